@@ -1,0 +1,116 @@
+//! The two facts that the hardware, the reference and the CLI must agree on:
+//! which UTF-8 a design accepts ([`Profile`]) and how a malformed unit is
+//! labelled ([`ErrorKind`]).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Which definition of UTF-8 a decoder implements. The hardware fixes it when
+/// it is built; it is not a runtime pin.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Profile {
+    /// RFC 3629 §3: 1–4 octets, U+0000..U+10FFFF, surrogates excluded.
+    #[default]
+    Rfc3629,
+    /// ISO/IEC 10646-1:1993 Amd. 2 Annex R (and RFC 2044): 1–6 octets, up to
+    /// 7FFF FFFF; surrogates excluded too (Annex R Note 3).
+    Iso10646,
+}
+
+impl Profile {
+    pub const ALL: [Profile; 2] = [Profile::Rfc3629, Profile::Iso10646];
+
+    /// The name used on the command line and in module names.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Rfc3629 => "rfc3629",
+            Profile::Iso10646 => "iso10646",
+        }
+    }
+
+    /// The largest UCS-4 value the profile encodes.
+    pub fn max_value(self) -> u32 {
+        match self {
+            Profile::Rfc3629 => 0x10_FFFF,
+            Profile::Iso10646 => 0x7FFF_FFFF,
+        }
+    }
+}
+
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Profile {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Profile::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| format!("unknown profile '{s}' (expected rfc3629 or iso10646)"))
+    }
+}
+
+/// Why a unit is malformed. The codes are an interface: the hardware carries
+/// them in `m_axis_tuser[3:1]`, and the CLI prints [`ErrorKind::name`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum ErrorKind {
+    /// FE or FF, in both profiles.
+    InvalidByte = 1,
+    /// 80–BF where a sequence should start.
+    UnexpectedContinuation = 2,
+    /// An open sequence ended by a byte that cannot continue it, or by the
+    /// end of the message.
+    Truncated = 3,
+    /// A lead that can only start a longer-than-needed form: C0, C1, or E0,
+    /// F0, F8, FC followed by a too-small second byte.
+    Overlong = 4,
+    /// ED followed by A0–BF: U+D800..U+DFFF.
+    Surrogate = 5,
+    /// Beyond the profile's range (rfc3629 only): F5–FD, or F4 90–BF.
+    OutOfRange = 6,
+}
+
+impl ErrorKind {
+    pub const ALL: [ErrorKind; 6] = [
+        ErrorKind::InvalidByte,
+        ErrorKind::UnexpectedContinuation,
+        ErrorKind::Truncated,
+        ErrorKind::Overlong,
+        ErrorKind::Surrogate,
+        ErrorKind::OutOfRange,
+    ];
+
+    /// The code carried in `m_axis_tuser[3:1]`.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    pub fn from_code(code: u8) -> Option<ErrorKind> {
+        ErrorKind::ALL.into_iter().find(|k| k.code() == code)
+    }
+
+    /// The name the CLI prints.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::InvalidByte => "invalid_byte",
+            ErrorKind::UnexpectedContinuation => "unexpected_continuation",
+            ErrorKind::Truncated => "truncated",
+            ErrorKind::Overlong => "overlong",
+            ErrorKind::Surrogate => "surrogate",
+            ErrorKind::OutOfRange => "out_of_range",
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// U+FFFD REPLACEMENT CHARACTER, the word sent for every malformed unit.
+pub const REPLACEMENT: u32 = 0xFFFD;

@@ -1,0 +1,135 @@
+//! Where units go: the `ucs4be`, `ucs4le` and `lines` formats, written to
+//! standard output or to a file that appears only when it is complete.
+
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use clap::ValueEnum;
+use tempfile::NamedTempFile;
+
+use crate::reference::Unit;
+
+/// How units are written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One 32-bit big-endian word per unit (UCS-4, as `iconv -f UTF-32BE` reads it).
+    Ucs4be,
+    /// One 32-bit little-endian word per unit.
+    Ucs4le,
+    /// One unit per line: `START..END U+XXXX`, or `START..END U+FFFD KIND`.
+    Lines,
+}
+
+/// The `lines` form of one unit.
+pub fn unit_line(unit: &Unit) -> String {
+    let mut line = format!(
+        "{}..{} U+{:04X}",
+        unit.span.start, unit.span.end, unit.value
+    );
+    if let Some(kind) = unit.error {
+        line.push(' ');
+        line.push_str(kind.name());
+    }
+    line
+}
+
+/// A destination that is either standard output or a temporary file renamed
+/// over PATH by [`OutputFile::commit`]; dropped uncommitted, it leaves nothing.
+pub enum OutputFile {
+    Stdout(io::Stdout),
+    File { temp: NamedTempFile, path: PathBuf },
+}
+
+impl OutputFile {
+    /// `None` and `-` are standard output.
+    pub fn create(path: Option<&Path>) -> Result<OutputFile> {
+        match path {
+            None => Ok(OutputFile::Stdout(io::stdout())),
+            Some(p) if p.as_os_str() == "-" => Ok(OutputFile::Stdout(io::stdout())),
+            Some(p) => {
+                let dir = match p.parent() {
+                    Some(d) if !d.as_os_str().is_empty() => d,
+                    _ => Path::new("."),
+                };
+                let temp = NamedTempFile::new_in(dir)
+                    .with_context(|| format!("cannot write '{}'", p.display()))?;
+                Ok(OutputFile::File {
+                    temp,
+                    path: p.to_path_buf(),
+                })
+            }
+        }
+    }
+
+    /// Moves the finished file into place.
+    pub fn commit(self) -> Result<()> {
+        match self {
+            OutputFile::Stdout(mut s) => Ok(s.flush()?),
+            OutputFile::File { temp, path } => {
+                temp.persist(&path)
+                    .with_context(|| format!("cannot write '{}'", path.display()))?;
+                Ok(())
+            }
+        }
+    }
+}
+
+impl Write for OutputFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            OutputFile::Stdout(s) => s.write(buf),
+            OutputFile::File { temp, .. } => temp.write(buf),
+        }
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            OutputFile::Stdout(s) => s.flush(),
+            OutputFile::File { temp, .. } => temp.flush(),
+        }
+    }
+}
+
+/// Writes units in one [`Format`].
+pub struct UnitWriter {
+    format: Format,
+    out: BufWriter<OutputFile>,
+}
+
+impl UnitWriter {
+    pub fn create(path: Option<&Path>, format: Format) -> Result<UnitWriter> {
+        Ok(UnitWriter {
+            format,
+            out: BufWriter::with_capacity(64 * 1024, OutputFile::create(path)?),
+        })
+    }
+
+    pub fn write(&mut self, unit: &Unit) -> io::Result<()> {
+        match self.format {
+            Format::Ucs4be => self.out.write_all(&unit.value.to_be_bytes()),
+            Format::Ucs4le => self.out.write_all(&unit.value.to_le_bytes()),
+            Format::Lines => writeln!(self.out, "{}", unit_line(unit)),
+        }
+    }
+
+    /// Flushes and moves the output into place.
+    pub fn commit(self) -> Result<()> {
+        let file = self
+            .out
+            .into_inner()
+            .map_err(|e| e.into_error())
+            .context("cannot write the output")?;
+        file.commit()
+    }
+}
+
+/// Writes a whole file atomically (for VCDs, Verilog and figures).
+pub fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<()>,
+) -> Result<()> {
+    let mut out = BufWriter::new(OutputFile::create(Some(path))?);
+    write(&mut out)?;
+    let file = out.into_inner().map_err(|e| e.into_error())?;
+    file.commit()
+}
