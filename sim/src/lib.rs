@@ -1,7 +1,11 @@
 //! The software side of utf8hdl: the reference decoder, the cycle-stepping
 //! simulator of the rust-hdl design, VCD waveforms, and the `utf8hdl` CLI.
 
+pub mod checker;
+pub mod harness;
 pub mod input;
 pub mod output;
 pub mod reference;
+pub mod report;
 pub mod sample;
+pub mod waveform;

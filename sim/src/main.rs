@@ -1,17 +1,29 @@
 //! `utf8hdl`: the command-line face of the project.
 
-use std::path::PathBuf;
+use std::io::{BufWriter, IsTerminal};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Result;
-use clap::{Args, Parser, Subcommand};
-use utf8hdl_hdl::Profile;
+use anyhow::{Context, Result};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use utf8hdl_hdl::{Profile, Utf8Decoder};
+use utf8hdl_sim::checker::{run_checked, Stimulus, Summary};
 use utf8hdl_sim::input::Input;
-use utf8hdl_sim::output::{Format, UnitWriter};
+use utf8hdl_sim::output::{Format, OutputFile, UnitWriter};
 use utf8hdl_sim::reference::Decoder;
+use utf8hdl_sim::report::summary_lines;
+use utf8hdl_sim::waveform::VcdRecorder;
+
+/// Where the main job writes its waveform.
+const MAIN_JOB_VCD: &str = "utf8hdl.vcd";
+/// Inputs at least this long get a progress bar (when stderr is a terminal).
+const PROGRESS_MIN_BYTES: u64 = 4 << 20;
 
 /// A hardware UTF-8 → UCS-4 decoder in rust-hdl: simulate it, check it
-/// against the reference, export it.
+/// against the reference, export it. With no command, simulates the
+/// embedded sample, prints a table and writes utf8hdl.vcd.
 #[derive(Parser)]
 #[command(name = "utf8hdl", version)]
 struct Cli {
@@ -23,6 +35,8 @@ struct Cli {
 enum Command {
     /// Decode with the software reference decoder.
     Reference(StreamArgs),
+    /// Simulate the RTL cycle by cycle, checking every word against the reference.
+    Sim(SimArgs),
 }
 
 /// What every decoding subcommand reads and writes.
@@ -41,9 +55,59 @@ struct StreamArgs {
     output: PathBuf,
 }
 
+#[derive(Args)]
+struct SimArgs {
+    #[command(flatten)]
+    stream: StreamArgs,
+    /// Write a VCD waveform to PATH.
+    #[arg(long, value_name = "PATH")]
+    vcd: Option<PathBuf>,
+    /// Only record cycles FROM..TO (TO exclusive) in the VCD.
+    #[arg(long, value_name = "FROM..TO", value_parser = parse_window)]
+    vcd_cycles: Option<Range<u64>>,
+    /// The clock period in the VCD, in ns.
+    #[arg(long, value_name = "NS", default_value_t = 10)]
+    vcd_period: u64,
+    /// Probability that a cycle has s_axis_tvalid low (0 ≤ P < 1).
+    #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_probability)]
+    stall_in: f64,
+    /// Probability that a cycle has m_axis_tready low (0 ≤ P < 1).
+    #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_probability)]
+    stall_out: f64,
+    /// Seed for the stall patterns.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print the summary as one JSON object on the last line of stderr.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    stats: Option<StatsFormat>,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum StatsFormat {
+    Json,
+}
+
+fn parse_probability(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(p) if (0.0..1.0).contains(&p) => Ok(p),
+        _ => Err(format!(
+            "'{s}' is not a probability from 0 up to (not including) 1"
+        )),
+    }
+}
+
+fn parse_window(s: &str) -> Result<Range<u64>, String> {
+    let (from, to) = s.split_once("..").ok_or(format!("'{s}' is not FROM..TO"))?;
+    match (from.parse(), to.parse()) {
+        (Ok(from), Ok(to)) if from < to => Ok(from..to),
+        _ => Err(format!("'{s}' is not FROM..TO with FROM < TO")),
+    }
+}
+
 fn reference(args: &StreamArgs) -> Result<ExitCode> {
-    let mut stream = Input::from_arg(args.input.as_deref()).open()?;
-    let mut writer = UnitWriter::create(Some(&args.output), args.format)?;
+    let input = Input::from_arg(args.input.as_deref());
+    let mut stream = input.open()?;
+    let mut writer = UnitWriter::create(Some(&args.output), args.format, &input)?;
     for unit in Decoder::new(&mut stream, args.profile) {
         writer.write(&unit)?;
     }
@@ -52,15 +116,154 @@ fn reference(args: &StreamArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A waveform being written to its file.
+struct Waveform {
+    recorder: VcdRecorder<BufWriter<OutputFile>>,
+    path: PathBuf,
+    error: Option<anyhow::Error>,
+}
+
+impl Waveform {
+    fn create(path: &Path, args: &SimArgs) -> Result<Waveform> {
+        let file = BufWriter::new(OutputFile::create(Some(path))?);
+        let window = args.vcd_cycles.clone().unwrap_or(0..u64::MAX);
+        Ok(Waveform {
+            recorder: VcdRecorder::new(file, window, args.vcd_period)?,
+            path: path.to_path_buf(),
+            error: None,
+        })
+    }
+
+    fn record(&mut self, cycle: u64, uut: &Utf8Decoder) {
+        if self.error.is_none() {
+            self.error = self.recorder.record(cycle, uut).err();
+        }
+    }
+
+    fn commit(self, cycles: u64) -> Result<()> {
+        let context = || format!("cannot write '{}'", self.path.display());
+        if let Some(e) = self.error {
+            return Err(e).with_context(context);
+        }
+        let file = self.recorder.finish(cycles).with_context(context)?;
+        file.into_inner()
+            .map_err(|e| e.into_error())
+            .with_context(context)?
+            .commit()
+    }
+}
+
+fn progress_bar(input: &Input) -> Option<ProgressBar> {
+    let len = input.len_hint();
+    let long = len.map_or(true, |n| n >= PROGRESS_MIN_BYTES);
+    (std::io::stderr().is_terminal() && long).then(|| {
+        let bar = len.map_or_else(ProgressBar::new_spinner, ProgressBar::new);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
+            )
+            .expect("a valid template"),
+        );
+        bar
+    })
+}
+
+fn sim(args: &SimArgs) -> Result<ExitCode> {
+    let input = Input::from_arg(args.stream.input.as_deref());
+    let mut stream = input.open()?;
+    let mut writer = UnitWriter::create(Some(&args.stream.output), args.stream.format, &input)?;
+    let mut waveform = args
+        .vcd
+        .as_deref()
+        .map(|p| Waveform::create(p, args))
+        .transpose()?;
+    let bar = progress_bar(&input);
+    let stimulus = Stimulus {
+        profile: args.stream.profile,
+        stall_in: args.stall_in,
+        stall_out: args.stall_out,
+        seed: args.seed,
+    };
+    let mut write_error = None;
+    let mut accepted = 0u64;
+    let summary = run_checked(
+        &mut stream,
+        &stimulus,
+        |unit| {
+            if write_error.is_none() {
+                write_error = writer.write(unit).err();
+            }
+        },
+        &mut |cycle, uut| {
+            if let Some(w) = waveform.as_mut() {
+                w.record(cycle, uut);
+            }
+            if let Some(bar) = &bar {
+                accepted += (uut.s_axis_tvalid.val() && uut.s_axis_tready.val()) as u64;
+                if cycle % 65536 == 0 {
+                    bar.set_position(accepted);
+                }
+            }
+        },
+    );
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    stream.finish()?;
+    if let Some(e) = write_error {
+        return Err(e).context("cannot write the output");
+    }
+    if let Some(w) = waveform {
+        w.commit(summary.cycles)?;
+    }
+    if summary.agree() {
+        writer.commit()?;
+    }
+    report(&summary, args.stats);
+    Ok(if summary.agree() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn report(summary: &Summary, stats: Option<StatsFormat>) {
+    for line in summary_lines(summary) {
+        eprintln!("{line}");
+    }
+    if let Some(StatsFormat::Json) = stats {
+        eprintln!("{}", summary.to_json());
+    }
+}
+
+/// `cargo run --release`: the sample through the RTL, as a table, with a VCD.
+fn main_job() -> Result<ExitCode> {
+    let args = SimArgs {
+        stream: StreamArgs {
+            input: None,
+            profile: Profile::Rfc3629,
+            format: Format::Table,
+            output: PathBuf::from("-"),
+        },
+        vcd: Some(PathBuf::from(MAIN_JOB_VCD)),
+        vcd_cycles: None,
+        vcd_period: 10,
+        stall_in: 0.0,
+        stall_out: 0.0,
+        seed: 1,
+        stats: None,
+    };
+    println!("utf8hdl: the embedded sample through the rfc3629 decoder RTL, cycle by cycle\n");
+    let code = sim(&args)?;
+    eprintln!("waveform written to {MAIN_JOB_VCD} (open it with: gtkwave {MAIN_JOB_VCD} sim/utf8hdl.gtkw)");
+    Ok(code)
+}
+
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Some(Command::Reference(args)) => reference(&args),
-        None => reference(&StreamArgs {
-            input: None,
-            profile: Profile::Rfc3629,
-            format: Format::Lines,
-            output: PathBuf::from("-"),
-        }),
+        Some(Command::Sim(args)) => sim(&args),
+        None => main_job(),
     }
 }
 

@@ -8,7 +8,9 @@ use anyhow::{Context, Result};
 use clap::ValueEnum;
 use tempfile::NamedTempFile;
 
+use crate::input::Input;
 use crate::reference::Unit;
+use crate::report::{table_row, TABLE_HEADER};
 
 /// How units are written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -19,6 +21,8 @@ pub enum Format {
     Ucs4le,
     /// One unit per line: `START..END U+XXXX`, or `START..END U+FFFD KIND`.
     Lines,
+    /// A readable table: offsets, bytes, code point, character, error kind.
+    Table,
 }
 
 /// The `lines` form of one unit.
@@ -67,6 +71,13 @@ impl OutputFile {
         match self {
             OutputFile::Stdout(mut s) => Ok(s.flush()?),
             OutputFile::File { temp, path } => {
+                // Temporary files are private (0600); a finished output is not.
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::PermissionsExt;
+                    temp.as_file()
+                        .set_permissions(std::fs::Permissions::from_mode(0o644))?;
+                }
                 temp.persist(&path)
                     .with_context(|| format!("cannot write '{}'", path.display()))?;
                 Ok(())
@@ -94,14 +105,21 @@ impl Write for OutputFile {
 pub struct UnitWriter {
     format: Format,
     out: BufWriter<OutputFile>,
+    /// The whole input, which only the table (showing each unit's bytes) needs.
+    input: Vec<u8>,
 }
 
 impl UnitWriter {
-    pub fn create(path: Option<&Path>, format: Format) -> Result<UnitWriter> {
-        Ok(UnitWriter {
-            format,
-            out: BufWriter::with_capacity(64 * 1024, OutputFile::create(path)?),
-        })
+    pub fn create(path: Option<&Path>, format: Format, input: &Input) -> Result<UnitWriter> {
+        let mut out = BufWriter::with_capacity(64 * 1024, OutputFile::create(path)?);
+        let input = match format {
+            Format::Table => {
+                writeln!(out, "{TABLE_HEADER}")?;
+                input.read_all()?
+            }
+            _ => Vec::new(),
+        };
+        Ok(UnitWriter { format, out, input })
     }
 
     pub fn write(&mut self, unit: &Unit) -> io::Result<()> {
@@ -109,6 +127,10 @@ impl UnitWriter {
             Format::Ucs4be => self.out.write_all(&unit.value.to_be_bytes()),
             Format::Ucs4le => self.out.write_all(&unit.value.to_le_bytes()),
             Format::Lines => writeln!(self.out, "{}", unit_line(unit)),
+            Format::Table => {
+                let bytes = self.input.get(unit.span.clone()).unwrap_or_default();
+                writeln!(self.out, "{}", table_row(unit, bytes))
+            }
         }
     }
 

@@ -1,0 +1,93 @@
+//! # `SkidBuffer`: the input register slice that makes `s_axis_tready` a flop
+//!
+//! The pipeline behind it advances on `advance`, which is combinational in
+//! `m_axis_tready`. AXI4-Stream lets the producer see only registered
+//! ready signals from us, so this block absorbs the one byte that arrives in
+//! the cycle where `advance` falls, and drops `s_axis_tready` one cycle later.
+//!
+//! ## Ports
+//! | port | dir | width | meaning |
+//! |---|---|---|---|
+//! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
+//! | `s_axis_tdata`/`tvalid`/`tlast` | in | 8/1/1 | the incoming byte |
+//! | `s_axis_tready` | out | 1 | registered: high when the buffer is empty |
+//! | `advance` | in | 1 | the pipeline takes `byte_*` this cycle |
+//! | `byte_tdata`/`byte_tvalid`/`byte_tlast` | out | 8/1/1 | the oldest byte not yet taken (combinational) |
+//!
+//! ## Latency
+//! Zero: when the buffer is empty the incoming byte passes straight through.
+//!
+//! ```text
+//! clock           _/‾\_/‾\_/‾\_/‾\_/‾\_
+//! advance          ‾‾‾‾‾‾\___/‾‾‾‾‾‾‾‾‾     the pipeline stalls for one cycle
+//! s_axis_tdata     < a >< b >< c >< c >< d >
+//! s_axis_tready    ‾‾‾‾‾‾‾‾‾‾\___/‾‾‾‾‾     b is buffered, so ready drops
+//! byte_tdata       < a >< b >< b >< c >< d >
+//! ```
+//!
+//! ## Invariants
+//! * `s_axis_tready == !buffered_valid`: a byte is accepted only when there
+//!   is room for it, and at most one byte is ever buffered.
+//! * Bytes leave in the order they arrived; none is lost or duplicated.
+//! * With `advance` high on every cycle, `s_axis_tready` stays high.
+
+use rust_hdl::prelude::*;
+
+#[derive(LogicBlock, Default)]
+pub struct SkidBuffer {
+    pub clock: Signal<In, Clock>,
+    pub rst: Signal<In, Bit>,
+    pub s_axis_tdata: Signal<In, Bits<8>>,
+    pub s_axis_tvalid: Signal<In, Bit>,
+    pub s_axis_tlast: Signal<In, Bit>,
+    pub s_axis_tready: Signal<Out, Bit>,
+    pub advance: Signal<In, Bit>,
+    pub byte_tdata: Signal<Out, Bits<8>>,
+    pub byte_tvalid: Signal<Out, Bit>,
+    pub byte_tlast: Signal<Out, Bit>,
+    /// The registered `s_axis_tready`.
+    ready: DFF<Bit>,
+    /// A byte accepted while the pipeline was stalled.
+    pub buffered_valid: DFF<Bit>,
+    pub buffered_tdata: DFF<Bits<8>>,
+    buffered_tlast: DFF<Bit>,
+}
+
+impl Logic for SkidBuffer {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self,
+            clock,
+            ready,
+            buffered_valid,
+            buffered_tdata,
+            buffered_tlast
+        );
+        self.s_axis_tready.next = self.ready.q.val();
+        if self.buffered_valid.q.val() {
+            self.byte_tdata.next = self.buffered_tdata.q.val();
+            self.byte_tlast.next = self.buffered_tlast.q.val();
+            self.byte_tvalid.next = true;
+        } else {
+            self.byte_tdata.next = self.s_axis_tdata.val();
+            self.byte_tlast.next = self.s_axis_tlast.val();
+            self.byte_tvalid.next = self.s_axis_tvalid.val() & self.ready.q.val();
+        }
+        // ready is registered as "the buffer will be empty".
+        self.ready.d.next = !self.buffered_valid.q.val();
+        if self.advance.val() {
+            self.buffered_valid.d.next = false;
+            self.ready.d.next = true;
+        } else if self.s_axis_tvalid.val() & self.ready.q.val() {
+            self.buffered_valid.d.next = true;
+            self.buffered_tdata.d.next = self.s_axis_tdata.val();
+            self.buffered_tlast.d.next = self.s_axis_tlast.val();
+            self.ready.d.next = false;
+        }
+        if self.rst.val() {
+            self.buffered_valid.d.next = false;
+            self.ready.d.next = true;
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! # `Utf8Decoder`: the top block
+//!
+//! A UTF-8 → UCS-4 decoder between two AXI4-Stream interfaces. It takes one
+//! byte per clock whatever the bytes, flags every malformed sequence with
+//! one U+FFFD per maximal subpart (Unicode §3.9), and names the error kind in
+//! `m_axis_tuser`.
+//!
+//! ## Parameter
+//! The [`Profile`], fixed when the design is built:
+//! `Utf8Decoder::new(Profile::Iso10646)`.
+//!
+//! ## Ports
+//! | port | dir | width | meaning |
+//! |---|---|---|---|
+//! | `clk` | in | 1 | clock |
+//! | `rst` | in | 1 | synchronous reset, active high |
+//! | `s_axis_tdata` | in | 8 | UTF-8 byte |
+//! | `s_axis_tvalid` | in | 1 | handshake |
+//! | `s_axis_tready` | out | 1 | handshake (a flop) |
+//! | `s_axis_tlast` | in | 1 | last byte of a message |
+//! | `m_axis_tdata` | out | 32 | UCS-4 word (U+FFFD for an error) |
+//! | `m_axis_tuser` | out | 4 | bit 0 = error; bits 3:1 = [`ErrorKind`](crate::ErrorKind) code |
+//! | `m_axis_tvalid` | out | 1 | handshake |
+//! | `m_axis_tready` | in | 1 | handshake |
+//! | `m_axis_tlast` | out | 1 | last word of a message |
+//!
+//! ## The pipeline
+//! ```text
+//!  s_axis ─▶ SkidBuffer ─▶ ByteClassifier ─▶ DecoderFsm ─▶ OutputRegister ─▶ m_axis
+//!            (tready flop)   stage 1: class    stage 2: FSM   stage 3: m_axis flops
+//!                 ▲                                                  │
+//!                 └──────────────────── advance ◀────────────────────┘
+//! ```
+//!
+//! ## Latency
+//! With `m_axis_tready` high, the word of a byte accepted in cycle *t*
+//! is on `m_axis` in cycle *t* + 3. The U+FFFD of a sequence that the byte
+//! breaks comes one cycle earlier, in *t* + 2: the slot that the previous
+//! byte, part of the broken sequence, left empty. So `C2 41` gives U+FFFD
+//! then U+0041 on consecutive cycles, and the stream never slows down.
+//!
+//! ```text
+//! cycle          0    1    2    3    4    5
+//! s_axis_tdata  C2   41   42
+//! s_axis_tready  1    1    1    1    1    1
+//! class              L2   As   As
+//! m_axis_tdata                 FFFD 0041 0042
+//! m_axis_tuser                 7    0    0      (truncated = code 3)
+//! ```
+//!
+//! ## Invariants
+//! * `s_axis_tready` and every `m_axis_*` output come straight from flops.
+//! * With `m_axis_tready` high, `s_axis_tready` is high on every cycle after
+//!   reset: one byte per clock, whatever the bytes.
+//! * The words are exactly the reference decoder's units, with `tlast` on
+//!   the last unit of each message; no state crosses a message boundary.
+//! * `rst` clears every partial sequence and buffered word; no `m_axis_tvalid`
+//!   until new input arrives.
+
+use rust_hdl::prelude::*;
+
+use crate::classifier::ByteClassifier;
+use crate::decoder::DecoderFsm;
+use crate::interface::Profile;
+use crate::output_register::OutputRegister;
+use crate::skid_buffer::SkidBuffer;
+
+#[derive(LogicBlock)]
+pub struct Utf8Decoder {
+    pub clk: Signal<In, Clock>,
+    pub rst: Signal<In, Bit>,
+    pub s_axis_tdata: Signal<In, Bits<8>>,
+    pub s_axis_tvalid: Signal<In, Bit>,
+    pub s_axis_tready: Signal<Out, Bit>,
+    pub s_axis_tlast: Signal<In, Bit>,
+    pub m_axis_tdata: Signal<Out, Bits<32>>,
+    pub m_axis_tuser: Signal<Out, Bits<4>>,
+    pub m_axis_tvalid: Signal<Out, Bit>,
+    pub m_axis_tready: Signal<In, Bit>,
+    pub m_axis_tlast: Signal<Out, Bit>,
+    pub skid_buffer: SkidBuffer,
+    pub classifier: ByteClassifier,
+    pub decoder: DecoderFsm,
+    pub output_register: OutputRegister,
+}
+
+impl Utf8Decoder {
+    pub fn new(profile: Profile) -> Self {
+        Utf8Decoder {
+            clk: Default::default(),
+            rst: Default::default(),
+            s_axis_tdata: Default::default(),
+            s_axis_tvalid: Default::default(),
+            s_axis_tready: Default::default(),
+            s_axis_tlast: Default::default(),
+            m_axis_tdata: Default::default(),
+            m_axis_tuser: Default::default(),
+            m_axis_tvalid: Default::default(),
+            m_axis_tready: Default::default(),
+            m_axis_tlast: Default::default(),
+            skid_buffer: Default::default(),
+            classifier: ByteClassifier::new(profile),
+            decoder: DecoderFsm::new(profile),
+            output_register: Default::default(),
+        }
+    }
+}
+
+impl Logic for Utf8Decoder {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.skid_buffer.clock.next = self.clk.val();
+        self.classifier.clock.next = self.clk.val();
+        self.decoder.clock.next = self.clk.val();
+        self.output_register.clock.next = self.clk.val();
+        self.skid_buffer.rst.next = self.rst.val();
+        self.classifier.rst.next = self.rst.val();
+        self.decoder.rst.next = self.rst.val();
+        self.output_register.rst.next = self.rst.val();
+
+        self.skid_buffer.s_axis_tdata.next = self.s_axis_tdata.val();
+        self.skid_buffer.s_axis_tvalid.next = self.s_axis_tvalid.val();
+        self.skid_buffer.s_axis_tlast.next = self.s_axis_tlast.val();
+        self.s_axis_tready.next = self.skid_buffer.s_axis_tready.val();
+
+        self.skid_buffer.advance.next = self.output_register.advance.val();
+        self.classifier.advance.next = self.output_register.advance.val();
+        self.decoder.advance.next = self.output_register.advance.val();
+
+        self.classifier.byte_tdata.next = self.skid_buffer.byte_tdata.val();
+        self.classifier.byte_tvalid.next = self.skid_buffer.byte_tvalid.val();
+        self.classifier.byte_tlast.next = self.skid_buffer.byte_tlast.val();
+
+        self.decoder.class.next = self.classifier.class.val();
+        self.decoder.free_bits.next = self.classifier.free_bits.val();
+        self.decoder.last.next = self.classifier.last.val();
+        self.decoder.valid.next = self.classifier.valid.val();
+
+        self.output_register.pre_error_valid.next = self.decoder.pre_error_valid.val();
+        self.output_register.pre_error_tuser.next = self.decoder.pre_error_tuser.val();
+        self.output_register.word_tvalid.next = self.decoder.word_tvalid.val();
+        self.output_register.word_tdata.next = self.decoder.word_tdata.val();
+        self.output_register.word_tuser.next = self.decoder.word_tuser.val();
+        self.output_register.word_tlast.next = self.decoder.word_tlast.val();
+        self.output_register.m_axis_tready.next = self.m_axis_tready.val();
+
+        self.m_axis_tdata.next = self.output_register.m_axis_tdata.val();
+        self.m_axis_tuser.next = self.output_register.m_axis_tuser.val();
+        self.m_axis_tvalid.next = self.output_register.m_axis_tvalid.val();
+        self.m_axis_tlast.next = self.output_register.m_axis_tlast.val();
+    }
+}

@@ -1,0 +1,71 @@
+//! The human-readable side of a run: the unit table and the summary.
+
+use std::fmt::Write as _;
+
+use utf8hdl_hdl::ErrorKind;
+
+use crate::checker::Summary;
+use crate::reference::Unit;
+
+/// The table's header line.
+pub const TABLE_HEADER: &str = "   offset  bytes              code point  char  error";
+
+/// How a code point is shown: control characters as their Unicode control
+/// pictures, values beyond Unicode (iso10646) as blank.
+fn shown(value: u32) -> String {
+    match char::from_u32(value) {
+        Some(c @ '\0'..='\x1f') => char::from_u32(0x2400 + c as u32).unwrap_or(' ').to_string(),
+        Some('\x7f') => "␡".into(),
+        Some(c) => c.to_string(),
+        None => String::new(),
+    }
+}
+
+/// One row of the table: offsets, bytes in hex, U+XXXX, the character and
+/// the error kind.
+pub fn table_row(unit: &Unit, bytes: &[u8]) -> String {
+    let hex = bytes.iter().fold(String::new(), |mut s, b| {
+        let _ = write!(s, "{b:02X} ");
+        s
+    });
+    let offset = format!("{}..{}", unit.span.start, unit.span.end);
+    format!(
+        "{offset:>9}  {hex:<18} {:<10}  {:<4}  {}",
+        format!("U+{:04X}", unit.value),
+        shown(unit.value),
+        unit.error.map_or("", ErrorKind::name)
+    )
+    .trim_end()
+    .to_string()
+}
+
+/// The summary lines printed after a run.
+pub fn summary_lines(summary: &Summary) -> Vec<String> {
+    let by_kind: Vec<String> = ErrorKind::ALL
+        .iter()
+        .map(|k| (k, summary.errors_by_code[k.code() as usize]))
+        .filter(|(_, n)| *n > 0)
+        .map(|(k, n)| format!("{} {n}", k.name()))
+        .collect();
+    let errors = if by_kind.is_empty() {
+        "0".to_string()
+    } else {
+        format!("{} ({})", summary.errors(), by_kind.join(", "))
+    };
+    vec![
+        format!(
+            "bytes {}, words {}, errors {errors}",
+            summary.bytes, summary.words
+        ),
+        format!(
+            "cycles {}, {:.3} bytes/cycle, {:.2}M simulated cycles/s",
+            summary.cycles,
+            summary.bytes_per_cycle(),
+            summary.cycles_per_second() / 1e6
+        ),
+        match &summary.mismatch {
+            None => "RTL and reference agree".to_string(),
+            Some(m) => m.to_string(),
+        },
+    ]
+}
