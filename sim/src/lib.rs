@@ -1,6 +1,7 @@
 //! The software side of utf8hdl: the reference decoder, the cycle-stepping
 //! simulator of the rust-hdl design, VCD waveforms, and the `utf8hdl` CLI.
 
+pub mod bench;
 pub mod checker;
 pub mod harness;
 pub mod input;

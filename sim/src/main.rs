@@ -37,6 +37,45 @@ enum Command {
     Reference(StreamArgs),
     /// Simulate the RTL cycle by cycle, checking every word against the reference.
     Sim(SimArgs),
+    /// Measure simulated cycles per second, VCD size and peak memory.
+    Bench(BenchArgs),
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// Size of the mixed corpus for the speed figures, in MB.
+    #[arg(long, default_value_t = 2)]
+    corpus_mb: usize,
+    /// Size of the streamed input for the peak-memory figure, in MB.
+    #[arg(long, default_value_t = 100)]
+    memory_mb: usize,
+}
+
+fn bench(args: &BenchArgs) -> Result<ExitCode> {
+    let mb = 1_000_000;
+    let f = utf8hdl_sim::bench::run(args.corpus_mb * mb, args.memory_mb * mb)?;
+    println!(
+        "mixed corpus: {} MB, rfc3629, no stalls",
+        f.corpus_bytes / mb
+    );
+    println!(
+        "  without VCD: {:.2}M simulated cycles/s",
+        f.cycles_per_second / 1e6
+    );
+    println!(
+        "  with VCD:    {:.2}M simulated cycles/s, {:.1} VCD bytes/cycle",
+        f.vcd_cycles_per_second / 1e6,
+        f.vcd_bytes_per_cycle
+    );
+    let rss = f
+        .memory_peak_rss_bytes
+        .map_or("unknown".into(), |b| format!("{:.1} MB", b as f64 / 1e6));
+    println!(
+        "streamed input: {} MB, peak RSS {rss}, {:.2}M cycles/s",
+        f.memory_input_bytes / mb,
+        f.memory_cycles_per_second / 1e6
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 /// What every decoding subcommand reads and writes.
@@ -155,7 +194,7 @@ impl Waveform {
 
 fn progress_bar(input: &Input) -> Option<ProgressBar> {
     let len = input.len_hint();
-    let long = len.map_or(true, |n| n >= PROGRESS_MIN_BYTES);
+    let long = len.is_none_or(|n| n >= PROGRESS_MIN_BYTES);
     (std::io::stderr().is_terminal() && long).then(|| {
         let bar = len.map_or_else(ProgressBar::new_spinner, ProgressBar::new);
         bar.set_style(
@@ -263,6 +302,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Some(Command::Reference(args)) => reference(&args),
         Some(Command::Sim(args)) => sim(&args),
+        Some(Command::Bench(args)) => bench(&args),
         None => main_job(),
     }
 }
