@@ -80,6 +80,32 @@ pub enum ByteClass {
     Invalid,
 }
 
+impl ByteClass {
+    /// Every class, in code order (the encoding `LogicState` gives them).
+    pub const ALL: [ByteClass; 20] = [
+        ByteClass::Ascii,
+        ByteClass::Cont80,
+        ByteClass::Cont84,
+        ByteClass::Cont88,
+        ByteClass::Cont90,
+        ByteClass::ContA0,
+        ByteClass::Lead2,
+        ByteClass::LeadE0,
+        ByteClass::LeadED,
+        ByteClass::Lead3,
+        ByteClass::LeadF0,
+        ByteClass::LeadF4,
+        ByteClass::Lead4,
+        ByteClass::LeadF8,
+        ByteClass::Lead5,
+        ByteClass::LeadFC,
+        ByteClass::Lead6,
+        ByteClass::OverlongLead,
+        ByteClass::OutOfRangeLead,
+        ByteClass::Invalid,
+    ];
+}
+
 #[derive(LogicBlock)]
 pub struct ByteClassifier {
     pub clock: Signal<In, Clock>,
@@ -240,6 +266,21 @@ impl Logic for ByteClassifier {
         }
         if self.rst.val() {
             self.valid_reg.d.next = false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `ALL` lists the classes in the order of their codes, which is what
+    /// waveform viewers that name the codes rely on.
+    #[test]
+    fn all_is_in_code_order() {
+        for (code, class) in ByteClass::ALL.iter().enumerate() {
+            let bits: Bits<5> = (*class).into();
+            assert_eq!(bits.to_u64(), code as u64, "{class:?}");
         }
     }
 }

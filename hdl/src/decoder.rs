@@ -66,6 +66,19 @@ pub enum Bound {
     AtMost8F,
 }
 
+impl Bound {
+    /// Every bound, in code order (the encoding `LogicState` gives them).
+    pub const ALL: [Bound; 7] = [
+        Bound::Any,
+        Bound::AtLeastA0,
+        Bound::AtLeast90,
+        Bound::AtLeast88,
+        Bound::AtLeast84,
+        Bound::AtMost9F,
+        Bound::AtMost8F,
+    ];
+}
+
 /// `m_axis_tuser` for an error: the kind code in bits 3:1, bit 0 set.
 fn error_tuser(kind: ErrorKind) -> Constant<Bits<4>> {
     Constant::new(((kind.code() as u64) << 1 | 1).into())
@@ -364,6 +377,20 @@ impl Logic for DecoderFsm {
         if self.rst.val() {
             self.bytes_left.d.next = self.empty.val();
             self.word_tvalid_reg.d.next = false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `ALL` lists the bounds in the order of their codes.
+    #[test]
+    fn all_is_in_code_order() {
+        for (code, bound) in Bound::ALL.iter().enumerate() {
+            let bits: Bits<3> = (*bound).into();
+            assert_eq!(bits.to_u64(), code as u64, "{bound:?}");
         }
     }
 }

@@ -9,7 +9,7 @@ use utf8hdl_hdl::Profile;
 
 use crate::checker::{run_checked, Stimulus, Summary};
 use crate::sample::sample;
-use crate::waveform::VcdRecorder;
+use crate::waveform::{TimescaleUnit, VcdRecorder};
 
 /// A deterministic mixed corpus: the sample's scripts and errors, plain
 /// ASCII prose, and pseudo-random bytes, repeated to `len` bytes.
@@ -88,7 +88,7 @@ pub fn run(corpus_bytes: usize, memory_bytes: usize) -> Result<Figures> {
         |_| {},
         &mut |_, _| {},
     ))?;
-    let mut recorder = VcdRecorder::new(Counter(0), 0..u64::MAX, 10)?;
+    let mut recorder = VcdRecorder::new(Counter(0), 0..u64::MAX, 10, TimescaleUnit::NS)?;
     let start = Instant::now();
     let with_vcd = checked(run_checked(
         mixed_corpus(corpus_bytes),
@@ -99,7 +99,7 @@ pub fn run(corpus_bytes: usize, memory_bytes: usize) -> Result<Figures> {
         },
     ))?;
     let vcd_seconds = start.elapsed().as_secs_f64();
-    let vcd_bytes = recorder.finish(with_vcd.simulated_cycles)?.0;
+    let vcd_bytes = recorder.finish()?.0;
     let long = checked(run_checked(
         mixed_corpus(memory_bytes),
         &stimulus(),

@@ -3,10 +3,12 @@
 
 pub mod bench;
 pub mod checker;
+pub mod figures;
 pub mod harness;
 pub mod input;
 pub mod output;
 pub mod reference;
 pub mod report;
 pub mod sample;
+pub mod wave_svg;
 pub mod waveform;

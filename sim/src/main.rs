@@ -14,7 +14,7 @@ use utf8hdl_sim::input::Input;
 use utf8hdl_sim::output::{Format, OutputFile, UnitWriter};
 use utf8hdl_sim::reference::Decoder;
 use utf8hdl_sim::report::summary_lines;
-use utf8hdl_sim::waveform::VcdRecorder;
+use utf8hdl_sim::waveform::{TimescaleUnit, VcdRecorder};
 
 /// Where the main job writes its waveform.
 const MAIN_JOB_VCD: &str = "utf8hdl.vcd";
@@ -39,6 +39,46 @@ enum Command {
     Sim(SimArgs),
     /// Measure simulated cycles per second, VCD size and peak memory.
     Bench(BenchArgs),
+    /// Regenerate the guide's waveform figures (SVG) from real simulations.
+    Wave(WaveArgs),
+}
+
+#[derive(Args)]
+struct WaveArgs {
+    /// Figures to render [default: all of them].
+    names: Vec<String>,
+    /// Where the SVGs go.
+    #[arg(long, default_value = "docs/figures")]
+    dir: PathBuf,
+    /// List the figures and what they show.
+    #[arg(long)]
+    list: bool,
+}
+
+fn wave(args: &WaveArgs) -> Result<ExitCode> {
+    use utf8hdl_sim::figures::{find, render, FIGURES};
+    if args.list {
+        for f in FIGURES {
+            println!("{:<14} {}", f.name, f.caption);
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let figures = if args.names.is_empty() {
+        FIGURES.iter().collect()
+    } else {
+        args.names
+            .iter()
+            .map(|n| find(n))
+            .collect::<Result<Vec<_>>>()?
+    };
+    for figure in figures {
+        render(figure, &args.dir)?;
+        println!(
+            "{}",
+            args.dir.join(format!("{}.svg", figure.name)).display()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 #[derive(Args)]
@@ -167,7 +207,7 @@ impl Waveform {
         let file = BufWriter::new(OutputFile::create(Some(path))?);
         let window = args.vcd_cycles.clone().unwrap_or(0..u64::MAX);
         Ok(Waveform {
-            recorder: VcdRecorder::new(file, window, args.vcd_period)?,
+            recorder: VcdRecorder::new(file, window, args.vcd_period, TimescaleUnit::NS)?,
             path: path.to_path_buf(),
             error: None,
         })
@@ -179,12 +219,12 @@ impl Waveform {
         }
     }
 
-    fn commit(self, cycles: u64) -> Result<()> {
+    fn commit(self) -> Result<()> {
         let context = || format!("cannot write '{}'", self.path.display());
         if let Some(e) = self.error {
             return Err(e).with_context(context);
         }
-        let file = self.recorder.finish(cycles).with_context(context)?;
+        let file = self.recorder.finish().with_context(context)?;
         file.into_inner()
             .map_err(|e| e.into_error())
             .with_context(context)?
@@ -253,7 +293,7 @@ fn sim(args: &SimArgs) -> Result<ExitCode> {
         return Err(e).context("cannot write the output");
     }
     if let Some(w) = waveform {
-        w.commit(summary.cycles)?;
+        w.commit()?;
     }
     if summary.agree() {
         writer.commit()?;
@@ -303,6 +343,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Reference(args)) => reference(&args),
         Some(Command::Sim(args)) => sim(&args),
         Some(Command::Bench(args)) => bench(&args),
+        Some(Command::Wave(args)) => wave(&args),
         None => main_job(),
     }
 }

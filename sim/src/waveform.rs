@@ -13,7 +13,8 @@ use std::ops::Range;
 use anyhow::Result;
 use rust_hdl::prelude::*;
 use utf8hdl_hdl::Utf8Decoder;
-use vcd::{IdCode, TimescaleUnit, Value};
+pub use vcd::TimescaleUnit;
+use vcd::{IdCode, SimulationCommand, Value};
 
 /// Reads one recorded value from the design.
 type Read = fn(&Utf8Decoder) -> u64;
@@ -204,16 +205,27 @@ pub struct VcdRecorder<W: Write> {
     ids: Vec<IdCode>,
     last: Vec<Option<u64>>,
     window: Range<u64>,
+    /// The clock period, in time units.
     period: u64,
+    /// The clock-to-output delay, in time units.
+    delay: u64,
+    /// The cycle after the last one recorded.
+    end: u64,
 }
 
 impl<W: Write> VcdRecorder<W> {
-    /// Writes the header. `period` is the clock period in ns (at least 4).
-    pub fn new(out: W, window: Range<u64>, period: u64) -> Result<Self> {
+    /// Writes the header. `period` is the clock period in ns (at least 4),
+    /// written in units of `unit` (ns or ps).
+    pub fn new(out: W, window: Range<u64>, period: u64, unit: TimescaleUnit) -> Result<Self> {
         anyhow::ensure!(period >= 4, "the clock period must be at least 4 ns");
+        let per_ns = match unit {
+            TimescaleUnit::NS => 1,
+            TimescaleUnit::PS => 1000,
+            _ => anyhow::bail!("the waveform time unit must be ns or ps"),
+        };
         let mut writer = vcd::Writer::new(Slot(Some(out)));
         writer.version(concat!("utf8hdl ", env!("CARGO_PKG_VERSION")))?;
-        writer.timescale(1, TimescaleUnit::NS)?;
+        writer.timescale(1, unit)?;
         writer.add_module("utf8_decoder")?;
         let clock = writer.add_wire(1, "clk")?;
         let mut ids = Vec::with_capacity(PROBES.len());
@@ -239,7 +251,9 @@ impl<W: Write> VcdRecorder<W> {
             ids,
             last: vec![None; PROBES.len()],
             window,
-            period,
+            period: period * per_ns,
+            delay: per_ns,
+            end: 0,
         })
     }
 
@@ -249,9 +263,10 @@ impl<W: Write> VcdRecorder<W> {
             return Ok(());
         }
         let edge = cycle * self.period;
+        self.end = cycle + 1;
         self.writer.timestamp(edge)?;
         self.writer.change_scalar(self.clock, Value::V1)?;
-        self.writer.timestamp(edge + 1)?;
+        self.writer.timestamp(edge + self.delay)?;
         for (i, probe) in PROBES.iter().enumerate() {
             let value = (probe.read)(uut);
             if self.last[i] != Some(value) {
@@ -264,12 +279,19 @@ impl<W: Write> VcdRecorder<W> {
         Ok(())
     }
 
-    /// Closes the last cycle with its ending edge, flushes, and returns the
-    /// writer.
-    pub fn finish(mut self, cycles: u64) -> Result<W> {
-        let end = cycles.min(self.window.end).max(self.window.start);
-        self.writer.timestamp(end * self.period)?;
+    /// Closes the last cycle with its ending edge and a `$dumpall`
+    /// checkpoint of every value (so viewers can draw the last interval),
+    /// flushes, and returns the writer.
+    pub fn finish(mut self) -> Result<W> {
+        self.writer.timestamp(self.end * self.period)?;
         self.writer.change_scalar(self.clock, Value::V1)?;
+        self.writer.begin(SimulationCommand::Dumpall)?;
+        for (i, probe) in PROBES.iter().enumerate() {
+            if let Some(value) = self.last[i] {
+                write_value(&mut self.writer, self.ids[i], probe.width, value)?;
+            }
+        }
+        self.writer.end()?;
         self.writer.flush()?;
         Ok(self.writer.writer().0.take().expect("finished once"))
     }

@@ -1,0 +1,301 @@
+//! The waveform figures of the guide, each a real simulation of a named
+//! input, rendered by [`crate::wave_svg`]. (rust-hdl's `vcd_to_svg` leaves
+//! the last interval of every trace unlabelled and shows enum states as
+//! numbers; a timing diagram for teaching needs both.)
+//!
+//! `utf8hdl wave` regenerates them; a test checks that the committed SVGs
+//! are exactly what the simulator produces, so the docs cannot go stale.
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter};
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use utf8hdl_hdl::classifier::ByteClass;
+use utf8hdl_hdl::decoder::Bound;
+use utf8hdl_hdl::{ErrorKind, Profile};
+
+use crate::harness::{Byte, Harness};
+use crate::output::{write_atomically, OutputFile};
+use crate::wave_svg::{self, Row, Style};
+use crate::waveform::{TimescaleUnit, VcdRecorder};
+
+/// The VCD clock period of the figures, in ns.
+const PERIOD: u64 = 10;
+
+/// One figure: what goes in, how the sink behaves, which signals to show.
+pub struct Figure {
+    pub name: &'static str,
+    pub caption: &'static str,
+    pub bytes: &'static [u8],
+    /// `m_axis_tready` per cycle (repeating its last value); empty for
+    /// always ready.
+    pub ready: &'static [bool],
+    pub rows: &'static [Row],
+}
+
+fn class_name(code: u64) -> String {
+    ByteClass::ALL
+        .get(code as usize)
+        .map_or("?".into(), |c| format!("{c:?}"))
+}
+
+fn bound_name(code: u64) -> String {
+    Bound::ALL
+        .get(code as usize)
+        .map_or("?".into(), |b| format!("{b:?}"))
+}
+
+/// `tuser` as the CLI names it: `ok`, or the error kind.
+fn tuser_name(tuser: u64) -> String {
+    match (tuser & 1, ErrorKind::from_code((tuser >> 1) as u8)) {
+        (0, _) => "ok".into(),
+        (_, Some(kind)) => kind.name().into(),
+        _ => format!("{tuser:X}?"),
+    }
+}
+
+const fn row(path: &'static str, label: &'static str, style: Style) -> Row {
+    Row {
+        path,
+        label,
+        style,
+        valid: None,
+    }
+}
+
+/// A row whose value only means something while `valid` is high.
+const fn qualified(
+    path: &'static str,
+    label: &'static str,
+    style: Style,
+    valid: &'static str,
+) -> Row {
+    Row {
+        path,
+        label,
+        style,
+        valid: Some(valid),
+    }
+}
+
+const CLK: Row = row("utf8_decoder.clk", "clk", Style::Clock);
+const S_TDATA: Row = qualified(
+    "utf8_decoder.s_axis_tdata",
+    "s_axis_tdata",
+    Style::Hex,
+    "utf8_decoder.s_axis_tvalid",
+);
+const S_TVALID: Row = row("utf8_decoder.s_axis_tvalid", "s_axis_tvalid", Style::Bit);
+const S_TREADY: Row = row("utf8_decoder.s_axis_tready", "s_axis_tready", Style::Bit);
+const S_TLAST: Row = row("utf8_decoder.s_axis_tlast", "s_axis_tlast", Style::Bit);
+const M_TDATA: Row = qualified(
+    "utf8_decoder.m_axis_tdata",
+    "m_axis_tdata",
+    Style::Hex,
+    "utf8_decoder.m_axis_tvalid",
+);
+const M_TUSER: Row = qualified(
+    "utf8_decoder.m_axis_tuser",
+    "m_axis_tuser",
+    Style::Names(tuser_name),
+    "utf8_decoder.m_axis_tvalid",
+);
+const M_TVALID: Row = row("utf8_decoder.m_axis_tvalid", "m_axis_tvalid", Style::Bit);
+const M_TREADY: Row = row("utf8_decoder.m_axis_tready", "m_axis_tready", Style::Bit);
+const M_TLAST: Row = row("utf8_decoder.m_axis_tlast", "m_axis_tlast", Style::Bit);
+
+const PORTS: &[Row] = &[
+    CLK, S_TDATA, S_TVALID, S_TREADY, S_TLAST, M_TDATA, M_TUSER, M_TVALID, M_TREADY, M_TLAST,
+];
+
+const PIPELINE: &[Row] = &[
+    CLK,
+    S_TDATA,
+    qualified(
+        "utf8_decoder.classifier.class",
+        "classifier.class",
+        Style::Names(class_name),
+        "utf8_decoder.classifier.valid",
+    ),
+    qualified(
+        "utf8_decoder.classifier.free_bits",
+        "classifier.free_bits",
+        Style::Hex,
+        "utf8_decoder.classifier.valid",
+    ),
+    row(
+        "utf8_decoder.decoder.bytes_left",
+        "decoder.bytes_left",
+        Style::Hex,
+    ),
+    row(
+        "utf8_decoder.decoder.bound",
+        "decoder.bound",
+        Style::Names(bound_name),
+    ),
+    row(
+        "utf8_decoder.decoder.gathered",
+        "decoder.gathered",
+        Style::Hex,
+    ),
+    row(
+        "utf8_decoder.decoder.pre_error_valid",
+        "decoder.pre_error_valid",
+        Style::Bit,
+    ),
+    row(
+        "utf8_decoder.decoder.word_tvalid",
+        "decoder.word_tvalid",
+        Style::Bit,
+    ),
+    qualified(
+        "utf8_decoder.decoder.word_tdata",
+        "decoder.word_tdata",
+        Style::Hex,
+        "utf8_decoder.decoder.word_tvalid",
+    ),
+    M_TDATA,
+    M_TUSER,
+    M_TVALID,
+];
+
+const FLOW: &[Row] = &[
+    CLK,
+    S_TDATA,
+    S_TVALID,
+    S_TREADY,
+    row(
+        "utf8_decoder.skid_buffer.buffered_valid",
+        "skid_buffer.buffered_valid",
+        Style::Bit,
+    ),
+    qualified(
+        "utf8_decoder.skid_buffer.buffered_tdata",
+        "skid_buffer.buffered_tdata",
+        Style::Hex,
+        "utf8_decoder.skid_buffer.buffered_valid",
+    ),
+    row(
+        "utf8_decoder.output_register.advance",
+        "output_register.advance",
+        Style::Bit,
+    ),
+    M_TDATA,
+    M_TVALID,
+    M_TREADY,
+];
+
+/// Every figure of the guide.
+pub const FIGURES: &[Figure] = &[
+    Figure {
+        name: "hello",
+        caption: "\"Hi ☺\": one byte per clock in, a word 3 cycles after its last byte",
+        bytes: "Hi ☺".as_bytes(),
+        ready: &[],
+        rows: PORTS,
+    },
+    Figure {
+        name: "gathering",
+        caption: "€ (E2 82 AC): the FSM gathers 4 + 6 + 6 free bits into U+20AC",
+        bytes: "€".as_bytes(),
+        ready: &[],
+        rows: PIPELINE,
+    },
+    Figure {
+        name: "truncated",
+        caption: "E2 82 41: the A that truncates E2 82 is decoded in the same cycle, with no lost cycle",
+        bytes: b"\xE2\x82A",
+        ready: &[],
+        rows: PIPELINE,
+    },
+    Figure {
+        name: "two_words",
+        caption: "C2 41 C2 41: two words from one byte, one cycle apart, at full rate",
+        bytes: b"\xC2A\xC2A",
+        ready: &[],
+        rows: PIPELINE,
+    },
+    Figure {
+        name: "surrogate",
+        caption: "ED A0 80: a surrogate is three maximal subparts, three U+FFFD",
+        bytes: b"\xED\xA0\x80",
+        ready: &[],
+        rows: PIPELINE,
+    },
+    Figure {
+        name: "backpressure",
+        caption: "ABCDEF with m_axis_tready low for 3 cycles: the skid buffer holds one byte, nothing is lost",
+        bytes: b"ABCDEF",
+        ready: &[true, true, true, true, false, false, false, true],
+        rows: FLOW,
+    },
+];
+
+/// Simulates `figure` and writes its VCD to `vcd_path`.
+fn simulate(figure: &Figure, vcd_path: &Path) -> Result<u64> {
+    let mut harness = Harness::new(Profile::Rfc3629);
+    let file = BufWriter::new(OutputFile::create(Some(vcd_path))?);
+    let mut recorder = VcdRecorder::new(file, 0..u64::MAX, PERIOD, TimescaleUnit::NS)?;
+    let mut error = None;
+    let mut next = 0;
+    let mut words = 0;
+    let expected = crate::reference::decode(figure.bytes, Profile::Rfc3629).len();
+    while words < expected || harness.cycles < (figure.bytes.len() + 4) as u64 {
+        anyhow::ensure!(
+            harness.cycles < 1000,
+            "figure '{}' never finished",
+            figure.name
+        );
+        let cycle_number = harness.cycles as usize;
+        let ready = figure
+            .ready
+            .get(cycle_number)
+            .or(figure.ready.last())
+            .copied()
+            .unwrap_or(true);
+        let byte = figure.bytes.get(next).map(|&tdata| Byte {
+            tdata,
+            tlast: next + 1 == figure.bytes.len(),
+        });
+        let cycle = harness.cycle_observed(byte, ready, &mut |c, uut| {
+            if error.is_none() {
+                error = recorder.record(c, uut).err();
+            }
+        });
+        next += cycle.accepted as usize;
+        words += cycle.delivered.is_some() as usize;
+    }
+    if let Some(e) = error {
+        return Err(e);
+    }
+    let file = recorder.finish()?;
+    file.into_inner().map_err(|e| e.into_error())?.commit()?;
+    Ok(harness.cycles)
+}
+
+/// Regenerates `figure` as `DIR/NAME.svg`.
+pub fn render(figure: &Figure, dir: &Path) -> Result<()> {
+    let scratch = tempfile::tempdir()?;
+    let vcd = scratch.path().join(format!("{}.vcd", figure.name));
+    let cycles = simulate(figure, &vcd)?;
+    let title = format!("{}: {}", figure.name, figure.caption);
+    let svg = wave_svg::render(
+        BufReader::new(File::open(&vcd)?),
+        figure.rows,
+        PERIOD,
+        cycles,
+        &title,
+    )?;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create '{}'", dir.display()))?;
+    let path = dir.join(format!("{}.svg", figure.name));
+    write_atomically(&path, |out| Ok(out.write_all(svg.as_bytes())?))
+}
+
+/// Looks a figure up by name.
+pub fn find(name: &str) -> Result<&'static Figure> {
+    FIGURES.iter().find(|f| f.name == name).with_context(|| {
+        let names: Vec<_> = FIGURES.iter().map(|f| f.name).collect();
+        format!("no figure '{name}' (figures: {})", names.join(", "))
+    })
+}
