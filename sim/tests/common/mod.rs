@@ -1,0 +1,165 @@
+//! Helpers shared by the CLI tests: running the binary, the CPython
+//! oracle, random inputs, and the exit-status contract.
+#![allow(dead_code)]
+
+use std::io::{ErrorKind as IoErrorKind, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::thread;
+
+/// Runs `utf8hdl` with `args`, feeding `stdin` (or nothing) to it.
+pub fn utf8hdl(args: &[&str], stdin: &[u8]) -> Output {
+    run(
+        Command::new(env!("CARGO_BIN_EXE_utf8hdl")).args(args),
+        stdin,
+    )
+    .expect("cannot run the utf8hdl binary")
+}
+
+/// Runs a command with `stdin` written from another thread, so that large
+/// inputs and outputs cannot deadlock on full pipes.
+pub fn run(command: &mut Command, stdin: &[u8]) -> std::io::Result<Output> {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let mut pipe = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    let writer = thread::spawn(move || {
+        // A child that exits early closes the pipe; that is not our error.
+        let _ = pipe.write_all(&data);
+    });
+    let output = child.wait_with_output()?;
+    writer.join().unwrap();
+    Ok(output)
+}
+
+/// `data.decode('utf-8', 'replace').encode(codec)` in python3, or `None`
+/// (after saying so on stderr) when python3 is missing and not required.
+pub fn python_decode(data: &[u8], codec: &str) -> Option<Vec<u8>> {
+    let script = format!(
+        "import sys; data = sys.stdin.buffer.read(); \
+         sys.stdout.buffer.write(data.decode('utf-8', 'replace').encode('{codec}'))"
+    );
+    match run(Command::new("python3").arg("-c").arg(script), data) {
+        Ok(output) => {
+            assert!(
+                output.status.success(),
+                "python3 failed: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            Some(output.stdout)
+        }
+        Err(e) if e.kind() == IoErrorKind::NotFound => {
+            if std::env::var("UTF8HDL_REQUIRE_TOOLS").as_deref() == Ok("1") {
+                panic!("python3 is required (UTF8HDL_REQUIRE_TOOLS=1) but not found");
+            }
+            // Written to the stderr handle rather than with eprintln!, which
+            // the test harness captures: the skip must be visible.
+            let _ = writeln!(
+                std::io::stderr(),
+                "SKIPPED: python3 not found; the check against CPython did not run \
+                 (set UTF8HDL_REQUIRE_TOOLS=1 to make this fail)"
+            );
+            None
+        }
+        Err(e) => panic!("cannot run python3: {e}"),
+    }
+}
+
+/// A deterministic pseudo-random generator (xorshift64*), so that failures
+/// reproduce.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// `len` uniformly random bytes.
+    pub fn bytes(&mut self, len: usize) -> Vec<u8> {
+        (0..len).map(|_| self.next() as u8).collect()
+    }
+
+    /// `len` bytes, mostly lead and continuation bytes.
+    pub fn biased_bytes(&mut self, len: usize) -> Vec<u8> {
+        const POOLS: [(u8, u8); 6] = [
+            (0x00, 0x7F),
+            (0x80, 0xBF),
+            (0x80, 0xBF),
+            (0xC0, 0xDF),
+            (0xE0, 0xEF),
+            (0xF0, 0xFF),
+        ];
+        (0..len)
+            .map(|_| {
+                let r = self.next();
+                let (low, high) = POOLS[(r % 6) as usize];
+                low + ((r >> 8) % (u64::from(high - low) + 1)) as u8
+            })
+            .collect()
+    }
+}
+
+/// Messages of many shapes: empty, single bytes, random and biased.
+pub fn random_messages() -> Vec<Vec<u8>> {
+    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    let mut messages = vec![vec![], vec![0x41], vec![0xE2, 0x82]];
+    for len in [1, 7, 64, 1000, 70_000] {
+        messages.push(rng.bytes(len));
+        messages.push(rng.biased_bytes(len));
+    }
+    messages
+}
+
+/// The shared corpus file `name`.
+pub fn corpus_path(name: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/corpus")
+        .join(name);
+    assert!(path.is_file(), "corpus file {} is missing", path.display());
+    path
+}
+
+pub fn temp_dir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("cannot make a temporary directory")
+}
+
+pub fn path_str(path: &Path) -> &str {
+    path.to_str().expect("temporary paths are UTF-8")
+}
+
+/// Asserts a successful run with nothing on stderr, and returns stdout.
+#[track_caller]
+pub fn success(output: Output) -> Vec<u8> {
+    assert!(
+        output.status.success(),
+        "exit {:?}: {}",
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output.stdout
+}
+
+/// Asserts a usage or I/O failure: exit status 2, exactly one line on
+/// stderr, nothing on stdout. Returns the line.
+#[track_caller]
+pub fn usage_failure(output: Output) -> String {
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(output.stdout.is_empty(), "stdout: {:?}", output.stdout);
+    let stderr = String::from_utf8(output.stderr).expect("stderr is UTF-8");
+    assert!(
+        stderr.ends_with('\n') && stderr.matches('\n').count() == 1,
+        "not exactly one line on stderr: {stderr:?}"
+    );
+    stderr
+}

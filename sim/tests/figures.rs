@@ -1,0 +1,24 @@
+//! The guide's figures are what the simulator draws today: regenerating
+//! them gives exactly the committed SVGs.
+
+use std::fs;
+use std::path::Path;
+
+use utf8hdl_sim::figures::{render, FIGURES};
+
+#[test]
+fn committed_figures_are_up_to_date() {
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/figures");
+    let fresh = tempfile::tempdir().unwrap();
+    for figure in FIGURES {
+        render(figure, fresh.path()).unwrap();
+        let name = format!("{}.svg", figure.name);
+        let new = fs::read_to_string(fresh.path().join(&name)).unwrap();
+        let old = fs::read_to_string(committed.join(&name))
+            .unwrap_or_else(|_| panic!("docs/figures/{name} is missing: run `utf8hdl wave`"));
+        assert!(
+            new == old,
+            "docs/figures/{name} is stale: run `cargo run --release -- wave`"
+        );
+    }
+}

@@ -1,0 +1,314 @@
+//! `utf8hdl sim` and the main job, run as a built binary: the RTL's output
+//! against CPython, the stats contract, and the waveform contract (the
+//! VCD's m_axis values at each handshake are the decoded words).
+
+mod common;
+
+use std::collections::HashMap;
+use std::fs;
+use std::io::BufReader;
+
+use common::*;
+use utf8hdl_hdl::{ErrorKind, Profile};
+use utf8hdl_sim::reference::decode;
+use utf8hdl_sim::sample::sample;
+
+/// The last line of stderr, parsed as the `--stats json` object.
+fn stats(stderr: &[u8]) -> serde_json::Value {
+    let text = String::from_utf8_lossy(stderr);
+    let last = text.lines().last().expect("stderr has lines");
+    serde_json::from_str(last).unwrap_or_else(|e| panic!("not JSON ({e}): {last}"))
+}
+
+/// `sim --format ucs4be` equals CPython on random inputs, with and without
+/// stalls on either side.
+#[test]
+fn ucs4be_equals_python_with_and_without_stalls() {
+    let dir = temp_dir();
+    for (i, message) in random_messages()
+        .into_iter()
+        .filter(|m| m.len() <= 1000)
+        .enumerate()
+    {
+        let input = dir.path().join(format!("in{i}"));
+        fs::write(&input, &message).unwrap();
+        let Some(expected) = python_decode(&message, "utf-32-be") else {
+            return;
+        };
+        for stalls in [["0", "0"], ["0.5", "0"], ["0", "0.5"], ["0.3", "0.7"]] {
+            let out = utf8hdl(
+                &[
+                    "sim",
+                    path_str(&input),
+                    "--format",
+                    "ucs4be",
+                    "--output",
+                    "-",
+                    "--stall-in",
+                    stalls[0],
+                    "--stall-out",
+                    stalls[1],
+                    "--seed",
+                    &i.to_string(),
+                ],
+                &[],
+            );
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert_eq!(out.stdout, expected, "message {i}, stalls {stalls:?}");
+        }
+    }
+}
+
+/// Same bytes, same output: `sim --format lines` is `reference --format lines`.
+#[test]
+fn sim_lines_equal_reference_lines() {
+    let mut rng = Rng(7);
+    for profile in ["rfc3629", "iso10646"] {
+        let message = rng.biased_bytes(5000);
+        let sim = utf8hdl(
+            &["sim", "-", "--profile", profile, "--stall-out", "0.25"],
+            &message,
+        );
+        let reference = utf8hdl(&["reference", "-", "--profile", profile], &message);
+        assert_eq!(sim.status.code(), Some(0));
+        assert!(!sim.stdout.is_empty());
+        assert_eq!(sim.stdout, success(reference));
+    }
+}
+
+/// `--stats json` counts what the reference counts, and an all-error
+/// stream runs at one byte per clock: cycles = bytes + the 3-cycle latency.
+#[test]
+fn stats_json_counts_and_full_rate_on_errors() {
+    let message = b"\xC2A".repeat(20_000);
+    let out = utf8hdl(
+        &["sim", "-", "--format", "ucs4le", "--stats", "json"],
+        &message,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let units = decode(&message, Profile::Rfc3629);
+    let s = stats(&out.stderr);
+    assert_eq!(s["bytes"], message.len() as u64);
+    assert_eq!(s["words"], units.len() as u64);
+    assert_eq!(
+        s["errors"],
+        units.iter().filter(|u| u.error.is_some()).count() as u64
+    );
+    assert_eq!(s["cycles"], message.len() as u64 + 3);
+    assert_eq!(s["agree"], true);
+    assert!(s["bytes_per_cycle"].as_f64().unwrap() > 0.9998);
+    assert!(s["cycles_per_second"].as_f64().unwrap() > 0.0);
+}
+
+/// Decodes a VCD of the decoder the way a waveform viewer would: the value
+/// of each signal just before each rising clock edge. Returns the words
+/// handed over (m_axis_tvalid and m_axis_tready both high at an edge).
+fn handshakes(vcd_path: &std::path::Path) -> Vec<(u32, u8, bool)> {
+    let mut parser = vcd::Parser::new(BufReader::new(fs::File::open(vcd_path).unwrap()));
+    let header = parser.parse_header().unwrap();
+    let names = [
+        "clk",
+        "m_axis_tdata",
+        "m_axis_tuser",
+        "m_axis_tvalid",
+        "m_axis_tready",
+        "m_axis_tlast",
+    ];
+    let codes: HashMap<vcd::IdCode, &str> = names
+        .iter()
+        .map(|n| {
+            (
+                header
+                    .find_var(&["utf8_decoder", n])
+                    .unwrap_or_else(|| panic!("no {n}"))
+                    .code,
+                *n,
+            )
+        })
+        .collect();
+    let mut now: HashMap<&str, u64> = HashMap::new();
+    let mut words = Vec::new();
+    for command in parser {
+        let (code, value) = match command.unwrap() {
+            vcd::Command::ChangeScalar(c, v) => (c, (v == vcd::Value::V1) as u64),
+            vcd::Command::ChangeVector(c, bits) => (
+                c,
+                bits.into_iter()
+                    .fold(0, |a, b| a << 1 | (b == vcd::Value::V1) as u64),
+            ),
+            _ => continue,
+        };
+        let Some(&name) = codes.get(&code) else {
+            continue;
+        };
+        if name == "clk"
+            && value == 1
+            && now.get("clk") == Some(&0)
+            && now["m_axis_tvalid"] == 1
+            && now["m_axis_tready"] == 1
+        {
+            words.push((
+                now["m_axis_tdata"] as u32,
+                now["m_axis_tuser"] as u8,
+                now["m_axis_tlast"] == 1,
+            ));
+        }
+        now.insert(name, value);
+    }
+    words
+}
+
+/// The VCD's m_axis values at each handshake spell out exactly the decoded
+/// words, error kinds and tlast, under random stalls.
+#[test]
+fn vcd_handshakes_spell_the_decoded_words() {
+    let dir = temp_dir();
+    let mut rng = Rng(99);
+    let message = rng.biased_bytes(3000);
+    let input = dir.path().join("in");
+    let vcd_path = dir.path().join("wave.vcd");
+    fs::write(&input, &message).unwrap();
+    let out = utf8hdl(
+        &[
+            "sim",
+            path_str(&input),
+            "--format",
+            "ucs4be",
+            "--output",
+            "-",
+            "--vcd",
+            path_str(&vcd_path),
+            "--stall-in",
+            "0.3",
+            "--stall-out",
+            "0.4",
+        ],
+        &[],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let words = handshakes(&vcd_path);
+    let units = decode(&message, Profile::Rfc3629);
+    assert_eq!(words.len(), units.len());
+    for (i, ((tdata, tuser, tlast), unit)) in words.iter().zip(&units).enumerate() {
+        let tuser_expected = unit.error.map_or(0, |k: ErrorKind| k.code() << 1 | 1);
+        assert_eq!(
+            (*tdata, *tuser, *tlast),
+            (unit.value, tuser_expected, i + 1 == units.len()),
+            "word {i}"
+        );
+    }
+    if let Some(python) = python_decode(&message, "utf-32-be") {
+        let from_vcd: Vec<u8> = words.iter().flat_map(|w| w.0.to_be_bytes()).collect();
+        assert_eq!(from_vcd, python);
+    }
+}
+
+/// `--vcd-cycles FROM..TO` records only that window.
+#[test]
+fn vcd_window_limits_the_recorded_cycles() {
+    let dir = temp_dir();
+    let vcd_path = dir.path().join("w.vcd");
+    let out = utf8hdl(
+        &[
+            "sim",
+            "--vcd",
+            path_str(&vcd_path),
+            "--vcd-cycles",
+            "10..20",
+            "--vcd-period",
+            "8",
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = fs::read_to_string(&vcd_path).unwrap();
+    let times: Vec<u64> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix('#'))
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert_eq!(times.first(), Some(&80));
+    assert_eq!(
+        times.last(),
+        Some(&160),
+        "the window closes at cycle 20's edge"
+    );
+    assert!(
+        times.windows(2).all(|w| w[0] < w[1]),
+        "time only moves forward"
+    );
+}
+
+/// Bad flags and paths: exit 2, one line, no partial files.
+#[test]
+fn sim_usage_errors() {
+    let dir = temp_dir();
+    let out_path = dir.path().join("out");
+    let vcd_path = dir.path().join("missing-dir/w.vcd");
+    usage_failure(utf8hdl(&["sim", "--stall-in", "1"], &[]));
+    usage_failure(utf8hdl(&["sim", "--stall-out", "-0.1"], &[]));
+    usage_failure(utf8hdl(&["sim", "--vcd-cycles", "5..2"], &[]));
+    usage_failure(utf8hdl(
+        &["sim", "/no/such/file", "-o", path_str(&out_path)],
+        &[],
+    ));
+    usage_failure(utf8hdl(
+        &[
+            "sim",
+            "--vcd",
+            path_str(&vcd_path),
+            "-o",
+            path_str(&out_path),
+        ],
+        &[],
+    ));
+    assert_eq!(
+        fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing is left behind"
+    );
+}
+
+/// The main job prints the table (every error kind appears) and the
+/// summary, and writes utf8hdl.vcd where it says.
+#[test]
+fn main_job_prints_the_table_and_writes_a_vcd() {
+    let dir = temp_dir();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let table = String::from_utf8(out.stdout).unwrap();
+    let units = decode(&sample(), Profile::Rfc3629);
+    for unit in &units {
+        let row = format!("{}..{} ", unit.span.start, unit.span.end);
+        assert!(table.contains(&row), "no row for {row}");
+    }
+    for kind in ErrorKind::ALL {
+        assert!(
+            table.contains(kind.name()),
+            "the sample shows no {}",
+            kind.name()
+        );
+    }
+    for text in ["≢", "☺", "日本語", "U+2262", "U+10348"] {
+        let shown = text.chars().all(|c| table.contains(c)) || table.contains(text);
+        assert!(shown, "{text} is not in the table");
+    }
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("RTL and reference agree"), "{stderr}");
+    assert!(stderr.contains("utf8hdl.vcd"), "{stderr}");
+    let vcd = fs::read_to_string(dir.path().join("utf8hdl.vcd")).unwrap();
+    assert!(vcd.contains("$scope module utf8_decoder $end") && vcd.contains("$timescale"));
+}
