@@ -109,6 +109,7 @@ pub struct DecoderFsm {
     word_tlast_reg: DFF<Bit>,
     /// This byte may stand where the open sequence expects its next octet.
     in_bound: Signal<Local, Bit>,
+    is_continuation: Signal<Local, Bit>,
     is_lead: Signal<Local, Bit>,
     free_bits_wide: Signal<Local, Bits<32>>,
     value_mask: Constant<Bits<32>>,
@@ -153,6 +154,7 @@ impl DecoderFsm {
             word_tuser_reg: Default::default(),
             word_tlast_reg: Default::default(),
             in_bound: Default::default(),
+            is_continuation: Default::default(),
             is_lead: Default::default(),
             free_bits_wide: Default::default(),
             value_mask: Constant::new(
@@ -198,20 +200,24 @@ impl Logic for DecoderFsm {
         // Which continuing octets the bound admits (the second-byte column
         // of the well-formed table).
         self.in_bound.next = false;
+        self.is_continuation.next = false;
         self.is_lead.next = false;
         match self.class.val() {
             ByteClass::Cont80 => {
+                self.is_continuation.next = true;
                 self.in_bound.next = (self.bound.q.val() == Bound::Any)
                     | (self.bound.q.val() == Bound::AtMost9F)
                     | (self.bound.q.val() == Bound::AtMost8F);
             }
             ByteClass::Cont84 => {
+                self.is_continuation.next = true;
                 self.in_bound.next = (self.bound.q.val() == Bound::Any)
                     | (self.bound.q.val() == Bound::AtMost9F)
                     | (self.bound.q.val() == Bound::AtMost8F)
                     | (self.bound.q.val() == Bound::AtLeast84);
             }
             ByteClass::Cont88 => {
+                self.is_continuation.next = true;
                 self.in_bound.next = (self.bound.q.val() == Bound::Any)
                     | (self.bound.q.val() == Bound::AtMost9F)
                     | (self.bound.q.val() == Bound::AtMost8F)
@@ -219,6 +225,7 @@ impl Logic for DecoderFsm {
                     | (self.bound.q.val() == Bound::AtLeast88);
             }
             ByteClass::Cont90 => {
+                self.is_continuation.next = true;
                 self.in_bound.next = (self.bound.q.val() == Bound::Any)
                     | (self.bound.q.val() == Bound::AtMost9F)
                     | (self.bound.q.val() == Bound::AtLeast84)
@@ -226,6 +233,7 @@ impl Logic for DecoderFsm {
                     | (self.bound.q.val() == Bound::AtLeast90);
             }
             ByteClass::ContA0 => {
+                self.is_continuation.next = true;
                 self.in_bound.next = (self.bound.q.val() == Bound::Any)
                     | (self.bound.q.val() == Bound::AtLeast84)
                     | (self.bound.q.val() == Bound::AtLeast88)
@@ -272,12 +280,7 @@ impl Logic for DecoderFsm {
                     // error unit; a continuing octet outside the second-byte
                     // bound names the rule it broke.
                     self.pre_error_valid.next = true;
-                    if self.class.val() == ByteClass::Cont80
-                        || self.class.val() == ByteClass::Cont84
-                        || self.class.val() == ByteClass::Cont88
-                        || self.class.val() == ByteClass::Cont90
-                        || self.class.val() == ByteClass::ContA0
-                    {
+                    if self.is_continuation.val() {
                         match self.bound.q.val() {
                             Bound::AtMost9F => {
                                 self.pre_error_tuser.next = self.tuser_surrogate.val();
@@ -296,25 +299,13 @@ impl Logic for DecoderFsm {
                 self.bytes_left.d.next = self.empty.val();
                 self.bound.d.next = Bound::Any;
                 self.word_tvalid_reg.d.next = true;
+                if self.is_continuation.val() {
+                    self.word_tuser_reg.d.next = self.tuser_unexpected_continuation.val();
+                }
                 match self.class.val() {
                     ByteClass::Ascii => {
                         self.word_tdata_reg.d.next = self.free_bits_wide.val();
                         self.word_tuser_reg.d.next = self.tuser_ok.val();
-                    }
-                    ByteClass::Cont80 => {
-                        self.word_tuser_reg.d.next = self.tuser_unexpected_continuation.val();
-                    }
-                    ByteClass::Cont84 => {
-                        self.word_tuser_reg.d.next = self.tuser_unexpected_continuation.val();
-                    }
-                    ByteClass::Cont88 => {
-                        self.word_tuser_reg.d.next = self.tuser_unexpected_continuation.val();
-                    }
-                    ByteClass::Cont90 => {
-                        self.word_tuser_reg.d.next = self.tuser_unexpected_continuation.val();
-                    }
-                    ByteClass::ContA0 => {
-                        self.word_tuser_reg.d.next = self.tuser_unexpected_continuation.val();
                     }
                     ByteClass::OverlongLead => {
                         self.word_tuser_reg.d.next = self.tuser_overlong.val();
@@ -364,6 +355,7 @@ impl Logic for DecoderFsm {
                     ByteClass::Lead6 => {
                         self.bytes_left.d.next = self.five.val();
                     }
+                    _ => {}
                 }
                 if self.is_lead.val() {
                     // A lead yields no word, unless the message ends on it.
