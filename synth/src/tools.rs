@@ -1,0 +1,50 @@
+//! The external tools (yosys, nextpnr, iverilog, verilator, ...) and the one
+//! policy for tests that need them.
+
+use std::path::PathBuf;
+
+/// Where `name` is on `PATH`, if it is.
+pub fn find(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|candidate| is_executable(candidate))
+}
+
+#[cfg(unix)]
+fn is_executable(path: &std::path::Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata()
+        .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        .unwrap_or(false)
+}
+
+#[cfg(not(unix))]
+fn is_executable(path: &std::path::Path) -> bool {
+    path.is_file()
+}
+
+/// Whether a test that needs the tool `name` should run.
+///
+/// Returns `true` when the tool is on `PATH`. When it is not, the test is
+/// skipped with a message on stderr and this returns `false` — unless the
+/// environment variable `UTF8HDL_REQUIRE_TOOLS=1` is set (as in CI), in which
+/// case a missing tool is a failure and this panics.
+pub fn require(name: &str) -> bool {
+    if find(name).is_some() {
+        return true;
+    }
+    if std::env::var("UTF8HDL_REQUIRE_TOOLS").as_deref() == Ok("1") {
+        panic!("{name} is not on PATH, and UTF8HDL_REQUIRE_TOOLS=1 requires it");
+    }
+    eprintln!(
+        "SKIPPED: {name} is not on PATH (set UTF8HDL_REQUIRE_TOOLS=1 to make this a failure)"
+    );
+    false
+}
+
+/// [`require`] for several tools; every missing one is reported.
+pub fn require_all(names: &[&str]) -> bool {
+    // Not `all`: it would stop at the first missing tool and hide the rest.
+    names.iter().filter(|name| !require(name)).count() == 0
+}

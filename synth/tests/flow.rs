@@ -1,0 +1,98 @@
+//! The synthesis flow: its log parsing on canned nextpnr output, and one
+//! real run on iCE40 HX8K when yosys and nextpnr-ice40 are installed.
+
+use utf8hdl_hdl::Profile;
+use utf8hdl_synth::flow::{parse_critical_path, parse_fmax, parse_utilisation, table};
+use utf8hdl_synth::{synth, tools, Device};
+
+const LOG: &str = "\
+Info: Device utilisation:
+Info: \t         ICESTORM_LC:   236/ 7680     3%
+Info: \t        ICESTORM_RAM:     0/   32     0%
+Info: \t               SB_IO:     4/  256     1%
+Info: Max frequency for clock 'clk$SB_IO_IN_$glb_clk': 110.58 MHz (FAIL at 250.00 MHz)
+Info: Device utilisation:
+Info: \t         ICESTORM_LC:   240/ 7680     3%
+Info: \t               SB_IO:     4/  256     1%
+
+Info: Critical path report for clock 'clk$SB_IO_IN_$glb_clk' (posedge -> posedge):
+Info: curr total
+Info:  0.5  0.5  Source dut.a_DFFLC.O
+Info:  0.6  1.1    Net dut.a budget 0.193000 ns (2,5) -> (2,6)
+Info:                Sink dut.b_LC.I0
+Info:                Defined in:
+Info:                  utf8_decoder.v:172.16-172.31
+Info:  0.1  1.2  Setup dut.b_LC.I0
+Info: 0.5 ns logic, 0.7 ns routing
+
+Warning: Max frequency for clock 'clk$SB_IO_IN_$glb_clk': 136.63 MHz (FAIL at 250.00 MHz)
+";
+
+#[test]
+fn nextpnr_logs_are_parsed() {
+    assert_eq!(parse_fmax(LOG), Some(136.63));
+    assert_eq!(
+        parse_utilisation(LOG),
+        vec![
+            ("ICESTORM_LC".to_string(), 240, 7680),
+            ("SB_IO".to_string(), 4, 256)
+        ]
+    );
+    let path = parse_critical_path(LOG);
+    assert_eq!(
+        path.first().unwrap(),
+        "Critical path report for clock 'clk$SB_IO_IN_$glb_clk' (posedge -> posedge):"
+    );
+    assert_eq!(path.last().unwrap(), "0.5 ns logic, 0.7 ns routing");
+    assert!(!path
+        .iter()
+        .any(|l| l.contains("Defined in") || l.contains(".v:")));
+}
+
+#[test]
+fn devices_round_trip_through_their_names() {
+    for d in Device::ALL {
+        assert_eq!(d.name().parse::<Device>(), Ok(d));
+        assert_eq!(
+            serde_json::to_string(&d).unwrap(),
+            format!("\"{}\"", d.name())
+        );
+    }
+}
+
+#[test]
+fn hx8k_synthesis_reports_cells_and_fmax() {
+    if !tools::require_all(&Device::Hx8k.tools()) {
+        return;
+    }
+    let report = synth(Profile::Rfc3629, Device::Hx8k, 2).unwrap();
+    assert!(report.lut4 > 50 && report.lut4 < 1000, "{report}");
+    assert!(
+        report.flip_flops > 50 && report.flip_flops < 500,
+        "{report}"
+    );
+    assert_eq!(report.runs.len(), 2);
+    assert!(report.fmax_mhz > 20.0, "{report}");
+    assert!(!report.critical_path.is_empty(), "{report}");
+    let json: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+    assert_eq!(json["device"], "hx8k");
+    assert!(table(&[report]).contains("rfc3629"));
+}
+
+#[test]
+fn icebreaker_bitstream_builds_and_meets_12_mhz() {
+    if !tools::require_all(&["yosys", "nextpnr-ice40", "icepack"]) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let build = utf8hdl_synth::board::board_bitstream(Profile::Rfc3629, dir.path()).unwrap();
+    let size = std::fs::metadata(&build.bitstream).unwrap().len();
+    assert!(
+        size > 100_000,
+        "a UP5K bitstream is about 104 kB, not {size} bytes"
+    );
+    assert!(build.fmax_mhz > 12.0, "{build:?}");
+    if let Some(ns) = build.icetime_ns {
+        assert!(ns < 1000.0 / 12.0, "{build:?}");
+    }
+}

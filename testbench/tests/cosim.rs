@@ -1,0 +1,290 @@
+//! Co-simulation: the exported Verilog, run in Icarus Verilog and in
+//! Verilator, against the rust-hdl design run in the cycle harness, cycle for
+//! cycle and output for output.
+//!
+//! The stimulus is random but AXI4-Stream-legal: bytes biased towards leads
+//! and continuing octets (and whole well-formed sequences of the profile),
+//! random `tlast`, random gaps on `s_axis_tvalid` (an offered byte is held
+//! until taken), random `m_axis_tready` back-pressure, in phases from
+//! saturated to sparse, and an occasional reset in mid-stream. It is made
+//! while the harness runs, since whether a byte was taken depends on the
+//! design.
+//!
+//! Every output is compared in every cycle, including `m_axis_tdata` while
+//! `m_axis_tvalid` is low: both models start every flop at 0.
+//!
+//! Each test needs its simulator on `PATH` and is skipped (with a message)
+//! without it, unless `UTF8HDL_REQUIRE_TOOLS=1`. `UTF8HDL_COSIM_SEED` and
+//! `UTF8HDL_COSIM_CYCLES` override the seed and the length.
+
+use std::collections::BTreeMap;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use utf8hdl_hdl::{ErrorKind, Profile};
+use utf8hdl_sim::harness::{Byte, Harness, Word};
+use utf8hdl_sim::reference::encode;
+use utf8hdl_synth::cosim::{simulate, Inputs, Outputs, Simulator};
+use utf8hdl_synth::tools;
+
+const DEFAULT_CYCLES: usize = 200_000;
+
+fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A source of bytes that looks like UTF-8 going wrong in every way.
+struct ByteSource {
+    queue: Vec<u8>,
+    profile: Profile,
+}
+
+impl ByteSource {
+    fn next(&mut self, rng: &mut StdRng) -> u8 {
+        while self.queue.is_empty() {
+            self.refill(rng);
+        }
+        self.queue.remove(0)
+    }
+
+    fn refill(&mut self, rng: &mut StdRng) {
+        let max = self.profile.max_value();
+        match rng.gen_range(0..10) {
+            // A well-formed sequence, of every length the profile has.
+            0..=3 => {
+                let top =
+                    [0x7F, 0x7FF, 0xFFFF, 0x1F_FFFF, 0x3FF_FFFF, 0x7FFF_FFFF][rng.gen_range(0..6)];
+                let value = rng.gen_range(0..=top.min(max));
+                if let Some(bytes) = encode(value, self.profile) {
+                    self.queue.extend(bytes);
+                } else {
+                    self.queue.push(0x41);
+                }
+            }
+            // A well-formed sequence cut short.
+            4 => {
+                let value = rng.gen_range(0x80..=max);
+                if let Some(bytes) = encode(value, self.profile) {
+                    let keep = rng.gen_range(1..bytes.len());
+                    self.queue.extend(&bytes[..keep]);
+                }
+            }
+            // A lead on a boundary followed by a second byte near its bound
+            // (ED and F4 twice as often: surrogates and the rfc3629 limit).
+            5 => {
+                let leads = [
+                    0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xED, 0xEF, 0xF0, 0xF4, 0xF4, 0xF5, 0xF7,
+                    0xF8, 0xFB, 0xFC, 0xFD,
+                ];
+                let lead = leads[rng.gen_range(0..leads.len())];
+                let second = [0x80, 0x83, 0x84, 0x87, 0x88, 0x8F, 0x90, 0x9F, 0xA0, 0xBF]
+                    [rng.gen_range(0..10)];
+                self.queue.push(lead);
+                self.queue.push(second);
+            }
+            // Continuing octets.
+            6 | 7 => self.queue.push(rng.gen_range(0x80..=0xBF)),
+            // Leads.
+            8 => self.queue.push(rng.gen_range(0xC0..=0xFF)),
+            // Anything.
+            _ => self.queue.push(rng.gen()),
+        }
+    }
+}
+
+/// The outputs the harness's design shows at the start of a cycle (all
+/// flops, so what `Harness::cycle` samples).
+fn outputs(harness: &Harness) -> Outputs {
+    let uut = &harness.uut;
+    Outputs {
+        s_axis_tready: uut.s_axis_tready.val(),
+        m_axis_tvalid: uut.m_axis_tvalid.val(),
+        m_axis_tdata: uut.m_axis_tdata.val().to_u32(),
+        m_axis_tuser: uut.m_axis_tuser.val().to_u32() as u8,
+        m_axis_tlast: uut.m_axis_tlast.val(),
+    }
+}
+
+/// What a run went through, to show the stimulus reached the interesting
+/// places.
+#[derive(Default, Debug)]
+struct Coverage {
+    words: usize,
+    lasts: usize,
+    errors: BTreeMap<u8, usize>,
+    input_stalls: usize,
+    output_stalls: usize,
+    resets: usize,
+}
+
+/// Runs the harness for `cycles` cycles of random traffic; returns every
+/// cycle's inputs and the outputs the harness saw.
+fn harness_run(
+    profile: Profile,
+    seed: u64,
+    cycles: usize,
+) -> (Vec<Inputs>, Vec<Outputs>, Coverage) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut harness = Harness::new(profile);
+    let mut source = ByteSource {
+        queue: Vec::new(),
+        profile,
+    };
+    let mut inputs = Vec::with_capacity(cycles);
+    let mut seen = Vec::with_capacity(cycles);
+    let mut coverage = Coverage::default();
+    // rust-hdl holds an input's last value while it is not driven; so does
+    // the stimulus file.
+    let (mut tdata, mut tlast) = (0u8, false);
+    let mut pending: Option<Byte> = None;
+    let (mut p_valid, mut p_ready) = (1.0, 1.0);
+    let mut reset_left = 0;
+    for cycle in 0..cycles {
+        if cycle % 500 == 0 {
+            let rates = [1.0, 1.0, 0.9, 0.5, 0.1];
+            p_valid = rates[rng.gen_range(0..rates.len())];
+            p_ready = rates[rng.gen_range(0..rates.len())];
+        }
+        if reset_left == 0 && rng.gen_ratio(1, 4000) {
+            reset_left = rng.gen_range(1..=3);
+            coverage.resets += 1;
+        }
+        let before = outputs(&harness);
+        let input = if reset_left > 0 {
+            reset_left -= 1;
+            pending = None;
+            harness.uut.rst.next = true;
+            let cycle = harness.cycle(None, false);
+            assert!(!cycle.accepted);
+            Inputs {
+                rst: true,
+                s_axis_tvalid: false,
+                s_axis_tdata: tdata,
+                s_axis_tlast: tlast,
+                m_axis_tready: false,
+            }
+        } else {
+            harness.uut.rst.next = false;
+            if pending.is_none() && rng.gen_bool(p_valid) {
+                pending = Some(Byte {
+                    tdata: source.next(&mut rng),
+                    tlast: rng.gen_ratio(1, 25),
+                });
+            }
+            if let Some(b) = pending {
+                tdata = b.tdata;
+                tlast = b.tlast;
+            }
+            let m_tready = rng.gen_bool(p_ready);
+            let offered = pending.is_some();
+            let c = harness.cycle(pending, m_tready);
+            assert_eq!(
+                c.s_axis_tready, before.s_axis_tready,
+                "the harness samples the flops"
+            );
+            if c.accepted {
+                pending = None;
+            } else if pending.is_some() {
+                coverage.input_stalls += 1;
+            }
+            if c.m_axis_tvalid && !m_tready {
+                coverage.output_stalls += 1;
+            }
+            if let Some(Word { tuser, tlast, .. }) = c.delivered {
+                coverage.words += 1;
+                coverage.lasts += tlast as usize;
+                if tuser & 1 == 1 {
+                    *coverage.errors.entry(tuser >> 1).or_default() += 1;
+                }
+            }
+            Inputs {
+                rst: false,
+                s_axis_tvalid: offered,
+                s_axis_tdata: tdata,
+                s_axis_tlast: tlast,
+                m_axis_tready: m_tready,
+            }
+        };
+        inputs.push(input);
+        seen.push(before);
+    }
+    (inputs, seen, coverage)
+}
+
+fn cosim(simulator: Simulator, profile: Profile) {
+    if !tools::require_all(simulator.tools()) {
+        return;
+    }
+    let seed = env_or("UTF8HDL_COSIM_SEED", 0x5eed_0000 + profile as u64);
+    let cycles = env_or("UTF8HDL_COSIM_CYCLES", DEFAULT_CYCLES as u64) as usize;
+    let (inputs, expected, coverage) = harness_run(profile, seed, cycles);
+
+    // The stimulus reached what it should.
+    eprintln!("{simulator:?} {profile} seed {seed:#x}: {coverage:?}");
+    assert!(coverage.words > cycles / 8, "{coverage:?}");
+    assert!(coverage.lasts > 100 && coverage.input_stalls > 100 && coverage.output_stalls > 100);
+    assert!(coverage.resets > 0);
+    for kind in ErrorKind::ALL {
+        if kind == ErrorKind::OutOfRange && profile == Profile::Iso10646 {
+            continue;
+        }
+        assert!(
+            coverage.errors.get(&kind.code()).copied().unwrap_or(0) > 10,
+            "{kind} barely seen: {coverage:?}"
+        );
+    }
+
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("utf8hdl-cosim-{simulator:?}-{profile}-"))
+        .tempdir()
+        .unwrap();
+    let actual = match simulate(simulator, profile, &inputs, dir.path()) {
+        Ok(actual) => actual,
+        Err(e) => {
+            let kept = dir.keep();
+            panic!(
+                "{simulator:?} failed (files kept in {}): {e:#}",
+                kept.display()
+            );
+        }
+    };
+    if let Some(cycle) = (0..inputs.len()).find(|&i| actual[i] != expected[i]) {
+        let kept = dir.keep();
+        let from = cycle.saturating_sub(8);
+        let mut context = String::new();
+        for i in from..=cycle {
+            context += &format!(
+                "  cycle {i:6}: in {:?}\n    rust-hdl: {}\n    {simulator:?}: {}\n",
+                inputs[i], expected[i], actual[i]
+            );
+        }
+        panic!(
+            "{simulator:?} and rust-hdl differ at cycle {cycle} of {} (seed {seed:#x}; files in {}):\n{context}",
+            inputs.len(),
+            kept.display()
+        );
+    }
+}
+
+#[test]
+fn icarus_matches_rust_hdl_rfc3629() {
+    cosim(Simulator::Icarus, Profile::Rfc3629);
+}
+
+#[test]
+fn icarus_matches_rust_hdl_iso10646() {
+    cosim(Simulator::Icarus, Profile::Iso10646);
+}
+
+#[test]
+fn verilator_matches_rust_hdl_rfc3629() {
+    cosim(Simulator::Verilator, Profile::Rfc3629);
+}
+
+#[test]
+fn verilator_matches_rust_hdl_iso10646() {
+    cosim(Simulator::Verilator, Profile::Iso10646);
+}
