@@ -20,7 +20,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use std::str::FromStr;
 
@@ -245,27 +245,6 @@ endmodule
     )
 }
 
-fn run_tool(dir: &Path, program: &str, args: &[String], log: &str) -> Result<String> {
-    let out = Command::new(program)
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .with_context(|| format!("running {program}"))?;
-    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
-    text.push_str(&String::from_utf8_lossy(&out.stderr));
-    std::fs::write(dir.join(log), &text)?;
-    if !out.status.success() {
-        let tail: Vec<&str> = text.lines().rev().take(30).collect();
-        bail!(
-            "{program} failed ({}); log in {}:\n{}",
-            out.status,
-            dir.join(log).display(),
-            tail.into_iter().rev().collect::<Vec<_>>().join("\n")
-        );
-    }
-    Ok(text)
-}
-
 fn cells_of(stat_json: &str) -> Result<BTreeMap<String, usize>> {
     let v: serde_json::Value =
         serde_json::from_str(stat_json).context("parsing yosys stat -json")?;
@@ -423,7 +402,7 @@ pub fn synth_with(profile: Profile, device: Device, options: &Options) -> Result
          design -reset; read_verilog {design} {bench_top}.v; {synth} -top {bench_top} -json bench.json; \
          tee -q -o bench_stat.json stat -json"
     );
-    run_tool(
+    crate::tools::run(
         &dir,
         yosys,
         &["-q".into(), "-p".into(), script],
@@ -452,7 +431,7 @@ pub fn synth_with(profile: Profile, device: Device, options: &Options) -> Result
             seed.to_string(),
             "--timing-allow-fail".into(),
         ]);
-        let log = run_tool(&dir, nextpnr, &args, &format!("nextpnr_seed{seed}.log"))?;
+        let log = crate::tools::run(&dir, nextpnr, &args, &format!("nextpnr_seed{seed}.log"))?;
         let fmax =
             parse_fmax(&log).ok_or_else(|| anyhow!("no Fmax in nextpnr's log for seed {seed}"))?;
         runs.push(Run {

@@ -48,3 +48,32 @@ pub fn require_all(names: &[&str]) -> bool {
     // Not `all`: it would stop at the first missing tool and hide the rest.
     names.iter().filter(|name| !require(name)).count() == 0
 }
+
+/// Runs `program` with `args` in `dir`, saving its stdout and stderr to
+/// `dir/log`. Fails with the log's last lines when the program fails.
+pub fn run<S: AsRef<std::ffi::OsStr>>(
+    dir: &std::path::Path,
+    program: &str,
+    args: &[S],
+    log: &str,
+) -> anyhow::Result<String> {
+    use anyhow::Context;
+    let out = std::process::Command::new(program)
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .with_context(|| format!("running {program}"))?;
+    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
+    text.push_str(&String::from_utf8_lossy(&out.stderr));
+    std::fs::write(dir.join(log), &text)?;
+    if !out.status.success() {
+        let tail: Vec<&str> = text.lines().rev().take(30).collect();
+        anyhow::bail!(
+            "{program} failed ({}); log in {}:\n{}",
+            out.status,
+            dir.join(log).display(),
+            tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+        );
+    }
+    Ok(text)
+}

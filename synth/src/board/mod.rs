@@ -29,9 +29,8 @@ pub mod formatter;
 pub mod uart;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use rust_hdl::prelude::*;
 use rust_hdl::widgets::prelude::SynchronousFIFO;
 use serde::{Deserialize, Serialize};
@@ -188,26 +187,6 @@ pub struct BoardBuild {
     pub icetime_ns: Option<f64>,
 }
 
-fn run(dir: &Path, program: &str, args: &[&str], log: &str) -> Result<String> {
-    let out = Command::new(program)
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .with_context(|| format!("running {program}"))?;
-    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
-    text.push_str(&String::from_utf8_lossy(&out.stderr));
-    std::fs::write(dir.join(log), &text)?;
-    if !out.status.success() {
-        let tail: Vec<&str> = text.lines().rev().take(25).collect();
-        bail!(
-            "{program} failed ({}):\n{}",
-            out.status,
-            tail.into_iter().rev().collect::<Vec<_>>().join("\n")
-        );
-    }
-    Ok(text)
-}
-
 /// Builds the iCEBreaker bitstream for `profile` in `dir`: yosys
 /// `synth_ice40`, nextpnr-ice40 (`--up5k --package sg48`, 12 MHz), icepack,
 /// and icetime for an independent timing estimate. Returns the bitstream's
@@ -222,7 +201,7 @@ pub fn board_bitstream(profile: Profile, dir: &Path) -> Result<BoardBuild> {
     let name = format!("icebreaker_{}", profile.name());
     std::fs::write(dir.join(format!("{name}.v")), board_verilog(profile)?)?;
     std::fs::write(dir.join("icebreaker.pcf"), ICEBREAKER_PCF)?;
-    run(
+    crate::tools::run(
         dir,
         "yosys",
         &[
@@ -232,7 +211,7 @@ pub fn board_bitstream(profile: Profile, dir: &Path) -> Result<BoardBuild> {
         ],
         "yosys.log",
     )?;
-    let log = run(
+    let log = crate::tools::run(
         dir,
         "nextpnr-ice40",
         &[
@@ -250,7 +229,7 @@ pub fn board_bitstream(profile: Profile, dir: &Path) -> Result<BoardBuild> {
         ],
         "nextpnr.log",
     )?;
-    run(
+    crate::tools::run(
         dir,
         "icepack",
         &[&format!("{name}.asc"), &format!("{name}.bin")],
@@ -262,7 +241,7 @@ pub fn board_bitstream(profile: Profile, dir: &Path) -> Result<BoardBuild> {
             dir.join("icetime.pcf"),
             ICEBREAKER_PCF.replace(" -nowarn", ""),
         )?;
-        let report = run(
+        let report = crate::tools::run(
             dir,
             "icetime",
             &[
