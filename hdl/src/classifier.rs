@@ -17,6 +17,7 @@
 //! | `advance` | in | 1 | take the next byte (or a bubble) this cycle |
 //! | `byte_tdata`/`byte_tvalid`/`byte_tlast` | in | 8/1/1 | the byte to classify |
 //! | `class` | out | 5 | registered [`ByteClass`] |
+//! | `continuation` | out | 5 | registered one-hot range of a continuing octet: bit 0 = 80–83, 1 = 84–87, 2 = 88–8F, 3 = 90–9F, 4 = A0–BF; 0 otherwise |
 //! | `free_bits` | out | 8 | registered free bits (the `x`s of Table 1) |
 //! | `last`, `valid` | out | 1 | registered `tlast` and `tvalid` |
 //!
@@ -32,6 +33,8 @@
 //!
 //! ## Invariants
 //! * `free_bits` has only the free-bit positions of `class` set.
+//! * `continuation` is the class's range as one hot bit (the decoder tests
+//!   it against its bound with a single AND-OR, which keeps its logic short).
 //! * While `advance` is low every output holds.
 
 use rust_hdl::prelude::*;
@@ -115,10 +118,12 @@ pub struct ByteClassifier {
     pub byte_tvalid: Signal<In, Bit>,
     pub byte_tlast: Signal<In, Bit>,
     pub class: Signal<Out, ByteClass>,
+    pub continuation: Signal<Out, Bits<5>>,
     pub free_bits: Signal<Out, Bits<8>>,
     pub last: Signal<Out, Bit>,
     pub valid: Signal<Out, Bit>,
     class_reg: DFF<ByteClass>,
+    continuation_reg: DFF<Bits<5>>,
     free_bits_reg: DFF<Bits<8>>,
     last_reg: DFF<Bit>,
     valid_reg: DFF<Bit>,
@@ -134,6 +139,13 @@ pub struct ByteClassifier {
     free_mask_5: Constant<Bits<8>>,
     free_mask_6: Constant<Bits<8>>,
     free_mask_7: Constant<Bits<8>>,
+    /// The one-hot continuation ranges, and none.
+    range_80: Constant<Bits<5>>,
+    range_84: Constant<Bits<5>>,
+    range_88: Constant<Bits<5>>,
+    range_90: Constant<Bits<5>>,
+    range_a0: Constant<Bits<5>>,
+    no_range: Constant<Bits<5>>,
     lead_e0: Constant<Bits<8>>,
     lead_ed: Constant<Bits<8>>,
     lead_f0: Constant<Bits<8>>,
@@ -152,10 +164,12 @@ impl ByteClassifier {
             byte_tvalid: Default::default(),
             byte_tlast: Default::default(),
             class: Default::default(),
+            continuation: Default::default(),
             free_bits: Default::default(),
             last: Default::default(),
             valid: Default::default(),
             class_reg: Default::default(),
+            continuation_reg: Default::default(),
             free_bits_reg: Default::default(),
             last_reg: Default::default(),
             valid_reg: Default::default(),
@@ -168,6 +182,12 @@ impl ByteClassifier {
             free_mask_5: Constant::new(0x1f.into()),
             free_mask_6: Constant::new(0x3f.into()),
             free_mask_7: Constant::new(0x7f.into()),
+            range_80: Constant::new(0b00001.into()),
+            range_84: Constant::new(0b00010.into()),
+            range_88: Constant::new(0b00100.into()),
+            range_90: Constant::new(0b01000.into()),
+            range_a0: Constant::new(0b10000.into()),
+            no_range: Constant::new(0.into()),
             lead_e0: Constant::new(0xE0.into()),
             lead_ed: Constant::new(0xED.into()),
             lead_f0: Constant::new(0xF0.into()),
@@ -181,14 +201,24 @@ impl ByteClassifier {
 impl Logic for ByteClassifier {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, class_reg, free_bits_reg, last_reg, valid_reg);
+        dff_setup!(
+            self,
+            clock,
+            class_reg,
+            continuation_reg,
+            free_bits_reg,
+            last_reg,
+            valid_reg
+        );
         self.class.next = self.class_reg.q.val();
+        self.continuation.next = self.continuation_reg.q.val();
         self.free_bits.next = self.free_bits_reg.q.val();
         self.last.next = self.last_reg.q.val();
         self.valid.next = self.valid_reg.q.val();
         if self.advance.val() {
             self.valid_reg.d.next = self.byte_tvalid.val();
             self.last_reg.d.next = self.byte_tlast.val();
+            self.continuation_reg.d.next = self.no_range.val();
             // Table 1 reads the octet from its most significant bit down:
             // the position of the first ZERO bit says what the octet is.
             if !self.byte_tdata.val().get_bit(7) {
@@ -198,14 +228,19 @@ impl Logic for ByteClassifier {
                 self.free_bits_reg.d.next = self.byte_tdata.val() & self.free_mask_6.val();
                 if self.byte_tdata.val().get_bit(5) {
                     self.class_reg.d.next = ByteClass::ContA0;
+                    self.continuation_reg.d.next = self.range_a0.val();
                 } else if self.byte_tdata.val().get_bit(4) {
                     self.class_reg.d.next = ByteClass::Cont90;
+                    self.continuation_reg.d.next = self.range_90.val();
                 } else if self.byte_tdata.val().get_bit(3) {
                     self.class_reg.d.next = ByteClass::Cont88;
+                    self.continuation_reg.d.next = self.range_88.val();
                 } else if self.byte_tdata.val().get_bit(2) {
                     self.class_reg.d.next = ByteClass::Cont84;
+                    self.continuation_reg.d.next = self.range_84.val();
                 } else {
                     self.class_reg.d.next = ByteClass::Cont80;
+                    self.continuation_reg.d.next = self.range_80.val();
                 }
             } else if !self.byte_tdata.val().get_bit(5) {
                 self.free_bits_reg.d.next = self.byte_tdata.val() & self.free_mask_5.val();

@@ -28,24 +28,27 @@
 //! ```text
 //!  s_axis ─▶ SkidBuffer ─▶ ByteClassifier ─▶ DecoderFsm ─▶ OutputRegister ─▶ m_axis
 //!            (tready flop)   stage 1: class    stage 2: FSM   stage 3: m_axis flops
+//!                                              (error, word)  (word waits a cycle)
 //!                 ▲                                                  │
 //!                 └──────────────────── advance ◀────────────────────┘
 //! ```
 //!
 //! ## Latency
 //! With `m_axis_tready` high, the word of a byte accepted in cycle *t*
-//! is on `m_axis` in cycle *t* + 3. The U+FFFD of a sequence that the byte
-//! breaks comes one cycle earlier, in *t* + 2: the slot that the previous
+//! is on `m_axis` in cycle *t* + 4. The U+FFFD of a sequence that the byte
+//! breaks comes one cycle earlier, in *t* + 3: the slot that the previous
 //! byte, part of the broken sequence, left empty. So `C2 41` gives U+FFFD
 //! then U+0041 on consecutive cycles, and the stream never slows down.
 //!
 //! ```text
-//! cycle          0    1    2    3    4    5
+//! cycle          0    1    2    3    4    5    6
 //! s_axis_tdata  C2   41   42
-//! s_axis_tready  1    1    1    1    1    1
+//! s_axis_tready  1    1    1    1    1    1    1
 //! class              L2   As   As
+//! pre_error               1
+//! word                    0041 0042
 //! m_axis_tdata                 FFFD 0041 0042
-//! m_axis_tuser                 7    0    0      (truncated = code 3)
+//! m_axis_tuser                 7    0    0          (truncated = code 3)
 //! ```
 //!
 //! ## Invariants
@@ -132,6 +135,7 @@ impl Logic for Utf8Decoder {
         self.classifier.byte_tlast.next = self.skid_buffer.byte_tlast.val();
 
         self.decoder.class.next = self.classifier.class.val();
+        self.decoder.continuation.next = self.classifier.continuation.val();
         self.decoder.free_bits.next = self.classifier.free_bits.val();
         self.decoder.last.next = self.classifier.last.val();
         self.decoder.valid.next = self.classifier.valid.val();

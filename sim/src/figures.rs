@@ -12,7 +12,6 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use utf8hdl_hdl::classifier::ByteClass;
-use utf8hdl_hdl::decoder::Bound;
 use utf8hdl_hdl::{ErrorKind, Profile};
 
 use crate::harness::{Byte, Harness};
@@ -38,12 +37,6 @@ fn class_name(code: u64) -> String {
     ByteClass::ALL
         .get(code as usize)
         .map_or("?".into(), |c| format!("{c:?}"))
-}
-
-fn bound_name(code: u64) -> String {
-    Bound::ALL
-        .get(code as usize)
-        .map_or("?".into(), |b| format!("{b:?}"))
 }
 
 /// `tuser` as the CLI names it: `ok`, or the error kind.
@@ -130,9 +123,14 @@ const PIPELINE: &[Row] = &[
         Style::Hex,
     ),
     row(
-        "utf8_decoder.decoder.bound",
-        "decoder.bound",
-        Style::Names(bound_name),
+        "utf8_decoder.classifier.continuation",
+        "classifier.continuation",
+        Style::Binary(5),
+    ),
+    row(
+        "utf8_decoder.decoder.allowed",
+        "decoder.allowed",
+        Style::Binary(5),
     ),
     row(
         "utf8_decoder.decoder.gathered",
@@ -241,7 +239,12 @@ fn simulate(figure: &Figure, vcd_path: &Path) -> Result<u64> {
     let mut next = 0;
     let mut words = 0;
     let expected = crate::reference::decode(figure.bytes, Profile::Rfc3629).len();
-    while words < expected || harness.cycles < (figure.bytes.len() + 4) as u64 {
+    // Run until the last word is out, then two idle cycles to show the end.
+    let mut idle_after_last = 0;
+    while idle_after_last < 2 {
+        if words == expected {
+            idle_after_last += 1;
+        }
         anyhow::ensure!(
             harness.cycles < 1000,
             "figure '{}' never finished",

@@ -22,6 +22,8 @@ pub enum Style {
     Bit,
     /// A bus, labelled in hex.
     Hex,
+    /// A bus of flags, labelled in binary with this many digits.
+    Binary(usize),
     /// A bus whose codes have names (enum states, error kinds).
     Names(fn(u64) -> String),
 }
@@ -103,6 +105,7 @@ fn label(style: Style, value: u64) -> String {
     match style {
         Style::Clock | Style::Bit => String::new(),
         Style::Hex => format!("{value:02X}"),
+        Style::Binary(digits) => format!("{value:0digits$b}"),
         Style::Names(name) => name(value),
     }
 }

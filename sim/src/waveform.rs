@@ -36,8 +36,7 @@ fn bit(b: bool) -> u64 {
 }
 
 /// Every signal in the waveform, in scope order. Enum-valued state is
-/// recorded as its code; the codes are listed in each enum's declaration
-/// order (`ByteClass`, `Bound`).
+/// recorded as its code; the codes are listed in `ByteClass::ALL`.
 const PROBES: &[Probe] = &[
     Probe {
         scope: "",
@@ -125,6 +124,12 @@ const PROBES: &[Probe] = &[
     },
     Probe {
         scope: "classifier",
+        name: "continuation",
+        width: 5,
+        read: |u| bits(u.classifier.continuation.val()),
+    },
+    Probe {
+        scope: "classifier",
         name: "free_bits",
         width: 8,
         read: |u| bits(u.classifier.free_bits.val()),
@@ -143,9 +148,9 @@ const PROBES: &[Probe] = &[
     },
     Probe {
         scope: "decoder",
-        name: "bound",
-        width: 3,
-        read: |u| bits::<3>(u.decoder.bound.q.val().into()),
+        name: "allowed",
+        width: 5,
+        read: |u| bits(u.decoder.allowed.q.val()),
     },
     Probe {
         scope: "decoder",

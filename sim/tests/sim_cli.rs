@@ -82,7 +82,7 @@ fn sim_lines_equal_reference_lines() {
 }
 
 /// `--stats json` counts what the reference counts, and an all-error
-/// stream runs at one byte per clock: cycles = bytes + the 3-cycle latency.
+/// stream runs at one byte per clock: cycles = bytes + the 4-cycle latency.
 #[test]
 fn stats_json_counts_and_full_rate_on_errors() {
     let message = b"\xC2A".repeat(20_000);
@@ -99,7 +99,7 @@ fn stats_json_counts_and_full_rate_on_errors() {
         s["errors"],
         units.iter().filter(|u| u.error.is_some()).count() as u64
     );
-    assert_eq!(s["cycles"], message.len() as u64 + 3);
+    assert_eq!(s["cycles"], message.len() as u64 + 4);
     assert_eq!(s["agree"], true);
     assert!(s["bytes_per_cycle"].as_f64().unwrap() > 0.9998);
     assert!(s["cycles_per_second"].as_f64().unwrap() > 0.0);

@@ -6,7 +6,7 @@ use utf8hdl_sim::reference::decode;
 
 /// Cycles from a word's last byte to the word on m_axis (the datasheet's
 /// figure in `top.rs`).
-const LATENCY: u64 = 3;
+const LATENCY: u64 = 4;
 
 /// Feeds `bytes` as one message with m_axis_tready high; returns the cycles
 /// from the first byte to the last word, counting both, and checks the words.
