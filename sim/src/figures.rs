@@ -111,6 +111,11 @@ const PIPELINE: &[Row] = &[
         Style::Names(class_name),
         "utf8_decoder.classifier.valid",
     ),
+    row(
+        "utf8_decoder.classifier.continuation",
+        "classifier.continuation",
+        Style::Binary(5),
+    ),
     qualified(
         "utf8_decoder.classifier.free_bits",
         "classifier.free_bits",
@@ -121,11 +126,6 @@ const PIPELINE: &[Row] = &[
         "utf8_decoder.decoder.bytes_left",
         "decoder.bytes_left",
         Style::Hex,
-    ),
-    row(
-        "utf8_decoder.classifier.continuation",
-        "classifier.continuation",
-        Style::Binary(5),
     ),
     row(
         "utf8_decoder.decoder.allowed",
