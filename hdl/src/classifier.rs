@@ -27,7 +27,7 @@
 //! ```text
 //! clock       _/‾\_/‾\_/‾\_/‾\_
 //! byte_tdata   < E2>< 82>< 41>
-//! class             <E1-EF><Cont80><Ascii>
+//! class             <Lead3><Cont80><Ascii>
 //! free_bits         < 02 >< 02 >< 41 >
 //! ```
 //!

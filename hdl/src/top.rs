@@ -45,10 +45,10 @@
 //! s_axis_tdata  C2   41   42
 //! s_axis_tready  1    1    1    1    1    1    1
 //! class              L2   As   As
-//! pre_error               1
-//! word                    0041 0042
-//! m_axis_tdata                 FFFD 0041 0042
-//! m_axis_tuser                 7    0    0          (truncated = code 3)
+//! pre_error                    1
+//! word                         0041 0042
+//! m_axis_tdata                      FFFD 0041 0042
+//! m_axis_tuser                      7    0    0     (truncated = code 3)
 //! ```
 //!
 //! ## Invariants

@@ -79,7 +79,8 @@ pub struct Summary {
     pub words: u64,
     /// Errors by kind code (index 0 is unused).
     pub errors_by_code: [u64; 7],
-    /// Cycles from the first up to the last word delivered.
+    /// Cycles from the first (where the first byte is offered) up to and
+    /// including the one that delivers the last word.
     pub cycles: u64,
     /// All cycles simulated, including reset and the quiet cycles after.
     pub simulated_cycles: u64,

@@ -111,10 +111,11 @@ const PIPELINE: &[Row] = &[
         Style::Names(class_name),
         "utf8_decoder.classifier.valid",
     ),
-    row(
+    qualified(
         "utf8_decoder.classifier.continuation",
         "classifier.continuation",
         Style::Binary(5),
+        "utf8_decoder.classifier.valid",
     ),
     qualified(
         "utf8_decoder.classifier.free_bits",
@@ -188,7 +189,7 @@ const FLOW: &[Row] = &[
 pub const FIGURES: &[Figure] = &[
     Figure {
         name: "hello",
-        caption: "\"Hi ☺\": one byte per clock in, a word 3 cycles after its last byte",
+        caption: "\"Hi ☺\": one byte per clock in, a word 4 cycles after its last byte",
         bytes: "Hi ☺".as_bytes(),
         ready: &[],
         rows: PORTS,

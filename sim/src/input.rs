@@ -15,6 +15,8 @@ pub enum Input {
     Sample,
     Stdin,
     Path(PathBuf),
+    /// An input already read into memory, with the name of where it came from.
+    Loaded(Vec<u8>, String),
 }
 
 impl Input {
@@ -32,6 +34,19 @@ impl Input {
             Input::Sample => "the embedded sample".into(),
             Input::Stdin => "standard input".into(),
             Input::Path(p) => format!("'{}'", p.display()),
+            Input::Loaded(_, name) => name.clone(),
+        }
+    }
+
+    /// The same input, read into memory once, for uses that need it twice
+    /// (standard input cannot be read again).
+    pub fn loaded(self) -> Result<Input> {
+        match self {
+            Input::Loaded(..) => Ok(self),
+            _ => {
+                let bytes = self.read_all()?;
+                Ok(Input::Loaded(bytes, self.describe()))
+            }
         }
     }
 
@@ -40,6 +55,7 @@ impl Input {
     pub fn open(&self) -> Result<ByteStream> {
         let reader: Box<dyn Read> = match self {
             Input::Sample => Box::new(Cursor::new(sample())),
+            Input::Loaded(bytes, _) => Box::new(Cursor::new(bytes.clone())),
             Input::Stdin => Box::new(io::stdin().lock()),
             Input::Path(path) => {
                 let file =
@@ -65,6 +81,7 @@ impl Input {
     pub fn len_hint(&self) -> Option<u64> {
         match self {
             Input::Sample => Some(sample().len() as u64),
+            Input::Loaded(bytes, _) => Some(bytes.len() as u64),
             Input::Stdin => None,
             Input::Path(p) => std::fs::metadata(p).ok().map(|m| m.len()),
         }

@@ -268,8 +268,17 @@ fn parse_window(s: &str) -> Result<Range<u64>, String> {
     }
 }
 
+/// The table shows each unit's bytes, so it reads the input before
+/// decoding it.
+fn for_format(input: Input, format: Format) -> Result<Input> {
+    match format {
+        Format::Table => input.loaded(),
+        _ => Ok(input),
+    }
+}
+
 fn reference(args: &StreamArgs) -> Result<ExitCode> {
-    let input = Input::from_arg(args.input.as_deref());
+    let input = for_format(Input::from_arg(args.input.as_deref()), args.format)?;
     let mut stream = input.open()?;
     let mut writer = UnitWriter::create(Some(&args.output), args.format, &input)?;
     for unit in Decoder::new(&mut stream, args.profile) {
@@ -333,7 +342,10 @@ fn progress_bar(input: &Input) -> Option<ProgressBar> {
 }
 
 fn sim(args: &SimArgs) -> Result<ExitCode> {
-    let input = Input::from_arg(args.stream.input.as_deref());
+    let input = for_format(
+        Input::from_arg(args.stream.input.as_deref()),
+        args.stream.format,
+    )?;
     let mut stream = input.open()?;
     let mut writer = UnitWriter::create(Some(&args.stream.output), args.stream.format, &input)?;
     let mut waveform = args

@@ -38,11 +38,14 @@ pub fn unit_line(unit: &Unit) -> String {
     line
 }
 
-/// A destination that is either standard output or a temporary file renamed
-/// over PATH by [`OutputFile::commit`]; dropped uncommitted, it leaves nothing.
+/// A destination: standard output; a temporary file renamed over PATH by
+/// [`OutputFile::commit`], so that dropped uncommitted it leaves nothing; or,
+/// when PATH is a device or a pipe (`/dev/null`, a FIFO), PATH itself, which
+/// a rename would replace.
 pub enum OutputFile {
     Stdout(io::Stdout),
     File { temp: NamedTempFile, path: PathBuf },
+    Special(std::fs::File),
 }
 
 impl OutputFile {
@@ -51,6 +54,13 @@ impl OutputFile {
         match path {
             None => Ok(OutputFile::Stdout(io::stdout())),
             Some(p) if p.as_os_str() == "-" => Ok(OutputFile::Stdout(io::stdout())),
+            Some(p) if std::fs::metadata(p).is_ok_and(|m| !m.is_file() && !m.is_dir()) => {
+                let file = std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(p)
+                    .with_context(|| format!("cannot write '{}'", p.display()))?;
+                Ok(OutputFile::Special(file))
+            }
             Some(p) => {
                 let dir = match p.parent() {
                     Some(d) if !d.as_os_str().is_empty() => d,
@@ -70,6 +80,7 @@ impl OutputFile {
     pub fn commit(self) -> Result<()> {
         match self {
             OutputFile::Stdout(mut s) => Ok(s.flush()?),
+            OutputFile::Special(mut f) => Ok(f.flush()?),
             OutputFile::File { temp, path } => {
                 // Temporary files are private (0600); a finished output is not.
                 #[cfg(unix)]
@@ -91,12 +102,14 @@ impl Write for OutputFile {
         match self {
             OutputFile::Stdout(s) => s.write(buf),
             OutputFile::File { temp, .. } => temp.write(buf),
+            OutputFile::Special(f) => f.write(buf),
         }
     }
     fn flush(&mut self) -> io::Result<()> {
         match self {
             OutputFile::Stdout(s) => s.flush(),
             OutputFile::File { temp, .. } => temp.flush(),
+            OutputFile::Special(f) => f.flush(),
         }
     }
 }

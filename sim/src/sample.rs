@@ -20,7 +20,8 @@ pub fn sample() -> Vec<u8> {
         b"\xFE \xBF ",
         // truncated: the A that breaks the sequence is still decoded.
         b"\xE2\x82A ",
-        // overlong '/', RFC 3629 §10's example.
+        // overlong '/': the attack of RFC 3629 §10, whose own examples are C0 80
+        // and an overlong '.'.
         b"\xC0\xAF ",
         // surrogate: RFC 3629 §3's ED A1 8C ED BE B4, which must not become U+233B4.
         b"\xED\xA1\x8C\xED\xBE\xB4 ",

@@ -312,3 +312,70 @@ fn main_job_prints_the_table_and_writes_a_vcd() {
     let vcd = fs::read_to_string(dir.path().join("utf8hdl.vcd")).unwrap();
     assert!(vcd.contains("$scope module utf8_decoder $end") && vcd.contains("$timescale"));
 }
+
+/// `--format table` needs the input twice; from standard input it is read
+/// once, and the run ends (it once deadlocked on the stdin lock).
+#[test]
+fn table_from_stdin_finishes() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
+        .args(["sim", "-", "--format", "table"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"A\xE2\x82").unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("utf8hdl sim - --format table did not finish");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        table.contains("1..3  E2 82") && table.contains("truncated"),
+        "{table}"
+    );
+}
+
+/// An output path that is a pipe or a device is written in place, never
+/// replaced by a renamed file (`-o /dev/null` must leave /dev/null alone).
+#[test]
+fn output_to_a_fifo_writes_through_it() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = temp_dir();
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            b"SKIPPED: mkfifo is not available\n",
+        );
+        return;
+    }
+    let reader_path = fifo.clone();
+    let reader = std::thread::spawn(move || fs::read(reader_path).unwrap());
+    let out = utf8hdl(
+        &["reference", "--format", "lines", "-o", path_str(&fifo)],
+        &[],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let through_fifo = reader.join().unwrap();
+    assert!(
+        fs::metadata(&fifo).unwrap().file_type().is_fifo(),
+        "the FIFO was replaced"
+    );
+    assert_eq!(
+        through_fifo,
+        success(utf8hdl(&["reference", "--format", "lines"], &[]))
+    );
+}
