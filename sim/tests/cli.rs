@@ -48,7 +48,7 @@ fn ucs4be_of_random_stdin_equals_python() {
 #[test]
 fn ucs4be_of_the_corpus_equals_python() {
     for name in ["UTF-8-test.txt", "UTF-8-demo.txt"] {
-        let path = corpus_path(name);
+        let path = data_path(name);
         let Some(expected) = python_decode(&std::fs::read(&path).unwrap(), "utf-32-be") else {
             return;
         };
@@ -86,7 +86,7 @@ fn ucs4be_of_the_embedded_sample_equals_python() {
 #[test]
 fn ucs4le_equals_python() {
     let mut messages = random_messages();
-    messages.push(std::fs::read(corpus_path("UTF-8-test.txt")).unwrap());
+    messages.push(data("UTF-8-test.txt"));
     for (i, message) in messages.iter().enumerate() {
         let Some(expected) = python_decode(message, "utf-32-le") else {
             return;
@@ -180,7 +180,7 @@ fn iso10646_profile() {
     let got = String::from_utf8(got).unwrap();
     assert!(got.starts_with("0..1 U+FFFD out_of_range\n1..2 U+FFFD unexpected_continuation\n"));
 
-    let demo = std::fs::read(corpus_path("UTF-8-demo.txt")).unwrap();
+    let demo = data("UTF-8-demo.txt");
     let mut rng = Rng(42);
     let mut random = rng.biased_bytes(5000);
     random.retain(|b| !(0xF4..=0xFD).contains(b));
@@ -279,7 +279,7 @@ fn successful_run_writes_output_file() {
         "0..2 U+00A9\n2..3 U+0041\n3..5 U+FFFD truncated\n"
     );
 
-    let test = std::fs::read(corpus_path("UTF-8-test.txt")).unwrap();
+    let test = data("UTF-8-test.txt");
     let out = dir.path().join("test.ucs4be");
     let stdout = success(utf8hdl(
         &[

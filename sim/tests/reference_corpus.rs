@@ -1,25 +1,13 @@
-//! The reference decoder on Markus Kuhn's corpus in /work/shared/corpus:
-//! the "UTF-8 decoder capability and stress test" and the UTF-8 demo text.
+//! The reference decoder on Markus Kuhn's corpus (`testbench/data`): the
+//! "UTF-8 decoder capability and stress test" and the UTF-8 demo text.
 
-use std::path::PathBuf;
+mod common;
 
+use common::data as corpus;
 use utf8hdl_hdl::{ErrorKind, Profile, REPLACEMENT};
 use utf8hdl_sim::reference::{decode, Unit};
 
 use ErrorKind::*;
-
-/// The corpus file `name`, found from this crate (../../shared/corpus).
-fn corpus(name: &str) -> Vec<u8> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/corpus")
-        .join(name);
-    std::fs::read(&path).unwrap_or_else(|e| {
-        panic!(
-            "corpus file {} is missing ({e}); it ships with the shared corpus",
-            path.display()
-        )
-    })
-}
 
 /// Spans are contiguous and cover the input exactly.
 #[track_caller]
@@ -67,6 +55,101 @@ fn kuhn_stress_test_rfc3629_matches_from_utf8_lossy() {
         .iter()
         .filter(|u| u.error.is_some())
         .all(|u| u.value == REPLACEMENT));
+}
+
+/// An oracle independent of the reference decoder, for any profile: the
+/// definition of a maximal subpart (Unicode §3.9: the longest initial
+/// subsequence of a well-formed sequence) evaluated with UTF-8's order
+/// preservation (utf-8(7): "the sorting order of UCS-4 strings is
+/// preserved"). The n-octet encodings that start with a prefix are the
+/// values from the prefix padded with 80s to the prefix padded with BFs,
+/// so a prefix can still become a character exactly when that interval
+/// meets the n-octet values (Annex R Table 1) that the profile allows
+/// (at most `max`, and no surrogate: RFC 3629 §3, Annex R Note 3).
+/// Returns one entry per unit: the character, or `None` for a U+FFFD.
+fn maximal_subpart_oracle(bytes: &[u8], max: u32) -> Vec<Option<u32>> {
+    // The smallest value that needs n octets, n = 1..=6 (Annex R Table 1).
+    const SMALLEST: [u64; 7] = [0, 0, 0x80, 0x800, 0x1_0000, 0x20_0000, 0x400_0000];
+    let value_of = |octets: &[u8], n: usize, pad: u8| -> u64 {
+        // A lead of n > 1 octets carries 7 - n bits; an ASCII byte, 7.
+        let lead_bits = if n == 1 { 7 } else { 7 - n };
+        let mut value = u64::from(octets[0] & ((1 << lead_bits) - 1));
+        for i in 1..n {
+            value = value << 6 | u64::from(octets.get(i).copied().unwrap_or(pad) & 0x3F);
+        }
+        value
+    };
+    let possible = |octets: &[u8], n: usize| {
+        let low = value_of(octets, n, 0x80).max(SMALLEST[n]);
+        let high = value_of(octets, n, 0xBF).min(u64::from(max));
+        let only_surrogates = (0xD800..=0xDFFF).contains(&low) && high <= 0xDFFF;
+        low <= high && !only_surrogates
+    };
+    let mut units = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        let n = match bytes[at].leading_ones() as usize {
+            0 => 1,
+            1 | 7 | 8 => 0,
+            n => n,
+        };
+        let mut len = 0;
+        if n > 0 && possible(&bytes[at..at + 1], n) {
+            len = 1;
+            while len < n
+                && at + len < bytes.len()
+                && bytes[at + len] & 0xC0 == 0x80
+                && possible(&bytes[at..=at + len], n)
+            {
+                len += 1;
+            }
+        }
+        let complete = n > 0 && len == n;
+        units.push(complete.then(|| value_of(&bytes[at..at + n], n, 0) as u32));
+        at += len.max(1);
+    }
+    units
+}
+
+/// Asserts `a == b`, naming the first unit where they differ rather than
+/// printing thousands of units.
+#[track_caller]
+fn assert_same_units<T: PartialEq + std::fmt::Debug>(a: &[T], b: &[T], what: &str) {
+    if let Some(i) = (0..a.len().min(b.len())).find(|&i| a[i] != b[i]) {
+        panic!("{what} differ at unit {i}: {:?} != {:?}", a[i], b[i]);
+    }
+    assert_eq!(a.len(), b.len(), "{what}: unit counts differ");
+}
+
+/// The oracle agrees with `from_utf8_lossy` on the stress test in
+/// rfc3629, so it can vouch for the iso10646 profile, which no library
+/// implements: there the reference gives the oracle's units, 330 of them
+/// U+FFFD (chapter 4 of the guide explains the 48 fewer).
+#[test]
+fn kuhn_stress_test_iso10646_matches_the_oracle() {
+    let input = corpus("UTF-8-test.txt");
+    let as_lossy = |units: &[Option<u32>]| -> Vec<u32> {
+        units.iter().map(|u| u.unwrap_or(REPLACEMENT)).collect()
+    };
+    let lossy: Vec<u32> = String::from_utf8_lossy(&input)
+        .chars()
+        .map(u32::from)
+        .collect();
+    assert_same_units(
+        &as_lossy(&maximal_subpart_oracle(&input, 0x10_FFFF)),
+        &lossy,
+        "the oracle and from_utf8_lossy in rfc3629",
+    );
+
+    let expected = maximal_subpart_oracle(&input, 0x7FFF_FFFF);
+    let units = decode(&input, Profile::Iso10646);
+    assert_spans_tile(&input, &units);
+    let got: Vec<Option<u32>> = units
+        .iter()
+        .map(|u| u.error.is_none().then_some(u.value))
+        .collect();
+    assert_same_units(&got, &expected, "the reference and the oracle in iso10646");
+    assert_eq!(expected.iter().filter(|u| u.is_none()).count(), 330);
 }
 
 /// The bytes between the first pair of '"' on the line of the stress test

@@ -1,5 +1,5 @@
-//! Helpers shared by the CLI tests: running the binary, the CPython
-//! oracle, random inputs, and the exit-status contract.
+//! Helpers shared by the tests of this crate: the test data, running the
+//! binary, the CPython oracle, random inputs, and the exit-status contract.
 #![allow(dead_code)]
 
 use std::io::{ErrorKind as IoErrorKind, Write};
@@ -116,13 +116,23 @@ pub fn random_messages() -> Vec<Vec<u8>> {
     messages
 }
 
-/// The shared corpus file `name`.
-pub fn corpus_path(name: &str) -> PathBuf {
+/// The test data file `name`, from the repository's one data folder,
+/// `testbench/data` (its README names each file's source and licence).
+pub fn data_path(name: &str) -> PathBuf {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/corpus")
+        .join("../testbench/data")
         .join(name);
-    assert!(path.is_file(), "corpus file {} is missing", path.display());
+    assert!(
+        path.is_file(),
+        "test data file {} is missing",
+        path.display()
+    );
     path
+}
+
+/// The bytes of the test data file `name`.
+pub fn data(name: &str) -> Vec<u8> {
+    std::fs::read(data_path(name)).expect("test data is readable")
 }
 
 pub fn temp_dir() -> tempfile::TempDir {
