@@ -7,7 +7,8 @@ use std::time::Instant;
 use anyhow::Result;
 use utf8hdl_hdl::Profile;
 
-use crate::checker::{run_checked, Stimulus, Summary};
+use crate::checker::{run_checked, Stalls, Stimulus, Summary};
+use crate::core::Decoder;
 use crate::sample::sample;
 use crate::waveform::{TimescaleUnit, VcdRecorder};
 
@@ -55,14 +56,13 @@ pub struct Figures {
     pub memory_cycles_per_second: f64,
 }
 
-fn stimulus() -> Stimulus {
-    Stimulus {
-        profile: Profile::Rfc3629,
-        stall_in: 0.0,
-        stall_out: 0.0,
-        seed: 1,
-    }
-}
+/// The benchmarked core, driven at full rate.
+const CORE: Decoder = Decoder(Profile::Rfc3629);
+const STIMULUS: Stimulus = Stimulus {
+    source: Stalls::Never,
+    sink: Stalls::Never,
+    seed: 1,
+};
 
 fn checked(summary: Summary) -> Result<Summary> {
     match &summary.mismatch {
@@ -83,16 +83,18 @@ fn peak_rss() -> Option<u64> {
 /// VCD, then `memory_bytes` streamed through for peak memory.
 pub fn run(corpus_bytes: usize, memory_bytes: usize) -> Result<Figures> {
     let plain = checked(run_checked(
+        CORE,
         mixed_corpus(corpus_bytes),
-        &stimulus(),
+        &STIMULUS,
         |_| {},
         &mut |_, _| {},
     ))?;
-    let mut recorder = VcdRecorder::new(Counter(0), 0..u64::MAX, 10, TimescaleUnit::NS)?;
+    let mut recorder = VcdRecorder::new(Counter(0), &CORE, 0..u64::MAX, 10, TimescaleUnit::NS)?;
     let start = Instant::now();
     let with_vcd = checked(run_checked(
+        CORE,
         mixed_corpus(corpus_bytes),
-        &stimulus(),
+        &STIMULUS,
         |_| {},
         &mut |c, u| {
             recorder.record(c, u).expect("counting never fails");
@@ -101,8 +103,9 @@ pub fn run(corpus_bytes: usize, memory_bytes: usize) -> Result<Figures> {
     let vcd_seconds = start.elapsed().as_secs_f64();
     let vcd_bytes = recorder.finish()?.0;
     let long = checked(run_checked(
+        CORE,
         mixed_corpus(memory_bytes),
-        &stimulus(),
+        &STIMULUS,
         |_| {},
         &mut |_, _| {},
     ))?;

@@ -1,9 +1,13 @@
-//! The streaming comparison of the RTL against the reference decoder.
+//! The one checker of a core: the AXI4-Stream rules and the datasheet's
+//! invariants on every cycle ([`Protocol`]), every word against the
+//! reference as it leaves ([`Word::of_unit`]), and the one stall generator
+//! ([`Stalls`]). `utf8hdl sim` runs it through [`run_checked`]; the tests'
+//! multi-message driver uses the same pieces.
 //!
-//! Bytes are read once, through the reference decoder, which hands each byte
-//! it reads to the byte source as well. Each word is checked as it leaves
-//! the design, so memory holds only the bytes and units in flight, however
-//! long the input.
+//! In [`run_checked`] bytes are read once, through the reference decoder,
+//! which hands each byte it reads to the byte source as well. Each word is
+//! checked as it leaves the design, so memory holds only the bytes and
+//! units in flight, however long the input.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -13,60 +17,178 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use utf8hdl_hdl::{ErrorKind, Profile, Utf8Decoder};
+use utf8hdl_hdl::{ErrorKind, Profile};
 
-use crate::harness::{Byte, Harness, Word};
+use crate::core::{Core, Inputs};
+use crate::harness::{Byte, Cycle, Harness, Word};
 use crate::reference::{Decoder, Unit};
 
 /// Cycles in which the design could move but did not, before the run is
 /// declared stuck. A correct design never waits more than 2.
 const STUCK_LIMIT: u32 = 64;
 
-/// How the design is driven.
+/// How one side of a stream stalls: the source's `s_axis_tvalid`, or the
+/// sink's `m_axis_tready`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Stalls {
+    /// Never stalls.
+    Never,
+    /// Stalls on each cycle with this probability, at random.
+    Random(f64),
+    /// Alternates random runs of 1–16 ready and 1–16 stalled cycles.
+    Bursty,
+    /// Ready on one cycle in eight.
+    OneInEight,
+}
+
+impl Stalls {
+    /// The patterns the tests sweep.
+    pub const ALL: [Stalls; 4] = [
+        Stalls::Never,
+        Stalls::Random(0.5),
+        Stalls::Bursty,
+        Stalls::OneInEight,
+    ];
+}
+
+/// The state of one side's stall pattern.
+pub struct Side {
+    pub stalls: Stalls,
+    burst_left: u32,
+    burst_ready: bool,
+}
+
+impl Side {
+    pub fn new(stalls: Stalls) -> Self {
+        Side {
+            stalls,
+            burst_left: 0,
+            burst_ready: true,
+        }
+    }
+
+    /// Whether this side is ready in cycle `cycle`.
+    pub fn ready(&mut self, cycle: u64, rng: &mut StdRng) -> bool {
+        match self.stalls {
+            Stalls::Never => true,
+            Stalls::Random(p) => !(p > 0.0 && rng.gen_bool(p)),
+            Stalls::OneInEight => cycle.is_multiple_of(8),
+            Stalls::Bursty => {
+                if self.burst_left == 0 {
+                    self.burst_ready = !self.burst_ready;
+                    self.burst_left = rng.gen_range(1..=16);
+                }
+                self.burst_left -= 1;
+                self.burst_ready
+            }
+        }
+    }
+}
+
+/// The AXI4-Stream rules and the datasheet invariants that one cycle can
+/// show, checked cycle after cycle:
+/// * a word shown while `m_axis_tready` is low holds, `tvalid` included,
+///   until it is taken;
+/// * no `m_axis_tvalid` during reset or on the cycle after it;
+/// * one byte per clock: once `m_axis_tready` has been high for
+///   [`Protocol::LATENCY`] cycles, `s_axis_tready` is high.
+#[derive(Default)]
+pub struct Protocol {
+    stalled: Option<Word>,
+    ready_run: u64,
+    reset_before: bool,
+}
+
+impl Protocol {
+    /// Cycles from a byte's acceptance to its word on `m_axis`.
+    pub const LATENCY: u64 = 4;
+
+    /// Checks one cycle; the error names the rule it breaks.
+    pub fn check(&mut self, inputs: &Inputs, cycle: &Cycle) -> Result<(), String> {
+        if let Some(held) = self.stalled.take() {
+            if cycle.m_axis != Some(held) && !inputs.rst {
+                return Err(format!(
+                    "a stalled word did not hold: {held} became {}",
+                    cycle.m_axis.map_or("no word".into(), |w| w.to_string())
+                ));
+            }
+        }
+        if (inputs.rst || self.reset_before) && cycle.m_axis_tvalid {
+            return Err("m_axis_tvalid high during reset or the cycle after it".into());
+        }
+        if self.ready_run >= Self::LATENCY && !cycle.s_axis_tready && !self.reset_before {
+            return Err(format!(
+                "s_axis_tready low although m_axis_tready has been high for {} cycles",
+                self.ready_run
+            ));
+        }
+        self.stalled = cycle
+            .m_axis
+            .filter(|_| !inputs.m_axis_tready && !inputs.rst);
+        self.ready_run = match inputs.m_axis_tready && !inputs.rst {
+            true => self.ready_run + 1,
+            false => 0,
+        };
+        self.reset_before = inputs.rst;
+        Ok(())
+    }
+}
+
+/// How `utf8hdl sim` drives the design.
 #[derive(Copy, Clone, Debug)]
 pub struct Stimulus {
-    pub profile: Profile,
-    /// Probability that a cycle has `s_axis_tvalid` low.
-    pub stall_in: f64,
-    /// Probability that a cycle has `m_axis_tready` low.
-    pub stall_out: f64,
+    /// When a byte is offered (`s_axis_tvalid`).
+    pub source: Stalls,
+    /// When the sink takes a word (`m_axis_tready`).
+    pub sink: Stalls,
     pub seed: u64,
 }
 
-/// The first word that differed from the reference.
+/// What went wrong first.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Failure {
+    /// A word differs from the reference: `expected` is `None` when the
+    /// design sent a word too many, `actual` when it stopped sending.
+    Word {
+        expected: Option<(Unit, bool)>,
+        actual: Option<Word>,
+    },
+    /// An AXI4-Stream rule or a datasheet invariant was broken.
+    Protocol(String),
+}
+
+/// The first failure, and its cycle.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mismatch {
     pub cycle: u64,
-    /// The expected unit, or `None` when the design sent a word too many.
-    pub expected: Option<Unit>,
-    pub expected_last: bool,
-    /// The word the design sent, or `None` when it stopped sending.
-    pub actual: Option<Word>,
+    pub failure: Failure,
 }
 
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let offset = self.expected.as_ref().map(|u| u.span.start);
+        let (expected, actual) = match &self.failure {
+            Failure::Protocol(rule) => {
+                return write!(f, "the RTL broke a rule at cycle {}: {rule}", self.cycle)
+            }
+            Failure::Word { expected, actual } => (expected, actual),
+        };
+        let offset = expected.as_ref().map(|(u, _)| u.span.start);
         write!(f, "RTL and reference differ at cycle {}", self.cycle)?;
         if let Some(offset) = offset {
             write!(f, ", byte offset {offset}")?;
         }
-        match &self.expected {
-            Some(u) => write!(
+        match expected {
+            Some((u, last)) => write!(
                 f,
                 ": expected U+{:04X} {} tlast={}",
                 u.value,
                 u.error.map_or("ok", ErrorKind::name),
-                self.expected_last
+                *last as u8
             )?,
             None => write!(f, ": expected no more words")?,
         }
-        match &self.actual {
-            Some(w) => write!(
-                f,
-                ", got tdata={:08X} tuser={:X} tlast={}",
-                w.tdata, w.tuser, w.tlast
-            ),
+        match actual {
+            Some(w) => write!(f, ", got {w}"),
             None => write!(f, ", got no word"),
         }
     }
@@ -204,120 +326,106 @@ impl<I: Iterator<Item = u8>> Expectation<I> {
     }
 }
 
-fn matches(word: &Word, unit: &Unit, last: bool) -> bool {
-    word.tdata == unit.value && word.error() == Ok(unit.error) && word.tlast == last
-}
-
-/// A random source of "not this cycle", with probability `p`.
-struct Stall {
-    p: f64,
-}
-
-impl Stall {
-    fn now(&self, rng: &mut StdRng) -> bool {
-        self.p > 0.0 && rng.gen_bool(self.p)
-    }
-}
-
-/// Runs `bytes` through the design as one message and checks every word
-/// against the reference. `on_unit` sees each checked unit (its value and
-/// kind from the design, its span from the reference); `observe` sees the
-/// design in every cycle (for waveforms and progress).
-pub fn run_checked<I: Iterator<Item = u8>>(
+/// Runs `bytes` through `core` as one message and checks every cycle and
+/// every word. `on_unit` sees each checked unit (its value and kind from
+/// the design, its span from the reference); `observe` sees the design in
+/// every cycle (for waveforms and progress).
+pub fn run_checked<C: Core, I: Iterator<Item = u8>>(
+    core: C,
     bytes: I,
     stimulus: &Stimulus,
     mut on_unit: impl FnMut(&Unit),
-    observe: &mut dyn FnMut(u64, &Utf8Decoder),
+    observe: &mut dyn FnMut(u64, &C::Block),
 ) -> Summary {
-    let mut harness = Harness::new(stimulus.profile);
-    let mut expectation = Expectation::new(bytes, stimulus.profile);
+    let profile = core.profile();
+    let mut harness = Harness::new(core);
+    let mut expectation = Expectation::new(bytes, profile);
     let mut rng = StdRng::seed_from_u64(stimulus.seed);
-    let (stall_in, stall_out) = (
-        Stall {
-            p: stimulus.stall_in,
-        },
-        Stall {
-            p: stimulus.stall_out,
-        },
-    );
+    let (mut source, mut sink) = (Side::new(stimulus.source), Side::new(stimulus.sink));
+    let mut protocol = Protocol::default();
     let mut summary = Summary::default();
     let mut stuck = 0;
     let start = Instant::now();
-    loop {
+    let failure = loop {
         let byte = expectation.next_byte();
-        let offered = byte.filter(|_| !stall_in.now(&mut rng));
-        let m_axis_tready = !stall_out.now(&mut rng);
-        let cycle = harness.cycle_observed(offered, m_axis_tready, observe);
+        let inputs = Inputs {
+            rst: false,
+            s_axis: byte.filter(|_| source.ready(harness.cycles, &mut rng)),
+            m_axis_tready: sink.ready(harness.cycles, &mut rng),
+        };
+        let cycle = harness.step(&inputs, observe);
+        summary.simulated_cycles = harness.cycles;
+        if let Err(rule) = protocol.check(&inputs, &cycle) {
+            break Some(Failure::Protocol(rule));
+        }
         if cycle.accepted {
             expectation.take_byte();
             summary.bytes += 1;
         }
         if let Some(word) = cycle.delivered {
             match expectation.next_unit() {
-                Some((unit, last)) if matches(&word, &unit, last) => {
+                Some((unit, last)) if Word::of_unit(&unit, last) == word => {
                     summary.words += 1;
                     summary.cycles = harness.cycles;
                     if let Some(kind) = unit.error {
                         summary.errors_by_code[kind.code() as usize] += 1;
                     }
-                    on_unit(&Unit {
-                        value: word.tdata,
-                        ..unit
-                    });
+                    on_unit(&unit);
                 }
                 expected => {
-                    summary.mismatch = Some(Mismatch {
-                        cycle: harness.cycles - 1,
-                        expected_last: expected.as_ref().is_some_and(|e| e.1),
-                        expected: expected.map(|e| e.0),
+                    break Some(Failure::Word {
+                        expected,
                         actual: Some(word),
-                    });
-                    break;
+                    })
                 }
             }
         }
         let finished = byte.is_none() && expectation.units.is_empty() && expectation.done;
         if finished {
-            break;
+            break drain_extra_words(&mut harness, &mut protocol, observe);
         }
         // The design could move (the sink is ready, and a byte is offered or
         // all bytes are in) but did nothing.
-        let could_move = m_axis_tready && (offered.is_some() || byte.is_none());
+        let could_move = inputs.m_axis_tready && (inputs.s_axis.is_some() || byte.is_none());
         if could_move && !cycle.accepted && cycle.delivered.is_none() {
             stuck += 1;
         } else {
             stuck = 0;
         }
         if stuck > STUCK_LIMIT {
-            summary.mismatch = Some(Mismatch {
-                cycle: harness.cycles - 1,
-                expected_last: false,
-                expected: expectation.next_unit().map(|e| e.0),
+            break Some(Failure::Word {
+                expected: expectation.next_unit(),
                 actual: None,
             });
-            break;
         }
-    }
-    if summary.mismatch.is_none() {
-        summary.mismatch = drain_extra_words(&mut harness, observe);
-    }
+    };
+    summary.mismatch = failure.map(|failure| Mismatch {
+        cycle: harness.cycles - 1,
+        failure,
+    });
     summary.simulated_cycles = harness.cycles;
     summary.elapsed = start.elapsed();
     summary
 }
 
 /// After the last expected word, the design must stay quiet.
-fn drain_extra_words(
-    harness: &mut Harness,
-    observe: &mut dyn FnMut(u64, &Utf8Decoder),
-) -> Option<Mismatch> {
-    for _ in 0..4 {
-        let cycle = harness.cycle_observed(None, true, observe);
+fn drain_extra_words<C: Core>(
+    harness: &mut Harness<C>,
+    protocol: &mut Protocol,
+    observe: &mut dyn FnMut(u64, &C::Block),
+) -> Option<Failure> {
+    for _ in 0..Protocol::LATENCY {
+        let inputs = Inputs {
+            m_axis_tready: true,
+            ..Inputs::default()
+        };
+        let cycle = harness.step(&inputs, observe);
+        if let Err(rule) = protocol.check(&inputs, &cycle) {
+            return Some(Failure::Protocol(rule));
+        }
         if let Some(word) = cycle.delivered {
-            return Some(Mismatch {
-                cycle: harness.cycles - 1,
+            return Some(Failure::Word {
                 expected: None,
-                expected_last: false,
                 actual: Some(word),
             });
         }

@@ -14,6 +14,7 @@ use anyhow::{Context, Result};
 use utf8hdl_hdl::classifier::ByteClass;
 use utf8hdl_hdl::{ErrorKind, Profile};
 
+use crate::core::Decoder;
 use crate::harness::{Byte, Harness};
 use crate::output::{write_atomically, OutputFile};
 use crate::wave_svg::{self, Row, Style};
@@ -233,9 +234,10 @@ pub const FIGURES: &[Figure] = &[
 
 /// Simulates `figure` and writes its VCD to `vcd_path`.
 fn simulate(figure: &Figure, vcd_path: &Path) -> Result<u64> {
-    let mut harness = Harness::new(Profile::Rfc3629);
+    let core = Decoder(Profile::Rfc3629);
+    let mut harness = Harness::new(core);
     let file = BufWriter::new(OutputFile::create(Some(vcd_path))?);
-    let mut recorder = VcdRecorder::new(file, 0..u64::MAX, PERIOD, TimescaleUnit::NS)?;
+    let mut recorder = VcdRecorder::new(file, &core, 0..u64::MAX, PERIOD, TimescaleUnit::NS)?;
     let mut error = None;
     let mut next = 0;
     let mut words = 0;

@@ -1,4 +1,4 @@
-//! Cycle stepping of the rust-hdl design, with no testbench threads.
+//! Cycle stepping of a core's rust-hdl block, with no testbench threads.
 //!
 //! Each [`Harness::cycle`] is one clock period: drive the inputs while the
 //! clock is low, let the logic settle, sample both handshakes, then raise the
@@ -6,37 +6,12 @@
 //! would see in that cycle.
 
 use rust_hdl::prelude::*;
-use utf8hdl_hdl::{ErrorKind, Profile, Utf8Decoder};
+
+pub use crate::core::{Byte, Word};
+use crate::core::{Core, Inputs, Outputs};
 
 /// Settling iterations allowed per half cycle; the design settles in far fewer.
 const SETTLE_LIMIT: usize = 64;
-
-/// One byte offered on `s_axis`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Byte {
-    pub tdata: u8,
-    pub tlast: bool,
-}
-
-/// One word taken from `m_axis`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Word {
-    pub tdata: u32,
-    pub tuser: u8,
-    pub tlast: bool,
-}
-
-impl Word {
-    /// The error kind that `tuser` names, or `None` for a character. An
-    /// undefined code is reported as `Err(tuser)`.
-    pub fn error(&self) -> Result<Option<ErrorKind>, u8> {
-        match (self.tuser & 1, self.tuser >> 1) {
-            (0, 0) => Ok(None),
-            (1, code) => ErrorKind::from_code(code).map(Some).ok_or(self.tuser),
-            _ => Err(self.tuser),
-        }
-    }
-}
 
 /// What happened in one cycle.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -53,19 +28,24 @@ pub struct Cycle {
     pub delivered: Option<Word>,
 }
 
-/// The decoder under test and its clock.
-pub struct Harness {
-    pub uut: Utf8Decoder,
+/// A core under test and its clock.
+pub struct Harness<C: Core> {
+    pub core: C,
+    pub uut: C::Block,
     pub cycles: u64,
 }
 
-impl Harness {
-    /// Builds, checks and resets a decoder for `profile`.
-    pub fn new(profile: Profile) -> Self {
-        let mut uut = Utf8Decoder::new(profile);
+impl<C: Core> Harness<C> {
+    /// Builds, checks and resets the core's block.
+    pub fn new(core: C) -> Self {
+        let mut uut = core.block();
         uut.connect_all();
         check_all(&uut).expect("the design passes rust-hdl's structural checks");
-        let mut harness = Harness { uut, cycles: 0 };
+        let mut harness = Harness {
+            core,
+            uut,
+            cycles: 0,
+        };
         harness.reset(2);
         harness.cycles = 0;
         harness
@@ -73,22 +53,21 @@ impl Harness {
 
     /// Holds `rst` high for `cycles` cycles, with both sides idle.
     pub fn reset(&mut self, cycles: usize) {
-        self.uut.rst.next = true;
         for _ in 0..cycles {
-            self.cycle(None, false);
+            self.step(
+                &Inputs {
+                    rst: true,
+                    ..Inputs::default()
+                },
+                &mut |_, _| {},
+            );
         }
-        self.uut.rst.next = false;
     }
 
-    /// The flop outputs, as they stand before the inputs of a cycle are driven.
-    pub fn outputs(&self) -> (bool, Option<Word>) {
-        let uut = &self.uut;
-        let word = uut.m_axis_tvalid.val().then(|| Word {
-            tdata: uut.m_axis_tdata.val().to_u32(),
-            tuser: uut.m_axis_tuser.val().to_u32() as u8,
-            tlast: uut.m_axis_tlast.val(),
-        });
-        (uut.s_axis_tready.val(), word)
+    /// The handshake outputs as they stand (flops), before a cycle's inputs
+    /// are driven.
+    pub fn outputs(&self) -> Outputs {
+        C::sample(&self.uut)
     }
 
     /// Runs one clock cycle: offers `byte` (tvalid low when `None`) and
@@ -104,33 +83,38 @@ impl Harness {
         &mut self,
         byte: Option<Byte>,
         m_axis_tready: bool,
-        observe: &mut dyn FnMut(u64, &Utf8Decoder),
+        observe: &mut dyn FnMut(u64, &C::Block),
     ) -> Cycle {
-        let (s_axis_tready, m_axis) = self.outputs();
-        let uut = &mut self.uut;
-        uut.s_axis_tvalid.next = byte.is_some();
-        if let Some(b) = byte {
-            uut.s_axis_tdata.next = (b.tdata as u64).into();
-            uut.s_axis_tlast.next = b.tlast;
-        }
-        uut.m_axis_tready.next = m_axis_tready;
-        uut.clk.next = Clock::from(false);
-        settle(uut);
-        observe(self.cycles, uut);
-        uut.clk.next = Clock::from(true);
-        settle(uut);
+        let inputs = Inputs {
+            rst: false,
+            s_axis: byte,
+            m_axis_tready,
+        };
+        self.step(&inputs, observe)
+    }
+
+    /// One clock cycle with any inputs, reset included.
+    pub fn step(&mut self, inputs: &Inputs, observe: &mut dyn FnMut(u64, &C::Block)) -> Cycle {
+        let outputs = C::sample(&self.uut);
+        C::drive(&mut self.uut, inputs);
+        C::clock(&mut self.uut).next = Clock::from(false);
+        settle(&mut self.uut);
+        observe(self.cycles, &self.uut);
+        C::clock(&mut self.uut).next = Clock::from(true);
+        settle(&mut self.uut);
         self.cycles += 1;
+        let m_axis = outputs.m_axis;
         Cycle {
-            s_axis_tready,
-            accepted: byte.is_some() && s_axis_tready,
+            s_axis_tready: outputs.s_axis_tready,
+            accepted: inputs.s_axis.is_some() && outputs.s_axis_tready && !inputs.rst,
             m_axis_tvalid: m_axis.is_some(),
             m_axis,
-            delivered: m_axis.filter(|_| m_axis_tready),
+            delivered: m_axis.filter(|_| inputs.m_axis_tready && !inputs.rst),
         }
     }
 }
 
-fn settle(uut: &mut Utf8Decoder) {
+fn settle<B: Block>(uut: &mut B) {
     assert!(
         simulate(uut, SETTLE_LIMIT),
         "the design did not settle: a combinational loop"

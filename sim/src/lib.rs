@@ -1,8 +1,11 @@
-//! The software side of utf8hdl: the reference decoder, the cycle-stepping
-//! simulator of the rust-hdl design, VCD waveforms, and the `utf8hdl` CLI.
+//! The software side of utf8hdl: the reference decoder, the description of
+//! each core ([`core`]), the cycle harness, the one checker, and VCD
+//! waveforms. The `utf8hdl` command line is in `utf8hdl-synth`, which sits
+//! above this crate.
 
 pub mod bench;
 pub mod checker;
+pub mod core;
 pub mod figures;
 pub mod harness;
 pub mod input;

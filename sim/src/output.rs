@@ -5,7 +5,6 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use clap::ValueEnum;
 use tempfile::NamedTempFile;
 
 use crate::input::Input;
@@ -13,16 +12,48 @@ use crate::reference::Unit;
 use crate::report::{table_row, TABLE_HEADER};
 
 /// How units are written.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// One 32-bit big-endian word per unit (UCS-4, as `iconv -f UTF-32BE` reads it).
     Ucs4be,
-    /// One 32-bit little-endian word per unit.
     Ucs4le,
-    /// One unit per line: `START..END U+XXXX`, or `START..END U+FFFD KIND`.
     Lines,
-    /// A readable table: offsets, bytes, code point, character, error kind.
     Table,
+}
+
+impl Format {
+    pub const ALL: [Format; 4] = [Format::Ucs4be, Format::Ucs4le, Format::Lines, Format::Table];
+
+    /// The name the command line uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Ucs4be => "ucs4be",
+            Format::Ucs4le => "ucs4le",
+            Format::Lines => "lines",
+            Format::Table => "table",
+        }
+    }
+
+    /// One line on what it writes.
+    pub fn help(self) -> &'static str {
+        match self {
+            Format::Ucs4be => {
+                "One 32-bit big-endian word per unit (UCS-4, as `iconv -f UTF-32BE` reads it)"
+            }
+            Format::Ucs4le => "One 32-bit little-endian word per unit",
+            Format::Lines => "One unit per line: `START..END U+XXXX`, or `START..END U+FFFD KIND`",
+            Format::Table => "A readable table: offsets, bytes, code point, character, error kind",
+        }
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| format!("unknown format '{s}'"))
+    }
 }
 
 /// The `lines` form of one unit.

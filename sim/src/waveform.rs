@@ -11,184 +11,39 @@ use std::io::Write;
 use std::ops::Range;
 
 use anyhow::Result;
-use rust_hdl::prelude::*;
-use utf8hdl_hdl::Utf8Decoder;
+use bitvec::prelude::*;
+use rust_hdl::core::prelude::Block;
 pub use vcd::TimescaleUnit;
 use vcd::{IdCode, SimulationCommand, Value};
 
-/// Reads one recorded value from the design.
-type Read = fn(&Utf8Decoder) -> u64;
+use crate::core::{ports, Core, Role, Signals, Value as Bits};
 
-/// A recorded signal: the scope it sits in, its name and width.
-struct Probe {
-    scope: &'static str,
-    name: &'static str,
-    width: u32,
-    read: Read,
+/// Every signal a waveform of `core` shows, in scope order: the ports but
+/// the clock (which the recorder draws itself), then the core's named state
+/// ([`Core::STATE`]). They are found in a block of its own: every block of
+/// a core has the same structure, so they read any of them.
+fn probes<C: Core>(core: &C) -> Result<Signals> {
+    let uut = core.block();
+    let ports = ports(&uut)?;
+    let state = C::STATE.iter().map(|p| p.to_string());
+    let paths: Vec<String> = ports
+        .into_iter()
+        .filter(|p| p.role != Role::Clock)
+        .map(|p| p.name)
+        .chain(state)
+        .collect();
+    Signals::find(&uut, &paths)
 }
 
-fn bits<const N: usize>(b: Bits<N>) -> u64 {
-    b.to_u64()
+/// Where a path goes in the waveform: its scope (empty for a port) and the
+/// name it shows, without the `.q` of a register.
+fn scope_and_name(path: &str) -> (&str, &str) {
+    let path = path.strip_suffix(".q").unwrap_or(path);
+    match path.split_once('.') {
+        Some((scope, name)) => (scope, name),
+        None => ("", path),
+    }
 }
-
-fn bit(b: bool) -> u64 {
-    b as u64
-}
-
-/// Every signal in the waveform, in scope order. Enum-valued state is
-/// recorded as its code; the codes are listed in `ByteClass::ALL`.
-const PROBES: &[Probe] = &[
-    Probe {
-        scope: "",
-        name: "rst",
-        width: 1,
-        read: |u| bit(u.rst.val()),
-    },
-    Probe {
-        scope: "",
-        name: "s_axis_tdata",
-        width: 8,
-        read: |u| bits(u.s_axis_tdata.val()),
-    },
-    Probe {
-        scope: "",
-        name: "s_axis_tvalid",
-        width: 1,
-        read: |u| bit(u.s_axis_tvalid.val()),
-    },
-    Probe {
-        scope: "",
-        name: "s_axis_tready",
-        width: 1,
-        read: |u| bit(u.s_axis_tready.val()),
-    },
-    Probe {
-        scope: "",
-        name: "s_axis_tlast",
-        width: 1,
-        read: |u| bit(u.s_axis_tlast.val()),
-    },
-    Probe {
-        scope: "",
-        name: "m_axis_tdata",
-        width: 32,
-        read: |u| bits(u.m_axis_tdata.val()),
-    },
-    Probe {
-        scope: "",
-        name: "m_axis_tuser",
-        width: 4,
-        read: |u| bits(u.m_axis_tuser.val()),
-    },
-    Probe {
-        scope: "",
-        name: "m_axis_tvalid",
-        width: 1,
-        read: |u| bit(u.m_axis_tvalid.val()),
-    },
-    Probe {
-        scope: "",
-        name: "m_axis_tready",
-        width: 1,
-        read: |u| bit(u.m_axis_tready.val()),
-    },
-    Probe {
-        scope: "",
-        name: "m_axis_tlast",
-        width: 1,
-        read: |u| bit(u.m_axis_tlast.val()),
-    },
-    Probe {
-        scope: "skid_buffer",
-        name: "buffered_valid",
-        width: 1,
-        read: |u| bit(u.skid_buffer.buffered_valid.q.val()),
-    },
-    Probe {
-        scope: "skid_buffer",
-        name: "buffered_tdata",
-        width: 8,
-        read: |u| bits(u.skid_buffer.buffered_tdata.q.val()),
-    },
-    Probe {
-        scope: "classifier",
-        name: "valid",
-        width: 1,
-        read: |u| bit(u.classifier.valid.val()),
-    },
-    Probe {
-        scope: "classifier",
-        name: "class",
-        width: 5,
-        read: |u| bits::<5>(u.classifier.class.val().into()),
-    },
-    Probe {
-        scope: "classifier",
-        name: "continuation",
-        width: 5,
-        read: |u| bits(u.classifier.continuation.val()),
-    },
-    Probe {
-        scope: "classifier",
-        name: "free_bits",
-        width: 8,
-        read: |u| bits(u.classifier.free_bits.val()),
-    },
-    Probe {
-        scope: "classifier",
-        name: "last",
-        width: 1,
-        read: |u| bit(u.classifier.last.val()),
-    },
-    Probe {
-        scope: "decoder",
-        name: "bytes_left",
-        width: 3,
-        read: |u| bits(u.decoder.bytes_left.q.val()),
-    },
-    Probe {
-        scope: "decoder",
-        name: "allowed",
-        width: 5,
-        read: |u| bits(u.decoder.allowed.q.val()),
-    },
-    Probe {
-        scope: "decoder",
-        name: "gathered",
-        width: 32,
-        read: |u| bits(u.decoder.gathered.q.val()),
-    },
-    Probe {
-        scope: "decoder",
-        name: "pre_error_valid",
-        width: 1,
-        read: |u| bit(u.decoder.pre_error_valid.val()),
-    },
-    Probe {
-        scope: "decoder",
-        name: "word_tvalid",
-        width: 1,
-        read: |u| bit(u.decoder.word_tvalid.val()),
-    },
-    Probe {
-        scope: "decoder",
-        name: "word_tdata",
-        width: 32,
-        read: |u| bits(u.decoder.word_tdata.val()),
-    },
-    Probe {
-        scope: "decoder",
-        name: "word_tuser",
-        width: 4,
-        read: |u| bits(u.decoder.word_tuser.val()),
-    },
-    Probe {
-        scope: "output_register",
-        name: "advance",
-        width: 1,
-        read: |u| bit(u.output_register.advance.val()),
-    },
-];
 
 /// A writer the recorder can hand back when it is done (`vcd::Writer` has
 /// no `into_inner`).
@@ -207,8 +62,11 @@ impl<W: Write> Write for Slot<W> {
 pub struct VcdRecorder<W: Write> {
     writer: vcd::Writer<Slot<W>>,
     clock: IdCode,
+    signals: Signals,
     ids: Vec<IdCode>,
-    last: Vec<Option<u64>>,
+    /// The values last written, and this cycle's.
+    last: Vec<Option<Bits>>,
+    now: Vec<Bits>,
     window: Range<u64>,
     /// The clock period, in time units.
     period: u64,
@@ -219,9 +77,15 @@ pub struct VcdRecorder<W: Write> {
 }
 
 impl<W: Write> VcdRecorder<W> {
-    /// Writes the header. `period` is the clock period in ns (at least 4),
-    /// written in units of `unit` (ns or ps).
-    pub fn new(out: W, window: Range<u64>, period: u64, unit: TimescaleUnit) -> Result<Self> {
+    /// Writes the header for the waveform of `core`. `period` is the clock
+    /// period in ns (at least 4), written in units of `unit` (ns or ps).
+    pub fn new<C: Core>(
+        out: W,
+        core: &C,
+        window: Range<u64>,
+        period: u64,
+        unit: TimescaleUnit,
+    ) -> Result<Self> {
         anyhow::ensure!(period >= 4, "the clock period must be at least 4 ns");
         let per_ns = match unit {
             TimescaleUnit::NS => 1,
@@ -231,19 +95,21 @@ impl<W: Write> VcdRecorder<W> {
         let mut writer = vcd::Writer::new(Slot(Some(out)));
         writer.version(concat!("utf8hdl ", env!("CARGO_PKG_VERSION")))?;
         writer.timescale(1, unit)?;
-        writer.add_module("utf8_decoder")?;
+        writer.add_module(&core.name())?;
         let clock = writer.add_wire(1, "clk")?;
-        let mut ids = Vec::with_capacity(PROBES.len());
+        let signals = probes(core)?;
+        let mut ids = Vec::with_capacity(signals.paths.len());
         let mut scope = "";
-        for probe in PROBES {
-            if probe.scope != scope {
+        for (path, &width) in signals.paths.iter().zip(&signals.widths) {
+            let (probe_scope, name) = scope_and_name(path);
+            if probe_scope != scope {
                 if !scope.is_empty() {
                     writer.upscope()?;
                 }
-                writer.add_module(probe.scope)?;
-                scope = probe.scope;
+                writer.add_module(probe_scope)?;
+                scope = probe_scope;
             }
-            ids.push(writer.add_wire(probe.width, probe.name)?);
+            ids.push(writer.add_wire(width as u32, name)?);
         }
         if !scope.is_empty() {
             writer.upscope()?;
@@ -253,8 +119,10 @@ impl<W: Write> VcdRecorder<W> {
         Ok(VcdRecorder {
             writer,
             clock,
+            last: vec![None; ids.len()],
+            now: Vec::new(),
             ids,
-            last: vec![None; PROBES.len()],
+            signals,
             window,
             period: period * per_ns,
             delay: per_ns,
@@ -263,7 +131,7 @@ impl<W: Write> VcdRecorder<W> {
     }
 
     /// Records cycle `cycle` of the design, if it is in the window.
-    pub fn record(&mut self, cycle: u64, uut: &Utf8Decoder) -> Result<()> {
+    pub fn record(&mut self, cycle: u64, uut: &dyn Block) -> Result<()> {
         if !self.window.contains(&cycle) {
             return Ok(());
         }
@@ -272,11 +140,11 @@ impl<W: Write> VcdRecorder<W> {
         self.writer.timestamp(edge)?;
         self.writer.change_scalar(self.clock, Value::V1)?;
         self.writer.timestamp(edge + self.delay)?;
-        for (i, probe) in PROBES.iter().enumerate() {
-            let value = (probe.read)(uut);
-            if self.last[i] != Some(value) {
-                self.last[i] = Some(value);
-                write_value(&mut self.writer, self.ids[i], probe.width, value)?;
+        self.signals.read(uut, &mut self.now);
+        for (i, value) in self.now.iter().enumerate() {
+            if self.last[i].as_ref() != Some(value) {
+                write_value(&mut self.writer, self.ids[i], value)?;
+                self.last[i] = Some(value.clone());
             }
         }
         self.writer.timestamp(edge + self.period / 2)?;
@@ -291,9 +159,9 @@ impl<W: Write> VcdRecorder<W> {
         self.writer.timestamp(self.end * self.period)?;
         self.writer.change_scalar(self.clock, Value::V1)?;
         self.writer.begin(SimulationCommand::Dumpall)?;
-        for (i, probe) in PROBES.iter().enumerate() {
-            if let Some(value) = self.last[i] {
-                write_value(&mut self.writer, self.ids[i], probe.width, value)?;
+        for (id, value) in self.ids.iter().zip(&self.last) {
+            if let Some(value) = value {
+                write_value(&mut self.writer, *id, value)?;
             }
         }
         self.writer.end()?;
@@ -306,17 +174,62 @@ impl<W: Write> VcdRecorder<W> {
 fn write_value<W: Write>(
     writer: &mut vcd::Writer<W>,
     id: IdCode,
-    width: u32,
-    value: u64,
+    value: &BitSlice<u64>,
 ) -> Result<()> {
-    if width == 1 {
-        writer.change_scalar(id, Value::from(value != 0))?;
+    if value.len() == 1 {
+        writer.change_scalar(id, Value::from(value[0]))?;
     } else {
-        let significant = (64 - value.leading_zeros()).max(1);
-        let bits = (0..significant)
-            .rev()
-            .map(|i| Value::from(value >> i & 1 != 0));
+        let significant = value.last_one().map_or(1, |top| top + 1);
+        let bits = value[..significant].iter().rev().map(|b| Value::from(*b));
         writer.change_vector(id, bits)?;
     }
     Ok(())
+}
+
+/// A GTKWave save file, `save`, for the waveform of `core` in `dumpfile`:
+/// the clock and reset, the two streams, then one group per block with its
+/// state. Bits show as binary, vectors as hexadecimal.
+pub fn gtkw<C: Core>(core: &C, dumpfile: &str, save: &str) -> Result<String> {
+    let signals = probes(core)?;
+    let top = core.name();
+    let mut text = format!(
+        "[*] GTKWave save file for utf8hdl's waveforms: gtkwave {dumpfile} {save}\n\
+         [*] written by utf8hdl from the core's description (sim/src/core.rs)\n\
+         [dumpfile] \"{dumpfile}\"\n[timestart] 0\n[size] 1600 800\n\
+         [treeopen] {top}.\n[sst_width] 240\n[signals_width] 300\n\
+         [sst_expanded] 1\n@28\n{top}.clk\n"
+    );
+    let group_of = |path: &str| match scope_and_name(path) {
+        ("", name) if name.starts_with("s_axis_") => "s_axis (in)".to_string(),
+        ("", name) if name.starts_with("m_axis_") => "m_axis (out)".to_string(),
+        ("", _) => String::new(),
+        (scope, _) => scope.to_string(),
+    };
+    let mut group = String::new();
+    for (path, &width) in signals.paths.iter().zip(&signals.widths) {
+        let this = group_of(path);
+        if this != group {
+            if !group.is_empty() {
+                text += &format!("@1000200\n-{group}\n");
+            }
+            if !this.is_empty() {
+                text += &format!("@800200\n-{this}\n");
+            }
+            group = this;
+        }
+        let (scope, name) = scope_and_name(path);
+        let scoped = if scope.is_empty() {
+            top.clone()
+        } else {
+            format!("{top}.{scope}")
+        };
+        text += &match width {
+            1 => format!("@28\n{scoped}.{name}\n"),
+            w => format!("@22\n{scoped}.{name}[{}:0]\n", w - 1),
+        };
+    }
+    if !group.is_empty() {
+        text += &format!("@1000200\n-{group}\n");
+    }
+    Ok(text)
 }

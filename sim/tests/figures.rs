@@ -22,3 +22,26 @@ fn committed_figures_are_up_to_date() {
         );
     }
 }
+
+/// The GTKWave save file that the README and the main job point to is the
+/// one the core's description gives. `UTF8HDL_BLESS=1` rewrites it.
+#[test]
+fn committed_gtkw_file_is_up_to_date() {
+    use utf8hdl_hdl::Profile;
+    use utf8hdl_sim::core::Decoder;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("utf8hdl.gtkw");
+    let fresh = utf8hdl_sim::waveform::gtkw(
+        &Decoder(Profile::Rfc3629),
+        "utf8hdl.vcd",
+        "sim/utf8hdl.gtkw",
+    )
+    .unwrap();
+    if std::env::var("UTF8HDL_BLESS").as_deref() == Ok("1") {
+        fs::write(&path, &fresh).unwrap();
+    }
+    let committed = fs::read_to_string(&path).unwrap();
+    assert!(
+        fresh == committed,
+        "sim/utf8hdl.gtkw is stale: rerun this test with UTF8HDL_BLESS=1"
+    );
+}

@@ -1,9 +1,10 @@
 //! The reference decoder on Markus Kuhn's corpus (`testbench/data`): the
 //! "UTF-8 decoder capability and stress test" and the UTF-8 demo text.
 
-mod common;
+#[path = "../../testbench/data/paths.rs"]
+mod paths;
 
-use common::data as corpus;
+use paths::data as corpus;
 use utf8hdl_hdl::{ErrorKind, Profile, REPLACEMENT};
 use utf8hdl_sim::reference::{decode, Unit};
 

@@ -6,7 +6,8 @@
 //! and Table 3 (hexadecimal) must agree, and every example up to U+10FFFF
 //! must be what Rust's own `char::encode_utf8` gives.
 
-mod common;
+#[path = "../../testbench/data/paths.rs"]
+mod paths;
 
 use utf8hdl_hdl::Profile::{self, Iso10646, Rfc3629};
 use utf8hdl_sim::reference::{decode, encode, Unit};
@@ -21,7 +22,7 @@ struct Example {
 /// The examples of the section whose header contains `section`, with each
 /// number read in `radix` (2 for Annex R Table 2, 16 elsewhere).
 fn examples(section: &str, radix: u32) -> Vec<Example> {
-    let text = String::from_utf8(common::data("spec-vectors.txt")).unwrap();
+    let text = String::from_utf8(paths::data("spec-vectors.txt")).unwrap();
     let mut in_section = false;
     let mut rows = Vec::new();
     for line in text.lines().map(str::trim) {

@@ -1,56 +1,19 @@
-//! Running the exported Verilog in an external simulator, cycle by cycle.
+//! Running a core's exported Verilog in an external simulator, cycle by
+//! cycle, with a testbench written from the core's ports.
 //!
-//! The stimulus is a text file, one line per clock cycle after reset:
-//! `rst s_axis_tvalid s_axis_tdata s_axis_tlast m_axis_tready` (hex). The
-//! testbench ([`testbench`]) writes one line per cycle:
-//! `s_axis_tready m_axis_tvalid m_axis_tdata m_axis_tuser m_axis_tlast`,
-//! sampled as the cycle begins, before its inputs are driven and its clock
-//! edge — the same instant `utf8hdl_sim::harness::Harness::cycle` samples, so
-//! the two traces compare line for line. The same testbench runs under
-//! Icarus Verilog and under Verilator (`--binary --timing`).
+//! The stimulus is a text file, one line per clock cycle after reset: the
+//! value of every input port but `clk`, in hexadecimal, in port order. The
+//! testbench ([`testbench`]) writes one line per cycle with the value of
+//! every output port, sampled as the cycle begins, before its inputs are
+//! driven and its clock edge — the instant `utf8hdl_sim::harness::Harness`
+//! samples, so the two traces compare line for line. The same testbench runs
+//! under Icarus Verilog and under Verilator (`--binary --timing`).
 
-use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
 
 use anyhow::{bail, Context, Result};
-use utf8hdl_hdl::Profile;
-
-use crate::verilog::{top_name, write_verilog};
-
-/// The inputs of one clock cycle.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Inputs {
-    pub rst: bool,
-    pub s_axis_tvalid: bool,
-    pub s_axis_tdata: u8,
-    pub s_axis_tlast: bool,
-    pub m_axis_tready: bool,
-}
-
-/// The outputs as they stand at the start of one clock cycle.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Outputs {
-    pub s_axis_tready: bool,
-    pub m_axis_tvalid: bool,
-    pub m_axis_tdata: u32,
-    pub m_axis_tuser: u8,
-    pub m_axis_tlast: bool,
-}
-
-impl std::fmt::Display for Outputs {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "s_tready={} m_tvalid={} m_tdata={:08x} m_tuser={:x} m_tlast={}",
-            self.s_axis_tready as u8,
-            self.m_axis_tvalid as u8,
-            self.m_axis_tdata,
-            self.m_axis_tuser,
-            self.m_axis_tlast as u8
-        )
-    }
-}
+use utf8hdl_sim::core::{Dir, Port, Role};
 
 /// An external Verilog simulator.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -72,49 +35,79 @@ impl Simulator {
 }
 
 /// Reset cycles the testbench runs before the stimulus, with `rst` high and
-/// both handshakes low; `Harness::new` does the same.
+/// every other input low; `Harness::new` does the same.
 pub const RESET_CYCLES: usize = 2;
 
-/// A testbench for the top module `top`: reads `stimulus.txt`, writes
-/// `outputs.txt`, both in the current directory.
-pub fn testbench(top: &str) -> String {
+/// The ports a trace line carries, in order: every port but the clock,
+/// inputs in the stimulus and outputs in the outputs file.
+pub fn traced(ports: &[Port], dir: Dir) -> impl Iterator<Item = &Port> {
+    ports
+        .iter()
+        .filter(move |p| p.dir == dir && p.role != Role::Clock)
+}
+
+/// A testbench for the module `top` with `ports`: reads `stimulus.txt`,
+/// writes `outputs.txt`, both in the current directory.
+pub fn testbench(top: &str, ports: &[Port]) -> String {
+    let declare = |p: &Port| match (p.dir, p.role) {
+        (Dir::In, _) => format!("    reg {}{};\n", p.range(), p.name),
+        (Dir::Out, _) => format!("    wire {}{};\n", p.range(), p.name),
+    };
+    let declarations: String = ports.iter().map(declare).collect();
+    let connections = ports
+        .iter()
+        .map(|p| format!("        .{0}({0})", p.name))
+        .collect::<Vec<_>>()
+        .join(",\n");
+    let inputs: Vec<&Port> = traced(ports, Dir::In).collect();
+    let outputs: Vec<&Port> = traced(ports, Dir::Out).collect();
+    let reads = format!(
+        "fields = $fscanf(stimulus, \"{}\\n\", {});",
+        vec!["%h"; inputs.len()].join(" "),
+        inputs
+            .iter()
+            .map(|p| format!("in_{}", p.name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let buffers: String = inputs
+        .iter()
+        .map(|p| format!("    reg {}in_{};\n", p.range(), p.name))
+        .collect();
+    let apply: String = inputs
+        .iter()
+        .map(|p| format!("            {0} = in_{0};\n", p.name))
+        .collect();
+    let idle: String = inputs
+        .iter()
+        .map(|p| match p.role {
+            Role::Reset => format!("        {} = 1'b1;\n", p.name),
+            _ => format!("        {} = {}'h0;\n", p.name, p.width),
+        })
+        .collect();
+    let write = format!(
+        "$fwrite(outputs, \"{}\\n\", {});",
+        vec!["%h"; outputs.len()].join(" "),
+        outputs
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let count = inputs.len();
+    let reset = RESET_CYCLES;
     format!(
-        r#"// Co-simulation testbench for {top}: one line of stimulus.txt per cycle in,
-// one line of outputs.txt per cycle out (see utf8hdl_synth::cosim).
+        r#"// Co-simulation testbench for {top}, written from its ports: one line of
+// stimulus.txt per cycle in, one line of outputs.txt per cycle out (see
+// utf8hdl_synth::cosim).
 module cosim_tb;
-    reg clk;
-    reg rst;
-    reg [7:0] s_axis_tdata;
-    reg s_axis_tvalid;
-    reg s_axis_tlast;
-    reg m_axis_tready;
-    wire s_axis_tready;
-    wire [31:0] m_axis_tdata;
-    wire [3:0] m_axis_tuser;
-    wire m_axis_tvalid;
-    wire m_axis_tlast;
-    integer stimulus;
+{declarations}{buffers}    integer stimulus;
     integer outputs;
     integer fields;
     integer cycle;
-    reg [31:0] in_rst;
-    reg [31:0] in_tvalid;
-    reg [31:0] in_tdata;
-    reg [31:0] in_tlast;
-    reg [31:0] in_tready;
 
     {top} dut (
-        .clk(clk),
-        .rst(rst),
-        .s_axis_tdata(s_axis_tdata),
-        .s_axis_tvalid(s_axis_tvalid),
-        .s_axis_tready(s_axis_tready),
-        .s_axis_tlast(s_axis_tlast),
-        .m_axis_tdata(m_axis_tdata),
-        .m_axis_tuser(m_axis_tuser),
-        .m_axis_tvalid(m_axis_tvalid),
-        .m_axis_tready(m_axis_tready),
-        .m_axis_tlast(m_axis_tlast)
+{connections}
     );
 
     // One cycle: the inputs are already driven; the clock rises 5 ns later
@@ -128,12 +121,7 @@ module cosim_tb;
 
     initial begin
         clk = 1'b0;
-        rst = 1'b1;
-        s_axis_tdata = 8'h00;
-        s_axis_tvalid = 1'b0;
-        s_axis_tlast = 1'b0;
-        m_axis_tready = 1'b0;
-        stimulus = $fopen("stimulus.txt", "r");
+{idle}        stimulus = $fopen("stimulus.txt", "r");
         outputs = $fopen("outputs.txt", "w");
         if (stimulus == 0 || outputs == 0) begin
             $display("cosim_tb: cannot open stimulus.txt or outputs.txt");
@@ -142,72 +130,19 @@ module cosim_tb;
         for (cycle = 0; cycle < {reset}; cycle = cycle + 1) begin
             tick;
         end
-        rst = 1'b0;
-        fields = $fscanf(stimulus, "%h %h %h %h %h\n", in_rst, in_tvalid, in_tdata, in_tlast, in_tready);
-        while (fields == 5) begin
-            $fwrite(outputs, "%b %b %h %h %b\n", s_axis_tready, m_axis_tvalid, m_axis_tdata, m_axis_tuser, m_axis_tlast);
-            rst = in_rst[0];
-            s_axis_tvalid = in_tvalid[0];
-            s_axis_tdata = in_tdata[7:0];
-            s_axis_tlast = in_tlast[0];
-            m_axis_tready = in_tready[0];
-            tick;
-            fields = $fscanf(stimulus, "%h %h %h %h %h\n", in_rst, in_tvalid, in_tdata, in_tlast, in_tready);
+        {reads}
+        while (fields == {count}) begin
+            {write}
+{apply}            tick;
+            {reads}
         end
         $fclose(outputs);
         $fclose(stimulus);
         $finish;
     end
 endmodule
-"#,
-        reset = RESET_CYCLES
+"#
     )
-}
-
-/// The stimulus file for `inputs`.
-pub fn stimulus_file(inputs: &[Inputs]) -> String {
-    let mut s = String::with_capacity(inputs.len() * 12);
-    for i in inputs {
-        let _ = writeln!(
-            s,
-            "{:x} {:x} {:02x} {:x} {:x}",
-            i.rst as u8,
-            i.s_axis_tvalid as u8,
-            i.s_axis_tdata,
-            i.s_axis_tlast as u8,
-            i.m_axis_tready as u8
-        );
-    }
-    s
-}
-
-/// Parses the testbench's `outputs.txt`.
-pub fn parse_outputs(text: &str) -> Result<Vec<Outputs>> {
-    text.lines()
-        .enumerate()
-        .map(|(n, line)| {
-            let f: Vec<&str> = line.split_whitespace().collect();
-            let bit = |s: &str| match s {
-                "0" => Ok(false),
-                "1" => Ok(true),
-                _ => bail!("cycle {n}: `{s}` is not a defined bit in `{line}`"),
-            };
-            let hex = |s: &str| {
-                u32::from_str_radix(s, 16)
-                    .with_context(|| format!("cycle {n}: `{s}` is not defined hex in `{line}`"))
-            };
-            if f.len() != 5 {
-                bail!("cycle {n}: malformed line `{line}`");
-            }
-            Ok(Outputs {
-                s_axis_tready: bit(f[0])?,
-                m_axis_tvalid: bit(f[1])?,
-                m_axis_tdata: hex(f[2])?,
-                m_axis_tuser: hex(f[3])? as u8,
-                m_axis_tlast: bit(f[4])?,
-            })
-        })
-        .collect()
 }
 
 fn run(cmd: &mut Command, what: &str) -> Result<()> {
@@ -223,19 +158,20 @@ fn run(cmd: &mut Command, what: &str) -> Result<()> {
     Ok(())
 }
 
-/// Runs `inputs` through the exported Verilog of `profile` in `simulator`,
-/// in `dir` (which keeps the sources, the build and both trace files), and
-/// returns the outputs of every cycle.
+/// Runs `stimulus` (one line per cycle, see the module documentation)
+/// through the module `top` of the Verilog file `design`, whose ports are
+/// `ports`, in `simulator`, in `dir` (which keeps the testbench, the build
+/// and both trace files), and returns the outputs line of every cycle.
 pub fn simulate(
     simulator: Simulator,
-    profile: Profile,
-    inputs: &[Inputs],
+    design: &Path,
+    top: &str,
+    ports: &[Port],
+    stimulus: &[String],
     dir: &Path,
-) -> Result<Vec<Outputs>> {
-    let top = top_name(profile);
-    let design = write_verilog(profile, dir)?;
-    std::fs::write(dir.join("cosim_tb.v"), testbench(top))?;
-    std::fs::write(dir.join("stimulus.txt"), stimulus_file(inputs))?;
+) -> Result<Vec<String>> {
+    std::fs::write(dir.join("cosim_tb.v"), testbench(top, ports))?;
+    std::fs::write(dir.join("stimulus.txt"), stimulus.join("\n") + "\n")?;
     match simulator {
         Simulator::Icarus => {
             run(
@@ -250,7 +186,7 @@ pub fn simulate(
                         "cosim.vvp",
                         "cosim_tb.v",
                     ])
-                    .arg(&design),
+                    .arg(design),
                 "iverilog",
             )?;
             run(
@@ -277,7 +213,7 @@ pub fn simulate(
                         "cosim",
                         "cosim_tb.v",
                     ])
-                    .arg(&design),
+                    .arg(design),
                 "verilator",
             )?;
             run(
@@ -287,11 +223,11 @@ pub fn simulate(
         }
     }
     let text = std::fs::read_to_string(dir.join("outputs.txt")).context("reading outputs.txt")?;
-    let outputs = parse_outputs(&text)?;
-    if outputs.len() != inputs.len() {
+    let outputs: Vec<String> = text.lines().map(str::to_string).collect();
+    if outputs.len() != stimulus.len() {
         bail!(
             "{} cycles of stimulus but {} of outputs",
-            inputs.len(),
+            stimulus.len(),
             outputs.len()
         );
     }

@@ -27,6 +27,7 @@ use std::str::FromStr;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use utf8hdl_hdl::Profile;
+use utf8hdl_sim::core::{ports, Core, Decoder, Dir, Port, Role};
 
 use crate::verilog::{top_name, write_verilog};
 
@@ -193,14 +194,54 @@ pub struct Report {
     pub tools: Vec<String>,
 }
 
-/// The bench for place and route: the decoder of `profile` with every port
-/// registered. Inputs come from a shift register fed by one pin; outputs go
-/// into a one-level XOR compactor (`compact <= (compact << 1) ^ outputs`),
-/// whose top bit is the one output pin, so no output bit can be optimised
-/// away and every path into and out of the decoder is one register to
-/// another.
-pub fn bench(profile: Profile) -> String {
-    let top = top_name(profile);
+/// The bench for place and route: the module `top`, whose ports are
+/// `ports`, with every port registered. Inputs come from a shift register
+/// fed by one pin; outputs go into a one-level XOR compactor
+/// (`compact <= (compact << 1) ^ outputs`), whose top bit is the one output
+/// pin, so no output bit can be optimised away and every path into and out
+/// of the core is one register to another.
+pub fn bench(top: &str, ports: &[Port]) -> String {
+    let inputs: Vec<&Port> = ports
+        .iter()
+        .filter(|p| p.dir == Dir::In && matches!(p.role, Role::Input | Role::Output))
+        .collect();
+    let outputs: Vec<&Port> = ports.iter().filter(|p| p.dir == Dir::Out).collect();
+    let chain_width: usize = inputs.iter().map(|p| p.width).sum();
+    let compact_width: usize = outputs.iter().map(|p| p.width).sum();
+    let wires: String = outputs
+        .iter()
+        .map(|p| format!("    wire {}{};\n", p.range(), p.name))
+        .collect();
+    let mut offset = 0;
+    let connections = ports
+        .iter()
+        .map(|p| {
+            let source = match (p.dir, p.role) {
+                (_, Role::Clock) => "clk".to_string(),
+                (_, Role::Reset) => "rst".to_string(),
+                (Dir::Out, _) => p.name.clone(),
+                (Dir::In, _) => {
+                    offset += p.width;
+                    match p.width {
+                        1 => format!("chain[{}]", offset - 1),
+                        w => format!("chain[{}:{}]", offset - 1, offset - w),
+                    }
+                }
+            };
+            format!("        .{}({source})", p.name)
+        })
+        .collect::<Vec<_>>()
+        .join(",\n");
+    // The first output is the most significant: the order of the port list.
+    let compacted = outputs
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let shift_in = match chain_width {
+        1 => "si".to_string(),
+        w => format!("{{chain[{}:0], si}}", w - 2),
+    };
     format!(
         r#"// Place-and-route bench for {top}: every port registered, four pins.
 module {top}_bench(clk, rst_pin, si, so);
@@ -209,39 +250,27 @@ module {top}_bench(clk, rst_pin, si, so);
     input wire si;
     output wire so;
     reg rst;
-    reg [10:0] chain;
-    reg [38:0] compact;
-    wire s_axis_tready;
-    wire [31:0] m_axis_tdata;
-    wire [3:0] m_axis_tuser;
-    wire m_axis_tvalid;
-    wire m_axis_tlast;
-    {top} dut (
-        .clk(clk),
-        .rst(rst),
-        .s_axis_tdata(chain[7:0]),
-        .s_axis_tvalid(chain[8]),
-        .s_axis_tready(s_axis_tready),
-        .s_axis_tlast(chain[9]),
-        .m_axis_tdata(m_axis_tdata),
-        .m_axis_tuser(m_axis_tuser),
-        .m_axis_tvalid(m_axis_tvalid),
-        .m_axis_tready(chain[10]),
-        .m_axis_tlast(m_axis_tlast)
+    reg [{chain_top}:0] chain;
+    reg [{compact_top}:0] compact;
+{wires}    {top} dut (
+{connections}
     );
     initial begin
         rst = 1'b0;
-        chain = 11'h0;
-        compact = 39'h0;
+        chain = {chain_width}'h0;
+        compact = {compact_width}'h0;
     end
     always @(posedge clk) begin
         rst <= rst_pin;
-        chain <= {{chain[9:0], si}};
-        compact <= {{compact[37:0], 1'b0}} ^ {{s_axis_tready, m_axis_tvalid, m_axis_tlast, m_axis_tuser, m_axis_tdata}};
+        chain <= {shift_in};
+        compact <= {{compact[{compact_next}:0], 1'b0}} ^ {{{compacted}}};
     end
-    assign so = compact[38];
+    assign so = compact[{compact_top}];
 endmodule
-"#
+"#,
+        chain_top = chain_width - 1,
+        compact_top = compact_width - 1,
+        compact_next = compact_width - 2,
     )
 }
 
@@ -394,7 +423,8 @@ pub fn synth_with(profile: Profile, device: Device, options: &Options) -> Result
     let design = write_verilog(profile, &dir)?;
     let design = design.file_name().unwrap().to_string_lossy().into_owned();
     let bench_top = format!("{top}_bench");
-    std::fs::write(dir.join(format!("{bench_top}.v")), bench(profile))?;
+    let ports = ports(&Decoder(profile).block())?;
+    std::fs::write(dir.join(format!("{bench_top}.v")), bench(top, &ports))?;
     let [yosys, nextpnr] = device.tools();
     let synth = device.synth_command();
     let script = format!(

@@ -47,7 +47,7 @@ impl Bench {
                 .chain((0..8).map(|i| b >> i & 1 == 1))
                 .chain([true, true]);
             for bit in bits {
-                self.rx_wave.extend(std::iter::repeat(bit).take(self.cpb));
+                self.rx_wave.extend(std::iter::repeat_n(bit, self.cpb));
             }
         }
     }

@@ -22,10 +22,12 @@ use std::collections::BTreeMap;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::{ErrorKind, Profile};
+use utf8hdl_sim::core::{ports, to_hex, Core, Decoder, Dir, Inputs, Port, Signals};
 use utf8hdl_sim::harness::{Byte, Harness, Word};
 use utf8hdl_sim::reference::encode;
-use utf8hdl_synth::cosim::{simulate, Inputs, Outputs, Simulator};
+use utf8hdl_synth::cosim::{simulate, traced, Simulator};
 use utf8hdl_synth::tools;
+use utf8hdl_synth::verilog::write_verilog;
 
 const DEFAULT_CYCLES: usize = 200_000;
 
@@ -95,16 +97,40 @@ impl ByteSource {
     }
 }
 
-/// The outputs the harness's design shows at the start of a cycle (all
-/// flops, so what `Harness::cycle` samples).
-fn outputs(harness: &Harness) -> Outputs {
-    let uut = &harness.uut;
-    Outputs {
-        s_axis_tready: uut.s_axis_tready.val(),
-        m_axis_tvalid: uut.m_axis_tvalid.val(),
-        m_axis_tdata: uut.m_axis_tdata.val().to_u32(),
-        m_axis_tuser: uut.m_axis_tuser.val().to_u32() as u8,
-        m_axis_tlast: uut.m_axis_tlast.val(),
+/// The trace lines of one cycle: the value of every port that `traced`
+/// picks for `dir`, in hexadecimal, as `cosim` writes and reads them.
+struct Tracer {
+    inputs: Signals,
+    outputs: Signals,
+    values: Vec<utf8hdl_sim::core::Value>,
+}
+
+impl Tracer {
+    fn new(core: &Decoder, ports: &[Port]) -> Tracer {
+        let uut = core.block();
+        let paths = |dir| {
+            traced(ports, dir)
+                .map(|p| p.name.clone())
+                .collect::<Vec<_>>()
+        };
+        Tracer {
+            inputs: Signals::find(&uut, &paths(Dir::In)).unwrap(),
+            outputs: Signals::find(&uut, &paths(Dir::Out)).unwrap(),
+            values: Vec::new(),
+        }
+    }
+
+    fn line(&mut self, dir: Dir, uut: &dyn rust_hdl::core::prelude::Block) -> String {
+        let signals = match dir {
+            Dir::In => &self.inputs,
+            Dir::Out => &self.outputs,
+        };
+        signals.read(uut, &mut self.values);
+        self.values
+            .iter()
+            .map(|v| to_hex(v))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }
 
@@ -121,14 +147,17 @@ struct Coverage {
 }
 
 /// Runs the harness for `cycles` cycles of random traffic; returns every
-/// cycle's inputs and the outputs the harness saw.
+/// cycle's input line and the output line the harness saw.
 fn harness_run(
-    profile: Profile,
+    core: Decoder,
+    ports: &[Port],
     seed: u64,
     cycles: usize,
-) -> (Vec<Inputs>, Vec<Outputs>, Coverage) {
+) -> (Vec<String>, Vec<String>, Coverage) {
+    let profile = core.profile();
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut harness = Harness::new(profile);
+    let mut tracer = Tracer::new(&core, ports);
+    let mut harness = Harness::new(core);
     let mut source = ByteSource {
         queue: Vec::new(),
         profile,
@@ -136,9 +165,6 @@ fn harness_run(
     let mut inputs = Vec::with_capacity(cycles);
     let mut seen = Vec::with_capacity(cycles);
     let mut coverage = Coverage::default();
-    // rust-hdl holds an input's last value while it is not driven; so does
-    // the stimulus file.
-    let (mut tdata, mut tlast) = (0u8, false);
     let mut pending: Option<Byte> = None;
     let (mut p_valid, mut p_ready) = (1.0, 1.0);
     let mut reset_left = 0;
@@ -152,64 +178,50 @@ fn harness_run(
             reset_left = rng.gen_range(1..=3);
             coverage.resets += 1;
         }
-        let before = outputs(&harness);
-        let input = if reset_left > 0 {
+        let stimulus = if reset_left > 0 {
             reset_left -= 1;
             pending = None;
-            harness.uut.rst.next = true;
-            let cycle = harness.cycle(None, false);
-            assert!(!cycle.accepted);
             Inputs {
                 rst: true,
-                s_axis_tvalid: false,
-                s_axis_tdata: tdata,
-                s_axis_tlast: tlast,
-                m_axis_tready: false,
+                ..Inputs::default()
             }
         } else {
-            harness.uut.rst.next = false;
             if pending.is_none() && rng.gen_bool(p_valid) {
                 pending = Some(Byte {
                     tdata: source.next(&mut rng),
                     tlast: rng.gen_ratio(1, 25),
                 });
             }
-            if let Some(b) = pending {
-                tdata = b.tdata;
-                tlast = b.tlast;
-            }
-            let m_tready = rng.gen_bool(p_ready);
-            let offered = pending.is_some();
-            let c = harness.cycle(pending, m_tready);
-            assert_eq!(
-                c.s_axis_tready, before.s_axis_tready,
-                "the harness samples the flops"
-            );
-            if c.accepted {
-                pending = None;
-            } else if pending.is_some() {
-                coverage.input_stalls += 1;
-            }
-            if c.m_axis_tvalid && !m_tready {
-                coverage.output_stalls += 1;
-            }
-            if let Some(Word { tuser, tlast, .. }) = c.delivered {
-                coverage.words += 1;
-                coverage.lasts += tlast as usize;
-                if tuser & 1 == 1 {
-                    *coverage.errors.entry(tuser >> 1).or_default() += 1;
-                }
-            }
             Inputs {
                 rst: false,
-                s_axis_tvalid: offered,
-                s_axis_tdata: tdata,
-                s_axis_tlast: tlast,
-                m_axis_tready: m_tready,
+                s_axis: pending,
+                m_axis_tready: rng.gen_bool(p_ready),
             }
         };
-        inputs.push(input);
-        seen.push(before);
+        // The outputs are flops: once the cycle's inputs have settled they
+        // still show what they showed as the cycle began.
+        let c = harness.step(&stimulus, &mut |_, uut| {
+            inputs.push(tracer.line(Dir::In, uut));
+            seen.push(tracer.line(Dir::Out, uut));
+        });
+        if stimulus.rst {
+            continue;
+        }
+        if c.accepted {
+            pending = None;
+        } else if pending.is_some() {
+            coverage.input_stalls += 1;
+        }
+        if c.m_axis_tvalid && !stimulus.m_axis_tready {
+            coverage.output_stalls += 1;
+        }
+        if let Some(Word { tuser, tlast, .. }) = c.delivered {
+            coverage.words += 1;
+            coverage.lasts += tlast as usize;
+            if tuser & 1 == 1 {
+                *coverage.errors.entry(tuser >> 1).or_default() += 1;
+            }
+        }
     }
     (inputs, seen, coverage)
 }
@@ -220,7 +232,9 @@ fn cosim(simulator: Simulator, profile: Profile) {
     }
     let seed = env_or("UTF8HDL_COSIM_SEED", 0x5eed_0000 + profile as u64);
     let cycles = env_or("UTF8HDL_COSIM_CYCLES", DEFAULT_CYCLES as u64) as usize;
-    let (inputs, expected, coverage) = harness_run(profile, seed, cycles);
+    let core = Decoder(profile);
+    let ports = ports(&core.block()).unwrap();
+    let (inputs, expected, coverage) = harness_run(core, &ports, seed, cycles);
 
     // The stimulus reached what it should.
     eprintln!("{simulator:?} {profile} seed {seed:#x}: {coverage:?}");
@@ -241,7 +255,15 @@ fn cosim(simulator: Simulator, profile: Profile) {
         .prefix(&format!("utf8hdl-cosim-{simulator:?}-{profile}-"))
         .tempdir()
         .unwrap();
-    let actual = match simulate(simulator, profile, &inputs, dir.path()) {
+    let design = write_verilog(profile, dir.path()).unwrap();
+    let actual = match simulate(
+        simulator,
+        &design,
+        &core.name(),
+        &ports,
+        &inputs,
+        dir.path(),
+    ) {
         Ok(actual) => actual,
         Err(e) => {
             let kept = dir.keep();

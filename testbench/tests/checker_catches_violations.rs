@@ -1,0 +1,139 @@
+//! The one checker catches what it claims to: a design that breaks an
+//! AXI4-Stream rule is reported, by the same `run_checked` that `utf8hdl
+//! sim` runs (which exits 1 on any report). Each violation is planted by a
+//! wrapper around the real decoder, described as a core of its own.
+
+use rust_hdl::prelude::*;
+use utf8hdl_hdl::{Profile, Utf8Decoder};
+use utf8hdl_sim::checker::{run_checked, Failure, Stalls, Stimulus, Summary};
+use utf8hdl_sim::core::{Core, Decoder};
+use utf8hdl_sim::report::summary_lines;
+
+/// How the wrapper breaks the output while the sink stalls.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, LogicState)]
+pub enum Fault {
+    /// `m_axis_tvalid` falls while `m_axis_tready` is low.
+    DropsTvalid,
+    /// `m_axis_tdata` changes while `m_axis_tready` is low.
+    ChangesTdata,
+}
+
+/// The decoder with a planted fault on `m_axis` (combinational from
+/// `m_axis_tready`, which is exactly the kind of mistake a stall exposes).
+#[derive(LogicBlock)]
+pub struct Faulty {
+    pub clk: Signal<In, Clock>,
+    pub rst: Signal<In, Bit>,
+    pub s_axis_tdata: Signal<In, Bits<8>>,
+    pub s_axis_tvalid: Signal<In, Bit>,
+    pub s_axis_tready: Signal<Out, Bit>,
+    pub s_axis_tlast: Signal<In, Bit>,
+    pub m_axis_tdata: Signal<Out, Bits<32>>,
+    pub m_axis_tuser: Signal<Out, Bits<4>>,
+    pub m_axis_tvalid: Signal<Out, Bit>,
+    pub m_axis_tready: Signal<In, Bit>,
+    pub m_axis_tlast: Signal<Out, Bit>,
+    fault: Constant<Fault>,
+    inner: Utf8Decoder,
+}
+
+impl Logic for Faulty {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.inner.clk.next = self.clk.val();
+        self.inner.rst.next = self.rst.val();
+        self.inner.s_axis_tdata.next = self.s_axis_tdata.val();
+        self.inner.s_axis_tvalid.next = self.s_axis_tvalid.val();
+        self.inner.s_axis_tlast.next = self.s_axis_tlast.val();
+        self.inner.m_axis_tready.next = self.m_axis_tready.val();
+        self.s_axis_tready.next = self.inner.s_axis_tready.val();
+        self.m_axis_tuser.next = self.inner.m_axis_tuser.val();
+        self.m_axis_tlast.next = self.inner.m_axis_tlast.val();
+        self.m_axis_tvalid.next = self.inner.m_axis_tvalid.val();
+        self.m_axis_tdata.next = self.inner.m_axis_tdata.val();
+        if !self.m_axis_tready.val() {
+            match self.fault.val() {
+                Fault::DropsTvalid => self.m_axis_tvalid.next = false,
+                Fault::ChangesTdata => self.m_axis_tdata.next = !self.inner.m_axis_tdata.val(),
+            }
+        }
+    }
+}
+
+/// The faulty decoder as a core: the real decoder's description, with
+/// another block.
+#[derive(Copy, Clone)]
+struct FaultyCore(Fault);
+
+impl Core for FaultyCore {
+    type Block = Faulty;
+    const STATE: &'static [&'static str] = &[];
+
+    fn name(&self) -> String {
+        "faulty_utf8_decoder".into()
+    }
+    fn profile(&self) -> Profile {
+        Profile::Rfc3629
+    }
+    fn block(&self) -> Faulty {
+        Faulty {
+            clk: Default::default(),
+            rst: Default::default(),
+            s_axis_tdata: Default::default(),
+            s_axis_tvalid: Default::default(),
+            s_axis_tready: Default::default(),
+            s_axis_tlast: Default::default(),
+            m_axis_tdata: Default::default(),
+            m_axis_tuser: Default::default(),
+            m_axis_tvalid: Default::default(),
+            m_axis_tready: Default::default(),
+            m_axis_tlast: Default::default(),
+            fault: Constant::new(self.0),
+            inner: Decoder(Profile::Rfc3629).block(),
+        }
+    }
+    utf8hdl_sim::byte_to_word_io!(Faulty);
+}
+
+fn run(fault: Fault, sink: Stalls) -> Summary {
+    let stimulus = Stimulus {
+        source: Stalls::Never,
+        sink,
+        seed: 7,
+    };
+    let text = "naïve café, ☺, 𝄞 and \u{7FF}".bytes();
+    run_checked(FaultyCore(fault), text, &stimulus, |_| {}, &mut |_, _| {})
+}
+
+#[test]
+fn with_a_ready_sink_the_wrappers_are_transparent() {
+    for fault in [Fault::DropsTvalid, Fault::ChangesTdata] {
+        let summary = run(fault, Stalls::Never);
+        assert!(summary.agree(), "{fault:?}: {:?}", summary.mismatch);
+        assert!(summary.words > 10);
+    }
+}
+
+#[test]
+fn a_stall_that_drops_tvalid_is_reported() {
+    let summary = run(Fault::DropsTvalid, Stalls::Random(0.5));
+    let mismatch = summary.mismatch.clone().expect("the violation is reported");
+    let Failure::Protocol(rule) = &mismatch.failure else {
+        panic!("not reported as a protocol violation: {mismatch}");
+    };
+    assert!(rule.starts_with("a stalled word did not hold"), "{rule}");
+    assert!(rule.ends_with("became no word"), "{rule}");
+    // What `utf8hdl sim` prints before it exits 1.
+    let lines = summary_lines(&summary).join("\n");
+    assert!(lines.contains("broke a rule"), "{lines}");
+}
+
+#[test]
+fn a_stall_that_changes_tdata_is_reported() {
+    let summary = run(Fault::ChangesTdata, Stalls::Random(0.5));
+    let mismatch = summary.mismatch.expect("the violation is reported");
+    let Failure::Protocol(rule) = &mismatch.failure else {
+        panic!("not reported as a protocol violation: {mismatch}");
+    };
+    assert!(rule.starts_with("a stalled word did not hold"), "{rule}");
+}
