@@ -9,6 +9,7 @@ use utf8hdl_hdl::Profile;
 
 use crate::checker::{run_checked, Stalls, Stimulus, Summary};
 use crate::core::Decoder;
+use crate::harness::{Engine, Harness};
 use crate::sample::sample;
 use crate::waveform::{TimescaleUnit, VcdRecorder};
 
@@ -54,10 +55,11 @@ pub struct Figures {
     pub memory_input_bytes: usize,
     pub memory_peak_rss_bytes: Option<u64>,
     pub memory_cycles_per_second: f64,
+    pub memory_seconds: f64,
 }
 
 /// The benchmarked core, driven at full rate.
-const CORE: Decoder = Decoder(Profile::Rfc3629);
+pub const CORE: Decoder = Decoder(Profile::Rfc3629);
 const STIMULUS: Stimulus = Stimulus {
     source: Stalls::Never,
     sink: Stalls::Never,
@@ -79,20 +81,27 @@ fn peak_rss() -> Option<u64> {
     Some(kb * 1024)
 }
 
-/// Runs the benchmark: `corpus_bytes` of mixed input with and without a
-/// VCD, then `memory_bytes` streamed through for peak memory.
-pub fn run(corpus_bytes: usize, memory_bytes: usize) -> Result<Figures> {
+/// Runs the benchmark on the engine that `harness` makes for [`CORE`]:
+/// `corpus_bytes` of mixed input with and without a VCD, then
+/// `memory_bytes` streamed through for peak memory.
+pub fn run<E: Engine>(
+    harness: impl Fn() -> Result<Harness<E>>,
+    corpus_bytes: usize,
+    memory_bytes: usize,
+) -> Result<Figures> {
     let plain = checked(run_checked(
-        CORE,
+        harness()?,
         mixed_corpus(corpus_bytes),
         &STIMULUS,
         |_| {},
         &mut |_, _| {},
     ))?;
     let mut recorder = VcdRecorder::new(Counter(0), &CORE, 0..u64::MAX, 10, TimescaleUnit::NS)?;
+    let mut recorded = harness()?;
+    recorded.probe_window = recorder.window();
     let start = Instant::now();
     let with_vcd = checked(run_checked(
-        CORE,
+        recorded,
         mixed_corpus(corpus_bytes),
         &STIMULUS,
         |_| {},
@@ -103,7 +112,7 @@ pub fn run(corpus_bytes: usize, memory_bytes: usize) -> Result<Figures> {
     let vcd_seconds = start.elapsed().as_secs_f64();
     let vcd_bytes = recorder.finish()?.0;
     let long = checked(run_checked(
-        CORE,
+        harness()?,
         mixed_corpus(memory_bytes),
         &STIMULUS,
         |_| {},
@@ -117,5 +126,6 @@ pub fn run(corpus_bytes: usize, memory_bytes: usize) -> Result<Figures> {
         memory_input_bytes: memory_bytes,
         memory_peak_rss_bytes: peak_rss(),
         memory_cycles_per_second: long.cycles_per_second(),
+        memory_seconds: long.elapsed.as_secs_f64(),
     })
 }

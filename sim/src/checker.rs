@@ -19,8 +19,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::{ErrorKind, Profile};
 
-use crate::core::{Core, Inputs};
-use crate::harness::{Byte, Cycle, Harness, Word};
+use crate::core::{Core, Inputs, Value};
+use crate::harness::{Byte, Cycle, Engine, Harness, Word};
 use crate::reference::{Decoder, Unit};
 
 /// Cycles in which the design could move but did not, before the run is
@@ -326,19 +326,19 @@ impl<I: Iterator<Item = u8>> Expectation<I> {
     }
 }
 
-/// Runs `bytes` through `core` as one message and checks every cycle and
-/// every word. `on_unit` sees each checked unit (its value and kind from
-/// the design, its span from the reference); `observe` sees the design in
-/// every cycle (for waveforms and progress).
-pub fn run_checked<C: Core, I: Iterator<Item = u8>>(
-    core: C,
+/// Runs `bytes` through the core in `harness` as one message and checks
+/// every cycle and every word. `on_unit` sees each checked unit (its value
+/// and kind from the design, its span from the reference); `observe` sees
+/// every cycle, with the probes' values inside the harness's probe window
+/// (for waveforms and progress).
+pub fn run_checked<E: Engine, I: Iterator<Item = u8>>(
+    mut harness: Harness<E>,
     bytes: I,
     stimulus: &Stimulus,
     mut on_unit: impl FnMut(&Unit),
-    observe: &mut dyn FnMut(u64, &C::Block),
+    observe: &mut dyn FnMut(u64, &[Value]),
 ) -> Summary {
-    let profile = core.profile();
-    let mut harness = Harness::new(core);
+    let profile = harness.engine.core().profile();
     let mut expectation = Expectation::new(bytes, profile);
     let mut rng = StdRng::seed_from_u64(stimulus.seed);
     let (mut source, mut sink) = (Side::new(stimulus.source), Side::new(stimulus.sink));
@@ -409,10 +409,10 @@ pub fn run_checked<C: Core, I: Iterator<Item = u8>>(
 }
 
 /// After the last expected word, the design must stay quiet.
-fn drain_extra_words<C: Core>(
-    harness: &mut Harness<C>,
+fn drain_extra_words<E: Engine>(
+    harness: &mut Harness<E>,
     protocol: &mut Protocol,
-    observe: &mut dyn FnMut(u64, &C::Block),
+    observe: &mut dyn FnMut(u64, &[Value]),
 ) -> Option<Failure> {
     for _ in 0..Protocol::LATENCY {
         let inputs = Inputs {

@@ -264,6 +264,21 @@ fn read_atom(atom: &dyn Atom, value: &mut Value) {
     }
 }
 
+/// What a waveform of `core` shows, in scope order: every port but the
+/// clock (which a recorder draws itself), then the core's named state
+/// ([`Core::STATE`]). Every block of a core has the same structure, so they
+/// are found in a block of their own and read any of them.
+pub fn probes<C: Core>(core: &C) -> Result<Signals> {
+    let uut = core.block();
+    let paths: Vec<String> = ports(&uut)?
+        .into_iter()
+        .filter(|p| p.role != Role::Clock)
+        .map(|p| p.name)
+        .chain(C::STATE.iter().map(|p| p.to_string()))
+        .collect();
+    Signals::find(&uut, &paths)
+}
+
 /// One byte offered on `s_axis`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Byte {

@@ -14,7 +14,7 @@ use anyhow::{Context, Result};
 use utf8hdl_hdl::classifier::ByteClass;
 use utf8hdl_hdl::{ErrorKind, Profile};
 
-use crate::core::Decoder;
+use crate::core::{Decoder, Inputs};
 use crate::harness::{Byte, Harness};
 use crate::output::{write_atomically, OutputFile};
 use crate::wave_svg::{self, Row, Style};
@@ -238,6 +238,7 @@ fn simulate(figure: &Figure, vcd_path: &Path) -> Result<u64> {
     let mut harness = Harness::new(core);
     let file = BufWriter::new(OutputFile::create(Some(vcd_path))?);
     let mut recorder = VcdRecorder::new(file, &core, 0..u64::MAX, PERIOD, TimescaleUnit::NS)?;
+    harness.probe_window = recorder.window();
     let mut error = None;
     let mut next = 0;
     let mut words = 0;
@@ -264,9 +265,14 @@ fn simulate(figure: &Figure, vcd_path: &Path) -> Result<u64> {
             tdata,
             tlast: next + 1 == figure.bytes.len(),
         });
-        let cycle = harness.cycle_observed(byte, ready, &mut |c, uut| {
+        let inputs = Inputs {
+            rst: false,
+            s_axis: byte,
+            m_axis_tready: ready,
+        };
+        let cycle = harness.step(&inputs, &mut |c, values| {
             if error.is_none() {
-                error = recorder.record(c, uut).err();
+                error = recorder.record(c, values).err();
             }
         });
         next += cycle.accepted as usize;

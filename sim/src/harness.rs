@@ -1,17 +1,89 @@
-//! Cycle stepping of a core's rust-hdl block, with no testbench threads.
+//! Cycle stepping of a core, with no testbench threads, on either engine:
+//! rust-hdl's own simulation of its block ([`RustHdl`]), or a compiled
+//! model of its exported Verilog (`utf8hdl_synth::verilator`).
 //!
-//! Each [`Harness::cycle`] is one clock period: drive the inputs while the
-//! clock is low, let the logic settle, sample both handshakes, then raise the
-//! clock. The outputs are flops, so what is sampled is what a real consumer
-//! would see in that cycle.
+//! Each [`Harness::cycle`] is one clock period: sample both handshakes (they
+//! are flops, so this is what a real consumer sees in the cycle), drive the
+//! inputs while the clock is low, let the logic settle, then raise the
+//! clock.
 
+use std::ops::Range;
+
+use anyhow::Result;
 use rust_hdl::prelude::*;
 
+use crate::core::{probes, Core, Inputs, Outputs, Signals, Value};
 pub use crate::core::{Byte, Word};
-use crate::core::{Core, Inputs, Outputs};
 
 /// Settling iterations allowed per half cycle; the design settles in far fewer.
 const SETTLE_LIMIT: usize = 64;
+
+/// A cycle-accurate model of a core.
+pub trait Engine {
+    type Core: Core;
+
+    /// The core it models.
+    fn core(&self) -> &Self::Core;
+
+    /// The handshake outputs as they stand (flops).
+    fn outputs(&self) -> Outputs;
+
+    /// Runs one clock cycle with `inputs` and returns the outputs as the
+    /// cycle began. With `probes`, also fills it with the settled values of
+    /// the core's probes ([`crate::core::probes`]) just before the rising
+    /// edge: what a waveform shows for the cycle.
+    fn step(&mut self, inputs: &Inputs, probes: Option<&mut Vec<Value>>) -> Outputs;
+}
+
+/// rust-hdl's simulation of the core's block: the design as written.
+pub struct RustHdl<C: Core> {
+    core: C,
+    pub uut: C::Block,
+    probes: Signals,
+}
+
+impl<C: Core> RustHdl<C> {
+    /// Builds the core's block and runs rust-hdl's structural checks.
+    pub fn new(core: C) -> Result<Self> {
+        let mut uut = core.block();
+        uut.connect_all();
+        check_all(&uut).map_err(|e| anyhow::anyhow!("rust-hdl rejects the design: {e:?}"))?;
+        let probes = probes(&core)?;
+        Ok(RustHdl { core, uut, probes })
+    }
+}
+
+impl<C: Core> Engine for RustHdl<C> {
+    type Core = C;
+
+    fn core(&self) -> &C {
+        &self.core
+    }
+
+    fn outputs(&self) -> Outputs {
+        C::sample(&self.uut)
+    }
+
+    fn step(&mut self, inputs: &Inputs, probes: Option<&mut Vec<Value>>) -> Outputs {
+        let outputs = C::sample(&self.uut);
+        C::drive(&mut self.uut, inputs);
+        C::clock(&mut self.uut).next = Clock::from(false);
+        settle(&mut self.uut);
+        if let Some(values) = probes {
+            self.probes.read(&self.uut, values);
+        }
+        C::clock(&mut self.uut).next = Clock::from(true);
+        settle(&mut self.uut);
+        outputs
+    }
+}
+
+fn settle<B: Block>(uut: &mut B) {
+    assert!(
+        simulate(uut, SETTLE_LIMIT),
+        "the design did not settle: a combinational loop"
+    );
+}
 
 /// What happened in one cycle.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -28,23 +100,37 @@ pub struct Cycle {
     pub delivered: Option<Word>,
 }
 
-/// A core under test and its clock.
-pub struct Harness<C: Core> {
-    pub core: C,
-    pub uut: C::Block,
+/// A core on an engine, and its clock.
+pub struct Harness<E: Engine> {
+    pub engine: E,
     pub cycles: u64,
+    /// The cycles whose probes are read and shown to the observer of
+    /// [`Harness::step`]; reading them costs time, so none by default.
+    pub probe_window: Range<u64>,
+    probes: Vec<Value>,
 }
 
-impl<C: Core> Harness<C> {
-    /// Builds, checks and resets the core's block.
+impl<C: Core> Harness<RustHdl<C>> {
+    /// The core on rust-hdl's engine, reset.
     pub fn new(core: C) -> Self {
-        let mut uut = core.block();
-        uut.connect_all();
-        check_all(&uut).expect("the design passes rust-hdl's structural checks");
+        let engine = RustHdl::new(core).expect("the design passes rust-hdl's structural checks");
+        Harness::on(engine)
+    }
+
+    /// The core's block, as rust-hdl simulates it.
+    pub fn uut(&self) -> &C::Block {
+        &self.engine.uut
+    }
+}
+
+impl<E: Engine> Harness<E> {
+    /// The core on `engine`: 2 cycles of reset, then cycle 0.
+    pub fn on(engine: E) -> Self {
         let mut harness = Harness {
-            core,
-            uut,
+            engine,
             cycles: 0,
+            probe_window: 0..0,
+            probes: Vec::new(),
         };
         harness.reset(2);
         harness.cycles = 0;
@@ -54,54 +140,40 @@ impl<C: Core> Harness<C> {
     /// Holds `rst` high for `cycles` cycles, with both sides idle.
     pub fn reset(&mut self, cycles: usize) {
         for _ in 0..cycles {
-            self.step(
-                &Inputs {
-                    rst: true,
-                    ..Inputs::default()
-                },
-                &mut |_, _| {},
-            );
+            let inputs = Inputs {
+                rst: true,
+                ..Inputs::default()
+            };
+            self.step(&inputs, &mut |_, _| {});
         }
     }
 
     /// The handshake outputs as they stand (flops), before a cycle's inputs
     /// are driven.
     pub fn outputs(&self) -> Outputs {
-        C::sample(&self.uut)
+        self.engine.outputs()
     }
 
     /// Runs one clock cycle: offers `byte` (tvalid low when `None`) and
     /// drives `m_axis_tready`.
     pub fn cycle(&mut self, byte: Option<Byte>, m_axis_tready: bool) -> Cycle {
-        self.cycle_observed(byte, m_axis_tready, &mut |_, _| {})
-    }
-
-    /// [`Harness::cycle`], showing `observe` the design once its inputs for
-    /// the cycle have settled, just before the rising edge that ends it:
-    /// the values a waveform shows for the cycle.
-    pub fn cycle_observed(
-        &mut self,
-        byte: Option<Byte>,
-        m_axis_tready: bool,
-        observe: &mut dyn FnMut(u64, &C::Block),
-    ) -> Cycle {
         let inputs = Inputs {
             rst: false,
             s_axis: byte,
             m_axis_tready,
         };
-        self.step(&inputs, observe)
+        self.step(&inputs, &mut |_, _| {})
     }
 
-    /// One clock cycle with any inputs, reset included.
-    pub fn step(&mut self, inputs: &Inputs, observe: &mut dyn FnMut(u64, &C::Block)) -> Cycle {
-        let outputs = C::sample(&self.uut);
-        C::drive(&mut self.uut, inputs);
-        C::clock(&mut self.uut).next = Clock::from(false);
-        settle(&mut self.uut);
-        observe(self.cycles, &self.uut);
-        C::clock(&mut self.uut).next = Clock::from(true);
-        settle(&mut self.uut);
+    /// One clock cycle with any inputs, reset included. `observe` sees the
+    /// cycle's number and, inside [`Harness::probe_window`], the values of
+    /// the core's probes for the cycle.
+    pub fn step(&mut self, inputs: &Inputs, observe: &mut dyn FnMut(u64, &[Value])) -> Cycle {
+        let probing = self.probe_window.contains(&self.cycles);
+        let outputs = self
+            .engine
+            .step(inputs, probing.then_some(&mut self.probes));
+        observe(self.cycles, if probing { &self.probes } else { &[] });
         self.cycles += 1;
         let m_axis = outputs.m_axis;
         Cycle {
@@ -112,11 +184,4 @@ impl<C: Core> Harness<C> {
             delivered: m_axis.filter(|_| inputs.m_axis_tready && !inputs.rst),
         }
     }
-}
-
-fn settle<B: Block>(uut: &mut B) {
-    assert!(
-        simulate(uut, SETTLE_LIMIT),
-        "the design did not settle: a combinational loop"
-    );
 }

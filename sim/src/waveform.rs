@@ -12,28 +12,10 @@ use std::ops::Range;
 
 use anyhow::Result;
 use bitvec::prelude::*;
-use rust_hdl::core::prelude::Block;
 pub use vcd::TimescaleUnit;
 use vcd::{IdCode, SimulationCommand, Value};
 
-use crate::core::{ports, Core, Role, Signals, Value as Bits};
-
-/// Every signal a waveform of `core` shows, in scope order: the ports but
-/// the clock (which the recorder draws itself), then the core's named state
-/// ([`Core::STATE`]). They are found in a block of its own: every block of
-/// a core has the same structure, so they read any of them.
-fn probes<C: Core>(core: &C) -> Result<Signals> {
-    let uut = core.block();
-    let ports = ports(&uut)?;
-    let state = C::STATE.iter().map(|p| p.to_string());
-    let paths: Vec<String> = ports
-        .into_iter()
-        .filter(|p| p.role != Role::Clock)
-        .map(|p| p.name)
-        .chain(state)
-        .collect();
-    Signals::find(&uut, &paths)
-}
+use crate::core::{probes, Core, Value as Bits};
 
 /// Where a path goes in the waveform: its scope (empty for a port) and the
 /// name it shows, without the `.q` of a register.
@@ -62,11 +44,9 @@ impl<W: Write> Write for Slot<W> {
 pub struct VcdRecorder<W: Write> {
     writer: vcd::Writer<Slot<W>>,
     clock: IdCode,
-    signals: Signals,
     ids: Vec<IdCode>,
-    /// The values last written, and this cycle's.
+    /// The values last written.
     last: Vec<Option<Bits>>,
-    now: Vec<Bits>,
     window: Range<u64>,
     /// The clock period, in time units.
     period: u64,
@@ -120,9 +100,7 @@ impl<W: Write> VcdRecorder<W> {
             writer,
             clock,
             last: vec![None; ids.len()],
-            now: Vec::new(),
             ids,
-            signals,
             window,
             period: period * per_ns,
             delay: per_ns,
@@ -130,8 +108,15 @@ impl<W: Write> VcdRecorder<W> {
         })
     }
 
-    /// Records cycle `cycle` of the design, if it is in the window.
-    pub fn record(&mut self, cycle: u64, uut: &dyn Block) -> Result<()> {
+    /// The cycles it records; a harness reads the probes only there
+    /// ([`crate::harness::Harness::probe_window`]).
+    pub fn window(&self) -> Range<u64> {
+        self.window.clone()
+    }
+
+    /// Records cycle `cycle`, whose probe values are `values`, if it is in
+    /// the window.
+    pub fn record(&mut self, cycle: u64, values: &[Bits]) -> Result<()> {
         if !self.window.contains(&cycle) {
             return Ok(());
         }
@@ -140,8 +125,7 @@ impl<W: Write> VcdRecorder<W> {
         self.writer.timestamp(edge)?;
         self.writer.change_scalar(self.clock, Value::V1)?;
         self.writer.timestamp(edge + self.delay)?;
-        self.signals.read(uut, &mut self.now);
-        for (i, value) in self.now.iter().enumerate() {
+        for (i, value) in values.iter().enumerate() {
             if self.last[i].as_ref() != Some(value) {
                 write_value(&mut self.writer, self.ids[i], value)?;
                 self.last[i] = Some(value.clone());

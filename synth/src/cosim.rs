@@ -11,9 +11,15 @@
 
 use std::path::Path;
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use utf8hdl_sim::core::{Dir, Port, Role};
+use utf8hdl_hdl::Profile;
+use utf8hdl_sim::bench::mixed_corpus;
+use utf8hdl_sim::core::{ports, to_hex, Byte, Core, Decoder, Dir, Inputs, Port, Role, Value};
+use utf8hdl_sim::harness::Harness;
+
+use crate::verilog::write_verilog;
 
 /// An external Verilog simulator.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -44,6 +50,87 @@ pub fn traced(ports: &[Port], dir: Dir) -> impl Iterator<Item = &Port> {
     ports
         .iter()
         .filter(move |p| p.dir == dir && p.role != Role::Clock)
+}
+
+/// Turns a harness's probe values (the ports but the clock come first, in
+/// port order) into the trace lines of [`simulate`]: the value of every
+/// port that [`traced`] picks for a direction, in hexadecimal.
+pub struct Tracer {
+    inputs: Vec<usize>,
+    outputs: Vec<usize>,
+}
+
+impl Tracer {
+    pub fn new(ports: &[Port]) -> Tracer {
+        let probed: Vec<&Port> = ports.iter().filter(|p| p.role != Role::Clock).collect();
+        let indices = |dir| {
+            traced(ports, dir)
+                .map(|t| probed.iter().position(|p| p.name == t.name).unwrap())
+                .collect()
+        };
+        Tracer {
+            inputs: indices(Dir::In),
+            outputs: indices(Dir::Out),
+        }
+    }
+
+    /// The line of the ports of `dir`, from one cycle's probe `values`.
+    pub fn line(&self, dir: Dir, values: &[Value]) -> String {
+        let indices = match dir {
+            Dir::In => &self.inputs,
+            Dir::Out => &self.outputs,
+        };
+        indices
+            .iter()
+            .map(|&i| to_hex(&values[i]))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Icarus Verilog's speed on the decoder of `profile`, in simulated cycles
+/// per second, over `cycles` cycles of the mixed benchmark corpus at full
+/// rate (the stimulus comes from rust-hdl's engine; only `vvp`'s run is
+/// timed, not the compilation). The figure `utf8hdl bench` compares the
+/// Verilator engine with.
+pub fn icarus_cycles_per_second(profile: Profile, cycles: usize) -> Result<f64> {
+    let core = Decoder(profile);
+    let ports = ports(&core.block())?;
+    let tracer = Tracer::new(&ports);
+    let mut harness = Harness::new(core);
+    harness.probe_window = 0..u64::MAX;
+    let mut stimulus = Vec::with_capacity(cycles);
+    let mut bytes = mixed_corpus(cycles);
+    let mut byte = bytes.next();
+    while stimulus.len() < cycles {
+        let inputs = Inputs {
+            rst: false,
+            s_axis: byte.map(|tdata| Byte {
+                tdata,
+                tlast: false,
+            }),
+            m_axis_tready: true,
+        };
+        let cycle = harness.step(&inputs, &mut |_, values| {
+            stimulus.push(tracer.line(Dir::In, values));
+        });
+        if cycle.accepted {
+            byte = bytes.next();
+        }
+    }
+    let dir = tempfile::Builder::new()
+        .prefix("utf8hdl-icarus-")
+        .tempdir()?;
+    let design = write_verilog(profile, dir.path())?;
+    let (_, elapsed) = simulate(
+        Simulator::Icarus,
+        &design,
+        &core.name(),
+        &ports,
+        &stimulus,
+        dir.path(),
+    )?;
+    Ok(cycles as f64 / elapsed.as_secs_f64())
 }
 
 /// A testbench for the module `top` with `ports`: reads `stimulus.txt`,
@@ -161,7 +248,8 @@ fn run(cmd: &mut Command, what: &str) -> Result<()> {
 /// Runs `stimulus` (one line per cycle, see the module documentation)
 /// through the module `top` of the Verilog file `design`, whose ports are
 /// `ports`, in `simulator`, in `dir` (which keeps the testbench, the build
-/// and both trace files), and returns the outputs line of every cycle.
+/// and both trace files), and returns the outputs line of every cycle, and
+/// how long the simulation itself took (not its compilation).
 pub fn simulate(
     simulator: Simulator,
     design: &Path,
@@ -169,9 +257,10 @@ pub fn simulate(
     ports: &[Port],
     stimulus: &[String],
     dir: &Path,
-) -> Result<Vec<String>> {
+) -> Result<(Vec<String>, Duration)> {
     std::fs::write(dir.join("cosim_tb.v"), testbench(top, ports))?;
     std::fs::write(dir.join("stimulus.txt"), stimulus.join("\n") + "\n")?;
+    let started;
     match simulator {
         Simulator::Icarus => {
             run(
@@ -189,6 +278,7 @@ pub fn simulate(
                     .arg(design),
                 "iverilog",
             )?;
+            started = Instant::now();
             run(
                 Command::new("vvp")
                     .current_dir(dir)
@@ -216,12 +306,14 @@ pub fn simulate(
                     .arg(design),
                 "verilator",
             )?;
+            started = Instant::now();
             run(
                 Command::new(dir.join("obj_dir/cosim")).current_dir(dir),
                 "the Verilator model",
             )?;
         }
     }
+    let elapsed = started.elapsed();
     let text = std::fs::read_to_string(dir.join("outputs.txt")).context("reading outputs.txt")?;
     let outputs: Vec<String> = text.lines().map(str::to_string).collect();
     if outputs.len() != stimulus.len() {
@@ -231,5 +323,5 @@ pub fn simulate(
             outputs.len()
         );
     }
-    Ok(outputs)
+    Ok((outputs, elapsed))
 }

@@ -15,6 +15,7 @@ pub mod board;
 pub mod cosim;
 pub mod flow;
 pub mod tools;
+pub mod verilator;
 pub mod verilog;
 
 pub use flow::{synth, synth_with, Device, Report};

@@ -9,14 +9,17 @@ use anyhow::{Context, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use utf8hdl_hdl::{Profile, Utf8Decoder};
+use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus, Summary};
-use utf8hdl_sim::core::Decoder;
+use utf8hdl_sim::core::{Core, Decoder, Value};
+use utf8hdl_sim::harness::{Engine, Harness};
 use utf8hdl_sim::input::Input;
 use utf8hdl_sim::output::{write_atomically, Format, OutputFile, UnitWriter};
 use utf8hdl_sim::reference;
 use utf8hdl_sim::report::summary_lines;
 use utf8hdl_sim::waveform::{TimescaleUnit, VcdRecorder};
+use utf8hdl_synth::tools;
+use utf8hdl_synth::verilator::{self, Verilated};
 use utf8hdl_synth::Device;
 
 /// Where the main job writes its waveform.
@@ -176,21 +179,66 @@ struct BenchArgs {
     /// Size of the streamed input for the peak-memory figure, in MB.
     #[arg(long, default_value_t = 100)]
     memory_mb: usize,
+    /// Measure only this engine [default: both, and Icarus Verilog for
+    /// comparison].
+    #[arg(long, value_enum)]
+    engine: Option<EngineChoice>,
 }
 
 fn bench(args: &BenchArgs) -> Result<ExitCode> {
     let mb = 1_000_000;
-    let f = utf8hdl_sim::bench::run(args.corpus_mb * mb, args.memory_mb * mb)?;
+    let (corpus, memory) = (args.corpus_mb * mb, args.memory_mb * mb);
+    let core = utf8hdl_sim::bench::CORE;
     println!(
-        "mixed corpus: {} MB, rfc3629, no stalls",
-        f.corpus_bytes / mb
+        "mixed corpus: {} MB through the {} decoder, no stalls",
+        args.corpus_mb,
+        core.profile()
     );
+    let wanted = |engine| args.engine.is_none_or(|e| e == engine);
+    let mut verilator_speed = None;
+    if wanted(EngineChoice::RustHdl) {
+        let f = utf8hdl_sim::bench::run(|| Ok(Harness::new(core)), corpus, memory)?;
+        print_figures("rust-hdl", &f, args.memory_mb);
+    }
+    if wanted(EngineChoice::Verilator) {
+        if args.engine.is_none() && verilator::TOOLS.iter().any(|t| tools::find(t).is_none()) {
+            println!(
+                "verilator: not measured (needs {})",
+                verilator::TOOLS.join(", ")
+            );
+        } else {
+            let model = || Ok(Harness::on(verilated(core.profile())?));
+            let f = utf8hdl_sim::bench::run(model, corpus, memory)?;
+            print_figures("verilator", &f, args.memory_mb);
+            verilator_speed = Some(f.cycles_per_second);
+        }
+    }
+    if args.engine.is_none() {
+        if tools::find("iverilog").is_some() && tools::find("vvp").is_some() {
+            let icarus = utf8hdl_synth::cosim::icarus_cycles_per_second(core.profile(), 200_000)?;
+            print!(
+                "icarus:    {:.3}M simulated cycles/s (vvp, 200k cycles)",
+                icarus / 1e6
+            );
+            match verilator_speed {
+                Some(v) => println!("; the Verilator engine is {:.0}x faster", v / icarus),
+                None => println!(),
+            }
+        } else {
+            println!("icarus: not measured (needs iverilog and vvp)");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_figures(engine: &str, f: &utf8hdl_sim::bench::Figures, memory_mb: usize) {
     println!(
-        "  without VCD: {:.2}M simulated cycles/s",
+        "{engine:<10} without VCD: {:.2}M simulated cycles/s",
         f.cycles_per_second / 1e6
     );
     println!(
-        "  with VCD:    {:.2}M simulated cycles/s, {:.1} VCD bytes/cycle",
+        "{:<10} with VCD:    {:.2}M simulated cycles/s, {:.1} VCD bytes/cycle",
+        "",
         f.vcd_cycles_per_second / 1e6,
         f.vcd_bytes_per_cycle
     );
@@ -198,11 +246,11 @@ fn bench(args: &BenchArgs) -> Result<ExitCode> {
         .memory_peak_rss_bytes
         .map_or("unknown".into(), |b| format!("{:.1} MB", b as f64 / 1e6));
     println!(
-        "streamed input: {} MB, peak RSS {rss}, {:.2}M cycles/s",
-        f.memory_input_bytes / mb,
+        "{:<10} {memory_mb} MB streamed: {:.1} s, {:.2}M cycles/s, peak RSS {rss}",
+        "",
+        f.memory_seconds,
         f.memory_cycles_per_second / 1e6
     );
-    Ok(ExitCode::SUCCESS)
 }
 
 /// A parser for one of a library type's named values, which clap lists in
@@ -267,6 +315,11 @@ struct SimArgs {
     /// Seed for the stall patterns.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The simulator: rust-hdl's (the design as written) or a Verilator
+    /// model of the exported Verilog (built on first use, needs verilator,
+    /// g++ and make).
+    #[arg(long, value_enum, default_value = "rust-hdl")]
+    engine: EngineChoice,
     /// Print the summary as one JSON object on the last line of stderr.
     #[arg(long, value_enum, value_name = "FORMAT")]
     stats: Option<StatsFormat>,
@@ -275,6 +328,23 @@ struct SimArgs {
 #[derive(Copy, Clone, ValueEnum)]
 enum StatsFormat {
     Json,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum EngineChoice {
+    /// rust-hdl's simulation of the design as written.
+    RustHdl,
+    /// A Verilator model of the exported Verilog.
+    Verilator,
+}
+
+/// The Verilator model of the decoder of `profile`, built on first use with
+/// a line on stderr while it builds.
+fn verilated(profile: Profile) -> Result<Verilated<Decoder>> {
+    let verilog = utf8hdl_synth::try_verilog(profile)?;
+    Verilated::new(Decoder(profile), &verilog, &|message| {
+        eprintln!("utf8hdl: {message}")
+    })
 }
 
 fn parse_probability(s: &str) -> Result<f64, String> {
@@ -339,9 +409,9 @@ impl Waveform {
         })
     }
 
-    fn record(&mut self, cycle: u64, uut: &Utf8Decoder) {
+    fn record(&mut self, cycle: u64, values: &[Value]) {
         if self.error.is_none() {
-            self.error = self.recorder.record(cycle, uut).err();
+            self.error = self.recorder.record(cycle, values).err();
         }
     }
 
@@ -374,6 +444,14 @@ fn progress_bar(input: &Input) -> Option<ProgressBar> {
 }
 
 fn sim(args: &SimArgs) -> Result<ExitCode> {
+    let core = Decoder(args.stream.profile);
+    match args.engine {
+        EngineChoice::RustHdl => sim_on(Harness::new(core), args),
+        EngineChoice::Verilator => sim_on(Harness::on(verilated(core.0)?), args),
+    }
+}
+
+fn sim_on<E: Engine>(mut harness: Harness<E>, args: &SimArgs) -> Result<ExitCode> {
     let input = for_format(
         Input::from_arg(args.stream.input.as_deref()),
         args.stream.format,
@@ -385,6 +463,9 @@ fn sim(args: &SimArgs) -> Result<ExitCode> {
         .as_deref()
         .map(|p| Waveform::create(p, args))
         .transpose()?;
+    if let Some(w) = &waveform {
+        harness.probe_window = w.recorder.window();
+    }
     let bar = progress_bar(&input);
     let stimulus = Stimulus {
         source: Stalls::Random(args.stall_in),
@@ -392,24 +473,25 @@ fn sim(args: &SimArgs) -> Result<ExitCode> {
         seed: args.seed,
     };
     let mut write_error = None;
-    let mut accepted = 0u64;
+    // How far the checked words have reached into the input.
+    let decoded = std::cell::Cell::new(0u64);
     let summary = run_checked(
-        Decoder(args.stream.profile),
+        harness,
         &mut stream,
         &stimulus,
         |unit| {
+            decoded.set(unit.span.end as u64);
             if write_error.is_none() {
                 write_error = writer.write(unit).err();
             }
         },
-        &mut |cycle, uut| {
+        &mut |cycle, values| {
             if let Some(w) = waveform.as_mut() {
-                w.record(cycle, uut);
+                w.record(cycle, values);
             }
             if let Some(bar) = &bar {
-                accepted += (uut.s_axis_tvalid.val() && uut.s_axis_tready.val()) as u64;
                 if cycle % 65536 == 0 {
-                    bar.set_position(accepted);
+                    bar.set_position(decoded.get());
                 }
             }
         },
@@ -459,6 +541,7 @@ fn main_job() -> Result<ExitCode> {
         stall_in: 0.0,
         stall_out: 0.0,
         seed: 1,
+        engine: EngineChoice::RustHdl,
         stats: None,
     };
     println!("utf8hdl: the embedded sample through the rfc3629 decoder RTL, cycle by cycle\n");

@@ -10,13 +10,14 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{Protocol, Side, Stalls};
+use utf8hdl_sim::core::Core;
 use utf8hdl_sim::core::{Decoder, Inputs};
-use utf8hdl_sim::harness::{Byte, Cycle, Harness, Word};
+use utf8hdl_sim::harness::{Byte, Cycle, Engine, Harness, RustHdl, Word};
 use utf8hdl_sim::reference::{decode, Unit};
 
 /// Drives one decoder through many messages and checks everything it does.
-pub struct Bench {
-    pub harness: Harness<Decoder>,
+pub struct Bench<E: Engine> {
+    pub harness: Harness<E>,
     profile: Profile,
     rng: StdRng,
     source: Side,
@@ -27,10 +28,19 @@ pub struct Bench {
     pub words: u64,
 }
 
-impl Bench {
+impl Bench<RustHdl<Decoder>> {
+    /// The decoder of `profile` on rust-hdl's engine.
     pub fn new(profile: Profile, source: Stalls, sink: Stalls, seed: u64) -> Self {
+        Bench::on(Harness::new(Decoder(profile)), source, sink, seed)
+    }
+}
+
+impl<E: Engine> Bench<E> {
+    /// The core in `harness`, on any engine.
+    pub fn on(harness: Harness<E>, source: Stalls, sink: Stalls, seed: u64) -> Self {
+        let profile = harness.engine.core().profile();
         Bench {
-            harness: Harness::new(Decoder(profile)),
+            harness,
             profile,
             rng: StdRng::seed_from_u64(seed),
             source: Side::new(source),
@@ -105,9 +115,10 @@ impl Bench {
     }
 }
 
-/// Every message of `len` bytes, in order, through one decoder.
-pub fn all_messages(profile: Profile, len: u32) -> Result<u64, String> {
-    let mut bench = Bench::new(profile, Stalls::Never, Stalls::Never, 0);
+/// Every message of `len` bytes, in order, through the one core in
+/// `harness`.
+pub fn all_messages<E: Engine>(harness: Harness<E>, len: u32) -> Result<u64, String> {
+    let mut bench = Bench::on(harness, Stalls::Never, Stalls::Never, 0);
     let mut message = vec![0u8; len as usize];
     for n in 0..1u64 << (8 * len) {
         for (i, byte) in message.iter_mut().enumerate() {

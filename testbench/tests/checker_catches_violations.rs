@@ -7,6 +7,7 @@ use rust_hdl::prelude::*;
 use utf8hdl_hdl::{Profile, Utf8Decoder};
 use utf8hdl_sim::checker::{run_checked, Failure, Stalls, Stimulus, Summary};
 use utf8hdl_sim::core::{Core, Decoder};
+use utf8hdl_sim::harness::Harness;
 use utf8hdl_sim::report::summary_lines;
 
 /// How the wrapper breaks the output while the sink stalls.
@@ -102,7 +103,13 @@ fn run(fault: Fault, sink: Stalls) -> Summary {
         seed: 7,
     };
     let text = "naïve café, ☺, 𝄞 and \u{7FF}".bytes();
-    run_checked(FaultyCore(fault), text, &stimulus, |_| {}, &mut |_, _| {})
+    run_checked(
+        Harness::new(FaultyCore(fault)),
+        text,
+        &stimulus,
+        |_| {},
+        &mut |_, _| {},
+    )
 }
 
 #[test]

@@ -22,10 +22,10 @@ use std::collections::BTreeMap;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::{ErrorKind, Profile};
-use utf8hdl_sim::core::{ports, to_hex, Core, Decoder, Dir, Inputs, Port, Signals};
+use utf8hdl_sim::core::{ports, Core, Decoder, Dir, Inputs, Port};
 use utf8hdl_sim::harness::{Byte, Harness, Word};
 use utf8hdl_sim::reference::encode;
-use utf8hdl_synth::cosim::{simulate, traced, Simulator};
+use utf8hdl_synth::cosim::{simulate, Simulator, Tracer};
 use utf8hdl_synth::tools;
 use utf8hdl_synth::verilog::write_verilog;
 
@@ -97,43 +97,6 @@ impl ByteSource {
     }
 }
 
-/// The trace lines of one cycle: the value of every port that `traced`
-/// picks for `dir`, in hexadecimal, as `cosim` writes and reads them.
-struct Tracer {
-    inputs: Signals,
-    outputs: Signals,
-    values: Vec<utf8hdl_sim::core::Value>,
-}
-
-impl Tracer {
-    fn new(core: &Decoder, ports: &[Port]) -> Tracer {
-        let uut = core.block();
-        let paths = |dir| {
-            traced(ports, dir)
-                .map(|p| p.name.clone())
-                .collect::<Vec<_>>()
-        };
-        Tracer {
-            inputs: Signals::find(&uut, &paths(Dir::In)).unwrap(),
-            outputs: Signals::find(&uut, &paths(Dir::Out)).unwrap(),
-            values: Vec::new(),
-        }
-    }
-
-    fn line(&mut self, dir: Dir, uut: &dyn rust_hdl::core::prelude::Block) -> String {
-        let signals = match dir {
-            Dir::In => &self.inputs,
-            Dir::Out => &self.outputs,
-        };
-        signals.read(uut, &mut self.values);
-        self.values
-            .iter()
-            .map(|v| to_hex(v))
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-}
-
 /// What a run went through, to show the stimulus reached the interesting
 /// places.
 #[derive(Default, Debug)]
@@ -156,8 +119,9 @@ fn harness_run(
 ) -> (Vec<String>, Vec<String>, Coverage) {
     let profile = core.profile();
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut tracer = Tracer::new(&core, ports);
+    let tracer = Tracer::new(ports);
     let mut harness = Harness::new(core);
+    harness.probe_window = 0..u64::MAX;
     let mut source = ByteSource {
         queue: Vec::new(),
         profile,
@@ -200,9 +164,9 @@ fn harness_run(
         };
         // The outputs are flops: once the cycle's inputs have settled they
         // still show what they showed as the cycle began.
-        let c = harness.step(&stimulus, &mut |_, uut| {
-            inputs.push(tracer.line(Dir::In, uut));
-            seen.push(tracer.line(Dir::Out, uut));
+        let c = harness.step(&stimulus, &mut |_, values| {
+            inputs.push(tracer.line(Dir::In, values));
+            seen.push(tracer.line(Dir::Out, values));
         });
         if stimulus.rst {
             continue;
@@ -264,7 +228,7 @@ fn cosim(simulator: Simulator, profile: Profile) {
         &inputs,
         dir.path(),
     ) {
-        Ok(actual) => actual,
+        Ok((actual, _)) => actual,
         Err(e) => {
             let kept = dir.keep();
             panic!(
