@@ -106,7 +106,9 @@ pub fn run<E: Engine>(
         &STIMULUS,
         |_| {},
         &mut |c, u| {
-            recorder.record(c, u).expect("counting never fails");
+            if let Some(values) = u {
+                recorder.record(c, values).expect("counting never fails");
+            }
         },
     ))?;
     let vcd_seconds = start.elapsed().as_secs_f64();

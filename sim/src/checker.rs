@@ -19,7 +19,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::{ErrorKind, Profile};
 
-use crate::core::{Core, Inputs, Value};
+use crate::core::{Core, Inputs, Values};
 use crate::harness::{Byte, Cycle, Engine, Harness, Word};
 use crate::reference::{Decoder, Unit};
 
@@ -336,7 +336,7 @@ pub fn run_checked<E: Engine, I: Iterator<Item = u8>>(
     bytes: I,
     stimulus: &Stimulus,
     mut on_unit: impl FnMut(&Unit),
-    observe: &mut dyn FnMut(u64, &[Value]),
+    observe: &mut dyn FnMut(u64, Option<&Values>),
 ) -> Summary {
     let profile = harness.engine.core().profile();
     let mut expectation = Expectation::new(bytes, profile);
@@ -412,7 +412,7 @@ pub fn run_checked<E: Engine, I: Iterator<Item = u8>>(
 fn drain_extra_words<E: Engine>(
     harness: &mut Harness<E>,
     protocol: &mut Protocol,
-    observe: &mut dyn FnMut(u64, &[Value]),
+    observe: &mut dyn FnMut(u64, Option<&Values>),
 ) -> Option<Failure> {
     for _ in 0..Protocol::LATENCY {
         let inputs = Inputs {

@@ -135,12 +135,69 @@ pub fn ports(block: &dyn Block) -> Result<Vec<Port>> {
         .collect()
 }
 
-/// A value of any width, bit 0 first.
-pub type Value = BitVec<u64, Lsb0>;
+/// The values of some signals in one cycle, each in whole 32-bit words,
+/// least significant first, with the bits above its width zero: a layout
+/// that a compiled model fills with plain copies and that compares word by
+/// word, so that recording a waveform costs little.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Values {
+    words: Vec<u32>,
+    /// Where each signal's words start; one more entry for the end.
+    starts: Vec<usize>,
+    widths: Vec<usize>,
+}
+
+impl Values {
+    /// All zero, for signals of `widths`.
+    pub fn new(widths: &[usize]) -> Values {
+        let mut starts = vec![0];
+        for w in widths {
+            starts.push(starts.last().unwrap() + w.div_ceil(32));
+        }
+        Values {
+            words: vec![0; *starts.last().unwrap()],
+            starts,
+            widths: widths.to_vec(),
+        }
+    }
+
+    /// How many signals.
+    pub fn len(&self) -> usize {
+        self.widths.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.widths.is_empty()
+    }
+
+    /// Signal `i`'s value, bit 0 first.
+    pub fn get(&self, i: usize) -> &BitSlice<u32, Lsb0> {
+        &self.words(i).view_bits()[..self.widths[i]]
+    }
+
+    /// Signal `i`'s words.
+    pub fn words(&self, i: usize) -> &[u32] {
+        &self.words[self.starts[i]..self.starts[i + 1]]
+    }
+
+    /// Every word, signal after signal: what a compiled model writes into.
+    pub fn all_words_mut(&mut self) -> &mut [u32] {
+        &mut self.words
+    }
+
+    fn set(&mut self, i: usize, bits: impl Iterator<Item = bool>) {
+        let range = self.starts[i]..self.starts[i + 1];
+        let slot = self.words[range].view_bits_mut::<Lsb0>();
+        slot.fill(false);
+        for (mut bit, value) in slot.iter_mut().zip(bits) {
+            *bit = value;
+        }
+    }
+}
 
 /// Writes `value` in hexadecimal, most significant digit first, with every
 /// digit of its width (Verilog's `%h` and `$fscanf("%h")` read it).
-pub fn to_hex(value: &BitSlice<u64, Lsb0>) -> String {
+pub fn to_hex(value: &BitSlice<u32, Lsb0>) -> String {
     let digits = value.len().div_ceil(4).max(1);
     (0..digits)
         .rev()
@@ -219,24 +276,29 @@ impl Signals {
         })
     }
 
-    /// Reads every signal's current value into `values` (one per path).
-    pub fn read(&self, block: &dyn Block, values: &mut Vec<Value>) {
+    /// Values for these signals, all zero.
+    pub fn values(&self) -> Values {
+        Values::new(&self.widths)
+    }
+
+    /// Reads every signal's current value into `values` (made by
+    /// [`Signals::values`]).
+    pub fn read(&self, block: &dyn Block, values: &mut Values) {
         /// The walk that reads: atoms are known by their position alone, so
         /// it builds no path.
         struct Read<'a> {
             slot_of_atom: &'a [Option<usize>],
             atoms: usize,
-            values: &'a mut [Value],
+            values: &'a mut Values,
         }
         impl Probe for Read<'_> {
             fn visit_atom(&mut self, _name: &str, signal: &dyn Atom) {
                 if let Some(Some(slot)) = self.slot_of_atom.get(self.atoms) {
-                    read_atom(signal, &mut self.values[*slot]);
+                    read_atom(signal, self.values, *slot);
                 }
                 self.atoms += 1;
             }
         }
-        values.resize(self.paths.len(), Value::new());
         block.accept(
             "top",
             &mut Read {
@@ -250,16 +312,14 @@ impl Signals {
 
 /// The value of one atom, bit 0 first. Enums (rust-hdl shows them to VCD
 /// as names) are read as their codes, which is what the Verilog carries.
-fn read_atom(atom: &dyn Atom, value: &mut Value) {
-    value.clear();
+fn read_atom(atom: &dyn Atom, values: &mut Values, slot: usize) {
+    let one = |v: &rust_hdl_vcd::Value| *v == rust_hdl_vcd::Value::V1;
     match atom.vcd() {
-        VCDValue::Single(bit) => value.push(bit == rust_hdl_vcd::Value::V1),
-        VCDValue::Vector(bits) => {
-            value.extend(bits.iter().rev().map(|b| *b == rust_hdl_vcd::Value::V1))
-        }
+        VCDValue::Single(bit) => values.set(slot, std::iter::once(one(&bit))),
+        VCDValue::Vector(bits) => values.set(slot, bits.iter().rev().map(one)),
         VCDValue::String(_) | VCDValue::Composite(_) => {
             let code = atom.verilog().as_usize();
-            value.extend((0..atom.bits()).map(|i| code >> i & 1 == 1));
+            values.set(slot, (0..atom.bits()).map(|i| code >> i & 1 == 1));
         }
     }
 }
@@ -501,20 +561,20 @@ mod tests {
             .to_vec();
         let signals = Signals::find(&uut, &paths).unwrap();
         assert_eq!(signals.widths, [8, 3, 5]);
-        let mut values = Vec::new();
+        let mut values = signals.values();
         signals.read(&uut, &mut values);
-        assert_eq!(to_hex(&values[0]), "c2");
-        assert_eq!(to_hex(&values[1]), "0");
+        assert_eq!(to_hex(values.get(0)), "c2");
+        assert_eq!(to_hex(values.get(1)), "0");
         let missing = Signals::find(&uut, &["decoder.nothing".into()]);
         assert!(missing.is_err());
     }
 
     #[test]
     fn hex_has_every_digit_of_the_width() {
-        let mut v = Value::new();
-        v.extend([true, false, false, false, true]);
-        assert_eq!(to_hex(&v), "11");
-        v.resize(12, false);
-        assert_eq!(to_hex(&v), "011");
+        let mut v = Values::new(&[5, 12]);
+        v.set(0, [true, false, false, false, true].into_iter());
+        v.set(1, [true, false, false, false, true].into_iter());
+        assert_eq!(to_hex(v.get(0)), "11");
+        assert_eq!(to_hex(v.get(1)), "011");
     }
 }

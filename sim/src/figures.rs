@@ -271,7 +271,7 @@ fn simulate(figure: &Figure, vcd_path: &Path) -> Result<u64> {
             m_axis_tready: ready,
         };
         let cycle = harness.step(&inputs, &mut |c, values| {
-            if error.is_none() {
+            if let (None, Some(values)) = (&error, values) {
                 error = recorder.record(c, values).err();
             }
         });

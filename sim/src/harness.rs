@@ -12,7 +12,7 @@ use std::ops::Range;
 use anyhow::Result;
 use rust_hdl::prelude::*;
 
-use crate::core::{probes, Core, Inputs, Outputs, Signals, Value};
+use crate::core::{probes, Core, Inputs, Outputs, Signals, Values};
 pub use crate::core::{Byte, Word};
 
 /// Settling iterations allowed per half cycle; the design settles in far fewer.
@@ -32,7 +32,7 @@ pub trait Engine {
     /// cycle began. With `probes`, also fills it with the settled values of
     /// the core's probes ([`crate::core::probes`]) just before the rising
     /// edge: what a waveform shows for the cycle.
-    fn step(&mut self, inputs: &Inputs, probes: Option<&mut Vec<Value>>) -> Outputs;
+    fn step(&mut self, inputs: &Inputs, probes: Option<&mut Values>) -> Outputs;
 }
 
 /// rust-hdl's simulation of the core's block: the design as written.
@@ -64,7 +64,7 @@ impl<C: Core> Engine for RustHdl<C> {
         C::sample(&self.uut)
     }
 
-    fn step(&mut self, inputs: &Inputs, probes: Option<&mut Vec<Value>>) -> Outputs {
+    fn step(&mut self, inputs: &Inputs, probes: Option<&mut Values>) -> Outputs {
         let outputs = C::sample(&self.uut);
         C::drive(&mut self.uut, inputs);
         C::clock(&mut self.uut).next = Clock::from(false);
@@ -107,7 +107,7 @@ pub struct Harness<E: Engine> {
     /// The cycles whose probes are read and shown to the observer of
     /// [`Harness::step`]; reading them costs time, so none by default.
     pub probe_window: Range<u64>,
-    probes: Vec<Value>,
+    probes: Values,
 }
 
 impl<C: Core> Harness<RustHdl<C>> {
@@ -126,11 +126,14 @@ impl<C: Core> Harness<RustHdl<C>> {
 impl<E: Engine> Harness<E> {
     /// The core on `engine`: 2 cycles of reset, then cycle 0.
     pub fn on(engine: E) -> Self {
+        let probes = probes(engine.core())
+            .expect("the core's probes are in its block")
+            .values();
         let mut harness = Harness {
             engine,
             cycles: 0,
             probe_window: 0..0,
-            probes: Vec::new(),
+            probes,
         };
         harness.reset(2);
         harness.cycles = 0;
@@ -168,12 +171,16 @@ impl<E: Engine> Harness<E> {
     /// One clock cycle with any inputs, reset included. `observe` sees the
     /// cycle's number and, inside [`Harness::probe_window`], the values of
     /// the core's probes for the cycle.
-    pub fn step(&mut self, inputs: &Inputs, observe: &mut dyn FnMut(u64, &[Value])) -> Cycle {
+    pub fn step(
+        &mut self,
+        inputs: &Inputs,
+        observe: &mut dyn FnMut(u64, Option<&Values>),
+    ) -> Cycle {
         let probing = self.probe_window.contains(&self.cycles);
         let outputs = self
             .engine
             .step(inputs, probing.then_some(&mut self.probes));
-        observe(self.cycles, if probing { &self.probes } else { &[] });
+        observe(self.cycles, probing.then_some(&self.probes));
         self.cycles += 1;
         let m_axis = outputs.m_axis;
         Cycle {

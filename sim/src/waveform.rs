@@ -15,7 +15,7 @@ use bitvec::prelude::*;
 pub use vcd::TimescaleUnit;
 use vcd::{IdCode, SimulationCommand, Value};
 
-use crate::core::{probes, Core, Value as Bits};
+use crate::core::{probes, Core, Values};
 
 /// Where a path goes in the waveform: its scope (empty for a port) and the
 /// name it shows, without the `.q` of a register.
@@ -44,9 +44,12 @@ impl<W: Write> Write for Slot<W> {
 pub struct VcdRecorder<W: Write> {
     writer: vcd::Writer<Slot<W>>,
     clock: IdCode,
-    ids: Vec<IdCode>,
-    /// The values last written.
-    last: Vec<Option<Bits>>,
+    /// Each probe's identifier code, as written in a value change.
+    codes: Vec<String>,
+    /// A value change being written.
+    line: Vec<u8>,
+    /// The values last written, once a cycle is.
+    last: Option<Values>,
     window: Range<u64>,
     /// The clock period, in time units.
     period: u64,
@@ -99,8 +102,9 @@ impl<W: Write> VcdRecorder<W> {
         Ok(VcdRecorder {
             writer,
             clock,
-            last: vec![None; ids.len()],
-            ids,
+            last: None,
+            codes: ids.iter().map(IdCode::to_string).collect(),
+            line: Vec::new(),
             window,
             period: period * per_ns,
             delay: per_ns,
@@ -116,7 +120,7 @@ impl<W: Write> VcdRecorder<W> {
 
     /// Records cycle `cycle`, whose probe values are `values`, if it is in
     /// the window.
-    pub fn record(&mut self, cycle: u64, values: &[Bits]) -> Result<()> {
+    pub fn record(&mut self, cycle: u64, values: &Values) -> Result<()> {
         if !self.window.contains(&cycle) {
             return Ok(());
         }
@@ -125,11 +129,23 @@ impl<W: Write> VcdRecorder<W> {
         self.writer.timestamp(edge)?;
         self.writer.change_scalar(self.clock, Value::V1)?;
         self.writer.timestamp(edge + self.delay)?;
-        for (i, value) in values.iter().enumerate() {
-            if self.last[i].as_ref() != Some(value) {
-                write_value(&mut self.writer, self.ids[i], value)?;
-                self.last[i] = Some(value.clone());
+        for i in 0..values.len() {
+            let same = self
+                .last
+                .as_ref()
+                .is_some_and(|last| last.words(i) == values.words(i));
+            if !same {
+                write_value(
+                    &mut self.writer,
+                    &mut self.line,
+                    &self.codes[i],
+                    values.get(i),
+                )?;
             }
+        }
+        match &mut self.last {
+            Some(last) => last.clone_from(values),
+            none => *none = Some(values.clone()),
         }
         self.writer.timestamp(edge + self.period / 2)?;
         self.writer.change_scalar(self.clock, Value::V0)?;
@@ -143,9 +159,9 @@ impl<W: Write> VcdRecorder<W> {
         self.writer.timestamp(self.end * self.period)?;
         self.writer.change_scalar(self.clock, Value::V1)?;
         self.writer.begin(SimulationCommand::Dumpall)?;
-        for (id, value) in self.ids.iter().zip(&self.last) {
-            if let Some(value) = value {
-                write_value(&mut self.writer, *id, value)?;
+        if let Some(last) = &self.last {
+            for (i, code) in self.codes.iter().enumerate() {
+                write_value(&mut self.writer, &mut self.line, code, last.get(i))?;
             }
         }
         self.writer.end()?;
@@ -154,19 +170,33 @@ impl<W: Write> VcdRecorder<W> {
     }
 }
 
-/// A vector change with its leading zeros dropped (VCD zero-extends).
+/// A value change: a scalar (`1!`) or a vector with its leading zeros
+/// dropped (`b101 "`; VCD zero-extends). The bits go straight to the
+/// writer: the `vcd` crate's `change_vector` formats each bit through
+/// `Display`, which was most of the time of a recorded cycle.
 fn write_value<W: Write>(
     writer: &mut vcd::Writer<W>,
-    id: IdCode,
-    value: &BitSlice<u64>,
+    line: &mut Vec<u8>,
+    code: &str,
+    value: &BitSlice<u32>,
 ) -> Result<()> {
+    line.clear();
     if value.len() == 1 {
-        writer.change_scalar(id, Value::from(value[0]))?;
+        line.push(if value[0] { b'1' } else { b'0' });
     } else {
         let significant = value.last_one().map_or(1, |top| top + 1);
-        let bits = value[..significant].iter().rev().map(|b| Value::from(*b));
-        writer.change_vector(id, bits)?;
+        line.push(b'b');
+        line.extend(
+            value[..significant]
+                .iter()
+                .rev()
+                .map(|b| if *b { b'1' } else { b'0' }),
+        );
+        line.push(b' ');
     }
+    line.extend_from_slice(code.as_bytes());
+    line.push(b'\n');
+    writer.writer().write_all(line)?;
     Ok(())
 }
 

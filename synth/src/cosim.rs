@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::bench::mixed_corpus;
-use utf8hdl_sim::core::{ports, to_hex, Byte, Core, Decoder, Dir, Inputs, Port, Role, Value};
+use utf8hdl_sim::core::{ports, to_hex, Byte, Core, Decoder, Dir, Inputs, Port, Role, Values};
 use utf8hdl_sim::harness::Harness;
 
 use crate::verilog::write_verilog;
@@ -75,14 +75,14 @@ impl Tracer {
     }
 
     /// The line of the ports of `dir`, from one cycle's probe `values`.
-    pub fn line(&self, dir: Dir, values: &[Value]) -> String {
+    pub fn line(&self, dir: Dir, values: &Values) -> String {
         let indices = match dir {
             Dir::In => &self.inputs,
             Dir::Out => &self.outputs,
         };
         indices
             .iter()
-            .map(|&i| to_hex(&values[i]))
+            .map(|&i| to_hex(values.get(i)))
             .collect::<Vec<_>>()
             .join(" ")
     }
@@ -112,7 +112,7 @@ pub fn icarus_cycles_per_second(profile: Profile, cycles: usize) -> Result<f64> 
             m_axis_tready: true,
         };
         let cycle = harness.step(&inputs, &mut |_, values| {
-            stimulus.push(tracer.line(Dir::In, values));
+            stimulus.push(tracer.line(Dir::In, values.expect("every cycle is probed")));
         });
         if cycle.accepted {
             byte = bytes.next();

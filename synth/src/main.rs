@@ -11,7 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus, Summary};
-use utf8hdl_sim::core::{Core, Decoder, Value};
+use utf8hdl_sim::core::{Core, Decoder, Values};
 use utf8hdl_sim::harness::{Engine, Harness};
 use utf8hdl_sim::input::Input;
 use utf8hdl_sim::output::{write_atomically, Format, OutputFile, UnitWriter};
@@ -409,7 +409,7 @@ impl Waveform {
         })
     }
 
-    fn record(&mut self, cycle: u64, values: &[Value]) {
+    fn record(&mut self, cycle: u64, values: &Values) {
         if self.error.is_none() {
             self.error = self.recorder.record(cycle, values).err();
         }
@@ -486,7 +486,7 @@ fn sim_on<E: Engine>(mut harness: Harness<E>, args: &SimArgs) -> Result<ExitCode
             }
         },
         &mut |cycle, values| {
-            if let Some(w) = waveform.as_mut() {
+            if let (Some(w), Some(values)) = (waveform.as_mut(), values) {
                 w.record(cycle, values);
             }
             if let Some(bar) = &bar {

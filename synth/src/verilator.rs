@@ -37,7 +37,7 @@ use std::process::Command;
 
 use anyhow::{anyhow, bail, Context, Result};
 use utf8hdl_sim::core::{
-    ports, probes, Core, Dir, Inputs, Outputs, Port, Role, Signals, Value, Word,
+    ports, probes, Core, Dir, Inputs, Outputs, Port, Role, Signals, Values, Word,
 };
 use utf8hdl_sim::harness::Engine;
 
@@ -326,14 +326,14 @@ type StepFn = unsafe extern "C" fn(*mut std::ffi::c_void, *const u32, *mut u32, 
 /// A core's Verilog compiled by Verilator: an [`Engine`].
 pub struct Verilated<C: Core> {
     core: C,
-    widths: Vec<usize>,
     model: *mut std::ffi::c_void,
     free: FreeFn,
     outputs_fn: OutputsFn,
     step_fn: StepFn,
     inputs: Vec<u32>,
     outputs: Vec<u32>,
-    probe_words: Vec<u32>,
+    /// How many words the probes take.
+    probe_words: usize,
     /// Where `rst`, `s_axis_tvalid`, `s_axis_tdata`, `s_axis_tlast` and
     /// `m_axis_tready` are in `inputs`.
     input_at: [usize; 5],
@@ -398,10 +398,9 @@ impl<C: Core> Verilated<C> {
                     .sum()
             };
             let (inputs, outputs) = (vec![0; size(Dir::In)], vec![0; size(Dir::Out)]);
-            let probe_words = vec![0; probes.widths.iter().map(|&w| words(w)).sum()];
+            let probe_words = probes.widths.iter().map(|&w| words(w)).sum();
             Ok(Verilated {
                 core,
-                widths: probes.widths.clone(),
                 model: new(),
                 free,
                 outputs_fn,
@@ -479,10 +478,18 @@ impl<C: Core> Engine for Verilated<C> {
         self.decode_outputs(&words)
     }
 
-    fn step(&mut self, inputs: &Inputs, probes: Option<&mut Vec<Value>>) -> Outputs {
+    fn step(&mut self, inputs: &Inputs, probes: Option<&mut Values>) -> Outputs {
         self.encode_inputs(inputs);
-        let probe_ptr = match probes {
-            Some(_) => self.probe_words.as_mut_ptr(),
+        let probe_words = match probes {
+            Some(values) => {
+                let words = values.all_words_mut();
+                assert_eq!(
+                    words.len(),
+                    self.probe_words,
+                    "probe values of another core"
+                );
+                words.as_mut_ptr()
+            }
             None => std::ptr::null_mut(),
         };
         // SAFETY: `model` is live; the arrays have the sizes the shim uses.
@@ -491,21 +498,9 @@ impl<C: Core> Engine for Verilated<C> {
                 self.model,
                 self.inputs.as_ptr(),
                 self.outputs.as_mut_ptr(),
-                probe_ptr,
+                probe_words,
             )
         };
-        if let Some(values) = probes {
-            values.resize(self.widths.len(), Value::new());
-            let mut offset = 0;
-            for (value, &width) in values.iter_mut().zip(&self.widths) {
-                value.clear();
-                value.extend(
-                    (0..width)
-                        .map(|bit| self.probe_words[offset + bit / 32] >> (bit % 32) & 1 == 1),
-                );
-                offset += words(width);
-            }
-        }
         self.decode_outputs(&self.outputs)
     }
 }

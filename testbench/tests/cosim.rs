@@ -165,6 +165,7 @@ fn harness_run(
         // The outputs are flops: once the cycle's inputs have settled they
         // still show what they showed as the cycle began.
         let c = harness.step(&stimulus, &mut |_, values| {
+            let values = values.expect("every cycle is probed");
             inputs.push(tracer.line(Dir::In, values));
             seen.push(tracer.line(Dir::Out, values));
         });

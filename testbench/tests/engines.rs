@@ -8,7 +8,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus};
-use utf8hdl_sim::core::{to_hex, Byte, Decoder, Inputs, Value};
+use utf8hdl_sim::core::{to_hex, Byte, Decoder, Inputs, Values};
 use utf8hdl_sim::harness::{Engine, Harness, RustHdl};
 use utf8hdl_synth::tools;
 use utf8hdl_synth::verilator::{Verilated, TOOLS};
@@ -44,10 +44,10 @@ fn trace<E: Engine>(engine: E, seed: u64, cycles: usize) -> Vec<(Inputs, String)
             m_axis_tready: rng.gen_bool(0.7),
         };
         let mut seen = String::new();
-        let cycle = harness.step(&inputs, &mut |_, values: &[Value]| {
-            seen = values
-                .iter()
-                .map(|v| to_hex(v))
+        let cycle = harness.step(&inputs, &mut |_, values: Option<&Values>| {
+            let values = values.expect("every cycle is probed");
+            seen = (0..values.len())
+                .map(|i| to_hex(values.get(i)))
                 .collect::<Vec<_>>()
                 .join(" ");
         });
