@@ -1,0 +1,138 @@
+//! `utf8hdl sim --engine verilator`: the Verilator model of the exported
+//! Verilog, through the same harness and checker as rust-hdl's engine.
+
+mod common;
+
+use std::fs;
+use std::process::Command;
+
+use common::*;
+use utf8hdl_synth::{tools, verilator};
+
+/// Whether the Verilator engine's tools are here (a visible skip if not,
+/// a failure under UTF8HDL_REQUIRE_TOOLS=1).
+fn have_tools() -> bool {
+    tools::require_all(&verilator::TOOLS)
+}
+
+/// The JSON stats line a run printed last on stderr.
+fn stats(stderr: &[u8]) -> serde_json::Value {
+    let text = String::from_utf8_lossy(stderr);
+    serde_json::from_str(text.lines().last().expect("a stats line")).expect("JSON stats")
+}
+
+/// On random bytes and the stress test, with and without stalls, the
+/// Verilator engine's ucs4be is CPython's.
+#[test]
+fn verilator_engine_equals_python_with_and_without_stalls() {
+    if !have_tools() {
+        return;
+    }
+    let dir = temp_dir();
+    let mut messages: Vec<Vec<u8>> = random_messages()
+        .into_iter()
+        .filter(|m| m.len() <= 1000)
+        .collect();
+    messages.push(data("UTF-8-test.txt"));
+    for (i, message) in messages.iter().enumerate() {
+        let input = dir.path().join(format!("in{i}"));
+        fs::write(&input, message).unwrap();
+        let Some(expected) = python_decode(message, "utf-32-be") else {
+            return;
+        };
+        for stalls in [["0", "0"], ["0.5", "0.3"]] {
+            let seed = i.to_string();
+            let args = [
+                "sim",
+                path_str(&input),
+                "--engine",
+                "verilator",
+                "--format",
+                "ucs4be",
+                "--stall-in",
+                stalls[0],
+                "--stall-out",
+                stalls[1],
+                "--seed",
+                &seed,
+            ];
+            let out = utf8hdl(&args, &[]);
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert!(out.stdout == expected, "message {i}, stalls {stalls:?}");
+        }
+    }
+}
+
+/// With the same seed the two engines take the same cycles, give the same
+/// words, and write the same waveform, byte for byte.
+#[test]
+fn engines_agree_through_the_cli() {
+    if !have_tools() {
+        return;
+    }
+    let dir = temp_dir();
+    let input = dir.path().join("in");
+    fs::write(&input, data("UTF-8-test.txt")).unwrap();
+    let run = |engine: &str| {
+        let vcd = dir.path().join(format!("{engine}.vcd"));
+        let out = utf8hdl(
+            &[
+                "sim",
+                path_str(&input),
+                "--engine",
+                engine,
+                "--stall-in",
+                "0.2",
+                "--stall-out",
+                "0.4",
+                "--seed",
+                "9",
+                "--vcd",
+                path_str(&vcd),
+                "--vcd-cycles",
+                "1000..3000",
+                "--stats",
+                "json",
+            ],
+            &[],
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let mut stats = stats(&out.stderr);
+        stats["cycles_per_second"] = 0.into();
+        (out.stdout, stats, fs::read(&vcd).unwrap())
+    };
+    let (rust_hdl, verilated) = (run("rust-hdl"), run("verilator"));
+    assert_eq!(rust_hdl.1, verilated.1, "the stats differ");
+    assert!(rust_hdl.0 == verilated.0, "the units differ");
+    assert!(rust_hdl.2 == verilated.2, "the waveforms differ");
+    assert!(rust_hdl.2.len() > 10_000, "a real waveform");
+}
+
+/// Without Verilator on PATH, `--engine verilator` is one clear line and
+/// exit status 2, not a crash.
+#[test]
+fn verilator_engine_without_verilator_is_a_usage_error() {
+    let empty = temp_dir();
+    let out = common::run(
+        Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
+            .args(["sim", "--engine", "verilator", "-o", "-"])
+            .env("PATH", empty.path()),
+        b"",
+    )
+    .unwrap();
+    let line = usage_failure(out);
+    assert!(
+        line.contains("verilator") && line.contains("PATH"),
+        "{line}"
+    );
+}
