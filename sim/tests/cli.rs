@@ -297,3 +297,50 @@ fn successful_run_writes_output_file() {
         assert!(std::fs::read(&out).unwrap() == expected);
     }
 }
+
+// Issue 10: the CLI under hostile use. Each test asserts the exit status,
+// the line on stderr, and what is (not) left on disk.
+
+/// `--format table` never prints a character a terminal would act on: C0
+/// and C1 controls (CSI U+009B, NEL U+0085), DEL, format characters (bidi
+/// overrides such as U+202E), line and paragraph separators. Every such
+/// character of the BMP and the tag block comes out escaped: none of the
+/// table's characters is in CPython's categories Cc, Cf, Zl or Zp, and
+/// each row's character column is filled (nothing vanishes).
+#[test]
+fn table_shows_controls_and_format_characters_as_escapes() {
+    let code_points: Vec<char> = (0..=0xFFFF)
+        .chain(0xE0000..=0xE007F)
+        .filter_map(char::from_u32)
+        .collect();
+    let input: String = code_points.iter().collect();
+    let out = utf8hdl(&["reference", "--format", "table", "-"], input.as_bytes());
+    let table = String::from_utf8(success(out)).unwrap();
+    for raw in [
+        '\u{9B}', '\u{85}', '\u{202E}', '\u{1B}', '\u{2028}', '\u{FEFF}',
+    ] {
+        assert!(!table.contains(raw), "U+{:04X} printed raw", raw as u32);
+    }
+    for (escape, code_point) in [
+        ("\\u{9b}", "U+009B"),
+        ("\\u{85}", "U+0085"),
+        ("\\u{202e}", "U+202E"),
+    ] {
+        let row = table.lines().find(|l| l.contains(code_point)).unwrap();
+        assert!(row.ends_with(escape), "{row}");
+    }
+    let rows: Vec<&str> = table.lines().skip(1).collect();
+    assert_eq!(rows.len(), code_points.len());
+    for (row, c) in rows.iter().zip(&code_points) {
+        // offset, bytes, U+XXXX, then the character column.
+        let after = row.split_once(&format!("U+{:04X}", *c as u32)).unwrap().1;
+        assert!(
+            !after.trim_matches(' ').is_empty() || *c == ' ',
+            "U+{:04X} vanished: {row:?}",
+            *c as u32
+        );
+    }
+    if let Some(raw) = python_controls(&table) {
+        assert!(raw.is_empty(), "printed raw: {raw:?}");
+    }
+}
