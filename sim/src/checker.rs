@@ -80,7 +80,8 @@ pub struct Summary {
     /// Errors by kind code (index 0 is unused).
     pub errors_by_code: [u64; 7],
     /// Cycles from the first (where the first byte is offered) up to and
-    /// including the one that delivers the last word.
+    /// including the one that delivers the last word, or the one where the
+    /// design and the reference differ.
     pub cycles: u64,
     /// All cycles simulated, including reset and the quiet cycles after.
     pub simulated_cycles: u64,
@@ -226,10 +227,27 @@ impl Stall {
 pub fn run_checked<I: Iterator<Item = u8>>(
     bytes: I,
     stimulus: &Stimulus,
+    on_unit: impl FnMut(&Unit),
+    observe: &mut dyn FnMut(u64, &Utf8Decoder),
+) -> Summary {
+    check(
+        Harness::new(stimulus.profile),
+        bytes,
+        stimulus,
+        on_unit,
+        observe,
+    )
+}
+
+/// [`run_checked`] with a given design, which the reference decodes for
+/// `stimulus.profile`.
+fn check<I: Iterator<Item = u8>>(
+    mut harness: Harness,
+    bytes: I,
+    stimulus: &Stimulus,
     mut on_unit: impl FnMut(&Unit),
     observe: &mut dyn FnMut(u64, &Utf8Decoder),
 ) -> Summary {
-    let mut harness = Harness::new(stimulus.profile);
     let mut expectation = Expectation::new(bytes, stimulus.profile);
     let mut rng = StdRng::seed_from_u64(stimulus.seed);
     let (stall_in, stall_out) = (
@@ -266,6 +284,7 @@ pub fn run_checked<I: Iterator<Item = u8>>(
                     });
                 }
                 expected => {
+                    summary.cycles = harness.cycles;
                     summary.mismatch = Some(Mismatch {
                         cycle: harness.cycles - 1,
                         expected_last: expected.as_ref().is_some_and(|e| e.1),
@@ -289,6 +308,7 @@ pub fn run_checked<I: Iterator<Item = u8>>(
             stuck = 0;
         }
         if stuck > STUCK_LIMIT {
+            summary.cycles = harness.cycles;
             summary.mismatch = Some(Mismatch {
                 cycle: harness.cycles - 1,
                 expected_last: false,
@@ -300,6 +320,9 @@ pub fn run_checked<I: Iterator<Item = u8>>(
     }
     if summary.mismatch.is_none() {
         summary.mismatch = drain_extra_words(&mut harness, observe);
+        if summary.mismatch.is_some() {
+            summary.cycles = harness.cycles;
+        }
     }
     summary.simulated_cycles = harness.cycles;
     summary.elapsed = start.elapsed();
@@ -323,4 +346,43 @@ fn drain_extra_words(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A design built for iso10646 checked against the rfc3629 reference
+    /// differs at F8 88 80 80 80 (one character against five U+FFFD). The
+    /// summary describes the cycles run up to the difference: all 7 bytes
+    /// were taken (the design holds the whole five-byte sequence before
+    /// its word leaves), and no more than one byte per cycle.
+    #[test]
+    fn a_mismatch_summary_counts_the_cycles_run() {
+        let stimulus = Stimulus {
+            profile: Profile::Rfc3629,
+            stall_in: 0.0,
+            stall_out: 0.0,
+            seed: 1,
+        };
+        let bytes = b"AB\xF8\x88\x80\x80\x80";
+        let summary = check(
+            Harness::new(Profile::Iso10646),
+            bytes.iter().copied(),
+            &stimulus,
+            |_| {},
+            &mut |_, _| {},
+        );
+        let mismatch = summary.mismatch.clone().expect("the profiles differ");
+        assert_eq!(mismatch.actual.map(|w| w.tdata), Some(0x20_0000));
+        assert_eq!(mismatch.expected.map(|u| u.value), Some(0xFFFD));
+        assert_eq!((summary.bytes, summary.words), (7, 2));
+        assert_eq!(summary.cycles, mismatch.cycle + 1);
+        assert!(summary.bytes_per_cycle() <= 1.0, "{summary:?}");
+        let lines = crate::report::summary_lines(&summary);
+        assert!(
+            lines[1].starts_with(&format!("cycles {}, ", mismatch.cycle + 1)),
+            "{lines:?}"
+        );
+    }
 }
