@@ -1,11 +1,12 @@
 //! `utf8hdl bench`: simulated speed with and without a waveform, waveform
 //! size, and peak memory on a long input.
 
+use std::convert::Infallible;
 use std::io::{self, Write};
 use std::time::Instant;
 
 use anyhow::Result;
-use utf8hdl_hdl::Profile;
+use utf8hdl_hdl::{Profile, Utf8Decoder};
 
 use crate::checker::{run_checked, Stimulus, Summary};
 use crate::sample::sample;
@@ -80,32 +81,36 @@ fn peak_rss() -> Option<u64> {
 }
 
 /// Runs the benchmark: `corpus_bytes` of mixed input with and without a
-/// VCD, then `memory_bytes` streamed through for peak memory.
-pub fn run(corpus_bytes: usize, memory_bytes: usize) -> Result<Figures> {
-    let plain = checked(run_checked(
-        mixed_corpus(corpus_bytes),
-        &stimulus(),
-        |_| {},
-        &mut |_, _| {},
-    ))?;
+/// VCD, then `memory_bytes` streamed through for peak memory. `progress`
+/// is told the bytes done so far, out of `2 * corpus_bytes + memory_bytes`.
+pub fn run(
+    corpus_bytes: usize,
+    memory_bytes: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Figures> {
+    let mut done_before = 0;
+    let mut run = |len: usize, observe: &mut dyn FnMut(u64, &Utf8Decoder)| {
+        let Ok(summary) = run_checked(
+            mixed_corpus(len),
+            &stimulus(),
+            |unit| {
+                progress(done_before + unit.span.end as u64);
+                Ok::<(), Infallible>(())
+            },
+            observe,
+        );
+        done_before += len as u64;
+        checked(summary)
+    };
+    let plain = run(corpus_bytes, &mut |_, _| {})?;
     let mut recorder = VcdRecorder::new(Counter(0), 0..u64::MAX, 10, TimescaleUnit::NS)?;
     let start = Instant::now();
-    let with_vcd = checked(run_checked(
-        mixed_corpus(corpus_bytes),
-        &stimulus(),
-        |_| {},
-        &mut |c, u| {
-            recorder.record(c, u).expect("counting never fails");
-        },
-    ))?;
+    let with_vcd = run(corpus_bytes, &mut |c, u| {
+        recorder.record(c, u).expect("counting never fails");
+    })?;
     let vcd_seconds = start.elapsed().as_secs_f64();
     let vcd_bytes = recorder.finish()?.0;
-    let long = checked(run_checked(
-        mixed_corpus(memory_bytes),
-        &stimulus(),
-        |_| {},
-        &mut |_, _| {},
-    ))?;
+    let long = run(memory_bytes, &mut |_, _| {})?;
     Ok(Figures {
         corpus_bytes,
         cycles_per_second: plain.cycles_per_second(),

@@ -222,14 +222,15 @@ impl Stall {
 
 /// Runs `bytes` through the design as one message and checks every word
 /// against the reference. `on_unit` sees each checked unit (its value and
-/// kind from the design, its span from the reference); `observe` sees the
-/// design in every cycle (for waveforms and progress).
-pub fn run_checked<I: Iterator<Item = u8>>(
+/// kind from the design, its span from the reference; the span's end is how
+/// far the run has come), and an error from it stops the run; `observe` sees
+/// the design in every cycle (for waveforms).
+pub fn run_checked<I: Iterator<Item = u8>, E>(
     bytes: I,
     stimulus: &Stimulus,
-    on_unit: impl FnMut(&Unit),
+    on_unit: impl FnMut(&Unit) -> Result<(), E>,
     observe: &mut dyn FnMut(u64, &Utf8Decoder),
-) -> Summary {
+) -> Result<Summary, E> {
     check(
         Harness::new(stimulus.profile),
         bytes,
@@ -241,13 +242,13 @@ pub fn run_checked<I: Iterator<Item = u8>>(
 
 /// [`run_checked`] with a given design, which the reference decodes for
 /// `stimulus.profile`.
-fn check<I: Iterator<Item = u8>>(
+fn check<I: Iterator<Item = u8>, E>(
     mut harness: Harness,
     bytes: I,
     stimulus: &Stimulus,
-    mut on_unit: impl FnMut(&Unit),
+    mut on_unit: impl FnMut(&Unit) -> Result<(), E>,
     observe: &mut dyn FnMut(u64, &Utf8Decoder),
-) -> Summary {
+) -> Result<Summary, E> {
     let mut expectation = Expectation::new(bytes, stimulus.profile);
     let mut rng = StdRng::seed_from_u64(stimulus.seed);
     let (stall_in, stall_out) = (
@@ -281,7 +282,7 @@ fn check<I: Iterator<Item = u8>>(
                     on_unit(&Unit {
                         value: word.tdata,
                         ..unit
-                    });
+                    })?;
                 }
                 expected => {
                     summary.cycles = harness.cycles;
@@ -326,7 +327,7 @@ fn check<I: Iterator<Item = u8>>(
     }
     summary.simulated_cycles = harness.cycles;
     summary.elapsed = start.elapsed();
-    summary
+    Ok(summary)
 }
 
 /// After the last expected word, the design must stay quiet.
@@ -370,9 +371,10 @@ mod tests {
             Harness::new(Profile::Iso10646),
             bytes.iter().copied(),
             &stimulus,
-            |_| {},
+            |_| Ok::<(), ()>(()),
             &mut |_, _| {},
-        );
+        )
+        .unwrap();
         let mismatch = summary.mismatch.clone().expect("the profiles differ");
         assert_eq!(mismatch.actual.map(|w| w.tdata), Some(0x20_0000));
         assert_eq!(mismatch.expected.map(|u| u.value), Some(0xFFFD));

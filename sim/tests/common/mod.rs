@@ -165,6 +165,17 @@ pub fn entries(dir: &Path) -> Vec<String> {
     names
 }
 
+/// Sends the signal `name` (TERM, INT, ...) to process `pid`, with the
+/// shell's `kill`.
+pub fn send_signal(pid: u32, name: &str) {
+    let status = Command::new("sh")
+        .arg("-c")
+        .arg(format!("kill -{name} {pid}"))
+        .status()
+        .expect("cannot run sh");
+    assert!(status.success(), "kill -{name} {pid} failed");
+}
+
 /// Says on stderr that a check did not run because `tool` is missing, or
 /// fails when tools are required (`UTF8HDL_REQUIRE_TOOLS=1`).
 pub fn skip_without(tool: &str, check: &str) {
@@ -178,6 +189,62 @@ pub fn skip_without(tool: &str, check: &str) {
         "SKIPPED: {tool} not found; {check} did not run \
          (set UTF8HDL_REQUIRE_TOOLS=1 to make this fail)"
     );
+}
+
+/// Runs `utf8hdl` with `args` on a terminal (a pseudo-terminal from
+/// util-linux `script`) until the terminal shows `wanted`, the program
+/// exits, or `limit` passes, then ends it. Returns what the terminal
+/// showed, or `None` when `script` is missing (see [`skip_without`]).
+pub fn on_terminal_until(
+    args: &[&str],
+    wanted: &str,
+    limit: std::time::Duration,
+) -> Option<String> {
+    let quoted: Vec<String> = std::iter::once(env!("CARGO_BIN_EXE_utf8hdl"))
+        .chain(args.iter().copied())
+        .map(|a| format!("'{}'", a.replace('\'', r"'\''")))
+        .collect();
+    let spawned = Command::new("script")
+        .args(["-qec", &quoted.join(" "), "/dev/null"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn();
+    let mut child = match spawned {
+        Ok(child) => child,
+        Err(e) if e.kind() == IoErrorKind::NotFound => {
+            skip_without("script (util-linux)", "the check on a terminal");
+            return None;
+        }
+        Err(e) => panic!("cannot run script: {e}"),
+    };
+    let mut stdout = child.stdout.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    let reader = thread::spawn(move || {
+        let mut buffer = [0; 4096];
+        while let Ok(n @ 1..) = std::io::Read::read(&mut stdout, &mut buffer) {
+            if send.send(buffer[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let deadline = std::time::Instant::now() + limit;
+    let mut shown = Vec::new();
+    while !String::from_utf8_lossy(&shown).contains(wanted) {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match receive.recv_timeout(left) {
+            Ok(chunk) => shown.extend(chunk),
+            Err(_) => break,
+        }
+    }
+    if child.try_wait().unwrap().is_none() {
+        // script ends the program it runs when it is terminated.
+        send_signal(child.id(), "TERM");
+    }
+    child.wait().unwrap();
+    drop(receive);
+    reader.join().unwrap();
+    Some(String::from_utf8_lossy(&shown).into_owned())
 }
 
 /// The characters of `text` that CPython's `unicodedata` puts in general
