@@ -1,6 +1,7 @@
 //! `utf8hdl bench`: simulated speed with and without a waveform, waveform
 //! size, and peak memory on a long input.
 
+use std::convert::Infallible;
 use std::io::{self, Write};
 use std::time::Instant;
 
@@ -8,7 +9,7 @@ use anyhow::Result;
 use utf8hdl_hdl::Profile;
 
 use crate::checker::{run_checked, Stalls, Stimulus, Summary};
-use crate::core::Decoder;
+use crate::core::{Decoder, Values};
 use crate::harness::{Engine, Harness};
 use crate::sample::sample;
 use crate::waveform::{TimescaleUnit, VcdRecorder};
@@ -83,43 +84,43 @@ fn peak_rss() -> Option<u64> {
 
 /// Runs the benchmark on the engine that `harness` makes for [`CORE`]:
 /// `corpus_bytes` of mixed input with and without a VCD, then
-/// `memory_bytes` streamed through for peak memory.
+/// `memory_bytes` streamed through for peak memory. `progress` is told the
+/// bytes done so far, out of `2 * corpus_bytes + memory_bytes`.
 pub fn run<E: Engine>(
     harness: impl Fn() -> Result<Harness<E>>,
     corpus_bytes: usize,
     memory_bytes: usize,
+    progress: &mut dyn FnMut(u64),
 ) -> Result<Figures> {
-    let plain = checked(run_checked(
-        harness()?,
-        mixed_corpus(corpus_bytes),
-        &STIMULUS,
-        |_| {},
-        &mut |_, _| {},
-    ))?;
+    let mut done_before = 0;
+    let mut run =
+        |harness: Harness<E>, len: usize, observe: &mut dyn FnMut(u64, Option<&Values>)| {
+            let Ok(summary) = run_checked(
+                harness,
+                mixed_corpus(len),
+                &STIMULUS,
+                |unit| {
+                    progress(done_before + unit.span.end as u64);
+                    Ok::<(), Infallible>(())
+                },
+                observe,
+            );
+            done_before += len as u64;
+            checked(summary)
+        };
+    let plain = run(harness()?, corpus_bytes, &mut |_, _| {})?;
     let mut recorder = VcdRecorder::new(Counter(0), &CORE, 0..u64::MAX, 10, TimescaleUnit::NS)?;
     let mut recorded = harness()?;
     recorded.probe_window = recorder.window();
     let start = Instant::now();
-    let with_vcd = checked(run_checked(
-        recorded,
-        mixed_corpus(corpus_bytes),
-        &STIMULUS,
-        |_| {},
-        &mut |c, u| {
-            if let Some(values) = u {
-                recorder.record(c, values).expect("counting never fails");
-            }
-        },
-    ))?;
+    let with_vcd = run(recorded, corpus_bytes, &mut |c, values| {
+        if let Some(values) = values {
+            recorder.record(c, values).expect("counting never fails");
+        }
+    })?;
     let vcd_seconds = start.elapsed().as_secs_f64();
     let vcd_bytes = recorder.finish()?.0;
-    let long = checked(run_checked(
-        harness()?,
-        mixed_corpus(memory_bytes),
-        &STIMULUS,
-        |_| {},
-        &mut |_, _| {},
-    ))?;
+    let long = run(harness()?, memory_bytes, &mut |_, _| {})?;
     Ok(Figures {
         corpus_bytes,
         cycles_per_second: plain.cycles_per_second(),

@@ -202,7 +202,8 @@ pub struct Summary {
     /// Errors by kind code (index 0 is unused).
     pub errors_by_code: [u64; 7],
     /// Cycles from the first (where the first byte is offered) up to and
-    /// including the one that delivers the last word.
+    /// including the one that delivers the last word, or the one where the
+    /// design fails.
     pub cycles: u64,
     /// All cycles simulated, including reset and the quiet cycles after.
     pub simulated_cycles: u64,
@@ -328,16 +329,17 @@ impl<I: Iterator<Item = u8>> Expectation<I> {
 
 /// Runs `bytes` through the core in `harness` as one message and checks
 /// every cycle and every word. `on_unit` sees each checked unit (its value
-/// and kind from the design, its span from the reference); `observe` sees
-/// every cycle, with the probes' values inside the harness's probe window
-/// (for waveforms and progress).
-pub fn run_checked<E: Engine, I: Iterator<Item = u8>>(
+/// and kind from the design, its span from the reference; the span's end is
+/// how far the run has come), and an error from it stops the run; `observe`
+/// sees every cycle, with the probes' values inside the harness's probe
+/// window (for waveforms).
+pub fn run_checked<E: Engine, I: Iterator<Item = u8>, Stop>(
     mut harness: Harness<E>,
     bytes: I,
     stimulus: &Stimulus,
-    mut on_unit: impl FnMut(&Unit),
+    mut on_unit: impl FnMut(&Unit) -> Result<(), Stop>,
     observe: &mut dyn FnMut(u64, Option<&Values>),
-) -> Summary {
+) -> Result<Summary, Stop> {
     let profile = harness.engine.core().profile();
     let mut expectation = Expectation::new(bytes, profile);
     let mut rng = StdRng::seed_from_u64(stimulus.seed);
@@ -370,7 +372,7 @@ pub fn run_checked<E: Engine, I: Iterator<Item = u8>>(
                     if let Some(kind) = unit.error {
                         summary.errors_by_code[kind.code() as usize] += 1;
                     }
-                    on_unit(&unit);
+                    on_unit(&unit)?;
                 }
                 expected => {
                     break Some(Failure::Word {
@@ -399,13 +401,16 @@ pub fn run_checked<E: Engine, I: Iterator<Item = u8>>(
             });
         }
     };
-    summary.mismatch = failure.map(|failure| Mismatch {
-        cycle: harness.cycles - 1,
-        failure,
-    });
+    if let Some(failure) = failure {
+        summary.cycles = harness.cycles;
+        summary.mismatch = Some(Mismatch {
+            cycle: harness.cycles - 1,
+            failure,
+        });
+    }
     summary.simulated_cycles = harness.cycles;
     summary.elapsed = start.elapsed();
-    summary
+    Ok(summary)
 }
 
 /// After the last expected word, the design must stay quiet.
@@ -431,4 +436,67 @@ fn drain_extra_words<E: Engine>(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Decoder;
+    use utf8hdl_hdl::Utf8Decoder;
+
+    /// The iso10646 design, described as if it were rfc3629's: a core
+    /// whose reference disagrees with its block.
+    #[derive(Copy, Clone)]
+    struct Mislabelled;
+
+    impl Core for Mislabelled {
+        type Block = Utf8Decoder;
+        const STATE: &'static [&'static str] = &[];
+        fn name(&self) -> String {
+            "mislabelled".into()
+        }
+        fn profile(&self) -> Profile {
+            Profile::Rfc3629
+        }
+        fn block(&self) -> Utf8Decoder {
+            Decoder(Profile::Iso10646).block()
+        }
+        crate::byte_to_word_io!(Utf8Decoder);
+    }
+
+    /// It differs at F8 88 80 80 80 (one character against five U+FFFD).
+    /// The summary describes the cycles run up to the difference: all 7
+    /// bytes were taken (the design holds the whole five-byte sequence
+    /// before its word leaves), and no more than one byte per cycle.
+    #[test]
+    fn a_mismatch_summary_counts_the_cycles_run() {
+        let stimulus = Stimulus {
+            source: Stalls::Never,
+            sink: Stalls::Never,
+            seed: 1,
+        };
+        let bytes = b"AB\xF8\x88\x80\x80\x80";
+        let summary = run_checked(
+            Harness::new(Mislabelled),
+            bytes.iter().copied(),
+            &stimulus,
+            |_| Ok::<(), ()>(()),
+            &mut |_, _| {},
+        )
+        .unwrap();
+        let mismatch = summary.mismatch.clone().expect("the profiles differ");
+        let Failure::Word { expected, actual } = &mismatch.failure else {
+            panic!("{mismatch}");
+        };
+        assert_eq!(actual.map(|w| w.tdata), Some(0x20_0000));
+        assert_eq!(expected.as_ref().map(|(u, _)| u.value), Some(0xFFFD));
+        assert_eq!((summary.bytes, summary.words), (7, 2));
+        assert_eq!(summary.cycles, mismatch.cycle + 1);
+        assert!(summary.bytes_per_cycle() <= 1.0, "{summary:?}");
+        let lines = crate::report::summary_lines(&summary);
+        assert!(
+            lines[1].starts_with(&format!("cycles {}, ", mismatch.cycle + 1)),
+            "{lines:?}"
+        );
+    }
 }

@@ -60,7 +60,10 @@ impl Input {
             Input::Path(path) => {
                 let file =
                     File::open(path).with_context(|| format!("cannot open {}", self.describe()))?;
-                if file.metadata()?.is_dir() {
+                let metadata = file
+                    .metadata()
+                    .with_context(|| format!("cannot read {}", self.describe()))?;
+                if metadata.is_dir() {
                     anyhow::bail!("cannot read {}: it is a directory", self.describe());
                 }
                 Box::new(file)

@@ -1,10 +1,21 @@
 //! Where units go: the `ucs4be`, `ucs4le` and `lines` formats, written to
 //! standard output or to a file that appears only when it is complete.
+//!
+//! A file output is written to a temporary file beside its destination and
+//! renamed over it at the end, so a reader never sees half of it. Every such
+//! temporary file is listed in one registry, so that whatever stops the
+//! program (an error, or a signal through [`remove_unfinished`]) removes it.
 
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
+use std::os::fd::AsFd;
+use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::sync::{Mutex, MutexGuard};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use tempfile::NamedTempFile;
 
 use crate::input::Input;
@@ -23,7 +34,7 @@ pub enum Format {
 impl Format {
     pub const ALL: [Format; 4] = [Format::Ucs4be, Format::Ucs4le, Format::Lines, Format::Table];
 
-    /// The name the command line uses.
+    /// The name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Format::Ucs4be => "ucs4be",
@@ -33,8 +44,7 @@ impl Format {
         }
     }
 
-    /// One line on what it writes.
-    pub fn help(self) -> &'static str {
+    pub fn description(self) -> &'static str {
         match self {
             Format::Ucs4be => {
                 "One 32-bit big-endian word per unit (UCS-4, as `iconv -f UTF-32BE` reads it)"
@@ -46,9 +56,9 @@ impl Format {
     }
 }
 
-impl std::str::FromStr for Format {
+impl FromStr for Format {
     type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Format, String> {
         Format::ALL
             .into_iter()
             .find(|f| f.name() == s)
@@ -69,79 +79,328 @@ pub fn unit_line(unit: &Unit) -> String {
     line
 }
 
-/// A destination: standard output; a temporary file renamed over PATH by
-/// [`OutputFile::commit`], so that dropped uncommitted it leaves nothing; or,
-/// when PATH is a device or a pipe (`/dev/null`, a FIFO), PATH itself, which
-/// a rename would replace.
-pub enum OutputFile {
+/// The temporary files of outputs not yet renamed into place.
+static UNFINISHED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn unfinished() -> MutexGuard<'static, Vec<PathBuf>> {
+    // A panic elsewhere leaves the list as valid as it was.
+    UNFINISHED.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Removes every unfinished output's temporary file, and keeps the registry
+/// locked so that no output is created or committed afterwards: for a
+/// signal handler, on the way out of the program.
+pub fn remove_unfinished() {
+    let list = unfinished();
+    for path in list.iter() {
+        let _ = fs::remove_file(path);
+    }
+    std::mem::forget(list);
+}
+
+/// A temporary file in the registry; removed from both the disk and the
+/// registry when dropped uncommitted.
+struct Unfinished(Option<NamedTempFile>);
+
+impl Unfinished {
+    /// Creates the file in `dir` with mode 0666 less the umask, as any new
+    /// file (tempfile's own default is 0600).
+    fn create_in(dir: &Path) -> io::Result<Unfinished> {
+        let mut list = unfinished();
+        let temp = tempfile::Builder::new().make_in(dir, |path| {
+            let mut options = OpenOptions::new();
+            options.read(true).write(true).create_new(true).mode(0o666);
+            options.open(path)
+        })?;
+        list.push(temp.path().to_path_buf());
+        Ok(Unfinished(Some(temp)))
+    }
+
+    fn file(&mut self) -> &mut File {
+        self.0
+            .as_mut()
+            .expect("present until committed")
+            .as_file_mut()
+    }
+
+    /// Renames the file over `target`, giving it `mode` first. `list` is
+    /// the locked registry.
+    fn commit(
+        mut self,
+        list: &mut Vec<PathBuf>,
+        target: &Path,
+        mode: Option<u32>,
+    ) -> io::Result<()> {
+        let temp = self.0.take().expect("committed once");
+        let path = temp.path().to_path_buf();
+        list.retain(|p| *p != path);
+        if let Some(mode) = mode {
+            temp.as_file()
+                .set_permissions(fs::Permissions::from_mode(mode))?;
+        }
+        temp.persist(target).map(drop).map_err(|e| e.error)
+    }
+}
+
+impl Drop for Unfinished {
+    fn drop(&mut self) {
+        if let Some(temp) = self.0.take() {
+            let mut list = unfinished();
+            list.retain(|p| p != temp.path());
+            drop(temp);
+        }
+    }
+}
+
+/// A device or a file's identity: (device, inode).
+type Identity = (u64, u64);
+
+fn identity(metadata: &fs::Metadata) -> Identity {
+    (metadata.dev(), metadata.ino())
+}
+
+/// What an output path finally names.
+#[derive(Debug)]
+enum Located {
+    /// A regular file, existing or not, reached through any symbolic links:
+    /// the canonical path of the file itself, and the mode of an existing one.
+    File { target: PathBuf, mode: Option<u32> },
+    /// A device or a pipe (`/dev/null`, a FIFO), written in place, since a
+    /// rename would replace it.
+    Special,
+}
+
+/// Where an output path leads. Symbolic links are followed to the file
+/// they name, even when that file does not exist yet.
+fn locate(path: &Path) -> io::Result<(Located, Option<Identity>)> {
+    match fs::metadata(path) {
+        Ok(m) if m.is_dir() => Err(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "it is a directory",
+        )),
+        Ok(m) if !m.is_file() => Ok((Located::Special, Some(identity(&m)))),
+        Ok(m) => {
+            let mode = Some(m.permissions().mode() & 0o777);
+            let target = fs::canonicalize(path)?;
+            Ok((Located::File { target, mode }, Some(identity(&m))))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let link_target = follow_dangling_links(path)?;
+            let name = link_target
+                .file_name()
+                .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "it names no file"))?;
+            let dir = match link_target.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d,
+                _ => Path::new("."),
+            };
+            let target = fs::canonicalize(dir)?.join(name);
+            Ok((Located::File { target, mode: None }, None))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The path a chain of symbolic links ends at, when it ends at nothing yet.
+fn follow_dangling_links(path: &Path) -> io::Result<PathBuf> {
+    // As many as Linux follows (MAXSYMLINKS).
+    const MAX_LINKS: usize = 40;
+    let mut path = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::read_link(&path) {
+            Ok(target) => {
+                path = match path.parent() {
+                    Some(dir) => dir.join(target),
+                    None => target,
+                }
+            }
+            Err(_) => return Ok(path),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// The file or stream an output argument writes to, for telling whether two
+/// outputs would write to the same place.
+#[derive(Debug)]
+pub struct Destination {
+    target: Option<PathBuf>,
+    identity: Option<Identity>,
+    stdout: bool,
+}
+
+impl Destination {
+    /// `-` is standard output. Fails as [`OutputFile::create`] would.
+    pub fn of(path: &Path) -> Result<Destination> {
+        if path.as_os_str() == "-" {
+            let identity = stdout_identity();
+            return Ok(Destination {
+                target: None,
+                identity,
+                stdout: true,
+            });
+        }
+        let (located, identity) = locate(path).map_err(|e| write_error(&quoted(path), e))?;
+        Ok(Destination {
+            target: match located {
+                Located::File { target, .. } => Some(target),
+                Located::Special => None,
+            },
+            identity,
+            stdout: false,
+        })
+    }
+
+    /// Whether writing to both would mix or lose data: the same stream, the
+    /// same file (through links, `..` or hard links), or the same pipe. The
+    /// null device is never the same destination: it loses nothing.
+    pub fn is_same(&self, other: &Destination) -> bool {
+        let null = fs::metadata("/dev/null").ok().map(|m| identity(&m));
+        (self.stdout && other.stdout)
+            || (self.target.is_some() && self.target == other.target)
+            || (self.identity.is_some() && self.identity == other.identity && self.identity != null)
+    }
+}
+
+/// Standard output's (device, inode), when it is a regular file or a pipe
+/// (a terminal is a shared device, not a destination that can be mixed up).
+fn stdout_identity() -> Option<Identity> {
+    let fd = io::stdout().as_fd().try_clone_to_owned().ok()?;
+    let metadata = File::from(fd).metadata().ok()?;
+    (metadata.is_file() || metadata.file_type().is_fifo()).then(|| identity(&metadata))
+}
+
+fn quoted(path: &Path) -> String {
+    format!("'{}'", path.display())
+}
+
+/// An I/O error on an output, naming the output. It keeps the error's kind
+/// (a broken pipe stays a broken pipe) and its message, but never the path
+/// of a temporary file.
+fn write_error(name: &str, e: io::Error) -> io::Error {
+    io::Error::new(
+        e.kind(),
+        OutputError {
+            name: name.to_string(),
+            source: e,
+        },
+    )
+}
+
+#[derive(Debug)]
+struct OutputError {
+    name: String,
+    source: io::Error,
+}
+
+impl fmt::Display for OutputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot write {}: {}", self.name, self.source)
+    }
+}
+
+impl std::error::Error for OutputError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
+    }
+}
+
+enum Sink {
     Stdout(io::Stdout),
-    File { temp: NamedTempFile, path: PathBuf },
-    Special(std::fs::File),
+    /// A temporary file, renamed over `target` by [`OutputFile::commit`].
+    File {
+        temp: Unfinished,
+        target: PathBuf,
+        mode: Option<u32>,
+    },
+    /// A device or pipe, written in place.
+    Special(File),
+}
+
+/// A destination: standard output; a regular file, which appears only when
+/// committed, with the mode of the file it replaces or else the umask's, and
+/// through a symbolic link at the link's target; or a device or a pipe
+/// (`/dev/null`, a FIFO), written in place. Every I/O error names it.
+pub struct OutputFile {
+    name: String,
+    sink: Sink,
 }
 
 impl OutputFile {
     /// `None` and `-` are standard output.
     pub fn create(path: Option<&Path>) -> Result<OutputFile> {
-        match path {
-            None => Ok(OutputFile::Stdout(io::stdout())),
-            Some(p) if p.as_os_str() == "-" => Ok(OutputFile::Stdout(io::stdout())),
-            Some(p) if std::fs::metadata(p).is_ok_and(|m| !m.is_file() && !m.is_dir()) => {
-                let file = std::fs::OpenOptions::new()
-                    .write(true)
-                    .open(p)
-                    .with_context(|| format!("cannot write '{}'", p.display()))?;
-                Ok(OutputFile::Special(file))
-            }
-            Some(p) => {
-                let dir = match p.parent() {
-                    Some(d) if !d.as_os_str().is_empty() => d,
-                    _ => Path::new("."),
-                };
-                let temp = NamedTempFile::new_in(dir)
-                    .with_context(|| format!("cannot write '{}'", p.display()))?;
-                Ok(OutputFile::File {
-                    temp,
-                    path: p.to_path_buf(),
+        let path = match path {
+            Some(p) if p.as_os_str() != "-" => p,
+            _ => {
+                return Ok(OutputFile {
+                    name: "standard output".into(),
+                    sink: Sink::Stdout(io::stdout()),
                 })
             }
-        }
+        };
+        let name = quoted(path);
+        let sink = (|| match locate(path)?.0 {
+            Located::Special => Ok(Sink::Special(OpenOptions::new().write(true).open(path)?)),
+            Located::File { target, mode } => {
+                let dir = target.parent().unwrap_or(Path::new("/"));
+                Ok(Sink::File {
+                    temp: Unfinished::create_in(dir)?,
+                    target,
+                    mode,
+                })
+            }
+        })()
+        .map_err(|e| write_error(&name, e))?;
+        Ok(OutputFile { name, sink })
     }
 
     /// Moves the finished file into place.
     pub fn commit(self) -> Result<()> {
-        match self {
-            OutputFile::Stdout(mut s) => Ok(s.flush()?),
-            OutputFile::Special(mut f) => Ok(f.flush()?),
-            OutputFile::File { temp, path } => {
-                // Temporary files are private (0600); a finished output is not.
-                #[cfg(unix)]
-                {
-                    use std::os::unix::fs::PermissionsExt;
-                    temp.as_file()
-                        .set_permissions(std::fs::Permissions::from_mode(0o644))?;
-                }
-                temp.persist(&path)
-                    .with_context(|| format!("cannot write '{}'", path.display()))?;
-                Ok(())
+        commit_all([self])
+    }
+}
+
+/// Flushes every output, then moves the files into place together: a
+/// signal cannot leave some of them written and others not.
+pub fn commit_all(outputs: impl IntoIterator<Item = OutputFile>) -> Result<()> {
+    let mut outputs: Vec<OutputFile> = outputs.into_iter().collect();
+    for output in &mut outputs {
+        output.flush()?;
+    }
+    let mut list = unfinished();
+    let mut result = Ok(());
+    // Dropping an unfinished file takes the lock: drop them after it.
+    let mut not_committed = Vec::new();
+    for output in outputs {
+        match output.sink {
+            Sink::File { temp, target, mode } if result.is_ok() => {
+                result = temp
+                    .commit(&mut list, &target, mode)
+                    .map_err(|e| write_error(&output.name, e));
             }
+            sink => not_committed.push(sink),
         }
     }
+    drop(list);
+    drop(not_committed);
+    Ok(result?)
 }
 
 impl Write for OutputFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        match self {
-            OutputFile::Stdout(s) => s.write(buf),
-            OutputFile::File { temp, .. } => temp.write(buf),
-            OutputFile::Special(f) => f.write(buf),
+        match &mut self.sink {
+            Sink::Stdout(s) => s.write(buf),
+            Sink::File { temp, .. } => temp.file().write(buf),
+            Sink::Special(f) => f.write(buf),
         }
+        .map_err(|e| write_error(&self.name, e))
     }
     fn flush(&mut self) -> io::Result<()> {
-        match self {
-            OutputFile::Stdout(s) => s.flush(),
-            OutputFile::File { temp, .. } => temp.flush(),
-            OutputFile::Special(f) => f.flush(),
+        match &mut self.sink {
+            Sink::Stdout(s) => s.flush(),
+            Sink::File { temp, .. } => temp.file().flush(),
+            Sink::Special(f) => f.flush(),
         }
+        .map_err(|e| write_error(&self.name, e))
     }
 }
 
@@ -178,14 +437,14 @@ impl UnitWriter {
         }
     }
 
+    /// The output with everything written to it, ready to commit.
+    pub fn finish(self) -> Result<OutputFile> {
+        Ok(self.out.into_inner().map_err(|e| e.into_error())?)
+    }
+
     /// Flushes and moves the output into place.
     pub fn commit(self) -> Result<()> {
-        let file = self
-            .out
-            .into_inner()
-            .map_err(|e| e.into_error())
-            .context("cannot write the output")?;
-        file.commit()
+        self.finish()?.commit()
     }
 }
 

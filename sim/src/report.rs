@@ -10,12 +10,31 @@ use crate::reference::Unit;
 /// The table's header line.
 pub const TABLE_HEADER: &str = "   offset  bytes              code point  char  error";
 
-/// How a code point is shown: control characters as their Unicode control
-/// pictures, values beyond Unicode (iso10646) as blank.
+/// Whether a terminal would act on `c` instead of drawing it, or draw
+/// nothing: C0 and C1 controls (ESC, CSI U+009B, NEL U+0085), DEL, format
+/// characters (general category Cf: bidi embeddings, overrides and
+/// isolates, zero-width characters, the BOM), and the line and paragraph
+/// separators.
+pub fn acts_on_terminal(c: char) -> bool {
+    use unicode_general_category::{get_general_category, GeneralCategory};
+    matches!(
+        get_general_category(c),
+        GeneralCategory::Control
+            | GeneralCategory::Format
+            | GeneralCategory::LineSeparator
+            | GeneralCategory::ParagraphSeparator
+    )
+}
+
+/// How a code point is shown in the character column: characters a
+/// terminal would act on as a visible escape (C0 controls and DEL as their
+/// Unicode control pictures ␛ and ␡, the others as `\u{202e}`); values
+/// beyond Unicode (iso10646) as blank.
 fn shown(value: u32) -> String {
     match char::from_u32(value) {
         Some(c @ '\0'..='\x1f') => char::from_u32(0x2400 + c as u32).unwrap_or(' ').to_string(),
         Some('\x7f') => "␡".into(),
+        Some(c) if acts_on_terminal(c) => c.escape_unicode().to_string(),
         Some(c) => c.to_string(),
         None => String::new(),
     }
@@ -35,7 +54,8 @@ pub fn table_row(unit: &Unit, bytes: &[u8]) -> String {
         shown(unit.value),
         unit.error.map_or("", ErrorKind::name)
     )
-    .trim_end()
+    // Only the padding: a character that is white space is shown as it is.
+    .trim_end_matches(' ')
     .to_string()
 }
 

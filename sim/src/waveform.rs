@@ -75,6 +75,9 @@ impl<W: Write> VcdRecorder<W> {
             TimescaleUnit::PS => 1000,
             _ => anyhow::bail!("the waveform time unit must be ns or ps"),
         };
+        let period = period
+            .checked_mul(per_ns)
+            .ok_or_else(|| anyhow::anyhow!("the clock period is too long"))?;
         let mut writer = vcd::Writer::new(Slot(Some(out)));
         writer.version(concat!("utf8hdl ", env!("CARGO_PKG_VERSION")))?;
         writer.timescale(1, unit)?;
@@ -106,7 +109,7 @@ impl<W: Write> VcdRecorder<W> {
             codes: ids.iter().map(IdCode::to_string).collect(),
             line: Vec::new(),
             window,
-            period: period * per_ns,
+            period,
             delay: per_ns,
             end: 0,
         })
@@ -118,13 +121,24 @@ impl<W: Write> VcdRecorder<W> {
         self.window.clone()
     }
 
+    /// The time of cycle `cycle`'s rising edge; an error rather than a
+    /// time that wraps around.
+    fn time(&self, cycle: u64) -> Result<u64> {
+        cycle
+            .checked_mul(self.period)
+            .filter(|t| t.checked_add(self.period).is_some())
+            .ok_or_else(|| {
+                anyhow::anyhow!("the waveform's time passed 2^64 units at cycle {cycle}")
+            })
+    }
+
     /// Records cycle `cycle`, whose probe values are `values`, if it is in
     /// the window.
     pub fn record(&mut self, cycle: u64, values: &Values) -> Result<()> {
         if !self.window.contains(&cycle) {
             return Ok(());
         }
-        let edge = cycle * self.period;
+        let edge = self.time(cycle)?;
         self.end = cycle + 1;
         self.writer.timestamp(edge)?;
         self.writer.change_scalar(self.clock, Value::V1)?;
@@ -156,7 +170,7 @@ impl<W: Write> VcdRecorder<W> {
     /// checkpoint of every value (so viewers can draw the last interval),
     /// flushes, and returns the writer.
     pub fn finish(mut self) -> Result<W> {
-        self.writer.timestamp(self.end * self.period)?;
+        self.writer.timestamp(self.time(self.end)?)?;
         self.writer.change_scalar(self.clock, Value::V1)?;
         self.writer.begin(SimulationCommand::Dumpall)?;
         if let Some(last) = &self.last {

@@ -1,6 +1,6 @@
 //! `utf8hdl`: the command-line face of the project.
 
-use std::io::{BufWriter, IsTerminal};
+use std::io::{self, BufWriter, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -8,24 +8,37 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus, Summary};
 use utf8hdl_sim::core::{Core, Decoder, Values};
 use utf8hdl_sim::harness::{Engine, Harness};
 use utf8hdl_sim::input::Input;
-use utf8hdl_sim::output::{write_atomically, Format, OutputFile, UnitWriter};
+use utf8hdl_sim::output::{
+    commit_all, write_atomically, Destination, Format, OutputFile, UnitWriter,
+};
 use utf8hdl_sim::reference;
-use utf8hdl_sim::report::summary_lines;
+use utf8hdl_sim::report::{acts_on_terminal, summary_lines};
 use utf8hdl_sim::waveform::{TimescaleUnit, VcdRecorder};
-use utf8hdl_synth::tools;
 use utf8hdl_synth::verilator::{self, Verilated};
-use utf8hdl_synth::Device;
+use utf8hdl_synth::{tools, Device};
+
+mod cli {
+    pub mod interrupt;
+    pub mod progress;
+}
+use cli::interrupt;
+use cli::progress::Progress;
 
 /// Where the main job writes its waveform.
 const MAIN_JOB_VCD: &str = "utf8hdl.vcd";
-/// Inputs at least this long get a progress bar (when stderr is a terminal).
-const PROGRESS_MIN_BYTES: u64 = 4 << 20;
+/// The highest stall probability: at 0.99 a run already takes about 100
+/// cycles a byte, and nearer 1 it would never end.
+const MAX_STALL: f64 = 0.99;
+/// The longest clock period in a VCD, in ns (1 kHz), so that the time of
+/// every cycle fits the VCD's 64-bit timestamps.
+const MAX_VCD_PERIOD_NS: u64 = 1_000_000;
+/// The largest benchmark input, in MB (1 TB).
+const MAX_BENCH_MB: u64 = 1_000_000;
 
 /// A hardware UTF-8 → UCS-4 decoder in rust-hdl: simulate it, check it
 /// against the reference, export it. With no command, simulates the
@@ -103,32 +116,45 @@ fn verilog(args: &VerilogArgs) -> Result<ExitCode> {
         .unwrap_or_else(|| PathBuf::from(format!("{}.v", utf8hdl_synth::top_name(args.profile))));
     write_atomically(&path, |out| Ok(out.write_all(text.as_bytes())?))?;
     if path.as_os_str() != "-" {
-        eprintln!("wrote {}", path.display());
+        note(format_args!("wrote {}", path.display()));
     }
     Ok(ExitCode::SUCCESS)
 }
 
 fn synth(args: &SynthArgs) -> Result<ExitCode> {
+    let mut out = io::stdout().lock();
     if let Some(Board::Icebreaker) = args.board {
-        let build = utf8hdl_synth::board::board_bitstream(args.profile, &args.dir)?;
-        println!("bitstream: {}", build.bitstream.display());
-        println!(
+        let progress = Progress::task("building the iCEBreaker bitstream".into());
+        let build = utf8hdl_synth::board::board_bitstream(args.profile, &args.dir);
+        progress.finish();
+        let build = build?;
+        writeln!(out, "bitstream: {}", build.bitstream.display())?;
+        writeln!(
+            out,
             "post-route Fmax {:.1} MHz (the board clock is 12 MHz)",
             build.fmax_mhz
-        );
+        )?;
         if let Some(ns) = build.icetime_ns {
-            println!("icetime: worst path {ns:.2} ns");
+            writeln!(out, "icetime: worst path {ns:.2} ns")?;
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let report = utf8hdl_synth::synth(args.profile, args.device, args.seeds as usize)?;
+    let progress = Progress::task(format!(
+        "synthesising for {} ({} place-and-route seeds)",
+        args.device.name(),
+        args.seeds
+    ));
+    let report = utf8hdl_synth::synth(args.profile, args.device, args.seeds as usize);
+    progress.finish();
+    let report = report?;
     if args.json {
-        println!("{}", report.to_json());
+        writeln!(out, "{}", report.to_json())?;
     } else {
-        print!(
+        write!(
+            out,
             "{}",
             utf8hdl_synth::flow::table(std::slice::from_ref(&report))
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -147,9 +173,10 @@ struct WaveArgs {
 
 fn wave(args: &WaveArgs) -> Result<ExitCode> {
     use utf8hdl_sim::figures::{find, render, FIGURES};
+    let mut out = io::stdout().lock();
     if args.list {
         for f in FIGURES {
-            println!("{:<14} {}", f.name, f.caption);
+            writeln!(out, "{:<14} {}", f.name, f.caption)?;
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -163,22 +190,24 @@ fn wave(args: &WaveArgs) -> Result<ExitCode> {
     };
     for figure in figures {
         render(figure, &args.dir)?;
-        println!(
+        writeln!(
+            out,
             "{}",
             args.dir.join(format!("{}.svg", figure.name)).display()
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
 #[derive(Args)]
 struct BenchArgs {
-    /// Size of the mixed corpus for the speed figures, in MB.
-    #[arg(long, default_value_t = 2)]
-    corpus_mb: usize,
-    /// Size of the streamed input for the peak-memory figure, in MB.
-    #[arg(long, default_value_t = 100)]
-    memory_mb: usize,
+    /// Size of the mixed corpus for the speed figures, in MB (1 to 1000000).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=MAX_BENCH_MB))]
+    corpus_mb: u64,
+    /// Size of the streamed input for the peak-memory figure, in MB (1 to
+    /// 1000000).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=MAX_BENCH_MB))]
+    memory_mb: u64,
     /// Measure only this engine [default: both, and Icarus Verilog for
     /// comparison].
     #[arg(long, value_enum)]
@@ -187,94 +216,104 @@ struct BenchArgs {
 
 fn bench(args: &BenchArgs) -> Result<ExitCode> {
     let mb = 1_000_000;
-    let (corpus, memory) = (args.corpus_mb * mb, args.memory_mb * mb);
+    let bytes = |n: u64| {
+        usize::try_from(n * mb)
+            .context("the benchmark input does not fit in memory's address space")
+    };
+    let (corpus, memory) = (bytes(args.corpus_mb)?, bytes(args.memory_mb)?);
     let core = utf8hdl_sim::bench::CORE;
-    println!(
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
         "mixed corpus: {} MB through the {} decoder, no stalls",
         args.corpus_mb,
         core.profile()
-    );
+    )?;
     let wanted = |engine| args.engine.is_none_or(|e| e == engine);
+    let total = (2 * args.corpus_mb + args.memory_mb) * mb;
     let mut verilator_speed = None;
     if wanted(EngineChoice::RustHdl) {
-        let f = utf8hdl_sim::bench::run(|| Ok(Harness::new(core)), corpus, memory)?;
-        print_figures("rust-hdl", &f, args.memory_mb);
+        let mut progress = Progress::bytes(Some(total));
+        let f = utf8hdl_sim::bench::run(|| Ok(Harness::new(core)), corpus, memory, &mut |done| {
+            progress.set(done)
+        });
+        progress.finish();
+        print_figures(&mut out, "rust-hdl", &f?, args.memory_mb)?;
     }
     if wanted(EngineChoice::Verilator) {
-        if args.engine.is_none() && verilator::TOOLS.iter().any(|t| tools::find(t).is_none()) {
-            println!(
+        let missing = verilator::TOOLS.iter().any(|t| tools::find(t).is_none());
+        if args.engine.is_none() && missing {
+            writeln!(
+                out,
                 "verilator: not measured (needs {})",
                 verilator::TOOLS.join(", ")
-            );
+            )?;
         } else {
-            let model = || Ok(Harness::on(verilated(core.profile())?));
-            let f = utf8hdl_sim::bench::run(model, corpus, memory)?;
-            print_figures("verilator", &f, args.memory_mb);
+            let model = verilated(core.profile())?;
+            drop(model); // built (and cached) before the progress bar starts
+            let mut progress = Progress::bytes(Some(total));
+            let f = utf8hdl_sim::bench::run(
+                || Ok(Harness::on(verilated(core.profile())?)),
+                corpus,
+                memory,
+                &mut |done| progress.set(done),
+            );
+            progress.finish();
+            let f = f?;
+            print_figures(&mut out, "verilator", &f, args.memory_mb)?;
             verilator_speed = Some(f.cycles_per_second);
         }
     }
     if args.engine.is_none() {
         if tools::find("iverilog").is_some() && tools::find("vvp").is_some() {
-            let icarus = utf8hdl_synth::cosim::icarus_cycles_per_second(core.profile(), 200_000)?;
-            print!(
-                "icarus:    {:.3}M simulated cycles/s (vvp, 200k cycles)",
+            let progress = Progress::task("timing Icarus Verilog on 200k cycles".into());
+            let icarus = utf8hdl_synth::cosim::icarus_cycles_per_second(core.profile(), 200_000);
+            progress.finish();
+            let icarus = icarus?;
+            write!(
+                out,
+                "icarus     {:.3}M simulated cycles/s (vvp, 200k cycles)",
                 icarus / 1e6
-            );
+            )?;
             match verilator_speed {
-                Some(v) => println!("; the Verilator engine is {:.0}x faster", v / icarus),
-                None => println!(),
+                Some(v) => writeln!(out, "; the Verilator engine is {:.0}x faster", v / icarus)?,
+                None => writeln!(out)?,
             }
         } else {
-            println!("icarus: not measured (needs iverilog and vvp)");
+            writeln!(out, "icarus: not measured (needs iverilog and vvp)")?;
         }
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_figures(engine: &str, f: &utf8hdl_sim::bench::Figures, memory_mb: usize) {
-    println!(
+fn print_figures(
+    out: &mut impl Write,
+    engine: &str,
+    f: &utf8hdl_sim::bench::Figures,
+    memory_mb: u64,
+) -> io::Result<()> {
+    writeln!(
+        out,
         "{engine:<10} without VCD: {:.2}M simulated cycles/s",
         f.cycles_per_second / 1e6
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "{:<10} with VCD:    {:.2}M simulated cycles/s, {:.1} VCD bytes/cycle",
         "",
         f.vcd_cycles_per_second / 1e6,
         f.vcd_bytes_per_cycle
-    );
+    )?;
     let rss = f
         .memory_peak_rss_bytes
         .map_or("unknown".into(), |b| format!("{:.1} MB", b as f64 / 1e6));
-    println!(
+    writeln!(
+        out,
         "{:<10} {memory_mb} MB streamed: {:.1} s, {:.2}M cycles/s, peak RSS {rss}",
         "",
         f.memory_seconds,
         f.memory_cycles_per_second / 1e6
-    );
-}
-
-/// A parser for one of a library type's named values, which clap lists in
-/// `--help` and in its error for an unknown value.
-fn one_of<T: Copy + Send + Sync + 'static>(
-    all: &'static [T],
-    name: fn(T) -> &'static str,
-    help: fn(T) -> &'static str,
-) -> impl TypedValueParser<Value = T> {
-    let names = all
-        .iter()
-        .map(move |&v| PossibleValue::new(name(v)).help(help(v)));
-    PossibleValuesParser::new(names).map(move |chosen| {
-        *all.iter()
-            .find(|&&v| name(v) == chosen)
-            .expect("clap accepts only the possible values")
-    })
-}
-
-fn profile_parser() -> impl TypedValueParser<Value = Profile> {
-    one_of(&Profile::ALL, Profile::name, |profile| match profile {
-        Profile::Rfc3629 => "RFC 3629: 1-4 octets, up to U+10FFFF, no surrogates",
-        Profile::Iso10646 => "ISO/IEC 10646-1 Annex R: 1-6 octets, up to 7FFF FFFF",
-    })
+    )
 }
 
 /// What every decoding subcommand reads and writes.
@@ -286,7 +325,7 @@ struct StreamArgs {
     #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
     profile: Profile,
     /// How units are written.
-    #[arg(long, default_value = "lines", value_parser = one_of(&Format::ALL, Format::name, Format::help))]
+    #[arg(long, default_value = "lines", value_parser = format_parser())]
     format: Format,
     /// Where units go: a path, or - for standard output.
     #[arg(long, short = 'o', default_value = "-")]
@@ -301,15 +340,16 @@ struct SimArgs {
     #[arg(long, value_name = "PATH")]
     vcd: Option<PathBuf>,
     /// Only record cycles FROM..TO (TO exclusive) in the VCD.
-    #[arg(long, value_name = "FROM..TO", value_parser = parse_window)]
+    #[arg(long, value_name = "FROM..TO", value_parser = parse_window, requires = "vcd")]
     vcd_cycles: Option<Range<u64>>,
-    /// The clock period in the VCD, in ns.
-    #[arg(long, value_name = "NS", default_value_t = 10)]
+    /// The clock period in the VCD, in ns (4 to 1000000).
+    #[arg(long, value_name = "NS", default_value_t = 10, requires = "vcd",
+          value_parser = clap::value_parser!(u64).range(4..=MAX_VCD_PERIOD_NS))]
     vcd_period: u64,
-    /// Probability that a cycle has s_axis_tvalid low (0 ≤ P < 1).
+    /// Probability that a cycle has s_axis_tvalid low (0 ≤ P ≤ 0.99).
     #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_probability)]
     stall_in: f64,
-    /// Probability that a cycle has m_axis_tready low (0 ≤ P < 1).
+    /// Probability that a cycle has m_axis_tready low (0 ≤ P ≤ 0.99).
     #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_probability)]
     stall_out: f64,
     /// Seed for the stall patterns.
@@ -343,16 +383,43 @@ enum EngineChoice {
 fn verilated(profile: Profile) -> Result<Verilated<Decoder>> {
     let verilog = utf8hdl_synth::try_verilog(profile)?;
     Verilated::new(Decoder(profile), &verilog, &|message| {
-        eprintln!("utf8hdl: {message}")
+        note(format_args!("utf8hdl: {message}"))
+    })
+}
+
+/// A parser for one of a library type's named values, which clap lists in
+/// `--help` and in its error for an unknown value.
+fn one_of<T: Copy + Send + Sync + 'static>(
+    all: &'static [T],
+    name: fn(T) -> &'static str,
+    help: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T> {
+    let names = all
+        .iter()
+        .map(move |&v| PossibleValue::new(name(v)).help(help(v)));
+    PossibleValuesParser::new(names).map(move |chosen| {
+        *all.iter()
+            .find(|&&v| name(v) == chosen)
+            .expect("clap accepts only the possible values")
+    })
+}
+
+/// The formats, with their descriptions, as clap's possible values.
+fn format_parser() -> impl TypedValueParser<Value = Format> {
+    one_of(&Format::ALL, Format::name, Format::description)
+}
+
+fn profile_parser() -> impl TypedValueParser<Value = Profile> {
+    one_of(&Profile::ALL, Profile::name, |profile| match profile {
+        Profile::Rfc3629 => "RFC 3629: 1-4 octets, up to U+10FFFF, no surrogates",
+        Profile::Iso10646 => "ISO/IEC 10646-1 Annex R: 1-6 octets, up to 7FFF FFFF",
     })
 }
 
 fn parse_probability(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(p) if (0.0..1.0).contains(&p) => Ok(p),
-        _ => Err(format!(
-            "'{s}' is not a probability from 0 up to (not including) 1"
-        )),
+        Ok(p) if (0.0..=MAX_STALL).contains(&p) => Ok(p),
+        _ => Err(format!("'{s}' is not a probability from 0 to {MAX_STALL}")),
     }
 }
 
@@ -377,9 +444,13 @@ fn reference(args: &StreamArgs) -> Result<ExitCode> {
     let input = for_format(Input::from_arg(args.input.as_deref()), args.format)?;
     let mut stream = input.open()?;
     let mut writer = UnitWriter::create(Some(&args.output), args.format, &input)?;
-    for unit in reference::Decoder::new(&mut stream, args.profile) {
-        writer.write(&unit)?;
-    }
+    let mut progress = Progress::bytes(input.len_hint());
+    let written = reference::Decoder::new(&mut stream, args.profile).try_for_each(|unit| {
+        progress.set(unit.span.end as u64);
+        writer.write(&unit)
+    });
+    progress.finish();
+    written?;
     stream.finish()?;
     writer.commit()?;
     Ok(ExitCode::SUCCESS)
@@ -388,7 +459,6 @@ fn reference(args: &StreamArgs) -> Result<ExitCode> {
 /// A waveform being written to its file.
 struct Waveform {
     recorder: VcdRecorder<BufWriter<OutputFile>>,
-    path: PathBuf,
     error: Option<anyhow::Error>,
 }
 
@@ -396,15 +466,9 @@ impl Waveform {
     fn create(path: &Path, args: &SimArgs) -> Result<Waveform> {
         let file = BufWriter::new(OutputFile::create(Some(path))?);
         let window = args.vcd_cycles.clone().unwrap_or(0..u64::MAX);
+        let core = Decoder(args.stream.profile);
         Ok(Waveform {
-            recorder: VcdRecorder::new(
-                file,
-                &Decoder(args.stream.profile),
-                window,
-                args.vcd_period,
-                TimescaleUnit::NS,
-            )?,
-            path: path.to_path_buf(),
+            recorder: VcdRecorder::new(file, &core, window, args.vcd_period, TimescaleUnit::NS)?,
             error: None,
         })
     }
@@ -415,32 +479,40 @@ impl Waveform {
         }
     }
 
-    fn commit(self) -> Result<()> {
-        let context = || format!("cannot write '{}'", self.path.display());
+    /// The finished file, ready to commit.
+    fn finish(self) -> Result<OutputFile> {
         if let Some(e) = self.error {
-            return Err(e).with_context(context);
+            return Err(e);
         }
-        let file = self.recorder.finish().with_context(context)?;
-        file.into_inner()
-            .map_err(|e| e.into_error())
-            .with_context(context)?
-            .commit()
+        let file = self.recorder.finish()?;
+        Ok(file.into_inner().map_err(|e| e.into_error())?)
     }
 }
 
-fn progress_bar(input: &Input) -> Option<ProgressBar> {
-    let len = input.len_hint();
-    let long = len.is_none_or(|n| n >= PROGRESS_MIN_BYTES);
-    (std::io::stderr().is_terminal() && long).then(|| {
-        let bar = len.map_or_else(ProgressBar::new_spinner, ProgressBar::new);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
-            )
-            .expect("a valid template"),
-        );
-        bar
-    })
+/// Refuses outputs that would write to the same place, before anything is
+/// written: the second would mix with the first, or be renamed over it.
+fn refuse_shared_destinations(outputs: &[(&str, &Path)]) -> Result<()> {
+    let destinations = outputs
+        .iter()
+        .map(|(_, path)| Destination::of(path))
+        .collect::<Result<Vec<_>>>()?;
+    for (i, a) in destinations.iter().enumerate() {
+        for (j, b) in destinations.iter().enumerate().skip(i + 1) {
+            if a.is_same(b) {
+                let [(flag_a, path_a), (flag_b, path_b)] = [outputs[i], outputs[j]];
+                let shown = |p: &Path| match p.as_os_str() == "-" {
+                    true => "- (standard output)".to_string(),
+                    false => format!("'{}'", p.display()),
+                };
+                anyhow::bail!(
+                    "{flag_a} {} and {flag_b} {} are the same destination; give each its own",
+                    shown(path_a),
+                    shown(path_b)
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 fn sim(args: &SimArgs) -> Result<ExitCode> {
@@ -452,6 +524,9 @@ fn sim(args: &SimArgs) -> Result<ExitCode> {
 }
 
 fn sim_on<E: Engine>(mut harness: Harness<E>, args: &SimArgs) -> Result<ExitCode> {
+    let mut outputs = vec![("--output", args.stream.output.as_path())];
+    outputs.extend(args.vcd.as_deref().map(|p| ("--vcd", p)));
+    refuse_shared_destinations(&outputs)?;
     let input = for_format(
         Input::from_arg(args.stream.input.as_deref()),
         args.stream.format,
@@ -466,48 +541,46 @@ fn sim_on<E: Engine>(mut harness: Harness<E>, args: &SimArgs) -> Result<ExitCode
     if let Some(w) = &waveform {
         harness.probe_window = w.recorder.window();
     }
-    let bar = progress_bar(&input);
+    let mut progress = Progress::bytes(input.len_hint());
     let stimulus = Stimulus {
         source: Stalls::Random(args.stall_in),
         sink: Stalls::Random(args.stall_out),
         seed: args.seed,
     };
-    let mut write_error = None;
-    // How far the checked words have reached into the input.
-    let decoded = std::cell::Cell::new(0u64);
     let summary = run_checked(
         harness,
         &mut stream,
         &stimulus,
         |unit| {
-            decoded.set(unit.span.end as u64);
-            if write_error.is_none() {
-                write_error = writer.write(unit).err();
-            }
+            progress.set(unit.span.end as u64);
+            writer.write(unit)
         },
         &mut |cycle, values| {
             if let (Some(w), Some(values)) = (waveform.as_mut(), values) {
                 w.record(cycle, values);
             }
-            if let Some(bar) = &bar {
-                if cycle % 65536 == 0 {
-                    bar.set_position(decoded.get());
-                }
-            }
         },
     );
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    progress.finish();
+    let summary = summary?;
     stream.finish()?;
-    if let Some(e) = write_error {
-        return Err(e).context("cannot write the output");
-    }
-    if let Some(w) = waveform {
-        w.commit()?;
-    }
+    let waveform = waveform.map(Waveform::finish).transpose()?;
     if summary.agree() {
-        writer.commit()?;
+        commit_all([writer.finish()?].into_iter().chain(waveform))?;
+    } else {
+        // The waveform shows where the design went wrong.
+        commit_all(waveform)?;
+    }
+    if let Some(window) = &args.vcd_cycles {
+        if window.start >= summary.simulated_cycles {
+            note(format_args!(
+                "utf8hdl: warning: --vcd-cycles {}..{} starts after the run's last cycle ({}); \
+                 the waveform holds no cycles",
+                window.start,
+                window.end,
+                summary.simulated_cycles.saturating_sub(1)
+            ));
+        }
     }
     report(&summary, args.stats);
     Ok(if summary.agree() {
@@ -519,11 +592,16 @@ fn sim_on<E: Engine>(mut harness: Harness<E>, args: &SimArgs) -> Result<ExitCode
 
 fn report(summary: &Summary, stats: Option<StatsFormat>) {
     for line in summary_lines(summary) {
-        eprintln!("{line}");
+        note(line);
     }
     if let Some(StatsFormat::Json) = stats {
-        eprintln!("{}", summary.to_json());
+        note(summary.to_json());
     }
+}
+
+/// A line on stderr. Nothing is left to tell if stderr cannot be written.
+fn note(line: impl std::fmt::Display) {
+    let _ = writeln!(io::stderr(), "{line}");
 }
 
 /// `cargo run --release`: the sample through the RTL, as a table, with a VCD.
@@ -544,9 +622,14 @@ fn main_job() -> Result<ExitCode> {
         engine: EngineChoice::RustHdl,
         stats: None,
     };
-    println!("utf8hdl: the embedded sample through the rfc3629 decoder RTL, cycle by cycle\n");
+    writeln!(
+        io::stdout(),
+        "utf8hdl: the embedded sample through the rfc3629 decoder RTL, cycle by cycle\n"
+    )?;
     let code = sim(&args)?;
-    eprintln!("waveform written to {MAIN_JOB_VCD} (open it with: gtkwave {MAIN_JOB_VCD} sim/utf8hdl.gtkw)");
+    note(format_args!(
+        "waveform written to {MAIN_JOB_VCD} (open it with: gtkwave {MAIN_JOB_VCD} sim/utf8hdl.gtkw)"
+    ));
     Ok(code)
 }
 
@@ -563,9 +646,62 @@ fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 /// Usage and I/O errors are one line on stderr and exit status 2.
-fn fail(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("utf8hdl: {message}");
+fn fail(message: &str) -> ExitCode {
+    note(format_args!("utf8hdl: {}", visible(message)));
     ExitCode::from(2)
+}
+
+/// `message` with every character a terminal would act on escaped, so that
+/// it stays one line that only says something (a path may hold anything).
+fn visible(message: &str) -> String {
+    message
+        .chars()
+        .map(|c| match acts_on_terminal(c) {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
+}
+
+/// An error and its causes on one line, each cause said once: a context
+/// that already ends with its cause's text (an I/O error wrapped with the
+/// path it concerns) is not followed by that text again.
+fn one_line(error: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        if line.ends_with(&text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
+}
+
+/// clap's error without its usage and tips: the first paragraph, joined
+/// into one line (it keeps the list of possible values).
+fn usage_error(error: &clap::Error) -> String {
+    let text = error.to_string();
+    let paragraph: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    format!(
+        "{} (see utf8hdl --help)",
+        paragraph.join(" ").trim_start_matches("error: ")
+    )
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
 }
 
 fn main() -> ExitCode {
@@ -575,17 +711,35 @@ fn main() -> ExitCode {
             let _ = e.print();
             return ExitCode::SUCCESS;
         }
-        Err(e) => {
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or_default();
-            return fail(format!(
-                "{} (see utf8hdl --help)",
-                first.trim_start_matches("error: ")
-            ));
-        }
+        Err(e) => return fail(&usage_error(&e)),
     };
+    if let Err(e) = interrupt::handle_signals() {
+        return fail(&format!("cannot handle signals: {e}"));
+    }
     match run(cli) {
         Ok(code) => code,
-        Err(e) => fail(format!("{e:#}")),
+        Err(e) if is_broken_pipe(&e) => ExitCode::from(interrupt::BROKEN_PIPE_STATUS),
+        Err(e) => fail(&one_line(&e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// tempfile's persist error displays as its I/O error and has that
+    /// error as its source too, so `{:#}` said the cause twice.
+    #[test]
+    fn a_cause_that_repeats_its_context_is_said_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let persist = tempfile::NamedTempFile::new_in(dir.path())
+            .unwrap()
+            .persist(dir.path())
+            .unwrap_err();
+        let (shown, cause) = (persist.to_string(), persist.error.to_string());
+        assert!(shown.ends_with(&cause), "{shown}");
+        let error = anyhow::Error::new(persist).context("cannot write 'd'");
+        assert_eq!(format!("{error:#}").matches(&cause).count(), 2);
+        assert_eq!(one_line(&error), format!("cannot write 'd': {shown}"));
     }
 }

@@ -297,3 +297,216 @@ fn successful_run_writes_output_file() {
         assert!(std::fs::read(&out).unwrap() == expected);
     }
 }
+
+// Issue 10: the CLI under hostile use. Each test asserts the exit status,
+// the line on stderr, and what is (not) left on disk.
+
+/// A reader that goes away (`utf8hdl reference big | head -1`) stops the
+/// program quietly: nothing on stderr, exit status 141 (128 + SIGPIPE, what
+/// a shell reports for `cat` in the same place), and no file left.
+#[test]
+fn a_closed_pipe_stops_quietly() {
+    use std::io::BufRead;
+    let dir = temp_dir();
+    let input = dir.path().join("big");
+    std::fs::write(&input, Rng(6).biased_bytes(2_000_000)).unwrap();
+    for command in ["reference", "sim"] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
+            .args([command, path_str(&input)])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(first.starts_with("0.."), "{first:?}");
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(141), "{command}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{command}");
+        assert_eq!(entries(dir.path()), ["big"]);
+    }
+}
+
+/// Runs `utf8hdl` with `args` under `umask`.
+fn utf8hdl_with_umask(umask: &str, args: &[&str]) -> std::process::Output {
+    run(
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("umask {umask}; exec \"$0\" \"$@\""))
+            .arg(env!("CARGO_BIN_EXE_utf8hdl"))
+            .args(args),
+        b"A",
+    )
+    .unwrap()
+}
+
+/// A new output file gets 0666 less the umask; an existing file keeps its
+/// mode; an output path that is a symbolic link (to an existing file or to
+/// none yet, in another directory) writes the link's target and leaves the
+/// link, with nothing else in either directory.
+#[test]
+fn outputs_keep_the_umask_the_mode_and_symbolic_links() {
+    use std::os::unix::fs::{symlink, PermissionsExt};
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let dir = temp_dir();
+    let d = dir.path();
+    for (umask, expected) in [("027", 0o640), ("077", 0o600), ("002", 0o664)] {
+        let out = d.join(format!("new-{umask}"));
+        success(utf8hdl_with_umask(
+            umask,
+            &["reference", "-", "-o", path_str(&out)],
+        ));
+        assert_eq!(mode(&out), expected, "umask {umask}");
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "0..1 U+0041\n");
+    }
+    for existing in [0o600, 0o640, 0o604] {
+        let out = d.join(format!("old-{existing:o}"));
+        std::fs::write(&out, "old").unwrap();
+        std::fs::set_permissions(&out, std::fs::Permissions::from_mode(existing)).unwrap();
+        success(utf8hdl_with_umask(
+            "022",
+            &["reference", "-", "-o", path_str(&out)],
+        ));
+        assert_eq!(mode(&out), existing);
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "0..1 U+0041\n");
+    }
+
+    let links = temp_dir();
+    let targets = temp_dir();
+    std::fs::write(targets.path().join("existing"), "old").unwrap();
+    std::fs::set_permissions(
+        targets.path().join("existing"),
+        std::fs::Permissions::from_mode(0o600),
+    )
+    .unwrap();
+    for name in ["existing", "new"] {
+        let link = links.path().join(format!("to-{name}"));
+        symlink(targets.path().join(name), &link).unwrap();
+        success(utf8hdl_with_umask(
+            "022",
+            &["reference", "-", "-o", path_str(&link)],
+        ));
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(
+            std::fs::read_link(&link).unwrap(),
+            targets.path().join(name)
+        );
+        let target = targets.path().join(name);
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "0..1 U+0041\n");
+        assert_eq!(mode(&target), if name == "new" { 0o644 } else { 0o600 });
+    }
+    assert_eq!(entries(links.path()), ["to-existing", "to-new"]);
+    assert_eq!(entries(targets.path()), ["existing", "new"]);
+}
+
+/// `--format table` never prints a character a terminal would act on: C0
+/// and C1 controls (CSI U+009B, NEL U+0085), DEL, format characters (bidi
+/// overrides such as U+202E), line and paragraph separators. Every such
+/// character of the BMP and the tag block comes out escaped: none of the
+/// table's characters is in CPython's categories Cc, Cf, Zl or Zp, and
+/// each row's character column is filled (nothing vanishes).
+#[test]
+fn table_shows_controls_and_format_characters_as_escapes() {
+    let code_points: Vec<char> = (0..=0xFFFF)
+        .chain(0xE0000..=0xE007F)
+        .filter_map(char::from_u32)
+        .collect();
+    let input: String = code_points.iter().collect();
+    let out = utf8hdl(&["reference", "--format", "table", "-"], input.as_bytes());
+    let table = String::from_utf8(success(out)).unwrap();
+    for raw in [
+        '\u{9B}', '\u{85}', '\u{202E}', '\u{1B}', '\u{2028}', '\u{FEFF}',
+    ] {
+        assert!(!table.contains(raw), "U+{:04X} printed raw", raw as u32);
+    }
+    for (escape, code_point) in [
+        ("\\u{9b}", "U+009B"),
+        ("\\u{85}", "U+0085"),
+        ("\\u{202e}", "U+202E"),
+    ] {
+        let row = table.lines().find(|l| l.contains(code_point)).unwrap();
+        assert!(row.ends_with(escape), "{row}");
+    }
+    let rows: Vec<&str> = table.lines().skip(1).collect();
+    assert_eq!(rows.len(), code_points.len());
+    for (row, c) in rows.iter().zip(&code_points) {
+        // offset, bytes, U+XXXX, then the character column.
+        let after = row.split_once(&format!("U+{:04X}", *c as u32)).unwrap().1;
+        assert!(
+            !after.trim_matches(' ').is_empty() || *c == ' ',
+            "U+{:04X} vanished: {row:?}",
+            *c as u32
+        );
+    }
+    if let Some(raw) = python_controls(&table) {
+        assert!(raw.is_empty(), "printed raw: {raw:?}");
+    }
+}
+
+/// I/O errors are one line that names the path the user gave, once, and
+/// never a temporary file; usage errors keep clap's possible values.
+#[test]
+fn io_errors_name_the_path_once_and_never_a_temporary_file() {
+    let dir = temp_dir();
+    let d = dir.path();
+    std::fs::create_dir(d.join("a-directory")).unwrap();
+    let said_once = |line: &str| {
+        let parts: Vec<&str> = line.trim_end().split(": ").collect();
+        parts.windows(2).all(|w| w[0] != w[1]) && line.matches("os error").count() <= 1
+    };
+    let a_directory = d.join("a-directory");
+    let no_directory = d.join("no-dir/out");
+    let mut cases = vec![
+        ("reference", path_str(&a_directory)),
+        ("reference", path_str(&no_directory)),
+        // /proc refuses new files: the temporary file cannot be made.
+        ("reference", "/proc/utf8hdl-out"),
+    ];
+    if std::path::Path::new("/dev/full").exists() {
+        cases.extend([("verilog", "/dev/full"), ("reference", "/dev/full")]);
+    } else {
+        skip_without("/dev/full", "the check of a full device");
+    }
+    for (command, path) in cases {
+        let line = usage_failure(utf8hdl(&[command, "-o", path], b""));
+        assert!(line.contains(&format!("'{path}'")), "{line}");
+        // (The test's own directory is a .tmpXXXXXX too.)
+        assert!(!line.replace(path, "").contains(".tmp"), "{line}");
+        assert!(said_once(&line), "{line}");
+    }
+    assert_eq!(entries(d), ["a-directory"]);
+    assert!(entries(&d.join("a-directory")).is_empty());
+
+    if std::path::Path::new("/dev/full").exists() {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
+            .arg("reference")
+            .stdout(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open("/dev/full")
+                    .unwrap(),
+            )
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let line = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            line.contains("standard output") && said_once(&line),
+            "{line}"
+        );
+    }
+
+    let line = usage_failure(utf8hdl(&["reference", "--format", "utf16"], b""));
+    assert!(
+        line.contains("[possible values: ucs4be, ucs4le, lines, table]"),
+        "{line}"
+    );
+    let line = usage_failure(utf8hdl(&["sim", "--stats", "yaml"], b""));
+    assert!(line.contains("[possible values: json]"), "{line}");
+}

@@ -379,3 +379,323 @@ fn output_to_a_fifo_writes_through_it() {
         success(utf8hdl(&["reference", "--format", "lines"], &[]))
     );
 }
+
+// Issue 10: the CLI under hostile use. Each test asserts the exit status,
+// the line on stderr, and what is (not) left on disk.
+
+/// Two outputs naming one destination are refused with exit 2 before
+/// anything is written: both `-`, one path twice, a symbolic link and its
+/// (not yet existing) target, a path through `..`, two hard links, and a
+/// file that standard output is redirected to. Distinct outputs still work.
+#[test]
+fn two_outputs_to_one_destination_are_refused() {
+    use std::os::unix::fs::symlink;
+    let dir = temp_dir();
+    let d = dir.path();
+    fs::create_dir(d.join("sub")).unwrap();
+    symlink("target.vcd", d.join("link")).unwrap();
+    fs::write(d.join("a"), "old").unwrap();
+    fs::hard_link(d.join("a"), d.join("b")).unwrap();
+    let before = entries(d);
+    let at = |name: &str| path_str(&d.join(name)).to_string();
+    let cases: [&[String]; 5] = [
+        &["--vcd".into(), "-".into()],
+        &["-o".into(), at("same.vcd"), "--vcd".into(), at("same.vcd")],
+        &["-o".into(), at("link"), "--vcd".into(), at("target.vcd")],
+        &["-o".into(), at("sub/../x"), "--vcd".into(), at("x")],
+        &["-o".into(), at("a"), "--vcd".into(), at("b")],
+    ];
+    for case in cases {
+        let args: Vec<&str> = std::iter::once("sim")
+            .chain(case.iter().map(String::as_str))
+            .collect();
+        let line = usage_failure(utf8hdl(&args, &[]));
+        assert!(line.contains("same destination"), "{args:?}: {line}");
+        assert_eq!(entries(d), before, "{args:?} wrote something");
+        assert_eq!(fs::read_to_string(d.join("a")).unwrap(), "old");
+    }
+
+    // Standard output redirected to the file that --vcd names.
+    let stdout = fs::File::create(d.join("redirected")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
+        .args(["sim", "--vcd", &at("redirected")])
+        .stdout(stdout)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("same destination") && stderr.matches('\n').count() == 1,
+        "{stderr}"
+    );
+    assert_eq!(fs::read(d.join("redirected")).unwrap(), b"");
+
+    // Distinct outputs: both written.
+    let out = utf8hdl(&["sim", "-o", &at("units"), "--vcd", &at("wave.vcd")], &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(fs::read_to_string(d.join("units"))
+        .unwrap()
+        .starts_with("0..1 U+"));
+    assert!(fs::read_to_string(d.join("wave.vcd"))
+        .unwrap()
+        .contains("$enddefinitions"));
+}
+
+/// SIGTERM, SIGINT or SIGHUP during `sim -o d/o --vcd d/w.vcd` leaves `d`
+/// as it was (no temporary file, no partial output; an older `d/o` is
+/// untouched), says so in one line, and exits with 128 + the signal.
+#[test]
+fn a_signal_leaves_the_directory_as_it_was() {
+    let inputs = temp_dir();
+    let input = inputs.path().join("big");
+    fs::write(&input, Rng(10).biased_bytes(4_000_000)).unwrap();
+    for (signal, status) in [("TERM", 143), ("INT", 130), ("HUP", 129)] {
+        let dir = temp_dir();
+        let d = dir.path();
+        fs::write(d.join("o"), "older output").unwrap();
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
+            .args([
+                "sim",
+                path_str(&input),
+                "-o",
+                path_str(&d.join("o")),
+                "--vcd",
+                path_str(&d.join("w.vcd")),
+            ])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Both outputs are being written once their temporary files exist.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while entries(d).len() < 3 {
+            assert!(std::time::Instant::now() < deadline, "no temporary files");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        send_signal(child.id(), signal);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(status), "SIG{signal}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            stderr.starts_with(&format!("utf8hdl: stopped by SIG{signal}"))
+                && stderr.matches('\n').count() == 1,
+            "{stderr:?}"
+        );
+        assert_eq!(entries(d), ["o"], "SIG{signal} left files behind");
+        assert_eq!(fs::read_to_string(d.join("o")).unwrap(), "older output");
+    }
+}
+
+/// Numeric arguments are bounded instead of wrapping: `--vcd-period` and
+/// `bench --corpus-mb`/`--memory-mb` out of range are usage errors naming
+/// the flag and its range; at the largest period, time still only moves
+/// forward, at the period given.
+#[test]
+fn numeric_arguments_are_bounded() {
+    let dir = temp_dir();
+    let vcd = dir.path().join("w.vcd");
+    for period in ["18446744073709551615", "1000001", "3"] {
+        let line = usage_failure(utf8hdl(
+            &["sim", "--vcd", path_str(&vcd), "--vcd-period", period],
+            &[],
+        ));
+        assert!(
+            line.contains("--vcd-period") && line.contains("4..=1000000"),
+            "{line}"
+        );
+    }
+    for args in [
+        ["bench", "--corpus-mb", "18446744073710"],
+        ["bench", "--memory-mb", "18446744073710"],
+        ["bench", "--corpus-mb", "0"],
+    ] {
+        let line = usage_failure(utf8hdl(&args, &[]));
+        assert!(
+            line.contains(args[1]) && line.contains("1..=1000000"),
+            "{line}"
+        );
+    }
+    let line = usage_failure(utf8hdl(
+        &[
+            "sim",
+            "--vcd",
+            path_str(&vcd),
+            "--vcd-cycles",
+            "0..18446744073709551616",
+        ],
+        &[],
+    ));
+    assert!(line.contains("--vcd-cycles"), "{line}");
+    assert!(entries(dir.path()).is_empty());
+
+    let out = utf8hdl(
+        &[
+            "sim",
+            "--vcd",
+            path_str(&vcd),
+            "--vcd-period",
+            "1000000",
+            "--stats",
+            "json",
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let times: Vec<u64> = fs::read_to_string(&vcd)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.strip_prefix('#'))
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert!(times.windows(2).all(|w| w[0] < w[1]), "time went backwards");
+    let cycles = stats(&out.stderr)["cycles"].as_u64().unwrap();
+    assert!(
+        *times.last().unwrap() >= cycles * 1_000_000,
+        "the last edge is at {}, before cycle {cycles} at 1 ms a cycle",
+        times.last().unwrap()
+    );
+}
+
+/// A stall probability above 0.99 is a usage error (at 0.9999999999999999
+/// a run would never end); at 0.99 on both sides a run ends and decodes
+/// what the reference decodes; a long stalled run shows its progress and
+/// the time left on a terminal.
+#[test]
+fn stall_probability_is_bounded_and_long_stalled_runs_show_progress() {
+    for flag in ["--stall-in", "--stall-out"] {
+        for p in ["0.9999999999999999", "0.991", "1", "NaN"] {
+            let line = usage_failure(utf8hdl(&["sim", flag, p], &[]));
+            assert!(line.contains(flag) && line.contains("0.99"), "{line}");
+        }
+    }
+    let message = Rng(4).biased_bytes(300);
+    let out = utf8hdl(
+        &[
+            "sim",
+            "-",
+            "--stall-in",
+            "0.99",
+            "--stall-out",
+            "0.99",
+            "--stats",
+            "json",
+        ],
+        &message,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, success(utf8hdl(&["reference", "-"], &message)));
+    // 1% of the cycles offer a byte: far more cycles than bytes.
+    assert!(stats(&out.stderr)["cycles"].as_u64().unwrap() > 300 * 20);
+
+    let dir = temp_dir();
+    let input = dir.path().join("in");
+    fs::write(&input, Rng(5).biased_bytes(1_000_000)).unwrap();
+    let Some(shown) = on_terminal_until(
+        &[
+            "sim",
+            path_str(&input),
+            "--stall-in",
+            "0.99",
+            "-o",
+            "/dev/null",
+        ],
+        " eta ",
+        std::time::Duration::from_secs(60),
+    ) else {
+        return;
+    };
+    assert!(
+        shown.contains("/1.00 MB ") && shown.contains(" eta "),
+        "{shown:?}"
+    );
+    assert_eq!(entries(dir.path()), ["in"]);
+}
+
+/// `--vcd-period` or `--vcd-cycles` without `--vcd` is a usage error; a
+/// `--vcd-cycles` window after the end of the run is a warning, and the
+/// (empty) waveform is still written; a window inside the run is not.
+#[test]
+fn vcd_flags_that_would_do_nothing() {
+    let dir = temp_dir();
+    for args in [
+        ["sim", "--vcd-period", "8"],
+        ["sim", "--vcd-cycles", "1..3"],
+    ] {
+        let line = usage_failure(utf8hdl(&args, &[]));
+        assert!(line.contains("--vcd"), "{line}");
+    }
+    assert!(entries(dir.path()).is_empty());
+
+    let vcd = dir.path().join("w.vcd");
+    let out = utf8hdl(
+        &[
+            "sim",
+            "--vcd",
+            path_str(&vcd),
+            "--vcd-cycles",
+            "100000..100010",
+            "--stats",
+            "json",
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8(out.stderr.clone()).unwrap();
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("utf8hdl: warning: --vcd-cycles 100000..100010"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{stderr}");
+    // The run is far shorter than 100000 cycles.
+    assert!(stats(&out.stderr)["cycles"].as_u64().unwrap() < 100_000);
+    assert_eq!(entries(dir.path()), ["w.vcd"]);
+    assert!(fs::read_to_string(&vcd)
+        .unwrap()
+        .contains("$enddefinitions"));
+
+    let out = utf8hdl(
+        &["sim", "--vcd", path_str(&vcd), "--vcd-cycles", "10..100000"],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!String::from_utf8(out.stderr).unwrap().contains("warning"));
+}
+
+/// Long runs show progress on a terminal: `bench` (which said nothing for
+/// minutes) draws a bar with the bytes done and the time left; a run that
+/// ends within a second (the reference on 200 kB, some thousand units)
+/// draws none. (A mismatch's summary, which needs a wrong design, is
+/// checked in `checker`'s unit tests.)
+#[test]
+fn long_runs_show_progress_on_a_terminal() {
+    let Some(shown) = on_terminal_until(
+        &["bench", "--corpus-mb", "5", "--memory-mb", "5"],
+        " eta ",
+        std::time::Duration::from_secs(60),
+    ) else {
+        return;
+    };
+    assert!(
+        shown.contains("/15.00 MB ") && shown.contains(" eta "),
+        "{shown:?}"
+    );
+    let dir = temp_dir();
+    let input = dir.path().join("in");
+    fs::write(&input, Rng(8).biased_bytes(200_000)).unwrap();
+    let units = dir.path().join("units");
+    let Some(shown) = on_terminal_until(
+        &["reference", path_str(&input), "-o", path_str(&units)],
+        " eta ",
+        std::time::Duration::from_secs(60),
+    ) else {
+        return;
+    };
+    assert!(!shown.contains(" eta "), "{shown:?}");
+    assert_eq!(entries(dir.path()), ["in", "units"]);
+    assert_eq!(
+        fs::read(&units).unwrap(),
+        success(utf8hdl(&["reference", path_str(&input)], &[]))
+    );
+}

@@ -57,16 +57,7 @@ pub fn python_decode(data: &[u8], codec: &str) -> Option<Vec<u8>> {
             Some(output.stdout)
         }
         Err(e) if e.kind() == IoErrorKind::NotFound => {
-            if std::env::var("UTF8HDL_REQUIRE_TOOLS").as_deref() == Ok("1") {
-                panic!("python3 is required (UTF8HDL_REQUIRE_TOOLS=1) but not found");
-            }
-            // Written to the stderr handle rather than with eprintln!, which
-            // the test harness captures: the skip must be visible.
-            let _ = writeln!(
-                std::io::stderr(),
-                "SKIPPED: python3 not found; the check against CPython did not run \
-                 (set UTF8HDL_REQUIRE_TOOLS=1 to make this fail)"
-            );
+            skip_without("python3", "the check against CPython");
             None
         }
         Err(e) => panic!("cannot run python3: {e}"),
@@ -158,4 +149,131 @@ pub fn usage_failure(output: Output) -> String {
         "not exactly one line on stderr: {stderr:?}"
     );
     stderr
+}
+
+/// The names in `dir`, sorted.
+pub fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Sends the signal `name` (TERM, INT, ...) to process `pid`, with the
+/// shell's `kill`.
+pub fn send_signal(pid: u32, name: &str) {
+    let status = Command::new("sh")
+        .arg("-c")
+        .arg(format!("kill -{name} {pid}"))
+        .status()
+        .expect("cannot run sh");
+    assert!(status.success(), "kill -{name} {pid} failed");
+}
+
+/// Says on stderr that a check did not run because `tool` is missing, or
+/// fails when tools are required (`UTF8HDL_REQUIRE_TOOLS=1`).
+pub fn skip_without(tool: &str, check: &str) {
+    if std::env::var("UTF8HDL_REQUIRE_TOOLS").as_deref() == Ok("1") {
+        panic!("{tool} is required (UTF8HDL_REQUIRE_TOOLS=1) but not found");
+    }
+    // Written to the stderr handle rather than with eprintln!, which the
+    // test harness captures: the skip must be visible.
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED: {tool} not found; {check} did not run \
+         (set UTF8HDL_REQUIRE_TOOLS=1 to make this fail)"
+    );
+}
+
+/// Runs `utf8hdl` with `args` on a terminal (a pseudo-terminal from
+/// util-linux `script`) until the terminal shows `wanted`, the program
+/// exits, or `limit` passes, then ends it. Returns what the terminal
+/// showed, or `None` when `script` is missing (see [`skip_without`]).
+pub fn on_terminal_until(
+    args: &[&str],
+    wanted: &str,
+    limit: std::time::Duration,
+) -> Option<String> {
+    let quoted: Vec<String> = std::iter::once(env!("CARGO_BIN_EXE_utf8hdl"))
+        .chain(args.iter().copied())
+        .map(|a| format!("'{}'", a.replace('\'', r"'\''")))
+        .collect();
+    let spawned = Command::new("script")
+        .args(["-qec", &quoted.join(" "), "/dev/null"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn();
+    let mut child = match spawned {
+        Ok(child) => child,
+        Err(e) if e.kind() == IoErrorKind::NotFound => {
+            skip_without("script (util-linux)", "the check on a terminal");
+            return None;
+        }
+        Err(e) => panic!("cannot run script: {e}"),
+    };
+    let mut stdout = child.stdout.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    let reader = thread::spawn(move || {
+        let mut buffer = [0; 4096];
+        while let Ok(n @ 1..) = std::io::Read::read(&mut stdout, &mut buffer) {
+            if send.send(buffer[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let deadline = std::time::Instant::now() + limit;
+    let mut shown = Vec::new();
+    while !String::from_utf8_lossy(&shown).contains(wanted) {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match receive.recv_timeout(left) {
+            Ok(chunk) => shown.extend(chunk),
+            Err(_) => break,
+        }
+    }
+    if child.try_wait().unwrap().is_none() {
+        // script ends the program it runs when it is terminated.
+        send_signal(child.id(), "TERM");
+    }
+    child.wait().unwrap();
+    drop(receive);
+    reader.join().unwrap();
+    Some(String::from_utf8_lossy(&shown).into_owned())
+}
+
+/// The characters of `text` that CPython's `unicodedata` puts in general
+/// category Cc, Cf, Zl or Zp (controls, format characters, line and
+/// paragraph separators), other than newline, as `U+XXXX`; `None` when
+/// python3 is missing and not required.
+pub fn python_controls(text: &str) -> Option<Vec<String>> {
+    let script = "import sys, unicodedata; \
+         text = sys.stdin.buffer.read().decode('utf-8'); \
+         print(' '.join('U+%04X' % ord(c) for c in sorted(set(text)) \
+             if c != '\\n' and unicodedata.category(c) in ('Cc', 'Cf', 'Zl', 'Zp')))";
+    match run(
+        Command::new("python3").arg("-c").arg(script),
+        text.as_bytes(),
+    ) {
+        Ok(output) => {
+            assert!(
+                output.status.success(),
+                "python3 failed: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            Some(
+                String::from_utf8(output.stdout)
+                    .unwrap()
+                    .split_whitespace()
+                    .map(String::from)
+                    .collect(),
+            )
+        }
+        Err(e) if e.kind() == IoErrorKind::NotFound => {
+            skip_without("python3", "the check against CPython's unicodedata");
+            None
+        }
+        Err(e) => panic!("cannot run python3: {e}"),
+    }
 }
