@@ -65,7 +65,8 @@ struct FormalArgs {
     #[arg(long)]
     verilog: Option<PathBuf>,
     /// BMC depth, in cycles, of the model equality under free backpressure.
-    #[arg(long, default_value_t = utf8hdl_synth::formal::DEFAULT_DEPTH)]
+    #[arg(long, default_value_t = utf8hdl_synth::formal::DEFAULT_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..))]
     depth: u32,
     /// Write a VCD trace of every cover.
     #[arg(long)]
@@ -85,6 +86,7 @@ fn formal(args: &FormalArgs) -> Result<ExitCode> {
         depth: args.depth,
         covers: args.cover,
         dir: args.dir.clone(),
+        checks: utf8hdl_synth::formal::CHECKS.to_vec(),
     };
     let all_passed = utf8hdl_synth::formal::run(&options, |check, outcome| {
         println!("{}: {outcome}", check.property);

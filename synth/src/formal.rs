@@ -137,6 +137,8 @@ pub struct Options {
     pub covers: bool,
     /// Where VCD traces are written.
     pub dir: PathBuf,
+    /// The checks to run, in order: [`CHECKS`], or some of them.
+    pub checks: Vec<Check>,
 }
 
 /// How one check ended.
@@ -285,7 +287,7 @@ pub fn run(options: &Options, mut report: impl FnMut(&Check, &Outcome)) -> Resul
         None => try_verilog(options.profile)?,
     };
     if options.depth == 0 {
-        bail!("--depth must be at least 1");
+        bail!("the BMC depth must be at least 1");
     }
     let work = tempfile::Builder::new()
         .prefix("utf8hdl-formal-")
@@ -298,7 +300,7 @@ pub fn run(options: &Options, mut report: impl FnMut(&Check, &Outcome)) -> Resul
     }
 
     let mut all_ok = true;
-    for check in &CHECKS {
+    for check in &options.checks {
         let outcome = run_check(&tools, work.path(), options, check)?;
         all_ok &= outcome.ok();
         report(check, &outcome);
@@ -306,13 +308,18 @@ pub fn run(options: &Options, mut report: impl FnMut(&Check, &Outcome)) -> Resul
     Ok(all_ok)
 }
 
+/// Whether `text` declares `module top` (outside `//` comments).
 fn declares_module(text: &str, top: &str) -> bool {
-    text.split("module").skip(1).any(|rest| {
-        rest.starts_with(char::is_whitespace)
-            && rest.trim_start().strip_prefix(top).is_some_and(|after| {
-                after.starts_with(|c: char| c == '(' || c == '#' || c.is_whitespace())
-            })
-    })
+    text.lines()
+        .map(|line| line.split("//").next().unwrap_or_default())
+        .flat_map(|code| code.split("module").skip(1))
+        .any(|rest| {
+            rest.starts_with(char::is_whitespace)
+                && rest.trim_start().strip_prefix(top).is_some_and(|after| {
+                    after.is_empty()
+                        || after.starts_with(|c: char| c == '(' || c == '#' || c.is_whitespace())
+                })
+        })
 }
 
 /// [`SBY`] with the BMC depth of P6 under free backpressure set.
@@ -415,15 +422,21 @@ fn sby_status(log: &str) -> Option<&str> {
     (status != "ERROR").then_some(status)
 }
 
-/// The first error line of a failed sby run, for a one-line message.
+/// The first error line of a failed sby run, for a one-line message:
+/// `SBY 10:59:00 [job] base: utf8_decoder.v:2: ERROR: syntax error, ...`
+/// gives `utf8_decoder.v:2: ERROR: syntax error, ...`.
 fn sby_error(task: &str, log: &str) -> anyhow::Error {
     let line = log
         .lines()
         .find(|l| l.contains("ERROR:"))
         .or_else(|| log.lines().rev().find(|l| !l.trim().is_empty()))
         .unwrap_or("no output");
-    let line = line.split_once("ERROR:").map_or(line, |(_, e)| e).trim();
-    anyhow!("sby task {task} stopped with an error: {line}")
+    let message = line
+        .split_once("] ")
+        .and_then(|(_, rest)| rest.split_once(": "))
+        .map_or(line, |(_, message)| message)
+        .trim();
+    anyhow!("sby task {task} stopped with an error: {message}")
 }
 
 /// The label of each failed assertion: `failed assertion
@@ -512,5 +525,10 @@ mod tests {
             Some(PathBuf::from("t/engine_0/trace.vcd"))
         );
         assert_eq!(sby_status("x DONE (ERROR, rc=16)"), None);
+        let error = "SBY 10:59:00 [job] base: top.v:2: ERROR: syntax error\n";
+        assert_eq!(
+            sby_error("t", error).to_string(),
+            "sby task t stopped with an error: top.v:2: ERROR: syntax error"
+        );
     }
 }
