@@ -343,13 +343,16 @@ module utf8_decoder_properties (
         end
     endgenerate
 
-    // C2 41 taken on consecutive cycles: U+FFFD (truncated) then U+0041
-    // leave on consecutive cycles.
+    // A message that begins C2 41, taken on consecutive cycles: U+FFFD
+    // (truncated) and U+0041 leave on consecutive cycles.
+    reg [1:0] f_bytes_taken = 0;  // since reset, up to 3
     reg f_took_c2 = 1'b0;
     reg f_took_c2_41 = 1'b0;
     reg f_sent_truncated = 1'b0;
     always @(posedge clk) begin
-        f_took_c2 <= s_handshake && s_axis_tdata == 8'hC2;
+        if (rst) f_bytes_taken <= 0;
+        else if (s_handshake && f_bytes_taken != 3) f_bytes_taken <= f_bytes_taken + 1'b1;
+        f_took_c2 <= s_handshake && s_axis_tdata == 8'hC2 && f_bytes_taken == 0;
         if (rst) f_took_c2_41 <= 1'b0;
         else if (s_handshake && s_axis_tdata == 8'h41 && f_took_c2) f_took_c2_41 <= 1'b1;
         f_sent_truncated <= m_handshake && m_axis_tuser == 4'h7;

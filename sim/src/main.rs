@@ -88,9 +88,20 @@ fn formal(args: &FormalArgs) -> Result<ExitCode> {
         dir: args.dir.clone(),
         checks: utf8hdl_synth::formal::CHECKS.to_vec(),
     };
+    let mut cover_traces = Vec::new();
     let all_passed = utf8hdl_synth::formal::run(&options, |check, outcome| {
         println!("{}: {outcome}", check.property);
+        if let utf8hdl_synth::formal::Outcome::Covered { traces, .. } = outcome {
+            cover_traces.extend(traces.iter().cloned());
+        }
     })?;
+    // Each cover's trace also as a timing diagram, beside its VCD.
+    for vcd in cover_traces {
+        let svg = utf8hdl_sim::figures::render_trace(&vcd)?;
+        write_atomically(&vcd.with_extension("svg"), |out| {
+            Ok(out.write_all(svg.as_bytes())?)
+        })?;
+    }
     Ok(if all_passed {
         ExitCode::SUCCESS
     } else {
