@@ -9,9 +9,8 @@
 //     the rules are ASSUMED: attach it to the design's s_axis port.
 //
 // The rules, for a synchronous, active-high reset:
-//   * no TVALID on the cycle after a cycle with the reset high (so none
-//     during a reset of more than one cycle), nor on the cycle after that
-//     when F_RESET_CYCLES = 2;
+//   * no TVALID on the F_RESET_CYCLES cycles after a cycle with the reset
+//     high (so, with 1 or more, none during a reset of more than one cycle);
 //   * once TVALID is high and TREADY low, TVALID stays high and TDATA, TUSER
 //     and TLAST hold until the handshake.
 // With F_ASSUME = 1, TVALID is also low during the reset itself: a master in
@@ -21,7 +20,7 @@
 //   DATA_WIDTH      width of TDATA, in bits
 //   USER_WIDTH      width of TUSER, in bits
 //   F_ASSUME        0: assert the rules (design is master); 1: assume them
-//   F_RESET_CYCLES  1 or 2: cycles after a reset cycle with TVALID low
+//   F_RESET_CYCLES  0, 1 or 2: cycles after a reset cycle with TVALID low
 `default_nettype none
 
 module faxis_master #(
@@ -56,7 +55,7 @@ module faxis_master #(
         f_tlast <= tlast;
     end
 
-    wire f_after_reset = f_rst_1 || (F_RESET_CYCLES > 1 && f_rst_2);
+    wire f_after_reset = (F_RESET_CYCLES > 0 && f_rst_1) || (F_RESET_CYCLES > 1 && f_rst_2);
     wire f_holds = tvalid && tdata == f_tdata && tuser == f_tuser && tlast == f_tlast;
 
     generate

@@ -7,7 +7,8 @@
 // so the proofs survive any change inside the core that keeps its contract.
 //
 //   P1 (assumed)  the producer on s_axis keeps the AXI4-Stream rules
-//                 (faxis_master, F_ASSUME = 1); reset on the first cycle.
+//                 (faxis_master, F_ASSUME = 1), with TVALID low during
+//                 reset only; reset on the first cycle.
 //   P2  `P2       m_axis keeps the AXI4-Stream rules (faxis_master asserted):
 //                 no TVALID on the two cycles after a reset cycle; a stalled
 //                 word holds TVALID, TDATA, TUSER and TLAST.
@@ -103,10 +104,13 @@ module utf8_decoder_properties (
     wire m_handshake = !rst && m_axis_tvalid && m_axis_tready;
 
     // ---- P1: the producer keeps the rules (assumed) ----
+    // TVALID is low during reset, but may rise on the very next cycle: the
+    // least that AXI4-Stream promises a slave.
     faxis_master #(
         .DATA_WIDTH(8),
         .USER_WIDTH(1),
-        .F_ASSUME(1)
+        .F_ASSUME(1),
+        .F_RESET_CYCLES(0)
     ) s_axis_rules (
         .clk(clk),
         .rst(rst),
