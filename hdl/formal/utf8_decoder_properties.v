@@ -30,7 +30,8 @@
 //   P7  `P7       covers: each error kind, the two-word cycle of C2 41, a
 //                 stall that reaches s_axis, a reset in the middle of a
 //                 sequence followed by a character.
-// `ALWAYS_READY (a task option): m_axis_tready is tied high.
+// `ALWAYS_READY (a task option): the consumer never stalls: m_axis_tready is
+// high whenever m_axis_tvalid is (faxis_slave, F_MAX_STALL = 1, assumed).
 `default_nettype none
 
 `ifdef P6
@@ -52,7 +53,7 @@ module utf8_decoder_properties (
     input wire [7:0] s_axis_tdata,
     input wire s_axis_tvalid,
     input wire s_axis_tlast,
-    input wire m_axis_tready_free
+    input wire m_axis_tready
 );
 `ifdef UTF8_ISO10646
     localparam ISO10646 = 1;
@@ -68,13 +69,6 @@ module utf8_decoder_properties (
     // At most this many bytes, and so messages, are inside the core.
     localparam F_MAX_IN_FLIGHT = 8;
 
-`ifdef ALWAYS_READY
-    // A constant, not an assumption: it simplifies the design before the
-    // solver sees it, which makes deep BMC affordable.
-    wire m_axis_tready = 1'b1;
-`else
-    wire m_axis_tready = m_axis_tready_free;
-`endif
     wire s_axis_tready;
     wire [31:0] m_axis_tdata;
     wire [3:0] m_axis_tuser;
@@ -121,6 +115,18 @@ module utf8_decoder_properties (
         .tlast(s_axis_tlast)
     );
 
+
+`ifdef ALWAYS_READY
+    faxis_slave #(
+        .F_ASSUME(1),
+        .F_MAX_STALL(1)
+    ) m_axis_consumer (
+        .clk(clk),
+        .rst(rst),
+        .tvalid(m_axis_tvalid),
+        .tready(m_axis_tready)
+    );
+`endif
 
     // ---- P2: m_axis keeps the rules ----
 `ifdef P2
@@ -254,13 +260,14 @@ module utf8_decoder_properties (
     // ---- P6: equality with the specification model ----
 `ifdef P6
 `ifdef ALWAYS_READY
-    // With m_axis_tready high the core has a fixed latency (hdl/src/top.rs):
-    // the unit that ends with a byte taken in cycle t leaves in t + 4, the
-    // U+FFFD of a sequence that the byte broke in t + 3. So every cycle's
-    // output is known: the model's units, delayed. This is stronger than
-    // the k-th-unit form below (it checks the timing too), and much cheaper
-    // to check deep. Both delay lines are never due in the same cycle: a
-    // byte that ends a unit leaves no sequence open for the next to break.
+    // With a consumer that never stalls, the core has a fixed latency
+    // (hdl/src/top.rs): the unit that ends with a byte taken in cycle t
+    // leaves in t + 4, the U+FFFD of a sequence that the byte broke in
+    // t + 3. So every cycle's output is known: the model's units, delayed.
+    // This is stronger than the k-th-unit form below (it checks the timing
+    // too), and small enough for abc pdr to prove for all time. Both delay
+    // lines are never due in the same cycle: a byte that ends a unit leaves
+    // no sequence open for the next byte to break.
     localparam F_UNIT_BITS = 32 + 4 + 1 + 1;  // valid, last, user, data
     wire [F_UNIT_BITS-1:0] f_broken_unit = {f_units != 0 && f_unit0_broken,
         f_unit0_last, f_unit0_user, f_unit0_data};
