@@ -115,7 +115,6 @@ module utf8_decoder_properties (
         .tlast(s_axis_tlast)
     );
 
-
 `ifdef ALWAYS_READY
     faxis_slave #(
         .F_ASSUME(1),

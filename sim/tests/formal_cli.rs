@@ -17,6 +17,16 @@ fn lanes_other_than_one_are_a_usage_error() {
 }
 
 #[test]
+fn a_missing_trace_directory_is_a_usage_error() {
+    let dir = temp_dir();
+    let missing = dir.path().join("no-such-dir");
+    let line = usage_failure(utf8hdl(&["formal", "--dir", path_str(&missing)], b""));
+    if formal::require_tools() {
+        assert!(line.contains("no-such-dir is not a directory"), "{line}");
+    }
+}
+
+#[test]
 fn depth_zero_is_a_usage_error() {
     usage_failure(utf8hdl(&["formal", "--depth", "0"], b""));
 }

@@ -289,6 +289,9 @@ pub fn run(options: &Options, mut report: impl FnMut(&Check, &Outcome)) -> Resul
     if options.depth == 0 {
         bail!("the BMC depth must be at least 1");
     }
+    if !options.dir.is_dir() {
+        bail!("{} is not a directory", options.dir.display());
+    }
     let work = tempfile::Builder::new()
         .prefix("utf8hdl-formal-")
         .tempdir()
