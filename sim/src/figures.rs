@@ -99,6 +99,8 @@ const M_TVALID: Row = row("utf8_decoder.m_axis_tvalid", "m_axis_tvalid", Style::
 const M_TREADY: Row = row("utf8_decoder.m_axis_tready", "m_axis_tready", Style::Bit);
 const M_TLAST: Row = row("utf8_decoder.m_axis_tlast", "m_axis_tlast", Style::Bit);
 
+const RST: Row = row("utf8_decoder.rst", "rst", Style::Bit);
+
 const PORTS: &[Row] = &[
     CLK, S_TDATA, S_TVALID, S_TREADY, S_TLAST, M_TDATA, M_TUSER, M_TVALID, M_TREADY, M_TLAST,
 ];
@@ -302,6 +304,38 @@ pub fn render(figure: &Figure, dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create '{}'", dir.display()))?;
     let path = dir.join(format!("{}.svg", figure.name));
     write_atomically(&path, |out| Ok(out.write_all(svg.as_bytes())?))
+}
+
+/// Where the core sits in a formal trace: `dut` in the properties' top
+/// module (hdl/formal/utf8_decoder_properties.v).
+const TRACE_SCOPE: &str = "utf8_decoder_properties.dut";
+/// sby's traces advance one step per 10 time units.
+const TRACE_PERIOD: u64 = 10;
+
+/// A formal trace (a cover or a counterexample VCD of `utf8hdl formal`) as
+/// a timing diagram of the core's ports, titled by the trace's file name.
+pub fn render_trace(vcd: &Path) -> Result<String> {
+    let text =
+        std::fs::read_to_string(vcd).with_context(|| format!("cannot read '{}'", vcd.display()))?;
+    let last = text
+        .lines()
+        .filter_map(|l| l.strip_prefix('#')?.trim().parse::<u64>().ok())
+        .max()
+        .with_context(|| format!("'{}' has no time stamps", vcd.display()))?;
+    let name = vcd.file_stem().unwrap_or_default().to_string_lossy();
+    let title = format!("{name}: a trace found by the solver (utf8hdl formal --cover)");
+    let rows = [
+        CLK, RST, S_TDATA, S_TVALID, S_TREADY, S_TLAST, M_TDATA, M_TUSER, M_TVALID, M_TREADY,
+        M_TLAST,
+    ];
+    wave_svg::render_in_scope(
+        text.as_bytes(),
+        Some(TRACE_SCOPE),
+        &rows,
+        TRACE_PERIOD,
+        last.div_ceil(TRACE_PERIOD),
+        &title,
+    )
 }
 
 /// Looks a figure up by name.

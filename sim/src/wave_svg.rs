@@ -48,6 +48,7 @@ const TOP: u32 = 30;
 /// the clock-to-output delay, when the cycle's values are stable).
 fn sample_cycles(
     vcd: impl BufRead,
+    scope: Option<&str>,
     paths: &[&str],
     period: u64,
     cycles: u64,
@@ -56,7 +57,10 @@ fn sample_cycles(
     let header = parser.parse_header().context("not a VCD")?;
     let mut index: HashMap<IdCode, usize> = HashMap::new();
     for (i, path) in paths.iter().enumerate() {
-        let parts: Vec<&str> = path.split('.').collect();
+        let parts: Vec<&str> = match scope {
+            Some(scope) => scope.split('.').chain(path.split('.').skip(1)).collect(),
+            None => path.split('.').collect(),
+        };
         let var = header
             .find_var(&parts)
             .with_context(|| format!("no signal {path} in the VCD"))?;
@@ -125,6 +129,20 @@ pub fn render(
     cycles: u64,
     title: &str,
 ) -> Result<String> {
+    render_in_scope(vcd, None, rows, period, cycles, title)
+}
+
+/// [`render`] for a VCD in which the design sits in `scope` (a formal
+/// trace's `utf8_decoder_properties.dut`) rather than at the top: the first
+/// part of each row's path, the design's name, becomes `scope`.
+pub fn render_in_scope(
+    vcd: impl BufRead,
+    scope: Option<&str>,
+    rows: &[Row],
+    period: u64,
+    cycles: u64,
+    title: &str,
+) -> Result<String> {
     let mut paths: Vec<&str> = Vec::new();
     for path in rows
         .iter()
@@ -135,7 +153,7 @@ pub fn render(
             paths.push(path);
         }
     }
-    let sampled = sample_cycles(vcd, &paths, period, cycles)?;
+    let sampled = sample_cycles(vcd, scope, &paths, period, cycles)?;
     let sample_of = |path: &str| &sampled[paths.iter().position(|p| *p == path).expect("sampled")];
     let values: Vec<Vec<Option<u64>>> = rows
         .iter()

@@ -45,3 +45,17 @@ fn committed_gtkw_file_is_up_to_date() {
         "sim/utf8hdl.gtkw is stale: rerun this test with UTF8HDL_BLESS=1"
     );
 }
+
+/// The guide's formal figure is the committed cover trace (a solver's
+/// choice, so not regenerated here) drawn by `utf8hdl formal --cover`.
+#[test]
+fn committed_formal_trace_figure_is_up_to_date() {
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/figures");
+    let name = "formal-rfc3629-cover-two-word-cycle-c2-41";
+    let svg = utf8hdl_sim::figures::render_trace(&committed.join(format!("{name}.vcd"))).unwrap();
+    let old = fs::read_to_string(committed.join(format!("{name}.svg"))).unwrap();
+    assert!(
+        svg == old,
+        "docs/figures/{name}.svg is stale: run `utf8hdl formal --cover --dir docs/figures`"
+    );
+}

@@ -4,6 +4,8 @@
 //! * [`verilog`](mod@verilog): one lint-clean Verilog-2005 file per profile
 //!   ([`verilog()`], [`write_verilog`], [`top_name`]).
 //! * [`cosim`]: running the exported Verilog in Icarus or Verilator.
+//! * [`formal`]: SymbiYosys proofs of the exported Verilog
+//!   (`utf8hdl formal`).
 //! * [`flow`]: yosys + nextpnr for iCE40 and ECP5: cells and Fmax
 //!   ([`synth`]).
 //! * [`board`]: the iCEBreaker top (UART in, one line per unit out) and its
@@ -14,6 +16,7 @@
 pub mod board;
 pub mod cosim;
 pub mod flow;
+pub mod formal;
 pub mod tools;
 pub mod verilator;
 pub mod verilog;

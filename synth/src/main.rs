@@ -65,6 +65,69 @@ enum Command {
     /// Synthesise with Yosys and nextpnr: LUTs, flip-flops, carries, Fmax;
     /// or, with --board, build a bitstream.
     Synth(SynthArgs),
+    /// Prove the core's properties with SymbiYosys: one line per property,
+    /// proven, passed BMC to depth K, or failed (with a counterexample VCD).
+    Formal(FormalArgs),
+}
+
+#[derive(Args)]
+struct FormalArgs {
+    /// Which profile's core to prove.
+    #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
+    profile: Profile,
+    /// Bytes per clock of the core (only the 1-lane core exists yet).
+    #[arg(long, default_value_t = 1)]
+    lanes: u32,
+    /// Prove this Verilog file instead of the generated core; its top module
+    /// must have the core's name and ports.
+    #[arg(long)]
+    verilog: Option<PathBuf>,
+    /// BMC depth, in cycles, of the model equality under free backpressure.
+    #[arg(long, default_value_t = utf8hdl_synth::formal::DEFAULT_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    depth: u32,
+    /// Write a VCD trace of every cover.
+    #[arg(long)]
+    cover: bool,
+    /// Where counterexample and cover VCDs go.
+    #[arg(long, default_value = ".")]
+    dir: PathBuf,
+}
+
+fn formal(args: &FormalArgs) -> Result<ExitCode> {
+    anyhow::ensure!(args.lanes == 1, "no {}-lane core yet", args.lanes);
+    let options = utf8hdl_synth::formal::Options {
+        profile: args.profile,
+        verilog: args.verilog.clone(),
+        depth: args.depth,
+        covers: args.cover,
+        dir: args.dir.clone(),
+        checks: utf8hdl_synth::formal::CHECKS.to_vec(),
+    };
+    let mut cover_traces = Vec::new();
+    let mut out = io::stdout().lock();
+    let mut written = Ok(());
+    let all_passed = utf8hdl_synth::formal::run(&options, |check, outcome| {
+        if written.is_ok() {
+            written = writeln!(out, "{}: {outcome}", check.property);
+        }
+        if let utf8hdl_synth::formal::Outcome::Covered { traces, .. } = outcome {
+            cover_traces.extend(traces.iter().cloned());
+        }
+    })?;
+    written?;
+    // Each cover's trace also as a timing diagram, beside its VCD.
+    for vcd in cover_traces {
+        let svg = utf8hdl_sim::figures::render_trace(&vcd)?;
+        write_atomically(&vcd.with_extension("svg"), |out| {
+            Ok(out.write_all(svg.as_bytes())?)
+        })?;
+    }
+    Ok(if all_passed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 #[derive(Args)]
@@ -641,6 +704,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Wave(args)) => wave(&args),
         Some(Command::Verilog(args)) => verilog(&args),
         Some(Command::Synth(args)) => synth(&args),
+        Some(Command::Formal(args)) => formal(&args),
         None => main_job(),
     }
 }

@@ -31,15 +31,20 @@ fn is_executable(path: &std::path::Path) -> bool {
 /// environment variable `UTF8HDL_REQUIRE_TOOLS=1` is set (as in CI), in which
 /// case a missing tool is a failure and this panics.
 pub fn require(name: &str) -> bool {
-    if find(name).is_some() {
-        return true;
-    }
+    find(name).is_some() || missing(&format!("{name} is not on PATH"))
+}
+
+/// [`require`]'s policy for a tool found some other way: `what` names it
+/// ("pyosys's yosys-abc"), `present` says whether it was found.
+pub fn require_that(what: &str, present: bool) -> bool {
+    present || missing(&format!("{what} is not installed"))
+}
+
+fn missing(reason: &str) -> bool {
     if std::env::var("UTF8HDL_REQUIRE_TOOLS").as_deref() == Ok("1") {
-        panic!("{name} is not on PATH, and UTF8HDL_REQUIRE_TOOLS=1 requires it");
+        panic!("{reason}, and UTF8HDL_REQUIRE_TOOLS=1 requires it");
     }
-    eprintln!(
-        "SKIPPED: {name} is not on PATH (set UTF8HDL_REQUIRE_TOOLS=1 to make this a failure)"
-    );
+    eprintln!("SKIPPED: {reason} (set UTF8HDL_REQUIRE_TOOLS=1 to make this a failure)");
     false
 }
 

@@ -1,0 +1,387 @@
+// utf8_decoder_properties: the formal properties of the 1-lane UTF-8 decoder,
+// for its exported Verilog (module utf8_decoder, or utf8_decoder_iso10646
+// when UTF8_ISO10646 is defined). ZipCPU style: everything under
+// `ifdef FORMAL, one property group per task of utf8_decoder.sby.
+//
+// Every property reads the core's ports only, never its internal signals,
+// so the proofs survive any change inside the core that keeps its contract.
+//
+//   P1 (assumed)  the producer on s_axis keeps the AXI4-Stream rules
+//                 (faxis_master, F_ASSUME = 1), with TVALID low during
+//                 reset only; reset on the first cycle.
+//   P2  `P2       m_axis keeps the AXI4-Stream rules (faxis_master asserted):
+//                 no TVALID on the two cycles after a reset cycle; a stalled
+//                 word holds TVALID, TDATA, TUSER and TLAST.
+//   P3  `P3       one byte per clock: when m_axis_tready has been high for
+//                 the last F_LATENCY cycles, s_axis_tready is high.
+//   P4  `P4       no unflagged error: a word with TUSER[0] = 0 is neither a
+//                 surrogate nor above the profile's maximum and has
+//                 TUSER[3:1] = 0; a word with TUSER[0] = 1 is U+FFFD with a
+//                 kind code of the profile (1-6; 1-5 for iso10646, which has
+//                 no out_of_range).
+//   P5  `P5       framing: m_axis TLAST handshakes never outnumber s_axis
+//                 TLAST handshakes, and catch up once the input has been
+//                 quiet (no byte, m_axis_tready high) for F_DRAIN cycles; a
+//                 message never yields more units than it has bytes.
+//   P6  `P6       equality with utf8_spec_model: the k-th unit on m_axis
+//                 (anyconst k) is the model's k-th unit, TDATA, TUSER and
+//                 TLAST, and after F_DRAIN quiet cycles every unit of the
+//                 model is out. Bounded (BMC).
+//   P7  `P7       covers: each error kind, the two-word cycle of C2 41, a
+//                 stall that reaches s_axis, a reset in the middle of a
+//                 sequence followed by a character.
+// `ALWAYS_READY (a task option): the consumer never stalls: m_axis_tready is
+// high whenever m_axis_tvalid is (faxis_slave, F_MAX_STALL = 1, assumed).
+`default_nettype none
+
+`ifdef P6
+`define SPEC_MODEL
+`endif
+`ifdef P7
+`define SPEC_MODEL
+`endif
+
+`ifdef UTF8_ISO10646
+`define UTF8_DUT utf8_decoder_iso10646
+`else
+`define UTF8_DUT utf8_decoder
+`endif
+
+module utf8_decoder_properties (
+    input wire clk,
+    input wire rst,
+    input wire [7:0] s_axis_tdata,
+    input wire s_axis_tvalid,
+    input wire s_axis_tlast,
+    input wire m_axis_tready
+);
+`ifdef UTF8_ISO10646
+    localparam ISO10646 = 1;
+`else
+    localparam ISO10646 = 0;
+`endif
+    // The latency of the datasheet (hdl/src/top.rs): a byte accepted in
+    // cycle t leaves in cycle t + 4.
+    localparam F_LATENCY = 4;
+    // Quiet cycles after which every accepted byte's units are out: the
+    // latency, plus the cycle in which the last handshake is counted.
+    localparam F_DRAIN = F_LATENCY + 1;
+    // At most this many bytes, and so messages, are inside the core.
+    localparam F_MAX_IN_FLIGHT = 8;
+
+    wire s_axis_tready;
+    wire [31:0] m_axis_tdata;
+    wire [3:0] m_axis_tuser;
+    wire m_axis_tvalid;
+    wire m_axis_tlast;
+
+    `UTF8_DUT dut (
+        .clk(clk),
+        .rst(rst),
+        .s_axis_tdata(s_axis_tdata),
+        .s_axis_tvalid(s_axis_tvalid),
+        .s_axis_tready(s_axis_tready),
+        .s_axis_tlast(s_axis_tlast),
+        .m_axis_tdata(m_axis_tdata),
+        .m_axis_tuser(m_axis_tuser),
+        .m_axis_tvalid(m_axis_tvalid),
+        .m_axis_tready(m_axis_tready),
+        .m_axis_tlast(m_axis_tlast)
+    );
+
+`ifdef FORMAL
+    reg f_past_valid = 1'b0;
+    always @(posedge clk) f_past_valid <= 1'b1;
+    always @(*) if (!f_past_valid) assume (rst);
+
+    wire s_handshake = !rst && s_axis_tvalid && s_axis_tready;
+    wire m_handshake = !rst && m_axis_tvalid && m_axis_tready;
+
+    // ---- P1: the producer keeps the rules (assumed) ----
+    // TVALID is low during reset, but may rise on the very next cycle: the
+    // least that AXI4-Stream promises a slave.
+    faxis_master #(
+        .DATA_WIDTH(8),
+        .USER_WIDTH(1),
+        .F_ASSUME(1),
+        .F_RESET_CYCLES(0)
+    ) s_axis_rules (
+        .clk(clk),
+        .rst(rst),
+        .tvalid(s_axis_tvalid),
+        .tready(s_axis_tready),
+        .tdata(s_axis_tdata),
+        .tuser(1'b0),
+        .tlast(s_axis_tlast)
+    );
+
+`ifdef ALWAYS_READY
+    faxis_slave #(
+        .F_ASSUME(1),
+        .F_MAX_STALL(1)
+    ) m_axis_consumer (
+        .clk(clk),
+        .rst(rst),
+        .tvalid(m_axis_tvalid),
+        .tready(m_axis_tready)
+    );
+`endif
+
+    // ---- P2: m_axis keeps the rules ----
+`ifdef P2
+    faxis_master #(
+        .DATA_WIDTH(32),
+        .USER_WIDTH(4),
+        .F_ASSUME(0),
+        .F_RESET_CYCLES(2)
+    ) m_axis_rules (
+        .clk(clk),
+        .rst(rst),
+        .tvalid(m_axis_tvalid),
+        .tready(m_axis_tready),
+        .tdata(m_axis_tdata),
+        .tuser(m_axis_tuser),
+        .tlast(m_axis_tlast)
+    );
+`endif
+
+    // ---- P3: one byte per clock ----
+`ifdef P3
+    reg [F_LATENCY-1:0] f_ready_history = 0;
+    always @(posedge clk) f_ready_history <= {f_ready_history[F_LATENCY-2:0], m_axis_tready};
+    always @(*) if (&f_ready_history) p3_one_byte_per_clock: assert (s_axis_tready);
+`endif
+
+    // ---- P4: no unflagged error ----
+`ifdef P4
+    localparam [31:0] F_MAX_VALUE = ISO10646 ? 32'h7FFF_FFFF : 32'h0010_FFFF;
+    localparam [2:0] F_MAX_KIND = ISO10646 ? 3'd5 : 3'd6;
+    wire [2:0] f_kind = m_axis_tuser[3:1];
+    always @(*)
+        if (m_axis_tvalid) begin
+            if (!m_axis_tuser[0]) begin
+                p4_character_has_no_kind: assert (f_kind == 0);
+                p4_character_not_surrogate: assert (m_axis_tdata < 32'hD800 || m_axis_tdata > 32'hDFFF);
+                p4_character_in_range: assert (m_axis_tdata <= F_MAX_VALUE);
+            end else begin
+                p4_error_is_replacement: assert (m_axis_tdata == 32'hFFFD);
+                p4_error_kind_known: assert (f_kind >= 1 && f_kind <= F_MAX_KIND);
+            end
+        end
+`endif
+
+    // Quiet: no byte taken, the consumer ready, no reset. After F_DRAIN
+    // quiet cycles every accepted byte's units are out.
+    reg [F_DRAIN-1:0] f_quiet_history = 0;
+    always @(posedge clk)
+        f_quiet_history <= {f_quiet_history[F_DRAIN-2:0], !rst && !s_handshake && m_axis_tready};
+    wire f_drained = &f_quiet_history;
+
+    // ---- P5: framing ----
+`ifdef P5
+    // Messages whose TLAST went in and has not come out.
+    reg [3:0] f_messages_in_flight = 0;
+    always @(posedge clk)
+        if (rst) f_messages_in_flight <= 0;
+        else
+            f_messages_in_flight <= f_messages_in_flight
+                + (s_handshake && s_axis_tlast) - (m_handshake && m_axis_tlast);
+    always @(*) begin
+        if (m_handshake && m_axis_tlast) p5_tlast_follows_input: assert (f_messages_in_flight != 0);
+        p5_tlast_in_flight_bounded: assert (f_messages_in_flight <= F_MAX_IN_FLIGHT);
+        if (f_drained) p5_tlast_catches_up: assert (f_messages_in_flight == 0);
+    end
+
+    // Units <= bytes, per message: the solver picks one message as its
+    // first byte goes in (f_pick); f_credit counts its bytes minus its units
+    // so far, and may never go below zero. Saturating at the top makes it
+    // smaller than the true count, so the check stays sound.
+    (* anyseq *) wire f_pick;
+    reg f_at_message_start = 1'b1;
+    reg f_tracking = 1'b0;
+    reg f_tracked_input_done = 1'b0;
+    reg [3:0] f_messages_before = 0;  // TLASTs out before its first unit
+    reg [4:0] f_credit = 0;
+    wire f_start_tracking = !f_tracking && s_handshake && f_at_message_start && f_pick;
+    wire f_tracked_unit = f_tracking && m_handshake && f_messages_before == 0;
+    wire f_tracked_byte = f_tracking && !f_tracked_input_done && s_handshake;
+    always @(posedge clk)
+        if (rst) begin
+            f_at_message_start <= 1'b1;
+            f_tracking <= 1'b0;
+        end else begin
+            if (s_handshake) f_at_message_start <= s_axis_tlast;
+            if (f_start_tracking) begin
+                f_tracking <= 1'b1;
+                f_tracked_input_done <= s_axis_tlast;
+                f_messages_before <= f_messages_in_flight - (m_handshake && m_axis_tlast);
+                f_credit <= 1;
+            end else if (f_tracking) begin
+                if (f_tracked_byte) f_tracked_input_done <= s_axis_tlast;
+                if (m_handshake && m_axis_tlast && f_messages_before != 0)
+                    f_messages_before <= f_messages_before - 1;
+                if (f_tracked_unit && m_axis_tlast) f_tracking <= 1'b0;
+                f_credit <= f_credit + (f_tracked_byte && f_credit != 5'h1F) - f_tracked_unit;
+            end
+        end
+    always @(*) if (f_tracked_unit) p5_units_not_more_than_bytes: assert (f_credit != 0);
+`endif
+
+    // The specification, for P6 and P7.
+`ifdef SPEC_MODEL
+    wire [1:0] f_units;
+    wire [31:0] f_unit0_data, f_unit1_data;
+    wire [3:0] f_unit0_user, f_unit1_user;
+    wire f_unit0_last, f_unit1_last;
+    wire f_unit0_broken;
+    wire f_open;
+    utf8_spec_model #(
+        .ISO10646(ISO10646)
+    ) model (
+        .clk(clk),
+        .rst(rst),
+        .in_valid(s_handshake),
+        .in_byte(s_axis_tdata),
+        .in_last(s_axis_tlast),
+        .units(f_units),
+        .unit0_data(f_unit0_data),
+        .unit0_user(f_unit0_user),
+        .unit0_last(f_unit0_last),
+        .unit1_data(f_unit1_data),
+        .unit1_user(f_unit1_user),
+        .unit1_last(f_unit1_last),
+        .unit0_broken(f_unit0_broken),
+        .open(f_open)
+    );
+
+`endif
+
+    // ---- P6: equality with the specification model ----
+`ifdef P6
+`ifdef ALWAYS_READY
+    // With a consumer that never stalls, the core has a fixed latency
+    // (hdl/src/top.rs): the unit that ends with a byte taken in cycle t
+    // leaves in t + 4, the U+FFFD of a sequence that the byte broke in
+    // t + 3. So every cycle's output is known: the model's units, delayed.
+    // This is stronger than the k-th-unit form below (it checks the timing
+    // too), and small enough for abc pdr to prove for all time. Both delay
+    // lines are never due in the same cycle: a byte that ends a unit leaves
+    // no sequence open for the next byte to break.
+    localparam F_UNIT_BITS = 32 + 4 + 1 + 1;  // valid, last, user, data
+    wire [F_UNIT_BITS-1:0] f_broken_unit = {f_units != 0 && f_unit0_broken,
+        f_unit0_last, f_unit0_user, f_unit0_data};
+    wire [F_UNIT_BITS-1:0] f_ending_unit = f_units == 2 ? {1'b1, f_unit1_last, f_unit1_user, f_unit1_data}
+        : {f_units == 1 && !f_unit0_broken, f_unit0_last, f_unit0_user, f_unit0_data};
+    localparam W = F_UNIT_BITS;
+    reg [W*(F_LATENCY-1)-1:0] f_broken_line = 0;
+    reg [W*F_LATENCY-1:0] f_ending_line = 0;
+    always @(posedge clk)
+        if (rst) begin
+            f_broken_line <= 0;
+            f_ending_line <= 0;
+        end else begin
+            f_broken_line <= {f_broken_line[W*(F_LATENCY-2)-1:0], f_broken_unit};
+            f_ending_line <= {f_ending_line[W*(F_LATENCY-1)-1:0], f_ending_unit};
+        end
+    wire [W-1:0] f_broken_due = f_broken_line[W*(F_LATENCY-1)-1-:W];
+    wire [W-1:0] f_ending_due = f_ending_line[W*F_LATENCY-1-:W];
+    wire [W-1:0] f_due = f_broken_due[W-1] ? f_broken_due : f_ending_due;
+    always @(*) begin
+        p6_unit_on_time: assert (m_axis_tvalid == f_due[W-1]);
+        if (m_axis_tvalid) begin
+            p6_tdata_matches_model: assert (m_axis_tdata == f_due[31:0]);
+            p6_tuser_matches_model: assert (m_axis_tuser == f_due[35:32]);
+            p6_tlast_matches_model: assert (m_axis_tlast == f_due[36]);
+        end
+    end
+`else
+    // Units since reset, of the model and of the core; 8 bits are plenty
+    // for the BMC depths (at most two units a cycle).
+    (* anyconst *) reg [7:0] f_k;
+    reg [7:0] f_model_units = 0;
+    reg [7:0] f_core_units = 0;
+    reg f_have_expected = 1'b0;
+    reg [31:0] f_expected_data;
+    reg [3:0] f_expected_user;
+    reg f_expected_last;
+    always @(posedge clk)
+        if (rst) begin
+            f_model_units <= 0;
+            f_core_units <= 0;
+            f_have_expected <= 1'b0;
+        end else begin
+            f_model_units <= f_model_units + f_units;
+            f_core_units <= f_core_units + m_handshake;
+            if (f_units != 0 && f_model_units == f_k) begin
+                f_have_expected <= 1'b1;
+                f_expected_data <= f_unit0_data;
+                f_expected_user <= f_unit0_user;
+                f_expected_last <= f_unit0_last;
+            end
+            if (f_units == 2 && f_model_units + 1 == f_k) begin
+                f_have_expected <= 1'b1;
+                f_expected_data <= f_unit1_data;
+                f_expected_user <= f_unit1_user;
+                f_expected_last <= f_unit1_last;
+            end
+        end
+    always @(*) begin
+        if (m_handshake && f_core_units == f_k) begin
+            p6_unit_is_expected: assert (f_have_expected);
+            p6_tdata_matches_model: assert (m_axis_tdata == f_expected_data);
+            p6_tuser_matches_model: assert (m_axis_tuser == f_expected_user);
+            p6_tlast_matches_model: assert (m_axis_tlast == f_expected_last);
+        end
+        if (f_drained) p6_every_unit_out: assert (f_core_units == f_model_units);
+    end
+`endif
+`endif
+
+    // ---- P7: covers ----
+`ifdef P7
+    wire [2:0] f_kind_out = m_handshake && m_axis_tuser[0] ? m_axis_tuser[3:1] : 3'd0;
+    always @(*) begin
+        cover_invalid_byte: cover (f_kind_out == 1);
+        cover_unexpected_continuation: cover (f_kind_out == 2);
+        cover_truncated: cover (f_kind_out == 3);
+        cover_overlong: cover (f_kind_out == 4);
+        cover_surrogate: cover (f_kind_out == 5);
+    end
+    generate
+        if (!ISO10646) begin : rfc3629_only
+            always @(*) cover_out_of_range: cover (f_kind_out == 6);
+        end
+    endgenerate
+
+    // A message that begins C2 41, taken on consecutive cycles: U+FFFD
+    // (truncated) and U+0041 leave on consecutive cycles.
+    reg [1:0] f_bytes_taken = 0;  // since reset, up to 3
+    reg f_took_c2 = 1'b0;
+    reg f_took_c2_41 = 1'b0;
+    reg f_sent_truncated = 1'b0;
+    always @(posedge clk) begin
+        if (rst) f_bytes_taken <= 0;
+        else if (s_handshake && f_bytes_taken != 3) f_bytes_taken <= f_bytes_taken + 1'b1;
+        f_took_c2 <= s_handshake && s_axis_tdata == 8'hC2 && f_bytes_taken == 0;
+        if (rst) f_took_c2_41 <= 1'b0;
+        else if (s_handshake && s_axis_tdata == 8'h41 && f_took_c2) f_took_c2_41 <= 1'b1;
+        f_sent_truncated <= m_handshake && m_axis_tuser == 4'h7;
+    end
+    always @(*)
+        cover_two_word_cycle_c2_41: cover (f_took_c2_41 && f_sent_truncated
+            && m_handshake && m_axis_tdata == 32'h41 && m_axis_tuser == 0);
+
+    // Backpressure on m_axis reaches s_axis.
+    always @(*)
+        cover_stall: cover (!rst && m_axis_tvalid && !m_axis_tready
+            && s_axis_tvalid && !s_axis_tready);
+
+    // A reset while a sequence is open, then a character.
+    reg f_reset_in_sequence = 1'b0;
+    always @(posedge clk) if (rst && f_open) f_reset_in_sequence <= 1'b1;
+    always @(*)
+        cover_reset_mid_sequence: cover (f_reset_in_sequence && m_handshake
+            && m_axis_tuser == 0);
+`endif
+`endif
+endmodule

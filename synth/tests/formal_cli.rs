@@ -1,0 +1,99 @@
+//! `utf8hdl formal`: its usage errors, and a failing proof's report, exit
+//! status and counterexample. The proofs themselves, for both profiles and
+//! the mutants, are in `testbench/tests/formal.rs`.
+
+mod common;
+
+use std::process::Command;
+
+use common::{path_str, run, temp_dir, usage_failure, utf8hdl};
+use utf8hdl_hdl::Profile;
+use utf8hdl_synth::{formal, verilog};
+
+#[test]
+fn lanes_other_than_one_are_a_usage_error() {
+    let line = usage_failure(utf8hdl(&["formal", "--lanes", "4"], b""));
+    assert!(line.contains("no 4-lane core yet"), "{line}");
+}
+
+#[test]
+fn a_missing_trace_directory_is_a_usage_error() {
+    let dir = temp_dir();
+    let missing = dir.path().join("no-such-dir");
+    let line = usage_failure(utf8hdl(&["formal", "--dir", path_str(&missing)], b""));
+    if formal::require_tools() {
+        assert!(line.contains("no-such-dir is not a directory"), "{line}");
+    }
+}
+
+#[test]
+fn depth_zero_is_a_usage_error() {
+    usage_failure(utf8hdl(&["formal", "--depth", "0"], b""));
+}
+
+#[test]
+fn a_missing_or_foreign_verilog_file_is_a_usage_error() {
+    let dir = temp_dir();
+    let missing = dir.path().join("no-such-core.v");
+    usage_failure(utf8hdl(&["formal", "--verilog", path_str(&missing)], b""));
+    let foreign = dir.path().join("foreign.v");
+    std::fs::write(&foreign, "module utf8_decoder_v2(input clk);\nendmodule\n").unwrap();
+    let line = usage_failure(utf8hdl(&["formal", "--verilog", path_str(&foreign)], b""));
+    if formal::require_tools() {
+        assert!(line.contains("has no module utf8_decoder"), "{line}");
+    }
+}
+
+/// A core that never raises m_axis_tlast: P5 and P6 fail, the report says
+/// so one line per property, the exit status is 1, and each failure's
+/// counterexample is a VCD in --dir, the only files written there.
+#[test]
+fn a_failed_property_exits_1_with_its_counterexample() {
+    if !formal::require_tools() {
+        return;
+    }
+    let dir = temp_dir();
+    let core = verilog::verilog(Profile::Rfc3629);
+    let tlast = core
+        .lines()
+        .find(|l| l.trim_start().starts_with("m_axis_tlast = "))
+        .expect("the export assigns m_axis_tlast");
+    let mutant = core.replace(tlast, "        m_axis_tlast = 1'b0;");
+    let file = dir.path().join("mutant.v");
+    std::fs::write(&file, mutant).unwrap();
+    let traces = dir.path().join("traces");
+    std::fs::create_dir(&traces).unwrap();
+    let out = run(
+        Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
+            .current_dir(dir.path())
+            .args(["formal", "--verilog", "mutant.v", "--dir", "traces"]),
+        b"",
+    )
+    .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), formal::CHECKS.len(), "{stdout}");
+    for (line, check) in lines.iter().zip(formal::CHECKS) {
+        assert!(line.starts_with(&format!("{}: ", check.property)), "{line}");
+    }
+    assert!(lines[1].ends_with(": proven"), "P3 holds: {}", lines[1]);
+    let p5 = lines[3];
+    assert!(p5.contains(": failed (p5_"), "{p5}");
+    let vcd = p5.split("counterexample: ").nth(1).expect("a trace path");
+    let vcd = std::fs::read_to_string(dir.path().join(vcd)).unwrap();
+    assert!(vcd.contains("$enddefinitions") && vcd.contains("m_axis_tlast"));
+    let mut written: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    written.sort();
+    assert_eq!(written, ["mutant.v", "traces"]);
+    for trace in std::fs::read_dir(&traces).unwrap() {
+        let name = trace.unwrap().file_name().into_string().unwrap();
+        assert!(
+            name.starts_with("formal-rfc3629-") && name.ends_with(".vcd"),
+            "{name}"
+        );
+    }
+}

@@ -1,0 +1,309 @@
+//! The formal proofs (`utf8hdl formal`, [`utf8hdl_synth::formal`]) for both
+//! profiles, and mutants of the exported Verilog that each must fail, named
+//! by the property that catches them.
+//!
+//! Each mutant is a small text edit on the exported Verilog. The test first
+//! asserts that the edit applied (exactly one site found, the text changed),
+//! so a change to the export makes it fail loudly instead of proving the
+//! unchanged core and passing vacuously. Where it can, a mutant finds its
+//! site from a top port (following the assignments back to the flop that
+//! drives it), which survives renames inside the core; the others name the
+//! constant they change by the suffix of its name.
+
+use std::path::Path;
+
+use utf8hdl_hdl::Profile;
+use utf8hdl_synth::formal::{self, Check, Method, Options, Outcome, CHECKS};
+use utf8hdl_synth::verilog;
+
+/// The outcome of each of `checks`, by property name.
+fn prove(
+    profile: Profile,
+    verilog_file: Option<&Path>,
+    checks: Vec<Check>,
+    dir: &Path,
+) -> Vec<(String, Outcome)> {
+    let options = Options {
+        profile,
+        verilog: verilog_file.map(Path::to_path_buf),
+        depth: formal::DEFAULT_DEPTH,
+        covers: false,
+        dir: dir.to_path_buf(),
+        checks,
+    };
+    let mut outcomes = Vec::new();
+    formal::run(&options, |check, outcome| {
+        eprintln!("{profile} {}: {outcome}", check.property);
+        outcomes.push((check.property.to_string(), outcome.clone()));
+    })
+    .unwrap_or_else(|e| panic!("utf8hdl formal could not run: {e:#}"));
+    outcomes
+}
+
+fn every_property_holds(profile: Profile, covers: usize) {
+    if !formal::require_tools() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let outcomes = prove(profile, None, CHECKS.to_vec(), dir.path());
+    assert_eq!(outcomes.len(), CHECKS.len());
+    for (check, (property, outcome)) in CHECKS.iter().zip(&outcomes) {
+        match check.method {
+            Method::Prove => assert_eq!(outcome, &Outcome::Proven, "{property}"),
+            Method::Bmc => assert_eq!(
+                outcome,
+                &Outcome::PassedBmc {
+                    depth: formal::DEFAULT_DEPTH
+                },
+                "{property}"
+            ),
+            Method::Cover => match outcome {
+                Outcome::Covered {
+                    covers: reached, ..
+                } => {
+                    assert_eq!(reached.len(), covers, "{property}: {reached:?}")
+                }
+                other => panic!("{property}: {other}"),
+            },
+        }
+    }
+    // Nothing written where the traces would go when all pass.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn rfc3629_every_property_holds() {
+    // Six error kinds, C2 41, a stall, a reset in a sequence.
+    every_property_holds(Profile::Rfc3629, 9);
+}
+
+#[test]
+fn iso10646_every_property_holds() {
+    // No out_of_range in iso10646.
+    every_property_holds(Profile::Iso10646, 8);
+}
+
+/// The one line of `text` that satisfies `is_site`, or `None` when there
+/// is none or more than one.
+fn only_line(text: &str, is_site: impl Fn(&str) -> bool) -> Option<&str> {
+    let mut sites = text.lines().filter(|l| is_site(l));
+    let site = sites.next()?;
+    sites.next().is_none().then_some(site)
+}
+
+/// A localparam whose name ends with `suffix`: `(line, width, value)` of
+/// `localparam [4:0] decoder$second_80_9f = 5'hf;`.
+fn localparam<'a>(text: &'a str, suffix: &str) -> Option<(&'a str, &'a str, &'a str)> {
+    let line = only_line(text, |l| {
+        l.trim_start().starts_with("localparam") && l.contains(&format!("{suffix} ="))
+    })?;
+    let (width, value) = line
+        .split_once('=')?
+        .1
+        .trim()
+        .trim_end_matches(';')
+        .split_once("'h")?;
+    Some((line, width, value))
+}
+
+/// Sets every bit of the one-hot mask named `*suffix`.
+fn all_ones(text: &str, suffix: &str) -> Option<String> {
+    let (line, width, value) = localparam(text, suffix)?;
+    let bits: u32 = width.parse().ok()?;
+    let ones = format!("{:x}", (1u64 << bits) - 1);
+    (value != ones).then(|| {
+        text.replace(
+            line,
+            &line.replace(&format!("{width}'h{value};"), &format!("{width}'h{ones};")),
+        )
+    })
+}
+
+/// The right-hand side of the one assignment `name = rhs;`.
+fn driver<'a>(text: &'a str, name: &str) -> Option<&'a str> {
+    let prefix = format!("{name} = ");
+    let line = only_line(text, |l| l.trim_start().starts_with(&prefix))?;
+    line.trim().strip_prefix(&prefix)?.strip_suffix(';')
+}
+
+/// The flop (`x$q`) that drives the top port `port`, through plain
+/// assignments.
+fn flop_driving<'a>(text: &'a str, port: &str) -> Option<&'a str> {
+    let mut signal = driver(text, port)?;
+    for _ in 0..8 {
+        if signal.ends_with("$q") {
+            return Some(signal);
+        }
+        signal = driver(text, signal)?;
+    }
+    None
+}
+
+struct Mutant {
+    name: &'static str,
+    /// The RTL construct it changes.
+    targets: &'static str,
+    apply: fn(&str) -> Option<String>,
+    /// The property that must catch it, and the assertions that may fail
+    /// (abc pdr reports the first one it disproves).
+    property: &'static str,
+    assertions: &'static [&'static str],
+}
+
+const ED_BOUND_WIDENED: Mutant = Mutant {
+    name: "ED bound widened",
+    targets: "the decoder's allowed second-byte mask after ED (`*second_80_9f`, 80-9F) \
+              set to every continuation range: ED A0 80 decodes to U+D800",
+    apply: |v| all_ones(v, "second_80_9f"),
+    property: "P4 no unflagged error",
+    assertions: &["p4_character_not_surrogate"],
+};
+
+const F4_BOUND_WIDENED: Mutant = Mutant {
+    name: "F4 bound widened",
+    targets: "the decoder's allowed second-byte mask after F4 (`*second_80_8f`, 80-8F) \
+              set to every continuation range: F4 90 80 80 decodes to U+110000",
+    apply: |v| all_ones(v, "second_80_8f"),
+    property: "P4 no unflagged error",
+    assertions: &["p4_character_in_range"],
+};
+
+const KINDS_SWAPPED: Mutant = Mutant {
+    name: "overlong and surrogate kind codes swapped",
+    targets: "the decoder's TUSER constants `*tuser_overlong` and `*tuser_surrogate` \
+              exchange values: every word stays a flagged U+FFFD, with the wrong kind",
+    apply: |v| {
+        let (overlong, _, overlong_value) = localparam(v, "tuser_overlong")?;
+        let (surrogate, _, surrogate_value) = localparam(v, "tuser_surrogate")?;
+        let swapped = |line: &str, from: &str, to: &str| {
+            line.replace(&format!("'h{from};"), &format!("'h{to};"))
+        };
+        Some(
+            v.replace(
+                overlong,
+                &swapped(overlong, overlong_value, surrogate_value),
+            )
+            .replace(
+                surrogate,
+                &swapped(surrogate, surrogate_value, overlong_value),
+            ),
+        )
+    },
+    property: "P6 equals the spec model, m_axis_tready high",
+    assertions: &["p6_tuser_matches_model"],
+};
+
+const STALL_DROPS_TVALID: Mutant = Mutant {
+    name: "a stall drops tvalid",
+    targets: "the flop that drives m_axis_tvalid (found from the port) loads 0 instead \
+              of holding when it is not loaded: a stalled word's tvalid drops",
+    apply: |v| {
+        let q = flop_driving(v, "m_axis_tvalid")?;
+        let d = format!("{}$d", q.strip_suffix("$q")?);
+        let hold = only_line(v, |l| l.trim() == format!("{d} = {q};"))?;
+        Some(v.replace(hold, &hold.replace(&format!("= {q};"), "= 1'b0;")))
+    },
+    property: "P2 m_axis keeps the AXI4-Stream rules",
+    assertions: &["stall_holds_payload"],
+};
+
+const TLAST_LOST: Mutant = Mutant {
+    name: "a lost tlast",
+    targets: "the assignment to the port m_axis_tlast is masked by the error flag that \
+              drives m_axis_tuser[0]: a message that ends in an error word loses its tlast",
+    apply: |v| {
+        let tlast = driver(v, "m_axis_tlast")?;
+        let tuser = driver(v, "m_axis_tuser")?;
+        let line = only_line(v, |l| l.trim() == format!("m_axis_tlast = {tlast};"))?;
+        Some(v.replace(
+            line,
+            &line.replace(&format!("= {tlast};"), &format!("= {tlast} & ~{tuser}[0];")),
+        ))
+    },
+    property: "P5 message framing",
+    // Every P5 assertion sees it: which one abc pdr reports first varies.
+    assertions: &[
+        "p5_tlast_follows_input",
+        "p5_tlast_in_flight_bounded",
+        "p5_tlast_catches_up",
+        "p5_units_not_more_than_bytes",
+    ],
+};
+
+fn mutant_fails(mutant: &Mutant) {
+    let profile = Profile::Rfc3629;
+    let original = verilog::verilog(profile);
+    let mutated = (mutant.apply)(&original).unwrap_or_else(|| {
+        panic!(
+            "mutant '{}' found no single site in the exported Verilog; it targets {}: \
+             update the mutant to the new export",
+            mutant.name, mutant.targets
+        )
+    });
+    assert_ne!(
+        mutated, original,
+        "mutant '{}' changed nothing",
+        mutant.name
+    );
+    if !formal::require_tools() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(format!("{}.v", verilog::top_name(profile)));
+    std::fs::write(&file, mutated).unwrap();
+    // Only the check that must catch it: `utf8hdl formal` runs them all,
+    // the others cost time here and prove nothing more.
+    let check: Vec<Check> = CHECKS
+        .into_iter()
+        .filter(|c| c.property == mutant.property)
+        .collect();
+    assert_eq!(check.len(), 1, "no check is named {}", mutant.property);
+    let outcomes = prove(profile, Some(&file), check, dir.path());
+    match &outcomes[0].1 {
+        Outcome::Failed { what, trace } => {
+            assert!(
+                what.iter().any(|w| mutant.assertions.contains(&w.as_str())),
+                "mutant '{}': {} failed on {what:?}, not on one of {:?}",
+                mutant.name,
+                mutant.property,
+                mutant.assertions
+            );
+            let trace = trace.as_ref().expect("a counterexample trace");
+            let vcd = std::fs::read_to_string(trace).unwrap();
+            assert!(
+                vcd.contains("$enddefinitions"),
+                "{} is not a VCD",
+                trace.display()
+            );
+        }
+        other => panic!(
+            "mutant '{}' ({}) was not caught by {}: {other}",
+            mutant.name, mutant.targets, mutant.property
+        ),
+    }
+}
+
+#[test]
+fn mutant_ed_bound_widened_fails() {
+    mutant_fails(&ED_BOUND_WIDENED);
+}
+
+#[test]
+fn mutant_f4_bound_widened_fails() {
+    mutant_fails(&F4_BOUND_WIDENED);
+}
+
+#[test]
+fn mutant_kind_codes_swapped_fails() {
+    mutant_fails(&KINDS_SWAPPED);
+}
+
+#[test]
+fn mutant_stall_dropping_tvalid_fails() {
+    mutant_fails(&STALL_DROPS_TVALID);
+}
+
+#[test]
+fn mutant_lost_tlast_fails() {
+    mutant_fails(&TLAST_LOST);
+}
