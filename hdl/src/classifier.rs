@@ -304,15 +304,10 @@ mod tests {
         }
     }
 
-    /// rust-hdl's own checks of the block on its own: every input driven,
-    /// no combinational loop, every flop clocked.
     #[test]
     fn byte_classifier_is_synthesizable() {
         for profile in Profile::ALL {
-            let mut uut = ByteClassifier::new(profile);
-            uut.connect_all();
-            check_all(&uut).unwrap();
-            assert!(generate_verilog(&uut).contains("module top("));
+            crate::assert_synthesizable(ByteClassifier::new(profile));
         }
     }
 }
