@@ -6,33 +6,36 @@
 //! so registering it here keeps the decoder's logic short.
 //!
 //! ## Parameter
-//! `iso10646` (a [`Constant`], fixed when the design is built): whether F5–FD
-//! start 4-, 5- and 6-octet sequences (iso10646) or are `OutOfRangeLead`
-//! (rfc3629), and whether F4's second byte is bounded.
+//! The [`Profile`], through [`Constant`]s fixed when the design is built:
+//! `leads_to_f7`, `leads_to_fb`, `leads_to_fd` ([`Profile::last_lead`],
+//! row by row: the first octets beyond the last lead are `OutOfRangeLead`;
+//! a last lead must end a row of Table 1: F4, F7, FB or FD) and `f4_bounded`
+//! (whether [`Profile::second_after_f4`] narrows F4's second byte, making
+//! F4 a `LeadF4`; otherwise it is a `Lead4`).
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
 //! | `advance` | in | 1 | take the next byte (or a bubble) this cycle |
-//! | `byte_tdata`/`byte_tvalid`/`byte_tlast` | in | 8/1/1 | the byte to classify |
-//! | `class` | out | 5 | registered [`ByteClass`] |
-//! | `continuation` | out | 5 | registered one-hot range of a continuing octet: bit 0 = 80–83, 1 = 84–87, 2 = 88–8F, 3 = 90–9F, 4 = A0–BF; 0 otherwise |
-//! | `free_bits` | out | 8 | registered free bits (the `x`s of Table 1) |
-//! | `last`, `valid` | out | 1 | registered `tlast` and `tvalid` |
+//! | `byte.tdata`/`tvalid`/`tlast` | in | 8/1/1 | [`ByteIn`]: the byte to classify |
+//! | `classified.byte_class` | out | 5 | [`ClassifiedOut`], every field registered: the [`ByteClass`] |
+//! | `classified.continuation` | out | 5 | one-hot range of a continuing octet: bit 0 = 80–83, 1 = 84–87, 2 = 88–8F, 3 = 90–9F, 4 = A0–BF; 0 otherwise |
+//! | `classified.free_bits` | out | 8 | the free bits (the `x`s of Table 1) |
+//! | `classified.last`, `classified.valid` | out | 1 | the byte's `tlast` and `tvalid` |
 //!
 //! ## Latency
 //! One cycle.
 //!
 //! ```text
-//! clock       _/‾\_/‾\_/‾\_/‾\_
-//! byte_tdata   < E2>< 82>< 41>
-//! class             <Lead3><Cont80><Ascii>
-//! free_bits         < 02 >< 02 >< 41 >
+//! clock                   _/‾\_/‾\_/‾\_/‾\_
+//! byte.tdata               < E2>< 82>< 41>
+//! classified.byte_class         <Lead3><Cont80><Ascii>
+//! classified.free_bits          < 02 >< 02 >< 41 >
 //! ```
 //!
 //! ## Invariants
-//! * `free_bits` has only the free-bit positions of `class` set.
+//! * `free_bits` has only the free-bit positions of `byte_class` set.
 //! * `continuation` is the class's range as one hot bit (the decoder tests
 //!   it against its bound with a single AND-OR, which keeps its logic short).
 //! * While `advance` is low every output holds.
@@ -40,6 +43,7 @@
 use rust_hdl::prelude::*;
 
 use crate::interface::Profile;
+use crate::skid_buffer::ByteIn;
 
 /// What one byte can be, as far as the decoder is concerned.
 #[derive(Copy, Clone, Debug, PartialEq, LogicState)]
@@ -109,49 +113,53 @@ impl ByteClass {
     ];
 }
 
+/// A classified byte, from the classifier to the decoder; joined to a
+/// [`ClassifiedIn`]. Every field is a flop of the classifier.
+#[derive(LogicInterface, Default)]
+#[join = "ClassifiedIn"]
+pub struct ClassifiedOut {
+    pub byte_class: Signal<Out, ByteClass>,
+    /// One hot: bit 0 = 80–83, 1 = 84–87, 2 = 88–8F, 3 = 90–9F, 4 = A0–BF;
+    /// 0 for a byte that is not a continuing octet.
+    pub continuation: Signal<Out, Bits<5>>,
+    /// The `x`s of Table 1, at the low end.
+    pub free_bits: Signal<Out, Bits<8>>,
+    pub last: Signal<Out, Bit>,
+    pub valid: Signal<Out, Bit>,
+}
+
+/// The receiving end of a [`ClassifiedOut`].
+#[derive(LogicInterface, Default)]
+#[join = "ClassifiedOut"]
+pub struct ClassifiedIn {
+    pub byte_class: Signal<In, ByteClass>,
+    pub continuation: Signal<In, Bits<5>>,
+    pub free_bits: Signal<In, Bits<8>>,
+    pub last: Signal<In, Bit>,
+    pub valid: Signal<In, Bit>,
+}
+
 #[derive(LogicBlock)]
 pub struct ByteClassifier {
     pub clock: Signal<In, Clock>,
     pub rst: Signal<In, Bit>,
     pub advance: Signal<In, Bit>,
-    pub byte_tdata: Signal<In, Bits<8>>,
-    pub byte_tvalid: Signal<In, Bit>,
-    pub byte_tlast: Signal<In, Bit>,
-    pub class: Signal<Out, ByteClass>,
-    pub continuation: Signal<Out, Bits<5>>,
-    pub free_bits: Signal<Out, Bits<8>>,
-    pub last: Signal<Out, Bit>,
-    pub valid: Signal<Out, Bit>,
-    class_reg: DFF<ByteClass>,
-    continuation_reg: DFF<Bits<5>>,
-    free_bits_reg: DFF<Bits<8>>,
-    last_reg: DFF<Bit>,
-    valid_reg: DFF<Bit>,
-    /// The profile, fixed at build time.
-    iso10646: Constant<Bit>,
-    /// Free-bit masks: 7 bits for ASCII, 6 for a continuing octet, 7 − n
-    /// for the first of n.
-    free_mask_0: Constant<Bits<8>>,
-    free_mask_1: Constant<Bits<8>>,
-    free_mask_2: Constant<Bits<8>>,
-    free_mask_3: Constant<Bits<8>>,
-    free_mask_4: Constant<Bits<8>>,
-    free_mask_5: Constant<Bits<8>>,
-    free_mask_6: Constant<Bits<8>>,
-    free_mask_7: Constant<Bits<8>>,
-    /// The one-hot continuation ranges, and none.
-    range_80: Constant<Bits<5>>,
-    range_84: Constant<Bits<5>>,
-    range_88: Constant<Bits<5>>,
-    range_90: Constant<Bits<5>>,
-    range_a0: Constant<Bits<5>>,
-    no_range: Constant<Bits<5>>,
-    lead_e0: Constant<Bits<8>>,
-    lead_ed: Constant<Bits<8>>,
-    lead_f0: Constant<Bits<8>>,
-    lead_f4: Constant<Bits<8>>,
-    lead_f8: Constant<Bits<8>>,
-    lead_fc: Constant<Bits<8>>,
+    pub byte: ByteIn,
+    pub classified: ClassifiedOut,
+    byte_class: DFF<ByteClass>,
+    continuation: DFF<Bits<5>>,
+    free_bits: DFF<Bits<8>>,
+    last: DFF<Bit>,
+    valid: DFF<Bit>,
+    /// Whether F5–F7, F8–FB and FC–FD are leads or `OutOfRangeLead`:
+    /// [`Profile::last_lead`], row by row of Table 1 (a comparison with
+    /// the last lead would cost a carry chain).
+    leads_to_f7: Constant<Bit>,
+    leads_to_fb: Constant<Bit>,
+    leads_to_fd: Constant<Bit>,
+    /// Whether F4's second octet is bounded ([`Profile::second_after_f4`]):
+    /// F4 is then a `LeadF4`, whose bound the decoder applies.
+    f4_bounded: Constant<Bit>,
 }
 
 impl ByteClassifier {
@@ -160,40 +168,17 @@ impl ByteClassifier {
             clock: Default::default(),
             rst: Default::default(),
             advance: Default::default(),
-            byte_tdata: Default::default(),
-            byte_tvalid: Default::default(),
-            byte_tlast: Default::default(),
-            class: Default::default(),
+            byte: Default::default(),
+            classified: Default::default(),
+            byte_class: Default::default(),
             continuation: Default::default(),
             free_bits: Default::default(),
             last: Default::default(),
             valid: Default::default(),
-            class_reg: Default::default(),
-            continuation_reg: Default::default(),
-            free_bits_reg: Default::default(),
-            last_reg: Default::default(),
-            valid_reg: Default::default(),
-            iso10646: Constant::new(profile == Profile::Iso10646),
-            free_mask_0: Constant::new(0.into()),
-            free_mask_1: Constant::new(0x1.into()),
-            free_mask_2: Constant::new(0x3.into()),
-            free_mask_3: Constant::new(0x7.into()),
-            free_mask_4: Constant::new(0xf.into()),
-            free_mask_5: Constant::new(0x1f.into()),
-            free_mask_6: Constant::new(0x3f.into()),
-            free_mask_7: Constant::new(0x7f.into()),
-            range_80: Constant::new(0b00001.into()),
-            range_84: Constant::new(0b00010.into()),
-            range_88: Constant::new(0b00100.into()),
-            range_90: Constant::new(0b01000.into()),
-            range_a0: Constant::new(0b10000.into()),
-            no_range: Constant::new(0.into()),
-            lead_e0: Constant::new(0xE0.into()),
-            lead_ed: Constant::new(0xED.into()),
-            lead_f0: Constant::new(0xF0.into()),
-            lead_f4: Constant::new(0xF4.into()),
-            lead_f8: Constant::new(0xF8.into()),
-            lead_fc: Constant::new(0xFC.into()),
+            leads_to_f7: Constant::new(profile.last_lead() >= 0xF7),
+            leads_to_fb: Constant::new(profile.last_lead() >= 0xFB),
+            leads_to_fd: Constant::new(profile.last_lead() >= 0xFD),
+            f4_bounded: Constant::new(profile.second_after_f4() != (0x80..=0xBF)),
         }
     }
 }
@@ -204,103 +189,103 @@ impl Logic for ByteClassifier {
         dff_setup!(
             self,
             clock,
-            class_reg,
-            continuation_reg,
-            free_bits_reg,
-            last_reg,
-            valid_reg
+            byte_class,
+            continuation,
+            free_bits,
+            last,
+            valid
         );
-        self.class.next = self.class_reg.q.val();
-        self.continuation.next = self.continuation_reg.q.val();
-        self.free_bits.next = self.free_bits_reg.q.val();
-        self.last.next = self.last_reg.q.val();
-        self.valid.next = self.valid_reg.q.val();
+        self.classified.byte_class.next = self.byte_class.q.val();
+        self.classified.continuation.next = self.continuation.q.val();
+        self.classified.free_bits.next = self.free_bits.q.val();
+        self.classified.last.next = self.last.q.val();
+        self.classified.valid.next = self.valid.q.val();
         if self.advance.val() {
-            self.valid_reg.d.next = self.byte_tvalid.val();
-            self.last_reg.d.next = self.byte_tlast.val();
-            self.continuation_reg.d.next = self.no_range.val();
+            self.valid.d.next = self.byte.tvalid.val();
+            self.last.d.next = self.byte.tlast.val();
+            self.continuation.d.next = 0.into();
             // Table 1 reads the octet from its most significant bit down:
-            // the position of the first ZERO bit says what the octet is.
-            if !self.byte_tdata.val().get_bit(7) {
-                self.class_reg.d.next = ByteClass::Ascii;
-                self.free_bits_reg.d.next = self.byte_tdata.val() & self.free_mask_7.val();
-            } else if !self.byte_tdata.val().get_bit(6) {
-                self.free_bits_reg.d.next = self.byte_tdata.val() & self.free_mask_6.val();
-                if self.byte_tdata.val().get_bit(5) {
-                    self.class_reg.d.next = ByteClass::ContA0;
-                    self.continuation_reg.d.next = self.range_a0.val();
-                } else if self.byte_tdata.val().get_bit(4) {
-                    self.class_reg.d.next = ByteClass::Cont90;
-                    self.continuation_reg.d.next = self.range_90.val();
-                } else if self.byte_tdata.val().get_bit(3) {
-                    self.class_reg.d.next = ByteClass::Cont88;
-                    self.continuation_reg.d.next = self.range_88.val();
-                } else if self.byte_tdata.val().get_bit(2) {
-                    self.class_reg.d.next = ByteClass::Cont84;
-                    self.continuation_reg.d.next = self.range_84.val();
+            // the position of the first ZERO bit says what the octet is, and
+            // the bits below it are free (7 − n for the first of n).
+            if !self.byte.tdata.val().get_bit(7) {
+                self.byte_class.d.next = ByteClass::Ascii;
+                self.free_bits.d.next = self.byte.tdata.val() & 0x7F;
+            } else if !self.byte.tdata.val().get_bit(6) {
+                self.free_bits.d.next = self.byte.tdata.val() & 0x3F;
+                if self.byte.tdata.val().get_bit(5) {
+                    self.byte_class.d.next = ByteClass::ContA0;
+                    self.continuation.d.next = 0b10000.into();
+                } else if self.byte.tdata.val().get_bit(4) {
+                    self.byte_class.d.next = ByteClass::Cont90;
+                    self.continuation.d.next = 0b01000.into();
+                } else if self.byte.tdata.val().get_bit(3) {
+                    self.byte_class.d.next = ByteClass::Cont88;
+                    self.continuation.d.next = 0b00100.into();
+                } else if self.byte.tdata.val().get_bit(2) {
+                    self.byte_class.d.next = ByteClass::Cont84;
+                    self.continuation.d.next = 0b00010.into();
                 } else {
-                    self.class_reg.d.next = ByteClass::Cont80;
-                    self.continuation_reg.d.next = self.range_80.val();
+                    self.byte_class.d.next = ByteClass::Cont80;
+                    self.continuation.d.next = 0b00001.into();
                 }
-            } else if !self.byte_tdata.val().get_bit(5) {
-                self.free_bits_reg.d.next = self.byte_tdata.val() & self.free_mask_5.val();
+            } else if !self.byte.tdata.val().get_bit(5) {
+                self.free_bits.d.next = self.byte.tdata.val() & 0x1F;
                 // C0 and C1 carry at most 7 bits: always an overlong form.
-                if self.byte_tdata.val().get_bit(4)
-                    | self.byte_tdata.val().get_bit(3)
-                    | self.byte_tdata.val().get_bit(2)
-                    | self.byte_tdata.val().get_bit(1)
+                if self.byte.tdata.val().get_bit(4)
+                    | self.byte.tdata.val().get_bit(3)
+                    | self.byte.tdata.val().get_bit(2)
+                    | self.byte.tdata.val().get_bit(1)
                 {
-                    self.class_reg.d.next = ByteClass::Lead2;
+                    self.byte_class.d.next = ByteClass::Lead2;
                 } else {
-                    self.class_reg.d.next = ByteClass::OverlongLead;
+                    self.byte_class.d.next = ByteClass::OverlongLead;
                 }
-            } else if !self.byte_tdata.val().get_bit(4) {
-                self.free_bits_reg.d.next = self.byte_tdata.val() & self.free_mask_4.val();
-                if self.byte_tdata.val() == self.lead_e0.val() {
-                    self.class_reg.d.next = ByteClass::LeadE0;
-                } else if self.byte_tdata.val() == self.lead_ed.val() {
-                    self.class_reg.d.next = ByteClass::LeadED;
+            } else if !self.byte.tdata.val().get_bit(4) {
+                self.free_bits.d.next = self.byte.tdata.val() & 0x0F;
+                if self.byte.tdata.val() == 0xE0 {
+                    self.byte_class.d.next = ByteClass::LeadE0;
+                } else if self.byte.tdata.val() == 0xED {
+                    self.byte_class.d.next = ByteClass::LeadED;
                 } else {
-                    self.class_reg.d.next = ByteClass::Lead3;
+                    self.byte_class.d.next = ByteClass::Lead3;
                 }
-            } else if !self.byte_tdata.val().get_bit(3) {
-                self.free_bits_reg.d.next = self.byte_tdata.val() & self.free_mask_3.val();
-                if self.byte_tdata.val() == self.lead_f0.val() {
-                    self.class_reg.d.next = ByteClass::LeadF0;
-                } else if self.iso10646.val() {
-                    self.class_reg.d.next = ByteClass::Lead4;
-                } else if self.byte_tdata.val() == self.lead_f4.val() {
-                    self.class_reg.d.next = ByteClass::LeadF4;
-                } else if self.byte_tdata.val().get_bit(2) {
-                    self.class_reg.d.next = ByteClass::OutOfRangeLead;
+            } else if !self.byte.tdata.val().get_bit(3) {
+                self.free_bits.d.next = self.byte.tdata.val() & 0x07;
+                if self.byte.tdata.val() == 0xF0 {
+                    self.byte_class.d.next = ByteClass::LeadF0;
+                } else if (self.byte.tdata.val() == 0xF4) & self.f4_bounded.val() {
+                    self.byte_class.d.next = ByteClass::LeadF4;
+                } else if self.byte.tdata.val().get_bit(2) & !self.leads_to_f7.val() {
+                    // F5–F7 (F4 was the last lead)
+                    self.byte_class.d.next = ByteClass::OutOfRangeLead;
                 } else {
-                    self.class_reg.d.next = ByteClass::Lead4;
+                    self.byte_class.d.next = ByteClass::Lead4;
                 }
-            } else if !self.byte_tdata.val().get_bit(2) {
-                self.free_bits_reg.d.next = self.byte_tdata.val() & self.free_mask_2.val();
-                if !self.iso10646.val() {
-                    self.class_reg.d.next = ByteClass::OutOfRangeLead;
-                } else if self.byte_tdata.val() == self.lead_f8.val() {
-                    self.class_reg.d.next = ByteClass::LeadF8;
+            } else if !self.byte.tdata.val().get_bit(2) {
+                self.free_bits.d.next = self.byte.tdata.val() & 0x03;
+                if !self.leads_to_fb.val() {
+                    self.byte_class.d.next = ByteClass::OutOfRangeLead;
+                } else if self.byte.tdata.val() == 0xF8 {
+                    self.byte_class.d.next = ByteClass::LeadF8;
                 } else {
-                    self.class_reg.d.next = ByteClass::Lead5;
+                    self.byte_class.d.next = ByteClass::Lead5;
                 }
-            } else if !self.byte_tdata.val().get_bit(1) {
-                self.free_bits_reg.d.next = self.byte_tdata.val() & self.free_mask_1.val();
-                if !self.iso10646.val() {
-                    self.class_reg.d.next = ByteClass::OutOfRangeLead;
-                } else if self.byte_tdata.val() == self.lead_fc.val() {
-                    self.class_reg.d.next = ByteClass::LeadFC;
+            } else if !self.byte.tdata.val().get_bit(1) {
+                self.free_bits.d.next = self.byte.tdata.val() & 0x01;
+                if !self.leads_to_fd.val() {
+                    self.byte_class.d.next = ByteClass::OutOfRangeLead;
+                } else if self.byte.tdata.val() == 0xFC {
+                    self.byte_class.d.next = ByteClass::LeadFC;
                 } else {
-                    self.class_reg.d.next = ByteClass::Lead6;
+                    self.byte_class.d.next = ByteClass::Lead6;
                 }
             } else {
-                self.free_bits_reg.d.next = self.byte_tdata.val() & self.free_mask_0.val();
-                self.class_reg.d.next = ByteClass::Invalid;
+                self.free_bits.d.next = 0.into();
+                self.byte_class.d.next = ByteClass::Invalid;
             }
         }
         if self.rst.val() {
-            self.valid_reg.d.next = false;
+            self.valid.d.next = false;
         }
     }
 }
@@ -316,6 +301,13 @@ mod tests {
         for (code, class) in ByteClass::ALL.iter().enumerate() {
             let bits: Bits<5> = (*class).into();
             assert_eq!(bits.to_u64(), code as u64, "{class:?}");
+        }
+    }
+
+    #[test]
+    fn byte_classifier_is_synthesizable() {
+        for profile in Profile::ALL {
+            crate::assert_synthesizable(ByteClassifier::new(profile));
         }
     }
 }

@@ -8,32 +8,33 @@
 //! open sequence or breaks it; a byte that breaks it is then read again as
 //! the start of the next unit, in the same cycle (maximal subparts, Unicode
 //! §3.9). So one byte can yield two units: the error of the sequence it broke
-//! (`pre_error_*`) and its own word (`word_*`). Both are registered here;
-//! the output register sends the word one cycle after the error.
+//! (`units.pre_error_*`) and its own word (`units.word_*`). Both are
+//! registered here; the output register sends the word one cycle after the
+//! error.
 //!
 //! ## Parameter
-//! `value_mask` (a [`Constant`] set from the profile): the UCS-4 bits the
-//! profile can reach (21 for rfc3629, 31 for iso10646), so synthesis drops the
-//! rest of `gathered`.
+//! `value_mask` (a [`Constant`] set from [`Profile::max_value`]): the UCS-4
+//! bits the profile can reach (21 for rfc3629, 31 for iso10646), so synthesis
+//! drops the rest of `gathered`.
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
 //! | `advance` | in | 1 | the pipeline moves this cycle |
-//! | `class`, `continuation`, `free_bits`, `last`, `valid` | in | 5/5/8/1/1 | stage 1's registers |
-//! | `pre_error_valid`, `pre_error_tuser` | out | 1/4 | registered: the sequence this byte broke |
-//! | `word_tvalid`/`tdata`/`tuser`/`tlast` | out | 1/32/4/1 | registered: this byte's own unit; `tdata` is meaningless when `tuser` flags an error |
+//! | `classified.byte_class`/`continuation`/`free_bits`/`last`/`valid` | in | 5/5/8/1/1 | [`ClassifiedIn`]: stage 1's registers |
+//! | `units.pre_error_valid`/`pre_error_tuser` | out | 1/4 | [`UnitsOut`], registered: the sequence this byte broke |
+//! | `units.word_tvalid`/`word_tdata`/`word_tuser`/`word_tlast` | out | 1/32/4/1 | registered: this byte's own unit; `word_tdata` is meaningless when `word_tuser` flags an error |
 //!
 //! ## Latency
 //! One cycle after stage 1, for both outputs.
 //!
 //! ```text
-//! clock            _/‾\_/‾\_/‾\_/‾\_/‾\_
-//! class (stage 1)   <Lead2><Ascii><Ascii>         bytes C2 41 42
-//! bytes_left            < 0 >< 1 >< 0 >< 0 >
-//! pre_error_valid   ____________/‾‾‾‾‾\____        C2 is truncated by 41
-//! word_tdata                     <0041 ><0042>
+//! clock                  _/‾\_/‾\_/‾\_/‾\_/‾\_
+//! classified.byte_class   <Lead2><Ascii><Ascii>         bytes C2 41 42
+//! bytes_left                  < 0 >< 1 >< 0 >< 0 >
+//! units.pre_error_valid   ____________/‾‾‾‾‾\____        C2 is truncated by 41
+//! units.word_tdata                     <0041 ><0042>
 //! ```
 //!
 //! ## Invariants
@@ -46,8 +47,35 @@
 
 use rust_hdl::prelude::*;
 
-use crate::classifier::ByteClass;
+use crate::classifier::{ByteClass, ClassifiedIn};
 use crate::interface::{ErrorKind, Profile};
+
+/// The units of one byte, from the decoder to the output register; joined
+/// to a [`UnitsIn`]. Every field is a flop of the decoder.
+#[derive(LogicInterface, Default)]
+#[join = "UnitsIn"]
+pub struct UnitsOut {
+    /// The error of the sequence that this byte broke.
+    pub pre_error_valid: Signal<Out, Bit>,
+    pub pre_error_tuser: Signal<Out, Bits<4>>,
+    /// This byte's own unit.
+    pub word_tvalid: Signal<Out, Bit>,
+    pub word_tdata: Signal<Out, Bits<32>>,
+    pub word_tuser: Signal<Out, Bits<4>>,
+    pub word_tlast: Signal<Out, Bit>,
+}
+
+/// The receiving end of a [`UnitsOut`].
+#[derive(LogicInterface, Default)]
+#[join = "UnitsOut"]
+pub struct UnitsIn {
+    pub pre_error_valid: Signal<In, Bit>,
+    pub pre_error_tuser: Signal<In, Bits<4>>,
+    pub word_tvalid: Signal<In, Bit>,
+    pub word_tdata: Signal<In, Bits<32>>,
+    pub word_tuser: Signal<In, Bits<4>>,
+    pub word_tlast: Signal<In, Bit>,
+}
 
 /// `m_axis_tuser` for an error: the kind code in bits 3:1, bit 0 set.
 fn error_tuser(kind: ErrorKind) -> Constant<Bits<4>> {
@@ -59,17 +87,8 @@ pub struct DecoderFsm {
     pub clock: Signal<In, Clock>,
     pub rst: Signal<In, Bit>,
     pub advance: Signal<In, Bit>,
-    pub class: Signal<In, ByteClass>,
-    pub continuation: Signal<In, Bits<5>>,
-    pub free_bits: Signal<In, Bits<8>>,
-    pub last: Signal<In, Bit>,
-    pub valid: Signal<In, Bit>,
-    pub pre_error_valid: Signal<Out, Bit>,
-    pub pre_error_tuser: Signal<Out, Bits<4>>,
-    pub word_tvalid: Signal<Out, Bit>,
-    pub word_tdata: Signal<Out, Bits<32>>,
-    pub word_tuser: Signal<Out, Bits<4>>,
-    pub word_tlast: Signal<Out, Bit>,
+    pub classified: ClassifiedIn,
+    pub units: UnitsOut,
     /// Continuing octets the open sequence still needs; 0 when none is open.
     pub bytes_left: DFF<Bits<3>>,
     /// The continuation ranges (one bit each, as in `continuation`) that
@@ -79,94 +98,53 @@ pub struct DecoderFsm {
     /// The error that a continuing octet outside `allowed` means.
     pub outside_tuser: DFF<Bits<4>>,
     pub gathered: DFF<Bits<32>>,
-    pre_error_valid_reg: DFF<Bit>,
-    pre_error_tuser_reg: DFF<Bits<4>>,
-    word_tvalid_reg: DFF<Bit>,
-    word_tuser_reg: DFF<Bits<4>>,
-    word_tlast_reg: DFF<Bit>,
-    /// This byte may stand where the open sequence expects its next octet.
-    in_bound: Signal<Local, Bit>,
-    is_continuation: Signal<Local, Bit>,
+    pre_error_valid: DFF<Bit>,
+    pre_error_tuser: DFF<Bits<4>>,
+    word_tvalid: DFF<Bit>,
+    word_tuser: DFF<Bits<4>>,
+    word_tlast: DFF<Bit>,
     is_lead: Signal<Local, Bit>,
+    /// `classified.free_bits` zero-extended to 32 bits.
     free_bits_wide: Signal<Local, Bits<32>>,
     value_mask: Constant<Bits<32>>,
-    tuser_ok: Constant<Bits<4>>,
+    /// The error codes, from [`ErrorKind`] (the only constants here that
+    /// are not literals: the encoding of `tuser` is defined there).
     tuser_invalid_byte: Constant<Bits<4>>,
     tuser_unexpected_continuation: Constant<Bits<4>>,
     tuser_truncated: Constant<Bits<4>>,
     tuser_overlong: Constant<Bits<4>>,
     tuser_surrogate: Constant<Bits<4>>,
     tuser_out_of_range: Constant<Bits<4>>,
-    /// `allowed` values: the second-byte column of the well-formed table.
-    any_continuation: Constant<Bits<5>>,
-    second_a0_bf: Constant<Bits<5>>,
-    second_80_9f: Constant<Bits<5>>,
-    second_90_bf: Constant<Bits<5>>,
-    second_80_8f: Constant<Bits<5>>,
-    second_88_bf: Constant<Bits<5>>,
-    second_84_bf: Constant<Bits<5>>,
-    one: Constant<Bits<3>>,
-    two: Constant<Bits<3>>,
-    three: Constant<Bits<3>>,
-    four: Constant<Bits<3>>,
-    five: Constant<Bits<3>>,
-    empty: Constant<Bits<3>>,
 }
 
 impl DecoderFsm {
     pub fn new(profile: Profile) -> Self {
-        let count = |n: u64| Constant::new(n.into());
         DecoderFsm {
             clock: Default::default(),
             rst: Default::default(),
             advance: Default::default(),
-            class: Default::default(),
-            continuation: Default::default(),
-            free_bits: Default::default(),
-            last: Default::default(),
-            valid: Default::default(),
-            pre_error_valid: Default::default(),
-            pre_error_tuser: Default::default(),
-            word_tvalid: Default::default(),
-            word_tdata: Default::default(),
-            word_tuser: Default::default(),
-            word_tlast: Default::default(),
+            classified: Default::default(),
+            units: Default::default(),
             bytes_left: Default::default(),
             allowed: Default::default(),
             outside_tuser: Default::default(),
             gathered: Default::default(),
-            pre_error_valid_reg: Default::default(),
-            pre_error_tuser_reg: Default::default(),
-            word_tvalid_reg: Default::default(),
-            word_tuser_reg: Default::default(),
-            word_tlast_reg: Default::default(),
-            in_bound: Default::default(),
-            is_continuation: Default::default(),
+            pre_error_valid: Default::default(),
+            pre_error_tuser: Default::default(),
+            word_tvalid: Default::default(),
+            word_tuser: Default::default(),
+            word_tlast: Default::default(),
             is_lead: Default::default(),
             free_bits_wide: Default::default(),
             value_mask: Constant::new(
                 ((1u64 << (32 - profile.max_value().leading_zeros())) - 1).into(),
             ),
-            tuser_ok: Constant::new(0.into()),
             tuser_invalid_byte: error_tuser(ErrorKind::InvalidByte),
             tuser_unexpected_continuation: error_tuser(ErrorKind::UnexpectedContinuation),
             tuser_truncated: error_tuser(ErrorKind::Truncated),
             tuser_overlong: error_tuser(ErrorKind::Overlong),
             tuser_surrogate: error_tuser(ErrorKind::Surrogate),
             tuser_out_of_range: error_tuser(ErrorKind::OutOfRange),
-            any_continuation: Constant::new(0b11111.into()),
-            second_a0_bf: Constant::new(0b10000.into()),
-            second_80_9f: Constant::new(0b01111.into()),
-            second_90_bf: Constant::new(0b11000.into()),
-            second_80_8f: Constant::new(0b00111.into()),
-            second_88_bf: Constant::new(0b11100.into()),
-            second_84_bf: Constant::new(0b11110.into()),
-            one: count(1),
-            two: count(2),
-            three: count(3),
-            four: count(4),
-            five: count(5),
-            empty: count(0),
         }
     }
 }
@@ -181,26 +159,32 @@ impl Logic for DecoderFsm {
             allowed,
             outside_tuser,
             gathered,
-            pre_error_valid_reg,
-            pre_error_tuser_reg,
-            word_tvalid_reg,
-            word_tuser_reg,
-            word_tlast_reg
+            pre_error_valid,
+            pre_error_tuser,
+            word_tvalid,
+            word_tuser,
+            word_tlast
         );
-        self.pre_error_valid.next = self.pre_error_valid_reg.q.val();
-        self.pre_error_tuser.next = self.pre_error_tuser_reg.q.val();
-        self.word_tvalid.next = self.word_tvalid_reg.q.val();
+        self.units.pre_error_valid.next = self.pre_error_valid.q.val();
+        self.units.pre_error_tuser.next = self.pre_error_tuser.q.val();
+        self.units.word_tvalid.next = self.word_tvalid.q.val();
         // A word's value is what the sequence gathered, so `gathered` is
         // the word register too.
-        self.word_tdata.next = self.gathered.q.val();
-        self.word_tuser.next = self.word_tuser_reg.q.val();
-        self.word_tlast.next = self.word_tlast_reg.q.val();
-        self.free_bits_wide.next = bit_cast::<32, 8>(self.free_bits.val());
-        // A continuing octet that `allowed` admits here.
-        self.in_bound.next = (self.continuation.val() & self.allowed.q.val()).any();
-        self.is_continuation.next = self.continuation.val().any();
+        self.units.word_tdata.next = self.gathered.q.val();
+        self.units.word_tuser.next = self.word_tuser.q.val();
+        self.units.word_tlast.next = self.word_tlast.q.val();
+        // Zero-extension, bit by bit: rust-hdl writes `bit_cast::<32, 8>` as
+        // `x & 32'hffffffff` with an 8-bit `x`, which Verilator's `-Wall`
+        // rejects, and a `LogicStruct` assembled field by field converts to
+        // `Bits` through two BigUint shifts per cycle in simulation.
+        self.free_bits_wide.next = 0.into();
+        for i in 0..8 {
+            if self.classified.free_bits.val().get_bit(i) {
+                self.free_bits_wide.next = self.free_bits_wide.val() | (1 << i);
+            }
+        }
         self.is_lead.next = true;
-        match self.class.val() {
+        match self.classified.byte_class.val() {
             ByteClass::Ascii => {
                 self.is_lead.next = false;
             }
@@ -215,123 +199,148 @@ impl Logic for DecoderFsm {
             }
             _ => {}
         }
-        if self.continuation.val().any() {
+        if self.classified.continuation.val().any() {
             self.is_lead.next = false;
         }
 
         if self.advance.val() {
-            self.pre_error_valid_reg.d.next = false;
-            self.pre_error_tuser_reg.d.next = self.tuser_truncated.val();
-            self.word_tvalid_reg.d.next = false;
-            self.word_tlast_reg.d.next = self.last.val();
-            self.word_tuser_reg.d.next = self.tuser_truncated.val();
-            if self.valid.val() & self.bytes_left.q.val().any() & self.in_bound.val() {
-                // The byte continues the open sequence (Annex R Note 5: its
-                // six free bits are the next less significant ones).
+            self.pre_error_valid.d.next = false;
+            self.pre_error_tuser.d.next = self.tuser_truncated.val();
+            self.word_tvalid.d.next = false;
+            self.word_tlast.d.next = self.classified.last.val();
+            self.word_tuser.d.next = self.tuser_truncated.val();
+            if self.classified.valid.val()
+                & self.bytes_left.q.val().any()
+                & (self.classified.continuation.val() & self.allowed.q.val()).any()
+            {
+                // The byte is a continuing octet that `allowed` admits: it
+                // continues the open sequence (Annex R Note 5: its six free
+                // bits are the next less significant ones).
                 self.gathered.d.next = ((self.gathered.q.val() << 6) | self.free_bits_wide.val())
                     & self.value_mask.val();
-                self.bytes_left.d.next = self.bytes_left.q.val() - self.one.val();
-                self.allowed.d.next = self.any_continuation.val();
-                if self.bytes_left.q.val() == self.one.val() {
-                    self.word_tvalid_reg.d.next = true;
-                    self.word_tuser_reg.d.next = self.tuser_ok.val();
-                } else if self.last.val() {
+                self.bytes_left.d.next = self.bytes_left.q.val() - 1;
+                self.allowed.d.next = 0b11111.into();
+                if self.bytes_left.q.val() == 1 {
+                    self.word_tvalid.d.next = true;
+                    self.word_tuser.d.next = 0.into();
+                } else if self.classified.last.val() {
                     // The message ends inside the sequence.
-                    self.word_tvalid_reg.d.next = true;
-                    self.bytes_left.d.next = self.empty.val();
+                    self.word_tvalid.d.next = true;
+                    self.bytes_left.d.next = 0.into();
                 }
-            } else if self.valid.val() {
+            } else if self.classified.valid.val() {
                 if self.bytes_left.q.val().any() {
                     // The byte breaks the open sequence, which becomes one
                     // error unit; a continuing octet outside the second-byte
                     // bound names the rule it broke.
-                    self.pre_error_valid_reg.d.next = true;
-                    if self.is_continuation.val() {
-                        self.pre_error_tuser_reg.d.next = self.outside_tuser.q.val();
+                    self.pre_error_valid.d.next = true;
+                    if self.classified.continuation.val().any() {
+                        self.pre_error_tuser.d.next = self.outside_tuser.q.val();
                     }
                 }
-                // Then the byte starts the next unit.
+                // Then the byte starts the next unit. `allowed` is the
+                // second-byte column of the well-formed table (Unicode
+                // Table 3-7, Annex R for 5 and 6 octets), in the one-hot
+                // ranges of `continuation`.
                 self.gathered.d.next = self.free_bits_wide.val();
-                self.bytes_left.d.next = self.empty.val();
-                self.allowed.d.next = self.any_continuation.val();
+                self.bytes_left.d.next = 0.into();
+                self.allowed.d.next = 0b11111.into();
                 self.outside_tuser.d.next = self.tuser_truncated.val();
-                self.word_tvalid_reg.d.next = true;
-                if self.is_continuation.val() {
-                    self.word_tuser_reg.d.next = self.tuser_unexpected_continuation.val();
+                self.word_tvalid.d.next = true;
+                if self.classified.continuation.val().any() {
+                    self.word_tuser.d.next = self.tuser_unexpected_continuation.val();
                 }
-                match self.class.val() {
+                match self.classified.byte_class.val() {
                     ByteClass::Ascii => {
-                        self.word_tuser_reg.d.next = self.tuser_ok.val();
+                        self.word_tuser.d.next = 0.into();
                     }
                     ByteClass::OverlongLead => {
-                        self.word_tuser_reg.d.next = self.tuser_overlong.val();
+                        self.word_tuser.d.next = self.tuser_overlong.val();
                     }
                     ByteClass::OutOfRangeLead => {
-                        self.word_tuser_reg.d.next = self.tuser_out_of_range.val();
+                        self.word_tuser.d.next = self.tuser_out_of_range.val();
                     }
                     ByteClass::Invalid => {
-                        self.word_tuser_reg.d.next = self.tuser_invalid_byte.val();
+                        self.word_tuser.d.next = self.tuser_invalid_byte.val();
                     }
                     ByteClass::Lead2 => {
-                        self.bytes_left.d.next = self.one.val();
+                        self.bytes_left.d.next = 1.into();
                     }
                     ByteClass::LeadE0 => {
-                        self.bytes_left.d.next = self.two.val();
-                        self.allowed.d.next = self.second_a0_bf.val();
+                        // A0–BF
+                        self.bytes_left.d.next = 2.into();
+                        self.allowed.d.next = 0b10000.into();
                         self.outside_tuser.d.next = self.tuser_overlong.val();
                     }
                     ByteClass::LeadED => {
-                        self.bytes_left.d.next = self.two.val();
-                        self.allowed.d.next = self.second_80_9f.val();
+                        // 80–9F
+                        self.bytes_left.d.next = 2.into();
+                        self.allowed.d.next = 0b01111.into();
                         self.outside_tuser.d.next = self.tuser_surrogate.val();
                     }
                     ByteClass::Lead3 => {
-                        self.bytes_left.d.next = self.two.val();
+                        self.bytes_left.d.next = 2.into();
                     }
                     ByteClass::LeadF0 => {
-                        self.bytes_left.d.next = self.three.val();
-                        self.allowed.d.next = self.second_90_bf.val();
+                        // 90–BF
+                        self.bytes_left.d.next = 3.into();
+                        self.allowed.d.next = 0b11000.into();
                         self.outside_tuser.d.next = self.tuser_overlong.val();
                     }
                     ByteClass::LeadF4 => {
-                        self.bytes_left.d.next = self.three.val();
-                        self.allowed.d.next = self.second_80_8f.val();
+                        // 80–8F: `Profile::second_after_f4` of rfc3629
+                        self.bytes_left.d.next = 3.into();
+                        self.allowed.d.next = 0b00111.into();
                         self.outside_tuser.d.next = self.tuser_out_of_range.val();
                     }
                     ByteClass::Lead4 => {
-                        self.bytes_left.d.next = self.three.val();
+                        self.bytes_left.d.next = 3.into();
                     }
                     ByteClass::LeadF8 => {
-                        self.bytes_left.d.next = self.four.val();
-                        self.allowed.d.next = self.second_88_bf.val();
+                        // 88–BF
+                        self.bytes_left.d.next = 4.into();
+                        self.allowed.d.next = 0b11100.into();
                         self.outside_tuser.d.next = self.tuser_overlong.val();
                     }
                     ByteClass::Lead5 => {
-                        self.bytes_left.d.next = self.four.val();
+                        self.bytes_left.d.next = 4.into();
                     }
                     ByteClass::LeadFC => {
-                        self.bytes_left.d.next = self.five.val();
-                        self.allowed.d.next = self.second_84_bf.val();
+                        // 84–BF
+                        self.bytes_left.d.next = 5.into();
+                        self.allowed.d.next = 0b11110.into();
                         self.outside_tuser.d.next = self.tuser_overlong.val();
                     }
                     ByteClass::Lead6 => {
-                        self.bytes_left.d.next = self.five.val();
+                        self.bytes_left.d.next = 5.into();
                     }
                     _ => {}
                 }
                 if self.is_lead.val() {
                     // A lead yields no word, unless the message ends on it.
-                    self.word_tvalid_reg.d.next = self.last.val();
-                    if self.last.val() {
-                        self.bytes_left.d.next = self.empty.val();
+                    self.word_tvalid.d.next = self.classified.last.val();
+                    if self.classified.last.val() {
+                        self.bytes_left.d.next = 0.into();
                     }
                 }
             }
         }
         if self.rst.val() {
-            self.bytes_left.d.next = self.empty.val();
-            self.pre_error_valid_reg.d.next = false;
-            self.word_tvalid_reg.d.next = false;
+            self.bytes_left.d.next = 0.into();
+            self.pre_error_valid.d.next = false;
+            self.word_tvalid.d.next = false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoder_fsm_is_synthesizable() {
+        for profile in Profile::ALL {
+            crate::assert_synthesizable(DecoderFsm::new(profile));
         }
     }
 }

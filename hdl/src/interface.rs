@@ -3,6 +3,7 @@
 //! labelled ([`ErrorKind`]).
 
 use std::fmt;
+use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 /// Which definition of UTF-8 a decoder implements. The hardware fixes it when
@@ -28,11 +29,35 @@ impl Profile {
         }
     }
 
+    // What a profile accepts, one capability per method. Each is an
+    // exhaustive `match`, so a new profile makes the compiler point here,
+    // and the hardware and the reference read only these methods.
+
     /// The largest UCS-4 value the profile encodes.
     pub fn max_value(self) -> u32 {
         match self {
             Profile::Rfc3629 => 0x10_FFFF,
             Profile::Iso10646 => 0x7FFF_FFFF,
+        }
+    }
+
+    /// The largest first octet: F4 in RFC 3629 ("the octet values C0, C1,
+    /// F5 to FF never appear", §3), FD in Annex R (Table 1: FE and FF are
+    /// not used). The first octets above it, up to FD, are out of range.
+    pub fn last_lead(self) -> u8 {
+        match self {
+            Profile::Rfc3629 => 0xF4,
+            Profile::Iso10646 => 0xFD,
+        }
+    }
+
+    /// The second octets that may follow F4: 80–8F in RFC 3629 (§4's
+    /// `%xF4 %x80-8F 2( UTF8-tail )`, which stops at U+10FFFF), any continuing
+    /// octet in Annex R.
+    pub fn second_after_f4(self) -> RangeInclusive<u8> {
+        match self {
+            Profile::Rfc3629 => 0x80..=0x8F,
+            Profile::Iso10646 => 0x80..=0xBF,
         }
     }
 }

@@ -1,9 +1,9 @@
 //! # `OutputRegister`: pipeline stage 3, the `m_axis` side
 //!
 //! Every `m_axis_*` output is a flop here. Each cycle it loads either the
-//! error of a sequence that stage 2 has just registered (`pre_error_*`), or
-//! the word stage 2 registered one cycle earlier, which waits in
-//! `delayed_*`. They never compete (see the invariants of
+//! error of a sequence that stage 2 has just registered
+//! (`units.pre_error_*`), or the word stage 2 registered one cycle earlier
+//! (`units.word_*`), which waits in `delayed_*`. They never compete (see the invariants of
 //! [`DecoderFsm`](crate::decoder::DecoderFsm)), so no FIFO is needed: two
 //! registers, and the whole pipeline holds while a word waits. U+FFFD is
 //! substituted here, under a choice made only of flops, which keeps the
@@ -13,14 +13,14 @@
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
-//! | `pre_error_valid`, `pre_error_tuser` | in | 1/4 | a U+FFFD to send next |
-//! | `word_tvalid`/`tdata`/`tuser`/`tlast` | in | 1/32/4/1 | the next word, sent one cycle later |
+//! | `units.pre_error_valid`/`pre_error_tuser` | in | 1/4 | [`UnitsIn`]: a U+FFFD to send next |
+//! | `units.word_tvalid`/`word_tdata`/`word_tuser`/`word_tlast` | in | 1/32/4/1 | the next word, sent one cycle later |
 //! | `m_axis_tdata`/`tuser`/`tvalid`/`tlast` | out | 32/4/1/1 | registered |
 //! | `m_axis_tready` | in | 1 | handshake |
 //! | `advance` | out | 1 | the pipeline may move: `!m_axis_tvalid \| m_axis_tready` |
 //!
 //! ## Latency
-//! One cycle for `pre_error_*`, two for `word_*`.
+//! One cycle for `units.pre_error_*`, two for `units.word_*`.
 //!
 //! ```text
 //! clock          _/‾\_/‾\_/‾\_/‾\_/‾\_
@@ -32,24 +32,19 @@
 //!
 //! ## Invariants
 //! * While `m_axis_tvalid & !m_axis_tready`, every `m_axis_*` output holds.
-//! * A U+FFFD from `pre_error_*` never carries `tlast`: the byte that broke
+//! * A U+FFFD from `units.pre_error_*` never carries `tlast`: the byte that broke
 //!   the sequence still has its own unit to come.
 //! * `m_axis_tdata` is U+FFFD exactly when `m_axis_tuser[0]` is set.
 
 use rust_hdl::prelude::*;
 
-use crate::interface::REPLACEMENT;
+use crate::decoder::UnitsIn;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct OutputRegister {
     pub clock: Signal<In, Clock>,
     pub rst: Signal<In, Bit>,
-    pub pre_error_valid: Signal<In, Bit>,
-    pub pre_error_tuser: Signal<In, Bits<4>>,
-    pub word_tvalid: Signal<In, Bit>,
-    pub word_tdata: Signal<In, Bits<32>>,
-    pub word_tuser: Signal<In, Bits<4>>,
-    pub word_tlast: Signal<In, Bit>,
+    pub units: UnitsIn,
     pub m_axis_tdata: Signal<Out, Bits<32>>,
     pub m_axis_tuser: Signal<Out, Bits<4>>,
     pub m_axis_tvalid: Signal<Out, Bit>,
@@ -60,41 +55,10 @@ pub struct OutputRegister {
     delayed_tdata: DFF<Bits<32>>,
     delayed_tuser: DFF<Bits<4>>,
     delayed_tlast: DFF<Bit>,
-    tdata_reg: DFF<Bits<32>>,
-    tuser_reg: DFF<Bits<4>>,
-    tvalid_reg: DFF<Bit>,
-    tlast_reg: DFF<Bit>,
-    replacement: Constant<Bits<32>>,
-}
-
-impl Default for OutputRegister {
-    fn default() -> Self {
-        OutputRegister {
-            clock: Default::default(),
-            rst: Default::default(),
-            pre_error_valid: Default::default(),
-            pre_error_tuser: Default::default(),
-            word_tvalid: Default::default(),
-            word_tdata: Default::default(),
-            word_tuser: Default::default(),
-            word_tlast: Default::default(),
-            m_axis_tdata: Default::default(),
-            m_axis_tuser: Default::default(),
-            m_axis_tvalid: Default::default(),
-            m_axis_tlast: Default::default(),
-            m_axis_tready: Default::default(),
-            advance: Default::default(),
-            delayed_tvalid: Default::default(),
-            delayed_tdata: Default::default(),
-            delayed_tuser: Default::default(),
-            delayed_tlast: Default::default(),
-            tdata_reg: Default::default(),
-            tuser_reg: Default::default(),
-            tvalid_reg: Default::default(),
-            tlast_reg: Default::default(),
-            replacement: Constant::new((REPLACEMENT as u64).into()),
-        }
-    }
+    tdata: DFF<Bits<32>>,
+    tuser: DFF<Bits<4>>,
+    tvalid: DFF<Bit>,
+    tlast: DFF<Bit>,
 }
 
 impl Logic for OutputRegister {
@@ -107,39 +71,50 @@ impl Logic for OutputRegister {
             delayed_tdata,
             delayed_tuser,
             delayed_tlast,
-            tdata_reg,
-            tuser_reg,
-            tvalid_reg,
-            tlast_reg
+            tdata,
+            tuser,
+            tvalid,
+            tlast
         );
-        self.m_axis_tdata.next = self.tdata_reg.q.val();
-        self.m_axis_tuser.next = self.tuser_reg.q.val();
-        self.m_axis_tvalid.next = self.tvalid_reg.q.val();
-        self.m_axis_tlast.next = self.tlast_reg.q.val();
-        self.advance.next = !self.tvalid_reg.q.val() | self.m_axis_tready.val();
-        if !self.tvalid_reg.q.val() | self.m_axis_tready.val() {
-            self.delayed_tvalid.d.next = self.word_tvalid.val();
-            self.delayed_tdata.d.next = self.word_tdata.val();
-            self.delayed_tuser.d.next = self.word_tuser.val();
-            self.delayed_tlast.d.next = self.word_tlast.val();
-            if self.pre_error_valid.val() {
-                self.tvalid_reg.d.next = true;
-                self.tuser_reg.d.next = self.pre_error_tuser.val();
-                self.tlast_reg.d.next = false;
+        self.m_axis_tdata.next = self.tdata.q.val();
+        self.m_axis_tuser.next = self.tuser.q.val();
+        self.m_axis_tvalid.next = self.tvalid.q.val();
+        self.m_axis_tlast.next = self.tlast.q.val();
+        self.advance.next = !self.tvalid.q.val() | self.m_axis_tready.val();
+        if !self.tvalid.q.val() | self.m_axis_tready.val() {
+            self.delayed_tvalid.d.next = self.units.word_tvalid.val();
+            self.delayed_tdata.d.next = self.units.word_tdata.val();
+            self.delayed_tuser.d.next = self.units.word_tuser.val();
+            self.delayed_tlast.d.next = self.units.word_tlast.val();
+            if self.units.pre_error_valid.val() {
+                self.tvalid.d.next = true;
+                self.tuser.d.next = self.units.pre_error_tuser.val();
+                self.tlast.d.next = false;
             } else {
-                self.tvalid_reg.d.next = self.delayed_tvalid.q.val();
-                self.tuser_reg.d.next = self.delayed_tuser.q.val();
-                self.tlast_reg.d.next = self.delayed_tlast.q.val();
+                self.tvalid.d.next = self.delayed_tvalid.q.val();
+                self.tuser.d.next = self.delayed_tuser.q.val();
+                self.tlast.d.next = self.delayed_tlast.q.val();
             }
-            if self.pre_error_valid.val() | self.delayed_tuser.q.val().get_bit(0) {
-                self.tdata_reg.d.next = self.replacement.val();
+            if self.units.pre_error_valid.val() | self.delayed_tuser.q.val().get_bit(0) {
+                // U+FFFD, the crate's `REPLACEMENT`.
+                self.tdata.d.next = 0xFFFD.into();
             } else {
-                self.tdata_reg.d.next = self.delayed_tdata.q.val();
+                self.tdata.d.next = self.delayed_tdata.q.val();
             }
         }
         if self.rst.val() {
             self.delayed_tvalid.d.next = false;
-            self.tvalid_reg.d.next = false;
+            self.tvalid.d.next = false;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_register_is_synthesizable() {
+        crate::assert_synthesizable(OutputRegister::default());
     }
 }

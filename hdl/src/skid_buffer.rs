@@ -11,8 +11,8 @@
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
 //! | `s_axis_tdata`/`tvalid`/`tlast` | in | 8/1/1 | the incoming byte |
 //! | `s_axis_tready` | out | 1 | registered: high when the buffer is empty |
-//! | `advance` | in | 1 | the pipeline takes `byte_*` this cycle |
-//! | `byte_tdata`/`byte_tvalid`/`byte_tlast` | out | 8/1/1 | the oldest byte not yet taken (combinational) |
+//! | `advance` | in | 1 | the pipeline takes `byte` this cycle |
+//! | `byte.tdata`/`tvalid`/`tlast` | out | 8/1/1 | [`ByteOut`]: the oldest byte not yet taken (combinational) |
 //!
 //! ## Latency
 //! Zero: when the buffer is empty the incoming byte passes straight through.
@@ -22,7 +22,7 @@
 //! advance          ‾‾‾‾‾‾\___/‾‾‾‾‾‾‾‾‾     the pipeline stalls for one cycle
 //! s_axis_tdata     < a >< b >< c >< c >< d >
 //! s_axis_tready    ‾‾‾‾‾‾‾‾‾‾\___/‾‾‾‾‾     b is buffered, so ready drops
-//! byte_tdata       < a >< b >< b >< c >< d >
+//! byte.tdata       < a >< b >< b >< c >< d >
 //! ```
 //!
 //! ## Invariants
@@ -33,6 +33,25 @@
 
 use rust_hdl::prelude::*;
 
+/// A byte on its way down the pipeline, from the skid buffer to the
+/// classifier; joined to a [`ByteIn`].
+#[derive(LogicInterface, Default)]
+#[join = "ByteIn"]
+pub struct ByteOut {
+    pub tdata: Signal<Out, Bits<8>>,
+    pub tvalid: Signal<Out, Bit>,
+    pub tlast: Signal<Out, Bit>,
+}
+
+/// The receiving end of a [`ByteOut`].
+#[derive(LogicInterface, Default)]
+#[join = "ByteOut"]
+pub struct ByteIn {
+    pub tdata: Signal<In, Bits<8>>,
+    pub tvalid: Signal<In, Bit>,
+    pub tlast: Signal<In, Bit>,
+}
+
 #[derive(LogicBlock, Default)]
 pub struct SkidBuffer {
     pub clock: Signal<In, Clock>,
@@ -42,9 +61,7 @@ pub struct SkidBuffer {
     pub s_axis_tlast: Signal<In, Bit>,
     pub s_axis_tready: Signal<Out, Bit>,
     pub advance: Signal<In, Bit>,
-    pub byte_tdata: Signal<Out, Bits<8>>,
-    pub byte_tvalid: Signal<Out, Bit>,
-    pub byte_tlast: Signal<Out, Bit>,
+    pub byte: ByteOut,
     /// The registered `s_axis_tready`.
     ready: DFF<Bit>,
     /// A byte accepted while the pipeline was stalled.
@@ -66,13 +83,13 @@ impl Logic for SkidBuffer {
         );
         self.s_axis_tready.next = self.ready.q.val();
         if self.buffered_valid.q.val() {
-            self.byte_tdata.next = self.buffered_tdata.q.val();
-            self.byte_tlast.next = self.buffered_tlast.q.val();
-            self.byte_tvalid.next = true;
+            self.byte.tdata.next = self.buffered_tdata.q.val();
+            self.byte.tlast.next = self.buffered_tlast.q.val();
+            self.byte.tvalid.next = true;
         } else {
-            self.byte_tdata.next = self.s_axis_tdata.val();
-            self.byte_tlast.next = self.s_axis_tlast.val();
-            self.byte_tvalid.next = self.s_axis_tvalid.val() & self.ready.q.val();
+            self.byte.tdata.next = self.s_axis_tdata.val();
+            self.byte.tlast.next = self.s_axis_tlast.val();
+            self.byte.tvalid.next = self.s_axis_tvalid.val() & self.ready.q.val();
         }
         // ready is registered as "the buffer will be empty".
         self.ready.d.next = !self.buffered_valid.q.val();
@@ -89,5 +106,15 @@ impl Logic for SkidBuffer {
             self.buffered_valid.d.next = false;
             self.ready.d.next = true;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn skid_buffer_is_synthesizable() {
+        crate::assert_synthesizable(SkidBuffer::default());
     }
 }

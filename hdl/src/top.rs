@@ -26,12 +26,16 @@
 //!
 //! ## The pipeline
 //! ```text
-//!  s_axis ─▶ SkidBuffer ─▶ ByteClassifier ─▶ DecoderFsm ─▶ OutputRegister ─▶ m_axis
-//!            (tready flop)   stage 1: class    stage 2: FSM   stage 3: m_axis flops
-//!                                              (error, word)  (word waits a cycle)
-//!                 ▲                                                  │
-//!                 └──────────────────── advance ◀────────────────────┘
+//!  s_axis ─▶ SkidBuffer ─byte─▶ ByteClassifier ─classified─▶ DecoderFsm ─units─▶ OutputRegister ─▶ m_axis
+//!            (tready flop)       stage 1: class               stage 2: FSM        stage 3: m_axis flops
+//!                                                             (error, word)       (word waits a cycle)
+//!                 ▲                                                                      │
+//!                 └────────────────────────────── advance ◀──────────────────────────────┘
 //! ```
+//!
+//! Each link between two blocks is one bundle, joined here:
+//! [`ByteOut`], [`ClassifiedOut`], [`UnitsOut`]. `advance`, `clock` and
+//! `rst` fan out to several blocks, so they stay single signals.
 //!
 //! ## Latency
 //! With `m_axis_tready` high, the word of a byte accepted in cycle *t*
@@ -44,7 +48,7 @@
 //! cycle          0    1    2    3    4    5    6
 //! s_axis_tdata  C2   41   42
 //! s_axis_tready  1    1    1    1    1    1    1
-//! class              L2   As   As
+//! byte_class         L2   As   As
 //! pre_error                    1
 //! word                         0041 0042
 //! m_axis_tdata                      FFFD 0041 0042
@@ -62,11 +66,11 @@
 
 use rust_hdl::prelude::*;
 
-use crate::classifier::ByteClassifier;
-use crate::decoder::DecoderFsm;
+use crate::classifier::{ByteClassifier, ClassifiedOut};
+use crate::decoder::{DecoderFsm, UnitsOut};
 use crate::interface::Profile;
 use crate::output_register::OutputRegister;
-use crate::skid_buffer::SkidBuffer;
+use crate::skid_buffer::{ByteOut, SkidBuffer};
 
 #[derive(LogicBlock)]
 pub struct Utf8Decoder {
@@ -130,22 +134,13 @@ impl Logic for Utf8Decoder {
         self.classifier.advance.next = self.output_register.advance.val();
         self.decoder.advance.next = self.output_register.advance.val();
 
-        self.classifier.byte_tdata.next = self.skid_buffer.byte_tdata.val();
-        self.classifier.byte_tvalid.next = self.skid_buffer.byte_tvalid.val();
-        self.classifier.byte_tlast.next = self.skid_buffer.byte_tlast.val();
+        ByteOut::join(&mut self.skid_buffer.byte, &mut self.classifier.byte);
+        ClassifiedOut::join(
+            &mut self.classifier.classified,
+            &mut self.decoder.classified,
+        );
+        UnitsOut::join(&mut self.decoder.units, &mut self.output_register.units);
 
-        self.decoder.class.next = self.classifier.class.val();
-        self.decoder.continuation.next = self.classifier.continuation.val();
-        self.decoder.free_bits.next = self.classifier.free_bits.val();
-        self.decoder.last.next = self.classifier.last.val();
-        self.decoder.valid.next = self.classifier.valid.val();
-
-        self.output_register.pre_error_valid.next = self.decoder.pre_error_valid.val();
-        self.output_register.pre_error_tuser.next = self.decoder.pre_error_tuser.val();
-        self.output_register.word_tvalid.next = self.decoder.word_tvalid.val();
-        self.output_register.word_tdata.next = self.decoder.word_tdata.val();
-        self.output_register.word_tuser.next = self.decoder.word_tuser.val();
-        self.output_register.word_tlast.next = self.decoder.word_tlast.val();
         self.output_register.m_axis_tready.next = self.m_axis_tready.val();
 
         self.m_axis_tdata.next = self.output_register.m_axis_tdata.val();

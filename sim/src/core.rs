@@ -233,6 +233,14 @@ impl<F: FnMut(&str, &dyn Atom)> Probe for Walk<F> {
     fn visit_end_scope(&mut self, _name: &str, _node: &dyn Block) {
         self.scopes.pop();
     }
+    // A bundle (`LogicInterface`) is a namespace: its signals are
+    // `block.bundle.signal`.
+    fn visit_start_namespace(&mut self, name: &str, _node: &dyn Block) {
+        self.scopes.push(name.to_string());
+    }
+    fn visit_end_namespace(&mut self, _name: &str, _node: &dyn Block) {
+        self.scopes.pop();
+    }
     fn visit_atom(&mut self, name: &str, signal: &dyn Atom) {
         // The first scope is the top block itself; paths start below it.
         let path = self.scopes[1..]
@@ -486,18 +494,18 @@ impl Core for Decoder {
     const STATE: &'static [&'static str] = &[
         "skid_buffer.buffered_valid.q",
         "skid_buffer.buffered_tdata.q",
-        "classifier.valid",
-        "classifier.class",
-        "classifier.continuation",
-        "classifier.free_bits",
-        "classifier.last",
+        "classifier.classified.valid",
+        "classifier.classified.byte_class",
+        "classifier.classified.continuation",
+        "classifier.classified.free_bits",
+        "classifier.classified.last",
         "decoder.bytes_left.q",
         "decoder.allowed.q",
         "decoder.gathered.q",
-        "decoder.pre_error_valid",
-        "decoder.word_tvalid",
-        "decoder.word_tdata",
-        "decoder.word_tuser",
+        "decoder.units.pre_error_valid",
+        "decoder.units.word_tvalid",
+        "decoder.units.word_tdata",
+        "decoder.units.word_tuser",
         "output_register.advance",
     ];
 
@@ -556,9 +564,13 @@ mod tests {
         uut.connect_all();
         uut.s_axis_tdata.next = 0xC2u64.into();
         assert!(simulate(&mut uut, 8), "settles");
-        let paths: Vec<String> = ["s_axis_tdata", "decoder.bytes_left.q", "classifier.class"]
-            .map(String::from)
-            .to_vec();
+        let paths: Vec<String> = [
+            "s_axis_tdata",
+            "decoder.bytes_left.q",
+            "classifier.classified.byte_class",
+        ]
+        .map(String::from)
+        .to_vec();
         let signals = Signals::find(&uut, &paths).unwrap();
         assert_eq!(signals.widths, [8, 3, 5]);
         let mut values = signals.values();

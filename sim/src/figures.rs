@@ -109,8 +109,8 @@ const PIPELINE: &[Row] = &[
     CLK,
     S_TDATA,
     qualified(
-        "utf8_decoder.classifier.class",
-        "classifier.class",
+        "utf8_decoder.classifier.byte_class",
+        "classifier.byte_class",
         Style::Names(class_name),
         "utf8_decoder.classifier.valid",
     ),

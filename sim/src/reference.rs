@@ -54,7 +54,6 @@ enum Lead {
 /// for rfc3629, values above U+10FFFF.
 fn lead(octet: u8, profile: Profile) -> Lead {
     use ErrorKind::*;
-    let iso = profile == Profile::Iso10646;
     let seq = |length, second, outside| Lead::Sequence {
         length,
         second,
@@ -69,9 +68,9 @@ fn lead(octet: u8, profile: Profile) -> Lead {
         0xED => seq(3, 0x80..=0x9F, Surrogate),
         0xE1..=0xEF => seq(3, CONTINUING, Truncated),
         0xF0 => seq(4, 0x90..=0xBF, Overlong),
-        0xF4 if !iso => seq(4, 0x80..=0x8F, OutOfRange),
-        0xF1..=0xF4 => seq(4, CONTINUING, Truncated),
-        0xF5..=0xFD if !iso => Lead::Malformed(OutOfRange),
+        0xF4 => seq(4, profile.second_after_f4(), OutOfRange),
+        0xF1..=0xF3 => seq(4, CONTINUING, Truncated),
+        0xF5..=0xFD if octet > profile.last_lead() => Lead::Malformed(OutOfRange),
         0xF5..=0xF7 => seq(4, CONTINUING, Truncated),
         0xF8 => seq(5, 0x88..=0xBF, Overlong),
         0xF9..=0xFB => seq(5, CONTINUING, Truncated),

@@ -17,13 +17,15 @@ use vcd::{IdCode, SimulationCommand, Value};
 
 use crate::core::{probes, Core, Values};
 
-/// Where a path goes in the waveform: its scope (empty for a port) and the
-/// name it shows, without the `.q` of a register.
+/// Where a path goes in the waveform: the scope of its block (empty for a
+/// port), and its own name, without the bundle it travels in or the `.q`
+/// of a register (`classifier.classified.valid` is `valid` in
+/// `classifier`).
 fn scope_and_name(path: &str) -> (&str, &str) {
     let path = path.strip_suffix(".q").unwrap_or(path);
-    match path.split_once('.') {
-        Some((scope, name)) => (scope, name),
-        None => ("", path),
+    match (path.split_once('.'), path.rsplit_once('.')) {
+        (Some((scope, _)), Some((_, name))) => (scope, name),
+        _ => ("", path),
     }
 }
 

@@ -424,7 +424,7 @@ pub fn synth_with(profile: Profile, device: Device, options: &Options) -> Result
     let design = design.file_name().unwrap().to_string_lossy().into_owned();
     let bench_top = format!("{top}_bench");
     let ports = ports(&Decoder(profile).block())?;
-    std::fs::write(dir.join(format!("{bench_top}.v")), bench(top, &ports))?;
+    std::fs::write(dir.join(format!("{bench_top}.v")), bench(&top, &ports))?;
     let [yosys, nextpnr] = device.tools();
     let synth = device.synth_command();
     let script = format!(
@@ -481,7 +481,7 @@ pub fn synth_with(profile: Profile, device: Device, options: &Options) -> Result
     };
     Ok(Report {
         profile: profile.name().into(),
-        top: top.into(),
+        top,
         device,
         package: device.package().into(),
         lut4: count(Device::is_lut),

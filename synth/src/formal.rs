@@ -275,7 +275,7 @@ pub fn run(options: &Options, mut report: impl FnMut(&Check, &Outcome)) -> Resul
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
-            if !declares_module(&text, top) {
+            if !declares_module(&text, &top) {
                 bail!(
                     "{} has no module {top} (the {} core's name)",
                     path.display(),

@@ -106,15 +106,26 @@ fn localparam<'a>(text: &'a str, suffix: &str) -> Option<(&'a str, &'a str, &'a 
     Some((line, width, value))
 }
 
-/// Sets every bit of the one-hot mask named `*suffix`.
-fn all_ones(text: &str, suffix: &str) -> Option<String> {
-    let (line, width, value) = localparam(text, suffix)?;
-    let bits: u32 = width.parse().ok()?;
-    let ones = format!("{:x}", (1u64 << bits) - 1);
-    (value != ones).then(|| {
-        text.replace(
-            line,
-            &line.replace(&format!("{width}'h{value};"), &format!("{width}'h{ones};")),
+/// Allows every continuation range after the lead `lead`: in the
+/// decoder's case arm `ByteClass$<lead>:`, the one assignment to the
+/// one-hot mask `*$allowed$d` is set to all five ranges.
+fn allow_every_second_octet(text: &str, lead: &str) -> Option<String> {
+    let arm = format!("ByteClass${lead}:");
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines.iter().position(|l| l.trim() == arm)?;
+    let site = lines[start + 1..]
+        .iter()
+        .take_while(|l| !l.trim().starts_with("ByteClass$"))
+        .find(|l| l.contains("$allowed$d = "))?;
+    let (target, value) = site.trim().strip_suffix(';')?.split_once(" = ")?;
+    (value != "'h1f").then(|| {
+        text.replacen(
+            site,
+            &site.replace(
+                &format!("{target} = {value};"),
+                &format!("{target} = 'h1f;"),
+            ),
+            1,
         )
     })
 }
@@ -152,18 +163,20 @@ struct Mutant {
 
 const ED_BOUND_WIDENED: Mutant = Mutant {
     name: "ED bound widened",
-    targets: "the decoder's allowed second-byte mask after ED (`*second_80_9f`, 80-9F) \
-              set to every continuation range: ED A0 80 decodes to U+D800",
-    apply: |v| all_ones(v, "second_80_9f"),
+    targets: "the decoder's allowed second-byte mask after ED (80-9F, in its \
+              `ByteClass$LeadED` case arm) set to every continuation range: \
+              ED A0 80 decodes to U+D800",
+    apply: |v| allow_every_second_octet(v, "LeadED"),
     property: "P4 no unflagged error",
     assertions: &["p4_character_not_surrogate"],
 };
 
 const F4_BOUND_WIDENED: Mutant = Mutant {
     name: "F4 bound widened",
-    targets: "the decoder's allowed second-byte mask after F4 (`*second_80_8f`, 80-8F) \
-              set to every continuation range: F4 90 80 80 decodes to U+110000",
-    apply: |v| all_ones(v, "second_80_8f"),
+    targets: "the decoder's allowed second-byte mask after F4 (80-8F, in its \
+              `ByteClass$LeadF4` case arm) set to every continuation range: \
+              F4 90 80 80 decodes to U+110000",
+    apply: |v| allow_every_second_octet(v, "LeadF4"),
     property: "P4 no unflagged error",
     assertions: &["p4_character_in_range"],
 };
