@@ -173,16 +173,10 @@ impl Logic for DecoderFsm {
         self.units.word_tdata.next = self.gathered.q.val();
         self.units.word_tuser.next = self.word_tuser.q.val();
         self.units.word_tlast.next = self.word_tlast.q.val();
-        // Zero-extension, bit by bit: rust-hdl writes `bit_cast::<32, 8>` as
-        // `x & 32'hffffffff` with an 8-bit `x`, which Verilator's `-Wall`
-        // rejects, and a `LogicStruct` assembled field by field converts to
-        // `Bits` through two BigUint shifts per cycle in simulation.
-        self.free_bits_wide.next = 0.into();
-        for i in 0..8 {
-            if self.classified.free_bits.val().get_bit(i) {
-                self.free_bits_wide.next = self.free_bits_wide.val() | (1 << i);
-            }
-        }
+        // rust-hdl writes this `x & 32'hffffffff` with an 8-bit `x`; the
+        // export rewrites it as a zero-extension (`zero_extensions` in
+        // synth/src/verilog says why the design keeps `bit_cast`).
+        self.free_bits_wide.next = bit_cast::<32, 8>(self.classified.free_bits.val());
         self.is_lead.next = true;
         match self.classified.byte_class.val() {
             ByteClass::Ascii => {

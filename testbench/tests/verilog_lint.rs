@@ -320,18 +320,12 @@ enum Phase {
     Shift,
 }
 
-#[derive(Copy, Clone, Debug, Default, PartialEq, LogicStruct)]
-struct Pair {
-    low: Bits<8>,
-    high: Bits<8>,
-}
-
 /// A block using the forms that rust-hdl writes width-exact once the export
-/// has sized its literals: literals in arithmetic, comparisons and
-/// assignments, bit and slice selects with constant and signal indices,
-/// shifts by literals and by signals, reductions, a struct assembled field
-/// by field, a zero-extension bit by bit in a `for` loop (the decoder's way,
-/// instead of `bit_cast`), a constant, and an enum register in a `match`.
+/// has sized its literals and zero-extensions: literals in arithmetic,
+/// comparisons and assignments, bit and slice selects with constant and
+/// signal indices, shifts by literals and by signals, reductions, widening
+/// `bit_cast`s (to 16 bits, which rust-hdl masks with `16'hffff`), a `for`
+/// loop, a constant, and an enum register in a `match`.
 #[derive(LogicBlock)]
 struct Forms {
     clock: Signal<In, Clock>,
@@ -343,7 +337,6 @@ struct Forms {
     w: Signal<Out, Bits<8>>,
     f: Signal<Out, Bit>,
     field: Signal<Local, Bits<2>>,
-    pair: Signal<Local, Pair>,
     wide: Signal<Local, Bits<16>>,
     phase: DFF<Phase>,
     acc: DFF<Bits<16>>,
@@ -363,7 +356,6 @@ impl Default for Forms {
             w: Default::default(),
             f: Default::default(),
             field: Default::default(),
-            pair: Default::default(),
             wide: Default::default(),
             phase: Default::default(),
             acc: Default::default(),
@@ -378,15 +370,13 @@ impl Logic for Forms {
     fn update(&mut self) {
         dff_setup!(self, clock, phase, acc, count);
         self.field.next = self.a.val().get_bits::<2>(3);
-        self.pair.next.low = self.a.val();
-        self.pair.next.high = 0.into();
         self.wide.next = 0.into();
         for i in 0..8 {
             if self.a.val().get_bit(i) {
                 self.wide.next = self.wide.val() | (1 << i);
             }
         }
-        self.y.next = (Bits::<16>::from(self.pair.val()) + self.acc.q.val()) ^ self.wide.val();
+        self.y.next = (bit_cast::<16, 8>(self.a.val()) + self.acc.q.val()) ^ self.wide.val();
         self.w.next = (self.a.val() + 1) ^ (self.a.val() << self.sel.val());
         self.f.next = (self.b.val() == 0x40)
             | (self.sel.val() < 5)
@@ -402,7 +392,7 @@ impl Logic for Forms {
                 }
             }
             Phase::Load => {
-                self.acc.d.next = (self.acc.q.val() << 4) | 0xF;
+                self.acc.d.next = (self.acc.q.val() << 4) | bit_cast::<16, 12>(self.b.val());
                 self.phase.d.next = Phase::Shift;
             }
             Phase::Shift => {

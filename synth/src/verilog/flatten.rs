@@ -1,16 +1,12 @@
-//! Inlining every submodule into the top module, by renaming alone: port
-//! `x` of instance `i` becomes the parent's signal connected to it; every
-//! other name the child declares becomes `i$name`, as rust-hdl already names
-//! them one level up, so the flat names read like the hierarchy
-//! (`decoder$gathered$q`); enum values (`ByteClass$Lead2`) are the same in
-//! every module and are kept once; a signal that a child drives from an
-//! `always` block becomes `reg` (the parent had it as a `wire`).
-//!
-//! Each `always`/`initial` block and statement is kept as it was, so the
-//! flat module behaves exactly as the hierarchy did: each signal still has
-//! one driver, and a flop's clock still passes through the same blocking
-//! assignments (all of them settle in the active region, before any flop's
-//! nonblocking update, so no race is introduced).
+//! Inlining every submodule into the top module, by renaming alone: a
+//! child's port becomes the parent's signal connected to it, any other name
+//! `i$name` for instance `i` (as rust-hdl names them one level up, so flat
+//! names read like the hierarchy), enum values are kept once, and a signal
+//! is a `reg` unless an `assign` drives it. Each `always`/`initial` block
+//! and statement stays as it was, so the flat module behaves as the
+//! hierarchy did: one driver per signal, and a flop's clock still passes
+//! through the same blocking assignments (all settle in the active region,
+//! before any flop's nonblocking update, so no race is introduced).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -21,8 +17,7 @@ use super::{declaration, drop_unused_params, map_idents, Module};
 /// What the inlined modules add up to.
 #[derive(Default)]
 struct Flat {
-    /// The top's ports, then every signal, constant and enum value (once
-    /// each).
+    /// The top's ports, then every signal, constant and enum value (once each).
     decls: Vec<String>,
     body: Vec<String>,
 }
@@ -49,11 +44,7 @@ pub fn flatten(mods: &[Module], top: &str) -> Result<String> {
     for line in &flat.decls {
         let name = declaration(line).map_or("", |(_, name)| name);
         let reg = !assigned.contains(name) && !line.trim().starts_with("input");
-        out.push(if reg {
-            line.replacen("wire ", "reg ", 1)
-        } else {
-            line.clone()
-        });
+        out.push(line.replacen("wire ", if reg { "reg " } else { "wire " }, 1));
     }
     out.extend(flat.body);
     drop_unused_params(&mut out);
@@ -68,10 +59,8 @@ fn inline(
     ports: &BTreeMap<String, String>,
     flat: &mut Flat,
 ) -> Result<()> {
-    let prefixed = |name: &str| match prefix {
-        "" => name.to_string(),
-        _ => format!("{prefix}${name}"),
-    };
+    // `prefix` is the instance path with a trailing `$`, empty for the top.
+    let prefixed = |name: &str| format!("{prefix}{name}");
     let locals: BTreeSet<&str> = (m.lines.iter())
         .filter_map(|line| declaration(line))
         .filter(|(keyword, name)| match *keyword {
@@ -83,7 +72,7 @@ fn inline(
         .collect();
     let rename =
         |w: &str| (ports.get(w).cloned()).or_else(|| locals.contains(w).then(|| prefixed(w)));
-    let label = if prefix.is_empty() { "top" } else { prefix };
+    let label = prefix.strip_suffix('$').unwrap_or("top");
     let mut section = Some(format!("    // {label}"));
     let mut lines = m.lines.iter();
     while let Some(line) = lines.next() {
@@ -122,7 +111,8 @@ fn inline(
                             rename(signal).ok_or_else(|| anyhow!("`{signal}` is not declared"))?;
                         child_ports.insert(port.to_string(), outer);
                     }
-                    inline(mods, child, &prefixed(inst), &child_ports, flat)?;
+                    let path = format!("{prefix}{inst}$");
+                    inline(mods, child, &path, &child_ports, flat)?;
                 } else {
                     flat.body.extend(section.take());
                     flat.body.push(map_idents(line, &rename));
