@@ -42,8 +42,8 @@
 
 use rust_hdl::prelude::*;
 
-use crate::interface::Profile;
 use crate::skid_buffer::ByteIn;
+use utf8hdl_reference::Profile;
 
 /// What one byte can be, as far as the decoder is concerned.
 #[derive(Copy, Clone, Debug, PartialEq, LogicState)]

@@ -48,7 +48,7 @@
 use rust_hdl::prelude::*;
 
 use crate::classifier::{ByteClass, ClassifiedIn};
-use crate::interface::{ErrorKind, Profile};
+use utf8hdl_reference::{ErrorKind, Profile};
 
 /// The units of one byte, from the decoder to the output register; joined
 /// to a [`UnitsIn`]. Every field is a flop of the decoder.

@@ -6,13 +6,12 @@
 
 pub mod classifier;
 pub mod decoder;
-pub mod interface;
 pub mod output_register;
 pub mod skid_buffer;
 pub mod top;
 
-pub use interface::{ErrorKind, Profile, REPLACEMENT};
 pub use top::Utf8Decoder;
+pub use utf8hdl_reference::{ErrorKind, Profile, REPLACEMENT};
 
 /// What each block's `*_is_synthesizable` test checks, in the rust-hdl
 /// style: on its own, the block passes rust-hdl's checks (every input

@@ -68,9 +68,9 @@ use rust_hdl::prelude::*;
 
 use crate::classifier::{ByteClassifier, ClassifiedOut};
 use crate::decoder::{DecoderFsm, UnitsOut};
-use crate::interface::Profile;
 use crate::output_register::OutputRegister;
 use crate::skid_buffer::{ByteOut, SkidBuffer};
+use utf8hdl_reference::Profile;
 
 #[derive(LogicBlock)]
 pub struct Utf8Decoder {

@@ -10,8 +10,10 @@ pub mod figures;
 pub mod harness;
 pub mod input;
 pub mod output;
-pub mod reference;
 pub mod report;
 pub mod sample;
 pub mod wave_svg;
 pub mod waveform;
+
+/// The reference decoder, from the layer below (`utf8hdl-reference`).
+pub use utf8hdl_reference as reference;

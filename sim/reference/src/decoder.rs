@@ -18,8 +18,8 @@
 use std::iter::Peekable;
 use std::ops::{Range, RangeInclusive};
 
+use crate::interface::{ErrorKind, Profile, REPLACEMENT};
 use bitvec::prelude::*;
-use utf8hdl_hdl::{ErrorKind, Profile, REPLACEMENT};
 
 /// One decoded unit: a character, or one maximal subpart of malformed input.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,0 +1,14 @@
+//! The bottom layer of utf8hdl: what the hardware and the software must
+//! agree on ([`Profile`], [`ErrorKind`]) and the reference decoder and
+//! encoder every other part is checked against ([`decode`], [`encode`]).
+//! Pure software, written from the specifications: it uses nothing from
+//! rust-hdl or the RTL.
+//!
+//! Layers read one way: this crate ← `utf8hdl-hdl` ← `utf8hdl-sim` ←
+//! `utf8hdl-synth` (with the `utf8hdl` command line).
+
+mod decoder;
+mod interface;
+
+pub use decoder::{decode, encode, Decoder, Unit};
+pub use interface::{ErrorKind, Profile, REPLACEMENT};
