@@ -15,7 +15,7 @@ use utf8hdl_hdl::decoder::DecoderFsm;
 use utf8hdl_hdl::output_register::OutputRegister;
 use utf8hdl_hdl::skid_buffer::SkidBuffer;
 use utf8hdl_hdl::{Profile, Utf8Decoder};
-use utf8hdl_sim::core::{ports, Core, Decoder};
+use utf8hdl_sim::core::{ports, Core, Decoder, Dir, Port};
 use utf8hdl_synth::tools;
 use utf8hdl_synth::verilog::{
     export, export_hierarchical, raw_verilog, top_name, verilog_hierarchical, write_verilog,
@@ -211,23 +211,35 @@ fn both_profiles_fit_in_one_design() {
     for profile in Profile::ALL {
         files.push(write_verilog(profile, dir.path()).unwrap());
     }
-    let mut wrapper = String::from(
-        "module both(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tlast, m_axis_tready, ready, tdata, tuser, tvalid, tlast);\n\
-         \x20   input wire clk;\n    input wire rst;\n    input wire [7:0] s_axis_tdata;\n    input wire s_axis_tvalid;\n\
-         \x20   input wire s_axis_tlast;\n    input wire m_axis_tready;\n    output wire [1:0] ready;\n\
-         \x20   output wire [63:0] tdata;\n    output wire [7:0] tuser;\n    output wire [1:0] tvalid;\n    output wire [1:0] tlast;\n",
-    );
+    // Written from the core's ports: the inputs are shared, each
+    // instance's outputs get wires of their own.
+    let ports = ports(&Decoder(Profile::Rfc3629).block()).unwrap();
+    let own = |p: &Port, i: usize| format!("{}_{i}", p.name);
+    let mut declarations = String::new();
+    let mut names: Vec<String> = Vec::new();
+    for p in &ports {
+        let copies = match p.dir {
+            Dir::In => vec![p.name.clone()],
+            Dir::Out => (0..Profile::ALL.len()).map(|i| own(p, i)).collect(),
+        };
+        for name in copies {
+            declarations += &format!("    {} wire {}{name};\n", p.dir.verilog(), p.range());
+            names.push(name);
+        }
+    }
+    let mut wrapper = format!("module both({});\n{declarations}", names.join(", "));
     for (i, profile) in Profile::ALL.into_iter().enumerate() {
+        let connections: Vec<String> = ports
+            .iter()
+            .map(|p| match p.dir {
+                Dir::In => format!(".{0}({0})", p.name),
+                Dir::Out => format!(".{}({})", p.name, own(p, i)),
+            })
+            .collect();
         wrapper += &format!(
-            "    {top} u_{i} (.clk(clk), .rst(rst), .s_axis_tdata(s_axis_tdata), .s_axis_tvalid(s_axis_tvalid), \
-             .s_axis_tready(ready[{i}]), .s_axis_tlast(s_axis_tlast), .m_axis_tdata(tdata[{hi}:{lo}]), \
-             .m_axis_tuser(tuser[{uhi}:{ulo}]), .m_axis_tvalid(tvalid[{i}]), .m_axis_tready(m_axis_tready), \
-             .m_axis_tlast(tlast[{i}]));\n",
-            top = top_name(profile),
-            hi = 32 * i + 31,
-            lo = 32 * i,
-            uhi = 4 * i + 3,
-            ulo = 4 * i
+            "    {} u_{i} ({});\n",
+            top_name(profile),
+            connections.join(", ")
         );
     }
     wrapper += "endmodule\n";
