@@ -116,7 +116,7 @@ impl Protocol {
         if (inputs.rst || self.reset_before) && cycle.m_axis_tvalid {
             return Err("m_axis_tvalid high during reset or the cycle after it".into());
         }
-        if self.ready_run >= Self::LATENCY && !cycle.s_axis_tready && !self.reset_before {
+        if self.ready_run >= Self::LATENCY && !cycle.s_axis_tready {
             return Err(format!(
                 "s_axis_tready low although m_axis_tready has been high for {} cycles",
                 self.ready_run

@@ -116,11 +116,6 @@ impl<C: Core> Harness<RustHdl<C>> {
         let engine = RustHdl::new(core).expect("the design passes rust-hdl's structural checks");
         Harness::on(engine)
     }
-
-    /// The core's block, as rust-hdl simulates it.
-    pub fn uut(&self) -> &C::Block {
-        &self.engine.uut
-    }
 }
 
 impl<E: Engine> Harness<E> {

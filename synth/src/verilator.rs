@@ -196,24 +196,6 @@ fn write_words(array: &str, offset: usize, target: &str, width: usize) -> String
     }
 }
 
-fn run(dir: &Path, program: &str, args: &[&str]) -> Result<()> {
-    let out = Command::new(program)
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .with_context(|| format!("cannot run {program}"))?;
-    if !out.status.success() {
-        let log = String::from_utf8_lossy(&out.stderr);
-        let tail: Vec<&str> = log.lines().rev().take(20).collect();
-        bail!(
-            "{program} failed ({}):\n{}",
-            out.status,
-            tail.into_iter().rev().collect::<Vec<_>>().join("\n")
-        );
-    }
-    Ok(())
-}
-
 fn tool_output(program: &str, args: &[&str]) -> Result<String> {
     let out = Command::new(program)
         .args(args)
@@ -252,31 +234,51 @@ fn model_library(top: &str, verilog: &str, shim: &str, progress: &dyn Fn(&str)) 
     std::fs::create_dir_all(parent)
         .with_context(|| format!("cannot create '{}'", parent.display()))?;
     // Built aside and renamed into place, so that a build that fails or is
-    // interrupted leaves nothing a later run would load.
+    // interrupted leaves nothing a later run would load. A failed build is
+    // kept, so that the log its error names is there to read.
     let build = tempfile::Builder::new()
         .prefix(".build-")
         .tempdir_in(parent)?;
-    let b = build.path();
-    std::fs::write(b.join(format!("{top}.v")), verilog)?;
-    std::fs::write(b.join("shim.cpp"), shim)?;
-    run(
-        b,
-        "verilator",
-        &[
-            "--cc",
-            &format!("{top}.v"),
-            "--top-module",
-            top,
-            "--prefix",
-            "Vmodel",
-            "-O3",
-            "--Mdir",
-            "obj",
-        ],
-    )?;
+    if let Err(e) = build_in(build.path(), top, verilog, shim) {
+        let _kept = build.keep();
+        return Err(e);
+    }
+    let built = build.keep();
+    match std::fs::rename(&built, &dir) {
+        Ok(()) => {}
+        // Another run built the same model meanwhile: use that one.
+        Err(_) if library.is_file() => {
+            let _ = std::fs::remove_dir_all(&built);
+        }
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&built);
+            return Err(e).with_context(|| format!("cannot move the model to '{}'", dir.display()));
+        }
+    }
+    Ok(library)
+}
+
+/// Verilates `verilog` (top module `top`) and compiles it with `shim` into
+/// `dir/libmodel.so`, each tool's output in a log beside it.
+fn build_in(dir: &Path, top: &str, verilog: &str, shim: &str) -> Result<()> {
+    std::fs::write(dir.join(format!("{top}.v")), verilog)?;
+    std::fs::write(dir.join("shim.cpp"), shim)?;
+    let file = format!("{top}.v");
+    let args = [
+        "--cc",
+        &file,
+        "--top-module",
+        top,
+        "--prefix",
+        "Vmodel",
+        "-O3",
+        "--Mdir",
+        "obj",
+    ];
+    crate::tools::run(dir, "verilator", &args, "verilator.log")?;
     let root = tool_output("verilator", &["--getenv", "VERILATOR_ROOT"])?;
     let include = format!("{root}/include");
-    let mut sources: Vec<String> = std::fs::read_dir(b.join("obj"))?
+    let mut sources: Vec<String> = std::fs::read_dir(dir.join("obj"))?
         .filter_map(|e| e.ok())
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "cpp"))
@@ -296,22 +298,15 @@ fn model_library(top: &str, verilog: &str, shim: &str, progress: &dyn Fn(&str)) 
     for (object, source) in objects.iter().zip(&sources) {
         makefile += &format!("{object}: {source}\n\t$(CXX) $(CXXFLAGS) -c -o $@ $<\n");
     }
-    std::fs::write(b.join("Makefile"), makefile)?;
+    std::fs::write(dir.join("Makefile"), makefile)?;
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    run(b, "make", &["-s", &format!("-j{jobs}")])?;
-    let built = build.keep();
-    match std::fs::rename(&built, &dir) {
-        Ok(()) => {}
-        // Another run built the same model meanwhile: use that one.
-        Err(_) if library.is_file() => {
-            let _ = std::fs::remove_dir_all(&built);
-        }
-        Err(e) => {
-            let _ = std::fs::remove_dir_all(&built);
-            return Err(e).with_context(|| format!("cannot move the model to '{}'", dir.display()));
-        }
-    }
-    Ok(library)
+    crate::tools::run(
+        dir,
+        "make",
+        &["-s".to_string(), format!("-j{jobs}")],
+        "make.log",
+    )?;
+    Ok(())
 }
 
 /// The C++ flags of a model: as fast as the compiler makes it, and
