@@ -30,9 +30,11 @@
 //! complete N + 1 units (the broken one, then N words): the broken one
 //! travels in the beat before, with its last byte.
 //!
-//! The price: when the beat's last byte leaves a sequence open and no byte
-//! is behind it yet, the beat waits here (`waiting`) until a byte or the end
-//! of the message comes. With bytes arriving on every cycle it never waits.
+//! The price: when the beat's last byte may leave a sequence open (it is a
+//! first or a continuing octet) and no byte is behind it yet, the beat waits
+//! here (`waiting`) until a byte or the end of the message comes. With bytes
+//! arriving on every cycle it never waits. (Waiting on "may" rather than
+//! "does" keeps the window's logic off the enables of every register.)
 //!
 //! ## Parameters
 //! * `N`: the lanes.
@@ -132,16 +134,16 @@ pub struct LaneDecoder<const N: usize> {
     /// After the lane's byte, a sequence still needs octets.
     still_open: Vec<Signal<Local, Bit>>,
     /// What comes after the lane: a byte with these `continuation` ranges,
-    /// the end of the message, or nothing known yet.
+    /// or the end of the message.
     next_cont: Vec<Signal<Local, Bits<5>>>,
     next_is_end: Vec<Signal<Local, Bit>>,
-    next_known: Vec<Signal<Local, Bit>>,
     /// Whether the next byte stays in the lane's open sequence.
     next_continues: Vec<Signal<Local, Bit>>,
-    undecided: Vec<Signal<Local, Bit>>,
-    /// The message ends after the lane, inside a sequence.
-    open_at_end: Vec<Signal<Local, Bit>>,
-    tail_at_end: Signal<Local, Bit>,
+    /// The beat's last byte may leave a sequence open: it is a first
+    /// octet or a continuing octet. Registered with the beat, so that
+    /// whether the beat waits is two gates from flops, not the window's
+    /// logic (it drives the enable of every register here).
+    tail_may_be_open: DFF<Bit>,
     /// The beat cannot leave yet: see the module documentation.
     pub waiting: Signal<Local, Bit>,
     go: Signal<Local, Bit>,
@@ -215,12 +217,9 @@ impl<const N: usize> LaneDecoder<N> {
             still_open: many(N),
             next_cont: many(N),
             next_is_end: many(N),
-            next_known: many(N),
             next_continues: many(N),
-            undecided: many(N),
-            open_at_end: many(N),
+            tail_may_be_open: Default::default(),
             waiting: Default::default(),
-            tail_at_end: Default::default(),
             go: Default::default(),
             end_behind: Default::default(),
             merge_end: Default::default(),
@@ -244,6 +243,7 @@ impl<const N: usize> Logic for LaneDecoder<N> {
             beat_in_stage,
             lane_tlast,
             lane_count,
+            tail_may_be_open,
             registered_beat_valid,
             registered_beat_tlast
         );
@@ -379,13 +379,11 @@ impl<const N: usize> Logic for LaneDecoder<N> {
         for k in 0..N {
             self.next_cont[k].next = self.tables[0].continuation.val();
             self.next_is_end[k].next = self.lane_tlast.q.val() | self.end_behind.val();
-            self.next_known[k].next = self.valid.val() & self.count.val().any();
         }
         for k in 0..(N - 1) {
             if self.lane_present[k + 1].q.val() {
                 self.next_cont[k].next = self.lane_cont[k + 1].q.val();
                 self.next_is_end[k].next = false;
-                self.next_known[k].next = true;
             }
         }
         for k in 0..N {
@@ -395,30 +393,16 @@ impl<const N: usize> Logic for LaneDecoder<N> {
                 & self.next_cont[k].val().any()
                 & ((self.window_length[k + 5].val() < 2)
                     | (self.next_cont[k].val() & self.window_allowed[k + 5].val()).any());
-            self.undecided[k].next = (self.lane_present[k].q.val()
-                & self.still_open[k].val()
-                & !self.next_is_end[k].val()
-                & !self.next_known[k].val())
-            .into();
-            self.open_at_end[k].next = (self.lane_present[k].q.val()
-                & self.still_open[k].val()
-                & self.next_is_end[k].val())
-            .into();
         }
-        // Only the last lane can wait for what comes next.
-        self.waiting.next = false;
-        self.tail_at_end.next = false;
-        for c in 1..(N + 1) {
-            if self.lane_count.q.val().index() == c {
-                self.waiting.next = self.undecided[c - 1].val();
-                self.tail_at_end.next = self.open_at_end[c - 1].val();
-            }
-        }
+        // Only the last lane can wait for what comes next; it waits when
+        // it may, which costs nothing at line rate (stage 1 is never empty).
+        self.waiting.next =
+            self.tail_may_be_open.q.val() & !self.lane_tlast.q.val() & !self.valid.val();
         self.go.next = self.beat_in_stage.q.val() & !self.waiting.val() & self.advance.val();
-        self.merge_end.next = self.go.val()
-            & !self.lane_tlast.q.val()
-            & self.end_behind.val()
-            & self.tail_at_end.val();
+        // The end of the message behind a beat of the same message: that
+        // beat ends the message's last unit (or its open sequence does), so
+        // it takes the `tlast`.
+        self.merge_end.next = self.go.val() & !self.lane_tlast.q.val() & self.end_behind.val();
 
         // The slots.
         for k in 0..N {
@@ -503,6 +487,13 @@ impl<const N: usize> Logic for LaneDecoder<N> {
             self.beat_in_stage.d.next = true;
             self.lane_tlast.d.next = self.tlast.val();
             self.lane_count.d.next = self.count.val();
+            self.tail_may_be_open.d.next = false;
+            for c in 1..(N + 1) {
+                if self.count.val().index() == c {
+                    self.tail_may_be_open.d.next = (self.leads[c - 1].lead_length.val() > 1)
+                        | self.tables[c - 1].continuation.val().any();
+                }
+            }
             for k in 0..N {
                 self.lane_present[k].d.next = self.count.val().index() > k;
                 self.lane_cont[k].d.next = self.tables[k].continuation.val();
