@@ -1,7 +1,7 @@
 //! # `ByteLanes`: stage 1 of the wide decoder, the beat's bytes made dense
 //!
 //! Takes a beat from the skid buffer, drops its null lanes (`tkeep` low)
-//! and registers the kept bytes in lanes 0..count-1, in two steps, each
+//! and registers the k kept bytes in lanes 0..k-1, in two steps, each
 //! registered: stage 1a counts each lane's skip ([`LaneSkips`]), stage 1b
 //! moves the lanes ([`LanePacker`]). A beat with no byte and no `tlast`
 //! carries nothing and is dropped in stage 1a.
@@ -18,8 +18,8 @@
 //! | `beat.tdata`/`tvalid`/`tlast` | in | 9N/1/1 | [`BeatIn`]: the beat offered |
 //! | `take` | out | 1 | the beat offered is taken this cycle: the registers are empty or their beat leaves |
 //! | `leaves` | in | 1 | the next stage takes the registered beat this cycle |
-//! | `byte[i]` | out | 8 | registered: the `i`-th kept byte, 0 past `count` |
-//! | `count` | out | 8 | registered: how many bytes |
+//! | `byte[i]` | out | 8 | registered: the `i`-th kept byte, 0 past them |
+//! | `present[i]` | out | 1 | registered: `byte[i]` is a byte of the beat (lanes 0..k-1) |
 //! | `tlast`, `valid` | out | 1 | registered |
 //!
 //! ## Latency
@@ -30,11 +30,11 @@
 //! beat.tdata    <61 . 62 63>             (. = a null lane, N = 4)
 //! counted_skip       <0  . 1  1 >
 //! byte[0..3]              <61 62 63 00>
-//! count                   <    3     >
+//! present                 <1  1  1  0 >
 //! ```
 //!
 //! ## Invariants
-//! * `valid` implies `count > 0` or `tlast`.
+//! * `valid` implies `present[0]` or `tlast`.
 //! * Bytes leave in the order they came; none is lost or made up.
 
 use rust_hdl::prelude::*;
@@ -51,7 +51,7 @@ pub struct ByteLanes<const N: usize, const TBEAT: usize> {
     pub take: Signal<Out, Bit>,
     pub leaves: Signal<In, Bit>,
     pub byte: Vec<Signal<Out, Bits<8>>>,
-    pub count: Signal<Out, Bits<8>>,
+    pub present: Vec<Signal<Out, Bit>>,
     pub tlast: Signal<Out, Bit>,
     pub valid: Signal<Out, Bit>,
     skips: LaneSkips<N>,
@@ -59,13 +59,12 @@ pub struct ByteLanes<const N: usize, const TBEAT: usize> {
     counted_byte: Vec<DFF<Bits<8>>>,
     counted_keep: Vec<DFF<Bit>>,
     counted_skip: Vec<DFF<Bits<5>>>,
-    counted_count: DFF<Bits<8>>,
     counted_tlast: DFF<Bit>,
     counted_valid: DFF<Bit>,
     packer: LanePacker<N, 8>,
     /// Stage 1b: the bytes packed.
     registered_byte: Vec<DFF<Bits<8>>>,
-    registered_count: DFF<Bits<8>>,
+    registered_present: Vec<DFF<Bit>>,
     registered_tlast: DFF<Bit>,
     registered_valid: DFF<Bit>,
     free_a: Signal<Local, Bit>,
@@ -82,19 +81,18 @@ impl<const N: usize, const TBEAT: usize> Default for ByteLanes<N, TBEAT> {
             take: Default::default(),
             leaves: Default::default(),
             byte: (0..N).map(|_| Default::default()).collect(),
-            count: Default::default(),
+            present: (0..N).map(|_| Default::default()).collect(),
             tlast: Default::default(),
             valid: Default::default(),
             skips: Default::default(),
             counted_byte: (0..N).map(|_| Default::default()).collect(),
             counted_keep: (0..N).map(|_| Default::default()).collect(),
             counted_skip: (0..N).map(|_| Default::default()).collect(),
-            counted_count: Default::default(),
             counted_tlast: Default::default(),
             counted_valid: Default::default(),
             packer: Default::default(),
             registered_byte: (0..N).map(|_| Default::default()).collect(),
-            registered_count: Default::default(),
+            registered_present: (0..N).map(|_| Default::default()).collect(),
             registered_tlast: Default::default(),
             registered_valid: Default::default(),
             free_a: Default::default(),
@@ -109,10 +107,8 @@ impl<const N: usize, const TBEAT: usize> Logic for ByteLanes<N, TBEAT> {
         dff_setup!(
             self,
             clock,
-            counted_count,
             counted_tlast,
             counted_valid,
-            registered_count,
             registered_tlast,
             registered_valid
         );
@@ -126,8 +122,10 @@ impl<const N: usize, const TBEAT: usize> Logic for ByteLanes<N, TBEAT> {
             self.registered_byte[i].clock.next = self.clock.val();
             self.registered_byte[i].d.next = self.registered_byte[i].q.val();
             self.byte[i].next = self.registered_byte[i].q.val();
+            self.registered_present[i].clock.next = self.clock.val();
+            self.registered_present[i].d.next = self.registered_present[i].q.val();
+            self.present[i].next = self.registered_present[i].q.val();
         }
-        self.count.next = self.registered_count.q.val();
         self.tlast.next = self.registered_tlast.q.val();
         self.valid.next = self.registered_valid.q.val();
 
@@ -143,9 +141,8 @@ impl<const N: usize, const TBEAT: usize> Logic for ByteLanes<N, TBEAT> {
         }
         if self.free_a.val() {
             self.counted_valid.d.next =
-                self.beat.tvalid.val() & (self.skips.count.val().any() | self.beat.tlast.val());
+                self.beat.tvalid.val() & (self.skips.any_kept.val() | self.beat.tlast.val());
             self.counted_tlast.d.next = self.beat.tlast.val();
-            self.counted_count.d.next = self.skips.count.val();
             for i in 0..N {
                 self.counted_byte[i].d.next = self.beat.tdata.val().get_bits::<8>(9 * i);
                 self.counted_keep[i].d.next = self.beat.tdata.val().get_bit(9 * i + 8);
@@ -161,9 +158,9 @@ impl<const N: usize, const TBEAT: usize> Logic for ByteLanes<N, TBEAT> {
         if self.free_b.val() {
             self.registered_valid.d.next = self.counted_valid.q.val();
             self.registered_tlast.d.next = self.counted_tlast.q.val();
-            self.registered_count.d.next = self.counted_count.q.val();
             for i in 0..N {
                 self.registered_byte[i].d.next = self.packer.lane_out[i].val();
+                self.registered_present[i].d.next = self.packer.keep_out[i].val();
             }
         }
         if self.rst.val() {

@@ -15,6 +15,7 @@
 //! | `keep_in[i]` | in | 1 | lane `i` is kept |
 //! | `skip_in[i]` | in | 5 | its skip, from a [`LaneSkips`](crate::wide::lane_skips::LaneSkips) |
 //! | `lane_out[i]` | out | W | the `i`-th kept lane; 0 past the kept lanes |
+//! | `keep_out[i]` | out | 1 | `lane_out[i]` is a kept lane: the packed `tkeep` |
 //!
 //! ## How
 //! A kept lane moves down by the number of dropped lanes before it, its
@@ -47,6 +48,7 @@ pub struct LanePacker<const N: usize, const W: usize> {
     pub keep_in: Vec<Signal<In, Bit>>,
     pub skip_in: Vec<Signal<In, Bits<5>>>,
     pub lane_out: Vec<Signal<Out, Bits<W>>>,
+    pub keep_out: Vec<Signal<Out, Bit>>,
     /// Level `k` of the moving network: each lane's data, whether a kept
     /// lane is there, and how far it still has to move.
     data0: Vec<Signal<Local, Bits<W>>>,
@@ -79,6 +81,7 @@ impl<const N: usize, const W: usize> Default for LanePacker<N, W> {
             keep_in: lanes(N),
             skip_in: lanes(N),
             lane_out: lanes(N),
+            keep_out: lanes(N),
             data0: lanes(N),
             valid0: lanes(N),
             skip0: lanes(N),
@@ -167,6 +170,7 @@ impl<const N: usize, const W: usize> Logic for LanePacker<N, W> {
             }
         }
         for i in 0..N {
+            self.keep_out[i].next = self.valid5[i].val();
             self.lane_out[i].next = 0.into();
             if self.valid5[i].val() {
                 self.lane_out[i].next = self.data5[i].val();
@@ -208,6 +212,10 @@ mod tests {
     /// Every `keep_in` of 1, 2, 4, 8 and 16 lanes: the output is the kept
     /// lanes in order, counted; a collision in the network would drop one.
     fn packs_every_mask<const N: usize>() {
+        packs::<N>(0..1u64 << N);
+    }
+
+    fn packs<const N: usize>(masks: impl Iterator<Item = u64>) {
         let mut uut = Packing::<N> {
             keep: (0..N).map(|_| Default::default()).collect(),
             ..Default::default()
@@ -216,7 +224,7 @@ mod tests {
         for (i, lane) in uut.packer.lane_in.iter_mut().enumerate() {
             lane.next = (0x40 + i as u64).into();
         }
-        for mask in 0..1u64 << N {
+        for mask in masks {
             for (i, keep) in uut.keep.iter_mut().enumerate() {
                 keep.next = mask >> i & 1 == 1;
             }
@@ -231,11 +239,10 @@ mod tests {
                 .iter()
                 .map(|l| l.val().to_u64())
                 .collect();
-            assert_eq!(
-                uut.skips.count.val().to_u64(),
-                kept.len() as u64,
-                "{mask:b}"
-            );
+            let keep_out: Vec<bool> = uut.packer.keep_out.iter().map(|k| k.val()).collect();
+            let packed: Vec<bool> = (0..N).map(|i| i < kept.len()).collect();
+            assert_eq!(keep_out, packed, "{mask:b}");
+            assert_eq!(uut.skips.any_kept.val(), !kept.is_empty(), "{mask:b}");
             assert_eq!(&out[..kept.len()], &kept[..], "{mask:b}");
             assert!(out[kept.len()..].iter().all(|&v| v == 0), "{mask:b}");
         }
@@ -248,5 +255,7 @@ mod tests {
         packs_every_mask::<4>();
         packs_every_mask::<8>();
         packs_every_mask::<16>();
+        // 32 dropped lanes of 32 wrap the five-bit count to 0, as none do.
+        packs::<32>([0, u32::MAX as u64, 1, 1 << 31, 0xAAAA_AAAA, 0x8000_0001].into_iter());
     }
 }

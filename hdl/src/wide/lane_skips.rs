@@ -14,11 +14,11 @@
 //! |---|---|---|---|
 //! | `keep_in[i]` | in | 1 | lane `i` is kept |
 //! | `skip[i]` | out | 5 | for a kept lane, the dropped lanes before it |
-//! | `count` | out | 8 | how many lanes are kept |
+//! | `any_kept` | out | 1 | some lane is kept |
 //!
 //! ```text
 //! keep_in    1  0  1  0  0  1
-//! skip       0     1        3      count = 3
+//! skip       0     1        3
 //! ```
 //!
 //! The five levels are written out, for N up to 32: the `#[hdl_gen]`
@@ -30,9 +30,9 @@ use rust_hdl::prelude::*;
 pub struct LaneSkips<const N: usize> {
     pub keep_in: Vec<Signal<In, Bit>>,
     pub skip: Vec<Signal<Out, Bits<5>>>,
-    pub count: Signal<Out, Bits<8>>,
-    /// N, for the count of kept lanes.
-    lanes: Constant<Bits<8>>,
+    pub any_kept: Signal<Out, Bit>,
+    /// N modulo 32, the dropped lanes of a beat with none kept.
+    lanes: Constant<Bits<5>>,
     /// `nulls0[i]` is 1 for a dropped lane; after level `k`, `nullsk[i]`
     /// counts the dropped lanes among the 2^k up to `i`.
     nulls0: Vec<Signal<Local, Bits<5>>>,
@@ -54,8 +54,8 @@ impl<const N: usize> Default for LaneSkips<N> {
         LaneSkips {
             keep_in: lanes(N),
             skip: lanes(N),
-            count: Default::default(),
-            lanes: Constant::new((N as u64).into()),
+            any_kept: Default::default(),
+            lanes: Constant::new((N as u64 % 32).into()),
             nulls0: lanes(N),
             nulls1: lanes(N),
             nulls2: lanes(N),
@@ -106,15 +106,12 @@ impl<const N: usize> Logic for LaneSkips<N> {
         for i in 16..N {
             self.nulls5[i].next = self.nulls4[i].val() + self.nulls4[i - 16].val();
         }
-        // Five bits count up to 31 dropped lanes; 32 wraps to 0, which
-        // only 32 dropped lanes of 32 can give (then lane 0 is dropped).
+        // Five bits count up to 31 dropped lanes; 32 of 32 wraps to 0, as
+        // does none of 32, which keeps lane 0.
         for i in (N - 1)..N {
             self.all_nulls.next = self.nulls5[i].val();
         }
-        self.count.next = self.lanes.val() - bit_cast::<8, 5>(self.all_nulls.val());
-        if !self.all_nulls.val().any() & !self.keep_in[0].val() {
-            self.count.next = 0.into();
-        }
+        self.any_kept.next = (self.all_nulls.val() != self.lanes.val()) | self.keep_in[0].val();
         // A kept lane has no dropped lane at its own place, so the
         // inclusive count is its skip.
         for i in 0..N {

@@ -68,7 +68,7 @@ pub struct WordLanes<const N: usize, const TDATA: usize, const TUSER: usize> {
     counted_unit: Vec<DFF<Bits<36>>>,
     counted_keep: Vec<DFF<Bit>>,
     counted_skip: Vec<DFF<Bits<5>>>,
-    counted_count: DFF<Bits<8>>,
+    counted_any: DFF<Bit>,
     counted_valid: DFF<Bit>,
     counted_tlast: DFF<Bit>,
     /// Stage 4b: packing, then the `m_axis` flops.
@@ -109,7 +109,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             counted_unit: (0..N).map(|_| Default::default()).collect(),
             counted_keep: (0..N).map(|_| Default::default()).collect(),
             counted_skip: (0..N).map(|_| Default::default()).collect(),
-            counted_count: Default::default(),
+            counted_any: Default::default(),
             counted_valid: Default::default(),
             counted_tlast: Default::default(),
             packer: Default::default(),
@@ -132,7 +132,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for WordLanes
         dff_setup!(
             self,
             clock,
-            counted_count,
+            counted_any,
             counted_valid,
             counted_tlast,
             tdata,
@@ -172,12 +172,12 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for WordLanes
             }
             self.tdata_bus.lane[i].next = self.word[i].val();
             self.tuser_bus.lane[i].next = self.packer.lane_out[i].val().get_bits::<4>(32);
-            self.tkeep_bus.lane[i].next = (self.counted_count.q.val().index() > i).into();
+            self.tkeep_bus.lane[i].next = self.packer.keep_out[i].val().into();
         }
         if !self.tvalid.q.val() | self.m_axis_tready.val() {
             self.counted_valid.d.next = self.beat_valid.val();
             self.counted_tlast.d.next = self.beat_tlast.val();
-            self.counted_count.d.next = self.skips.count.val();
+            self.counted_any.d.next = self.skips.any_kept.val();
             for i in 0..N {
                 self.counted_unit[i].d.next = self.unit[i].unit.val();
                 self.counted_keep[i].d.next = self.slot_valid[i].val();
@@ -185,7 +185,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for WordLanes
             }
             // A beat that ends no unit and no message is not sent.
             self.tvalid.d.next = self.counted_valid.q.val()
-                & (self.counted_count.q.val().any() | self.counted_tlast.q.val());
+                & (self.counted_any.q.val() | self.counted_tlast.q.val());
             self.tlast.d.next = self.counted_tlast.q.val();
             self.tdata.d.next = self.tdata_bus.bus.val();
             self.tuser.d.next = self.tuser_bus.bus.val();
