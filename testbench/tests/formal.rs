@@ -391,6 +391,51 @@ const WIDE_ERROR_BIT_DROPPED: Mutant = Mutant {
     assertions: &["p4_character_has_no_kind"],
 };
 
+const WIDE_TLAST_EVERY_BEAT: Mutant = Mutant {
+    name: "x2: a tlast on every beat",
+    targets: "the assignment to the port m_axis_tlast ORs in m_axis_tvalid: every beat \
+              ends a message, more tlasts out than in",
+    apply: |v| edit_port(v, "m_axis_tlast", |rhs| format!("{rhs} | m_axis_tvalid")),
+    property: "P5 no more tlasts out than in",
+    assertions: &["p5_tlast_follows_input", "p5_tlast_in_flight_bounded"],
+};
+
+const WIDE_LAST_BEAT_FILLED: Mutant = Mutant {
+    name: "x2: the last beat of a message filled",
+    targets: "the assignment to the port m_axis_tkeep ORs in the beat's tlast on both \
+              lanes: a message of one byte gives two units (packed, zero, so P4 holds)",
+    apply: |v| {
+        let tlast = driver(v, "m_axis_tlast")?.to_string();
+        edit_port(v, "m_axis_tkeep", |rhs| format!("{rhs} | {{2{{{tlast}}}}}"))
+    },
+    property: "P5 no more units than bytes, per message",
+    assertions: &["p5_units_not_more_than_bytes"],
+};
+
+const WIDE_READY_DROPS_ON_TLAST: Mutant = Mutant {
+    name: "x2: s_axis_tready drops while a tlast is out",
+    targets: "the assignment to the port s_axis_tready is masked by m_axis_tlast: \
+              a bubble after every message at full rate",
+    apply: |v| edit_port(v, "s_axis_tready", |rhs| format!("{rhs} & !m_axis_tlast")),
+    property: "P3 full rate",
+    assertions: &["p3_full_rate"],
+};
+
+#[test]
+fn wide_mutant_tlast_every_beat_fails() {
+    mutant_fails_for(&WIDE_TLAST_EVERY_BEAT, 2);
+}
+
+#[test]
+fn wide_mutant_last_beat_filled_fails() {
+    mutant_fails_for(&WIDE_LAST_BEAT_FILLED, 2);
+}
+
+#[test]
+fn wide_mutant_ready_drops_on_tlast_fails() {
+    mutant_fails_for(&WIDE_READY_DROPS_ON_TLAST, 2);
+}
+
 #[test]
 fn wide_mutant_tkeep_forced_fails() {
     mutant_fails_for(&WIDE_TKEEP_FORCED, 2);
