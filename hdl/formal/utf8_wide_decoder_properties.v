@@ -1,0 +1,319 @@
+// utf8_wide_decoder_properties: the formal properties of the N-lane UTF-8
+// decoder (hdl/src/wide), for its exported Verilog: module utf8_decoder_x<N>,
+// or utf8_decoder_iso10646_x<N> when UTF8_ISO10646 is defined, with N the
+// macro LANES (2, 4, 8, 16 or 32). ZipCPU style: everything under
+// `ifdef FORMAL, one property group per task of utf8_wide_decoder.sby.
+//
+// Every property reads the core's ports only, never its internal signals.
+//
+//   P1 (assumed)  the producer on s_axis keeps the AXI4-Stream rules
+//                 (faxis_master, F_ASSUME = 1; TKEEP travels with TDATA and
+//                 is otherwise free: null lanes anywhere, a beat of no byte).
+//   P2  `P2       m_axis keeps the rules (faxis_master asserted, TKEEP with
+//                 TDATA): no TVALID on the two cycles after a reset cycle; a
+//                 stalled beat holds TVALID, TDATA, TUSER, TKEEP and TLAST.
+//   P3  `P3       full rate: when m_axis_tready has been high for the last
+//                 F_LATENCY cycles, s_axis_tready is high.
+//   P4  `P4       no unflagged error, lane by lane, and the shape of a beat:
+//                 a kept lane with TUSER[0] = 0 has TUSER = 0 and is neither
+//                 a surrogate nor above the profile's maximum; with
+//                 TUSER[0] = 1 it is U+FFFD with a kind code of the profile
+//                 (1-6; 1-5 for iso10646); a lane past TKEEP is 0 (TDATA and
+//                 TUSER); TKEEP is packed (2^k - 1); a beat of TKEEP 0 has
+//                 TLAST.
+//   P5  `P5       framing: m_axis TLAST handshakes never outnumber s_axis
+//                 TLAST handshakes; a message never yields more units
+//                 (popcount of m_axis_tkeep) than it has non-null bytes
+//                 (popcount of s_axis_tkeep).
+//   P7  `P7       covers: N + 1 units completed by one beat (a sequence that
+//                 the next beat breaks, then N one-byte units); a message of
+//                 no byte giving a null TLAST beat; a sparse TKEEP decoded;
+//                 a stall that reaches s_axis.
+// There is no P6: the 1-lane spec model takes a byte a cycle, not a beat.
+`default_nettype none
+
+`ifndef LANES
+`define LANES 2
+`endif
+
+module utf8_wide_decoder_properties (
+    input wire clk,
+    input wire rst,
+    input wire [8*`LANES-1:0] s_axis_tdata,
+    input wire [`LANES-1:0] s_axis_tkeep,
+    input wire s_axis_tvalid,
+    input wire s_axis_tlast,
+    input wire m_axis_tready
+);
+    localparam N = `LANES;
+`ifdef UTF8_ISO10646
+    localparam ISO10646 = 1;
+`else
+    localparam ISO10646 = 0;
+`endif
+    // The cycles of full rate on m_axis after which s_axis_tready is high:
+    // the smallest F that P3 proves. One: the skid buffer's tready flop
+    // rises on the cycle after m_axis_tready does, whatever is inside.
+    localparam F_LATENCY = 1;
+    // At most this many beats, and so messages, are inside the core.
+    localparam F_MAX_IN_FLIGHT = 10;
+    localparam CW = $clog2(N + 1);
+
+    wire s_axis_tready;
+    wire [32*N-1:0] m_axis_tdata;
+    wire [4*N-1:0] m_axis_tuser;
+    wire [N-1:0] m_axis_tkeep;
+    wire m_axis_tvalid;
+    wire m_axis_tlast;
+
+    // Only the instance for LANES is elaborated: the others need no module.
+`define UTF8_WIDE_PORTS (.clk(clk), .rst(rst), .s_axis_tdata(s_axis_tdata), \
+        .s_axis_tkeep(s_axis_tkeep), .s_axis_tvalid(s_axis_tvalid), \
+        .s_axis_tready(s_axis_tready), .s_axis_tlast(s_axis_tlast), \
+        .m_axis_tdata(m_axis_tdata), .m_axis_tuser(m_axis_tuser), \
+        .m_axis_tkeep(m_axis_tkeep), .m_axis_tvalid(m_axis_tvalid), \
+        .m_axis_tready(m_axis_tready), .m_axis_tlast(m_axis_tlast))
+    generate
+        if (ISO10646) begin : iso10646
+            if (N == 2) begin : x2
+                utf8_decoder_iso10646_x2 dut `UTF8_WIDE_PORTS;
+            end else if (N == 4) begin : x4
+                utf8_decoder_iso10646_x4 dut `UTF8_WIDE_PORTS;
+            end else if (N == 8) begin : x8
+                utf8_decoder_iso10646_x8 dut `UTF8_WIDE_PORTS;
+            end else if (N == 16) begin : x16
+                utf8_decoder_iso10646_x16 dut `UTF8_WIDE_PORTS;
+            end else begin : x32
+                utf8_decoder_iso10646_x32 dut `UTF8_WIDE_PORTS;
+            end
+        end else begin : rfc3629
+            if (N == 2) begin : x2
+                utf8_decoder_x2 dut `UTF8_WIDE_PORTS;
+            end else if (N == 4) begin : x4
+                utf8_decoder_x4 dut `UTF8_WIDE_PORTS;
+            end else if (N == 8) begin : x8
+                utf8_decoder_x8 dut `UTF8_WIDE_PORTS;
+            end else if (N == 16) begin : x16
+                utf8_decoder_x16 dut `UTF8_WIDE_PORTS;
+            end else begin : x32
+                utf8_decoder_x32 dut `UTF8_WIDE_PORTS;
+            end
+        end
+    endgenerate
+`undef UTF8_WIDE_PORTS
+
+`ifdef FORMAL
+    reg f_past_valid = 1'b0;
+    always @(posedge clk) f_past_valid <= 1'b1;
+    always @(*) if (!f_past_valid) assume (rst);
+
+    wire s_handshake = !rst && s_axis_tvalid && s_axis_tready;
+    wire m_handshake = !rst && m_axis_tvalid && m_axis_tready;
+
+    // Non-null lanes of a beat: bytes in, units out.
+    function [CW-1:0] popcount(input [N-1:0] keep);
+        integer i;
+        begin
+            popcount = 0;
+            for (i = 0; i < N; i = i + 1) popcount = popcount + keep[i];
+        end
+    endfunction
+
+    // ---- P1: the producer keeps the rules (assumed) ----
+    faxis_master #(
+        .DATA_WIDTH(9 * N),
+        .USER_WIDTH(1),
+        .F_ASSUME(1),
+        .F_RESET_CYCLES(0)
+    ) s_axis_rules (
+        .clk(clk),
+        .rst(rst),
+        .tvalid(s_axis_tvalid),
+        .tready(s_axis_tready),
+        .tdata({s_axis_tkeep, s_axis_tdata}),
+        .tuser(1'b0),
+        .tlast(s_axis_tlast)
+    );
+
+    // ---- P2: m_axis keeps the rules ----
+`ifdef P2
+    faxis_master #(
+        .DATA_WIDTH(33 * N),
+        .USER_WIDTH(4 * N),
+        .F_ASSUME(0),
+        .F_RESET_CYCLES(2)
+    ) m_axis_rules (
+        .clk(clk),
+        .rst(rst),
+        .tvalid(m_axis_tvalid),
+        .tready(m_axis_tready),
+        .tdata({m_axis_tkeep, m_axis_tdata}),
+        .tuser(m_axis_tuser),
+        .tlast(m_axis_tlast)
+    );
+`endif
+
+    // ---- P3: full rate ----
+`ifdef P3
+    reg [F_LATENCY-1:0] f_ready_history = 0;
+    always @(posedge clk)
+        if (F_LATENCY == 1) f_ready_history <= m_axis_tready;
+        else f_ready_history <= {f_ready_history, m_axis_tready};
+    always @(*) if (f_past_valid && &f_ready_history) p3_full_rate: assert (s_axis_tready);
+`endif
+
+    // ---- P4: no unflagged error, lane by lane; the shape of a beat ----
+`ifdef P4
+    localparam [31:0] F_MAX_VALUE = ISO10646 ? 32'h7FFF_FFFF : 32'h0010_FFFF;
+    localparam [2:0] F_MAX_KIND = ISO10646 ? 3'd5 : 3'd6;
+    // One bit per lane for each rule, so that each assertion has one label
+    // (yosys names an assertion in a generate loop once only).
+    wire [N-1:0] f_null_lane_nonzero, f_character_kind, f_surrogate, f_above_max;
+    wire [N-1:0] f_error_not_fffd, f_error_kind_unknown;
+    genvar lane;
+    generate
+        for (lane = 0; lane < N; lane = lane + 1) begin : p4_lane
+            wire [31:0] f_data = m_axis_tdata[32*lane+:32];
+            wire [3:0] f_user = m_axis_tuser[4*lane+:4];
+            wire [2:0] f_kind = f_user[3:1];
+            wire f_kept = m_axis_tkeep[lane];
+            wire f_character = f_kept && !f_user[0];
+            wire f_error = f_kept && f_user[0];
+            assign f_null_lane_nonzero[lane] = !f_kept && (f_data != 0 || f_user != 0);
+            assign f_character_kind[lane] = f_character && f_kind != 0;
+            assign f_surrogate[lane] = f_character && f_data >= 32'hD800 && f_data <= 32'hDFFF;
+            assign f_above_max[lane] = f_character && f_data > F_MAX_VALUE;
+            assign f_error_not_fffd[lane] = f_error && f_data != 32'hFFFD;
+            assign f_error_kind_unknown[lane] = f_error && (f_kind == 0 || f_kind > F_MAX_KIND);
+        end
+    endgenerate
+    always @(*)
+        if (m_axis_tvalid) begin
+            p4_null_lane_is_zero: assert (f_null_lane_nonzero == 0);
+            p4_character_has_no_kind: assert (f_character_kind == 0);
+            p4_character_not_surrogate: assert (f_surrogate == 0);
+            p4_character_in_range: assert (f_above_max == 0);
+            p4_error_is_replacement: assert (f_error_not_fffd == 0);
+            p4_error_kind_known: assert (f_error_kind_unknown == 0);
+        end
+    always @(*)
+        if (m_axis_tvalid) begin
+            p4_tkeep_packed: assert ((m_axis_tkeep & (m_axis_tkeep + 1'b1)) == 0);
+            if (m_axis_tkeep == 0) p4_null_beat_has_tlast: assert (m_axis_tlast);
+        end
+`endif
+
+    // ---- P5: framing ----
+`ifdef P5
+`define P5_MESSAGES
+`endif
+`ifdef P5_UNITS
+`define P5_MESSAGES
+`endif
+`ifdef P5_MESSAGES
+    // Messages whose TLAST went in and has not come out.
+    reg [3:0] f_messages_in_flight = 0;
+    always @(posedge clk)
+        if (rst) f_messages_in_flight <= 0;
+        else
+            f_messages_in_flight <= f_messages_in_flight
+                + (s_handshake && s_axis_tlast) - (m_handshake && m_axis_tlast);
+`endif
+`ifdef P5
+    always @(*) begin
+        if (m_handshake && m_axis_tlast) p5_tlast_follows_input: assert (f_messages_in_flight != 0);
+        p5_tlast_in_flight_bounded: assert (f_messages_in_flight <= F_MAX_IN_FLIGHT);
+    end
+
+`endif
+
+    // ---- P5 (units): at most one unit per byte ----
+`ifdef P5_UNITS
+    // Units <= non-null bytes, per message: the solver picks one message as
+    // its first beat goes in (f_pick); f_credit counts its bytes minus its
+    // units so far, and may never go below zero. Saturating at the top
+    // makes it smaller than the true count, so the check stays sound.
+    (* anyseq *) wire f_pick;
+    localparam [5:0] F_CREDIT_MAX = 6'h3F;
+    reg f_at_message_start = 1'b1;
+    reg f_tracking = 1'b0;
+    reg f_tracked_input_done = 1'b0;
+    reg [3:0] f_messages_before = 0;  // TLASTs out before its first beat
+    reg [5:0] f_credit = 0;
+    wire [CW-1:0] f_bytes_in = popcount(s_axis_tkeep);
+    wire [CW-1:0] f_units_out = popcount(m_axis_tkeep);
+    wire f_start_tracking = !f_tracking && s_handshake && f_at_message_start && f_pick;
+    wire f_tracked_beat = f_tracking && m_handshake && f_messages_before == 0;
+    wire f_tracked_bytes = f_tracking && !f_tracked_input_done && s_handshake;
+    wire [6:0] f_credit_plus = f_credit + f_bytes_in;
+    always @(posedge clk)
+        if (rst) begin
+            f_at_message_start <= 1'b1;
+            f_tracking <= 1'b0;
+        end else begin
+            if (s_handshake) f_at_message_start <= s_axis_tlast;
+            if (f_start_tracking) begin
+                f_tracking <= 1'b1;
+                f_tracked_input_done <= s_axis_tlast;
+                f_messages_before <= f_messages_in_flight - (m_handshake && m_axis_tlast);
+                f_credit <= f_bytes_in;
+            end else if (f_tracking) begin
+                if (f_tracked_bytes) f_tracked_input_done <= s_axis_tlast;
+                if (m_handshake && m_axis_tlast && f_messages_before != 0)
+                    f_messages_before <= f_messages_before - 1;
+                if (f_tracked_beat && m_axis_tlast) f_tracking <= 1'b0;
+                f_credit <= (f_tracked_bytes ? (f_credit_plus > F_CREDIT_MAX ? F_CREDIT_MAX
+                    : f_credit_plus[5:0]) : f_credit) - (f_tracked_beat ? f_units_out : 0);
+            end
+        end
+    always @(*)
+        if (f_tracked_beat) p5_units_not_more_than_bytes: assert (f_credit >= f_units_out);
+`endif
+
+    // ---- P7: covers ----
+`ifdef P7
+    // N + 1 units for one beat: a full beat that ends with a U+FFFD
+    // (truncated) of a sequence broken by the next beat, then a full beat of
+    // N characters on the next cycle: the second input beat completed the
+    // first one's U+FFFD and its own N units.
+    reg f_sent_broken_tail = 1'b0;
+    always @(posedge clk)
+        f_sent_broken_tail <= m_handshake && &m_axis_tkeep && !m_axis_tlast
+            && m_axis_tuser[4*N-1-:4] == 4'h7;
+    always @(*)
+        cover_n_plus_1_units: cover (f_sent_broken_tail && m_handshake && &m_axis_tkeep
+            && m_axis_tuser == 0);
+
+    // A message of no byte: one beat of TKEEP 0 with TLAST, given back as
+    // a null TLAST beat.
+    reg f_at_start = 1'b1;
+    reg f_took_empty_message = 1'b0;
+    always @(posedge clk)
+        if (rst) begin
+            f_at_start <= 1'b1;
+            f_took_empty_message <= 1'b0;
+        end else if (s_handshake) begin
+            f_at_start <= s_axis_tlast;
+            if (f_at_start && s_axis_tlast && s_axis_tkeep == 0) f_took_empty_message <= 1'b1;
+        end
+    always @(*)
+        cover_empty_message: cover (f_took_empty_message && m_handshake && m_axis_tkeep == 0
+            && m_axis_tlast);
+
+    // Sparse TKEEP: a beat with a null lane below a kept one, then as many
+    // units out as its kept lanes, all characters.
+    reg f_took_sparse = 1'b0;
+    always @(posedge clk)
+        if (rst) f_took_sparse <= 1'b0;
+        else if (s_handshake && (s_axis_tkeep & (s_axis_tkeep + 1'b1)) != 0) f_took_sparse <= 1'b1;
+    always @(*)
+        cover_sparse_tkeep: cover (f_took_sparse && m_handshake && m_axis_tkeep != 0
+            && m_axis_tuser == 0);
+
+    // Backpressure on m_axis reaches s_axis.
+    always @(*)
+        cover_stall: cover (!rst && m_axis_tvalid && !m_axis_tready
+            && s_axis_tvalid && !s_axis_tready);
+`endif
+`endif
+endmodule
