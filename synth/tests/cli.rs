@@ -236,6 +236,29 @@ fn bad_profile_or_format_exits_2_with_one_line() {
     usage_failure(utf8hdl(&["reference", "--format", "utf16", "-"], b"A"));
 }
 
+/// `--lanes` takes the lane counts of the family (1, 2, 4, 8, 16, 32) on
+/// every command that builds a core; anything else is a usage error, and
+/// so are null lanes for a core without `s_axis_tkeep`. `--lanes 1` is the
+/// default.
+#[test]
+fn lanes_are_a_lane_count_of_the_family() {
+    for command in ["sim", "verilog", "synth", "bench", "wave", "formal"] {
+        for lanes in ["3", "64", "0", "x"] {
+            let line = usage_failure(utf8hdl(&[command, "--lanes", lanes], b""));
+            assert!(
+                line.contains("--lanes"),
+                "{command} --lanes {lanes}: {line}"
+            );
+        }
+    }
+    let line = usage_failure(utf8hdl(&["sim", "-", "--null-lanes", "0.5"], b"A"));
+    assert!(line.contains("s_axis_tkeep"), "{line}");
+    let default = utf8hdl(&["verilog", "-o", "-"], b"");
+    let one_lane = utf8hdl(&["verilog", "--lanes", "1", "-o", "-"], b"");
+    assert!(default.status.success() && one_lane.status.success());
+    assert_eq!(default.stdout, one_lane.stdout);
+}
+
 /// `--output PATH` is written only by a successful run: a failing run (a
 /// missing or unreadable input) leaves nothing at PATH and nothing else in
 /// its directory.

@@ -23,7 +23,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::{ErrorKind, Profile};
 use utf8hdl_sim::core::{ports, Core, Decoder, Dir, Inputs, Port};
-use utf8hdl_sim::harness::{Byte, Harness, Word};
+use utf8hdl_sim::harness::{ByteBeat, Harness};
 use utf8hdl_sim::reference::encode;
 use utf8hdl_synth::cosim::{simulate, Simulator, Tracer};
 use utf8hdl_synth::tools;
@@ -129,7 +129,7 @@ fn harness_run(
     let mut inputs = Vec::with_capacity(cycles);
     let mut seen = Vec::with_capacity(cycles);
     let mut coverage = Coverage::default();
-    let mut pending: Option<Byte> = None;
+    let mut pending: Option<ByteBeat> = None;
     let (mut p_valid, mut p_ready) = (1.0, 1.0);
     let mut reset_left = 0;
     for cycle in 0..cycles {
@@ -151,10 +151,7 @@ fn harness_run(
             }
         } else {
             if pending.is_none() && rng.gen_bool(p_valid) {
-                pending = Some(Byte {
-                    tdata: source.next(&mut rng),
-                    tlast: rng.gen_ratio(1, 25),
-                });
+                pending = Some(ByteBeat::byte(source.next(&mut rng), rng.gen_ratio(1, 25)));
             }
             Inputs {
                 rst: false,
@@ -180,11 +177,13 @@ fn harness_run(
         if c.m_axis_tvalid && !stimulus.m_axis_tready {
             coverage.output_stalls += 1;
         }
-        if let Some(Word { tuser, tlast, .. }) = c.delivered {
-            coverage.words += 1;
-            coverage.lasts += tlast as usize;
-            if tuser & 1 == 1 {
-                *coverage.errors.entry(tuser >> 1).or_default() += 1;
+        if let Some(beat) = c.delivered {
+            coverage.lasts += beat.tlast as usize;
+            for word in beat.words() {
+                coverage.words += 1;
+                if word.tuser & 1 == 1 {
+                    *coverage.errors.entry(word.tuser >> 1).or_default() += 1;
+                }
             }
         }
     }

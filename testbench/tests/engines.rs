@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus};
-use utf8hdl_sim::core::{to_hex, Byte, Decoder, Inputs, Values};
+use utf8hdl_sim::core::{to_hex, ByteBeat, Decoder, Inputs, Values};
 use utf8hdl_sim::harness::{Engine, Harness, RustHdl};
 use utf8hdl_synth::tools;
 use utf8hdl_synth::verilator::{Verilated, TOOLS};
@@ -35,10 +35,7 @@ fn trace<E: Engine>(engine: E, seed: u64, cycles: usize) -> Vec<(Inputs, String)
         }
         if pending.is_none() && rng.gen_bool(0.8) {
             let tdata = bytes.remove(0);
-            pending = Some(Byte {
-                tdata,
-                tlast: bytes.is_empty(),
-            });
+            pending = Some(ByteBeat::byte(tdata, bytes.is_empty()));
         }
         let inputs = Inputs {
             rst: rng.gen_ratio(1, 500),
@@ -86,11 +83,7 @@ fn engines_give_the_same_summary() {
         .flat_map(|_| random_message(&mut rng, 16))
         .collect();
     for profile in Profile::ALL {
-        let stimulus = Stimulus {
-            source: Stalls::Random(0.3),
-            sink: Stalls::Bursty,
-            seed: 11,
-        };
+        let stimulus = Stimulus::stalls(Stalls::Random(0.3), Stalls::Bursty, 11);
         let input = || bytes.iter().copied();
         let Ok(a) = run_checked(
             Harness::new(Decoder(profile)),
