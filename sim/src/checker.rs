@@ -160,8 +160,10 @@ pub struct Stimulus {
     /// random `tdata`), for a core with `tkeep`; a core without it gets a
     /// byte in every lane.
     pub null_lanes: f64,
-    /// The probability that a beat ends its message (`s_axis_tlast`); the
-    /// input's last beat always does, so at 0 the input is one message.
+    /// The probability that a message ends after a byte (`s_axis_tlast`,
+    /// the beat's later lanes null), or in a beat with no byte, before it
+    /// (an empty message, for a core with `tkeep`). The input's last byte
+    /// always ends one, so at 0 the input is one message.
     pub message_end: f64,
     pub seed: u64,
 }
@@ -508,21 +510,27 @@ impl<I: Iterator<Item = u8>> Source<I> {
     }
 
     /// The next beat: each lane null at random (with tkeep) or the next
-    /// byte, and `tlast` at random or at the input's end.
+    /// byte; after a byte, the message ends at random (the lanes after it
+    /// null) or at the input's end. A beat that got no byte may end its
+    /// message too: an empty one, when the previous beat ended its own.
     fn beat(&mut self, rng: &mut StdRng) -> ByteBeat {
         let mut beat = ByteBeat::new(&[], false);
+        let ends = |rng: &mut StdRng| self.message_end > 0.0 && rng.gen_bool(self.message_end);
         for lane in 0..self.lanes.count {
+            beat.tdata[lane] = rng.gen();
             let null = self.lanes.tkeep && self.null_lanes > 0.0 && rng.gen_bool(self.null_lanes);
-            match self.bytes.next_if(|_| !null) {
-                Some(byte) => {
-                    beat.tdata[lane] = byte;
-                    beat.tkeep |= 1 << lane;
-                }
-                None => beat.tdata[lane] = rng.gen(),
+            if beat.tlast || null {
+                continue;
+            }
+            if let Some(byte) = self.bytes.next() {
+                beat.tdata[lane] = byte;
+                beat.tkeep |= 1 << lane;
+                beat.tlast = self.bytes.peek().is_none() || ends(rng);
             }
         }
-        beat.tlast = self.bytes.peek().is_none()
-            || (self.message_end > 0.0 && rng.gen_bool(self.message_end));
+        if beat.tkeep == 0 {
+            beat.tlast = ends(rng);
+        }
         beat
     }
 

@@ -207,9 +207,8 @@ pub fn zero_extensions(line: &str, widths: &BTreeMap<String, usize>) -> String {
         let cast = rest[at + 2..].split_once(") & ").and_then(|(name, mask)| {
             let (width, mask) = mask.split_once("'h")?;
             let (digits, after) = mask.split_once(')')?;
-            let full = u128::from_str_radix(digits, 16).ok()?.checked_add(1)?;
-            let (m, n) = (full.trailing_zeros() as usize, *widths.get(name)?);
-            let exact = full.is_power_of_two() && (width.is_empty() || width == m.to_string());
+            let (m, n) = (ones(digits)?, *widths.get(name)?);
+            let exact = width.is_empty() || width == m.to_string();
             (exact && n < m).then(|| (format!("{{{{{}{{1'b0}}}}, {name}}}", m - n), after))
         });
         let (text, next) = cast.unwrap_or_else(|| (rest[at..at + 1].to_string(), &rest[at + 1..]));
@@ -218,6 +217,23 @@ pub fn zero_extensions(line: &str, widths: &BTreeMap<String, usize>) -> String {
         rest = next;
     }
     out + rest
+}
+
+/// How many low bits the hexadecimal mask `digits` sets, if it is all ones
+/// (at any width: a wide core's masks pass 128 bits).
+fn ones(digits: &str) -> Option<usize> {
+    let digits = digits.trim_start_matches('0');
+    let (first, rest) = digits.split_at_checked(1)?;
+    let top = match first {
+        "1" => 1,
+        "3" => 2,
+        "7" => 3,
+        "f" | "F" => 4,
+        _ => return None,
+    };
+    rest.chars()
+        .all(|c| c == 'f' || c == 'F')
+        .then_some(top + 4 * rest.len())
 }
 
 /// rust-hdl sizes a literal by its Rust type (`bytes_left$d = 32'h2` for a
@@ -291,4 +307,34 @@ pub fn drop_unused_params(lines: &mut Vec<String>) {
         Some(("localparam", name)) => read.contains(name),
         _ => true,
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A widening `bit_cast` becomes a zero extension at any width (the
+    /// 512-bit one of a 16-lane core's words too); an AND with a mask that
+    /// is not all ones, or whose width is not the one written, stays.
+    #[test]
+    fn widening_casts_become_zero_extensions_at_any_width() {
+        let widths = BTreeMap::from([("x".to_string(), 128), ("y".to_string(), 3)]);
+        let wide = format!("a = ((x) & 512'h{});", "f".repeat(128));
+        assert_eq!(zero_extensions(&wide, &widths), "a = {{384{1'b0}}, x};");
+        assert_eq!(
+            zero_extensions("a = ((y) & 8'hff);", &widths),
+            "a = {{5{1'b0}}, y};"
+        );
+        assert_eq!(
+            zero_extensions("a = ((y) & 'h7f);", &widths),
+            "a = {{4{1'b0}}, y};"
+        );
+        for kept in [
+            "a = ((y) & 8'hfe);",
+            "a = ((y) & 9'hff);",
+            "a = ((y) & 2'h3);",
+        ] {
+            assert_eq!(zero_extensions(kept, &widths), kept);
+        }
+    }
 }
