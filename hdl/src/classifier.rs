@@ -1,24 +1,19 @@
 //! # `ByteClassifier`: pipeline stage 1
 //!
-//! Maps each byte to its [`ByteClass`] (Annex R Table 1, split where the
-//! second-byte bounds of the decoder need it) and registers the class with
-//! the byte's free bits. Everything the decoder decides depends on the class,
+//! Maps each byte to its [`ByteClass`] through the [`OctetTable`] (Annex R
+//! Table 1, split where the second-byte bounds of the decoder need it) and
+//! registers the class with the byte's free bits. Everything the decoder decides depends on the class,
 //! so registering it here keeps the decoder's logic short.
 //!
 //! ## Parameter
-//! The [`Profile`], through [`Constant`]s fixed when the design is built:
-//! `leads_to_f7`, `leads_to_fb`, `leads_to_fd` ([`Profile::last_lead`],
-//! row by row: the first octets beyond the last lead are `OutOfRangeLead`;
-//! a last lead must end a row of Table 1: F4, F7, FB or FD) and `f4_bounded`
-//! (whether [`Profile::second_after_f4`] narrows F4's second byte, making
-//! F4 a `LeadF4`; otherwise it is a `Lead4`).
+//! The [`Profile`], which fixes its [`OctetTable`].
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
 //! | `advance` | in | 1 | take the next byte (or a bubble) this cycle |
-//! | `byte.tdata`/`tvalid`/`tlast` | in | 8/1/1 | [`ByteIn`]: the byte to classify |
+//! | `byte.tdata`/`tvalid`/`tlast` | in | 8/1/1 | [`BeatIn`]: the byte to classify |
 //! | `classified.byte_class` | out | 5 | [`ClassifiedOut`], every field registered: the [`ByteClass`] |
 //! | `classified.continuation` | out | 5 | one-hot range of a continuing octet: bit 0 = 80–83, 1 = 84–87, 2 = 88–8F, 3 = 90–9F, 4 = A0–BF; 0 otherwise |
 //! | `classified.free_bits` | out | 8 | the free bits (the `x`s of Table 1) |
@@ -42,7 +37,8 @@
 
 use rust_hdl::prelude::*;
 
-use crate::skid_buffer::ByteIn;
+use crate::octet_table::OctetTable;
+use crate::skid_buffer::BeatIn;
 use utf8hdl_reference::Profile;
 
 /// What one byte can be, as far as the decoder is concerned.
@@ -144,22 +140,15 @@ pub struct ByteClassifier {
     pub clock: Signal<In, Clock>,
     pub rst: Signal<In, Bit>,
     pub advance: Signal<In, Bit>,
-    pub byte: ByteIn,
+    pub byte: BeatIn<8>,
     pub classified: ClassifiedOut,
     byte_class: DFF<ByteClass>,
     continuation: DFF<Bits<5>>,
     free_bits: DFF<Bits<8>>,
     last: DFF<Bit>,
     valid: DFF<Bit>,
-    /// Whether F5–F7, F8–FB and FC–FD are leads or `OutOfRangeLead`:
-    /// [`Profile::last_lead`], row by row of Table 1 (a comparison with
-    /// the last lead would cost a carry chain).
-    leads_to_f7: Constant<Bit>,
-    leads_to_fb: Constant<Bit>,
-    leads_to_fd: Constant<Bit>,
-    /// Whether F4's second octet is bounded ([`Profile::second_after_f4`]):
-    /// F4 is then a `LeadF4`, whose bound the decoder applies.
-    f4_bounded: Constant<Bit>,
+    /// Annex R Table 1 for this byte.
+    octets: OctetTable,
 }
 
 impl ByteClassifier {
@@ -175,10 +164,7 @@ impl ByteClassifier {
             free_bits: Default::default(),
             last: Default::default(),
             valid: Default::default(),
-            leads_to_f7: Constant::new(profile.last_lead() >= 0xF7),
-            leads_to_fb: Constant::new(profile.last_lead() >= 0xFB),
-            leads_to_fd: Constant::new(profile.last_lead() >= 0xFD),
-            f4_bounded: Constant::new(profile.second_after_f4() != (0x80..=0xBF)),
+            octets: OctetTable::new(profile),
         }
     }
 }
@@ -200,89 +186,13 @@ impl Logic for ByteClassifier {
         self.classified.free_bits.next = self.free_bits.q.val();
         self.classified.last.next = self.last.q.val();
         self.classified.valid.next = self.valid.q.val();
+        self.octets.tdata.next = self.byte.tdata.val();
         if self.advance.val() {
             self.valid.d.next = self.byte.tvalid.val();
             self.last.d.next = self.byte.tlast.val();
-            self.continuation.d.next = 0.into();
-            // Table 1 reads the octet from its most significant bit down:
-            // the position of the first ZERO bit says what the octet is, and
-            // the bits below it are free (7 − n for the first of n).
-            if !self.byte.tdata.val().get_bit(7) {
-                self.byte_class.d.next = ByteClass::Ascii;
-                self.free_bits.d.next = self.byte.tdata.val() & 0x7F;
-            } else if !self.byte.tdata.val().get_bit(6) {
-                self.free_bits.d.next = self.byte.tdata.val() & 0x3F;
-                if self.byte.tdata.val().get_bit(5) {
-                    self.byte_class.d.next = ByteClass::ContA0;
-                    self.continuation.d.next = 0b10000.into();
-                } else if self.byte.tdata.val().get_bit(4) {
-                    self.byte_class.d.next = ByteClass::Cont90;
-                    self.continuation.d.next = 0b01000.into();
-                } else if self.byte.tdata.val().get_bit(3) {
-                    self.byte_class.d.next = ByteClass::Cont88;
-                    self.continuation.d.next = 0b00100.into();
-                } else if self.byte.tdata.val().get_bit(2) {
-                    self.byte_class.d.next = ByteClass::Cont84;
-                    self.continuation.d.next = 0b00010.into();
-                } else {
-                    self.byte_class.d.next = ByteClass::Cont80;
-                    self.continuation.d.next = 0b00001.into();
-                }
-            } else if !self.byte.tdata.val().get_bit(5) {
-                self.free_bits.d.next = self.byte.tdata.val() & 0x1F;
-                // C0 and C1 carry at most 7 bits: always an overlong form.
-                if self.byte.tdata.val().get_bit(4)
-                    | self.byte.tdata.val().get_bit(3)
-                    | self.byte.tdata.val().get_bit(2)
-                    | self.byte.tdata.val().get_bit(1)
-                {
-                    self.byte_class.d.next = ByteClass::Lead2;
-                } else {
-                    self.byte_class.d.next = ByteClass::OverlongLead;
-                }
-            } else if !self.byte.tdata.val().get_bit(4) {
-                self.free_bits.d.next = self.byte.tdata.val() & 0x0F;
-                if self.byte.tdata.val() == 0xE0 {
-                    self.byte_class.d.next = ByteClass::LeadE0;
-                } else if self.byte.tdata.val() == 0xED {
-                    self.byte_class.d.next = ByteClass::LeadED;
-                } else {
-                    self.byte_class.d.next = ByteClass::Lead3;
-                }
-            } else if !self.byte.tdata.val().get_bit(3) {
-                self.free_bits.d.next = self.byte.tdata.val() & 0x07;
-                if self.byte.tdata.val() == 0xF0 {
-                    self.byte_class.d.next = ByteClass::LeadF0;
-                } else if (self.byte.tdata.val() == 0xF4) & self.f4_bounded.val() {
-                    self.byte_class.d.next = ByteClass::LeadF4;
-                } else if self.byte.tdata.val().get_bit(2) & !self.leads_to_f7.val() {
-                    // F5–F7 (F4 was the last lead)
-                    self.byte_class.d.next = ByteClass::OutOfRangeLead;
-                } else {
-                    self.byte_class.d.next = ByteClass::Lead4;
-                }
-            } else if !self.byte.tdata.val().get_bit(2) {
-                self.free_bits.d.next = self.byte.tdata.val() & 0x03;
-                if !self.leads_to_fb.val() {
-                    self.byte_class.d.next = ByteClass::OutOfRangeLead;
-                } else if self.byte.tdata.val() == 0xF8 {
-                    self.byte_class.d.next = ByteClass::LeadF8;
-                } else {
-                    self.byte_class.d.next = ByteClass::Lead5;
-                }
-            } else if !self.byte.tdata.val().get_bit(1) {
-                self.free_bits.d.next = self.byte.tdata.val() & 0x01;
-                if !self.leads_to_fd.val() {
-                    self.byte_class.d.next = ByteClass::OutOfRangeLead;
-                } else if self.byte.tdata.val() == 0xFC {
-                    self.byte_class.d.next = ByteClass::LeadFC;
-                } else {
-                    self.byte_class.d.next = ByteClass::Lead6;
-                }
-            } else {
-                self.free_bits.d.next = 0.into();
-                self.byte_class.d.next = ByteClass::Invalid;
-            }
+            self.byte_class.d.next = self.octets.byte_class.val();
+            self.continuation.d.next = self.octets.continuation.val();
+            self.free_bits.d.next = self.octets.free_bits.val();
         }
         if self.rst.val() {
             self.valid.d.next = false;

@@ -47,7 +47,8 @@
 
 use rust_hdl::prelude::*;
 
-use crate::classifier::{ByteClass, ClassifiedIn};
+use crate::classifier::ClassifiedIn;
+use crate::lead_table::{error_tuser, LeadTable};
 use utf8hdl_reference::{ErrorKind, Profile};
 
 /// The units of one byte, from the decoder to the output register; joined
@@ -77,11 +78,6 @@ pub struct UnitsIn {
     pub word_tlast: Signal<In, Bit>,
 }
 
-/// `m_axis_tuser` for an error: the kind code in bits 3:1, bit 0 set.
-fn error_tuser(kind: ErrorKind) -> Constant<Bits<4>> {
-    Constant::new(((kind.code() as u64) << 1 | 1).into())
-}
-
 #[derive(LogicBlock)]
 pub struct DecoderFsm {
     pub clock: Signal<In, Clock>,
@@ -107,14 +103,10 @@ pub struct DecoderFsm {
     /// `classified.free_bits` zero-extended to 32 bits.
     free_bits_wide: Signal<Local, Bits<32>>,
     value_mask: Constant<Bits<32>>,
-    /// The error codes, from [`ErrorKind`] (the only constants here that
-    /// are not literals: the encoding of `tuser` is defined there).
-    tuser_invalid_byte: Constant<Bits<4>>,
-    tuser_unexpected_continuation: Constant<Bits<4>>,
+    /// The truncated error, from [`ErrorKind`].
     tuser_truncated: Constant<Bits<4>>,
-    tuser_overlong: Constant<Bits<4>>,
-    tuser_surrogate: Constant<Bits<4>>,
-    tuser_out_of_range: Constant<Bits<4>>,
+    /// What the byte's class means.
+    lead: LeadTable,
 }
 
 impl DecoderFsm {
@@ -139,12 +131,8 @@ impl DecoderFsm {
             value_mask: Constant::new(
                 ((1u64 << (32 - profile.max_value().leading_zeros())) - 1).into(),
             ),
-            tuser_invalid_byte: error_tuser(ErrorKind::InvalidByte),
-            tuser_unexpected_continuation: error_tuser(ErrorKind::UnexpectedContinuation),
             tuser_truncated: error_tuser(ErrorKind::Truncated),
-            tuser_overlong: error_tuser(ErrorKind::Overlong),
-            tuser_surrogate: error_tuser(ErrorKind::Surrogate),
-            tuser_out_of_range: error_tuser(ErrorKind::OutOfRange),
+            lead: Default::default(),
         }
     }
 }
@@ -177,25 +165,8 @@ impl Logic for DecoderFsm {
         // export rewrites it as a zero-extension (`zero_extensions` in
         // synth/src/verilog says why the design keeps `bit_cast`).
         self.free_bits_wide.next = bit_cast::<32, 8>(self.classified.free_bits.val());
-        self.is_lead.next = true;
-        match self.classified.byte_class.val() {
-            ByteClass::Ascii => {
-                self.is_lead.next = false;
-            }
-            ByteClass::OverlongLead => {
-                self.is_lead.next = false;
-            }
-            ByteClass::OutOfRangeLead => {
-                self.is_lead.next = false;
-            }
-            ByteClass::Invalid => {
-                self.is_lead.next = false;
-            }
-            _ => {}
-        }
-        if self.classified.continuation.val().any() {
-            self.is_lead.next = false;
-        }
+        self.lead.byte_class.next = self.classified.byte_class.val();
+        self.is_lead.next = self.lead.lead_length.val() > 1;
 
         if self.advance.val() {
             self.pre_error_valid.d.next = false;
@@ -232,87 +203,22 @@ impl Logic for DecoderFsm {
                         self.pre_error_tuser.d.next = self.outside_tuser.q.val();
                     }
                 }
-                // Then the byte starts the next unit. `allowed` is the
-                // second-byte column of the well-formed table (Unicode
-                // Table 3-7, Annex R for 5 and 6 octets), in the one-hot
-                // ranges of `continuation`.
+                // Then the byte starts the next unit, as its [`LeadTable`]
+                // row says: a whole character, an error on its own, or the
+                // first octet of a sequence.
                 self.gathered.d.next = self.free_bits_wide.val();
                 self.bytes_left.d.next = 0.into();
-                self.allowed.d.next = 0b11111.into();
-                self.outside_tuser.d.next = self.tuser_truncated.val();
+                if self.is_lead.val() {
+                    self.bytes_left.d.next = self.lead.lead_length.val() - 1;
+                }
+                self.allowed.d.next = self.lead.second_allowed.val();
+                self.outside_tuser.d.next = self.lead.outside_tuser.val();
                 self.word_tvalid.d.next = true;
-                if self.classified.continuation.val().any() {
-                    self.word_tuser.d.next = self.tuser_unexpected_continuation.val();
-                }
-                match self.classified.byte_class.val() {
-                    ByteClass::Ascii => {
-                        self.word_tuser.d.next = 0.into();
-                    }
-                    ByteClass::OverlongLead => {
-                        self.word_tuser.d.next = self.tuser_overlong.val();
-                    }
-                    ByteClass::OutOfRangeLead => {
-                        self.word_tuser.d.next = self.tuser_out_of_range.val();
-                    }
-                    ByteClass::Invalid => {
-                        self.word_tuser.d.next = self.tuser_invalid_byte.val();
-                    }
-                    ByteClass::Lead2 => {
-                        self.bytes_left.d.next = 1.into();
-                    }
-                    ByteClass::LeadE0 => {
-                        // A0–BF
-                        self.bytes_left.d.next = 2.into();
-                        self.allowed.d.next = 0b10000.into();
-                        self.outside_tuser.d.next = self.tuser_overlong.val();
-                    }
-                    ByteClass::LeadED => {
-                        // 80–9F
-                        self.bytes_left.d.next = 2.into();
-                        self.allowed.d.next = 0b01111.into();
-                        self.outside_tuser.d.next = self.tuser_surrogate.val();
-                    }
-                    ByteClass::Lead3 => {
-                        self.bytes_left.d.next = 2.into();
-                    }
-                    ByteClass::LeadF0 => {
-                        // 90–BF
-                        self.bytes_left.d.next = 3.into();
-                        self.allowed.d.next = 0b11000.into();
-                        self.outside_tuser.d.next = self.tuser_overlong.val();
-                    }
-                    ByteClass::LeadF4 => {
-                        // 80–8F: `Profile::second_after_f4` of rfc3629
-                        self.bytes_left.d.next = 3.into();
-                        self.allowed.d.next = 0b00111.into();
-                        self.outside_tuser.d.next = self.tuser_out_of_range.val();
-                    }
-                    ByteClass::Lead4 => {
-                        self.bytes_left.d.next = 3.into();
-                    }
-                    ByteClass::LeadF8 => {
-                        // 88–BF
-                        self.bytes_left.d.next = 4.into();
-                        self.allowed.d.next = 0b11100.into();
-                        self.outside_tuser.d.next = self.tuser_overlong.val();
-                    }
-                    ByteClass::Lead5 => {
-                        self.bytes_left.d.next = 4.into();
-                    }
-                    ByteClass::LeadFC => {
-                        // 84–BF
-                        self.bytes_left.d.next = 5.into();
-                        self.allowed.d.next = 0b11110.into();
-                        self.outside_tuser.d.next = self.tuser_overlong.val();
-                    }
-                    ByteClass::Lead6 => {
-                        self.bytes_left.d.next = 5.into();
-                    }
-                    _ => {}
-                }
+                self.word_tuser.d.next = self.lead.malformed_tuser.val();
                 if self.is_lead.val() {
                     // A lead yields no word, unless the message ends on it.
                     self.word_tvalid.d.next = self.classified.last.val();
+                    self.word_tuser.d.next = self.tuser_truncated.val();
                     if self.classified.last.val() {
                         self.bytes_left.d.next = 0.into();
                     }

@@ -6,9 +6,12 @@
 
 pub mod classifier;
 pub mod decoder;
+pub mod lead_table;
+pub mod octet_table;
 pub mod output_register;
 pub mod skid_buffer;
 pub mod top;
+pub mod wide;
 
 pub use top::Utf8Decoder;
 pub use utf8hdl_reference::{ErrorKind, Profile, REPLACEMENT};

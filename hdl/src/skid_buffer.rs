@@ -1,5 +1,8 @@
 //! # `SkidBuffer`: the input register slice that makes `s_axis_tready` a flop
 //!
+//! ## Parameter
+//! `W`: the payload width, 8 for a byte.
+//!
 //! The pipeline behind it advances on `advance`, which is combinational in
 //! `m_axis_tready`. AXI4-Stream lets the producer see only registered
 //! ready signals from us, so this block absorbs the one byte that arrives in
@@ -9,10 +12,10 @@
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
-//! | `s_axis_tdata`/`tvalid`/`tlast` | in | 8/1/1 | the incoming byte |
+//! | `s_axis_tdata`/`tvalid`/`tlast` | in | W/1/1 | the incoming beat |
 //! | `s_axis_tready` | out | 1 | registered: high when the buffer is empty |
 //! | `advance` | in | 1 | the pipeline takes `byte` this cycle |
-//! | `byte.tdata`/`tvalid`/`tlast` | out | 8/1/1 | [`ByteOut`]: the oldest byte not yet taken (combinational) |
+//! | `byte.tdata`/`tvalid`/`tlast` | out | W/1/1 | [`BeatOut`]: the oldest beat not yet taken (combinational) |
 //!
 //! ## Latency
 //! Zero: when the buffer is empty the incoming byte passes straight through.
@@ -33,44 +36,45 @@
 
 use rust_hdl::prelude::*;
 
-/// A byte on its way down the pipeline, from the skid buffer to the
-/// classifier; joined to a [`ByteIn`].
+/// A beat on its way down the pipeline, out of the skid buffer; joined to a
+/// [`BeatIn`]. `W` is the width of its payload: 8 for the 1-lane decoder's
+/// byte, tkeep and tdata together for the wide decoder's.
 #[derive(LogicInterface, Default)]
-#[join = "ByteIn"]
-pub struct ByteOut {
-    pub tdata: Signal<Out, Bits<8>>,
+#[join = "BeatIn"]
+pub struct BeatOut<const W: usize> {
+    pub tdata: Signal<Out, Bits<W>>,
     pub tvalid: Signal<Out, Bit>,
     pub tlast: Signal<Out, Bit>,
 }
 
-/// The receiving end of a [`ByteOut`].
+/// The receiving end of a [`BeatOut`].
 #[derive(LogicInterface, Default)]
-#[join = "ByteOut"]
-pub struct ByteIn {
-    pub tdata: Signal<In, Bits<8>>,
+#[join = "BeatOut"]
+pub struct BeatIn<const W: usize> {
+    pub tdata: Signal<In, Bits<W>>,
     pub tvalid: Signal<In, Bit>,
     pub tlast: Signal<In, Bit>,
 }
 
 #[derive(LogicBlock, Default)]
-pub struct SkidBuffer {
+pub struct SkidBuffer<const W: usize> {
     pub clock: Signal<In, Clock>,
     pub rst: Signal<In, Bit>,
-    pub s_axis_tdata: Signal<In, Bits<8>>,
+    pub s_axis_tdata: Signal<In, Bits<W>>,
     pub s_axis_tvalid: Signal<In, Bit>,
     pub s_axis_tlast: Signal<In, Bit>,
     pub s_axis_tready: Signal<Out, Bit>,
     pub advance: Signal<In, Bit>,
-    pub byte: ByteOut,
+    pub byte: BeatOut<W>,
     /// The registered `s_axis_tready`.
     ready: DFF<Bit>,
     /// A byte accepted while the pipeline was stalled.
     pub buffered_valid: DFF<Bit>,
-    pub buffered_tdata: DFF<Bits<8>>,
+    pub buffered_tdata: DFF<Bits<W>>,
     buffered_tlast: DFF<Bit>,
 }
 
-impl Logic for SkidBuffer {
+impl<const W: usize> Logic for SkidBuffer<W> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
@@ -115,6 +119,6 @@ mod tests {
 
     #[test]
     fn skid_buffer_is_synthesizable() {
-        crate::assert_synthesizable(SkidBuffer::default());
+        crate::assert_synthesizable(SkidBuffer::<8>::default());
     }
 }

@@ -34,7 +34,7 @@
 //! ```
 //!
 //! Each link between two blocks is one bundle, joined here:
-//! [`ByteOut`], [`ClassifiedOut`], [`UnitsOut`]. `advance`, `clock` and
+//! [`BeatOut`], [`ClassifiedOut`], [`UnitsOut`]. `advance`, `clock` and
 //! `rst` fan out to several blocks, so they stay single signals.
 //!
 //! ## Latency
@@ -69,7 +69,7 @@ use rust_hdl::prelude::*;
 use crate::classifier::{ByteClassifier, ClassifiedOut};
 use crate::decoder::{DecoderFsm, UnitsOut};
 use crate::output_register::OutputRegister;
-use crate::skid_buffer::{ByteOut, SkidBuffer};
+use crate::skid_buffer::{BeatOut, SkidBuffer};
 use utf8hdl_reference::Profile;
 
 #[derive(LogicBlock)]
@@ -85,7 +85,7 @@ pub struct Utf8Decoder {
     pub m_axis_tvalid: Signal<Out, Bit>,
     pub m_axis_tready: Signal<In, Bit>,
     pub m_axis_tlast: Signal<Out, Bit>,
-    pub skid_buffer: SkidBuffer,
+    pub skid_buffer: SkidBuffer<8>,
     pub classifier: ByteClassifier,
     pub decoder: DecoderFsm,
     pub output_register: OutputRegister,
@@ -134,7 +134,7 @@ impl Logic for Utf8Decoder {
         self.classifier.advance.next = self.output_register.advance.val();
         self.decoder.advance.next = self.output_register.advance.val();
 
-        ByteOut::join(&mut self.skid_buffer.byte, &mut self.classifier.byte);
+        BeatOut::<8>::join(&mut self.skid_buffer.byte, &mut self.classifier.byte);
         ClassifiedOut::join(
             &mut self.classifier.classified,
             &mut self.decoder.classified,

@@ -1,0 +1,110 @@
+//! # `Utf8WideDecoder`: a UTF-8 → UCS-4 decoder of N bytes per clock
+//!
+//! The 1-lane [`Utf8Decoder`](crate::Utf8Decoder) for wide AXI4-Stream
+//! buses: N byte lanes in, N word lanes out, at N bytes per clock whatever
+//! the bytes, with the same units (one U+FFFD per maximal subpart), the
+//! same `tuser` encoding and the same message rules.
+//!
+//! ## Parameters
+//! * `N`, the lanes: 2, 4, 8, 16 or 32, through the aliases
+//!   [`Utf8DecoderX2`] … [`Utf8DecoderX32`] (the other parameters of
+//!   [`Utf8WideDecoder`] are widths that stable Rust cannot compute from N).
+//! * The [`Profile`](crate::Profile), as for the 1-lane core:
+//!   `Utf8DecoderX8::new(Profile::Iso10646)`.
+//!
+//! Module names: `utf8_decoder_x<N>` (rfc3629) and
+//! `utf8_decoder_iso10646_x<N>`; the 1-lane core keeps `utf8_decoder` and
+//! `utf8_decoder_iso10646`.
+//!
+//! ## Ports
+//! Lane *i* is the *i*-th byte or word in stream order; lane 0 comes first.
+//!
+//! | port | dir | width | meaning |
+//! |---|---|---|---|
+//! | `clk`, `rst` | in | 1 | clock; synchronous reset, active high |
+//! | `s_axis_tdata` | in | 8N | byte lane *i* = bits [8i+7:8i] |
+//! | `s_axis_tkeep` | in | N | a lane with `tkeep` low is a null byte, skipped wherever it is |
+//! | `s_axis_tvalid`, `s_axis_tlast` | in | 1 | |
+//! | `s_axis_tready` | out | 1 | a flop |
+//! | `m_axis_tdata` | out | 32N | word lane *i* = bits [32i+31:32i]; U+FFFD for an error |
+//! | `m_axis_tuser` | out | 4N | lane *i* = bits [4i+3:4i]: bit 0 = error, bits 3:1 = [`ErrorKind`](crate::ErrorKind) code |
+//! | `m_axis_tkeep` | out | N | packed: a beat's k words fill lanes 0..k-1 |
+//! | `m_axis_tvalid`, `m_axis_tlast` | out | 1 | |
+//! | `m_axis_tready` | in | 1 | |
+//!
+//! ## The pipeline
+//! ```text
+//!  s_axis ─▶ SkidBuffer ─▶ ByteLanes ─────▶ LaneDecoder ─────────────────▶ WordLanes ─▶ m_axis
+//!            tready flop   1: drop null     2: OctetTable per lane         4: pack words,
+//!                          lanes, pack      3: window of 5 + N bytes,      U+FFFD, m_axis flops
+//!                          (LanePacker)        one slot per lane           (LanePacker)
+//! ```
+//!
+//! ## Latency
+//! With a byte behind every beat (or its `tlast`) and `m_axis_tready`
+//! high, the units of a beat accepted in cycle *t* are on `m_axis` in
+//! cycle *t* + 4, so a stream of B beats takes B + 4 cycles.
+//!
+//! ```text
+//! cycle          0      1      2      3      4      5
+//! s_axis_tdata   41 C2  41 42                                N = 2
+//! s_axis_tready  1      1      1      1      1      1
+//! byte_lanes            41 C2  41 42
+//! lane_decoder                 41 C2  41 42                  stage 2
+//! slots                               41 FFFD 41 42          C2 ends: 41 breaks it
+//! m_axis_tdata                               0041 FFFD  0041 0042
+//! m_axis_tuser                               0    7     0    0
+//! ```
+//!
+//! A beat whose last byte leaves a sequence open cannot be decided until
+//! the next byte comes (see [`lane_decoder`]); if none is there, it waits.
+//!
+//! ## Why no carry: at most one unit per byte, in the beat of its last byte
+//! The words of a beat are those of the units whose **last byte** is in it.
+//! Units are disjoint spans of bytes, so a beat of k bytes ends at most k
+//! of them: every beat fits in N word lanes, and nothing is ever carried
+//! to the next beat. The beat that *breaks* a sequence can complete N + 1
+//! units (the broken sequence's U+FFFD, then its own N words), but the
+//! U+FFFD belongs to the beat before, where the sequence's last byte is:
+//! stage 3 looks one byte ahead (the next lane, the next beat's first byte,
+//! or the end of the message) to put it there. Over a message there are
+//! never more units than bytes, for the same reason. The tests check the
+//! bound on every output beat, and the cycle count of the worst case,
+//! `C2 41` at every alignment.
+//!
+//! ## Messages
+//! * Each message ends with exactly one `m_axis_tlast`, on the beat that
+//!   carries its last unit.
+//! * A message whose last input beat has only null lanes ends on the beat of
+//!   its last unit if that unit was still waiting for the end, or else with
+//!   one beat of `m_axis_tkeep` 0 and `m_axis_tlast` 1; so does a message
+//!   with no bytes at all.
+//! * No state crosses a message boundary.
+//!
+//! ## Invariants
+//! * `s_axis_tready` and every `m_axis_*` output come from flops.
+//! * With `m_axis_tready` high, `s_axis_tready` is high on every cycle after
+//!   reset: N bytes per clock, whatever the bytes and the `tkeep`.
+//! * The words of all beats, in lane order, are the reference decoder's
+//!   units for the bytes of the non-null lanes.
+
+pub mod byte_lanes;
+pub mod lane_bus;
+pub mod lane_decoder;
+pub mod lane_packer;
+pub mod top;
+pub mod word_lanes;
+pub mod zero_extend;
+
+pub use top::Utf8WideDecoder;
+
+/// 2 lanes: `utf8_decoder_x2`.
+pub type Utf8DecoderX2 = Utf8WideDecoder<2, 16, 18, 64, 8>;
+/// 4 lanes: `utf8_decoder_x4`.
+pub type Utf8DecoderX4 = Utf8WideDecoder<4, 32, 36, 128, 16>;
+/// 8 lanes, a 64-bit bus (10 GbE): `utf8_decoder_x8`.
+pub type Utf8DecoderX8 = Utf8WideDecoder<8, 64, 72, 256, 32>;
+/// 16 lanes: `utf8_decoder_x16`.
+pub type Utf8DecoderX16 = Utf8WideDecoder<16, 128, 144, 512, 64>;
+/// 32 lanes: `utf8_decoder_x32`.
+pub type Utf8DecoderX32 = Utf8WideDecoder<32, 256, 288, 1024, 128>;

@@ -1,0 +1,156 @@
+//! # `WordLanes`: stage 4 of the wide decoder, the `m_axis` side
+//!
+//! Packs the beat's units into lanes 0..k-1 with a [`LanePacker`] and
+//! registers every `m_axis_*` output, substituting U+FFFD for each error.
+//!
+//! ## Parameters
+//! * `N`: the lanes.
+//! * `TDATA` = 32N and `TUSER` = 4N: the widths of `m_axis_tdata` and
+//!   `m_axis_tuser`.
+//!
+//! ## Ports
+//! | port | dir | width | meaning |
+//! |---|---|---|---|
+//! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
+//! | `slot_valid[i]`, `slot_tuser[i]`, `slot_value[i]` | in | 1, 4, 32 | the units, one per lane at most |
+//! | `beat_valid`, `beat_tlast` | in | 1 | the slots hold a beat |
+//! | `m_axis_tdata`/`tuser`/`tkeep`/`tvalid`/`tlast` | out | 32N/4N/N/1/1 | registered; `tkeep` packed |
+//! | `m_axis_tready` | in | 1 | handshake |
+//! | `advance` | out | 1 | the stages before move: `!m_axis_tvalid \| m_axis_tready` |
+//!
+//! ## Latency
+//! One cycle.
+//!
+//! ```text
+//! clock          _/‾\_/‾\_/‾\_
+//! slot_valid      <0 1 0 1>            N = 4
+//! slot_value      <. a . b>
+//! m_axis_tdata         <a b 0 0>
+//! m_axis_tkeep         <1 1 0 0>
+//! ```
+//!
+//! ## Invariants
+//! * While `m_axis_tvalid & !m_axis_tready`, every `m_axis_*` output holds.
+//! * `m_axis_tkeep` is `2^k - 1` for the k units of the beat; lanes past
+//!   k are 0.
+//! * A word lane's `m_axis_tdata` is U+FFFD exactly when its `tuser[0]` is set.
+
+use rust_hdl::prelude::*;
+
+use crate::wide::lane_bus::LaneBus;
+use crate::wide::lane_packer::LanePacker;
+
+#[derive(LogicBlock)]
+pub struct WordLanes<const N: usize, const TDATA: usize, const TUSER: usize> {
+    pub clock: Signal<In, Clock>,
+    pub rst: Signal<In, Bit>,
+    pub slot_valid: Vec<Signal<In, Bit>>,
+    pub slot_tuser: Vec<Signal<In, Bits<4>>>,
+    pub slot_value: Vec<Signal<In, Bits<32>>>,
+    pub beat_valid: Signal<In, Bit>,
+    pub beat_tlast: Signal<In, Bit>,
+    pub m_axis_tdata: Signal<Out, Bits<TDATA>>,
+    pub m_axis_tuser: Signal<Out, Bits<TUSER>>,
+    pub m_axis_tkeep: Signal<Out, Bits<N>>,
+    pub m_axis_tvalid: Signal<Out, Bit>,
+    pub m_axis_tlast: Signal<Out, Bit>,
+    pub m_axis_tready: Signal<In, Bit>,
+    pub advance: Signal<Out, Bit>,
+    /// Both pack by the same `slots`: synthesis shares their counting.
+    value_packer: LanePacker<N, 32>,
+    tuser_packer: LanePacker<N, 4>,
+    word: Vec<Signal<Local, Bits<32>>>,
+    tdata_bus: LaneBus<N, 32, TDATA>,
+    tuser_bus: LaneBus<N, 4, TUSER>,
+    tkeep_bus: LaneBus<N, 1, N>,
+    tdata: DFF<Bits<TDATA>>,
+    tuser: DFF<Bits<TUSER>>,
+    tkeep: DFF<Bits<N>>,
+    tvalid: DFF<Bit>,
+    tlast: DFF<Bit>,
+}
+
+impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
+    for WordLanes<N, TDATA, TUSER>
+{
+    fn default() -> Self {
+        assert_eq!((TDATA, TUSER), (32 * N, 4 * N), "WordLanes<N, 32N, 4N>");
+        WordLanes {
+            clock: Default::default(),
+            rst: Default::default(),
+            slot_valid: (0..N).map(|_| Default::default()).collect(),
+            slot_tuser: (0..N).map(|_| Default::default()).collect(),
+            slot_value: (0..N).map(|_| Default::default()).collect(),
+            beat_valid: Default::default(),
+            beat_tlast: Default::default(),
+            m_axis_tdata: Default::default(),
+            m_axis_tuser: Default::default(),
+            m_axis_tkeep: Default::default(),
+            m_axis_tvalid: Default::default(),
+            m_axis_tlast: Default::default(),
+            m_axis_tready: Default::default(),
+            advance: Default::default(),
+            value_packer: Default::default(),
+            tuser_packer: Default::default(),
+            word: (0..N).map(|_| Default::default()).collect(),
+            tdata_bus: Default::default(),
+            tuser_bus: Default::default(),
+            tkeep_bus: Default::default(),
+            tdata: Default::default(),
+            tuser: Default::default(),
+            tkeep: Default::default(),
+            tvalid: Default::default(),
+            tlast: Default::default(),
+        }
+    }
+}
+
+impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for WordLanes<N, TDATA, TUSER> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, tdata, tuser, tkeep, tvalid, tlast);
+        self.m_axis_tdata.next = self.tdata.q.val();
+        self.m_axis_tuser.next = self.tuser.q.val();
+        self.m_axis_tkeep.next = self.tkeep.q.val();
+        self.m_axis_tvalid.next = self.tvalid.q.val();
+        self.m_axis_tlast.next = self.tlast.q.val();
+        self.advance.next = !self.tvalid.q.val() | self.m_axis_tready.val();
+
+        for i in 0..N {
+            self.value_packer.lane_in[i].next = self.slot_value[i].val();
+            self.value_packer.keep_in[i].next = self.slot_valid[i].val();
+            self.tuser_packer.lane_in[i].next = self.slot_tuser[i].val();
+            self.tuser_packer.keep_in[i].next = self.slot_valid[i].val();
+        }
+        for i in 0..N {
+            self.word[i].next = self.value_packer.lane_out[i].val();
+            if self.tuser_packer.lane_out[i].val().get_bit(0) {
+                // U+FFFD, the crate's `REPLACEMENT`.
+                self.word[i].next = 0xFFFD.into();
+            }
+            self.tdata_bus.lane[i].next = self.word[i].val();
+            self.tuser_bus.lane[i].next = self.tuser_packer.lane_out[i].val();
+            self.tkeep_bus.lane[i].next = (self.value_packer.count.val().index() > i).into();
+        }
+        if !self.tvalid.q.val() | self.m_axis_tready.val() {
+            self.tvalid.d.next = self.beat_valid.val();
+            self.tlast.d.next = self.beat_tlast.val();
+            self.tdata.d.next = self.tdata_bus.bus.val();
+            self.tuser.d.next = self.tuser_bus.bus.val();
+            self.tkeep.d.next = self.tkeep_bus.bus.val();
+        }
+        if self.rst.val() {
+            self.tvalid.d.next = false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn word_lanes_is_synthesizable() {
+        crate::assert_synthesizable(WordLanes::<4, 128, 16>::default());
+    }
+}
