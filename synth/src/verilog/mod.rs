@@ -1,10 +1,14 @@
-//! Verilog export: one self-contained Verilog-2005 file per profile.
+//! Verilog export: one self-contained Verilog-2005 file per core.
 //!
 //! The design keeps rust-hdl's own Verilog (`generate_verilog`) free of
-//! SystemVerilog keywords and of width-mismatched expressions but one
-//! ([`zero_extensions`]). What is left is small:
+//! SystemVerilog keywords and of width-mismatched expressions but widening
+//! casts ([`zero_extensions`], at any width). rust-hdl writes the `!` of a
+//! `Bit` as `~`, which Verilog widens before inverting where the
+//! expression around it is wider: [`bit_nots`] makes it `!`, so the Verilog
+//! computes what rust-hdl simulates. What is left is small:
 //!
-//! 1. **One module**, [`top_name`] (so both profiles fit in one design):
+//! 1. **One module**, named by [`Core::name`] (so both profiles and every
+//!    lane count fit in one design):
 //!    Verilator's DECLFILENAME (in `-Wall`) fires for any module not named
 //!    as its file, so [`flatten`] inlines the hierarchy, keeping it in the
 //!    signal names (`decoder$gathered$q`). [`verilog_hierarchical`] keeps
@@ -187,7 +191,8 @@ pub fn modules(raw: &str) -> Result<Vec<Module>> {
         if !line.trim().is_empty() {
             let module = (out.last_mut().filter(|_| open))
                 .ok_or_else(|| anyhow!("text outside any module: `{line}`"))?;
-            module.lines.push(zero_extensions(&literals(line), &widths));
+            let line = zero_extensions(&literals(line), &widths);
+            module.lines.push(bit_nots(&line, &widths));
         }
         open &= !line.starts_with("endmodule");
     }
@@ -215,6 +220,34 @@ pub fn zero_extensions(line: &str, widths: &BTreeMap<String, usize>) -> String {
         out += &rest[..at];
         out += &text;
         rest = next;
+    }
+    out + rest
+}
+
+/// rust-hdl writes the `!` of a `Bit` as `~x`, and Verilog widens `x` to
+/// the width of the expression around it before inverting: `zero + ~keep`
+/// with an 8-bit `zero` adds 0xFF or 0xFE, where rust-hdl adds 1 or 0. So
+/// `~` of a one-bit name (or of one bit of a vector, `x[3]`) becomes `!`,
+/// which is one bit wherever it stands; a 1-bit context is unchanged.
+pub fn bit_nots(line: &str, widths: &BTreeMap<String, usize>) -> String {
+    let continues = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find('~') {
+        out += &rest[..at];
+        let operand = &rest[at + 1..];
+        let name = &operand[..operand.find(|c| !continues(c)).unwrap_or(operand.len())];
+        let after = &operand[name.len()..];
+        let one_bit = match after.strip_prefix('[') {
+            Some(select) => select.split(']').next().is_some_and(|i| !i.contains(':')),
+            None => widths.get(name) == Some(&1),
+        };
+        out.push(if one_bit && !name.is_empty() {
+            '!'
+        } else {
+            '~'
+        });
+        rest = operand;
     }
     out + rest
 }
@@ -312,6 +345,22 @@ pub fn drop_unused_params(lines: &mut Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `~` of one bit is `!`, so that no wider expression around it widens
+    /// it first; `~` of a vector or of a part select stays.
+    #[test]
+    fn the_not_of_one_bit_stays_one_bit() {
+        let widths = BTreeMap::from([
+            ("k".to_string(), 1),
+            ("v$q".to_string(), 8),
+            ("zero".to_string(), 8),
+        ]);
+        assert_eq!(bit_nots("a = zero + ~k;", &widths), "a = zero + !k;");
+        assert_eq!(bit_nots("a = b & ~v$q[3];", &widths), "a = b & !v$q[3];");
+        for kept in ["a = ~v$q;", "a = ~v$q[3:0];", "a = ~(k);", "a = ~unknown;"] {
+            assert_eq!(bit_nots(kept, &widths), kept);
+        }
+    }
 
     /// A widening `bit_cast` becomes a zero extension at any width (the
     /// 512-bit one of a 16-lane core's words too); an AND with a mask that
