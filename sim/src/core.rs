@@ -32,6 +32,9 @@ use std::fmt;
 use anyhow::{bail, Result};
 use bitvec::prelude::*;
 use rust_hdl::core::prelude::*;
+use utf8hdl_hdl::wide::{
+    Utf8DecoderX16, Utf8DecoderX2, Utf8DecoderX32, Utf8DecoderX4, Utf8DecoderX8,
+};
 use utf8hdl_hdl::{ErrorKind, Profile, Utf8Decoder};
 
 use crate::reference::Unit;
@@ -762,6 +765,60 @@ impl Core for Decoder {
     axis_io!(Utf8Decoder);
 }
 
+/// The UTF-8 → UCS-4 decoder of `N` bytes per clock
+/// ([`utf8hdl_hdl::wide::Utf8WideDecoder`]), for N = 2, 4, 8, 16, 32.
+#[derive(Copy, Clone, Debug)]
+pub struct WideDecoder<const N: usize>(pub Profile);
+
+/// The description of each wide decoder: its block is the alias of its lane
+/// count (the other widths are ones stable Rust cannot compute from N).
+macro_rules! wide_decoders {
+    ($($lanes:literal => $block:ident),* $(,)?) => {$(
+        impl Core for WideDecoder<$lanes> {
+            type Block = $block;
+
+            const STATE: &'static [&'static str] = &[
+                "skid_buffer.buffered_valid.q",
+                "skid_buffer.buffered_tdata.q",
+                "byte_lanes.registered_valid.q",
+                "byte_lanes.registered_count.q",
+                "byte_lanes.registered_tlast.q",
+                "lane_decoder.beat_in_stage.q",
+                "lane_decoder.lane_count.q",
+                "lane_decoder.beat_valid",
+                "lane_decoder.beat_tlast",
+                "word_lanes.advance",
+            ];
+
+            /// The datasheet's figure (`hdl/src/wide/mod.rs`): the units
+            /// of a beat accepted in cycle t are on `m_axis` in t + 4.
+            const LATENCY: u64 = 4;
+
+            fn name(&self) -> String {
+                module_name(self.0, $lanes)
+            }
+
+            fn profile(&self) -> Profile {
+                self.0
+            }
+
+            fn block(&self) -> $block {
+                $block::new(self.0)
+            }
+
+            axis_io!($block; tkeep);
+        }
+    )*};
+}
+
+wide_decoders!(
+    2 => Utf8DecoderX2,
+    4 => Utf8DecoderX4,
+    8 => Utf8DecoderX8,
+    16 => Utf8DecoderX16,
+    32 => Utf8DecoderX32,
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -943,6 +1000,31 @@ mod tests {
             .contains("needs s_axis_tkeep"));
         assert!(wide(Some(4), 4).is_err(), "tuser is 4 bits a lane");
         assert!(wide(Some(3), 16).is_err(), "tkeep is a bit a lane");
+    }
+
+    /// Each wide decoder's lanes come from its block's ports, and its
+    /// waveform state is in its block.
+    #[test]
+    fn wide_decoders_are_described_by_their_ports() {
+        fn check<C: Core>(core: C, count: usize, name: &str) {
+            let lanes = core.lanes().unwrap();
+            assert_eq!(lanes, Lanes { count, tkeep: true }, "{name}");
+            assert_eq!(core.name(), name);
+            probes(&core).unwrap();
+        }
+        check(WideDecoder::<2>(Profile::Rfc3629), 2, "utf8_decoder_x2");
+        check(
+            WideDecoder::<4>(Profile::Iso10646),
+            4,
+            "utf8_decoder_iso10646_x4",
+        );
+        check(WideDecoder::<8>(Profile::Rfc3629), 8, "utf8_decoder_x8");
+        check(WideDecoder::<16>(Profile::Rfc3629), 16, "utf8_decoder_x16");
+        check(
+            WideDecoder::<32>(Profile::Iso10646),
+            32,
+            "utf8_decoder_iso10646_x32",
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{Checker, Mismatch, Side, Stalls};
-use utf8hdl_sim::core::{Decoder, Inputs};
+use utf8hdl_sim::core::{to_hex, Decoder, Inputs, Values};
 use utf8hdl_sim::harness::{ByteBeat, Cycle, Engine, Harness, RustHdl};
 
 /// Drives one decoder through many messages and checks everything it does.
@@ -108,6 +108,22 @@ impl<E: Engine> Bench<E> {
         }
         Ok(())
     }
+}
+
+/// One cycle of `inputs` (the harness's probe window must hold it), and
+/// all it showed as text: the cycle's handshakes and beats, and every
+/// probe's value in hexadecimal. Two engines agree when these lines do.
+pub fn traced_step<E: Engine>(harness: &mut Harness<E>, inputs: &Inputs) -> (Cycle, String) {
+    let mut seen = String::new();
+    let cycle = harness.step(inputs, &mut |_, values: Option<&Values>| {
+        let values = values.expect("the cycle is in the probe window");
+        seen = (0..values.len())
+            .map(|i| to_hex(values.get(i)))
+            .collect::<Vec<_>>()
+            .join(" ");
+    });
+    let line = format!("{cycle:?} {seen}");
+    (cycle, line)
 }
 
 /// Every message of `len` bytes, in order, through the one core in
