@@ -566,8 +566,8 @@ impl fmt::Display for Report {
 pub fn table(reports: &[Report]) -> String {
     let mut s = String::new();
     s += &format!(
-        "{:<9} {:<9} {:>5} {:>5} {:>5} {:>12} {:>17}\n",
-        "profile", "device", "LUT4", "FF", "carry", "Fmax median", "Fmax min..max"
+        "{:<25} {:<9} {:>5} {:>5} {:>5} {:>12} {:>17}\n",
+        "core", "device", "LUT4", "FF", "carry", "Fmax median", "Fmax min..max"
     );
     for r in reports {
         let min = r
@@ -577,8 +577,8 @@ pub fn table(reports: &[Report]) -> String {
             .fold(f64::INFINITY, f64::min);
         let max = r.runs.iter().map(|r| r.fmax_mhz).fold(0.0, f64::max);
         s += &format!(
-            "{:<9} {:<9} {:>5} {:>5} {:>5} {:>8.1} MHz {:>7.1}..{:<5.1} MHz\n",
-            r.profile,
+            "{:<25} {:<9} {:>5} {:>5} {:>5} {:>8.1} MHz {:>7.1}..{:<5.1} MHz\n",
+            r.top,
             r.device.name(),
             r.lut4,
             r.flip_flops,
