@@ -116,7 +116,7 @@ fn allow_every_second_octet(text: &str, lead: &str) -> Option<String> {
     let site = lines[start + 1..]
         .iter()
         .take_while(|l| !l.trim().starts_with("ByteClass$"))
-        .find(|l| l.contains("$allowed$d = "))?;
+        .find(|l| l.contains("$second_allowed = "))?;
     let (target, value) = site.trim().strip_suffix(';')?.split_once(" = ")?;
     (value != "'h1f").then(|| {
         text.replacen(
@@ -163,7 +163,7 @@ struct Mutant {
 
 const ED_BOUND_WIDENED: Mutant = Mutant {
     name: "ED bound widened",
-    targets: "the decoder's allowed second-byte mask after ED (80-9F, in its \
+    targets: "the lead table's allowed second-byte mask after ED (80-9F, in its \
               `ByteClass$LeadED` case arm) set to every continuation range: \
               ED A0 80 decodes to U+D800",
     apply: |v| allow_every_second_octet(v, "LeadED"),
@@ -173,7 +173,7 @@ const ED_BOUND_WIDENED: Mutant = Mutant {
 
 const F4_BOUND_WIDENED: Mutant = Mutant {
     name: "F4 bound widened",
-    targets: "the decoder's allowed second-byte mask after F4 (80-8F, in its \
+    targets: "the lead table's allowed second-byte mask after F4 (80-8F, in its \
               `ByteClass$LeadF4` case arm) set to every continuation range: \
               F4 90 80 80 decodes to U+110000",
     apply: |v| allow_every_second_octet(v, "LeadF4"),

@@ -492,3 +492,33 @@ fn export_of_the_decoder_is_the_published_file() {
         assert!(utf8hdl_synth::verilog(profile).contains(&body));
     }
 }
+
+/// The wide decoder's export, for every lane count and both profiles:
+/// Verilator `-Wall` with no warning disabled, in both languages.
+#[test]
+fn wide_export_lints_clean() {
+    use utf8hdl_hdl::wide::*;
+    if !tools::require("verilator") {
+        return;
+    }
+    fn lint<U: Block>(mut uut: U, name: &str) {
+        uut.connect_all();
+        let dir = tempdir(name);
+        let file = format!("{name}.v");
+        std::fs::write(dir.path().join(&file), export(&uut, name).unwrap()).unwrap();
+        for extra in [&[][..], &["--language", "1364-2005"][..]] {
+            let mut args = vec!["--lint-only", "-Wall"];
+            args.extend(extra);
+            args.push(&file);
+            let (ok, text) = run(dir.path(), "verilator", &args);
+            assert!(
+                ok && text.trim().is_empty(),
+                "verilator {name} {args:?}:\n{text}"
+            );
+        }
+    }
+    for profile in Profile::ALL {
+        lint(Utf8DecoderX2::new(profile), &format!("x2_{profile}"));
+        lint(Utf8DecoderX8::new(profile), &format!("x8_{profile}"));
+    }
+}

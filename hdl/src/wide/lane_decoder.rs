@@ -30,9 +30,11 @@
 //! complete N + 1 units (the broken one, then N words): the broken one
 //! travels in the beat before, with its last byte.
 //!
-//! The price: when the beat's last byte leaves a sequence open and no byte
-//! is behind it yet, the beat waits here (`waiting`) until a byte or the end
-//! of the message comes. With bytes arriving on every cycle it never waits.
+//! The price: when the beat's last byte may leave a sequence open (it is a
+//! first or a continuing octet) and no byte is behind it yet, the beat waits
+//! here (`waiting`) until a byte or the end of the message comes. With bytes
+//! arriving on every cycle it never waits. (Waiting on "may" rather than
+//! "does" keeps the window's logic off the enables of every register.)
 //!
 //! ## Parameters
 //! * `N`: the lanes.
@@ -46,7 +48,7 @@
 //! | `byte[i]`, `count`, `tlast`, `valid` | in | 8, 8, 1, 1 | stage 1's registers |
 //! | `taken` | out | 1 | stage 1's beat is taken this cycle |
 //! | `slot_valid[i]`, `slot_tuser[i]`, `slot_value[i]` | out | 1, 4, 32 | registered: the unit whose last byte is lane `i`; `slot_value` is meaningless for an error |
-//! | `beat_valid`, `beat_tlast` | out | 1 | registered: the slots hold a beat to send (some unit, or `tlast`) |
+//! | `beat_valid`, `beat_tlast` | out | 1 | registered: the slots hold a beat (it is sent if it has a unit or `tlast`) |
 //!
 //! ## Latency
 //! Two cycles after stage 1, with a byte behind every beat:
@@ -70,7 +72,6 @@ use rust_hdl::prelude::*;
 
 use crate::lead_table::{error_tuser, LeadTable};
 use crate::octet_table::OctetTable;
-use crate::wide::lane_bus::LaneBus;
 use crate::wide::zero_extend::ZeroExtend;
 use utf8hdl_reference::{ErrorKind, Profile};
 
@@ -118,7 +119,6 @@ pub struct LaneDecoder<const N: usize> {
     window_allowed: Vec<Signal<Local, Bits<5>>>,
     window_outside: Vec<Signal<Local, Bits<4>>>,
     window_malformed: Vec<Signal<Local, Bits<4>>>,
-    window_free: Vec<Signal<Local, Bits<8>>>,
     /// The free bits, zero-extended, for gathering.
     window_wide_free: Vec<ZeroExtend>,
     from_lead1: Vec<Signal<Local, Bit>>,
@@ -134,15 +134,16 @@ pub struct LaneDecoder<const N: usize> {
     /// After the lane's byte, a sequence still needs octets.
     still_open: Vec<Signal<Local, Bit>>,
     /// What comes after the lane: a byte with these `continuation` ranges,
-    /// the end of the message, or nothing known yet.
+    /// or the end of the message.
     next_cont: Vec<Signal<Local, Bits<5>>>,
     next_is_end: Vec<Signal<Local, Bit>>,
-    next_known: Vec<Signal<Local, Bit>>,
     /// Whether the next byte stays in the lane's open sequence.
     next_continues: Vec<Signal<Local, Bit>>,
-    undecided: LaneBus<N, 1, N>,
-    /// The message ends after the lane, inside a sequence.
-    open_at_end: LaneBus<N, 1, N>,
+    /// The beat's last byte may leave a sequence open: it is a first
+    /// octet or a continuing octet. Registered with the beat, so that
+    /// whether the beat waits is two gates from flops, not the window's
+    /// logic (it drives the enable of every register here).
+    tail_may_be_open: DFF<Bit>,
     /// The beat cannot leave yet: see the module documentation.
     pub waiting: Signal<Local, Bit>,
     go: Signal<Local, Bit>,
@@ -156,7 +157,6 @@ pub struct LaneDecoder<const N: usize> {
     registered_slot_value: Vec<DFF<Bits<32>>>,
     registered_beat_valid: DFF<Bit>,
     registered_beat_tlast: DFF<Bit>,
-    slot_any: LaneBus<N, 1, N>,
     tuser_truncated: Constant<Bits<4>>,
 }
 
@@ -205,7 +205,6 @@ impl<const N: usize> LaneDecoder<N> {
             window_allowed: many(window),
             window_outside: many(window),
             window_malformed: many(window),
-            window_free: many(window),
             window_wide_free: many(window),
             from_lead1: many(N),
             from_lead2: many(N),
@@ -218,10 +217,8 @@ impl<const N: usize> LaneDecoder<N> {
             still_open: many(N),
             next_cont: many(N),
             next_is_end: many(N),
-            next_known: many(N),
             next_continues: many(N),
-            undecided: Default::default(),
-            open_at_end: Default::default(),
+            tail_may_be_open: Default::default(),
             waiting: Default::default(),
             go: Default::default(),
             end_behind: Default::default(),
@@ -232,7 +229,6 @@ impl<const N: usize> LaneDecoder<N> {
             registered_slot_value: many(N),
             registered_beat_valid: Default::default(),
             registered_beat_tlast: Default::default(),
-            slot_any: Default::default(),
             tuser_truncated: error_tuser(ErrorKind::Truncated),
         }
     }
@@ -247,6 +243,7 @@ impl<const N: usize> Logic for LaneDecoder<N> {
             beat_in_stage,
             lane_tlast,
             lane_count,
+            tail_may_be_open,
             registered_beat_valid,
             registered_beat_tlast
         );
@@ -304,7 +301,7 @@ impl<const N: usize> Logic for LaneDecoder<N> {
             self.window_allowed[t].next = self.history_allowed[t].q.val();
             self.window_outside[t].next = self.history_outside[t].q.val();
             self.window_malformed[t].next = self.history_malformed[t].q.val();
-            self.window_free[t].next = self.history_free[t].q.val();
+            self.window_wide_free[t].byte.next = self.history_free[t].q.val();
         }
         for k in 0..N {
             self.window_present[k + 5].next = self.lane_present[k].q.val();
@@ -313,12 +310,8 @@ impl<const N: usize> Logic for LaneDecoder<N> {
             self.window_allowed[k + 5].next = self.lane_allowed[k].q.val();
             self.window_outside[k + 5].next = self.lane_outside[k].q.val();
             self.window_malformed[k + 5].next = self.lane_malformed[k].q.val();
-            self.window_free[k + 5].next = self.lane_free[k].q.val();
+            self.window_wide_free[k + 5].byte.next = self.lane_free[k].q.val();
         }
-        for p in 0..(N + 5) {
-            self.window_wide_free[p].byte.next = self.window_free[p].val();
-        }
-
         // What each lane's byte is, from the five before it.
         for k in 0..N {
             self.from_lead1[k].next = (self.window_length[k + 4].val() > 1)
@@ -386,13 +379,11 @@ impl<const N: usize> Logic for LaneDecoder<N> {
         for k in 0..N {
             self.next_cont[k].next = self.tables[0].continuation.val();
             self.next_is_end[k].next = self.lane_tlast.q.val() | self.end_behind.val();
-            self.next_known[k].next = self.valid.val() & self.count.val().any();
         }
         for k in 0..(N - 1) {
             if self.lane_present[k + 1].q.val() {
                 self.next_cont[k].next = self.lane_cont[k + 1].q.val();
                 self.next_is_end[k].next = false;
-                self.next_known[k].next = true;
             }
         }
         for k in 0..N {
@@ -402,22 +393,16 @@ impl<const N: usize> Logic for LaneDecoder<N> {
                 & self.next_cont[k].val().any()
                 & ((self.window_length[k + 5].val() < 2)
                     | (self.next_cont[k].val() & self.window_allowed[k + 5].val()).any());
-            self.undecided.lane[k].next = (self.lane_present[k].q.val()
-                & self.still_open[k].val()
-                & !self.next_is_end[k].val()
-                & !self.next_known[k].val())
-            .into();
-            self.open_at_end.lane[k].next = (self.lane_present[k].q.val()
-                & self.still_open[k].val()
-                & self.next_is_end[k].val())
-            .into();
         }
-        self.waiting.next = self.undecided.bus.val().any();
+        // Only the last lane can wait for what comes next; it waits when
+        // it may, which costs nothing at line rate (stage 1 is never empty).
+        self.waiting.next =
+            self.tail_may_be_open.q.val() & !self.lane_tlast.q.val() & !self.valid.val();
         self.go.next = self.beat_in_stage.q.val() & !self.waiting.val() & self.advance.val();
-        self.merge_end.next = self.go.val()
-            & !self.lane_tlast.q.val()
-            & self.end_behind.val()
-            & self.open_at_end.bus.val().any();
+        // The end of the message behind a beat of the same message: that
+        // beat ends the message's last unit (or its open sequence does), so
+        // it takes the `tlast`.
+        self.merge_end.next = self.go.val() & !self.lane_tlast.q.val() & self.end_behind.val();
 
         // The slots.
         for k in 0..N {
@@ -433,11 +418,9 @@ impl<const N: usize> Logic for LaneDecoder<N> {
                     self.next_slot_valid[k].next = true;
                 }
             }
-            self.slot_any.lane[k].next = self.next_slot_valid[k].val().into();
         }
         if self.advance.val() {
-            self.registered_beat_valid.d.next = self.go.val()
-                & (self.slot_any.bus.val().any() | self.lane_tlast.q.val() | self.merge_end.val());
+            self.registered_beat_valid.d.next = self.go.val();
             self.registered_beat_tlast.d.next = self.lane_tlast.q.val() | self.merge_end.val();
             for k in 0..N {
                 self.registered_slot_valid[k].d.next =
@@ -487,7 +470,8 @@ impl<const N: usize> Logic for LaneDecoder<N> {
                         self.history_allowed[t].d.next = self.window_allowed[c + t].val();
                         self.history_outside[t].d.next = self.window_outside[c + t].val();
                         self.history_malformed[t].d.next = self.window_malformed[c + t].val();
-                        self.history_free[t].d.next = self.window_free[c + t].val();
+                        self.history_free[t].d.next =
+                            self.window_wide_free[c + t].word.val().get_bits::<8>(0);
                     }
                 }
             }
@@ -503,6 +487,13 @@ impl<const N: usize> Logic for LaneDecoder<N> {
             self.beat_in_stage.d.next = true;
             self.lane_tlast.d.next = self.tlast.val();
             self.lane_count.d.next = self.count.val();
+            self.tail_may_be_open.d.next = false;
+            for c in 1..(N + 1) {
+                if self.count.val().index() == c {
+                    self.tail_may_be_open.d.next = (self.leads[c - 1].lead_length.val() > 1)
+                        | self.tables[c - 1].continuation.val().any();
+                }
+            }
             for k in 0..N {
                 self.lane_present[k].d.next = self.count.val().index() > k;
                 self.lane_cont[k].d.next = self.tables[k].continuation.val();

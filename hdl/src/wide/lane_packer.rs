@@ -47,38 +47,39 @@ pub struct LanePacker<const N: usize, const W: usize> {
     pub keep_in: Vec<Signal<In, Bit>>,
     pub lane_out: Vec<Signal<Out, Bits<W>>>,
     pub count: Signal<Out, Bits<8>>,
-    /// Zero, for turning a bit into a count.
-    zero: Constant<Bits<8>>,
     /// N, for the count of kept lanes.
     lanes: Constant<Bits<8>>,
     /// `nulls0[i]` is 1 for a dropped lane; after level `k`, `nullsk[i]`
     /// counts the dropped lanes among the 2^k up to `i`.
-    nulls0: Vec<Signal<Local, Bits<8>>>,
-    nulls1: Vec<Signal<Local, Bits<8>>>,
-    nulls2: Vec<Signal<Local, Bits<8>>>,
-    nulls3: Vec<Signal<Local, Bits<8>>>,
-    nulls4: Vec<Signal<Local, Bits<8>>>,
-    nulls5: Vec<Signal<Local, Bits<8>>>,
+    nulls0: Vec<Signal<Local, Bits<5>>>,
+    nulls1: Vec<Signal<Local, Bits<5>>>,
+    nulls2: Vec<Signal<Local, Bits<5>>>,
+    nulls3: Vec<Signal<Local, Bits<5>>>,
+    nulls4: Vec<Signal<Local, Bits<5>>>,
+    nulls5: Vec<Signal<Local, Bits<5>>>,
     /// Level `k` of the moving network: each lane's data, whether a kept
     /// lane is there, and how far it still has to move.
     data0: Vec<Signal<Local, Bits<W>>>,
     valid0: Vec<Signal<Local, Bit>>,
-    skip0: Vec<Signal<Local, Bits<8>>>,
+    skip0: Vec<Signal<Local, Bits<5>>>,
     data1: Vec<Signal<Local, Bits<W>>>,
     valid1: Vec<Signal<Local, Bit>>,
-    skip1: Vec<Signal<Local, Bits<8>>>,
+    skip1: Vec<Signal<Local, Bits<4>>>,
     data2: Vec<Signal<Local, Bits<W>>>,
     valid2: Vec<Signal<Local, Bit>>,
-    skip2: Vec<Signal<Local, Bits<8>>>,
+    skip2: Vec<Signal<Local, Bits<3>>>,
     data3: Vec<Signal<Local, Bits<W>>>,
     valid3: Vec<Signal<Local, Bit>>,
-    skip3: Vec<Signal<Local, Bits<8>>>,
+    skip3: Vec<Signal<Local, Bits<2>>>,
     data4: Vec<Signal<Local, Bits<W>>>,
     valid4: Vec<Signal<Local, Bit>>,
-    skip4: Vec<Signal<Local, Bits<8>>>,
+    /// The dropped lanes of the whole beat, modulo 32.
+    all_nulls: Signal<Local, Bits<5>>,
+    /// Each level uses bit 0 of the skip and hands on the rest, so that no
+    /// bit goes unread: the last level needs one bit.
+    far4: Vec<Signal<Local, Bit>>,
     data5: Vec<Signal<Local, Bits<W>>>,
     valid5: Vec<Signal<Local, Bit>>,
-    skip5: Vec<Signal<Local, Bits<8>>>,
 }
 
 impl<const N: usize, const W: usize> Default for LanePacker<N, W> {
@@ -92,7 +93,6 @@ impl<const N: usize, const W: usize> Default for LanePacker<N, W> {
             keep_in: lanes(N),
             lane_out: lanes(N),
             count: Default::default(),
-            zero: Constant::new(0.into()),
             lanes: Constant::new((N as u64).into()),
             nulls0: lanes(N),
             nulls1: lanes(N),
@@ -114,10 +114,10 @@ impl<const N: usize, const W: usize> Default for LanePacker<N, W> {
             skip3: lanes(N),
             data4: lanes(N),
             valid4: lanes(N),
-            skip4: lanes(N),
+            far4: lanes(N),
+            all_nulls: Default::default(),
             data5: lanes(N),
             valid5: lanes(N),
-            skip5: lanes(N),
         }
     }
 }
@@ -126,7 +126,10 @@ impl<const N: usize, const W: usize> Logic for LanePacker<N, W> {
     #[hdl_gen]
     fn update(&mut self) {
         for i in 0..N {
-            self.nulls0[i].next = self.zero.val() + !self.keep_in[i].val();
+            self.nulls0[i].next = 0.into();
+            if !self.keep_in[i].val() {
+                self.nulls0[i].next = 1.into();
+            }
         }
         for i in 0..N.min(1) {
             self.nulls1[i].next = self.nulls0[i].val();
@@ -158,8 +161,14 @@ impl<const N: usize, const W: usize> Logic for LanePacker<N, W> {
         for i in 16..N {
             self.nulls5[i].next = self.nulls4[i].val() + self.nulls4[i - 16].val();
         }
+        // Five bits count up to 31 dropped lanes; 32 wraps to 0, which
+        // only 32 dropped lanes of 32 can give (then lane 0 is dropped).
         for i in (N - 1)..N {
-            self.count.next = self.lanes.val() - self.nulls5[i].val();
+            self.all_nulls.next = self.nulls5[i].val();
+        }
+        self.count.next = self.lanes.val() - bit_cast::<8, 5>(self.all_nulls.val());
+        if !self.all_nulls.val().any() & !self.keep_in[0].val() {
+            self.count.next = 0.into();
         }
         // A kept lane has no dropped lane at its own place, so the
         // inclusive count is its skip.
@@ -171,61 +180,59 @@ impl<const N: usize, const W: usize> Logic for LanePacker<N, W> {
         for i in 0..N {
             self.data1[i].next = self.data0[i].val();
             self.valid1[i].next = self.valid0[i].val() & !self.skip0[i].val().get_bit(0);
-            self.skip1[i].next = self.skip0[i].val();
+            self.skip1[i].next = self.skip0[i].val().get_bits::<4>(1);
         }
         for i in 0..N.saturating_sub(1) {
             if self.valid0[i + 1].val() & self.skip0[i + 1].val().get_bit(0) {
                 self.data1[i].next = self.data0[i + 1].val();
                 self.valid1[i].next = true;
-                self.skip1[i].next = self.skip0[i + 1].val();
+                self.skip1[i].next = self.skip0[i + 1].val().get_bits::<4>(1);
             }
         }
         for i in 0..N {
             self.data2[i].next = self.data1[i].val();
-            self.valid2[i].next = self.valid1[i].val() & !self.skip1[i].val().get_bit(1);
-            self.skip2[i].next = self.skip1[i].val();
+            self.valid2[i].next = self.valid1[i].val() & !self.skip1[i].val().get_bit(0);
+            self.skip2[i].next = self.skip1[i].val().get_bits::<3>(1);
         }
         for i in 0..N.saturating_sub(2) {
-            if self.valid1[i + 2].val() & self.skip1[i + 2].val().get_bit(1) {
+            if self.valid1[i + 2].val() & self.skip1[i + 2].val().get_bit(0) {
                 self.data2[i].next = self.data1[i + 2].val();
                 self.valid2[i].next = true;
-                self.skip2[i].next = self.skip1[i + 2].val();
+                self.skip2[i].next = self.skip1[i + 2].val().get_bits::<3>(1);
             }
         }
         for i in 0..N {
             self.data3[i].next = self.data2[i].val();
-            self.valid3[i].next = self.valid2[i].val() & !self.skip2[i].val().get_bit(2);
-            self.skip3[i].next = self.skip2[i].val();
+            self.valid3[i].next = self.valid2[i].val() & !self.skip2[i].val().get_bit(0);
+            self.skip3[i].next = self.skip2[i].val().get_bits::<2>(1);
         }
         for i in 0..N.saturating_sub(4) {
-            if self.valid2[i + 4].val() & self.skip2[i + 4].val().get_bit(2) {
+            if self.valid2[i + 4].val() & self.skip2[i + 4].val().get_bit(0) {
                 self.data3[i].next = self.data2[i + 4].val();
                 self.valid3[i].next = true;
-                self.skip3[i].next = self.skip2[i + 4].val();
+                self.skip3[i].next = self.skip2[i + 4].val().get_bits::<2>(1);
             }
         }
         for i in 0..N {
             self.data4[i].next = self.data3[i].val();
-            self.valid4[i].next = self.valid3[i].val() & !self.skip3[i].val().get_bit(3);
-            self.skip4[i].next = self.skip3[i].val();
+            self.valid4[i].next = self.valid3[i].val() & !self.skip3[i].val().get_bit(0);
+            self.far4[i].next = self.skip3[i].val().get_bit(1);
         }
         for i in 0..N.saturating_sub(8) {
-            if self.valid3[i + 8].val() & self.skip3[i + 8].val().get_bit(3) {
+            if self.valid3[i + 8].val() & self.skip3[i + 8].val().get_bit(0) {
                 self.data4[i].next = self.data3[i + 8].val();
                 self.valid4[i].next = true;
-                self.skip4[i].next = self.skip3[i + 8].val();
+                self.far4[i].next = self.skip3[i + 8].val().get_bit(1);
             }
         }
         for i in 0..N {
             self.data5[i].next = self.data4[i].val();
-            self.valid5[i].next = self.valid4[i].val() & !self.skip4[i].val().get_bit(4);
-            self.skip5[i].next = self.skip4[i].val();
+            self.valid5[i].next = self.valid4[i].val() & !self.far4[i].val();
         }
         for i in 0..N.saturating_sub(16) {
-            if self.valid4[i + 16].val() & self.skip4[i + 16].val().get_bit(4) {
+            if self.valid4[i + 16].val() & self.far4[i + 16].val() {
                 self.data5[i].next = self.data4[i + 16].val();
                 self.valid5[i].next = true;
-                self.skip5[i].next = self.skip4[i + 16].val();
             }
         }
         for i in 0..N {

@@ -56,8 +56,9 @@
 //! m_axis_tuser                               0    7     0    0
 //! ```
 //!
-//! A beat whose last byte leaves a sequence open cannot be decided until
-//! the next byte comes (see [`lane_decoder`]); if none is there, it waits.
+//! A beat whose last byte may leave a sequence open (a first or continuing
+//! octet) waits for the next byte or the end of the message (see
+//! [`lane_decoder`]); at line rate one is always there.
 //!
 //! ## Why no carry: at most one unit per byte, in the beat of its last byte
 //! The words of a beat are those of the units whose **last byte** is in it.

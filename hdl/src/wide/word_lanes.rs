@@ -39,6 +39,7 @@ use rust_hdl::prelude::*;
 
 use crate::wide::lane_bus::LaneBus;
 use crate::wide::lane_packer::LanePacker;
+use crate::wide::zero_extend::UnitWord;
 
 #[derive(LogicBlock)]
 pub struct WordLanes<const N: usize, const TDATA: usize, const TUSER: usize> {
@@ -56,9 +57,9 @@ pub struct WordLanes<const N: usize, const TDATA: usize, const TUSER: usize> {
     pub m_axis_tlast: Signal<Out, Bit>,
     pub m_axis_tready: Signal<In, Bit>,
     pub advance: Signal<Out, Bit>,
-    /// Both pack by the same `slots`: synthesis shares their counting.
-    value_packer: LanePacker<N, 32>,
-    tuser_packer: LanePacker<N, 4>,
+    /// Each slot's `tuser` above its value.
+    unit: Vec<UnitWord>,
+    packer: LanePacker<N, 36>,
     word: Vec<Signal<Local, Bits<32>>>,
     tdata_bus: LaneBus<N, 32, TDATA>,
     tuser_bus: LaneBus<N, 4, TUSER>,
@@ -90,8 +91,8 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             m_axis_tlast: Default::default(),
             m_axis_tready: Default::default(),
             advance: Default::default(),
-            value_packer: Default::default(),
-            tuser_packer: Default::default(),
+            unit: (0..N).map(|_| Default::default()).collect(),
+            packer: Default::default(),
             word: (0..N).map(|_| Default::default()).collect(),
             tdata_bus: Default::default(),
             tuser_bus: Default::default(),
@@ -117,23 +118,25 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for WordLanes
         self.advance.next = !self.tvalid.q.val() | self.m_axis_tready.val();
 
         for i in 0..N {
-            self.value_packer.lane_in[i].next = self.slot_value[i].val();
-            self.value_packer.keep_in[i].next = self.slot_valid[i].val();
-            self.tuser_packer.lane_in[i].next = self.slot_tuser[i].val();
-            self.tuser_packer.keep_in[i].next = self.slot_valid[i].val();
+            self.unit[i].value.next = self.slot_value[i].val();
+            self.unit[i].tuser.next = self.slot_tuser[i].val();
+            self.packer.lane_in[i].next = self.unit[i].unit.val();
+            self.packer.keep_in[i].next = self.slot_valid[i].val();
         }
         for i in 0..N {
-            self.word[i].next = self.value_packer.lane_out[i].val();
-            if self.tuser_packer.lane_out[i].val().get_bit(0) {
+            self.word[i].next = self.packer.lane_out[i].val().get_bits::<32>(0);
+            if self.packer.lane_out[i].val().get_bit(32) {
                 // U+FFFD, the crate's `REPLACEMENT`.
                 self.word[i].next = 0xFFFD.into();
             }
             self.tdata_bus.lane[i].next = self.word[i].val();
-            self.tuser_bus.lane[i].next = self.tuser_packer.lane_out[i].val();
-            self.tkeep_bus.lane[i].next = (self.value_packer.count.val().index() > i).into();
+            self.tuser_bus.lane[i].next = self.packer.lane_out[i].val().get_bits::<4>(32);
+            self.tkeep_bus.lane[i].next = (self.packer.count.val().index() > i).into();
         }
         if !self.tvalid.q.val() | self.m_axis_tready.val() {
-            self.tvalid.d.next = self.beat_valid.val();
+            // A beat that ends no unit and no message is not sent.
+            self.tvalid.d.next =
+                self.beat_valid.val() & (self.packer.count.val().any() | self.beat_tlast.val());
             self.tlast.d.next = self.beat_tlast.val();
             self.tdata.d.next = self.tdata_bus.bus.val();
             self.tuser.d.next = self.tuser_bus.bus.val();
