@@ -290,11 +290,9 @@ pub fn simulate(
             run(
                 Command::new("verilator")
                     .current_dir(dir)
-                    // As in the Verilator engine: lint is verilog_lint.rs's.
                     .args([
                         "--binary",
                         "--timing",
-                        "-Wno-fatal",
                         "-j",
                         "2",
                         "--top-module",

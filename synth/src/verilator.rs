@@ -268,8 +268,6 @@ fn build_in(dir: &Path, top: &str, verilog: &str, shim: &str) -> Result<()> {
     std::fs::write(dir.join(format!("{top}.v")), verilog)?;
     std::fs::write(dir.join("shim.cpp"), shim)?;
     let file = format!("{top}.v");
-    // Lint warnings stay in the log but do not stop the build: the engine
-    // simulates, and testbench/tests/verilog_lint.rs is what lints.
     let args = [
         "--cc",
         &file,
@@ -278,7 +276,6 @@ fn build_in(dir: &Path, top: &str, verilog: &str, shim: &str) -> Result<()> {
         "--prefix",
         "Vmodel",
         "-O3",
-        "-Wno-fatal",
         "--Mdir",
         "obj",
     ];
