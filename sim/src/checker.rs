@@ -111,8 +111,8 @@ impl Protocol {
 
     /// Checks one cycle; the error names the rule it breaks.
     pub fn check(&mut self, inputs: &Inputs, cycle: &Cycle) -> Result<(), String> {
-        if let Some(held) = self.stalled.take() {
-            if cycle.m_axis != Some(held) && !inputs.rst {
+        if let Some(held) = &self.stalled {
+            if cycle.m_axis.as_ref() != Some(held) && !inputs.rst {
                 return Err(format!(
                     "a stalled word did not hold: {held} became {}",
                     cycle.m_axis.map_or("no word".into(), |b| b.to_string())
@@ -128,7 +128,7 @@ impl Protocol {
                 self.ready_run
             ));
         }
-        if let Some(beat) = cycle.m_axis {
+        if let Some(beat) = &cycle.m_axis {
             if !beat.is_packed() {
                 return Err(format!("m_axis_tkeep {:b} is not packed", beat.tkeep));
             }
@@ -136,9 +136,11 @@ impl Protocol {
                 return Err("a null beat (m_axis_tkeep 0) without m_axis_tlast".into());
             }
         }
-        self.stalled = cycle
-            .m_axis
-            .filter(|_| !inputs.m_axis_tready && !inputs.rst);
+        // A beat is large: it is copied only when it must hold.
+        self.stalled = match inputs.m_axis_tready || inputs.rst {
+            true => None,
+            false => cycle.m_axis,
+        };
         self.ready_run = match inputs.m_axis_tready && !inputs.rst {
             true => self.ready_run + 1,
             false => 0,
@@ -405,8 +407,8 @@ impl Checker {
             return Ok(Err(Failure::Protocol(rule)));
         }
         // What leaves in a cycle is decided before the cycle's input.
-        if let Some(beat) = cycle.delivered {
-            if let Err(failure) = self.delivered(&beat, on_unit)? {
+        if let Some(beat) = cycle.delivered() {
+            if let Err(failure) = self.delivered(beat, on_unit)? {
                 return Ok(Err(failure));
             }
             self.summary.cycles = number + 1;
@@ -517,15 +519,18 @@ impl<I: Iterator<Item = u8>> Source<I> {
         let mut beat = ByteBeat::new(&[], false);
         let ends = |rng: &mut StdRng| self.message_end > 0.0 && rng.gen_bool(self.message_end);
         for lane in 0..self.lanes.count {
-            beat.tdata[lane] = rng.gen();
             let null = self.lanes.tkeep && self.null_lanes > 0.0 && rng.gen_bool(self.null_lanes);
-            if beat.tlast || null {
-                continue;
-            }
-            if let Some(byte) = self.bytes.next() {
-                beat.tdata[lane] = byte;
-                beat.tkeep |= 1 << lane;
-                beat.tlast = self.bytes.peek().is_none() || ends(rng);
+            let byte = match beat.tlast || null {
+                true => None,
+                false => self.bytes.next(),
+            };
+            match byte {
+                Some(byte) => {
+                    beat.tdata[lane] = byte;
+                    beat.tkeep |= 1 << lane;
+                    beat.tlast = self.bytes.peek().is_none() || ends(rng);
+                }
+                None => beat.tdata[lane] = rng.gen(),
             }
         }
         if beat.tkeep == 0 {
@@ -590,7 +595,7 @@ pub fn run_checked<E: Engine, I: Iterator<Item = u8>, Stop>(
         // The design could move (the sink is ready, and a beat is offered
         // or all beats are in) but did nothing.
         let could_move = inputs.m_axis_tready && (inputs.s_axis.is_some() || source.is_done());
-        if could_move && !cycle.accepted && cycle.delivered.is_none() {
+        if could_move && !cycle.accepted && cycle.delivered().is_none() {
             stuck += 1;
         } else {
             stuck = 0;
@@ -631,7 +636,7 @@ fn drain_extra_beats<E: Engine>(
         if let Err(failure) = checked {
             return Some(failure);
         }
-        if let Some(beat) = cycle.delivered {
+        if let Some(beat) = cycle.delivered() {
             return Some(match beat.words().next() {
                 Some(word) => Failure::Word {
                     expected: None,
@@ -784,7 +789,7 @@ mod tests {
                 accepted: false,
                 m_axis_tvalid: true,
                 m_axis: Some(*beat),
-                delivered: Some(*beat),
+                taken: true,
             };
             checker
                 .check(number, &inputs, &cycle, &mut |_| Ok::<(), ()>(()))

@@ -413,6 +413,16 @@ impl Lanes {
     }
 }
 
+/// The lanes whose bits are set in `tkeep`, lane 0 first (a step per
+/// kept lane: this runs on every beat).
+fn kept_lanes(mut tkeep: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let lane = tkeep.trailing_zeros() as usize;
+        tkeep &= tkeep.wrapping_sub(1);
+        (lane < 32).then_some(lane)
+    })
+}
+
 /// One beat offered on `s_axis`: a byte in each lane whose `tkeep` bit is
 /// set, lane 0 first in stream order. A null lane (`tkeep` low) carries no
 /// byte, whatever its `tdata`.
@@ -449,13 +459,12 @@ impl ByteBeat {
 
     /// The bytes it carries, in stream order.
     pub fn bytes(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..MAX_LANES)
-            .filter(|lane| self.tkeep >> lane & 1 == 1)
-            .map(|lane| self.tdata[lane])
+        kept_lanes(self.tkeep).map(|lane| self.tdata[lane])
     }
 
     /// `s_axis_tdata` in 32-bit words, least significant first: lane *i* is
     /// bits 8*i*+7..8*i*.
+    #[inline]
     pub fn tdata_words(&self) -> [u32; MAX_LANES / 4] {
         std::array::from_fn(|w| {
             u32::from_le_bytes(self.tdata[4 * w..4 * w + 4].try_into().unwrap())
@@ -515,25 +524,35 @@ impl WordBeat {
     /// The beat on ports whose values are `tdata` (one 32-bit word a lane)
     /// and `tuser` (4 bits a lane, in 32-bit words, least significant
     /// first); `tkeep` is `None` for a core without `m_axis_tkeep`.
+    #[inline]
     pub fn from_words(tdata: &[u32], tuser: &[u32], tkeep: Option<u32>, tlast: bool) -> WordBeat {
-        let lanes = tdata.len();
         let mut beat = WordBeat {
             tdata: [0; MAX_LANES],
             tuser: [0; MAX_LANES],
-            tkeep: tkeep.unwrap_or_else(|| {
-                Lanes {
-                    count: lanes,
-                    tkeep: false,
-                }
-                .all()
-            }),
+            tkeep: 0,
             tlast,
         };
-        beat.tdata[..lanes].copy_from_slice(tdata);
-        for lane in 0..lanes {
-            beat.tuser[lane] = (tuser[lane / 8] >> (4 * (lane % 8)) & 0xF) as u8;
-        }
+        beat.load(tdata, tuser, tkeep, tlast);
         beat
+    }
+
+    /// Makes this beat the one on such ports, in place (see
+    /// [`WordBeat::from_words`]); lanes beyond `tdata`'s keep their values.
+    #[inline]
+    pub fn load(&mut self, tdata: &[u32], tuser: &[u32], tkeep: Option<u32>, tlast: bool) {
+        let lanes = tdata.len();
+        self.tkeep = tkeep.unwrap_or_else(|| {
+            Lanes {
+                count: lanes,
+                tkeep: false,
+            }
+            .all()
+        });
+        self.tlast = tlast;
+        for lane in 0..lanes {
+            self.tdata[lane] = tdata[lane];
+            self.tuser[lane] = (tuser[lane / 8] >> (4 * (lane % 8)) & 0xF) as u8;
+        }
     }
 
     /// Its `tkeep` has no hole: lanes 0 to *k*−1 and no others.
@@ -543,12 +562,10 @@ impl WordBeat {
 
     /// The words of the lanes it keeps, lane 0 first.
     pub fn words(&self) -> impl Iterator<Item = Word> + '_ {
-        (0..MAX_LANES)
-            .filter(|lane| self.tkeep >> lane & 1 == 1)
-            .map(|lane| Word {
-                tdata: self.tdata[lane],
-                tuser: self.tuser[lane],
-            })
+        kept_lanes(self.tkeep).map(|lane| Word {
+            tdata: self.tdata[lane],
+            tuser: self.tuser[lane],
+        })
     }
 }
 
@@ -602,6 +619,7 @@ pub fn words_from_bits<const W: usize>(value: Bits<W>, words: &mut [u32]) {
 
 /// The beat on a block's `m_axis` ports, from their rust-hdl values (see
 /// [`WordBeat::from_words`]).
+#[inline]
 pub fn word_beat<const TDATA: usize, const TUSER: usize>(
     tdata: Bits<TDATA>,
     tuser: Bits<TUSER>,

@@ -276,7 +276,7 @@ fn simulate(figure: &Figure, vcd_path: &Path) -> Result<u64> {
             }
         });
         next += cycle.accepted as usize;
-        words += cycle.delivered.map_or(0, |beat| beat.words().count());
+        words += cycle.delivered().map_or(0, |beat| beat.words().count());
     }
     if let Some(e) = error {
         return Err(e);

@@ -96,8 +96,16 @@ pub struct Cycle {
     pub m_axis_tvalid: bool,
     /// The beat on `m_axis` in this cycle, whether or not it was taken.
     pub m_axis: Option<WordBeat>,
-    /// The beat was taken (`m_axis_tvalid & m_axis_tready`).
-    pub delivered: Option<WordBeat>,
+    /// The beat on `m_axis` was taken (`m_axis_tvalid & m_axis_tready`).
+    pub taken: bool,
+}
+
+impl Cycle {
+    /// The beat taken in this cycle, if any. (A beat is large, so a cycle
+    /// holds it once: this runs on every simulated cycle.)
+    pub fn delivered(&self) -> Option<&WordBeat> {
+        self.m_axis.as_ref().filter(|_| self.taken)
+    }
 }
 
 /// A core on an engine, and its clock.
@@ -200,7 +208,7 @@ impl<E: Engine> Harness<E> {
             accepted: inputs.s_axis.is_some() && outputs.s_axis_tready && !inputs.rst,
             m_axis_tvalid: m_axis.is_some(),
             m_axis,
-            delivered: m_axis.filter(|_| inputs.m_axis_tready && !inputs.rst),
+            taken: m_axis.is_some() && inputs.m_axis_tready && !inputs.rst,
         }
     }
 }

@@ -335,6 +335,8 @@ pub struct Verilated<C: Core> {
     probe_words: usize,
     input_at: InputsAt,
     output_at: OutputsAt,
+    /// The outputs of the last step, decoded in place.
+    decoded: Outputs,
     // Last: the library must outlive every call into it.
     _library: libloading::Library,
 }
@@ -385,24 +387,29 @@ impl<C: Core> Verilated<C> {
                 probe_words,
                 input_at,
                 output_at,
+                decoded: Outputs::default(),
                 _library: library,
             })
         }
     }
 
-    fn decode_outputs(&self, words: &[u32]) -> Outputs {
-        let at = &self.output_at;
-        Outputs {
-            s_axis_tready: words[at.s_axis_tready] != 0,
-            m_axis: (words[at.m_axis_tvalid] != 0).then(|| {
-                WordBeat::from_words(
-                    &words[at.m_axis_tdata.clone()],
-                    &words[at.m_axis_tuser.clone()],
-                    at.m_axis_tkeep.map(|k| words[k]),
-                    words[at.m_axis_tlast] != 0,
-                )
-            }),
+    /// Decodes the output words into `outputs`, in place: a beat is large,
+    /// and this runs on every cycle.
+    fn decode_outputs(at: &OutputsAt, words: &[u32], outputs: &mut Outputs) {
+        outputs.s_axis_tready = words[at.s_axis_tready] != 0;
+        if words[at.m_axis_tvalid] == 0 {
+            outputs.m_axis = None;
+            return;
         }
+        let beat = outputs
+            .m_axis
+            .get_or_insert_with(|| WordBeat::from_words(&[], &[], Some(0), false));
+        beat.load(
+            &words[at.m_axis_tdata.clone()],
+            &words[at.m_axis_tuser.clone()],
+            at.m_axis_tkeep.map(|k| words[k]),
+            words[at.m_axis_tlast] != 0,
+        );
     }
 
     /// Drives the input words from `inputs`; data lines hold their last
@@ -501,7 +508,9 @@ impl<C: Core> Engine for Verilated<C> {
         let mut words = vec![0u32; self.outputs.len()];
         // SAFETY: `model` is live and `words` has room for every output.
         unsafe { (self.outputs_fn)(self.model, words.as_mut_ptr()) };
-        self.decode_outputs(&words)
+        let mut outputs = Outputs::default();
+        Self::decode_outputs(&self.output_at, &words, &mut outputs);
+        outputs
     }
 
     fn step(&mut self, inputs: &Inputs, probes: Option<&mut Values>) -> Outputs {
@@ -527,7 +536,8 @@ impl<C: Core> Engine for Verilated<C> {
                 probe_words,
             )
         };
-        self.decode_outputs(&self.outputs)
+        Self::decode_outputs(&self.output_at, &self.outputs, &mut self.decoded);
+        self.decoded
     }
 }
 

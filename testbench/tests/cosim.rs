@@ -183,7 +183,7 @@ fn harness_run<C: Core>(
         if c.m_axis_tvalid && !stimulus.m_axis_tready {
             coverage.output_stalls += 1;
         }
-        if let Some(beat) = c.delivered {
+        if let Some(beat) = c.delivered() {
             coverage.lasts += beat.tlast as usize;
             for word in beat.words() {
                 coverage.words += 1;

@@ -24,13 +24,13 @@ fn cycles_for(profile: Profile, bytes: &[u8]) -> u64 {
             "byte {i} was not accepted: s_axis_tready fell"
         );
         first.get_or_insert(harness.cycles - 1);
-        if let Some(beat) = cycle.delivered {
+        if let Some(beat) = cycle.delivered() {
             words.extend(beat.words());
             last_word = harness.cycles - 1;
         }
     }
     for _ in 0..8 {
-        if let Some(beat) = harness.cycle(None, true).delivered {
+        if let Some(beat) = harness.cycle(None, true).delivered() {
             words.extend(beat.words());
             last_word = harness.cycles - 1;
         }
@@ -100,7 +100,7 @@ fn reset_in_the_middle_of_a_sequence() {
     let first = harness.cycle(Some(ByteBeat::byte(b'A', true)), true);
     assert!(first.accepted);
     for _ in 0..8 {
-        words.extend(harness.cycle(None, true).delivered);
+        words.extend(harness.cycle(None, true).delivered().copied());
     }
     let [beat] = words[..] else {
         panic!("one beat, not {words:?}");
@@ -127,7 +127,7 @@ fn reset_while_words_are_buffered() {
     let cycle = harness.cycle(Some(ByteBeat::byte(b'A', true)), true);
     assert!(cycle.accepted);
     let words: Vec<_> = (0..8)
-        .filter_map(|_| harness.cycle(None, true).delivered)
+        .filter_map(|_| harness.cycle(None, true).delivered().copied())
         .flat_map(|beat| beat.words().collect::<Vec<_>>())
         .collect();
     assert_eq!(words.len(), 1);

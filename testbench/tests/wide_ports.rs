@@ -165,7 +165,8 @@ fn a_beat_crosses_the_wide_ports_lane_for_lane() {
     assert!(harness.cycle(Some(beat), true).accepted);
     let shown = harness
         .cycle(None, true)
-        .delivered
+        .delivered()
+        .copied()
         .expect("one cycle later");
     let expected: Vec<u32> = (0..4)
         .map(|w| u32::from_le_bytes(beat.tdata[4 * w..4 * w + 4].try_into().unwrap()))
