@@ -256,9 +256,12 @@ short_test!(every_short_message_x2, 2, 16, 18, 64, 8);
 short_test!(every_short_message_x4, 4, 32, 36, 128, 16);
 short_test!(every_short_message_x8, 8, 64, 72, 256, 32);
 
+/// The documented latency of the wide decoder (`hdl/src/wide/mod.rs`).
+const LATENCY: u64 = 6;
+
 /// With beats on every cycle and `m_axis_tready` high, a stream of B beats
-/// leaves in B + 4 cycles, `s_axis_tready` never falls, and each output
-/// beat comes four cycles after its input beat, even where a beat breaks a
+/// leaves in B + LATENCY cycles, `s_axis_tready` never falls, and each output
+/// beat comes LATENCY cycles after its input beat, even where a beat breaks a
 /// sequence and completes N + 1 units.
 macro_rules! throughput_test {
     ($name:ident, $n:literal, $ti:literal, $tb:literal, $to:literal, $tu:literal) => {
@@ -289,15 +292,15 @@ macro_rules! throughput_test {
                     let last = *run.out_cycles.last().unwrap();
                     assert_eq!(
                         last - first + 1,
-                        beats.len() as u64 + 4,
+                        beats.len() as u64 + LATENCY,
                         "{what} ({profile}): {} beats",
                         beats.len()
                     );
-                    // Each output beat leaves 4 cycles after the input beat
+                    // Each output beat leaves LATENCY cycles after the input beat
                     // that ends its units (a beat inside a long character
                     // ends none).
                     for o in &run.out_cycles {
-                        assert!(run.in_cycles.contains(&(o - 4)), "{what}: cycle {o}");
+                        assert!(run.in_cycles.contains(&(o - LATENCY)), "{what}: cycle {o}");
                     }
                 }
             }

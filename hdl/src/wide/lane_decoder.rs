@@ -81,7 +81,7 @@ pub struct LaneDecoder<const N: usize> {
     pub rst: Signal<In, Bit>,
     pub advance: Signal<In, Bit>,
     pub byte: Vec<Signal<In, Bits<8>>>,
-    pub count: Signal<In, Bits<8>>,
+    pub present: Vec<Signal<In, Bit>>,
     pub tlast: Signal<In, Bit>,
     pub valid: Signal<In, Bit>,
     pub taken: Signal<Out, Bit>,
@@ -103,7 +103,6 @@ pub struct LaneDecoder<const N: usize> {
     lane_free: Vec<DFF<Bits<8>>>,
     pub beat_in_stage: DFF<Bit>,
     lane_tlast: DFF<Bit>,
-    lane_count: DFF<Bits<8>>,
     /// The last five bytes of the message before the beat, oldest first.
     history_present: Vec<DFF<Bit>>,
     history_cont: Vec<DFF<Bits<5>>>,
@@ -144,6 +143,10 @@ pub struct LaneDecoder<const N: usize> {
     /// whether the beat waits is two gates from flops, not the window's
     /// logic (it drives the enable of every register here).
     tail_may_be_open: DFF<Bit>,
+    /// Lane `k` holds the last byte of the beat in stage 2 (`last_lane`),
+    /// of the beat in stage 1 (`last_incoming`).
+    last_lane: Vec<Signal<Local, Bit>>,
+    last_incoming: Vec<Signal<Local, Bit>>,
     /// The beat cannot leave yet: see the module documentation.
     pub waiting: Signal<Local, Bit>,
     go: Signal<Local, Bit>,
@@ -171,7 +174,7 @@ impl<const N: usize> LaneDecoder<N> {
             rst: Default::default(),
             advance: Default::default(),
             byte: many(N),
-            count: Default::default(),
+            present: many(N),
             tlast: Default::default(),
             valid: Default::default(),
             taken: Default::default(),
@@ -191,7 +194,6 @@ impl<const N: usize> LaneDecoder<N> {
             lane_free: many(N),
             beat_in_stage: Default::default(),
             lane_tlast: Default::default(),
-            lane_count: Default::default(),
             history_present: many(5),
             history_cont: many(5),
             history_length: many(5),
@@ -220,6 +222,8 @@ impl<const N: usize> LaneDecoder<N> {
             next_continues: many(N),
             tail_may_be_open: Default::default(),
             waiting: Default::default(),
+            last_lane: many(N),
+            last_incoming: many(N),
             go: Default::default(),
             end_behind: Default::default(),
             merge_end: Default::default(),
@@ -242,7 +246,6 @@ impl<const N: usize> Logic for LaneDecoder<N> {
             clock,
             beat_in_stage,
             lane_tlast,
-            lane_count,
             tail_may_be_open,
             registered_beat_valid,
             registered_beat_tlast
@@ -375,7 +378,7 @@ impl<const N: usize> Logic for LaneDecoder<N> {
         }
 
         // What comes after each lane.
-        self.end_behind.next = self.valid.val() & !self.count.val().any() & self.tlast.val();
+        self.end_behind.next = self.valid.val() & !self.present[0].val() & self.tlast.val();
         for k in 0..N {
             self.next_cont[k].next = self.tables[0].continuation.val();
             self.next_is_end[k].next = self.lane_tlast.q.val() | self.end_behind.val();
@@ -393,6 +396,15 @@ impl<const N: usize> Logic for LaneDecoder<N> {
                 & self.next_cont[k].val().any()
                 & ((self.window_length[k + 5].val() < 2)
                     | (self.next_cont[k].val() & self.window_allowed[k + 5].val()).any());
+        }
+        for k in 0..(N - 1) {
+            self.last_lane[k].next =
+                self.lane_present[k].q.val() & !self.lane_present[k + 1].q.val();
+            self.last_incoming[k].next = self.present[k].val() & !self.present[k + 1].val();
+        }
+        for k in (N - 1)..N {
+            self.last_lane[k].next = self.lane_present[k].q.val();
+            self.last_incoming[k].next = self.present[k].val();
         }
         // Only the last lane can wait for what comes next; it waits when
         // it may, which costs nothing at line rate (stage 1 is never empty).
@@ -461,8 +473,22 @@ impl<const N: usize> Logic for LaneDecoder<N> {
         self.taken.next = (!self.beat_in_stage.q.val() | self.go.val()) & self.valid.val();
         if self.go.val() {
             self.beat_in_stage.d.next = false;
-            for c in 0..(N + 1) {
-                if self.lane_count.q.val().index() == c {
+            // The history becomes the window's five places before the
+            // next beat: from c, the number of bytes of this one.
+            if !self.lane_present[0].q.val() {
+                for t in 0..5 {
+                    self.history_present[t].d.next = self.window_present[t].val();
+                    self.history_cont[t].d.next = self.window_cont[t].val();
+                    self.history_length[t].d.next = self.window_length[t].val();
+                    self.history_allowed[t].d.next = self.window_allowed[t].val();
+                    self.history_outside[t].d.next = self.window_outside[t].val();
+                    self.history_malformed[t].d.next = self.window_malformed[t].val();
+                    self.history_free[t].d.next =
+                        self.window_wide_free[t].word.val().get_bits::<8>(0);
+                }
+            }
+            for c in 1..(N + 1) {
+                if self.last_lane[c - 1].val() {
                     for t in 0..5 {
                         self.history_present[t].d.next = self.window_present[c + t].val();
                         self.history_cont[t].d.next = self.window_cont[c + t].val();
@@ -486,16 +512,15 @@ impl<const N: usize> Logic for LaneDecoder<N> {
         {
             self.beat_in_stage.d.next = true;
             self.lane_tlast.d.next = self.tlast.val();
-            self.lane_count.d.next = self.count.val();
             self.tail_may_be_open.d.next = false;
             for c in 1..(N + 1) {
-                if self.count.val().index() == c {
+                if self.last_incoming[c - 1].val() {
                     self.tail_may_be_open.d.next = (self.leads[c - 1].lead_length.val() > 1)
                         | self.tables[c - 1].continuation.val().any();
                 }
             }
             for k in 0..N {
-                self.lane_present[k].d.next = self.count.val().index() > k;
+                self.lane_present[k].d.next = self.present[k].val();
                 self.lane_cont[k].d.next = self.tables[k].continuation.val();
                 self.lane_length[k].d.next = self.leads[k].lead_length.val();
                 self.lane_allowed[k].d.next = self.leads[k].second_allowed.val();

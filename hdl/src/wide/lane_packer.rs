@@ -13,14 +13,15 @@
 //! |---|---|---|---|
 //! | `lane_in[i]` | in | W | lane `i` |
 //! | `keep_in[i]` | in | 1 | lane `i` is kept |
-//! | `lane_out[i]` | out | W | the `i`-th kept lane; 0 past `count` |
-//! | `count` | out | 8 | how many lanes are kept |
+//! | `skip_in[i]` | in | 5 | its skip, from a [`LaneSkips`](crate::wide::lane_skips::LaneSkips) |
+//! | `lane_out[i]` | out | W | the `i`-th kept lane; 0 past the kept lanes |
+//! | `keep_out[i]` | out | 1 | `lane_out[i]` is a kept lane: the packed `tkeep` |
 //!
 //! ## How
 //! A kept lane moves down by the number of dropped lanes before it, its
-//! `skip`. A parallel prefix (Kogge–Stone) counts them in log₂ N levels of
-//! adders; then log₂ N levels of 2:1 multiplexers move each lane by 1, 2,
-//! 4, 8, 16 as the bits of its `skip` say, least significant first:
+//! `skip` (counted by a [`LaneSkips`](crate::wide::lane_skips::LaneSkips)):
+//! log₂ N levels of 2:1 multiplexers move each lane by 1, 2, 4, 8, 16 as
+//! the bits of its `skip` say, least significant first:
 //!
 //! ```text
 //! lane_in   a  .  b  .  .  c      (. = dropped)
@@ -36,7 +37,7 @@
 //!   `keep_in` for N up to 16).
 //! * `lane_out[i]` for `i < count` are the kept lanes in order.
 //!
-//! The five levels of each network are written out, for N up to 32: the
+//! The five levels are written out, for N up to 32: the
 //! `#[hdl_gen]` subset indexes arrays only by loop variables and literals.
 
 use rust_hdl::prelude::*;
@@ -45,18 +46,9 @@ use rust_hdl::prelude::*;
 pub struct LanePacker<const N: usize, const W: usize> {
     pub lane_in: Vec<Signal<In, Bits<W>>>,
     pub keep_in: Vec<Signal<In, Bit>>,
+    pub skip_in: Vec<Signal<In, Bits<5>>>,
     pub lane_out: Vec<Signal<Out, Bits<W>>>,
-    pub count: Signal<Out, Bits<8>>,
-    /// N, for the count of kept lanes.
-    lanes: Constant<Bits<8>>,
-    /// `nulls0[i]` is 1 for a dropped lane; after level `k`, `nullsk[i]`
-    /// counts the dropped lanes among the 2^k up to `i`.
-    nulls0: Vec<Signal<Local, Bits<5>>>,
-    nulls1: Vec<Signal<Local, Bits<5>>>,
-    nulls2: Vec<Signal<Local, Bits<5>>>,
-    nulls3: Vec<Signal<Local, Bits<5>>>,
-    nulls4: Vec<Signal<Local, Bits<5>>>,
-    nulls5: Vec<Signal<Local, Bits<5>>>,
+    pub keep_out: Vec<Signal<Out, Bit>>,
     /// Level `k` of the moving network: each lane's data, whether a kept
     /// lane is there, and how far it still has to move.
     data0: Vec<Signal<Local, Bits<W>>>,
@@ -73,10 +65,6 @@ pub struct LanePacker<const N: usize, const W: usize> {
     skip3: Vec<Signal<Local, Bits<2>>>,
     data4: Vec<Signal<Local, Bits<W>>>,
     valid4: Vec<Signal<Local, Bit>>,
-    /// The dropped lanes of the whole beat, modulo 32.
-    all_nulls: Signal<Local, Bits<5>>,
-    /// Each level uses bit 0 of the skip and hands on the rest, so that no
-    /// bit goes unread: the last level needs one bit.
     far4: Vec<Signal<Local, Bit>>,
     data5: Vec<Signal<Local, Bits<W>>>,
     valid5: Vec<Signal<Local, Bit>>,
@@ -91,15 +79,9 @@ impl<const N: usize, const W: usize> Default for LanePacker<N, W> {
         LanePacker {
             lane_in: lanes(N),
             keep_in: lanes(N),
+            skip_in: lanes(N),
             lane_out: lanes(N),
-            count: Default::default(),
-            lanes: Constant::new((N as u64).into()),
-            nulls0: lanes(N),
-            nulls1: lanes(N),
-            nulls2: lanes(N),
-            nulls3: lanes(N),
-            nulls4: lanes(N),
-            nulls5: lanes(N),
+            keep_out: lanes(N),
             data0: lanes(N),
             valid0: lanes(N),
             skip0: lanes(N),
@@ -115,7 +97,6 @@ impl<const N: usize, const W: usize> Default for LanePacker<N, W> {
             data4: lanes(N),
             valid4: lanes(N),
             far4: lanes(N),
-            all_nulls: Default::default(),
             data5: lanes(N),
             valid5: lanes(N),
         }
@@ -126,56 +107,9 @@ impl<const N: usize, const W: usize> Logic for LanePacker<N, W> {
     #[hdl_gen]
     fn update(&mut self) {
         for i in 0..N {
-            self.nulls0[i].next = 0.into();
-            if !self.keep_in[i].val() {
-                self.nulls0[i].next = 1.into();
-            }
-        }
-        for i in 0..N.min(1) {
-            self.nulls1[i].next = self.nulls0[i].val();
-        }
-        for i in 1..N {
-            self.nulls1[i].next = self.nulls0[i].val() + self.nulls0[i - 1].val();
-        }
-        for i in 0..N.min(2) {
-            self.nulls2[i].next = self.nulls1[i].val();
-        }
-        for i in 2..N {
-            self.nulls2[i].next = self.nulls1[i].val() + self.nulls1[i - 2].val();
-        }
-        for i in 0..N.min(4) {
-            self.nulls3[i].next = self.nulls2[i].val();
-        }
-        for i in 4..N {
-            self.nulls3[i].next = self.nulls2[i].val() + self.nulls2[i - 4].val();
-        }
-        for i in 0..N.min(8) {
-            self.nulls4[i].next = self.nulls3[i].val();
-        }
-        for i in 8..N {
-            self.nulls4[i].next = self.nulls3[i].val() + self.nulls3[i - 8].val();
-        }
-        for i in 0..N.min(16) {
-            self.nulls5[i].next = self.nulls4[i].val();
-        }
-        for i in 16..N {
-            self.nulls5[i].next = self.nulls4[i].val() + self.nulls4[i - 16].val();
-        }
-        // Five bits count up to 31 dropped lanes; 32 wraps to 0, which
-        // only 32 dropped lanes of 32 can give (then lane 0 is dropped).
-        for i in (N - 1)..N {
-            self.all_nulls.next = self.nulls5[i].val();
-        }
-        self.count.next = self.lanes.val() - bit_cast::<8, 5>(self.all_nulls.val());
-        if !self.all_nulls.val().any() & !self.keep_in[0].val() {
-            self.count.next = 0.into();
-        }
-        // A kept lane has no dropped lane at its own place, so the
-        // inclusive count is its skip.
-        for i in 0..N {
             self.data0[i].next = self.lane_in[i].val();
             self.valid0[i].next = self.keep_in[i].val();
-            self.skip0[i].next = self.nulls5[i].val();
+            self.skip0[i].next = self.skip_in[i].val();
         }
         for i in 0..N {
             self.data1[i].next = self.data0[i].val();
@@ -236,6 +170,7 @@ impl<const N: usize, const W: usize> Logic for LanePacker<N, W> {
             }
         }
         for i in 0..N {
+            self.keep_out[i].next = self.valid5[i].val();
             self.lane_out[i].next = 0.into();
             if self.valid5[i].val() {
                 self.lane_out[i].next = self.data5[i].val();
@@ -247,6 +182,7 @@ impl<const N: usize, const W: usize> Logic for LanePacker<N, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wide::lane_skips::LaneSkips;
 
     #[test]
     fn lane_packer_is_synthesizable() {
@@ -254,16 +190,42 @@ mod tests {
         crate::assert_synthesizable(LanePacker::<32, 1>::default());
     }
 
+    /// The two halves of packing, joined as the stages join them.
+    #[derive(LogicBlock, Default)]
+    struct Packing<const N: usize> {
+        keep: Vec<Signal<In, Bit>>,
+        skips: LaneSkips<N>,
+        packer: LanePacker<N, 8>,
+    }
+
+    impl<const N: usize> Logic for Packing<N> {
+        #[hdl_gen]
+        fn update(&mut self) {
+            for i in 0..N {
+                self.skips.keep_in[i].next = self.keep[i].val();
+                self.packer.keep_in[i].next = self.keep[i].val();
+                self.packer.skip_in[i].next = self.skips.skip[i].val();
+            }
+        }
+    }
+
     /// Every `keep_in` of 1, 2, 4, 8 and 16 lanes: the output is the kept
     /// lanes in order, counted; a collision in the network would drop one.
     fn packs_every_mask<const N: usize>() {
-        let mut uut = LanePacker::<N, 8>::default();
+        packs::<N>(0..1u64 << N);
+    }
+
+    fn packs<const N: usize>(masks: impl Iterator<Item = u64>) {
+        let mut uut = Packing::<N> {
+            keep: (0..N).map(|_| Default::default()).collect(),
+            ..Default::default()
+        };
         uut.connect_all();
-        for (i, lane) in uut.lane_in.iter_mut().enumerate() {
+        for (i, lane) in uut.packer.lane_in.iter_mut().enumerate() {
             lane.next = (0x40 + i as u64).into();
         }
-        for mask in 0..1u64 << N {
-            for (i, keep) in uut.keep_in.iter_mut().enumerate() {
+        for mask in masks {
+            for (i, keep) in uut.keep.iter_mut().enumerate() {
                 keep.next = mask >> i & 1 == 1;
             }
             assert!(simulate(&mut uut, 100), "settles");
@@ -271,8 +233,16 @@ mod tests {
                 .filter(|i| mask >> i & 1 == 1)
                 .map(|i| 0x40 + i)
                 .collect();
-            let out: Vec<u64> = uut.lane_out.iter().map(|l| l.val().to_u64()).collect();
-            assert_eq!(uut.count.val().to_u64(), kept.len() as u64, "{mask:b}");
+            let out: Vec<u64> = uut
+                .packer
+                .lane_out
+                .iter()
+                .map(|l| l.val().to_u64())
+                .collect();
+            let keep_out: Vec<bool> = uut.packer.keep_out.iter().map(|k| k.val()).collect();
+            let packed: Vec<bool> = (0..N).map(|i| i < kept.len()).collect();
+            assert_eq!(keep_out, packed, "{mask:b}");
+            assert_eq!(uut.skips.any_kept.val(), !kept.is_empty(), "{mask:b}");
             assert_eq!(&out[..kept.len()], &kept[..], "{mask:b}");
             assert!(out[kept.len()..].iter().all(|&v| v == 0), "{mask:b}");
         }
@@ -285,5 +255,7 @@ mod tests {
         packs_every_mask::<4>();
         packs_every_mask::<8>();
         packs_every_mask::<16>();
+        // 32 dropped lanes of 32 wrap the five-bit count to 0, as none do.
+        packs::<32>([0, u32::MAX as u64, 1, 1 << 31, 0xAAAA_AAAA, 0x8000_0001].into_iter());
     }
 }

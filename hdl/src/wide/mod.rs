@@ -34,26 +34,28 @@
 //!
 //! ## The pipeline
 //! ```text
-//!  s_axis ─▶ SkidBuffer ─▶ ByteLanes ─────▶ LaneDecoder ─────────────────▶ WordLanes ─▶ m_axis
-//!            tready flop   1: drop null     2: OctetTable per lane         4: pack words,
-//!                          lanes, pack      3: window of 5 + N bytes,      U+FFFD, m_axis flops
-//!                          (LanePacker)        one slot per lane           (LanePacker)
+//!  s_axis ─▶ SkidBuffer ─▶ ByteLanes ──────────▶ LaneDecoder ─────────────────▶ WordLanes ─────────▶ m_axis
+//!            tready flop   1a: count skips       2: OctetTable, LeadTable       4a: count skips
+//!                          1b: pack the bytes    3: window of 5 + N bytes,      4b: pack the words,
+//!                              (LaneSkips,          one slot per lane               U+FFFD, m_axis flops
+//!                               LanePacker)                                         (LaneSkips, LanePacker)
 //! ```
 //!
 //! ## Latency
 //! With a byte behind every beat (or its `tlast`) and `m_axis_tready`
 //! high, the units of a beat accepted in cycle *t* are on `m_axis` in
-//! cycle *t* + 4, so a stream of B beats takes B + 4 cycles.
+//! cycle *t* + 6, so a stream of B beats takes B + 6 cycles.
 //!
 //! ```text
-//! cycle          0      1      2      3      4      5
-//! s_axis_tdata   41 C2  41 42                                N = 2
-//! s_axis_tready  1      1      1      1      1      1
-//! byte_lanes            41 C2  41 42
-//! lane_decoder                 41 C2  41 42                  stage 2
-//! slots                               41 FFFD 41 42          C2 ends: 41 breaks it
-//! m_axis_tdata                               0041 FFFD  0041 0042
-//! m_axis_tuser                               0    7     0    0
+//! cycle          0      1      2      3      4      5      6         7
+//! s_axis_tdata   41 C2  41 42                                                 N = 2
+//! 1a (skips)            41 C2  41 42
+//! 1b (bytes)                   41 C2  41 42
+//! 2 (tables)                          41 C2  41 42
+//! 3 (slots)                                  41 !C2 41 42                     41 breaks C2
+//! 4a (skips)                                        41 !C2 41 42
+//! m_axis_tdata                                             0041 FFFD 0041 0042
+//! m_axis_tuser                                             0    7    0    0
 //! ```
 //!
 //! A beat whose last byte may leave a sequence open (a first or continuing
@@ -93,6 +95,7 @@ pub mod byte_lanes;
 pub mod lane_bus;
 pub mod lane_decoder;
 pub mod lane_packer;
+pub mod lane_skips;
 pub mod top;
 pub mod word_lanes;
 pub mod zero_extend;

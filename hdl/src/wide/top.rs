@@ -112,8 +112,8 @@ impl<
 
         for i in 0..N {
             self.lane_decoder.byte[i].next = self.byte_lanes.byte[i].val();
+            self.lane_decoder.present[i].next = self.byte_lanes.present[i].val();
         }
-        self.lane_decoder.count.next = self.byte_lanes.count.val();
         self.lane_decoder.tlast.next = self.byte_lanes.tlast.val();
         self.lane_decoder.valid.next = self.byte_lanes.valid.val();
         self.byte_lanes.leaves.next = self.lane_decoder.taken.val();

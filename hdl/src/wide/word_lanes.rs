@@ -1,7 +1,9 @@
 //! # `WordLanes`: stage 4 of the wide decoder, the `m_axis` side
 //!
-//! Packs the beat's units into lanes 0..k-1 with a [`LanePacker`] and
-//! registers every `m_axis_*` output, substituting U+FFFD for each error.
+//! Packs the beat's units into lanes 0..k-1 and registers every `m_axis_*`
+//! output, substituting U+FFFD for each error, in two registered steps:
+//! stage 4a counts each unit's skip ([`LaneSkips`]), stage 4b moves the
+//! units ([`LanePacker`]) into the `m_axis` flops.
 //!
 //! ## Parameters
 //! * `N`: the lanes.
@@ -19,14 +21,15 @@
 //! | `advance` | out | 1 | the stages before move: `!m_axis_tvalid \| m_axis_tready` |
 //!
 //! ## Latency
-//! One cycle.
+//! Two cycles.
 //!
 //! ```text
-//! clock          _/‾\_/‾\_/‾\_
+//! clock          _/‾\_/‾\_/‾\_/‾\_
 //! slot_valid      <0 1 0 1>            N = 4
 //! slot_value      <. a . b>
-//! m_axis_tdata         <a b 0 0>
-//! m_axis_tkeep         <1 1 0 0>
+//! counted_skip         <. 1 . 2>
+//! m_axis_tdata              <a b 0 0>
+//! m_axis_tkeep              <1 1 0 0>
 //! ```
 //!
 //! ## Invariants
@@ -39,6 +42,7 @@ use rust_hdl::prelude::*;
 
 use crate::wide::lane_bus::LaneBus;
 use crate::wide::lane_packer::LanePacker;
+use crate::wide::lane_skips::LaneSkips;
 use crate::wide::zero_extend::UnitWord;
 
 #[derive(LogicBlock)]
@@ -59,6 +63,15 @@ pub struct WordLanes<const N: usize, const TDATA: usize, const TUSER: usize> {
     pub advance: Signal<Out, Bit>,
     /// Each slot's `tuser` above its value.
     unit: Vec<UnitWord>,
+    skips: LaneSkips<N>,
+    /// Stage 4a: the units with their skips counted.
+    counted_unit: Vec<DFF<Bits<36>>>,
+    counted_keep: Vec<DFF<Bit>>,
+    counted_skip: Vec<DFF<Bits<5>>>,
+    counted_any: DFF<Bit>,
+    counted_valid: DFF<Bit>,
+    counted_tlast: DFF<Bit>,
+    /// Stage 4b: packing, then the `m_axis` flops.
     packer: LanePacker<N, 36>,
     word: Vec<Signal<Local, Bits<32>>>,
     tdata_bus: LaneBus<N, 32, TDATA>,
@@ -92,6 +105,13 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             m_axis_tready: Default::default(),
             advance: Default::default(),
             unit: (0..N).map(|_| Default::default()).collect(),
+            skips: Default::default(),
+            counted_unit: (0..N).map(|_| Default::default()).collect(),
+            counted_keep: (0..N).map(|_| Default::default()).collect(),
+            counted_skip: (0..N).map(|_| Default::default()).collect(),
+            counted_any: Default::default(),
+            counted_valid: Default::default(),
+            counted_tlast: Default::default(),
             packer: Default::default(),
             word: (0..N).map(|_| Default::default()).collect(),
             tdata_bus: Default::default(),
@@ -109,7 +129,26 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
 impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for WordLanes<N, TDATA, TUSER> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, tdata, tuser, tkeep, tvalid, tlast);
+        dff_setup!(
+            self,
+            clock,
+            counted_any,
+            counted_valid,
+            counted_tlast,
+            tdata,
+            tuser,
+            tkeep,
+            tvalid,
+            tlast
+        );
+        for i in 0..N {
+            self.counted_unit[i].clock.next = self.clock.val();
+            self.counted_unit[i].d.next = self.counted_unit[i].q.val();
+            self.counted_keep[i].clock.next = self.clock.val();
+            self.counted_keep[i].d.next = self.counted_keep[i].q.val();
+            self.counted_skip[i].clock.next = self.clock.val();
+            self.counted_skip[i].d.next = self.counted_skip[i].q.val();
+        }
         self.m_axis_tdata.next = self.tdata.q.val();
         self.m_axis_tuser.next = self.tuser.q.val();
         self.m_axis_tkeep.next = self.tkeep.q.val();
@@ -120,8 +159,10 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for WordLanes
         for i in 0..N {
             self.unit[i].value.next = self.slot_value[i].val();
             self.unit[i].tuser.next = self.slot_tuser[i].val();
-            self.packer.lane_in[i].next = self.unit[i].unit.val();
-            self.packer.keep_in[i].next = self.slot_valid[i].val();
+            self.skips.keep_in[i].next = self.slot_valid[i].val();
+            self.packer.lane_in[i].next = self.counted_unit[i].q.val();
+            self.packer.keep_in[i].next = self.counted_keep[i].q.val();
+            self.packer.skip_in[i].next = self.counted_skip[i].q.val();
         }
         for i in 0..N {
             self.word[i].next = self.packer.lane_out[i].val().get_bits::<32>(0);
@@ -131,18 +172,27 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for WordLanes
             }
             self.tdata_bus.lane[i].next = self.word[i].val();
             self.tuser_bus.lane[i].next = self.packer.lane_out[i].val().get_bits::<4>(32);
-            self.tkeep_bus.lane[i].next = (self.packer.count.val().index() > i).into();
+            self.tkeep_bus.lane[i].next = self.packer.keep_out[i].val().into();
         }
         if !self.tvalid.q.val() | self.m_axis_tready.val() {
+            self.counted_valid.d.next = self.beat_valid.val();
+            self.counted_tlast.d.next = self.beat_tlast.val();
+            self.counted_any.d.next = self.skips.any_kept.val();
+            for i in 0..N {
+                self.counted_unit[i].d.next = self.unit[i].unit.val();
+                self.counted_keep[i].d.next = self.slot_valid[i].val();
+                self.counted_skip[i].d.next = self.skips.skip[i].val();
+            }
             // A beat that ends no unit and no message is not sent.
-            self.tvalid.d.next =
-                self.beat_valid.val() & (self.packer.count.val().any() | self.beat_tlast.val());
-            self.tlast.d.next = self.beat_tlast.val();
+            self.tvalid.d.next = self.counted_valid.q.val()
+                & (self.counted_any.q.val() | self.counted_tlast.q.val());
+            self.tlast.d.next = self.counted_tlast.q.val();
             self.tdata.d.next = self.tdata_bus.bus.val();
             self.tuser.d.next = self.tuser_bus.bus.val();
             self.tkeep.d.next = self.tkeep_bus.bus.val();
         }
         if self.rst.val() {
+            self.counted_valid.d.next = false;
             self.tvalid.d.next = false;
         }
     }
