@@ -795,22 +795,24 @@ macro_rules! wide_decoders {
         impl Core for WideDecoder<$lanes> {
             type Block = $block;
 
+            /// The handshakes between the stages, and the skid buffer's
+            /// beat (each lane's byte with its tkeep above it).
             const STATE: &'static [&'static str] = &[
                 "skid_buffer.buffered_valid.q",
                 "skid_buffer.buffered_tdata.q",
-                "byte_lanes.registered_valid.q",
-                "byte_lanes.registered_count.q",
-                "byte_lanes.registered_tlast.q",
+                "byte_lanes.take",
+                "byte_lanes.valid",
+                "byte_lanes.tlast",
+                "lane_decoder.taken",
                 "lane_decoder.beat_in_stage.q",
-                "lane_decoder.lane_count.q",
                 "lane_decoder.beat_valid",
                 "lane_decoder.beat_tlast",
                 "word_lanes.advance",
             ];
 
             /// The datasheet's figure (`hdl/src/wide/mod.rs`): the units
-            /// of a beat accepted in cycle t are on `m_axis` in t + 4.
-            const LATENCY: u64 = 4;
+            /// of a beat accepted in cycle t are on `m_axis` in t + 6.
+            const LATENCY: u64 = 6;
 
             fn name(&self) -> String {
                 module_name(self.0, $lanes)
