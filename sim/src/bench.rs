@@ -6,10 +6,9 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use anyhow::Result;
-use utf8hdl_hdl::Profile;
 
 use crate::checker::{run_checked, Stalls, Stimulus, Summary};
-use crate::core::{Decoder, Values};
+use crate::core::Values;
 use crate::harness::{Engine, Harness};
 use crate::sample::sample;
 use crate::waveform::{TimescaleUnit, VcdRecorder};
@@ -59,11 +58,12 @@ pub struct Figures {
     pub memory_seconds: f64,
 }
 
-/// The benchmarked core, driven at full rate.
-pub const CORE: Decoder = Decoder(Profile::Rfc3629);
+/// The benchmark drives the core at full rate: full beats, no stalls.
 const STIMULUS: Stimulus = Stimulus {
     source: Stalls::Never,
     sink: Stalls::Never,
+    null_lanes: 0.0,
+    message_end: 0.0,
     seed: 1,
 };
 
@@ -82,7 +82,7 @@ fn peak_rss() -> Option<u64> {
     Some(kb * 1024)
 }
 
-/// Runs the benchmark on the engine that `harness` makes for [`CORE`]:
+/// Runs the benchmark on the engine and core that `harness` makes:
 /// `corpus_bytes` of mixed input with and without a VCD, then
 /// `memory_bytes` streamed through for peak memory. `progress` is told the
 /// bytes done so far, out of `2 * corpus_bytes + memory_bytes`.
@@ -109,8 +109,9 @@ pub fn run<E: Engine>(
             checked(summary)
         };
     let plain = run(harness()?, corpus_bytes, &mut |_, _| {})?;
-    let mut recorder = VcdRecorder::new(Counter(0), &CORE, 0..u64::MAX, 10, TimescaleUnit::NS)?;
     let mut recorded = harness()?;
+    let core = recorded.engine.core();
+    let mut recorder = VcdRecorder::new(Counter(0), core, 0..u64::MAX, 10, TimescaleUnit::NS)?;
     recorded.probe_window = recorder.window();
     let start = Instant::now();
     let with_vcd = run(recorded, corpus_bytes, &mut |c, values| {

@@ -1,26 +1,23 @@
-//! The one checker of a core: the AXI4-Stream rules and the datasheet's
-//! invariants on every cycle ([`Protocol`]), every word against the
-//! reference as it leaves ([`Word::of_unit`]), and the one stall generator
-//! ([`Stalls`]). `utf8hdl sim` runs it through [`run_checked`]; the tests'
+//! The one checker of a core ([`Checker`]): the AXI4-Stream rules and the
+//! datasheet's invariants on every cycle ([`Protocol`]), every word of
+//! every beat against the reference as it leaves ([`Word::of_unit`]),
+//! message by message, and the one stall generator ([`Stalls`]).
+//! `utf8hdl sim` runs it through [`run_checked`], which makes the beats
+//! (null lanes and message ends at random, when asked); the tests'
 //! multi-message driver uses the same pieces.
-//!
-//! In [`run_checked`] bytes are read once, through the reference decoder,
-//! which hands each byte it reads to the byte source as well. Each word is
-//! checked as it leaves the design, so memory holds only the bytes and
-//! units in flight, however long the input.
 
-use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::convert::Infallible;
 use std::fmt;
-use std::rc::Rc;
+use std::iter::Peekable;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::{ErrorKind, Profile};
 
-use crate::core::{Core, Inputs, Values};
-use crate::harness::{Byte, Cycle, Engine, Harness, Word};
+use crate::core::{ByteBeat, Core, Inputs, Lanes, Values, Word, WordBeat};
+use crate::harness::{Cycle, Engine, Harness};
 use crate::reference::{Decoder, Unit};
 
 /// Cycles in which the design could move but did not, before the run is
@@ -86,50 +83,69 @@ impl Side {
 }
 
 /// The AXI4-Stream rules and the datasheet invariants that one cycle can
-/// show, checked cycle after cycle:
-/// * a word shown while `m_axis_tready` is low holds, `tvalid` included,
-///   until it is taken;
-/// * no `m_axis_tvalid` during reset or on the cycle after it;
-/// * one byte per clock: once `m_axis_tready` has been high for
-///   [`Protocol::LATENCY`] cycles, `s_axis_tready` is high.
-#[derive(Default)]
+/// show, checked cycle after cycle on a core just reset:
+/// * a beat shown while `m_axis_tready` is low holds, `tvalid` and every
+///   lane included, until it is taken;
+/// * no `m_axis_tvalid` after a reset until a beat has been accepted;
+/// * full rate: once `m_axis_tready` has been high for the core's
+///   [`Core::LATENCY`] cycles, `s_axis_tready` is high;
+/// * `m_axis_tkeep` is packed, and a null beat carries `m_axis_tlast`.
 pub struct Protocol {
-    stalled: Option<Word>,
+    latency: u64,
+    stalled: Option<WordBeat>,
     ready_run: u64,
-    reset_before: bool,
+    /// No beat has been accepted since the last reset.
+    quiet: bool,
 }
 
 impl Protocol {
-    /// Cycles from a byte's acceptance to its word on `m_axis`.
-    pub const LATENCY: u64 = 4;
+    /// The rules for a core of `latency` ([`Core::LATENCY`]), just reset.
+    pub fn new(latency: u64) -> Self {
+        Protocol {
+            latency,
+            stalled: None,
+            ready_run: 0,
+            quiet: true,
+        }
+    }
 
     /// Checks one cycle; the error names the rule it breaks.
     pub fn check(&mut self, inputs: &Inputs, cycle: &Cycle) -> Result<(), String> {
-        if let Some(held) = self.stalled.take() {
-            if cycle.m_axis != Some(held) && !inputs.rst {
+        if let Some(held) = &self.stalled {
+            if cycle.m_axis.as_ref() != Some(held) && !inputs.rst {
                 return Err(format!(
                     "a stalled word did not hold: {held} became {}",
-                    cycle.m_axis.map_or("no word".into(), |w| w.to_string())
+                    cycle.m_axis.map_or("no word".into(), |b| b.to_string())
                 ));
             }
         }
-        if (inputs.rst || self.reset_before) && cycle.m_axis_tvalid {
-            return Err("m_axis_tvalid high during reset or the cycle after it".into());
+        if self.quiet && cycle.m_axis_tvalid {
+            return Err("m_axis_tvalid high after a reset before any input was accepted".into());
         }
-        if self.ready_run >= Self::LATENCY && !cycle.s_axis_tready {
+        if self.ready_run >= self.latency && !cycle.s_axis_tready {
             return Err(format!(
                 "s_axis_tready low although m_axis_tready has been high for {} cycles",
                 self.ready_run
             ));
         }
-        self.stalled = cycle
-            .m_axis
-            .filter(|_| !inputs.m_axis_tready && !inputs.rst);
+        if let Some(beat) = &cycle.m_axis {
+            if !beat.is_packed() {
+                return Err(format!("m_axis_tkeep {:b} is not packed", beat.tkeep));
+            }
+            if beat.tkeep == 0 && !beat.tlast {
+                return Err("a null beat (m_axis_tkeep 0) without m_axis_tlast".into());
+            }
+        }
+        // A beat is large: it is copied only when it must hold.
+        self.stalled = match inputs.m_axis_tready || inputs.rst {
+            true => None,
+            false => cycle.m_axis,
+        };
         self.ready_run = match inputs.m_axis_tready && !inputs.rst {
             true => self.ready_run + 1,
             false => 0,
         };
-        self.reset_before = inputs.rst;
+        self.quiet = inputs.rst || (self.quiet && !cycle.accepted);
         Ok(())
     }
 }
@@ -137,22 +153,48 @@ impl Protocol {
 /// How `utf8hdl sim` drives the design.
 #[derive(Copy, Clone, Debug)]
 pub struct Stimulus {
-    /// When a byte is offered (`s_axis_tvalid`).
+    /// When a beat is offered (`s_axis_tvalid`); an offered beat is held
+    /// until it is taken.
     pub source: Stalls,
-    /// When the sink takes a word (`m_axis_tready`).
+    /// When the sink takes a beat (`m_axis_tready`).
     pub sink: Stalls,
+    /// The probability that a lane of a beat is null (`s_axis_tkeep` low,
+    /// random `tdata`), for a core with `tkeep`; a core without it gets a
+    /// byte in every lane.
+    pub null_lanes: f64,
+    /// The probability that a message ends after a byte (`s_axis_tlast`,
+    /// the beat's later lanes null), or in a beat with no byte, before it
+    /// (an empty message, for a core with `tkeep`). The input's last byte
+    /// always ends one, so at 0 the input is one message.
+    pub message_end: f64,
     pub seed: u64,
+}
+
+impl Stimulus {
+    /// The input as one message, beats full, and these stall patterns.
+    pub fn stalls(source: Stalls, sink: Stalls, seed: u64) -> Self {
+        Stimulus {
+            source,
+            sink,
+            null_lanes: 0.0,
+            message_end: 0.0,
+            seed,
+        }
+    }
 }
 
 /// What went wrong first.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Failure {
-    /// A word differs from the reference: `expected` is `None` when the
-    /// design sent a word too many, `actual` when it stopped sending.
+    /// A word differs from the reference's unit: `expected` is `None` when
+    /// the message has no more units (its `tlast` was due), `actual` when
+    /// the design stopped sending.
     Word {
-        expected: Option<(Unit, bool)>,
+        expected: Option<Unit>,
         actual: Option<Word>,
     },
+    /// `m_axis_tlast` came where the message had not ended, or never came.
+    Tlast(String),
     /// An AXI4-Stream rule or a datasheet invariant was broken.
     Protocol(String),
 }
@@ -170,22 +212,27 @@ impl fmt::Display for Mismatch {
             Failure::Protocol(rule) => {
                 return write!(f, "the RTL broke a rule at cycle {}: {rule}", self.cycle)
             }
+            Failure::Tlast(what) => {
+                return write!(
+                    f,
+                    "RTL and reference differ at cycle {}: {what}",
+                    self.cycle
+                )
+            }
             Failure::Word { expected, actual } => (expected, actual),
         };
-        let offset = expected.as_ref().map(|(u, _)| u.span.start);
         write!(f, "RTL and reference differ at cycle {}", self.cycle)?;
-        if let Some(offset) = offset {
-            write!(f, ", byte offset {offset}")?;
+        if let Some(u) = expected {
+            write!(f, ", byte offset {}", u.span.start)?;
         }
         match expected {
-            Some((u, last)) => write!(
+            Some(u) => write!(
                 f,
-                ": expected U+{:04X} {} tlast={}",
+                ": expected U+{:04X} {}",
                 u.value,
                 u.error.map_or("ok", ErrorKind::name),
-                *last as u8
             )?,
-            None => write!(f, ": expected no more words")?,
+            None => write!(f, ": expected no more words in the message (m_axis_tlast)")?,
         }
         match actual {
             Some(w) => write!(f, ", got {w}"),
@@ -197,12 +244,14 @@ impl fmt::Display for Mismatch {
 /// What a run measured.
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
+    /// Bytes accepted (null lanes not counted).
     pub bytes: u64,
+    /// Words delivered: one a unit.
     pub words: u64,
     /// Errors by kind code (index 0 is unused).
     pub errors_by_code: [u64; 7],
-    /// Cycles from the first (where the first byte is offered) up to and
-    /// including the one that delivers the last word, or the one where the
+    /// Cycles from the first (where the first beat is offered) up to and
+    /// including the one that delivers the last beat, or the one where the
     /// design fails.
     pub cycles: u64,
     /// All cycles simulated, including reset and the quiet cycles after.
@@ -241,98 +290,270 @@ impl Summary {
     }
 }
 
-/// Bytes read by the reference decoder, queued for the byte source.
-#[derive(Default)]
-struct Tap {
-    queue: VecDeque<u8>,
-    exhausted: bool,
+/// One message as far as the design has accepted it: the bytes of it not
+/// yet decoded into delivered units.
+struct Message {
+    bytes: VecDeque<u8>,
+    /// The stream offset of `bytes[0]`.
+    offset: usize,
+    /// Its `tlast` beat was accepted.
+    closed: bool,
 }
 
-struct Tapped<I> {
-    bytes: I,
-    tap: Rc<RefCell<Tap>>,
+/// What the reference says comes next on `m_axis`.
+enum Next {
+    Unit(Unit),
+    /// The message has no more units: its `tlast` is due.
+    EndOfMessage,
+    /// The bytes accepted so far do not decide the next unit.
+    Undecided,
 }
 
-impl<I: Iterator<Item = u8>> Iterator for Tapped<I> {
-    type Item = u8;
-    fn next(&mut self) -> Option<u8> {
-        let byte = self.bytes.next();
-        let mut tap = self.tap.borrow_mut();
-        match byte {
-            Some(b) => tap.queue.push_back(b),
-            None => tap.exhausted = true,
+/// The reference side of a run: the messages the design has accepted and
+/// not yet delivered, decoded as their bytes allow.
+struct Expectation {
+    profile: Profile,
+    messages: VecDeque<Message>,
+    /// The stream offset of the next byte accepted.
+    offset: usize,
+}
+
+impl Expectation {
+    /// Takes an accepted beat's bytes into its message.
+    fn accept(&mut self, beat: &ByteBeat) {
+        if self.messages.back().is_none_or(|m| m.closed) {
+            self.messages.push_back(Message {
+                bytes: VecDeque::new(),
+                offset: self.offset,
+                closed: false,
+            });
         }
-        byte
+        let message = self.messages.back_mut().expect("a message is open");
+        let before = message.bytes.len();
+        message.bytes.extend(beat.bytes());
+        self.offset += message.bytes.len() - before;
+        message.closed = beat.tlast;
     }
-}
 
-/// The reference side of a run: expected units, and the bytes to feed.
-struct Expectation<I: Iterator<Item = u8>> {
-    reference: Decoder<Tapped<I>>,
-    tap: Rc<RefCell<Tap>>,
-    units: VecDeque<Unit>,
-    done: bool,
-}
-
-impl<I: Iterator<Item = u8>> Expectation<I> {
-    fn new(bytes: I, profile: Profile) -> Self {
-        let tap = Rc::new(RefCell::new(Tap::default()));
-        let tapped = Tapped {
-            bytes,
-            tap: Rc::clone(&tap),
+    /// The next unit of the oldest message. The reference decodes the bytes
+    /// accepted so far; its first unit is final once the message is
+    /// closed, and before that unless it is a sequence truncated by the end
+    /// of those bytes, which more bytes could continue (every other unit
+    /// ends where its bytes say, or at a byte that breaks it).
+    fn next(&mut self) -> Next {
+        let Some(message) = self.messages.front_mut() else {
+            return Next::Undecided;
         };
-        Expectation {
-            reference: Decoder::new(tapped, profile),
-            tap,
-            units: VecDeque::new(),
-            done: false,
+        let unit = Decoder::new(message.bytes.iter().copied(), self.profile).next();
+        let Some(mut unit) = unit else {
+            return match message.closed {
+                true => Next::EndOfMessage,
+                false => Next::Undecided,
+            };
+        };
+        let open_end =
+            unit.error == Some(ErrorKind::Truncated) && unit.span.end == message.bytes.len();
+        if open_end && !message.closed {
+            return Next::Undecided;
         }
+        message.bytes.drain(..unit.span.end);
+        unit.span = message.offset + unit.span.start..message.offset + unit.span.end;
+        message.offset = unit.span.end;
+        Next::Unit(unit)
     }
 
-    /// Decodes one more unit; false at the end of the input.
-    fn pull(&mut self) -> bool {
-        match (!self.done).then(|| self.reference.next()).flatten() {
-            Some(unit) => {
-                self.units.push_back(unit);
-                true
-            }
-            None => {
-                self.done = true;
-                false
-            }
-        }
-    }
-
-    /// The next byte to offer, with `tlast` known: it needs one byte of
-    /// lookahead, or the end of the input.
-    fn next_byte(&mut self) -> Option<Byte> {
-        while self.tap.borrow().queue.len() < 2 && !self.tap.borrow().exhausted && self.pull() {}
-        let tap = self.tap.borrow();
-        let tdata = *tap.queue.front()?;
-        Some(Byte {
-            tdata,
-            tlast: tap.queue.len() == 1 && tap.exhausted,
-        })
-    }
-
-    fn take_byte(&mut self) {
-        self.tap.borrow_mut().queue.pop_front();
-    }
-
-    /// The next expected unit, and whether it is the message's last.
-    fn next_unit(&mut self) -> Option<(Unit, bool)> {
-        while self.units.len() < 2 && self.pull() {}
-        let unit = self.units.pop_front()?;
-        Some((unit, self.units.is_empty() && self.done))
+    /// Every accepted message has been delivered, `tlast` included.
+    fn is_empty(&self) -> bool {
+        self.messages.is_empty()
     }
 }
 
-/// Runs `bytes` through the core in `harness` as one message and checks
-/// every cycle and every word. `on_unit` sees each checked unit (its value
-/// and kind from the design, its span from the reference; the span's end is
-/// how far the run has come), and an error from it stops the run; `observe`
-/// sees every cycle, with the probes' values inside the harness's probe
-/// window (for waveforms).
+/// The one checker: [`Protocol`] on every cycle, and every delivered beat
+/// against the reference decoder, message by message. Each word of a beat,
+/// lane 0 first, must be the next unit of the oldest message; `tlast` must
+/// come once a message, on the beat that carries its last unit or on a
+/// null beat after it (the only beat of a message with no units).
+pub struct Checker {
+    protocol: Protocol,
+    expectation: Expectation,
+    pub summary: Summary,
+}
+
+impl Checker {
+    /// For `core`, just reset.
+    pub fn new<C: Core>(core: &C) -> Self {
+        Checker {
+            protocol: Protocol::new(C::LATENCY),
+            expectation: Expectation {
+                profile: core.profile(),
+                messages: VecDeque::new(),
+                offset: 0,
+            },
+            summary: Summary::default(),
+        }
+    }
+
+    /// Checks cycle number `number`, which had `inputs` and did `cycle`.
+    /// `on_unit` sees each unit delivered and checked, its span in stream
+    /// offsets; an error from it is returned as it is.
+    pub fn check<Stop>(
+        &mut self,
+        number: u64,
+        inputs: &Inputs,
+        cycle: &Cycle,
+        on_unit: &mut impl FnMut(&Unit) -> Result<(), Stop>,
+    ) -> Result<Result<(), Failure>, Stop> {
+        if let Err(rule) = self.protocol.check(inputs, cycle) {
+            return Ok(Err(Failure::Protocol(rule)));
+        }
+        // What leaves in a cycle is decided before the cycle's input.
+        if let Some(beat) = cycle.delivered() {
+            if let Err(failure) = self.delivered(beat, on_unit)? {
+                return Ok(Err(failure));
+            }
+            self.summary.cycles = number + 1;
+        }
+        if let (true, Some(beat)) = (cycle.accepted, &inputs.s_axis) {
+            self.expectation.accept(beat);
+            self.summary.bytes += beat.bytes().count() as u64;
+        }
+        Ok(Ok(()))
+    }
+
+    fn delivered<Stop>(
+        &mut self,
+        beat: &WordBeat,
+        on_unit: &mut impl FnMut(&Unit) -> Result<(), Stop>,
+    ) -> Result<Result<(), Failure>, Stop> {
+        for word in beat.words() {
+            let unit = match self.expectation.next() {
+                Next::Unit(unit) if Word::of_unit(&unit) == word => unit,
+                Next::Unit(unit) => {
+                    return Ok(Err(Failure::Word {
+                        expected: Some(unit),
+                        actual: Some(word),
+                    }))
+                }
+                Next::EndOfMessage => {
+                    return Ok(Err(Failure::Word {
+                        expected: None,
+                        actual: Some(word),
+                    }))
+                }
+                Next::Undecided => {
+                    return Ok(Err(Failure::Protocol(format!(
+                        "{word} left before the bytes that decide it were accepted"
+                    ))))
+                }
+            };
+            self.summary.words += 1;
+            if let Some(kind) = unit.error {
+                self.summary.errors_by_code[kind.code() as usize] += 1;
+            }
+            on_unit(&unit)?;
+        }
+        if beat.tlast {
+            match self.expectation.next() {
+                Next::EndOfMessage => {
+                    self.expectation.messages.pop_front();
+                }
+                Next::Unit(unit) => {
+                    return Ok(Err(Failure::Tlast(format!(
+                        "m_axis_tlast before the message's last unit: U+{:04X} at byte offset {} is still to come",
+                        unit.value, unit.span.start
+                    ))))
+                }
+                Next::Undecided => {
+                    return Ok(Err(Failure::Tlast(
+                        "m_axis_tlast before the message's last byte was accepted".into(),
+                    )))
+                }
+            }
+        }
+        Ok(Ok(()))
+    }
+
+    /// Every message accepted has been delivered, `tlast` included.
+    pub fn is_idle(&self) -> bool {
+        self.expectation.is_empty()
+    }
+
+    /// What the design owes, when it stopped moving.
+    pub fn owed(&mut self) -> Failure {
+        match self.expectation.next() {
+            Next::Unit(unit) => Failure::Word {
+                expected: Some(unit),
+                actual: None,
+            },
+            Next::EndOfMessage => Failure::Tlast("the message's m_axis_tlast never came".into()),
+            Next::Undecided => Failure::Protocol("the design stopped taking input".into()),
+        }
+    }
+}
+
+/// The source side of a run: beats made from the input bytes as the
+/// source pattern offers them, each held until it is taken.
+struct Source<I: Iterator<Item = u8>> {
+    bytes: Peekable<I>,
+    lanes: Lanes,
+    side: Side,
+    null_lanes: f64,
+    message_end: f64,
+    offered: Option<ByteBeat>,
+}
+
+impl<I: Iterator<Item = u8>> Source<I> {
+    /// The beat on `s_axis` in cycle `cycle`, if any.
+    fn offer(&mut self, cycle: u64, rng: &mut StdRng) -> Option<ByteBeat> {
+        if self.offered.is_none() && self.bytes.peek().is_some() && self.side.ready(cycle, rng) {
+            self.offered = Some(self.beat(rng));
+        }
+        self.offered
+    }
+
+    /// The next beat: each lane null at random (with tkeep) or the next
+    /// byte; after a byte, the message ends at random (the lanes after it
+    /// null) or at the input's end. A beat that got no byte may end its
+    /// message too: an empty one, when the previous beat ended its own.
+    fn beat(&mut self, rng: &mut StdRng) -> ByteBeat {
+        let mut beat = ByteBeat::new(&[], false);
+        let ends = |rng: &mut StdRng| self.message_end > 0.0 && rng.gen_bool(self.message_end);
+        for lane in 0..self.lanes.count {
+            let null = self.lanes.tkeep && self.null_lanes > 0.0 && rng.gen_bool(self.null_lanes);
+            let byte = match beat.tlast || null {
+                true => None,
+                false => self.bytes.next(),
+            };
+            match byte {
+                Some(byte) => {
+                    beat.tdata[lane] = byte;
+                    beat.tkeep |= 1 << lane;
+                    beat.tlast = self.bytes.peek().is_none() || ends(rng);
+                }
+                None => beat.tdata[lane] = rng.gen(),
+            }
+        }
+        if beat.tkeep == 0 {
+            beat.tlast = ends(rng);
+        }
+        beat
+    }
+
+    /// Every beat has been taken.
+    fn is_done(&mut self) -> bool {
+        self.offered.is_none() && self.bytes.peek().is_none()
+    }
+}
+
+/// Runs `bytes` through the core in `harness` as `stimulus` offers them and
+/// checks every cycle and every word with a [`Checker`]. Bytes are read as
+/// beats are made, and each word is checked as it leaves, so memory holds
+/// only what is in flight, however long the input. `on_unit` sees each
+/// checked unit (its value and kind from the design, its span in stream
+/// offsets from the reference; the span's end is how far the run has
+/// come), and an error from it stops the run; `observe` sees every cycle,
+/// with the probes' values inside the harness's probe window (for
+/// waveforms).
 pub fn run_checked<E: Engine, I: Iterator<Item = u8>, Stop>(
     mut harness: Harness<E>,
     bytes: I,
@@ -340,67 +561,50 @@ pub fn run_checked<E: Engine, I: Iterator<Item = u8>, Stop>(
     mut on_unit: impl FnMut(&Unit) -> Result<(), Stop>,
     observe: &mut dyn FnMut(u64, Option<&Values>),
 ) -> Result<Summary, Stop> {
-    let profile = harness.engine.core().profile();
-    let mut expectation = Expectation::new(bytes, profile);
+    let latency = <E::Core as Core>::LATENCY;
+    let mut checker = Checker::new(harness.engine.core());
     let mut rng = StdRng::seed_from_u64(stimulus.seed);
-    let (mut source, mut sink) = (Side::new(stimulus.source), Side::new(stimulus.sink));
-    let mut protocol = Protocol::default();
-    let mut summary = Summary::default();
+    let mut source = Source {
+        bytes: bytes.peekable(),
+        lanes: harness.lanes(),
+        side: Side::new(stimulus.source),
+        null_lanes: stimulus.null_lanes,
+        message_end: stimulus.message_end,
+        offered: None,
+    };
+    let mut sink = Side::new(stimulus.sink);
     let mut stuck = 0;
     let start = Instant::now();
     let failure = loop {
-        let byte = expectation.next_byte();
         let inputs = Inputs {
             rst: false,
-            s_axis: byte.filter(|_| source.ready(harness.cycles, &mut rng)),
+            s_axis: source.offer(harness.cycles, &mut rng),
             m_axis_tready: sink.ready(harness.cycles, &mut rng),
         };
+        let number = harness.cycles;
         let cycle = harness.step(&inputs, observe);
-        summary.simulated_cycles = harness.cycles;
-        if let Err(rule) = protocol.check(&inputs, &cycle) {
-            break Some(Failure::Protocol(rule));
+        if let Err(failure) = checker.check(number, &inputs, &cycle, &mut on_unit)? {
+            break Some(failure);
         }
         if cycle.accepted {
-            expectation.take_byte();
-            summary.bytes += 1;
+            source.offered = None;
         }
-        if let Some(word) = cycle.delivered {
-            match expectation.next_unit() {
-                Some((unit, last)) if Word::of_unit(&unit, last) == word => {
-                    summary.words += 1;
-                    summary.cycles = harness.cycles;
-                    if let Some(kind) = unit.error {
-                        summary.errors_by_code[kind.code() as usize] += 1;
-                    }
-                    on_unit(&unit)?;
-                }
-                expected => {
-                    break Some(Failure::Word {
-                        expected,
-                        actual: Some(word),
-                    })
-                }
-            }
+        if source.is_done() && checker.is_idle() {
+            break drain_extra_beats(&mut harness, &mut checker, latency, observe);
         }
-        let finished = byte.is_none() && expectation.units.is_empty() && expectation.done;
-        if finished {
-            break drain_extra_words(&mut harness, &mut protocol, observe);
-        }
-        // The design could move (the sink is ready, and a byte is offered or
-        // all bytes are in) but did nothing.
-        let could_move = inputs.m_axis_tready && (inputs.s_axis.is_some() || byte.is_none());
-        if could_move && !cycle.accepted && cycle.delivered.is_none() {
+        // The design could move (the sink is ready, and a beat is offered
+        // or all beats are in) but did nothing.
+        let could_move = inputs.m_axis_tready && (inputs.s_axis.is_some() || source.is_done());
+        if could_move && !cycle.accepted && cycle.delivered().is_none() {
             stuck += 1;
         } else {
             stuck = 0;
         }
         if stuck > STUCK_LIMIT {
-            break Some(Failure::Word {
-                expected: expectation.next_unit(),
-                actual: None,
-            });
+            break Some(checker.owed());
         }
     };
+    let mut summary = checker.summary;
     if let Some(failure) = failure {
         summary.cycles = harness.cycles;
         summary.mismatch = Some(Mismatch {
@@ -413,25 +617,32 @@ pub fn run_checked<E: Engine, I: Iterator<Item = u8>, Stop>(
     Ok(summary)
 }
 
-/// After the last expected word, the design must stay quiet.
-fn drain_extra_words<E: Engine>(
+/// After the last message, the design must stay quiet for as long as a
+/// beat takes to cross it.
+fn drain_extra_beats<E: Engine>(
     harness: &mut Harness<E>,
-    protocol: &mut Protocol,
+    checker: &mut Checker,
+    latency: u64,
     observe: &mut dyn FnMut(u64, Option<&Values>),
 ) -> Option<Failure> {
-    for _ in 0..Protocol::LATENCY {
+    for _ in 0..latency {
         let inputs = Inputs {
             m_axis_tready: true,
             ..Inputs::default()
         };
+        let number = harness.cycles;
         let cycle = harness.step(&inputs, observe);
-        if let Err(rule) = protocol.check(&inputs, &cycle) {
-            return Some(Failure::Protocol(rule));
+        let Ok(checked) = checker.check(number, &inputs, &cycle, &mut |_| Ok::<(), Infallible>(()));
+        if let Err(failure) = checked {
+            return Some(failure);
         }
-        if let Some(word) = cycle.delivered {
-            return Some(Failure::Word {
-                expected: None,
-                actual: Some(word),
+        if let Some(beat) = cycle.delivered() {
+            return Some(match beat.words().next() {
+                Some(word) => Failure::Word {
+                    expected: None,
+                    actual: Some(word),
+                },
+                None => Failure::Tlast("an m_axis_tlast after the last message".into()),
             });
         }
     }
@@ -442,6 +653,8 @@ fn drain_extra_words<E: Engine>(
 mod tests {
     use super::*;
     use crate::core::Decoder;
+    use crate::reference::decode;
+    use proptest::prelude::*;
     use utf8hdl_hdl::Utf8Decoder;
 
     /// The iso10646 design, described as if it were rfc3629's: a core
@@ -452,6 +665,7 @@ mod tests {
     impl Core for Mislabelled {
         type Block = Utf8Decoder;
         const STATE: &'static [&'static str] = &[];
+        const LATENCY: u64 = Decoder::LATENCY;
         fn name(&self) -> String {
             "mislabelled".into()
         }
@@ -461,7 +675,7 @@ mod tests {
         fn block(&self) -> Utf8Decoder {
             Decoder(Profile::Iso10646).block()
         }
-        crate::byte_to_word_io!(Utf8Decoder);
+        crate::axis_io!(Utf8Decoder);
     }
 
     /// It differs at F8 88 80 80 80 (one character against five U+FFFD).
@@ -470,11 +684,7 @@ mod tests {
     /// before its word leaves), and no more than one byte per cycle.
     #[test]
     fn a_mismatch_summary_counts_the_cycles_run() {
-        let stimulus = Stimulus {
-            source: Stalls::Never,
-            sink: Stalls::Never,
-            seed: 1,
-        };
+        let stimulus = Stimulus::stalls(Stalls::Never, Stalls::Never, 1);
         let bytes = b"AB\xF8\x88\x80\x80\x80";
         let summary = run_checked(
             Harness::new(Mislabelled),
@@ -489,7 +699,10 @@ mod tests {
             panic!("{mismatch}");
         };
         assert_eq!(actual.map(|w| w.tdata), Some(0x20_0000));
-        assert_eq!(expected.as_ref().map(|(u, _)| u.value), Some(0xFFFD));
+        assert_eq!(
+            expected.as_ref().map(|u| (u.value, u.span.clone())),
+            Some((0xFFFD, 2..3))
+        );
         assert_eq!((summary.bytes, summary.words), (7, 2));
         assert_eq!(summary.cycles, mismatch.cycle + 1);
         assert!(summary.bytes_per_cycle() <= 1.0, "{summary:?}");
@@ -498,5 +711,183 @@ mod tests {
             lines[1].starts_with(&format!("cycles {}, ", mismatch.cycle + 1)),
             "{lines:?}"
         );
+    }
+
+    proptest! {
+        /// Units decided from the bytes accepted so far are the units of
+        /// the whole message: whatever comes later, a unit the checker
+        /// takes as final is the reference's (so a design is never held to
+        /// a unit that more bytes would change).
+        #[test]
+        fn units_decided_early_are_the_whole_message_units(
+            bytes in proptest::collection::vec(
+                prop_oneof![0x00u8..=0x7F, 0x80u8..=0xBF, 0xC0u8..=0xFF], 0..40),
+            profile in prop_oneof![Just(Profile::Rfc3629), Just(Profile::Iso10646)],
+        ) {
+            let mut expectation = Expectation { profile, messages: VecDeque::new(), offset: 0 };
+            let mut units = Vec::new();
+            for (i, &byte) in bytes.iter().enumerate() {
+                let last = i + 1 == bytes.len();
+                expectation.accept(&ByteBeat::byte(byte, last));
+                while let Next::Unit(unit) = expectation.next() {
+                    units.push(unit);
+                }
+            }
+            if !bytes.is_empty() {
+                prop_assert!(matches!(expectation.next(), Next::EndOfMessage));
+            }
+            prop_assert_eq!(units, decode(&bytes, profile));
+        }
+    }
+
+    /// A checker of the 4-lane shape that has accepted `messages`, each in
+    /// one beat; the design's side is played by hand.
+    fn accepted(messages: &[&[u8]]) -> (Checker, u64) {
+        let mut checker = Checker::new(&Decoder(Profile::Rfc3629));
+        let mut number = 0;
+        for message in messages {
+            let lanes: Vec<Option<u8>> = message.iter().map(|&b| Some(b)).collect();
+            let inputs = Inputs {
+                rst: false,
+                s_axis: Some(ByteBeat::new(&lanes, true)),
+                m_axis_tready: true,
+            };
+            let cycle = Cycle {
+                s_axis_tready: true,
+                accepted: true,
+                ..Cycle::default()
+            };
+            let checked = checker.check(number, &inputs, &cycle, &mut |_| Ok::<(), ()>(()));
+            assert_eq!(checked, Ok(Ok(())));
+            number += 1;
+        }
+        (checker, number)
+    }
+
+    /// The words of `values` (characters), in one beat.
+    fn beat(values: &[u32], tlast: bool) -> WordBeat {
+        let mut beat = WordBeat {
+            tdata: [0; MAX_LANES],
+            tuser: [0; MAX_LANES],
+            tkeep: (1 << values.len()) - 1,
+            tlast,
+        };
+        beat.tdata[..values.len()].copy_from_slice(values);
+        beat
+    }
+
+    /// Delivers `beats` one a cycle to `checker`; the first failure.
+    fn deliver(checker: &mut Checker, mut number: u64, beats: &[WordBeat]) -> Result<(), Failure> {
+        for beat in beats {
+            let inputs = Inputs {
+                rst: false,
+                s_axis: None,
+                m_axis_tready: true,
+            };
+            let cycle = Cycle {
+                s_axis_tready: true,
+                accepted: false,
+                m_axis_tvalid: true,
+                m_axis: Some(*beat),
+                taken: true,
+            };
+            checker
+                .check(number, &inputs, &cycle, &mut |_| Ok::<(), ()>(()))
+                .unwrap()?;
+            number += 1;
+        }
+        Ok(())
+    }
+
+    use crate::core::MAX_LANES;
+
+    #[test]
+    fn tlast_may_come_with_the_last_unit_or_on_a_null_beat_after_it() {
+        let (mut checker, n) = accepted(&[b"AB", b"C", b""]);
+        let beats = [beat(&[0x41], false), beat(&[0x42], false), beat(&[], true)];
+        assert_eq!(deliver(&mut checker, n, &beats), Ok(()));
+        assert_eq!(deliver(&mut checker, n + 3, &[beat(&[0x43], true)]), Ok(()));
+        assert!(!checker.is_idle(), "the empty message is still owed");
+        assert_eq!(deliver(&mut checker, n + 4, &[beat(&[], true)]), Ok(()));
+        assert!(checker.is_idle());
+        assert_eq!((checker.summary.bytes, checker.summary.words), (3, 3));
+    }
+
+    #[test]
+    fn a_misplaced_or_missing_tlast_is_caught() {
+        let (mut checker, n) = accepted(&[b"AB", b"C"]);
+        let early = deliver(&mut checker, n, &[beat(&[0x41], true)]);
+        assert!(
+            matches!(early, Err(Failure::Tlast(ref m)) if m.contains("U+0042")),
+            "{early:?}"
+        );
+
+        let (mut checker, n) = accepted(&[b"AB", b"C"]);
+        let late = deliver(
+            &mut checker,
+            n,
+            &[beat(&[0x41, 0x42], false), beat(&[0x43], true)],
+        );
+        assert_eq!(
+            late,
+            Err(Failure::Word {
+                expected: None,
+                actual: Some(Word {
+                    tdata: 0x43,
+                    tuser: 0
+                })
+            })
+        );
+
+        let (mut checker, n) = accepted(&[b""]);
+        let words_of_nothing = deliver(&mut checker, n, &[beat(&[0x41], true)]);
+        assert!(matches!(
+            words_of_nothing,
+            Err(Failure::Word { expected: None, .. })
+        ));
+    }
+
+    #[test]
+    fn holes_in_m_axis_tkeep_and_null_beats_without_tlast_are_caught() {
+        let (mut checker, n) = accepted(&[b"AB"]);
+        let mut holed = beat(&[0x41, 0, 0x42], true);
+        holed.tkeep = 0b101;
+        let failure = deliver(&mut checker, n, &[holed]);
+        assert_eq!(
+            failure,
+            Err(Failure::Protocol("m_axis_tkeep 101 is not packed".into()))
+        );
+
+        let (mut checker, n) = accepted(&[b"AB"]);
+        let failure = deliver(
+            &mut checker,
+            n,
+            &[beat(&[0x41, 0x42], false), beat(&[], false)],
+        );
+        assert!(matches!(failure, Err(Failure::Protocol(ref m)) if m.contains("null beat")));
+    }
+
+    #[test]
+    fn a_word_before_the_bytes_that_decide_it_is_caught() {
+        let mut checker = Checker::new(&Decoder(Profile::Rfc3629));
+        let inputs = Inputs {
+            rst: false,
+            s_axis: Some(ByteBeat::new(&[Some(0xE2)], false)),
+            m_axis_tready: true,
+        };
+        let cycle = Cycle {
+            s_axis_tready: true,
+            accepted: true,
+            ..Cycle::default()
+        };
+        checker
+            .check(0, &inputs, &cycle, &mut |_| Ok::<(), ()>(()))
+            .unwrap()
+            .unwrap();
+        let truncated = Word::of_unit(&decode(b"\xE2", Profile::Rfc3629)[0]);
+        let mut early = beat(&[truncated.tdata], false);
+        early.tuser[0] = truncated.tuser;
+        let failure = deliver(&mut checker, 1, &[early]);
+        assert!(matches!(failure, Err(Failure::Protocol(ref m)) if m.contains("before the bytes")));
     }
 }

@@ -15,7 +15,7 @@ use utf8hdl_hdl::classifier::ByteClass;
 use utf8hdl_hdl::{ErrorKind, Profile};
 
 use crate::core::{Decoder, Inputs};
-use crate::harness::{Byte, Harness};
+use crate::harness::{ByteBeat, Harness};
 use crate::output::{write_atomically, OutputFile};
 use crate::wave_svg::{self, Row, Style};
 use crate::waveform::{TimescaleUnit, VcdRecorder};
@@ -263,10 +263,8 @@ fn simulate(figure: &Figure, vcd_path: &Path) -> Result<u64> {
             .or(figure.ready.last())
             .copied()
             .unwrap_or(true);
-        let byte = figure.bytes.get(next).map(|&tdata| Byte {
-            tdata,
-            tlast: next + 1 == figure.bytes.len(),
-        });
+        let byte = (figure.bytes.get(next))
+            .map(|&tdata| ByteBeat::byte(tdata, next + 1 == figure.bytes.len()));
         let inputs = Inputs {
             rst: false,
             s_axis: byte,
@@ -278,7 +276,7 @@ fn simulate(figure: &Figure, vcd_path: &Path) -> Result<u64> {
             }
         });
         next += cycle.accepted as usize;
-        words += cycle.delivered.is_some() as usize;
+        words += cycle.delivered().map_or(0, |beat| beat.words().count());
     }
     if let Some(e) = error {
         return Err(e);

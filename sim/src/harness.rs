@@ -12,8 +12,8 @@ use std::ops::Range;
 use anyhow::Result;
 use rust_hdl::prelude::*;
 
-use crate::core::{probes, Core, Inputs, Outputs, Signals, Values};
-pub use crate::core::{Byte, Word};
+use crate::core::{probes, Core, Inputs, Lanes, Outputs, Signals, Values};
+pub use crate::core::{ByteBeat, Word, WordBeat};
 
 /// Settling iterations allowed per half cycle; the design settles in far fewer.
 const SETTLE_LIMIT: usize = 64;
@@ -90,14 +90,22 @@ fn settle<B: Block>(uut: &mut B) {
 pub struct Cycle {
     /// `s_axis_tready` in this cycle (a flop).
     pub s_axis_tready: bool,
-    /// A byte was offered and accepted.
+    /// A beat was offered and accepted.
     pub accepted: bool,
     /// `m_axis_tvalid` in this cycle.
     pub m_axis_tvalid: bool,
-    /// The word on `m_axis` in this cycle, whether or not it was taken.
-    pub m_axis: Option<Word>,
-    /// The word was taken (`m_axis_tvalid & m_axis_tready`).
-    pub delivered: Option<Word>,
+    /// The beat on `m_axis` in this cycle, whether or not it was taken.
+    pub m_axis: Option<WordBeat>,
+    /// The beat on `m_axis` was taken (`m_axis_tvalid & m_axis_tready`).
+    pub taken: bool,
+}
+
+impl Cycle {
+    /// The beat taken in this cycle, if any. (A beat is large, so a cycle
+    /// holds it once: this runs on every simulated cycle.)
+    pub fn delivered(&self) -> Option<&WordBeat> {
+        self.m_axis.as_ref().filter(|_| self.taken)
+    }
 }
 
 /// A core on an engine, and its clock.
@@ -108,6 +116,7 @@ pub struct Harness<E: Engine> {
     /// [`Harness::step`]; reading them costs time, so none by default.
     pub probe_window: Range<u64>,
     probes: Values,
+    lanes: Lanes,
 }
 
 impl<C: Core> Harness<RustHdl<C>> {
@@ -124,11 +133,16 @@ impl<E: Engine> Harness<E> {
         let probes = probes(engine.core())
             .expect("the core's probes are in its block")
             .values();
+        let lanes = engine
+            .core()
+            .lanes()
+            .expect("the core's ports follow the conventions");
         let mut harness = Harness {
             engine,
             cycles: 0,
             probe_window: 0..0,
             probes,
+            lanes,
         };
         harness.reset(2);
         harness.cycles = 0;
@@ -146,18 +160,23 @@ impl<E: Engine> Harness<E> {
         }
     }
 
+    /// The core's lanes.
+    pub fn lanes(&self) -> Lanes {
+        self.lanes
+    }
+
     /// The handshake outputs as they stand (flops), before a cycle's inputs
     /// are driven.
     pub fn outputs(&self) -> Outputs {
         self.engine.outputs()
     }
 
-    /// Runs one clock cycle: offers `byte` (tvalid low when `None`) and
+    /// Runs one clock cycle: offers `beat` (tvalid low when `None`) and
     /// drives `m_axis_tready`.
-    pub fn cycle(&mut self, byte: Option<Byte>, m_axis_tready: bool) -> Cycle {
+    pub fn cycle(&mut self, beat: Option<ByteBeat>, m_axis_tready: bool) -> Cycle {
         let inputs = Inputs {
             rst: false,
-            s_axis: byte,
+            s_axis: beat,
             m_axis_tready,
         };
         self.step(&inputs, &mut |_, _| {})
@@ -171,6 +190,12 @@ impl<E: Engine> Harness<E> {
         inputs: &Inputs,
         observe: &mut dyn FnMut(u64, Option<&Values>),
     ) -> Cycle {
+        debug_assert!(
+            inputs.s_axis.is_none_or(|beat| self.lanes.admit(&beat)),
+            "{:?} is not a beat of a core of {:?}",
+            inputs.s_axis,
+            self.lanes
+        );
         let probing = self.probe_window.contains(&self.cycles);
         let outputs = self
             .engine
@@ -183,7 +208,7 @@ impl<E: Engine> Harness<E> {
             accepted: inputs.s_axis.is_some() && outputs.s_axis_tready && !inputs.rst,
             m_axis_tvalid: m_axis.is_some(),
             m_axis,
-            delivered: m_axis.filter(|_| inputs.m_axis_tready && !inputs.rst),
+            taken: m_axis.is_some() && inputs.m_axis_tready && !inputs.rst,
         }
     }
 }

@@ -14,12 +14,11 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use utf8hdl_hdl::Profile;
 use utf8hdl_sim::bench::mixed_corpus;
-use utf8hdl_sim::core::{ports, to_hex, Byte, Core, Decoder, Dir, Inputs, Port, Role, Values};
+use utf8hdl_sim::core::{ports, to_hex, ByteBeat, Core, Dir, Inputs, Port, Role, Values};
 use utf8hdl_sim::harness::Harness;
 
-use crate::verilog::write_verilog;
+use crate::verilog::write_core_verilog;
 
 /// An external Verilog simulator.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -88,40 +87,41 @@ impl Tracer {
     }
 }
 
-/// Icarus Verilog's speed on the decoder of `profile`, in simulated cycles
-/// per second, over `cycles` cycles of the mixed benchmark corpus at full
-/// rate (the stimulus comes from rust-hdl's engine; only `vvp`'s run is
+/// Icarus Verilog's speed on `core`, in simulated cycles per second, over
+/// `cycles` cycles of the mixed benchmark corpus at full rate, in full
+/// beats (the stimulus comes from rust-hdl's engine; only `vvp`'s run is
 /// timed, not the compilation). The figure `utf8hdl bench` compares the
 /// Verilator engine with.
-pub fn icarus_cycles_per_second(profile: Profile, cycles: usize) -> Result<f64> {
-    let core = Decoder(profile);
+pub fn icarus_cycles_per_second<C: Core + Copy>(core: C, cycles: usize) -> Result<f64> {
     let ports = ports(&core.block())?;
     let tracer = Tracer::new(&ports);
     let mut harness = Harness::new(core);
     harness.probe_window = 0..u64::MAX;
+    let lanes = harness.lanes().count;
     let mut stimulus = Vec::with_capacity(cycles);
-    let mut bytes = mixed_corpus(cycles);
-    let mut byte = bytes.next();
+    let mut bytes = mixed_corpus(cycles * lanes);
+    let mut next_beat = || {
+        let lanes: Vec<Option<u8>> = (0..lanes).map(|_| bytes.next()).collect();
+        ByteBeat::new(&lanes, false)
+    };
+    let mut beat = next_beat();
     while stimulus.len() < cycles {
         let inputs = Inputs {
             rst: false,
-            s_axis: byte.map(|tdata| Byte {
-                tdata,
-                tlast: false,
-            }),
+            s_axis: Some(beat),
             m_axis_tready: true,
         };
         let cycle = harness.step(&inputs, &mut |_, values| {
             stimulus.push(tracer.line(Dir::In, values.expect("every cycle is probed")));
         });
         if cycle.accepted {
-            byte = bytes.next();
+            beat = next_beat();
         }
     }
     let dir = tempfile::Builder::new()
         .prefix("utf8hdl-icarus-")
         .tempdir()?;
-    let design = write_verilog(profile, dir.path())?;
+    let design = write_core_verilog(&core, dir.path())?;
     let (_, elapsed) = simulate(
         Simulator::Icarus,
         &design,

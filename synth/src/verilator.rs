@@ -14,7 +14,9 @@
 //! reads the outputs as the cycle begins (they are flops), drives the
 //! inputs, lets the clock-low half settle, copies the probes (when asked:
 //! the VCD window), and raises the clock. Every value travels as 32-bit
-//! words, least significant first, in port order.
+//! words, least significant first, in port order: a port of up to 32 bits
+//! is one word, of 33 to 64 (Verilator's `QData`) two, and a wider one
+//! (a `VlWide` of 32-bit words, as a wide core's `tdata`) one word each.
 //!
 //! **The probes** are the core's waveform signals ([`probes`]): the ports,
 //! and the state paths of [`Core::STATE`], which the flattened Verilog
@@ -35,9 +37,11 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use std::ops::Range;
+
 use anyhow::{anyhow, bail, Context, Result};
 use utf8hdl_sim::core::{
-    ports, probes, Core, Dir, Inputs, Outputs, Port, Role, Signals, Values, Word,
+    ports, probes, Core, Dir, Inputs, Outputs, Port, Role, Signals, Values, WordBeat,
 };
 use utf8hdl_sim::harness::Engine;
 
@@ -329,12 +333,10 @@ pub struct Verilated<C: Core> {
     outputs: Vec<u32>,
     /// How many words the probes take.
     probe_words: usize,
-    /// Where `rst`, `s_axis_tvalid`, `s_axis_tdata`, `s_axis_tlast` and
-    /// `m_axis_tready` are in `inputs`.
-    input_at: [usize; 5],
-    /// Where `s_axis_tready`, `m_axis_tvalid`, `m_axis_tdata`,
-    /// `m_axis_tuser` and `m_axis_tlast` are in `outputs`.
-    output_at: [usize; 5],
+    input_at: InputsAt,
+    output_at: OutputsAt,
+    /// The outputs of the last step, decoded in place.
+    decoded: Outputs,
     // Last: the library must outlive every call into it.
     _library: libloading::Library,
 }
@@ -348,28 +350,8 @@ impl<C: Core> Verilated<C> {
         let top = core.name();
         let public = with_public_probes(verilog, &probes.paths)?;
         let shim = shim(&top, &ports, &probes);
-        let input_at = offsets(
-            &ports,
-            Dir::In,
-            [
-                "rst",
-                "s_axis_tvalid",
-                "s_axis_tdata",
-                "s_axis_tlast",
-                "m_axis_tready",
-            ],
-        )?;
-        let output_at = offsets(
-            &ports,
-            Dir::Out,
-            [
-                "s_axis_tready",
-                "m_axis_tvalid",
-                "m_axis_tdata",
-                "m_axis_tuser",
-                "m_axis_tlast",
-            ],
-        )?;
+        let input_at = InputsAt::of(&ports)?;
+        let output_at = OutputsAt::of(&ports)?;
         let path = model_library(&top, &public, &shim, progress)?;
         // SAFETY: the library is the shim above, built for this core; its
         // functions have exactly these signatures.
@@ -405,58 +387,114 @@ impl<C: Core> Verilated<C> {
                 probe_words,
                 input_at,
                 output_at,
+                decoded: Outputs::default(),
                 _library: library,
             })
         }
     }
 
-    fn decode_outputs(&self, words: &[u32]) -> Outputs {
-        let [tready, tvalid, tdata, tuser, tlast] = self.output_at;
-        Outputs {
-            s_axis_tready: words[tready] != 0,
-            m_axis: (words[tvalid] != 0).then(|| Word {
-                tdata: words[tdata],
-                tuser: words[tuser] as u8,
-                tlast: words[tlast] != 0,
-            }),
+    /// Decodes the output words into `outputs`, in place: a beat is large,
+    /// and this runs on every cycle.
+    fn decode_outputs(at: &OutputsAt, words: &[u32], outputs: &mut Outputs) {
+        outputs.s_axis_tready = words[at.s_axis_tready] != 0;
+        if words[at.m_axis_tvalid] == 0 {
+            outputs.m_axis = None;
+            return;
         }
+        let beat = outputs
+            .m_axis
+            .get_or_insert_with(|| WordBeat::from_words(&[], &[], Some(0), false));
+        beat.load(
+            &words[at.m_axis_tdata.clone()],
+            &words[at.m_axis_tuser.clone()],
+            at.m_axis_tkeep.map(|k| words[k]),
+            words[at.m_axis_tlast] != 0,
+        );
     }
 
     /// Drives the input words from `inputs`; data lines hold their last
-    /// value while no byte is offered, as in rust-hdl's engine.
+    /// value while no beat is offered, as in rust-hdl's engine.
     fn encode_inputs(&mut self, inputs: &Inputs) {
-        let [rst, tvalid, tdata, tlast, tready] = self.input_at;
-        self.inputs[rst] = inputs.rst as u32;
-        self.inputs[tvalid] = inputs.s_axis.is_some() as u32;
-        if let Some(byte) = inputs.s_axis {
-            self.inputs[tdata] = u32::from(byte.tdata);
-            self.inputs[tlast] = byte.tlast as u32;
+        let at = &self.input_at;
+        self.inputs[at.rst] = inputs.rst as u32;
+        self.inputs[at.s_axis_tvalid] = inputs.s_axis.is_some() as u32;
+        if let Some(beat) = &inputs.s_axis {
+            let tdata = &mut self.inputs[at.s_axis_tdata.clone()];
+            tdata.copy_from_slice(&beat.tdata_words()[..tdata.len()]);
+            if let Some(k) = at.s_axis_tkeep {
+                self.inputs[k] = beat.tkeep;
+            }
+            self.inputs[at.s_axis_tlast] = beat.tlast as u32;
         }
-        self.inputs[tready] = inputs.m_axis_tready as u32;
+        self.inputs[at.m_axis_tready] = inputs.m_axis_tready as u32;
     }
 }
 
-/// Where each of `names` starts in the words of the ports of `dir`.
-fn offsets<const N: usize>(ports: &[Port], dir: Dir, names: [&str; N]) -> Result<[usize; N]> {
-    let mut at = [0; N];
-    for (slot, name) in at.iter_mut().zip(names) {
+/// Where each port of `dir` (but the clock) is in the words the shim
+/// passes: port after port, each in whole 32-bit words.
+fn words_at(ports: &[Port], dir: Dir) -> impl Fn(&str) -> Result<Range<usize>> + '_ {
+    move |name| {
         let mut offset = 0;
-        let mut found = false;
         for p in ports
             .iter()
             .filter(|p| p.dir == dir && p.role != Role::Clock)
         {
             if p.name == name {
-                anyhow::ensure!(p.width <= 32, "port {name} is wider than 32 bits");
-                found = true;
-                break;
+                return Ok(offset..offset + words(p.width));
             }
             offset += words(p.width);
         }
-        anyhow::ensure!(found, "the core has no {} port {name}", dir.verilog());
-        *slot = offset;
+        bail!("the core has no {} port {name}", dir.verilog())
     }
-    Ok(at)
+}
+
+/// Where the input ports are in the input words (a port of one bit or a
+/// lane mask is one word; `tdata` is several for several lanes).
+struct InputsAt {
+    rst: usize,
+    s_axis_tvalid: usize,
+    s_axis_tdata: Range<usize>,
+    s_axis_tkeep: Option<usize>,
+    s_axis_tlast: usize,
+    m_axis_tready: usize,
+}
+
+impl InputsAt {
+    fn of(ports: &[Port]) -> Result<Self> {
+        let at = words_at(ports, Dir::In);
+        Ok(InputsAt {
+            rst: at("rst")?.start,
+            s_axis_tvalid: at("s_axis_tvalid")?.start,
+            s_axis_tdata: at("s_axis_tdata")?,
+            s_axis_tkeep: at("s_axis_tkeep").ok().map(|r| r.start),
+            s_axis_tlast: at("s_axis_tlast")?.start,
+            m_axis_tready: at("m_axis_tready")?.start,
+        })
+    }
+}
+
+/// Where the output ports are in the output words.
+struct OutputsAt {
+    s_axis_tready: usize,
+    m_axis_tvalid: usize,
+    m_axis_tdata: Range<usize>,
+    m_axis_tuser: Range<usize>,
+    m_axis_tkeep: Option<usize>,
+    m_axis_tlast: usize,
+}
+
+impl OutputsAt {
+    fn of(ports: &[Port]) -> Result<Self> {
+        let at = words_at(ports, Dir::Out);
+        Ok(OutputsAt {
+            s_axis_tready: at("s_axis_tready")?.start,
+            m_axis_tvalid: at("m_axis_tvalid")?.start,
+            m_axis_tdata: at("m_axis_tdata")?,
+            m_axis_tuser: at("m_axis_tuser")?,
+            m_axis_tkeep: at("m_axis_tkeep").ok().map(|r| r.start),
+            m_axis_tlast: at("m_axis_tlast")?.start,
+        })
+    }
 }
 
 impl<C: Core> Engine for Verilated<C> {
@@ -470,7 +508,9 @@ impl<C: Core> Engine for Verilated<C> {
         let mut words = vec![0u32; self.outputs.len()];
         // SAFETY: `model` is live and `words` has room for every output.
         unsafe { (self.outputs_fn)(self.model, words.as_mut_ptr()) };
-        self.decode_outputs(&words)
+        let mut outputs = Outputs::default();
+        Self::decode_outputs(&self.output_at, &words, &mut outputs);
+        outputs
     }
 
     fn step(&mut self, inputs: &Inputs, probes: Option<&mut Values>) -> Outputs {
@@ -496,7 +536,8 @@ impl<C: Core> Engine for Verilated<C> {
                 probe_words,
             )
         };
-        self.decode_outputs(&self.outputs)
+        Self::decode_outputs(&self.output_at, &self.outputs, &mut self.decoded);
+        self.decoded
     }
 }
 

@@ -236,6 +236,66 @@ fn bad_profile_or_format_exits_2_with_one_line() {
     usage_failure(utf8hdl(&["reference", "--format", "utf16", "-"], b"A"));
 }
 
+/// `--lanes` takes the lane counts of the family (1, 2, 4, 8, 16, 32) on
+/// every command that builds a core; anything else is a usage error, and
+/// so are null lanes for a core without `s_axis_tkeep`. `--lanes 1` is the
+/// default.
+#[test]
+fn lanes_are_a_lane_count_of_the_family() {
+    for command in ["sim", "verilog", "synth", "bench", "wave", "formal"] {
+        for lanes in ["3", "64", "0", "x"] {
+            let line = usage_failure(utf8hdl(&[command, "--lanes", lanes], b""));
+            assert!(
+                line.contains("--lanes"),
+                "{command} --lanes {lanes}: {line}"
+            );
+        }
+    }
+    let line = usage_failure(utf8hdl(&["sim", "-", "--null-lanes", "0.5"], b"A"));
+    assert!(line.contains("s_axis_tkeep"), "{line}");
+    let default = utf8hdl(&["verilog", "-o", "-"], b"");
+    let one_lane = utf8hdl(&["verilog", "--lanes", "1", "-o", "-"], b"");
+    assert!(default.status.success() && one_lane.status.success());
+    assert_eq!(default.stdout, one_lane.stdout);
+}
+
+/// `verilog --lanes N` writes the N-lane core as `utf8_decoder_xN.v` (or
+/// `utf8_decoder_iso10646_xN.v`), its one module named so, with the wide
+/// ports in its header.
+#[test]
+fn verilog_names_the_wide_cores_by_their_lanes() {
+    let dir = temp_dir();
+    for (lanes, profile, top) in [
+        ("2", "rfc3629", "utf8_decoder_x2"),
+        ("16", "iso10646", "utf8_decoder_iso10646_x16"),
+    ] {
+        let out = run(
+            std::process::Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
+                .current_dir(dir.path())
+                .args(["verilog", "--lanes", lanes, "--profile", profile]),
+            b"",
+        )
+        .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = std::fs::read_to_string(dir.path().join(format!("{top}.v"))).unwrap();
+        assert_eq!(text.matches("\nmodule ").count(), 1);
+        assert!(text.contains(&format!("\nmodule {top}(")), "{top}");
+        let n: usize = lanes.parse().unwrap();
+        assert!(
+            text.contains(&format!("input  [{}:0] s_axis_tdata", 8 * n - 1)),
+            "{top}"
+        );
+        assert!(
+            text.contains(&format!("output [{}:0] m_axis_tdata", 32 * n - 1)),
+            "{top}"
+        );
+    }
+}
+
 /// `--output PATH` is written only by a successful run: a failing run (a
 /// missing or unreadable input) leaves nothing at PATH and nothing else in
 /// its directory.

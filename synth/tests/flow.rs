@@ -2,8 +2,9 @@
 //! real run on iCE40 HX8K when yosys and nextpnr-ice40 are installed.
 
 use utf8hdl_hdl::Profile;
-use utf8hdl_synth::flow::{parse_critical_path, parse_fmax, parse_utilisation, table};
-use utf8hdl_synth::{synth, tools, Device};
+use utf8hdl_sim::core::WideDecoder;
+use utf8hdl_synth::flow::{parse_critical_path, parse_fmax, parse_utilisation, table, Options};
+use utf8hdl_synth::{synth, synth_core, tools, Device};
 
 const LOG: &str = "\
 Info: Device utilisation:
@@ -76,7 +77,7 @@ fn hx8k_synthesis_reports_cells_and_fmax() {
     assert!(!report.critical_path.is_empty(), "{report}");
     let json: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
     assert_eq!(json["device"], "hx8k");
-    assert!(table(&[report]).contains("rfc3629"));
+    assert!(table(&[report]).contains("utf8_decoder "));
 }
 
 #[test]
@@ -95,4 +96,23 @@ fn icebreaker_bitstream_builds_and_meets_12_mhz() {
     if let Some(ns) = build.icetime_ns {
         assert!(ns < 1000.0 / 12.0, "{build:?}");
     }
+}
+
+/// A wide core goes through the same flow, its bench written from its
+/// ports (a 16-bit input chain and 64-bit words for 2 lanes): more logic
+/// than the 1-lane core, under its own module name.
+#[test]
+fn a_wide_core_synthesises_for_hx8k() {
+    if !tools::require_all(&Device::Hx8k.tools()) {
+        return;
+    }
+    let options = Options {
+        seeds: 1,
+        ..Options::default()
+    };
+    let report = synth_core(&WideDecoder::<2>(Profile::Rfc3629), Device::Hx8k, &options).unwrap();
+    assert_eq!(report.top, "utf8_decoder_x2");
+    assert!(report.lut4 > 200 && report.flip_flops > 150, "{report}");
+    assert!(report.fmax_mhz > 20.0, "{report}");
+    assert!(table(&[report]).starts_with("core "));
 }

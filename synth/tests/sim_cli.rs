@@ -64,6 +64,48 @@ fn ucs4be_equals_python_with_and_without_stalls() {
     }
 }
 
+/// `sim --lanes N` (the wide cores) equals CPython too, with null lanes
+/// and stalls, and its stats count the same bytes and words at about N
+/// bytes a cycle without them.
+#[test]
+fn wide_cores_equal_python_with_null_lanes_and_stalls() {
+    let mut rng = Rng(0x1a9e);
+    let message = rng.biased_bytes(1500);
+    let Some(expected) = python_decode(&message, "utf-32-be") else {
+        return;
+    };
+    let units = decode(&message, Profile::Rfc3629);
+    for lanes in ["2", "4", "8"] {
+        for flags in [
+            &["--stats", "json"][..],
+            &[
+                "--null-lanes",
+                "0.4",
+                "--stall-in",
+                "0.3",
+                "--stall-out",
+                "0.5",
+            ],
+        ] {
+            let mut args = vec!["sim", "-", "--lanes", lanes, "--format", "ucs4be"];
+            args.extend(flags);
+            let out = utf8hdl(&args, &message);
+            let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+            assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+            assert_eq!(out.stdout, expected, "{args:?}");
+            if flags[0] == "--stats" {
+                let s = stats(&out.stderr);
+                assert_eq!(
+                    (s["bytes"].as_u64(), s["words"].as_u64()),
+                    (Some(1500), Some(units.len() as u64))
+                );
+                let n: f64 = lanes.parse().unwrap();
+                assert!(s["bytes_per_cycle"].as_f64().unwrap() > 0.9 * n, "{s}");
+            }
+        }
+    }
+}
+
 /// Same bytes, same output: `sim --format lines` is `reference --format lines`.
 #[test]
 fn sim_lines_equal_reference_lines() {

@@ -1,31 +1,25 @@
 //! A multi-message driver for the RTL tests: it feeds messages (each ending
-//! with tlast) under a stall pattern on each side, and checks them with the
-//! one checker that `utf8hdl sim` uses: the AXI4-Stream rules on every cycle
-//! ([`Protocol`]) and every word against the reference decoder as it leaves
-//! ([`Word::of_unit`]).
+//! with tlast, in beats of the core's lanes) under a stall pattern on each
+//! side, and checks them with the one checker that `utf8hdl sim` uses
+//! ([`Checker`]): the AXI4-Stream rules on every cycle and every word
+//! against the reference decoder as it leaves.
 
-use std::collections::VecDeque;
+use std::convert::Infallible;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::checker::{Protocol, Side, Stalls};
-use utf8hdl_sim::core::Core;
-use utf8hdl_sim::core::{Decoder, Inputs};
-use utf8hdl_sim::harness::{Byte, Cycle, Engine, Harness, RustHdl, Word};
-use utf8hdl_sim::reference::{decode, Unit};
+use utf8hdl_sim::checker::{Checker, Mismatch, Side, Stalls};
+use utf8hdl_sim::core::{to_hex, Decoder, Inputs, Values};
+use utf8hdl_sim::harness::{ByteBeat, Cycle, Engine, Harness, RustHdl};
 
 /// Drives one decoder through many messages and checks everything it does.
 pub struct Bench<E: Engine> {
     pub harness: Harness<E>,
-    profile: Profile,
+    checker: Checker,
     rng: StdRng,
     source: Side,
     sink: Side,
-    protocol: Protocol,
-    /// Words the design owes, oldest first, with their message's tlast.
-    expected: VecDeque<(Unit, bool)>,
-    pub words: u64,
 }
 
 impl Bench<RustHdl<Decoder>> {
@@ -38,73 +32,74 @@ impl Bench<RustHdl<Decoder>> {
 impl<E: Engine> Bench<E> {
     /// The core in `harness`, on any engine.
     pub fn on(harness: Harness<E>, source: Stalls, sink: Stalls, seed: u64) -> Self {
-        let profile = harness.engine.core().profile();
         Bench {
+            checker: Checker::new(harness.engine.core()),
             harness,
-            profile,
             rng: StdRng::seed_from_u64(seed),
             source: Side::new(source),
             sink: Side::new(sink),
-            protocol: Protocol::default(),
-            expected: VecDeque::new(),
-            words: 0,
         }
+    }
+
+    /// Words delivered and checked so far.
+    pub fn words(&self) -> u64 {
+        self.checker.summary.words
     }
 
     /// One cycle, with every check applied to what the design did.
-    fn cycle(&mut self, byte: Option<Byte>) -> Result<Cycle, String> {
-        let cycle_number = self.harness.cycles;
+    fn cycle(&mut self, beat: Option<ByteBeat>) -> Result<Cycle, String> {
+        let number = self.harness.cycles;
         let inputs = Inputs {
             rst: false,
-            s_axis: byte,
-            m_axis_tready: self.sink.ready(cycle_number, &mut self.rng),
+            s_axis: beat,
+            m_axis_tready: self.sink.ready(number, &mut self.rng),
         };
         let cycle = self.harness.step(&inputs, &mut |_, _| {});
-        let at = |what: String| format!("cycle {cycle_number}: {what}");
-        self.protocol.check(&inputs, &cycle).map_err(at)?;
-        if let Some(word) = cycle.delivered {
-            let Some((unit, last)) = self.expected.pop_front() else {
-                return Err(at(format!("an extra word {word}")));
-            };
-            if Word::of_unit(&unit, last) != word {
-                return Err(at(format!("expected {unit:?} tlast={last}, got {word}")));
+        let Ok(checked) = self
+            .checker
+            .check(number, &inputs, &cycle, &mut |_| Ok::<(), Infallible>(()));
+        checked.map_err(|failure| {
+            Mismatch {
+                cycle: number,
+                failure,
             }
-            self.words += 1;
-        }
+            .to_string()
+        })?;
         Ok(cycle)
     }
 
-    /// Feeds one message (tlast on its last byte) under the source pattern.
+    /// Feeds one message (tlast on its last beat), in full beats, each
+    /// offered when the source pattern says and held until it is taken. A
+    /// core with tkeep gets an empty message as one null beat.
     pub fn message(&mut self, message: &[u8]) -> Result<(), String> {
-        let units = decode(message, self.profile);
-        let count = units.len();
-        self.expected.extend(
-            units
-                .into_iter()
-                .enumerate()
-                .map(|(i, u)| (u, i + 1 == count)),
-        );
-        let mut next = 0;
-        while next < message.len() {
-            let offer = self.source.ready(self.harness.cycles, &mut self.rng);
-            let byte = offer.then(|| Byte {
-                tdata: message[next],
-                tlast: next + 1 == message.len(),
-            });
-            if self.cycle(byte)?.accepted {
-                next += 1;
+        let lanes = self.harness.lanes();
+        let mut beats: Vec<ByteBeat> = message
+            .chunks(lanes.count)
+            .map(|chunk| ByteBeat::new(&chunk.iter().map(|&b| Some(b)).collect::<Vec<_>>(), false))
+            .collect();
+        if beats.is_empty() {
+            if !lanes.tkeep {
+                return Err("a core without tkeep cannot carry an empty message".into());
             }
+            beats.push(ByteBeat::new(&[], false));
+        }
+        beats.last_mut().expect("a beat at least").tlast = true;
+        for beat in beats {
+            while !self.source.ready(self.harness.cycles, &mut self.rng) {
+                self.cycle(None)?;
+            }
+            while !self.cycle(Some(beat))?.accepted {}
         }
         Ok(())
     }
 
-    /// Runs idle cycles until every owed word is out, then a few more to
-    /// show nothing else comes.
+    /// Runs idle cycles until every message is out, then a few more to show
+    /// nothing else comes.
     pub fn drain(&mut self) -> Result<(), String> {
-        let limit = self.harness.cycles + 64 + 64 * self.expected.len() as u64;
-        while !self.expected.is_empty() {
+        let limit = self.harness.cycles + 64 + 64 * self.checker.summary.bytes;
+        while !self.checker.is_idle() {
             if self.harness.cycles > limit {
-                return Err(format!("words never came: {:?}", self.expected.front()));
+                return Err(format!("the design stopped: {:?}", self.checker.owed()));
             }
             self.cycle(None)?;
         }
@@ -113,6 +108,22 @@ impl<E: Engine> Bench<E> {
         }
         Ok(())
     }
+}
+
+/// One cycle of `inputs` (the harness's probe window must hold it), and
+/// all it showed as text: the cycle's handshakes and beats, and every
+/// probe's value in hexadecimal. Two engines agree when these lines do.
+pub fn traced_step<E: Engine>(harness: &mut Harness<E>, inputs: &Inputs) -> (Cycle, String) {
+    let mut seen = String::new();
+    let cycle = harness.step(inputs, &mut |_, values: Option<&Values>| {
+        let values = values.expect("the cycle is in the probe window");
+        seen = (0..values.len())
+            .map(|i| to_hex(values.get(i)))
+            .collect::<Vec<_>>()
+            .join(" ");
+    });
+    let line = format!("{cycle:?} {seen}");
+    (cycle, line)
 }
 
 /// Every message of `len` bytes, in order, through the one core in
@@ -127,7 +138,7 @@ pub fn all_messages<E: Engine>(harness: Harness<E>, len: u32) -> Result<u64, Str
         bench.message(&message)?;
     }
     bench.drain()?;
-    Ok(bench.words)
+    Ok(bench.words())
 }
 
 /// A random message biased toward lead and continuation bytes.

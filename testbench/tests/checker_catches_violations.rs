@@ -71,6 +71,7 @@ struct FaultyCore(Fault);
 impl Core for FaultyCore {
     type Block = Faulty;
     const STATE: &'static [&'static str] = &[];
+    const LATENCY: u64 = Decoder::LATENCY;
 
     fn name(&self) -> String {
         "faulty_utf8_decoder".into()
@@ -95,15 +96,11 @@ impl Core for FaultyCore {
             inner: Decoder(Profile::Rfc3629).block(),
         }
     }
-    utf8hdl_sim::byte_to_word_io!(Faulty);
+    utf8hdl_sim::axis_io!(Faulty);
 }
 
 fn run(fault: Fault, sink: Stalls) -> Summary {
-    let stimulus = Stimulus {
-        source: Stalls::Never,
-        sink,
-        seed: 7,
-    };
+    let stimulus = Stimulus::stalls(Stalls::Never, sink, 7);
     let text = "naïve café, ☺, 𝄞 and \u{7FF}".bytes();
     let Ok(summary) = run_checked(
         Harness::new(FaultyCore(fault)),

@@ -2,7 +2,7 @@
 
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::Decoder;
-use utf8hdl_sim::harness::{Byte, Harness};
+use utf8hdl_sim::harness::{ByteBeat, Harness};
 use utf8hdl_sim::reference::decode;
 
 /// Cycles from a word's last byte to the word on m_axis (the datasheet's
@@ -18,26 +18,20 @@ fn cycles_for(profile: Profile, bytes: &[u8]) -> u64 {
     let mut first = None;
     let mut last_word = 0;
     for (i, &tdata) in bytes.iter().enumerate() {
-        let cycle = harness.cycle(
-            Some(Byte {
-                tdata,
-                tlast: i + 1 == bytes.len(),
-            }),
-            true,
-        );
+        let cycle = harness.cycle(Some(ByteBeat::byte(tdata, i + 1 == bytes.len())), true);
         assert!(
             cycle.accepted,
             "byte {i} was not accepted: s_axis_tready fell"
         );
         first.get_or_insert(harness.cycles - 1);
-        if let Some(w) = cycle.delivered {
-            words.push(w);
+        if let Some(beat) = cycle.delivered() {
+            words.extend(beat.words());
             last_word = harness.cycles - 1;
         }
     }
     for _ in 0..8 {
-        if let Some(w) = harness.cycle(None, true).delivered {
-            words.push(w);
+        if let Some(beat) = harness.cycle(None, true).delivered() {
+            words.extend(beat.words());
             last_word = harness.cycles - 1;
         }
     }
@@ -97,34 +91,22 @@ fn reset_in_the_middle_of_a_sequence() {
     for tdata in [0xE2, 0x82] {
         assert!(
             harness
-                .cycle(
-                    Some(Byte {
-                        tdata,
-                        tlast: false
-                    }),
-                    true
-                )
+                .cycle(Some(ByteBeat::byte(tdata, false)), true)
                 .accepted
         );
     }
     harness.reset(1);
     let mut words = Vec::new();
-    let first = harness.cycle(
-        Some(Byte {
-            tdata: b'A',
-            tlast: true,
-        }),
-        true,
-    );
+    let first = harness.cycle(Some(ByteBeat::byte(b'A', true)), true);
     assert!(first.accepted);
     for _ in 0..8 {
-        words.extend(harness.cycle(None, true).delivered);
+        words.extend(harness.cycle(None, true).delivered().copied());
     }
-    assert_eq!(
-        words.iter().map(|w| w.tdata).collect::<Vec<_>>(),
-        vec![0x41]
-    );
-    assert!(words[0].tlast && words[0].error() == Ok(None));
+    let [beat] = words[..] else {
+        panic!("one beat, not {words:?}");
+    };
+    assert_eq!(beat.words().map(|w| w.tdata).collect::<Vec<_>>(), [0x41]);
+    assert!(beat.tlast && beat.words().all(|w| w.error() == Ok(None)));
 }
 
 /// A reset while words wait behind a stalled sink drops them all, and no
@@ -133,13 +115,7 @@ fn reset_in_the_middle_of_a_sequence() {
 fn reset_while_words_are_buffered() {
     let mut harness = Harness::new(Decoder(Profile::Rfc3629));
     for (i, tdata) in b"xyz\xC2".iter().enumerate() {
-        harness.cycle(
-            Some(Byte {
-                tdata: *tdata,
-                tlast: i == 3,
-            }),
-            false,
-        );
+        harness.cycle(Some(ByteBeat::byte(*tdata, i == 3)), false);
     }
     assert!(harness.outputs().m_axis.is_some(), "a word waits on m_axis");
     harness.reset(1);
@@ -148,16 +124,11 @@ fn reset_while_words_are_buffered() {
         assert!(!cycle.m_axis_tvalid, "a word survived the reset");
         assert!(cycle.s_axis_tready, "s_axis_tready is high after reset");
     }
-    let cycle = harness.cycle(
-        Some(Byte {
-            tdata: b'A',
-            tlast: true,
-        }),
-        true,
-    );
+    let cycle = harness.cycle(Some(ByteBeat::byte(b'A', true)), true);
     assert!(cycle.accepted);
     let words: Vec<_> = (0..8)
-        .filter_map(|_| harness.cycle(None, true).delivered)
+        .filter_map(|_| harness.cycle(None, true).delivered().copied())
+        .flat_map(|beat| beat.words().collect::<Vec<_>>())
         .collect();
     assert_eq!(words.len(), 1);
     assert_eq!(words[0].tdata, 0x41);
