@@ -839,6 +839,47 @@ wide_decoders!(
     32 => Utf8DecoderX32,
 );
 
+/// Runs `$body` with `$core` bound to the decoder of `$lanes` lanes and
+/// `$profile`: the one place that maps a lane count to a core type, one
+/// arm per lane count. Any other count makes the enclosing function (which
+/// returns an `anyhow::Result`) return an error.
+#[macro_export]
+macro_rules! with_core {
+    ($lanes:expr, $profile:expr, |$core:ident| $body:expr) => {
+        match $lanes {
+            1 => {
+                let $core = $crate::core::Decoder($profile);
+                $body
+            }
+            2 => {
+                let $core = $crate::core::WideDecoder::<2>($profile);
+                $body
+            }
+            4 => {
+                let $core = $crate::core::WideDecoder::<4>($profile);
+                $body
+            }
+            8 => {
+                let $core = $crate::core::WideDecoder::<8>($profile);
+                $body
+            }
+            16 => {
+                let $core = $crate::core::WideDecoder::<16>($profile);
+                $body
+            }
+            32 => {
+                let $core = $crate::core::WideDecoder::<32>($profile);
+                $body
+            }
+            n => {
+                return Err(anyhow::anyhow!(
+                    "no {n}-lane core: the family has 1, 2, 4, 8, 16 and 32 lanes"
+                ))
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -43,10 +43,19 @@ pub enum Device {
     /// Lattice ECP5 LFE5U-25F, CABGA381 package (ULX3S), speed grade 6.
     #[serde(rename = "ecp5-25k")]
     Ecp5_25k,
+    /// Lattice ECP5 LFE5U-85F, CABGA381: where the 32-lane core fits with
+    /// room to spare.
+    #[serde(rename = "ecp5-85k")]
+    Ecp5_85k,
 }
 
 impl Device {
-    pub const ALL: [Device; 3] = [Device::Hx8k, Device::Up5k, Device::Ecp5_25k];
+    pub const ALL: [Device; 4] = [
+        Device::Hx8k,
+        Device::Up5k,
+        Device::Ecp5_25k,
+        Device::Ecp5_85k,
+    ];
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {
@@ -54,6 +63,7 @@ impl Device {
             Device::Hx8k => "hx8k",
             Device::Up5k => "up5k",
             Device::Ecp5_25k => "ecp5-25k",
+            Device::Ecp5_85k => "ecp5-85k",
         }
     }
 
@@ -61,7 +71,7 @@ impl Device {
         match self {
             Device::Hx8k => "ct256",
             Device::Up5k => "sg48",
-            Device::Ecp5_25k => "CABGA381",
+            Device::Ecp5_25k | Device::Ecp5_85k => "CABGA381",
         }
     }
 
@@ -70,6 +80,7 @@ impl Device {
             Device::Hx8k => "iCE40 HX8K (ct256)",
             Device::Up5k => "iCE40 UP5K (sg48)",
             Device::Ecp5_25k => "ECP5 LFE5U-25F (CABGA381)",
+            Device::Ecp5_85k => "ECP5 LFE5U-85F (CABGA381)",
         }
     }
 
@@ -99,6 +110,7 @@ impl Device {
             Device::Hx8k => "--hx8k",
             Device::Up5k => "--up5k",
             Device::Ecp5_25k => "--25k",
+            Device::Ecp5_85k => "--85k",
         };
         vec![device.into(), "--package".into(), self.package().into()]
     }
@@ -128,7 +140,9 @@ impl FromStr for Device {
         Device::ALL
             .into_iter()
             .find(|d| d.name() == s)
-            .ok_or_else(|| format!("unknown device '{s}' (expected hx8k, up5k or ecp5-25k)"))
+            .ok_or_else(|| {
+                format!("unknown device '{s}' (expected hx8k, up5k, ecp5-25k or ecp5-85k)")
+            })
     }
 }
 

@@ -21,7 +21,8 @@ use anyhow::{anyhow, bail, Context, Result};
 use utf8hdl_hdl::Profile;
 
 use crate::tools;
-use crate::verilog::{top_name, try_verilog, try_wide_verilog, wide_top_name};
+use crate::verilog::{core_verilog, top_name, try_verilog};
+use utf8hdl_sim::core::Core;
 
 /// The sby file: one task per property group and profile.
 const SBY_FILE: &str = "utf8_decoder.sby";
@@ -341,12 +342,13 @@ pub const WIDE_CHECKS: [Check; 6] = [
 /// `Err`.
 pub fn run_wide(
     options: &Options,
-    lanes: u32,
+    lanes: usize,
     report: impl FnMut(&Check, &Outcome),
 ) -> Result<bool> {
-    let top = wide_top_name(options.profile, lanes);
     // The lane count is checked before any tool is looked for.
-    let generated = try_wide_verilog(options.profile, lanes)?;
+    let (top, generated) = utf8hdl_sim::with_core!(lanes, options.profile, |core| {
+        (core.name(), core_verilog(&core)?)
+    });
     let mut sby = with_depth(WIDE_SBY, WIDE_DEPTH_LINE, options.depth)?;
     for x2 in WIDE_SBY_LANES {
         if !sby.contains(x2) {

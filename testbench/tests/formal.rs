@@ -13,6 +13,7 @@
 use std::path::Path;
 
 use utf8hdl_hdl::Profile;
+use utf8hdl_sim::core::Core;
 use utf8hdl_synth::formal::{self, Check, Method, Options, Outcome, CHECKS, WIDE_CHECKS};
 use utf8hdl_synth::verilog;
 
@@ -21,7 +22,7 @@ use utf8hdl_synth::verilog;
 /// ([`formal::run_wide`]).
 fn prove(
     profile: Profile,
-    lanes: u32,
+    lanes: usize,
     verilog_file: Option<&Path>,
     checks: Vec<Check>,
     dir: &Path,
@@ -52,7 +53,7 @@ fn every_property_holds(profile: Profile, covers: usize) {
     every_property_holds_for(profile, 1, &CHECKS, covers);
 }
 
-fn every_property_holds_for(profile: Profile, lanes: u32, checks: &[Check], covers: usize) {
+fn every_property_holds_for(profile: Profile, lanes: usize, checks: &[Check], covers: usize) {
     if !formal::require_tools() {
         return;
     }
@@ -260,7 +261,7 @@ fn mutant_fails(mutant: &Mutant) {
 }
 
 /// `mutant` applied to the `lanes`-lane core (1: the 1-lane one) fails.
-fn mutant_fails_for(mutant: &Mutant, lanes: u32) {
+fn mutant_fails_for(mutant: &Mutant, lanes: usize) {
     let profile = Profile::Rfc3629;
     let (original, top, checks) = if lanes == 1 {
         (
@@ -269,12 +270,14 @@ fn mutant_fails_for(mutant: &Mutant, lanes: u32) {
             &CHECKS[..],
         )
     } else {
-        let text = verilog::try_wide_verilog(profile, lanes).unwrap();
-        (
-            text,
-            verilog::wide_top_name(profile, lanes),
-            &WIDE_CHECKS[..],
-        )
+        let core = || -> anyhow::Result<(String, String)> {
+            Ok(utf8hdl_sim::with_core!(lanes, profile, |core| (
+                verilog::core_verilog(&core)?,
+                core.name()
+            )))
+        };
+        let (text, top) = core().unwrap();
+        (text, top, &WIDE_CHECKS[..])
     };
     let mutated = (mutant.apply)(&original).unwrap_or_else(|| {
         panic!(

@@ -141,36 +141,6 @@ fn header<C: Core>(core: &C, shape: &str) -> Result<String> {
         })
 }
 
-/// The lane counts of the wide decoder ([`utf8hdl_hdl::wide`]).
-pub const WIDE_LANES: [u32; 5] = [2, 4, 8, 16, 32];
-
-/// The top module of the `lanes`-lane wide decoder: `utf8_decoder_x2`,
-/// `utf8_decoder_iso10646_x2`, ...
-pub fn wide_top_name(profile: Profile, lanes: u32) -> String {
-    format!("{}_x{lanes}", top_name(profile))
-}
-
-/// The `lanes`-lane wide decoder as one module, [`wide_top_name`]; an
-/// error for a lane count outside [`WIDE_LANES`].
-pub fn try_wide_verilog(profile: Profile, lanes: u32) -> Result<String> {
-    use utf8hdl_hdl::wide::*;
-    fn one<U: Block>(mut uut: U, top: &str) -> Result<String> {
-        uut.connect_all();
-        export(&uut, top)
-    }
-    let top = wide_top_name(profile, lanes);
-    match lanes {
-        2 => one(Utf8DecoderX2::new(profile), &top),
-        4 => one(Utf8DecoderX4::new(profile), &top),
-        8 => one(Utf8DecoderX8::new(profile), &top),
-        16 => one(Utf8DecoderX16::new(profile), &top),
-        32 => one(Utf8DecoderX32::new(profile), &top),
-        _ => Err(anyhow!(
-            "no {lanes}-lane core: the wide decoder has {WIDE_LANES:?} lanes"
-        )),
-    }
-}
-
 /// [`try_verilog`], for callers that treat a failure as a bug.
 pub fn verilog(profile: Profile) -> String {
     try_verilog(profile).unwrap_or_else(|e| panic!("Verilog export for {profile} failed: {e:#}"))
