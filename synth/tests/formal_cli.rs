@@ -10,11 +10,19 @@ use common::{path_str, run, temp_dir, usage_failure, utf8hdl};
 use utf8hdl_hdl::Profile;
 use utf8hdl_synth::{formal, verilog};
 
-/// The properties are the 1-lane core's: a wide core has none yet.
+/// A lane count outside the family, and the 1-lane Verilog offered for a
+/// wide core's properties, are usage errors.
 #[test]
-fn lanes_other_than_one_are_a_usage_error() {
-    let line = usage_failure(utf8hdl(&["formal", "--lanes", "4"], b""));
-    assert!(line.contains("none for the 4-lane core yet"), "{line}");
+fn a_lane_count_without_a_core_is_a_usage_error() {
+    let line = usage_failure(utf8hdl(&["formal", "--lanes", "3"], b""));
+    assert!(line.contains("--lanes"), "{line}");
+    let dir = temp_dir();
+    let one_lane = dir.path().join("utf8_decoder.v");
+    std::fs::write(&one_lane, verilog::verilog(Profile::Rfc3629)).unwrap();
+    usage_failure(utf8hdl(
+        &["formal", "--lanes", "2", "--verilog", path_str(&one_lane)],
+        b"",
+    ));
 }
 
 #[test]
