@@ -168,3 +168,85 @@ fn a_wide_core_that_disagrees_is_caught() {
         Some((0xFFFD, 7))
     );
 }
+
+/// Every 1-byte and 2-byte message at every starting lane, with and
+/// without a null lane between its bytes (the lanes before its first byte
+/// are null, and so are those after its last), one message after another,
+/// in both profiles, on the Verilator engine: 4 × 65,536 × N + 256 × N
+/// messages for N = 2, 4 and 8. (Without the tools, `wide_decoder.rs` runs
+/// every pair at one starting lane on rust-hdl's engine.)
+#[test]
+fn every_short_message_at_every_lane_on_verilator() {
+    use utf8hdl_sim::core::{ByteBeat, Word};
+    if !tools::require_all(&TOOLS) {
+        return;
+    }
+    fn run<C: Core + Copy>(core: C, n: usize) {
+        let verilog = core_verilog(&core).unwrap();
+        let model = Verilated::new(core, &verilog, &|m| eprintln!("{m}")).unwrap();
+        let mut harness = Harness::on(model);
+        harness.reset(2);
+        let mut sent: Vec<Vec<u8>> = Vec::new();
+        let mut words: Vec<Word> = Vec::new();
+        let mut got: Vec<Vec<Word>> = Vec::new();
+        let mut collect = |cycle: &utf8hdl_sim::harness::Cycle| {
+            if let Some(beat) = cycle.delivered() {
+                words.extend(beat.words());
+                if beat.tlast {
+                    got.push(std::mem::take(&mut words));
+                }
+            }
+        };
+        let mut send = |harness: &mut Harness<_>, bytes: &[u8], start: usize, gap: bool| {
+            let mut lanes = vec![None; start];
+            for (i, &b) in bytes.iter().enumerate() {
+                if i > 0 && gap {
+                    lanes.push(None);
+                }
+                lanes.push(Some(b));
+            }
+            lanes.resize(lanes.len().div_ceil(n) * n, None);
+            let beats = lanes.len() / n;
+            for (i, chunk) in lanes.chunks(n).enumerate() {
+                let beat = ByteBeat::new(chunk, i + 1 == beats);
+                loop {
+                    let cycle = harness.cycle(Some(beat.clone()), true);
+                    collect(&cycle);
+                    if cycle.accepted {
+                        break;
+                    }
+                }
+            }
+            sent.push(bytes.to_vec());
+        };
+        for b in 0..=255u8 {
+            for start in 0..n {
+                send(&mut harness, &[b], start, false);
+            }
+        }
+        for pair in 0..=u16::MAX {
+            for start in 0..n {
+                for gap in [false, true] {
+                    send(&mut harness, &pair.to_be_bytes(), start, gap);
+                }
+            }
+        }
+        for _ in 0..20 {
+            let cycle = harness.cycle(None, true);
+            collect(&cycle);
+        }
+        assert_eq!(got.len(), sent.len(), "one tlast per message");
+        for (bytes, words) in sent.iter().zip(&got) {
+            let want: Vec<Word> = utf8hdl_sim::reference::decode(bytes, core.profile())
+                .iter()
+                .map(Word::of_unit)
+                .collect();
+            assert_eq!(words, &want, "{bytes:02X?} ({})", core.name());
+        }
+    }
+    for profile in Profile::ALL {
+        run(WideDecoder::<2>(profile), 2);
+        run(WideDecoder::<4>(profile), 4);
+        run(WideDecoder::<8>(profile), 8);
+    }
+}
