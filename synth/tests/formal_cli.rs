@@ -10,11 +10,20 @@ use common::{path_str, run, temp_dir, usage_failure, utf8hdl};
 use utf8hdl_hdl::Profile;
 use utf8hdl_synth::{formal, verilog};
 
-/// The properties are the 1-lane core's: a wide core has none yet.
+/// `--lanes` picks the wide core's proof, whose Verilog must have the wide
+/// core's name; a lane count the family has not is a usage error.
 #[test]
-fn lanes_other_than_one_are_a_usage_error() {
-    let line = usage_failure(utf8hdl(&["formal", "--lanes", "4"], b""));
-    assert!(line.contains("none for the 4-lane core yet"), "{line}");
+fn lanes_pick_the_wide_core() {
+    let line = usage_failure(utf8hdl(&["formal", "--lanes", "3"], b""));
+    assert!(line.contains("--lanes"), "{line}");
+    let dir = temp_dir();
+    let one_lane = dir.path().join("utf8_decoder.v");
+    std::fs::write(&one_lane, verilog(Profile::Rfc3629)).unwrap();
+    let args = ["formal", "--lanes", "4", "--verilog", path_str(&one_lane)];
+    let line = usage_failure(utf8hdl(&args, b""));
+    if formal::require_tools() {
+        assert!(line.contains("has no module utf8_decoder_x4"), "{line}");
+    }
 }
 
 #[test]
