@@ -135,8 +135,10 @@ fn formal(args: &FormalArgs) -> Result<ExitCode> {
         utf8hdl_synth::formal::run_wide(&options, args.lanes, report)
     }?;
     written?;
-    // Each cover's trace also as a timing diagram, beside its VCD.
-    for vcd in cover_traces {
+    // Each cover's trace also as a timing diagram, beside its VCD: the
+    // diagram's rows are the 1-lane core's ports, and its scope the 1-lane
+    // properties' `dut`, so a wide core's traces stay VCDs.
+    for vcd in cover_traces.into_iter().filter(|_| args.lanes == 1) {
         let svg = utf8hdl_sim::figures::render_trace(&vcd)?;
         write_atomically(&vcd.with_extension("svg"), |out| {
             Ok(out.write_all(svg.as_bytes())?)
