@@ -812,7 +812,7 @@ macro_rules! wide_decoders {
 
             /// The datasheet's figure (`hdl/src/wide/mod.rs`): the units
             /// of a beat accepted in cycle t are on `m_axis` in t + 6.
-            const LATENCY: u64 = 6;
+            const LATENCY: u64 = utf8hdl_hdl::wide::LATENCY;
 
             fn name(&self) -> String {
                 module_name(self.0, $lanes)

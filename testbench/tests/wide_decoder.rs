@@ -3,7 +3,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rust_hdl::prelude::*;
-use utf8hdl_hdl::wide::Utf8WideDecoder;
+use utf8hdl_hdl::wide::{Utf8WideDecoder, LATENCY};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::reference::decode;
 
@@ -255,9 +255,6 @@ macro_rules! short_test {
 short_test!(every_short_message_x2, 2, 16, 18, 64, 8);
 short_test!(every_short_message_x4, 4, 32, 36, 128, 16);
 short_test!(every_short_message_x8, 8, 64, 72, 256, 32);
-
-/// The documented latency of the wide decoder (`hdl/src/wide/mod.rs`).
-const LATENCY: u64 = 6;
 
 /// With beats on every cycle and `m_axis_tready` high, a stream of B beats
 /// leaves in B + LATENCY cycles, `s_axis_tready` never falls, and each output

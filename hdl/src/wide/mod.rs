@@ -102,6 +102,10 @@ pub mod zero_extend;
 
 pub use top::Utf8WideDecoder;
 
+/// The latency in cycles, with a byte behind every beat (see the
+/// datasheet above): the one figure the harnesses read.
+pub const LATENCY: u64 = 6;
+
 /// 2 lanes: `utf8_decoder_x2`.
 pub type Utf8DecoderX2 = Utf8WideDecoder<2, 16, 18, 64, 8>;
 /// 4 lanes: `utf8_decoder_x4`.
