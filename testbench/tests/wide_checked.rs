@@ -210,7 +210,7 @@ fn every_short_message_at_every_lane_on_verilator() {
             for (i, chunk) in lanes.chunks(n).enumerate() {
                 let beat = ByteBeat::new(chunk, i + 1 == beats);
                 loop {
-                    let cycle = harness.cycle(Some(beat.clone()), true);
+                    let cycle = harness.cycle(Some(beat), true);
                     collect(&cycle);
                     if cycle.accepted {
                         break;
