@@ -97,6 +97,7 @@ pub mod lane_decoder;
 pub mod lane_packer;
 pub mod lane_skips;
 pub mod top;
+pub mod unit_word;
 pub mod word_lanes;
 pub mod zero_extend;
 

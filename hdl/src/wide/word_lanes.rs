@@ -43,7 +43,7 @@ use rust_hdl::prelude::*;
 use crate::wide::lane_bus::LaneBus;
 use crate::wide::lane_packer::LanePacker;
 use crate::wide::lane_skips::LaneSkips;
-use crate::wide::zero_extend::UnitWord;
+use crate::wide::unit_word::UnitWord;
 
 #[derive(LogicBlock)]
 pub struct WordLanes<const N: usize, const TDATA: usize, const TUSER: usize> {

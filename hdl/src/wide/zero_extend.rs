@@ -1,21 +1,15 @@
-//! # `ZeroExtend` and `UnitWord`: widening one lane (combinational)
+//! # `ZeroExtend`: a byte as a 32-bit word (combinational)
 //!
 //! `#[hdl_gen]` evaluates the width of a `bit_cast` in Rust when it writes
 //! the Verilog, which it cannot do inside a loop over lanes; a block per lane
-//! can. (`#[hdl_gen]` also cannot index twice, `a[i].b[j]`, so these have
+//! can. (`#[hdl_gen]` also cannot index twice, `a[i].b[j]`, so it has
 //! plain ports rather than lanes.)
 //!
-//! ## Ports of `ZeroExtend`
+//! ## Ports
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `byte` | in | 8 | |
 //! | `word` | out | 32 | `byte` in bits 7:0, zeros above |
-//!
-//! ## Ports of `UnitWord`
-//! | port | dir | width | meaning |
-//! |---|---|---|---|
-//! | `value`, `tuser` | in | 32, 4 | a unit |
-//! | `unit` | out | 36 | `tuser` in bits 35:32, `value` below |
 
 use rust_hdl::prelude::*;
 
@@ -32,21 +26,6 @@ impl Logic for ZeroExtend {
     }
 }
 
-#[derive(LogicBlock, Default)]
-pub struct UnitWord {
-    pub value: Signal<In, Bits<32>>,
-    pub tuser: Signal<In, Bits<4>>,
-    pub unit: Signal<Out, Bits<36>>,
-}
-
-impl Logic for UnitWord {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.unit.next =
-            bit_cast::<36, 32>(self.value.val()) | (bit_cast::<36, 4>(self.tuser.val()) << 32);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -54,6 +33,5 @@ mod tests {
     #[test]
     fn zero_extend_is_synthesizable() {
         crate::assert_synthesizable(ZeroExtend::default());
-        crate::assert_synthesizable(UnitWord::default());
     }
 }
