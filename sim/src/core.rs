@@ -795,23 +795,23 @@ macro_rules! wide_decoders {
         impl Core for WideDecoder<$lanes> {
             type Block = $block;
 
-            /// The handshakes between the stages, and the skid buffer's
-            /// beat (each lane's byte with its tkeep above it).
+            /// The credits that make `s_axis_tready`, and each stage's
+            /// beat: the stages never stall, so a beat is its `valid`
+            /// moving down the pipeline, one stage a cycle.
             const STATE: &'static [&'static str] = &[
-                "skid_buffer.buffered_valid.q",
-                "skid_buffer.buffered_tdata.q",
-                "byte_lanes.take",
+                "credits.in_flight.q",
                 "byte_lanes.valid",
                 "byte_lanes.tlast",
-                "lane_decoder.taken",
-                "lane_decoder.beat_in_stage.q",
+                "hold.valid",
+                "hold.tlast",
                 "lane_decoder.beat_valid",
                 "lane_decoder.beat_tlast",
-                "word_lanes.advance",
+                "word_lanes.write",
+                "queue.fetched.q",
             ];
 
             /// The datasheet's figure (`hdl/src/wide/mod.rs`): the units
-            /// of a beat accepted in cycle t are on `m_axis` in t + 6.
+            /// of a beat accepted in cycle t are on `m_axis` in t + LATENCY.
             const LATENCY: u64 = utf8hdl_hdl::wide::LATENCY;
 
             fn name(&self) -> String {

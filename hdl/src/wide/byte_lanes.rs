@@ -1,172 +1,292 @@
-//! # `ByteLanes`: stage 1 of the wide decoder, the beat's bytes made dense
+//! # `ByteLanes`: stages 0–1 of the wide decoder, the beat's bytes made dense
 //!
-//! Takes a beat from the skid buffer, drops its null lanes (`tkeep` low)
-//! and registers the k kept bytes in lanes 0..k-1, in two steps, each
-//! registered: stage 1a counts each lane's skip ([`LaneSkips`]), stage 1b
-//! moves the lanes ([`LanePacker`]). A beat with no byte and no `tlast`
-//! carries nothing and is dropped in stage 1a.
+//! Registers each accepted `s_axis` beat (stage 0), then drops its null
+//! lanes (`tkeep` low) and registers the k kept bytes in lanes 0..k-1, in
+//! two steps: stage 1a counts each lane's skip ([`LaneSkips`]), stage 1b
+//! moves the lanes ([`LanePacker`]). No stage has an enable: a beat moves on
+//! every cycle, and a cycle without one carries `valid` low. A beat with no
+//! byte and no `tlast` still travels (the
+//! [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold) drops it
+//! and returns its credit).
+//!
+//! Beside the dense bytes, `tail` gives the beat's last five bytes in order
+//! (`tail[4]` is the last), for the decoder's history: the five places
+//! before the beat, then its k bytes, shifted down by k. The shifter has
+//! log₂ N levels after the stage 1b registers (where a selection by the
+//! last byte's lane would be a chain of N), for the next stage to
+//! register.
 //!
 //! ## Parameters
-//! * `N`: the lanes.
-//! * `TBEAT` = 9N: the skid buffer's payload; lane `i` is its bits
-//!   [9i+7:9i] (the byte) and bit 9i+8 (its `tkeep`).
+//! * `N`: the lanes; `TDATA` = 8N, the width of `s_axis_tdata`.
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
-//! | `beat.tdata`/`tvalid`/`tlast` | in | 9N/1/1 | [`BeatIn`]: the beat offered |
-//! | `take` | out | 1 | the beat offered is taken this cycle: the registers are empty or their beat leaves |
-//! | `leaves` | in | 1 | the next stage takes the registered beat this cycle |
-//! | `byte[i]` | out | 8 | registered: the `i`-th kept byte, 0 past them |
-//! | `present[i]` | out | 1 | registered: `byte[i]` is a byte of the beat (lanes 0..k-1) |
+//! | `s_axis_tdata`, `s_axis_tkeep`, `s_axis_tlast` | in | 8N, N, 1 | the beat |
+//! | `accepted` | in | 1 | the beat is taken this cycle (`s_axis_tvalid & s_axis_tready`) |
+//! | `byte[i]`, `present[i]` | out | 8, 1 | registered: the `i`-th kept byte; lanes 0..k-1 are present |
+//! | `tail[t]`, `tail_present[t]` | out | 8, 1 | log₂ N multiplexers after stage 1b: the beat's last five bytes, `tail[4]` last; present for the last min(k, 5) |
 //! | `tlast`, `valid` | out | 1 | registered |
 //!
 //! ## Latency
-//! Two cycles.
+//! Three cycles, on every cycle.
 //!
 //! ```text
-//! clock        _/‾\_/‾\_/‾\_/‾\_
-//! beat.tdata    <61 . 62 63>             (. = a null lane, N = 4)
-//! counted_skip       <0  . 1  1 >
-//! byte[0..3]              <61 62 63 00>
-//! present                 <1  1  1  0 >
+//! clock         _/‾\_/‾\_/‾\_/‾\_/‾\_
+//! accepted      ‾‾‾‾‾\___
+//! s_axis_tdata  <61 . 62 63>                  (. = a null lane, N = 4)
+//! stage 0            <61 . 62 63>
+//! counted_skip            <0  . 1  1 >
+//! byte[0..3]                   <61 62 63 00>
+//! present                      <1  1  1  0 >
+//! tail[0..4]                   <.  .  61 62 63>
 //! ```
 //!
 //! ## Invariants
-//! * `valid` implies `present[0]` or `tlast`.
 //! * Bytes leave in the order they came; none is lost or made up.
+//! * `present` is dense: lanes 0..k-1.
 
 use rust_hdl::prelude::*;
 
-use crate::skid_buffer::BeatIn;
+use crate::wide::lane_join::LaneJoin;
 use crate::wide::lane_packer::LanePacker;
 use crate::wide::lane_skips::LaneSkips;
 
 #[derive(LogicBlock)]
-pub struct ByteLanes<const N: usize, const TBEAT: usize> {
+pub struct ByteLanes<const N: usize, const TDATA: usize> {
     pub clock: Signal<In, Clock>,
     pub rst: Signal<In, Bit>,
-    pub beat: BeatIn<TBEAT>,
-    pub take: Signal<Out, Bit>,
-    pub leaves: Signal<In, Bit>,
+    pub s_axis_tdata: Signal<In, Bits<TDATA>>,
+    pub s_axis_tkeep: Signal<In, Bits<N>>,
+    pub s_axis_tlast: Signal<In, Bit>,
+    pub accepted: Signal<In, Bit>,
     pub byte: Vec<Signal<Out, Bits<8>>>,
     pub present: Vec<Signal<Out, Bit>>,
+    pub tail: Vec<Signal<Out, Bits<8>>>,
+    pub tail_present: Vec<Signal<Out, Bit>>,
     pub tlast: Signal<Out, Bit>,
     pub valid: Signal<Out, Bit>,
+    /// Stage 0: the beat as it came.
+    beat_byte: Vec<DFF<Bits<8>>>,
+    beat_keep: Vec<DFF<Bit>>,
+    beat_tlast: DFF<Bit>,
+    beat_valid: DFF<Bit>,
     skips: LaneSkips<N>,
-    /// Stage 1a: the beat as it came, with each lane's skip counted.
+    /// Stage 1a: the beat with each lane's skip counted, and the beat's
+    /// null lanes (N − k, modulo 32).
     counted_byte: Vec<DFF<Bits<8>>>,
     counted_keep: Vec<DFF<Bit>>,
     counted_skip: Vec<DFF<Bits<5>>>,
+    counted_nulls: DFF<Bits<5>>,
+    counted_any: DFF<Bit>,
     counted_tlast: DFF<Bit>,
     counted_valid: DFF<Bit>,
     packer: LanePacker<N, 8>,
-    /// Stage 1b: the bytes packed.
-    registered_byte: Vec<DFF<Bits<8>>>,
-    registered_present: Vec<DFF<Bit>>,
-    registered_tlast: DFF<Bit>,
-    registered_valid: DFF<Bit>,
-    free_a: Signal<Local, Bit>,
-    free_b: Signal<Local, Bit>,
+    /// N, for the count of kept lanes.
+    lanes: Constant<Bits<6>>,
+    /// Stage 1b, with k, the kept lanes.
+    packed_byte: Vec<DFF<Bits<8>>>,
+    packed_present: Vec<DFF<Bit>>,
+    packed_count: DFF<Bits<6>>,
+    packed_tlast: DFF<Bit>,
+    packed_valid: DFF<Bit>,
+    /// The tail's shifter: five empty places then the dense lanes, and
+    /// after level `j`, shifted down by bit `j` of k as well.
+    shift0: Vec<Signal<Local, Bits<9>>>,
+    shift1: Vec<Signal<Local, Bits<9>>>,
+    shift2: Vec<Signal<Local, Bits<9>>>,
+    shift3: Vec<Signal<Local, Bits<9>>>,
+    shift4: Vec<Signal<Local, Bits<9>>>,
+    shift5: Vec<Signal<Local, Bits<9>>>,
+    shift6: Vec<Signal<Local, Bits<9>>>,
+    /// Each byte with its present bit above it.
+    place: Vec<LaneJoin<8, 1, 9>>,
 }
 
-impl<const N: usize, const TBEAT: usize> Default for ByteLanes<N, TBEAT> {
+impl<const N: usize, const TDATA: usize> Default for ByteLanes<N, TDATA> {
     fn default() -> Self {
-        assert_eq!(TBEAT, 9 * N, "ByteLanes<N, TBEAT>: TBEAT is 9N");
+        assert_eq!(TDATA, 8 * N, "ByteLanes<N, TDATA>: TDATA is 8N");
+        fn lanes<T: Default>(n: usize) -> Vec<T> {
+            (0..n).map(|_| T::default()).collect()
+        }
         ByteLanes {
             clock: Default::default(),
             rst: Default::default(),
-            beat: Default::default(),
-            take: Default::default(),
-            leaves: Default::default(),
-            byte: (0..N).map(|_| Default::default()).collect(),
-            present: (0..N).map(|_| Default::default()).collect(),
+            s_axis_tdata: Default::default(),
+            s_axis_tkeep: Default::default(),
+            s_axis_tlast: Default::default(),
+            accepted: Default::default(),
+            byte: lanes(N),
+            present: lanes(N),
+            tail: lanes(5),
+            tail_present: lanes(5),
             tlast: Default::default(),
             valid: Default::default(),
+            beat_byte: lanes(N),
+            beat_keep: lanes(N),
+            beat_tlast: Default::default(),
+            beat_valid: Default::default(),
             skips: Default::default(),
-            counted_byte: (0..N).map(|_| Default::default()).collect(),
-            counted_keep: (0..N).map(|_| Default::default()).collect(),
-            counted_skip: (0..N).map(|_| Default::default()).collect(),
+            counted_byte: lanes(N),
+            counted_keep: lanes(N),
+            counted_skip: lanes(N),
+            counted_nulls: Default::default(),
+            counted_any: Default::default(),
             counted_tlast: Default::default(),
             counted_valid: Default::default(),
             packer: Default::default(),
-            registered_byte: (0..N).map(|_| Default::default()).collect(),
-            registered_present: (0..N).map(|_| Default::default()).collect(),
-            registered_tlast: Default::default(),
-            registered_valid: Default::default(),
-            free_a: Default::default(),
-            free_b: Default::default(),
+            packed_byte: lanes(N),
+            packed_present: lanes(N),
+            lanes: Constant::new((N as u64).into()),
+            packed_count: Default::default(),
+            packed_tlast: Default::default(),
+            packed_valid: Default::default(),
+            shift0: lanes(N + 5),
+            shift1: lanes(N + 5),
+            shift2: lanes(N + 5),
+            shift3: lanes(N + 5),
+            shift4: lanes(N + 5),
+            shift5: lanes(N + 5),
+            shift6: lanes(N + 5),
+            place: lanes(N),
         }
     }
 }
 
-impl<const N: usize, const TBEAT: usize> Logic for ByteLanes<N, TBEAT> {
+impl<const N: usize, const TDATA: usize> Logic for ByteLanes<N, TDATA> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(
+        clock!(
             self,
             clock,
+            beat_tlast,
+            beat_valid,
+            counted_nulls,
+            counted_any,
             counted_tlast,
             counted_valid,
-            registered_tlast,
-            registered_valid
+            packed_count,
+            packed_tlast,
+            packed_valid
         );
         for i in 0..N {
+            self.beat_byte[i].clock.next = self.clock.val();
+            self.beat_keep[i].clock.next = self.clock.val();
             self.counted_byte[i].clock.next = self.clock.val();
-            self.counted_byte[i].d.next = self.counted_byte[i].q.val();
             self.counted_keep[i].clock.next = self.clock.val();
-            self.counted_keep[i].d.next = self.counted_keep[i].q.val();
             self.counted_skip[i].clock.next = self.clock.val();
-            self.counted_skip[i].d.next = self.counted_skip[i].q.val();
-            self.registered_byte[i].clock.next = self.clock.val();
-            self.registered_byte[i].d.next = self.registered_byte[i].q.val();
-            self.byte[i].next = self.registered_byte[i].q.val();
-            self.registered_present[i].clock.next = self.clock.val();
-            self.registered_present[i].d.next = self.registered_present[i].q.val();
-            self.present[i].next = self.registered_present[i].q.val();
+            self.packed_byte[i].clock.next = self.clock.val();
+            self.packed_present[i].clock.next = self.clock.val();
         }
-        self.tlast.next = self.registered_tlast.q.val();
-        self.valid.next = self.registered_valid.q.val();
 
-        // Stage 1b takes stage 1a's beat when it is free or its own beat
-        // leaves; stage 1a takes the offered beat when it is free or its
-        // own beat moves on.
-        self.free_b.next = !self.registered_valid.q.val() | self.leaves.val();
-        self.free_a.next = !self.counted_valid.q.val() | self.free_b.val();
-        self.take.next = self.free_a.val();
-
+        // Stage 0.
         for i in 0..N {
-            self.skips.keep_in[i].next = self.beat.tdata.val().get_bit(9 * i + 8);
+            self.beat_byte[i].d.next = self.s_axis_tdata.val().get_bits::<8>(8 * i);
+            self.beat_keep[i].d.next = self.s_axis_tkeep.val().get_bit(i);
         }
-        if self.free_a.val() {
-            self.counted_valid.d.next =
-                self.beat.tvalid.val() & (self.skips.any_kept.val() | self.beat.tlast.val());
-            self.counted_tlast.d.next = self.beat.tlast.val();
-            for i in 0..N {
-                self.counted_byte[i].d.next = self.beat.tdata.val().get_bits::<8>(9 * i);
-                self.counted_keep[i].d.next = self.beat.tdata.val().get_bit(9 * i + 8);
-                self.counted_skip[i].d.next = self.skips.skip[i].val();
-            }
-        }
+        self.beat_tlast.d.next = self.s_axis_tlast.val();
+        self.beat_valid.d.next = self.accepted.val() & !self.rst.val();
 
+        // Stage 1a.
+        for i in 0..N {
+            self.skips.keep_in[i].next = self.beat_keep[i].q.val();
+            self.counted_byte[i].d.next = self.beat_byte[i].q.val();
+            self.counted_keep[i].d.next = self.beat_keep[i].q.val();
+            self.counted_skip[i].d.next = self.skips.skip[i].val();
+        }
+        self.counted_nulls.d.next = self.skips.nulls.val();
+        self.counted_any.d.next = self.skips.any_kept.val();
+        self.counted_tlast.d.next = self.beat_tlast.q.val();
+        self.counted_valid.d.next = self.beat_valid.q.val() & !self.rst.val();
+
+        // Stage 1b.
         for i in 0..N {
             self.packer.lane_in[i].next = self.counted_byte[i].q.val();
             self.packer.keep_in[i].next = self.counted_keep[i].q.val();
             self.packer.skip_in[i].next = self.counted_skip[i].q.val();
+            self.packed_byte[i].d.next = self.packer.lane_out[i].val();
+            self.packed_present[i].d.next = self.packer.keep_out[i].val();
         }
-        if self.free_b.val() {
-            self.registered_valid.d.next = self.counted_valid.q.val();
-            self.registered_tlast.d.next = self.counted_tlast.q.val();
-            for i in 0..N {
-                self.registered_byte[i].d.next = self.packer.lane_out[i].val();
-                self.registered_present[i].d.next = self.packer.keep_out[i].val();
+        self.packed_count.d.next = 0.into();
+        if self.counted_any.q.val() {
+            self.packed_count.d.next =
+                self.lanes.val() - bit_cast::<6, 5>(self.counted_nulls.q.val());
+        }
+        self.packed_tlast.d.next = self.counted_tlast.q.val();
+        self.packed_valid.d.next = self.counted_valid.q.val() & !self.rst.val();
+
+        for i in 0..N {
+            self.byte[i].next = self.packed_byte[i].q.val();
+            self.present[i].next = self.packed_present[i].q.val();
+        }
+        // The tail: shift0 is five empty places, then the beat's bytes with
+        // their present bits above them (a `LaneJoin` each).
+        for t in 0..5 {
+            self.shift0[t].next = 0.into();
+        }
+        for i in 0..N {
+            self.place[i].low.next = self.packed_byte[i].q.val();
+            self.place[i].high.next = self.packed_present[i].q.val().into();
+            self.shift0[i + 5].next = self.place[i].both.val();
+        }
+        // Level by level: a local reads the value last written to it
+        // (blocking, as in the Verilog), so each level is copied only once
+        // the level before it is final.
+        for i in 0..(N + 5) {
+            self.shift1[i].next = self.shift0[i].val();
+        }
+        if self.packed_count.q.val().get_bit(0) {
+            for i in 0..(N + 4) {
+                self.shift1[i].next = self.shift0[i + 1].val();
             }
         }
-        if self.rst.val() {
-            self.counted_valid.d.next = false;
-            self.registered_valid.d.next = false;
+        for i in 0..(N + 5) {
+            self.shift2[i].next = self.shift1[i].val();
         }
+        if self.packed_count.q.val().get_bit(1) {
+            for i in 0..(N + 3) {
+                self.shift2[i].next = self.shift1[i + 2].val();
+            }
+        }
+        for i in 0..(N + 5) {
+            self.shift3[i].next = self.shift2[i].val();
+        }
+        if self.packed_count.q.val().get_bit(2) {
+            for i in 0..(N + 1) {
+                self.shift3[i].next = self.shift2[i + 4].val();
+            }
+        }
+        for i in 0..(N + 5) {
+            self.shift4[i].next = self.shift3[i].val();
+        }
+        if self.packed_count.q.val().get_bit(3) {
+            for i in 0..(N + 5).saturating_sub(8) {
+                self.shift4[i].next = self.shift3[i + 8].val();
+            }
+        }
+        for i in 0..(N + 5) {
+            self.shift5[i].next = self.shift4[i].val();
+        }
+        if self.packed_count.q.val().get_bit(4) {
+            for i in 0..(N + 5).saturating_sub(16) {
+                self.shift5[i].next = self.shift4[i + 16].val();
+            }
+        }
+        for i in 0..(N + 5) {
+            self.shift6[i].next = self.shift5[i].val();
+        }
+        if self.packed_count.q.val().get_bit(5) {
+            for i in 0..(N + 5).saturating_sub(32) {
+                self.shift6[i].next = self.shift5[i + 32].val();
+            }
+        }
+        for t in 0..5 {
+            self.tail[t].next = self.shift6[t].val().get_bits::<8>(0);
+            self.tail_present[t].next = self.shift6[t].val().get_bit(8);
+        }
+        self.tlast.next = self.packed_tlast.q.val();
+        self.valid.next = self.packed_valid.q.val();
     }
 }
 
@@ -176,6 +296,7 @@ mod tests {
 
     #[test]
     fn byte_lanes_is_synthesizable() {
-        crate::assert_synthesizable(ByteLanes::<4, 36>::default());
+        crate::assert_synthesizable(ByteLanes::<4, 32>::default());
+        crate::assert_synthesizable(ByteLanes::<8, 64>::default());
     }
 }

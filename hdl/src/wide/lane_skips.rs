@@ -15,6 +15,7 @@
 //! | `keep_in[i]` | in | 1 | lane `i` is kept |
 //! | `skip[i]` | out | 5 | for a kept lane, the dropped lanes before it |
 //! | `any_kept` | out | 1 | some lane is kept |
+//! | `nulls` | out | 5 | the dropped lanes of the beat, modulo 32 |
 //!
 //! ```text
 //! keep_in    1  0  1  0  0  1
@@ -31,6 +32,7 @@ pub struct LaneSkips<const N: usize> {
     pub keep_in: Vec<Signal<In, Bit>>,
     pub skip: Vec<Signal<Out, Bits<5>>>,
     pub any_kept: Signal<Out, Bit>,
+    pub nulls: Signal<Out, Bits<5>>,
     /// N modulo 32, the dropped lanes of a beat with none kept.
     lanes: Constant<Bits<5>>,
     /// `nulls0[i]` is 1 for a dropped lane; after level `k`, `nullsk[i]`
@@ -41,8 +43,6 @@ pub struct LaneSkips<const N: usize> {
     nulls3: Vec<Signal<Local, Bits<5>>>,
     nulls4: Vec<Signal<Local, Bits<5>>>,
     nulls5: Vec<Signal<Local, Bits<5>>>,
-    /// The dropped lanes of the whole beat, modulo 32.
-    all_nulls: Signal<Local, Bits<5>>,
 }
 
 impl<const N: usize> Default for LaneSkips<N> {
@@ -62,7 +62,7 @@ impl<const N: usize> Default for LaneSkips<N> {
             nulls3: lanes(N),
             nulls4: lanes(N),
             nulls5: lanes(N),
-            all_nulls: Default::default(),
+            nulls: Default::default(),
         }
     }
 }
@@ -109,9 +109,9 @@ impl<const N: usize> Logic for LaneSkips<N> {
         // Five bits count up to 31 dropped lanes; 32 of 32 wraps to 0, as
         // does none of 32, which keeps lane 0.
         for i in (N - 1)..N {
-            self.all_nulls.next = self.nulls5[i].val();
+            self.nulls.next = self.nulls5[i].val();
         }
-        self.any_kept.next = (self.all_nulls.val() != self.lanes.val()) | self.keep_in[0].val();
+        self.any_kept.next = (self.nulls.val() != self.lanes.val()) | self.keep_in[0].val();
         // A kept lane has no dropped lane at its own place, so the
         // inclusive count is its skip.
         for i in 0..N {

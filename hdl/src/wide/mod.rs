@@ -91,13 +91,18 @@
 //! * The words of all beats, in lane order, are the reference decoder's
 //!   units for the bytes of the non-null lanes.
 
+pub mod beat_credits;
+pub mod beat_fifo;
+pub mod beat_ram;
 pub mod byte_lanes;
 pub mod lane_bus;
 pub mod lane_decoder;
+pub mod lane_join;
 pub mod lane_packer;
 pub mod lane_skips;
+pub mod lane_tables;
+pub mod lookahead_hold;
 pub mod top;
-pub mod unit_word;
 pub mod word_lanes;
 pub mod zero_extend;
 
@@ -105,15 +110,21 @@ pub use top::Utf8WideDecoder;
 
 /// The latency in cycles, with a byte behind every beat (see the
 /// datasheet above): the one figure the harnesses read.
-pub const LATENCY: u64 = 6;
+pub const LATENCY: u64 = 13;
+
+/// The output queue's address bits: it holds 2^4 = 16 beats, more than
+/// the pipeline's stages hold at line rate.
+pub const QUEUE_ADDRESS_BITS: usize = 4;
+/// The beats the output queue holds, and so the most beats in flight.
+pub const QUEUE_BEATS: usize = 1 << QUEUE_ADDRESS_BITS;
 
 /// 2 lanes: `utf8_decoder_x2`.
-pub type Utf8DecoderX2 = Utf8WideDecoder<2, 16, 18, 64, 8>;
+pub type Utf8DecoderX2 = Utf8WideDecoder<2, 16, 64, 8>;
 /// 4 lanes: `utf8_decoder_x4`.
-pub type Utf8DecoderX4 = Utf8WideDecoder<4, 32, 36, 128, 16>;
+pub type Utf8DecoderX4 = Utf8WideDecoder<4, 32, 128, 16>;
 /// 8 lanes, a 64-bit bus (10 GbE): `utf8_decoder_x8`.
-pub type Utf8DecoderX8 = Utf8WideDecoder<8, 64, 72, 256, 32>;
+pub type Utf8DecoderX8 = Utf8WideDecoder<8, 64, 256, 32>;
 /// 16 lanes: `utf8_decoder_x16`.
-pub type Utf8DecoderX16 = Utf8WideDecoder<16, 128, 144, 512, 64>;
+pub type Utf8DecoderX16 = Utf8WideDecoder<16, 128, 512, 64>;
 /// 32 lanes: `utf8_decoder_x32`.
-pub type Utf8DecoderX32 = Utf8WideDecoder<32, 256, 288, 1024, 128>;
+pub type Utf8DecoderX32 = Utf8WideDecoder<32, 256, 1024, 128>;

@@ -4,22 +4,24 @@
 
 use rust_hdl::prelude::*;
 
-use crate::skid_buffer::{BeatOut, SkidBuffer};
+use crate::wide::beat_credits::BeatCredits;
+use crate::wide::beat_fifo::BeatFifo;
 use crate::wide::byte_lanes::ByteLanes;
-use crate::wide::lane_bus::LaneBus;
 use crate::wide::lane_decoder::LaneDecoder;
+use crate::wide::lane_tables::LaneTables;
+use crate::wide::lookahead_hold::LookaheadHold;
 use crate::wide::word_lanes::WordLanes;
+use crate::wide::{QUEUE_ADDRESS_BITS, QUEUE_BEATS};
 use utf8hdl_reference::Profile;
 
 /// The wide decoder of `N` lanes. The other parameters are widths that
 /// stable Rust cannot compute from `N`; use the aliases
 /// ([`Utf8DecoderX8`](crate::wide::Utf8DecoderX8) and the others), which
-/// set them: `TDATA_IN` = 8N, `TBEAT` = 9N, `TDATA_OUT` = 32N, `TUSER` = 4N.
+/// set them: `TDATA_IN` = 8N, `TDATA_OUT` = 32N, `TUSER` = 4N.
 #[derive(LogicBlock)]
 pub struct Utf8WideDecoder<
     const N: usize,
     const TDATA_IN: usize,
-    const TBEAT: usize,
     const TDATA_OUT: usize,
     const TUSER: usize,
 > {
@@ -36,21 +38,18 @@ pub struct Utf8WideDecoder<
     pub m_axis_tvalid: Signal<Out, Bit>,
     pub m_axis_tready: Signal<In, Bit>,
     pub m_axis_tlast: Signal<Out, Bit>,
-    /// Each lane's byte with its tkeep above it, for the skid buffer.
-    beat: LaneBus<TBEAT, 1, TBEAT>,
-    pub skid_buffer: SkidBuffer<TBEAT>,
-    pub byte_lanes: ByteLanes<N, TBEAT>,
+    pub credits: BeatCredits<QUEUE_BEATS>,
+    pub byte_lanes: ByteLanes<N, TDATA_IN>,
+    pub hold: LookaheadHold<N>,
+    pub lane_tables: LaneTables<N>,
     pub lane_decoder: LaneDecoder<N>,
     pub word_lanes: WordLanes<N, TDATA_OUT, TUSER>,
+    pub queue: BeatFifo<N, TDATA_OUT, TUSER, QUEUE_ADDRESS_BITS>,
+    accepted: Signal<Local, Bit>,
 }
 
-impl<
-        const N: usize,
-        const TDATA_IN: usize,
-        const TBEAT: usize,
-        const TDATA_OUT: usize,
-        const TUSER: usize,
-    > Utf8WideDecoder<N, TDATA_IN, TBEAT, TDATA_OUT, TUSER>
+impl<const N: usize, const TDATA_IN: usize, const TDATA_OUT: usize, const TUSER: usize>
+    Utf8WideDecoder<N, TDATA_IN, TDATA_OUT, TUSER>
 {
     pub fn new(profile: Profile) -> Self {
         assert_eq!(TDATA_IN, 8 * N, "Utf8WideDecoder: TDATA_IN is 8N");
@@ -68,56 +67,88 @@ impl<
             m_axis_tvalid: Default::default(),
             m_axis_tready: Default::default(),
             m_axis_tlast: Default::default(),
-            beat: Default::default(),
-            skid_buffer: Default::default(),
+            credits: Default::default(),
             byte_lanes: Default::default(),
-            lane_decoder: LaneDecoder::new(profile),
+            hold: Default::default(),
+            lane_tables: LaneTables::new(profile),
+            lane_decoder: Default::default(),
             word_lanes: Default::default(),
+            queue: Default::default(),
+            accepted: Default::default(),
         }
     }
 }
 
-impl<
-        const N: usize,
-        const TDATA_IN: usize,
-        const TBEAT: usize,
-        const TDATA_OUT: usize,
-        const TUSER: usize,
-    > Logic for Utf8WideDecoder<N, TDATA_IN, TBEAT, TDATA_OUT, TUSER>
+impl<const N: usize, const TDATA_IN: usize, const TDATA_OUT: usize, const TUSER: usize> Logic
+    for Utf8WideDecoder<N, TDATA_IN, TDATA_OUT, TUSER>
 {
     #[hdl_gen]
     fn update(&mut self) {
-        self.skid_buffer.clock.next = self.clk.val();
+        self.credits.clock.next = self.clk.val();
         self.byte_lanes.clock.next = self.clk.val();
+        self.hold.clock.next = self.clk.val();
+        self.lane_tables.clock.next = self.clk.val();
         self.lane_decoder.clock.next = self.clk.val();
         self.word_lanes.clock.next = self.clk.val();
-        self.skid_buffer.rst.next = self.rst.val();
+        self.queue.clock.next = self.clk.val();
+        self.credits.rst.next = self.rst.val();
         self.byte_lanes.rst.next = self.rst.val();
+        self.hold.rst.next = self.rst.val();
+        self.lane_tables.rst.next = self.rst.val();
         self.lane_decoder.rst.next = self.rst.val();
         self.word_lanes.rst.next = self.rst.val();
+        self.queue.rst.next = self.rst.val();
 
-        // The skid buffer carries each lane's byte with its tkeep.
-        for i in 0..N {
-            for b in 0..8 {
-                self.beat.lane[9 * i + b].next = self.s_axis_tdata.val().get_bit(8 * i + b).into();
-            }
-            self.beat.lane[9 * i + 8].next = self.s_axis_tkeep.val().get_bit(i).into();
-        }
-        self.skid_buffer.s_axis_tdata.next = self.beat.bus.val();
-        self.skid_buffer.s_axis_tvalid.next = self.s_axis_tvalid.val();
-        self.skid_buffer.s_axis_tlast.next = self.s_axis_tlast.val();
-        self.s_axis_tready.next = self.skid_buffer.s_axis_tready.val();
-        self.skid_buffer.advance.next = self.byte_lanes.take.val();
-        BeatOut::<TBEAT>::join(&mut self.skid_buffer.byte, &mut self.byte_lanes.beat);
+        self.s_axis_tready.next = self.credits.s_axis_tready.val();
+        self.accepted.next = self.s_axis_tvalid.val() & self.credits.s_axis_tready.val();
+        self.credits.accepted.next = self.accepted.val();
+        self.credits.returned.next = self.queue.returned.val();
+        self.credits.dropped_early.next = self.hold.dropped.val();
+        self.credits.dropped_late.next = self.word_lanes.dropped.val();
+
+        self.byte_lanes.s_axis_tdata.next = self.s_axis_tdata.val();
+        self.byte_lanes.s_axis_tkeep.next = self.s_axis_tkeep.val();
+        self.byte_lanes.s_axis_tlast.next = self.s_axis_tlast.val();
+        self.byte_lanes.accepted.next = self.accepted.val();
 
         for i in 0..N {
-            self.lane_decoder.byte[i].next = self.byte_lanes.byte[i].val();
-            self.lane_decoder.present[i].next = self.byte_lanes.present[i].val();
+            self.hold.in_byte[i].next = self.byte_lanes.byte[i].val();
+            self.hold.in_present[i].next = self.byte_lanes.present[i].val();
+            self.lane_tables.byte[i].next = self.hold.byte[i].val();
+            self.lane_tables.present[i].next = self.hold.present[i].val();
         }
-        self.lane_decoder.tlast.next = self.byte_lanes.tlast.val();
-        self.lane_decoder.valid.next = self.byte_lanes.valid.val();
-        self.byte_lanes.leaves.next = self.lane_decoder.taken.val();
-        self.lane_decoder.advance.next = self.word_lanes.advance.val();
+        for t in 0..5 {
+            self.hold.in_tail[t].next = self.byte_lanes.tail[t].val();
+            self.hold.in_tail_present[t].next = self.byte_lanes.tail_present[t].val();
+            self.lane_tables.tail[t].next = self.hold.tail[t].val();
+            self.lane_tables.tail_present[t].next = self.hold.tail_present[t].val();
+        }
+        self.hold.in_tlast.next = self.byte_lanes.tlast.val();
+        self.hold.in_valid.next = self.byte_lanes.valid.val();
+        self.lane_tables.tlast.next = self.hold.tlast.val();
+        self.lane_tables.valid.next = self.hold.valid.val();
+        self.lane_tables.next_byte.next = self.hold.next_byte.val();
+        self.lane_tables.next_is_end.next = self.hold.next_is_end.val();
+
+        for i in 0..N {
+            self.lane_decoder.lane_present[i].next = self.lane_tables.lane_present[i].val();
+            self.lane_decoder.lane_cont[i].next = self.lane_tables.lane_cont[i].val();
+            self.lane_decoder.lane_length[i].next = self.lane_tables.lane_length[i].val();
+            self.lane_decoder.lane_allowed[i].next = self.lane_tables.lane_allowed[i].val();
+            self.lane_decoder.lane_outside[i].next = self.lane_tables.lane_outside[i].val();
+            self.lane_decoder.lane_malformed[i].next = self.lane_tables.lane_malformed[i].val();
+            self.lane_decoder.lane_free[i].next = self.lane_tables.lane_free[i].val();
+        }
+        for t in 0..5 {
+            self.lane_decoder.prev_cont[t].next = self.lane_tables.prev_cont[t].val();
+            self.lane_decoder.prev_length[t].next = self.lane_tables.prev_length[t].val();
+            self.lane_decoder.prev_allowed[t].next = self.lane_tables.prev_allowed[t].val();
+            self.lane_decoder.prev_free[t].next = self.lane_tables.prev_free[t].val();
+        }
+        self.lane_decoder.after_cont.next = self.lane_tables.after_cont.val();
+        self.lane_decoder.after_is_end.next = self.lane_tables.after_is_end.val();
+        self.lane_decoder.window_tlast.next = self.lane_tables.window_tlast.val();
+        self.lane_decoder.window_valid.next = self.lane_tables.window_valid.val();
 
         for i in 0..N {
             self.word_lanes.slot_valid[i].next = self.lane_decoder.slot_valid[i].val();
@@ -126,12 +157,17 @@ impl<
         }
         self.word_lanes.beat_valid.next = self.lane_decoder.beat_valid.val();
         self.word_lanes.beat_tlast.next = self.lane_decoder.beat_tlast.val();
-        self.word_lanes.m_axis_tready.next = self.m_axis_tready.val();
 
-        self.m_axis_tdata.next = self.word_lanes.m_axis_tdata.val();
-        self.m_axis_tuser.next = self.word_lanes.m_axis_tuser.val();
-        self.m_axis_tkeep.next = self.word_lanes.m_axis_tkeep.val();
-        self.m_axis_tvalid.next = self.word_lanes.m_axis_tvalid.val();
-        self.m_axis_tlast.next = self.word_lanes.m_axis_tlast.val();
+        self.queue.write.next = self.word_lanes.write.val();
+        self.queue.tdata.next = self.word_lanes.tdata.val();
+        self.queue.tuser.next = self.word_lanes.tuser.val();
+        self.queue.tkeep.next = self.word_lanes.tkeep.val();
+        self.queue.tlast.next = self.word_lanes.tlast.val();
+        self.queue.m_axis_tready.next = self.m_axis_tready.val();
+        self.m_axis_tdata.next = self.queue.m_axis_tdata.val();
+        self.m_axis_tuser.next = self.queue.m_axis_tuser.val();
+        self.m_axis_tkeep.next = self.queue.m_axis_tkeep.val();
+        self.m_axis_tvalid.next = self.queue.m_axis_tvalid.val();
+        self.m_axis_tlast.next = self.queue.m_axis_tlast.val();
     }
 }

@@ -1,0 +1,182 @@
+//! # `BeatFifo`: the wide decoder's output queue and its `m_axis` registers
+//!
+//! The stages before it never stall: every beat they hold moves on at
+//! every clock. Backpressure stops here. The queue holds up to 2^A beats in
+//! a [`BeatRam`] (a block RAM), and the `m_axis` registers in front of it
+//! are loaded from the RAM's read register, as a first-word-fall-through
+//! queue with registered outputs. The
+//! [`BeatCredits`](crate::wide::beat_credits::BeatCredits) make sure that
+//! no more beats are ever in flight than the queue holds, so it needs no
+//! `full`.
+//!
+//! ## Parameters
+//! * `N`, `TDATA` = 32N, `TUSER` = 4N: the lanes and the `m_axis` widths.
+//! * `A`: the address bits; the queue holds 2^A beats.
+//!
+//! ## Ports
+//! | port | dir | width | meaning |
+//! |---|---|---|---|
+//! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
+//! | `write`, `tdata`, `tuser`, `tkeep`, `tlast` | in | 1, 32N, 4N, N, 1 | a beat to queue |
+//! | `m_axis_*` | out | | registered |
+//! | `m_axis_tready` | in | 1 | |
+//! | `returned` | out | 1 | a beat left on `m_axis` this cycle (its credit returns) |
+//!
+//! ## Latency
+//! Three cycles from `write` to `m_axis_tvalid` (write, read, output
+//! register), with `m_axis_tready` high:
+//!
+//! ```text
+//! clock           _/‾\_/‾\_/‾\_/‾\_/‾\_
+//! write           _/‾‾‾\___________
+//! fetch           _____/‾‾‾\_______      (the RAM is read)
+//! fetched         _________/‾‾‾\___      (the RAM's read register holds it)
+//! m_axis_tvalid   _____________/‾‾‾\_
+//! ```
+//!
+//! ## Invariants
+//! * While `m_axis_tvalid & !m_axis_tready`, every `m_axis_*` output holds.
+//! * Beats leave in the order they were written; none is lost, provided
+//!   no more than 2^A are ever written and not yet returned.
+
+use rust_hdl::prelude::*;
+
+use crate::wide::beat_ram::BeatRam;
+
+#[derive(LogicBlock)]
+pub struct BeatFifo<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> {
+    pub clock: Signal<In, Clock>,
+    pub rst: Signal<In, Bit>,
+    pub write: Signal<In, Bit>,
+    pub tdata: Signal<In, Bits<TDATA>>,
+    pub tuser: Signal<In, Bits<TUSER>>,
+    pub tkeep: Signal<In, Bits<N>>,
+    pub tlast: Signal<In, Bit>,
+    pub m_axis_tdata: Signal<Out, Bits<TDATA>>,
+    pub m_axis_tuser: Signal<Out, Bits<TUSER>>,
+    pub m_axis_tkeep: Signal<Out, Bits<N>>,
+    pub m_axis_tvalid: Signal<Out, Bit>,
+    pub m_axis_tlast: Signal<Out, Bit>,
+    pub m_axis_tready: Signal<In, Bit>,
+    pub returned: Signal<Out, Bit>,
+    ram: BeatRam<N, TDATA, TUSER, A>,
+    /// One bit more than the address, so that full and empty differ.
+    write_pointer: DFF<Bits<8>>,
+    read_pointer: DFF<Bits<8>>,
+    /// The RAM's read register holds a beat not yet in the `m_axis`
+    /// registers.
+    fetched: DFF<Bit>,
+    fetch: Signal<Local, Bit>,
+    /// The `m_axis` registers take a beat this cycle, if there is one.
+    output_free: Signal<Local, Bit>,
+    tdata_out: DFF<Bits<TDATA>>,
+    tuser_out: DFF<Bits<TUSER>>,
+    tkeep_out: DFF<Bits<N>>,
+    tvalid_out: DFF<Bit>,
+    tlast_out: DFF<Bit>,
+}
+
+impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Default
+    for BeatFifo<N, TDATA, TUSER, A>
+{
+    fn default() -> Self {
+        assert!(A < 8, "BeatFifo: at most 2^7 beats");
+        BeatFifo {
+            clock: Default::default(),
+            rst: Default::default(),
+            write: Default::default(),
+            tdata: Default::default(),
+            tuser: Default::default(),
+            tkeep: Default::default(),
+            tlast: Default::default(),
+            m_axis_tdata: Default::default(),
+            m_axis_tuser: Default::default(),
+            m_axis_tkeep: Default::default(),
+            m_axis_tvalid: Default::default(),
+            m_axis_tlast: Default::default(),
+            m_axis_tready: Default::default(),
+            returned: Default::default(),
+            ram: Default::default(),
+            write_pointer: Default::default(),
+            read_pointer: Default::default(),
+            fetched: Default::default(),
+            fetch: Default::default(),
+            output_free: Default::default(),
+            tdata_out: Default::default(),
+            tuser_out: Default::default(),
+            tkeep_out: Default::default(),
+            tvalid_out: Default::default(),
+            tlast_out: Default::default(),
+        }
+    }
+}
+
+impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Logic
+    for BeatFifo<N, TDATA, TUSER, A>
+{
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self,
+            clock,
+            write_pointer,
+            read_pointer,
+            fetched,
+            tdata_out,
+            tuser_out,
+            tkeep_out,
+            tvalid_out,
+            tlast_out
+        );
+        self.ram.clock.next = self.clock.val();
+        self.m_axis_tdata.next = self.tdata_out.q.val();
+        self.m_axis_tuser.next = self.tuser_out.q.val();
+        self.m_axis_tkeep.next = self.tkeep_out.q.val();
+        self.m_axis_tvalid.next = self.tvalid_out.q.val();
+        self.m_axis_tlast.next = self.tlast_out.q.val();
+        self.returned.next = self.tvalid_out.q.val() & self.m_axis_tready.val();
+
+        self.ram.write_enable.next = self.write.val();
+        self.ram.write_address.next = self.write_pointer.q.val().get_bits::<A>(0);
+        self.ram.write_tdata.next = self.tdata.val();
+        self.ram.write_tuser.next = self.tuser.val();
+        self.ram.write_tkeep.next = self.tkeep.val();
+        self.ram.write_tlast.next = self.tlast.val();
+        if self.write.val() {
+            self.write_pointer.d.next = self.write_pointer.q.val() + 1;
+        }
+
+        self.output_free.next = !self.tvalid_out.q.val() | self.m_axis_tready.val();
+        self.fetch.next = (self.write_pointer.q.val() != self.read_pointer.q.val())
+            & (!self.fetched.q.val() | self.output_free.val());
+        self.ram.read_enable.next = self.fetch.val();
+        self.ram.read_address.next = self.read_pointer.q.val().get_bits::<A>(0);
+        if self.fetch.val() {
+            self.read_pointer.d.next = self.read_pointer.q.val() + 1;
+        }
+        self.fetched.d.next = self.fetch.val() | (self.fetched.q.val() & !self.output_free.val());
+        if self.output_free.val() {
+            self.tvalid_out.d.next = self.fetched.q.val();
+            self.tdata_out.d.next = self.ram.read_tdata.val();
+            self.tuser_out.d.next = self.ram.read_tuser.val();
+            self.tkeep_out.d.next = self.ram.read_tkeep.val();
+            self.tlast_out.d.next = self.ram.read_tlast.val();
+        }
+        if self.rst.val() {
+            self.write_pointer.d.next = 0.into();
+            self.read_pointer.d.next = 0.into();
+            self.fetched.d.next = false;
+            self.tvalid_out.d.next = false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn beat_fifo_is_synthesizable() {
+        crate::assert_synthesizable(BeatFifo::<2, 64, 8, 4>::default());
+    }
+}

@@ -1,0 +1,403 @@
+//! # `LaneTables`: stages 2–3 of the wide decoder, each byte's row and the window
+//!
+//! Stage 2 registers the [`OctetTable`] and [`LeadTable`] rows of each byte
+//! of the beat that leaves the
+//! [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold), of the
+//! byte behind it (`next_*`), and of the beat's last five bytes (its tail).
+//! Stage 3 registers the *window*: the rows of the five bytes of the
+//! message before the beat (`prev_*`), the beat's rows, and what follows
+//! it. From the window alone, [`LaneDecoder`](crate::wide::lane_decoder::LaneDecoder)
+//! decides every lane.
+//!
+//! ## The one loop: the history
+//! The five bytes before a beat are the last five of (the five before the
+//! beat ahead, then that beat's k bytes): for place t, place t + k of the
+//! history if t + k < 5, else place t of the beat ahead's tail. The
+//! history register is the only state that depends on itself, and its
+//! logic is a choice among six, whatever N. A beat with `tlast` empties it
+//! (length 0: no first octet before the next message), so no state crosses
+//! a message boundary.
+//!
+//! The history keeps, of each byte, only what a byte after it reads: its
+//! continuation range, the length and second-octet ranges of a first
+//! octet, and its free bits.
+//!
+//! ## Parameters
+//! * `N`: the lanes.
+//! * The [`Profile`], through the [`OctetTable`]s.
+//!
+//! ## Ports
+//! | port | dir | width | meaning |
+//! |---|---|---|---|
+//! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
+//! | `byte[i]`, `present[i]`, `tail[t]`, `tail_present[t]`, `tlast`, `valid`, `next_byte`, `next_is_end` | in | | the beat leaving the [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold) |
+//! | `lane_present[i]`, `lane_cont[i]`, `lane_length[i]`, `lane_allowed[i]`, `lane_outside[i]`, `lane_malformed[i]`, `lane_free[i]` | out | 1, 5, 3, 5, 4, 4, 8 | registered: lane `i`'s rows (see [`OctetTable`], [`LeadTable`]) |
+//! | `prev_cont[t]`, `prev_length[t]`, `prev_allowed[t]`, `prev_free[t]` | out | 5, 3, 5, 8 | registered: the five bytes before the beat, oldest first; length 0 where there is none |
+//! | `after_cont`, `after_is_end` | out | 5, 1 | registered: what follows the beat's last byte: the continuation range of the next byte, or the end of the message |
+//! | `window_tlast`, `window_valid` | out | 1 | registered |
+//!
+//! ## Latency
+//! Two cycles, on every cycle.
+//!
+//! ```text
+//! clock         _/‾\_/‾\_/‾\_/‾\_
+//! byte[0..1]    <E2 82><AC 41>                  N = 2
+//! lane_length         <3  0 ><0  1 >            (stage 2)
+//! prev_length               <. . . 0 0><. . . 3 0>
+//! ```
+//!
+//! ## Invariants
+//! * After a beat with `tlast`, every `prev_length` is 0.
+
+use rust_hdl::prelude::*;
+
+use crate::lead_table::LeadTable;
+use crate::octet_table::OctetTable;
+use utf8hdl_reference::Profile;
+
+#[derive(LogicBlock)]
+pub struct LaneTables<const N: usize> {
+    pub clock: Signal<In, Clock>,
+    pub rst: Signal<In, Bit>,
+    pub byte: Vec<Signal<In, Bits<8>>>,
+    pub present: Vec<Signal<In, Bit>>,
+    pub tail: Vec<Signal<In, Bits<8>>>,
+    pub tail_present: Vec<Signal<In, Bit>>,
+    pub tlast: Signal<In, Bit>,
+    pub valid: Signal<In, Bit>,
+    pub next_byte: Signal<In, Bits<8>>,
+    pub next_is_end: Signal<In, Bit>,
+    pub lane_present: Vec<Signal<Out, Bit>>,
+    pub lane_cont: Vec<Signal<Out, Bits<5>>>,
+    pub lane_length: Vec<Signal<Out, Bits<3>>>,
+    pub lane_allowed: Vec<Signal<Out, Bits<5>>>,
+    pub lane_outside: Vec<Signal<Out, Bits<4>>>,
+    pub lane_malformed: Vec<Signal<Out, Bits<4>>>,
+    pub lane_free: Vec<Signal<Out, Bits<8>>>,
+    pub prev_cont: Vec<Signal<Out, Bits<5>>>,
+    pub prev_length: Vec<Signal<Out, Bits<3>>>,
+    pub prev_allowed: Vec<Signal<Out, Bits<5>>>,
+    pub prev_free: Vec<Signal<Out, Bits<8>>>,
+    pub after_cont: Signal<Out, Bits<5>>,
+    pub after_is_end: Signal<Out, Bit>,
+    pub window_tlast: Signal<Out, Bit>,
+    pub window_valid: Signal<Out, Bit>,
+    tables: Vec<OctetTable>,
+    leads: Vec<LeadTable>,
+    next_table: OctetTable,
+    tail_tables: Vec<OctetTable>,
+    tail_leads: Vec<LeadTable>,
+    /// Stage 2: the rows.
+    row_present: Vec<DFF<Bit>>,
+    row_cont: Vec<DFF<Bits<5>>>,
+    row_length: Vec<DFF<Bits<3>>>,
+    row_allowed: Vec<DFF<Bits<5>>>,
+    row_outside: Vec<DFF<Bits<4>>>,
+    row_malformed: Vec<DFF<Bits<4>>>,
+    row_free: Vec<DFF<Bits<8>>>,
+    row_next_cont: DFF<Bits<5>>,
+    row_next_is_end: DFF<Bit>,
+    row_tail_cont: Vec<DFF<Bits<5>>>,
+    row_tail_length: Vec<DFF<Bits<3>>>,
+    row_tail_allowed: Vec<DFF<Bits<5>>>,
+    row_tail_free: Vec<DFF<Bits<8>>>,
+    /// The beat has exactly `c` bytes, for c < 5 (none set: five or more).
+    row_count_is: Vec<DFF<Bit>>,
+    row_tlast: DFF<Bit>,
+    row_valid: DFF<Bit>,
+    /// The history: the five bytes of the message before the beat in
+    /// stage 2, oldest first.
+    history_cont: Vec<DFF<Bits<5>>>,
+    history_length: Vec<DFF<Bits<3>>>,
+    history_allowed: Vec<DFF<Bits<5>>>,
+    history_free: Vec<DFF<Bits<8>>>,
+    /// Stage 3: the window.
+    window_present: Vec<DFF<Bit>>,
+    window_cont: Vec<DFF<Bits<5>>>,
+    window_length: Vec<DFF<Bits<3>>>,
+    window_allowed: Vec<DFF<Bits<5>>>,
+    window_outside: Vec<DFF<Bits<4>>>,
+    window_malformed: Vec<DFF<Bits<4>>>,
+    window_free: Vec<DFF<Bits<8>>>,
+    window_prev_cont: Vec<DFF<Bits<5>>>,
+    window_prev_length: Vec<DFF<Bits<3>>>,
+    window_prev_allowed: Vec<DFF<Bits<5>>>,
+    window_prev_free: Vec<DFF<Bits<8>>>,
+    window_next_cont: DFF<Bits<5>>,
+    window_next_is_end: DFF<Bit>,
+    window_beat_tlast: DFF<Bit>,
+    window_beat_valid: DFF<Bit>,
+}
+
+impl<const N: usize> LaneTables<N> {
+    pub fn new(profile: Profile) -> Self {
+        fn many<T: Default>(n: usize) -> Vec<T> {
+            (0..n).map(|_| T::default()).collect()
+        }
+        LaneTables {
+            clock: Default::default(),
+            rst: Default::default(),
+            byte: many(N),
+            present: many(N),
+            tail: many(5),
+            tail_present: many(5),
+            tlast: Default::default(),
+            valid: Default::default(),
+            next_byte: Default::default(),
+            next_is_end: Default::default(),
+            lane_present: many(N),
+            lane_cont: many(N),
+            lane_length: many(N),
+            lane_allowed: many(N),
+            lane_outside: many(N),
+            lane_malformed: many(N),
+            lane_free: many(N),
+            prev_cont: many(5),
+            prev_length: many(5),
+            prev_allowed: many(5),
+            prev_free: many(5),
+            after_cont: Default::default(),
+            after_is_end: Default::default(),
+            window_tlast: Default::default(),
+            window_valid: Default::default(),
+            tables: (0..N).map(|_| OctetTable::new(profile)).collect(),
+            leads: many(N),
+            next_table: OctetTable::new(profile),
+            tail_tables: (0..5).map(|_| OctetTable::new(profile)).collect(),
+            tail_leads: many(5),
+            row_present: many(N),
+            row_cont: many(N),
+            row_length: many(N),
+            row_allowed: many(N),
+            row_outside: many(N),
+            row_malformed: many(N),
+            row_free: many(N),
+            row_next_cont: Default::default(),
+            row_next_is_end: Default::default(),
+            row_tail_cont: many(5),
+            row_tail_length: many(5),
+            row_tail_allowed: many(5),
+            row_tail_free: many(5),
+            row_count_is: many(5),
+            row_tlast: Default::default(),
+            row_valid: Default::default(),
+            history_cont: many(5),
+            history_length: many(5),
+            history_allowed: many(5),
+            history_free: many(5),
+            window_present: many(N),
+            window_cont: many(N),
+            window_length: many(N),
+            window_allowed: many(N),
+            window_outside: many(N),
+            window_malformed: many(N),
+            window_free: many(N),
+            window_prev_cont: many(5),
+            window_prev_length: many(5),
+            window_prev_allowed: many(5),
+            window_prev_free: many(5),
+            window_next_cont: Default::default(),
+            window_next_is_end: Default::default(),
+            window_beat_tlast: Default::default(),
+            window_beat_valid: Default::default(),
+        }
+    }
+}
+
+impl<const N: usize> Logic for LaneTables<N> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        clock!(
+            self,
+            clock,
+            row_next_cont,
+            row_next_is_end,
+            row_tlast,
+            row_valid,
+            window_next_cont,
+            window_next_is_end,
+            window_beat_tlast,
+            window_beat_valid
+        );
+        for i in 0..N {
+            self.row_present[i].clock.next = self.clock.val();
+            self.row_cont[i].clock.next = self.clock.val();
+            self.row_length[i].clock.next = self.clock.val();
+            self.row_allowed[i].clock.next = self.clock.val();
+            self.row_outside[i].clock.next = self.clock.val();
+            self.row_malformed[i].clock.next = self.clock.val();
+            self.row_free[i].clock.next = self.clock.val();
+            self.window_present[i].clock.next = self.clock.val();
+            self.window_cont[i].clock.next = self.clock.val();
+            self.window_length[i].clock.next = self.clock.val();
+            self.window_allowed[i].clock.next = self.clock.val();
+            self.window_outside[i].clock.next = self.clock.val();
+            self.window_malformed[i].clock.next = self.clock.val();
+            self.window_free[i].clock.next = self.clock.val();
+        }
+        for t in 0..5 {
+            self.row_tail_cont[t].clock.next = self.clock.val();
+            self.row_tail_length[t].clock.next = self.clock.val();
+            self.row_tail_allowed[t].clock.next = self.clock.val();
+            self.row_tail_free[t].clock.next = self.clock.val();
+            self.row_count_is[t].clock.next = self.clock.val();
+            self.history_cont[t].clock.next = self.clock.val();
+            self.history_length[t].clock.next = self.clock.val();
+            self.history_allowed[t].clock.next = self.clock.val();
+            self.history_free[t].clock.next = self.clock.val();
+            self.window_prev_cont[t].clock.next = self.clock.val();
+            self.window_prev_length[t].clock.next = self.clock.val();
+            self.window_prev_allowed[t].clock.next = self.clock.val();
+            self.window_prev_free[t].clock.next = self.clock.val();
+        }
+
+        // Stage 2: the rows.
+        for i in 0..N {
+            self.tables[i].tdata.next = self.byte[i].val();
+            self.leads[i].byte_class.next = self.tables[i].byte_class.val();
+            self.row_present[i].d.next = self.present[i].val();
+            self.row_cont[i].d.next = self.tables[i].continuation.val();
+            self.row_length[i].d.next = self.leads[i].lead_length.val();
+            self.row_allowed[i].d.next = self.leads[i].second_allowed.val();
+            self.row_outside[i].d.next = self.leads[i].outside_tuser.val();
+            self.row_malformed[i].d.next = self.leads[i].malformed_tuser.val();
+            self.row_free[i].d.next = self.tables[i].free_bits.val();
+        }
+        self.next_table.tdata.next = self.next_byte.val();
+        self.row_next_cont.d.next = self.next_table.continuation.val();
+        self.row_next_is_end.d.next = self.next_is_end.val();
+        for t in 0..5 {
+            self.tail_tables[t].tdata.next = self.tail[t].val();
+            self.tail_leads[t].byte_class.next = self.tail_tables[t].byte_class.val();
+            self.row_tail_cont[t].d.next = self.tail_tables[t].continuation.val();
+            self.row_tail_length[t].d.next = self.tail_leads[t].lead_length.val();
+            self.row_tail_allowed[t].d.next = self.tail_leads[t].second_allowed.val();
+            self.row_tail_free[t].d.next = self.tail_tables[t].free_bits.val();
+        }
+        // The count, from the dense lanes: c bytes when lane c is the first
+        // without one.
+        self.row_count_is[0].d.next = !self.present[0].val();
+        for c in 1..5 {
+            self.row_count_is[c].d.next = false;
+        }
+        for c in 1..N.min(5) {
+            self.row_count_is[c].d.next = self.present[c - 1].val() & !self.present[c].val();
+        }
+        // Fewer than five lanes: all of them present is a count below five.
+        for c in N..(N + 1).min(5) {
+            self.row_count_is[c].d.next = self.present[c - 1].val();
+        }
+        self.row_tlast.d.next = self.tlast.val();
+        self.row_valid.d.next = self.valid.val() & !self.rst.val();
+
+        // The history: the last five of (history, then the beat's bytes).
+        for t in 0..5 {
+            self.history_cont[t].d.next = self.history_cont[t].q.val();
+            self.history_length[t].d.next = self.history_length[t].q.val();
+            self.history_allowed[t].d.next = self.history_allowed[t].q.val();
+            self.history_free[t].d.next = self.history_free[t].q.val();
+        }
+        if self.row_valid.q.val() {
+            for t in 0..5 {
+                self.history_cont[t].d.next = self.row_tail_cont[t].q.val();
+                self.history_length[t].d.next = self.row_tail_length[t].q.val();
+                self.history_allowed[t].d.next = self.row_tail_allowed[t].q.val();
+                self.history_free[t].d.next = self.row_tail_free[t].q.val();
+            }
+            // Place t keeps history place t + c when the beat has c < 5 - t
+            // bytes (a loop per place: indices are loop variables).
+            for c in 0..5 {
+                if self.row_count_is[c].q.val() {
+                    self.history_cont[0].d.next = self.history_cont[c].q.val();
+                    self.history_length[0].d.next = self.history_length[c].q.val();
+                    self.history_allowed[0].d.next = self.history_allowed[c].q.val();
+                    self.history_free[0].d.next = self.history_free[c].q.val();
+                }
+            }
+            for c in 0..4 {
+                if self.row_count_is[c].q.val() {
+                    self.history_cont[1].d.next = self.history_cont[c + 1].q.val();
+                    self.history_length[1].d.next = self.history_length[c + 1].q.val();
+                    self.history_allowed[1].d.next = self.history_allowed[c + 1].q.val();
+                    self.history_free[1].d.next = self.history_free[c + 1].q.val();
+                }
+            }
+            for c in 0..3 {
+                if self.row_count_is[c].q.val() {
+                    self.history_cont[2].d.next = self.history_cont[c + 2].q.val();
+                    self.history_length[2].d.next = self.history_length[c + 2].q.val();
+                    self.history_allowed[2].d.next = self.history_allowed[c + 2].q.val();
+                    self.history_free[2].d.next = self.history_free[c + 2].q.val();
+                }
+            }
+            for c in 0..2 {
+                if self.row_count_is[c].q.val() {
+                    self.history_cont[3].d.next = self.history_cont[c + 3].q.val();
+                    self.history_length[3].d.next = self.history_length[c + 3].q.val();
+                    self.history_allowed[3].d.next = self.history_allowed[c + 3].q.val();
+                    self.history_free[3].d.next = self.history_free[c + 3].q.val();
+                }
+            }
+            if self.row_count_is[0].q.val() {
+                self.history_cont[4].d.next = self.history_cont[4].q.val();
+                self.history_length[4].d.next = self.history_length[4].q.val();
+                self.history_allowed[4].d.next = self.history_allowed[4].q.val();
+                self.history_free[4].d.next = self.history_free[4].q.val();
+            }
+        }
+        if (self.row_valid.q.val() & self.row_tlast.q.val()) | self.rst.val() {
+            for t in 0..5 {
+                self.history_length[t].d.next = 0.into();
+            }
+        }
+
+        // Stage 3: the window.
+        for i in 0..N {
+            self.window_present[i].d.next = self.row_present[i].q.val();
+            self.window_cont[i].d.next = self.row_cont[i].q.val();
+            self.window_length[i].d.next = self.row_length[i].q.val();
+            self.window_allowed[i].d.next = self.row_allowed[i].q.val();
+            self.window_outside[i].d.next = self.row_outside[i].q.val();
+            self.window_malformed[i].d.next = self.row_malformed[i].q.val();
+            self.window_free[i].d.next = self.row_free[i].q.val();
+            self.lane_present[i].next = self.window_present[i].q.val();
+            self.lane_cont[i].next = self.window_cont[i].q.val();
+            self.lane_length[i].next = self.window_length[i].q.val();
+            self.lane_allowed[i].next = self.window_allowed[i].q.val();
+            self.lane_outside[i].next = self.window_outside[i].q.val();
+            self.lane_malformed[i].next = self.window_malformed[i].q.val();
+            self.lane_free[i].next = self.window_free[i].q.val();
+        }
+        for t in 0..5 {
+            self.window_prev_cont[t].d.next = self.history_cont[t].q.val();
+            self.window_prev_length[t].d.next = self.history_length[t].q.val();
+            self.window_prev_allowed[t].d.next = self.history_allowed[t].q.val();
+            self.window_prev_free[t].d.next = self.history_free[t].q.val();
+            self.prev_cont[t].next = self.window_prev_cont[t].q.val();
+            self.prev_length[t].next = self.window_prev_length[t].q.val();
+            self.prev_allowed[t].next = self.window_prev_allowed[t].q.val();
+            self.prev_free[t].next = self.window_prev_free[t].q.val();
+        }
+        self.window_next_cont.d.next = self.row_next_cont.q.val();
+        self.window_next_is_end.d.next = self.row_next_is_end.q.val();
+        self.window_beat_tlast.d.next = self.row_tlast.q.val();
+        self.window_beat_valid.d.next = self.row_valid.q.val() & !self.rst.val();
+        self.after_cont.next = self.window_next_cont.q.val();
+        self.after_is_end.next = self.window_next_is_end.q.val();
+        self.window_tlast.next = self.window_beat_tlast.q.val();
+        self.window_valid.next = self.window_beat_valid.q.val();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lane_tables_is_synthesizable() {
+        for profile in Profile::ALL {
+            crate::assert_synthesizable(LaneTables::<4>::new(profile));
+        }
+        crate::assert_synthesizable(LaneTables::<2>::new(Profile::Rfc3629));
+    }
+}
