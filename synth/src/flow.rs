@@ -202,6 +202,8 @@ pub struct Report {
     pub critical_path_seed: u64,
     /// nextpnr's post-route critical path report for that run.
     pub critical_path: Vec<String>,
+    /// That path in one line: where it starts and ends, and its levels.
+    pub critical_path_summary: Option<PathSummary>,
     /// nextpnr's device utilisation for that run: (resource, used, available).
     pub utilisation: Vec<(String, usize, usize)>,
     /// `name: version` of each tool.
@@ -347,6 +349,63 @@ pub fn parse_critical_path(log: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// A critical path in one line: the cell that launches it, the cell that
+/// captures it, the cells between them, and nextpnr's split of its delay.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PathSummary {
+    /// The launching cell (a flip-flop's slice), as nextpnr names it.
+    pub from: String,
+    /// The capturing cell.
+    pub to: String,
+    /// The cells the path goes through between the two: LUTs, carries,
+    /// muxes (each `Source` but the first).
+    pub logic_levels: usize,
+    pub logic_ns: f64,
+    pub routing_ns: f64,
+}
+
+impl PathSummary {
+    /// The summary of a report from [`parse_critical_path`]: its `Source`
+    /// lines are the cells' outputs along the path, its `Sink` lines the
+    /// inputs, and its last line `X ns logic, Y ns routing`.
+    pub fn of(path: &[String]) -> Option<PathSummary> {
+        // "0.52  0.52  Source cell.pin": the cell is the pin's path less
+        // its last part.
+        let cell_of = |line: &str, word: &str| {
+            let pin = line.split_whitespace().skip_while(|w| *w != word).nth(1)?;
+            Some(
+                pin.rsplit_once('.')
+                    .map_or(pin, |(cell, _)| cell)
+                    .to_string(),
+            )
+        };
+        let sources: Vec<String> = path.iter().filter_map(|l| cell_of(l, "Source")).collect();
+        let to = path.iter().rev().find_map(|l| cell_of(l, "Sink"))?;
+        let last = path.last()?;
+        let ns = |what: &str| -> Option<f64> {
+            let before = &last[..last.find(&format!(" ns {what}"))?];
+            before.rsplit([' ', ',']).next()?.parse().ok()
+        };
+        Some(PathSummary {
+            from: sources.first()?.clone(),
+            to,
+            logic_levels: sources.len() - 1,
+            logic_ns: ns("logic")?,
+            routing_ns: ns("routing")?,
+        })
+    }
+}
+
+impl fmt::Display for PathSummary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} -> {}: {} logic levels, {:.2} ns logic + {:.2} ns routing",
+            self.from, self.to, self.logic_levels, self.logic_ns, self.routing_ns
+        )
+    }
 }
 
 /// The last "Device utilisation" block of a nextpnr log.
@@ -512,6 +571,7 @@ pub fn synth_core<C: Core>(core: &C, device: Device, options: &Options) -> Resul
         target_mhz: options.target_mhz,
         critical_path_seed: runs[mid].seed,
         critical_path: parse_critical_path(&logs[mid]),
+        critical_path_summary: PathSummary::of(&parse_critical_path(&logs[mid])),
         utilisation: parse_utilisation(&logs[mid]),
         runs,
         fmax_mhz,
@@ -601,6 +661,14 @@ pub fn table(reports: &[Report]) -> String {
             min,
             max
         );
+    }
+    for r in reports {
+        if let Some(path) = &r.critical_path_summary {
+            s += &format!(
+                "{} critical path (seed {}): {path}\n",
+                r.top, r.critical_path_seed
+            );
+        }
     }
     s
 }

@@ -3,7 +3,9 @@
 
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::WideDecoder;
-use utf8hdl_synth::flow::{parse_critical_path, parse_fmax, parse_utilisation, table, Options};
+use utf8hdl_synth::flow::{
+    parse_critical_path, parse_fmax, parse_utilisation, table, Options, PathSummary,
+};
 use utf8hdl_synth::{synth, synth_core, tools, Device};
 
 const LOG: &str = "\
@@ -48,6 +50,44 @@ fn nextpnr_logs_are_parsed() {
     assert!(!path
         .iter()
         .any(|l| l.contains("Defined in") || l.contains(".v:")));
+    assert_eq!(
+        PathSummary::of(&path),
+        Some(PathSummary {
+            from: "dut.a_DFFLC".into(),
+            to: "dut.b_LC".into(),
+            logic_levels: 0,
+            logic_ns: 0.5,
+            routing_ns: 0.7,
+        })
+    );
+}
+
+/// nextpnr-ecp5's report, abridged from a run of utf8_decoder_x8: a path
+/// through two LUTs.
+const ECP5_PATH: &str = "\
+Info: Critical path report for clock 'clk$TRELLIS_IO_IN' (posedge -> posedge):
+Info: curr total
+Info:  0.52  0.52  Source dut.lane_decoder.open2_SLICE.Q0
+Info:  1.10  1.62    Net dut.lane_decoder.open2$q budget 0.000000 ns (10,12) -> (11,14)
+Info:                Sink dut.x_SLICE.B1
+Info:  0.24  1.86  Source dut.x_SLICE.F1
+Info:  0.90  2.76    Net dut.x budget 0.000000 ns (11,14) -> (12,14)
+Info:                Sink dut.y_SLICE.A0
+Info:  0.24  3.00  Source dut.y_SLICE.F0
+Info:  0.80  3.80    Net dut.y budget 0.000000 ns (12,14) -> (12,15)
+Info:                Sink dut.slot_SLICE.DI0
+Info:  0.00  3.80  Setup dut.slot_SLICE.DI0
+Info: 1.00 ns logic, 2.80 ns routing
+";
+
+#[test]
+fn critical_paths_are_summarised() {
+    let summary = PathSummary::of(&parse_critical_path(ECP5_PATH)).unwrap();
+    assert_eq!(summary.from, "dut.lane_decoder.open2_SLICE");
+    assert_eq!(summary.to, "dut.slot_SLICE");
+    assert_eq!(summary.logic_levels, 2);
+    assert_eq!((summary.logic_ns, summary.routing_ns), (1.0, 2.8));
+    assert!(PathSummary::of(&[]).is_none());
 }
 
 #[test]
@@ -75,6 +115,7 @@ fn hx8k_synthesis_reports_cells_and_fmax() {
     assert_eq!(report.runs.len(), 2);
     assert!(report.fmax_mhz > 20.0, "{report}");
     assert!(!report.critical_path.is_empty(), "{report}");
+    assert!(report.critical_path_summary.is_some(), "{report}");
     let json: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
     assert_eq!(json["device"], "hx8k");
     assert!(table(&[report]).contains("utf8_decoder "));

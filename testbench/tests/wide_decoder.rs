@@ -3,7 +3,7 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use utf8hdl_hdl::wide::LATENCY;
+use utf8hdl_hdl::wide::QUEUE_BEATS;
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::{ByteBeat, Core, WideDecoder};
 use utf8hdl_sim::harness::Harness;
@@ -20,24 +20,42 @@ struct Run {
     out_cycles: Vec<u64>,
     in_cycles: Vec<u64>,
     always_ready: bool,
+    /// The most beats accepted and not yet delivered, over the run.
+    most_inside: usize,
 }
 
 /// Runs `beats` through `core` on rust-hdl's engine, by the project's one
-/// harness (which drives and samples the ports from the core's description).
+/// harness (which drives and samples the ports from the core's description),
+/// with random stalls on both sides.
 fn run<C: Core>(core: C, beats: &[Beat], seed: u64, source_stall: f64, sink_stall: f64) -> Run {
+    let mut sink_rng = StdRng::seed_from_u64(!seed);
+    run_with(core, beats, seed, source_stall, |_| {
+        !sink_rng.gen_bool(sink_stall)
+    })
+}
+
+/// As [`run`], with `m_axis_tready` in each cycle (counted from the first
+/// after reset) given by `sink_ready`.
+fn run_with<C: Core>(
+    core: C,
+    beats: &[Beat],
+    seed: u64,
+    source_stall: f64,
+    mut sink_ready: impl FnMut(u64) -> bool,
+) -> Run {
     let mut harness = Harness::new(core);
-    harness.reset(2);
     let mut rng = StdRng::seed_from_u64(seed);
     let mut out = Vec::new();
     let mut out_cycles = Vec::new();
     let mut in_cycles = Vec::new();
     let mut always_ready = true;
+    let mut most_inside = 0;
     let mut next = 0;
     let mut idle = 0;
     let mut offering = false;
     let start = harness.cycles;
     loop {
-        let ready = !rng.gen_bool(sink_stall);
+        let ready = sink_ready(harness.cycles - start);
         // A beat offered stays offered until taken (AXI4-Stream).
         offering = next < beats.len() && (offering || !rng.gen_bool(source_stall));
         let beat = offering.then(|| ByteBeat::new(&beats[next].0, beats[next].1));
@@ -52,12 +70,15 @@ fn run<C: Core>(core: C, beats: &[Beat], seed: u64, source_stall: f64, sink_stal
             out_cycles.push(cycle_number);
             idle = 0;
         }
+        most_inside = most_inside.max(in_cycles.len() + usize::from(cycle.accepted) - out.len());
         if cycle.accepted {
             in_cycles.push(cycle_number);
             next += 1;
             offering = false;
         }
-        idle += 1;
+        // Quiet cycles count while the sink takes beats: a core that has
+        // nothing more to send stays quiet.
+        idle += u32::from(ready);
         if next == beats.len() && idle > 50 {
             break;
         }
@@ -68,6 +89,7 @@ fn run<C: Core>(core: C, beats: &[Beat], seed: u64, source_stall: f64, sink_stal
         out_cycles,
         in_cycles,
         always_ready,
+        most_inside,
     }
 }
 
@@ -224,6 +246,7 @@ macro_rules! throughput_test {
     ($name:ident, $n:literal) => {
         #[test]
         fn $name() {
+            const LATENCY: u64 = WideDecoder::<$n>::LATENCY;
             let mut rng = StdRng::seed_from_u64(7);
             let mut streams: Vec<(String, Vec<u8>)> = vec![
                 ("ascii".into(), b"The quick brown fox ".repeat(30)),
@@ -268,3 +291,89 @@ macro_rules! throughput_test {
 throughput_test!(full_rate_x2, 2);
 throughput_test!(full_rate_x4, 4);
 throughput_test!(full_rate_x8, 8);
+
+/// The output queue's corner: `m_axis_tready` low for long runs, then high.
+/// The beats inside the core (accepted, not delivered) reach the queue's
+/// size and never pass it, `s_axis_tready` falls while the sink waits, and
+/// no word is lost or repeated when it resumes.
+macro_rules! queue_full_test {
+    ($name:ident, $n:literal) => {
+        #[test]
+        fn $name() {
+            // Units of one or two bytes, valid and not: every beat of two
+            // or more lanes ends a unit, so no beat is dropped on the way
+            // and the beats inside are exactly those the credits count.
+            const UNITS: &[&[u8]] = &[
+                b"A",
+                &[0x80],
+                &[0xFF],
+                &[0xC2, 0x80],
+                &[0xDF, 0xBF],
+                &[0xC2],
+            ];
+            let mut rng = StdRng::seed_from_u64(11);
+            let mut bytes = Vec::new();
+            while bytes.len() < $n * 300 {
+                bytes.extend(UNITS[rng.gen_range(0..UNITS.len())]);
+            }
+            let beats = full_beats(&bytes, $n);
+            // 100 cycles waiting, then 40 taking, over and over.
+            let run = run_with(
+                WideDecoder::<$n>(Profile::Rfc3629),
+                &beats,
+                3,
+                0.0,
+                |cycle| cycle % 140 >= 100,
+            );
+            check(Profile::Rfc3629, &beats, &run.out);
+            assert!(!run.always_ready, "s_axis_tready never fell");
+            assert_eq!(
+                run.most_inside, QUEUE_BEATS,
+                "the most beats inside the core"
+            );
+        }
+    };
+}
+
+queue_full_test!(queue_full_x2, 2);
+queue_full_test!(queue_full_x8, 8);
+
+/// A long stream of nothing but errors, of every kind, at full rate: every
+/// byte or maximal subpart is a unit, and the core neither slows down nor
+/// loses one.
+macro_rules! all_errors_test {
+    ($name:ident, $n:literal) => {
+        #[test]
+        fn $name() {
+            // One maximal subpart of each kind; the rfc3629 kinds, and
+            // all but out_of_range in iso10646.
+            const SUBPARTS: &[&[u8]] = &[
+                &[0xFF],
+                &[0x80],
+                &[0xE2, 0x82],
+                &[0xC0],
+                &[0xE0, 0x80],
+                &[0xED, 0xA0],
+                &[0xF4, 0x90],
+                &[0xF8],
+            ];
+            let mut rng = StdRng::seed_from_u64(5);
+            let mut bytes = Vec::new();
+            while bytes.len() < $n * 2000 {
+                bytes.extend(SUBPARTS[rng.gen_range(0..SUBPARTS.len())]);
+            }
+            let beats = full_beats(&bytes, $n);
+            const LATENCY: u64 = WideDecoder::<$n>::LATENCY;
+            for profile in Profile::ALL {
+                let run = run(WideDecoder::<$n>(profile), &beats, 0, 0.0, 0.0);
+                check(profile, &beats, &run.out);
+                assert!(run.always_ready, "s_axis_tready fell");
+                let last = *run.out_cycles.last().unwrap();
+                assert_eq!(last - run.in_cycles[0] + 1, beats.len() as u64 + LATENCY);
+            }
+        }
+    };
+}
+
+all_errors_test!(long_all_errors_x2, 2);
+all_errors_test!(long_all_errors_x8, 8);

@@ -1,9 +1,14 @@
 //! # `BeatRam`: the memory of the [`BeatFifo`](crate::wide::beat_fifo::BeatFifo)
 //!
 //! A simple dual-port memory of `2^A` beats with a registered, enabled
-//! read: the shape of a block RAM (ECP5 DP16KD, iCE40 SB_RAM40_4K), which
-//! the Verilog asks for with `ram_style = "block"`. A beat is its four
-//! `m_axis` fields, stored side by side.
+//! read. A beat is its four `m_axis` fields, stored side by side.
+//!
+//! The Verilog forces no `ram_style`, so yosys maps it by cost: on ECP5 to
+//! distributed RAM (`TRELLIS_DPR16X4`, read asynchronously into a fabric
+//! register), on iCE40 to block RAM (`SB_RAM40_4K`). On ECP5 a `DP16KD` is
+//! too slow for the wide core: yosys cannot use its output register, and
+//! its clock-to-out alone is 5.8 ns (x8 at 117.6 MHz, its critical path
+//! from `DP16KD.DOB` into the `m_axis` registers; 156.25 MHz is 6.4 ns).
 //!
 //! rust-hdl 0.46's `RAM` widget has no read enable (its read register
 //! loads on every cycle, so a beat read early would be lost behind the
@@ -107,7 +112,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
     fn hdl(&self) -> Verilog {
         let width = TDATA + TUSER + N + 1;
         Verilog::Custom(format!(
-            "(* ram_style = \"block\" *) reg [{top}:0] beats [0:{last}];
+            "reg [{top}:0] beats [0:{last}];
 always @(posedge clock) begin
     if (write_enable) beats[write_address] <= {{write_tlast, write_tkeep, write_tuser, write_tdata}};
     if (read_enable) {{read_tlast, read_tkeep, read_tuser, read_tdata}} <= beats[read_address];

@@ -26,7 +26,7 @@
 //! | `s_axis_tdata`, `s_axis_tkeep`, `s_axis_tlast` | in | 8N, N, 1 | the beat |
 //! | `accepted` | in | 1 | the beat is taken this cycle (`s_axis_tvalid & s_axis_tready`) |
 //! | `byte[i]`, `present[i]` | out | 8, 1 | registered: the `i`-th kept byte; lanes 0..k-1 are present |
-//! | `tail[t]`, `tail_present[t]` | out | 8, 1 | log₂ N multiplexers after stage 1b: the beat's last five bytes, `tail[4]` last; present for the last min(k, 5) |
+//! | `tail[t]` | out | 8 | log₂ N multiplexers after stage 1b: the beat's last five bytes, `tail[4]` last; 0 before the first of fewer than five |
 //! | `tlast`, `valid` | out | 1 | registered |
 //!
 //! ## Latency
@@ -49,9 +49,39 @@
 
 use rust_hdl::prelude::*;
 
-use crate::wide::lane_join::LaneJoin;
 use crate::wide::lane_packer::LanePacker;
 use crate::wide::lane_skips::LaneSkips;
+
+/// The places of the tail's shifter after it has moved by bit `bit` of k
+/// (and every bit above it), for `n` lanes: what is left to move is below
+/// 2^bit, so the tail's five places need 4 + 2^bit of them; above the top
+/// bit k can have (2^bit > n), nothing has moved yet: all n + 5.
+const fn tail_places(n: usize, bit: u32) -> usize {
+    if 1 << bit <= n {
+        4 + (1 << bit)
+    } else {
+        n + 5
+    }
+}
+
+/// The places that move at bit `bit`: those whose source, 2^bit above, is
+/// a place of the level before.
+const fn tail_moves(n: usize, bit: u32) -> usize {
+    if 1 << bit > n {
+        return 0;
+    }
+    let before = if bit == 5 {
+        n + 5
+    } else {
+        tail_places(n, bit + 1)
+    };
+    let moves = before - (1 << bit);
+    if moves < tail_places(n, bit) {
+        moves
+    } else {
+        tail_places(n, bit)
+    }
+}
 
 #[derive(LogicBlock)]
 pub struct ByteLanes<const N: usize, const TDATA: usize> {
@@ -64,7 +94,6 @@ pub struct ByteLanes<const N: usize, const TDATA: usize> {
     pub byte: Vec<Signal<Out, Bits<8>>>,
     pub present: Vec<Signal<Out, Bit>>,
     pub tail: Vec<Signal<Out, Bits<8>>>,
-    pub tail_present: Vec<Signal<Out, Bit>>,
     pub tlast: Signal<Out, Bit>,
     pub valid: Signal<Out, Bit>,
     /// Stage 0: the beat as it came.
@@ -82,7 +111,11 @@ pub struct ByteLanes<const N: usize, const TDATA: usize> {
     counted_any: DFF<Bit>,
     counted_tlast: DFF<Bit>,
     counted_valid: DFF<Bit>,
-    packer: LanePacker<N, 8>,
+    /// Stage 1b: the packing, log₂ N registered levels, carrying the
+    /// beat's byte count.
+    packer: LanePacker<N, 8, 6>,
+    /// The kept lanes, k.
+    count: Signal<Local, Bits<6>>,
     /// N, for the count of kept lanes.
     lanes: Constant<Bits<6>>,
     /// Stage 1b, with k, the kept lanes.
@@ -91,17 +124,17 @@ pub struct ByteLanes<const N: usize, const TDATA: usize> {
     packed_count: DFF<Bits<6>>,
     packed_tlast: DFF<Bit>,
     packed_valid: DFF<Bit>,
-    /// The tail's shifter: five empty places then the dense lanes, and
-    /// after level `j`, shifted down by bit `j` of k as well.
-    shift0: Vec<Signal<Local, Bits<9>>>,
-    shift1: Vec<Signal<Local, Bits<9>>>,
-    shift2: Vec<Signal<Local, Bits<9>>>,
-    shift3: Vec<Signal<Local, Bits<9>>>,
-    shift4: Vec<Signal<Local, Bits<9>>>,
-    shift5: Vec<Signal<Local, Bits<9>>>,
-    shift6: Vec<Signal<Local, Bits<9>>>,
-    /// Each byte with its present bit above it.
-    place: Vec<LaneJoin<8, 1, 9>>,
+    /// The tail's shifter: `tail_in` is five empty places then the dense
+    /// lanes; `by32` … `by1` move them down by each bit of k, most
+    /// significant first, so that each level keeps only the places the next
+    /// one reads ([`tail_places`]).
+    tail_in: Vec<Signal<Local, Bits<8>>>,
+    by32: Vec<Signal<Local, Bits<8>>>,
+    by16: Vec<Signal<Local, Bits<8>>>,
+    by8: Vec<Signal<Local, Bits<8>>>,
+    by4: Vec<Signal<Local, Bits<8>>>,
+    by2: Vec<Signal<Local, Bits<8>>>,
+    by1: Vec<Signal<Local, Bits<8>>>,
 }
 
 impl<const N: usize, const TDATA: usize> Default for ByteLanes<N, TDATA> {
@@ -120,7 +153,6 @@ impl<const N: usize, const TDATA: usize> Default for ByteLanes<N, TDATA> {
             byte: lanes(N),
             present: lanes(N),
             tail: lanes(5),
-            tail_present: lanes(5),
             tlast: Default::default(),
             valid: Default::default(),
             beat_byte: lanes(N),
@@ -136,20 +168,20 @@ impl<const N: usize, const TDATA: usize> Default for ByteLanes<N, TDATA> {
             counted_tlast: Default::default(),
             counted_valid: Default::default(),
             packer: Default::default(),
+            count: Default::default(),
             packed_byte: lanes(N),
             packed_present: lanes(N),
             lanes: Constant::new((N as u64).into()),
             packed_count: Default::default(),
             packed_tlast: Default::default(),
             packed_valid: Default::default(),
-            shift0: lanes(N + 5),
-            shift1: lanes(N + 5),
-            shift2: lanes(N + 5),
-            shift3: lanes(N + 5),
-            shift4: lanes(N + 5),
-            shift5: lanes(N + 5),
-            shift6: lanes(N + 5),
-            place: lanes(N),
+            tail_in: lanes(N + 5),
+            by32: lanes(tail_places(N, 5)),
+            by16: lanes(tail_places(N, 4)),
+            by8: lanes(tail_places(N, 3)),
+            by4: lanes(tail_places(N, 2)),
+            by2: lanes(tail_places(N, 1)),
+            by1: lanes(tail_places(N, 0)),
         }
     }
 }
@@ -200,7 +232,16 @@ impl<const N: usize, const TDATA: usize> Logic for ByteLanes<N, TDATA> {
         self.counted_tlast.d.next = self.beat_tlast.q.val();
         self.counted_valid.d.next = self.beat_valid.q.val() & !self.rst.val();
 
-        // Stage 1b.
+        // Stage 1b: the packing's levels, then the packed registers.
+        self.packer.clock.next = self.clock.val();
+        self.packer.rst.next = self.rst.val();
+        self.count.next = 0.into();
+        if self.counted_any.q.val() {
+            self.count.next = self.lanes.val() - bit_cast::<6, 5>(self.counted_nulls.q.val());
+        }
+        self.packer.tag_in.next = self.count.val();
+        self.packer.beat_in.next = self.counted_valid.q.val();
+        self.packer.last_in.next = self.counted_tlast.q.val();
         for i in 0..N {
             self.packer.lane_in[i].next = self.counted_byte[i].q.val();
             self.packer.keep_in[i].next = self.counted_keep[i].q.val();
@@ -208,82 +249,72 @@ impl<const N: usize, const TDATA: usize> Logic for ByteLanes<N, TDATA> {
             self.packed_byte[i].d.next = self.packer.lane_out[i].val();
             self.packed_present[i].d.next = self.packer.keep_out[i].val();
         }
-        self.packed_count.d.next = 0.into();
-        if self.counted_any.q.val() {
-            self.packed_count.d.next =
-                self.lanes.val() - bit_cast::<6, 5>(self.counted_nulls.q.val());
-        }
-        self.packed_tlast.d.next = self.counted_tlast.q.val();
-        self.packed_valid.d.next = self.counted_valid.q.val() & !self.rst.val();
+        self.packed_count.d.next = self.packer.tag_out.val();
+        self.packed_tlast.d.next = self.packer.last_out.val();
+        self.packed_valid.d.next = self.packer.beat_out.val() & !self.rst.val();
 
         for i in 0..N {
             self.byte[i].next = self.packed_byte[i].q.val();
             self.present[i].next = self.packed_present[i].q.val();
         }
-        // The tail: shift0 is five empty places, then the beat's bytes with
-        // their present bits above them (a `LaneJoin` each).
+        // The tail: five empty places (zero: no sequence is open after
+        // them), then the beat's bytes, moved down by k.
         for t in 0..5 {
-            self.shift0[t].next = 0.into();
+            self.tail_in[t].next = 0.into();
         }
         for i in 0..N {
-            self.place[i].low.next = self.packed_byte[i].q.val();
-            self.place[i].high.next = self.packed_present[i].q.val().into();
-            self.shift0[i + 5].next = self.place[i].both.val();
+            self.tail_in[i + 5].next = self.packed_byte[i].q.val();
         }
-        // Level by level: a local reads the value last written to it
-        // (blocking, as in the Verilog), so each level is copied only once
-        // the level before it is final.
-        for i in 0..(N + 5) {
-            self.shift1[i].next = self.shift0[i].val();
-        }
-        if self.packed_count.q.val().get_bit(0) {
-            for i in 0..(N + 4) {
-                self.shift1[i].next = self.shift0[i + 1].val();
-            }
-        }
-        for i in 0..(N + 5) {
-            self.shift2[i].next = self.shift1[i].val();
-        }
-        if self.packed_count.q.val().get_bit(1) {
-            for i in 0..(N + 3) {
-                self.shift2[i].next = self.shift1[i + 2].val();
-            }
-        }
-        for i in 0..(N + 5) {
-            self.shift3[i].next = self.shift2[i].val();
-        }
-        if self.packed_count.q.val().get_bit(2) {
-            for i in 0..(N + 1) {
-                self.shift3[i].next = self.shift2[i + 4].val();
-            }
-        }
-        for i in 0..(N + 5) {
-            self.shift4[i].next = self.shift3[i].val();
-        }
-        if self.packed_count.q.val().get_bit(3) {
-            for i in 0..(N + 5).saturating_sub(8) {
-                self.shift4[i].next = self.shift3[i + 8].val();
-            }
-        }
-        for i in 0..(N + 5) {
-            self.shift5[i].next = self.shift4[i].val();
-        }
-        if self.packed_count.q.val().get_bit(4) {
-            for i in 0..(N + 5).saturating_sub(16) {
-                self.shift5[i].next = self.shift4[i + 16].val();
-            }
-        }
-        for i in 0..(N + 5) {
-            self.shift6[i].next = self.shift5[i].val();
+        for i in 0..tail_places(N, 5) {
+            self.by32[i].next = self.tail_in[i].val();
         }
         if self.packed_count.q.val().get_bit(5) {
-            for i in 0..(N + 5).saturating_sub(32) {
-                self.shift6[i].next = self.shift5[i + 32].val();
+            for i in 0..tail_moves(N, 5) {
+                self.by32[i].next = self.tail_in[i + 32].val();
+            }
+        }
+        for i in 0..tail_places(N, 4) {
+            self.by16[i].next = self.by32[i].val();
+        }
+        if self.packed_count.q.val().get_bit(4) {
+            for i in 0..tail_moves(N, 4) {
+                self.by16[i].next = self.by32[i + 16].val();
+            }
+        }
+        for i in 0..tail_places(N, 3) {
+            self.by8[i].next = self.by16[i].val();
+        }
+        if self.packed_count.q.val().get_bit(3) {
+            for i in 0..tail_moves(N, 3) {
+                self.by8[i].next = self.by16[i + 8].val();
+            }
+        }
+        for i in 0..tail_places(N, 2) {
+            self.by4[i].next = self.by8[i].val();
+        }
+        if self.packed_count.q.val().get_bit(2) {
+            for i in 0..tail_moves(N, 2) {
+                self.by4[i].next = self.by8[i + 4].val();
+            }
+        }
+        for i in 0..tail_places(N, 1) {
+            self.by2[i].next = self.by4[i].val();
+        }
+        if self.packed_count.q.val().get_bit(1) {
+            for i in 0..tail_moves(N, 1) {
+                self.by2[i].next = self.by4[i + 2].val();
+            }
+        }
+        for i in 0..tail_places(N, 0) {
+            self.by1[i].next = self.by2[i].val();
+        }
+        if self.packed_count.q.val().get_bit(0) {
+            for i in 0..tail_moves(N, 0) {
+                self.by1[i].next = self.by2[i + 1].val();
             }
         }
         for t in 0..5 {
-            self.tail[t].next = self.shift6[t].val().get_bits::<8>(0);
-            self.tail_present[t].next = self.shift6[t].val().get_bit(8);
+            self.tail[t].next = self.by1[t].val();
         }
         self.tlast.next = self.packed_tlast.q.val();
         self.valid.next = self.packed_valid.q.val();

@@ -85,10 +85,14 @@ pub struct LaneDecoder<const N: usize> {
     pub slot_value: Vec<Signal<Out, Bits<32>>>,
     pub beat_valid: Signal<Out, Bit>,
     pub beat_tlast: Signal<Out, Bit>,
-    /// The window: `prev_*` then `lane_*`; place `k + 5` is lane `k`.
+    /// The window: `prev_*` then `lane_*`; place `k + 5` is lane `k`
+    /// (up to the last lane but one for `length` and `allowed`).
     window_cont: Vec<Signal<Local, Bits<5>>>,
     window_length: Vec<Signal<Local, Bits<3>>>,
     window_allowed: Vec<Signal<Local, Bits<5>>>,
+    /// What the window holds and no lane reads (Verilator's lint passes
+    /// over a signal named `unused_*`).
+    unused_oldest_cont: Signal<Local, Bit>,
     /// The free bits, zero-extended, for gathering.
     window_wide_free: Vec<ZeroExtend>,
     /// What follows each lane: a byte in these continuation ranges, or the
@@ -167,8 +171,9 @@ impl<const N: usize> Default for LaneDecoder<N> {
             beat_valid: Default::default(),
             beat_tlast: Default::default(),
             window_cont: many(N + 5),
-            window_length: many(N + 5),
-            window_allowed: many(N + 5),
+            window_length: many(N + 4),
+            window_allowed: many(N + 4),
+            unused_oldest_cont: Default::default(),
             window_wide_free: many(N + 5),
             next_cont: many(N),
             next_is_end: many(N),
@@ -256,10 +261,17 @@ impl<const N: usize> Logic for LaneDecoder<N> {
         }
         for k in 0..N {
             self.window_cont[k + 5].next = self.lane_cont[k].val();
-            self.window_length[k + 5].next = self.lane_length[k].val();
-            self.window_allowed[k + 5].next = self.lane_allowed[k].val();
             self.window_wide_free[k + 5].byte.next = self.lane_free[k].val();
         }
+        // A first octet is read at distances 1 to 5 before a lane, so the
+        // last lane's length and range are not in the window.
+        for k in 0..(N - 1) {
+            self.window_length[k + 5].next = self.lane_length[k].val();
+            self.window_allowed[k + 5].next = self.lane_allowed[k].val();
+        }
+        // Nor is the oldest place's continuation range: a byte five places
+        // back can only be a first octet.
+        self.unused_oldest_cont.next = self.window_cont[0].val().any();
 
         // Stage 4: what each lane's byte is, from the five before it.
         for k in 0..N {

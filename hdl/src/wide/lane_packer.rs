@@ -1,21 +1,25 @@
-//! # `LanePacker`: packs the kept lanes of a beat to the front (combinational)
+//! # `LanePacker`: packs the kept lanes of a beat to the front, one register per level
 //!
 //! AXI4-Stream lets a beat have holes (`tkeep` low) anywhere; the decoder
 //! wants its bytes dense, and `m_axis` wants its words packed. Both are this
 //! block: lane `i` of the output is the `i`-th kept lane of the input.
 //!
 //! ## Parameters
-//! * `N`: the lanes, at most 32.
+//! * `N`: the lanes, a power of two from 2 to 32.
 //! * `W`: the width of a lane.
+//! * `TAG`: the width of `tag`, what the beat carries beside its lanes.
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
+//! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
 //! | `lane_in[i]` | in | W | lane `i` |
 //! | `keep_in[i]` | in | 1 | lane `i` is kept |
 //! | `skip_in[i]` | in | 5 | its skip, from a [`LaneSkips`](crate::wide::lane_skips::LaneSkips) |
+//! | `beat_in`, `last_in`, `tag_in` | in | 1, 1, TAG | a beat is here; its `tlast`; anything else it carries |
 //! | `lane_out[i]` | out | W | the `i`-th kept lane; 0 past the kept lanes |
 //! | `keep_out[i]` | out | 1 | `lane_out[i]` is a kept lane: the packed `tkeep` |
+//! | `beat_out`, `last_out`, `tag_out` | out | 1, 1, TAG | the beat's, as they came in |
 //!
 //! ## How
 //! A kept lane moves down by the number of dropped lanes before it, its
@@ -30,151 +34,365 @@
 //! move 2    a  b  c  .  .  .      (c has bit 1 set)
 //! ```
 //!
+//! Each level is registered: its logic is one multiplexer whose select is
+//! the source lane's kept bit and skip bit, so no path grows with N. (Left
+//! combinational, the selects chain through the levels: at N = 8 the
+//! packing was the decoder's critical path, 5 LUTs and 6 ns of routing.)
+//!
+//! ## Latency
+//! log₂ N cycles ([`LanePacker::LATENCY`]), on every cycle: a new beat may
+//! enter each clock.
+//!
 //! ## Invariants
 //! * No two lanes meet at any level: lanes keep their order, and a lane's
 //!   remaining `skip` never exceeds the gap below it (least significant bit
 //!   first is what makes this hold; `lane_packer_never_collides` checks every
 //!   `keep_in` for N up to 16).
 //! * `lane_out[i]` for `i < count` are the kept lanes in order.
+//! * `beat_out` is low for log₂ N cycles after a reset cycle.
 //!
-//! The five levels are written out, for N up to 32: the
-//! `#[hdl_gen]` subset indexes arrays only by loop variables and literals.
+//! The five levels are written out, for N up to 32: the `#[hdl_gen]`
+//! subset indexes arrays only by loop variables and literals. A level that
+//! N does not need has no lanes ([`lanes_at`]).
 
 use rust_hdl::prelude::*;
 
+/// The lanes of level `level` (1 to 5, moving lanes by 2^(level-1)) of a
+/// packer of `n` lanes: all of them if a lane can move that far, else
+/// none, so that the level is not built.
+pub const fn lanes_at(n: usize, level: u32) -> usize {
+    if n > 1 << (level - 1) {
+        n
+    } else {
+        0
+    }
+}
+
+/// `count` if `level` is the last level of a packer of `n` lanes, else 0:
+/// the loop bound that takes the outputs from that level.
+const fn if_last(n: usize, level: u32, count: usize) -> usize {
+    if n == 1 << level {
+        count
+    } else {
+        0
+    }
+}
+
+/// Whether level `level` exists: the loop bound (0 or 1) of its beat's
+/// registers.
+const fn if_exists(n: usize, level: u32) -> usize {
+    if lanes_at(n, level) > 0 {
+        1
+    } else {
+        0
+    }
+}
+
 #[derive(LogicBlock)]
-pub struct LanePacker<const N: usize, const W: usize> {
+pub struct LanePacker<const N: usize, const W: usize, const TAG: usize> {
+    pub clock: Signal<In, Clock>,
+    pub rst: Signal<In, Bit>,
     pub lane_in: Vec<Signal<In, Bits<W>>>,
     pub keep_in: Vec<Signal<In, Bit>>,
     pub skip_in: Vec<Signal<In, Bits<5>>>,
+    pub beat_in: Signal<In, Bit>,
+    pub last_in: Signal<In, Bit>,
+    pub tag_in: Signal<In, Bits<TAG>>,
     pub lane_out: Vec<Signal<Out, Bits<W>>>,
     pub keep_out: Vec<Signal<Out, Bit>>,
-    /// Level `k` of the moving network: each lane's data, whether a kept
-    /// lane is there, and how far it still has to move.
-    data0: Vec<Signal<Local, Bits<W>>>,
-    valid0: Vec<Signal<Local, Bit>>,
-    skip0: Vec<Signal<Local, Bits<5>>>,
-    data1: Vec<Signal<Local, Bits<W>>>,
-    valid1: Vec<Signal<Local, Bit>>,
-    skip1: Vec<Signal<Local, Bits<4>>>,
-    data2: Vec<Signal<Local, Bits<W>>>,
-    valid2: Vec<Signal<Local, Bit>>,
-    skip2: Vec<Signal<Local, Bits<3>>>,
-    data3: Vec<Signal<Local, Bits<W>>>,
-    valid3: Vec<Signal<Local, Bit>>,
-    skip3: Vec<Signal<Local, Bits<2>>>,
-    data4: Vec<Signal<Local, Bits<W>>>,
-    valid4: Vec<Signal<Local, Bit>>,
-    far4: Vec<Signal<Local, Bit>>,
-    data5: Vec<Signal<Local, Bits<W>>>,
-    valid5: Vec<Signal<Local, Bit>>,
+    pub beat_out: Signal<Out, Bit>,
+    pub last_out: Signal<Out, Bit>,
+    pub tag_out: Signal<Out, Bits<TAG>>,
+    /// Level `k`, registered: each lane's data, whether a kept lane is
+    /// there, and the bits of its skip still to move by; and the beat's
+    /// own registers (one, or none where the level is not built).
+    data1: Vec<DFF<Bits<W>>>,
+    keep1: Vec<DFF<Bit>>,
+    skip1: Vec<DFF<Bits<4>>>,
+    beat1: Vec<DFF<Bit>>,
+    last1: Vec<DFF<Bit>>,
+    tag1: Vec<DFF<Bits<TAG>>>,
+    data2: Vec<DFF<Bits<W>>>,
+    keep2: Vec<DFF<Bit>>,
+    skip2: Vec<DFF<Bits<3>>>,
+    beat2: Vec<DFF<Bit>>,
+    last2: Vec<DFF<Bit>>,
+    tag2: Vec<DFF<Bits<TAG>>>,
+    data3: Vec<DFF<Bits<W>>>,
+    keep3: Vec<DFF<Bit>>,
+    skip3: Vec<DFF<Bits<2>>>,
+    beat3: Vec<DFF<Bit>>,
+    last3: Vec<DFF<Bit>>,
+    tag3: Vec<DFF<Bits<TAG>>>,
+    data4: Vec<DFF<Bits<W>>>,
+    keep4: Vec<DFF<Bit>>,
+    skip4: Vec<DFF<Bit>>,
+    beat4: Vec<DFF<Bit>>,
+    last4: Vec<DFF<Bit>>,
+    tag4: Vec<DFF<Bits<TAG>>>,
+    data5: Vec<DFF<Bits<W>>>,
+    keep5: Vec<DFF<Bit>>,
+    beat5: Vec<DFF<Bit>>,
+    last5: Vec<DFF<Bit>>,
+    tag5: Vec<DFF<Bits<TAG>>>,
 }
 
-impl<const N: usize, const W: usize> Default for LanePacker<N, W> {
+impl<const N: usize, const W: usize, const TAG: usize> LanePacker<N, W, TAG> {
+    /// The cycles from `*_in` to `*_out`: one per level, log₂ N.
+    pub const LATENCY: u64 = N.ilog2() as u64;
+}
+
+impl<const N: usize, const W: usize, const TAG: usize> Default for LanePacker<N, W, TAG> {
     fn default() -> Self {
-        assert!((1..=32).contains(&N), "a LanePacker has 1 to 32 lanes");
-        fn lanes<T: Default>(n: usize) -> Vec<T> {
+        assert!(
+            N.is_power_of_two() && (2..=32).contains(&N),
+            "a LanePacker has 2, 4, 8, 16 or 32 lanes"
+        );
+        fn many<T: Default>(n: usize) -> Vec<T> {
             (0..n).map(|_| T::default()).collect()
         }
         LanePacker {
-            lane_in: lanes(N),
-            keep_in: lanes(N),
-            skip_in: lanes(N),
-            lane_out: lanes(N),
-            keep_out: lanes(N),
-            data0: lanes(N),
-            valid0: lanes(N),
-            skip0: lanes(N),
-            data1: lanes(N),
-            valid1: lanes(N),
-            skip1: lanes(N),
-            data2: lanes(N),
-            valid2: lanes(N),
-            skip2: lanes(N),
-            data3: lanes(N),
-            valid3: lanes(N),
-            skip3: lanes(N),
-            data4: lanes(N),
-            valid4: lanes(N),
-            far4: lanes(N),
-            data5: lanes(N),
-            valid5: lanes(N),
+            clock: Default::default(),
+            rst: Default::default(),
+            lane_in: many(N),
+            keep_in: many(N),
+            skip_in: many(N),
+            beat_in: Default::default(),
+            last_in: Default::default(),
+            tag_in: Default::default(),
+            lane_out: many(N),
+            keep_out: many(N),
+            beat_out: Default::default(),
+            last_out: Default::default(),
+            tag_out: Default::default(),
+            data1: many(lanes_at(N, 1)),
+            keep1: many(lanes_at(N, 1)),
+            skip1: many(lanes_at(N, 1)),
+            beat1: many(if_exists(N, 1)),
+            last1: many(if_exists(N, 1)),
+            tag1: many(if_exists(N, 1)),
+            data2: many(lanes_at(N, 2)),
+            keep2: many(lanes_at(N, 2)),
+            skip2: many(lanes_at(N, 2)),
+            beat2: many(if_exists(N, 2)),
+            last2: many(if_exists(N, 2)),
+            tag2: many(if_exists(N, 2)),
+            data3: many(lanes_at(N, 3)),
+            keep3: many(lanes_at(N, 3)),
+            skip3: many(lanes_at(N, 3)),
+            beat3: many(if_exists(N, 3)),
+            last3: many(if_exists(N, 3)),
+            tag3: many(if_exists(N, 3)),
+            data4: many(lanes_at(N, 4)),
+            keep4: many(lanes_at(N, 4)),
+            skip4: many(lanes_at(N, 4)),
+            beat4: many(if_exists(N, 4)),
+            last4: many(if_exists(N, 4)),
+            tag4: many(if_exists(N, 4)),
+            data5: many(lanes_at(N, 5)),
+            keep5: many(lanes_at(N, 5)),
+            beat5: many(if_exists(N, 5)),
+            last5: many(if_exists(N, 5)),
+            tag5: many(if_exists(N, 5)),
         }
     }
 }
 
-impl<const N: usize, const W: usize> Logic for LanePacker<N, W> {
+impl<const N: usize, const W: usize, const TAG: usize> Logic for LanePacker<N, W, TAG> {
     #[hdl_gen]
     fn update(&mut self) {
-        for i in 0..N {
-            self.data0[i].next = self.lane_in[i].val();
-            self.valid0[i].next = self.keep_in[i].val();
-            self.skip0[i].next = self.skip_in[i].val();
+        for i in 0..lanes_at(N, 1) {
+            self.data1[i].clock.next = self.clock.val();
+            self.keep1[i].clock.next = self.clock.val();
+            self.skip1[i].clock.next = self.clock.val();
         }
-        for i in 0..N {
-            self.data1[i].next = self.data0[i].val();
-            self.valid1[i].next = self.valid0[i].val() & !self.skip0[i].val().get_bit(0);
-            self.skip1[i].next = self.skip0[i].val().get_bits::<4>(1);
+        for i in 0..lanes_at(N, 2) {
+            self.data2[i].clock.next = self.clock.val();
+            self.keep2[i].clock.next = self.clock.val();
+            self.skip2[i].clock.next = self.clock.val();
         }
-        for i in 0..N.saturating_sub(1) {
-            if self.valid0[i + 1].val() & self.skip0[i + 1].val().get_bit(0) {
-                self.data1[i].next = self.data0[i + 1].val();
-                self.valid1[i].next = true;
-                self.skip1[i].next = self.skip0[i + 1].val().get_bits::<4>(1);
+        for i in 0..lanes_at(N, 3) {
+            self.data3[i].clock.next = self.clock.val();
+            self.keep3[i].clock.next = self.clock.val();
+            self.skip3[i].clock.next = self.clock.val();
+        }
+        for i in 0..lanes_at(N, 4) {
+            self.data4[i].clock.next = self.clock.val();
+            self.keep4[i].clock.next = self.clock.val();
+            self.skip4[i].clock.next = self.clock.val();
+        }
+        for i in 0..lanes_at(N, 5) {
+            self.data5[i].clock.next = self.clock.val();
+            self.keep5[i].clock.next = self.clock.val();
+        }
+        for j in 0..if_exists(N, 1) {
+            self.beat1[j].clock.next = self.clock.val();
+            self.last1[j].clock.next = self.clock.val();
+            self.tag1[j].clock.next = self.clock.val();
+            self.beat1[j].d.next = self.beat_in.val() & !self.rst.val();
+            self.last1[j].d.next = self.last_in.val();
+            self.tag1[j].d.next = self.tag_in.val();
+        }
+        for j in 0..if_exists(N, 2) {
+            self.beat2[j].clock.next = self.clock.val();
+            self.last2[j].clock.next = self.clock.val();
+            self.tag2[j].clock.next = self.clock.val();
+            self.beat2[j].d.next = self.beat1[j].q.val() & !self.rst.val();
+            self.last2[j].d.next = self.last1[j].q.val();
+            self.tag2[j].d.next = self.tag1[j].q.val();
+        }
+        for j in 0..if_exists(N, 3) {
+            self.beat3[j].clock.next = self.clock.val();
+            self.last3[j].clock.next = self.clock.val();
+            self.tag3[j].clock.next = self.clock.val();
+            self.beat3[j].d.next = self.beat2[j].q.val() & !self.rst.val();
+            self.last3[j].d.next = self.last2[j].q.val();
+            self.tag3[j].d.next = self.tag2[j].q.val();
+        }
+        for j in 0..if_exists(N, 4) {
+            self.beat4[j].clock.next = self.clock.val();
+            self.last4[j].clock.next = self.clock.val();
+            self.tag4[j].clock.next = self.clock.val();
+            self.beat4[j].d.next = self.beat3[j].q.val() & !self.rst.val();
+            self.last4[j].d.next = self.last3[j].q.val();
+            self.tag4[j].d.next = self.tag3[j].q.val();
+        }
+        for j in 0..if_exists(N, 5) {
+            self.beat5[j].clock.next = self.clock.val();
+            self.last5[j].clock.next = self.clock.val();
+            self.tag5[j].clock.next = self.clock.val();
+            self.beat5[j].d.next = self.beat4[j].q.val() & !self.rst.val();
+            self.last5[j].d.next = self.last4[j].q.val();
+            self.tag5[j].d.next = self.tag4[j].q.val();
+        }
+
+        // Level 1: move by 1.
+        for i in 0..lanes_at(N, 1) {
+            self.data1[i].d.next = self.lane_in[i].val();
+            self.keep1[i].d.next = self.keep_in[i].val() & !self.skip_in[i].val().get_bit(0);
+            self.skip1[i].d.next = self.skip_in[i].val().get_bits::<4>(1);
+        }
+        for i in 0..lanes_at(N, 1).saturating_sub(1) {
+            if self.keep_in[i + 1].val() & self.skip_in[i + 1].val().get_bit(0) {
+                self.data1[i].d.next = self.lane_in[i + 1].val();
+                self.keep1[i].d.next = true;
+                self.skip1[i].d.next = self.skip_in[i + 1].val().get_bits::<4>(1);
             }
         }
-        for i in 0..N {
-            self.data2[i].next = self.data1[i].val();
-            self.valid2[i].next = self.valid1[i].val() & !self.skip1[i].val().get_bit(0);
-            self.skip2[i].next = self.skip1[i].val().get_bits::<3>(1);
+        // Level 2: move by 2.
+        for i in 0..lanes_at(N, 2) {
+            self.data2[i].d.next = self.data1[i].q.val();
+            self.keep2[i].d.next = self.keep1[i].q.val() & !self.skip1[i].q.val().get_bit(0);
+            self.skip2[i].d.next = self.skip1[i].q.val().get_bits::<3>(1);
         }
-        for i in 0..N.saturating_sub(2) {
-            if self.valid1[i + 2].val() & self.skip1[i + 2].val().get_bit(0) {
-                self.data2[i].next = self.data1[i + 2].val();
-                self.valid2[i].next = true;
-                self.skip2[i].next = self.skip1[i + 2].val().get_bits::<3>(1);
+        for i in 0..lanes_at(N, 2).saturating_sub(2) {
+            if self.keep1[i + 2].q.val() & self.skip1[i + 2].q.val().get_bit(0) {
+                self.data2[i].d.next = self.data1[i + 2].q.val();
+                self.keep2[i].d.next = true;
+                self.skip2[i].d.next = self.skip1[i + 2].q.val().get_bits::<3>(1);
             }
         }
-        for i in 0..N {
-            self.data3[i].next = self.data2[i].val();
-            self.valid3[i].next = self.valid2[i].val() & !self.skip2[i].val().get_bit(0);
-            self.skip3[i].next = self.skip2[i].val().get_bits::<2>(1);
+        // Level 3: move by 4.
+        for i in 0..lanes_at(N, 3) {
+            self.data3[i].d.next = self.data2[i].q.val();
+            self.keep3[i].d.next = self.keep2[i].q.val() & !self.skip2[i].q.val().get_bit(0);
+            self.skip3[i].d.next = self.skip2[i].q.val().get_bits::<2>(1);
         }
-        for i in 0..N.saturating_sub(4) {
-            if self.valid2[i + 4].val() & self.skip2[i + 4].val().get_bit(0) {
-                self.data3[i].next = self.data2[i + 4].val();
-                self.valid3[i].next = true;
-                self.skip3[i].next = self.skip2[i + 4].val().get_bits::<2>(1);
+        for i in 0..lanes_at(N, 3).saturating_sub(4) {
+            if self.keep2[i + 4].q.val() & self.skip2[i + 4].q.val().get_bit(0) {
+                self.data3[i].d.next = self.data2[i + 4].q.val();
+                self.keep3[i].d.next = true;
+                self.skip3[i].d.next = self.skip2[i + 4].q.val().get_bits::<2>(1);
             }
         }
-        for i in 0..N {
-            self.data4[i].next = self.data3[i].val();
-            self.valid4[i].next = self.valid3[i].val() & !self.skip3[i].val().get_bit(0);
-            self.far4[i].next = self.skip3[i].val().get_bit(1);
+        // Level 4: move by 8.
+        for i in 0..lanes_at(N, 4) {
+            self.data4[i].d.next = self.data3[i].q.val();
+            self.keep4[i].d.next = self.keep3[i].q.val() & !self.skip3[i].q.val().get_bit(0);
+            self.skip4[i].d.next = self.skip3[i].q.val().get_bit(1);
         }
-        for i in 0..N.saturating_sub(8) {
-            if self.valid3[i + 8].val() & self.skip3[i + 8].val().get_bit(0) {
-                self.data4[i].next = self.data3[i + 8].val();
-                self.valid4[i].next = true;
-                self.far4[i].next = self.skip3[i + 8].val().get_bit(1);
+        for i in 0..lanes_at(N, 4).saturating_sub(8) {
+            if self.keep3[i + 8].q.val() & self.skip3[i + 8].q.val().get_bit(0) {
+                self.data4[i].d.next = self.data3[i + 8].q.val();
+                self.keep4[i].d.next = true;
+                self.skip4[i].d.next = self.skip3[i + 8].q.val().get_bit(1);
             }
         }
-        for i in 0..N {
-            self.data5[i].next = self.data4[i].val();
-            self.valid5[i].next = self.valid4[i].val() & !self.far4[i].val();
+        // Level 5: move by 16.
+        for i in 0..lanes_at(N, 5) {
+            self.data5[i].d.next = self.data4[i].q.val();
+            self.keep5[i].d.next = self.keep4[i].q.val() & !self.skip4[i].q.val();
         }
-        for i in 0..N.saturating_sub(16) {
-            if self.valid4[i + 16].val() & self.far4[i + 16].val() {
-                self.data5[i].next = self.data4[i + 16].val();
-                self.valid5[i].next = true;
+        for i in 0..lanes_at(N, 5).saturating_sub(16) {
+            if self.keep4[i + 16].q.val() & self.skip4[i + 16].q.val() {
+                self.data5[i].d.next = self.data4[i + 16].q.val();
+                self.keep5[i].d.next = true;
             }
         }
-        for i in 0..N {
-            self.keep_out[i].next = self.valid5[i].val();
+
+        // The outputs, from the last level. A lane is out where it is kept and
+        // has no skip left: a skip of a kept lane never exceeds the dropped
+        // lanes below it, so none is left once every level has moved it,
+        // but the bits a count of N lanes could set are read all the same.
+        for i in 0..if_last(N, 1, N) {
+            self.keep_out[i].next = self.keep1[i].q.val() & !self.skip1[i].q.val().any();
             self.lane_out[i].next = 0.into();
-            if self.valid5[i].val() {
-                self.lane_out[i].next = self.data5[i].val();
+            if self.keep1[i].q.val() & !self.skip1[i].q.val().any() {
+                self.lane_out[i].next = self.data1[i].q.val();
             }
+        }
+        for i in 0..if_last(N, 2, N) {
+            self.keep_out[i].next = self.keep2[i].q.val() & !self.skip2[i].q.val().any();
+            self.lane_out[i].next = 0.into();
+            if self.keep2[i].q.val() & !self.skip2[i].q.val().any() {
+                self.lane_out[i].next = self.data2[i].q.val();
+            }
+        }
+        for i in 0..if_last(N, 3, N) {
+            self.keep_out[i].next = self.keep3[i].q.val() & !self.skip3[i].q.val().any();
+            self.lane_out[i].next = 0.into();
+            if self.keep3[i].q.val() & !self.skip3[i].q.val().any() {
+                self.lane_out[i].next = self.data3[i].q.val();
+            }
+        }
+        for i in 0..if_last(N, 4, N) {
+            self.keep_out[i].next = self.keep4[i].q.val() & !self.skip4[i].q.val();
+            self.lane_out[i].next = 0.into();
+            if self.keep4[i].q.val() & !self.skip4[i].q.val() {
+                self.lane_out[i].next = self.data4[i].q.val();
+            }
+        }
+        for i in 0..if_last(N, 5, N) {
+            self.keep_out[i].next = self.keep5[i].q.val();
+            self.lane_out[i].next = 0.into();
+            if self.keep5[i].q.val() {
+                self.lane_out[i].next = self.data5[i].q.val();
+            }
+        }
+        for j in 0..if_last(N, 1, 1) {
+            self.beat_out.next = self.beat1[j].q.val();
+            self.last_out.next = self.last1[j].q.val();
+            self.tag_out.next = self.tag1[j].q.val();
+        }
+        for j in 0..if_last(N, 2, 1) {
+            self.beat_out.next = self.beat2[j].q.val();
+            self.last_out.next = self.last2[j].q.val();
+            self.tag_out.next = self.tag2[j].q.val();
+        }
+        for j in 0..if_last(N, 3, 1) {
+            self.beat_out.next = self.beat3[j].q.val();
+            self.last_out.next = self.last3[j].q.val();
+            self.tag_out.next = self.tag3[j].q.val();
+        }
+        for j in 0..if_last(N, 4, 1) {
+            self.beat_out.next = self.beat4[j].q.val();
+            self.last_out.next = self.last4[j].q.val();
+            self.tag_out.next = self.tag4[j].q.val();
+        }
+        for j in 0..if_last(N, 5, 1) {
+            self.beat_out.next = self.beat5[j].q.val();
+            self.last_out.next = self.last5[j].q.val();
+            self.tag_out.next = self.tag5[j].q.val();
         }
     }
 }
@@ -186,21 +404,24 @@ mod tests {
 
     #[test]
     fn lane_packer_is_synthesizable() {
-        crate::assert_synthesizable(LanePacker::<8, 9>::default());
-        crate::assert_synthesizable(LanePacker::<32, 1>::default());
+        crate::assert_synthesizable(LanePacker::<8, 9, 2>::default());
+        crate::assert_synthesizable(LanePacker::<32, 1, 1>::default());
+        crate::assert_synthesizable(LanePacker::<2, 8, 6>::default());
     }
 
     /// The two halves of packing, joined as the stages join them.
     #[derive(LogicBlock, Default)]
     struct Packing<const N: usize> {
+        clock: Signal<In, Clock>,
         keep: Vec<Signal<In, Bit>>,
         skips: LaneSkips<N>,
-        packer: LanePacker<N, 8>,
+        packer: LanePacker<N, 16, 8>,
     }
 
     impl<const N: usize> Logic for Packing<N> {
         #[hdl_gen]
         fn update(&mut self) {
+            self.packer.clock.next = self.clock.val();
             for i in 0..N {
                 self.skips.keep_in[i].next = self.keep[i].val();
                 self.packer.keep_in[i].next = self.keep[i].val();
@@ -209,29 +430,50 @@ mod tests {
         }
     }
 
-    /// Every `keep_in` of 1, 2, 4, 8 and 16 lanes: the output is the kept
+    /// Every `keep_in` of 2, 4, 8 and 16 lanes: the output is the kept
     /// lanes in order, counted; a collision in the network would drop one.
     fn packs_every_mask<const N: usize>() {
-        packs::<N>(0..1u64 << N);
+        packs::<N>((0..1u64 << N).collect());
     }
 
-    fn packs<const N: usize>(masks: impl Iterator<Item = u64>) {
+    /// Feeds one mask a cycle, each beat's lanes and tag numbered by its
+    /// cycle, and checks every beat log₂ N cycles later: the levels are a
+    /// pipeline, and no beat meets another.
+    fn packs<const N: usize>(masks: Vec<u64>) {
         let mut uut = Packing::<N> {
             keep: (0..N).map(|_| Default::default()).collect(),
             ..Default::default()
         };
         uut.connect_all();
-        for (i, lane) in uut.packer.lane_in.iter_mut().enumerate() {
-            lane.next = (0x40 + i as u64).into();
-        }
-        for mask in masks {
+        let latency = LanePacker::<N, 16, 8>::LATENCY as usize;
+        assert_eq!(1 << latency, N);
+        for t in 0..masks.len() + latency {
+            let mask = masks.get(t).copied().unwrap_or(0);
+            uut.clock.next = false.into();
             for (i, keep) in uut.keep.iter_mut().enumerate() {
                 keep.next = mask >> i & 1 == 1;
             }
+            for (i, lane) in uut.packer.lane_in.iter_mut().enumerate() {
+                lane.next = ((t as u64 & 0x3FF) << 5 | i as u64).into();
+            }
+            uut.packer.beat_in.next = t < masks.len();
+            uut.packer.last_in.next = t % 3 == 0;
+            uut.packer.tag_in.next = (t as u64 & 0xFF).into();
             assert!(simulate(&mut uut, 100), "settles");
+            uut.clock.next = true.into();
+            assert!(simulate(&mut uut, 100), "settles");
+            // The beat of edge `t + 1 - latency` is out.
+            let Some(beat) = (t + 1).checked_sub(latency) else {
+                assert!(!uut.packer.beat_out.val());
+                continue;
+            };
+            let mask = masks.get(beat).copied().unwrap_or(0);
+            assert_eq!(uut.packer.beat_out.val(), beat < masks.len());
+            assert_eq!(uut.packer.last_out.val(), beat % 3 == 0);
+            assert_eq!(uut.packer.tag_out.val().to_u64(), beat as u64 & 0xFF);
             let kept: Vec<u64> = (0..N as u64)
                 .filter(|i| mask >> i & 1 == 1)
-                .map(|i| 0x40 + i)
+                .map(|i| (beat as u64 & 0x3FF) << 5 | i)
                 .collect();
             let out: Vec<u64> = uut
                 .packer
@@ -242,7 +484,6 @@ mod tests {
             let keep_out: Vec<bool> = uut.packer.keep_out.iter().map(|k| k.val()).collect();
             let packed: Vec<bool> = (0..N).map(|i| i < kept.len()).collect();
             assert_eq!(keep_out, packed, "{mask:b}");
-            assert_eq!(uut.skips.any_kept.val(), !kept.is_empty(), "{mask:b}");
             assert_eq!(&out[..kept.len()], &kept[..], "{mask:b}");
             assert!(out[kept.len()..].iter().all(|&v| v == 0), "{mask:b}");
         }
@@ -250,12 +491,35 @@ mod tests {
 
     #[test]
     fn lane_packer_never_collides() {
-        packs_every_mask::<1>();
         packs_every_mask::<2>();
         packs_every_mask::<4>();
         packs_every_mask::<8>();
         packs_every_mask::<16>();
         // 32 dropped lanes of 32 wrap the five-bit count to 0, as none do.
-        packs::<32>([0, u32::MAX as u64, 1, 1 << 31, 0xAAAA_AAAA, 0x8000_0001].into_iter());
+        packs::<32>(vec![
+            0,
+            u32::MAX as u64,
+            1,
+            1 << 31,
+            0xAAAA_AAAA,
+            0x8000_0001,
+        ]);
+    }
+
+    /// A reset clears the beats inside the levels.
+    #[test]
+    fn reset_empties_the_levels() {
+        let mut uut = LanePacker::<8, 8, 1>::default();
+        uut.connect_all();
+        for (rst, beat) in [(false, true), (false, true), (true, true), (false, false)] {
+            uut.rst.next = rst;
+            uut.beat_in.next = beat;
+            uut.clock.next = false.into();
+            assert!(simulate(&mut uut, 100));
+            uut.clock.next = true.into();
+            assert!(simulate(&mut uut, 100));
+        }
+        // Beats entered before the reset would be leaving now.
+        assert!(!uut.beat_out.val());
     }
 }

@@ -30,7 +30,7 @@
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
-//! | `byte[i]`, `present[i]`, `tail[t]`, `tail_present[t]`, `tlast`, `valid`, `next_byte`, `next_is_end` | in | | the beat leaving the [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold) |
+//! | `byte[i]`, `present[i]`, `tail[t]`, `tlast`, `valid`, `next_byte`, `next_is_end` | in | | the beat leaving the [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold) |
 //! | `lane_present[i]`, `lane_cont[i]`, `lane_length[i]`, `lane_allowed[i]`, `lane_outside[i]`, `lane_malformed[i]`, `lane_free[i]` | out | 1, 5, 3, 5, 4, 4, 8 | registered: lane `i`'s rows (see [`OctetTable`], [`LeadTable`]) |
 //! | `prev_cont[t]`, `prev_length[t]`, `prev_allowed[t]`, `prev_free[t]` | out | 5, 3, 5, 8 | registered: the five bytes before the beat, oldest first; length 0 where there is none |
 //! | `after_cont`, `after_is_end` | out | 5, 1 | registered: what follows the beat's last byte: the continuation range of the next byte, or the end of the message |
@@ -51,6 +51,7 @@
 
 use rust_hdl::prelude::*;
 
+use crate::classifier::ByteClass;
 use crate::lead_table::LeadTable;
 use crate::octet_table::OctetTable;
 use utf8hdl_reference::Profile;
@@ -62,7 +63,6 @@ pub struct LaneTables<const N: usize> {
     pub byte: Vec<Signal<In, Bits<8>>>,
     pub present: Vec<Signal<In, Bit>>,
     pub tail: Vec<Signal<In, Bits<8>>>,
-    pub tail_present: Vec<Signal<In, Bit>>,
     pub tlast: Signal<In, Bit>,
     pub valid: Signal<In, Bit>,
     pub next_byte: Signal<In, Bits<8>>,
@@ -87,6 +87,10 @@ pub struct LaneTables<const N: usize> {
     next_table: OctetTable,
     tail_tables: Vec<OctetTable>,
     tail_leads: Vec<LeadTable>,
+    /// The rows' parts that the neighbours of a beat do not need: the
+    /// next byte's class and free bits, the tail's error kinds (Verilator's
+    /// lint passes over a signal named `unused_*`; yosys removes them).
+    unused_rows: Signal<Local, Bit>,
     /// Stage 2: the rows.
     row_present: Vec<DFF<Bit>>,
     row_cont: Vec<DFF<Bits<5>>>,
@@ -140,7 +144,6 @@ impl<const N: usize> LaneTables<N> {
             byte: many(N),
             present: many(N),
             tail: many(5),
-            tail_present: many(5),
             tlast: Default::default(),
             valid: Default::default(),
             next_byte: Default::default(),
@@ -165,6 +168,7 @@ impl<const N: usize> LaneTables<N> {
             next_table: OctetTable::new(profile),
             tail_tables: (0..5).map(|_| OctetTable::new(profile)).collect(),
             tail_leads: many(5),
+            unused_rows: Default::default(),
             row_present: many(N),
             row_cont: many(N),
             row_length: many(N),
@@ -266,6 +270,13 @@ impl<const N: usize> Logic for LaneTables<N> {
         self.next_table.tdata.next = self.next_byte.val();
         self.row_next_cont.d.next = self.next_table.continuation.val();
         self.row_next_is_end.d.next = self.next_is_end.val();
+        self.unused_rows.next = (self.next_table.byte_class.val() == ByteClass::Ascii)
+            | self.next_table.free_bits.val().any();
+        for t in 0..5 {
+            self.unused_rows.next = self.unused_rows.val()
+                | self.tail_leads[t].outside_tuser.val().any()
+                | self.tail_leads[t].malformed_tuser.val().any();
+        }
         for t in 0..5 {
             self.tail_tables[t].tdata.next = self.tail[t].val();
             self.tail_leads[t].byte_class.next = self.tail_tables[t].byte_class.val();

@@ -30,8 +30,8 @@
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
-//! | `in_byte[i]`, `in_present[i]`, `in_tail[t]`, `in_tail_present[t]`, `in_tlast`, `in_valid` | in | | a dense beat from [`ByteLanes`](crate::wide::byte_lanes::ByteLanes) |
-//! | `byte[i]`, `present[i]`, `tail[t]`, `tail_present[t]` | out | | registered: the held beat |
+//! | `in_byte[i]`, `in_present[i]`, `in_tail[t]`, `in_tlast`, `in_valid` | in | | a dense beat from [`ByteLanes`](crate::wide::byte_lanes::ByteLanes) |
+//! | `byte[i]`, `present[i]`, `tail[t]` | out | | registered: the held beat |
 //! | `tlast` | out | 1 | the held beat ends its message (its own `tlast`, or a merged one) |
 //! | `valid` | out | 1 | the held beat leaves this cycle |
 //! | `next_byte`, `next_is_end` | out | 8, 1 | what follows the leaving beat: the first byte of the next beat, or the end of the message |
@@ -62,13 +62,11 @@ pub struct LookaheadHold<const N: usize> {
     pub in_byte: Vec<Signal<In, Bits<8>>>,
     pub in_present: Vec<Signal<In, Bit>>,
     pub in_tail: Vec<Signal<In, Bits<8>>>,
-    pub in_tail_present: Vec<Signal<In, Bit>>,
     pub in_tlast: Signal<In, Bit>,
     pub in_valid: Signal<In, Bit>,
     pub byte: Vec<Signal<Out, Bits<8>>>,
     pub present: Vec<Signal<Out, Bit>>,
     pub tail: Vec<Signal<Out, Bits<8>>>,
-    pub tail_present: Vec<Signal<Out, Bit>>,
     pub tlast: Signal<Out, Bit>,
     pub valid: Signal<Out, Bit>,
     pub next_byte: Signal<Out, Bits<8>>,
@@ -77,7 +75,6 @@ pub struct LookaheadHold<const N: usize> {
     held_byte: Vec<DFF<Bits<8>>>,
     held_present: Vec<DFF<Bit>>,
     held_tail: Vec<DFF<Bits<8>>>,
-    held_tail_present: Vec<DFF<Bit>>,
     held_tlast: DFF<Bit>,
     held_valid: DFF<Bit>,
     /// The held beat's last byte has bit 7 set: it may leave a sequence
@@ -101,13 +98,11 @@ impl<const N: usize> Default for LookaheadHold<N> {
             in_byte: lanes(N),
             in_present: lanes(N),
             in_tail: lanes(5),
-            in_tail_present: lanes(5),
             in_tlast: Default::default(),
             in_valid: Default::default(),
             byte: lanes(N),
             present: lanes(N),
             tail: lanes(5),
-            tail_present: lanes(5),
             tlast: Default::default(),
             valid: Default::default(),
             next_byte: Default::default(),
@@ -116,7 +111,6 @@ impl<const N: usize> Default for LookaheadHold<N> {
             held_byte: lanes(N),
             held_present: lanes(N),
             held_tail: lanes(5),
-            held_tail_present: lanes(5),
             held_tlast: Default::default(),
             held_valid: Default::default(),
             held_open: Default::default(),
@@ -143,10 +137,7 @@ impl<const N: usize> Logic for LookaheadHold<N> {
         for t in 0..5 {
             self.held_tail[t].clock.next = self.clock.val();
             self.held_tail[t].d.next = self.held_tail[t].q.val();
-            self.held_tail_present[t].clock.next = self.clock.val();
-            self.held_tail_present[t].d.next = self.held_tail_present[t].q.val();
             self.tail[t].next = self.held_tail[t].q.val();
-            self.tail_present[t].next = self.held_tail_present[t].q.val();
         }
 
         self.in_has_byte.next = self.in_valid.val() & self.in_present[0].val();
@@ -173,15 +164,14 @@ impl<const N: usize> Logic for LookaheadHold<N> {
         if self.store.val() {
             self.held_valid.d.next = true;
             self.held_tlast.d.next = self.in_tlast.val();
-            self.held_open.d.next =
-                self.in_tail_present[4].val() & self.in_tail[4].val().get_bit(7);
+            // The last byte, or 0 for a beat of no byte.
+            self.held_open.d.next = self.in_tail[4].val().get_bit(7);
             for i in 0..N {
                 self.held_byte[i].d.next = self.in_byte[i].val();
                 self.held_present[i].d.next = self.in_present[i].val();
             }
             for t in 0..5 {
                 self.held_tail[t].d.next = self.in_tail[t].val();
-                self.held_tail_present[t].d.next = self.in_tail_present[t].val();
             }
         }
         if self.rst.val() {

@@ -33,34 +33,57 @@
 //! | `m_axis_tready` | in | 1 | |
 //!
 //! ## The pipeline
+//! No stage stalls: every stage moves its beat on every clock, with a
+//! valid bit. Backpressure stops at the output queue, and `s_axis_tready`
+//! is a flop computed from the beats in flight, so no enable fans out to
+//! the pipeline's registers and no path grows with N but the log₂ N
+//! levels of the packers.
+//!
 //! ```text
-//!  s_axis ─▶ SkidBuffer ─▶ ByteLanes ──────────▶ LaneDecoder ─────────────────▶ WordLanes ─────────▶ m_axis
-//!            tready flop   1a: count skips       2: OctetTable, LeadTable       4a: count skips
-//!                          1b: pack the bytes    3: window of 5 + N bytes,      4b: pack the words,
-//!                              (LaneSkips,          one slot per lane               U+FFFD, m_axis flops
-//!                               LanePacker)                                         (LaneSkips, LanePacker)
+//!  s_axis ─▶ ByteLanes ─▶ LookaheadHold ─▶ LaneTables ─▶ LaneDecoder ─▶ WordLanes ─▶ BeatFifo ─▶ m_axis
+//!    ▲       0: the beat   4: one beat      5: rows      7: the lane    9: count     11: RAM read
+//!    │       1: count        waits for the  6: window       facts       10: pack,      12: read register
+//!    │          skips        byte behind it    (history     8: slots        U+FFFD      13: m_axis flops
+//!    │       3: pack bytes                     of five)
+//!    └── BeatCredits: s_axis_tready = (beats in flight < 32), a flop
 //! ```
+//!
+//! Each stage is one block, with its own datasheet: [`byte_lanes`],
+//! [`lookahead_hold`], [`lane_tables`], [`lane_decoder`], [`word_lanes`],
+//! [`beat_fifo`] (and its [`beat_ram`]), [`beat_credits`].
 //!
 //! ## Latency
-//! With a byte behind every beat (or its `tlast`) and `m_axis_tready`
-//! high, the units of a beat accepted in cycle *t* are on `m_axis` in
-//! cycle *t* + 6, so a stream of B beats takes B + 6 cycles.
+//! [`latency`]`(N)` = 13 + 2 log₂ N cycles (15, 17, 19, 21, 23 for N = 2 to
+//! 32): with a byte behind every beat (or its `tlast`) and `m_axis_tready`
+//! high, the units of a beat accepted in cycle *t* are on `m_axis` in cycle
+//! *t* + latency(N), so a stream of B beats takes B + latency(N) cycles.
+//! Each packing (`ByteLanes`, `WordLanes`) has one registered level per
+//! bit of N, so that no path grows with N.
 //!
 //! ```text
-//! cycle          0      1      2      3      4      5      6         7
-//! s_axis_tdata   41 C2  41 42                                                 N = 2
-//! 1a (skips)            41 C2  41 42
-//! 1b (bytes)                   41 C2  41 42
-//! 2 (tables)                          41 C2  41 42
-//! 3 (slots)                                  41 !C2 41 42                     41 breaks C2
-//! 4a (skips)                                        41 !C2 41 42
-//! m_axis_tdata                                             0041 FFFD 0041 0042
-//! m_axis_tuser                                             0    7    0    0
+//! cycle          0       1       2      3       4       …   8          …   13
+//! s_axis_tdata   41 C2   41 42                                                    N = 2
+//! ByteLanes          41 C2   41 42  (stages 0, 1, 3)
+//! LookaheadHold                     41 C2   41 42          C2 waits for the 41 behind it
+//! LaneDecoder                                           41 !C2 41 42   slots: 41 breaks C2
+//! m_axis_tdata                                                        0041 FFFD  0041 0042
+//! m_axis_tuser                                                        0    7     0    0
 //! ```
 //!
-//! A beat whose last byte may leave a sequence open (a first or continuing
-//! octet) waits for the next byte or the end of the message (see
-//! [`lane_decoder`]); at line rate one is always there.
+//! A beat whose last byte may leave a sequence open (bit 7 set) waits in
+//! the [`LookaheadHold`](lookahead_hold::LookaheadHold) for the next byte or
+//! the end of the message; at line rate one is always there, so the latency
+//! is constant.
+//!
+//! ## Backpressure
+//! The [`BeatFifo`](beat_fifo::BeatFifo) holds [`QUEUE_BEATS`] = 32 beats.
+//! [`BeatCredits`](beat_credits::BeatCredits) counts the beats accepted
+//! and neither sent nor dropped, and keeps them at most 32, so the queue
+//! never overflows whatever `m_axis_tready` does. At line rate
+//! [`latency`]`(N)` + 1 beats are in flight (at most 24, for N = 32), so
+//! `s_axis_tready` never falls; with `m_axis_tready` low for long, it falls
+//! once 32 beats are inside, and rises again a cycle after `m_axis` takes
+//! a beat.
 //!
 //! ## Why no carry: at most one unit per byte, in the beat of its last byte
 //! The words of a beat are those of the units whose **last byte** is in it.
@@ -108,13 +131,18 @@ pub mod zero_extend;
 
 pub use top::Utf8WideDecoder;
 
-/// The latency in cycles, with a byte behind every beat (see the
-/// datasheet above): the one figure the harnesses read.
-pub const LATENCY: u64 = 13;
+/// The latency in cycles of the core of `lanes` lanes, with a byte behind
+/// every beat (see the datasheet above): the one figure the harnesses read
+/// (through `Core::LATENCY`). 13 cycles, and the two packings' log₂ N
+/// levels each.
+pub const fn latency(lanes: usize) -> u64 {
+    13 + 2 * lanes.ilog2() as u64
+}
 
-/// The output queue's address bits: it holds 2^4 = 16 beats, more than
-/// the pipeline's stages hold at line rate.
-pub const QUEUE_ADDRESS_BITS: usize = 4;
+/// The output queue's address bits: it holds 2^5 = 32 beats, more than
+/// the pipeline holds at line rate (`latency(N) + 1`, at most 24), so
+/// that the credits never stop `s_axis` while `m_axis` takes every beat.
+pub const QUEUE_ADDRESS_BITS: usize = 5;
 /// The beats the output queue holds, and so the most beats in flight.
 pub const QUEUE_BEATS: usize = 1 << QUEUE_ADDRESS_BITS;
 

@@ -53,6 +53,10 @@ impl<const N: usize, const TDATA_IN: usize, const TDATA_OUT: usize, const TUSER:
 {
     pub fn new(profile: Profile) -> Self {
         assert_eq!(TDATA_IN, 8 * N, "Utf8WideDecoder: TDATA_IN is 8N");
+        assert!(
+            crate::wide::latency(N) + 1 < QUEUE_BEATS as u64,
+            "Utf8WideDecoder: the queue holds more beats than are in flight at line rate"
+        );
         Utf8WideDecoder {
             clk: Default::default(),
             rst: Default::default(),
@@ -119,9 +123,7 @@ impl<const N: usize, const TDATA_IN: usize, const TDATA_OUT: usize, const TUSER:
         }
         for t in 0..5 {
             self.hold.in_tail[t].next = self.byte_lanes.tail[t].val();
-            self.hold.in_tail_present[t].next = self.byte_lanes.tail_present[t].val();
             self.lane_tables.tail[t].next = self.hold.tail[t].val();
-            self.lane_tables.tail_present[t].next = self.hold.tail_present[t].val();
         }
         self.hold.in_tlast.next = self.byte_lanes.tlast.val();
         self.hold.in_valid.next = self.byte_lanes.valid.val();

@@ -73,7 +73,9 @@ pub struct WordLanes<const N: usize, const TDATA: usize, const TUSER: usize> {
     counted_valid: DFF<Bit>,
     counted_tlast: DFF<Bit>,
     /// Stage 7: packed.
-    packer: LanePacker<N, 36>,
+    /// Stage 7: the packing, log₂ N registered levels, carrying whether
+    /// the beat has a unit.
+    packer: LanePacker<N, 36, 1>,
     tdata_bus: LaneBus<N, 32, TDATA>,
     tuser_bus: LaneBus<N, 4, TUSER>,
     tkeep_bus: LaneBus<N, 1, N>,
@@ -172,7 +174,12 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for WordLanes
         self.counted_valid.d.next = self.beat_valid.val() & !self.rst.val();
         self.counted_tlast.d.next = self.beat_tlast.val();
 
-        // Stage 7.
+        // Stage 7: the packing's levels, then the packed registers.
+        self.packer.clock.next = self.clock.val();
+        self.packer.rst.next = self.rst.val();
+        self.packer.tag_in.next = self.counted_any.q.val().into();
+        self.packer.beat_in.next = self.counted_valid.q.val();
+        self.packer.last_in.next = self.counted_tlast.q.val();
         for i in 0..N {
             self.packer.lane_in[i].next = self.counted_unit[i].q.val();
             self.packer.keep_in[i].next = self.counted_keep[i].q.val();
@@ -184,9 +191,9 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for WordLanes
         self.packed_tdata.d.next = self.tdata_bus.bus.val();
         self.packed_tuser.d.next = self.tuser_bus.bus.val();
         self.packed_tkeep.d.next = self.tkeep_bus.bus.val();
-        self.packed_any.d.next = self.counted_any.q.val();
-        self.packed_valid.d.next = self.counted_valid.q.val() & !self.rst.val();
-        self.packed_tlast.d.next = self.counted_tlast.q.val();
+        self.packed_any.d.next = self.packer.tag_out.val().any();
+        self.packed_valid.d.next = self.packer.beat_out.val() & !self.rst.val();
+        self.packed_tlast.d.next = self.packer.last_out.val();
 
         self.tdata.next = self.packed_tdata.q.val();
         self.tuser.next = self.packed_tuser.q.val();
