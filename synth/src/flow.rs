@@ -360,7 +360,7 @@ pub struct PathSummary {
     /// The capturing cell.
     pub to: String,
     /// The cells the path goes through between the two: LUTs, carries,
-    /// muxes (each `Source` but the first).
+    /// muxes (each `Source` but the launching one and a `setup`).
     pub logic_levels: usize,
     pub logic_ns: f64,
     pub routing_ns: f64,
@@ -381,7 +381,13 @@ impl PathSummary {
                     .to_string(),
             )
         };
-        let sources: Vec<String> = path.iter().filter_map(|l| cell_of(l, "Source")).collect();
+        // nextpnr-ecp5 names the capturing pin on its `setup` line
+        // `Source` too; it is no level.
+        let sources: Vec<String> = path
+            .iter()
+            .filter(|l| !l.trim_start().starts_with("setup"))
+            .filter_map(|l| cell_of(l, "Source"))
+            .collect();
         let to = path.iter().rev().find_map(|l| cell_of(l, "Sink"))?;
         let last = path.last()?;
         let ns = |what: &str| -> Option<f64> {

