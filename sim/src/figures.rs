@@ -14,7 +14,7 @@ use anyhow::{Context, Result};
 use utf8hdl_hdl::classifier::ByteClass;
 use utf8hdl_hdl::{ErrorKind, Profile};
 
-use crate::core::{Decoder, Inputs};
+use crate::core::{Core, Inputs};
 use crate::harness::{ByteBeat, Harness};
 use crate::output::{write_atomically, OutputFile};
 use crate::wave_svg::{self, Row, Style};
@@ -23,11 +23,17 @@ use crate::waveform::{TimescaleUnit, VcdRecorder};
 /// The VCD clock period of the figures, in ns.
 const PERIOD: u64 = 10;
 
-/// One figure: what goes in, how the sink behaves, which signals to show.
+/// One figure: the core, what goes in, how the sink behaves, which signals
+/// to show.
 pub struct Figure {
     pub name: &'static str,
     pub caption: &'static str,
+    /// The core's lanes (bytes per clock): 1, or 2 for the wide core.
+    pub lanes: usize,
     pub bytes: &'static [u8],
+    /// Each input beat's `s_axis_tkeep`, in turn (the bytes fill its kept
+    /// lanes); empty for full beats. Wide cores only.
+    pub keep: &'static [u32],
     /// `m_axis_tready` per cycle (repeating its last value); empty for
     /// always ready.
     pub ready: &'static [bool],
@@ -188,60 +194,177 @@ const FLOW: &[Row] = &[
     M_TREADY,
 ];
 
+/// `tuser` of both lanes of the 2-lane core, lane 0 first.
+fn tuser_lanes(tuser: u64) -> String {
+    format!("{} {}", tuser_name(tuser & 0xF), tuser_name(tuser >> 4))
+}
+
+/// The 2-lane core's ports and the beat moving down its stages (the
+/// stages never stall: a beat is its `valid`, one stage a cycle).
+const WIDE: &[Row] = &[
+    CLK,
+    qualified(
+        "utf8_decoder.s_axis_tdata",
+        "s_axis_tdata",
+        Style::Lanes { bits: 8, count: 2 },
+        "utf8_decoder.s_axis_tvalid",
+    ),
+    qualified(
+        "utf8_decoder.s_axis_tkeep",
+        "s_axis_tkeep",
+        Style::Binary(2),
+        "utf8_decoder.s_axis_tvalid",
+    ),
+    S_TVALID,
+    S_TLAST,
+    row(
+        "utf8_decoder.byte_lanes.valid",
+        "byte_lanes.valid",
+        Style::Bit,
+    ),
+    row("utf8_decoder.hold.valid", "hold.valid", Style::Bit),
+    row(
+        "utf8_decoder.lane_decoder.beat_valid",
+        "lane_decoder.beat_valid",
+        Style::Bit,
+    ),
+    row(
+        "utf8_decoder.word_lanes.write",
+        "word_lanes.write",
+        Style::Bit,
+    ),
+    qualified(
+        "utf8_decoder.m_axis_tdata",
+        "m_axis_tdata",
+        Style::Lanes { bits: 32, count: 2 },
+        "utf8_decoder.m_axis_tvalid",
+    ),
+    qualified(
+        "utf8_decoder.m_axis_tuser",
+        "m_axis_tuser",
+        Style::Names(tuser_lanes),
+        "utf8_decoder.m_axis_tvalid",
+    ),
+    qualified(
+        "utf8_decoder.m_axis_tkeep",
+        "m_axis_tkeep",
+        Style::Binary(2),
+        "utf8_decoder.m_axis_tvalid",
+    ),
+    M_TVALID,
+    M_TLAST,
+];
+
 /// Every figure of the guide.
 pub const FIGURES: &[Figure] = &[
     Figure {
         name: "hello",
         caption: "\"Hi ☺\": one byte per clock in, a word 4 cycles after its last byte",
+        lanes: 1,
         bytes: "Hi ☺".as_bytes(),
+        keep: &[],
         ready: &[],
         rows: PORTS,
     },
     Figure {
         name: "gathering",
         caption: "€ (E2 82 AC): the FSM gathers 4 + 6 + 6 free bits into U+20AC",
+        lanes: 1,
         bytes: "€".as_bytes(),
+        keep: &[],
         ready: &[],
         rows: PIPELINE,
     },
     Figure {
         name: "truncated",
         caption: "E2 82 41: the A that truncates E2 82 is decoded in the same cycle, with no lost cycle",
+        lanes: 1,
         bytes: b"\xE2\x82A",
+        keep: &[],
         ready: &[],
         rows: PIPELINE,
     },
     Figure {
         name: "two_words",
         caption: "C2 41 C2 41: two words from one byte, one cycle apart, at full rate",
+        lanes: 1,
         bytes: b"\xC2A\xC2A",
+        keep: &[],
         ready: &[],
         rows: PIPELINE,
     },
     Figure {
         name: "surrogate",
         caption: "ED A0 80: a surrogate is three maximal subparts, three U+FFFD",
+        lanes: 1,
         bytes: b"\xED\xA0\x80",
+        keep: &[],
         ready: &[],
         rows: PIPELINE,
     },
     Figure {
         name: "backpressure",
         caption: "ABCDEF with m_axis_tready low for 3 cycles: the skid buffer holds one byte, nothing is lost",
+        lanes: 1,
         bytes: b"ABCDEF",
+        keep: &[],
         ready: &[true, true, true, true, false, false, false, true],
         rows: FLOW,
     },
+    Figure {
+        name: "wide_broken",
+        caption: "2 lanes, E2 82 | 41 42: the 41 of the next beat breaks E2 82, whose U+FFFD leaves with its own beat",
+        lanes: 2,
+        bytes: b"\xE2\x82AB",
+        keep: &[],
+        ready: &[],
+        rows: WIDE,
+    },
+    Figure {
+        name: "wide_sparse",
+        caption: "2 lanes, € with null lanes (tkeep 01, 10, 01): the bytes are made dense before decoding",
+        lanes: 2,
+        bytes: "€".as_bytes(),
+        keep: &[0b01, 0b10, 0b01],
+        ready: &[],
+        rows: WIDE,
+    },
+    Figure {
+        name: "wide_packing",
+        caption: "2 lanes, C3 A9 | 41 C3 | A9 42: é ends in lane 1, so its word is packed into lane 0 (tkeep 01, then 11)",
+        lanes: 2,
+        bytes: "éAéB".as_bytes(),
+        keep: &[],
+        ready: &[],
+        rows: WIDE,
+    },
 ];
 
-/// Simulates `figure` and writes its VCD to `vcd_path`.
-fn simulate(figure: &Figure, vcd_path: &Path) -> Result<u64> {
-    let core = Decoder(Profile::Rfc3629);
+/// The input beats of `figure` for a core of `lanes` lanes: its bytes in
+/// the kept lanes of each beat (all lanes past `keep`), `tlast` on the
+/// beat of the last byte.
+fn beats(figure: &Figure, lanes: usize) -> Vec<ByteBeat> {
+    let mut bytes = figure.bytes.iter().copied().peekable();
+    let mut beats = Vec::new();
+    while bytes.peek().is_some() {
+        let keep = figure.keep.get(beats.len()).copied().unwrap_or(u32::MAX);
+        let lane_bytes: Vec<Option<u8>> = (0..lanes)
+            .map(|i| (keep >> i & 1 == 1).then(|| bytes.next()).flatten())
+            .collect();
+        beats.push(ByteBeat::new(&lane_bytes, bytes.peek().is_none()));
+    }
+    beats
+}
+
+/// Simulates `figure` on `core` and writes its VCD to `vcd_path`; returns
+/// the cycles.
+fn simulate<C: Core + Copy>(core: C, figure: &Figure, vcd_path: &Path) -> Result<u64> {
     let mut harness = Harness::new(core);
     let file = BufWriter::new(OutputFile::create(Some(vcd_path))?);
     let mut recorder = VcdRecorder::new(file, &core, 0..u64::MAX, PERIOD, TimescaleUnit::NS)?;
     harness.probe_window = recorder.window();
     let mut error = None;
+    let beats = beats(figure, harness.lanes().count);
     let mut next = 0;
     let mut words = 0;
     let expected = crate::reference::decode(figure.bytes, Profile::Rfc3629).len();
@@ -263,11 +386,9 @@ fn simulate(figure: &Figure, vcd_path: &Path) -> Result<u64> {
             .or(figure.ready.last())
             .copied()
             .unwrap_or(true);
-        let byte = (figure.bytes.get(next))
-            .map(|&tdata| ByteBeat::byte(tdata, next + 1 == figure.bytes.len()));
         let inputs = Inputs {
             rst: false,
-            s_axis: byte,
+            s_axis: beats.get(next).copied(),
             m_axis_tready: ready,
         };
         let cycle = harness.step(&inputs, &mut |c, values| {
@@ -290,10 +411,14 @@ fn simulate(figure: &Figure, vcd_path: &Path) -> Result<u64> {
 pub fn render(figure: &Figure, dir: &Path) -> Result<()> {
     let scratch = tempfile::tempdir()?;
     let vcd = scratch.path().join(format!("{}.vcd", figure.name));
-    let cycles = simulate(figure, &vcd)?;
+    let (cycles, scope) = crate::with_core!(figure.lanes, Profile::Rfc3629, |core| {
+        simulate(core, figure, &vcd).map(|cycles| (cycles, core.name()))
+    })?;
     let title = format!("{}: {}", figure.name, figure.caption);
-    let svg = wave_svg::render(
+    // The rows name the core `utf8_decoder`; the VCD, by its module.
+    let svg = wave_svg::render_in_scope(
         BufReader::new(File::open(&vcd)?),
+        Some(&scope),
         figure.rows,
         PERIOD,
         cycles,

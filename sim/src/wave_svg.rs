@@ -26,6 +26,11 @@ pub enum Style {
     Binary(usize),
     /// A bus whose codes have names (enum states, error kinds).
     Names(fn(u64) -> String),
+    /// A bus of `count` lanes of `bits` each, lane 0 (first in the
+    /// stream) first, each in hex: `C2 41` for the 16-bit tdata 41C2
+    /// (bytes in two digits, wider lanes without leading zeros, so that a
+    /// beat of words fits a cycle: `FFFD 41`).
+    Lanes { bits: u32, count: u32 },
 }
 
 /// One row: the VCD path of the signal, its label and style, and the
@@ -111,6 +116,14 @@ fn label(style: Style, value: u64) -> String {
         Style::Hex => format!("{value:02X}"),
         Style::Binary(digits) => format!("{value:0digits$b}"),
         Style::Names(name) => name(value),
+        Style::Lanes { bits, count } => {
+            let digits = if bits == 8 { 2 } else { 1 };
+            let mask = u64::MAX >> (64 - bits);
+            (0..count)
+                .map(|i| format!("{:0digits$X}", value >> (i * bits) & mask))
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
     }
 }
 

@@ -276,27 +276,37 @@ struct WaveArgs {
     /// List the figures and what they show.
     #[arg(long)]
     list: bool,
-    /// Bytes per clock of the core the figures show.
+    /// Bytes per clock of the core whose figures to draw, when no NAME is
+    /// given (a named figure says its own core).
     #[arg(long, default_value = "1", value_parser = lanes_parser())]
     lanes: usize,
 }
 
 fn wave(args: &WaveArgs) -> Result<ExitCode> {
-    anyhow::ensure!(
-        args.lanes == 1,
-        "the guide's figures show the 1-lane core: none of the {}-lane core yet",
-        args.lanes
-    );
     use utf8hdl_sim::figures::{find, render, FIGURES};
+    let of_lanes: Vec<_> = FIGURES.iter().filter(|f| f.lanes == args.lanes).collect();
     let mut out = io::stdout().lock();
     if args.list {
         for f in FIGURES {
-            writeln!(out, "{:<14} {}", f.name, f.caption)?;
+            writeln!(out, "{:<14} x{:<2} {}", f.name, f.lanes, f.caption)?;
         }
         return Ok(ExitCode::SUCCESS);
     }
     let figures = if args.names.is_empty() {
-        FIGURES.iter().collect()
+        if of_lanes.is_empty() {
+            let mut counts: Vec<usize> = FIGURES.iter().map(|f| f.lanes).collect();
+            counts.dedup();
+            anyhow::bail!(
+                "the guide has no figure of the {}-lane core (--lanes {})",
+                args.lanes,
+                counts
+                    .iter()
+                    .map(usize::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            );
+        }
+        of_lanes
     } else {
         args.names
             .iter()

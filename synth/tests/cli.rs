@@ -570,3 +570,38 @@ fn io_errors_name_the_path_once_and_never_a_temporary_file() {
     let line = usage_failure(utf8hdl(&["sim", "--stats", "yaml"], b""));
     assert!(line.contains("[possible values: json]"), "{line}");
 }
+
+/// `wave --lanes 2` draws the wide core's figures, the same as the
+/// committed ones of the guide; a lane count with no figure is one line,
+/// exit 2, and nothing written.
+#[test]
+fn wave_draws_the_figures_of_the_lanes_asked_for() {
+    let dir = temp_dir();
+    let out = String::from_utf8(success(utf8hdl(
+        &["wave", "--lanes", "2", "--dir", path_str(dir.path())],
+        b"",
+    )))
+    .unwrap();
+    let committed = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/figures");
+    let mut drawn = entries(dir.path());
+    drawn.sort();
+    assert_eq!(
+        drawn,
+        ["wide_broken.svg", "wide_packing.svg", "wide_sparse.svg"],
+        "{out}"
+    );
+    for name in drawn {
+        let fresh = std::fs::read(dir.path().join(&name)).unwrap();
+        assert!(
+            fresh == std::fs::read(committed.join(&name)).unwrap(),
+            "{name}"
+        );
+    }
+    let empty = temp_dir();
+    let line = usage_failure(utf8hdl(
+        &["wave", "--lanes", "4", "--dir", path_str(empty.path())],
+        b"",
+    ));
+    assert!(line.contains("4-lane"), "{line}");
+    assert!(entries(empty.path()).is_empty());
+}

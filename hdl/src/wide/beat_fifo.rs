@@ -74,6 +74,10 @@ pub struct BeatFifo<const N: usize, const TDATA: usize, const TUSER: usize, cons
     not_empty: DFF<Bit>,
     write_pointer_next: Signal<Local, Bits<8>>,
     read_pointer_next: Signal<Local, Bits<8>>,
+    one_left: Signal<Local, Bit>,
+    /// `read_pointer + 1`, kept in a register so that `one_left` compares
+    /// two flops (its carry chain was the critical path at N = 8).
+    read_pointer_ahead: DFF<Bits<8>>,
     /// The `m_axis` registers take a beat this cycle, if there is one.
     output_free: Signal<Local, Bit>,
     tdata_out: DFF<Bits<TDATA>>,
@@ -111,6 +115,8 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Def
             not_empty: Default::default(),
             write_pointer_next: Default::default(),
             read_pointer_next: Default::default(),
+            one_left: Default::default(),
+            read_pointer_ahead: Default::default(),
             output_free: Default::default(),
             tdata_out: Default::default(),
             tuser_out: Default::default(),
@@ -133,6 +139,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
             read_pointer,
             fetched,
             not_empty,
+            read_pointer_ahead,
             tdata_out,
             tuser_out,
             tkeep_out,
@@ -167,7 +174,15 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
         }
         self.write_pointer.d.next = self.write_pointer_next.val();
         self.read_pointer.d.next = self.read_pointer_next.val();
-        self.not_empty.d.next = self.write_pointer_next.val() != self.read_pointer_next.val();
+        // Not empty after this cycle: a beat came in, or one was there and
+        // it was not the last one leaving. `one_left` compares flops only,
+        // so `write` and `fetch` (which drives 37N enables and is placed
+        // among them) meet in one LUT at the end: a compare of the next
+        // pointers was the critical path at N = 8 and 16.
+        self.one_left.next = self.write_pointer.q.val() == self.read_pointer_ahead.q.val();
+        self.read_pointer_ahead.d.next = self.read_pointer_next.val() + 1;
+        self.not_empty.d.next =
+            self.write.val() | (self.not_empty.q.val() & !(self.fetch.val() & self.one_left.val()));
         self.fetched.d.next = self.fetch.val() | (self.fetched.q.val() & !self.output_free.val());
         if self.output_free.val() {
             self.tvalid_out.d.next = self.fetched.q.val();
@@ -186,6 +201,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
             self.read_pointer.d.next = 0.into();
             self.fetched.d.next = false;
             self.not_empty.d.next = false;
+            self.read_pointer_ahead.d.next = 1.into();
             self.tvalid_out.d.next = false;
         }
     }

@@ -33,8 +33,6 @@ pub struct LaneSkips<const N: usize> {
     pub skip: Vec<Signal<Out, Bits<5>>>,
     pub any_kept: Signal<Out, Bit>,
     pub nulls: Signal<Out, Bits<5>>,
-    /// N modulo 32, the dropped lanes of a beat with none kept.
-    lanes: Constant<Bits<5>>,
     /// `nulls0[i]` is 1 for a dropped lane; after level `k`, `nullsk[i]`
     /// counts the dropped lanes among the 2^k up to `i`.
     nulls0: Vec<Signal<Local, Bits<5>>>,
@@ -55,7 +53,6 @@ impl<const N: usize> Default for LaneSkips<N> {
             keep_in: lanes(N),
             skip: lanes(N),
             any_kept: Default::default(),
-            lanes: Constant::new((N as u64 % 32).into()),
             nulls0: lanes(N),
             nulls1: lanes(N),
             nulls2: lanes(N),
@@ -106,12 +103,16 @@ impl<const N: usize> Logic for LaneSkips<N> {
         for i in 16..N {
             self.nulls5[i].next = self.nulls4[i].val() + self.nulls4[i - 16].val();
         }
-        // Five bits count up to 31 dropped lanes; 32 of 32 wraps to 0, as
-        // does none of 32, which keeps lane 0.
+        // Five bits count up to 31 dropped lanes; 32 of 32 wraps to 0.
         for i in (N - 1)..N {
             self.nulls.next = self.nulls5[i].val();
         }
-        self.any_kept.next = (self.nulls.val() != self.lanes.val()) | self.keep_in[0].val();
+        // Whether any lane is kept is an OR of the lanes, not a test of the
+        // whole count: the count's adders are the longest path here.
+        self.any_kept.next = false;
+        for i in 0..N {
+            self.any_kept.next = self.any_kept.val() | self.keep_in[i].val();
+        }
         // A kept lane has no dropped lane at its own place, so the
         // inclusive count is its skip.
         for i in 0..N {

@@ -85,6 +85,9 @@ pub struct WordLanes<const N: usize, const TDATA: usize, const TUSER: usize> {
     packed_any: DFF<Bit>,
     packed_valid: DFF<Bit>,
     packed_tlast: DFF<Bit>,
+    /// The beat's dropped units, which packing the words does not need
+    /// (Verilator's lint passes over `unused_*`; yosys removes it).
+    unused_nulls: Signal<Local, Bit>,
     /// U+FFFD, the crate's `REPLACEMENT`.
     replacement: Constant<Bits<32>>,
 }
@@ -130,6 +133,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             packed_any: Default::default(),
             packed_valid: Default::default(),
             packed_tlast: Default::default(),
+            unused_nulls: Default::default(),
             replacement: Constant::new((utf8hdl_reference::REPLACEMENT as u64).into()),
         }
     }
@@ -171,6 +175,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for WordLanes
             self.counted_skip[i].d.next = self.skips.skip[i].val();
         }
         self.counted_any.d.next = self.skips.any_kept.val();
+        self.unused_nulls.next = self.skips.nulls.val().any();
         self.counted_valid.d.next = self.beat_valid.val() & !self.rst.val();
         self.counted_tlast.d.next = self.beat_tlast.val();
 
