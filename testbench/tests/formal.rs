@@ -63,12 +63,11 @@ fn every_property_holds_for(profile: Profile, lanes: usize, checks: &[Check], co
     for (check, (property, outcome)) in checks.iter().zip(&outcomes) {
         match check.method {
             Method::Prove => assert_eq!(outcome, &Outcome::Proven, "{property}"),
-            Method::Bmc => assert_eq!(
-                outcome,
-                &Outcome::PassedBmc {
-                    depth: formal::DEFAULT_DEPTH
-                },
-                "{property}"
+            // The default depth, or more for a wide core: its latency
+            // and a few beats past it.
+            Method::Bmc => assert!(
+                matches!(outcome, Outcome::PassedBmc { depth } if *depth >= formal::DEFAULT_DEPTH),
+                "{property}: {outcome}"
             ),
             Method::Cover => match outcome {
                 Outcome::Covered {
@@ -358,12 +357,12 @@ fn mutant_lost_tlast_fails() {
 #[test]
 fn wide_x2_rfc3629_every_property_holds() {
     // N + 1 units, an empty message, sparse tkeep, a stall.
-    every_property_holds_for(Profile::Rfc3629, 2, &WIDE_CHECKS, 4);
+    every_property_holds_for(Profile::Rfc3629, 2, &WIDE_CHECKS, 3);
 }
 
 #[test]
 fn wide_x2_iso10646_every_property_holds() {
-    every_property_holds_for(Profile::Iso10646, 2, &WIDE_CHECKS, 4);
+    every_property_holds_for(Profile::Iso10646, 2, &WIDE_CHECKS, 3);
 }
 
 /// `port = rhs;` becomes `port = <edit(rhs)>;`, at its one assignment.

@@ -3,7 +3,8 @@
 //! Registers each accepted `s_axis` beat (stage 0), then drops its null
 //! lanes (`tkeep` low) and registers the k kept bytes in lanes 0..k-1, in
 //! two steps: stage 1a counts each lane's skip ([`LaneSkips`]), stage 1b
-//! moves the lanes ([`LanePacker`]). No stage has an enable: a beat moves on
+//! moves the lanes ([`LanePacker`], log₂ N registered levels) into the
+//! packed registers. No stage has an enable: a beat moves on
 //! every cycle, and a cycle without one carries `valid` low. A beat with no
 //! byte and no `tlast` still travels (the
 //! [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold) drops it
@@ -30,7 +31,8 @@
 //! | `tlast`, `valid` | out | 1 | registered |
 //!
 //! ## Latency
-//! Three cycles, on every cycle.
+//! 3 + log₂ N cycles, on every cycle (the figure is drawn for a packer of
+//! one level).
 //!
 //! ```text
 //! clock         _/‾\_/‾\_/‾\_/‾\_/‾\_

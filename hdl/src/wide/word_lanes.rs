@@ -2,7 +2,7 @@
 //!
 //! Packs the beat's units into lanes 0..k-1, substituting U+FFFD for each
 //! error, in two registered steps with no enable: stage 6 counts each
-//! unit's skip ([`LaneSkips`]), stage 7 moves the units ([`LanePacker`])
+//! unit's skip ([`LaneSkips`]), stage 7 moves the units ([`LanePacker`], one register a level)
 //! into the registers that the [`BeatFifo`](crate::wide::beat_fifo::BeatFifo)
 //! writes. A beat that ends no unit and no message is dropped here
 //! (`dropped`, for its credit).
@@ -23,7 +23,9 @@
 //! | `dropped` | out | 1 | the registers hold a beat with neither, which is dropped |
 //!
 //! ## Latency
-//! Two cycles, on every cycle.
+//! 2 + log₂ N cycles, on every cycle: stage 7 is the [`LanePacker`]'s
+//! log₂ N registered levels, then the packed registers (the figure is
+//! drawn for a packer of one level).
 //!
 //! ```text
 //! clock          _/‾\_/‾\_/‾\_/‾\_
