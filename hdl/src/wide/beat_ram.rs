@@ -84,8 +84,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
     fn update(&mut self) {
         if self.clock.pos_edge() {
             if self.read_enable.val() {
-                let (tdata, tuser, tkeep, tlast) =
-                    self._beats[self.read_address.val().index()].clone();
+                let (tdata, tuser, tkeep, tlast) = self._beats[self.read_address.val().index()];
                 self.read_tdata.next = tdata;
                 self.read_tuser.next = tuser;
                 self.read_tkeep.next = tkeep;
