@@ -72,7 +72,6 @@ pub struct BeatFifo<const N: usize, const TDATA: usize, const TUSER: usize, cons
     /// flops (a pointer compare in front of it was the critical path at
     /// N = 8 and 16: 5 LUTs and 6 ns of routing to 37N enables).
     not_empty: DFF<Bit>,
-    write_pointer_next: Signal<Local, Bits<8>>,
     read_pointer_next: Signal<Local, Bits<8>>,
     one_left: Signal<Local, Bit>,
     /// `read_pointer + 1`, kept in a register so that `one_left` compares
@@ -113,7 +112,6 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Def
             fetched: Default::default(),
             fetch: Default::default(),
             not_empty: Default::default(),
-            write_pointer_next: Default::default(),
             read_pointer_next: Default::default(),
             one_left: Default::default(),
             read_pointer_ahead: Default::default(),
@@ -164,15 +162,13 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
         self.fetch.next = self.not_empty.q.val() & (!self.fetched.q.val() | self.output_free.val());
         self.ram.read_enable.next = self.fetch.val();
         self.ram.read_address.next = self.read_pointer.q.val().get_bits::<A>(0);
-        self.write_pointer_next.next = self.write_pointer.q.val();
         if self.write.val() {
-            self.write_pointer_next.next = self.write_pointer.q.val() + 1;
+            self.write_pointer.d.next = self.write_pointer.q.val() + 1;
         }
         self.read_pointer_next.next = self.read_pointer.q.val();
         if self.fetch.val() {
             self.read_pointer_next.next = self.read_pointer.q.val() + 1;
         }
-        self.write_pointer.d.next = self.write_pointer_next.val();
         self.read_pointer.d.next = self.read_pointer_next.val();
         // Not empty after this cycle: a beat came in, or one was there and
         // it was not the last one leaving. `one_left` compares flops only,
