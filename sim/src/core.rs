@@ -812,7 +812,7 @@ macro_rules! wide_decoders {
 
             /// The datasheet's figure (`hdl/src/wide/mod.rs`): the units
             /// of a beat accepted in cycle t are on `m_axis` in t + LATENCY.
-            const LATENCY: u64 = utf8hdl_hdl::wide::latency($lanes);
+            const LATENCY: u64 = $block::LATENCY;
 
             fn name(&self) -> String {
                 module_name(self.0, $lanes)

@@ -3,7 +3,6 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use utf8hdl_hdl::wide::QUEUE_BEATS;
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::{ByteBeat, Core, WideDecoder};
 use utf8hdl_sim::harness::Harness;
@@ -328,7 +327,8 @@ macro_rules! queue_full_test {
             check(Profile::Rfc3629, &beats, &run.out);
             assert!(!run.always_ready, "s_axis_tready never fell");
             assert_eq!(
-                run.most_inside, QUEUE_BEATS,
+                run.most_inside,
+                <WideDecoder<$n> as Core>::Block::QUEUE_BEATS,
                 "the most beats inside the core"
             );
         }

@@ -72,10 +72,12 @@ pub struct BeatFifo<const N: usize, const TDATA: usize, const TUSER: usize, cons
     /// flops (a pointer compare in front of it was the critical path at
     /// N = 8 and 16: 5 LUTs and 6 ns of routing to 37N enables).
     not_empty: DFF<Bit>,
-    read_pointer_next: Signal<Local, Bits<8>>,
     one_left: Signal<Local, Bit>,
-    /// `read_pointer + 1`, kept in a register so that `one_left` compares
-    /// two flops (its carry chain was the critical path at N = 8).
+    /// `read_pointer + 1`, kept in a register: `one_left` compares two
+    /// flops (its carry chain was the critical path at N = 8), and a fetch
+    /// loads the read pointer from it, so that `fetch` only selects
+    /// between sums computed from flops (an adder behind `fetch` was the
+    /// critical path at N = 16).
     read_pointer_ahead: DFF<Bits<8>>,
     /// The `m_axis` registers take a beat this cycle, if there is one.
     output_free: Signal<Local, Bit>,
@@ -84,6 +86,13 @@ pub struct BeatFifo<const N: usize, const TDATA: usize, const TUSER: usize, cons
     tkeep_out: DFF<Bits<N>>,
     tvalid_out: DFF<Bit>,
     tlast_out: DFF<Bit>,
+}
+
+impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize>
+    BeatFifo<N, TDATA, TUSER, A>
+{
+    /// From `write` to `m_axis_tvalid`: write, read, output register.
+    pub const LATENCY: u64 = 3;
 }
 
 impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Default
@@ -112,7 +121,6 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Def
             fetched: Default::default(),
             fetch: Default::default(),
             not_empty: Default::default(),
-            read_pointer_next: Default::default(),
             one_left: Default::default(),
             read_pointer_ahead: Default::default(),
             output_free: Default::default(),
@@ -165,18 +173,16 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
         if self.write.val() {
             self.write_pointer.d.next = self.write_pointer.q.val() + 1;
         }
-        self.read_pointer_next.next = self.read_pointer.q.val();
         if self.fetch.val() {
-            self.read_pointer_next.next = self.read_pointer.q.val() + 1;
+            self.read_pointer.d.next = self.read_pointer_ahead.q.val();
+            self.read_pointer_ahead.d.next = self.read_pointer_ahead.q.val() + 1;
         }
-        self.read_pointer.d.next = self.read_pointer_next.val();
         // Not empty after this cycle: a beat came in, or one was there and
         // it was not the last one leaving. `one_left` compares flops only,
         // so `write` and `fetch` (which drives 37N enables and is placed
         // among them) meet in one LUT at the end: a compare of the next
         // pointers was the critical path at N = 8 and 16.
         self.one_left.next = self.write_pointer.q.val() == self.read_pointer_ahead.q.val();
-        self.read_pointer_ahead.d.next = self.read_pointer_next.val() + 1;
         self.not_empty.d.next =
             self.write.val() | (self.not_empty.q.val() & !(self.fetch.val() & self.one_left.val()));
         self.fetched.d.next = self.fetch.val() | (self.fetched.q.val() & !self.output_free.val());

@@ -1,10 +1,9 @@
 //! # `ByteLanes`: stages 0–1 of the wide decoder, the beat's bytes made dense
 //!
 //! Registers each accepted `s_axis` beat (stage 0), then drops its null
-//! lanes (`tkeep` low) and registers the k kept bytes in lanes 0..k-1, in
-//! two steps: stage 1a counts each lane's skip ([`LaneSkips`]), stage 1b
-//! moves the lanes ([`LanePacker`], log₂ N registered levels) into the
-//! packed registers. No stage has an enable: a beat moves on
+//! lanes (`tkeep` low) and registers the k kept bytes in lanes 0..k-1
+//! (stage 1, the [`LanePacker`]: 2 log₂ N registered levels, which count
+//! each lane's skip and then move it) in the packed registers. No stage has an enable: a beat moves on
 //! every cycle, and a cycle without one carries `valid` low. A beat with no
 //! byte and no `tlast` still travels (the
 //! [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold) drops it
@@ -13,7 +12,7 @@
 //! Beside the dense bytes, `tail` gives the beat's last five bytes in order
 //! (`tail[4]` is the last), for the decoder's history: the five places
 //! before the beat, then its k bytes, shifted down by k. The shifter has
-//! log₂ N levels after the stage 1b registers (where a selection by the
+//! log₂ N levels after the packed registers (where a selection by the
 //! last byte's lane would be a chain of N), for the next stage to
 //! register.
 //!
@@ -27,19 +26,19 @@
 //! | `s_axis_tdata`, `s_axis_tkeep`, `s_axis_tlast` | in | 8N, N, 1 | the beat |
 //! | `accepted` | in | 1 | the beat is taken this cycle (`s_axis_tvalid & s_axis_tready`) |
 //! | `byte[i]`, `present[i]` | out | 8, 1 | registered: the `i`-th kept byte; lanes 0..k-1 are present |
-//! | `tail[t]` | out | 8 | log₂ N multiplexers after stage 1b: the beat's last five bytes, `tail[4]` last; 0 before the first of fewer than five |
+//! | `tail[t]` | out | 8 | log₂ N multiplexers after the packed registers: the beat's last five bytes, `tail[4]` last; 0 before the first of fewer than five |
 //! | `tlast`, `valid` | out | 1 | registered |
 //!
 //! ## Latency
-//! 3 + log₂ N cycles, on every cycle (the figure is drawn for a packer of
-//! one level).
+//! 2 + 2 log₂ N cycles ([`ByteLanes::LATENCY`]), on every cycle (the
+//! figure is drawn for a packer of two levels, counting then moving).
 //!
 //! ```text
 //! clock         _/‾\_/‾\_/‾\_/‾\_/‾\_
 //! accepted      ‾‾‾‾‾\___
 //! s_axis_tdata  <61 . 62 63>                  (. = a null lane, N = 4)
 //! stage 0            <61 . 62 63>
-//! counted_skip            <0  . 1  1 >
+//! skip                    <0  . 1  1 >
 //! byte[0..3]                   <61 62 63 00>
 //! present                      <1  1  1  0 >
 //! tail[0..4]                   <.  .  61 62 63>
@@ -52,7 +51,6 @@
 use rust_hdl::prelude::*;
 
 use crate::wide::lane_packer::LanePacker;
-use crate::wide::lane_skips::LaneSkips;
 
 /// The places of the tail's shifter after it has moved by bit `bit` of k
 /// (and every bit above it), for `n` lanes: what is left to move is below
@@ -103,24 +101,11 @@ pub struct ByteLanes<const N: usize, const TDATA: usize> {
     beat_keep: Vec<DFF<Bit>>,
     beat_tlast: DFF<Bit>,
     beat_valid: DFF<Bit>,
-    skips: LaneSkips<N>,
-    /// Stage 1a: the beat with each lane's skip counted, and the beat's
-    /// null lanes (N − k, modulo 32).
-    counted_byte: Vec<DFF<Bits<8>>>,
-    counted_keep: Vec<DFF<Bit>>,
-    counted_skip: Vec<DFF<Bits<5>>>,
-    counted_nulls: DFF<Bits<5>>,
-    counted_any: DFF<Bit>,
-    counted_tlast: DFF<Bit>,
-    counted_valid: DFF<Bit>,
-    /// Stage 1b: the packing, log₂ N registered levels, carrying the
-    /// beat's byte count.
-    packer: LanePacker<N, 8, 6>,
-    /// The kept lanes, k.
-    count: Signal<Local, Bits<6>>,
+    /// Stage 1: the packing, 2 log₂ N registered levels.
+    packer: LanePacker<N, 8>,
     /// N, for the count of kept lanes.
     lanes: Constant<Bits<6>>,
-    /// Stage 1b, with k, the kept lanes.
+    /// The packed beat, with k, the kept lanes.
     packed_byte: Vec<DFF<Bits<8>>>,
     packed_present: Vec<DFF<Bit>>,
     packed_count: DFF<Bits<6>>,
@@ -137,6 +122,12 @@ pub struct ByteLanes<const N: usize, const TDATA: usize> {
     by4: Vec<Signal<Local, Bits<8>>>,
     by2: Vec<Signal<Local, Bits<8>>>,
     by1: Vec<Signal<Local, Bits<8>>>,
+}
+
+impl<const N: usize, const TDATA: usize> ByteLanes<N, TDATA> {
+    /// The cycles from `accepted` to `valid`: stage 0, the packer, the
+    /// packed registers.
+    pub const LATENCY: u64 = 2 + LanePacker::<N, 8>::LATENCY;
 }
 
 impl<const N: usize, const TDATA: usize> Default for ByteLanes<N, TDATA> {
@@ -161,16 +152,7 @@ impl<const N: usize, const TDATA: usize> Default for ByteLanes<N, TDATA> {
             beat_keep: lanes(N),
             beat_tlast: Default::default(),
             beat_valid: Default::default(),
-            skips: Default::default(),
-            counted_byte: lanes(N),
-            counted_keep: lanes(N),
-            counted_skip: lanes(N),
-            counted_nulls: Default::default(),
-            counted_any: Default::default(),
-            counted_tlast: Default::default(),
-            counted_valid: Default::default(),
             packer: Default::default(),
-            count: Default::default(),
             packed_byte: lanes(N),
             packed_present: lanes(N),
             lanes: Constant::new((N as u64).into()),
@@ -196,10 +178,6 @@ impl<const N: usize, const TDATA: usize> Logic for ByteLanes<N, TDATA> {
             clock,
             beat_tlast,
             beat_valid,
-            counted_nulls,
-            counted_any,
-            counted_tlast,
-            counted_valid,
             packed_count,
             packed_tlast,
             packed_valid
@@ -207,9 +185,6 @@ impl<const N: usize, const TDATA: usize> Logic for ByteLanes<N, TDATA> {
         for i in 0..N {
             self.beat_byte[i].clock.next = self.clock.val();
             self.beat_keep[i].clock.next = self.clock.val();
-            self.counted_byte[i].clock.next = self.clock.val();
-            self.counted_keep[i].clock.next = self.clock.val();
-            self.counted_skip[i].clock.next = self.clock.val();
             self.packed_byte[i].clock.next = self.clock.val();
             self.packed_present[i].clock.next = self.clock.val();
         }
@@ -222,36 +197,18 @@ impl<const N: usize, const TDATA: usize> Logic for ByteLanes<N, TDATA> {
         self.beat_tlast.d.next = self.s_axis_tlast.val();
         self.beat_valid.d.next = self.accepted.val() & !self.rst.val();
 
-        // Stage 1a.
-        for i in 0..N {
-            self.skips.keep_in[i].next = self.beat_keep[i].q.val();
-            self.counted_byte[i].d.next = self.beat_byte[i].q.val();
-            self.counted_keep[i].d.next = self.beat_keep[i].q.val();
-            self.counted_skip[i].d.next = self.skips.skip[i].val();
-        }
-        self.counted_nulls.d.next = self.skips.nulls.val();
-        self.counted_any.d.next = self.skips.any_kept.val();
-        self.counted_tlast.d.next = self.beat_tlast.q.val();
-        self.counted_valid.d.next = self.beat_valid.q.val() & !self.rst.val();
-
-        // Stage 1b: the packing's levels, then the packed registers.
+        // Stage 1: the packing's levels, then the packed registers.
         self.packer.clock.next = self.clock.val();
         self.packer.rst.next = self.rst.val();
-        self.count.next = 0.into();
-        if self.counted_any.q.val() {
-            self.count.next = self.lanes.val() - bit_cast::<6, 5>(self.counted_nulls.q.val());
-        }
-        self.packer.tag_in.next = self.count.val();
-        self.packer.beat_in.next = self.counted_valid.q.val();
-        self.packer.last_in.next = self.counted_tlast.q.val();
+        self.packer.beat_in.next = self.beat_valid.q.val();
+        self.packer.last_in.next = self.beat_tlast.q.val();
         for i in 0..N {
-            self.packer.lane_in[i].next = self.counted_byte[i].q.val();
-            self.packer.keep_in[i].next = self.counted_keep[i].q.val();
-            self.packer.skip_in[i].next = self.counted_skip[i].q.val();
+            self.packer.lane_in[i].next = self.beat_byte[i].q.val();
+            self.packer.keep_in[i].next = self.beat_keep[i].q.val();
             self.packed_byte[i].d.next = self.packer.lane_out[i].val();
             self.packed_present[i].d.next = self.packer.keep_out[i].val();
         }
-        self.packed_count.d.next = self.packer.tag_out.val();
+        self.packed_count.d.next = self.lanes.val() - self.packer.nulls_out.val();
         self.packed_tlast.d.next = self.packer.last_out.val();
         self.packed_valid.d.next = self.packer.beat_out.val() & !self.rst.val();
 

@@ -142,6 +142,11 @@ pub struct LaneDecoder<const N: usize> {
     tuser_truncated: Constant<Bits<4>>,
 }
 
+impl<const N: usize> LaneDecoder<N> {
+    /// The lane facts, then the slots.
+    pub const LATENCY: u64 = 2;
+}
+
 impl<const N: usize> Default for LaneDecoder<N> {
     fn default() -> Self {
         fn many<T: Default>(n: usize) -> Vec<T> {

@@ -7,7 +7,6 @@
 //! ## Parameters
 //! * `N`: the lanes, a power of two from 2 to 32.
 //! * `W`: the width of a lane.
-//! * `TAG`: the width of `tag`, what the beat carries beside its lanes.
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
@@ -15,15 +14,16 @@
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
 //! | `lane_in[i]` | in | W | lane `i` |
 //! | `keep_in[i]` | in | 1 | lane `i` is kept |
-//! | `skip_in[i]` | in | 5 | its skip, from a [`LaneSkips`](crate::wide::lane_skips::LaneSkips) |
-//! | `beat_in`, `last_in`, `tag_in` | in | 1, 1, TAG | a beat is here; its `tlast`; anything else it carries |
+//! | `beat_in`, `last_in` | in | 1 | a beat is here; its `tlast` |
 //! | `lane_out[i]` | out | W | the `i`-th kept lane; 0 past the kept lanes |
 //! | `keep_out[i]` | out | 1 | `lane_out[i]` is a kept lane: the packed `tkeep` |
-//! | `beat_out`, `last_out`, `tag_out` | out | 1, 1, TAG | the beat's, as they came in |
+//! | `nulls_out` | out | 6 | the beat's dropped lanes, 0 to N |
+//! | `beat_out`, `last_out` | out | 1 | the beat's, as they came in |
 //!
 //! ## How
 //! A kept lane moves down by the number of dropped lanes before it, its
-//! `skip` (counted by a [`LaneSkips`](crate::wide::lane_skips::LaneSkips)):
+//! `skip`, counted first by a [`LaneSkips`](crate::wide::lane_skips::LaneSkips)
+//! (log₂ N registered levels of a prefix count); then
 //! log₂ N levels of 2:1 multiplexers move each lane by 1, 2, 4, 8, 16 as
 //! the bits of its `skip` say, least significant first:
 //!
@@ -40,8 +40,8 @@
 //! packing was the decoder's critical path, 5 LUTs and 6 ns of routing.)
 //!
 //! ## Latency
-//! log₂ N cycles ([`LanePacker::LATENCY`]), on every cycle: a new beat may
-//! enter each clock.
+//! 2 log₂ N cycles ([`LanePacker::LATENCY`]): log₂ N to count, log₂ N to
+//! move, on every cycle: a new beat may enter each clock.
 //!
 //! ## Invariants
 //! * No two lanes meet at any level: lanes keep their order, and a lane's
@@ -49,13 +49,15 @@
 //!   first is what makes this hold; `lane_packer_never_collides` checks every
 //!   `keep_in` for N up to 16).
 //! * `lane_out[i]` for `i < count` are the kept lanes in order.
-//! * `beat_out` is low for log₂ N cycles after a reset cycle.
+//! * `beat_out` is low for 2 log₂ N cycles after a reset cycle.
 //!
 //! The five levels are written out, for N up to 32: the `#[hdl_gen]`
 //! subset indexes arrays only by loop variables and literals. A level that
 //! N does not need has no lanes ([`lanes_at`]).
 
 use rust_hdl::prelude::*;
+
+use crate::wide::lane_skips::LaneSkips;
 
 /// The lanes of level `level` (1 to 5, moving lanes by 2^(level-1)) of a
 /// packer of `n` lanes: all of them if a lane can move that far, else
@@ -70,7 +72,7 @@ pub const fn lanes_at(n: usize, level: u32) -> usize {
 
 /// `count` if `level` is the last level of a packer of `n` lanes, else 0:
 /// the loop bound that takes the outputs from that level.
-const fn if_last(n: usize, level: u32, count: usize) -> usize {
+pub(crate) const fn if_last(n: usize, level: u32, count: usize) -> usize {
     if n == 1 << level {
         count
     } else {
@@ -80,7 +82,7 @@ const fn if_last(n: usize, level: u32, count: usize) -> usize {
 
 /// Whether level `level` exists: the loop bound (0 or 1) of its beat's
 /// registers.
-const fn if_exists(n: usize, level: u32) -> usize {
+pub(crate) const fn if_exists(n: usize, level: u32) -> usize {
     if lanes_at(n, level) > 0 {
         1
     } else {
@@ -89,20 +91,20 @@ const fn if_exists(n: usize, level: u32) -> usize {
 }
 
 #[derive(LogicBlock)]
-pub struct LanePacker<const N: usize, const W: usize, const TAG: usize> {
+pub struct LanePacker<const N: usize, const W: usize> {
     pub clock: Signal<In, Clock>,
     pub rst: Signal<In, Bit>,
     pub lane_in: Vec<Signal<In, Bits<W>>>,
     pub keep_in: Vec<Signal<In, Bit>>,
-    pub skip_in: Vec<Signal<In, Bits<5>>>,
     pub beat_in: Signal<In, Bit>,
     pub last_in: Signal<In, Bit>,
-    pub tag_in: Signal<In, Bits<TAG>>,
     pub lane_out: Vec<Signal<Out, Bits<W>>>,
     pub keep_out: Vec<Signal<Out, Bit>>,
+    pub nulls_out: Signal<Out, Bits<6>>,
     pub beat_out: Signal<Out, Bit>,
     pub last_out: Signal<Out, Bit>,
-    pub tag_out: Signal<Out, Bits<TAG>>,
+    /// The first half: each lane's skip.
+    skips: LaneSkips<N, W>,
     /// Level `k`, registered: each lane's data, whether a kept lane is
     /// there, and the bits of its skip still to move by; and the beat's
     /// own registers (one, or none where the level is not built).
@@ -111,38 +113,39 @@ pub struct LanePacker<const N: usize, const W: usize, const TAG: usize> {
     skip1: Vec<DFF<Bits<4>>>,
     beat1: Vec<DFF<Bit>>,
     last1: Vec<DFF<Bit>>,
-    tag1: Vec<DFF<Bits<TAG>>>,
+    nulls1: Vec<DFF<Bits<6>>>,
     data2: Vec<DFF<Bits<W>>>,
     keep2: Vec<DFF<Bit>>,
     skip2: Vec<DFF<Bits<3>>>,
     beat2: Vec<DFF<Bit>>,
     last2: Vec<DFF<Bit>>,
-    tag2: Vec<DFF<Bits<TAG>>>,
+    nulls2: Vec<DFF<Bits<6>>>,
     data3: Vec<DFF<Bits<W>>>,
     keep3: Vec<DFF<Bit>>,
     skip3: Vec<DFF<Bits<2>>>,
     beat3: Vec<DFF<Bit>>,
     last3: Vec<DFF<Bit>>,
-    tag3: Vec<DFF<Bits<TAG>>>,
+    nulls3: Vec<DFF<Bits<6>>>,
     data4: Vec<DFF<Bits<W>>>,
     keep4: Vec<DFF<Bit>>,
     skip4: Vec<DFF<Bit>>,
     beat4: Vec<DFF<Bit>>,
     last4: Vec<DFF<Bit>>,
-    tag4: Vec<DFF<Bits<TAG>>>,
+    nulls4: Vec<DFF<Bits<6>>>,
     data5: Vec<DFF<Bits<W>>>,
     keep5: Vec<DFF<Bit>>,
     beat5: Vec<DFF<Bit>>,
     last5: Vec<DFF<Bit>>,
-    tag5: Vec<DFF<Bits<TAG>>>,
+    nulls5: Vec<DFF<Bits<6>>>,
 }
 
-impl<const N: usize, const W: usize, const TAG: usize> LanePacker<N, W, TAG> {
-    /// The cycles from `*_in` to `*_out`: one per level, log₂ N.
-    pub const LATENCY: u64 = N.ilog2() as u64;
+impl<const N: usize, const W: usize> LanePacker<N, W> {
+    /// The cycles from `*_in` to `*_out`: log₂ N levels to count, then
+    /// log₂ N to move.
+    pub const LATENCY: u64 = LaneSkips::<N, W>::LATENCY + N.ilog2() as u64;
 }
 
-impl<const N: usize, const W: usize, const TAG: usize> Default for LanePacker<N, W, TAG> {
+impl<const N: usize, const W: usize> Default for LanePacker<N, W> {
     fn default() -> Self {
         assert!(
             N.is_power_of_two() && (2..=32).contains(&N),
@@ -156,51 +159,59 @@ impl<const N: usize, const W: usize, const TAG: usize> Default for LanePacker<N,
             rst: Default::default(),
             lane_in: many(N),
             keep_in: many(N),
-            skip_in: many(N),
             beat_in: Default::default(),
             last_in: Default::default(),
-            tag_in: Default::default(),
             lane_out: many(N),
             keep_out: many(N),
+            nulls_out: Default::default(),
             beat_out: Default::default(),
             last_out: Default::default(),
-            tag_out: Default::default(),
+            skips: Default::default(),
             data1: many(lanes_at(N, 1)),
             keep1: many(lanes_at(N, 1)),
             skip1: many(lanes_at(N, 1)),
             beat1: many(if_exists(N, 1)),
             last1: many(if_exists(N, 1)),
-            tag1: many(if_exists(N, 1)),
+            nulls1: many(if_exists(N, 1)),
             data2: many(lanes_at(N, 2)),
             keep2: many(lanes_at(N, 2)),
             skip2: many(lanes_at(N, 2)),
             beat2: many(if_exists(N, 2)),
             last2: many(if_exists(N, 2)),
-            tag2: many(if_exists(N, 2)),
+            nulls2: many(if_exists(N, 2)),
             data3: many(lanes_at(N, 3)),
             keep3: many(lanes_at(N, 3)),
             skip3: many(lanes_at(N, 3)),
             beat3: many(if_exists(N, 3)),
             last3: many(if_exists(N, 3)),
-            tag3: many(if_exists(N, 3)),
+            nulls3: many(if_exists(N, 3)),
             data4: many(lanes_at(N, 4)),
             keep4: many(lanes_at(N, 4)),
             skip4: many(lanes_at(N, 4)),
             beat4: many(if_exists(N, 4)),
             last4: many(if_exists(N, 4)),
-            tag4: many(if_exists(N, 4)),
+            nulls4: many(if_exists(N, 4)),
             data5: many(lanes_at(N, 5)),
             keep5: many(lanes_at(N, 5)),
             beat5: many(if_exists(N, 5)),
             last5: many(if_exists(N, 5)),
-            tag5: many(if_exists(N, 5)),
+            nulls5: many(if_exists(N, 5)),
         }
     }
 }
 
-impl<const N: usize, const W: usize, const TAG: usize> Logic for LanePacker<N, W, TAG> {
+impl<const N: usize, const W: usize> Logic for LanePacker<N, W> {
     #[hdl_gen]
     fn update(&mut self) {
+        self.skips.clock.next = self.clock.val();
+        self.skips.rst.next = self.rst.val();
+        for i in 0..N {
+            self.skips.lane_in[i].next = self.lane_in[i].val();
+            self.skips.keep_in[i].next = self.keep_in[i].val();
+        }
+        self.skips.beat_in.next = self.beat_in.val();
+        self.skips.last_in.next = self.last_in.val();
+
         for i in 0..lanes_at(N, 1) {
             self.data1[i].clock.next = self.clock.val();
             self.keep1[i].clock.next = self.clock.val();
@@ -228,55 +239,56 @@ impl<const N: usize, const W: usize, const TAG: usize> Logic for LanePacker<N, W
         for j in 0..if_exists(N, 1) {
             self.beat1[j].clock.next = self.clock.val();
             self.last1[j].clock.next = self.clock.val();
-            self.tag1[j].clock.next = self.clock.val();
-            self.beat1[j].d.next = self.beat_in.val() & !self.rst.val();
-            self.last1[j].d.next = self.last_in.val();
-            self.tag1[j].d.next = self.tag_in.val();
+            self.nulls1[j].clock.next = self.clock.val();
+            self.beat1[j].d.next = self.skips.beat_out.val() & !self.rst.val();
+            self.last1[j].d.next = self.skips.last_out.val();
+            self.nulls1[j].d.next = self.skips.nulls.val();
         }
         for j in 0..if_exists(N, 2) {
             self.beat2[j].clock.next = self.clock.val();
             self.last2[j].clock.next = self.clock.val();
-            self.tag2[j].clock.next = self.clock.val();
+            self.nulls2[j].clock.next = self.clock.val();
             self.beat2[j].d.next = self.beat1[j].q.val() & !self.rst.val();
             self.last2[j].d.next = self.last1[j].q.val();
-            self.tag2[j].d.next = self.tag1[j].q.val();
+            self.nulls2[j].d.next = self.nulls1[j].q.val();
         }
         for j in 0..if_exists(N, 3) {
             self.beat3[j].clock.next = self.clock.val();
             self.last3[j].clock.next = self.clock.val();
-            self.tag3[j].clock.next = self.clock.val();
+            self.nulls3[j].clock.next = self.clock.val();
             self.beat3[j].d.next = self.beat2[j].q.val() & !self.rst.val();
             self.last3[j].d.next = self.last2[j].q.val();
-            self.tag3[j].d.next = self.tag2[j].q.val();
+            self.nulls3[j].d.next = self.nulls2[j].q.val();
         }
         for j in 0..if_exists(N, 4) {
             self.beat4[j].clock.next = self.clock.val();
             self.last4[j].clock.next = self.clock.val();
-            self.tag4[j].clock.next = self.clock.val();
+            self.nulls4[j].clock.next = self.clock.val();
             self.beat4[j].d.next = self.beat3[j].q.val() & !self.rst.val();
             self.last4[j].d.next = self.last3[j].q.val();
-            self.tag4[j].d.next = self.tag3[j].q.val();
+            self.nulls4[j].d.next = self.nulls3[j].q.val();
         }
         for j in 0..if_exists(N, 5) {
             self.beat5[j].clock.next = self.clock.val();
             self.last5[j].clock.next = self.clock.val();
-            self.tag5[j].clock.next = self.clock.val();
+            self.nulls5[j].clock.next = self.clock.val();
             self.beat5[j].d.next = self.beat4[j].q.val() & !self.rst.val();
             self.last5[j].d.next = self.last4[j].q.val();
-            self.tag5[j].d.next = self.tag4[j].q.val();
+            self.nulls5[j].d.next = self.nulls4[j].q.val();
         }
 
         // Level 1: move by 1.
         for i in 0..lanes_at(N, 1) {
-            self.data1[i].d.next = self.lane_in[i].val();
-            self.keep1[i].d.next = self.keep_in[i].val() & !self.skip_in[i].val().get_bit(0);
-            self.skip1[i].d.next = self.skip_in[i].val().get_bits::<4>(1);
+            self.data1[i].d.next = self.skips.lane_out[i].val();
+            self.keep1[i].d.next =
+                self.skips.keep_out[i].val() & !self.skips.skip[i].val().get_bit(0);
+            self.skip1[i].d.next = self.skips.skip[i].val().get_bits::<4>(1);
         }
         for i in 0..lanes_at(N, 1).saturating_sub(1) {
-            if self.keep_in[i + 1].val() & self.skip_in[i + 1].val().get_bit(0) {
-                self.data1[i].d.next = self.lane_in[i + 1].val();
+            if self.skips.keep_out[i + 1].val() & self.skips.skip[i + 1].val().get_bit(0) {
+                self.data1[i].d.next = self.skips.lane_out[i + 1].val();
                 self.keep1[i].d.next = true;
-                self.skip1[i].d.next = self.skip_in[i + 1].val().get_bits::<4>(1);
+                self.skip1[i].d.next = self.skips.skip[i + 1].val().get_bits::<4>(1);
             }
         }
         // Level 2: move by 2.
@@ -372,27 +384,27 @@ impl<const N: usize, const W: usize, const TAG: usize> Logic for LanePacker<N, W
         for j in 0..if_last(N, 1, 1) {
             self.beat_out.next = self.beat1[j].q.val();
             self.last_out.next = self.last1[j].q.val();
-            self.tag_out.next = self.tag1[j].q.val();
+            self.nulls_out.next = self.nulls1[j].q.val();
         }
         for j in 0..if_last(N, 2, 1) {
             self.beat_out.next = self.beat2[j].q.val();
             self.last_out.next = self.last2[j].q.val();
-            self.tag_out.next = self.tag2[j].q.val();
+            self.nulls_out.next = self.nulls2[j].q.val();
         }
         for j in 0..if_last(N, 3, 1) {
             self.beat_out.next = self.beat3[j].q.val();
             self.last_out.next = self.last3[j].q.val();
-            self.tag_out.next = self.tag3[j].q.val();
+            self.nulls_out.next = self.nulls3[j].q.val();
         }
         for j in 0..if_last(N, 4, 1) {
             self.beat_out.next = self.beat4[j].q.val();
             self.last_out.next = self.last4[j].q.val();
-            self.tag_out.next = self.tag4[j].q.val();
+            self.nulls_out.next = self.nulls4[j].q.val();
         }
         for j in 0..if_last(N, 5, 1) {
             self.beat_out.next = self.beat5[j].q.val();
             self.last_out.next = self.last5[j].q.val();
-            self.tag_out.next = self.tag5[j].q.val();
+            self.nulls_out.next = self.nulls5[j].q.val();
         }
     }
 }
@@ -400,34 +412,12 @@ impl<const N: usize, const W: usize, const TAG: usize> Logic for LanePacker<N, W
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wide::lane_skips::LaneSkips;
 
     #[test]
     fn lane_packer_is_synthesizable() {
-        crate::assert_synthesizable(LanePacker::<8, 9, 2>::default());
-        crate::assert_synthesizable(LanePacker::<32, 1, 1>::default());
-        crate::assert_synthesizable(LanePacker::<2, 8, 6>::default());
-    }
-
-    /// The two halves of packing, joined as the stages join them.
-    #[derive(LogicBlock, Default)]
-    struct Packing<const N: usize> {
-        clock: Signal<In, Clock>,
-        keep: Vec<Signal<In, Bit>>,
-        skips: LaneSkips<N>,
-        packer: LanePacker<N, 16, 8>,
-    }
-
-    impl<const N: usize> Logic for Packing<N> {
-        #[hdl_gen]
-        fn update(&mut self) {
-            self.packer.clock.next = self.clock.val();
-            for i in 0..N {
-                self.skips.keep_in[i].next = self.keep[i].val();
-                self.packer.keep_in[i].next = self.keep[i].val();
-                self.packer.skip_in[i].next = self.skips.skip[i].val();
-            }
-        }
+        crate::assert_synthesizable(LanePacker::<8, 9>::default());
+        crate::assert_synthesizable(LanePacker::<32, 1>::default());
+        crate::assert_synthesizable(LanePacker::<2, 8>::default());
     }
 
     /// Every `keep_in` of 2, 4, 8 and 16 lanes: the output is the kept
@@ -436,52 +426,47 @@ mod tests {
         packs::<N>((0..1u64 << N).collect());
     }
 
-    /// Feeds one mask a cycle, each beat's lanes and tag numbered by its
-    /// cycle, and checks every beat log₂ N cycles later: the levels are a
-    /// pipeline, and no beat meets another.
+    /// Feeds one mask a cycle, each beat's lanes numbered by its cycle, and
+    /// checks every beat 2 log₂ N cycles later: the levels are a pipeline,
+    /// and no beat meets another.
     fn packs<const N: usize>(masks: Vec<u64>) {
-        let mut uut = Packing::<N> {
-            keep: (0..N).map(|_| Default::default()).collect(),
-            ..Default::default()
-        };
+        let mut uut = LanePacker::<N, 16>::default();
         uut.connect_all();
-        let latency = LanePacker::<N, 16, 8>::LATENCY as usize;
-        assert_eq!(1 << latency, N);
+        let latency = LanePacker::<N, 16>::LATENCY as usize;
+        assert_eq!(1 << (latency / 2), N);
         for t in 0..masks.len() + latency {
             let mask = masks.get(t).copied().unwrap_or(0);
             uut.clock.next = false.into();
-            for (i, keep) in uut.keep.iter_mut().enumerate() {
+            for (i, keep) in uut.keep_in.iter_mut().enumerate() {
                 keep.next = mask >> i & 1 == 1;
             }
-            for (i, lane) in uut.packer.lane_in.iter_mut().enumerate() {
+            for (i, lane) in uut.lane_in.iter_mut().enumerate() {
                 lane.next = ((t as u64 & 0x3FF) << 5 | i as u64).into();
             }
-            uut.packer.beat_in.next = t < masks.len();
-            uut.packer.last_in.next = t % 3 == 0;
-            uut.packer.tag_in.next = (t as u64 & 0xFF).into();
+            uut.beat_in.next = t < masks.len();
+            uut.last_in.next = t % 3 == 0;
             assert!(simulate(&mut uut, 100), "settles");
             uut.clock.next = true.into();
             assert!(simulate(&mut uut, 100), "settles");
             // The beat of edge `t + 1 - latency` is out.
             let Some(beat) = (t + 1).checked_sub(latency) else {
-                assert!(!uut.packer.beat_out.val());
+                assert!(!uut.beat_out.val());
                 continue;
             };
             let mask = masks.get(beat).copied().unwrap_or(0);
-            assert_eq!(uut.packer.beat_out.val(), beat < masks.len());
-            assert_eq!(uut.packer.last_out.val(), beat % 3 == 0);
-            assert_eq!(uut.packer.tag_out.val().to_u64(), beat as u64 & 0xFF);
+            assert_eq!(uut.beat_out.val(), beat < masks.len());
+            assert_eq!(uut.last_out.val(), beat % 3 == 0);
             let kept: Vec<u64> = (0..N as u64)
                 .filter(|i| mask >> i & 1 == 1)
                 .map(|i| (beat as u64 & 0x3FF) << 5 | i)
                 .collect();
-            let out: Vec<u64> = uut
-                .packer
-                .lane_out
-                .iter()
-                .map(|l| l.val().to_u64())
-                .collect();
-            let keep_out: Vec<bool> = uut.packer.keep_out.iter().map(|k| k.val()).collect();
+            assert_eq!(
+                uut.nulls_out.val().to_u64(),
+                (N - kept.len()) as u64,
+                "{mask:b}"
+            );
+            let out: Vec<u64> = uut.lane_out.iter().map(|l| l.val().to_u64()).collect();
+            let keep_out: Vec<bool> = uut.keep_out.iter().map(|k| k.val()).collect();
             let packed: Vec<bool> = (0..N).map(|i| i < kept.len()).collect();
             assert_eq!(keep_out, packed, "{mask:b}");
             assert_eq!(&out[..kept.len()], &kept[..], "{mask:b}");
@@ -495,7 +480,6 @@ mod tests {
         packs_every_mask::<4>();
         packs_every_mask::<8>();
         packs_every_mask::<16>();
-        // 32 dropped lanes of 32 wrap the five-bit count to 0, as none do.
         packs::<32>(vec![
             0,
             u32::MAX as u64,
@@ -503,23 +487,28 @@ mod tests {
             1 << 31,
             0xAAAA_AAAA,
             0x8000_0001,
+            0x7FFF_FFFF,
         ]);
     }
 
-    /// A reset clears the beats inside the levels.
+    /// A reset clears the beats inside the levels, counting and moving.
     #[test]
     fn reset_empties_the_levels() {
-        let mut uut = LanePacker::<8, 8, 1>::default();
+        let mut uut = LanePacker::<8, 8>::default();
         uut.connect_all();
-        for (rst, beat) in [(false, true), (false, true), (true, true), (false, false)] {
+        let latency = LanePacker::<8, 8>::LATENCY as usize;
+        let cycles = [(false, true), (false, true), (false, true), (true, true)]
+            .into_iter()
+            .chain(std::iter::repeat((false, false)).take(latency - 1));
+        for (rst, beat) in cycles {
             uut.rst.next = rst;
             uut.beat_in.next = beat;
             uut.clock.next = false.into();
             assert!(simulate(&mut uut, 100));
             uut.clock.next = true.into();
             assert!(simulate(&mut uut, 100));
+            // Beats entered before the reset would be leaving from now on.
+            assert!(!uut.beat_out.val());
         }
-        // Beats entered before the reset would be leaving now.
-        assert!(!uut.beat_out.val());
     }
 }

@@ -134,6 +134,9 @@ pub struct LaneTables<const N: usize> {
 }
 
 impl<const N: usize> LaneTables<N> {
+    /// The rows, then the window.
+    pub const LATENCY: u64 = 2;
+
     pub fn new(profile: Profile) -> Self {
         fn many<T: Default>(n: usize) -> Vec<T> {
             (0..n).map(|_| T::default()).collect()

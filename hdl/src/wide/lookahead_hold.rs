@@ -87,6 +87,11 @@ pub struct LookaheadHold<const N: usize> {
     store: Signal<Local, Bit>,
 }
 
+impl<const N: usize> LookaheadHold<N> {
+    /// The cycles a beat spends here at line rate.
+    pub const LATENCY: u64 = 1;
+}
+
 impl<const N: usize> Default for LookaheadHold<N> {
     fn default() -> Self {
         fn lanes<T: Default>(n: usize) -> Vec<T> {

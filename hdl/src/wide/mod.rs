@@ -8,7 +8,8 @@
 //! ## Parameters
 //! * `N`, the lanes: 2, 4, 8, 16 or 32, through the aliases
 //!   [`Utf8DecoderX2`] … [`Utf8DecoderX32`] (the other parameters of
-//!   [`Utf8WideDecoder`] are widths that stable Rust cannot compute from N).
+//!   [`Utf8WideDecoder`] are widths and the queue's size, which stable
+//!   Rust cannot compute from N).
 //! * The [`Profile`](crate::Profile), as for the 1-lane core:
 //!   `Utf8DecoderX8::new(Profile::Iso10646)`.
 //!
@@ -36,16 +37,18 @@
 //! No stage stalls: every stage moves its beat on every clock, with a
 //! valid bit. Backpressure stops at the output queue, and `s_axis_tready`
 //! is a flop computed from the beats in flight, so no enable fans out to
-//! the pipeline's registers and no path grows with N but the log₂ N
-//! levels of the packers.
+//! the pipeline's registers. The two packings (bytes, then words) count
+//! and move lanes in log₂ N levels each, and every level is registered, so
+//! no path grows with N: N adds cycles, not logic between flops.
 //!
 //! ```text
-//!  s_axis ─▶ ByteLanes ─▶ LookaheadHold ─▶ LaneTables ─▶ LaneDecoder ─▶ WordLanes ─▶ BeatFifo ─▶ m_axis
-//!    ▲       0: the beat   4: one beat      5: rows      7: the lane    9: count     11: RAM read
-//!    │       1: count        waits for the  6: window       facts       10: pack,      12: read register
-//!    │          skips        byte behind it    (history     8: slots        U+FFFD      13: m_axis flops
-//!    │       3: pack bytes                     of five)
-//!    └── BeatCredits: s_axis_tready = (beats in flight < 32), a flop
+//!  s_axis ─▶ ByteLanes ─────▶ LookaheadHold ─▶ LaneTables ─▶ LaneDecoder ─▶ WordLanes ─────▶ BeatFifo ─▶ m_axis
+//!    ▲       the beat;         one beat waits   rows;         lane facts;    count skips     RAM write,
+//!    │       count skips       for the byte     window        slots          (log₂ N),       read, m_axis
+//!    │       (log₂ N), move    behind it        (history                     move (log₂ N),  flops
+//!    │       (log₂ N); packed                   of five)                     U+FFFD; packed
+//!    │       2 + 2 log₂ N      1                2             2              1 + 2 log₂ N    3
+//!    └── BeatCredits: s_axis_tready = (beats in flight < 2^QUEUE), a flop
 //! ```
 //!
 //! Each stage is one block, with its own datasheet: [`byte_lanes`],
@@ -53,17 +56,18 @@
 //! [`beat_fifo`] (and its [`beat_ram`]), [`beat_credits`].
 //!
 //! ## Latency
-//! [`latency`]`(N)` = 13 + 2 log₂ N cycles (15, 17, 19, 21, 23 for N = 2 to
-//! 32): with a byte behind every beat (or its `tlast`) and `m_axis_tready`
-//! high, the units of a beat accepted in cycle *t* are on `m_axis` in cycle
-//! *t* + latency(N), so a stream of B beats takes B + latency(N) cycles.
-//! Each packing (`ByteLanes`, `WordLanes`) has one registered level per
-//! bit of N, so that no path grows with N.
+//! [`Utf8WideDecoder::LATENCY`] = 11 + 4 log₂ N cycles (15, 19, 23, 27, 31
+//! for N = 2 to 32), the sum of the stages' own: with a byte behind every
+//! beat (or its `tlast`) and `m_axis_tready` high, the units of a beat
+//! accepted in cycle *t* are on `m_axis` in cycle *t* + LATENCY, so a
+//! stream of B beats takes B + LATENCY cycles. Each packing (`ByteLanes`,
+//! `WordLanes`) has two registered levels per bit of N (count, then move),
+//! so that no path grows with N.
 //!
 //! ```text
-//! cycle          0       1       2      3       4       …   8          …   13
+//! cycle          0       1       2      3       4       …   8          …   15
 //! s_axis_tdata   41 C2   41 42                                                    N = 2
-//! ByteLanes          41 C2   41 42  (stages 0, 1, 3)
+//! ByteLanes          41 C2   41 42  (the beat, count, move, packed)
 //! LookaheadHold                     41 C2   41 42          C2 waits for the 41 behind it
 //! LaneDecoder                                           41 !C2 41 42   slots: 41 breaks C2
 //! m_axis_tdata                                                        0041 FFFD  0041 0042
@@ -76,14 +80,15 @@
 //! is constant.
 //!
 //! ## Backpressure
-//! The [`BeatFifo`](beat_fifo::BeatFifo) holds [`QUEUE_BEATS`] = 32 beats.
+//! The [`BeatFifo`](beat_fifo::BeatFifo) holds
+//! [`Utf8WideDecoder::QUEUE_BEATS`] beats: 32 for N ≤ 16, 64 for N = 32.
 //! [`BeatCredits`](beat_credits::BeatCredits) counts the beats accepted
-//! and neither sent nor dropped, and keeps them at most 32, so the queue
-//! never overflows whatever `m_axis_tready` does. At line rate
-//! [`latency`]`(N)` + 1 beats are in flight (at most 24, for N = 32), so
-//! `s_axis_tready` never falls; with `m_axis_tready` low for long, it falls
-//! once 32 beats are inside, and rises again a cycle after `m_axis` takes
-//! a beat.
+//! and neither sent nor dropped, and keeps them at most that, so the queue
+//! never overflows whatever `m_axis_tready` does. At line rate LATENCY + 1
+//! beats are in flight (28 for N = 16, 32 for N = 32), fewer than the
+//! queue holds, so `s_axis_tready` never falls; with `m_axis_tready` low
+//! for long, it falls once the queue's beats are inside, and rises again a
+//! cycle after `m_axis` takes a beat.
 //!
 //! ## Why no carry: at most one unit per byte, in the beat of its last byte
 //! The words of a beat are those of the units whose **last byte** is in it.
@@ -131,28 +136,13 @@ pub mod zero_extend;
 
 pub use top::Utf8WideDecoder;
 
-/// The latency in cycles of the core of `lanes` lanes, with a byte behind
-/// every beat (see the datasheet above): the one figure the harnesses read
-/// (through `Core::LATENCY`). 13 cycles, and the two packings' log₂ N
-/// levels each.
-pub const fn latency(lanes: usize) -> u64 {
-    13 + 2 * lanes.ilog2() as u64
-}
-
-/// The output queue's address bits: it holds 2^5 = 32 beats, more than
-/// the pipeline holds at line rate (`latency(N) + 1`, at most 24), so
-/// that the credits never stop `s_axis` while `m_axis` takes every beat.
-pub const QUEUE_ADDRESS_BITS: usize = 5;
-/// The beats the output queue holds, and so the most beats in flight.
-pub const QUEUE_BEATS: usize = 1 << QUEUE_ADDRESS_BITS;
-
-/// 2 lanes: `utf8_decoder_x2`.
-pub type Utf8DecoderX2 = Utf8WideDecoder<2, 16, 64, 8>;
-/// 4 lanes: `utf8_decoder_x4`.
-pub type Utf8DecoderX4 = Utf8WideDecoder<4, 32, 128, 16>;
-/// 8 lanes, a 64-bit bus (10 GbE): `utf8_decoder_x8`.
-pub type Utf8DecoderX8 = Utf8WideDecoder<8, 64, 256, 32>;
-/// 16 lanes: `utf8_decoder_x16`.
-pub type Utf8DecoderX16 = Utf8WideDecoder<16, 128, 512, 64>;
-/// 32 lanes: `utf8_decoder_x32`.
-pub type Utf8DecoderX32 = Utf8WideDecoder<32, 256, 1024, 128>;
+/// 2 lanes: `utf8_decoder_x2`; a 32-beat queue.
+pub type Utf8DecoderX2 = Utf8WideDecoder<2, 16, 64, 8, 5>;
+/// 4 lanes: `utf8_decoder_x4`; a 32-beat queue.
+pub type Utf8DecoderX4 = Utf8WideDecoder<4, 32, 128, 16, 5>;
+/// 8 lanes, a 64-bit bus (10 GbE): `utf8_decoder_x8`; a 32-beat queue.
+pub type Utf8DecoderX8 = Utf8WideDecoder<8, 64, 256, 32, 5>;
+/// 16 lanes: `utf8_decoder_x16`; a 32-beat queue (28 in flight at line rate).
+pub type Utf8DecoderX16 = Utf8WideDecoder<16, 128, 512, 64, 5>;
+/// 32 lanes: `utf8_decoder_x32`; a 64-beat queue (32 in flight at line rate).
+pub type Utf8DecoderX32 = Utf8WideDecoder<32, 256, 1024, 128, 6>;

@@ -11,19 +11,22 @@ use crate::wide::lane_decoder::LaneDecoder;
 use crate::wide::lane_tables::LaneTables;
 use crate::wide::lookahead_hold::LookaheadHold;
 use crate::wide::word_lanes::WordLanes;
-use crate::wide::{QUEUE_ADDRESS_BITS, QUEUE_BEATS};
 use utf8hdl_reference::Profile;
 
-/// The wide decoder of `N` lanes. The other parameters are widths that
+/// The wide decoder of `N` lanes. The other parameters are figures that
 /// stable Rust cannot compute from `N`; use the aliases
 /// ([`Utf8DecoderX8`](crate::wide::Utf8DecoderX8) and the others), which
-/// set them: `TDATA_IN` = 8N, `TDATA_OUT` = 32N, `TUSER` = 4N.
+/// set them: `TDATA_IN` = 8N, `TDATA_OUT` = 32N, `TUSER` = 4N, and
+/// `QUEUE`, the output queue's address bits: it holds 2^QUEUE beats, more
+/// than are in flight at line rate ([`Utf8WideDecoder::LATENCY`] + 1), so
+/// that the credits never stop `s_axis` while `m_axis` takes every beat.
 #[derive(LogicBlock)]
 pub struct Utf8WideDecoder<
     const N: usize,
     const TDATA_IN: usize,
     const TDATA_OUT: usize,
     const TUSER: usize,
+    const QUEUE: usize,
 > {
     pub clk: Signal<In, Clock>,
     pub rst: Signal<In, Bit>,
@@ -38,23 +41,42 @@ pub struct Utf8WideDecoder<
     pub m_axis_tvalid: Signal<Out, Bit>,
     pub m_axis_tready: Signal<In, Bit>,
     pub m_axis_tlast: Signal<Out, Bit>,
-    pub credits: BeatCredits<QUEUE_BEATS>,
+    pub credits: BeatCredits<QUEUE>,
     pub byte_lanes: ByteLanes<N, TDATA_IN>,
     pub hold: LookaheadHold<N>,
     pub lane_tables: LaneTables<N>,
     pub lane_decoder: LaneDecoder<N>,
     pub word_lanes: WordLanes<N, TDATA_OUT, TUSER>,
-    pub queue: BeatFifo<N, TDATA_OUT, TUSER, QUEUE_ADDRESS_BITS>,
+    pub queue: BeatFifo<N, TDATA_OUT, TUSER, QUEUE>,
     accepted: Signal<Local, Bit>,
 }
 
-impl<const N: usize, const TDATA_IN: usize, const TDATA_OUT: usize, const TUSER: usize>
-    Utf8WideDecoder<N, TDATA_IN, TDATA_OUT, TUSER>
+impl<
+        const N: usize,
+        const TDATA_IN: usize,
+        const TDATA_OUT: usize,
+        const TUSER: usize,
+        const QUEUE: usize,
+    > Utf8WideDecoder<N, TDATA_IN, TDATA_OUT, TUSER, QUEUE>
 {
+    /// The cycles from a beat on `s_axis` to its units on `m_axis`, with a
+    /// byte behind every beat and `m_axis_tready` high: the sum of the
+    /// stages' (the datasheet, [`crate::wide`]). The one figure the
+    /// harnesses read, through `Core::LATENCY`.
+    pub const LATENCY: u64 = ByteLanes::<N, TDATA_IN>::LATENCY
+        + LookaheadHold::<N>::LATENCY
+        + LaneTables::<N>::LATENCY
+        + LaneDecoder::<N>::LATENCY
+        + WordLanes::<N, TDATA_OUT, TUSER>::LATENCY
+        + BeatFifo::<N, TDATA_OUT, TUSER, QUEUE>::LATENCY;
+
+    /// The beats the output queue holds, and so the most beats in flight.
+    pub const QUEUE_BEATS: usize = 1 << QUEUE;
+
     pub fn new(profile: Profile) -> Self {
         assert_eq!(TDATA_IN, 8 * N, "Utf8WideDecoder: TDATA_IN is 8N");
         assert!(
-            crate::wide::latency(N) + 1 < QUEUE_BEATS as u64,
+            Self::LATENCY + 1 < Self::QUEUE_BEATS as u64,
             "Utf8WideDecoder: the queue holds more beats than are in flight at line rate"
         );
         Utf8WideDecoder {
@@ -83,8 +105,13 @@ impl<const N: usize, const TDATA_IN: usize, const TDATA_OUT: usize, const TUSER:
     }
 }
 
-impl<const N: usize, const TDATA_IN: usize, const TDATA_OUT: usize, const TUSER: usize> Logic
-    for Utf8WideDecoder<N, TDATA_IN, TDATA_OUT, TUSER>
+impl<
+        const N: usize,
+        const TDATA_IN: usize,
+        const TDATA_OUT: usize,
+        const TUSER: usize,
+        const QUEUE: usize,
+    > Logic for Utf8WideDecoder<N, TDATA_IN, TDATA_OUT, TUSER, QUEUE>
 {
     #[hdl_gen]
     fn update(&mut self) {

@@ -1,10 +1,9 @@
 //! # `WordLanes`: stages 6–7 of the wide decoder, the units packed
 //!
 //! Packs the beat's units into lanes 0..k-1, substituting U+FFFD for each
-//! error, in two registered steps with no enable: stage 6 counts each
-//! unit's skip ([`LaneSkips`]), stage 7 moves the units ([`LanePacker`], one register a level)
-//! into the registers that the [`BeatFifo`](crate::wide::beat_fifo::BeatFifo)
-//! writes. A beat that ends no unit and no message is dropped here
+//! error, with no enable: the [`LanePacker`] counts each unit's skip and
+//! moves it, one register a level, into the registers that the
+//! [`BeatFifo`](crate::wide::beat_fifo::BeatFifo) writes. A beat that ends no unit and no message is dropped here
 //! (`dropped`, for its credit).
 //!
 //! ## Parameters
@@ -23,15 +22,15 @@
 //! | `dropped` | out | 1 | the registers hold a beat with neither, which is dropped |
 //!
 //! ## Latency
-//! 2 + log₂ N cycles, on every cycle: stage 7 is the [`LanePacker`]'s
-//! log₂ N registered levels, then the packed registers (the figure is
-//! drawn for a packer of one level).
+//! 1 + 2 log₂ N cycles ([`WordLanes::LATENCY`]), on every cycle: the
+//! [`LanePacker`]'s 2 log₂ N registered levels, then the packed registers
+//! (the figure is drawn for a packer of two levels, counting then moving).
 //!
 //! ```text
 //! clock          _/‾\_/‾\_/‾\_/‾\_
 //! slot_valid      <0 1 0 1>            N = 4
 //! slot_value      <. a . b>
-//! counted_skip         <. 1 . 2>
+//! skip                 <. 1 . 2>
 //! tdata                     <a b 0 0>
 //! tkeep                     <1 1 0 0>
 //! ```
@@ -45,7 +44,6 @@ use rust_hdl::prelude::*;
 use crate::wide::lane_bus::LaneBus;
 use crate::wide::lane_join::LaneJoin;
 use crate::wide::lane_packer::LanePacker;
-use crate::wide::lane_skips::LaneSkips;
 
 #[derive(LogicBlock)]
 pub struct WordLanes<const N: usize, const TDATA: usize, const TUSER: usize> {
@@ -66,18 +64,8 @@ pub struct WordLanes<const N: usize, const TDATA: usize, const TUSER: usize> {
     word: Vec<Signal<Local, Bits<32>>>,
     /// Each slot's `tuser` above its word.
     unit: Vec<LaneJoin<32, 4, 36>>,
-    skips: LaneSkips<N>,
-    /// Stage 6: the units with their skips counted.
-    counted_unit: Vec<DFF<Bits<36>>>,
-    counted_keep: Vec<DFF<Bit>>,
-    counted_skip: Vec<DFF<Bits<5>>>,
-    counted_any: DFF<Bit>,
-    counted_valid: DFF<Bit>,
-    counted_tlast: DFF<Bit>,
-    /// Stage 7: packed.
-    /// Stage 7: the packing, log₂ N registered levels, carrying whether
-    /// the beat has a unit.
-    packer: LanePacker<N, 36, 1>,
+    /// The packing, 2 log₂ N registered levels.
+    packer: LanePacker<N, 36>,
     tdata_bus: LaneBus<N, 32, TDATA>,
     tuser_bus: LaneBus<N, 4, TUSER>,
     tkeep_bus: LaneBus<N, 1, N>,
@@ -87,11 +75,18 @@ pub struct WordLanes<const N: usize, const TDATA: usize, const TUSER: usize> {
     packed_any: DFF<Bit>,
     packed_valid: DFF<Bit>,
     packed_tlast: DFF<Bit>,
-    /// The beat's dropped units, which packing the words does not need
-    /// (Verilator's lint passes over `unused_*`; yosys removes it).
+    /// The beat's dropped lanes, which the words do not need: whether
+    /// the beat has a unit is the packed lane 0's kept bit (Verilator's
+    /// lint passes over `unused_*`; yosys removes it).
     unused_nulls: Signal<Local, Bit>,
     /// U+FFFD, the crate's `REPLACEMENT`.
     replacement: Constant<Bits<32>>,
+}
+
+impl<const N: usize, const TDATA: usize, const TUSER: usize> WordLanes<N, TDATA, TUSER> {
+    /// The cycles from the slots to `write`: the packer, then the packed
+    /// registers.
+    pub const LATENCY: u64 = 1 + LanePacker::<N, 36>::LATENCY;
 }
 
 impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
@@ -118,13 +113,6 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             dropped: Default::default(),
             word: lanes(N),
             unit: lanes(N),
-            skips: Default::default(),
-            counted_unit: lanes(N),
-            counted_keep: lanes(N),
-            counted_skip: lanes(N),
-            counted_any: Default::default(),
-            counted_valid: Default::default(),
-            counted_tlast: Default::default(),
             packer: Default::default(),
             tdata_bus: Default::default(),
             tuser_bus: Default::default(),
@@ -147,9 +135,6 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for WordLanes
         clock!(
             self,
             clock,
-            counted_any,
-            counted_valid,
-            counted_tlast,
             packed_tdata,
             packed_tuser,
             packed_tkeep,
@@ -158,39 +143,23 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for WordLanes
             packed_tlast
         );
         for i in 0..N {
-            self.counted_unit[i].clock.next = self.clock.val();
-            self.counted_keep[i].clock.next = self.clock.val();
-            self.counted_skip[i].clock.next = self.clock.val();
-        }
-
-        // Stage 6.
-        for i in 0..N {
             self.word[i].next = self.slot_value[i].val();
             if self.slot_tuser[i].val().get_bit(0) {
                 self.word[i].next = self.replacement.val();
             }
             self.unit[i].low.next = self.word[i].val();
             self.unit[i].high.next = self.slot_tuser[i].val();
-            self.skips.keep_in[i].next = self.slot_valid[i].val();
-            self.counted_unit[i].d.next = self.unit[i].both.val();
-            self.counted_keep[i].d.next = self.slot_valid[i].val();
-            self.counted_skip[i].d.next = self.skips.skip[i].val();
         }
-        self.counted_any.d.next = self.skips.any_kept.val();
-        self.unused_nulls.next = self.skips.nulls.val().any();
-        self.counted_valid.d.next = self.beat_valid.val() & !self.rst.val();
-        self.counted_tlast.d.next = self.beat_tlast.val();
 
-        // Stage 7: the packing's levels, then the packed registers.
+        // The packing's levels, then the packed registers.
         self.packer.clock.next = self.clock.val();
         self.packer.rst.next = self.rst.val();
-        self.packer.tag_in.next = self.counted_any.q.val().into();
-        self.packer.beat_in.next = self.counted_valid.q.val();
-        self.packer.last_in.next = self.counted_tlast.q.val();
+        self.packer.beat_in.next = self.beat_valid.val();
+        self.packer.last_in.next = self.beat_tlast.val();
+        self.unused_nulls.next = self.packer.nulls_out.val().any();
         for i in 0..N {
-            self.packer.lane_in[i].next = self.counted_unit[i].q.val();
-            self.packer.keep_in[i].next = self.counted_keep[i].q.val();
-            self.packer.skip_in[i].next = self.counted_skip[i].q.val();
+            self.packer.lane_in[i].next = self.unit[i].both.val();
+            self.packer.keep_in[i].next = self.slot_valid[i].val();
             self.tdata_bus.lane[i].next = self.packer.lane_out[i].val().get_bits::<32>(0);
             self.tuser_bus.lane[i].next = self.packer.lane_out[i].val().get_bits::<4>(32);
             self.tkeep_bus.lane[i].next = self.packer.keep_out[i].val().into();
@@ -198,7 +167,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for WordLanes
         self.packed_tdata.d.next = self.tdata_bus.bus.val();
         self.packed_tuser.d.next = self.tuser_bus.bus.val();
         self.packed_tkeep.d.next = self.tkeep_bus.bus.val();
-        self.packed_any.d.next = self.packer.tag_out.val().any();
+        self.packed_any.d.next = self.packer.keep_out[0].val();
         self.packed_valid.d.next = self.packer.beat_out.val() & !self.rst.val();
         self.packed_tlast.d.next = self.packer.last_out.val();
 
