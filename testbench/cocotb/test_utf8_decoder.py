@@ -32,10 +32,11 @@ from cocotb.triggers import RisingEdge
 from cocotbext.axi import AxiStreamBus, AxiStreamFrame, AxiStreamSink, AxiStreamSource
 
 import utf8_model as model
+from messages import every_kind, kuhn_lines, random_message
 
 ROOT = Path(__file__).resolve().parents[2]
 RTL = ROOT / "synth" / "rtl"
-KUHN = ROOT / "testbench" / "data" / "UTF-8-test.txt"
+
 
 
 def header_latency(path):
@@ -149,36 +150,6 @@ def random_pause():
     return iter(lambda: rng.random() < 0.4, None)
 
 
-def random_message(rng, length):
-    """Random bytes, biased toward leads and continuations."""
-    ranges = [(0x00, 0x7F), (0x80, 0xBF), (0x80, 0xBF), (0xC0, 0xDF),
-              (0xE0, 0xEF), (0xF0, 0xF7), (0xF8, 0xFF)]
-    out = bytearray()
-    for _ in range(length):
-        low, high = rng.choice(ranges)
-        out.append(rng.randint(low, high))
-    return bytes(out)
-
-
-def every_kind(profile):
-    """A message for each error kind the profile has, and their neighbours."""
-    messages = [
-        b"\xfe", b"\xff", b"A\xbfB",            # invalid_byte, unexpected_continuation
-        b"\xe2\x82A", b"\xe2\x82", b"\xf0\x9f\x98",  # truncated (also by the end)
-        b"\xc0\xaf", b"\xc1\x81", b"\xe0\x80\xaf", b"\xf0\x80\x80\xaf",  # overlong
-        b"\xed\xa0\x80", b"\xed\xbf\xbf",      # surrogate
-        b"\xf4\x90\x80\x80", b"\xf5\x80\x80\x80", b"\xfd\xbf\xbf\xbf\xbf\xbf",
-        b"\xef\xbf\xbd",                        # a real U+FFFD is no error
-        b"\xf4\x8f\xbf\xbf", b"\xed\x9f\xbf", b"\xc2\x80",
-        b"\xf8\x87\xbf\xbf\xbf", b"\xfc\x83\xbf\xbf\xbf\xbf",  # overlong in iso10646
-        b"\xf8\x88\x80\x80\x80", b"\xfd\xbf\xbf\xbf\xbf\xbf",
-    ]
-    codes = {kind for message in messages for _, kind in model.units(message, profile) if kind}
-    wanted = set(model.KIND_NAMES) - ({model.OUT_OF_RANGE} if profile == "iso10646" else set())
-    assert codes == wanted, f"the kind messages miss {wanted - codes}"
-    return messages
-
-
 @cocotb.test()
 async def latency_is_the_header_s(dut):
     """A full beat of ASCII with tlast, m_axis always ready: its first word
@@ -224,11 +195,11 @@ async def kuhn_stress_test(dut):
     then with the [1, 1, 1, 0] patterns on both sides."""
     tb = TB(dut)
     await tb.reset()
-    lines = KUHN.read_bytes().split(b"\n")
-    await tb.check([line + b"\n" for line in lines])
+    lines = kuhn_lines()
+    await tb.check(lines)
     tb.set_idle_generator(cycle_pause)
     tb.set_backpressure_generator(cycle_pause)
-    await tb.check([line + b"\n" for line in lines[60:120]])
+    await tb.check(lines[60:120])
 
 
 @cocotb.test(skip=os.environ.get("UTF8HDL_LANES", "1") == "1")
@@ -286,3 +257,25 @@ def test_utf8_decoder(top, profile, lanes):
             "UTF8HDL_VERILOG": str(verilog),
         },
     )
+
+
+def test_the_fusesoc_vectors_are_fresh():
+    """testbench/fusesoc/*.hex are what vectors.py writes from the model."""
+    import vectors
+
+    for path, text in vectors.files():
+        assert path.exists() and path.read_text() == text, (
+            f"{path.relative_to(ROOT)} is stale: run python3 testbench/cocotb/vectors.py"
+        )
+
+
+def test_the_annex_r_model_with_rfc3629_limits_is_cpython():
+    """The iso10646 model is trusted because, with RFC 3629's limits, it
+    gives CPython's units on every message of 1 and 2 bytes and on random
+    ones."""
+    rng = random.Random(3)
+    messages = [bytes([a]) for a in range(256)]
+    messages += [bytes([a, b]) for a in range(256) for b in range(256)]
+    messages += [random_message(rng, rng.randint(3, 12)) for _ in range(20000)]
+    messages += kuhn_lines()
+    model.self_check(messages)
