@@ -728,6 +728,9 @@ pub trait Core {
     fn sample(block: &Self::Block) -> Outputs;
 }
 
+/// The lane counts of the family: bytes per clock.
+pub const LANE_COUNTS: [usize; 6] = [1, 2, 4, 8, 16, 32];
+
 /// The Verilog module name of the decoder of `profile` with `lanes` lanes:
 /// `utf8_decoder`, `utf8_decoder_iso10646`, `utf8_decoder_x4`, ...
 pub fn module_name(profile: Profile, lanes: usize) -> String {

@@ -22,6 +22,7 @@ use utf8hdl_sim::waveform::{TimescaleUnit, VcdRecorder};
 use utf8hdl_sim::with_core;
 use utf8hdl_synth::core_verilog;
 use utf8hdl_synth::verilator::{self, Verilated};
+use utf8hdl_synth::verilog::{all_cores, verilog_file};
 use utf8hdl_synth::{tools, Device};
 
 mod cli {
@@ -163,6 +164,13 @@ struct VerilogArgs {
     /// the file name Verilator's lint expects for the top module].
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
+    /// Write every core (both profiles, every lane count) into --dir, each
+    /// as TOP.v: how the repository's synth/rtl is made.
+    #[arg(long, conflicts_with_all = ["profile", "lanes", "output"], requires = "dir")]
+    all: bool,
+    /// Where --all writes (created if missing).
+    #[arg(long, requires = "all")]
+    dir: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -199,6 +207,19 @@ enum Board {
 }
 
 fn verilog(args: &VerilogArgs) -> Result<ExitCode> {
+    if let Some(dir) = args.dir.as_deref().filter(|_| args.all) {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        for (profile, lanes) in all_cores() {
+            let (name, text) = verilog_file(profile, lanes)?;
+            write_atomically(&dir.join(name), |out| Ok(out.write_all(text.as_bytes())?))?;
+        }
+        note(format_args!(
+            "wrote {} cores into {}",
+            all_cores().count(),
+            dir.display()
+        ));
+        return Ok(ExitCode::SUCCESS);
+    }
     with_core!(args.lanes, args.profile, |core| verilog_of(&core, args))
 }
 

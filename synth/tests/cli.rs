@@ -296,6 +296,56 @@ fn verilog_names_the_wide_cores_by_their_lanes() {
     }
 }
 
+/// `verilog --all --dir D` writes every core into D, as `--profile P
+/// --lanes N` would one by one; `--all` needs `--dir` and takes no core
+/// or output of its own.
+#[test]
+fn verilog_all_writes_every_core_into_its_dir() {
+    for args in [
+        &["verilog", "--all"][..],
+        &["verilog", "--dir", "x"],
+        &["verilog", "--all", "--dir", "x", "--lanes", "2"],
+        &["verilog", "--all", "--dir", "x", "--profile", "iso10646"],
+        &["verilog", "--all", "--dir", "x", "-o", "y.v"],
+    ] {
+        let line = usage_failure(utf8hdl(args, b""));
+        assert!(line.contains("--"), "{args:?}: {line}");
+    }
+    let dir = temp_dir();
+    let out_dir = dir.path().join("rtl");
+    let all = utf8hdl(
+        &["verilog", "--all", "--dir", out_dir.to_str().unwrap()],
+        b"",
+    );
+    assert!(
+        all.status.success(),
+        "{}",
+        String::from_utf8_lossy(&all.stderr)
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 12, "{names:?}");
+    let one = utf8hdl(
+        &[
+            "verilog",
+            "--profile",
+            "iso10646",
+            "--lanes",
+            "2",
+            "-o",
+            "-",
+        ],
+        b"",
+    );
+    assert_eq!(
+        std::fs::read(out_dir.join("utf8_decoder_iso10646_x2.v")).unwrap(),
+        one.stdout
+    );
+}
+
 /// `--output PATH` is written only by a successful run: a failing run (a
 /// missing or unreadable input) leaves nothing at PATH and nothing else in
 /// its directory.
