@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_decoder_x16.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (decoder$gathered$q).
 //
-// utf8hdl-latency: 21
+// utf8hdl-latency: 27
 // (cycles from a beat's acceptance to its first word on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -615,9 +615,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  queue$m_axis_tready;
     reg  queue$returned;
     reg  accepted;
-    localparam  credits$limit = 6'b100000;
-    reg  [5:0] credits$in_flight$d;
-    reg  [5:0] credits$in_flight$q;
+    localparam  credits$limit = 7'b100000;
+    localparam  credits$limit_less_one = 7'b11111;
+    reg  [6:0] credits$in_flight$d;
+    reg  [6:0] credits$in_flight$q;
     reg  credits$in_flight$clock;
     reg  credits$early$d;
     reg  credits$early$q;
@@ -628,11 +629,13 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  credits$ready$d;
     reg  credits$ready$q;
     reg  credits$ready$clock;
-    reg  [5:0] credits$plus;
-    reg  [5:0] credits$minus_returned;
-    reg  [5:0] credits$minus_early;
-    reg  [5:0] credits$minus_late;
-    reg  [5:0] credits$next_in_flight;
+    reg  [6:0] credits$plus;
+    reg  [6:0] credits$minus_returned;
+    reg  [6:0] credits$minus_early;
+    reg  [6:0] credits$minus_late;
+    reg  credits$fits_one;
+    reg  credits$fits_two;
+    reg  credits$leaves;
     localparam  byte_lanes$lanes = 6'b10000;
     reg  [7:0] byte_lanes$beat_byte$0$d;
     reg  [7:0] byte_lanes$beat_byte$0$q;
@@ -736,196 +739,6 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  byte_lanes$beat_valid$d;
     reg  byte_lanes$beat_valid$q;
     reg  byte_lanes$beat_valid$clock;
-    reg  byte_lanes$skips$keep_in$0;
-    reg  byte_lanes$skips$keep_in$1;
-    reg  byte_lanes$skips$keep_in$2;
-    reg  byte_lanes$skips$keep_in$3;
-    reg  byte_lanes$skips$keep_in$4;
-    reg  byte_lanes$skips$keep_in$5;
-    reg  byte_lanes$skips$keep_in$6;
-    reg  byte_lanes$skips$keep_in$7;
-    reg  byte_lanes$skips$keep_in$8;
-    reg  byte_lanes$skips$keep_in$9;
-    reg  byte_lanes$skips$keep_in$10;
-    reg  byte_lanes$skips$keep_in$11;
-    reg  byte_lanes$skips$keep_in$12;
-    reg  byte_lanes$skips$keep_in$13;
-    reg  byte_lanes$skips$keep_in$14;
-    reg  byte_lanes$skips$keep_in$15;
-    reg  [4:0] byte_lanes$skips$skip$0;
-    reg  [4:0] byte_lanes$skips$skip$1;
-    reg  [4:0] byte_lanes$skips$skip$2;
-    reg  [4:0] byte_lanes$skips$skip$3;
-    reg  [4:0] byte_lanes$skips$skip$4;
-    reg  [4:0] byte_lanes$skips$skip$5;
-    reg  [4:0] byte_lanes$skips$skip$6;
-    reg  [4:0] byte_lanes$skips$skip$7;
-    reg  [4:0] byte_lanes$skips$skip$8;
-    reg  [4:0] byte_lanes$skips$skip$9;
-    reg  [4:0] byte_lanes$skips$skip$10;
-    reg  [4:0] byte_lanes$skips$skip$11;
-    reg  [4:0] byte_lanes$skips$skip$12;
-    reg  [4:0] byte_lanes$skips$skip$13;
-    reg  [4:0] byte_lanes$skips$skip$14;
-    reg  [4:0] byte_lanes$skips$skip$15;
-    reg  byte_lanes$skips$any_kept;
-    reg  [4:0] byte_lanes$skips$nulls;
-    reg  [7:0] byte_lanes$counted_byte$0$d;
-    reg  [7:0] byte_lanes$counted_byte$0$q;
-    reg  byte_lanes$counted_byte$0$clock;
-    reg  [7:0] byte_lanes$counted_byte$1$d;
-    reg  [7:0] byte_lanes$counted_byte$1$q;
-    reg  byte_lanes$counted_byte$1$clock;
-    reg  [7:0] byte_lanes$counted_byte$2$d;
-    reg  [7:0] byte_lanes$counted_byte$2$q;
-    reg  byte_lanes$counted_byte$2$clock;
-    reg  [7:0] byte_lanes$counted_byte$3$d;
-    reg  [7:0] byte_lanes$counted_byte$3$q;
-    reg  byte_lanes$counted_byte$3$clock;
-    reg  [7:0] byte_lanes$counted_byte$4$d;
-    reg  [7:0] byte_lanes$counted_byte$4$q;
-    reg  byte_lanes$counted_byte$4$clock;
-    reg  [7:0] byte_lanes$counted_byte$5$d;
-    reg  [7:0] byte_lanes$counted_byte$5$q;
-    reg  byte_lanes$counted_byte$5$clock;
-    reg  [7:0] byte_lanes$counted_byte$6$d;
-    reg  [7:0] byte_lanes$counted_byte$6$q;
-    reg  byte_lanes$counted_byte$6$clock;
-    reg  [7:0] byte_lanes$counted_byte$7$d;
-    reg  [7:0] byte_lanes$counted_byte$7$q;
-    reg  byte_lanes$counted_byte$7$clock;
-    reg  [7:0] byte_lanes$counted_byte$8$d;
-    reg  [7:0] byte_lanes$counted_byte$8$q;
-    reg  byte_lanes$counted_byte$8$clock;
-    reg  [7:0] byte_lanes$counted_byte$9$d;
-    reg  [7:0] byte_lanes$counted_byte$9$q;
-    reg  byte_lanes$counted_byte$9$clock;
-    reg  [7:0] byte_lanes$counted_byte$10$d;
-    reg  [7:0] byte_lanes$counted_byte$10$q;
-    reg  byte_lanes$counted_byte$10$clock;
-    reg  [7:0] byte_lanes$counted_byte$11$d;
-    reg  [7:0] byte_lanes$counted_byte$11$q;
-    reg  byte_lanes$counted_byte$11$clock;
-    reg  [7:0] byte_lanes$counted_byte$12$d;
-    reg  [7:0] byte_lanes$counted_byte$12$q;
-    reg  byte_lanes$counted_byte$12$clock;
-    reg  [7:0] byte_lanes$counted_byte$13$d;
-    reg  [7:0] byte_lanes$counted_byte$13$q;
-    reg  byte_lanes$counted_byte$13$clock;
-    reg  [7:0] byte_lanes$counted_byte$14$d;
-    reg  [7:0] byte_lanes$counted_byte$14$q;
-    reg  byte_lanes$counted_byte$14$clock;
-    reg  [7:0] byte_lanes$counted_byte$15$d;
-    reg  [7:0] byte_lanes$counted_byte$15$q;
-    reg  byte_lanes$counted_byte$15$clock;
-    reg  byte_lanes$counted_keep$0$d;
-    reg  byte_lanes$counted_keep$0$q;
-    reg  byte_lanes$counted_keep$0$clock;
-    reg  byte_lanes$counted_keep$1$d;
-    reg  byte_lanes$counted_keep$1$q;
-    reg  byte_lanes$counted_keep$1$clock;
-    reg  byte_lanes$counted_keep$2$d;
-    reg  byte_lanes$counted_keep$2$q;
-    reg  byte_lanes$counted_keep$2$clock;
-    reg  byte_lanes$counted_keep$3$d;
-    reg  byte_lanes$counted_keep$3$q;
-    reg  byte_lanes$counted_keep$3$clock;
-    reg  byte_lanes$counted_keep$4$d;
-    reg  byte_lanes$counted_keep$4$q;
-    reg  byte_lanes$counted_keep$4$clock;
-    reg  byte_lanes$counted_keep$5$d;
-    reg  byte_lanes$counted_keep$5$q;
-    reg  byte_lanes$counted_keep$5$clock;
-    reg  byte_lanes$counted_keep$6$d;
-    reg  byte_lanes$counted_keep$6$q;
-    reg  byte_lanes$counted_keep$6$clock;
-    reg  byte_lanes$counted_keep$7$d;
-    reg  byte_lanes$counted_keep$7$q;
-    reg  byte_lanes$counted_keep$7$clock;
-    reg  byte_lanes$counted_keep$8$d;
-    reg  byte_lanes$counted_keep$8$q;
-    reg  byte_lanes$counted_keep$8$clock;
-    reg  byte_lanes$counted_keep$9$d;
-    reg  byte_lanes$counted_keep$9$q;
-    reg  byte_lanes$counted_keep$9$clock;
-    reg  byte_lanes$counted_keep$10$d;
-    reg  byte_lanes$counted_keep$10$q;
-    reg  byte_lanes$counted_keep$10$clock;
-    reg  byte_lanes$counted_keep$11$d;
-    reg  byte_lanes$counted_keep$11$q;
-    reg  byte_lanes$counted_keep$11$clock;
-    reg  byte_lanes$counted_keep$12$d;
-    reg  byte_lanes$counted_keep$12$q;
-    reg  byte_lanes$counted_keep$12$clock;
-    reg  byte_lanes$counted_keep$13$d;
-    reg  byte_lanes$counted_keep$13$q;
-    reg  byte_lanes$counted_keep$13$clock;
-    reg  byte_lanes$counted_keep$14$d;
-    reg  byte_lanes$counted_keep$14$q;
-    reg  byte_lanes$counted_keep$14$clock;
-    reg  byte_lanes$counted_keep$15$d;
-    reg  byte_lanes$counted_keep$15$q;
-    reg  byte_lanes$counted_keep$15$clock;
-    reg  [4:0] byte_lanes$counted_skip$0$d;
-    reg  [4:0] byte_lanes$counted_skip$0$q;
-    reg  byte_lanes$counted_skip$0$clock;
-    reg  [4:0] byte_lanes$counted_skip$1$d;
-    reg  [4:0] byte_lanes$counted_skip$1$q;
-    reg  byte_lanes$counted_skip$1$clock;
-    reg  [4:0] byte_lanes$counted_skip$2$d;
-    reg  [4:0] byte_lanes$counted_skip$2$q;
-    reg  byte_lanes$counted_skip$2$clock;
-    reg  [4:0] byte_lanes$counted_skip$3$d;
-    reg  [4:0] byte_lanes$counted_skip$3$q;
-    reg  byte_lanes$counted_skip$3$clock;
-    reg  [4:0] byte_lanes$counted_skip$4$d;
-    reg  [4:0] byte_lanes$counted_skip$4$q;
-    reg  byte_lanes$counted_skip$4$clock;
-    reg  [4:0] byte_lanes$counted_skip$5$d;
-    reg  [4:0] byte_lanes$counted_skip$5$q;
-    reg  byte_lanes$counted_skip$5$clock;
-    reg  [4:0] byte_lanes$counted_skip$6$d;
-    reg  [4:0] byte_lanes$counted_skip$6$q;
-    reg  byte_lanes$counted_skip$6$clock;
-    reg  [4:0] byte_lanes$counted_skip$7$d;
-    reg  [4:0] byte_lanes$counted_skip$7$q;
-    reg  byte_lanes$counted_skip$7$clock;
-    reg  [4:0] byte_lanes$counted_skip$8$d;
-    reg  [4:0] byte_lanes$counted_skip$8$q;
-    reg  byte_lanes$counted_skip$8$clock;
-    reg  [4:0] byte_lanes$counted_skip$9$d;
-    reg  [4:0] byte_lanes$counted_skip$9$q;
-    reg  byte_lanes$counted_skip$9$clock;
-    reg  [4:0] byte_lanes$counted_skip$10$d;
-    reg  [4:0] byte_lanes$counted_skip$10$q;
-    reg  byte_lanes$counted_skip$10$clock;
-    reg  [4:0] byte_lanes$counted_skip$11$d;
-    reg  [4:0] byte_lanes$counted_skip$11$q;
-    reg  byte_lanes$counted_skip$11$clock;
-    reg  [4:0] byte_lanes$counted_skip$12$d;
-    reg  [4:0] byte_lanes$counted_skip$12$q;
-    reg  byte_lanes$counted_skip$12$clock;
-    reg  [4:0] byte_lanes$counted_skip$13$d;
-    reg  [4:0] byte_lanes$counted_skip$13$q;
-    reg  byte_lanes$counted_skip$13$clock;
-    reg  [4:0] byte_lanes$counted_skip$14$d;
-    reg  [4:0] byte_lanes$counted_skip$14$q;
-    reg  byte_lanes$counted_skip$14$clock;
-    reg  [4:0] byte_lanes$counted_skip$15$d;
-    reg  [4:0] byte_lanes$counted_skip$15$q;
-    reg  byte_lanes$counted_skip$15$clock;
-    reg  [4:0] byte_lanes$counted_nulls$d;
-    reg  [4:0] byte_lanes$counted_nulls$q;
-    reg  byte_lanes$counted_nulls$clock;
-    reg  byte_lanes$counted_any$d;
-    reg  byte_lanes$counted_any$q;
-    reg  byte_lanes$counted_any$clock;
-    reg  byte_lanes$counted_tlast$d;
-    reg  byte_lanes$counted_tlast$q;
-    reg  byte_lanes$counted_tlast$clock;
-    reg  byte_lanes$counted_valid$d;
-    reg  byte_lanes$counted_valid$q;
-    reg  byte_lanes$counted_valid$clock;
     reg  byte_lanes$packer$clock;
     reg  byte_lanes$packer$rst;
     reg  [7:0] byte_lanes$packer$lane_in$0;
@@ -960,25 +773,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  byte_lanes$packer$keep_in$13;
     reg  byte_lanes$packer$keep_in$14;
     reg  byte_lanes$packer$keep_in$15;
-    reg  [4:0] byte_lanes$packer$skip_in$0;
-    reg  [4:0] byte_lanes$packer$skip_in$1;
-    reg  [4:0] byte_lanes$packer$skip_in$2;
-    reg  [4:0] byte_lanes$packer$skip_in$3;
-    reg  [4:0] byte_lanes$packer$skip_in$4;
-    reg  [4:0] byte_lanes$packer$skip_in$5;
-    reg  [4:0] byte_lanes$packer$skip_in$6;
-    reg  [4:0] byte_lanes$packer$skip_in$7;
-    reg  [4:0] byte_lanes$packer$skip_in$8;
-    reg  [4:0] byte_lanes$packer$skip_in$9;
-    reg  [4:0] byte_lanes$packer$skip_in$10;
-    reg  [4:0] byte_lanes$packer$skip_in$11;
-    reg  [4:0] byte_lanes$packer$skip_in$12;
-    reg  [4:0] byte_lanes$packer$skip_in$13;
-    reg  [4:0] byte_lanes$packer$skip_in$14;
-    reg  [4:0] byte_lanes$packer$skip_in$15;
     reg  byte_lanes$packer$beat_in;
     reg  byte_lanes$packer$last_in;
-    reg  [5:0] byte_lanes$packer$tag_in;
     reg  [7:0] byte_lanes$packer$lane_out$0;
     reg  [7:0] byte_lanes$packer$lane_out$1;
     reg  [7:0] byte_lanes$packer$lane_out$2;
@@ -1011,9 +807,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  byte_lanes$packer$keep_out$13;
     reg  byte_lanes$packer$keep_out$14;
     reg  byte_lanes$packer$keep_out$15;
+    reg  [5:0] byte_lanes$packer$nulls_out;
     reg  byte_lanes$packer$beat_out;
     reg  byte_lanes$packer$last_out;
-    reg  [5:0] byte_lanes$packer$tag_out;
     reg  [7:0] byte_lanes$packed_byte$0$d;
     reg  [7:0] byte_lanes$packed_byte$0$q;
     reg  byte_lanes$packed_byte$0$clock;
@@ -1119,7 +915,6 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  byte_lanes$packed_valid$d;
     reg  byte_lanes$packed_valid$q;
     reg  byte_lanes$packed_valid$clock;
-    reg  [5:0] byte_lanes$count;
     reg  [7:0] byte_lanes$tail_in$0;
     reg  [7:0] byte_lanes$tail_in$1;
     reg  [7:0] byte_lanes$tail_in$2;
@@ -1213,102 +1008,93 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [7:0] byte_lanes$by1$2;
     reg  [7:0] byte_lanes$by1$3;
     reg  [7:0] byte_lanes$by1$4;
-    reg  [4:0] byte_lanes$skips$nulls0$0;
-    reg  [4:0] byte_lanes$skips$nulls0$1;
-    reg  [4:0] byte_lanes$skips$nulls0$2;
-    reg  [4:0] byte_lanes$skips$nulls0$3;
-    reg  [4:0] byte_lanes$skips$nulls0$4;
-    reg  [4:0] byte_lanes$skips$nulls0$5;
-    reg  [4:0] byte_lanes$skips$nulls0$6;
-    reg  [4:0] byte_lanes$skips$nulls0$7;
-    reg  [4:0] byte_lanes$skips$nulls0$8;
-    reg  [4:0] byte_lanes$skips$nulls0$9;
-    reg  [4:0] byte_lanes$skips$nulls0$10;
-    reg  [4:0] byte_lanes$skips$nulls0$11;
-    reg  [4:0] byte_lanes$skips$nulls0$12;
-    reg  [4:0] byte_lanes$skips$nulls0$13;
-    reg  [4:0] byte_lanes$skips$nulls0$14;
-    reg  [4:0] byte_lanes$skips$nulls0$15;
-    reg  [4:0] byte_lanes$skips$nulls1$0;
-    reg  [4:0] byte_lanes$skips$nulls1$1;
-    reg  [4:0] byte_lanes$skips$nulls1$2;
-    reg  [4:0] byte_lanes$skips$nulls1$3;
-    reg  [4:0] byte_lanes$skips$nulls1$4;
-    reg  [4:0] byte_lanes$skips$nulls1$5;
-    reg  [4:0] byte_lanes$skips$nulls1$6;
-    reg  [4:0] byte_lanes$skips$nulls1$7;
-    reg  [4:0] byte_lanes$skips$nulls1$8;
-    reg  [4:0] byte_lanes$skips$nulls1$9;
-    reg  [4:0] byte_lanes$skips$nulls1$10;
-    reg  [4:0] byte_lanes$skips$nulls1$11;
-    reg  [4:0] byte_lanes$skips$nulls1$12;
-    reg  [4:0] byte_lanes$skips$nulls1$13;
-    reg  [4:0] byte_lanes$skips$nulls1$14;
-    reg  [4:0] byte_lanes$skips$nulls1$15;
-    reg  [4:0] byte_lanes$skips$nulls2$0;
-    reg  [4:0] byte_lanes$skips$nulls2$1;
-    reg  [4:0] byte_lanes$skips$nulls2$2;
-    reg  [4:0] byte_lanes$skips$nulls2$3;
-    reg  [4:0] byte_lanes$skips$nulls2$4;
-    reg  [4:0] byte_lanes$skips$nulls2$5;
-    reg  [4:0] byte_lanes$skips$nulls2$6;
-    reg  [4:0] byte_lanes$skips$nulls2$7;
-    reg  [4:0] byte_lanes$skips$nulls2$8;
-    reg  [4:0] byte_lanes$skips$nulls2$9;
-    reg  [4:0] byte_lanes$skips$nulls2$10;
-    reg  [4:0] byte_lanes$skips$nulls2$11;
-    reg  [4:0] byte_lanes$skips$nulls2$12;
-    reg  [4:0] byte_lanes$skips$nulls2$13;
-    reg  [4:0] byte_lanes$skips$nulls2$14;
-    reg  [4:0] byte_lanes$skips$nulls2$15;
-    reg  [4:0] byte_lanes$skips$nulls3$0;
-    reg  [4:0] byte_lanes$skips$nulls3$1;
-    reg  [4:0] byte_lanes$skips$nulls3$2;
-    reg  [4:0] byte_lanes$skips$nulls3$3;
-    reg  [4:0] byte_lanes$skips$nulls3$4;
-    reg  [4:0] byte_lanes$skips$nulls3$5;
-    reg  [4:0] byte_lanes$skips$nulls3$6;
-    reg  [4:0] byte_lanes$skips$nulls3$7;
-    reg  [4:0] byte_lanes$skips$nulls3$8;
-    reg  [4:0] byte_lanes$skips$nulls3$9;
-    reg  [4:0] byte_lanes$skips$nulls3$10;
-    reg  [4:0] byte_lanes$skips$nulls3$11;
-    reg  [4:0] byte_lanes$skips$nulls3$12;
-    reg  [4:0] byte_lanes$skips$nulls3$13;
-    reg  [4:0] byte_lanes$skips$nulls3$14;
-    reg  [4:0] byte_lanes$skips$nulls3$15;
-    reg  [4:0] byte_lanes$skips$nulls4$0;
-    reg  [4:0] byte_lanes$skips$nulls4$1;
-    reg  [4:0] byte_lanes$skips$nulls4$2;
-    reg  [4:0] byte_lanes$skips$nulls4$3;
-    reg  [4:0] byte_lanes$skips$nulls4$4;
-    reg  [4:0] byte_lanes$skips$nulls4$5;
-    reg  [4:0] byte_lanes$skips$nulls4$6;
-    reg  [4:0] byte_lanes$skips$nulls4$7;
-    reg  [4:0] byte_lanes$skips$nulls4$8;
-    reg  [4:0] byte_lanes$skips$nulls4$9;
-    reg  [4:0] byte_lanes$skips$nulls4$10;
-    reg  [4:0] byte_lanes$skips$nulls4$11;
-    reg  [4:0] byte_lanes$skips$nulls4$12;
-    reg  [4:0] byte_lanes$skips$nulls4$13;
-    reg  [4:0] byte_lanes$skips$nulls4$14;
-    reg  [4:0] byte_lanes$skips$nulls4$15;
-    reg  [4:0] byte_lanes$skips$nulls5$0;
-    reg  [4:0] byte_lanes$skips$nulls5$1;
-    reg  [4:0] byte_lanes$skips$nulls5$2;
-    reg  [4:0] byte_lanes$skips$nulls5$3;
-    reg  [4:0] byte_lanes$skips$nulls5$4;
-    reg  [4:0] byte_lanes$skips$nulls5$5;
-    reg  [4:0] byte_lanes$skips$nulls5$6;
-    reg  [4:0] byte_lanes$skips$nulls5$7;
-    reg  [4:0] byte_lanes$skips$nulls5$8;
-    reg  [4:0] byte_lanes$skips$nulls5$9;
-    reg  [4:0] byte_lanes$skips$nulls5$10;
-    reg  [4:0] byte_lanes$skips$nulls5$11;
-    reg  [4:0] byte_lanes$skips$nulls5$12;
-    reg  [4:0] byte_lanes$skips$nulls5$13;
-    reg  [4:0] byte_lanes$skips$nulls5$14;
-    reg  [4:0] byte_lanes$skips$nulls5$15;
+    reg  byte_lanes$packer$skips$clock;
+    reg  byte_lanes$packer$skips$rst;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$0;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$1;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$2;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$3;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$4;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$5;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$6;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$7;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$8;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$9;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$10;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$11;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$12;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$13;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$14;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$15;
+    reg  byte_lanes$packer$skips$keep_in$0;
+    reg  byte_lanes$packer$skips$keep_in$1;
+    reg  byte_lanes$packer$skips$keep_in$2;
+    reg  byte_lanes$packer$skips$keep_in$3;
+    reg  byte_lanes$packer$skips$keep_in$4;
+    reg  byte_lanes$packer$skips$keep_in$5;
+    reg  byte_lanes$packer$skips$keep_in$6;
+    reg  byte_lanes$packer$skips$keep_in$7;
+    reg  byte_lanes$packer$skips$keep_in$8;
+    reg  byte_lanes$packer$skips$keep_in$9;
+    reg  byte_lanes$packer$skips$keep_in$10;
+    reg  byte_lanes$packer$skips$keep_in$11;
+    reg  byte_lanes$packer$skips$keep_in$12;
+    reg  byte_lanes$packer$skips$keep_in$13;
+    reg  byte_lanes$packer$skips$keep_in$14;
+    reg  byte_lanes$packer$skips$keep_in$15;
+    reg  byte_lanes$packer$skips$beat_in;
+    reg  byte_lanes$packer$skips$last_in;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$0;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$1;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$2;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$3;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$4;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$5;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$6;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$7;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$8;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$9;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$10;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$11;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$12;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$13;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$14;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$15;
+    reg  byte_lanes$packer$skips$keep_out$0;
+    reg  byte_lanes$packer$skips$keep_out$1;
+    reg  byte_lanes$packer$skips$keep_out$2;
+    reg  byte_lanes$packer$skips$keep_out$3;
+    reg  byte_lanes$packer$skips$keep_out$4;
+    reg  byte_lanes$packer$skips$keep_out$5;
+    reg  byte_lanes$packer$skips$keep_out$6;
+    reg  byte_lanes$packer$skips$keep_out$7;
+    reg  byte_lanes$packer$skips$keep_out$8;
+    reg  byte_lanes$packer$skips$keep_out$9;
+    reg  byte_lanes$packer$skips$keep_out$10;
+    reg  byte_lanes$packer$skips$keep_out$11;
+    reg  byte_lanes$packer$skips$keep_out$12;
+    reg  byte_lanes$packer$skips$keep_out$13;
+    reg  byte_lanes$packer$skips$keep_out$14;
+    reg  byte_lanes$packer$skips$keep_out$15;
+    reg  [4:0] byte_lanes$packer$skips$skip$0;
+    reg  [4:0] byte_lanes$packer$skips$skip$1;
+    reg  [4:0] byte_lanes$packer$skips$skip$2;
+    reg  [4:0] byte_lanes$packer$skips$skip$3;
+    reg  [4:0] byte_lanes$packer$skips$skip$4;
+    reg  [4:0] byte_lanes$packer$skips$skip$5;
+    reg  [4:0] byte_lanes$packer$skips$skip$6;
+    reg  [4:0] byte_lanes$packer$skips$skip$7;
+    reg  [4:0] byte_lanes$packer$skips$skip$8;
+    reg  [4:0] byte_lanes$packer$skips$skip$9;
+    reg  [4:0] byte_lanes$packer$skips$skip$10;
+    reg  [4:0] byte_lanes$packer$skips$skip$11;
+    reg  [4:0] byte_lanes$packer$skips$skip$12;
+    reg  [4:0] byte_lanes$packer$skips$skip$13;
+    reg  [4:0] byte_lanes$packer$skips$skip$14;
+    reg  [4:0] byte_lanes$packer$skips$skip$15;
+    reg  [5:0] byte_lanes$packer$skips$nulls;
+    reg  byte_lanes$packer$skips$beat_out;
+    reg  byte_lanes$packer$skips$last_out;
     reg  [7:0] byte_lanes$packer$data1$0$d;
     reg  [7:0] byte_lanes$packer$data1$0$q;
     reg  byte_lanes$packer$data1$0$clock;
@@ -1459,9 +1245,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  byte_lanes$packer$last1$0$d;
     reg  byte_lanes$packer$last1$0$q;
     reg  byte_lanes$packer$last1$0$clock;
-    reg  [5:0] byte_lanes$packer$tag1$0$d;
-    reg  [5:0] byte_lanes$packer$tag1$0$q;
-    reg  byte_lanes$packer$tag1$0$clock;
+    reg  [5:0] byte_lanes$packer$nulls1$0$d;
+    reg  [5:0] byte_lanes$packer$nulls1$0$q;
+    reg  byte_lanes$packer$nulls1$0$clock;
     reg  [7:0] byte_lanes$packer$data2$0$d;
     reg  [7:0] byte_lanes$packer$data2$0$q;
     reg  byte_lanes$packer$data2$0$clock;
@@ -1612,9 +1398,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  byte_lanes$packer$last2$0$d;
     reg  byte_lanes$packer$last2$0$q;
     reg  byte_lanes$packer$last2$0$clock;
-    reg  [5:0] byte_lanes$packer$tag2$0$d;
-    reg  [5:0] byte_lanes$packer$tag2$0$q;
-    reg  byte_lanes$packer$tag2$0$clock;
+    reg  [5:0] byte_lanes$packer$nulls2$0$d;
+    reg  [5:0] byte_lanes$packer$nulls2$0$q;
+    reg  byte_lanes$packer$nulls2$0$clock;
     reg  [7:0] byte_lanes$packer$data3$0$d;
     reg  [7:0] byte_lanes$packer$data3$0$q;
     reg  byte_lanes$packer$data3$0$clock;
@@ -1765,9 +1551,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  byte_lanes$packer$last3$0$d;
     reg  byte_lanes$packer$last3$0$q;
     reg  byte_lanes$packer$last3$0$clock;
-    reg  [5:0] byte_lanes$packer$tag3$0$d;
-    reg  [5:0] byte_lanes$packer$tag3$0$q;
-    reg  byte_lanes$packer$tag3$0$clock;
+    reg  [5:0] byte_lanes$packer$nulls3$0$d;
+    reg  [5:0] byte_lanes$packer$nulls3$0$q;
+    reg  byte_lanes$packer$nulls3$0$clock;
     reg  [7:0] byte_lanes$packer$data4$0$d;
     reg  [7:0] byte_lanes$packer$data4$0$q;
     reg  byte_lanes$packer$data4$0$clock;
@@ -1918,9 +1704,626 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  byte_lanes$packer$last4$0$d;
     reg  byte_lanes$packer$last4$0$q;
     reg  byte_lanes$packer$last4$0$clock;
-    reg  [5:0] byte_lanes$packer$tag4$0$d;
-    reg  [5:0] byte_lanes$packer$tag4$0$q;
-    reg  byte_lanes$packer$tag4$0$clock;
+    reg  [5:0] byte_lanes$packer$nulls4$0$d;
+    reg  [5:0] byte_lanes$packer$nulls4$0$q;
+    reg  byte_lanes$packer$nulls4$0$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$0$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$0$q;
+    reg  byte_lanes$packer$skips$nulls1$0$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$1$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$1$q;
+    reg  byte_lanes$packer$skips$nulls1$1$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$2$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$2$q;
+    reg  byte_lanes$packer$skips$nulls1$2$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$3$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$3$q;
+    reg  byte_lanes$packer$skips$nulls1$3$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$4$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$4$q;
+    reg  byte_lanes$packer$skips$nulls1$4$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$5$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$5$q;
+    reg  byte_lanes$packer$skips$nulls1$5$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$6$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$6$q;
+    reg  byte_lanes$packer$skips$nulls1$6$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$7$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$7$q;
+    reg  byte_lanes$packer$skips$nulls1$7$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$8$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$8$q;
+    reg  byte_lanes$packer$skips$nulls1$8$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$9$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$9$q;
+    reg  byte_lanes$packer$skips$nulls1$9$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$10$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$10$q;
+    reg  byte_lanes$packer$skips$nulls1$10$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$11$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$11$q;
+    reg  byte_lanes$packer$skips$nulls1$11$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$12$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$12$q;
+    reg  byte_lanes$packer$skips$nulls1$12$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$13$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$13$q;
+    reg  byte_lanes$packer$skips$nulls1$13$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$14$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$14$q;
+    reg  byte_lanes$packer$skips$nulls1$14$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$15$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$15$q;
+    reg  byte_lanes$packer$skips$nulls1$15$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$0$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$0$q;
+    reg  byte_lanes$packer$skips$data1$0$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$1$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$1$q;
+    reg  byte_lanes$packer$skips$data1$1$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$2$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$2$q;
+    reg  byte_lanes$packer$skips$data1$2$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$3$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$3$q;
+    reg  byte_lanes$packer$skips$data1$3$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$4$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$4$q;
+    reg  byte_lanes$packer$skips$data1$4$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$5$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$5$q;
+    reg  byte_lanes$packer$skips$data1$5$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$6$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$6$q;
+    reg  byte_lanes$packer$skips$data1$6$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$7$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$7$q;
+    reg  byte_lanes$packer$skips$data1$7$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$8$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$8$q;
+    reg  byte_lanes$packer$skips$data1$8$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$9$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$9$q;
+    reg  byte_lanes$packer$skips$data1$9$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$10$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$10$q;
+    reg  byte_lanes$packer$skips$data1$10$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$11$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$11$q;
+    reg  byte_lanes$packer$skips$data1$11$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$12$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$12$q;
+    reg  byte_lanes$packer$skips$data1$12$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$13$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$13$q;
+    reg  byte_lanes$packer$skips$data1$13$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$14$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$14$q;
+    reg  byte_lanes$packer$skips$data1$14$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$15$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$15$q;
+    reg  byte_lanes$packer$skips$data1$15$clock;
+    reg  byte_lanes$packer$skips$keep1$0$d;
+    reg  byte_lanes$packer$skips$keep1$0$q;
+    reg  byte_lanes$packer$skips$keep1$0$clock;
+    reg  byte_lanes$packer$skips$keep1$1$d;
+    reg  byte_lanes$packer$skips$keep1$1$q;
+    reg  byte_lanes$packer$skips$keep1$1$clock;
+    reg  byte_lanes$packer$skips$keep1$2$d;
+    reg  byte_lanes$packer$skips$keep1$2$q;
+    reg  byte_lanes$packer$skips$keep1$2$clock;
+    reg  byte_lanes$packer$skips$keep1$3$d;
+    reg  byte_lanes$packer$skips$keep1$3$q;
+    reg  byte_lanes$packer$skips$keep1$3$clock;
+    reg  byte_lanes$packer$skips$keep1$4$d;
+    reg  byte_lanes$packer$skips$keep1$4$q;
+    reg  byte_lanes$packer$skips$keep1$4$clock;
+    reg  byte_lanes$packer$skips$keep1$5$d;
+    reg  byte_lanes$packer$skips$keep1$5$q;
+    reg  byte_lanes$packer$skips$keep1$5$clock;
+    reg  byte_lanes$packer$skips$keep1$6$d;
+    reg  byte_lanes$packer$skips$keep1$6$q;
+    reg  byte_lanes$packer$skips$keep1$6$clock;
+    reg  byte_lanes$packer$skips$keep1$7$d;
+    reg  byte_lanes$packer$skips$keep1$7$q;
+    reg  byte_lanes$packer$skips$keep1$7$clock;
+    reg  byte_lanes$packer$skips$keep1$8$d;
+    reg  byte_lanes$packer$skips$keep1$8$q;
+    reg  byte_lanes$packer$skips$keep1$8$clock;
+    reg  byte_lanes$packer$skips$keep1$9$d;
+    reg  byte_lanes$packer$skips$keep1$9$q;
+    reg  byte_lanes$packer$skips$keep1$9$clock;
+    reg  byte_lanes$packer$skips$keep1$10$d;
+    reg  byte_lanes$packer$skips$keep1$10$q;
+    reg  byte_lanes$packer$skips$keep1$10$clock;
+    reg  byte_lanes$packer$skips$keep1$11$d;
+    reg  byte_lanes$packer$skips$keep1$11$q;
+    reg  byte_lanes$packer$skips$keep1$11$clock;
+    reg  byte_lanes$packer$skips$keep1$12$d;
+    reg  byte_lanes$packer$skips$keep1$12$q;
+    reg  byte_lanes$packer$skips$keep1$12$clock;
+    reg  byte_lanes$packer$skips$keep1$13$d;
+    reg  byte_lanes$packer$skips$keep1$13$q;
+    reg  byte_lanes$packer$skips$keep1$13$clock;
+    reg  byte_lanes$packer$skips$keep1$14$d;
+    reg  byte_lanes$packer$skips$keep1$14$q;
+    reg  byte_lanes$packer$skips$keep1$14$clock;
+    reg  byte_lanes$packer$skips$keep1$15$d;
+    reg  byte_lanes$packer$skips$keep1$15$q;
+    reg  byte_lanes$packer$skips$keep1$15$clock;
+    reg  byte_lanes$packer$skips$beat1$0$d;
+    reg  byte_lanes$packer$skips$beat1$0$q;
+    reg  byte_lanes$packer$skips$beat1$0$clock;
+    reg  byte_lanes$packer$skips$last1$0$d;
+    reg  byte_lanes$packer$skips$last1$0$q;
+    reg  byte_lanes$packer$skips$last1$0$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$0$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$0$q;
+    reg  byte_lanes$packer$skips$nulls2$0$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$1$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$1$q;
+    reg  byte_lanes$packer$skips$nulls2$1$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$2$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$2$q;
+    reg  byte_lanes$packer$skips$nulls2$2$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$3$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$3$q;
+    reg  byte_lanes$packer$skips$nulls2$3$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$4$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$4$q;
+    reg  byte_lanes$packer$skips$nulls2$4$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$5$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$5$q;
+    reg  byte_lanes$packer$skips$nulls2$5$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$6$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$6$q;
+    reg  byte_lanes$packer$skips$nulls2$6$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$7$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$7$q;
+    reg  byte_lanes$packer$skips$nulls2$7$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$8$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$8$q;
+    reg  byte_lanes$packer$skips$nulls2$8$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$9$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$9$q;
+    reg  byte_lanes$packer$skips$nulls2$9$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$10$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$10$q;
+    reg  byte_lanes$packer$skips$nulls2$10$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$11$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$11$q;
+    reg  byte_lanes$packer$skips$nulls2$11$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$12$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$12$q;
+    reg  byte_lanes$packer$skips$nulls2$12$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$13$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$13$q;
+    reg  byte_lanes$packer$skips$nulls2$13$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$14$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$14$q;
+    reg  byte_lanes$packer$skips$nulls2$14$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$15$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$15$q;
+    reg  byte_lanes$packer$skips$nulls2$15$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$0$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$0$q;
+    reg  byte_lanes$packer$skips$data2$0$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$1$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$1$q;
+    reg  byte_lanes$packer$skips$data2$1$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$2$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$2$q;
+    reg  byte_lanes$packer$skips$data2$2$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$3$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$3$q;
+    reg  byte_lanes$packer$skips$data2$3$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$4$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$4$q;
+    reg  byte_lanes$packer$skips$data2$4$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$5$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$5$q;
+    reg  byte_lanes$packer$skips$data2$5$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$6$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$6$q;
+    reg  byte_lanes$packer$skips$data2$6$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$7$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$7$q;
+    reg  byte_lanes$packer$skips$data2$7$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$8$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$8$q;
+    reg  byte_lanes$packer$skips$data2$8$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$9$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$9$q;
+    reg  byte_lanes$packer$skips$data2$9$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$10$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$10$q;
+    reg  byte_lanes$packer$skips$data2$10$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$11$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$11$q;
+    reg  byte_lanes$packer$skips$data2$11$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$12$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$12$q;
+    reg  byte_lanes$packer$skips$data2$12$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$13$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$13$q;
+    reg  byte_lanes$packer$skips$data2$13$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$14$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$14$q;
+    reg  byte_lanes$packer$skips$data2$14$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$15$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$15$q;
+    reg  byte_lanes$packer$skips$data2$15$clock;
+    reg  byte_lanes$packer$skips$keep2$0$d;
+    reg  byte_lanes$packer$skips$keep2$0$q;
+    reg  byte_lanes$packer$skips$keep2$0$clock;
+    reg  byte_lanes$packer$skips$keep2$1$d;
+    reg  byte_lanes$packer$skips$keep2$1$q;
+    reg  byte_lanes$packer$skips$keep2$1$clock;
+    reg  byte_lanes$packer$skips$keep2$2$d;
+    reg  byte_lanes$packer$skips$keep2$2$q;
+    reg  byte_lanes$packer$skips$keep2$2$clock;
+    reg  byte_lanes$packer$skips$keep2$3$d;
+    reg  byte_lanes$packer$skips$keep2$3$q;
+    reg  byte_lanes$packer$skips$keep2$3$clock;
+    reg  byte_lanes$packer$skips$keep2$4$d;
+    reg  byte_lanes$packer$skips$keep2$4$q;
+    reg  byte_lanes$packer$skips$keep2$4$clock;
+    reg  byte_lanes$packer$skips$keep2$5$d;
+    reg  byte_lanes$packer$skips$keep2$5$q;
+    reg  byte_lanes$packer$skips$keep2$5$clock;
+    reg  byte_lanes$packer$skips$keep2$6$d;
+    reg  byte_lanes$packer$skips$keep2$6$q;
+    reg  byte_lanes$packer$skips$keep2$6$clock;
+    reg  byte_lanes$packer$skips$keep2$7$d;
+    reg  byte_lanes$packer$skips$keep2$7$q;
+    reg  byte_lanes$packer$skips$keep2$7$clock;
+    reg  byte_lanes$packer$skips$keep2$8$d;
+    reg  byte_lanes$packer$skips$keep2$8$q;
+    reg  byte_lanes$packer$skips$keep2$8$clock;
+    reg  byte_lanes$packer$skips$keep2$9$d;
+    reg  byte_lanes$packer$skips$keep2$9$q;
+    reg  byte_lanes$packer$skips$keep2$9$clock;
+    reg  byte_lanes$packer$skips$keep2$10$d;
+    reg  byte_lanes$packer$skips$keep2$10$q;
+    reg  byte_lanes$packer$skips$keep2$10$clock;
+    reg  byte_lanes$packer$skips$keep2$11$d;
+    reg  byte_lanes$packer$skips$keep2$11$q;
+    reg  byte_lanes$packer$skips$keep2$11$clock;
+    reg  byte_lanes$packer$skips$keep2$12$d;
+    reg  byte_lanes$packer$skips$keep2$12$q;
+    reg  byte_lanes$packer$skips$keep2$12$clock;
+    reg  byte_lanes$packer$skips$keep2$13$d;
+    reg  byte_lanes$packer$skips$keep2$13$q;
+    reg  byte_lanes$packer$skips$keep2$13$clock;
+    reg  byte_lanes$packer$skips$keep2$14$d;
+    reg  byte_lanes$packer$skips$keep2$14$q;
+    reg  byte_lanes$packer$skips$keep2$14$clock;
+    reg  byte_lanes$packer$skips$keep2$15$d;
+    reg  byte_lanes$packer$skips$keep2$15$q;
+    reg  byte_lanes$packer$skips$keep2$15$clock;
+    reg  byte_lanes$packer$skips$beat2$0$d;
+    reg  byte_lanes$packer$skips$beat2$0$q;
+    reg  byte_lanes$packer$skips$beat2$0$clock;
+    reg  byte_lanes$packer$skips$last2$0$d;
+    reg  byte_lanes$packer$skips$last2$0$q;
+    reg  byte_lanes$packer$skips$last2$0$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$0$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$0$q;
+    reg  byte_lanes$packer$skips$nulls3$0$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$1$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$1$q;
+    reg  byte_lanes$packer$skips$nulls3$1$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$2$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$2$q;
+    reg  byte_lanes$packer$skips$nulls3$2$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$3$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$3$q;
+    reg  byte_lanes$packer$skips$nulls3$3$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$4$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$4$q;
+    reg  byte_lanes$packer$skips$nulls3$4$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$5$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$5$q;
+    reg  byte_lanes$packer$skips$nulls3$5$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$6$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$6$q;
+    reg  byte_lanes$packer$skips$nulls3$6$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$7$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$7$q;
+    reg  byte_lanes$packer$skips$nulls3$7$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$8$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$8$q;
+    reg  byte_lanes$packer$skips$nulls3$8$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$9$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$9$q;
+    reg  byte_lanes$packer$skips$nulls3$9$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$10$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$10$q;
+    reg  byte_lanes$packer$skips$nulls3$10$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$11$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$11$q;
+    reg  byte_lanes$packer$skips$nulls3$11$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$12$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$12$q;
+    reg  byte_lanes$packer$skips$nulls3$12$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$13$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$13$q;
+    reg  byte_lanes$packer$skips$nulls3$13$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$14$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$14$q;
+    reg  byte_lanes$packer$skips$nulls3$14$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$15$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls3$15$q;
+    reg  byte_lanes$packer$skips$nulls3$15$clock;
+    reg  [7:0] byte_lanes$packer$skips$data3$0$d;
+    reg  [7:0] byte_lanes$packer$skips$data3$0$q;
+    reg  byte_lanes$packer$skips$data3$0$clock;
+    reg  [7:0] byte_lanes$packer$skips$data3$1$d;
+    reg  [7:0] byte_lanes$packer$skips$data3$1$q;
+    reg  byte_lanes$packer$skips$data3$1$clock;
+    reg  [7:0] byte_lanes$packer$skips$data3$2$d;
+    reg  [7:0] byte_lanes$packer$skips$data3$2$q;
+    reg  byte_lanes$packer$skips$data3$2$clock;
+    reg  [7:0] byte_lanes$packer$skips$data3$3$d;
+    reg  [7:0] byte_lanes$packer$skips$data3$3$q;
+    reg  byte_lanes$packer$skips$data3$3$clock;
+    reg  [7:0] byte_lanes$packer$skips$data3$4$d;
+    reg  [7:0] byte_lanes$packer$skips$data3$4$q;
+    reg  byte_lanes$packer$skips$data3$4$clock;
+    reg  [7:0] byte_lanes$packer$skips$data3$5$d;
+    reg  [7:0] byte_lanes$packer$skips$data3$5$q;
+    reg  byte_lanes$packer$skips$data3$5$clock;
+    reg  [7:0] byte_lanes$packer$skips$data3$6$d;
+    reg  [7:0] byte_lanes$packer$skips$data3$6$q;
+    reg  byte_lanes$packer$skips$data3$6$clock;
+    reg  [7:0] byte_lanes$packer$skips$data3$7$d;
+    reg  [7:0] byte_lanes$packer$skips$data3$7$q;
+    reg  byte_lanes$packer$skips$data3$7$clock;
+    reg  [7:0] byte_lanes$packer$skips$data3$8$d;
+    reg  [7:0] byte_lanes$packer$skips$data3$8$q;
+    reg  byte_lanes$packer$skips$data3$8$clock;
+    reg  [7:0] byte_lanes$packer$skips$data3$9$d;
+    reg  [7:0] byte_lanes$packer$skips$data3$9$q;
+    reg  byte_lanes$packer$skips$data3$9$clock;
+    reg  [7:0] byte_lanes$packer$skips$data3$10$d;
+    reg  [7:0] byte_lanes$packer$skips$data3$10$q;
+    reg  byte_lanes$packer$skips$data3$10$clock;
+    reg  [7:0] byte_lanes$packer$skips$data3$11$d;
+    reg  [7:0] byte_lanes$packer$skips$data3$11$q;
+    reg  byte_lanes$packer$skips$data3$11$clock;
+    reg  [7:0] byte_lanes$packer$skips$data3$12$d;
+    reg  [7:0] byte_lanes$packer$skips$data3$12$q;
+    reg  byte_lanes$packer$skips$data3$12$clock;
+    reg  [7:0] byte_lanes$packer$skips$data3$13$d;
+    reg  [7:0] byte_lanes$packer$skips$data3$13$q;
+    reg  byte_lanes$packer$skips$data3$13$clock;
+    reg  [7:0] byte_lanes$packer$skips$data3$14$d;
+    reg  [7:0] byte_lanes$packer$skips$data3$14$q;
+    reg  byte_lanes$packer$skips$data3$14$clock;
+    reg  [7:0] byte_lanes$packer$skips$data3$15$d;
+    reg  [7:0] byte_lanes$packer$skips$data3$15$q;
+    reg  byte_lanes$packer$skips$data3$15$clock;
+    reg  byte_lanes$packer$skips$keep3$0$d;
+    reg  byte_lanes$packer$skips$keep3$0$q;
+    reg  byte_lanes$packer$skips$keep3$0$clock;
+    reg  byte_lanes$packer$skips$keep3$1$d;
+    reg  byte_lanes$packer$skips$keep3$1$q;
+    reg  byte_lanes$packer$skips$keep3$1$clock;
+    reg  byte_lanes$packer$skips$keep3$2$d;
+    reg  byte_lanes$packer$skips$keep3$2$q;
+    reg  byte_lanes$packer$skips$keep3$2$clock;
+    reg  byte_lanes$packer$skips$keep3$3$d;
+    reg  byte_lanes$packer$skips$keep3$3$q;
+    reg  byte_lanes$packer$skips$keep3$3$clock;
+    reg  byte_lanes$packer$skips$keep3$4$d;
+    reg  byte_lanes$packer$skips$keep3$4$q;
+    reg  byte_lanes$packer$skips$keep3$4$clock;
+    reg  byte_lanes$packer$skips$keep3$5$d;
+    reg  byte_lanes$packer$skips$keep3$5$q;
+    reg  byte_lanes$packer$skips$keep3$5$clock;
+    reg  byte_lanes$packer$skips$keep3$6$d;
+    reg  byte_lanes$packer$skips$keep3$6$q;
+    reg  byte_lanes$packer$skips$keep3$6$clock;
+    reg  byte_lanes$packer$skips$keep3$7$d;
+    reg  byte_lanes$packer$skips$keep3$7$q;
+    reg  byte_lanes$packer$skips$keep3$7$clock;
+    reg  byte_lanes$packer$skips$keep3$8$d;
+    reg  byte_lanes$packer$skips$keep3$8$q;
+    reg  byte_lanes$packer$skips$keep3$8$clock;
+    reg  byte_lanes$packer$skips$keep3$9$d;
+    reg  byte_lanes$packer$skips$keep3$9$q;
+    reg  byte_lanes$packer$skips$keep3$9$clock;
+    reg  byte_lanes$packer$skips$keep3$10$d;
+    reg  byte_lanes$packer$skips$keep3$10$q;
+    reg  byte_lanes$packer$skips$keep3$10$clock;
+    reg  byte_lanes$packer$skips$keep3$11$d;
+    reg  byte_lanes$packer$skips$keep3$11$q;
+    reg  byte_lanes$packer$skips$keep3$11$clock;
+    reg  byte_lanes$packer$skips$keep3$12$d;
+    reg  byte_lanes$packer$skips$keep3$12$q;
+    reg  byte_lanes$packer$skips$keep3$12$clock;
+    reg  byte_lanes$packer$skips$keep3$13$d;
+    reg  byte_lanes$packer$skips$keep3$13$q;
+    reg  byte_lanes$packer$skips$keep3$13$clock;
+    reg  byte_lanes$packer$skips$keep3$14$d;
+    reg  byte_lanes$packer$skips$keep3$14$q;
+    reg  byte_lanes$packer$skips$keep3$14$clock;
+    reg  byte_lanes$packer$skips$keep3$15$d;
+    reg  byte_lanes$packer$skips$keep3$15$q;
+    reg  byte_lanes$packer$skips$keep3$15$clock;
+    reg  byte_lanes$packer$skips$beat3$0$d;
+    reg  byte_lanes$packer$skips$beat3$0$q;
+    reg  byte_lanes$packer$skips$beat3$0$clock;
+    reg  byte_lanes$packer$skips$last3$0$d;
+    reg  byte_lanes$packer$skips$last3$0$q;
+    reg  byte_lanes$packer$skips$last3$0$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$0$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$0$q;
+    reg  byte_lanes$packer$skips$nulls4$0$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$1$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$1$q;
+    reg  byte_lanes$packer$skips$nulls4$1$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$2$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$2$q;
+    reg  byte_lanes$packer$skips$nulls4$2$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$3$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$3$q;
+    reg  byte_lanes$packer$skips$nulls4$3$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$4$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$4$q;
+    reg  byte_lanes$packer$skips$nulls4$4$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$5$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$5$q;
+    reg  byte_lanes$packer$skips$nulls4$5$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$6$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$6$q;
+    reg  byte_lanes$packer$skips$nulls4$6$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$7$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$7$q;
+    reg  byte_lanes$packer$skips$nulls4$7$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$8$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$8$q;
+    reg  byte_lanes$packer$skips$nulls4$8$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$9$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$9$q;
+    reg  byte_lanes$packer$skips$nulls4$9$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$10$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$10$q;
+    reg  byte_lanes$packer$skips$nulls4$10$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$11$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$11$q;
+    reg  byte_lanes$packer$skips$nulls4$11$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$12$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$12$q;
+    reg  byte_lanes$packer$skips$nulls4$12$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$13$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$13$q;
+    reg  byte_lanes$packer$skips$nulls4$13$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$14$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$14$q;
+    reg  byte_lanes$packer$skips$nulls4$14$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$15$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls4$15$q;
+    reg  byte_lanes$packer$skips$nulls4$15$clock;
+    reg  [7:0] byte_lanes$packer$skips$data4$0$d;
+    reg  [7:0] byte_lanes$packer$skips$data4$0$q;
+    reg  byte_lanes$packer$skips$data4$0$clock;
+    reg  [7:0] byte_lanes$packer$skips$data4$1$d;
+    reg  [7:0] byte_lanes$packer$skips$data4$1$q;
+    reg  byte_lanes$packer$skips$data4$1$clock;
+    reg  [7:0] byte_lanes$packer$skips$data4$2$d;
+    reg  [7:0] byte_lanes$packer$skips$data4$2$q;
+    reg  byte_lanes$packer$skips$data4$2$clock;
+    reg  [7:0] byte_lanes$packer$skips$data4$3$d;
+    reg  [7:0] byte_lanes$packer$skips$data4$3$q;
+    reg  byte_lanes$packer$skips$data4$3$clock;
+    reg  [7:0] byte_lanes$packer$skips$data4$4$d;
+    reg  [7:0] byte_lanes$packer$skips$data4$4$q;
+    reg  byte_lanes$packer$skips$data4$4$clock;
+    reg  [7:0] byte_lanes$packer$skips$data4$5$d;
+    reg  [7:0] byte_lanes$packer$skips$data4$5$q;
+    reg  byte_lanes$packer$skips$data4$5$clock;
+    reg  [7:0] byte_lanes$packer$skips$data4$6$d;
+    reg  [7:0] byte_lanes$packer$skips$data4$6$q;
+    reg  byte_lanes$packer$skips$data4$6$clock;
+    reg  [7:0] byte_lanes$packer$skips$data4$7$d;
+    reg  [7:0] byte_lanes$packer$skips$data4$7$q;
+    reg  byte_lanes$packer$skips$data4$7$clock;
+    reg  [7:0] byte_lanes$packer$skips$data4$8$d;
+    reg  [7:0] byte_lanes$packer$skips$data4$8$q;
+    reg  byte_lanes$packer$skips$data4$8$clock;
+    reg  [7:0] byte_lanes$packer$skips$data4$9$d;
+    reg  [7:0] byte_lanes$packer$skips$data4$9$q;
+    reg  byte_lanes$packer$skips$data4$9$clock;
+    reg  [7:0] byte_lanes$packer$skips$data4$10$d;
+    reg  [7:0] byte_lanes$packer$skips$data4$10$q;
+    reg  byte_lanes$packer$skips$data4$10$clock;
+    reg  [7:0] byte_lanes$packer$skips$data4$11$d;
+    reg  [7:0] byte_lanes$packer$skips$data4$11$q;
+    reg  byte_lanes$packer$skips$data4$11$clock;
+    reg  [7:0] byte_lanes$packer$skips$data4$12$d;
+    reg  [7:0] byte_lanes$packer$skips$data4$12$q;
+    reg  byte_lanes$packer$skips$data4$12$clock;
+    reg  [7:0] byte_lanes$packer$skips$data4$13$d;
+    reg  [7:0] byte_lanes$packer$skips$data4$13$q;
+    reg  byte_lanes$packer$skips$data4$13$clock;
+    reg  [7:0] byte_lanes$packer$skips$data4$14$d;
+    reg  [7:0] byte_lanes$packer$skips$data4$14$q;
+    reg  byte_lanes$packer$skips$data4$14$clock;
+    reg  [7:0] byte_lanes$packer$skips$data4$15$d;
+    reg  [7:0] byte_lanes$packer$skips$data4$15$q;
+    reg  byte_lanes$packer$skips$data4$15$clock;
+    reg  byte_lanes$packer$skips$keep4$0$d;
+    reg  byte_lanes$packer$skips$keep4$0$q;
+    reg  byte_lanes$packer$skips$keep4$0$clock;
+    reg  byte_lanes$packer$skips$keep4$1$d;
+    reg  byte_lanes$packer$skips$keep4$1$q;
+    reg  byte_lanes$packer$skips$keep4$1$clock;
+    reg  byte_lanes$packer$skips$keep4$2$d;
+    reg  byte_lanes$packer$skips$keep4$2$q;
+    reg  byte_lanes$packer$skips$keep4$2$clock;
+    reg  byte_lanes$packer$skips$keep4$3$d;
+    reg  byte_lanes$packer$skips$keep4$3$q;
+    reg  byte_lanes$packer$skips$keep4$3$clock;
+    reg  byte_lanes$packer$skips$keep4$4$d;
+    reg  byte_lanes$packer$skips$keep4$4$q;
+    reg  byte_lanes$packer$skips$keep4$4$clock;
+    reg  byte_lanes$packer$skips$keep4$5$d;
+    reg  byte_lanes$packer$skips$keep4$5$q;
+    reg  byte_lanes$packer$skips$keep4$5$clock;
+    reg  byte_lanes$packer$skips$keep4$6$d;
+    reg  byte_lanes$packer$skips$keep4$6$q;
+    reg  byte_lanes$packer$skips$keep4$6$clock;
+    reg  byte_lanes$packer$skips$keep4$7$d;
+    reg  byte_lanes$packer$skips$keep4$7$q;
+    reg  byte_lanes$packer$skips$keep4$7$clock;
+    reg  byte_lanes$packer$skips$keep4$8$d;
+    reg  byte_lanes$packer$skips$keep4$8$q;
+    reg  byte_lanes$packer$skips$keep4$8$clock;
+    reg  byte_lanes$packer$skips$keep4$9$d;
+    reg  byte_lanes$packer$skips$keep4$9$q;
+    reg  byte_lanes$packer$skips$keep4$9$clock;
+    reg  byte_lanes$packer$skips$keep4$10$d;
+    reg  byte_lanes$packer$skips$keep4$10$q;
+    reg  byte_lanes$packer$skips$keep4$10$clock;
+    reg  byte_lanes$packer$skips$keep4$11$d;
+    reg  byte_lanes$packer$skips$keep4$11$q;
+    reg  byte_lanes$packer$skips$keep4$11$clock;
+    reg  byte_lanes$packer$skips$keep4$12$d;
+    reg  byte_lanes$packer$skips$keep4$12$q;
+    reg  byte_lanes$packer$skips$keep4$12$clock;
+    reg  byte_lanes$packer$skips$keep4$13$d;
+    reg  byte_lanes$packer$skips$keep4$13$q;
+    reg  byte_lanes$packer$skips$keep4$13$clock;
+    reg  byte_lanes$packer$skips$keep4$14$d;
+    reg  byte_lanes$packer$skips$keep4$14$q;
+    reg  byte_lanes$packer$skips$keep4$14$clock;
+    reg  byte_lanes$packer$skips$keep4$15$d;
+    reg  byte_lanes$packer$skips$keep4$15$q;
+    reg  byte_lanes$packer$skips$keep4$15$clock;
+    reg  byte_lanes$packer$skips$beat4$0$d;
+    reg  byte_lanes$packer$skips$beat4$0$q;
+    reg  byte_lanes$packer$skips$beat4$0$clock;
+    reg  byte_lanes$packer$skips$last4$0$d;
+    reg  byte_lanes$packer$skips$last4$0$q;
+    reg  byte_lanes$packer$skips$last4$0$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$0;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$1;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$2;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$3;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$4;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$5;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$6;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$7;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$8;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$9;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$10;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$11;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$12;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$13;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$14;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$15;
+    reg  byte_lanes$packer$skips$unused_top;
     reg  [7:0] hold$held_byte$0$d;
     reg  [7:0] hold$held_byte$0$q;
     reg  hold$held_byte$0$clock;
@@ -4650,193 +5053,6 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [31:0] word_lanes$unit$15$low;
     reg  [3:0] word_lanes$unit$15$high;
     reg  [35:0] word_lanes$unit$15$both;
-    reg  word_lanes$skips$keep_in$0;
-    reg  word_lanes$skips$keep_in$1;
-    reg  word_lanes$skips$keep_in$2;
-    reg  word_lanes$skips$keep_in$3;
-    reg  word_lanes$skips$keep_in$4;
-    reg  word_lanes$skips$keep_in$5;
-    reg  word_lanes$skips$keep_in$6;
-    reg  word_lanes$skips$keep_in$7;
-    reg  word_lanes$skips$keep_in$8;
-    reg  word_lanes$skips$keep_in$9;
-    reg  word_lanes$skips$keep_in$10;
-    reg  word_lanes$skips$keep_in$11;
-    reg  word_lanes$skips$keep_in$12;
-    reg  word_lanes$skips$keep_in$13;
-    reg  word_lanes$skips$keep_in$14;
-    reg  word_lanes$skips$keep_in$15;
-    reg  [4:0] word_lanes$skips$skip$0;
-    reg  [4:0] word_lanes$skips$skip$1;
-    reg  [4:0] word_lanes$skips$skip$2;
-    reg  [4:0] word_lanes$skips$skip$3;
-    reg  [4:0] word_lanes$skips$skip$4;
-    reg  [4:0] word_lanes$skips$skip$5;
-    reg  [4:0] word_lanes$skips$skip$6;
-    reg  [4:0] word_lanes$skips$skip$7;
-    reg  [4:0] word_lanes$skips$skip$8;
-    reg  [4:0] word_lanes$skips$skip$9;
-    reg  [4:0] word_lanes$skips$skip$10;
-    reg  [4:0] word_lanes$skips$skip$11;
-    reg  [4:0] word_lanes$skips$skip$12;
-    reg  [4:0] word_lanes$skips$skip$13;
-    reg  [4:0] word_lanes$skips$skip$14;
-    reg  [4:0] word_lanes$skips$skip$15;
-    reg  word_lanes$skips$any_kept;
-    reg  [4:0] word_lanes$skips$nulls;
-    reg  [35:0] word_lanes$counted_unit$0$d;
-    reg  [35:0] word_lanes$counted_unit$0$q;
-    reg  word_lanes$counted_unit$0$clock;
-    reg  [35:0] word_lanes$counted_unit$1$d;
-    reg  [35:0] word_lanes$counted_unit$1$q;
-    reg  word_lanes$counted_unit$1$clock;
-    reg  [35:0] word_lanes$counted_unit$2$d;
-    reg  [35:0] word_lanes$counted_unit$2$q;
-    reg  word_lanes$counted_unit$2$clock;
-    reg  [35:0] word_lanes$counted_unit$3$d;
-    reg  [35:0] word_lanes$counted_unit$3$q;
-    reg  word_lanes$counted_unit$3$clock;
-    reg  [35:0] word_lanes$counted_unit$4$d;
-    reg  [35:0] word_lanes$counted_unit$4$q;
-    reg  word_lanes$counted_unit$4$clock;
-    reg  [35:0] word_lanes$counted_unit$5$d;
-    reg  [35:0] word_lanes$counted_unit$5$q;
-    reg  word_lanes$counted_unit$5$clock;
-    reg  [35:0] word_lanes$counted_unit$6$d;
-    reg  [35:0] word_lanes$counted_unit$6$q;
-    reg  word_lanes$counted_unit$6$clock;
-    reg  [35:0] word_lanes$counted_unit$7$d;
-    reg  [35:0] word_lanes$counted_unit$7$q;
-    reg  word_lanes$counted_unit$7$clock;
-    reg  [35:0] word_lanes$counted_unit$8$d;
-    reg  [35:0] word_lanes$counted_unit$8$q;
-    reg  word_lanes$counted_unit$8$clock;
-    reg  [35:0] word_lanes$counted_unit$9$d;
-    reg  [35:0] word_lanes$counted_unit$9$q;
-    reg  word_lanes$counted_unit$9$clock;
-    reg  [35:0] word_lanes$counted_unit$10$d;
-    reg  [35:0] word_lanes$counted_unit$10$q;
-    reg  word_lanes$counted_unit$10$clock;
-    reg  [35:0] word_lanes$counted_unit$11$d;
-    reg  [35:0] word_lanes$counted_unit$11$q;
-    reg  word_lanes$counted_unit$11$clock;
-    reg  [35:0] word_lanes$counted_unit$12$d;
-    reg  [35:0] word_lanes$counted_unit$12$q;
-    reg  word_lanes$counted_unit$12$clock;
-    reg  [35:0] word_lanes$counted_unit$13$d;
-    reg  [35:0] word_lanes$counted_unit$13$q;
-    reg  word_lanes$counted_unit$13$clock;
-    reg  [35:0] word_lanes$counted_unit$14$d;
-    reg  [35:0] word_lanes$counted_unit$14$q;
-    reg  word_lanes$counted_unit$14$clock;
-    reg  [35:0] word_lanes$counted_unit$15$d;
-    reg  [35:0] word_lanes$counted_unit$15$q;
-    reg  word_lanes$counted_unit$15$clock;
-    reg  word_lanes$counted_keep$0$d;
-    reg  word_lanes$counted_keep$0$q;
-    reg  word_lanes$counted_keep$0$clock;
-    reg  word_lanes$counted_keep$1$d;
-    reg  word_lanes$counted_keep$1$q;
-    reg  word_lanes$counted_keep$1$clock;
-    reg  word_lanes$counted_keep$2$d;
-    reg  word_lanes$counted_keep$2$q;
-    reg  word_lanes$counted_keep$2$clock;
-    reg  word_lanes$counted_keep$3$d;
-    reg  word_lanes$counted_keep$3$q;
-    reg  word_lanes$counted_keep$3$clock;
-    reg  word_lanes$counted_keep$4$d;
-    reg  word_lanes$counted_keep$4$q;
-    reg  word_lanes$counted_keep$4$clock;
-    reg  word_lanes$counted_keep$5$d;
-    reg  word_lanes$counted_keep$5$q;
-    reg  word_lanes$counted_keep$5$clock;
-    reg  word_lanes$counted_keep$6$d;
-    reg  word_lanes$counted_keep$6$q;
-    reg  word_lanes$counted_keep$6$clock;
-    reg  word_lanes$counted_keep$7$d;
-    reg  word_lanes$counted_keep$7$q;
-    reg  word_lanes$counted_keep$7$clock;
-    reg  word_lanes$counted_keep$8$d;
-    reg  word_lanes$counted_keep$8$q;
-    reg  word_lanes$counted_keep$8$clock;
-    reg  word_lanes$counted_keep$9$d;
-    reg  word_lanes$counted_keep$9$q;
-    reg  word_lanes$counted_keep$9$clock;
-    reg  word_lanes$counted_keep$10$d;
-    reg  word_lanes$counted_keep$10$q;
-    reg  word_lanes$counted_keep$10$clock;
-    reg  word_lanes$counted_keep$11$d;
-    reg  word_lanes$counted_keep$11$q;
-    reg  word_lanes$counted_keep$11$clock;
-    reg  word_lanes$counted_keep$12$d;
-    reg  word_lanes$counted_keep$12$q;
-    reg  word_lanes$counted_keep$12$clock;
-    reg  word_lanes$counted_keep$13$d;
-    reg  word_lanes$counted_keep$13$q;
-    reg  word_lanes$counted_keep$13$clock;
-    reg  word_lanes$counted_keep$14$d;
-    reg  word_lanes$counted_keep$14$q;
-    reg  word_lanes$counted_keep$14$clock;
-    reg  word_lanes$counted_keep$15$d;
-    reg  word_lanes$counted_keep$15$q;
-    reg  word_lanes$counted_keep$15$clock;
-    reg  [4:0] word_lanes$counted_skip$0$d;
-    reg  [4:0] word_lanes$counted_skip$0$q;
-    reg  word_lanes$counted_skip$0$clock;
-    reg  [4:0] word_lanes$counted_skip$1$d;
-    reg  [4:0] word_lanes$counted_skip$1$q;
-    reg  word_lanes$counted_skip$1$clock;
-    reg  [4:0] word_lanes$counted_skip$2$d;
-    reg  [4:0] word_lanes$counted_skip$2$q;
-    reg  word_lanes$counted_skip$2$clock;
-    reg  [4:0] word_lanes$counted_skip$3$d;
-    reg  [4:0] word_lanes$counted_skip$3$q;
-    reg  word_lanes$counted_skip$3$clock;
-    reg  [4:0] word_lanes$counted_skip$4$d;
-    reg  [4:0] word_lanes$counted_skip$4$q;
-    reg  word_lanes$counted_skip$4$clock;
-    reg  [4:0] word_lanes$counted_skip$5$d;
-    reg  [4:0] word_lanes$counted_skip$5$q;
-    reg  word_lanes$counted_skip$5$clock;
-    reg  [4:0] word_lanes$counted_skip$6$d;
-    reg  [4:0] word_lanes$counted_skip$6$q;
-    reg  word_lanes$counted_skip$6$clock;
-    reg  [4:0] word_lanes$counted_skip$7$d;
-    reg  [4:0] word_lanes$counted_skip$7$q;
-    reg  word_lanes$counted_skip$7$clock;
-    reg  [4:0] word_lanes$counted_skip$8$d;
-    reg  [4:0] word_lanes$counted_skip$8$q;
-    reg  word_lanes$counted_skip$8$clock;
-    reg  [4:0] word_lanes$counted_skip$9$d;
-    reg  [4:0] word_lanes$counted_skip$9$q;
-    reg  word_lanes$counted_skip$9$clock;
-    reg  [4:0] word_lanes$counted_skip$10$d;
-    reg  [4:0] word_lanes$counted_skip$10$q;
-    reg  word_lanes$counted_skip$10$clock;
-    reg  [4:0] word_lanes$counted_skip$11$d;
-    reg  [4:0] word_lanes$counted_skip$11$q;
-    reg  word_lanes$counted_skip$11$clock;
-    reg  [4:0] word_lanes$counted_skip$12$d;
-    reg  [4:0] word_lanes$counted_skip$12$q;
-    reg  word_lanes$counted_skip$12$clock;
-    reg  [4:0] word_lanes$counted_skip$13$d;
-    reg  [4:0] word_lanes$counted_skip$13$q;
-    reg  word_lanes$counted_skip$13$clock;
-    reg  [4:0] word_lanes$counted_skip$14$d;
-    reg  [4:0] word_lanes$counted_skip$14$q;
-    reg  word_lanes$counted_skip$14$clock;
-    reg  [4:0] word_lanes$counted_skip$15$d;
-    reg  [4:0] word_lanes$counted_skip$15$q;
-    reg  word_lanes$counted_skip$15$clock;
-    reg  word_lanes$counted_any$d;
-    reg  word_lanes$counted_any$q;
-    reg  word_lanes$counted_any$clock;
-    reg  word_lanes$counted_valid$d;
-    reg  word_lanes$counted_valid$q;
-    reg  word_lanes$counted_valid$clock;
-    reg  word_lanes$counted_tlast$d;
-    reg  word_lanes$counted_tlast$q;
-    reg  word_lanes$counted_tlast$clock;
     reg  word_lanes$packer$clock;
     reg  word_lanes$packer$rst;
     reg  [35:0] word_lanes$packer$lane_in$0;
@@ -4871,25 +5087,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  word_lanes$packer$keep_in$13;
     reg  word_lanes$packer$keep_in$14;
     reg  word_lanes$packer$keep_in$15;
-    reg  [4:0] word_lanes$packer$skip_in$0;
-    reg  [4:0] word_lanes$packer$skip_in$1;
-    reg  [4:0] word_lanes$packer$skip_in$2;
-    reg  [4:0] word_lanes$packer$skip_in$3;
-    reg  [4:0] word_lanes$packer$skip_in$4;
-    reg  [4:0] word_lanes$packer$skip_in$5;
-    reg  [4:0] word_lanes$packer$skip_in$6;
-    reg  [4:0] word_lanes$packer$skip_in$7;
-    reg  [4:0] word_lanes$packer$skip_in$8;
-    reg  [4:0] word_lanes$packer$skip_in$9;
-    reg  [4:0] word_lanes$packer$skip_in$10;
-    reg  [4:0] word_lanes$packer$skip_in$11;
-    reg  [4:0] word_lanes$packer$skip_in$12;
-    reg  [4:0] word_lanes$packer$skip_in$13;
-    reg  [4:0] word_lanes$packer$skip_in$14;
-    reg  [4:0] word_lanes$packer$skip_in$15;
     reg  word_lanes$packer$beat_in;
     reg  word_lanes$packer$last_in;
-    reg  word_lanes$packer$tag_in;
     reg  [35:0] word_lanes$packer$lane_out$0;
     reg  [35:0] word_lanes$packer$lane_out$1;
     reg  [35:0] word_lanes$packer$lane_out$2;
@@ -4922,9 +5121,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  word_lanes$packer$keep_out$13;
     reg  word_lanes$packer$keep_out$14;
     reg  word_lanes$packer$keep_out$15;
+    reg  [5:0] word_lanes$packer$nulls_out;
     reg  word_lanes$packer$beat_out;
     reg  word_lanes$packer$last_out;
-    reg  word_lanes$packer$tag_out;
     reg  [31:0] word_lanes$tdata_bus$lane$0;
     reg  [31:0] word_lanes$tdata_bus$lane$1;
     reg  [31:0] word_lanes$tdata_bus$lane$2;
@@ -5027,102 +5226,93 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     localparam  word_lanes$unit$13$low_width = 8'h20;
     localparam  word_lanes$unit$14$low_width = 8'h20;
     localparam  word_lanes$unit$15$low_width = 8'h20;
-    reg  [4:0] word_lanes$skips$nulls0$0;
-    reg  [4:0] word_lanes$skips$nulls0$1;
-    reg  [4:0] word_lanes$skips$nulls0$2;
-    reg  [4:0] word_lanes$skips$nulls0$3;
-    reg  [4:0] word_lanes$skips$nulls0$4;
-    reg  [4:0] word_lanes$skips$nulls0$5;
-    reg  [4:0] word_lanes$skips$nulls0$6;
-    reg  [4:0] word_lanes$skips$nulls0$7;
-    reg  [4:0] word_lanes$skips$nulls0$8;
-    reg  [4:0] word_lanes$skips$nulls0$9;
-    reg  [4:0] word_lanes$skips$nulls0$10;
-    reg  [4:0] word_lanes$skips$nulls0$11;
-    reg  [4:0] word_lanes$skips$nulls0$12;
-    reg  [4:0] word_lanes$skips$nulls0$13;
-    reg  [4:0] word_lanes$skips$nulls0$14;
-    reg  [4:0] word_lanes$skips$nulls0$15;
-    reg  [4:0] word_lanes$skips$nulls1$0;
-    reg  [4:0] word_lanes$skips$nulls1$1;
-    reg  [4:0] word_lanes$skips$nulls1$2;
-    reg  [4:0] word_lanes$skips$nulls1$3;
-    reg  [4:0] word_lanes$skips$nulls1$4;
-    reg  [4:0] word_lanes$skips$nulls1$5;
-    reg  [4:0] word_lanes$skips$nulls1$6;
-    reg  [4:0] word_lanes$skips$nulls1$7;
-    reg  [4:0] word_lanes$skips$nulls1$8;
-    reg  [4:0] word_lanes$skips$nulls1$9;
-    reg  [4:0] word_lanes$skips$nulls1$10;
-    reg  [4:0] word_lanes$skips$nulls1$11;
-    reg  [4:0] word_lanes$skips$nulls1$12;
-    reg  [4:0] word_lanes$skips$nulls1$13;
-    reg  [4:0] word_lanes$skips$nulls1$14;
-    reg  [4:0] word_lanes$skips$nulls1$15;
-    reg  [4:0] word_lanes$skips$nulls2$0;
-    reg  [4:0] word_lanes$skips$nulls2$1;
-    reg  [4:0] word_lanes$skips$nulls2$2;
-    reg  [4:0] word_lanes$skips$nulls2$3;
-    reg  [4:0] word_lanes$skips$nulls2$4;
-    reg  [4:0] word_lanes$skips$nulls2$5;
-    reg  [4:0] word_lanes$skips$nulls2$6;
-    reg  [4:0] word_lanes$skips$nulls2$7;
-    reg  [4:0] word_lanes$skips$nulls2$8;
-    reg  [4:0] word_lanes$skips$nulls2$9;
-    reg  [4:0] word_lanes$skips$nulls2$10;
-    reg  [4:0] word_lanes$skips$nulls2$11;
-    reg  [4:0] word_lanes$skips$nulls2$12;
-    reg  [4:0] word_lanes$skips$nulls2$13;
-    reg  [4:0] word_lanes$skips$nulls2$14;
-    reg  [4:0] word_lanes$skips$nulls2$15;
-    reg  [4:0] word_lanes$skips$nulls3$0;
-    reg  [4:0] word_lanes$skips$nulls3$1;
-    reg  [4:0] word_lanes$skips$nulls3$2;
-    reg  [4:0] word_lanes$skips$nulls3$3;
-    reg  [4:0] word_lanes$skips$nulls3$4;
-    reg  [4:0] word_lanes$skips$nulls3$5;
-    reg  [4:0] word_lanes$skips$nulls3$6;
-    reg  [4:0] word_lanes$skips$nulls3$7;
-    reg  [4:0] word_lanes$skips$nulls3$8;
-    reg  [4:0] word_lanes$skips$nulls3$9;
-    reg  [4:0] word_lanes$skips$nulls3$10;
-    reg  [4:0] word_lanes$skips$nulls3$11;
-    reg  [4:0] word_lanes$skips$nulls3$12;
-    reg  [4:0] word_lanes$skips$nulls3$13;
-    reg  [4:0] word_lanes$skips$nulls3$14;
-    reg  [4:0] word_lanes$skips$nulls3$15;
-    reg  [4:0] word_lanes$skips$nulls4$0;
-    reg  [4:0] word_lanes$skips$nulls4$1;
-    reg  [4:0] word_lanes$skips$nulls4$2;
-    reg  [4:0] word_lanes$skips$nulls4$3;
-    reg  [4:0] word_lanes$skips$nulls4$4;
-    reg  [4:0] word_lanes$skips$nulls4$5;
-    reg  [4:0] word_lanes$skips$nulls4$6;
-    reg  [4:0] word_lanes$skips$nulls4$7;
-    reg  [4:0] word_lanes$skips$nulls4$8;
-    reg  [4:0] word_lanes$skips$nulls4$9;
-    reg  [4:0] word_lanes$skips$nulls4$10;
-    reg  [4:0] word_lanes$skips$nulls4$11;
-    reg  [4:0] word_lanes$skips$nulls4$12;
-    reg  [4:0] word_lanes$skips$nulls4$13;
-    reg  [4:0] word_lanes$skips$nulls4$14;
-    reg  [4:0] word_lanes$skips$nulls4$15;
-    reg  [4:0] word_lanes$skips$nulls5$0;
-    reg  [4:0] word_lanes$skips$nulls5$1;
-    reg  [4:0] word_lanes$skips$nulls5$2;
-    reg  [4:0] word_lanes$skips$nulls5$3;
-    reg  [4:0] word_lanes$skips$nulls5$4;
-    reg  [4:0] word_lanes$skips$nulls5$5;
-    reg  [4:0] word_lanes$skips$nulls5$6;
-    reg  [4:0] word_lanes$skips$nulls5$7;
-    reg  [4:0] word_lanes$skips$nulls5$8;
-    reg  [4:0] word_lanes$skips$nulls5$9;
-    reg  [4:0] word_lanes$skips$nulls5$10;
-    reg  [4:0] word_lanes$skips$nulls5$11;
-    reg  [4:0] word_lanes$skips$nulls5$12;
-    reg  [4:0] word_lanes$skips$nulls5$13;
-    reg  [4:0] word_lanes$skips$nulls5$14;
-    reg  [4:0] word_lanes$skips$nulls5$15;
+    reg  word_lanes$packer$skips$clock;
+    reg  word_lanes$packer$skips$rst;
+    reg  [35:0] word_lanes$packer$skips$lane_in$0;
+    reg  [35:0] word_lanes$packer$skips$lane_in$1;
+    reg  [35:0] word_lanes$packer$skips$lane_in$2;
+    reg  [35:0] word_lanes$packer$skips$lane_in$3;
+    reg  [35:0] word_lanes$packer$skips$lane_in$4;
+    reg  [35:0] word_lanes$packer$skips$lane_in$5;
+    reg  [35:0] word_lanes$packer$skips$lane_in$6;
+    reg  [35:0] word_lanes$packer$skips$lane_in$7;
+    reg  [35:0] word_lanes$packer$skips$lane_in$8;
+    reg  [35:0] word_lanes$packer$skips$lane_in$9;
+    reg  [35:0] word_lanes$packer$skips$lane_in$10;
+    reg  [35:0] word_lanes$packer$skips$lane_in$11;
+    reg  [35:0] word_lanes$packer$skips$lane_in$12;
+    reg  [35:0] word_lanes$packer$skips$lane_in$13;
+    reg  [35:0] word_lanes$packer$skips$lane_in$14;
+    reg  [35:0] word_lanes$packer$skips$lane_in$15;
+    reg  word_lanes$packer$skips$keep_in$0;
+    reg  word_lanes$packer$skips$keep_in$1;
+    reg  word_lanes$packer$skips$keep_in$2;
+    reg  word_lanes$packer$skips$keep_in$3;
+    reg  word_lanes$packer$skips$keep_in$4;
+    reg  word_lanes$packer$skips$keep_in$5;
+    reg  word_lanes$packer$skips$keep_in$6;
+    reg  word_lanes$packer$skips$keep_in$7;
+    reg  word_lanes$packer$skips$keep_in$8;
+    reg  word_lanes$packer$skips$keep_in$9;
+    reg  word_lanes$packer$skips$keep_in$10;
+    reg  word_lanes$packer$skips$keep_in$11;
+    reg  word_lanes$packer$skips$keep_in$12;
+    reg  word_lanes$packer$skips$keep_in$13;
+    reg  word_lanes$packer$skips$keep_in$14;
+    reg  word_lanes$packer$skips$keep_in$15;
+    reg  word_lanes$packer$skips$beat_in;
+    reg  word_lanes$packer$skips$last_in;
+    reg  [35:0] word_lanes$packer$skips$lane_out$0;
+    reg  [35:0] word_lanes$packer$skips$lane_out$1;
+    reg  [35:0] word_lanes$packer$skips$lane_out$2;
+    reg  [35:0] word_lanes$packer$skips$lane_out$3;
+    reg  [35:0] word_lanes$packer$skips$lane_out$4;
+    reg  [35:0] word_lanes$packer$skips$lane_out$5;
+    reg  [35:0] word_lanes$packer$skips$lane_out$6;
+    reg  [35:0] word_lanes$packer$skips$lane_out$7;
+    reg  [35:0] word_lanes$packer$skips$lane_out$8;
+    reg  [35:0] word_lanes$packer$skips$lane_out$9;
+    reg  [35:0] word_lanes$packer$skips$lane_out$10;
+    reg  [35:0] word_lanes$packer$skips$lane_out$11;
+    reg  [35:0] word_lanes$packer$skips$lane_out$12;
+    reg  [35:0] word_lanes$packer$skips$lane_out$13;
+    reg  [35:0] word_lanes$packer$skips$lane_out$14;
+    reg  [35:0] word_lanes$packer$skips$lane_out$15;
+    reg  word_lanes$packer$skips$keep_out$0;
+    reg  word_lanes$packer$skips$keep_out$1;
+    reg  word_lanes$packer$skips$keep_out$2;
+    reg  word_lanes$packer$skips$keep_out$3;
+    reg  word_lanes$packer$skips$keep_out$4;
+    reg  word_lanes$packer$skips$keep_out$5;
+    reg  word_lanes$packer$skips$keep_out$6;
+    reg  word_lanes$packer$skips$keep_out$7;
+    reg  word_lanes$packer$skips$keep_out$8;
+    reg  word_lanes$packer$skips$keep_out$9;
+    reg  word_lanes$packer$skips$keep_out$10;
+    reg  word_lanes$packer$skips$keep_out$11;
+    reg  word_lanes$packer$skips$keep_out$12;
+    reg  word_lanes$packer$skips$keep_out$13;
+    reg  word_lanes$packer$skips$keep_out$14;
+    reg  word_lanes$packer$skips$keep_out$15;
+    reg  [4:0] word_lanes$packer$skips$skip$0;
+    reg  [4:0] word_lanes$packer$skips$skip$1;
+    reg  [4:0] word_lanes$packer$skips$skip$2;
+    reg  [4:0] word_lanes$packer$skips$skip$3;
+    reg  [4:0] word_lanes$packer$skips$skip$4;
+    reg  [4:0] word_lanes$packer$skips$skip$5;
+    reg  [4:0] word_lanes$packer$skips$skip$6;
+    reg  [4:0] word_lanes$packer$skips$skip$7;
+    reg  [4:0] word_lanes$packer$skips$skip$8;
+    reg  [4:0] word_lanes$packer$skips$skip$9;
+    reg  [4:0] word_lanes$packer$skips$skip$10;
+    reg  [4:0] word_lanes$packer$skips$skip$11;
+    reg  [4:0] word_lanes$packer$skips$skip$12;
+    reg  [4:0] word_lanes$packer$skips$skip$13;
+    reg  [4:0] word_lanes$packer$skips$skip$14;
+    reg  [4:0] word_lanes$packer$skips$skip$15;
+    reg  [5:0] word_lanes$packer$skips$nulls;
+    reg  word_lanes$packer$skips$beat_out;
+    reg  word_lanes$packer$skips$last_out;
     reg  [35:0] word_lanes$packer$data1$0$d;
     reg  [35:0] word_lanes$packer$data1$0$q;
     reg  word_lanes$packer$data1$0$clock;
@@ -5273,9 +5463,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  word_lanes$packer$last1$0$d;
     reg  word_lanes$packer$last1$0$q;
     reg  word_lanes$packer$last1$0$clock;
-    reg  word_lanes$packer$tag1$0$d;
-    reg  word_lanes$packer$tag1$0$q;
-    reg  word_lanes$packer$tag1$0$clock;
+    reg  [5:0] word_lanes$packer$nulls1$0$d;
+    reg  [5:0] word_lanes$packer$nulls1$0$q;
+    reg  word_lanes$packer$nulls1$0$clock;
     reg  [35:0] word_lanes$packer$data2$0$d;
     reg  [35:0] word_lanes$packer$data2$0$q;
     reg  word_lanes$packer$data2$0$clock;
@@ -5426,9 +5616,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  word_lanes$packer$last2$0$d;
     reg  word_lanes$packer$last2$0$q;
     reg  word_lanes$packer$last2$0$clock;
-    reg  word_lanes$packer$tag2$0$d;
-    reg  word_lanes$packer$tag2$0$q;
-    reg  word_lanes$packer$tag2$0$clock;
+    reg  [5:0] word_lanes$packer$nulls2$0$d;
+    reg  [5:0] word_lanes$packer$nulls2$0$q;
+    reg  word_lanes$packer$nulls2$0$clock;
     reg  [35:0] word_lanes$packer$data3$0$d;
     reg  [35:0] word_lanes$packer$data3$0$q;
     reg  word_lanes$packer$data3$0$clock;
@@ -5579,9 +5769,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  word_lanes$packer$last3$0$d;
     reg  word_lanes$packer$last3$0$q;
     reg  word_lanes$packer$last3$0$clock;
-    reg  word_lanes$packer$tag3$0$d;
-    reg  word_lanes$packer$tag3$0$q;
-    reg  word_lanes$packer$tag3$0$clock;
+    reg  [5:0] word_lanes$packer$nulls3$0$d;
+    reg  [5:0] word_lanes$packer$nulls3$0$q;
+    reg  word_lanes$packer$nulls3$0$clock;
     reg  [35:0] word_lanes$packer$data4$0$d;
     reg  [35:0] word_lanes$packer$data4$0$q;
     reg  word_lanes$packer$data4$0$clock;
@@ -5732,9 +5922,626 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  word_lanes$packer$last4$0$d;
     reg  word_lanes$packer$last4$0$q;
     reg  word_lanes$packer$last4$0$clock;
-    reg  word_lanes$packer$tag4$0$d;
-    reg  word_lanes$packer$tag4$0$q;
-    reg  word_lanes$packer$tag4$0$clock;
+    reg  [5:0] word_lanes$packer$nulls4$0$d;
+    reg  [5:0] word_lanes$packer$nulls4$0$q;
+    reg  word_lanes$packer$nulls4$0$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$0$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$0$q;
+    reg  word_lanes$packer$skips$nulls1$0$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$1$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$1$q;
+    reg  word_lanes$packer$skips$nulls1$1$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$2$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$2$q;
+    reg  word_lanes$packer$skips$nulls1$2$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$3$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$3$q;
+    reg  word_lanes$packer$skips$nulls1$3$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$4$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$4$q;
+    reg  word_lanes$packer$skips$nulls1$4$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$5$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$5$q;
+    reg  word_lanes$packer$skips$nulls1$5$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$6$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$6$q;
+    reg  word_lanes$packer$skips$nulls1$6$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$7$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$7$q;
+    reg  word_lanes$packer$skips$nulls1$7$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$8$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$8$q;
+    reg  word_lanes$packer$skips$nulls1$8$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$9$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$9$q;
+    reg  word_lanes$packer$skips$nulls1$9$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$10$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$10$q;
+    reg  word_lanes$packer$skips$nulls1$10$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$11$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$11$q;
+    reg  word_lanes$packer$skips$nulls1$11$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$12$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$12$q;
+    reg  word_lanes$packer$skips$nulls1$12$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$13$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$13$q;
+    reg  word_lanes$packer$skips$nulls1$13$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$14$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$14$q;
+    reg  word_lanes$packer$skips$nulls1$14$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$15$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$15$q;
+    reg  word_lanes$packer$skips$nulls1$15$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$0$d;
+    reg  [35:0] word_lanes$packer$skips$data1$0$q;
+    reg  word_lanes$packer$skips$data1$0$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$1$d;
+    reg  [35:0] word_lanes$packer$skips$data1$1$q;
+    reg  word_lanes$packer$skips$data1$1$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$2$d;
+    reg  [35:0] word_lanes$packer$skips$data1$2$q;
+    reg  word_lanes$packer$skips$data1$2$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$3$d;
+    reg  [35:0] word_lanes$packer$skips$data1$3$q;
+    reg  word_lanes$packer$skips$data1$3$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$4$d;
+    reg  [35:0] word_lanes$packer$skips$data1$4$q;
+    reg  word_lanes$packer$skips$data1$4$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$5$d;
+    reg  [35:0] word_lanes$packer$skips$data1$5$q;
+    reg  word_lanes$packer$skips$data1$5$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$6$d;
+    reg  [35:0] word_lanes$packer$skips$data1$6$q;
+    reg  word_lanes$packer$skips$data1$6$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$7$d;
+    reg  [35:0] word_lanes$packer$skips$data1$7$q;
+    reg  word_lanes$packer$skips$data1$7$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$8$d;
+    reg  [35:0] word_lanes$packer$skips$data1$8$q;
+    reg  word_lanes$packer$skips$data1$8$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$9$d;
+    reg  [35:0] word_lanes$packer$skips$data1$9$q;
+    reg  word_lanes$packer$skips$data1$9$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$10$d;
+    reg  [35:0] word_lanes$packer$skips$data1$10$q;
+    reg  word_lanes$packer$skips$data1$10$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$11$d;
+    reg  [35:0] word_lanes$packer$skips$data1$11$q;
+    reg  word_lanes$packer$skips$data1$11$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$12$d;
+    reg  [35:0] word_lanes$packer$skips$data1$12$q;
+    reg  word_lanes$packer$skips$data1$12$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$13$d;
+    reg  [35:0] word_lanes$packer$skips$data1$13$q;
+    reg  word_lanes$packer$skips$data1$13$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$14$d;
+    reg  [35:0] word_lanes$packer$skips$data1$14$q;
+    reg  word_lanes$packer$skips$data1$14$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$15$d;
+    reg  [35:0] word_lanes$packer$skips$data1$15$q;
+    reg  word_lanes$packer$skips$data1$15$clock;
+    reg  word_lanes$packer$skips$keep1$0$d;
+    reg  word_lanes$packer$skips$keep1$0$q;
+    reg  word_lanes$packer$skips$keep1$0$clock;
+    reg  word_lanes$packer$skips$keep1$1$d;
+    reg  word_lanes$packer$skips$keep1$1$q;
+    reg  word_lanes$packer$skips$keep1$1$clock;
+    reg  word_lanes$packer$skips$keep1$2$d;
+    reg  word_lanes$packer$skips$keep1$2$q;
+    reg  word_lanes$packer$skips$keep1$2$clock;
+    reg  word_lanes$packer$skips$keep1$3$d;
+    reg  word_lanes$packer$skips$keep1$3$q;
+    reg  word_lanes$packer$skips$keep1$3$clock;
+    reg  word_lanes$packer$skips$keep1$4$d;
+    reg  word_lanes$packer$skips$keep1$4$q;
+    reg  word_lanes$packer$skips$keep1$4$clock;
+    reg  word_lanes$packer$skips$keep1$5$d;
+    reg  word_lanes$packer$skips$keep1$5$q;
+    reg  word_lanes$packer$skips$keep1$5$clock;
+    reg  word_lanes$packer$skips$keep1$6$d;
+    reg  word_lanes$packer$skips$keep1$6$q;
+    reg  word_lanes$packer$skips$keep1$6$clock;
+    reg  word_lanes$packer$skips$keep1$7$d;
+    reg  word_lanes$packer$skips$keep1$7$q;
+    reg  word_lanes$packer$skips$keep1$7$clock;
+    reg  word_lanes$packer$skips$keep1$8$d;
+    reg  word_lanes$packer$skips$keep1$8$q;
+    reg  word_lanes$packer$skips$keep1$8$clock;
+    reg  word_lanes$packer$skips$keep1$9$d;
+    reg  word_lanes$packer$skips$keep1$9$q;
+    reg  word_lanes$packer$skips$keep1$9$clock;
+    reg  word_lanes$packer$skips$keep1$10$d;
+    reg  word_lanes$packer$skips$keep1$10$q;
+    reg  word_lanes$packer$skips$keep1$10$clock;
+    reg  word_lanes$packer$skips$keep1$11$d;
+    reg  word_lanes$packer$skips$keep1$11$q;
+    reg  word_lanes$packer$skips$keep1$11$clock;
+    reg  word_lanes$packer$skips$keep1$12$d;
+    reg  word_lanes$packer$skips$keep1$12$q;
+    reg  word_lanes$packer$skips$keep1$12$clock;
+    reg  word_lanes$packer$skips$keep1$13$d;
+    reg  word_lanes$packer$skips$keep1$13$q;
+    reg  word_lanes$packer$skips$keep1$13$clock;
+    reg  word_lanes$packer$skips$keep1$14$d;
+    reg  word_lanes$packer$skips$keep1$14$q;
+    reg  word_lanes$packer$skips$keep1$14$clock;
+    reg  word_lanes$packer$skips$keep1$15$d;
+    reg  word_lanes$packer$skips$keep1$15$q;
+    reg  word_lanes$packer$skips$keep1$15$clock;
+    reg  word_lanes$packer$skips$beat1$0$d;
+    reg  word_lanes$packer$skips$beat1$0$q;
+    reg  word_lanes$packer$skips$beat1$0$clock;
+    reg  word_lanes$packer$skips$last1$0$d;
+    reg  word_lanes$packer$skips$last1$0$q;
+    reg  word_lanes$packer$skips$last1$0$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$0$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$0$q;
+    reg  word_lanes$packer$skips$nulls2$0$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$1$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$1$q;
+    reg  word_lanes$packer$skips$nulls2$1$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$2$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$2$q;
+    reg  word_lanes$packer$skips$nulls2$2$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$3$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$3$q;
+    reg  word_lanes$packer$skips$nulls2$3$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$4$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$4$q;
+    reg  word_lanes$packer$skips$nulls2$4$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$5$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$5$q;
+    reg  word_lanes$packer$skips$nulls2$5$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$6$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$6$q;
+    reg  word_lanes$packer$skips$nulls2$6$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$7$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$7$q;
+    reg  word_lanes$packer$skips$nulls2$7$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$8$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$8$q;
+    reg  word_lanes$packer$skips$nulls2$8$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$9$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$9$q;
+    reg  word_lanes$packer$skips$nulls2$9$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$10$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$10$q;
+    reg  word_lanes$packer$skips$nulls2$10$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$11$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$11$q;
+    reg  word_lanes$packer$skips$nulls2$11$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$12$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$12$q;
+    reg  word_lanes$packer$skips$nulls2$12$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$13$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$13$q;
+    reg  word_lanes$packer$skips$nulls2$13$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$14$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$14$q;
+    reg  word_lanes$packer$skips$nulls2$14$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$15$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$15$q;
+    reg  word_lanes$packer$skips$nulls2$15$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$0$d;
+    reg  [35:0] word_lanes$packer$skips$data2$0$q;
+    reg  word_lanes$packer$skips$data2$0$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$1$d;
+    reg  [35:0] word_lanes$packer$skips$data2$1$q;
+    reg  word_lanes$packer$skips$data2$1$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$2$d;
+    reg  [35:0] word_lanes$packer$skips$data2$2$q;
+    reg  word_lanes$packer$skips$data2$2$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$3$d;
+    reg  [35:0] word_lanes$packer$skips$data2$3$q;
+    reg  word_lanes$packer$skips$data2$3$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$4$d;
+    reg  [35:0] word_lanes$packer$skips$data2$4$q;
+    reg  word_lanes$packer$skips$data2$4$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$5$d;
+    reg  [35:0] word_lanes$packer$skips$data2$5$q;
+    reg  word_lanes$packer$skips$data2$5$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$6$d;
+    reg  [35:0] word_lanes$packer$skips$data2$6$q;
+    reg  word_lanes$packer$skips$data2$6$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$7$d;
+    reg  [35:0] word_lanes$packer$skips$data2$7$q;
+    reg  word_lanes$packer$skips$data2$7$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$8$d;
+    reg  [35:0] word_lanes$packer$skips$data2$8$q;
+    reg  word_lanes$packer$skips$data2$8$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$9$d;
+    reg  [35:0] word_lanes$packer$skips$data2$9$q;
+    reg  word_lanes$packer$skips$data2$9$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$10$d;
+    reg  [35:0] word_lanes$packer$skips$data2$10$q;
+    reg  word_lanes$packer$skips$data2$10$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$11$d;
+    reg  [35:0] word_lanes$packer$skips$data2$11$q;
+    reg  word_lanes$packer$skips$data2$11$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$12$d;
+    reg  [35:0] word_lanes$packer$skips$data2$12$q;
+    reg  word_lanes$packer$skips$data2$12$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$13$d;
+    reg  [35:0] word_lanes$packer$skips$data2$13$q;
+    reg  word_lanes$packer$skips$data2$13$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$14$d;
+    reg  [35:0] word_lanes$packer$skips$data2$14$q;
+    reg  word_lanes$packer$skips$data2$14$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$15$d;
+    reg  [35:0] word_lanes$packer$skips$data2$15$q;
+    reg  word_lanes$packer$skips$data2$15$clock;
+    reg  word_lanes$packer$skips$keep2$0$d;
+    reg  word_lanes$packer$skips$keep2$0$q;
+    reg  word_lanes$packer$skips$keep2$0$clock;
+    reg  word_lanes$packer$skips$keep2$1$d;
+    reg  word_lanes$packer$skips$keep2$1$q;
+    reg  word_lanes$packer$skips$keep2$1$clock;
+    reg  word_lanes$packer$skips$keep2$2$d;
+    reg  word_lanes$packer$skips$keep2$2$q;
+    reg  word_lanes$packer$skips$keep2$2$clock;
+    reg  word_lanes$packer$skips$keep2$3$d;
+    reg  word_lanes$packer$skips$keep2$3$q;
+    reg  word_lanes$packer$skips$keep2$3$clock;
+    reg  word_lanes$packer$skips$keep2$4$d;
+    reg  word_lanes$packer$skips$keep2$4$q;
+    reg  word_lanes$packer$skips$keep2$4$clock;
+    reg  word_lanes$packer$skips$keep2$5$d;
+    reg  word_lanes$packer$skips$keep2$5$q;
+    reg  word_lanes$packer$skips$keep2$5$clock;
+    reg  word_lanes$packer$skips$keep2$6$d;
+    reg  word_lanes$packer$skips$keep2$6$q;
+    reg  word_lanes$packer$skips$keep2$6$clock;
+    reg  word_lanes$packer$skips$keep2$7$d;
+    reg  word_lanes$packer$skips$keep2$7$q;
+    reg  word_lanes$packer$skips$keep2$7$clock;
+    reg  word_lanes$packer$skips$keep2$8$d;
+    reg  word_lanes$packer$skips$keep2$8$q;
+    reg  word_lanes$packer$skips$keep2$8$clock;
+    reg  word_lanes$packer$skips$keep2$9$d;
+    reg  word_lanes$packer$skips$keep2$9$q;
+    reg  word_lanes$packer$skips$keep2$9$clock;
+    reg  word_lanes$packer$skips$keep2$10$d;
+    reg  word_lanes$packer$skips$keep2$10$q;
+    reg  word_lanes$packer$skips$keep2$10$clock;
+    reg  word_lanes$packer$skips$keep2$11$d;
+    reg  word_lanes$packer$skips$keep2$11$q;
+    reg  word_lanes$packer$skips$keep2$11$clock;
+    reg  word_lanes$packer$skips$keep2$12$d;
+    reg  word_lanes$packer$skips$keep2$12$q;
+    reg  word_lanes$packer$skips$keep2$12$clock;
+    reg  word_lanes$packer$skips$keep2$13$d;
+    reg  word_lanes$packer$skips$keep2$13$q;
+    reg  word_lanes$packer$skips$keep2$13$clock;
+    reg  word_lanes$packer$skips$keep2$14$d;
+    reg  word_lanes$packer$skips$keep2$14$q;
+    reg  word_lanes$packer$skips$keep2$14$clock;
+    reg  word_lanes$packer$skips$keep2$15$d;
+    reg  word_lanes$packer$skips$keep2$15$q;
+    reg  word_lanes$packer$skips$keep2$15$clock;
+    reg  word_lanes$packer$skips$beat2$0$d;
+    reg  word_lanes$packer$skips$beat2$0$q;
+    reg  word_lanes$packer$skips$beat2$0$clock;
+    reg  word_lanes$packer$skips$last2$0$d;
+    reg  word_lanes$packer$skips$last2$0$q;
+    reg  word_lanes$packer$skips$last2$0$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls3$0$d;
+    reg  [5:0] word_lanes$packer$skips$nulls3$0$q;
+    reg  word_lanes$packer$skips$nulls3$0$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls3$1$d;
+    reg  [5:0] word_lanes$packer$skips$nulls3$1$q;
+    reg  word_lanes$packer$skips$nulls3$1$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls3$2$d;
+    reg  [5:0] word_lanes$packer$skips$nulls3$2$q;
+    reg  word_lanes$packer$skips$nulls3$2$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls3$3$d;
+    reg  [5:0] word_lanes$packer$skips$nulls3$3$q;
+    reg  word_lanes$packer$skips$nulls3$3$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls3$4$d;
+    reg  [5:0] word_lanes$packer$skips$nulls3$4$q;
+    reg  word_lanes$packer$skips$nulls3$4$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls3$5$d;
+    reg  [5:0] word_lanes$packer$skips$nulls3$5$q;
+    reg  word_lanes$packer$skips$nulls3$5$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls3$6$d;
+    reg  [5:0] word_lanes$packer$skips$nulls3$6$q;
+    reg  word_lanes$packer$skips$nulls3$6$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls3$7$d;
+    reg  [5:0] word_lanes$packer$skips$nulls3$7$q;
+    reg  word_lanes$packer$skips$nulls3$7$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls3$8$d;
+    reg  [5:0] word_lanes$packer$skips$nulls3$8$q;
+    reg  word_lanes$packer$skips$nulls3$8$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls3$9$d;
+    reg  [5:0] word_lanes$packer$skips$nulls3$9$q;
+    reg  word_lanes$packer$skips$nulls3$9$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls3$10$d;
+    reg  [5:0] word_lanes$packer$skips$nulls3$10$q;
+    reg  word_lanes$packer$skips$nulls3$10$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls3$11$d;
+    reg  [5:0] word_lanes$packer$skips$nulls3$11$q;
+    reg  word_lanes$packer$skips$nulls3$11$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls3$12$d;
+    reg  [5:0] word_lanes$packer$skips$nulls3$12$q;
+    reg  word_lanes$packer$skips$nulls3$12$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls3$13$d;
+    reg  [5:0] word_lanes$packer$skips$nulls3$13$q;
+    reg  word_lanes$packer$skips$nulls3$13$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls3$14$d;
+    reg  [5:0] word_lanes$packer$skips$nulls3$14$q;
+    reg  word_lanes$packer$skips$nulls3$14$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls3$15$d;
+    reg  [5:0] word_lanes$packer$skips$nulls3$15$q;
+    reg  word_lanes$packer$skips$nulls3$15$clock;
+    reg  [35:0] word_lanes$packer$skips$data3$0$d;
+    reg  [35:0] word_lanes$packer$skips$data3$0$q;
+    reg  word_lanes$packer$skips$data3$0$clock;
+    reg  [35:0] word_lanes$packer$skips$data3$1$d;
+    reg  [35:0] word_lanes$packer$skips$data3$1$q;
+    reg  word_lanes$packer$skips$data3$1$clock;
+    reg  [35:0] word_lanes$packer$skips$data3$2$d;
+    reg  [35:0] word_lanes$packer$skips$data3$2$q;
+    reg  word_lanes$packer$skips$data3$2$clock;
+    reg  [35:0] word_lanes$packer$skips$data3$3$d;
+    reg  [35:0] word_lanes$packer$skips$data3$3$q;
+    reg  word_lanes$packer$skips$data3$3$clock;
+    reg  [35:0] word_lanes$packer$skips$data3$4$d;
+    reg  [35:0] word_lanes$packer$skips$data3$4$q;
+    reg  word_lanes$packer$skips$data3$4$clock;
+    reg  [35:0] word_lanes$packer$skips$data3$5$d;
+    reg  [35:0] word_lanes$packer$skips$data3$5$q;
+    reg  word_lanes$packer$skips$data3$5$clock;
+    reg  [35:0] word_lanes$packer$skips$data3$6$d;
+    reg  [35:0] word_lanes$packer$skips$data3$6$q;
+    reg  word_lanes$packer$skips$data3$6$clock;
+    reg  [35:0] word_lanes$packer$skips$data3$7$d;
+    reg  [35:0] word_lanes$packer$skips$data3$7$q;
+    reg  word_lanes$packer$skips$data3$7$clock;
+    reg  [35:0] word_lanes$packer$skips$data3$8$d;
+    reg  [35:0] word_lanes$packer$skips$data3$8$q;
+    reg  word_lanes$packer$skips$data3$8$clock;
+    reg  [35:0] word_lanes$packer$skips$data3$9$d;
+    reg  [35:0] word_lanes$packer$skips$data3$9$q;
+    reg  word_lanes$packer$skips$data3$9$clock;
+    reg  [35:0] word_lanes$packer$skips$data3$10$d;
+    reg  [35:0] word_lanes$packer$skips$data3$10$q;
+    reg  word_lanes$packer$skips$data3$10$clock;
+    reg  [35:0] word_lanes$packer$skips$data3$11$d;
+    reg  [35:0] word_lanes$packer$skips$data3$11$q;
+    reg  word_lanes$packer$skips$data3$11$clock;
+    reg  [35:0] word_lanes$packer$skips$data3$12$d;
+    reg  [35:0] word_lanes$packer$skips$data3$12$q;
+    reg  word_lanes$packer$skips$data3$12$clock;
+    reg  [35:0] word_lanes$packer$skips$data3$13$d;
+    reg  [35:0] word_lanes$packer$skips$data3$13$q;
+    reg  word_lanes$packer$skips$data3$13$clock;
+    reg  [35:0] word_lanes$packer$skips$data3$14$d;
+    reg  [35:0] word_lanes$packer$skips$data3$14$q;
+    reg  word_lanes$packer$skips$data3$14$clock;
+    reg  [35:0] word_lanes$packer$skips$data3$15$d;
+    reg  [35:0] word_lanes$packer$skips$data3$15$q;
+    reg  word_lanes$packer$skips$data3$15$clock;
+    reg  word_lanes$packer$skips$keep3$0$d;
+    reg  word_lanes$packer$skips$keep3$0$q;
+    reg  word_lanes$packer$skips$keep3$0$clock;
+    reg  word_lanes$packer$skips$keep3$1$d;
+    reg  word_lanes$packer$skips$keep3$1$q;
+    reg  word_lanes$packer$skips$keep3$1$clock;
+    reg  word_lanes$packer$skips$keep3$2$d;
+    reg  word_lanes$packer$skips$keep3$2$q;
+    reg  word_lanes$packer$skips$keep3$2$clock;
+    reg  word_lanes$packer$skips$keep3$3$d;
+    reg  word_lanes$packer$skips$keep3$3$q;
+    reg  word_lanes$packer$skips$keep3$3$clock;
+    reg  word_lanes$packer$skips$keep3$4$d;
+    reg  word_lanes$packer$skips$keep3$4$q;
+    reg  word_lanes$packer$skips$keep3$4$clock;
+    reg  word_lanes$packer$skips$keep3$5$d;
+    reg  word_lanes$packer$skips$keep3$5$q;
+    reg  word_lanes$packer$skips$keep3$5$clock;
+    reg  word_lanes$packer$skips$keep3$6$d;
+    reg  word_lanes$packer$skips$keep3$6$q;
+    reg  word_lanes$packer$skips$keep3$6$clock;
+    reg  word_lanes$packer$skips$keep3$7$d;
+    reg  word_lanes$packer$skips$keep3$7$q;
+    reg  word_lanes$packer$skips$keep3$7$clock;
+    reg  word_lanes$packer$skips$keep3$8$d;
+    reg  word_lanes$packer$skips$keep3$8$q;
+    reg  word_lanes$packer$skips$keep3$8$clock;
+    reg  word_lanes$packer$skips$keep3$9$d;
+    reg  word_lanes$packer$skips$keep3$9$q;
+    reg  word_lanes$packer$skips$keep3$9$clock;
+    reg  word_lanes$packer$skips$keep3$10$d;
+    reg  word_lanes$packer$skips$keep3$10$q;
+    reg  word_lanes$packer$skips$keep3$10$clock;
+    reg  word_lanes$packer$skips$keep3$11$d;
+    reg  word_lanes$packer$skips$keep3$11$q;
+    reg  word_lanes$packer$skips$keep3$11$clock;
+    reg  word_lanes$packer$skips$keep3$12$d;
+    reg  word_lanes$packer$skips$keep3$12$q;
+    reg  word_lanes$packer$skips$keep3$12$clock;
+    reg  word_lanes$packer$skips$keep3$13$d;
+    reg  word_lanes$packer$skips$keep3$13$q;
+    reg  word_lanes$packer$skips$keep3$13$clock;
+    reg  word_lanes$packer$skips$keep3$14$d;
+    reg  word_lanes$packer$skips$keep3$14$q;
+    reg  word_lanes$packer$skips$keep3$14$clock;
+    reg  word_lanes$packer$skips$keep3$15$d;
+    reg  word_lanes$packer$skips$keep3$15$q;
+    reg  word_lanes$packer$skips$keep3$15$clock;
+    reg  word_lanes$packer$skips$beat3$0$d;
+    reg  word_lanes$packer$skips$beat3$0$q;
+    reg  word_lanes$packer$skips$beat3$0$clock;
+    reg  word_lanes$packer$skips$last3$0$d;
+    reg  word_lanes$packer$skips$last3$0$q;
+    reg  word_lanes$packer$skips$last3$0$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls4$0$d;
+    reg  [5:0] word_lanes$packer$skips$nulls4$0$q;
+    reg  word_lanes$packer$skips$nulls4$0$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls4$1$d;
+    reg  [5:0] word_lanes$packer$skips$nulls4$1$q;
+    reg  word_lanes$packer$skips$nulls4$1$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls4$2$d;
+    reg  [5:0] word_lanes$packer$skips$nulls4$2$q;
+    reg  word_lanes$packer$skips$nulls4$2$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls4$3$d;
+    reg  [5:0] word_lanes$packer$skips$nulls4$3$q;
+    reg  word_lanes$packer$skips$nulls4$3$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls4$4$d;
+    reg  [5:0] word_lanes$packer$skips$nulls4$4$q;
+    reg  word_lanes$packer$skips$nulls4$4$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls4$5$d;
+    reg  [5:0] word_lanes$packer$skips$nulls4$5$q;
+    reg  word_lanes$packer$skips$nulls4$5$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls4$6$d;
+    reg  [5:0] word_lanes$packer$skips$nulls4$6$q;
+    reg  word_lanes$packer$skips$nulls4$6$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls4$7$d;
+    reg  [5:0] word_lanes$packer$skips$nulls4$7$q;
+    reg  word_lanes$packer$skips$nulls4$7$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls4$8$d;
+    reg  [5:0] word_lanes$packer$skips$nulls4$8$q;
+    reg  word_lanes$packer$skips$nulls4$8$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls4$9$d;
+    reg  [5:0] word_lanes$packer$skips$nulls4$9$q;
+    reg  word_lanes$packer$skips$nulls4$9$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls4$10$d;
+    reg  [5:0] word_lanes$packer$skips$nulls4$10$q;
+    reg  word_lanes$packer$skips$nulls4$10$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls4$11$d;
+    reg  [5:0] word_lanes$packer$skips$nulls4$11$q;
+    reg  word_lanes$packer$skips$nulls4$11$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls4$12$d;
+    reg  [5:0] word_lanes$packer$skips$nulls4$12$q;
+    reg  word_lanes$packer$skips$nulls4$12$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls4$13$d;
+    reg  [5:0] word_lanes$packer$skips$nulls4$13$q;
+    reg  word_lanes$packer$skips$nulls4$13$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls4$14$d;
+    reg  [5:0] word_lanes$packer$skips$nulls4$14$q;
+    reg  word_lanes$packer$skips$nulls4$14$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls4$15$d;
+    reg  [5:0] word_lanes$packer$skips$nulls4$15$q;
+    reg  word_lanes$packer$skips$nulls4$15$clock;
+    reg  [35:0] word_lanes$packer$skips$data4$0$d;
+    reg  [35:0] word_lanes$packer$skips$data4$0$q;
+    reg  word_lanes$packer$skips$data4$0$clock;
+    reg  [35:0] word_lanes$packer$skips$data4$1$d;
+    reg  [35:0] word_lanes$packer$skips$data4$1$q;
+    reg  word_lanes$packer$skips$data4$1$clock;
+    reg  [35:0] word_lanes$packer$skips$data4$2$d;
+    reg  [35:0] word_lanes$packer$skips$data4$2$q;
+    reg  word_lanes$packer$skips$data4$2$clock;
+    reg  [35:0] word_lanes$packer$skips$data4$3$d;
+    reg  [35:0] word_lanes$packer$skips$data4$3$q;
+    reg  word_lanes$packer$skips$data4$3$clock;
+    reg  [35:0] word_lanes$packer$skips$data4$4$d;
+    reg  [35:0] word_lanes$packer$skips$data4$4$q;
+    reg  word_lanes$packer$skips$data4$4$clock;
+    reg  [35:0] word_lanes$packer$skips$data4$5$d;
+    reg  [35:0] word_lanes$packer$skips$data4$5$q;
+    reg  word_lanes$packer$skips$data4$5$clock;
+    reg  [35:0] word_lanes$packer$skips$data4$6$d;
+    reg  [35:0] word_lanes$packer$skips$data4$6$q;
+    reg  word_lanes$packer$skips$data4$6$clock;
+    reg  [35:0] word_lanes$packer$skips$data4$7$d;
+    reg  [35:0] word_lanes$packer$skips$data4$7$q;
+    reg  word_lanes$packer$skips$data4$7$clock;
+    reg  [35:0] word_lanes$packer$skips$data4$8$d;
+    reg  [35:0] word_lanes$packer$skips$data4$8$q;
+    reg  word_lanes$packer$skips$data4$8$clock;
+    reg  [35:0] word_lanes$packer$skips$data4$9$d;
+    reg  [35:0] word_lanes$packer$skips$data4$9$q;
+    reg  word_lanes$packer$skips$data4$9$clock;
+    reg  [35:0] word_lanes$packer$skips$data4$10$d;
+    reg  [35:0] word_lanes$packer$skips$data4$10$q;
+    reg  word_lanes$packer$skips$data4$10$clock;
+    reg  [35:0] word_lanes$packer$skips$data4$11$d;
+    reg  [35:0] word_lanes$packer$skips$data4$11$q;
+    reg  word_lanes$packer$skips$data4$11$clock;
+    reg  [35:0] word_lanes$packer$skips$data4$12$d;
+    reg  [35:0] word_lanes$packer$skips$data4$12$q;
+    reg  word_lanes$packer$skips$data4$12$clock;
+    reg  [35:0] word_lanes$packer$skips$data4$13$d;
+    reg  [35:0] word_lanes$packer$skips$data4$13$q;
+    reg  word_lanes$packer$skips$data4$13$clock;
+    reg  [35:0] word_lanes$packer$skips$data4$14$d;
+    reg  [35:0] word_lanes$packer$skips$data4$14$q;
+    reg  word_lanes$packer$skips$data4$14$clock;
+    reg  [35:0] word_lanes$packer$skips$data4$15$d;
+    reg  [35:0] word_lanes$packer$skips$data4$15$q;
+    reg  word_lanes$packer$skips$data4$15$clock;
+    reg  word_lanes$packer$skips$keep4$0$d;
+    reg  word_lanes$packer$skips$keep4$0$q;
+    reg  word_lanes$packer$skips$keep4$0$clock;
+    reg  word_lanes$packer$skips$keep4$1$d;
+    reg  word_lanes$packer$skips$keep4$1$q;
+    reg  word_lanes$packer$skips$keep4$1$clock;
+    reg  word_lanes$packer$skips$keep4$2$d;
+    reg  word_lanes$packer$skips$keep4$2$q;
+    reg  word_lanes$packer$skips$keep4$2$clock;
+    reg  word_lanes$packer$skips$keep4$3$d;
+    reg  word_lanes$packer$skips$keep4$3$q;
+    reg  word_lanes$packer$skips$keep4$3$clock;
+    reg  word_lanes$packer$skips$keep4$4$d;
+    reg  word_lanes$packer$skips$keep4$4$q;
+    reg  word_lanes$packer$skips$keep4$4$clock;
+    reg  word_lanes$packer$skips$keep4$5$d;
+    reg  word_lanes$packer$skips$keep4$5$q;
+    reg  word_lanes$packer$skips$keep4$5$clock;
+    reg  word_lanes$packer$skips$keep4$6$d;
+    reg  word_lanes$packer$skips$keep4$6$q;
+    reg  word_lanes$packer$skips$keep4$6$clock;
+    reg  word_lanes$packer$skips$keep4$7$d;
+    reg  word_lanes$packer$skips$keep4$7$q;
+    reg  word_lanes$packer$skips$keep4$7$clock;
+    reg  word_lanes$packer$skips$keep4$8$d;
+    reg  word_lanes$packer$skips$keep4$8$q;
+    reg  word_lanes$packer$skips$keep4$8$clock;
+    reg  word_lanes$packer$skips$keep4$9$d;
+    reg  word_lanes$packer$skips$keep4$9$q;
+    reg  word_lanes$packer$skips$keep4$9$clock;
+    reg  word_lanes$packer$skips$keep4$10$d;
+    reg  word_lanes$packer$skips$keep4$10$q;
+    reg  word_lanes$packer$skips$keep4$10$clock;
+    reg  word_lanes$packer$skips$keep4$11$d;
+    reg  word_lanes$packer$skips$keep4$11$q;
+    reg  word_lanes$packer$skips$keep4$11$clock;
+    reg  word_lanes$packer$skips$keep4$12$d;
+    reg  word_lanes$packer$skips$keep4$12$q;
+    reg  word_lanes$packer$skips$keep4$12$clock;
+    reg  word_lanes$packer$skips$keep4$13$d;
+    reg  word_lanes$packer$skips$keep4$13$q;
+    reg  word_lanes$packer$skips$keep4$13$clock;
+    reg  word_lanes$packer$skips$keep4$14$d;
+    reg  word_lanes$packer$skips$keep4$14$q;
+    reg  word_lanes$packer$skips$keep4$14$clock;
+    reg  word_lanes$packer$skips$keep4$15$d;
+    reg  word_lanes$packer$skips$keep4$15$q;
+    reg  word_lanes$packer$skips$keep4$15$clock;
+    reg  word_lanes$packer$skips$beat4$0$d;
+    reg  word_lanes$packer$skips$beat4$0$q;
+    reg  word_lanes$packer$skips$beat4$0$clock;
+    reg  word_lanes$packer$skips$last4$0$d;
+    reg  word_lanes$packer$skips$last4$0$q;
+    reg  word_lanes$packer$skips$last4$0$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls0$0;
+    reg  [5:0] word_lanes$packer$skips$nulls0$1;
+    reg  [5:0] word_lanes$packer$skips$nulls0$2;
+    reg  [5:0] word_lanes$packer$skips$nulls0$3;
+    reg  [5:0] word_lanes$packer$skips$nulls0$4;
+    reg  [5:0] word_lanes$packer$skips$nulls0$5;
+    reg  [5:0] word_lanes$packer$skips$nulls0$6;
+    reg  [5:0] word_lanes$packer$skips$nulls0$7;
+    reg  [5:0] word_lanes$packer$skips$nulls0$8;
+    reg  [5:0] word_lanes$packer$skips$nulls0$9;
+    reg  [5:0] word_lanes$packer$skips$nulls0$10;
+    reg  [5:0] word_lanes$packer$skips$nulls0$11;
+    reg  [5:0] word_lanes$packer$skips$nulls0$12;
+    reg  [5:0] word_lanes$packer$skips$nulls0$13;
+    reg  [5:0] word_lanes$packer$skips$nulls0$14;
+    reg  [5:0] word_lanes$packer$skips$nulls0$15;
+    reg  word_lanes$packer$skips$unused_top;
     reg  queue$ram$clock;
     reg  queue$ram$write_enable;
     reg  [4:0] queue$ram$write_address;
@@ -5779,13 +6586,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  queue$tlast_out$q;
     reg  queue$tlast_out$clock;
     reg  queue$fetch;
-    reg  [7:0] queue$read_pointer_next;
     reg  queue$one_left;
     reg  queue$output_free;
     reg [592:0] beats [0:31];
     // credits$in_flight
     initial begin
-       credits$in_flight$q = 6'h0;
+       credits$in_flight$q = 7'h0;
     end
     always @(posedge credits$in_flight$clock) begin
        credits$in_flight$q <= credits$in_flight$d;
@@ -5836,9 +6642,14 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         if (credits$late$q) begin
             credits$minus_late = 'h1;
         end
-        credits$next_in_flight = credits$in_flight$q + credits$plus - credits$minus_returned - credits$minus_early - credits$minus_late;
-        credits$in_flight$d = credits$next_in_flight;
-        credits$ready$d = credits$next_in_flight < credits$limit;
+        credits$in_flight$d = credits$in_flight$q + credits$plus - credits$minus_returned - credits$minus_early - credits$minus_late;
+        credits$fits_one = credits$in_flight$q < credits$limit;
+        credits$fits_two = credits$in_flight$q < credits$limit_less_one;
+        credits$leaves = credits$returned | credits$early$q | credits$late$q;
+        credits$ready$d = credits$leaves | credits$fits_two;
+        if (!credits$accepted) begin
+            credits$ready$d = credits$leaves | credits$fits_one;
+        end
         if (credits$rst) begin
             credits$in_flight$d = 'h0;
             credits$early$d = 1'b0;
@@ -6084,550 +6895,1988 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge byte_lanes$beat_valid$clock) begin
        byte_lanes$beat_valid$q <= byte_lanes$beat_valid$d;
     end
-    // byte_lanes$skips
+    // byte_lanes$packer$skips$nulls1$0
+    initial begin
+       byte_lanes$packer$skips$nulls1$0$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$0$clock) begin
+       byte_lanes$packer$skips$nulls1$0$q <= byte_lanes$packer$skips$nulls1$0$d;
+    end
+    // byte_lanes$packer$skips$nulls1$1
+    initial begin
+       byte_lanes$packer$skips$nulls1$1$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$1$clock) begin
+       byte_lanes$packer$skips$nulls1$1$q <= byte_lanes$packer$skips$nulls1$1$d;
+    end
+    // byte_lanes$packer$skips$nulls1$2
+    initial begin
+       byte_lanes$packer$skips$nulls1$2$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$2$clock) begin
+       byte_lanes$packer$skips$nulls1$2$q <= byte_lanes$packer$skips$nulls1$2$d;
+    end
+    // byte_lanes$packer$skips$nulls1$3
+    initial begin
+       byte_lanes$packer$skips$nulls1$3$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$3$clock) begin
+       byte_lanes$packer$skips$nulls1$3$q <= byte_lanes$packer$skips$nulls1$3$d;
+    end
+    // byte_lanes$packer$skips$nulls1$4
+    initial begin
+       byte_lanes$packer$skips$nulls1$4$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$4$clock) begin
+       byte_lanes$packer$skips$nulls1$4$q <= byte_lanes$packer$skips$nulls1$4$d;
+    end
+    // byte_lanes$packer$skips$nulls1$5
+    initial begin
+       byte_lanes$packer$skips$nulls1$5$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$5$clock) begin
+       byte_lanes$packer$skips$nulls1$5$q <= byte_lanes$packer$skips$nulls1$5$d;
+    end
+    // byte_lanes$packer$skips$nulls1$6
+    initial begin
+       byte_lanes$packer$skips$nulls1$6$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$6$clock) begin
+       byte_lanes$packer$skips$nulls1$6$q <= byte_lanes$packer$skips$nulls1$6$d;
+    end
+    // byte_lanes$packer$skips$nulls1$7
+    initial begin
+       byte_lanes$packer$skips$nulls1$7$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$7$clock) begin
+       byte_lanes$packer$skips$nulls1$7$q <= byte_lanes$packer$skips$nulls1$7$d;
+    end
+    // byte_lanes$packer$skips$nulls1$8
+    initial begin
+       byte_lanes$packer$skips$nulls1$8$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$8$clock) begin
+       byte_lanes$packer$skips$nulls1$8$q <= byte_lanes$packer$skips$nulls1$8$d;
+    end
+    // byte_lanes$packer$skips$nulls1$9
+    initial begin
+       byte_lanes$packer$skips$nulls1$9$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$9$clock) begin
+       byte_lanes$packer$skips$nulls1$9$q <= byte_lanes$packer$skips$nulls1$9$d;
+    end
+    // byte_lanes$packer$skips$nulls1$10
+    initial begin
+       byte_lanes$packer$skips$nulls1$10$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$10$clock) begin
+       byte_lanes$packer$skips$nulls1$10$q <= byte_lanes$packer$skips$nulls1$10$d;
+    end
+    // byte_lanes$packer$skips$nulls1$11
+    initial begin
+       byte_lanes$packer$skips$nulls1$11$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$11$clock) begin
+       byte_lanes$packer$skips$nulls1$11$q <= byte_lanes$packer$skips$nulls1$11$d;
+    end
+    // byte_lanes$packer$skips$nulls1$12
+    initial begin
+       byte_lanes$packer$skips$nulls1$12$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$12$clock) begin
+       byte_lanes$packer$skips$nulls1$12$q <= byte_lanes$packer$skips$nulls1$12$d;
+    end
+    // byte_lanes$packer$skips$nulls1$13
+    initial begin
+       byte_lanes$packer$skips$nulls1$13$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$13$clock) begin
+       byte_lanes$packer$skips$nulls1$13$q <= byte_lanes$packer$skips$nulls1$13$d;
+    end
+    // byte_lanes$packer$skips$nulls1$14
+    initial begin
+       byte_lanes$packer$skips$nulls1$14$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$14$clock) begin
+       byte_lanes$packer$skips$nulls1$14$q <= byte_lanes$packer$skips$nulls1$14$d;
+    end
+    // byte_lanes$packer$skips$nulls1$15
+    initial begin
+       byte_lanes$packer$skips$nulls1$15$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$15$clock) begin
+       byte_lanes$packer$skips$nulls1$15$q <= byte_lanes$packer$skips$nulls1$15$d;
+    end
+    // byte_lanes$packer$skips$data1$0
+    initial begin
+       byte_lanes$packer$skips$data1$0$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$0$clock) begin
+       byte_lanes$packer$skips$data1$0$q <= byte_lanes$packer$skips$data1$0$d;
+    end
+    // byte_lanes$packer$skips$data1$1
+    initial begin
+       byte_lanes$packer$skips$data1$1$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$1$clock) begin
+       byte_lanes$packer$skips$data1$1$q <= byte_lanes$packer$skips$data1$1$d;
+    end
+    // byte_lanes$packer$skips$data1$2
+    initial begin
+       byte_lanes$packer$skips$data1$2$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$2$clock) begin
+       byte_lanes$packer$skips$data1$2$q <= byte_lanes$packer$skips$data1$2$d;
+    end
+    // byte_lanes$packer$skips$data1$3
+    initial begin
+       byte_lanes$packer$skips$data1$3$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$3$clock) begin
+       byte_lanes$packer$skips$data1$3$q <= byte_lanes$packer$skips$data1$3$d;
+    end
+    // byte_lanes$packer$skips$data1$4
+    initial begin
+       byte_lanes$packer$skips$data1$4$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$4$clock) begin
+       byte_lanes$packer$skips$data1$4$q <= byte_lanes$packer$skips$data1$4$d;
+    end
+    // byte_lanes$packer$skips$data1$5
+    initial begin
+       byte_lanes$packer$skips$data1$5$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$5$clock) begin
+       byte_lanes$packer$skips$data1$5$q <= byte_lanes$packer$skips$data1$5$d;
+    end
+    // byte_lanes$packer$skips$data1$6
+    initial begin
+       byte_lanes$packer$skips$data1$6$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$6$clock) begin
+       byte_lanes$packer$skips$data1$6$q <= byte_lanes$packer$skips$data1$6$d;
+    end
+    // byte_lanes$packer$skips$data1$7
+    initial begin
+       byte_lanes$packer$skips$data1$7$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$7$clock) begin
+       byte_lanes$packer$skips$data1$7$q <= byte_lanes$packer$skips$data1$7$d;
+    end
+    // byte_lanes$packer$skips$data1$8
+    initial begin
+       byte_lanes$packer$skips$data1$8$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$8$clock) begin
+       byte_lanes$packer$skips$data1$8$q <= byte_lanes$packer$skips$data1$8$d;
+    end
+    // byte_lanes$packer$skips$data1$9
+    initial begin
+       byte_lanes$packer$skips$data1$9$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$9$clock) begin
+       byte_lanes$packer$skips$data1$9$q <= byte_lanes$packer$skips$data1$9$d;
+    end
+    // byte_lanes$packer$skips$data1$10
+    initial begin
+       byte_lanes$packer$skips$data1$10$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$10$clock) begin
+       byte_lanes$packer$skips$data1$10$q <= byte_lanes$packer$skips$data1$10$d;
+    end
+    // byte_lanes$packer$skips$data1$11
+    initial begin
+       byte_lanes$packer$skips$data1$11$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$11$clock) begin
+       byte_lanes$packer$skips$data1$11$q <= byte_lanes$packer$skips$data1$11$d;
+    end
+    // byte_lanes$packer$skips$data1$12
+    initial begin
+       byte_lanes$packer$skips$data1$12$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$12$clock) begin
+       byte_lanes$packer$skips$data1$12$q <= byte_lanes$packer$skips$data1$12$d;
+    end
+    // byte_lanes$packer$skips$data1$13
+    initial begin
+       byte_lanes$packer$skips$data1$13$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$13$clock) begin
+       byte_lanes$packer$skips$data1$13$q <= byte_lanes$packer$skips$data1$13$d;
+    end
+    // byte_lanes$packer$skips$data1$14
+    initial begin
+       byte_lanes$packer$skips$data1$14$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$14$clock) begin
+       byte_lanes$packer$skips$data1$14$q <= byte_lanes$packer$skips$data1$14$d;
+    end
+    // byte_lanes$packer$skips$data1$15
+    initial begin
+       byte_lanes$packer$skips$data1$15$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$15$clock) begin
+       byte_lanes$packer$skips$data1$15$q <= byte_lanes$packer$skips$data1$15$d;
+    end
+    // byte_lanes$packer$skips$keep1$0
+    initial begin
+       byte_lanes$packer$skips$keep1$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$0$clock) begin
+       byte_lanes$packer$skips$keep1$0$q <= byte_lanes$packer$skips$keep1$0$d;
+    end
+    // byte_lanes$packer$skips$keep1$1
+    initial begin
+       byte_lanes$packer$skips$keep1$1$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$1$clock) begin
+       byte_lanes$packer$skips$keep1$1$q <= byte_lanes$packer$skips$keep1$1$d;
+    end
+    // byte_lanes$packer$skips$keep1$2
+    initial begin
+       byte_lanes$packer$skips$keep1$2$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$2$clock) begin
+       byte_lanes$packer$skips$keep1$2$q <= byte_lanes$packer$skips$keep1$2$d;
+    end
+    // byte_lanes$packer$skips$keep1$3
+    initial begin
+       byte_lanes$packer$skips$keep1$3$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$3$clock) begin
+       byte_lanes$packer$skips$keep1$3$q <= byte_lanes$packer$skips$keep1$3$d;
+    end
+    // byte_lanes$packer$skips$keep1$4
+    initial begin
+       byte_lanes$packer$skips$keep1$4$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$4$clock) begin
+       byte_lanes$packer$skips$keep1$4$q <= byte_lanes$packer$skips$keep1$4$d;
+    end
+    // byte_lanes$packer$skips$keep1$5
+    initial begin
+       byte_lanes$packer$skips$keep1$5$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$5$clock) begin
+       byte_lanes$packer$skips$keep1$5$q <= byte_lanes$packer$skips$keep1$5$d;
+    end
+    // byte_lanes$packer$skips$keep1$6
+    initial begin
+       byte_lanes$packer$skips$keep1$6$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$6$clock) begin
+       byte_lanes$packer$skips$keep1$6$q <= byte_lanes$packer$skips$keep1$6$d;
+    end
+    // byte_lanes$packer$skips$keep1$7
+    initial begin
+       byte_lanes$packer$skips$keep1$7$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$7$clock) begin
+       byte_lanes$packer$skips$keep1$7$q <= byte_lanes$packer$skips$keep1$7$d;
+    end
+    // byte_lanes$packer$skips$keep1$8
+    initial begin
+       byte_lanes$packer$skips$keep1$8$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$8$clock) begin
+       byte_lanes$packer$skips$keep1$8$q <= byte_lanes$packer$skips$keep1$8$d;
+    end
+    // byte_lanes$packer$skips$keep1$9
+    initial begin
+       byte_lanes$packer$skips$keep1$9$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$9$clock) begin
+       byte_lanes$packer$skips$keep1$9$q <= byte_lanes$packer$skips$keep1$9$d;
+    end
+    // byte_lanes$packer$skips$keep1$10
+    initial begin
+       byte_lanes$packer$skips$keep1$10$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$10$clock) begin
+       byte_lanes$packer$skips$keep1$10$q <= byte_lanes$packer$skips$keep1$10$d;
+    end
+    // byte_lanes$packer$skips$keep1$11
+    initial begin
+       byte_lanes$packer$skips$keep1$11$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$11$clock) begin
+       byte_lanes$packer$skips$keep1$11$q <= byte_lanes$packer$skips$keep1$11$d;
+    end
+    // byte_lanes$packer$skips$keep1$12
+    initial begin
+       byte_lanes$packer$skips$keep1$12$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$12$clock) begin
+       byte_lanes$packer$skips$keep1$12$q <= byte_lanes$packer$skips$keep1$12$d;
+    end
+    // byte_lanes$packer$skips$keep1$13
+    initial begin
+       byte_lanes$packer$skips$keep1$13$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$13$clock) begin
+       byte_lanes$packer$skips$keep1$13$q <= byte_lanes$packer$skips$keep1$13$d;
+    end
+    // byte_lanes$packer$skips$keep1$14
+    initial begin
+       byte_lanes$packer$skips$keep1$14$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$14$clock) begin
+       byte_lanes$packer$skips$keep1$14$q <= byte_lanes$packer$skips$keep1$14$d;
+    end
+    // byte_lanes$packer$skips$keep1$15
+    initial begin
+       byte_lanes$packer$skips$keep1$15$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$15$clock) begin
+       byte_lanes$packer$skips$keep1$15$q <= byte_lanes$packer$skips$keep1$15$d;
+    end
+    // byte_lanes$packer$skips$beat1$0
+    initial begin
+       byte_lanes$packer$skips$beat1$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$beat1$0$clock) begin
+       byte_lanes$packer$skips$beat1$0$q <= byte_lanes$packer$skips$beat1$0$d;
+    end
+    // byte_lanes$packer$skips$last1$0
+    initial begin
+       byte_lanes$packer$skips$last1$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$last1$0$clock) begin
+       byte_lanes$packer$skips$last1$0$q <= byte_lanes$packer$skips$last1$0$d;
+    end
+    // byte_lanes$packer$skips$nulls2$0
+    initial begin
+       byte_lanes$packer$skips$nulls2$0$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$0$clock) begin
+       byte_lanes$packer$skips$nulls2$0$q <= byte_lanes$packer$skips$nulls2$0$d;
+    end
+    // byte_lanes$packer$skips$nulls2$1
+    initial begin
+       byte_lanes$packer$skips$nulls2$1$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$1$clock) begin
+       byte_lanes$packer$skips$nulls2$1$q <= byte_lanes$packer$skips$nulls2$1$d;
+    end
+    // byte_lanes$packer$skips$nulls2$2
+    initial begin
+       byte_lanes$packer$skips$nulls2$2$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$2$clock) begin
+       byte_lanes$packer$skips$nulls2$2$q <= byte_lanes$packer$skips$nulls2$2$d;
+    end
+    // byte_lanes$packer$skips$nulls2$3
+    initial begin
+       byte_lanes$packer$skips$nulls2$3$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$3$clock) begin
+       byte_lanes$packer$skips$nulls2$3$q <= byte_lanes$packer$skips$nulls2$3$d;
+    end
+    // byte_lanes$packer$skips$nulls2$4
+    initial begin
+       byte_lanes$packer$skips$nulls2$4$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$4$clock) begin
+       byte_lanes$packer$skips$nulls2$4$q <= byte_lanes$packer$skips$nulls2$4$d;
+    end
+    // byte_lanes$packer$skips$nulls2$5
+    initial begin
+       byte_lanes$packer$skips$nulls2$5$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$5$clock) begin
+       byte_lanes$packer$skips$nulls2$5$q <= byte_lanes$packer$skips$nulls2$5$d;
+    end
+    // byte_lanes$packer$skips$nulls2$6
+    initial begin
+       byte_lanes$packer$skips$nulls2$6$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$6$clock) begin
+       byte_lanes$packer$skips$nulls2$6$q <= byte_lanes$packer$skips$nulls2$6$d;
+    end
+    // byte_lanes$packer$skips$nulls2$7
+    initial begin
+       byte_lanes$packer$skips$nulls2$7$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$7$clock) begin
+       byte_lanes$packer$skips$nulls2$7$q <= byte_lanes$packer$skips$nulls2$7$d;
+    end
+    // byte_lanes$packer$skips$nulls2$8
+    initial begin
+       byte_lanes$packer$skips$nulls2$8$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$8$clock) begin
+       byte_lanes$packer$skips$nulls2$8$q <= byte_lanes$packer$skips$nulls2$8$d;
+    end
+    // byte_lanes$packer$skips$nulls2$9
+    initial begin
+       byte_lanes$packer$skips$nulls2$9$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$9$clock) begin
+       byte_lanes$packer$skips$nulls2$9$q <= byte_lanes$packer$skips$nulls2$9$d;
+    end
+    // byte_lanes$packer$skips$nulls2$10
+    initial begin
+       byte_lanes$packer$skips$nulls2$10$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$10$clock) begin
+       byte_lanes$packer$skips$nulls2$10$q <= byte_lanes$packer$skips$nulls2$10$d;
+    end
+    // byte_lanes$packer$skips$nulls2$11
+    initial begin
+       byte_lanes$packer$skips$nulls2$11$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$11$clock) begin
+       byte_lanes$packer$skips$nulls2$11$q <= byte_lanes$packer$skips$nulls2$11$d;
+    end
+    // byte_lanes$packer$skips$nulls2$12
+    initial begin
+       byte_lanes$packer$skips$nulls2$12$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$12$clock) begin
+       byte_lanes$packer$skips$nulls2$12$q <= byte_lanes$packer$skips$nulls2$12$d;
+    end
+    // byte_lanes$packer$skips$nulls2$13
+    initial begin
+       byte_lanes$packer$skips$nulls2$13$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$13$clock) begin
+       byte_lanes$packer$skips$nulls2$13$q <= byte_lanes$packer$skips$nulls2$13$d;
+    end
+    // byte_lanes$packer$skips$nulls2$14
+    initial begin
+       byte_lanes$packer$skips$nulls2$14$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$14$clock) begin
+       byte_lanes$packer$skips$nulls2$14$q <= byte_lanes$packer$skips$nulls2$14$d;
+    end
+    // byte_lanes$packer$skips$nulls2$15
+    initial begin
+       byte_lanes$packer$skips$nulls2$15$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$15$clock) begin
+       byte_lanes$packer$skips$nulls2$15$q <= byte_lanes$packer$skips$nulls2$15$d;
+    end
+    // byte_lanes$packer$skips$data2$0
+    initial begin
+       byte_lanes$packer$skips$data2$0$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$0$clock) begin
+       byte_lanes$packer$skips$data2$0$q <= byte_lanes$packer$skips$data2$0$d;
+    end
+    // byte_lanes$packer$skips$data2$1
+    initial begin
+       byte_lanes$packer$skips$data2$1$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$1$clock) begin
+       byte_lanes$packer$skips$data2$1$q <= byte_lanes$packer$skips$data2$1$d;
+    end
+    // byte_lanes$packer$skips$data2$2
+    initial begin
+       byte_lanes$packer$skips$data2$2$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$2$clock) begin
+       byte_lanes$packer$skips$data2$2$q <= byte_lanes$packer$skips$data2$2$d;
+    end
+    // byte_lanes$packer$skips$data2$3
+    initial begin
+       byte_lanes$packer$skips$data2$3$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$3$clock) begin
+       byte_lanes$packer$skips$data2$3$q <= byte_lanes$packer$skips$data2$3$d;
+    end
+    // byte_lanes$packer$skips$data2$4
+    initial begin
+       byte_lanes$packer$skips$data2$4$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$4$clock) begin
+       byte_lanes$packer$skips$data2$4$q <= byte_lanes$packer$skips$data2$4$d;
+    end
+    // byte_lanes$packer$skips$data2$5
+    initial begin
+       byte_lanes$packer$skips$data2$5$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$5$clock) begin
+       byte_lanes$packer$skips$data2$5$q <= byte_lanes$packer$skips$data2$5$d;
+    end
+    // byte_lanes$packer$skips$data2$6
+    initial begin
+       byte_lanes$packer$skips$data2$6$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$6$clock) begin
+       byte_lanes$packer$skips$data2$6$q <= byte_lanes$packer$skips$data2$6$d;
+    end
+    // byte_lanes$packer$skips$data2$7
+    initial begin
+       byte_lanes$packer$skips$data2$7$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$7$clock) begin
+       byte_lanes$packer$skips$data2$7$q <= byte_lanes$packer$skips$data2$7$d;
+    end
+    // byte_lanes$packer$skips$data2$8
+    initial begin
+       byte_lanes$packer$skips$data2$8$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$8$clock) begin
+       byte_lanes$packer$skips$data2$8$q <= byte_lanes$packer$skips$data2$8$d;
+    end
+    // byte_lanes$packer$skips$data2$9
+    initial begin
+       byte_lanes$packer$skips$data2$9$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$9$clock) begin
+       byte_lanes$packer$skips$data2$9$q <= byte_lanes$packer$skips$data2$9$d;
+    end
+    // byte_lanes$packer$skips$data2$10
+    initial begin
+       byte_lanes$packer$skips$data2$10$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$10$clock) begin
+       byte_lanes$packer$skips$data2$10$q <= byte_lanes$packer$skips$data2$10$d;
+    end
+    // byte_lanes$packer$skips$data2$11
+    initial begin
+       byte_lanes$packer$skips$data2$11$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$11$clock) begin
+       byte_lanes$packer$skips$data2$11$q <= byte_lanes$packer$skips$data2$11$d;
+    end
+    // byte_lanes$packer$skips$data2$12
+    initial begin
+       byte_lanes$packer$skips$data2$12$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$12$clock) begin
+       byte_lanes$packer$skips$data2$12$q <= byte_lanes$packer$skips$data2$12$d;
+    end
+    // byte_lanes$packer$skips$data2$13
+    initial begin
+       byte_lanes$packer$skips$data2$13$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$13$clock) begin
+       byte_lanes$packer$skips$data2$13$q <= byte_lanes$packer$skips$data2$13$d;
+    end
+    // byte_lanes$packer$skips$data2$14
+    initial begin
+       byte_lanes$packer$skips$data2$14$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$14$clock) begin
+       byte_lanes$packer$skips$data2$14$q <= byte_lanes$packer$skips$data2$14$d;
+    end
+    // byte_lanes$packer$skips$data2$15
+    initial begin
+       byte_lanes$packer$skips$data2$15$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$15$clock) begin
+       byte_lanes$packer$skips$data2$15$q <= byte_lanes$packer$skips$data2$15$d;
+    end
+    // byte_lanes$packer$skips$keep2$0
+    initial begin
+       byte_lanes$packer$skips$keep2$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$0$clock) begin
+       byte_lanes$packer$skips$keep2$0$q <= byte_lanes$packer$skips$keep2$0$d;
+    end
+    // byte_lanes$packer$skips$keep2$1
+    initial begin
+       byte_lanes$packer$skips$keep2$1$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$1$clock) begin
+       byte_lanes$packer$skips$keep2$1$q <= byte_lanes$packer$skips$keep2$1$d;
+    end
+    // byte_lanes$packer$skips$keep2$2
+    initial begin
+       byte_lanes$packer$skips$keep2$2$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$2$clock) begin
+       byte_lanes$packer$skips$keep2$2$q <= byte_lanes$packer$skips$keep2$2$d;
+    end
+    // byte_lanes$packer$skips$keep2$3
+    initial begin
+       byte_lanes$packer$skips$keep2$3$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$3$clock) begin
+       byte_lanes$packer$skips$keep2$3$q <= byte_lanes$packer$skips$keep2$3$d;
+    end
+    // byte_lanes$packer$skips$keep2$4
+    initial begin
+       byte_lanes$packer$skips$keep2$4$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$4$clock) begin
+       byte_lanes$packer$skips$keep2$4$q <= byte_lanes$packer$skips$keep2$4$d;
+    end
+    // byte_lanes$packer$skips$keep2$5
+    initial begin
+       byte_lanes$packer$skips$keep2$5$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$5$clock) begin
+       byte_lanes$packer$skips$keep2$5$q <= byte_lanes$packer$skips$keep2$5$d;
+    end
+    // byte_lanes$packer$skips$keep2$6
+    initial begin
+       byte_lanes$packer$skips$keep2$6$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$6$clock) begin
+       byte_lanes$packer$skips$keep2$6$q <= byte_lanes$packer$skips$keep2$6$d;
+    end
+    // byte_lanes$packer$skips$keep2$7
+    initial begin
+       byte_lanes$packer$skips$keep2$7$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$7$clock) begin
+       byte_lanes$packer$skips$keep2$7$q <= byte_lanes$packer$skips$keep2$7$d;
+    end
+    // byte_lanes$packer$skips$keep2$8
+    initial begin
+       byte_lanes$packer$skips$keep2$8$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$8$clock) begin
+       byte_lanes$packer$skips$keep2$8$q <= byte_lanes$packer$skips$keep2$8$d;
+    end
+    // byte_lanes$packer$skips$keep2$9
+    initial begin
+       byte_lanes$packer$skips$keep2$9$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$9$clock) begin
+       byte_lanes$packer$skips$keep2$9$q <= byte_lanes$packer$skips$keep2$9$d;
+    end
+    // byte_lanes$packer$skips$keep2$10
+    initial begin
+       byte_lanes$packer$skips$keep2$10$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$10$clock) begin
+       byte_lanes$packer$skips$keep2$10$q <= byte_lanes$packer$skips$keep2$10$d;
+    end
+    // byte_lanes$packer$skips$keep2$11
+    initial begin
+       byte_lanes$packer$skips$keep2$11$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$11$clock) begin
+       byte_lanes$packer$skips$keep2$11$q <= byte_lanes$packer$skips$keep2$11$d;
+    end
+    // byte_lanes$packer$skips$keep2$12
+    initial begin
+       byte_lanes$packer$skips$keep2$12$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$12$clock) begin
+       byte_lanes$packer$skips$keep2$12$q <= byte_lanes$packer$skips$keep2$12$d;
+    end
+    // byte_lanes$packer$skips$keep2$13
+    initial begin
+       byte_lanes$packer$skips$keep2$13$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$13$clock) begin
+       byte_lanes$packer$skips$keep2$13$q <= byte_lanes$packer$skips$keep2$13$d;
+    end
+    // byte_lanes$packer$skips$keep2$14
+    initial begin
+       byte_lanes$packer$skips$keep2$14$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$14$clock) begin
+       byte_lanes$packer$skips$keep2$14$q <= byte_lanes$packer$skips$keep2$14$d;
+    end
+    // byte_lanes$packer$skips$keep2$15
+    initial begin
+       byte_lanes$packer$skips$keep2$15$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$15$clock) begin
+       byte_lanes$packer$skips$keep2$15$q <= byte_lanes$packer$skips$keep2$15$d;
+    end
+    // byte_lanes$packer$skips$beat2$0
+    initial begin
+       byte_lanes$packer$skips$beat2$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$beat2$0$clock) begin
+       byte_lanes$packer$skips$beat2$0$q <= byte_lanes$packer$skips$beat2$0$d;
+    end
+    // byte_lanes$packer$skips$last2$0
+    initial begin
+       byte_lanes$packer$skips$last2$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$last2$0$clock) begin
+       byte_lanes$packer$skips$last2$0$q <= byte_lanes$packer$skips$last2$0$d;
+    end
+    // byte_lanes$packer$skips$nulls3$0
+    initial begin
+       byte_lanes$packer$skips$nulls3$0$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls3$0$clock) begin
+       byte_lanes$packer$skips$nulls3$0$q <= byte_lanes$packer$skips$nulls3$0$d;
+    end
+    // byte_lanes$packer$skips$nulls3$1
+    initial begin
+       byte_lanes$packer$skips$nulls3$1$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls3$1$clock) begin
+       byte_lanes$packer$skips$nulls3$1$q <= byte_lanes$packer$skips$nulls3$1$d;
+    end
+    // byte_lanes$packer$skips$nulls3$2
+    initial begin
+       byte_lanes$packer$skips$nulls3$2$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls3$2$clock) begin
+       byte_lanes$packer$skips$nulls3$2$q <= byte_lanes$packer$skips$nulls3$2$d;
+    end
+    // byte_lanes$packer$skips$nulls3$3
+    initial begin
+       byte_lanes$packer$skips$nulls3$3$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls3$3$clock) begin
+       byte_lanes$packer$skips$nulls3$3$q <= byte_lanes$packer$skips$nulls3$3$d;
+    end
+    // byte_lanes$packer$skips$nulls3$4
+    initial begin
+       byte_lanes$packer$skips$nulls3$4$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls3$4$clock) begin
+       byte_lanes$packer$skips$nulls3$4$q <= byte_lanes$packer$skips$nulls3$4$d;
+    end
+    // byte_lanes$packer$skips$nulls3$5
+    initial begin
+       byte_lanes$packer$skips$nulls3$5$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls3$5$clock) begin
+       byte_lanes$packer$skips$nulls3$5$q <= byte_lanes$packer$skips$nulls3$5$d;
+    end
+    // byte_lanes$packer$skips$nulls3$6
+    initial begin
+       byte_lanes$packer$skips$nulls3$6$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls3$6$clock) begin
+       byte_lanes$packer$skips$nulls3$6$q <= byte_lanes$packer$skips$nulls3$6$d;
+    end
+    // byte_lanes$packer$skips$nulls3$7
+    initial begin
+       byte_lanes$packer$skips$nulls3$7$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls3$7$clock) begin
+       byte_lanes$packer$skips$nulls3$7$q <= byte_lanes$packer$skips$nulls3$7$d;
+    end
+    // byte_lanes$packer$skips$nulls3$8
+    initial begin
+       byte_lanes$packer$skips$nulls3$8$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls3$8$clock) begin
+       byte_lanes$packer$skips$nulls3$8$q <= byte_lanes$packer$skips$nulls3$8$d;
+    end
+    // byte_lanes$packer$skips$nulls3$9
+    initial begin
+       byte_lanes$packer$skips$nulls3$9$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls3$9$clock) begin
+       byte_lanes$packer$skips$nulls3$9$q <= byte_lanes$packer$skips$nulls3$9$d;
+    end
+    // byte_lanes$packer$skips$nulls3$10
+    initial begin
+       byte_lanes$packer$skips$nulls3$10$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls3$10$clock) begin
+       byte_lanes$packer$skips$nulls3$10$q <= byte_lanes$packer$skips$nulls3$10$d;
+    end
+    // byte_lanes$packer$skips$nulls3$11
+    initial begin
+       byte_lanes$packer$skips$nulls3$11$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls3$11$clock) begin
+       byte_lanes$packer$skips$nulls3$11$q <= byte_lanes$packer$skips$nulls3$11$d;
+    end
+    // byte_lanes$packer$skips$nulls3$12
+    initial begin
+       byte_lanes$packer$skips$nulls3$12$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls3$12$clock) begin
+       byte_lanes$packer$skips$nulls3$12$q <= byte_lanes$packer$skips$nulls3$12$d;
+    end
+    // byte_lanes$packer$skips$nulls3$13
+    initial begin
+       byte_lanes$packer$skips$nulls3$13$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls3$13$clock) begin
+       byte_lanes$packer$skips$nulls3$13$q <= byte_lanes$packer$skips$nulls3$13$d;
+    end
+    // byte_lanes$packer$skips$nulls3$14
+    initial begin
+       byte_lanes$packer$skips$nulls3$14$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls3$14$clock) begin
+       byte_lanes$packer$skips$nulls3$14$q <= byte_lanes$packer$skips$nulls3$14$d;
+    end
+    // byte_lanes$packer$skips$nulls3$15
+    initial begin
+       byte_lanes$packer$skips$nulls3$15$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls3$15$clock) begin
+       byte_lanes$packer$skips$nulls3$15$q <= byte_lanes$packer$skips$nulls3$15$d;
+    end
+    // byte_lanes$packer$skips$data3$0
+    initial begin
+       byte_lanes$packer$skips$data3$0$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data3$0$clock) begin
+       byte_lanes$packer$skips$data3$0$q <= byte_lanes$packer$skips$data3$0$d;
+    end
+    // byte_lanes$packer$skips$data3$1
+    initial begin
+       byte_lanes$packer$skips$data3$1$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data3$1$clock) begin
+       byte_lanes$packer$skips$data3$1$q <= byte_lanes$packer$skips$data3$1$d;
+    end
+    // byte_lanes$packer$skips$data3$2
+    initial begin
+       byte_lanes$packer$skips$data3$2$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data3$2$clock) begin
+       byte_lanes$packer$skips$data3$2$q <= byte_lanes$packer$skips$data3$2$d;
+    end
+    // byte_lanes$packer$skips$data3$3
+    initial begin
+       byte_lanes$packer$skips$data3$3$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data3$3$clock) begin
+       byte_lanes$packer$skips$data3$3$q <= byte_lanes$packer$skips$data3$3$d;
+    end
+    // byte_lanes$packer$skips$data3$4
+    initial begin
+       byte_lanes$packer$skips$data3$4$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data3$4$clock) begin
+       byte_lanes$packer$skips$data3$4$q <= byte_lanes$packer$skips$data3$4$d;
+    end
+    // byte_lanes$packer$skips$data3$5
+    initial begin
+       byte_lanes$packer$skips$data3$5$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data3$5$clock) begin
+       byte_lanes$packer$skips$data3$5$q <= byte_lanes$packer$skips$data3$5$d;
+    end
+    // byte_lanes$packer$skips$data3$6
+    initial begin
+       byte_lanes$packer$skips$data3$6$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data3$6$clock) begin
+       byte_lanes$packer$skips$data3$6$q <= byte_lanes$packer$skips$data3$6$d;
+    end
+    // byte_lanes$packer$skips$data3$7
+    initial begin
+       byte_lanes$packer$skips$data3$7$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data3$7$clock) begin
+       byte_lanes$packer$skips$data3$7$q <= byte_lanes$packer$skips$data3$7$d;
+    end
+    // byte_lanes$packer$skips$data3$8
+    initial begin
+       byte_lanes$packer$skips$data3$8$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data3$8$clock) begin
+       byte_lanes$packer$skips$data3$8$q <= byte_lanes$packer$skips$data3$8$d;
+    end
+    // byte_lanes$packer$skips$data3$9
+    initial begin
+       byte_lanes$packer$skips$data3$9$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data3$9$clock) begin
+       byte_lanes$packer$skips$data3$9$q <= byte_lanes$packer$skips$data3$9$d;
+    end
+    // byte_lanes$packer$skips$data3$10
+    initial begin
+       byte_lanes$packer$skips$data3$10$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data3$10$clock) begin
+       byte_lanes$packer$skips$data3$10$q <= byte_lanes$packer$skips$data3$10$d;
+    end
+    // byte_lanes$packer$skips$data3$11
+    initial begin
+       byte_lanes$packer$skips$data3$11$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data3$11$clock) begin
+       byte_lanes$packer$skips$data3$11$q <= byte_lanes$packer$skips$data3$11$d;
+    end
+    // byte_lanes$packer$skips$data3$12
+    initial begin
+       byte_lanes$packer$skips$data3$12$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data3$12$clock) begin
+       byte_lanes$packer$skips$data3$12$q <= byte_lanes$packer$skips$data3$12$d;
+    end
+    // byte_lanes$packer$skips$data3$13
+    initial begin
+       byte_lanes$packer$skips$data3$13$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data3$13$clock) begin
+       byte_lanes$packer$skips$data3$13$q <= byte_lanes$packer$skips$data3$13$d;
+    end
+    // byte_lanes$packer$skips$data3$14
+    initial begin
+       byte_lanes$packer$skips$data3$14$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data3$14$clock) begin
+       byte_lanes$packer$skips$data3$14$q <= byte_lanes$packer$skips$data3$14$d;
+    end
+    // byte_lanes$packer$skips$data3$15
+    initial begin
+       byte_lanes$packer$skips$data3$15$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data3$15$clock) begin
+       byte_lanes$packer$skips$data3$15$q <= byte_lanes$packer$skips$data3$15$d;
+    end
+    // byte_lanes$packer$skips$keep3$0
+    initial begin
+       byte_lanes$packer$skips$keep3$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep3$0$clock) begin
+       byte_lanes$packer$skips$keep3$0$q <= byte_lanes$packer$skips$keep3$0$d;
+    end
+    // byte_lanes$packer$skips$keep3$1
+    initial begin
+       byte_lanes$packer$skips$keep3$1$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep3$1$clock) begin
+       byte_lanes$packer$skips$keep3$1$q <= byte_lanes$packer$skips$keep3$1$d;
+    end
+    // byte_lanes$packer$skips$keep3$2
+    initial begin
+       byte_lanes$packer$skips$keep3$2$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep3$2$clock) begin
+       byte_lanes$packer$skips$keep3$2$q <= byte_lanes$packer$skips$keep3$2$d;
+    end
+    // byte_lanes$packer$skips$keep3$3
+    initial begin
+       byte_lanes$packer$skips$keep3$3$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep3$3$clock) begin
+       byte_lanes$packer$skips$keep3$3$q <= byte_lanes$packer$skips$keep3$3$d;
+    end
+    // byte_lanes$packer$skips$keep3$4
+    initial begin
+       byte_lanes$packer$skips$keep3$4$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep3$4$clock) begin
+       byte_lanes$packer$skips$keep3$4$q <= byte_lanes$packer$skips$keep3$4$d;
+    end
+    // byte_lanes$packer$skips$keep3$5
+    initial begin
+       byte_lanes$packer$skips$keep3$5$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep3$5$clock) begin
+       byte_lanes$packer$skips$keep3$5$q <= byte_lanes$packer$skips$keep3$5$d;
+    end
+    // byte_lanes$packer$skips$keep3$6
+    initial begin
+       byte_lanes$packer$skips$keep3$6$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep3$6$clock) begin
+       byte_lanes$packer$skips$keep3$6$q <= byte_lanes$packer$skips$keep3$6$d;
+    end
+    // byte_lanes$packer$skips$keep3$7
+    initial begin
+       byte_lanes$packer$skips$keep3$7$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep3$7$clock) begin
+       byte_lanes$packer$skips$keep3$7$q <= byte_lanes$packer$skips$keep3$7$d;
+    end
+    // byte_lanes$packer$skips$keep3$8
+    initial begin
+       byte_lanes$packer$skips$keep3$8$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep3$8$clock) begin
+       byte_lanes$packer$skips$keep3$8$q <= byte_lanes$packer$skips$keep3$8$d;
+    end
+    // byte_lanes$packer$skips$keep3$9
+    initial begin
+       byte_lanes$packer$skips$keep3$9$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep3$9$clock) begin
+       byte_lanes$packer$skips$keep3$9$q <= byte_lanes$packer$skips$keep3$9$d;
+    end
+    // byte_lanes$packer$skips$keep3$10
+    initial begin
+       byte_lanes$packer$skips$keep3$10$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep3$10$clock) begin
+       byte_lanes$packer$skips$keep3$10$q <= byte_lanes$packer$skips$keep3$10$d;
+    end
+    // byte_lanes$packer$skips$keep3$11
+    initial begin
+       byte_lanes$packer$skips$keep3$11$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep3$11$clock) begin
+       byte_lanes$packer$skips$keep3$11$q <= byte_lanes$packer$skips$keep3$11$d;
+    end
+    // byte_lanes$packer$skips$keep3$12
+    initial begin
+       byte_lanes$packer$skips$keep3$12$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep3$12$clock) begin
+       byte_lanes$packer$skips$keep3$12$q <= byte_lanes$packer$skips$keep3$12$d;
+    end
+    // byte_lanes$packer$skips$keep3$13
+    initial begin
+       byte_lanes$packer$skips$keep3$13$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep3$13$clock) begin
+       byte_lanes$packer$skips$keep3$13$q <= byte_lanes$packer$skips$keep3$13$d;
+    end
+    // byte_lanes$packer$skips$keep3$14
+    initial begin
+       byte_lanes$packer$skips$keep3$14$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep3$14$clock) begin
+       byte_lanes$packer$skips$keep3$14$q <= byte_lanes$packer$skips$keep3$14$d;
+    end
+    // byte_lanes$packer$skips$keep3$15
+    initial begin
+       byte_lanes$packer$skips$keep3$15$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep3$15$clock) begin
+       byte_lanes$packer$skips$keep3$15$q <= byte_lanes$packer$skips$keep3$15$d;
+    end
+    // byte_lanes$packer$skips$beat3$0
+    initial begin
+       byte_lanes$packer$skips$beat3$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$beat3$0$clock) begin
+       byte_lanes$packer$skips$beat3$0$q <= byte_lanes$packer$skips$beat3$0$d;
+    end
+    // byte_lanes$packer$skips$last3$0
+    initial begin
+       byte_lanes$packer$skips$last3$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$last3$0$clock) begin
+       byte_lanes$packer$skips$last3$0$q <= byte_lanes$packer$skips$last3$0$d;
+    end
+    // byte_lanes$packer$skips$nulls4$0
+    initial begin
+       byte_lanes$packer$skips$nulls4$0$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls4$0$clock) begin
+       byte_lanes$packer$skips$nulls4$0$q <= byte_lanes$packer$skips$nulls4$0$d;
+    end
+    // byte_lanes$packer$skips$nulls4$1
+    initial begin
+       byte_lanes$packer$skips$nulls4$1$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls4$1$clock) begin
+       byte_lanes$packer$skips$nulls4$1$q <= byte_lanes$packer$skips$nulls4$1$d;
+    end
+    // byte_lanes$packer$skips$nulls4$2
+    initial begin
+       byte_lanes$packer$skips$nulls4$2$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls4$2$clock) begin
+       byte_lanes$packer$skips$nulls4$2$q <= byte_lanes$packer$skips$nulls4$2$d;
+    end
+    // byte_lanes$packer$skips$nulls4$3
+    initial begin
+       byte_lanes$packer$skips$nulls4$3$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls4$3$clock) begin
+       byte_lanes$packer$skips$nulls4$3$q <= byte_lanes$packer$skips$nulls4$3$d;
+    end
+    // byte_lanes$packer$skips$nulls4$4
+    initial begin
+       byte_lanes$packer$skips$nulls4$4$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls4$4$clock) begin
+       byte_lanes$packer$skips$nulls4$4$q <= byte_lanes$packer$skips$nulls4$4$d;
+    end
+    // byte_lanes$packer$skips$nulls4$5
+    initial begin
+       byte_lanes$packer$skips$nulls4$5$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls4$5$clock) begin
+       byte_lanes$packer$skips$nulls4$5$q <= byte_lanes$packer$skips$nulls4$5$d;
+    end
+    // byte_lanes$packer$skips$nulls4$6
+    initial begin
+       byte_lanes$packer$skips$nulls4$6$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls4$6$clock) begin
+       byte_lanes$packer$skips$nulls4$6$q <= byte_lanes$packer$skips$nulls4$6$d;
+    end
+    // byte_lanes$packer$skips$nulls4$7
+    initial begin
+       byte_lanes$packer$skips$nulls4$7$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls4$7$clock) begin
+       byte_lanes$packer$skips$nulls4$7$q <= byte_lanes$packer$skips$nulls4$7$d;
+    end
+    // byte_lanes$packer$skips$nulls4$8
+    initial begin
+       byte_lanes$packer$skips$nulls4$8$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls4$8$clock) begin
+       byte_lanes$packer$skips$nulls4$8$q <= byte_lanes$packer$skips$nulls4$8$d;
+    end
+    // byte_lanes$packer$skips$nulls4$9
+    initial begin
+       byte_lanes$packer$skips$nulls4$9$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls4$9$clock) begin
+       byte_lanes$packer$skips$nulls4$9$q <= byte_lanes$packer$skips$nulls4$9$d;
+    end
+    // byte_lanes$packer$skips$nulls4$10
+    initial begin
+       byte_lanes$packer$skips$nulls4$10$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls4$10$clock) begin
+       byte_lanes$packer$skips$nulls4$10$q <= byte_lanes$packer$skips$nulls4$10$d;
+    end
+    // byte_lanes$packer$skips$nulls4$11
+    initial begin
+       byte_lanes$packer$skips$nulls4$11$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls4$11$clock) begin
+       byte_lanes$packer$skips$nulls4$11$q <= byte_lanes$packer$skips$nulls4$11$d;
+    end
+    // byte_lanes$packer$skips$nulls4$12
+    initial begin
+       byte_lanes$packer$skips$nulls4$12$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls4$12$clock) begin
+       byte_lanes$packer$skips$nulls4$12$q <= byte_lanes$packer$skips$nulls4$12$d;
+    end
+    // byte_lanes$packer$skips$nulls4$13
+    initial begin
+       byte_lanes$packer$skips$nulls4$13$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls4$13$clock) begin
+       byte_lanes$packer$skips$nulls4$13$q <= byte_lanes$packer$skips$nulls4$13$d;
+    end
+    // byte_lanes$packer$skips$nulls4$14
+    initial begin
+       byte_lanes$packer$skips$nulls4$14$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls4$14$clock) begin
+       byte_lanes$packer$skips$nulls4$14$q <= byte_lanes$packer$skips$nulls4$14$d;
+    end
+    // byte_lanes$packer$skips$nulls4$15
+    initial begin
+       byte_lanes$packer$skips$nulls4$15$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls4$15$clock) begin
+       byte_lanes$packer$skips$nulls4$15$q <= byte_lanes$packer$skips$nulls4$15$d;
+    end
+    // byte_lanes$packer$skips$data4$0
+    initial begin
+       byte_lanes$packer$skips$data4$0$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data4$0$clock) begin
+       byte_lanes$packer$skips$data4$0$q <= byte_lanes$packer$skips$data4$0$d;
+    end
+    // byte_lanes$packer$skips$data4$1
+    initial begin
+       byte_lanes$packer$skips$data4$1$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data4$1$clock) begin
+       byte_lanes$packer$skips$data4$1$q <= byte_lanes$packer$skips$data4$1$d;
+    end
+    // byte_lanes$packer$skips$data4$2
+    initial begin
+       byte_lanes$packer$skips$data4$2$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data4$2$clock) begin
+       byte_lanes$packer$skips$data4$2$q <= byte_lanes$packer$skips$data4$2$d;
+    end
+    // byte_lanes$packer$skips$data4$3
+    initial begin
+       byte_lanes$packer$skips$data4$3$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data4$3$clock) begin
+       byte_lanes$packer$skips$data4$3$q <= byte_lanes$packer$skips$data4$3$d;
+    end
+    // byte_lanes$packer$skips$data4$4
+    initial begin
+       byte_lanes$packer$skips$data4$4$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data4$4$clock) begin
+       byte_lanes$packer$skips$data4$4$q <= byte_lanes$packer$skips$data4$4$d;
+    end
+    // byte_lanes$packer$skips$data4$5
+    initial begin
+       byte_lanes$packer$skips$data4$5$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data4$5$clock) begin
+       byte_lanes$packer$skips$data4$5$q <= byte_lanes$packer$skips$data4$5$d;
+    end
+    // byte_lanes$packer$skips$data4$6
+    initial begin
+       byte_lanes$packer$skips$data4$6$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data4$6$clock) begin
+       byte_lanes$packer$skips$data4$6$q <= byte_lanes$packer$skips$data4$6$d;
+    end
+    // byte_lanes$packer$skips$data4$7
+    initial begin
+       byte_lanes$packer$skips$data4$7$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data4$7$clock) begin
+       byte_lanes$packer$skips$data4$7$q <= byte_lanes$packer$skips$data4$7$d;
+    end
+    // byte_lanes$packer$skips$data4$8
+    initial begin
+       byte_lanes$packer$skips$data4$8$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data4$8$clock) begin
+       byte_lanes$packer$skips$data4$8$q <= byte_lanes$packer$skips$data4$8$d;
+    end
+    // byte_lanes$packer$skips$data4$9
+    initial begin
+       byte_lanes$packer$skips$data4$9$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data4$9$clock) begin
+       byte_lanes$packer$skips$data4$9$q <= byte_lanes$packer$skips$data4$9$d;
+    end
+    // byte_lanes$packer$skips$data4$10
+    initial begin
+       byte_lanes$packer$skips$data4$10$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data4$10$clock) begin
+       byte_lanes$packer$skips$data4$10$q <= byte_lanes$packer$skips$data4$10$d;
+    end
+    // byte_lanes$packer$skips$data4$11
+    initial begin
+       byte_lanes$packer$skips$data4$11$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data4$11$clock) begin
+       byte_lanes$packer$skips$data4$11$q <= byte_lanes$packer$skips$data4$11$d;
+    end
+    // byte_lanes$packer$skips$data4$12
+    initial begin
+       byte_lanes$packer$skips$data4$12$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data4$12$clock) begin
+       byte_lanes$packer$skips$data4$12$q <= byte_lanes$packer$skips$data4$12$d;
+    end
+    // byte_lanes$packer$skips$data4$13
+    initial begin
+       byte_lanes$packer$skips$data4$13$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data4$13$clock) begin
+       byte_lanes$packer$skips$data4$13$q <= byte_lanes$packer$skips$data4$13$d;
+    end
+    // byte_lanes$packer$skips$data4$14
+    initial begin
+       byte_lanes$packer$skips$data4$14$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data4$14$clock) begin
+       byte_lanes$packer$skips$data4$14$q <= byte_lanes$packer$skips$data4$14$d;
+    end
+    // byte_lanes$packer$skips$data4$15
+    initial begin
+       byte_lanes$packer$skips$data4$15$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data4$15$clock) begin
+       byte_lanes$packer$skips$data4$15$q <= byte_lanes$packer$skips$data4$15$d;
+    end
+    // byte_lanes$packer$skips$keep4$0
+    initial begin
+       byte_lanes$packer$skips$keep4$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep4$0$clock) begin
+       byte_lanes$packer$skips$keep4$0$q <= byte_lanes$packer$skips$keep4$0$d;
+    end
+    // byte_lanes$packer$skips$keep4$1
+    initial begin
+       byte_lanes$packer$skips$keep4$1$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep4$1$clock) begin
+       byte_lanes$packer$skips$keep4$1$q <= byte_lanes$packer$skips$keep4$1$d;
+    end
+    // byte_lanes$packer$skips$keep4$2
+    initial begin
+       byte_lanes$packer$skips$keep4$2$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep4$2$clock) begin
+       byte_lanes$packer$skips$keep4$2$q <= byte_lanes$packer$skips$keep4$2$d;
+    end
+    // byte_lanes$packer$skips$keep4$3
+    initial begin
+       byte_lanes$packer$skips$keep4$3$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep4$3$clock) begin
+       byte_lanes$packer$skips$keep4$3$q <= byte_lanes$packer$skips$keep4$3$d;
+    end
+    // byte_lanes$packer$skips$keep4$4
+    initial begin
+       byte_lanes$packer$skips$keep4$4$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep4$4$clock) begin
+       byte_lanes$packer$skips$keep4$4$q <= byte_lanes$packer$skips$keep4$4$d;
+    end
+    // byte_lanes$packer$skips$keep4$5
+    initial begin
+       byte_lanes$packer$skips$keep4$5$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep4$5$clock) begin
+       byte_lanes$packer$skips$keep4$5$q <= byte_lanes$packer$skips$keep4$5$d;
+    end
+    // byte_lanes$packer$skips$keep4$6
+    initial begin
+       byte_lanes$packer$skips$keep4$6$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep4$6$clock) begin
+       byte_lanes$packer$skips$keep4$6$q <= byte_lanes$packer$skips$keep4$6$d;
+    end
+    // byte_lanes$packer$skips$keep4$7
+    initial begin
+       byte_lanes$packer$skips$keep4$7$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep4$7$clock) begin
+       byte_lanes$packer$skips$keep4$7$q <= byte_lanes$packer$skips$keep4$7$d;
+    end
+    // byte_lanes$packer$skips$keep4$8
+    initial begin
+       byte_lanes$packer$skips$keep4$8$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep4$8$clock) begin
+       byte_lanes$packer$skips$keep4$8$q <= byte_lanes$packer$skips$keep4$8$d;
+    end
+    // byte_lanes$packer$skips$keep4$9
+    initial begin
+       byte_lanes$packer$skips$keep4$9$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep4$9$clock) begin
+       byte_lanes$packer$skips$keep4$9$q <= byte_lanes$packer$skips$keep4$9$d;
+    end
+    // byte_lanes$packer$skips$keep4$10
+    initial begin
+       byte_lanes$packer$skips$keep4$10$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep4$10$clock) begin
+       byte_lanes$packer$skips$keep4$10$q <= byte_lanes$packer$skips$keep4$10$d;
+    end
+    // byte_lanes$packer$skips$keep4$11
+    initial begin
+       byte_lanes$packer$skips$keep4$11$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep4$11$clock) begin
+       byte_lanes$packer$skips$keep4$11$q <= byte_lanes$packer$skips$keep4$11$d;
+    end
+    // byte_lanes$packer$skips$keep4$12
+    initial begin
+       byte_lanes$packer$skips$keep4$12$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep4$12$clock) begin
+       byte_lanes$packer$skips$keep4$12$q <= byte_lanes$packer$skips$keep4$12$d;
+    end
+    // byte_lanes$packer$skips$keep4$13
+    initial begin
+       byte_lanes$packer$skips$keep4$13$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep4$13$clock) begin
+       byte_lanes$packer$skips$keep4$13$q <= byte_lanes$packer$skips$keep4$13$d;
+    end
+    // byte_lanes$packer$skips$keep4$14
+    initial begin
+       byte_lanes$packer$skips$keep4$14$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep4$14$clock) begin
+       byte_lanes$packer$skips$keep4$14$q <= byte_lanes$packer$skips$keep4$14$d;
+    end
+    // byte_lanes$packer$skips$keep4$15
+    initial begin
+       byte_lanes$packer$skips$keep4$15$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep4$15$clock) begin
+       byte_lanes$packer$skips$keep4$15$q <= byte_lanes$packer$skips$keep4$15$d;
+    end
+    // byte_lanes$packer$skips$beat4$0
+    initial begin
+       byte_lanes$packer$skips$beat4$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$beat4$0$clock) begin
+       byte_lanes$packer$skips$beat4$0$q <= byte_lanes$packer$skips$beat4$0$d;
+    end
+    // byte_lanes$packer$skips$last4$0
+    initial begin
+       byte_lanes$packer$skips$last4$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$last4$0$clock) begin
+       byte_lanes$packer$skips$last4$0$q <= byte_lanes$packer$skips$last4$0$d;
+    end
+    // byte_lanes$packer$skips
     always @(*) begin
-        byte_lanes$skips$nulls0$0 = 'h0;
-        if (!byte_lanes$skips$keep_in$0) begin
-            byte_lanes$skips$nulls0$0 = 'h1;
+        byte_lanes$packer$skips$nulls1$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$4$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$4$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$4$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$5$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$5$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$5$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$6$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$6$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$6$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$7$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$7$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$7$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$8$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$8$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$8$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$9$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$9$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$9$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$10$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$10$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$10$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$11$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$11$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$11$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$12$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$12$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$12$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$13$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$13$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$13$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$14$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$14$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$14$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$15$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$15$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$15$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$4$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$4$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$4$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$5$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$5$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$5$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$6$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$6$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$6$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$7$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$7$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$7$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$8$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$8$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$8$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$9$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$9$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$9$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$10$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$10$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$10$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$11$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$11$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$11$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$12$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$12$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$12$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$13$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$13$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$13$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$14$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$14$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$14$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$15$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$15$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$15$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls3$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data3$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep3$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls3$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data3$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep3$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls3$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data3$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep3$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls3$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data3$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep3$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls3$4$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data3$4$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep3$4$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls3$5$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data3$5$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep3$5$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls3$6$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data3$6$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep3$6$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls3$7$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data3$7$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep3$7$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls3$8$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data3$8$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep3$8$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls3$9$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data3$9$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep3$9$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls3$10$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data3$10$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep3$10$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls3$11$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data3$11$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep3$11$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls3$12$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data3$12$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep3$12$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls3$13$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data3$13$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep3$13$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls3$14$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data3$14$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep3$14$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls3$15$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data3$15$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep3$15$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls4$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data4$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep4$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls4$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data4$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep4$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls4$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data4$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep4$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls4$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data4$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep4$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls4$4$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data4$4$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep4$4$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls4$5$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data4$5$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep4$5$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls4$6$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data4$6$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep4$6$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls4$7$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data4$7$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep4$7$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls4$8$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data4$8$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep4$8$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls4$9$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data4$9$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep4$9$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls4$10$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data4$10$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep4$10$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls4$11$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data4$11$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep4$11$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls4$12$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data4$12$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep4$12$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls4$13$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data4$13$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep4$13$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls4$14$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data4$14$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep4$14$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls4$15$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data4$15$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep4$15$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$beat1$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$last1$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$beat1$0$d = byte_lanes$packer$skips$beat_in & !byte_lanes$packer$skips$rst;
+        byte_lanes$packer$skips$last1$0$d = byte_lanes$packer$skips$last_in;
+        byte_lanes$packer$skips$beat2$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$last2$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$beat2$0$d = byte_lanes$packer$skips$beat1$0$q & !byte_lanes$packer$skips$rst;
+        byte_lanes$packer$skips$last2$0$d = byte_lanes$packer$skips$last1$0$q;
+        byte_lanes$packer$skips$beat3$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$last3$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$beat3$0$d = byte_lanes$packer$skips$beat2$0$q & !byte_lanes$packer$skips$rst;
+        byte_lanes$packer$skips$last3$0$d = byte_lanes$packer$skips$last2$0$q;
+        byte_lanes$packer$skips$beat4$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$last4$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$beat4$0$d = byte_lanes$packer$skips$beat3$0$q & !byte_lanes$packer$skips$rst;
+        byte_lanes$packer$skips$last4$0$d = byte_lanes$packer$skips$last3$0$q;
+        byte_lanes$packer$skips$nulls0$0 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$0) begin
+            byte_lanes$packer$skips$nulls0$0 = 'h1;
         end
-        byte_lanes$skips$nulls0$1 = 'h0;
-        if (!byte_lanes$skips$keep_in$1) begin
-            byte_lanes$skips$nulls0$1 = 'h1;
+        byte_lanes$packer$skips$nulls0$1 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$1) begin
+            byte_lanes$packer$skips$nulls0$1 = 'h1;
         end
-        byte_lanes$skips$nulls0$2 = 'h0;
-        if (!byte_lanes$skips$keep_in$2) begin
-            byte_lanes$skips$nulls0$2 = 'h1;
+        byte_lanes$packer$skips$nulls0$2 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$2) begin
+            byte_lanes$packer$skips$nulls0$2 = 'h1;
         end
-        byte_lanes$skips$nulls0$3 = 'h0;
-        if (!byte_lanes$skips$keep_in$3) begin
-            byte_lanes$skips$nulls0$3 = 'h1;
+        byte_lanes$packer$skips$nulls0$3 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$3) begin
+            byte_lanes$packer$skips$nulls0$3 = 'h1;
         end
-        byte_lanes$skips$nulls0$4 = 'h0;
-        if (!byte_lanes$skips$keep_in$4) begin
-            byte_lanes$skips$nulls0$4 = 'h1;
+        byte_lanes$packer$skips$nulls0$4 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$4) begin
+            byte_lanes$packer$skips$nulls0$4 = 'h1;
         end
-        byte_lanes$skips$nulls0$5 = 'h0;
-        if (!byte_lanes$skips$keep_in$5) begin
-            byte_lanes$skips$nulls0$5 = 'h1;
+        byte_lanes$packer$skips$nulls0$5 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$5) begin
+            byte_lanes$packer$skips$nulls0$5 = 'h1;
         end
-        byte_lanes$skips$nulls0$6 = 'h0;
-        if (!byte_lanes$skips$keep_in$6) begin
-            byte_lanes$skips$nulls0$6 = 'h1;
+        byte_lanes$packer$skips$nulls0$6 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$6) begin
+            byte_lanes$packer$skips$nulls0$6 = 'h1;
         end
-        byte_lanes$skips$nulls0$7 = 'h0;
-        if (!byte_lanes$skips$keep_in$7) begin
-            byte_lanes$skips$nulls0$7 = 'h1;
+        byte_lanes$packer$skips$nulls0$7 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$7) begin
+            byte_lanes$packer$skips$nulls0$7 = 'h1;
         end
-        byte_lanes$skips$nulls0$8 = 'h0;
-        if (!byte_lanes$skips$keep_in$8) begin
-            byte_lanes$skips$nulls0$8 = 'h1;
+        byte_lanes$packer$skips$nulls0$8 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$8) begin
+            byte_lanes$packer$skips$nulls0$8 = 'h1;
         end
-        byte_lanes$skips$nulls0$9 = 'h0;
-        if (!byte_lanes$skips$keep_in$9) begin
-            byte_lanes$skips$nulls0$9 = 'h1;
+        byte_lanes$packer$skips$nulls0$9 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$9) begin
+            byte_lanes$packer$skips$nulls0$9 = 'h1;
         end
-        byte_lanes$skips$nulls0$10 = 'h0;
-        if (!byte_lanes$skips$keep_in$10) begin
-            byte_lanes$skips$nulls0$10 = 'h1;
+        byte_lanes$packer$skips$nulls0$10 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$10) begin
+            byte_lanes$packer$skips$nulls0$10 = 'h1;
         end
-        byte_lanes$skips$nulls0$11 = 'h0;
-        if (!byte_lanes$skips$keep_in$11) begin
-            byte_lanes$skips$nulls0$11 = 'h1;
+        byte_lanes$packer$skips$nulls0$11 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$11) begin
+            byte_lanes$packer$skips$nulls0$11 = 'h1;
         end
-        byte_lanes$skips$nulls0$12 = 'h0;
-        if (!byte_lanes$skips$keep_in$12) begin
-            byte_lanes$skips$nulls0$12 = 'h1;
+        byte_lanes$packer$skips$nulls0$12 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$12) begin
+            byte_lanes$packer$skips$nulls0$12 = 'h1;
         end
-        byte_lanes$skips$nulls0$13 = 'h0;
-        if (!byte_lanes$skips$keep_in$13) begin
-            byte_lanes$skips$nulls0$13 = 'h1;
+        byte_lanes$packer$skips$nulls0$13 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$13) begin
+            byte_lanes$packer$skips$nulls0$13 = 'h1;
         end
-        byte_lanes$skips$nulls0$14 = 'h0;
-        if (!byte_lanes$skips$keep_in$14) begin
-            byte_lanes$skips$nulls0$14 = 'h1;
+        byte_lanes$packer$skips$nulls0$14 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$14) begin
+            byte_lanes$packer$skips$nulls0$14 = 'h1;
         end
-        byte_lanes$skips$nulls0$15 = 'h0;
-        if (!byte_lanes$skips$keep_in$15) begin
-            byte_lanes$skips$nulls0$15 = 'h1;
+        byte_lanes$packer$skips$nulls0$15 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$15) begin
+            byte_lanes$packer$skips$nulls0$15 = 'h1;
         end
-        byte_lanes$skips$nulls1$0 = byte_lanes$skips$nulls0$0;
-        byte_lanes$skips$nulls1$1 = byte_lanes$skips$nulls0$1 + byte_lanes$skips$nulls0$0;
-        byte_lanes$skips$nulls1$2 = byte_lanes$skips$nulls0$2 + byte_lanes$skips$nulls0$1;
-        byte_lanes$skips$nulls1$3 = byte_lanes$skips$nulls0$3 + byte_lanes$skips$nulls0$2;
-        byte_lanes$skips$nulls1$4 = byte_lanes$skips$nulls0$4 + byte_lanes$skips$nulls0$3;
-        byte_lanes$skips$nulls1$5 = byte_lanes$skips$nulls0$5 + byte_lanes$skips$nulls0$4;
-        byte_lanes$skips$nulls1$6 = byte_lanes$skips$nulls0$6 + byte_lanes$skips$nulls0$5;
-        byte_lanes$skips$nulls1$7 = byte_lanes$skips$nulls0$7 + byte_lanes$skips$nulls0$6;
-        byte_lanes$skips$nulls1$8 = byte_lanes$skips$nulls0$8 + byte_lanes$skips$nulls0$7;
-        byte_lanes$skips$nulls1$9 = byte_lanes$skips$nulls0$9 + byte_lanes$skips$nulls0$8;
-        byte_lanes$skips$nulls1$10 = byte_lanes$skips$nulls0$10 + byte_lanes$skips$nulls0$9;
-        byte_lanes$skips$nulls1$11 = byte_lanes$skips$nulls0$11 + byte_lanes$skips$nulls0$10;
-        byte_lanes$skips$nulls1$12 = byte_lanes$skips$nulls0$12 + byte_lanes$skips$nulls0$11;
-        byte_lanes$skips$nulls1$13 = byte_lanes$skips$nulls0$13 + byte_lanes$skips$nulls0$12;
-        byte_lanes$skips$nulls1$14 = byte_lanes$skips$nulls0$14 + byte_lanes$skips$nulls0$13;
-        byte_lanes$skips$nulls1$15 = byte_lanes$skips$nulls0$15 + byte_lanes$skips$nulls0$14;
-        byte_lanes$skips$nulls2$0 = byte_lanes$skips$nulls1$0;
-        byte_lanes$skips$nulls2$1 = byte_lanes$skips$nulls1$1;
-        byte_lanes$skips$nulls2$2 = byte_lanes$skips$nulls1$2 + byte_lanes$skips$nulls1$0;
-        byte_lanes$skips$nulls2$3 = byte_lanes$skips$nulls1$3 + byte_lanes$skips$nulls1$1;
-        byte_lanes$skips$nulls2$4 = byte_lanes$skips$nulls1$4 + byte_lanes$skips$nulls1$2;
-        byte_lanes$skips$nulls2$5 = byte_lanes$skips$nulls1$5 + byte_lanes$skips$nulls1$3;
-        byte_lanes$skips$nulls2$6 = byte_lanes$skips$nulls1$6 + byte_lanes$skips$nulls1$4;
-        byte_lanes$skips$nulls2$7 = byte_lanes$skips$nulls1$7 + byte_lanes$skips$nulls1$5;
-        byte_lanes$skips$nulls2$8 = byte_lanes$skips$nulls1$8 + byte_lanes$skips$nulls1$6;
-        byte_lanes$skips$nulls2$9 = byte_lanes$skips$nulls1$9 + byte_lanes$skips$nulls1$7;
-        byte_lanes$skips$nulls2$10 = byte_lanes$skips$nulls1$10 + byte_lanes$skips$nulls1$8;
-        byte_lanes$skips$nulls2$11 = byte_lanes$skips$nulls1$11 + byte_lanes$skips$nulls1$9;
-        byte_lanes$skips$nulls2$12 = byte_lanes$skips$nulls1$12 + byte_lanes$skips$nulls1$10;
-        byte_lanes$skips$nulls2$13 = byte_lanes$skips$nulls1$13 + byte_lanes$skips$nulls1$11;
-        byte_lanes$skips$nulls2$14 = byte_lanes$skips$nulls1$14 + byte_lanes$skips$nulls1$12;
-        byte_lanes$skips$nulls2$15 = byte_lanes$skips$nulls1$15 + byte_lanes$skips$nulls1$13;
-        byte_lanes$skips$nulls3$0 = byte_lanes$skips$nulls2$0;
-        byte_lanes$skips$nulls3$1 = byte_lanes$skips$nulls2$1;
-        byte_lanes$skips$nulls3$2 = byte_lanes$skips$nulls2$2;
-        byte_lanes$skips$nulls3$3 = byte_lanes$skips$nulls2$3;
-        byte_lanes$skips$nulls3$4 = byte_lanes$skips$nulls2$4 + byte_lanes$skips$nulls2$0;
-        byte_lanes$skips$nulls3$5 = byte_lanes$skips$nulls2$5 + byte_lanes$skips$nulls2$1;
-        byte_lanes$skips$nulls3$6 = byte_lanes$skips$nulls2$6 + byte_lanes$skips$nulls2$2;
-        byte_lanes$skips$nulls3$7 = byte_lanes$skips$nulls2$7 + byte_lanes$skips$nulls2$3;
-        byte_lanes$skips$nulls3$8 = byte_lanes$skips$nulls2$8 + byte_lanes$skips$nulls2$4;
-        byte_lanes$skips$nulls3$9 = byte_lanes$skips$nulls2$9 + byte_lanes$skips$nulls2$5;
-        byte_lanes$skips$nulls3$10 = byte_lanes$skips$nulls2$10 + byte_lanes$skips$nulls2$6;
-        byte_lanes$skips$nulls3$11 = byte_lanes$skips$nulls2$11 + byte_lanes$skips$nulls2$7;
-        byte_lanes$skips$nulls3$12 = byte_lanes$skips$nulls2$12 + byte_lanes$skips$nulls2$8;
-        byte_lanes$skips$nulls3$13 = byte_lanes$skips$nulls2$13 + byte_lanes$skips$nulls2$9;
-        byte_lanes$skips$nulls3$14 = byte_lanes$skips$nulls2$14 + byte_lanes$skips$nulls2$10;
-        byte_lanes$skips$nulls3$15 = byte_lanes$skips$nulls2$15 + byte_lanes$skips$nulls2$11;
-        byte_lanes$skips$nulls4$0 = byte_lanes$skips$nulls3$0;
-        byte_lanes$skips$nulls4$1 = byte_lanes$skips$nulls3$1;
-        byte_lanes$skips$nulls4$2 = byte_lanes$skips$nulls3$2;
-        byte_lanes$skips$nulls4$3 = byte_lanes$skips$nulls3$3;
-        byte_lanes$skips$nulls4$4 = byte_lanes$skips$nulls3$4;
-        byte_lanes$skips$nulls4$5 = byte_lanes$skips$nulls3$5;
-        byte_lanes$skips$nulls4$6 = byte_lanes$skips$nulls3$6;
-        byte_lanes$skips$nulls4$7 = byte_lanes$skips$nulls3$7;
-        byte_lanes$skips$nulls4$8 = byte_lanes$skips$nulls3$8 + byte_lanes$skips$nulls3$0;
-        byte_lanes$skips$nulls4$9 = byte_lanes$skips$nulls3$9 + byte_lanes$skips$nulls3$1;
-        byte_lanes$skips$nulls4$10 = byte_lanes$skips$nulls3$10 + byte_lanes$skips$nulls3$2;
-        byte_lanes$skips$nulls4$11 = byte_lanes$skips$nulls3$11 + byte_lanes$skips$nulls3$3;
-        byte_lanes$skips$nulls4$12 = byte_lanes$skips$nulls3$12 + byte_lanes$skips$nulls3$4;
-        byte_lanes$skips$nulls4$13 = byte_lanes$skips$nulls3$13 + byte_lanes$skips$nulls3$5;
-        byte_lanes$skips$nulls4$14 = byte_lanes$skips$nulls3$14 + byte_lanes$skips$nulls3$6;
-        byte_lanes$skips$nulls4$15 = byte_lanes$skips$nulls3$15 + byte_lanes$skips$nulls3$7;
-        byte_lanes$skips$nulls5$0 = byte_lanes$skips$nulls4$0;
-        byte_lanes$skips$nulls5$1 = byte_lanes$skips$nulls4$1;
-        byte_lanes$skips$nulls5$2 = byte_lanes$skips$nulls4$2;
-        byte_lanes$skips$nulls5$3 = byte_lanes$skips$nulls4$3;
-        byte_lanes$skips$nulls5$4 = byte_lanes$skips$nulls4$4;
-        byte_lanes$skips$nulls5$5 = byte_lanes$skips$nulls4$5;
-        byte_lanes$skips$nulls5$6 = byte_lanes$skips$nulls4$6;
-        byte_lanes$skips$nulls5$7 = byte_lanes$skips$nulls4$7;
-        byte_lanes$skips$nulls5$8 = byte_lanes$skips$nulls4$8;
-        byte_lanes$skips$nulls5$9 = byte_lanes$skips$nulls4$9;
-        byte_lanes$skips$nulls5$10 = byte_lanes$skips$nulls4$10;
-        byte_lanes$skips$nulls5$11 = byte_lanes$skips$nulls4$11;
-        byte_lanes$skips$nulls5$12 = byte_lanes$skips$nulls4$12;
-        byte_lanes$skips$nulls5$13 = byte_lanes$skips$nulls4$13;
-        byte_lanes$skips$nulls5$14 = byte_lanes$skips$nulls4$14;
-        byte_lanes$skips$nulls5$15 = byte_lanes$skips$nulls4$15;
-        byte_lanes$skips$nulls = byte_lanes$skips$nulls5$15;
-        byte_lanes$skips$any_kept = 1'b0;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$0;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$1;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$2;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$3;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$4;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$5;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$6;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$7;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$8;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$9;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$10;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$11;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$12;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$13;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$14;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$15;
-        byte_lanes$skips$skip$0 = byte_lanes$skips$nulls5$0;
-        byte_lanes$skips$skip$1 = byte_lanes$skips$nulls5$1;
-        byte_lanes$skips$skip$2 = byte_lanes$skips$nulls5$2;
-        byte_lanes$skips$skip$3 = byte_lanes$skips$nulls5$3;
-        byte_lanes$skips$skip$4 = byte_lanes$skips$nulls5$4;
-        byte_lanes$skips$skip$5 = byte_lanes$skips$nulls5$5;
-        byte_lanes$skips$skip$6 = byte_lanes$skips$nulls5$6;
-        byte_lanes$skips$skip$7 = byte_lanes$skips$nulls5$7;
-        byte_lanes$skips$skip$8 = byte_lanes$skips$nulls5$8;
-        byte_lanes$skips$skip$9 = byte_lanes$skips$nulls5$9;
-        byte_lanes$skips$skip$10 = byte_lanes$skips$nulls5$10;
-        byte_lanes$skips$skip$11 = byte_lanes$skips$nulls5$11;
-        byte_lanes$skips$skip$12 = byte_lanes$skips$nulls5$12;
-        byte_lanes$skips$skip$13 = byte_lanes$skips$nulls5$13;
-        byte_lanes$skips$skip$14 = byte_lanes$skips$nulls5$14;
-        byte_lanes$skips$skip$15 = byte_lanes$skips$nulls5$15;
-    end
-    // byte_lanes$counted_byte$0
-    initial begin
-       byte_lanes$counted_byte$0$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$0$clock) begin
-       byte_lanes$counted_byte$0$q <= byte_lanes$counted_byte$0$d;
-    end
-    // byte_lanes$counted_byte$1
-    initial begin
-       byte_lanes$counted_byte$1$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$1$clock) begin
-       byte_lanes$counted_byte$1$q <= byte_lanes$counted_byte$1$d;
-    end
-    // byte_lanes$counted_byte$2
-    initial begin
-       byte_lanes$counted_byte$2$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$2$clock) begin
-       byte_lanes$counted_byte$2$q <= byte_lanes$counted_byte$2$d;
-    end
-    // byte_lanes$counted_byte$3
-    initial begin
-       byte_lanes$counted_byte$3$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$3$clock) begin
-       byte_lanes$counted_byte$3$q <= byte_lanes$counted_byte$3$d;
-    end
-    // byte_lanes$counted_byte$4
-    initial begin
-       byte_lanes$counted_byte$4$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$4$clock) begin
-       byte_lanes$counted_byte$4$q <= byte_lanes$counted_byte$4$d;
-    end
-    // byte_lanes$counted_byte$5
-    initial begin
-       byte_lanes$counted_byte$5$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$5$clock) begin
-       byte_lanes$counted_byte$5$q <= byte_lanes$counted_byte$5$d;
-    end
-    // byte_lanes$counted_byte$6
-    initial begin
-       byte_lanes$counted_byte$6$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$6$clock) begin
-       byte_lanes$counted_byte$6$q <= byte_lanes$counted_byte$6$d;
-    end
-    // byte_lanes$counted_byte$7
-    initial begin
-       byte_lanes$counted_byte$7$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$7$clock) begin
-       byte_lanes$counted_byte$7$q <= byte_lanes$counted_byte$7$d;
-    end
-    // byte_lanes$counted_byte$8
-    initial begin
-       byte_lanes$counted_byte$8$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$8$clock) begin
-       byte_lanes$counted_byte$8$q <= byte_lanes$counted_byte$8$d;
-    end
-    // byte_lanes$counted_byte$9
-    initial begin
-       byte_lanes$counted_byte$9$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$9$clock) begin
-       byte_lanes$counted_byte$9$q <= byte_lanes$counted_byte$9$d;
-    end
-    // byte_lanes$counted_byte$10
-    initial begin
-       byte_lanes$counted_byte$10$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$10$clock) begin
-       byte_lanes$counted_byte$10$q <= byte_lanes$counted_byte$10$d;
-    end
-    // byte_lanes$counted_byte$11
-    initial begin
-       byte_lanes$counted_byte$11$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$11$clock) begin
-       byte_lanes$counted_byte$11$q <= byte_lanes$counted_byte$11$d;
-    end
-    // byte_lanes$counted_byte$12
-    initial begin
-       byte_lanes$counted_byte$12$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$12$clock) begin
-       byte_lanes$counted_byte$12$q <= byte_lanes$counted_byte$12$d;
-    end
-    // byte_lanes$counted_byte$13
-    initial begin
-       byte_lanes$counted_byte$13$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$13$clock) begin
-       byte_lanes$counted_byte$13$q <= byte_lanes$counted_byte$13$d;
-    end
-    // byte_lanes$counted_byte$14
-    initial begin
-       byte_lanes$counted_byte$14$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$14$clock) begin
-       byte_lanes$counted_byte$14$q <= byte_lanes$counted_byte$14$d;
-    end
-    // byte_lanes$counted_byte$15
-    initial begin
-       byte_lanes$counted_byte$15$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$15$clock) begin
-       byte_lanes$counted_byte$15$q <= byte_lanes$counted_byte$15$d;
-    end
-    // byte_lanes$counted_keep$0
-    initial begin
-       byte_lanes$counted_keep$0$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$0$clock) begin
-       byte_lanes$counted_keep$0$q <= byte_lanes$counted_keep$0$d;
-    end
-    // byte_lanes$counted_keep$1
-    initial begin
-       byte_lanes$counted_keep$1$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$1$clock) begin
-       byte_lanes$counted_keep$1$q <= byte_lanes$counted_keep$1$d;
-    end
-    // byte_lanes$counted_keep$2
-    initial begin
-       byte_lanes$counted_keep$2$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$2$clock) begin
-       byte_lanes$counted_keep$2$q <= byte_lanes$counted_keep$2$d;
-    end
-    // byte_lanes$counted_keep$3
-    initial begin
-       byte_lanes$counted_keep$3$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$3$clock) begin
-       byte_lanes$counted_keep$3$q <= byte_lanes$counted_keep$3$d;
-    end
-    // byte_lanes$counted_keep$4
-    initial begin
-       byte_lanes$counted_keep$4$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$4$clock) begin
-       byte_lanes$counted_keep$4$q <= byte_lanes$counted_keep$4$d;
-    end
-    // byte_lanes$counted_keep$5
-    initial begin
-       byte_lanes$counted_keep$5$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$5$clock) begin
-       byte_lanes$counted_keep$5$q <= byte_lanes$counted_keep$5$d;
-    end
-    // byte_lanes$counted_keep$6
-    initial begin
-       byte_lanes$counted_keep$6$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$6$clock) begin
-       byte_lanes$counted_keep$6$q <= byte_lanes$counted_keep$6$d;
-    end
-    // byte_lanes$counted_keep$7
-    initial begin
-       byte_lanes$counted_keep$7$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$7$clock) begin
-       byte_lanes$counted_keep$7$q <= byte_lanes$counted_keep$7$d;
-    end
-    // byte_lanes$counted_keep$8
-    initial begin
-       byte_lanes$counted_keep$8$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$8$clock) begin
-       byte_lanes$counted_keep$8$q <= byte_lanes$counted_keep$8$d;
-    end
-    // byte_lanes$counted_keep$9
-    initial begin
-       byte_lanes$counted_keep$9$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$9$clock) begin
-       byte_lanes$counted_keep$9$q <= byte_lanes$counted_keep$9$d;
-    end
-    // byte_lanes$counted_keep$10
-    initial begin
-       byte_lanes$counted_keep$10$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$10$clock) begin
-       byte_lanes$counted_keep$10$q <= byte_lanes$counted_keep$10$d;
-    end
-    // byte_lanes$counted_keep$11
-    initial begin
-       byte_lanes$counted_keep$11$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$11$clock) begin
-       byte_lanes$counted_keep$11$q <= byte_lanes$counted_keep$11$d;
-    end
-    // byte_lanes$counted_keep$12
-    initial begin
-       byte_lanes$counted_keep$12$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$12$clock) begin
-       byte_lanes$counted_keep$12$q <= byte_lanes$counted_keep$12$d;
-    end
-    // byte_lanes$counted_keep$13
-    initial begin
-       byte_lanes$counted_keep$13$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$13$clock) begin
-       byte_lanes$counted_keep$13$q <= byte_lanes$counted_keep$13$d;
-    end
-    // byte_lanes$counted_keep$14
-    initial begin
-       byte_lanes$counted_keep$14$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$14$clock) begin
-       byte_lanes$counted_keep$14$q <= byte_lanes$counted_keep$14$d;
-    end
-    // byte_lanes$counted_keep$15
-    initial begin
-       byte_lanes$counted_keep$15$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$15$clock) begin
-       byte_lanes$counted_keep$15$q <= byte_lanes$counted_keep$15$d;
-    end
-    // byte_lanes$counted_skip$0
-    initial begin
-       byte_lanes$counted_skip$0$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$0$clock) begin
-       byte_lanes$counted_skip$0$q <= byte_lanes$counted_skip$0$d;
-    end
-    // byte_lanes$counted_skip$1
-    initial begin
-       byte_lanes$counted_skip$1$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$1$clock) begin
-       byte_lanes$counted_skip$1$q <= byte_lanes$counted_skip$1$d;
-    end
-    // byte_lanes$counted_skip$2
-    initial begin
-       byte_lanes$counted_skip$2$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$2$clock) begin
-       byte_lanes$counted_skip$2$q <= byte_lanes$counted_skip$2$d;
-    end
-    // byte_lanes$counted_skip$3
-    initial begin
-       byte_lanes$counted_skip$3$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$3$clock) begin
-       byte_lanes$counted_skip$3$q <= byte_lanes$counted_skip$3$d;
-    end
-    // byte_lanes$counted_skip$4
-    initial begin
-       byte_lanes$counted_skip$4$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$4$clock) begin
-       byte_lanes$counted_skip$4$q <= byte_lanes$counted_skip$4$d;
-    end
-    // byte_lanes$counted_skip$5
-    initial begin
-       byte_lanes$counted_skip$5$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$5$clock) begin
-       byte_lanes$counted_skip$5$q <= byte_lanes$counted_skip$5$d;
-    end
-    // byte_lanes$counted_skip$6
-    initial begin
-       byte_lanes$counted_skip$6$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$6$clock) begin
-       byte_lanes$counted_skip$6$q <= byte_lanes$counted_skip$6$d;
-    end
-    // byte_lanes$counted_skip$7
-    initial begin
-       byte_lanes$counted_skip$7$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$7$clock) begin
-       byte_lanes$counted_skip$7$q <= byte_lanes$counted_skip$7$d;
-    end
-    // byte_lanes$counted_skip$8
-    initial begin
-       byte_lanes$counted_skip$8$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$8$clock) begin
-       byte_lanes$counted_skip$8$q <= byte_lanes$counted_skip$8$d;
-    end
-    // byte_lanes$counted_skip$9
-    initial begin
-       byte_lanes$counted_skip$9$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$9$clock) begin
-       byte_lanes$counted_skip$9$q <= byte_lanes$counted_skip$9$d;
-    end
-    // byte_lanes$counted_skip$10
-    initial begin
-       byte_lanes$counted_skip$10$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$10$clock) begin
-       byte_lanes$counted_skip$10$q <= byte_lanes$counted_skip$10$d;
-    end
-    // byte_lanes$counted_skip$11
-    initial begin
-       byte_lanes$counted_skip$11$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$11$clock) begin
-       byte_lanes$counted_skip$11$q <= byte_lanes$counted_skip$11$d;
-    end
-    // byte_lanes$counted_skip$12
-    initial begin
-       byte_lanes$counted_skip$12$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$12$clock) begin
-       byte_lanes$counted_skip$12$q <= byte_lanes$counted_skip$12$d;
-    end
-    // byte_lanes$counted_skip$13
-    initial begin
-       byte_lanes$counted_skip$13$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$13$clock) begin
-       byte_lanes$counted_skip$13$q <= byte_lanes$counted_skip$13$d;
-    end
-    // byte_lanes$counted_skip$14
-    initial begin
-       byte_lanes$counted_skip$14$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$14$clock) begin
-       byte_lanes$counted_skip$14$q <= byte_lanes$counted_skip$14$d;
-    end
-    // byte_lanes$counted_skip$15
-    initial begin
-       byte_lanes$counted_skip$15$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$15$clock) begin
-       byte_lanes$counted_skip$15$q <= byte_lanes$counted_skip$15$d;
-    end
-    // byte_lanes$counted_nulls
-    initial begin
-       byte_lanes$counted_nulls$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_nulls$clock) begin
-       byte_lanes$counted_nulls$q <= byte_lanes$counted_nulls$d;
-    end
-    // byte_lanes$counted_any
-    initial begin
-       byte_lanes$counted_any$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_any$clock) begin
-       byte_lanes$counted_any$q <= byte_lanes$counted_any$d;
-    end
-    // byte_lanes$counted_tlast
-    initial begin
-       byte_lanes$counted_tlast$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_tlast$clock) begin
-       byte_lanes$counted_tlast$q <= byte_lanes$counted_tlast$d;
-    end
-    // byte_lanes$counted_valid
-    initial begin
-       byte_lanes$counted_valid$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_valid$clock) begin
-       byte_lanes$counted_valid$q <= byte_lanes$counted_valid$d;
+        byte_lanes$packer$skips$nulls1$0$d = byte_lanes$packer$skips$nulls0$0;
+        byte_lanes$packer$skips$data1$0$d = byte_lanes$packer$skips$lane_in$0;
+        byte_lanes$packer$skips$keep1$0$d = byte_lanes$packer$skips$keep_in$0;
+        byte_lanes$packer$skips$nulls1$1$d = byte_lanes$packer$skips$nulls0$1;
+        byte_lanes$packer$skips$data1$1$d = byte_lanes$packer$skips$lane_in$1;
+        byte_lanes$packer$skips$keep1$1$d = byte_lanes$packer$skips$keep_in$1;
+        byte_lanes$packer$skips$nulls1$2$d = byte_lanes$packer$skips$nulls0$2;
+        byte_lanes$packer$skips$data1$2$d = byte_lanes$packer$skips$lane_in$2;
+        byte_lanes$packer$skips$keep1$2$d = byte_lanes$packer$skips$keep_in$2;
+        byte_lanes$packer$skips$nulls1$3$d = byte_lanes$packer$skips$nulls0$3;
+        byte_lanes$packer$skips$data1$3$d = byte_lanes$packer$skips$lane_in$3;
+        byte_lanes$packer$skips$keep1$3$d = byte_lanes$packer$skips$keep_in$3;
+        byte_lanes$packer$skips$nulls1$4$d = byte_lanes$packer$skips$nulls0$4;
+        byte_lanes$packer$skips$data1$4$d = byte_lanes$packer$skips$lane_in$4;
+        byte_lanes$packer$skips$keep1$4$d = byte_lanes$packer$skips$keep_in$4;
+        byte_lanes$packer$skips$nulls1$5$d = byte_lanes$packer$skips$nulls0$5;
+        byte_lanes$packer$skips$data1$5$d = byte_lanes$packer$skips$lane_in$5;
+        byte_lanes$packer$skips$keep1$5$d = byte_lanes$packer$skips$keep_in$5;
+        byte_lanes$packer$skips$nulls1$6$d = byte_lanes$packer$skips$nulls0$6;
+        byte_lanes$packer$skips$data1$6$d = byte_lanes$packer$skips$lane_in$6;
+        byte_lanes$packer$skips$keep1$6$d = byte_lanes$packer$skips$keep_in$6;
+        byte_lanes$packer$skips$nulls1$7$d = byte_lanes$packer$skips$nulls0$7;
+        byte_lanes$packer$skips$data1$7$d = byte_lanes$packer$skips$lane_in$7;
+        byte_lanes$packer$skips$keep1$7$d = byte_lanes$packer$skips$keep_in$7;
+        byte_lanes$packer$skips$nulls1$8$d = byte_lanes$packer$skips$nulls0$8;
+        byte_lanes$packer$skips$data1$8$d = byte_lanes$packer$skips$lane_in$8;
+        byte_lanes$packer$skips$keep1$8$d = byte_lanes$packer$skips$keep_in$8;
+        byte_lanes$packer$skips$nulls1$9$d = byte_lanes$packer$skips$nulls0$9;
+        byte_lanes$packer$skips$data1$9$d = byte_lanes$packer$skips$lane_in$9;
+        byte_lanes$packer$skips$keep1$9$d = byte_lanes$packer$skips$keep_in$9;
+        byte_lanes$packer$skips$nulls1$10$d = byte_lanes$packer$skips$nulls0$10;
+        byte_lanes$packer$skips$data1$10$d = byte_lanes$packer$skips$lane_in$10;
+        byte_lanes$packer$skips$keep1$10$d = byte_lanes$packer$skips$keep_in$10;
+        byte_lanes$packer$skips$nulls1$11$d = byte_lanes$packer$skips$nulls0$11;
+        byte_lanes$packer$skips$data1$11$d = byte_lanes$packer$skips$lane_in$11;
+        byte_lanes$packer$skips$keep1$11$d = byte_lanes$packer$skips$keep_in$11;
+        byte_lanes$packer$skips$nulls1$12$d = byte_lanes$packer$skips$nulls0$12;
+        byte_lanes$packer$skips$data1$12$d = byte_lanes$packer$skips$lane_in$12;
+        byte_lanes$packer$skips$keep1$12$d = byte_lanes$packer$skips$keep_in$12;
+        byte_lanes$packer$skips$nulls1$13$d = byte_lanes$packer$skips$nulls0$13;
+        byte_lanes$packer$skips$data1$13$d = byte_lanes$packer$skips$lane_in$13;
+        byte_lanes$packer$skips$keep1$13$d = byte_lanes$packer$skips$keep_in$13;
+        byte_lanes$packer$skips$nulls1$14$d = byte_lanes$packer$skips$nulls0$14;
+        byte_lanes$packer$skips$data1$14$d = byte_lanes$packer$skips$lane_in$14;
+        byte_lanes$packer$skips$keep1$14$d = byte_lanes$packer$skips$keep_in$14;
+        byte_lanes$packer$skips$nulls1$15$d = byte_lanes$packer$skips$nulls0$15;
+        byte_lanes$packer$skips$data1$15$d = byte_lanes$packer$skips$lane_in$15;
+        byte_lanes$packer$skips$keep1$15$d = byte_lanes$packer$skips$keep_in$15;
+        byte_lanes$packer$skips$nulls1$1$d = byte_lanes$packer$skips$nulls0$1 + byte_lanes$packer$skips$nulls0$0;
+        byte_lanes$packer$skips$nulls1$2$d = byte_lanes$packer$skips$nulls0$2 + byte_lanes$packer$skips$nulls0$1;
+        byte_lanes$packer$skips$nulls1$3$d = byte_lanes$packer$skips$nulls0$3 + byte_lanes$packer$skips$nulls0$2;
+        byte_lanes$packer$skips$nulls1$4$d = byte_lanes$packer$skips$nulls0$4 + byte_lanes$packer$skips$nulls0$3;
+        byte_lanes$packer$skips$nulls1$5$d = byte_lanes$packer$skips$nulls0$5 + byte_lanes$packer$skips$nulls0$4;
+        byte_lanes$packer$skips$nulls1$6$d = byte_lanes$packer$skips$nulls0$6 + byte_lanes$packer$skips$nulls0$5;
+        byte_lanes$packer$skips$nulls1$7$d = byte_lanes$packer$skips$nulls0$7 + byte_lanes$packer$skips$nulls0$6;
+        byte_lanes$packer$skips$nulls1$8$d = byte_lanes$packer$skips$nulls0$8 + byte_lanes$packer$skips$nulls0$7;
+        byte_lanes$packer$skips$nulls1$9$d = byte_lanes$packer$skips$nulls0$9 + byte_lanes$packer$skips$nulls0$8;
+        byte_lanes$packer$skips$nulls1$10$d = byte_lanes$packer$skips$nulls0$10 + byte_lanes$packer$skips$nulls0$9;
+        byte_lanes$packer$skips$nulls1$11$d = byte_lanes$packer$skips$nulls0$11 + byte_lanes$packer$skips$nulls0$10;
+        byte_lanes$packer$skips$nulls1$12$d = byte_lanes$packer$skips$nulls0$12 + byte_lanes$packer$skips$nulls0$11;
+        byte_lanes$packer$skips$nulls1$13$d = byte_lanes$packer$skips$nulls0$13 + byte_lanes$packer$skips$nulls0$12;
+        byte_lanes$packer$skips$nulls1$14$d = byte_lanes$packer$skips$nulls0$14 + byte_lanes$packer$skips$nulls0$13;
+        byte_lanes$packer$skips$nulls1$15$d = byte_lanes$packer$skips$nulls0$15 + byte_lanes$packer$skips$nulls0$14;
+        byte_lanes$packer$skips$nulls2$0$d = byte_lanes$packer$skips$nulls1$0$q;
+        byte_lanes$packer$skips$data2$0$d = byte_lanes$packer$skips$data1$0$q;
+        byte_lanes$packer$skips$keep2$0$d = byte_lanes$packer$skips$keep1$0$q;
+        byte_lanes$packer$skips$nulls2$1$d = byte_lanes$packer$skips$nulls1$1$q;
+        byte_lanes$packer$skips$data2$1$d = byte_lanes$packer$skips$data1$1$q;
+        byte_lanes$packer$skips$keep2$1$d = byte_lanes$packer$skips$keep1$1$q;
+        byte_lanes$packer$skips$nulls2$2$d = byte_lanes$packer$skips$nulls1$2$q;
+        byte_lanes$packer$skips$data2$2$d = byte_lanes$packer$skips$data1$2$q;
+        byte_lanes$packer$skips$keep2$2$d = byte_lanes$packer$skips$keep1$2$q;
+        byte_lanes$packer$skips$nulls2$3$d = byte_lanes$packer$skips$nulls1$3$q;
+        byte_lanes$packer$skips$data2$3$d = byte_lanes$packer$skips$data1$3$q;
+        byte_lanes$packer$skips$keep2$3$d = byte_lanes$packer$skips$keep1$3$q;
+        byte_lanes$packer$skips$nulls2$4$d = byte_lanes$packer$skips$nulls1$4$q;
+        byte_lanes$packer$skips$data2$4$d = byte_lanes$packer$skips$data1$4$q;
+        byte_lanes$packer$skips$keep2$4$d = byte_lanes$packer$skips$keep1$4$q;
+        byte_lanes$packer$skips$nulls2$5$d = byte_lanes$packer$skips$nulls1$5$q;
+        byte_lanes$packer$skips$data2$5$d = byte_lanes$packer$skips$data1$5$q;
+        byte_lanes$packer$skips$keep2$5$d = byte_lanes$packer$skips$keep1$5$q;
+        byte_lanes$packer$skips$nulls2$6$d = byte_lanes$packer$skips$nulls1$6$q;
+        byte_lanes$packer$skips$data2$6$d = byte_lanes$packer$skips$data1$6$q;
+        byte_lanes$packer$skips$keep2$6$d = byte_lanes$packer$skips$keep1$6$q;
+        byte_lanes$packer$skips$nulls2$7$d = byte_lanes$packer$skips$nulls1$7$q;
+        byte_lanes$packer$skips$data2$7$d = byte_lanes$packer$skips$data1$7$q;
+        byte_lanes$packer$skips$keep2$7$d = byte_lanes$packer$skips$keep1$7$q;
+        byte_lanes$packer$skips$nulls2$8$d = byte_lanes$packer$skips$nulls1$8$q;
+        byte_lanes$packer$skips$data2$8$d = byte_lanes$packer$skips$data1$8$q;
+        byte_lanes$packer$skips$keep2$8$d = byte_lanes$packer$skips$keep1$8$q;
+        byte_lanes$packer$skips$nulls2$9$d = byte_lanes$packer$skips$nulls1$9$q;
+        byte_lanes$packer$skips$data2$9$d = byte_lanes$packer$skips$data1$9$q;
+        byte_lanes$packer$skips$keep2$9$d = byte_lanes$packer$skips$keep1$9$q;
+        byte_lanes$packer$skips$nulls2$10$d = byte_lanes$packer$skips$nulls1$10$q;
+        byte_lanes$packer$skips$data2$10$d = byte_lanes$packer$skips$data1$10$q;
+        byte_lanes$packer$skips$keep2$10$d = byte_lanes$packer$skips$keep1$10$q;
+        byte_lanes$packer$skips$nulls2$11$d = byte_lanes$packer$skips$nulls1$11$q;
+        byte_lanes$packer$skips$data2$11$d = byte_lanes$packer$skips$data1$11$q;
+        byte_lanes$packer$skips$keep2$11$d = byte_lanes$packer$skips$keep1$11$q;
+        byte_lanes$packer$skips$nulls2$12$d = byte_lanes$packer$skips$nulls1$12$q;
+        byte_lanes$packer$skips$data2$12$d = byte_lanes$packer$skips$data1$12$q;
+        byte_lanes$packer$skips$keep2$12$d = byte_lanes$packer$skips$keep1$12$q;
+        byte_lanes$packer$skips$nulls2$13$d = byte_lanes$packer$skips$nulls1$13$q;
+        byte_lanes$packer$skips$data2$13$d = byte_lanes$packer$skips$data1$13$q;
+        byte_lanes$packer$skips$keep2$13$d = byte_lanes$packer$skips$keep1$13$q;
+        byte_lanes$packer$skips$nulls2$14$d = byte_lanes$packer$skips$nulls1$14$q;
+        byte_lanes$packer$skips$data2$14$d = byte_lanes$packer$skips$data1$14$q;
+        byte_lanes$packer$skips$keep2$14$d = byte_lanes$packer$skips$keep1$14$q;
+        byte_lanes$packer$skips$nulls2$15$d = byte_lanes$packer$skips$nulls1$15$q;
+        byte_lanes$packer$skips$data2$15$d = byte_lanes$packer$skips$data1$15$q;
+        byte_lanes$packer$skips$keep2$15$d = byte_lanes$packer$skips$keep1$15$q;
+        byte_lanes$packer$skips$nulls2$2$d = byte_lanes$packer$skips$nulls1$2$q + byte_lanes$packer$skips$nulls1$0$q;
+        byte_lanes$packer$skips$nulls2$3$d = byte_lanes$packer$skips$nulls1$3$q + byte_lanes$packer$skips$nulls1$1$q;
+        byte_lanes$packer$skips$nulls2$4$d = byte_lanes$packer$skips$nulls1$4$q + byte_lanes$packer$skips$nulls1$2$q;
+        byte_lanes$packer$skips$nulls2$5$d = byte_lanes$packer$skips$nulls1$5$q + byte_lanes$packer$skips$nulls1$3$q;
+        byte_lanes$packer$skips$nulls2$6$d = byte_lanes$packer$skips$nulls1$6$q + byte_lanes$packer$skips$nulls1$4$q;
+        byte_lanes$packer$skips$nulls2$7$d = byte_lanes$packer$skips$nulls1$7$q + byte_lanes$packer$skips$nulls1$5$q;
+        byte_lanes$packer$skips$nulls2$8$d = byte_lanes$packer$skips$nulls1$8$q + byte_lanes$packer$skips$nulls1$6$q;
+        byte_lanes$packer$skips$nulls2$9$d = byte_lanes$packer$skips$nulls1$9$q + byte_lanes$packer$skips$nulls1$7$q;
+        byte_lanes$packer$skips$nulls2$10$d = byte_lanes$packer$skips$nulls1$10$q + byte_lanes$packer$skips$nulls1$8$q;
+        byte_lanes$packer$skips$nulls2$11$d = byte_lanes$packer$skips$nulls1$11$q + byte_lanes$packer$skips$nulls1$9$q;
+        byte_lanes$packer$skips$nulls2$12$d = byte_lanes$packer$skips$nulls1$12$q + byte_lanes$packer$skips$nulls1$10$q;
+        byte_lanes$packer$skips$nulls2$13$d = byte_lanes$packer$skips$nulls1$13$q + byte_lanes$packer$skips$nulls1$11$q;
+        byte_lanes$packer$skips$nulls2$14$d = byte_lanes$packer$skips$nulls1$14$q + byte_lanes$packer$skips$nulls1$12$q;
+        byte_lanes$packer$skips$nulls2$15$d = byte_lanes$packer$skips$nulls1$15$q + byte_lanes$packer$skips$nulls1$13$q;
+        byte_lanes$packer$skips$nulls3$0$d = byte_lanes$packer$skips$nulls2$0$q;
+        byte_lanes$packer$skips$data3$0$d = byte_lanes$packer$skips$data2$0$q;
+        byte_lanes$packer$skips$keep3$0$d = byte_lanes$packer$skips$keep2$0$q;
+        byte_lanes$packer$skips$nulls3$1$d = byte_lanes$packer$skips$nulls2$1$q;
+        byte_lanes$packer$skips$data3$1$d = byte_lanes$packer$skips$data2$1$q;
+        byte_lanes$packer$skips$keep3$1$d = byte_lanes$packer$skips$keep2$1$q;
+        byte_lanes$packer$skips$nulls3$2$d = byte_lanes$packer$skips$nulls2$2$q;
+        byte_lanes$packer$skips$data3$2$d = byte_lanes$packer$skips$data2$2$q;
+        byte_lanes$packer$skips$keep3$2$d = byte_lanes$packer$skips$keep2$2$q;
+        byte_lanes$packer$skips$nulls3$3$d = byte_lanes$packer$skips$nulls2$3$q;
+        byte_lanes$packer$skips$data3$3$d = byte_lanes$packer$skips$data2$3$q;
+        byte_lanes$packer$skips$keep3$3$d = byte_lanes$packer$skips$keep2$3$q;
+        byte_lanes$packer$skips$nulls3$4$d = byte_lanes$packer$skips$nulls2$4$q;
+        byte_lanes$packer$skips$data3$4$d = byte_lanes$packer$skips$data2$4$q;
+        byte_lanes$packer$skips$keep3$4$d = byte_lanes$packer$skips$keep2$4$q;
+        byte_lanes$packer$skips$nulls3$5$d = byte_lanes$packer$skips$nulls2$5$q;
+        byte_lanes$packer$skips$data3$5$d = byte_lanes$packer$skips$data2$5$q;
+        byte_lanes$packer$skips$keep3$5$d = byte_lanes$packer$skips$keep2$5$q;
+        byte_lanes$packer$skips$nulls3$6$d = byte_lanes$packer$skips$nulls2$6$q;
+        byte_lanes$packer$skips$data3$6$d = byte_lanes$packer$skips$data2$6$q;
+        byte_lanes$packer$skips$keep3$6$d = byte_lanes$packer$skips$keep2$6$q;
+        byte_lanes$packer$skips$nulls3$7$d = byte_lanes$packer$skips$nulls2$7$q;
+        byte_lanes$packer$skips$data3$7$d = byte_lanes$packer$skips$data2$7$q;
+        byte_lanes$packer$skips$keep3$7$d = byte_lanes$packer$skips$keep2$7$q;
+        byte_lanes$packer$skips$nulls3$8$d = byte_lanes$packer$skips$nulls2$8$q;
+        byte_lanes$packer$skips$data3$8$d = byte_lanes$packer$skips$data2$8$q;
+        byte_lanes$packer$skips$keep3$8$d = byte_lanes$packer$skips$keep2$8$q;
+        byte_lanes$packer$skips$nulls3$9$d = byte_lanes$packer$skips$nulls2$9$q;
+        byte_lanes$packer$skips$data3$9$d = byte_lanes$packer$skips$data2$9$q;
+        byte_lanes$packer$skips$keep3$9$d = byte_lanes$packer$skips$keep2$9$q;
+        byte_lanes$packer$skips$nulls3$10$d = byte_lanes$packer$skips$nulls2$10$q;
+        byte_lanes$packer$skips$data3$10$d = byte_lanes$packer$skips$data2$10$q;
+        byte_lanes$packer$skips$keep3$10$d = byte_lanes$packer$skips$keep2$10$q;
+        byte_lanes$packer$skips$nulls3$11$d = byte_lanes$packer$skips$nulls2$11$q;
+        byte_lanes$packer$skips$data3$11$d = byte_lanes$packer$skips$data2$11$q;
+        byte_lanes$packer$skips$keep3$11$d = byte_lanes$packer$skips$keep2$11$q;
+        byte_lanes$packer$skips$nulls3$12$d = byte_lanes$packer$skips$nulls2$12$q;
+        byte_lanes$packer$skips$data3$12$d = byte_lanes$packer$skips$data2$12$q;
+        byte_lanes$packer$skips$keep3$12$d = byte_lanes$packer$skips$keep2$12$q;
+        byte_lanes$packer$skips$nulls3$13$d = byte_lanes$packer$skips$nulls2$13$q;
+        byte_lanes$packer$skips$data3$13$d = byte_lanes$packer$skips$data2$13$q;
+        byte_lanes$packer$skips$keep3$13$d = byte_lanes$packer$skips$keep2$13$q;
+        byte_lanes$packer$skips$nulls3$14$d = byte_lanes$packer$skips$nulls2$14$q;
+        byte_lanes$packer$skips$data3$14$d = byte_lanes$packer$skips$data2$14$q;
+        byte_lanes$packer$skips$keep3$14$d = byte_lanes$packer$skips$keep2$14$q;
+        byte_lanes$packer$skips$nulls3$15$d = byte_lanes$packer$skips$nulls2$15$q;
+        byte_lanes$packer$skips$data3$15$d = byte_lanes$packer$skips$data2$15$q;
+        byte_lanes$packer$skips$keep3$15$d = byte_lanes$packer$skips$keep2$15$q;
+        byte_lanes$packer$skips$nulls3$4$d = byte_lanes$packer$skips$nulls2$4$q + byte_lanes$packer$skips$nulls2$0$q;
+        byte_lanes$packer$skips$nulls3$5$d = byte_lanes$packer$skips$nulls2$5$q + byte_lanes$packer$skips$nulls2$1$q;
+        byte_lanes$packer$skips$nulls3$6$d = byte_lanes$packer$skips$nulls2$6$q + byte_lanes$packer$skips$nulls2$2$q;
+        byte_lanes$packer$skips$nulls3$7$d = byte_lanes$packer$skips$nulls2$7$q + byte_lanes$packer$skips$nulls2$3$q;
+        byte_lanes$packer$skips$nulls3$8$d = byte_lanes$packer$skips$nulls2$8$q + byte_lanes$packer$skips$nulls2$4$q;
+        byte_lanes$packer$skips$nulls3$9$d = byte_lanes$packer$skips$nulls2$9$q + byte_lanes$packer$skips$nulls2$5$q;
+        byte_lanes$packer$skips$nulls3$10$d = byte_lanes$packer$skips$nulls2$10$q + byte_lanes$packer$skips$nulls2$6$q;
+        byte_lanes$packer$skips$nulls3$11$d = byte_lanes$packer$skips$nulls2$11$q + byte_lanes$packer$skips$nulls2$7$q;
+        byte_lanes$packer$skips$nulls3$12$d = byte_lanes$packer$skips$nulls2$12$q + byte_lanes$packer$skips$nulls2$8$q;
+        byte_lanes$packer$skips$nulls3$13$d = byte_lanes$packer$skips$nulls2$13$q + byte_lanes$packer$skips$nulls2$9$q;
+        byte_lanes$packer$skips$nulls3$14$d = byte_lanes$packer$skips$nulls2$14$q + byte_lanes$packer$skips$nulls2$10$q;
+        byte_lanes$packer$skips$nulls3$15$d = byte_lanes$packer$skips$nulls2$15$q + byte_lanes$packer$skips$nulls2$11$q;
+        byte_lanes$packer$skips$nulls4$0$d = byte_lanes$packer$skips$nulls3$0$q;
+        byte_lanes$packer$skips$data4$0$d = byte_lanes$packer$skips$data3$0$q;
+        byte_lanes$packer$skips$keep4$0$d = byte_lanes$packer$skips$keep3$0$q;
+        byte_lanes$packer$skips$nulls4$1$d = byte_lanes$packer$skips$nulls3$1$q;
+        byte_lanes$packer$skips$data4$1$d = byte_lanes$packer$skips$data3$1$q;
+        byte_lanes$packer$skips$keep4$1$d = byte_lanes$packer$skips$keep3$1$q;
+        byte_lanes$packer$skips$nulls4$2$d = byte_lanes$packer$skips$nulls3$2$q;
+        byte_lanes$packer$skips$data4$2$d = byte_lanes$packer$skips$data3$2$q;
+        byte_lanes$packer$skips$keep4$2$d = byte_lanes$packer$skips$keep3$2$q;
+        byte_lanes$packer$skips$nulls4$3$d = byte_lanes$packer$skips$nulls3$3$q;
+        byte_lanes$packer$skips$data4$3$d = byte_lanes$packer$skips$data3$3$q;
+        byte_lanes$packer$skips$keep4$3$d = byte_lanes$packer$skips$keep3$3$q;
+        byte_lanes$packer$skips$nulls4$4$d = byte_lanes$packer$skips$nulls3$4$q;
+        byte_lanes$packer$skips$data4$4$d = byte_lanes$packer$skips$data3$4$q;
+        byte_lanes$packer$skips$keep4$4$d = byte_lanes$packer$skips$keep3$4$q;
+        byte_lanes$packer$skips$nulls4$5$d = byte_lanes$packer$skips$nulls3$5$q;
+        byte_lanes$packer$skips$data4$5$d = byte_lanes$packer$skips$data3$5$q;
+        byte_lanes$packer$skips$keep4$5$d = byte_lanes$packer$skips$keep3$5$q;
+        byte_lanes$packer$skips$nulls4$6$d = byte_lanes$packer$skips$nulls3$6$q;
+        byte_lanes$packer$skips$data4$6$d = byte_lanes$packer$skips$data3$6$q;
+        byte_lanes$packer$skips$keep4$6$d = byte_lanes$packer$skips$keep3$6$q;
+        byte_lanes$packer$skips$nulls4$7$d = byte_lanes$packer$skips$nulls3$7$q;
+        byte_lanes$packer$skips$data4$7$d = byte_lanes$packer$skips$data3$7$q;
+        byte_lanes$packer$skips$keep4$7$d = byte_lanes$packer$skips$keep3$7$q;
+        byte_lanes$packer$skips$nulls4$8$d = byte_lanes$packer$skips$nulls3$8$q;
+        byte_lanes$packer$skips$data4$8$d = byte_lanes$packer$skips$data3$8$q;
+        byte_lanes$packer$skips$keep4$8$d = byte_lanes$packer$skips$keep3$8$q;
+        byte_lanes$packer$skips$nulls4$9$d = byte_lanes$packer$skips$nulls3$9$q;
+        byte_lanes$packer$skips$data4$9$d = byte_lanes$packer$skips$data3$9$q;
+        byte_lanes$packer$skips$keep4$9$d = byte_lanes$packer$skips$keep3$9$q;
+        byte_lanes$packer$skips$nulls4$10$d = byte_lanes$packer$skips$nulls3$10$q;
+        byte_lanes$packer$skips$data4$10$d = byte_lanes$packer$skips$data3$10$q;
+        byte_lanes$packer$skips$keep4$10$d = byte_lanes$packer$skips$keep3$10$q;
+        byte_lanes$packer$skips$nulls4$11$d = byte_lanes$packer$skips$nulls3$11$q;
+        byte_lanes$packer$skips$data4$11$d = byte_lanes$packer$skips$data3$11$q;
+        byte_lanes$packer$skips$keep4$11$d = byte_lanes$packer$skips$keep3$11$q;
+        byte_lanes$packer$skips$nulls4$12$d = byte_lanes$packer$skips$nulls3$12$q;
+        byte_lanes$packer$skips$data4$12$d = byte_lanes$packer$skips$data3$12$q;
+        byte_lanes$packer$skips$keep4$12$d = byte_lanes$packer$skips$keep3$12$q;
+        byte_lanes$packer$skips$nulls4$13$d = byte_lanes$packer$skips$nulls3$13$q;
+        byte_lanes$packer$skips$data4$13$d = byte_lanes$packer$skips$data3$13$q;
+        byte_lanes$packer$skips$keep4$13$d = byte_lanes$packer$skips$keep3$13$q;
+        byte_lanes$packer$skips$nulls4$14$d = byte_lanes$packer$skips$nulls3$14$q;
+        byte_lanes$packer$skips$data4$14$d = byte_lanes$packer$skips$data3$14$q;
+        byte_lanes$packer$skips$keep4$14$d = byte_lanes$packer$skips$keep3$14$q;
+        byte_lanes$packer$skips$nulls4$15$d = byte_lanes$packer$skips$nulls3$15$q;
+        byte_lanes$packer$skips$data4$15$d = byte_lanes$packer$skips$data3$15$q;
+        byte_lanes$packer$skips$keep4$15$d = byte_lanes$packer$skips$keep3$15$q;
+        byte_lanes$packer$skips$nulls4$8$d = byte_lanes$packer$skips$nulls3$8$q + byte_lanes$packer$skips$nulls3$0$q;
+        byte_lanes$packer$skips$nulls4$9$d = byte_lanes$packer$skips$nulls3$9$q + byte_lanes$packer$skips$nulls3$1$q;
+        byte_lanes$packer$skips$nulls4$10$d = byte_lanes$packer$skips$nulls3$10$q + byte_lanes$packer$skips$nulls3$2$q;
+        byte_lanes$packer$skips$nulls4$11$d = byte_lanes$packer$skips$nulls3$11$q + byte_lanes$packer$skips$nulls3$3$q;
+        byte_lanes$packer$skips$nulls4$12$d = byte_lanes$packer$skips$nulls3$12$q + byte_lanes$packer$skips$nulls3$4$q;
+        byte_lanes$packer$skips$nulls4$13$d = byte_lanes$packer$skips$nulls3$13$q + byte_lanes$packer$skips$nulls3$5$q;
+        byte_lanes$packer$skips$nulls4$14$d = byte_lanes$packer$skips$nulls3$14$q + byte_lanes$packer$skips$nulls3$6$q;
+        byte_lanes$packer$skips$nulls4$15$d = byte_lanes$packer$skips$nulls3$15$q + byte_lanes$packer$skips$nulls3$7$q;
+        byte_lanes$packer$skips$skip$0 = byte_lanes$packer$skips$nulls4$0$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$0 = byte_lanes$packer$skips$data4$0$q;
+        byte_lanes$packer$skips$keep_out$0 = byte_lanes$packer$skips$keep4$0$q;
+        byte_lanes$packer$skips$skip$1 = byte_lanes$packer$skips$nulls4$1$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$1 = byte_lanes$packer$skips$data4$1$q;
+        byte_lanes$packer$skips$keep_out$1 = byte_lanes$packer$skips$keep4$1$q;
+        byte_lanes$packer$skips$skip$2 = byte_lanes$packer$skips$nulls4$2$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$2 = byte_lanes$packer$skips$data4$2$q;
+        byte_lanes$packer$skips$keep_out$2 = byte_lanes$packer$skips$keep4$2$q;
+        byte_lanes$packer$skips$skip$3 = byte_lanes$packer$skips$nulls4$3$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$3 = byte_lanes$packer$skips$data4$3$q;
+        byte_lanes$packer$skips$keep_out$3 = byte_lanes$packer$skips$keep4$3$q;
+        byte_lanes$packer$skips$skip$4 = byte_lanes$packer$skips$nulls4$4$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$4 = byte_lanes$packer$skips$data4$4$q;
+        byte_lanes$packer$skips$keep_out$4 = byte_lanes$packer$skips$keep4$4$q;
+        byte_lanes$packer$skips$skip$5 = byte_lanes$packer$skips$nulls4$5$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$5 = byte_lanes$packer$skips$data4$5$q;
+        byte_lanes$packer$skips$keep_out$5 = byte_lanes$packer$skips$keep4$5$q;
+        byte_lanes$packer$skips$skip$6 = byte_lanes$packer$skips$nulls4$6$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$6 = byte_lanes$packer$skips$data4$6$q;
+        byte_lanes$packer$skips$keep_out$6 = byte_lanes$packer$skips$keep4$6$q;
+        byte_lanes$packer$skips$skip$7 = byte_lanes$packer$skips$nulls4$7$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$7 = byte_lanes$packer$skips$data4$7$q;
+        byte_lanes$packer$skips$keep_out$7 = byte_lanes$packer$skips$keep4$7$q;
+        byte_lanes$packer$skips$skip$8 = byte_lanes$packer$skips$nulls4$8$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$8 = byte_lanes$packer$skips$data4$8$q;
+        byte_lanes$packer$skips$keep_out$8 = byte_lanes$packer$skips$keep4$8$q;
+        byte_lanes$packer$skips$skip$9 = byte_lanes$packer$skips$nulls4$9$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$9 = byte_lanes$packer$skips$data4$9$q;
+        byte_lanes$packer$skips$keep_out$9 = byte_lanes$packer$skips$keep4$9$q;
+        byte_lanes$packer$skips$skip$10 = byte_lanes$packer$skips$nulls4$10$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$10 = byte_lanes$packer$skips$data4$10$q;
+        byte_lanes$packer$skips$keep_out$10 = byte_lanes$packer$skips$keep4$10$q;
+        byte_lanes$packer$skips$skip$11 = byte_lanes$packer$skips$nulls4$11$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$11 = byte_lanes$packer$skips$data4$11$q;
+        byte_lanes$packer$skips$keep_out$11 = byte_lanes$packer$skips$keep4$11$q;
+        byte_lanes$packer$skips$skip$12 = byte_lanes$packer$skips$nulls4$12$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$12 = byte_lanes$packer$skips$data4$12$q;
+        byte_lanes$packer$skips$keep_out$12 = byte_lanes$packer$skips$keep4$12$q;
+        byte_lanes$packer$skips$skip$13 = byte_lanes$packer$skips$nulls4$13$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$13 = byte_lanes$packer$skips$data4$13$q;
+        byte_lanes$packer$skips$keep_out$13 = byte_lanes$packer$skips$keep4$13$q;
+        byte_lanes$packer$skips$skip$14 = byte_lanes$packer$skips$nulls4$14$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$14 = byte_lanes$packer$skips$data4$14$q;
+        byte_lanes$packer$skips$keep_out$14 = byte_lanes$packer$skips$keep4$14$q;
+        byte_lanes$packer$skips$skip$15 = byte_lanes$packer$skips$nulls4$15$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$15 = byte_lanes$packer$skips$data4$15$q;
+        byte_lanes$packer$skips$keep_out$15 = byte_lanes$packer$skips$keep4$15$q;
+        byte_lanes$packer$skips$unused_top = 1'b0;
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls4$0$q['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls4$1$q['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls4$2$q['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls4$3$q['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls4$4$q['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls4$5$q['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls4$6$q['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls4$7$q['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls4$8$q['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls4$9$q['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls4$10$q['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls4$11$q['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls4$12$q['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls4$13$q['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls4$14$q['h5];
+        byte_lanes$packer$skips$nulls = byte_lanes$packer$skips$nulls4$15$q;
+        byte_lanes$packer$skips$beat_out = byte_lanes$packer$skips$beat4$0$q;
+        byte_lanes$packer$skips$last_out = byte_lanes$packer$skips$last4$0$q;
     end
     // byte_lanes$packer$data1$0
     initial begin
@@ -6979,12 +9228,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge byte_lanes$packer$last1$0$clock) begin
        byte_lanes$packer$last1$0$q <= byte_lanes$packer$last1$0$d;
     end
-    // byte_lanes$packer$tag1$0
+    // byte_lanes$packer$nulls1$0
     initial begin
-       byte_lanes$packer$tag1$0$q = 6'h0;
+       byte_lanes$packer$nulls1$0$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$tag1$0$clock) begin
-       byte_lanes$packer$tag1$0$q <= byte_lanes$packer$tag1$0$d;
+    always @(posedge byte_lanes$packer$nulls1$0$clock) begin
+       byte_lanes$packer$nulls1$0$q <= byte_lanes$packer$nulls1$0$d;
     end
     // byte_lanes$packer$data2$0
     initial begin
@@ -7336,12 +9585,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge byte_lanes$packer$last2$0$clock) begin
        byte_lanes$packer$last2$0$q <= byte_lanes$packer$last2$0$d;
     end
-    // byte_lanes$packer$tag2$0
+    // byte_lanes$packer$nulls2$0
     initial begin
-       byte_lanes$packer$tag2$0$q = 6'h0;
+       byte_lanes$packer$nulls2$0$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$tag2$0$clock) begin
-       byte_lanes$packer$tag2$0$q <= byte_lanes$packer$tag2$0$d;
+    always @(posedge byte_lanes$packer$nulls2$0$clock) begin
+       byte_lanes$packer$nulls2$0$q <= byte_lanes$packer$nulls2$0$d;
     end
     // byte_lanes$packer$data3$0
     initial begin
@@ -7693,12 +9942,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge byte_lanes$packer$last3$0$clock) begin
        byte_lanes$packer$last3$0$q <= byte_lanes$packer$last3$0$d;
     end
-    // byte_lanes$packer$tag3$0
+    // byte_lanes$packer$nulls3$0
     initial begin
-       byte_lanes$packer$tag3$0$q = 6'h0;
+       byte_lanes$packer$nulls3$0$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$tag3$0$clock) begin
-       byte_lanes$packer$tag3$0$q <= byte_lanes$packer$tag3$0$d;
+    always @(posedge byte_lanes$packer$nulls3$0$clock) begin
+       byte_lanes$packer$nulls3$0$q <= byte_lanes$packer$nulls3$0$d;
     end
     // byte_lanes$packer$data4$0
     initial begin
@@ -8050,15 +10299,51 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge byte_lanes$packer$last4$0$clock) begin
        byte_lanes$packer$last4$0$q <= byte_lanes$packer$last4$0$d;
     end
-    // byte_lanes$packer$tag4$0
+    // byte_lanes$packer$nulls4$0
     initial begin
-       byte_lanes$packer$tag4$0$q = 6'h0;
+       byte_lanes$packer$nulls4$0$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$tag4$0$clock) begin
-       byte_lanes$packer$tag4$0$q <= byte_lanes$packer$tag4$0$d;
+    always @(posedge byte_lanes$packer$nulls4$0$clock) begin
+       byte_lanes$packer$nulls4$0$q <= byte_lanes$packer$nulls4$0$d;
     end
     // byte_lanes$packer
     always @(*) begin
+        byte_lanes$packer$skips$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$skips$rst = byte_lanes$packer$rst;
+        byte_lanes$packer$skips$lane_in$0 = byte_lanes$packer$lane_in$0;
+        byte_lanes$packer$skips$keep_in$0 = byte_lanes$packer$keep_in$0;
+        byte_lanes$packer$skips$lane_in$1 = byte_lanes$packer$lane_in$1;
+        byte_lanes$packer$skips$keep_in$1 = byte_lanes$packer$keep_in$1;
+        byte_lanes$packer$skips$lane_in$2 = byte_lanes$packer$lane_in$2;
+        byte_lanes$packer$skips$keep_in$2 = byte_lanes$packer$keep_in$2;
+        byte_lanes$packer$skips$lane_in$3 = byte_lanes$packer$lane_in$3;
+        byte_lanes$packer$skips$keep_in$3 = byte_lanes$packer$keep_in$3;
+        byte_lanes$packer$skips$lane_in$4 = byte_lanes$packer$lane_in$4;
+        byte_lanes$packer$skips$keep_in$4 = byte_lanes$packer$keep_in$4;
+        byte_lanes$packer$skips$lane_in$5 = byte_lanes$packer$lane_in$5;
+        byte_lanes$packer$skips$keep_in$5 = byte_lanes$packer$keep_in$5;
+        byte_lanes$packer$skips$lane_in$6 = byte_lanes$packer$lane_in$6;
+        byte_lanes$packer$skips$keep_in$6 = byte_lanes$packer$keep_in$6;
+        byte_lanes$packer$skips$lane_in$7 = byte_lanes$packer$lane_in$7;
+        byte_lanes$packer$skips$keep_in$7 = byte_lanes$packer$keep_in$7;
+        byte_lanes$packer$skips$lane_in$8 = byte_lanes$packer$lane_in$8;
+        byte_lanes$packer$skips$keep_in$8 = byte_lanes$packer$keep_in$8;
+        byte_lanes$packer$skips$lane_in$9 = byte_lanes$packer$lane_in$9;
+        byte_lanes$packer$skips$keep_in$9 = byte_lanes$packer$keep_in$9;
+        byte_lanes$packer$skips$lane_in$10 = byte_lanes$packer$lane_in$10;
+        byte_lanes$packer$skips$keep_in$10 = byte_lanes$packer$keep_in$10;
+        byte_lanes$packer$skips$lane_in$11 = byte_lanes$packer$lane_in$11;
+        byte_lanes$packer$skips$keep_in$11 = byte_lanes$packer$keep_in$11;
+        byte_lanes$packer$skips$lane_in$12 = byte_lanes$packer$lane_in$12;
+        byte_lanes$packer$skips$keep_in$12 = byte_lanes$packer$keep_in$12;
+        byte_lanes$packer$skips$lane_in$13 = byte_lanes$packer$lane_in$13;
+        byte_lanes$packer$skips$keep_in$13 = byte_lanes$packer$keep_in$13;
+        byte_lanes$packer$skips$lane_in$14 = byte_lanes$packer$lane_in$14;
+        byte_lanes$packer$skips$keep_in$14 = byte_lanes$packer$keep_in$14;
+        byte_lanes$packer$skips$lane_in$15 = byte_lanes$packer$lane_in$15;
+        byte_lanes$packer$skips$keep_in$15 = byte_lanes$packer$keep_in$15;
+        byte_lanes$packer$skips$beat_in = byte_lanes$packer$beat_in;
+        byte_lanes$packer$skips$last_in = byte_lanes$packer$last_in;
         byte_lanes$packer$data1$0$clock = byte_lanes$packer$clock;
         byte_lanes$packer$keep1$0$clock = byte_lanes$packer$clock;
         byte_lanes$packer$skip1$0$clock = byte_lanes$packer$clock;
@@ -8253,150 +10538,150 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         byte_lanes$packer$skip4$15$clock = byte_lanes$packer$clock;
         byte_lanes$packer$beat1$0$clock = byte_lanes$packer$clock;
         byte_lanes$packer$last1$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$tag1$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$beat1$0$d = byte_lanes$packer$beat_in & !byte_lanes$packer$rst;
-        byte_lanes$packer$last1$0$d = byte_lanes$packer$last_in;
-        byte_lanes$packer$tag1$0$d = byte_lanes$packer$tag_in;
+        byte_lanes$packer$nulls1$0$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$beat1$0$d = byte_lanes$packer$skips$beat_out & !byte_lanes$packer$rst;
+        byte_lanes$packer$last1$0$d = byte_lanes$packer$skips$last_out;
+        byte_lanes$packer$nulls1$0$d = byte_lanes$packer$skips$nulls;
         byte_lanes$packer$beat2$0$clock = byte_lanes$packer$clock;
         byte_lanes$packer$last2$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$tag2$0$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$nulls2$0$clock = byte_lanes$packer$clock;
         byte_lanes$packer$beat2$0$d = byte_lanes$packer$beat1$0$q & !byte_lanes$packer$rst;
         byte_lanes$packer$last2$0$d = byte_lanes$packer$last1$0$q;
-        byte_lanes$packer$tag2$0$d = byte_lanes$packer$tag1$0$q;
+        byte_lanes$packer$nulls2$0$d = byte_lanes$packer$nulls1$0$q;
         byte_lanes$packer$beat3$0$clock = byte_lanes$packer$clock;
         byte_lanes$packer$last3$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$tag3$0$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$nulls3$0$clock = byte_lanes$packer$clock;
         byte_lanes$packer$beat3$0$d = byte_lanes$packer$beat2$0$q & !byte_lanes$packer$rst;
         byte_lanes$packer$last3$0$d = byte_lanes$packer$last2$0$q;
-        byte_lanes$packer$tag3$0$d = byte_lanes$packer$tag2$0$q;
+        byte_lanes$packer$nulls3$0$d = byte_lanes$packer$nulls2$0$q;
         byte_lanes$packer$beat4$0$clock = byte_lanes$packer$clock;
         byte_lanes$packer$last4$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$tag4$0$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$nulls4$0$clock = byte_lanes$packer$clock;
         byte_lanes$packer$beat4$0$d = byte_lanes$packer$beat3$0$q & !byte_lanes$packer$rst;
         byte_lanes$packer$last4$0$d = byte_lanes$packer$last3$0$q;
-        byte_lanes$packer$tag4$0$d = byte_lanes$packer$tag3$0$q;
-        byte_lanes$packer$data1$0$d = byte_lanes$packer$lane_in$0;
-        byte_lanes$packer$keep1$0$d = byte_lanes$packer$keep_in$0 & !byte_lanes$packer$skip_in$0['h0];
-        byte_lanes$packer$skip1$0$d = byte_lanes$packer$skip_in$0[('h1)+:(4)];
-        byte_lanes$packer$data1$1$d = byte_lanes$packer$lane_in$1;
-        byte_lanes$packer$keep1$1$d = byte_lanes$packer$keep_in$1 & !byte_lanes$packer$skip_in$1['h0];
-        byte_lanes$packer$skip1$1$d = byte_lanes$packer$skip_in$1[('h1)+:(4)];
-        byte_lanes$packer$data1$2$d = byte_lanes$packer$lane_in$2;
-        byte_lanes$packer$keep1$2$d = byte_lanes$packer$keep_in$2 & !byte_lanes$packer$skip_in$2['h0];
-        byte_lanes$packer$skip1$2$d = byte_lanes$packer$skip_in$2[('h1)+:(4)];
-        byte_lanes$packer$data1$3$d = byte_lanes$packer$lane_in$3;
-        byte_lanes$packer$keep1$3$d = byte_lanes$packer$keep_in$3 & !byte_lanes$packer$skip_in$3['h0];
-        byte_lanes$packer$skip1$3$d = byte_lanes$packer$skip_in$3[('h1)+:(4)];
-        byte_lanes$packer$data1$4$d = byte_lanes$packer$lane_in$4;
-        byte_lanes$packer$keep1$4$d = byte_lanes$packer$keep_in$4 & !byte_lanes$packer$skip_in$4['h0];
-        byte_lanes$packer$skip1$4$d = byte_lanes$packer$skip_in$4[('h1)+:(4)];
-        byte_lanes$packer$data1$5$d = byte_lanes$packer$lane_in$5;
-        byte_lanes$packer$keep1$5$d = byte_lanes$packer$keep_in$5 & !byte_lanes$packer$skip_in$5['h0];
-        byte_lanes$packer$skip1$5$d = byte_lanes$packer$skip_in$5[('h1)+:(4)];
-        byte_lanes$packer$data1$6$d = byte_lanes$packer$lane_in$6;
-        byte_lanes$packer$keep1$6$d = byte_lanes$packer$keep_in$6 & !byte_lanes$packer$skip_in$6['h0];
-        byte_lanes$packer$skip1$6$d = byte_lanes$packer$skip_in$6[('h1)+:(4)];
-        byte_lanes$packer$data1$7$d = byte_lanes$packer$lane_in$7;
-        byte_lanes$packer$keep1$7$d = byte_lanes$packer$keep_in$7 & !byte_lanes$packer$skip_in$7['h0];
-        byte_lanes$packer$skip1$7$d = byte_lanes$packer$skip_in$7[('h1)+:(4)];
-        byte_lanes$packer$data1$8$d = byte_lanes$packer$lane_in$8;
-        byte_lanes$packer$keep1$8$d = byte_lanes$packer$keep_in$8 & !byte_lanes$packer$skip_in$8['h0];
-        byte_lanes$packer$skip1$8$d = byte_lanes$packer$skip_in$8[('h1)+:(4)];
-        byte_lanes$packer$data1$9$d = byte_lanes$packer$lane_in$9;
-        byte_lanes$packer$keep1$9$d = byte_lanes$packer$keep_in$9 & !byte_lanes$packer$skip_in$9['h0];
-        byte_lanes$packer$skip1$9$d = byte_lanes$packer$skip_in$9[('h1)+:(4)];
-        byte_lanes$packer$data1$10$d = byte_lanes$packer$lane_in$10;
-        byte_lanes$packer$keep1$10$d = byte_lanes$packer$keep_in$10 & !byte_lanes$packer$skip_in$10['h0];
-        byte_lanes$packer$skip1$10$d = byte_lanes$packer$skip_in$10[('h1)+:(4)];
-        byte_lanes$packer$data1$11$d = byte_lanes$packer$lane_in$11;
-        byte_lanes$packer$keep1$11$d = byte_lanes$packer$keep_in$11 & !byte_lanes$packer$skip_in$11['h0];
-        byte_lanes$packer$skip1$11$d = byte_lanes$packer$skip_in$11[('h1)+:(4)];
-        byte_lanes$packer$data1$12$d = byte_lanes$packer$lane_in$12;
-        byte_lanes$packer$keep1$12$d = byte_lanes$packer$keep_in$12 & !byte_lanes$packer$skip_in$12['h0];
-        byte_lanes$packer$skip1$12$d = byte_lanes$packer$skip_in$12[('h1)+:(4)];
-        byte_lanes$packer$data1$13$d = byte_lanes$packer$lane_in$13;
-        byte_lanes$packer$keep1$13$d = byte_lanes$packer$keep_in$13 & !byte_lanes$packer$skip_in$13['h0];
-        byte_lanes$packer$skip1$13$d = byte_lanes$packer$skip_in$13[('h1)+:(4)];
-        byte_lanes$packer$data1$14$d = byte_lanes$packer$lane_in$14;
-        byte_lanes$packer$keep1$14$d = byte_lanes$packer$keep_in$14 & !byte_lanes$packer$skip_in$14['h0];
-        byte_lanes$packer$skip1$14$d = byte_lanes$packer$skip_in$14[('h1)+:(4)];
-        byte_lanes$packer$data1$15$d = byte_lanes$packer$lane_in$15;
-        byte_lanes$packer$keep1$15$d = byte_lanes$packer$keep_in$15 & !byte_lanes$packer$skip_in$15['h0];
-        byte_lanes$packer$skip1$15$d = byte_lanes$packer$skip_in$15[('h1)+:(4)];
-        if (byte_lanes$packer$keep_in$1 & byte_lanes$packer$skip_in$1['h0]) begin
-            byte_lanes$packer$data1$0$d = byte_lanes$packer$lane_in$1;
+        byte_lanes$packer$nulls4$0$d = byte_lanes$packer$nulls3$0$q;
+        byte_lanes$packer$data1$0$d = byte_lanes$packer$skips$lane_out$0;
+        byte_lanes$packer$keep1$0$d = byte_lanes$packer$skips$keep_out$0 & !byte_lanes$packer$skips$skip$0['h0];
+        byte_lanes$packer$skip1$0$d = byte_lanes$packer$skips$skip$0[('h1)+:(4)];
+        byte_lanes$packer$data1$1$d = byte_lanes$packer$skips$lane_out$1;
+        byte_lanes$packer$keep1$1$d = byte_lanes$packer$skips$keep_out$1 & !byte_lanes$packer$skips$skip$1['h0];
+        byte_lanes$packer$skip1$1$d = byte_lanes$packer$skips$skip$1[('h1)+:(4)];
+        byte_lanes$packer$data1$2$d = byte_lanes$packer$skips$lane_out$2;
+        byte_lanes$packer$keep1$2$d = byte_lanes$packer$skips$keep_out$2 & !byte_lanes$packer$skips$skip$2['h0];
+        byte_lanes$packer$skip1$2$d = byte_lanes$packer$skips$skip$2[('h1)+:(4)];
+        byte_lanes$packer$data1$3$d = byte_lanes$packer$skips$lane_out$3;
+        byte_lanes$packer$keep1$3$d = byte_lanes$packer$skips$keep_out$3 & !byte_lanes$packer$skips$skip$3['h0];
+        byte_lanes$packer$skip1$3$d = byte_lanes$packer$skips$skip$3[('h1)+:(4)];
+        byte_lanes$packer$data1$4$d = byte_lanes$packer$skips$lane_out$4;
+        byte_lanes$packer$keep1$4$d = byte_lanes$packer$skips$keep_out$4 & !byte_lanes$packer$skips$skip$4['h0];
+        byte_lanes$packer$skip1$4$d = byte_lanes$packer$skips$skip$4[('h1)+:(4)];
+        byte_lanes$packer$data1$5$d = byte_lanes$packer$skips$lane_out$5;
+        byte_lanes$packer$keep1$5$d = byte_lanes$packer$skips$keep_out$5 & !byte_lanes$packer$skips$skip$5['h0];
+        byte_lanes$packer$skip1$5$d = byte_lanes$packer$skips$skip$5[('h1)+:(4)];
+        byte_lanes$packer$data1$6$d = byte_lanes$packer$skips$lane_out$6;
+        byte_lanes$packer$keep1$6$d = byte_lanes$packer$skips$keep_out$6 & !byte_lanes$packer$skips$skip$6['h0];
+        byte_lanes$packer$skip1$6$d = byte_lanes$packer$skips$skip$6[('h1)+:(4)];
+        byte_lanes$packer$data1$7$d = byte_lanes$packer$skips$lane_out$7;
+        byte_lanes$packer$keep1$7$d = byte_lanes$packer$skips$keep_out$7 & !byte_lanes$packer$skips$skip$7['h0];
+        byte_lanes$packer$skip1$7$d = byte_lanes$packer$skips$skip$7[('h1)+:(4)];
+        byte_lanes$packer$data1$8$d = byte_lanes$packer$skips$lane_out$8;
+        byte_lanes$packer$keep1$8$d = byte_lanes$packer$skips$keep_out$8 & !byte_lanes$packer$skips$skip$8['h0];
+        byte_lanes$packer$skip1$8$d = byte_lanes$packer$skips$skip$8[('h1)+:(4)];
+        byte_lanes$packer$data1$9$d = byte_lanes$packer$skips$lane_out$9;
+        byte_lanes$packer$keep1$9$d = byte_lanes$packer$skips$keep_out$9 & !byte_lanes$packer$skips$skip$9['h0];
+        byte_lanes$packer$skip1$9$d = byte_lanes$packer$skips$skip$9[('h1)+:(4)];
+        byte_lanes$packer$data1$10$d = byte_lanes$packer$skips$lane_out$10;
+        byte_lanes$packer$keep1$10$d = byte_lanes$packer$skips$keep_out$10 & !byte_lanes$packer$skips$skip$10['h0];
+        byte_lanes$packer$skip1$10$d = byte_lanes$packer$skips$skip$10[('h1)+:(4)];
+        byte_lanes$packer$data1$11$d = byte_lanes$packer$skips$lane_out$11;
+        byte_lanes$packer$keep1$11$d = byte_lanes$packer$skips$keep_out$11 & !byte_lanes$packer$skips$skip$11['h0];
+        byte_lanes$packer$skip1$11$d = byte_lanes$packer$skips$skip$11[('h1)+:(4)];
+        byte_lanes$packer$data1$12$d = byte_lanes$packer$skips$lane_out$12;
+        byte_lanes$packer$keep1$12$d = byte_lanes$packer$skips$keep_out$12 & !byte_lanes$packer$skips$skip$12['h0];
+        byte_lanes$packer$skip1$12$d = byte_lanes$packer$skips$skip$12[('h1)+:(4)];
+        byte_lanes$packer$data1$13$d = byte_lanes$packer$skips$lane_out$13;
+        byte_lanes$packer$keep1$13$d = byte_lanes$packer$skips$keep_out$13 & !byte_lanes$packer$skips$skip$13['h0];
+        byte_lanes$packer$skip1$13$d = byte_lanes$packer$skips$skip$13[('h1)+:(4)];
+        byte_lanes$packer$data1$14$d = byte_lanes$packer$skips$lane_out$14;
+        byte_lanes$packer$keep1$14$d = byte_lanes$packer$skips$keep_out$14 & !byte_lanes$packer$skips$skip$14['h0];
+        byte_lanes$packer$skip1$14$d = byte_lanes$packer$skips$skip$14[('h1)+:(4)];
+        byte_lanes$packer$data1$15$d = byte_lanes$packer$skips$lane_out$15;
+        byte_lanes$packer$keep1$15$d = byte_lanes$packer$skips$keep_out$15 & !byte_lanes$packer$skips$skip$15['h0];
+        byte_lanes$packer$skip1$15$d = byte_lanes$packer$skips$skip$15[('h1)+:(4)];
+        if (byte_lanes$packer$skips$keep_out$1 & byte_lanes$packer$skips$skip$1['h0]) begin
+            byte_lanes$packer$data1$0$d = byte_lanes$packer$skips$lane_out$1;
             byte_lanes$packer$keep1$0$d = 1'b1;
-            byte_lanes$packer$skip1$0$d = byte_lanes$packer$skip_in$1[('h1)+:(4)];
+            byte_lanes$packer$skip1$0$d = byte_lanes$packer$skips$skip$1[('h1)+:(4)];
         end
-        if (byte_lanes$packer$keep_in$2 & byte_lanes$packer$skip_in$2['h0]) begin
-            byte_lanes$packer$data1$1$d = byte_lanes$packer$lane_in$2;
+        if (byte_lanes$packer$skips$keep_out$2 & byte_lanes$packer$skips$skip$2['h0]) begin
+            byte_lanes$packer$data1$1$d = byte_lanes$packer$skips$lane_out$2;
             byte_lanes$packer$keep1$1$d = 1'b1;
-            byte_lanes$packer$skip1$1$d = byte_lanes$packer$skip_in$2[('h1)+:(4)];
+            byte_lanes$packer$skip1$1$d = byte_lanes$packer$skips$skip$2[('h1)+:(4)];
         end
-        if (byte_lanes$packer$keep_in$3 & byte_lanes$packer$skip_in$3['h0]) begin
-            byte_lanes$packer$data1$2$d = byte_lanes$packer$lane_in$3;
+        if (byte_lanes$packer$skips$keep_out$3 & byte_lanes$packer$skips$skip$3['h0]) begin
+            byte_lanes$packer$data1$2$d = byte_lanes$packer$skips$lane_out$3;
             byte_lanes$packer$keep1$2$d = 1'b1;
-            byte_lanes$packer$skip1$2$d = byte_lanes$packer$skip_in$3[('h1)+:(4)];
+            byte_lanes$packer$skip1$2$d = byte_lanes$packer$skips$skip$3[('h1)+:(4)];
         end
-        if (byte_lanes$packer$keep_in$4 & byte_lanes$packer$skip_in$4['h0]) begin
-            byte_lanes$packer$data1$3$d = byte_lanes$packer$lane_in$4;
+        if (byte_lanes$packer$skips$keep_out$4 & byte_lanes$packer$skips$skip$4['h0]) begin
+            byte_lanes$packer$data1$3$d = byte_lanes$packer$skips$lane_out$4;
             byte_lanes$packer$keep1$3$d = 1'b1;
-            byte_lanes$packer$skip1$3$d = byte_lanes$packer$skip_in$4[('h1)+:(4)];
+            byte_lanes$packer$skip1$3$d = byte_lanes$packer$skips$skip$4[('h1)+:(4)];
         end
-        if (byte_lanes$packer$keep_in$5 & byte_lanes$packer$skip_in$5['h0]) begin
-            byte_lanes$packer$data1$4$d = byte_lanes$packer$lane_in$5;
+        if (byte_lanes$packer$skips$keep_out$5 & byte_lanes$packer$skips$skip$5['h0]) begin
+            byte_lanes$packer$data1$4$d = byte_lanes$packer$skips$lane_out$5;
             byte_lanes$packer$keep1$4$d = 1'b1;
-            byte_lanes$packer$skip1$4$d = byte_lanes$packer$skip_in$5[('h1)+:(4)];
+            byte_lanes$packer$skip1$4$d = byte_lanes$packer$skips$skip$5[('h1)+:(4)];
         end
-        if (byte_lanes$packer$keep_in$6 & byte_lanes$packer$skip_in$6['h0]) begin
-            byte_lanes$packer$data1$5$d = byte_lanes$packer$lane_in$6;
+        if (byte_lanes$packer$skips$keep_out$6 & byte_lanes$packer$skips$skip$6['h0]) begin
+            byte_lanes$packer$data1$5$d = byte_lanes$packer$skips$lane_out$6;
             byte_lanes$packer$keep1$5$d = 1'b1;
-            byte_lanes$packer$skip1$5$d = byte_lanes$packer$skip_in$6[('h1)+:(4)];
+            byte_lanes$packer$skip1$5$d = byte_lanes$packer$skips$skip$6[('h1)+:(4)];
         end
-        if (byte_lanes$packer$keep_in$7 & byte_lanes$packer$skip_in$7['h0]) begin
-            byte_lanes$packer$data1$6$d = byte_lanes$packer$lane_in$7;
+        if (byte_lanes$packer$skips$keep_out$7 & byte_lanes$packer$skips$skip$7['h0]) begin
+            byte_lanes$packer$data1$6$d = byte_lanes$packer$skips$lane_out$7;
             byte_lanes$packer$keep1$6$d = 1'b1;
-            byte_lanes$packer$skip1$6$d = byte_lanes$packer$skip_in$7[('h1)+:(4)];
+            byte_lanes$packer$skip1$6$d = byte_lanes$packer$skips$skip$7[('h1)+:(4)];
         end
-        if (byte_lanes$packer$keep_in$8 & byte_lanes$packer$skip_in$8['h0]) begin
-            byte_lanes$packer$data1$7$d = byte_lanes$packer$lane_in$8;
+        if (byte_lanes$packer$skips$keep_out$8 & byte_lanes$packer$skips$skip$8['h0]) begin
+            byte_lanes$packer$data1$7$d = byte_lanes$packer$skips$lane_out$8;
             byte_lanes$packer$keep1$7$d = 1'b1;
-            byte_lanes$packer$skip1$7$d = byte_lanes$packer$skip_in$8[('h1)+:(4)];
+            byte_lanes$packer$skip1$7$d = byte_lanes$packer$skips$skip$8[('h1)+:(4)];
         end
-        if (byte_lanes$packer$keep_in$9 & byte_lanes$packer$skip_in$9['h0]) begin
-            byte_lanes$packer$data1$8$d = byte_lanes$packer$lane_in$9;
+        if (byte_lanes$packer$skips$keep_out$9 & byte_lanes$packer$skips$skip$9['h0]) begin
+            byte_lanes$packer$data1$8$d = byte_lanes$packer$skips$lane_out$9;
             byte_lanes$packer$keep1$8$d = 1'b1;
-            byte_lanes$packer$skip1$8$d = byte_lanes$packer$skip_in$9[('h1)+:(4)];
+            byte_lanes$packer$skip1$8$d = byte_lanes$packer$skips$skip$9[('h1)+:(4)];
         end
-        if (byte_lanes$packer$keep_in$10 & byte_lanes$packer$skip_in$10['h0]) begin
-            byte_lanes$packer$data1$9$d = byte_lanes$packer$lane_in$10;
+        if (byte_lanes$packer$skips$keep_out$10 & byte_lanes$packer$skips$skip$10['h0]) begin
+            byte_lanes$packer$data1$9$d = byte_lanes$packer$skips$lane_out$10;
             byte_lanes$packer$keep1$9$d = 1'b1;
-            byte_lanes$packer$skip1$9$d = byte_lanes$packer$skip_in$10[('h1)+:(4)];
+            byte_lanes$packer$skip1$9$d = byte_lanes$packer$skips$skip$10[('h1)+:(4)];
         end
-        if (byte_lanes$packer$keep_in$11 & byte_lanes$packer$skip_in$11['h0]) begin
-            byte_lanes$packer$data1$10$d = byte_lanes$packer$lane_in$11;
+        if (byte_lanes$packer$skips$keep_out$11 & byte_lanes$packer$skips$skip$11['h0]) begin
+            byte_lanes$packer$data1$10$d = byte_lanes$packer$skips$lane_out$11;
             byte_lanes$packer$keep1$10$d = 1'b1;
-            byte_lanes$packer$skip1$10$d = byte_lanes$packer$skip_in$11[('h1)+:(4)];
+            byte_lanes$packer$skip1$10$d = byte_lanes$packer$skips$skip$11[('h1)+:(4)];
         end
-        if (byte_lanes$packer$keep_in$12 & byte_lanes$packer$skip_in$12['h0]) begin
-            byte_lanes$packer$data1$11$d = byte_lanes$packer$lane_in$12;
+        if (byte_lanes$packer$skips$keep_out$12 & byte_lanes$packer$skips$skip$12['h0]) begin
+            byte_lanes$packer$data1$11$d = byte_lanes$packer$skips$lane_out$12;
             byte_lanes$packer$keep1$11$d = 1'b1;
-            byte_lanes$packer$skip1$11$d = byte_lanes$packer$skip_in$12[('h1)+:(4)];
+            byte_lanes$packer$skip1$11$d = byte_lanes$packer$skips$skip$12[('h1)+:(4)];
         end
-        if (byte_lanes$packer$keep_in$13 & byte_lanes$packer$skip_in$13['h0]) begin
-            byte_lanes$packer$data1$12$d = byte_lanes$packer$lane_in$13;
+        if (byte_lanes$packer$skips$keep_out$13 & byte_lanes$packer$skips$skip$13['h0]) begin
+            byte_lanes$packer$data1$12$d = byte_lanes$packer$skips$lane_out$13;
             byte_lanes$packer$keep1$12$d = 1'b1;
-            byte_lanes$packer$skip1$12$d = byte_lanes$packer$skip_in$13[('h1)+:(4)];
+            byte_lanes$packer$skip1$12$d = byte_lanes$packer$skips$skip$13[('h1)+:(4)];
         end
-        if (byte_lanes$packer$keep_in$14 & byte_lanes$packer$skip_in$14['h0]) begin
-            byte_lanes$packer$data1$13$d = byte_lanes$packer$lane_in$14;
+        if (byte_lanes$packer$skips$keep_out$14 & byte_lanes$packer$skips$skip$14['h0]) begin
+            byte_lanes$packer$data1$13$d = byte_lanes$packer$skips$lane_out$14;
             byte_lanes$packer$keep1$13$d = 1'b1;
-            byte_lanes$packer$skip1$13$d = byte_lanes$packer$skip_in$14[('h1)+:(4)];
+            byte_lanes$packer$skip1$13$d = byte_lanes$packer$skips$skip$14[('h1)+:(4)];
         end
-        if (byte_lanes$packer$keep_in$15 & byte_lanes$packer$skip_in$15['h0]) begin
-            byte_lanes$packer$data1$14$d = byte_lanes$packer$lane_in$15;
+        if (byte_lanes$packer$skips$keep_out$15 & byte_lanes$packer$skips$skip$15['h0]) begin
+            byte_lanes$packer$data1$14$d = byte_lanes$packer$skips$lane_out$15;
             byte_lanes$packer$keep1$14$d = 1'b1;
-            byte_lanes$packer$skip1$14$d = byte_lanes$packer$skip_in$15[('h1)+:(4)];
+            byte_lanes$packer$skip1$14$d = byte_lanes$packer$skips$skip$15[('h1)+:(4)];
         end
         byte_lanes$packer$data2$0$d = byte_lanes$packer$data1$0$q;
         byte_lanes$packer$keep2$0$d = byte_lanes$packer$keep1$0$q & !byte_lanes$packer$skip1$0$q['h0];
@@ -8794,7 +11079,7 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         end
         byte_lanes$packer$beat_out = byte_lanes$packer$beat4$0$q;
         byte_lanes$packer$last_out = byte_lanes$packer$last4$0$q;
-        byte_lanes$packer$tag_out = byte_lanes$packer$tag4$0$q;
+        byte_lanes$packer$nulls_out = byte_lanes$packer$nulls4$0$q;
     end
     // byte_lanes$packed_byte$0
     initial begin
@@ -9045,123 +11330,71 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(*) begin
         byte_lanes$beat_tlast$clock = byte_lanes$clock;
         byte_lanes$beat_valid$clock = byte_lanes$clock;
-        byte_lanes$counted_nulls$clock = byte_lanes$clock;
-        byte_lanes$counted_any$clock = byte_lanes$clock;
-        byte_lanes$counted_tlast$clock = byte_lanes$clock;
-        byte_lanes$counted_valid$clock = byte_lanes$clock;
         byte_lanes$packed_count$clock = byte_lanes$clock;
         byte_lanes$packed_tlast$clock = byte_lanes$clock;
         byte_lanes$packed_valid$clock = byte_lanes$clock;
         byte_lanes$beat_byte$0$clock = byte_lanes$clock;
         byte_lanes$beat_keep$0$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$0$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$0$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$0$clock = byte_lanes$clock;
         byte_lanes$packed_byte$0$clock = byte_lanes$clock;
         byte_lanes$packed_present$0$clock = byte_lanes$clock;
         byte_lanes$beat_byte$1$clock = byte_lanes$clock;
         byte_lanes$beat_keep$1$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$1$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$1$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$1$clock = byte_lanes$clock;
         byte_lanes$packed_byte$1$clock = byte_lanes$clock;
         byte_lanes$packed_present$1$clock = byte_lanes$clock;
         byte_lanes$beat_byte$2$clock = byte_lanes$clock;
         byte_lanes$beat_keep$2$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$2$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$2$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$2$clock = byte_lanes$clock;
         byte_lanes$packed_byte$2$clock = byte_lanes$clock;
         byte_lanes$packed_present$2$clock = byte_lanes$clock;
         byte_lanes$beat_byte$3$clock = byte_lanes$clock;
         byte_lanes$beat_keep$3$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$3$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$3$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$3$clock = byte_lanes$clock;
         byte_lanes$packed_byte$3$clock = byte_lanes$clock;
         byte_lanes$packed_present$3$clock = byte_lanes$clock;
         byte_lanes$beat_byte$4$clock = byte_lanes$clock;
         byte_lanes$beat_keep$4$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$4$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$4$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$4$clock = byte_lanes$clock;
         byte_lanes$packed_byte$4$clock = byte_lanes$clock;
         byte_lanes$packed_present$4$clock = byte_lanes$clock;
         byte_lanes$beat_byte$5$clock = byte_lanes$clock;
         byte_lanes$beat_keep$5$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$5$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$5$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$5$clock = byte_lanes$clock;
         byte_lanes$packed_byte$5$clock = byte_lanes$clock;
         byte_lanes$packed_present$5$clock = byte_lanes$clock;
         byte_lanes$beat_byte$6$clock = byte_lanes$clock;
         byte_lanes$beat_keep$6$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$6$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$6$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$6$clock = byte_lanes$clock;
         byte_lanes$packed_byte$6$clock = byte_lanes$clock;
         byte_lanes$packed_present$6$clock = byte_lanes$clock;
         byte_lanes$beat_byte$7$clock = byte_lanes$clock;
         byte_lanes$beat_keep$7$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$7$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$7$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$7$clock = byte_lanes$clock;
         byte_lanes$packed_byte$7$clock = byte_lanes$clock;
         byte_lanes$packed_present$7$clock = byte_lanes$clock;
         byte_lanes$beat_byte$8$clock = byte_lanes$clock;
         byte_lanes$beat_keep$8$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$8$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$8$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$8$clock = byte_lanes$clock;
         byte_lanes$packed_byte$8$clock = byte_lanes$clock;
         byte_lanes$packed_present$8$clock = byte_lanes$clock;
         byte_lanes$beat_byte$9$clock = byte_lanes$clock;
         byte_lanes$beat_keep$9$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$9$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$9$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$9$clock = byte_lanes$clock;
         byte_lanes$packed_byte$9$clock = byte_lanes$clock;
         byte_lanes$packed_present$9$clock = byte_lanes$clock;
         byte_lanes$beat_byte$10$clock = byte_lanes$clock;
         byte_lanes$beat_keep$10$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$10$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$10$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$10$clock = byte_lanes$clock;
         byte_lanes$packed_byte$10$clock = byte_lanes$clock;
         byte_lanes$packed_present$10$clock = byte_lanes$clock;
         byte_lanes$beat_byte$11$clock = byte_lanes$clock;
         byte_lanes$beat_keep$11$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$11$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$11$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$11$clock = byte_lanes$clock;
         byte_lanes$packed_byte$11$clock = byte_lanes$clock;
         byte_lanes$packed_present$11$clock = byte_lanes$clock;
         byte_lanes$beat_byte$12$clock = byte_lanes$clock;
         byte_lanes$beat_keep$12$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$12$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$12$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$12$clock = byte_lanes$clock;
         byte_lanes$packed_byte$12$clock = byte_lanes$clock;
         byte_lanes$packed_present$12$clock = byte_lanes$clock;
         byte_lanes$beat_byte$13$clock = byte_lanes$clock;
         byte_lanes$beat_keep$13$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$13$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$13$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$13$clock = byte_lanes$clock;
         byte_lanes$packed_byte$13$clock = byte_lanes$clock;
         byte_lanes$packed_present$13$clock = byte_lanes$clock;
         byte_lanes$beat_byte$14$clock = byte_lanes$clock;
         byte_lanes$beat_keep$14$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$14$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$14$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$14$clock = byte_lanes$clock;
         byte_lanes$packed_byte$14$clock = byte_lanes$clock;
         byte_lanes$packed_present$14$clock = byte_lanes$clock;
         byte_lanes$beat_byte$15$clock = byte_lanes$clock;
         byte_lanes$beat_keep$15$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$15$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$15$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$15$clock = byte_lanes$clock;
         byte_lanes$packed_byte$15$clock = byte_lanes$clock;
         byte_lanes$packed_present$15$clock = byte_lanes$clock;
         byte_lanes$beat_byte$0$d = byte_lanes$s_axis_tdata[('h8 * 0)+:(8)];
@@ -9198,164 +11431,75 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         byte_lanes$beat_keep$15$d = byte_lanes$s_axis_tkeep[15];
         byte_lanes$beat_tlast$d = byte_lanes$s_axis_tlast;
         byte_lanes$beat_valid$d = byte_lanes$accepted & !byte_lanes$rst;
-        byte_lanes$skips$keep_in$0 = byte_lanes$beat_keep$0$q;
-        byte_lanes$counted_byte$0$d = byte_lanes$beat_byte$0$q;
-        byte_lanes$counted_keep$0$d = byte_lanes$beat_keep$0$q;
-        byte_lanes$counted_skip$0$d = byte_lanes$skips$skip$0;
-        byte_lanes$skips$keep_in$1 = byte_lanes$beat_keep$1$q;
-        byte_lanes$counted_byte$1$d = byte_lanes$beat_byte$1$q;
-        byte_lanes$counted_keep$1$d = byte_lanes$beat_keep$1$q;
-        byte_lanes$counted_skip$1$d = byte_lanes$skips$skip$1;
-        byte_lanes$skips$keep_in$2 = byte_lanes$beat_keep$2$q;
-        byte_lanes$counted_byte$2$d = byte_lanes$beat_byte$2$q;
-        byte_lanes$counted_keep$2$d = byte_lanes$beat_keep$2$q;
-        byte_lanes$counted_skip$2$d = byte_lanes$skips$skip$2;
-        byte_lanes$skips$keep_in$3 = byte_lanes$beat_keep$3$q;
-        byte_lanes$counted_byte$3$d = byte_lanes$beat_byte$3$q;
-        byte_lanes$counted_keep$3$d = byte_lanes$beat_keep$3$q;
-        byte_lanes$counted_skip$3$d = byte_lanes$skips$skip$3;
-        byte_lanes$skips$keep_in$4 = byte_lanes$beat_keep$4$q;
-        byte_lanes$counted_byte$4$d = byte_lanes$beat_byte$4$q;
-        byte_lanes$counted_keep$4$d = byte_lanes$beat_keep$4$q;
-        byte_lanes$counted_skip$4$d = byte_lanes$skips$skip$4;
-        byte_lanes$skips$keep_in$5 = byte_lanes$beat_keep$5$q;
-        byte_lanes$counted_byte$5$d = byte_lanes$beat_byte$5$q;
-        byte_lanes$counted_keep$5$d = byte_lanes$beat_keep$5$q;
-        byte_lanes$counted_skip$5$d = byte_lanes$skips$skip$5;
-        byte_lanes$skips$keep_in$6 = byte_lanes$beat_keep$6$q;
-        byte_lanes$counted_byte$6$d = byte_lanes$beat_byte$6$q;
-        byte_lanes$counted_keep$6$d = byte_lanes$beat_keep$6$q;
-        byte_lanes$counted_skip$6$d = byte_lanes$skips$skip$6;
-        byte_lanes$skips$keep_in$7 = byte_lanes$beat_keep$7$q;
-        byte_lanes$counted_byte$7$d = byte_lanes$beat_byte$7$q;
-        byte_lanes$counted_keep$7$d = byte_lanes$beat_keep$7$q;
-        byte_lanes$counted_skip$7$d = byte_lanes$skips$skip$7;
-        byte_lanes$skips$keep_in$8 = byte_lanes$beat_keep$8$q;
-        byte_lanes$counted_byte$8$d = byte_lanes$beat_byte$8$q;
-        byte_lanes$counted_keep$8$d = byte_lanes$beat_keep$8$q;
-        byte_lanes$counted_skip$8$d = byte_lanes$skips$skip$8;
-        byte_lanes$skips$keep_in$9 = byte_lanes$beat_keep$9$q;
-        byte_lanes$counted_byte$9$d = byte_lanes$beat_byte$9$q;
-        byte_lanes$counted_keep$9$d = byte_lanes$beat_keep$9$q;
-        byte_lanes$counted_skip$9$d = byte_lanes$skips$skip$9;
-        byte_lanes$skips$keep_in$10 = byte_lanes$beat_keep$10$q;
-        byte_lanes$counted_byte$10$d = byte_lanes$beat_byte$10$q;
-        byte_lanes$counted_keep$10$d = byte_lanes$beat_keep$10$q;
-        byte_lanes$counted_skip$10$d = byte_lanes$skips$skip$10;
-        byte_lanes$skips$keep_in$11 = byte_lanes$beat_keep$11$q;
-        byte_lanes$counted_byte$11$d = byte_lanes$beat_byte$11$q;
-        byte_lanes$counted_keep$11$d = byte_lanes$beat_keep$11$q;
-        byte_lanes$counted_skip$11$d = byte_lanes$skips$skip$11;
-        byte_lanes$skips$keep_in$12 = byte_lanes$beat_keep$12$q;
-        byte_lanes$counted_byte$12$d = byte_lanes$beat_byte$12$q;
-        byte_lanes$counted_keep$12$d = byte_lanes$beat_keep$12$q;
-        byte_lanes$counted_skip$12$d = byte_lanes$skips$skip$12;
-        byte_lanes$skips$keep_in$13 = byte_lanes$beat_keep$13$q;
-        byte_lanes$counted_byte$13$d = byte_lanes$beat_byte$13$q;
-        byte_lanes$counted_keep$13$d = byte_lanes$beat_keep$13$q;
-        byte_lanes$counted_skip$13$d = byte_lanes$skips$skip$13;
-        byte_lanes$skips$keep_in$14 = byte_lanes$beat_keep$14$q;
-        byte_lanes$counted_byte$14$d = byte_lanes$beat_byte$14$q;
-        byte_lanes$counted_keep$14$d = byte_lanes$beat_keep$14$q;
-        byte_lanes$counted_skip$14$d = byte_lanes$skips$skip$14;
-        byte_lanes$skips$keep_in$15 = byte_lanes$beat_keep$15$q;
-        byte_lanes$counted_byte$15$d = byte_lanes$beat_byte$15$q;
-        byte_lanes$counted_keep$15$d = byte_lanes$beat_keep$15$q;
-        byte_lanes$counted_skip$15$d = byte_lanes$skips$skip$15;
-        byte_lanes$counted_nulls$d = byte_lanes$skips$nulls;
-        byte_lanes$counted_any$d = byte_lanes$skips$any_kept;
-        byte_lanes$counted_tlast$d = byte_lanes$beat_tlast$q;
-        byte_lanes$counted_valid$d = byte_lanes$beat_valid$q & !byte_lanes$rst;
         byte_lanes$packer$clock = byte_lanes$clock;
         byte_lanes$packer$rst = byte_lanes$rst;
-        byte_lanes$count = 'h0;
-        if (byte_lanes$counted_any$q) begin
-            byte_lanes$count = byte_lanes$lanes - {{1{1'b0}}, byte_lanes$counted_nulls$q};
-        end
-        byte_lanes$packer$tag_in = byte_lanes$count;
-        byte_lanes$packer$beat_in = byte_lanes$counted_valid$q;
-        byte_lanes$packer$last_in = byte_lanes$counted_tlast$q;
-        byte_lanes$packer$lane_in$0 = byte_lanes$counted_byte$0$q;
-        byte_lanes$packer$keep_in$0 = byte_lanes$counted_keep$0$q;
-        byte_lanes$packer$skip_in$0 = byte_lanes$counted_skip$0$q;
+        byte_lanes$packer$beat_in = byte_lanes$beat_valid$q;
+        byte_lanes$packer$last_in = byte_lanes$beat_tlast$q;
+        byte_lanes$packer$lane_in$0 = byte_lanes$beat_byte$0$q;
+        byte_lanes$packer$keep_in$0 = byte_lanes$beat_keep$0$q;
         byte_lanes$packed_byte$0$d = byte_lanes$packer$lane_out$0;
         byte_lanes$packed_present$0$d = byte_lanes$packer$keep_out$0;
-        byte_lanes$packer$lane_in$1 = byte_lanes$counted_byte$1$q;
-        byte_lanes$packer$keep_in$1 = byte_lanes$counted_keep$1$q;
-        byte_lanes$packer$skip_in$1 = byte_lanes$counted_skip$1$q;
+        byte_lanes$packer$lane_in$1 = byte_lanes$beat_byte$1$q;
+        byte_lanes$packer$keep_in$1 = byte_lanes$beat_keep$1$q;
         byte_lanes$packed_byte$1$d = byte_lanes$packer$lane_out$1;
         byte_lanes$packed_present$1$d = byte_lanes$packer$keep_out$1;
-        byte_lanes$packer$lane_in$2 = byte_lanes$counted_byte$2$q;
-        byte_lanes$packer$keep_in$2 = byte_lanes$counted_keep$2$q;
-        byte_lanes$packer$skip_in$2 = byte_lanes$counted_skip$2$q;
+        byte_lanes$packer$lane_in$2 = byte_lanes$beat_byte$2$q;
+        byte_lanes$packer$keep_in$2 = byte_lanes$beat_keep$2$q;
         byte_lanes$packed_byte$2$d = byte_lanes$packer$lane_out$2;
         byte_lanes$packed_present$2$d = byte_lanes$packer$keep_out$2;
-        byte_lanes$packer$lane_in$3 = byte_lanes$counted_byte$3$q;
-        byte_lanes$packer$keep_in$3 = byte_lanes$counted_keep$3$q;
-        byte_lanes$packer$skip_in$3 = byte_lanes$counted_skip$3$q;
+        byte_lanes$packer$lane_in$3 = byte_lanes$beat_byte$3$q;
+        byte_lanes$packer$keep_in$3 = byte_lanes$beat_keep$3$q;
         byte_lanes$packed_byte$3$d = byte_lanes$packer$lane_out$3;
         byte_lanes$packed_present$3$d = byte_lanes$packer$keep_out$3;
-        byte_lanes$packer$lane_in$4 = byte_lanes$counted_byte$4$q;
-        byte_lanes$packer$keep_in$4 = byte_lanes$counted_keep$4$q;
-        byte_lanes$packer$skip_in$4 = byte_lanes$counted_skip$4$q;
+        byte_lanes$packer$lane_in$4 = byte_lanes$beat_byte$4$q;
+        byte_lanes$packer$keep_in$4 = byte_lanes$beat_keep$4$q;
         byte_lanes$packed_byte$4$d = byte_lanes$packer$lane_out$4;
         byte_lanes$packed_present$4$d = byte_lanes$packer$keep_out$4;
-        byte_lanes$packer$lane_in$5 = byte_lanes$counted_byte$5$q;
-        byte_lanes$packer$keep_in$5 = byte_lanes$counted_keep$5$q;
-        byte_lanes$packer$skip_in$5 = byte_lanes$counted_skip$5$q;
+        byte_lanes$packer$lane_in$5 = byte_lanes$beat_byte$5$q;
+        byte_lanes$packer$keep_in$5 = byte_lanes$beat_keep$5$q;
         byte_lanes$packed_byte$5$d = byte_lanes$packer$lane_out$5;
         byte_lanes$packed_present$5$d = byte_lanes$packer$keep_out$5;
-        byte_lanes$packer$lane_in$6 = byte_lanes$counted_byte$6$q;
-        byte_lanes$packer$keep_in$6 = byte_lanes$counted_keep$6$q;
-        byte_lanes$packer$skip_in$6 = byte_lanes$counted_skip$6$q;
+        byte_lanes$packer$lane_in$6 = byte_lanes$beat_byte$6$q;
+        byte_lanes$packer$keep_in$6 = byte_lanes$beat_keep$6$q;
         byte_lanes$packed_byte$6$d = byte_lanes$packer$lane_out$6;
         byte_lanes$packed_present$6$d = byte_lanes$packer$keep_out$6;
-        byte_lanes$packer$lane_in$7 = byte_lanes$counted_byte$7$q;
-        byte_lanes$packer$keep_in$7 = byte_lanes$counted_keep$7$q;
-        byte_lanes$packer$skip_in$7 = byte_lanes$counted_skip$7$q;
+        byte_lanes$packer$lane_in$7 = byte_lanes$beat_byte$7$q;
+        byte_lanes$packer$keep_in$7 = byte_lanes$beat_keep$7$q;
         byte_lanes$packed_byte$7$d = byte_lanes$packer$lane_out$7;
         byte_lanes$packed_present$7$d = byte_lanes$packer$keep_out$7;
-        byte_lanes$packer$lane_in$8 = byte_lanes$counted_byte$8$q;
-        byte_lanes$packer$keep_in$8 = byte_lanes$counted_keep$8$q;
-        byte_lanes$packer$skip_in$8 = byte_lanes$counted_skip$8$q;
+        byte_lanes$packer$lane_in$8 = byte_lanes$beat_byte$8$q;
+        byte_lanes$packer$keep_in$8 = byte_lanes$beat_keep$8$q;
         byte_lanes$packed_byte$8$d = byte_lanes$packer$lane_out$8;
         byte_lanes$packed_present$8$d = byte_lanes$packer$keep_out$8;
-        byte_lanes$packer$lane_in$9 = byte_lanes$counted_byte$9$q;
-        byte_lanes$packer$keep_in$9 = byte_lanes$counted_keep$9$q;
-        byte_lanes$packer$skip_in$9 = byte_lanes$counted_skip$9$q;
+        byte_lanes$packer$lane_in$9 = byte_lanes$beat_byte$9$q;
+        byte_lanes$packer$keep_in$9 = byte_lanes$beat_keep$9$q;
         byte_lanes$packed_byte$9$d = byte_lanes$packer$lane_out$9;
         byte_lanes$packed_present$9$d = byte_lanes$packer$keep_out$9;
-        byte_lanes$packer$lane_in$10 = byte_lanes$counted_byte$10$q;
-        byte_lanes$packer$keep_in$10 = byte_lanes$counted_keep$10$q;
-        byte_lanes$packer$skip_in$10 = byte_lanes$counted_skip$10$q;
+        byte_lanes$packer$lane_in$10 = byte_lanes$beat_byte$10$q;
+        byte_lanes$packer$keep_in$10 = byte_lanes$beat_keep$10$q;
         byte_lanes$packed_byte$10$d = byte_lanes$packer$lane_out$10;
         byte_lanes$packed_present$10$d = byte_lanes$packer$keep_out$10;
-        byte_lanes$packer$lane_in$11 = byte_lanes$counted_byte$11$q;
-        byte_lanes$packer$keep_in$11 = byte_lanes$counted_keep$11$q;
-        byte_lanes$packer$skip_in$11 = byte_lanes$counted_skip$11$q;
+        byte_lanes$packer$lane_in$11 = byte_lanes$beat_byte$11$q;
+        byte_lanes$packer$keep_in$11 = byte_lanes$beat_keep$11$q;
         byte_lanes$packed_byte$11$d = byte_lanes$packer$lane_out$11;
         byte_lanes$packed_present$11$d = byte_lanes$packer$keep_out$11;
-        byte_lanes$packer$lane_in$12 = byte_lanes$counted_byte$12$q;
-        byte_lanes$packer$keep_in$12 = byte_lanes$counted_keep$12$q;
-        byte_lanes$packer$skip_in$12 = byte_lanes$counted_skip$12$q;
+        byte_lanes$packer$lane_in$12 = byte_lanes$beat_byte$12$q;
+        byte_lanes$packer$keep_in$12 = byte_lanes$beat_keep$12$q;
         byte_lanes$packed_byte$12$d = byte_lanes$packer$lane_out$12;
         byte_lanes$packed_present$12$d = byte_lanes$packer$keep_out$12;
-        byte_lanes$packer$lane_in$13 = byte_lanes$counted_byte$13$q;
-        byte_lanes$packer$keep_in$13 = byte_lanes$counted_keep$13$q;
-        byte_lanes$packer$skip_in$13 = byte_lanes$counted_skip$13$q;
+        byte_lanes$packer$lane_in$13 = byte_lanes$beat_byte$13$q;
+        byte_lanes$packer$keep_in$13 = byte_lanes$beat_keep$13$q;
         byte_lanes$packed_byte$13$d = byte_lanes$packer$lane_out$13;
         byte_lanes$packed_present$13$d = byte_lanes$packer$keep_out$13;
-        byte_lanes$packer$lane_in$14 = byte_lanes$counted_byte$14$q;
-        byte_lanes$packer$keep_in$14 = byte_lanes$counted_keep$14$q;
-        byte_lanes$packer$skip_in$14 = byte_lanes$counted_skip$14$q;
+        byte_lanes$packer$lane_in$14 = byte_lanes$beat_byte$14$q;
+        byte_lanes$packer$keep_in$14 = byte_lanes$beat_keep$14$q;
         byte_lanes$packed_byte$14$d = byte_lanes$packer$lane_out$14;
         byte_lanes$packed_present$14$d = byte_lanes$packer$keep_out$14;
-        byte_lanes$packer$lane_in$15 = byte_lanes$counted_byte$15$q;
-        byte_lanes$packer$keep_in$15 = byte_lanes$counted_keep$15$q;
-        byte_lanes$packer$skip_in$15 = byte_lanes$counted_skip$15$q;
+        byte_lanes$packer$lane_in$15 = byte_lanes$beat_byte$15$q;
+        byte_lanes$packer$keep_in$15 = byte_lanes$beat_keep$15$q;
         byte_lanes$packed_byte$15$d = byte_lanes$packer$lane_out$15;
         byte_lanes$packed_present$15$d = byte_lanes$packer$keep_out$15;
-        byte_lanes$packed_count$d = byte_lanes$packer$tag_out;
+        byte_lanes$packed_count$d = byte_lanes$lanes - byte_lanes$packer$nulls_out;
         byte_lanes$packed_tlast$d = byte_lanes$packer$last_out;
         byte_lanes$packed_valid$d = byte_lanes$packer$beat_out & !byte_lanes$rst;
         byte_lanes$byte$0 = byte_lanes$packed_byte$0$q;
@@ -20986,543 +23130,1988 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(*) begin
         word_lanes$unit$15$both = {{4{1'b0}}, word_lanes$unit$15$low} | ({{32{1'b0}}, word_lanes$unit$15$high} << word_lanes$unit$15$low_width);
     end
-    // word_lanes$skips
+    // word_lanes$packer$skips$nulls1$0
+    initial begin
+       word_lanes$packer$skips$nulls1$0$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$0$clock) begin
+       word_lanes$packer$skips$nulls1$0$q <= word_lanes$packer$skips$nulls1$0$d;
+    end
+    // word_lanes$packer$skips$nulls1$1
+    initial begin
+       word_lanes$packer$skips$nulls1$1$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$1$clock) begin
+       word_lanes$packer$skips$nulls1$1$q <= word_lanes$packer$skips$nulls1$1$d;
+    end
+    // word_lanes$packer$skips$nulls1$2
+    initial begin
+       word_lanes$packer$skips$nulls1$2$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$2$clock) begin
+       word_lanes$packer$skips$nulls1$2$q <= word_lanes$packer$skips$nulls1$2$d;
+    end
+    // word_lanes$packer$skips$nulls1$3
+    initial begin
+       word_lanes$packer$skips$nulls1$3$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$3$clock) begin
+       word_lanes$packer$skips$nulls1$3$q <= word_lanes$packer$skips$nulls1$3$d;
+    end
+    // word_lanes$packer$skips$nulls1$4
+    initial begin
+       word_lanes$packer$skips$nulls1$4$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$4$clock) begin
+       word_lanes$packer$skips$nulls1$4$q <= word_lanes$packer$skips$nulls1$4$d;
+    end
+    // word_lanes$packer$skips$nulls1$5
+    initial begin
+       word_lanes$packer$skips$nulls1$5$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$5$clock) begin
+       word_lanes$packer$skips$nulls1$5$q <= word_lanes$packer$skips$nulls1$5$d;
+    end
+    // word_lanes$packer$skips$nulls1$6
+    initial begin
+       word_lanes$packer$skips$nulls1$6$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$6$clock) begin
+       word_lanes$packer$skips$nulls1$6$q <= word_lanes$packer$skips$nulls1$6$d;
+    end
+    // word_lanes$packer$skips$nulls1$7
+    initial begin
+       word_lanes$packer$skips$nulls1$7$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$7$clock) begin
+       word_lanes$packer$skips$nulls1$7$q <= word_lanes$packer$skips$nulls1$7$d;
+    end
+    // word_lanes$packer$skips$nulls1$8
+    initial begin
+       word_lanes$packer$skips$nulls1$8$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$8$clock) begin
+       word_lanes$packer$skips$nulls1$8$q <= word_lanes$packer$skips$nulls1$8$d;
+    end
+    // word_lanes$packer$skips$nulls1$9
+    initial begin
+       word_lanes$packer$skips$nulls1$9$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$9$clock) begin
+       word_lanes$packer$skips$nulls1$9$q <= word_lanes$packer$skips$nulls1$9$d;
+    end
+    // word_lanes$packer$skips$nulls1$10
+    initial begin
+       word_lanes$packer$skips$nulls1$10$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$10$clock) begin
+       word_lanes$packer$skips$nulls1$10$q <= word_lanes$packer$skips$nulls1$10$d;
+    end
+    // word_lanes$packer$skips$nulls1$11
+    initial begin
+       word_lanes$packer$skips$nulls1$11$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$11$clock) begin
+       word_lanes$packer$skips$nulls1$11$q <= word_lanes$packer$skips$nulls1$11$d;
+    end
+    // word_lanes$packer$skips$nulls1$12
+    initial begin
+       word_lanes$packer$skips$nulls1$12$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$12$clock) begin
+       word_lanes$packer$skips$nulls1$12$q <= word_lanes$packer$skips$nulls1$12$d;
+    end
+    // word_lanes$packer$skips$nulls1$13
+    initial begin
+       word_lanes$packer$skips$nulls1$13$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$13$clock) begin
+       word_lanes$packer$skips$nulls1$13$q <= word_lanes$packer$skips$nulls1$13$d;
+    end
+    // word_lanes$packer$skips$nulls1$14
+    initial begin
+       word_lanes$packer$skips$nulls1$14$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$14$clock) begin
+       word_lanes$packer$skips$nulls1$14$q <= word_lanes$packer$skips$nulls1$14$d;
+    end
+    // word_lanes$packer$skips$nulls1$15
+    initial begin
+       word_lanes$packer$skips$nulls1$15$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$15$clock) begin
+       word_lanes$packer$skips$nulls1$15$q <= word_lanes$packer$skips$nulls1$15$d;
+    end
+    // word_lanes$packer$skips$data1$0
+    initial begin
+       word_lanes$packer$skips$data1$0$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$0$clock) begin
+       word_lanes$packer$skips$data1$0$q <= word_lanes$packer$skips$data1$0$d;
+    end
+    // word_lanes$packer$skips$data1$1
+    initial begin
+       word_lanes$packer$skips$data1$1$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$1$clock) begin
+       word_lanes$packer$skips$data1$1$q <= word_lanes$packer$skips$data1$1$d;
+    end
+    // word_lanes$packer$skips$data1$2
+    initial begin
+       word_lanes$packer$skips$data1$2$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$2$clock) begin
+       word_lanes$packer$skips$data1$2$q <= word_lanes$packer$skips$data1$2$d;
+    end
+    // word_lanes$packer$skips$data1$3
+    initial begin
+       word_lanes$packer$skips$data1$3$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$3$clock) begin
+       word_lanes$packer$skips$data1$3$q <= word_lanes$packer$skips$data1$3$d;
+    end
+    // word_lanes$packer$skips$data1$4
+    initial begin
+       word_lanes$packer$skips$data1$4$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$4$clock) begin
+       word_lanes$packer$skips$data1$4$q <= word_lanes$packer$skips$data1$4$d;
+    end
+    // word_lanes$packer$skips$data1$5
+    initial begin
+       word_lanes$packer$skips$data1$5$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$5$clock) begin
+       word_lanes$packer$skips$data1$5$q <= word_lanes$packer$skips$data1$5$d;
+    end
+    // word_lanes$packer$skips$data1$6
+    initial begin
+       word_lanes$packer$skips$data1$6$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$6$clock) begin
+       word_lanes$packer$skips$data1$6$q <= word_lanes$packer$skips$data1$6$d;
+    end
+    // word_lanes$packer$skips$data1$7
+    initial begin
+       word_lanes$packer$skips$data1$7$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$7$clock) begin
+       word_lanes$packer$skips$data1$7$q <= word_lanes$packer$skips$data1$7$d;
+    end
+    // word_lanes$packer$skips$data1$8
+    initial begin
+       word_lanes$packer$skips$data1$8$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$8$clock) begin
+       word_lanes$packer$skips$data1$8$q <= word_lanes$packer$skips$data1$8$d;
+    end
+    // word_lanes$packer$skips$data1$9
+    initial begin
+       word_lanes$packer$skips$data1$9$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$9$clock) begin
+       word_lanes$packer$skips$data1$9$q <= word_lanes$packer$skips$data1$9$d;
+    end
+    // word_lanes$packer$skips$data1$10
+    initial begin
+       word_lanes$packer$skips$data1$10$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$10$clock) begin
+       word_lanes$packer$skips$data1$10$q <= word_lanes$packer$skips$data1$10$d;
+    end
+    // word_lanes$packer$skips$data1$11
+    initial begin
+       word_lanes$packer$skips$data1$11$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$11$clock) begin
+       word_lanes$packer$skips$data1$11$q <= word_lanes$packer$skips$data1$11$d;
+    end
+    // word_lanes$packer$skips$data1$12
+    initial begin
+       word_lanes$packer$skips$data1$12$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$12$clock) begin
+       word_lanes$packer$skips$data1$12$q <= word_lanes$packer$skips$data1$12$d;
+    end
+    // word_lanes$packer$skips$data1$13
+    initial begin
+       word_lanes$packer$skips$data1$13$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$13$clock) begin
+       word_lanes$packer$skips$data1$13$q <= word_lanes$packer$skips$data1$13$d;
+    end
+    // word_lanes$packer$skips$data1$14
+    initial begin
+       word_lanes$packer$skips$data1$14$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$14$clock) begin
+       word_lanes$packer$skips$data1$14$q <= word_lanes$packer$skips$data1$14$d;
+    end
+    // word_lanes$packer$skips$data1$15
+    initial begin
+       word_lanes$packer$skips$data1$15$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$15$clock) begin
+       word_lanes$packer$skips$data1$15$q <= word_lanes$packer$skips$data1$15$d;
+    end
+    // word_lanes$packer$skips$keep1$0
+    initial begin
+       word_lanes$packer$skips$keep1$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$0$clock) begin
+       word_lanes$packer$skips$keep1$0$q <= word_lanes$packer$skips$keep1$0$d;
+    end
+    // word_lanes$packer$skips$keep1$1
+    initial begin
+       word_lanes$packer$skips$keep1$1$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$1$clock) begin
+       word_lanes$packer$skips$keep1$1$q <= word_lanes$packer$skips$keep1$1$d;
+    end
+    // word_lanes$packer$skips$keep1$2
+    initial begin
+       word_lanes$packer$skips$keep1$2$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$2$clock) begin
+       word_lanes$packer$skips$keep1$2$q <= word_lanes$packer$skips$keep1$2$d;
+    end
+    // word_lanes$packer$skips$keep1$3
+    initial begin
+       word_lanes$packer$skips$keep1$3$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$3$clock) begin
+       word_lanes$packer$skips$keep1$3$q <= word_lanes$packer$skips$keep1$3$d;
+    end
+    // word_lanes$packer$skips$keep1$4
+    initial begin
+       word_lanes$packer$skips$keep1$4$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$4$clock) begin
+       word_lanes$packer$skips$keep1$4$q <= word_lanes$packer$skips$keep1$4$d;
+    end
+    // word_lanes$packer$skips$keep1$5
+    initial begin
+       word_lanes$packer$skips$keep1$5$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$5$clock) begin
+       word_lanes$packer$skips$keep1$5$q <= word_lanes$packer$skips$keep1$5$d;
+    end
+    // word_lanes$packer$skips$keep1$6
+    initial begin
+       word_lanes$packer$skips$keep1$6$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$6$clock) begin
+       word_lanes$packer$skips$keep1$6$q <= word_lanes$packer$skips$keep1$6$d;
+    end
+    // word_lanes$packer$skips$keep1$7
+    initial begin
+       word_lanes$packer$skips$keep1$7$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$7$clock) begin
+       word_lanes$packer$skips$keep1$7$q <= word_lanes$packer$skips$keep1$7$d;
+    end
+    // word_lanes$packer$skips$keep1$8
+    initial begin
+       word_lanes$packer$skips$keep1$8$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$8$clock) begin
+       word_lanes$packer$skips$keep1$8$q <= word_lanes$packer$skips$keep1$8$d;
+    end
+    // word_lanes$packer$skips$keep1$9
+    initial begin
+       word_lanes$packer$skips$keep1$9$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$9$clock) begin
+       word_lanes$packer$skips$keep1$9$q <= word_lanes$packer$skips$keep1$9$d;
+    end
+    // word_lanes$packer$skips$keep1$10
+    initial begin
+       word_lanes$packer$skips$keep1$10$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$10$clock) begin
+       word_lanes$packer$skips$keep1$10$q <= word_lanes$packer$skips$keep1$10$d;
+    end
+    // word_lanes$packer$skips$keep1$11
+    initial begin
+       word_lanes$packer$skips$keep1$11$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$11$clock) begin
+       word_lanes$packer$skips$keep1$11$q <= word_lanes$packer$skips$keep1$11$d;
+    end
+    // word_lanes$packer$skips$keep1$12
+    initial begin
+       word_lanes$packer$skips$keep1$12$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$12$clock) begin
+       word_lanes$packer$skips$keep1$12$q <= word_lanes$packer$skips$keep1$12$d;
+    end
+    // word_lanes$packer$skips$keep1$13
+    initial begin
+       word_lanes$packer$skips$keep1$13$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$13$clock) begin
+       word_lanes$packer$skips$keep1$13$q <= word_lanes$packer$skips$keep1$13$d;
+    end
+    // word_lanes$packer$skips$keep1$14
+    initial begin
+       word_lanes$packer$skips$keep1$14$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$14$clock) begin
+       word_lanes$packer$skips$keep1$14$q <= word_lanes$packer$skips$keep1$14$d;
+    end
+    // word_lanes$packer$skips$keep1$15
+    initial begin
+       word_lanes$packer$skips$keep1$15$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$15$clock) begin
+       word_lanes$packer$skips$keep1$15$q <= word_lanes$packer$skips$keep1$15$d;
+    end
+    // word_lanes$packer$skips$beat1$0
+    initial begin
+       word_lanes$packer$skips$beat1$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$beat1$0$clock) begin
+       word_lanes$packer$skips$beat1$0$q <= word_lanes$packer$skips$beat1$0$d;
+    end
+    // word_lanes$packer$skips$last1$0
+    initial begin
+       word_lanes$packer$skips$last1$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$last1$0$clock) begin
+       word_lanes$packer$skips$last1$0$q <= word_lanes$packer$skips$last1$0$d;
+    end
+    // word_lanes$packer$skips$nulls2$0
+    initial begin
+       word_lanes$packer$skips$nulls2$0$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$0$clock) begin
+       word_lanes$packer$skips$nulls2$0$q <= word_lanes$packer$skips$nulls2$0$d;
+    end
+    // word_lanes$packer$skips$nulls2$1
+    initial begin
+       word_lanes$packer$skips$nulls2$1$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$1$clock) begin
+       word_lanes$packer$skips$nulls2$1$q <= word_lanes$packer$skips$nulls2$1$d;
+    end
+    // word_lanes$packer$skips$nulls2$2
+    initial begin
+       word_lanes$packer$skips$nulls2$2$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$2$clock) begin
+       word_lanes$packer$skips$nulls2$2$q <= word_lanes$packer$skips$nulls2$2$d;
+    end
+    // word_lanes$packer$skips$nulls2$3
+    initial begin
+       word_lanes$packer$skips$nulls2$3$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$3$clock) begin
+       word_lanes$packer$skips$nulls2$3$q <= word_lanes$packer$skips$nulls2$3$d;
+    end
+    // word_lanes$packer$skips$nulls2$4
+    initial begin
+       word_lanes$packer$skips$nulls2$4$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$4$clock) begin
+       word_lanes$packer$skips$nulls2$4$q <= word_lanes$packer$skips$nulls2$4$d;
+    end
+    // word_lanes$packer$skips$nulls2$5
+    initial begin
+       word_lanes$packer$skips$nulls2$5$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$5$clock) begin
+       word_lanes$packer$skips$nulls2$5$q <= word_lanes$packer$skips$nulls2$5$d;
+    end
+    // word_lanes$packer$skips$nulls2$6
+    initial begin
+       word_lanes$packer$skips$nulls2$6$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$6$clock) begin
+       word_lanes$packer$skips$nulls2$6$q <= word_lanes$packer$skips$nulls2$6$d;
+    end
+    // word_lanes$packer$skips$nulls2$7
+    initial begin
+       word_lanes$packer$skips$nulls2$7$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$7$clock) begin
+       word_lanes$packer$skips$nulls2$7$q <= word_lanes$packer$skips$nulls2$7$d;
+    end
+    // word_lanes$packer$skips$nulls2$8
+    initial begin
+       word_lanes$packer$skips$nulls2$8$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$8$clock) begin
+       word_lanes$packer$skips$nulls2$8$q <= word_lanes$packer$skips$nulls2$8$d;
+    end
+    // word_lanes$packer$skips$nulls2$9
+    initial begin
+       word_lanes$packer$skips$nulls2$9$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$9$clock) begin
+       word_lanes$packer$skips$nulls2$9$q <= word_lanes$packer$skips$nulls2$9$d;
+    end
+    // word_lanes$packer$skips$nulls2$10
+    initial begin
+       word_lanes$packer$skips$nulls2$10$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$10$clock) begin
+       word_lanes$packer$skips$nulls2$10$q <= word_lanes$packer$skips$nulls2$10$d;
+    end
+    // word_lanes$packer$skips$nulls2$11
+    initial begin
+       word_lanes$packer$skips$nulls2$11$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$11$clock) begin
+       word_lanes$packer$skips$nulls2$11$q <= word_lanes$packer$skips$nulls2$11$d;
+    end
+    // word_lanes$packer$skips$nulls2$12
+    initial begin
+       word_lanes$packer$skips$nulls2$12$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$12$clock) begin
+       word_lanes$packer$skips$nulls2$12$q <= word_lanes$packer$skips$nulls2$12$d;
+    end
+    // word_lanes$packer$skips$nulls2$13
+    initial begin
+       word_lanes$packer$skips$nulls2$13$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$13$clock) begin
+       word_lanes$packer$skips$nulls2$13$q <= word_lanes$packer$skips$nulls2$13$d;
+    end
+    // word_lanes$packer$skips$nulls2$14
+    initial begin
+       word_lanes$packer$skips$nulls2$14$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$14$clock) begin
+       word_lanes$packer$skips$nulls2$14$q <= word_lanes$packer$skips$nulls2$14$d;
+    end
+    // word_lanes$packer$skips$nulls2$15
+    initial begin
+       word_lanes$packer$skips$nulls2$15$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$15$clock) begin
+       word_lanes$packer$skips$nulls2$15$q <= word_lanes$packer$skips$nulls2$15$d;
+    end
+    // word_lanes$packer$skips$data2$0
+    initial begin
+       word_lanes$packer$skips$data2$0$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$0$clock) begin
+       word_lanes$packer$skips$data2$0$q <= word_lanes$packer$skips$data2$0$d;
+    end
+    // word_lanes$packer$skips$data2$1
+    initial begin
+       word_lanes$packer$skips$data2$1$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$1$clock) begin
+       word_lanes$packer$skips$data2$1$q <= word_lanes$packer$skips$data2$1$d;
+    end
+    // word_lanes$packer$skips$data2$2
+    initial begin
+       word_lanes$packer$skips$data2$2$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$2$clock) begin
+       word_lanes$packer$skips$data2$2$q <= word_lanes$packer$skips$data2$2$d;
+    end
+    // word_lanes$packer$skips$data2$3
+    initial begin
+       word_lanes$packer$skips$data2$3$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$3$clock) begin
+       word_lanes$packer$skips$data2$3$q <= word_lanes$packer$skips$data2$3$d;
+    end
+    // word_lanes$packer$skips$data2$4
+    initial begin
+       word_lanes$packer$skips$data2$4$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$4$clock) begin
+       word_lanes$packer$skips$data2$4$q <= word_lanes$packer$skips$data2$4$d;
+    end
+    // word_lanes$packer$skips$data2$5
+    initial begin
+       word_lanes$packer$skips$data2$5$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$5$clock) begin
+       word_lanes$packer$skips$data2$5$q <= word_lanes$packer$skips$data2$5$d;
+    end
+    // word_lanes$packer$skips$data2$6
+    initial begin
+       word_lanes$packer$skips$data2$6$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$6$clock) begin
+       word_lanes$packer$skips$data2$6$q <= word_lanes$packer$skips$data2$6$d;
+    end
+    // word_lanes$packer$skips$data2$7
+    initial begin
+       word_lanes$packer$skips$data2$7$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$7$clock) begin
+       word_lanes$packer$skips$data2$7$q <= word_lanes$packer$skips$data2$7$d;
+    end
+    // word_lanes$packer$skips$data2$8
+    initial begin
+       word_lanes$packer$skips$data2$8$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$8$clock) begin
+       word_lanes$packer$skips$data2$8$q <= word_lanes$packer$skips$data2$8$d;
+    end
+    // word_lanes$packer$skips$data2$9
+    initial begin
+       word_lanes$packer$skips$data2$9$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$9$clock) begin
+       word_lanes$packer$skips$data2$9$q <= word_lanes$packer$skips$data2$9$d;
+    end
+    // word_lanes$packer$skips$data2$10
+    initial begin
+       word_lanes$packer$skips$data2$10$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$10$clock) begin
+       word_lanes$packer$skips$data2$10$q <= word_lanes$packer$skips$data2$10$d;
+    end
+    // word_lanes$packer$skips$data2$11
+    initial begin
+       word_lanes$packer$skips$data2$11$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$11$clock) begin
+       word_lanes$packer$skips$data2$11$q <= word_lanes$packer$skips$data2$11$d;
+    end
+    // word_lanes$packer$skips$data2$12
+    initial begin
+       word_lanes$packer$skips$data2$12$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$12$clock) begin
+       word_lanes$packer$skips$data2$12$q <= word_lanes$packer$skips$data2$12$d;
+    end
+    // word_lanes$packer$skips$data2$13
+    initial begin
+       word_lanes$packer$skips$data2$13$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$13$clock) begin
+       word_lanes$packer$skips$data2$13$q <= word_lanes$packer$skips$data2$13$d;
+    end
+    // word_lanes$packer$skips$data2$14
+    initial begin
+       word_lanes$packer$skips$data2$14$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$14$clock) begin
+       word_lanes$packer$skips$data2$14$q <= word_lanes$packer$skips$data2$14$d;
+    end
+    // word_lanes$packer$skips$data2$15
+    initial begin
+       word_lanes$packer$skips$data2$15$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$15$clock) begin
+       word_lanes$packer$skips$data2$15$q <= word_lanes$packer$skips$data2$15$d;
+    end
+    // word_lanes$packer$skips$keep2$0
+    initial begin
+       word_lanes$packer$skips$keep2$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$0$clock) begin
+       word_lanes$packer$skips$keep2$0$q <= word_lanes$packer$skips$keep2$0$d;
+    end
+    // word_lanes$packer$skips$keep2$1
+    initial begin
+       word_lanes$packer$skips$keep2$1$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$1$clock) begin
+       word_lanes$packer$skips$keep2$1$q <= word_lanes$packer$skips$keep2$1$d;
+    end
+    // word_lanes$packer$skips$keep2$2
+    initial begin
+       word_lanes$packer$skips$keep2$2$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$2$clock) begin
+       word_lanes$packer$skips$keep2$2$q <= word_lanes$packer$skips$keep2$2$d;
+    end
+    // word_lanes$packer$skips$keep2$3
+    initial begin
+       word_lanes$packer$skips$keep2$3$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$3$clock) begin
+       word_lanes$packer$skips$keep2$3$q <= word_lanes$packer$skips$keep2$3$d;
+    end
+    // word_lanes$packer$skips$keep2$4
+    initial begin
+       word_lanes$packer$skips$keep2$4$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$4$clock) begin
+       word_lanes$packer$skips$keep2$4$q <= word_lanes$packer$skips$keep2$4$d;
+    end
+    // word_lanes$packer$skips$keep2$5
+    initial begin
+       word_lanes$packer$skips$keep2$5$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$5$clock) begin
+       word_lanes$packer$skips$keep2$5$q <= word_lanes$packer$skips$keep2$5$d;
+    end
+    // word_lanes$packer$skips$keep2$6
+    initial begin
+       word_lanes$packer$skips$keep2$6$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$6$clock) begin
+       word_lanes$packer$skips$keep2$6$q <= word_lanes$packer$skips$keep2$6$d;
+    end
+    // word_lanes$packer$skips$keep2$7
+    initial begin
+       word_lanes$packer$skips$keep2$7$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$7$clock) begin
+       word_lanes$packer$skips$keep2$7$q <= word_lanes$packer$skips$keep2$7$d;
+    end
+    // word_lanes$packer$skips$keep2$8
+    initial begin
+       word_lanes$packer$skips$keep2$8$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$8$clock) begin
+       word_lanes$packer$skips$keep2$8$q <= word_lanes$packer$skips$keep2$8$d;
+    end
+    // word_lanes$packer$skips$keep2$9
+    initial begin
+       word_lanes$packer$skips$keep2$9$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$9$clock) begin
+       word_lanes$packer$skips$keep2$9$q <= word_lanes$packer$skips$keep2$9$d;
+    end
+    // word_lanes$packer$skips$keep2$10
+    initial begin
+       word_lanes$packer$skips$keep2$10$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$10$clock) begin
+       word_lanes$packer$skips$keep2$10$q <= word_lanes$packer$skips$keep2$10$d;
+    end
+    // word_lanes$packer$skips$keep2$11
+    initial begin
+       word_lanes$packer$skips$keep2$11$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$11$clock) begin
+       word_lanes$packer$skips$keep2$11$q <= word_lanes$packer$skips$keep2$11$d;
+    end
+    // word_lanes$packer$skips$keep2$12
+    initial begin
+       word_lanes$packer$skips$keep2$12$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$12$clock) begin
+       word_lanes$packer$skips$keep2$12$q <= word_lanes$packer$skips$keep2$12$d;
+    end
+    // word_lanes$packer$skips$keep2$13
+    initial begin
+       word_lanes$packer$skips$keep2$13$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$13$clock) begin
+       word_lanes$packer$skips$keep2$13$q <= word_lanes$packer$skips$keep2$13$d;
+    end
+    // word_lanes$packer$skips$keep2$14
+    initial begin
+       word_lanes$packer$skips$keep2$14$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$14$clock) begin
+       word_lanes$packer$skips$keep2$14$q <= word_lanes$packer$skips$keep2$14$d;
+    end
+    // word_lanes$packer$skips$keep2$15
+    initial begin
+       word_lanes$packer$skips$keep2$15$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$15$clock) begin
+       word_lanes$packer$skips$keep2$15$q <= word_lanes$packer$skips$keep2$15$d;
+    end
+    // word_lanes$packer$skips$beat2$0
+    initial begin
+       word_lanes$packer$skips$beat2$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$beat2$0$clock) begin
+       word_lanes$packer$skips$beat2$0$q <= word_lanes$packer$skips$beat2$0$d;
+    end
+    // word_lanes$packer$skips$last2$0
+    initial begin
+       word_lanes$packer$skips$last2$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$last2$0$clock) begin
+       word_lanes$packer$skips$last2$0$q <= word_lanes$packer$skips$last2$0$d;
+    end
+    // word_lanes$packer$skips$nulls3$0
+    initial begin
+       word_lanes$packer$skips$nulls3$0$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls3$0$clock) begin
+       word_lanes$packer$skips$nulls3$0$q <= word_lanes$packer$skips$nulls3$0$d;
+    end
+    // word_lanes$packer$skips$nulls3$1
+    initial begin
+       word_lanes$packer$skips$nulls3$1$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls3$1$clock) begin
+       word_lanes$packer$skips$nulls3$1$q <= word_lanes$packer$skips$nulls3$1$d;
+    end
+    // word_lanes$packer$skips$nulls3$2
+    initial begin
+       word_lanes$packer$skips$nulls3$2$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls3$2$clock) begin
+       word_lanes$packer$skips$nulls3$2$q <= word_lanes$packer$skips$nulls3$2$d;
+    end
+    // word_lanes$packer$skips$nulls3$3
+    initial begin
+       word_lanes$packer$skips$nulls3$3$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls3$3$clock) begin
+       word_lanes$packer$skips$nulls3$3$q <= word_lanes$packer$skips$nulls3$3$d;
+    end
+    // word_lanes$packer$skips$nulls3$4
+    initial begin
+       word_lanes$packer$skips$nulls3$4$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls3$4$clock) begin
+       word_lanes$packer$skips$nulls3$4$q <= word_lanes$packer$skips$nulls3$4$d;
+    end
+    // word_lanes$packer$skips$nulls3$5
+    initial begin
+       word_lanes$packer$skips$nulls3$5$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls3$5$clock) begin
+       word_lanes$packer$skips$nulls3$5$q <= word_lanes$packer$skips$nulls3$5$d;
+    end
+    // word_lanes$packer$skips$nulls3$6
+    initial begin
+       word_lanes$packer$skips$nulls3$6$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls3$6$clock) begin
+       word_lanes$packer$skips$nulls3$6$q <= word_lanes$packer$skips$nulls3$6$d;
+    end
+    // word_lanes$packer$skips$nulls3$7
+    initial begin
+       word_lanes$packer$skips$nulls3$7$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls3$7$clock) begin
+       word_lanes$packer$skips$nulls3$7$q <= word_lanes$packer$skips$nulls3$7$d;
+    end
+    // word_lanes$packer$skips$nulls3$8
+    initial begin
+       word_lanes$packer$skips$nulls3$8$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls3$8$clock) begin
+       word_lanes$packer$skips$nulls3$8$q <= word_lanes$packer$skips$nulls3$8$d;
+    end
+    // word_lanes$packer$skips$nulls3$9
+    initial begin
+       word_lanes$packer$skips$nulls3$9$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls3$9$clock) begin
+       word_lanes$packer$skips$nulls3$9$q <= word_lanes$packer$skips$nulls3$9$d;
+    end
+    // word_lanes$packer$skips$nulls3$10
+    initial begin
+       word_lanes$packer$skips$nulls3$10$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls3$10$clock) begin
+       word_lanes$packer$skips$nulls3$10$q <= word_lanes$packer$skips$nulls3$10$d;
+    end
+    // word_lanes$packer$skips$nulls3$11
+    initial begin
+       word_lanes$packer$skips$nulls3$11$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls3$11$clock) begin
+       word_lanes$packer$skips$nulls3$11$q <= word_lanes$packer$skips$nulls3$11$d;
+    end
+    // word_lanes$packer$skips$nulls3$12
+    initial begin
+       word_lanes$packer$skips$nulls3$12$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls3$12$clock) begin
+       word_lanes$packer$skips$nulls3$12$q <= word_lanes$packer$skips$nulls3$12$d;
+    end
+    // word_lanes$packer$skips$nulls3$13
+    initial begin
+       word_lanes$packer$skips$nulls3$13$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls3$13$clock) begin
+       word_lanes$packer$skips$nulls3$13$q <= word_lanes$packer$skips$nulls3$13$d;
+    end
+    // word_lanes$packer$skips$nulls3$14
+    initial begin
+       word_lanes$packer$skips$nulls3$14$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls3$14$clock) begin
+       word_lanes$packer$skips$nulls3$14$q <= word_lanes$packer$skips$nulls3$14$d;
+    end
+    // word_lanes$packer$skips$nulls3$15
+    initial begin
+       word_lanes$packer$skips$nulls3$15$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls3$15$clock) begin
+       word_lanes$packer$skips$nulls3$15$q <= word_lanes$packer$skips$nulls3$15$d;
+    end
+    // word_lanes$packer$skips$data3$0
+    initial begin
+       word_lanes$packer$skips$data3$0$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data3$0$clock) begin
+       word_lanes$packer$skips$data3$0$q <= word_lanes$packer$skips$data3$0$d;
+    end
+    // word_lanes$packer$skips$data3$1
+    initial begin
+       word_lanes$packer$skips$data3$1$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data3$1$clock) begin
+       word_lanes$packer$skips$data3$1$q <= word_lanes$packer$skips$data3$1$d;
+    end
+    // word_lanes$packer$skips$data3$2
+    initial begin
+       word_lanes$packer$skips$data3$2$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data3$2$clock) begin
+       word_lanes$packer$skips$data3$2$q <= word_lanes$packer$skips$data3$2$d;
+    end
+    // word_lanes$packer$skips$data3$3
+    initial begin
+       word_lanes$packer$skips$data3$3$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data3$3$clock) begin
+       word_lanes$packer$skips$data3$3$q <= word_lanes$packer$skips$data3$3$d;
+    end
+    // word_lanes$packer$skips$data3$4
+    initial begin
+       word_lanes$packer$skips$data3$4$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data3$4$clock) begin
+       word_lanes$packer$skips$data3$4$q <= word_lanes$packer$skips$data3$4$d;
+    end
+    // word_lanes$packer$skips$data3$5
+    initial begin
+       word_lanes$packer$skips$data3$5$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data3$5$clock) begin
+       word_lanes$packer$skips$data3$5$q <= word_lanes$packer$skips$data3$5$d;
+    end
+    // word_lanes$packer$skips$data3$6
+    initial begin
+       word_lanes$packer$skips$data3$6$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data3$6$clock) begin
+       word_lanes$packer$skips$data3$6$q <= word_lanes$packer$skips$data3$6$d;
+    end
+    // word_lanes$packer$skips$data3$7
+    initial begin
+       word_lanes$packer$skips$data3$7$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data3$7$clock) begin
+       word_lanes$packer$skips$data3$7$q <= word_lanes$packer$skips$data3$7$d;
+    end
+    // word_lanes$packer$skips$data3$8
+    initial begin
+       word_lanes$packer$skips$data3$8$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data3$8$clock) begin
+       word_lanes$packer$skips$data3$8$q <= word_lanes$packer$skips$data3$8$d;
+    end
+    // word_lanes$packer$skips$data3$9
+    initial begin
+       word_lanes$packer$skips$data3$9$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data3$9$clock) begin
+       word_lanes$packer$skips$data3$9$q <= word_lanes$packer$skips$data3$9$d;
+    end
+    // word_lanes$packer$skips$data3$10
+    initial begin
+       word_lanes$packer$skips$data3$10$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data3$10$clock) begin
+       word_lanes$packer$skips$data3$10$q <= word_lanes$packer$skips$data3$10$d;
+    end
+    // word_lanes$packer$skips$data3$11
+    initial begin
+       word_lanes$packer$skips$data3$11$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data3$11$clock) begin
+       word_lanes$packer$skips$data3$11$q <= word_lanes$packer$skips$data3$11$d;
+    end
+    // word_lanes$packer$skips$data3$12
+    initial begin
+       word_lanes$packer$skips$data3$12$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data3$12$clock) begin
+       word_lanes$packer$skips$data3$12$q <= word_lanes$packer$skips$data3$12$d;
+    end
+    // word_lanes$packer$skips$data3$13
+    initial begin
+       word_lanes$packer$skips$data3$13$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data3$13$clock) begin
+       word_lanes$packer$skips$data3$13$q <= word_lanes$packer$skips$data3$13$d;
+    end
+    // word_lanes$packer$skips$data3$14
+    initial begin
+       word_lanes$packer$skips$data3$14$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data3$14$clock) begin
+       word_lanes$packer$skips$data3$14$q <= word_lanes$packer$skips$data3$14$d;
+    end
+    // word_lanes$packer$skips$data3$15
+    initial begin
+       word_lanes$packer$skips$data3$15$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data3$15$clock) begin
+       word_lanes$packer$skips$data3$15$q <= word_lanes$packer$skips$data3$15$d;
+    end
+    // word_lanes$packer$skips$keep3$0
+    initial begin
+       word_lanes$packer$skips$keep3$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep3$0$clock) begin
+       word_lanes$packer$skips$keep3$0$q <= word_lanes$packer$skips$keep3$0$d;
+    end
+    // word_lanes$packer$skips$keep3$1
+    initial begin
+       word_lanes$packer$skips$keep3$1$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep3$1$clock) begin
+       word_lanes$packer$skips$keep3$1$q <= word_lanes$packer$skips$keep3$1$d;
+    end
+    // word_lanes$packer$skips$keep3$2
+    initial begin
+       word_lanes$packer$skips$keep3$2$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep3$2$clock) begin
+       word_lanes$packer$skips$keep3$2$q <= word_lanes$packer$skips$keep3$2$d;
+    end
+    // word_lanes$packer$skips$keep3$3
+    initial begin
+       word_lanes$packer$skips$keep3$3$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep3$3$clock) begin
+       word_lanes$packer$skips$keep3$3$q <= word_lanes$packer$skips$keep3$3$d;
+    end
+    // word_lanes$packer$skips$keep3$4
+    initial begin
+       word_lanes$packer$skips$keep3$4$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep3$4$clock) begin
+       word_lanes$packer$skips$keep3$4$q <= word_lanes$packer$skips$keep3$4$d;
+    end
+    // word_lanes$packer$skips$keep3$5
+    initial begin
+       word_lanes$packer$skips$keep3$5$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep3$5$clock) begin
+       word_lanes$packer$skips$keep3$5$q <= word_lanes$packer$skips$keep3$5$d;
+    end
+    // word_lanes$packer$skips$keep3$6
+    initial begin
+       word_lanes$packer$skips$keep3$6$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep3$6$clock) begin
+       word_lanes$packer$skips$keep3$6$q <= word_lanes$packer$skips$keep3$6$d;
+    end
+    // word_lanes$packer$skips$keep3$7
+    initial begin
+       word_lanes$packer$skips$keep3$7$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep3$7$clock) begin
+       word_lanes$packer$skips$keep3$7$q <= word_lanes$packer$skips$keep3$7$d;
+    end
+    // word_lanes$packer$skips$keep3$8
+    initial begin
+       word_lanes$packer$skips$keep3$8$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep3$8$clock) begin
+       word_lanes$packer$skips$keep3$8$q <= word_lanes$packer$skips$keep3$8$d;
+    end
+    // word_lanes$packer$skips$keep3$9
+    initial begin
+       word_lanes$packer$skips$keep3$9$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep3$9$clock) begin
+       word_lanes$packer$skips$keep3$9$q <= word_lanes$packer$skips$keep3$9$d;
+    end
+    // word_lanes$packer$skips$keep3$10
+    initial begin
+       word_lanes$packer$skips$keep3$10$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep3$10$clock) begin
+       word_lanes$packer$skips$keep3$10$q <= word_lanes$packer$skips$keep3$10$d;
+    end
+    // word_lanes$packer$skips$keep3$11
+    initial begin
+       word_lanes$packer$skips$keep3$11$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep3$11$clock) begin
+       word_lanes$packer$skips$keep3$11$q <= word_lanes$packer$skips$keep3$11$d;
+    end
+    // word_lanes$packer$skips$keep3$12
+    initial begin
+       word_lanes$packer$skips$keep3$12$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep3$12$clock) begin
+       word_lanes$packer$skips$keep3$12$q <= word_lanes$packer$skips$keep3$12$d;
+    end
+    // word_lanes$packer$skips$keep3$13
+    initial begin
+       word_lanes$packer$skips$keep3$13$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep3$13$clock) begin
+       word_lanes$packer$skips$keep3$13$q <= word_lanes$packer$skips$keep3$13$d;
+    end
+    // word_lanes$packer$skips$keep3$14
+    initial begin
+       word_lanes$packer$skips$keep3$14$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep3$14$clock) begin
+       word_lanes$packer$skips$keep3$14$q <= word_lanes$packer$skips$keep3$14$d;
+    end
+    // word_lanes$packer$skips$keep3$15
+    initial begin
+       word_lanes$packer$skips$keep3$15$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep3$15$clock) begin
+       word_lanes$packer$skips$keep3$15$q <= word_lanes$packer$skips$keep3$15$d;
+    end
+    // word_lanes$packer$skips$beat3$0
+    initial begin
+       word_lanes$packer$skips$beat3$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$beat3$0$clock) begin
+       word_lanes$packer$skips$beat3$0$q <= word_lanes$packer$skips$beat3$0$d;
+    end
+    // word_lanes$packer$skips$last3$0
+    initial begin
+       word_lanes$packer$skips$last3$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$last3$0$clock) begin
+       word_lanes$packer$skips$last3$0$q <= word_lanes$packer$skips$last3$0$d;
+    end
+    // word_lanes$packer$skips$nulls4$0
+    initial begin
+       word_lanes$packer$skips$nulls4$0$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls4$0$clock) begin
+       word_lanes$packer$skips$nulls4$0$q <= word_lanes$packer$skips$nulls4$0$d;
+    end
+    // word_lanes$packer$skips$nulls4$1
+    initial begin
+       word_lanes$packer$skips$nulls4$1$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls4$1$clock) begin
+       word_lanes$packer$skips$nulls4$1$q <= word_lanes$packer$skips$nulls4$1$d;
+    end
+    // word_lanes$packer$skips$nulls4$2
+    initial begin
+       word_lanes$packer$skips$nulls4$2$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls4$2$clock) begin
+       word_lanes$packer$skips$nulls4$2$q <= word_lanes$packer$skips$nulls4$2$d;
+    end
+    // word_lanes$packer$skips$nulls4$3
+    initial begin
+       word_lanes$packer$skips$nulls4$3$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls4$3$clock) begin
+       word_lanes$packer$skips$nulls4$3$q <= word_lanes$packer$skips$nulls4$3$d;
+    end
+    // word_lanes$packer$skips$nulls4$4
+    initial begin
+       word_lanes$packer$skips$nulls4$4$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls4$4$clock) begin
+       word_lanes$packer$skips$nulls4$4$q <= word_lanes$packer$skips$nulls4$4$d;
+    end
+    // word_lanes$packer$skips$nulls4$5
+    initial begin
+       word_lanes$packer$skips$nulls4$5$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls4$5$clock) begin
+       word_lanes$packer$skips$nulls4$5$q <= word_lanes$packer$skips$nulls4$5$d;
+    end
+    // word_lanes$packer$skips$nulls4$6
+    initial begin
+       word_lanes$packer$skips$nulls4$6$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls4$6$clock) begin
+       word_lanes$packer$skips$nulls4$6$q <= word_lanes$packer$skips$nulls4$6$d;
+    end
+    // word_lanes$packer$skips$nulls4$7
+    initial begin
+       word_lanes$packer$skips$nulls4$7$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls4$7$clock) begin
+       word_lanes$packer$skips$nulls4$7$q <= word_lanes$packer$skips$nulls4$7$d;
+    end
+    // word_lanes$packer$skips$nulls4$8
+    initial begin
+       word_lanes$packer$skips$nulls4$8$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls4$8$clock) begin
+       word_lanes$packer$skips$nulls4$8$q <= word_lanes$packer$skips$nulls4$8$d;
+    end
+    // word_lanes$packer$skips$nulls4$9
+    initial begin
+       word_lanes$packer$skips$nulls4$9$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls4$9$clock) begin
+       word_lanes$packer$skips$nulls4$9$q <= word_lanes$packer$skips$nulls4$9$d;
+    end
+    // word_lanes$packer$skips$nulls4$10
+    initial begin
+       word_lanes$packer$skips$nulls4$10$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls4$10$clock) begin
+       word_lanes$packer$skips$nulls4$10$q <= word_lanes$packer$skips$nulls4$10$d;
+    end
+    // word_lanes$packer$skips$nulls4$11
+    initial begin
+       word_lanes$packer$skips$nulls4$11$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls4$11$clock) begin
+       word_lanes$packer$skips$nulls4$11$q <= word_lanes$packer$skips$nulls4$11$d;
+    end
+    // word_lanes$packer$skips$nulls4$12
+    initial begin
+       word_lanes$packer$skips$nulls4$12$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls4$12$clock) begin
+       word_lanes$packer$skips$nulls4$12$q <= word_lanes$packer$skips$nulls4$12$d;
+    end
+    // word_lanes$packer$skips$nulls4$13
+    initial begin
+       word_lanes$packer$skips$nulls4$13$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls4$13$clock) begin
+       word_lanes$packer$skips$nulls4$13$q <= word_lanes$packer$skips$nulls4$13$d;
+    end
+    // word_lanes$packer$skips$nulls4$14
+    initial begin
+       word_lanes$packer$skips$nulls4$14$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls4$14$clock) begin
+       word_lanes$packer$skips$nulls4$14$q <= word_lanes$packer$skips$nulls4$14$d;
+    end
+    // word_lanes$packer$skips$nulls4$15
+    initial begin
+       word_lanes$packer$skips$nulls4$15$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls4$15$clock) begin
+       word_lanes$packer$skips$nulls4$15$q <= word_lanes$packer$skips$nulls4$15$d;
+    end
+    // word_lanes$packer$skips$data4$0
+    initial begin
+       word_lanes$packer$skips$data4$0$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data4$0$clock) begin
+       word_lanes$packer$skips$data4$0$q <= word_lanes$packer$skips$data4$0$d;
+    end
+    // word_lanes$packer$skips$data4$1
+    initial begin
+       word_lanes$packer$skips$data4$1$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data4$1$clock) begin
+       word_lanes$packer$skips$data4$1$q <= word_lanes$packer$skips$data4$1$d;
+    end
+    // word_lanes$packer$skips$data4$2
+    initial begin
+       word_lanes$packer$skips$data4$2$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data4$2$clock) begin
+       word_lanes$packer$skips$data4$2$q <= word_lanes$packer$skips$data4$2$d;
+    end
+    // word_lanes$packer$skips$data4$3
+    initial begin
+       word_lanes$packer$skips$data4$3$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data4$3$clock) begin
+       word_lanes$packer$skips$data4$3$q <= word_lanes$packer$skips$data4$3$d;
+    end
+    // word_lanes$packer$skips$data4$4
+    initial begin
+       word_lanes$packer$skips$data4$4$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data4$4$clock) begin
+       word_lanes$packer$skips$data4$4$q <= word_lanes$packer$skips$data4$4$d;
+    end
+    // word_lanes$packer$skips$data4$5
+    initial begin
+       word_lanes$packer$skips$data4$5$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data4$5$clock) begin
+       word_lanes$packer$skips$data4$5$q <= word_lanes$packer$skips$data4$5$d;
+    end
+    // word_lanes$packer$skips$data4$6
+    initial begin
+       word_lanes$packer$skips$data4$6$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data4$6$clock) begin
+       word_lanes$packer$skips$data4$6$q <= word_lanes$packer$skips$data4$6$d;
+    end
+    // word_lanes$packer$skips$data4$7
+    initial begin
+       word_lanes$packer$skips$data4$7$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data4$7$clock) begin
+       word_lanes$packer$skips$data4$7$q <= word_lanes$packer$skips$data4$7$d;
+    end
+    // word_lanes$packer$skips$data4$8
+    initial begin
+       word_lanes$packer$skips$data4$8$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data4$8$clock) begin
+       word_lanes$packer$skips$data4$8$q <= word_lanes$packer$skips$data4$8$d;
+    end
+    // word_lanes$packer$skips$data4$9
+    initial begin
+       word_lanes$packer$skips$data4$9$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data4$9$clock) begin
+       word_lanes$packer$skips$data4$9$q <= word_lanes$packer$skips$data4$9$d;
+    end
+    // word_lanes$packer$skips$data4$10
+    initial begin
+       word_lanes$packer$skips$data4$10$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data4$10$clock) begin
+       word_lanes$packer$skips$data4$10$q <= word_lanes$packer$skips$data4$10$d;
+    end
+    // word_lanes$packer$skips$data4$11
+    initial begin
+       word_lanes$packer$skips$data4$11$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data4$11$clock) begin
+       word_lanes$packer$skips$data4$11$q <= word_lanes$packer$skips$data4$11$d;
+    end
+    // word_lanes$packer$skips$data4$12
+    initial begin
+       word_lanes$packer$skips$data4$12$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data4$12$clock) begin
+       word_lanes$packer$skips$data4$12$q <= word_lanes$packer$skips$data4$12$d;
+    end
+    // word_lanes$packer$skips$data4$13
+    initial begin
+       word_lanes$packer$skips$data4$13$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data4$13$clock) begin
+       word_lanes$packer$skips$data4$13$q <= word_lanes$packer$skips$data4$13$d;
+    end
+    // word_lanes$packer$skips$data4$14
+    initial begin
+       word_lanes$packer$skips$data4$14$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data4$14$clock) begin
+       word_lanes$packer$skips$data4$14$q <= word_lanes$packer$skips$data4$14$d;
+    end
+    // word_lanes$packer$skips$data4$15
+    initial begin
+       word_lanes$packer$skips$data4$15$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data4$15$clock) begin
+       word_lanes$packer$skips$data4$15$q <= word_lanes$packer$skips$data4$15$d;
+    end
+    // word_lanes$packer$skips$keep4$0
+    initial begin
+       word_lanes$packer$skips$keep4$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep4$0$clock) begin
+       word_lanes$packer$skips$keep4$0$q <= word_lanes$packer$skips$keep4$0$d;
+    end
+    // word_lanes$packer$skips$keep4$1
+    initial begin
+       word_lanes$packer$skips$keep4$1$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep4$1$clock) begin
+       word_lanes$packer$skips$keep4$1$q <= word_lanes$packer$skips$keep4$1$d;
+    end
+    // word_lanes$packer$skips$keep4$2
+    initial begin
+       word_lanes$packer$skips$keep4$2$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep4$2$clock) begin
+       word_lanes$packer$skips$keep4$2$q <= word_lanes$packer$skips$keep4$2$d;
+    end
+    // word_lanes$packer$skips$keep4$3
+    initial begin
+       word_lanes$packer$skips$keep4$3$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep4$3$clock) begin
+       word_lanes$packer$skips$keep4$3$q <= word_lanes$packer$skips$keep4$3$d;
+    end
+    // word_lanes$packer$skips$keep4$4
+    initial begin
+       word_lanes$packer$skips$keep4$4$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep4$4$clock) begin
+       word_lanes$packer$skips$keep4$4$q <= word_lanes$packer$skips$keep4$4$d;
+    end
+    // word_lanes$packer$skips$keep4$5
+    initial begin
+       word_lanes$packer$skips$keep4$5$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep4$5$clock) begin
+       word_lanes$packer$skips$keep4$5$q <= word_lanes$packer$skips$keep4$5$d;
+    end
+    // word_lanes$packer$skips$keep4$6
+    initial begin
+       word_lanes$packer$skips$keep4$6$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep4$6$clock) begin
+       word_lanes$packer$skips$keep4$6$q <= word_lanes$packer$skips$keep4$6$d;
+    end
+    // word_lanes$packer$skips$keep4$7
+    initial begin
+       word_lanes$packer$skips$keep4$7$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep4$7$clock) begin
+       word_lanes$packer$skips$keep4$7$q <= word_lanes$packer$skips$keep4$7$d;
+    end
+    // word_lanes$packer$skips$keep4$8
+    initial begin
+       word_lanes$packer$skips$keep4$8$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep4$8$clock) begin
+       word_lanes$packer$skips$keep4$8$q <= word_lanes$packer$skips$keep4$8$d;
+    end
+    // word_lanes$packer$skips$keep4$9
+    initial begin
+       word_lanes$packer$skips$keep4$9$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep4$9$clock) begin
+       word_lanes$packer$skips$keep4$9$q <= word_lanes$packer$skips$keep4$9$d;
+    end
+    // word_lanes$packer$skips$keep4$10
+    initial begin
+       word_lanes$packer$skips$keep4$10$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep4$10$clock) begin
+       word_lanes$packer$skips$keep4$10$q <= word_lanes$packer$skips$keep4$10$d;
+    end
+    // word_lanes$packer$skips$keep4$11
+    initial begin
+       word_lanes$packer$skips$keep4$11$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep4$11$clock) begin
+       word_lanes$packer$skips$keep4$11$q <= word_lanes$packer$skips$keep4$11$d;
+    end
+    // word_lanes$packer$skips$keep4$12
+    initial begin
+       word_lanes$packer$skips$keep4$12$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep4$12$clock) begin
+       word_lanes$packer$skips$keep4$12$q <= word_lanes$packer$skips$keep4$12$d;
+    end
+    // word_lanes$packer$skips$keep4$13
+    initial begin
+       word_lanes$packer$skips$keep4$13$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep4$13$clock) begin
+       word_lanes$packer$skips$keep4$13$q <= word_lanes$packer$skips$keep4$13$d;
+    end
+    // word_lanes$packer$skips$keep4$14
+    initial begin
+       word_lanes$packer$skips$keep4$14$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep4$14$clock) begin
+       word_lanes$packer$skips$keep4$14$q <= word_lanes$packer$skips$keep4$14$d;
+    end
+    // word_lanes$packer$skips$keep4$15
+    initial begin
+       word_lanes$packer$skips$keep4$15$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep4$15$clock) begin
+       word_lanes$packer$skips$keep4$15$q <= word_lanes$packer$skips$keep4$15$d;
+    end
+    // word_lanes$packer$skips$beat4$0
+    initial begin
+       word_lanes$packer$skips$beat4$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$beat4$0$clock) begin
+       word_lanes$packer$skips$beat4$0$q <= word_lanes$packer$skips$beat4$0$d;
+    end
+    // word_lanes$packer$skips$last4$0
+    initial begin
+       word_lanes$packer$skips$last4$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$last4$0$clock) begin
+       word_lanes$packer$skips$last4$0$q <= word_lanes$packer$skips$last4$0$d;
+    end
+    // word_lanes$packer$skips
     always @(*) begin
-        word_lanes$skips$nulls0$0 = 'h0;
-        if (!word_lanes$skips$keep_in$0) begin
-            word_lanes$skips$nulls0$0 = 'h1;
+        word_lanes$packer$skips$nulls1$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$4$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$4$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$4$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$5$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$5$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$5$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$6$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$6$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$6$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$7$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$7$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$7$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$8$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$8$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$8$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$9$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$9$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$9$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$10$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$10$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$10$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$11$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$11$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$11$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$12$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$12$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$12$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$13$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$13$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$13$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$14$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$14$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$14$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$15$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$15$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$15$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$4$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$4$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$4$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$5$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$5$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$5$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$6$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$6$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$6$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$7$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$7$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$7$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$8$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$8$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$8$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$9$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$9$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$9$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$10$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$10$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$10$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$11$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$11$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$11$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$12$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$12$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$12$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$13$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$13$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$13$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$14$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$14$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$14$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$15$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$15$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$15$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls3$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data3$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep3$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls3$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data3$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep3$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls3$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data3$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep3$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls3$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data3$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep3$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls3$4$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data3$4$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep3$4$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls3$5$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data3$5$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep3$5$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls3$6$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data3$6$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep3$6$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls3$7$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data3$7$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep3$7$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls3$8$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data3$8$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep3$8$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls3$9$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data3$9$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep3$9$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls3$10$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data3$10$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep3$10$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls3$11$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data3$11$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep3$11$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls3$12$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data3$12$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep3$12$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls3$13$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data3$13$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep3$13$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls3$14$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data3$14$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep3$14$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls3$15$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data3$15$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep3$15$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls4$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data4$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep4$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls4$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data4$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep4$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls4$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data4$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep4$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls4$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data4$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep4$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls4$4$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data4$4$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep4$4$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls4$5$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data4$5$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep4$5$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls4$6$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data4$6$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep4$6$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls4$7$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data4$7$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep4$7$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls4$8$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data4$8$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep4$8$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls4$9$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data4$9$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep4$9$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls4$10$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data4$10$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep4$10$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls4$11$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data4$11$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep4$11$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls4$12$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data4$12$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep4$12$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls4$13$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data4$13$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep4$13$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls4$14$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data4$14$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep4$14$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls4$15$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data4$15$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep4$15$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$beat1$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$last1$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$beat1$0$d = word_lanes$packer$skips$beat_in & !word_lanes$packer$skips$rst;
+        word_lanes$packer$skips$last1$0$d = word_lanes$packer$skips$last_in;
+        word_lanes$packer$skips$beat2$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$last2$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$beat2$0$d = word_lanes$packer$skips$beat1$0$q & !word_lanes$packer$skips$rst;
+        word_lanes$packer$skips$last2$0$d = word_lanes$packer$skips$last1$0$q;
+        word_lanes$packer$skips$beat3$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$last3$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$beat3$0$d = word_lanes$packer$skips$beat2$0$q & !word_lanes$packer$skips$rst;
+        word_lanes$packer$skips$last3$0$d = word_lanes$packer$skips$last2$0$q;
+        word_lanes$packer$skips$beat4$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$last4$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$beat4$0$d = word_lanes$packer$skips$beat3$0$q & !word_lanes$packer$skips$rst;
+        word_lanes$packer$skips$last4$0$d = word_lanes$packer$skips$last3$0$q;
+        word_lanes$packer$skips$nulls0$0 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$0) begin
+            word_lanes$packer$skips$nulls0$0 = 'h1;
         end
-        word_lanes$skips$nulls0$1 = 'h0;
-        if (!word_lanes$skips$keep_in$1) begin
-            word_lanes$skips$nulls0$1 = 'h1;
+        word_lanes$packer$skips$nulls0$1 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$1) begin
+            word_lanes$packer$skips$nulls0$1 = 'h1;
         end
-        word_lanes$skips$nulls0$2 = 'h0;
-        if (!word_lanes$skips$keep_in$2) begin
-            word_lanes$skips$nulls0$2 = 'h1;
+        word_lanes$packer$skips$nulls0$2 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$2) begin
+            word_lanes$packer$skips$nulls0$2 = 'h1;
         end
-        word_lanes$skips$nulls0$3 = 'h0;
-        if (!word_lanes$skips$keep_in$3) begin
-            word_lanes$skips$nulls0$3 = 'h1;
+        word_lanes$packer$skips$nulls0$3 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$3) begin
+            word_lanes$packer$skips$nulls0$3 = 'h1;
         end
-        word_lanes$skips$nulls0$4 = 'h0;
-        if (!word_lanes$skips$keep_in$4) begin
-            word_lanes$skips$nulls0$4 = 'h1;
+        word_lanes$packer$skips$nulls0$4 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$4) begin
+            word_lanes$packer$skips$nulls0$4 = 'h1;
         end
-        word_lanes$skips$nulls0$5 = 'h0;
-        if (!word_lanes$skips$keep_in$5) begin
-            word_lanes$skips$nulls0$5 = 'h1;
+        word_lanes$packer$skips$nulls0$5 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$5) begin
+            word_lanes$packer$skips$nulls0$5 = 'h1;
         end
-        word_lanes$skips$nulls0$6 = 'h0;
-        if (!word_lanes$skips$keep_in$6) begin
-            word_lanes$skips$nulls0$6 = 'h1;
+        word_lanes$packer$skips$nulls0$6 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$6) begin
+            word_lanes$packer$skips$nulls0$6 = 'h1;
         end
-        word_lanes$skips$nulls0$7 = 'h0;
-        if (!word_lanes$skips$keep_in$7) begin
-            word_lanes$skips$nulls0$7 = 'h1;
+        word_lanes$packer$skips$nulls0$7 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$7) begin
+            word_lanes$packer$skips$nulls0$7 = 'h1;
         end
-        word_lanes$skips$nulls0$8 = 'h0;
-        if (!word_lanes$skips$keep_in$8) begin
-            word_lanes$skips$nulls0$8 = 'h1;
+        word_lanes$packer$skips$nulls0$8 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$8) begin
+            word_lanes$packer$skips$nulls0$8 = 'h1;
         end
-        word_lanes$skips$nulls0$9 = 'h0;
-        if (!word_lanes$skips$keep_in$9) begin
-            word_lanes$skips$nulls0$9 = 'h1;
+        word_lanes$packer$skips$nulls0$9 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$9) begin
+            word_lanes$packer$skips$nulls0$9 = 'h1;
         end
-        word_lanes$skips$nulls0$10 = 'h0;
-        if (!word_lanes$skips$keep_in$10) begin
-            word_lanes$skips$nulls0$10 = 'h1;
+        word_lanes$packer$skips$nulls0$10 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$10) begin
+            word_lanes$packer$skips$nulls0$10 = 'h1;
         end
-        word_lanes$skips$nulls0$11 = 'h0;
-        if (!word_lanes$skips$keep_in$11) begin
-            word_lanes$skips$nulls0$11 = 'h1;
+        word_lanes$packer$skips$nulls0$11 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$11) begin
+            word_lanes$packer$skips$nulls0$11 = 'h1;
         end
-        word_lanes$skips$nulls0$12 = 'h0;
-        if (!word_lanes$skips$keep_in$12) begin
-            word_lanes$skips$nulls0$12 = 'h1;
+        word_lanes$packer$skips$nulls0$12 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$12) begin
+            word_lanes$packer$skips$nulls0$12 = 'h1;
         end
-        word_lanes$skips$nulls0$13 = 'h0;
-        if (!word_lanes$skips$keep_in$13) begin
-            word_lanes$skips$nulls0$13 = 'h1;
+        word_lanes$packer$skips$nulls0$13 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$13) begin
+            word_lanes$packer$skips$nulls0$13 = 'h1;
         end
-        word_lanes$skips$nulls0$14 = 'h0;
-        if (!word_lanes$skips$keep_in$14) begin
-            word_lanes$skips$nulls0$14 = 'h1;
+        word_lanes$packer$skips$nulls0$14 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$14) begin
+            word_lanes$packer$skips$nulls0$14 = 'h1;
         end
-        word_lanes$skips$nulls0$15 = 'h0;
-        if (!word_lanes$skips$keep_in$15) begin
-            word_lanes$skips$nulls0$15 = 'h1;
+        word_lanes$packer$skips$nulls0$15 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$15) begin
+            word_lanes$packer$skips$nulls0$15 = 'h1;
         end
-        word_lanes$skips$nulls1$0 = word_lanes$skips$nulls0$0;
-        word_lanes$skips$nulls1$1 = word_lanes$skips$nulls0$1 + word_lanes$skips$nulls0$0;
-        word_lanes$skips$nulls1$2 = word_lanes$skips$nulls0$2 + word_lanes$skips$nulls0$1;
-        word_lanes$skips$nulls1$3 = word_lanes$skips$nulls0$3 + word_lanes$skips$nulls0$2;
-        word_lanes$skips$nulls1$4 = word_lanes$skips$nulls0$4 + word_lanes$skips$nulls0$3;
-        word_lanes$skips$nulls1$5 = word_lanes$skips$nulls0$5 + word_lanes$skips$nulls0$4;
-        word_lanes$skips$nulls1$6 = word_lanes$skips$nulls0$6 + word_lanes$skips$nulls0$5;
-        word_lanes$skips$nulls1$7 = word_lanes$skips$nulls0$7 + word_lanes$skips$nulls0$6;
-        word_lanes$skips$nulls1$8 = word_lanes$skips$nulls0$8 + word_lanes$skips$nulls0$7;
-        word_lanes$skips$nulls1$9 = word_lanes$skips$nulls0$9 + word_lanes$skips$nulls0$8;
-        word_lanes$skips$nulls1$10 = word_lanes$skips$nulls0$10 + word_lanes$skips$nulls0$9;
-        word_lanes$skips$nulls1$11 = word_lanes$skips$nulls0$11 + word_lanes$skips$nulls0$10;
-        word_lanes$skips$nulls1$12 = word_lanes$skips$nulls0$12 + word_lanes$skips$nulls0$11;
-        word_lanes$skips$nulls1$13 = word_lanes$skips$nulls0$13 + word_lanes$skips$nulls0$12;
-        word_lanes$skips$nulls1$14 = word_lanes$skips$nulls0$14 + word_lanes$skips$nulls0$13;
-        word_lanes$skips$nulls1$15 = word_lanes$skips$nulls0$15 + word_lanes$skips$nulls0$14;
-        word_lanes$skips$nulls2$0 = word_lanes$skips$nulls1$0;
-        word_lanes$skips$nulls2$1 = word_lanes$skips$nulls1$1;
-        word_lanes$skips$nulls2$2 = word_lanes$skips$nulls1$2 + word_lanes$skips$nulls1$0;
-        word_lanes$skips$nulls2$3 = word_lanes$skips$nulls1$3 + word_lanes$skips$nulls1$1;
-        word_lanes$skips$nulls2$4 = word_lanes$skips$nulls1$4 + word_lanes$skips$nulls1$2;
-        word_lanes$skips$nulls2$5 = word_lanes$skips$nulls1$5 + word_lanes$skips$nulls1$3;
-        word_lanes$skips$nulls2$6 = word_lanes$skips$nulls1$6 + word_lanes$skips$nulls1$4;
-        word_lanes$skips$nulls2$7 = word_lanes$skips$nulls1$7 + word_lanes$skips$nulls1$5;
-        word_lanes$skips$nulls2$8 = word_lanes$skips$nulls1$8 + word_lanes$skips$nulls1$6;
-        word_lanes$skips$nulls2$9 = word_lanes$skips$nulls1$9 + word_lanes$skips$nulls1$7;
-        word_lanes$skips$nulls2$10 = word_lanes$skips$nulls1$10 + word_lanes$skips$nulls1$8;
-        word_lanes$skips$nulls2$11 = word_lanes$skips$nulls1$11 + word_lanes$skips$nulls1$9;
-        word_lanes$skips$nulls2$12 = word_lanes$skips$nulls1$12 + word_lanes$skips$nulls1$10;
-        word_lanes$skips$nulls2$13 = word_lanes$skips$nulls1$13 + word_lanes$skips$nulls1$11;
-        word_lanes$skips$nulls2$14 = word_lanes$skips$nulls1$14 + word_lanes$skips$nulls1$12;
-        word_lanes$skips$nulls2$15 = word_lanes$skips$nulls1$15 + word_lanes$skips$nulls1$13;
-        word_lanes$skips$nulls3$0 = word_lanes$skips$nulls2$0;
-        word_lanes$skips$nulls3$1 = word_lanes$skips$nulls2$1;
-        word_lanes$skips$nulls3$2 = word_lanes$skips$nulls2$2;
-        word_lanes$skips$nulls3$3 = word_lanes$skips$nulls2$3;
-        word_lanes$skips$nulls3$4 = word_lanes$skips$nulls2$4 + word_lanes$skips$nulls2$0;
-        word_lanes$skips$nulls3$5 = word_lanes$skips$nulls2$5 + word_lanes$skips$nulls2$1;
-        word_lanes$skips$nulls3$6 = word_lanes$skips$nulls2$6 + word_lanes$skips$nulls2$2;
-        word_lanes$skips$nulls3$7 = word_lanes$skips$nulls2$7 + word_lanes$skips$nulls2$3;
-        word_lanes$skips$nulls3$8 = word_lanes$skips$nulls2$8 + word_lanes$skips$nulls2$4;
-        word_lanes$skips$nulls3$9 = word_lanes$skips$nulls2$9 + word_lanes$skips$nulls2$5;
-        word_lanes$skips$nulls3$10 = word_lanes$skips$nulls2$10 + word_lanes$skips$nulls2$6;
-        word_lanes$skips$nulls3$11 = word_lanes$skips$nulls2$11 + word_lanes$skips$nulls2$7;
-        word_lanes$skips$nulls3$12 = word_lanes$skips$nulls2$12 + word_lanes$skips$nulls2$8;
-        word_lanes$skips$nulls3$13 = word_lanes$skips$nulls2$13 + word_lanes$skips$nulls2$9;
-        word_lanes$skips$nulls3$14 = word_lanes$skips$nulls2$14 + word_lanes$skips$nulls2$10;
-        word_lanes$skips$nulls3$15 = word_lanes$skips$nulls2$15 + word_lanes$skips$nulls2$11;
-        word_lanes$skips$nulls4$0 = word_lanes$skips$nulls3$0;
-        word_lanes$skips$nulls4$1 = word_lanes$skips$nulls3$1;
-        word_lanes$skips$nulls4$2 = word_lanes$skips$nulls3$2;
-        word_lanes$skips$nulls4$3 = word_lanes$skips$nulls3$3;
-        word_lanes$skips$nulls4$4 = word_lanes$skips$nulls3$4;
-        word_lanes$skips$nulls4$5 = word_lanes$skips$nulls3$5;
-        word_lanes$skips$nulls4$6 = word_lanes$skips$nulls3$6;
-        word_lanes$skips$nulls4$7 = word_lanes$skips$nulls3$7;
-        word_lanes$skips$nulls4$8 = word_lanes$skips$nulls3$8 + word_lanes$skips$nulls3$0;
-        word_lanes$skips$nulls4$9 = word_lanes$skips$nulls3$9 + word_lanes$skips$nulls3$1;
-        word_lanes$skips$nulls4$10 = word_lanes$skips$nulls3$10 + word_lanes$skips$nulls3$2;
-        word_lanes$skips$nulls4$11 = word_lanes$skips$nulls3$11 + word_lanes$skips$nulls3$3;
-        word_lanes$skips$nulls4$12 = word_lanes$skips$nulls3$12 + word_lanes$skips$nulls3$4;
-        word_lanes$skips$nulls4$13 = word_lanes$skips$nulls3$13 + word_lanes$skips$nulls3$5;
-        word_lanes$skips$nulls4$14 = word_lanes$skips$nulls3$14 + word_lanes$skips$nulls3$6;
-        word_lanes$skips$nulls4$15 = word_lanes$skips$nulls3$15 + word_lanes$skips$nulls3$7;
-        word_lanes$skips$nulls5$0 = word_lanes$skips$nulls4$0;
-        word_lanes$skips$nulls5$1 = word_lanes$skips$nulls4$1;
-        word_lanes$skips$nulls5$2 = word_lanes$skips$nulls4$2;
-        word_lanes$skips$nulls5$3 = word_lanes$skips$nulls4$3;
-        word_lanes$skips$nulls5$4 = word_lanes$skips$nulls4$4;
-        word_lanes$skips$nulls5$5 = word_lanes$skips$nulls4$5;
-        word_lanes$skips$nulls5$6 = word_lanes$skips$nulls4$6;
-        word_lanes$skips$nulls5$7 = word_lanes$skips$nulls4$7;
-        word_lanes$skips$nulls5$8 = word_lanes$skips$nulls4$8;
-        word_lanes$skips$nulls5$9 = word_lanes$skips$nulls4$9;
-        word_lanes$skips$nulls5$10 = word_lanes$skips$nulls4$10;
-        word_lanes$skips$nulls5$11 = word_lanes$skips$nulls4$11;
-        word_lanes$skips$nulls5$12 = word_lanes$skips$nulls4$12;
-        word_lanes$skips$nulls5$13 = word_lanes$skips$nulls4$13;
-        word_lanes$skips$nulls5$14 = word_lanes$skips$nulls4$14;
-        word_lanes$skips$nulls5$15 = word_lanes$skips$nulls4$15;
-        word_lanes$skips$nulls = word_lanes$skips$nulls5$15;
-        word_lanes$skips$any_kept = 1'b0;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$0;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$1;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$2;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$3;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$4;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$5;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$6;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$7;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$8;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$9;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$10;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$11;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$12;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$13;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$14;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$15;
-        word_lanes$skips$skip$0 = word_lanes$skips$nulls5$0;
-        word_lanes$skips$skip$1 = word_lanes$skips$nulls5$1;
-        word_lanes$skips$skip$2 = word_lanes$skips$nulls5$2;
-        word_lanes$skips$skip$3 = word_lanes$skips$nulls5$3;
-        word_lanes$skips$skip$4 = word_lanes$skips$nulls5$4;
-        word_lanes$skips$skip$5 = word_lanes$skips$nulls5$5;
-        word_lanes$skips$skip$6 = word_lanes$skips$nulls5$6;
-        word_lanes$skips$skip$7 = word_lanes$skips$nulls5$7;
-        word_lanes$skips$skip$8 = word_lanes$skips$nulls5$8;
-        word_lanes$skips$skip$9 = word_lanes$skips$nulls5$9;
-        word_lanes$skips$skip$10 = word_lanes$skips$nulls5$10;
-        word_lanes$skips$skip$11 = word_lanes$skips$nulls5$11;
-        word_lanes$skips$skip$12 = word_lanes$skips$nulls5$12;
-        word_lanes$skips$skip$13 = word_lanes$skips$nulls5$13;
-        word_lanes$skips$skip$14 = word_lanes$skips$nulls5$14;
-        word_lanes$skips$skip$15 = word_lanes$skips$nulls5$15;
-    end
-    // word_lanes$counted_unit$0
-    initial begin
-       word_lanes$counted_unit$0$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$0$clock) begin
-       word_lanes$counted_unit$0$q <= word_lanes$counted_unit$0$d;
-    end
-    // word_lanes$counted_unit$1
-    initial begin
-       word_lanes$counted_unit$1$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$1$clock) begin
-       word_lanes$counted_unit$1$q <= word_lanes$counted_unit$1$d;
-    end
-    // word_lanes$counted_unit$2
-    initial begin
-       word_lanes$counted_unit$2$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$2$clock) begin
-       word_lanes$counted_unit$2$q <= word_lanes$counted_unit$2$d;
-    end
-    // word_lanes$counted_unit$3
-    initial begin
-       word_lanes$counted_unit$3$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$3$clock) begin
-       word_lanes$counted_unit$3$q <= word_lanes$counted_unit$3$d;
-    end
-    // word_lanes$counted_unit$4
-    initial begin
-       word_lanes$counted_unit$4$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$4$clock) begin
-       word_lanes$counted_unit$4$q <= word_lanes$counted_unit$4$d;
-    end
-    // word_lanes$counted_unit$5
-    initial begin
-       word_lanes$counted_unit$5$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$5$clock) begin
-       word_lanes$counted_unit$5$q <= word_lanes$counted_unit$5$d;
-    end
-    // word_lanes$counted_unit$6
-    initial begin
-       word_lanes$counted_unit$6$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$6$clock) begin
-       word_lanes$counted_unit$6$q <= word_lanes$counted_unit$6$d;
-    end
-    // word_lanes$counted_unit$7
-    initial begin
-       word_lanes$counted_unit$7$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$7$clock) begin
-       word_lanes$counted_unit$7$q <= word_lanes$counted_unit$7$d;
-    end
-    // word_lanes$counted_unit$8
-    initial begin
-       word_lanes$counted_unit$8$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$8$clock) begin
-       word_lanes$counted_unit$8$q <= word_lanes$counted_unit$8$d;
-    end
-    // word_lanes$counted_unit$9
-    initial begin
-       word_lanes$counted_unit$9$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$9$clock) begin
-       word_lanes$counted_unit$9$q <= word_lanes$counted_unit$9$d;
-    end
-    // word_lanes$counted_unit$10
-    initial begin
-       word_lanes$counted_unit$10$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$10$clock) begin
-       word_lanes$counted_unit$10$q <= word_lanes$counted_unit$10$d;
-    end
-    // word_lanes$counted_unit$11
-    initial begin
-       word_lanes$counted_unit$11$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$11$clock) begin
-       word_lanes$counted_unit$11$q <= word_lanes$counted_unit$11$d;
-    end
-    // word_lanes$counted_unit$12
-    initial begin
-       word_lanes$counted_unit$12$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$12$clock) begin
-       word_lanes$counted_unit$12$q <= word_lanes$counted_unit$12$d;
-    end
-    // word_lanes$counted_unit$13
-    initial begin
-       word_lanes$counted_unit$13$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$13$clock) begin
-       word_lanes$counted_unit$13$q <= word_lanes$counted_unit$13$d;
-    end
-    // word_lanes$counted_unit$14
-    initial begin
-       word_lanes$counted_unit$14$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$14$clock) begin
-       word_lanes$counted_unit$14$q <= word_lanes$counted_unit$14$d;
-    end
-    // word_lanes$counted_unit$15
-    initial begin
-       word_lanes$counted_unit$15$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$15$clock) begin
-       word_lanes$counted_unit$15$q <= word_lanes$counted_unit$15$d;
-    end
-    // word_lanes$counted_keep$0
-    initial begin
-       word_lanes$counted_keep$0$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$0$clock) begin
-       word_lanes$counted_keep$0$q <= word_lanes$counted_keep$0$d;
-    end
-    // word_lanes$counted_keep$1
-    initial begin
-       word_lanes$counted_keep$1$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$1$clock) begin
-       word_lanes$counted_keep$1$q <= word_lanes$counted_keep$1$d;
-    end
-    // word_lanes$counted_keep$2
-    initial begin
-       word_lanes$counted_keep$2$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$2$clock) begin
-       word_lanes$counted_keep$2$q <= word_lanes$counted_keep$2$d;
-    end
-    // word_lanes$counted_keep$3
-    initial begin
-       word_lanes$counted_keep$3$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$3$clock) begin
-       word_lanes$counted_keep$3$q <= word_lanes$counted_keep$3$d;
-    end
-    // word_lanes$counted_keep$4
-    initial begin
-       word_lanes$counted_keep$4$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$4$clock) begin
-       word_lanes$counted_keep$4$q <= word_lanes$counted_keep$4$d;
-    end
-    // word_lanes$counted_keep$5
-    initial begin
-       word_lanes$counted_keep$5$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$5$clock) begin
-       word_lanes$counted_keep$5$q <= word_lanes$counted_keep$5$d;
-    end
-    // word_lanes$counted_keep$6
-    initial begin
-       word_lanes$counted_keep$6$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$6$clock) begin
-       word_lanes$counted_keep$6$q <= word_lanes$counted_keep$6$d;
-    end
-    // word_lanes$counted_keep$7
-    initial begin
-       word_lanes$counted_keep$7$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$7$clock) begin
-       word_lanes$counted_keep$7$q <= word_lanes$counted_keep$7$d;
-    end
-    // word_lanes$counted_keep$8
-    initial begin
-       word_lanes$counted_keep$8$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$8$clock) begin
-       word_lanes$counted_keep$8$q <= word_lanes$counted_keep$8$d;
-    end
-    // word_lanes$counted_keep$9
-    initial begin
-       word_lanes$counted_keep$9$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$9$clock) begin
-       word_lanes$counted_keep$9$q <= word_lanes$counted_keep$9$d;
-    end
-    // word_lanes$counted_keep$10
-    initial begin
-       word_lanes$counted_keep$10$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$10$clock) begin
-       word_lanes$counted_keep$10$q <= word_lanes$counted_keep$10$d;
-    end
-    // word_lanes$counted_keep$11
-    initial begin
-       word_lanes$counted_keep$11$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$11$clock) begin
-       word_lanes$counted_keep$11$q <= word_lanes$counted_keep$11$d;
-    end
-    // word_lanes$counted_keep$12
-    initial begin
-       word_lanes$counted_keep$12$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$12$clock) begin
-       word_lanes$counted_keep$12$q <= word_lanes$counted_keep$12$d;
-    end
-    // word_lanes$counted_keep$13
-    initial begin
-       word_lanes$counted_keep$13$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$13$clock) begin
-       word_lanes$counted_keep$13$q <= word_lanes$counted_keep$13$d;
-    end
-    // word_lanes$counted_keep$14
-    initial begin
-       word_lanes$counted_keep$14$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$14$clock) begin
-       word_lanes$counted_keep$14$q <= word_lanes$counted_keep$14$d;
-    end
-    // word_lanes$counted_keep$15
-    initial begin
-       word_lanes$counted_keep$15$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$15$clock) begin
-       word_lanes$counted_keep$15$q <= word_lanes$counted_keep$15$d;
-    end
-    // word_lanes$counted_skip$0
-    initial begin
-       word_lanes$counted_skip$0$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$0$clock) begin
-       word_lanes$counted_skip$0$q <= word_lanes$counted_skip$0$d;
-    end
-    // word_lanes$counted_skip$1
-    initial begin
-       word_lanes$counted_skip$1$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$1$clock) begin
-       word_lanes$counted_skip$1$q <= word_lanes$counted_skip$1$d;
-    end
-    // word_lanes$counted_skip$2
-    initial begin
-       word_lanes$counted_skip$2$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$2$clock) begin
-       word_lanes$counted_skip$2$q <= word_lanes$counted_skip$2$d;
-    end
-    // word_lanes$counted_skip$3
-    initial begin
-       word_lanes$counted_skip$3$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$3$clock) begin
-       word_lanes$counted_skip$3$q <= word_lanes$counted_skip$3$d;
-    end
-    // word_lanes$counted_skip$4
-    initial begin
-       word_lanes$counted_skip$4$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$4$clock) begin
-       word_lanes$counted_skip$4$q <= word_lanes$counted_skip$4$d;
-    end
-    // word_lanes$counted_skip$5
-    initial begin
-       word_lanes$counted_skip$5$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$5$clock) begin
-       word_lanes$counted_skip$5$q <= word_lanes$counted_skip$5$d;
-    end
-    // word_lanes$counted_skip$6
-    initial begin
-       word_lanes$counted_skip$6$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$6$clock) begin
-       word_lanes$counted_skip$6$q <= word_lanes$counted_skip$6$d;
-    end
-    // word_lanes$counted_skip$7
-    initial begin
-       word_lanes$counted_skip$7$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$7$clock) begin
-       word_lanes$counted_skip$7$q <= word_lanes$counted_skip$7$d;
-    end
-    // word_lanes$counted_skip$8
-    initial begin
-       word_lanes$counted_skip$8$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$8$clock) begin
-       word_lanes$counted_skip$8$q <= word_lanes$counted_skip$8$d;
-    end
-    // word_lanes$counted_skip$9
-    initial begin
-       word_lanes$counted_skip$9$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$9$clock) begin
-       word_lanes$counted_skip$9$q <= word_lanes$counted_skip$9$d;
-    end
-    // word_lanes$counted_skip$10
-    initial begin
-       word_lanes$counted_skip$10$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$10$clock) begin
-       word_lanes$counted_skip$10$q <= word_lanes$counted_skip$10$d;
-    end
-    // word_lanes$counted_skip$11
-    initial begin
-       word_lanes$counted_skip$11$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$11$clock) begin
-       word_lanes$counted_skip$11$q <= word_lanes$counted_skip$11$d;
-    end
-    // word_lanes$counted_skip$12
-    initial begin
-       word_lanes$counted_skip$12$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$12$clock) begin
-       word_lanes$counted_skip$12$q <= word_lanes$counted_skip$12$d;
-    end
-    // word_lanes$counted_skip$13
-    initial begin
-       word_lanes$counted_skip$13$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$13$clock) begin
-       word_lanes$counted_skip$13$q <= word_lanes$counted_skip$13$d;
-    end
-    // word_lanes$counted_skip$14
-    initial begin
-       word_lanes$counted_skip$14$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$14$clock) begin
-       word_lanes$counted_skip$14$q <= word_lanes$counted_skip$14$d;
-    end
-    // word_lanes$counted_skip$15
-    initial begin
-       word_lanes$counted_skip$15$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$15$clock) begin
-       word_lanes$counted_skip$15$q <= word_lanes$counted_skip$15$d;
-    end
-    // word_lanes$counted_any
-    initial begin
-       word_lanes$counted_any$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_any$clock) begin
-       word_lanes$counted_any$q <= word_lanes$counted_any$d;
-    end
-    // word_lanes$counted_valid
-    initial begin
-       word_lanes$counted_valid$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_valid$clock) begin
-       word_lanes$counted_valid$q <= word_lanes$counted_valid$d;
-    end
-    // word_lanes$counted_tlast
-    initial begin
-       word_lanes$counted_tlast$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_tlast$clock) begin
-       word_lanes$counted_tlast$q <= word_lanes$counted_tlast$d;
+        word_lanes$packer$skips$nulls1$0$d = word_lanes$packer$skips$nulls0$0;
+        word_lanes$packer$skips$data1$0$d = word_lanes$packer$skips$lane_in$0;
+        word_lanes$packer$skips$keep1$0$d = word_lanes$packer$skips$keep_in$0;
+        word_lanes$packer$skips$nulls1$1$d = word_lanes$packer$skips$nulls0$1;
+        word_lanes$packer$skips$data1$1$d = word_lanes$packer$skips$lane_in$1;
+        word_lanes$packer$skips$keep1$1$d = word_lanes$packer$skips$keep_in$1;
+        word_lanes$packer$skips$nulls1$2$d = word_lanes$packer$skips$nulls0$2;
+        word_lanes$packer$skips$data1$2$d = word_lanes$packer$skips$lane_in$2;
+        word_lanes$packer$skips$keep1$2$d = word_lanes$packer$skips$keep_in$2;
+        word_lanes$packer$skips$nulls1$3$d = word_lanes$packer$skips$nulls0$3;
+        word_lanes$packer$skips$data1$3$d = word_lanes$packer$skips$lane_in$3;
+        word_lanes$packer$skips$keep1$3$d = word_lanes$packer$skips$keep_in$3;
+        word_lanes$packer$skips$nulls1$4$d = word_lanes$packer$skips$nulls0$4;
+        word_lanes$packer$skips$data1$4$d = word_lanes$packer$skips$lane_in$4;
+        word_lanes$packer$skips$keep1$4$d = word_lanes$packer$skips$keep_in$4;
+        word_lanes$packer$skips$nulls1$5$d = word_lanes$packer$skips$nulls0$5;
+        word_lanes$packer$skips$data1$5$d = word_lanes$packer$skips$lane_in$5;
+        word_lanes$packer$skips$keep1$5$d = word_lanes$packer$skips$keep_in$5;
+        word_lanes$packer$skips$nulls1$6$d = word_lanes$packer$skips$nulls0$6;
+        word_lanes$packer$skips$data1$6$d = word_lanes$packer$skips$lane_in$6;
+        word_lanes$packer$skips$keep1$6$d = word_lanes$packer$skips$keep_in$6;
+        word_lanes$packer$skips$nulls1$7$d = word_lanes$packer$skips$nulls0$7;
+        word_lanes$packer$skips$data1$7$d = word_lanes$packer$skips$lane_in$7;
+        word_lanes$packer$skips$keep1$7$d = word_lanes$packer$skips$keep_in$7;
+        word_lanes$packer$skips$nulls1$8$d = word_lanes$packer$skips$nulls0$8;
+        word_lanes$packer$skips$data1$8$d = word_lanes$packer$skips$lane_in$8;
+        word_lanes$packer$skips$keep1$8$d = word_lanes$packer$skips$keep_in$8;
+        word_lanes$packer$skips$nulls1$9$d = word_lanes$packer$skips$nulls0$9;
+        word_lanes$packer$skips$data1$9$d = word_lanes$packer$skips$lane_in$9;
+        word_lanes$packer$skips$keep1$9$d = word_lanes$packer$skips$keep_in$9;
+        word_lanes$packer$skips$nulls1$10$d = word_lanes$packer$skips$nulls0$10;
+        word_lanes$packer$skips$data1$10$d = word_lanes$packer$skips$lane_in$10;
+        word_lanes$packer$skips$keep1$10$d = word_lanes$packer$skips$keep_in$10;
+        word_lanes$packer$skips$nulls1$11$d = word_lanes$packer$skips$nulls0$11;
+        word_lanes$packer$skips$data1$11$d = word_lanes$packer$skips$lane_in$11;
+        word_lanes$packer$skips$keep1$11$d = word_lanes$packer$skips$keep_in$11;
+        word_lanes$packer$skips$nulls1$12$d = word_lanes$packer$skips$nulls0$12;
+        word_lanes$packer$skips$data1$12$d = word_lanes$packer$skips$lane_in$12;
+        word_lanes$packer$skips$keep1$12$d = word_lanes$packer$skips$keep_in$12;
+        word_lanes$packer$skips$nulls1$13$d = word_lanes$packer$skips$nulls0$13;
+        word_lanes$packer$skips$data1$13$d = word_lanes$packer$skips$lane_in$13;
+        word_lanes$packer$skips$keep1$13$d = word_lanes$packer$skips$keep_in$13;
+        word_lanes$packer$skips$nulls1$14$d = word_lanes$packer$skips$nulls0$14;
+        word_lanes$packer$skips$data1$14$d = word_lanes$packer$skips$lane_in$14;
+        word_lanes$packer$skips$keep1$14$d = word_lanes$packer$skips$keep_in$14;
+        word_lanes$packer$skips$nulls1$15$d = word_lanes$packer$skips$nulls0$15;
+        word_lanes$packer$skips$data1$15$d = word_lanes$packer$skips$lane_in$15;
+        word_lanes$packer$skips$keep1$15$d = word_lanes$packer$skips$keep_in$15;
+        word_lanes$packer$skips$nulls1$1$d = word_lanes$packer$skips$nulls0$1 + word_lanes$packer$skips$nulls0$0;
+        word_lanes$packer$skips$nulls1$2$d = word_lanes$packer$skips$nulls0$2 + word_lanes$packer$skips$nulls0$1;
+        word_lanes$packer$skips$nulls1$3$d = word_lanes$packer$skips$nulls0$3 + word_lanes$packer$skips$nulls0$2;
+        word_lanes$packer$skips$nulls1$4$d = word_lanes$packer$skips$nulls0$4 + word_lanes$packer$skips$nulls0$3;
+        word_lanes$packer$skips$nulls1$5$d = word_lanes$packer$skips$nulls0$5 + word_lanes$packer$skips$nulls0$4;
+        word_lanes$packer$skips$nulls1$6$d = word_lanes$packer$skips$nulls0$6 + word_lanes$packer$skips$nulls0$5;
+        word_lanes$packer$skips$nulls1$7$d = word_lanes$packer$skips$nulls0$7 + word_lanes$packer$skips$nulls0$6;
+        word_lanes$packer$skips$nulls1$8$d = word_lanes$packer$skips$nulls0$8 + word_lanes$packer$skips$nulls0$7;
+        word_lanes$packer$skips$nulls1$9$d = word_lanes$packer$skips$nulls0$9 + word_lanes$packer$skips$nulls0$8;
+        word_lanes$packer$skips$nulls1$10$d = word_lanes$packer$skips$nulls0$10 + word_lanes$packer$skips$nulls0$9;
+        word_lanes$packer$skips$nulls1$11$d = word_lanes$packer$skips$nulls0$11 + word_lanes$packer$skips$nulls0$10;
+        word_lanes$packer$skips$nulls1$12$d = word_lanes$packer$skips$nulls0$12 + word_lanes$packer$skips$nulls0$11;
+        word_lanes$packer$skips$nulls1$13$d = word_lanes$packer$skips$nulls0$13 + word_lanes$packer$skips$nulls0$12;
+        word_lanes$packer$skips$nulls1$14$d = word_lanes$packer$skips$nulls0$14 + word_lanes$packer$skips$nulls0$13;
+        word_lanes$packer$skips$nulls1$15$d = word_lanes$packer$skips$nulls0$15 + word_lanes$packer$skips$nulls0$14;
+        word_lanes$packer$skips$nulls2$0$d = word_lanes$packer$skips$nulls1$0$q;
+        word_lanes$packer$skips$data2$0$d = word_lanes$packer$skips$data1$0$q;
+        word_lanes$packer$skips$keep2$0$d = word_lanes$packer$skips$keep1$0$q;
+        word_lanes$packer$skips$nulls2$1$d = word_lanes$packer$skips$nulls1$1$q;
+        word_lanes$packer$skips$data2$1$d = word_lanes$packer$skips$data1$1$q;
+        word_lanes$packer$skips$keep2$1$d = word_lanes$packer$skips$keep1$1$q;
+        word_lanes$packer$skips$nulls2$2$d = word_lanes$packer$skips$nulls1$2$q;
+        word_lanes$packer$skips$data2$2$d = word_lanes$packer$skips$data1$2$q;
+        word_lanes$packer$skips$keep2$2$d = word_lanes$packer$skips$keep1$2$q;
+        word_lanes$packer$skips$nulls2$3$d = word_lanes$packer$skips$nulls1$3$q;
+        word_lanes$packer$skips$data2$3$d = word_lanes$packer$skips$data1$3$q;
+        word_lanes$packer$skips$keep2$3$d = word_lanes$packer$skips$keep1$3$q;
+        word_lanes$packer$skips$nulls2$4$d = word_lanes$packer$skips$nulls1$4$q;
+        word_lanes$packer$skips$data2$4$d = word_lanes$packer$skips$data1$4$q;
+        word_lanes$packer$skips$keep2$4$d = word_lanes$packer$skips$keep1$4$q;
+        word_lanes$packer$skips$nulls2$5$d = word_lanes$packer$skips$nulls1$5$q;
+        word_lanes$packer$skips$data2$5$d = word_lanes$packer$skips$data1$5$q;
+        word_lanes$packer$skips$keep2$5$d = word_lanes$packer$skips$keep1$5$q;
+        word_lanes$packer$skips$nulls2$6$d = word_lanes$packer$skips$nulls1$6$q;
+        word_lanes$packer$skips$data2$6$d = word_lanes$packer$skips$data1$6$q;
+        word_lanes$packer$skips$keep2$6$d = word_lanes$packer$skips$keep1$6$q;
+        word_lanes$packer$skips$nulls2$7$d = word_lanes$packer$skips$nulls1$7$q;
+        word_lanes$packer$skips$data2$7$d = word_lanes$packer$skips$data1$7$q;
+        word_lanes$packer$skips$keep2$7$d = word_lanes$packer$skips$keep1$7$q;
+        word_lanes$packer$skips$nulls2$8$d = word_lanes$packer$skips$nulls1$8$q;
+        word_lanes$packer$skips$data2$8$d = word_lanes$packer$skips$data1$8$q;
+        word_lanes$packer$skips$keep2$8$d = word_lanes$packer$skips$keep1$8$q;
+        word_lanes$packer$skips$nulls2$9$d = word_lanes$packer$skips$nulls1$9$q;
+        word_lanes$packer$skips$data2$9$d = word_lanes$packer$skips$data1$9$q;
+        word_lanes$packer$skips$keep2$9$d = word_lanes$packer$skips$keep1$9$q;
+        word_lanes$packer$skips$nulls2$10$d = word_lanes$packer$skips$nulls1$10$q;
+        word_lanes$packer$skips$data2$10$d = word_lanes$packer$skips$data1$10$q;
+        word_lanes$packer$skips$keep2$10$d = word_lanes$packer$skips$keep1$10$q;
+        word_lanes$packer$skips$nulls2$11$d = word_lanes$packer$skips$nulls1$11$q;
+        word_lanes$packer$skips$data2$11$d = word_lanes$packer$skips$data1$11$q;
+        word_lanes$packer$skips$keep2$11$d = word_lanes$packer$skips$keep1$11$q;
+        word_lanes$packer$skips$nulls2$12$d = word_lanes$packer$skips$nulls1$12$q;
+        word_lanes$packer$skips$data2$12$d = word_lanes$packer$skips$data1$12$q;
+        word_lanes$packer$skips$keep2$12$d = word_lanes$packer$skips$keep1$12$q;
+        word_lanes$packer$skips$nulls2$13$d = word_lanes$packer$skips$nulls1$13$q;
+        word_lanes$packer$skips$data2$13$d = word_lanes$packer$skips$data1$13$q;
+        word_lanes$packer$skips$keep2$13$d = word_lanes$packer$skips$keep1$13$q;
+        word_lanes$packer$skips$nulls2$14$d = word_lanes$packer$skips$nulls1$14$q;
+        word_lanes$packer$skips$data2$14$d = word_lanes$packer$skips$data1$14$q;
+        word_lanes$packer$skips$keep2$14$d = word_lanes$packer$skips$keep1$14$q;
+        word_lanes$packer$skips$nulls2$15$d = word_lanes$packer$skips$nulls1$15$q;
+        word_lanes$packer$skips$data2$15$d = word_lanes$packer$skips$data1$15$q;
+        word_lanes$packer$skips$keep2$15$d = word_lanes$packer$skips$keep1$15$q;
+        word_lanes$packer$skips$nulls2$2$d = word_lanes$packer$skips$nulls1$2$q + word_lanes$packer$skips$nulls1$0$q;
+        word_lanes$packer$skips$nulls2$3$d = word_lanes$packer$skips$nulls1$3$q + word_lanes$packer$skips$nulls1$1$q;
+        word_lanes$packer$skips$nulls2$4$d = word_lanes$packer$skips$nulls1$4$q + word_lanes$packer$skips$nulls1$2$q;
+        word_lanes$packer$skips$nulls2$5$d = word_lanes$packer$skips$nulls1$5$q + word_lanes$packer$skips$nulls1$3$q;
+        word_lanes$packer$skips$nulls2$6$d = word_lanes$packer$skips$nulls1$6$q + word_lanes$packer$skips$nulls1$4$q;
+        word_lanes$packer$skips$nulls2$7$d = word_lanes$packer$skips$nulls1$7$q + word_lanes$packer$skips$nulls1$5$q;
+        word_lanes$packer$skips$nulls2$8$d = word_lanes$packer$skips$nulls1$8$q + word_lanes$packer$skips$nulls1$6$q;
+        word_lanes$packer$skips$nulls2$9$d = word_lanes$packer$skips$nulls1$9$q + word_lanes$packer$skips$nulls1$7$q;
+        word_lanes$packer$skips$nulls2$10$d = word_lanes$packer$skips$nulls1$10$q + word_lanes$packer$skips$nulls1$8$q;
+        word_lanes$packer$skips$nulls2$11$d = word_lanes$packer$skips$nulls1$11$q + word_lanes$packer$skips$nulls1$9$q;
+        word_lanes$packer$skips$nulls2$12$d = word_lanes$packer$skips$nulls1$12$q + word_lanes$packer$skips$nulls1$10$q;
+        word_lanes$packer$skips$nulls2$13$d = word_lanes$packer$skips$nulls1$13$q + word_lanes$packer$skips$nulls1$11$q;
+        word_lanes$packer$skips$nulls2$14$d = word_lanes$packer$skips$nulls1$14$q + word_lanes$packer$skips$nulls1$12$q;
+        word_lanes$packer$skips$nulls2$15$d = word_lanes$packer$skips$nulls1$15$q + word_lanes$packer$skips$nulls1$13$q;
+        word_lanes$packer$skips$nulls3$0$d = word_lanes$packer$skips$nulls2$0$q;
+        word_lanes$packer$skips$data3$0$d = word_lanes$packer$skips$data2$0$q;
+        word_lanes$packer$skips$keep3$0$d = word_lanes$packer$skips$keep2$0$q;
+        word_lanes$packer$skips$nulls3$1$d = word_lanes$packer$skips$nulls2$1$q;
+        word_lanes$packer$skips$data3$1$d = word_lanes$packer$skips$data2$1$q;
+        word_lanes$packer$skips$keep3$1$d = word_lanes$packer$skips$keep2$1$q;
+        word_lanes$packer$skips$nulls3$2$d = word_lanes$packer$skips$nulls2$2$q;
+        word_lanes$packer$skips$data3$2$d = word_lanes$packer$skips$data2$2$q;
+        word_lanes$packer$skips$keep3$2$d = word_lanes$packer$skips$keep2$2$q;
+        word_lanes$packer$skips$nulls3$3$d = word_lanes$packer$skips$nulls2$3$q;
+        word_lanes$packer$skips$data3$3$d = word_lanes$packer$skips$data2$3$q;
+        word_lanes$packer$skips$keep3$3$d = word_lanes$packer$skips$keep2$3$q;
+        word_lanes$packer$skips$nulls3$4$d = word_lanes$packer$skips$nulls2$4$q;
+        word_lanes$packer$skips$data3$4$d = word_lanes$packer$skips$data2$4$q;
+        word_lanes$packer$skips$keep3$4$d = word_lanes$packer$skips$keep2$4$q;
+        word_lanes$packer$skips$nulls3$5$d = word_lanes$packer$skips$nulls2$5$q;
+        word_lanes$packer$skips$data3$5$d = word_lanes$packer$skips$data2$5$q;
+        word_lanes$packer$skips$keep3$5$d = word_lanes$packer$skips$keep2$5$q;
+        word_lanes$packer$skips$nulls3$6$d = word_lanes$packer$skips$nulls2$6$q;
+        word_lanes$packer$skips$data3$6$d = word_lanes$packer$skips$data2$6$q;
+        word_lanes$packer$skips$keep3$6$d = word_lanes$packer$skips$keep2$6$q;
+        word_lanes$packer$skips$nulls3$7$d = word_lanes$packer$skips$nulls2$7$q;
+        word_lanes$packer$skips$data3$7$d = word_lanes$packer$skips$data2$7$q;
+        word_lanes$packer$skips$keep3$7$d = word_lanes$packer$skips$keep2$7$q;
+        word_lanes$packer$skips$nulls3$8$d = word_lanes$packer$skips$nulls2$8$q;
+        word_lanes$packer$skips$data3$8$d = word_lanes$packer$skips$data2$8$q;
+        word_lanes$packer$skips$keep3$8$d = word_lanes$packer$skips$keep2$8$q;
+        word_lanes$packer$skips$nulls3$9$d = word_lanes$packer$skips$nulls2$9$q;
+        word_lanes$packer$skips$data3$9$d = word_lanes$packer$skips$data2$9$q;
+        word_lanes$packer$skips$keep3$9$d = word_lanes$packer$skips$keep2$9$q;
+        word_lanes$packer$skips$nulls3$10$d = word_lanes$packer$skips$nulls2$10$q;
+        word_lanes$packer$skips$data3$10$d = word_lanes$packer$skips$data2$10$q;
+        word_lanes$packer$skips$keep3$10$d = word_lanes$packer$skips$keep2$10$q;
+        word_lanes$packer$skips$nulls3$11$d = word_lanes$packer$skips$nulls2$11$q;
+        word_lanes$packer$skips$data3$11$d = word_lanes$packer$skips$data2$11$q;
+        word_lanes$packer$skips$keep3$11$d = word_lanes$packer$skips$keep2$11$q;
+        word_lanes$packer$skips$nulls3$12$d = word_lanes$packer$skips$nulls2$12$q;
+        word_lanes$packer$skips$data3$12$d = word_lanes$packer$skips$data2$12$q;
+        word_lanes$packer$skips$keep3$12$d = word_lanes$packer$skips$keep2$12$q;
+        word_lanes$packer$skips$nulls3$13$d = word_lanes$packer$skips$nulls2$13$q;
+        word_lanes$packer$skips$data3$13$d = word_lanes$packer$skips$data2$13$q;
+        word_lanes$packer$skips$keep3$13$d = word_lanes$packer$skips$keep2$13$q;
+        word_lanes$packer$skips$nulls3$14$d = word_lanes$packer$skips$nulls2$14$q;
+        word_lanes$packer$skips$data3$14$d = word_lanes$packer$skips$data2$14$q;
+        word_lanes$packer$skips$keep3$14$d = word_lanes$packer$skips$keep2$14$q;
+        word_lanes$packer$skips$nulls3$15$d = word_lanes$packer$skips$nulls2$15$q;
+        word_lanes$packer$skips$data3$15$d = word_lanes$packer$skips$data2$15$q;
+        word_lanes$packer$skips$keep3$15$d = word_lanes$packer$skips$keep2$15$q;
+        word_lanes$packer$skips$nulls3$4$d = word_lanes$packer$skips$nulls2$4$q + word_lanes$packer$skips$nulls2$0$q;
+        word_lanes$packer$skips$nulls3$5$d = word_lanes$packer$skips$nulls2$5$q + word_lanes$packer$skips$nulls2$1$q;
+        word_lanes$packer$skips$nulls3$6$d = word_lanes$packer$skips$nulls2$6$q + word_lanes$packer$skips$nulls2$2$q;
+        word_lanes$packer$skips$nulls3$7$d = word_lanes$packer$skips$nulls2$7$q + word_lanes$packer$skips$nulls2$3$q;
+        word_lanes$packer$skips$nulls3$8$d = word_lanes$packer$skips$nulls2$8$q + word_lanes$packer$skips$nulls2$4$q;
+        word_lanes$packer$skips$nulls3$9$d = word_lanes$packer$skips$nulls2$9$q + word_lanes$packer$skips$nulls2$5$q;
+        word_lanes$packer$skips$nulls3$10$d = word_lanes$packer$skips$nulls2$10$q + word_lanes$packer$skips$nulls2$6$q;
+        word_lanes$packer$skips$nulls3$11$d = word_lanes$packer$skips$nulls2$11$q + word_lanes$packer$skips$nulls2$7$q;
+        word_lanes$packer$skips$nulls3$12$d = word_lanes$packer$skips$nulls2$12$q + word_lanes$packer$skips$nulls2$8$q;
+        word_lanes$packer$skips$nulls3$13$d = word_lanes$packer$skips$nulls2$13$q + word_lanes$packer$skips$nulls2$9$q;
+        word_lanes$packer$skips$nulls3$14$d = word_lanes$packer$skips$nulls2$14$q + word_lanes$packer$skips$nulls2$10$q;
+        word_lanes$packer$skips$nulls3$15$d = word_lanes$packer$skips$nulls2$15$q + word_lanes$packer$skips$nulls2$11$q;
+        word_lanes$packer$skips$nulls4$0$d = word_lanes$packer$skips$nulls3$0$q;
+        word_lanes$packer$skips$data4$0$d = word_lanes$packer$skips$data3$0$q;
+        word_lanes$packer$skips$keep4$0$d = word_lanes$packer$skips$keep3$0$q;
+        word_lanes$packer$skips$nulls4$1$d = word_lanes$packer$skips$nulls3$1$q;
+        word_lanes$packer$skips$data4$1$d = word_lanes$packer$skips$data3$1$q;
+        word_lanes$packer$skips$keep4$1$d = word_lanes$packer$skips$keep3$1$q;
+        word_lanes$packer$skips$nulls4$2$d = word_lanes$packer$skips$nulls3$2$q;
+        word_lanes$packer$skips$data4$2$d = word_lanes$packer$skips$data3$2$q;
+        word_lanes$packer$skips$keep4$2$d = word_lanes$packer$skips$keep3$2$q;
+        word_lanes$packer$skips$nulls4$3$d = word_lanes$packer$skips$nulls3$3$q;
+        word_lanes$packer$skips$data4$3$d = word_lanes$packer$skips$data3$3$q;
+        word_lanes$packer$skips$keep4$3$d = word_lanes$packer$skips$keep3$3$q;
+        word_lanes$packer$skips$nulls4$4$d = word_lanes$packer$skips$nulls3$4$q;
+        word_lanes$packer$skips$data4$4$d = word_lanes$packer$skips$data3$4$q;
+        word_lanes$packer$skips$keep4$4$d = word_lanes$packer$skips$keep3$4$q;
+        word_lanes$packer$skips$nulls4$5$d = word_lanes$packer$skips$nulls3$5$q;
+        word_lanes$packer$skips$data4$5$d = word_lanes$packer$skips$data3$5$q;
+        word_lanes$packer$skips$keep4$5$d = word_lanes$packer$skips$keep3$5$q;
+        word_lanes$packer$skips$nulls4$6$d = word_lanes$packer$skips$nulls3$6$q;
+        word_lanes$packer$skips$data4$6$d = word_lanes$packer$skips$data3$6$q;
+        word_lanes$packer$skips$keep4$6$d = word_lanes$packer$skips$keep3$6$q;
+        word_lanes$packer$skips$nulls4$7$d = word_lanes$packer$skips$nulls3$7$q;
+        word_lanes$packer$skips$data4$7$d = word_lanes$packer$skips$data3$7$q;
+        word_lanes$packer$skips$keep4$7$d = word_lanes$packer$skips$keep3$7$q;
+        word_lanes$packer$skips$nulls4$8$d = word_lanes$packer$skips$nulls3$8$q;
+        word_lanes$packer$skips$data4$8$d = word_lanes$packer$skips$data3$8$q;
+        word_lanes$packer$skips$keep4$8$d = word_lanes$packer$skips$keep3$8$q;
+        word_lanes$packer$skips$nulls4$9$d = word_lanes$packer$skips$nulls3$9$q;
+        word_lanes$packer$skips$data4$9$d = word_lanes$packer$skips$data3$9$q;
+        word_lanes$packer$skips$keep4$9$d = word_lanes$packer$skips$keep3$9$q;
+        word_lanes$packer$skips$nulls4$10$d = word_lanes$packer$skips$nulls3$10$q;
+        word_lanes$packer$skips$data4$10$d = word_lanes$packer$skips$data3$10$q;
+        word_lanes$packer$skips$keep4$10$d = word_lanes$packer$skips$keep3$10$q;
+        word_lanes$packer$skips$nulls4$11$d = word_lanes$packer$skips$nulls3$11$q;
+        word_lanes$packer$skips$data4$11$d = word_lanes$packer$skips$data3$11$q;
+        word_lanes$packer$skips$keep4$11$d = word_lanes$packer$skips$keep3$11$q;
+        word_lanes$packer$skips$nulls4$12$d = word_lanes$packer$skips$nulls3$12$q;
+        word_lanes$packer$skips$data4$12$d = word_lanes$packer$skips$data3$12$q;
+        word_lanes$packer$skips$keep4$12$d = word_lanes$packer$skips$keep3$12$q;
+        word_lanes$packer$skips$nulls4$13$d = word_lanes$packer$skips$nulls3$13$q;
+        word_lanes$packer$skips$data4$13$d = word_lanes$packer$skips$data3$13$q;
+        word_lanes$packer$skips$keep4$13$d = word_lanes$packer$skips$keep3$13$q;
+        word_lanes$packer$skips$nulls4$14$d = word_lanes$packer$skips$nulls3$14$q;
+        word_lanes$packer$skips$data4$14$d = word_lanes$packer$skips$data3$14$q;
+        word_lanes$packer$skips$keep4$14$d = word_lanes$packer$skips$keep3$14$q;
+        word_lanes$packer$skips$nulls4$15$d = word_lanes$packer$skips$nulls3$15$q;
+        word_lanes$packer$skips$data4$15$d = word_lanes$packer$skips$data3$15$q;
+        word_lanes$packer$skips$keep4$15$d = word_lanes$packer$skips$keep3$15$q;
+        word_lanes$packer$skips$nulls4$8$d = word_lanes$packer$skips$nulls3$8$q + word_lanes$packer$skips$nulls3$0$q;
+        word_lanes$packer$skips$nulls4$9$d = word_lanes$packer$skips$nulls3$9$q + word_lanes$packer$skips$nulls3$1$q;
+        word_lanes$packer$skips$nulls4$10$d = word_lanes$packer$skips$nulls3$10$q + word_lanes$packer$skips$nulls3$2$q;
+        word_lanes$packer$skips$nulls4$11$d = word_lanes$packer$skips$nulls3$11$q + word_lanes$packer$skips$nulls3$3$q;
+        word_lanes$packer$skips$nulls4$12$d = word_lanes$packer$skips$nulls3$12$q + word_lanes$packer$skips$nulls3$4$q;
+        word_lanes$packer$skips$nulls4$13$d = word_lanes$packer$skips$nulls3$13$q + word_lanes$packer$skips$nulls3$5$q;
+        word_lanes$packer$skips$nulls4$14$d = word_lanes$packer$skips$nulls3$14$q + word_lanes$packer$skips$nulls3$6$q;
+        word_lanes$packer$skips$nulls4$15$d = word_lanes$packer$skips$nulls3$15$q + word_lanes$packer$skips$nulls3$7$q;
+        word_lanes$packer$skips$skip$0 = word_lanes$packer$skips$nulls4$0$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$0 = word_lanes$packer$skips$data4$0$q;
+        word_lanes$packer$skips$keep_out$0 = word_lanes$packer$skips$keep4$0$q;
+        word_lanes$packer$skips$skip$1 = word_lanes$packer$skips$nulls4$1$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$1 = word_lanes$packer$skips$data4$1$q;
+        word_lanes$packer$skips$keep_out$1 = word_lanes$packer$skips$keep4$1$q;
+        word_lanes$packer$skips$skip$2 = word_lanes$packer$skips$nulls4$2$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$2 = word_lanes$packer$skips$data4$2$q;
+        word_lanes$packer$skips$keep_out$2 = word_lanes$packer$skips$keep4$2$q;
+        word_lanes$packer$skips$skip$3 = word_lanes$packer$skips$nulls4$3$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$3 = word_lanes$packer$skips$data4$3$q;
+        word_lanes$packer$skips$keep_out$3 = word_lanes$packer$skips$keep4$3$q;
+        word_lanes$packer$skips$skip$4 = word_lanes$packer$skips$nulls4$4$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$4 = word_lanes$packer$skips$data4$4$q;
+        word_lanes$packer$skips$keep_out$4 = word_lanes$packer$skips$keep4$4$q;
+        word_lanes$packer$skips$skip$5 = word_lanes$packer$skips$nulls4$5$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$5 = word_lanes$packer$skips$data4$5$q;
+        word_lanes$packer$skips$keep_out$5 = word_lanes$packer$skips$keep4$5$q;
+        word_lanes$packer$skips$skip$6 = word_lanes$packer$skips$nulls4$6$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$6 = word_lanes$packer$skips$data4$6$q;
+        word_lanes$packer$skips$keep_out$6 = word_lanes$packer$skips$keep4$6$q;
+        word_lanes$packer$skips$skip$7 = word_lanes$packer$skips$nulls4$7$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$7 = word_lanes$packer$skips$data4$7$q;
+        word_lanes$packer$skips$keep_out$7 = word_lanes$packer$skips$keep4$7$q;
+        word_lanes$packer$skips$skip$8 = word_lanes$packer$skips$nulls4$8$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$8 = word_lanes$packer$skips$data4$8$q;
+        word_lanes$packer$skips$keep_out$8 = word_lanes$packer$skips$keep4$8$q;
+        word_lanes$packer$skips$skip$9 = word_lanes$packer$skips$nulls4$9$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$9 = word_lanes$packer$skips$data4$9$q;
+        word_lanes$packer$skips$keep_out$9 = word_lanes$packer$skips$keep4$9$q;
+        word_lanes$packer$skips$skip$10 = word_lanes$packer$skips$nulls4$10$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$10 = word_lanes$packer$skips$data4$10$q;
+        word_lanes$packer$skips$keep_out$10 = word_lanes$packer$skips$keep4$10$q;
+        word_lanes$packer$skips$skip$11 = word_lanes$packer$skips$nulls4$11$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$11 = word_lanes$packer$skips$data4$11$q;
+        word_lanes$packer$skips$keep_out$11 = word_lanes$packer$skips$keep4$11$q;
+        word_lanes$packer$skips$skip$12 = word_lanes$packer$skips$nulls4$12$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$12 = word_lanes$packer$skips$data4$12$q;
+        word_lanes$packer$skips$keep_out$12 = word_lanes$packer$skips$keep4$12$q;
+        word_lanes$packer$skips$skip$13 = word_lanes$packer$skips$nulls4$13$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$13 = word_lanes$packer$skips$data4$13$q;
+        word_lanes$packer$skips$keep_out$13 = word_lanes$packer$skips$keep4$13$q;
+        word_lanes$packer$skips$skip$14 = word_lanes$packer$skips$nulls4$14$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$14 = word_lanes$packer$skips$data4$14$q;
+        word_lanes$packer$skips$keep_out$14 = word_lanes$packer$skips$keep4$14$q;
+        word_lanes$packer$skips$skip$15 = word_lanes$packer$skips$nulls4$15$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$15 = word_lanes$packer$skips$data4$15$q;
+        word_lanes$packer$skips$keep_out$15 = word_lanes$packer$skips$keep4$15$q;
+        word_lanes$packer$skips$unused_top = 1'b0;
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls4$0$q['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls4$1$q['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls4$2$q['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls4$3$q['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls4$4$q['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls4$5$q['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls4$6$q['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls4$7$q['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls4$8$q['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls4$9$q['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls4$10$q['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls4$11$q['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls4$12$q['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls4$13$q['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls4$14$q['h5];
+        word_lanes$packer$skips$nulls = word_lanes$packer$skips$nulls4$15$q;
+        word_lanes$packer$skips$beat_out = word_lanes$packer$skips$beat4$0$q;
+        word_lanes$packer$skips$last_out = word_lanes$packer$skips$last4$0$q;
     end
     // word_lanes$packer$data1$0
     initial begin
@@ -21874,12 +25463,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge word_lanes$packer$last1$0$clock) begin
        word_lanes$packer$last1$0$q <= word_lanes$packer$last1$0$d;
     end
-    // word_lanes$packer$tag1$0
+    // word_lanes$packer$nulls1$0
     initial begin
-       word_lanes$packer$tag1$0$q = 1'h0;
+       word_lanes$packer$nulls1$0$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$tag1$0$clock) begin
-       word_lanes$packer$tag1$0$q <= word_lanes$packer$tag1$0$d;
+    always @(posedge word_lanes$packer$nulls1$0$clock) begin
+       word_lanes$packer$nulls1$0$q <= word_lanes$packer$nulls1$0$d;
     end
     // word_lanes$packer$data2$0
     initial begin
@@ -22231,12 +25820,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge word_lanes$packer$last2$0$clock) begin
        word_lanes$packer$last2$0$q <= word_lanes$packer$last2$0$d;
     end
-    // word_lanes$packer$tag2$0
+    // word_lanes$packer$nulls2$0
     initial begin
-       word_lanes$packer$tag2$0$q = 1'h0;
+       word_lanes$packer$nulls2$0$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$tag2$0$clock) begin
-       word_lanes$packer$tag2$0$q <= word_lanes$packer$tag2$0$d;
+    always @(posedge word_lanes$packer$nulls2$0$clock) begin
+       word_lanes$packer$nulls2$0$q <= word_lanes$packer$nulls2$0$d;
     end
     // word_lanes$packer$data3$0
     initial begin
@@ -22588,12 +26177,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge word_lanes$packer$last3$0$clock) begin
        word_lanes$packer$last3$0$q <= word_lanes$packer$last3$0$d;
     end
-    // word_lanes$packer$tag3$0
+    // word_lanes$packer$nulls3$0
     initial begin
-       word_lanes$packer$tag3$0$q = 1'h0;
+       word_lanes$packer$nulls3$0$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$tag3$0$clock) begin
-       word_lanes$packer$tag3$0$q <= word_lanes$packer$tag3$0$d;
+    always @(posedge word_lanes$packer$nulls3$0$clock) begin
+       word_lanes$packer$nulls3$0$q <= word_lanes$packer$nulls3$0$d;
     end
     // word_lanes$packer$data4$0
     initial begin
@@ -22945,15 +26534,51 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge word_lanes$packer$last4$0$clock) begin
        word_lanes$packer$last4$0$q <= word_lanes$packer$last4$0$d;
     end
-    // word_lanes$packer$tag4$0
+    // word_lanes$packer$nulls4$0
     initial begin
-       word_lanes$packer$tag4$0$q = 1'h0;
+       word_lanes$packer$nulls4$0$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$tag4$0$clock) begin
-       word_lanes$packer$tag4$0$q <= word_lanes$packer$tag4$0$d;
+    always @(posedge word_lanes$packer$nulls4$0$clock) begin
+       word_lanes$packer$nulls4$0$q <= word_lanes$packer$nulls4$0$d;
     end
     // word_lanes$packer
     always @(*) begin
+        word_lanes$packer$skips$clock = word_lanes$packer$clock;
+        word_lanes$packer$skips$rst = word_lanes$packer$rst;
+        word_lanes$packer$skips$lane_in$0 = word_lanes$packer$lane_in$0;
+        word_lanes$packer$skips$keep_in$0 = word_lanes$packer$keep_in$0;
+        word_lanes$packer$skips$lane_in$1 = word_lanes$packer$lane_in$1;
+        word_lanes$packer$skips$keep_in$1 = word_lanes$packer$keep_in$1;
+        word_lanes$packer$skips$lane_in$2 = word_lanes$packer$lane_in$2;
+        word_lanes$packer$skips$keep_in$2 = word_lanes$packer$keep_in$2;
+        word_lanes$packer$skips$lane_in$3 = word_lanes$packer$lane_in$3;
+        word_lanes$packer$skips$keep_in$3 = word_lanes$packer$keep_in$3;
+        word_lanes$packer$skips$lane_in$4 = word_lanes$packer$lane_in$4;
+        word_lanes$packer$skips$keep_in$4 = word_lanes$packer$keep_in$4;
+        word_lanes$packer$skips$lane_in$5 = word_lanes$packer$lane_in$5;
+        word_lanes$packer$skips$keep_in$5 = word_lanes$packer$keep_in$5;
+        word_lanes$packer$skips$lane_in$6 = word_lanes$packer$lane_in$6;
+        word_lanes$packer$skips$keep_in$6 = word_lanes$packer$keep_in$6;
+        word_lanes$packer$skips$lane_in$7 = word_lanes$packer$lane_in$7;
+        word_lanes$packer$skips$keep_in$7 = word_lanes$packer$keep_in$7;
+        word_lanes$packer$skips$lane_in$8 = word_lanes$packer$lane_in$8;
+        word_lanes$packer$skips$keep_in$8 = word_lanes$packer$keep_in$8;
+        word_lanes$packer$skips$lane_in$9 = word_lanes$packer$lane_in$9;
+        word_lanes$packer$skips$keep_in$9 = word_lanes$packer$keep_in$9;
+        word_lanes$packer$skips$lane_in$10 = word_lanes$packer$lane_in$10;
+        word_lanes$packer$skips$keep_in$10 = word_lanes$packer$keep_in$10;
+        word_lanes$packer$skips$lane_in$11 = word_lanes$packer$lane_in$11;
+        word_lanes$packer$skips$keep_in$11 = word_lanes$packer$keep_in$11;
+        word_lanes$packer$skips$lane_in$12 = word_lanes$packer$lane_in$12;
+        word_lanes$packer$skips$keep_in$12 = word_lanes$packer$keep_in$12;
+        word_lanes$packer$skips$lane_in$13 = word_lanes$packer$lane_in$13;
+        word_lanes$packer$skips$keep_in$13 = word_lanes$packer$keep_in$13;
+        word_lanes$packer$skips$lane_in$14 = word_lanes$packer$lane_in$14;
+        word_lanes$packer$skips$keep_in$14 = word_lanes$packer$keep_in$14;
+        word_lanes$packer$skips$lane_in$15 = word_lanes$packer$lane_in$15;
+        word_lanes$packer$skips$keep_in$15 = word_lanes$packer$keep_in$15;
+        word_lanes$packer$skips$beat_in = word_lanes$packer$beat_in;
+        word_lanes$packer$skips$last_in = word_lanes$packer$last_in;
         word_lanes$packer$data1$0$clock = word_lanes$packer$clock;
         word_lanes$packer$keep1$0$clock = word_lanes$packer$clock;
         word_lanes$packer$skip1$0$clock = word_lanes$packer$clock;
@@ -23148,150 +26773,150 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         word_lanes$packer$skip4$15$clock = word_lanes$packer$clock;
         word_lanes$packer$beat1$0$clock = word_lanes$packer$clock;
         word_lanes$packer$last1$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$tag1$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$beat1$0$d = word_lanes$packer$beat_in & !word_lanes$packer$rst;
-        word_lanes$packer$last1$0$d = word_lanes$packer$last_in;
-        word_lanes$packer$tag1$0$d = word_lanes$packer$tag_in;
+        word_lanes$packer$nulls1$0$clock = word_lanes$packer$clock;
+        word_lanes$packer$beat1$0$d = word_lanes$packer$skips$beat_out & !word_lanes$packer$rst;
+        word_lanes$packer$last1$0$d = word_lanes$packer$skips$last_out;
+        word_lanes$packer$nulls1$0$d = word_lanes$packer$skips$nulls;
         word_lanes$packer$beat2$0$clock = word_lanes$packer$clock;
         word_lanes$packer$last2$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$tag2$0$clock = word_lanes$packer$clock;
+        word_lanes$packer$nulls2$0$clock = word_lanes$packer$clock;
         word_lanes$packer$beat2$0$d = word_lanes$packer$beat1$0$q & !word_lanes$packer$rst;
         word_lanes$packer$last2$0$d = word_lanes$packer$last1$0$q;
-        word_lanes$packer$tag2$0$d = word_lanes$packer$tag1$0$q;
+        word_lanes$packer$nulls2$0$d = word_lanes$packer$nulls1$0$q;
         word_lanes$packer$beat3$0$clock = word_lanes$packer$clock;
         word_lanes$packer$last3$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$tag3$0$clock = word_lanes$packer$clock;
+        word_lanes$packer$nulls3$0$clock = word_lanes$packer$clock;
         word_lanes$packer$beat3$0$d = word_lanes$packer$beat2$0$q & !word_lanes$packer$rst;
         word_lanes$packer$last3$0$d = word_lanes$packer$last2$0$q;
-        word_lanes$packer$tag3$0$d = word_lanes$packer$tag2$0$q;
+        word_lanes$packer$nulls3$0$d = word_lanes$packer$nulls2$0$q;
         word_lanes$packer$beat4$0$clock = word_lanes$packer$clock;
         word_lanes$packer$last4$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$tag4$0$clock = word_lanes$packer$clock;
+        word_lanes$packer$nulls4$0$clock = word_lanes$packer$clock;
         word_lanes$packer$beat4$0$d = word_lanes$packer$beat3$0$q & !word_lanes$packer$rst;
         word_lanes$packer$last4$0$d = word_lanes$packer$last3$0$q;
-        word_lanes$packer$tag4$0$d = word_lanes$packer$tag3$0$q;
-        word_lanes$packer$data1$0$d = word_lanes$packer$lane_in$0;
-        word_lanes$packer$keep1$0$d = word_lanes$packer$keep_in$0 & !word_lanes$packer$skip_in$0['h0];
-        word_lanes$packer$skip1$0$d = word_lanes$packer$skip_in$0[('h1)+:(4)];
-        word_lanes$packer$data1$1$d = word_lanes$packer$lane_in$1;
-        word_lanes$packer$keep1$1$d = word_lanes$packer$keep_in$1 & !word_lanes$packer$skip_in$1['h0];
-        word_lanes$packer$skip1$1$d = word_lanes$packer$skip_in$1[('h1)+:(4)];
-        word_lanes$packer$data1$2$d = word_lanes$packer$lane_in$2;
-        word_lanes$packer$keep1$2$d = word_lanes$packer$keep_in$2 & !word_lanes$packer$skip_in$2['h0];
-        word_lanes$packer$skip1$2$d = word_lanes$packer$skip_in$2[('h1)+:(4)];
-        word_lanes$packer$data1$3$d = word_lanes$packer$lane_in$3;
-        word_lanes$packer$keep1$3$d = word_lanes$packer$keep_in$3 & !word_lanes$packer$skip_in$3['h0];
-        word_lanes$packer$skip1$3$d = word_lanes$packer$skip_in$3[('h1)+:(4)];
-        word_lanes$packer$data1$4$d = word_lanes$packer$lane_in$4;
-        word_lanes$packer$keep1$4$d = word_lanes$packer$keep_in$4 & !word_lanes$packer$skip_in$4['h0];
-        word_lanes$packer$skip1$4$d = word_lanes$packer$skip_in$4[('h1)+:(4)];
-        word_lanes$packer$data1$5$d = word_lanes$packer$lane_in$5;
-        word_lanes$packer$keep1$5$d = word_lanes$packer$keep_in$5 & !word_lanes$packer$skip_in$5['h0];
-        word_lanes$packer$skip1$5$d = word_lanes$packer$skip_in$5[('h1)+:(4)];
-        word_lanes$packer$data1$6$d = word_lanes$packer$lane_in$6;
-        word_lanes$packer$keep1$6$d = word_lanes$packer$keep_in$6 & !word_lanes$packer$skip_in$6['h0];
-        word_lanes$packer$skip1$6$d = word_lanes$packer$skip_in$6[('h1)+:(4)];
-        word_lanes$packer$data1$7$d = word_lanes$packer$lane_in$7;
-        word_lanes$packer$keep1$7$d = word_lanes$packer$keep_in$7 & !word_lanes$packer$skip_in$7['h0];
-        word_lanes$packer$skip1$7$d = word_lanes$packer$skip_in$7[('h1)+:(4)];
-        word_lanes$packer$data1$8$d = word_lanes$packer$lane_in$8;
-        word_lanes$packer$keep1$8$d = word_lanes$packer$keep_in$8 & !word_lanes$packer$skip_in$8['h0];
-        word_lanes$packer$skip1$8$d = word_lanes$packer$skip_in$8[('h1)+:(4)];
-        word_lanes$packer$data1$9$d = word_lanes$packer$lane_in$9;
-        word_lanes$packer$keep1$9$d = word_lanes$packer$keep_in$9 & !word_lanes$packer$skip_in$9['h0];
-        word_lanes$packer$skip1$9$d = word_lanes$packer$skip_in$9[('h1)+:(4)];
-        word_lanes$packer$data1$10$d = word_lanes$packer$lane_in$10;
-        word_lanes$packer$keep1$10$d = word_lanes$packer$keep_in$10 & !word_lanes$packer$skip_in$10['h0];
-        word_lanes$packer$skip1$10$d = word_lanes$packer$skip_in$10[('h1)+:(4)];
-        word_lanes$packer$data1$11$d = word_lanes$packer$lane_in$11;
-        word_lanes$packer$keep1$11$d = word_lanes$packer$keep_in$11 & !word_lanes$packer$skip_in$11['h0];
-        word_lanes$packer$skip1$11$d = word_lanes$packer$skip_in$11[('h1)+:(4)];
-        word_lanes$packer$data1$12$d = word_lanes$packer$lane_in$12;
-        word_lanes$packer$keep1$12$d = word_lanes$packer$keep_in$12 & !word_lanes$packer$skip_in$12['h0];
-        word_lanes$packer$skip1$12$d = word_lanes$packer$skip_in$12[('h1)+:(4)];
-        word_lanes$packer$data1$13$d = word_lanes$packer$lane_in$13;
-        word_lanes$packer$keep1$13$d = word_lanes$packer$keep_in$13 & !word_lanes$packer$skip_in$13['h0];
-        word_lanes$packer$skip1$13$d = word_lanes$packer$skip_in$13[('h1)+:(4)];
-        word_lanes$packer$data1$14$d = word_lanes$packer$lane_in$14;
-        word_lanes$packer$keep1$14$d = word_lanes$packer$keep_in$14 & !word_lanes$packer$skip_in$14['h0];
-        word_lanes$packer$skip1$14$d = word_lanes$packer$skip_in$14[('h1)+:(4)];
-        word_lanes$packer$data1$15$d = word_lanes$packer$lane_in$15;
-        word_lanes$packer$keep1$15$d = word_lanes$packer$keep_in$15 & !word_lanes$packer$skip_in$15['h0];
-        word_lanes$packer$skip1$15$d = word_lanes$packer$skip_in$15[('h1)+:(4)];
-        if (word_lanes$packer$keep_in$1 & word_lanes$packer$skip_in$1['h0]) begin
-            word_lanes$packer$data1$0$d = word_lanes$packer$lane_in$1;
+        word_lanes$packer$nulls4$0$d = word_lanes$packer$nulls3$0$q;
+        word_lanes$packer$data1$0$d = word_lanes$packer$skips$lane_out$0;
+        word_lanes$packer$keep1$0$d = word_lanes$packer$skips$keep_out$0 & !word_lanes$packer$skips$skip$0['h0];
+        word_lanes$packer$skip1$0$d = word_lanes$packer$skips$skip$0[('h1)+:(4)];
+        word_lanes$packer$data1$1$d = word_lanes$packer$skips$lane_out$1;
+        word_lanes$packer$keep1$1$d = word_lanes$packer$skips$keep_out$1 & !word_lanes$packer$skips$skip$1['h0];
+        word_lanes$packer$skip1$1$d = word_lanes$packer$skips$skip$1[('h1)+:(4)];
+        word_lanes$packer$data1$2$d = word_lanes$packer$skips$lane_out$2;
+        word_lanes$packer$keep1$2$d = word_lanes$packer$skips$keep_out$2 & !word_lanes$packer$skips$skip$2['h0];
+        word_lanes$packer$skip1$2$d = word_lanes$packer$skips$skip$2[('h1)+:(4)];
+        word_lanes$packer$data1$3$d = word_lanes$packer$skips$lane_out$3;
+        word_lanes$packer$keep1$3$d = word_lanes$packer$skips$keep_out$3 & !word_lanes$packer$skips$skip$3['h0];
+        word_lanes$packer$skip1$3$d = word_lanes$packer$skips$skip$3[('h1)+:(4)];
+        word_lanes$packer$data1$4$d = word_lanes$packer$skips$lane_out$4;
+        word_lanes$packer$keep1$4$d = word_lanes$packer$skips$keep_out$4 & !word_lanes$packer$skips$skip$4['h0];
+        word_lanes$packer$skip1$4$d = word_lanes$packer$skips$skip$4[('h1)+:(4)];
+        word_lanes$packer$data1$5$d = word_lanes$packer$skips$lane_out$5;
+        word_lanes$packer$keep1$5$d = word_lanes$packer$skips$keep_out$5 & !word_lanes$packer$skips$skip$5['h0];
+        word_lanes$packer$skip1$5$d = word_lanes$packer$skips$skip$5[('h1)+:(4)];
+        word_lanes$packer$data1$6$d = word_lanes$packer$skips$lane_out$6;
+        word_lanes$packer$keep1$6$d = word_lanes$packer$skips$keep_out$6 & !word_lanes$packer$skips$skip$6['h0];
+        word_lanes$packer$skip1$6$d = word_lanes$packer$skips$skip$6[('h1)+:(4)];
+        word_lanes$packer$data1$7$d = word_lanes$packer$skips$lane_out$7;
+        word_lanes$packer$keep1$7$d = word_lanes$packer$skips$keep_out$7 & !word_lanes$packer$skips$skip$7['h0];
+        word_lanes$packer$skip1$7$d = word_lanes$packer$skips$skip$7[('h1)+:(4)];
+        word_lanes$packer$data1$8$d = word_lanes$packer$skips$lane_out$8;
+        word_lanes$packer$keep1$8$d = word_lanes$packer$skips$keep_out$8 & !word_lanes$packer$skips$skip$8['h0];
+        word_lanes$packer$skip1$8$d = word_lanes$packer$skips$skip$8[('h1)+:(4)];
+        word_lanes$packer$data1$9$d = word_lanes$packer$skips$lane_out$9;
+        word_lanes$packer$keep1$9$d = word_lanes$packer$skips$keep_out$9 & !word_lanes$packer$skips$skip$9['h0];
+        word_lanes$packer$skip1$9$d = word_lanes$packer$skips$skip$9[('h1)+:(4)];
+        word_lanes$packer$data1$10$d = word_lanes$packer$skips$lane_out$10;
+        word_lanes$packer$keep1$10$d = word_lanes$packer$skips$keep_out$10 & !word_lanes$packer$skips$skip$10['h0];
+        word_lanes$packer$skip1$10$d = word_lanes$packer$skips$skip$10[('h1)+:(4)];
+        word_lanes$packer$data1$11$d = word_lanes$packer$skips$lane_out$11;
+        word_lanes$packer$keep1$11$d = word_lanes$packer$skips$keep_out$11 & !word_lanes$packer$skips$skip$11['h0];
+        word_lanes$packer$skip1$11$d = word_lanes$packer$skips$skip$11[('h1)+:(4)];
+        word_lanes$packer$data1$12$d = word_lanes$packer$skips$lane_out$12;
+        word_lanes$packer$keep1$12$d = word_lanes$packer$skips$keep_out$12 & !word_lanes$packer$skips$skip$12['h0];
+        word_lanes$packer$skip1$12$d = word_lanes$packer$skips$skip$12[('h1)+:(4)];
+        word_lanes$packer$data1$13$d = word_lanes$packer$skips$lane_out$13;
+        word_lanes$packer$keep1$13$d = word_lanes$packer$skips$keep_out$13 & !word_lanes$packer$skips$skip$13['h0];
+        word_lanes$packer$skip1$13$d = word_lanes$packer$skips$skip$13[('h1)+:(4)];
+        word_lanes$packer$data1$14$d = word_lanes$packer$skips$lane_out$14;
+        word_lanes$packer$keep1$14$d = word_lanes$packer$skips$keep_out$14 & !word_lanes$packer$skips$skip$14['h0];
+        word_lanes$packer$skip1$14$d = word_lanes$packer$skips$skip$14[('h1)+:(4)];
+        word_lanes$packer$data1$15$d = word_lanes$packer$skips$lane_out$15;
+        word_lanes$packer$keep1$15$d = word_lanes$packer$skips$keep_out$15 & !word_lanes$packer$skips$skip$15['h0];
+        word_lanes$packer$skip1$15$d = word_lanes$packer$skips$skip$15[('h1)+:(4)];
+        if (word_lanes$packer$skips$keep_out$1 & word_lanes$packer$skips$skip$1['h0]) begin
+            word_lanes$packer$data1$0$d = word_lanes$packer$skips$lane_out$1;
             word_lanes$packer$keep1$0$d = 1'b1;
-            word_lanes$packer$skip1$0$d = word_lanes$packer$skip_in$1[('h1)+:(4)];
+            word_lanes$packer$skip1$0$d = word_lanes$packer$skips$skip$1[('h1)+:(4)];
         end
-        if (word_lanes$packer$keep_in$2 & word_lanes$packer$skip_in$2['h0]) begin
-            word_lanes$packer$data1$1$d = word_lanes$packer$lane_in$2;
+        if (word_lanes$packer$skips$keep_out$2 & word_lanes$packer$skips$skip$2['h0]) begin
+            word_lanes$packer$data1$1$d = word_lanes$packer$skips$lane_out$2;
             word_lanes$packer$keep1$1$d = 1'b1;
-            word_lanes$packer$skip1$1$d = word_lanes$packer$skip_in$2[('h1)+:(4)];
+            word_lanes$packer$skip1$1$d = word_lanes$packer$skips$skip$2[('h1)+:(4)];
         end
-        if (word_lanes$packer$keep_in$3 & word_lanes$packer$skip_in$3['h0]) begin
-            word_lanes$packer$data1$2$d = word_lanes$packer$lane_in$3;
+        if (word_lanes$packer$skips$keep_out$3 & word_lanes$packer$skips$skip$3['h0]) begin
+            word_lanes$packer$data1$2$d = word_lanes$packer$skips$lane_out$3;
             word_lanes$packer$keep1$2$d = 1'b1;
-            word_lanes$packer$skip1$2$d = word_lanes$packer$skip_in$3[('h1)+:(4)];
+            word_lanes$packer$skip1$2$d = word_lanes$packer$skips$skip$3[('h1)+:(4)];
         end
-        if (word_lanes$packer$keep_in$4 & word_lanes$packer$skip_in$4['h0]) begin
-            word_lanes$packer$data1$3$d = word_lanes$packer$lane_in$4;
+        if (word_lanes$packer$skips$keep_out$4 & word_lanes$packer$skips$skip$4['h0]) begin
+            word_lanes$packer$data1$3$d = word_lanes$packer$skips$lane_out$4;
             word_lanes$packer$keep1$3$d = 1'b1;
-            word_lanes$packer$skip1$3$d = word_lanes$packer$skip_in$4[('h1)+:(4)];
+            word_lanes$packer$skip1$3$d = word_lanes$packer$skips$skip$4[('h1)+:(4)];
         end
-        if (word_lanes$packer$keep_in$5 & word_lanes$packer$skip_in$5['h0]) begin
-            word_lanes$packer$data1$4$d = word_lanes$packer$lane_in$5;
+        if (word_lanes$packer$skips$keep_out$5 & word_lanes$packer$skips$skip$5['h0]) begin
+            word_lanes$packer$data1$4$d = word_lanes$packer$skips$lane_out$5;
             word_lanes$packer$keep1$4$d = 1'b1;
-            word_lanes$packer$skip1$4$d = word_lanes$packer$skip_in$5[('h1)+:(4)];
+            word_lanes$packer$skip1$4$d = word_lanes$packer$skips$skip$5[('h1)+:(4)];
         end
-        if (word_lanes$packer$keep_in$6 & word_lanes$packer$skip_in$6['h0]) begin
-            word_lanes$packer$data1$5$d = word_lanes$packer$lane_in$6;
+        if (word_lanes$packer$skips$keep_out$6 & word_lanes$packer$skips$skip$6['h0]) begin
+            word_lanes$packer$data1$5$d = word_lanes$packer$skips$lane_out$6;
             word_lanes$packer$keep1$5$d = 1'b1;
-            word_lanes$packer$skip1$5$d = word_lanes$packer$skip_in$6[('h1)+:(4)];
+            word_lanes$packer$skip1$5$d = word_lanes$packer$skips$skip$6[('h1)+:(4)];
         end
-        if (word_lanes$packer$keep_in$7 & word_lanes$packer$skip_in$7['h0]) begin
-            word_lanes$packer$data1$6$d = word_lanes$packer$lane_in$7;
+        if (word_lanes$packer$skips$keep_out$7 & word_lanes$packer$skips$skip$7['h0]) begin
+            word_lanes$packer$data1$6$d = word_lanes$packer$skips$lane_out$7;
             word_lanes$packer$keep1$6$d = 1'b1;
-            word_lanes$packer$skip1$6$d = word_lanes$packer$skip_in$7[('h1)+:(4)];
+            word_lanes$packer$skip1$6$d = word_lanes$packer$skips$skip$7[('h1)+:(4)];
         end
-        if (word_lanes$packer$keep_in$8 & word_lanes$packer$skip_in$8['h0]) begin
-            word_lanes$packer$data1$7$d = word_lanes$packer$lane_in$8;
+        if (word_lanes$packer$skips$keep_out$8 & word_lanes$packer$skips$skip$8['h0]) begin
+            word_lanes$packer$data1$7$d = word_lanes$packer$skips$lane_out$8;
             word_lanes$packer$keep1$7$d = 1'b1;
-            word_lanes$packer$skip1$7$d = word_lanes$packer$skip_in$8[('h1)+:(4)];
+            word_lanes$packer$skip1$7$d = word_lanes$packer$skips$skip$8[('h1)+:(4)];
         end
-        if (word_lanes$packer$keep_in$9 & word_lanes$packer$skip_in$9['h0]) begin
-            word_lanes$packer$data1$8$d = word_lanes$packer$lane_in$9;
+        if (word_lanes$packer$skips$keep_out$9 & word_lanes$packer$skips$skip$9['h0]) begin
+            word_lanes$packer$data1$8$d = word_lanes$packer$skips$lane_out$9;
             word_lanes$packer$keep1$8$d = 1'b1;
-            word_lanes$packer$skip1$8$d = word_lanes$packer$skip_in$9[('h1)+:(4)];
+            word_lanes$packer$skip1$8$d = word_lanes$packer$skips$skip$9[('h1)+:(4)];
         end
-        if (word_lanes$packer$keep_in$10 & word_lanes$packer$skip_in$10['h0]) begin
-            word_lanes$packer$data1$9$d = word_lanes$packer$lane_in$10;
+        if (word_lanes$packer$skips$keep_out$10 & word_lanes$packer$skips$skip$10['h0]) begin
+            word_lanes$packer$data1$9$d = word_lanes$packer$skips$lane_out$10;
             word_lanes$packer$keep1$9$d = 1'b1;
-            word_lanes$packer$skip1$9$d = word_lanes$packer$skip_in$10[('h1)+:(4)];
+            word_lanes$packer$skip1$9$d = word_lanes$packer$skips$skip$10[('h1)+:(4)];
         end
-        if (word_lanes$packer$keep_in$11 & word_lanes$packer$skip_in$11['h0]) begin
-            word_lanes$packer$data1$10$d = word_lanes$packer$lane_in$11;
+        if (word_lanes$packer$skips$keep_out$11 & word_lanes$packer$skips$skip$11['h0]) begin
+            word_lanes$packer$data1$10$d = word_lanes$packer$skips$lane_out$11;
             word_lanes$packer$keep1$10$d = 1'b1;
-            word_lanes$packer$skip1$10$d = word_lanes$packer$skip_in$11[('h1)+:(4)];
+            word_lanes$packer$skip1$10$d = word_lanes$packer$skips$skip$11[('h1)+:(4)];
         end
-        if (word_lanes$packer$keep_in$12 & word_lanes$packer$skip_in$12['h0]) begin
-            word_lanes$packer$data1$11$d = word_lanes$packer$lane_in$12;
+        if (word_lanes$packer$skips$keep_out$12 & word_lanes$packer$skips$skip$12['h0]) begin
+            word_lanes$packer$data1$11$d = word_lanes$packer$skips$lane_out$12;
             word_lanes$packer$keep1$11$d = 1'b1;
-            word_lanes$packer$skip1$11$d = word_lanes$packer$skip_in$12[('h1)+:(4)];
+            word_lanes$packer$skip1$11$d = word_lanes$packer$skips$skip$12[('h1)+:(4)];
         end
-        if (word_lanes$packer$keep_in$13 & word_lanes$packer$skip_in$13['h0]) begin
-            word_lanes$packer$data1$12$d = word_lanes$packer$lane_in$13;
+        if (word_lanes$packer$skips$keep_out$13 & word_lanes$packer$skips$skip$13['h0]) begin
+            word_lanes$packer$data1$12$d = word_lanes$packer$skips$lane_out$13;
             word_lanes$packer$keep1$12$d = 1'b1;
-            word_lanes$packer$skip1$12$d = word_lanes$packer$skip_in$13[('h1)+:(4)];
+            word_lanes$packer$skip1$12$d = word_lanes$packer$skips$skip$13[('h1)+:(4)];
         end
-        if (word_lanes$packer$keep_in$14 & word_lanes$packer$skip_in$14['h0]) begin
-            word_lanes$packer$data1$13$d = word_lanes$packer$lane_in$14;
+        if (word_lanes$packer$skips$keep_out$14 & word_lanes$packer$skips$skip$14['h0]) begin
+            word_lanes$packer$data1$13$d = word_lanes$packer$skips$lane_out$14;
             word_lanes$packer$keep1$13$d = 1'b1;
-            word_lanes$packer$skip1$13$d = word_lanes$packer$skip_in$14[('h1)+:(4)];
+            word_lanes$packer$skip1$13$d = word_lanes$packer$skips$skip$14[('h1)+:(4)];
         end
-        if (word_lanes$packer$keep_in$15 & word_lanes$packer$skip_in$15['h0]) begin
-            word_lanes$packer$data1$14$d = word_lanes$packer$lane_in$15;
+        if (word_lanes$packer$skips$keep_out$15 & word_lanes$packer$skips$skip$15['h0]) begin
+            word_lanes$packer$data1$14$d = word_lanes$packer$skips$lane_out$15;
             word_lanes$packer$keep1$14$d = 1'b1;
-            word_lanes$packer$skip1$14$d = word_lanes$packer$skip_in$15[('h1)+:(4)];
+            word_lanes$packer$skip1$14$d = word_lanes$packer$skips$skip$15[('h1)+:(4)];
         end
         word_lanes$packer$data2$0$d = word_lanes$packer$data1$0$q;
         word_lanes$packer$keep2$0$d = word_lanes$packer$keep1$0$q & !word_lanes$packer$skip1$0$q['h0];
@@ -23689,7 +27314,7 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         end
         word_lanes$packer$beat_out = word_lanes$packer$beat4$0$q;
         word_lanes$packer$last_out = word_lanes$packer$last4$0$q;
-        word_lanes$packer$tag_out = word_lanes$packer$tag4$0$q;
+        word_lanes$packer$nulls_out = word_lanes$packer$nulls4$0$q;
     end
     // word_lanes$tdata_bus
     always @(*) word_lanes$tdata_bus$bus = {word_lanes$tdata_bus$lane$15, word_lanes$tdata_bus$lane$14, word_lanes$tdata_bus$lane$13, word_lanes$tdata_bus$lane$12, word_lanes$tdata_bus$lane$11, word_lanes$tdata_bus$lane$10, word_lanes$tdata_bus$lane$9, word_lanes$tdata_bus$lane$8, word_lanes$tdata_bus$lane$7, word_lanes$tdata_bus$lane$6, word_lanes$tdata_bus$lane$5, word_lanes$tdata_bus$lane$4, word_lanes$tdata_bus$lane$3, word_lanes$tdata_bus$lane$2, word_lanes$tdata_bus$lane$1, word_lanes$tdata_bus$lane$0};
@@ -23741,332 +27366,197 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     end
     // word_lanes
     always @(*) begin
-        word_lanes$counted_any$clock = word_lanes$clock;
-        word_lanes$counted_valid$clock = word_lanes$clock;
-        word_lanes$counted_tlast$clock = word_lanes$clock;
         word_lanes$packed_tdata$clock = word_lanes$clock;
         word_lanes$packed_tuser$clock = word_lanes$clock;
         word_lanes$packed_tkeep$clock = word_lanes$clock;
         word_lanes$packed_any$clock = word_lanes$clock;
         word_lanes$packed_valid$clock = word_lanes$clock;
         word_lanes$packed_tlast$clock = word_lanes$clock;
-        word_lanes$counted_unit$0$clock = word_lanes$clock;
-        word_lanes$counted_keep$0$clock = word_lanes$clock;
-        word_lanes$counted_skip$0$clock = word_lanes$clock;
-        word_lanes$counted_unit$1$clock = word_lanes$clock;
-        word_lanes$counted_keep$1$clock = word_lanes$clock;
-        word_lanes$counted_skip$1$clock = word_lanes$clock;
-        word_lanes$counted_unit$2$clock = word_lanes$clock;
-        word_lanes$counted_keep$2$clock = word_lanes$clock;
-        word_lanes$counted_skip$2$clock = word_lanes$clock;
-        word_lanes$counted_unit$3$clock = word_lanes$clock;
-        word_lanes$counted_keep$3$clock = word_lanes$clock;
-        word_lanes$counted_skip$3$clock = word_lanes$clock;
-        word_lanes$counted_unit$4$clock = word_lanes$clock;
-        word_lanes$counted_keep$4$clock = word_lanes$clock;
-        word_lanes$counted_skip$4$clock = word_lanes$clock;
-        word_lanes$counted_unit$5$clock = word_lanes$clock;
-        word_lanes$counted_keep$5$clock = word_lanes$clock;
-        word_lanes$counted_skip$5$clock = word_lanes$clock;
-        word_lanes$counted_unit$6$clock = word_lanes$clock;
-        word_lanes$counted_keep$6$clock = word_lanes$clock;
-        word_lanes$counted_skip$6$clock = word_lanes$clock;
-        word_lanes$counted_unit$7$clock = word_lanes$clock;
-        word_lanes$counted_keep$7$clock = word_lanes$clock;
-        word_lanes$counted_skip$7$clock = word_lanes$clock;
-        word_lanes$counted_unit$8$clock = word_lanes$clock;
-        word_lanes$counted_keep$8$clock = word_lanes$clock;
-        word_lanes$counted_skip$8$clock = word_lanes$clock;
-        word_lanes$counted_unit$9$clock = word_lanes$clock;
-        word_lanes$counted_keep$9$clock = word_lanes$clock;
-        word_lanes$counted_skip$9$clock = word_lanes$clock;
-        word_lanes$counted_unit$10$clock = word_lanes$clock;
-        word_lanes$counted_keep$10$clock = word_lanes$clock;
-        word_lanes$counted_skip$10$clock = word_lanes$clock;
-        word_lanes$counted_unit$11$clock = word_lanes$clock;
-        word_lanes$counted_keep$11$clock = word_lanes$clock;
-        word_lanes$counted_skip$11$clock = word_lanes$clock;
-        word_lanes$counted_unit$12$clock = word_lanes$clock;
-        word_lanes$counted_keep$12$clock = word_lanes$clock;
-        word_lanes$counted_skip$12$clock = word_lanes$clock;
-        word_lanes$counted_unit$13$clock = word_lanes$clock;
-        word_lanes$counted_keep$13$clock = word_lanes$clock;
-        word_lanes$counted_skip$13$clock = word_lanes$clock;
-        word_lanes$counted_unit$14$clock = word_lanes$clock;
-        word_lanes$counted_keep$14$clock = word_lanes$clock;
-        word_lanes$counted_skip$14$clock = word_lanes$clock;
-        word_lanes$counted_unit$15$clock = word_lanes$clock;
-        word_lanes$counted_keep$15$clock = word_lanes$clock;
-        word_lanes$counted_skip$15$clock = word_lanes$clock;
         word_lanes$word$0 = word_lanes$slot_value$0;
         if (word_lanes$slot_tuser$0['h0]) begin
             word_lanes$word$0 = word_lanes$replacement;
         end
         word_lanes$unit$0$low = word_lanes$word$0;
         word_lanes$unit$0$high = word_lanes$slot_tuser$0;
-        word_lanes$skips$keep_in$0 = word_lanes$slot_valid$0;
-        word_lanes$counted_unit$0$d = word_lanes$unit$0$both;
-        word_lanes$counted_keep$0$d = word_lanes$slot_valid$0;
-        word_lanes$counted_skip$0$d = word_lanes$skips$skip$0;
         word_lanes$word$1 = word_lanes$slot_value$1;
         if (word_lanes$slot_tuser$1['h0]) begin
             word_lanes$word$1 = word_lanes$replacement;
         end
         word_lanes$unit$1$low = word_lanes$word$1;
         word_lanes$unit$1$high = word_lanes$slot_tuser$1;
-        word_lanes$skips$keep_in$1 = word_lanes$slot_valid$1;
-        word_lanes$counted_unit$1$d = word_lanes$unit$1$both;
-        word_lanes$counted_keep$1$d = word_lanes$slot_valid$1;
-        word_lanes$counted_skip$1$d = word_lanes$skips$skip$1;
         word_lanes$word$2 = word_lanes$slot_value$2;
         if (word_lanes$slot_tuser$2['h0]) begin
             word_lanes$word$2 = word_lanes$replacement;
         end
         word_lanes$unit$2$low = word_lanes$word$2;
         word_lanes$unit$2$high = word_lanes$slot_tuser$2;
-        word_lanes$skips$keep_in$2 = word_lanes$slot_valid$2;
-        word_lanes$counted_unit$2$d = word_lanes$unit$2$both;
-        word_lanes$counted_keep$2$d = word_lanes$slot_valid$2;
-        word_lanes$counted_skip$2$d = word_lanes$skips$skip$2;
         word_lanes$word$3 = word_lanes$slot_value$3;
         if (word_lanes$slot_tuser$3['h0]) begin
             word_lanes$word$3 = word_lanes$replacement;
         end
         word_lanes$unit$3$low = word_lanes$word$3;
         word_lanes$unit$3$high = word_lanes$slot_tuser$3;
-        word_lanes$skips$keep_in$3 = word_lanes$slot_valid$3;
-        word_lanes$counted_unit$3$d = word_lanes$unit$3$both;
-        word_lanes$counted_keep$3$d = word_lanes$slot_valid$3;
-        word_lanes$counted_skip$3$d = word_lanes$skips$skip$3;
         word_lanes$word$4 = word_lanes$slot_value$4;
         if (word_lanes$slot_tuser$4['h0]) begin
             word_lanes$word$4 = word_lanes$replacement;
         end
         word_lanes$unit$4$low = word_lanes$word$4;
         word_lanes$unit$4$high = word_lanes$slot_tuser$4;
-        word_lanes$skips$keep_in$4 = word_lanes$slot_valid$4;
-        word_lanes$counted_unit$4$d = word_lanes$unit$4$both;
-        word_lanes$counted_keep$4$d = word_lanes$slot_valid$4;
-        word_lanes$counted_skip$4$d = word_lanes$skips$skip$4;
         word_lanes$word$5 = word_lanes$slot_value$5;
         if (word_lanes$slot_tuser$5['h0]) begin
             word_lanes$word$5 = word_lanes$replacement;
         end
         word_lanes$unit$5$low = word_lanes$word$5;
         word_lanes$unit$5$high = word_lanes$slot_tuser$5;
-        word_lanes$skips$keep_in$5 = word_lanes$slot_valid$5;
-        word_lanes$counted_unit$5$d = word_lanes$unit$5$both;
-        word_lanes$counted_keep$5$d = word_lanes$slot_valid$5;
-        word_lanes$counted_skip$5$d = word_lanes$skips$skip$5;
         word_lanes$word$6 = word_lanes$slot_value$6;
         if (word_lanes$slot_tuser$6['h0]) begin
             word_lanes$word$6 = word_lanes$replacement;
         end
         word_lanes$unit$6$low = word_lanes$word$6;
         word_lanes$unit$6$high = word_lanes$slot_tuser$6;
-        word_lanes$skips$keep_in$6 = word_lanes$slot_valid$6;
-        word_lanes$counted_unit$6$d = word_lanes$unit$6$both;
-        word_lanes$counted_keep$6$d = word_lanes$slot_valid$6;
-        word_lanes$counted_skip$6$d = word_lanes$skips$skip$6;
         word_lanes$word$7 = word_lanes$slot_value$7;
         if (word_lanes$slot_tuser$7['h0]) begin
             word_lanes$word$7 = word_lanes$replacement;
         end
         word_lanes$unit$7$low = word_lanes$word$7;
         word_lanes$unit$7$high = word_lanes$slot_tuser$7;
-        word_lanes$skips$keep_in$7 = word_lanes$slot_valid$7;
-        word_lanes$counted_unit$7$d = word_lanes$unit$7$both;
-        word_lanes$counted_keep$7$d = word_lanes$slot_valid$7;
-        word_lanes$counted_skip$7$d = word_lanes$skips$skip$7;
         word_lanes$word$8 = word_lanes$slot_value$8;
         if (word_lanes$slot_tuser$8['h0]) begin
             word_lanes$word$8 = word_lanes$replacement;
         end
         word_lanes$unit$8$low = word_lanes$word$8;
         word_lanes$unit$8$high = word_lanes$slot_tuser$8;
-        word_lanes$skips$keep_in$8 = word_lanes$slot_valid$8;
-        word_lanes$counted_unit$8$d = word_lanes$unit$8$both;
-        word_lanes$counted_keep$8$d = word_lanes$slot_valid$8;
-        word_lanes$counted_skip$8$d = word_lanes$skips$skip$8;
         word_lanes$word$9 = word_lanes$slot_value$9;
         if (word_lanes$slot_tuser$9['h0]) begin
             word_lanes$word$9 = word_lanes$replacement;
         end
         word_lanes$unit$9$low = word_lanes$word$9;
         word_lanes$unit$9$high = word_lanes$slot_tuser$9;
-        word_lanes$skips$keep_in$9 = word_lanes$slot_valid$9;
-        word_lanes$counted_unit$9$d = word_lanes$unit$9$both;
-        word_lanes$counted_keep$9$d = word_lanes$slot_valid$9;
-        word_lanes$counted_skip$9$d = word_lanes$skips$skip$9;
         word_lanes$word$10 = word_lanes$slot_value$10;
         if (word_lanes$slot_tuser$10['h0]) begin
             word_lanes$word$10 = word_lanes$replacement;
         end
         word_lanes$unit$10$low = word_lanes$word$10;
         word_lanes$unit$10$high = word_lanes$slot_tuser$10;
-        word_lanes$skips$keep_in$10 = word_lanes$slot_valid$10;
-        word_lanes$counted_unit$10$d = word_lanes$unit$10$both;
-        word_lanes$counted_keep$10$d = word_lanes$slot_valid$10;
-        word_lanes$counted_skip$10$d = word_lanes$skips$skip$10;
         word_lanes$word$11 = word_lanes$slot_value$11;
         if (word_lanes$slot_tuser$11['h0]) begin
             word_lanes$word$11 = word_lanes$replacement;
         end
         word_lanes$unit$11$low = word_lanes$word$11;
         word_lanes$unit$11$high = word_lanes$slot_tuser$11;
-        word_lanes$skips$keep_in$11 = word_lanes$slot_valid$11;
-        word_lanes$counted_unit$11$d = word_lanes$unit$11$both;
-        word_lanes$counted_keep$11$d = word_lanes$slot_valid$11;
-        word_lanes$counted_skip$11$d = word_lanes$skips$skip$11;
         word_lanes$word$12 = word_lanes$slot_value$12;
         if (word_lanes$slot_tuser$12['h0]) begin
             word_lanes$word$12 = word_lanes$replacement;
         end
         word_lanes$unit$12$low = word_lanes$word$12;
         word_lanes$unit$12$high = word_lanes$slot_tuser$12;
-        word_lanes$skips$keep_in$12 = word_lanes$slot_valid$12;
-        word_lanes$counted_unit$12$d = word_lanes$unit$12$both;
-        word_lanes$counted_keep$12$d = word_lanes$slot_valid$12;
-        word_lanes$counted_skip$12$d = word_lanes$skips$skip$12;
         word_lanes$word$13 = word_lanes$slot_value$13;
         if (word_lanes$slot_tuser$13['h0]) begin
             word_lanes$word$13 = word_lanes$replacement;
         end
         word_lanes$unit$13$low = word_lanes$word$13;
         word_lanes$unit$13$high = word_lanes$slot_tuser$13;
-        word_lanes$skips$keep_in$13 = word_lanes$slot_valid$13;
-        word_lanes$counted_unit$13$d = word_lanes$unit$13$both;
-        word_lanes$counted_keep$13$d = word_lanes$slot_valid$13;
-        word_lanes$counted_skip$13$d = word_lanes$skips$skip$13;
         word_lanes$word$14 = word_lanes$slot_value$14;
         if (word_lanes$slot_tuser$14['h0]) begin
             word_lanes$word$14 = word_lanes$replacement;
         end
         word_lanes$unit$14$low = word_lanes$word$14;
         word_lanes$unit$14$high = word_lanes$slot_tuser$14;
-        word_lanes$skips$keep_in$14 = word_lanes$slot_valid$14;
-        word_lanes$counted_unit$14$d = word_lanes$unit$14$both;
-        word_lanes$counted_keep$14$d = word_lanes$slot_valid$14;
-        word_lanes$counted_skip$14$d = word_lanes$skips$skip$14;
         word_lanes$word$15 = word_lanes$slot_value$15;
         if (word_lanes$slot_tuser$15['h0]) begin
             word_lanes$word$15 = word_lanes$replacement;
         end
         word_lanes$unit$15$low = word_lanes$word$15;
         word_lanes$unit$15$high = word_lanes$slot_tuser$15;
-        word_lanes$skips$keep_in$15 = word_lanes$slot_valid$15;
-        word_lanes$counted_unit$15$d = word_lanes$unit$15$both;
-        word_lanes$counted_keep$15$d = word_lanes$slot_valid$15;
-        word_lanes$counted_skip$15$d = word_lanes$skips$skip$15;
-        word_lanes$counted_any$d = word_lanes$skips$any_kept;
-        word_lanes$unused_nulls = |word_lanes$skips$nulls;
-        word_lanes$counted_valid$d = word_lanes$beat_valid & !word_lanes$rst;
-        word_lanes$counted_tlast$d = word_lanes$beat_tlast;
         word_lanes$packer$clock = word_lanes$clock;
         word_lanes$packer$rst = word_lanes$rst;
-        word_lanes$packer$tag_in = word_lanes$counted_any$q;
-        word_lanes$packer$beat_in = word_lanes$counted_valid$q;
-        word_lanes$packer$last_in = word_lanes$counted_tlast$q;
-        word_lanes$packer$lane_in$0 = word_lanes$counted_unit$0$q;
-        word_lanes$packer$keep_in$0 = word_lanes$counted_keep$0$q;
-        word_lanes$packer$skip_in$0 = word_lanes$counted_skip$0$q;
+        word_lanes$packer$beat_in = word_lanes$beat_valid;
+        word_lanes$packer$last_in = word_lanes$beat_tlast;
+        word_lanes$unused_nulls = |word_lanes$packer$nulls_out;
+        word_lanes$packer$lane_in$0 = word_lanes$unit$0$both;
+        word_lanes$packer$keep_in$0 = word_lanes$slot_valid$0;
         word_lanes$tdata_bus$lane$0 = word_lanes$packer$lane_out$0[('h0)+:(32)];
         word_lanes$tuser_bus$lane$0 = word_lanes$packer$lane_out$0[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$0 = word_lanes$packer$keep_out$0;
-        word_lanes$packer$lane_in$1 = word_lanes$counted_unit$1$q;
-        word_lanes$packer$keep_in$1 = word_lanes$counted_keep$1$q;
-        word_lanes$packer$skip_in$1 = word_lanes$counted_skip$1$q;
+        word_lanes$packer$lane_in$1 = word_lanes$unit$1$both;
+        word_lanes$packer$keep_in$1 = word_lanes$slot_valid$1;
         word_lanes$tdata_bus$lane$1 = word_lanes$packer$lane_out$1[('h0)+:(32)];
         word_lanes$tuser_bus$lane$1 = word_lanes$packer$lane_out$1[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$1 = word_lanes$packer$keep_out$1;
-        word_lanes$packer$lane_in$2 = word_lanes$counted_unit$2$q;
-        word_lanes$packer$keep_in$2 = word_lanes$counted_keep$2$q;
-        word_lanes$packer$skip_in$2 = word_lanes$counted_skip$2$q;
+        word_lanes$packer$lane_in$2 = word_lanes$unit$2$both;
+        word_lanes$packer$keep_in$2 = word_lanes$slot_valid$2;
         word_lanes$tdata_bus$lane$2 = word_lanes$packer$lane_out$2[('h0)+:(32)];
         word_lanes$tuser_bus$lane$2 = word_lanes$packer$lane_out$2[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$2 = word_lanes$packer$keep_out$2;
-        word_lanes$packer$lane_in$3 = word_lanes$counted_unit$3$q;
-        word_lanes$packer$keep_in$3 = word_lanes$counted_keep$3$q;
-        word_lanes$packer$skip_in$3 = word_lanes$counted_skip$3$q;
+        word_lanes$packer$lane_in$3 = word_lanes$unit$3$both;
+        word_lanes$packer$keep_in$3 = word_lanes$slot_valid$3;
         word_lanes$tdata_bus$lane$3 = word_lanes$packer$lane_out$3[('h0)+:(32)];
         word_lanes$tuser_bus$lane$3 = word_lanes$packer$lane_out$3[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$3 = word_lanes$packer$keep_out$3;
-        word_lanes$packer$lane_in$4 = word_lanes$counted_unit$4$q;
-        word_lanes$packer$keep_in$4 = word_lanes$counted_keep$4$q;
-        word_lanes$packer$skip_in$4 = word_lanes$counted_skip$4$q;
+        word_lanes$packer$lane_in$4 = word_lanes$unit$4$both;
+        word_lanes$packer$keep_in$4 = word_lanes$slot_valid$4;
         word_lanes$tdata_bus$lane$4 = word_lanes$packer$lane_out$4[('h0)+:(32)];
         word_lanes$tuser_bus$lane$4 = word_lanes$packer$lane_out$4[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$4 = word_lanes$packer$keep_out$4;
-        word_lanes$packer$lane_in$5 = word_lanes$counted_unit$5$q;
-        word_lanes$packer$keep_in$5 = word_lanes$counted_keep$5$q;
-        word_lanes$packer$skip_in$5 = word_lanes$counted_skip$5$q;
+        word_lanes$packer$lane_in$5 = word_lanes$unit$5$both;
+        word_lanes$packer$keep_in$5 = word_lanes$slot_valid$5;
         word_lanes$tdata_bus$lane$5 = word_lanes$packer$lane_out$5[('h0)+:(32)];
         word_lanes$tuser_bus$lane$5 = word_lanes$packer$lane_out$5[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$5 = word_lanes$packer$keep_out$5;
-        word_lanes$packer$lane_in$6 = word_lanes$counted_unit$6$q;
-        word_lanes$packer$keep_in$6 = word_lanes$counted_keep$6$q;
-        word_lanes$packer$skip_in$6 = word_lanes$counted_skip$6$q;
+        word_lanes$packer$lane_in$6 = word_lanes$unit$6$both;
+        word_lanes$packer$keep_in$6 = word_lanes$slot_valid$6;
         word_lanes$tdata_bus$lane$6 = word_lanes$packer$lane_out$6[('h0)+:(32)];
         word_lanes$tuser_bus$lane$6 = word_lanes$packer$lane_out$6[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$6 = word_lanes$packer$keep_out$6;
-        word_lanes$packer$lane_in$7 = word_lanes$counted_unit$7$q;
-        word_lanes$packer$keep_in$7 = word_lanes$counted_keep$7$q;
-        word_lanes$packer$skip_in$7 = word_lanes$counted_skip$7$q;
+        word_lanes$packer$lane_in$7 = word_lanes$unit$7$both;
+        word_lanes$packer$keep_in$7 = word_lanes$slot_valid$7;
         word_lanes$tdata_bus$lane$7 = word_lanes$packer$lane_out$7[('h0)+:(32)];
         word_lanes$tuser_bus$lane$7 = word_lanes$packer$lane_out$7[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$7 = word_lanes$packer$keep_out$7;
-        word_lanes$packer$lane_in$8 = word_lanes$counted_unit$8$q;
-        word_lanes$packer$keep_in$8 = word_lanes$counted_keep$8$q;
-        word_lanes$packer$skip_in$8 = word_lanes$counted_skip$8$q;
+        word_lanes$packer$lane_in$8 = word_lanes$unit$8$both;
+        word_lanes$packer$keep_in$8 = word_lanes$slot_valid$8;
         word_lanes$tdata_bus$lane$8 = word_lanes$packer$lane_out$8[('h0)+:(32)];
         word_lanes$tuser_bus$lane$8 = word_lanes$packer$lane_out$8[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$8 = word_lanes$packer$keep_out$8;
-        word_lanes$packer$lane_in$9 = word_lanes$counted_unit$9$q;
-        word_lanes$packer$keep_in$9 = word_lanes$counted_keep$9$q;
-        word_lanes$packer$skip_in$9 = word_lanes$counted_skip$9$q;
+        word_lanes$packer$lane_in$9 = word_lanes$unit$9$both;
+        word_lanes$packer$keep_in$9 = word_lanes$slot_valid$9;
         word_lanes$tdata_bus$lane$9 = word_lanes$packer$lane_out$9[('h0)+:(32)];
         word_lanes$tuser_bus$lane$9 = word_lanes$packer$lane_out$9[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$9 = word_lanes$packer$keep_out$9;
-        word_lanes$packer$lane_in$10 = word_lanes$counted_unit$10$q;
-        word_lanes$packer$keep_in$10 = word_lanes$counted_keep$10$q;
-        word_lanes$packer$skip_in$10 = word_lanes$counted_skip$10$q;
+        word_lanes$packer$lane_in$10 = word_lanes$unit$10$both;
+        word_lanes$packer$keep_in$10 = word_lanes$slot_valid$10;
         word_lanes$tdata_bus$lane$10 = word_lanes$packer$lane_out$10[('h0)+:(32)];
         word_lanes$tuser_bus$lane$10 = word_lanes$packer$lane_out$10[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$10 = word_lanes$packer$keep_out$10;
-        word_lanes$packer$lane_in$11 = word_lanes$counted_unit$11$q;
-        word_lanes$packer$keep_in$11 = word_lanes$counted_keep$11$q;
-        word_lanes$packer$skip_in$11 = word_lanes$counted_skip$11$q;
+        word_lanes$packer$lane_in$11 = word_lanes$unit$11$both;
+        word_lanes$packer$keep_in$11 = word_lanes$slot_valid$11;
         word_lanes$tdata_bus$lane$11 = word_lanes$packer$lane_out$11[('h0)+:(32)];
         word_lanes$tuser_bus$lane$11 = word_lanes$packer$lane_out$11[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$11 = word_lanes$packer$keep_out$11;
-        word_lanes$packer$lane_in$12 = word_lanes$counted_unit$12$q;
-        word_lanes$packer$keep_in$12 = word_lanes$counted_keep$12$q;
-        word_lanes$packer$skip_in$12 = word_lanes$counted_skip$12$q;
+        word_lanes$packer$lane_in$12 = word_lanes$unit$12$both;
+        word_lanes$packer$keep_in$12 = word_lanes$slot_valid$12;
         word_lanes$tdata_bus$lane$12 = word_lanes$packer$lane_out$12[('h0)+:(32)];
         word_lanes$tuser_bus$lane$12 = word_lanes$packer$lane_out$12[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$12 = word_lanes$packer$keep_out$12;
-        word_lanes$packer$lane_in$13 = word_lanes$counted_unit$13$q;
-        word_lanes$packer$keep_in$13 = word_lanes$counted_keep$13$q;
-        word_lanes$packer$skip_in$13 = word_lanes$counted_skip$13$q;
+        word_lanes$packer$lane_in$13 = word_lanes$unit$13$both;
+        word_lanes$packer$keep_in$13 = word_lanes$slot_valid$13;
         word_lanes$tdata_bus$lane$13 = word_lanes$packer$lane_out$13[('h0)+:(32)];
         word_lanes$tuser_bus$lane$13 = word_lanes$packer$lane_out$13[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$13 = word_lanes$packer$keep_out$13;
-        word_lanes$packer$lane_in$14 = word_lanes$counted_unit$14$q;
-        word_lanes$packer$keep_in$14 = word_lanes$counted_keep$14$q;
-        word_lanes$packer$skip_in$14 = word_lanes$counted_skip$14$q;
+        word_lanes$packer$lane_in$14 = word_lanes$unit$14$both;
+        word_lanes$packer$keep_in$14 = word_lanes$slot_valid$14;
         word_lanes$tdata_bus$lane$14 = word_lanes$packer$lane_out$14[('h0)+:(32)];
         word_lanes$tuser_bus$lane$14 = word_lanes$packer$lane_out$14[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$14 = word_lanes$packer$keep_out$14;
-        word_lanes$packer$lane_in$15 = word_lanes$counted_unit$15$q;
-        word_lanes$packer$keep_in$15 = word_lanes$counted_keep$15$q;
-        word_lanes$packer$skip_in$15 = word_lanes$counted_skip$15$q;
+        word_lanes$packer$lane_in$15 = word_lanes$unit$15$both;
+        word_lanes$packer$keep_in$15 = word_lanes$slot_valid$15;
         word_lanes$tdata_bus$lane$15 = word_lanes$packer$lane_out$15[('h0)+:(32)];
         word_lanes$tuser_bus$lane$15 = word_lanes$packer$lane_out$15[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$15 = word_lanes$packer$keep_out$15;
         word_lanes$packed_tdata$d = word_lanes$tdata_bus$bus;
         word_lanes$packed_tuser$d = word_lanes$tuser_bus$bus;
         word_lanes$packed_tkeep$d = word_lanes$tkeep_bus$bus;
-        word_lanes$packed_any$d = |word_lanes$packer$tag_out;
+        word_lanes$packed_any$d = word_lanes$packer$keep_out$0;
         word_lanes$packed_valid$d = word_lanes$packer$beat_out & !word_lanes$rst;
         word_lanes$packed_tlast$d = word_lanes$packer$last_out;
         word_lanes$tdata = word_lanes$packed_tdata$q;
@@ -24193,13 +27683,11 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         if (queue$write) begin
             queue$write_pointer$d = queue$write_pointer$q + 'h1;
         end
-        queue$read_pointer_next = queue$read_pointer$q;
         if (queue$fetch) begin
-            queue$read_pointer_next = queue$read_pointer$q + 'h1;
+            queue$read_pointer$d = queue$read_pointer_ahead$q;
+            queue$read_pointer_ahead$d = queue$read_pointer_ahead$q + 'h1;
         end
-        queue$read_pointer$d = queue$read_pointer_next;
         queue$one_left = queue$write_pointer$q == queue$read_pointer_ahead$q;
-        queue$read_pointer_ahead$d = queue$read_pointer_next + 'h1;
         queue$not_empty$d = queue$write | (queue$not_empty$q & ~(queue$fetch & queue$one_left));
         queue$fetched$d = queue$fetch | (queue$fetched$q & !queue$output_free);
         if (queue$output_free) begin

@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_decoder_x4.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (decoder$gathered$q).
 //
-// utf8hdl-latency: 17
+// utf8hdl-latency: 19
 // (cycles from a beat's acceptance to its first word on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -279,9 +279,10 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  queue$m_axis_tready;
     reg  queue$returned;
     reg  accepted;
-    localparam  credits$limit = 6'b100000;
-    reg  [5:0] credits$in_flight$d;
-    reg  [5:0] credits$in_flight$q;
+    localparam  credits$limit = 7'b100000;
+    localparam  credits$limit_less_one = 7'b11111;
+    reg  [6:0] credits$in_flight$d;
+    reg  [6:0] credits$in_flight$q;
     reg  credits$in_flight$clock;
     reg  credits$early$d;
     reg  credits$early$q;
@@ -292,11 +293,13 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  credits$ready$d;
     reg  credits$ready$q;
     reg  credits$ready$clock;
-    reg  [5:0] credits$plus;
-    reg  [5:0] credits$minus_returned;
-    reg  [5:0] credits$minus_early;
-    reg  [5:0] credits$minus_late;
-    reg  [5:0] credits$next_in_flight;
+    reg  [6:0] credits$plus;
+    reg  [6:0] credits$minus_returned;
+    reg  [6:0] credits$minus_early;
+    reg  [6:0] credits$minus_late;
+    reg  credits$fits_one;
+    reg  credits$fits_two;
+    reg  credits$leaves;
     localparam  byte_lanes$lanes = 6'b100;
     reg  [7:0] byte_lanes$beat_byte$0$d;
     reg  [7:0] byte_lanes$beat_byte$0$q;
@@ -328,64 +331,6 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  byte_lanes$beat_valid$d;
     reg  byte_lanes$beat_valid$q;
     reg  byte_lanes$beat_valid$clock;
-    reg  byte_lanes$skips$keep_in$0;
-    reg  byte_lanes$skips$keep_in$1;
-    reg  byte_lanes$skips$keep_in$2;
-    reg  byte_lanes$skips$keep_in$3;
-    reg  [4:0] byte_lanes$skips$skip$0;
-    reg  [4:0] byte_lanes$skips$skip$1;
-    reg  [4:0] byte_lanes$skips$skip$2;
-    reg  [4:0] byte_lanes$skips$skip$3;
-    reg  byte_lanes$skips$any_kept;
-    reg  [4:0] byte_lanes$skips$nulls;
-    reg  [7:0] byte_lanes$counted_byte$0$d;
-    reg  [7:0] byte_lanes$counted_byte$0$q;
-    reg  byte_lanes$counted_byte$0$clock;
-    reg  [7:0] byte_lanes$counted_byte$1$d;
-    reg  [7:0] byte_lanes$counted_byte$1$q;
-    reg  byte_lanes$counted_byte$1$clock;
-    reg  [7:0] byte_lanes$counted_byte$2$d;
-    reg  [7:0] byte_lanes$counted_byte$2$q;
-    reg  byte_lanes$counted_byte$2$clock;
-    reg  [7:0] byte_lanes$counted_byte$3$d;
-    reg  [7:0] byte_lanes$counted_byte$3$q;
-    reg  byte_lanes$counted_byte$3$clock;
-    reg  byte_lanes$counted_keep$0$d;
-    reg  byte_lanes$counted_keep$0$q;
-    reg  byte_lanes$counted_keep$0$clock;
-    reg  byte_lanes$counted_keep$1$d;
-    reg  byte_lanes$counted_keep$1$q;
-    reg  byte_lanes$counted_keep$1$clock;
-    reg  byte_lanes$counted_keep$2$d;
-    reg  byte_lanes$counted_keep$2$q;
-    reg  byte_lanes$counted_keep$2$clock;
-    reg  byte_lanes$counted_keep$3$d;
-    reg  byte_lanes$counted_keep$3$q;
-    reg  byte_lanes$counted_keep$3$clock;
-    reg  [4:0] byte_lanes$counted_skip$0$d;
-    reg  [4:0] byte_lanes$counted_skip$0$q;
-    reg  byte_lanes$counted_skip$0$clock;
-    reg  [4:0] byte_lanes$counted_skip$1$d;
-    reg  [4:0] byte_lanes$counted_skip$1$q;
-    reg  byte_lanes$counted_skip$1$clock;
-    reg  [4:0] byte_lanes$counted_skip$2$d;
-    reg  [4:0] byte_lanes$counted_skip$2$q;
-    reg  byte_lanes$counted_skip$2$clock;
-    reg  [4:0] byte_lanes$counted_skip$3$d;
-    reg  [4:0] byte_lanes$counted_skip$3$q;
-    reg  byte_lanes$counted_skip$3$clock;
-    reg  [4:0] byte_lanes$counted_nulls$d;
-    reg  [4:0] byte_lanes$counted_nulls$q;
-    reg  byte_lanes$counted_nulls$clock;
-    reg  byte_lanes$counted_any$d;
-    reg  byte_lanes$counted_any$q;
-    reg  byte_lanes$counted_any$clock;
-    reg  byte_lanes$counted_tlast$d;
-    reg  byte_lanes$counted_tlast$q;
-    reg  byte_lanes$counted_tlast$clock;
-    reg  byte_lanes$counted_valid$d;
-    reg  byte_lanes$counted_valid$q;
-    reg  byte_lanes$counted_valid$clock;
     reg  byte_lanes$packer$clock;
     reg  byte_lanes$packer$rst;
     reg  [7:0] byte_lanes$packer$lane_in$0;
@@ -396,13 +341,8 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  byte_lanes$packer$keep_in$1;
     reg  byte_lanes$packer$keep_in$2;
     reg  byte_lanes$packer$keep_in$3;
-    reg  [4:0] byte_lanes$packer$skip_in$0;
-    reg  [4:0] byte_lanes$packer$skip_in$1;
-    reg  [4:0] byte_lanes$packer$skip_in$2;
-    reg  [4:0] byte_lanes$packer$skip_in$3;
     reg  byte_lanes$packer$beat_in;
     reg  byte_lanes$packer$last_in;
-    reg  [5:0] byte_lanes$packer$tag_in;
     reg  [7:0] byte_lanes$packer$lane_out$0;
     reg  [7:0] byte_lanes$packer$lane_out$1;
     reg  [7:0] byte_lanes$packer$lane_out$2;
@@ -411,9 +351,9 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  byte_lanes$packer$keep_out$1;
     reg  byte_lanes$packer$keep_out$2;
     reg  byte_lanes$packer$keep_out$3;
+    reg  [5:0] byte_lanes$packer$nulls_out;
     reg  byte_lanes$packer$beat_out;
     reg  byte_lanes$packer$last_out;
-    reg  [5:0] byte_lanes$packer$tag_out;
     reg  [7:0] byte_lanes$packed_byte$0$d;
     reg  [7:0] byte_lanes$packed_byte$0$q;
     reg  byte_lanes$packed_byte$0$clock;
@@ -447,7 +387,6 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  byte_lanes$packed_valid$d;
     reg  byte_lanes$packed_valid$q;
     reg  byte_lanes$packed_valid$clock;
-    reg  [5:0] byte_lanes$count;
     reg  [7:0] byte_lanes$tail_in$0;
     reg  [7:0] byte_lanes$tail_in$1;
     reg  [7:0] byte_lanes$tail_in$2;
@@ -503,30 +442,33 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  [7:0] byte_lanes$by1$2;
     reg  [7:0] byte_lanes$by1$3;
     reg  [7:0] byte_lanes$by1$4;
-    reg  [4:0] byte_lanes$skips$nulls0$0;
-    reg  [4:0] byte_lanes$skips$nulls0$1;
-    reg  [4:0] byte_lanes$skips$nulls0$2;
-    reg  [4:0] byte_lanes$skips$nulls0$3;
-    reg  [4:0] byte_lanes$skips$nulls1$0;
-    reg  [4:0] byte_lanes$skips$nulls1$1;
-    reg  [4:0] byte_lanes$skips$nulls1$2;
-    reg  [4:0] byte_lanes$skips$nulls1$3;
-    reg  [4:0] byte_lanes$skips$nulls2$0;
-    reg  [4:0] byte_lanes$skips$nulls2$1;
-    reg  [4:0] byte_lanes$skips$nulls2$2;
-    reg  [4:0] byte_lanes$skips$nulls2$3;
-    reg  [4:0] byte_lanes$skips$nulls3$0;
-    reg  [4:0] byte_lanes$skips$nulls3$1;
-    reg  [4:0] byte_lanes$skips$nulls3$2;
-    reg  [4:0] byte_lanes$skips$nulls3$3;
-    reg  [4:0] byte_lanes$skips$nulls4$0;
-    reg  [4:0] byte_lanes$skips$nulls4$1;
-    reg  [4:0] byte_lanes$skips$nulls4$2;
-    reg  [4:0] byte_lanes$skips$nulls4$3;
-    reg  [4:0] byte_lanes$skips$nulls5$0;
-    reg  [4:0] byte_lanes$skips$nulls5$1;
-    reg  [4:0] byte_lanes$skips$nulls5$2;
-    reg  [4:0] byte_lanes$skips$nulls5$3;
+    reg  byte_lanes$packer$skips$clock;
+    reg  byte_lanes$packer$skips$rst;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$0;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$1;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$2;
+    reg  [7:0] byte_lanes$packer$skips$lane_in$3;
+    reg  byte_lanes$packer$skips$keep_in$0;
+    reg  byte_lanes$packer$skips$keep_in$1;
+    reg  byte_lanes$packer$skips$keep_in$2;
+    reg  byte_lanes$packer$skips$keep_in$3;
+    reg  byte_lanes$packer$skips$beat_in;
+    reg  byte_lanes$packer$skips$last_in;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$0;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$1;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$2;
+    reg  [7:0] byte_lanes$packer$skips$lane_out$3;
+    reg  byte_lanes$packer$skips$keep_out$0;
+    reg  byte_lanes$packer$skips$keep_out$1;
+    reg  byte_lanes$packer$skips$keep_out$2;
+    reg  byte_lanes$packer$skips$keep_out$3;
+    reg  [4:0] byte_lanes$packer$skips$skip$0;
+    reg  [4:0] byte_lanes$packer$skips$skip$1;
+    reg  [4:0] byte_lanes$packer$skips$skip$2;
+    reg  [4:0] byte_lanes$packer$skips$skip$3;
+    reg  [5:0] byte_lanes$packer$skips$nulls;
+    reg  byte_lanes$packer$skips$beat_out;
+    reg  byte_lanes$packer$skips$last_out;
     reg  [7:0] byte_lanes$packer$data1$0$d;
     reg  [7:0] byte_lanes$packer$data1$0$q;
     reg  byte_lanes$packer$data1$0$clock;
@@ -569,9 +511,9 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  byte_lanes$packer$last1$0$d;
     reg  byte_lanes$packer$last1$0$q;
     reg  byte_lanes$packer$last1$0$clock;
-    reg  [5:0] byte_lanes$packer$tag1$0$d;
-    reg  [5:0] byte_lanes$packer$tag1$0$q;
-    reg  byte_lanes$packer$tag1$0$clock;
+    reg  [5:0] byte_lanes$packer$nulls1$0$d;
+    reg  [5:0] byte_lanes$packer$nulls1$0$q;
+    reg  byte_lanes$packer$nulls1$0$clock;
     reg  [7:0] byte_lanes$packer$data2$0$d;
     reg  [7:0] byte_lanes$packer$data2$0$q;
     reg  byte_lanes$packer$data2$0$clock;
@@ -614,9 +556,98 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  byte_lanes$packer$last2$0$d;
     reg  byte_lanes$packer$last2$0$q;
     reg  byte_lanes$packer$last2$0$clock;
-    reg  [5:0] byte_lanes$packer$tag2$0$d;
-    reg  [5:0] byte_lanes$packer$tag2$0$q;
-    reg  byte_lanes$packer$tag2$0$clock;
+    reg  [5:0] byte_lanes$packer$nulls2$0$d;
+    reg  [5:0] byte_lanes$packer$nulls2$0$q;
+    reg  byte_lanes$packer$nulls2$0$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$0$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$0$q;
+    reg  byte_lanes$packer$skips$nulls1$0$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$1$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$1$q;
+    reg  byte_lanes$packer$skips$nulls1$1$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$2$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$2$q;
+    reg  byte_lanes$packer$skips$nulls1$2$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$3$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls1$3$q;
+    reg  byte_lanes$packer$skips$nulls1$3$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$0$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$0$q;
+    reg  byte_lanes$packer$skips$data1$0$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$1$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$1$q;
+    reg  byte_lanes$packer$skips$data1$1$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$2$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$2$q;
+    reg  byte_lanes$packer$skips$data1$2$clock;
+    reg  [7:0] byte_lanes$packer$skips$data1$3$d;
+    reg  [7:0] byte_lanes$packer$skips$data1$3$q;
+    reg  byte_lanes$packer$skips$data1$3$clock;
+    reg  byte_lanes$packer$skips$keep1$0$d;
+    reg  byte_lanes$packer$skips$keep1$0$q;
+    reg  byte_lanes$packer$skips$keep1$0$clock;
+    reg  byte_lanes$packer$skips$keep1$1$d;
+    reg  byte_lanes$packer$skips$keep1$1$q;
+    reg  byte_lanes$packer$skips$keep1$1$clock;
+    reg  byte_lanes$packer$skips$keep1$2$d;
+    reg  byte_lanes$packer$skips$keep1$2$q;
+    reg  byte_lanes$packer$skips$keep1$2$clock;
+    reg  byte_lanes$packer$skips$keep1$3$d;
+    reg  byte_lanes$packer$skips$keep1$3$q;
+    reg  byte_lanes$packer$skips$keep1$3$clock;
+    reg  byte_lanes$packer$skips$beat1$0$d;
+    reg  byte_lanes$packer$skips$beat1$0$q;
+    reg  byte_lanes$packer$skips$beat1$0$clock;
+    reg  byte_lanes$packer$skips$last1$0$d;
+    reg  byte_lanes$packer$skips$last1$0$q;
+    reg  byte_lanes$packer$skips$last1$0$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$0$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$0$q;
+    reg  byte_lanes$packer$skips$nulls2$0$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$1$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$1$q;
+    reg  byte_lanes$packer$skips$nulls2$1$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$2$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$2$q;
+    reg  byte_lanes$packer$skips$nulls2$2$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$3$d;
+    reg  [5:0] byte_lanes$packer$skips$nulls2$3$q;
+    reg  byte_lanes$packer$skips$nulls2$3$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$0$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$0$q;
+    reg  byte_lanes$packer$skips$data2$0$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$1$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$1$q;
+    reg  byte_lanes$packer$skips$data2$1$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$2$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$2$q;
+    reg  byte_lanes$packer$skips$data2$2$clock;
+    reg  [7:0] byte_lanes$packer$skips$data2$3$d;
+    reg  [7:0] byte_lanes$packer$skips$data2$3$q;
+    reg  byte_lanes$packer$skips$data2$3$clock;
+    reg  byte_lanes$packer$skips$keep2$0$d;
+    reg  byte_lanes$packer$skips$keep2$0$q;
+    reg  byte_lanes$packer$skips$keep2$0$clock;
+    reg  byte_lanes$packer$skips$keep2$1$d;
+    reg  byte_lanes$packer$skips$keep2$1$q;
+    reg  byte_lanes$packer$skips$keep2$1$clock;
+    reg  byte_lanes$packer$skips$keep2$2$d;
+    reg  byte_lanes$packer$skips$keep2$2$q;
+    reg  byte_lanes$packer$skips$keep2$2$clock;
+    reg  byte_lanes$packer$skips$keep2$3$d;
+    reg  byte_lanes$packer$skips$keep2$3$q;
+    reg  byte_lanes$packer$skips$keep2$3$clock;
+    reg  byte_lanes$packer$skips$beat2$0$d;
+    reg  byte_lanes$packer$skips$beat2$0$q;
+    reg  byte_lanes$packer$skips$beat2$0$clock;
+    reg  byte_lanes$packer$skips$last2$0$d;
+    reg  byte_lanes$packer$skips$last2$0$q;
+    reg  byte_lanes$packer$skips$last2$0$clock;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$0;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$1;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$2;
+    reg  [5:0] byte_lanes$packer$skips$nulls0$3;
+    reg  byte_lanes$packer$skips$unused_top;
     reg  [7:0] hold$held_byte$0$d;
     reg  [7:0] hold$held_byte$0$q;
     reg  hold$held_byte$0$clock;
@@ -1606,61 +1637,6 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  [31:0] word_lanes$unit$3$low;
     reg  [3:0] word_lanes$unit$3$high;
     reg  [35:0] word_lanes$unit$3$both;
-    reg  word_lanes$skips$keep_in$0;
-    reg  word_lanes$skips$keep_in$1;
-    reg  word_lanes$skips$keep_in$2;
-    reg  word_lanes$skips$keep_in$3;
-    reg  [4:0] word_lanes$skips$skip$0;
-    reg  [4:0] word_lanes$skips$skip$1;
-    reg  [4:0] word_lanes$skips$skip$2;
-    reg  [4:0] word_lanes$skips$skip$3;
-    reg  word_lanes$skips$any_kept;
-    reg  [4:0] word_lanes$skips$nulls;
-    reg  [35:0] word_lanes$counted_unit$0$d;
-    reg  [35:0] word_lanes$counted_unit$0$q;
-    reg  word_lanes$counted_unit$0$clock;
-    reg  [35:0] word_lanes$counted_unit$1$d;
-    reg  [35:0] word_lanes$counted_unit$1$q;
-    reg  word_lanes$counted_unit$1$clock;
-    reg  [35:0] word_lanes$counted_unit$2$d;
-    reg  [35:0] word_lanes$counted_unit$2$q;
-    reg  word_lanes$counted_unit$2$clock;
-    reg  [35:0] word_lanes$counted_unit$3$d;
-    reg  [35:0] word_lanes$counted_unit$3$q;
-    reg  word_lanes$counted_unit$3$clock;
-    reg  word_lanes$counted_keep$0$d;
-    reg  word_lanes$counted_keep$0$q;
-    reg  word_lanes$counted_keep$0$clock;
-    reg  word_lanes$counted_keep$1$d;
-    reg  word_lanes$counted_keep$1$q;
-    reg  word_lanes$counted_keep$1$clock;
-    reg  word_lanes$counted_keep$2$d;
-    reg  word_lanes$counted_keep$2$q;
-    reg  word_lanes$counted_keep$2$clock;
-    reg  word_lanes$counted_keep$3$d;
-    reg  word_lanes$counted_keep$3$q;
-    reg  word_lanes$counted_keep$3$clock;
-    reg  [4:0] word_lanes$counted_skip$0$d;
-    reg  [4:0] word_lanes$counted_skip$0$q;
-    reg  word_lanes$counted_skip$0$clock;
-    reg  [4:0] word_lanes$counted_skip$1$d;
-    reg  [4:0] word_lanes$counted_skip$1$q;
-    reg  word_lanes$counted_skip$1$clock;
-    reg  [4:0] word_lanes$counted_skip$2$d;
-    reg  [4:0] word_lanes$counted_skip$2$q;
-    reg  word_lanes$counted_skip$2$clock;
-    reg  [4:0] word_lanes$counted_skip$3$d;
-    reg  [4:0] word_lanes$counted_skip$3$q;
-    reg  word_lanes$counted_skip$3$clock;
-    reg  word_lanes$counted_any$d;
-    reg  word_lanes$counted_any$q;
-    reg  word_lanes$counted_any$clock;
-    reg  word_lanes$counted_valid$d;
-    reg  word_lanes$counted_valid$q;
-    reg  word_lanes$counted_valid$clock;
-    reg  word_lanes$counted_tlast$d;
-    reg  word_lanes$counted_tlast$q;
-    reg  word_lanes$counted_tlast$clock;
     reg  word_lanes$packer$clock;
     reg  word_lanes$packer$rst;
     reg  [35:0] word_lanes$packer$lane_in$0;
@@ -1671,13 +1647,8 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  word_lanes$packer$keep_in$1;
     reg  word_lanes$packer$keep_in$2;
     reg  word_lanes$packer$keep_in$3;
-    reg  [4:0] word_lanes$packer$skip_in$0;
-    reg  [4:0] word_lanes$packer$skip_in$1;
-    reg  [4:0] word_lanes$packer$skip_in$2;
-    reg  [4:0] word_lanes$packer$skip_in$3;
     reg  word_lanes$packer$beat_in;
     reg  word_lanes$packer$last_in;
-    reg  word_lanes$packer$tag_in;
     reg  [35:0] word_lanes$packer$lane_out$0;
     reg  [35:0] word_lanes$packer$lane_out$1;
     reg  [35:0] word_lanes$packer$lane_out$2;
@@ -1686,9 +1657,9 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  word_lanes$packer$keep_out$1;
     reg  word_lanes$packer$keep_out$2;
     reg  word_lanes$packer$keep_out$3;
+    reg  [5:0] word_lanes$packer$nulls_out;
     reg  word_lanes$packer$beat_out;
     reg  word_lanes$packer$last_out;
-    reg  word_lanes$packer$tag_out;
     reg  [31:0] word_lanes$tdata_bus$lane$0;
     reg  [31:0] word_lanes$tdata_bus$lane$1;
     reg  [31:0] word_lanes$tdata_bus$lane$2;
@@ -1731,30 +1702,33 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     localparam  word_lanes$unit$1$low_width = 8'h20;
     localparam  word_lanes$unit$2$low_width = 8'h20;
     localparam  word_lanes$unit$3$low_width = 8'h20;
-    reg  [4:0] word_lanes$skips$nulls0$0;
-    reg  [4:0] word_lanes$skips$nulls0$1;
-    reg  [4:0] word_lanes$skips$nulls0$2;
-    reg  [4:0] word_lanes$skips$nulls0$3;
-    reg  [4:0] word_lanes$skips$nulls1$0;
-    reg  [4:0] word_lanes$skips$nulls1$1;
-    reg  [4:0] word_lanes$skips$nulls1$2;
-    reg  [4:0] word_lanes$skips$nulls1$3;
-    reg  [4:0] word_lanes$skips$nulls2$0;
-    reg  [4:0] word_lanes$skips$nulls2$1;
-    reg  [4:0] word_lanes$skips$nulls2$2;
-    reg  [4:0] word_lanes$skips$nulls2$3;
-    reg  [4:0] word_lanes$skips$nulls3$0;
-    reg  [4:0] word_lanes$skips$nulls3$1;
-    reg  [4:0] word_lanes$skips$nulls3$2;
-    reg  [4:0] word_lanes$skips$nulls3$3;
-    reg  [4:0] word_lanes$skips$nulls4$0;
-    reg  [4:0] word_lanes$skips$nulls4$1;
-    reg  [4:0] word_lanes$skips$nulls4$2;
-    reg  [4:0] word_lanes$skips$nulls4$3;
-    reg  [4:0] word_lanes$skips$nulls5$0;
-    reg  [4:0] word_lanes$skips$nulls5$1;
-    reg  [4:0] word_lanes$skips$nulls5$2;
-    reg  [4:0] word_lanes$skips$nulls5$3;
+    reg  word_lanes$packer$skips$clock;
+    reg  word_lanes$packer$skips$rst;
+    reg  [35:0] word_lanes$packer$skips$lane_in$0;
+    reg  [35:0] word_lanes$packer$skips$lane_in$1;
+    reg  [35:0] word_lanes$packer$skips$lane_in$2;
+    reg  [35:0] word_lanes$packer$skips$lane_in$3;
+    reg  word_lanes$packer$skips$keep_in$0;
+    reg  word_lanes$packer$skips$keep_in$1;
+    reg  word_lanes$packer$skips$keep_in$2;
+    reg  word_lanes$packer$skips$keep_in$3;
+    reg  word_lanes$packer$skips$beat_in;
+    reg  word_lanes$packer$skips$last_in;
+    reg  [35:0] word_lanes$packer$skips$lane_out$0;
+    reg  [35:0] word_lanes$packer$skips$lane_out$1;
+    reg  [35:0] word_lanes$packer$skips$lane_out$2;
+    reg  [35:0] word_lanes$packer$skips$lane_out$3;
+    reg  word_lanes$packer$skips$keep_out$0;
+    reg  word_lanes$packer$skips$keep_out$1;
+    reg  word_lanes$packer$skips$keep_out$2;
+    reg  word_lanes$packer$skips$keep_out$3;
+    reg  [4:0] word_lanes$packer$skips$skip$0;
+    reg  [4:0] word_lanes$packer$skips$skip$1;
+    reg  [4:0] word_lanes$packer$skips$skip$2;
+    reg  [4:0] word_lanes$packer$skips$skip$3;
+    reg  [5:0] word_lanes$packer$skips$nulls;
+    reg  word_lanes$packer$skips$beat_out;
+    reg  word_lanes$packer$skips$last_out;
     reg  [35:0] word_lanes$packer$data1$0$d;
     reg  [35:0] word_lanes$packer$data1$0$q;
     reg  word_lanes$packer$data1$0$clock;
@@ -1797,9 +1771,9 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  word_lanes$packer$last1$0$d;
     reg  word_lanes$packer$last1$0$q;
     reg  word_lanes$packer$last1$0$clock;
-    reg  word_lanes$packer$tag1$0$d;
-    reg  word_lanes$packer$tag1$0$q;
-    reg  word_lanes$packer$tag1$0$clock;
+    reg  [5:0] word_lanes$packer$nulls1$0$d;
+    reg  [5:0] word_lanes$packer$nulls1$0$q;
+    reg  word_lanes$packer$nulls1$0$clock;
     reg  [35:0] word_lanes$packer$data2$0$d;
     reg  [35:0] word_lanes$packer$data2$0$q;
     reg  word_lanes$packer$data2$0$clock;
@@ -1842,9 +1816,98 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  word_lanes$packer$last2$0$d;
     reg  word_lanes$packer$last2$0$q;
     reg  word_lanes$packer$last2$0$clock;
-    reg  word_lanes$packer$tag2$0$d;
-    reg  word_lanes$packer$tag2$0$q;
-    reg  word_lanes$packer$tag2$0$clock;
+    reg  [5:0] word_lanes$packer$nulls2$0$d;
+    reg  [5:0] word_lanes$packer$nulls2$0$q;
+    reg  word_lanes$packer$nulls2$0$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$0$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$0$q;
+    reg  word_lanes$packer$skips$nulls1$0$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$1$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$1$q;
+    reg  word_lanes$packer$skips$nulls1$1$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$2$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$2$q;
+    reg  word_lanes$packer$skips$nulls1$2$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls1$3$d;
+    reg  [5:0] word_lanes$packer$skips$nulls1$3$q;
+    reg  word_lanes$packer$skips$nulls1$3$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$0$d;
+    reg  [35:0] word_lanes$packer$skips$data1$0$q;
+    reg  word_lanes$packer$skips$data1$0$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$1$d;
+    reg  [35:0] word_lanes$packer$skips$data1$1$q;
+    reg  word_lanes$packer$skips$data1$1$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$2$d;
+    reg  [35:0] word_lanes$packer$skips$data1$2$q;
+    reg  word_lanes$packer$skips$data1$2$clock;
+    reg  [35:0] word_lanes$packer$skips$data1$3$d;
+    reg  [35:0] word_lanes$packer$skips$data1$3$q;
+    reg  word_lanes$packer$skips$data1$3$clock;
+    reg  word_lanes$packer$skips$keep1$0$d;
+    reg  word_lanes$packer$skips$keep1$0$q;
+    reg  word_lanes$packer$skips$keep1$0$clock;
+    reg  word_lanes$packer$skips$keep1$1$d;
+    reg  word_lanes$packer$skips$keep1$1$q;
+    reg  word_lanes$packer$skips$keep1$1$clock;
+    reg  word_lanes$packer$skips$keep1$2$d;
+    reg  word_lanes$packer$skips$keep1$2$q;
+    reg  word_lanes$packer$skips$keep1$2$clock;
+    reg  word_lanes$packer$skips$keep1$3$d;
+    reg  word_lanes$packer$skips$keep1$3$q;
+    reg  word_lanes$packer$skips$keep1$3$clock;
+    reg  word_lanes$packer$skips$beat1$0$d;
+    reg  word_lanes$packer$skips$beat1$0$q;
+    reg  word_lanes$packer$skips$beat1$0$clock;
+    reg  word_lanes$packer$skips$last1$0$d;
+    reg  word_lanes$packer$skips$last1$0$q;
+    reg  word_lanes$packer$skips$last1$0$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$0$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$0$q;
+    reg  word_lanes$packer$skips$nulls2$0$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$1$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$1$q;
+    reg  word_lanes$packer$skips$nulls2$1$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$2$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$2$q;
+    reg  word_lanes$packer$skips$nulls2$2$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls2$3$d;
+    reg  [5:0] word_lanes$packer$skips$nulls2$3$q;
+    reg  word_lanes$packer$skips$nulls2$3$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$0$d;
+    reg  [35:0] word_lanes$packer$skips$data2$0$q;
+    reg  word_lanes$packer$skips$data2$0$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$1$d;
+    reg  [35:0] word_lanes$packer$skips$data2$1$q;
+    reg  word_lanes$packer$skips$data2$1$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$2$d;
+    reg  [35:0] word_lanes$packer$skips$data2$2$q;
+    reg  word_lanes$packer$skips$data2$2$clock;
+    reg  [35:0] word_lanes$packer$skips$data2$3$d;
+    reg  [35:0] word_lanes$packer$skips$data2$3$q;
+    reg  word_lanes$packer$skips$data2$3$clock;
+    reg  word_lanes$packer$skips$keep2$0$d;
+    reg  word_lanes$packer$skips$keep2$0$q;
+    reg  word_lanes$packer$skips$keep2$0$clock;
+    reg  word_lanes$packer$skips$keep2$1$d;
+    reg  word_lanes$packer$skips$keep2$1$q;
+    reg  word_lanes$packer$skips$keep2$1$clock;
+    reg  word_lanes$packer$skips$keep2$2$d;
+    reg  word_lanes$packer$skips$keep2$2$q;
+    reg  word_lanes$packer$skips$keep2$2$clock;
+    reg  word_lanes$packer$skips$keep2$3$d;
+    reg  word_lanes$packer$skips$keep2$3$q;
+    reg  word_lanes$packer$skips$keep2$3$clock;
+    reg  word_lanes$packer$skips$beat2$0$d;
+    reg  word_lanes$packer$skips$beat2$0$q;
+    reg  word_lanes$packer$skips$beat2$0$clock;
+    reg  word_lanes$packer$skips$last2$0$d;
+    reg  word_lanes$packer$skips$last2$0$q;
+    reg  word_lanes$packer$skips$last2$0$clock;
+    reg  [5:0] word_lanes$packer$skips$nulls0$0;
+    reg  [5:0] word_lanes$packer$skips$nulls0$1;
+    reg  [5:0] word_lanes$packer$skips$nulls0$2;
+    reg  [5:0] word_lanes$packer$skips$nulls0$3;
+    reg  word_lanes$packer$skips$unused_top;
     reg  queue$ram$clock;
     reg  queue$ram$write_enable;
     reg  [4:0] queue$ram$write_address;
@@ -1889,13 +1952,12 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  queue$tlast_out$q;
     reg  queue$tlast_out$clock;
     reg  queue$fetch;
-    reg  [7:0] queue$read_pointer_next;
     reg  queue$one_left;
     reg  queue$output_free;
     reg [148:0] beats [0:31];
     // credits$in_flight
     initial begin
-       credits$in_flight$q = 6'h0;
+       credits$in_flight$q = 7'h0;
     end
     always @(posedge credits$in_flight$clock) begin
        credits$in_flight$q <= credits$in_flight$d;
@@ -1946,9 +2008,14 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         if (credits$late$q) begin
             credits$minus_late = 'h1;
         end
-        credits$next_in_flight = credits$in_flight$q + credits$plus - credits$minus_returned - credits$minus_early - credits$minus_late;
-        credits$in_flight$d = credits$next_in_flight;
-        credits$ready$d = credits$next_in_flight < credits$limit;
+        credits$in_flight$d = credits$in_flight$q + credits$plus - credits$minus_returned - credits$minus_early - credits$minus_late;
+        credits$fits_one = credits$in_flight$q < credits$limit;
+        credits$fits_two = credits$in_flight$q < credits$limit_less_one;
+        credits$leaves = credits$returned | credits$early$q | credits$late$q;
+        credits$ready$d = credits$leaves | credits$fits_two;
+        if (!credits$accepted) begin
+            credits$ready$d = credits$leaves | credits$fits_one;
+        end
         if (credits$rst) begin
             credits$in_flight$d = 'h0;
             credits$early$d = 1'b0;
@@ -2026,166 +2093,300 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(posedge byte_lanes$beat_valid$clock) begin
        byte_lanes$beat_valid$q <= byte_lanes$beat_valid$d;
     end
-    // byte_lanes$skips
+    // byte_lanes$packer$skips$nulls1$0
+    initial begin
+       byte_lanes$packer$skips$nulls1$0$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$0$clock) begin
+       byte_lanes$packer$skips$nulls1$0$q <= byte_lanes$packer$skips$nulls1$0$d;
+    end
+    // byte_lanes$packer$skips$nulls1$1
+    initial begin
+       byte_lanes$packer$skips$nulls1$1$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$1$clock) begin
+       byte_lanes$packer$skips$nulls1$1$q <= byte_lanes$packer$skips$nulls1$1$d;
+    end
+    // byte_lanes$packer$skips$nulls1$2
+    initial begin
+       byte_lanes$packer$skips$nulls1$2$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$2$clock) begin
+       byte_lanes$packer$skips$nulls1$2$q <= byte_lanes$packer$skips$nulls1$2$d;
+    end
+    // byte_lanes$packer$skips$nulls1$3
+    initial begin
+       byte_lanes$packer$skips$nulls1$3$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls1$3$clock) begin
+       byte_lanes$packer$skips$nulls1$3$q <= byte_lanes$packer$skips$nulls1$3$d;
+    end
+    // byte_lanes$packer$skips$data1$0
+    initial begin
+       byte_lanes$packer$skips$data1$0$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$0$clock) begin
+       byte_lanes$packer$skips$data1$0$q <= byte_lanes$packer$skips$data1$0$d;
+    end
+    // byte_lanes$packer$skips$data1$1
+    initial begin
+       byte_lanes$packer$skips$data1$1$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$1$clock) begin
+       byte_lanes$packer$skips$data1$1$q <= byte_lanes$packer$skips$data1$1$d;
+    end
+    // byte_lanes$packer$skips$data1$2
+    initial begin
+       byte_lanes$packer$skips$data1$2$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$2$clock) begin
+       byte_lanes$packer$skips$data1$2$q <= byte_lanes$packer$skips$data1$2$d;
+    end
+    // byte_lanes$packer$skips$data1$3
+    initial begin
+       byte_lanes$packer$skips$data1$3$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data1$3$clock) begin
+       byte_lanes$packer$skips$data1$3$q <= byte_lanes$packer$skips$data1$3$d;
+    end
+    // byte_lanes$packer$skips$keep1$0
+    initial begin
+       byte_lanes$packer$skips$keep1$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$0$clock) begin
+       byte_lanes$packer$skips$keep1$0$q <= byte_lanes$packer$skips$keep1$0$d;
+    end
+    // byte_lanes$packer$skips$keep1$1
+    initial begin
+       byte_lanes$packer$skips$keep1$1$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$1$clock) begin
+       byte_lanes$packer$skips$keep1$1$q <= byte_lanes$packer$skips$keep1$1$d;
+    end
+    // byte_lanes$packer$skips$keep1$2
+    initial begin
+       byte_lanes$packer$skips$keep1$2$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$2$clock) begin
+       byte_lanes$packer$skips$keep1$2$q <= byte_lanes$packer$skips$keep1$2$d;
+    end
+    // byte_lanes$packer$skips$keep1$3
+    initial begin
+       byte_lanes$packer$skips$keep1$3$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep1$3$clock) begin
+       byte_lanes$packer$skips$keep1$3$q <= byte_lanes$packer$skips$keep1$3$d;
+    end
+    // byte_lanes$packer$skips$beat1$0
+    initial begin
+       byte_lanes$packer$skips$beat1$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$beat1$0$clock) begin
+       byte_lanes$packer$skips$beat1$0$q <= byte_lanes$packer$skips$beat1$0$d;
+    end
+    // byte_lanes$packer$skips$last1$0
+    initial begin
+       byte_lanes$packer$skips$last1$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$last1$0$clock) begin
+       byte_lanes$packer$skips$last1$0$q <= byte_lanes$packer$skips$last1$0$d;
+    end
+    // byte_lanes$packer$skips$nulls2$0
+    initial begin
+       byte_lanes$packer$skips$nulls2$0$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$0$clock) begin
+       byte_lanes$packer$skips$nulls2$0$q <= byte_lanes$packer$skips$nulls2$0$d;
+    end
+    // byte_lanes$packer$skips$nulls2$1
+    initial begin
+       byte_lanes$packer$skips$nulls2$1$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$1$clock) begin
+       byte_lanes$packer$skips$nulls2$1$q <= byte_lanes$packer$skips$nulls2$1$d;
+    end
+    // byte_lanes$packer$skips$nulls2$2
+    initial begin
+       byte_lanes$packer$skips$nulls2$2$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$2$clock) begin
+       byte_lanes$packer$skips$nulls2$2$q <= byte_lanes$packer$skips$nulls2$2$d;
+    end
+    // byte_lanes$packer$skips$nulls2$3
+    initial begin
+       byte_lanes$packer$skips$nulls2$3$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$nulls2$3$clock) begin
+       byte_lanes$packer$skips$nulls2$3$q <= byte_lanes$packer$skips$nulls2$3$d;
+    end
+    // byte_lanes$packer$skips$data2$0
+    initial begin
+       byte_lanes$packer$skips$data2$0$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$0$clock) begin
+       byte_lanes$packer$skips$data2$0$q <= byte_lanes$packer$skips$data2$0$d;
+    end
+    // byte_lanes$packer$skips$data2$1
+    initial begin
+       byte_lanes$packer$skips$data2$1$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$1$clock) begin
+       byte_lanes$packer$skips$data2$1$q <= byte_lanes$packer$skips$data2$1$d;
+    end
+    // byte_lanes$packer$skips$data2$2
+    initial begin
+       byte_lanes$packer$skips$data2$2$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$2$clock) begin
+       byte_lanes$packer$skips$data2$2$q <= byte_lanes$packer$skips$data2$2$d;
+    end
+    // byte_lanes$packer$skips$data2$3
+    initial begin
+       byte_lanes$packer$skips$data2$3$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$data2$3$clock) begin
+       byte_lanes$packer$skips$data2$3$q <= byte_lanes$packer$skips$data2$3$d;
+    end
+    // byte_lanes$packer$skips$keep2$0
+    initial begin
+       byte_lanes$packer$skips$keep2$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$0$clock) begin
+       byte_lanes$packer$skips$keep2$0$q <= byte_lanes$packer$skips$keep2$0$d;
+    end
+    // byte_lanes$packer$skips$keep2$1
+    initial begin
+       byte_lanes$packer$skips$keep2$1$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$1$clock) begin
+       byte_lanes$packer$skips$keep2$1$q <= byte_lanes$packer$skips$keep2$1$d;
+    end
+    // byte_lanes$packer$skips$keep2$2
+    initial begin
+       byte_lanes$packer$skips$keep2$2$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$2$clock) begin
+       byte_lanes$packer$skips$keep2$2$q <= byte_lanes$packer$skips$keep2$2$d;
+    end
+    // byte_lanes$packer$skips$keep2$3
+    initial begin
+       byte_lanes$packer$skips$keep2$3$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$keep2$3$clock) begin
+       byte_lanes$packer$skips$keep2$3$q <= byte_lanes$packer$skips$keep2$3$d;
+    end
+    // byte_lanes$packer$skips$beat2$0
+    initial begin
+       byte_lanes$packer$skips$beat2$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$beat2$0$clock) begin
+       byte_lanes$packer$skips$beat2$0$q <= byte_lanes$packer$skips$beat2$0$d;
+    end
+    // byte_lanes$packer$skips$last2$0
+    initial begin
+       byte_lanes$packer$skips$last2$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$last2$0$clock) begin
+       byte_lanes$packer$skips$last2$0$q <= byte_lanes$packer$skips$last2$0$d;
+    end
+    // byte_lanes$packer$skips
     always @(*) begin
-        byte_lanes$skips$nulls0$0 = 'h0;
-        if (!byte_lanes$skips$keep_in$0) begin
-            byte_lanes$skips$nulls0$0 = 'h1;
+        byte_lanes$packer$skips$nulls1$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls1$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data1$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep1$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$nulls2$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$data2$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$keep2$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$beat1$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$last1$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$beat1$0$d = byte_lanes$packer$skips$beat_in & !byte_lanes$packer$skips$rst;
+        byte_lanes$packer$skips$last1$0$d = byte_lanes$packer$skips$last_in;
+        byte_lanes$packer$skips$beat2$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$last2$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$beat2$0$d = byte_lanes$packer$skips$beat1$0$q & !byte_lanes$packer$skips$rst;
+        byte_lanes$packer$skips$last2$0$d = byte_lanes$packer$skips$last1$0$q;
+        byte_lanes$packer$skips$nulls0$0 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$0) begin
+            byte_lanes$packer$skips$nulls0$0 = 'h1;
         end
-        byte_lanes$skips$nulls0$1 = 'h0;
-        if (!byte_lanes$skips$keep_in$1) begin
-            byte_lanes$skips$nulls0$1 = 'h1;
+        byte_lanes$packer$skips$nulls0$1 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$1) begin
+            byte_lanes$packer$skips$nulls0$1 = 'h1;
         end
-        byte_lanes$skips$nulls0$2 = 'h0;
-        if (!byte_lanes$skips$keep_in$2) begin
-            byte_lanes$skips$nulls0$2 = 'h1;
+        byte_lanes$packer$skips$nulls0$2 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$2) begin
+            byte_lanes$packer$skips$nulls0$2 = 'h1;
         end
-        byte_lanes$skips$nulls0$3 = 'h0;
-        if (!byte_lanes$skips$keep_in$3) begin
-            byte_lanes$skips$nulls0$3 = 'h1;
+        byte_lanes$packer$skips$nulls0$3 = 'h0;
+        if (!byte_lanes$packer$skips$keep_in$3) begin
+            byte_lanes$packer$skips$nulls0$3 = 'h1;
         end
-        byte_lanes$skips$nulls1$0 = byte_lanes$skips$nulls0$0;
-        byte_lanes$skips$nulls1$1 = byte_lanes$skips$nulls0$1 + byte_lanes$skips$nulls0$0;
-        byte_lanes$skips$nulls1$2 = byte_lanes$skips$nulls0$2 + byte_lanes$skips$nulls0$1;
-        byte_lanes$skips$nulls1$3 = byte_lanes$skips$nulls0$3 + byte_lanes$skips$nulls0$2;
-        byte_lanes$skips$nulls2$0 = byte_lanes$skips$nulls1$0;
-        byte_lanes$skips$nulls2$1 = byte_lanes$skips$nulls1$1;
-        byte_lanes$skips$nulls2$2 = byte_lanes$skips$nulls1$2 + byte_lanes$skips$nulls1$0;
-        byte_lanes$skips$nulls2$3 = byte_lanes$skips$nulls1$3 + byte_lanes$skips$nulls1$1;
-        byte_lanes$skips$nulls3$0 = byte_lanes$skips$nulls2$0;
-        byte_lanes$skips$nulls3$1 = byte_lanes$skips$nulls2$1;
-        byte_lanes$skips$nulls3$2 = byte_lanes$skips$nulls2$2;
-        byte_lanes$skips$nulls3$3 = byte_lanes$skips$nulls2$3;
-        byte_lanes$skips$nulls4$0 = byte_lanes$skips$nulls3$0;
-        byte_lanes$skips$nulls4$1 = byte_lanes$skips$nulls3$1;
-        byte_lanes$skips$nulls4$2 = byte_lanes$skips$nulls3$2;
-        byte_lanes$skips$nulls4$3 = byte_lanes$skips$nulls3$3;
-        byte_lanes$skips$nulls5$0 = byte_lanes$skips$nulls4$0;
-        byte_lanes$skips$nulls5$1 = byte_lanes$skips$nulls4$1;
-        byte_lanes$skips$nulls5$2 = byte_lanes$skips$nulls4$2;
-        byte_lanes$skips$nulls5$3 = byte_lanes$skips$nulls4$3;
-        byte_lanes$skips$nulls = byte_lanes$skips$nulls5$3;
-        byte_lanes$skips$any_kept = 1'b0;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$0;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$1;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$2;
-        byte_lanes$skips$any_kept = byte_lanes$skips$any_kept | byte_lanes$skips$keep_in$3;
-        byte_lanes$skips$skip$0 = byte_lanes$skips$nulls5$0;
-        byte_lanes$skips$skip$1 = byte_lanes$skips$nulls5$1;
-        byte_lanes$skips$skip$2 = byte_lanes$skips$nulls5$2;
-        byte_lanes$skips$skip$3 = byte_lanes$skips$nulls5$3;
-    end
-    // byte_lanes$counted_byte$0
-    initial begin
-       byte_lanes$counted_byte$0$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$0$clock) begin
-       byte_lanes$counted_byte$0$q <= byte_lanes$counted_byte$0$d;
-    end
-    // byte_lanes$counted_byte$1
-    initial begin
-       byte_lanes$counted_byte$1$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$1$clock) begin
-       byte_lanes$counted_byte$1$q <= byte_lanes$counted_byte$1$d;
-    end
-    // byte_lanes$counted_byte$2
-    initial begin
-       byte_lanes$counted_byte$2$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$2$clock) begin
-       byte_lanes$counted_byte$2$q <= byte_lanes$counted_byte$2$d;
-    end
-    // byte_lanes$counted_byte$3
-    initial begin
-       byte_lanes$counted_byte$3$q = 8'h0;
-    end
-    always @(posedge byte_lanes$counted_byte$3$clock) begin
-       byte_lanes$counted_byte$3$q <= byte_lanes$counted_byte$3$d;
-    end
-    // byte_lanes$counted_keep$0
-    initial begin
-       byte_lanes$counted_keep$0$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$0$clock) begin
-       byte_lanes$counted_keep$0$q <= byte_lanes$counted_keep$0$d;
-    end
-    // byte_lanes$counted_keep$1
-    initial begin
-       byte_lanes$counted_keep$1$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$1$clock) begin
-       byte_lanes$counted_keep$1$q <= byte_lanes$counted_keep$1$d;
-    end
-    // byte_lanes$counted_keep$2
-    initial begin
-       byte_lanes$counted_keep$2$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$2$clock) begin
-       byte_lanes$counted_keep$2$q <= byte_lanes$counted_keep$2$d;
-    end
-    // byte_lanes$counted_keep$3
-    initial begin
-       byte_lanes$counted_keep$3$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_keep$3$clock) begin
-       byte_lanes$counted_keep$3$q <= byte_lanes$counted_keep$3$d;
-    end
-    // byte_lanes$counted_skip$0
-    initial begin
-       byte_lanes$counted_skip$0$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$0$clock) begin
-       byte_lanes$counted_skip$0$q <= byte_lanes$counted_skip$0$d;
-    end
-    // byte_lanes$counted_skip$1
-    initial begin
-       byte_lanes$counted_skip$1$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$1$clock) begin
-       byte_lanes$counted_skip$1$q <= byte_lanes$counted_skip$1$d;
-    end
-    // byte_lanes$counted_skip$2
-    initial begin
-       byte_lanes$counted_skip$2$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$2$clock) begin
-       byte_lanes$counted_skip$2$q <= byte_lanes$counted_skip$2$d;
-    end
-    // byte_lanes$counted_skip$3
-    initial begin
-       byte_lanes$counted_skip$3$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_skip$3$clock) begin
-       byte_lanes$counted_skip$3$q <= byte_lanes$counted_skip$3$d;
-    end
-    // byte_lanes$counted_nulls
-    initial begin
-       byte_lanes$counted_nulls$q = 5'h0;
-    end
-    always @(posedge byte_lanes$counted_nulls$clock) begin
-       byte_lanes$counted_nulls$q <= byte_lanes$counted_nulls$d;
-    end
-    // byte_lanes$counted_any
-    initial begin
-       byte_lanes$counted_any$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_any$clock) begin
-       byte_lanes$counted_any$q <= byte_lanes$counted_any$d;
-    end
-    // byte_lanes$counted_tlast
-    initial begin
-       byte_lanes$counted_tlast$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_tlast$clock) begin
-       byte_lanes$counted_tlast$q <= byte_lanes$counted_tlast$d;
-    end
-    // byte_lanes$counted_valid
-    initial begin
-       byte_lanes$counted_valid$q = 1'h0;
-    end
-    always @(posedge byte_lanes$counted_valid$clock) begin
-       byte_lanes$counted_valid$q <= byte_lanes$counted_valid$d;
+        byte_lanes$packer$skips$nulls1$0$d = byte_lanes$packer$skips$nulls0$0;
+        byte_lanes$packer$skips$data1$0$d = byte_lanes$packer$skips$lane_in$0;
+        byte_lanes$packer$skips$keep1$0$d = byte_lanes$packer$skips$keep_in$0;
+        byte_lanes$packer$skips$nulls1$1$d = byte_lanes$packer$skips$nulls0$1;
+        byte_lanes$packer$skips$data1$1$d = byte_lanes$packer$skips$lane_in$1;
+        byte_lanes$packer$skips$keep1$1$d = byte_lanes$packer$skips$keep_in$1;
+        byte_lanes$packer$skips$nulls1$2$d = byte_lanes$packer$skips$nulls0$2;
+        byte_lanes$packer$skips$data1$2$d = byte_lanes$packer$skips$lane_in$2;
+        byte_lanes$packer$skips$keep1$2$d = byte_lanes$packer$skips$keep_in$2;
+        byte_lanes$packer$skips$nulls1$3$d = byte_lanes$packer$skips$nulls0$3;
+        byte_lanes$packer$skips$data1$3$d = byte_lanes$packer$skips$lane_in$3;
+        byte_lanes$packer$skips$keep1$3$d = byte_lanes$packer$skips$keep_in$3;
+        byte_lanes$packer$skips$nulls1$1$d = byte_lanes$packer$skips$nulls0$1 + byte_lanes$packer$skips$nulls0$0;
+        byte_lanes$packer$skips$nulls1$2$d = byte_lanes$packer$skips$nulls0$2 + byte_lanes$packer$skips$nulls0$1;
+        byte_lanes$packer$skips$nulls1$3$d = byte_lanes$packer$skips$nulls0$3 + byte_lanes$packer$skips$nulls0$2;
+        byte_lanes$packer$skips$nulls2$0$d = byte_lanes$packer$skips$nulls1$0$q;
+        byte_lanes$packer$skips$data2$0$d = byte_lanes$packer$skips$data1$0$q;
+        byte_lanes$packer$skips$keep2$0$d = byte_lanes$packer$skips$keep1$0$q;
+        byte_lanes$packer$skips$nulls2$1$d = byte_lanes$packer$skips$nulls1$1$q;
+        byte_lanes$packer$skips$data2$1$d = byte_lanes$packer$skips$data1$1$q;
+        byte_lanes$packer$skips$keep2$1$d = byte_lanes$packer$skips$keep1$1$q;
+        byte_lanes$packer$skips$nulls2$2$d = byte_lanes$packer$skips$nulls1$2$q;
+        byte_lanes$packer$skips$data2$2$d = byte_lanes$packer$skips$data1$2$q;
+        byte_lanes$packer$skips$keep2$2$d = byte_lanes$packer$skips$keep1$2$q;
+        byte_lanes$packer$skips$nulls2$3$d = byte_lanes$packer$skips$nulls1$3$q;
+        byte_lanes$packer$skips$data2$3$d = byte_lanes$packer$skips$data1$3$q;
+        byte_lanes$packer$skips$keep2$3$d = byte_lanes$packer$skips$keep1$3$q;
+        byte_lanes$packer$skips$nulls2$2$d = byte_lanes$packer$skips$nulls1$2$q + byte_lanes$packer$skips$nulls1$0$q;
+        byte_lanes$packer$skips$nulls2$3$d = byte_lanes$packer$skips$nulls1$3$q + byte_lanes$packer$skips$nulls1$1$q;
+        byte_lanes$packer$skips$skip$0 = byte_lanes$packer$skips$nulls2$0$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$0 = byte_lanes$packer$skips$data2$0$q;
+        byte_lanes$packer$skips$keep_out$0 = byte_lanes$packer$skips$keep2$0$q;
+        byte_lanes$packer$skips$skip$1 = byte_lanes$packer$skips$nulls2$1$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$1 = byte_lanes$packer$skips$data2$1$q;
+        byte_lanes$packer$skips$keep_out$1 = byte_lanes$packer$skips$keep2$1$q;
+        byte_lanes$packer$skips$skip$2 = byte_lanes$packer$skips$nulls2$2$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$2 = byte_lanes$packer$skips$data2$2$q;
+        byte_lanes$packer$skips$keep_out$2 = byte_lanes$packer$skips$keep2$2$q;
+        byte_lanes$packer$skips$skip$3 = byte_lanes$packer$skips$nulls2$3$q[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$3 = byte_lanes$packer$skips$data2$3$q;
+        byte_lanes$packer$skips$keep_out$3 = byte_lanes$packer$skips$keep2$3$q;
+        byte_lanes$packer$skips$unused_top = 1'b0;
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls2$0$q['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls2$1$q['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls2$2$q['h5];
+        byte_lanes$packer$skips$nulls = byte_lanes$packer$skips$nulls2$3$q;
+        byte_lanes$packer$skips$beat_out = byte_lanes$packer$skips$beat2$0$q;
+        byte_lanes$packer$skips$last_out = byte_lanes$packer$skips$last2$0$q;
     end
     // byte_lanes$packer$data1$0
     initial begin
@@ -2285,12 +2486,12 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(posedge byte_lanes$packer$last1$0$clock) begin
        byte_lanes$packer$last1$0$q <= byte_lanes$packer$last1$0$d;
     end
-    // byte_lanes$packer$tag1$0
+    // byte_lanes$packer$nulls1$0
     initial begin
-       byte_lanes$packer$tag1$0$q = 6'h0;
+       byte_lanes$packer$nulls1$0$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$tag1$0$clock) begin
-       byte_lanes$packer$tag1$0$q <= byte_lanes$packer$tag1$0$d;
+    always @(posedge byte_lanes$packer$nulls1$0$clock) begin
+       byte_lanes$packer$nulls1$0$q <= byte_lanes$packer$nulls1$0$d;
     end
     // byte_lanes$packer$data2$0
     initial begin
@@ -2390,15 +2591,27 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(posedge byte_lanes$packer$last2$0$clock) begin
        byte_lanes$packer$last2$0$q <= byte_lanes$packer$last2$0$d;
     end
-    // byte_lanes$packer$tag2$0
+    // byte_lanes$packer$nulls2$0
     initial begin
-       byte_lanes$packer$tag2$0$q = 6'h0;
+       byte_lanes$packer$nulls2$0$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$tag2$0$clock) begin
-       byte_lanes$packer$tag2$0$q <= byte_lanes$packer$tag2$0$d;
+    always @(posedge byte_lanes$packer$nulls2$0$clock) begin
+       byte_lanes$packer$nulls2$0$q <= byte_lanes$packer$nulls2$0$d;
     end
     // byte_lanes$packer
     always @(*) begin
+        byte_lanes$packer$skips$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$skips$rst = byte_lanes$packer$rst;
+        byte_lanes$packer$skips$lane_in$0 = byte_lanes$packer$lane_in$0;
+        byte_lanes$packer$skips$keep_in$0 = byte_lanes$packer$keep_in$0;
+        byte_lanes$packer$skips$lane_in$1 = byte_lanes$packer$lane_in$1;
+        byte_lanes$packer$skips$keep_in$1 = byte_lanes$packer$keep_in$1;
+        byte_lanes$packer$skips$lane_in$2 = byte_lanes$packer$lane_in$2;
+        byte_lanes$packer$skips$keep_in$2 = byte_lanes$packer$keep_in$2;
+        byte_lanes$packer$skips$lane_in$3 = byte_lanes$packer$lane_in$3;
+        byte_lanes$packer$skips$keep_in$3 = byte_lanes$packer$keep_in$3;
+        byte_lanes$packer$skips$beat_in = byte_lanes$packer$beat_in;
+        byte_lanes$packer$skips$last_in = byte_lanes$packer$last_in;
         byte_lanes$packer$data1$0$clock = byte_lanes$packer$clock;
         byte_lanes$packer$keep1$0$clock = byte_lanes$packer$clock;
         byte_lanes$packer$skip1$0$clock = byte_lanes$packer$clock;
@@ -2425,42 +2638,42 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         byte_lanes$packer$skip2$3$clock = byte_lanes$packer$clock;
         byte_lanes$packer$beat1$0$clock = byte_lanes$packer$clock;
         byte_lanes$packer$last1$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$tag1$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$beat1$0$d = byte_lanes$packer$beat_in & !byte_lanes$packer$rst;
-        byte_lanes$packer$last1$0$d = byte_lanes$packer$last_in;
-        byte_lanes$packer$tag1$0$d = byte_lanes$packer$tag_in;
+        byte_lanes$packer$nulls1$0$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$beat1$0$d = byte_lanes$packer$skips$beat_out & !byte_lanes$packer$rst;
+        byte_lanes$packer$last1$0$d = byte_lanes$packer$skips$last_out;
+        byte_lanes$packer$nulls1$0$d = byte_lanes$packer$skips$nulls;
         byte_lanes$packer$beat2$0$clock = byte_lanes$packer$clock;
         byte_lanes$packer$last2$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$tag2$0$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$nulls2$0$clock = byte_lanes$packer$clock;
         byte_lanes$packer$beat2$0$d = byte_lanes$packer$beat1$0$q & !byte_lanes$packer$rst;
         byte_lanes$packer$last2$0$d = byte_lanes$packer$last1$0$q;
-        byte_lanes$packer$tag2$0$d = byte_lanes$packer$tag1$0$q;
-        byte_lanes$packer$data1$0$d = byte_lanes$packer$lane_in$0;
-        byte_lanes$packer$keep1$0$d = byte_lanes$packer$keep_in$0 & !byte_lanes$packer$skip_in$0['h0];
-        byte_lanes$packer$skip1$0$d = byte_lanes$packer$skip_in$0[('h1)+:(4)];
-        byte_lanes$packer$data1$1$d = byte_lanes$packer$lane_in$1;
-        byte_lanes$packer$keep1$1$d = byte_lanes$packer$keep_in$1 & !byte_lanes$packer$skip_in$1['h0];
-        byte_lanes$packer$skip1$1$d = byte_lanes$packer$skip_in$1[('h1)+:(4)];
-        byte_lanes$packer$data1$2$d = byte_lanes$packer$lane_in$2;
-        byte_lanes$packer$keep1$2$d = byte_lanes$packer$keep_in$2 & !byte_lanes$packer$skip_in$2['h0];
-        byte_lanes$packer$skip1$2$d = byte_lanes$packer$skip_in$2[('h1)+:(4)];
-        byte_lanes$packer$data1$3$d = byte_lanes$packer$lane_in$3;
-        byte_lanes$packer$keep1$3$d = byte_lanes$packer$keep_in$3 & !byte_lanes$packer$skip_in$3['h0];
-        byte_lanes$packer$skip1$3$d = byte_lanes$packer$skip_in$3[('h1)+:(4)];
-        if (byte_lanes$packer$keep_in$1 & byte_lanes$packer$skip_in$1['h0]) begin
-            byte_lanes$packer$data1$0$d = byte_lanes$packer$lane_in$1;
+        byte_lanes$packer$nulls2$0$d = byte_lanes$packer$nulls1$0$q;
+        byte_lanes$packer$data1$0$d = byte_lanes$packer$skips$lane_out$0;
+        byte_lanes$packer$keep1$0$d = byte_lanes$packer$skips$keep_out$0 & !byte_lanes$packer$skips$skip$0['h0];
+        byte_lanes$packer$skip1$0$d = byte_lanes$packer$skips$skip$0[('h1)+:(4)];
+        byte_lanes$packer$data1$1$d = byte_lanes$packer$skips$lane_out$1;
+        byte_lanes$packer$keep1$1$d = byte_lanes$packer$skips$keep_out$1 & !byte_lanes$packer$skips$skip$1['h0];
+        byte_lanes$packer$skip1$1$d = byte_lanes$packer$skips$skip$1[('h1)+:(4)];
+        byte_lanes$packer$data1$2$d = byte_lanes$packer$skips$lane_out$2;
+        byte_lanes$packer$keep1$2$d = byte_lanes$packer$skips$keep_out$2 & !byte_lanes$packer$skips$skip$2['h0];
+        byte_lanes$packer$skip1$2$d = byte_lanes$packer$skips$skip$2[('h1)+:(4)];
+        byte_lanes$packer$data1$3$d = byte_lanes$packer$skips$lane_out$3;
+        byte_lanes$packer$keep1$3$d = byte_lanes$packer$skips$keep_out$3 & !byte_lanes$packer$skips$skip$3['h0];
+        byte_lanes$packer$skip1$3$d = byte_lanes$packer$skips$skip$3[('h1)+:(4)];
+        if (byte_lanes$packer$skips$keep_out$1 & byte_lanes$packer$skips$skip$1['h0]) begin
+            byte_lanes$packer$data1$0$d = byte_lanes$packer$skips$lane_out$1;
             byte_lanes$packer$keep1$0$d = 1'b1;
-            byte_lanes$packer$skip1$0$d = byte_lanes$packer$skip_in$1[('h1)+:(4)];
+            byte_lanes$packer$skip1$0$d = byte_lanes$packer$skips$skip$1[('h1)+:(4)];
         end
-        if (byte_lanes$packer$keep_in$2 & byte_lanes$packer$skip_in$2['h0]) begin
-            byte_lanes$packer$data1$1$d = byte_lanes$packer$lane_in$2;
+        if (byte_lanes$packer$skips$keep_out$2 & byte_lanes$packer$skips$skip$2['h0]) begin
+            byte_lanes$packer$data1$1$d = byte_lanes$packer$skips$lane_out$2;
             byte_lanes$packer$keep1$1$d = 1'b1;
-            byte_lanes$packer$skip1$1$d = byte_lanes$packer$skip_in$2[('h1)+:(4)];
+            byte_lanes$packer$skip1$1$d = byte_lanes$packer$skips$skip$2[('h1)+:(4)];
         end
-        if (byte_lanes$packer$keep_in$3 & byte_lanes$packer$skip_in$3['h0]) begin
-            byte_lanes$packer$data1$2$d = byte_lanes$packer$lane_in$3;
+        if (byte_lanes$packer$skips$keep_out$3 & byte_lanes$packer$skips$skip$3['h0]) begin
+            byte_lanes$packer$data1$2$d = byte_lanes$packer$skips$lane_out$3;
             byte_lanes$packer$keep1$2$d = 1'b1;
-            byte_lanes$packer$skip1$2$d = byte_lanes$packer$skip_in$3[('h1)+:(4)];
+            byte_lanes$packer$skip1$2$d = byte_lanes$packer$skips$skip$3[('h1)+:(4)];
         end
         byte_lanes$packer$data2$0$d = byte_lanes$packer$data1$0$q;
         byte_lanes$packer$keep2$0$d = byte_lanes$packer$keep1$0$q & !byte_lanes$packer$skip1$0$q['h0];
@@ -2506,7 +2719,7 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         end
         byte_lanes$packer$beat_out = byte_lanes$packer$beat2$0$q;
         byte_lanes$packer$last_out = byte_lanes$packer$last2$0$q;
-        byte_lanes$packer$tag_out = byte_lanes$packer$tag2$0$q;
+        byte_lanes$packer$nulls_out = byte_lanes$packer$nulls2$0$q;
     end
     // byte_lanes$packed_byte$0
     initial begin
@@ -2589,39 +2802,23 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(*) begin
         byte_lanes$beat_tlast$clock = byte_lanes$clock;
         byte_lanes$beat_valid$clock = byte_lanes$clock;
-        byte_lanes$counted_nulls$clock = byte_lanes$clock;
-        byte_lanes$counted_any$clock = byte_lanes$clock;
-        byte_lanes$counted_tlast$clock = byte_lanes$clock;
-        byte_lanes$counted_valid$clock = byte_lanes$clock;
         byte_lanes$packed_count$clock = byte_lanes$clock;
         byte_lanes$packed_tlast$clock = byte_lanes$clock;
         byte_lanes$packed_valid$clock = byte_lanes$clock;
         byte_lanes$beat_byte$0$clock = byte_lanes$clock;
         byte_lanes$beat_keep$0$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$0$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$0$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$0$clock = byte_lanes$clock;
         byte_lanes$packed_byte$0$clock = byte_lanes$clock;
         byte_lanes$packed_present$0$clock = byte_lanes$clock;
         byte_lanes$beat_byte$1$clock = byte_lanes$clock;
         byte_lanes$beat_keep$1$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$1$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$1$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$1$clock = byte_lanes$clock;
         byte_lanes$packed_byte$1$clock = byte_lanes$clock;
         byte_lanes$packed_present$1$clock = byte_lanes$clock;
         byte_lanes$beat_byte$2$clock = byte_lanes$clock;
         byte_lanes$beat_keep$2$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$2$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$2$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$2$clock = byte_lanes$clock;
         byte_lanes$packed_byte$2$clock = byte_lanes$clock;
         byte_lanes$packed_present$2$clock = byte_lanes$clock;
         byte_lanes$beat_byte$3$clock = byte_lanes$clock;
         byte_lanes$beat_keep$3$clock = byte_lanes$clock;
-        byte_lanes$counted_byte$3$clock = byte_lanes$clock;
-        byte_lanes$counted_keep$3$clock = byte_lanes$clock;
-        byte_lanes$counted_skip$3$clock = byte_lanes$clock;
         byte_lanes$packed_byte$3$clock = byte_lanes$clock;
         byte_lanes$packed_present$3$clock = byte_lanes$clock;
         byte_lanes$beat_byte$0$d = byte_lanes$s_axis_tdata[('h8 * 0)+:(8)];
@@ -2634,56 +2831,27 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         byte_lanes$beat_keep$3$d = byte_lanes$s_axis_tkeep[3];
         byte_lanes$beat_tlast$d = byte_lanes$s_axis_tlast;
         byte_lanes$beat_valid$d = byte_lanes$accepted & !byte_lanes$rst;
-        byte_lanes$skips$keep_in$0 = byte_lanes$beat_keep$0$q;
-        byte_lanes$counted_byte$0$d = byte_lanes$beat_byte$0$q;
-        byte_lanes$counted_keep$0$d = byte_lanes$beat_keep$0$q;
-        byte_lanes$counted_skip$0$d = byte_lanes$skips$skip$0;
-        byte_lanes$skips$keep_in$1 = byte_lanes$beat_keep$1$q;
-        byte_lanes$counted_byte$1$d = byte_lanes$beat_byte$1$q;
-        byte_lanes$counted_keep$1$d = byte_lanes$beat_keep$1$q;
-        byte_lanes$counted_skip$1$d = byte_lanes$skips$skip$1;
-        byte_lanes$skips$keep_in$2 = byte_lanes$beat_keep$2$q;
-        byte_lanes$counted_byte$2$d = byte_lanes$beat_byte$2$q;
-        byte_lanes$counted_keep$2$d = byte_lanes$beat_keep$2$q;
-        byte_lanes$counted_skip$2$d = byte_lanes$skips$skip$2;
-        byte_lanes$skips$keep_in$3 = byte_lanes$beat_keep$3$q;
-        byte_lanes$counted_byte$3$d = byte_lanes$beat_byte$3$q;
-        byte_lanes$counted_keep$3$d = byte_lanes$beat_keep$3$q;
-        byte_lanes$counted_skip$3$d = byte_lanes$skips$skip$3;
-        byte_lanes$counted_nulls$d = byte_lanes$skips$nulls;
-        byte_lanes$counted_any$d = byte_lanes$skips$any_kept;
-        byte_lanes$counted_tlast$d = byte_lanes$beat_tlast$q;
-        byte_lanes$counted_valid$d = byte_lanes$beat_valid$q & !byte_lanes$rst;
         byte_lanes$packer$clock = byte_lanes$clock;
         byte_lanes$packer$rst = byte_lanes$rst;
-        byte_lanes$count = 'h0;
-        if (byte_lanes$counted_any$q) begin
-            byte_lanes$count = byte_lanes$lanes - {{1{1'b0}}, byte_lanes$counted_nulls$q};
-        end
-        byte_lanes$packer$tag_in = byte_lanes$count;
-        byte_lanes$packer$beat_in = byte_lanes$counted_valid$q;
-        byte_lanes$packer$last_in = byte_lanes$counted_tlast$q;
-        byte_lanes$packer$lane_in$0 = byte_lanes$counted_byte$0$q;
-        byte_lanes$packer$keep_in$0 = byte_lanes$counted_keep$0$q;
-        byte_lanes$packer$skip_in$0 = byte_lanes$counted_skip$0$q;
+        byte_lanes$packer$beat_in = byte_lanes$beat_valid$q;
+        byte_lanes$packer$last_in = byte_lanes$beat_tlast$q;
+        byte_lanes$packer$lane_in$0 = byte_lanes$beat_byte$0$q;
+        byte_lanes$packer$keep_in$0 = byte_lanes$beat_keep$0$q;
         byte_lanes$packed_byte$0$d = byte_lanes$packer$lane_out$0;
         byte_lanes$packed_present$0$d = byte_lanes$packer$keep_out$0;
-        byte_lanes$packer$lane_in$1 = byte_lanes$counted_byte$1$q;
-        byte_lanes$packer$keep_in$1 = byte_lanes$counted_keep$1$q;
-        byte_lanes$packer$skip_in$1 = byte_lanes$counted_skip$1$q;
+        byte_lanes$packer$lane_in$1 = byte_lanes$beat_byte$1$q;
+        byte_lanes$packer$keep_in$1 = byte_lanes$beat_keep$1$q;
         byte_lanes$packed_byte$1$d = byte_lanes$packer$lane_out$1;
         byte_lanes$packed_present$1$d = byte_lanes$packer$keep_out$1;
-        byte_lanes$packer$lane_in$2 = byte_lanes$counted_byte$2$q;
-        byte_lanes$packer$keep_in$2 = byte_lanes$counted_keep$2$q;
-        byte_lanes$packer$skip_in$2 = byte_lanes$counted_skip$2$q;
+        byte_lanes$packer$lane_in$2 = byte_lanes$beat_byte$2$q;
+        byte_lanes$packer$keep_in$2 = byte_lanes$beat_keep$2$q;
         byte_lanes$packed_byte$2$d = byte_lanes$packer$lane_out$2;
         byte_lanes$packed_present$2$d = byte_lanes$packer$keep_out$2;
-        byte_lanes$packer$lane_in$3 = byte_lanes$counted_byte$3$q;
-        byte_lanes$packer$keep_in$3 = byte_lanes$counted_keep$3$q;
-        byte_lanes$packer$skip_in$3 = byte_lanes$counted_skip$3$q;
+        byte_lanes$packer$lane_in$3 = byte_lanes$beat_byte$3$q;
+        byte_lanes$packer$keep_in$3 = byte_lanes$beat_keep$3$q;
         byte_lanes$packed_byte$3$d = byte_lanes$packer$lane_out$3;
         byte_lanes$packed_present$3$d = byte_lanes$packer$keep_out$3;
-        byte_lanes$packed_count$d = byte_lanes$packer$tag_out;
+        byte_lanes$packed_count$d = byte_lanes$lanes - byte_lanes$packer$nulls_out;
         byte_lanes$packed_tlast$d = byte_lanes$packer$last_out;
         byte_lanes$packed_valid$d = byte_lanes$packer$beat_out & !byte_lanes$rst;
         byte_lanes$byte$0 = byte_lanes$packed_byte$0$q;
@@ -7188,159 +7356,300 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(*) begin
         word_lanes$unit$3$both = {{4{1'b0}}, word_lanes$unit$3$low} | ({{32{1'b0}}, word_lanes$unit$3$high} << word_lanes$unit$3$low_width);
     end
-    // word_lanes$skips
+    // word_lanes$packer$skips$nulls1$0
+    initial begin
+       word_lanes$packer$skips$nulls1$0$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$0$clock) begin
+       word_lanes$packer$skips$nulls1$0$q <= word_lanes$packer$skips$nulls1$0$d;
+    end
+    // word_lanes$packer$skips$nulls1$1
+    initial begin
+       word_lanes$packer$skips$nulls1$1$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$1$clock) begin
+       word_lanes$packer$skips$nulls1$1$q <= word_lanes$packer$skips$nulls1$1$d;
+    end
+    // word_lanes$packer$skips$nulls1$2
+    initial begin
+       word_lanes$packer$skips$nulls1$2$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$2$clock) begin
+       word_lanes$packer$skips$nulls1$2$q <= word_lanes$packer$skips$nulls1$2$d;
+    end
+    // word_lanes$packer$skips$nulls1$3
+    initial begin
+       word_lanes$packer$skips$nulls1$3$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls1$3$clock) begin
+       word_lanes$packer$skips$nulls1$3$q <= word_lanes$packer$skips$nulls1$3$d;
+    end
+    // word_lanes$packer$skips$data1$0
+    initial begin
+       word_lanes$packer$skips$data1$0$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$0$clock) begin
+       word_lanes$packer$skips$data1$0$q <= word_lanes$packer$skips$data1$0$d;
+    end
+    // word_lanes$packer$skips$data1$1
+    initial begin
+       word_lanes$packer$skips$data1$1$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$1$clock) begin
+       word_lanes$packer$skips$data1$1$q <= word_lanes$packer$skips$data1$1$d;
+    end
+    // word_lanes$packer$skips$data1$2
+    initial begin
+       word_lanes$packer$skips$data1$2$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$2$clock) begin
+       word_lanes$packer$skips$data1$2$q <= word_lanes$packer$skips$data1$2$d;
+    end
+    // word_lanes$packer$skips$data1$3
+    initial begin
+       word_lanes$packer$skips$data1$3$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data1$3$clock) begin
+       word_lanes$packer$skips$data1$3$q <= word_lanes$packer$skips$data1$3$d;
+    end
+    // word_lanes$packer$skips$keep1$0
+    initial begin
+       word_lanes$packer$skips$keep1$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$0$clock) begin
+       word_lanes$packer$skips$keep1$0$q <= word_lanes$packer$skips$keep1$0$d;
+    end
+    // word_lanes$packer$skips$keep1$1
+    initial begin
+       word_lanes$packer$skips$keep1$1$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$1$clock) begin
+       word_lanes$packer$skips$keep1$1$q <= word_lanes$packer$skips$keep1$1$d;
+    end
+    // word_lanes$packer$skips$keep1$2
+    initial begin
+       word_lanes$packer$skips$keep1$2$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$2$clock) begin
+       word_lanes$packer$skips$keep1$2$q <= word_lanes$packer$skips$keep1$2$d;
+    end
+    // word_lanes$packer$skips$keep1$3
+    initial begin
+       word_lanes$packer$skips$keep1$3$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep1$3$clock) begin
+       word_lanes$packer$skips$keep1$3$q <= word_lanes$packer$skips$keep1$3$d;
+    end
+    // word_lanes$packer$skips$beat1$0
+    initial begin
+       word_lanes$packer$skips$beat1$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$beat1$0$clock) begin
+       word_lanes$packer$skips$beat1$0$q <= word_lanes$packer$skips$beat1$0$d;
+    end
+    // word_lanes$packer$skips$last1$0
+    initial begin
+       word_lanes$packer$skips$last1$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$last1$0$clock) begin
+       word_lanes$packer$skips$last1$0$q <= word_lanes$packer$skips$last1$0$d;
+    end
+    // word_lanes$packer$skips$nulls2$0
+    initial begin
+       word_lanes$packer$skips$nulls2$0$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$0$clock) begin
+       word_lanes$packer$skips$nulls2$0$q <= word_lanes$packer$skips$nulls2$0$d;
+    end
+    // word_lanes$packer$skips$nulls2$1
+    initial begin
+       word_lanes$packer$skips$nulls2$1$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$1$clock) begin
+       word_lanes$packer$skips$nulls2$1$q <= word_lanes$packer$skips$nulls2$1$d;
+    end
+    // word_lanes$packer$skips$nulls2$2
+    initial begin
+       word_lanes$packer$skips$nulls2$2$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$2$clock) begin
+       word_lanes$packer$skips$nulls2$2$q <= word_lanes$packer$skips$nulls2$2$d;
+    end
+    // word_lanes$packer$skips$nulls2$3
+    initial begin
+       word_lanes$packer$skips$nulls2$3$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$nulls2$3$clock) begin
+       word_lanes$packer$skips$nulls2$3$q <= word_lanes$packer$skips$nulls2$3$d;
+    end
+    // word_lanes$packer$skips$data2$0
+    initial begin
+       word_lanes$packer$skips$data2$0$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$0$clock) begin
+       word_lanes$packer$skips$data2$0$q <= word_lanes$packer$skips$data2$0$d;
+    end
+    // word_lanes$packer$skips$data2$1
+    initial begin
+       word_lanes$packer$skips$data2$1$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$1$clock) begin
+       word_lanes$packer$skips$data2$1$q <= word_lanes$packer$skips$data2$1$d;
+    end
+    // word_lanes$packer$skips$data2$2
+    initial begin
+       word_lanes$packer$skips$data2$2$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$2$clock) begin
+       word_lanes$packer$skips$data2$2$q <= word_lanes$packer$skips$data2$2$d;
+    end
+    // word_lanes$packer$skips$data2$3
+    initial begin
+       word_lanes$packer$skips$data2$3$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$skips$data2$3$clock) begin
+       word_lanes$packer$skips$data2$3$q <= word_lanes$packer$skips$data2$3$d;
+    end
+    // word_lanes$packer$skips$keep2$0
+    initial begin
+       word_lanes$packer$skips$keep2$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$0$clock) begin
+       word_lanes$packer$skips$keep2$0$q <= word_lanes$packer$skips$keep2$0$d;
+    end
+    // word_lanes$packer$skips$keep2$1
+    initial begin
+       word_lanes$packer$skips$keep2$1$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$1$clock) begin
+       word_lanes$packer$skips$keep2$1$q <= word_lanes$packer$skips$keep2$1$d;
+    end
+    // word_lanes$packer$skips$keep2$2
+    initial begin
+       word_lanes$packer$skips$keep2$2$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$2$clock) begin
+       word_lanes$packer$skips$keep2$2$q <= word_lanes$packer$skips$keep2$2$d;
+    end
+    // word_lanes$packer$skips$keep2$3
+    initial begin
+       word_lanes$packer$skips$keep2$3$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$keep2$3$clock) begin
+       word_lanes$packer$skips$keep2$3$q <= word_lanes$packer$skips$keep2$3$d;
+    end
+    // word_lanes$packer$skips$beat2$0
+    initial begin
+       word_lanes$packer$skips$beat2$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$beat2$0$clock) begin
+       word_lanes$packer$skips$beat2$0$q <= word_lanes$packer$skips$beat2$0$d;
+    end
+    // word_lanes$packer$skips$last2$0
+    initial begin
+       word_lanes$packer$skips$last2$0$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$last2$0$clock) begin
+       word_lanes$packer$skips$last2$0$q <= word_lanes$packer$skips$last2$0$d;
+    end
+    // word_lanes$packer$skips
     always @(*) begin
-        word_lanes$skips$nulls0$0 = 'h0;
-        if (!word_lanes$skips$keep_in$0) begin
-            word_lanes$skips$nulls0$0 = 'h1;
+        word_lanes$packer$skips$nulls1$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls1$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data1$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep1$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$nulls2$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$data2$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$keep2$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$beat1$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$last1$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$beat1$0$d = word_lanes$packer$skips$beat_in & !word_lanes$packer$skips$rst;
+        word_lanes$packer$skips$last1$0$d = word_lanes$packer$skips$last_in;
+        word_lanes$packer$skips$beat2$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$last2$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$beat2$0$d = word_lanes$packer$skips$beat1$0$q & !word_lanes$packer$skips$rst;
+        word_lanes$packer$skips$last2$0$d = word_lanes$packer$skips$last1$0$q;
+        word_lanes$packer$skips$nulls0$0 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$0) begin
+            word_lanes$packer$skips$nulls0$0 = 'h1;
         end
-        word_lanes$skips$nulls0$1 = 'h0;
-        if (!word_lanes$skips$keep_in$1) begin
-            word_lanes$skips$nulls0$1 = 'h1;
+        word_lanes$packer$skips$nulls0$1 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$1) begin
+            word_lanes$packer$skips$nulls0$1 = 'h1;
         end
-        word_lanes$skips$nulls0$2 = 'h0;
-        if (!word_lanes$skips$keep_in$2) begin
-            word_lanes$skips$nulls0$2 = 'h1;
+        word_lanes$packer$skips$nulls0$2 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$2) begin
+            word_lanes$packer$skips$nulls0$2 = 'h1;
         end
-        word_lanes$skips$nulls0$3 = 'h0;
-        if (!word_lanes$skips$keep_in$3) begin
-            word_lanes$skips$nulls0$3 = 'h1;
+        word_lanes$packer$skips$nulls0$3 = 'h0;
+        if (!word_lanes$packer$skips$keep_in$3) begin
+            word_lanes$packer$skips$nulls0$3 = 'h1;
         end
-        word_lanes$skips$nulls1$0 = word_lanes$skips$nulls0$0;
-        word_lanes$skips$nulls1$1 = word_lanes$skips$nulls0$1 + word_lanes$skips$nulls0$0;
-        word_lanes$skips$nulls1$2 = word_lanes$skips$nulls0$2 + word_lanes$skips$nulls0$1;
-        word_lanes$skips$nulls1$3 = word_lanes$skips$nulls0$3 + word_lanes$skips$nulls0$2;
-        word_lanes$skips$nulls2$0 = word_lanes$skips$nulls1$0;
-        word_lanes$skips$nulls2$1 = word_lanes$skips$nulls1$1;
-        word_lanes$skips$nulls2$2 = word_lanes$skips$nulls1$2 + word_lanes$skips$nulls1$0;
-        word_lanes$skips$nulls2$3 = word_lanes$skips$nulls1$3 + word_lanes$skips$nulls1$1;
-        word_lanes$skips$nulls3$0 = word_lanes$skips$nulls2$0;
-        word_lanes$skips$nulls3$1 = word_lanes$skips$nulls2$1;
-        word_lanes$skips$nulls3$2 = word_lanes$skips$nulls2$2;
-        word_lanes$skips$nulls3$3 = word_lanes$skips$nulls2$3;
-        word_lanes$skips$nulls4$0 = word_lanes$skips$nulls3$0;
-        word_lanes$skips$nulls4$1 = word_lanes$skips$nulls3$1;
-        word_lanes$skips$nulls4$2 = word_lanes$skips$nulls3$2;
-        word_lanes$skips$nulls4$3 = word_lanes$skips$nulls3$3;
-        word_lanes$skips$nulls5$0 = word_lanes$skips$nulls4$0;
-        word_lanes$skips$nulls5$1 = word_lanes$skips$nulls4$1;
-        word_lanes$skips$nulls5$2 = word_lanes$skips$nulls4$2;
-        word_lanes$skips$nulls5$3 = word_lanes$skips$nulls4$3;
-        word_lanes$skips$nulls = word_lanes$skips$nulls5$3;
-        word_lanes$skips$any_kept = 1'b0;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$0;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$1;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$2;
-        word_lanes$skips$any_kept = word_lanes$skips$any_kept | word_lanes$skips$keep_in$3;
-        word_lanes$skips$skip$0 = word_lanes$skips$nulls5$0;
-        word_lanes$skips$skip$1 = word_lanes$skips$nulls5$1;
-        word_lanes$skips$skip$2 = word_lanes$skips$nulls5$2;
-        word_lanes$skips$skip$3 = word_lanes$skips$nulls5$3;
-    end
-    // word_lanes$counted_unit$0
-    initial begin
-       word_lanes$counted_unit$0$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$0$clock) begin
-       word_lanes$counted_unit$0$q <= word_lanes$counted_unit$0$d;
-    end
-    // word_lanes$counted_unit$1
-    initial begin
-       word_lanes$counted_unit$1$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$1$clock) begin
-       word_lanes$counted_unit$1$q <= word_lanes$counted_unit$1$d;
-    end
-    // word_lanes$counted_unit$2
-    initial begin
-       word_lanes$counted_unit$2$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$2$clock) begin
-       word_lanes$counted_unit$2$q <= word_lanes$counted_unit$2$d;
-    end
-    // word_lanes$counted_unit$3
-    initial begin
-       word_lanes$counted_unit$3$q = 36'h0;
-    end
-    always @(posedge word_lanes$counted_unit$3$clock) begin
-       word_lanes$counted_unit$3$q <= word_lanes$counted_unit$3$d;
-    end
-    // word_lanes$counted_keep$0
-    initial begin
-       word_lanes$counted_keep$0$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$0$clock) begin
-       word_lanes$counted_keep$0$q <= word_lanes$counted_keep$0$d;
-    end
-    // word_lanes$counted_keep$1
-    initial begin
-       word_lanes$counted_keep$1$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$1$clock) begin
-       word_lanes$counted_keep$1$q <= word_lanes$counted_keep$1$d;
-    end
-    // word_lanes$counted_keep$2
-    initial begin
-       word_lanes$counted_keep$2$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$2$clock) begin
-       word_lanes$counted_keep$2$q <= word_lanes$counted_keep$2$d;
-    end
-    // word_lanes$counted_keep$3
-    initial begin
-       word_lanes$counted_keep$3$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_keep$3$clock) begin
-       word_lanes$counted_keep$3$q <= word_lanes$counted_keep$3$d;
-    end
-    // word_lanes$counted_skip$0
-    initial begin
-       word_lanes$counted_skip$0$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$0$clock) begin
-       word_lanes$counted_skip$0$q <= word_lanes$counted_skip$0$d;
-    end
-    // word_lanes$counted_skip$1
-    initial begin
-       word_lanes$counted_skip$1$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$1$clock) begin
-       word_lanes$counted_skip$1$q <= word_lanes$counted_skip$1$d;
-    end
-    // word_lanes$counted_skip$2
-    initial begin
-       word_lanes$counted_skip$2$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$2$clock) begin
-       word_lanes$counted_skip$2$q <= word_lanes$counted_skip$2$d;
-    end
-    // word_lanes$counted_skip$3
-    initial begin
-       word_lanes$counted_skip$3$q = 5'h0;
-    end
-    always @(posedge word_lanes$counted_skip$3$clock) begin
-       word_lanes$counted_skip$3$q <= word_lanes$counted_skip$3$d;
-    end
-    // word_lanes$counted_any
-    initial begin
-       word_lanes$counted_any$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_any$clock) begin
-       word_lanes$counted_any$q <= word_lanes$counted_any$d;
-    end
-    // word_lanes$counted_valid
-    initial begin
-       word_lanes$counted_valid$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_valid$clock) begin
-       word_lanes$counted_valid$q <= word_lanes$counted_valid$d;
-    end
-    // word_lanes$counted_tlast
-    initial begin
-       word_lanes$counted_tlast$q = 1'h0;
-    end
-    always @(posedge word_lanes$counted_tlast$clock) begin
-       word_lanes$counted_tlast$q <= word_lanes$counted_tlast$d;
+        word_lanes$packer$skips$nulls1$0$d = word_lanes$packer$skips$nulls0$0;
+        word_lanes$packer$skips$data1$0$d = word_lanes$packer$skips$lane_in$0;
+        word_lanes$packer$skips$keep1$0$d = word_lanes$packer$skips$keep_in$0;
+        word_lanes$packer$skips$nulls1$1$d = word_lanes$packer$skips$nulls0$1;
+        word_lanes$packer$skips$data1$1$d = word_lanes$packer$skips$lane_in$1;
+        word_lanes$packer$skips$keep1$1$d = word_lanes$packer$skips$keep_in$1;
+        word_lanes$packer$skips$nulls1$2$d = word_lanes$packer$skips$nulls0$2;
+        word_lanes$packer$skips$data1$2$d = word_lanes$packer$skips$lane_in$2;
+        word_lanes$packer$skips$keep1$2$d = word_lanes$packer$skips$keep_in$2;
+        word_lanes$packer$skips$nulls1$3$d = word_lanes$packer$skips$nulls0$3;
+        word_lanes$packer$skips$data1$3$d = word_lanes$packer$skips$lane_in$3;
+        word_lanes$packer$skips$keep1$3$d = word_lanes$packer$skips$keep_in$3;
+        word_lanes$packer$skips$nulls1$1$d = word_lanes$packer$skips$nulls0$1 + word_lanes$packer$skips$nulls0$0;
+        word_lanes$packer$skips$nulls1$2$d = word_lanes$packer$skips$nulls0$2 + word_lanes$packer$skips$nulls0$1;
+        word_lanes$packer$skips$nulls1$3$d = word_lanes$packer$skips$nulls0$3 + word_lanes$packer$skips$nulls0$2;
+        word_lanes$packer$skips$nulls2$0$d = word_lanes$packer$skips$nulls1$0$q;
+        word_lanes$packer$skips$data2$0$d = word_lanes$packer$skips$data1$0$q;
+        word_lanes$packer$skips$keep2$0$d = word_lanes$packer$skips$keep1$0$q;
+        word_lanes$packer$skips$nulls2$1$d = word_lanes$packer$skips$nulls1$1$q;
+        word_lanes$packer$skips$data2$1$d = word_lanes$packer$skips$data1$1$q;
+        word_lanes$packer$skips$keep2$1$d = word_lanes$packer$skips$keep1$1$q;
+        word_lanes$packer$skips$nulls2$2$d = word_lanes$packer$skips$nulls1$2$q;
+        word_lanes$packer$skips$data2$2$d = word_lanes$packer$skips$data1$2$q;
+        word_lanes$packer$skips$keep2$2$d = word_lanes$packer$skips$keep1$2$q;
+        word_lanes$packer$skips$nulls2$3$d = word_lanes$packer$skips$nulls1$3$q;
+        word_lanes$packer$skips$data2$3$d = word_lanes$packer$skips$data1$3$q;
+        word_lanes$packer$skips$keep2$3$d = word_lanes$packer$skips$keep1$3$q;
+        word_lanes$packer$skips$nulls2$2$d = word_lanes$packer$skips$nulls1$2$q + word_lanes$packer$skips$nulls1$0$q;
+        word_lanes$packer$skips$nulls2$3$d = word_lanes$packer$skips$nulls1$3$q + word_lanes$packer$skips$nulls1$1$q;
+        word_lanes$packer$skips$skip$0 = word_lanes$packer$skips$nulls2$0$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$0 = word_lanes$packer$skips$data2$0$q;
+        word_lanes$packer$skips$keep_out$0 = word_lanes$packer$skips$keep2$0$q;
+        word_lanes$packer$skips$skip$1 = word_lanes$packer$skips$nulls2$1$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$1 = word_lanes$packer$skips$data2$1$q;
+        word_lanes$packer$skips$keep_out$1 = word_lanes$packer$skips$keep2$1$q;
+        word_lanes$packer$skips$skip$2 = word_lanes$packer$skips$nulls2$2$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$2 = word_lanes$packer$skips$data2$2$q;
+        word_lanes$packer$skips$keep_out$2 = word_lanes$packer$skips$keep2$2$q;
+        word_lanes$packer$skips$skip$3 = word_lanes$packer$skips$nulls2$3$q[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$3 = word_lanes$packer$skips$data2$3$q;
+        word_lanes$packer$skips$keep_out$3 = word_lanes$packer$skips$keep2$3$q;
+        word_lanes$packer$skips$unused_top = 1'b0;
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls2$0$q['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls2$1$q['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls2$2$q['h5];
+        word_lanes$packer$skips$nulls = word_lanes$packer$skips$nulls2$3$q;
+        word_lanes$packer$skips$beat_out = word_lanes$packer$skips$beat2$0$q;
+        word_lanes$packer$skips$last_out = word_lanes$packer$skips$last2$0$q;
     end
     // word_lanes$packer$data1$0
     initial begin
@@ -7440,12 +7749,12 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(posedge word_lanes$packer$last1$0$clock) begin
        word_lanes$packer$last1$0$q <= word_lanes$packer$last1$0$d;
     end
-    // word_lanes$packer$tag1$0
+    // word_lanes$packer$nulls1$0
     initial begin
-       word_lanes$packer$tag1$0$q = 1'h0;
+       word_lanes$packer$nulls1$0$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$tag1$0$clock) begin
-       word_lanes$packer$tag1$0$q <= word_lanes$packer$tag1$0$d;
+    always @(posedge word_lanes$packer$nulls1$0$clock) begin
+       word_lanes$packer$nulls1$0$q <= word_lanes$packer$nulls1$0$d;
     end
     // word_lanes$packer$data2$0
     initial begin
@@ -7545,15 +7854,27 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(posedge word_lanes$packer$last2$0$clock) begin
        word_lanes$packer$last2$0$q <= word_lanes$packer$last2$0$d;
     end
-    // word_lanes$packer$tag2$0
+    // word_lanes$packer$nulls2$0
     initial begin
-       word_lanes$packer$tag2$0$q = 1'h0;
+       word_lanes$packer$nulls2$0$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$tag2$0$clock) begin
-       word_lanes$packer$tag2$0$q <= word_lanes$packer$tag2$0$d;
+    always @(posedge word_lanes$packer$nulls2$0$clock) begin
+       word_lanes$packer$nulls2$0$q <= word_lanes$packer$nulls2$0$d;
     end
     // word_lanes$packer
     always @(*) begin
+        word_lanes$packer$skips$clock = word_lanes$packer$clock;
+        word_lanes$packer$skips$rst = word_lanes$packer$rst;
+        word_lanes$packer$skips$lane_in$0 = word_lanes$packer$lane_in$0;
+        word_lanes$packer$skips$keep_in$0 = word_lanes$packer$keep_in$0;
+        word_lanes$packer$skips$lane_in$1 = word_lanes$packer$lane_in$1;
+        word_lanes$packer$skips$keep_in$1 = word_lanes$packer$keep_in$1;
+        word_lanes$packer$skips$lane_in$2 = word_lanes$packer$lane_in$2;
+        word_lanes$packer$skips$keep_in$2 = word_lanes$packer$keep_in$2;
+        word_lanes$packer$skips$lane_in$3 = word_lanes$packer$lane_in$3;
+        word_lanes$packer$skips$keep_in$3 = word_lanes$packer$keep_in$3;
+        word_lanes$packer$skips$beat_in = word_lanes$packer$beat_in;
+        word_lanes$packer$skips$last_in = word_lanes$packer$last_in;
         word_lanes$packer$data1$0$clock = word_lanes$packer$clock;
         word_lanes$packer$keep1$0$clock = word_lanes$packer$clock;
         word_lanes$packer$skip1$0$clock = word_lanes$packer$clock;
@@ -7580,42 +7901,42 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         word_lanes$packer$skip2$3$clock = word_lanes$packer$clock;
         word_lanes$packer$beat1$0$clock = word_lanes$packer$clock;
         word_lanes$packer$last1$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$tag1$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$beat1$0$d = word_lanes$packer$beat_in & !word_lanes$packer$rst;
-        word_lanes$packer$last1$0$d = word_lanes$packer$last_in;
-        word_lanes$packer$tag1$0$d = word_lanes$packer$tag_in;
+        word_lanes$packer$nulls1$0$clock = word_lanes$packer$clock;
+        word_lanes$packer$beat1$0$d = word_lanes$packer$skips$beat_out & !word_lanes$packer$rst;
+        word_lanes$packer$last1$0$d = word_lanes$packer$skips$last_out;
+        word_lanes$packer$nulls1$0$d = word_lanes$packer$skips$nulls;
         word_lanes$packer$beat2$0$clock = word_lanes$packer$clock;
         word_lanes$packer$last2$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$tag2$0$clock = word_lanes$packer$clock;
+        word_lanes$packer$nulls2$0$clock = word_lanes$packer$clock;
         word_lanes$packer$beat2$0$d = word_lanes$packer$beat1$0$q & !word_lanes$packer$rst;
         word_lanes$packer$last2$0$d = word_lanes$packer$last1$0$q;
-        word_lanes$packer$tag2$0$d = word_lanes$packer$tag1$0$q;
-        word_lanes$packer$data1$0$d = word_lanes$packer$lane_in$0;
-        word_lanes$packer$keep1$0$d = word_lanes$packer$keep_in$0 & !word_lanes$packer$skip_in$0['h0];
-        word_lanes$packer$skip1$0$d = word_lanes$packer$skip_in$0[('h1)+:(4)];
-        word_lanes$packer$data1$1$d = word_lanes$packer$lane_in$1;
-        word_lanes$packer$keep1$1$d = word_lanes$packer$keep_in$1 & !word_lanes$packer$skip_in$1['h0];
-        word_lanes$packer$skip1$1$d = word_lanes$packer$skip_in$1[('h1)+:(4)];
-        word_lanes$packer$data1$2$d = word_lanes$packer$lane_in$2;
-        word_lanes$packer$keep1$2$d = word_lanes$packer$keep_in$2 & !word_lanes$packer$skip_in$2['h0];
-        word_lanes$packer$skip1$2$d = word_lanes$packer$skip_in$2[('h1)+:(4)];
-        word_lanes$packer$data1$3$d = word_lanes$packer$lane_in$3;
-        word_lanes$packer$keep1$3$d = word_lanes$packer$keep_in$3 & !word_lanes$packer$skip_in$3['h0];
-        word_lanes$packer$skip1$3$d = word_lanes$packer$skip_in$3[('h1)+:(4)];
-        if (word_lanes$packer$keep_in$1 & word_lanes$packer$skip_in$1['h0]) begin
-            word_lanes$packer$data1$0$d = word_lanes$packer$lane_in$1;
+        word_lanes$packer$nulls2$0$d = word_lanes$packer$nulls1$0$q;
+        word_lanes$packer$data1$0$d = word_lanes$packer$skips$lane_out$0;
+        word_lanes$packer$keep1$0$d = word_lanes$packer$skips$keep_out$0 & !word_lanes$packer$skips$skip$0['h0];
+        word_lanes$packer$skip1$0$d = word_lanes$packer$skips$skip$0[('h1)+:(4)];
+        word_lanes$packer$data1$1$d = word_lanes$packer$skips$lane_out$1;
+        word_lanes$packer$keep1$1$d = word_lanes$packer$skips$keep_out$1 & !word_lanes$packer$skips$skip$1['h0];
+        word_lanes$packer$skip1$1$d = word_lanes$packer$skips$skip$1[('h1)+:(4)];
+        word_lanes$packer$data1$2$d = word_lanes$packer$skips$lane_out$2;
+        word_lanes$packer$keep1$2$d = word_lanes$packer$skips$keep_out$2 & !word_lanes$packer$skips$skip$2['h0];
+        word_lanes$packer$skip1$2$d = word_lanes$packer$skips$skip$2[('h1)+:(4)];
+        word_lanes$packer$data1$3$d = word_lanes$packer$skips$lane_out$3;
+        word_lanes$packer$keep1$3$d = word_lanes$packer$skips$keep_out$3 & !word_lanes$packer$skips$skip$3['h0];
+        word_lanes$packer$skip1$3$d = word_lanes$packer$skips$skip$3[('h1)+:(4)];
+        if (word_lanes$packer$skips$keep_out$1 & word_lanes$packer$skips$skip$1['h0]) begin
+            word_lanes$packer$data1$0$d = word_lanes$packer$skips$lane_out$1;
             word_lanes$packer$keep1$0$d = 1'b1;
-            word_lanes$packer$skip1$0$d = word_lanes$packer$skip_in$1[('h1)+:(4)];
+            word_lanes$packer$skip1$0$d = word_lanes$packer$skips$skip$1[('h1)+:(4)];
         end
-        if (word_lanes$packer$keep_in$2 & word_lanes$packer$skip_in$2['h0]) begin
-            word_lanes$packer$data1$1$d = word_lanes$packer$lane_in$2;
+        if (word_lanes$packer$skips$keep_out$2 & word_lanes$packer$skips$skip$2['h0]) begin
+            word_lanes$packer$data1$1$d = word_lanes$packer$skips$lane_out$2;
             word_lanes$packer$keep1$1$d = 1'b1;
-            word_lanes$packer$skip1$1$d = word_lanes$packer$skip_in$2[('h1)+:(4)];
+            word_lanes$packer$skip1$1$d = word_lanes$packer$skips$skip$2[('h1)+:(4)];
         end
-        if (word_lanes$packer$keep_in$3 & word_lanes$packer$skip_in$3['h0]) begin
-            word_lanes$packer$data1$2$d = word_lanes$packer$lane_in$3;
+        if (word_lanes$packer$skips$keep_out$3 & word_lanes$packer$skips$skip$3['h0]) begin
+            word_lanes$packer$data1$2$d = word_lanes$packer$skips$lane_out$3;
             word_lanes$packer$keep1$2$d = 1'b1;
-            word_lanes$packer$skip1$2$d = word_lanes$packer$skip_in$3[('h1)+:(4)];
+            word_lanes$packer$skip1$2$d = word_lanes$packer$skips$skip$3[('h1)+:(4)];
         end
         word_lanes$packer$data2$0$d = word_lanes$packer$data1$0$q;
         word_lanes$packer$keep2$0$d = word_lanes$packer$keep1$0$q & !word_lanes$packer$skip1$0$q['h0];
@@ -7661,7 +7982,7 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         end
         word_lanes$packer$beat_out = word_lanes$packer$beat2$0$q;
         word_lanes$packer$last_out = word_lanes$packer$last2$0$q;
-        word_lanes$packer$tag_out = word_lanes$packer$tag2$0$q;
+        word_lanes$packer$nulls_out = word_lanes$packer$nulls2$0$q;
     end
     // word_lanes$tdata_bus
     always @(*) word_lanes$tdata_bus$bus = {word_lanes$tdata_bus$lane$3, word_lanes$tdata_bus$lane$2, word_lanes$tdata_bus$lane$1, word_lanes$tdata_bus$lane$0};
@@ -7713,104 +8034,65 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     end
     // word_lanes
     always @(*) begin
-        word_lanes$counted_any$clock = word_lanes$clock;
-        word_lanes$counted_valid$clock = word_lanes$clock;
-        word_lanes$counted_tlast$clock = word_lanes$clock;
         word_lanes$packed_tdata$clock = word_lanes$clock;
         word_lanes$packed_tuser$clock = word_lanes$clock;
         word_lanes$packed_tkeep$clock = word_lanes$clock;
         word_lanes$packed_any$clock = word_lanes$clock;
         word_lanes$packed_valid$clock = word_lanes$clock;
         word_lanes$packed_tlast$clock = word_lanes$clock;
-        word_lanes$counted_unit$0$clock = word_lanes$clock;
-        word_lanes$counted_keep$0$clock = word_lanes$clock;
-        word_lanes$counted_skip$0$clock = word_lanes$clock;
-        word_lanes$counted_unit$1$clock = word_lanes$clock;
-        word_lanes$counted_keep$1$clock = word_lanes$clock;
-        word_lanes$counted_skip$1$clock = word_lanes$clock;
-        word_lanes$counted_unit$2$clock = word_lanes$clock;
-        word_lanes$counted_keep$2$clock = word_lanes$clock;
-        word_lanes$counted_skip$2$clock = word_lanes$clock;
-        word_lanes$counted_unit$3$clock = word_lanes$clock;
-        word_lanes$counted_keep$3$clock = word_lanes$clock;
-        word_lanes$counted_skip$3$clock = word_lanes$clock;
         word_lanes$word$0 = word_lanes$slot_value$0;
         if (word_lanes$slot_tuser$0['h0]) begin
             word_lanes$word$0 = word_lanes$replacement;
         end
         word_lanes$unit$0$low = word_lanes$word$0;
         word_lanes$unit$0$high = word_lanes$slot_tuser$0;
-        word_lanes$skips$keep_in$0 = word_lanes$slot_valid$0;
-        word_lanes$counted_unit$0$d = word_lanes$unit$0$both;
-        word_lanes$counted_keep$0$d = word_lanes$slot_valid$0;
-        word_lanes$counted_skip$0$d = word_lanes$skips$skip$0;
         word_lanes$word$1 = word_lanes$slot_value$1;
         if (word_lanes$slot_tuser$1['h0]) begin
             word_lanes$word$1 = word_lanes$replacement;
         end
         word_lanes$unit$1$low = word_lanes$word$1;
         word_lanes$unit$1$high = word_lanes$slot_tuser$1;
-        word_lanes$skips$keep_in$1 = word_lanes$slot_valid$1;
-        word_lanes$counted_unit$1$d = word_lanes$unit$1$both;
-        word_lanes$counted_keep$1$d = word_lanes$slot_valid$1;
-        word_lanes$counted_skip$1$d = word_lanes$skips$skip$1;
         word_lanes$word$2 = word_lanes$slot_value$2;
         if (word_lanes$slot_tuser$2['h0]) begin
             word_lanes$word$2 = word_lanes$replacement;
         end
         word_lanes$unit$2$low = word_lanes$word$2;
         word_lanes$unit$2$high = word_lanes$slot_tuser$2;
-        word_lanes$skips$keep_in$2 = word_lanes$slot_valid$2;
-        word_lanes$counted_unit$2$d = word_lanes$unit$2$both;
-        word_lanes$counted_keep$2$d = word_lanes$slot_valid$2;
-        word_lanes$counted_skip$2$d = word_lanes$skips$skip$2;
         word_lanes$word$3 = word_lanes$slot_value$3;
         if (word_lanes$slot_tuser$3['h0]) begin
             word_lanes$word$3 = word_lanes$replacement;
         end
         word_lanes$unit$3$low = word_lanes$word$3;
         word_lanes$unit$3$high = word_lanes$slot_tuser$3;
-        word_lanes$skips$keep_in$3 = word_lanes$slot_valid$3;
-        word_lanes$counted_unit$3$d = word_lanes$unit$3$both;
-        word_lanes$counted_keep$3$d = word_lanes$slot_valid$3;
-        word_lanes$counted_skip$3$d = word_lanes$skips$skip$3;
-        word_lanes$counted_any$d = word_lanes$skips$any_kept;
-        word_lanes$unused_nulls = |word_lanes$skips$nulls;
-        word_lanes$counted_valid$d = word_lanes$beat_valid & !word_lanes$rst;
-        word_lanes$counted_tlast$d = word_lanes$beat_tlast;
         word_lanes$packer$clock = word_lanes$clock;
         word_lanes$packer$rst = word_lanes$rst;
-        word_lanes$packer$tag_in = word_lanes$counted_any$q;
-        word_lanes$packer$beat_in = word_lanes$counted_valid$q;
-        word_lanes$packer$last_in = word_lanes$counted_tlast$q;
-        word_lanes$packer$lane_in$0 = word_lanes$counted_unit$0$q;
-        word_lanes$packer$keep_in$0 = word_lanes$counted_keep$0$q;
-        word_lanes$packer$skip_in$0 = word_lanes$counted_skip$0$q;
+        word_lanes$packer$beat_in = word_lanes$beat_valid;
+        word_lanes$packer$last_in = word_lanes$beat_tlast;
+        word_lanes$unused_nulls = |word_lanes$packer$nulls_out;
+        word_lanes$packer$lane_in$0 = word_lanes$unit$0$both;
+        word_lanes$packer$keep_in$0 = word_lanes$slot_valid$0;
         word_lanes$tdata_bus$lane$0 = word_lanes$packer$lane_out$0[('h0)+:(32)];
         word_lanes$tuser_bus$lane$0 = word_lanes$packer$lane_out$0[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$0 = word_lanes$packer$keep_out$0;
-        word_lanes$packer$lane_in$1 = word_lanes$counted_unit$1$q;
-        word_lanes$packer$keep_in$1 = word_lanes$counted_keep$1$q;
-        word_lanes$packer$skip_in$1 = word_lanes$counted_skip$1$q;
+        word_lanes$packer$lane_in$1 = word_lanes$unit$1$both;
+        word_lanes$packer$keep_in$1 = word_lanes$slot_valid$1;
         word_lanes$tdata_bus$lane$1 = word_lanes$packer$lane_out$1[('h0)+:(32)];
         word_lanes$tuser_bus$lane$1 = word_lanes$packer$lane_out$1[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$1 = word_lanes$packer$keep_out$1;
-        word_lanes$packer$lane_in$2 = word_lanes$counted_unit$2$q;
-        word_lanes$packer$keep_in$2 = word_lanes$counted_keep$2$q;
-        word_lanes$packer$skip_in$2 = word_lanes$counted_skip$2$q;
+        word_lanes$packer$lane_in$2 = word_lanes$unit$2$both;
+        word_lanes$packer$keep_in$2 = word_lanes$slot_valid$2;
         word_lanes$tdata_bus$lane$2 = word_lanes$packer$lane_out$2[('h0)+:(32)];
         word_lanes$tuser_bus$lane$2 = word_lanes$packer$lane_out$2[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$2 = word_lanes$packer$keep_out$2;
-        word_lanes$packer$lane_in$3 = word_lanes$counted_unit$3$q;
-        word_lanes$packer$keep_in$3 = word_lanes$counted_keep$3$q;
-        word_lanes$packer$skip_in$3 = word_lanes$counted_skip$3$q;
+        word_lanes$packer$lane_in$3 = word_lanes$unit$3$both;
+        word_lanes$packer$keep_in$3 = word_lanes$slot_valid$3;
         word_lanes$tdata_bus$lane$3 = word_lanes$packer$lane_out$3[('h0)+:(32)];
         word_lanes$tuser_bus$lane$3 = word_lanes$packer$lane_out$3[('h20)+:(4)];
         word_lanes$tkeep_bus$lane$3 = word_lanes$packer$keep_out$3;
         word_lanes$packed_tdata$d = word_lanes$tdata_bus$bus;
         word_lanes$packed_tuser$d = word_lanes$tuser_bus$bus;
         word_lanes$packed_tkeep$d = word_lanes$tkeep_bus$bus;
-        word_lanes$packed_any$d = |word_lanes$packer$tag_out;
+        word_lanes$packed_any$d = word_lanes$packer$keep_out$0;
         word_lanes$packed_valid$d = word_lanes$packer$beat_out & !word_lanes$rst;
         word_lanes$packed_tlast$d = word_lanes$packer$last_out;
         word_lanes$tdata = word_lanes$packed_tdata$q;
@@ -7937,13 +8219,11 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         if (queue$write) begin
             queue$write_pointer$d = queue$write_pointer$q + 'h1;
         end
-        queue$read_pointer_next = queue$read_pointer$q;
         if (queue$fetch) begin
-            queue$read_pointer_next = queue$read_pointer$q + 'h1;
+            queue$read_pointer$d = queue$read_pointer_ahead$q;
+            queue$read_pointer_ahead$d = queue$read_pointer_ahead$q + 'h1;
         end
-        queue$read_pointer$d = queue$read_pointer_next;
         queue$one_left = queue$write_pointer$q == queue$read_pointer_ahead$q;
-        queue$read_pointer_ahead$d = queue$read_pointer_next + 'h1;
         queue$not_empty$d = queue$write | (queue$not_empty$q & ~(queue$fetch & queue$one_left));
         queue$fetched$d = queue$fetch | (queue$fetched$q & !queue$output_free);
         if (queue$output_free) begin

@@ -232,7 +232,9 @@ fn every_short_message_at_every_lane_on_verilator() {
                 }
             }
         }
-        for _ in 0..20 {
+        // The last message's units leave LATENCY cycles after its last
+        // beat.
+        for _ in 0..=C::LATENCY {
             let cycle = harness.cycle(None, true);
             collect(&cycle);
         }
