@@ -61,8 +61,8 @@ module utf8_decoder_properties (
     localparam ISO10646 = 0;
 `endif
     // The latency of the datasheet (hdl/src/top.rs): a byte accepted in
-    // cycle t leaves in cycle t + 4.
-    localparam F_LATENCY = 4;
+    // cycle t leaves in cycle t + 6.
+    localparam F_LATENCY = 6;
     // Quiet cycles after which every accepted byte's units are out: the
     // latency, plus the cycle in which the last handshake is counted.
     localparam F_DRAIN = F_LATENCY + 1;
@@ -261,8 +261,8 @@ module utf8_decoder_properties (
 `ifdef ALWAYS_READY
     // With a consumer that never stalls, the core has a fixed latency
     // (hdl/src/top.rs): the unit that ends with a byte taken in cycle t
-    // leaves in t + 4, the U+FFFD of a sequence that the byte broke in
-    // t + 3. So every cycle's output is known: the model's units, delayed.
+    // leaves in t + 6, the U+FFFD of a sequence that the byte broke in
+    // t + 5. So every cycle's output is known: the model's units, delayed.
     // This is stronger than the k-th-unit form below (it checks the timing
     // too), and small enough for abc pdr to prove for all time. Both delay
     // lines are never due in the same cycle: a byte that ends a unit leaves

@@ -1,10 +1,13 @@
 //! # `DecoderFsm`: pipeline stage 2
 //!
 //! Holds the open sequence: how many continuing octets it still needs
-//! (`bytes_left`), the continuation ranges its next octet may be in
-//! (`allowed`, narrower than all five only for the second octet) with the
-//! error that any other continuing octet means (`outside_tuser`), and the
-//! free bits gathered so far (`gathered`). Each classified byte either continues the
+//! (`bytes_left`, a thermometer code), the error that a continuing octet
+//! outside the second-byte bound means (`outside_tuser`), and the free bits
+//! gathered so far (`gathered`). The classifier has already read each byte's
+//! [`LeadTable`](crate::lead_table::LeadTable) row and checked it against
+//! the bound of the byte before it (`classified.in_bound`), so the decoder
+//! decides from flops alone: whether the byte continues the open sequence
+//! is one AND of three of them. Each classified byte either continues the
 //! open sequence or breaks it; a byte that breaks it is then read again as
 //! the start of the next unit, in the same cycle (maximal subparts, Unicode
 //! §3.9). So one byte can yield two units: the error of the sequence it broke
@@ -22,7 +25,7 @@
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
 //! | `advance` | in | 1 | the pipeline moves this cycle |
-//! | `classified.byte_class`/`continuation`/`free_bits`/`last`/`valid` | in | 5/5/8/1/1 | [`ClassifiedIn`]: stage 1's registers |
+//! | `classified.*` | in | | [`ClassifiedIn`]: stage 1's registers (`continuation`, `in_bound`, `free_bits`, `start_left`, `start_word`, `start_tuser`, `outside_tuser`, `last`, `valid`; `byte_class` is not read) |
 //! | `units.pre_error_valid`/`pre_error_tuser` | out | 1/4 | [`UnitsOut`], registered: the sequence this byte broke |
 //! | `units.word_tvalid`/`word_tdata`/`word_tuser`/`word_tlast` | out | 1/32/4/1 | registered: this byte's own unit; `word_tdata` is meaningless when `word_tuser` flags an error |
 //!
@@ -32,7 +35,7 @@
 //! ```text
 //! clock                  _/‾\_/‾\_/‾\_/‾\_/‾\_
 //! classified.byte_class   <Lead2><Ascii><Ascii>         bytes C2 41 42
-//! bytes_left                  < 0 >< 1 >< 0 >< 0 >
+//! bytes_left                  <00000><00001><00000><00000>
 //! units.pre_error_valid   ____________/‾‾‾‾‾\____        C2 is truncated by 41
 //! units.word_tdata                     <0041 ><0042>
 //! ```
@@ -42,13 +45,14 @@
 //!   was the lead or a continuing octet of the sequence being broken. So
 //!   when the output register sends each word one cycle after the errors of
 //!   the same stage, no two units ever compete for a slot.
-//! * `bytes_left` is 0 after a byte with `last`: no state crosses messages.
+//! * `bytes_left` is a thermometer code (bits set from bit 0 up), and 0
+//!   after a byte with `last`: no state crosses messages.
 //! * A byte never waits: every valid byte is consumed in its cycle.
 
 use rust_hdl::prelude::*;
 
 use crate::classifier::ClassifiedIn;
-use crate::lead_table::{error_tuser, LeadTable};
+use crate::lead_table::error_tuser;
 use utf8hdl_reference::{ErrorKind, Profile};
 
 /// The units of one byte, from the decoder to the output register; joined
@@ -85,13 +89,11 @@ pub struct DecoderFsm {
     pub advance: Signal<In, Bit>,
     pub classified: ClassifiedIn,
     pub units: UnitsOut,
-    /// Continuing octets the open sequence still needs; 0 when none is open.
-    pub bytes_left: DFF<Bits<3>>,
-    /// The continuation ranges (one bit each, as in `continuation`) that
-    /// the next octet may be in: all of them, except for the second octet
-    /// after E0, ED, F0, F4 (rfc3629), F8 and FC.
-    pub allowed: DFF<Bits<5>>,
-    /// The error that a continuing octet outside `allowed` means.
+    /// Continuing octets the open sequence still needs, as a thermometer
+    /// code: bit k is set while more than k are due; 0 when none is open.
+    pub bytes_left: DFF<Bits<5>>,
+    /// The error that a continuing octet outside the second-byte bound
+    /// means.
     pub outside_tuser: DFF<Bits<4>>,
     pub gathered: DFF<Bits<32>>,
     pre_error_valid: DFF<Bit>,
@@ -99,14 +101,13 @@ pub struct DecoderFsm {
     word_tvalid: DFF<Bit>,
     word_tuser: DFF<Bits<4>>,
     word_tlast: DFF<Bit>,
-    is_lead: Signal<Local, Bit>,
+    /// The byte continues the open sequence.
+    continues: Signal<Local, Bit>,
     /// `classified.free_bits` zero-extended to 32 bits.
     free_bits_wide: Signal<Local, Bits<32>>,
     value_mask: Constant<Bits<32>>,
     /// The truncated error, from [`ErrorKind`].
     tuser_truncated: Constant<Bits<4>>,
-    /// What the byte's class means.
-    lead: LeadTable,
 }
 
 impl DecoderFsm {
@@ -118,7 +119,6 @@ impl DecoderFsm {
             classified: Default::default(),
             units: Default::default(),
             bytes_left: Default::default(),
-            allowed: Default::default(),
             outside_tuser: Default::default(),
             gathered: Default::default(),
             pre_error_valid: Default::default(),
@@ -126,13 +126,12 @@ impl DecoderFsm {
             word_tvalid: Default::default(),
             word_tuser: Default::default(),
             word_tlast: Default::default(),
-            is_lead: Default::default(),
+            continues: Default::default(),
             free_bits_wide: Default::default(),
             value_mask: Constant::new(
                 ((1u64 << (32 - profile.max_value().leading_zeros())) - 1).into(),
             ),
             tuser_truncated: error_tuser(ErrorKind::Truncated),
-            lead: Default::default(),
         }
     }
 }
@@ -144,7 +143,6 @@ impl Logic for DecoderFsm {
             self,
             clock,
             bytes_left,
-            allowed,
             outside_tuser,
             gathered,
             pre_error_valid,
@@ -165,8 +163,11 @@ impl Logic for DecoderFsm {
         // export rewrites it as a zero-extension (`zero_extensions` in
         // synth/src/verilog says why the design keeps `bit_cast`).
         self.free_bits_wide.next = bit_cast::<32, 8>(self.classified.free_bits.val());
-        self.lead.byte_class.next = self.classified.byte_class.val();
-        self.is_lead.next = self.lead.lead_length.val() > 1;
+        // A sequence is open and the byte is a continuing octet within its
+        // bound (which the classifier checked against the previous byte).
+        self.continues.next = self.classified.valid.val()
+            & self.bytes_left.q.val().get_bit(0)
+            & self.classified.in_bound.val();
 
         if self.advance.val() {
             self.pre_error_valid.d.next = false;
@@ -174,18 +175,21 @@ impl Logic for DecoderFsm {
             self.word_tvalid.d.next = false;
             self.word_tlast.d.next = self.classified.last.val();
             self.word_tuser.d.next = self.tuser_truncated.val();
-            if self.classified.valid.val()
-                & self.bytes_left.q.val().any()
-                & (self.classified.continuation.val() & self.allowed.q.val()).any()
-            {
-                // The byte is a continuing octet that `allowed` admits: it
-                // continues the open sequence (Annex R Note 5: its six free
-                // bits are the next less significant ones).
+            if self.classified.valid.val() {
+                // Only a second octet can be outside a bound, so only the
+                // byte before it, the lead, needs its `outside_tuser`:
+                // loading it from every valid byte, continuing or not,
+                // keeps `continues` off its enable.
+                self.outside_tuser.d.next = self.classified.outside_tuser.val();
+            }
+            if self.continues.val() {
+                // The byte continues the open sequence (Annex R Note 5: its
+                // six free bits are the next less significant ones).
                 self.gathered.d.next = ((self.gathered.q.val() << 6) | self.free_bits_wide.val())
                     & self.value_mask.val();
-                self.bytes_left.d.next = self.bytes_left.q.val() - 1;
-                self.allowed.d.next = 0b11111.into();
-                if self.bytes_left.q.val() == 1 {
+                self.bytes_left.d.next = self.bytes_left.q.val() >> 1;
+                if !self.bytes_left.q.val().get_bit(1) {
+                    // It was the last one due.
                     self.word_tvalid.d.next = true;
                     self.word_tuser.d.next = 0.into();
                 } else if self.classified.last.val() {
@@ -194,35 +198,23 @@ impl Logic for DecoderFsm {
                     self.bytes_left.d.next = 0.into();
                 }
             } else if self.classified.valid.val() {
-                if self.bytes_left.q.val().any() {
+                if self.bytes_left.q.val().get_bit(0) {
                     // The byte breaks the open sequence, which becomes one
                     // error unit; a continuing octet outside the second-byte
                     // bound names the rule it broke.
                     self.pre_error_valid.d.next = true;
-                    if self.classified.continuation.val().any() {
+                    if self.classified.continuation.val() {
                         self.pre_error_tuser.d.next = self.outside_tuser.q.val();
                     }
                 }
-                // Then the byte starts the next unit, as its [`LeadTable`]
-                // row says: a whole character, an error on its own, or the
-                // first octet of a sequence.
+                // Then the byte starts the next unit, as the classifier
+                // read it from its [`LeadTable`](crate::lead_table::LeadTable)
+                // row: a whole character, an error on its own, or the first
+                // octet of a sequence.
                 self.gathered.d.next = self.free_bits_wide.val();
-                self.bytes_left.d.next = 0.into();
-                if self.is_lead.val() {
-                    self.bytes_left.d.next = self.lead.lead_length.val() - 1;
-                }
-                self.allowed.d.next = self.lead.second_allowed.val();
-                self.outside_tuser.d.next = self.lead.outside_tuser.val();
-                self.word_tvalid.d.next = true;
-                self.word_tuser.d.next = self.lead.malformed_tuser.val();
-                if self.is_lead.val() {
-                    // A lead yields no word, unless the message ends on it.
-                    self.word_tvalid.d.next = self.classified.last.val();
-                    self.word_tuser.d.next = self.tuser_truncated.val();
-                    if self.classified.last.val() {
-                        self.bytes_left.d.next = 0.into();
-                    }
-                }
+                self.bytes_left.d.next = self.classified.start_left.val();
+                self.word_tvalid.d.next = self.classified.start_word.val();
+                self.word_tuser.d.next = self.classified.start_tuser.val();
             }
         }
         if self.rst.val() {

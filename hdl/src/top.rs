@@ -27,8 +27,8 @@
 //! ## The pipeline
 //! ```text
 //!  s_axis ─▶ SkidBuffer ─byte─▶ ByteClassifier ─classified─▶ DecoderFsm ─units─▶ OutputRegister ─▶ m_axis
-//!            (tready flop)       stage 1: class               stage 2: FSM        stage 3: m_axis flops
-//!                                                             (error, word)       (word waits a cycle)
+//!            (tready flop)       stage 1: byte, class,        stage 2: FSM        stage 3: m_axis flops
+//!                                lead row (3 registers)       (error, word)       (word waits a cycle)
 //!                 ▲                                                                      │
 //!                 └────────────────────────────── advance ◀──────────────────────────────┘
 //! ```
@@ -39,20 +39,20 @@
 //!
 //! ## Latency
 //! With `m_axis_tready` high, the word of a byte accepted in cycle *t*
-//! is on `m_axis` in cycle *t* + 4. The U+FFFD of a sequence that the byte
-//! breaks comes one cycle earlier, in *t* + 3: the slot that the previous
+//! is on `m_axis` in cycle *t* + 6. The U+FFFD of a sequence that the byte
+//! breaks comes one cycle earlier, in *t* + 5: the slot that the previous
 //! byte, part of the broken sequence, left empty. So `C2 41` gives U+FFFD
 //! then U+0041 on consecutive cycles, and the stream never slows down.
 //!
 //! ```text
-//! cycle          0    1    2    3    4    5    6
-//! s_axis_tdata  C2   41   42
-//! s_axis_tready  1    1    1    1    1    1    1
-//! byte_class         L2   As   As
-//! pre_error                    1
-//! word                         0041 0042
-//! m_axis_tdata                      FFFD 0041 0042
-//! m_axis_tuser                      7    0    0     (truncated = code 3)
+//! cycle          0    1    2    3    4    5    6    7    8
+//! s_axis_tdata   C2   41   42
+//! s_axis_tready  1    1    1    1    1    1    1    1    1
+//! byte_class                    L2   As   As
+//! pre_error                               1
+//! word                                    0041 0042
+//! m_axis_tdata                                 FFFD 0041 0042
+//! m_axis_tuser                                 7    0    0    (truncated = code 3)
 //! ```
 //!
 //! ## Invariants

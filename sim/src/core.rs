@@ -757,10 +757,10 @@ impl Core for Decoder {
         "classifier.classified.valid",
         "classifier.classified.byte_class",
         "classifier.classified.continuation",
+        "classifier.classified.in_bound",
         "classifier.classified.free_bits",
         "classifier.classified.last",
         "decoder.bytes_left.q",
-        "decoder.allowed.q",
         "decoder.gathered.q",
         "decoder.units.pre_error_valid",
         "decoder.units.word_tvalid",
@@ -769,7 +769,7 @@ impl Core for Decoder {
         "output_register.advance",
     ];
 
-    const LATENCY: u64 = 4;
+    const LATENCY: u64 = 6;
 
     fn name(&self) -> String {
         module_name(self.0, 1)
@@ -928,7 +928,7 @@ mod tests {
         .map(String::from)
         .to_vec();
         let signals = Signals::find(&uut, &paths).unwrap();
-        assert_eq!(signals.widths, [8, 3, 5]);
+        assert_eq!(signals.widths, [8, 5, 5]);
         let mut values = signals.values();
         signals.read(&uut, &mut values);
         assert_eq!(to_hex(values.get(0)), "c2");

@@ -121,9 +121,9 @@ const PIPELINE: &[Row] = &[
         "utf8_decoder.classifier.valid",
     ),
     qualified(
-        "utf8_decoder.classifier.continuation",
-        "classifier.continuation",
-        Style::Binary(5),
+        "utf8_decoder.classifier.in_bound",
+        "classifier.in_bound",
+        Style::Bit,
         "utf8_decoder.classifier.valid",
     ),
     qualified(
@@ -135,11 +135,6 @@ const PIPELINE: &[Row] = &[
     row(
         "utf8_decoder.decoder.bytes_left",
         "decoder.bytes_left",
-        Style::Hex,
-    ),
-    row(
-        "utf8_decoder.decoder.allowed",
-        "decoder.allowed",
         Style::Binary(5),
     ),
     row(
@@ -304,11 +299,11 @@ pub const FIGURES: &[Figure] = &[
     },
     Figure {
         name: "backpressure",
-        caption: "ABCDEF with m_axis_tready low for 3 cycles: the skid buffer holds one byte, nothing is lost",
+        caption: "ABCDEFGH with m_axis_tready low for 3 cycles: the skid buffer holds one byte, nothing is lost",
         lanes: 1,
-        bytes: b"ABCDEF",
+        bytes: b"ABCDEFGH",
         keep: &[],
-        ready: &[true, true, true, true, false, false, false, true],
+        ready: &[true, true, true, true, true, true, false, false, false, true],
         rows: FLOW,
     },
     Figure {

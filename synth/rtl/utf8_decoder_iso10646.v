@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_decoder_iso10646.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (decoder$gathered$q).
 //
-// utf8hdl-latency: 4
+// utf8hdl-latency: 6
 // (cycles from a beat's acceptance to its first word on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -70,16 +70,26 @@ module utf8_decoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  classifier$byte$tvalid;
     reg  classifier$byte$tlast;
     reg  [4:0] classifier$classified$byte_class;
-    reg  [4:0] classifier$classified$continuation;
+    reg  classifier$classified$continuation;
+    reg  classifier$classified$in_bound;
     reg  [7:0] classifier$classified$free_bits;
+    reg  [4:0] classifier$classified$start_left;
+    reg  classifier$classified$start_word;
+    reg  [3:0] classifier$classified$start_tuser;
+    reg  [3:0] classifier$classified$outside_tuser;
     reg  classifier$classified$last;
     reg  classifier$classified$valid;
     reg  decoder$clock;
     reg  decoder$rst;
     reg  decoder$advance;
     reg  [4:0] decoder$classified$byte_class;
-    reg  [4:0] decoder$classified$continuation;
+    reg  decoder$classified$continuation;
+    reg  decoder$classified$in_bound;
     reg  [7:0] decoder$classified$free_bits;
+    reg  [4:0] decoder$classified$start_left;
+    reg  decoder$classified$start_word;
+    reg  [3:0] decoder$classified$start_tuser;
+    reg  [3:0] decoder$classified$outside_tuser;
     reg  decoder$classified$last;
     reg  decoder$classified$valid;
     reg  decoder$units$pre_error_valid;
@@ -114,37 +124,92 @@ module utf8_decoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  skid_buffer$buffered_tlast$d;
     reg  skid_buffer$buffered_tlast$q;
     reg  skid_buffer$buffered_tlast$clock;
+    localparam  classifier$tuser_truncated = 4'h7;
     reg  [4:0] classifier$byte_class$d;
     reg  [4:0] classifier$byte_class$q;
     reg  classifier$byte_class$clock;
-    reg  [4:0] classifier$continuation$d;
-    reg  [4:0] classifier$continuation$q;
+    reg  classifier$continuation$d;
+    reg  classifier$continuation$q;
     reg  classifier$continuation$clock;
+    reg  classifier$in_bound$d;
+    reg  classifier$in_bound$q;
+    reg  classifier$in_bound$clock;
     reg  [7:0] classifier$free_bits$d;
     reg  [7:0] classifier$free_bits$q;
     reg  classifier$free_bits$clock;
+    reg  [4:0] classifier$start_left$d;
+    reg  [4:0] classifier$start_left$q;
+    reg  classifier$start_left$clock;
+    reg  classifier$start_word$d;
+    reg  classifier$start_word$q;
+    reg  classifier$start_word$clock;
+    reg  [3:0] classifier$start_tuser$d;
+    reg  [3:0] classifier$start_tuser$q;
+    reg  classifier$start_tuser$clock;
+    reg  [3:0] classifier$outside_tuser$d;
+    reg  [3:0] classifier$outside_tuser$q;
+    reg  classifier$outside_tuser$clock;
     reg  classifier$last$d;
     reg  classifier$last$q;
     reg  classifier$last$clock;
     reg  classifier$valid$d;
     reg  classifier$valid$q;
     reg  classifier$valid$clock;
+    reg  [7:0] classifier$taken_tdata$d;
+    reg  [7:0] classifier$taken_tdata$q;
+    reg  classifier$taken_tdata$clock;
+    reg  classifier$taken_tvalid$d;
+    reg  classifier$taken_tvalid$q;
+    reg  classifier$taken_tvalid$clock;
+    reg  classifier$taken_tlast$d;
+    reg  classifier$taken_tlast$q;
+    reg  classifier$taken_tlast$clock;
+    reg  [4:0] classifier$read_class$d;
+    reg  [4:0] classifier$read_class$q;
+    reg  classifier$read_class$clock;
+    reg  [4:0] classifier$read_continuation$d;
+    reg  [4:0] classifier$read_continuation$q;
+    reg  classifier$read_continuation$clock;
+    reg  [7:0] classifier$read_free_bits$d;
+    reg  [7:0] classifier$read_free_bits$q;
+    reg  classifier$read_free_bits$clock;
+    reg  classifier$read_last$d;
+    reg  classifier$read_last$q;
+    reg  classifier$read_last$clock;
+    reg  classifier$read_valid$d;
+    reg  classifier$read_valid$q;
+    reg  classifier$read_valid$clock;
+    reg  [4:0] classifier$second_allowed$d;
+    reg  [4:0] classifier$second_allowed$q;
+    reg  classifier$second_allowed$clock;
     reg  [7:0] classifier$octets$tdata;
     reg  [4:0] classifier$octets$byte_class;
     reg  [4:0] classifier$octets$continuation;
     reg  [7:0] classifier$octets$free_bits;
+    reg  [4:0] classifier$lead$byte_class;
+    reg  [2:0] classifier$lead$lead_length;
+    reg  [4:0] classifier$lead$second_allowed;
+    reg  [3:0] classifier$lead$outside_tuser;
+    reg  [3:0] classifier$lead$malformed_tuser;
+    reg  classifier$is_lead;
+    reg  [4:0] classifier$lead_left;
+    reg  [4:0] classifier$keep_left;
+    reg  [3:0] classifier$lead_tuser;
     localparam  classifier$octets$leads_to_f7 = 1'b1;
     localparam  classifier$octets$leads_to_fb = 1'b1;
     localparam  classifier$octets$leads_to_fd = 1'b1;
     localparam  classifier$octets$f4_bounded = 1'b0;
+    localparam  classifier$lead$tuser_invalid_byte = 4'h3;
+    localparam  classifier$lead$tuser_unexpected_continuation = 4'h5;
+    localparam  classifier$lead$tuser_truncated = 4'h7;
+    localparam  classifier$lead$tuser_overlong = 4'h9;
+    localparam  classifier$lead$tuser_surrogate = 4'hb;
+    localparam  classifier$lead$tuser_out_of_range = 4'hd;
     localparam  decoder$value_mask = 'h7fffffff;
     localparam  decoder$tuser_truncated = 4'h7;
-    reg  [2:0] decoder$bytes_left$d;
-    reg  [2:0] decoder$bytes_left$q;
+    reg  [4:0] decoder$bytes_left$d;
+    reg  [4:0] decoder$bytes_left$q;
     reg  decoder$bytes_left$clock;
-    reg  [4:0] decoder$allowed$d;
-    reg  [4:0] decoder$allowed$q;
-    reg  decoder$allowed$clock;
     reg  [3:0] decoder$outside_tuser$d;
     reg  [3:0] decoder$outside_tuser$q;
     reg  decoder$outside_tuser$clock;
@@ -166,19 +231,8 @@ module utf8_decoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  decoder$word_tlast$d;
     reg  decoder$word_tlast$q;
     reg  decoder$word_tlast$clock;
-    reg  [4:0] decoder$lead$byte_class;
-    reg  [2:0] decoder$lead$lead_length;
-    reg  [4:0] decoder$lead$second_allowed;
-    reg  [3:0] decoder$lead$outside_tuser;
-    reg  [3:0] decoder$lead$malformed_tuser;
-    reg  decoder$is_lead;
+    reg  decoder$continues;
     reg  [31:0] decoder$free_bits_wide;
-    localparam  decoder$lead$tuser_invalid_byte = 4'h3;
-    localparam  decoder$lead$tuser_unexpected_continuation = 4'h5;
-    localparam  decoder$lead$tuser_truncated = 4'h7;
-    localparam  decoder$lead$tuser_overlong = 4'h9;
-    localparam  decoder$lead$tuser_surrogate = 4'hb;
-    localparam  decoder$lead$tuser_out_of_range = 4'hd;
     reg  output_register$delayed_tvalid$d;
     reg  output_register$delayed_tvalid$q;
     reg  output_register$delayed_tvalid$clock;
@@ -277,10 +331,17 @@ module utf8_decoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     end
     // classifier$continuation
     initial begin
-       classifier$continuation$q = 5'h0;
+       classifier$continuation$q = 1'h0;
     end
     always @(posedge classifier$continuation$clock) begin
        classifier$continuation$q <= classifier$continuation$d;
+    end
+    // classifier$in_bound
+    initial begin
+       classifier$in_bound$q = 1'h0;
+    end
+    always @(posedge classifier$in_bound$clock) begin
+       classifier$in_bound$q <= classifier$in_bound$d;
     end
     // classifier$free_bits
     initial begin
@@ -288,6 +349,34 @@ module utf8_decoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     end
     always @(posedge classifier$free_bits$clock) begin
        classifier$free_bits$q <= classifier$free_bits$d;
+    end
+    // classifier$start_left
+    initial begin
+       classifier$start_left$q = 5'h0;
+    end
+    always @(posedge classifier$start_left$clock) begin
+       classifier$start_left$q <= classifier$start_left$d;
+    end
+    // classifier$start_word
+    initial begin
+       classifier$start_word$q = 1'h0;
+    end
+    always @(posedge classifier$start_word$clock) begin
+       classifier$start_word$q <= classifier$start_word$d;
+    end
+    // classifier$start_tuser
+    initial begin
+       classifier$start_tuser$q = 4'h0;
+    end
+    always @(posedge classifier$start_tuser$clock) begin
+       classifier$start_tuser$q <= classifier$start_tuser$d;
+    end
+    // classifier$outside_tuser
+    initial begin
+       classifier$outside_tuser$q = 4'h0;
+    end
+    always @(posedge classifier$outside_tuser$clock) begin
+       classifier$outside_tuser$q <= classifier$outside_tuser$d;
     end
     // classifier$last
     initial begin
@@ -302,6 +391,69 @@ module utf8_decoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     end
     always @(posedge classifier$valid$clock) begin
        classifier$valid$q <= classifier$valid$d;
+    end
+    // classifier$taken_tdata
+    initial begin
+       classifier$taken_tdata$q = 8'h0;
+    end
+    always @(posedge classifier$taken_tdata$clock) begin
+       classifier$taken_tdata$q <= classifier$taken_tdata$d;
+    end
+    // classifier$taken_tvalid
+    initial begin
+       classifier$taken_tvalid$q = 1'h0;
+    end
+    always @(posedge classifier$taken_tvalid$clock) begin
+       classifier$taken_tvalid$q <= classifier$taken_tvalid$d;
+    end
+    // classifier$taken_tlast
+    initial begin
+       classifier$taken_tlast$q = 1'h0;
+    end
+    always @(posedge classifier$taken_tlast$clock) begin
+       classifier$taken_tlast$q <= classifier$taken_tlast$d;
+    end
+    // classifier$read_class
+    initial begin
+       classifier$read_class$q = 'h0;
+    end
+    always @(posedge classifier$read_class$clock) begin
+       classifier$read_class$q <= classifier$read_class$d;
+    end
+    // classifier$read_continuation
+    initial begin
+       classifier$read_continuation$q = 5'h0;
+    end
+    always @(posedge classifier$read_continuation$clock) begin
+       classifier$read_continuation$q <= classifier$read_continuation$d;
+    end
+    // classifier$read_free_bits
+    initial begin
+       classifier$read_free_bits$q = 8'h0;
+    end
+    always @(posedge classifier$read_free_bits$clock) begin
+       classifier$read_free_bits$q <= classifier$read_free_bits$d;
+    end
+    // classifier$read_last
+    initial begin
+       classifier$read_last$q = 1'h0;
+    end
+    always @(posedge classifier$read_last$clock) begin
+       classifier$read_last$q <= classifier$read_last$d;
+    end
+    // classifier$read_valid
+    initial begin
+       classifier$read_valid$q = 1'h0;
+    end
+    always @(posedge classifier$read_valid$clock) begin
+       classifier$read_valid$q <= classifier$read_valid$d;
+    end
+    // classifier$second_allowed
+    initial begin
+       classifier$second_allowed$q = 5'h0;
+    end
+    always @(posedge classifier$second_allowed$clock) begin
+       classifier$second_allowed$q <= classifier$second_allowed$d;
     end
     // classifier$octets
     always @(*) begin
@@ -398,48 +550,214 @@ module utf8_decoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
             classifier$octets$byte_class = ByteClass$Invalid;
         end
     end
+    // classifier$lead
+    always @(*) begin
+        classifier$lead$lead_length = 'h0;
+        classifier$lead$second_allowed = 'h1f;
+        classifier$lead$outside_tuser = classifier$lead$tuser_truncated;
+        classifier$lead$malformed_tuser = classifier$lead$tuser_unexpected_continuation;
+        case (classifier$lead$byte_class)
+            ByteClass$Ascii:
+                begin
+                    classifier$lead$lead_length = 'h1;
+                    classifier$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$Lead2:
+                begin
+                    classifier$lead$lead_length = 'h2;
+                    classifier$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadE0:
+                begin
+                    classifier$lead$lead_length = 'h3;
+                    classifier$lead$malformed_tuser = 'h0;
+                    classifier$lead$second_allowed = 'h10;
+                    classifier$lead$outside_tuser = classifier$lead$tuser_overlong;
+                end
+            ByteClass$LeadED:
+                begin
+                    classifier$lead$lead_length = 'h3;
+                    classifier$lead$malformed_tuser = 'h0;
+                    classifier$lead$second_allowed = 'hf;
+                    classifier$lead$outside_tuser = classifier$lead$tuser_surrogate;
+                end
+            ByteClass$Lead3:
+                begin
+                    classifier$lead$lead_length = 'h3;
+                    classifier$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF0:
+                begin
+                    classifier$lead$lead_length = 'h4;
+                    classifier$lead$malformed_tuser = 'h0;
+                    classifier$lead$second_allowed = 'h18;
+                    classifier$lead$outside_tuser = classifier$lead$tuser_overlong;
+                end
+            ByteClass$LeadF4:
+                begin
+                    classifier$lead$lead_length = 'h4;
+                    classifier$lead$malformed_tuser = 'h0;
+                    classifier$lead$second_allowed = 'h7;
+                    classifier$lead$outside_tuser = classifier$lead$tuser_out_of_range;
+                end
+            ByteClass$Lead4:
+                begin
+                    classifier$lead$lead_length = 'h4;
+                    classifier$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadF8:
+                begin
+                    classifier$lead$lead_length = 'h5;
+                    classifier$lead$malformed_tuser = 'h0;
+                    classifier$lead$second_allowed = 'h1c;
+                    classifier$lead$outside_tuser = classifier$lead$tuser_overlong;
+                end
+            ByteClass$Lead5:
+                begin
+                    classifier$lead$lead_length = 'h5;
+                    classifier$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$LeadFC:
+                begin
+                    classifier$lead$lead_length = 'h6;
+                    classifier$lead$malformed_tuser = 'h0;
+                    classifier$lead$second_allowed = 'h1e;
+                    classifier$lead$outside_tuser = classifier$lead$tuser_overlong;
+                end
+            ByteClass$Lead6:
+                begin
+                    classifier$lead$lead_length = 'h6;
+                    classifier$lead$malformed_tuser = 'h0;
+                end
+            ByteClass$OverlongLead:
+                begin
+                    classifier$lead$malformed_tuser = classifier$lead$tuser_overlong;
+                end
+            ByteClass$OutOfRangeLead:
+                begin
+                    classifier$lead$malformed_tuser = classifier$lead$tuser_out_of_range;
+                end
+            ByteClass$Invalid:
+                begin
+                    classifier$lead$malformed_tuser = classifier$lead$tuser_invalid_byte;
+                end
+            default:
+                begin
+                end
+        endcase
+    end
     // classifier
     always @(*) begin
         classifier$byte_class$clock = classifier$clock;
         classifier$continuation$clock = classifier$clock;
+        classifier$in_bound$clock = classifier$clock;
         classifier$free_bits$clock = classifier$clock;
+        classifier$start_left$clock = classifier$clock;
+        classifier$start_word$clock = classifier$clock;
+        classifier$start_tuser$clock = classifier$clock;
+        classifier$outside_tuser$clock = classifier$clock;
         classifier$last$clock = classifier$clock;
         classifier$valid$clock = classifier$clock;
+        classifier$taken_tdata$clock = classifier$clock;
+        classifier$taken_tvalid$clock = classifier$clock;
+        classifier$taken_tlast$clock = classifier$clock;
+        classifier$read_class$clock = classifier$clock;
+        classifier$read_continuation$clock = classifier$clock;
+        classifier$read_free_bits$clock = classifier$clock;
+        classifier$read_last$clock = classifier$clock;
+        classifier$read_valid$clock = classifier$clock;
+        classifier$second_allowed$clock = classifier$clock;
         classifier$byte_class$d = classifier$byte_class$q;
         classifier$continuation$d = classifier$continuation$q;
+        classifier$in_bound$d = classifier$in_bound$q;
         classifier$free_bits$d = classifier$free_bits$q;
+        classifier$start_left$d = classifier$start_left$q;
+        classifier$start_word$d = classifier$start_word$q;
+        classifier$start_tuser$d = classifier$start_tuser$q;
+        classifier$outside_tuser$d = classifier$outside_tuser$q;
         classifier$last$d = classifier$last$q;
         classifier$valid$d = classifier$valid$q;
+        classifier$taken_tdata$d = classifier$taken_tdata$q;
+        classifier$taken_tvalid$d = classifier$taken_tvalid$q;
+        classifier$taken_tlast$d = classifier$taken_tlast$q;
+        classifier$read_class$d = classifier$read_class$q;
+        classifier$read_continuation$d = classifier$read_continuation$q;
+        classifier$read_free_bits$d = classifier$read_free_bits$q;
+        classifier$read_last$d = classifier$read_last$q;
+        classifier$read_valid$d = classifier$read_valid$q;
+        classifier$second_allowed$d = classifier$second_allowed$q;
         classifier$classified$byte_class = classifier$byte_class$q;
         classifier$classified$continuation = classifier$continuation$q;
+        classifier$classified$in_bound = classifier$in_bound$q;
         classifier$classified$free_bits = classifier$free_bits$q;
+        classifier$classified$start_left = classifier$start_left$q;
+        classifier$classified$start_word = classifier$start_word$q;
+        classifier$classified$start_tuser = classifier$start_tuser$q;
+        classifier$classified$outside_tuser = classifier$outside_tuser$q;
         classifier$classified$last = classifier$last$q;
         classifier$classified$valid = classifier$valid$q;
-        classifier$octets$tdata = classifier$byte$tdata;
+        classifier$octets$tdata = classifier$taken_tdata$q;
+        classifier$lead$byte_class = classifier$read_class$q;
+        classifier$is_lead = classifier$lead$lead_length > 'h1;
+        classifier$lead_left = 'h0;
+        if (classifier$lead$lead_length == 'h2) begin
+            classifier$lead_left = 'h1;
+        end
+        else if (classifier$lead$lead_length == 'h3) begin
+            classifier$lead_left = 'h3;
+        end
+        else if (classifier$lead$lead_length == 'h4) begin
+            classifier$lead_left = 'h7;
+        end
+        else if (classifier$lead$lead_length == 'h5) begin
+            classifier$lead_left = 'hf;
+        end
+        else if (classifier$lead$lead_length == 'h6) begin
+            classifier$lead_left = 'h1f;
+        end
+        classifier$keep_left = 'h1f;
+        if (classifier$read_last$q) begin
+            classifier$keep_left = 'h0;
+        end
+        classifier$lead_tuser = 'h0;
+        if (classifier$is_lead) begin
+            classifier$lead_tuser = classifier$tuser_truncated;
+        end
         if (classifier$advance) begin
-            classifier$valid$d = classifier$byte$tvalid;
-            classifier$last$d = classifier$byte$tlast;
-            classifier$byte_class$d = classifier$octets$byte_class;
-            classifier$continuation$d = classifier$octets$continuation;
-            classifier$free_bits$d = classifier$octets$free_bits;
+            classifier$taken_tdata$d = classifier$byte$tdata;
+            classifier$taken_tvalid$d = classifier$byte$tvalid;
+            classifier$taken_tlast$d = classifier$byte$tlast;
+            classifier$read_valid$d = classifier$taken_tvalid$q;
+            classifier$read_last$d = classifier$taken_tlast$q;
+            classifier$read_class$d = classifier$octets$byte_class;
+            classifier$read_continuation$d = classifier$octets$continuation;
+            classifier$read_free_bits$d = classifier$octets$free_bits;
+            classifier$valid$d = classifier$read_valid$q;
+            classifier$last$d = classifier$read_last$q;
+            classifier$byte_class$d = classifier$read_class$q;
+            classifier$continuation$d = |classifier$read_continuation$q;
+            classifier$in_bound$d = |(classifier$read_continuation$q & classifier$second_allowed$q);
+            classifier$free_bits$d = classifier$read_free_bits$q;
+            classifier$outside_tuser$d = classifier$lead$outside_tuser;
+            classifier$start_left$d = classifier$lead_left & classifier$keep_left;
+            classifier$start_word$d = !classifier$is_lead | classifier$read_last$q;
+            classifier$start_tuser$d = classifier$lead$malformed_tuser | classifier$lead_tuser;
+            if (classifier$read_valid$q) begin
+                classifier$second_allowed$d = classifier$lead$second_allowed;
+            end
         end
         if (classifier$rst) begin
+            classifier$taken_tvalid$d = 1'b0;
+            classifier$read_valid$d = 1'b0;
             classifier$valid$d = 1'b0;
         end
     end
     // decoder$bytes_left
     initial begin
-       decoder$bytes_left$q = 3'h0;
+       decoder$bytes_left$q = 5'h0;
     end
     always @(posedge decoder$bytes_left$clock) begin
        decoder$bytes_left$q <= decoder$bytes_left$d;
-    end
-    // decoder$allowed
-    initial begin
-       decoder$allowed$q = 5'h0;
-    end
-    always @(posedge decoder$allowed$clock) begin
-       decoder$allowed$q <= decoder$allowed$d;
     end
     // decoder$outside_tuser
     initial begin
@@ -490,106 +808,9 @@ module utf8_decoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     always @(posedge decoder$word_tlast$clock) begin
        decoder$word_tlast$q <= decoder$word_tlast$d;
     end
-    // decoder$lead
-    always @(*) begin
-        decoder$lead$lead_length = 'h0;
-        decoder$lead$second_allowed = 'h1f;
-        decoder$lead$outside_tuser = decoder$lead$tuser_truncated;
-        decoder$lead$malformed_tuser = decoder$lead$tuser_unexpected_continuation;
-        case (decoder$lead$byte_class)
-            ByteClass$Ascii:
-                begin
-                    decoder$lead$lead_length = 'h1;
-                    decoder$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$Lead2:
-                begin
-                    decoder$lead$lead_length = 'h2;
-                    decoder$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadE0:
-                begin
-                    decoder$lead$lead_length = 'h3;
-                    decoder$lead$malformed_tuser = 'h0;
-                    decoder$lead$second_allowed = 'h10;
-                    decoder$lead$outside_tuser = decoder$lead$tuser_overlong;
-                end
-            ByteClass$LeadED:
-                begin
-                    decoder$lead$lead_length = 'h3;
-                    decoder$lead$malformed_tuser = 'h0;
-                    decoder$lead$second_allowed = 'hf;
-                    decoder$lead$outside_tuser = decoder$lead$tuser_surrogate;
-                end
-            ByteClass$Lead3:
-                begin
-                    decoder$lead$lead_length = 'h3;
-                    decoder$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF0:
-                begin
-                    decoder$lead$lead_length = 'h4;
-                    decoder$lead$malformed_tuser = 'h0;
-                    decoder$lead$second_allowed = 'h18;
-                    decoder$lead$outside_tuser = decoder$lead$tuser_overlong;
-                end
-            ByteClass$LeadF4:
-                begin
-                    decoder$lead$lead_length = 'h4;
-                    decoder$lead$malformed_tuser = 'h0;
-                    decoder$lead$second_allowed = 'h7;
-                    decoder$lead$outside_tuser = decoder$lead$tuser_out_of_range;
-                end
-            ByteClass$Lead4:
-                begin
-                    decoder$lead$lead_length = 'h4;
-                    decoder$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadF8:
-                begin
-                    decoder$lead$lead_length = 'h5;
-                    decoder$lead$malformed_tuser = 'h0;
-                    decoder$lead$second_allowed = 'h1c;
-                    decoder$lead$outside_tuser = decoder$lead$tuser_overlong;
-                end
-            ByteClass$Lead5:
-                begin
-                    decoder$lead$lead_length = 'h5;
-                    decoder$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$LeadFC:
-                begin
-                    decoder$lead$lead_length = 'h6;
-                    decoder$lead$malformed_tuser = 'h0;
-                    decoder$lead$second_allowed = 'h1e;
-                    decoder$lead$outside_tuser = decoder$lead$tuser_overlong;
-                end
-            ByteClass$Lead6:
-                begin
-                    decoder$lead$lead_length = 'h6;
-                    decoder$lead$malformed_tuser = 'h0;
-                end
-            ByteClass$OverlongLead:
-                begin
-                    decoder$lead$malformed_tuser = decoder$lead$tuser_overlong;
-                end
-            ByteClass$OutOfRangeLead:
-                begin
-                    decoder$lead$malformed_tuser = decoder$lead$tuser_out_of_range;
-                end
-            ByteClass$Invalid:
-                begin
-                    decoder$lead$malformed_tuser = decoder$lead$tuser_invalid_byte;
-                end
-            default:
-                begin
-                end
-        endcase
-    end
     // decoder
     always @(*) begin
         decoder$bytes_left$clock = decoder$clock;
-        decoder$allowed$clock = decoder$clock;
         decoder$outside_tuser$clock = decoder$clock;
         decoder$gathered$clock = decoder$clock;
         decoder$pre_error_valid$clock = decoder$clock;
@@ -598,7 +819,6 @@ module utf8_decoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         decoder$word_tuser$clock = decoder$clock;
         decoder$word_tlast$clock = decoder$clock;
         decoder$bytes_left$d = decoder$bytes_left$q;
-        decoder$allowed$d = decoder$allowed$q;
         decoder$outside_tuser$d = decoder$outside_tuser$q;
         decoder$gathered$d = decoder$gathered$q;
         decoder$pre_error_valid$d = decoder$pre_error_valid$q;
@@ -613,19 +833,20 @@ module utf8_decoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         decoder$units$word_tuser = decoder$word_tuser$q;
         decoder$units$word_tlast = decoder$word_tlast$q;
         decoder$free_bits_wide = {{24{1'b0}}, decoder$classified$free_bits};
-        decoder$lead$byte_class = decoder$classified$byte_class;
-        decoder$is_lead = decoder$lead$lead_length > 'h1;
+        decoder$continues = decoder$classified$valid & decoder$bytes_left$q['h0] & decoder$classified$in_bound;
         if (decoder$advance) begin
             decoder$pre_error_valid$d = 1'b0;
             decoder$pre_error_tuser$d = decoder$tuser_truncated;
             decoder$word_tvalid$d = 1'b0;
             decoder$word_tlast$d = decoder$classified$last;
             decoder$word_tuser$d = decoder$tuser_truncated;
-            if (decoder$classified$valid & |decoder$bytes_left$q & |(decoder$classified$continuation & decoder$allowed$q)) begin
+            if (decoder$classified$valid) begin
+                decoder$outside_tuser$d = decoder$classified$outside_tuser;
+            end
+            if (decoder$continues) begin
                 decoder$gathered$d = ((decoder$gathered$q << 'h6) | decoder$free_bits_wide) & decoder$value_mask;
-                decoder$bytes_left$d = decoder$bytes_left$q - 'h1;
-                decoder$allowed$d = 'h1f;
-                if (decoder$bytes_left$q == 'h1) begin
+                decoder$bytes_left$d = decoder$bytes_left$q >> 'h1;
+                if (!decoder$bytes_left$q['h1]) begin
                     decoder$word_tvalid$d = 1'b1;
                     decoder$word_tuser$d = 'h0;
                 end
@@ -635,28 +856,16 @@ module utf8_decoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
                 end
             end
             else if (decoder$classified$valid) begin
-                if (|decoder$bytes_left$q) begin
+                if (decoder$bytes_left$q['h0]) begin
                     decoder$pre_error_valid$d = 1'b1;
-                    if (|decoder$classified$continuation) begin
+                    if (decoder$classified$continuation) begin
                         decoder$pre_error_tuser$d = decoder$outside_tuser$q;
                     end
                 end
                 decoder$gathered$d = decoder$free_bits_wide;
-                decoder$bytes_left$d = 'h0;
-                if (decoder$is_lead) begin
-                    decoder$bytes_left$d = decoder$lead$lead_length - 'h1;
-                end
-                decoder$allowed$d = decoder$lead$second_allowed;
-                decoder$outside_tuser$d = decoder$lead$outside_tuser;
-                decoder$word_tvalid$d = 1'b1;
-                decoder$word_tuser$d = decoder$lead$malformed_tuser;
-                if (decoder$is_lead) begin
-                    decoder$word_tvalid$d = decoder$classified$last;
-                    decoder$word_tuser$d = decoder$tuser_truncated;
-                    if (decoder$classified$last) begin
-                        decoder$bytes_left$d = 'h0;
-                    end
-                end
+                decoder$bytes_left$d = decoder$classified$start_left;
+                decoder$word_tvalid$d = decoder$classified$start_word;
+                decoder$word_tuser$d = decoder$classified$start_tuser;
             end
         end
         if (decoder$rst) begin
@@ -799,7 +1008,12 @@ module utf8_decoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     always @(*) classifier$byte$tlast = skid_buffer$byte$tlast;
     always @(*) decoder$classified$byte_class = classifier$classified$byte_class;
     always @(*) decoder$classified$continuation = classifier$classified$continuation;
+    always @(*) decoder$classified$in_bound = classifier$classified$in_bound;
     always @(*) decoder$classified$free_bits = classifier$classified$free_bits;
+    always @(*) decoder$classified$start_left = classifier$classified$start_left;
+    always @(*) decoder$classified$start_word = classifier$classified$start_word;
+    always @(*) decoder$classified$start_tuser = classifier$classified$start_tuser;
+    always @(*) decoder$classified$outside_tuser = classifier$classified$outside_tuser;
     always @(*) decoder$classified$last = classifier$classified$last;
     always @(*) decoder$classified$valid = classifier$classified$valid;
     always @(*) output_register$units$pre_error_valid = decoder$units$pre_error_valid;
