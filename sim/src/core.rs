@@ -932,7 +932,7 @@ mod tests {
         let mut values = signals.values();
         signals.read(&uut, &mut values);
         assert_eq!(to_hex(values.get(0)), "c2");
-        assert_eq!(to_hex(values.get(1)), "0");
+        assert_eq!(to_hex(values.get(1)), "00");
         let missing = Signals::find(&uut, &["decoder.nothing".into()]);
         assert!(missing.is_err());
     }

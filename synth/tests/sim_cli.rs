@@ -10,6 +10,7 @@ use std::io::BufReader;
 
 use common::*;
 use utf8hdl_hdl::{ErrorKind, Profile};
+use utf8hdl_sim::core::{Core, Decoder};
 use utf8hdl_sim::reference::decode;
 use utf8hdl_sim::sample::sample;
 
@@ -124,7 +125,7 @@ fn sim_lines_equal_reference_lines() {
 }
 
 /// `--stats json` counts what the reference counts, and an all-error
-/// stream runs at one byte per clock: cycles = bytes + the 4-cycle latency.
+/// stream runs at one byte per clock: cycles = bytes + the latency.
 #[test]
 fn stats_json_counts_and_full_rate_on_errors() {
     let message = b"\xC2A".repeat(20_000);
@@ -141,7 +142,7 @@ fn stats_json_counts_and_full_rate_on_errors() {
         s["errors"],
         units.iter().filter(|u| u.error.is_some()).count() as u64
     );
-    assert_eq!(s["cycles"], message.len() as u64 + 4);
+    assert_eq!(s["cycles"], message.len() as u64 + Decoder::LATENCY);
     assert_eq!(s["agree"], true);
     assert!(s["bytes_per_cycle"].as_f64().unwrap() > 0.9998);
     assert!(s["cycles_per_second"].as_f64().unwrap() > 0.0);
