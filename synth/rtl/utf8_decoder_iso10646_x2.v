@@ -1229,12 +1229,12 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [1:0] word_lanes$packed_tkeep$d;
     reg  [1:0] word_lanes$packed_tkeep$q;
     reg  word_lanes$packed_tkeep$clock;
-    reg  word_lanes$packed_any$d;
-    reg  word_lanes$packed_any$q;
-    reg  word_lanes$packed_any$clock;
-    reg  word_lanes$packed_valid$d;
-    reg  word_lanes$packed_valid$q;
-    reg  word_lanes$packed_valid$clock;
+    reg  word_lanes$packed_write$d;
+    reg  word_lanes$packed_write$q;
+    reg  word_lanes$packed_write$clock;
+    reg  word_lanes$packed_dropped$d;
+    reg  word_lanes$packed_dropped$q;
+    reg  word_lanes$packed_dropped$clock;
     reg  word_lanes$packed_tlast$d;
     reg  word_lanes$packed_tlast$q;
     reg  word_lanes$packed_tlast$clock;
@@ -5543,19 +5543,19 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge word_lanes$packed_tkeep$clock) begin
        word_lanes$packed_tkeep$q <= word_lanes$packed_tkeep$d;
     end
-    // word_lanes$packed_any
+    // word_lanes$packed_write
     initial begin
-       word_lanes$packed_any$q = 1'h0;
+       word_lanes$packed_write$q = 1'h0;
     end
-    always @(posedge word_lanes$packed_any$clock) begin
-       word_lanes$packed_any$q <= word_lanes$packed_any$d;
+    always @(posedge word_lanes$packed_write$clock) begin
+       word_lanes$packed_write$q <= word_lanes$packed_write$d;
     end
-    // word_lanes$packed_valid
+    // word_lanes$packed_dropped
     initial begin
-       word_lanes$packed_valid$q = 1'h0;
+       word_lanes$packed_dropped$q = 1'h0;
     end
-    always @(posedge word_lanes$packed_valid$clock) begin
-       word_lanes$packed_valid$q <= word_lanes$packed_valid$d;
+    always @(posedge word_lanes$packed_dropped$clock) begin
+       word_lanes$packed_dropped$q <= word_lanes$packed_dropped$d;
     end
     // word_lanes$packed_tlast
     initial begin
@@ -5569,8 +5569,8 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         word_lanes$packed_tdata$clock = word_lanes$clock;
         word_lanes$packed_tuser$clock = word_lanes$clock;
         word_lanes$packed_tkeep$clock = word_lanes$clock;
-        word_lanes$packed_any$clock = word_lanes$clock;
-        word_lanes$packed_valid$clock = word_lanes$clock;
+        word_lanes$packed_write$clock = word_lanes$clock;
+        word_lanes$packed_dropped$clock = word_lanes$clock;
         word_lanes$packed_tlast$clock = word_lanes$clock;
         word_lanes$word$0 = word_lanes$slot_value$0;
         if (word_lanes$slot_tuser$0['h0]) begin
@@ -5602,15 +5602,15 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         word_lanes$packed_tdata$d = word_lanes$tdata_bus$bus;
         word_lanes$packed_tuser$d = word_lanes$tuser_bus$bus;
         word_lanes$packed_tkeep$d = word_lanes$tkeep_bus$bus;
-        word_lanes$packed_any$d = word_lanes$packer$keep_out$0;
-        word_lanes$packed_valid$d = word_lanes$packer$beat_out & !word_lanes$rst;
+        word_lanes$packed_write$d = word_lanes$packer$beat_out & !word_lanes$rst & (word_lanes$packer$keep_out$0 | word_lanes$packer$last_out);
+        word_lanes$packed_dropped$d = word_lanes$packer$beat_out & !word_lanes$rst & !word_lanes$packer$keep_out$0 & !word_lanes$packer$last_out;
         word_lanes$packed_tlast$d = word_lanes$packer$last_out;
         word_lanes$tdata = word_lanes$packed_tdata$q;
         word_lanes$tuser = word_lanes$packed_tuser$q;
         word_lanes$tkeep = word_lanes$packed_tkeep$q;
         word_lanes$tlast = word_lanes$packed_tlast$q;
-        word_lanes$write = word_lanes$packed_valid$q & (word_lanes$packed_any$q | word_lanes$packed_tlast$q);
-        word_lanes$dropped = word_lanes$packed_valid$q & !word_lanes$packed_any$q & !word_lanes$packed_tlast$q;
+        word_lanes$write = word_lanes$packed_write$q;
+        word_lanes$dropped = word_lanes$packed_dropped$q;
     end
     // queue$ram
     always @(posedge queue$ram$clock) begin
