@@ -1,7 +1,9 @@
 // utf8_decoder_properties: the formal properties of the 1-lane UTF-8 decoder,
-// for its exported Verilog (module utf8_decoder, or utf8_decoder_iso10646
-// when UTF8_ISO10646 is defined). ZipCPU style: everything under
-// `ifdef FORMAL, one property group per task of utf8_decoder.sby.
+// for its exported Verilog: the module UTF8_DUT (utf8_decoder, or
+// utf8_decoder_iso10646 with UTF8_ISO10646 defined), whose latency is
+// F_LATENCY; utf8_decoder.sby defines both from the core's Rust description.
+// ZipCPU style: everything under `ifdef FORMAL, one property group per task
+// of utf8_decoder.sby.
 //
 // Every property reads the core's ports only, never its internal signals,
 // so the proofs survive any change inside the core that keeps its contract.
@@ -41,12 +43,6 @@
 `define SPEC_MODEL
 `endif
 
-`ifdef UTF8_ISO10646
-`define UTF8_DUT utf8_decoder_iso10646
-`else
-`define UTF8_DUT utf8_decoder
-`endif
-
 module utf8_decoder_properties (
     input wire clk,
     input wire rst,
@@ -60,9 +56,9 @@ module utf8_decoder_properties (
 `else
     localparam ISO10646 = 0;
 `endif
-    // The latency of the datasheet (hdl/src/top.rs): a byte accepted in
-    // cycle t leaves in cycle t + 4.
-    localparam F_LATENCY = 4;
+    // The latency of the datasheet (hdl/src/top.rs, Core::LATENCY): a byte
+    // accepted in cycle t leaves in cycle t + F_LATENCY.
+    localparam F_LATENCY = `F_LATENCY;
     // Quiet cycles after which every accepted byte's units are out: the
     // latency, plus the cycle in which the last handshake is counted.
     localparam F_DRAIN = F_LATENCY + 1;
@@ -261,8 +257,8 @@ module utf8_decoder_properties (
 `ifdef ALWAYS_READY
     // With a consumer that never stalls, the core has a fixed latency
     // (hdl/src/top.rs): the unit that ends with a byte taken in cycle t
-    // leaves in t + 4, the U+FFFD of a sequence that the byte broke in
-    // t + 3. So every cycle's output is known: the model's units, delayed.
+    // leaves in t + F_LATENCY, the U+FFFD of a sequence that the byte broke
+    // a cycle earlier. So every cycle's output is known: the model's units, delayed.
     // This is stronger than the k-th-unit form below (it checks the timing
     // too), and small enough for abc pdr to prove for all time. Both delay
     // lines are never due in the same cycle: a byte that ends a unit leaves

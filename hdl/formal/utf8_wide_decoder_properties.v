@@ -1,8 +1,10 @@
 // utf8_wide_decoder_properties: the formal properties of the N-lane UTF-8
-// decoder (hdl/src/wide), for its exported Verilog: module utf8_decoder_x<N>,
-// or utf8_decoder_iso10646_x<N> when UTF8_ISO10646 is defined, with N the
-// macro LANES (2, 4, 8, 16 or 32). ZipCPU style: everything under
-// `ifdef FORMAL, one property group per task of utf8_wide_decoder.sby.
+// decoder (hdl/src/wide), for its exported Verilog: the module UTF8_DUT
+// (utf8_decoder_x<N>, or utf8_decoder_iso10646_x<N> with UTF8_ISO10646
+// defined) of LANES = N lanes and a latency of F_LATENCY cycles;
+// utf8_wide_decoder.sby defines the three from the core's Rust description.
+// ZipCPU style: everything under `ifdef FORMAL, one property group per task
+// of utf8_wide_decoder.sby.
 //
 // Every property reads the core's ports only, never its internal signals.
 //
@@ -13,7 +15,7 @@
 //                 TDATA): no TVALID on the two cycles after a reset cycle; a
 //                 stalled beat holds TVALID, TDATA, TUSER, TKEEP and TLAST.
 //   P3  `P3       full rate: when m_axis_tready has been high for the last
-//                 F_LATENCY cycles, s_axis_tready is high.
+//                 F_READY_CYCLES cycles, s_axis_tready is high.
 //   P4  `P4       no unflagged error, lane by lane, and the shape of a beat:
 //                 a kept lane with TUSER[0] = 0 has TUSER = 0 and is neither
 //                 a surrogate nor above the profile's maximum; with
@@ -30,10 +32,6 @@
 //                 no byte giving a null TLAST beat; a sparse TKEEP decoded.
 // There is no P6: the 1-lane spec model takes a byte a cycle, not a beat.
 `default_nettype none
-
-`ifndef LANES
-`define LANES 2
-`endif
 
 module utf8_wide_decoder_properties (
     input wire clk,
@@ -53,7 +51,7 @@ module utf8_wide_decoder_properties (
     // The cycles of full rate on m_axis after which s_axis_tready is high:
     // the smallest F that P3 proves. One: the credits' tready flop rises on
     // the cycle after m_axis takes a beat, whatever is inside.
-    localparam F_LATENCY = 1;
+    localparam F_READY_CYCLES = 1;
     // At most this many beats, and so messages, are inside the core: the
     // output queue's 32 (hdl/src/wide/mod.rs, QUEUE_BEATS), which the
     // credits never let the beats in flight pass.
@@ -67,41 +65,21 @@ module utf8_wide_decoder_properties (
     wire m_axis_tvalid;
     wire m_axis_tlast;
 
-    // Only the instance for LANES is elaborated: the others need no module.
-`define UTF8_WIDE_PORTS (.clk(clk), .rst(rst), .s_axis_tdata(s_axis_tdata), \
-        .s_axis_tkeep(s_axis_tkeep), .s_axis_tvalid(s_axis_tvalid), \
-        .s_axis_tready(s_axis_tready), .s_axis_tlast(s_axis_tlast), \
-        .m_axis_tdata(m_axis_tdata), .m_axis_tuser(m_axis_tuser), \
-        .m_axis_tkeep(m_axis_tkeep), .m_axis_tvalid(m_axis_tvalid), \
-        .m_axis_tready(m_axis_tready), .m_axis_tlast(m_axis_tlast))
-    generate
-        if (ISO10646) begin : iso10646
-            if (N == 2) begin : x2
-                utf8_decoder_iso10646_x2 dut `UTF8_WIDE_PORTS;
-            end else if (N == 4) begin : x4
-                utf8_decoder_iso10646_x4 dut `UTF8_WIDE_PORTS;
-            end else if (N == 8) begin : x8
-                utf8_decoder_iso10646_x8 dut `UTF8_WIDE_PORTS;
-            end else if (N == 16) begin : x16
-                utf8_decoder_iso10646_x16 dut `UTF8_WIDE_PORTS;
-            end else begin : x32
-                utf8_decoder_iso10646_x32 dut `UTF8_WIDE_PORTS;
-            end
-        end else begin : rfc3629
-            if (N == 2) begin : x2
-                utf8_decoder_x2 dut `UTF8_WIDE_PORTS;
-            end else if (N == 4) begin : x4
-                utf8_decoder_x4 dut `UTF8_WIDE_PORTS;
-            end else if (N == 8) begin : x8
-                utf8_decoder_x8 dut `UTF8_WIDE_PORTS;
-            end else if (N == 16) begin : x16
-                utf8_decoder_x16 dut `UTF8_WIDE_PORTS;
-            end else begin : x32
-                utf8_decoder_x32 dut `UTF8_WIDE_PORTS;
-            end
-        end
-    endgenerate
-`undef UTF8_WIDE_PORTS
+    `UTF8_DUT dut (
+        .clk(clk),
+        .rst(rst),
+        .s_axis_tdata(s_axis_tdata),
+        .s_axis_tkeep(s_axis_tkeep),
+        .s_axis_tvalid(s_axis_tvalid),
+        .s_axis_tready(s_axis_tready),
+        .s_axis_tlast(s_axis_tlast),
+        .m_axis_tdata(m_axis_tdata),
+        .m_axis_tuser(m_axis_tuser),
+        .m_axis_tkeep(m_axis_tkeep),
+        .m_axis_tvalid(m_axis_tvalid),
+        .m_axis_tready(m_axis_tready),
+        .m_axis_tlast(m_axis_tlast)
+    );
 
 `ifdef FORMAL
     reg f_past_valid = 1'b0;
@@ -156,9 +134,9 @@ module utf8_wide_decoder_properties (
 
     // ---- P3: full rate ----
 `ifdef P3
-    reg [F_LATENCY-1:0] f_ready_history = 0;
+    reg [F_READY_CYCLES-1:0] f_ready_history = 0;
     always @(posedge clk)
-        if (F_LATENCY == 1) f_ready_history <= m_axis_tready;
+        if (F_READY_CYCLES == 1) f_ready_history <= m_axis_tready;
         else f_ready_history <= {f_ready_history, m_axis_tready};
     always @(*) if (f_past_valid && &f_ready_history) p3_full_rate: assert (s_axis_tready);
 `endif
