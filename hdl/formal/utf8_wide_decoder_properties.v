@@ -8,12 +8,12 @@
 //
 // Every property reads the core's ports only, never its internal signals.
 //
-//   P1 (assumed)  the producer on s_axis keeps the AXI4-Stream rules
-//                 (faxis_master, F_ASSUME = 1; TKEEP travels with TDATA and
-//                 is otherwise free: null lanes anywhere, a beat of no byte).
-//   P2  `P2       m_axis keeps the rules (faxis_master asserted, TKEEP with
-//                 TDATA): no TVALID on the two cycles after a reset cycle; a
-//                 stalled beat holds TVALID, TDATA, TUSER, TKEEP and TLAST.
+//   P1, P2        the AXI4-Stream rules, shared by every decoder
+//                 (faxis_stream_properties.vh): P1 the producer keeps them
+//                 (assumed; TKEEP travels with TDATA and is otherwise free:
+//                 null lanes anywhere, a beat of no byte), P2 m_axis keeps
+//                 them: a stalled beat holds TVALID, TDATA, TUSER, TKEEP
+//                 and TLAST.
 //   P3  `P3       full rate: when m_axis_tready has been high for the last
 //                 F_READY_CYCLES cycles, s_axis_tready is high.
 //   P4  `P4       no unflagged error, lane by lane, and the shape of a beat:
@@ -24,7 +24,8 @@
 //                 TUSER); TKEEP is packed (2^k - 1); a beat of TKEEP 0 has
 //                 TLAST.
 //   P5  `P5       framing: m_axis TLAST handshakes never outnumber s_axis
-//                 TLAST handshakes; a message never yields more units
+//                 TLAST handshakes (faxis_stream_properties.vh);
+//     `P5_UNITS   a message never yields more units
 //                 (popcount of m_axis_tkeep) than it has non-null bytes
 //                 (popcount of s_axis_tkeep).
 //   P7  `P7       covers: N + 1 units completed by one beat (a sequence that
@@ -81,13 +82,15 @@ module utf8_wide_decoder_properties (
         .m_axis_tlast(m_axis_tlast)
     );
 
-`ifdef FORMAL
-    reg f_past_valid = 1'b0;
-    always @(posedge clk) f_past_valid <= 1'b1;
-    always @(*) if (!f_past_valid) assume (rst);
+    // What a stalled beat holds.
+    localparam F_S_PAYLOAD_BITS = 9 * N;
+    localparam F_M_PAYLOAD_BITS = 37 * N;
+    wire [F_S_PAYLOAD_BITS-1:0] f_s_payload = {s_axis_tkeep, s_axis_tdata};
+    wire [F_M_PAYLOAD_BITS-1:0] f_m_payload = {m_axis_tkeep, m_axis_tuser, m_axis_tdata};
 
-    wire s_handshake = !rst && s_axis_tvalid && s_axis_tready;
-    wire m_handshake = !rst && m_axis_tvalid && m_axis_tready;
+`ifdef FORMAL
+    // P1, P2 and P5's TLAST count.
+`include "faxis_stream_properties.vh"
 
     // Non-null lanes of a beat: bytes in, units out.
     function [CW-1:0] popcount(input [N-1:0] keep);
@@ -97,40 +100,6 @@ module utf8_wide_decoder_properties (
             for (i = 0; i < N; i = i + 1) popcount = popcount + keep[i];
         end
     endfunction
-
-    // ---- P1: the producer keeps the rules (assumed) ----
-    faxis_master #(
-        .DATA_WIDTH(9 * N),
-        .USER_WIDTH(1),
-        .F_ASSUME(1),
-        .F_RESET_CYCLES(0)
-    ) s_axis_rules (
-        .clk(clk),
-        .rst(rst),
-        .tvalid(s_axis_tvalid),
-        .tready(s_axis_tready),
-        .tdata({s_axis_tkeep, s_axis_tdata}),
-        .tuser(1'b0),
-        .tlast(s_axis_tlast)
-    );
-
-    // ---- P2: m_axis keeps the rules ----
-`ifdef P2
-    faxis_master #(
-        .DATA_WIDTH(33 * N),
-        .USER_WIDTH(4 * N),
-        .F_ASSUME(0),
-        .F_RESET_CYCLES(2)
-    ) m_axis_rules (
-        .clk(clk),
-        .rst(rst),
-        .tvalid(m_axis_tvalid),
-        .tready(m_axis_tready),
-        .tdata({m_axis_tkeep, m_axis_tdata}),
-        .tuser(m_axis_tuser),
-        .tlast(m_axis_tlast)
-    );
-`endif
 
     // ---- P3: full rate ----
 `ifdef P3
@@ -180,30 +149,6 @@ module utf8_wide_decoder_properties (
             p4_tkeep_packed: assert ((m_axis_tkeep & (m_axis_tkeep + 1'b1)) == 0);
             if (m_axis_tkeep == 0) p4_null_beat_has_tlast: assert (m_axis_tlast);
         end
-`endif
-
-    // ---- P5: framing ----
-`ifdef P5
-`define P5_MESSAGES
-`endif
-`ifdef P5_UNITS
-`define P5_MESSAGES
-`endif
-`ifdef P5_MESSAGES
-    // Messages whose TLAST went in and has not come out.
-    reg [5:0] f_messages_in_flight = 0;
-    always @(posedge clk)
-        if (rst) f_messages_in_flight <= 0;
-        else
-            f_messages_in_flight <= f_messages_in_flight
-                + (s_handshake && s_axis_tlast) - (m_handshake && m_axis_tlast);
-`endif
-`ifdef P5
-    always @(*) begin
-        if (m_handshake && m_axis_tlast) p5_tlast_follows_input: assert (f_messages_in_flight != 0);
-        p5_tlast_in_flight_bounded: assert (f_messages_in_flight <= F_MAX_IN_FLIGHT);
-    end
-
 `endif
 
     // ---- P5 (units): at most one unit per byte ----

@@ -30,11 +30,16 @@ use utf8hdl_sim::core::{Core, Decoder};
 /// The sby file: one task per property group and profile.
 const SBY_FILE: &str = "utf8_decoder.sby";
 const SBY: &str = include_str!("../../hdl/formal/utf8_decoder.sby");
-/// The properties, the reusable AXI4-Stream modules and the model.
-const SOURCES: [(&str, &str); 4] = [
+/// The properties, the AXI4-Stream modules and properties that every core
+/// shares, and the model.
+const SOURCES: [(&str, &str); 5] = [
     (
         "faxis_master.v",
         include_str!("../../hdl/formal/faxis_master.v"),
+    ),
+    (
+        "faxis_stream_properties.vh",
+        include_str!("../../hdl/formal/faxis_stream_properties.vh"),
     ),
     (
         "faxis_slave.v",
@@ -53,8 +58,10 @@ const SOURCES: [(&str, &str); 4] = [
 const WIDE_SBY_FILE: &str = "utf8_wide_decoder.sby";
 const WIDE_SBY: &str = include_str!("../../hdl/formal/utf8_wide_decoder.sby");
 /// The wide decoder's properties and the AXI4-Stream rules they reuse.
-const WIDE_SOURCES: [(&str, &str); 2] = [
+const WIDE_SOURCES: [(&str, &str); 4] = [
     SOURCES[0],
+    SOURCES[1],
+    SOURCES[2],
     (
         "utf8_wide_decoder_properties.v",
         include_str!("../../hdl/formal/utf8_wide_decoder_properties.v"),
