@@ -28,10 +28,14 @@
 //     `P5_UNITS   a message never yields more units
 //                 (popcount of m_axis_tkeep) than it has non-null bytes
 //                 (popcount of s_axis_tkeep).
+//   P6  `P6       equality with utf8_wide_spec_model, with ALWAYS_READY:
+//                 in every cycle, m_axis (TVALID, and TKEEP, TDATA, TUSER,
+//                 TLAST of a beat) is the model's beat that leaves its hold
+//                 F_LATENCY - 1 cycles before: F_LATENCY cycles after the
+//                 beat was taken when the next one follows at once.
 //   P7  `P7       covers: N + 1 units completed by one beat (a sequence that
 //                 the next beat breaks, then N one-byte units); a message of
 //                 no byte giving a null TLAST beat; a sparse TKEEP decoded.
-// There is no P6: the 1-lane spec model takes a byte a cycle, not a beat.
 `default_nettype none
 
 module utf8_wide_decoder_properties (
@@ -53,6 +57,9 @@ module utf8_wide_decoder_properties (
     // the smallest F that P3 proves. One: the credits' tready flop rises on
     // the cycle after m_axis takes a beat, whatever is inside.
     localparam F_READY_CYCLES = 1;
+    // The latency of the datasheet (hdl/src/wide/mod.rs, Core::LATENCY):
+    // the units of a beat accepted in cycle t leave in cycle t + F_LATENCY.
+    localparam F_LATENCY = `F_LATENCY;
     // At most this many beats, and so messages, are inside the core: the
     // output queue's 32 (hdl/src/wide/mod.rs, QUEUE_BEATS), which the
     // credits never let the beats in flight pass.
@@ -192,6 +199,53 @@ module utf8_wide_decoder_properties (
         end
     always @(*)
         if (f_tracked_beat) p5_units_not_more_than_bytes: assert (f_credit >= f_units_out);
+`endif
+
+    // ---- P6: equality with the specification model ----
+`ifdef P6
+    // The model sees each input beat F_LATENCY - 1 cycles late, so that the
+    // beat that leaves its hold is due on m_axis in the same cycle: at line
+    // rate every beat is held one cycle, and leaves F_LATENCY cycles after
+    // it was taken.
+    localparam F_IN_BITS = 2 + 9 * N;  // valid, last, keep, data
+    reg [F_IN_BITS*(F_LATENCY-1)-1:0] f_in_line = 0;
+    always @(posedge clk)
+        if (rst) f_in_line <= 0;
+        else
+            f_in_line <= {f_in_line[F_IN_BITS*(F_LATENCY-2)-1:0],
+                s_handshake, s_axis_tlast, s_axis_tkeep, s_axis_tdata};
+    wire [F_IN_BITS-1:0] f_in = f_in_line[F_IN_BITS*(F_LATENCY-1)-1-:F_IN_BITS];
+
+    wire f_due_valid, f_due_last;
+    wire [N-1:0] f_due_keep;
+    wire [32*N-1:0] f_due_data;
+    wire [4*N-1:0] f_due_user;
+    utf8_wide_spec_model #(
+        .N(N),
+        .ISO10646(ISO10646)
+    ) model (
+        .clk(clk),
+        .rst(rst),
+        .in_valid(f_in[F_IN_BITS-1]),
+        .in_last(f_in[F_IN_BITS-2]),
+        .in_keep(f_in[9*N-1:8*N]),
+        .in_data(f_in[8*N-1:0]),
+        .out_valid(f_due_valid),
+        .out_last(f_due_last),
+        .out_keep(f_due_keep),
+        .out_data(f_due_data),
+        .out_user(f_due_user)
+    );
+    always @(*)
+        if (!rst) begin
+            p6_beat_on_time: assert (m_axis_tvalid == f_due_valid);
+            if (m_axis_tvalid) begin
+                p6_tlast_matches_model: assert (m_axis_tlast == f_due_last);
+                p6_tkeep_matches_model: assert (m_axis_tkeep == f_due_keep);
+                p6_tuser_matches_model: assert (m_axis_tuser == f_due_user);
+                p6_tdata_matches_model: assert (m_axis_tdata == f_due_data);
+            end
+        end
 `endif
 
     // ---- P7: covers ----

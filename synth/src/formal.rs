@@ -57,11 +57,17 @@ const SOURCES: [(&str, &str); 5] = [
 /// The wide decoder's sby file, for any lane count.
 const WIDE_SBY_FILE: &str = "utf8_wide_decoder.sby";
 const WIDE_SBY: &str = include_str!("../../hdl/formal/utf8_wide_decoder.sby");
-/// The wide decoder's properties and the AXI4-Stream rules they reuse.
-const WIDE_SOURCES: [(&str, &str); 4] = [
+/// The wide decoder's properties, the AXI4-Stream rules and the per-byte
+/// model they share with the 1-lane core, and the wide model.
+const WIDE_SOURCES: [(&str, &str); 6] = [
     SOURCES[0],
     SOURCES[1],
     SOURCES[2],
+    SOURCES[3],
+    (
+        "utf8_wide_spec_model.v",
+        include_str!("../../hdl/formal/utf8_wide_spec_model.v"),
+    ),
     (
         "utf8_wide_decoder_properties.v",
         include_str!("../../hdl/formal/utf8_wide_decoder_properties.v"),
@@ -307,11 +313,11 @@ pub fn run(options: &Options, report: impl FnMut(&Check, &Outcome)) -> Result<bo
     proof.run(options, report)
 }
 
-/// The checks of the wide decoder ([`run_wide`]), in the order of the
-/// report: P2 proven for all time; P3-P5 by BMC to the core's latency + 4
-/// cycles at least (since the core has its 32-beat queue and credit count,
-/// abc pdr gives no answer in 10 minutes; see the sby file).
-pub const WIDE_CHECKS: [Check; 6] = [
+/// The checks of the wide decoder of 2 and 4 lanes ([`run_wide`]), in the
+/// order of the report: P2 proven for all time; P3-P6 by BMC to the core's
+/// latency + 4 cycles at least (since the core has its 32-beat queue and
+/// credit count, abc pdr gives no answer in 10 minutes; see the sby file).
+pub const WIDE_CHECKS: [Check; 7] = [
     Check {
         property: "P2 m_axis keeps the AXI4-Stream rules",
         task: "axis",
@@ -338,11 +344,45 @@ pub const WIDE_CHECKS: [Check; 6] = [
         method: Method::Bmc,
     },
     Check {
+        property: "P6 equals the spec model, m_axis_tready high",
+        task: "model",
+        method: Method::Bmc,
+    },
+    Check {
         property: "P7 covers",
         task: "cover",
         method: Method::Cover,
     },
 ];
+
+/// The checks of a wide decoder of 8 lanes or more, whose size puts the
+/// others out of a CI budget: its safety, P2 and P4, by BMC to the core's
+/// latency + 4 cycles.
+pub const WIDE_SAFETY_CHECKS: [Check; 2] = [
+    Check {
+        property: "P2 m_axis keeps the AXI4-Stream rules",
+        task: "axis_bmc",
+        method: Method::Bmc,
+    },
+    Check {
+        property: "P4 no unflagged error, packed tkeep",
+        task: "safety",
+        method: Method::Bmc,
+    },
+];
+
+/// The lanes above which `utf8hdl formal --lanes N` runs
+/// [`WIDE_SAFETY_CHECKS`] instead of [`WIDE_CHECKS`].
+pub const WIDE_CHECKS_MAX_LANES: usize = 4;
+
+/// The checks that `utf8hdl formal --lanes N` runs for N > 1.
+pub fn wide_checks(lanes: usize) -> &'static [Check] {
+    if lanes <= WIDE_CHECKS_MAX_LANES {
+        &WIDE_CHECKS
+    } else {
+        &WIDE_SAFETY_CHECKS
+    }
+}
 
 /// [`run`] for the `lanes`-lane wide decoder (`utf8hdl formal --lanes N`,
 /// N > 1): the checks of `options` are some of [`WIDE_CHECKS`], and
