@@ -56,7 +56,7 @@ module utf8_wide_spec_model #(
             wire [1:0] units;
             wire [31:0] unit0_data, unit1_data;
             wire [3:0] unit0_user, unit1_user;
-            wire unit0_last, unit1_last, unit0_broken, open;
+            wire unit0_broken;
             wire later_kept = (in_keep >> lane) >> 1 != 0;
             assign lane_last[lane] = in_last && (in_keep[lane] ? !later_kept
                 : lane == 0 && in_keep == 0);
@@ -71,12 +71,12 @@ module utf8_wide_spec_model #(
                 .units(units),
                 .unit0_data(unit0_data),
                 .unit0_user(unit0_user),
-                .unit0_last(unit0_last),
+                .unit0_last(),  // the beat's TLAST is the message's
                 .unit1_data(unit1_data),
                 .unit1_user(unit1_user),
-                .unit1_last(unit1_last),
+                .unit1_last(),
                 .unit0_broken(unit0_broken),
-                .open(open)
+                .open()
             );
             assign units_any[lane] = units != 0;
             assign units_2[lane] = units == 2;
