@@ -107,7 +107,11 @@ fn wide_cores_equal_python_with_null_lanes_and_stalls() {
                     4 => Utf8DecoderX4::LATENCY,
                     _ => Utf8DecoderX8::LATENCY,
                 };
-                assert_eq!(s["cycles"].as_u64(), Some(1500u64.div_ceil(n) + latency), "{s}");
+                assert_eq!(
+                    s["cycles"].as_u64(),
+                    Some(1500u64.div_ceil(n) + latency),
+                    "{s}"
+                );
             }
         }
     }
