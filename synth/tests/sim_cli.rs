@@ -9,8 +9,8 @@ use std::fs;
 use std::io::BufReader;
 
 use common::*;
-use utf8hdl_hdl::wide::{Utf8DecoderX2, Utf8DecoderX4, Utf8DecoderX8};
 use utf8hdl_hdl::{ErrorKind, Profile};
+use utf8hdl_sim::core::Core;
 use utf8hdl_sim::reference::decode;
 use utf8hdl_sim::sample::sample;
 
@@ -65,6 +65,19 @@ fn ucs4be_equals_python_with_and_without_stalls() {
     }
 }
 
+/// `Core::LATENCY` of the `lanes`-lane core, through the one lane dispatch.
+fn latency(lanes: u64) -> u64 {
+    fn of<C: Core>(_: &C) -> u64 {
+        C::LATENCY
+    }
+    let latency = || -> anyhow::Result<u64> {
+        Ok(utf8hdl_sim::with_core!(lanes, Profile::Rfc3629, |core| of(
+            &core
+        )))
+    };
+    latency().unwrap()
+}
+
 /// `sim --lanes N` (the wide cores) equals CPython too, with null lanes
 /// and stalls, and its stats count the same bytes and words at N bytes a
 /// cycle without them.
@@ -102,14 +115,9 @@ fn wide_cores_equal_python_with_null_lanes_and_stalls() {
                 );
                 // Full rate: one beat a clock, then the datasheet's latency.
                 let n: u64 = lanes.parse().unwrap();
-                let latency = match n {
-                    2 => Utf8DecoderX2::LATENCY,
-                    4 => Utf8DecoderX4::LATENCY,
-                    _ => Utf8DecoderX8::LATENCY,
-                };
                 assert_eq!(
                     s["cycles"].as_u64(),
-                    Some(1500u64.div_ceil(n) + latency),
+                    Some(1500u64.div_ceil(n) + latency(n)),
                     "{s}"
                 );
             }
