@@ -1,17 +1,17 @@
 // utf8_decoder_properties: the formal properties of the 1-lane UTF-8 decoder,
-// for its exported Verilog (module utf8_decoder, or utf8_decoder_iso10646
-// when UTF8_ISO10646 is defined). ZipCPU style: everything under
-// `ifdef FORMAL, one property group per task of utf8_decoder.sby.
+// for its exported Verilog: the module UTF8_DUT (utf8_decoder, or
+// utf8_decoder_iso10646 with UTF8_ISO10646 defined), whose latency is
+// F_LATENCY; utf8_decoder.sby defines both from the core's Rust description.
+// ZipCPU style: everything under `ifdef FORMAL, one property group per task
+// of utf8_decoder.sby.
 //
 // Every property reads the core's ports only, never its internal signals,
 // so the proofs survive any change inside the core that keeps its contract.
 //
-//   P1 (assumed)  the producer on s_axis keeps the AXI4-Stream rules
-//                 (faxis_master, F_ASSUME = 1), with TVALID low during
-//                 reset only; reset on the first cycle.
-//   P2  `P2       m_axis keeps the AXI4-Stream rules (faxis_master asserted):
-//                 no TVALID on the two cycles after a reset cycle; a stalled
-//                 word holds TVALID, TDATA, TUSER and TLAST.
+//   P1, P2        the AXI4-Stream rules, shared by every decoder
+//                 (faxis_stream_properties.vh): P1 the producer keeps them
+//                 (assumed), P2 m_axis keeps them: a stalled word holds
+//                 TVALID, TDATA, TUSER and TLAST.
 //   P3  `P3       one byte per clock: when m_axis_tready has been high for
 //                 the last F_LATENCY cycles, s_axis_tready is high.
 //   P4  `P4       no unflagged error: a word with TUSER[0] = 0 is neither a
@@ -20,9 +20,10 @@
 //                 kind code of the profile (1-6; 1-5 for iso10646, which has
 //                 no out_of_range).
 //   P5  `P5       framing: m_axis TLAST handshakes never outnumber s_axis
-//                 TLAST handshakes, and catch up once the input has been
-//                 quiet (no byte, m_axis_tready high) for F_DRAIN cycles; a
-//                 message never yields more units than it has bytes.
+//                 TLAST handshakes (faxis_stream_properties.vh), and catch
+//                 up once the input has been quiet (no byte, m_axis_tready
+//                 high) for F_DRAIN cycles; a message never yields more
+//                 units than it has bytes.
 //   P6  `P6       equality with utf8_spec_model: the k-th unit on m_axis
 //                 (anyconst k) is the model's k-th unit, TDATA, TUSER and
 //                 TLAST, and after F_DRAIN quiet cycles every unit of the
@@ -30,8 +31,8 @@
 //   P7  `P7       covers: each error kind, the two-word cycle of C2 41, a
 //                 stall that reaches s_axis, a reset in the middle of a
 //                 sequence followed by a character.
-// `ALWAYS_READY (a task option): the consumer never stalls: m_axis_tready is
-// high whenever m_axis_tvalid is (faxis_slave, F_MAX_STALL = 1, assumed).
+// `ALWAYS_READY (a task option): the consumer never stalls
+// (faxis_stream_properties.vh).
 `default_nettype none
 
 `ifdef P6
@@ -39,12 +40,6 @@
 `endif
 `ifdef P7
 `define SPEC_MODEL
-`endif
-
-`ifdef UTF8_ISO10646
-`define UTF8_DUT utf8_decoder_iso10646
-`else
-`define UTF8_DUT utf8_decoder
 `endif
 
 module utf8_decoder_properties (
@@ -60,9 +55,9 @@ module utf8_decoder_properties (
 `else
     localparam ISO10646 = 0;
 `endif
-    // The latency of the datasheet (hdl/src/top.rs): a byte accepted in
-    // cycle t leaves in cycle t + 6.
-    localparam F_LATENCY = 6;
+    // The latency of the datasheet (hdl/src/top.rs, Core::LATENCY): a byte
+    // accepted in cycle t leaves in cycle t + F_LATENCY.
+    localparam F_LATENCY = `F_LATENCY;
     // Quiet cycles after which every accepted byte's units are out: the
     // latency, plus the cycle in which the last handshake is counted.
     localparam F_DRAIN = F_LATENCY + 1;
@@ -89,61 +84,15 @@ module utf8_decoder_properties (
         .m_axis_tlast(m_axis_tlast)
     );
 
+    // What a stalled beat holds.
+    localparam F_S_PAYLOAD_BITS = 8;
+    localparam F_M_PAYLOAD_BITS = 32 + 4;
+    wire [F_S_PAYLOAD_BITS-1:0] f_s_payload = s_axis_tdata;
+    wire [F_M_PAYLOAD_BITS-1:0] f_m_payload = {m_axis_tuser, m_axis_tdata};
+
 `ifdef FORMAL
-    reg f_past_valid = 1'b0;
-    always @(posedge clk) f_past_valid <= 1'b1;
-    always @(*) if (!f_past_valid) assume (rst);
-
-    wire s_handshake = !rst && s_axis_tvalid && s_axis_tready;
-    wire m_handshake = !rst && m_axis_tvalid && m_axis_tready;
-
-    // ---- P1: the producer keeps the rules (assumed) ----
-    // TVALID is low during reset, but may rise on the very next cycle: the
-    // least that AXI4-Stream promises a slave.
-    faxis_master #(
-        .DATA_WIDTH(8),
-        .USER_WIDTH(1),
-        .F_ASSUME(1),
-        .F_RESET_CYCLES(0)
-    ) s_axis_rules (
-        .clk(clk),
-        .rst(rst),
-        .tvalid(s_axis_tvalid),
-        .tready(s_axis_tready),
-        .tdata(s_axis_tdata),
-        .tuser(1'b0),
-        .tlast(s_axis_tlast)
-    );
-
-`ifdef ALWAYS_READY
-    faxis_slave #(
-        .F_ASSUME(1),
-        .F_MAX_STALL(1)
-    ) m_axis_consumer (
-        .clk(clk),
-        .rst(rst),
-        .tvalid(m_axis_tvalid),
-        .tready(m_axis_tready)
-    );
-`endif
-
-    // ---- P2: m_axis keeps the rules ----
-`ifdef P2
-    faxis_master #(
-        .DATA_WIDTH(32),
-        .USER_WIDTH(4),
-        .F_ASSUME(0),
-        .F_RESET_CYCLES(2)
-    ) m_axis_rules (
-        .clk(clk),
-        .rst(rst),
-        .tvalid(m_axis_tvalid),
-        .tready(m_axis_tready),
-        .tdata(m_axis_tdata),
-        .tuser(m_axis_tuser),
-        .tlast(m_axis_tlast)
-    );
-`endif
+    // P1, P2 and P5's TLAST count.
+`include "faxis_stream_properties.vh"
 
     // ---- P3: one byte per clock ----
 `ifdef P3
@@ -177,20 +126,9 @@ module utf8_decoder_properties (
         f_quiet_history <= {f_quiet_history[F_DRAIN-2:0], !rst && !s_handshake && m_axis_tready};
     wire f_drained = &f_quiet_history;
 
-    // ---- P5: framing ----
+    // ---- P5: framing (and faxis_stream_properties.vh) ----
 `ifdef P5
-    // Messages whose TLAST went in and has not come out.
-    reg [3:0] f_messages_in_flight = 0;
-    always @(posedge clk)
-        if (rst) f_messages_in_flight <= 0;
-        else
-            f_messages_in_flight <= f_messages_in_flight
-                + (s_handshake && s_axis_tlast) - (m_handshake && m_axis_tlast);
-    always @(*) begin
-        if (m_handshake && m_axis_tlast) p5_tlast_follows_input: assert (f_messages_in_flight != 0);
-        p5_tlast_in_flight_bounded: assert (f_messages_in_flight <= F_MAX_IN_FLIGHT);
-        if (f_drained) p5_tlast_catches_up: assert (f_messages_in_flight == 0);
-    end
+    always @(*) if (f_drained) p5_tlast_catches_up: assert (f_messages_in_flight == 0);
 
     // Units <= bytes, per message: the solver picks one message as its
     // first byte goes in (f_pick); f_credit counts its bytes minus its units
@@ -261,8 +199,8 @@ module utf8_decoder_properties (
 `ifdef ALWAYS_READY
     // With a consumer that never stalls, the core has a fixed latency
     // (hdl/src/top.rs): the unit that ends with a byte taken in cycle t
-    // leaves in t + 6, the U+FFFD of a sequence that the byte broke in
-    // t + 5. So every cycle's output is known: the model's units, delayed.
+    // leaves in t + F_LATENCY, the U+FFFD of a sequence that the byte broke
+    // a cycle earlier. So every cycle's output is known: the model's units, delayed.
     // This is stronger than the k-th-unit form below (it checks the timing
     // too), and small enough for abc pdr to prove for all time. Both delay
     // lines are never due in the same cycle: a byte that ends a unit leaves

@@ -1,6 +1,8 @@
-// utf8_spec_model: the specification of UTF-8 decoding with U+FFFD
-// substitution, as plain unpipelined Verilog, for the formal proof that the
-// decoder's k-th word is the specification's k-th unit.
+// utf8_spec_step, utf8_spec_model: the specification of UTF-8 decoding with
+// U+FFFD substitution, as plain unpipelined Verilog, for the formal proofs
+// that the decoders' words are the specification's units. utf8_spec_step is
+// one byte's step, without a clock (the wide model chains one per lane);
+// utf8_spec_model is the step and its state, a byte a cycle.
 //
 // Written from the specifications, not from the RTL:
 //   * RFC 3629 §3 and its Table (1-4 octets, up to U+10FFFF, no surrogates;
@@ -17,16 +19,22 @@
 // again as the start of the next unit (unit 1). The last byte of a message
 // (`in_last`) closes any open sequence: the message ends with a unit that
 // carries `last`. A unit's TUSER is {kind, error}: 0 for a character.
+// utf8_spec_step also takes the end of a message without a byte (`in_last`
+// and not `in_valid`, a wide beat of null lanes): an open sequence ends
+// there as U+FFFD (truncated), unit 0, `broken` since it ended before.
 //
 // Parameter:
 //   ISO10646  0: RFC 3629 profile; 1: ISO/IEC 10646 Annex R profile
 `default_nettype none
 
-module utf8_spec_model #(
+module utf8_spec_step #(
     parameter ISO10646 = 0
 ) (
-    input wire clk,
-    input wire rst,
+    // The open sequence before the byte, and after it: {remaining
+    // continuing octets (0: none open), the next octet is the second, the
+    // lead, the value so far}.
+    input wire [43:0] state,
+    output wire [43:0] next_state,
     input wire in_valid,
     input wire [7:0] in_byte,
     input wire in_last,
@@ -120,11 +128,10 @@ module utf8_spec_model #(
         else kind_outside_second = OVERLONG;
     endfunction
 
-    // State: the open sequence.
-    reg [2:0] remaining = 0;  // continuing octets still needed; 0: none open
-    reg second = 0;  // the next octet is the sequence's second
-    reg [7:0] lead = 0;
-    reg [31:0] value = 0;
+    wire [2:0] remaining = state[43:41];  // continuing octets still needed
+    wire second = state[40];  // the next octet is the sequence's second
+    wire [7:0] lead = state[39:32];
+    wire [31:0] value = state[31:0];
     assign open = remaining != 0;
 
     reg [2:0] next_remaining;
@@ -207,18 +214,64 @@ module utf8_spec_model #(
                     next_value = lead_bits(in_byte, start_length);
                 end
             end
+        end else if (in_last && remaining != 0) begin
+            units = 1;
+            unit0_broken = 1;
+            unit0_data = REPLACEMENT;
+            unit0_user = flagged(TRUNCATED);
+            unit0_last = 1;
+            next_remaining = 0;
+            next_second = 0;
         end
     end
+    assign next_state = {next_remaining, next_second, next_lead, next_value};
+`endif
+endmodule
 
+module utf8_spec_model #(
+    parameter ISO10646 = 0
+) (
+    input wire clk,
+    input wire rst,
+    input wire in_valid,
+    input wire [7:0] in_byte,
+    input wire in_last,
+    output wire [1:0] units,
+    output wire [31:0] unit0_data,
+    output wire [3:0] unit0_user,
+    output wire unit0_last,
+    output wire [31:0] unit1_data,
+    output wire [3:0] unit1_user,
+    output wire unit1_last,
+    // Unit 0 is a sequence that this byte broke: it ended before the byte.
+    output wire unit0_broken,
+    // A sequence is open: a lead has been taken and not yet completed.
+    output wire open
+);
+`ifdef FORMAL
+    reg [43:0] state = 0;
+    wire [43:0] next_state;
+    utf8_spec_step #(
+        .ISO10646(ISO10646)
+    ) step (
+        .state(state),
+        .next_state(next_state),
+        .in_valid(in_valid),
+        .in_byte(in_byte),
+        .in_last(in_valid && in_last),
+        .units(units),
+        .unit0_data(unit0_data),
+        .unit0_user(unit0_user),
+        .unit0_last(unit0_last),
+        .unit1_data(unit1_data),
+        .unit1_user(unit1_user),
+        .unit1_last(unit1_last),
+        .unit0_broken(unit0_broken),
+        .open(open)
+    );
     always @(posedge clk)
-        if (rst) begin
-            remaining <= 0;
-            second <= 0;
-        end else begin
-            remaining <= next_remaining;
-            second <= next_second;
-            lead <= next_lead;
-            value <= next_value;
-        end
+        if (rst) state <= 0;
+        else state <= next_state;
+
 `endif
 endmodule

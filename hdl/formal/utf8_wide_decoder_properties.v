@@ -1,19 +1,21 @@
 // utf8_wide_decoder_properties: the formal properties of the N-lane UTF-8
-// decoder (hdl/src/wide), for its exported Verilog: module utf8_decoder_x<N>,
-// or utf8_decoder_iso10646_x<N> when UTF8_ISO10646 is defined, with N the
-// macro LANES (2, 4, 8, 16 or 32). ZipCPU style: everything under
-// `ifdef FORMAL, one property group per task of utf8_wide_decoder.sby.
+// decoder (hdl/src/wide), for its exported Verilog: the module UTF8_DUT
+// (utf8_decoder_x<N>, or utf8_decoder_iso10646_x<N> with UTF8_ISO10646
+// defined) of LANES = N lanes and a latency of F_LATENCY cycles;
+// utf8_wide_decoder.sby defines the three from the core's Rust description.
+// ZipCPU style: everything under `ifdef FORMAL, one property group per task
+// of utf8_wide_decoder.sby.
 //
 // Every property reads the core's ports only, never its internal signals.
 //
-//   P1 (assumed)  the producer on s_axis keeps the AXI4-Stream rules
-//                 (faxis_master, F_ASSUME = 1; TKEEP travels with TDATA and
-//                 is otherwise free: null lanes anywhere, a beat of no byte).
-//   P2  `P2       m_axis keeps the rules (faxis_master asserted, TKEEP with
-//                 TDATA): no TVALID on the two cycles after a reset cycle; a
-//                 stalled beat holds TVALID, TDATA, TUSER, TKEEP and TLAST.
+//   P1, P2        the AXI4-Stream rules, shared by every decoder
+//                 (faxis_stream_properties.vh): P1 the producer keeps them
+//                 (assumed; TKEEP travels with TDATA and is otherwise free:
+//                 null lanes anywhere, a beat of no byte), P2 m_axis keeps
+//                 them: a stalled beat holds TVALID, TDATA, TUSER, TKEEP
+//                 and TLAST.
 //   P3  `P3       full rate: when m_axis_tready has been high for the last
-//                 F_LATENCY cycles, s_axis_tready is high.
+//                 F_READY_CYCLES cycles, s_axis_tready is high.
 //   P4  `P4       no unflagged error, lane by lane, and the shape of a beat:
 //                 a kept lane with TUSER[0] = 0 has TUSER = 0 and is neither
 //                 a surrogate nor above the profile's maximum; with
@@ -22,18 +24,19 @@
 //                 TUSER); TKEEP is packed (2^k - 1); a beat of TKEEP 0 has
 //                 TLAST.
 //   P5  `P5       framing: m_axis TLAST handshakes never outnumber s_axis
-//                 TLAST handshakes; a message never yields more units
+//                 TLAST handshakes (faxis_stream_properties.vh);
+//     `P5_UNITS   a message never yields more units
 //                 (popcount of m_axis_tkeep) than it has non-null bytes
 //                 (popcount of s_axis_tkeep).
+//   P6  `P6       equality with utf8_wide_spec_model, with ALWAYS_READY:
+//                 in every cycle, m_axis (TVALID, and TKEEP, TDATA, TUSER,
+//                 TLAST of a beat) is the model's beat that leaves its hold
+//                 F_LATENCY - 1 cycles before: F_LATENCY cycles after the
+//                 beat was taken when the next one follows at once.
 //   P7  `P7       covers: N + 1 units completed by one beat (a sequence that
 //                 the next beat breaks, then N one-byte units); a message of
 //                 no byte giving a null TLAST beat; a sparse TKEEP decoded.
-// There is no P6: the 1-lane spec model takes a byte a cycle, not a beat.
 `default_nettype none
-
-`ifndef LANES
-`define LANES 2
-`endif
 
 module utf8_wide_decoder_properties (
     input wire clk,
@@ -53,7 +56,10 @@ module utf8_wide_decoder_properties (
     // The cycles of full rate on m_axis after which s_axis_tready is high:
     // the smallest F that P3 proves. One: the credits' tready flop rises on
     // the cycle after m_axis takes a beat, whatever is inside.
-    localparam F_LATENCY = 1;
+    localparam F_READY_CYCLES = 1;
+    // The latency of the datasheet (hdl/src/wide/mod.rs, Core::LATENCY):
+    // the units of a beat accepted in cycle t leave in cycle t + F_LATENCY.
+    localparam F_LATENCY = `F_LATENCY;
     // At most this many beats, and so messages, are inside the core: the
     // output queue's 32 (hdl/src/wide/mod.rs, QUEUE_BEATS), which the
     // credits never let the beats in flight pass.
@@ -67,49 +73,31 @@ module utf8_wide_decoder_properties (
     wire m_axis_tvalid;
     wire m_axis_tlast;
 
-    // Only the instance for LANES is elaborated: the others need no module.
-`define UTF8_WIDE_PORTS (.clk(clk), .rst(rst), .s_axis_tdata(s_axis_tdata), \
-        .s_axis_tkeep(s_axis_tkeep), .s_axis_tvalid(s_axis_tvalid), \
-        .s_axis_tready(s_axis_tready), .s_axis_tlast(s_axis_tlast), \
-        .m_axis_tdata(m_axis_tdata), .m_axis_tuser(m_axis_tuser), \
-        .m_axis_tkeep(m_axis_tkeep), .m_axis_tvalid(m_axis_tvalid), \
-        .m_axis_tready(m_axis_tready), .m_axis_tlast(m_axis_tlast))
-    generate
-        if (ISO10646) begin : iso10646
-            if (N == 2) begin : x2
-                utf8_decoder_iso10646_x2 dut `UTF8_WIDE_PORTS;
-            end else if (N == 4) begin : x4
-                utf8_decoder_iso10646_x4 dut `UTF8_WIDE_PORTS;
-            end else if (N == 8) begin : x8
-                utf8_decoder_iso10646_x8 dut `UTF8_WIDE_PORTS;
-            end else if (N == 16) begin : x16
-                utf8_decoder_iso10646_x16 dut `UTF8_WIDE_PORTS;
-            end else begin : x32
-                utf8_decoder_iso10646_x32 dut `UTF8_WIDE_PORTS;
-            end
-        end else begin : rfc3629
-            if (N == 2) begin : x2
-                utf8_decoder_x2 dut `UTF8_WIDE_PORTS;
-            end else if (N == 4) begin : x4
-                utf8_decoder_x4 dut `UTF8_WIDE_PORTS;
-            end else if (N == 8) begin : x8
-                utf8_decoder_x8 dut `UTF8_WIDE_PORTS;
-            end else if (N == 16) begin : x16
-                utf8_decoder_x16 dut `UTF8_WIDE_PORTS;
-            end else begin : x32
-                utf8_decoder_x32 dut `UTF8_WIDE_PORTS;
-            end
-        end
-    endgenerate
-`undef UTF8_WIDE_PORTS
+    `UTF8_DUT dut (
+        .clk(clk),
+        .rst(rst),
+        .s_axis_tdata(s_axis_tdata),
+        .s_axis_tkeep(s_axis_tkeep),
+        .s_axis_tvalid(s_axis_tvalid),
+        .s_axis_tready(s_axis_tready),
+        .s_axis_tlast(s_axis_tlast),
+        .m_axis_tdata(m_axis_tdata),
+        .m_axis_tuser(m_axis_tuser),
+        .m_axis_tkeep(m_axis_tkeep),
+        .m_axis_tvalid(m_axis_tvalid),
+        .m_axis_tready(m_axis_tready),
+        .m_axis_tlast(m_axis_tlast)
+    );
+
+    // What a stalled beat holds.
+    localparam F_S_PAYLOAD_BITS = 9 * N;
+    localparam F_M_PAYLOAD_BITS = 37 * N;
+    wire [F_S_PAYLOAD_BITS-1:0] f_s_payload = {s_axis_tkeep, s_axis_tdata};
+    wire [F_M_PAYLOAD_BITS-1:0] f_m_payload = {m_axis_tkeep, m_axis_tuser, m_axis_tdata};
 
 `ifdef FORMAL
-    reg f_past_valid = 1'b0;
-    always @(posedge clk) f_past_valid <= 1'b1;
-    always @(*) if (!f_past_valid) assume (rst);
-
-    wire s_handshake = !rst && s_axis_tvalid && s_axis_tready;
-    wire m_handshake = !rst && m_axis_tvalid && m_axis_tready;
+    // P1, P2 and P5's TLAST count.
+`include "faxis_stream_properties.vh"
 
     // Non-null lanes of a beat: bytes in, units out.
     function [CW-1:0] popcount(input [N-1:0] keep);
@@ -120,45 +108,11 @@ module utf8_wide_decoder_properties (
         end
     endfunction
 
-    // ---- P1: the producer keeps the rules (assumed) ----
-    faxis_master #(
-        .DATA_WIDTH(9 * N),
-        .USER_WIDTH(1),
-        .F_ASSUME(1),
-        .F_RESET_CYCLES(0)
-    ) s_axis_rules (
-        .clk(clk),
-        .rst(rst),
-        .tvalid(s_axis_tvalid),
-        .tready(s_axis_tready),
-        .tdata({s_axis_tkeep, s_axis_tdata}),
-        .tuser(1'b0),
-        .tlast(s_axis_tlast)
-    );
-
-    // ---- P2: m_axis keeps the rules ----
-`ifdef P2
-    faxis_master #(
-        .DATA_WIDTH(33 * N),
-        .USER_WIDTH(4 * N),
-        .F_ASSUME(0),
-        .F_RESET_CYCLES(2)
-    ) m_axis_rules (
-        .clk(clk),
-        .rst(rst),
-        .tvalid(m_axis_tvalid),
-        .tready(m_axis_tready),
-        .tdata({m_axis_tkeep, m_axis_tdata}),
-        .tuser(m_axis_tuser),
-        .tlast(m_axis_tlast)
-    );
-`endif
-
     // ---- P3: full rate ----
 `ifdef P3
-    reg [F_LATENCY-1:0] f_ready_history = 0;
+    reg [F_READY_CYCLES-1:0] f_ready_history = 0;
     always @(posedge clk)
-        if (F_LATENCY == 1) f_ready_history <= m_axis_tready;
+        if (F_READY_CYCLES == 1) f_ready_history <= m_axis_tready;
         else f_ready_history <= {f_ready_history, m_axis_tready};
     always @(*) if (f_past_valid && &f_ready_history) p3_full_rate: assert (s_axis_tready);
 `endif
@@ -204,30 +158,6 @@ module utf8_wide_decoder_properties (
         end
 `endif
 
-    // ---- P5: framing ----
-`ifdef P5
-`define P5_MESSAGES
-`endif
-`ifdef P5_UNITS
-`define P5_MESSAGES
-`endif
-`ifdef P5_MESSAGES
-    // Messages whose TLAST went in and has not come out.
-    reg [5:0] f_messages_in_flight = 0;
-    always @(posedge clk)
-        if (rst) f_messages_in_flight <= 0;
-        else
-            f_messages_in_flight <= f_messages_in_flight
-                + (s_handshake && s_axis_tlast) - (m_handshake && m_axis_tlast);
-`endif
-`ifdef P5
-    always @(*) begin
-        if (m_handshake && m_axis_tlast) p5_tlast_follows_input: assert (f_messages_in_flight != 0);
-        p5_tlast_in_flight_bounded: assert (f_messages_in_flight <= F_MAX_IN_FLIGHT);
-    end
-
-`endif
-
     // ---- P5 (units): at most one unit per byte ----
 `ifdef P5_UNITS
     // Units <= non-null bytes, per message: the solver picks one message as
@@ -269,6 +199,53 @@ module utf8_wide_decoder_properties (
         end
     always @(*)
         if (f_tracked_beat) p5_units_not_more_than_bytes: assert (f_credit >= f_units_out);
+`endif
+
+    // ---- P6: equality with the specification model ----
+`ifdef P6
+    // The model sees each input beat F_LATENCY - 1 cycles late, so that the
+    // beat that leaves its hold is due on m_axis in the same cycle: at line
+    // rate every beat is held one cycle, and leaves F_LATENCY cycles after
+    // it was taken.
+    localparam F_IN_BITS = 2 + 9 * N;  // valid, last, keep, data
+    reg [F_IN_BITS*(F_LATENCY-1)-1:0] f_in_line = 0;
+    always @(posedge clk)
+        if (rst) f_in_line <= 0;
+        else
+            f_in_line <= {f_in_line[F_IN_BITS*(F_LATENCY-2)-1:0],
+                s_handshake, s_axis_tlast, s_axis_tkeep, s_axis_tdata};
+    wire [F_IN_BITS-1:0] f_in = f_in_line[F_IN_BITS*(F_LATENCY-1)-1-:F_IN_BITS];
+
+    wire f_due_valid, f_due_last;
+    wire [N-1:0] f_due_keep;
+    wire [32*N-1:0] f_due_data;
+    wire [4*N-1:0] f_due_user;
+    utf8_wide_spec_model #(
+        .N(N),
+        .ISO10646(ISO10646)
+    ) model (
+        .clk(clk),
+        .rst(rst),
+        .in_valid(f_in[F_IN_BITS-1]),
+        .in_last(f_in[F_IN_BITS-2]),
+        .in_keep(f_in[9*N-1:8*N]),
+        .in_data(f_in[8*N-1:0]),
+        .out_valid(f_due_valid),
+        .out_last(f_due_last),
+        .out_keep(f_due_keep),
+        .out_data(f_due_data),
+        .out_user(f_due_user)
+    );
+    always @(*)
+        if (!rst) begin
+            p6_beat_on_time: assert (m_axis_tvalid == f_due_valid);
+            if (m_axis_tvalid) begin
+                p6_tlast_matches_model: assert (m_axis_tlast == f_due_last);
+                p6_tkeep_matches_model: assert (m_axis_tkeep == f_due_keep);
+                p6_tuser_matches_model: assert (m_axis_tuser == f_due_user);
+                p6_tdata_matches_model: assert (m_axis_tdata == f_due_data);
+            end
+        end
 `endif
 
     // ---- P7: covers ----

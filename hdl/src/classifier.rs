@@ -23,8 +23,7 @@
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
 //! | `advance` | in | 1 | take the next byte (or a bubble) this cycle |
 //! | `byte.tdata`/`tvalid`/`tlast` | in | 8/1/1 | [`BeatIn`]: the byte to classify |
-//! | `classified.byte_class` | out | 5 | [`ClassifiedOut`], every field registered: the [`ByteClass`] |
-//! | `classified.continuation` | out | 1 | a continuing octet (80–BF) |
+//! | `classified.continuation` | out | 1 | [`ClassifiedOut`], every field registered: a continuing octet (80–BF) |
 //! | `classified.in_bound` | out | 1 | a continuing octet within the second-byte bound of the valid byte before it (any continuing octet when that byte has none) |
 //! | `classified.free_bits` | out | 8 | the free bits (the `x`s of Table 1) |
 //! | `classified.start_left` | out | 5 | the decoder's `bytes_left` (thermometer code) when the byte starts a unit: the lead's length − 1, 0 for a byte that is no lead or has `last` |
@@ -47,7 +46,7 @@
 //! ```
 //!
 //! ## Invariants
-//! * `free_bits` has only the free-bit positions of `byte_class` set.
+//! * `free_bits` has only the free-bit positions of the byte's class set.
 //! * `in_bound` implies `continuation`.
 //! * `start_left` is a thermometer code, and 0 exactly when `start_word`.
 //! * While `advance` is low every register holds.
@@ -133,7 +132,6 @@ impl ByteClass {
 #[derive(LogicInterface, Default)]
 #[join = "ClassifiedIn"]
 pub struct ClassifiedOut {
-    pub byte_class: Signal<Out, ByteClass>,
     /// A continuing octet (80–BF).
     pub continuation: Signal<Out, Bit>,
     /// A continuing octet in the range that the previous valid byte allows
@@ -161,7 +159,6 @@ pub struct ClassifiedOut {
 #[derive(LogicInterface, Default)]
 #[join = "ClassifiedOut"]
 pub struct ClassifiedIn {
-    pub byte_class: Signal<In, ByteClass>,
     pub continuation: Signal<In, Bit>,
     pub in_bound: Signal<In, Bit>,
     pub free_bits: Signal<In, Bits<8>>,
@@ -180,7 +177,6 @@ pub struct ByteClassifier {
     pub advance: Signal<In, Bit>,
     pub byte: BeatIn<8>,
     pub classified: ClassifiedOut,
-    byte_class: DFF<ByteClass>,
     continuation: DFF<Bit>,
     in_bound: DFF<Bit>,
     free_bits: DFF<Bits<8>>,
@@ -228,7 +224,6 @@ impl ByteClassifier {
             advance: Default::default(),
             byte: Default::default(),
             classified: Default::default(),
-            byte_class: Default::default(),
             continuation: Default::default(),
             in_bound: Default::default(),
             free_bits: Default::default(),
@@ -264,7 +259,6 @@ impl Logic for ByteClassifier {
         dff_setup!(
             self,
             clock,
-            byte_class,
             continuation,
             in_bound,
             free_bits,
@@ -284,7 +278,6 @@ impl Logic for ByteClassifier {
             read_valid,
             second_allowed
         );
-        self.classified.byte_class.next = self.byte_class.q.val();
         self.classified.continuation.next = self.continuation.q.val();
         self.classified.in_bound.next = self.in_bound.q.val();
         self.classified.free_bits.next = self.free_bits.q.val();
@@ -334,7 +327,6 @@ impl Logic for ByteClassifier {
             self.read_free_bits.d.next = self.octets.free_bits.val();
             self.valid.d.next = self.read_valid.q.val();
             self.last.d.next = self.read_last.q.val();
-            self.byte_class.d.next = self.read_class.q.val();
             self.continuation.d.next = self.read_continuation.q.val().any();
             self.in_bound.d.next =
                 (self.read_continuation.q.val() & self.second_allowed.q.val()).any();

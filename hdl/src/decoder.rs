@@ -25,7 +25,7 @@
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
 //! | `advance` | in | 1 | the pipeline moves this cycle |
-//! | `classified.*` | in | | [`ClassifiedIn`]: stage 1's registers (`continuation`, `in_bound`, `free_bits`, `start_left`, `start_word`, `start_tuser`, `outside_tuser`, `last`, `valid`; `byte_class` is not read) |
+//! | `classified.*` | in | | [`ClassifiedIn`]: stage 1's registers (`continuation`, `in_bound`, `free_bits`, `start_left`, `start_word`, `start_tuser`, `outside_tuser`, `last`, `valid`) |
 //! | `units.pre_error_valid`/`pre_error_tuser` | out | 1/4 | [`UnitsOut`], registered: the sequence this byte broke |
 //! | `units.word_tvalid`/`word_tdata`/`word_tuser`/`word_tlast` | out | 1/32/4/1 | registered: this byte's own unit; `word_tdata` is meaningless when `word_tuser` flags an error |
 //!
@@ -34,7 +34,7 @@
 //!
 //! ```text
 //! clock                  _/‾\_/‾\_/‾\_/‾\_/‾\_
-//! classified.byte_class   <Lead2><Ascii><Ascii>         bytes C2 41 42
+//! (bytes C2 41 42 reach stage 1 in cycles 0, 1, 2)
 //! bytes_left                  <00000><00001><00000><00000>
 //! units.pre_error_valid   ____________/‾‾‾‾‾\____        C2 is truncated by 41
 //! units.word_tdata                     <0041 ><0042>

@@ -48,7 +48,7 @@
 //! cycle          0    1    2    3    4    5    6    7    8
 //! s_axis_tdata   C2   41   42
 //! s_axis_tready  1    1    1    1    1    1    1    1    1
-//! byte_class                    L2   As   As
+//! read_class                    L2   As   As
 //! pre_error                               1
 //! word                                    0041 0042
 //! m_axis_tdata                                 FFFD 0041 0042
@@ -92,6 +92,11 @@ pub struct Utf8Decoder {
 }
 
 impl Utf8Decoder {
+    /// Cycles from a byte's acceptance to its word on `m_axis`, with
+    /// `m_axis_tready` high (the datasheet's *Latency*): skid buffer, three
+    /// classifier stages, the FSM and the output register.
+    pub const LATENCY: u64 = 6;
+
     pub fn new(profile: Profile) -> Self {
         Utf8Decoder {
             clk: Default::default(),

@@ -754,8 +754,9 @@ impl Core for Decoder {
     const STATE: &'static [&'static str] = &[
         "skid_buffer.buffered_valid.q",
         "skid_buffer.buffered_tdata.q",
+        "classifier.read_valid.q",
+        "classifier.read_class.q",
         "classifier.classified.valid",
-        "classifier.classified.byte_class",
         "classifier.classified.continuation",
         "classifier.classified.in_bound",
         "classifier.classified.free_bits",
@@ -769,7 +770,7 @@ impl Core for Decoder {
         "output_register.advance",
     ];
 
-    const LATENCY: u64 = 6;
+    const LATENCY: u64 = Utf8Decoder::LATENCY;
 
     fn name(&self) -> String {
         module_name(self.0, 1)
@@ -923,7 +924,7 @@ mod tests {
         let paths: Vec<String> = [
             "s_axis_tdata",
             "decoder.bytes_left.q",
-            "classifier.classified.byte_class",
+            "classifier.read_class.q",
         ]
         .map(String::from)
         .to_vec();

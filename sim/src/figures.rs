@@ -115,10 +115,10 @@ const PIPELINE: &[Row] = &[
     CLK,
     S_TDATA,
     qualified(
-        "utf8_decoder.classifier.byte_class",
-        "classifier.byte_class",
+        "utf8_decoder.classifier.read_class",
+        "classifier.read_class",
         Style::Names(class_name),
-        "utf8_decoder.classifier.valid",
+        "utf8_decoder.classifier.read_valid",
     ),
     qualified(
         "utf8_decoder.classifier.in_bound",

@@ -33,26 +33,6 @@ module utf8_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
     output reg  m_axis_tvalid;
     input wire  m_axis_tready;
     output reg  m_axis_tlast;
-    localparam ByteClass$Ascii = 0;
-    localparam ByteClass$Cont80 = 1;
-    localparam ByteClass$Cont84 = 2;
-    localparam ByteClass$Cont88 = 3;
-    localparam ByteClass$Cont90 = 4;
-    localparam ByteClass$ContA0 = 5;
-    localparam ByteClass$Lead2 = 6;
-    localparam ByteClass$LeadE0 = 7;
-    localparam ByteClass$LeadED = 8;
-    localparam ByteClass$Lead3 = 9;
-    localparam ByteClass$LeadF0 = 10;
-    localparam ByteClass$LeadF4 = 11;
-    localparam ByteClass$Lead4 = 12;
-    localparam ByteClass$LeadF8 = 13;
-    localparam ByteClass$Lead5 = 14;
-    localparam ByteClass$LeadFC = 15;
-    localparam ByteClass$Lead6 = 16;
-    localparam ByteClass$OverlongLead = 17;
-    localparam ByteClass$OutOfRangeLead = 18;
-    localparam ByteClass$Invalid = 19;
     reg  skid_buffer$clock;
     reg  skid_buffer$rst;
     reg  [7:0] skid_buffer$s_axis_tdata;
@@ -69,7 +49,6 @@ module utf8_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
     reg  [7:0] classifier$byte$tdata;
     reg  classifier$byte$tvalid;
     reg  classifier$byte$tlast;
-    reg  [4:0] classifier$classified$byte_class;
     reg  classifier$classified$continuation;
     reg  classifier$classified$in_bound;
     reg  [7:0] classifier$classified$free_bits;
@@ -82,7 +61,6 @@ module utf8_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
     reg  decoder$clock;
     reg  decoder$rst;
     reg  decoder$advance;
-    reg  [4:0] decoder$classified$byte_class;
     reg  decoder$classified$continuation;
     reg  decoder$classified$in_bound;
     reg  [7:0] decoder$classified$free_bits;
@@ -125,9 +103,26 @@ module utf8_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
     reg  skid_buffer$buffered_tlast$q;
     reg  skid_buffer$buffered_tlast$clock;
     localparam  classifier$tuser_truncated = 4'h7;
-    reg  [4:0] classifier$byte_class$d;
-    reg  [4:0] classifier$byte_class$q;
-    reg  classifier$byte_class$clock;
+    localparam ByteClass$Ascii = 0;
+    localparam ByteClass$Cont80 = 1;
+    localparam ByteClass$Cont84 = 2;
+    localparam ByteClass$Cont88 = 3;
+    localparam ByteClass$Cont90 = 4;
+    localparam ByteClass$ContA0 = 5;
+    localparam ByteClass$Lead2 = 6;
+    localparam ByteClass$LeadE0 = 7;
+    localparam ByteClass$LeadED = 8;
+    localparam ByteClass$Lead3 = 9;
+    localparam ByteClass$LeadF0 = 10;
+    localparam ByteClass$LeadF4 = 11;
+    localparam ByteClass$Lead4 = 12;
+    localparam ByteClass$LeadF8 = 13;
+    localparam ByteClass$Lead5 = 14;
+    localparam ByteClass$LeadFC = 15;
+    localparam ByteClass$Lead6 = 16;
+    localparam ByteClass$OverlongLead = 17;
+    localparam ByteClass$OutOfRangeLead = 18;
+    localparam ByteClass$Invalid = 19;
     reg  classifier$continuation$d;
     reg  classifier$continuation$q;
     reg  classifier$continuation$clock;
@@ -321,13 +316,6 @@ module utf8_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
             skid_buffer$buffered_valid$d = 1'b0;
             skid_buffer$ready$d = 1'b1;
         end
-    end
-    // classifier$byte_class
-    initial begin
-       classifier$byte_class$q = 'h0;
-    end
-    always @(posedge classifier$byte_class$clock) begin
-       classifier$byte_class$q <= classifier$byte_class$d;
     end
     // classifier$continuation
     initial begin
@@ -648,7 +636,6 @@ module utf8_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
     end
     // classifier
     always @(*) begin
-        classifier$byte_class$clock = classifier$clock;
         classifier$continuation$clock = classifier$clock;
         classifier$in_bound$clock = classifier$clock;
         classifier$free_bits$clock = classifier$clock;
@@ -667,7 +654,6 @@ module utf8_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
         classifier$read_last$clock = classifier$clock;
         classifier$read_valid$clock = classifier$clock;
         classifier$second_allowed$clock = classifier$clock;
-        classifier$byte_class$d = classifier$byte_class$q;
         classifier$continuation$d = classifier$continuation$q;
         classifier$in_bound$d = classifier$in_bound$q;
         classifier$free_bits$d = classifier$free_bits$q;
@@ -686,7 +672,6 @@ module utf8_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
         classifier$read_last$d = classifier$read_last$q;
         classifier$read_valid$d = classifier$read_valid$q;
         classifier$second_allowed$d = classifier$second_allowed$q;
-        classifier$classified$byte_class = classifier$byte_class$q;
         classifier$classified$continuation = classifier$continuation$q;
         classifier$classified$in_bound = classifier$in_bound$q;
         classifier$classified$free_bits = classifier$free_bits$q;
@@ -734,7 +719,6 @@ module utf8_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
             classifier$read_free_bits$d = classifier$octets$free_bits;
             classifier$valid$d = classifier$read_valid$q;
             classifier$last$d = classifier$read_last$q;
-            classifier$byte_class$d = classifier$read_class$q;
             classifier$continuation$d = |classifier$read_continuation$q;
             classifier$in_bound$d = |(classifier$read_continuation$q & classifier$second_allowed$q);
             classifier$free_bits$d = classifier$read_free_bits$q;
@@ -1006,7 +990,6 @@ module utf8_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
     always @(*) classifier$byte$tdata = skid_buffer$byte$tdata;
     always @(*) classifier$byte$tvalid = skid_buffer$byte$tvalid;
     always @(*) classifier$byte$tlast = skid_buffer$byte$tlast;
-    always @(*) decoder$classified$byte_class = classifier$classified$byte_class;
     always @(*) decoder$classified$continuation = classifier$classified$continuation;
     always @(*) decoder$classified$in_bound = classifier$classified$in_bound;
     always @(*) decoder$classified$free_bits = classifier$classified$free_bits;

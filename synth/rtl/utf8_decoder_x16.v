@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_decoder_x16.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (decoder$gathered$q).
 //
-// utf8hdl-latency: 27
+// utf8hdl-latency: 28
 // (cycles from a beat's acceptance to its first word on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -2661,6 +2661,255 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [4:0] lane_tables$tail_leads$4$second_allowed;
     reg  [3:0] lane_tables$tail_leads$4$outside_tuser;
     reg  [3:0] lane_tables$tail_leads$4$malformed_tuser;
+    reg  lane_tables$class_present$0$d;
+    reg  lane_tables$class_present$0$q;
+    reg  lane_tables$class_present$0$clock;
+    reg  lane_tables$class_present$1$d;
+    reg  lane_tables$class_present$1$q;
+    reg  lane_tables$class_present$1$clock;
+    reg  lane_tables$class_present$2$d;
+    reg  lane_tables$class_present$2$q;
+    reg  lane_tables$class_present$2$clock;
+    reg  lane_tables$class_present$3$d;
+    reg  lane_tables$class_present$3$q;
+    reg  lane_tables$class_present$3$clock;
+    reg  lane_tables$class_present$4$d;
+    reg  lane_tables$class_present$4$q;
+    reg  lane_tables$class_present$4$clock;
+    reg  lane_tables$class_present$5$d;
+    reg  lane_tables$class_present$5$q;
+    reg  lane_tables$class_present$5$clock;
+    reg  lane_tables$class_present$6$d;
+    reg  lane_tables$class_present$6$q;
+    reg  lane_tables$class_present$6$clock;
+    reg  lane_tables$class_present$7$d;
+    reg  lane_tables$class_present$7$q;
+    reg  lane_tables$class_present$7$clock;
+    reg  lane_tables$class_present$8$d;
+    reg  lane_tables$class_present$8$q;
+    reg  lane_tables$class_present$8$clock;
+    reg  lane_tables$class_present$9$d;
+    reg  lane_tables$class_present$9$q;
+    reg  lane_tables$class_present$9$clock;
+    reg  lane_tables$class_present$10$d;
+    reg  lane_tables$class_present$10$q;
+    reg  lane_tables$class_present$10$clock;
+    reg  lane_tables$class_present$11$d;
+    reg  lane_tables$class_present$11$q;
+    reg  lane_tables$class_present$11$clock;
+    reg  lane_tables$class_present$12$d;
+    reg  lane_tables$class_present$12$q;
+    reg  lane_tables$class_present$12$clock;
+    reg  lane_tables$class_present$13$d;
+    reg  lane_tables$class_present$13$q;
+    reg  lane_tables$class_present$13$clock;
+    reg  lane_tables$class_present$14$d;
+    reg  lane_tables$class_present$14$q;
+    reg  lane_tables$class_present$14$clock;
+    reg  lane_tables$class_present$15$d;
+    reg  lane_tables$class_present$15$q;
+    reg  lane_tables$class_present$15$clock;
+    reg  [4:0] lane_tables$class_class$0$d;
+    reg  [4:0] lane_tables$class_class$0$q;
+    reg  lane_tables$class_class$0$clock;
+    reg  [4:0] lane_tables$class_class$1$d;
+    reg  [4:0] lane_tables$class_class$1$q;
+    reg  lane_tables$class_class$1$clock;
+    reg  [4:0] lane_tables$class_class$2$d;
+    reg  [4:0] lane_tables$class_class$2$q;
+    reg  lane_tables$class_class$2$clock;
+    reg  [4:0] lane_tables$class_class$3$d;
+    reg  [4:0] lane_tables$class_class$3$q;
+    reg  lane_tables$class_class$3$clock;
+    reg  [4:0] lane_tables$class_class$4$d;
+    reg  [4:0] lane_tables$class_class$4$q;
+    reg  lane_tables$class_class$4$clock;
+    reg  [4:0] lane_tables$class_class$5$d;
+    reg  [4:0] lane_tables$class_class$5$q;
+    reg  lane_tables$class_class$5$clock;
+    reg  [4:0] lane_tables$class_class$6$d;
+    reg  [4:0] lane_tables$class_class$6$q;
+    reg  lane_tables$class_class$6$clock;
+    reg  [4:0] lane_tables$class_class$7$d;
+    reg  [4:0] lane_tables$class_class$7$q;
+    reg  lane_tables$class_class$7$clock;
+    reg  [4:0] lane_tables$class_class$8$d;
+    reg  [4:0] lane_tables$class_class$8$q;
+    reg  lane_tables$class_class$8$clock;
+    reg  [4:0] lane_tables$class_class$9$d;
+    reg  [4:0] lane_tables$class_class$9$q;
+    reg  lane_tables$class_class$9$clock;
+    reg  [4:0] lane_tables$class_class$10$d;
+    reg  [4:0] lane_tables$class_class$10$q;
+    reg  lane_tables$class_class$10$clock;
+    reg  [4:0] lane_tables$class_class$11$d;
+    reg  [4:0] lane_tables$class_class$11$q;
+    reg  lane_tables$class_class$11$clock;
+    reg  [4:0] lane_tables$class_class$12$d;
+    reg  [4:0] lane_tables$class_class$12$q;
+    reg  lane_tables$class_class$12$clock;
+    reg  [4:0] lane_tables$class_class$13$d;
+    reg  [4:0] lane_tables$class_class$13$q;
+    reg  lane_tables$class_class$13$clock;
+    reg  [4:0] lane_tables$class_class$14$d;
+    reg  [4:0] lane_tables$class_class$14$q;
+    reg  lane_tables$class_class$14$clock;
+    reg  [4:0] lane_tables$class_class$15$d;
+    reg  [4:0] lane_tables$class_class$15$q;
+    reg  lane_tables$class_class$15$clock;
+    reg  [4:0] lane_tables$class_cont$0$d;
+    reg  [4:0] lane_tables$class_cont$0$q;
+    reg  lane_tables$class_cont$0$clock;
+    reg  [4:0] lane_tables$class_cont$1$d;
+    reg  [4:0] lane_tables$class_cont$1$q;
+    reg  lane_tables$class_cont$1$clock;
+    reg  [4:0] lane_tables$class_cont$2$d;
+    reg  [4:0] lane_tables$class_cont$2$q;
+    reg  lane_tables$class_cont$2$clock;
+    reg  [4:0] lane_tables$class_cont$3$d;
+    reg  [4:0] lane_tables$class_cont$3$q;
+    reg  lane_tables$class_cont$3$clock;
+    reg  [4:0] lane_tables$class_cont$4$d;
+    reg  [4:0] lane_tables$class_cont$4$q;
+    reg  lane_tables$class_cont$4$clock;
+    reg  [4:0] lane_tables$class_cont$5$d;
+    reg  [4:0] lane_tables$class_cont$5$q;
+    reg  lane_tables$class_cont$5$clock;
+    reg  [4:0] lane_tables$class_cont$6$d;
+    reg  [4:0] lane_tables$class_cont$6$q;
+    reg  lane_tables$class_cont$6$clock;
+    reg  [4:0] lane_tables$class_cont$7$d;
+    reg  [4:0] lane_tables$class_cont$7$q;
+    reg  lane_tables$class_cont$7$clock;
+    reg  [4:0] lane_tables$class_cont$8$d;
+    reg  [4:0] lane_tables$class_cont$8$q;
+    reg  lane_tables$class_cont$8$clock;
+    reg  [4:0] lane_tables$class_cont$9$d;
+    reg  [4:0] lane_tables$class_cont$9$q;
+    reg  lane_tables$class_cont$9$clock;
+    reg  [4:0] lane_tables$class_cont$10$d;
+    reg  [4:0] lane_tables$class_cont$10$q;
+    reg  lane_tables$class_cont$10$clock;
+    reg  [4:0] lane_tables$class_cont$11$d;
+    reg  [4:0] lane_tables$class_cont$11$q;
+    reg  lane_tables$class_cont$11$clock;
+    reg  [4:0] lane_tables$class_cont$12$d;
+    reg  [4:0] lane_tables$class_cont$12$q;
+    reg  lane_tables$class_cont$12$clock;
+    reg  [4:0] lane_tables$class_cont$13$d;
+    reg  [4:0] lane_tables$class_cont$13$q;
+    reg  lane_tables$class_cont$13$clock;
+    reg  [4:0] lane_tables$class_cont$14$d;
+    reg  [4:0] lane_tables$class_cont$14$q;
+    reg  lane_tables$class_cont$14$clock;
+    reg  [4:0] lane_tables$class_cont$15$d;
+    reg  [4:0] lane_tables$class_cont$15$q;
+    reg  lane_tables$class_cont$15$clock;
+    reg  [7:0] lane_tables$class_free$0$d;
+    reg  [7:0] lane_tables$class_free$0$q;
+    reg  lane_tables$class_free$0$clock;
+    reg  [7:0] lane_tables$class_free$1$d;
+    reg  [7:0] lane_tables$class_free$1$q;
+    reg  lane_tables$class_free$1$clock;
+    reg  [7:0] lane_tables$class_free$2$d;
+    reg  [7:0] lane_tables$class_free$2$q;
+    reg  lane_tables$class_free$2$clock;
+    reg  [7:0] lane_tables$class_free$3$d;
+    reg  [7:0] lane_tables$class_free$3$q;
+    reg  lane_tables$class_free$3$clock;
+    reg  [7:0] lane_tables$class_free$4$d;
+    reg  [7:0] lane_tables$class_free$4$q;
+    reg  lane_tables$class_free$4$clock;
+    reg  [7:0] lane_tables$class_free$5$d;
+    reg  [7:0] lane_tables$class_free$5$q;
+    reg  lane_tables$class_free$5$clock;
+    reg  [7:0] lane_tables$class_free$6$d;
+    reg  [7:0] lane_tables$class_free$6$q;
+    reg  lane_tables$class_free$6$clock;
+    reg  [7:0] lane_tables$class_free$7$d;
+    reg  [7:0] lane_tables$class_free$7$q;
+    reg  lane_tables$class_free$7$clock;
+    reg  [7:0] lane_tables$class_free$8$d;
+    reg  [7:0] lane_tables$class_free$8$q;
+    reg  lane_tables$class_free$8$clock;
+    reg  [7:0] lane_tables$class_free$9$d;
+    reg  [7:0] lane_tables$class_free$9$q;
+    reg  lane_tables$class_free$9$clock;
+    reg  [7:0] lane_tables$class_free$10$d;
+    reg  [7:0] lane_tables$class_free$10$q;
+    reg  lane_tables$class_free$10$clock;
+    reg  [7:0] lane_tables$class_free$11$d;
+    reg  [7:0] lane_tables$class_free$11$q;
+    reg  lane_tables$class_free$11$clock;
+    reg  [7:0] lane_tables$class_free$12$d;
+    reg  [7:0] lane_tables$class_free$12$q;
+    reg  lane_tables$class_free$12$clock;
+    reg  [7:0] lane_tables$class_free$13$d;
+    reg  [7:0] lane_tables$class_free$13$q;
+    reg  lane_tables$class_free$13$clock;
+    reg  [7:0] lane_tables$class_free$14$d;
+    reg  [7:0] lane_tables$class_free$14$q;
+    reg  lane_tables$class_free$14$clock;
+    reg  [7:0] lane_tables$class_free$15$d;
+    reg  [7:0] lane_tables$class_free$15$q;
+    reg  lane_tables$class_free$15$clock;
+    reg  [4:0] lane_tables$class_next_cont$d;
+    reg  [4:0] lane_tables$class_next_cont$q;
+    reg  lane_tables$class_next_cont$clock;
+    reg  lane_tables$class_next_is_end$d;
+    reg  lane_tables$class_next_is_end$q;
+    reg  lane_tables$class_next_is_end$clock;
+    reg  [4:0] lane_tables$class_tail_class$0$d;
+    reg  [4:0] lane_tables$class_tail_class$0$q;
+    reg  lane_tables$class_tail_class$0$clock;
+    reg  [4:0] lane_tables$class_tail_class$1$d;
+    reg  [4:0] lane_tables$class_tail_class$1$q;
+    reg  lane_tables$class_tail_class$1$clock;
+    reg  [4:0] lane_tables$class_tail_class$2$d;
+    reg  [4:0] lane_tables$class_tail_class$2$q;
+    reg  lane_tables$class_tail_class$2$clock;
+    reg  [4:0] lane_tables$class_tail_class$3$d;
+    reg  [4:0] lane_tables$class_tail_class$3$q;
+    reg  lane_tables$class_tail_class$3$clock;
+    reg  [4:0] lane_tables$class_tail_class$4$d;
+    reg  [4:0] lane_tables$class_tail_class$4$q;
+    reg  lane_tables$class_tail_class$4$clock;
+    reg  [4:0] lane_tables$class_tail_cont$0$d;
+    reg  [4:0] lane_tables$class_tail_cont$0$q;
+    reg  lane_tables$class_tail_cont$0$clock;
+    reg  [4:0] lane_tables$class_tail_cont$1$d;
+    reg  [4:0] lane_tables$class_tail_cont$1$q;
+    reg  lane_tables$class_tail_cont$1$clock;
+    reg  [4:0] lane_tables$class_tail_cont$2$d;
+    reg  [4:0] lane_tables$class_tail_cont$2$q;
+    reg  lane_tables$class_tail_cont$2$clock;
+    reg  [4:0] lane_tables$class_tail_cont$3$d;
+    reg  [4:0] lane_tables$class_tail_cont$3$q;
+    reg  lane_tables$class_tail_cont$3$clock;
+    reg  [4:0] lane_tables$class_tail_cont$4$d;
+    reg  [4:0] lane_tables$class_tail_cont$4$q;
+    reg  lane_tables$class_tail_cont$4$clock;
+    reg  [7:0] lane_tables$class_tail_free$0$d;
+    reg  [7:0] lane_tables$class_tail_free$0$q;
+    reg  lane_tables$class_tail_free$0$clock;
+    reg  [7:0] lane_tables$class_tail_free$1$d;
+    reg  [7:0] lane_tables$class_tail_free$1$q;
+    reg  lane_tables$class_tail_free$1$clock;
+    reg  [7:0] lane_tables$class_tail_free$2$d;
+    reg  [7:0] lane_tables$class_tail_free$2$q;
+    reg  lane_tables$class_tail_free$2$clock;
+    reg  [7:0] lane_tables$class_tail_free$3$d;
+    reg  [7:0] lane_tables$class_tail_free$3$q;
+    reg  lane_tables$class_tail_free$3$clock;
+    reg  [7:0] lane_tables$class_tail_free$4$d;
+    reg  [7:0] lane_tables$class_tail_free$4$q;
+    reg  lane_tables$class_tail_free$4$clock;
+    reg  lane_tables$class_tlast$d;
+    reg  lane_tables$class_tlast$q;
+    reg  lane_tables$class_tlast$clock;
+    reg  lane_tables$class_valid$d;
+    reg  lane_tables$class_valid$q;
+    reg  lane_tables$class_valid$clock;
     reg  lane_tables$row_present$0$d;
     reg  lane_tables$row_present$0$q;
     reg  lane_tables$row_present$0$clock;
@@ -5184,12 +5433,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [15:0] word_lanes$packed_tkeep$d;
     reg  [15:0] word_lanes$packed_tkeep$q;
     reg  word_lanes$packed_tkeep$clock;
-    reg  word_lanes$packed_any$d;
-    reg  word_lanes$packed_any$q;
-    reg  word_lanes$packed_any$clock;
-    reg  word_lanes$packed_valid$d;
-    reg  word_lanes$packed_valid$q;
-    reg  word_lanes$packed_valid$clock;
+    reg  word_lanes$packed_write$d;
+    reg  word_lanes$packed_write$q;
+    reg  word_lanes$packed_write$clock;
+    reg  word_lanes$packed_dropped$d;
+    reg  word_lanes$packed_dropped$q;
+    reg  word_lanes$packed_dropped$clock;
     reg  word_lanes$packed_tlast$d;
     reg  word_lanes$packed_tlast$q;
     reg  word_lanes$packed_tlast$clock;
@@ -16246,6 +16495,587 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
                 end
         endcase
     end
+    // lane_tables$class_present$0
+    initial begin
+       lane_tables$class_present$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$0$clock) begin
+       lane_tables$class_present$0$q <= lane_tables$class_present$0$d;
+    end
+    // lane_tables$class_present$1
+    initial begin
+       lane_tables$class_present$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$1$clock) begin
+       lane_tables$class_present$1$q <= lane_tables$class_present$1$d;
+    end
+    // lane_tables$class_present$2
+    initial begin
+       lane_tables$class_present$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$2$clock) begin
+       lane_tables$class_present$2$q <= lane_tables$class_present$2$d;
+    end
+    // lane_tables$class_present$3
+    initial begin
+       lane_tables$class_present$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$3$clock) begin
+       lane_tables$class_present$3$q <= lane_tables$class_present$3$d;
+    end
+    // lane_tables$class_present$4
+    initial begin
+       lane_tables$class_present$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$4$clock) begin
+       lane_tables$class_present$4$q <= lane_tables$class_present$4$d;
+    end
+    // lane_tables$class_present$5
+    initial begin
+       lane_tables$class_present$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$5$clock) begin
+       lane_tables$class_present$5$q <= lane_tables$class_present$5$d;
+    end
+    // lane_tables$class_present$6
+    initial begin
+       lane_tables$class_present$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$6$clock) begin
+       lane_tables$class_present$6$q <= lane_tables$class_present$6$d;
+    end
+    // lane_tables$class_present$7
+    initial begin
+       lane_tables$class_present$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$7$clock) begin
+       lane_tables$class_present$7$q <= lane_tables$class_present$7$d;
+    end
+    // lane_tables$class_present$8
+    initial begin
+       lane_tables$class_present$8$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$8$clock) begin
+       lane_tables$class_present$8$q <= lane_tables$class_present$8$d;
+    end
+    // lane_tables$class_present$9
+    initial begin
+       lane_tables$class_present$9$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$9$clock) begin
+       lane_tables$class_present$9$q <= lane_tables$class_present$9$d;
+    end
+    // lane_tables$class_present$10
+    initial begin
+       lane_tables$class_present$10$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$10$clock) begin
+       lane_tables$class_present$10$q <= lane_tables$class_present$10$d;
+    end
+    // lane_tables$class_present$11
+    initial begin
+       lane_tables$class_present$11$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$11$clock) begin
+       lane_tables$class_present$11$q <= lane_tables$class_present$11$d;
+    end
+    // lane_tables$class_present$12
+    initial begin
+       lane_tables$class_present$12$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$12$clock) begin
+       lane_tables$class_present$12$q <= lane_tables$class_present$12$d;
+    end
+    // lane_tables$class_present$13
+    initial begin
+       lane_tables$class_present$13$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$13$clock) begin
+       lane_tables$class_present$13$q <= lane_tables$class_present$13$d;
+    end
+    // lane_tables$class_present$14
+    initial begin
+       lane_tables$class_present$14$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$14$clock) begin
+       lane_tables$class_present$14$q <= lane_tables$class_present$14$d;
+    end
+    // lane_tables$class_present$15
+    initial begin
+       lane_tables$class_present$15$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$15$clock) begin
+       lane_tables$class_present$15$q <= lane_tables$class_present$15$d;
+    end
+    // lane_tables$class_class$0
+    initial begin
+       lane_tables$class_class$0$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$0$clock) begin
+       lane_tables$class_class$0$q <= lane_tables$class_class$0$d;
+    end
+    // lane_tables$class_class$1
+    initial begin
+       lane_tables$class_class$1$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$1$clock) begin
+       lane_tables$class_class$1$q <= lane_tables$class_class$1$d;
+    end
+    // lane_tables$class_class$2
+    initial begin
+       lane_tables$class_class$2$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$2$clock) begin
+       lane_tables$class_class$2$q <= lane_tables$class_class$2$d;
+    end
+    // lane_tables$class_class$3
+    initial begin
+       lane_tables$class_class$3$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$3$clock) begin
+       lane_tables$class_class$3$q <= lane_tables$class_class$3$d;
+    end
+    // lane_tables$class_class$4
+    initial begin
+       lane_tables$class_class$4$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$4$clock) begin
+       lane_tables$class_class$4$q <= lane_tables$class_class$4$d;
+    end
+    // lane_tables$class_class$5
+    initial begin
+       lane_tables$class_class$5$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$5$clock) begin
+       lane_tables$class_class$5$q <= lane_tables$class_class$5$d;
+    end
+    // lane_tables$class_class$6
+    initial begin
+       lane_tables$class_class$6$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$6$clock) begin
+       lane_tables$class_class$6$q <= lane_tables$class_class$6$d;
+    end
+    // lane_tables$class_class$7
+    initial begin
+       lane_tables$class_class$7$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$7$clock) begin
+       lane_tables$class_class$7$q <= lane_tables$class_class$7$d;
+    end
+    // lane_tables$class_class$8
+    initial begin
+       lane_tables$class_class$8$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$8$clock) begin
+       lane_tables$class_class$8$q <= lane_tables$class_class$8$d;
+    end
+    // lane_tables$class_class$9
+    initial begin
+       lane_tables$class_class$9$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$9$clock) begin
+       lane_tables$class_class$9$q <= lane_tables$class_class$9$d;
+    end
+    // lane_tables$class_class$10
+    initial begin
+       lane_tables$class_class$10$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$10$clock) begin
+       lane_tables$class_class$10$q <= lane_tables$class_class$10$d;
+    end
+    // lane_tables$class_class$11
+    initial begin
+       lane_tables$class_class$11$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$11$clock) begin
+       lane_tables$class_class$11$q <= lane_tables$class_class$11$d;
+    end
+    // lane_tables$class_class$12
+    initial begin
+       lane_tables$class_class$12$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$12$clock) begin
+       lane_tables$class_class$12$q <= lane_tables$class_class$12$d;
+    end
+    // lane_tables$class_class$13
+    initial begin
+       lane_tables$class_class$13$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$13$clock) begin
+       lane_tables$class_class$13$q <= lane_tables$class_class$13$d;
+    end
+    // lane_tables$class_class$14
+    initial begin
+       lane_tables$class_class$14$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$14$clock) begin
+       lane_tables$class_class$14$q <= lane_tables$class_class$14$d;
+    end
+    // lane_tables$class_class$15
+    initial begin
+       lane_tables$class_class$15$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$15$clock) begin
+       lane_tables$class_class$15$q <= lane_tables$class_class$15$d;
+    end
+    // lane_tables$class_cont$0
+    initial begin
+       lane_tables$class_cont$0$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$0$clock) begin
+       lane_tables$class_cont$0$q <= lane_tables$class_cont$0$d;
+    end
+    // lane_tables$class_cont$1
+    initial begin
+       lane_tables$class_cont$1$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$1$clock) begin
+       lane_tables$class_cont$1$q <= lane_tables$class_cont$1$d;
+    end
+    // lane_tables$class_cont$2
+    initial begin
+       lane_tables$class_cont$2$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$2$clock) begin
+       lane_tables$class_cont$2$q <= lane_tables$class_cont$2$d;
+    end
+    // lane_tables$class_cont$3
+    initial begin
+       lane_tables$class_cont$3$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$3$clock) begin
+       lane_tables$class_cont$3$q <= lane_tables$class_cont$3$d;
+    end
+    // lane_tables$class_cont$4
+    initial begin
+       lane_tables$class_cont$4$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$4$clock) begin
+       lane_tables$class_cont$4$q <= lane_tables$class_cont$4$d;
+    end
+    // lane_tables$class_cont$5
+    initial begin
+       lane_tables$class_cont$5$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$5$clock) begin
+       lane_tables$class_cont$5$q <= lane_tables$class_cont$5$d;
+    end
+    // lane_tables$class_cont$6
+    initial begin
+       lane_tables$class_cont$6$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$6$clock) begin
+       lane_tables$class_cont$6$q <= lane_tables$class_cont$6$d;
+    end
+    // lane_tables$class_cont$7
+    initial begin
+       lane_tables$class_cont$7$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$7$clock) begin
+       lane_tables$class_cont$7$q <= lane_tables$class_cont$7$d;
+    end
+    // lane_tables$class_cont$8
+    initial begin
+       lane_tables$class_cont$8$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$8$clock) begin
+       lane_tables$class_cont$8$q <= lane_tables$class_cont$8$d;
+    end
+    // lane_tables$class_cont$9
+    initial begin
+       lane_tables$class_cont$9$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$9$clock) begin
+       lane_tables$class_cont$9$q <= lane_tables$class_cont$9$d;
+    end
+    // lane_tables$class_cont$10
+    initial begin
+       lane_tables$class_cont$10$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$10$clock) begin
+       lane_tables$class_cont$10$q <= lane_tables$class_cont$10$d;
+    end
+    // lane_tables$class_cont$11
+    initial begin
+       lane_tables$class_cont$11$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$11$clock) begin
+       lane_tables$class_cont$11$q <= lane_tables$class_cont$11$d;
+    end
+    // lane_tables$class_cont$12
+    initial begin
+       lane_tables$class_cont$12$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$12$clock) begin
+       lane_tables$class_cont$12$q <= lane_tables$class_cont$12$d;
+    end
+    // lane_tables$class_cont$13
+    initial begin
+       lane_tables$class_cont$13$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$13$clock) begin
+       lane_tables$class_cont$13$q <= lane_tables$class_cont$13$d;
+    end
+    // lane_tables$class_cont$14
+    initial begin
+       lane_tables$class_cont$14$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$14$clock) begin
+       lane_tables$class_cont$14$q <= lane_tables$class_cont$14$d;
+    end
+    // lane_tables$class_cont$15
+    initial begin
+       lane_tables$class_cont$15$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$15$clock) begin
+       lane_tables$class_cont$15$q <= lane_tables$class_cont$15$d;
+    end
+    // lane_tables$class_free$0
+    initial begin
+       lane_tables$class_free$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$0$clock) begin
+       lane_tables$class_free$0$q <= lane_tables$class_free$0$d;
+    end
+    // lane_tables$class_free$1
+    initial begin
+       lane_tables$class_free$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$1$clock) begin
+       lane_tables$class_free$1$q <= lane_tables$class_free$1$d;
+    end
+    // lane_tables$class_free$2
+    initial begin
+       lane_tables$class_free$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$2$clock) begin
+       lane_tables$class_free$2$q <= lane_tables$class_free$2$d;
+    end
+    // lane_tables$class_free$3
+    initial begin
+       lane_tables$class_free$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$3$clock) begin
+       lane_tables$class_free$3$q <= lane_tables$class_free$3$d;
+    end
+    // lane_tables$class_free$4
+    initial begin
+       lane_tables$class_free$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$4$clock) begin
+       lane_tables$class_free$4$q <= lane_tables$class_free$4$d;
+    end
+    // lane_tables$class_free$5
+    initial begin
+       lane_tables$class_free$5$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$5$clock) begin
+       lane_tables$class_free$5$q <= lane_tables$class_free$5$d;
+    end
+    // lane_tables$class_free$6
+    initial begin
+       lane_tables$class_free$6$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$6$clock) begin
+       lane_tables$class_free$6$q <= lane_tables$class_free$6$d;
+    end
+    // lane_tables$class_free$7
+    initial begin
+       lane_tables$class_free$7$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$7$clock) begin
+       lane_tables$class_free$7$q <= lane_tables$class_free$7$d;
+    end
+    // lane_tables$class_free$8
+    initial begin
+       lane_tables$class_free$8$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$8$clock) begin
+       lane_tables$class_free$8$q <= lane_tables$class_free$8$d;
+    end
+    // lane_tables$class_free$9
+    initial begin
+       lane_tables$class_free$9$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$9$clock) begin
+       lane_tables$class_free$9$q <= lane_tables$class_free$9$d;
+    end
+    // lane_tables$class_free$10
+    initial begin
+       lane_tables$class_free$10$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$10$clock) begin
+       lane_tables$class_free$10$q <= lane_tables$class_free$10$d;
+    end
+    // lane_tables$class_free$11
+    initial begin
+       lane_tables$class_free$11$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$11$clock) begin
+       lane_tables$class_free$11$q <= lane_tables$class_free$11$d;
+    end
+    // lane_tables$class_free$12
+    initial begin
+       lane_tables$class_free$12$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$12$clock) begin
+       lane_tables$class_free$12$q <= lane_tables$class_free$12$d;
+    end
+    // lane_tables$class_free$13
+    initial begin
+       lane_tables$class_free$13$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$13$clock) begin
+       lane_tables$class_free$13$q <= lane_tables$class_free$13$d;
+    end
+    // lane_tables$class_free$14
+    initial begin
+       lane_tables$class_free$14$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$14$clock) begin
+       lane_tables$class_free$14$q <= lane_tables$class_free$14$d;
+    end
+    // lane_tables$class_free$15
+    initial begin
+       lane_tables$class_free$15$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$15$clock) begin
+       lane_tables$class_free$15$q <= lane_tables$class_free$15$d;
+    end
+    // lane_tables$class_next_cont
+    initial begin
+       lane_tables$class_next_cont$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_next_cont$clock) begin
+       lane_tables$class_next_cont$q <= lane_tables$class_next_cont$d;
+    end
+    // lane_tables$class_next_is_end
+    initial begin
+       lane_tables$class_next_is_end$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_next_is_end$clock) begin
+       lane_tables$class_next_is_end$q <= lane_tables$class_next_is_end$d;
+    end
+    // lane_tables$class_tail_class$0
+    initial begin
+       lane_tables$class_tail_class$0$q = 'h0;
+    end
+    always @(posedge lane_tables$class_tail_class$0$clock) begin
+       lane_tables$class_tail_class$0$q <= lane_tables$class_tail_class$0$d;
+    end
+    // lane_tables$class_tail_class$1
+    initial begin
+       lane_tables$class_tail_class$1$q = 'h0;
+    end
+    always @(posedge lane_tables$class_tail_class$1$clock) begin
+       lane_tables$class_tail_class$1$q <= lane_tables$class_tail_class$1$d;
+    end
+    // lane_tables$class_tail_class$2
+    initial begin
+       lane_tables$class_tail_class$2$q = 'h0;
+    end
+    always @(posedge lane_tables$class_tail_class$2$clock) begin
+       lane_tables$class_tail_class$2$q <= lane_tables$class_tail_class$2$d;
+    end
+    // lane_tables$class_tail_class$3
+    initial begin
+       lane_tables$class_tail_class$3$q = 'h0;
+    end
+    always @(posedge lane_tables$class_tail_class$3$clock) begin
+       lane_tables$class_tail_class$3$q <= lane_tables$class_tail_class$3$d;
+    end
+    // lane_tables$class_tail_class$4
+    initial begin
+       lane_tables$class_tail_class$4$q = 'h0;
+    end
+    always @(posedge lane_tables$class_tail_class$4$clock) begin
+       lane_tables$class_tail_class$4$q <= lane_tables$class_tail_class$4$d;
+    end
+    // lane_tables$class_tail_cont$0
+    initial begin
+       lane_tables$class_tail_cont$0$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_tail_cont$0$clock) begin
+       lane_tables$class_tail_cont$0$q <= lane_tables$class_tail_cont$0$d;
+    end
+    // lane_tables$class_tail_cont$1
+    initial begin
+       lane_tables$class_tail_cont$1$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_tail_cont$1$clock) begin
+       lane_tables$class_tail_cont$1$q <= lane_tables$class_tail_cont$1$d;
+    end
+    // lane_tables$class_tail_cont$2
+    initial begin
+       lane_tables$class_tail_cont$2$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_tail_cont$2$clock) begin
+       lane_tables$class_tail_cont$2$q <= lane_tables$class_tail_cont$2$d;
+    end
+    // lane_tables$class_tail_cont$3
+    initial begin
+       lane_tables$class_tail_cont$3$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_tail_cont$3$clock) begin
+       lane_tables$class_tail_cont$3$q <= lane_tables$class_tail_cont$3$d;
+    end
+    // lane_tables$class_tail_cont$4
+    initial begin
+       lane_tables$class_tail_cont$4$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_tail_cont$4$clock) begin
+       lane_tables$class_tail_cont$4$q <= lane_tables$class_tail_cont$4$d;
+    end
+    // lane_tables$class_tail_free$0
+    initial begin
+       lane_tables$class_tail_free$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_tail_free$0$clock) begin
+       lane_tables$class_tail_free$0$q <= lane_tables$class_tail_free$0$d;
+    end
+    // lane_tables$class_tail_free$1
+    initial begin
+       lane_tables$class_tail_free$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_tail_free$1$clock) begin
+       lane_tables$class_tail_free$1$q <= lane_tables$class_tail_free$1$d;
+    end
+    // lane_tables$class_tail_free$2
+    initial begin
+       lane_tables$class_tail_free$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_tail_free$2$clock) begin
+       lane_tables$class_tail_free$2$q <= lane_tables$class_tail_free$2$d;
+    end
+    // lane_tables$class_tail_free$3
+    initial begin
+       lane_tables$class_tail_free$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_tail_free$3$clock) begin
+       lane_tables$class_tail_free$3$q <= lane_tables$class_tail_free$3$d;
+    end
+    // lane_tables$class_tail_free$4
+    initial begin
+       lane_tables$class_tail_free$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_tail_free$4$clock) begin
+       lane_tables$class_tail_free$4$q <= lane_tables$class_tail_free$4$d;
+    end
+    // lane_tables$class_tlast
+    initial begin
+       lane_tables$class_tlast$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tlast$clock) begin
+       lane_tables$class_tlast$q <= lane_tables$class_tlast$d;
+    end
+    // lane_tables$class_valid
+    initial begin
+       lane_tables$class_valid$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_valid$clock) begin
+       lane_tables$class_valid$q <= lane_tables$class_valid$d;
+    end
     // lane_tables$row_present$0
     initial begin
        lane_tables$row_present$0$q = 1'h0;
@@ -18327,6 +19157,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     end
     // lane_tables
     always @(*) begin
+        lane_tables$class_next_cont$clock = lane_tables$clock;
+        lane_tables$class_next_is_end$clock = lane_tables$clock;
+        lane_tables$class_tlast$clock = lane_tables$clock;
+        lane_tables$class_valid$clock = lane_tables$clock;
         lane_tables$row_next_cont$clock = lane_tables$clock;
         lane_tables$row_next_is_end$clock = lane_tables$clock;
         lane_tables$row_tlast$clock = lane_tables$clock;
@@ -18335,6 +19169,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_next_is_end$clock = lane_tables$clock;
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
+        lane_tables$class_present$0$clock = lane_tables$clock;
+        lane_tables$class_class$0$clock = lane_tables$clock;
+        lane_tables$class_cont$0$clock = lane_tables$clock;
+        lane_tables$class_free$0$clock = lane_tables$clock;
         lane_tables$row_present$0$clock = lane_tables$clock;
         lane_tables$row_cont$0$clock = lane_tables$clock;
         lane_tables$row_length$0$clock = lane_tables$clock;
@@ -18349,6 +19187,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$0$clock = lane_tables$clock;
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
+        lane_tables$class_present$1$clock = lane_tables$clock;
+        lane_tables$class_class$1$clock = lane_tables$clock;
+        lane_tables$class_cont$1$clock = lane_tables$clock;
+        lane_tables$class_free$1$clock = lane_tables$clock;
         lane_tables$row_present$1$clock = lane_tables$clock;
         lane_tables$row_cont$1$clock = lane_tables$clock;
         lane_tables$row_length$1$clock = lane_tables$clock;
@@ -18363,6 +19205,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$1$clock = lane_tables$clock;
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
+        lane_tables$class_present$2$clock = lane_tables$clock;
+        lane_tables$class_class$2$clock = lane_tables$clock;
+        lane_tables$class_cont$2$clock = lane_tables$clock;
+        lane_tables$class_free$2$clock = lane_tables$clock;
         lane_tables$row_present$2$clock = lane_tables$clock;
         lane_tables$row_cont$2$clock = lane_tables$clock;
         lane_tables$row_length$2$clock = lane_tables$clock;
@@ -18377,6 +19223,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$2$clock = lane_tables$clock;
         lane_tables$window_malformed$2$clock = lane_tables$clock;
         lane_tables$window_free$2$clock = lane_tables$clock;
+        lane_tables$class_present$3$clock = lane_tables$clock;
+        lane_tables$class_class$3$clock = lane_tables$clock;
+        lane_tables$class_cont$3$clock = lane_tables$clock;
+        lane_tables$class_free$3$clock = lane_tables$clock;
         lane_tables$row_present$3$clock = lane_tables$clock;
         lane_tables$row_cont$3$clock = lane_tables$clock;
         lane_tables$row_length$3$clock = lane_tables$clock;
@@ -18391,6 +19241,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$3$clock = lane_tables$clock;
         lane_tables$window_malformed$3$clock = lane_tables$clock;
         lane_tables$window_free$3$clock = lane_tables$clock;
+        lane_tables$class_present$4$clock = lane_tables$clock;
+        lane_tables$class_class$4$clock = lane_tables$clock;
+        lane_tables$class_cont$4$clock = lane_tables$clock;
+        lane_tables$class_free$4$clock = lane_tables$clock;
         lane_tables$row_present$4$clock = lane_tables$clock;
         lane_tables$row_cont$4$clock = lane_tables$clock;
         lane_tables$row_length$4$clock = lane_tables$clock;
@@ -18405,6 +19259,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$4$clock = lane_tables$clock;
         lane_tables$window_malformed$4$clock = lane_tables$clock;
         lane_tables$window_free$4$clock = lane_tables$clock;
+        lane_tables$class_present$5$clock = lane_tables$clock;
+        lane_tables$class_class$5$clock = lane_tables$clock;
+        lane_tables$class_cont$5$clock = lane_tables$clock;
+        lane_tables$class_free$5$clock = lane_tables$clock;
         lane_tables$row_present$5$clock = lane_tables$clock;
         lane_tables$row_cont$5$clock = lane_tables$clock;
         lane_tables$row_length$5$clock = lane_tables$clock;
@@ -18419,6 +19277,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$5$clock = lane_tables$clock;
         lane_tables$window_malformed$5$clock = lane_tables$clock;
         lane_tables$window_free$5$clock = lane_tables$clock;
+        lane_tables$class_present$6$clock = lane_tables$clock;
+        lane_tables$class_class$6$clock = lane_tables$clock;
+        lane_tables$class_cont$6$clock = lane_tables$clock;
+        lane_tables$class_free$6$clock = lane_tables$clock;
         lane_tables$row_present$6$clock = lane_tables$clock;
         lane_tables$row_cont$6$clock = lane_tables$clock;
         lane_tables$row_length$6$clock = lane_tables$clock;
@@ -18433,6 +19295,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$6$clock = lane_tables$clock;
         lane_tables$window_malformed$6$clock = lane_tables$clock;
         lane_tables$window_free$6$clock = lane_tables$clock;
+        lane_tables$class_present$7$clock = lane_tables$clock;
+        lane_tables$class_class$7$clock = lane_tables$clock;
+        lane_tables$class_cont$7$clock = lane_tables$clock;
+        lane_tables$class_free$7$clock = lane_tables$clock;
         lane_tables$row_present$7$clock = lane_tables$clock;
         lane_tables$row_cont$7$clock = lane_tables$clock;
         lane_tables$row_length$7$clock = lane_tables$clock;
@@ -18447,6 +19313,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$7$clock = lane_tables$clock;
         lane_tables$window_malformed$7$clock = lane_tables$clock;
         lane_tables$window_free$7$clock = lane_tables$clock;
+        lane_tables$class_present$8$clock = lane_tables$clock;
+        lane_tables$class_class$8$clock = lane_tables$clock;
+        lane_tables$class_cont$8$clock = lane_tables$clock;
+        lane_tables$class_free$8$clock = lane_tables$clock;
         lane_tables$row_present$8$clock = lane_tables$clock;
         lane_tables$row_cont$8$clock = lane_tables$clock;
         lane_tables$row_length$8$clock = lane_tables$clock;
@@ -18461,6 +19331,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$8$clock = lane_tables$clock;
         lane_tables$window_malformed$8$clock = lane_tables$clock;
         lane_tables$window_free$8$clock = lane_tables$clock;
+        lane_tables$class_present$9$clock = lane_tables$clock;
+        lane_tables$class_class$9$clock = lane_tables$clock;
+        lane_tables$class_cont$9$clock = lane_tables$clock;
+        lane_tables$class_free$9$clock = lane_tables$clock;
         lane_tables$row_present$9$clock = lane_tables$clock;
         lane_tables$row_cont$9$clock = lane_tables$clock;
         lane_tables$row_length$9$clock = lane_tables$clock;
@@ -18475,6 +19349,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$9$clock = lane_tables$clock;
         lane_tables$window_malformed$9$clock = lane_tables$clock;
         lane_tables$window_free$9$clock = lane_tables$clock;
+        lane_tables$class_present$10$clock = lane_tables$clock;
+        lane_tables$class_class$10$clock = lane_tables$clock;
+        lane_tables$class_cont$10$clock = lane_tables$clock;
+        lane_tables$class_free$10$clock = lane_tables$clock;
         lane_tables$row_present$10$clock = lane_tables$clock;
         lane_tables$row_cont$10$clock = lane_tables$clock;
         lane_tables$row_length$10$clock = lane_tables$clock;
@@ -18489,6 +19367,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$10$clock = lane_tables$clock;
         lane_tables$window_malformed$10$clock = lane_tables$clock;
         lane_tables$window_free$10$clock = lane_tables$clock;
+        lane_tables$class_present$11$clock = lane_tables$clock;
+        lane_tables$class_class$11$clock = lane_tables$clock;
+        lane_tables$class_cont$11$clock = lane_tables$clock;
+        lane_tables$class_free$11$clock = lane_tables$clock;
         lane_tables$row_present$11$clock = lane_tables$clock;
         lane_tables$row_cont$11$clock = lane_tables$clock;
         lane_tables$row_length$11$clock = lane_tables$clock;
@@ -18503,6 +19385,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$11$clock = lane_tables$clock;
         lane_tables$window_malformed$11$clock = lane_tables$clock;
         lane_tables$window_free$11$clock = lane_tables$clock;
+        lane_tables$class_present$12$clock = lane_tables$clock;
+        lane_tables$class_class$12$clock = lane_tables$clock;
+        lane_tables$class_cont$12$clock = lane_tables$clock;
+        lane_tables$class_free$12$clock = lane_tables$clock;
         lane_tables$row_present$12$clock = lane_tables$clock;
         lane_tables$row_cont$12$clock = lane_tables$clock;
         lane_tables$row_length$12$clock = lane_tables$clock;
@@ -18517,6 +19403,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$12$clock = lane_tables$clock;
         lane_tables$window_malformed$12$clock = lane_tables$clock;
         lane_tables$window_free$12$clock = lane_tables$clock;
+        lane_tables$class_present$13$clock = lane_tables$clock;
+        lane_tables$class_class$13$clock = lane_tables$clock;
+        lane_tables$class_cont$13$clock = lane_tables$clock;
+        lane_tables$class_free$13$clock = lane_tables$clock;
         lane_tables$row_present$13$clock = lane_tables$clock;
         lane_tables$row_cont$13$clock = lane_tables$clock;
         lane_tables$row_length$13$clock = lane_tables$clock;
@@ -18531,6 +19421,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$13$clock = lane_tables$clock;
         lane_tables$window_malformed$13$clock = lane_tables$clock;
         lane_tables$window_free$13$clock = lane_tables$clock;
+        lane_tables$class_present$14$clock = lane_tables$clock;
+        lane_tables$class_class$14$clock = lane_tables$clock;
+        lane_tables$class_cont$14$clock = lane_tables$clock;
+        lane_tables$class_free$14$clock = lane_tables$clock;
         lane_tables$row_present$14$clock = lane_tables$clock;
         lane_tables$row_cont$14$clock = lane_tables$clock;
         lane_tables$row_length$14$clock = lane_tables$clock;
@@ -18545,6 +19439,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$14$clock = lane_tables$clock;
         lane_tables$window_malformed$14$clock = lane_tables$clock;
         lane_tables$window_free$14$clock = lane_tables$clock;
+        lane_tables$class_present$15$clock = lane_tables$clock;
+        lane_tables$class_class$15$clock = lane_tables$clock;
+        lane_tables$class_cont$15$clock = lane_tables$clock;
+        lane_tables$class_free$15$clock = lane_tables$clock;
         lane_tables$row_present$15$clock = lane_tables$clock;
         lane_tables$row_cont$15$clock = lane_tables$clock;
         lane_tables$row_length$15$clock = lane_tables$clock;
@@ -18559,6 +19457,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$15$clock = lane_tables$clock;
         lane_tables$window_malformed$15$clock = lane_tables$clock;
         lane_tables$window_free$15$clock = lane_tables$clock;
+        lane_tables$class_tail_class$0$clock = lane_tables$clock;
+        lane_tables$class_tail_cont$0$clock = lane_tables$clock;
+        lane_tables$class_tail_free$0$clock = lane_tables$clock;
         lane_tables$row_tail_cont$0$clock = lane_tables$clock;
         lane_tables$row_tail_length$0$clock = lane_tables$clock;
         lane_tables$row_tail_allowed$0$clock = lane_tables$clock;
@@ -18572,6 +19473,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
         lane_tables$window_prev_allowed$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
+        lane_tables$class_tail_class$1$clock = lane_tables$clock;
+        lane_tables$class_tail_cont$1$clock = lane_tables$clock;
+        lane_tables$class_tail_free$1$clock = lane_tables$clock;
         lane_tables$row_tail_cont$1$clock = lane_tables$clock;
         lane_tables$row_tail_length$1$clock = lane_tables$clock;
         lane_tables$row_tail_allowed$1$clock = lane_tables$clock;
@@ -18585,6 +19489,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
         lane_tables$window_prev_allowed$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
+        lane_tables$class_tail_class$2$clock = lane_tables$clock;
+        lane_tables$class_tail_cont$2$clock = lane_tables$clock;
+        lane_tables$class_tail_free$2$clock = lane_tables$clock;
         lane_tables$row_tail_cont$2$clock = lane_tables$clock;
         lane_tables$row_tail_length$2$clock = lane_tables$clock;
         lane_tables$row_tail_allowed$2$clock = lane_tables$clock;
@@ -18598,6 +19505,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
         lane_tables$window_prev_allowed$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
+        lane_tables$class_tail_class$3$clock = lane_tables$clock;
+        lane_tables$class_tail_cont$3$clock = lane_tables$clock;
+        lane_tables$class_tail_free$3$clock = lane_tables$clock;
         lane_tables$row_tail_cont$3$clock = lane_tables$clock;
         lane_tables$row_tail_length$3$clock = lane_tables$clock;
         lane_tables$row_tail_allowed$3$clock = lane_tables$clock;
@@ -18611,6 +19521,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
         lane_tables$window_prev_allowed$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
+        lane_tables$class_tail_class$4$clock = lane_tables$clock;
+        lane_tables$class_tail_cont$4$clock = lane_tables$clock;
+        lane_tables$class_tail_free$4$clock = lane_tables$clock;
         lane_tables$row_tail_cont$4$clock = lane_tables$clock;
         lane_tables$row_tail_length$4$clock = lane_tables$clock;
         lane_tables$row_tail_allowed$4$clock = lane_tables$clock;
@@ -18625,199 +19538,282 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_allowed$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
         lane_tables$tables$0$tdata = lane_tables$byte$0;
-        lane_tables$leads$0$byte_class = lane_tables$tables$0$byte_class;
-        lane_tables$row_present$0$d = lane_tables$present$0;
-        lane_tables$row_cont$0$d = lane_tables$tables$0$continuation;
+        lane_tables$class_present$0$d = lane_tables$present$0;
+        lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
+        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation;
+        lane_tables$class_free$0$d = lane_tables$tables$0$free_bits;
+        lane_tables$tables$1$tdata = lane_tables$byte$1;
+        lane_tables$class_present$1$d = lane_tables$present$1;
+        lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
+        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation;
+        lane_tables$class_free$1$d = lane_tables$tables$1$free_bits;
+        lane_tables$tables$2$tdata = lane_tables$byte$2;
+        lane_tables$class_present$2$d = lane_tables$present$2;
+        lane_tables$class_class$2$d = lane_tables$tables$2$byte_class;
+        lane_tables$class_cont$2$d = lane_tables$tables$2$continuation;
+        lane_tables$class_free$2$d = lane_tables$tables$2$free_bits;
+        lane_tables$tables$3$tdata = lane_tables$byte$3;
+        lane_tables$class_present$3$d = lane_tables$present$3;
+        lane_tables$class_class$3$d = lane_tables$tables$3$byte_class;
+        lane_tables$class_cont$3$d = lane_tables$tables$3$continuation;
+        lane_tables$class_free$3$d = lane_tables$tables$3$free_bits;
+        lane_tables$tables$4$tdata = lane_tables$byte$4;
+        lane_tables$class_present$4$d = lane_tables$present$4;
+        lane_tables$class_class$4$d = lane_tables$tables$4$byte_class;
+        lane_tables$class_cont$4$d = lane_tables$tables$4$continuation;
+        lane_tables$class_free$4$d = lane_tables$tables$4$free_bits;
+        lane_tables$tables$5$tdata = lane_tables$byte$5;
+        lane_tables$class_present$5$d = lane_tables$present$5;
+        lane_tables$class_class$5$d = lane_tables$tables$5$byte_class;
+        lane_tables$class_cont$5$d = lane_tables$tables$5$continuation;
+        lane_tables$class_free$5$d = lane_tables$tables$5$free_bits;
+        lane_tables$tables$6$tdata = lane_tables$byte$6;
+        lane_tables$class_present$6$d = lane_tables$present$6;
+        lane_tables$class_class$6$d = lane_tables$tables$6$byte_class;
+        lane_tables$class_cont$6$d = lane_tables$tables$6$continuation;
+        lane_tables$class_free$6$d = lane_tables$tables$6$free_bits;
+        lane_tables$tables$7$tdata = lane_tables$byte$7;
+        lane_tables$class_present$7$d = lane_tables$present$7;
+        lane_tables$class_class$7$d = lane_tables$tables$7$byte_class;
+        lane_tables$class_cont$7$d = lane_tables$tables$7$continuation;
+        lane_tables$class_free$7$d = lane_tables$tables$7$free_bits;
+        lane_tables$tables$8$tdata = lane_tables$byte$8;
+        lane_tables$class_present$8$d = lane_tables$present$8;
+        lane_tables$class_class$8$d = lane_tables$tables$8$byte_class;
+        lane_tables$class_cont$8$d = lane_tables$tables$8$continuation;
+        lane_tables$class_free$8$d = lane_tables$tables$8$free_bits;
+        lane_tables$tables$9$tdata = lane_tables$byte$9;
+        lane_tables$class_present$9$d = lane_tables$present$9;
+        lane_tables$class_class$9$d = lane_tables$tables$9$byte_class;
+        lane_tables$class_cont$9$d = lane_tables$tables$9$continuation;
+        lane_tables$class_free$9$d = lane_tables$tables$9$free_bits;
+        lane_tables$tables$10$tdata = lane_tables$byte$10;
+        lane_tables$class_present$10$d = lane_tables$present$10;
+        lane_tables$class_class$10$d = lane_tables$tables$10$byte_class;
+        lane_tables$class_cont$10$d = lane_tables$tables$10$continuation;
+        lane_tables$class_free$10$d = lane_tables$tables$10$free_bits;
+        lane_tables$tables$11$tdata = lane_tables$byte$11;
+        lane_tables$class_present$11$d = lane_tables$present$11;
+        lane_tables$class_class$11$d = lane_tables$tables$11$byte_class;
+        lane_tables$class_cont$11$d = lane_tables$tables$11$continuation;
+        lane_tables$class_free$11$d = lane_tables$tables$11$free_bits;
+        lane_tables$tables$12$tdata = lane_tables$byte$12;
+        lane_tables$class_present$12$d = lane_tables$present$12;
+        lane_tables$class_class$12$d = lane_tables$tables$12$byte_class;
+        lane_tables$class_cont$12$d = lane_tables$tables$12$continuation;
+        lane_tables$class_free$12$d = lane_tables$tables$12$free_bits;
+        lane_tables$tables$13$tdata = lane_tables$byte$13;
+        lane_tables$class_present$13$d = lane_tables$present$13;
+        lane_tables$class_class$13$d = lane_tables$tables$13$byte_class;
+        lane_tables$class_cont$13$d = lane_tables$tables$13$continuation;
+        lane_tables$class_free$13$d = lane_tables$tables$13$free_bits;
+        lane_tables$tables$14$tdata = lane_tables$byte$14;
+        lane_tables$class_present$14$d = lane_tables$present$14;
+        lane_tables$class_class$14$d = lane_tables$tables$14$byte_class;
+        lane_tables$class_cont$14$d = lane_tables$tables$14$continuation;
+        lane_tables$class_free$14$d = lane_tables$tables$14$free_bits;
+        lane_tables$tables$15$tdata = lane_tables$byte$15;
+        lane_tables$class_present$15$d = lane_tables$present$15;
+        lane_tables$class_class$15$d = lane_tables$tables$15$byte_class;
+        lane_tables$class_cont$15$d = lane_tables$tables$15$continuation;
+        lane_tables$class_free$15$d = lane_tables$tables$15$free_bits;
+        lane_tables$next_table$tdata = lane_tables$next_byte;
+        lane_tables$class_next_cont$d = lane_tables$next_table$continuation;
+        lane_tables$class_next_is_end$d = lane_tables$next_is_end;
+        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
+        lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
+        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation;
+        lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits;
+        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
+        lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
+        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation;
+        lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits;
+        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
+        lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
+        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation;
+        lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits;
+        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
+        lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
+        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation;
+        lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits;
+        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
+        lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
+        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation;
+        lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits;
+        lane_tables$class_tlast$d = lane_tables$tlast;
+        lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$leads$0$byte_class = lane_tables$class_class$0$q;
+        lane_tables$row_present$0$d = lane_tables$class_present$0$q;
+        lane_tables$row_cont$0$d = lane_tables$class_cont$0$q;
         lane_tables$row_length$0$d = lane_tables$leads$0$lead_length;
         lane_tables$row_allowed$0$d = lane_tables$leads$0$second_allowed;
         lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser;
         lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser;
-        lane_tables$row_free$0$d = lane_tables$tables$0$free_bits;
-        lane_tables$tables$1$tdata = lane_tables$byte$1;
-        lane_tables$leads$1$byte_class = lane_tables$tables$1$byte_class;
-        lane_tables$row_present$1$d = lane_tables$present$1;
-        lane_tables$row_cont$1$d = lane_tables$tables$1$continuation;
+        lane_tables$row_free$0$d = lane_tables$class_free$0$q;
+        lane_tables$leads$1$byte_class = lane_tables$class_class$1$q;
+        lane_tables$row_present$1$d = lane_tables$class_present$1$q;
+        lane_tables$row_cont$1$d = lane_tables$class_cont$1$q;
         lane_tables$row_length$1$d = lane_tables$leads$1$lead_length;
         lane_tables$row_allowed$1$d = lane_tables$leads$1$second_allowed;
         lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser;
         lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser;
-        lane_tables$row_free$1$d = lane_tables$tables$1$free_bits;
-        lane_tables$tables$2$tdata = lane_tables$byte$2;
-        lane_tables$leads$2$byte_class = lane_tables$tables$2$byte_class;
-        lane_tables$row_present$2$d = lane_tables$present$2;
-        lane_tables$row_cont$2$d = lane_tables$tables$2$continuation;
+        lane_tables$row_free$1$d = lane_tables$class_free$1$q;
+        lane_tables$leads$2$byte_class = lane_tables$class_class$2$q;
+        lane_tables$row_present$2$d = lane_tables$class_present$2$q;
+        lane_tables$row_cont$2$d = lane_tables$class_cont$2$q;
         lane_tables$row_length$2$d = lane_tables$leads$2$lead_length;
         lane_tables$row_allowed$2$d = lane_tables$leads$2$second_allowed;
         lane_tables$row_outside$2$d = lane_tables$leads$2$outside_tuser;
         lane_tables$row_malformed$2$d = lane_tables$leads$2$malformed_tuser;
-        lane_tables$row_free$2$d = lane_tables$tables$2$free_bits;
-        lane_tables$tables$3$tdata = lane_tables$byte$3;
-        lane_tables$leads$3$byte_class = lane_tables$tables$3$byte_class;
-        lane_tables$row_present$3$d = lane_tables$present$3;
-        lane_tables$row_cont$3$d = lane_tables$tables$3$continuation;
+        lane_tables$row_free$2$d = lane_tables$class_free$2$q;
+        lane_tables$leads$3$byte_class = lane_tables$class_class$3$q;
+        lane_tables$row_present$3$d = lane_tables$class_present$3$q;
+        lane_tables$row_cont$3$d = lane_tables$class_cont$3$q;
         lane_tables$row_length$3$d = lane_tables$leads$3$lead_length;
         lane_tables$row_allowed$3$d = lane_tables$leads$3$second_allowed;
         lane_tables$row_outside$3$d = lane_tables$leads$3$outside_tuser;
         lane_tables$row_malformed$3$d = lane_tables$leads$3$malformed_tuser;
-        lane_tables$row_free$3$d = lane_tables$tables$3$free_bits;
-        lane_tables$tables$4$tdata = lane_tables$byte$4;
-        lane_tables$leads$4$byte_class = lane_tables$tables$4$byte_class;
-        lane_tables$row_present$4$d = lane_tables$present$4;
-        lane_tables$row_cont$4$d = lane_tables$tables$4$continuation;
+        lane_tables$row_free$3$d = lane_tables$class_free$3$q;
+        lane_tables$leads$4$byte_class = lane_tables$class_class$4$q;
+        lane_tables$row_present$4$d = lane_tables$class_present$4$q;
+        lane_tables$row_cont$4$d = lane_tables$class_cont$4$q;
         lane_tables$row_length$4$d = lane_tables$leads$4$lead_length;
         lane_tables$row_allowed$4$d = lane_tables$leads$4$second_allowed;
         lane_tables$row_outside$4$d = lane_tables$leads$4$outside_tuser;
         lane_tables$row_malformed$4$d = lane_tables$leads$4$malformed_tuser;
-        lane_tables$row_free$4$d = lane_tables$tables$4$free_bits;
-        lane_tables$tables$5$tdata = lane_tables$byte$5;
-        lane_tables$leads$5$byte_class = lane_tables$tables$5$byte_class;
-        lane_tables$row_present$5$d = lane_tables$present$5;
-        lane_tables$row_cont$5$d = lane_tables$tables$5$continuation;
+        lane_tables$row_free$4$d = lane_tables$class_free$4$q;
+        lane_tables$leads$5$byte_class = lane_tables$class_class$5$q;
+        lane_tables$row_present$5$d = lane_tables$class_present$5$q;
+        lane_tables$row_cont$5$d = lane_tables$class_cont$5$q;
         lane_tables$row_length$5$d = lane_tables$leads$5$lead_length;
         lane_tables$row_allowed$5$d = lane_tables$leads$5$second_allowed;
         lane_tables$row_outside$5$d = lane_tables$leads$5$outside_tuser;
         lane_tables$row_malformed$5$d = lane_tables$leads$5$malformed_tuser;
-        lane_tables$row_free$5$d = lane_tables$tables$5$free_bits;
-        lane_tables$tables$6$tdata = lane_tables$byte$6;
-        lane_tables$leads$6$byte_class = lane_tables$tables$6$byte_class;
-        lane_tables$row_present$6$d = lane_tables$present$6;
-        lane_tables$row_cont$6$d = lane_tables$tables$6$continuation;
+        lane_tables$row_free$5$d = lane_tables$class_free$5$q;
+        lane_tables$leads$6$byte_class = lane_tables$class_class$6$q;
+        lane_tables$row_present$6$d = lane_tables$class_present$6$q;
+        lane_tables$row_cont$6$d = lane_tables$class_cont$6$q;
         lane_tables$row_length$6$d = lane_tables$leads$6$lead_length;
         lane_tables$row_allowed$6$d = lane_tables$leads$6$second_allowed;
         lane_tables$row_outside$6$d = lane_tables$leads$6$outside_tuser;
         lane_tables$row_malformed$6$d = lane_tables$leads$6$malformed_tuser;
-        lane_tables$row_free$6$d = lane_tables$tables$6$free_bits;
-        lane_tables$tables$7$tdata = lane_tables$byte$7;
-        lane_tables$leads$7$byte_class = lane_tables$tables$7$byte_class;
-        lane_tables$row_present$7$d = lane_tables$present$7;
-        lane_tables$row_cont$7$d = lane_tables$tables$7$continuation;
+        lane_tables$row_free$6$d = lane_tables$class_free$6$q;
+        lane_tables$leads$7$byte_class = lane_tables$class_class$7$q;
+        lane_tables$row_present$7$d = lane_tables$class_present$7$q;
+        lane_tables$row_cont$7$d = lane_tables$class_cont$7$q;
         lane_tables$row_length$7$d = lane_tables$leads$7$lead_length;
         lane_tables$row_allowed$7$d = lane_tables$leads$7$second_allowed;
         lane_tables$row_outside$7$d = lane_tables$leads$7$outside_tuser;
         lane_tables$row_malformed$7$d = lane_tables$leads$7$malformed_tuser;
-        lane_tables$row_free$7$d = lane_tables$tables$7$free_bits;
-        lane_tables$tables$8$tdata = lane_tables$byte$8;
-        lane_tables$leads$8$byte_class = lane_tables$tables$8$byte_class;
-        lane_tables$row_present$8$d = lane_tables$present$8;
-        lane_tables$row_cont$8$d = lane_tables$tables$8$continuation;
+        lane_tables$row_free$7$d = lane_tables$class_free$7$q;
+        lane_tables$leads$8$byte_class = lane_tables$class_class$8$q;
+        lane_tables$row_present$8$d = lane_tables$class_present$8$q;
+        lane_tables$row_cont$8$d = lane_tables$class_cont$8$q;
         lane_tables$row_length$8$d = lane_tables$leads$8$lead_length;
         lane_tables$row_allowed$8$d = lane_tables$leads$8$second_allowed;
         lane_tables$row_outside$8$d = lane_tables$leads$8$outside_tuser;
         lane_tables$row_malformed$8$d = lane_tables$leads$8$malformed_tuser;
-        lane_tables$row_free$8$d = lane_tables$tables$8$free_bits;
-        lane_tables$tables$9$tdata = lane_tables$byte$9;
-        lane_tables$leads$9$byte_class = lane_tables$tables$9$byte_class;
-        lane_tables$row_present$9$d = lane_tables$present$9;
-        lane_tables$row_cont$9$d = lane_tables$tables$9$continuation;
+        lane_tables$row_free$8$d = lane_tables$class_free$8$q;
+        lane_tables$leads$9$byte_class = lane_tables$class_class$9$q;
+        lane_tables$row_present$9$d = lane_tables$class_present$9$q;
+        lane_tables$row_cont$9$d = lane_tables$class_cont$9$q;
         lane_tables$row_length$9$d = lane_tables$leads$9$lead_length;
         lane_tables$row_allowed$9$d = lane_tables$leads$9$second_allowed;
         lane_tables$row_outside$9$d = lane_tables$leads$9$outside_tuser;
         lane_tables$row_malformed$9$d = lane_tables$leads$9$malformed_tuser;
-        lane_tables$row_free$9$d = lane_tables$tables$9$free_bits;
-        lane_tables$tables$10$tdata = lane_tables$byte$10;
-        lane_tables$leads$10$byte_class = lane_tables$tables$10$byte_class;
-        lane_tables$row_present$10$d = lane_tables$present$10;
-        lane_tables$row_cont$10$d = lane_tables$tables$10$continuation;
+        lane_tables$row_free$9$d = lane_tables$class_free$9$q;
+        lane_tables$leads$10$byte_class = lane_tables$class_class$10$q;
+        lane_tables$row_present$10$d = lane_tables$class_present$10$q;
+        lane_tables$row_cont$10$d = lane_tables$class_cont$10$q;
         lane_tables$row_length$10$d = lane_tables$leads$10$lead_length;
         lane_tables$row_allowed$10$d = lane_tables$leads$10$second_allowed;
         lane_tables$row_outside$10$d = lane_tables$leads$10$outside_tuser;
         lane_tables$row_malformed$10$d = lane_tables$leads$10$malformed_tuser;
-        lane_tables$row_free$10$d = lane_tables$tables$10$free_bits;
-        lane_tables$tables$11$tdata = lane_tables$byte$11;
-        lane_tables$leads$11$byte_class = lane_tables$tables$11$byte_class;
-        lane_tables$row_present$11$d = lane_tables$present$11;
-        lane_tables$row_cont$11$d = lane_tables$tables$11$continuation;
+        lane_tables$row_free$10$d = lane_tables$class_free$10$q;
+        lane_tables$leads$11$byte_class = lane_tables$class_class$11$q;
+        lane_tables$row_present$11$d = lane_tables$class_present$11$q;
+        lane_tables$row_cont$11$d = lane_tables$class_cont$11$q;
         lane_tables$row_length$11$d = lane_tables$leads$11$lead_length;
         lane_tables$row_allowed$11$d = lane_tables$leads$11$second_allowed;
         lane_tables$row_outside$11$d = lane_tables$leads$11$outside_tuser;
         lane_tables$row_malformed$11$d = lane_tables$leads$11$malformed_tuser;
-        lane_tables$row_free$11$d = lane_tables$tables$11$free_bits;
-        lane_tables$tables$12$tdata = lane_tables$byte$12;
-        lane_tables$leads$12$byte_class = lane_tables$tables$12$byte_class;
-        lane_tables$row_present$12$d = lane_tables$present$12;
-        lane_tables$row_cont$12$d = lane_tables$tables$12$continuation;
+        lane_tables$row_free$11$d = lane_tables$class_free$11$q;
+        lane_tables$leads$12$byte_class = lane_tables$class_class$12$q;
+        lane_tables$row_present$12$d = lane_tables$class_present$12$q;
+        lane_tables$row_cont$12$d = lane_tables$class_cont$12$q;
         lane_tables$row_length$12$d = lane_tables$leads$12$lead_length;
         lane_tables$row_allowed$12$d = lane_tables$leads$12$second_allowed;
         lane_tables$row_outside$12$d = lane_tables$leads$12$outside_tuser;
         lane_tables$row_malformed$12$d = lane_tables$leads$12$malformed_tuser;
-        lane_tables$row_free$12$d = lane_tables$tables$12$free_bits;
-        lane_tables$tables$13$tdata = lane_tables$byte$13;
-        lane_tables$leads$13$byte_class = lane_tables$tables$13$byte_class;
-        lane_tables$row_present$13$d = lane_tables$present$13;
-        lane_tables$row_cont$13$d = lane_tables$tables$13$continuation;
+        lane_tables$row_free$12$d = lane_tables$class_free$12$q;
+        lane_tables$leads$13$byte_class = lane_tables$class_class$13$q;
+        lane_tables$row_present$13$d = lane_tables$class_present$13$q;
+        lane_tables$row_cont$13$d = lane_tables$class_cont$13$q;
         lane_tables$row_length$13$d = lane_tables$leads$13$lead_length;
         lane_tables$row_allowed$13$d = lane_tables$leads$13$second_allowed;
         lane_tables$row_outside$13$d = lane_tables$leads$13$outside_tuser;
         lane_tables$row_malformed$13$d = lane_tables$leads$13$malformed_tuser;
-        lane_tables$row_free$13$d = lane_tables$tables$13$free_bits;
-        lane_tables$tables$14$tdata = lane_tables$byte$14;
-        lane_tables$leads$14$byte_class = lane_tables$tables$14$byte_class;
-        lane_tables$row_present$14$d = lane_tables$present$14;
-        lane_tables$row_cont$14$d = lane_tables$tables$14$continuation;
+        lane_tables$row_free$13$d = lane_tables$class_free$13$q;
+        lane_tables$leads$14$byte_class = lane_tables$class_class$14$q;
+        lane_tables$row_present$14$d = lane_tables$class_present$14$q;
+        lane_tables$row_cont$14$d = lane_tables$class_cont$14$q;
         lane_tables$row_length$14$d = lane_tables$leads$14$lead_length;
         lane_tables$row_allowed$14$d = lane_tables$leads$14$second_allowed;
         lane_tables$row_outside$14$d = lane_tables$leads$14$outside_tuser;
         lane_tables$row_malformed$14$d = lane_tables$leads$14$malformed_tuser;
-        lane_tables$row_free$14$d = lane_tables$tables$14$free_bits;
-        lane_tables$tables$15$tdata = lane_tables$byte$15;
-        lane_tables$leads$15$byte_class = lane_tables$tables$15$byte_class;
-        lane_tables$row_present$15$d = lane_tables$present$15;
-        lane_tables$row_cont$15$d = lane_tables$tables$15$continuation;
+        lane_tables$row_free$14$d = lane_tables$class_free$14$q;
+        lane_tables$leads$15$byte_class = lane_tables$class_class$15$q;
+        lane_tables$row_present$15$d = lane_tables$class_present$15$q;
+        lane_tables$row_cont$15$d = lane_tables$class_cont$15$q;
         lane_tables$row_length$15$d = lane_tables$leads$15$lead_length;
         lane_tables$row_allowed$15$d = lane_tables$leads$15$second_allowed;
         lane_tables$row_outside$15$d = lane_tables$leads$15$outside_tuser;
         lane_tables$row_malformed$15$d = lane_tables$leads$15$malformed_tuser;
-        lane_tables$row_free$15$d = lane_tables$tables$15$free_bits;
-        lane_tables$next_table$tdata = lane_tables$next_byte;
-        lane_tables$row_next_cont$d = lane_tables$next_table$continuation;
-        lane_tables$row_next_is_end$d = lane_tables$next_is_end;
+        lane_tables$row_free$15$d = lane_tables$class_free$15$q;
+        lane_tables$row_next_cont$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_is_end$d = lane_tables$class_next_is_end$q;
         lane_tables$unused_rows = (lane_tables$next_table$byte_class == ByteClass$Ascii) | |lane_tables$next_table$free_bits;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$0$outside_tuser | |lane_tables$tail_leads$0$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$1$outside_tuser | |lane_tables$tail_leads$1$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$2$outside_tuser | |lane_tables$tail_leads$2$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$3$outside_tuser | |lane_tables$tail_leads$3$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$4$outside_tuser | |lane_tables$tail_leads$4$malformed_tuser;
-        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
-        lane_tables$tail_leads$0$byte_class = lane_tables$tail_tables$0$byte_class;
-        lane_tables$row_tail_cont$0$d = lane_tables$tail_tables$0$continuation;
+        lane_tables$tail_leads$0$byte_class = lane_tables$class_tail_class$0$q;
+        lane_tables$row_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
         lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length;
         lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed;
-        lane_tables$row_tail_free$0$d = lane_tables$tail_tables$0$free_bits;
-        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
-        lane_tables$tail_leads$1$byte_class = lane_tables$tail_tables$1$byte_class;
-        lane_tables$row_tail_cont$1$d = lane_tables$tail_tables$1$continuation;
+        lane_tables$row_tail_free$0$d = lane_tables$class_tail_free$0$q;
+        lane_tables$tail_leads$1$byte_class = lane_tables$class_tail_class$1$q;
+        lane_tables$row_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
         lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length;
         lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed;
-        lane_tables$row_tail_free$1$d = lane_tables$tail_tables$1$free_bits;
-        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
-        lane_tables$tail_leads$2$byte_class = lane_tables$tail_tables$2$byte_class;
-        lane_tables$row_tail_cont$2$d = lane_tables$tail_tables$2$continuation;
+        lane_tables$row_tail_free$1$d = lane_tables$class_tail_free$1$q;
+        lane_tables$tail_leads$2$byte_class = lane_tables$class_tail_class$2$q;
+        lane_tables$row_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
         lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length;
         lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed;
-        lane_tables$row_tail_free$2$d = lane_tables$tail_tables$2$free_bits;
-        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
-        lane_tables$tail_leads$3$byte_class = lane_tables$tail_tables$3$byte_class;
-        lane_tables$row_tail_cont$3$d = lane_tables$tail_tables$3$continuation;
+        lane_tables$row_tail_free$2$d = lane_tables$class_tail_free$2$q;
+        lane_tables$tail_leads$3$byte_class = lane_tables$class_tail_class$3$q;
+        lane_tables$row_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
         lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length;
         lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed;
-        lane_tables$row_tail_free$3$d = lane_tables$tail_tables$3$free_bits;
-        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
-        lane_tables$tail_leads$4$byte_class = lane_tables$tail_tables$4$byte_class;
-        lane_tables$row_tail_cont$4$d = lane_tables$tail_tables$4$continuation;
+        lane_tables$row_tail_free$3$d = lane_tables$class_tail_free$3$q;
+        lane_tables$tail_leads$4$byte_class = lane_tables$class_tail_class$4$q;
+        lane_tables$row_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
         lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length;
         lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed;
-        lane_tables$row_tail_free$4$d = lane_tables$tail_tables$4$free_bits;
-        lane_tables$row_count_is$0$d = !lane_tables$present$0;
+        lane_tables$row_tail_free$4$d = lane_tables$class_tail_free$4$q;
+        lane_tables$row_count_is$0$d = !lane_tables$class_present$0$q;
         lane_tables$row_count_is$1$d = 1'b0;
         lane_tables$row_count_is$2$d = 1'b0;
         lane_tables$row_count_is$3$d = 1'b0;
         lane_tables$row_count_is$4$d = 1'b0;
-        lane_tables$row_count_is$1$d = lane_tables$present$0 & !lane_tables$present$1;
-        lane_tables$row_count_is$2$d = lane_tables$present$1 & !lane_tables$present$2;
-        lane_tables$row_count_is$3$d = lane_tables$present$2 & !lane_tables$present$3;
-        lane_tables$row_count_is$4$d = lane_tables$present$3 & !lane_tables$present$4;
-        lane_tables$row_tlast$d = lane_tables$tlast;
-        lane_tables$row_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$row_count_is$1$d = lane_tables$class_present$0$q & !lane_tables$class_present$1$q;
+        lane_tables$row_count_is$2$d = lane_tables$class_present$1$q & !lane_tables$class_present$2$q;
+        lane_tables$row_count_is$3$d = lane_tables$class_present$2$q & !lane_tables$class_present$3$q;
+        lane_tables$row_count_is$4$d = lane_tables$class_present$3$q & !lane_tables$class_present$4$q;
+        lane_tables$row_tlast$d = lane_tables$class_tlast$q;
+        lane_tables$row_valid$d = lane_tables$class_valid$q & !lane_tables$rst;
         lane_tables$history_cont$0$d = lane_tables$history_cont$0$q;
         lane_tables$history_length$0$d = lane_tables$history_length$0$q;
         lane_tables$history_allowed$0$d = lane_tables$history_allowed$0$q;
@@ -27343,19 +28339,19 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge word_lanes$packed_tkeep$clock) begin
        word_lanes$packed_tkeep$q <= word_lanes$packed_tkeep$d;
     end
-    // word_lanes$packed_any
+    // word_lanes$packed_write
     initial begin
-       word_lanes$packed_any$q = 1'h0;
+       word_lanes$packed_write$q = 1'h0;
     end
-    always @(posedge word_lanes$packed_any$clock) begin
-       word_lanes$packed_any$q <= word_lanes$packed_any$d;
+    always @(posedge word_lanes$packed_write$clock) begin
+       word_lanes$packed_write$q <= word_lanes$packed_write$d;
     end
-    // word_lanes$packed_valid
+    // word_lanes$packed_dropped
     initial begin
-       word_lanes$packed_valid$q = 1'h0;
+       word_lanes$packed_dropped$q = 1'h0;
     end
-    always @(posedge word_lanes$packed_valid$clock) begin
-       word_lanes$packed_valid$q <= word_lanes$packed_valid$d;
+    always @(posedge word_lanes$packed_dropped$clock) begin
+       word_lanes$packed_dropped$q <= word_lanes$packed_dropped$d;
     end
     // word_lanes$packed_tlast
     initial begin
@@ -27369,8 +28365,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         word_lanes$packed_tdata$clock = word_lanes$clock;
         word_lanes$packed_tuser$clock = word_lanes$clock;
         word_lanes$packed_tkeep$clock = word_lanes$clock;
-        word_lanes$packed_any$clock = word_lanes$clock;
-        word_lanes$packed_valid$clock = word_lanes$clock;
+        word_lanes$packed_write$clock = word_lanes$clock;
+        word_lanes$packed_dropped$clock = word_lanes$clock;
         word_lanes$packed_tlast$clock = word_lanes$clock;
         word_lanes$word$0 = word_lanes$slot_value$0;
         if (word_lanes$slot_tuser$0['h0]) begin
@@ -27556,15 +28552,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         word_lanes$packed_tdata$d = word_lanes$tdata_bus$bus;
         word_lanes$packed_tuser$d = word_lanes$tuser_bus$bus;
         word_lanes$packed_tkeep$d = word_lanes$tkeep_bus$bus;
-        word_lanes$packed_any$d = word_lanes$packer$keep_out$0;
-        word_lanes$packed_valid$d = word_lanes$packer$beat_out & !word_lanes$rst;
+        word_lanes$packed_write$d = word_lanes$packer$beat_out & !word_lanes$rst & (word_lanes$packer$keep_out$0 | word_lanes$packer$last_out);
+        word_lanes$packed_dropped$d = word_lanes$packer$beat_out & !word_lanes$rst & !word_lanes$packer$keep_out$0 & !word_lanes$packer$last_out;
         word_lanes$packed_tlast$d = word_lanes$packer$last_out;
         word_lanes$tdata = word_lanes$packed_tdata$q;
         word_lanes$tuser = word_lanes$packed_tuser$q;
         word_lanes$tkeep = word_lanes$packed_tkeep$q;
         word_lanes$tlast = word_lanes$packed_tlast$q;
-        word_lanes$write = word_lanes$packed_valid$q & (word_lanes$packed_any$q | word_lanes$packed_tlast$q);
-        word_lanes$dropped = word_lanes$packed_valid$q & !word_lanes$packed_any$q & !word_lanes$packed_tlast$q;
+        word_lanes$write = word_lanes$packed_write$q;
+        word_lanes$dropped = word_lanes$packed_dropped$q;
     end
     // queue$ram
     always @(posedge queue$ram$clock) begin

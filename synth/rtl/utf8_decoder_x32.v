@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_decoder_x32.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (decoder$gathered$q).
 //
-// utf8hdl-latency: 31
+// utf8hdl-latency: 32
 // (cycles from a beat's acceptance to its first word on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -5379,6 +5379,447 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [4:0] lane_tables$tail_leads$4$second_allowed;
     reg  [3:0] lane_tables$tail_leads$4$outside_tuser;
     reg  [3:0] lane_tables$tail_leads$4$malformed_tuser;
+    reg  lane_tables$class_present$0$d;
+    reg  lane_tables$class_present$0$q;
+    reg  lane_tables$class_present$0$clock;
+    reg  lane_tables$class_present$1$d;
+    reg  lane_tables$class_present$1$q;
+    reg  lane_tables$class_present$1$clock;
+    reg  lane_tables$class_present$2$d;
+    reg  lane_tables$class_present$2$q;
+    reg  lane_tables$class_present$2$clock;
+    reg  lane_tables$class_present$3$d;
+    reg  lane_tables$class_present$3$q;
+    reg  lane_tables$class_present$3$clock;
+    reg  lane_tables$class_present$4$d;
+    reg  lane_tables$class_present$4$q;
+    reg  lane_tables$class_present$4$clock;
+    reg  lane_tables$class_present$5$d;
+    reg  lane_tables$class_present$5$q;
+    reg  lane_tables$class_present$5$clock;
+    reg  lane_tables$class_present$6$d;
+    reg  lane_tables$class_present$6$q;
+    reg  lane_tables$class_present$6$clock;
+    reg  lane_tables$class_present$7$d;
+    reg  lane_tables$class_present$7$q;
+    reg  lane_tables$class_present$7$clock;
+    reg  lane_tables$class_present$8$d;
+    reg  lane_tables$class_present$8$q;
+    reg  lane_tables$class_present$8$clock;
+    reg  lane_tables$class_present$9$d;
+    reg  lane_tables$class_present$9$q;
+    reg  lane_tables$class_present$9$clock;
+    reg  lane_tables$class_present$10$d;
+    reg  lane_tables$class_present$10$q;
+    reg  lane_tables$class_present$10$clock;
+    reg  lane_tables$class_present$11$d;
+    reg  lane_tables$class_present$11$q;
+    reg  lane_tables$class_present$11$clock;
+    reg  lane_tables$class_present$12$d;
+    reg  lane_tables$class_present$12$q;
+    reg  lane_tables$class_present$12$clock;
+    reg  lane_tables$class_present$13$d;
+    reg  lane_tables$class_present$13$q;
+    reg  lane_tables$class_present$13$clock;
+    reg  lane_tables$class_present$14$d;
+    reg  lane_tables$class_present$14$q;
+    reg  lane_tables$class_present$14$clock;
+    reg  lane_tables$class_present$15$d;
+    reg  lane_tables$class_present$15$q;
+    reg  lane_tables$class_present$15$clock;
+    reg  lane_tables$class_present$16$d;
+    reg  lane_tables$class_present$16$q;
+    reg  lane_tables$class_present$16$clock;
+    reg  lane_tables$class_present$17$d;
+    reg  lane_tables$class_present$17$q;
+    reg  lane_tables$class_present$17$clock;
+    reg  lane_tables$class_present$18$d;
+    reg  lane_tables$class_present$18$q;
+    reg  lane_tables$class_present$18$clock;
+    reg  lane_tables$class_present$19$d;
+    reg  lane_tables$class_present$19$q;
+    reg  lane_tables$class_present$19$clock;
+    reg  lane_tables$class_present$20$d;
+    reg  lane_tables$class_present$20$q;
+    reg  lane_tables$class_present$20$clock;
+    reg  lane_tables$class_present$21$d;
+    reg  lane_tables$class_present$21$q;
+    reg  lane_tables$class_present$21$clock;
+    reg  lane_tables$class_present$22$d;
+    reg  lane_tables$class_present$22$q;
+    reg  lane_tables$class_present$22$clock;
+    reg  lane_tables$class_present$23$d;
+    reg  lane_tables$class_present$23$q;
+    reg  lane_tables$class_present$23$clock;
+    reg  lane_tables$class_present$24$d;
+    reg  lane_tables$class_present$24$q;
+    reg  lane_tables$class_present$24$clock;
+    reg  lane_tables$class_present$25$d;
+    reg  lane_tables$class_present$25$q;
+    reg  lane_tables$class_present$25$clock;
+    reg  lane_tables$class_present$26$d;
+    reg  lane_tables$class_present$26$q;
+    reg  lane_tables$class_present$26$clock;
+    reg  lane_tables$class_present$27$d;
+    reg  lane_tables$class_present$27$q;
+    reg  lane_tables$class_present$27$clock;
+    reg  lane_tables$class_present$28$d;
+    reg  lane_tables$class_present$28$q;
+    reg  lane_tables$class_present$28$clock;
+    reg  lane_tables$class_present$29$d;
+    reg  lane_tables$class_present$29$q;
+    reg  lane_tables$class_present$29$clock;
+    reg  lane_tables$class_present$30$d;
+    reg  lane_tables$class_present$30$q;
+    reg  lane_tables$class_present$30$clock;
+    reg  lane_tables$class_present$31$d;
+    reg  lane_tables$class_present$31$q;
+    reg  lane_tables$class_present$31$clock;
+    reg  [4:0] lane_tables$class_class$0$d;
+    reg  [4:0] lane_tables$class_class$0$q;
+    reg  lane_tables$class_class$0$clock;
+    reg  [4:0] lane_tables$class_class$1$d;
+    reg  [4:0] lane_tables$class_class$1$q;
+    reg  lane_tables$class_class$1$clock;
+    reg  [4:0] lane_tables$class_class$2$d;
+    reg  [4:0] lane_tables$class_class$2$q;
+    reg  lane_tables$class_class$2$clock;
+    reg  [4:0] lane_tables$class_class$3$d;
+    reg  [4:0] lane_tables$class_class$3$q;
+    reg  lane_tables$class_class$3$clock;
+    reg  [4:0] lane_tables$class_class$4$d;
+    reg  [4:0] lane_tables$class_class$4$q;
+    reg  lane_tables$class_class$4$clock;
+    reg  [4:0] lane_tables$class_class$5$d;
+    reg  [4:0] lane_tables$class_class$5$q;
+    reg  lane_tables$class_class$5$clock;
+    reg  [4:0] lane_tables$class_class$6$d;
+    reg  [4:0] lane_tables$class_class$6$q;
+    reg  lane_tables$class_class$6$clock;
+    reg  [4:0] lane_tables$class_class$7$d;
+    reg  [4:0] lane_tables$class_class$7$q;
+    reg  lane_tables$class_class$7$clock;
+    reg  [4:0] lane_tables$class_class$8$d;
+    reg  [4:0] lane_tables$class_class$8$q;
+    reg  lane_tables$class_class$8$clock;
+    reg  [4:0] lane_tables$class_class$9$d;
+    reg  [4:0] lane_tables$class_class$9$q;
+    reg  lane_tables$class_class$9$clock;
+    reg  [4:0] lane_tables$class_class$10$d;
+    reg  [4:0] lane_tables$class_class$10$q;
+    reg  lane_tables$class_class$10$clock;
+    reg  [4:0] lane_tables$class_class$11$d;
+    reg  [4:0] lane_tables$class_class$11$q;
+    reg  lane_tables$class_class$11$clock;
+    reg  [4:0] lane_tables$class_class$12$d;
+    reg  [4:0] lane_tables$class_class$12$q;
+    reg  lane_tables$class_class$12$clock;
+    reg  [4:0] lane_tables$class_class$13$d;
+    reg  [4:0] lane_tables$class_class$13$q;
+    reg  lane_tables$class_class$13$clock;
+    reg  [4:0] lane_tables$class_class$14$d;
+    reg  [4:0] lane_tables$class_class$14$q;
+    reg  lane_tables$class_class$14$clock;
+    reg  [4:0] lane_tables$class_class$15$d;
+    reg  [4:0] lane_tables$class_class$15$q;
+    reg  lane_tables$class_class$15$clock;
+    reg  [4:0] lane_tables$class_class$16$d;
+    reg  [4:0] lane_tables$class_class$16$q;
+    reg  lane_tables$class_class$16$clock;
+    reg  [4:0] lane_tables$class_class$17$d;
+    reg  [4:0] lane_tables$class_class$17$q;
+    reg  lane_tables$class_class$17$clock;
+    reg  [4:0] lane_tables$class_class$18$d;
+    reg  [4:0] lane_tables$class_class$18$q;
+    reg  lane_tables$class_class$18$clock;
+    reg  [4:0] lane_tables$class_class$19$d;
+    reg  [4:0] lane_tables$class_class$19$q;
+    reg  lane_tables$class_class$19$clock;
+    reg  [4:0] lane_tables$class_class$20$d;
+    reg  [4:0] lane_tables$class_class$20$q;
+    reg  lane_tables$class_class$20$clock;
+    reg  [4:0] lane_tables$class_class$21$d;
+    reg  [4:0] lane_tables$class_class$21$q;
+    reg  lane_tables$class_class$21$clock;
+    reg  [4:0] lane_tables$class_class$22$d;
+    reg  [4:0] lane_tables$class_class$22$q;
+    reg  lane_tables$class_class$22$clock;
+    reg  [4:0] lane_tables$class_class$23$d;
+    reg  [4:0] lane_tables$class_class$23$q;
+    reg  lane_tables$class_class$23$clock;
+    reg  [4:0] lane_tables$class_class$24$d;
+    reg  [4:0] lane_tables$class_class$24$q;
+    reg  lane_tables$class_class$24$clock;
+    reg  [4:0] lane_tables$class_class$25$d;
+    reg  [4:0] lane_tables$class_class$25$q;
+    reg  lane_tables$class_class$25$clock;
+    reg  [4:0] lane_tables$class_class$26$d;
+    reg  [4:0] lane_tables$class_class$26$q;
+    reg  lane_tables$class_class$26$clock;
+    reg  [4:0] lane_tables$class_class$27$d;
+    reg  [4:0] lane_tables$class_class$27$q;
+    reg  lane_tables$class_class$27$clock;
+    reg  [4:0] lane_tables$class_class$28$d;
+    reg  [4:0] lane_tables$class_class$28$q;
+    reg  lane_tables$class_class$28$clock;
+    reg  [4:0] lane_tables$class_class$29$d;
+    reg  [4:0] lane_tables$class_class$29$q;
+    reg  lane_tables$class_class$29$clock;
+    reg  [4:0] lane_tables$class_class$30$d;
+    reg  [4:0] lane_tables$class_class$30$q;
+    reg  lane_tables$class_class$30$clock;
+    reg  [4:0] lane_tables$class_class$31$d;
+    reg  [4:0] lane_tables$class_class$31$q;
+    reg  lane_tables$class_class$31$clock;
+    reg  [4:0] lane_tables$class_cont$0$d;
+    reg  [4:0] lane_tables$class_cont$0$q;
+    reg  lane_tables$class_cont$0$clock;
+    reg  [4:0] lane_tables$class_cont$1$d;
+    reg  [4:0] lane_tables$class_cont$1$q;
+    reg  lane_tables$class_cont$1$clock;
+    reg  [4:0] lane_tables$class_cont$2$d;
+    reg  [4:0] lane_tables$class_cont$2$q;
+    reg  lane_tables$class_cont$2$clock;
+    reg  [4:0] lane_tables$class_cont$3$d;
+    reg  [4:0] lane_tables$class_cont$3$q;
+    reg  lane_tables$class_cont$3$clock;
+    reg  [4:0] lane_tables$class_cont$4$d;
+    reg  [4:0] lane_tables$class_cont$4$q;
+    reg  lane_tables$class_cont$4$clock;
+    reg  [4:0] lane_tables$class_cont$5$d;
+    reg  [4:0] lane_tables$class_cont$5$q;
+    reg  lane_tables$class_cont$5$clock;
+    reg  [4:0] lane_tables$class_cont$6$d;
+    reg  [4:0] lane_tables$class_cont$6$q;
+    reg  lane_tables$class_cont$6$clock;
+    reg  [4:0] lane_tables$class_cont$7$d;
+    reg  [4:0] lane_tables$class_cont$7$q;
+    reg  lane_tables$class_cont$7$clock;
+    reg  [4:0] lane_tables$class_cont$8$d;
+    reg  [4:0] lane_tables$class_cont$8$q;
+    reg  lane_tables$class_cont$8$clock;
+    reg  [4:0] lane_tables$class_cont$9$d;
+    reg  [4:0] lane_tables$class_cont$9$q;
+    reg  lane_tables$class_cont$9$clock;
+    reg  [4:0] lane_tables$class_cont$10$d;
+    reg  [4:0] lane_tables$class_cont$10$q;
+    reg  lane_tables$class_cont$10$clock;
+    reg  [4:0] lane_tables$class_cont$11$d;
+    reg  [4:0] lane_tables$class_cont$11$q;
+    reg  lane_tables$class_cont$11$clock;
+    reg  [4:0] lane_tables$class_cont$12$d;
+    reg  [4:0] lane_tables$class_cont$12$q;
+    reg  lane_tables$class_cont$12$clock;
+    reg  [4:0] lane_tables$class_cont$13$d;
+    reg  [4:0] lane_tables$class_cont$13$q;
+    reg  lane_tables$class_cont$13$clock;
+    reg  [4:0] lane_tables$class_cont$14$d;
+    reg  [4:0] lane_tables$class_cont$14$q;
+    reg  lane_tables$class_cont$14$clock;
+    reg  [4:0] lane_tables$class_cont$15$d;
+    reg  [4:0] lane_tables$class_cont$15$q;
+    reg  lane_tables$class_cont$15$clock;
+    reg  [4:0] lane_tables$class_cont$16$d;
+    reg  [4:0] lane_tables$class_cont$16$q;
+    reg  lane_tables$class_cont$16$clock;
+    reg  [4:0] lane_tables$class_cont$17$d;
+    reg  [4:0] lane_tables$class_cont$17$q;
+    reg  lane_tables$class_cont$17$clock;
+    reg  [4:0] lane_tables$class_cont$18$d;
+    reg  [4:0] lane_tables$class_cont$18$q;
+    reg  lane_tables$class_cont$18$clock;
+    reg  [4:0] lane_tables$class_cont$19$d;
+    reg  [4:0] lane_tables$class_cont$19$q;
+    reg  lane_tables$class_cont$19$clock;
+    reg  [4:0] lane_tables$class_cont$20$d;
+    reg  [4:0] lane_tables$class_cont$20$q;
+    reg  lane_tables$class_cont$20$clock;
+    reg  [4:0] lane_tables$class_cont$21$d;
+    reg  [4:0] lane_tables$class_cont$21$q;
+    reg  lane_tables$class_cont$21$clock;
+    reg  [4:0] lane_tables$class_cont$22$d;
+    reg  [4:0] lane_tables$class_cont$22$q;
+    reg  lane_tables$class_cont$22$clock;
+    reg  [4:0] lane_tables$class_cont$23$d;
+    reg  [4:0] lane_tables$class_cont$23$q;
+    reg  lane_tables$class_cont$23$clock;
+    reg  [4:0] lane_tables$class_cont$24$d;
+    reg  [4:0] lane_tables$class_cont$24$q;
+    reg  lane_tables$class_cont$24$clock;
+    reg  [4:0] lane_tables$class_cont$25$d;
+    reg  [4:0] lane_tables$class_cont$25$q;
+    reg  lane_tables$class_cont$25$clock;
+    reg  [4:0] lane_tables$class_cont$26$d;
+    reg  [4:0] lane_tables$class_cont$26$q;
+    reg  lane_tables$class_cont$26$clock;
+    reg  [4:0] lane_tables$class_cont$27$d;
+    reg  [4:0] lane_tables$class_cont$27$q;
+    reg  lane_tables$class_cont$27$clock;
+    reg  [4:0] lane_tables$class_cont$28$d;
+    reg  [4:0] lane_tables$class_cont$28$q;
+    reg  lane_tables$class_cont$28$clock;
+    reg  [4:0] lane_tables$class_cont$29$d;
+    reg  [4:0] lane_tables$class_cont$29$q;
+    reg  lane_tables$class_cont$29$clock;
+    reg  [4:0] lane_tables$class_cont$30$d;
+    reg  [4:0] lane_tables$class_cont$30$q;
+    reg  lane_tables$class_cont$30$clock;
+    reg  [4:0] lane_tables$class_cont$31$d;
+    reg  [4:0] lane_tables$class_cont$31$q;
+    reg  lane_tables$class_cont$31$clock;
+    reg  [7:0] lane_tables$class_free$0$d;
+    reg  [7:0] lane_tables$class_free$0$q;
+    reg  lane_tables$class_free$0$clock;
+    reg  [7:0] lane_tables$class_free$1$d;
+    reg  [7:0] lane_tables$class_free$1$q;
+    reg  lane_tables$class_free$1$clock;
+    reg  [7:0] lane_tables$class_free$2$d;
+    reg  [7:0] lane_tables$class_free$2$q;
+    reg  lane_tables$class_free$2$clock;
+    reg  [7:0] lane_tables$class_free$3$d;
+    reg  [7:0] lane_tables$class_free$3$q;
+    reg  lane_tables$class_free$3$clock;
+    reg  [7:0] lane_tables$class_free$4$d;
+    reg  [7:0] lane_tables$class_free$4$q;
+    reg  lane_tables$class_free$4$clock;
+    reg  [7:0] lane_tables$class_free$5$d;
+    reg  [7:0] lane_tables$class_free$5$q;
+    reg  lane_tables$class_free$5$clock;
+    reg  [7:0] lane_tables$class_free$6$d;
+    reg  [7:0] lane_tables$class_free$6$q;
+    reg  lane_tables$class_free$6$clock;
+    reg  [7:0] lane_tables$class_free$7$d;
+    reg  [7:0] lane_tables$class_free$7$q;
+    reg  lane_tables$class_free$7$clock;
+    reg  [7:0] lane_tables$class_free$8$d;
+    reg  [7:0] lane_tables$class_free$8$q;
+    reg  lane_tables$class_free$8$clock;
+    reg  [7:0] lane_tables$class_free$9$d;
+    reg  [7:0] lane_tables$class_free$9$q;
+    reg  lane_tables$class_free$9$clock;
+    reg  [7:0] lane_tables$class_free$10$d;
+    reg  [7:0] lane_tables$class_free$10$q;
+    reg  lane_tables$class_free$10$clock;
+    reg  [7:0] lane_tables$class_free$11$d;
+    reg  [7:0] lane_tables$class_free$11$q;
+    reg  lane_tables$class_free$11$clock;
+    reg  [7:0] lane_tables$class_free$12$d;
+    reg  [7:0] lane_tables$class_free$12$q;
+    reg  lane_tables$class_free$12$clock;
+    reg  [7:0] lane_tables$class_free$13$d;
+    reg  [7:0] lane_tables$class_free$13$q;
+    reg  lane_tables$class_free$13$clock;
+    reg  [7:0] lane_tables$class_free$14$d;
+    reg  [7:0] lane_tables$class_free$14$q;
+    reg  lane_tables$class_free$14$clock;
+    reg  [7:0] lane_tables$class_free$15$d;
+    reg  [7:0] lane_tables$class_free$15$q;
+    reg  lane_tables$class_free$15$clock;
+    reg  [7:0] lane_tables$class_free$16$d;
+    reg  [7:0] lane_tables$class_free$16$q;
+    reg  lane_tables$class_free$16$clock;
+    reg  [7:0] lane_tables$class_free$17$d;
+    reg  [7:0] lane_tables$class_free$17$q;
+    reg  lane_tables$class_free$17$clock;
+    reg  [7:0] lane_tables$class_free$18$d;
+    reg  [7:0] lane_tables$class_free$18$q;
+    reg  lane_tables$class_free$18$clock;
+    reg  [7:0] lane_tables$class_free$19$d;
+    reg  [7:0] lane_tables$class_free$19$q;
+    reg  lane_tables$class_free$19$clock;
+    reg  [7:0] lane_tables$class_free$20$d;
+    reg  [7:0] lane_tables$class_free$20$q;
+    reg  lane_tables$class_free$20$clock;
+    reg  [7:0] lane_tables$class_free$21$d;
+    reg  [7:0] lane_tables$class_free$21$q;
+    reg  lane_tables$class_free$21$clock;
+    reg  [7:0] lane_tables$class_free$22$d;
+    reg  [7:0] lane_tables$class_free$22$q;
+    reg  lane_tables$class_free$22$clock;
+    reg  [7:0] lane_tables$class_free$23$d;
+    reg  [7:0] lane_tables$class_free$23$q;
+    reg  lane_tables$class_free$23$clock;
+    reg  [7:0] lane_tables$class_free$24$d;
+    reg  [7:0] lane_tables$class_free$24$q;
+    reg  lane_tables$class_free$24$clock;
+    reg  [7:0] lane_tables$class_free$25$d;
+    reg  [7:0] lane_tables$class_free$25$q;
+    reg  lane_tables$class_free$25$clock;
+    reg  [7:0] lane_tables$class_free$26$d;
+    reg  [7:0] lane_tables$class_free$26$q;
+    reg  lane_tables$class_free$26$clock;
+    reg  [7:0] lane_tables$class_free$27$d;
+    reg  [7:0] lane_tables$class_free$27$q;
+    reg  lane_tables$class_free$27$clock;
+    reg  [7:0] lane_tables$class_free$28$d;
+    reg  [7:0] lane_tables$class_free$28$q;
+    reg  lane_tables$class_free$28$clock;
+    reg  [7:0] lane_tables$class_free$29$d;
+    reg  [7:0] lane_tables$class_free$29$q;
+    reg  lane_tables$class_free$29$clock;
+    reg  [7:0] lane_tables$class_free$30$d;
+    reg  [7:0] lane_tables$class_free$30$q;
+    reg  lane_tables$class_free$30$clock;
+    reg  [7:0] lane_tables$class_free$31$d;
+    reg  [7:0] lane_tables$class_free$31$q;
+    reg  lane_tables$class_free$31$clock;
+    reg  [4:0] lane_tables$class_next_cont$d;
+    reg  [4:0] lane_tables$class_next_cont$q;
+    reg  lane_tables$class_next_cont$clock;
+    reg  lane_tables$class_next_is_end$d;
+    reg  lane_tables$class_next_is_end$q;
+    reg  lane_tables$class_next_is_end$clock;
+    reg  [4:0] lane_tables$class_tail_class$0$d;
+    reg  [4:0] lane_tables$class_tail_class$0$q;
+    reg  lane_tables$class_tail_class$0$clock;
+    reg  [4:0] lane_tables$class_tail_class$1$d;
+    reg  [4:0] lane_tables$class_tail_class$1$q;
+    reg  lane_tables$class_tail_class$1$clock;
+    reg  [4:0] lane_tables$class_tail_class$2$d;
+    reg  [4:0] lane_tables$class_tail_class$2$q;
+    reg  lane_tables$class_tail_class$2$clock;
+    reg  [4:0] lane_tables$class_tail_class$3$d;
+    reg  [4:0] lane_tables$class_tail_class$3$q;
+    reg  lane_tables$class_tail_class$3$clock;
+    reg  [4:0] lane_tables$class_tail_class$4$d;
+    reg  [4:0] lane_tables$class_tail_class$4$q;
+    reg  lane_tables$class_tail_class$4$clock;
+    reg  [4:0] lane_tables$class_tail_cont$0$d;
+    reg  [4:0] lane_tables$class_tail_cont$0$q;
+    reg  lane_tables$class_tail_cont$0$clock;
+    reg  [4:0] lane_tables$class_tail_cont$1$d;
+    reg  [4:0] lane_tables$class_tail_cont$1$q;
+    reg  lane_tables$class_tail_cont$1$clock;
+    reg  [4:0] lane_tables$class_tail_cont$2$d;
+    reg  [4:0] lane_tables$class_tail_cont$2$q;
+    reg  lane_tables$class_tail_cont$2$clock;
+    reg  [4:0] lane_tables$class_tail_cont$3$d;
+    reg  [4:0] lane_tables$class_tail_cont$3$q;
+    reg  lane_tables$class_tail_cont$3$clock;
+    reg  [4:0] lane_tables$class_tail_cont$4$d;
+    reg  [4:0] lane_tables$class_tail_cont$4$q;
+    reg  lane_tables$class_tail_cont$4$clock;
+    reg  [7:0] lane_tables$class_tail_free$0$d;
+    reg  [7:0] lane_tables$class_tail_free$0$q;
+    reg  lane_tables$class_tail_free$0$clock;
+    reg  [7:0] lane_tables$class_tail_free$1$d;
+    reg  [7:0] lane_tables$class_tail_free$1$q;
+    reg  lane_tables$class_tail_free$1$clock;
+    reg  [7:0] lane_tables$class_tail_free$2$d;
+    reg  [7:0] lane_tables$class_tail_free$2$q;
+    reg  lane_tables$class_tail_free$2$clock;
+    reg  [7:0] lane_tables$class_tail_free$3$d;
+    reg  [7:0] lane_tables$class_tail_free$3$q;
+    reg  lane_tables$class_tail_free$3$clock;
+    reg  [7:0] lane_tables$class_tail_free$4$d;
+    reg  [7:0] lane_tables$class_tail_free$4$q;
+    reg  lane_tables$class_tail_free$4$clock;
+    reg  lane_tables$class_tlast$d;
+    reg  lane_tables$class_tlast$q;
+    reg  lane_tables$class_tlast$clock;
+    reg  lane_tables$class_valid$d;
+    reg  lane_tables$class_valid$q;
+    reg  lane_tables$class_valid$clock;
     reg  lane_tables$row_present$0$d;
     reg  lane_tables$row_present$0$q;
     reg  lane_tables$row_present$0$clock;
@@ -10094,12 +10535,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [31:0] word_lanes$packed_tkeep$d;
     reg  [31:0] word_lanes$packed_tkeep$q;
     reg  word_lanes$packed_tkeep$clock;
-    reg  word_lanes$packed_any$d;
-    reg  word_lanes$packed_any$q;
-    reg  word_lanes$packed_any$clock;
-    reg  word_lanes$packed_valid$d;
-    reg  word_lanes$packed_valid$q;
-    reg  word_lanes$packed_valid$clock;
+    reg  word_lanes$packed_write$d;
+    reg  word_lanes$packed_write$q;
+    reg  word_lanes$packed_write$clock;
+    reg  word_lanes$packed_dropped$d;
+    reg  word_lanes$packed_dropped$q;
+    reg  word_lanes$packed_dropped$clock;
     reg  word_lanes$packed_tlast$d;
     reg  word_lanes$packed_tlast$q;
     reg  word_lanes$packed_tlast$clock;
@@ -32675,6 +33116,1035 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
                 end
         endcase
     end
+    // lane_tables$class_present$0
+    initial begin
+       lane_tables$class_present$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$0$clock) begin
+       lane_tables$class_present$0$q <= lane_tables$class_present$0$d;
+    end
+    // lane_tables$class_present$1
+    initial begin
+       lane_tables$class_present$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$1$clock) begin
+       lane_tables$class_present$1$q <= lane_tables$class_present$1$d;
+    end
+    // lane_tables$class_present$2
+    initial begin
+       lane_tables$class_present$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$2$clock) begin
+       lane_tables$class_present$2$q <= lane_tables$class_present$2$d;
+    end
+    // lane_tables$class_present$3
+    initial begin
+       lane_tables$class_present$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$3$clock) begin
+       lane_tables$class_present$3$q <= lane_tables$class_present$3$d;
+    end
+    // lane_tables$class_present$4
+    initial begin
+       lane_tables$class_present$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$4$clock) begin
+       lane_tables$class_present$4$q <= lane_tables$class_present$4$d;
+    end
+    // lane_tables$class_present$5
+    initial begin
+       lane_tables$class_present$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$5$clock) begin
+       lane_tables$class_present$5$q <= lane_tables$class_present$5$d;
+    end
+    // lane_tables$class_present$6
+    initial begin
+       lane_tables$class_present$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$6$clock) begin
+       lane_tables$class_present$6$q <= lane_tables$class_present$6$d;
+    end
+    // lane_tables$class_present$7
+    initial begin
+       lane_tables$class_present$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$7$clock) begin
+       lane_tables$class_present$7$q <= lane_tables$class_present$7$d;
+    end
+    // lane_tables$class_present$8
+    initial begin
+       lane_tables$class_present$8$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$8$clock) begin
+       lane_tables$class_present$8$q <= lane_tables$class_present$8$d;
+    end
+    // lane_tables$class_present$9
+    initial begin
+       lane_tables$class_present$9$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$9$clock) begin
+       lane_tables$class_present$9$q <= lane_tables$class_present$9$d;
+    end
+    // lane_tables$class_present$10
+    initial begin
+       lane_tables$class_present$10$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$10$clock) begin
+       lane_tables$class_present$10$q <= lane_tables$class_present$10$d;
+    end
+    // lane_tables$class_present$11
+    initial begin
+       lane_tables$class_present$11$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$11$clock) begin
+       lane_tables$class_present$11$q <= lane_tables$class_present$11$d;
+    end
+    // lane_tables$class_present$12
+    initial begin
+       lane_tables$class_present$12$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$12$clock) begin
+       lane_tables$class_present$12$q <= lane_tables$class_present$12$d;
+    end
+    // lane_tables$class_present$13
+    initial begin
+       lane_tables$class_present$13$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$13$clock) begin
+       lane_tables$class_present$13$q <= lane_tables$class_present$13$d;
+    end
+    // lane_tables$class_present$14
+    initial begin
+       lane_tables$class_present$14$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$14$clock) begin
+       lane_tables$class_present$14$q <= lane_tables$class_present$14$d;
+    end
+    // lane_tables$class_present$15
+    initial begin
+       lane_tables$class_present$15$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$15$clock) begin
+       lane_tables$class_present$15$q <= lane_tables$class_present$15$d;
+    end
+    // lane_tables$class_present$16
+    initial begin
+       lane_tables$class_present$16$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$16$clock) begin
+       lane_tables$class_present$16$q <= lane_tables$class_present$16$d;
+    end
+    // lane_tables$class_present$17
+    initial begin
+       lane_tables$class_present$17$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$17$clock) begin
+       lane_tables$class_present$17$q <= lane_tables$class_present$17$d;
+    end
+    // lane_tables$class_present$18
+    initial begin
+       lane_tables$class_present$18$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$18$clock) begin
+       lane_tables$class_present$18$q <= lane_tables$class_present$18$d;
+    end
+    // lane_tables$class_present$19
+    initial begin
+       lane_tables$class_present$19$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$19$clock) begin
+       lane_tables$class_present$19$q <= lane_tables$class_present$19$d;
+    end
+    // lane_tables$class_present$20
+    initial begin
+       lane_tables$class_present$20$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$20$clock) begin
+       lane_tables$class_present$20$q <= lane_tables$class_present$20$d;
+    end
+    // lane_tables$class_present$21
+    initial begin
+       lane_tables$class_present$21$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$21$clock) begin
+       lane_tables$class_present$21$q <= lane_tables$class_present$21$d;
+    end
+    // lane_tables$class_present$22
+    initial begin
+       lane_tables$class_present$22$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$22$clock) begin
+       lane_tables$class_present$22$q <= lane_tables$class_present$22$d;
+    end
+    // lane_tables$class_present$23
+    initial begin
+       lane_tables$class_present$23$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$23$clock) begin
+       lane_tables$class_present$23$q <= lane_tables$class_present$23$d;
+    end
+    // lane_tables$class_present$24
+    initial begin
+       lane_tables$class_present$24$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$24$clock) begin
+       lane_tables$class_present$24$q <= lane_tables$class_present$24$d;
+    end
+    // lane_tables$class_present$25
+    initial begin
+       lane_tables$class_present$25$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$25$clock) begin
+       lane_tables$class_present$25$q <= lane_tables$class_present$25$d;
+    end
+    // lane_tables$class_present$26
+    initial begin
+       lane_tables$class_present$26$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$26$clock) begin
+       lane_tables$class_present$26$q <= lane_tables$class_present$26$d;
+    end
+    // lane_tables$class_present$27
+    initial begin
+       lane_tables$class_present$27$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$27$clock) begin
+       lane_tables$class_present$27$q <= lane_tables$class_present$27$d;
+    end
+    // lane_tables$class_present$28
+    initial begin
+       lane_tables$class_present$28$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$28$clock) begin
+       lane_tables$class_present$28$q <= lane_tables$class_present$28$d;
+    end
+    // lane_tables$class_present$29
+    initial begin
+       lane_tables$class_present$29$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$29$clock) begin
+       lane_tables$class_present$29$q <= lane_tables$class_present$29$d;
+    end
+    // lane_tables$class_present$30
+    initial begin
+       lane_tables$class_present$30$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$30$clock) begin
+       lane_tables$class_present$30$q <= lane_tables$class_present$30$d;
+    end
+    // lane_tables$class_present$31
+    initial begin
+       lane_tables$class_present$31$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$31$clock) begin
+       lane_tables$class_present$31$q <= lane_tables$class_present$31$d;
+    end
+    // lane_tables$class_class$0
+    initial begin
+       lane_tables$class_class$0$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$0$clock) begin
+       lane_tables$class_class$0$q <= lane_tables$class_class$0$d;
+    end
+    // lane_tables$class_class$1
+    initial begin
+       lane_tables$class_class$1$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$1$clock) begin
+       lane_tables$class_class$1$q <= lane_tables$class_class$1$d;
+    end
+    // lane_tables$class_class$2
+    initial begin
+       lane_tables$class_class$2$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$2$clock) begin
+       lane_tables$class_class$2$q <= lane_tables$class_class$2$d;
+    end
+    // lane_tables$class_class$3
+    initial begin
+       lane_tables$class_class$3$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$3$clock) begin
+       lane_tables$class_class$3$q <= lane_tables$class_class$3$d;
+    end
+    // lane_tables$class_class$4
+    initial begin
+       lane_tables$class_class$4$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$4$clock) begin
+       lane_tables$class_class$4$q <= lane_tables$class_class$4$d;
+    end
+    // lane_tables$class_class$5
+    initial begin
+       lane_tables$class_class$5$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$5$clock) begin
+       lane_tables$class_class$5$q <= lane_tables$class_class$5$d;
+    end
+    // lane_tables$class_class$6
+    initial begin
+       lane_tables$class_class$6$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$6$clock) begin
+       lane_tables$class_class$6$q <= lane_tables$class_class$6$d;
+    end
+    // lane_tables$class_class$7
+    initial begin
+       lane_tables$class_class$7$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$7$clock) begin
+       lane_tables$class_class$7$q <= lane_tables$class_class$7$d;
+    end
+    // lane_tables$class_class$8
+    initial begin
+       lane_tables$class_class$8$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$8$clock) begin
+       lane_tables$class_class$8$q <= lane_tables$class_class$8$d;
+    end
+    // lane_tables$class_class$9
+    initial begin
+       lane_tables$class_class$9$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$9$clock) begin
+       lane_tables$class_class$9$q <= lane_tables$class_class$9$d;
+    end
+    // lane_tables$class_class$10
+    initial begin
+       lane_tables$class_class$10$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$10$clock) begin
+       lane_tables$class_class$10$q <= lane_tables$class_class$10$d;
+    end
+    // lane_tables$class_class$11
+    initial begin
+       lane_tables$class_class$11$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$11$clock) begin
+       lane_tables$class_class$11$q <= lane_tables$class_class$11$d;
+    end
+    // lane_tables$class_class$12
+    initial begin
+       lane_tables$class_class$12$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$12$clock) begin
+       lane_tables$class_class$12$q <= lane_tables$class_class$12$d;
+    end
+    // lane_tables$class_class$13
+    initial begin
+       lane_tables$class_class$13$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$13$clock) begin
+       lane_tables$class_class$13$q <= lane_tables$class_class$13$d;
+    end
+    // lane_tables$class_class$14
+    initial begin
+       lane_tables$class_class$14$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$14$clock) begin
+       lane_tables$class_class$14$q <= lane_tables$class_class$14$d;
+    end
+    // lane_tables$class_class$15
+    initial begin
+       lane_tables$class_class$15$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$15$clock) begin
+       lane_tables$class_class$15$q <= lane_tables$class_class$15$d;
+    end
+    // lane_tables$class_class$16
+    initial begin
+       lane_tables$class_class$16$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$16$clock) begin
+       lane_tables$class_class$16$q <= lane_tables$class_class$16$d;
+    end
+    // lane_tables$class_class$17
+    initial begin
+       lane_tables$class_class$17$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$17$clock) begin
+       lane_tables$class_class$17$q <= lane_tables$class_class$17$d;
+    end
+    // lane_tables$class_class$18
+    initial begin
+       lane_tables$class_class$18$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$18$clock) begin
+       lane_tables$class_class$18$q <= lane_tables$class_class$18$d;
+    end
+    // lane_tables$class_class$19
+    initial begin
+       lane_tables$class_class$19$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$19$clock) begin
+       lane_tables$class_class$19$q <= lane_tables$class_class$19$d;
+    end
+    // lane_tables$class_class$20
+    initial begin
+       lane_tables$class_class$20$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$20$clock) begin
+       lane_tables$class_class$20$q <= lane_tables$class_class$20$d;
+    end
+    // lane_tables$class_class$21
+    initial begin
+       lane_tables$class_class$21$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$21$clock) begin
+       lane_tables$class_class$21$q <= lane_tables$class_class$21$d;
+    end
+    // lane_tables$class_class$22
+    initial begin
+       lane_tables$class_class$22$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$22$clock) begin
+       lane_tables$class_class$22$q <= lane_tables$class_class$22$d;
+    end
+    // lane_tables$class_class$23
+    initial begin
+       lane_tables$class_class$23$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$23$clock) begin
+       lane_tables$class_class$23$q <= lane_tables$class_class$23$d;
+    end
+    // lane_tables$class_class$24
+    initial begin
+       lane_tables$class_class$24$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$24$clock) begin
+       lane_tables$class_class$24$q <= lane_tables$class_class$24$d;
+    end
+    // lane_tables$class_class$25
+    initial begin
+       lane_tables$class_class$25$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$25$clock) begin
+       lane_tables$class_class$25$q <= lane_tables$class_class$25$d;
+    end
+    // lane_tables$class_class$26
+    initial begin
+       lane_tables$class_class$26$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$26$clock) begin
+       lane_tables$class_class$26$q <= lane_tables$class_class$26$d;
+    end
+    // lane_tables$class_class$27
+    initial begin
+       lane_tables$class_class$27$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$27$clock) begin
+       lane_tables$class_class$27$q <= lane_tables$class_class$27$d;
+    end
+    // lane_tables$class_class$28
+    initial begin
+       lane_tables$class_class$28$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$28$clock) begin
+       lane_tables$class_class$28$q <= lane_tables$class_class$28$d;
+    end
+    // lane_tables$class_class$29
+    initial begin
+       lane_tables$class_class$29$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$29$clock) begin
+       lane_tables$class_class$29$q <= lane_tables$class_class$29$d;
+    end
+    // lane_tables$class_class$30
+    initial begin
+       lane_tables$class_class$30$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$30$clock) begin
+       lane_tables$class_class$30$q <= lane_tables$class_class$30$d;
+    end
+    // lane_tables$class_class$31
+    initial begin
+       lane_tables$class_class$31$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$31$clock) begin
+       lane_tables$class_class$31$q <= lane_tables$class_class$31$d;
+    end
+    // lane_tables$class_cont$0
+    initial begin
+       lane_tables$class_cont$0$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$0$clock) begin
+       lane_tables$class_cont$0$q <= lane_tables$class_cont$0$d;
+    end
+    // lane_tables$class_cont$1
+    initial begin
+       lane_tables$class_cont$1$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$1$clock) begin
+       lane_tables$class_cont$1$q <= lane_tables$class_cont$1$d;
+    end
+    // lane_tables$class_cont$2
+    initial begin
+       lane_tables$class_cont$2$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$2$clock) begin
+       lane_tables$class_cont$2$q <= lane_tables$class_cont$2$d;
+    end
+    // lane_tables$class_cont$3
+    initial begin
+       lane_tables$class_cont$3$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$3$clock) begin
+       lane_tables$class_cont$3$q <= lane_tables$class_cont$3$d;
+    end
+    // lane_tables$class_cont$4
+    initial begin
+       lane_tables$class_cont$4$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$4$clock) begin
+       lane_tables$class_cont$4$q <= lane_tables$class_cont$4$d;
+    end
+    // lane_tables$class_cont$5
+    initial begin
+       lane_tables$class_cont$5$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$5$clock) begin
+       lane_tables$class_cont$5$q <= lane_tables$class_cont$5$d;
+    end
+    // lane_tables$class_cont$6
+    initial begin
+       lane_tables$class_cont$6$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$6$clock) begin
+       lane_tables$class_cont$6$q <= lane_tables$class_cont$6$d;
+    end
+    // lane_tables$class_cont$7
+    initial begin
+       lane_tables$class_cont$7$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$7$clock) begin
+       lane_tables$class_cont$7$q <= lane_tables$class_cont$7$d;
+    end
+    // lane_tables$class_cont$8
+    initial begin
+       lane_tables$class_cont$8$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$8$clock) begin
+       lane_tables$class_cont$8$q <= lane_tables$class_cont$8$d;
+    end
+    // lane_tables$class_cont$9
+    initial begin
+       lane_tables$class_cont$9$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$9$clock) begin
+       lane_tables$class_cont$9$q <= lane_tables$class_cont$9$d;
+    end
+    // lane_tables$class_cont$10
+    initial begin
+       lane_tables$class_cont$10$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$10$clock) begin
+       lane_tables$class_cont$10$q <= lane_tables$class_cont$10$d;
+    end
+    // lane_tables$class_cont$11
+    initial begin
+       lane_tables$class_cont$11$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$11$clock) begin
+       lane_tables$class_cont$11$q <= lane_tables$class_cont$11$d;
+    end
+    // lane_tables$class_cont$12
+    initial begin
+       lane_tables$class_cont$12$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$12$clock) begin
+       lane_tables$class_cont$12$q <= lane_tables$class_cont$12$d;
+    end
+    // lane_tables$class_cont$13
+    initial begin
+       lane_tables$class_cont$13$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$13$clock) begin
+       lane_tables$class_cont$13$q <= lane_tables$class_cont$13$d;
+    end
+    // lane_tables$class_cont$14
+    initial begin
+       lane_tables$class_cont$14$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$14$clock) begin
+       lane_tables$class_cont$14$q <= lane_tables$class_cont$14$d;
+    end
+    // lane_tables$class_cont$15
+    initial begin
+       lane_tables$class_cont$15$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$15$clock) begin
+       lane_tables$class_cont$15$q <= lane_tables$class_cont$15$d;
+    end
+    // lane_tables$class_cont$16
+    initial begin
+       lane_tables$class_cont$16$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$16$clock) begin
+       lane_tables$class_cont$16$q <= lane_tables$class_cont$16$d;
+    end
+    // lane_tables$class_cont$17
+    initial begin
+       lane_tables$class_cont$17$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$17$clock) begin
+       lane_tables$class_cont$17$q <= lane_tables$class_cont$17$d;
+    end
+    // lane_tables$class_cont$18
+    initial begin
+       lane_tables$class_cont$18$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$18$clock) begin
+       lane_tables$class_cont$18$q <= lane_tables$class_cont$18$d;
+    end
+    // lane_tables$class_cont$19
+    initial begin
+       lane_tables$class_cont$19$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$19$clock) begin
+       lane_tables$class_cont$19$q <= lane_tables$class_cont$19$d;
+    end
+    // lane_tables$class_cont$20
+    initial begin
+       lane_tables$class_cont$20$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$20$clock) begin
+       lane_tables$class_cont$20$q <= lane_tables$class_cont$20$d;
+    end
+    // lane_tables$class_cont$21
+    initial begin
+       lane_tables$class_cont$21$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$21$clock) begin
+       lane_tables$class_cont$21$q <= lane_tables$class_cont$21$d;
+    end
+    // lane_tables$class_cont$22
+    initial begin
+       lane_tables$class_cont$22$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$22$clock) begin
+       lane_tables$class_cont$22$q <= lane_tables$class_cont$22$d;
+    end
+    // lane_tables$class_cont$23
+    initial begin
+       lane_tables$class_cont$23$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$23$clock) begin
+       lane_tables$class_cont$23$q <= lane_tables$class_cont$23$d;
+    end
+    // lane_tables$class_cont$24
+    initial begin
+       lane_tables$class_cont$24$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$24$clock) begin
+       lane_tables$class_cont$24$q <= lane_tables$class_cont$24$d;
+    end
+    // lane_tables$class_cont$25
+    initial begin
+       lane_tables$class_cont$25$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$25$clock) begin
+       lane_tables$class_cont$25$q <= lane_tables$class_cont$25$d;
+    end
+    // lane_tables$class_cont$26
+    initial begin
+       lane_tables$class_cont$26$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$26$clock) begin
+       lane_tables$class_cont$26$q <= lane_tables$class_cont$26$d;
+    end
+    // lane_tables$class_cont$27
+    initial begin
+       lane_tables$class_cont$27$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$27$clock) begin
+       lane_tables$class_cont$27$q <= lane_tables$class_cont$27$d;
+    end
+    // lane_tables$class_cont$28
+    initial begin
+       lane_tables$class_cont$28$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$28$clock) begin
+       lane_tables$class_cont$28$q <= lane_tables$class_cont$28$d;
+    end
+    // lane_tables$class_cont$29
+    initial begin
+       lane_tables$class_cont$29$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$29$clock) begin
+       lane_tables$class_cont$29$q <= lane_tables$class_cont$29$d;
+    end
+    // lane_tables$class_cont$30
+    initial begin
+       lane_tables$class_cont$30$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$30$clock) begin
+       lane_tables$class_cont$30$q <= lane_tables$class_cont$30$d;
+    end
+    // lane_tables$class_cont$31
+    initial begin
+       lane_tables$class_cont$31$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$31$clock) begin
+       lane_tables$class_cont$31$q <= lane_tables$class_cont$31$d;
+    end
+    // lane_tables$class_free$0
+    initial begin
+       lane_tables$class_free$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$0$clock) begin
+       lane_tables$class_free$0$q <= lane_tables$class_free$0$d;
+    end
+    // lane_tables$class_free$1
+    initial begin
+       lane_tables$class_free$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$1$clock) begin
+       lane_tables$class_free$1$q <= lane_tables$class_free$1$d;
+    end
+    // lane_tables$class_free$2
+    initial begin
+       lane_tables$class_free$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$2$clock) begin
+       lane_tables$class_free$2$q <= lane_tables$class_free$2$d;
+    end
+    // lane_tables$class_free$3
+    initial begin
+       lane_tables$class_free$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$3$clock) begin
+       lane_tables$class_free$3$q <= lane_tables$class_free$3$d;
+    end
+    // lane_tables$class_free$4
+    initial begin
+       lane_tables$class_free$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$4$clock) begin
+       lane_tables$class_free$4$q <= lane_tables$class_free$4$d;
+    end
+    // lane_tables$class_free$5
+    initial begin
+       lane_tables$class_free$5$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$5$clock) begin
+       lane_tables$class_free$5$q <= lane_tables$class_free$5$d;
+    end
+    // lane_tables$class_free$6
+    initial begin
+       lane_tables$class_free$6$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$6$clock) begin
+       lane_tables$class_free$6$q <= lane_tables$class_free$6$d;
+    end
+    // lane_tables$class_free$7
+    initial begin
+       lane_tables$class_free$7$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$7$clock) begin
+       lane_tables$class_free$7$q <= lane_tables$class_free$7$d;
+    end
+    // lane_tables$class_free$8
+    initial begin
+       lane_tables$class_free$8$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$8$clock) begin
+       lane_tables$class_free$8$q <= lane_tables$class_free$8$d;
+    end
+    // lane_tables$class_free$9
+    initial begin
+       lane_tables$class_free$9$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$9$clock) begin
+       lane_tables$class_free$9$q <= lane_tables$class_free$9$d;
+    end
+    // lane_tables$class_free$10
+    initial begin
+       lane_tables$class_free$10$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$10$clock) begin
+       lane_tables$class_free$10$q <= lane_tables$class_free$10$d;
+    end
+    // lane_tables$class_free$11
+    initial begin
+       lane_tables$class_free$11$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$11$clock) begin
+       lane_tables$class_free$11$q <= lane_tables$class_free$11$d;
+    end
+    // lane_tables$class_free$12
+    initial begin
+       lane_tables$class_free$12$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$12$clock) begin
+       lane_tables$class_free$12$q <= lane_tables$class_free$12$d;
+    end
+    // lane_tables$class_free$13
+    initial begin
+       lane_tables$class_free$13$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$13$clock) begin
+       lane_tables$class_free$13$q <= lane_tables$class_free$13$d;
+    end
+    // lane_tables$class_free$14
+    initial begin
+       lane_tables$class_free$14$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$14$clock) begin
+       lane_tables$class_free$14$q <= lane_tables$class_free$14$d;
+    end
+    // lane_tables$class_free$15
+    initial begin
+       lane_tables$class_free$15$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$15$clock) begin
+       lane_tables$class_free$15$q <= lane_tables$class_free$15$d;
+    end
+    // lane_tables$class_free$16
+    initial begin
+       lane_tables$class_free$16$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$16$clock) begin
+       lane_tables$class_free$16$q <= lane_tables$class_free$16$d;
+    end
+    // lane_tables$class_free$17
+    initial begin
+       lane_tables$class_free$17$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$17$clock) begin
+       lane_tables$class_free$17$q <= lane_tables$class_free$17$d;
+    end
+    // lane_tables$class_free$18
+    initial begin
+       lane_tables$class_free$18$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$18$clock) begin
+       lane_tables$class_free$18$q <= lane_tables$class_free$18$d;
+    end
+    // lane_tables$class_free$19
+    initial begin
+       lane_tables$class_free$19$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$19$clock) begin
+       lane_tables$class_free$19$q <= lane_tables$class_free$19$d;
+    end
+    // lane_tables$class_free$20
+    initial begin
+       lane_tables$class_free$20$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$20$clock) begin
+       lane_tables$class_free$20$q <= lane_tables$class_free$20$d;
+    end
+    // lane_tables$class_free$21
+    initial begin
+       lane_tables$class_free$21$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$21$clock) begin
+       lane_tables$class_free$21$q <= lane_tables$class_free$21$d;
+    end
+    // lane_tables$class_free$22
+    initial begin
+       lane_tables$class_free$22$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$22$clock) begin
+       lane_tables$class_free$22$q <= lane_tables$class_free$22$d;
+    end
+    // lane_tables$class_free$23
+    initial begin
+       lane_tables$class_free$23$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$23$clock) begin
+       lane_tables$class_free$23$q <= lane_tables$class_free$23$d;
+    end
+    // lane_tables$class_free$24
+    initial begin
+       lane_tables$class_free$24$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$24$clock) begin
+       lane_tables$class_free$24$q <= lane_tables$class_free$24$d;
+    end
+    // lane_tables$class_free$25
+    initial begin
+       lane_tables$class_free$25$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$25$clock) begin
+       lane_tables$class_free$25$q <= lane_tables$class_free$25$d;
+    end
+    // lane_tables$class_free$26
+    initial begin
+       lane_tables$class_free$26$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$26$clock) begin
+       lane_tables$class_free$26$q <= lane_tables$class_free$26$d;
+    end
+    // lane_tables$class_free$27
+    initial begin
+       lane_tables$class_free$27$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$27$clock) begin
+       lane_tables$class_free$27$q <= lane_tables$class_free$27$d;
+    end
+    // lane_tables$class_free$28
+    initial begin
+       lane_tables$class_free$28$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$28$clock) begin
+       lane_tables$class_free$28$q <= lane_tables$class_free$28$d;
+    end
+    // lane_tables$class_free$29
+    initial begin
+       lane_tables$class_free$29$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$29$clock) begin
+       lane_tables$class_free$29$q <= lane_tables$class_free$29$d;
+    end
+    // lane_tables$class_free$30
+    initial begin
+       lane_tables$class_free$30$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$30$clock) begin
+       lane_tables$class_free$30$q <= lane_tables$class_free$30$d;
+    end
+    // lane_tables$class_free$31
+    initial begin
+       lane_tables$class_free$31$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$31$clock) begin
+       lane_tables$class_free$31$q <= lane_tables$class_free$31$d;
+    end
+    // lane_tables$class_next_cont
+    initial begin
+       lane_tables$class_next_cont$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_next_cont$clock) begin
+       lane_tables$class_next_cont$q <= lane_tables$class_next_cont$d;
+    end
+    // lane_tables$class_next_is_end
+    initial begin
+       lane_tables$class_next_is_end$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_next_is_end$clock) begin
+       lane_tables$class_next_is_end$q <= lane_tables$class_next_is_end$d;
+    end
+    // lane_tables$class_tail_class$0
+    initial begin
+       lane_tables$class_tail_class$0$q = 'h0;
+    end
+    always @(posedge lane_tables$class_tail_class$0$clock) begin
+       lane_tables$class_tail_class$0$q <= lane_tables$class_tail_class$0$d;
+    end
+    // lane_tables$class_tail_class$1
+    initial begin
+       lane_tables$class_tail_class$1$q = 'h0;
+    end
+    always @(posedge lane_tables$class_tail_class$1$clock) begin
+       lane_tables$class_tail_class$1$q <= lane_tables$class_tail_class$1$d;
+    end
+    // lane_tables$class_tail_class$2
+    initial begin
+       lane_tables$class_tail_class$2$q = 'h0;
+    end
+    always @(posedge lane_tables$class_tail_class$2$clock) begin
+       lane_tables$class_tail_class$2$q <= lane_tables$class_tail_class$2$d;
+    end
+    // lane_tables$class_tail_class$3
+    initial begin
+       lane_tables$class_tail_class$3$q = 'h0;
+    end
+    always @(posedge lane_tables$class_tail_class$3$clock) begin
+       lane_tables$class_tail_class$3$q <= lane_tables$class_tail_class$3$d;
+    end
+    // lane_tables$class_tail_class$4
+    initial begin
+       lane_tables$class_tail_class$4$q = 'h0;
+    end
+    always @(posedge lane_tables$class_tail_class$4$clock) begin
+       lane_tables$class_tail_class$4$q <= lane_tables$class_tail_class$4$d;
+    end
+    // lane_tables$class_tail_cont$0
+    initial begin
+       lane_tables$class_tail_cont$0$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_tail_cont$0$clock) begin
+       lane_tables$class_tail_cont$0$q <= lane_tables$class_tail_cont$0$d;
+    end
+    // lane_tables$class_tail_cont$1
+    initial begin
+       lane_tables$class_tail_cont$1$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_tail_cont$1$clock) begin
+       lane_tables$class_tail_cont$1$q <= lane_tables$class_tail_cont$1$d;
+    end
+    // lane_tables$class_tail_cont$2
+    initial begin
+       lane_tables$class_tail_cont$2$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_tail_cont$2$clock) begin
+       lane_tables$class_tail_cont$2$q <= lane_tables$class_tail_cont$2$d;
+    end
+    // lane_tables$class_tail_cont$3
+    initial begin
+       lane_tables$class_tail_cont$3$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_tail_cont$3$clock) begin
+       lane_tables$class_tail_cont$3$q <= lane_tables$class_tail_cont$3$d;
+    end
+    // lane_tables$class_tail_cont$4
+    initial begin
+       lane_tables$class_tail_cont$4$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_tail_cont$4$clock) begin
+       lane_tables$class_tail_cont$4$q <= lane_tables$class_tail_cont$4$d;
+    end
+    // lane_tables$class_tail_free$0
+    initial begin
+       lane_tables$class_tail_free$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_tail_free$0$clock) begin
+       lane_tables$class_tail_free$0$q <= lane_tables$class_tail_free$0$d;
+    end
+    // lane_tables$class_tail_free$1
+    initial begin
+       lane_tables$class_tail_free$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_tail_free$1$clock) begin
+       lane_tables$class_tail_free$1$q <= lane_tables$class_tail_free$1$d;
+    end
+    // lane_tables$class_tail_free$2
+    initial begin
+       lane_tables$class_tail_free$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_tail_free$2$clock) begin
+       lane_tables$class_tail_free$2$q <= lane_tables$class_tail_free$2$d;
+    end
+    // lane_tables$class_tail_free$3
+    initial begin
+       lane_tables$class_tail_free$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_tail_free$3$clock) begin
+       lane_tables$class_tail_free$3$q <= lane_tables$class_tail_free$3$d;
+    end
+    // lane_tables$class_tail_free$4
+    initial begin
+       lane_tables$class_tail_free$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_tail_free$4$clock) begin
+       lane_tables$class_tail_free$4$q <= lane_tables$class_tail_free$4$d;
+    end
+    // lane_tables$class_tlast
+    initial begin
+       lane_tables$class_tlast$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tlast$clock) begin
+       lane_tables$class_tlast$q <= lane_tables$class_tlast$d;
+    end
+    // lane_tables$class_valid
+    initial begin
+       lane_tables$class_valid$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_valid$clock) begin
+       lane_tables$class_valid$q <= lane_tables$class_valid$d;
+    end
     // lane_tables$row_present$0
     initial begin
        lane_tables$row_present$0$q = 1'h0;
@@ -36324,6 +37794,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     end
     // lane_tables
     always @(*) begin
+        lane_tables$class_next_cont$clock = lane_tables$clock;
+        lane_tables$class_next_is_end$clock = lane_tables$clock;
+        lane_tables$class_tlast$clock = lane_tables$clock;
+        lane_tables$class_valid$clock = lane_tables$clock;
         lane_tables$row_next_cont$clock = lane_tables$clock;
         lane_tables$row_next_is_end$clock = lane_tables$clock;
         lane_tables$row_tlast$clock = lane_tables$clock;
@@ -36332,6 +37806,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_next_is_end$clock = lane_tables$clock;
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
+        lane_tables$class_present$0$clock = lane_tables$clock;
+        lane_tables$class_class$0$clock = lane_tables$clock;
+        lane_tables$class_cont$0$clock = lane_tables$clock;
+        lane_tables$class_free$0$clock = lane_tables$clock;
         lane_tables$row_present$0$clock = lane_tables$clock;
         lane_tables$row_cont$0$clock = lane_tables$clock;
         lane_tables$row_length$0$clock = lane_tables$clock;
@@ -36346,6 +37824,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$0$clock = lane_tables$clock;
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
+        lane_tables$class_present$1$clock = lane_tables$clock;
+        lane_tables$class_class$1$clock = lane_tables$clock;
+        lane_tables$class_cont$1$clock = lane_tables$clock;
+        lane_tables$class_free$1$clock = lane_tables$clock;
         lane_tables$row_present$1$clock = lane_tables$clock;
         lane_tables$row_cont$1$clock = lane_tables$clock;
         lane_tables$row_length$1$clock = lane_tables$clock;
@@ -36360,6 +37842,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$1$clock = lane_tables$clock;
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
+        lane_tables$class_present$2$clock = lane_tables$clock;
+        lane_tables$class_class$2$clock = lane_tables$clock;
+        lane_tables$class_cont$2$clock = lane_tables$clock;
+        lane_tables$class_free$2$clock = lane_tables$clock;
         lane_tables$row_present$2$clock = lane_tables$clock;
         lane_tables$row_cont$2$clock = lane_tables$clock;
         lane_tables$row_length$2$clock = lane_tables$clock;
@@ -36374,6 +37860,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$2$clock = lane_tables$clock;
         lane_tables$window_malformed$2$clock = lane_tables$clock;
         lane_tables$window_free$2$clock = lane_tables$clock;
+        lane_tables$class_present$3$clock = lane_tables$clock;
+        lane_tables$class_class$3$clock = lane_tables$clock;
+        lane_tables$class_cont$3$clock = lane_tables$clock;
+        lane_tables$class_free$3$clock = lane_tables$clock;
         lane_tables$row_present$3$clock = lane_tables$clock;
         lane_tables$row_cont$3$clock = lane_tables$clock;
         lane_tables$row_length$3$clock = lane_tables$clock;
@@ -36388,6 +37878,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$3$clock = lane_tables$clock;
         lane_tables$window_malformed$3$clock = lane_tables$clock;
         lane_tables$window_free$3$clock = lane_tables$clock;
+        lane_tables$class_present$4$clock = lane_tables$clock;
+        lane_tables$class_class$4$clock = lane_tables$clock;
+        lane_tables$class_cont$4$clock = lane_tables$clock;
+        lane_tables$class_free$4$clock = lane_tables$clock;
         lane_tables$row_present$4$clock = lane_tables$clock;
         lane_tables$row_cont$4$clock = lane_tables$clock;
         lane_tables$row_length$4$clock = lane_tables$clock;
@@ -36402,6 +37896,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$4$clock = lane_tables$clock;
         lane_tables$window_malformed$4$clock = lane_tables$clock;
         lane_tables$window_free$4$clock = lane_tables$clock;
+        lane_tables$class_present$5$clock = lane_tables$clock;
+        lane_tables$class_class$5$clock = lane_tables$clock;
+        lane_tables$class_cont$5$clock = lane_tables$clock;
+        lane_tables$class_free$5$clock = lane_tables$clock;
         lane_tables$row_present$5$clock = lane_tables$clock;
         lane_tables$row_cont$5$clock = lane_tables$clock;
         lane_tables$row_length$5$clock = lane_tables$clock;
@@ -36416,6 +37914,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$5$clock = lane_tables$clock;
         lane_tables$window_malformed$5$clock = lane_tables$clock;
         lane_tables$window_free$5$clock = lane_tables$clock;
+        lane_tables$class_present$6$clock = lane_tables$clock;
+        lane_tables$class_class$6$clock = lane_tables$clock;
+        lane_tables$class_cont$6$clock = lane_tables$clock;
+        lane_tables$class_free$6$clock = lane_tables$clock;
         lane_tables$row_present$6$clock = lane_tables$clock;
         lane_tables$row_cont$6$clock = lane_tables$clock;
         lane_tables$row_length$6$clock = lane_tables$clock;
@@ -36430,6 +37932,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$6$clock = lane_tables$clock;
         lane_tables$window_malformed$6$clock = lane_tables$clock;
         lane_tables$window_free$6$clock = lane_tables$clock;
+        lane_tables$class_present$7$clock = lane_tables$clock;
+        lane_tables$class_class$7$clock = lane_tables$clock;
+        lane_tables$class_cont$7$clock = lane_tables$clock;
+        lane_tables$class_free$7$clock = lane_tables$clock;
         lane_tables$row_present$7$clock = lane_tables$clock;
         lane_tables$row_cont$7$clock = lane_tables$clock;
         lane_tables$row_length$7$clock = lane_tables$clock;
@@ -36444,6 +37950,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$7$clock = lane_tables$clock;
         lane_tables$window_malformed$7$clock = lane_tables$clock;
         lane_tables$window_free$7$clock = lane_tables$clock;
+        lane_tables$class_present$8$clock = lane_tables$clock;
+        lane_tables$class_class$8$clock = lane_tables$clock;
+        lane_tables$class_cont$8$clock = lane_tables$clock;
+        lane_tables$class_free$8$clock = lane_tables$clock;
         lane_tables$row_present$8$clock = lane_tables$clock;
         lane_tables$row_cont$8$clock = lane_tables$clock;
         lane_tables$row_length$8$clock = lane_tables$clock;
@@ -36458,6 +37968,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$8$clock = lane_tables$clock;
         lane_tables$window_malformed$8$clock = lane_tables$clock;
         lane_tables$window_free$8$clock = lane_tables$clock;
+        lane_tables$class_present$9$clock = lane_tables$clock;
+        lane_tables$class_class$9$clock = lane_tables$clock;
+        lane_tables$class_cont$9$clock = lane_tables$clock;
+        lane_tables$class_free$9$clock = lane_tables$clock;
         lane_tables$row_present$9$clock = lane_tables$clock;
         lane_tables$row_cont$9$clock = lane_tables$clock;
         lane_tables$row_length$9$clock = lane_tables$clock;
@@ -36472,6 +37986,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$9$clock = lane_tables$clock;
         lane_tables$window_malformed$9$clock = lane_tables$clock;
         lane_tables$window_free$9$clock = lane_tables$clock;
+        lane_tables$class_present$10$clock = lane_tables$clock;
+        lane_tables$class_class$10$clock = lane_tables$clock;
+        lane_tables$class_cont$10$clock = lane_tables$clock;
+        lane_tables$class_free$10$clock = lane_tables$clock;
         lane_tables$row_present$10$clock = lane_tables$clock;
         lane_tables$row_cont$10$clock = lane_tables$clock;
         lane_tables$row_length$10$clock = lane_tables$clock;
@@ -36486,6 +38004,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$10$clock = lane_tables$clock;
         lane_tables$window_malformed$10$clock = lane_tables$clock;
         lane_tables$window_free$10$clock = lane_tables$clock;
+        lane_tables$class_present$11$clock = lane_tables$clock;
+        lane_tables$class_class$11$clock = lane_tables$clock;
+        lane_tables$class_cont$11$clock = lane_tables$clock;
+        lane_tables$class_free$11$clock = lane_tables$clock;
         lane_tables$row_present$11$clock = lane_tables$clock;
         lane_tables$row_cont$11$clock = lane_tables$clock;
         lane_tables$row_length$11$clock = lane_tables$clock;
@@ -36500,6 +38022,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$11$clock = lane_tables$clock;
         lane_tables$window_malformed$11$clock = lane_tables$clock;
         lane_tables$window_free$11$clock = lane_tables$clock;
+        lane_tables$class_present$12$clock = lane_tables$clock;
+        lane_tables$class_class$12$clock = lane_tables$clock;
+        lane_tables$class_cont$12$clock = lane_tables$clock;
+        lane_tables$class_free$12$clock = lane_tables$clock;
         lane_tables$row_present$12$clock = lane_tables$clock;
         lane_tables$row_cont$12$clock = lane_tables$clock;
         lane_tables$row_length$12$clock = lane_tables$clock;
@@ -36514,6 +38040,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$12$clock = lane_tables$clock;
         lane_tables$window_malformed$12$clock = lane_tables$clock;
         lane_tables$window_free$12$clock = lane_tables$clock;
+        lane_tables$class_present$13$clock = lane_tables$clock;
+        lane_tables$class_class$13$clock = lane_tables$clock;
+        lane_tables$class_cont$13$clock = lane_tables$clock;
+        lane_tables$class_free$13$clock = lane_tables$clock;
         lane_tables$row_present$13$clock = lane_tables$clock;
         lane_tables$row_cont$13$clock = lane_tables$clock;
         lane_tables$row_length$13$clock = lane_tables$clock;
@@ -36528,6 +38058,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$13$clock = lane_tables$clock;
         lane_tables$window_malformed$13$clock = lane_tables$clock;
         lane_tables$window_free$13$clock = lane_tables$clock;
+        lane_tables$class_present$14$clock = lane_tables$clock;
+        lane_tables$class_class$14$clock = lane_tables$clock;
+        lane_tables$class_cont$14$clock = lane_tables$clock;
+        lane_tables$class_free$14$clock = lane_tables$clock;
         lane_tables$row_present$14$clock = lane_tables$clock;
         lane_tables$row_cont$14$clock = lane_tables$clock;
         lane_tables$row_length$14$clock = lane_tables$clock;
@@ -36542,6 +38076,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$14$clock = lane_tables$clock;
         lane_tables$window_malformed$14$clock = lane_tables$clock;
         lane_tables$window_free$14$clock = lane_tables$clock;
+        lane_tables$class_present$15$clock = lane_tables$clock;
+        lane_tables$class_class$15$clock = lane_tables$clock;
+        lane_tables$class_cont$15$clock = lane_tables$clock;
+        lane_tables$class_free$15$clock = lane_tables$clock;
         lane_tables$row_present$15$clock = lane_tables$clock;
         lane_tables$row_cont$15$clock = lane_tables$clock;
         lane_tables$row_length$15$clock = lane_tables$clock;
@@ -36556,6 +38094,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$15$clock = lane_tables$clock;
         lane_tables$window_malformed$15$clock = lane_tables$clock;
         lane_tables$window_free$15$clock = lane_tables$clock;
+        lane_tables$class_present$16$clock = lane_tables$clock;
+        lane_tables$class_class$16$clock = lane_tables$clock;
+        lane_tables$class_cont$16$clock = lane_tables$clock;
+        lane_tables$class_free$16$clock = lane_tables$clock;
         lane_tables$row_present$16$clock = lane_tables$clock;
         lane_tables$row_cont$16$clock = lane_tables$clock;
         lane_tables$row_length$16$clock = lane_tables$clock;
@@ -36570,6 +38112,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$16$clock = lane_tables$clock;
         lane_tables$window_malformed$16$clock = lane_tables$clock;
         lane_tables$window_free$16$clock = lane_tables$clock;
+        lane_tables$class_present$17$clock = lane_tables$clock;
+        lane_tables$class_class$17$clock = lane_tables$clock;
+        lane_tables$class_cont$17$clock = lane_tables$clock;
+        lane_tables$class_free$17$clock = lane_tables$clock;
         lane_tables$row_present$17$clock = lane_tables$clock;
         lane_tables$row_cont$17$clock = lane_tables$clock;
         lane_tables$row_length$17$clock = lane_tables$clock;
@@ -36584,6 +38130,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$17$clock = lane_tables$clock;
         lane_tables$window_malformed$17$clock = lane_tables$clock;
         lane_tables$window_free$17$clock = lane_tables$clock;
+        lane_tables$class_present$18$clock = lane_tables$clock;
+        lane_tables$class_class$18$clock = lane_tables$clock;
+        lane_tables$class_cont$18$clock = lane_tables$clock;
+        lane_tables$class_free$18$clock = lane_tables$clock;
         lane_tables$row_present$18$clock = lane_tables$clock;
         lane_tables$row_cont$18$clock = lane_tables$clock;
         lane_tables$row_length$18$clock = lane_tables$clock;
@@ -36598,6 +38148,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$18$clock = lane_tables$clock;
         lane_tables$window_malformed$18$clock = lane_tables$clock;
         lane_tables$window_free$18$clock = lane_tables$clock;
+        lane_tables$class_present$19$clock = lane_tables$clock;
+        lane_tables$class_class$19$clock = lane_tables$clock;
+        lane_tables$class_cont$19$clock = lane_tables$clock;
+        lane_tables$class_free$19$clock = lane_tables$clock;
         lane_tables$row_present$19$clock = lane_tables$clock;
         lane_tables$row_cont$19$clock = lane_tables$clock;
         lane_tables$row_length$19$clock = lane_tables$clock;
@@ -36612,6 +38166,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$19$clock = lane_tables$clock;
         lane_tables$window_malformed$19$clock = lane_tables$clock;
         lane_tables$window_free$19$clock = lane_tables$clock;
+        lane_tables$class_present$20$clock = lane_tables$clock;
+        lane_tables$class_class$20$clock = lane_tables$clock;
+        lane_tables$class_cont$20$clock = lane_tables$clock;
+        lane_tables$class_free$20$clock = lane_tables$clock;
         lane_tables$row_present$20$clock = lane_tables$clock;
         lane_tables$row_cont$20$clock = lane_tables$clock;
         lane_tables$row_length$20$clock = lane_tables$clock;
@@ -36626,6 +38184,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$20$clock = lane_tables$clock;
         lane_tables$window_malformed$20$clock = lane_tables$clock;
         lane_tables$window_free$20$clock = lane_tables$clock;
+        lane_tables$class_present$21$clock = lane_tables$clock;
+        lane_tables$class_class$21$clock = lane_tables$clock;
+        lane_tables$class_cont$21$clock = lane_tables$clock;
+        lane_tables$class_free$21$clock = lane_tables$clock;
         lane_tables$row_present$21$clock = lane_tables$clock;
         lane_tables$row_cont$21$clock = lane_tables$clock;
         lane_tables$row_length$21$clock = lane_tables$clock;
@@ -36640,6 +38202,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$21$clock = lane_tables$clock;
         lane_tables$window_malformed$21$clock = lane_tables$clock;
         lane_tables$window_free$21$clock = lane_tables$clock;
+        lane_tables$class_present$22$clock = lane_tables$clock;
+        lane_tables$class_class$22$clock = lane_tables$clock;
+        lane_tables$class_cont$22$clock = lane_tables$clock;
+        lane_tables$class_free$22$clock = lane_tables$clock;
         lane_tables$row_present$22$clock = lane_tables$clock;
         lane_tables$row_cont$22$clock = lane_tables$clock;
         lane_tables$row_length$22$clock = lane_tables$clock;
@@ -36654,6 +38220,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$22$clock = lane_tables$clock;
         lane_tables$window_malformed$22$clock = lane_tables$clock;
         lane_tables$window_free$22$clock = lane_tables$clock;
+        lane_tables$class_present$23$clock = lane_tables$clock;
+        lane_tables$class_class$23$clock = lane_tables$clock;
+        lane_tables$class_cont$23$clock = lane_tables$clock;
+        lane_tables$class_free$23$clock = lane_tables$clock;
         lane_tables$row_present$23$clock = lane_tables$clock;
         lane_tables$row_cont$23$clock = lane_tables$clock;
         lane_tables$row_length$23$clock = lane_tables$clock;
@@ -36668,6 +38238,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$23$clock = lane_tables$clock;
         lane_tables$window_malformed$23$clock = lane_tables$clock;
         lane_tables$window_free$23$clock = lane_tables$clock;
+        lane_tables$class_present$24$clock = lane_tables$clock;
+        lane_tables$class_class$24$clock = lane_tables$clock;
+        lane_tables$class_cont$24$clock = lane_tables$clock;
+        lane_tables$class_free$24$clock = lane_tables$clock;
         lane_tables$row_present$24$clock = lane_tables$clock;
         lane_tables$row_cont$24$clock = lane_tables$clock;
         lane_tables$row_length$24$clock = lane_tables$clock;
@@ -36682,6 +38256,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$24$clock = lane_tables$clock;
         lane_tables$window_malformed$24$clock = lane_tables$clock;
         lane_tables$window_free$24$clock = lane_tables$clock;
+        lane_tables$class_present$25$clock = lane_tables$clock;
+        lane_tables$class_class$25$clock = lane_tables$clock;
+        lane_tables$class_cont$25$clock = lane_tables$clock;
+        lane_tables$class_free$25$clock = lane_tables$clock;
         lane_tables$row_present$25$clock = lane_tables$clock;
         lane_tables$row_cont$25$clock = lane_tables$clock;
         lane_tables$row_length$25$clock = lane_tables$clock;
@@ -36696,6 +38274,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$25$clock = lane_tables$clock;
         lane_tables$window_malformed$25$clock = lane_tables$clock;
         lane_tables$window_free$25$clock = lane_tables$clock;
+        lane_tables$class_present$26$clock = lane_tables$clock;
+        lane_tables$class_class$26$clock = lane_tables$clock;
+        lane_tables$class_cont$26$clock = lane_tables$clock;
+        lane_tables$class_free$26$clock = lane_tables$clock;
         lane_tables$row_present$26$clock = lane_tables$clock;
         lane_tables$row_cont$26$clock = lane_tables$clock;
         lane_tables$row_length$26$clock = lane_tables$clock;
@@ -36710,6 +38292,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$26$clock = lane_tables$clock;
         lane_tables$window_malformed$26$clock = lane_tables$clock;
         lane_tables$window_free$26$clock = lane_tables$clock;
+        lane_tables$class_present$27$clock = lane_tables$clock;
+        lane_tables$class_class$27$clock = lane_tables$clock;
+        lane_tables$class_cont$27$clock = lane_tables$clock;
+        lane_tables$class_free$27$clock = lane_tables$clock;
         lane_tables$row_present$27$clock = lane_tables$clock;
         lane_tables$row_cont$27$clock = lane_tables$clock;
         lane_tables$row_length$27$clock = lane_tables$clock;
@@ -36724,6 +38310,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$27$clock = lane_tables$clock;
         lane_tables$window_malformed$27$clock = lane_tables$clock;
         lane_tables$window_free$27$clock = lane_tables$clock;
+        lane_tables$class_present$28$clock = lane_tables$clock;
+        lane_tables$class_class$28$clock = lane_tables$clock;
+        lane_tables$class_cont$28$clock = lane_tables$clock;
+        lane_tables$class_free$28$clock = lane_tables$clock;
         lane_tables$row_present$28$clock = lane_tables$clock;
         lane_tables$row_cont$28$clock = lane_tables$clock;
         lane_tables$row_length$28$clock = lane_tables$clock;
@@ -36738,6 +38328,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$28$clock = lane_tables$clock;
         lane_tables$window_malformed$28$clock = lane_tables$clock;
         lane_tables$window_free$28$clock = lane_tables$clock;
+        lane_tables$class_present$29$clock = lane_tables$clock;
+        lane_tables$class_class$29$clock = lane_tables$clock;
+        lane_tables$class_cont$29$clock = lane_tables$clock;
+        lane_tables$class_free$29$clock = lane_tables$clock;
         lane_tables$row_present$29$clock = lane_tables$clock;
         lane_tables$row_cont$29$clock = lane_tables$clock;
         lane_tables$row_length$29$clock = lane_tables$clock;
@@ -36752,6 +38346,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$29$clock = lane_tables$clock;
         lane_tables$window_malformed$29$clock = lane_tables$clock;
         lane_tables$window_free$29$clock = lane_tables$clock;
+        lane_tables$class_present$30$clock = lane_tables$clock;
+        lane_tables$class_class$30$clock = lane_tables$clock;
+        lane_tables$class_cont$30$clock = lane_tables$clock;
+        lane_tables$class_free$30$clock = lane_tables$clock;
         lane_tables$row_present$30$clock = lane_tables$clock;
         lane_tables$row_cont$30$clock = lane_tables$clock;
         lane_tables$row_length$30$clock = lane_tables$clock;
@@ -36766,6 +38364,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$30$clock = lane_tables$clock;
         lane_tables$window_malformed$30$clock = lane_tables$clock;
         lane_tables$window_free$30$clock = lane_tables$clock;
+        lane_tables$class_present$31$clock = lane_tables$clock;
+        lane_tables$class_class$31$clock = lane_tables$clock;
+        lane_tables$class_cont$31$clock = lane_tables$clock;
+        lane_tables$class_free$31$clock = lane_tables$clock;
         lane_tables$row_present$31$clock = lane_tables$clock;
         lane_tables$row_cont$31$clock = lane_tables$clock;
         lane_tables$row_length$31$clock = lane_tables$clock;
@@ -36780,6 +38382,9 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$31$clock = lane_tables$clock;
         lane_tables$window_malformed$31$clock = lane_tables$clock;
         lane_tables$window_free$31$clock = lane_tables$clock;
+        lane_tables$class_tail_class$0$clock = lane_tables$clock;
+        lane_tables$class_tail_cont$0$clock = lane_tables$clock;
+        lane_tables$class_tail_free$0$clock = lane_tables$clock;
         lane_tables$row_tail_cont$0$clock = lane_tables$clock;
         lane_tables$row_tail_length$0$clock = lane_tables$clock;
         lane_tables$row_tail_allowed$0$clock = lane_tables$clock;
@@ -36793,6 +38398,9 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
         lane_tables$window_prev_allowed$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
+        lane_tables$class_tail_class$1$clock = lane_tables$clock;
+        lane_tables$class_tail_cont$1$clock = lane_tables$clock;
+        lane_tables$class_tail_free$1$clock = lane_tables$clock;
         lane_tables$row_tail_cont$1$clock = lane_tables$clock;
         lane_tables$row_tail_length$1$clock = lane_tables$clock;
         lane_tables$row_tail_allowed$1$clock = lane_tables$clock;
@@ -36806,6 +38414,9 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
         lane_tables$window_prev_allowed$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
+        lane_tables$class_tail_class$2$clock = lane_tables$clock;
+        lane_tables$class_tail_cont$2$clock = lane_tables$clock;
+        lane_tables$class_tail_free$2$clock = lane_tables$clock;
         lane_tables$row_tail_cont$2$clock = lane_tables$clock;
         lane_tables$row_tail_length$2$clock = lane_tables$clock;
         lane_tables$row_tail_allowed$2$clock = lane_tables$clock;
@@ -36819,6 +38430,9 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
         lane_tables$window_prev_allowed$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
+        lane_tables$class_tail_class$3$clock = lane_tables$clock;
+        lane_tables$class_tail_cont$3$clock = lane_tables$clock;
+        lane_tables$class_tail_free$3$clock = lane_tables$clock;
         lane_tables$row_tail_cont$3$clock = lane_tables$clock;
         lane_tables$row_tail_length$3$clock = lane_tables$clock;
         lane_tables$row_tail_allowed$3$clock = lane_tables$clock;
@@ -36832,6 +38446,9 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
         lane_tables$window_prev_allowed$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
+        lane_tables$class_tail_class$4$clock = lane_tables$clock;
+        lane_tables$class_tail_cont$4$clock = lane_tables$clock;
+        lane_tables$class_tail_free$4$clock = lane_tables$clock;
         lane_tables$row_tail_cont$4$clock = lane_tables$clock;
         lane_tables$row_tail_length$4$clock = lane_tables$clock;
         lane_tables$row_tail_allowed$4$clock = lane_tables$clock;
@@ -36846,343 +38463,490 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_allowed$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
         lane_tables$tables$0$tdata = lane_tables$byte$0;
-        lane_tables$leads$0$byte_class = lane_tables$tables$0$byte_class;
-        lane_tables$row_present$0$d = lane_tables$present$0;
-        lane_tables$row_cont$0$d = lane_tables$tables$0$continuation;
+        lane_tables$class_present$0$d = lane_tables$present$0;
+        lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
+        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation;
+        lane_tables$class_free$0$d = lane_tables$tables$0$free_bits;
+        lane_tables$tables$1$tdata = lane_tables$byte$1;
+        lane_tables$class_present$1$d = lane_tables$present$1;
+        lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
+        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation;
+        lane_tables$class_free$1$d = lane_tables$tables$1$free_bits;
+        lane_tables$tables$2$tdata = lane_tables$byte$2;
+        lane_tables$class_present$2$d = lane_tables$present$2;
+        lane_tables$class_class$2$d = lane_tables$tables$2$byte_class;
+        lane_tables$class_cont$2$d = lane_tables$tables$2$continuation;
+        lane_tables$class_free$2$d = lane_tables$tables$2$free_bits;
+        lane_tables$tables$3$tdata = lane_tables$byte$3;
+        lane_tables$class_present$3$d = lane_tables$present$3;
+        lane_tables$class_class$3$d = lane_tables$tables$3$byte_class;
+        lane_tables$class_cont$3$d = lane_tables$tables$3$continuation;
+        lane_tables$class_free$3$d = lane_tables$tables$3$free_bits;
+        lane_tables$tables$4$tdata = lane_tables$byte$4;
+        lane_tables$class_present$4$d = lane_tables$present$4;
+        lane_tables$class_class$4$d = lane_tables$tables$4$byte_class;
+        lane_tables$class_cont$4$d = lane_tables$tables$4$continuation;
+        lane_tables$class_free$4$d = lane_tables$tables$4$free_bits;
+        lane_tables$tables$5$tdata = lane_tables$byte$5;
+        lane_tables$class_present$5$d = lane_tables$present$5;
+        lane_tables$class_class$5$d = lane_tables$tables$5$byte_class;
+        lane_tables$class_cont$5$d = lane_tables$tables$5$continuation;
+        lane_tables$class_free$5$d = lane_tables$tables$5$free_bits;
+        lane_tables$tables$6$tdata = lane_tables$byte$6;
+        lane_tables$class_present$6$d = lane_tables$present$6;
+        lane_tables$class_class$6$d = lane_tables$tables$6$byte_class;
+        lane_tables$class_cont$6$d = lane_tables$tables$6$continuation;
+        lane_tables$class_free$6$d = lane_tables$tables$6$free_bits;
+        lane_tables$tables$7$tdata = lane_tables$byte$7;
+        lane_tables$class_present$7$d = lane_tables$present$7;
+        lane_tables$class_class$7$d = lane_tables$tables$7$byte_class;
+        lane_tables$class_cont$7$d = lane_tables$tables$7$continuation;
+        lane_tables$class_free$7$d = lane_tables$tables$7$free_bits;
+        lane_tables$tables$8$tdata = lane_tables$byte$8;
+        lane_tables$class_present$8$d = lane_tables$present$8;
+        lane_tables$class_class$8$d = lane_tables$tables$8$byte_class;
+        lane_tables$class_cont$8$d = lane_tables$tables$8$continuation;
+        lane_tables$class_free$8$d = lane_tables$tables$8$free_bits;
+        lane_tables$tables$9$tdata = lane_tables$byte$9;
+        lane_tables$class_present$9$d = lane_tables$present$9;
+        lane_tables$class_class$9$d = lane_tables$tables$9$byte_class;
+        lane_tables$class_cont$9$d = lane_tables$tables$9$continuation;
+        lane_tables$class_free$9$d = lane_tables$tables$9$free_bits;
+        lane_tables$tables$10$tdata = lane_tables$byte$10;
+        lane_tables$class_present$10$d = lane_tables$present$10;
+        lane_tables$class_class$10$d = lane_tables$tables$10$byte_class;
+        lane_tables$class_cont$10$d = lane_tables$tables$10$continuation;
+        lane_tables$class_free$10$d = lane_tables$tables$10$free_bits;
+        lane_tables$tables$11$tdata = lane_tables$byte$11;
+        lane_tables$class_present$11$d = lane_tables$present$11;
+        lane_tables$class_class$11$d = lane_tables$tables$11$byte_class;
+        lane_tables$class_cont$11$d = lane_tables$tables$11$continuation;
+        lane_tables$class_free$11$d = lane_tables$tables$11$free_bits;
+        lane_tables$tables$12$tdata = lane_tables$byte$12;
+        lane_tables$class_present$12$d = lane_tables$present$12;
+        lane_tables$class_class$12$d = lane_tables$tables$12$byte_class;
+        lane_tables$class_cont$12$d = lane_tables$tables$12$continuation;
+        lane_tables$class_free$12$d = lane_tables$tables$12$free_bits;
+        lane_tables$tables$13$tdata = lane_tables$byte$13;
+        lane_tables$class_present$13$d = lane_tables$present$13;
+        lane_tables$class_class$13$d = lane_tables$tables$13$byte_class;
+        lane_tables$class_cont$13$d = lane_tables$tables$13$continuation;
+        lane_tables$class_free$13$d = lane_tables$tables$13$free_bits;
+        lane_tables$tables$14$tdata = lane_tables$byte$14;
+        lane_tables$class_present$14$d = lane_tables$present$14;
+        lane_tables$class_class$14$d = lane_tables$tables$14$byte_class;
+        lane_tables$class_cont$14$d = lane_tables$tables$14$continuation;
+        lane_tables$class_free$14$d = lane_tables$tables$14$free_bits;
+        lane_tables$tables$15$tdata = lane_tables$byte$15;
+        lane_tables$class_present$15$d = lane_tables$present$15;
+        lane_tables$class_class$15$d = lane_tables$tables$15$byte_class;
+        lane_tables$class_cont$15$d = lane_tables$tables$15$continuation;
+        lane_tables$class_free$15$d = lane_tables$tables$15$free_bits;
+        lane_tables$tables$16$tdata = lane_tables$byte$16;
+        lane_tables$class_present$16$d = lane_tables$present$16;
+        lane_tables$class_class$16$d = lane_tables$tables$16$byte_class;
+        lane_tables$class_cont$16$d = lane_tables$tables$16$continuation;
+        lane_tables$class_free$16$d = lane_tables$tables$16$free_bits;
+        lane_tables$tables$17$tdata = lane_tables$byte$17;
+        lane_tables$class_present$17$d = lane_tables$present$17;
+        lane_tables$class_class$17$d = lane_tables$tables$17$byte_class;
+        lane_tables$class_cont$17$d = lane_tables$tables$17$continuation;
+        lane_tables$class_free$17$d = lane_tables$tables$17$free_bits;
+        lane_tables$tables$18$tdata = lane_tables$byte$18;
+        lane_tables$class_present$18$d = lane_tables$present$18;
+        lane_tables$class_class$18$d = lane_tables$tables$18$byte_class;
+        lane_tables$class_cont$18$d = lane_tables$tables$18$continuation;
+        lane_tables$class_free$18$d = lane_tables$tables$18$free_bits;
+        lane_tables$tables$19$tdata = lane_tables$byte$19;
+        lane_tables$class_present$19$d = lane_tables$present$19;
+        lane_tables$class_class$19$d = lane_tables$tables$19$byte_class;
+        lane_tables$class_cont$19$d = lane_tables$tables$19$continuation;
+        lane_tables$class_free$19$d = lane_tables$tables$19$free_bits;
+        lane_tables$tables$20$tdata = lane_tables$byte$20;
+        lane_tables$class_present$20$d = lane_tables$present$20;
+        lane_tables$class_class$20$d = lane_tables$tables$20$byte_class;
+        lane_tables$class_cont$20$d = lane_tables$tables$20$continuation;
+        lane_tables$class_free$20$d = lane_tables$tables$20$free_bits;
+        lane_tables$tables$21$tdata = lane_tables$byte$21;
+        lane_tables$class_present$21$d = lane_tables$present$21;
+        lane_tables$class_class$21$d = lane_tables$tables$21$byte_class;
+        lane_tables$class_cont$21$d = lane_tables$tables$21$continuation;
+        lane_tables$class_free$21$d = lane_tables$tables$21$free_bits;
+        lane_tables$tables$22$tdata = lane_tables$byte$22;
+        lane_tables$class_present$22$d = lane_tables$present$22;
+        lane_tables$class_class$22$d = lane_tables$tables$22$byte_class;
+        lane_tables$class_cont$22$d = lane_tables$tables$22$continuation;
+        lane_tables$class_free$22$d = lane_tables$tables$22$free_bits;
+        lane_tables$tables$23$tdata = lane_tables$byte$23;
+        lane_tables$class_present$23$d = lane_tables$present$23;
+        lane_tables$class_class$23$d = lane_tables$tables$23$byte_class;
+        lane_tables$class_cont$23$d = lane_tables$tables$23$continuation;
+        lane_tables$class_free$23$d = lane_tables$tables$23$free_bits;
+        lane_tables$tables$24$tdata = lane_tables$byte$24;
+        lane_tables$class_present$24$d = lane_tables$present$24;
+        lane_tables$class_class$24$d = lane_tables$tables$24$byte_class;
+        lane_tables$class_cont$24$d = lane_tables$tables$24$continuation;
+        lane_tables$class_free$24$d = lane_tables$tables$24$free_bits;
+        lane_tables$tables$25$tdata = lane_tables$byte$25;
+        lane_tables$class_present$25$d = lane_tables$present$25;
+        lane_tables$class_class$25$d = lane_tables$tables$25$byte_class;
+        lane_tables$class_cont$25$d = lane_tables$tables$25$continuation;
+        lane_tables$class_free$25$d = lane_tables$tables$25$free_bits;
+        lane_tables$tables$26$tdata = lane_tables$byte$26;
+        lane_tables$class_present$26$d = lane_tables$present$26;
+        lane_tables$class_class$26$d = lane_tables$tables$26$byte_class;
+        lane_tables$class_cont$26$d = lane_tables$tables$26$continuation;
+        lane_tables$class_free$26$d = lane_tables$tables$26$free_bits;
+        lane_tables$tables$27$tdata = lane_tables$byte$27;
+        lane_tables$class_present$27$d = lane_tables$present$27;
+        lane_tables$class_class$27$d = lane_tables$tables$27$byte_class;
+        lane_tables$class_cont$27$d = lane_tables$tables$27$continuation;
+        lane_tables$class_free$27$d = lane_tables$tables$27$free_bits;
+        lane_tables$tables$28$tdata = lane_tables$byte$28;
+        lane_tables$class_present$28$d = lane_tables$present$28;
+        lane_tables$class_class$28$d = lane_tables$tables$28$byte_class;
+        lane_tables$class_cont$28$d = lane_tables$tables$28$continuation;
+        lane_tables$class_free$28$d = lane_tables$tables$28$free_bits;
+        lane_tables$tables$29$tdata = lane_tables$byte$29;
+        lane_tables$class_present$29$d = lane_tables$present$29;
+        lane_tables$class_class$29$d = lane_tables$tables$29$byte_class;
+        lane_tables$class_cont$29$d = lane_tables$tables$29$continuation;
+        lane_tables$class_free$29$d = lane_tables$tables$29$free_bits;
+        lane_tables$tables$30$tdata = lane_tables$byte$30;
+        lane_tables$class_present$30$d = lane_tables$present$30;
+        lane_tables$class_class$30$d = lane_tables$tables$30$byte_class;
+        lane_tables$class_cont$30$d = lane_tables$tables$30$continuation;
+        lane_tables$class_free$30$d = lane_tables$tables$30$free_bits;
+        lane_tables$tables$31$tdata = lane_tables$byte$31;
+        lane_tables$class_present$31$d = lane_tables$present$31;
+        lane_tables$class_class$31$d = lane_tables$tables$31$byte_class;
+        lane_tables$class_cont$31$d = lane_tables$tables$31$continuation;
+        lane_tables$class_free$31$d = lane_tables$tables$31$free_bits;
+        lane_tables$next_table$tdata = lane_tables$next_byte;
+        lane_tables$class_next_cont$d = lane_tables$next_table$continuation;
+        lane_tables$class_next_is_end$d = lane_tables$next_is_end;
+        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
+        lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
+        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation;
+        lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits;
+        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
+        lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
+        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation;
+        lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits;
+        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
+        lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
+        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation;
+        lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits;
+        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
+        lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
+        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation;
+        lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits;
+        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
+        lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
+        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation;
+        lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits;
+        lane_tables$class_tlast$d = lane_tables$tlast;
+        lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$leads$0$byte_class = lane_tables$class_class$0$q;
+        lane_tables$row_present$0$d = lane_tables$class_present$0$q;
+        lane_tables$row_cont$0$d = lane_tables$class_cont$0$q;
         lane_tables$row_length$0$d = lane_tables$leads$0$lead_length;
         lane_tables$row_allowed$0$d = lane_tables$leads$0$second_allowed;
         lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser;
         lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser;
-        lane_tables$row_free$0$d = lane_tables$tables$0$free_bits;
-        lane_tables$tables$1$tdata = lane_tables$byte$1;
-        lane_tables$leads$1$byte_class = lane_tables$tables$1$byte_class;
-        lane_tables$row_present$1$d = lane_tables$present$1;
-        lane_tables$row_cont$1$d = lane_tables$tables$1$continuation;
+        lane_tables$row_free$0$d = lane_tables$class_free$0$q;
+        lane_tables$leads$1$byte_class = lane_tables$class_class$1$q;
+        lane_tables$row_present$1$d = lane_tables$class_present$1$q;
+        lane_tables$row_cont$1$d = lane_tables$class_cont$1$q;
         lane_tables$row_length$1$d = lane_tables$leads$1$lead_length;
         lane_tables$row_allowed$1$d = lane_tables$leads$1$second_allowed;
         lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser;
         lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser;
-        lane_tables$row_free$1$d = lane_tables$tables$1$free_bits;
-        lane_tables$tables$2$tdata = lane_tables$byte$2;
-        lane_tables$leads$2$byte_class = lane_tables$tables$2$byte_class;
-        lane_tables$row_present$2$d = lane_tables$present$2;
-        lane_tables$row_cont$2$d = lane_tables$tables$2$continuation;
+        lane_tables$row_free$1$d = lane_tables$class_free$1$q;
+        lane_tables$leads$2$byte_class = lane_tables$class_class$2$q;
+        lane_tables$row_present$2$d = lane_tables$class_present$2$q;
+        lane_tables$row_cont$2$d = lane_tables$class_cont$2$q;
         lane_tables$row_length$2$d = lane_tables$leads$2$lead_length;
         lane_tables$row_allowed$2$d = lane_tables$leads$2$second_allowed;
         lane_tables$row_outside$2$d = lane_tables$leads$2$outside_tuser;
         lane_tables$row_malformed$2$d = lane_tables$leads$2$malformed_tuser;
-        lane_tables$row_free$2$d = lane_tables$tables$2$free_bits;
-        lane_tables$tables$3$tdata = lane_tables$byte$3;
-        lane_tables$leads$3$byte_class = lane_tables$tables$3$byte_class;
-        lane_tables$row_present$3$d = lane_tables$present$3;
-        lane_tables$row_cont$3$d = lane_tables$tables$3$continuation;
+        lane_tables$row_free$2$d = lane_tables$class_free$2$q;
+        lane_tables$leads$3$byte_class = lane_tables$class_class$3$q;
+        lane_tables$row_present$3$d = lane_tables$class_present$3$q;
+        lane_tables$row_cont$3$d = lane_tables$class_cont$3$q;
         lane_tables$row_length$3$d = lane_tables$leads$3$lead_length;
         lane_tables$row_allowed$3$d = lane_tables$leads$3$second_allowed;
         lane_tables$row_outside$3$d = lane_tables$leads$3$outside_tuser;
         lane_tables$row_malformed$3$d = lane_tables$leads$3$malformed_tuser;
-        lane_tables$row_free$3$d = lane_tables$tables$3$free_bits;
-        lane_tables$tables$4$tdata = lane_tables$byte$4;
-        lane_tables$leads$4$byte_class = lane_tables$tables$4$byte_class;
-        lane_tables$row_present$4$d = lane_tables$present$4;
-        lane_tables$row_cont$4$d = lane_tables$tables$4$continuation;
+        lane_tables$row_free$3$d = lane_tables$class_free$3$q;
+        lane_tables$leads$4$byte_class = lane_tables$class_class$4$q;
+        lane_tables$row_present$4$d = lane_tables$class_present$4$q;
+        lane_tables$row_cont$4$d = lane_tables$class_cont$4$q;
         lane_tables$row_length$4$d = lane_tables$leads$4$lead_length;
         lane_tables$row_allowed$4$d = lane_tables$leads$4$second_allowed;
         lane_tables$row_outside$4$d = lane_tables$leads$4$outside_tuser;
         lane_tables$row_malformed$4$d = lane_tables$leads$4$malformed_tuser;
-        lane_tables$row_free$4$d = lane_tables$tables$4$free_bits;
-        lane_tables$tables$5$tdata = lane_tables$byte$5;
-        lane_tables$leads$5$byte_class = lane_tables$tables$5$byte_class;
-        lane_tables$row_present$5$d = lane_tables$present$5;
-        lane_tables$row_cont$5$d = lane_tables$tables$5$continuation;
+        lane_tables$row_free$4$d = lane_tables$class_free$4$q;
+        lane_tables$leads$5$byte_class = lane_tables$class_class$5$q;
+        lane_tables$row_present$5$d = lane_tables$class_present$5$q;
+        lane_tables$row_cont$5$d = lane_tables$class_cont$5$q;
         lane_tables$row_length$5$d = lane_tables$leads$5$lead_length;
         lane_tables$row_allowed$5$d = lane_tables$leads$5$second_allowed;
         lane_tables$row_outside$5$d = lane_tables$leads$5$outside_tuser;
         lane_tables$row_malformed$5$d = lane_tables$leads$5$malformed_tuser;
-        lane_tables$row_free$5$d = lane_tables$tables$5$free_bits;
-        lane_tables$tables$6$tdata = lane_tables$byte$6;
-        lane_tables$leads$6$byte_class = lane_tables$tables$6$byte_class;
-        lane_tables$row_present$6$d = lane_tables$present$6;
-        lane_tables$row_cont$6$d = lane_tables$tables$6$continuation;
+        lane_tables$row_free$5$d = lane_tables$class_free$5$q;
+        lane_tables$leads$6$byte_class = lane_tables$class_class$6$q;
+        lane_tables$row_present$6$d = lane_tables$class_present$6$q;
+        lane_tables$row_cont$6$d = lane_tables$class_cont$6$q;
         lane_tables$row_length$6$d = lane_tables$leads$6$lead_length;
         lane_tables$row_allowed$6$d = lane_tables$leads$6$second_allowed;
         lane_tables$row_outside$6$d = lane_tables$leads$6$outside_tuser;
         lane_tables$row_malformed$6$d = lane_tables$leads$6$malformed_tuser;
-        lane_tables$row_free$6$d = lane_tables$tables$6$free_bits;
-        lane_tables$tables$7$tdata = lane_tables$byte$7;
-        lane_tables$leads$7$byte_class = lane_tables$tables$7$byte_class;
-        lane_tables$row_present$7$d = lane_tables$present$7;
-        lane_tables$row_cont$7$d = lane_tables$tables$7$continuation;
+        lane_tables$row_free$6$d = lane_tables$class_free$6$q;
+        lane_tables$leads$7$byte_class = lane_tables$class_class$7$q;
+        lane_tables$row_present$7$d = lane_tables$class_present$7$q;
+        lane_tables$row_cont$7$d = lane_tables$class_cont$7$q;
         lane_tables$row_length$7$d = lane_tables$leads$7$lead_length;
         lane_tables$row_allowed$7$d = lane_tables$leads$7$second_allowed;
         lane_tables$row_outside$7$d = lane_tables$leads$7$outside_tuser;
         lane_tables$row_malformed$7$d = lane_tables$leads$7$malformed_tuser;
-        lane_tables$row_free$7$d = lane_tables$tables$7$free_bits;
-        lane_tables$tables$8$tdata = lane_tables$byte$8;
-        lane_tables$leads$8$byte_class = lane_tables$tables$8$byte_class;
-        lane_tables$row_present$8$d = lane_tables$present$8;
-        lane_tables$row_cont$8$d = lane_tables$tables$8$continuation;
+        lane_tables$row_free$7$d = lane_tables$class_free$7$q;
+        lane_tables$leads$8$byte_class = lane_tables$class_class$8$q;
+        lane_tables$row_present$8$d = lane_tables$class_present$8$q;
+        lane_tables$row_cont$8$d = lane_tables$class_cont$8$q;
         lane_tables$row_length$8$d = lane_tables$leads$8$lead_length;
         lane_tables$row_allowed$8$d = lane_tables$leads$8$second_allowed;
         lane_tables$row_outside$8$d = lane_tables$leads$8$outside_tuser;
         lane_tables$row_malformed$8$d = lane_tables$leads$8$malformed_tuser;
-        lane_tables$row_free$8$d = lane_tables$tables$8$free_bits;
-        lane_tables$tables$9$tdata = lane_tables$byte$9;
-        lane_tables$leads$9$byte_class = lane_tables$tables$9$byte_class;
-        lane_tables$row_present$9$d = lane_tables$present$9;
-        lane_tables$row_cont$9$d = lane_tables$tables$9$continuation;
+        lane_tables$row_free$8$d = lane_tables$class_free$8$q;
+        lane_tables$leads$9$byte_class = lane_tables$class_class$9$q;
+        lane_tables$row_present$9$d = lane_tables$class_present$9$q;
+        lane_tables$row_cont$9$d = lane_tables$class_cont$9$q;
         lane_tables$row_length$9$d = lane_tables$leads$9$lead_length;
         lane_tables$row_allowed$9$d = lane_tables$leads$9$second_allowed;
         lane_tables$row_outside$9$d = lane_tables$leads$9$outside_tuser;
         lane_tables$row_malformed$9$d = lane_tables$leads$9$malformed_tuser;
-        lane_tables$row_free$9$d = lane_tables$tables$9$free_bits;
-        lane_tables$tables$10$tdata = lane_tables$byte$10;
-        lane_tables$leads$10$byte_class = lane_tables$tables$10$byte_class;
-        lane_tables$row_present$10$d = lane_tables$present$10;
-        lane_tables$row_cont$10$d = lane_tables$tables$10$continuation;
+        lane_tables$row_free$9$d = lane_tables$class_free$9$q;
+        lane_tables$leads$10$byte_class = lane_tables$class_class$10$q;
+        lane_tables$row_present$10$d = lane_tables$class_present$10$q;
+        lane_tables$row_cont$10$d = lane_tables$class_cont$10$q;
         lane_tables$row_length$10$d = lane_tables$leads$10$lead_length;
         lane_tables$row_allowed$10$d = lane_tables$leads$10$second_allowed;
         lane_tables$row_outside$10$d = lane_tables$leads$10$outside_tuser;
         lane_tables$row_malformed$10$d = lane_tables$leads$10$malformed_tuser;
-        lane_tables$row_free$10$d = lane_tables$tables$10$free_bits;
-        lane_tables$tables$11$tdata = lane_tables$byte$11;
-        lane_tables$leads$11$byte_class = lane_tables$tables$11$byte_class;
-        lane_tables$row_present$11$d = lane_tables$present$11;
-        lane_tables$row_cont$11$d = lane_tables$tables$11$continuation;
+        lane_tables$row_free$10$d = lane_tables$class_free$10$q;
+        lane_tables$leads$11$byte_class = lane_tables$class_class$11$q;
+        lane_tables$row_present$11$d = lane_tables$class_present$11$q;
+        lane_tables$row_cont$11$d = lane_tables$class_cont$11$q;
         lane_tables$row_length$11$d = lane_tables$leads$11$lead_length;
         lane_tables$row_allowed$11$d = lane_tables$leads$11$second_allowed;
         lane_tables$row_outside$11$d = lane_tables$leads$11$outside_tuser;
         lane_tables$row_malformed$11$d = lane_tables$leads$11$malformed_tuser;
-        lane_tables$row_free$11$d = lane_tables$tables$11$free_bits;
-        lane_tables$tables$12$tdata = lane_tables$byte$12;
-        lane_tables$leads$12$byte_class = lane_tables$tables$12$byte_class;
-        lane_tables$row_present$12$d = lane_tables$present$12;
-        lane_tables$row_cont$12$d = lane_tables$tables$12$continuation;
+        lane_tables$row_free$11$d = lane_tables$class_free$11$q;
+        lane_tables$leads$12$byte_class = lane_tables$class_class$12$q;
+        lane_tables$row_present$12$d = lane_tables$class_present$12$q;
+        lane_tables$row_cont$12$d = lane_tables$class_cont$12$q;
         lane_tables$row_length$12$d = lane_tables$leads$12$lead_length;
         lane_tables$row_allowed$12$d = lane_tables$leads$12$second_allowed;
         lane_tables$row_outside$12$d = lane_tables$leads$12$outside_tuser;
         lane_tables$row_malformed$12$d = lane_tables$leads$12$malformed_tuser;
-        lane_tables$row_free$12$d = lane_tables$tables$12$free_bits;
-        lane_tables$tables$13$tdata = lane_tables$byte$13;
-        lane_tables$leads$13$byte_class = lane_tables$tables$13$byte_class;
-        lane_tables$row_present$13$d = lane_tables$present$13;
-        lane_tables$row_cont$13$d = lane_tables$tables$13$continuation;
+        lane_tables$row_free$12$d = lane_tables$class_free$12$q;
+        lane_tables$leads$13$byte_class = lane_tables$class_class$13$q;
+        lane_tables$row_present$13$d = lane_tables$class_present$13$q;
+        lane_tables$row_cont$13$d = lane_tables$class_cont$13$q;
         lane_tables$row_length$13$d = lane_tables$leads$13$lead_length;
         lane_tables$row_allowed$13$d = lane_tables$leads$13$second_allowed;
         lane_tables$row_outside$13$d = lane_tables$leads$13$outside_tuser;
         lane_tables$row_malformed$13$d = lane_tables$leads$13$malformed_tuser;
-        lane_tables$row_free$13$d = lane_tables$tables$13$free_bits;
-        lane_tables$tables$14$tdata = lane_tables$byte$14;
-        lane_tables$leads$14$byte_class = lane_tables$tables$14$byte_class;
-        lane_tables$row_present$14$d = lane_tables$present$14;
-        lane_tables$row_cont$14$d = lane_tables$tables$14$continuation;
+        lane_tables$row_free$13$d = lane_tables$class_free$13$q;
+        lane_tables$leads$14$byte_class = lane_tables$class_class$14$q;
+        lane_tables$row_present$14$d = lane_tables$class_present$14$q;
+        lane_tables$row_cont$14$d = lane_tables$class_cont$14$q;
         lane_tables$row_length$14$d = lane_tables$leads$14$lead_length;
         lane_tables$row_allowed$14$d = lane_tables$leads$14$second_allowed;
         lane_tables$row_outside$14$d = lane_tables$leads$14$outside_tuser;
         lane_tables$row_malformed$14$d = lane_tables$leads$14$malformed_tuser;
-        lane_tables$row_free$14$d = lane_tables$tables$14$free_bits;
-        lane_tables$tables$15$tdata = lane_tables$byte$15;
-        lane_tables$leads$15$byte_class = lane_tables$tables$15$byte_class;
-        lane_tables$row_present$15$d = lane_tables$present$15;
-        lane_tables$row_cont$15$d = lane_tables$tables$15$continuation;
+        lane_tables$row_free$14$d = lane_tables$class_free$14$q;
+        lane_tables$leads$15$byte_class = lane_tables$class_class$15$q;
+        lane_tables$row_present$15$d = lane_tables$class_present$15$q;
+        lane_tables$row_cont$15$d = lane_tables$class_cont$15$q;
         lane_tables$row_length$15$d = lane_tables$leads$15$lead_length;
         lane_tables$row_allowed$15$d = lane_tables$leads$15$second_allowed;
         lane_tables$row_outside$15$d = lane_tables$leads$15$outside_tuser;
         lane_tables$row_malformed$15$d = lane_tables$leads$15$malformed_tuser;
-        lane_tables$row_free$15$d = lane_tables$tables$15$free_bits;
-        lane_tables$tables$16$tdata = lane_tables$byte$16;
-        lane_tables$leads$16$byte_class = lane_tables$tables$16$byte_class;
-        lane_tables$row_present$16$d = lane_tables$present$16;
-        lane_tables$row_cont$16$d = lane_tables$tables$16$continuation;
+        lane_tables$row_free$15$d = lane_tables$class_free$15$q;
+        lane_tables$leads$16$byte_class = lane_tables$class_class$16$q;
+        lane_tables$row_present$16$d = lane_tables$class_present$16$q;
+        lane_tables$row_cont$16$d = lane_tables$class_cont$16$q;
         lane_tables$row_length$16$d = lane_tables$leads$16$lead_length;
         lane_tables$row_allowed$16$d = lane_tables$leads$16$second_allowed;
         lane_tables$row_outside$16$d = lane_tables$leads$16$outside_tuser;
         lane_tables$row_malformed$16$d = lane_tables$leads$16$malformed_tuser;
-        lane_tables$row_free$16$d = lane_tables$tables$16$free_bits;
-        lane_tables$tables$17$tdata = lane_tables$byte$17;
-        lane_tables$leads$17$byte_class = lane_tables$tables$17$byte_class;
-        lane_tables$row_present$17$d = lane_tables$present$17;
-        lane_tables$row_cont$17$d = lane_tables$tables$17$continuation;
+        lane_tables$row_free$16$d = lane_tables$class_free$16$q;
+        lane_tables$leads$17$byte_class = lane_tables$class_class$17$q;
+        lane_tables$row_present$17$d = lane_tables$class_present$17$q;
+        lane_tables$row_cont$17$d = lane_tables$class_cont$17$q;
         lane_tables$row_length$17$d = lane_tables$leads$17$lead_length;
         lane_tables$row_allowed$17$d = lane_tables$leads$17$second_allowed;
         lane_tables$row_outside$17$d = lane_tables$leads$17$outside_tuser;
         lane_tables$row_malformed$17$d = lane_tables$leads$17$malformed_tuser;
-        lane_tables$row_free$17$d = lane_tables$tables$17$free_bits;
-        lane_tables$tables$18$tdata = lane_tables$byte$18;
-        lane_tables$leads$18$byte_class = lane_tables$tables$18$byte_class;
-        lane_tables$row_present$18$d = lane_tables$present$18;
-        lane_tables$row_cont$18$d = lane_tables$tables$18$continuation;
+        lane_tables$row_free$17$d = lane_tables$class_free$17$q;
+        lane_tables$leads$18$byte_class = lane_tables$class_class$18$q;
+        lane_tables$row_present$18$d = lane_tables$class_present$18$q;
+        lane_tables$row_cont$18$d = lane_tables$class_cont$18$q;
         lane_tables$row_length$18$d = lane_tables$leads$18$lead_length;
         lane_tables$row_allowed$18$d = lane_tables$leads$18$second_allowed;
         lane_tables$row_outside$18$d = lane_tables$leads$18$outside_tuser;
         lane_tables$row_malformed$18$d = lane_tables$leads$18$malformed_tuser;
-        lane_tables$row_free$18$d = lane_tables$tables$18$free_bits;
-        lane_tables$tables$19$tdata = lane_tables$byte$19;
-        lane_tables$leads$19$byte_class = lane_tables$tables$19$byte_class;
-        lane_tables$row_present$19$d = lane_tables$present$19;
-        lane_tables$row_cont$19$d = lane_tables$tables$19$continuation;
+        lane_tables$row_free$18$d = lane_tables$class_free$18$q;
+        lane_tables$leads$19$byte_class = lane_tables$class_class$19$q;
+        lane_tables$row_present$19$d = lane_tables$class_present$19$q;
+        lane_tables$row_cont$19$d = lane_tables$class_cont$19$q;
         lane_tables$row_length$19$d = lane_tables$leads$19$lead_length;
         lane_tables$row_allowed$19$d = lane_tables$leads$19$second_allowed;
         lane_tables$row_outside$19$d = lane_tables$leads$19$outside_tuser;
         lane_tables$row_malformed$19$d = lane_tables$leads$19$malformed_tuser;
-        lane_tables$row_free$19$d = lane_tables$tables$19$free_bits;
-        lane_tables$tables$20$tdata = lane_tables$byte$20;
-        lane_tables$leads$20$byte_class = lane_tables$tables$20$byte_class;
-        lane_tables$row_present$20$d = lane_tables$present$20;
-        lane_tables$row_cont$20$d = lane_tables$tables$20$continuation;
+        lane_tables$row_free$19$d = lane_tables$class_free$19$q;
+        lane_tables$leads$20$byte_class = lane_tables$class_class$20$q;
+        lane_tables$row_present$20$d = lane_tables$class_present$20$q;
+        lane_tables$row_cont$20$d = lane_tables$class_cont$20$q;
         lane_tables$row_length$20$d = lane_tables$leads$20$lead_length;
         lane_tables$row_allowed$20$d = lane_tables$leads$20$second_allowed;
         lane_tables$row_outside$20$d = lane_tables$leads$20$outside_tuser;
         lane_tables$row_malformed$20$d = lane_tables$leads$20$malformed_tuser;
-        lane_tables$row_free$20$d = lane_tables$tables$20$free_bits;
-        lane_tables$tables$21$tdata = lane_tables$byte$21;
-        lane_tables$leads$21$byte_class = lane_tables$tables$21$byte_class;
-        lane_tables$row_present$21$d = lane_tables$present$21;
-        lane_tables$row_cont$21$d = lane_tables$tables$21$continuation;
+        lane_tables$row_free$20$d = lane_tables$class_free$20$q;
+        lane_tables$leads$21$byte_class = lane_tables$class_class$21$q;
+        lane_tables$row_present$21$d = lane_tables$class_present$21$q;
+        lane_tables$row_cont$21$d = lane_tables$class_cont$21$q;
         lane_tables$row_length$21$d = lane_tables$leads$21$lead_length;
         lane_tables$row_allowed$21$d = lane_tables$leads$21$second_allowed;
         lane_tables$row_outside$21$d = lane_tables$leads$21$outside_tuser;
         lane_tables$row_malformed$21$d = lane_tables$leads$21$malformed_tuser;
-        lane_tables$row_free$21$d = lane_tables$tables$21$free_bits;
-        lane_tables$tables$22$tdata = lane_tables$byte$22;
-        lane_tables$leads$22$byte_class = lane_tables$tables$22$byte_class;
-        lane_tables$row_present$22$d = lane_tables$present$22;
-        lane_tables$row_cont$22$d = lane_tables$tables$22$continuation;
+        lane_tables$row_free$21$d = lane_tables$class_free$21$q;
+        lane_tables$leads$22$byte_class = lane_tables$class_class$22$q;
+        lane_tables$row_present$22$d = lane_tables$class_present$22$q;
+        lane_tables$row_cont$22$d = lane_tables$class_cont$22$q;
         lane_tables$row_length$22$d = lane_tables$leads$22$lead_length;
         lane_tables$row_allowed$22$d = lane_tables$leads$22$second_allowed;
         lane_tables$row_outside$22$d = lane_tables$leads$22$outside_tuser;
         lane_tables$row_malformed$22$d = lane_tables$leads$22$malformed_tuser;
-        lane_tables$row_free$22$d = lane_tables$tables$22$free_bits;
-        lane_tables$tables$23$tdata = lane_tables$byte$23;
-        lane_tables$leads$23$byte_class = lane_tables$tables$23$byte_class;
-        lane_tables$row_present$23$d = lane_tables$present$23;
-        lane_tables$row_cont$23$d = lane_tables$tables$23$continuation;
+        lane_tables$row_free$22$d = lane_tables$class_free$22$q;
+        lane_tables$leads$23$byte_class = lane_tables$class_class$23$q;
+        lane_tables$row_present$23$d = lane_tables$class_present$23$q;
+        lane_tables$row_cont$23$d = lane_tables$class_cont$23$q;
         lane_tables$row_length$23$d = lane_tables$leads$23$lead_length;
         lane_tables$row_allowed$23$d = lane_tables$leads$23$second_allowed;
         lane_tables$row_outside$23$d = lane_tables$leads$23$outside_tuser;
         lane_tables$row_malformed$23$d = lane_tables$leads$23$malformed_tuser;
-        lane_tables$row_free$23$d = lane_tables$tables$23$free_bits;
-        lane_tables$tables$24$tdata = lane_tables$byte$24;
-        lane_tables$leads$24$byte_class = lane_tables$tables$24$byte_class;
-        lane_tables$row_present$24$d = lane_tables$present$24;
-        lane_tables$row_cont$24$d = lane_tables$tables$24$continuation;
+        lane_tables$row_free$23$d = lane_tables$class_free$23$q;
+        lane_tables$leads$24$byte_class = lane_tables$class_class$24$q;
+        lane_tables$row_present$24$d = lane_tables$class_present$24$q;
+        lane_tables$row_cont$24$d = lane_tables$class_cont$24$q;
         lane_tables$row_length$24$d = lane_tables$leads$24$lead_length;
         lane_tables$row_allowed$24$d = lane_tables$leads$24$second_allowed;
         lane_tables$row_outside$24$d = lane_tables$leads$24$outside_tuser;
         lane_tables$row_malformed$24$d = lane_tables$leads$24$malformed_tuser;
-        lane_tables$row_free$24$d = lane_tables$tables$24$free_bits;
-        lane_tables$tables$25$tdata = lane_tables$byte$25;
-        lane_tables$leads$25$byte_class = lane_tables$tables$25$byte_class;
-        lane_tables$row_present$25$d = lane_tables$present$25;
-        lane_tables$row_cont$25$d = lane_tables$tables$25$continuation;
+        lane_tables$row_free$24$d = lane_tables$class_free$24$q;
+        lane_tables$leads$25$byte_class = lane_tables$class_class$25$q;
+        lane_tables$row_present$25$d = lane_tables$class_present$25$q;
+        lane_tables$row_cont$25$d = lane_tables$class_cont$25$q;
         lane_tables$row_length$25$d = lane_tables$leads$25$lead_length;
         lane_tables$row_allowed$25$d = lane_tables$leads$25$second_allowed;
         lane_tables$row_outside$25$d = lane_tables$leads$25$outside_tuser;
         lane_tables$row_malformed$25$d = lane_tables$leads$25$malformed_tuser;
-        lane_tables$row_free$25$d = lane_tables$tables$25$free_bits;
-        lane_tables$tables$26$tdata = lane_tables$byte$26;
-        lane_tables$leads$26$byte_class = lane_tables$tables$26$byte_class;
-        lane_tables$row_present$26$d = lane_tables$present$26;
-        lane_tables$row_cont$26$d = lane_tables$tables$26$continuation;
+        lane_tables$row_free$25$d = lane_tables$class_free$25$q;
+        lane_tables$leads$26$byte_class = lane_tables$class_class$26$q;
+        lane_tables$row_present$26$d = lane_tables$class_present$26$q;
+        lane_tables$row_cont$26$d = lane_tables$class_cont$26$q;
         lane_tables$row_length$26$d = lane_tables$leads$26$lead_length;
         lane_tables$row_allowed$26$d = lane_tables$leads$26$second_allowed;
         lane_tables$row_outside$26$d = lane_tables$leads$26$outside_tuser;
         lane_tables$row_malformed$26$d = lane_tables$leads$26$malformed_tuser;
-        lane_tables$row_free$26$d = lane_tables$tables$26$free_bits;
-        lane_tables$tables$27$tdata = lane_tables$byte$27;
-        lane_tables$leads$27$byte_class = lane_tables$tables$27$byte_class;
-        lane_tables$row_present$27$d = lane_tables$present$27;
-        lane_tables$row_cont$27$d = lane_tables$tables$27$continuation;
+        lane_tables$row_free$26$d = lane_tables$class_free$26$q;
+        lane_tables$leads$27$byte_class = lane_tables$class_class$27$q;
+        lane_tables$row_present$27$d = lane_tables$class_present$27$q;
+        lane_tables$row_cont$27$d = lane_tables$class_cont$27$q;
         lane_tables$row_length$27$d = lane_tables$leads$27$lead_length;
         lane_tables$row_allowed$27$d = lane_tables$leads$27$second_allowed;
         lane_tables$row_outside$27$d = lane_tables$leads$27$outside_tuser;
         lane_tables$row_malformed$27$d = lane_tables$leads$27$malformed_tuser;
-        lane_tables$row_free$27$d = lane_tables$tables$27$free_bits;
-        lane_tables$tables$28$tdata = lane_tables$byte$28;
-        lane_tables$leads$28$byte_class = lane_tables$tables$28$byte_class;
-        lane_tables$row_present$28$d = lane_tables$present$28;
-        lane_tables$row_cont$28$d = lane_tables$tables$28$continuation;
+        lane_tables$row_free$27$d = lane_tables$class_free$27$q;
+        lane_tables$leads$28$byte_class = lane_tables$class_class$28$q;
+        lane_tables$row_present$28$d = lane_tables$class_present$28$q;
+        lane_tables$row_cont$28$d = lane_tables$class_cont$28$q;
         lane_tables$row_length$28$d = lane_tables$leads$28$lead_length;
         lane_tables$row_allowed$28$d = lane_tables$leads$28$second_allowed;
         lane_tables$row_outside$28$d = lane_tables$leads$28$outside_tuser;
         lane_tables$row_malformed$28$d = lane_tables$leads$28$malformed_tuser;
-        lane_tables$row_free$28$d = lane_tables$tables$28$free_bits;
-        lane_tables$tables$29$tdata = lane_tables$byte$29;
-        lane_tables$leads$29$byte_class = lane_tables$tables$29$byte_class;
-        lane_tables$row_present$29$d = lane_tables$present$29;
-        lane_tables$row_cont$29$d = lane_tables$tables$29$continuation;
+        lane_tables$row_free$28$d = lane_tables$class_free$28$q;
+        lane_tables$leads$29$byte_class = lane_tables$class_class$29$q;
+        lane_tables$row_present$29$d = lane_tables$class_present$29$q;
+        lane_tables$row_cont$29$d = lane_tables$class_cont$29$q;
         lane_tables$row_length$29$d = lane_tables$leads$29$lead_length;
         lane_tables$row_allowed$29$d = lane_tables$leads$29$second_allowed;
         lane_tables$row_outside$29$d = lane_tables$leads$29$outside_tuser;
         lane_tables$row_malformed$29$d = lane_tables$leads$29$malformed_tuser;
-        lane_tables$row_free$29$d = lane_tables$tables$29$free_bits;
-        lane_tables$tables$30$tdata = lane_tables$byte$30;
-        lane_tables$leads$30$byte_class = lane_tables$tables$30$byte_class;
-        lane_tables$row_present$30$d = lane_tables$present$30;
-        lane_tables$row_cont$30$d = lane_tables$tables$30$continuation;
+        lane_tables$row_free$29$d = lane_tables$class_free$29$q;
+        lane_tables$leads$30$byte_class = lane_tables$class_class$30$q;
+        lane_tables$row_present$30$d = lane_tables$class_present$30$q;
+        lane_tables$row_cont$30$d = lane_tables$class_cont$30$q;
         lane_tables$row_length$30$d = lane_tables$leads$30$lead_length;
         lane_tables$row_allowed$30$d = lane_tables$leads$30$second_allowed;
         lane_tables$row_outside$30$d = lane_tables$leads$30$outside_tuser;
         lane_tables$row_malformed$30$d = lane_tables$leads$30$malformed_tuser;
-        lane_tables$row_free$30$d = lane_tables$tables$30$free_bits;
-        lane_tables$tables$31$tdata = lane_tables$byte$31;
-        lane_tables$leads$31$byte_class = lane_tables$tables$31$byte_class;
-        lane_tables$row_present$31$d = lane_tables$present$31;
-        lane_tables$row_cont$31$d = lane_tables$tables$31$continuation;
+        lane_tables$row_free$30$d = lane_tables$class_free$30$q;
+        lane_tables$leads$31$byte_class = lane_tables$class_class$31$q;
+        lane_tables$row_present$31$d = lane_tables$class_present$31$q;
+        lane_tables$row_cont$31$d = lane_tables$class_cont$31$q;
         lane_tables$row_length$31$d = lane_tables$leads$31$lead_length;
         lane_tables$row_allowed$31$d = lane_tables$leads$31$second_allowed;
         lane_tables$row_outside$31$d = lane_tables$leads$31$outside_tuser;
         lane_tables$row_malformed$31$d = lane_tables$leads$31$malformed_tuser;
-        lane_tables$row_free$31$d = lane_tables$tables$31$free_bits;
-        lane_tables$next_table$tdata = lane_tables$next_byte;
-        lane_tables$row_next_cont$d = lane_tables$next_table$continuation;
-        lane_tables$row_next_is_end$d = lane_tables$next_is_end;
+        lane_tables$row_free$31$d = lane_tables$class_free$31$q;
+        lane_tables$row_next_cont$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_is_end$d = lane_tables$class_next_is_end$q;
         lane_tables$unused_rows = (lane_tables$next_table$byte_class == ByteClass$Ascii) | |lane_tables$next_table$free_bits;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$0$outside_tuser | |lane_tables$tail_leads$0$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$1$outside_tuser | |lane_tables$tail_leads$1$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$2$outside_tuser | |lane_tables$tail_leads$2$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$3$outside_tuser | |lane_tables$tail_leads$3$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$4$outside_tuser | |lane_tables$tail_leads$4$malformed_tuser;
-        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
-        lane_tables$tail_leads$0$byte_class = lane_tables$tail_tables$0$byte_class;
-        lane_tables$row_tail_cont$0$d = lane_tables$tail_tables$0$continuation;
+        lane_tables$tail_leads$0$byte_class = lane_tables$class_tail_class$0$q;
+        lane_tables$row_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
         lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length;
         lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed;
-        lane_tables$row_tail_free$0$d = lane_tables$tail_tables$0$free_bits;
-        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
-        lane_tables$tail_leads$1$byte_class = lane_tables$tail_tables$1$byte_class;
-        lane_tables$row_tail_cont$1$d = lane_tables$tail_tables$1$continuation;
+        lane_tables$row_tail_free$0$d = lane_tables$class_tail_free$0$q;
+        lane_tables$tail_leads$1$byte_class = lane_tables$class_tail_class$1$q;
+        lane_tables$row_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
         lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length;
         lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed;
-        lane_tables$row_tail_free$1$d = lane_tables$tail_tables$1$free_bits;
-        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
-        lane_tables$tail_leads$2$byte_class = lane_tables$tail_tables$2$byte_class;
-        lane_tables$row_tail_cont$2$d = lane_tables$tail_tables$2$continuation;
+        lane_tables$row_tail_free$1$d = lane_tables$class_tail_free$1$q;
+        lane_tables$tail_leads$2$byte_class = lane_tables$class_tail_class$2$q;
+        lane_tables$row_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
         lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length;
         lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed;
-        lane_tables$row_tail_free$2$d = lane_tables$tail_tables$2$free_bits;
-        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
-        lane_tables$tail_leads$3$byte_class = lane_tables$tail_tables$3$byte_class;
-        lane_tables$row_tail_cont$3$d = lane_tables$tail_tables$3$continuation;
+        lane_tables$row_tail_free$2$d = lane_tables$class_tail_free$2$q;
+        lane_tables$tail_leads$3$byte_class = lane_tables$class_tail_class$3$q;
+        lane_tables$row_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
         lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length;
         lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed;
-        lane_tables$row_tail_free$3$d = lane_tables$tail_tables$3$free_bits;
-        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
-        lane_tables$tail_leads$4$byte_class = lane_tables$tail_tables$4$byte_class;
-        lane_tables$row_tail_cont$4$d = lane_tables$tail_tables$4$continuation;
+        lane_tables$row_tail_free$3$d = lane_tables$class_tail_free$3$q;
+        lane_tables$tail_leads$4$byte_class = lane_tables$class_tail_class$4$q;
+        lane_tables$row_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
         lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length;
         lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed;
-        lane_tables$row_tail_free$4$d = lane_tables$tail_tables$4$free_bits;
-        lane_tables$row_count_is$0$d = !lane_tables$present$0;
+        lane_tables$row_tail_free$4$d = lane_tables$class_tail_free$4$q;
+        lane_tables$row_count_is$0$d = !lane_tables$class_present$0$q;
         lane_tables$row_count_is$1$d = 1'b0;
         lane_tables$row_count_is$2$d = 1'b0;
         lane_tables$row_count_is$3$d = 1'b0;
         lane_tables$row_count_is$4$d = 1'b0;
-        lane_tables$row_count_is$1$d = lane_tables$present$0 & !lane_tables$present$1;
-        lane_tables$row_count_is$2$d = lane_tables$present$1 & !lane_tables$present$2;
-        lane_tables$row_count_is$3$d = lane_tables$present$2 & !lane_tables$present$3;
-        lane_tables$row_count_is$4$d = lane_tables$present$3 & !lane_tables$present$4;
-        lane_tables$row_tlast$d = lane_tables$tlast;
-        lane_tables$row_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$row_count_is$1$d = lane_tables$class_present$0$q & !lane_tables$class_present$1$q;
+        lane_tables$row_count_is$2$d = lane_tables$class_present$1$q & !lane_tables$class_present$2$q;
+        lane_tables$row_count_is$3$d = lane_tables$class_present$2$q & !lane_tables$class_present$3$q;
+        lane_tables$row_count_is$4$d = lane_tables$class_present$3$q & !lane_tables$class_present$4$q;
+        lane_tables$row_tlast$d = lane_tables$class_tlast$q;
+        lane_tables$row_valid$d = lane_tables$class_valid$q & !lane_tables$rst;
         lane_tables$history_cont$0$d = lane_tables$history_cont$0$q;
         lane_tables$history_length$0$d = lane_tables$history_length$0$q;
         lane_tables$history_allowed$0$d = lane_tables$history_allowed$0$q;
@@ -55401,19 +57165,19 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge word_lanes$packed_tkeep$clock) begin
        word_lanes$packed_tkeep$q <= word_lanes$packed_tkeep$d;
     end
-    // word_lanes$packed_any
+    // word_lanes$packed_write
     initial begin
-       word_lanes$packed_any$q = 1'h0;
+       word_lanes$packed_write$q = 1'h0;
     end
-    always @(posedge word_lanes$packed_any$clock) begin
-       word_lanes$packed_any$q <= word_lanes$packed_any$d;
+    always @(posedge word_lanes$packed_write$clock) begin
+       word_lanes$packed_write$q <= word_lanes$packed_write$d;
     end
-    // word_lanes$packed_valid
+    // word_lanes$packed_dropped
     initial begin
-       word_lanes$packed_valid$q = 1'h0;
+       word_lanes$packed_dropped$q = 1'h0;
     end
-    always @(posedge word_lanes$packed_valid$clock) begin
-       word_lanes$packed_valid$q <= word_lanes$packed_valid$d;
+    always @(posedge word_lanes$packed_dropped$clock) begin
+       word_lanes$packed_dropped$q <= word_lanes$packed_dropped$d;
     end
     // word_lanes$packed_tlast
     initial begin
@@ -55427,8 +57191,8 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         word_lanes$packed_tdata$clock = word_lanes$clock;
         word_lanes$packed_tuser$clock = word_lanes$clock;
         word_lanes$packed_tkeep$clock = word_lanes$clock;
-        word_lanes$packed_any$clock = word_lanes$clock;
-        word_lanes$packed_valid$clock = word_lanes$clock;
+        word_lanes$packed_write$clock = word_lanes$clock;
+        word_lanes$packed_dropped$clock = word_lanes$clock;
         word_lanes$packed_tlast$clock = word_lanes$clock;
         word_lanes$word$0 = word_lanes$slot_value$0;
         if (word_lanes$slot_tuser$0['h0]) begin
@@ -55790,15 +57554,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         word_lanes$packed_tdata$d = word_lanes$tdata_bus$bus;
         word_lanes$packed_tuser$d = word_lanes$tuser_bus$bus;
         word_lanes$packed_tkeep$d = word_lanes$tkeep_bus$bus;
-        word_lanes$packed_any$d = word_lanes$packer$keep_out$0;
-        word_lanes$packed_valid$d = word_lanes$packer$beat_out & !word_lanes$rst;
+        word_lanes$packed_write$d = word_lanes$packer$beat_out & !word_lanes$rst & (word_lanes$packer$keep_out$0 | word_lanes$packer$last_out);
+        word_lanes$packed_dropped$d = word_lanes$packer$beat_out & !word_lanes$rst & !word_lanes$packer$keep_out$0 & !word_lanes$packer$last_out;
         word_lanes$packed_tlast$d = word_lanes$packer$last_out;
         word_lanes$tdata = word_lanes$packed_tdata$q;
         word_lanes$tuser = word_lanes$packed_tuser$q;
         word_lanes$tkeep = word_lanes$packed_tkeep$q;
         word_lanes$tlast = word_lanes$packed_tlast$q;
-        word_lanes$write = word_lanes$packed_valid$q & (word_lanes$packed_any$q | word_lanes$packed_tlast$q);
-        word_lanes$dropped = word_lanes$packed_valid$q & !word_lanes$packed_any$q & !word_lanes$packed_tlast$q;
+        word_lanes$write = word_lanes$packed_write$q;
+        word_lanes$dropped = word_lanes$packed_dropped$q;
     end
     // queue$ram
     always @(posedge queue$ram$clock) begin

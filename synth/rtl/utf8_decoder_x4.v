@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_decoder_x4.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (decoder$gathered$q).
 //
-// utf8hdl-latency: 19
+// utf8hdl-latency: 20
 // (cycles from a beat's acceptance to its first word on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -805,6 +805,111 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  [4:0] lane_tables$tail_leads$4$second_allowed;
     reg  [3:0] lane_tables$tail_leads$4$outside_tuser;
     reg  [3:0] lane_tables$tail_leads$4$malformed_tuser;
+    reg  lane_tables$class_present$0$d;
+    reg  lane_tables$class_present$0$q;
+    reg  lane_tables$class_present$0$clock;
+    reg  lane_tables$class_present$1$d;
+    reg  lane_tables$class_present$1$q;
+    reg  lane_tables$class_present$1$clock;
+    reg  lane_tables$class_present$2$d;
+    reg  lane_tables$class_present$2$q;
+    reg  lane_tables$class_present$2$clock;
+    reg  lane_tables$class_present$3$d;
+    reg  lane_tables$class_present$3$q;
+    reg  lane_tables$class_present$3$clock;
+    reg  [4:0] lane_tables$class_class$0$d;
+    reg  [4:0] lane_tables$class_class$0$q;
+    reg  lane_tables$class_class$0$clock;
+    reg  [4:0] lane_tables$class_class$1$d;
+    reg  [4:0] lane_tables$class_class$1$q;
+    reg  lane_tables$class_class$1$clock;
+    reg  [4:0] lane_tables$class_class$2$d;
+    reg  [4:0] lane_tables$class_class$2$q;
+    reg  lane_tables$class_class$2$clock;
+    reg  [4:0] lane_tables$class_class$3$d;
+    reg  [4:0] lane_tables$class_class$3$q;
+    reg  lane_tables$class_class$3$clock;
+    reg  [4:0] lane_tables$class_cont$0$d;
+    reg  [4:0] lane_tables$class_cont$0$q;
+    reg  lane_tables$class_cont$0$clock;
+    reg  [4:0] lane_tables$class_cont$1$d;
+    reg  [4:0] lane_tables$class_cont$1$q;
+    reg  lane_tables$class_cont$1$clock;
+    reg  [4:0] lane_tables$class_cont$2$d;
+    reg  [4:0] lane_tables$class_cont$2$q;
+    reg  lane_tables$class_cont$2$clock;
+    reg  [4:0] lane_tables$class_cont$3$d;
+    reg  [4:0] lane_tables$class_cont$3$q;
+    reg  lane_tables$class_cont$3$clock;
+    reg  [7:0] lane_tables$class_free$0$d;
+    reg  [7:0] lane_tables$class_free$0$q;
+    reg  lane_tables$class_free$0$clock;
+    reg  [7:0] lane_tables$class_free$1$d;
+    reg  [7:0] lane_tables$class_free$1$q;
+    reg  lane_tables$class_free$1$clock;
+    reg  [7:0] lane_tables$class_free$2$d;
+    reg  [7:0] lane_tables$class_free$2$q;
+    reg  lane_tables$class_free$2$clock;
+    reg  [7:0] lane_tables$class_free$3$d;
+    reg  [7:0] lane_tables$class_free$3$q;
+    reg  lane_tables$class_free$3$clock;
+    reg  [4:0] lane_tables$class_next_cont$d;
+    reg  [4:0] lane_tables$class_next_cont$q;
+    reg  lane_tables$class_next_cont$clock;
+    reg  lane_tables$class_next_is_end$d;
+    reg  lane_tables$class_next_is_end$q;
+    reg  lane_tables$class_next_is_end$clock;
+    reg  [4:0] lane_tables$class_tail_class$0$d;
+    reg  [4:0] lane_tables$class_tail_class$0$q;
+    reg  lane_tables$class_tail_class$0$clock;
+    reg  [4:0] lane_tables$class_tail_class$1$d;
+    reg  [4:0] lane_tables$class_tail_class$1$q;
+    reg  lane_tables$class_tail_class$1$clock;
+    reg  [4:0] lane_tables$class_tail_class$2$d;
+    reg  [4:0] lane_tables$class_tail_class$2$q;
+    reg  lane_tables$class_tail_class$2$clock;
+    reg  [4:0] lane_tables$class_tail_class$3$d;
+    reg  [4:0] lane_tables$class_tail_class$3$q;
+    reg  lane_tables$class_tail_class$3$clock;
+    reg  [4:0] lane_tables$class_tail_class$4$d;
+    reg  [4:0] lane_tables$class_tail_class$4$q;
+    reg  lane_tables$class_tail_class$4$clock;
+    reg  [4:0] lane_tables$class_tail_cont$0$d;
+    reg  [4:0] lane_tables$class_tail_cont$0$q;
+    reg  lane_tables$class_tail_cont$0$clock;
+    reg  [4:0] lane_tables$class_tail_cont$1$d;
+    reg  [4:0] lane_tables$class_tail_cont$1$q;
+    reg  lane_tables$class_tail_cont$1$clock;
+    reg  [4:0] lane_tables$class_tail_cont$2$d;
+    reg  [4:0] lane_tables$class_tail_cont$2$q;
+    reg  lane_tables$class_tail_cont$2$clock;
+    reg  [4:0] lane_tables$class_tail_cont$3$d;
+    reg  [4:0] lane_tables$class_tail_cont$3$q;
+    reg  lane_tables$class_tail_cont$3$clock;
+    reg  [4:0] lane_tables$class_tail_cont$4$d;
+    reg  [4:0] lane_tables$class_tail_cont$4$q;
+    reg  lane_tables$class_tail_cont$4$clock;
+    reg  [7:0] lane_tables$class_tail_free$0$d;
+    reg  [7:0] lane_tables$class_tail_free$0$q;
+    reg  lane_tables$class_tail_free$0$clock;
+    reg  [7:0] lane_tables$class_tail_free$1$d;
+    reg  [7:0] lane_tables$class_tail_free$1$q;
+    reg  lane_tables$class_tail_free$1$clock;
+    reg  [7:0] lane_tables$class_tail_free$2$d;
+    reg  [7:0] lane_tables$class_tail_free$2$q;
+    reg  lane_tables$class_tail_free$2$clock;
+    reg  [7:0] lane_tables$class_tail_free$3$d;
+    reg  [7:0] lane_tables$class_tail_free$3$q;
+    reg  lane_tables$class_tail_free$3$clock;
+    reg  [7:0] lane_tables$class_tail_free$4$d;
+    reg  [7:0] lane_tables$class_tail_free$4$q;
+    reg  lane_tables$class_tail_free$4$clock;
+    reg  lane_tables$class_tlast$d;
+    reg  lane_tables$class_tlast$q;
+    reg  lane_tables$class_tlast$clock;
+    reg  lane_tables$class_valid$d;
+    reg  lane_tables$class_valid$q;
+    reg  lane_tables$class_valid$clock;
     reg  lane_tables$row_present$0$d;
     reg  lane_tables$row_present$0$q;
     reg  lane_tables$row_present$0$clock;
@@ -1684,12 +1789,12 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  [3:0] word_lanes$packed_tkeep$d;
     reg  [3:0] word_lanes$packed_tkeep$q;
     reg  word_lanes$packed_tkeep$clock;
-    reg  word_lanes$packed_any$d;
-    reg  word_lanes$packed_any$q;
-    reg  word_lanes$packed_any$clock;
-    reg  word_lanes$packed_valid$d;
-    reg  word_lanes$packed_valid$q;
-    reg  word_lanes$packed_valid$clock;
+    reg  word_lanes$packed_write$d;
+    reg  word_lanes$packed_write$q;
+    reg  word_lanes$packed_write$clock;
+    reg  word_lanes$packed_dropped$d;
+    reg  word_lanes$packed_dropped$q;
+    reg  word_lanes$packed_dropped$clock;
     reg  word_lanes$packed_tlast$d;
     reg  word_lanes$packed_tlast$q;
     reg  word_lanes$packed_tlast$clock;
@@ -4960,6 +5065,251 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
                 end
         endcase
     end
+    // lane_tables$class_present$0
+    initial begin
+       lane_tables$class_present$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$0$clock) begin
+       lane_tables$class_present$0$q <= lane_tables$class_present$0$d;
+    end
+    // lane_tables$class_present$1
+    initial begin
+       lane_tables$class_present$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$1$clock) begin
+       lane_tables$class_present$1$q <= lane_tables$class_present$1$d;
+    end
+    // lane_tables$class_present$2
+    initial begin
+       lane_tables$class_present$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$2$clock) begin
+       lane_tables$class_present$2$q <= lane_tables$class_present$2$d;
+    end
+    // lane_tables$class_present$3
+    initial begin
+       lane_tables$class_present$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_present$3$clock) begin
+       lane_tables$class_present$3$q <= lane_tables$class_present$3$d;
+    end
+    // lane_tables$class_class$0
+    initial begin
+       lane_tables$class_class$0$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$0$clock) begin
+       lane_tables$class_class$0$q <= lane_tables$class_class$0$d;
+    end
+    // lane_tables$class_class$1
+    initial begin
+       lane_tables$class_class$1$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$1$clock) begin
+       lane_tables$class_class$1$q <= lane_tables$class_class$1$d;
+    end
+    // lane_tables$class_class$2
+    initial begin
+       lane_tables$class_class$2$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$2$clock) begin
+       lane_tables$class_class$2$q <= lane_tables$class_class$2$d;
+    end
+    // lane_tables$class_class$3
+    initial begin
+       lane_tables$class_class$3$q = 'h0;
+    end
+    always @(posedge lane_tables$class_class$3$clock) begin
+       lane_tables$class_class$3$q <= lane_tables$class_class$3$d;
+    end
+    // lane_tables$class_cont$0
+    initial begin
+       lane_tables$class_cont$0$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$0$clock) begin
+       lane_tables$class_cont$0$q <= lane_tables$class_cont$0$d;
+    end
+    // lane_tables$class_cont$1
+    initial begin
+       lane_tables$class_cont$1$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$1$clock) begin
+       lane_tables$class_cont$1$q <= lane_tables$class_cont$1$d;
+    end
+    // lane_tables$class_cont$2
+    initial begin
+       lane_tables$class_cont$2$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$2$clock) begin
+       lane_tables$class_cont$2$q <= lane_tables$class_cont$2$d;
+    end
+    // lane_tables$class_cont$3
+    initial begin
+       lane_tables$class_cont$3$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_cont$3$clock) begin
+       lane_tables$class_cont$3$q <= lane_tables$class_cont$3$d;
+    end
+    // lane_tables$class_free$0
+    initial begin
+       lane_tables$class_free$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$0$clock) begin
+       lane_tables$class_free$0$q <= lane_tables$class_free$0$d;
+    end
+    // lane_tables$class_free$1
+    initial begin
+       lane_tables$class_free$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$1$clock) begin
+       lane_tables$class_free$1$q <= lane_tables$class_free$1$d;
+    end
+    // lane_tables$class_free$2
+    initial begin
+       lane_tables$class_free$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$2$clock) begin
+       lane_tables$class_free$2$q <= lane_tables$class_free$2$d;
+    end
+    // lane_tables$class_free$3
+    initial begin
+       lane_tables$class_free$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_free$3$clock) begin
+       lane_tables$class_free$3$q <= lane_tables$class_free$3$d;
+    end
+    // lane_tables$class_next_cont
+    initial begin
+       lane_tables$class_next_cont$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_next_cont$clock) begin
+       lane_tables$class_next_cont$q <= lane_tables$class_next_cont$d;
+    end
+    // lane_tables$class_next_is_end
+    initial begin
+       lane_tables$class_next_is_end$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_next_is_end$clock) begin
+       lane_tables$class_next_is_end$q <= lane_tables$class_next_is_end$d;
+    end
+    // lane_tables$class_tail_class$0
+    initial begin
+       lane_tables$class_tail_class$0$q = 'h0;
+    end
+    always @(posedge lane_tables$class_tail_class$0$clock) begin
+       lane_tables$class_tail_class$0$q <= lane_tables$class_tail_class$0$d;
+    end
+    // lane_tables$class_tail_class$1
+    initial begin
+       lane_tables$class_tail_class$1$q = 'h0;
+    end
+    always @(posedge lane_tables$class_tail_class$1$clock) begin
+       lane_tables$class_tail_class$1$q <= lane_tables$class_tail_class$1$d;
+    end
+    // lane_tables$class_tail_class$2
+    initial begin
+       lane_tables$class_tail_class$2$q = 'h0;
+    end
+    always @(posedge lane_tables$class_tail_class$2$clock) begin
+       lane_tables$class_tail_class$2$q <= lane_tables$class_tail_class$2$d;
+    end
+    // lane_tables$class_tail_class$3
+    initial begin
+       lane_tables$class_tail_class$3$q = 'h0;
+    end
+    always @(posedge lane_tables$class_tail_class$3$clock) begin
+       lane_tables$class_tail_class$3$q <= lane_tables$class_tail_class$3$d;
+    end
+    // lane_tables$class_tail_class$4
+    initial begin
+       lane_tables$class_tail_class$4$q = 'h0;
+    end
+    always @(posedge lane_tables$class_tail_class$4$clock) begin
+       lane_tables$class_tail_class$4$q <= lane_tables$class_tail_class$4$d;
+    end
+    // lane_tables$class_tail_cont$0
+    initial begin
+       lane_tables$class_tail_cont$0$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_tail_cont$0$clock) begin
+       lane_tables$class_tail_cont$0$q <= lane_tables$class_tail_cont$0$d;
+    end
+    // lane_tables$class_tail_cont$1
+    initial begin
+       lane_tables$class_tail_cont$1$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_tail_cont$1$clock) begin
+       lane_tables$class_tail_cont$1$q <= lane_tables$class_tail_cont$1$d;
+    end
+    // lane_tables$class_tail_cont$2
+    initial begin
+       lane_tables$class_tail_cont$2$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_tail_cont$2$clock) begin
+       lane_tables$class_tail_cont$2$q <= lane_tables$class_tail_cont$2$d;
+    end
+    // lane_tables$class_tail_cont$3
+    initial begin
+       lane_tables$class_tail_cont$3$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_tail_cont$3$clock) begin
+       lane_tables$class_tail_cont$3$q <= lane_tables$class_tail_cont$3$d;
+    end
+    // lane_tables$class_tail_cont$4
+    initial begin
+       lane_tables$class_tail_cont$4$q = 5'h0;
+    end
+    always @(posedge lane_tables$class_tail_cont$4$clock) begin
+       lane_tables$class_tail_cont$4$q <= lane_tables$class_tail_cont$4$d;
+    end
+    // lane_tables$class_tail_free$0
+    initial begin
+       lane_tables$class_tail_free$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_tail_free$0$clock) begin
+       lane_tables$class_tail_free$0$q <= lane_tables$class_tail_free$0$d;
+    end
+    // lane_tables$class_tail_free$1
+    initial begin
+       lane_tables$class_tail_free$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_tail_free$1$clock) begin
+       lane_tables$class_tail_free$1$q <= lane_tables$class_tail_free$1$d;
+    end
+    // lane_tables$class_tail_free$2
+    initial begin
+       lane_tables$class_tail_free$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_tail_free$2$clock) begin
+       lane_tables$class_tail_free$2$q <= lane_tables$class_tail_free$2$d;
+    end
+    // lane_tables$class_tail_free$3
+    initial begin
+       lane_tables$class_tail_free$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_tail_free$3$clock) begin
+       lane_tables$class_tail_free$3$q <= lane_tables$class_tail_free$3$d;
+    end
+    // lane_tables$class_tail_free$4
+    initial begin
+       lane_tables$class_tail_free$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$class_tail_free$4$clock) begin
+       lane_tables$class_tail_free$4$q <= lane_tables$class_tail_free$4$d;
+    end
+    // lane_tables$class_tlast
+    initial begin
+       lane_tables$class_tlast$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tlast$clock) begin
+       lane_tables$class_tlast$q <= lane_tables$class_tlast$d;
+    end
+    // lane_tables$class_valid
+    initial begin
+       lane_tables$class_valid$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_valid$clock) begin
+       lane_tables$class_valid$q <= lane_tables$class_valid$d;
+    end
     // lane_tables$row_present$0
     initial begin
        lane_tables$row_present$0$q = 1'h0;
@@ -5865,6 +6215,10 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     end
     // lane_tables
     always @(*) begin
+        lane_tables$class_next_cont$clock = lane_tables$clock;
+        lane_tables$class_next_is_end$clock = lane_tables$clock;
+        lane_tables$class_tlast$clock = lane_tables$clock;
+        lane_tables$class_valid$clock = lane_tables$clock;
         lane_tables$row_next_cont$clock = lane_tables$clock;
         lane_tables$row_next_is_end$clock = lane_tables$clock;
         lane_tables$row_tlast$clock = lane_tables$clock;
@@ -5873,6 +6227,10 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_next_is_end$clock = lane_tables$clock;
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
+        lane_tables$class_present$0$clock = lane_tables$clock;
+        lane_tables$class_class$0$clock = lane_tables$clock;
+        lane_tables$class_cont$0$clock = lane_tables$clock;
+        lane_tables$class_free$0$clock = lane_tables$clock;
         lane_tables$row_present$0$clock = lane_tables$clock;
         lane_tables$row_cont$0$clock = lane_tables$clock;
         lane_tables$row_length$0$clock = lane_tables$clock;
@@ -5887,6 +6245,10 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_outside$0$clock = lane_tables$clock;
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
+        lane_tables$class_present$1$clock = lane_tables$clock;
+        lane_tables$class_class$1$clock = lane_tables$clock;
+        lane_tables$class_cont$1$clock = lane_tables$clock;
+        lane_tables$class_free$1$clock = lane_tables$clock;
         lane_tables$row_present$1$clock = lane_tables$clock;
         lane_tables$row_cont$1$clock = lane_tables$clock;
         lane_tables$row_length$1$clock = lane_tables$clock;
@@ -5901,6 +6263,10 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_outside$1$clock = lane_tables$clock;
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
+        lane_tables$class_present$2$clock = lane_tables$clock;
+        lane_tables$class_class$2$clock = lane_tables$clock;
+        lane_tables$class_cont$2$clock = lane_tables$clock;
+        lane_tables$class_free$2$clock = lane_tables$clock;
         lane_tables$row_present$2$clock = lane_tables$clock;
         lane_tables$row_cont$2$clock = lane_tables$clock;
         lane_tables$row_length$2$clock = lane_tables$clock;
@@ -5915,6 +6281,10 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_outside$2$clock = lane_tables$clock;
         lane_tables$window_malformed$2$clock = lane_tables$clock;
         lane_tables$window_free$2$clock = lane_tables$clock;
+        lane_tables$class_present$3$clock = lane_tables$clock;
+        lane_tables$class_class$3$clock = lane_tables$clock;
+        lane_tables$class_cont$3$clock = lane_tables$clock;
+        lane_tables$class_free$3$clock = lane_tables$clock;
         lane_tables$row_present$3$clock = lane_tables$clock;
         lane_tables$row_cont$3$clock = lane_tables$clock;
         lane_tables$row_length$3$clock = lane_tables$clock;
@@ -5929,6 +6299,9 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_outside$3$clock = lane_tables$clock;
         lane_tables$window_malformed$3$clock = lane_tables$clock;
         lane_tables$window_free$3$clock = lane_tables$clock;
+        lane_tables$class_tail_class$0$clock = lane_tables$clock;
+        lane_tables$class_tail_cont$0$clock = lane_tables$clock;
+        lane_tables$class_tail_free$0$clock = lane_tables$clock;
         lane_tables$row_tail_cont$0$clock = lane_tables$clock;
         lane_tables$row_tail_length$0$clock = lane_tables$clock;
         lane_tables$row_tail_allowed$0$clock = lane_tables$clock;
@@ -5942,6 +6315,9 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
         lane_tables$window_prev_allowed$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
+        lane_tables$class_tail_class$1$clock = lane_tables$clock;
+        lane_tables$class_tail_cont$1$clock = lane_tables$clock;
+        lane_tables$class_tail_free$1$clock = lane_tables$clock;
         lane_tables$row_tail_cont$1$clock = lane_tables$clock;
         lane_tables$row_tail_length$1$clock = lane_tables$clock;
         lane_tables$row_tail_allowed$1$clock = lane_tables$clock;
@@ -5955,6 +6331,9 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
         lane_tables$window_prev_allowed$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
+        lane_tables$class_tail_class$2$clock = lane_tables$clock;
+        lane_tables$class_tail_cont$2$clock = lane_tables$clock;
+        lane_tables$class_tail_free$2$clock = lane_tables$clock;
         lane_tables$row_tail_cont$2$clock = lane_tables$clock;
         lane_tables$row_tail_length$2$clock = lane_tables$clock;
         lane_tables$row_tail_allowed$2$clock = lane_tables$clock;
@@ -5968,6 +6347,9 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
         lane_tables$window_prev_allowed$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
+        lane_tables$class_tail_class$3$clock = lane_tables$clock;
+        lane_tables$class_tail_cont$3$clock = lane_tables$clock;
+        lane_tables$class_tail_free$3$clock = lane_tables$clock;
         lane_tables$row_tail_cont$3$clock = lane_tables$clock;
         lane_tables$row_tail_length$3$clock = lane_tables$clock;
         lane_tables$row_tail_allowed$3$clock = lane_tables$clock;
@@ -5981,6 +6363,9 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
         lane_tables$window_prev_allowed$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
+        lane_tables$class_tail_class$4$clock = lane_tables$clock;
+        lane_tables$class_tail_cont$4$clock = lane_tables$clock;
+        lane_tables$class_tail_free$4$clock = lane_tables$clock;
         lane_tables$row_tail_cont$4$clock = lane_tables$clock;
         lane_tables$row_tail_length$4$clock = lane_tables$clock;
         lane_tables$row_tail_allowed$4$clock = lane_tables$clock;
@@ -5995,91 +6380,126 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_prev_allowed$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
         lane_tables$tables$0$tdata = lane_tables$byte$0;
-        lane_tables$leads$0$byte_class = lane_tables$tables$0$byte_class;
-        lane_tables$row_present$0$d = lane_tables$present$0;
-        lane_tables$row_cont$0$d = lane_tables$tables$0$continuation;
+        lane_tables$class_present$0$d = lane_tables$present$0;
+        lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
+        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation;
+        lane_tables$class_free$0$d = lane_tables$tables$0$free_bits;
+        lane_tables$tables$1$tdata = lane_tables$byte$1;
+        lane_tables$class_present$1$d = lane_tables$present$1;
+        lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
+        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation;
+        lane_tables$class_free$1$d = lane_tables$tables$1$free_bits;
+        lane_tables$tables$2$tdata = lane_tables$byte$2;
+        lane_tables$class_present$2$d = lane_tables$present$2;
+        lane_tables$class_class$2$d = lane_tables$tables$2$byte_class;
+        lane_tables$class_cont$2$d = lane_tables$tables$2$continuation;
+        lane_tables$class_free$2$d = lane_tables$tables$2$free_bits;
+        lane_tables$tables$3$tdata = lane_tables$byte$3;
+        lane_tables$class_present$3$d = lane_tables$present$3;
+        lane_tables$class_class$3$d = lane_tables$tables$3$byte_class;
+        lane_tables$class_cont$3$d = lane_tables$tables$3$continuation;
+        lane_tables$class_free$3$d = lane_tables$tables$3$free_bits;
+        lane_tables$next_table$tdata = lane_tables$next_byte;
+        lane_tables$class_next_cont$d = lane_tables$next_table$continuation;
+        lane_tables$class_next_is_end$d = lane_tables$next_is_end;
+        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
+        lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
+        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation;
+        lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits;
+        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
+        lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
+        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation;
+        lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits;
+        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
+        lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
+        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation;
+        lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits;
+        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
+        lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
+        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation;
+        lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits;
+        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
+        lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
+        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation;
+        lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits;
+        lane_tables$class_tlast$d = lane_tables$tlast;
+        lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$leads$0$byte_class = lane_tables$class_class$0$q;
+        lane_tables$row_present$0$d = lane_tables$class_present$0$q;
+        lane_tables$row_cont$0$d = lane_tables$class_cont$0$q;
         lane_tables$row_length$0$d = lane_tables$leads$0$lead_length;
         lane_tables$row_allowed$0$d = lane_tables$leads$0$second_allowed;
         lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser;
         lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser;
-        lane_tables$row_free$0$d = lane_tables$tables$0$free_bits;
-        lane_tables$tables$1$tdata = lane_tables$byte$1;
-        lane_tables$leads$1$byte_class = lane_tables$tables$1$byte_class;
-        lane_tables$row_present$1$d = lane_tables$present$1;
-        lane_tables$row_cont$1$d = lane_tables$tables$1$continuation;
+        lane_tables$row_free$0$d = lane_tables$class_free$0$q;
+        lane_tables$leads$1$byte_class = lane_tables$class_class$1$q;
+        lane_tables$row_present$1$d = lane_tables$class_present$1$q;
+        lane_tables$row_cont$1$d = lane_tables$class_cont$1$q;
         lane_tables$row_length$1$d = lane_tables$leads$1$lead_length;
         lane_tables$row_allowed$1$d = lane_tables$leads$1$second_allowed;
         lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser;
         lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser;
-        lane_tables$row_free$1$d = lane_tables$tables$1$free_bits;
-        lane_tables$tables$2$tdata = lane_tables$byte$2;
-        lane_tables$leads$2$byte_class = lane_tables$tables$2$byte_class;
-        lane_tables$row_present$2$d = lane_tables$present$2;
-        lane_tables$row_cont$2$d = lane_tables$tables$2$continuation;
+        lane_tables$row_free$1$d = lane_tables$class_free$1$q;
+        lane_tables$leads$2$byte_class = lane_tables$class_class$2$q;
+        lane_tables$row_present$2$d = lane_tables$class_present$2$q;
+        lane_tables$row_cont$2$d = lane_tables$class_cont$2$q;
         lane_tables$row_length$2$d = lane_tables$leads$2$lead_length;
         lane_tables$row_allowed$2$d = lane_tables$leads$2$second_allowed;
         lane_tables$row_outside$2$d = lane_tables$leads$2$outside_tuser;
         lane_tables$row_malformed$2$d = lane_tables$leads$2$malformed_tuser;
-        lane_tables$row_free$2$d = lane_tables$tables$2$free_bits;
-        lane_tables$tables$3$tdata = lane_tables$byte$3;
-        lane_tables$leads$3$byte_class = lane_tables$tables$3$byte_class;
-        lane_tables$row_present$3$d = lane_tables$present$3;
-        lane_tables$row_cont$3$d = lane_tables$tables$3$continuation;
+        lane_tables$row_free$2$d = lane_tables$class_free$2$q;
+        lane_tables$leads$3$byte_class = lane_tables$class_class$3$q;
+        lane_tables$row_present$3$d = lane_tables$class_present$3$q;
+        lane_tables$row_cont$3$d = lane_tables$class_cont$3$q;
         lane_tables$row_length$3$d = lane_tables$leads$3$lead_length;
         lane_tables$row_allowed$3$d = lane_tables$leads$3$second_allowed;
         lane_tables$row_outside$3$d = lane_tables$leads$3$outside_tuser;
         lane_tables$row_malformed$3$d = lane_tables$leads$3$malformed_tuser;
-        lane_tables$row_free$3$d = lane_tables$tables$3$free_bits;
-        lane_tables$next_table$tdata = lane_tables$next_byte;
-        lane_tables$row_next_cont$d = lane_tables$next_table$continuation;
-        lane_tables$row_next_is_end$d = lane_tables$next_is_end;
+        lane_tables$row_free$3$d = lane_tables$class_free$3$q;
+        lane_tables$row_next_cont$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_is_end$d = lane_tables$class_next_is_end$q;
         lane_tables$unused_rows = (lane_tables$next_table$byte_class == ByteClass$Ascii) | |lane_tables$next_table$free_bits;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$0$outside_tuser | |lane_tables$tail_leads$0$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$1$outside_tuser | |lane_tables$tail_leads$1$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$2$outside_tuser | |lane_tables$tail_leads$2$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$3$outside_tuser | |lane_tables$tail_leads$3$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$4$outside_tuser | |lane_tables$tail_leads$4$malformed_tuser;
-        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
-        lane_tables$tail_leads$0$byte_class = lane_tables$tail_tables$0$byte_class;
-        lane_tables$row_tail_cont$0$d = lane_tables$tail_tables$0$continuation;
+        lane_tables$tail_leads$0$byte_class = lane_tables$class_tail_class$0$q;
+        lane_tables$row_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
         lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length;
         lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed;
-        lane_tables$row_tail_free$0$d = lane_tables$tail_tables$0$free_bits;
-        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
-        lane_tables$tail_leads$1$byte_class = lane_tables$tail_tables$1$byte_class;
-        lane_tables$row_tail_cont$1$d = lane_tables$tail_tables$1$continuation;
+        lane_tables$row_tail_free$0$d = lane_tables$class_tail_free$0$q;
+        lane_tables$tail_leads$1$byte_class = lane_tables$class_tail_class$1$q;
+        lane_tables$row_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
         lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length;
         lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed;
-        lane_tables$row_tail_free$1$d = lane_tables$tail_tables$1$free_bits;
-        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
-        lane_tables$tail_leads$2$byte_class = lane_tables$tail_tables$2$byte_class;
-        lane_tables$row_tail_cont$2$d = lane_tables$tail_tables$2$continuation;
+        lane_tables$row_tail_free$1$d = lane_tables$class_tail_free$1$q;
+        lane_tables$tail_leads$2$byte_class = lane_tables$class_tail_class$2$q;
+        lane_tables$row_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
         lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length;
         lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed;
-        lane_tables$row_tail_free$2$d = lane_tables$tail_tables$2$free_bits;
-        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
-        lane_tables$tail_leads$3$byte_class = lane_tables$tail_tables$3$byte_class;
-        lane_tables$row_tail_cont$3$d = lane_tables$tail_tables$3$continuation;
+        lane_tables$row_tail_free$2$d = lane_tables$class_tail_free$2$q;
+        lane_tables$tail_leads$3$byte_class = lane_tables$class_tail_class$3$q;
+        lane_tables$row_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
         lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length;
         lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed;
-        lane_tables$row_tail_free$3$d = lane_tables$tail_tables$3$free_bits;
-        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
-        lane_tables$tail_leads$4$byte_class = lane_tables$tail_tables$4$byte_class;
-        lane_tables$row_tail_cont$4$d = lane_tables$tail_tables$4$continuation;
+        lane_tables$row_tail_free$3$d = lane_tables$class_tail_free$3$q;
+        lane_tables$tail_leads$4$byte_class = lane_tables$class_tail_class$4$q;
+        lane_tables$row_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
         lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length;
         lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed;
-        lane_tables$row_tail_free$4$d = lane_tables$tail_tables$4$free_bits;
-        lane_tables$row_count_is$0$d = !lane_tables$present$0;
+        lane_tables$row_tail_free$4$d = lane_tables$class_tail_free$4$q;
+        lane_tables$row_count_is$0$d = !lane_tables$class_present$0$q;
         lane_tables$row_count_is$1$d = 1'b0;
         lane_tables$row_count_is$2$d = 1'b0;
         lane_tables$row_count_is$3$d = 1'b0;
         lane_tables$row_count_is$4$d = 1'b0;
-        lane_tables$row_count_is$1$d = lane_tables$present$0 & !lane_tables$present$1;
-        lane_tables$row_count_is$2$d = lane_tables$present$1 & !lane_tables$present$2;
-        lane_tables$row_count_is$3$d = lane_tables$present$2 & !lane_tables$present$3;
-        lane_tables$row_count_is$4$d = lane_tables$present$3;
-        lane_tables$row_tlast$d = lane_tables$tlast;
-        lane_tables$row_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$row_count_is$1$d = lane_tables$class_present$0$q & !lane_tables$class_present$1$q;
+        lane_tables$row_count_is$2$d = lane_tables$class_present$1$q & !lane_tables$class_present$2$q;
+        lane_tables$row_count_is$3$d = lane_tables$class_present$2$q & !lane_tables$class_present$3$q;
+        lane_tables$row_count_is$4$d = lane_tables$class_present$3$q;
+        lane_tables$row_tlast$d = lane_tables$class_tlast$q;
+        lane_tables$row_valid$d = lane_tables$class_valid$q & !lane_tables$rst;
         lane_tables$history_cont$0$d = lane_tables$history_cont$0$q;
         lane_tables$history_length$0$d = lane_tables$history_length$0$q;
         lane_tables$history_allowed$0$d = lane_tables$history_allowed$0$q;
@@ -8011,19 +8431,19 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(posedge word_lanes$packed_tkeep$clock) begin
        word_lanes$packed_tkeep$q <= word_lanes$packed_tkeep$d;
     end
-    // word_lanes$packed_any
+    // word_lanes$packed_write
     initial begin
-       word_lanes$packed_any$q = 1'h0;
+       word_lanes$packed_write$q = 1'h0;
     end
-    always @(posedge word_lanes$packed_any$clock) begin
-       word_lanes$packed_any$q <= word_lanes$packed_any$d;
+    always @(posedge word_lanes$packed_write$clock) begin
+       word_lanes$packed_write$q <= word_lanes$packed_write$d;
     end
-    // word_lanes$packed_valid
+    // word_lanes$packed_dropped
     initial begin
-       word_lanes$packed_valid$q = 1'h0;
+       word_lanes$packed_dropped$q = 1'h0;
     end
-    always @(posedge word_lanes$packed_valid$clock) begin
-       word_lanes$packed_valid$q <= word_lanes$packed_valid$d;
+    always @(posedge word_lanes$packed_dropped$clock) begin
+       word_lanes$packed_dropped$q <= word_lanes$packed_dropped$d;
     end
     // word_lanes$packed_tlast
     initial begin
@@ -8037,8 +8457,8 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         word_lanes$packed_tdata$clock = word_lanes$clock;
         word_lanes$packed_tuser$clock = word_lanes$clock;
         word_lanes$packed_tkeep$clock = word_lanes$clock;
-        word_lanes$packed_any$clock = word_lanes$clock;
-        word_lanes$packed_valid$clock = word_lanes$clock;
+        word_lanes$packed_write$clock = word_lanes$clock;
+        word_lanes$packed_dropped$clock = word_lanes$clock;
         word_lanes$packed_tlast$clock = word_lanes$clock;
         word_lanes$word$0 = word_lanes$slot_value$0;
         if (word_lanes$slot_tuser$0['h0]) begin
@@ -8092,15 +8512,15 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         word_lanes$packed_tdata$d = word_lanes$tdata_bus$bus;
         word_lanes$packed_tuser$d = word_lanes$tuser_bus$bus;
         word_lanes$packed_tkeep$d = word_lanes$tkeep_bus$bus;
-        word_lanes$packed_any$d = word_lanes$packer$keep_out$0;
-        word_lanes$packed_valid$d = word_lanes$packer$beat_out & !word_lanes$rst;
+        word_lanes$packed_write$d = word_lanes$packer$beat_out & !word_lanes$rst & (word_lanes$packer$keep_out$0 | word_lanes$packer$last_out);
+        word_lanes$packed_dropped$d = word_lanes$packer$beat_out & !word_lanes$rst & !word_lanes$packer$keep_out$0 & !word_lanes$packer$last_out;
         word_lanes$packed_tlast$d = word_lanes$packer$last_out;
         word_lanes$tdata = word_lanes$packed_tdata$q;
         word_lanes$tuser = word_lanes$packed_tuser$q;
         word_lanes$tkeep = word_lanes$packed_tkeep$q;
         word_lanes$tlast = word_lanes$packed_tlast$q;
-        word_lanes$write = word_lanes$packed_valid$q & (word_lanes$packed_any$q | word_lanes$packed_tlast$q);
-        word_lanes$dropped = word_lanes$packed_valid$q & !word_lanes$packed_any$q & !word_lanes$packed_tlast$q;
+        word_lanes$write = word_lanes$packed_write$q;
+        word_lanes$dropped = word_lanes$packed_dropped$q;
     end
     // queue$ram
     always @(posedge queue$ram$clock) begin

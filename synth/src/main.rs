@@ -132,7 +132,7 @@ fn formal(args: &FormalArgs) -> Result<ExitCode> {
     let all_passed = if args.lanes == 1 {
         utf8hdl_synth::formal::run(&options, report)
     } else {
-        options.checks = utf8hdl_synth::formal::WIDE_CHECKS.to_vec();
+        options.checks = utf8hdl_synth::formal::wide_checks(args.lanes).to_vec();
         utf8hdl_synth::formal::run_wide(&options, args.lanes, report)
     }?;
     written?;

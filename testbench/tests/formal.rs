@@ -14,7 +14,9 @@ use std::path::Path;
 
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::Core;
-use utf8hdl_synth::formal::{self, Check, Method, Options, Outcome, CHECKS, WIDE_CHECKS};
+use utf8hdl_synth::formal::{
+    self, Check, Method, Options, Outcome, CHECKS, WIDE_CHECKS, WIDE_SAFETY_CHECKS,
+};
 use utf8hdl_synth::verilog;
 
 /// The outcome of each of `checks`, by property name.
@@ -276,7 +278,7 @@ fn mutant_fails_for(mutant: &Mutant, lanes: usize) {
             )))
         };
         let (text, top) = core().unwrap();
-        (text, top, &WIDE_CHECKS[..])
+        (text, top, formal::wide_checks(lanes))
     };
     let mutated = (mutant.apply)(&original).unwrap_or_else(|| {
         panic!(
@@ -356,7 +358,7 @@ fn mutant_lost_tlast_fails() {
 
 #[test]
 fn wide_x2_rfc3629_every_property_holds() {
-    // N + 1 units, an empty message, sparse tkeep, a stall.
+    // N + 1 units, an empty message, sparse tkeep.
     every_property_holds_for(Profile::Rfc3629, 2, &WIDE_CHECKS, 3);
 }
 
@@ -422,6 +424,45 @@ const WIDE_READY_DROPS_ON_TLAST: Mutant = Mutant {
     property: "P3 full rate",
     assertions: &["p3_full_rate"],
 };
+
+const WIDE_CONTINUATION_MASK_NARROWED: Mutant = Mutant {
+    name: "x2: lane 1's continuation bits 'h3f -> 'h1f",
+    targets: "lane 1's lane table (`*$tables$1$free_bits`, not a tail table's) keeps 5 \
+              free bits of a byte, not 6: D6 A2 decodes to U+0582, not U+05A2, a \
+              character that no rule of P2-P5 tells from the right one",
+    apply: |v| {
+        let line = only_line(v, |l| {
+            l.contains("$tables$1$free_bits = ") && l.trim_end().ends_with(" & 'h3f;")
+        })?;
+        Some(v.replace(line, &line.replace(" & 'h3f;", " & 'h1f;")))
+    },
+    property: "P6 equals the spec model, m_axis_tready high",
+    assertions: &["p6_tdata_matches_model"],
+};
+
+#[test]
+fn wide_mutant_continuation_mask_narrowed_fails() {
+    mutant_fails_for(&WIDE_CONTINUATION_MASK_NARROWED, 2);
+}
+
+#[test]
+fn wide_x8_rfc3629_safety_holds() {
+    every_property_holds_for(Profile::Rfc3629, 8, &WIDE_SAFETY_CHECKS, 0);
+}
+
+const WIDE_X8_ERROR_BIT_DROPPED: Mutant = Mutant {
+    name: "x8: lane 7's tuser error bit dropped",
+    targets: "the assignment to the port m_axis_tuser clears bit 28 (lane 7's error \
+              flag): a U+FFFD in lane 7 leaves as a character with a kind code",
+    apply: |v| edit_port(v, "m_axis_tuser", |rhs| format!("{rhs} & ~32'h1000_0000")),
+    property: "P4 no unflagged error, packed tkeep",
+    assertions: &["p4_character_has_no_kind"],
+};
+
+#[test]
+fn wide_x8_mutant_error_bit_dropped_fails() {
+    mutant_fails_for(&WIDE_X8_ERROR_BIT_DROPPED, 8);
+}
 
 #[test]
 fn wide_mutant_tlast_every_beat_fails() {

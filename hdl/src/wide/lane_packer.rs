@@ -499,7 +499,7 @@ mod tests {
         let latency = LanePacker::<8, 8>::LATENCY as usize;
         let cycles = [(false, true), (false, true), (false, true), (true, true)]
             .into_iter()
-            .chain(std::iter::repeat((false, false)).take(latency - 1));
+            .chain(std::iter::repeat_n((false, false), latency - 1));
         for (rst, beat) in cycles {
             uut.rst.next = rst;
             uut.beat_in.next = beat;

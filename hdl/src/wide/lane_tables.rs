@@ -1,13 +1,18 @@
-//! # `LaneTables`: stages 2–3 of the wide decoder, each byte's row and the window
+//! # `LaneTables`: stages 2–4 of the wide decoder, each byte's row and the window
 //!
-//! Stage 2 registers the [`OctetTable`] and [`LeadTable`] rows of each byte
-//! of the beat that leaves the
+//! Stage 2 registers the [`OctetTable`] class of each byte of the beat
+//! that leaves the
 //! [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold), of the
-//! byte behind it (`next_*`), and of the beat's last five bytes (its tail).
-//! Stage 3 registers the *window*: the rows of the five bytes of the
-//! message before the beat (`prev_*`), the beat's rows, and what follows
-//! it. From the window alone, [`LaneDecoder`](crate::wide::lane_decoder::LaneDecoder)
-//! decides every lane.
+//! byte behind it (`next_*`), and of the beat's last five bytes (its tail);
+//! stage 3 registers their [`LeadTable`] rows. The two tables are two
+//! stages because together they are four LUT levels from a byte, each
+//! byte's bits fanning out to some twenty LUTs, and that was the wide
+//! core's slowest path on ECP5 (1.5 ns of logic and 5.3 ns of routing at
+//! N = 8). Stage 4 registers the *window*: the rows of the five bytes of
+//! the message before the beat (`prev_*`), the beat's rows, and what
+//! follows it. From the window alone,
+//! [`LaneDecoder`](crate::wide::lane_decoder::LaneDecoder) decides every
+//! lane.
 //!
 //! ## The one loop: the history
 //! The five bytes before a beat are the last five of (the five before the
@@ -37,13 +42,14 @@
 //! | `window_tlast`, `window_valid` | out | 1 | registered |
 //!
 //! ## Latency
-//! Two cycles, on every cycle.
+//! Three cycles, on every cycle.
 //!
 //! ```text
-//! clock         _/‾\_/‾\_/‾\_/‾\_
-//! byte[0..1]    <E2 82><AC 41>                  N = 2
-//! lane_length         <3  0 ><0  1 >            (stage 2)
-//! prev_length               <. . . 0 0><. . . 3 0>
+//! clock         _/‾\_/‾\_/‾\_/‾\_/‾\_
+//! byte[0..1]    <E2 82><AC 41>                          N = 2
+//! class               <E0 C80><C80 Asc>                 (stage 2)
+//! lane_length               <3  0 ><0  1 >              (stage 3)
+//! prev_length                     <. . . 0 0><. . . 3 0>
 //! ```
 //!
 //! ## Invariants
@@ -91,7 +97,19 @@ pub struct LaneTables<const N: usize> {
     /// next byte's class and free bits, the tail's error kinds (Verilator's
     /// lint passes over a signal named `unused_*`; yosys removes them).
     unused_rows: Signal<Local, Bit>,
-    /// Stage 2: the rows.
+    /// Stage 2: the classes, and what the lead table does not change.
+    class_present: Vec<DFF<Bit>>,
+    class_class: Vec<DFF<ByteClass>>,
+    class_cont: Vec<DFF<Bits<5>>>,
+    class_free: Vec<DFF<Bits<8>>>,
+    class_next_cont: DFF<Bits<5>>,
+    class_next_is_end: DFF<Bit>,
+    class_tail_class: Vec<DFF<ByteClass>>,
+    class_tail_cont: Vec<DFF<Bits<5>>>,
+    class_tail_free: Vec<DFF<Bits<8>>>,
+    class_tlast: DFF<Bit>,
+    class_valid: DFF<Bit>,
+    /// Stage 3: the rows.
     row_present: Vec<DFF<Bit>>,
     row_cont: Vec<DFF<Bits<5>>>,
     row_length: Vec<DFF<Bits<3>>>,
@@ -110,12 +128,12 @@ pub struct LaneTables<const N: usize> {
     row_tlast: DFF<Bit>,
     row_valid: DFF<Bit>,
     /// The history: the five bytes of the message before the beat in
-    /// stage 2, oldest first.
+    /// stage 3, oldest first.
     history_cont: Vec<DFF<Bits<5>>>,
     history_length: Vec<DFF<Bits<3>>>,
     history_allowed: Vec<DFF<Bits<5>>>,
     history_free: Vec<DFF<Bits<8>>>,
-    /// Stage 3: the window.
+    /// Stage 4: the window.
     window_present: Vec<DFF<Bit>>,
     window_cont: Vec<DFF<Bits<5>>>,
     window_length: Vec<DFF<Bits<3>>>,
@@ -134,8 +152,8 @@ pub struct LaneTables<const N: usize> {
 }
 
 impl<const N: usize> LaneTables<N> {
-    /// The rows, then the window.
-    pub const LATENCY: u64 = 2;
+    /// The classes, the rows, then the window.
+    pub const LATENCY: u64 = 3;
 
     pub fn new(profile: Profile) -> Self {
         fn many<T: Default>(n: usize) -> Vec<T> {
@@ -172,6 +190,17 @@ impl<const N: usize> LaneTables<N> {
             tail_tables: (0..5).map(|_| OctetTable::new(profile)).collect(),
             tail_leads: many(5),
             unused_rows: Default::default(),
+            class_present: many(N),
+            class_class: many(N),
+            class_cont: many(N),
+            class_free: many(N),
+            class_next_cont: Default::default(),
+            class_next_is_end: Default::default(),
+            class_tail_class: many(5),
+            class_tail_cont: many(5),
+            class_tail_free: many(5),
+            class_tlast: Default::default(),
+            class_valid: Default::default(),
             row_present: many(N),
             row_cont: many(N),
             row_length: many(N),
@@ -217,6 +246,10 @@ impl<const N: usize> Logic for LaneTables<N> {
         clock!(
             self,
             clock,
+            class_next_cont,
+            class_next_is_end,
+            class_tlast,
+            class_valid,
             row_next_cont,
             row_next_is_end,
             row_tlast,
@@ -227,6 +260,10 @@ impl<const N: usize> Logic for LaneTables<N> {
             window_beat_valid
         );
         for i in 0..N {
+            self.class_present[i].clock.next = self.clock.val();
+            self.class_class[i].clock.next = self.clock.val();
+            self.class_cont[i].clock.next = self.clock.val();
+            self.class_free[i].clock.next = self.clock.val();
             self.row_present[i].clock.next = self.clock.val();
             self.row_cont[i].clock.next = self.clock.val();
             self.row_length[i].clock.next = self.clock.val();
@@ -243,6 +280,9 @@ impl<const N: usize> Logic for LaneTables<N> {
             self.window_free[i].clock.next = self.clock.val();
         }
         for t in 0..5 {
+            self.class_tail_class[t].clock.next = self.clock.val();
+            self.class_tail_cont[t].clock.next = self.clock.val();
+            self.class_tail_free[t].clock.next = self.clock.val();
             self.row_tail_cont[t].clock.next = self.clock.val();
             self.row_tail_length[t].clock.next = self.clock.val();
             self.row_tail_allowed[t].clock.next = self.clock.val();
@@ -258,21 +298,39 @@ impl<const N: usize> Logic for LaneTables<N> {
             self.window_prev_free[t].clock.next = self.clock.val();
         }
 
-        // Stage 2: the rows.
+        // Stage 2: the classes.
         for i in 0..N {
             self.tables[i].tdata.next = self.byte[i].val();
-            self.leads[i].byte_class.next = self.tables[i].byte_class.val();
-            self.row_present[i].d.next = self.present[i].val();
-            self.row_cont[i].d.next = self.tables[i].continuation.val();
+            self.class_present[i].d.next = self.present[i].val();
+            self.class_class[i].d.next = self.tables[i].byte_class.val();
+            self.class_cont[i].d.next = self.tables[i].continuation.val();
+            self.class_free[i].d.next = self.tables[i].free_bits.val();
+        }
+        self.next_table.tdata.next = self.next_byte.val();
+        self.class_next_cont.d.next = self.next_table.continuation.val();
+        self.class_next_is_end.d.next = self.next_is_end.val();
+        for t in 0..5 {
+            self.tail_tables[t].tdata.next = self.tail[t].val();
+            self.class_tail_class[t].d.next = self.tail_tables[t].byte_class.val();
+            self.class_tail_cont[t].d.next = self.tail_tables[t].continuation.val();
+            self.class_tail_free[t].d.next = self.tail_tables[t].free_bits.val();
+        }
+        self.class_tlast.d.next = self.tlast.val();
+        self.class_valid.d.next = self.valid.val() & !self.rst.val();
+
+        // Stage 3: the rows.
+        for i in 0..N {
+            self.leads[i].byte_class.next = self.class_class[i].q.val();
+            self.row_present[i].d.next = self.class_present[i].q.val();
+            self.row_cont[i].d.next = self.class_cont[i].q.val();
             self.row_length[i].d.next = self.leads[i].lead_length.val();
             self.row_allowed[i].d.next = self.leads[i].second_allowed.val();
             self.row_outside[i].d.next = self.leads[i].outside_tuser.val();
             self.row_malformed[i].d.next = self.leads[i].malformed_tuser.val();
-            self.row_free[i].d.next = self.tables[i].free_bits.val();
+            self.row_free[i].d.next = self.class_free[i].q.val();
         }
-        self.next_table.tdata.next = self.next_byte.val();
-        self.row_next_cont.d.next = self.next_table.continuation.val();
-        self.row_next_is_end.d.next = self.next_is_end.val();
+        self.row_next_cont.d.next = self.class_next_cont.q.val();
+        self.row_next_is_end.d.next = self.class_next_is_end.q.val();
         self.unused_rows.next = (self.next_table.byte_class.val() == ByteClass::Ascii)
             | self.next_table.free_bits.val().any();
         for t in 0..5 {
@@ -281,28 +339,28 @@ impl<const N: usize> Logic for LaneTables<N> {
                 | self.tail_leads[t].malformed_tuser.val().any();
         }
         for t in 0..5 {
-            self.tail_tables[t].tdata.next = self.tail[t].val();
-            self.tail_leads[t].byte_class.next = self.tail_tables[t].byte_class.val();
-            self.row_tail_cont[t].d.next = self.tail_tables[t].continuation.val();
+            self.tail_leads[t].byte_class.next = self.class_tail_class[t].q.val();
+            self.row_tail_cont[t].d.next = self.class_tail_cont[t].q.val();
             self.row_tail_length[t].d.next = self.tail_leads[t].lead_length.val();
             self.row_tail_allowed[t].d.next = self.tail_leads[t].second_allowed.val();
-            self.row_tail_free[t].d.next = self.tail_tables[t].free_bits.val();
+            self.row_tail_free[t].d.next = self.class_tail_free[t].q.val();
         }
         // The count, from the dense lanes: c bytes when lane c is the first
         // without one.
-        self.row_count_is[0].d.next = !self.present[0].val();
+        self.row_count_is[0].d.next = !self.class_present[0].q.val();
         for c in 1..5 {
             self.row_count_is[c].d.next = false;
         }
         for c in 1..N.min(5) {
-            self.row_count_is[c].d.next = self.present[c - 1].val() & !self.present[c].val();
+            self.row_count_is[c].d.next =
+                self.class_present[c - 1].q.val() & !self.class_present[c].q.val();
         }
         // Fewer than five lanes: all of them present is a count below five.
         for c in N..(N + 1).min(5) {
-            self.row_count_is[c].d.next = self.present[c - 1].val();
+            self.row_count_is[c].d.next = self.class_present[c - 1].q.val();
         }
-        self.row_tlast.d.next = self.tlast.val();
-        self.row_valid.d.next = self.valid.val() & !self.rst.val();
+        self.row_tlast.d.next = self.class_tlast.q.val();
+        self.row_valid.d.next = self.class_valid.q.val() & !self.rst.val();
 
         // The history: the last five of (history, then the beat's bytes).
         for t in 0..5 {
@@ -365,7 +423,7 @@ impl<const N: usize> Logic for LaneTables<N> {
             }
         }
 
-        // Stage 3: the window.
+        // Stage 4: the window.
         for i in 0..N {
             self.window_present[i].d.next = self.row_present[i].q.val();
             self.window_cont[i].d.next = self.row_cont[i].q.val();

@@ -72,8 +72,13 @@ pub struct WordLanes<const N: usize, const TDATA: usize, const TUSER: usize> {
     packed_tdata: DFF<Bits<TDATA>>,
     packed_tuser: DFF<Bits<TUSER>>,
     packed_tkeep: DFF<Bits<N>>,
-    packed_any: DFF<Bit>,
-    packed_valid: DFF<Bit>,
+    /// `write` and `dropped` are flops of their own: as a function of the
+    /// packed valid, lane 0 and tlast flops, `write` took two LUT levels
+    /// before its fanout to the queue's every RAM write enable, the wide
+    /// core's slowest path at N = 8 on ECP5 (6.30 ns, 4.7 ns of it
+    /// routing).
+    packed_write: DFF<Bit>,
+    packed_dropped: DFF<Bit>,
     packed_tlast: DFF<Bit>,
     /// The beat's dropped lanes, which the words do not need: whether
     /// the beat has a unit is the packed lane 0's kept bit (Verilator's
@@ -120,8 +125,8 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             packed_tdata: Default::default(),
             packed_tuser: Default::default(),
             packed_tkeep: Default::default(),
-            packed_any: Default::default(),
-            packed_valid: Default::default(),
+            packed_write: Default::default(),
+            packed_dropped: Default::default(),
             packed_tlast: Default::default(),
             unused_nulls: Default::default(),
             replacement: Constant::new((utf8hdl_reference::REPLACEMENT as u64).into()),
@@ -138,8 +143,8 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for WordLanes
             packed_tdata,
             packed_tuser,
             packed_tkeep,
-            packed_any,
-            packed_valid,
+            packed_write,
+            packed_dropped,
             packed_tlast
         );
         for i in 0..N {
@@ -167,18 +172,23 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for WordLanes
         self.packed_tdata.d.next = self.tdata_bus.bus.val();
         self.packed_tuser.d.next = self.tuser_bus.bus.val();
         self.packed_tkeep.d.next = self.tkeep_bus.bus.val();
-        self.packed_any.d.next = self.packer.keep_out[0].val();
-        self.packed_valid.d.next = self.packer.beat_out.val() & !self.rst.val();
+        // A beat is sent when it has a unit (packed: lane 0 is kept) or
+        // ends a message, and dropped otherwise.
+        self.packed_write.d.next = self.packer.beat_out.val()
+            & !self.rst.val()
+            & (self.packer.keep_out[0].val() | self.packer.last_out.val());
+        self.packed_dropped.d.next = self.packer.beat_out.val()
+            & !self.rst.val()
+            & !self.packer.keep_out[0].val()
+            & !self.packer.last_out.val();
         self.packed_tlast.d.next = self.packer.last_out.val();
 
         self.tdata.next = self.packed_tdata.q.val();
         self.tuser.next = self.packed_tuser.q.val();
         self.tkeep.next = self.packed_tkeep.q.val();
         self.tlast.next = self.packed_tlast.q.val();
-        self.write.next =
-            self.packed_valid.q.val() & (self.packed_any.q.val() | self.packed_tlast.q.val());
-        self.dropped.next =
-            self.packed_valid.q.val() & !self.packed_any.q.val() & !self.packed_tlast.q.val();
+        self.write.next = self.packed_write.q.val();
+        self.dropped.next = self.packed_dropped.q.val();
     }
 }
 
