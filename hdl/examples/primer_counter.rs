@@ -91,3 +91,13 @@ fn main() {
     uut.connect_all();
     println!("{}", generate_verilog(&uut));
 }
+
+/// `cargo test` runs the example (hdl/Cargo.toml: `test = true`), so the
+/// primer's code cannot rot.
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_example_runs_and_its_checks_pass() {
+        super::main();
+    }
+}

@@ -195,3 +195,13 @@ fn show(valid: bool, byte: u64) -> String {
         "-".into()
     }
 }
+
+/// `cargo test` runs the example (hdl/Cargo.toml: `test = true`), so the
+/// primer's code cannot rot.
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_example_runs_and_its_checks_pass() {
+        super::main();
+    }
+}

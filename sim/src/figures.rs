@@ -7,7 +7,8 @@
 //! are exactly what the simulator produces, so the docs cannot go stale.
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter};
+use std::io::{BufRead, BufReader, BufWriter};
+use std::ops::Range;
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -17,7 +18,7 @@ use utf8hdl_hdl::{ErrorKind, Profile};
 use crate::core::{Core, Inputs};
 use crate::harness::{ByteBeat, Harness};
 use crate::output::{write_atomically, OutputFile};
-use crate::wave_svg::{self, Row, Style};
+use crate::wave_svg::{self, Moves, Row, Style};
 use crate::waveform::{TimescaleUnit, VcdRecorder};
 
 /// The VCD clock period of the figures, in ns.
@@ -37,7 +38,7 @@ pub struct Figure {
     /// `m_axis_tready` per cycle (repeating its last value); empty for
     /// always ready.
     pub ready: &'static [bool],
-    pub rows: &'static [Row],
+    pub view: View,
 }
 
 fn class_name(code: u64) -> String {
@@ -61,48 +62,77 @@ const fn row(path: &'static str, label: &'static str, style: Style) -> Row {
         label,
         style,
         valid: None,
+        moves: Moves::Held,
     }
 }
 
-/// A row whose value only means something while `valid` is high.
+/// A register that only means something while `valid` is high, and holds
+/// until the item moves on: when `moves` says.
 const fn qualified(
     path: &'static str,
     label: &'static str,
     style: Style,
     valid: &'static str,
+    moves: Moves,
 ) -> Row {
     Row {
         path,
         label,
         style,
         valid: Some(valid),
+        moves,
     }
 }
 
+/// The 1-lane core's pipeline enable: its stages move when it is high.
+const ADVANCE: &str = "utf8_decoder.output_register.advance";
+
+/// A register of the 1-lane core's pipeline, meaningful while `valid`.
+const fn stage(path: &'static str, label: &'static str, style: Style, valid: &'static str) -> Row {
+    qualified(path, label, style, valid, Moves::Enabled(ADVANCE))
+}
+
+const S_TVALID_PATH: &str = "utf8_decoder.s_axis_tvalid";
+const S_TREADY_PATH: &str = "utf8_decoder.s_axis_tready";
+const M_TVALID_PATH: &str = "utf8_decoder.m_axis_tvalid";
+const M_TREADY_PATH: &str = "utf8_decoder.m_axis_tready";
+
+/// A field of the `s_axis` port (valid with `s_axis_tvalid`, taken with
+/// `s_axis_tready`).
+const fn s_axis(path: &'static str, label: &'static str, style: Style) -> Row {
+    qualified(
+        path,
+        label,
+        style,
+        S_TVALID_PATH,
+        Moves::Transfer(S_TREADY_PATH),
+    )
+}
+
+/// A field of the `m_axis` port.
+const fn m_axis(path: &'static str, label: &'static str, style: Style) -> Row {
+    qualified(
+        path,
+        label,
+        style,
+        M_TVALID_PATH,
+        Moves::Transfer(M_TREADY_PATH),
+    )
+}
+
 const CLK: Row = row("utf8_decoder.clk", "clk", Style::Clock);
-const S_TDATA: Row = qualified(
-    "utf8_decoder.s_axis_tdata",
-    "s_axis_tdata",
-    Style::Hex,
-    "utf8_decoder.s_axis_tvalid",
-);
-const S_TVALID: Row = row("utf8_decoder.s_axis_tvalid", "s_axis_tvalid", Style::Bit);
-const S_TREADY: Row = row("utf8_decoder.s_axis_tready", "s_axis_tready", Style::Bit);
+const S_TDATA: Row = s_axis("utf8_decoder.s_axis_tdata", "s_axis_tdata", Style::Hex);
+const S_TVALID: Row = row(S_TVALID_PATH, "s_axis_tvalid", Style::Bit);
+const S_TREADY: Row = row(S_TREADY_PATH, "s_axis_tready", Style::Bit);
 const S_TLAST: Row = row("utf8_decoder.s_axis_tlast", "s_axis_tlast", Style::Bit);
-const M_TDATA: Row = qualified(
-    "utf8_decoder.m_axis_tdata",
-    "m_axis_tdata",
-    Style::Hex,
-    "utf8_decoder.m_axis_tvalid",
-);
-const M_TUSER: Row = qualified(
+const M_TDATA: Row = m_axis("utf8_decoder.m_axis_tdata", "m_axis_tdata", Style::Hex);
+const M_TUSER: Row = m_axis(
     "utf8_decoder.m_axis_tuser",
     "m_axis_tuser",
     Style::Names(tuser_name),
-    "utf8_decoder.m_axis_tvalid",
 );
-const M_TVALID: Row = row("utf8_decoder.m_axis_tvalid", "m_axis_tvalid", Style::Bit);
-const M_TREADY: Row = row("utf8_decoder.m_axis_tready", "m_axis_tready", Style::Bit);
+const M_TVALID: Row = row(M_TVALID_PATH, "m_axis_tvalid", Style::Bit);
+const M_TREADY: Row = row(M_TREADY_PATH, "m_axis_tready", Style::Bit);
 const M_TLAST: Row = row("utf8_decoder.m_axis_tlast", "m_axis_tlast", Style::Bit);
 
 const RST: Row = row("utf8_decoder.rst", "rst", Style::Bit);
@@ -111,22 +141,21 @@ const PORTS: &[Row] = &[
     CLK, S_TDATA, S_TVALID, S_TREADY, S_TLAST, M_TDATA, M_TUSER, M_TVALID, M_TREADY, M_TLAST,
 ];
 
-const PIPELINE: &[Row] = &[
-    CLK,
-    S_TDATA,
-    qualified(
+/// The 1-lane core's stages, from the classifier's class to the FSM's word.
+const STAGES: &[Row] = &[
+    stage(
         "utf8_decoder.classifier.read_class",
         "classifier.read_class",
         Style::Names(class_name),
         "utf8_decoder.classifier.read_valid",
     ),
-    qualified(
+    stage(
         "utf8_decoder.classifier.in_bound",
         "classifier.in_bound",
         Style::Bit,
         "utf8_decoder.classifier.valid",
     ),
-    qualified(
+    stage(
         "utf8_decoder.classifier.free_bits",
         "classifier.free_bits",
         Style::Hex,
@@ -152,22 +181,15 @@ const PIPELINE: &[Row] = &[
         "decoder.word_tvalid",
         Style::Bit,
     ),
-    qualified(
+    stage(
         "utf8_decoder.decoder.word_tdata",
         "decoder.word_tdata",
         Style::Hex,
         "utf8_decoder.decoder.word_tvalid",
     ),
-    M_TDATA,
-    M_TUSER,
-    M_TVALID,
 ];
 
-const FLOW: &[Row] = &[
-    CLK,
-    S_TDATA,
-    S_TVALID,
-    S_TREADY,
+const SKID_BUFFER: &[Row] = &[
     row(
         "utf8_decoder.skid_buffer.buffered_valid",
         "skid_buffer.buffered_valid",
@@ -178,40 +200,14 @@ const FLOW: &[Row] = &[
         "skid_buffer.buffered_tdata",
         Style::Hex,
         "utf8_decoder.skid_buffer.buffered_valid",
+        Moves::Held,
     ),
-    row(
-        "utf8_decoder.output_register.advance",
-        "output_register.advance",
-        Style::Bit,
-    ),
-    M_TDATA,
-    M_TVALID,
-    M_TREADY,
+    row(ADVANCE, "output_register.advance", Style::Bit),
 ];
 
-/// `tuser` of both lanes of the 2-lane core, lane 0 first.
-fn tuser_lanes(tuser: u64) -> String {
-    format!("{} {}", tuser_name(tuser & 0xF), tuser_name(tuser >> 4))
-}
-
-/// The 2-lane core's ports and the beat moving down its stages (the
-/// stages never stall: a beat is its `valid`, one stage a cycle).
-const WIDE: &[Row] = &[
-    CLK,
-    qualified(
-        "utf8_decoder.s_axis_tdata",
-        "s_axis_tdata",
-        Style::Lanes { bits: 8, count: 2 },
-        "utf8_decoder.s_axis_tvalid",
-    ),
-    qualified(
-        "utf8_decoder.s_axis_tkeep",
-        "s_axis_tkeep",
-        Style::Binary(2),
-        "utf8_decoder.s_axis_tvalid",
-    ),
-    S_TVALID,
-    S_TLAST,
+/// The wide core's stage valids: a beat moves down its stages, one a
+/// cycle; they never stall.
+const WIDE_STAGES: &[Row] = &[
     row(
         "utf8_decoder.byte_lanes.valid",
         "byte_lanes.valid",
@@ -228,38 +224,105 @@ const WIDE: &[Row] = &[
         "word_lanes.write",
         Style::Bit,
     ),
-    qualified(
-        "utf8_decoder.m_axis_tdata",
-        "m_axis_tdata",
-        Style::Lanes { bits: 32, count: 2 },
-        "utf8_decoder.m_axis_tvalid",
-    ),
-    qualified(
-        "utf8_decoder.m_axis_tuser",
-        "m_axis_tuser",
-        Style::Names(tuser_lanes),
-        "utf8_decoder.m_axis_tvalid",
-    ),
-    qualified(
-        "utf8_decoder.m_axis_tkeep",
-        "m_axis_tkeep",
-        Style::Binary(2),
-        "utf8_decoder.m_axis_tvalid",
-    ),
-    M_TVALID,
-    M_TLAST,
 ];
+
+/// Which signals a figure shows.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum View {
+    /// The ports alone.
+    Ports,
+    /// The bytes going in, the stages and the words coming out.
+    Pipeline,
+    /// The handshakes, the skid buffer and the pipeline enable.
+    Flow,
+    /// Everything above, for `sim --svg`.
+    All,
+}
+
+impl View {
+    /// The rows of this view for a core of `lanes` lanes. A wide core has
+    /// one view, its ports and stage valids, whose lanes it lays out.
+    pub fn rows(self, lanes: usize) -> Vec<Row> {
+        if lanes > 1 {
+            return wide_rows(lanes);
+        }
+        let parts: &[&[Row]] = match self {
+            View::Ports => &[PORTS],
+            View::Pipeline => &[&[CLK, S_TDATA], STAGES, &[M_TDATA, M_TUSER, M_TVALID]],
+            View::Flow => &[
+                &[CLK, S_TDATA, S_TVALID, S_TREADY],
+                SKID_BUFFER,
+                &[M_TDATA, M_TVALID, M_TREADY],
+            ],
+            View::All => &[
+                &[CLK, RST, S_TDATA, S_TVALID, S_TREADY, S_TLAST],
+                SKID_BUFFER,
+                STAGES,
+                &[M_TDATA, M_TUSER, M_TVALID, M_TREADY, M_TLAST],
+            ],
+        };
+        parts.concat()
+    }
+}
+
+/// The ports of a wide core of `lanes` lanes, lane by lane, and the beat
+/// moving down its stages.
+fn wide_rows(lanes: usize) -> Vec<Row> {
+    let lanes_of = |bits, name| Style::Lanes {
+        bits,
+        count: lanes,
+        name,
+    };
+    let mut rows = vec![
+        CLK,
+        s_axis(
+            "utf8_decoder.s_axis_tdata",
+            "s_axis_tdata",
+            lanes_of(8, None),
+        ),
+        s_axis(
+            "utf8_decoder.s_axis_tkeep",
+            "s_axis_tkeep",
+            Style::Binary(lanes),
+        ),
+        S_TVALID,
+        S_TREADY,
+        S_TLAST,
+    ];
+    rows.extend_from_slice(WIDE_STAGES);
+    rows.extend([
+        m_axis(
+            "utf8_decoder.m_axis_tdata",
+            "m_axis_tdata",
+            lanes_of(32, None),
+        ),
+        m_axis(
+            "utf8_decoder.m_axis_tuser",
+            "m_axis_tuser",
+            lanes_of(4, Some(tuser_name)),
+        ),
+        m_axis(
+            "utf8_decoder.m_axis_tkeep",
+            "m_axis_tkeep",
+            Style::Binary(lanes),
+        ),
+        M_TVALID,
+        M_TREADY,
+        M_TLAST,
+    ]);
+    rows
+}
 
 /// Every figure of the guide.
 pub const FIGURES: &[Figure] = &[
     Figure {
         name: "hello",
-        caption: "\"Hi ☺\": one byte per clock in, a word 4 cycles after its last byte",
+        caption: "\"Hi ☺\": one byte per clock in, each word the core's latency after its last byte",
         lanes: 1,
         bytes: "Hi ☺".as_bytes(),
         keep: &[],
         ready: &[],
-        rows: PORTS,
+        view: View::Ports,
     },
     Figure {
         name: "gathering",
@@ -268,7 +331,7 @@ pub const FIGURES: &[Figure] = &[
         bytes: "€".as_bytes(),
         keep: &[],
         ready: &[],
-        rows: PIPELINE,
+        view: View::Pipeline,
     },
     Figure {
         name: "truncated",
@@ -277,7 +340,7 @@ pub const FIGURES: &[Figure] = &[
         bytes: b"\xE2\x82A",
         keep: &[],
         ready: &[],
-        rows: PIPELINE,
+        view: View::Pipeline,
     },
     Figure {
         name: "two_words",
@@ -286,7 +349,7 @@ pub const FIGURES: &[Figure] = &[
         bytes: b"\xC2A\xC2A",
         keep: &[],
         ready: &[],
-        rows: PIPELINE,
+        view: View::Pipeline,
     },
     Figure {
         name: "surrogate",
@@ -295,7 +358,7 @@ pub const FIGURES: &[Figure] = &[
         bytes: b"\xED\xA0\x80",
         keep: &[],
         ready: &[],
-        rows: PIPELINE,
+        view: View::Pipeline,
     },
     Figure {
         name: "backpressure",
@@ -304,7 +367,7 @@ pub const FIGURES: &[Figure] = &[
         bytes: b"ABCDEFGH",
         keep: &[],
         ready: &[true, true, true, true, true, true, false, false, false, true],
-        rows: FLOW,
+        view: View::Flow,
     },
     Figure {
         name: "wide_broken",
@@ -313,7 +376,7 @@ pub const FIGURES: &[Figure] = &[
         bytes: b"\xE2\x82AB",
         keep: &[],
         ready: &[],
-        rows: WIDE,
+        view: View::Ports,
     },
     Figure {
         name: "wide_sparse",
@@ -322,7 +385,7 @@ pub const FIGURES: &[Figure] = &[
         bytes: "€".as_bytes(),
         keep: &[0b01, 0b10, 0b01],
         ready: &[],
-        rows: WIDE,
+        view: View::Ports,
     },
     Figure {
         name: "wide_packing",
@@ -331,7 +394,7 @@ pub const FIGURES: &[Figure] = &[
         bytes: "éAéB".as_bytes(),
         keep: &[],
         ready: &[],
-        rows: WIDE,
+        view: View::Ports,
     },
 ];
 
@@ -410,18 +473,34 @@ pub fn render(figure: &Figure, dir: &Path) -> Result<()> {
         simulate(core, figure, &vcd).map(|cycles| (cycles, core.name()))
     })?;
     let title = format!("{}: {}", figure.name, figure.caption);
-    // The rows name the core `utf8_decoder`; the VCD, by its module.
-    let svg = wave_svg::render_in_scope(
+    let svg = draw(
         BufReader::new(File::open(&vcd)?),
-        Some(&scope),
-        figure.rows,
+        &scope,
+        figure.view,
+        figure.lanes,
         PERIOD,
-        cycles,
+        0..cycles,
         &title,
     )?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create '{}'", dir.display()))?;
     let path = dir.join(format!("{}.svg", figure.name));
     write_atomically(&path, |out| Ok(out.write_all(svg.as_bytes())?))
+}
+
+/// Draws `view` of a core of `lanes` lanes over `cycles`, from a VCD of
+/// [`VcdRecorder`] (the core at its top, as the module `scope`; a clock
+/// period of `period` ns).
+pub fn draw(
+    vcd: impl BufRead,
+    scope: &str,
+    view: View,
+    lanes: usize,
+    period: u64,
+    cycles: Range<u64>,
+    title: &str,
+) -> Result<String> {
+    // The rows name the core `utf8_decoder`; the VCD, by its module.
+    wave_svg::render(vcd, Some(scope), &view.rows(lanes), period, cycles, title)
 }
 
 /// Where the core sits in a formal trace: `dut` in the properties' top
@@ -446,12 +525,12 @@ pub fn render_trace(vcd: &Path) -> Result<String> {
         CLK, RST, S_TDATA, S_TVALID, S_TREADY, S_TLAST, M_TDATA, M_TUSER, M_TVALID, M_TREADY,
         M_TLAST,
     ];
-    wave_svg::render_in_scope(
+    wave_svg::render(
         text.as_bytes(),
         Some(TRACE_SCOPE),
         &rows,
         TRACE_PERIOD,
-        last.div_ceil(TRACE_PERIOD),
+        0..last.div_ceil(TRACE_PERIOD),
         &title,
     )
 }

@@ -11,7 +11,12 @@ use std::fmt::Write as _;
 use std::io::BufRead;
 
 use anyhow::{Context, Result};
+use bitvec::prelude::*;
 use vcd::{Command, IdCode, Value};
+
+/// One sampled value, as wide as its signal (a 32-lane `m_axis_tdata` is
+/// 1024 bits), bit 0 first.
+type Sample = BitVec<u64, Lsb0>;
 
 /// How a row shows its values.
 #[derive(Copy, Clone)]
@@ -27,40 +32,79 @@ pub enum Style {
     /// A bus whose codes have names (enum states, error kinds).
     Names(fn(u64) -> String),
     /// A bus of `count` lanes of `bits` each, lane 0 (first in the
-    /// stream) first, each in hex: `C2 41` for the 16-bit tdata 41C2
-    /// (bytes in two digits, wider lanes without leading zeros, so that a
-    /// beat of words fits a cycle: `FFFD 41`).
-    Lanes { bits: u32, count: u32 },
+    /// stream) first: `C2 41` for the 16-bit tdata 41C2. Each lane is in
+    /// hex (bytes in two digits, wider lanes without leading zeros, so that
+    /// a beat of words stays short: `FFFD 41`), or named by `name`.
+    Lanes {
+        bits: usize,
+        count: usize,
+        name: Option<fn(u64) -> String>,
+    },
 }
 
-/// One row: the VCD path of the signal, its label and style, and the
-/// valid signal (if any) without which its value means nothing and is
-/// drawn blank.
+/// When a row's value is a new item, so that two equal items in a row are
+/// drawn as two boxes, not one.
+#[derive(Copy, Clone)]
+pub enum Moves {
+    /// A new item when the value changes (a register that may hold).
+    Held,
+    /// A new item in every cycle in which the row is valid (a pipeline
+    /// stage that never stalls).
+    EveryCycle,
+    /// A new item after every cycle in which the row is valid and this
+    /// signal, the stage's enable, is high.
+    Enabled(&'static str),
+    /// An AXI4-Stream port's data: a new item after every transfer, a
+    /// cycle in which the row is valid and this signal, its `tready`, is
+    /// high. Transfers are marked with a dot.
+    Transfer(&'static str),
+}
+
+impl Moves {
+    /// The signal that moves the row on, if any.
+    fn enable(self) -> Option<&'static str> {
+        match self {
+            Moves::Enabled(enable) | Moves::Transfer(enable) => Some(enable),
+            Moves::Held | Moves::EveryCycle => None,
+        }
+    }
+}
+
+/// One row: the VCD path of the signal, its label and style, the valid
+/// signal (if any) without which its value means nothing and is drawn
+/// blank, and when its values move on.
 #[derive(Copy, Clone)]
 pub struct Row {
     pub path: &'static str,
     pub label: &'static str,
     pub style: Style,
     pub valid: Option<&'static str>,
+    pub moves: Moves,
 }
 
 const LABEL_WIDTH: u32 = 210;
+/// The narrowest cycle; a cycle widens to fit the longest label of one
+/// cycle, so that no label is cut.
 const CYCLE_WIDTH: u32 = 76;
+/// The advance of one character of the 12 px monospace font, in tenths
+/// of a pixel (DejaVu Sans Mono: 7.22 px).
+const CHAR_WIDTH_TENTHS: u32 = 73;
 const ROW_HEIGHT: u32 = 26;
 const TOP: u32 = 30;
 
-/// The value of one signal at the start of each cycle (sampled just after
-/// the clock-to-output delay, when the cycle's values are stable).
+/// The value of each signal in each of the cycles `cycles` (sampled just
+/// after the clock-to-output delay, when the cycle's values are stable).
 fn sample_cycles(
     vcd: impl BufRead,
     scope: Option<&str>,
     paths: &[&str],
     period: u64,
-    cycles: u64,
-) -> Result<Vec<Vec<Option<u64>>>> {
+    cycles: &std::ops::Range<u64>,
+) -> Result<Vec<Vec<Option<Sample>>>> {
     let mut parser = vcd::Parser::new(vcd);
     let header = parser.parse_header().context("not a VCD")?;
-    let mut index: HashMap<IdCode, usize> = HashMap::new();
+    // Each signal's row and width.
+    let mut index: HashMap<IdCode, (usize, usize)> = HashMap::new();
     for (i, path) in paths.iter().enumerate() {
         let parts: Vec<&str> = match scope {
             Some(scope) => scope.split('.').chain(path.split('.').skip(1)).collect(),
@@ -69,61 +113,85 @@ fn sample_cycles(
         let var = header
             .find_var(&parts)
             .with_context(|| format!("no signal {path} in the VCD"))?;
-        index.insert(var.code, i);
-    }
-    // Each signal's changes, in time order.
-    let mut changes: Vec<Vec<(u64, u64)>> = vec![Vec::new(); paths.len()];
-    let mut time = 0;
-    for command in parser {
-        let (id, value) = match command? {
-            Command::Timestamp(t) => {
-                time = t;
-                continue;
-            }
-            Command::ChangeScalar(id, v) => (id, (v == Value::V1) as u64),
-            Command::ChangeVector(id, bits) => (
-                id,
-                bits.into_iter()
-                    .fold(0, |acc, b| acc << 1 | (b == Value::V1) as u64),
-            ),
-            _ => continue,
-        };
-        if let Some(&i) = index.get(&id) {
-            changes[i].push((time, value));
-        }
+        index.insert(var.code, (i, var.size as usize));
     }
     // A cycle's value is the last change before its sampling point, a
     // quarter period after its rising edge (past the clock-to-output delay).
-    Ok(changes
-        .iter()
-        .map(|row| {
-            (0..cycles)
-                .map(|cycle| {
-                    let at = cycle * period + period / 4;
-                    row.iter()
-                        .take_while(|(t, _)| *t <= at)
-                        .last()
-                        .map(|(_, v)| *v)
-                })
-                .collect()
-        })
-        .collect())
+    let sampling_point = |cycle: u64| cycle * period + period / 4;
+    let mut current: Vec<Option<Sample>> = vec![None; paths.len()];
+    let mut sampled: Vec<Vec<Option<Sample>>> = vec![Vec::new(); paths.len()];
+    let mut next_cycle = cycles.start;
+    let mut sample_until = |time: u64, current: &[Option<Sample>], next: &mut u64| {
+        while *next < cycles.end && sampling_point(*next) < time {
+            for (row, value) in sampled.iter_mut().zip(current) {
+                row.push(value.clone());
+            }
+            *next += 1;
+        }
+    };
+    for command in parser {
+        let (id, value) = match command? {
+            Command::Timestamp(t) => {
+                sample_until(t, &current, &mut next_cycle);
+                continue;
+            }
+            Command::ChangeScalar(id, v) => (id, BitVec::repeat(v == Value::V1, 1)),
+            // The VCD lists bits most significant first.
+            Command::ChangeVector(id, bits) => {
+                let mut value: Sample = bits.into_iter().map(|b| b == Value::V1).collect();
+                value.reverse();
+                (id, value)
+            }
+            _ => continue,
+        };
+        if let Some(&(i, width)) = index.get(&id) {
+            let mut value = value;
+            // A VCD may leave out a vector's leading zeros.
+            value.resize(width, false);
+            current[i] = Some(value);
+        }
+    }
+    sample_until(u64::MAX, &current, &mut next_cycle);
+    Ok(sampled)
 }
 
-fn label(style: Style, value: u64) -> String {
+/// A value in hex: at least `min_digits`, no leading zeros beyond them.
+fn hex(value: &BitSlice<u64, Lsb0>, min_digits: usize) -> String {
+    let digits: Vec<u8> = value.chunks(4).map(|nibble| nibble.load::<u8>()).collect();
+    let used = digits.iter().rposition(|&d| d != 0).map_or(0, |i| i + 1);
+    digits[..used.max(min_digits).min(digits.len())]
+        .iter()
+        .rev()
+        .map(|d| char::from_digit(u32::from(*d), 16).map_or('?', |c| c.to_ascii_uppercase()))
+        .collect()
+}
+
+/// A value of at most 64 bits as a number (wider ones keep their low 64).
+fn number(value: &BitSlice<u64, Lsb0>) -> u64 {
+    value[..value.len().min(64)].load::<u64>()
+}
+
+fn label(style: Style, value: &BitSlice<u64, Lsb0>) -> String {
     match style {
         Style::Clock | Style::Bit => String::new(),
-        Style::Hex => format!("{value:02X}"),
-        Style::Binary(digits) => format!("{value:0digits$b}"),
-        Style::Names(name) => name(value),
-        Style::Lanes { bits, count } => {
-            let digits = if bits == 8 { 2 } else { 1 };
-            let mask = u64::MAX >> (64 - bits);
-            (0..count)
-                .map(|i| format!("{:0digits$X}", value >> (i * bits) & mask))
-                .collect::<Vec<_>>()
-                .join(" ")
-        }
+        Style::Hex => hex(value, 2),
+        Style::Binary(digits) => (0..digits)
+            .rev()
+            .map(|i| match value.get(i).as_deref() {
+                Some(true) => '1',
+                _ => '0',
+            })
+            .collect(),
+        Style::Names(name) => name(number(value)),
+        Style::Lanes { bits, count, name } => value
+            .chunks(bits)
+            .take(count)
+            .map(|lane| match name {
+                Some(name) => name(number(lane)),
+                None => hex(lane, if bits == 8 { 2 } else { 1 }),
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
     }
 }
 
@@ -133,55 +201,93 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// Renders `rows` of `vcd` over `cycles` clock cycles of `period` time
-/// units, with `title` above.
+/// Renders `rows` of `vcd` over the clock cycles `cycles` of `period` time
+/// units, with `title` above. The design sits in `scope` of the VCD (a
+/// formal trace's `utf8_decoder_properties.dut`, or the core's module
+/// name): the first part of each row's path, the design's name, becomes
+/// `scope`; `None` takes the paths as they are.
 pub fn render(
-    vcd: impl BufRead,
-    rows: &[Row],
-    period: u64,
-    cycles: u64,
-    title: &str,
-) -> Result<String> {
-    render_in_scope(vcd, None, rows, period, cycles, title)
-}
-
-/// [`render`] for a VCD in which the design sits in `scope` (a formal
-/// trace's `utf8_decoder_properties.dut`) rather than at the top: the first
-/// part of each row's path, the design's name, becomes `scope`.
-pub fn render_in_scope(
     vcd: impl BufRead,
     scope: Option<&str>,
     rows: &[Row],
     period: u64,
-    cycles: u64,
+    cycles: std::ops::Range<u64>,
     title: &str,
 ) -> Result<String> {
     let mut paths: Vec<&str> = Vec::new();
-    for path in rows
-        .iter()
-        .map(|r| r.path)
-        .chain(rows.iter().filter_map(|r| r.valid))
-    {
+    let wanted = rows.iter().flat_map(|r| {
+        [Some(r.path), r.valid, r.moves.enable()]
+            .into_iter()
+            .flatten()
+    });
+    for path in wanted {
         if !paths.contains(&path) {
             paths.push(path);
         }
     }
-    let sampled = sample_cycles(vcd, scope, &paths, period, cycles)?;
+    let sampled = sample_cycles(vcd, scope, &paths, period, &cycles)?;
     let sample_of = |path: &str| &sampled[paths.iter().position(|p| *p == path).expect("sampled")];
-    let values: Vec<Vec<Option<u64>>> = rows
+    let high = |path: Option<&str>, cycle: usize| {
+        path.is_none_or(|p| sample_of(p)[cycle].as_ref().is_some_and(|v| v.any()))
+    };
+    let count = sampled.first().map_or(0, Vec::len);
+    let drawn: Vec<DrawnRow> = rows
         .iter()
-        .map(|row| match row.valid {
-            None => sample_of(row.path).clone(),
-            Some(valid) => sample_of(row.path)
+        .map(|row| {
+            let values: Vec<Option<Sample>> = (0..count)
+                .map(|c| {
+                    sample_of(row.path)[c]
+                        .clone()
+                        .filter(|_| high(row.valid, c))
+                })
+                .collect();
+            let moved: Vec<bool> = (0..count)
+                .map(|c| {
+                    values[c].is_some() && row.moves.enable().is_some_and(|e| high(Some(e), c))
+                })
+                .collect();
+            // A box starts where the value changes, or where a new item
+            // follows an old one.
+            let starts = (0..count)
+                .map(|c| {
+                    c == 0
+                        || values[c] != values[c - 1]
+                        || match row.moves {
+                            Moves::Held => false,
+                            Moves::EveryCycle => values[c].is_some(),
+                            Moves::Enabled(_) | Moves::Transfer(_) => moved[c - 1],
+                        }
+                })
+                .collect();
+            let labels = values
                 .iter()
-                .zip(sample_of(valid))
-                .map(|(v, ok)| v.filter(|_| *ok == Some(1)))
-                .collect(),
+                .map(|v| v.as_ref().map(|v| label(row.style, v)))
+                .collect();
+            let transfer = match row.moves {
+                Moves::Transfer(_) => moved,
+                _ => vec![false; count],
+            };
+            DrawnRow {
+                row,
+                values,
+                labels,
+                starts,
+                transfer,
+            }
         })
         .collect();
-    let width =
-        (LABEL_WIDTH + CYCLE_WIDTH * cycles as u32 + 10).max(title.chars().count() as u32 * 8 + 16);
-    let height = TOP + ROW_HEIGHT * (rows.len() as u32 + 1) + 10;
+    let widest_label = drawn
+        .iter()
+        .flat_map(|d| d.labels.iter().flatten())
+        .map(|l| l.chars().count() as u32)
+        .max()
+        .unwrap_or(0);
+    let cycle_width = CYCLE_WIDTH.max((widest_label * CHAR_WIDTH_TENTHS).div_ceil(10) + 16);
+    let text_width = |text: &str| (text.chars().count() as u32 * 8) + 16;
+    let width = (LABEL_WIDTH + cycle_width * count as u32 + 10)
+        .max(text_width(title))
+        .max(text_width(LEGEND));
+    let height = TOP + ROW_HEIGHT * (rows.len() as u32 + 1) + 10 + LEGEND_HEIGHT;
     let mut svg = String::new();
     let _ = writeln!(
         svg,
@@ -196,39 +302,68 @@ pub fn render_in_scope(
         r#"<text x="8" y="18" font-size="13" font-weight="bold">{}</text>"#,
         escape(title)
     );
-    for cycle in 0..cycles as u32 {
-        let x = LABEL_WIDTH + cycle * CYCLE_WIDTH;
+    let bottom = height - 10 - LEGEND_HEIGHT;
+    for (i, cycle) in cycles.clone().take(count).enumerate() {
+        let x = LABEL_WIDTH + i as u32 * cycle_width;
         let _ = writeln!(
             svg,
-            r##"<line x1="{x}" y1="{TOP}" x2="{x}" y2="{}" stroke="#ddd"/><text x="{}" y="{}" fill="#888" text-anchor="middle">{cycle}</text>"##,
-            height - 10,
-            x + CYCLE_WIDTH / 2,
+            r##"<line x1="{x}" y1="{TOP}" x2="{x}" y2="{bottom}" stroke="#ddd"/><text x="{}" y="{}" fill="#888" text-anchor="middle">{cycle}</text>"##,
+            x + cycle_width / 2,
             TOP + 14
         );
     }
-    for (r, row) in rows.iter().enumerate() {
+    for (r, drawn) in drawn.iter().enumerate() {
         let y = TOP + ROW_HEIGHT * (r as u32 + 1);
+        drawn.draw(&mut svg, y, cycle_width);
+    }
+    let _ = writeln!(
+        svg,
+        r##"<circle cx="14" cy="{}" r="3" fill="{TRANSFER_COLOUR}"/><text x="24" y="{}" fill="#555">{LEGEND}</text>"##,
+        bottom + 12,
+        bottom + 16
+    );
+    svg.push_str("</svg>\n");
+    Ok(svg)
+}
+
+const LEGEND: &str = "a transfer: valid and ready high in that cycle";
+const LEGEND_HEIGHT: u32 = 22;
+const TRANSFER_COLOUR: &str = "#26a269";
+
+/// A row, sampled and labelled, ready to draw.
+struct DrawnRow<'a> {
+    row: &'a Row,
+    values: Vec<Option<Sample>>,
+    labels: Vec<Option<String>>,
+    /// A new box starts in this cycle.
+    starts: Vec<bool>,
+    /// A transfer in this cycle (marked with a dot).
+    transfer: Vec<bool>,
+}
+
+impl DrawnRow<'_> {
+    fn draw(&self, svg: &mut String, y: u32, cycle_width: u32) {
         let (hi, lo) = (y + 4, y + ROW_HEIGHT - 6);
+        let x_of = |cycle: usize| LABEL_WIDTH + cycle as u32 * cycle_width;
         let _ = writeln!(
             svg,
             r#"<text x="8" y="{}">{}</text>"#,
             lo - 2,
-            escape(row.label)
+            escape(self.row.label)
         );
-        let samples = &values[r];
+        let count = self.values.len();
         let mut start = 0;
-        while start < samples.len() {
-            let end = (start..samples.len())
-                .find(|&c| samples[c] != samples[start])
-                .unwrap_or(samples.len());
-            let x0 = LABEL_WIDTH + start as u32 * CYCLE_WIDTH;
-            let x1 = LABEL_WIDTH + end as u32 * CYCLE_WIDTH;
-            match (row.style, samples[start]) {
+        while start < count {
+            let end = (start + 1..count)
+                .find(|&c| self.starts[c])
+                .unwrap_or(count);
+            let (x0, x1) = (x_of(start), x_of(end));
+            match (self.row.style, &self.values[start]) {
                 (Style::Clock, _) => {
                     for cycle in start..end {
-                        let x = LABEL_WIDTH + cycle as u32 * CYCLE_WIDTH;
-                        let half = x + CYCLE_WIDTH / 2;
-                        let next = x + CYCLE_WIDTH;
+                        let x = x_of(cycle);
+                        let half = x + cycle_width / 2;
+                        let next = x + cycle_width;
                         let _ = writeln!(
                             svg,
                             r##"<polyline points="{x},{lo} {x},{hi} {half},{hi} {half},{lo} {next},{lo}" fill="none" stroke="#1a5fb4" stroke-width="2"/>"##
@@ -244,13 +379,13 @@ pub fn render_in_scope(
                     );
                 }
                 (Style::Bit, Some(v)) => {
-                    let level = if v != 0 { hi } else { lo };
+                    let level = if v.any() { hi } else { lo };
                     let _ = writeln!(
                         svg,
                         r##"<polyline points="{x0},{hi} {x0},{lo} {x0},{level} {x1},{level}" fill="none" stroke="#1a5fb4" stroke-width="2"/>"##
                     );
                 }
-                (style, Some(v)) => {
+                (_, Some(_)) => {
                     let mid = (hi + lo) / 2;
                     let _ = writeln!(
                         svg,
@@ -262,13 +397,19 @@ pub fn render_in_scope(
                         x0 + 4,
                         x0 + 8,
                         lo - 5,
-                        escape(&label(style, v))
+                        escape(self.labels[start].as_deref().unwrap_or_default())
                     );
                 }
             }
             start = end;
         }
+        for cycle in (0..count).filter(|&c| self.transfer[c]) {
+            let _ = writeln!(
+                svg,
+                r#"<circle cx="{}" cy="{}" r="3" fill="{TRANSFER_COLOUR}"/>"#,
+                x_of(cycle + 1) - 7,
+                hi + 1
+            );
+        }
     }
-    svg.push_str("</svg>\n");
-    Ok(svg)
 }

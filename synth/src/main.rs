@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus, Summary};
 use utf8hdl_sim::core::{Core, Values};
+use utf8hdl_sim::figures::{self, View};
 use utf8hdl_sim::harness::{Engine, Harness};
 use utf8hdl_sim::input::Input;
 use utf8hdl_sim::output::{
@@ -140,7 +141,7 @@ fn formal(args: &FormalArgs) -> Result<ExitCode> {
     // diagram's rows are the 1-lane core's ports, and its scope the 1-lane
     // properties' `dut`, so a wide core's traces stay VCDs.
     for vcd in cover_traces.into_iter().filter(|_| args.lanes == 1) {
-        let svg = utf8hdl_sim::figures::render_trace(&vcd)?;
+        let svg = figures::render_trace(&vcd)?;
         write_atomically(&vcd.with_extension("svg"), |out| {
             Ok(out.write_all(svg.as_bytes())?)
         })?;
@@ -486,17 +487,23 @@ struct StreamArgs {
 }
 
 #[derive(Args)]
+#[group(id = "waveform", args = ["vcd", "svg"], multiple = true, required = false)]
 struct SimArgs {
     #[command(flatten)]
     stream: StreamArgs,
     /// Write a VCD waveform to PATH.
     #[arg(long, value_name = "PATH")]
     vcd: Option<PathBuf>,
-    /// Only record cycles FROM..TO (TO exclusive) in the VCD.
-    #[arg(long, value_name = "FROM..TO", value_parser = parse_window, requires = "vcd")]
+    /// Draw the waveform as an SVG timing diagram to PATH, with the
+    /// guide's signals and renderer: the --vcd-cycles window, or the
+    /// first 64 cycles (at most 400).
+    #[arg(long, value_name = "PATH")]
+    svg: Option<PathBuf>,
+    /// Only record cycles FROM..TO (TO exclusive) in the VCD or SVG.
+    #[arg(long, value_name = "FROM..TO", value_parser = parse_window, requires = "waveform")]
     vcd_cycles: Option<Range<u64>>,
     /// The clock period in the VCD, in ns (4 to 1000000).
-    #[arg(long, value_name = "NS", default_value_t = 10, requires = "vcd",
+    #[arg(long, value_name = "NS", default_value_t = 10, requires = "waveform",
           value_parser = clap::value_parser!(u64).range(4..=MAX_VCD_PERIOD_NS))]
     vcd_period: u64,
     /// Probability that a cycle has s_axis_tvalid low while no beat waits
@@ -617,18 +624,17 @@ fn reference(args: &StreamArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A waveform being written to its file.
-struct Waveform {
-    recorder: VcdRecorder<BufWriter<OutputFile>>,
+/// A waveform being recorded: to its file (`--vcd`), or in memory for the
+/// timing diagram (`--svg`).
+struct Waveform<W: Write> {
+    recorder: VcdRecorder<W>,
     error: Option<anyhow::Error>,
 }
 
-impl Waveform {
-    fn create<C: Core>(path: &Path, args: &SimArgs, core: &C) -> Result<Waveform> {
-        let file = BufWriter::new(OutputFile::create(Some(path))?);
-        let window = args.vcd_cycles.clone().unwrap_or(0..u64::MAX);
+impl<W: Write> Waveform<W> {
+    fn create<C: Core>(out: W, window: Range<u64>, args: &SimArgs, core: &C) -> Result<Self> {
         Ok(Waveform {
-            recorder: VcdRecorder::new(file, core, window, args.vcd_period, TimescaleUnit::NS)?,
+            recorder: VcdRecorder::new(out, core, window, args.vcd_period, TimescaleUnit::NS)?,
             error: None,
         })
     }
@@ -639,15 +645,46 @@ impl Waveform {
         }
     }
 
-    /// The finished file, ready to commit.
-    fn finish(self) -> Result<OutputFile> {
+    /// The finished writer.
+    fn finish(self) -> Result<W> {
         if let Some(e) = self.error {
             return Err(e);
         }
-        let file = self.recorder.finish()?;
-        Ok(file.into_inner().map_err(|e| e.into_error())?)
+        self.recorder.finish()
     }
 }
+
+/// A timing diagram being recorded for `sim --svg`.
+struct Diagram {
+    file: OutputFile,
+    waveform: Waveform<Vec<u8>>,
+    /// The core's module name, its scope in the VCD.
+    scope: String,
+    lanes: usize,
+}
+
+impl Diagram {
+    /// Draws the recorded `cycles` into the file, ready to commit.
+    fn draw(mut self, cycles: Range<u64>, period: u64, title: &str) -> Result<OutputFile> {
+        let vcd = self.waveform.finish()?;
+        let svg = figures::draw(
+            vcd.as_slice(),
+            &self.scope,
+            View::All,
+            self.lanes,
+            period,
+            cycles,
+            title,
+        )?;
+        self.file.write_all(svg.as_bytes())?;
+        Ok(self.file)
+    }
+}
+
+/// The cycles `sim --svg` draws unless `--vcd-cycles` says, and the most
+/// it draws: a timing diagram is read cycle by cycle.
+const SVG_CYCLES: u64 = 64;
+const MAX_SVG_CYCLES: u64 = 400;
 
 /// Refuses outputs that would write to the same place, before anything is
 /// written: the second would mix with the first, or be renamed over it.
@@ -693,20 +730,52 @@ fn sim_of<C: Core>(core: C, args: &SimArgs) -> Result<ExitCode> {
 fn sim_on<E: Engine>(mut harness: Harness<E>, args: &SimArgs) -> Result<ExitCode> {
     let mut outputs = vec![("--output", args.stream.output.as_path())];
     outputs.extend(args.vcd.as_deref().map(|p| ("--vcd", p)));
+    outputs.extend(args.svg.as_deref().map(|p| ("--svg", p)));
     refuse_shared_destinations(&outputs)?;
+    let svg_window = args.vcd_cycles.clone().unwrap_or(0..SVG_CYCLES);
+    anyhow::ensure!(
+        args.svg.is_none() || svg_window.end - svg_window.start <= MAX_SVG_CYCLES,
+        "--svg draws at most {MAX_SVG_CYCLES} cycles; choose them with --vcd-cycles FROM..TO"
+    );
     let input = for_format(
         Input::from_arg(args.stream.input.as_deref()),
         args.stream.format,
     )?;
     let mut stream = input.open()?;
     let mut writer = UnitWriter::create(Some(&args.stream.output), args.stream.format, &input)?;
+    let core = harness.engine.core();
     let mut waveform = args
         .vcd
         .as_deref()
-        .map(|p| Waveform::create(p, args, harness.engine.core()))
+        .map(|p| {
+            let file = BufWriter::new(OutputFile::create(Some(p))?);
+            let window = args.vcd_cycles.clone().unwrap_or(0..u64::MAX);
+            Waveform::create(file, window, args, core)
+        })
         .transpose()?;
-    if let Some(w) = &waveform {
-        harness.probe_window = w.recorder.window();
+    let mut diagram = args
+        .svg
+        .as_deref()
+        .map(|p| {
+            anyhow::Ok(Diagram {
+                file: OutputFile::create(Some(p))?,
+                waveform: Waveform::create(Vec::new(), svg_window.clone(), args, core)?,
+                scope: core.name(),
+                lanes: core.lanes()?.count,
+            })
+        })
+        .transpose()?;
+    // The harness reads the probes only in the cycles a waveform records.
+    let windows: Vec<Range<u64>> = waveform
+        .iter()
+        .map(|w| w.recorder.window())
+        .chain(diagram.iter().map(|d| d.waveform.recorder.window()))
+        .collect();
+    if let (Some(start), Some(end)) = (
+        windows.iter().map(|w| w.start).min(),
+        windows.iter().map(|w| w.end).max(),
+    ) {
+        harness.probe_window = start..end;
     }
     let mut progress = Progress::bytes(input.len_hint());
     let stimulus = Stimulus {
@@ -726,20 +795,40 @@ fn sim_on<E: Engine>(mut harness: Harness<E>, args: &SimArgs) -> Result<ExitCode
             writer.write(unit)
         },
         &mut |cycle, values| {
-            if let (Some(w), Some(values)) = (waveform.as_mut(), values) {
-                w.record(cycle, values);
+            if let Some(values) = values {
+                for w in waveform.iter_mut() {
+                    w.record(cycle, values);
+                }
+                for d in diagram.iter_mut() {
+                    d.waveform.record(cycle, values);
+                }
             }
         },
     );
     progress.finish();
     let summary = summary?;
     stream.finish()?;
-    let waveform = waveform.map(Waveform::finish).transpose()?;
+    let waveform = waveform
+        .map(|w| Ok::<_, anyhow::Error>(w.finish()?.into_inner().map_err(|e| e.into_error())?))
+        .transpose()?;
+    let diagram = diagram
+        .map(|d| {
+            let drawn = svg_window.start..svg_window.end.min(summary.simulated_cycles);
+            let title = format!(
+                "{}: cycles {}..{}",
+                args.stream.input.as_deref().unwrap_or("the sample"),
+                drawn.start,
+                drawn.end
+            );
+            d.draw(drawn, args.vcd_period, &title)
+        })
+        .transpose()?;
+    let waveforms = waveform.into_iter().chain(diagram);
     if summary.agree() {
-        commit_all([writer.finish()?].into_iter().chain(waveform))?;
+        commit_all([writer.finish()?].into_iter().chain(waveforms))?;
     } else {
-        // The waveform shows where the design went wrong.
-        commit_all(waveform)?;
+        // The waveforms show where the design went wrong.
+        commit_all(waveforms)?;
     }
     if let Some(window) = &args.vcd_cycles {
         if window.start >= summary.simulated_cycles {
@@ -784,6 +873,7 @@ fn main_job() -> Result<ExitCode> {
             output: PathBuf::from("-"),
         },
         vcd: Some(PathBuf::from(MAIN_JOB_VCD)),
+        svg: None,
         vcd_cycles: None,
         vcd_period: 10,
         stall_in: 0.0,

@@ -760,3 +760,86 @@ fn long_runs_show_progress_on_a_terminal() {
         success(utf8hdl(&["reference", path_str(&input)], &[]))
     );
 }
+
+/// `sim --svg` draws the run it checked: a dot for every transfer on
+/// `s_axis_tdata` (one per byte) and on `m_axis_tdata` and `m_axis_tuser`
+/// (one per unit of the reference), equal bytes in a row as boxes of
+/// their own, for one lane and for four. Too long a window is a usage
+/// error that writes nothing.
+#[test]
+fn svg_marks_every_transfer_of_the_run() {
+    let dir = temp_dir();
+    let message = b"AA\xC2A\xE2\x82\xACBB";
+    let input = dir.path().join("in");
+    fs::write(&input, message).unwrap();
+    let units = decode(message, Profile::Rfc3629).len();
+    for lanes in ["1", "4"] {
+        let svg = dir.path().join(format!("x{lanes}.svg"));
+        let out = utf8hdl(
+            &[
+                "sim",
+                path_str(&input),
+                "--lanes",
+                lanes,
+                "--stall-out",
+                "0.3",
+                "--output",
+                "/dev/null",
+                "--svg",
+                path_str(&svg),
+                "--vcd-cycles",
+                "0..200",
+            ],
+            &[],
+        );
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let text = fs::read_to_string(&svg).unwrap();
+        // One dot per transfer, and one in the legend.
+        let dots = text.matches("<circle").count();
+        if lanes == "1" {
+            assert_eq!(dots, 1 + message.len() + 2 * units, "{text}");
+            // A box per byte and per word, equal neighbours included.
+            let bytes: Vec<String> = message.iter().map(|b| format!("{b:02X}")).collect();
+            assert_eq!(box_labels(&text, "s_axis_tdata"), bytes);
+            let words: Vec<String> = decode(message, Profile::Rfc3629)
+                .iter()
+                .map(|u| format!("{:02X}", u.value))
+                .collect();
+            assert_eq!(box_labels(&text, "m_axis_tdata"), words);
+        } else {
+            // 9 bytes are 3 full beats in; each beat out is marked on
+            // tdata and tuser, and carries 1 to 4 of the units.
+            let beats_out = (dots - 1 - 3) / 2;
+            assert_eq!(1 + 3 + 2 * beats_out, dots, "{text}");
+            assert!((units.div_ceil(4)..=units).contains(&beats_out), "{text}");
+        }
+    }
+    let refused = dir.path().join("long.svg");
+    let line = usage_failure(utf8hdl(
+        &[
+            "sim",
+            path_str(&input),
+            "--svg",
+            path_str(&refused),
+            "--vcd-cycles",
+            "0..1000",
+        ],
+        &[],
+    ));
+    assert!(line.contains("--svg draws at most"), "{line}");
+    assert!(!refused.exists());
+}
+
+/// The labels of the boxes in the row `label` of a `sim --svg` diagram, in
+/// order: the texts between its label and the next row's.
+fn box_labels(svg: &str, label: &str) -> Vec<String> {
+    let row = svg
+        .split_once(&format!(">{label}</text>"))
+        .map_or("", |(_, rest)| rest);
+    let row = row.split("<text x=\"8\"").next().unwrap_or("");
+    row.split("</text>")
+        .filter_map(|part| part.rsplit_once('>'))
+        .map(|(_, text)| text.trim().to_string())
+        .filter(|text| !text.is_empty())
+        .collect()
+}
