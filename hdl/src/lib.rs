@@ -6,6 +6,7 @@
 
 pub mod classifier;
 pub mod decoder;
+pub mod labs;
 pub mod lead_table;
 pub mod octet_table;
 pub mod output_register;

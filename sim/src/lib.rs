@@ -9,6 +9,7 @@ pub mod core;
 pub mod figures;
 pub mod harness;
 pub mod input;
+pub mod labs;
 pub mod output;
 pub mod report;
 pub mod sample;

@@ -14,6 +14,7 @@ use utf8hdl_sim::core::{Core, Values};
 use utf8hdl_sim::figures::{self, View};
 use utf8hdl_sim::harness::{Engine, Harness};
 use utf8hdl_sim::input::Input;
+use utf8hdl_sim::labs;
 use utf8hdl_sim::output::{
     commit_all, write_atomically, Destination, Format, OutputFile, UnitWriter,
 };
@@ -83,6 +84,53 @@ enum Command {
     /// Prove the core's properties with SymbiYosys: one line per property,
     /// proven, passed BMC to depth K, or failed (with a counterexample VCD).
     Formal(FormalArgs),
+    /// The guide's labs (docs/labs.md): list them, or check your block.
+    Lab {
+        #[command(subcommand)]
+        action: LabAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum LabAction {
+    /// List the labs and their files.
+    List,
+    /// Simulate lab N's block on the lab's input and check every word
+    /// against the reference: the first difference, or "passed".
+    Check {
+        /// The lab's number.
+        number: usize,
+        /// Check the lab's solution instead of your file.
+        #[arg(long)]
+        solution: bool,
+    },
+}
+
+fn lab(action: &LabAction) -> Result<ExitCode> {
+    match *action {
+        LabAction::List => {
+            for lab in labs::LABS {
+                println!("{:2}  {:24}  {}", lab.number, lab.title, lab.file);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        LabAction::Check { number, solution } => {
+            let lab = labs::find(number)?;
+            let summary = labs::check(number, solution)?;
+            report(&summary, None);
+            let what = if solution { "the solution" } else { lab.file };
+            if summary.agree() {
+                note(format_args!("lab {number}, {}: {what} passes", lab.title));
+                Ok(ExitCode::SUCCESS)
+            } else {
+                note(format_args!(
+                    "lab {number}, {}: {what} differs from the reference (the line above)",
+                    lab.title
+                ));
+                Ok(ExitCode::from(1))
+            }
+        }
+    }
 }
 
 #[derive(Args)]
@@ -901,6 +949,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Sim(args)) => sim(&args),
         Some(Command::Bench(args)) => bench(&args),
         Some(Command::Wave(args)) => wave(&args),
+        Some(Command::Lab { action }) => lab(&action),
         Some(Command::Verilog(args)) => verilog(&args),
         Some(Command::Synth(args)) => synth(&args),
         Some(Command::Formal(args)) => formal(&args),

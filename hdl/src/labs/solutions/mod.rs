@@ -1,0 +1,4 @@
+//! A solution of each lab: the same block, completed.
+
+pub mod lab1_ascii;
+pub mod lab2_two_bytes;
