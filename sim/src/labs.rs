@@ -45,6 +45,14 @@ pub const LABS: &[Lab] = &[
         start: run::<Lab2>,
         solution: run::<Lab2Solution>,
     },
+    Lab {
+        number: 3,
+        title: "three- and four-octet characters",
+        file: "hdl/src/labs/lab3_long_characters.rs",
+        input: every_length,
+        start: run::<Lab3>,
+        solution: run::<Lab3Solution>,
+    },
 ];
 
 /// Every ASCII byte, up and down, so that equal bytes meet (7F 7F).
@@ -55,6 +63,17 @@ fn ascii() -> Vec<u8> {
 /// Every code point from U+0000 to U+07FF, in UTF-8 (Rust's encoder).
 fn two_octets() -> Vec<u8> {
     (0..0x800u32)
+        .filter_map(char::from_u32)
+        .collect::<String>()
+        .into_bytes()
+}
+
+/// Every code point from U+0000 to U+FFFF but the surrogates, then every
+/// 251st up to U+10FFFF (both ends of every length), in UTF-8.
+fn every_length() -> Vec<u8> {
+    (0..0x1_0000u32)
+        .chain((0x1_0000..=0x10_FFFF).step_by(251))
+        .chain([0x10_FFFF])
         .filter_map(char::from_u32)
         .collect::<String>()
         .into_bytes()
@@ -100,6 +119,16 @@ lab_core!(
     Lab2Solution,
     labs::solutions::lab2_two_bytes::TwoByteDecoder,
     "lab2_two_bytes"
+);
+lab_core!(
+    Lab3,
+    labs::lab3_long_characters::LongCharacterDecoder,
+    "lab3_long_characters"
+);
+lab_core!(
+    Lab3Solution,
+    labs::solutions::lab3_long_characters::LongCharacterDecoder,
+    "lab3_long_characters"
 );
 
 /// Looks a lab up by number.

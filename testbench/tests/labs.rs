@@ -36,6 +36,10 @@ fn every_starting_file_fails_for_its_stated_reason() {
             2,
             "tdata=000000C2 tuser=0 left before the bytes that decide it were accepted",
         ),
+        (
+            3,
+            "tdata=00000020 tuser=0 left before the bytes that decide it were accepted",
+        ),
     ];
     assert_eq!(reasons.len(), LABS.len(), "a reason for every lab");
     for (number, reason) in reasons {

@@ -2,3 +2,4 @@
 
 pub mod lab1_ascii;
 pub mod lab2_two_bytes;
+pub mod lab3_long_characters;
