@@ -29,9 +29,9 @@ use rust_hdl::prelude::*;
 use crate::classifier::ByteClass;
 use utf8hdl_reference::ErrorKind;
 
-/// `m_axis_tuser` for an error: the kind code in bits 3:1, bit 0 set.
+/// `m_axis_tuser` for an error ([`ErrorKind::tuser`]), as a constant.
 pub fn error_tuser(kind: ErrorKind) -> Constant<Bits<4>> {
-    Constant::new(((kind.code() as u64) << 1 | 1).into())
+    Constant::new(u64::from(kind.tuser()).into())
 }
 
 #[derive(LogicBlock)]

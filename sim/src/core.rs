@@ -481,23 +481,18 @@ pub struct Word {
 
 impl Word {
     /// The word that carries `unit`: `tuser` bit 0 is set for an error, and
-    /// bits 3:1 hold its [`ErrorKind`] code. This and [`Word::error`] are
-    /// the one definition of the `tuser` encoding on the software side.
+    /// bits 3:1 hold its [`ErrorKind`] code ([`ErrorKind::tuser`]).
     pub fn of_unit(unit: &Unit) -> Word {
         Word {
             tdata: unit.value,
-            tuser: unit.error.map_or(0, |kind| kind.code() << 1 | 1),
+            tuser: unit.error.map_or(0, ErrorKind::tuser),
         }
     }
 
     /// The error kind that `tuser` names, or `None` for a character. An
     /// undefined code is reported as `Err(tuser)`.
     pub fn error(&self) -> Result<Option<ErrorKind>, u8> {
-        match (self.tuser & 1, self.tuser >> 1) {
-            (0, 0) => Ok(None),
-            (1, code) => ErrorKind::from_code(code).map(Some).ok_or(self.tuser),
-            _ => Err(self.tuser),
-        }
+        ErrorKind::from_tuser(self.tuser)
     }
 }
 

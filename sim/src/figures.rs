@@ -49,10 +49,10 @@ fn class_name(code: u64) -> String {
 
 /// `tuser` as the CLI names it: `ok`, or the error kind.
 fn tuser_name(tuser: u64) -> String {
-    match (tuser & 1, ErrorKind::from_code((tuser >> 1) as u8)) {
-        (0, _) => "ok".into(),
-        (_, Some(kind)) => kind.name().into(),
-        _ => format!("{tuser:X}?"),
+    match ErrorKind::from_tuser(tuser as u8) {
+        Ok(None) => "ok".into(),
+        Ok(Some(kind)) => kind.name().into(),
+        Err(_) => format!("{tuser:X}?"),
     }
 }
 

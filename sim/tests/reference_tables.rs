@@ -645,3 +645,32 @@ fn boundaries_iso10646() {
         assert_decodes(&bytes, profile, &expected);
     }
 }
+
+/// The `tuser` encoding of the README's "Error kinds" table: bit 0 set for
+/// an error, the code in bits 3:1; 0 for a character. Every 4-bit value
+/// that is neither is refused.
+#[test]
+fn tuser_encoding_is_the_readme_table() {
+    let table = [
+        ("invalid_byte", 0b0011),
+        ("unexpected_continuation", 0b0101),
+        ("truncated", 0b0111),
+        ("overlong", 0b1001),
+        ("surrogate", 0b1011),
+        ("out_of_range", 0b1101),
+    ];
+    assert_eq!(table.len(), ErrorKind::ALL.len());
+    for (name, tuser) in table {
+        let kind = ErrorKind::ALL
+            .into_iter()
+            .find(|k| k.name() == name)
+            .unwrap();
+        assert_eq!(kind.tuser(), tuser, "{name}");
+        assert_eq!(ErrorKind::from_tuser(tuser), Ok(Some(kind)), "{name}");
+    }
+    assert_eq!(ErrorKind::from_tuser(0), Ok(None));
+    for tuser in 0..16u8 {
+        let named = tuser == 0 || table.iter().any(|&(_, t)| t == tuser);
+        assert_eq!(ErrorKind::from_tuser(tuser).is_ok(), named, "{tuser:04b}");
+    }
+}

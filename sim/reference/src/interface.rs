@@ -118,6 +118,23 @@ impl ErrorKind {
         ErrorKind::ALL.into_iter().find(|k| k.code() == code)
     }
 
+    /// `m_axis_tuser` of the U+FFFD of this kind: bit 0 set (an error),
+    /// the code in bits 3:1. A character's `tuser` is 0. This and
+    /// [`ErrorKind::from_tuser`] are the one definition of the encoding.
+    pub fn tuser(self) -> u8 {
+        self.code() << 1 | 1
+    }
+
+    /// The error kind that a unit's `tuser` names, or `None` for a
+    /// character; a value that is neither is `Err(tuser)`.
+    pub fn from_tuser(tuser: u8) -> Result<Option<ErrorKind>, u8> {
+        match (tuser & 1, tuser >> 1) {
+            (0, 0) => Ok(None),
+            (1, code) => ErrorKind::from_code(code).map(Some).ok_or(tuser),
+            _ => Err(tuser),
+        }
+    }
+
     /// The name the CLI prints.
     pub fn name(self) -> &'static str {
         match self {
