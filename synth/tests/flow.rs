@@ -125,7 +125,77 @@ fn hx8k_synthesis_reports_cells_and_fmax() {
     assert!(report.critical_path_summary.is_some(), "{report}");
     let json: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
     assert_eq!(json["device"], "hx8k");
-    assert!(table(&[report]).contains("utf8_decoder "));
+    assert!(table(&[report.clone()]).contains("utf8_decoder "));
+    chapter_8_states_this_run(&report);
+}
+
+/// The first line a tool prints for its version flag.
+fn version(tool: &str, flag: &str) -> String {
+    let out = std::process::Command::new(tool).arg(flag).output().unwrap();
+    // nextpnr prints its version on stderr.
+    let text = String::from_utf8_lossy(&[out.stdout, out.stderr].concat()).into_owned();
+    text.lines().next().unwrap_or_default().trim().to_string()
+}
+
+/// docs/08-verilog-synthesis.md shows the run of
+/// `hx8k_synthesis_reports_cells_and_fmax` between two markers: the tool
+/// versions, the cells, each seed's Fmax and the critical path. Yosys and
+/// nextpnr are deterministic, so with the versions it names, the chapter
+/// must state exactly this run; `UTF8HDL_BLESS=1` rewrites it. With other
+/// versions the numbers are not comparable, and the test says so.
+fn chapter_8_states_this_run(report: &utf8hdl_synth::flow::Report) {
+    const BEGIN: &str = "<!-- measured by synth/tests/flow.rs; UTF8HDL_BLESS=1 rewrites it -->\n";
+    const END: &str = "<!-- end of measured -->\n";
+    let tools = format!(
+        "{}; {}",
+        version("yosys", "-V"),
+        version("nextpnr-ice40", "--version")
+    );
+    let seeds: Vec<String> = report
+        .runs
+        .iter()
+        .map(|r| format!("{:.1} MHz", r.fmax_mhz))
+        .collect();
+    let path = report
+        .critical_path_summary
+        .as_ref()
+        .map_or("none".into(), ToString::to_string);
+    let measured = format!(
+        "Measured with {tools}:\n\n\
+         | core | device | LUT4 | FF | carry | Fmax, seeds 1..{} |\n\
+         |---|---|---|---|---|---|\n\
+         | `{}` | {} | {} | {} | {} | {} |\n\n\
+         Critical path of seed {}: {path}.\n",
+        report.runs.len(),
+        report.top,
+        report.device,
+        report.lut4,
+        report.flip_flops,
+        report.carry,
+        seeds.join(", "),
+        report.critical_path_seed,
+    );
+    let chapter =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/08-verilog-synthesis.md");
+    let text = std::fs::read_to_string(&chapter).unwrap();
+    let start = text.find(BEGIN).expect("chapter 8 has the measured block") + BEGIN.len();
+    let end = start + text[start..].find(END).expect("the block ends");
+    if std::env::var("UTF8HDL_BLESS").as_deref() == Ok("1") {
+        let fresh = format!("{}{measured}{}", &text[..start], &text[end..]);
+        std::fs::write(&chapter, fresh).unwrap();
+        return;
+    }
+    let stated = &text[start..end];
+    if !stated.contains(&tools) {
+        eprintln!(
+            "NOTE: chapter 8's numbers were measured with other tools than {tools}; not compared"
+        );
+        return;
+    }
+    assert_eq!(
+        stated, measured,
+        "docs/08-verilog-synthesis.md is stale: rerun this test with UTF8HDL_BLESS=1"
+    );
 }
 
 #[test]
