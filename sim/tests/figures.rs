@@ -63,3 +63,26 @@ fn committed_formal_trace_figure_is_up_to_date() {
         "docs/figures/{name}.svg is stale: run `utf8hdl formal --cover --dir docs/figures`"
     );
 }
+
+/// The state table of chapter 3 is the one the reference gives, for both
+/// profiles. `UTF8HDL_BLESS=1` rewrites it.
+#[test]
+fn committed_state_tables_are_up_to_date() {
+    use utf8hdl_hdl::Profile;
+    for profile in Profile::ALL {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+            "../docs/figures/state_table_{}.svg",
+            profile.name()
+        ));
+        let fresh = utf8hdl_sim::state_table::render(profile);
+        if std::env::var("UTF8HDL_BLESS").as_deref() == Ok("1") {
+            fs::write(&path, &fresh).unwrap();
+        }
+        let committed = fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            fresh == committed,
+            "{} is stale: rerun this test with UTF8HDL_BLESS=1",
+            path.display()
+        );
+    }
+}
