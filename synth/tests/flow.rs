@@ -125,7 +125,7 @@ fn hx8k_synthesis_reports_cells_and_fmax() {
     assert!(report.critical_path_summary.is_some(), "{report}");
     let json: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
     assert_eq!(json["device"], "hx8k");
-    assert!(table(&[report.clone()]).contains("utf8_decoder "));
+    assert!(table(std::slice::from_ref(&report)).contains("utf8_decoder "));
     chapter_8_states_this_run(&report);
 }
 
