@@ -21,11 +21,25 @@ pub struct Lab {
     pub file: &'static str,
     /// The bytes it is checked on, as one message.
     pub input: fn() -> Vec<u8>,
+    /// How the source offers them and the sink takes the words.
+    pub stimulus: Stimulus,
     /// Runs the student's block on an input.
-    pub start: fn(&[u8]) -> Summary,
+    pub start: fn(&[u8], &Stimulus) -> Summary,
     /// Runs the solution's.
-    pub solution: fn(&[u8]) -> Summary,
+    pub solution: fn(&[u8], &Stimulus) -> Summary,
 }
+
+/// Every lab's stimulus so far: a byte offered on every clock, the sink
+/// always ready, and the input as one message (an end inside a two-octet
+/// character would make its lead truncated, which lab 2's block is not
+/// asked to know).
+pub const ALWAYS_READY: Stimulus = Stimulus {
+    source: Stalls::Never,
+    sink: Stalls::Never,
+    null_lanes: 0.0,
+    message_end: 0.0,
+    seed: 1,
+};
 
 /// The labs, in order.
 pub const LABS: &[Lab] = &[
@@ -34,6 +48,7 @@ pub const LABS: &[Lab] = &[
         title: "ASCII passthrough",
         file: "hdl/src/labs/lab1_ascii.rs",
         input: ascii,
+        stimulus: ALWAYS_READY,
         start: run::<Lab1>,
         solution: run::<Lab1Solution>,
     },
@@ -42,6 +57,7 @@ pub const LABS: &[Lab] = &[
         title: "two-octet characters",
         file: "hdl/src/labs/lab2_two_bytes.rs",
         input: two_octets,
+        stimulus: ALWAYS_READY,
         start: run::<Lab2>,
         solution: run::<Lab2Solution>,
     },
@@ -50,6 +66,7 @@ pub const LABS: &[Lab] = &[
         title: "three- and four-octet characters",
         file: "hdl/src/labs/lab3_long_characters.rs",
         input: every_length,
+        stimulus: ALWAYS_READY,
         start: run::<Lab3>,
         solution: run::<Lab3Solution>,
     },
@@ -140,22 +157,31 @@ pub fn find(number: usize) -> Result<&'static Lab> {
 }
 
 /// Runs lab `number`'s block (the student's file, or with `solution` its
-/// solution) on the lab's input, one byte a clock, with the sink always
-/// ready, and checks every word against the reference.
+/// solution) on the lab's input with the lab's stimulus, and checks every
+/// word against the reference.
 pub fn check(number: usize, solution: bool) -> Result<Summary> {
     let lab = find(number)?;
-    let run = if solution { lab.solution } else { lab.start };
-    Ok(run(&(lab.input)()))
+    check_on(number, solution, &(lab.input)(), &lab.stimulus)
 }
 
-fn run<C: Core + Default>(input: &[u8]) -> Summary {
-    // One message: an end inside a two-octet character would make its
-    // lead truncated, which lab 2's block is not asked to know.
-    let stimulus = Stimulus::stalls(Stalls::Random(0.0), Stalls::Random(0.0), 1);
+/// Runs lab `number`'s block (or its solution) on any input, as `stimulus`
+/// offers it, and checks every word against the reference.
+pub fn check_on(
+    number: usize,
+    solution: bool,
+    input: &[u8],
+    stimulus: &Stimulus,
+) -> Result<Summary> {
+    let lab = find(number)?;
+    let run = if solution { lab.solution } else { lab.start };
+    Ok(run(input, stimulus))
+}
+
+fn run<C: Core + Default>(input: &[u8], stimulus: &Stimulus) -> Summary {
     let checked = run_checked(
         Harness::new(C::default()),
         input.iter().copied(),
-        &stimulus,
+        stimulus,
         |_| Ok::<(), Infallible>(()),
         &mut |_, _| {},
     );
