@@ -6,6 +6,8 @@
 use std::convert::Infallible;
 
 use anyhow::{bail, Result};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::labs;
 use utf8hdl_hdl::Profile;
 
@@ -70,6 +72,15 @@ pub const LABS: &[Lab] = &[
         start: run::<Lab3>,
         solution: run::<Lab3Solution>,
     },
+    Lab {
+        number: 4,
+        title: "the error policy",
+        file: "hdl/src/labs/lab4_error_policy.rs",
+        input: malformed,
+        stimulus: ALWAYS_READY,
+        start: run::<Lab4>,
+        solution: run::<Lab4Solution>,
+    },
 ];
 
 /// Every ASCII byte, up and down, so that equal bytes meet (7F 7F).
@@ -94,6 +105,99 @@ fn every_length() -> Vec<u8> {
         .filter_map(char::from_u32)
         .collect::<String>()
         .into_bytes()
+}
+
+/// Chapter 4's cases, one after another: the RFC 3629 §3 and §10
+/// examples, the second-byte bounds of E0, ED, F0 and F4 on both sides,
+/// Kuhn's overlong forms and impossible bytes, lone continuing octets, and
+/// sequences broken by a byte that is a unit of its own or starts the next
+/// one.
+const EDGE_CASES: &[&[u8]] = &[
+    b"\xC0\x80",                     // overlong U+0000 (RFC 3629 §3)
+    b"/\xC0\xAE./",                  // an overlong "." in "/../" (§10)
+    b"\xC1\xBF",                     // overlong U+007F
+    b"\xE0\x80\x80",                 // overlong, then 2 continuing octets
+    b"\xE0\x9F\xBF",                 // overlong U+07FF
+    b"\xE0\xA0\x80",                 // U+0800
+    b"\xED\x9F\xBF",                 // U+D7FF
+    b"\xED\xA0\x80",                 // surrogate U+D800: 3 units
+    b"\xED\xBF\xBF",                 // surrogate U+DFFF
+    b"\xEE\x80\x80",                 // U+E000
+    b"\xF0\x80\x80\x80",             // overlong U+0000 in four
+    b"\xF0\x8F\xBF\xBF",             // overlong U+FFFF
+    b"\xF0\x90\x80\x80",             // U+10000
+    b"\xF4\x8F\xBF\xBF",             // U+10FFFF
+    b"\xF4\x90\x80\x80",             // U+110000: out of range
+    b"\xF5\xF7\xBF\xBF\xFD",         // leads beyond F4
+    b"\xFE\xFF",                     // never in UTF-8
+    b"\x80\xBF\x80",                 // lone continuing octets
+    b"\xC2A",                        // truncated by ASCII
+    b"\xE2\x82A",                    // (chapter 4's E2 82 41)
+    b"\xF0\x9F\x98A",                // truncated after 3 of 4
+    b"\xE2\xE2\x82\xAC",             // a lead broken by a lead, then €
+    b"\xF0\x9F\xC2\xA9",             // truncated by a lead, then ©
+    b"\xDF\xEF\xBF\xF4\x8F\xBF\xFF", // truncated three times, then FF
+    b"\xE1\x80\xE2\x82\xAC\xED\xA0", // truncated by a lead, €, a surrogate
+];
+
+/// Malformed input of every kind among valid characters, as one message:
+/// [`EDGE_CASES`], then a fixed-seed random mix of characters of every
+/// length and fragments of every error kind (which also meet at random),
+/// ending in `E2 82 F0`: F0 breaks E2 82 and is left truncated by the end
+/// of the message, two words from the last byte.
+fn malformed() -> Vec<u8> {
+    let mut bytes = EDGE_CASES.concat();
+    let mut rng = StdRng::seed_from_u64(4);
+    let character = |rng: &mut StdRng, length: u32| loop {
+        let range = match length {
+            1 => 0..0x80,
+            2 => 0x80..0x800,
+            3 => 0x800..0x1_0000,
+            _ => 0x1_0000..0x11_0000,
+        };
+        if let Some(c) = char::from_u32(rng.gen_range(range)) {
+            break c.to_string().into_bytes();
+        }
+    };
+    let continuing = |rng: &mut StdRng| rng.gen_range(0x80..=0xBFu8);
+    for _ in 0..4000 {
+        let fragment = match rng.gen_range(0..12) {
+            0..=4 => {
+                let length = rng.gen_range(1..=4);
+                character(&mut rng, length)
+            }
+            5 => vec![rng.gen_range(0xFE..=0xFF)],
+            6 => vec![continuing(&mut rng)],
+            7 => {
+                // A character of two to four octets, cut short.
+                let length = rng.gen_range(2..=4);
+                let mut whole = character(&mut rng, length);
+                whole.truncate(rng.gen_range(1..whole.len()));
+                whole
+            }
+            8 => match rng.gen_range(0..3) {
+                0 => vec![rng.gen_range(0xC0..=0xC1), continuing(&mut rng)],
+                1 => vec![0xE0, rng.gen_range(0x80..=0x9F), continuing(&mut rng)],
+                _ => vec![
+                    0xF0,
+                    rng.gen_range(0x80..=0x8F),
+                    continuing(&mut rng),
+                    continuing(&mut rng),
+                ],
+            },
+            9 => vec![0xED, rng.gen_range(0xA0..=0xBF), continuing(&mut rng)],
+            10 => vec![rng.gen_range(0xF5..=0xFD)],
+            _ => vec![
+                0xF4,
+                rng.gen_range(0x90..=0xBF),
+                continuing(&mut rng),
+                continuing(&mut rng),
+            ],
+        };
+        bytes.extend(fragment);
+    }
+    bytes.extend(b"\xE2\x82\xF0");
+    bytes
 }
 
 /// A lab's block as a core: no state shown beyond the ports, the latency
@@ -146,6 +250,16 @@ lab_core!(
     Lab3Solution,
     labs::solutions::lab3_long_characters::LongCharacterDecoder,
     "lab3_long_characters"
+);
+lab_core!(
+    Lab4,
+    labs::lab4_error_policy::ErrorPolicyDecoder,
+    "lab4_error_policy"
+);
+lab_core!(
+    Lab4Solution,
+    labs::solutions::lab4_error_policy::ErrorPolicyDecoder,
+    "lab4_error_policy"
 );
 
 /// Looks a lab up by number.
