@@ -31,8 +31,8 @@ pub struct Lab {
     pub solution: fn(&[u8], &Stimulus) -> Summary,
 }
 
-/// Every lab's stimulus so far: a byte offered on every clock, the sink
-/// always ready, and the input as one message (an end inside a two-octet
+/// Labs 1 to 4's stimulus: a byte offered on every clock, the sink always
+/// ready, and the input as one message (an end inside a two-octet
 /// character would make its lead truncated, which lab 2's block is not
 /// asked to know).
 pub const ALWAYS_READY: Stimulus = Stimulus {
@@ -41,6 +41,16 @@ pub const ALWAYS_READY: Stimulus = Stimulus {
     null_lanes: 0.0,
     message_end: 0.0,
     seed: 1,
+};
+
+/// Lab 5's: the source idles on a cycle in four and the sink stalls on
+/// one in two, at random (a fixed seed, so every run is the same).
+pub const RANDOM_STALLS: Stimulus = Stimulus {
+    source: Stalls::Random(0.25),
+    sink: Stalls::Random(0.5),
+    null_lanes: 0.0,
+    message_end: 0.0,
+    seed: 5,
 };
 
 /// The labs, in order.
@@ -80,6 +90,15 @@ pub const LABS: &[Lab] = &[
         stimulus: ALWAYS_READY,
         start: run::<Lab4>,
         solution: run::<Lab4Solution>,
+    },
+    Lab {
+        number: 5,
+        title: "backpressure",
+        file: "hdl/src/labs/lab5_backpressure.rs",
+        input: ascii_eight_times,
+        stimulus: RANDOM_STALLS,
+        start: run::<Lab5>,
+        solution: run::<Lab5Solution>,
     },
 ];
 
@@ -200,6 +219,11 @@ fn malformed() -> Vec<u8> {
     bytes
 }
 
+/// Lab 1's input eight times (2,048 bytes), for lab 5's stalls.
+fn ascii_eight_times() -> Vec<u8> {
+    ascii().repeat(8)
+}
+
 /// A lab's block as a core: no state shown beyond the ports, the latency
 /// of a one-register design.
 macro_rules! lab_core {
@@ -260,6 +284,16 @@ lab_core!(
     Lab4Solution,
     labs::solutions::lab4_error_policy::ErrorPolicyDecoder,
     "lab4_error_policy"
+);
+lab_core!(
+    Lab5,
+    labs::lab5_backpressure::BackpressurePassthrough,
+    "lab5_backpressure"
+);
+lab_core!(
+    Lab5Solution,
+    labs::solutions::lab5_backpressure::BackpressurePassthrough,
+    "lab5_backpressure"
 );
 
 /// Looks a lab up by number.

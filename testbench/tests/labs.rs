@@ -1,14 +1,14 @@
 //! The guide's labs (docs/labs.md): every solution passes its check, with
 //! exactly the reference's units, and every starting file fails for the
 //! reason its lab states. (In a student's copy, a solved lab fails the
-//! second test: its starting file is no longer the one committed.) Lab 4
-//! also checks its input's coverage and its solution beyond it.
+//! second test: its starting file is no longer the one committed.) Labs 4
+//! and 5 also check their input's coverage and their solution beyond it.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::{ErrorKind, Profile};
 use utf8hdl_sim::checker::{Stalls, Stimulus};
-use utf8hdl_sim::labs::{check, check_on, ALWAYS_READY, LABS};
+use utf8hdl_sim::labs::{check, check_on, ALWAYS_READY, LABS, RANDOM_STALLS};
 use utf8hdl_sim::reference::decode;
 
 #[test]
@@ -47,6 +47,10 @@ fn every_starting_file_fails_for_its_stated_reason() {
         (
             4,
             "byte offset 0: expected U+FFFD overlong, got tdata=00000000 tuser=0",
+        ),
+        (
+            5,
+            "a stalled word did not hold: tdata=00000001 tuser=0 tlast=0 became tdata=00000002 tuser=0 tlast=0",
         ),
     ];
     assert_eq!(reasons.len(), LABS.len(), "a reason for every lab");
@@ -141,5 +145,33 @@ fn lab4_solution_decodes_kuhn_and_random_messages() {
             summary.mismatch.unwrap()
         );
         assert_eq!(summary.bytes as usize, input.len());
+    }
+}
+
+/// Lab 5's solution under every stall pattern on each side, its input cut
+/// into messages at random: every word and tlast as sent, none lost or
+/// duplicated; and one byte per clock when neither side stalls.
+#[test]
+fn lab5_solution_holds_under_every_stall_pattern() {
+    let input = (LABS[4].input)();
+    for source in Stalls::ALL {
+        for sink in Stalls::ALL {
+            let stimulus = Stimulus {
+                source,
+                sink,
+                message_end: 0.02,
+                ..RANDOM_STALLS
+            };
+            let summary = check_on(5, true, &input, &stimulus).unwrap();
+            assert!(
+                summary.agree(),
+                "source {source:?}, sink {sink:?}: {}",
+                summary.mismatch.unwrap()
+            );
+            assert_eq!(summary.words as usize, input.len());
+            if (source, sink) == (Stalls::Never, Stalls::Never) {
+                assert_eq!(summary.cycles as usize, input.len() + 1);
+            }
+        }
     }
 }
