@@ -6,6 +6,8 @@
 use std::convert::Infallible;
 
 use anyhow::{bail, Result};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::labs;
 use utf8hdl_hdl::Profile;
 
@@ -21,11 +23,35 @@ pub struct Lab {
     pub file: &'static str,
     /// The bytes it is checked on, as one message.
     pub input: fn() -> Vec<u8>,
+    /// How the source offers them and the sink takes the words.
+    pub stimulus: Stimulus,
     /// Runs the student's block on an input.
-    pub start: fn(&[u8]) -> Summary,
+    pub start: fn(&[u8], &Stimulus) -> Summary,
     /// Runs the solution's.
-    pub solution: fn(&[u8]) -> Summary,
+    pub solution: fn(&[u8], &Stimulus) -> Summary,
 }
+
+/// Labs 1 to 4's stimulus: a byte offered on every clock, the sink always
+/// ready, and the input as one message (an end inside a two-octet
+/// character would make its lead truncated, which lab 2's block is not
+/// asked to know).
+pub const ALWAYS_READY: Stimulus = Stimulus {
+    source: Stalls::Never,
+    sink: Stalls::Never,
+    null_lanes: 0.0,
+    message_end: 0.0,
+    seed: 1,
+};
+
+/// Lab 5's: the source idles on a cycle in four and the sink stalls on
+/// one in two, at random (a fixed seed, so every run is the same).
+pub const RANDOM_STALLS: Stimulus = Stimulus {
+    source: Stalls::Random(0.25),
+    sink: Stalls::Random(0.5),
+    null_lanes: 0.0,
+    message_end: 0.0,
+    seed: 5,
+};
 
 /// The labs, in order.
 pub const LABS: &[Lab] = &[
@@ -34,6 +60,7 @@ pub const LABS: &[Lab] = &[
         title: "ASCII passthrough",
         file: "hdl/src/labs/lab1_ascii.rs",
         input: ascii,
+        stimulus: ALWAYS_READY,
         start: run::<Lab1>,
         solution: run::<Lab1Solution>,
     },
@@ -42,6 +69,7 @@ pub const LABS: &[Lab] = &[
         title: "two-octet characters",
         file: "hdl/src/labs/lab2_two_bytes.rs",
         input: two_octets,
+        stimulus: ALWAYS_READY,
         start: run::<Lab2>,
         solution: run::<Lab2Solution>,
     },
@@ -50,8 +78,27 @@ pub const LABS: &[Lab] = &[
         title: "three- and four-octet characters",
         file: "hdl/src/labs/lab3_long_characters.rs",
         input: every_length,
+        stimulus: ALWAYS_READY,
         start: run::<Lab3>,
         solution: run::<Lab3Solution>,
+    },
+    Lab {
+        number: 4,
+        title: "the error policy",
+        file: "hdl/src/labs/lab4_error_policy.rs",
+        input: malformed,
+        stimulus: ALWAYS_READY,
+        start: run::<Lab4>,
+        solution: run::<Lab4Solution>,
+    },
+    Lab {
+        number: 5,
+        title: "backpressure",
+        file: "hdl/src/labs/lab5_backpressure.rs",
+        input: ascii_eight_times,
+        stimulus: RANDOM_STALLS,
+        start: run::<Lab5>,
+        solution: run::<Lab5Solution>,
     },
 ];
 
@@ -77,6 +124,104 @@ fn every_length() -> Vec<u8> {
         .filter_map(char::from_u32)
         .collect::<String>()
         .into_bytes()
+}
+
+/// Chapter 4's cases, one after another: the RFC 3629 §3 and §10
+/// examples, the second-byte bounds of E0, ED, F0 and F4 on both sides,
+/// Kuhn's overlong forms and impossible bytes, lone continuing octets, and
+/// sequences broken by a byte that is a unit of its own or starts the next
+/// one.
+const EDGE_CASES: &[&[u8]] = &[
+    b"\xC0\x80",                     // overlong U+0000 (RFC 3629 §3)
+    b"/\xC0\xAE./",                  // an overlong "." in "/../" (§10)
+    b"\xC1\xBF",                     // overlong U+007F
+    b"\xE0\x80\x80",                 // overlong, then 2 continuing octets
+    b"\xE0\x9F\xBF",                 // overlong U+07FF
+    b"\xE0\xA0\x80",                 // U+0800
+    b"\xED\x9F\xBF",                 // U+D7FF
+    b"\xED\xA0\x80",                 // surrogate U+D800: 3 units
+    b"\xED\xBF\xBF",                 // surrogate U+DFFF
+    b"\xEE\x80\x80",                 // U+E000
+    b"\xF0\x80\x80\x80",             // overlong U+0000 in four
+    b"\xF0\x8F\xBF\xBF",             // overlong U+FFFF
+    b"\xF0\x90\x80\x80",             // U+10000
+    b"\xF4\x8F\xBF\xBF",             // U+10FFFF
+    b"\xF4\x90\x80\x80",             // U+110000: out of range
+    b"\xF5\xF7\xBF\xBF\xFD",         // leads beyond F4
+    b"\xFE\xFF",                     // never in UTF-8
+    b"\x80\xBF\x80",                 // lone continuing octets
+    b"\xC2A",                        // truncated by ASCII
+    b"\xE2\x82A",                    // (chapter 4's E2 82 41)
+    b"\xF0\x9F\x98A",                // truncated after 3 of 4
+    b"\xE2\xE2\x82\xAC",             // a lead broken by a lead, then €
+    b"\xF0\x9F\xC2\xA9",             // truncated by a lead, then ©
+    b"\xDF\xEF\xBF\xF4\x8F\xBF\xFF", // truncated three times, then FF
+    b"\xE1\x80\xE2\x82\xAC\xED\xA0", // truncated by a lead, €, a surrogate
+];
+
+/// Malformed input of every kind among valid characters, as one message:
+/// [`EDGE_CASES`], then a fixed-seed random mix of characters of every
+/// length and fragments of every error kind (which also meet at random),
+/// ending in `E2 82 F0`: F0 breaks E2 82 and is left truncated by the end
+/// of the message, two words from the last byte.
+fn malformed() -> Vec<u8> {
+    let mut bytes = EDGE_CASES.concat();
+    let mut rng = StdRng::seed_from_u64(4);
+    let character = |rng: &mut StdRng, length: u32| loop {
+        let range = match length {
+            1 => 0..0x80,
+            2 => 0x80..0x800,
+            3 => 0x800..0x1_0000,
+            _ => 0x1_0000..0x11_0000,
+        };
+        if let Some(c) = char::from_u32(rng.gen_range(range)) {
+            break c.to_string().into_bytes();
+        }
+    };
+    let continuing = |rng: &mut StdRng| rng.gen_range(0x80..=0xBFu8);
+    for _ in 0..4000 {
+        let fragment = match rng.gen_range(0..12) {
+            0..=4 => {
+                let length = rng.gen_range(1..=4);
+                character(&mut rng, length)
+            }
+            5 => vec![rng.gen_range(0xFE..=0xFF)],
+            6 => vec![continuing(&mut rng)],
+            7 => {
+                // A character of two to four octets, cut short.
+                let length = rng.gen_range(2..=4);
+                let mut whole = character(&mut rng, length);
+                whole.truncate(rng.gen_range(1..whole.len()));
+                whole
+            }
+            8 => match rng.gen_range(0..3) {
+                0 => vec![rng.gen_range(0xC0..=0xC1), continuing(&mut rng)],
+                1 => vec![0xE0, rng.gen_range(0x80..=0x9F), continuing(&mut rng)],
+                _ => vec![
+                    0xF0,
+                    rng.gen_range(0x80..=0x8F),
+                    continuing(&mut rng),
+                    continuing(&mut rng),
+                ],
+            },
+            9 => vec![0xED, rng.gen_range(0xA0..=0xBF), continuing(&mut rng)],
+            10 => vec![rng.gen_range(0xF5..=0xFD)],
+            _ => vec![
+                0xF4,
+                rng.gen_range(0x90..=0xBF),
+                continuing(&mut rng),
+                continuing(&mut rng),
+            ],
+        };
+        bytes.extend(fragment);
+    }
+    bytes.extend(b"\xE2\x82\xF0");
+    bytes
+}
+
+/// Lab 1's input eight times (2,048 bytes), for lab 5's stalls.
+fn ascii_eight_times() -> Vec<u8> {
+    ascii().repeat(8)
 }
 
 /// A lab's block as a core: no state shown beyond the ports, the latency
@@ -130,6 +275,26 @@ lab_core!(
     labs::solutions::lab3_long_characters::LongCharacterDecoder,
     "lab3_long_characters"
 );
+lab_core!(
+    Lab4,
+    labs::lab4_error_policy::ErrorPolicyDecoder,
+    "lab4_error_policy"
+);
+lab_core!(
+    Lab4Solution,
+    labs::solutions::lab4_error_policy::ErrorPolicyDecoder,
+    "lab4_error_policy"
+);
+lab_core!(
+    Lab5,
+    labs::lab5_backpressure::BackpressurePassthrough,
+    "lab5_backpressure"
+);
+lab_core!(
+    Lab5Solution,
+    labs::solutions::lab5_backpressure::BackpressurePassthrough,
+    "lab5_backpressure"
+);
 
 /// Looks a lab up by number.
 pub fn find(number: usize) -> Result<&'static Lab> {
@@ -140,22 +305,31 @@ pub fn find(number: usize) -> Result<&'static Lab> {
 }
 
 /// Runs lab `number`'s block (the student's file, or with `solution` its
-/// solution) on the lab's input, one byte a clock, with the sink always
-/// ready, and checks every word against the reference.
+/// solution) on the lab's input with the lab's stimulus, and checks every
+/// word against the reference.
 pub fn check(number: usize, solution: bool) -> Result<Summary> {
     let lab = find(number)?;
-    let run = if solution { lab.solution } else { lab.start };
-    Ok(run(&(lab.input)()))
+    check_on(number, solution, &(lab.input)(), &lab.stimulus)
 }
 
-fn run<C: Core + Default>(input: &[u8]) -> Summary {
-    // One message: an end inside a two-octet character would make its
-    // lead truncated, which lab 2's block is not asked to know.
-    let stimulus = Stimulus::stalls(Stalls::Random(0.0), Stalls::Random(0.0), 1);
+/// Runs lab `number`'s block (or its solution) on any input, as `stimulus`
+/// offers it, and checks every word against the reference.
+pub fn check_on(
+    number: usize,
+    solution: bool,
+    input: &[u8],
+    stimulus: &Stimulus,
+) -> Result<Summary> {
+    let lab = find(number)?;
+    let run = if solution { lab.solution } else { lab.start };
+    Ok(run(input, stimulus))
+}
+
+fn run<C: Core + Default>(input: &[u8], stimulus: &Stimulus) -> Summary {
     let checked = run_checked(
         Harness::new(C::default()),
         input.iter().copied(),
-        &stimulus,
+        stimulus,
         |_| Ok::<(), Infallible>(()),
         &mut |_, _| {},
     );

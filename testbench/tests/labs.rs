@@ -1,10 +1,14 @@
 //! The guide's labs (docs/labs.md): every solution passes its check, with
 //! exactly the reference's units, and every starting file fails for the
 //! reason its lab states. (In a student's copy, a solved lab fails the
-//! second test: its starting file is no longer the one committed.)
+//! second test: its starting file is no longer the one committed.) Labs 4
+//! and 5 also check their input's coverage and their solution beyond it.
 
-use utf8hdl_hdl::Profile;
-use utf8hdl_sim::labs::{check, LABS};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use utf8hdl_hdl::{ErrorKind, Profile};
+use utf8hdl_sim::checker::{Stalls, Stimulus};
+use utf8hdl_sim::labs::{check, check_on, ALWAYS_READY, LABS, RANDOM_STALLS};
 use utf8hdl_sim::reference::decode;
 
 #[test]
@@ -40,6 +44,14 @@ fn every_starting_file_fails_for_its_stated_reason() {
             3,
             "tdata=00000020 tuser=0 left before the bytes that decide it were accepted",
         ),
+        (
+            4,
+            "byte offset 0: expected U+FFFD overlong, got tdata=00000000 tuser=0",
+        ),
+        (
+            5,
+            "a stalled word did not hold: tdata=00000001 tuser=0 tlast=0 became tdata=00000002 tuser=0 tlast=0",
+        ),
     ];
     assert_eq!(reasons.len(), LABS.len(), "a reason for every lab");
     for (number, reason) in reasons {
@@ -59,5 +71,107 @@ fn every_starting_file_fails_for_its_stated_reason() {
             .collect::<Vec<_>>()
             .join(" ");
         assert!(text.contains(reason), "{file} states the reason: {reason}");
+    }
+}
+
+/// Lab 4's input has what the lab is about: every error kind, and a last
+/// byte that gives two units (F0 breaks `E2 82` and is left truncated by
+/// the end of the message). The solution's errors, kind by kind, are the
+/// reference's.
+#[test]
+fn lab4_meets_every_error_kind() {
+    let input = (LABS[3].input)();
+    let units = decode(&input, Profile::Rfc3629);
+    let mut by_code = [0u64; 7];
+    for unit in &units {
+        if let Some(kind) = unit.error {
+            by_code[kind.code() as usize] += 1;
+        }
+    }
+    for kind in ErrorKind::ALL {
+        assert!(by_code[kind.code() as usize] > 0, "no {}", kind.name());
+    }
+    let end = input.len();
+    let last_two: Vec<_> = units[units.len() - 2..]
+        .iter()
+        .map(|u| (u.span.clone(), u.error))
+        .collect();
+    assert_eq!(
+        last_two,
+        [
+            (end - 3..end - 1, Some(ErrorKind::Truncated)),
+            (end - 1..end, Some(ErrorKind::Truncated))
+        ]
+    );
+    let summary = check(4, true).unwrap();
+    assert!(summary.agree(), "{}", summary.mismatch.unwrap());
+    assert_eq!(summary.errors_by_code, by_code);
+}
+
+/// Lab 4's solution beyond its input: Kuhn's stress test as one message
+/// (378 U+FFFD in rfc3629, README), and random bytes in many messages
+/// with the source idling at random (the sink is always ready in lab 4).
+#[test]
+fn lab4_solution_decodes_kuhn_and_random_messages() {
+    let kuhn = std::fs::read(format!(
+        "{}/data/UTF-8-test.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let summary = check_on(4, true, &kuhn, &ALWAYS_READY).unwrap();
+    assert!(summary.agree(), "{}", summary.mismatch.unwrap());
+    assert_eq!(summary.bytes as usize, kuhn.len());
+    assert_eq!(summary.errors(), 378);
+
+    for seed in 0..8 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let input: Vec<u8> = (0..2000)
+            .map(|_| match rng.gen_range(0..4) {
+                0 => rng.gen_range(0x00..=0x7F),
+                1 | 2 => rng.gen_range(0x80..=0xBF),
+                _ => rng.gen_range(0xC0..=0xFF),
+            })
+            .collect();
+        let stimulus = Stimulus {
+            source: Stalls::Random(0.3),
+            message_end: 0.05,
+            seed,
+            ..ALWAYS_READY
+        };
+        let summary = check_on(4, true, &input, &stimulus).unwrap();
+        assert!(
+            summary.agree(),
+            "seed {seed}: {}",
+            summary.mismatch.unwrap()
+        );
+        assert_eq!(summary.bytes as usize, input.len());
+    }
+}
+
+/// Lab 5's solution under every stall pattern on each side, its input cut
+/// into messages at random: every word and tlast as sent, none lost or
+/// duplicated; and one byte per clock when neither side stalls.
+#[test]
+fn lab5_solution_holds_under_every_stall_pattern() {
+    let input = (LABS[4].input)();
+    for source in Stalls::ALL {
+        for sink in Stalls::ALL {
+            let stimulus = Stimulus {
+                source,
+                sink,
+                message_end: 0.02,
+                ..RANDOM_STALLS
+            };
+            let summary = check_on(5, true, &input, &stimulus).unwrap();
+            assert!(
+                summary.agree(),
+                "source {source:?}, sink {sink:?}: {}",
+                summary.mismatch.unwrap()
+            );
+            assert_eq!(summary.words as usize, input.len());
+            if (source, sink) == (Stalls::Never, Stalls::Never) {
+                assert_eq!(summary.cycles as usize, input.len() + 1);
+            }
+        }
     }
 }

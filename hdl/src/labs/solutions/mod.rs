@@ -3,3 +3,5 @@
 pub mod lab1_ascii;
 pub mod lab2_two_bytes;
 pub mod lab3_long_characters;
+pub mod lab4_error_policy;
+pub mod lab5_backpressure;
