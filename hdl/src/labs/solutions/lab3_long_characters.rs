@@ -26,7 +26,7 @@ pub struct LongCharacterDecoder {
     valid: DFF<Bit>,
     last: DFF<Bit>,
     /// The byte, zero-extended.
-    byte: Signal<Local, Bits<32>>,
+    octet: Signal<Local, Bits<32>>,
 }
 
 impl Logic for LongCharacterDecoder {
@@ -34,32 +34,32 @@ impl Logic for LongCharacterDecoder {
     fn update(&mut self) {
         dff_setup!(self, clk, gathered, bytes_left, word, valid, last);
         self.s_axis_tready.next = true;
-        self.byte.next = bit_cast::<32, 8>(self.s_axis_tdata.val());
+        self.octet.next = bit_cast::<32, 8>(self.s_axis_tdata.val());
         self.valid.d.next = false;
         if self.s_axis_tvalid.val() {
             self.last.d.next = self.s_axis_tlast.val();
             if self.bytes_left.q.val() != 0 {
                 // 10xxxxxx: six more bits.
-                self.gathered.d.next = (self.gathered.q.val() << 6) | (self.byte.val() & 0x3F);
+                self.gathered.d.next = (self.gathered.q.val() << 6) | (self.octet.val() & 0x3F);
                 self.bytes_left.d.next = self.bytes_left.q.val() - 1;
                 if self.bytes_left.q.val() == 1 {
-                    self.word.d.next = (self.gathered.q.val() << 6) | (self.byte.val() & 0x3F);
+                    self.word.d.next = (self.gathered.q.val() << 6) | (self.octet.val() & 0x3F);
                     self.valid.d.next = true;
                 }
             } else if !self.s_axis_tdata.val().get_bit(7) {
-                self.word.d.next = self.byte.val();
+                self.word.d.next = self.octet.val();
                 self.valid.d.next = true;
             } else if !self.s_axis_tdata.val().get_bit(5) {
                 // 110yyyyy
-                self.gathered.d.next = self.byte.val() & 0x1F;
+                self.gathered.d.next = self.octet.val() & 0x1F;
                 self.bytes_left.d.next = 1.into();
             } else if !self.s_axis_tdata.val().get_bit(4) {
                 // 1110zzzz
-                self.gathered.d.next = self.byte.val() & 0x0F;
+                self.gathered.d.next = self.octet.val() & 0x0F;
                 self.bytes_left.d.next = 2.into();
             } else {
                 // 11110uuu
-                self.gathered.d.next = self.byte.val() & 0x07;
+                self.gathered.d.next = self.octet.val() & 0x07;
                 self.bytes_left.d.next = 3.into();
             }
         }
