@@ -86,11 +86,7 @@ fn state(prefix: &[u8], profile: Profile) -> State {
     // Octets still needed: extend with continuing bytes until a word ends.
     let mut bytes = prefix.to_vec();
     let mut needed = 0;
-    while let Some(&next) = (0..=255u8)
-        .filter(|&b| continues(&bytes, b, profile))
-        .collect::<Vec<_>>()
-        .first()
-    {
+    while let Some(next) = (0..=255u8).find(|&b| continues(&bytes, b, profile)) {
         bytes.push(next);
         needed += 1;
         if decode(&bytes, profile)
