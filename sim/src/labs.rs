@@ -8,6 +8,7 @@ use std::convert::Infallible;
 use anyhow::{bail, Result};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use rust_hdl::prelude::{generate_verilog, Block};
 use utf8hdl_hdl::labs;
 use utf8hdl_hdl::Profile;
 
@@ -29,6 +30,9 @@ pub struct Lab {
     pub start: fn(&[u8], &Stimulus) -> Summary,
     /// Runs the solution's.
     pub solution: fn(&[u8], &Stimulus) -> Summary,
+    /// The solution's Verilog (rust-hdl's `generate_verilog`, top module
+    /// `top`).
+    pub solution_verilog: fn() -> String,
 }
 
 /// Labs 1 to 4's stimulus: a byte offered on every clock, the sink always
@@ -63,6 +67,7 @@ pub const LABS: &[Lab] = &[
         stimulus: ALWAYS_READY,
         start: run::<Lab1>,
         solution: run::<Lab1Solution>,
+        solution_verilog: verilog::<Lab1Solution>,
     },
     Lab {
         number: 2,
@@ -72,6 +77,7 @@ pub const LABS: &[Lab] = &[
         stimulus: ALWAYS_READY,
         start: run::<Lab2>,
         solution: run::<Lab2Solution>,
+        solution_verilog: verilog::<Lab2Solution>,
     },
     Lab {
         number: 3,
@@ -81,6 +87,7 @@ pub const LABS: &[Lab] = &[
         stimulus: ALWAYS_READY,
         start: run::<Lab3>,
         solution: run::<Lab3Solution>,
+        solution_verilog: verilog::<Lab3Solution>,
     },
     Lab {
         number: 4,
@@ -90,6 +97,7 @@ pub const LABS: &[Lab] = &[
         stimulus: ALWAYS_READY,
         start: run::<Lab4>,
         solution: run::<Lab4Solution>,
+        solution_verilog: verilog::<Lab4Solution>,
     },
     Lab {
         number: 5,
@@ -99,6 +107,37 @@ pub const LABS: &[Lab] = &[
         stimulus: RANDOM_STALLS,
         start: run::<Lab5>,
         solution: run::<Lab5Solution>,
+        solution_verilog: verilog::<Lab5Solution>,
+    },
+    Lab {
+        number: 6,
+        title: "the byte classifier",
+        file: "hdl/src/labs/lab6_classifier.rs",
+        input: malformed,
+        stimulus: ALWAYS_READY,
+        start: run::<Lab6>,
+        solution: run::<Lab6Solution>,
+        solution_verilog: verilog::<Lab6Solution>,
+    },
+    Lab {
+        number: 7,
+        title: "the full decoder",
+        file: "hdl/src/labs/lab7_full_decoder.rs",
+        input: malformed,
+        stimulus: RANDOM_STALLS,
+        start: run::<Lab7>,
+        solution: run::<Lab7Solution>,
+        solution_verilog: verilog::<Lab7Solution>,
+    },
+    Lab {
+        number: 8,
+        title: "one wide step",
+        file: "hdl/src/labs/lab8_wide_step.rs",
+        input: two_octets_both_alignments,
+        stimulus: ALWAYS_READY,
+        start: run::<Lab8>,
+        solution: run::<Lab8Solution>,
+        solution_verilog: verilog::<Lab8Solution>,
     },
 ];
 
@@ -113,6 +152,20 @@ fn two_octets() -> Vec<u8> {
         .filter_map(char::from_u32)
         .collect::<String>()
         .into_bytes()
+}
+
+/// Every code point from U+0000 to U+07FF in UTF-8, a "." after every
+/// seventh, so that two-octet characters start in either lane of a
+/// two-lane beat (4,260 bytes: every beat full).
+fn two_octets_both_alignments() -> Vec<u8> {
+    let mut bytes = Vec::new();
+    for (i, c) in (0..0x800u32).filter_map(char::from_u32).enumerate() {
+        bytes.extend(c.to_string().bytes());
+        if i % 7 == 6 {
+            bytes.push(b'.');
+        }
+    }
+    bytes
 }
 
 /// Every code point from U+0000 to U+FFFF but the surrogates, then every
@@ -224,17 +277,17 @@ fn ascii_eight_times() -> Vec<u8> {
     ascii().repeat(8)
 }
 
-/// A lab's block as a core: no state shown beyond the ports, the latency
-/// of a one-register design.
+/// A lab's block as a core of the latency its lab states: no state shown
+/// beyond the ports; `; tkeep` for a block of many lanes.
 macro_rules! lab_core {
-    ($name:ident, $block:ty, $module:literal) => {
+    ($name:ident, $block:ty, $module:literal, $latency:literal $(; $tkeep:ident)?) => {
         #[derive(Copy, Clone, Debug, Default)]
         pub struct $name;
 
         impl Core for $name {
             type Block = $block;
             const STATE: &'static [&'static str] = &[];
-            const LATENCY: u64 = 1;
+            const LATENCY: u64 = $latency;
 
             fn name(&self) -> String {
                 $module.into()
@@ -248,52 +301,97 @@ macro_rules! lab_core {
                 Default::default()
             }
 
-            $crate::axis_io!($block);
+            $crate::axis_io!($block $(; $tkeep)?);
         }
     };
 }
 
-lab_core!(Lab1, labs::lab1_ascii::AsciiPassthrough, "lab1_ascii");
+lab_core!(Lab1, labs::lab1_ascii::AsciiPassthrough, "lab1_ascii", 1);
 lab_core!(
     Lab1Solution,
     labs::solutions::lab1_ascii::AsciiPassthrough,
-    "lab1_ascii"
+    "lab1_ascii",
+    1
 );
-lab_core!(Lab2, labs::lab2_two_bytes::TwoByteDecoder, "lab2_two_bytes");
+lab_core!(
+    Lab2,
+    labs::lab2_two_bytes::TwoByteDecoder,
+    "lab2_two_bytes",
+    1
+);
 lab_core!(
     Lab2Solution,
     labs::solutions::lab2_two_bytes::TwoByteDecoder,
-    "lab2_two_bytes"
+    "lab2_two_bytes",
+    1
 );
 lab_core!(
     Lab3,
     labs::lab3_long_characters::LongCharacterDecoder,
-    "lab3_long_characters"
+    "lab3_long_characters",
+    1
 );
 lab_core!(
     Lab3Solution,
     labs::solutions::lab3_long_characters::LongCharacterDecoder,
-    "lab3_long_characters"
+    "lab3_long_characters",
+    1
 );
 lab_core!(
     Lab4,
     labs::lab4_error_policy::ErrorPolicyDecoder,
-    "lab4_error_policy"
+    "lab4_error_policy",
+    1
 );
 lab_core!(
     Lab4Solution,
     labs::solutions::lab4_error_policy::ErrorPolicyDecoder,
-    "lab4_error_policy"
+    "lab4_error_policy",
+    1
 );
 lab_core!(
     Lab5,
     labs::lab5_backpressure::BackpressurePassthrough,
-    "lab5_backpressure"
+    "lab5_backpressure",
+    1
 );
 lab_core!(
     Lab5Solution,
     labs::solutions::lab5_backpressure::BackpressurePassthrough,
-    "lab5_backpressure"
+    "lab5_backpressure",
+    1
+);
+
+lab_core!(
+    Lab6,
+    labs::lab6_classifier::ClassifiedDecoder,
+    "lab6_classifier",
+    2
+);
+lab_core!(
+    Lab6Solution,
+    labs::solutions::lab6_classifier::ClassifiedDecoder,
+    "lab6_classifier",
+    2
+);
+lab_core!(
+    Lab7,
+    labs::lab7_full_decoder::FullDecoder,
+    "lab7_full_decoder",
+    2
+);
+lab_core!(
+    Lab7Solution,
+    labs::solutions::lab7_full_decoder::FullDecoder,
+    "lab7_full_decoder",
+    2
+);
+lab_core!(Lab8, labs::lab8_wide_step::WideStepDecoder, "lab8_wide_step", 1; tkeep);
+lab_core!(
+    Lab8Solution,
+    labs::solutions::lab8_wide_step::WideStepDecoder,
+    "lab8_wide_step",
+    1; tkeep
 );
 
 /// Looks a lab up by number.
@@ -323,6 +421,12 @@ pub fn check_on(
     let lab = find(number)?;
     let run = if solution { lab.solution } else { lab.start };
     Ok(run(input, stimulus))
+}
+
+fn verilog<C: Core + Default>() -> String {
+    let mut block = C::default().block();
+    block.connect_all();
+    generate_verilog(&block)
 }
 
 fn run<C: Core + Default>(input: &[u8], stimulus: &Stimulus) -> Summary {

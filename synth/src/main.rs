@@ -109,8 +109,15 @@ enum LabAction {
 fn lab(action: &LabAction) -> Result<ExitCode> {
     match *action {
         LabAction::List => {
+            let width = labs::LABS.iter().map(|lab| lab.title.len()).max();
             for lab in labs::LABS {
-                println!("{:2}  {:24}  {}", lab.number, lab.title, lab.file);
+                let title = lab.title;
+                println!(
+                    "{:2}  {title:width$}  {}",
+                    lab.number,
+                    lab.file,
+                    width = width.unwrap_or(0)
+                );
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -52,6 +52,15 @@ fn every_starting_file_fails_for_its_stated_reason() {
             5,
             "a stalled word did not hold: tdata=00000001 tuser=0 tlast=0 became tdata=00000002 tuser=0 tlast=0",
         ),
+        (
+            6,
+            "byte offset 0: expected U+FFFD overlong, got tdata=0000FFFD tuser=3",
+        ),
+        (
+            7,
+            "a stalled word did not hold: tdata=0000FFFD tuser=9 tlast=0 became tdata=0000FFFD tuser=5 tlast=0",
+        ),
+        (8, "m_axis_tkeep 10 is not packed"),
     ];
     assert_eq!(reasons.len(), LABS.len(), "a reason for every lab");
     for (number, reason) in reasons {
@@ -108,18 +117,25 @@ fn lab4_meets_every_error_kind() {
     assert_eq!(summary.errors_by_code, by_code);
 }
 
-/// Lab 4's solution beyond its input: Kuhn's stress test as one message
-/// (378 U+FFFD in rfc3629, README), and random bytes in many messages
-/// with the source idling at random (the sink is always ready in lab 4).
+/// The solutions of labs 4 and 6 (the same decoder, in one stage and in
+/// two) beyond their input: Kuhn's stress test as one message (378 U+FFFD
+/// in rfc3629, README), and random bytes in many messages with the source
+/// idling at random (the sink is always ready in these labs).
 #[test]
-fn lab4_solution_decodes_kuhn_and_random_messages() {
+fn lab4_and_lab6_solutions_decode_kuhn_and_random_messages() {
+    for lab in [4, 6] {
+        decodes_kuhn_and_random_messages(lab);
+    }
+}
+
+fn decodes_kuhn_and_random_messages(lab: usize) {
     let kuhn = std::fs::read(format!(
         "{}/data/UTF-8-test.txt",
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap();
-    let summary = check_on(4, true, &kuhn, &ALWAYS_READY).unwrap();
-    assert!(summary.agree(), "{}", summary.mismatch.unwrap());
+    let summary = check_on(lab, true, &kuhn, &ALWAYS_READY).unwrap();
+    assert!(summary.agree(), "lab {lab}: {}", summary.mismatch.unwrap());
     assert_eq!(summary.bytes as usize, kuhn.len());
     assert_eq!(summary.errors(), 378);
 
@@ -138,10 +154,10 @@ fn lab4_solution_decodes_kuhn_and_random_messages() {
             seed,
             ..ALWAYS_READY
         };
-        let summary = check_on(4, true, &input, &stimulus).unwrap();
+        let summary = check_on(lab, true, &input, &stimulus).unwrap();
         assert!(
             summary.agree(),
-            "seed {seed}: {}",
+            "lab {lab}, seed {seed}: {}",
             summary.mismatch.unwrap()
         );
         assert_eq!(summary.bytes as usize, input.len());
@@ -176,33 +192,96 @@ fn lab5_solution_holds_under_every_stall_pattern() {
     }
 }
 
+/// Lab 7's solution (the full decoder) under every stall pattern on each
+/// side, on random bytes of every class cut into messages at random: every
+/// unit and tlast as the reference says, none lost or duplicated.
+#[test]
+fn lab7_solution_holds_under_every_stall_pattern() {
+    let mut rng = StdRng::seed_from_u64(7);
+    let input: Vec<u8> = (0..3000)
+        .map(|_| match rng.gen_range(0..4) {
+            0 => rng.gen_range(0x00..=0x7F),
+            1 | 2 => rng.gen_range(0x80..=0xBF),
+            _ => rng.gen_range(0xC0..=0xFF),
+        })
+        .collect();
+    for source in Stalls::ALL {
+        for sink in Stalls::ALL {
+            let stimulus = Stimulus {
+                source,
+                sink,
+                message_end: 0.02,
+                ..RANDOM_STALLS
+            };
+            let summary = check_on(7, true, &input, &stimulus).unwrap();
+            assert!(
+                summary.agree(),
+                "source {source:?}, sink {sink:?}: {}",
+                summary.mismatch.unwrap()
+            );
+            assert_eq!(summary.bytes as usize, input.len());
+        }
+    }
+}
+
+/// Lab 8's input meets both alignments: two-octet characters start in
+/// lane 0 and in lane 1, and every beat is full. Its solution decodes
+/// random text of ASCII and two-octet characters (of even length, every
+/// lane kept, as the lab states) with the source idling at random.
+#[test]
+fn lab8_input_meets_both_alignments_and_its_solution_any_such_text() {
+    let input = (LABS[7].input)();
+    assert_eq!(input.len() % 2, 0);
+    let leads = |parity| {
+        (0..input.len())
+            .filter(|&i| i % 2 == parity && input[i] >= 0xC0)
+            .count()
+    };
+    assert!(
+        leads(0) > 100 && leads(1) > 100,
+        "{} {}",
+        leads(0),
+        leads(1)
+    );
+
+    for seed in 0..8 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut text = String::new();
+        while text.len() < 2000 || text.len() % 2 == 1 {
+            let c = match rng.gen_bool(0.5) {
+                true => rng.gen_range(0..0x80u32),
+                false => rng.gen_range(0x80..0x800u32),
+            };
+            text.push(char::from_u32(c).unwrap());
+        }
+        let stimulus = Stimulus {
+            source: Stalls::Random(0.3),
+            seed,
+            ..ALWAYS_READY
+        };
+        let summary = check_on(8, true, text.as_bytes(), &stimulus).unwrap();
+        assert!(
+            summary.agree(),
+            "seed {seed}: {}",
+            summary.mismatch.unwrap()
+        );
+        assert_eq!(summary.words as usize, text.chars().count());
+    }
+}
+
 /// Every solution's Verilog (rust-hdl's `generate_verilog`) is accepted by
 /// Verilator: a student's solution is a real design, not only a
 /// simulation. (Names that are Verilog keywords, such as `byte`, are what
 /// this catches.)
 #[test]
 fn every_solution_exports_verilog_that_verilator_accepts() {
-    use rust_hdl::prelude::*;
-    use utf8hdl_hdl::labs::solutions::*;
     if !utf8hdl_synth::tools::require("verilator") {
         return;
     }
-    fn verilog<B: Block>(mut block: B) -> String {
-        block.connect_all();
-        generate_verilog(&block)
-    }
-    let solutions = [
-        verilog(lab1_ascii::AsciiPassthrough::default()),
-        verilog(lab2_two_bytes::TwoByteDecoder::default()),
-        verilog(lab3_long_characters::LongCharacterDecoder::default()),
-        verilog(lab4_error_policy::ErrorPolicyDecoder::default()),
-        verilog(lab5_backpressure::BackpressurePassthrough::default()),
-    ];
-    assert_eq!(solutions.len(), LABS.len(), "every lab's solution");
     let dir = tempfile::tempdir().unwrap();
-    for (i, text) in solutions.iter().enumerate() {
-        let path = dir.path().join(format!("lab{}.v", i + 1));
-        std::fs::write(&path, text).unwrap();
+    for lab in LABS {
+        let path = dir.path().join(format!("lab{}.v", lab.number));
+        std::fs::write(&path, (lab.solution_verilog)()).unwrap();
         let out = std::process::Command::new("verilator")
             .args([
                 "--lint-only",
@@ -218,7 +297,7 @@ fn every_solution_exports_verilog_that_verilator_accepts() {
         assert!(
             out.status.success(),
             "lab {}: {}",
-            i + 1,
+            lab.number,
             String::from_utf8_lossy(&out.stderr)
         );
     }
