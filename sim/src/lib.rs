@@ -13,6 +13,8 @@ pub mod labs;
 pub mod output;
 pub mod report;
 pub mod sample;
+pub mod state_diagram;
+pub mod state_machine;
 pub mod state_table;
 pub mod wave_svg;
 pub mod waveform;

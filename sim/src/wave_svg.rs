@@ -195,7 +195,8 @@ fn label(style: Style, value: &BitSlice<u64, Lsb0>) -> String {
     }
 }
 
-fn escape(text: &str) -> String {
+/// `text` as SVG character data (the figures' labels hold `<`, `&`, `>`).
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -64,25 +64,28 @@ fn committed_formal_trace_figure_is_up_to_date() {
     );
 }
 
-/// The state table of chapter 3 is the one the reference gives, for both
-/// profiles. `UTF8HDL_BLESS=1` rewrites it.
+/// The state table and the state diagram of chapter 3 are the ones the
+/// reference gives, for both profiles. `UTF8HDL_BLESS=1` rewrites them.
 #[test]
-fn committed_state_tables_are_up_to_date() {
+fn committed_state_figures_are_up_to_date() {
     use utf8hdl_hdl::Profile;
     for profile in Profile::ALL {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
-            "../docs/figures/state_table_{}.svg",
-            profile.name()
-        ));
-        let fresh = utf8hdl_sim::state_table::render(profile);
-        if std::env::var("UTF8HDL_BLESS").as_deref() == Ok("1") {
-            fs::write(&path, &fresh).unwrap();
+        let figures = [
+            ("state_table", utf8hdl_sim::state_table::render(profile)),
+            ("state_diagram", utf8hdl_sim::state_diagram::render(profile)),
+        ];
+        for (name, fresh) in figures {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("../docs/figures/{name}_{}.svg", profile.name()));
+            if std::env::var("UTF8HDL_BLESS").as_deref() == Ok("1") {
+                fs::write(&path, &fresh).unwrap();
+            }
+            let committed = fs::read_to_string(&path).unwrap_or_default();
+            assert!(
+                fresh == committed,
+                "{} is stale: rerun this test with UTF8HDL_BLESS=1",
+                path.display()
+            );
         }
-        let committed = fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            fresh == committed,
-            "{} is stale: rerun this test with UTF8HDL_BLESS=1",
-            path.display()
-        );
     }
 }
