@@ -280,7 +280,7 @@ fn ascii_eight_times() -> Vec<u8> {
 /// A lab's block as a core of the latency its lab states: no state shown
 /// beyond the ports; `; tkeep` for a block of many lanes.
 macro_rules! lab_core {
-    ($name:ident, $block:ty, $module:literal, $latency:literal $(; $tkeep:ident)?) => {
+    ($name:ident, $block:ty, $module:expr, $latency:literal $(; $tkeep:ident)?) => {
         #[derive(Copy, Clone, Debug, Default)]
         pub struct $name;
 
@@ -306,93 +306,39 @@ macro_rules! lab_core {
     };
 }
 
-lab_core!(Lab1, labs::lab1_ascii::AsciiPassthrough, "lab1_ascii", 1);
-lab_core!(
-    Lab1Solution,
-    labs::solutions::lab1_ascii::AsciiPassthrough,
-    "lab1_ascii",
-    1
-);
-lab_core!(
-    Lab2,
-    labs::lab2_two_bytes::TwoByteDecoder,
-    "lab2_two_bytes",
-    1
-);
-lab_core!(
-    Lab2Solution,
-    labs::solutions::lab2_two_bytes::TwoByteDecoder,
-    "lab2_two_bytes",
-    1
-);
-lab_core!(
-    Lab3,
-    labs::lab3_long_characters::LongCharacterDecoder,
-    "lab3_long_characters",
-    1
-);
-lab_core!(
-    Lab3Solution,
-    labs::solutions::lab3_long_characters::LongCharacterDecoder,
-    "lab3_long_characters",
-    1
-);
-lab_core!(
-    Lab4,
-    labs::lab4_error_policy::ErrorPolicyDecoder,
-    "lab4_error_policy",
-    1
-);
-lab_core!(
-    Lab4Solution,
-    labs::solutions::lab4_error_policy::ErrorPolicyDecoder,
-    "lab4_error_policy",
-    1
-);
-lab_core!(
-    Lab5,
-    labs::lab5_backpressure::BackpressurePassthrough,
-    "lab5_backpressure",
-    1
-);
-lab_core!(
-    Lab5Solution,
-    labs::solutions::lab5_backpressure::BackpressurePassthrough,
-    "lab5_backpressure",
-    1
-);
+/// A lab's two cores, its student's block and its solution's: the block
+/// `$block` of `labs::$module` and of `labs::solutions::$module`.
+macro_rules! lab_cores {
+    ($start:ident, $solution:ident, $module:ident::$block:ident, $latency:literal $(; $tkeep:ident)?) => {
+        lab_core!($start, labs::$module::$block, stringify!($module), $latency $(; $tkeep)?);
+        lab_core!(
+            $solution,
+            labs::solutions::$module::$block,
+            stringify!($module),
+            $latency
+            $(; $tkeep)?
+        );
+    };
+}
 
-lab_core!(
-    Lab6,
-    labs::lab6_classifier::ClassifiedDecoder,
-    "lab6_classifier",
-    2
+lab_cores!(Lab1, Lab1Solution, lab1_ascii::AsciiPassthrough, 1);
+lab_cores!(Lab2, Lab2Solution, lab2_two_bytes::TwoByteDecoder, 1);
+lab_cores!(
+    Lab3,
+    Lab3Solution,
+    lab3_long_characters::LongCharacterDecoder,
+    1
 );
-lab_core!(
-    Lab6Solution,
-    labs::solutions::lab6_classifier::ClassifiedDecoder,
-    "lab6_classifier",
-    2
+lab_cores!(Lab4, Lab4Solution, lab4_error_policy::ErrorPolicyDecoder, 1);
+lab_cores!(
+    Lab5,
+    Lab5Solution,
+    lab5_backpressure::BackpressurePassthrough,
+    1
 );
-lab_core!(
-    Lab7,
-    labs::lab7_full_decoder::FullDecoder,
-    "lab7_full_decoder",
-    2
-);
-lab_core!(
-    Lab7Solution,
-    labs::solutions::lab7_full_decoder::FullDecoder,
-    "lab7_full_decoder",
-    2
-);
-lab_core!(Lab8, labs::lab8_wide_step::WideStepDecoder, "lab8_wide_step", 1; tkeep);
-lab_core!(
-    Lab8Solution,
-    labs::solutions::lab8_wide_step::WideStepDecoder,
-    "lab8_wide_step",
-    1; tkeep
-);
+lab_cores!(Lab6, Lab6Solution, lab6_classifier::ClassifiedDecoder, 2);
+lab_cores!(Lab7, Lab7Solution, lab7_full_decoder::FullDecoder, 2);
+lab_cores!(Lab8, Lab8Solution, lab8_wide_step::WideStepDecoder, 1; tkeep);
 
 /// Looks a lab up by number.
 pub fn find(number: usize) -> Result<&'static Lab> {

@@ -7,7 +7,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::{ErrorKind, Profile};
-use utf8hdl_sim::checker::{Stalls, Stimulus};
+use utf8hdl_sim::checker::{Stalls, Stimulus, Summary};
 use utf8hdl_sim::labs::{check, check_on, ALWAYS_READY, LABS, RANDOM_STALLS};
 use utf8hdl_sim::reference::decode;
 
@@ -140,14 +140,7 @@ fn decodes_kuhn_and_random_messages(lab: usize) {
     assert_eq!(summary.errors(), 378);
 
     for seed in 0..8 {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let input: Vec<u8> = (0..2000)
-            .map(|_| match rng.gen_range(0..4) {
-                0 => rng.gen_range(0x00..=0x7F),
-                1 | 2 => rng.gen_range(0x80..=0xBF),
-                _ => rng.gen_range(0xC0..=0xFF),
-            })
-            .collect();
+        let input = random_bytes(seed, 2000);
         let stimulus = Stimulus {
             source: Stalls::Random(0.3),
             message_end: 0.05,
@@ -164,12 +157,25 @@ fn decodes_kuhn_and_random_messages(lab: usize) {
     }
 }
 
-/// Lab 5's solution under every stall pattern on each side, its input cut
-/// into messages at random: every word and tlast as sent, none lost or
-/// duplicated; and one byte per clock when neither side stalls.
-#[test]
-fn lab5_solution_holds_under_every_stall_pattern() {
-    let input = (LABS[4].input)();
+/// Random bytes: a quarter ASCII, half continuing octets, a quarter
+/// leads and bytes that are never UTF-8, so that every error kind meets
+/// every other.
+fn random_bytes(seed: u64, len: usize) -> Vec<u8> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    (0..len)
+        .map(|_| match rng.gen_range(0..4) {
+            0 => rng.gen_range(0x00..=0x7F),
+            1 | 2 => rng.gen_range(0x80..=0xBF),
+            _ => rng.gen_range(0xC0..=0xFF),
+        })
+        .collect()
+}
+
+/// Runs lab `lab`'s solution on `input` under every pair of stall
+/// patterns (source, sink), the input cut into messages at random, and
+/// checks that every run agrees with the reference and takes every byte.
+fn under_every_stall_pattern(lab: usize, input: &[u8]) -> Vec<(Stalls, Stalls, Summary)> {
+    let mut runs = Vec::new();
     for source in Stalls::ALL {
         for sink in Stalls::ALL {
             let stimulus = Stimulus {
@@ -178,16 +184,29 @@ fn lab5_solution_holds_under_every_stall_pattern() {
                 message_end: 0.02,
                 ..RANDOM_STALLS
             };
-            let summary = check_on(5, true, &input, &stimulus).unwrap();
+            let summary = check_on(lab, true, input, &stimulus).unwrap();
             assert!(
                 summary.agree(),
-                "source {source:?}, sink {sink:?}: {}",
+                "lab {lab}, source {source:?}, sink {sink:?}: {}",
                 summary.mismatch.unwrap()
             );
-            assert_eq!(summary.words as usize, input.len());
-            if (source, sink) == (Stalls::Never, Stalls::Never) {
-                assert_eq!(summary.cycles as usize, input.len() + 1);
-            }
+            assert_eq!(summary.bytes as usize, input.len());
+            runs.push((source, sink, summary));
+        }
+    }
+    runs
+}
+
+/// Lab 5's solution under every stall pattern on each side, its input cut
+/// into messages at random: every word and tlast as sent, none lost or
+/// duplicated; and one byte per clock when neither side stalls.
+#[test]
+fn lab5_solution_holds_under_every_stall_pattern() {
+    let input = (LABS[4].input)();
+    for (source, sink, summary) in under_every_stall_pattern(5, &input) {
+        assert_eq!(summary.words as usize, input.len());
+        if (source, sink) == (Stalls::Never, Stalls::Never) {
+            assert_eq!(summary.cycles as usize, input.len() + 1);
         }
     }
 }
@@ -197,31 +216,7 @@ fn lab5_solution_holds_under_every_stall_pattern() {
 /// unit and tlast as the reference says, none lost or duplicated.
 #[test]
 fn lab7_solution_holds_under_every_stall_pattern() {
-    let mut rng = StdRng::seed_from_u64(7);
-    let input: Vec<u8> = (0..3000)
-        .map(|_| match rng.gen_range(0..4) {
-            0 => rng.gen_range(0x00..=0x7F),
-            1 | 2 => rng.gen_range(0x80..=0xBF),
-            _ => rng.gen_range(0xC0..=0xFF),
-        })
-        .collect();
-    for source in Stalls::ALL {
-        for sink in Stalls::ALL {
-            let stimulus = Stimulus {
-                source,
-                sink,
-                message_end: 0.02,
-                ..RANDOM_STALLS
-            };
-            let summary = check_on(7, true, &input, &stimulus).unwrap();
-            assert!(
-                summary.agree(),
-                "source {source:?}, sink {sink:?}: {}",
-                summary.mismatch.unwrap()
-            );
-            assert_eq!(summary.bytes as usize, input.len());
-        }
-    }
+    under_every_stall_pattern(7, &random_bytes(7, 3000));
 }
 
 /// Lab 8's input meets both alignments: two-octet characters start in
