@@ -24,8 +24,9 @@
 //!    of E0, ED, F0 and F4), F5–FD and FE–FF.
 //! 2. The table is a function of 8 bits; how many LUT4 levels can a bit
 //!    of it need, and why is it better paid in a stage of its own than in
-//!    the decoder's cycle? What did the split cost (latency, flops), and
-//!    what would a second `ClassifiedDecoder` need to share it?
+//!    the decoder's cycle? What did the split cost (latency, flops)?
+//!    The project's classifier (chapter 2) is three registers deep, not
+//!    one: which path does each of them cut?
 
 use rust_hdl::prelude::*;
 
