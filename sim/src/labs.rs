@@ -35,8 +35,8 @@ pub struct Lab {
     pub solution_verilog: fn() -> String,
 }
 
-/// Labs 1 to 4's stimulus: a byte offered on every clock, the sink always
-/// ready, and the input as one message (an end inside a two-octet
+/// The stimulus of labs 1 to 4, 6 and 8: a beat offered on every clock,
+/// the sink always ready, and the input as one message (an end inside a two-octet
 /// character would make its lead truncated, which lab 2's block is not
 /// asked to know).
 pub const ALWAYS_READY: Stimulus = Stimulus {
@@ -47,8 +47,8 @@ pub const ALWAYS_READY: Stimulus = Stimulus {
     seed: 1,
 };
 
-/// Lab 5's: the source idles on a cycle in four and the sink stalls on
-/// one in two, at random (a fixed seed, so every run is the same).
+/// Labs 5 and 7's: the source idles on a cycle in four and the sink
+/// stalls on one in two, at random (a fixed seed, so every run is the same).
 pub const RANDOM_STALLS: Stimulus = Stimulus {
     source: Stalls::Random(0.25),
     sink: Stalls::Random(0.5),
@@ -158,14 +158,12 @@ fn two_octets() -> Vec<u8> {
 /// seventh, so that two-octet characters start in either lane of a
 /// two-lane beat (4,260 bytes: every beat full).
 fn two_octets_both_alignments() -> Vec<u8> {
-    let mut bytes = Vec::new();
-    for (i, c) in (0..0x800u32).filter_map(char::from_u32).enumerate() {
-        bytes.extend(c.to_string().bytes());
-        if i % 7 == 6 {
-            bytes.push(b'.');
-        }
-    }
-    bytes
+    (0..0x800u32)
+        .filter_map(char::from_u32)
+        .enumerate()
+        .flat_map(|(i, c)| std::iter::once(c).chain((i % 7 == 6).then_some('.')))
+        .collect::<String>()
+        .into_bytes()
 }
 
 /// Every code point from U+0000 to U+FFFF but the surrogates, then every

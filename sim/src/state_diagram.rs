@@ -22,8 +22,6 @@
 
 use std::fmt::Write as _;
 
-use utf8hdl_hdl::Profile;
-
 use crate::state_machine::{kind, ranges, Edge, StateMachine};
 use crate::state_table::CHAR_WIDTH_TENTHS;
 use crate::wave_svg::escape;
@@ -161,12 +159,12 @@ impl Canvas {
     }
 }
 
-/// The state diagram of `profile`'s decoder as an SVG.
-pub fn render(profile: Profile) -> String {
-    let machine = StateMachine::derive(profile);
+/// The state diagram of a decoder's derived states and edges as an SVG.
+pub fn render(machine: &StateMachine) -> String {
+    let profile = machine.profile;
     let states = &machine.states;
     let edges = &machine.edges;
-    let rows = rows(&machine);
+    let rows = rows(machine);
     let most = states.iter().map(|s| s.needed).max().unwrap_or(0);
 
     // What each arrow says, before placing anything, to size the spaces.
@@ -180,7 +178,7 @@ pub fn render(profile: Profile) -> String {
         .iter()
         .map(|&s| {
             let groups = machine.groups(s, |b| {
-                !continues(&machine, s, b) && !machine.breaks_as_in_state_0(s, b)
+                !continues(machine, s, b) && !machine.breaks_as_in_state_0(s, b)
             });
             assert!(
                 groups.len() <= 1 && groups.iter().all(|(_, edge)| edge.to == 0),
@@ -332,8 +330,8 @@ pub fn render(profile: Profile) -> String {
             svg.arrow(&[(x, lane), (state_0_right, lane)], ERROR_COLOUR);
             svg.text(x - 8, lane + 13, "end", &label(bytes, edge));
         }
-        let into = continued_into(&machine, s);
-        for (bytes, edge) in machine.groups(s, |b| continues(&machine, s, b)) {
+        let into = continued_into(machine, s);
+        for (bytes, edge) in machine.groups(s, |b| continues(machine, s, b)) {
             let lines = label(&bytes, edge);
             if into == 0 {
                 let drop = x + BOX_WIDTH / 2;

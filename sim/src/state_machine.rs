@@ -82,11 +82,6 @@ fn continues(prefix: &[u8], byte: u8, profile: Profile) -> bool {
         .is_some_and(|u| u.span.end == bytes.len())
 }
 
-/// The unit made of `bytes` is still open: some byte continues it.
-fn stays_open(bytes: &[u8], profile: Profile) -> bool {
-    (0..=255).any(|c| continues(bytes, c, profile))
-}
-
 /// The state after an open `prefix` (empty for none).
 fn state(prefix: &[u8], profile: Profile) -> State {
     if prefix.is_empty() {
@@ -154,7 +149,9 @@ fn step(prefix: &[u8], byte: u8, profile: Profile) -> (State, Option<Unit>, Opti
     let mut units = decode(&bytes, profile);
     let last = units.last().expect("a byte makes a unit").clone();
     let open = &bytes[last.span.clone()];
-    let next = match stays_open(open, profile) {
+    // The last unit stays open when some byte continues it.
+    let after = state(open, profile);
+    let next = match !after.continuing.is_empty() {
         true => {
             // What `tlast` on this byte gives instead: the figures draw it
             // as one rule, "tlast: U+FFFD truncated → 0", for every state.
@@ -164,7 +161,7 @@ fn step(prefix: &[u8], byte: u8, profile: Profile) -> (State, Option<Unit>, Opti
                 "the reference ends the open {open:02X?} with {last:?}, not U+FFFD truncated"
             );
             units.pop();
-            state(open, profile)
+            after
         }
         false => state(&[], profile),
     };
@@ -178,8 +175,9 @@ fn step(prefix: &[u8], byte: u8, profile: Profile) -> (State, Option<Unit>, Opti
 }
 
 /// A decoder's states, reachable from state 0, and each state's edge for
-/// every byte.
+/// every byte. Derived once, drawn by both figures.
 pub struct StateMachine {
+    pub profile: Profile,
     /// In the order found, state 0 first.
     pub states: Vec<State>,
     /// `edges[state][byte]`.
@@ -210,7 +208,11 @@ impl StateMachine {
             edges.push(row);
             i += 1;
         }
-        StateMachine { states, edges }
+        StateMachine {
+            profile,
+            states,
+            edges,
+        }
     }
 
     /// `byte` breaks the open `state` and then does exactly what it does

@@ -6,8 +6,6 @@
 
 use std::fmt::Write as _;
 
-use utf8hdl_hdl::Profile;
-
 use crate::state_machine::{kind, ranges, Edge, State, StateMachine};
 use crate::wave_svg::escape;
 
@@ -34,11 +32,15 @@ const HEADER_HEIGHT: u32 = 40;
 const ROW_HEIGHT: u32 = 52;
 const LINE: u32 = 14;
 
-/// The state table of `profile`'s decoder as an SVG: a row per state, a
+/// The state table of a decoder's derived states and edges as an SVG: a row per state, a
 /// column per run of bytes that act alike in every state, and the `tlast`
 /// column.
-pub fn render(profile: Profile) -> String {
-    let StateMachine { states, edges } = StateMachine::derive(profile);
+pub fn render(machine: &StateMachine) -> String {
+    let StateMachine {
+        profile,
+        states,
+        edges,
+    } = machine;
     // Columns: maximal runs of bytes whose edges agree in every state.
     let mut columns: Vec<Vec<u8>> = Vec::new();
     for byte in 0..=255u8 {
@@ -66,7 +68,7 @@ pub fn render(profile: Profile) -> String {
         .map(|row| {
             columns
                 .iter()
-                .map(|c| label(&row[usize::from(c[0])], &states))
+                .map(|c| label(&row[usize::from(c[0])], states))
                 .collect()
         })
         .collect();

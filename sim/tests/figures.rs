@@ -70,9 +70,13 @@ fn committed_formal_trace_figure_is_up_to_date() {
 fn committed_state_figures_are_up_to_date() {
     use utf8hdl_hdl::Profile;
     for profile in Profile::ALL {
+        let machine = utf8hdl_sim::state_machine::StateMachine::derive(profile);
         let figures = [
-            ("state_table", utf8hdl_sim::state_table::render(profile)),
-            ("state_diagram", utf8hdl_sim::state_diagram::render(profile)),
+            ("state_table", utf8hdl_sim::state_table::render(&machine)),
+            (
+                "state_diagram",
+                utf8hdl_sim::state_diagram::render(&machine),
+            ),
         ];
         for (name, fresh) in figures {
             let path = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -2,7 +2,7 @@
 //! exactly the reference's units, and every starting file fails for the
 //! reason its lab states. (In a student's copy, a solved lab fails the
 //! second test: its starting file is no longer the one committed.) Labs 4
-//! and 5 also check their input's coverage and their solution beyond it.
+//! to 8 also check their input's coverage or their solution beyond it.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
