@@ -12,9 +12,11 @@ pub mod octet_table;
 pub mod output_register;
 pub mod skid_buffer;
 pub mod top;
+pub mod utf8_encoder;
 pub mod wide;
 
 pub use top::Utf8Decoder;
+pub use utf8_encoder::Utf8Encoder;
 pub use utf8hdl_reference::{ErrorKind, Profile, REPLACEMENT};
 
 /// What each block's `*_is_synthesizable` test checks, in the rust-hdl

@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::Result;
 
 use crate::checker::{run_checked, Stalls, Stimulus, Summary};
-use crate::core::Values;
+use crate::core::{Core, Unit, Values};
 use crate::harness::{Engine, Harness};
 use crate::sample::sample;
 use crate::waveform::{TimescaleUnit, VcdRecorder};
@@ -67,7 +67,7 @@ const STIMULUS: Stimulus = Stimulus {
     seed: 1,
 };
 
-fn checked(summary: Summary) -> Result<Summary> {
+fn checked<U: Unit>(summary: Summary<U>) -> Result<Summary<U>> {
     match &summary.mismatch {
         None => Ok(summary),
         Some(m) => anyhow::bail!("{m}"),
@@ -86,7 +86,7 @@ fn peak_rss() -> Option<u64> {
 /// `corpus_bytes` of mixed input with and without a VCD, then
 /// `memory_bytes` streamed through for peak memory. `progress` is told the
 /// bytes done so far, out of `2 * corpus_bytes + memory_bytes`.
-pub fn run<E: Engine>(
+pub fn run<E: Engine<Core: Core<Input = u8>>>(
     harness: impl Fn() -> Result<Harness<E>>,
     corpus_bytes: usize,
     memory_bytes: usize,
@@ -100,7 +100,7 @@ pub fn run<E: Engine>(
                 mixed_corpus(len),
                 &STIMULUS,
                 |unit| {
-                    progress(done_before + unit.span.end as u64);
+                    progress(done_before + unit.span().end as u64);
                     Ok::<(), Infallible>(())
                 },
                 observe,

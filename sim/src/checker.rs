@@ -1,6 +1,6 @@
 //! The one checker of a core ([`Checker`]): the AXI4-Stream rules and the
 //! datasheet's invariants on every cycle ([`Protocol`]), every word of
-//! every beat against the reference as it leaves ([`Word::of_unit`]),
+//! every beat against the core's reference model as it leaves ([`Model`]),
 //! message by message, and the one stall generator ([`Stalls`]).
 //! `utf8hdl sim` runs it through [`run_checked`], which makes the beats
 //! (null lanes and message ends at random, when asked); the tests'
@@ -14,11 +14,12 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use utf8hdl_hdl::{ErrorKind, Profile};
+use utf8hdl_hdl::ErrorKind;
 
-use crate::core::{ByteBeat, Core, Inputs, Lanes, Values, Word, WordBeat};
+use crate::core::{
+    Beat, Core, Inputs, Lane, Lanes, Model, Next, Rate, Unit, Values, MAX_UNIT_OUTPUTS,
+};
 use crate::harness::{Cycle, Engine, Harness};
-use crate::reference::{Decoder, Unit};
 
 /// Cycles in which the design could move but did not, before the run is
 /// declared stuck. A correct design never waits more than 2.
@@ -87,31 +88,45 @@ impl Side {
 /// * a beat shown while `m_axis_tready` is low holds, `tvalid` and every
 ///   lane included, until it is taken;
 /// * no `m_axis_tvalid` after a reset until a beat has been accepted;
-/// * full rate: once `m_axis_tready` has been high for the core's
-///   [`Core::LATENCY`] cycles, `s_axis_tready` is high;
+/// * full rate ([`Core::RATE`]): once `m_axis_tready` has been high for the
+///   core's [`Core::LATENCY`] cycles, `s_axis_tready` is high ([`Rate::Input`]),
+///   or, when beats have also been offered that long, `m_axis_tvalid` is
+///   ([`Rate::Output`]);
 /// * `m_axis_tkeep` is packed, and a null beat carries `m_axis_tlast`.
-pub struct Protocol {
+pub struct Protocol<O: Lane> {
     latency: u64,
-    stalled: Option<WordBeat>,
+    rate: Rate,
+    /// The beat shown while `m_axis_tready` was low, when `holding`: it
+    /// must hold. (Copied only then: a beat is large, and this runs on
+    /// every cycle.)
+    holding: bool,
+    held: Beat<O>,
+    /// Cycles in a row with `m_axis_tready` high, and with a beat offered.
     ready_run: u64,
+    offered_run: u64,
     /// No beat has been accepted since the last reset.
     quiet: bool,
 }
 
-impl Protocol {
-    /// The rules for a core of `latency` ([`Core::LATENCY`]), just reset.
-    pub fn new(latency: u64) -> Self {
+impl<O: Lane> Protocol<O> {
+    /// The rules for a core of `latency` and `rate` ([`Core::LATENCY`],
+    /// [`Core::RATE`]), just reset.
+    pub fn new(latency: u64, rate: Rate) -> Self {
         Protocol {
             latency,
-            stalled: None,
+            rate,
+            holding: false,
+            held: Beat::new(&[], false),
             ready_run: 0,
+            offered_run: 0,
             quiet: true,
         }
     }
 
     /// Checks one cycle; the error names the rule it breaks.
-    pub fn check(&mut self, inputs: &Inputs, cycle: &Cycle) -> Result<(), String> {
-        if let Some(held) = &self.stalled {
+    pub fn check<I: Lane>(&mut self, inputs: &Inputs<I>, cycle: &Cycle<O>) -> Result<(), String> {
+        if self.holding {
+            let held = &self.held;
             if cycle.m_axis.as_ref() != Some(held) && !inputs.rst {
                 return Err(format!(
                     "a stalled word did not hold: {held} became {}",
@@ -122,11 +137,25 @@ impl Protocol {
         if self.quiet && cycle.m_axis_tvalid {
             return Err("m_axis_tvalid high after a reset before any input was accepted".into());
         }
-        if self.ready_run >= self.latency && !cycle.s_axis_tready {
-            return Err(format!(
-                "s_axis_tready low although m_axis_tready has been high for {} cycles",
-                self.ready_run
-            ));
+        match self.rate {
+            Rate::Input if self.ready_run >= self.latency && !cycle.s_axis_tready => {
+                return Err(format!(
+                    "s_axis_tready low although m_axis_tready has been high for {} cycles",
+                    self.ready_run
+                ));
+            }
+            Rate::Output
+                if self.ready_run >= self.latency
+                    && self.offered_run >= self.latency
+                    && !cycle.m_axis_tvalid =>
+            {
+                return Err(format!(
+                    "m_axis_tvalid low although beats have been offered and m_axis_tready \
+                     high for {} cycles",
+                    self.ready_run.min(self.offered_run)
+                ));
+            }
+            _ => {}
         }
         if let Some(beat) = &cycle.m_axis {
             if !beat.is_packed() {
@@ -136,13 +165,17 @@ impl Protocol {
                 return Err("a null beat (m_axis_tkeep 0) without m_axis_tlast".into());
             }
         }
-        // A beat is large: it is copied only when it must hold.
-        self.stalled = match inputs.m_axis_tready || inputs.rst {
-            true => None,
-            false => cycle.m_axis,
-        };
+        self.holding = false;
+        if let (false, Some(beat)) = (inputs.m_axis_tready || inputs.rst, &cycle.m_axis) {
+            self.holding = true;
+            self.held = *beat;
+        }
         self.ready_run = match inputs.m_axis_tready && !inputs.rst {
             true => self.ready_run + 1,
+            false => 0,
+        };
+        self.offered_run = match inputs.s_axis.is_some() && !inputs.rst {
+            true => self.offered_run + 1,
             false => 0,
         };
         self.quiet = inputs.rst || (self.quiet && !cycle.accepted);
@@ -183,15 +216,15 @@ impl Stimulus {
     }
 }
 
-/// What went wrong first.
+/// What went wrong first, on a core whose model's units are `U`.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Failure {
-    /// A word differs from the reference's unit: `expected` is `None` when
-    /// the message has no more units (its `tlast` was due), `actual` when
-    /// the design stopped sending.
+pub enum Failure<U: Unit> {
+    /// An output lane differs from the model's unit: `expected` is `None`
+    /// when the message has no more units (its `tlast` was due), `actual`
+    /// when the design stopped sending.
     Word {
-        expected: Option<Unit>,
-        actual: Option<Word>,
+        expected: Option<U>,
+        actual: Option<U::Output>,
     },
     /// `m_axis_tlast` came where the message had not ended, or never came.
     Tlast(String),
@@ -201,12 +234,12 @@ pub enum Failure {
 
 /// The first failure, and its cycle.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Mismatch {
+pub struct Mismatch<U: Unit> {
     pub cycle: u64,
-    pub failure: Failure,
+    pub failure: Failure<U>,
 }
 
-impl fmt::Display for Mismatch {
+impl<U: Unit> fmt::Display for Mismatch<U> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (expected, actual) = match &self.failure {
             Failure::Protocol(rule) => {
@@ -222,15 +255,13 @@ impl fmt::Display for Mismatch {
             Failure::Word { expected, actual } => (expected, actual),
         };
         write!(f, "RTL and reference differ at cycle {}", self.cycle)?;
-        if let Some(u) = expected {
-            write!(f, ", byte offset {}", u.span.start)?;
-        }
         match expected {
             Some(u) => write!(
                 f,
-                ": expected U+{:04X} {}",
-                u.value,
-                u.error.map_or("ok", ErrorKind::name),
+                ", {} offset {}: expected {}",
+                U::INPUTS,
+                u.span().start,
+                u.describe()
             )?,
             None => write!(f, ": expected no more words in the message (m_axis_tlast)")?,
         }
@@ -241,12 +272,12 @@ impl fmt::Display for Mismatch {
     }
 }
 
-/// What a run measured.
-#[derive(Clone, Debug, Default)]
-pub struct Summary {
-    /// Bytes accepted (null lanes not counted).
+/// What a run measured, on a core whose model's units are `U`.
+#[derive(Clone, Debug)]
+pub struct Summary<U: Unit> {
+    /// Inputs accepted (bytes, for a decoder; null lanes not counted).
     pub bytes: u64,
-    /// Words delivered: one a unit.
+    /// Units delivered (a decoder's words).
     pub words: u64,
     /// Errors by kind code (index 0 is unused).
     pub errors_by_code: [u64; 7],
@@ -257,10 +288,24 @@ pub struct Summary {
     /// All cycles simulated, including reset and the quiet cycles after.
     pub simulated_cycles: u64,
     pub elapsed: Duration,
-    pub mismatch: Option<Mismatch>,
+    pub mismatch: Option<Mismatch<U>>,
 }
 
-impl Summary {
+impl<U: Unit> Default for Summary<U> {
+    fn default() -> Self {
+        Summary {
+            bytes: 0,
+            words: 0,
+            errors_by_code: [0; 7],
+            cycles: 0,
+            simulated_cycles: 0,
+            elapsed: Duration::ZERO,
+            mismatch: None,
+        }
+    }
+}
+
+impl<U: Unit> Summary<U> {
     pub fn errors(&self) -> u64 {
         self.errors_by_code.iter().sum()
     }
@@ -290,76 +335,56 @@ impl Summary {
     }
 }
 
-/// One message as far as the design has accepted it: the bytes of it not
-/// yet decoded into delivered units.
-struct Message {
-    bytes: VecDeque<u8>,
-    /// The stream offset of `bytes[0]`.
+/// One message as far as the design has accepted it: its inputs not yet
+/// delivered as units.
+struct Message<I> {
+    inputs: VecDeque<I>,
+    /// The stream offset of `inputs[0]`.
     offset: usize,
     /// Its `tlast` beat was accepted.
     closed: bool,
 }
 
-/// What the reference says comes next on `m_axis`.
-enum Next {
-    Unit(Unit),
-    /// The message has no more units: its `tlast` is due.
-    EndOfMessage,
-    /// The bytes accepted so far do not decide the next unit.
-    Undecided,
-}
-
-/// The reference side of a run: the messages the design has accepted and
-/// not yet delivered, decoded as their bytes allow.
-struct Expectation {
-    profile: Profile,
-    messages: VecDeque<Message>,
-    /// The stream offset of the next byte accepted.
+/// The model's side of a run: the messages the design has accepted and not
+/// yet delivered, as far as their inputs decide them.
+struct Expectation<M: Model> {
+    model: M,
+    messages: VecDeque<Message<M::Input>>,
+    /// The stream offset of the next input accepted.
     offset: usize,
 }
 
-impl Expectation {
-    /// Takes an accepted beat's bytes into its message.
-    fn accept(&mut self, beat: &ByteBeat) {
+impl<M: Model> Expectation<M> {
+    /// Takes an accepted beat's items into its message.
+    fn accept(&mut self, beat: &Beat<M::Input>) {
         if self.messages.back().is_none_or(|m| m.closed) {
             self.messages.push_back(Message {
-                bytes: VecDeque::new(),
+                inputs: VecDeque::new(),
                 offset: self.offset,
                 closed: false,
             });
         }
         let message = self.messages.back_mut().expect("a message is open");
-        let before = message.bytes.len();
-        message.bytes.extend(beat.bytes());
-        self.offset += message.bytes.len() - before;
+        let before = message.inputs.len();
+        message.inputs.extend(beat.items());
+        self.offset += message.inputs.len() - before;
         message.closed = beat.tlast;
     }
 
-    /// The next unit of the oldest message. The reference decodes the bytes
-    /// accepted so far; its first unit is final once the message is
-    /// closed, and before that unless it is a sequence truncated by the end
-    /// of those bytes, which more bytes could continue (every other unit
-    /// ends where its bytes say, or at a byte that breaks it).
-    fn next(&mut self) -> Next {
+    /// The next unit of the oldest message, its span in stream offsets.
+    fn next(&mut self) -> Next<M::Unit> {
         let Some(message) = self.messages.front_mut() else {
             return Next::Undecided;
         };
-        let unit = Decoder::new(message.bytes.iter().copied(), self.profile).next();
-        let Some(mut unit) = unit else {
-            return match message.closed {
-                true => Next::EndOfMessage,
-                false => Next::Undecided,
-            };
-        };
-        let open_end =
-            unit.error == Some(ErrorKind::Truncated) && unit.span.end == message.bytes.len();
-        if open_end && !message.closed {
-            return Next::Undecided;
+        let next = self.model.first(&message.inputs, message.closed);
+        if let Next::Unit(unit) = &next {
+            message.inputs.drain(..unit.span().end);
         }
-        message.bytes.drain(..unit.span.end);
-        unit.span = message.offset + unit.span.start..message.offset + unit.span.end;
-        message.offset = unit.span.end;
-        Next::Unit(unit)
+        next.map_unit(|mut unit| {
+            unit.shift(message.offset);
+            message.offset = unit.span().end;
+            unit
+        })
     }
 
     /// Every accepted message has been delivered, `tlast` included.
@@ -368,27 +393,56 @@ impl Expectation {
     }
 }
 
-/// The one checker: [`Protocol`] on every cycle, and every delivered beat
-/// against the reference decoder, message by message. Each word of a beat,
-/// lane 0 first, must be the next unit of the oldest message; `tlast` must
-/// come once a message, on the beat that carries its last unit or on a
-/// null beat after it (the only beat of a message with no units).
-pub struct Checker {
-    protocol: Protocol,
-    expectation: Expectation,
-    pub summary: Summary,
+/// A unit being delivered: its outputs, the first `next` of them seen on
+/// `m_axis` (in place: this runs on every unit).
+struct Delivering<U: Unit> {
+    unit: U,
+    outputs: [U::Output; MAX_UNIT_OUTPUTS],
+    count: usize,
+    next: usize,
 }
 
-impl Checker {
+impl<U: Unit> Delivering<U> {
+    fn of(unit: U) -> Self {
+        let mut outputs = [U::Output::default(); MAX_UNIT_OUTPUTS];
+        let mut count = 0;
+        for (slot, output) in outputs.iter_mut().zip(unit.outputs()) {
+            *slot = output;
+            count += 1;
+        }
+        Delivering {
+            unit,
+            outputs,
+            count,
+            next: 0,
+        }
+    }
+}
+
+/// The one checker: [`Protocol`] on every cycle, and every delivered beat
+/// against the core's model, message by message. The items of a beat, lane
+/// 0 first, must be the outputs of the oldest message's units in order (a
+/// unit's outputs may span beats); `tlast` must come once a message, on the
+/// beat that carries its last output or on a null beat after it (the only
+/// beat of a message with no units).
+pub struct Checker<M: Model> {
+    protocol: Protocol<M::Output>,
+    expectation: Expectation<M>,
+    delivering: Option<Delivering<M::Unit>>,
+    pub summary: Summary<M::Unit>,
+}
+
+impl<M: Model> Checker<M> {
     /// For `core`, just reset.
-    pub fn new<C: Core>(core: &C) -> Self {
+    pub fn new<C: Core<Model = M>>(core: &C) -> Self {
         Checker {
-            protocol: Protocol::new(C::LATENCY),
+            protocol: Protocol::new(C::LATENCY, C::RATE),
             expectation: Expectation {
-                profile: core.profile(),
+                model: core.model(),
                 messages: VecDeque::new(),
                 offset: 0,
             },
+            delivering: None,
             summary: Summary::default(),
         }
     }
@@ -399,10 +453,10 @@ impl Checker {
     pub fn check<Stop>(
         &mut self,
         number: u64,
-        inputs: &Inputs,
-        cycle: &Cycle,
-        on_unit: &mut impl FnMut(&Unit) -> Result<(), Stop>,
-    ) -> Result<Result<(), Failure>, Stop> {
+        inputs: &Inputs<M::Input>,
+        cycle: &Cycle<M::Output>,
+        on_unit: &mut impl FnMut(&M::Unit) -> Result<(), Stop>,
+    ) -> Result<Result<(), Failure<M::Unit>>, Stop> {
         if let Err(rule) = self.protocol.check(inputs, cycle) {
             return Ok(Err(Failure::Protocol(rule)));
         }
@@ -415,58 +469,82 @@ impl Checker {
         }
         if let (true, Some(beat)) = (cycle.accepted, &inputs.s_axis) {
             self.expectation.accept(beat);
-            self.summary.bytes += beat.bytes().count() as u64;
+            self.summary.bytes += beat.items().count() as u64;
         }
         Ok(Ok(()))
     }
 
     fn delivered<Stop>(
         &mut self,
-        beat: &WordBeat,
-        on_unit: &mut impl FnMut(&Unit) -> Result<(), Stop>,
-    ) -> Result<Result<(), Failure>, Stop> {
-        for word in beat.words() {
-            let unit = match self.expectation.next() {
-                Next::Unit(unit) if Word::of_unit(&unit) == word => unit,
-                Next::Unit(unit) => {
-                    return Ok(Err(Failure::Word {
-                        expected: Some(unit),
-                        actual: Some(word),
-                    }))
-                }
-                Next::EndOfMessage => {
-                    return Ok(Err(Failure::Word {
-                        expected: None,
-                        actual: Some(word),
-                    }))
-                }
-                Next::Undecided => {
-                    return Ok(Err(Failure::Protocol(format!(
-                        "{word} left before the bytes that decide it were accepted"
-                    ))))
-                }
-            };
+        beat: &Beat<M::Output>,
+        on_unit: &mut impl FnMut(&M::Unit) -> Result<(), Stop>,
+    ) -> Result<Result<(), Failure<M::Unit>>, Stop> {
+        for item in beat.items() {
+            if self.delivering.is_none() {
+                self.delivering = Some(match self.expectation.next() {
+                    Next::Unit(unit) => Delivering::of(unit),
+                    Next::EndOfMessage => {
+                        return Ok(Err(Failure::Word {
+                            expected: None,
+                            actual: Some(item),
+                        }))
+                    }
+                    Next::Undecided => {
+                        return Ok(Err(Failure::Protocol(format!(
+                            "{item} left before the {}s that decide it were accepted",
+                            M::Unit::INPUTS
+                        ))))
+                    }
+                });
+            }
+            let delivering = self.delivering.as_mut().expect("a unit is being delivered");
+            if delivering.outputs[delivering.next] != item {
+                return Ok(Err(Failure::Word {
+                    expected: Some(delivering.unit.clone()),
+                    actual: Some(item),
+                }));
+            }
+            delivering.next += 1;
+            if delivering.next < delivering.count {
+                continue;
+            }
+            let unit = self
+                .delivering
+                .take()
+                .expect("a unit is being delivered")
+                .unit;
             self.summary.words += 1;
-            if let Some(kind) = unit.error {
+            if let Some(kind) = unit.error() {
                 self.summary.errors_by_code[kind.code() as usize] += 1;
             }
             on_unit(&unit)?;
         }
         if beat.tlast {
+            if let Some(Delivering { unit, .. }) = &self.delivering {
+                return Ok(Err(Failure::Tlast(format!(
+                    "m_axis_tlast inside a unit: {} at {} offset {} is not all out",
+                    unit.describe(),
+                    M::Unit::INPUTS,
+                    unit.span().start
+                ))));
+            }
             match self.expectation.next() {
                 Next::EndOfMessage => {
                     self.expectation.messages.pop_front();
                 }
                 Next::Unit(unit) => {
                     return Ok(Err(Failure::Tlast(format!(
-                        "m_axis_tlast before the message's last unit: U+{:04X} at byte offset {} is still to come",
-                        unit.value, unit.span.start
+                        "m_axis_tlast before the message's last unit: {} at {} offset {} is still to come",
+                        unit.describe(),
+                        M::Unit::INPUTS,
+                        unit.span().start
                     ))))
                 }
                 Next::Undecided => {
-                    return Ok(Err(Failure::Tlast(
-                        "m_axis_tlast before the message's last byte was accepted".into(),
-                    )))
+                    return Ok(Err(Failure::Tlast(format!(
+                        "m_axis_tlast before the message's last {} was accepted",
+                        M::Unit::INPUTS
+                    ))))
                 }
             }
         }
@@ -479,7 +557,13 @@ impl Checker {
     }
 
     /// What the design owes, when it stopped moving.
-    pub fn owed(&mut self) -> Failure {
+    pub fn owed(&mut self) -> Failure<M::Unit> {
+        if let Some(Delivering { unit, .. }) = self.delivering.take() {
+            return Failure::Word {
+                expected: Some(unit),
+                actual: None,
+            };
+        }
         match self.expectation.next() {
             Next::Unit(unit) => Failure::Word {
                 expected: Some(unit),
@@ -491,20 +575,25 @@ impl Checker {
     }
 }
 
-/// The source side of a run: beats made from the input bytes as the
+/// The units of core `C`'s model.
+pub type UnitOf<C> = <<C as Core>::Model as Model>::Unit;
+/// The [`Summary`] of a run of core `C`.
+pub type SummaryOf<C> = Summary<UnitOf<C>>;
+
+/// The source side of a run: beats made from the input items as the
 /// source pattern offers them, each held until it is taken.
-struct Source<I: Iterator<Item = u8>> {
+struct Source<L: Lane, I: Iterator<Item = L>> {
     bytes: Peekable<I>,
     lanes: Lanes,
     side: Side,
     null_lanes: f64,
     message_end: f64,
-    offered: Option<ByteBeat>,
+    offered: Option<Beat<L>>,
 }
 
-impl<I: Iterator<Item = u8>> Source<I> {
+impl<L: Lane, I: Iterator<Item = L>> Source<L, I> {
     /// The beat on `s_axis` in cycle `cycle`, if any.
-    fn offer(&mut self, cycle: u64, rng: &mut StdRng) -> Option<ByteBeat> {
+    fn offer(&mut self, cycle: u64, rng: &mut StdRng) -> Option<Beat<L>> {
         if self.offered.is_none() && self.bytes.peek().is_some() && self.side.ready(cycle, rng) {
             self.offered = Some(self.beat(rng));
         }
@@ -515,8 +604,8 @@ impl<I: Iterator<Item = u8>> Source<I> {
     /// byte; after a byte, the message ends at random (the lanes after it
     /// null) or at the input's end. A beat that got no byte may end its
     /// message too: an empty one, when the previous beat ended its own.
-    fn beat(&mut self, rng: &mut StdRng) -> ByteBeat {
-        let mut beat = ByteBeat::new(&[], false);
+    fn beat(&mut self, rng: &mut StdRng) -> Beat<L> {
+        let mut beat = Beat::new(&[], false);
         let ends = |rng: &mut StdRng| self.message_end > 0.0 && rng.gen_bool(self.message_end);
         for lane in 0..self.lanes.count {
             let null = self.lanes.tkeep && self.null_lanes > 0.0 && rng.gen_bool(self.null_lanes);
@@ -526,11 +615,11 @@ impl<I: Iterator<Item = u8>> Source<I> {
             };
             match byte {
                 Some(byte) => {
-                    beat.tdata[lane] = byte;
+                    beat.lanes[lane] = byte;
                     beat.tkeep |= 1 << lane;
                     beat.tlast = self.bytes.peek().is_none() || ends(rng);
                 }
-                None => beat.tdata[lane] = rng.gen(),
+                None => beat.lanes[lane] = L::from_bits(rng.gen(), rng.gen()),
             }
         }
         if beat.tkeep == 0 {
@@ -554,13 +643,13 @@ impl<I: Iterator<Item = u8>> Source<I> {
 /// come), and an error from it stops the run; `observe` sees every cycle,
 /// with the probes' values inside the harness's probe window (for
 /// waveforms).
-pub fn run_checked<E: Engine, I: Iterator<Item = u8>, Stop>(
+pub fn run_checked<E: Engine, I: Iterator<Item = <E::Core as Core>::Input>, Stop>(
     mut harness: Harness<E>,
     bytes: I,
     stimulus: &Stimulus,
-    mut on_unit: impl FnMut(&Unit) -> Result<(), Stop>,
+    mut on_unit: impl FnMut(&UnitOf<E::Core>) -> Result<(), Stop>,
     observe: &mut dyn FnMut(u64, Option<&Values>),
-) -> Result<Summary, Stop> {
+) -> Result<SummaryOf<E::Core>, Stop> {
     let latency = <E::Core as Core>::LATENCY;
     let mut checker = Checker::new(harness.engine.core());
     let mut rng = StdRng::seed_from_u64(stimulus.seed);
@@ -621,10 +710,10 @@ pub fn run_checked<E: Engine, I: Iterator<Item = u8>, Stop>(
 /// beat takes to cross it.
 fn drain_extra_beats<E: Engine>(
     harness: &mut Harness<E>,
-    checker: &mut Checker,
+    checker: &mut Checker<<E::Core as Core>::Model>,
     latency: u64,
     observe: &mut dyn FnMut(u64, Option<&Values>),
-) -> Option<Failure> {
+) -> Option<Failure<UnitOf<E::Core>>> {
     for _ in 0..latency {
         let inputs = Inputs {
             m_axis_tready: true,
@@ -637,7 +726,7 @@ fn drain_extra_beats<E: Engine>(
             return Some(failure);
         }
         if let Some(beat) = cycle.delivered() {
-            return Some(match beat.words().next() {
+            return Some(match beat.items().next() {
                 Some(word) => Failure::Word {
                     expected: None,
                     actual: Some(word),
@@ -652,10 +741,10 @@ fn drain_extra_beats<E: Engine>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Decoder;
-    use crate::reference::decode;
+    use crate::decoder::{Decoder, Reference, Word};
+    use crate::reference::{decode, Unit};
     use proptest::prelude::*;
-    use utf8hdl_hdl::Utf8Decoder;
+    use utf8hdl_hdl::{Profile, Utf8Decoder};
 
     /// The iso10646 design, described as if it were rfc3629's: a core
     /// whose reference disagrees with its block.
@@ -664,6 +753,9 @@ mod tests {
 
     impl Core for Mislabelled {
         type Block = Utf8Decoder;
+        type Input = u8;
+        type Output = Word;
+        type Model = Reference;
         const STATE: &'static [&'static str] = &[];
         const LATENCY: u64 = Decoder::LATENCY;
         fn name(&self) -> String {
@@ -672,10 +764,13 @@ mod tests {
         fn profile(&self) -> Profile {
             Profile::Rfc3629
         }
+        fn model(&self) -> Reference {
+            Reference(Profile::Rfc3629)
+        }
         fn block(&self) -> Utf8Decoder {
             Decoder(Profile::Iso10646).block()
         }
-        crate::axis_io!(Utf8Decoder);
+        crate::axis_io!(Utf8Decoder; m_tuser);
     }
 
     /// It differs at F8 88 80 80 80 (one character against five U+FFFD).
@@ -724,11 +819,15 @@ mod tests {
                 prop_oneof![0x00u8..=0x7F, 0x80u8..=0xBF, 0xC0u8..=0xFF], 0..40),
             profile in prop_oneof![Just(Profile::Rfc3629), Just(Profile::Iso10646)],
         ) {
-            let mut expectation = Expectation { profile, messages: VecDeque::new(), offset: 0 };
+            let mut expectation = Expectation {
+                model: Reference(profile),
+                messages: VecDeque::new(),
+                offset: 0,
+            };
             let mut units = Vec::new();
             for (i, &byte) in bytes.iter().enumerate() {
                 let last = i + 1 == bytes.len();
-                expectation.accept(&ByteBeat::byte(byte, last));
+                expectation.accept(&Beat::one(byte, last));
                 while let Next::Unit(unit) = expectation.next() {
                     units.push(unit);
                 }
@@ -742,14 +841,14 @@ mod tests {
 
     /// A checker of the 4-lane shape that has accepted `messages`, each in
     /// one beat; the design's side is played by hand.
-    fn accepted(messages: &[&[u8]]) -> (Checker, u64) {
+    fn accepted(messages: &[&[u8]]) -> (Checker<Reference>, u64) {
         let mut checker = Checker::new(&Decoder(Profile::Rfc3629));
         let mut number = 0;
         for message in messages {
             let lanes: Vec<Option<u8>> = message.iter().map(|&b| Some(b)).collect();
             let inputs = Inputs {
                 rst: false,
-                s_axis: Some(ByteBeat::new(&lanes, true)),
+                s_axis: Some(Beat::new(&lanes, true)),
                 m_axis_tready: true,
             };
             let cycle = Cycle {
@@ -765,21 +864,22 @@ mod tests {
     }
 
     /// The words of `values` (characters), in one beat.
-    fn beat(values: &[u32], tlast: bool) -> WordBeat {
-        let mut beat = WordBeat {
-            tdata: [0; MAX_LANES],
-            tuser: [0; MAX_LANES],
-            tkeep: (1 << values.len()) - 1,
-            tlast,
-        };
-        beat.tdata[..values.len()].copy_from_slice(values);
-        beat
+    fn beat(values: &[u32], tlast: bool) -> Beat<Word> {
+        let words: Vec<Option<Word>> = values
+            .iter()
+            .map(|&tdata| Some(Word { tdata, tuser: 0 }))
+            .collect();
+        Beat::new(&words, tlast)
     }
 
     /// Delivers `beats` one a cycle to `checker`; the first failure.
-    fn deliver(checker: &mut Checker, mut number: u64, beats: &[WordBeat]) -> Result<(), Failure> {
+    fn deliver(
+        checker: &mut Checker<Reference>,
+        mut number: u64,
+        beats: &[Beat<Word>],
+    ) -> Result<(), Failure<Unit>> {
         for beat in beats {
-            let inputs = Inputs {
+            let inputs = Inputs::<u8> {
                 rst: false,
                 s_axis: None,
                 m_axis_tready: true,
@@ -798,8 +898,6 @@ mod tests {
         }
         Ok(())
     }
-
-    use crate::core::MAX_LANES;
 
     #[test]
     fn tlast_may_come_with_the_last_unit_or_on_a_null_beat_after_it() {
@@ -872,7 +970,7 @@ mod tests {
         let mut checker = Checker::new(&Decoder(Profile::Rfc3629));
         let inputs = Inputs {
             rst: false,
-            s_axis: Some(ByteBeat::new(&[Some(0xE2)], false)),
+            s_axis: Some(Beat::one(0xE2, false)),
             m_axis_tready: true,
         };
         let cycle = Cycle {
@@ -885,9 +983,10 @@ mod tests {
             .unwrap()
             .unwrap();
         let truncated = Word::of_unit(&decode(b"\xE2", Profile::Rfc3629)[0]);
-        let mut early = beat(&[truncated.tdata], false);
-        early.tuser[0] = truncated.tuser;
+        let early = Beat::one(truncated, false);
         let failure = deliver(&mut checker, 1, &[early]);
-        assert!(matches!(failure, Err(Failure::Protocol(ref m)) if m.contains("before the bytes")));
+        assert!(
+            matches!(failure, Err(Failure::Protocol(ref m)) if m.contains("before the bytes that decide it"))
+        );
     }
 }

@@ -27,17 +27,14 @@
 //! benches and the synthesis bench. A port added to the block reaches all
 //! of them.
 
+use std::collections::VecDeque;
 use std::fmt;
+use std::ops::Range;
 
 use anyhow::{bail, Result};
 use bitvec::prelude::*;
 use rust_hdl::core::prelude::*;
-use utf8hdl_hdl::wide::{
-    Utf8DecoderX16, Utf8DecoderX2, Utf8DecoderX32, Utf8DecoderX4, Utf8DecoderX8,
-};
-use utf8hdl_hdl::{ErrorKind, Profile, Utf8Decoder};
-
-use crate::reference::Unit;
+use utf8hdl_hdl::{ErrorKind, Profile};
 
 /// Which way a port points, seen from the core.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -354,38 +351,116 @@ pub fn probes<C: Core>(core: &C) -> Result<Signals> {
 }
 
 /// The most byte lanes a core may have (bytes per clock on `s_axis`).
+/// The most lanes a core's streams may have (items per clock).
 pub const MAX_LANES: usize = 32;
 
-/// How many byte lanes a core's streams have, and whether its input says
-/// which of them carry a byte: what its ports say ([`Lanes::of`]).
+/// What one lane of a stream carries, as its `tdata` and `tuser` bits: a
+/// byte, a decoded word with its error kind, ... Lane *i* of a port is bits
+/// `W`·*i* + `W` − 1 .. `W`·*i* of it, for `W` bits a lane.
+pub trait Lane: Copy + Default + Eq + fmt::Debug + fmt::Display + 'static {
+    /// What one is called (`byte`).
+    const NAME: &'static str;
+
+    /// `tdata` bits a lane, 1 to 32.
+    const TDATA: usize;
+    /// `tuser` bits a lane, 0 to 8; 0 for a stream without `tuser`.
+    const TUSER: usize;
+
+    /// Its `tdata` bits.
+    fn tdata(&self) -> u32;
+
+    /// Its `tuser` bits.
+    fn tuser(&self) -> u32 {
+        0
+    }
+
+    /// The lane whose ports hold these bits.
+    fn from_bits(tdata: u32, tuser: u32) -> Self;
+}
+
+/// A byte: the lane of a UTF-8 stream, with no `tuser`.
+impl Lane for u8 {
+    const NAME: &'static str = "byte";
+    const TDATA: usize = 8;
+    const TUSER: usize = 0;
+
+    fn tdata(&self) -> u32 {
+        u32::from(*self)
+    }
+
+    fn from_bits(tdata: u32, _tuser: u32) -> u8 {
+        tdata as u8
+    }
+}
+
+/// A UCS-4 word: the lane of a stream of characters, with no `tuser`.
+impl Lane for u32 {
+    const NAME: &'static str = "word";
+    const TDATA: usize = 32;
+    const TUSER: usize = 0;
+
+    fn tdata(&self) -> u32 {
+        *self
+    }
+
+    fn from_bits(tdata: u32, _tuser: u32) -> u32 {
+        tdata
+    }
+}
+
+/// Which side of a core moves on every clock at full rate: the rule its
+/// checker holds it to ([`Core::RATE`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Rate {
+    /// Its input: once `m_axis_tready` has been high for [`Core::LATENCY`]
+    /// cycles, `s_axis_tready` is high. For a core whose input beat never
+    /// makes more than one output beat (the decoders).
+    Input,
+    /// Its output: once beats have been offered on `s_axis` and
+    /// `m_axis_tready` has been high for [`Core::LATENCY`] cycles,
+    /// `m_axis_tvalid` is high; `s_axis_tready` falls while an input's
+    /// outputs leave. For a core whose input may make several output beats
+    /// (the encoders).
+    Output,
+}
+
+/// How many lanes a core's streams have, and whether they say which of
+/// them carry an item: what its ports say ([`Lanes::of`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Lanes {
-    /// Bytes per beat on `s_axis`, words per beat on `m_axis`.
+    /// Items per beat, on `s_axis` and on `m_axis` alike.
     pub count: usize,
     /// The streams have `tkeep` (`s_axis_tkeep` and `m_axis_tkeep`): an
     /// input lane may be null, and an output beat carries from none to
-    /// `count` words.
+    /// `count` items.
     pub tkeep: bool,
 }
 
 impl Lanes {
-    /// The lanes of a core with `ports`: `s_axis_tdata` is 8 bits a lane,
-    /// `m_axis_tdata` 32 and `m_axis_tuser` 4, and `tkeep` (one bit a lane)
-    /// is on both streams or on neither. A core of several lanes needs it:
-    /// a message's bytes need not fill its last beat.
-    pub fn of(ports: &[Port]) -> Result<Lanes> {
+    /// The lanes of a core with `ports` whose streams carry `I` in and `O`
+    /// out: `s_axis_tdata` is `I::TDATA` bits a lane, `s_axis_tuser`
+    /// `I::TUSER` (no port at 0), and likewise `m_axis_*` for `O`; `tkeep`
+    /// (one bit a lane) is on both streams or on neither. A core of several
+    /// lanes needs it: a message need not fill its last beat.
+    pub fn of<I: Lane, O: Lane>(ports: &[Port]) -> Result<Lanes> {
         let width = |name: &str| ports.iter().find(|p| p.name == name).map(|p| p.width);
         let Some(tdata) = width("s_axis_tdata") else {
             bail!("the core has no s_axis_tdata");
         };
-        let count = tdata / 8;
+        let count = tdata / I::TDATA;
         anyhow::ensure!(
-            tdata % 8 == 0 && (1..=MAX_LANES).contains(&count),
-            "s_axis_tdata is {tdata} bits: not 8 bits a lane for 1 to {MAX_LANES} lanes"
+            tdata % I::TDATA == 0 && (1..=MAX_LANES).contains(&count),
+            "s_axis_tdata is {tdata} bits: not {} bits a lane for 1 to {MAX_LANES} lanes",
+            I::TDATA
         );
-        for (name, bits) in [("m_axis_tdata", 32), ("m_axis_tuser", 4)] {
+        for (name, bits) in [
+            ("s_axis_tuser", I::TUSER),
+            ("m_axis_tdata", O::TDATA),
+            ("m_axis_tuser", O::TUSER),
+        ] {
+            let expected = (bits > 0).then_some(bits * count);
             anyhow::ensure!(
-                width(name) == Some(bits * count),
+                width(name) == expected,
                 "{name} is not {bits} bits for each of the {count} lanes of s_axis_tdata"
             );
         }
@@ -405,7 +480,7 @@ impl Lanes {
 
     /// Whether `beat` fits these lanes: it keeps no lane beyond them, and
     /// without `tkeep`, every lane.
-    pub fn admit(self, beat: &ByteBeat) -> bool {
+    pub fn admit<L: Lane>(self, beat: &Beat<L>) -> bool {
         match self.tkeep {
             true => beat.tkeep & !self.all() == 0,
             false => beat.tkeep == self.all(),
@@ -423,131 +498,49 @@ fn kept_lanes(mut tkeep: u32) -> impl Iterator<Item = usize> {
     })
 }
 
-/// One beat offered on `s_axis`: a byte in each lane whose `tkeep` bit is
-/// set, lane 0 first in stream order. A null lane (`tkeep` low) carries no
-/// byte, whatever its `tdata`.
+/// One beat of a stream: an item in each lane whose `tkeep` bit is set,
+/// lane 0 first in stream order. A null lane (`tkeep` low) carries no item,
+/// whatever its bits; every lane counts in equality, since a stalled beat
+/// holds all of its bits. On `m_axis` the kept lanes are 0 to *k*−1
+/// ([`Beat::is_packed`]), and a null beat (`tkeep` 0) only ends a message.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ByteBeat {
-    /// Lane *i* is `tdata[i]`; lanes beyond the core's are unused.
-    pub tdata: [u8; MAX_LANES],
-    /// Bit *i* high: lane *i* carries a byte.
+pub struct Beat<L: Lane> {
+    /// Lane *i*; lanes beyond the core's are unused.
+    pub lanes: [L; MAX_LANES],
+    /// Bit *i* high: lane *i* carries an item. All lanes of a core
+    /// without `tkeep`.
     pub tkeep: u32,
     pub tlast: bool,
 }
 
-impl ByteBeat {
-    /// A beat of the bytes `lanes` (`None` for a null lane).
-    pub fn new(lanes: &[Option<u8>], tlast: bool) -> ByteBeat {
-        let mut beat = ByteBeat {
-            tdata: [0; MAX_LANES],
+/// The ports' values in 32-bit words, least significant first.
+pub type PortWords = [u32; MAX_LANES];
+
+impl<L: Lane> Beat<L> {
+    /// A beat of `lanes` (`None` for a null lane).
+    pub fn new(lanes: &[Option<L>], tlast: bool) -> Beat<L> {
+        let mut beat = Beat {
+            lanes: [L::default(); MAX_LANES],
             tkeep: 0,
             tlast,
         };
-        for (lane, byte) in lanes.iter().enumerate() {
-            if let Some(byte) = byte {
-                beat.tdata[lane] = *byte;
+        for (lane, item) in lanes.iter().enumerate() {
+            if let Some(item) = item {
+                beat.lanes[lane] = *item;
                 beat.tkeep |= 1 << lane;
             }
         }
         beat
     }
 
-    /// The beat of a 1-lane core: one byte.
-    pub fn byte(tdata: u8, tlast: bool) -> ByteBeat {
-        ByteBeat::new(&[Some(tdata)], tlast)
+    /// The beat of a 1-lane core: one item.
+    pub fn one(item: L, tlast: bool) -> Beat<L> {
+        Beat::new(&[Some(item)], tlast)
     }
 
-    /// The bytes it carries, in stream order.
-    pub fn bytes(&self) -> impl Iterator<Item = u8> + '_ {
-        kept_lanes(self.tkeep).map(|lane| self.tdata[lane])
-    }
-
-    /// `s_axis_tdata` in 32-bit words, least significant first: lane *i* is
-    /// bits 8*i*+7..8*i*.
-    #[inline]
-    pub fn tdata_words(&self) -> [u32; MAX_LANES / 4] {
-        std::array::from_fn(|w| {
-            u32::from_le_bytes(self.tdata[4 * w..4 * w + 4].try_into().unwrap())
-        })
-    }
-}
-
-/// One word of `m_axis`: a unit, with its error kind in `tuser`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Word {
-    pub tdata: u32,
-    pub tuser: u8,
-}
-
-impl Word {
-    /// The word that carries `unit`: `tuser` bit 0 is set for an error, and
-    /// bits 3:1 hold its [`ErrorKind`] code ([`ErrorKind::tuser`]).
-    pub fn of_unit(unit: &Unit) -> Word {
-        Word {
-            tdata: unit.value,
-            tuser: unit.error.map_or(0, ErrorKind::tuser),
-        }
-    }
-
-    /// The error kind that `tuser` names, or `None` for a character. An
-    /// undefined code is reported as `Err(tuser)`.
-    pub fn error(&self) -> Result<Option<ErrorKind>, u8> {
-        ErrorKind::from_tuser(self.tuser)
-    }
-}
-
-impl fmt::Display for Word {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "tdata={:08X} tuser={:X}", self.tdata, self.tuser)
-    }
-}
-
-/// One beat shown on `m_axis`: its words fill lanes 0 to *k*−1, *k* set
-/// bits of `tkeep` (packed); a null beat (`tkeep` 0) only ends a message.
-/// Every lane counts in equality: a stalled beat holds all of its bits.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct WordBeat {
-    pub tdata: [u32; MAX_LANES],
-    pub tuser: [u8; MAX_LANES],
-    /// Bit *i* high: lane *i* carries a word. All lanes of a core without
-    /// `m_axis_tkeep`.
-    pub tkeep: u32,
-    pub tlast: bool,
-}
-
-impl WordBeat {
-    /// The beat on ports whose values are `tdata` (one 32-bit word a lane)
-    /// and `tuser` (4 bits a lane, in 32-bit words, least significant
-    /// first); `tkeep` is `None` for a core without `m_axis_tkeep`.
-    #[inline]
-    pub fn from_words(tdata: &[u32], tuser: &[u32], tkeep: Option<u32>, tlast: bool) -> WordBeat {
-        let mut beat = WordBeat {
-            tdata: [0; MAX_LANES],
-            tuser: [0; MAX_LANES],
-            tkeep: 0,
-            tlast,
-        };
-        beat.load(tdata, tuser, tkeep, tlast);
-        beat
-    }
-
-    /// Makes this beat the one on such ports, in place (see
-    /// [`WordBeat::from_words`]); lanes beyond `tdata`'s keep their values.
-    #[inline]
-    pub fn load(&mut self, tdata: &[u32], tuser: &[u32], tkeep: Option<u32>, tlast: bool) {
-        let lanes = tdata.len();
-        self.tkeep = tkeep.unwrap_or_else(|| {
-            Lanes {
-                count: lanes,
-                tkeep: false,
-            }
-            .all()
-        });
-        self.tlast = tlast;
-        for lane in 0..lanes {
-            self.tdata[lane] = tdata[lane];
-            self.tuser[lane] = (tuser[lane / 8] >> (4 * (lane % 8)) & 0xF) as u8;
-        }
+    /// The items it carries, in stream order.
+    pub fn items(&self) -> impl Iterator<Item = L> + '_ {
+        kept_lanes(self.tkeep).map(|lane| self.lanes[lane])
     }
 
     /// Its `tkeep` has no hole: lanes 0 to *k*−1 and no others.
@@ -555,21 +548,96 @@ impl WordBeat {
         self.tkeep & self.tkeep.wrapping_add(1) == 0
     }
 
-    /// The words of the lanes it keeps, lane 0 first.
-    pub fn words(&self) -> impl Iterator<Item = Word> + '_ {
-        kept_lanes(self.tkeep).map(|lane| Word {
-            tdata: self.tdata[lane],
-            tuser: self.tuser[lane],
-        })
+    /// `tdata` of its first `count` lanes, `L::TDATA` bits a lane.
+    #[inline]
+    pub fn tdata_words(&self, count: usize) -> PortWords {
+        pack(self.lanes[..count].iter().map(Lane::tdata), L::TDATA)
+    }
+
+    /// `tuser` of its first `count` lanes, `L::TUSER` bits a lane.
+    #[inline]
+    pub fn tuser_words(&self, count: usize) -> PortWords {
+        pack(self.lanes[..count].iter().map(Lane::tuser), L::TUSER)
+    }
+
+    /// Makes this beat the one on ports of `count` lanes whose values are
+    /// `tdata` and `tuser` (in words, see [`PortWords`]), in place; `tkeep`
+    /// is `None` for a core without it. Lanes beyond `count` keep their
+    /// values.
+    #[inline]
+    pub fn load(
+        &mut self,
+        count: usize,
+        tdata: &[u32],
+        tuser: &[u32],
+        tkeep: Option<u32>,
+        tlast: bool,
+    ) {
+        self.tkeep = tkeep.unwrap_or_else(|| {
+            Lanes {
+                count,
+                tkeep: false,
+            }
+            .all()
+        });
+        self.tlast = tlast;
+        for (lane, item) in self.lanes[..count].iter_mut().enumerate() {
+            *item = L::from_bits(unpack(tdata, L::TDATA, lane), unpack(tuser, L::TUSER, lane));
+        }
+    }
+
+    /// The beat on ports of `count` lanes (see [`Beat::load`]).
+    pub fn from_words(
+        count: usize,
+        tdata: &[u32],
+        tuser: &[u32],
+        tkeep: Option<u32>,
+        tlast: bool,
+    ) -> Beat<L> {
+        let mut beat = Beat::new(&[], tlast);
+        beat.load(count, tdata, tuser, tkeep, tlast);
+        beat
     }
 }
 
-impl fmt::Display for WordBeat {
+/// `values` side by side, `width` bits each (at most 32), in 32-bit
+/// words; a lane's bits may straddle two words. Two shifts rather than
+/// bitvec's `store_le`, which is general over any bit order and storage:
+/// this runs on every lane of every cycle of the Verilator engine.
+fn pack(values: impl Iterator<Item = u32>, width: usize) -> PortWords {
+    let mut words = [0; MAX_LANES];
+    if width > 0 {
+        let mask = u32::MAX >> (32 - width);
+        for (lane, value) in values.enumerate() {
+            let (word, shift) = (width * lane / 32, width * lane % 32);
+            words[word] |= (value & mask) << shift;
+            if shift + width > 32 {
+                words[word + 1] |= (value & mask) >> (32 - shift);
+            }
+        }
+    }
+    words
+}
+
+/// Lane `lane` of `width`-bit lanes in `words` (0 when `width` is 0).
+fn unpack(words: &[u32], width: usize, lane: usize) -> u32 {
+    if width == 0 {
+        return 0;
+    }
+    let (word, shift) = (width * lane / 32, width * lane % 32);
+    let mut value = words[word] >> shift;
+    if shift + width > 32 {
+        value |= words[word + 1] << (32 - shift);
+    }
+    value & (u32::MAX >> (32 - width))
+}
+
+impl<L: Lane> fmt::Display for Beat<L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let words: Vec<String> = self.words().map(|w| w.to_string()).collect();
-        match words.is_empty() {
+        let items: Vec<String> = self.items().map(|w| w.to_string()).collect();
+        match items.is_empty() {
             true => write!(f, "a null beat (tkeep 0)")?,
-            false => write!(f, "{}", words.join(" | "))?,
+            false => write!(f, "{}", items.join(" | "))?,
         }
         if !self.is_packed() {
             write!(f, " tkeep={:b}", self.tkeep)?;
@@ -578,21 +646,40 @@ impl fmt::Display for WordBeat {
     }
 }
 
-/// What a harness drives in one cycle.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Inputs {
+/// What a harness drives in one cycle, for a core whose input lanes are `I`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Inputs<I: Lane> {
     pub rst: bool,
     /// The beat offered (`s_axis_tvalid` high), if any.
-    pub s_axis: Option<ByteBeat>,
+    pub s_axis: Option<Beat<I>>,
     pub m_axis_tready: bool,
 }
 
+impl<I: Lane> Default for Inputs<I> {
+    fn default() -> Self {
+        Inputs {
+            rst: false,
+            s_axis: None,
+            m_axis_tready: false,
+        }
+    }
+}
+
 /// The handshake outputs, as they stand at the start of a cycle (flops).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Outputs {
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Outputs<O: Lane> {
     pub s_axis_tready: bool,
     /// The beat shown (`m_axis_tvalid` high), if any.
-    pub m_axis: Option<WordBeat>,
+    pub m_axis: Option<Beat<O>>,
+}
+
+impl<O: Lane> Default for Outputs<O> {
+    fn default() -> Self {
+        Outputs {
+            s_axis_tready: false,
+            m_axis: None,
+        }
+    }
 }
 
 /// A rust-hdl value of `W` bits from 32-bit `words`, least significant
@@ -612,32 +699,25 @@ pub fn words_from_bits<const W: usize>(value: Bits<W>, words: &mut [u32]) {
     }
 }
 
-/// The beat on a block's `m_axis` ports, from their rust-hdl values (see
-/// [`WordBeat::from_words`]).
-#[inline]
-pub fn word_beat<const TDATA: usize, const TUSER: usize>(
-    tdata: Bits<TDATA>,
-    tuser: Bits<TUSER>,
-    tkeep: Option<u32>,
-    tlast: bool,
-) -> WordBeat {
-    let (mut data, mut user) = ([0; MAX_LANES], [0; MAX_LANES / 8]);
-    words_from_bits(tdata, &mut data);
-    words_from_bits(tuser, &mut user);
-    WordBeat::from_words(&data[..TDATA / 32], &user, tkeep, tlast)
+/// A port's value in words.
+pub fn port_words<const W: usize>(value: Bits<W>) -> PortWords {
+    let mut words = [0; MAX_LANES];
+    words_from_bits(value, &mut words);
+    words
 }
 
 /// The [`Core`] methods `clock`, `drive` and `sample` of a block with the
-/// AXI4-Stream ports of a decoder: `clk`, `rst`, `s_axis_tdata` (8 bits a
-/// lane), `s_axis_tvalid`, `s_axis_tready`, `s_axis_tlast`, `m_axis_tdata`
-/// (32 bits a lane), `m_axis_tuser` (4 bits a lane), `m_axis_tvalid`,
-/// `m_axis_tready`, `m_axis_tlast`, and with `; tkeep`, `s_axis_tkeep` and
-/// `m_axis_tkeep` (a bit a lane). One lane or many, and any block that
-/// wraps a decoder: `axis_io!(Utf8Decoder)`,
-/// `axis_io!(Utf8WideDecoder<4, 32, 128, 16>; tkeep)`.
+/// AXI4-Stream ports `clk`, `rst`, `s_axis_tdata`, `s_axis_tvalid`,
+/// `s_axis_tready`, `s_axis_tlast`, `m_axis_tdata`, `m_axis_tvalid`,
+/// `m_axis_tready` and `m_axis_tlast`, with each of the optional ports its
+/// block has named after the block's type: `s_tuser` (`s_axis_tuser`),
+/// `m_tuser` (`m_axis_tuser`) and `tkeep` (`s_axis_tkeep` and
+/// `m_axis_tkeep`). The lanes' widths are the core's [`Core::Input`] and
+/// [`Core::Output`]: `axis_io!(Utf8Decoder; m_tuser)`,
+/// `axis_io!(Utf8DecoderX4; m_tuser tkeep)`.
 #[macro_export]
 macro_rules! axis_io {
-    ($block:ty $(; $tkeep:ident)?) => {
+    ($block:ty $(; $($port:ident)*)?) => {
         fn clock(
             uut: &mut $block,
         ) -> &mut rust_hdl::core::prelude::Signal<
@@ -647,27 +727,33 @@ macro_rules! axis_io {
             &mut uut.clk
         }
 
-        fn drive(uut: &mut $block, inputs: &$crate::core::Inputs) {
+        fn drive(uut: &mut $block, inputs: &$crate::core::Inputs<Self::Input>) {
             uut.rst.next = inputs.rst;
             uut.s_axis_tvalid.next = inputs.s_axis.is_some();
             // An input holds its last value while no beat is offered, as a
             // real source's data lines do.
             if let Some(beat) = &inputs.s_axis {
-                uut.s_axis_tdata.next = $crate::core::bits_from_words(&beat.tdata_words());
-                $($crate::axis_io!(@drive_keep uut beat $tkeep);)?
+                let count = rust_hdl::core::prelude::Atom::bits(&uut.s_axis_tdata)
+                    / <Self::Input as $crate::core::Lane>::TDATA;
+                uut.s_axis_tdata.next = $crate::core::bits_from_words(&beat.tdata_words(count));
+                $($($crate::axis_io!(@drive $port uut beat count);)*)?
                 uut.s_axis_tlast.next = beat.tlast;
             }
             uut.m_axis_tready.next = inputs.m_axis_tready;
         }
 
-        fn sample(uut: &$block) -> $crate::core::Outputs {
-            let tkeep: Option<u32> = None $(.or($crate::axis_io!(@sample_keep uut $tkeep)))?;
+        fn sample(uut: &$block) -> $crate::core::Outputs<Self::Output> {
+            let count = rust_hdl::core::prelude::Atom::bits(&uut.m_axis_tdata)
+                / <Self::Output as $crate::core::Lane>::TDATA;
+            let tuser = $crate::axis_io!(@tuser uut $($($port)*)?);
+            let tkeep = $crate::axis_io!(@tkeep uut $($($port)*)?);
             $crate::core::Outputs {
                 s_axis_tready: uut.s_axis_tready.val(),
                 m_axis: uut.m_axis_tvalid.val().then(|| {
-                    $crate::core::word_beat(
-                        uut.m_axis_tdata.val(),
-                        uut.m_axis_tuser.val(),
+                    $crate::core::Beat::from_words(
+                        count,
+                        &$crate::core::port_words(uut.m_axis_tdata.val()),
+                        &tuser,
                         tkeep,
                         uut.m_axis_tlast.val(),
                     )
@@ -675,239 +761,173 @@ macro_rules! axis_io {
             }
         }
     };
-    (@drive_keep $uut:ident $beat:ident tkeep) => {
+    (@drive tkeep $uut:ident $beat:ident $count:ident) => {
         $uut.s_axis_tkeep.next = $crate::core::bits_from_words(&[$beat.tkeep]);
     };
-    (@sample_keep $uut:ident tkeep) => {
+    (@drive s_tuser $uut:ident $beat:ident $count:ident) => {
+        $uut.s_axis_tuser.next = $crate::core::bits_from_words(&$beat.tuser_words($count));
+    };
+    (@drive m_tuser $uut:ident $beat:ident $count:ident) => {};
+    (@tuser $uut:ident) => {
+        [0u32; $crate::core::MAX_LANES]
+    };
+    (@tuser $uut:ident m_tuser $($rest:ident)*) => {
+        $crate::core::port_words($uut.m_axis_tuser.val())
+    };
+    (@tuser $uut:ident $other:ident $($rest:ident)*) => {
+        $crate::axis_io!(@tuser $uut $($rest)*)
+    };
+    (@tkeep $uut:ident) => {
+        None::<u32>
+    };
+    (@tkeep $uut:ident tkeep $($rest:ident)*) => {
         Some($uut.m_axis_tkeep.val().to_u32())
     };
+    (@tkeep $uut:ident $other:ident $($rest:ident)*) => {
+        $crate::axis_io!(@tkeep $uut $($rest)*)
+    };
 }
+
+/// A core's reference model, as the checker reads it: what a message's
+/// inputs become, unit by unit, decided from the inputs accepted so far.
+pub trait Model {
+    /// What a lane of `s_axis` carries.
+    type Input: Lane;
+    /// What a lane of `m_axis` carries.
+    type Output: Lane;
+    /// One step of the model: some inputs and the outputs they become.
+    type Unit: Unit<Output = Self::Output>;
+
+    /// The kind of core it models, as the command line names it
+    /// (`--core decoder`).
+    const KIND: &'static str;
+
+    /// What such a core does: `UTF-8 -> UCS-4 decoder`.
+    const TITLE: &'static str;
+
+    /// How the lanes and `tuser` of such a core of `lanes` lanes read, for
+    /// a datasheet or a file header: lines of text.
+    fn port_notes(lanes: usize) -> &'static str;
+
+    /// The first unit of a message whose inputs accepted so far are
+    /// `message` (`closed`: its last input is among them), with its span
+    /// in `message`; what comes instead when there is none, or when more
+    /// inputs could change it.
+    fn first(&self, message: &VecDeque<Self::Input>, closed: bool) -> Next<Self::Unit>;
+}
+
+/// What a model says comes next on `m_axis`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Next<U> {
+    Unit(U),
+    /// The message has no more units: its `tlast` is due.
+    EndOfMessage,
+    /// The inputs accepted so far do not decide the next unit.
+    Undecided,
+}
+
+impl<U> Next<U> {
+    /// The same, with `f` applied to its unit.
+    pub fn map_unit<V>(self, f: impl FnOnce(U) -> V) -> Next<V> {
+        match self {
+            Next::Unit(unit) => Next::Unit(f(unit)),
+            Next::EndOfMessage => Next::EndOfMessage,
+            Next::Undecided => Next::Undecided,
+        }
+    }
+}
+
+/// One unit of a model: the inputs it reads (its span), the output lanes
+/// it becomes, in order, and its error, if it is one.
+pub trait Unit: Clone + fmt::Debug + PartialEq {
+    type Output: Lane;
+
+    /// What its inputs are called in a report (`byte offset 7`).
+    const INPUTS: &'static str;
+
+    /// Its output lanes, in stream order (at most [`MAX_UNIT_OUTPUTS`]).
+    fn outputs(&self) -> impl Iterator<Item = Self::Output>;
+
+    /// The offsets of its inputs, end exclusive.
+    fn span(&self) -> Range<usize>;
+
+    /// Moves its span `by` inputs later (from a message's offsets to the
+    /// stream's).
+    fn shift(&mut self, by: usize);
+
+    /// Its error, if it is one.
+    fn error(&self) -> Option<ErrorKind>;
+
+    /// What it is, for a report: `U+20AC ok`.
+    fn describe(&self) -> String;
+}
+
+/// The most output lanes a unit becomes (six bytes: an iso10646 sequence).
+pub const MAX_UNIT_OUTPUTS: usize = 6;
 
 /// A core of the family, described once (see the module documentation).
 pub trait Core {
     /// The rust-hdl block.
     type Block: Block;
 
+    /// What a lane of `s_axis` carries.
+    type Input: Lane;
+
+    /// What a lane of `m_axis` carries.
+    type Output: Lane;
+
+    /// Its reference model.
+    type Model: Model<Input = Self::Input, Output = Self::Output>;
+
     /// The state a waveform shows, scope by scope: paths of signals inside
     /// the block (a register's path ends in `.q`). The ports are always
     /// shown.
     const STATE: &'static [&'static str];
 
-    /// Cycles from a beat's acceptance to the first of its words on
+    /// Cycles from a beat's acceptance to the first of its outputs on
     /// `m_axis`, with `m_axis_tready` high: the datasheet's figure. Once
     /// `m_axis_tready` has been high this long, `s_axis_tready` is high.
     const LATENCY: u64;
 
+    /// Which side moves on every clock at full rate.
+    const RATE: Rate = Rate::Input;
+
     /// The name of its Verilog module.
     fn name(&self) -> String;
 
-    /// Which UTF-8 it implements: its reference model is
-    /// [`crate::reference::Decoder`] of this profile.
+    /// Which UTF-8 it implements.
     fn profile(&self) -> Profile;
+
+    /// Its reference model.
+    fn model(&self) -> Self::Model;
 
     /// A new block (not yet connected).
     fn block(&self) -> Self::Block;
 
     /// Its lanes, from its ports.
     fn lanes(&self) -> Result<Lanes> {
-        Lanes::of(&ports(&self.block())?)
+        Lanes::of::<Self::Input, Self::Output>(&ports(&self.block())?)
     }
 
     /// Its `clk` input.
     fn clock(block: &mut Self::Block) -> &mut Signal<In, Clock>;
 
     /// Drives the inputs of one cycle.
-    fn drive(block: &mut Self::Block, inputs: &Inputs);
+    fn drive(block: &mut Self::Block, inputs: &Inputs<Self::Input>);
 
     /// The handshake outputs as they stand.
-    fn sample(block: &Self::Block) -> Outputs;
+    fn sample(block: &Self::Block) -> Outputs<Self::Output>;
 }
 
-/// The lane counts of the family: bytes per clock.
-pub const LANE_COUNTS: [usize; 6] = [1, 2, 4, 8, 16, 32];
-
-/// The Verilog module name of the decoder of `profile` with `lanes` lanes:
-/// `utf8_decoder`, `utf8_decoder_iso10646`, `utf8_decoder_x4`, ...
-pub fn module_name(profile: Profile, lanes: usize) -> String {
-    let base = match profile {
-        Profile::Rfc3629 => "utf8_decoder".to_string(),
-        Profile::Iso10646 => format!("utf8_decoder_{}", profile.name()),
-    };
-    match lanes {
-        1 => base,
-        n => format!("{base}_x{n}"),
-    }
-}
-
-/// The UTF-8 → UCS-4 decoder, one byte per clock ([`Utf8Decoder`]).
-#[derive(Copy, Clone, Debug)]
-pub struct Decoder(pub Profile);
-
-impl Core for Decoder {
-    type Block = Utf8Decoder;
-
-    const STATE: &'static [&'static str] = &[
-        "skid_buffer.buffered_valid.q",
-        "skid_buffer.buffered_tdata.q",
-        "classifier.read_valid.q",
-        "classifier.read_class.q",
-        "classifier.classified.valid",
-        "classifier.classified.continuation",
-        "classifier.classified.in_bound",
-        "classifier.classified.free_bits",
-        "classifier.classified.last",
-        "decoder.bytes_left.q",
-        "decoder.gathered.q",
-        "decoder.units.pre_error_valid",
-        "decoder.units.word_tvalid",
-        "decoder.units.word_tdata",
-        "decoder.units.word_tuser",
-        "output_register.advance",
-    ];
-
-    const LATENCY: u64 = Utf8Decoder::LATENCY;
-
-    fn name(&self) -> String {
-        module_name(self.0, 1)
-    }
-
-    fn profile(&self) -> Profile {
-        self.0
-    }
-
-    fn block(&self) -> Utf8Decoder {
-        Utf8Decoder::new(self.0)
-    }
-
-    axis_io!(Utf8Decoder);
-}
-
-/// The UTF-8 → UCS-4 decoder of `N` bytes per clock
-/// ([`utf8hdl_hdl::wide::Utf8WideDecoder`]), for N = 2, 4, 8, 16, 32.
-#[derive(Copy, Clone, Debug)]
-pub struct WideDecoder<const N: usize>(pub Profile);
-
-/// The description of each wide decoder: its block is the alias of its lane
-/// count (the other widths are ones stable Rust cannot compute from N).
-macro_rules! wide_decoders {
-    ($($lanes:literal => $block:ident),* $(,)?) => {$(
-        impl Core for WideDecoder<$lanes> {
-            type Block = $block;
-
-            /// The credits that make `s_axis_tready`, and each stage's
-            /// beat: the stages never stall, so a beat is its `valid`
-            /// moving down the pipeline, one stage a cycle.
-            const STATE: &'static [&'static str] = &[
-                "credits.in_flight.q",
-                "byte_lanes.valid",
-                "byte_lanes.tlast",
-                "hold.valid",
-                "hold.tlast",
-                "lane_decoder.beat_valid",
-                "lane_decoder.beat_tlast",
-                "word_lanes.write",
-                "queue.fetched.q",
-            ];
-
-            /// The datasheet's figure (`hdl/src/wide/mod.rs`): the units
-            /// of a beat accepted in cycle t are on `m_axis` in t + LATENCY.
-            const LATENCY: u64 = $block::LATENCY;
-
-            fn name(&self) -> String {
-                module_name(self.0, $lanes)
-            }
-
-            fn profile(&self) -> Profile {
-                self.0
-            }
-
-            fn block(&self) -> $block {
-                $block::new(self.0)
-            }
-
-            axis_io!($block; tkeep);
-        }
-    )*};
-}
-
-wide_decoders!(
-    2 => Utf8DecoderX2,
-    4 => Utf8DecoderX4,
-    8 => Utf8DecoderX8,
-    16 => Utf8DecoderX16,
-    32 => Utf8DecoderX32,
-);
-
-/// Runs `$body` with `$core` bound to the decoder of `$lanes` lanes and
-/// `$profile`: the one place that maps a lane count to a core type, one
-/// arm per lane count. Any other count makes the enclosing function (which
-/// returns an `anyhow::Result`) return an error.
-#[macro_export]
-macro_rules! with_core {
-    ($lanes:expr, $profile:expr, |$core:ident| $body:expr) => {
-        match $lanes {
-            1 => {
-                let $core = $crate::core::Decoder($profile);
-                $body
-            }
-            2 => {
-                let $core = $crate::core::WideDecoder::<2>($profile);
-                $body
-            }
-            4 => {
-                let $core = $crate::core::WideDecoder::<4>($profile);
-                $body
-            }
-            8 => {
-                let $core = $crate::core::WideDecoder::<8>($profile);
-                $body
-            }
-            16 => {
-                let $core = $crate::core::WideDecoder::<16>($profile);
-                $body
-            }
-            32 => {
-                let $core = $crate::core::WideDecoder::<32>($profile);
-                $body
-            }
-            n => {
-                return Err(anyhow::anyhow!(
-                    "no {n}-lane core: the family has 1, 2, 4, 8, 16 and 32 lanes"
-                ))
-            }
-        }
-    };
-}
+/// The [`Inputs`] of core `C`.
+pub type InputsOf<C> = Inputs<<C as Core>::Input>;
+/// The [`Outputs`] of core `C`.
+pub type OutputsOf<C> = Outputs<<C as Core>::Output>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_decoder_ports_come_from_its_block() {
-        let ports = ports(&Decoder(Profile::Rfc3629).block()).unwrap();
-        let described: Vec<_> = ports
-            .iter()
-            .map(|p| (p.name.as_str(), p.dir, p.width, p.role))
-            .collect();
-        use {Dir::*, Role::*};
-        assert_eq!(
-            described,
-            [
-                ("clk", In, 1, Clock),
-                ("rst", In, 1, Reset),
-                ("s_axis_tdata", In, 8, Input),
-                ("s_axis_tvalid", In, 1, Input),
-                ("s_axis_tready", Out, 1, Input),
-                ("s_axis_tlast", In, 1, Input),
-                ("m_axis_tdata", Out, 32, Output),
-                ("m_axis_tuser", Out, 4, Output),
-                ("m_axis_tvalid", Out, 1, Output),
-                ("m_axis_tready", In, 1, Output),
-                ("m_axis_tlast", Out, 1, Output),
-            ]
-        );
-    }
+    use crate::decoder::{Decoder, Word};
 
     #[test]
     fn signals_read_ports_and_state_by_path() {
@@ -975,17 +995,15 @@ mod tests {
     /// bits 4*i*+3..4*i*.
     #[test]
     fn lanes_sit_where_the_ports_say() {
-        let beat = ByteBeat::new(
+        let beat = Beat::<u8>::new(
             &[Some(0x11), None, Some(0x33), Some(0x44), Some(0x55)],
             true,
         );
         assert_eq!(beat.tkeep, 0b11101);
-        assert_eq!(beat.bytes().collect::<Vec<_>>(), [0x11, 0x33, 0x44, 0x55]);
-        assert_eq!(beat.tdata_words()[..2], [0x4433_0011, 0x55]);
-        let tdata: Bits<96> = bits_from_words(&[0xA, 0xB, 0xC]);
-        let tuser: Bits<12> = bits_from_words(&[0x3F1]);
-        let out = word_beat(tdata, tuser, Some(0b011), false);
-        let words: Vec<_> = out.words().collect();
+        assert_eq!(beat.items().collect::<Vec<_>>(), [0x11, 0x33, 0x44, 0x55]);
+        assert_eq!(beat.tdata_words(5)[..2], [0x4433_0011, 0x55]);
+        let out = Beat::<Word>::from_words(3, &[0xA, 0xB, 0xC], &[0x3F1], Some(0b011), false);
+        let words: Vec<_> = out.items().collect();
         assert_eq!(
             words,
             [
@@ -1000,28 +1018,68 @@ mod tests {
             ]
         );
         assert_eq!(
-            (out.tdata[2], out.tuser[2]),
-            (0xC, 3),
+            out.lanes[2],
+            Word {
+                tdata: 0xC,
+                tuser: 3
+            },
             "a null lane still holds its bits"
         );
-        let one = word_beat(
-            bits_from_words::<32>(&[0x41]),
-            bits_from_words::<4>(&[0]),
-            None,
-            true,
-        );
+        let one = Beat::<Word>::from_words(1, &[0x41], &[0], None, true);
         assert_eq!(
-            (one.tkeep, one.words().count()),
+            (one.tkeep, one.items().count()),
             (1, 1),
             "no tkeep: every lane"
         );
+    }
+
+    /// A lane whose widths do not divide 32: 12 bits of `tdata` and 3 of
+    /// `tuser`.
+    #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+    struct Odd(u32, u32);
+
+    impl fmt::Display for Odd {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{:03X}/{}", self.0, self.1)
+        }
+    }
+
+    impl Lane for Odd {
+        const NAME: &'static str = "odd";
+        const TDATA: usize = 12;
+        const TUSER: usize = 3;
+        fn tdata(&self) -> u32 {
+            self.0
+        }
+        fn tuser(&self) -> u32 {
+            self.1
+        }
+        fn from_bits(tdata: u32, tuser: u32) -> Odd {
+            Odd(tdata, tuser)
+        }
+    }
+
+    /// Lanes that straddle 32-bit words go out and come back bit for bit,
+    /// where a hand count of the bits puts them.
+    #[test]
+    fn lanes_of_any_width_pack_and_unpack() {
+        let lanes: Vec<Option<Odd>> = (0..11).map(|i| Some(Odd(0xA00 + i, i % 8))).collect();
+        let beat = Beat::new(&lanes, false);
+        let (tdata, tuser) = (beat.tdata_words(11), beat.tuser_words(11));
+        // Lane 2 is bits 35..24 of tdata: 0xA02, its low byte in word 0.
+        assert_eq!(tdata[0] >> 24, 0x02);
+        assert_eq!(tdata[1] & 0xF, 0xA);
+        // Lane 10's tuser is bits 32..30: 2.
+        assert_eq!((tuser[0] >> 30, tuser[1] & 1), (2, 0));
+        let back = Beat::<Odd>::from_words(11, &tdata, &tuser, Some(beat.tkeep), false);
+        assert_eq!(back, beat);
     }
 
     #[test]
     fn lanes_come_from_the_ports() {
         let decoder = ports(&Decoder(Profile::Rfc3629).block()).unwrap();
         assert_eq!(
-            Lanes::of(&decoder).unwrap(),
+            Lanes::of::<u8, Word>(&decoder).unwrap(),
             Lanes {
                 count: 1,
                 tkeep: false
@@ -1045,7 +1103,7 @@ mod tests {
             ];
             ports.extend(keep.map(|w| port("s_axis_tkeep", Dir::In, w)));
             ports.extend(keep.map(|_| port("m_axis_tkeep", Dir::Out, 4)));
-            Lanes::of(&ports)
+            Lanes::of::<u8, Word>(&ports)
         };
         assert_eq!(
             wide(Some(4), 16).unwrap(),
@@ -1060,42 +1118,6 @@ mod tests {
             .contains("needs s_axis_tkeep"));
         assert!(wide(Some(4), 4).is_err(), "tuser is 4 bits a lane");
         assert!(wide(Some(3), 16).is_err(), "tkeep is a bit a lane");
-    }
-
-    /// Each wide decoder's lanes come from its block's ports, and its
-    /// waveform state is in its block.
-    #[test]
-    fn wide_decoders_are_described_by_their_ports() {
-        fn check<C: Core>(core: C, count: usize, name: &str) {
-            let lanes = core.lanes().unwrap();
-            assert_eq!(lanes, Lanes { count, tkeep: true }, "{name}");
-            assert_eq!(core.name(), name);
-            probes(&core).unwrap();
-        }
-        check(WideDecoder::<2>(Profile::Rfc3629), 2, "utf8_decoder_x2");
-        check(
-            WideDecoder::<4>(Profile::Iso10646),
-            4,
-            "utf8_decoder_iso10646_x4",
-        );
-        check(WideDecoder::<8>(Profile::Rfc3629), 8, "utf8_decoder_x8");
-        check(WideDecoder::<16>(Profile::Rfc3629), 16, "utf8_decoder_x16");
-        check(
-            WideDecoder::<32>(Profile::Iso10646),
-            32,
-            "utf8_decoder_iso10646_x32",
-        );
-    }
-
-    #[test]
-    fn module_names_carry_profile_and_lanes() {
-        assert_eq!(module_name(Profile::Rfc3629, 1), "utf8_decoder");
-        assert_eq!(module_name(Profile::Iso10646, 1), "utf8_decoder_iso10646");
-        assert_eq!(module_name(Profile::Rfc3629, 8), "utf8_decoder_x8");
-        assert_eq!(
-            module_name(Profile::Iso10646, 32),
-            "utf8_decoder_iso10646_x32"
-        );
     }
 
     #[test]

@@ -15,8 +15,9 @@ use anyhow::{Context, Result};
 use utf8hdl_hdl::classifier::ByteClass;
 use utf8hdl_hdl::{ErrorKind, Profile};
 
+use crate::core::Beat;
 use crate::core::{Core, Inputs};
-use crate::harness::{ByteBeat, Harness};
+use crate::harness::Harness;
 use crate::output::{write_atomically, OutputFile};
 use crate::wave_svg::{self, Moves, Row, Style};
 use crate::waveform::{TimescaleUnit, VcdRecorder};
@@ -401,7 +402,7 @@ pub const FIGURES: &[Figure] = &[
 /// The input beats of `figure` for a core of `lanes` lanes: its bytes in
 /// the kept lanes of each beat (all lanes past `keep`), `tlast` on the
 /// beat of the last byte.
-fn beats(figure: &Figure, lanes: usize) -> Vec<ByteBeat> {
+fn beats(figure: &Figure, lanes: usize) -> Vec<Beat<u8>> {
     let mut bytes = figure.bytes.iter().copied().peekable();
     let mut beats = Vec::new();
     while bytes.peek().is_some() {
@@ -409,14 +410,14 @@ fn beats(figure: &Figure, lanes: usize) -> Vec<ByteBeat> {
         let lane_bytes: Vec<Option<u8>> = (0..lanes)
             .map(|i| (keep >> i & 1 == 1).then(|| bytes.next()).flatten())
             .collect();
-        beats.push(ByteBeat::new(&lane_bytes, bytes.peek().is_none()));
+        beats.push(Beat::new(&lane_bytes, bytes.peek().is_none()));
     }
     beats
 }
 
 /// Simulates `figure` on `core` and writes its VCD to `vcd_path`; returns
 /// the cycles.
-fn simulate<C: Core + Copy>(core: C, figure: &Figure, vcd_path: &Path) -> Result<u64> {
+fn simulate<C: Core<Input = u8> + Copy>(core: C, figure: &Figure, vcd_path: &Path) -> Result<u64> {
     let mut harness = Harness::new(core);
     let file = BufWriter::new(OutputFile::create(Some(vcd_path))?);
     let mut recorder = VcdRecorder::new(file, &core, 0..u64::MAX, PERIOD, TimescaleUnit::NS)?;
@@ -455,7 +456,7 @@ fn simulate<C: Core + Copy>(core: C, figure: &Figure, vcd_path: &Path) -> Result
             }
         });
         next += cycle.accepted as usize;
-        words += cycle.delivered().map_or(0, |beat| beat.words().count());
+        words += cycle.delivered().map_or(0, |beat| beat.items().count());
     }
     if let Some(e) = error {
         return Err(e);

@@ -12,8 +12,7 @@ use std::ops::Range;
 use anyhow::Result;
 use rust_hdl::prelude::*;
 
-use crate::core::{probes, Core, Inputs, Lanes, Outputs, Signals, Values};
-pub use crate::core::{ByteBeat, Word, WordBeat};
+use crate::core::{probes, Beat, Core, InputsOf, Lane, Lanes, OutputsOf, Signals, Values};
 
 /// Settling iterations allowed per half cycle; the design settles in far fewer.
 const SETTLE_LIMIT: usize = 64;
@@ -26,13 +25,17 @@ pub trait Engine {
     fn core(&self) -> &Self::Core;
 
     /// The handshake outputs as they stand (flops).
-    fn outputs(&self) -> Outputs;
+    fn outputs(&self) -> OutputsOf<Self::Core>;
 
     /// Runs one clock cycle with `inputs` and returns the outputs as the
     /// cycle began. With `probes`, also fills it with the settled values of
     /// the core's probes ([`crate::core::probes`]) just before the rising
     /// edge: what a waveform shows for the cycle.
-    fn step(&mut self, inputs: &Inputs, probes: Option<&mut Values>) -> Outputs;
+    fn step(
+        &mut self,
+        inputs: &InputsOf<Self::Core>,
+        probes: Option<&mut Values>,
+    ) -> OutputsOf<Self::Core>;
 }
 
 /// rust-hdl's simulation of the core's block: the design as written.
@@ -60,11 +63,11 @@ impl<C: Core> Engine for RustHdl<C> {
         &self.core
     }
 
-    fn outputs(&self) -> Outputs {
+    fn outputs(&self) -> OutputsOf<C> {
         C::sample(&self.uut)
     }
 
-    fn step(&mut self, inputs: &Inputs, probes: Option<&mut Values>) -> Outputs {
+    fn step(&mut self, inputs: &InputsOf<C>, probes: Option<&mut Values>) -> OutputsOf<C> {
         let outputs = C::sample(&self.uut);
         C::drive(&mut self.uut, inputs);
         C::clock(&mut self.uut).next = Clock::from(false);
@@ -85,9 +88,9 @@ fn settle<B: Block>(uut: &mut B) {
     );
 }
 
-/// What happened in one cycle.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Cycle {
+/// What happened in one cycle, on a core whose output lanes are `O`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Cycle<O: Lane> {
     /// `s_axis_tready` in this cycle (a flop).
     pub s_axis_tready: bool,
     /// A beat was offered and accepted.
@@ -95,15 +98,30 @@ pub struct Cycle {
     /// `m_axis_tvalid` in this cycle.
     pub m_axis_tvalid: bool,
     /// The beat on `m_axis` in this cycle, whether or not it was taken.
-    pub m_axis: Option<WordBeat>,
+    pub m_axis: Option<Beat<O>>,
     /// The beat on `m_axis` was taken (`m_axis_tvalid & m_axis_tready`).
     pub taken: bool,
 }
 
-impl Cycle {
+impl<O: Lane> Default for Cycle<O> {
+    fn default() -> Self {
+        Cycle {
+            s_axis_tready: false,
+            accepted: false,
+            m_axis_tvalid: false,
+            m_axis: None,
+            taken: false,
+        }
+    }
+}
+
+/// The [`Cycle`] of core `C`.
+pub type CycleOf<C> = Cycle<<C as Core>::Output>;
+
+impl<O: Lane> Cycle<O> {
     /// The beat taken in this cycle, if any. (A beat is large, so a cycle
     /// holds it once: this runs on every simulated cycle.)
-    pub fn delivered(&self) -> Option<&WordBeat> {
+    pub fn delivered(&self) -> Option<&Beat<O>> {
         self.m_axis.as_ref().filter(|_| self.taken)
     }
 }
@@ -152,9 +170,9 @@ impl<E: Engine> Harness<E> {
     /// Holds `rst` high for `cycles` cycles, with both sides idle.
     pub fn reset(&mut self, cycles: usize) {
         for _ in 0..cycles {
-            let inputs = Inputs {
+            let inputs = InputsOf::<E::Core> {
                 rst: true,
-                ..Inputs::default()
+                ..Default::default()
             };
             self.step(&inputs, &mut |_, _| {});
         }
@@ -167,14 +185,18 @@ impl<E: Engine> Harness<E> {
 
     /// The handshake outputs as they stand (flops), before a cycle's inputs
     /// are driven.
-    pub fn outputs(&self) -> Outputs {
+    pub fn outputs(&self) -> OutputsOf<E::Core> {
         self.engine.outputs()
     }
 
     /// Runs one clock cycle: offers `beat` (tvalid low when `None`) and
     /// drives `m_axis_tready`.
-    pub fn cycle(&mut self, beat: Option<ByteBeat>, m_axis_tready: bool) -> Cycle {
-        let inputs = Inputs {
+    pub fn cycle(
+        &mut self,
+        beat: Option<Beat<<E::Core as Core>::Input>>,
+        m_axis_tready: bool,
+    ) -> CycleOf<E::Core> {
+        let inputs = InputsOf::<E::Core> {
             rst: false,
             s_axis: beat,
             m_axis_tready,
@@ -187,9 +209,9 @@ impl<E: Engine> Harness<E> {
     /// the core's probes for the cycle.
     pub fn step(
         &mut self,
-        inputs: &Inputs,
+        inputs: &InputsOf<E::Core>,
         observe: &mut dyn FnMut(u64, Option<&Values>),
-    ) -> Cycle {
+    ) -> CycleOf<E::Core> {
         debug_assert!(
             inputs.s_axis.is_none_or(|beat| self.lanes.admit(&beat)),
             "{:?} is not a beat of a core of {:?}",

@@ -14,7 +14,9 @@ use utf8hdl_hdl::Profile;
 
 use crate::checker::{run_checked, Stalls, Stimulus, Summary};
 use crate::core::Core;
+use crate::decoder::{Reference, Word};
 use crate::harness::Harness;
+use crate::reference::Unit;
 
 /// One lab: what it teaches and the input it is checked on.
 pub struct Lab {
@@ -27,9 +29,9 @@ pub struct Lab {
     /// How the source offers them and the sink takes the words.
     pub stimulus: Stimulus,
     /// Runs the student's block on an input.
-    pub start: fn(&[u8], &Stimulus) -> Summary,
+    pub start: fn(&[u8], &Stimulus) -> Summary<Unit>,
     /// Runs the solution's.
-    pub solution: fn(&[u8], &Stimulus) -> Summary,
+    pub solution: fn(&[u8], &Stimulus) -> Summary<Unit>,
     /// The solution's Verilog (rust-hdl's `generate_verilog`, top module
     /// `top`).
     pub solution_verilog: fn() -> String,
@@ -284,6 +286,9 @@ macro_rules! lab_core {
 
         impl Core for $name {
             type Block = $block;
+            type Input = u8;
+            type Output = Word;
+            type Model = Reference;
             const STATE: &'static [&'static str] = &[];
             const LATENCY: u64 = $latency;
 
@@ -295,11 +300,15 @@ macro_rules! lab_core {
                 Profile::Rfc3629
             }
 
+            fn model(&self) -> Reference {
+                Reference(Profile::Rfc3629)
+            }
+
             fn block(&self) -> $block {
                 Default::default()
             }
 
-            $crate::axis_io!($block $(; $tkeep)?);
+            $crate::axis_io!($block; m_tuser $($tkeep)?);
         }
     };
 }
@@ -349,7 +358,7 @@ pub fn find(number: usize) -> Result<&'static Lab> {
 /// Runs lab `number`'s block (the student's file, or with `solution` its
 /// solution) on the lab's input with the lab's stimulus, and checks every
 /// word against the reference.
-pub fn check(number: usize, solution: bool) -> Result<Summary> {
+pub fn check(number: usize, solution: bool) -> Result<Summary<Unit>> {
     let lab = find(number)?;
     check_on(number, solution, &(lab.input)(), &lab.stimulus)
 }
@@ -361,7 +370,7 @@ pub fn check_on(
     solution: bool,
     input: &[u8],
     stimulus: &Stimulus,
-) -> Result<Summary> {
+) -> Result<Summary<Unit>> {
     let lab = find(number)?;
     let run = if solution { lab.solution } else { lab.start };
     Ok(run(input, stimulus))
@@ -373,7 +382,10 @@ fn verilog<C: Core + Default>() -> String {
     generate_verilog(&block)
 }
 
-fn run<C: Core + Default>(input: &[u8], stimulus: &Stimulus) -> Summary {
+fn run<C: Core<Input = u8, Model = Reference> + Default>(
+    input: &[u8],
+    stimulus: &Stimulus,
+) -> Summary<Unit> {
     let checked = run_checked(
         Harness::new(C::default()),
         input.iter().copied(),

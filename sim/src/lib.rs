@@ -6,6 +6,9 @@
 pub mod bench;
 pub mod checker;
 pub mod core;
+pub mod decoder;
+pub mod encoder;
+pub mod family;
 pub mod figures;
 pub mod harness;
 pub mod input;

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use utf8hdl_hdl::ErrorKind;
 
 use crate::checker::Summary;
+use crate::core;
 use crate::reference::Unit;
 
 /// The table's header line.
@@ -60,7 +61,7 @@ pub fn table_row(unit: &Unit, bytes: &[u8]) -> String {
 }
 
 /// The summary lines printed after a run.
-pub fn summary_lines(summary: &Summary) -> Vec<String> {
+pub fn summary_lines<U: core::Unit>(summary: &Summary<U>) -> Vec<String> {
     let by_kind: Vec<String> = ErrorKind::ALL
         .iter()
         .map(|k| (k, summary.errors_by_code[k.code() as usize]))

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use utf8hdl_sim::bench::mixed_corpus;
-use utf8hdl_sim::core::{ports, to_hex, ByteBeat, Core, Dir, Inputs, Port, Role, Values};
+use utf8hdl_sim::core::{ports, to_hex, Beat, Core, Dir, Inputs, Port, Role, Values};
 use utf8hdl_sim::harness::Harness;
 
 use crate::verilog::write_core_verilog;
@@ -92,7 +92,7 @@ impl Tracer {
 /// beats (the stimulus comes from rust-hdl's engine; only `vvp`'s run is
 /// timed, not the compilation). The figure `utf8hdl bench` compares the
 /// Verilator engine with.
-pub fn icarus_cycles_per_second<C: Core + Copy>(core: C, cycles: usize) -> Result<f64> {
+pub fn icarus_cycles_per_second<C: Core<Input = u8> + Copy>(core: C, cycles: usize) -> Result<f64> {
     let ports = ports(&core.block())?;
     let tracer = Tracer::new(&ports);
     let mut harness = Harness::new(core);
@@ -102,7 +102,7 @@ pub fn icarus_cycles_per_second<C: Core + Copy>(core: C, cycles: usize) -> Resul
     let mut bytes = mixed_corpus(cycles * lanes);
     let mut next_beat = || {
         let lanes: Vec<Option<u8>> = (0..lanes).map(|_| bytes.next()).collect();
-        ByteBeat::new(&lanes, false)
+        Beat::new(&lanes, false)
     };
     let mut beat = next_beat();
     while stimulus.len() < cycles {

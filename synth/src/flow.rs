@@ -27,7 +27,8 @@ use std::str::FromStr;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::core::{ports, Core, Decoder, Dir, Port, Role};
+use utf8hdl_sim::core::{ports, Core, Dir, Port, Role};
+use utf8hdl_sim::decoder::Decoder;
 
 use crate::verilog::write_core_verilog;
 

@@ -25,7 +25,9 @@ use utf8hdl_hdl::Profile;
 
 use crate::tools;
 use crate::verilog::core_verilog;
-use utf8hdl_sim::core::{Core, Decoder};
+use utf8hdl_sim::core::Core;
+use utf8hdl_sim::decoder::Decoder;
+use utf8hdl_sim::encoder::Encoder;
 
 /// The sby file: one task per property group and profile.
 const SBY_FILE: &str = "utf8_decoder.sby";
@@ -73,6 +75,19 @@ const WIDE_SOURCES: [(&str, &str); 6] = [
         include_str!("../../hdl/formal/utf8_wide_decoder_properties.v"),
     ),
 ];
+/// The encoder's sby file and its properties, beside the AXI4-Stream rules.
+const ENCODER_SBY_FILE: &str = "utf8_encoder.sby";
+const ENCODER_SBY: &str = include_str!("../../hdl/formal/utf8_encoder.sby");
+const ENCODER_SOURCES: [(&str, &str); 4] = [
+    SOURCES[0],
+    SOURCES[1],
+    SOURCES[2],
+    (
+        "utf8_encoder_properties.v",
+        include_str!("../../hdl/formal/utf8_encoder_properties.v"),
+    ),
+];
+
 /// The cycles a wide core's bounded checks go past its latency, at least.
 const WIDE_DEPTH_PAST_LATENCY: u32 = 4;
 
@@ -141,6 +156,35 @@ pub const CHECKS: [Check; 7] = [
         property: "P6 equals the spec model, free backpressure",
         task: "model",
         method: Method::Bmc,
+    },
+    Check {
+        property: "P7 covers",
+        task: "cover",
+        method: Method::Cover,
+    },
+];
+
+/// The encoder's checks ([`run_encoder`]), in the order of the report.
+pub const ENCODER_CHECKS: [Check; 5] = [
+    Check {
+        property: "P2 m_axis keeps the AXI4-Stream rules",
+        task: "axis",
+        method: Method::Prove,
+    },
+    Check {
+        property: "P3 one octet per clock",
+        task: "rate",
+        method: Method::Prove,
+    },
+    Check {
+        property: "P4 only octets UTF-8 carries, flags only on U+FFFD's",
+        task: "safety",
+        method: Method::Prove,
+    },
+    Check {
+        property: "P5 message framing",
+        task: "framing",
+        method: Method::Prove,
     },
     Check {
         property: "P7 covers",
@@ -298,19 +342,42 @@ pub fn require_tools() -> bool {
 /// error (a missing tool, an unreadable file, Verilog that does not parse),
 /// not a failed property.
 pub fn run(options: &Options, report: impl FnMut(&Check, &Outcome)) -> Result<bool> {
-    let core = Decoder(options.profile);
-    let proof = Proof {
-        sby_file: SBY_FILE,
-        sby: SBY,
-        sources: &SOURCES,
+    one_lane_proof(Decoder(options.profile), SBY_FILE, SBY, &SOURCES, options).run(options, report)
+}
+
+/// [`run`] for the encoder (`utf8hdl formal --core encoder`): the checks
+/// of `options` are some of [`ENCODER_CHECKS`].
+pub fn run_encoder(options: &Options, report: impl FnMut(&Check, &Outcome)) -> Result<bool> {
+    let core = Encoder(options.profile);
+    one_lane_proof(
+        core,
+        ENCODER_SBY_FILE,
+        ENCODER_SBY,
+        &ENCODER_SOURCES,
+        options,
+    )
+    .run(options, report)
+}
+
+/// The proof of a 1-lane `core` by `sby` and its `sources`.
+fn one_lane_proof<C: Core + 'static>(
+    core: C,
+    sby_file: &'static str,
+    sby: &'static str,
+    sources: &'static [(&'static str, &'static str)],
+    options: &Options,
+) -> Proof {
+    Proof {
+        sby_file,
+        sby,
+        sources,
         top: core.name(),
         core: format!("the {} core's name", options.profile),
         lanes: 1,
-        latency: Decoder::LATENCY,
+        latency: C::LATENCY,
         depth: options.depth,
         generate: Box::new(move || core_verilog(&core)),
-    };
-    proof.run(options, report)
+    }
 }
 
 /// The checks of the wide decoder of 2 and 4 lanes ([`run_wide`]), in the
@@ -672,7 +739,7 @@ mod tests {
     #[test]
     fn the_sby_files_read_every_figure_of_the_core() {
         let proof = wide_proof(
-            utf8hdl_sim::core::WideDecoder::<2>(Profile::Rfc3629),
+            utf8hdl_sim::decoder::WideDecoder::<2>(Profile::Rfc3629),
             2,
             &Options {
                 profile: Profile::Rfc3629,

@@ -5,12 +5,14 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus, Summary};
-use utf8hdl_sim::core::{Core, Values};
+use utf8hdl_sim::core::{Core, Unit, Values};
+use utf8hdl_sim::decoder::Reference;
+use utf8hdl_sim::family::Kind;
 use utf8hdl_sim::figures::{self, View};
 use utf8hdl_sim::harness::{Engine, Harness};
 use utf8hdl_sim::input::Input;
@@ -21,7 +23,7 @@ use utf8hdl_sim::output::{
 use utf8hdl_sim::reference;
 use utf8hdl_sim::report::{acts_on_terminal, summary_lines};
 use utf8hdl_sim::waveform::{TimescaleUnit, VcdRecorder};
-use utf8hdl_sim::with_core;
+use utf8hdl_sim::{with_any_core, with_core};
 use utf8hdl_synth::core_verilog;
 use utf8hdl_synth::verilator::{self, Verilated};
 use utf8hdl_synth::verilog::{all_cores, verilog_file};
@@ -142,6 +144,9 @@ fn lab(action: &LabAction) -> Result<ExitCode> {
 
 #[derive(Args)]
 struct FormalArgs {
+    /// Which core of the family.
+    #[arg(long, default_value = "decoder", value_parser = kind_parser())]
+    core: Kind,
     /// Which profile's core to prove.
     #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
     profile: Profile,
@@ -185,17 +190,24 @@ fn formal(args: &FormalArgs) -> Result<ExitCode> {
             cover_traces.extend(traces.iter().cloned());
         }
     };
-    let all_passed = if args.lanes == 1 {
-        utf8hdl_synth::formal::run(&options, report)
-    } else {
-        options.checks = utf8hdl_synth::formal::wide_checks(args.lanes).to_vec();
-        utf8hdl_synth::formal::run_wide(&options, args.lanes, report)
+    let all_passed = match (args.core, args.lanes) {
+        (Kind::Decoder, 1) => utf8hdl_synth::formal::run(&options, report),
+        (Kind::Decoder, lanes) => {
+            options.checks = utf8hdl_synth::formal::wide_checks(lanes).to_vec();
+            utf8hdl_synth::formal::run_wide(&options, lanes, report)
+        }
+        (Kind::Encoder, 1) => {
+            options.checks = utf8hdl_synth::formal::ENCODER_CHECKS.to_vec();
+            utf8hdl_synth::formal::run_encoder(&options, report)
+        }
+        (Kind::Encoder, lanes) => bail!("no {lanes}-lane encoder: the encoder has 1 lane"),
     }?;
     written?;
     // Each cover's trace also as a timing diagram, beside its VCD: the
-    // diagram's rows are the 1-lane core's ports, and its scope the 1-lane
-    // properties' `dut`, so a wide core's traces stay VCDs.
-    for vcd in cover_traces.into_iter().filter(|_| args.lanes == 1) {
+    // diagram's rows are the 1-lane decoder's ports, and its scope the
+    // 1-lane properties' `dut`, so the other cores' traces stay VCDs.
+    let drawn = args.core == Kind::Decoder && args.lanes == 1;
+    for vcd in cover_traces.into_iter().filter(|_| drawn) {
         let svg = figures::render_trace(&vcd)?;
         write_atomically(&vcd.with_extension("svg"), |out| {
             Ok(out.write_all(svg.as_bytes())?)
@@ -210,7 +222,10 @@ fn formal(args: &FormalArgs) -> Result<ExitCode> {
 
 #[derive(Args)]
 struct VerilogArgs {
-    /// Which UTF-8 the exported decoder accepts.
+    /// Which core of the family.
+    #[arg(long, default_value = "decoder", value_parser = kind_parser())]
+    core: Kind,
+    /// Which UTF-8 the exported core reads or writes.
     #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
     profile: Profile,
     /// Bytes per clock of the core.
@@ -222,7 +237,7 @@ struct VerilogArgs {
     output: Option<PathBuf>,
     /// Write every core (both profiles, every lane count) into --dir, each
     /// as TOP.v: how the repository's synth/rtl is made.
-    #[arg(long, conflicts_with_all = ["profile", "lanes", "output"], requires = "dir")]
+    #[arg(long, conflicts_with_all = ["core", "profile", "lanes", "output"], requires = "dir")]
     all: bool,
     /// Where --all writes (created if missing).
     #[arg(long, requires = "all")]
@@ -231,7 +246,10 @@ struct VerilogArgs {
 
 #[derive(Args)]
 struct SynthArgs {
-    /// Which UTF-8 the synthesised decoder accepts.
+    /// Which core of the family.
+    #[arg(long, default_value = "decoder", value_parser = kind_parser())]
+    core: Kind,
+    /// Which UTF-8 the synthesised core reads or writes.
     #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
     profile: Profile,
     /// Bytes per clock of the core.
@@ -265,8 +283,8 @@ enum Board {
 fn verilog(args: &VerilogArgs) -> Result<ExitCode> {
     if let Some(dir) = args.dir.as_deref().filter(|_| args.all) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        for (profile, lanes) in all_cores() {
-            let (name, text) = verilog_file(profile, lanes)?;
+        for (kind, profile, lanes) in all_cores() {
+            let (name, text) = verilog_file(kind, profile, lanes)?;
             write_atomically(&dir.join(name), |out| Ok(out.write_all(text.as_bytes())?))?;
         }
         note(format_args!(
@@ -276,7 +294,9 @@ fn verilog(args: &VerilogArgs) -> Result<ExitCode> {
         ));
         return Ok(ExitCode::SUCCESS);
     }
-    with_core!(args.lanes, args.profile, |core| verilog_of(&core, args))
+    with_any_core!(args.core, args.lanes, args.profile, |core| verilog_of(
+        &core, args
+    ))
 }
 
 fn verilog_of<C: Core>(core: &C, args: &VerilogArgs) -> Result<ExitCode> {
@@ -293,7 +313,9 @@ fn verilog_of<C: Core>(core: &C, args: &VerilogArgs) -> Result<ExitCode> {
 }
 
 fn synth(args: &SynthArgs) -> Result<ExitCode> {
-    with_core!(args.lanes, args.profile, |core| synth_of(&core, args))
+    with_any_core!(args.core, args.lanes, args.profile, |core| synth_of(
+        &core, args
+    ))
 }
 
 fn synth_of<C: Core>(core: &C, args: &SynthArgs) -> Result<ExitCode> {
@@ -423,7 +445,7 @@ fn bench(args: &BenchArgs) -> Result<ExitCode> {
     with_core!(args.lanes, Profile::Rfc3629, |core| bench_of(core, args))
 }
 
-fn bench_of<C: Core + Copy>(core: C, args: &BenchArgs) -> Result<ExitCode> {
+fn bench_of<C: Core<Input = u8> + Copy>(core: C, args: &BenchArgs) -> Result<ExitCode> {
     let mb = 1_000_000;
     let bytes = |n: u64| {
         usize::try_from(n * mb)
@@ -632,6 +654,13 @@ fn format_parser() -> impl TypedValueParser<Value = Format> {
     one_of(&Format::ALL, Format::name, Format::description)
 }
 
+fn kind_parser() -> impl TypedValueParser<Value = Kind> {
+    one_of(&Kind::ALL, Kind::name, |kind| match kind {
+        Kind::Decoder => "UTF-8 -> UCS-4, 1 to 32 bytes per clock",
+        Kind::Encoder => "UCS-4 -> UTF-8, one octet per clock (1 lane)",
+    })
+}
+
 fn profile_parser() -> impl TypedValueParser<Value = Profile> {
     one_of(&Profile::ALL, Profile::name, |profile| match profile {
         Profile::Rfc3629 => "RFC 3629: 1-4 octets, up to U+10FFFF, no surrogates",
@@ -771,7 +800,7 @@ fn sim(args: &SimArgs) -> Result<ExitCode> {
     with_core!(args.lanes, args.stream.profile, |core| sim_of(core, args))
 }
 
-fn sim_of<C: Core>(core: C, args: &SimArgs) -> Result<ExitCode> {
+fn sim_of<C: Core<Input = u8, Model = Reference>>(core: C, args: &SimArgs) -> Result<ExitCode> {
     anyhow::ensure!(
         args.null_lanes == 0.0 || core.lanes()?.tkeep,
         "--null-lanes needs a core with s_axis_tkeep (--lanes 2 or more)"
@@ -782,7 +811,10 @@ fn sim_of<C: Core>(core: C, args: &SimArgs) -> Result<ExitCode> {
     }
 }
 
-fn sim_on<E: Engine>(mut harness: Harness<E>, args: &SimArgs) -> Result<ExitCode> {
+fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
+    mut harness: Harness<E>,
+    args: &SimArgs,
+) -> Result<ExitCode> {
     let mut outputs = vec![("--output", args.stream.output.as_path())];
     outputs.extend(args.vcd.as_deref().map(|p| ("--vcd", p)));
     outputs.extend(args.svg.as_deref().map(|p| ("--svg", p)));
@@ -904,7 +936,7 @@ fn sim_on<E: Engine>(mut harness: Harness<E>, args: &SimArgs) -> Result<ExitCode
     })
 }
 
-fn report(summary: &Summary, stats: Option<StatsFormat>) {
+fn report<U: Unit>(summary: &Summary<U>, stats: Option<StatsFormat>) {
     for line in summary_lines(summary) {
         note(line);
     }

@@ -41,7 +41,7 @@ use std::ops::Range;
 
 use anyhow::{anyhow, bail, Context, Result};
 use utf8hdl_sim::core::{
-    ports, probes, Core, Dir, Inputs, Outputs, Port, Role, Signals, Values, WordBeat,
+    ports, probes, Beat, Core, Dir, InputsOf, Outputs, OutputsOf, Port, Role, Signals, Values,
 };
 use utf8hdl_sim::harness::Engine;
 
@@ -335,8 +335,10 @@ pub struct Verilated<C: Core> {
     probe_words: usize,
     input_at: InputsAt,
     output_at: OutputsAt,
+    /// Lanes of each stream.
+    lanes: usize,
     /// The outputs of the last step, decoded in place.
-    decoded: Outputs,
+    decoded: OutputsOf<C>,
     // Last: the library must outlive every call into it.
     _library: libloading::Library,
 }
@@ -352,6 +354,7 @@ impl<C: Core> Verilated<C> {
         let shim = shim(&top, &ports, &probes);
         let input_at = InputsAt::of(&ports)?;
         let output_at = OutputsAt::of(&ports)?;
+        let lanes = core.lanes()?.count;
         let path = model_library(&top, &public, &shim, progress)?;
         // SAFETY: the library is the shim above, built for this core; its
         // functions have exactly these signatures.
@@ -387,6 +390,7 @@ impl<C: Core> Verilated<C> {
                 probe_words,
                 input_at,
                 output_at,
+                lanes,
                 decoded: Outputs::default(),
                 _library: library,
             })
@@ -395,18 +399,17 @@ impl<C: Core> Verilated<C> {
 
     /// Decodes the output words into `outputs`, in place: a beat is large,
     /// and this runs on every cycle.
-    fn decode_outputs(at: &OutputsAt, words: &[u32], outputs: &mut Outputs) {
+    fn decode_outputs(at: &OutputsAt, lanes: usize, words: &[u32], outputs: &mut OutputsOf<C>) {
         outputs.s_axis_tready = words[at.s_axis_tready] != 0;
         if words[at.m_axis_tvalid] == 0 {
             outputs.m_axis = None;
             return;
         }
-        let beat = outputs
-            .m_axis
-            .get_or_insert_with(|| WordBeat::from_words(&[], &[], Some(0), false));
+        let beat = outputs.m_axis.get_or_insert_with(|| Beat::new(&[], false));
         beat.load(
+            lanes,
             &words[at.m_axis_tdata.clone()],
-            &words[at.m_axis_tuser.clone()],
+            at.m_axis_tuser.clone().map_or(&[], |r| &words[r]),
             at.m_axis_tkeep.map(|k| words[k]),
             words[at.m_axis_tlast] != 0,
         );
@@ -414,13 +417,17 @@ impl<C: Core> Verilated<C> {
 
     /// Drives the input words from `inputs`; data lines hold their last
     /// value while no beat is offered, as in rust-hdl's engine.
-    fn encode_inputs(&mut self, inputs: &Inputs) {
+    fn encode_inputs(&mut self, inputs: &InputsOf<C>) {
         let at = &self.input_at;
         self.inputs[at.rst] = inputs.rst as u32;
         self.inputs[at.s_axis_tvalid] = inputs.s_axis.is_some() as u32;
         if let Some(beat) = &inputs.s_axis {
             let tdata = &mut self.inputs[at.s_axis_tdata.clone()];
-            tdata.copy_from_slice(&beat.tdata_words()[..tdata.len()]);
+            tdata.copy_from_slice(&beat.tdata_words(self.lanes)[..tdata.len()]);
+            if let Some(range) = at.s_axis_tuser.clone() {
+                let tuser = &mut self.inputs[range];
+                tuser.copy_from_slice(&beat.tuser_words(self.lanes)[..tuser.len()]);
+            }
             if let Some(k) = at.s_axis_tkeep {
                 self.inputs[k] = beat.tkeep;
             }
@@ -454,6 +461,7 @@ struct InputsAt {
     rst: usize,
     s_axis_tvalid: usize,
     s_axis_tdata: Range<usize>,
+    s_axis_tuser: Option<Range<usize>>,
     s_axis_tkeep: Option<usize>,
     s_axis_tlast: usize,
     m_axis_tready: usize,
@@ -466,6 +474,7 @@ impl InputsAt {
             rst: at("rst")?.start,
             s_axis_tvalid: at("s_axis_tvalid")?.start,
             s_axis_tdata: at("s_axis_tdata")?,
+            s_axis_tuser: at("s_axis_tuser").ok(),
             s_axis_tkeep: at("s_axis_tkeep").ok().map(|r| r.start),
             s_axis_tlast: at("s_axis_tlast")?.start,
             m_axis_tready: at("m_axis_tready")?.start,
@@ -478,7 +487,7 @@ struct OutputsAt {
     s_axis_tready: usize,
     m_axis_tvalid: usize,
     m_axis_tdata: Range<usize>,
-    m_axis_tuser: Range<usize>,
+    m_axis_tuser: Option<Range<usize>>,
     m_axis_tkeep: Option<usize>,
     m_axis_tlast: usize,
 }
@@ -490,7 +499,7 @@ impl OutputsAt {
             s_axis_tready: at("s_axis_tready")?.start,
             m_axis_tvalid: at("m_axis_tvalid")?.start,
             m_axis_tdata: at("m_axis_tdata")?,
-            m_axis_tuser: at("m_axis_tuser")?,
+            m_axis_tuser: at("m_axis_tuser").ok(),
             m_axis_tkeep: at("m_axis_tkeep").ok().map(|r| r.start),
             m_axis_tlast: at("m_axis_tlast")?.start,
         })
@@ -504,16 +513,16 @@ impl<C: Core> Engine for Verilated<C> {
         &self.core
     }
 
-    fn outputs(&self) -> Outputs {
+    fn outputs(&self) -> OutputsOf<C> {
         let mut words = vec![0u32; self.outputs.len()];
         // SAFETY: `model` is live and `words` has room for every output.
         unsafe { (self.outputs_fn)(self.model, words.as_mut_ptr()) };
         let mut outputs = Outputs::default();
-        Self::decode_outputs(&self.output_at, &words, &mut outputs);
+        Self::decode_outputs(&self.output_at, self.lanes, &words, &mut outputs);
         outputs
     }
 
-    fn step(&mut self, inputs: &Inputs, probes: Option<&mut Values>) -> Outputs {
+    fn step(&mut self, inputs: &InputsOf<C>, probes: Option<&mut Values>) -> OutputsOf<C> {
         self.encode_inputs(inputs);
         let probe_words = match probes {
             Some(values) => {
@@ -536,7 +545,12 @@ impl<C: Core> Engine for Verilated<C> {
                 probe_words,
             )
         };
-        Self::decode_outputs(&self.output_at, &self.outputs, &mut self.decoded);
+        Self::decode_outputs(
+            &self.output_at,
+            self.lanes,
+            &self.outputs,
+            &mut self.decoded,
+        );
         self.decoded
     }
 }

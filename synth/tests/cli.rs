@@ -327,7 +327,7 @@ fn verilog_all_writes_every_core_into_its_dir() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names.len(), 12, "{names:?}");
+    assert_eq!(names.len(), 14, "{names:?}");
     let one = utf8hdl(
         &[
             "verilog",
@@ -343,6 +343,51 @@ fn verilog_all_writes_every_core_into_its_dir() {
     assert_eq!(
         std::fs::read(out_dir.join("utf8_decoder_iso10646_x2.v")).unwrap(),
         one.stdout
+    );
+    let encoder = utf8hdl(&["verilog", "--core", "encoder", "-o", "-"], b"");
+    assert_eq!(
+        std::fs::read(out_dir.join("utf8_encoder.v")).unwrap(),
+        encoder.stdout
+    );
+}
+
+/// `--core` names a core of the family; the encoder has one lane, and any
+/// other count is one line and exit status 2, with no file written.
+#[test]
+fn core_names_the_family_member_and_its_lanes() {
+    let dir = temp_dir();
+    let out = dir.path().join("encoder.v");
+    for args in [
+        &["verilog", "--core", "nope"][..],
+        &[
+            "verilog",
+            "--core",
+            "encoder",
+            "--lanes",
+            "2",
+            "-o",
+            path_str(&out),
+        ],
+        &["synth", "--core", "encoder", "--lanes", "4"],
+    ] {
+        let line = usage_failure(utf8hdl(args, b""));
+        assert!(
+            line.contains("core") || line.contains("encoder"),
+            "{args:?}: {line}"
+        );
+    }
+    assert!(entries(dir.path()).is_empty(), "{:?}", entries(dir.path()));
+    let written = utf8hdl(&["verilog", "--core", "encoder", "-o", path_str(&out)], b"");
+    assert!(written.status.success());
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("module utf8_encoder("), "{text}");
+    let latency = format!(
+        "// utf8hdl-latency: {}\n",
+        <utf8hdl_sim::encoder::Encoder as utf8hdl_sim::core::Core>::LATENCY
+    );
+    assert!(
+        text.contains(&latency),
+        "the header carries the description's latency"
     );
 }
 

@@ -10,7 +10,8 @@ use std::io::BufReader;
 
 use common::*;
 use utf8hdl_hdl::{ErrorKind, Profile};
-use utf8hdl_sim::core::{Core, Decoder};
+use utf8hdl_sim::core::Core;
+use utf8hdl_sim::decoder::Decoder;
 use utf8hdl_sim::reference::decode;
 use utf8hdl_sim::sample::sample;
 

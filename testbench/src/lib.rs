@@ -10,13 +10,14 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{Checker, Mismatch, Side, Stalls};
-use utf8hdl_sim::core::{to_hex, Decoder, Inputs, Values};
-use utf8hdl_sim::harness::{ByteBeat, Cycle, Engine, Harness, RustHdl};
+use utf8hdl_sim::core::{to_hex, Beat, Core, InputsOf, Values};
+use utf8hdl_sim::decoder::Decoder;
+use utf8hdl_sim::harness::{CycleOf, Engine, Harness, RustHdl};
 
-/// Drives one decoder through many messages and checks everything it does.
+/// Drives one core through many messages and checks everything it does.
 pub struct Bench<E: Engine> {
     pub harness: Harness<E>,
-    checker: Checker,
+    checker: Checker<<E::Core as Core>::Model>,
     rng: StdRng,
     source: Side,
     sink: Side,
@@ -41,15 +42,18 @@ impl<E: Engine> Bench<E> {
         }
     }
 
-    /// Words delivered and checked so far.
+    /// Units delivered and checked so far.
     pub fn words(&self) -> u64 {
         self.checker.summary.words
     }
 
     /// One cycle, with every check applied to what the design did.
-    fn cycle(&mut self, beat: Option<ByteBeat>) -> Result<Cycle, String> {
+    fn cycle(
+        &mut self,
+        beat: Option<Beat<<E::Core as Core>::Input>>,
+    ) -> Result<CycleOf<E::Core>, String> {
         let number = self.harness.cycles;
-        let inputs = Inputs {
+        let inputs = InputsOf::<E::Core> {
             rst: false,
             s_axis: beat,
             m_axis_tready: self.sink.ready(number, &mut self.rng),
@@ -71,17 +75,17 @@ impl<E: Engine> Bench<E> {
     /// Feeds one message (tlast on its last beat), in full beats, each
     /// offered when the source pattern says and held until it is taken. A
     /// core with tkeep gets an empty message as one null beat.
-    pub fn message(&mut self, message: &[u8]) -> Result<(), String> {
+    pub fn message(&mut self, message: &[<E::Core as Core>::Input]) -> Result<(), String> {
         let lanes = self.harness.lanes();
-        let mut beats: Vec<ByteBeat> = message
+        let mut beats: Vec<Beat<_>> = message
             .chunks(lanes.count)
-            .map(|chunk| ByteBeat::new(&chunk.iter().map(|&b| Some(b)).collect::<Vec<_>>(), false))
+            .map(|chunk| Beat::new(&chunk.iter().map(|&b| Some(b)).collect::<Vec<_>>(), false))
             .collect();
         if beats.is_empty() {
             if !lanes.tkeep {
                 return Err("a core without tkeep cannot carry an empty message".into());
             }
-            beats.push(ByteBeat::new(&[], false));
+            beats.push(Beat::new(&[], false));
         }
         beats.last_mut().expect("a beat at least").tlast = true;
         for beat in beats {
@@ -113,7 +117,10 @@ impl<E: Engine> Bench<E> {
 /// One cycle of `inputs` (the harness's probe window must hold it), and
 /// all it showed as text: the cycle's handshakes and beats, and every
 /// probe's value in hexadecimal. Two engines agree when these lines do.
-pub fn traced_step<E: Engine>(harness: &mut Harness<E>, inputs: &Inputs) -> (Cycle, String) {
+pub fn traced_step<E: Engine>(
+    harness: &mut Harness<E>,
+    inputs: &InputsOf<E::Core>,
+) -> (CycleOf<E::Core>, String) {
     let mut seen = String::new();
     let cycle = harness.step(inputs, &mut |_, values: Option<&Values>| {
         let values = values.expect("the cycle is in the probe window");
@@ -128,7 +135,10 @@ pub fn traced_step<E: Engine>(harness: &mut Harness<E>, inputs: &Inputs) -> (Cyc
 
 /// Every message of `len` bytes, in order, through the one core in
 /// `harness`.
-pub fn all_messages<E: Engine>(harness: Harness<E>, len: u32) -> Result<u64, String> {
+pub fn all_messages<E: Engine<Core: Core<Input = u8>>>(
+    harness: Harness<E>,
+    len: u32,
+) -> Result<u64, String> {
     let mut bench = Bench::on(harness, Stalls::Never, Stalls::Never, 0);
     let mut message = vec![0u8; len as usize];
     for n in 0..1u64 << (8 * len) {

@@ -7,8 +7,9 @@ use std::convert::Infallible;
 
 use rust_hdl::prelude::*;
 use utf8hdl_hdl::{Profile, Utf8Decoder};
-use utf8hdl_sim::checker::{run_checked, Failure, Stalls, Stimulus, Summary};
-use utf8hdl_sim::core::{Core, Decoder};
+use utf8hdl_sim::checker::{run_checked, Failure, Stalls, Stimulus, SummaryOf};
+use utf8hdl_sim::core::Core;
+use utf8hdl_sim::decoder::{Decoder, Reference, Word};
 use utf8hdl_sim::harness::Harness;
 use utf8hdl_sim::report::summary_lines;
 
@@ -70,6 +71,9 @@ struct FaultyCore(Fault);
 
 impl Core for FaultyCore {
     type Block = Faulty;
+    type Input = u8;
+    type Output = Word;
+    type Model = Reference;
     const STATE: &'static [&'static str] = &[];
     const LATENCY: u64 = Decoder::LATENCY;
 
@@ -78,6 +82,9 @@ impl Core for FaultyCore {
     }
     fn profile(&self) -> Profile {
         Profile::Rfc3629
+    }
+    fn model(&self) -> Reference {
+        Reference(Profile::Rfc3629)
     }
     fn block(&self) -> Faulty {
         Faulty {
@@ -96,10 +103,10 @@ impl Core for FaultyCore {
             inner: Decoder(Profile::Rfc3629).block(),
         }
     }
-    utf8hdl_sim::axis_io!(Faulty);
+    utf8hdl_sim::axis_io!(Faulty; m_tuser);
 }
 
-fn run(fault: Fault, sink: Stalls) -> Summary {
+fn run(fault: Fault, sink: Stalls) -> SummaryOf<FaultyCore> {
     let stimulus = Stimulus::stalls(Stalls::Never, sink, 7);
     let text = "naïve café, ☺, 𝄞 and \u{7FF}".bytes();
     let Ok(summary) = run_checked(

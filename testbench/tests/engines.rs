@@ -10,7 +10,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus};
-use utf8hdl_sim::core::{ByteBeat, Core, Decoder, Inputs, WideDecoder};
+use utf8hdl_sim::core::{Beat, Core, Inputs};
+use utf8hdl_sim::decoder::{Decoder, WideDecoder};
 use utf8hdl_sim::harness::{Engine, Harness, RustHdl};
 use utf8hdl_synth::tools;
 use utf8hdl_synth::verilator::{Verilated, TOOLS};
@@ -24,7 +25,11 @@ fn verilated<C: Core>(core: C) -> Verilated<C> {
 /// Every cycle's inputs, outputs and probes on one engine: random messages
 /// in beats of the core's lanes (a null lane now and then, with tkeep),
 /// random gaps, backpressure and resets.
-fn trace<E: Engine>(engine: E, seed: u64, cycles: usize) -> Vec<(Inputs, String)> {
+fn trace<E: Engine<Core: Core<Input = u8>>>(
+    engine: E,
+    seed: u64,
+    cycles: usize,
+) -> Vec<(Inputs<u8>, String)> {
     let mut harness = Harness::on(engine);
     harness.probe_window = 0..u64::MAX;
     let lanes = harness.lanes();
@@ -43,7 +48,7 @@ fn trace<E: Engine>(engine: E, seed: u64, cycles: usize) -> Vec<(Inputs, String)
                     false => (!bytes.is_empty()).then(|| bytes.remove(0)),
                 })
                 .collect();
-            pending = Some(ByteBeat::new(&beat, bytes.is_empty()));
+            pending = Some(Beat::new(&beat, bytes.is_empty()));
         }
         let inputs = Inputs {
             rst: rng.gen_ratio(1, 500),
@@ -129,7 +134,7 @@ fn engines_agree_on_wide_cores() {
     if !tools::require_all(&TOOLS) {
         return;
     }
-    fn agree<C: Core + Copy>(core: C, cycles: usize) {
+    fn agree<C: Core<Input = u8> + Copy>(core: C, cycles: usize) {
         let expected = trace(RustHdl::new(core).unwrap(), 0xE4, cycles);
         let got = trace(verilated(core), 0xE4, cycles);
         for (cycle, (e, g)) in expected.iter().zip(&got).enumerate() {

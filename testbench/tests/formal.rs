@@ -15,7 +15,7 @@ use std::path::Path;
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::Core;
 use utf8hdl_synth::formal::{
-    self, Check, Method, Options, Outcome, CHECKS, WIDE_CHECKS, WIDE_SAFETY_CHECKS,
+    self, Check, Method, Options, Outcome, CHECKS, ENCODER_CHECKS, WIDE_CHECKS, WIDE_SAFETY_CHECKS,
 };
 use utf8hdl_synth::verilog;
 
@@ -487,4 +487,91 @@ fn wide_mutant_tkeep_forced_fails() {
 #[test]
 fn wide_mutant_error_bit_dropped_fails() {
     mutant_fails_for(&WIDE_ERROR_BIT_DROPPED, 2);
+}
+
+/// The encoder's checks, for `profile`, on its exported Verilog or on
+/// `verilog_file`: each property's outcome.
+fn prove_encoder(
+    profile: Profile,
+    verilog_file: Option<&Path>,
+    checks: Vec<Check>,
+    dir: &Path,
+) -> Vec<(String, Outcome)> {
+    let options = Options {
+        profile,
+        verilog: verilog_file.map(Path::to_path_buf),
+        depth: formal::DEFAULT_DEPTH,
+        covers: false,
+        dir: dir.to_path_buf(),
+        checks,
+    };
+    let mut outcomes = Vec::new();
+    formal::run_encoder(&options, |check, outcome| {
+        eprintln!("encoder {profile} {}: {outcome}", check.property);
+        outcomes.push((check.property.to_string(), outcome.clone()));
+    })
+    .unwrap_or_else(|e| panic!("utf8hdl formal --core encoder could not run: {e:#}"));
+    outcomes
+}
+
+/// The encoder, both profiles: every proof holds and every cover is
+/// reached (a flagged octet, a TLAST, a four-octet lead).
+#[test]
+fn encoder_every_property_holds() {
+    if !formal::require_tools() {
+        return;
+    }
+    for profile in Profile::ALL {
+        let dir = tempfile::tempdir().unwrap();
+        let outcomes = prove_encoder(profile, None, ENCODER_CHECKS.to_vec(), dir.path());
+        assert_eq!(outcomes.len(), ENCODER_CHECKS.len());
+        for (property, outcome) in &outcomes {
+            match outcome {
+                Outcome::Proven => {}
+                Outcome::Covered { covers, .. } => assert_eq!(covers.len(), 3, "{property}"),
+                other => panic!("{profile} {property}: {other}"),
+            }
+        }
+    }
+}
+
+/// The encoder mutated so that the next word comes in only once `pending`
+/// is empty, a cycle too late: each word of more than one octet then
+/// leaves a gap in `m_axis_tvalid`, which P3 must catch. (Found by the one
+/// assignment to `take`; the simulation's own check of this rule is
+/// `Rate::Output` in the checker.)
+#[test]
+fn encoder_mutant_gap_between_words_fails() {
+    let profile = Profile::Rfc3629;
+    let core = utf8hdl_sim::encoder::Encoder(profile);
+    let original = verilog::core_verilog(&core).unwrap();
+    let take = driver(&original, "take").expect("one assignment to take");
+    let mutated = original.replacen(
+        &format!("take = {take};"),
+        "take = (pending_count$q == 'h0);",
+        1,
+    );
+    assert_ne!(mutated, original, "the mutant changed nothing");
+    if !formal::require_tools() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(format!("{}.v", core.name()));
+    std::fs::write(&file, mutated).unwrap();
+    let rate: Vec<Check> = ENCODER_CHECKS
+        .iter()
+        .copied()
+        .filter(|c| c.task == "rate")
+        .collect();
+    let outcomes = prove_encoder(profile, Some(&file), rate, dir.path());
+    match &outcomes[0].1 {
+        Outcome::Failed { what, trace } => {
+            assert!(
+                what.iter().any(|w| w == "p3_one_octet_per_clock"),
+                "{what:?}"
+            );
+            assert!(trace.is_some(), "a counterexample trace");
+        }
+        other => panic!("the gap was not caught by P3: {other}"),
+    }
 }

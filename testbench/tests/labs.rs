@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::{ErrorKind, Profile};
 use utf8hdl_sim::checker::{Stalls, Stimulus, Summary};
 use utf8hdl_sim::labs::{check, check_on, ALWAYS_READY, LABS, RANDOM_STALLS};
-use utf8hdl_sim::reference::decode;
+use utf8hdl_sim::reference::{decode, Unit};
 
 #[test]
 fn every_solution_passes() {
@@ -174,7 +174,7 @@ fn random_bytes(seed: u64, len: usize) -> Vec<u8> {
 /// Runs lab `lab`'s solution on `input` under every pair of stall
 /// patterns (source, sink), the input cut into messages at random, and
 /// checks that every run agrees with the reference and takes every byte.
-fn under_every_stall_pattern(lab: usize, input: &[u8]) -> Vec<(Stalls, Stalls, Summary)> {
+fn under_every_stall_pattern(lab: usize, input: &[u8]) -> Vec<(Stalls, Stalls, Summary<Unit>)> {
     let mut runs = Vec::new();
     for source in Stalls::ALL {
         for sink in Stalls::ALL {

@@ -1,8 +1,9 @@
 //! One byte per clock on every input, the fixed latency, and reset.
 
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::core::Decoder;
-use utf8hdl_sim::harness::{ByteBeat, Harness};
+use utf8hdl_sim::core::Beat;
+use utf8hdl_sim::decoder::Decoder;
+use utf8hdl_sim::harness::Harness;
 use utf8hdl_sim::reference::decode;
 
 /// Cycles from a word's last byte to the word on m_axis (the datasheet's
@@ -18,20 +19,20 @@ fn cycles_for(profile: Profile, bytes: &[u8]) -> u64 {
     let mut first = None;
     let mut last_word = 0;
     for (i, &tdata) in bytes.iter().enumerate() {
-        let cycle = harness.cycle(Some(ByteBeat::byte(tdata, i + 1 == bytes.len())), true);
+        let cycle = harness.cycle(Some(Beat::one(tdata, i + 1 == bytes.len())), true);
         assert!(
             cycle.accepted,
             "byte {i} was not accepted: s_axis_tready fell"
         );
         first.get_or_insert(harness.cycles - 1);
         if let Some(beat) = cycle.delivered() {
-            words.extend(beat.words());
+            words.extend(beat.items());
             last_word = harness.cycles - 1;
         }
     }
     for _ in 0..8 {
         if let Some(beat) = harness.cycle(None, true).delivered() {
-            words.extend(beat.words());
+            words.extend(beat.items());
             last_word = harness.cycles - 1;
         }
     }
@@ -89,15 +90,11 @@ fn all_error_streams_run_at_one_byte_per_clock() {
 fn reset_in_the_middle_of_a_sequence() {
     let mut harness = Harness::new(Decoder(Profile::Rfc3629));
     for tdata in [0xE2, 0x82] {
-        assert!(
-            harness
-                .cycle(Some(ByteBeat::byte(tdata, false)), true)
-                .accepted
-        );
+        assert!(harness.cycle(Some(Beat::one(tdata, false)), true).accepted);
     }
     harness.reset(1);
     let mut words = Vec::new();
-    let first = harness.cycle(Some(ByteBeat::byte(b'A', true)), true);
+    let first = harness.cycle(Some(Beat::one(b'A', true)), true);
     assert!(first.accepted);
     for _ in 0..8 {
         words.extend(harness.cycle(None, true).delivered().copied());
@@ -105,8 +102,8 @@ fn reset_in_the_middle_of_a_sequence() {
     let [beat] = words[..] else {
         panic!("one beat, not {words:?}");
     };
-    assert_eq!(beat.words().map(|w| w.tdata).collect::<Vec<_>>(), [0x41]);
-    assert!(beat.tlast && beat.words().all(|w| w.error() == Ok(None)));
+    assert_eq!(beat.items().map(|w| w.tdata).collect::<Vec<_>>(), [0x41]);
+    assert!(beat.tlast && beat.items().all(|w| w.error() == Ok(None)));
 }
 
 /// A reset while words wait behind a stalled sink drops them all, and no
@@ -115,7 +112,7 @@ fn reset_in_the_middle_of_a_sequence() {
 fn reset_while_words_are_buffered() {
     let mut harness = Harness::new(Decoder(Profile::Rfc3629));
     for (i, tdata) in b"xyz\xC2".iter().enumerate() {
-        harness.cycle(Some(ByteBeat::byte(*tdata, i == 3)), false);
+        harness.cycle(Some(Beat::one(*tdata, i == 3)), false);
     }
     // The first word reaches m_axis LATENCY cycles after its byte.
     for _ in 4..LATENCY {
@@ -128,11 +125,11 @@ fn reset_while_words_are_buffered() {
         assert!(!cycle.m_axis_tvalid, "a word survived the reset");
         assert!(cycle.s_axis_tready, "s_axis_tready is high after reset");
     }
-    let cycle = harness.cycle(Some(ByteBeat::byte(b'A', true)), true);
+    let cycle = harness.cycle(Some(Beat::one(b'A', true)), true);
     assert!(cycle.accepted);
     let words: Vec<_> = (0..8)
         .filter_map(|_| harness.cycle(None, true).delivered().copied())
-        .flat_map(|beat| beat.words().collect::<Vec<_>>())
+        .flat_map(|beat| beat.items().collect::<Vec<_>>())
         .collect();
     assert_eq!(words.len(), 1);
     assert_eq!(words[0].tdata, 0x41);

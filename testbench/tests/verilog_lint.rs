@@ -15,10 +15,12 @@ use utf8hdl_hdl::decoder::DecoderFsm;
 use utf8hdl_hdl::output_register::OutputRegister;
 use utf8hdl_hdl::skid_buffer::SkidBuffer;
 use utf8hdl_hdl::{Profile, Utf8Decoder};
-use utf8hdl_sim::core::{ports, Core, Decoder, Dir, Port};
+use utf8hdl_sim::core::{ports, Core, Dir, Port};
+use utf8hdl_sim::decoder::Decoder;
 use utf8hdl_synth::tools;
 use utf8hdl_synth::verilog::{
-    export, export_hierarchical, raw_verilog, top_name, verilog_hierarchical, write_verilog,
+    all_cores, export, export_hierarchical, raw_verilog, top_name, verilog_file,
+    verilog_hierarchical, write_verilog,
 };
 
 fn tempdir(what: &str) -> tempfile::TempDir {
@@ -40,74 +42,71 @@ fn run(dir: &Path, program: &str, args: &[&str]) -> (bool, String) {
     (out.status.success(), text)
 }
 
-fn verilator_lint(profile: Profile) {
+/// Every core the project exports (each kind, both profiles, each lane
+/// count), written into `dir` as `verilog --all` writes them; each core's
+/// module name and file.
+fn every_core(dir: &Path) -> Vec<(String, String)> {
+    all_cores()
+        .map(|(kind, profile, lanes)| {
+            let (file, text) = verilog_file(kind, profile, lanes).unwrap();
+            std::fs::write(dir.join(&file), text).unwrap();
+            (file.trim_end_matches(".v").to_string(), file)
+        })
+        .collect()
+}
+
+/// Verilator `-Wall`, no warning disabled, in its default language
+/// (SystemVerilog) and in Verilog-2005, on every exported core.
+#[test]
+fn every_exported_core_lints_clean_in_verilator() {
     if !tools::require("verilator") {
         return;
     }
     let dir = tempdir("verilator");
-    let file = write_verilog(profile, dir.path()).unwrap();
-    let file = file.file_name().unwrap().to_str().unwrap();
-    // Verilator's default language (SystemVerilog), then Verilog-2005.
-    for extra in [&[][..], &["--language", "1364-2005"][..]] {
-        let mut args = vec!["--lint-only", "-Wall"];
-        args.extend(extra);
-        args.push(file);
-        let (ok, text) = run(dir.path(), "verilator", &args);
-        assert!(ok && text.trim().is_empty(), "verilator {args:?}:\n{text}");
+    for (_, file) in every_core(dir.path()) {
+        for extra in [&[][..], &["--language", "1364-2005"][..]] {
+            let mut args = vec!["--lint-only", "-Wall"];
+            args.extend(extra);
+            args.push(&file);
+            let (ok, text) = run(dir.path(), "verilator", &args);
+            assert!(ok && text.trim().is_empty(), "verilator {args:?}:\n{text}");
+        }
     }
 }
 
+/// Yosys reads every exported core with no implicit wire, and its
+/// `check -assert` passes with no latch.
 #[test]
-fn verilator_lint_is_clean_rfc3629() {
-    verilator_lint(Profile::Rfc3629);
-}
-
-#[test]
-fn verilator_lint_is_clean_iso10646() {
-    verilator_lint(Profile::Iso10646);
-}
-
-fn yosys_check(profile: Profile) {
+fn every_exported_core_passes_yosys_check_with_no_latches() {
     if !tools::require("yosys") {
         return;
     }
     let dir = tempdir("yosys");
-    let file = write_verilog(profile, dir.path()).unwrap();
-    let script = format!(
-        "read_verilog -noautowire {}; hierarchy -check -top {}; proc; check -assert; \
-         select -assert-none t:$dlatch t:$adlatch t:$dlatchsr t:$sr",
-        file.display(),
-        top_name(profile)
-    );
-    let (ok, text) = run(dir.path(), "yosys", &["-q", "-p", &script]);
-    assert!(ok, "yosys:\n{text}");
+    for (top, file) in every_core(dir.path()) {
+        let script = format!(
+            "read_verilog -noautowire {file}; hierarchy -check -top {top}; proc; check -assert; \
+             select -assert-none t:$dlatch t:$adlatch t:$dlatchsr t:$sr"
+        );
+        let (ok, text) = run(dir.path(), "yosys", &["-q", "-p", &script]);
+        assert!(ok, "yosys {top}:\n{text}");
+    }
 }
 
+/// Icarus Verilog compiles every exported core as Verilog-2005 with
+/// `-Wall` and says nothing.
 #[test]
-fn yosys_check_passes_with_no_latches_rfc3629() {
-    yosys_check(Profile::Rfc3629);
-}
-
-#[test]
-fn yosys_check_passes_with_no_latches_iso10646() {
-    yosys_check(Profile::Iso10646);
-}
-
-#[test]
-fn icarus_compiles_without_warnings() {
+fn every_exported_core_compiles_in_icarus_without_warnings() {
     if !tools::require("iverilog") {
         return;
     }
     let dir = tempdir("iverilog");
-    for profile in Profile::ALL {
-        let file = write_verilog(profile, dir.path()).unwrap();
-        let file = file.to_str().unwrap();
+    for (top, file) in every_core(dir.path()) {
         let (ok, text) = run(
             dir.path(),
             "iverilog",
-            &["-g2005", "-Wall", "-o", "/dev/null", file],
+            &["-g2005", "-Wall", "-o", "/dev/null", &file],
         );
-        assert!(ok && text.trim().is_empty(), "iverilog {profile}:\n{text}");
+        assert!(ok && text.trim().is_empty(), "iverilog {top}:\n{text}");
     }
 }
 
@@ -490,35 +489,5 @@ fn export_of_the_decoder_is_the_published_file() {
         uut.connect_all();
         let body = export(&uut, &top_name(profile)).unwrap();
         assert!(utf8hdl_synth::verilog(profile).contains(&body));
-    }
-}
-
-/// The wide decoder's export, for every lane count and both profiles:
-/// Verilator `-Wall` with no warning disabled, in both languages.
-#[test]
-fn wide_export_lints_clean() {
-    use utf8hdl_hdl::wide::*;
-    if !tools::require("verilator") {
-        return;
-    }
-    fn lint<U: Block>(mut uut: U, name: &str) {
-        uut.connect_all();
-        let dir = tempdir(name);
-        let file = format!("{name}.v");
-        std::fs::write(dir.path().join(&file), export(&uut, name).unwrap()).unwrap();
-        for extra in [&[][..], &["--language", "1364-2005"][..]] {
-            let mut args = vec!["--lint-only", "-Wall"];
-            args.extend(extra);
-            args.push(&file);
-            let (ok, text) = run(dir.path(), "verilator", &args);
-            assert!(
-                ok && text.trim().is_empty(),
-                "verilator {name} {args:?}:\n{text}"
-            );
-        }
-    }
-    for profile in Profile::ALL {
-        lint(Utf8DecoderX2::new(profile), &format!("x2_{profile}"));
-        lint(Utf8DecoderX8::new(profile), &format!("x8_{profile}"));
     }
 }

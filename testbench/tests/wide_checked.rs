@@ -13,8 +13,9 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use utf8hdl_hdl::wide::Utf8DecoderX4;
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::checker::{run_checked, Failure, Stalls, Stimulus, Summary};
-use utf8hdl_sim::core::{Core, WideDecoder};
+use utf8hdl_sim::checker::{run_checked, Failure, Stalls, Stimulus, SummaryOf};
+use utf8hdl_sim::core::Core;
+use utf8hdl_sim::decoder::{Reference, WideDecoder, Word};
 use utf8hdl_sim::harness::{Engine, Harness};
 use utf8hdl_synth::verilator::{Verilated, TOOLS};
 use utf8hdl_synth::{core_verilog, tools};
@@ -49,7 +50,11 @@ fn stimuli(seed: u64) -> [Stimulus; 3] {
     ]
 }
 
-fn checked<E: Engine>(harness: Harness<E>, input: &[u8], stimulus: &Stimulus) -> Summary {
+fn checked<E: Engine<Core: Core<Input = u8>>>(
+    harness: Harness<E>,
+    input: &[u8],
+    stimulus: &Stimulus,
+) -> SummaryOf<E::Core> {
     let Ok(summary) = run_checked(
         harness,
         input.iter().copied(),
@@ -62,7 +67,11 @@ fn checked<E: Engine>(harness: Harness<E>, input: &[u8], stimulus: &Stimulus) ->
 
 /// Runs `input` through `core` on `engine` under every stimulus, and
 /// checks the run agreed and saw what it should.
-fn agree<C: Core + Copy, E: Engine<Core = C>>(core: C, engine: impl Fn() -> E, input: &[u8]) {
+fn agree<C: Core<Input = u8> + Copy, E: Engine<Core = C>>(
+    core: C,
+    engine: impl Fn() -> E,
+    input: &[u8],
+) {
     for (i, stimulus) in stimuli(0x3D + input.len() as u64).iter().enumerate() {
         let summary = checked(Harness::on(engine()), input, stimulus);
         let name = core.name();
@@ -123,7 +132,7 @@ fn long_streams_agree_on_verilator() {
     if !tools::require_all(&TOOLS) {
         return;
     }
-    fn long<C: Core + Copy>(core: C) {
+    fn long<C: Core<Input = u8> + Copy>(core: C) {
         let verilog = core_verilog(&core).unwrap();
         let model = || Verilated::new(core, &verilog, &|m| eprintln!("{m}")).unwrap();
         agree(core, model, &bytes(0x10, 200_000));
@@ -144,6 +153,9 @@ fn a_wide_core_that_disagrees_is_caught() {
     struct Mislabelled;
     impl Core for Mislabelled {
         type Block = Utf8DecoderX4;
+        type Input = u8;
+        type Output = Word;
+        type Model = Reference;
         const STATE: &'static [&'static str] = &[];
         const LATENCY: u64 = WideDecoder::<4>::LATENCY;
         fn name(&self) -> String {
@@ -152,10 +164,13 @@ fn a_wide_core_that_disagrees_is_caught() {
         fn profile(&self) -> Profile {
             Profile::Rfc3629
         }
+        fn model(&self) -> Reference {
+            Reference(Profile::Rfc3629)
+        }
         fn block(&self) -> Utf8DecoderX4 {
             WideDecoder::<4>(Profile::Iso10646).block()
         }
-        utf8hdl_sim::axis_io!(Utf8DecoderX4; tkeep);
+        utf8hdl_sim::axis_io!(Utf8DecoderX4; m_tuser tkeep);
     }
     let input = b"ABCDEFG\xF8\x88\x80\x80\x80 and more";
     let summary = checked(Harness::new(Mislabelled), input, &stimuli(1)[1]);
@@ -178,11 +193,11 @@ fn a_wide_core_that_disagrees_is_caught() {
 /// every pair at one starting lane on rust-hdl's engine.)
 #[test]
 fn every_short_message_at_every_lane_on_verilator() {
-    use utf8hdl_sim::core::{ByteBeat, Word};
+    use utf8hdl_sim::core::Beat;
     if !tools::require_all(&TOOLS) {
         return;
     }
-    fn run<C: Core + Copy>(core: C, n: usize) {
+    fn run<C: Core<Input = u8, Output = Word> + Copy>(core: C, n: usize) {
         let verilog = core_verilog(&core).unwrap();
         let model = Verilated::new(core, &verilog, &|m| eprintln!("{m}")).unwrap();
         let mut harness = Harness::on(model);
@@ -190,9 +205,9 @@ fn every_short_message_at_every_lane_on_verilator() {
         let mut sent: Vec<Vec<u8>> = Vec::new();
         let mut words: Vec<Word> = Vec::new();
         let mut got: Vec<Vec<Word>> = Vec::new();
-        let mut collect = |cycle: &utf8hdl_sim::harness::Cycle| {
+        let mut collect = |cycle: &utf8hdl_sim::harness::Cycle<Word>| {
             if let Some(beat) = cycle.delivered() {
-                words.extend(beat.words());
+                words.extend(beat.items());
                 if beat.tlast {
                     got.push(std::mem::take(&mut words));
                 }
@@ -209,7 +224,7 @@ fn every_short_message_at_every_lane_on_verilator() {
             lanes.resize(lanes.len().div_ceil(n) * n, None);
             let beats = lanes.len() / n;
             for (i, chunk) in lanes.chunks(n).enumerate() {
-                let beat = ByteBeat::new(chunk, i + 1 == beats);
+                let beat = Beat::new(chunk, i + 1 == beats);
                 loop {
                     let cycle = harness.cycle(Some(beat), true);
                     collect(&cycle);

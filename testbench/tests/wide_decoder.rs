@@ -4,7 +4,8 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::core::{ByteBeat, Core, WideDecoder};
+use utf8hdl_sim::core::{self, Core};
+use utf8hdl_sim::decoder::{WideDecoder, Word};
 use utf8hdl_sim::harness::Harness;
 use utf8hdl_sim::reference::decode;
 
@@ -26,7 +27,13 @@ struct Run {
 /// Runs `beats` through `core` on rust-hdl's engine, by the project's one
 /// harness (which drives and samples the ports from the core's description),
 /// with random stalls on both sides.
-fn run<C: Core>(core: C, beats: &[Beat], seed: u64, source_stall: f64, sink_stall: f64) -> Run {
+fn run<C: Core<Input = u8, Output = Word>>(
+    core: C,
+    beats: &[Beat],
+    seed: u64,
+    source_stall: f64,
+    sink_stall: f64,
+) -> Run {
     let mut sink_rng = StdRng::seed_from_u64(!seed);
     run_with(core, beats, seed, source_stall, |_| {
         !sink_rng.gen_bool(sink_stall)
@@ -35,7 +42,7 @@ fn run<C: Core>(core: C, beats: &[Beat], seed: u64, source_stall: f64, sink_stal
 
 /// As [`run`], with `m_axis_tready` in each cycle (counted from the first
 /// after reset) given by `sink_ready`.
-fn run_with<C: Core>(
+fn run_with<C: Core<Input = u8, Output = Word>>(
     core: C,
     beats: &[Beat],
     seed: u64,
@@ -57,14 +64,14 @@ fn run_with<C: Core>(
         let ready = sink_ready(harness.cycles - start);
         // A beat offered stays offered until taken (AXI4-Stream).
         offering = next < beats.len() && (offering || !rng.gen_bool(source_stall));
-        let beat = offering.then(|| ByteBeat::new(&beats[next].0, beats[next].1));
+        let beat = offering.then(|| core::Beat::new(&beats[next].0, beats[next].1));
         let cycle_number = harness.cycles - start;
         let cycle = harness.cycle(beat, ready);
         always_ready &= cycle.s_axis_tready;
         if let Some(beat) = cycle.delivered() {
             let k = beat.tkeep.count_ones();
             assert_eq!(beat.tkeep, (1u32 << k) - 1, "m_axis_tkeep is packed");
-            let words = beat.words().map(|w| (w.tdata, w.tuser)).collect();
+            let words = beat.items().map(|w| (w.tdata, w.tuser)).collect();
             out.push((words, beat.tlast));
             out_cycles.push(cycle_number);
             idle = 0;

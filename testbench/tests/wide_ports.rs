@@ -11,7 +11,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::core::{ByteBeat, Core, Inputs, Lanes};
+use utf8hdl_sim::core::{Beat, Core, Inputs, Lanes};
+use utf8hdl_sim::decoder::{Reference, Word};
 use utf8hdl_sim::harness::Harness;
 use utf8hdl_sim::waveform::{gtkw, TimescaleUnit, VcdRecorder};
 
@@ -98,6 +99,11 @@ struct Slice;
 
 impl Core for Slice {
     type Block = WideSlice;
+    type Input = u8;
+    type Output = Word;
+    /// Its ports are a decoder's, but not its function: these tests read
+    /// its ports and waveform, and never run the checker.
+    type Model = Reference;
     const STATE: &'static [&'static str] = &["main_tdata.q", "skid_valid.q", "skid_tdata.q"];
     const LATENCY: u64 = 1;
 
@@ -107,17 +113,20 @@ impl Core for Slice {
     fn profile(&self) -> Profile {
         Profile::Rfc3629
     }
+    fn model(&self) -> Reference {
+        Reference(Profile::Rfc3629)
+    }
     fn block(&self) -> WideSlice {
         WideSlice::default()
     }
-    utf8hdl_sim::axis_io!(WideSlice; tkeep);
+    utf8hdl_sim::axis_io!(WideSlice; m_tuser tkeep);
 }
 
 /// Random traffic: beats with random null lanes and tlast, held until
 /// taken, random backpressure and an occasional reset.
-fn stimulus(seed: u64, cycles: usize) -> impl FnMut(bool) -> Inputs {
+fn stimulus(seed: u64, cycles: usize) -> impl FnMut(bool) -> Inputs<u8> {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut pending: Option<ByteBeat> = None;
+    let mut pending: Option<Beat<u8>> = None;
     let mut left = cycles;
     move |accepted| {
         left -= 1;
@@ -128,7 +137,7 @@ fn stimulus(seed: u64, cycles: usize) -> impl FnMut(bool) -> Inputs {
             let lanes: Vec<Option<u8>> = (0..16)
                 .map(|_| rng.gen_bool(0.8).then(|| rng.gen()))
                 .collect();
-            pending = Some(ByteBeat::new(&lanes, rng.gen_bool(0.2)));
+            pending = Some(Beat::new(&lanes, rng.gen_bool(0.2)));
         }
         let rst = left.is_multiple_of(997);
         if rst {
@@ -161,25 +170,27 @@ fn a_beat_crosses_the_wide_ports_lane_for_lane() {
     let lanes: Vec<Option<u8>> = (0..16)
         .map(|i| (i != 5).then_some(0x10 + i as u8))
         .collect();
-    let beat = ByteBeat::new(&lanes, true);
+    let beat = Beat::new(&lanes, true);
     assert!(harness.cycle(Some(beat), true).accepted);
     let shown = harness
         .cycle(None, true)
         .delivered()
         .copied()
         .expect("one cycle later");
+    let byte = |lane: usize| beat.lanes[lane];
     let expected: Vec<u32> = (0..4)
-        .map(|w| u32::from_le_bytes(beat.tdata[4 * w..4 * w + 4].try_into().unwrap()))
+        .map(|w| u32::from_le_bytes([0, 1, 2, 3].map(|i| byte(4 * w + i))))
         .collect();
-    assert_eq!(shown.tdata[..4], expected[..]);
-    assert_eq!(shown.tdata[4..12], [0; 8]);
-    assert_eq!(shown.tdata[12..16], expected[..]);
+    let tdata: Vec<u32> = shown.lanes[..16].iter().map(|w| w.tdata).collect();
+    assert_eq!(tdata[..4], expected[..]);
+    assert_eq!(tdata[4..12], [0; 8]);
+    assert_eq!(tdata[12..16], expected[..]);
     assert_eq!(shown.tkeep, 0xFFFF & !(1 << 5));
     assert!(shown.tlast);
     // m_axis_tuser is the low 64 bits, a nibble a lane.
-    assert_eq!(shown.tuser[0], beat.tdata[0] & 0xF);
-    assert_eq!(shown.tuser[1], beat.tdata[0] >> 4);
-    assert_eq!(shown.tuser[15], beat.tdata[7] >> 4);
+    assert_eq!(shown.lanes[0].tuser, byte(0) & 0xF);
+    assert_eq!(shown.lanes[1].tuser, byte(0) >> 4);
+    assert_eq!(shown.lanes[15].tuser, byte(7) >> 4);
 }
 
 /// The VCD holds each wide value as it stood: read back with the `vcd`
@@ -198,7 +209,11 @@ fn the_waveform_shows_wide_values() {
             recorder.record(c, values.unwrap()).unwrap();
         });
         accepted = cycle.accepted;
-        shown.push(cycle.m_axis.map(|beat| beat.tdata[..16].to_vec()));
+        shown.push(
+            cycle
+                .m_axis
+                .map(|beat| beat.lanes[..16].iter().map(|w| w.tdata).collect::<Vec<_>>()),
+        );
     }
     let vcd = recorder.finish().unwrap();
     let mut parser = vcd::Parser::new(&vcd[..]);

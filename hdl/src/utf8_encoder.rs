@@ -1,0 +1,309 @@
+//! # `Utf8Encoder`: UCS-4 words in, UTF-8 bytes out, one byte per clock
+//!
+//! Each word on `s_axis` leaves as the octets of ISO/IEC 10646-1 Annex R
+//! Table 4 (RFC 3629 §3 for `rfc3629`), one a beat, with no gap in
+//! `m_axis_tvalid` while words are waiting: the next word is encoded into
+//! `pending` in the cycle its predecessor's last octet leaves. A word the
+//! profile cannot encode (a surrogate, D800–DFFF; above 10FFFF in
+//! rfc3629; bit 31 set in iso10646) leaves as U+FFFD's octets EF BF BD,
+//! each with `m_axis_tuser[0]` set.
+//!
+//! ## Parameter
+//! `profile`: which values are encodable ([`Profile::max_value`]).
+//!
+//! ## Ports
+//! | port | dir | width | meaning |
+//! |---|---|---|---|
+//! | `clk`, `rst` | in | 1 | clock; synchronous reset, active high |
+//! | `s_axis_tdata` | in | 32 | a UCS-4 word |
+//! | `s_axis_tvalid`/`tready`/`tlast` | in/out/in | 1 | `tready` registered |
+//! | `m_axis_tdata` | out | 8 | an octet, registered |
+//! | `m_axis_tuser` | out | 1 | registered: the octet belongs to the U+FFFD of a word that cannot be encoded |
+//! | `m_axis_tvalid`/`tready`/`tlast` | out/in/out | 1 | `tlast` on the last octet of the message's last word |
+//!
+//! ## Latency
+//! Two cycles from a word's acceptance to its first octet on `m_axis`
+//! (`pending`, then the output register); then one octet a cycle.
+//!
+//! ```text
+//! cycle            0     1     2     3     4     5     6
+//! s_axis_tdata     41    20AC  42                          (each taken in its cycle)
+//! s_axis_tready    1     1     1     0     0     1     1   42 waits in the skid buffer
+//! pending_count    0     1     3     2     1     1     0
+//! m_axis_tdata                 41    E2    82    AC    42
+//! ```
+//!
+//! ## Invariants
+//! Proven for all time, on the exported Verilog, in
+//! `hdl/formal/utf8_encoder_properties.v` (`utf8hdl formal --core encoder`),
+//! but the second, which is about its inside:
+//! * While `m_axis_tvalid & !m_axis_tready`, every `m_axis_*` output holds.
+//! * `pending_count` is at most 6, and a word is taken from the skid
+//!   buffer only in a cycle where `pending` empties.
+//! * Once words have been offered and `m_axis_tready` high for two
+//!   cycles, `m_axis_tvalid` is high: the output never waits for input
+//!   that is there.
+//! * `m_axis_tuser[0]` is set only on the octets EF BF BD (proven), and
+//!   exactly on those of a word that cannot be encoded (tested).
+
+use rust_hdl::prelude::*;
+
+use crate::skid_buffer::SkidBuffer;
+use crate::Profile;
+
+#[derive(LogicBlock)]
+pub struct Utf8Encoder {
+    pub clk: Signal<In, Clock>,
+    pub rst: Signal<In, Bit>,
+    pub s_axis_tdata: Signal<In, Bits<32>>,
+    pub s_axis_tvalid: Signal<In, Bit>,
+    pub s_axis_tready: Signal<Out, Bit>,
+    pub s_axis_tlast: Signal<In, Bit>,
+    pub m_axis_tdata: Signal<Out, Bits<8>>,
+    pub m_axis_tuser: Signal<Out, Bits<1>>,
+    pub m_axis_tvalid: Signal<Out, Bit>,
+    pub m_axis_tready: Signal<In, Bit>,
+    pub m_axis_tlast: Signal<Out, Bit>,
+    skid_buffer: SkidBuffer<32>,
+    /// Above the profile's largest value, as masks (a magnitude compare
+    /// becomes a carry chain, 36 levels on the iCE40): a bit set above its
+    /// bit length, or its top bit set with a bit of `above_low` (the
+    /// largest value's low bits are all ones below some bit).
+    beyond: Constant<Bits<32>>,
+    top_bit: Constant<Bits<32>>,
+    above_low: Constant<Bits<32>>,
+    /// The word the skid buffer shows cannot be encoded.
+    unencodable: Signal<Local, Bit>,
+    /// How many octets it becomes, and the octets, in order.
+    length: Signal<Local, Bits<3>>,
+    octet_0: Signal<Local, Bits<8>>,
+    octet_1: Signal<Local, Bits<8>>,
+    octet_2: Signal<Local, Bits<8>>,
+    octet_3: Signal<Local, Bits<8>>,
+    octet_4: Signal<Local, Bits<8>>,
+    octet_5: Signal<Local, Bits<8>>,
+    /// Continuing octet k: 80 + bits 6k+5..6k of the word (Table 4).
+    continuing_0: Signal<Local, Bits<8>>,
+    continuing_1: Signal<Local, Bits<8>>,
+    continuing_2: Signal<Local, Bits<8>>,
+    continuing_3: Signal<Local, Bits<8>>,
+    continuing_4: Signal<Local, Bits<8>>,
+    /// The output register may load this cycle.
+    advance: Signal<Local, Bit>,
+    /// `pending` has no octet left after this cycle: the next word may come in.
+    take: Signal<Local, Bit>,
+    /// The current word's octets not yet sent, the next in `pending_0`.
+    pending_0: DFF<Bits<8>>,
+    pending_1: DFF<Bits<8>>,
+    pending_2: DFF<Bits<8>>,
+    pending_3: DFF<Bits<8>>,
+    pending_4: DFF<Bits<8>>,
+    pending_5: DFF<Bits<8>>,
+    pending_count: DFF<Bits<3>>,
+    pending_error: DFF<Bit>,
+    pending_last: DFF<Bit>,
+    tdata: DFF<Bits<8>>,
+    tuser: DFF<Bits<1>>,
+    tvalid: DFF<Bit>,
+    tlast: DFF<Bit>,
+}
+
+impl Utf8Encoder {
+    /// Two cycles from a word's acceptance to its first octet on `m_axis`.
+    pub const LATENCY: u64 = 2;
+
+    pub fn new(profile: Profile) -> Self {
+        let max = u64::from(profile.max_value());
+        let length = 64 - max.leading_zeros() as usize;
+        let mask = |bits: usize| (1u64 << bits) - 1;
+        let low = max & mask(length - 1);
+        assert_eq!(
+            low & (low + 1),
+            0,
+            "the masks need a largest value 1xx..x11..1"
+        );
+        Utf8Encoder {
+            clk: Default::default(),
+            rst: Default::default(),
+            s_axis_tdata: Default::default(),
+            s_axis_tvalid: Default::default(),
+            s_axis_tready: Default::default(),
+            s_axis_tlast: Default::default(),
+            m_axis_tdata: Default::default(),
+            m_axis_tuser: Default::default(),
+            m_axis_tvalid: Default::default(),
+            m_axis_tready: Default::default(),
+            m_axis_tlast: Default::default(),
+            skid_buffer: Default::default(),
+            beyond: Constant::new((!mask(length) & u64::from(u32::MAX)).into()),
+            top_bit: Constant::new((1u64 << (length - 1)).into()),
+            above_low: Constant::new((mask(length - 1) & !max).into()),
+            unencodable: Default::default(),
+            length: Default::default(),
+            octet_0: Default::default(),
+            octet_1: Default::default(),
+            octet_2: Default::default(),
+            octet_3: Default::default(),
+            octet_4: Default::default(),
+            octet_5: Default::default(),
+            continuing_0: Default::default(),
+            continuing_1: Default::default(),
+            continuing_2: Default::default(),
+            continuing_3: Default::default(),
+            continuing_4: Default::default(),
+            advance: Default::default(),
+            take: Default::default(),
+            pending_0: Default::default(),
+            pending_1: Default::default(),
+            pending_2: Default::default(),
+            pending_3: Default::default(),
+            pending_4: Default::default(),
+            pending_5: Default::default(),
+            pending_count: Default::default(),
+            pending_error: Default::default(),
+            pending_last: Default::default(),
+            tdata: Default::default(),
+            tuser: Default::default(),
+            tvalid: Default::default(),
+            tlast: Default::default(),
+        }
+    }
+}
+
+impl Logic for Utf8Encoder {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self,
+            clk,
+            pending_0,
+            pending_1,
+            pending_2,
+            pending_3,
+            pending_4,
+            pending_5,
+            pending_count,
+            pending_error,
+            pending_last,
+            tdata,
+            tuser,
+            tvalid,
+            tlast
+        );
+        clock!(self, clk, skid_buffer);
+        self.skid_buffer.rst.next = self.rst.val();
+        self.skid_buffer.s_axis_tdata.next = self.s_axis_tdata.val();
+        self.skid_buffer.s_axis_tvalid.next = self.s_axis_tvalid.val();
+        self.skid_buffer.s_axis_tlast.next = self.s_axis_tlast.val();
+        self.s_axis_tready.next = self.skid_buffer.s_axis_tready.val();
+        self.m_axis_tdata.next = self.tdata.q.val();
+        self.m_axis_tuser.next = self.tuser.q.val();
+        self.m_axis_tvalid.next = self.tvalid.q.val();
+        self.m_axis_tlast.next = self.tlast.q.val();
+
+        // Annex R Table 4: the first octet is the length's marker and the
+        // word's high bits; each continuing octet is 80 + 6 bits.
+        self.unencodable.next = ((self.skid_buffer.byte.tdata.val() & self.beyond.val()) != 0)
+            | (((self.skid_buffer.byte.tdata.val() & self.top_bit.val()) != 0)
+                & ((self.skid_buffer.byte.tdata.val() & self.above_low.val()) != 0))
+            | (self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0x1B);
+        self.continuing_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(0) & 0x3F) | 0x80;
+        self.continuing_1.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(6) & 0x3F) | 0x80;
+        self.continuing_2.next =
+            (self.skid_buffer.byte.tdata.val().get_bits::<8>(12) & 0x3F) | 0x80;
+        self.continuing_3.next =
+            (self.skid_buffer.byte.tdata.val().get_bits::<8>(18) & 0x3F) | 0x80;
+        self.continuing_4.next =
+            (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) & 0x3F) | 0x80;
+        self.octet_1.next = 0.into();
+        self.octet_2.next = 0.into();
+        self.octet_3.next = 0.into();
+        self.octet_4.next = 0.into();
+        self.octet_5.next = 0.into();
+        if self.unencodable.val() {
+            // U+FFFD.
+            self.length.next = 3.into();
+            self.octet_0.next = 0xEF.into();
+            self.octet_1.next = 0xBF.into();
+            self.octet_2.next = 0xBD.into();
+        } else if self.skid_buffer.byte.tdata.val().get_bits::<25>(7) == 0 {
+            self.length.next = 1.into();
+            self.octet_0.next = self.skid_buffer.byte.tdata.val().get_bits::<8>(0);
+        } else if self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0 {
+            self.length.next = 2.into();
+            self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(6) & 0x1F) | 0xC0;
+            self.octet_1.next = self.continuing_0.val();
+        } else if self.skid_buffer.byte.tdata.val().get_bits::<16>(16) == 0 {
+            self.length.next = 3.into();
+            self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(12) & 0x0F) | 0xE0;
+            self.octet_1.next = self.continuing_1.val();
+            self.octet_2.next = self.continuing_0.val();
+        } else if self.skid_buffer.byte.tdata.val().get_bits::<11>(21) == 0 {
+            self.length.next = 4.into();
+            self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(18) & 0x07) | 0xF0;
+            self.octet_1.next = self.continuing_2.val();
+            self.octet_2.next = self.continuing_1.val();
+            self.octet_3.next = self.continuing_0.val();
+        } else if self.skid_buffer.byte.tdata.val().get_bits::<6>(26) == 0 {
+            self.length.next = 5.into();
+            self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) & 0x03) | 0xF8;
+            self.octet_1.next = self.continuing_3.val();
+            self.octet_2.next = self.continuing_2.val();
+            self.octet_3.next = self.continuing_1.val();
+            self.octet_4.next = self.continuing_0.val();
+        } else {
+            // Bit 31 is clear here: a word with it set cannot be encoded.
+            self.length.next = 6.into();
+            self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) >> 6) | 0xFC;
+            self.octet_1.next = self.continuing_4.val();
+            self.octet_2.next = self.continuing_3.val();
+            self.octet_3.next = self.continuing_2.val();
+            self.octet_4.next = self.continuing_1.val();
+            self.octet_5.next = self.continuing_0.val();
+        }
+
+        self.advance.next = !self.tvalid.q.val() | self.m_axis_tready.val();
+        self.take.next = (self.pending_count.q.val() == 0)
+            | ((self.pending_count.q.val() == 1) & self.advance.val());
+        self.skid_buffer.advance.next = self.take.val();
+        if self.advance.val() {
+            self.tvalid.d.next = self.pending_count.q.val() != 0;
+        }
+        if self.advance.val() & (self.pending_count.q.val() != 0) {
+            self.tdata.d.next = self.pending_0.q.val();
+            self.tuser.d.next = self.pending_error.q.val().into();
+            self.tlast.d.next = self.pending_last.q.val() & (self.pending_count.q.val() == 1);
+            self.pending_0.d.next = self.pending_1.q.val();
+            self.pending_1.d.next = self.pending_2.q.val();
+            self.pending_2.d.next = self.pending_3.q.val();
+            self.pending_3.d.next = self.pending_4.q.val();
+            self.pending_4.d.next = self.pending_5.q.val();
+            self.pending_count.d.next = self.pending_count.q.val() - 1;
+        }
+        if self.take.val() & self.skid_buffer.byte.tvalid.val() {
+            self.pending_0.d.next = self.octet_0.val();
+            self.pending_1.d.next = self.octet_1.val();
+            self.pending_2.d.next = self.octet_2.val();
+            self.pending_3.d.next = self.octet_3.val();
+            self.pending_4.d.next = self.octet_4.val();
+            self.pending_5.d.next = self.octet_5.val();
+            self.pending_count.d.next = self.length.val();
+            self.pending_error.d.next = self.unencodable.val();
+            self.pending_last.d.next = self.skid_buffer.byte.tlast.val();
+        }
+        if self.rst.val() {
+            self.pending_count.d.next = 0.into();
+            self.tvalid.d.next = false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_encoder_is_synthesizable() {
+        crate::assert_synthesizable(Utf8Encoder::new(Profile::Rfc3629));
+    }
+}

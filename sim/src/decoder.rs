@@ -1,0 +1,381 @@
+//! # The UTF-8 decoders, described
+//!
+//! The decoders of the family as [`Core`]s: bytes in, a [`Word`] out for
+//! each unit (a character, or one maximal subpart of malformed input, as
+//! U+FFFD with its [`ErrorKind`] in `tuser`), checked against the
+//! reference decoder ([`Reference`]). One byte per clock ([`Decoder`]) or
+//! N ([`WideDecoder`]); [`with_core!`](crate::with_core) maps a lane count
+//! to its core.
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::ops::Range;
+
+use utf8hdl_hdl::wide::{
+    Utf8DecoderX16, Utf8DecoderX2, Utf8DecoderX32, Utf8DecoderX4, Utf8DecoderX8,
+};
+use utf8hdl_hdl::{ErrorKind, Profile, Utf8Decoder};
+
+use crate::core::{Core, Lane, Model, Next};
+use crate::reference;
+
+/// One word of a decoder's `m_axis`: a unit, with its error kind in `tuser`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Word {
+    pub tdata: u32,
+    pub tuser: u8,
+}
+
+impl Word {
+    /// The word that carries `unit`: `tuser` bit 0 is set for an error, and
+    /// bits 3:1 hold its [`ErrorKind`] code ([`ErrorKind::tuser`]).
+    pub fn of_unit(unit: &reference::Unit) -> Word {
+        Word {
+            tdata: unit.value,
+            tuser: unit.error.map_or(0, ErrorKind::tuser),
+        }
+    }
+
+    /// The error kind that `tuser` names, or `None` for a character. An
+    /// undefined code is reported as `Err(tuser)`.
+    pub fn error(&self) -> Result<Option<ErrorKind>, u8> {
+        ErrorKind::from_tuser(self.tuser)
+    }
+}
+
+impl Lane for Word {
+    const NAME: &'static str = "word";
+    const TDATA: usize = 32;
+    const TUSER: usize = 4;
+
+    fn tdata(&self) -> u32 {
+        self.tdata
+    }
+
+    fn tuser(&self) -> u32 {
+        u32::from(self.tuser)
+    }
+
+    fn from_bits(tdata: u32, tuser: u32) -> Word {
+        Word {
+            tdata,
+            tuser: tuser as u8,
+        }
+    }
+}
+
+impl fmt::Display for Word {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "tdata={:08X} tuser={:X}", self.tdata, self.tuser)
+    }
+}
+
+/// The reference decoder of a profile, as every decoder's model.
+#[derive(Copy, Clone, Debug)]
+pub struct Reference(pub Profile);
+
+impl Model for Reference {
+    type Input = u8;
+    type Output = Word;
+    type Unit = reference::Unit;
+    const KIND: &'static str = "decoder";
+    const TITLE: &'static str = "UTF-8 -> UCS-4 decoder";
+
+    fn port_notes(lanes: usize) -> &'static str {
+        match lanes {
+            1 => "m_axis_tuser: bit 0 = error, bits 3:1 = error kind code.",
+            _ => {
+                "Lane i: s_axis_tdata[8i+7:8i] (lane 0 first in the stream), m_axis_tdata[32i+31:32i],\n\
+                 m_axis_tuser[4i+3:4i] (bit 4i = error, the 3 above = error kind code).\n\
+                 s_axis_tkeep low: a null lane, skipped. m_axis_tkeep is packed (lanes 0..k-1);\n\
+                 a beat with m_axis_tkeep 0 only carries m_axis_tlast."
+            }
+        }
+    }
+
+    /// The reference decodes the bytes accepted so far; its first unit is
+    /// final once the message is closed, and before that unless it is a
+    /// sequence truncated by the end of those bytes, which more bytes could
+    /// continue (every other unit ends where its bytes say, or at a byte
+    /// that breaks it).
+    fn first(&self, message: &VecDeque<u8>, closed: bool) -> Next<reference::Unit> {
+        let Some(unit) = reference::Decoder::new(message.iter().copied(), self.0).next() else {
+            return match closed {
+                true => Next::EndOfMessage,
+                false => Next::Undecided,
+            };
+        };
+        let open_end = unit.error == Some(ErrorKind::Truncated) && unit.span.end == message.len();
+        match open_end && !closed {
+            true => Next::Undecided,
+            false => Next::Unit(unit),
+        }
+    }
+}
+
+impl crate::core::Unit for reference::Unit {
+    type Output = Word;
+    const INPUTS: &'static str = "byte";
+
+    fn outputs(&self) -> impl Iterator<Item = Word> {
+        std::iter::once(Word::of_unit(self))
+    }
+
+    fn span(&self) -> Range<usize> {
+        self.span.clone()
+    }
+
+    fn shift(&mut self, by: usize) {
+        self.span = self.span.start + by..self.span.end + by;
+    }
+
+    fn error(&self) -> Option<ErrorKind> {
+        self.error
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "U+{:04X} {}",
+            self.value,
+            self.error.map_or("ok", ErrorKind::name)
+        )
+    }
+}
+
+/// The lane counts of the family: bytes per clock.
+pub const LANE_COUNTS: [usize; 6] = [1, 2, 4, 8, 16, 32];
+
+/// The Verilog module name of the decoder of `profile` with `lanes` lanes:
+/// `utf8_decoder`, `utf8_decoder_iso10646`, `utf8_decoder_x4`, ...
+pub fn module_name(profile: Profile, lanes: usize) -> String {
+    let base = match profile {
+        Profile::Rfc3629 => "utf8_decoder".to_string(),
+        Profile::Iso10646 => format!("utf8_decoder_{}", profile.name()),
+    };
+    match lanes {
+        1 => base,
+        n => format!("{base}_x{n}"),
+    }
+}
+
+/// The UTF-8 → UCS-4 decoder, one byte per clock ([`Utf8Decoder`]).
+#[derive(Copy, Clone, Debug)]
+pub struct Decoder(pub Profile);
+
+impl Core for Decoder {
+    type Block = Utf8Decoder;
+    type Input = u8;
+    type Output = Word;
+    type Model = Reference;
+
+    const STATE: &'static [&'static str] = &[
+        "skid_buffer.buffered_valid.q",
+        "skid_buffer.buffered_tdata.q",
+        "classifier.read_valid.q",
+        "classifier.read_class.q",
+        "classifier.classified.valid",
+        "classifier.classified.continuation",
+        "classifier.classified.in_bound",
+        "classifier.classified.free_bits",
+        "classifier.classified.last",
+        "decoder.bytes_left.q",
+        "decoder.gathered.q",
+        "decoder.units.pre_error_valid",
+        "decoder.units.word_tvalid",
+        "decoder.units.word_tdata",
+        "decoder.units.word_tuser",
+        "output_register.advance",
+    ];
+
+    const LATENCY: u64 = Utf8Decoder::LATENCY;
+
+    fn name(&self) -> String {
+        module_name(self.0, 1)
+    }
+
+    fn profile(&self) -> Profile {
+        self.0
+    }
+
+    fn model(&self) -> Reference {
+        Reference(self.0)
+    }
+
+    fn block(&self) -> Utf8Decoder {
+        Utf8Decoder::new(self.0)
+    }
+
+    crate::axis_io!(Utf8Decoder; m_tuser);
+}
+
+/// The UTF-8 → UCS-4 decoder of `N` bytes per clock
+/// ([`utf8hdl_hdl::wide::Utf8WideDecoder`]), for N = 2, 4, 8, 16, 32.
+#[derive(Copy, Clone, Debug)]
+pub struct WideDecoder<const N: usize>(pub Profile);
+
+/// The description of each wide decoder: its block is the alias of its lane
+/// count (the other widths are ones stable Rust cannot compute from N).
+macro_rules! wide_decoders {
+    ($($lanes:literal => $block:ident),* $(,)?) => {$(
+        impl Core for WideDecoder<$lanes> {
+            type Block = $block;
+            type Input = u8;
+            type Output = Word;
+            type Model = Reference;
+
+            /// The credits that make `s_axis_tready`, and each stage's
+            /// beat: the stages never stall, so a beat is its `valid`
+            /// moving down the pipeline, one stage a cycle.
+            const STATE: &'static [&'static str] = &[
+                "credits.in_flight.q",
+                "byte_lanes.valid",
+                "byte_lanes.tlast",
+                "hold.valid",
+                "hold.tlast",
+                "lane_decoder.beat_valid",
+                "lane_decoder.beat_tlast",
+                "word_lanes.write",
+                "queue.fetched.q",
+            ];
+
+            /// The datasheet's figure (`hdl/src/wide/mod.rs`): the units
+            /// of a beat accepted in cycle t are on `m_axis` in t + LATENCY.
+            const LATENCY: u64 = $block::LATENCY;
+
+            fn name(&self) -> String {
+                module_name(self.0, $lanes)
+            }
+
+            fn profile(&self) -> Profile {
+                self.0
+            }
+
+            fn model(&self) -> Reference {
+                Reference(self.0)
+            }
+
+            fn block(&self) -> $block {
+                $block::new(self.0)
+            }
+
+            crate::axis_io!($block; m_tuser tkeep);
+        }
+    )*};
+}
+
+wide_decoders!(
+    2 => Utf8DecoderX2,
+    4 => Utf8DecoderX4,
+    8 => Utf8DecoderX8,
+    16 => Utf8DecoderX16,
+    32 => Utf8DecoderX32,
+);
+
+/// Runs `$body` with `$core` bound to the decoder of `$lanes` lanes and
+/// `$profile`: the one place that maps a lane count to a core type, one
+/// arm per lane count. Any other count makes the enclosing function (which
+/// returns an `anyhow::Result`) return an error.
+#[macro_export]
+macro_rules! with_core {
+    ($lanes:expr, $profile:expr, |$core:ident| $body:expr) => {
+        match $lanes {
+            1 => {
+                let $core = $crate::decoder::Decoder($profile);
+                $body
+            }
+            2 => {
+                let $core = $crate::decoder::WideDecoder::<2>($profile);
+                $body
+            }
+            4 => {
+                let $core = $crate::decoder::WideDecoder::<4>($profile);
+                $body
+            }
+            8 => {
+                let $core = $crate::decoder::WideDecoder::<8>($profile);
+                $body
+            }
+            16 => {
+                let $core = $crate::decoder::WideDecoder::<16>($profile);
+                $body
+            }
+            32 => {
+                let $core = $crate::decoder::WideDecoder::<32>($profile);
+                $body
+            }
+            n => {
+                return Err(anyhow::anyhow!(
+                    "no {n}-lane core: the family has 1, 2, 4, 8, 16 and 32 lanes"
+                ))
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{ports, probes, Dir, Lanes, Role};
+
+    #[test]
+    fn the_decoder_ports_come_from_its_block() {
+        let ports = ports(&Decoder(Profile::Rfc3629).block()).unwrap();
+        let described: Vec<_> = ports
+            .iter()
+            .map(|p| (p.name.as_str(), p.dir, p.width, p.role))
+            .collect();
+        use {Dir::*, Role::*};
+        assert_eq!(
+            described,
+            [
+                ("clk", In, 1, Clock),
+                ("rst", In, 1, Reset),
+                ("s_axis_tdata", In, 8, Input),
+                ("s_axis_tvalid", In, 1, Input),
+                ("s_axis_tready", Out, 1, Input),
+                ("s_axis_tlast", In, 1, Input),
+                ("m_axis_tdata", Out, 32, Output),
+                ("m_axis_tuser", Out, 4, Output),
+                ("m_axis_tvalid", Out, 1, Output),
+                ("m_axis_tready", In, 1, Output),
+                ("m_axis_tlast", Out, 1, Output),
+            ]
+        );
+    }
+
+    /// Each wide decoder's lanes come from its block's ports, and its
+    /// waveform state is in its block.
+    #[test]
+    fn wide_decoders_are_described_by_their_ports() {
+        fn check<C: Core>(core: C, count: usize, name: &str) {
+            let lanes = core.lanes().unwrap();
+            assert_eq!(lanes, Lanes { count, tkeep: true }, "{name}");
+            assert_eq!(core.name(), name);
+            probes(&core).unwrap();
+        }
+        check(WideDecoder::<2>(Profile::Rfc3629), 2, "utf8_decoder_x2");
+        check(
+            WideDecoder::<4>(Profile::Iso10646),
+            4,
+            "utf8_decoder_iso10646_x4",
+        );
+        check(WideDecoder::<8>(Profile::Rfc3629), 8, "utf8_decoder_x8");
+        check(WideDecoder::<16>(Profile::Rfc3629), 16, "utf8_decoder_x16");
+        check(
+            WideDecoder::<32>(Profile::Iso10646),
+            32,
+            "utf8_decoder_iso10646_x32",
+        );
+    }
+
+    #[test]
+    fn module_names_carry_profile_and_lanes() {
+        assert_eq!(module_name(Profile::Rfc3629, 1), "utf8_decoder");
+        assert_eq!(module_name(Profile::Iso10646, 1), "utf8_decoder_iso10646");
+        assert_eq!(module_name(Profile::Rfc3629, 8), "utf8_decoder_x8");
+        assert_eq!(
+            module_name(Profile::Iso10646, 32),
+            "utf8_decoder_iso10646_x32"
+        );
+    }
+}

@@ -1,0 +1,259 @@
+//! # The UTF-8 encoder, described
+//!
+//! [`Utf8Encoder`] as a [`Core`]: UCS-4 words in, an [`Octet`] out a beat,
+//! checked against the reference encoder ([`Reference`]). A word the
+//! profile cannot encode becomes U+FFFD's octets, each flagged in `tuser`.
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::ops::Range;
+
+use utf8hdl_hdl::{ErrorKind, Profile, Utf8Encoder};
+
+use crate::core::{Core, Lane, Model, Next, Rate, Unit};
+use crate::reference::{self, REPLACEMENT};
+
+/// One octet of the encoder's `m_axis`, and its `tuser` bit: it belongs to
+/// the U+FFFD of a word that cannot be encoded.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Octet {
+    pub tdata: u8,
+    pub error: bool,
+}
+
+impl Lane for Octet {
+    const NAME: &'static str = "octet";
+    const TDATA: usize = 8;
+    const TUSER: usize = 1;
+
+    fn tdata(&self) -> u32 {
+        u32::from(self.tdata)
+    }
+
+    fn tuser(&self) -> u32 {
+        u32::from(self.error)
+    }
+
+    fn from_bits(tdata: u32, tuser: u32) -> Octet {
+        Octet {
+            tdata: tdata as u8,
+            error: tuser & 1 == 1,
+        }
+    }
+}
+
+impl fmt::Display for Octet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "tdata={:02X} tuser={}", self.tdata, u8::from(self.error))
+    }
+}
+
+/// One word, encoded: its octets, or U+FFFD's and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Encoded {
+    pub value: u32,
+    pub octets: Vec<u8>,
+    /// The word's offset in the stream, as a span of one.
+    pub span: Range<usize>,
+    /// Why it could not be encoded: a surrogate, or a value beyond the
+    /// profile's.
+    pub error: Option<ErrorKind>,
+}
+
+impl Unit for Encoded {
+    type Output = Octet;
+    const INPUTS: &'static str = "word";
+
+    fn outputs(&self) -> impl Iterator<Item = Octet> {
+        let error = self.error.is_some();
+        self.octets.iter().map(move |&tdata| Octet { tdata, error })
+    }
+
+    fn span(&self) -> Range<usize> {
+        self.span.clone()
+    }
+
+    fn shift(&mut self, by: usize) {
+        self.span = self.span.start + by..self.span.end + by;
+    }
+
+    fn error(&self) -> Option<ErrorKind> {
+        self.error
+    }
+
+    fn describe(&self) -> String {
+        let octets: Vec<String> = self.octets.iter().map(|o| format!("{o:02X}")).collect();
+        format!(
+            "{:08X} as {} {}",
+            self.value,
+            octets.join(" "),
+            self.error.map_or("ok", ErrorKind::name)
+        )
+    }
+}
+
+/// The reference encoder of a profile ([`reference::encode`]), as the
+/// encoder's model.
+#[derive(Copy, Clone, Debug)]
+pub struct Reference(pub Profile);
+
+impl Reference {
+    /// Word `value`, encoded.
+    pub fn encode(&self, value: u32) -> Encoded {
+        let (octets, error) = match reference::encode(value, self.0) {
+            Some(octets) => (octets, None),
+            None => {
+                let kind = match value {
+                    0xD800..=0xDFFF => ErrorKind::Surrogate,
+                    _ => ErrorKind::OutOfRange,
+                };
+                let replacement = reference::encode(REPLACEMENT, self.0);
+                (replacement.expect("U+FFFD is encodable"), Some(kind))
+            }
+        };
+        Encoded {
+            value,
+            octets,
+            span: 0..1,
+            error,
+        }
+    }
+}
+
+impl Model for Reference {
+    type Input = u32;
+    type Output = Octet;
+    type Unit = Encoded;
+    const KIND: &'static str = "encoder";
+    const TITLE: &'static str = "UCS-4 -> UTF-8 encoder";
+
+    fn port_notes(_lanes: usize) -> &'static str {
+        "m_axis_tuser: 1 = the octet is one of EF BF BD, the U+FFFD sent for a word\n\
+         the profile cannot encode (a surrogate, or a value past its range)."
+    }
+
+    /// A word is decided as soon as it is accepted.
+    fn first(&self, message: &VecDeque<u32>, closed: bool) -> Next<Encoded> {
+        match (message.front(), closed) {
+            (Some(&value), _) => Next::Unit(self.encode(value)),
+            (None, true) => Next::EndOfMessage,
+            (None, false) => Next::Undecided,
+        }
+    }
+}
+
+/// The UCS-4 → UTF-8 encoder, one octet per clock ([`Utf8Encoder`]).
+#[derive(Copy, Clone, Debug)]
+pub struct Encoder(pub Profile);
+
+impl Core for Encoder {
+    type Block = Utf8Encoder;
+    type Input = u32;
+    type Output = Octet;
+    type Model = Reference;
+
+    const STATE: &'static [&'static str] = &[
+        "skid_buffer.buffered_valid.q",
+        "skid_buffer.buffered_tdata.q",
+        "pending_count.q",
+        "pending_0.q",
+        "pending_1.q",
+        "pending_error.q",
+        "pending_last.q",
+    ];
+
+    const LATENCY: u64 = Utf8Encoder::LATENCY;
+
+    /// A word may make up to six octets, one a clock.
+    const RATE: Rate = Rate::Output;
+
+    fn name(&self) -> String {
+        match self.0 {
+            Profile::Rfc3629 => "utf8_encoder".into(),
+            profile => format!("utf8_encoder_{}", profile.name()),
+        }
+    }
+
+    fn profile(&self) -> Profile {
+        self.0
+    }
+
+    fn model(&self) -> Reference {
+        Reference(self.0)
+    }
+
+    fn block(&self) -> Utf8Encoder {
+        Utf8Encoder::new(self.0)
+    }
+
+    crate::axis_io!(Utf8Encoder; m_tuser);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{ports, probes, Lanes};
+
+    #[test]
+    fn its_ports_say_one_lane_of_words_in_and_octets_out() {
+        let core = Encoder(Profile::Rfc3629);
+        assert_eq!(
+            core.lanes().unwrap(),
+            Lanes {
+                count: 1,
+                tkeep: false
+            }
+        );
+        let widths: Vec<_> = ports(&core.block())
+            .unwrap()
+            .into_iter()
+            .map(|p| (p.name, p.width))
+            .filter(|(name, _)| name.ends_with("tdata") || name.ends_with("tuser"))
+            .collect();
+        assert_eq!(
+            widths,
+            [
+                ("s_axis_tdata".to_string(), 32),
+                ("m_axis_tdata".to_string(), 8),
+                ("m_axis_tuser".to_string(), 1)
+            ]
+        );
+        probes(&core).unwrap();
+        assert_eq!(Encoder(Profile::Iso10646).name(), "utf8_encoder_iso10646");
+    }
+
+    /// The model's words against Rust's own UTF-8 (`char::encode_utf8`),
+    /// and its U+FFFD where RFC 3629 §3 says a value has no encoding.
+    #[test]
+    fn the_model_encodes_as_rust_does() {
+        let model = Reference(Profile::Rfc3629);
+        for value in [
+            0, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFF, 0x10000, 0x10FFFF,
+        ] {
+            let c = char::from_u32(value).unwrap();
+            let mut buf = [0; 4];
+            assert_eq!(
+                model.encode(value).octets,
+                c.encode_utf8(&mut buf).as_bytes()
+            );
+        }
+        for (value, kind) in [
+            (0xD800, ErrorKind::Surrogate),
+            (0xDFFF, ErrorKind::Surrogate),
+            (0x11_0000, ErrorKind::OutOfRange),
+            (0xFFFF_FFFF, ErrorKind::OutOfRange),
+        ] {
+            let encoded = model.encode(value);
+            assert_eq!(
+                (encoded.octets, encoded.error),
+                (vec![0xEF, 0xBF, 0xBD], Some(kind))
+            );
+        }
+        let iso = Reference(Profile::Iso10646);
+        assert_eq!(
+            iso.encode(0x7FFF_FFFF).octets,
+            [0xFD, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF]
+        );
+        assert_eq!(iso.encode(0x8000_0000).error, Some(ErrorKind::OutOfRange));
+    }
+}
