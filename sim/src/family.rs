@@ -7,6 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::core::Model;
 use crate::decoder::LANE_COUNTS;
 
 /// A kind of core of the family.
@@ -21,11 +22,12 @@ pub enum Kind {
 impl Kind {
     pub const ALL: [Kind; 2] = [Kind::Decoder, Kind::Encoder];
 
-    /// Its name on the command line (`--core decoder`).
+    /// Its name on the command line (`--core decoder`): its model's
+    /// [`Model::KIND`], the one place the name is written.
     pub fn name(self) -> &'static str {
         match self {
-            Kind::Decoder => "decoder",
-            Kind::Encoder => "encoder",
+            Kind::Decoder => <crate::decoder::Reference as Model>::KIND,
+            Kind::Encoder => <crate::encoder::Reference as Model>::KIND,
         }
     }
 
