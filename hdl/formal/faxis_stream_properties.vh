@@ -9,6 +9,7 @@
 //   f_s_payload [F_S_PAYLOAD_BITS-1:0]  what a stalled s_axis beat holds
 //   f_m_payload [F_M_PAYLOAD_BITS-1:0]  what a stalled m_axis beat holds
 //   F_MAX_IN_FLIGHT                     messages the core can hold at most
+//   F_LATENCY                           the core's latency, in cycles
 // and gets f_past_valid, s_handshake, m_handshake and, with P5 or P5_UNITS,
 // f_messages_in_flight.
 //
@@ -16,8 +17,9 @@
 //                 the rules (faxis_master, F_ASSUME = 1), with TVALID low
 //                 during reset only.
 //   P2  `P2       m_axis keeps the rules (faxis_master asserted): no TVALID
-//                 on the two cycles after a reset cycle; a stalled beat
-//                 holds TVALID, its payload and TLAST.
+//                 on the two cycles after a reset cycle (one, for a core of
+//                 latency 1); a stalled beat holds TVALID, its payload and
+//                 TLAST.
 //   P5  `P5       framing: m_axis TLAST handshakes never outnumber s_axis
 //                 TLAST handshakes, nor do more than F_MAX_IN_FLIGHT
 //                 messages wait inside.
@@ -63,11 +65,13 @@
 
     // ---- P2: m_axis keeps the rules ----
 `ifdef P2
+    // No word can come out sooner than the core's latency after the first
+    // input after a reset, so none in that many cycles (at most two).
     faxis_master #(
         .DATA_WIDTH(F_M_PAYLOAD_BITS),
         .USER_WIDTH(1),
         .F_ASSUME(0),
-        .F_RESET_CYCLES(2)
+        .F_RESET_CYCLES(F_LATENCY < 2 ? F_LATENCY : 2)
     ) m_axis_rules (
         .clk(clk),
         .rst(rst),

@@ -1,9 +1,12 @@
-//! utf8hdl: a UTF-8 → UCS-4 decoder in rust-hdl, one byte per clock,
-//! between two AXI4-Stream interfaces.
-//!
-//! Read the blocks in pipeline order: [`skid_buffer`], [`classifier`],
-//! [`decoder`], [`output_register`], then [`top`], which wires them.
+//! utf8hdl: Unicode stream cores in rust-hdl, between two AXI4-Stream
+//! interfaces. At its heart a UTF-8 → UCS-4 decoder, one byte per clock;
+//! read its blocks in pipeline order: [`skid_buffer`], [`classifier`],
+//! [`decoder`], [`output_register`], then [`top`], which wires them. The
+//! N-byte decoder is in [`wide`]; the rest of the family, each one block:
+//! [`utf8_encoder`], [`utf16_encoder`], [`utf16_decoder`],
+//! [`char_properties`].
 
+pub mod char_properties;
 pub mod classifier;
 pub mod decoder;
 pub mod labs;
@@ -12,10 +15,15 @@ pub mod octet_table;
 pub mod output_register;
 pub mod skid_buffer;
 pub mod top;
+pub mod utf16_decoder;
+pub mod utf16_encoder;
 pub mod utf8_encoder;
 pub mod wide;
 
+pub use char_properties::CharProperties;
 pub use top::Utf8Decoder;
+pub use utf16_decoder::Utf16Decoder;
+pub use utf16_encoder::Utf16Encoder;
 pub use utf8_encoder::Utf8Encoder;
 pub use utf8hdl_reference::{ErrorKind, Profile, REPLACEMENT};
 

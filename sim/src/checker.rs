@@ -237,6 +237,8 @@ pub enum Failure<U: Unit> {
 pub struct Mismatch<U: Unit> {
     pub cycle: u64,
     pub failure: Failure<U>,
+    /// What the core's inputs are called ([`Lane::NAME`]), for offsets.
+    pub inputs: &'static str,
 }
 
 impl<U: Unit> fmt::Display for Mismatch<U> {
@@ -259,7 +261,7 @@ impl<U: Unit> fmt::Display for Mismatch<U> {
             Some(u) => write!(
                 f,
                 ", {} offset {}: expected {}",
-                U::INPUTS,
+                self.inputs,
                 u.span().start,
                 u.describe()
             )?,
@@ -492,7 +494,7 @@ impl<M: Model> Checker<M> {
                     Next::Undecided => {
                         return Ok(Err(Failure::Protocol(format!(
                             "{item} left before the {}s that decide it were accepted",
-                            M::Unit::INPUTS
+                            <M::Input as Lane>::NAME
                         ))))
                     }
                 });
@@ -524,7 +526,7 @@ impl<M: Model> Checker<M> {
                 return Ok(Err(Failure::Tlast(format!(
                     "m_axis_tlast inside a unit: {} at {} offset {} is not all out",
                     unit.describe(),
-                    M::Unit::INPUTS,
+                    <M::Input as Lane>::NAME,
                     unit.span().start
                 ))));
             }
@@ -536,14 +538,14 @@ impl<M: Model> Checker<M> {
                     return Ok(Err(Failure::Tlast(format!(
                         "m_axis_tlast before the message's last unit: {} at {} offset {} is still to come",
                         unit.describe(),
-                        M::Unit::INPUTS,
+                        <M::Input as Lane>::NAME,
                         unit.span().start
                     ))))
                 }
                 Next::Undecided => {
                     return Ok(Err(Failure::Tlast(format!(
                         "m_axis_tlast before the message's last {} was accepted",
-                        M::Unit::INPUTS
+                        <M::Input as Lane>::NAME
                     ))))
                 }
             }
@@ -699,6 +701,7 @@ pub fn run_checked<E: Engine, I: Iterator<Item = <E::Core as Core>::Input>, Stop
         summary.mismatch = Some(Mismatch {
             cycle: harness.cycles - 1,
             failure,
+            inputs: <<E::Core as Core>::Input as Lane>::NAME,
         });
     }
     summary.simulated_cycles = harness.cycles;

@@ -9,16 +9,20 @@
 //!   ([`Block::accept`]) in [`ports`]: their names, directions and widths
 //!   are written once, in the block's struct. The AXI4-Stream naming gives
 //!   each port its [`Role`];
-//! * **how a beat goes in and comes out** ([`Core::drive`],
-//!   [`Core::sample`], written by [`axis_io!`]): [`ByteBeat`]s of
-//!   [`Lanes::count`] bytes in, [`WordBeat`]s out, with `tkeep` when the
-//!   ports have it, and how `tuser` encodes the error kind
-//!   ([`Word::of_unit`], [`Word::error`]);
-//! * **its latency** ([`Core::LATENCY`]), the datasheet's figure;
+//! * **what its lanes carry** ([`Core::Input`], [`Core::Output`], each a
+//!   [`Lane`]: its `tdata` and `tuser` bits), and **how a beat goes in and
+//!   comes out** ([`Core::drive`], [`Core::sample`], written by
+//!   [`axis_io!`](crate::axis_io)): [`Beat`]s of [`Lanes::count`] lanes,
+//!   with `tkeep` when the ports have it;
+//! * **its latency** ([`Core::LATENCY`]), the datasheet's figure, and
+//!   **which side moves on every clock** ([`Core::RATE`]);
 //! * **the state its waveform shows** ([`Core::STATE`]), by the signals'
 //!   paths inside the block;
-//! * **its reference model**: [`crate::reference::Decoder`] of
-//!   [`Core::profile`].
+//! * **its reference model** ([`Core::Model`], a [`Model`]): what a
+//!   message's inputs become, [`Unit`] by unit.
+//!
+//! The kinds are described in a file each: [`crate::decoder`],
+//! [`crate::encoder`], [`crate::utf16`].
 //!
 //! From that one description come the cycle harness
 //! ([`crate::harness::Harness`]), the streaming checker
@@ -405,6 +409,69 @@ impl Lane for u32 {
 
     fn from_bits(tdata: u32, _tuser: u32) -> u32 {
         tdata
+    }
+}
+
+/// A code unit and one `tuser` bit: whether it belongs to the U+FFFD an
+/// encoder sends for a value it cannot encode. The encoders' output lane:
+/// an octet ([`Octet`](crate::encoder::Octet)) or a UTF-16 code unit.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Flagged<T> {
+    pub tdata: T,
+    pub error: bool,
+}
+
+macro_rules! flagged_lanes {
+    ($($code_unit:ty: $name:literal),*) => {$(
+        impl Lane for Flagged<$code_unit> {
+            const NAME: &'static str = $name;
+            const TDATA: usize = <$code_unit>::BITS as usize;
+            const TUSER: usize = 1;
+
+            fn tdata(&self) -> u32 {
+                u32::from(self.tdata)
+            }
+
+            fn tuser(&self) -> u32 {
+                u32::from(self.error)
+            }
+
+            fn from_bits(tdata: u32, tuser: u32) -> Self {
+                Flagged {
+                    tdata: tdata as $code_unit,
+                    error: tuser & 1 == 1,
+                }
+            }
+        }
+    )*};
+}
+
+flagged_lanes!(u8: "octet", u16: "code unit");
+
+impl<T: fmt::UpperHex> fmt::Display for Flagged<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let digits = 2 * std::mem::size_of::<T>();
+        write!(
+            f,
+            "tdata={:0digits$X} tuser={}",
+            self.tdata,
+            u8::from(self.error)
+        )
+    }
+}
+
+/// A UTF-16 code unit: the lane of a UTF-16 stream, with no `tuser`.
+impl Lane for u16 {
+    const NAME: &'static str = "code unit";
+    const TDATA: usize = 16;
+    const TUSER: usize = 0;
+
+    fn tdata(&self) -> u32 {
+        u32::from(*self)
+    }
+
+    fn from_bits(tdata: u32, _tuser: u32) -> u16 {
+        tdata as u16
     }
 }
 
@@ -841,9 +908,6 @@ impl<U> Next<U> {
 /// it becomes, in order, and its error, if it is one.
 pub trait Unit: Clone + fmt::Debug + PartialEq {
     type Output: Lane;
-
-    /// What its inputs are called in a report (`byte offset 7`).
-    const INPUTS: &'static str;
 
     /// Its output lanes, in stream order (at most [`MAX_UNIT_OUTPUTS`]).
     fn outputs(&self) -> impl Iterator<Item = Self::Output>;

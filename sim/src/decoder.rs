@@ -115,7 +115,6 @@ impl Model for Reference {
 
 impl crate::core::Unit for reference::Unit {
     type Output = Word;
-    const INPUTS: &'static str = "byte";
 
     fn outputs(&self) -> impl Iterator<Item = Word> {
         std::iter::once(Word::of_unit(self))

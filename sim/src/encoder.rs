@@ -10,63 +10,60 @@ use std::ops::Range;
 
 use utf8hdl_hdl::{ErrorKind, Profile, Utf8Encoder};
 
-use crate::core::{Core, Lane, Model, Next, Rate, Unit};
+use crate::core::{Core, Flagged, Lane, Model, Next, Rate, Unit};
 use crate::reference::{self, REPLACEMENT};
 
 /// One octet of the encoder's `m_axis`, and its `tuser` bit: it belongs to
 /// the U+FFFD of a word that cannot be encoded.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Octet {
-    pub tdata: u8,
-    pub error: bool,
+pub type Octet = Flagged<u8>;
+
+/// One word, encoded: its code units (octets in UTF-8, 16-bit units in
+/// UTF-16), or U+FFFD's and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Encoded<T> {
+    pub value: u32,
+    pub code_units: Vec<T>,
+    /// The word's offset in the stream, as a span of one.
+    pub span: Range<usize>,
+    /// Why it could not be encoded: a surrogate, or a value beyond the
+    /// encoding's range.
+    pub error: Option<ErrorKind>,
 }
 
-impl Lane for Octet {
-    const NAME: &'static str = "octet";
-    const TDATA: usize = 8;
-    const TUSER: usize = 1;
-
-    fn tdata(&self) -> u32 {
-        u32::from(self.tdata)
-    }
-
-    fn tuser(&self) -> u32 {
-        u32::from(self.error)
-    }
-
-    fn from_bits(tdata: u32, tuser: u32) -> Octet {
-        Octet {
-            tdata: tdata as u8,
-            error: tuser & 1 == 1,
+impl<T> Encoded<T> {
+    /// Word `value` as `encoding` made it, or, where it had none
+    /// (`None`), as U+FFFD's code units (`replacement`) and the reason.
+    pub fn of(value: u32, encoding: Option<Vec<T>>, replacement: impl FnOnce() -> Vec<T>) -> Self {
+        let (code_units, error) = match encoding {
+            Some(code_units) => (code_units, None),
+            None => {
+                let kind = match value {
+                    0xD800..=0xDFFF => ErrorKind::Surrogate,
+                    _ => ErrorKind::OutOfRange,
+                };
+                (replacement(), Some(kind))
+            }
+        };
+        Encoded {
+            value,
+            code_units,
+            span: 0..1,
+            error,
         }
     }
 }
 
-impl fmt::Display for Octet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "tdata={:02X} tuser={}", self.tdata, u8::from(self.error))
-    }
-}
+impl<T: Copy + Eq + fmt::UpperHex + fmt::Debug> Unit for Encoded<T>
+where
+    Flagged<T>: Lane,
+{
+    type Output = Flagged<T>;
 
-/// One word, encoded: its octets, or U+FFFD's and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Encoded {
-    pub value: u32,
-    pub octets: Vec<u8>,
-    /// The word's offset in the stream, as a span of one.
-    pub span: Range<usize>,
-    /// Why it could not be encoded: a surrogate, or a value beyond the
-    /// profile's.
-    pub error: Option<ErrorKind>,
-}
-
-impl Unit for Encoded {
-    type Output = Octet;
-    const INPUTS: &'static str = "word";
-
-    fn outputs(&self) -> impl Iterator<Item = Octet> {
+    fn outputs(&self) -> impl Iterator<Item = Flagged<T>> {
         let error = self.error.is_some();
-        self.octets.iter().map(move |&tdata| Octet { tdata, error })
+        self.code_units
+            .iter()
+            .map(move |&tdata| Flagged { tdata, error })
     }
 
     fn span(&self) -> Range<usize> {
@@ -82,11 +79,16 @@ impl Unit for Encoded {
     }
 
     fn describe(&self) -> String {
-        let octets: Vec<String> = self.octets.iter().map(|o| format!("{o:02X}")).collect();
+        let digits = 2 * std::mem::size_of::<T>();
+        let code_units: Vec<String> = self
+            .code_units
+            .iter()
+            .map(|c| format!("{c:0digits$X}"))
+            .collect();
         format!(
             "{:08X} as {} {}",
             self.value,
-            octets.join(" "),
+            code_units.join(" "),
             self.error.map_or("ok", ErrorKind::name)
         )
     }
@@ -99,31 +101,17 @@ pub struct Reference(pub Profile);
 
 impl Reference {
     /// Word `value`, encoded.
-    pub fn encode(&self, value: u32) -> Encoded {
-        let (octets, error) = match reference::encode(value, self.0) {
-            Some(octets) => (octets, None),
-            None => {
-                let kind = match value {
-                    0xD800..=0xDFFF => ErrorKind::Surrogate,
-                    _ => ErrorKind::OutOfRange,
-                };
-                let replacement = reference::encode(REPLACEMENT, self.0);
-                (replacement.expect("U+FFFD is encodable"), Some(kind))
-            }
-        };
-        Encoded {
-            value,
-            octets,
-            span: 0..1,
-            error,
-        }
+    pub fn encode(&self, value: u32) -> Encoded<u8> {
+        Encoded::of(value, reference::encode(value, self.0), || {
+            reference::encode(REPLACEMENT, self.0).expect("U+FFFD is encodable")
+        })
     }
 }
 
 impl Model for Reference {
     type Input = u32;
     type Output = Octet;
-    type Unit = Encoded;
+    type Unit = Encoded<u8>;
     const KIND: &'static str = "encoder";
     const TITLE: &'static str = "UCS-4 -> UTF-8 encoder";
 
@@ -133,7 +121,7 @@ impl Model for Reference {
     }
 
     /// A word is decided as soon as it is accepted.
-    fn first(&self, message: &VecDeque<u32>, closed: bool) -> Next<Encoded> {
+    fn first(&self, message: &VecDeque<u32>, closed: bool) -> Next<Encoded<u8>> {
         match (message.front(), closed) {
             (Some(&value), _) => Next::Unit(self.encode(value)),
             (None, true) => Next::EndOfMessage,
@@ -233,7 +221,7 @@ mod tests {
             let c = char::from_u32(value).unwrap();
             let mut buf = [0; 4];
             assert_eq!(
-                model.encode(value).octets,
+                model.encode(value).code_units,
                 c.encode_utf8(&mut buf).as_bytes()
             );
         }
@@ -245,13 +233,13 @@ mod tests {
         ] {
             let encoded = model.encode(value);
             assert_eq!(
-                (encoded.octets, encoded.error),
+                (encoded.code_units, encoded.error),
                 (vec![0xEF, 0xBF, 0xBD], Some(kind))
             );
         }
         let iso = Reference(Profile::Iso10646);
         assert_eq!(
-            iso.encode(0x7FFF_FFFF).octets,
+            iso.encode(0x7FFF_FFFF).code_units,
             [0xFD, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF]
         );
         assert_eq!(iso.encode(0x8000_0000).error, Some(ErrorKind::OutOfRange));

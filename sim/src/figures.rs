@@ -16,7 +16,8 @@ use utf8hdl_hdl::classifier::ByteClass;
 use utf8hdl_hdl::{ErrorKind, Profile};
 
 use crate::core::Beat;
-use crate::core::{Core, Inputs};
+use crate::core::{Core, Inputs, Lane};
+use crate::family::Kind;
 use crate::harness::Harness;
 use crate::output::{write_atomically, OutputFile};
 use crate::wave_svg::{self, Moves, Row, Style};
@@ -25,15 +26,26 @@ use crate::waveform::{TimescaleUnit, VcdRecorder};
 /// The VCD clock period of the figures, in ns.
 const PERIOD: u64 = 10;
 
+/// What a figure feeds its core, lane by lane.
+#[derive(Copy, Clone, Debug)]
+pub enum Feed {
+    /// Bytes, for a decoder.
+    Bytes(&'static [u8]),
+    /// UCS-4 words, for an encoder.
+    Words(&'static [u32]),
+}
+
 /// One figure: the core, what goes in, how the sink behaves, which signals
 /// to show.
 pub struct Figure {
     pub name: &'static str,
     pub caption: &'static str,
-    /// The core's lanes (bytes per clock): 1, or 2 for the wide core.
+    /// The kind of core, of profile rfc3629.
+    pub core: Kind,
+    /// The core's lanes (items per clock): 1, or 2 for the wide core.
     pub lanes: usize,
-    pub bytes: &'static [u8],
-    /// Each input beat's `s_axis_tkeep`, in turn (the bytes fill its kept
+    pub inputs: Feed,
+    /// Each input beat's `s_axis_tkeep`, in turn (the inputs fill its kept
     /// lanes); empty for full beats. Wide cores only.
     pub keep: &'static [u32],
     /// `m_axis_tready` per cycle (repeating its last value); empty for
@@ -319,8 +331,9 @@ pub const FIGURES: &[Figure] = &[
     Figure {
         name: "hello",
         caption: "\"Hi ☺\": one byte per clock in, each word the core's latency after its last byte",
+        core: Kind::Decoder,
         lanes: 1,
-        bytes: "Hi ☺".as_bytes(),
+        inputs: Feed::Bytes("Hi ☺".as_bytes()),
         keep: &[],
         ready: &[],
         view: View::Ports,
@@ -328,8 +341,9 @@ pub const FIGURES: &[Figure] = &[
     Figure {
         name: "gathering",
         caption: "€ (E2 82 AC): the FSM gathers 4 + 6 + 6 free bits into U+20AC",
+        core: Kind::Decoder,
         lanes: 1,
-        bytes: "€".as_bytes(),
+        inputs: Feed::Bytes("€".as_bytes()),
         keep: &[],
         ready: &[],
         view: View::Pipeline,
@@ -337,8 +351,9 @@ pub const FIGURES: &[Figure] = &[
     Figure {
         name: "truncated",
         caption: "E2 82 41: the A that truncates E2 82 is decoded in the same cycle, with no lost cycle",
+        core: Kind::Decoder,
         lanes: 1,
-        bytes: b"\xE2\x82A",
+        inputs: Feed::Bytes(b"\xE2\x82A"),
         keep: &[],
         ready: &[],
         view: View::Pipeline,
@@ -346,8 +361,9 @@ pub const FIGURES: &[Figure] = &[
     Figure {
         name: "two_words",
         caption: "C2 41 C2 41: two words from one byte, one cycle apart, at full rate",
+        core: Kind::Decoder,
         lanes: 1,
-        bytes: b"\xC2A\xC2A",
+        inputs: Feed::Bytes(b"\xC2A\xC2A"),
         keep: &[],
         ready: &[],
         view: View::Pipeline,
@@ -355,8 +371,9 @@ pub const FIGURES: &[Figure] = &[
     Figure {
         name: "surrogate",
         caption: "ED A0 80: a surrogate is three maximal subparts, three U+FFFD",
+        core: Kind::Decoder,
         lanes: 1,
-        bytes: b"\xED\xA0\x80",
+        inputs: Feed::Bytes(b"\xED\xA0\x80"),
         keep: &[],
         ready: &[],
         view: View::Pipeline,
@@ -364,8 +381,9 @@ pub const FIGURES: &[Figure] = &[
     Figure {
         name: "backpressure",
         caption: "ABCDEFGH with m_axis_tready low for 3 cycles: the skid buffer holds one byte, nothing is lost",
+        core: Kind::Decoder,
         lanes: 1,
-        bytes: b"ABCDEFGH",
+        inputs: Feed::Bytes(b"ABCDEFGH"),
         keep: &[],
         ready: &[true, true, true, true, true, true, false, false, false, true],
         view: View::Flow,
@@ -373,8 +391,9 @@ pub const FIGURES: &[Figure] = &[
     Figure {
         name: "wide_broken",
         caption: "2 lanes, E2 82 | 41 42: the 41 of the next beat breaks E2 82, whose U+FFFD leaves with its own beat",
+        core: Kind::Decoder,
         lanes: 2,
-        bytes: b"\xE2\x82AB",
+        inputs: Feed::Bytes(b"\xE2\x82AB"),
         keep: &[],
         ready: &[],
         view: View::Ports,
@@ -382,8 +401,9 @@ pub const FIGURES: &[Figure] = &[
     Figure {
         name: "wide_sparse",
         caption: "2 lanes, € with null lanes (tkeep 01, 10, 01): the bytes are made dense before decoding",
+        core: Kind::Decoder,
         lanes: 2,
-        bytes: "€".as_bytes(),
+        inputs: Feed::Bytes("€".as_bytes()),
         keep: &[0b01, 0b10, 0b01],
         ready: &[],
         view: View::Ports,
@@ -391,42 +411,58 @@ pub const FIGURES: &[Figure] = &[
     Figure {
         name: "wide_packing",
         caption: "2 lanes, C3 A9 | 41 C3 | A9 42: é ends in lane 1, so its word is packed into lane 0 (tkeep 01, then 11)",
+        core: Kind::Decoder,
         lanes: 2,
-        bytes: "éAéB".as_bytes(),
+        inputs: Feed::Bytes("éAéB".as_bytes()),
+        keep: &[],
+        ready: &[],
+        view: View::Ports,
+    },
+    Figure {
+        name: "utf16_pair",
+        caption: "41, 1F600, 42 through Utf16Encoder: 1F600 leaves as the surrogate pair D83D DE00, one unit a clock, while 42 waits",
+        core: Kind::Utf16Encoder,
+        lanes: 1,
+        inputs: Feed::Words(&[0x41, 0x1F600, 0x42]),
         keep: &[],
         ready: &[],
         view: View::Ports,
     },
 ];
 
-/// The input beats of `figure` for a core of `lanes` lanes: its bytes in
+/// The input beats of `items` for a core of `lanes` lanes: the items in
 /// the kept lanes of each beat (all lanes past `keep`), `tlast` on the
-/// beat of the last byte.
-fn beats(figure: &Figure, lanes: usize) -> Vec<Beat<u8>> {
-    let mut bytes = figure.bytes.iter().copied().peekable();
+/// beat of the last item.
+fn beats<T: Lane>(items: &[T], keep: &[u32], lanes: usize) -> Vec<Beat<T>> {
+    let mut items = items.iter().copied().peekable();
     let mut beats = Vec::new();
-    while bytes.peek().is_some() {
-        let keep = figure.keep.get(beats.len()).copied().unwrap_or(u32::MAX);
-        let lane_bytes: Vec<Option<u8>> = (0..lanes)
-            .map(|i| (keep >> i & 1 == 1).then(|| bytes.next()).flatten())
+    while items.peek().is_some() {
+        let keep = keep.get(beats.len()).copied().unwrap_or(u32::MAX);
+        let lane_items: Vec<Option<T>> = (0..lanes)
+            .map(|i| (keep >> i & 1 == 1).then(|| items.next()).flatten())
             .collect();
-        beats.push(Beat::new(&lane_bytes, bytes.peek().is_none()));
+        beats.push(Beat::new(&lane_items, items.peek().is_none()));
     }
     beats
 }
 
-/// Simulates `figure` on `core` and writes its VCD to `vcd_path`; returns
-/// the cycles.
-fn simulate<C: Core<Input = u8> + Copy>(core: C, figure: &Figure, vcd_path: &Path) -> Result<u64> {
+/// Simulates `figure` on `core`, fed `items`, which make `expected`
+/// outputs, and writes its VCD to `vcd_path`; returns the cycles.
+fn simulate<C: Core + Copy>(
+    core: C,
+    items: &[C::Input],
+    expected: usize,
+    figure: &Figure,
+    vcd_path: &Path,
+) -> Result<u64> {
     let mut harness = Harness::new(core);
     let file = BufWriter::new(OutputFile::create(Some(vcd_path))?);
     let mut recorder = VcdRecorder::new(file, &core, 0..u64::MAX, PERIOD, TimescaleUnit::NS)?;
     harness.probe_window = recorder.window();
     let mut error = None;
-    let beats = beats(figure, harness.lanes().count);
+    let beats = beats(items, figure.keep, harness.lanes().count);
     let mut next = 0;
     let mut words = 0;
-    let expected = crate::reference::decode(figure.bytes, Profile::Rfc3629).len();
     // Run until the last word is out, then two idle cycles to show the end.
     let mut idle_after_last = 0;
     while idle_after_last < 2 {
@@ -470,9 +506,25 @@ fn simulate<C: Core<Input = u8> + Copy>(core: C, figure: &Figure, vcd_path: &Pat
 pub fn render(figure: &Figure, dir: &Path) -> Result<()> {
     let scratch = tempfile::tempdir()?;
     let vcd = scratch.path().join(format!("{}.vcd", figure.name));
-    let (cycles, scope) = crate::with_core!(figure.lanes, Profile::Rfc3629, |core| {
-        simulate(core, figure, &vcd).map(|cycles| (cycles, core.name()))
-    })?;
+    let (cycles, scope) = match (figure.core, figure.inputs) {
+        (Kind::Decoder, Feed::Bytes(bytes)) => {
+            let expected = crate::reference::decode(bytes, Profile::Rfc3629).len();
+            crate::with_core!(figure.lanes, Profile::Rfc3629, |core| {
+                simulate(core, bytes, expected, figure, &vcd).map(|cycles| (cycles, core.name()))
+            })?
+        }
+        (Kind::Utf16Encoder, Feed::Words(words)) => {
+            let units = |&w: &u32| crate::reference::utf16::encode(w).map_or(1, |u| u.len());
+            let expected = words.iter().map(units).sum();
+            let core = crate::utf16::Encoder;
+            let cycles = simulate(core, words, expected, figure, &vcd)?;
+            (cycles, core.name())
+        }
+        (kind, inputs) => anyhow::bail!(
+            "figure '{}': the {kind} cannot be fed {inputs:?}",
+            figure.name
+        ),
+    };
     let title = format!("{}: {}", figure.name, figure.caption);
     let svg = draw(
         BufReader::new(File::open(&vcd)?),

@@ -27,18 +27,29 @@ use crate::report::{table_row, TABLE_HEADER};
 pub enum Format {
     Ucs4be,
     Ucs4le,
+    Utf16be,
+    Utf16le,
     Lines,
     Table,
 }
 
 impl Format {
-    pub const ALL: [Format; 4] = [Format::Ucs4be, Format::Ucs4le, Format::Lines, Format::Table];
+    pub const ALL: [Format; 6] = [
+        Format::Ucs4be,
+        Format::Ucs4le,
+        Format::Utf16be,
+        Format::Utf16le,
+        Format::Lines,
+        Format::Table,
+    ];
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Format::Ucs4be => "ucs4be",
             Format::Ucs4le => "ucs4le",
+            Format::Utf16be => "utf16be",
+            Format::Utf16le => "utf16le",
             Format::Lines => "lines",
             Format::Table => "table",
         }
@@ -50,6 +61,10 @@ impl Format {
                 "One 32-bit big-endian word per unit (UCS-4, as `iconv -f UTF-32BE` reads it)"
             }
             Format::Ucs4le => "One 32-bit little-endian word per unit",
+            Format::Utf16be => {
+                "UTF-16, big-endian: one or two code units per unit (`sim`: through the RTL UTF-16 encoder)"
+            }
+            Format::Utf16le => "UTF-16, little-endian, as utf16be",
             Format::Lines => "One unit per line: `START..END U+XXXX`, or `START..END U+FFFD KIND`",
             Format::Table => "A readable table: offsets, bytes, code point, character, error kind",
         }
@@ -429,12 +444,30 @@ impl UnitWriter {
         match self.format {
             Format::Ucs4be => self.out.write_all(&unit.value.to_be_bytes()),
             Format::Ucs4le => self.out.write_all(&unit.value.to_le_bytes()),
+            Format::Utf16be | Format::Utf16le => {
+                // A value UTF-16 cannot carry (above U+10FFFF, from iso10646)
+                // is U+FFFD, as the RTL UTF-16 encoder sends it.
+                let code_units = crate::reference::utf16::encode(unit.value)
+                    .unwrap_or_else(|| vec![crate::reference::REPLACEMENT as u16]);
+                self.write_code_units(&code_units)
+            }
             Format::Lines => writeln!(self.out, "{}", unit_line(unit)),
             Format::Table => {
                 let bytes = self.input.get(unit.span.clone()).unwrap_or_default();
                 writeln!(self.out, "{}", table_row(unit, bytes))
             }
         }
+    }
+
+    /// UTF-16 code units, in the byte order of a UTF-16 format.
+    pub fn write_code_units(&mut self, code_units: &[u16]) -> io::Result<()> {
+        for unit in code_units {
+            match self.format {
+                Format::Utf16le => self.out.write_all(&unit.to_le_bytes())?,
+                _ => self.out.write_all(&unit.to_be_bytes())?,
+            }
+        }
+        Ok(())
     }
 
     /// The output with everything written to it, ready to commit.

@@ -8,7 +8,7 @@
 //! sby task per property there, and reports each as it finishes; nothing is
 //! left behind but the VCD traces it names. The sby files take the core's
 //! module name, lanes and latency, and the BMC depth, from the environment
-//! ([`Proof::env`]), so the figures come from the core's Rust description
+//! (`Proof::env`), so the figures come from the core's Rust description
 //! (`Core::name`, `Core::LATENCY`) and none is copied into the proofs.
 //!
 //! sby is pointed at the PyPI tools that work (the Debian yosys on `PATH`
@@ -28,6 +28,9 @@ use crate::verilog::core_verilog;
 use utf8hdl_sim::core::Core;
 use utf8hdl_sim::decoder::Decoder;
 use utf8hdl_sim::encoder::Encoder;
+use utf8hdl_sim::family::Kind;
+use utf8hdl_sim::properties::Properties;
+use utf8hdl_sim::utf16;
 
 /// The sby file: one task per property group and profile.
 const SBY_FILE: &str = "utf8_decoder.sby";
@@ -88,6 +91,42 @@ const ENCODER_SOURCES: [(&str, &str); 4] = [
     ),
 ];
 
+/// The UTF-16 cores' sby files and properties, beside the AXI4-Stream rules.
+const UTF16_ENCODER_SBY_FILE: &str = "utf16_encoder.sby";
+const UTF16_ENCODER_SBY: &str = include_str!("../../hdl/formal/utf16_encoder.sby");
+const UTF16_ENCODER_SOURCES: [(&str, &str); 4] = [
+    SOURCES[0],
+    SOURCES[1],
+    SOURCES[2],
+    (
+        "utf16_encoder_properties.v",
+        include_str!("../../hdl/formal/utf16_encoder_properties.v"),
+    ),
+];
+const UTF16_DECODER_SBY_FILE: &str = "utf16_decoder.sby";
+const UTF16_DECODER_SBY: &str = include_str!("../../hdl/formal/utf16_decoder.sby");
+const UTF16_DECODER_SOURCES: [(&str, &str); 4] = [
+    SOURCES[0],
+    SOURCES[1],
+    SOURCES[2],
+    (
+        "utf16_decoder_properties.v",
+        include_str!("../../hdl/formal/utf16_decoder_properties.v"),
+    ),
+];
+
+const PROPERTIES_SBY_FILE: &str = "char_properties.sby";
+const PROPERTIES_SBY: &str = include_str!("../../hdl/formal/char_properties.sby");
+const PROPERTIES_SOURCES: [(&str, &str); 4] = [
+    SOURCES[0],
+    SOURCES[1],
+    SOURCES[2],
+    (
+        "char_properties_properties.v",
+        include_str!("../../hdl/formal/char_properties_properties.v"),
+    ),
+];
+
 /// The cycles a wide core's bounded checks go past its latency, at least.
 const WIDE_DEPTH_PAST_LATENCY: u32 = 4;
 
@@ -120,7 +159,7 @@ pub enum Method {
 #[derive(Copy, Clone, Debug)]
 pub struct Check {
     pub property: &'static str,
-    /// The task in [`SBY`], after the profile: `rfc3629_<task>`.
+    /// The task in the core's sby file, after the profile: `rfc3629_<task>`.
     pub task: &'static str,
     pub method: Method,
 }
@@ -164,7 +203,7 @@ pub const CHECKS: [Check; 7] = [
     },
 ];
 
-/// The encoder's checks ([`run_encoder`]), in the order of the report.
+/// The encoder's checks, in the order of the report.
 pub const ENCODER_CHECKS: [Check; 5] = [
     Check {
         property: "P2 m_axis keeps the AXI4-Stream rules",
@@ -191,6 +230,53 @@ pub const ENCODER_CHECKS: [Check; 5] = [
         task: "cover",
         method: Method::Cover,
     },
+];
+
+/// The UTF-16 encoder's checks, in the order of the report.
+pub const UTF16_ENCODER_CHECKS: [Check; 5] = [
+    ENCODER_CHECKS[0],
+    Check {
+        property: "P3 one code unit per clock",
+        task: "rate",
+        method: Method::Prove,
+    },
+    Check {
+        property: "P4 well-formed UTF-16, flags only on FFFD",
+        task: "safety",
+        method: Method::Prove,
+    },
+    ENCODER_CHECKS[3],
+    ENCODER_CHECKS[4],
+];
+
+/// The UTF-16 decoder's checks, in the order of the report.
+pub const UTF16_DECODER_CHECKS: [Check; 5] = [
+    ENCODER_CHECKS[0],
+    UTF16_ENCODER_CHECKS[1],
+    Check {
+        property: "P4 no unflagged error",
+        task: "safety",
+        method: Method::Prove,
+    },
+    ENCODER_CHECKS[3],
+    ENCODER_CHECKS[4],
+];
+
+/// The properties core's checks, in the order of the report.
+pub const PROPERTIES_CHECKS: [Check; 5] = [
+    ENCODER_CHECKS[0],
+    Check {
+        property: "P3 one word per clock",
+        task: "rate",
+        method: Method::Prove,
+    },
+    Check {
+        property: "P4 the flags are the word's properties",
+        task: "safety",
+        method: Method::Prove,
+    },
+    ENCODER_CHECKS[3],
+    ENCODER_CHECKS[4],
 ];
 
 /// The sby task that gives a trace when a proof fails without one.
@@ -342,21 +428,48 @@ pub fn require_tools() -> bool {
 /// error (a missing tool, an unreadable file, Verilog that does not parse),
 /// not a failed property.
 pub fn run(options: &Options, report: impl FnMut(&Check, &Outcome)) -> Result<bool> {
-    one_lane_proof(Decoder(options.profile), SBY_FILE, SBY, &SOURCES, options).run(options, report)
+    run_one_lane(Kind::Decoder, options, report)
 }
 
-/// [`run`] for the encoder (`utf8hdl formal --core encoder`): the checks
-/// of `options` are some of [`ENCODER_CHECKS`].
-pub fn run_encoder(options: &Options, report: impl FnMut(&Check, &Outcome)) -> Result<bool> {
-    let core = Encoder(options.profile);
-    one_lane_proof(
-        core,
-        ENCODER_SBY_FILE,
-        ENCODER_SBY,
-        &ENCODER_SOURCES,
-        options,
-    )
-    .run(options, report)
+/// The checks of the 1-lane core of `kind`, in the order of the report.
+pub fn checks_of(kind: Kind) -> &'static [Check] {
+    match kind {
+        Kind::Decoder => &CHECKS,
+        Kind::Encoder => &ENCODER_CHECKS,
+        Kind::Utf16Encoder => &UTF16_ENCODER_CHECKS,
+        Kind::Utf16Decoder => &UTF16_DECODER_CHECKS,
+        Kind::Properties => &PROPERTIES_CHECKS,
+    }
+}
+
+/// [`run`] for the 1-lane core of `kind` (`utf8hdl formal --core KIND`):
+/// the checks of `options` are some of [`checks_of`] `kind`.
+pub fn run_one_lane(
+    kind: Kind,
+    options: &Options,
+    report: impl FnMut(&Check, &Outcome),
+) -> Result<bool> {
+    let profile = options.profile;
+    let proof = match kind {
+        Kind::Decoder => one_lane_proof(Decoder(profile), SBY_FILE, SBY, &SOURCES, options),
+        Kind::Encoder => {
+            let (file, sby) = (ENCODER_SBY_FILE, ENCODER_SBY);
+            one_lane_proof(Encoder(profile), file, sby, &ENCODER_SOURCES, options)
+        }
+        Kind::Utf16Encoder => {
+            let (file, sby) = (UTF16_ENCODER_SBY_FILE, UTF16_ENCODER_SBY);
+            one_lane_proof(utf16::Encoder, file, sby, &UTF16_ENCODER_SOURCES, options)
+        }
+        Kind::Utf16Decoder => {
+            let (file, sby) = (UTF16_DECODER_SBY_FILE, UTF16_DECODER_SBY);
+            one_lane_proof(utf16::Decoder, file, sby, &UTF16_DECODER_SOURCES, options)
+        }
+        Kind::Properties => {
+            let (file, sby) = (PROPERTIES_SBY_FILE, PROPERTIES_SBY);
+            one_lane_proof(Properties, file, sby, &PROPERTIES_SOURCES, options)
+        }
+    };
+    proof.run(options, report)
 }
 
 /// The proof of a 1-lane `core` by `sby` and its `sources`.

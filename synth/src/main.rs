@@ -5,13 +5,14 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus, Summary};
 use utf8hdl_sim::core::{Core, Unit, Values};
 use utf8hdl_sim::decoder::Reference;
+use utf8hdl_sim::encoder::Encoder;
 use utf8hdl_sim::family::Kind;
 use utf8hdl_sim::figures::{self, View};
 use utf8hdl_sim::harness::{Engine, Harness};
@@ -22,8 +23,10 @@ use utf8hdl_sim::output::{
 };
 use utf8hdl_sim::reference;
 use utf8hdl_sim::report::{acts_on_terminal, summary_lines};
+use utf8hdl_sim::utf16;
 use utf8hdl_sim::waveform::{TimescaleUnit, VcdRecorder};
 use utf8hdl_sim::{with_any_core, with_core};
+use utf8hdl_synth::board::Mode;
 use utf8hdl_synth::core_verilog;
 use utf8hdl_synth::verilator::{self, Verilated};
 use utf8hdl_synth::verilog::{all_cores, verilog_file};
@@ -74,6 +77,9 @@ enum Command {
     Reference(StreamArgs),
     /// Simulate the RTL cycle by cycle, checking every word against the reference.
     Sim(SimArgs),
+    /// Encode UCS-4 or UTF-16 as UTF-8 in the RTL (the UTF-8 encoder, after
+    /// the UTF-16 decoder for UTF-16), checked against the references.
+    Encode(EncodeArgs),
     /// Measure simulated cycles per second, VCD size and peak memory.
     Bench(BenchArgs),
     /// Regenerate the guide's waveform figures (SVG) from real simulations.
@@ -170,6 +176,9 @@ struct FormalArgs {
 }
 
 fn formal(args: &FormalArgs) -> Result<ExitCode> {
+    args.core
+        .check(args.lanes, args.profile)
+        .map_err(anyhow::Error::msg)?;
     let mut options = utf8hdl_synth::formal::Options {
         profile: args.profile,
         verilog: args.verilog.clone(),
@@ -191,16 +200,14 @@ fn formal(args: &FormalArgs) -> Result<ExitCode> {
         }
     };
     let all_passed = match (args.core, args.lanes) {
-        (Kind::Decoder, 1) => utf8hdl_synth::formal::run(&options, report),
-        (Kind::Decoder, lanes) => {
+        (Kind::Decoder, lanes) if lanes > 1 => {
             options.checks = utf8hdl_synth::formal::wide_checks(lanes).to_vec();
             utf8hdl_synth::formal::run_wide(&options, lanes, report)
         }
-        (Kind::Encoder, 1) => {
-            options.checks = utf8hdl_synth::formal::ENCODER_CHECKS.to_vec();
-            utf8hdl_synth::formal::run_encoder(&options, report)
+        (kind, _) => {
+            options.checks = utf8hdl_synth::formal::checks_of(kind).to_vec();
+            utf8hdl_synth::formal::run_one_lane(kind, &options, report)
         }
-        (Kind::Encoder, lanes) => bail!("no {lanes}-lane encoder: the encoder has 1 lane"),
     }?;
     written?;
     // Each cover's trace also as a timing diagram, beside its VCD: the
@@ -265,8 +272,9 @@ struct SynthArgs {
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
-    /// Build the UART demo for a board instead (icebreaker) and write its
-    /// bitstream to --dir.
+    /// Build the UART demo for a board instead and write its bitstream to
+    /// --dir: icebreaker prints a line per unit, icebreaker-echo echoes the
+    /// input with malformed stretches as U+FFFD.
     #[arg(long, value_enum)]
     board: Option<Board>,
     /// Where --board writes its build.
@@ -276,8 +284,10 @@ struct SynthArgs {
 
 #[derive(Copy, Clone, ValueEnum)]
 enum Board {
-    /// 1BitSquared iCEBreaker (iCE40 UP5K, 12 MHz).
+    /// 1BitSquared iCEBreaker (iCE40 UP5K, 12 MHz): a line per unit.
     Icebreaker,
+    /// The iCEBreaker, echoing through the decoder and the encoder.
+    IcebreakerEcho,
 }
 
 fn verilog(args: &VerilogArgs) -> Result<ExitCode> {
@@ -320,14 +330,18 @@ fn synth(args: &SynthArgs) -> Result<ExitCode> {
 
 fn synth_of<C: Core>(core: &C, args: &SynthArgs) -> Result<ExitCode> {
     let mut out = io::stdout().lock();
-    if let Some(Board::Icebreaker) = args.board {
+    if let Some(board) = args.board {
+        let mode = match board {
+            Board::Icebreaker => Mode::Lines,
+            Board::IcebreakerEcho => Mode::Echo,
+        };
         anyhow::ensure!(
             args.lanes == 1,
             "--board builds the demo of the 1-lane core; it takes no --lanes {}",
             args.lanes
         );
         let progress = Progress::task("building the iCEBreaker bitstream".into());
-        let build = utf8hdl_synth::board::board_bitstream(args.profile, &args.dir);
+        let build = utf8hdl_synth::board::board_bitstream(args.profile, mode, &args.dir);
         progress.finish();
         let build = build?;
         writeln!(out, "bitstream: {}", build.bitstream.display())?;
@@ -658,6 +672,11 @@ fn kind_parser() -> impl TypedValueParser<Value = Kind> {
     one_of(&Kind::ALL, Kind::name, |kind| match kind {
         Kind::Decoder => "UTF-8 -> UCS-4, 1 to 32 bytes per clock",
         Kind::Encoder => "UCS-4 -> UTF-8, one octet per clock (1 lane)",
+        Kind::Utf16Encoder => "UCS-4 -> UTF-16, one code unit per clock (1 lane, rfc3629)",
+        Kind::Utf16Decoder => "UTF-16 -> UCS-4, one code unit per clock (1 lane, rfc3629)",
+        Kind::Properties => {
+            "UCS-4 words with control/private-use/noncharacter/non-BMP flags (1 lane, rfc3629)"
+        }
     })
 }
 
@@ -706,6 +725,134 @@ fn reference(args: &StreamArgs) -> Result<ExitCode> {
     stream.finish()?;
     writer.commit()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// What `encode` reads: UCS-4 words or UTF-16 code units, in either byte
+/// order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum Encoding {
+    /// UCS-4 (UTF-32) words, most significant byte first.
+    Ucs4be,
+    /// UCS-4 words, least significant byte first.
+    Ucs4le,
+    /// UTF-16 code units, most significant byte first.
+    Utf16be,
+    /// UTF-16 code units, least significant byte first.
+    Utf16le,
+}
+
+impl Encoding {
+    /// Bytes a word or code unit.
+    fn unit_bytes(self) -> usize {
+        match self {
+            Encoding::Ucs4be | Encoding::Ucs4le => 4,
+            Encoding::Utf16be | Encoding::Utf16le => 2,
+        }
+    }
+
+    /// The unit that `bytes`, [`Encoding::unit_bytes`] of them, hold.
+    fn unit(self, bytes: &[u8]) -> u32 {
+        match (self, bytes) {
+            (Encoding::Ucs4be, &[a, b, c, d]) => u32::from_be_bytes([a, b, c, d]),
+            (Encoding::Ucs4le, &[a, b, c, d]) => u32::from_le_bytes([a, b, c, d]),
+            (Encoding::Utf16be, &[a, b]) => u32::from(u16::from_be_bytes([a, b])),
+            (Encoding::Utf16le, &[a, b]) => u32::from(u16::from_le_bytes([a, b])),
+            _ => unreachable!("the input is cut into units of unit_bytes"),
+        }
+    }
+}
+
+#[derive(Args)]
+struct EncodeArgs {
+    /// A file, or - for standard input.
+    input: String,
+    /// What the input is.
+    #[arg(long, value_enum)]
+    from: Encoding,
+    /// Which UTF-8 the encoder writes: rfc3629 (1–4 octets) or iso10646
+    /// (1–6 octets).
+    #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
+    profile: Profile,
+    /// Where the UTF-8 goes: a path, or - for standard output.
+    #[arg(long, short = 'o', default_value = "-")]
+    output: PathBuf,
+    /// Print the encoder's summary as one JSON object on the last line of
+    /// stderr.
+    #[arg(long, value_enum)]
+    stats: Option<StatsFormat>,
+}
+
+/// `utf8hdl encode`: UCS-4 through `Utf8Encoder`, or UTF-16 through
+/// `Utf16Decoder` and then `Utf8Encoder`, each run checked against its
+/// reference. The input is read whole first, so that a trailing partial
+/// unit is refused before any output is written (standard output cannot
+/// be taken back).
+fn encode(args: &EncodeArgs) -> Result<ExitCode> {
+    let input = Input::from_arg(Some(&args.input));
+    let bytes = input.read_all()?;
+    let width = args.from.unit_bytes();
+    anyhow::ensure!(
+        bytes.len() % width == 0,
+        "{} ends in a partial {}-byte unit: {} bytes is not a whole number of them ({} left over)",
+        input.describe(),
+        width,
+        bytes.len(),
+        bytes.len() % width
+    );
+    let units = bytes.chunks_exact(width).map(|unit| args.from.unit(unit));
+    let full_rate = Stimulus::stalls(Stalls::Never, Stalls::Never, 1);
+    let words: Vec<u32> = match args.from {
+        Encoding::Ucs4be | Encoding::Ucs4le => units.collect(),
+        Encoding::Utf16be | Encoding::Utf16le => {
+            let mut words = Vec::with_capacity(bytes.len() / width);
+            let summary = run_checked(
+                Harness::new(utf16::Decoder),
+                units.map(|unit| unit as u16),
+                &full_rate,
+                |unit| {
+                    words.push(unit.value);
+                    anyhow::Ok(())
+                },
+                &mut |_, _| {},
+            )?;
+            report_stage(&utf16::Decoder.name(), &summary);
+            if !summary.agree() {
+                return Ok(ExitCode::from(1));
+            }
+            words
+        }
+    };
+    let mut output = OutputFile::create(Some(&args.output))?;
+    let mut progress = Progress::bytes(Some(bytes.len() as u64));
+    let encoder = Encoder(args.profile);
+    let summary = run_checked(
+        Harness::new(encoder),
+        words.into_iter(),
+        &full_rate,
+        |unit| {
+            progress.set((unit.span.end * width) as u64);
+            output.write_all(&unit.code_units)
+        },
+        &mut |_, _| {},
+    );
+    progress.finish();
+    let summary = summary?;
+    report_stage(&encoder.name(), &summary);
+    if let Some(StatsFormat::Json) = args.stats {
+        note(summary.to_json());
+    }
+    if !summary.agree() {
+        return Ok(ExitCode::from(1));
+    }
+    output.commit()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The summary of one core's run in a chain, each line after its name.
+fn report_stage<U: Unit>(core: &str, summary: &Summary<U>) {
+    for line in summary_lines(summary) {
+        note(format_args!("{core}: {line}"));
+    }
 }
 
 /// A waveform being recorded: to its file (`--vcd`), or in memory for the
@@ -873,12 +1020,20 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
             args.seed,
         )
     };
+    // UTF-16 out is the RTL's too: the decoded words go through
+    // `Utf16Encoder` once the decoder's run is checked, so they are held.
+    let through_utf16 = matches!(args.stream.format, Format::Utf16be | Format::Utf16le);
+    let mut words = Vec::new();
     let summary = run_checked(
         harness,
         &mut stream,
         &stimulus,
         |unit| {
             progress.set(unit.span.end as u64);
+            if through_utf16 {
+                words.push(unit.value);
+                return Ok(());
+            }
             writer.write(unit)
         },
         &mut |cycle, values| {
@@ -911,7 +1066,19 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
         })
         .transpose()?;
     let waveforms = waveform.into_iter().chain(diagram);
-    if summary.agree() {
+    let mut agree = summary.agree();
+    if through_utf16 && agree {
+        let encoded = run_checked(
+            Harness::new(utf16::Encoder),
+            words.into_iter(),
+            &stimulus,
+            |unit| writer.write_code_units(&unit.code_units),
+            &mut |_, _| {},
+        )?;
+        report_stage(&utf16::Encoder.name(), &encoded);
+        agree = encoded.agree();
+    }
+    if agree {
         commit_all([writer.finish()?].into_iter().chain(waveforms))?;
     } else {
         // The waveforms show where the design went wrong.
@@ -929,7 +1096,7 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
         }
     }
     report(&summary, args.stats);
-    Ok(if summary.agree() {
+    Ok(if agree {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -986,6 +1153,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Some(Command::Reference(args)) => reference(&args),
         Some(Command::Sim(args)) => sim(&args),
+        Some(Command::Encode(args)) => encode(&args),
         Some(Command::Bench(args)) => bench(&args),
         Some(Command::Wave(args)) => wave(&args),
         Some(Command::Lab { action }) => lab(&action),

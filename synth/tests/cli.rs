@@ -327,7 +327,7 @@ fn verilog_all_writes_every_core_into_its_dir() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names.len(), 14, "{names:?}");
+    assert_eq!(names.len(), 17, "{names:?}");
     let one = utf8hdl(
         &[
             "verilog",
@@ -351,8 +351,9 @@ fn verilog_all_writes_every_core_into_its_dir() {
     );
 }
 
-/// `--core` names a core of the family; the encoder has one lane, and any
-/// other count is one line and exit status 2, with no file written.
+/// `--core` names a core of the family; the encoder has one lane, the
+/// UTF-16 and properties cores one lane and one profile, and any other
+/// count or profile is one line and exit status 2, with no file written.
 #[test]
 fn core_names_the_family_member_and_its_lanes() {
     let dir = temp_dir();
@@ -369,6 +370,17 @@ fn core_names_the_family_member_and_its_lanes() {
             path_str(&out),
         ],
         &["synth", "--core", "encoder", "--lanes", "4"],
+        &[
+            "verilog",
+            "--core",
+            "utf16-decoder",
+            "--profile",
+            "iso10646",
+            "-o",
+            path_str(&out),
+        ],
+        &["formal", "--core", "properties", "--profile", "iso10646"],
+        &["formal", "--core", "utf16-encoder", "--lanes", "2"],
     ] {
         let line = usage_failure(utf8hdl(args, b""));
         assert!(
@@ -659,7 +671,7 @@ fn io_errors_name_the_path_once_and_never_a_temporary_file() {
 
     let line = usage_failure(utf8hdl(&["reference", "--format", "utf16"], b""));
     assert!(
-        line.contains("[possible values: ucs4be, ucs4le, lines, table]"),
+        line.contains("[possible values: ucs4be, ucs4le, utf16be, utf16le, lines, table]"),
         "{line}"
     );
     let line = usage_failure(utf8hdl(&["sim", "--stats", "yaml"], b""));

@@ -22,6 +22,51 @@ fn stats(stderr: &[u8]) -> serde_json::Value {
     serde_json::from_str(last).unwrap_or_else(|e| panic!("not JSON ({e}): {last}"))
 }
 
+/// `sim --format utf16be` and `utf16le` (the decoder, then the UTF-16
+/// encoder, both in the RTL) equal CPython's `decode('utf-8', 'replace')
+/// .encode('utf-16-be' / 'utf-16-le')`, with and without stalls; and
+/// `reference` in the same formats writes the same bytes.
+#[test]
+fn utf16_out_of_the_rtl_equals_python() {
+    let messages: Vec<Vec<u8>> = random_messages()
+        .into_iter()
+        .filter(|m| m.len() <= 1000)
+        .take(12)
+        .collect();
+    for (i, message) in messages.iter().enumerate() {
+        for (format, codec) in [("utf16be", "utf-16-be"), ("utf16le", "utf-16-le")] {
+            let Some(expected) = python_decode(message, codec) else {
+                return;
+            };
+            for stalls in [["0", "0"], ["0.3", "0.7"]] {
+                let args = [
+                    "sim",
+                    "-",
+                    "--format",
+                    format,
+                    "--stall-in",
+                    stalls[0],
+                    "--stall-out",
+                    stalls[1],
+                ];
+                let out = utf8hdl(&args, message);
+                assert_eq!(
+                    out.status.code(),
+                    Some(0),
+                    "{}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                assert_eq!(
+                    out.stdout, expected,
+                    "message {i}, {format}, stalls {stalls:?}"
+                );
+            }
+            let reference = success(utf8hdl(&["reference", "-", "--format", format], message));
+            assert_eq!(reference, expected, "message {i}, reference {format}");
+        }
+    }
+}
+
 /// `sim --format ucs4be` equals CPython on random inputs, with and without
 /// stalls on either side.
 #[test]

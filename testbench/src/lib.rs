@@ -9,10 +9,46 @@ use std::convert::Infallible;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::checker::{Checker, Mismatch, Side, Stalls};
-use utf8hdl_sim::core::{to_hex, Beat, Core, InputsOf, Values};
+use utf8hdl_sim::checker::{run_checked, Checker, Mismatch, Side, Stalls, Stimulus, SummaryOf};
+use utf8hdl_sim::core::Unit;
+use utf8hdl_sim::core::{to_hex, Beat, Core, InputsOf, Lane, Values};
 use utf8hdl_sim::decoder::Decoder;
 use utf8hdl_sim::harness::{CycleOf, Engine, Harness, RustHdl};
+
+/// Every input offered at once and every output taken at once.
+pub const FULL_RATE: Stimulus = Stimulus {
+    source: Stalls::Never,
+    sink: Stalls::Never,
+    null_lanes: 0.0,
+    message_end: 0.0,
+    seed: 1,
+};
+
+/// Runs `inputs` through `core` on rust-hdl's engine as `stimulus` offers
+/// them, checked on every cycle; the summary and every output, in order
+/// (the model's, which the checker found equal to the RTL's).
+pub fn run<C: Core>(
+    core: C,
+    inputs: &[C::Input],
+    stimulus: &Stimulus,
+) -> (SummaryOf<C>, Vec<C::Output>) {
+    let name = core.name();
+    let mut outputs = Vec::new();
+    let Ok(summary) = run_checked(
+        Harness::new(core),
+        inputs.iter().copied(),
+        stimulus,
+        |unit| {
+            outputs.extend(unit.outputs());
+            Ok::<(), Infallible>(())
+        },
+        &mut |_, _| {},
+    );
+    if let Some(mismatch) = &summary.mismatch {
+        panic!("{name}: {mismatch}");
+    }
+    (summary, outputs)
+}
 
 /// Drives one core through many messages and checks everything it does.
 pub struct Bench<E: Engine> {
@@ -66,6 +102,7 @@ impl<E: Engine> Bench<E> {
             Mismatch {
                 cycle: number,
                 failure,
+                inputs: <<E::Core as Core>::Input as Lane>::NAME,
             }
             .to_string()
         })?;

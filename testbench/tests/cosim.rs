@@ -4,8 +4,9 @@
 //!
 //! The stimulus is random but AXI4-Stream-legal: for a decoder, bytes biased
 //! towards leads and continuing octets (and whole well-formed sequences of
-//! the profile); for the encoder, words of every length, surrogates and
-//! values past the profile's range;
+//! the profile); for the encoders, words of every length, surrogates and
+//! values past the profile's range; for the UTF-16 decoder, code units,
+//! half of them surrogates;
 //! random `tlast`, random gaps on `s_axis_tvalid` (an offered byte is held
 //! until taken), random `m_axis_tready` back-pressure, in phases from
 //! saturated to sparse, and an occasional reset in mid-stream. It is made
@@ -28,7 +29,9 @@ use utf8hdl_sim::core::{ports, Beat, Core, Dir, Inputs, Port};
 use utf8hdl_sim::decoder::{Decoder, WideDecoder, Word};
 use utf8hdl_sim::encoder::{Encoder, Octet};
 use utf8hdl_sim::harness::Harness;
+use utf8hdl_sim::properties::{Flags, Properties};
 use utf8hdl_sim::reference::encode;
+use utf8hdl_sim::utf16::{self, CodeUnit};
 use utf8hdl_synth::cosim::{simulate, Simulator, Tracer};
 use utf8hdl_synth::tools;
 use utf8hdl_synth::write_core_verilog;
@@ -176,6 +179,53 @@ impl Traffic for Encoder {
     }
     fn error_code(octet: &Octet) -> Option<u8> {
         octet.error.then_some(0)
+    }
+    fn error_codes(_profile: Profile) -> Vec<u8> {
+        vec![0]
+    }
+}
+
+/// The UTF-16 encoder reads the same words, and flags its FFFD with one
+/// bit.
+impl Traffic for utf16::Encoder {
+    fn source(profile: Profile) -> impl FnMut(&mut StdRng) -> u32 {
+        Encoder::source(profile)
+    }
+    fn error_code(unit: &CodeUnit) -> Option<u8> {
+        unit.error.then_some(0)
+    }
+    fn error_codes(_profile: Profile) -> Vec<u8> {
+        vec![0]
+    }
+}
+
+/// The UTF-16 decoder reads code units, surrogates half of them (so that
+/// pairs, lone halves and halves at a message's end all come), and sends
+/// words whose `tuser` holds the one kind it finds.
+impl Traffic for utf16::Decoder {
+    fn source(_profile: Profile) -> impl FnMut(&mut StdRng) -> u16 {
+        |rng| match rng.gen_range(0..4) {
+            0 => rng.gen_range(0xD800..=0xDBFF),
+            1 => rng.gen_range(0xDC00..=0xDFFF),
+            _ => rng.gen(),
+        }
+    }
+    fn error_code(word: &Word) -> Option<u8> {
+        (word.tuser & 1 == 1).then_some(word.tuser >> 1)
+    }
+    fn error_codes(_profile: Profile) -> Vec<u8> {
+        vec![ErrorKind::Surrogate.code()]
+    }
+}
+
+/// The properties core reads the same words; it has no error, so code 0
+/// stands for a word with any flag.
+impl Traffic for Properties {
+    fn source(profile: Profile) -> impl FnMut(&mut StdRng) -> u32 {
+        Encoder::source(profile)
+    }
+    fn error_code(word: &Flags) -> Option<u8> {
+        (word.tuser != 0).then_some(0)
     }
     fn error_codes(_profile: Profile) -> Vec<u8> {
         vec![0]
@@ -405,5 +455,17 @@ fn icarus_and_verilator_match_rust_hdl_on_the_encoder() {
         for profile in Profile::ALL {
             cosim_of(simulator, Encoder(profile), cycles);
         }
+    }
+}
+
+/// The UTF-16 encoder and decoder and the properties core, in both
+/// simulators.
+#[test]
+fn icarus_and_verilator_match_rust_hdl_on_the_utf16_and_properties_cores() {
+    let cycles = env_or("UTF8HDL_COSIM_CYCLES", DEFAULT_CYCLES as u64) as usize / 4;
+    for simulator in [Simulator::Icarus, Simulator::Verilator] {
+        cosim_of(simulator, utf16::Encoder, cycles);
+        cosim_of(simulator, utf16::Decoder, cycles);
+        cosim_of(simulator, Properties, cycles);
     }
 }

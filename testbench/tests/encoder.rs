@@ -8,50 +8,16 @@ use std::convert::Infallible;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::{ErrorKind, Profile};
-use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus, SummaryOf};
-use utf8hdl_sim::core::{Core, Unit};
+use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus};
+use utf8hdl_sim::core::Core;
 use utf8hdl_sim::decoder::Decoder;
 use utf8hdl_sim::encoder::{Encoder, Octet};
 use utf8hdl_sim::harness::Harness;
-use utf8hdl_testbench::random_message;
-
-/// Runs `inputs` through `core` on rust-hdl's engine as `stimulus` offers
-/// them, checked on every cycle; the summary and every output, in order
-/// (the model's, which the checker found equal to the RTL's).
-fn run<C: Core>(
-    core: C,
-    inputs: &[C::Input],
-    stimulus: &Stimulus,
-) -> (SummaryOf<C>, Vec<C::Output>) {
-    let name = core.name();
-    let mut outputs = Vec::new();
-    let Ok(summary) = run_checked(
-        Harness::new(core),
-        inputs.iter().copied(),
-        stimulus,
-        |unit| {
-            outputs.extend(unit.outputs());
-            Ok::<(), Infallible>(())
-        },
-        &mut |_, _| {},
-    );
-    if let Some(mismatch) = &summary.mismatch {
-        panic!("{name}: {mismatch}");
-    }
-    (summary, outputs)
-}
+use utf8hdl_testbench::{random_message, run, FULL_RATE};
 
 fn octets(outputs: &[Octet]) -> Vec<u8> {
     outputs.iter().map(|o| o.tdata).collect()
 }
-
-const FULL_RATE: Stimulus = Stimulus {
-    source: Stalls::Never,
-    sink: Stalls::Never,
-    null_lanes: 0.0,
-    message_end: 0.0,
-    seed: 1,
-};
 
 /// Every Unicode scalar value, in one message at full rate, leaves as
 /// Rust's UTF-8 of the same characters, one octet a clock; and the RTL

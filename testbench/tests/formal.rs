@@ -14,6 +14,7 @@ use std::path::Path;
 
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::Core;
+use utf8hdl_sim::family::Kind;
 use utf8hdl_synth::formal::{
     self, Check, Method, Options, Outcome, CHECKS, ENCODER_CHECKS, WIDE_CHECKS, WIDE_SAFETY_CHECKS,
 };
@@ -489,9 +490,10 @@ fn wide_mutant_error_bit_dropped_fails() {
     mutant_fails_for(&WIDE_ERROR_BIT_DROPPED, 2);
 }
 
-/// The encoder's checks, for `profile`, on its exported Verilog or on
-/// `verilog_file`: each property's outcome.
-fn prove_encoder(
+/// The checks of the 1-lane core of `kind`, for `profile`, on its exported
+/// Verilog or on `verilog_file`: each property's outcome.
+fn prove_one_lane(
+    kind: Kind,
     profile: Profile,
     verilog_file: Option<&Path>,
     checks: Vec<Check>,
@@ -506,30 +508,46 @@ fn prove_encoder(
         checks,
     };
     let mut outcomes = Vec::new();
-    formal::run_encoder(&options, |check, outcome| {
-        eprintln!("encoder {profile} {}: {outcome}", check.property);
+    formal::run_one_lane(kind, &options, |check, outcome| {
+        eprintln!("{kind} {profile} {}: {outcome}", check.property);
         outcomes.push((check.property.to_string(), outcome.clone()));
     })
-    .unwrap_or_else(|e| panic!("utf8hdl formal --core encoder could not run: {e:#}"));
+    .unwrap_or_else(|e| panic!("utf8hdl formal --core {kind} could not run: {e:#}"));
     outcomes
 }
 
-/// The encoder, both profiles: every proof holds and every cover is
-/// reached (a flagged octet, a TLAST, a four-octet lead).
+/// The encoders, the UTF-16 decoder and the properties core, in every
+/// profile they come in: every proof holds and every cover is reached (for
+/// the UTF-8 encoder a flagged octet, a TLAST, a four-octet lead; for the
+/// UTF-16 cores a flagged or error unit, a TLAST, a surrogate pair; for
+/// the properties core each flag and a TLAST).
 #[test]
-fn encoder_every_property_holds() {
+fn the_other_one_lane_cores_every_property_holds() {
     if !formal::require_tools() {
         return;
     }
-    for profile in Profile::ALL {
+    let kinds = [
+        Kind::Encoder,
+        Kind::Utf16Encoder,
+        Kind::Utf16Decoder,
+        Kind::Properties,
+    ];
+    for (kind, &profile) in kinds
+        .iter()
+        .flat_map(|&k| k.profiles().iter().map(move |p| (k, p)))
+    {
         let dir = tempfile::tempdir().unwrap();
-        let outcomes = prove_encoder(profile, None, ENCODER_CHECKS.to_vec(), dir.path());
-        assert_eq!(outcomes.len(), ENCODER_CHECKS.len());
+        let checks = formal::checks_of(kind);
+        let outcomes = prove_one_lane(kind, profile, None, checks.to_vec(), dir.path());
+        assert_eq!(outcomes.len(), checks.len());
         for (property, outcome) in &outcomes {
             match outcome {
                 Outcome::Proven => {}
-                Outcome::Covered { covers, .. } => assert_eq!(covers.len(), 3, "{property}"),
-                other => panic!("{profile} {property}: {other}"),
+                Outcome::Covered { covers, .. } => {
+                    let expected = if kind == Kind::Properties { 5 } else { 3 };
+                    assert_eq!(covers.len(), expected, "{property}")
+                }
+                other => panic!("{kind} {profile} {property}: {other}"),
             }
         }
     }
@@ -563,7 +581,7 @@ fn encoder_mutant_gap_between_words_fails() {
         .copied()
         .filter(|c| c.task == "rate")
         .collect();
-    let outcomes = prove_encoder(profile, Some(&file), rate, dir.path());
+    let outcomes = prove_one_lane(Kind::Encoder, profile, Some(&file), rate, dir.path());
     match &outcomes[0].1 {
         Outcome::Failed { what, trace } => {
             assert!(
@@ -573,5 +591,81 @@ fn encoder_mutant_gap_between_words_fails() {
             assert!(trace.is_some(), "a counterexample trace");
         }
         other => panic!("the gap was not caught by P3: {other}"),
+    }
+}
+
+/// The UTF-16 encoder mutated to send a pair's low half first: P4's rule
+/// that a low surrogate follows a high one, and only then, must catch it.
+#[test]
+fn utf16_encoder_mutant_pair_swapped_fails() {
+    let core = utf8hdl_sim::utf16::Encoder;
+    let original = verilog::core_verilog(&core).unwrap();
+    let mutated = original
+        .replacen(
+            "pending_0$d = high_surrogate;",
+            "pending_0$d = low_surrogate;",
+            1,
+        )
+        .replacen(
+            "pending_1$d = low_surrogate;",
+            "pending_1$d = high_surrogate;",
+            1,
+        );
+    assert_ne!(mutated, original, "the mutant changed nothing");
+    if !formal::require_tools() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(format!("{}.v", core.name()));
+    std::fs::write(&file, mutated).unwrap();
+    let safety: Vec<Check> = formal::UTF16_ENCODER_CHECKS
+        .iter()
+        .copied()
+        .filter(|c| c.task == "safety")
+        .collect();
+    let outcomes = prove_one_lane(
+        Kind::Utf16Encoder,
+        Profile::Rfc3629,
+        Some(&file),
+        safety,
+        dir.path(),
+    );
+    match &outcomes[0].1 {
+        Outcome::Failed { what, .. } => {
+            assert!(what.iter().any(|w| w == "p4_low_after_high"), "{what:?}");
+        }
+        other => panic!("the swapped pair was not caught by P4: {other}"),
+    }
+}
+
+/// The properties core mutated so that F9xx is private use instead of F8xx:
+/// P4's flags, from the Unicode ranges written as magnitudes, must catch it.
+#[test]
+fn properties_mutant_private_use_range_moved_fails() {
+    let core = utf8hdl_sim::properties::Properties;
+    let original = verilog::core_verilog(&core).unwrap();
+    let mutated = original.replacen("(low[('h8)+:(8)] == 'hf8)", "(low[('h8)+:(8)] == 'hf9)", 1);
+    assert_ne!(mutated, original, "the mutant changed nothing");
+    if !formal::require_tools() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(format!("{}.v", core.name()));
+    std::fs::write(&file, mutated).unwrap();
+    let safety: Vec<Check> = formal::PROPERTIES_CHECKS
+        .iter()
+        .copied()
+        .filter(|c| c.task == "safety")
+        .collect();
+    let outcomes = prove_one_lane(
+        Kind::Properties,
+        Profile::Rfc3629,
+        Some(&file),
+        safety,
+        dir.path(),
+    );
+    match &outcomes[0].1 {
+        Outcome::Failed { what, .. } => assert!(what.iter().any(|w| w == "p4_flags"), "{what:?}"),
+        other => panic!("the moved range was not caught by P4: {other}"),
     }
 }

@@ -54,14 +54,15 @@ fn the_committed_verilog_is_what_the_export_writes_now() {
     );
     assert_eq!(
         expected.len(),
-        14,
-        "2 profiles x (6 decoder lane counts + the encoder)"
+        17,
+        "2 profiles x (6 decoder lane counts + the UTF-8 encoder) + the 2 UTF-16 cores + properties"
     );
 }
 
 /// FuseSoC reaches every decoder: `utf8hdl.core` lists each decoder's file
 /// in `synth/rtl/` (and names its module as a toplevel), and the Verilog
-/// bench instantiates each module. (The encoder has no FuseSoC core yet.)
+/// bench instantiates each module. (The encoders and the UTF-16 decoder
+/// have no FuseSoC core yet.)
 #[test]
 fn the_fusesoc_core_and_bench_name_every_core() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");

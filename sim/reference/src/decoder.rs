@@ -26,7 +26,8 @@ use bitvec::prelude::*;
 pub struct Unit {
     /// The UCS-4 value, U+FFFD when `error` is set.
     pub value: u32,
-    /// Byte offsets into the message, end exclusive.
+    /// Offsets of its code units in the message (bytes, in UTF-8), end
+    /// exclusive.
     pub span: Range<usize>,
     pub error: Option<ErrorKind>,
 }

@@ -1,6 +1,8 @@
 //! The bottom layer of utf8hdl: what the hardware and the software must
-//! agree on ([`Profile`], [`ErrorKind`]) and the reference decoder and
-//! encoder every other part is checked against ([`decode`], [`encode`]).
+//! agree on ([`Profile`], [`ErrorKind`]) and the reference decoders and
+//! encoders every other part is checked against: UTF-8 ([`decode`],
+//! [`encode`]) and UTF-16 ([`utf16`]); and the character properties
+//! ([`properties`]).
 //! Pure software, written from the specifications: it uses nothing from
 //! rust-hdl or the RTL.
 //!
@@ -9,6 +11,8 @@
 
 mod decoder;
 mod interface;
+pub mod properties;
+pub mod utf16;
 
 pub use decoder::{decode, encode, Decoder, Unit};
 pub use interface::{ErrorKind, Profile, REPLACEMENT};

@@ -5,6 +5,15 @@
 //!                                       └── byte flags ──┘
 //! ```
 //!
+//! Or, built in [`Mode::Echo`] (`--board icebreaker-echo`), the decoder's
+//! words go back through the UTF-8 encoder, so the board echoes what it
+//! reads with each malformed stretch replaced by U+FFFD (EF BF BD), as
+//! `String::from_utf8_lossy` does:
+//!
+//! ```text
+//!  rx ─▶ UartRx ─▶ 512-byte FIFO ─▶ Utf8Decoder ─▶ Utf8Encoder ─▶ UartTx ─▶ tx
+//! ```
+//!
 //! Type (or send) UTF-8 at 115200 baud 8N1; every unit comes back as a line
 //! in the format of `utf8hdl reference --format lines`
 //! (`START..END U+XXXX[ KIND]`, see [`formatter`]). A message ends at each
@@ -34,7 +43,7 @@ use anyhow::{anyhow, bail, Result};
 use rust_hdl::prelude::*;
 use rust_hdl::widgets::prelude::SynchronousFIFO;
 use serde::{Deserialize, Serialize};
-use utf8hdl_hdl::{Profile, Utf8Decoder};
+use utf8hdl_hdl::{Profile, Utf8Decoder, Utf8Encoder};
 
 use formatter::UnitFormatter;
 use uart::{UartRx, UartTx};
@@ -47,6 +56,26 @@ pub const BAUD: u32 = 115_200;
 /// Clock cycles per UART bit at `clock_hz` and `baud`, rounded.
 pub fn clocks_per_bit(clock_hz: u32, baud: u32) -> u16 {
     ((clock_hz + baud / 2) / baud) as u16
+}
+
+/// What the board sends back.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One line per unit, as `utf8hdl reference --format lines`.
+    Lines,
+    /// The input, decoded and encoded again: malformed stretches become
+    /// U+FFFD.
+    Echo,
+}
+
+impl Mode {
+    /// Its part of the bitstream's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Lines => "icebreaker",
+            Mode::Echo => "icebreaker_echo",
+        }
+    }
 }
 
 /// The input FIFO: 512 bytes.
@@ -66,20 +95,23 @@ pub struct IceBreakerTop {
     fifo: InputFifo,
     decoder: Utf8Decoder,
     formatter: UnitFormatter,
+    encoder: Utf8Encoder,
     uart_tx: UartTx,
     take: Signal<Local, Bit>,
     line_feed: Constant<Bits<8>>,
+    /// [`Mode::Echo`]: a constant, so synthesis keeps one of the two paths.
+    echo: Constant<Bit>,
 }
 
 impl IceBreakerTop {
     /// The board top for the iCEBreaker: 115200 baud from 12 MHz.
-    pub fn icebreaker(profile: Profile) -> Self {
-        Self::new(profile, clocks_per_bit(CLOCK_HZ, BAUD))
+    pub fn icebreaker(profile: Profile, mode: Mode) -> Self {
+        Self::new(profile, mode, clocks_per_bit(CLOCK_HZ, BAUD))
     }
 
     /// The board top with `clocks_per_bit` clock cycles per UART bit (a
     /// simulation may use fewer than the board's 104).
-    pub fn new(profile: Profile, clocks_per_bit: u16) -> Self {
+    pub fn new(profile: Profile, mode: Mode, clocks_per_bit: u16) -> Self {
         IceBreakerTop {
             clk: Default::default(),
             rx: Default::default(),
@@ -93,9 +125,11 @@ impl IceBreakerTop {
             fifo: Default::default(),
             decoder: Utf8Decoder::new(profile),
             formatter: Default::default(),
+            encoder: Utf8Encoder::new(profile),
             uart_tx: UartTx::new(clocks_per_bit),
             take: Default::default(),
             line_feed: Constant::new(0x0A.into()),
+            echo: Constant::new(mode == Mode::Echo),
         }
     }
 }
@@ -106,6 +140,7 @@ impl Logic for IceBreakerTop {
         dff_setup!(self, clk, por, lost);
         clock!(self, clk, uart_rx, fifo, formatter, uart_tx);
         self.decoder.clk.next = self.clk.val();
+        self.encoder.clk.next = self.clk.val();
         // Power-on reset: 16 cycles.
         self.rst.next = !self.por.q.val().all();
         if !self.por.q.val().all() {
@@ -114,6 +149,7 @@ impl Logic for IceBreakerTop {
         self.uart_rx.rst.next = self.rst.val();
         self.decoder.rst.next = self.rst.val();
         self.formatter.rst.next = self.rst.val();
+        self.encoder.rst.next = self.rst.val();
         self.uart_tx.rst.next = self.rst.val();
 
         // rx -> FIFO
@@ -124,28 +160,40 @@ impl Logic for IceBreakerTop {
             self.lost.d.next = true;
         }
 
-        // FIFO -> decoder, a message per line
+        // FIFO -> decoder, a message per line (the formatter's byte flags
+        // count only when it prints)
         self.decoder.s_axis_tdata.next = self.fifo.data_out.val();
         self.decoder.s_axis_tlast.next = self.fifo.data_out.val() == self.line_feed.val();
-        self.decoder.s_axis_tvalid.next = !self.fifo.empty.val() & !self.formatter.flags_full.val();
+        self.decoder.s_axis_tvalid.next =
+            !self.fifo.empty.val() & (self.echo.val() | !self.formatter.flags_full.val());
         self.take.next = !self.fifo.empty.val()
-            & !self.formatter.flags_full.val()
+            & (self.echo.val() | !self.formatter.flags_full.val())
             & self.decoder.s_axis_tready.val();
         self.fifo.read.next = self.take.val();
-        self.formatter.byte_taken.next = self.take.val();
+        self.formatter.byte_taken.next = self.take.val() & !self.echo.val();
         self.formatter.byte_is_cont.next =
             self.fifo.data_out.val().get_bit(7) & !self.fifo.data_out.val().get_bit(6);
         self.formatter.byte_is_last.next = self.fifo.data_out.val() == self.line_feed.val();
 
-        // decoder -> formatter -> tx
+        // decoder -> formatter -> tx, or decoder -> encoder -> tx
         self.formatter.m_tdata.next = self.decoder.m_axis_tdata.val();
         self.formatter.m_tuser.next = self.decoder.m_axis_tuser.val();
         self.formatter.m_tlast.next = self.decoder.m_axis_tlast.val();
-        self.formatter.m_tvalid.next = self.decoder.m_axis_tvalid.val();
-        self.decoder.m_axis_tready.next = self.formatter.m_tready.val();
-        self.uart_tx.data.next = self.formatter.tx_data.val();
-        self.uart_tx.valid.next = self.formatter.tx_valid.val();
-        self.formatter.tx_ready.next = self.uart_tx.ready.val();
+        self.formatter.m_tvalid.next = self.decoder.m_axis_tvalid.val() & !self.echo.val();
+        self.encoder.s_axis_tdata.next = self.decoder.m_axis_tdata.val();
+        self.encoder.s_axis_tlast.next = self.decoder.m_axis_tlast.val();
+        self.encoder.s_axis_tvalid.next = self.decoder.m_axis_tvalid.val() & self.echo.val();
+        self.formatter.tx_ready.next = self.uart_tx.ready.val() & !self.echo.val();
+        self.encoder.m_axis_tready.next = self.uart_tx.ready.val() & self.echo.val();
+        if self.echo.val() {
+            self.decoder.m_axis_tready.next = self.encoder.s_axis_tready.val();
+            self.uart_tx.data.next = self.encoder.m_axis_tdata.val();
+            self.uart_tx.valid.next = self.encoder.m_axis_tvalid.val();
+        } else {
+            self.decoder.m_axis_tready.next = self.formatter.m_tready.val();
+            self.uart_tx.data.next = self.formatter.tx_data.val();
+            self.uart_tx.valid.next = self.formatter.tx_valid.val();
+        }
         self.tx.next = self.uart_tx.tx.val();
 
         self.led_red_n.next = !self.lost.q.val();
@@ -167,8 +215,8 @@ set_io -nowarn led_green_n 37
 ";
 
 /// The board top's Verilog (rust-hdl's, top module `top`).
-pub fn board_verilog(profile: Profile) -> Result<String> {
-    let mut uut = IceBreakerTop::icebreaker(profile);
+pub fn board_verilog(profile: Profile, mode: Mode) -> Result<String> {
+    let mut uut = IceBreakerTop::icebreaker(profile, mode);
     uut.connect_all();
     check_all(&uut).map_err(|e| anyhow!("the board top fails rust-hdl's checks: {e:?}"))?;
     Ok(generate_verilog(&uut))
@@ -187,19 +235,20 @@ pub struct BoardBuild {
     pub icetime_ns: Option<f64>,
 }
 
-/// Builds the iCEBreaker bitstream for `profile` in `dir`: yosys
+/// Builds the iCEBreaker bitstream for `profile` and `mode` in `dir`: yosys
 /// `synth_ice40`, nextpnr-ice40 (`--up5k --package sg48`, 12 MHz), icepack,
 /// and icetime for an independent timing estimate. Returns the bitstream's
-/// path (`<dir>/icebreaker_<profile>.bin`) and the timing.
-pub fn board_bitstream(profile: Profile, dir: &Path) -> Result<BoardBuild> {
+/// path (`<dir>/icebreaker_<profile>.bin`, `icebreaker_echo_<profile>.bin`
+/// in echo mode) and the timing.
+pub fn board_bitstream(profile: Profile, mode: Mode, dir: &Path) -> Result<BoardBuild> {
     for tool in ["yosys", "nextpnr-ice40", "icepack"] {
         if crate::tools::find(tool).is_none() {
             bail!("{tool} is not on PATH");
         }
     }
     std::fs::create_dir_all(dir)?;
-    let name = format!("icebreaker_{}", profile.name());
-    std::fs::write(dir.join(format!("{name}.v")), board_verilog(profile)?)?;
+    let name = format!("{}_{}", mode.name(), profile.name());
+    std::fs::write(dir.join(format!("{name}.v")), board_verilog(profile, mode)?)?;
     std::fs::write(dir.join("icebreaker.pcf"), ICEBREAKER_PCF)?;
     crate::tools::run(
         dir,

@@ -49,11 +49,11 @@ pub const RTL_DIR: &str = "synth/rtl";
 /// The command that writes every core's Verilog into [`RTL_DIR`].
 pub const REGENERATE: &str = "cargo run --release -- verilog --all --dir synth/rtl";
 
-/// Every core the project exports: each kind, both profiles, each lane
-/// count it comes in.
+/// Every core the project exports: each kind, each profile and lane count
+/// it comes in.
 pub fn all_cores() -> impl Iterator<Item = (Kind, Profile, usize)> {
     Kind::ALL.into_iter().flat_map(|kind| {
-        Profile::ALL.into_iter().flat_map(move |profile| {
+        kind.profiles().iter().flat_map(move |&profile| {
             (kind.lane_counts().iter()).map(move |&lanes| (kind, profile, lanes))
         })
     })

@@ -1,0 +1,179 @@
+//! # `Utf16Encoder`: UCS-4 words in, UTF-16 code units out, one unit per clock
+//!
+//! Each word on `s_axis` leaves as its code units (RFC 2781 §2.1): a value
+//! below 10000 as itself, one up to 10FFFF as a surrogate pair, high
+//! surrogate first, one unit a beat, with no gap in `m_axis_tvalid` while
+//! words are waiting. A word UTF-16 cannot carry (a surrogate, D800–DFFF,
+//! or a value above 10FFFF) leaves as FFFD with `m_axis_tuser[0]` set.
+//!
+//! UTF-16 carries exactly RFC 3629's values, so the core has no profile.
+//! Its shape is [`Utf8Encoder`](crate::Utf8Encoder)'s with two pending
+//! units instead of six.
+//!
+//! ## Ports
+//! | port | dir | width | meaning |
+//! |---|---|---|---|
+//! | `clk`, `rst` | in | 1 | clock; synchronous reset, active high |
+//! | `s_axis_tdata` | in | 32 | a UCS-4 word |
+//! | `s_axis_tvalid`/`tready`/`tlast` | in/out/in | 1 | `tready` registered |
+//! | `m_axis_tdata` | out | 16 | a code unit, registered |
+//! | `m_axis_tuser` | out | 1 | registered: the unit is the FFFD sent for a word UTF-16 cannot carry |
+//! | `m_axis_tvalid`/`tready`/`tlast` | out/in/out | 1 | `tlast` on the last unit of the message's last word |
+//!
+//! ## Latency
+//! Two cycles from a word's acceptance to its first unit on `m_axis`
+//! (`pending`, then the output register); then one unit a cycle.
+//!
+//! ```text
+//! cycle            0     1     2     3     4     5
+//! s_axis_tdata     41    1F600 42                      (each taken in its cycle)
+//! s_axis_tready    1     1     1     0     1     1     42 waits in the skid buffer
+//! pending_count    0     1     2     1     1     0
+//! m_axis_tdata                 0041  D83D  DE00  0042
+//! ```
+//!
+//! ## Invariants
+//! Proven for all time, on the exported Verilog, in
+//! `hdl/formal/utf16_encoder_properties.v`, but the second, which is about
+//! its inside:
+//! * While `m_axis_tvalid & !m_axis_tready`, every `m_axis_*` output holds.
+//! * `pending_count` is at most 2, and a word is taken from the skid
+//!   buffer only in a cycle where `pending` empties.
+//! * Once words have been offered and `m_axis_tready` high for two
+//!   cycles, `m_axis_tvalid` is high.
+//! * A high surrogate on `m_axis` is always followed by a low one in the
+//!   same message, and a low one always follows a high one.
+
+use rust_hdl::prelude::*;
+
+use crate::skid_buffer::SkidBuffer;
+
+#[derive(LogicBlock, Default)]
+pub struct Utf16Encoder {
+    pub clk: Signal<In, Clock>,
+    pub rst: Signal<In, Bit>,
+    pub s_axis_tdata: Signal<In, Bits<32>>,
+    pub s_axis_tvalid: Signal<In, Bit>,
+    pub s_axis_tready: Signal<Out, Bit>,
+    pub s_axis_tlast: Signal<In, Bit>,
+    pub m_axis_tdata: Signal<Out, Bits<16>>,
+    pub m_axis_tuser: Signal<Out, Bits<1>>,
+    pub m_axis_tvalid: Signal<Out, Bit>,
+    pub m_axis_tready: Signal<In, Bit>,
+    pub m_axis_tlast: Signal<Out, Bit>,
+    skid_buffer: SkidBuffer<32>,
+    /// The word the skid buffer shows cannot be carried: a surrogate, or
+    /// above 10FFFF (bits 31–21 set, or bit 20 with one of 19–16; masks,
+    /// not a magnitude compare, which is a carry chain on an iCE40).
+    unencodable: Signal<Local, Bit>,
+    /// It needs a surrogate pair.
+    paired: Signal<Local, Bit>,
+    /// Its units: the high and the low surrogate of a pair (RFC 2781 §2.1
+    /// step 4, from U' = U − 10000).
+    high_surrogate: Signal<Local, Bits<16>>,
+    low_surrogate: Signal<Local, Bits<16>>,
+    /// The output register may load this cycle.
+    advance: Signal<Local, Bit>,
+    /// `pending` has no unit left after this cycle: the next word may come in.
+    take: Signal<Local, Bit>,
+    /// The current word's units not yet sent, the next in `pending_0`.
+    pending_0: DFF<Bits<16>>,
+    pending_1: DFF<Bits<16>>,
+    pending_count: DFF<Bits<2>>,
+    pending_error: DFF<Bit>,
+    pending_last: DFF<Bit>,
+    tdata: DFF<Bits<16>>,
+    tuser: DFF<Bits<1>>,
+    tvalid: DFF<Bit>,
+    tlast: DFF<Bit>,
+}
+
+impl Utf16Encoder {
+    /// Two cycles from a word's acceptance to its first unit on `m_axis`.
+    pub const LATENCY: u64 = 2;
+}
+
+impl Logic for Utf16Encoder {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self,
+            clk,
+            pending_0,
+            pending_1,
+            pending_count,
+            pending_error,
+            pending_last,
+            tdata,
+            tuser,
+            tvalid,
+            tlast
+        );
+        clock!(self, clk, skid_buffer);
+        self.skid_buffer.rst.next = self.rst.val();
+        self.skid_buffer.s_axis_tdata.next = self.s_axis_tdata.val();
+        self.skid_buffer.s_axis_tvalid.next = self.s_axis_tvalid.val();
+        self.skid_buffer.s_axis_tlast.next = self.s_axis_tlast.val();
+        self.s_axis_tready.next = self.skid_buffer.s_axis_tready.val();
+        self.m_axis_tdata.next = self.tdata.q.val();
+        self.m_axis_tuser.next = self.tuser.q.val();
+        self.m_axis_tvalid.next = self.tvalid.q.val();
+        self.m_axis_tlast.next = self.tlast.q.val();
+
+        self.unencodable.next = (self.skid_buffer.byte.tdata.val().get_bits::<11>(21) != 0)
+            | (self.skid_buffer.byte.tdata.val().get_bit(20)
+                & (self.skid_buffer.byte.tdata.val().get_bits::<4>(16) != 0))
+            | (self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0x1B);
+        self.paired.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(16) != 0;
+        // U' is 20 bits, so subtracting 10000 from bits 25–10 and keeping
+        // ten of them gives U''s high ten.
+        self.high_surrogate.next =
+            ((self.skid_buffer.byte.tdata.val().get_bits::<16>(10) - 0x40) & 0x3FF) | 0xD800;
+        self.low_surrogate.next =
+            (self.skid_buffer.byte.tdata.val().get_bits::<16>(0) & 0x3FF) | 0xDC00;
+
+        self.advance.next = !self.tvalid.q.val() | self.m_axis_tready.val();
+        self.take.next = (self.pending_count.q.val() == 0)
+            | ((self.pending_count.q.val() == 1) & self.advance.val());
+        self.skid_buffer.advance.next = self.take.val();
+        if self.advance.val() {
+            self.tvalid.d.next = self.pending_count.q.val() != 0;
+        }
+        if self.advance.val() & (self.pending_count.q.val() != 0) {
+            self.tdata.d.next = self.pending_0.q.val();
+            self.tuser.d.next = self.pending_error.q.val().into();
+            self.tlast.d.next = self.pending_last.q.val() & (self.pending_count.q.val() == 1);
+            self.pending_0.d.next = self.pending_1.q.val();
+            self.pending_count.d.next = self.pending_count.q.val() - 1;
+        }
+        if self.take.val() & self.skid_buffer.byte.tvalid.val() {
+            self.pending_error.d.next = self.unencodable.val();
+            self.pending_last.d.next = self.skid_buffer.byte.tlast.val();
+            if self.unencodable.val() {
+                self.pending_0.d.next = 0xFFFD.into();
+                self.pending_count.d.next = 1.into();
+            } else if self.paired.val() {
+                self.pending_0.d.next = self.high_surrogate.val();
+                self.pending_1.d.next = self.low_surrogate.val();
+                self.pending_count.d.next = 2.into();
+            } else {
+                self.pending_0.d.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(0);
+                self.pending_count.d.next = 1.into();
+            }
+        }
+        if self.rst.val() {
+            self.pending_count.d.next = 0.into();
+            self.tvalid.d.next = false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf16_encoder_is_synthesizable() {
+        crate::assert_synthesizable(Utf16Encoder::default());
+    }
+}

@@ -1,0 +1,162 @@
+//! # The character-properties core, described
+//!
+//! [`CharProperties`] as a [`Core`]: UCS-4 words in, the same words out,
+//! each with its flags ([`reference::properties`]) in `tuser`. It has one
+//! profile, [`Profile::Rfc3629`]: the properties are Unicode's, for the
+//! code points U+0000..U+10FFFF.
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::ops::Range;
+
+use utf8hdl_hdl::{CharProperties, ErrorKind, Profile};
+
+use crate::core::{Core, Lane, Model, Next, Unit};
+use crate::reference::properties::{self, Property};
+
+/// One word of the core's `m_axis` and its flags.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Flags {
+    pub tdata: u32,
+    /// [`Property::bit`]s.
+    pub tuser: u8,
+}
+
+impl Lane for Flags {
+    const NAME: &'static str = "word";
+    const TDATA: usize = 32;
+    const TUSER: usize = 4;
+
+    fn tdata(&self) -> u32 {
+        self.tdata
+    }
+
+    fn tuser(&self) -> u32 {
+        u32::from(self.tuser)
+    }
+
+    fn from_bits(tdata: u32, tuser: u32) -> Flags {
+        Flags {
+            tdata,
+            tuser: tuser as u8,
+        }
+    }
+}
+
+impl Flags {
+    /// The names of the properties its flags say, or `none`.
+    pub fn names(&self) -> String {
+        let names: Vec<&str> = Property::ALL
+            .into_iter()
+            .filter(|p| self.tuser & p.bit() != 0)
+            .map(Property::name)
+            .collect();
+        match names.is_empty() {
+            true => "none".into(),
+            false => names.join(","),
+        }
+    }
+}
+
+impl fmt::Display for Flags {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "tdata={:08X} tuser={:X}", self.tdata, self.tuser)
+    }
+}
+
+/// One word and its flags, at its offset in the stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Described {
+    pub flags: Flags,
+    pub span: Range<usize>,
+}
+
+impl Unit for Described {
+    type Output = Flags;
+
+    fn outputs(&self) -> impl Iterator<Item = Flags> {
+        std::iter::once(self.flags)
+    }
+
+    fn span(&self) -> Range<usize> {
+        self.span.clone()
+    }
+
+    fn shift(&mut self, by: usize) {
+        self.span = self.span.start + by..self.span.end + by;
+    }
+
+    /// A property is not an error.
+    fn error(&self) -> Option<ErrorKind> {
+        None
+    }
+
+    fn describe(&self) -> String {
+        format!("{:08X} {}", self.flags.tdata, self.flags.names())
+    }
+}
+
+/// The reference properties ([`properties::flags`]), as the core's model.
+#[derive(Copy, Clone, Debug)]
+pub struct Reference;
+
+impl Model for Reference {
+    type Input = u32;
+    type Output = Flags;
+    type Unit = Described;
+    const KIND: &'static str = "properties";
+    const TITLE: &'static str = "UCS-4 character properties";
+
+    fn port_notes(_lanes: usize) -> &'static str {
+        "m_axis_tdata: the word, unchanged. m_axis_tuser: bit 0 = control (Cc),\n\
+         bit 1 = private use (Co), bit 2 = noncharacter, bit 3 = above FFFF."
+    }
+
+    /// A word is decided as soon as it is accepted.
+    fn first(&self, message: &VecDeque<u32>, closed: bool) -> Next<Described> {
+        match (message.front(), closed) {
+            (Some(&value), _) => Next::Unit(Described {
+                flags: Flags {
+                    tdata: value,
+                    tuser: properties::flags(value),
+                },
+                span: 0..1,
+            }),
+            (None, true) => Next::EndOfMessage,
+            (None, false) => Next::Undecided,
+        }
+    }
+}
+
+/// The character-properties core, one word per clock ([`CharProperties`]).
+#[derive(Copy, Clone, Debug)]
+pub struct Properties;
+
+impl Core for Properties {
+    type Block = CharProperties;
+    type Input = u32;
+    type Output = Flags;
+    type Model = Reference;
+
+    const STATE: &'static [&'static str] = &["skid_buffer.buffered_valid.q"];
+
+    const LATENCY: u64 = CharProperties::LATENCY;
+
+    fn name(&self) -> String {
+        "char_properties".into()
+    }
+
+    fn profile(&self) -> Profile {
+        Profile::Rfc3629
+    }
+
+    fn model(&self) -> Reference {
+        Reference
+    }
+
+    fn block(&self) -> CharProperties {
+        CharProperties::default()
+    }
+
+    crate::axis_io!(CharProperties; m_tuser);
+}
