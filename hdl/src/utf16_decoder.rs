@@ -29,10 +29,10 @@
 //! after its low half is accepted.
 //!
 //! ```text
-//! cycle            0     1     2     3     4     5
+//! cycle            0     1     2     3     4     5     6
 //! s_axis_tdata     0041  D83D  DE00  DC00  0042
 //! held                   0041  D83D  DE00  DC00  0042
-//! m_axis_tdata                 41          1F600 FFFD  42
+//! m_axis_tdata                 41    -     1F600 FFFD  42
 //! ```
 //!
 //! ## Invariants

@@ -125,8 +125,8 @@ impl Logic for Utf16Encoder {
                 & (self.skid_buffer.byte.tdata.val().get_bits::<4>(16) != 0))
             | (self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0x1B);
         self.paired.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(16) != 0;
-        // U' is 20 bits, so subtracting 10000 from bits 25–10 and keeping
-        // ten of them gives U''s high ten.
+        // U' = U − 10000 is 20 bits, so subtracting 40 from bits 25–10 (10000
+        // from the word) and keeping ten of them gives U''s high ten.
         self.high_surrogate.next =
             ((self.skid_buffer.byte.tdata.val().get_bits::<16>(10) - 0x40) & 0x3FF) | 0xD800;
         self.low_surrogate.next =

@@ -447,9 +447,8 @@ impl UnitWriter {
             Format::Utf16be | Format::Utf16le => {
                 // A value UTF-16 cannot carry (above U+10FFFF, from iso10646)
                 // is U+FFFD, as the RTL UTF-16 encoder sends it.
-                let code_units = crate::reference::utf16::encode(unit.value)
-                    .unwrap_or_else(|| vec![crate::reference::REPLACEMENT as u16]);
-                self.write_code_units(&code_units)
+                let encoded = crate::utf16::EncoderReference.encode(unit.value);
+                self.write_code_units(&encoded.code_units)
             }
             Format::Lines => writeln!(self.out, "{}", unit_line(unit)),
             Format::Table => {

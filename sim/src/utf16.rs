@@ -125,7 +125,7 @@ impl Model for DecoderReference {
         };
         let open_end = unit.error == Some(ErrorKind::Surrogate)
             && unit.span.end == message.len()
-            && (0xD800..=0xDBFF).contains(&message[unit.span.start]);
+            && reference::utf16::HIGH.contains(&message[unit.span.start]);
         match open_end && !closed {
             true => Next::Undecided,
             false => Next::Unit(unit),

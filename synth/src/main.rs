@@ -1067,6 +1067,7 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
         .transpose()?;
     let waveforms = waveform.into_iter().chain(diagram);
     let mut agree = summary.agree();
+    let mut json = summary.to_json();
     if through_utf16 && agree {
         let encoded = run_checked(
             Harness::new(utf16::Encoder),
@@ -1077,11 +1078,14 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
         )?;
         report_stage(&utf16::Encoder.name(), &encoded);
         agree = encoded.agree();
+        json["agree"] = agree.into();
+        json[utf16::Encoder.name()] = encoded.to_json();
     }
     if agree {
         commit_all([writer.finish()?].into_iter().chain(waveforms))?;
     } else {
-        // The waveforms show where the design went wrong.
+        // The waveforms show the decoder's run: where it went wrong, or,
+        // when only the UTF-16 encoder's run failed, what fed it.
         commit_all(waveforms)?;
     }
     if let Some(window) = &args.vcd_cycles {
@@ -1095,7 +1099,12 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
             ));
         }
     }
-    report(&summary, args.stats);
+    for line in summary_lines(&summary) {
+        note(line);
+    }
+    if let Some(StatsFormat::Json) = args.stats {
+        note(json);
+    }
     Ok(if agree {
         ExitCode::SUCCESS
     } else {

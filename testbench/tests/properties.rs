@@ -13,7 +13,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_sim::checker::{Stalls, Stimulus};
 use utf8hdl_sim::core::Core;
-use utf8hdl_sim::properties::{Flags, Properties};
+use utf8hdl_sim::properties::Properties;
 use utf8hdl_synth::tools;
 use utf8hdl_testbench::{run, FULL_RATE};
 
@@ -30,8 +30,8 @@ fn every_code_point_gets_the_flags_unicode_gives_it() {
         words.len() as u64 + Properties::LATENCY,
         "not one word per clock"
     );
-    let values: Vec<u32> = outputs.iter().map(|f| f.tdata).collect();
-    assert_eq!(values, words, "a word changed");
+    // (`run` has checked every word out against the model, which passes
+    // it unchanged: the RTL's tdata is the input word.)
     let flagged = |bit: u8| -> Vec<u32> {
         outputs
             .iter()
@@ -80,7 +80,8 @@ fn every_code_point_gets_the_flags_unicode_gives_it() {
 
 /// Random words under every pair of stall patterns, messages ending at
 /// random: the checker holds every word and flag to the reference and
-/// the stream to the AXI4-Stream rules and one word a clock.
+/// the stream to the AXI4-Stream rules and one word a clock. (Planted: a
+/// control range widened to 80–BF fails here at word offset 23.)
 #[test]
 fn random_words_under_every_stall_pattern() {
     let mut rng = StdRng::seed_from_u64(0xE000);
@@ -98,9 +99,8 @@ fn random_words_under_every_stall_pattern() {
                 message_end: 0.05,
                 ..Stimulus::stalls(source, sink, 23)
             };
-            let (_, outputs) = run(Properties, &words, &stimulus);
-            let values: Vec<u32> = outputs.iter().map(|f: &Flags| f.tdata).collect();
-            assert_eq!(values, words, "source {source:?}, sink {sink:?}");
+            // `run` fails on the first word or flag that is not the model's.
+            run(Properties, &words, &stimulus);
         }
     }
 }

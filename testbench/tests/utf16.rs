@@ -121,7 +121,10 @@ fn words_utf16_cannot_carry_become_flagged_replacements() {
     let words: Vec<u32> = (0..2000)
         .map(|_| match rng.gen_range(0..5) {
             0 => rng.gen_range(0xD800..=0xDFFF),
-            1 => rng.gen_range(0x11_0000..=u32::MAX) >> rng.gen_range(0..11),
+            1 => {
+                let top = u32::MAX >> rng.gen_range(0..11);
+                rng.gen_range(0x11_0000..=top)
+            }
             2 => rng.gen_range(0..0x1_0000),
             _ => rng.gen_range(0x1_0000..=0x10_FFFF),
         })

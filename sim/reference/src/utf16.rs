@@ -15,9 +15,9 @@ use crate::decoder::Unit;
 use crate::interface::{ErrorKind, REPLACEMENT};
 
 /// W1 of a pair: "between 0xD800 and 0xDBFF" (§2.2 step 3).
-const HIGH: RangeInclusive<u16> = 0xD800..=0xDBFF;
+pub const HIGH: RangeInclusive<u16> = 0xD800..=0xDBFF;
 /// W2 of a pair: "between 0xDC00 and 0xDFFF" (§2.2 step 4).
-const LOW: RangeInclusive<u16> = 0xDC00..=0xDFFF;
+pub const LOW: RangeInclusive<u16> = 0xDC00..=0xDFFF;
 
 /// The largest value UTF-16 carries (§2: "up to 0x10FFFF").
 pub const MAX_VALUE: u32 = 0x10_FFFF;
