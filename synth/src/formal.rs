@@ -78,54 +78,43 @@ const WIDE_SOURCES: [(&str, &str); 6] = [
         include_str!("../../hdl/formal/utf8_wide_decoder_properties.v"),
     ),
 ];
+
+/// A 1-lane core's properties file, beside the AXI4-Stream rules every
+/// core shares (the first three of [`SOURCES`]).
+const fn with_shared_rules(
+    properties: (&'static str, &'static str),
+) -> [(&'static str, &'static str); 4] {
+    [SOURCES[0], SOURCES[1], SOURCES[2], properties]
+}
+
 /// The encoder's sby file and its properties, beside the AXI4-Stream rules.
 const ENCODER_SBY_FILE: &str = "utf8_encoder.sby";
 const ENCODER_SBY: &str = include_str!("../../hdl/formal/utf8_encoder.sby");
-const ENCODER_SOURCES: [(&str, &str); 4] = [
-    SOURCES[0],
-    SOURCES[1],
-    SOURCES[2],
-    (
-        "utf8_encoder_properties.v",
-        include_str!("../../hdl/formal/utf8_encoder_properties.v"),
-    ),
-];
+const ENCODER_SOURCES: [(&str, &str); 4] = with_shared_rules((
+    "utf8_encoder_properties.v",
+    include_str!("../../hdl/formal/utf8_encoder_properties.v"),
+));
 
 /// The UTF-16 cores' sby files and properties, beside the AXI4-Stream rules.
 const UTF16_ENCODER_SBY_FILE: &str = "utf16_encoder.sby";
 const UTF16_ENCODER_SBY: &str = include_str!("../../hdl/formal/utf16_encoder.sby");
-const UTF16_ENCODER_SOURCES: [(&str, &str); 4] = [
-    SOURCES[0],
-    SOURCES[1],
-    SOURCES[2],
-    (
-        "utf16_encoder_properties.v",
-        include_str!("../../hdl/formal/utf16_encoder_properties.v"),
-    ),
-];
+const UTF16_ENCODER_SOURCES: [(&str, &str); 4] = with_shared_rules((
+    "utf16_encoder_properties.v",
+    include_str!("../../hdl/formal/utf16_encoder_properties.v"),
+));
 const UTF16_DECODER_SBY_FILE: &str = "utf16_decoder.sby";
 const UTF16_DECODER_SBY: &str = include_str!("../../hdl/formal/utf16_decoder.sby");
-const UTF16_DECODER_SOURCES: [(&str, &str); 4] = [
-    SOURCES[0],
-    SOURCES[1],
-    SOURCES[2],
-    (
-        "utf16_decoder_properties.v",
-        include_str!("../../hdl/formal/utf16_decoder_properties.v"),
-    ),
-];
+const UTF16_DECODER_SOURCES: [(&str, &str); 4] = with_shared_rules((
+    "utf16_decoder_properties.v",
+    include_str!("../../hdl/formal/utf16_decoder_properties.v"),
+));
 
 const PROPERTIES_SBY_FILE: &str = "char_properties.sby";
 const PROPERTIES_SBY: &str = include_str!("../../hdl/formal/char_properties.sby");
-const PROPERTIES_SOURCES: [(&str, &str); 4] = [
-    SOURCES[0],
-    SOURCES[1],
-    SOURCES[2],
-    (
-        "char_properties_properties.v",
-        include_str!("../../hdl/formal/char_properties_properties.v"),
-    ),
-];
+const PROPERTIES_SOURCES: [(&str, &str); 4] = with_shared_rules((
+    "char_properties_properties.v",
+    include_str!("../../hdl/formal/char_properties_properties.v"),
+));
 
 /// The cycles a wide core's bounded checks go past its latency, at least.
 const WIDE_DEPTH_PAST_LATENCY: u32 = 4;
