@@ -458,6 +458,19 @@ impl UnitWriter {
         }
     }
 
+    /// `unit` in the `lines` format, followed by the names of the
+    /// properties its `flags` say (`properties::Property::bit`), if any.
+    pub fn write_with_properties(&mut self, unit: &Unit, flags: u8) -> io::Result<()> {
+        let named = crate::properties::Flags {
+            tdata: unit.value,
+            tuser: flags,
+        };
+        match flags {
+            0 => writeln!(self.out, "{}", unit_line(unit)),
+            _ => writeln!(self.out, "{} {}", unit_line(unit), named.names()),
+        }
+    }
+
     /// UTF-16 code units, in the byte order of a UTF-16 format.
     pub fn write_code_units(&mut self, code_units: &[u16]) -> io::Result<()> {
         for unit in code_units {

@@ -21,6 +21,7 @@ use utf8hdl_sim::labs;
 use utf8hdl_sim::output::{
     commit_all, write_atomically, Destination, Format, OutputFile, UnitWriter,
 };
+use utf8hdl_sim::properties::Properties;
 use utf8hdl_sim::reference;
 use utf8hdl_sim::report::{acts_on_terminal, summary_lines};
 use utf8hdl_sim::utf16;
@@ -575,6 +576,22 @@ struct StreamArgs {
     /// Where units go: a path, or - for standard output.
     #[arg(long, short = 'o', default_value = "-")]
     output: PathBuf,
+    /// With --format lines, follow each line with the character's
+    /// properties (control, private_use, noncharacter, non_bmp); `sim` finds
+    /// them with the properties core in the RTL.
+    #[arg(long)]
+    properties: bool,
+}
+
+impl StreamArgs {
+    /// Refuses `--properties` with a format other than `lines`.
+    fn check(&self) -> Result<()> {
+        anyhow::ensure!(
+            !self.properties || self.format == Format::Lines,
+            "--properties needs --format lines"
+        );
+        Ok(())
+    }
 }
 
 #[derive(Args)]
@@ -712,13 +729,17 @@ fn for_format(input: Input, format: Format) -> Result<Input> {
 }
 
 fn reference(args: &StreamArgs) -> Result<ExitCode> {
+    args.check()?;
     let input = for_format(Input::from_arg(args.input.as_deref()), args.format)?;
     let mut stream = input.open()?;
     let mut writer = UnitWriter::create(Some(&args.output), args.format, &input)?;
     let mut progress = Progress::bytes(input.len_hint());
     let written = reference::Decoder::new(&mut stream, args.profile).try_for_each(|unit| {
         progress.set(unit.span.end as u64);
-        writer.write(&unit)
+        match args.properties {
+            true => writer.write_with_properties(&unit, reference::properties::flags(unit.value)),
+            false => writer.write(&unit),
+        }
     });
     progress.finish();
     written?;
@@ -948,6 +969,7 @@ fn sim(args: &SimArgs) -> Result<ExitCode> {
 }
 
 fn sim_of<C: Core<Input = u8, Model = Reference>>(core: C, args: &SimArgs) -> Result<ExitCode> {
+    args.stream.check()?;
     anyhow::ensure!(
         args.null_lanes == 0.0 || core.lanes()?.tkeep,
         "--null-lanes needs a core with s_axis_tkeep (--lanes 2 or more)"
@@ -1020,10 +1042,13 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
             args.seed,
         )
     };
-    // UTF-16 out is the RTL's too: the decoded words go through
-    // `Utf16Encoder` once the decoder's run is checked, so they are held.
+    // UTF-16 out, and the properties, are the RTL's too: the decoded units
+    // go through `Utf16Encoder` or `CharProperties` once the decoder's run
+    // is checked, so they are held.
     let through_utf16 = matches!(args.stream.format, Format::Utf16be | Format::Utf16le);
+    let through_properties = args.stream.properties;
     let mut words = Vec::new();
+    let mut units = Vec::new();
     let summary = run_checked(
         harness,
         &mut stream,
@@ -1032,6 +1057,10 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
             progress.set(unit.span.end as u64);
             if through_utf16 {
                 words.push(unit.value);
+                return Ok(());
+            }
+            if through_properties {
+                units.push(unit.clone());
                 return Ok(());
             }
             writer.write(unit)
@@ -1080,6 +1109,19 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
         agree = encoded.agree();
         json["agree"] = agree.into();
         json[utf16::Encoder.name()] = encoded.to_json();
+    }
+    if through_properties && agree {
+        let described = run_checked(
+            Harness::new(Properties),
+            units.iter().map(|unit| unit.value),
+            &stimulus,
+            |word| writer.write_with_properties(&units[word.span.start], word.flags.tuser),
+            &mut |_, _| {},
+        )?;
+        report_stage(&Properties.name(), &described);
+        agree = described.agree();
+        json["agree"] = agree.into();
+        json[Properties.name()] = described.to_json();
     }
     if agree {
         commit_all([writer.finish()?].into_iter().chain(waveforms))?;
@@ -1134,6 +1176,7 @@ fn main_job() -> Result<ExitCode> {
             profile: Profile::Rfc3629,
             format: Format::Table,
             output: PathBuf::from("-"),
+            properties: false,
         },
         vcd: Some(PathBuf::from(MAIN_JOB_VCD)),
         svg: None,

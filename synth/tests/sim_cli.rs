@@ -22,6 +22,72 @@ fn stats(stderr: &[u8]) -> serde_json::Value {
     serde_json::from_str(last).unwrap_or_else(|e| panic!("not JSON ({e}): {last}"))
 }
 
+/// `--properties` follows each line with the character's properties: by
+/// the Unicode Standard, U+0001 and U+000A are controls (Cc), U+E000 is
+/// private use, U+FDD0 and U+10FFFF are noncharacters, U+1F600 and
+/// U+10FFFF are outside the BMP. `reference` says so, and `sim` (the
+/// properties core in the RTL, after the decoder) says the same on random
+/// inputs under stalls. With another format it is one line and exit 2.
+#[test]
+fn properties_follow_each_line_in_the_reference_and_the_rtl() {
+    let input = "A\u{1}\u{E000}\u{FDD0}\u{1F600}\u{10FFFF}\n".as_bytes();
+    let sim = [
+        "sim",
+        "-",
+        "--properties",
+        "--stall-in",
+        "0.3",
+        "--stall-out",
+        "0.5",
+    ];
+    for args in [&["reference", "-", "--properties"][..], &sim[..]] {
+        let out = utf8hdl(args, input);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            "0..1 U+0041\n\
+         1..2 U+0001 control\n\
+         2..5 U+E000 private_use\n\
+         5..8 U+FDD0 noncharacter\n\
+         8..12 U+1F600 non_bmp\n\
+         12..16 U+10FFFF noncharacter,non_bmp\n\
+         16..17 U+000A control\n",
+            "{args:?}"
+        );
+    }
+    for (i, message) in random_messages().into_iter().take(8).enumerate() {
+        let reference = success(utf8hdl(&["reference", "-", "--properties"], &message));
+        let seed = i.to_string();
+        let args = [
+            "sim",
+            "-",
+            "--properties",
+            "--stall-in",
+            "0.3",
+            "--stall-out",
+            "0.5",
+            "--seed",
+            &seed,
+        ];
+        let out = utf8hdl(&args, &message);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.stdout, reference, "message {i}");
+    }
+    usage_failure(utf8hdl(
+        &["sim", "-", "--properties", "--format", "table"],
+        b"A",
+    ));
+    usage_failure(utf8hdl(
+        &["reference", "-", "--properties", "--format", "ucs4be"],
+        b"A",
+    ));
+}
+
 /// `sim --format utf16be` and `utf16le` (the decoder, then the UTF-16
 /// encoder, both in the RTL) equal CPython's `decode('utf-8', 'replace')
 /// .encode('utf-16-be' / 'utf-16-le')`, with and without stalls; and
