@@ -902,6 +902,28 @@ impl<U> Next<U> {
             Next::Undecided => Next::Undecided,
         }
     }
+
+    /// What a message with no unit left to start says: its end once it is
+    /// closed, and nothing yet before that.
+    pub fn none_left(closed: bool) -> Next<U> {
+        match closed {
+            true => Next::EndOfMessage,
+            false => Next::Undecided,
+        }
+    }
+
+    /// For a model whose unit is decided by one input as soon as it is
+    /// accepted (the encoders, the properties core): `unit` of the first.
+    pub fn of_first_input<I: Copy>(
+        message: &VecDeque<I>,
+        closed: bool,
+        unit: impl FnOnce(I) -> U,
+    ) -> Next<U> {
+        match message.front() {
+            Some(&input) => Next::Unit(unit(input)),
+            None => Next::none_left(closed),
+        }
+    }
 }
 
 /// One unit of a model: the inputs it reads (its span), the output lanes
@@ -915,9 +937,15 @@ pub trait Unit: Clone + fmt::Debug + PartialEq {
     /// The offsets of its inputs, end exclusive.
     fn span(&self) -> Range<usize>;
 
+    /// The same, to move.
+    fn span_mut(&mut self) -> &mut Range<usize>;
+
     /// Moves its span `by` inputs later (from a message's offsets to the
     /// stream's).
-    fn shift(&mut self, by: usize);
+    fn shift(&mut self, by: usize) {
+        let span = self.span_mut();
+        *span = span.start + by..span.end + by;
+    }
 
     /// Its error, if it is one.
     fn error(&self) -> Option<ErrorKind>;

@@ -100,10 +100,7 @@ impl Model for Reference {
     /// that breaks it).
     fn first(&self, message: &VecDeque<u8>, closed: bool) -> Next<reference::Unit> {
         let Some(unit) = reference::Decoder::new(message.iter().copied(), self.0).next() else {
-            return match closed {
-                true => Next::EndOfMessage,
-                false => Next::Undecided,
-            };
+            return Next::none_left(closed);
         };
         let open_end = unit.error == Some(ErrorKind::Truncated) && unit.span.end == message.len();
         match open_end && !closed {
@@ -124,8 +121,8 @@ impl crate::core::Unit for reference::Unit {
         self.span.clone()
     }
 
-    fn shift(&mut self, by: usize) {
-        self.span = self.span.start + by..self.span.end + by;
+    fn span_mut(&mut self) -> &mut Range<usize> {
+        &mut self.span
     }
 
     fn error(&self) -> Option<ErrorKind> {

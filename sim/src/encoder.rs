@@ -70,8 +70,8 @@ where
         self.span.clone()
     }
 
-    fn shift(&mut self, by: usize) {
-        self.span = self.span.start + by..self.span.end + by;
+    fn span_mut(&mut self) -> &mut Range<usize> {
+        &mut self.span
     }
 
     fn error(&self) -> Option<ErrorKind> {
@@ -122,11 +122,7 @@ impl Model for Reference {
 
     /// A word is decided as soon as it is accepted.
     fn first(&self, message: &VecDeque<u32>, closed: bool) -> Next<Encoded<u8>> {
-        match (message.front(), closed) {
-            (Some(&value), _) => Next::Unit(self.encode(value)),
-            (None, true) => Next::EndOfMessage,
-            (None, false) => Next::Undecided,
-        }
+        Next::of_first_input(message, closed, |value| self.encode(value))
     }
 }
 

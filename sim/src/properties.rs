@@ -82,8 +82,8 @@ impl Unit for Described {
         self.span.clone()
     }
 
-    fn shift(&mut self, by: usize) {
-        self.span = self.span.start + by..self.span.end + by;
+    fn span_mut(&mut self) -> &mut Range<usize> {
+        &mut self.span
     }
 
     /// A property is not an error.
@@ -114,17 +114,13 @@ impl Model for Reference {
 
     /// A word is decided as soon as it is accepted.
     fn first(&self, message: &VecDeque<u32>, closed: bool) -> Next<Described> {
-        match (message.front(), closed) {
-            (Some(&value), _) => Next::Unit(Described {
-                flags: Flags {
-                    tdata: value,
-                    tuser: properties::flags(value),
-                },
-                span: 0..1,
-            }),
-            (None, true) => Next::EndOfMessage,
-            (None, false) => Next::Undecided,
-        }
+        Next::of_first_input(message, closed, |value| Described {
+            flags: Flags {
+                tdata: value,
+                tuser: properties::flags(value),
+            },
+            span: 0..1,
+        })
     }
 }
 

@@ -46,11 +46,7 @@ impl Model for EncoderReference {
 
     /// A word is decided as soon as it is accepted.
     fn first(&self, message: &VecDeque<u32>, closed: bool) -> Next<Encoded<u16>> {
-        match (message.front(), closed) {
-            (Some(&value), _) => Next::Unit(self.encode(value)),
-            (None, true) => Next::EndOfMessage,
-            (None, false) => Next::Undecided,
-        }
+        Next::of_first_input(message, closed, |value| self.encode(value))
     }
 }
 
@@ -118,10 +114,7 @@ impl Model for DecoderReference {
     /// still come.
     fn first(&self, message: &VecDeque<u16>, closed: bool) -> Next<reference::Unit> {
         let Some(unit) = reference::utf16::Decoder::new(message.iter().copied()).next() else {
-            return match closed {
-                true => Next::EndOfMessage,
-                false => Next::Undecided,
-            };
+            return Next::none_left(closed);
         };
         let open_end = unit.error == Some(ErrorKind::Surrogate)
             && unit.span.end == message.len()
