@@ -18,6 +18,7 @@ pub mod board;
 pub mod cosim;
 pub mod flow;
 pub mod formal;
+pub mod fusesoc;
 pub mod tools;
 pub mod verilator;
 pub mod verilog;

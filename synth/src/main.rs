@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus, Summary};
+use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus, Summary, SummaryOf, UnitOf};
 use utf8hdl_sim::core::{Core, Unit, Values};
 use utf8hdl_sim::decoder::Reference;
 use utf8hdl_sim::encoder::Encoder;
@@ -29,8 +29,9 @@ use utf8hdl_sim::waveform::{TimescaleUnit, VcdRecorder};
 use utf8hdl_sim::{with_any_core, with_core};
 use utf8hdl_synth::board::Mode;
 use utf8hdl_synth::core_verilog;
+use utf8hdl_synth::fusesoc::rtl_files;
 use utf8hdl_synth::verilator::{self, Verilated};
-use utf8hdl_synth::verilog::{all_cores, verilog_file};
+use utf8hdl_synth::verilog::all_cores;
 use utf8hdl_synth::{tools, Device};
 
 mod cli {
@@ -243,8 +244,9 @@ struct VerilogArgs {
     /// the file name Verilator's lint expects for the top module].
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
-    /// Write every core (both profiles, every lane count) into --dir, each
-    /// as TOP.v: how the repository's synth/rtl is made.
+    /// Write every core (each kind, profile and lane count) into --dir,
+    /// each as TOP.v and its FuseSoC core file TOP.core: how the
+    /// repository's synth/rtl is made.
     #[arg(long, conflicts_with_all = ["core", "profile", "lanes", "output"], requires = "dir")]
     all: bool,
     /// Where --all writes (created if missing).
@@ -295,11 +297,12 @@ fn verilog(args: &VerilogArgs) -> Result<ExitCode> {
     if let Some(dir) = args.dir.as_deref().filter(|_| args.all) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         for (kind, profile, lanes) in all_cores() {
-            let (name, text) = verilog_file(kind, profile, lanes)?;
-            write_atomically(&dir.join(name), |out| Ok(out.write_all(text.as_bytes())?))?;
+            for (name, text) in rtl_files(kind, profile, lanes)? {
+                write_atomically(&dir.join(name), |out| Ok(out.write_all(text.as_bytes())?))?;
+            }
         }
         note(format_args!(
-            "wrote {} cores into {}",
+            "wrote {} cores (Verilog and FuseSoC core files) into {}",
             all_cores().count(),
             dir.display()
         ));
@@ -785,8 +788,8 @@ impl Encoding {
 
 #[derive(Args)]
 struct EncodeArgs {
-    /// A file, or - for standard input.
-    input: String,
+    /// A file, or - for standard input [default: -].
+    input: Option<String>,
     /// What the input is.
     #[arg(long, value_enum)]
     from: Encoding,
@@ -801,6 +804,17 @@ struct EncodeArgs {
     /// stderr.
     #[arg(long, value_enum)]
     stats: Option<StatsFormat>,
+    /// Write a VCD waveform of the UTF-8 encoder's run to PATH.
+    #[arg(long, value_name = "PATH")]
+    vcd: Option<PathBuf>,
+    /// The clock period in the VCD, in ns (4 to 1000000).
+    #[arg(long, value_name = "NS", default_value_t = 10, requires = "vcd",
+          value_parser = clap::value_parser!(u64).range(4..=MAX_VCD_PERIOD_NS))]
+    vcd_period: u64,
+    /// The simulator of every core in the chain: rust-hdl's, or a
+    /// Verilator model of the exported Verilog (as for `sim`).
+    #[arg(long, value_enum, default_value = "rust-hdl")]
+    engine: EngineChoice,
 }
 
 /// `utf8hdl encode`: UCS-4 through `Utf8Encoder`, or UTF-16 through
@@ -809,7 +823,10 @@ struct EncodeArgs {
 /// unit is refused before any output is written (standard output cannot
 /// be taken back).
 fn encode(args: &EncodeArgs) -> Result<ExitCode> {
-    let input = Input::from_arg(Some(&args.input));
+    let input = Input::from_arg(Some(args.input.as_deref().unwrap_or("-")));
+    let mut outputs = vec![("--output", args.output.as_path())];
+    outputs.extend(args.vcd.as_deref().map(|p| ("--vcd", p)));
+    refuse_shared_destinations(&outputs)?;
     let bytes = input.read_all()?;
     let width = args.from.unit_bytes();
     anyhow::ensure!(
@@ -821,20 +838,19 @@ fn encode(args: &EncodeArgs) -> Result<ExitCode> {
         bytes.len() % width
     );
     let units = bytes.chunks_exact(width).map(|unit| args.from.unit(unit));
-    let full_rate = Stimulus::stalls(Stalls::Never, Stalls::Never, 1);
     let words: Vec<u32> = match args.from {
         Encoding::Ucs4be | Encoding::Ucs4le => units.collect(),
         Encoding::Utf16be | Encoding::Utf16le => {
             let mut words = Vec::with_capacity(bytes.len() / width);
-            let summary = run_checked(
-                Harness::new(utf16::Decoder),
+            let summary = run_at_full_rate(
+                utf16::Decoder,
+                args.engine,
                 units.map(|unit| unit as u16),
-                &full_rate,
                 |unit| {
                     words.push(unit.value);
-                    anyhow::Ok(())
+                    Ok(())
                 },
-                &mut |_, _| {},
+                None::<&mut Waveform<io::Sink>>,
             )?;
             report_stage(&utf16::Decoder.name(), &summary);
             if !summary.agree() {
@@ -844,17 +860,23 @@ fn encode(args: &EncodeArgs) -> Result<ExitCode> {
         }
     };
     let mut output = OutputFile::create(Some(&args.output))?;
-    let mut progress = Progress::bytes(Some(bytes.len() as u64));
     let encoder = Encoder(args.profile);
-    let summary = run_checked(
-        Harness::new(encoder),
+    let mut waveform = (args.vcd.as_deref())
+        .map(|p| {
+            let file = BufWriter::new(OutputFile::create(Some(p))?);
+            Waveform::create(file, 0..u64::MAX, args.vcd_period, &encoder)
+        })
+        .transpose()?;
+    let mut progress = Progress::bytes(Some(bytes.len() as u64));
+    let summary = run_at_full_rate(
+        encoder,
+        args.engine,
         words.into_iter(),
-        &full_rate,
         |unit| {
             progress.set((unit.span.end * width) as u64);
-            output.write_all(&unit.code_units)
+            Ok(output.write_all(&unit.code_units)?)
         },
-        &mut |_, _| {},
+        waveform.as_mut(),
     );
     progress.finish();
     let summary = summary?;
@@ -862,11 +884,48 @@ fn encode(args: &EncodeArgs) -> Result<ExitCode> {
     if let Some(StatsFormat::Json) = args.stats {
         note(summary.to_json());
     }
+    let waveform = waveform
+        .map(|w| Ok::<_, anyhow::Error>(w.finish()?.into_inner().map_err(|e| e.into_error())?))
+        .transpose()?;
     if !summary.agree() {
+        // The waveform shows where the encoder went wrong.
+        commit_all(waveform)?;
         return Ok(ExitCode::from(1));
     }
-    output.commit()?;
+    commit_all([output].into_iter().chain(waveform))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `core`'s run on `inputs` with neither side paused, on `engine`, checked
+/// against its reference; every cycle recorded in `waveform`, if any.
+fn run_at_full_rate<C: Core, W: Write>(
+    core: C,
+    engine: EngineChoice,
+    inputs: impl Iterator<Item = C::Input>,
+    on_unit: impl FnMut(&UnitOf<C>) -> Result<()>,
+    mut waveform: Option<&mut Waveform<W>>,
+) -> Result<SummaryOf<C>> {
+    let full_rate = Stimulus::stalls(Stalls::Never, Stalls::Never, 1);
+    let probes = match waveform.is_some() {
+        true => 0..u64::MAX,
+        false => 0..0,
+    };
+    let mut observe = |cycle, values: Option<&Values>| {
+        if let (Some(w), Some(values)) = (waveform.as_deref_mut(), values) {
+            w.record(cycle, values);
+        }
+    };
+    macro_rules! run_on {
+        ($harness:expr) => {{
+            let mut harness = $harness;
+            harness.probe_window = probes;
+            run_checked(harness, inputs, &full_rate, on_unit, &mut observe)
+        }};
+    }
+    match engine {
+        EngineChoice::RustHdl => run_on!(Harness::new(core)),
+        EngineChoice::Verilator => run_on!(Harness::on(verilated(core)?)),
+    }
 }
 
 /// The summary of one core's run in a chain, each line after its name.
@@ -884,9 +943,9 @@ struct Waveform<W: Write> {
 }
 
 impl<W: Write> Waveform<W> {
-    fn create<C: Core>(out: W, window: Range<u64>, args: &SimArgs, core: &C) -> Result<Self> {
+    fn create<C: Core>(out: W, window: Range<u64>, period: u64, core: &C) -> Result<Self> {
         Ok(Waveform {
-            recorder: VcdRecorder::new(out, core, window, args.vcd_period, TimescaleUnit::NS)?,
+            recorder: VcdRecorder::new(out, core, window, period, TimescaleUnit::NS)?,
             error: None,
         })
     }
@@ -1006,7 +1065,7 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
         .map(|p| {
             let file = BufWriter::new(OutputFile::create(Some(p))?);
             let window = args.vcd_cycles.clone().unwrap_or(0..u64::MAX);
-            Waveform::create(file, window, args, core)
+            Waveform::create(file, window, args.vcd_period, core)
         })
         .transpose()?;
     let mut diagram = args
@@ -1015,7 +1074,7 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
         .map(|p| {
             anyhow::Ok(Diagram {
                 file: OutputFile::create(Some(p))?,
-                waveform: Waveform::create(Vec::new(), svg_window.clone(), args, core)?,
+                waveform: Waveform::create(Vec::new(), svg_window.clone(), args.vcd_period, core)?,
                 scope: core.name(),
                 lanes: core.lanes()?.count,
             })

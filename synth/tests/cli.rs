@@ -297,7 +297,7 @@ fn verilog_names_the_wide_cores_by_their_lanes() {
 }
 
 /// `verilog --all --dir D` writes every core into D, as `--profile P
-/// --lanes N` would one by one; `--all` needs `--dir` and takes no core
+/// --lanes N` would one by one, each with its FuseSoC core file; `--all` needs `--dir` and takes no core
 /// or output of its own.
 #[test]
 fn verilog_all_writes_every_core_into_its_dir() {
@@ -327,7 +327,11 @@ fn verilog_all_writes_every_core_into_its_dir() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names.len(), 17, "{names:?}");
+    assert_eq!(names.len(), 2 * 17, "a .v and a .core a core: {names:?}");
+    assert!(
+        names.contains(&"utf16_decoder.core".to_string()),
+        "{names:?}"
+    );
     let one = utf8hdl(
         &[
             "verilog",

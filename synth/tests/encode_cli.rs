@@ -160,3 +160,77 @@ fn a_partial_unit_or_a_missing_input_writes_nothing() {
     usage_failure(utf8hdl(&["encode", "-", "--from", "utf8"], b""));
     assert!(entries(dir.path()).is_empty(), "{:?}", entries(dir.path()));
 }
+
+/// Without INPUT, `encode` reads standard input; `--vcd` records the UTF-8
+/// encoder's run, and its m_axis handshakes, read back as a waveform
+/// viewer would, spell the octets written, each with its flag (set on the
+/// EF BF BD of a word with no character) and tlast on the last. `--vcd`
+/// and `-o` on one path are refused before anything is written.
+#[test]
+fn vcd_handshakes_spell_the_encoded_octets() {
+    let dir = temp_dir();
+    let (out, vcd) = (dir.path().join("out"), dir.path().join("enc.vcd"));
+    let words = [0x41u32, 0xE9, 0xD800, 0x20AC, 0x1F600, 0x11_0000, 0x7A];
+    let input: Vec<u8> = words.iter().flat_map(|w| w.to_be_bytes()).collect();
+    let args = [
+        "encode",
+        "--from",
+        "ucs4be",
+        "-o",
+        path_str(&out),
+        "--vcd",
+        path_str(&vcd),
+    ];
+    encoded(utf8hdl(&args, &input));
+    let mut expected = Vec::new();
+    for &word in &words {
+        let (c, flag) = char::from_u32(word).map_or(('\u{FFFD}', 1), |c| (c, 0));
+        expected.extend(
+            c.to_string()
+                .bytes()
+                .map(|octet| (u32::from(octet), flag, false)),
+        );
+    }
+    expected.last_mut().unwrap().2 = true;
+    assert_eq!(handshakes(&vcd, "utf8_encoder"), expected);
+    let octets: Vec<u8> = expected.iter().map(|&(octet, _, _)| octet as u8).collect();
+    assert_eq!(std::fs::read(&out).unwrap(), octets);
+    let same = dir.path().join("same");
+    let args = [
+        "encode",
+        "--from",
+        "ucs4be",
+        "-o",
+        path_str(&same),
+        "--vcd",
+        path_str(&same),
+    ];
+    let line = usage_failure(utf8hdl(&args, &input));
+    assert!(line.contains("same destination"), "{line}");
+    assert!(!same.exists());
+}
+
+/// `--engine verilator` runs the chain on Verilator models of the exported
+/// Verilog: UTF-16 in, CPython's UTF-8 out, as on rust-hdl's engine.
+#[test]
+fn verilator_engine_encodes_as_cpython() {
+    if !utf8hdl_synth::tools::require_all(&utf8hdl_synth::verilator::TOOLS) {
+        return;
+    }
+    let mut rng = Rng(21);
+    let units: Vec<u8> = (0..3000)
+        .flat_map(|_| {
+            let r = rng.next();
+            let unit = match r % 4 {
+                0 => 0xD800 + (r >> 8) as u16 % 0x800,
+                _ => (r >> 8) as u16,
+            };
+            unit.to_be_bytes()
+        })
+        .collect();
+    let Some(expected) = python_to_utf8(&units, "utf-16-be") else {
+        return;
+    };
+    let args = ["encode", "-", "--from", "utf16be", "--engine", "verilator"];
+    assert_eq!(encoded(utf8hdl(&args, &units)), expected);
+}

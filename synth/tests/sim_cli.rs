@@ -4,9 +4,7 @@
 
 mod common;
 
-use std::collections::HashMap;
 use std::fs;
-use std::io::BufReader;
 
 use common::*;
 use utf8hdl_hdl::{ErrorKind, Profile};
@@ -278,64 +276,6 @@ fn stats_json_counts_and_full_rate_on_errors() {
     assert!(s["cycles_per_second"].as_f64().unwrap() > 0.0);
 }
 
-/// Decodes a VCD of the decoder the way a waveform viewer would: the value
-/// of each signal just before each rising clock edge. Returns the words
-/// handed over (m_axis_tvalid and m_axis_tready both high at an edge).
-fn handshakes(vcd_path: &std::path::Path) -> Vec<(u32, u8, bool)> {
-    let mut parser = vcd::Parser::new(BufReader::new(fs::File::open(vcd_path).unwrap()));
-    let header = parser.parse_header().unwrap();
-    let names = [
-        "clk",
-        "m_axis_tdata",
-        "m_axis_tuser",
-        "m_axis_tvalid",
-        "m_axis_tready",
-        "m_axis_tlast",
-    ];
-    let codes: HashMap<vcd::IdCode, &str> = names
-        .iter()
-        .map(|n| {
-            (
-                header
-                    .find_var(&["utf8_decoder", n])
-                    .unwrap_or_else(|| panic!("no {n}"))
-                    .code,
-                *n,
-            )
-        })
-        .collect();
-    let mut now: HashMap<&str, u64> = HashMap::new();
-    let mut words = Vec::new();
-    for command in parser {
-        let (code, value) = match command.unwrap() {
-            vcd::Command::ChangeScalar(c, v) => (c, (v == vcd::Value::V1) as u64),
-            vcd::Command::ChangeVector(c, bits) => (
-                c,
-                bits.into_iter()
-                    .fold(0, |a, b| a << 1 | (b == vcd::Value::V1) as u64),
-            ),
-            _ => continue,
-        };
-        let Some(&name) = codes.get(&code) else {
-            continue;
-        };
-        if name == "clk"
-            && value == 1
-            && now.get("clk") == Some(&0)
-            && now["m_axis_tvalid"] == 1
-            && now["m_axis_tready"] == 1
-        {
-            words.push((
-                now["m_axis_tdata"] as u32,
-                now["m_axis_tuser"] as u8,
-                now["m_axis_tlast"] == 1,
-            ));
-        }
-        now.insert(name, value);
-    }
-    words
-}
-
 /// The VCD's m_axis values at each handshake spell out exactly the decoded
 /// words, error kinds and tlast, under random stalls.
 #[test]
@@ -369,7 +309,7 @@ fn vcd_handshakes_spell_the_decoded_words() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let words = handshakes(&vcd_path);
+    let words = handshakes(&vcd_path, "utf8_decoder");
     let units = decode(&message, Profile::Rfc3629);
     assert_eq!(words.len(), units.len());
     for (i, ((tdata, tuser, tlast), unit)) in words.iter().zip(&units).enumerate() {

@@ -18,12 +18,9 @@ How the cores meet cocotbext-axi (the README says the same):
   AxiStreamFrame is not sent).
 """
 
-import itertools
 import logging
 import os
 import random
-import re
-from pathlib import Path
 
 import cocotb
 import pytest
@@ -32,18 +29,8 @@ from cocotb.triggers import RisingEdge
 from cocotbext.axi import AxiStreamBus, AxiStreamFrame, AxiStreamSink, AxiStreamSource
 
 import utf8_model as model
+from axis_bench import ROOT, cycle_pause, header_latency, random_pause, run_core
 from messages import every_kind, kuhn_lines, random_message
-
-ROOT = Path(__file__).resolve().parents[2]
-RTL = ROOT / "synth" / "rtl"
-
-
-
-def header_latency(path):
-    """The latency the export wrote in the file's header."""
-    found = re.search(r"^// utf8hdl-latency: (\d+)$", Path(path).read_text(), re.M)
-    assert found, f"{path} has no utf8hdl-latency line: regenerate it"
-    return int(found.group(1))
 
 
 class TB:
@@ -141,15 +128,6 @@ def _show(units):
     return ", ".join(f"({word:#x}, {user:#x})" for word, user in units) or "nothing"
 
 
-def cycle_pause():
-    return itertools.cycle([1, 1, 1, 0])
-
-
-def random_pause():
-    rng = random.Random(7)
-    return iter(lambda: rng.random() < 0.4, None)
-
-
 @cocotb.test()
 async def latency_is_the_header_s(dut):
     """A full beat of ASCII with tlast, m_axis always ready: its first word
@@ -221,8 +199,7 @@ async def sparse_tkeep_and_empty_messages(dut, backpressure):
 
 
 # The pytest entry point: cocotb's runner builds each core's committed
-# Verilog and runs the tests above on it. Icarus Verilog only: cocotb 2.1
-# needs Verilator 5.036 or newer, and Debian has 5.006.
+# Verilog and runs the tests above on it (axis_bench.run_core).
 CORES = [
     ("utf8_decoder", "rfc3629", 1),
     ("utf8_decoder_iso10646", "iso10646", 1),
@@ -234,29 +211,7 @@ CORES = [
 
 @pytest.mark.parametrize("top,profile,lanes", CORES, ids=[core[0] for core in CORES])
 def test_utf8_decoder(top, profile, lanes):
-    from cocotb_tools.runner import get_runner
-
-    verilog = RTL / f"{top}.v"
-    build_dir = ROOT / "target" / "cocotb" / top
-    runner = get_runner(os.environ.get("SIM", "icarus"))
-    runner.build(
-        sources=[verilog],
-        hdl_toplevel=top,
-        build_dir=build_dir,
-        timescale=("1ns", "1ps"),
-    )
-    runner.test(
-        test_module="test_utf8_decoder",
-        hdl_toplevel=top,
-        build_dir=build_dir,
-        test_dir=Path(__file__).resolve().parent,
-        results_xml=str(build_dir / "results.xml"),
-        extra_env={
-            "UTF8HDL_PROFILE": profile,
-            "UTF8HDL_LANES": str(lanes),
-            "UTF8HDL_VERILOG": str(verilog),
-        },
-    )
+    run_core("test_utf8_decoder", top, {"UTF8HDL_PROFILE": profile, "UTF8HDL_LANES": str(lanes)})
 
 
 def test_the_fusesoc_vectors_are_fresh():

@@ -7,7 +7,7 @@ mod paths;
 #[allow(unused_imports)] // each test binary uses its own share
 pub use paths::{data, data_path};
 
-use std::io::{ErrorKind as IoErrorKind, Write};
+use std::io::{BufReader, ErrorKind as IoErrorKind, Write};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::thread;
@@ -276,4 +276,63 @@ pub fn python_controls(text: &str) -> Option<Vec<String>> {
         }
         Err(e) => panic!("cannot run python3: {e}"),
     }
+}
+
+/// Reads a VCD of the core whose scope is `scope` the way a waveform
+/// viewer would: the value of each signal just before each rising clock
+/// edge. Returns each unit handed over on m_axis (m_axis_tvalid and
+/// m_axis_tready both high at an edge): its tdata, tuser and tlast.
+pub fn handshakes(vcd_path: &Path, scope: &str) -> Vec<(u32, u8, bool)> {
+    let mut parser = vcd::Parser::new(BufReader::new(std::fs::File::open(vcd_path).unwrap()));
+    let header = parser.parse_header().unwrap();
+    let names = [
+        "clk",
+        "m_axis_tdata",
+        "m_axis_tuser",
+        "m_axis_tvalid",
+        "m_axis_tready",
+        "m_axis_tlast",
+    ];
+    let codes: std::collections::HashMap<vcd::IdCode, &str> = names
+        .iter()
+        .map(|n| {
+            (
+                header
+                    .find_var(&[scope, n])
+                    .unwrap_or_else(|| panic!("no {n}"))
+                    .code,
+                *n,
+            )
+        })
+        .collect();
+    let mut now = std::collections::HashMap::<&str, u64>::new();
+    let mut words = Vec::new();
+    for command in parser {
+        let (code, value) = match command.unwrap() {
+            vcd::Command::ChangeScalar(c, v) => (c, (v == vcd::Value::V1) as u64),
+            vcd::Command::ChangeVector(c, bits) => (
+                c,
+                bits.into_iter()
+                    .fold(0, |a, b| a << 1 | (b == vcd::Value::V1) as u64),
+            ),
+            _ => continue,
+        };
+        let Some(&name) = codes.get(&code) else {
+            continue;
+        };
+        if name == "clk"
+            && value == 1
+            && now.get("clk") == Some(&0)
+            && now["m_axis_tvalid"] == 1
+            && now["m_axis_tready"] == 1
+        {
+            words.push((
+                now["m_axis_tdata"] as u32,
+                now["m_axis_tuser"] as u8,
+                now["m_axis_tlast"] == 1,
+            ));
+        }
+        now.insert(name, value);
+    }
+    words
 }
