@@ -838,14 +838,16 @@ fn encode(args: &EncodeArgs) -> Result<ExitCode> {
         bytes.len() % width
     );
     let units = bytes.chunks_exact(width).map(|unit| args.from.unit(unit));
+    let full_rate = Stimulus::stalls(Stalls::Never, Stalls::Never, 1);
     let words: Vec<u32> = match args.from {
         Encoding::Ucs4be | Encoding::Ucs4le => units.collect(),
         Encoding::Utf16be | Encoding::Utf16le => {
             let mut words = Vec::with_capacity(bytes.len() / width);
-            let summary = run_at_full_rate(
+            let summary = run_on(
                 utf16::Decoder,
                 args.engine,
                 units.map(|unit| unit as u16),
+                &full_rate,
                 |unit| {
                     words.push(unit.value);
                     Ok(())
@@ -868,10 +870,11 @@ fn encode(args: &EncodeArgs) -> Result<ExitCode> {
         })
         .transpose()?;
     let mut progress = Progress::bytes(Some(bytes.len() as u64));
-    let summary = run_at_full_rate(
+    let summary = run_on(
         encoder,
         args.engine,
         words.into_iter(),
+        &full_rate,
         |unit| {
             progress.set((unit.span.end * width) as u64);
             Ok(output.write_all(&unit.code_units)?)
@@ -896,16 +899,16 @@ fn encode(args: &EncodeArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `core`'s run on `inputs` with neither side paused, on `engine`, checked
-/// against its reference; every cycle recorded in `waveform`, if any.
-fn run_at_full_rate<C: Core, W: Write>(
+/// `core`'s run on `inputs` under `stimulus`, on `engine`, checked against
+/// its reference; every cycle recorded in `waveform`, if any.
+fn run_on<C: Core, W: Write>(
     core: C,
     engine: EngineChoice,
     inputs: impl Iterator<Item = C::Input>,
+    stimulus: &Stimulus,
     on_unit: impl FnMut(&UnitOf<C>) -> Result<()>,
     mut waveform: Option<&mut Waveform<W>>,
 ) -> Result<SummaryOf<C>> {
-    let full_rate = Stimulus::stalls(Stalls::Never, Stalls::Never, 1);
     let probes = match waveform.is_some() {
         true => 0..u64::MAX,
         false => 0..0,
@@ -919,7 +922,7 @@ fn run_at_full_rate<C: Core, W: Write>(
         ($harness:expr) => {{
             let mut harness = $harness;
             harness.probe_window = probes;
-            run_checked(harness, inputs, &full_rate, on_unit, &mut observe)
+            run_checked(harness, inputs, stimulus, on_unit, &mut observe)
         }};
     }
     match engine {
@@ -1157,12 +1160,13 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
     let mut agree = summary.agree();
     let mut json = summary.to_json();
     if through_utf16 && agree {
-        let encoded = run_checked(
-            Harness::new(utf16::Encoder),
+        let encoded = run_on(
+            utf16::Encoder,
+            args.engine,
             words.into_iter(),
             &stimulus,
-            |unit| writer.write_code_units(&unit.code_units),
-            &mut |_, _| {},
+            |unit| Ok(writer.write_code_units(&unit.code_units)?),
+            None::<&mut Waveform<io::Sink>>,
         )?;
         report_stage(&utf16::Encoder.name(), &encoded);
         agree = encoded.agree();
@@ -1170,12 +1174,13 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
         json[utf16::Encoder.name()] = encoded.to_json();
     }
     if through_properties && agree {
-        let described = run_checked(
-            Harness::new(Properties),
+        let described = run_on(
+            Properties,
+            args.engine,
             units.iter().map(|unit| unit.value),
             &stimulus,
-            |word| writer.write_with_properties(&units[word.span.start], word.flags.tuser),
-            &mut |_, _| {},
+            |word| Ok(writer.write_with_properties(&units[word.span.start], word.flags.tuser)?),
+            None::<&mut Waveform<io::Sink>>,
         )?;
         report_stage(&Properties.name(), &described);
         agree = described.agree();

@@ -136,3 +136,38 @@ fn verilator_engine_without_verilator_is_a_usage_error() {
         "{line}"
     );
 }
+
+/// With `--engine verilator`, the chain's second core (the UTF-16 encoder)
+/// runs on Verilator too, and its UTF-16 is CPython's, under stalls.
+#[test]
+fn verilator_engine_runs_the_utf16_chain_as_cpython() {
+    if !have_tools() {
+        return;
+    }
+    let message = Rng(17).biased_bytes(4000);
+    let Some(expected) = python_decode(&message, "utf-16-le") else {
+        return;
+    };
+    let args = [
+        "sim",
+        "-",
+        "--engine",
+        "verilator",
+        "--format",
+        "utf16le",
+        "--stall-in",
+        "0.3",
+        "--stall-out",
+        "0.4",
+        "--stats",
+        "json",
+    ];
+    let out = utf8hdl(&args, &message);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.stdout, expected);
+    assert_eq!(stats(&out.stderr)["utf16_encoder"]["agree"], true);
+}
