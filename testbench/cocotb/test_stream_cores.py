@@ -13,40 +13,22 @@ These cores have one lane and no tkeep: source and sink take
 ``byte_lanes=1``, so each frame element is a whole word or code unit.
 """
 
-import logging
 import os
 import random
 
 import cocotb
 import pytest
-from cocotb.clock import Clock
 from cocotb.triggers import RisingEdge
-from cocotbext.axi import AxiStreamBus, AxiStreamFrame, AxiStreamSink, AxiStreamSource
+from cocotbext.axi import AxiStreamFrame
 
 import stream_models
-from axis_bench import cycle_pause, header_latency, random_pause, run_core
+from axis_bench import PAUSE_PAIRS, AxisBench, run_core, set_pauses
 
 
-class TB:
+class TB(AxisBench):
     def __init__(self, dut):
-        self.dut = dut
+        super().__init__(dut, source_lanes=1, sink_lanes=1)
         self.family = stream_models.BY_MODULE[os.environ["UTF8HDL_MODULE"]]
-        self.latency = header_latency(os.environ["UTF8HDL_VERILOG"])
-        self.rng = random.Random(int(os.environ.get("UTF8HDL_SEED", "1")))
-        Clock(dut.clk, 10, unit="ns").start()
-        bus = AxiStreamBus.from_prefix
-        self.source = AxiStreamSource(bus(dut, "s_axis"), dut.clk, dut.rst, byte_lanes=1)
-        self.sink = AxiStreamSink(bus(dut, "m_axis"), dut.clk, dut.rst, byte_lanes=1)
-        for side in (self.source, self.sink):
-            side.log.setLevel(logging.WARNING)
-
-    async def reset(self):
-        self.dut.rst.value = 1
-        for _ in range(4):
-            await RisingEdge(self.dut.clk)
-        self.dut.rst.value = 0
-        for _ in range(2):
-            await RisingEdge(self.dut.clk)
 
     async def check(self, messages):
         for message in messages:
@@ -94,17 +76,11 @@ async def latency_is_the_header_s(dut):
 
 
 @cocotb.test()
-@cocotb.parametrize(
-    idle=[None, cycle_pause, random_pause],
-    backpressure=[None, cycle_pause, random_pause],
-)
+@cocotb.parametrize(**PAUSE_PAIRS)
 async def every_edge_and_random_messages(dut, idle, backpressure):
     """Each edge value and random messages, under idle and backpressure."""
     tb = TB(dut)
-    if idle:
-        tb.source.set_pause_generator(idle())
-    if backpressure:
-        tb.sink.set_pause_generator(backpressure())
+    set_pauses(tb.source, tb.sink, idle, backpressure)
     await tb.reset()
     await tb.check(tb.family.messages(tb.rng)[:120])
 

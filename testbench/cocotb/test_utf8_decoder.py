@@ -18,53 +18,36 @@ How the cores meet cocotbext-axi (the README says the same):
   AxiStreamFrame is not sent).
 """
 
-import logging
 import os
 import random
 
 import cocotb
 import pytest
-from cocotb.clock import Clock
 from cocotb.triggers import RisingEdge
-from cocotbext.axi import AxiStreamBus, AxiStreamFrame, AxiStreamSink, AxiStreamSource
+from cocotbext.axi import AxiStreamFrame
 
 import utf8_model as model
-from axis_bench import ROOT, cycle_pause, header_latency, random_pause, run_core
+from axis_bench import (
+    PAUSE_PAIRS,
+    AxisBench,
+    ROOT,
+    cycle_pause,
+    random_pause,
+    run_core,
+    set_pauses,
+)
 from messages import every_kind, kuhn_lines, random_message
 
 
-class TB:
+class TB(AxisBench):
     def __init__(self, dut):
-        self.dut = dut
-        self.lanes = len(dut.s_axis_tdata) // 8
-        self.tkeep = self.lanes > 1
-        self.profile = os.environ["UTF8HDL_PROFILE"]
-        self.latency = header_latency(os.environ["UTF8HDL_VERILOG"])
-        self.rng = random.Random(int(os.environ.get("UTF8HDL_SEED", "1")))
-        Clock(dut.clk, 10, unit="ns").start()
-        self.source = AxiStreamSource(AxiStreamBus.from_prefix(dut, "s_axis"), dut.clk, dut.rst)
+        lanes = len(dut.s_axis_tdata) // 8
         # Without m_axis_tkeep, the sink would take the 32-bit word as 4
         # byte lanes: one word a beat.
-        extra = {} if self.tkeep else {"byte_lanes": 1}
-        self.sink = AxiStreamSink(AxiStreamBus.from_prefix(dut, "m_axis"), dut.clk, dut.rst, **extra)
-        for side in (self.source, self.sink):
-            side.log.setLevel(logging.WARNING)  # not a line a frame
-
-    def set_idle_generator(self, generator=None):
-        if generator:
-            self.source.set_pause_generator(generator())
-
-    def set_backpressure_generator(self, generator=None):
-        if generator:
-            self.sink.set_pause_generator(generator())
-
-    async def reset(self):
-        self.dut.rst.value = 1
-        for _ in range(4):
-            await RisingEdge(self.dut.clk)
-        self.dut.rst.value = 0
-        for _ in range(2):
-            await RisingEdge(self.dut.clk)
+        super().__init__(dut, sink_lanes=1 if lanes == 1 else None)
+        self.lanes = lanes
+        self.tkeep = lanes > 1
+        self.profile = os.environ["UTF8HDL_PROFILE"]
 
     def frame(self, message, null_lanes=0.0):
         """``message`` as a frame; each byte preceded by a null lane (tkeep
@@ -152,15 +135,11 @@ async def latency_is_the_header_s(dut):
 
 
 @cocotb.test()
-@cocotb.parametrize(
-    idle=[None, cycle_pause, random_pause],
-    backpressure=[None, cycle_pause, random_pause],
-)
+@cocotb.parametrize(**PAUSE_PAIRS)
 async def random_and_error_messages(dut, idle, backpressure):
     """Random bytes and every error kind, under idle and backpressure."""
     tb = TB(dut)
-    tb.set_idle_generator(idle)
-    tb.set_backpressure_generator(backpressure)
+    set_pauses(tb.source, tb.sink, idle, backpressure)
     await tb.reset()
     messages = every_kind(tb.profile)
     messages += [random_message(tb.rng, tb.rng.randint(1, 6 * tb.lanes)) for _ in range(100)]
@@ -175,8 +154,7 @@ async def kuhn_stress_test(dut):
     await tb.reset()
     lines = kuhn_lines()
     await tb.check(lines)
-    tb.set_idle_generator(cycle_pause)
-    tb.set_backpressure_generator(cycle_pause)
+    set_pauses(tb.source, tb.sink, cycle_pause, cycle_pause)
     await tb.check(lines[60:120])
 
 
@@ -186,8 +164,7 @@ async def sparse_tkeep_and_empty_messages(dut, backpressure):
     """Wide cores: null lanes anywhere in a beat, and messages of no bytes
     (a beat of null lanes with tlast), between ordinary ones."""
     tb = TB(dut)
-    tb.set_idle_generator(random_pause)
-    tb.set_backpressure_generator(backpressure)
+    set_pauses(tb.source, tb.sink, random_pause, backpressure)
     await tb.reset()
     messages = []
     for _ in range(30):

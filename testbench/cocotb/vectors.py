@@ -15,7 +15,6 @@ The decoders' vectors serve every lane count.
 
 import random
 import sys
-from pathlib import Path
 
 import stream_models
 import utf8_model as model
