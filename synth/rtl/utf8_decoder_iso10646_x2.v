@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_decoder_iso10646_x2.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 16
+// utf8hdl-latency: 17
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -299,6 +299,48 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  byte_lanes$packed_valid$d;
     reg  byte_lanes$packed_valid$q;
     reg  byte_lanes$packed_valid$clock;
+    reg  [7:0] byte_lanes$staged_byte$0$d;
+    reg  [7:0] byte_lanes$staged_byte$0$q;
+    reg  byte_lanes$staged_byte$0$clock;
+    reg  [7:0] byte_lanes$staged_byte$1$d;
+    reg  [7:0] byte_lanes$staged_byte$1$q;
+    reg  byte_lanes$staged_byte$1$clock;
+    reg  byte_lanes$staged_present$0$d;
+    reg  byte_lanes$staged_present$0$q;
+    reg  byte_lanes$staged_present$0$clock;
+    reg  byte_lanes$staged_present$1$d;
+    reg  byte_lanes$staged_present$1$q;
+    reg  byte_lanes$staged_present$1$clock;
+    reg  [7:0] byte_lanes$staged_tail$0$d;
+    reg  [7:0] byte_lanes$staged_tail$0$q;
+    reg  byte_lanes$staged_tail$0$clock;
+    reg  [7:0] byte_lanes$staged_tail$1$d;
+    reg  [7:0] byte_lanes$staged_tail$1$q;
+    reg  byte_lanes$staged_tail$1$clock;
+    reg  [7:0] byte_lanes$staged_tail$2$d;
+    reg  [7:0] byte_lanes$staged_tail$2$q;
+    reg  byte_lanes$staged_tail$2$clock;
+    reg  [7:0] byte_lanes$staged_tail$3$d;
+    reg  [7:0] byte_lanes$staged_tail$3$q;
+    reg  byte_lanes$staged_tail$3$clock;
+    reg  [7:0] byte_lanes$staged_tail$4$d;
+    reg  [7:0] byte_lanes$staged_tail$4$q;
+    reg  byte_lanes$staged_tail$4$clock;
+    reg  [7:0] byte_lanes$staged_tail$5$d;
+    reg  [7:0] byte_lanes$staged_tail$5$q;
+    reg  byte_lanes$staged_tail$5$clock;
+    reg  [7:0] byte_lanes$staged_tail$6$d;
+    reg  [7:0] byte_lanes$staged_tail$6$q;
+    reg  byte_lanes$staged_tail$6$clock;
+    reg  [1:0] byte_lanes$staged_low_count$d;
+    reg  [1:0] byte_lanes$staged_low_count$q;
+    reg  byte_lanes$staged_low_count$clock;
+    reg  byte_lanes$staged_tlast$d;
+    reg  byte_lanes$staged_tlast$q;
+    reg  byte_lanes$staged_tlast$clock;
+    reg  byte_lanes$staged_valid$d;
+    reg  byte_lanes$staged_valid$q;
+    reg  byte_lanes$staged_valid$clock;
     reg  [7:0] byte_lanes$tail_in$0;
     reg  [7:0] byte_lanes$tail_in$1;
     reg  [7:0] byte_lanes$tail_in$2;
@@ -1725,6 +1767,104 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge byte_lanes$packed_valid$clock) begin
        byte_lanes$packed_valid$q <= byte_lanes$packed_valid$d;
     end
+    // byte_lanes$staged_byte$0
+    initial begin
+       byte_lanes$staged_byte$0$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$0$clock) begin
+       byte_lanes$staged_byte$0$q <= byte_lanes$staged_byte$0$d;
+    end
+    // byte_lanes$staged_byte$1
+    initial begin
+       byte_lanes$staged_byte$1$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$1$clock) begin
+       byte_lanes$staged_byte$1$q <= byte_lanes$staged_byte$1$d;
+    end
+    // byte_lanes$staged_present$0
+    initial begin
+       byte_lanes$staged_present$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$0$clock) begin
+       byte_lanes$staged_present$0$q <= byte_lanes$staged_present$0$d;
+    end
+    // byte_lanes$staged_present$1
+    initial begin
+       byte_lanes$staged_present$1$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$1$clock) begin
+       byte_lanes$staged_present$1$q <= byte_lanes$staged_present$1$d;
+    end
+    // byte_lanes$staged_tail$0
+    initial begin
+       byte_lanes$staged_tail$0$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$0$clock) begin
+       byte_lanes$staged_tail$0$q <= byte_lanes$staged_tail$0$d;
+    end
+    // byte_lanes$staged_tail$1
+    initial begin
+       byte_lanes$staged_tail$1$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$1$clock) begin
+       byte_lanes$staged_tail$1$q <= byte_lanes$staged_tail$1$d;
+    end
+    // byte_lanes$staged_tail$2
+    initial begin
+       byte_lanes$staged_tail$2$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$2$clock) begin
+       byte_lanes$staged_tail$2$q <= byte_lanes$staged_tail$2$d;
+    end
+    // byte_lanes$staged_tail$3
+    initial begin
+       byte_lanes$staged_tail$3$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$3$clock) begin
+       byte_lanes$staged_tail$3$q <= byte_lanes$staged_tail$3$d;
+    end
+    // byte_lanes$staged_tail$4
+    initial begin
+       byte_lanes$staged_tail$4$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$4$clock) begin
+       byte_lanes$staged_tail$4$q <= byte_lanes$staged_tail$4$d;
+    end
+    // byte_lanes$staged_tail$5
+    initial begin
+       byte_lanes$staged_tail$5$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$5$clock) begin
+       byte_lanes$staged_tail$5$q <= byte_lanes$staged_tail$5$d;
+    end
+    // byte_lanes$staged_tail$6
+    initial begin
+       byte_lanes$staged_tail$6$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$6$clock) begin
+       byte_lanes$staged_tail$6$q <= byte_lanes$staged_tail$6$d;
+    end
+    // byte_lanes$staged_low_count
+    initial begin
+       byte_lanes$staged_low_count$q = 2'h0;
+    end
+    always @(posedge byte_lanes$staged_low_count$clock) begin
+       byte_lanes$staged_low_count$q <= byte_lanes$staged_low_count$d;
+    end
+    // byte_lanes$staged_tlast
+    initial begin
+       byte_lanes$staged_tlast$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_tlast$clock) begin
+       byte_lanes$staged_tlast$q <= byte_lanes$staged_tlast$d;
+    end
+    // byte_lanes$staged_valid
+    initial begin
+       byte_lanes$staged_valid$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_valid$clock) begin
+       byte_lanes$staged_valid$q <= byte_lanes$staged_valid$d;
+    end
     // byte_lanes
     always @(*) begin
         byte_lanes$beat_tlast$clock = byte_lanes$clock;
@@ -1732,14 +1872,28 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         byte_lanes$packed_count$clock = byte_lanes$clock;
         byte_lanes$packed_tlast$clock = byte_lanes$clock;
         byte_lanes$packed_valid$clock = byte_lanes$clock;
+        byte_lanes$staged_low_count$clock = byte_lanes$clock;
+        byte_lanes$staged_tlast$clock = byte_lanes$clock;
+        byte_lanes$staged_valid$clock = byte_lanes$clock;
         byte_lanes$beat_byte$0$clock = byte_lanes$clock;
         byte_lanes$beat_keep$0$clock = byte_lanes$clock;
         byte_lanes$packed_byte$0$clock = byte_lanes$clock;
         byte_lanes$packed_present$0$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$0$clock = byte_lanes$clock;
+        byte_lanes$staged_present$0$clock = byte_lanes$clock;
         byte_lanes$beat_byte$1$clock = byte_lanes$clock;
         byte_lanes$beat_keep$1$clock = byte_lanes$clock;
         byte_lanes$packed_byte$1$clock = byte_lanes$clock;
         byte_lanes$packed_present$1$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$1$clock = byte_lanes$clock;
+        byte_lanes$staged_present$1$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$0$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$1$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$2$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$3$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$4$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$5$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$6$clock = byte_lanes$clock;
         byte_lanes$beat_byte$0$d = byte_lanes$s_axis_tdata[('h8 * 0)+:(8)];
         byte_lanes$beat_keep$0$d = byte_lanes$s_axis_tkeep[0];
         byte_lanes$beat_byte$1$d = byte_lanes$s_axis_tdata[('h8 * 1)+:(8)];
@@ -1761,10 +1915,17 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         byte_lanes$packed_count$d = byte_lanes$lanes - byte_lanes$packer$nulls_out;
         byte_lanes$packed_tlast$d = byte_lanes$packer$last_out;
         byte_lanes$packed_valid$d = byte_lanes$packer$beat_out & !byte_lanes$rst;
-        byte_lanes$byte$0 = byte_lanes$packed_byte$0$q;
-        byte_lanes$present$0 = byte_lanes$packed_present$0$q;
-        byte_lanes$byte$1 = byte_lanes$packed_byte$1$q;
-        byte_lanes$present$1 = byte_lanes$packed_present$1$q;
+        byte_lanes$staged_byte$0$d = byte_lanes$packed_byte$0$q;
+        byte_lanes$staged_present$0$d = byte_lanes$packed_present$0$q;
+        byte_lanes$byte$0 = byte_lanes$staged_byte$0$q;
+        byte_lanes$present$0 = byte_lanes$staged_present$0$q;
+        byte_lanes$staged_byte$1$d = byte_lanes$packed_byte$1$q;
+        byte_lanes$staged_present$1$d = byte_lanes$packed_present$1$q;
+        byte_lanes$byte$1 = byte_lanes$staged_byte$1$q;
+        byte_lanes$present$1 = byte_lanes$staged_present$1$q;
+        byte_lanes$staged_low_count$d = byte_lanes$packed_count$q[('h0)+:(2)];
+        byte_lanes$staged_tlast$d = byte_lanes$packed_tlast$q;
+        byte_lanes$staged_valid$d = byte_lanes$packed_valid$q & !byte_lanes$rst;
         byte_lanes$tail_in$0 = 'h0;
         byte_lanes$tail_in$1 = 'h0;
         byte_lanes$tail_in$2 = 'h0;
@@ -1808,25 +1969,32 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         byte_lanes$by4$6 = byte_lanes$by8$6;
         if (byte_lanes$packed_count$q['h2]) begin
         end
-        byte_lanes$by2$0 = byte_lanes$by4$0;
-        byte_lanes$by2$1 = byte_lanes$by4$1;
-        byte_lanes$by2$2 = byte_lanes$by4$2;
-        byte_lanes$by2$3 = byte_lanes$by4$3;
-        byte_lanes$by2$4 = byte_lanes$by4$4;
-        byte_lanes$by2$5 = byte_lanes$by4$5;
-        if (byte_lanes$packed_count$q['h1]) begin
-            byte_lanes$by2$0 = byte_lanes$by4$2;
-            byte_lanes$by2$1 = byte_lanes$by4$3;
-            byte_lanes$by2$2 = byte_lanes$by4$4;
-            byte_lanes$by2$3 = byte_lanes$by4$5;
-            byte_lanes$by2$4 = byte_lanes$by4$6;
+        byte_lanes$staged_tail$0$d = byte_lanes$by4$0;
+        byte_lanes$staged_tail$1$d = byte_lanes$by4$1;
+        byte_lanes$staged_tail$2$d = byte_lanes$by4$2;
+        byte_lanes$staged_tail$3$d = byte_lanes$by4$3;
+        byte_lanes$staged_tail$4$d = byte_lanes$by4$4;
+        byte_lanes$staged_tail$5$d = byte_lanes$by4$5;
+        byte_lanes$staged_tail$6$d = byte_lanes$by4$6;
+        byte_lanes$by2$0 = byte_lanes$staged_tail$0$q;
+        byte_lanes$by2$1 = byte_lanes$staged_tail$1$q;
+        byte_lanes$by2$2 = byte_lanes$staged_tail$2$q;
+        byte_lanes$by2$3 = byte_lanes$staged_tail$3$q;
+        byte_lanes$by2$4 = byte_lanes$staged_tail$4$q;
+        byte_lanes$by2$5 = byte_lanes$staged_tail$5$q;
+        if (byte_lanes$staged_low_count$q['h1]) begin
+            byte_lanes$by2$0 = byte_lanes$staged_tail$2$q;
+            byte_lanes$by2$1 = byte_lanes$staged_tail$3$q;
+            byte_lanes$by2$2 = byte_lanes$staged_tail$4$q;
+            byte_lanes$by2$3 = byte_lanes$staged_tail$5$q;
+            byte_lanes$by2$4 = byte_lanes$staged_tail$6$q;
         end
         byte_lanes$by1$0 = byte_lanes$by2$0;
         byte_lanes$by1$1 = byte_lanes$by2$1;
         byte_lanes$by1$2 = byte_lanes$by2$2;
         byte_lanes$by1$3 = byte_lanes$by2$3;
         byte_lanes$by1$4 = byte_lanes$by2$4;
-        if (byte_lanes$packed_count$q['h0]) begin
+        if (byte_lanes$staged_low_count$q['h0]) begin
             byte_lanes$by1$0 = byte_lanes$by2$1;
             byte_lanes$by1$1 = byte_lanes$by2$2;
             byte_lanes$by1$2 = byte_lanes$by2$3;
@@ -1838,8 +2006,8 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         byte_lanes$tail$2 = byte_lanes$by1$2;
         byte_lanes$tail$3 = byte_lanes$by1$3;
         byte_lanes$tail$4 = byte_lanes$by1$4;
-        byte_lanes$tlast = byte_lanes$packed_tlast$q;
-        byte_lanes$valid = byte_lanes$packed_valid$q;
+        byte_lanes$tlast = byte_lanes$staged_tlast$q;
+        byte_lanes$valid = byte_lanes$staged_valid$q;
     end
     // hold$held_byte$0
     initial begin

@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_decoder_iso10646_x32.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 32
+// utf8hdl-latency: 33
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -1619,6 +1619,231 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  byte_lanes$packed_valid$d;
     reg  byte_lanes$packed_valid$q;
     reg  byte_lanes$packed_valid$clock;
+    reg  [7:0] byte_lanes$staged_byte$0$d;
+    reg  [7:0] byte_lanes$staged_byte$0$q;
+    reg  byte_lanes$staged_byte$0$clock;
+    reg  [7:0] byte_lanes$staged_byte$1$d;
+    reg  [7:0] byte_lanes$staged_byte$1$q;
+    reg  byte_lanes$staged_byte$1$clock;
+    reg  [7:0] byte_lanes$staged_byte$2$d;
+    reg  [7:0] byte_lanes$staged_byte$2$q;
+    reg  byte_lanes$staged_byte$2$clock;
+    reg  [7:0] byte_lanes$staged_byte$3$d;
+    reg  [7:0] byte_lanes$staged_byte$3$q;
+    reg  byte_lanes$staged_byte$3$clock;
+    reg  [7:0] byte_lanes$staged_byte$4$d;
+    reg  [7:0] byte_lanes$staged_byte$4$q;
+    reg  byte_lanes$staged_byte$4$clock;
+    reg  [7:0] byte_lanes$staged_byte$5$d;
+    reg  [7:0] byte_lanes$staged_byte$5$q;
+    reg  byte_lanes$staged_byte$5$clock;
+    reg  [7:0] byte_lanes$staged_byte$6$d;
+    reg  [7:0] byte_lanes$staged_byte$6$q;
+    reg  byte_lanes$staged_byte$6$clock;
+    reg  [7:0] byte_lanes$staged_byte$7$d;
+    reg  [7:0] byte_lanes$staged_byte$7$q;
+    reg  byte_lanes$staged_byte$7$clock;
+    reg  [7:0] byte_lanes$staged_byte$8$d;
+    reg  [7:0] byte_lanes$staged_byte$8$q;
+    reg  byte_lanes$staged_byte$8$clock;
+    reg  [7:0] byte_lanes$staged_byte$9$d;
+    reg  [7:0] byte_lanes$staged_byte$9$q;
+    reg  byte_lanes$staged_byte$9$clock;
+    reg  [7:0] byte_lanes$staged_byte$10$d;
+    reg  [7:0] byte_lanes$staged_byte$10$q;
+    reg  byte_lanes$staged_byte$10$clock;
+    reg  [7:0] byte_lanes$staged_byte$11$d;
+    reg  [7:0] byte_lanes$staged_byte$11$q;
+    reg  byte_lanes$staged_byte$11$clock;
+    reg  [7:0] byte_lanes$staged_byte$12$d;
+    reg  [7:0] byte_lanes$staged_byte$12$q;
+    reg  byte_lanes$staged_byte$12$clock;
+    reg  [7:0] byte_lanes$staged_byte$13$d;
+    reg  [7:0] byte_lanes$staged_byte$13$q;
+    reg  byte_lanes$staged_byte$13$clock;
+    reg  [7:0] byte_lanes$staged_byte$14$d;
+    reg  [7:0] byte_lanes$staged_byte$14$q;
+    reg  byte_lanes$staged_byte$14$clock;
+    reg  [7:0] byte_lanes$staged_byte$15$d;
+    reg  [7:0] byte_lanes$staged_byte$15$q;
+    reg  byte_lanes$staged_byte$15$clock;
+    reg  [7:0] byte_lanes$staged_byte$16$d;
+    reg  [7:0] byte_lanes$staged_byte$16$q;
+    reg  byte_lanes$staged_byte$16$clock;
+    reg  [7:0] byte_lanes$staged_byte$17$d;
+    reg  [7:0] byte_lanes$staged_byte$17$q;
+    reg  byte_lanes$staged_byte$17$clock;
+    reg  [7:0] byte_lanes$staged_byte$18$d;
+    reg  [7:0] byte_lanes$staged_byte$18$q;
+    reg  byte_lanes$staged_byte$18$clock;
+    reg  [7:0] byte_lanes$staged_byte$19$d;
+    reg  [7:0] byte_lanes$staged_byte$19$q;
+    reg  byte_lanes$staged_byte$19$clock;
+    reg  [7:0] byte_lanes$staged_byte$20$d;
+    reg  [7:0] byte_lanes$staged_byte$20$q;
+    reg  byte_lanes$staged_byte$20$clock;
+    reg  [7:0] byte_lanes$staged_byte$21$d;
+    reg  [7:0] byte_lanes$staged_byte$21$q;
+    reg  byte_lanes$staged_byte$21$clock;
+    reg  [7:0] byte_lanes$staged_byte$22$d;
+    reg  [7:0] byte_lanes$staged_byte$22$q;
+    reg  byte_lanes$staged_byte$22$clock;
+    reg  [7:0] byte_lanes$staged_byte$23$d;
+    reg  [7:0] byte_lanes$staged_byte$23$q;
+    reg  byte_lanes$staged_byte$23$clock;
+    reg  [7:0] byte_lanes$staged_byte$24$d;
+    reg  [7:0] byte_lanes$staged_byte$24$q;
+    reg  byte_lanes$staged_byte$24$clock;
+    reg  [7:0] byte_lanes$staged_byte$25$d;
+    reg  [7:0] byte_lanes$staged_byte$25$q;
+    reg  byte_lanes$staged_byte$25$clock;
+    reg  [7:0] byte_lanes$staged_byte$26$d;
+    reg  [7:0] byte_lanes$staged_byte$26$q;
+    reg  byte_lanes$staged_byte$26$clock;
+    reg  [7:0] byte_lanes$staged_byte$27$d;
+    reg  [7:0] byte_lanes$staged_byte$27$q;
+    reg  byte_lanes$staged_byte$27$clock;
+    reg  [7:0] byte_lanes$staged_byte$28$d;
+    reg  [7:0] byte_lanes$staged_byte$28$q;
+    reg  byte_lanes$staged_byte$28$clock;
+    reg  [7:0] byte_lanes$staged_byte$29$d;
+    reg  [7:0] byte_lanes$staged_byte$29$q;
+    reg  byte_lanes$staged_byte$29$clock;
+    reg  [7:0] byte_lanes$staged_byte$30$d;
+    reg  [7:0] byte_lanes$staged_byte$30$q;
+    reg  byte_lanes$staged_byte$30$clock;
+    reg  [7:0] byte_lanes$staged_byte$31$d;
+    reg  [7:0] byte_lanes$staged_byte$31$q;
+    reg  byte_lanes$staged_byte$31$clock;
+    reg  byte_lanes$staged_present$0$d;
+    reg  byte_lanes$staged_present$0$q;
+    reg  byte_lanes$staged_present$0$clock;
+    reg  byte_lanes$staged_present$1$d;
+    reg  byte_lanes$staged_present$1$q;
+    reg  byte_lanes$staged_present$1$clock;
+    reg  byte_lanes$staged_present$2$d;
+    reg  byte_lanes$staged_present$2$q;
+    reg  byte_lanes$staged_present$2$clock;
+    reg  byte_lanes$staged_present$3$d;
+    reg  byte_lanes$staged_present$3$q;
+    reg  byte_lanes$staged_present$3$clock;
+    reg  byte_lanes$staged_present$4$d;
+    reg  byte_lanes$staged_present$4$q;
+    reg  byte_lanes$staged_present$4$clock;
+    reg  byte_lanes$staged_present$5$d;
+    reg  byte_lanes$staged_present$5$q;
+    reg  byte_lanes$staged_present$5$clock;
+    reg  byte_lanes$staged_present$6$d;
+    reg  byte_lanes$staged_present$6$q;
+    reg  byte_lanes$staged_present$6$clock;
+    reg  byte_lanes$staged_present$7$d;
+    reg  byte_lanes$staged_present$7$q;
+    reg  byte_lanes$staged_present$7$clock;
+    reg  byte_lanes$staged_present$8$d;
+    reg  byte_lanes$staged_present$8$q;
+    reg  byte_lanes$staged_present$8$clock;
+    reg  byte_lanes$staged_present$9$d;
+    reg  byte_lanes$staged_present$9$q;
+    reg  byte_lanes$staged_present$9$clock;
+    reg  byte_lanes$staged_present$10$d;
+    reg  byte_lanes$staged_present$10$q;
+    reg  byte_lanes$staged_present$10$clock;
+    reg  byte_lanes$staged_present$11$d;
+    reg  byte_lanes$staged_present$11$q;
+    reg  byte_lanes$staged_present$11$clock;
+    reg  byte_lanes$staged_present$12$d;
+    reg  byte_lanes$staged_present$12$q;
+    reg  byte_lanes$staged_present$12$clock;
+    reg  byte_lanes$staged_present$13$d;
+    reg  byte_lanes$staged_present$13$q;
+    reg  byte_lanes$staged_present$13$clock;
+    reg  byte_lanes$staged_present$14$d;
+    reg  byte_lanes$staged_present$14$q;
+    reg  byte_lanes$staged_present$14$clock;
+    reg  byte_lanes$staged_present$15$d;
+    reg  byte_lanes$staged_present$15$q;
+    reg  byte_lanes$staged_present$15$clock;
+    reg  byte_lanes$staged_present$16$d;
+    reg  byte_lanes$staged_present$16$q;
+    reg  byte_lanes$staged_present$16$clock;
+    reg  byte_lanes$staged_present$17$d;
+    reg  byte_lanes$staged_present$17$q;
+    reg  byte_lanes$staged_present$17$clock;
+    reg  byte_lanes$staged_present$18$d;
+    reg  byte_lanes$staged_present$18$q;
+    reg  byte_lanes$staged_present$18$clock;
+    reg  byte_lanes$staged_present$19$d;
+    reg  byte_lanes$staged_present$19$q;
+    reg  byte_lanes$staged_present$19$clock;
+    reg  byte_lanes$staged_present$20$d;
+    reg  byte_lanes$staged_present$20$q;
+    reg  byte_lanes$staged_present$20$clock;
+    reg  byte_lanes$staged_present$21$d;
+    reg  byte_lanes$staged_present$21$q;
+    reg  byte_lanes$staged_present$21$clock;
+    reg  byte_lanes$staged_present$22$d;
+    reg  byte_lanes$staged_present$22$q;
+    reg  byte_lanes$staged_present$22$clock;
+    reg  byte_lanes$staged_present$23$d;
+    reg  byte_lanes$staged_present$23$q;
+    reg  byte_lanes$staged_present$23$clock;
+    reg  byte_lanes$staged_present$24$d;
+    reg  byte_lanes$staged_present$24$q;
+    reg  byte_lanes$staged_present$24$clock;
+    reg  byte_lanes$staged_present$25$d;
+    reg  byte_lanes$staged_present$25$q;
+    reg  byte_lanes$staged_present$25$clock;
+    reg  byte_lanes$staged_present$26$d;
+    reg  byte_lanes$staged_present$26$q;
+    reg  byte_lanes$staged_present$26$clock;
+    reg  byte_lanes$staged_present$27$d;
+    reg  byte_lanes$staged_present$27$q;
+    reg  byte_lanes$staged_present$27$clock;
+    reg  byte_lanes$staged_present$28$d;
+    reg  byte_lanes$staged_present$28$q;
+    reg  byte_lanes$staged_present$28$clock;
+    reg  byte_lanes$staged_present$29$d;
+    reg  byte_lanes$staged_present$29$q;
+    reg  byte_lanes$staged_present$29$clock;
+    reg  byte_lanes$staged_present$30$d;
+    reg  byte_lanes$staged_present$30$q;
+    reg  byte_lanes$staged_present$30$clock;
+    reg  byte_lanes$staged_present$31$d;
+    reg  byte_lanes$staged_present$31$q;
+    reg  byte_lanes$staged_present$31$clock;
+    reg  [7:0] byte_lanes$staged_tail$0$d;
+    reg  [7:0] byte_lanes$staged_tail$0$q;
+    reg  byte_lanes$staged_tail$0$clock;
+    reg  [7:0] byte_lanes$staged_tail$1$d;
+    reg  [7:0] byte_lanes$staged_tail$1$q;
+    reg  byte_lanes$staged_tail$1$clock;
+    reg  [7:0] byte_lanes$staged_tail$2$d;
+    reg  [7:0] byte_lanes$staged_tail$2$q;
+    reg  byte_lanes$staged_tail$2$clock;
+    reg  [7:0] byte_lanes$staged_tail$3$d;
+    reg  [7:0] byte_lanes$staged_tail$3$q;
+    reg  byte_lanes$staged_tail$3$clock;
+    reg  [7:0] byte_lanes$staged_tail$4$d;
+    reg  [7:0] byte_lanes$staged_tail$4$q;
+    reg  byte_lanes$staged_tail$4$clock;
+    reg  [7:0] byte_lanes$staged_tail$5$d;
+    reg  [7:0] byte_lanes$staged_tail$5$q;
+    reg  byte_lanes$staged_tail$5$clock;
+    reg  [7:0] byte_lanes$staged_tail$6$d;
+    reg  [7:0] byte_lanes$staged_tail$6$q;
+    reg  byte_lanes$staged_tail$6$clock;
+    reg  [7:0] byte_lanes$staged_tail$7$d;
+    reg  [7:0] byte_lanes$staged_tail$7$q;
+    reg  byte_lanes$staged_tail$7$clock;
+    reg  [1:0] byte_lanes$staged_low_count$d;
+    reg  [1:0] byte_lanes$staged_low_count$q;
+    reg  byte_lanes$staged_low_count$clock;
+    reg  byte_lanes$staged_tlast$d;
+    reg  byte_lanes$staged_tlast$q;
+    reg  byte_lanes$staged_tlast$clock;
+    reg  byte_lanes$staged_valid$d;
+    reg  byte_lanes$staged_valid$q;
+    reg  byte_lanes$staged_valid$clock;
     reg  [7:0] byte_lanes$tail_in$0;
     reg  [7:0] byte_lanes$tail_in$1;
     reg  [7:0] byte_lanes$tail_in$2;
@@ -24545,6 +24770,531 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     always @(posedge byte_lanes$packed_valid$clock) begin
        byte_lanes$packed_valid$q <= byte_lanes$packed_valid$d;
     end
+    // byte_lanes$staged_byte$0
+    initial begin
+       byte_lanes$staged_byte$0$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$0$clock) begin
+       byte_lanes$staged_byte$0$q <= byte_lanes$staged_byte$0$d;
+    end
+    // byte_lanes$staged_byte$1
+    initial begin
+       byte_lanes$staged_byte$1$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$1$clock) begin
+       byte_lanes$staged_byte$1$q <= byte_lanes$staged_byte$1$d;
+    end
+    // byte_lanes$staged_byte$2
+    initial begin
+       byte_lanes$staged_byte$2$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$2$clock) begin
+       byte_lanes$staged_byte$2$q <= byte_lanes$staged_byte$2$d;
+    end
+    // byte_lanes$staged_byte$3
+    initial begin
+       byte_lanes$staged_byte$3$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$3$clock) begin
+       byte_lanes$staged_byte$3$q <= byte_lanes$staged_byte$3$d;
+    end
+    // byte_lanes$staged_byte$4
+    initial begin
+       byte_lanes$staged_byte$4$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$4$clock) begin
+       byte_lanes$staged_byte$4$q <= byte_lanes$staged_byte$4$d;
+    end
+    // byte_lanes$staged_byte$5
+    initial begin
+       byte_lanes$staged_byte$5$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$5$clock) begin
+       byte_lanes$staged_byte$5$q <= byte_lanes$staged_byte$5$d;
+    end
+    // byte_lanes$staged_byte$6
+    initial begin
+       byte_lanes$staged_byte$6$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$6$clock) begin
+       byte_lanes$staged_byte$6$q <= byte_lanes$staged_byte$6$d;
+    end
+    // byte_lanes$staged_byte$7
+    initial begin
+       byte_lanes$staged_byte$7$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$7$clock) begin
+       byte_lanes$staged_byte$7$q <= byte_lanes$staged_byte$7$d;
+    end
+    // byte_lanes$staged_byte$8
+    initial begin
+       byte_lanes$staged_byte$8$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$8$clock) begin
+       byte_lanes$staged_byte$8$q <= byte_lanes$staged_byte$8$d;
+    end
+    // byte_lanes$staged_byte$9
+    initial begin
+       byte_lanes$staged_byte$9$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$9$clock) begin
+       byte_lanes$staged_byte$9$q <= byte_lanes$staged_byte$9$d;
+    end
+    // byte_lanes$staged_byte$10
+    initial begin
+       byte_lanes$staged_byte$10$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$10$clock) begin
+       byte_lanes$staged_byte$10$q <= byte_lanes$staged_byte$10$d;
+    end
+    // byte_lanes$staged_byte$11
+    initial begin
+       byte_lanes$staged_byte$11$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$11$clock) begin
+       byte_lanes$staged_byte$11$q <= byte_lanes$staged_byte$11$d;
+    end
+    // byte_lanes$staged_byte$12
+    initial begin
+       byte_lanes$staged_byte$12$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$12$clock) begin
+       byte_lanes$staged_byte$12$q <= byte_lanes$staged_byte$12$d;
+    end
+    // byte_lanes$staged_byte$13
+    initial begin
+       byte_lanes$staged_byte$13$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$13$clock) begin
+       byte_lanes$staged_byte$13$q <= byte_lanes$staged_byte$13$d;
+    end
+    // byte_lanes$staged_byte$14
+    initial begin
+       byte_lanes$staged_byte$14$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$14$clock) begin
+       byte_lanes$staged_byte$14$q <= byte_lanes$staged_byte$14$d;
+    end
+    // byte_lanes$staged_byte$15
+    initial begin
+       byte_lanes$staged_byte$15$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$15$clock) begin
+       byte_lanes$staged_byte$15$q <= byte_lanes$staged_byte$15$d;
+    end
+    // byte_lanes$staged_byte$16
+    initial begin
+       byte_lanes$staged_byte$16$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$16$clock) begin
+       byte_lanes$staged_byte$16$q <= byte_lanes$staged_byte$16$d;
+    end
+    // byte_lanes$staged_byte$17
+    initial begin
+       byte_lanes$staged_byte$17$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$17$clock) begin
+       byte_lanes$staged_byte$17$q <= byte_lanes$staged_byte$17$d;
+    end
+    // byte_lanes$staged_byte$18
+    initial begin
+       byte_lanes$staged_byte$18$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$18$clock) begin
+       byte_lanes$staged_byte$18$q <= byte_lanes$staged_byte$18$d;
+    end
+    // byte_lanes$staged_byte$19
+    initial begin
+       byte_lanes$staged_byte$19$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$19$clock) begin
+       byte_lanes$staged_byte$19$q <= byte_lanes$staged_byte$19$d;
+    end
+    // byte_lanes$staged_byte$20
+    initial begin
+       byte_lanes$staged_byte$20$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$20$clock) begin
+       byte_lanes$staged_byte$20$q <= byte_lanes$staged_byte$20$d;
+    end
+    // byte_lanes$staged_byte$21
+    initial begin
+       byte_lanes$staged_byte$21$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$21$clock) begin
+       byte_lanes$staged_byte$21$q <= byte_lanes$staged_byte$21$d;
+    end
+    // byte_lanes$staged_byte$22
+    initial begin
+       byte_lanes$staged_byte$22$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$22$clock) begin
+       byte_lanes$staged_byte$22$q <= byte_lanes$staged_byte$22$d;
+    end
+    // byte_lanes$staged_byte$23
+    initial begin
+       byte_lanes$staged_byte$23$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$23$clock) begin
+       byte_lanes$staged_byte$23$q <= byte_lanes$staged_byte$23$d;
+    end
+    // byte_lanes$staged_byte$24
+    initial begin
+       byte_lanes$staged_byte$24$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$24$clock) begin
+       byte_lanes$staged_byte$24$q <= byte_lanes$staged_byte$24$d;
+    end
+    // byte_lanes$staged_byte$25
+    initial begin
+       byte_lanes$staged_byte$25$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$25$clock) begin
+       byte_lanes$staged_byte$25$q <= byte_lanes$staged_byte$25$d;
+    end
+    // byte_lanes$staged_byte$26
+    initial begin
+       byte_lanes$staged_byte$26$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$26$clock) begin
+       byte_lanes$staged_byte$26$q <= byte_lanes$staged_byte$26$d;
+    end
+    // byte_lanes$staged_byte$27
+    initial begin
+       byte_lanes$staged_byte$27$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$27$clock) begin
+       byte_lanes$staged_byte$27$q <= byte_lanes$staged_byte$27$d;
+    end
+    // byte_lanes$staged_byte$28
+    initial begin
+       byte_lanes$staged_byte$28$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$28$clock) begin
+       byte_lanes$staged_byte$28$q <= byte_lanes$staged_byte$28$d;
+    end
+    // byte_lanes$staged_byte$29
+    initial begin
+       byte_lanes$staged_byte$29$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$29$clock) begin
+       byte_lanes$staged_byte$29$q <= byte_lanes$staged_byte$29$d;
+    end
+    // byte_lanes$staged_byte$30
+    initial begin
+       byte_lanes$staged_byte$30$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$30$clock) begin
+       byte_lanes$staged_byte$30$q <= byte_lanes$staged_byte$30$d;
+    end
+    // byte_lanes$staged_byte$31
+    initial begin
+       byte_lanes$staged_byte$31$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$31$clock) begin
+       byte_lanes$staged_byte$31$q <= byte_lanes$staged_byte$31$d;
+    end
+    // byte_lanes$staged_present$0
+    initial begin
+       byte_lanes$staged_present$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$0$clock) begin
+       byte_lanes$staged_present$0$q <= byte_lanes$staged_present$0$d;
+    end
+    // byte_lanes$staged_present$1
+    initial begin
+       byte_lanes$staged_present$1$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$1$clock) begin
+       byte_lanes$staged_present$1$q <= byte_lanes$staged_present$1$d;
+    end
+    // byte_lanes$staged_present$2
+    initial begin
+       byte_lanes$staged_present$2$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$2$clock) begin
+       byte_lanes$staged_present$2$q <= byte_lanes$staged_present$2$d;
+    end
+    // byte_lanes$staged_present$3
+    initial begin
+       byte_lanes$staged_present$3$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$3$clock) begin
+       byte_lanes$staged_present$3$q <= byte_lanes$staged_present$3$d;
+    end
+    // byte_lanes$staged_present$4
+    initial begin
+       byte_lanes$staged_present$4$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$4$clock) begin
+       byte_lanes$staged_present$4$q <= byte_lanes$staged_present$4$d;
+    end
+    // byte_lanes$staged_present$5
+    initial begin
+       byte_lanes$staged_present$5$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$5$clock) begin
+       byte_lanes$staged_present$5$q <= byte_lanes$staged_present$5$d;
+    end
+    // byte_lanes$staged_present$6
+    initial begin
+       byte_lanes$staged_present$6$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$6$clock) begin
+       byte_lanes$staged_present$6$q <= byte_lanes$staged_present$6$d;
+    end
+    // byte_lanes$staged_present$7
+    initial begin
+       byte_lanes$staged_present$7$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$7$clock) begin
+       byte_lanes$staged_present$7$q <= byte_lanes$staged_present$7$d;
+    end
+    // byte_lanes$staged_present$8
+    initial begin
+       byte_lanes$staged_present$8$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$8$clock) begin
+       byte_lanes$staged_present$8$q <= byte_lanes$staged_present$8$d;
+    end
+    // byte_lanes$staged_present$9
+    initial begin
+       byte_lanes$staged_present$9$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$9$clock) begin
+       byte_lanes$staged_present$9$q <= byte_lanes$staged_present$9$d;
+    end
+    // byte_lanes$staged_present$10
+    initial begin
+       byte_lanes$staged_present$10$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$10$clock) begin
+       byte_lanes$staged_present$10$q <= byte_lanes$staged_present$10$d;
+    end
+    // byte_lanes$staged_present$11
+    initial begin
+       byte_lanes$staged_present$11$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$11$clock) begin
+       byte_lanes$staged_present$11$q <= byte_lanes$staged_present$11$d;
+    end
+    // byte_lanes$staged_present$12
+    initial begin
+       byte_lanes$staged_present$12$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$12$clock) begin
+       byte_lanes$staged_present$12$q <= byte_lanes$staged_present$12$d;
+    end
+    // byte_lanes$staged_present$13
+    initial begin
+       byte_lanes$staged_present$13$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$13$clock) begin
+       byte_lanes$staged_present$13$q <= byte_lanes$staged_present$13$d;
+    end
+    // byte_lanes$staged_present$14
+    initial begin
+       byte_lanes$staged_present$14$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$14$clock) begin
+       byte_lanes$staged_present$14$q <= byte_lanes$staged_present$14$d;
+    end
+    // byte_lanes$staged_present$15
+    initial begin
+       byte_lanes$staged_present$15$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$15$clock) begin
+       byte_lanes$staged_present$15$q <= byte_lanes$staged_present$15$d;
+    end
+    // byte_lanes$staged_present$16
+    initial begin
+       byte_lanes$staged_present$16$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$16$clock) begin
+       byte_lanes$staged_present$16$q <= byte_lanes$staged_present$16$d;
+    end
+    // byte_lanes$staged_present$17
+    initial begin
+       byte_lanes$staged_present$17$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$17$clock) begin
+       byte_lanes$staged_present$17$q <= byte_lanes$staged_present$17$d;
+    end
+    // byte_lanes$staged_present$18
+    initial begin
+       byte_lanes$staged_present$18$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$18$clock) begin
+       byte_lanes$staged_present$18$q <= byte_lanes$staged_present$18$d;
+    end
+    // byte_lanes$staged_present$19
+    initial begin
+       byte_lanes$staged_present$19$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$19$clock) begin
+       byte_lanes$staged_present$19$q <= byte_lanes$staged_present$19$d;
+    end
+    // byte_lanes$staged_present$20
+    initial begin
+       byte_lanes$staged_present$20$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$20$clock) begin
+       byte_lanes$staged_present$20$q <= byte_lanes$staged_present$20$d;
+    end
+    // byte_lanes$staged_present$21
+    initial begin
+       byte_lanes$staged_present$21$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$21$clock) begin
+       byte_lanes$staged_present$21$q <= byte_lanes$staged_present$21$d;
+    end
+    // byte_lanes$staged_present$22
+    initial begin
+       byte_lanes$staged_present$22$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$22$clock) begin
+       byte_lanes$staged_present$22$q <= byte_lanes$staged_present$22$d;
+    end
+    // byte_lanes$staged_present$23
+    initial begin
+       byte_lanes$staged_present$23$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$23$clock) begin
+       byte_lanes$staged_present$23$q <= byte_lanes$staged_present$23$d;
+    end
+    // byte_lanes$staged_present$24
+    initial begin
+       byte_lanes$staged_present$24$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$24$clock) begin
+       byte_lanes$staged_present$24$q <= byte_lanes$staged_present$24$d;
+    end
+    // byte_lanes$staged_present$25
+    initial begin
+       byte_lanes$staged_present$25$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$25$clock) begin
+       byte_lanes$staged_present$25$q <= byte_lanes$staged_present$25$d;
+    end
+    // byte_lanes$staged_present$26
+    initial begin
+       byte_lanes$staged_present$26$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$26$clock) begin
+       byte_lanes$staged_present$26$q <= byte_lanes$staged_present$26$d;
+    end
+    // byte_lanes$staged_present$27
+    initial begin
+       byte_lanes$staged_present$27$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$27$clock) begin
+       byte_lanes$staged_present$27$q <= byte_lanes$staged_present$27$d;
+    end
+    // byte_lanes$staged_present$28
+    initial begin
+       byte_lanes$staged_present$28$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$28$clock) begin
+       byte_lanes$staged_present$28$q <= byte_lanes$staged_present$28$d;
+    end
+    // byte_lanes$staged_present$29
+    initial begin
+       byte_lanes$staged_present$29$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$29$clock) begin
+       byte_lanes$staged_present$29$q <= byte_lanes$staged_present$29$d;
+    end
+    // byte_lanes$staged_present$30
+    initial begin
+       byte_lanes$staged_present$30$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$30$clock) begin
+       byte_lanes$staged_present$30$q <= byte_lanes$staged_present$30$d;
+    end
+    // byte_lanes$staged_present$31
+    initial begin
+       byte_lanes$staged_present$31$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$31$clock) begin
+       byte_lanes$staged_present$31$q <= byte_lanes$staged_present$31$d;
+    end
+    // byte_lanes$staged_tail$0
+    initial begin
+       byte_lanes$staged_tail$0$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$0$clock) begin
+       byte_lanes$staged_tail$0$q <= byte_lanes$staged_tail$0$d;
+    end
+    // byte_lanes$staged_tail$1
+    initial begin
+       byte_lanes$staged_tail$1$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$1$clock) begin
+       byte_lanes$staged_tail$1$q <= byte_lanes$staged_tail$1$d;
+    end
+    // byte_lanes$staged_tail$2
+    initial begin
+       byte_lanes$staged_tail$2$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$2$clock) begin
+       byte_lanes$staged_tail$2$q <= byte_lanes$staged_tail$2$d;
+    end
+    // byte_lanes$staged_tail$3
+    initial begin
+       byte_lanes$staged_tail$3$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$3$clock) begin
+       byte_lanes$staged_tail$3$q <= byte_lanes$staged_tail$3$d;
+    end
+    // byte_lanes$staged_tail$4
+    initial begin
+       byte_lanes$staged_tail$4$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$4$clock) begin
+       byte_lanes$staged_tail$4$q <= byte_lanes$staged_tail$4$d;
+    end
+    // byte_lanes$staged_tail$5
+    initial begin
+       byte_lanes$staged_tail$5$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$5$clock) begin
+       byte_lanes$staged_tail$5$q <= byte_lanes$staged_tail$5$d;
+    end
+    // byte_lanes$staged_tail$6
+    initial begin
+       byte_lanes$staged_tail$6$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$6$clock) begin
+       byte_lanes$staged_tail$6$q <= byte_lanes$staged_tail$6$d;
+    end
+    // byte_lanes$staged_tail$7
+    initial begin
+       byte_lanes$staged_tail$7$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$7$clock) begin
+       byte_lanes$staged_tail$7$q <= byte_lanes$staged_tail$7$d;
+    end
+    // byte_lanes$staged_low_count
+    initial begin
+       byte_lanes$staged_low_count$q = 2'h0;
+    end
+    always @(posedge byte_lanes$staged_low_count$clock) begin
+       byte_lanes$staged_low_count$q <= byte_lanes$staged_low_count$d;
+    end
+    // byte_lanes$staged_tlast
+    initial begin
+       byte_lanes$staged_tlast$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_tlast$clock) begin
+       byte_lanes$staged_tlast$q <= byte_lanes$staged_tlast$d;
+    end
+    // byte_lanes$staged_valid
+    initial begin
+       byte_lanes$staged_valid$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_valid$clock) begin
+       byte_lanes$staged_valid$q <= byte_lanes$staged_valid$d;
+    end
     // byte_lanes
     always @(*) begin
         byte_lanes$beat_tlast$clock = byte_lanes$clock;
@@ -24552,134 +25302,209 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         byte_lanes$packed_count$clock = byte_lanes$clock;
         byte_lanes$packed_tlast$clock = byte_lanes$clock;
         byte_lanes$packed_valid$clock = byte_lanes$clock;
+        byte_lanes$staged_low_count$clock = byte_lanes$clock;
+        byte_lanes$staged_tlast$clock = byte_lanes$clock;
+        byte_lanes$staged_valid$clock = byte_lanes$clock;
         byte_lanes$beat_byte$0$clock = byte_lanes$clock;
         byte_lanes$beat_keep$0$clock = byte_lanes$clock;
         byte_lanes$packed_byte$0$clock = byte_lanes$clock;
         byte_lanes$packed_present$0$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$0$clock = byte_lanes$clock;
+        byte_lanes$staged_present$0$clock = byte_lanes$clock;
         byte_lanes$beat_byte$1$clock = byte_lanes$clock;
         byte_lanes$beat_keep$1$clock = byte_lanes$clock;
         byte_lanes$packed_byte$1$clock = byte_lanes$clock;
         byte_lanes$packed_present$1$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$1$clock = byte_lanes$clock;
+        byte_lanes$staged_present$1$clock = byte_lanes$clock;
         byte_lanes$beat_byte$2$clock = byte_lanes$clock;
         byte_lanes$beat_keep$2$clock = byte_lanes$clock;
         byte_lanes$packed_byte$2$clock = byte_lanes$clock;
         byte_lanes$packed_present$2$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$2$clock = byte_lanes$clock;
+        byte_lanes$staged_present$2$clock = byte_lanes$clock;
         byte_lanes$beat_byte$3$clock = byte_lanes$clock;
         byte_lanes$beat_keep$3$clock = byte_lanes$clock;
         byte_lanes$packed_byte$3$clock = byte_lanes$clock;
         byte_lanes$packed_present$3$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$3$clock = byte_lanes$clock;
+        byte_lanes$staged_present$3$clock = byte_lanes$clock;
         byte_lanes$beat_byte$4$clock = byte_lanes$clock;
         byte_lanes$beat_keep$4$clock = byte_lanes$clock;
         byte_lanes$packed_byte$4$clock = byte_lanes$clock;
         byte_lanes$packed_present$4$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$4$clock = byte_lanes$clock;
+        byte_lanes$staged_present$4$clock = byte_lanes$clock;
         byte_lanes$beat_byte$5$clock = byte_lanes$clock;
         byte_lanes$beat_keep$5$clock = byte_lanes$clock;
         byte_lanes$packed_byte$5$clock = byte_lanes$clock;
         byte_lanes$packed_present$5$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$5$clock = byte_lanes$clock;
+        byte_lanes$staged_present$5$clock = byte_lanes$clock;
         byte_lanes$beat_byte$6$clock = byte_lanes$clock;
         byte_lanes$beat_keep$6$clock = byte_lanes$clock;
         byte_lanes$packed_byte$6$clock = byte_lanes$clock;
         byte_lanes$packed_present$6$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$6$clock = byte_lanes$clock;
+        byte_lanes$staged_present$6$clock = byte_lanes$clock;
         byte_lanes$beat_byte$7$clock = byte_lanes$clock;
         byte_lanes$beat_keep$7$clock = byte_lanes$clock;
         byte_lanes$packed_byte$7$clock = byte_lanes$clock;
         byte_lanes$packed_present$7$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$7$clock = byte_lanes$clock;
+        byte_lanes$staged_present$7$clock = byte_lanes$clock;
         byte_lanes$beat_byte$8$clock = byte_lanes$clock;
         byte_lanes$beat_keep$8$clock = byte_lanes$clock;
         byte_lanes$packed_byte$8$clock = byte_lanes$clock;
         byte_lanes$packed_present$8$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$8$clock = byte_lanes$clock;
+        byte_lanes$staged_present$8$clock = byte_lanes$clock;
         byte_lanes$beat_byte$9$clock = byte_lanes$clock;
         byte_lanes$beat_keep$9$clock = byte_lanes$clock;
         byte_lanes$packed_byte$9$clock = byte_lanes$clock;
         byte_lanes$packed_present$9$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$9$clock = byte_lanes$clock;
+        byte_lanes$staged_present$9$clock = byte_lanes$clock;
         byte_lanes$beat_byte$10$clock = byte_lanes$clock;
         byte_lanes$beat_keep$10$clock = byte_lanes$clock;
         byte_lanes$packed_byte$10$clock = byte_lanes$clock;
         byte_lanes$packed_present$10$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$10$clock = byte_lanes$clock;
+        byte_lanes$staged_present$10$clock = byte_lanes$clock;
         byte_lanes$beat_byte$11$clock = byte_lanes$clock;
         byte_lanes$beat_keep$11$clock = byte_lanes$clock;
         byte_lanes$packed_byte$11$clock = byte_lanes$clock;
         byte_lanes$packed_present$11$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$11$clock = byte_lanes$clock;
+        byte_lanes$staged_present$11$clock = byte_lanes$clock;
         byte_lanes$beat_byte$12$clock = byte_lanes$clock;
         byte_lanes$beat_keep$12$clock = byte_lanes$clock;
         byte_lanes$packed_byte$12$clock = byte_lanes$clock;
         byte_lanes$packed_present$12$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$12$clock = byte_lanes$clock;
+        byte_lanes$staged_present$12$clock = byte_lanes$clock;
         byte_lanes$beat_byte$13$clock = byte_lanes$clock;
         byte_lanes$beat_keep$13$clock = byte_lanes$clock;
         byte_lanes$packed_byte$13$clock = byte_lanes$clock;
         byte_lanes$packed_present$13$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$13$clock = byte_lanes$clock;
+        byte_lanes$staged_present$13$clock = byte_lanes$clock;
         byte_lanes$beat_byte$14$clock = byte_lanes$clock;
         byte_lanes$beat_keep$14$clock = byte_lanes$clock;
         byte_lanes$packed_byte$14$clock = byte_lanes$clock;
         byte_lanes$packed_present$14$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$14$clock = byte_lanes$clock;
+        byte_lanes$staged_present$14$clock = byte_lanes$clock;
         byte_lanes$beat_byte$15$clock = byte_lanes$clock;
         byte_lanes$beat_keep$15$clock = byte_lanes$clock;
         byte_lanes$packed_byte$15$clock = byte_lanes$clock;
         byte_lanes$packed_present$15$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$15$clock = byte_lanes$clock;
+        byte_lanes$staged_present$15$clock = byte_lanes$clock;
         byte_lanes$beat_byte$16$clock = byte_lanes$clock;
         byte_lanes$beat_keep$16$clock = byte_lanes$clock;
         byte_lanes$packed_byte$16$clock = byte_lanes$clock;
         byte_lanes$packed_present$16$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$16$clock = byte_lanes$clock;
+        byte_lanes$staged_present$16$clock = byte_lanes$clock;
         byte_lanes$beat_byte$17$clock = byte_lanes$clock;
         byte_lanes$beat_keep$17$clock = byte_lanes$clock;
         byte_lanes$packed_byte$17$clock = byte_lanes$clock;
         byte_lanes$packed_present$17$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$17$clock = byte_lanes$clock;
+        byte_lanes$staged_present$17$clock = byte_lanes$clock;
         byte_lanes$beat_byte$18$clock = byte_lanes$clock;
         byte_lanes$beat_keep$18$clock = byte_lanes$clock;
         byte_lanes$packed_byte$18$clock = byte_lanes$clock;
         byte_lanes$packed_present$18$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$18$clock = byte_lanes$clock;
+        byte_lanes$staged_present$18$clock = byte_lanes$clock;
         byte_lanes$beat_byte$19$clock = byte_lanes$clock;
         byte_lanes$beat_keep$19$clock = byte_lanes$clock;
         byte_lanes$packed_byte$19$clock = byte_lanes$clock;
         byte_lanes$packed_present$19$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$19$clock = byte_lanes$clock;
+        byte_lanes$staged_present$19$clock = byte_lanes$clock;
         byte_lanes$beat_byte$20$clock = byte_lanes$clock;
         byte_lanes$beat_keep$20$clock = byte_lanes$clock;
         byte_lanes$packed_byte$20$clock = byte_lanes$clock;
         byte_lanes$packed_present$20$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$20$clock = byte_lanes$clock;
+        byte_lanes$staged_present$20$clock = byte_lanes$clock;
         byte_lanes$beat_byte$21$clock = byte_lanes$clock;
         byte_lanes$beat_keep$21$clock = byte_lanes$clock;
         byte_lanes$packed_byte$21$clock = byte_lanes$clock;
         byte_lanes$packed_present$21$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$21$clock = byte_lanes$clock;
+        byte_lanes$staged_present$21$clock = byte_lanes$clock;
         byte_lanes$beat_byte$22$clock = byte_lanes$clock;
         byte_lanes$beat_keep$22$clock = byte_lanes$clock;
         byte_lanes$packed_byte$22$clock = byte_lanes$clock;
         byte_lanes$packed_present$22$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$22$clock = byte_lanes$clock;
+        byte_lanes$staged_present$22$clock = byte_lanes$clock;
         byte_lanes$beat_byte$23$clock = byte_lanes$clock;
         byte_lanes$beat_keep$23$clock = byte_lanes$clock;
         byte_lanes$packed_byte$23$clock = byte_lanes$clock;
         byte_lanes$packed_present$23$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$23$clock = byte_lanes$clock;
+        byte_lanes$staged_present$23$clock = byte_lanes$clock;
         byte_lanes$beat_byte$24$clock = byte_lanes$clock;
         byte_lanes$beat_keep$24$clock = byte_lanes$clock;
         byte_lanes$packed_byte$24$clock = byte_lanes$clock;
         byte_lanes$packed_present$24$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$24$clock = byte_lanes$clock;
+        byte_lanes$staged_present$24$clock = byte_lanes$clock;
         byte_lanes$beat_byte$25$clock = byte_lanes$clock;
         byte_lanes$beat_keep$25$clock = byte_lanes$clock;
         byte_lanes$packed_byte$25$clock = byte_lanes$clock;
         byte_lanes$packed_present$25$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$25$clock = byte_lanes$clock;
+        byte_lanes$staged_present$25$clock = byte_lanes$clock;
         byte_lanes$beat_byte$26$clock = byte_lanes$clock;
         byte_lanes$beat_keep$26$clock = byte_lanes$clock;
         byte_lanes$packed_byte$26$clock = byte_lanes$clock;
         byte_lanes$packed_present$26$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$26$clock = byte_lanes$clock;
+        byte_lanes$staged_present$26$clock = byte_lanes$clock;
         byte_lanes$beat_byte$27$clock = byte_lanes$clock;
         byte_lanes$beat_keep$27$clock = byte_lanes$clock;
         byte_lanes$packed_byte$27$clock = byte_lanes$clock;
         byte_lanes$packed_present$27$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$27$clock = byte_lanes$clock;
+        byte_lanes$staged_present$27$clock = byte_lanes$clock;
         byte_lanes$beat_byte$28$clock = byte_lanes$clock;
         byte_lanes$beat_keep$28$clock = byte_lanes$clock;
         byte_lanes$packed_byte$28$clock = byte_lanes$clock;
         byte_lanes$packed_present$28$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$28$clock = byte_lanes$clock;
+        byte_lanes$staged_present$28$clock = byte_lanes$clock;
         byte_lanes$beat_byte$29$clock = byte_lanes$clock;
         byte_lanes$beat_keep$29$clock = byte_lanes$clock;
         byte_lanes$packed_byte$29$clock = byte_lanes$clock;
         byte_lanes$packed_present$29$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$29$clock = byte_lanes$clock;
+        byte_lanes$staged_present$29$clock = byte_lanes$clock;
         byte_lanes$beat_byte$30$clock = byte_lanes$clock;
         byte_lanes$beat_keep$30$clock = byte_lanes$clock;
         byte_lanes$packed_byte$30$clock = byte_lanes$clock;
         byte_lanes$packed_present$30$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$30$clock = byte_lanes$clock;
+        byte_lanes$staged_present$30$clock = byte_lanes$clock;
         byte_lanes$beat_byte$31$clock = byte_lanes$clock;
         byte_lanes$beat_keep$31$clock = byte_lanes$clock;
         byte_lanes$packed_byte$31$clock = byte_lanes$clock;
         byte_lanes$packed_present$31$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$31$clock = byte_lanes$clock;
+        byte_lanes$staged_present$31$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$0$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$1$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$2$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$3$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$4$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$5$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$6$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$7$clock = byte_lanes$clock;
         byte_lanes$beat_byte$0$d = byte_lanes$s_axis_tdata[('h8 * 0)+:(8)];
         byte_lanes$beat_keep$0$d = byte_lanes$s_axis_tkeep[0];
         byte_lanes$beat_byte$1$d = byte_lanes$s_axis_tdata[('h8 * 1)+:(8)];
@@ -24881,70 +25706,137 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         byte_lanes$packed_count$d = byte_lanes$lanes - byte_lanes$packer$nulls_out;
         byte_lanes$packed_tlast$d = byte_lanes$packer$last_out;
         byte_lanes$packed_valid$d = byte_lanes$packer$beat_out & !byte_lanes$rst;
-        byte_lanes$byte$0 = byte_lanes$packed_byte$0$q;
-        byte_lanes$present$0 = byte_lanes$packed_present$0$q;
-        byte_lanes$byte$1 = byte_lanes$packed_byte$1$q;
-        byte_lanes$present$1 = byte_lanes$packed_present$1$q;
-        byte_lanes$byte$2 = byte_lanes$packed_byte$2$q;
-        byte_lanes$present$2 = byte_lanes$packed_present$2$q;
-        byte_lanes$byte$3 = byte_lanes$packed_byte$3$q;
-        byte_lanes$present$3 = byte_lanes$packed_present$3$q;
-        byte_lanes$byte$4 = byte_lanes$packed_byte$4$q;
-        byte_lanes$present$4 = byte_lanes$packed_present$4$q;
-        byte_lanes$byte$5 = byte_lanes$packed_byte$5$q;
-        byte_lanes$present$5 = byte_lanes$packed_present$5$q;
-        byte_lanes$byte$6 = byte_lanes$packed_byte$6$q;
-        byte_lanes$present$6 = byte_lanes$packed_present$6$q;
-        byte_lanes$byte$7 = byte_lanes$packed_byte$7$q;
-        byte_lanes$present$7 = byte_lanes$packed_present$7$q;
-        byte_lanes$byte$8 = byte_lanes$packed_byte$8$q;
-        byte_lanes$present$8 = byte_lanes$packed_present$8$q;
-        byte_lanes$byte$9 = byte_lanes$packed_byte$9$q;
-        byte_lanes$present$9 = byte_lanes$packed_present$9$q;
-        byte_lanes$byte$10 = byte_lanes$packed_byte$10$q;
-        byte_lanes$present$10 = byte_lanes$packed_present$10$q;
-        byte_lanes$byte$11 = byte_lanes$packed_byte$11$q;
-        byte_lanes$present$11 = byte_lanes$packed_present$11$q;
-        byte_lanes$byte$12 = byte_lanes$packed_byte$12$q;
-        byte_lanes$present$12 = byte_lanes$packed_present$12$q;
-        byte_lanes$byte$13 = byte_lanes$packed_byte$13$q;
-        byte_lanes$present$13 = byte_lanes$packed_present$13$q;
-        byte_lanes$byte$14 = byte_lanes$packed_byte$14$q;
-        byte_lanes$present$14 = byte_lanes$packed_present$14$q;
-        byte_lanes$byte$15 = byte_lanes$packed_byte$15$q;
-        byte_lanes$present$15 = byte_lanes$packed_present$15$q;
-        byte_lanes$byte$16 = byte_lanes$packed_byte$16$q;
-        byte_lanes$present$16 = byte_lanes$packed_present$16$q;
-        byte_lanes$byte$17 = byte_lanes$packed_byte$17$q;
-        byte_lanes$present$17 = byte_lanes$packed_present$17$q;
-        byte_lanes$byte$18 = byte_lanes$packed_byte$18$q;
-        byte_lanes$present$18 = byte_lanes$packed_present$18$q;
-        byte_lanes$byte$19 = byte_lanes$packed_byte$19$q;
-        byte_lanes$present$19 = byte_lanes$packed_present$19$q;
-        byte_lanes$byte$20 = byte_lanes$packed_byte$20$q;
-        byte_lanes$present$20 = byte_lanes$packed_present$20$q;
-        byte_lanes$byte$21 = byte_lanes$packed_byte$21$q;
-        byte_lanes$present$21 = byte_lanes$packed_present$21$q;
-        byte_lanes$byte$22 = byte_lanes$packed_byte$22$q;
-        byte_lanes$present$22 = byte_lanes$packed_present$22$q;
-        byte_lanes$byte$23 = byte_lanes$packed_byte$23$q;
-        byte_lanes$present$23 = byte_lanes$packed_present$23$q;
-        byte_lanes$byte$24 = byte_lanes$packed_byte$24$q;
-        byte_lanes$present$24 = byte_lanes$packed_present$24$q;
-        byte_lanes$byte$25 = byte_lanes$packed_byte$25$q;
-        byte_lanes$present$25 = byte_lanes$packed_present$25$q;
-        byte_lanes$byte$26 = byte_lanes$packed_byte$26$q;
-        byte_lanes$present$26 = byte_lanes$packed_present$26$q;
-        byte_lanes$byte$27 = byte_lanes$packed_byte$27$q;
-        byte_lanes$present$27 = byte_lanes$packed_present$27$q;
-        byte_lanes$byte$28 = byte_lanes$packed_byte$28$q;
-        byte_lanes$present$28 = byte_lanes$packed_present$28$q;
-        byte_lanes$byte$29 = byte_lanes$packed_byte$29$q;
-        byte_lanes$present$29 = byte_lanes$packed_present$29$q;
-        byte_lanes$byte$30 = byte_lanes$packed_byte$30$q;
-        byte_lanes$present$30 = byte_lanes$packed_present$30$q;
-        byte_lanes$byte$31 = byte_lanes$packed_byte$31$q;
-        byte_lanes$present$31 = byte_lanes$packed_present$31$q;
+        byte_lanes$staged_byte$0$d = byte_lanes$packed_byte$0$q;
+        byte_lanes$staged_present$0$d = byte_lanes$packed_present$0$q;
+        byte_lanes$byte$0 = byte_lanes$staged_byte$0$q;
+        byte_lanes$present$0 = byte_lanes$staged_present$0$q;
+        byte_lanes$staged_byte$1$d = byte_lanes$packed_byte$1$q;
+        byte_lanes$staged_present$1$d = byte_lanes$packed_present$1$q;
+        byte_lanes$byte$1 = byte_lanes$staged_byte$1$q;
+        byte_lanes$present$1 = byte_lanes$staged_present$1$q;
+        byte_lanes$staged_byte$2$d = byte_lanes$packed_byte$2$q;
+        byte_lanes$staged_present$2$d = byte_lanes$packed_present$2$q;
+        byte_lanes$byte$2 = byte_lanes$staged_byte$2$q;
+        byte_lanes$present$2 = byte_lanes$staged_present$2$q;
+        byte_lanes$staged_byte$3$d = byte_lanes$packed_byte$3$q;
+        byte_lanes$staged_present$3$d = byte_lanes$packed_present$3$q;
+        byte_lanes$byte$3 = byte_lanes$staged_byte$3$q;
+        byte_lanes$present$3 = byte_lanes$staged_present$3$q;
+        byte_lanes$staged_byte$4$d = byte_lanes$packed_byte$4$q;
+        byte_lanes$staged_present$4$d = byte_lanes$packed_present$4$q;
+        byte_lanes$byte$4 = byte_lanes$staged_byte$4$q;
+        byte_lanes$present$4 = byte_lanes$staged_present$4$q;
+        byte_lanes$staged_byte$5$d = byte_lanes$packed_byte$5$q;
+        byte_lanes$staged_present$5$d = byte_lanes$packed_present$5$q;
+        byte_lanes$byte$5 = byte_lanes$staged_byte$5$q;
+        byte_lanes$present$5 = byte_lanes$staged_present$5$q;
+        byte_lanes$staged_byte$6$d = byte_lanes$packed_byte$6$q;
+        byte_lanes$staged_present$6$d = byte_lanes$packed_present$6$q;
+        byte_lanes$byte$6 = byte_lanes$staged_byte$6$q;
+        byte_lanes$present$6 = byte_lanes$staged_present$6$q;
+        byte_lanes$staged_byte$7$d = byte_lanes$packed_byte$7$q;
+        byte_lanes$staged_present$7$d = byte_lanes$packed_present$7$q;
+        byte_lanes$byte$7 = byte_lanes$staged_byte$7$q;
+        byte_lanes$present$7 = byte_lanes$staged_present$7$q;
+        byte_lanes$staged_byte$8$d = byte_lanes$packed_byte$8$q;
+        byte_lanes$staged_present$8$d = byte_lanes$packed_present$8$q;
+        byte_lanes$byte$8 = byte_lanes$staged_byte$8$q;
+        byte_lanes$present$8 = byte_lanes$staged_present$8$q;
+        byte_lanes$staged_byte$9$d = byte_lanes$packed_byte$9$q;
+        byte_lanes$staged_present$9$d = byte_lanes$packed_present$9$q;
+        byte_lanes$byte$9 = byte_lanes$staged_byte$9$q;
+        byte_lanes$present$9 = byte_lanes$staged_present$9$q;
+        byte_lanes$staged_byte$10$d = byte_lanes$packed_byte$10$q;
+        byte_lanes$staged_present$10$d = byte_lanes$packed_present$10$q;
+        byte_lanes$byte$10 = byte_lanes$staged_byte$10$q;
+        byte_lanes$present$10 = byte_lanes$staged_present$10$q;
+        byte_lanes$staged_byte$11$d = byte_lanes$packed_byte$11$q;
+        byte_lanes$staged_present$11$d = byte_lanes$packed_present$11$q;
+        byte_lanes$byte$11 = byte_lanes$staged_byte$11$q;
+        byte_lanes$present$11 = byte_lanes$staged_present$11$q;
+        byte_lanes$staged_byte$12$d = byte_lanes$packed_byte$12$q;
+        byte_lanes$staged_present$12$d = byte_lanes$packed_present$12$q;
+        byte_lanes$byte$12 = byte_lanes$staged_byte$12$q;
+        byte_lanes$present$12 = byte_lanes$staged_present$12$q;
+        byte_lanes$staged_byte$13$d = byte_lanes$packed_byte$13$q;
+        byte_lanes$staged_present$13$d = byte_lanes$packed_present$13$q;
+        byte_lanes$byte$13 = byte_lanes$staged_byte$13$q;
+        byte_lanes$present$13 = byte_lanes$staged_present$13$q;
+        byte_lanes$staged_byte$14$d = byte_lanes$packed_byte$14$q;
+        byte_lanes$staged_present$14$d = byte_lanes$packed_present$14$q;
+        byte_lanes$byte$14 = byte_lanes$staged_byte$14$q;
+        byte_lanes$present$14 = byte_lanes$staged_present$14$q;
+        byte_lanes$staged_byte$15$d = byte_lanes$packed_byte$15$q;
+        byte_lanes$staged_present$15$d = byte_lanes$packed_present$15$q;
+        byte_lanes$byte$15 = byte_lanes$staged_byte$15$q;
+        byte_lanes$present$15 = byte_lanes$staged_present$15$q;
+        byte_lanes$staged_byte$16$d = byte_lanes$packed_byte$16$q;
+        byte_lanes$staged_present$16$d = byte_lanes$packed_present$16$q;
+        byte_lanes$byte$16 = byte_lanes$staged_byte$16$q;
+        byte_lanes$present$16 = byte_lanes$staged_present$16$q;
+        byte_lanes$staged_byte$17$d = byte_lanes$packed_byte$17$q;
+        byte_lanes$staged_present$17$d = byte_lanes$packed_present$17$q;
+        byte_lanes$byte$17 = byte_lanes$staged_byte$17$q;
+        byte_lanes$present$17 = byte_lanes$staged_present$17$q;
+        byte_lanes$staged_byte$18$d = byte_lanes$packed_byte$18$q;
+        byte_lanes$staged_present$18$d = byte_lanes$packed_present$18$q;
+        byte_lanes$byte$18 = byte_lanes$staged_byte$18$q;
+        byte_lanes$present$18 = byte_lanes$staged_present$18$q;
+        byte_lanes$staged_byte$19$d = byte_lanes$packed_byte$19$q;
+        byte_lanes$staged_present$19$d = byte_lanes$packed_present$19$q;
+        byte_lanes$byte$19 = byte_lanes$staged_byte$19$q;
+        byte_lanes$present$19 = byte_lanes$staged_present$19$q;
+        byte_lanes$staged_byte$20$d = byte_lanes$packed_byte$20$q;
+        byte_lanes$staged_present$20$d = byte_lanes$packed_present$20$q;
+        byte_lanes$byte$20 = byte_lanes$staged_byte$20$q;
+        byte_lanes$present$20 = byte_lanes$staged_present$20$q;
+        byte_lanes$staged_byte$21$d = byte_lanes$packed_byte$21$q;
+        byte_lanes$staged_present$21$d = byte_lanes$packed_present$21$q;
+        byte_lanes$byte$21 = byte_lanes$staged_byte$21$q;
+        byte_lanes$present$21 = byte_lanes$staged_present$21$q;
+        byte_lanes$staged_byte$22$d = byte_lanes$packed_byte$22$q;
+        byte_lanes$staged_present$22$d = byte_lanes$packed_present$22$q;
+        byte_lanes$byte$22 = byte_lanes$staged_byte$22$q;
+        byte_lanes$present$22 = byte_lanes$staged_present$22$q;
+        byte_lanes$staged_byte$23$d = byte_lanes$packed_byte$23$q;
+        byte_lanes$staged_present$23$d = byte_lanes$packed_present$23$q;
+        byte_lanes$byte$23 = byte_lanes$staged_byte$23$q;
+        byte_lanes$present$23 = byte_lanes$staged_present$23$q;
+        byte_lanes$staged_byte$24$d = byte_lanes$packed_byte$24$q;
+        byte_lanes$staged_present$24$d = byte_lanes$packed_present$24$q;
+        byte_lanes$byte$24 = byte_lanes$staged_byte$24$q;
+        byte_lanes$present$24 = byte_lanes$staged_present$24$q;
+        byte_lanes$staged_byte$25$d = byte_lanes$packed_byte$25$q;
+        byte_lanes$staged_present$25$d = byte_lanes$packed_present$25$q;
+        byte_lanes$byte$25 = byte_lanes$staged_byte$25$q;
+        byte_lanes$present$25 = byte_lanes$staged_present$25$q;
+        byte_lanes$staged_byte$26$d = byte_lanes$packed_byte$26$q;
+        byte_lanes$staged_present$26$d = byte_lanes$packed_present$26$q;
+        byte_lanes$byte$26 = byte_lanes$staged_byte$26$q;
+        byte_lanes$present$26 = byte_lanes$staged_present$26$q;
+        byte_lanes$staged_byte$27$d = byte_lanes$packed_byte$27$q;
+        byte_lanes$staged_present$27$d = byte_lanes$packed_present$27$q;
+        byte_lanes$byte$27 = byte_lanes$staged_byte$27$q;
+        byte_lanes$present$27 = byte_lanes$staged_present$27$q;
+        byte_lanes$staged_byte$28$d = byte_lanes$packed_byte$28$q;
+        byte_lanes$staged_present$28$d = byte_lanes$packed_present$28$q;
+        byte_lanes$byte$28 = byte_lanes$staged_byte$28$q;
+        byte_lanes$present$28 = byte_lanes$staged_present$28$q;
+        byte_lanes$staged_byte$29$d = byte_lanes$packed_byte$29$q;
+        byte_lanes$staged_present$29$d = byte_lanes$packed_present$29$q;
+        byte_lanes$byte$29 = byte_lanes$staged_byte$29$q;
+        byte_lanes$present$29 = byte_lanes$staged_present$29$q;
+        byte_lanes$staged_byte$30$d = byte_lanes$packed_byte$30$q;
+        byte_lanes$staged_present$30$d = byte_lanes$packed_present$30$q;
+        byte_lanes$byte$30 = byte_lanes$staged_byte$30$q;
+        byte_lanes$present$30 = byte_lanes$staged_present$30$q;
+        byte_lanes$staged_byte$31$d = byte_lanes$packed_byte$31$q;
+        byte_lanes$staged_present$31$d = byte_lanes$packed_present$31$q;
+        byte_lanes$byte$31 = byte_lanes$staged_byte$31$q;
+        byte_lanes$present$31 = byte_lanes$staged_present$31$q;
+        byte_lanes$staged_low_count$d = byte_lanes$packed_count$q[('h0)+:(2)];
+        byte_lanes$staged_tlast$d = byte_lanes$packed_tlast$q;
+        byte_lanes$staged_valid$d = byte_lanes$packed_valid$q & !byte_lanes$rst;
         byte_lanes$tail_in$0 = 'h0;
         byte_lanes$tail_in$1 = 'h0;
         byte_lanes$tail_in$2 = 'h0;
@@ -25111,26 +26003,34 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             byte_lanes$by4$6 = byte_lanes$by8$10;
             byte_lanes$by4$7 = byte_lanes$by8$11;
         end
-        byte_lanes$by2$0 = byte_lanes$by4$0;
-        byte_lanes$by2$1 = byte_lanes$by4$1;
-        byte_lanes$by2$2 = byte_lanes$by4$2;
-        byte_lanes$by2$3 = byte_lanes$by4$3;
-        byte_lanes$by2$4 = byte_lanes$by4$4;
-        byte_lanes$by2$5 = byte_lanes$by4$5;
-        if (byte_lanes$packed_count$q['h1]) begin
-            byte_lanes$by2$0 = byte_lanes$by4$2;
-            byte_lanes$by2$1 = byte_lanes$by4$3;
-            byte_lanes$by2$2 = byte_lanes$by4$4;
-            byte_lanes$by2$3 = byte_lanes$by4$5;
-            byte_lanes$by2$4 = byte_lanes$by4$6;
-            byte_lanes$by2$5 = byte_lanes$by4$7;
+        byte_lanes$staged_tail$0$d = byte_lanes$by4$0;
+        byte_lanes$staged_tail$1$d = byte_lanes$by4$1;
+        byte_lanes$staged_tail$2$d = byte_lanes$by4$2;
+        byte_lanes$staged_tail$3$d = byte_lanes$by4$3;
+        byte_lanes$staged_tail$4$d = byte_lanes$by4$4;
+        byte_lanes$staged_tail$5$d = byte_lanes$by4$5;
+        byte_lanes$staged_tail$6$d = byte_lanes$by4$6;
+        byte_lanes$staged_tail$7$d = byte_lanes$by4$7;
+        byte_lanes$by2$0 = byte_lanes$staged_tail$0$q;
+        byte_lanes$by2$1 = byte_lanes$staged_tail$1$q;
+        byte_lanes$by2$2 = byte_lanes$staged_tail$2$q;
+        byte_lanes$by2$3 = byte_lanes$staged_tail$3$q;
+        byte_lanes$by2$4 = byte_lanes$staged_tail$4$q;
+        byte_lanes$by2$5 = byte_lanes$staged_tail$5$q;
+        if (byte_lanes$staged_low_count$q['h1]) begin
+            byte_lanes$by2$0 = byte_lanes$staged_tail$2$q;
+            byte_lanes$by2$1 = byte_lanes$staged_tail$3$q;
+            byte_lanes$by2$2 = byte_lanes$staged_tail$4$q;
+            byte_lanes$by2$3 = byte_lanes$staged_tail$5$q;
+            byte_lanes$by2$4 = byte_lanes$staged_tail$6$q;
+            byte_lanes$by2$5 = byte_lanes$staged_tail$7$q;
         end
         byte_lanes$by1$0 = byte_lanes$by2$0;
         byte_lanes$by1$1 = byte_lanes$by2$1;
         byte_lanes$by1$2 = byte_lanes$by2$2;
         byte_lanes$by1$3 = byte_lanes$by2$3;
         byte_lanes$by1$4 = byte_lanes$by2$4;
-        if (byte_lanes$packed_count$q['h0]) begin
+        if (byte_lanes$staged_low_count$q['h0]) begin
             byte_lanes$by1$0 = byte_lanes$by2$1;
             byte_lanes$by1$1 = byte_lanes$by2$2;
             byte_lanes$by1$2 = byte_lanes$by2$3;
@@ -25142,8 +26042,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         byte_lanes$tail$2 = byte_lanes$by1$2;
         byte_lanes$tail$3 = byte_lanes$by1$3;
         byte_lanes$tail$4 = byte_lanes$by1$4;
-        byte_lanes$tlast = byte_lanes$packed_tlast$q;
-        byte_lanes$valid = byte_lanes$packed_valid$q;
+        byte_lanes$tlast = byte_lanes$staged_tlast$q;
+        byte_lanes$valid = byte_lanes$staged_valid$q;
     end
     // hold$held_byte$0
     initial begin

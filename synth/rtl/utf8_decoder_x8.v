@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_decoder_x8.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 24
+// utf8hdl-latency: 25
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -563,6 +563,87 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  byte_lanes$packed_valid$d;
     reg  byte_lanes$packed_valid$q;
     reg  byte_lanes$packed_valid$clock;
+    reg  [7:0] byte_lanes$staged_byte$0$d;
+    reg  [7:0] byte_lanes$staged_byte$0$q;
+    reg  byte_lanes$staged_byte$0$clock;
+    reg  [7:0] byte_lanes$staged_byte$1$d;
+    reg  [7:0] byte_lanes$staged_byte$1$q;
+    reg  byte_lanes$staged_byte$1$clock;
+    reg  [7:0] byte_lanes$staged_byte$2$d;
+    reg  [7:0] byte_lanes$staged_byte$2$q;
+    reg  byte_lanes$staged_byte$2$clock;
+    reg  [7:0] byte_lanes$staged_byte$3$d;
+    reg  [7:0] byte_lanes$staged_byte$3$q;
+    reg  byte_lanes$staged_byte$3$clock;
+    reg  [7:0] byte_lanes$staged_byte$4$d;
+    reg  [7:0] byte_lanes$staged_byte$4$q;
+    reg  byte_lanes$staged_byte$4$clock;
+    reg  [7:0] byte_lanes$staged_byte$5$d;
+    reg  [7:0] byte_lanes$staged_byte$5$q;
+    reg  byte_lanes$staged_byte$5$clock;
+    reg  [7:0] byte_lanes$staged_byte$6$d;
+    reg  [7:0] byte_lanes$staged_byte$6$q;
+    reg  byte_lanes$staged_byte$6$clock;
+    reg  [7:0] byte_lanes$staged_byte$7$d;
+    reg  [7:0] byte_lanes$staged_byte$7$q;
+    reg  byte_lanes$staged_byte$7$clock;
+    reg  byte_lanes$staged_present$0$d;
+    reg  byte_lanes$staged_present$0$q;
+    reg  byte_lanes$staged_present$0$clock;
+    reg  byte_lanes$staged_present$1$d;
+    reg  byte_lanes$staged_present$1$q;
+    reg  byte_lanes$staged_present$1$clock;
+    reg  byte_lanes$staged_present$2$d;
+    reg  byte_lanes$staged_present$2$q;
+    reg  byte_lanes$staged_present$2$clock;
+    reg  byte_lanes$staged_present$3$d;
+    reg  byte_lanes$staged_present$3$q;
+    reg  byte_lanes$staged_present$3$clock;
+    reg  byte_lanes$staged_present$4$d;
+    reg  byte_lanes$staged_present$4$q;
+    reg  byte_lanes$staged_present$4$clock;
+    reg  byte_lanes$staged_present$5$d;
+    reg  byte_lanes$staged_present$5$q;
+    reg  byte_lanes$staged_present$5$clock;
+    reg  byte_lanes$staged_present$6$d;
+    reg  byte_lanes$staged_present$6$q;
+    reg  byte_lanes$staged_present$6$clock;
+    reg  byte_lanes$staged_present$7$d;
+    reg  byte_lanes$staged_present$7$q;
+    reg  byte_lanes$staged_present$7$clock;
+    reg  [7:0] byte_lanes$staged_tail$0$d;
+    reg  [7:0] byte_lanes$staged_tail$0$q;
+    reg  byte_lanes$staged_tail$0$clock;
+    reg  [7:0] byte_lanes$staged_tail$1$d;
+    reg  [7:0] byte_lanes$staged_tail$1$q;
+    reg  byte_lanes$staged_tail$1$clock;
+    reg  [7:0] byte_lanes$staged_tail$2$d;
+    reg  [7:0] byte_lanes$staged_tail$2$q;
+    reg  byte_lanes$staged_tail$2$clock;
+    reg  [7:0] byte_lanes$staged_tail$3$d;
+    reg  [7:0] byte_lanes$staged_tail$3$q;
+    reg  byte_lanes$staged_tail$3$clock;
+    reg  [7:0] byte_lanes$staged_tail$4$d;
+    reg  [7:0] byte_lanes$staged_tail$4$q;
+    reg  byte_lanes$staged_tail$4$clock;
+    reg  [7:0] byte_lanes$staged_tail$5$d;
+    reg  [7:0] byte_lanes$staged_tail$5$q;
+    reg  byte_lanes$staged_tail$5$clock;
+    reg  [7:0] byte_lanes$staged_tail$6$d;
+    reg  [7:0] byte_lanes$staged_tail$6$q;
+    reg  byte_lanes$staged_tail$6$clock;
+    reg  [7:0] byte_lanes$staged_tail$7$d;
+    reg  [7:0] byte_lanes$staged_tail$7$q;
+    reg  byte_lanes$staged_tail$7$clock;
+    reg  [1:0] byte_lanes$staged_low_count$d;
+    reg  [1:0] byte_lanes$staged_low_count$q;
+    reg  byte_lanes$staged_low_count$clock;
+    reg  byte_lanes$staged_tlast$d;
+    reg  byte_lanes$staged_tlast$q;
+    reg  byte_lanes$staged_tlast$clock;
+    reg  byte_lanes$staged_valid$d;
+    reg  byte_lanes$staged_valid$q;
+    reg  byte_lanes$staged_valid$clock;
     reg  [7:0] byte_lanes$tail_in$0;
     reg  [7:0] byte_lanes$tail_in$1;
     reg  [7:0] byte_lanes$tail_in$2;
@@ -5565,6 +5646,195 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(posedge byte_lanes$packed_valid$clock) begin
        byte_lanes$packed_valid$q <= byte_lanes$packed_valid$d;
     end
+    // byte_lanes$staged_byte$0
+    initial begin
+       byte_lanes$staged_byte$0$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$0$clock) begin
+       byte_lanes$staged_byte$0$q <= byte_lanes$staged_byte$0$d;
+    end
+    // byte_lanes$staged_byte$1
+    initial begin
+       byte_lanes$staged_byte$1$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$1$clock) begin
+       byte_lanes$staged_byte$1$q <= byte_lanes$staged_byte$1$d;
+    end
+    // byte_lanes$staged_byte$2
+    initial begin
+       byte_lanes$staged_byte$2$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$2$clock) begin
+       byte_lanes$staged_byte$2$q <= byte_lanes$staged_byte$2$d;
+    end
+    // byte_lanes$staged_byte$3
+    initial begin
+       byte_lanes$staged_byte$3$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$3$clock) begin
+       byte_lanes$staged_byte$3$q <= byte_lanes$staged_byte$3$d;
+    end
+    // byte_lanes$staged_byte$4
+    initial begin
+       byte_lanes$staged_byte$4$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$4$clock) begin
+       byte_lanes$staged_byte$4$q <= byte_lanes$staged_byte$4$d;
+    end
+    // byte_lanes$staged_byte$5
+    initial begin
+       byte_lanes$staged_byte$5$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$5$clock) begin
+       byte_lanes$staged_byte$5$q <= byte_lanes$staged_byte$5$d;
+    end
+    // byte_lanes$staged_byte$6
+    initial begin
+       byte_lanes$staged_byte$6$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$6$clock) begin
+       byte_lanes$staged_byte$6$q <= byte_lanes$staged_byte$6$d;
+    end
+    // byte_lanes$staged_byte$7
+    initial begin
+       byte_lanes$staged_byte$7$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_byte$7$clock) begin
+       byte_lanes$staged_byte$7$q <= byte_lanes$staged_byte$7$d;
+    end
+    // byte_lanes$staged_present$0
+    initial begin
+       byte_lanes$staged_present$0$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$0$clock) begin
+       byte_lanes$staged_present$0$q <= byte_lanes$staged_present$0$d;
+    end
+    // byte_lanes$staged_present$1
+    initial begin
+       byte_lanes$staged_present$1$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$1$clock) begin
+       byte_lanes$staged_present$1$q <= byte_lanes$staged_present$1$d;
+    end
+    // byte_lanes$staged_present$2
+    initial begin
+       byte_lanes$staged_present$2$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$2$clock) begin
+       byte_lanes$staged_present$2$q <= byte_lanes$staged_present$2$d;
+    end
+    // byte_lanes$staged_present$3
+    initial begin
+       byte_lanes$staged_present$3$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$3$clock) begin
+       byte_lanes$staged_present$3$q <= byte_lanes$staged_present$3$d;
+    end
+    // byte_lanes$staged_present$4
+    initial begin
+       byte_lanes$staged_present$4$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$4$clock) begin
+       byte_lanes$staged_present$4$q <= byte_lanes$staged_present$4$d;
+    end
+    // byte_lanes$staged_present$5
+    initial begin
+       byte_lanes$staged_present$5$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$5$clock) begin
+       byte_lanes$staged_present$5$q <= byte_lanes$staged_present$5$d;
+    end
+    // byte_lanes$staged_present$6
+    initial begin
+       byte_lanes$staged_present$6$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$6$clock) begin
+       byte_lanes$staged_present$6$q <= byte_lanes$staged_present$6$d;
+    end
+    // byte_lanes$staged_present$7
+    initial begin
+       byte_lanes$staged_present$7$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_present$7$clock) begin
+       byte_lanes$staged_present$7$q <= byte_lanes$staged_present$7$d;
+    end
+    // byte_lanes$staged_tail$0
+    initial begin
+       byte_lanes$staged_tail$0$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$0$clock) begin
+       byte_lanes$staged_tail$0$q <= byte_lanes$staged_tail$0$d;
+    end
+    // byte_lanes$staged_tail$1
+    initial begin
+       byte_lanes$staged_tail$1$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$1$clock) begin
+       byte_lanes$staged_tail$1$q <= byte_lanes$staged_tail$1$d;
+    end
+    // byte_lanes$staged_tail$2
+    initial begin
+       byte_lanes$staged_tail$2$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$2$clock) begin
+       byte_lanes$staged_tail$2$q <= byte_lanes$staged_tail$2$d;
+    end
+    // byte_lanes$staged_tail$3
+    initial begin
+       byte_lanes$staged_tail$3$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$3$clock) begin
+       byte_lanes$staged_tail$3$q <= byte_lanes$staged_tail$3$d;
+    end
+    // byte_lanes$staged_tail$4
+    initial begin
+       byte_lanes$staged_tail$4$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$4$clock) begin
+       byte_lanes$staged_tail$4$q <= byte_lanes$staged_tail$4$d;
+    end
+    // byte_lanes$staged_tail$5
+    initial begin
+       byte_lanes$staged_tail$5$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$5$clock) begin
+       byte_lanes$staged_tail$5$q <= byte_lanes$staged_tail$5$d;
+    end
+    // byte_lanes$staged_tail$6
+    initial begin
+       byte_lanes$staged_tail$6$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$6$clock) begin
+       byte_lanes$staged_tail$6$q <= byte_lanes$staged_tail$6$d;
+    end
+    // byte_lanes$staged_tail$7
+    initial begin
+       byte_lanes$staged_tail$7$q = 8'h0;
+    end
+    always @(posedge byte_lanes$staged_tail$7$clock) begin
+       byte_lanes$staged_tail$7$q <= byte_lanes$staged_tail$7$d;
+    end
+    // byte_lanes$staged_low_count
+    initial begin
+       byte_lanes$staged_low_count$q = 2'h0;
+    end
+    always @(posedge byte_lanes$staged_low_count$clock) begin
+       byte_lanes$staged_low_count$q <= byte_lanes$staged_low_count$d;
+    end
+    // byte_lanes$staged_tlast
+    initial begin
+       byte_lanes$staged_tlast$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_tlast$clock) begin
+       byte_lanes$staged_tlast$q <= byte_lanes$staged_tlast$d;
+    end
+    // byte_lanes$staged_valid
+    initial begin
+       byte_lanes$staged_valid$q = 1'h0;
+    end
+    always @(posedge byte_lanes$staged_valid$clock) begin
+       byte_lanes$staged_valid$q <= byte_lanes$staged_valid$d;
+    end
     // byte_lanes
     always @(*) begin
         byte_lanes$beat_tlast$clock = byte_lanes$clock;
@@ -5572,38 +5842,65 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         byte_lanes$packed_count$clock = byte_lanes$clock;
         byte_lanes$packed_tlast$clock = byte_lanes$clock;
         byte_lanes$packed_valid$clock = byte_lanes$clock;
+        byte_lanes$staged_low_count$clock = byte_lanes$clock;
+        byte_lanes$staged_tlast$clock = byte_lanes$clock;
+        byte_lanes$staged_valid$clock = byte_lanes$clock;
         byte_lanes$beat_byte$0$clock = byte_lanes$clock;
         byte_lanes$beat_keep$0$clock = byte_lanes$clock;
         byte_lanes$packed_byte$0$clock = byte_lanes$clock;
         byte_lanes$packed_present$0$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$0$clock = byte_lanes$clock;
+        byte_lanes$staged_present$0$clock = byte_lanes$clock;
         byte_lanes$beat_byte$1$clock = byte_lanes$clock;
         byte_lanes$beat_keep$1$clock = byte_lanes$clock;
         byte_lanes$packed_byte$1$clock = byte_lanes$clock;
         byte_lanes$packed_present$1$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$1$clock = byte_lanes$clock;
+        byte_lanes$staged_present$1$clock = byte_lanes$clock;
         byte_lanes$beat_byte$2$clock = byte_lanes$clock;
         byte_lanes$beat_keep$2$clock = byte_lanes$clock;
         byte_lanes$packed_byte$2$clock = byte_lanes$clock;
         byte_lanes$packed_present$2$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$2$clock = byte_lanes$clock;
+        byte_lanes$staged_present$2$clock = byte_lanes$clock;
         byte_lanes$beat_byte$3$clock = byte_lanes$clock;
         byte_lanes$beat_keep$3$clock = byte_lanes$clock;
         byte_lanes$packed_byte$3$clock = byte_lanes$clock;
         byte_lanes$packed_present$3$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$3$clock = byte_lanes$clock;
+        byte_lanes$staged_present$3$clock = byte_lanes$clock;
         byte_lanes$beat_byte$4$clock = byte_lanes$clock;
         byte_lanes$beat_keep$4$clock = byte_lanes$clock;
         byte_lanes$packed_byte$4$clock = byte_lanes$clock;
         byte_lanes$packed_present$4$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$4$clock = byte_lanes$clock;
+        byte_lanes$staged_present$4$clock = byte_lanes$clock;
         byte_lanes$beat_byte$5$clock = byte_lanes$clock;
         byte_lanes$beat_keep$5$clock = byte_lanes$clock;
         byte_lanes$packed_byte$5$clock = byte_lanes$clock;
         byte_lanes$packed_present$5$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$5$clock = byte_lanes$clock;
+        byte_lanes$staged_present$5$clock = byte_lanes$clock;
         byte_lanes$beat_byte$6$clock = byte_lanes$clock;
         byte_lanes$beat_keep$6$clock = byte_lanes$clock;
         byte_lanes$packed_byte$6$clock = byte_lanes$clock;
         byte_lanes$packed_present$6$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$6$clock = byte_lanes$clock;
+        byte_lanes$staged_present$6$clock = byte_lanes$clock;
         byte_lanes$beat_byte$7$clock = byte_lanes$clock;
         byte_lanes$beat_keep$7$clock = byte_lanes$clock;
         byte_lanes$packed_byte$7$clock = byte_lanes$clock;
         byte_lanes$packed_present$7$clock = byte_lanes$clock;
+        byte_lanes$staged_byte$7$clock = byte_lanes$clock;
+        byte_lanes$staged_present$7$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$0$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$1$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$2$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$3$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$4$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$5$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$6$clock = byte_lanes$clock;
+        byte_lanes$staged_tail$7$clock = byte_lanes$clock;
         byte_lanes$beat_byte$0$d = byte_lanes$s_axis_tdata[('h8 * 0)+:(8)];
         byte_lanes$beat_keep$0$d = byte_lanes$s_axis_tkeep[0];
         byte_lanes$beat_byte$1$d = byte_lanes$s_axis_tdata[('h8 * 1)+:(8)];
@@ -5661,22 +5958,41 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         byte_lanes$packed_count$d = byte_lanes$lanes - byte_lanes$packer$nulls_out;
         byte_lanes$packed_tlast$d = byte_lanes$packer$last_out;
         byte_lanes$packed_valid$d = byte_lanes$packer$beat_out & !byte_lanes$rst;
-        byte_lanes$byte$0 = byte_lanes$packed_byte$0$q;
-        byte_lanes$present$0 = byte_lanes$packed_present$0$q;
-        byte_lanes$byte$1 = byte_lanes$packed_byte$1$q;
-        byte_lanes$present$1 = byte_lanes$packed_present$1$q;
-        byte_lanes$byte$2 = byte_lanes$packed_byte$2$q;
-        byte_lanes$present$2 = byte_lanes$packed_present$2$q;
-        byte_lanes$byte$3 = byte_lanes$packed_byte$3$q;
-        byte_lanes$present$3 = byte_lanes$packed_present$3$q;
-        byte_lanes$byte$4 = byte_lanes$packed_byte$4$q;
-        byte_lanes$present$4 = byte_lanes$packed_present$4$q;
-        byte_lanes$byte$5 = byte_lanes$packed_byte$5$q;
-        byte_lanes$present$5 = byte_lanes$packed_present$5$q;
-        byte_lanes$byte$6 = byte_lanes$packed_byte$6$q;
-        byte_lanes$present$6 = byte_lanes$packed_present$6$q;
-        byte_lanes$byte$7 = byte_lanes$packed_byte$7$q;
-        byte_lanes$present$7 = byte_lanes$packed_present$7$q;
+        byte_lanes$staged_byte$0$d = byte_lanes$packed_byte$0$q;
+        byte_lanes$staged_present$0$d = byte_lanes$packed_present$0$q;
+        byte_lanes$byte$0 = byte_lanes$staged_byte$0$q;
+        byte_lanes$present$0 = byte_lanes$staged_present$0$q;
+        byte_lanes$staged_byte$1$d = byte_lanes$packed_byte$1$q;
+        byte_lanes$staged_present$1$d = byte_lanes$packed_present$1$q;
+        byte_lanes$byte$1 = byte_lanes$staged_byte$1$q;
+        byte_lanes$present$1 = byte_lanes$staged_present$1$q;
+        byte_lanes$staged_byte$2$d = byte_lanes$packed_byte$2$q;
+        byte_lanes$staged_present$2$d = byte_lanes$packed_present$2$q;
+        byte_lanes$byte$2 = byte_lanes$staged_byte$2$q;
+        byte_lanes$present$2 = byte_lanes$staged_present$2$q;
+        byte_lanes$staged_byte$3$d = byte_lanes$packed_byte$3$q;
+        byte_lanes$staged_present$3$d = byte_lanes$packed_present$3$q;
+        byte_lanes$byte$3 = byte_lanes$staged_byte$3$q;
+        byte_lanes$present$3 = byte_lanes$staged_present$3$q;
+        byte_lanes$staged_byte$4$d = byte_lanes$packed_byte$4$q;
+        byte_lanes$staged_present$4$d = byte_lanes$packed_present$4$q;
+        byte_lanes$byte$4 = byte_lanes$staged_byte$4$q;
+        byte_lanes$present$4 = byte_lanes$staged_present$4$q;
+        byte_lanes$staged_byte$5$d = byte_lanes$packed_byte$5$q;
+        byte_lanes$staged_present$5$d = byte_lanes$packed_present$5$q;
+        byte_lanes$byte$5 = byte_lanes$staged_byte$5$q;
+        byte_lanes$present$5 = byte_lanes$staged_present$5$q;
+        byte_lanes$staged_byte$6$d = byte_lanes$packed_byte$6$q;
+        byte_lanes$staged_present$6$d = byte_lanes$packed_present$6$q;
+        byte_lanes$byte$6 = byte_lanes$staged_byte$6$q;
+        byte_lanes$present$6 = byte_lanes$staged_present$6$q;
+        byte_lanes$staged_byte$7$d = byte_lanes$packed_byte$7$q;
+        byte_lanes$staged_present$7$d = byte_lanes$packed_present$7$q;
+        byte_lanes$byte$7 = byte_lanes$staged_byte$7$q;
+        byte_lanes$present$7 = byte_lanes$staged_present$7$q;
+        byte_lanes$staged_low_count$d = byte_lanes$packed_count$q[('h0)+:(2)];
+        byte_lanes$staged_tlast$d = byte_lanes$packed_tlast$q;
+        byte_lanes$staged_valid$d = byte_lanes$packed_valid$q & !byte_lanes$rst;
         byte_lanes$tail_in$0 = 'h0;
         byte_lanes$tail_in$1 = 'h0;
         byte_lanes$tail_in$2 = 'h0;
@@ -5757,26 +6073,34 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
             byte_lanes$by4$6 = byte_lanes$by8$10;
             byte_lanes$by4$7 = byte_lanes$by8$11;
         end
-        byte_lanes$by2$0 = byte_lanes$by4$0;
-        byte_lanes$by2$1 = byte_lanes$by4$1;
-        byte_lanes$by2$2 = byte_lanes$by4$2;
-        byte_lanes$by2$3 = byte_lanes$by4$3;
-        byte_lanes$by2$4 = byte_lanes$by4$4;
-        byte_lanes$by2$5 = byte_lanes$by4$5;
-        if (byte_lanes$packed_count$q['h1]) begin
-            byte_lanes$by2$0 = byte_lanes$by4$2;
-            byte_lanes$by2$1 = byte_lanes$by4$3;
-            byte_lanes$by2$2 = byte_lanes$by4$4;
-            byte_lanes$by2$3 = byte_lanes$by4$5;
-            byte_lanes$by2$4 = byte_lanes$by4$6;
-            byte_lanes$by2$5 = byte_lanes$by4$7;
+        byte_lanes$staged_tail$0$d = byte_lanes$by4$0;
+        byte_lanes$staged_tail$1$d = byte_lanes$by4$1;
+        byte_lanes$staged_tail$2$d = byte_lanes$by4$2;
+        byte_lanes$staged_tail$3$d = byte_lanes$by4$3;
+        byte_lanes$staged_tail$4$d = byte_lanes$by4$4;
+        byte_lanes$staged_tail$5$d = byte_lanes$by4$5;
+        byte_lanes$staged_tail$6$d = byte_lanes$by4$6;
+        byte_lanes$staged_tail$7$d = byte_lanes$by4$7;
+        byte_lanes$by2$0 = byte_lanes$staged_tail$0$q;
+        byte_lanes$by2$1 = byte_lanes$staged_tail$1$q;
+        byte_lanes$by2$2 = byte_lanes$staged_tail$2$q;
+        byte_lanes$by2$3 = byte_lanes$staged_tail$3$q;
+        byte_lanes$by2$4 = byte_lanes$staged_tail$4$q;
+        byte_lanes$by2$5 = byte_lanes$staged_tail$5$q;
+        if (byte_lanes$staged_low_count$q['h1]) begin
+            byte_lanes$by2$0 = byte_lanes$staged_tail$2$q;
+            byte_lanes$by2$1 = byte_lanes$staged_tail$3$q;
+            byte_lanes$by2$2 = byte_lanes$staged_tail$4$q;
+            byte_lanes$by2$3 = byte_lanes$staged_tail$5$q;
+            byte_lanes$by2$4 = byte_lanes$staged_tail$6$q;
+            byte_lanes$by2$5 = byte_lanes$staged_tail$7$q;
         end
         byte_lanes$by1$0 = byte_lanes$by2$0;
         byte_lanes$by1$1 = byte_lanes$by2$1;
         byte_lanes$by1$2 = byte_lanes$by2$2;
         byte_lanes$by1$3 = byte_lanes$by2$3;
         byte_lanes$by1$4 = byte_lanes$by2$4;
-        if (byte_lanes$packed_count$q['h0]) begin
+        if (byte_lanes$staged_low_count$q['h0]) begin
             byte_lanes$by1$0 = byte_lanes$by2$1;
             byte_lanes$by1$1 = byte_lanes$by2$2;
             byte_lanes$by1$2 = byte_lanes$by2$3;
@@ -5788,8 +6112,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         byte_lanes$tail$2 = byte_lanes$by1$2;
         byte_lanes$tail$3 = byte_lanes$by1$3;
         byte_lanes$tail$4 = byte_lanes$by1$4;
-        byte_lanes$tlast = byte_lanes$packed_tlast$q;
-        byte_lanes$valid = byte_lanes$packed_valid$q;
+        byte_lanes$tlast = byte_lanes$staged_tlast$q;
+        byte_lanes$valid = byte_lanes$staged_valid$q;
     end
     // hold$held_byte$0
     initial begin

@@ -1,9 +1,11 @@
-//! # `ByteLanes`: stages 0–1 of the wide decoder, the beat's bytes made dense
+//! # `ByteLanes`: stages 0–2 of the wide decoder, the beat's bytes made dense
 //!
 //! Registers each accepted `s_axis` beat (stage 0), then drops its null
 //! lanes (`tkeep` low) and registers the k kept bytes in lanes 0..k-1
 //! (stage 1, the [`LanePacker`]: 2 log₂ N registered levels, which count
-//! each lane's skip and then move it) in the packed registers. No stage has an enable: a beat moves on
+//! each lane's skip and then move it) in the packed registers, and
+//! registers them once more beside the tail (stage 2, the staged
+//! registers). No stage has an enable: a beat moves on
 //! every cycle, and a cycle without one carries `valid` low. A beat with no
 //! byte and no `tlast` still travels (the
 //! [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold) drops it
@@ -11,10 +13,13 @@
 //!
 //! Beside the dense bytes, `tail` gives the beat's last five bytes in order
 //! (`tail[4]` is the last), for the decoder's history: the five places
-//! before the beat, then its k bytes, shifted down by k. The shifter has
-//! log₂ N levels after the packed registers (where a selection by the
-//! last byte's lane would be a chain of N), for the next stage to
-//! register.
+//! before the beat, then its k bytes, shifted down by k: log₂ N + 1
+//! levels of 2:1 multiplexers (where a selection by the last byte's lane
+//! would be a chain of N). The levels of bits 2 and above of k run between
+//! the packed and the staged registers, those of bits 1 and 0 after them,
+//! for the next stage to register: at N = 16, all five in one cycle (and
+//! the hold's choice after them) were the critical path, 5 LUT levels and
+//! 6.9 ns on the ECP5-25K.
 //!
 //! ## Parameters
 //! * `N`: the lanes; `TDATA` = 8N, the width of `s_axis_tdata`.
@@ -26,22 +31,23 @@
 //! | `s_axis_tdata`, `s_axis_tkeep`, `s_axis_tlast` | in | 8N, N, 1 | the beat |
 //! | `accepted` | in | 1 | the beat is taken this cycle (`s_axis_tvalid & s_axis_tready`) |
 //! | `byte[i]`, `present[i]` | out | 8, 1 | registered: the `i`-th kept byte; lanes 0..k-1 are present |
-//! | `tail[t]` | out | 8 | log₂ N multiplexers after the packed registers: the beat's last five bytes, `tail[4]` last; 0 before the first of fewer than five |
+//! | `tail[t]` | out | 8 | two multiplexer levels after the staged registers: the beat's last five bytes, `tail[4]` last; 0 before the first of fewer than five |
 //! | `tlast`, `valid` | out | 1 | registered |
 //!
 //! ## Latency
-//! 2 + 2 log₂ N cycles ([`ByteLanes::LATENCY`]), on every cycle (the
+//! 3 + 2 log₂ N cycles ([`ByteLanes::LATENCY`]), on every cycle (the
 //! figure is drawn for a packer of two levels, counting then moving).
 //!
 //! ```text
-//! clock         _/‾\_/‾\_/‾\_/‾\_/‾\_
+//! clock         _/‾\_/‾\_/‾\_/‾\_/‾\_/‾\_
 //! accepted      ‾‾‾‾‾\___
 //! s_axis_tdata  <61 . 62 63>                  (. = a null lane, N = 4)
 //! stage 0            <61 . 62 63>
 //! skip                    <0  . 1  1 >
-//! byte[0..3]                   <61 62 63 00>
-//! present                      <1  1  1  0 >
-//! tail[0..4]                   <.  .  61 62 63>
+//! packed                       <61 62 63 00>
+//! byte[0..3]                         <61 62 63 00>
+//! present                            <1  1  1  0 >
+//! tail[0..4]                         <.  .  61 62 63>
 //! ```
 //!
 //! ## Invariants
@@ -111,6 +117,15 @@ pub struct ByteLanes<const N: usize, const TDATA: usize> {
     packed_count: DFF<Bits<6>>,
     packed_tlast: DFF<Bit>,
     packed_valid: DFF<Bit>,
+    /// The staged beat: the packed beat a cycle later, beside the tail's
+    /// shifter halfway (`staged_tail`, the places left after the moves by
+    /// bits 2 and above of k, and `staged_low_count`, bits 1 and 0 of k).
+    staged_byte: Vec<DFF<Bits<8>>>,
+    staged_present: Vec<DFF<Bit>>,
+    staged_tail: Vec<DFF<Bits<8>>>,
+    staged_low_count: DFF<Bits<2>>,
+    staged_tlast: DFF<Bit>,
+    staged_valid: DFF<Bit>,
     /// The tail's shifter: `tail_in` is five empty places then the dense
     /// lanes; `by32` … `by1` move them down by each bit of k, most
     /// significant first, so that each level keeps only the places the next
@@ -126,8 +141,8 @@ pub struct ByteLanes<const N: usize, const TDATA: usize> {
 
 impl<const N: usize, const TDATA: usize> ByteLanes<N, TDATA> {
     /// The cycles from `accepted` to `valid`: stage 0, the packer, the
-    /// packed registers.
-    pub const LATENCY: u64 = 2 + LanePacker::<N, 8>::LATENCY;
+    /// packed and the staged registers.
+    pub const LATENCY: u64 = 3 + LanePacker::<N, 8>::LATENCY;
 }
 
 impl<const N: usize, const TDATA: usize> Default for ByteLanes<N, TDATA> {
@@ -159,6 +174,12 @@ impl<const N: usize, const TDATA: usize> Default for ByteLanes<N, TDATA> {
             packed_count: Default::default(),
             packed_tlast: Default::default(),
             packed_valid: Default::default(),
+            staged_byte: lanes(N),
+            staged_present: lanes(N),
+            staged_tail: lanes(tail_places(N, 2)),
+            staged_low_count: Default::default(),
+            staged_tlast: Default::default(),
+            staged_valid: Default::default(),
             tail_in: lanes(N + 5),
             by32: lanes(tail_places(N, 5)),
             by16: lanes(tail_places(N, 4)),
@@ -180,13 +201,21 @@ impl<const N: usize, const TDATA: usize> Logic for ByteLanes<N, TDATA> {
             beat_valid,
             packed_count,
             packed_tlast,
-            packed_valid
+            packed_valid,
+            staged_low_count,
+            staged_tlast,
+            staged_valid
         );
         for i in 0..N {
             self.beat_byte[i].clock.next = self.clock.val();
             self.beat_keep[i].clock.next = self.clock.val();
             self.packed_byte[i].clock.next = self.clock.val();
             self.packed_present[i].clock.next = self.clock.val();
+            self.staged_byte[i].clock.next = self.clock.val();
+            self.staged_present[i].clock.next = self.clock.val();
+        }
+        for i in 0..tail_places(N, 2) {
+            self.staged_tail[i].clock.next = self.clock.val();
         }
 
         // Stage 0.
@@ -212,10 +241,16 @@ impl<const N: usize, const TDATA: usize> Logic for ByteLanes<N, TDATA> {
         self.packed_tlast.d.next = self.packer.last_out.val();
         self.packed_valid.d.next = self.packer.beat_out.val() & !self.rst.val();
 
+        // Stage 2: the staged registers.
         for i in 0..N {
-            self.byte[i].next = self.packed_byte[i].q.val();
-            self.present[i].next = self.packed_present[i].q.val();
+            self.staged_byte[i].d.next = self.packed_byte[i].q.val();
+            self.staged_present[i].d.next = self.packed_present[i].q.val();
+            self.byte[i].next = self.staged_byte[i].q.val();
+            self.present[i].next = self.staged_present[i].q.val();
         }
+        self.staged_low_count.d.next = self.packed_count.q.val().get_bits::<2>(0);
+        self.staged_tlast.d.next = self.packed_tlast.q.val();
+        self.staged_valid.d.next = self.packed_valid.q.val() & !self.rst.val();
         // The tail: five empty places (zero: no sequence is open after
         // them), then the beat's bytes, moved down by k.
         for t in 0..5 {
@@ -256,18 +291,21 @@ impl<const N: usize, const TDATA: usize> Logic for ByteLanes<N, TDATA> {
                 self.by4[i].next = self.by8[i + 4].val();
             }
         }
-        for i in 0..tail_places(N, 1) {
-            self.by2[i].next = self.by4[i].val();
+        for i in 0..tail_places(N, 2) {
+            self.staged_tail[i].d.next = self.by4[i].val();
         }
-        if self.packed_count.q.val().get_bit(1) {
+        for i in 0..tail_places(N, 1) {
+            self.by2[i].next = self.staged_tail[i].q.val();
+        }
+        if self.staged_low_count.q.val().get_bit(1) {
             for i in 0..tail_moves(N, 1) {
-                self.by2[i].next = self.by4[i + 2].val();
+                self.by2[i].next = self.staged_tail[i + 2].q.val();
             }
         }
         for i in 0..tail_places(N, 0) {
             self.by1[i].next = self.by2[i].val();
         }
-        if self.packed_count.q.val().get_bit(0) {
+        if self.staged_low_count.q.val().get_bit(0) {
             for i in 0..tail_moves(N, 0) {
                 self.by1[i].next = self.by2[i + 1].val();
             }
@@ -275,8 +313,8 @@ impl<const N: usize, const TDATA: usize> Logic for ByteLanes<N, TDATA> {
         for t in 0..5 {
             self.tail[t].next = self.by1[t].val();
         }
-        self.tlast.next = self.packed_tlast.q.val();
-        self.valid.next = self.packed_valid.q.val();
+        self.tlast.next = self.staged_tlast.q.val();
+        self.valid.next = self.staged_valid.q.val();
     }
 }
 

@@ -46,9 +46,9 @@
 //!    ▲       the beat;         one beat waits   classes;      lane facts;    count skips     RAM write,
 //!    │       count skips       for the byte     rows;         slots          (log₂ N),       read, m_axis
 //!    │       (log₂ N), move    behind it        window                       move (log₂ N),  flops
-//!    │       (log₂ N); packed                   (history                     U+FFFD; packed
-//!    │                                          of five)
-//!    │       2 + 2 log₂ N      1                3             2              1 + 2 log₂ N    3
+//!    │       (log₂ N); packed;                  (history                     U+FFFD; packed
+//!    │       staged (tail)                      of five)
+//!    │       3 + 2 log₂ N      1                3             2              1 + 2 log₂ N    3
 //!    └── BeatCredits: s_axis_tready = (beats in flight < 2^QUEUE), a flop
 //! ```
 //!
@@ -57,7 +57,7 @@
 //! [`beat_fifo`] (and its [`beat_ram`]), [`beat_credits`].
 //!
 //! ## Latency
-//! [`Utf8WideDecoder::LATENCY`] = 12 + 4 log₂ N cycles (16, 20, 24, 28, 32
+//! [`Utf8WideDecoder::LATENCY`] = 13 + 4 log₂ N cycles (17, 21, 25, 29, 33
 //! for N = 2 to 32), the sum of the stages' own: with a byte behind every
 //! beat (or its `tlast`) and `m_axis_tready` high, the units of a beat
 //! accepted in cycle *t* are on `m_axis` in cycle *t* + LATENCY, so a
@@ -66,13 +66,13 @@
 //! so that no path grows with N.
 //!
 //! ```text
-//! cycle          0       1       2      3       4       …   9          …   16
-//! s_axis_tdata   41 C2   41 42                                                    N = 2
-//! ByteLanes          41 C2   41 42  (the beat, count, move, packed)
-//! LookaheadHold                     41 C2   41 42          C2 waits for the 41 behind it
-//! LaneDecoder                                           41 !C2 41 42   slots: 41 breaks C2
-//! m_axis_tdata                                                        0041 FFFD  0041 0042
-//! m_axis_tuser                                                        0    7     0    0
+//! cycle          0       1       2      3       4       5       …   10         …   17
+//! s_axis_tdata   41 C2   41 42                                                            N = 2
+//! ByteLanes          41 C2   41 42  (the beat, count, move, packed, staged)
+//! LookaheadHold                             41 C2   41 42          C2 waits for the 41 behind it
+//! LaneDecoder                                                   41 !C2 41 42   slots: 41 breaks C2
+//! m_axis_tdata                                                                0041 FFFD  0041 0042
+//! m_axis_tuser                                                                0    7     0    0
 //! ```
 //!
 //! A beat whose last byte may leave a sequence open (bit 7 set) waits in
@@ -86,7 +86,7 @@
 //! [`BeatCredits`](beat_credits::BeatCredits) counts the beats accepted
 //! and neither sent nor dropped, and keeps them at most that, so the queue
 //! never overflows whatever `m_axis_tready` does. At line rate LATENCY + 1
-//! beats are in flight (29 for N = 16, 33 for N = 32), fewer than the
+//! beats are in flight (30 for N = 16, 34 for N = 32), fewer than the
 //! queue holds, so `s_axis_tready` never falls; with `m_axis_tready` low
 //! for long, it falls once the queue's beats are inside, and rises again a
 //! cycle after `m_axis` takes a beat.
