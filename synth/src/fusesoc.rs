@@ -17,10 +17,25 @@ use utf8hdl_sim::family::Kind;
 
 use crate::verilog::{summary, verilog_file, REGENERATE, RTL_DIR};
 
+/// The module of the core of `kind`, `profile` and `lanes`
+/// ([`Core::name`]): its files in [`RTL_DIR`] are `<name>.v` and
+/// `<name>.core`.
+pub fn module_name(kind: Kind, profile: Profile, lanes: usize) -> Result<String> {
+    Ok(utf8hdl_sim::with_any_core!(kind, lanes, profile, |core| {
+        core.name()
+    }))
+}
+
+/// The name of the bench's vectors for the core of `kind` and `profile`:
+/// those of its 1-lane module, which serve every lane count.
+pub fn vectors_name(kind: Kind, profile: Profile) -> Result<String> {
+    module_name(kind, profile, 1)
+}
+
 /// Every file [`RTL_DIR`] holds for the core of `kind`, `profile` and
 /// `lanes`: its Verilog and its FuseSoC core file, each with its name.
 pub fn rtl_files(kind: Kind, profile: Profile, lanes: usize) -> Result<[(String, String); 2]> {
-    let vectors = utf8hdl_sim::with_any_core!(kind, 1, profile, |core| core.name());
+    let vectors = vectors_name(kind, profile)?;
     let core_file = utf8hdl_sim::with_any_core!(kind, lanes, profile, |core| (
         format!("{}.core", core.name()),
         core_file(&core, &vectors)?
@@ -29,81 +44,85 @@ pub fn rtl_files(kind: Kind, profile: Profile, lanes: usize) -> Result<[(String,
 }
 
 /// The FuseSoC core file (CAPI 2) of `core`, whose bench reads the vectors
-/// named `vectors` (those of its 1-lane module: the decoders' serve every
-/// lane count).
+/// named `vectors` ([`vectors_name`]).
 pub fn core_file<C: Core>(core: &C, vectors: &str) -> Result<String> {
     let name = core.name();
     let summary = summary(core)?;
     let lanes = core.lanes()?.count;
-    let parameter = |key: &str, kind: &str, value: String, what: &str| {
-        format!(
-            "  {key}:\n    datatype: {kind}\n    default: {value}\n    \
-             paramtype: {}\n    description: {what}\n",
-            if key == "UTF8HDL_DUT" {
-                "vlogdefine"
-            } else {
-                "vlogparam"
-            }
-        )
-    };
-    let parameters = [
-        parameter(
+    // The bench's parameters: (name, FuseSoC type, default, what). The
+    // module is a define (Verilog has no parameter that names a module),
+    // the others parameters.
+    let bench: [(&str, &str, String, &str); 10] = [
+        (
             "UTF8HDL_DUT",
             "str",
             name.clone(),
             "The module the bench tests",
         ),
-        parameter("LANES", "int", lanes.to_string(), "Lanes of each stream"),
-        parameter(
+        ("LANES", "int", lanes.to_string(), "Lanes of each stream"),
+        (
             "IN_BITS",
             "int",
             C::Input::TDATA.to_string(),
             "s_axis_tdata bits a lane",
         ),
-        parameter(
+        (
             "OUT_BITS",
             "int",
             C::Output::TDATA.to_string(),
             "m_axis_tdata bits a lane",
         ),
-        parameter(
+        (
             "USER_BITS",
             "int",
             C::Output::TUSER.to_string(),
             "m_axis_tuser bits a lane",
         ),
-        parameter(
+        (
             "VECTORS",
             "str",
             vectors.into(),
             "The bench's vector files (VECTORS.in.hex, VECTORS.out.hex)",
         ),
-        parameter(
+        (
             "SEED",
             "int",
             "1".into(),
             "Seed of the bench's idle cycles, null lanes and backpressure",
         ),
-        parameter(
+        (
             "IDLE",
             "int",
             "25".into(),
             "Percent of cycles s_axis offers no beat",
         ),
-        parameter(
+        (
             "STALL",
             "int",
             "25".into(),
             "Percent of cycles m_axis_tready is low",
         ),
-        parameter(
+        (
             "NULL_LANES",
             "int",
             "20".into(),
             "Percent of null input lanes (s_axis_tkeep low), wide cores",
         ),
-    ]
-    .concat();
+    ];
+    let parameters: String = bench
+        .iter()
+        .map(|(key, kind, value, what)| {
+            let paramtype = match *key {
+                "UTF8HDL_DUT" => "vlogdefine",
+                _ => "vlogparam",
+            };
+            format!(
+                "  {key}:\n    datatype: {kind}\n    default: {value}\n    \
+                 paramtype: {paramtype}\n    description: {what}\n"
+            )
+        })
+        .collect();
+    let sim_parameters = bench.map(|(key, ..)| key).join(", ");
     Ok(format!(
         "CAPI=2:\n\
          # {name}: {summary}.\n\
@@ -146,7 +165,7 @@ pub fn core_file<C: Core>(core: &C, vectors: &str) -> Result<String> {
              default_tool: icarus\n    \
              filesets: [rtl, bench]\n    \
              toplevel: utf8hdl_tb\n    \
-             parameters: [UTF8HDL_DUT, LANES, IN_BITS, OUT_BITS, USER_BITS, VECTORS, SEED, IDLE, STALL, NULL_LANES]\n    \
+             parameters: [{sim_parameters}]\n    \
              tools:\n      \
                icarus:\n        \
                  iverilog_options: [-g2005]\n\

@@ -887,9 +887,7 @@ fn encode(args: &EncodeArgs) -> Result<ExitCode> {
     if let Some(StatsFormat::Json) = args.stats {
         note(summary.to_json());
     }
-    let waveform = waveform
-        .map(|w| Ok::<_, anyhow::Error>(w.finish()?.into_inner().map_err(|e| e.into_error())?))
-        .transpose()?;
+    let waveform = waveform.map(Waveform::into_file).transpose()?;
     if !summary.agree() {
         // The waveform shows where the encoder went wrong.
         commit_all(waveform)?;
@@ -965,6 +963,13 @@ impl<W: Write> Waveform<W> {
             return Err(e);
         }
         self.recorder.finish()
+    }
+}
+
+impl Waveform<BufWriter<OutputFile>> {
+    /// The finished `--vcd` file, flushed, ready to commit.
+    fn into_file(self) -> Result<OutputFile> {
+        Ok(self.finish()?.into_inner().map_err(|e| e.into_error())?)
     }
 }
 
@@ -1141,9 +1146,7 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
     progress.finish();
     let summary = summary?;
     stream.finish()?;
-    let waveform = waveform
-        .map(|w| Ok::<_, anyhow::Error>(w.finish()?.into_inner().map_err(|e| e.into_error())?))
-        .transpose()?;
+    let waveform = waveform.map(Waveform::into_file).transpose()?;
     let diagram = diagram
         .map(|d| {
             let drawn = svg_window.start..svg_window.end.min(summary.simulated_cycles);

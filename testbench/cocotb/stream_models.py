@@ -72,7 +72,7 @@ def encoding_model(encode):
     return lambda words: [unit for word in words for unit in encode(word)]
 
 
-SURROGATE_TUSER = utf8_model.SURROGATE << 1 | 1
+SURROGATE_TUSER = utf8_model.tuser(utf8_model.SURROGATE)
 _spans = []
 
 

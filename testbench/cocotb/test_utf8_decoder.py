@@ -91,7 +91,7 @@ class TB(AxisBench):
             frame = await self.sink.recv(compact=False)
             got = self.units_of(frame)
             want = [
-                (code_point, kind << 1 | 1 if kind else 0)
+                (code_point, model.tuser(kind))
                 for code_point, kind in model.units(message, self.profile)
             ]
             if got != want:

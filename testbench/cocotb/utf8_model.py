@@ -39,6 +39,12 @@ KIND_NAMES = {
 PROFILES = ("rfc3629", "iso10646")
 
 
+def tuser(kind):
+    """A unit's m_axis_tuser: bit 0 set for an error, bits 3:1 its kind
+    (README, "Error kinds"); 0 for a character."""
+    return kind << 1 | 1 if kind else 0
+
+
 def is_continuation(byte):
     return 0x80 <= byte <= 0xBF
 

@@ -49,7 +49,7 @@ def vectors(in_bits, out_bits, user_bits, messages, units):
 
 def decoder_units(profile):
     return lambda message: [
-        (code_point, kind << 1 | 1 if kind else 0)
+        (code_point, model.tuser(kind))
         for code_point, kind in model.units(bytes(message), profile)
     ]
 

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use utf8hdl_synth::fusesoc::rtl_files;
+use utf8hdl_synth::fusesoc::{module_name, rtl_files, vectors_name};
 use utf8hdl_synth::verilog::{all_cores, REGENERATE, RTL_DIR};
 
 #[test]
@@ -73,12 +73,8 @@ fn the_fusesoc_bench_has_every_core_s_vectors() {
     let bench_core = std::fs::read_to_string(bench.join("utf8hdl_tb.core")).unwrap();
     let mut missing = BTreeSet::new();
     for (kind, profile, lanes) in all_cores() {
-        let [_, (name, core_file)] = rtl_files(kind, profile, lanes).unwrap();
-        let vectors = core_file
-            .lines()
-            .skip_while(|line| line.trim() != "VECTORS:")
-            .find_map(|line| line.trim().strip_prefix("default: "))
-            .unwrap_or_else(|| panic!("{name} names no vectors"));
+        let name = module_name(kind, profile, lanes).unwrap();
+        let vectors = vectors_name(kind, profile).unwrap();
         for file in [format!("{vectors}.in.hex"), format!("{vectors}.out.hex")] {
             if !bench.join(&file).is_file() || !bench_core.contains(&format!("- {file}:")) {
                 missing.insert(format!("{name}: testbench/fusesoc/{file}"));

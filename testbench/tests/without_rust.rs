@@ -10,7 +10,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use utf8hdl_hdl::Profile;
+use utf8hdl_sim::family::Kind;
+use utf8hdl_synth::fusesoc::module_name;
 use utf8hdl_synth::tools;
+use utf8hdl_synth::verilog::all_cores;
 
 /// The repository's root, the FuseSoC cores root.
 fn root() -> PathBuf {
@@ -74,26 +78,25 @@ fn fusesoc(target: &str, module: &str) -> String {
 /// The cores CI checks: every 1-lane core, and the decoder at 4 lanes in
 /// both profiles and 8 in rfc3629 (the other widths are the same
 /// description at other widths).
-const CHECKED: &[&str] = &[
-    "utf8_decoder",
-    "utf8_decoder_iso10646",
-    "utf8_decoder_x4",
-    "utf8_decoder_iso10646_x4",
-    "utf8_decoder_x8",
-    "utf8_encoder",
-    "utf8_encoder_iso10646",
-    "utf16_encoder",
-    "utf16_decoder",
-    "char_properties",
-];
+fn checked() -> Vec<String> {
+    let one_lane = all_cores().filter(|&(_, _, lanes)| lanes == 1);
+    let wide = [
+        (Kind::Decoder, Profile::Rfc3629, 4),
+        (Kind::Decoder, Profile::Iso10646, 4),
+        (Kind::Decoder, Profile::Rfc3629, 8),
+    ];
+    (one_lane.chain(wide))
+        .map(|(kind, profile, lanes)| module_name(kind, profile, lanes).unwrap())
+        .collect()
+}
 
 #[test]
 fn fusesoc_lint_passes_on_the_committed_cores() {
     if !(tools::require("fusesoc") & tools::require("verilator")) {
         return;
     }
-    for module in CHECKED {
-        fusesoc("lint", module);
+    for module in checked() {
+        fusesoc("lint", &module);
     }
 }
 
@@ -102,8 +105,8 @@ fn fusesoc_sim_passes_on_the_committed_cores() {
     if !(tools::require("fusesoc") & tools::require("iverilog")) {
         return;
     }
-    for module in CHECKED {
-        let log = fusesoc("sim", module);
+    for module in checked() {
+        let log = fusesoc("sim", &module);
         let pass = log
             .lines()
             .find(|line| line.starts_with("utf8hdl_tb: PASS"));
