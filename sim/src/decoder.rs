@@ -231,7 +231,7 @@ macro_rules! wide_decoders {
                 "lane_decoder.beat_valid",
                 "lane_decoder.beat_tlast",
                 "word_lanes.write",
-                "queue.fetched.q",
+                "queue.fetched$0.q",
             ];
 
             /// The datasheet's figure (`hdl/src/wide/mod.rs`): the units

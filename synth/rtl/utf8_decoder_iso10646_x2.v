@@ -108,80 +108,80 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  lane_tables$next_is_end;
     reg  lane_tables$lane_present$0;
     reg  lane_tables$lane_present$1;
-    reg  [4:0] lane_tables$lane_cont$0;
-    reg  [4:0] lane_tables$lane_cont$1;
+    reg  lane_tables$lane_is_cont$0;
+    reg  lane_tables$lane_is_cont$1;
+    reg  lane_tables$lane_next_cont$0;
+    reg  lane_tables$lane_next_cont$1;
+    reg  lane_tables$lane_next_fits$0;
+    reg  lane_tables$lane_next_fits$1;
     reg  [2:0] lane_tables$lane_length$0;
     reg  [2:0] lane_tables$lane_length$1;
-    reg  [4:0] lane_tables$lane_allowed$0;
-    reg  [4:0] lane_tables$lane_allowed$1;
     reg  [3:0] lane_tables$lane_outside$0;
     reg  [3:0] lane_tables$lane_outside$1;
     reg  [3:0] lane_tables$lane_malformed$0;
     reg  [3:0] lane_tables$lane_malformed$1;
     reg  [7:0] lane_tables$lane_free$0;
     reg  [7:0] lane_tables$lane_free$1;
-    reg  [4:0] lane_tables$prev_cont$0;
-    reg  [4:0] lane_tables$prev_cont$1;
-    reg  [4:0] lane_tables$prev_cont$2;
-    reg  [4:0] lane_tables$prev_cont$3;
-    reg  [4:0] lane_tables$prev_cont$4;
+    reg  lane_tables$prev_is_cont$0;
+    reg  lane_tables$prev_is_cont$1;
+    reg  lane_tables$prev_is_cont$2;
+    reg  lane_tables$prev_is_cont$3;
+    reg  lane_tables$prev_is_cont$4;
+    reg  lane_tables$prev_next_fits$0;
+    reg  lane_tables$prev_next_fits$1;
+    reg  lane_tables$prev_next_fits$2;
+    reg  lane_tables$prev_next_fits$3;
+    reg  lane_tables$prev_next_fits$4;
     reg  [2:0] lane_tables$prev_length$0;
     reg  [2:0] lane_tables$prev_length$1;
     reg  [2:0] lane_tables$prev_length$2;
     reg  [2:0] lane_tables$prev_length$3;
     reg  [2:0] lane_tables$prev_length$4;
-    reg  [4:0] lane_tables$prev_allowed$0;
-    reg  [4:0] lane_tables$prev_allowed$1;
-    reg  [4:0] lane_tables$prev_allowed$2;
-    reg  [4:0] lane_tables$prev_allowed$3;
-    reg  [4:0] lane_tables$prev_allowed$4;
     reg  [7:0] lane_tables$prev_free$0;
     reg  [7:0] lane_tables$prev_free$1;
     reg  [7:0] lane_tables$prev_free$2;
     reg  [7:0] lane_tables$prev_free$3;
     reg  [7:0] lane_tables$prev_free$4;
-    reg  [4:0] lane_tables$after_cont;
-    reg  lane_tables$after_is_end;
     reg  lane_tables$window_tlast;
     reg  lane_tables$window_valid;
     reg  lane_decoder$clock;
     reg  lane_decoder$rst;
     reg  lane_decoder$lane_present$0;
     reg  lane_decoder$lane_present$1;
-    reg  [4:0] lane_decoder$lane_cont$0;
-    reg  [4:0] lane_decoder$lane_cont$1;
+    reg  lane_decoder$lane_is_cont$0;
+    reg  lane_decoder$lane_is_cont$1;
+    reg  lane_decoder$lane_next_cont$0;
+    reg  lane_decoder$lane_next_cont$1;
+    reg  lane_decoder$lane_next_fits$0;
+    reg  lane_decoder$lane_next_fits$1;
     reg  [2:0] lane_decoder$lane_length$0;
     reg  [2:0] lane_decoder$lane_length$1;
-    reg  [4:0] lane_decoder$lane_allowed$0;
-    reg  [4:0] lane_decoder$lane_allowed$1;
     reg  [3:0] lane_decoder$lane_outside$0;
     reg  [3:0] lane_decoder$lane_outside$1;
     reg  [3:0] lane_decoder$lane_malformed$0;
     reg  [3:0] lane_decoder$lane_malformed$1;
     reg  [7:0] lane_decoder$lane_free$0;
     reg  [7:0] lane_decoder$lane_free$1;
-    reg  [4:0] lane_decoder$prev_cont$0;
-    reg  [4:0] lane_decoder$prev_cont$1;
-    reg  [4:0] lane_decoder$prev_cont$2;
-    reg  [4:0] lane_decoder$prev_cont$3;
-    reg  [4:0] lane_decoder$prev_cont$4;
+    reg  lane_decoder$prev_is_cont$0;
+    reg  lane_decoder$prev_is_cont$1;
+    reg  lane_decoder$prev_is_cont$2;
+    reg  lane_decoder$prev_is_cont$3;
+    reg  lane_decoder$prev_is_cont$4;
+    reg  lane_decoder$prev_next_fits$0;
+    reg  lane_decoder$prev_next_fits$1;
+    reg  lane_decoder$prev_next_fits$2;
+    reg  lane_decoder$prev_next_fits$3;
+    reg  lane_decoder$prev_next_fits$4;
     reg  [2:0] lane_decoder$prev_length$0;
     reg  [2:0] lane_decoder$prev_length$1;
     reg  [2:0] lane_decoder$prev_length$2;
     reg  [2:0] lane_decoder$prev_length$3;
     reg  [2:0] lane_decoder$prev_length$4;
-    reg  [4:0] lane_decoder$prev_allowed$0;
-    reg  [4:0] lane_decoder$prev_allowed$1;
-    reg  [4:0] lane_decoder$prev_allowed$2;
-    reg  [4:0] lane_decoder$prev_allowed$3;
-    reg  [4:0] lane_decoder$prev_allowed$4;
     reg  [7:0] lane_decoder$prev_free$0;
     reg  [7:0] lane_decoder$prev_free$1;
     reg  [7:0] lane_decoder$prev_free$2;
     reg  [7:0] lane_decoder$prev_free$3;
     reg  [7:0] lane_decoder$prev_free$4;
-    reg  [4:0] lane_decoder$after_cont;
-    reg  lane_decoder$after_is_end;
     reg  lane_decoder$window_tlast;
     reg  lane_decoder$window_valid;
     reg  lane_decoder$slot_valid$0;
@@ -237,10 +237,9 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  credits$ready$d;
     reg  credits$ready$q;
     reg  credits$ready$clock;
-    reg  [6:0] credits$plus;
-    reg  [6:0] credits$minus_returned;
-    reg  [6:0] credits$minus_early;
-    reg  [6:0] credits$minus_late;
+    reg  credits$leaving_odd;
+    reg  credits$leaving_many;
+    reg  [6:0] credits$change;
     reg  credits$fits_one;
     reg  credits$fits_two;
     reg  credits$leaves;
@@ -612,9 +611,6 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [4:0] lane_tables$class_next_cont$d;
     reg  [4:0] lane_tables$class_next_cont$q;
     reg  lane_tables$class_next_cont$clock;
-    reg  lane_tables$class_next_is_end$d;
-    reg  lane_tables$class_next_is_end$q;
-    reg  lane_tables$class_next_is_end$clock;
     reg  [4:0] lane_tables$class_tail_class$0$d;
     reg  [4:0] lane_tables$class_tail_class$0$q;
     reg  lane_tables$class_tail_class$0$clock;
@@ -708,12 +704,12 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [7:0] lane_tables$row_free$1$d;
     reg  [7:0] lane_tables$row_free$1$q;
     reg  lane_tables$row_free$1$clock;
-    reg  [4:0] lane_tables$row_next_cont$d;
-    reg  [4:0] lane_tables$row_next_cont$q;
-    reg  lane_tables$row_next_cont$clock;
-    reg  lane_tables$row_next_is_end$d;
-    reg  lane_tables$row_next_is_end$q;
-    reg  lane_tables$row_next_is_end$clock;
+    reg  [4:0] lane_tables$row_next_cont$0$d;
+    reg  [4:0] lane_tables$row_next_cont$0$q;
+    reg  lane_tables$row_next_cont$0$clock;
+    reg  [4:0] lane_tables$row_next_cont$1$d;
+    reg  [4:0] lane_tables$row_next_cont$1$q;
+    reg  lane_tables$row_next_cont$1$clock;
     reg  [4:0] lane_tables$row_tail_cont$0$d;
     reg  [4:0] lane_tables$row_tail_cont$0$q;
     reg  lane_tables$row_tail_cont$0$clock;
@@ -861,24 +857,30 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  lane_tables$window_present$1$d;
     reg  lane_tables$window_present$1$q;
     reg  lane_tables$window_present$1$clock;
-    reg  [4:0] lane_tables$window_cont$0$d;
-    reg  [4:0] lane_tables$window_cont$0$q;
-    reg  lane_tables$window_cont$0$clock;
-    reg  [4:0] lane_tables$window_cont$1$d;
-    reg  [4:0] lane_tables$window_cont$1$q;
-    reg  lane_tables$window_cont$1$clock;
+    reg  lane_tables$window_is_cont$0$d;
+    reg  lane_tables$window_is_cont$0$q;
+    reg  lane_tables$window_is_cont$0$clock;
+    reg  lane_tables$window_is_cont$1$d;
+    reg  lane_tables$window_is_cont$1$q;
+    reg  lane_tables$window_is_cont$1$clock;
+    reg  lane_tables$window_next_cont$0$d;
+    reg  lane_tables$window_next_cont$0$q;
+    reg  lane_tables$window_next_cont$0$clock;
+    reg  lane_tables$window_next_cont$1$d;
+    reg  lane_tables$window_next_cont$1$q;
+    reg  lane_tables$window_next_cont$1$clock;
+    reg  lane_tables$window_next_fits$0$d;
+    reg  lane_tables$window_next_fits$0$q;
+    reg  lane_tables$window_next_fits$0$clock;
+    reg  lane_tables$window_next_fits$1$d;
+    reg  lane_tables$window_next_fits$1$q;
+    reg  lane_tables$window_next_fits$1$clock;
     reg  [2:0] lane_tables$window_length$0$d;
     reg  [2:0] lane_tables$window_length$0$q;
     reg  lane_tables$window_length$0$clock;
     reg  [2:0] lane_tables$window_length$1$d;
     reg  [2:0] lane_tables$window_length$1$q;
     reg  lane_tables$window_length$1$clock;
-    reg  [4:0] lane_tables$window_allowed$0$d;
-    reg  [4:0] lane_tables$window_allowed$0$q;
-    reg  lane_tables$window_allowed$0$clock;
-    reg  [4:0] lane_tables$window_allowed$1$d;
-    reg  [4:0] lane_tables$window_allowed$1$q;
-    reg  lane_tables$window_allowed$1$clock;
     reg  [3:0] lane_tables$window_outside$0$d;
     reg  [3:0] lane_tables$window_outside$0$q;
     reg  lane_tables$window_outside$0$clock;
@@ -897,21 +899,36 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [7:0] lane_tables$window_free$1$d;
     reg  [7:0] lane_tables$window_free$1$q;
     reg  lane_tables$window_free$1$clock;
-    reg  [4:0] lane_tables$window_prev_cont$0$d;
-    reg  [4:0] lane_tables$window_prev_cont$0$q;
-    reg  lane_tables$window_prev_cont$0$clock;
-    reg  [4:0] lane_tables$window_prev_cont$1$d;
-    reg  [4:0] lane_tables$window_prev_cont$1$q;
-    reg  lane_tables$window_prev_cont$1$clock;
-    reg  [4:0] lane_tables$window_prev_cont$2$d;
-    reg  [4:0] lane_tables$window_prev_cont$2$q;
-    reg  lane_tables$window_prev_cont$2$clock;
-    reg  [4:0] lane_tables$window_prev_cont$3$d;
-    reg  [4:0] lane_tables$window_prev_cont$3$q;
-    reg  lane_tables$window_prev_cont$3$clock;
-    reg  [4:0] lane_tables$window_prev_cont$4$d;
-    reg  [4:0] lane_tables$window_prev_cont$4$q;
-    reg  lane_tables$window_prev_cont$4$clock;
+    reg  lane_tables$window_prev_is_cont$0$d;
+    reg  lane_tables$window_prev_is_cont$0$q;
+    reg  lane_tables$window_prev_is_cont$0$clock;
+    reg  lane_tables$window_prev_is_cont$1$d;
+    reg  lane_tables$window_prev_is_cont$1$q;
+    reg  lane_tables$window_prev_is_cont$1$clock;
+    reg  lane_tables$window_prev_is_cont$2$d;
+    reg  lane_tables$window_prev_is_cont$2$q;
+    reg  lane_tables$window_prev_is_cont$2$clock;
+    reg  lane_tables$window_prev_is_cont$3$d;
+    reg  lane_tables$window_prev_is_cont$3$q;
+    reg  lane_tables$window_prev_is_cont$3$clock;
+    reg  lane_tables$window_prev_is_cont$4$d;
+    reg  lane_tables$window_prev_is_cont$4$q;
+    reg  lane_tables$window_prev_is_cont$4$clock;
+    reg  lane_tables$window_prev_next_fits$0$d;
+    reg  lane_tables$window_prev_next_fits$0$q;
+    reg  lane_tables$window_prev_next_fits$0$clock;
+    reg  lane_tables$window_prev_next_fits$1$d;
+    reg  lane_tables$window_prev_next_fits$1$q;
+    reg  lane_tables$window_prev_next_fits$1$clock;
+    reg  lane_tables$window_prev_next_fits$2$d;
+    reg  lane_tables$window_prev_next_fits$2$q;
+    reg  lane_tables$window_prev_next_fits$2$clock;
+    reg  lane_tables$window_prev_next_fits$3$d;
+    reg  lane_tables$window_prev_next_fits$3$q;
+    reg  lane_tables$window_prev_next_fits$3$clock;
+    reg  lane_tables$window_prev_next_fits$4$d;
+    reg  lane_tables$window_prev_next_fits$4$q;
+    reg  lane_tables$window_prev_next_fits$4$clock;
     reg  [2:0] lane_tables$window_prev_length$0$d;
     reg  [2:0] lane_tables$window_prev_length$0$q;
     reg  lane_tables$window_prev_length$0$clock;
@@ -927,21 +944,6 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [2:0] lane_tables$window_prev_length$4$d;
     reg  [2:0] lane_tables$window_prev_length$4$q;
     reg  lane_tables$window_prev_length$4$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$0$d;
-    reg  [4:0] lane_tables$window_prev_allowed$0$q;
-    reg  lane_tables$window_prev_allowed$0$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$1$d;
-    reg  [4:0] lane_tables$window_prev_allowed$1$q;
-    reg  lane_tables$window_prev_allowed$1$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$2$d;
-    reg  [4:0] lane_tables$window_prev_allowed$2$q;
-    reg  lane_tables$window_prev_allowed$2$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$3$d;
-    reg  [4:0] lane_tables$window_prev_allowed$3$q;
-    reg  lane_tables$window_prev_allowed$3$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$4$d;
-    reg  [4:0] lane_tables$window_prev_allowed$4$q;
-    reg  lane_tables$window_prev_allowed$4$clock;
     reg  [7:0] lane_tables$window_prev_free$0$d;
     reg  [7:0] lane_tables$window_prev_free$0$q;
     reg  lane_tables$window_prev_free$0$clock;
@@ -957,12 +959,6 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [7:0] lane_tables$window_prev_free$4$d;
     reg  [7:0] lane_tables$window_prev_free$4$q;
     reg  lane_tables$window_prev_free$4$clock;
-    reg  [4:0] lane_tables$window_next_cont$d;
-    reg  [4:0] lane_tables$window_next_cont$q;
-    reg  lane_tables$window_next_cont$clock;
-    reg  lane_tables$window_next_is_end$d;
-    reg  lane_tables$window_next_is_end$q;
-    reg  lane_tables$window_next_is_end$clock;
     reg  lane_tables$window_beat_tlast$d;
     reg  lane_tables$window_beat_tlast$q;
     reg  lane_tables$window_beat_tlast$clock;
@@ -970,6 +966,21 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  lane_tables$window_beat_valid$q;
     reg  lane_tables$window_beat_valid$clock;
     reg  lane_tables$unused_rows;
+    reg  [4:0] lane_tables$present5$0;
+    reg  [4:0] lane_tables$present5$1;
+    reg  [7:0] lane_tables$present8$0;
+    reg  [7:0] lane_tables$present8$1;
+    reg  [2:0] lane_tables$class_present3$0;
+    reg  [2:0] lane_tables$class_present3$1;
+    reg  [3:0] lane_tables$class_present4$0;
+    reg  [3:0] lane_tables$class_present4$1;
+    reg  [4:0] lane_tables$class_present5$0;
+    reg  [4:0] lane_tables$class_present5$1;
+    reg  [4:0] lane_tables$valid5;
+    reg  [7:0] lane_tables$valid8;
+    reg  [4:0] lane_tables$next5;
+    reg  [2:0] lane_tables$class_valid3;
+    reg  [4:0] lane_tables$class_valid5;
     localparam  lane_tables$tables$0$leads_to_f7 = 1'b1;
     localparam  lane_tables$tables$0$leads_to_fb = 1'b1;
     localparam  lane_tables$tables$0$leads_to_fd = 1'b1;
@@ -1197,30 +1208,26 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  lane_decoder$registered_beat_tlast$d;
     reg  lane_decoder$registered_beat_tlast$q;
     reg  lane_decoder$registered_beat_tlast$clock;
-    reg  [4:0] lane_decoder$window_cont$0;
-    reg  [4:0] lane_decoder$window_cont$1;
-    reg  [4:0] lane_decoder$window_cont$2;
-    reg  [4:0] lane_decoder$window_cont$3;
-    reg  [4:0] lane_decoder$window_cont$4;
-    reg  [4:0] lane_decoder$window_cont$5;
-    reg  [4:0] lane_decoder$window_cont$6;
+    reg  lane_decoder$window_is_cont$0;
+    reg  lane_decoder$window_is_cont$1;
+    reg  lane_decoder$window_is_cont$2;
+    reg  lane_decoder$window_is_cont$3;
+    reg  lane_decoder$window_is_cont$4;
+    reg  lane_decoder$window_is_cont$5;
+    reg  lane_decoder$window_is_cont$6;
+    reg  lane_decoder$window_next_fits$0;
+    reg  lane_decoder$window_next_fits$1;
+    reg  lane_decoder$window_next_fits$2;
+    reg  lane_decoder$window_next_fits$3;
+    reg  lane_decoder$window_next_fits$4;
+    reg  lane_decoder$window_next_fits$5;
     reg  [2:0] lane_decoder$window_length$0;
     reg  [2:0] lane_decoder$window_length$1;
     reg  [2:0] lane_decoder$window_length$2;
     reg  [2:0] lane_decoder$window_length$3;
     reg  [2:0] lane_decoder$window_length$4;
     reg  [2:0] lane_decoder$window_length$5;
-    reg  [4:0] lane_decoder$window_allowed$0;
-    reg  [4:0] lane_decoder$window_allowed$1;
-    reg  [4:0] lane_decoder$window_allowed$2;
-    reg  [4:0] lane_decoder$window_allowed$3;
-    reg  [4:0] lane_decoder$window_allowed$4;
-    reg  [4:0] lane_decoder$window_allowed$5;
     reg  lane_decoder$unused_oldest_cont;
-    reg  [4:0] lane_decoder$next_cont$0;
-    reg  [4:0] lane_decoder$next_cont$1;
-    reg  lane_decoder$next_is_end$0;
-    reg  lane_decoder$next_is_end$1;
     reg  lane_decoder$absorbed$0;
     reg  lane_decoder$absorbed$1;
     reg  lane_decoder$complete$0;
@@ -1363,11 +1370,15 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [7:0] queue$ram$write_tuser;
     reg  [1:0] queue$ram$write_tkeep;
     reg  queue$ram$write_tlast;
-    reg  queue$ram$read_enable;
+    reg  queue$ram$read_enable$0;
+    reg  queue$ram$read_enable$1;
     reg  [4:0] queue$ram$read_address;
-    reg  [63:0] queue$ram$read_tdata;
-    reg  [7:0] queue$ram$read_tuser;
-    reg  [1:0] queue$ram$read_tkeep;
+    reg  [31:0] queue$ram$read_tdata$0;
+    reg  [31:0] queue$ram$read_tdata$1;
+    reg  [3:0] queue$ram$read_tuser$0;
+    reg  [3:0] queue$ram$read_tuser$1;
+    reg  queue$ram$read_tkeep$0;
+    reg  queue$ram$read_tkeep$1;
     reg  queue$ram$read_tlast;
     reg  [7:0] queue$write_pointer$d;
     reg  [7:0] queue$write_pointer$q;
@@ -1375,34 +1386,64 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [7:0] queue$read_pointer$d;
     reg  [7:0] queue$read_pointer$q;
     reg  queue$read_pointer$clock;
-    reg  queue$fetched$d;
-    reg  queue$fetched$q;
-    reg  queue$fetched$clock;
-    reg  queue$not_empty$d;
-    reg  queue$not_empty$q;
-    reg  queue$not_empty$clock;
     reg  [7:0] queue$read_pointer_ahead$d;
     reg  [7:0] queue$read_pointer_ahead$q;
     reg  queue$read_pointer_ahead$clock;
-    reg  [63:0] queue$tdata_out$d;
-    reg  [63:0] queue$tdata_out$q;
-    reg  queue$tdata_out$clock;
-    reg  [7:0] queue$tuser_out$d;
-    reg  [7:0] queue$tuser_out$q;
-    reg  queue$tuser_out$clock;
-    reg  [1:0] queue$tkeep_out$d;
-    reg  [1:0] queue$tkeep_out$q;
-    reg  queue$tkeep_out$clock;
-    reg  queue$tvalid_out$d;
-    reg  queue$tvalid_out$q;
-    reg  queue$tvalid_out$clock;
+    reg  queue$fetched$0$d;
+    reg  queue$fetched$0$q;
+    reg  queue$fetched$0$clock;
+    reg  queue$fetched$1$d;
+    reg  queue$fetched$1$q;
+    reg  queue$fetched$1$clock;
+    reg  queue$not_empty$0$d;
+    reg  queue$not_empty$0$q;
+    reg  queue$not_empty$0$clock;
+    reg  queue$not_empty$1$d;
+    reg  queue$not_empty$1$q;
+    reg  queue$not_empty$1$clock;
+    reg  queue$tvalid_out$0$d;
+    reg  queue$tvalid_out$0$q;
+    reg  queue$tvalid_out$0$clock;
+    reg  queue$tvalid_out$1$d;
+    reg  queue$tvalid_out$1$q;
+    reg  queue$tvalid_out$1$clock;
+    reg  [31:0] queue$tdata_out$0$d;
+    reg  [31:0] queue$tdata_out$0$q;
+    reg  queue$tdata_out$0$clock;
+    reg  [31:0] queue$tdata_out$1$d;
+    reg  [31:0] queue$tdata_out$1$q;
+    reg  queue$tdata_out$1$clock;
+    reg  [3:0] queue$tuser_out$0$d;
+    reg  [3:0] queue$tuser_out$0$q;
+    reg  queue$tuser_out$0$clock;
+    reg  [3:0] queue$tuser_out$1$d;
+    reg  [3:0] queue$tuser_out$1$q;
+    reg  queue$tuser_out$1$clock;
+    reg  queue$tkeep_out$0$d;
+    reg  queue$tkeep_out$0$q;
+    reg  queue$tkeep_out$0$clock;
+    reg  queue$tkeep_out$1$d;
+    reg  queue$tkeep_out$1$q;
+    reg  queue$tkeep_out$1$clock;
     reg  queue$tlast_out$d;
     reg  queue$tlast_out$q;
     reg  queue$tlast_out$clock;
-    reg  queue$fetch;
+    reg  [31:0] queue$tdata_bus$lane$0;
+    reg  [31:0] queue$tdata_bus$lane$1;
+    reg  [63:0] queue$tdata_bus$bus;
+    reg  [3:0] queue$tuser_bus$lane$0;
+    reg  [3:0] queue$tuser_bus$lane$1;
+    reg  [7:0] queue$tuser_bus$bus;
+    reg  queue$tkeep_bus$lane$0;
+    reg  queue$tkeep_bus$lane$1;
+    reg  [1:0] queue$tkeep_bus$bus;
     reg  queue$one_left;
-    reg  queue$output_free;
-    reg [74:0] beats [0:31];
+    reg  queue$fetch$0;
+    reg  queue$fetch$1;
+    reg  queue$output_free$0;
+    reg  queue$output_free$1;
+    reg [37:0] beats$0 [0:31];
+    reg [36:0] beats$1 [0:31];
     // credits$in_flight
     initial begin
        credits$in_flight$q = 7'h0;
@@ -1440,23 +1481,33 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         credits$s_axis_tready = credits$ready$q;
         credits$early$d = credits$dropped_early;
         credits$late$d = credits$dropped_late;
-        credits$plus = 'h0;
+        credits$leaving_odd = credits$returned ^ credits$early$q ^ credits$late$q;
+        credits$leaving_many = (credits$returned & credits$early$q) | (credits$returned & credits$late$q) | (credits$early$q & credits$late$q);
         if (credits$accepted) begin
-            credits$plus = 'h1;
+            credits$change = 'h1;
+            if (credits$leaving_odd) begin
+                credits$change = 'h0;
+                if (credits$leaving_many) begin
+                    credits$change = 'h7e;
+                end
+            end
+            else if (credits$leaving_many) begin
+                credits$change = 'h7f;
+            end
         end
-        credits$minus_returned = 'h0;
-        if (credits$returned) begin
-            credits$minus_returned = 'h1;
+        else begin
+            credits$change = 'h0;
+            if (credits$leaving_odd) begin
+                credits$change = 'h7f;
+                if (credits$leaving_many) begin
+                    credits$change = 'h7d;
+                end
+            end
+            else if (credits$leaving_many) begin
+                credits$change = 'h7e;
+            end
         end
-        credits$minus_early = 'h0;
-        if (credits$early$q) begin
-            credits$minus_early = 'h1;
-        end
-        credits$minus_late = 'h0;
-        if (credits$late$q) begin
-            credits$minus_late = 'h1;
-        end
-        credits$in_flight$d = credits$in_flight$q + credits$plus - credits$minus_returned - credits$minus_early - credits$minus_late;
+        credits$in_flight$d = credits$in_flight$q + credits$change;
         credits$fits_one = credits$in_flight$q < credits$limit;
         credits$fits_two = credits$in_flight$q < credits$limit_less_one;
         credits$leaves = credits$returned | credits$early$q | credits$late$q;
@@ -3653,13 +3704,6 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge lane_tables$class_next_cont$clock) begin
        lane_tables$class_next_cont$q <= lane_tables$class_next_cont$d;
     end
-    // lane_tables$class_next_is_end
-    initial begin
-       lane_tables$class_next_is_end$q = 1'h0;
-    end
-    always @(posedge lane_tables$class_next_is_end$clock) begin
-       lane_tables$class_next_is_end$q <= lane_tables$class_next_is_end$d;
-    end
     // lane_tables$class_tail_class$0
     initial begin
        lane_tables$class_tail_class$0$q = 'h0;
@@ -3877,19 +3921,19 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge lane_tables$row_free$1$clock) begin
        lane_tables$row_free$1$q <= lane_tables$row_free$1$d;
     end
-    // lane_tables$row_next_cont
+    // lane_tables$row_next_cont$0
     initial begin
-       lane_tables$row_next_cont$q = 5'h0;
+       lane_tables$row_next_cont$0$q = 5'h0;
     end
-    always @(posedge lane_tables$row_next_cont$clock) begin
-       lane_tables$row_next_cont$q <= lane_tables$row_next_cont$d;
+    always @(posedge lane_tables$row_next_cont$0$clock) begin
+       lane_tables$row_next_cont$0$q <= lane_tables$row_next_cont$0$d;
     end
-    // lane_tables$row_next_is_end
+    // lane_tables$row_next_cont$1
     initial begin
-       lane_tables$row_next_is_end$q = 1'h0;
+       lane_tables$row_next_cont$1$q = 5'h0;
     end
-    always @(posedge lane_tables$row_next_is_end$clock) begin
-       lane_tables$row_next_is_end$q <= lane_tables$row_next_is_end$d;
+    always @(posedge lane_tables$row_next_cont$1$clock) begin
+       lane_tables$row_next_cont$1$q <= lane_tables$row_next_cont$1$d;
     end
     // lane_tables$row_tail_cont$0
     initial begin
@@ -4234,19 +4278,47 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge lane_tables$window_present$1$clock) begin
        lane_tables$window_present$1$q <= lane_tables$window_present$1$d;
     end
-    // lane_tables$window_cont$0
+    // lane_tables$window_is_cont$0
     initial begin
-       lane_tables$window_cont$0$q = 5'h0;
+       lane_tables$window_is_cont$0$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$0$clock) begin
-       lane_tables$window_cont$0$q <= lane_tables$window_cont$0$d;
+    always @(posedge lane_tables$window_is_cont$0$clock) begin
+       lane_tables$window_is_cont$0$q <= lane_tables$window_is_cont$0$d;
     end
-    // lane_tables$window_cont$1
+    // lane_tables$window_is_cont$1
     initial begin
-       lane_tables$window_cont$1$q = 5'h0;
+       lane_tables$window_is_cont$1$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$1$clock) begin
-       lane_tables$window_cont$1$q <= lane_tables$window_cont$1$d;
+    always @(posedge lane_tables$window_is_cont$1$clock) begin
+       lane_tables$window_is_cont$1$q <= lane_tables$window_is_cont$1$d;
+    end
+    // lane_tables$window_next_cont$0
+    initial begin
+       lane_tables$window_next_cont$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$0$clock) begin
+       lane_tables$window_next_cont$0$q <= lane_tables$window_next_cont$0$d;
+    end
+    // lane_tables$window_next_cont$1
+    initial begin
+       lane_tables$window_next_cont$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$1$clock) begin
+       lane_tables$window_next_cont$1$q <= lane_tables$window_next_cont$1$d;
+    end
+    // lane_tables$window_next_fits$0
+    initial begin
+       lane_tables$window_next_fits$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$0$clock) begin
+       lane_tables$window_next_fits$0$q <= lane_tables$window_next_fits$0$d;
+    end
+    // lane_tables$window_next_fits$1
+    initial begin
+       lane_tables$window_next_fits$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$1$clock) begin
+       lane_tables$window_next_fits$1$q <= lane_tables$window_next_fits$1$d;
     end
     // lane_tables$window_length$0
     initial begin
@@ -4261,20 +4333,6 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     end
     always @(posedge lane_tables$window_length$1$clock) begin
        lane_tables$window_length$1$q <= lane_tables$window_length$1$d;
-    end
-    // lane_tables$window_allowed$0
-    initial begin
-       lane_tables$window_allowed$0$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$0$clock) begin
-       lane_tables$window_allowed$0$q <= lane_tables$window_allowed$0$d;
-    end
-    // lane_tables$window_allowed$1
-    initial begin
-       lane_tables$window_allowed$1$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$1$clock) begin
-       lane_tables$window_allowed$1$q <= lane_tables$window_allowed$1$d;
     end
     // lane_tables$window_outside$0
     initial begin
@@ -4318,40 +4376,75 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge lane_tables$window_free$1$clock) begin
        lane_tables$window_free$1$q <= lane_tables$window_free$1$d;
     end
-    // lane_tables$window_prev_cont$0
+    // lane_tables$window_prev_is_cont$0
     initial begin
-       lane_tables$window_prev_cont$0$q = 5'h0;
+       lane_tables$window_prev_is_cont$0$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$0$clock) begin
-       lane_tables$window_prev_cont$0$q <= lane_tables$window_prev_cont$0$d;
+    always @(posedge lane_tables$window_prev_is_cont$0$clock) begin
+       lane_tables$window_prev_is_cont$0$q <= lane_tables$window_prev_is_cont$0$d;
     end
-    // lane_tables$window_prev_cont$1
+    // lane_tables$window_prev_is_cont$1
     initial begin
-       lane_tables$window_prev_cont$1$q = 5'h0;
+       lane_tables$window_prev_is_cont$1$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$1$clock) begin
-       lane_tables$window_prev_cont$1$q <= lane_tables$window_prev_cont$1$d;
+    always @(posedge lane_tables$window_prev_is_cont$1$clock) begin
+       lane_tables$window_prev_is_cont$1$q <= lane_tables$window_prev_is_cont$1$d;
     end
-    // lane_tables$window_prev_cont$2
+    // lane_tables$window_prev_is_cont$2
     initial begin
-       lane_tables$window_prev_cont$2$q = 5'h0;
+       lane_tables$window_prev_is_cont$2$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$2$clock) begin
-       lane_tables$window_prev_cont$2$q <= lane_tables$window_prev_cont$2$d;
+    always @(posedge lane_tables$window_prev_is_cont$2$clock) begin
+       lane_tables$window_prev_is_cont$2$q <= lane_tables$window_prev_is_cont$2$d;
     end
-    // lane_tables$window_prev_cont$3
+    // lane_tables$window_prev_is_cont$3
     initial begin
-       lane_tables$window_prev_cont$3$q = 5'h0;
+       lane_tables$window_prev_is_cont$3$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$3$clock) begin
-       lane_tables$window_prev_cont$3$q <= lane_tables$window_prev_cont$3$d;
+    always @(posedge lane_tables$window_prev_is_cont$3$clock) begin
+       lane_tables$window_prev_is_cont$3$q <= lane_tables$window_prev_is_cont$3$d;
     end
-    // lane_tables$window_prev_cont$4
+    // lane_tables$window_prev_is_cont$4
     initial begin
-       lane_tables$window_prev_cont$4$q = 5'h0;
+       lane_tables$window_prev_is_cont$4$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$4$clock) begin
-       lane_tables$window_prev_cont$4$q <= lane_tables$window_prev_cont$4$d;
+    always @(posedge lane_tables$window_prev_is_cont$4$clock) begin
+       lane_tables$window_prev_is_cont$4$q <= lane_tables$window_prev_is_cont$4$d;
+    end
+    // lane_tables$window_prev_next_fits$0
+    initial begin
+       lane_tables$window_prev_next_fits$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$0$clock) begin
+       lane_tables$window_prev_next_fits$0$q <= lane_tables$window_prev_next_fits$0$d;
+    end
+    // lane_tables$window_prev_next_fits$1
+    initial begin
+       lane_tables$window_prev_next_fits$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$1$clock) begin
+       lane_tables$window_prev_next_fits$1$q <= lane_tables$window_prev_next_fits$1$d;
+    end
+    // lane_tables$window_prev_next_fits$2
+    initial begin
+       lane_tables$window_prev_next_fits$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$2$clock) begin
+       lane_tables$window_prev_next_fits$2$q <= lane_tables$window_prev_next_fits$2$d;
+    end
+    // lane_tables$window_prev_next_fits$3
+    initial begin
+       lane_tables$window_prev_next_fits$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$3$clock) begin
+       lane_tables$window_prev_next_fits$3$q <= lane_tables$window_prev_next_fits$3$d;
+    end
+    // lane_tables$window_prev_next_fits$4
+    initial begin
+       lane_tables$window_prev_next_fits$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$4$clock) begin
+       lane_tables$window_prev_next_fits$4$q <= lane_tables$window_prev_next_fits$4$d;
     end
     // lane_tables$window_prev_length$0
     initial begin
@@ -4388,41 +4481,6 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge lane_tables$window_prev_length$4$clock) begin
        lane_tables$window_prev_length$4$q <= lane_tables$window_prev_length$4$d;
     end
-    // lane_tables$window_prev_allowed$0
-    initial begin
-       lane_tables$window_prev_allowed$0$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$0$clock) begin
-       lane_tables$window_prev_allowed$0$q <= lane_tables$window_prev_allowed$0$d;
-    end
-    // lane_tables$window_prev_allowed$1
-    initial begin
-       lane_tables$window_prev_allowed$1$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$1$clock) begin
-       lane_tables$window_prev_allowed$1$q <= lane_tables$window_prev_allowed$1$d;
-    end
-    // lane_tables$window_prev_allowed$2
-    initial begin
-       lane_tables$window_prev_allowed$2$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$2$clock) begin
-       lane_tables$window_prev_allowed$2$q <= lane_tables$window_prev_allowed$2$d;
-    end
-    // lane_tables$window_prev_allowed$3
-    initial begin
-       lane_tables$window_prev_allowed$3$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$3$clock) begin
-       lane_tables$window_prev_allowed$3$q <= lane_tables$window_prev_allowed$3$d;
-    end
-    // lane_tables$window_prev_allowed$4
-    initial begin
-       lane_tables$window_prev_allowed$4$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$4$clock) begin
-       lane_tables$window_prev_allowed$4$q <= lane_tables$window_prev_allowed$4$d;
-    end
     // lane_tables$window_prev_free$0
     initial begin
        lane_tables$window_prev_free$0$q = 8'h0;
@@ -4458,20 +4516,6 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge lane_tables$window_prev_free$4$clock) begin
        lane_tables$window_prev_free$4$q <= lane_tables$window_prev_free$4$d;
     end
-    // lane_tables$window_next_cont
-    initial begin
-       lane_tables$window_next_cont$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_next_cont$clock) begin
-       lane_tables$window_next_cont$q <= lane_tables$window_next_cont$d;
-    end
-    // lane_tables$window_next_is_end
-    initial begin
-       lane_tables$window_next_is_end$q = 1'h0;
-    end
-    always @(posedge lane_tables$window_next_is_end$clock) begin
-       lane_tables$window_next_is_end$q <= lane_tables$window_next_is_end$d;
-    end
     // lane_tables$window_beat_tlast
     initial begin
        lane_tables$window_beat_tlast$q = 1'h0;
@@ -4489,15 +4533,10 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     // lane_tables
     always @(*) begin
         lane_tables$class_next_cont$clock = lane_tables$clock;
-        lane_tables$class_next_is_end$clock = lane_tables$clock;
         lane_tables$class_tlast$clock = lane_tables$clock;
         lane_tables$class_valid$clock = lane_tables$clock;
-        lane_tables$row_next_cont$clock = lane_tables$clock;
-        lane_tables$row_next_is_end$clock = lane_tables$clock;
         lane_tables$row_tlast$clock = lane_tables$clock;
         lane_tables$row_valid$clock = lane_tables$clock;
-        lane_tables$window_next_cont$clock = lane_tables$clock;
-        lane_tables$window_next_is_end$clock = lane_tables$clock;
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
         lane_tables$class_present$0$clock = lane_tables$clock;
@@ -4506,15 +4545,17 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$class_free$0$clock = lane_tables$clock;
         lane_tables$row_present$0$clock = lane_tables$clock;
         lane_tables$row_cont$0$clock = lane_tables$clock;
+        lane_tables$row_next_cont$0$clock = lane_tables$clock;
         lane_tables$row_length$0$clock = lane_tables$clock;
         lane_tables$row_allowed$0$clock = lane_tables$clock;
         lane_tables$row_outside$0$clock = lane_tables$clock;
         lane_tables$row_malformed$0$clock = lane_tables$clock;
         lane_tables$row_free$0$clock = lane_tables$clock;
         lane_tables$window_present$0$clock = lane_tables$clock;
-        lane_tables$window_cont$0$clock = lane_tables$clock;
+        lane_tables$window_is_cont$0$clock = lane_tables$clock;
+        lane_tables$window_next_cont$0$clock = lane_tables$clock;
+        lane_tables$window_next_fits$0$clock = lane_tables$clock;
         lane_tables$window_length$0$clock = lane_tables$clock;
-        lane_tables$window_allowed$0$clock = lane_tables$clock;
         lane_tables$window_outside$0$clock = lane_tables$clock;
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
@@ -4524,15 +4565,17 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$class_free$1$clock = lane_tables$clock;
         lane_tables$row_present$1$clock = lane_tables$clock;
         lane_tables$row_cont$1$clock = lane_tables$clock;
+        lane_tables$row_next_cont$1$clock = lane_tables$clock;
         lane_tables$row_length$1$clock = lane_tables$clock;
         lane_tables$row_allowed$1$clock = lane_tables$clock;
         lane_tables$row_outside$1$clock = lane_tables$clock;
         lane_tables$row_malformed$1$clock = lane_tables$clock;
         lane_tables$row_free$1$clock = lane_tables$clock;
         lane_tables$window_present$1$clock = lane_tables$clock;
-        lane_tables$window_cont$1$clock = lane_tables$clock;
+        lane_tables$window_is_cont$1$clock = lane_tables$clock;
+        lane_tables$window_next_cont$1$clock = lane_tables$clock;
+        lane_tables$window_next_fits$1$clock = lane_tables$clock;
         lane_tables$window_length$1$clock = lane_tables$clock;
-        lane_tables$window_allowed$1$clock = lane_tables$clock;
         lane_tables$window_outside$1$clock = lane_tables$clock;
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
@@ -4548,9 +4591,9 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$history_length$0$clock = lane_tables$clock;
         lane_tables$history_allowed$0$clock = lane_tables$clock;
         lane_tables$history_free$0$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$0$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$0$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$0$clock = lane_tables$clock;
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
         lane_tables$class_tail_class$1$clock = lane_tables$clock;
         lane_tables$class_tail_cont$1$clock = lane_tables$clock;
@@ -4564,9 +4607,9 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$history_length$1$clock = lane_tables$clock;
         lane_tables$history_allowed$1$clock = lane_tables$clock;
         lane_tables$history_free$1$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$1$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$1$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$1$clock = lane_tables$clock;
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$2$clock = lane_tables$clock;
         lane_tables$class_tail_cont$2$clock = lane_tables$clock;
@@ -4580,9 +4623,9 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$history_length$2$clock = lane_tables$clock;
         lane_tables$history_allowed$2$clock = lane_tables$clock;
         lane_tables$history_free$2$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$2$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$2$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$2$clock = lane_tables$clock;
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
         lane_tables$class_tail_class$3$clock = lane_tables$clock;
         lane_tables$class_tail_cont$3$clock = lane_tables$clock;
@@ -4596,9 +4639,9 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$history_length$3$clock = lane_tables$clock;
         lane_tables$history_allowed$3$clock = lane_tables$clock;
         lane_tables$history_free$3$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$3$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$3$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$3$clock = lane_tables$clock;
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
         lane_tables$class_tail_class$4$clock = lane_tables$clock;
         lane_tables$class_tail_cont$4$clock = lane_tables$clock;
@@ -4612,63 +4655,109 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$history_length$4$clock = lane_tables$clock;
         lane_tables$history_allowed$4$clock = lane_tables$clock;
         lane_tables$history_free$4$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$4$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$4$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_prev_length$4$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
+        lane_tables$present5$0 = 'h0;
+        lane_tables$present8$0 = 'h0;
+        if (lane_tables$present$0) begin
+            lane_tables$present5$0 = 'h1f;
+            lane_tables$present8$0 = 'hff;
+        end
+        lane_tables$class_present3$0 = 'h0;
+        lane_tables$class_present4$0 = 'h0;
+        lane_tables$class_present5$0 = 'h0;
+        if (lane_tables$class_present$0$q) begin
+            lane_tables$class_present3$0 = 'h7;
+            lane_tables$class_present4$0 = 'hf;
+            lane_tables$class_present5$0 = 'h1f;
+        end
+        lane_tables$present5$1 = 'h0;
+        lane_tables$present8$1 = 'h0;
+        if (lane_tables$present$1) begin
+            lane_tables$present5$1 = 'h1f;
+            lane_tables$present8$1 = 'hff;
+        end
+        lane_tables$class_present3$1 = 'h0;
+        lane_tables$class_present4$1 = 'h0;
+        lane_tables$class_present5$1 = 'h0;
+        if (lane_tables$class_present$1$q) begin
+            lane_tables$class_present3$1 = 'h7;
+            lane_tables$class_present4$1 = 'hf;
+            lane_tables$class_present5$1 = 'h1f;
+        end
+        lane_tables$valid5 = 'h0;
+        lane_tables$valid8 = 'h0;
+        if (lane_tables$valid) begin
+            lane_tables$valid5 = 'h1f;
+            lane_tables$valid8 = 'hff;
+        end
+        lane_tables$next5 = 'h0;
+        if (lane_tables$valid & !lane_tables$next_is_end) begin
+            lane_tables$next5 = 'h1f;
+        end
+        lane_tables$class_valid3 = 'h0;
+        lane_tables$class_valid5 = 'h0;
+        if (lane_tables$class_valid$q) begin
+            lane_tables$class_valid3 = 'h7;
+            lane_tables$class_valid5 = 'h1f;
+        end
         lane_tables$tables$0$tdata = lane_tables$byte$0;
         lane_tables$class_present$0$d = lane_tables$present$0;
         lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
-        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation;
-        lane_tables$class_free$0$d = lane_tables$tables$0$free_bits;
+        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$present5$0;
+        lane_tables$class_free$0$d = lane_tables$tables$0$free_bits & lane_tables$present8$0;
         lane_tables$tables$1$tdata = lane_tables$byte$1;
         lane_tables$class_present$1$d = lane_tables$present$1;
         lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
-        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation;
-        lane_tables$class_free$1$d = lane_tables$tables$1$free_bits;
+        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$present5$1;
+        lane_tables$class_free$1$d = lane_tables$tables$1$free_bits & lane_tables$present8$1;
         lane_tables$next_table$tdata = lane_tables$next_byte;
-        lane_tables$class_next_cont$d = lane_tables$next_table$continuation;
-        lane_tables$class_next_is_end$d = lane_tables$next_is_end;
+        lane_tables$class_next_cont$d = lane_tables$next_table$continuation & lane_tables$next5;
         lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
         lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
-        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation;
-        lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits;
+        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits & lane_tables$valid8;
         lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
         lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
-        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation;
-        lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits;
+        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits & lane_tables$valid8;
         lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
         lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
-        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation;
-        lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits;
+        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits & lane_tables$valid8;
         lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
         lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
-        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation;
-        lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits;
+        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits & lane_tables$valid8;
         lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
         lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
-        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation;
-        lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits;
+        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits & lane_tables$valid8;
         lane_tables$class_tlast$d = lane_tables$tlast;
         lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
         lane_tables$leads$0$byte_class = lane_tables$class_class$0$q;
         lane_tables$row_present$0$d = lane_tables$class_present$0$q;
         lane_tables$row_cont$0$d = lane_tables$class_cont$0$q;
-        lane_tables$row_length$0$d = lane_tables$leads$0$lead_length;
-        lane_tables$row_allowed$0$d = lane_tables$leads$0$second_allowed;
-        lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser;
-        lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser;
+        lane_tables$row_length$0$d = lane_tables$leads$0$lead_length & lane_tables$class_present3$0;
+        lane_tables$row_allowed$0$d = lane_tables$leads$0$second_allowed & lane_tables$class_present5$0;
+        lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser & lane_tables$class_present4$0;
+        lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser & lane_tables$class_present4$0;
         lane_tables$row_free$0$d = lane_tables$class_free$0$q;
         lane_tables$leads$1$byte_class = lane_tables$class_class$1$q;
         lane_tables$row_present$1$d = lane_tables$class_present$1$q;
         lane_tables$row_cont$1$d = lane_tables$class_cont$1$q;
-        lane_tables$row_length$1$d = lane_tables$leads$1$lead_length;
-        lane_tables$row_allowed$1$d = lane_tables$leads$1$second_allowed;
-        lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser;
-        lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser;
+        lane_tables$row_length$1$d = lane_tables$leads$1$lead_length & lane_tables$class_present3$1;
+        lane_tables$row_allowed$1$d = lane_tables$leads$1$second_allowed & lane_tables$class_present5$1;
+        lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser & lane_tables$class_present4$1;
+        lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser & lane_tables$class_present4$1;
         lane_tables$row_free$1$d = lane_tables$class_free$1$q;
-        lane_tables$row_next_cont$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_is_end$d = lane_tables$class_next_is_end$q;
+        lane_tables$row_next_cont$0$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$1$d = lane_tables$class_next_cont$q;
+        if (lane_tables$class_present$1$q) begin
+            lane_tables$row_next_cont$0$d = lane_tables$class_cont$1$q;
+        end
         lane_tables$unused_rows = (lane_tables$next_table$byte_class == ByteClass$Ascii) | |lane_tables$next_table$free_bits;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$0$outside_tuser | |lane_tables$tail_leads$0$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$1$outside_tuser | |lane_tables$tail_leads$1$malformed_tuser;
@@ -4677,28 +4766,28 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$4$outside_tuser | |lane_tables$tail_leads$4$malformed_tuser;
         lane_tables$tail_leads$0$byte_class = lane_tables$class_tail_class$0$q;
         lane_tables$row_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
-        lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length;
-        lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed;
+        lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$0$d = lane_tables$class_tail_free$0$q;
         lane_tables$tail_leads$1$byte_class = lane_tables$class_tail_class$1$q;
         lane_tables$row_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
-        lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length;
-        lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed;
+        lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$1$d = lane_tables$class_tail_free$1$q;
         lane_tables$tail_leads$2$byte_class = lane_tables$class_tail_class$2$q;
         lane_tables$row_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
-        lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length;
-        lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed;
+        lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$2$d = lane_tables$class_tail_free$2$q;
         lane_tables$tail_leads$3$byte_class = lane_tables$class_tail_class$3$q;
         lane_tables$row_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
-        lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length;
-        lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed;
+        lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$3$d = lane_tables$class_tail_free$3$q;
         lane_tables$tail_leads$4$byte_class = lane_tables$class_tail_class$4$q;
         lane_tables$row_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
-        lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length;
-        lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed;
+        lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$4$d = lane_tables$class_tail_free$4$q;
         lane_tables$row_count_is$0$d = !lane_tables$class_present$0$q;
         lane_tables$row_count_is$1$d = 1'b0;
@@ -4849,79 +4938,79 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             lane_tables$history_length$4$d = 'h0;
         end
         lane_tables$window_present$0$d = lane_tables$row_present$0$q;
-        lane_tables$window_cont$0$d = lane_tables$row_cont$0$q;
+        lane_tables$window_is_cont$0$d = |lane_tables$row_cont$0$q;
+        lane_tables$window_next_cont$0$d = |lane_tables$row_next_cont$0$q;
+        lane_tables$window_next_fits$0$d = |(lane_tables$row_next_cont$0$q & lane_tables$row_allowed$0$q);
         lane_tables$window_length$0$d = lane_tables$row_length$0$q;
-        lane_tables$window_allowed$0$d = lane_tables$row_allowed$0$q;
         lane_tables$window_outside$0$d = lane_tables$row_outside$0$q;
         lane_tables$window_malformed$0$d = lane_tables$row_malformed$0$q;
         lane_tables$window_free$0$d = lane_tables$row_free$0$q;
         lane_tables$lane_present$0 = lane_tables$window_present$0$q;
-        lane_tables$lane_cont$0 = lane_tables$window_cont$0$q;
+        lane_tables$lane_is_cont$0 = lane_tables$window_is_cont$0$q;
+        lane_tables$lane_next_cont$0 = lane_tables$window_next_cont$0$q;
+        lane_tables$lane_next_fits$0 = lane_tables$window_next_fits$0$q;
         lane_tables$lane_length$0 = lane_tables$window_length$0$q;
-        lane_tables$lane_allowed$0 = lane_tables$window_allowed$0$q;
         lane_tables$lane_outside$0 = lane_tables$window_outside$0$q;
         lane_tables$lane_malformed$0 = lane_tables$window_malformed$0$q;
         lane_tables$lane_free$0 = lane_tables$window_free$0$q;
         lane_tables$window_present$1$d = lane_tables$row_present$1$q;
-        lane_tables$window_cont$1$d = lane_tables$row_cont$1$q;
+        lane_tables$window_is_cont$1$d = |lane_tables$row_cont$1$q;
+        lane_tables$window_next_cont$1$d = |lane_tables$row_next_cont$1$q;
+        lane_tables$window_next_fits$1$d = |(lane_tables$row_next_cont$1$q & lane_tables$row_allowed$1$q);
         lane_tables$window_length$1$d = lane_tables$row_length$1$q;
-        lane_tables$window_allowed$1$d = lane_tables$row_allowed$1$q;
         lane_tables$window_outside$1$d = lane_tables$row_outside$1$q;
         lane_tables$window_malformed$1$d = lane_tables$row_malformed$1$q;
         lane_tables$window_free$1$d = lane_tables$row_free$1$q;
         lane_tables$lane_present$1 = lane_tables$window_present$1$q;
-        lane_tables$lane_cont$1 = lane_tables$window_cont$1$q;
+        lane_tables$lane_is_cont$1 = lane_tables$window_is_cont$1$q;
+        lane_tables$lane_next_cont$1 = lane_tables$window_next_cont$1$q;
+        lane_tables$lane_next_fits$1 = lane_tables$window_next_fits$1$q;
         lane_tables$lane_length$1 = lane_tables$window_length$1$q;
-        lane_tables$lane_allowed$1 = lane_tables$window_allowed$1$q;
         lane_tables$lane_outside$1 = lane_tables$window_outside$1$q;
         lane_tables$lane_malformed$1 = lane_tables$window_malformed$1$q;
         lane_tables$lane_free$1 = lane_tables$window_free$1$q;
-        lane_tables$window_prev_cont$0$d = lane_tables$history_cont$0$q;
+        lane_tables$window_prev_is_cont$0$d = |lane_tables$history_cont$0$q;
         lane_tables$window_prev_length$0$d = lane_tables$history_length$0$q;
-        lane_tables$window_prev_allowed$0$d = lane_tables$history_allowed$0$q;
         lane_tables$window_prev_free$0$d = lane_tables$history_free$0$q;
-        lane_tables$prev_cont$0 = lane_tables$window_prev_cont$0$q;
+        lane_tables$prev_is_cont$0 = lane_tables$window_prev_is_cont$0$q;
+        lane_tables$prev_next_fits$0 = lane_tables$window_prev_next_fits$0$q;
         lane_tables$prev_length$0 = lane_tables$window_prev_length$0$q;
-        lane_tables$prev_allowed$0 = lane_tables$window_prev_allowed$0$q;
         lane_tables$prev_free$0 = lane_tables$window_prev_free$0$q;
-        lane_tables$window_prev_cont$1$d = lane_tables$history_cont$1$q;
+        lane_tables$window_prev_is_cont$1$d = |lane_tables$history_cont$1$q;
         lane_tables$window_prev_length$1$d = lane_tables$history_length$1$q;
-        lane_tables$window_prev_allowed$1$d = lane_tables$history_allowed$1$q;
         lane_tables$window_prev_free$1$d = lane_tables$history_free$1$q;
-        lane_tables$prev_cont$1 = lane_tables$window_prev_cont$1$q;
+        lane_tables$prev_is_cont$1 = lane_tables$window_prev_is_cont$1$q;
+        lane_tables$prev_next_fits$1 = lane_tables$window_prev_next_fits$1$q;
         lane_tables$prev_length$1 = lane_tables$window_prev_length$1$q;
-        lane_tables$prev_allowed$1 = lane_tables$window_prev_allowed$1$q;
         lane_tables$prev_free$1 = lane_tables$window_prev_free$1$q;
-        lane_tables$window_prev_cont$2$d = lane_tables$history_cont$2$q;
+        lane_tables$window_prev_is_cont$2$d = |lane_tables$history_cont$2$q;
         lane_tables$window_prev_length$2$d = lane_tables$history_length$2$q;
-        lane_tables$window_prev_allowed$2$d = lane_tables$history_allowed$2$q;
         lane_tables$window_prev_free$2$d = lane_tables$history_free$2$q;
-        lane_tables$prev_cont$2 = lane_tables$window_prev_cont$2$q;
+        lane_tables$prev_is_cont$2 = lane_tables$window_prev_is_cont$2$q;
+        lane_tables$prev_next_fits$2 = lane_tables$window_prev_next_fits$2$q;
         lane_tables$prev_length$2 = lane_tables$window_prev_length$2$q;
-        lane_tables$prev_allowed$2 = lane_tables$window_prev_allowed$2$q;
         lane_tables$prev_free$2 = lane_tables$window_prev_free$2$q;
-        lane_tables$window_prev_cont$3$d = lane_tables$history_cont$3$q;
+        lane_tables$window_prev_is_cont$3$d = |lane_tables$history_cont$3$q;
         lane_tables$window_prev_length$3$d = lane_tables$history_length$3$q;
-        lane_tables$window_prev_allowed$3$d = lane_tables$history_allowed$3$q;
         lane_tables$window_prev_free$3$d = lane_tables$history_free$3$q;
-        lane_tables$prev_cont$3 = lane_tables$window_prev_cont$3$q;
+        lane_tables$prev_is_cont$3 = lane_tables$window_prev_is_cont$3$q;
+        lane_tables$prev_next_fits$3 = lane_tables$window_prev_next_fits$3$q;
         lane_tables$prev_length$3 = lane_tables$window_prev_length$3$q;
-        lane_tables$prev_allowed$3 = lane_tables$window_prev_allowed$3$q;
         lane_tables$prev_free$3 = lane_tables$window_prev_free$3$q;
-        lane_tables$window_prev_cont$4$d = lane_tables$history_cont$4$q;
+        lane_tables$window_prev_is_cont$4$d = |lane_tables$history_cont$4$q;
         lane_tables$window_prev_length$4$d = lane_tables$history_length$4$q;
-        lane_tables$window_prev_allowed$4$d = lane_tables$history_allowed$4$q;
         lane_tables$window_prev_free$4$d = lane_tables$history_free$4$q;
-        lane_tables$prev_cont$4 = lane_tables$window_prev_cont$4$q;
+        lane_tables$prev_is_cont$4 = lane_tables$window_prev_is_cont$4$q;
+        lane_tables$prev_next_fits$4 = lane_tables$window_prev_next_fits$4$q;
         lane_tables$prev_length$4 = lane_tables$window_prev_length$4$q;
-        lane_tables$prev_allowed$4 = lane_tables$window_prev_allowed$4$q;
         lane_tables$prev_free$4 = lane_tables$window_prev_free$4$q;
-        lane_tables$window_next_cont$d = lane_tables$row_next_cont$q;
-        lane_tables$window_next_is_end$d = lane_tables$row_next_is_end$q;
+        lane_tables$window_prev_next_fits$0$d = |(lane_tables$history_cont$1$q & lane_tables$history_allowed$0$q);
+        lane_tables$window_prev_next_fits$1$d = |(lane_tables$history_cont$2$q & lane_tables$history_allowed$1$q);
+        lane_tables$window_prev_next_fits$2$d = |(lane_tables$history_cont$3$q & lane_tables$history_allowed$2$q);
+        lane_tables$window_prev_next_fits$3$d = |(lane_tables$history_cont$4$q & lane_tables$history_allowed$3$q);
+        lane_tables$window_prev_next_fits$4$d = |(lane_tables$row_cont$0$q & lane_tables$history_allowed$4$q);
         lane_tables$window_beat_tlast$d = lane_tables$row_tlast$q;
         lane_tables$window_beat_valid$d = lane_tables$row_valid$q & !lane_tables$rst;
-        lane_tables$after_cont = lane_tables$window_next_cont$q;
-        lane_tables$after_is_end = lane_tables$window_next_is_end$q;
         lane_tables$window_tlast = lane_tables$window_beat_tlast$q;
         lane_tables$window_valid = lane_tables$window_beat_valid$q;
     end
@@ -5331,42 +5420,42 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_decoder$slot_value$1 = lane_decoder$registered_slot_value$1$q;
         lane_decoder$beat_valid = lane_decoder$registered_beat_valid$q;
         lane_decoder$beat_tlast = lane_decoder$registered_beat_tlast$q;
-        lane_decoder$window_cont$0 = lane_decoder$prev_cont$0;
+        lane_decoder$window_is_cont$0 = lane_decoder$prev_is_cont$0;
+        lane_decoder$window_next_fits$0 = lane_decoder$prev_next_fits$0;
         lane_decoder$window_length$0 = lane_decoder$prev_length$0;
-        lane_decoder$window_allowed$0 = lane_decoder$prev_allowed$0;
         lane_decoder$window_wide_free$0$byte = lane_decoder$prev_free$0;
-        lane_decoder$window_cont$1 = lane_decoder$prev_cont$1;
+        lane_decoder$window_is_cont$1 = lane_decoder$prev_is_cont$1;
+        lane_decoder$window_next_fits$1 = lane_decoder$prev_next_fits$1;
         lane_decoder$window_length$1 = lane_decoder$prev_length$1;
-        lane_decoder$window_allowed$1 = lane_decoder$prev_allowed$1;
         lane_decoder$window_wide_free$1$byte = lane_decoder$prev_free$1;
-        lane_decoder$window_cont$2 = lane_decoder$prev_cont$2;
+        lane_decoder$window_is_cont$2 = lane_decoder$prev_is_cont$2;
+        lane_decoder$window_next_fits$2 = lane_decoder$prev_next_fits$2;
         lane_decoder$window_length$2 = lane_decoder$prev_length$2;
-        lane_decoder$window_allowed$2 = lane_decoder$prev_allowed$2;
         lane_decoder$window_wide_free$2$byte = lane_decoder$prev_free$2;
-        lane_decoder$window_cont$3 = lane_decoder$prev_cont$3;
+        lane_decoder$window_is_cont$3 = lane_decoder$prev_is_cont$3;
+        lane_decoder$window_next_fits$3 = lane_decoder$prev_next_fits$3;
         lane_decoder$window_length$3 = lane_decoder$prev_length$3;
-        lane_decoder$window_allowed$3 = lane_decoder$prev_allowed$3;
         lane_decoder$window_wide_free$3$byte = lane_decoder$prev_free$3;
-        lane_decoder$window_cont$4 = lane_decoder$prev_cont$4;
+        lane_decoder$window_is_cont$4 = lane_decoder$prev_is_cont$4;
+        lane_decoder$window_next_fits$4 = lane_decoder$prev_next_fits$4;
         lane_decoder$window_length$4 = lane_decoder$prev_length$4;
-        lane_decoder$window_allowed$4 = lane_decoder$prev_allowed$4;
         lane_decoder$window_wide_free$4$byte = lane_decoder$prev_free$4;
-        lane_decoder$window_cont$5 = lane_decoder$lane_cont$0;
+        lane_decoder$window_is_cont$5 = lane_decoder$lane_is_cont$0;
         lane_decoder$window_wide_free$5$byte = lane_decoder$lane_free$0;
-        lane_decoder$window_cont$6 = lane_decoder$lane_cont$1;
+        lane_decoder$window_is_cont$6 = lane_decoder$lane_is_cont$1;
         lane_decoder$window_wide_free$6$byte = lane_decoder$lane_free$1;
+        lane_decoder$window_next_fits$5 = lane_decoder$lane_next_fits$0;
         lane_decoder$window_length$5 = lane_decoder$lane_length$0;
-        lane_decoder$window_allowed$5 = lane_decoder$lane_allowed$0;
-        lane_decoder$unused_oldest_cont = |lane_decoder$window_cont$0;
-        lane_decoder$complete1$0$d = (lane_decoder$window_length$4 == 'h2) & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$open1$0$d = (lane_decoder$window_length$4 > 'h2) & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$complete2$0$d = (lane_decoder$window_length$3 == 'h3) & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$open2$0$d = (lane_decoder$window_length$3 > 'h3) & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$complete3$0$d = (lane_decoder$window_length$2 == 'h4) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
-        lane_decoder$open3$0$d = (lane_decoder$window_length$2 > 'h4) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
-        lane_decoder$complete4$0$d = (lane_decoder$window_length$1 == 'h5) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |lane_decoder$window_cont$3 & |(lane_decoder$window_cont$2 & lane_decoder$window_allowed$1);
-        lane_decoder$open4$0$d = (lane_decoder$window_length$1 > 'h5) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |lane_decoder$window_cont$3 & |(lane_decoder$window_cont$2 & lane_decoder$window_allowed$1);
-        lane_decoder$complete5$0$d = (lane_decoder$window_length$0 == 'h6) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |lane_decoder$window_cont$3 & |lane_decoder$window_cont$2 & |(lane_decoder$window_cont$1 & lane_decoder$window_allowed$0);
+        lane_decoder$unused_oldest_cont = lane_decoder$window_is_cont$0 | lane_decoder$window_is_cont$1;
+        lane_decoder$complete1$0$d = (lane_decoder$window_length$4 == 'h2) & lane_decoder$window_next_fits$4;
+        lane_decoder$open1$0$d = (lane_decoder$window_length$4 > 'h2) & lane_decoder$window_next_fits$4;
+        lane_decoder$complete2$0$d = (lane_decoder$window_length$3 == 'h3) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5;
+        lane_decoder$open2$0$d = (lane_decoder$window_length$3 > 'h3) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5;
+        lane_decoder$complete3$0$d = (lane_decoder$window_length$2 == 'h4) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
+        lane_decoder$open3$0$d = (lane_decoder$window_length$2 > 'h4) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
+        lane_decoder$complete4$0$d = (lane_decoder$window_length$1 == 'h5) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
+        lane_decoder$open4$0$d = (lane_decoder$window_length$1 > 'h5) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
+        lane_decoder$complete5$0$d = (lane_decoder$window_length$0 == 'h6) & lane_decoder$window_next_fits$0 & lane_decoder$window_is_cont$2 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
         lane_decoder$gathered$0$d = lane_decoder$window_wide_free$5$word | (lane_decoder$window_wide_free$4$word << 'h6) | (lane_decoder$window_wide_free$3$word << 'hc) | (lane_decoder$window_wide_free$2$word << 'h12) | (lane_decoder$window_wide_free$1$word << 'h18) | (lane_decoder$window_wide_free$0$word << 'h1e);
         lane_decoder$own_present$0$d = lane_decoder$lane_present$0;
         lane_decoder$own_ascii$0$d = lane_decoder$lane_length$0 == 'h1;
@@ -5374,15 +5463,17 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_decoder$own_outside$0$d = lane_decoder$lane_outside$0;
         lane_decoder$own_malformed$0$d = lane_decoder$lane_malformed$0;
         lane_decoder$own_free$0$d = lane_decoder$window_wide_free$5$word;
-        lane_decoder$complete1$1$d = (lane_decoder$window_length$5 == 'h2) & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$open1$1$d = (lane_decoder$window_length$5 > 'h2) & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$complete2$1$d = (lane_decoder$window_length$4 == 'h3) & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$open2$1$d = (lane_decoder$window_length$4 > 'h3) & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$complete3$1$d = (lane_decoder$window_length$3 == 'h4) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$open3$1$d = (lane_decoder$window_length$3 > 'h4) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$complete4$1$d = (lane_decoder$window_length$2 == 'h5) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
-        lane_decoder$open4$1$d = (lane_decoder$window_length$2 > 'h5) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
-        lane_decoder$complete5$1$d = (lane_decoder$window_length$1 == 'h6) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |lane_decoder$window_cont$3 & |(lane_decoder$window_cont$2 & lane_decoder$window_allowed$1);
+        lane_decoder$next_is_continuing$0$d = lane_decoder$lane_next_cont$0;
+        lane_decoder$next_continues$0$d = lane_decoder$lane_next_cont$0 & ((lane_decoder$lane_length$0 < 'h2) | lane_decoder$lane_next_fits$0);
+        lane_decoder$complete1$1$d = (lane_decoder$window_length$5 == 'h2) & lane_decoder$window_next_fits$5;
+        lane_decoder$open1$1$d = (lane_decoder$window_length$5 > 'h2) & lane_decoder$window_next_fits$5;
+        lane_decoder$complete2$1$d = (lane_decoder$window_length$4 == 'h3) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6;
+        lane_decoder$open2$1$d = (lane_decoder$window_length$4 > 'h3) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6;
+        lane_decoder$complete3$1$d = (lane_decoder$window_length$3 == 'h4) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
+        lane_decoder$open3$1$d = (lane_decoder$window_length$3 > 'h4) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
+        lane_decoder$complete4$1$d = (lane_decoder$window_length$2 == 'h5) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
+        lane_decoder$open4$1$d = (lane_decoder$window_length$2 > 'h5) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
+        lane_decoder$complete5$1$d = (lane_decoder$window_length$1 == 'h6) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
         lane_decoder$gathered$1$d = lane_decoder$window_wide_free$6$word | (lane_decoder$window_wide_free$5$word << 'h6) | (lane_decoder$window_wide_free$4$word << 'hc) | (lane_decoder$window_wide_free$3$word << 'h12) | (lane_decoder$window_wide_free$2$word << 'h18) | (lane_decoder$window_wide_free$1$word << 'h1e);
         lane_decoder$own_present$1$d = lane_decoder$lane_present$1;
         lane_decoder$own_ascii$1$d = lane_decoder$lane_length$1 == 'h1;
@@ -5390,18 +5481,8 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_decoder$own_outside$1$d = lane_decoder$lane_outside$1;
         lane_decoder$own_malformed$1$d = lane_decoder$lane_malformed$1;
         lane_decoder$own_free$1$d = lane_decoder$window_wide_free$6$word;
-        lane_decoder$next_cont$0 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$0 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$1 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$1 = lane_decoder$after_is_end;
-        if (lane_decoder$lane_present$1) begin
-            lane_decoder$next_cont$0 = lane_decoder$lane_cont$1;
-            lane_decoder$next_is_end$0 = 1'b0;
-        end
-        lane_decoder$next_is_continuing$0$d = !lane_decoder$next_is_end$0 & |lane_decoder$next_cont$0;
-        lane_decoder$next_continues$0$d = !lane_decoder$next_is_end$0 & |lane_decoder$next_cont$0 & ((lane_decoder$lane_length$0 < 'h2) | |(lane_decoder$next_cont$0 & lane_decoder$lane_allowed$0));
-        lane_decoder$next_is_continuing$1$d = !lane_decoder$next_is_end$1 & |lane_decoder$next_cont$1;
-        lane_decoder$next_continues$1$d = !lane_decoder$next_is_end$1 & |lane_decoder$next_cont$1 & ((lane_decoder$lane_length$1 < 'h2) | |(lane_decoder$next_cont$1 & lane_decoder$lane_allowed$1));
+        lane_decoder$next_is_continuing$1$d = lane_decoder$lane_next_cont$1;
+        lane_decoder$next_continues$1$d = lane_decoder$lane_next_cont$1 & ((lane_decoder$lane_length$1 < 'h2) | lane_decoder$lane_next_fits$1);
         lane_decoder$partial_tlast$d = lane_decoder$window_tlast;
         lane_decoder$partial_valid$d = lane_decoder$window_valid & !lane_decoder$rst;
         lane_decoder$complete$0 = lane_decoder$complete1$0$q | lane_decoder$complete2$0$q | lane_decoder$complete3$0$q | lane_decoder$complete4$0$q | lane_decoder$complete5$0$q;
@@ -5782,8 +5863,12 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     end
     // queue$ram
     always @(posedge queue$ram$clock) begin
-        if (queue$ram$write_enable) beats[queue$ram$write_address] <= {queue$ram$write_tlast, queue$ram$write_tkeep, queue$ram$write_tuser, queue$ram$write_tdata};
-        if (queue$ram$read_enable) {queue$ram$read_tlast, queue$ram$read_tkeep, queue$ram$read_tuser, queue$ram$read_tdata} <= beats[queue$ram$read_address];
+        if (queue$ram$write_enable) begin
+            beats$0[queue$ram$write_address] <= {queue$ram$write_tlast, queue$ram$write_tkeep[0], queue$ram$write_tuser[3:0], queue$ram$write_tdata[31:0]};
+            beats$1[queue$ram$write_address] <= {queue$ram$write_tkeep[1], queue$ram$write_tuser[7:4], queue$ram$write_tdata[63:32]};
+        end
+        if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address];
+        if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address];
     end
     // queue$write_pointer
     initial begin
@@ -5799,20 +5884,6 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge queue$read_pointer$clock) begin
        queue$read_pointer$q <= queue$read_pointer$d;
     end
-    // queue$fetched
-    initial begin
-       queue$fetched$q = 1'h0;
-    end
-    always @(posedge queue$fetched$clock) begin
-       queue$fetched$q <= queue$fetched$d;
-    end
-    // queue$not_empty
-    initial begin
-       queue$not_empty$q = 1'h0;
-    end
-    always @(posedge queue$not_empty$clock) begin
-       queue$not_empty$q <= queue$not_empty$d;
-    end
     // queue$read_pointer_ahead
     initial begin
        queue$read_pointer_ahead$q = 8'h0;
@@ -5820,33 +5891,89 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge queue$read_pointer_ahead$clock) begin
        queue$read_pointer_ahead$q <= queue$read_pointer_ahead$d;
     end
-    // queue$tdata_out
+    // queue$fetched$0
     initial begin
-       queue$tdata_out$q = 'h0;
+       queue$fetched$0$q = 1'h0;
     end
-    always @(posedge queue$tdata_out$clock) begin
-       queue$tdata_out$q <= queue$tdata_out$d;
+    always @(posedge queue$fetched$0$clock) begin
+       queue$fetched$0$q <= queue$fetched$0$d;
     end
-    // queue$tuser_out
+    // queue$fetched$1
     initial begin
-       queue$tuser_out$q = 8'h0;
+       queue$fetched$1$q = 1'h0;
     end
-    always @(posedge queue$tuser_out$clock) begin
-       queue$tuser_out$q <= queue$tuser_out$d;
+    always @(posedge queue$fetched$1$clock) begin
+       queue$fetched$1$q <= queue$fetched$1$d;
     end
-    // queue$tkeep_out
+    // queue$not_empty$0
     initial begin
-       queue$tkeep_out$q = 2'h0;
+       queue$not_empty$0$q = 1'h0;
     end
-    always @(posedge queue$tkeep_out$clock) begin
-       queue$tkeep_out$q <= queue$tkeep_out$d;
+    always @(posedge queue$not_empty$0$clock) begin
+       queue$not_empty$0$q <= queue$not_empty$0$d;
     end
-    // queue$tvalid_out
+    // queue$not_empty$1
     initial begin
-       queue$tvalid_out$q = 1'h0;
+       queue$not_empty$1$q = 1'h0;
     end
-    always @(posedge queue$tvalid_out$clock) begin
-       queue$tvalid_out$q <= queue$tvalid_out$d;
+    always @(posedge queue$not_empty$1$clock) begin
+       queue$not_empty$1$q <= queue$not_empty$1$d;
+    end
+    // queue$tvalid_out$0
+    initial begin
+       queue$tvalid_out$0$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$0$clock) begin
+       queue$tvalid_out$0$q <= queue$tvalid_out$0$d;
+    end
+    // queue$tvalid_out$1
+    initial begin
+       queue$tvalid_out$1$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$1$clock) begin
+       queue$tvalid_out$1$q <= queue$tvalid_out$1$d;
+    end
+    // queue$tdata_out$0
+    initial begin
+       queue$tdata_out$0$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$0$clock) begin
+       queue$tdata_out$0$q <= queue$tdata_out$0$d;
+    end
+    // queue$tdata_out$1
+    initial begin
+       queue$tdata_out$1$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$1$clock) begin
+       queue$tdata_out$1$q <= queue$tdata_out$1$d;
+    end
+    // queue$tuser_out$0
+    initial begin
+       queue$tuser_out$0$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$0$clock) begin
+       queue$tuser_out$0$q <= queue$tuser_out$0$d;
+    end
+    // queue$tuser_out$1
+    initial begin
+       queue$tuser_out$1$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$1$clock) begin
+       queue$tuser_out$1$q <= queue$tuser_out$1$d;
+    end
+    // queue$tkeep_out$0
+    initial begin
+       queue$tkeep_out$0$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$0$clock) begin
+       queue$tkeep_out$0$q <= queue$tkeep_out$0$d;
+    end
+    // queue$tkeep_out$1
+    initial begin
+       queue$tkeep_out$1$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$1$clock) begin
+       queue$tkeep_out$1$q <= queue$tkeep_out$1$d;
     end
     // queue$tlast_out
     initial begin
@@ -5855,71 +5982,113 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge queue$tlast_out$clock) begin
        queue$tlast_out$q <= queue$tlast_out$d;
     end
+    // queue$tdata_bus
+    always @(*) queue$tdata_bus$bus = {queue$tdata_bus$lane$1, queue$tdata_bus$lane$0};
+    // queue$tuser_bus
+    always @(*) queue$tuser_bus$bus = {queue$tuser_bus$lane$1, queue$tuser_bus$lane$0};
+    // queue$tkeep_bus
+    always @(*) queue$tkeep_bus$bus = {queue$tkeep_bus$lane$1, queue$tkeep_bus$lane$0};
     // queue
     always @(*) begin
         queue$write_pointer$clock = queue$clock;
         queue$read_pointer$clock = queue$clock;
-        queue$fetched$clock = queue$clock;
-        queue$not_empty$clock = queue$clock;
         queue$read_pointer_ahead$clock = queue$clock;
-        queue$tdata_out$clock = queue$clock;
-        queue$tuser_out$clock = queue$clock;
-        queue$tkeep_out$clock = queue$clock;
-        queue$tvalid_out$clock = queue$clock;
         queue$tlast_out$clock = queue$clock;
         queue$write_pointer$d = queue$write_pointer$q;
         queue$read_pointer$d = queue$read_pointer$q;
-        queue$fetched$d = queue$fetched$q;
-        queue$not_empty$d = queue$not_empty$q;
         queue$read_pointer_ahead$d = queue$read_pointer_ahead$q;
-        queue$tdata_out$d = queue$tdata_out$q;
-        queue$tuser_out$d = queue$tuser_out$q;
-        queue$tkeep_out$d = queue$tkeep_out$q;
-        queue$tvalid_out$d = queue$tvalid_out$q;
         queue$tlast_out$d = queue$tlast_out$q;
+        queue$fetched$0$clock = queue$clock;
+        queue$fetched$0$d = queue$fetched$0$q;
+        queue$not_empty$0$clock = queue$clock;
+        queue$not_empty$0$d = queue$not_empty$0$q;
+        queue$tvalid_out$0$clock = queue$clock;
+        queue$tvalid_out$0$d = queue$tvalid_out$0$q;
+        queue$tdata_out$0$clock = queue$clock;
+        queue$tdata_out$0$d = queue$tdata_out$0$q;
+        queue$tuser_out$0$clock = queue$clock;
+        queue$tuser_out$0$d = queue$tuser_out$0$q;
+        queue$tkeep_out$0$clock = queue$clock;
+        queue$tkeep_out$0$d = queue$tkeep_out$0$q;
+        queue$tdata_bus$lane$0 = queue$tdata_out$0$q;
+        queue$tuser_bus$lane$0 = queue$tuser_out$0$q;
+        queue$tkeep_bus$lane$0 = queue$tkeep_out$0$q;
+        queue$fetched$1$clock = queue$clock;
+        queue$fetched$1$d = queue$fetched$1$q;
+        queue$not_empty$1$clock = queue$clock;
+        queue$not_empty$1$d = queue$not_empty$1$q;
+        queue$tvalid_out$1$clock = queue$clock;
+        queue$tvalid_out$1$d = queue$tvalid_out$1$q;
+        queue$tdata_out$1$clock = queue$clock;
+        queue$tdata_out$1$d = queue$tdata_out$1$q;
+        queue$tuser_out$1$clock = queue$clock;
+        queue$tuser_out$1$d = queue$tuser_out$1$q;
+        queue$tkeep_out$1$clock = queue$clock;
+        queue$tkeep_out$1$d = queue$tkeep_out$1$q;
+        queue$tdata_bus$lane$1 = queue$tdata_out$1$q;
+        queue$tuser_bus$lane$1 = queue$tuser_out$1$q;
+        queue$tkeep_bus$lane$1 = queue$tkeep_out$1$q;
         queue$ram$clock = queue$clock;
-        queue$m_axis_tdata = queue$tdata_out$q;
-        queue$m_axis_tuser = queue$tuser_out$q;
-        queue$m_axis_tkeep = queue$tkeep_out$q;
-        queue$m_axis_tvalid = queue$tvalid_out$q;
+        queue$m_axis_tdata = queue$tdata_bus$bus;
+        queue$m_axis_tuser = queue$tuser_bus$bus;
+        queue$m_axis_tkeep = queue$tkeep_bus$bus;
+        queue$m_axis_tvalid = queue$tvalid_out$0$q;
         queue$m_axis_tlast = queue$tlast_out$q;
-        queue$returned = queue$tvalid_out$q & queue$m_axis_tready;
+        queue$returned = queue$tvalid_out$0$q & queue$m_axis_tready;
         queue$ram$write_enable = queue$write;
         queue$ram$write_address = queue$write_pointer$q[('h0)+:(5)];
         queue$ram$write_tdata = queue$tdata;
         queue$ram$write_tuser = queue$tuser;
         queue$ram$write_tkeep = queue$tkeep;
         queue$ram$write_tlast = queue$tlast;
-        queue$output_free = !queue$tvalid_out$q | queue$m_axis_tready;
-        queue$fetch = queue$not_empty$q & (!queue$fetched$q | queue$output_free);
-        queue$ram$read_enable = queue$fetch;
         queue$ram$read_address = queue$read_pointer$q[('h0)+:(5)];
         if (queue$write) begin
             queue$write_pointer$d = queue$write_pointer$q + 'h1;
         end
-        if (queue$fetch) begin
+        queue$one_left = queue$write_pointer$q == queue$read_pointer_ahead$q;
+        queue$output_free$0 = !queue$tvalid_out$0$q | queue$m_axis_tready;
+        queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
+        queue$ram$read_enable$0 = queue$fetch$0;
+        queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left));
+        queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$output_free$0);
+        if (queue$output_free$0) begin
+            queue$tvalid_out$0$d = queue$fetched$0$q;
+        end
+        if (queue$output_free$0 & queue$fetched$0$q) begin
+            queue$tdata_out$0$d = queue$ram$read_tdata$0;
+            queue$tuser_out$0$d = queue$ram$read_tuser$0;
+            queue$tkeep_out$0$d = queue$ram$read_tkeep$0;
+        end
+        queue$output_free$1 = !queue$tvalid_out$1$q | queue$m_axis_tready;
+        queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
+        queue$ram$read_enable$1 = queue$fetch$1;
+        queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left));
+        queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$output_free$1);
+        if (queue$output_free$1) begin
+            queue$tvalid_out$1$d = queue$fetched$1$q;
+        end
+        if (queue$output_free$1 & queue$fetched$1$q) begin
+            queue$tdata_out$1$d = queue$ram$read_tdata$1;
+            queue$tuser_out$1$d = queue$ram$read_tuser$1;
+            queue$tkeep_out$1$d = queue$ram$read_tkeep$1;
+        end
+        if (queue$fetch$0) begin
             queue$read_pointer$d = queue$read_pointer_ahead$q;
             queue$read_pointer_ahead$d = queue$read_pointer_ahead$q + 'h1;
         end
-        queue$one_left = queue$write_pointer$q == queue$read_pointer_ahead$q;
-        queue$not_empty$d = queue$write | (queue$not_empty$q & ~(queue$fetch & queue$one_left));
-        queue$fetched$d = queue$fetch | (queue$fetched$q & !queue$output_free);
-        if (queue$output_free) begin
-            queue$tvalid_out$d = queue$fetched$q;
-        end
-        if (queue$output_free & queue$fetched$q) begin
-            queue$tdata_out$d = queue$ram$read_tdata;
-            queue$tuser_out$d = queue$ram$read_tuser;
-            queue$tkeep_out$d = queue$ram$read_tkeep;
+        if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
         end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
             queue$read_pointer$d = 'h0;
-            queue$fetched$d = 1'b0;
-            queue$not_empty$d = 1'b0;
             queue$read_pointer_ahead$d = 'h1;
-            queue$tvalid_out$d = 1'b0;
+            queue$fetched$0$d = 1'b0;
+            queue$not_empty$0$d = 1'b0;
+            queue$tvalid_out$0$d = 1'b0;
+            queue$fetched$1$d = 1'b0;
+            queue$not_empty$1$d = 1'b0;
+            queue$tvalid_out$1$d = 1'b0;
         end
     end
     // top
@@ -5973,41 +6142,41 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$next_byte = hold$next_byte;
         lane_tables$next_is_end = hold$next_is_end;
         lane_decoder$lane_present$0 = lane_tables$lane_present$0;
-        lane_decoder$lane_cont$0 = lane_tables$lane_cont$0;
+        lane_decoder$lane_is_cont$0 = lane_tables$lane_is_cont$0;
+        lane_decoder$lane_next_cont$0 = lane_tables$lane_next_cont$0;
+        lane_decoder$lane_next_fits$0 = lane_tables$lane_next_fits$0;
         lane_decoder$lane_length$0 = lane_tables$lane_length$0;
-        lane_decoder$lane_allowed$0 = lane_tables$lane_allowed$0;
         lane_decoder$lane_outside$0 = lane_tables$lane_outside$0;
         lane_decoder$lane_malformed$0 = lane_tables$lane_malformed$0;
         lane_decoder$lane_free$0 = lane_tables$lane_free$0;
         lane_decoder$lane_present$1 = lane_tables$lane_present$1;
-        lane_decoder$lane_cont$1 = lane_tables$lane_cont$1;
+        lane_decoder$lane_is_cont$1 = lane_tables$lane_is_cont$1;
+        lane_decoder$lane_next_cont$1 = lane_tables$lane_next_cont$1;
+        lane_decoder$lane_next_fits$1 = lane_tables$lane_next_fits$1;
         lane_decoder$lane_length$1 = lane_tables$lane_length$1;
-        lane_decoder$lane_allowed$1 = lane_tables$lane_allowed$1;
         lane_decoder$lane_outside$1 = lane_tables$lane_outside$1;
         lane_decoder$lane_malformed$1 = lane_tables$lane_malformed$1;
         lane_decoder$lane_free$1 = lane_tables$lane_free$1;
-        lane_decoder$prev_cont$0 = lane_tables$prev_cont$0;
+        lane_decoder$prev_is_cont$0 = lane_tables$prev_is_cont$0;
+        lane_decoder$prev_next_fits$0 = lane_tables$prev_next_fits$0;
         lane_decoder$prev_length$0 = lane_tables$prev_length$0;
-        lane_decoder$prev_allowed$0 = lane_tables$prev_allowed$0;
         lane_decoder$prev_free$0 = lane_tables$prev_free$0;
-        lane_decoder$prev_cont$1 = lane_tables$prev_cont$1;
+        lane_decoder$prev_is_cont$1 = lane_tables$prev_is_cont$1;
+        lane_decoder$prev_next_fits$1 = lane_tables$prev_next_fits$1;
         lane_decoder$prev_length$1 = lane_tables$prev_length$1;
-        lane_decoder$prev_allowed$1 = lane_tables$prev_allowed$1;
         lane_decoder$prev_free$1 = lane_tables$prev_free$1;
-        lane_decoder$prev_cont$2 = lane_tables$prev_cont$2;
+        lane_decoder$prev_is_cont$2 = lane_tables$prev_is_cont$2;
+        lane_decoder$prev_next_fits$2 = lane_tables$prev_next_fits$2;
         lane_decoder$prev_length$2 = lane_tables$prev_length$2;
-        lane_decoder$prev_allowed$2 = lane_tables$prev_allowed$2;
         lane_decoder$prev_free$2 = lane_tables$prev_free$2;
-        lane_decoder$prev_cont$3 = lane_tables$prev_cont$3;
+        lane_decoder$prev_is_cont$3 = lane_tables$prev_is_cont$3;
+        lane_decoder$prev_next_fits$3 = lane_tables$prev_next_fits$3;
         lane_decoder$prev_length$3 = lane_tables$prev_length$3;
-        lane_decoder$prev_allowed$3 = lane_tables$prev_allowed$3;
         lane_decoder$prev_free$3 = lane_tables$prev_free$3;
-        lane_decoder$prev_cont$4 = lane_tables$prev_cont$4;
+        lane_decoder$prev_is_cont$4 = lane_tables$prev_is_cont$4;
+        lane_decoder$prev_next_fits$4 = lane_tables$prev_next_fits$4;
         lane_decoder$prev_length$4 = lane_tables$prev_length$4;
-        lane_decoder$prev_allowed$4 = lane_tables$prev_allowed$4;
         lane_decoder$prev_free$4 = lane_tables$prev_free$4;
-        lane_decoder$after_cont = lane_tables$after_cont;
-        lane_decoder$after_is_end = lane_tables$after_is_end;
         lane_decoder$window_tlast = lane_tables$window_tlast;
         lane_decoder$window_valid = lane_tables$window_valid;
         word_lanes$slot_valid$0 = lane_decoder$slot_valid$0;

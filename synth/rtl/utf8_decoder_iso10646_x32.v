@@ -378,38 +378,102 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  lane_tables$lane_present$29;
     reg  lane_tables$lane_present$30;
     reg  lane_tables$lane_present$31;
-    reg  [4:0] lane_tables$lane_cont$0;
-    reg  [4:0] lane_tables$lane_cont$1;
-    reg  [4:0] lane_tables$lane_cont$2;
-    reg  [4:0] lane_tables$lane_cont$3;
-    reg  [4:0] lane_tables$lane_cont$4;
-    reg  [4:0] lane_tables$lane_cont$5;
-    reg  [4:0] lane_tables$lane_cont$6;
-    reg  [4:0] lane_tables$lane_cont$7;
-    reg  [4:0] lane_tables$lane_cont$8;
-    reg  [4:0] lane_tables$lane_cont$9;
-    reg  [4:0] lane_tables$lane_cont$10;
-    reg  [4:0] lane_tables$lane_cont$11;
-    reg  [4:0] lane_tables$lane_cont$12;
-    reg  [4:0] lane_tables$lane_cont$13;
-    reg  [4:0] lane_tables$lane_cont$14;
-    reg  [4:0] lane_tables$lane_cont$15;
-    reg  [4:0] lane_tables$lane_cont$16;
-    reg  [4:0] lane_tables$lane_cont$17;
-    reg  [4:0] lane_tables$lane_cont$18;
-    reg  [4:0] lane_tables$lane_cont$19;
-    reg  [4:0] lane_tables$lane_cont$20;
-    reg  [4:0] lane_tables$lane_cont$21;
-    reg  [4:0] lane_tables$lane_cont$22;
-    reg  [4:0] lane_tables$lane_cont$23;
-    reg  [4:0] lane_tables$lane_cont$24;
-    reg  [4:0] lane_tables$lane_cont$25;
-    reg  [4:0] lane_tables$lane_cont$26;
-    reg  [4:0] lane_tables$lane_cont$27;
-    reg  [4:0] lane_tables$lane_cont$28;
-    reg  [4:0] lane_tables$lane_cont$29;
-    reg  [4:0] lane_tables$lane_cont$30;
-    reg  [4:0] lane_tables$lane_cont$31;
+    reg  lane_tables$lane_is_cont$0;
+    reg  lane_tables$lane_is_cont$1;
+    reg  lane_tables$lane_is_cont$2;
+    reg  lane_tables$lane_is_cont$3;
+    reg  lane_tables$lane_is_cont$4;
+    reg  lane_tables$lane_is_cont$5;
+    reg  lane_tables$lane_is_cont$6;
+    reg  lane_tables$lane_is_cont$7;
+    reg  lane_tables$lane_is_cont$8;
+    reg  lane_tables$lane_is_cont$9;
+    reg  lane_tables$lane_is_cont$10;
+    reg  lane_tables$lane_is_cont$11;
+    reg  lane_tables$lane_is_cont$12;
+    reg  lane_tables$lane_is_cont$13;
+    reg  lane_tables$lane_is_cont$14;
+    reg  lane_tables$lane_is_cont$15;
+    reg  lane_tables$lane_is_cont$16;
+    reg  lane_tables$lane_is_cont$17;
+    reg  lane_tables$lane_is_cont$18;
+    reg  lane_tables$lane_is_cont$19;
+    reg  lane_tables$lane_is_cont$20;
+    reg  lane_tables$lane_is_cont$21;
+    reg  lane_tables$lane_is_cont$22;
+    reg  lane_tables$lane_is_cont$23;
+    reg  lane_tables$lane_is_cont$24;
+    reg  lane_tables$lane_is_cont$25;
+    reg  lane_tables$lane_is_cont$26;
+    reg  lane_tables$lane_is_cont$27;
+    reg  lane_tables$lane_is_cont$28;
+    reg  lane_tables$lane_is_cont$29;
+    reg  lane_tables$lane_is_cont$30;
+    reg  lane_tables$lane_is_cont$31;
+    reg  lane_tables$lane_next_cont$0;
+    reg  lane_tables$lane_next_cont$1;
+    reg  lane_tables$lane_next_cont$2;
+    reg  lane_tables$lane_next_cont$3;
+    reg  lane_tables$lane_next_cont$4;
+    reg  lane_tables$lane_next_cont$5;
+    reg  lane_tables$lane_next_cont$6;
+    reg  lane_tables$lane_next_cont$7;
+    reg  lane_tables$lane_next_cont$8;
+    reg  lane_tables$lane_next_cont$9;
+    reg  lane_tables$lane_next_cont$10;
+    reg  lane_tables$lane_next_cont$11;
+    reg  lane_tables$lane_next_cont$12;
+    reg  lane_tables$lane_next_cont$13;
+    reg  lane_tables$lane_next_cont$14;
+    reg  lane_tables$lane_next_cont$15;
+    reg  lane_tables$lane_next_cont$16;
+    reg  lane_tables$lane_next_cont$17;
+    reg  lane_tables$lane_next_cont$18;
+    reg  lane_tables$lane_next_cont$19;
+    reg  lane_tables$lane_next_cont$20;
+    reg  lane_tables$lane_next_cont$21;
+    reg  lane_tables$lane_next_cont$22;
+    reg  lane_tables$lane_next_cont$23;
+    reg  lane_tables$lane_next_cont$24;
+    reg  lane_tables$lane_next_cont$25;
+    reg  lane_tables$lane_next_cont$26;
+    reg  lane_tables$lane_next_cont$27;
+    reg  lane_tables$lane_next_cont$28;
+    reg  lane_tables$lane_next_cont$29;
+    reg  lane_tables$lane_next_cont$30;
+    reg  lane_tables$lane_next_cont$31;
+    reg  lane_tables$lane_next_fits$0;
+    reg  lane_tables$lane_next_fits$1;
+    reg  lane_tables$lane_next_fits$2;
+    reg  lane_tables$lane_next_fits$3;
+    reg  lane_tables$lane_next_fits$4;
+    reg  lane_tables$lane_next_fits$5;
+    reg  lane_tables$lane_next_fits$6;
+    reg  lane_tables$lane_next_fits$7;
+    reg  lane_tables$lane_next_fits$8;
+    reg  lane_tables$lane_next_fits$9;
+    reg  lane_tables$lane_next_fits$10;
+    reg  lane_tables$lane_next_fits$11;
+    reg  lane_tables$lane_next_fits$12;
+    reg  lane_tables$lane_next_fits$13;
+    reg  lane_tables$lane_next_fits$14;
+    reg  lane_tables$lane_next_fits$15;
+    reg  lane_tables$lane_next_fits$16;
+    reg  lane_tables$lane_next_fits$17;
+    reg  lane_tables$lane_next_fits$18;
+    reg  lane_tables$lane_next_fits$19;
+    reg  lane_tables$lane_next_fits$20;
+    reg  lane_tables$lane_next_fits$21;
+    reg  lane_tables$lane_next_fits$22;
+    reg  lane_tables$lane_next_fits$23;
+    reg  lane_tables$lane_next_fits$24;
+    reg  lane_tables$lane_next_fits$25;
+    reg  lane_tables$lane_next_fits$26;
+    reg  lane_tables$lane_next_fits$27;
+    reg  lane_tables$lane_next_fits$28;
+    reg  lane_tables$lane_next_fits$29;
+    reg  lane_tables$lane_next_fits$30;
+    reg  lane_tables$lane_next_fits$31;
     reg  [2:0] lane_tables$lane_length$0;
     reg  [2:0] lane_tables$lane_length$1;
     reg  [2:0] lane_tables$lane_length$2;
@@ -442,38 +506,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [2:0] lane_tables$lane_length$29;
     reg  [2:0] lane_tables$lane_length$30;
     reg  [2:0] lane_tables$lane_length$31;
-    reg  [4:0] lane_tables$lane_allowed$0;
-    reg  [4:0] lane_tables$lane_allowed$1;
-    reg  [4:0] lane_tables$lane_allowed$2;
-    reg  [4:0] lane_tables$lane_allowed$3;
-    reg  [4:0] lane_tables$lane_allowed$4;
-    reg  [4:0] lane_tables$lane_allowed$5;
-    reg  [4:0] lane_tables$lane_allowed$6;
-    reg  [4:0] lane_tables$lane_allowed$7;
-    reg  [4:0] lane_tables$lane_allowed$8;
-    reg  [4:0] lane_tables$lane_allowed$9;
-    reg  [4:0] lane_tables$lane_allowed$10;
-    reg  [4:0] lane_tables$lane_allowed$11;
-    reg  [4:0] lane_tables$lane_allowed$12;
-    reg  [4:0] lane_tables$lane_allowed$13;
-    reg  [4:0] lane_tables$lane_allowed$14;
-    reg  [4:0] lane_tables$lane_allowed$15;
-    reg  [4:0] lane_tables$lane_allowed$16;
-    reg  [4:0] lane_tables$lane_allowed$17;
-    reg  [4:0] lane_tables$lane_allowed$18;
-    reg  [4:0] lane_tables$lane_allowed$19;
-    reg  [4:0] lane_tables$lane_allowed$20;
-    reg  [4:0] lane_tables$lane_allowed$21;
-    reg  [4:0] lane_tables$lane_allowed$22;
-    reg  [4:0] lane_tables$lane_allowed$23;
-    reg  [4:0] lane_tables$lane_allowed$24;
-    reg  [4:0] lane_tables$lane_allowed$25;
-    reg  [4:0] lane_tables$lane_allowed$26;
-    reg  [4:0] lane_tables$lane_allowed$27;
-    reg  [4:0] lane_tables$lane_allowed$28;
-    reg  [4:0] lane_tables$lane_allowed$29;
-    reg  [4:0] lane_tables$lane_allowed$30;
-    reg  [4:0] lane_tables$lane_allowed$31;
     reg  [3:0] lane_tables$lane_outside$0;
     reg  [3:0] lane_tables$lane_outside$1;
     reg  [3:0] lane_tables$lane_outside$2;
@@ -570,28 +602,26 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [7:0] lane_tables$lane_free$29;
     reg  [7:0] lane_tables$lane_free$30;
     reg  [7:0] lane_tables$lane_free$31;
-    reg  [4:0] lane_tables$prev_cont$0;
-    reg  [4:0] lane_tables$prev_cont$1;
-    reg  [4:0] lane_tables$prev_cont$2;
-    reg  [4:0] lane_tables$prev_cont$3;
-    reg  [4:0] lane_tables$prev_cont$4;
+    reg  lane_tables$prev_is_cont$0;
+    reg  lane_tables$prev_is_cont$1;
+    reg  lane_tables$prev_is_cont$2;
+    reg  lane_tables$prev_is_cont$3;
+    reg  lane_tables$prev_is_cont$4;
+    reg  lane_tables$prev_next_fits$0;
+    reg  lane_tables$prev_next_fits$1;
+    reg  lane_tables$prev_next_fits$2;
+    reg  lane_tables$prev_next_fits$3;
+    reg  lane_tables$prev_next_fits$4;
     reg  [2:0] lane_tables$prev_length$0;
     reg  [2:0] lane_tables$prev_length$1;
     reg  [2:0] lane_tables$prev_length$2;
     reg  [2:0] lane_tables$prev_length$3;
     reg  [2:0] lane_tables$prev_length$4;
-    reg  [4:0] lane_tables$prev_allowed$0;
-    reg  [4:0] lane_tables$prev_allowed$1;
-    reg  [4:0] lane_tables$prev_allowed$2;
-    reg  [4:0] lane_tables$prev_allowed$3;
-    reg  [4:0] lane_tables$prev_allowed$4;
     reg  [7:0] lane_tables$prev_free$0;
     reg  [7:0] lane_tables$prev_free$1;
     reg  [7:0] lane_tables$prev_free$2;
     reg  [7:0] lane_tables$prev_free$3;
     reg  [7:0] lane_tables$prev_free$4;
-    reg  [4:0] lane_tables$after_cont;
-    reg  lane_tables$after_is_end;
     reg  lane_tables$window_tlast;
     reg  lane_tables$window_valid;
     reg  lane_decoder$clock;
@@ -628,38 +658,102 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  lane_decoder$lane_present$29;
     reg  lane_decoder$lane_present$30;
     reg  lane_decoder$lane_present$31;
-    reg  [4:0] lane_decoder$lane_cont$0;
-    reg  [4:0] lane_decoder$lane_cont$1;
-    reg  [4:0] lane_decoder$lane_cont$2;
-    reg  [4:0] lane_decoder$lane_cont$3;
-    reg  [4:0] lane_decoder$lane_cont$4;
-    reg  [4:0] lane_decoder$lane_cont$5;
-    reg  [4:0] lane_decoder$lane_cont$6;
-    reg  [4:0] lane_decoder$lane_cont$7;
-    reg  [4:0] lane_decoder$lane_cont$8;
-    reg  [4:0] lane_decoder$lane_cont$9;
-    reg  [4:0] lane_decoder$lane_cont$10;
-    reg  [4:0] lane_decoder$lane_cont$11;
-    reg  [4:0] lane_decoder$lane_cont$12;
-    reg  [4:0] lane_decoder$lane_cont$13;
-    reg  [4:0] lane_decoder$lane_cont$14;
-    reg  [4:0] lane_decoder$lane_cont$15;
-    reg  [4:0] lane_decoder$lane_cont$16;
-    reg  [4:0] lane_decoder$lane_cont$17;
-    reg  [4:0] lane_decoder$lane_cont$18;
-    reg  [4:0] lane_decoder$lane_cont$19;
-    reg  [4:0] lane_decoder$lane_cont$20;
-    reg  [4:0] lane_decoder$lane_cont$21;
-    reg  [4:0] lane_decoder$lane_cont$22;
-    reg  [4:0] lane_decoder$lane_cont$23;
-    reg  [4:0] lane_decoder$lane_cont$24;
-    reg  [4:0] lane_decoder$lane_cont$25;
-    reg  [4:0] lane_decoder$lane_cont$26;
-    reg  [4:0] lane_decoder$lane_cont$27;
-    reg  [4:0] lane_decoder$lane_cont$28;
-    reg  [4:0] lane_decoder$lane_cont$29;
-    reg  [4:0] lane_decoder$lane_cont$30;
-    reg  [4:0] lane_decoder$lane_cont$31;
+    reg  lane_decoder$lane_is_cont$0;
+    reg  lane_decoder$lane_is_cont$1;
+    reg  lane_decoder$lane_is_cont$2;
+    reg  lane_decoder$lane_is_cont$3;
+    reg  lane_decoder$lane_is_cont$4;
+    reg  lane_decoder$lane_is_cont$5;
+    reg  lane_decoder$lane_is_cont$6;
+    reg  lane_decoder$lane_is_cont$7;
+    reg  lane_decoder$lane_is_cont$8;
+    reg  lane_decoder$lane_is_cont$9;
+    reg  lane_decoder$lane_is_cont$10;
+    reg  lane_decoder$lane_is_cont$11;
+    reg  lane_decoder$lane_is_cont$12;
+    reg  lane_decoder$lane_is_cont$13;
+    reg  lane_decoder$lane_is_cont$14;
+    reg  lane_decoder$lane_is_cont$15;
+    reg  lane_decoder$lane_is_cont$16;
+    reg  lane_decoder$lane_is_cont$17;
+    reg  lane_decoder$lane_is_cont$18;
+    reg  lane_decoder$lane_is_cont$19;
+    reg  lane_decoder$lane_is_cont$20;
+    reg  lane_decoder$lane_is_cont$21;
+    reg  lane_decoder$lane_is_cont$22;
+    reg  lane_decoder$lane_is_cont$23;
+    reg  lane_decoder$lane_is_cont$24;
+    reg  lane_decoder$lane_is_cont$25;
+    reg  lane_decoder$lane_is_cont$26;
+    reg  lane_decoder$lane_is_cont$27;
+    reg  lane_decoder$lane_is_cont$28;
+    reg  lane_decoder$lane_is_cont$29;
+    reg  lane_decoder$lane_is_cont$30;
+    reg  lane_decoder$lane_is_cont$31;
+    reg  lane_decoder$lane_next_cont$0;
+    reg  lane_decoder$lane_next_cont$1;
+    reg  lane_decoder$lane_next_cont$2;
+    reg  lane_decoder$lane_next_cont$3;
+    reg  lane_decoder$lane_next_cont$4;
+    reg  lane_decoder$lane_next_cont$5;
+    reg  lane_decoder$lane_next_cont$6;
+    reg  lane_decoder$lane_next_cont$7;
+    reg  lane_decoder$lane_next_cont$8;
+    reg  lane_decoder$lane_next_cont$9;
+    reg  lane_decoder$lane_next_cont$10;
+    reg  lane_decoder$lane_next_cont$11;
+    reg  lane_decoder$lane_next_cont$12;
+    reg  lane_decoder$lane_next_cont$13;
+    reg  lane_decoder$lane_next_cont$14;
+    reg  lane_decoder$lane_next_cont$15;
+    reg  lane_decoder$lane_next_cont$16;
+    reg  lane_decoder$lane_next_cont$17;
+    reg  lane_decoder$lane_next_cont$18;
+    reg  lane_decoder$lane_next_cont$19;
+    reg  lane_decoder$lane_next_cont$20;
+    reg  lane_decoder$lane_next_cont$21;
+    reg  lane_decoder$lane_next_cont$22;
+    reg  lane_decoder$lane_next_cont$23;
+    reg  lane_decoder$lane_next_cont$24;
+    reg  lane_decoder$lane_next_cont$25;
+    reg  lane_decoder$lane_next_cont$26;
+    reg  lane_decoder$lane_next_cont$27;
+    reg  lane_decoder$lane_next_cont$28;
+    reg  lane_decoder$lane_next_cont$29;
+    reg  lane_decoder$lane_next_cont$30;
+    reg  lane_decoder$lane_next_cont$31;
+    reg  lane_decoder$lane_next_fits$0;
+    reg  lane_decoder$lane_next_fits$1;
+    reg  lane_decoder$lane_next_fits$2;
+    reg  lane_decoder$lane_next_fits$3;
+    reg  lane_decoder$lane_next_fits$4;
+    reg  lane_decoder$lane_next_fits$5;
+    reg  lane_decoder$lane_next_fits$6;
+    reg  lane_decoder$lane_next_fits$7;
+    reg  lane_decoder$lane_next_fits$8;
+    reg  lane_decoder$lane_next_fits$9;
+    reg  lane_decoder$lane_next_fits$10;
+    reg  lane_decoder$lane_next_fits$11;
+    reg  lane_decoder$lane_next_fits$12;
+    reg  lane_decoder$lane_next_fits$13;
+    reg  lane_decoder$lane_next_fits$14;
+    reg  lane_decoder$lane_next_fits$15;
+    reg  lane_decoder$lane_next_fits$16;
+    reg  lane_decoder$lane_next_fits$17;
+    reg  lane_decoder$lane_next_fits$18;
+    reg  lane_decoder$lane_next_fits$19;
+    reg  lane_decoder$lane_next_fits$20;
+    reg  lane_decoder$lane_next_fits$21;
+    reg  lane_decoder$lane_next_fits$22;
+    reg  lane_decoder$lane_next_fits$23;
+    reg  lane_decoder$lane_next_fits$24;
+    reg  lane_decoder$lane_next_fits$25;
+    reg  lane_decoder$lane_next_fits$26;
+    reg  lane_decoder$lane_next_fits$27;
+    reg  lane_decoder$lane_next_fits$28;
+    reg  lane_decoder$lane_next_fits$29;
+    reg  lane_decoder$lane_next_fits$30;
+    reg  lane_decoder$lane_next_fits$31;
     reg  [2:0] lane_decoder$lane_length$0;
     reg  [2:0] lane_decoder$lane_length$1;
     reg  [2:0] lane_decoder$lane_length$2;
@@ -692,38 +786,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [2:0] lane_decoder$lane_length$29;
     reg  [2:0] lane_decoder$lane_length$30;
     reg  [2:0] lane_decoder$lane_length$31;
-    reg  [4:0] lane_decoder$lane_allowed$0;
-    reg  [4:0] lane_decoder$lane_allowed$1;
-    reg  [4:0] lane_decoder$lane_allowed$2;
-    reg  [4:0] lane_decoder$lane_allowed$3;
-    reg  [4:0] lane_decoder$lane_allowed$4;
-    reg  [4:0] lane_decoder$lane_allowed$5;
-    reg  [4:0] lane_decoder$lane_allowed$6;
-    reg  [4:0] lane_decoder$lane_allowed$7;
-    reg  [4:0] lane_decoder$lane_allowed$8;
-    reg  [4:0] lane_decoder$lane_allowed$9;
-    reg  [4:0] lane_decoder$lane_allowed$10;
-    reg  [4:0] lane_decoder$lane_allowed$11;
-    reg  [4:0] lane_decoder$lane_allowed$12;
-    reg  [4:0] lane_decoder$lane_allowed$13;
-    reg  [4:0] lane_decoder$lane_allowed$14;
-    reg  [4:0] lane_decoder$lane_allowed$15;
-    reg  [4:0] lane_decoder$lane_allowed$16;
-    reg  [4:0] lane_decoder$lane_allowed$17;
-    reg  [4:0] lane_decoder$lane_allowed$18;
-    reg  [4:0] lane_decoder$lane_allowed$19;
-    reg  [4:0] lane_decoder$lane_allowed$20;
-    reg  [4:0] lane_decoder$lane_allowed$21;
-    reg  [4:0] lane_decoder$lane_allowed$22;
-    reg  [4:0] lane_decoder$lane_allowed$23;
-    reg  [4:0] lane_decoder$lane_allowed$24;
-    reg  [4:0] lane_decoder$lane_allowed$25;
-    reg  [4:0] lane_decoder$lane_allowed$26;
-    reg  [4:0] lane_decoder$lane_allowed$27;
-    reg  [4:0] lane_decoder$lane_allowed$28;
-    reg  [4:0] lane_decoder$lane_allowed$29;
-    reg  [4:0] lane_decoder$lane_allowed$30;
-    reg  [4:0] lane_decoder$lane_allowed$31;
     reg  [3:0] lane_decoder$lane_outside$0;
     reg  [3:0] lane_decoder$lane_outside$1;
     reg  [3:0] lane_decoder$lane_outside$2;
@@ -820,28 +882,26 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [7:0] lane_decoder$lane_free$29;
     reg  [7:0] lane_decoder$lane_free$30;
     reg  [7:0] lane_decoder$lane_free$31;
-    reg  [4:0] lane_decoder$prev_cont$0;
-    reg  [4:0] lane_decoder$prev_cont$1;
-    reg  [4:0] lane_decoder$prev_cont$2;
-    reg  [4:0] lane_decoder$prev_cont$3;
-    reg  [4:0] lane_decoder$prev_cont$4;
+    reg  lane_decoder$prev_is_cont$0;
+    reg  lane_decoder$prev_is_cont$1;
+    reg  lane_decoder$prev_is_cont$2;
+    reg  lane_decoder$prev_is_cont$3;
+    reg  lane_decoder$prev_is_cont$4;
+    reg  lane_decoder$prev_next_fits$0;
+    reg  lane_decoder$prev_next_fits$1;
+    reg  lane_decoder$prev_next_fits$2;
+    reg  lane_decoder$prev_next_fits$3;
+    reg  lane_decoder$prev_next_fits$4;
     reg  [2:0] lane_decoder$prev_length$0;
     reg  [2:0] lane_decoder$prev_length$1;
     reg  [2:0] lane_decoder$prev_length$2;
     reg  [2:0] lane_decoder$prev_length$3;
     reg  [2:0] lane_decoder$prev_length$4;
-    reg  [4:0] lane_decoder$prev_allowed$0;
-    reg  [4:0] lane_decoder$prev_allowed$1;
-    reg  [4:0] lane_decoder$prev_allowed$2;
-    reg  [4:0] lane_decoder$prev_allowed$3;
-    reg  [4:0] lane_decoder$prev_allowed$4;
     reg  [7:0] lane_decoder$prev_free$0;
     reg  [7:0] lane_decoder$prev_free$1;
     reg  [7:0] lane_decoder$prev_free$2;
     reg  [7:0] lane_decoder$prev_free$3;
     reg  [7:0] lane_decoder$prev_free$4;
-    reg  [4:0] lane_decoder$after_cont;
-    reg  lane_decoder$after_is_end;
     reg  lane_decoder$window_tlast;
     reg  lane_decoder$window_valid;
     reg  lane_decoder$slot_valid$0;
@@ -1077,10 +1137,9 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  credits$ready$d;
     reg  credits$ready$q;
     reg  credits$ready$clock;
-    reg  [6:0] credits$plus;
-    reg  [6:0] credits$minus_returned;
-    reg  [6:0] credits$minus_early;
-    reg  [6:0] credits$minus_late;
+    reg  credits$leaving_odd;
+    reg  credits$leaving_many;
+    reg  [6:0] credits$change;
     reg  credits$fits_one;
     reg  credits$fits_two;
     reg  credits$leaves;
@@ -5991,9 +6050,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [4:0] lane_tables$class_next_cont$d;
     reg  [4:0] lane_tables$class_next_cont$q;
     reg  lane_tables$class_next_cont$clock;
-    reg  lane_tables$class_next_is_end$d;
-    reg  lane_tables$class_next_is_end$q;
-    reg  lane_tables$class_next_is_end$clock;
     reg  [4:0] lane_tables$class_tail_class$0$d;
     reg  [4:0] lane_tables$class_tail_class$0$q;
     reg  lane_tables$class_tail_class$0$clock;
@@ -6717,12 +6773,102 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [7:0] lane_tables$row_free$31$d;
     reg  [7:0] lane_tables$row_free$31$q;
     reg  lane_tables$row_free$31$clock;
-    reg  [4:0] lane_tables$row_next_cont$d;
-    reg  [4:0] lane_tables$row_next_cont$q;
-    reg  lane_tables$row_next_cont$clock;
-    reg  lane_tables$row_next_is_end$d;
-    reg  lane_tables$row_next_is_end$q;
-    reg  lane_tables$row_next_is_end$clock;
+    reg  [4:0] lane_tables$row_next_cont$0$d;
+    reg  [4:0] lane_tables$row_next_cont$0$q;
+    reg  lane_tables$row_next_cont$0$clock;
+    reg  [4:0] lane_tables$row_next_cont$1$d;
+    reg  [4:0] lane_tables$row_next_cont$1$q;
+    reg  lane_tables$row_next_cont$1$clock;
+    reg  [4:0] lane_tables$row_next_cont$2$d;
+    reg  [4:0] lane_tables$row_next_cont$2$q;
+    reg  lane_tables$row_next_cont$2$clock;
+    reg  [4:0] lane_tables$row_next_cont$3$d;
+    reg  [4:0] lane_tables$row_next_cont$3$q;
+    reg  lane_tables$row_next_cont$3$clock;
+    reg  [4:0] lane_tables$row_next_cont$4$d;
+    reg  [4:0] lane_tables$row_next_cont$4$q;
+    reg  lane_tables$row_next_cont$4$clock;
+    reg  [4:0] lane_tables$row_next_cont$5$d;
+    reg  [4:0] lane_tables$row_next_cont$5$q;
+    reg  lane_tables$row_next_cont$5$clock;
+    reg  [4:0] lane_tables$row_next_cont$6$d;
+    reg  [4:0] lane_tables$row_next_cont$6$q;
+    reg  lane_tables$row_next_cont$6$clock;
+    reg  [4:0] lane_tables$row_next_cont$7$d;
+    reg  [4:0] lane_tables$row_next_cont$7$q;
+    reg  lane_tables$row_next_cont$7$clock;
+    reg  [4:0] lane_tables$row_next_cont$8$d;
+    reg  [4:0] lane_tables$row_next_cont$8$q;
+    reg  lane_tables$row_next_cont$8$clock;
+    reg  [4:0] lane_tables$row_next_cont$9$d;
+    reg  [4:0] lane_tables$row_next_cont$9$q;
+    reg  lane_tables$row_next_cont$9$clock;
+    reg  [4:0] lane_tables$row_next_cont$10$d;
+    reg  [4:0] lane_tables$row_next_cont$10$q;
+    reg  lane_tables$row_next_cont$10$clock;
+    reg  [4:0] lane_tables$row_next_cont$11$d;
+    reg  [4:0] lane_tables$row_next_cont$11$q;
+    reg  lane_tables$row_next_cont$11$clock;
+    reg  [4:0] lane_tables$row_next_cont$12$d;
+    reg  [4:0] lane_tables$row_next_cont$12$q;
+    reg  lane_tables$row_next_cont$12$clock;
+    reg  [4:0] lane_tables$row_next_cont$13$d;
+    reg  [4:0] lane_tables$row_next_cont$13$q;
+    reg  lane_tables$row_next_cont$13$clock;
+    reg  [4:0] lane_tables$row_next_cont$14$d;
+    reg  [4:0] lane_tables$row_next_cont$14$q;
+    reg  lane_tables$row_next_cont$14$clock;
+    reg  [4:0] lane_tables$row_next_cont$15$d;
+    reg  [4:0] lane_tables$row_next_cont$15$q;
+    reg  lane_tables$row_next_cont$15$clock;
+    reg  [4:0] lane_tables$row_next_cont$16$d;
+    reg  [4:0] lane_tables$row_next_cont$16$q;
+    reg  lane_tables$row_next_cont$16$clock;
+    reg  [4:0] lane_tables$row_next_cont$17$d;
+    reg  [4:0] lane_tables$row_next_cont$17$q;
+    reg  lane_tables$row_next_cont$17$clock;
+    reg  [4:0] lane_tables$row_next_cont$18$d;
+    reg  [4:0] lane_tables$row_next_cont$18$q;
+    reg  lane_tables$row_next_cont$18$clock;
+    reg  [4:0] lane_tables$row_next_cont$19$d;
+    reg  [4:0] lane_tables$row_next_cont$19$q;
+    reg  lane_tables$row_next_cont$19$clock;
+    reg  [4:0] lane_tables$row_next_cont$20$d;
+    reg  [4:0] lane_tables$row_next_cont$20$q;
+    reg  lane_tables$row_next_cont$20$clock;
+    reg  [4:0] lane_tables$row_next_cont$21$d;
+    reg  [4:0] lane_tables$row_next_cont$21$q;
+    reg  lane_tables$row_next_cont$21$clock;
+    reg  [4:0] lane_tables$row_next_cont$22$d;
+    reg  [4:0] lane_tables$row_next_cont$22$q;
+    reg  lane_tables$row_next_cont$22$clock;
+    reg  [4:0] lane_tables$row_next_cont$23$d;
+    reg  [4:0] lane_tables$row_next_cont$23$q;
+    reg  lane_tables$row_next_cont$23$clock;
+    reg  [4:0] lane_tables$row_next_cont$24$d;
+    reg  [4:0] lane_tables$row_next_cont$24$q;
+    reg  lane_tables$row_next_cont$24$clock;
+    reg  [4:0] lane_tables$row_next_cont$25$d;
+    reg  [4:0] lane_tables$row_next_cont$25$q;
+    reg  lane_tables$row_next_cont$25$clock;
+    reg  [4:0] lane_tables$row_next_cont$26$d;
+    reg  [4:0] lane_tables$row_next_cont$26$q;
+    reg  lane_tables$row_next_cont$26$clock;
+    reg  [4:0] lane_tables$row_next_cont$27$d;
+    reg  [4:0] lane_tables$row_next_cont$27$q;
+    reg  lane_tables$row_next_cont$27$clock;
+    reg  [4:0] lane_tables$row_next_cont$28$d;
+    reg  [4:0] lane_tables$row_next_cont$28$q;
+    reg  lane_tables$row_next_cont$28$clock;
+    reg  [4:0] lane_tables$row_next_cont$29$d;
+    reg  [4:0] lane_tables$row_next_cont$29$q;
+    reg  lane_tables$row_next_cont$29$clock;
+    reg  [4:0] lane_tables$row_next_cont$30$d;
+    reg  [4:0] lane_tables$row_next_cont$30$q;
+    reg  lane_tables$row_next_cont$30$clock;
+    reg  [4:0] lane_tables$row_next_cont$31$d;
+    reg  [4:0] lane_tables$row_next_cont$31$q;
+    reg  lane_tables$row_next_cont$31$clock;
     reg  [4:0] lane_tables$row_tail_cont$0$d;
     reg  [4:0] lane_tables$row_tail_cont$0$q;
     reg  lane_tables$row_tail_cont$0$clock;
@@ -6960,102 +7106,294 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  lane_tables$window_present$31$d;
     reg  lane_tables$window_present$31$q;
     reg  lane_tables$window_present$31$clock;
-    reg  [4:0] lane_tables$window_cont$0$d;
-    reg  [4:0] lane_tables$window_cont$0$q;
-    reg  lane_tables$window_cont$0$clock;
-    reg  [4:0] lane_tables$window_cont$1$d;
-    reg  [4:0] lane_tables$window_cont$1$q;
-    reg  lane_tables$window_cont$1$clock;
-    reg  [4:0] lane_tables$window_cont$2$d;
-    reg  [4:0] lane_tables$window_cont$2$q;
-    reg  lane_tables$window_cont$2$clock;
-    reg  [4:0] lane_tables$window_cont$3$d;
-    reg  [4:0] lane_tables$window_cont$3$q;
-    reg  lane_tables$window_cont$3$clock;
-    reg  [4:0] lane_tables$window_cont$4$d;
-    reg  [4:0] lane_tables$window_cont$4$q;
-    reg  lane_tables$window_cont$4$clock;
-    reg  [4:0] lane_tables$window_cont$5$d;
-    reg  [4:0] lane_tables$window_cont$5$q;
-    reg  lane_tables$window_cont$5$clock;
-    reg  [4:0] lane_tables$window_cont$6$d;
-    reg  [4:0] lane_tables$window_cont$6$q;
-    reg  lane_tables$window_cont$6$clock;
-    reg  [4:0] lane_tables$window_cont$7$d;
-    reg  [4:0] lane_tables$window_cont$7$q;
-    reg  lane_tables$window_cont$7$clock;
-    reg  [4:0] lane_tables$window_cont$8$d;
-    reg  [4:0] lane_tables$window_cont$8$q;
-    reg  lane_tables$window_cont$8$clock;
-    reg  [4:0] lane_tables$window_cont$9$d;
-    reg  [4:0] lane_tables$window_cont$9$q;
-    reg  lane_tables$window_cont$9$clock;
-    reg  [4:0] lane_tables$window_cont$10$d;
-    reg  [4:0] lane_tables$window_cont$10$q;
-    reg  lane_tables$window_cont$10$clock;
-    reg  [4:0] lane_tables$window_cont$11$d;
-    reg  [4:0] lane_tables$window_cont$11$q;
-    reg  lane_tables$window_cont$11$clock;
-    reg  [4:0] lane_tables$window_cont$12$d;
-    reg  [4:0] lane_tables$window_cont$12$q;
-    reg  lane_tables$window_cont$12$clock;
-    reg  [4:0] lane_tables$window_cont$13$d;
-    reg  [4:0] lane_tables$window_cont$13$q;
-    reg  lane_tables$window_cont$13$clock;
-    reg  [4:0] lane_tables$window_cont$14$d;
-    reg  [4:0] lane_tables$window_cont$14$q;
-    reg  lane_tables$window_cont$14$clock;
-    reg  [4:0] lane_tables$window_cont$15$d;
-    reg  [4:0] lane_tables$window_cont$15$q;
-    reg  lane_tables$window_cont$15$clock;
-    reg  [4:0] lane_tables$window_cont$16$d;
-    reg  [4:0] lane_tables$window_cont$16$q;
-    reg  lane_tables$window_cont$16$clock;
-    reg  [4:0] lane_tables$window_cont$17$d;
-    reg  [4:0] lane_tables$window_cont$17$q;
-    reg  lane_tables$window_cont$17$clock;
-    reg  [4:0] lane_tables$window_cont$18$d;
-    reg  [4:0] lane_tables$window_cont$18$q;
-    reg  lane_tables$window_cont$18$clock;
-    reg  [4:0] lane_tables$window_cont$19$d;
-    reg  [4:0] lane_tables$window_cont$19$q;
-    reg  lane_tables$window_cont$19$clock;
-    reg  [4:0] lane_tables$window_cont$20$d;
-    reg  [4:0] lane_tables$window_cont$20$q;
-    reg  lane_tables$window_cont$20$clock;
-    reg  [4:0] lane_tables$window_cont$21$d;
-    reg  [4:0] lane_tables$window_cont$21$q;
-    reg  lane_tables$window_cont$21$clock;
-    reg  [4:0] lane_tables$window_cont$22$d;
-    reg  [4:0] lane_tables$window_cont$22$q;
-    reg  lane_tables$window_cont$22$clock;
-    reg  [4:0] lane_tables$window_cont$23$d;
-    reg  [4:0] lane_tables$window_cont$23$q;
-    reg  lane_tables$window_cont$23$clock;
-    reg  [4:0] lane_tables$window_cont$24$d;
-    reg  [4:0] lane_tables$window_cont$24$q;
-    reg  lane_tables$window_cont$24$clock;
-    reg  [4:0] lane_tables$window_cont$25$d;
-    reg  [4:0] lane_tables$window_cont$25$q;
-    reg  lane_tables$window_cont$25$clock;
-    reg  [4:0] lane_tables$window_cont$26$d;
-    reg  [4:0] lane_tables$window_cont$26$q;
-    reg  lane_tables$window_cont$26$clock;
-    reg  [4:0] lane_tables$window_cont$27$d;
-    reg  [4:0] lane_tables$window_cont$27$q;
-    reg  lane_tables$window_cont$27$clock;
-    reg  [4:0] lane_tables$window_cont$28$d;
-    reg  [4:0] lane_tables$window_cont$28$q;
-    reg  lane_tables$window_cont$28$clock;
-    reg  [4:0] lane_tables$window_cont$29$d;
-    reg  [4:0] lane_tables$window_cont$29$q;
-    reg  lane_tables$window_cont$29$clock;
-    reg  [4:0] lane_tables$window_cont$30$d;
-    reg  [4:0] lane_tables$window_cont$30$q;
-    reg  lane_tables$window_cont$30$clock;
-    reg  [4:0] lane_tables$window_cont$31$d;
-    reg  [4:0] lane_tables$window_cont$31$q;
-    reg  lane_tables$window_cont$31$clock;
+    reg  lane_tables$window_is_cont$0$d;
+    reg  lane_tables$window_is_cont$0$q;
+    reg  lane_tables$window_is_cont$0$clock;
+    reg  lane_tables$window_is_cont$1$d;
+    reg  lane_tables$window_is_cont$1$q;
+    reg  lane_tables$window_is_cont$1$clock;
+    reg  lane_tables$window_is_cont$2$d;
+    reg  lane_tables$window_is_cont$2$q;
+    reg  lane_tables$window_is_cont$2$clock;
+    reg  lane_tables$window_is_cont$3$d;
+    reg  lane_tables$window_is_cont$3$q;
+    reg  lane_tables$window_is_cont$3$clock;
+    reg  lane_tables$window_is_cont$4$d;
+    reg  lane_tables$window_is_cont$4$q;
+    reg  lane_tables$window_is_cont$4$clock;
+    reg  lane_tables$window_is_cont$5$d;
+    reg  lane_tables$window_is_cont$5$q;
+    reg  lane_tables$window_is_cont$5$clock;
+    reg  lane_tables$window_is_cont$6$d;
+    reg  lane_tables$window_is_cont$6$q;
+    reg  lane_tables$window_is_cont$6$clock;
+    reg  lane_tables$window_is_cont$7$d;
+    reg  lane_tables$window_is_cont$7$q;
+    reg  lane_tables$window_is_cont$7$clock;
+    reg  lane_tables$window_is_cont$8$d;
+    reg  lane_tables$window_is_cont$8$q;
+    reg  lane_tables$window_is_cont$8$clock;
+    reg  lane_tables$window_is_cont$9$d;
+    reg  lane_tables$window_is_cont$9$q;
+    reg  lane_tables$window_is_cont$9$clock;
+    reg  lane_tables$window_is_cont$10$d;
+    reg  lane_tables$window_is_cont$10$q;
+    reg  lane_tables$window_is_cont$10$clock;
+    reg  lane_tables$window_is_cont$11$d;
+    reg  lane_tables$window_is_cont$11$q;
+    reg  lane_tables$window_is_cont$11$clock;
+    reg  lane_tables$window_is_cont$12$d;
+    reg  lane_tables$window_is_cont$12$q;
+    reg  lane_tables$window_is_cont$12$clock;
+    reg  lane_tables$window_is_cont$13$d;
+    reg  lane_tables$window_is_cont$13$q;
+    reg  lane_tables$window_is_cont$13$clock;
+    reg  lane_tables$window_is_cont$14$d;
+    reg  lane_tables$window_is_cont$14$q;
+    reg  lane_tables$window_is_cont$14$clock;
+    reg  lane_tables$window_is_cont$15$d;
+    reg  lane_tables$window_is_cont$15$q;
+    reg  lane_tables$window_is_cont$15$clock;
+    reg  lane_tables$window_is_cont$16$d;
+    reg  lane_tables$window_is_cont$16$q;
+    reg  lane_tables$window_is_cont$16$clock;
+    reg  lane_tables$window_is_cont$17$d;
+    reg  lane_tables$window_is_cont$17$q;
+    reg  lane_tables$window_is_cont$17$clock;
+    reg  lane_tables$window_is_cont$18$d;
+    reg  lane_tables$window_is_cont$18$q;
+    reg  lane_tables$window_is_cont$18$clock;
+    reg  lane_tables$window_is_cont$19$d;
+    reg  lane_tables$window_is_cont$19$q;
+    reg  lane_tables$window_is_cont$19$clock;
+    reg  lane_tables$window_is_cont$20$d;
+    reg  lane_tables$window_is_cont$20$q;
+    reg  lane_tables$window_is_cont$20$clock;
+    reg  lane_tables$window_is_cont$21$d;
+    reg  lane_tables$window_is_cont$21$q;
+    reg  lane_tables$window_is_cont$21$clock;
+    reg  lane_tables$window_is_cont$22$d;
+    reg  lane_tables$window_is_cont$22$q;
+    reg  lane_tables$window_is_cont$22$clock;
+    reg  lane_tables$window_is_cont$23$d;
+    reg  lane_tables$window_is_cont$23$q;
+    reg  lane_tables$window_is_cont$23$clock;
+    reg  lane_tables$window_is_cont$24$d;
+    reg  lane_tables$window_is_cont$24$q;
+    reg  lane_tables$window_is_cont$24$clock;
+    reg  lane_tables$window_is_cont$25$d;
+    reg  lane_tables$window_is_cont$25$q;
+    reg  lane_tables$window_is_cont$25$clock;
+    reg  lane_tables$window_is_cont$26$d;
+    reg  lane_tables$window_is_cont$26$q;
+    reg  lane_tables$window_is_cont$26$clock;
+    reg  lane_tables$window_is_cont$27$d;
+    reg  lane_tables$window_is_cont$27$q;
+    reg  lane_tables$window_is_cont$27$clock;
+    reg  lane_tables$window_is_cont$28$d;
+    reg  lane_tables$window_is_cont$28$q;
+    reg  lane_tables$window_is_cont$28$clock;
+    reg  lane_tables$window_is_cont$29$d;
+    reg  lane_tables$window_is_cont$29$q;
+    reg  lane_tables$window_is_cont$29$clock;
+    reg  lane_tables$window_is_cont$30$d;
+    reg  lane_tables$window_is_cont$30$q;
+    reg  lane_tables$window_is_cont$30$clock;
+    reg  lane_tables$window_is_cont$31$d;
+    reg  lane_tables$window_is_cont$31$q;
+    reg  lane_tables$window_is_cont$31$clock;
+    reg  lane_tables$window_next_cont$0$d;
+    reg  lane_tables$window_next_cont$0$q;
+    reg  lane_tables$window_next_cont$0$clock;
+    reg  lane_tables$window_next_cont$1$d;
+    reg  lane_tables$window_next_cont$1$q;
+    reg  lane_tables$window_next_cont$1$clock;
+    reg  lane_tables$window_next_cont$2$d;
+    reg  lane_tables$window_next_cont$2$q;
+    reg  lane_tables$window_next_cont$2$clock;
+    reg  lane_tables$window_next_cont$3$d;
+    reg  lane_tables$window_next_cont$3$q;
+    reg  lane_tables$window_next_cont$3$clock;
+    reg  lane_tables$window_next_cont$4$d;
+    reg  lane_tables$window_next_cont$4$q;
+    reg  lane_tables$window_next_cont$4$clock;
+    reg  lane_tables$window_next_cont$5$d;
+    reg  lane_tables$window_next_cont$5$q;
+    reg  lane_tables$window_next_cont$5$clock;
+    reg  lane_tables$window_next_cont$6$d;
+    reg  lane_tables$window_next_cont$6$q;
+    reg  lane_tables$window_next_cont$6$clock;
+    reg  lane_tables$window_next_cont$7$d;
+    reg  lane_tables$window_next_cont$7$q;
+    reg  lane_tables$window_next_cont$7$clock;
+    reg  lane_tables$window_next_cont$8$d;
+    reg  lane_tables$window_next_cont$8$q;
+    reg  lane_tables$window_next_cont$8$clock;
+    reg  lane_tables$window_next_cont$9$d;
+    reg  lane_tables$window_next_cont$9$q;
+    reg  lane_tables$window_next_cont$9$clock;
+    reg  lane_tables$window_next_cont$10$d;
+    reg  lane_tables$window_next_cont$10$q;
+    reg  lane_tables$window_next_cont$10$clock;
+    reg  lane_tables$window_next_cont$11$d;
+    reg  lane_tables$window_next_cont$11$q;
+    reg  lane_tables$window_next_cont$11$clock;
+    reg  lane_tables$window_next_cont$12$d;
+    reg  lane_tables$window_next_cont$12$q;
+    reg  lane_tables$window_next_cont$12$clock;
+    reg  lane_tables$window_next_cont$13$d;
+    reg  lane_tables$window_next_cont$13$q;
+    reg  lane_tables$window_next_cont$13$clock;
+    reg  lane_tables$window_next_cont$14$d;
+    reg  lane_tables$window_next_cont$14$q;
+    reg  lane_tables$window_next_cont$14$clock;
+    reg  lane_tables$window_next_cont$15$d;
+    reg  lane_tables$window_next_cont$15$q;
+    reg  lane_tables$window_next_cont$15$clock;
+    reg  lane_tables$window_next_cont$16$d;
+    reg  lane_tables$window_next_cont$16$q;
+    reg  lane_tables$window_next_cont$16$clock;
+    reg  lane_tables$window_next_cont$17$d;
+    reg  lane_tables$window_next_cont$17$q;
+    reg  lane_tables$window_next_cont$17$clock;
+    reg  lane_tables$window_next_cont$18$d;
+    reg  lane_tables$window_next_cont$18$q;
+    reg  lane_tables$window_next_cont$18$clock;
+    reg  lane_tables$window_next_cont$19$d;
+    reg  lane_tables$window_next_cont$19$q;
+    reg  lane_tables$window_next_cont$19$clock;
+    reg  lane_tables$window_next_cont$20$d;
+    reg  lane_tables$window_next_cont$20$q;
+    reg  lane_tables$window_next_cont$20$clock;
+    reg  lane_tables$window_next_cont$21$d;
+    reg  lane_tables$window_next_cont$21$q;
+    reg  lane_tables$window_next_cont$21$clock;
+    reg  lane_tables$window_next_cont$22$d;
+    reg  lane_tables$window_next_cont$22$q;
+    reg  lane_tables$window_next_cont$22$clock;
+    reg  lane_tables$window_next_cont$23$d;
+    reg  lane_tables$window_next_cont$23$q;
+    reg  lane_tables$window_next_cont$23$clock;
+    reg  lane_tables$window_next_cont$24$d;
+    reg  lane_tables$window_next_cont$24$q;
+    reg  lane_tables$window_next_cont$24$clock;
+    reg  lane_tables$window_next_cont$25$d;
+    reg  lane_tables$window_next_cont$25$q;
+    reg  lane_tables$window_next_cont$25$clock;
+    reg  lane_tables$window_next_cont$26$d;
+    reg  lane_tables$window_next_cont$26$q;
+    reg  lane_tables$window_next_cont$26$clock;
+    reg  lane_tables$window_next_cont$27$d;
+    reg  lane_tables$window_next_cont$27$q;
+    reg  lane_tables$window_next_cont$27$clock;
+    reg  lane_tables$window_next_cont$28$d;
+    reg  lane_tables$window_next_cont$28$q;
+    reg  lane_tables$window_next_cont$28$clock;
+    reg  lane_tables$window_next_cont$29$d;
+    reg  lane_tables$window_next_cont$29$q;
+    reg  lane_tables$window_next_cont$29$clock;
+    reg  lane_tables$window_next_cont$30$d;
+    reg  lane_tables$window_next_cont$30$q;
+    reg  lane_tables$window_next_cont$30$clock;
+    reg  lane_tables$window_next_cont$31$d;
+    reg  lane_tables$window_next_cont$31$q;
+    reg  lane_tables$window_next_cont$31$clock;
+    reg  lane_tables$window_next_fits$0$d;
+    reg  lane_tables$window_next_fits$0$q;
+    reg  lane_tables$window_next_fits$0$clock;
+    reg  lane_tables$window_next_fits$1$d;
+    reg  lane_tables$window_next_fits$1$q;
+    reg  lane_tables$window_next_fits$1$clock;
+    reg  lane_tables$window_next_fits$2$d;
+    reg  lane_tables$window_next_fits$2$q;
+    reg  lane_tables$window_next_fits$2$clock;
+    reg  lane_tables$window_next_fits$3$d;
+    reg  lane_tables$window_next_fits$3$q;
+    reg  lane_tables$window_next_fits$3$clock;
+    reg  lane_tables$window_next_fits$4$d;
+    reg  lane_tables$window_next_fits$4$q;
+    reg  lane_tables$window_next_fits$4$clock;
+    reg  lane_tables$window_next_fits$5$d;
+    reg  lane_tables$window_next_fits$5$q;
+    reg  lane_tables$window_next_fits$5$clock;
+    reg  lane_tables$window_next_fits$6$d;
+    reg  lane_tables$window_next_fits$6$q;
+    reg  lane_tables$window_next_fits$6$clock;
+    reg  lane_tables$window_next_fits$7$d;
+    reg  lane_tables$window_next_fits$7$q;
+    reg  lane_tables$window_next_fits$7$clock;
+    reg  lane_tables$window_next_fits$8$d;
+    reg  lane_tables$window_next_fits$8$q;
+    reg  lane_tables$window_next_fits$8$clock;
+    reg  lane_tables$window_next_fits$9$d;
+    reg  lane_tables$window_next_fits$9$q;
+    reg  lane_tables$window_next_fits$9$clock;
+    reg  lane_tables$window_next_fits$10$d;
+    reg  lane_tables$window_next_fits$10$q;
+    reg  lane_tables$window_next_fits$10$clock;
+    reg  lane_tables$window_next_fits$11$d;
+    reg  lane_tables$window_next_fits$11$q;
+    reg  lane_tables$window_next_fits$11$clock;
+    reg  lane_tables$window_next_fits$12$d;
+    reg  lane_tables$window_next_fits$12$q;
+    reg  lane_tables$window_next_fits$12$clock;
+    reg  lane_tables$window_next_fits$13$d;
+    reg  lane_tables$window_next_fits$13$q;
+    reg  lane_tables$window_next_fits$13$clock;
+    reg  lane_tables$window_next_fits$14$d;
+    reg  lane_tables$window_next_fits$14$q;
+    reg  lane_tables$window_next_fits$14$clock;
+    reg  lane_tables$window_next_fits$15$d;
+    reg  lane_tables$window_next_fits$15$q;
+    reg  lane_tables$window_next_fits$15$clock;
+    reg  lane_tables$window_next_fits$16$d;
+    reg  lane_tables$window_next_fits$16$q;
+    reg  lane_tables$window_next_fits$16$clock;
+    reg  lane_tables$window_next_fits$17$d;
+    reg  lane_tables$window_next_fits$17$q;
+    reg  lane_tables$window_next_fits$17$clock;
+    reg  lane_tables$window_next_fits$18$d;
+    reg  lane_tables$window_next_fits$18$q;
+    reg  lane_tables$window_next_fits$18$clock;
+    reg  lane_tables$window_next_fits$19$d;
+    reg  lane_tables$window_next_fits$19$q;
+    reg  lane_tables$window_next_fits$19$clock;
+    reg  lane_tables$window_next_fits$20$d;
+    reg  lane_tables$window_next_fits$20$q;
+    reg  lane_tables$window_next_fits$20$clock;
+    reg  lane_tables$window_next_fits$21$d;
+    reg  lane_tables$window_next_fits$21$q;
+    reg  lane_tables$window_next_fits$21$clock;
+    reg  lane_tables$window_next_fits$22$d;
+    reg  lane_tables$window_next_fits$22$q;
+    reg  lane_tables$window_next_fits$22$clock;
+    reg  lane_tables$window_next_fits$23$d;
+    reg  lane_tables$window_next_fits$23$q;
+    reg  lane_tables$window_next_fits$23$clock;
+    reg  lane_tables$window_next_fits$24$d;
+    reg  lane_tables$window_next_fits$24$q;
+    reg  lane_tables$window_next_fits$24$clock;
+    reg  lane_tables$window_next_fits$25$d;
+    reg  lane_tables$window_next_fits$25$q;
+    reg  lane_tables$window_next_fits$25$clock;
+    reg  lane_tables$window_next_fits$26$d;
+    reg  lane_tables$window_next_fits$26$q;
+    reg  lane_tables$window_next_fits$26$clock;
+    reg  lane_tables$window_next_fits$27$d;
+    reg  lane_tables$window_next_fits$27$q;
+    reg  lane_tables$window_next_fits$27$clock;
+    reg  lane_tables$window_next_fits$28$d;
+    reg  lane_tables$window_next_fits$28$q;
+    reg  lane_tables$window_next_fits$28$clock;
+    reg  lane_tables$window_next_fits$29$d;
+    reg  lane_tables$window_next_fits$29$q;
+    reg  lane_tables$window_next_fits$29$clock;
+    reg  lane_tables$window_next_fits$30$d;
+    reg  lane_tables$window_next_fits$30$q;
+    reg  lane_tables$window_next_fits$30$clock;
+    reg  lane_tables$window_next_fits$31$d;
+    reg  lane_tables$window_next_fits$31$q;
+    reg  lane_tables$window_next_fits$31$clock;
     reg  [2:0] lane_tables$window_length$0$d;
     reg  [2:0] lane_tables$window_length$0$q;
     reg  lane_tables$window_length$0$clock;
@@ -7152,102 +7490,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [2:0] lane_tables$window_length$31$d;
     reg  [2:0] lane_tables$window_length$31$q;
     reg  lane_tables$window_length$31$clock;
-    reg  [4:0] lane_tables$window_allowed$0$d;
-    reg  [4:0] lane_tables$window_allowed$0$q;
-    reg  lane_tables$window_allowed$0$clock;
-    reg  [4:0] lane_tables$window_allowed$1$d;
-    reg  [4:0] lane_tables$window_allowed$1$q;
-    reg  lane_tables$window_allowed$1$clock;
-    reg  [4:0] lane_tables$window_allowed$2$d;
-    reg  [4:0] lane_tables$window_allowed$2$q;
-    reg  lane_tables$window_allowed$2$clock;
-    reg  [4:0] lane_tables$window_allowed$3$d;
-    reg  [4:0] lane_tables$window_allowed$3$q;
-    reg  lane_tables$window_allowed$3$clock;
-    reg  [4:0] lane_tables$window_allowed$4$d;
-    reg  [4:0] lane_tables$window_allowed$4$q;
-    reg  lane_tables$window_allowed$4$clock;
-    reg  [4:0] lane_tables$window_allowed$5$d;
-    reg  [4:0] lane_tables$window_allowed$5$q;
-    reg  lane_tables$window_allowed$5$clock;
-    reg  [4:0] lane_tables$window_allowed$6$d;
-    reg  [4:0] lane_tables$window_allowed$6$q;
-    reg  lane_tables$window_allowed$6$clock;
-    reg  [4:0] lane_tables$window_allowed$7$d;
-    reg  [4:0] lane_tables$window_allowed$7$q;
-    reg  lane_tables$window_allowed$7$clock;
-    reg  [4:0] lane_tables$window_allowed$8$d;
-    reg  [4:0] lane_tables$window_allowed$8$q;
-    reg  lane_tables$window_allowed$8$clock;
-    reg  [4:0] lane_tables$window_allowed$9$d;
-    reg  [4:0] lane_tables$window_allowed$9$q;
-    reg  lane_tables$window_allowed$9$clock;
-    reg  [4:0] lane_tables$window_allowed$10$d;
-    reg  [4:0] lane_tables$window_allowed$10$q;
-    reg  lane_tables$window_allowed$10$clock;
-    reg  [4:0] lane_tables$window_allowed$11$d;
-    reg  [4:0] lane_tables$window_allowed$11$q;
-    reg  lane_tables$window_allowed$11$clock;
-    reg  [4:0] lane_tables$window_allowed$12$d;
-    reg  [4:0] lane_tables$window_allowed$12$q;
-    reg  lane_tables$window_allowed$12$clock;
-    reg  [4:0] lane_tables$window_allowed$13$d;
-    reg  [4:0] lane_tables$window_allowed$13$q;
-    reg  lane_tables$window_allowed$13$clock;
-    reg  [4:0] lane_tables$window_allowed$14$d;
-    reg  [4:0] lane_tables$window_allowed$14$q;
-    reg  lane_tables$window_allowed$14$clock;
-    reg  [4:0] lane_tables$window_allowed$15$d;
-    reg  [4:0] lane_tables$window_allowed$15$q;
-    reg  lane_tables$window_allowed$15$clock;
-    reg  [4:0] lane_tables$window_allowed$16$d;
-    reg  [4:0] lane_tables$window_allowed$16$q;
-    reg  lane_tables$window_allowed$16$clock;
-    reg  [4:0] lane_tables$window_allowed$17$d;
-    reg  [4:0] lane_tables$window_allowed$17$q;
-    reg  lane_tables$window_allowed$17$clock;
-    reg  [4:0] lane_tables$window_allowed$18$d;
-    reg  [4:0] lane_tables$window_allowed$18$q;
-    reg  lane_tables$window_allowed$18$clock;
-    reg  [4:0] lane_tables$window_allowed$19$d;
-    reg  [4:0] lane_tables$window_allowed$19$q;
-    reg  lane_tables$window_allowed$19$clock;
-    reg  [4:0] lane_tables$window_allowed$20$d;
-    reg  [4:0] lane_tables$window_allowed$20$q;
-    reg  lane_tables$window_allowed$20$clock;
-    reg  [4:0] lane_tables$window_allowed$21$d;
-    reg  [4:0] lane_tables$window_allowed$21$q;
-    reg  lane_tables$window_allowed$21$clock;
-    reg  [4:0] lane_tables$window_allowed$22$d;
-    reg  [4:0] lane_tables$window_allowed$22$q;
-    reg  lane_tables$window_allowed$22$clock;
-    reg  [4:0] lane_tables$window_allowed$23$d;
-    reg  [4:0] lane_tables$window_allowed$23$q;
-    reg  lane_tables$window_allowed$23$clock;
-    reg  [4:0] lane_tables$window_allowed$24$d;
-    reg  [4:0] lane_tables$window_allowed$24$q;
-    reg  lane_tables$window_allowed$24$clock;
-    reg  [4:0] lane_tables$window_allowed$25$d;
-    reg  [4:0] lane_tables$window_allowed$25$q;
-    reg  lane_tables$window_allowed$25$clock;
-    reg  [4:0] lane_tables$window_allowed$26$d;
-    reg  [4:0] lane_tables$window_allowed$26$q;
-    reg  lane_tables$window_allowed$26$clock;
-    reg  [4:0] lane_tables$window_allowed$27$d;
-    reg  [4:0] lane_tables$window_allowed$27$q;
-    reg  lane_tables$window_allowed$27$clock;
-    reg  [4:0] lane_tables$window_allowed$28$d;
-    reg  [4:0] lane_tables$window_allowed$28$q;
-    reg  lane_tables$window_allowed$28$clock;
-    reg  [4:0] lane_tables$window_allowed$29$d;
-    reg  [4:0] lane_tables$window_allowed$29$q;
-    reg  lane_tables$window_allowed$29$clock;
-    reg  [4:0] lane_tables$window_allowed$30$d;
-    reg  [4:0] lane_tables$window_allowed$30$q;
-    reg  lane_tables$window_allowed$30$clock;
-    reg  [4:0] lane_tables$window_allowed$31$d;
-    reg  [4:0] lane_tables$window_allowed$31$q;
-    reg  lane_tables$window_allowed$31$clock;
     reg  [3:0] lane_tables$window_outside$0$d;
     reg  [3:0] lane_tables$window_outside$0$q;
     reg  lane_tables$window_outside$0$clock;
@@ -7536,21 +7778,36 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [7:0] lane_tables$window_free$31$d;
     reg  [7:0] lane_tables$window_free$31$q;
     reg  lane_tables$window_free$31$clock;
-    reg  [4:0] lane_tables$window_prev_cont$0$d;
-    reg  [4:0] lane_tables$window_prev_cont$0$q;
-    reg  lane_tables$window_prev_cont$0$clock;
-    reg  [4:0] lane_tables$window_prev_cont$1$d;
-    reg  [4:0] lane_tables$window_prev_cont$1$q;
-    reg  lane_tables$window_prev_cont$1$clock;
-    reg  [4:0] lane_tables$window_prev_cont$2$d;
-    reg  [4:0] lane_tables$window_prev_cont$2$q;
-    reg  lane_tables$window_prev_cont$2$clock;
-    reg  [4:0] lane_tables$window_prev_cont$3$d;
-    reg  [4:0] lane_tables$window_prev_cont$3$q;
-    reg  lane_tables$window_prev_cont$3$clock;
-    reg  [4:0] lane_tables$window_prev_cont$4$d;
-    reg  [4:0] lane_tables$window_prev_cont$4$q;
-    reg  lane_tables$window_prev_cont$4$clock;
+    reg  lane_tables$window_prev_is_cont$0$d;
+    reg  lane_tables$window_prev_is_cont$0$q;
+    reg  lane_tables$window_prev_is_cont$0$clock;
+    reg  lane_tables$window_prev_is_cont$1$d;
+    reg  lane_tables$window_prev_is_cont$1$q;
+    reg  lane_tables$window_prev_is_cont$1$clock;
+    reg  lane_tables$window_prev_is_cont$2$d;
+    reg  lane_tables$window_prev_is_cont$2$q;
+    reg  lane_tables$window_prev_is_cont$2$clock;
+    reg  lane_tables$window_prev_is_cont$3$d;
+    reg  lane_tables$window_prev_is_cont$3$q;
+    reg  lane_tables$window_prev_is_cont$3$clock;
+    reg  lane_tables$window_prev_is_cont$4$d;
+    reg  lane_tables$window_prev_is_cont$4$q;
+    reg  lane_tables$window_prev_is_cont$4$clock;
+    reg  lane_tables$window_prev_next_fits$0$d;
+    reg  lane_tables$window_prev_next_fits$0$q;
+    reg  lane_tables$window_prev_next_fits$0$clock;
+    reg  lane_tables$window_prev_next_fits$1$d;
+    reg  lane_tables$window_prev_next_fits$1$q;
+    reg  lane_tables$window_prev_next_fits$1$clock;
+    reg  lane_tables$window_prev_next_fits$2$d;
+    reg  lane_tables$window_prev_next_fits$2$q;
+    reg  lane_tables$window_prev_next_fits$2$clock;
+    reg  lane_tables$window_prev_next_fits$3$d;
+    reg  lane_tables$window_prev_next_fits$3$q;
+    reg  lane_tables$window_prev_next_fits$3$clock;
+    reg  lane_tables$window_prev_next_fits$4$d;
+    reg  lane_tables$window_prev_next_fits$4$q;
+    reg  lane_tables$window_prev_next_fits$4$clock;
     reg  [2:0] lane_tables$window_prev_length$0$d;
     reg  [2:0] lane_tables$window_prev_length$0$q;
     reg  lane_tables$window_prev_length$0$clock;
@@ -7566,21 +7823,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [2:0] lane_tables$window_prev_length$4$d;
     reg  [2:0] lane_tables$window_prev_length$4$q;
     reg  lane_tables$window_prev_length$4$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$0$d;
-    reg  [4:0] lane_tables$window_prev_allowed$0$q;
-    reg  lane_tables$window_prev_allowed$0$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$1$d;
-    reg  [4:0] lane_tables$window_prev_allowed$1$q;
-    reg  lane_tables$window_prev_allowed$1$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$2$d;
-    reg  [4:0] lane_tables$window_prev_allowed$2$q;
-    reg  lane_tables$window_prev_allowed$2$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$3$d;
-    reg  [4:0] lane_tables$window_prev_allowed$3$q;
-    reg  lane_tables$window_prev_allowed$3$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$4$d;
-    reg  [4:0] lane_tables$window_prev_allowed$4$q;
-    reg  lane_tables$window_prev_allowed$4$clock;
     reg  [7:0] lane_tables$window_prev_free$0$d;
     reg  [7:0] lane_tables$window_prev_free$0$q;
     reg  lane_tables$window_prev_free$0$clock;
@@ -7596,12 +7838,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [7:0] lane_tables$window_prev_free$4$d;
     reg  [7:0] lane_tables$window_prev_free$4$q;
     reg  lane_tables$window_prev_free$4$clock;
-    reg  [4:0] lane_tables$window_next_cont$d;
-    reg  [4:0] lane_tables$window_next_cont$q;
-    reg  lane_tables$window_next_cont$clock;
-    reg  lane_tables$window_next_is_end$d;
-    reg  lane_tables$window_next_is_end$q;
-    reg  lane_tables$window_next_is_end$clock;
     reg  lane_tables$window_beat_tlast$d;
     reg  lane_tables$window_beat_tlast$q;
     reg  lane_tables$window_beat_tlast$clock;
@@ -7609,6 +7845,171 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  lane_tables$window_beat_valid$q;
     reg  lane_tables$window_beat_valid$clock;
     reg  lane_tables$unused_rows;
+    reg  [4:0] lane_tables$present5$0;
+    reg  [4:0] lane_tables$present5$1;
+    reg  [4:0] lane_tables$present5$2;
+    reg  [4:0] lane_tables$present5$3;
+    reg  [4:0] lane_tables$present5$4;
+    reg  [4:0] lane_tables$present5$5;
+    reg  [4:0] lane_tables$present5$6;
+    reg  [4:0] lane_tables$present5$7;
+    reg  [4:0] lane_tables$present5$8;
+    reg  [4:0] lane_tables$present5$9;
+    reg  [4:0] lane_tables$present5$10;
+    reg  [4:0] lane_tables$present5$11;
+    reg  [4:0] lane_tables$present5$12;
+    reg  [4:0] lane_tables$present5$13;
+    reg  [4:0] lane_tables$present5$14;
+    reg  [4:0] lane_tables$present5$15;
+    reg  [4:0] lane_tables$present5$16;
+    reg  [4:0] lane_tables$present5$17;
+    reg  [4:0] lane_tables$present5$18;
+    reg  [4:0] lane_tables$present5$19;
+    reg  [4:0] lane_tables$present5$20;
+    reg  [4:0] lane_tables$present5$21;
+    reg  [4:0] lane_tables$present5$22;
+    reg  [4:0] lane_tables$present5$23;
+    reg  [4:0] lane_tables$present5$24;
+    reg  [4:0] lane_tables$present5$25;
+    reg  [4:0] lane_tables$present5$26;
+    reg  [4:0] lane_tables$present5$27;
+    reg  [4:0] lane_tables$present5$28;
+    reg  [4:0] lane_tables$present5$29;
+    reg  [4:0] lane_tables$present5$30;
+    reg  [4:0] lane_tables$present5$31;
+    reg  [7:0] lane_tables$present8$0;
+    reg  [7:0] lane_tables$present8$1;
+    reg  [7:0] lane_tables$present8$2;
+    reg  [7:0] lane_tables$present8$3;
+    reg  [7:0] lane_tables$present8$4;
+    reg  [7:0] lane_tables$present8$5;
+    reg  [7:0] lane_tables$present8$6;
+    reg  [7:0] lane_tables$present8$7;
+    reg  [7:0] lane_tables$present8$8;
+    reg  [7:0] lane_tables$present8$9;
+    reg  [7:0] lane_tables$present8$10;
+    reg  [7:0] lane_tables$present8$11;
+    reg  [7:0] lane_tables$present8$12;
+    reg  [7:0] lane_tables$present8$13;
+    reg  [7:0] lane_tables$present8$14;
+    reg  [7:0] lane_tables$present8$15;
+    reg  [7:0] lane_tables$present8$16;
+    reg  [7:0] lane_tables$present8$17;
+    reg  [7:0] lane_tables$present8$18;
+    reg  [7:0] lane_tables$present8$19;
+    reg  [7:0] lane_tables$present8$20;
+    reg  [7:0] lane_tables$present8$21;
+    reg  [7:0] lane_tables$present8$22;
+    reg  [7:0] lane_tables$present8$23;
+    reg  [7:0] lane_tables$present8$24;
+    reg  [7:0] lane_tables$present8$25;
+    reg  [7:0] lane_tables$present8$26;
+    reg  [7:0] lane_tables$present8$27;
+    reg  [7:0] lane_tables$present8$28;
+    reg  [7:0] lane_tables$present8$29;
+    reg  [7:0] lane_tables$present8$30;
+    reg  [7:0] lane_tables$present8$31;
+    reg  [2:0] lane_tables$class_present3$0;
+    reg  [2:0] lane_tables$class_present3$1;
+    reg  [2:0] lane_tables$class_present3$2;
+    reg  [2:0] lane_tables$class_present3$3;
+    reg  [2:0] lane_tables$class_present3$4;
+    reg  [2:0] lane_tables$class_present3$5;
+    reg  [2:0] lane_tables$class_present3$6;
+    reg  [2:0] lane_tables$class_present3$7;
+    reg  [2:0] lane_tables$class_present3$8;
+    reg  [2:0] lane_tables$class_present3$9;
+    reg  [2:0] lane_tables$class_present3$10;
+    reg  [2:0] lane_tables$class_present3$11;
+    reg  [2:0] lane_tables$class_present3$12;
+    reg  [2:0] lane_tables$class_present3$13;
+    reg  [2:0] lane_tables$class_present3$14;
+    reg  [2:0] lane_tables$class_present3$15;
+    reg  [2:0] lane_tables$class_present3$16;
+    reg  [2:0] lane_tables$class_present3$17;
+    reg  [2:0] lane_tables$class_present3$18;
+    reg  [2:0] lane_tables$class_present3$19;
+    reg  [2:0] lane_tables$class_present3$20;
+    reg  [2:0] lane_tables$class_present3$21;
+    reg  [2:0] lane_tables$class_present3$22;
+    reg  [2:0] lane_tables$class_present3$23;
+    reg  [2:0] lane_tables$class_present3$24;
+    reg  [2:0] lane_tables$class_present3$25;
+    reg  [2:0] lane_tables$class_present3$26;
+    reg  [2:0] lane_tables$class_present3$27;
+    reg  [2:0] lane_tables$class_present3$28;
+    reg  [2:0] lane_tables$class_present3$29;
+    reg  [2:0] lane_tables$class_present3$30;
+    reg  [2:0] lane_tables$class_present3$31;
+    reg  [3:0] lane_tables$class_present4$0;
+    reg  [3:0] lane_tables$class_present4$1;
+    reg  [3:0] lane_tables$class_present4$2;
+    reg  [3:0] lane_tables$class_present4$3;
+    reg  [3:0] lane_tables$class_present4$4;
+    reg  [3:0] lane_tables$class_present4$5;
+    reg  [3:0] lane_tables$class_present4$6;
+    reg  [3:0] lane_tables$class_present4$7;
+    reg  [3:0] lane_tables$class_present4$8;
+    reg  [3:0] lane_tables$class_present4$9;
+    reg  [3:0] lane_tables$class_present4$10;
+    reg  [3:0] lane_tables$class_present4$11;
+    reg  [3:0] lane_tables$class_present4$12;
+    reg  [3:0] lane_tables$class_present4$13;
+    reg  [3:0] lane_tables$class_present4$14;
+    reg  [3:0] lane_tables$class_present4$15;
+    reg  [3:0] lane_tables$class_present4$16;
+    reg  [3:0] lane_tables$class_present4$17;
+    reg  [3:0] lane_tables$class_present4$18;
+    reg  [3:0] lane_tables$class_present4$19;
+    reg  [3:0] lane_tables$class_present4$20;
+    reg  [3:0] lane_tables$class_present4$21;
+    reg  [3:0] lane_tables$class_present4$22;
+    reg  [3:0] lane_tables$class_present4$23;
+    reg  [3:0] lane_tables$class_present4$24;
+    reg  [3:0] lane_tables$class_present4$25;
+    reg  [3:0] lane_tables$class_present4$26;
+    reg  [3:0] lane_tables$class_present4$27;
+    reg  [3:0] lane_tables$class_present4$28;
+    reg  [3:0] lane_tables$class_present4$29;
+    reg  [3:0] lane_tables$class_present4$30;
+    reg  [3:0] lane_tables$class_present4$31;
+    reg  [4:0] lane_tables$class_present5$0;
+    reg  [4:0] lane_tables$class_present5$1;
+    reg  [4:0] lane_tables$class_present5$2;
+    reg  [4:0] lane_tables$class_present5$3;
+    reg  [4:0] lane_tables$class_present5$4;
+    reg  [4:0] lane_tables$class_present5$5;
+    reg  [4:0] lane_tables$class_present5$6;
+    reg  [4:0] lane_tables$class_present5$7;
+    reg  [4:0] lane_tables$class_present5$8;
+    reg  [4:0] lane_tables$class_present5$9;
+    reg  [4:0] lane_tables$class_present5$10;
+    reg  [4:0] lane_tables$class_present5$11;
+    reg  [4:0] lane_tables$class_present5$12;
+    reg  [4:0] lane_tables$class_present5$13;
+    reg  [4:0] lane_tables$class_present5$14;
+    reg  [4:0] lane_tables$class_present5$15;
+    reg  [4:0] lane_tables$class_present5$16;
+    reg  [4:0] lane_tables$class_present5$17;
+    reg  [4:0] lane_tables$class_present5$18;
+    reg  [4:0] lane_tables$class_present5$19;
+    reg  [4:0] lane_tables$class_present5$20;
+    reg  [4:0] lane_tables$class_present5$21;
+    reg  [4:0] lane_tables$class_present5$22;
+    reg  [4:0] lane_tables$class_present5$23;
+    reg  [4:0] lane_tables$class_present5$24;
+    reg  [4:0] lane_tables$class_present5$25;
+    reg  [4:0] lane_tables$class_present5$26;
+    reg  [4:0] lane_tables$class_present5$27;
+    reg  [4:0] lane_tables$class_present5$28;
+    reg  [4:0] lane_tables$class_present5$29;
+    reg  [4:0] lane_tables$class_present5$30;
+    reg  [4:0] lane_tables$class_present5$31;
+    reg  [4:0] lane_tables$valid5;
+    reg  [7:0] lane_tables$valid8;
+    reg  [4:0] lane_tables$next5;
+    reg  [2:0] lane_tables$class_valid3;
+    reg  [4:0] lane_tables$class_valid5;
     localparam  lane_tables$tables$0$leads_to_f7 = 1'b1;
     localparam  lane_tables$tables$0$leads_to_fb = 1'b1;
     localparam  lane_tables$tables$0$leads_to_fd = 1'b1;
@@ -10086,43 +10487,79 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  lane_decoder$registered_beat_tlast$d;
     reg  lane_decoder$registered_beat_tlast$q;
     reg  lane_decoder$registered_beat_tlast$clock;
-    reg  [4:0] lane_decoder$window_cont$0;
-    reg  [4:0] lane_decoder$window_cont$1;
-    reg  [4:0] lane_decoder$window_cont$2;
-    reg  [4:0] lane_decoder$window_cont$3;
-    reg  [4:0] lane_decoder$window_cont$4;
-    reg  [4:0] lane_decoder$window_cont$5;
-    reg  [4:0] lane_decoder$window_cont$6;
-    reg  [4:0] lane_decoder$window_cont$7;
-    reg  [4:0] lane_decoder$window_cont$8;
-    reg  [4:0] lane_decoder$window_cont$9;
-    reg  [4:0] lane_decoder$window_cont$10;
-    reg  [4:0] lane_decoder$window_cont$11;
-    reg  [4:0] lane_decoder$window_cont$12;
-    reg  [4:0] lane_decoder$window_cont$13;
-    reg  [4:0] lane_decoder$window_cont$14;
-    reg  [4:0] lane_decoder$window_cont$15;
-    reg  [4:0] lane_decoder$window_cont$16;
-    reg  [4:0] lane_decoder$window_cont$17;
-    reg  [4:0] lane_decoder$window_cont$18;
-    reg  [4:0] lane_decoder$window_cont$19;
-    reg  [4:0] lane_decoder$window_cont$20;
-    reg  [4:0] lane_decoder$window_cont$21;
-    reg  [4:0] lane_decoder$window_cont$22;
-    reg  [4:0] lane_decoder$window_cont$23;
-    reg  [4:0] lane_decoder$window_cont$24;
-    reg  [4:0] lane_decoder$window_cont$25;
-    reg  [4:0] lane_decoder$window_cont$26;
-    reg  [4:0] lane_decoder$window_cont$27;
-    reg  [4:0] lane_decoder$window_cont$28;
-    reg  [4:0] lane_decoder$window_cont$29;
-    reg  [4:0] lane_decoder$window_cont$30;
-    reg  [4:0] lane_decoder$window_cont$31;
-    reg  [4:0] lane_decoder$window_cont$32;
-    reg  [4:0] lane_decoder$window_cont$33;
-    reg  [4:0] lane_decoder$window_cont$34;
-    reg  [4:0] lane_decoder$window_cont$35;
-    reg  [4:0] lane_decoder$window_cont$36;
+    reg  lane_decoder$window_is_cont$0;
+    reg  lane_decoder$window_is_cont$1;
+    reg  lane_decoder$window_is_cont$2;
+    reg  lane_decoder$window_is_cont$3;
+    reg  lane_decoder$window_is_cont$4;
+    reg  lane_decoder$window_is_cont$5;
+    reg  lane_decoder$window_is_cont$6;
+    reg  lane_decoder$window_is_cont$7;
+    reg  lane_decoder$window_is_cont$8;
+    reg  lane_decoder$window_is_cont$9;
+    reg  lane_decoder$window_is_cont$10;
+    reg  lane_decoder$window_is_cont$11;
+    reg  lane_decoder$window_is_cont$12;
+    reg  lane_decoder$window_is_cont$13;
+    reg  lane_decoder$window_is_cont$14;
+    reg  lane_decoder$window_is_cont$15;
+    reg  lane_decoder$window_is_cont$16;
+    reg  lane_decoder$window_is_cont$17;
+    reg  lane_decoder$window_is_cont$18;
+    reg  lane_decoder$window_is_cont$19;
+    reg  lane_decoder$window_is_cont$20;
+    reg  lane_decoder$window_is_cont$21;
+    reg  lane_decoder$window_is_cont$22;
+    reg  lane_decoder$window_is_cont$23;
+    reg  lane_decoder$window_is_cont$24;
+    reg  lane_decoder$window_is_cont$25;
+    reg  lane_decoder$window_is_cont$26;
+    reg  lane_decoder$window_is_cont$27;
+    reg  lane_decoder$window_is_cont$28;
+    reg  lane_decoder$window_is_cont$29;
+    reg  lane_decoder$window_is_cont$30;
+    reg  lane_decoder$window_is_cont$31;
+    reg  lane_decoder$window_is_cont$32;
+    reg  lane_decoder$window_is_cont$33;
+    reg  lane_decoder$window_is_cont$34;
+    reg  lane_decoder$window_is_cont$35;
+    reg  lane_decoder$window_is_cont$36;
+    reg  lane_decoder$window_next_fits$0;
+    reg  lane_decoder$window_next_fits$1;
+    reg  lane_decoder$window_next_fits$2;
+    reg  lane_decoder$window_next_fits$3;
+    reg  lane_decoder$window_next_fits$4;
+    reg  lane_decoder$window_next_fits$5;
+    reg  lane_decoder$window_next_fits$6;
+    reg  lane_decoder$window_next_fits$7;
+    reg  lane_decoder$window_next_fits$8;
+    reg  lane_decoder$window_next_fits$9;
+    reg  lane_decoder$window_next_fits$10;
+    reg  lane_decoder$window_next_fits$11;
+    reg  lane_decoder$window_next_fits$12;
+    reg  lane_decoder$window_next_fits$13;
+    reg  lane_decoder$window_next_fits$14;
+    reg  lane_decoder$window_next_fits$15;
+    reg  lane_decoder$window_next_fits$16;
+    reg  lane_decoder$window_next_fits$17;
+    reg  lane_decoder$window_next_fits$18;
+    reg  lane_decoder$window_next_fits$19;
+    reg  lane_decoder$window_next_fits$20;
+    reg  lane_decoder$window_next_fits$21;
+    reg  lane_decoder$window_next_fits$22;
+    reg  lane_decoder$window_next_fits$23;
+    reg  lane_decoder$window_next_fits$24;
+    reg  lane_decoder$window_next_fits$25;
+    reg  lane_decoder$window_next_fits$26;
+    reg  lane_decoder$window_next_fits$27;
+    reg  lane_decoder$window_next_fits$28;
+    reg  lane_decoder$window_next_fits$29;
+    reg  lane_decoder$window_next_fits$30;
+    reg  lane_decoder$window_next_fits$31;
+    reg  lane_decoder$window_next_fits$32;
+    reg  lane_decoder$window_next_fits$33;
+    reg  lane_decoder$window_next_fits$34;
+    reg  lane_decoder$window_next_fits$35;
     reg  [2:0] lane_decoder$window_length$0;
     reg  [2:0] lane_decoder$window_length$1;
     reg  [2:0] lane_decoder$window_length$2;
@@ -10159,107 +10596,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [2:0] lane_decoder$window_length$33;
     reg  [2:0] lane_decoder$window_length$34;
     reg  [2:0] lane_decoder$window_length$35;
-    reg  [4:0] lane_decoder$window_allowed$0;
-    reg  [4:0] lane_decoder$window_allowed$1;
-    reg  [4:0] lane_decoder$window_allowed$2;
-    reg  [4:0] lane_decoder$window_allowed$3;
-    reg  [4:0] lane_decoder$window_allowed$4;
-    reg  [4:0] lane_decoder$window_allowed$5;
-    reg  [4:0] lane_decoder$window_allowed$6;
-    reg  [4:0] lane_decoder$window_allowed$7;
-    reg  [4:0] lane_decoder$window_allowed$8;
-    reg  [4:0] lane_decoder$window_allowed$9;
-    reg  [4:0] lane_decoder$window_allowed$10;
-    reg  [4:0] lane_decoder$window_allowed$11;
-    reg  [4:0] lane_decoder$window_allowed$12;
-    reg  [4:0] lane_decoder$window_allowed$13;
-    reg  [4:0] lane_decoder$window_allowed$14;
-    reg  [4:0] lane_decoder$window_allowed$15;
-    reg  [4:0] lane_decoder$window_allowed$16;
-    reg  [4:0] lane_decoder$window_allowed$17;
-    reg  [4:0] lane_decoder$window_allowed$18;
-    reg  [4:0] lane_decoder$window_allowed$19;
-    reg  [4:0] lane_decoder$window_allowed$20;
-    reg  [4:0] lane_decoder$window_allowed$21;
-    reg  [4:0] lane_decoder$window_allowed$22;
-    reg  [4:0] lane_decoder$window_allowed$23;
-    reg  [4:0] lane_decoder$window_allowed$24;
-    reg  [4:0] lane_decoder$window_allowed$25;
-    reg  [4:0] lane_decoder$window_allowed$26;
-    reg  [4:0] lane_decoder$window_allowed$27;
-    reg  [4:0] lane_decoder$window_allowed$28;
-    reg  [4:0] lane_decoder$window_allowed$29;
-    reg  [4:0] lane_decoder$window_allowed$30;
-    reg  [4:0] lane_decoder$window_allowed$31;
-    reg  [4:0] lane_decoder$window_allowed$32;
-    reg  [4:0] lane_decoder$window_allowed$33;
-    reg  [4:0] lane_decoder$window_allowed$34;
-    reg  [4:0] lane_decoder$window_allowed$35;
     reg  lane_decoder$unused_oldest_cont;
-    reg  [4:0] lane_decoder$next_cont$0;
-    reg  [4:0] lane_decoder$next_cont$1;
-    reg  [4:0] lane_decoder$next_cont$2;
-    reg  [4:0] lane_decoder$next_cont$3;
-    reg  [4:0] lane_decoder$next_cont$4;
-    reg  [4:0] lane_decoder$next_cont$5;
-    reg  [4:0] lane_decoder$next_cont$6;
-    reg  [4:0] lane_decoder$next_cont$7;
-    reg  [4:0] lane_decoder$next_cont$8;
-    reg  [4:0] lane_decoder$next_cont$9;
-    reg  [4:0] lane_decoder$next_cont$10;
-    reg  [4:0] lane_decoder$next_cont$11;
-    reg  [4:0] lane_decoder$next_cont$12;
-    reg  [4:0] lane_decoder$next_cont$13;
-    reg  [4:0] lane_decoder$next_cont$14;
-    reg  [4:0] lane_decoder$next_cont$15;
-    reg  [4:0] lane_decoder$next_cont$16;
-    reg  [4:0] lane_decoder$next_cont$17;
-    reg  [4:0] lane_decoder$next_cont$18;
-    reg  [4:0] lane_decoder$next_cont$19;
-    reg  [4:0] lane_decoder$next_cont$20;
-    reg  [4:0] lane_decoder$next_cont$21;
-    reg  [4:0] lane_decoder$next_cont$22;
-    reg  [4:0] lane_decoder$next_cont$23;
-    reg  [4:0] lane_decoder$next_cont$24;
-    reg  [4:0] lane_decoder$next_cont$25;
-    reg  [4:0] lane_decoder$next_cont$26;
-    reg  [4:0] lane_decoder$next_cont$27;
-    reg  [4:0] lane_decoder$next_cont$28;
-    reg  [4:0] lane_decoder$next_cont$29;
-    reg  [4:0] lane_decoder$next_cont$30;
-    reg  [4:0] lane_decoder$next_cont$31;
-    reg  lane_decoder$next_is_end$0;
-    reg  lane_decoder$next_is_end$1;
-    reg  lane_decoder$next_is_end$2;
-    reg  lane_decoder$next_is_end$3;
-    reg  lane_decoder$next_is_end$4;
-    reg  lane_decoder$next_is_end$5;
-    reg  lane_decoder$next_is_end$6;
-    reg  lane_decoder$next_is_end$7;
-    reg  lane_decoder$next_is_end$8;
-    reg  lane_decoder$next_is_end$9;
-    reg  lane_decoder$next_is_end$10;
-    reg  lane_decoder$next_is_end$11;
-    reg  lane_decoder$next_is_end$12;
-    reg  lane_decoder$next_is_end$13;
-    reg  lane_decoder$next_is_end$14;
-    reg  lane_decoder$next_is_end$15;
-    reg  lane_decoder$next_is_end$16;
-    reg  lane_decoder$next_is_end$17;
-    reg  lane_decoder$next_is_end$18;
-    reg  lane_decoder$next_is_end$19;
-    reg  lane_decoder$next_is_end$20;
-    reg  lane_decoder$next_is_end$21;
-    reg  lane_decoder$next_is_end$22;
-    reg  lane_decoder$next_is_end$23;
-    reg  lane_decoder$next_is_end$24;
-    reg  lane_decoder$next_is_end$25;
-    reg  lane_decoder$next_is_end$26;
-    reg  lane_decoder$next_is_end$27;
-    reg  lane_decoder$next_is_end$28;
-    reg  lane_decoder$next_is_end$29;
-    reg  lane_decoder$next_is_end$30;
-    reg  lane_decoder$next_is_end$31;
     reg  lane_decoder$absorbed$0;
     reg  lane_decoder$absorbed$1;
     reg  lane_decoder$absorbed$2;
@@ -13900,11 +14237,135 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [127:0] queue$ram$write_tuser;
     reg  [31:0] queue$ram$write_tkeep;
     reg  queue$ram$write_tlast;
-    reg  queue$ram$read_enable;
+    reg  queue$ram$read_enable$0;
+    reg  queue$ram$read_enable$1;
+    reg  queue$ram$read_enable$2;
+    reg  queue$ram$read_enable$3;
+    reg  queue$ram$read_enable$4;
+    reg  queue$ram$read_enable$5;
+    reg  queue$ram$read_enable$6;
+    reg  queue$ram$read_enable$7;
+    reg  queue$ram$read_enable$8;
+    reg  queue$ram$read_enable$9;
+    reg  queue$ram$read_enable$10;
+    reg  queue$ram$read_enable$11;
+    reg  queue$ram$read_enable$12;
+    reg  queue$ram$read_enable$13;
+    reg  queue$ram$read_enable$14;
+    reg  queue$ram$read_enable$15;
+    reg  queue$ram$read_enable$16;
+    reg  queue$ram$read_enable$17;
+    reg  queue$ram$read_enable$18;
+    reg  queue$ram$read_enable$19;
+    reg  queue$ram$read_enable$20;
+    reg  queue$ram$read_enable$21;
+    reg  queue$ram$read_enable$22;
+    reg  queue$ram$read_enable$23;
+    reg  queue$ram$read_enable$24;
+    reg  queue$ram$read_enable$25;
+    reg  queue$ram$read_enable$26;
+    reg  queue$ram$read_enable$27;
+    reg  queue$ram$read_enable$28;
+    reg  queue$ram$read_enable$29;
+    reg  queue$ram$read_enable$30;
+    reg  queue$ram$read_enable$31;
     reg  [5:0] queue$ram$read_address;
-    reg  [1023:0] queue$ram$read_tdata;
-    reg  [127:0] queue$ram$read_tuser;
-    reg  [31:0] queue$ram$read_tkeep;
+    reg  [31:0] queue$ram$read_tdata$0;
+    reg  [31:0] queue$ram$read_tdata$1;
+    reg  [31:0] queue$ram$read_tdata$2;
+    reg  [31:0] queue$ram$read_tdata$3;
+    reg  [31:0] queue$ram$read_tdata$4;
+    reg  [31:0] queue$ram$read_tdata$5;
+    reg  [31:0] queue$ram$read_tdata$6;
+    reg  [31:0] queue$ram$read_tdata$7;
+    reg  [31:0] queue$ram$read_tdata$8;
+    reg  [31:0] queue$ram$read_tdata$9;
+    reg  [31:0] queue$ram$read_tdata$10;
+    reg  [31:0] queue$ram$read_tdata$11;
+    reg  [31:0] queue$ram$read_tdata$12;
+    reg  [31:0] queue$ram$read_tdata$13;
+    reg  [31:0] queue$ram$read_tdata$14;
+    reg  [31:0] queue$ram$read_tdata$15;
+    reg  [31:0] queue$ram$read_tdata$16;
+    reg  [31:0] queue$ram$read_tdata$17;
+    reg  [31:0] queue$ram$read_tdata$18;
+    reg  [31:0] queue$ram$read_tdata$19;
+    reg  [31:0] queue$ram$read_tdata$20;
+    reg  [31:0] queue$ram$read_tdata$21;
+    reg  [31:0] queue$ram$read_tdata$22;
+    reg  [31:0] queue$ram$read_tdata$23;
+    reg  [31:0] queue$ram$read_tdata$24;
+    reg  [31:0] queue$ram$read_tdata$25;
+    reg  [31:0] queue$ram$read_tdata$26;
+    reg  [31:0] queue$ram$read_tdata$27;
+    reg  [31:0] queue$ram$read_tdata$28;
+    reg  [31:0] queue$ram$read_tdata$29;
+    reg  [31:0] queue$ram$read_tdata$30;
+    reg  [31:0] queue$ram$read_tdata$31;
+    reg  [3:0] queue$ram$read_tuser$0;
+    reg  [3:0] queue$ram$read_tuser$1;
+    reg  [3:0] queue$ram$read_tuser$2;
+    reg  [3:0] queue$ram$read_tuser$3;
+    reg  [3:0] queue$ram$read_tuser$4;
+    reg  [3:0] queue$ram$read_tuser$5;
+    reg  [3:0] queue$ram$read_tuser$6;
+    reg  [3:0] queue$ram$read_tuser$7;
+    reg  [3:0] queue$ram$read_tuser$8;
+    reg  [3:0] queue$ram$read_tuser$9;
+    reg  [3:0] queue$ram$read_tuser$10;
+    reg  [3:0] queue$ram$read_tuser$11;
+    reg  [3:0] queue$ram$read_tuser$12;
+    reg  [3:0] queue$ram$read_tuser$13;
+    reg  [3:0] queue$ram$read_tuser$14;
+    reg  [3:0] queue$ram$read_tuser$15;
+    reg  [3:0] queue$ram$read_tuser$16;
+    reg  [3:0] queue$ram$read_tuser$17;
+    reg  [3:0] queue$ram$read_tuser$18;
+    reg  [3:0] queue$ram$read_tuser$19;
+    reg  [3:0] queue$ram$read_tuser$20;
+    reg  [3:0] queue$ram$read_tuser$21;
+    reg  [3:0] queue$ram$read_tuser$22;
+    reg  [3:0] queue$ram$read_tuser$23;
+    reg  [3:0] queue$ram$read_tuser$24;
+    reg  [3:0] queue$ram$read_tuser$25;
+    reg  [3:0] queue$ram$read_tuser$26;
+    reg  [3:0] queue$ram$read_tuser$27;
+    reg  [3:0] queue$ram$read_tuser$28;
+    reg  [3:0] queue$ram$read_tuser$29;
+    reg  [3:0] queue$ram$read_tuser$30;
+    reg  [3:0] queue$ram$read_tuser$31;
+    reg  queue$ram$read_tkeep$0;
+    reg  queue$ram$read_tkeep$1;
+    reg  queue$ram$read_tkeep$2;
+    reg  queue$ram$read_tkeep$3;
+    reg  queue$ram$read_tkeep$4;
+    reg  queue$ram$read_tkeep$5;
+    reg  queue$ram$read_tkeep$6;
+    reg  queue$ram$read_tkeep$7;
+    reg  queue$ram$read_tkeep$8;
+    reg  queue$ram$read_tkeep$9;
+    reg  queue$ram$read_tkeep$10;
+    reg  queue$ram$read_tkeep$11;
+    reg  queue$ram$read_tkeep$12;
+    reg  queue$ram$read_tkeep$13;
+    reg  queue$ram$read_tkeep$14;
+    reg  queue$ram$read_tkeep$15;
+    reg  queue$ram$read_tkeep$16;
+    reg  queue$ram$read_tkeep$17;
+    reg  queue$ram$read_tkeep$18;
+    reg  queue$ram$read_tkeep$19;
+    reg  queue$ram$read_tkeep$20;
+    reg  queue$ram$read_tkeep$21;
+    reg  queue$ram$read_tkeep$22;
+    reg  queue$ram$read_tkeep$23;
+    reg  queue$ram$read_tkeep$24;
+    reg  queue$ram$read_tkeep$25;
+    reg  queue$ram$read_tkeep$26;
+    reg  queue$ram$read_tkeep$27;
+    reg  queue$ram$read_tkeep$28;
+    reg  queue$ram$read_tkeep$29;
+    reg  queue$ram$read_tkeep$30;
+    reg  queue$ram$read_tkeep$31;
     reg  queue$ram$read_tlast;
     reg  [7:0] queue$write_pointer$d;
     reg  [7:0] queue$write_pointer$q;
@@ -13912,34 +14373,784 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [7:0] queue$read_pointer$d;
     reg  [7:0] queue$read_pointer$q;
     reg  queue$read_pointer$clock;
-    reg  queue$fetched$d;
-    reg  queue$fetched$q;
-    reg  queue$fetched$clock;
-    reg  queue$not_empty$d;
-    reg  queue$not_empty$q;
-    reg  queue$not_empty$clock;
     reg  [7:0] queue$read_pointer_ahead$d;
     reg  [7:0] queue$read_pointer_ahead$q;
     reg  queue$read_pointer_ahead$clock;
-    reg  [1023:0] queue$tdata_out$d;
-    reg  [1023:0] queue$tdata_out$q;
-    reg  queue$tdata_out$clock;
-    reg  [127:0] queue$tuser_out$d;
-    reg  [127:0] queue$tuser_out$q;
-    reg  queue$tuser_out$clock;
-    reg  [31:0] queue$tkeep_out$d;
-    reg  [31:0] queue$tkeep_out$q;
-    reg  queue$tkeep_out$clock;
-    reg  queue$tvalid_out$d;
-    reg  queue$tvalid_out$q;
-    reg  queue$tvalid_out$clock;
+    reg  queue$fetched$0$d;
+    reg  queue$fetched$0$q;
+    reg  queue$fetched$0$clock;
+    reg  queue$fetched$1$d;
+    reg  queue$fetched$1$q;
+    reg  queue$fetched$1$clock;
+    reg  queue$fetched$2$d;
+    reg  queue$fetched$2$q;
+    reg  queue$fetched$2$clock;
+    reg  queue$fetched$3$d;
+    reg  queue$fetched$3$q;
+    reg  queue$fetched$3$clock;
+    reg  queue$fetched$4$d;
+    reg  queue$fetched$4$q;
+    reg  queue$fetched$4$clock;
+    reg  queue$fetched$5$d;
+    reg  queue$fetched$5$q;
+    reg  queue$fetched$5$clock;
+    reg  queue$fetched$6$d;
+    reg  queue$fetched$6$q;
+    reg  queue$fetched$6$clock;
+    reg  queue$fetched$7$d;
+    reg  queue$fetched$7$q;
+    reg  queue$fetched$7$clock;
+    reg  queue$fetched$8$d;
+    reg  queue$fetched$8$q;
+    reg  queue$fetched$8$clock;
+    reg  queue$fetched$9$d;
+    reg  queue$fetched$9$q;
+    reg  queue$fetched$9$clock;
+    reg  queue$fetched$10$d;
+    reg  queue$fetched$10$q;
+    reg  queue$fetched$10$clock;
+    reg  queue$fetched$11$d;
+    reg  queue$fetched$11$q;
+    reg  queue$fetched$11$clock;
+    reg  queue$fetched$12$d;
+    reg  queue$fetched$12$q;
+    reg  queue$fetched$12$clock;
+    reg  queue$fetched$13$d;
+    reg  queue$fetched$13$q;
+    reg  queue$fetched$13$clock;
+    reg  queue$fetched$14$d;
+    reg  queue$fetched$14$q;
+    reg  queue$fetched$14$clock;
+    reg  queue$fetched$15$d;
+    reg  queue$fetched$15$q;
+    reg  queue$fetched$15$clock;
+    reg  queue$fetched$16$d;
+    reg  queue$fetched$16$q;
+    reg  queue$fetched$16$clock;
+    reg  queue$fetched$17$d;
+    reg  queue$fetched$17$q;
+    reg  queue$fetched$17$clock;
+    reg  queue$fetched$18$d;
+    reg  queue$fetched$18$q;
+    reg  queue$fetched$18$clock;
+    reg  queue$fetched$19$d;
+    reg  queue$fetched$19$q;
+    reg  queue$fetched$19$clock;
+    reg  queue$fetched$20$d;
+    reg  queue$fetched$20$q;
+    reg  queue$fetched$20$clock;
+    reg  queue$fetched$21$d;
+    reg  queue$fetched$21$q;
+    reg  queue$fetched$21$clock;
+    reg  queue$fetched$22$d;
+    reg  queue$fetched$22$q;
+    reg  queue$fetched$22$clock;
+    reg  queue$fetched$23$d;
+    reg  queue$fetched$23$q;
+    reg  queue$fetched$23$clock;
+    reg  queue$fetched$24$d;
+    reg  queue$fetched$24$q;
+    reg  queue$fetched$24$clock;
+    reg  queue$fetched$25$d;
+    reg  queue$fetched$25$q;
+    reg  queue$fetched$25$clock;
+    reg  queue$fetched$26$d;
+    reg  queue$fetched$26$q;
+    reg  queue$fetched$26$clock;
+    reg  queue$fetched$27$d;
+    reg  queue$fetched$27$q;
+    reg  queue$fetched$27$clock;
+    reg  queue$fetched$28$d;
+    reg  queue$fetched$28$q;
+    reg  queue$fetched$28$clock;
+    reg  queue$fetched$29$d;
+    reg  queue$fetched$29$q;
+    reg  queue$fetched$29$clock;
+    reg  queue$fetched$30$d;
+    reg  queue$fetched$30$q;
+    reg  queue$fetched$30$clock;
+    reg  queue$fetched$31$d;
+    reg  queue$fetched$31$q;
+    reg  queue$fetched$31$clock;
+    reg  queue$not_empty$0$d;
+    reg  queue$not_empty$0$q;
+    reg  queue$not_empty$0$clock;
+    reg  queue$not_empty$1$d;
+    reg  queue$not_empty$1$q;
+    reg  queue$not_empty$1$clock;
+    reg  queue$not_empty$2$d;
+    reg  queue$not_empty$2$q;
+    reg  queue$not_empty$2$clock;
+    reg  queue$not_empty$3$d;
+    reg  queue$not_empty$3$q;
+    reg  queue$not_empty$3$clock;
+    reg  queue$not_empty$4$d;
+    reg  queue$not_empty$4$q;
+    reg  queue$not_empty$4$clock;
+    reg  queue$not_empty$5$d;
+    reg  queue$not_empty$5$q;
+    reg  queue$not_empty$5$clock;
+    reg  queue$not_empty$6$d;
+    reg  queue$not_empty$6$q;
+    reg  queue$not_empty$6$clock;
+    reg  queue$not_empty$7$d;
+    reg  queue$not_empty$7$q;
+    reg  queue$not_empty$7$clock;
+    reg  queue$not_empty$8$d;
+    reg  queue$not_empty$8$q;
+    reg  queue$not_empty$8$clock;
+    reg  queue$not_empty$9$d;
+    reg  queue$not_empty$9$q;
+    reg  queue$not_empty$9$clock;
+    reg  queue$not_empty$10$d;
+    reg  queue$not_empty$10$q;
+    reg  queue$not_empty$10$clock;
+    reg  queue$not_empty$11$d;
+    reg  queue$not_empty$11$q;
+    reg  queue$not_empty$11$clock;
+    reg  queue$not_empty$12$d;
+    reg  queue$not_empty$12$q;
+    reg  queue$not_empty$12$clock;
+    reg  queue$not_empty$13$d;
+    reg  queue$not_empty$13$q;
+    reg  queue$not_empty$13$clock;
+    reg  queue$not_empty$14$d;
+    reg  queue$not_empty$14$q;
+    reg  queue$not_empty$14$clock;
+    reg  queue$not_empty$15$d;
+    reg  queue$not_empty$15$q;
+    reg  queue$not_empty$15$clock;
+    reg  queue$not_empty$16$d;
+    reg  queue$not_empty$16$q;
+    reg  queue$not_empty$16$clock;
+    reg  queue$not_empty$17$d;
+    reg  queue$not_empty$17$q;
+    reg  queue$not_empty$17$clock;
+    reg  queue$not_empty$18$d;
+    reg  queue$not_empty$18$q;
+    reg  queue$not_empty$18$clock;
+    reg  queue$not_empty$19$d;
+    reg  queue$not_empty$19$q;
+    reg  queue$not_empty$19$clock;
+    reg  queue$not_empty$20$d;
+    reg  queue$not_empty$20$q;
+    reg  queue$not_empty$20$clock;
+    reg  queue$not_empty$21$d;
+    reg  queue$not_empty$21$q;
+    reg  queue$not_empty$21$clock;
+    reg  queue$not_empty$22$d;
+    reg  queue$not_empty$22$q;
+    reg  queue$not_empty$22$clock;
+    reg  queue$not_empty$23$d;
+    reg  queue$not_empty$23$q;
+    reg  queue$not_empty$23$clock;
+    reg  queue$not_empty$24$d;
+    reg  queue$not_empty$24$q;
+    reg  queue$not_empty$24$clock;
+    reg  queue$not_empty$25$d;
+    reg  queue$not_empty$25$q;
+    reg  queue$not_empty$25$clock;
+    reg  queue$not_empty$26$d;
+    reg  queue$not_empty$26$q;
+    reg  queue$not_empty$26$clock;
+    reg  queue$not_empty$27$d;
+    reg  queue$not_empty$27$q;
+    reg  queue$not_empty$27$clock;
+    reg  queue$not_empty$28$d;
+    reg  queue$not_empty$28$q;
+    reg  queue$not_empty$28$clock;
+    reg  queue$not_empty$29$d;
+    reg  queue$not_empty$29$q;
+    reg  queue$not_empty$29$clock;
+    reg  queue$not_empty$30$d;
+    reg  queue$not_empty$30$q;
+    reg  queue$not_empty$30$clock;
+    reg  queue$not_empty$31$d;
+    reg  queue$not_empty$31$q;
+    reg  queue$not_empty$31$clock;
+    reg  queue$tvalid_out$0$d;
+    reg  queue$tvalid_out$0$q;
+    reg  queue$tvalid_out$0$clock;
+    reg  queue$tvalid_out$1$d;
+    reg  queue$tvalid_out$1$q;
+    reg  queue$tvalid_out$1$clock;
+    reg  queue$tvalid_out$2$d;
+    reg  queue$tvalid_out$2$q;
+    reg  queue$tvalid_out$2$clock;
+    reg  queue$tvalid_out$3$d;
+    reg  queue$tvalid_out$3$q;
+    reg  queue$tvalid_out$3$clock;
+    reg  queue$tvalid_out$4$d;
+    reg  queue$tvalid_out$4$q;
+    reg  queue$tvalid_out$4$clock;
+    reg  queue$tvalid_out$5$d;
+    reg  queue$tvalid_out$5$q;
+    reg  queue$tvalid_out$5$clock;
+    reg  queue$tvalid_out$6$d;
+    reg  queue$tvalid_out$6$q;
+    reg  queue$tvalid_out$6$clock;
+    reg  queue$tvalid_out$7$d;
+    reg  queue$tvalid_out$7$q;
+    reg  queue$tvalid_out$7$clock;
+    reg  queue$tvalid_out$8$d;
+    reg  queue$tvalid_out$8$q;
+    reg  queue$tvalid_out$8$clock;
+    reg  queue$tvalid_out$9$d;
+    reg  queue$tvalid_out$9$q;
+    reg  queue$tvalid_out$9$clock;
+    reg  queue$tvalid_out$10$d;
+    reg  queue$tvalid_out$10$q;
+    reg  queue$tvalid_out$10$clock;
+    reg  queue$tvalid_out$11$d;
+    reg  queue$tvalid_out$11$q;
+    reg  queue$tvalid_out$11$clock;
+    reg  queue$tvalid_out$12$d;
+    reg  queue$tvalid_out$12$q;
+    reg  queue$tvalid_out$12$clock;
+    reg  queue$tvalid_out$13$d;
+    reg  queue$tvalid_out$13$q;
+    reg  queue$tvalid_out$13$clock;
+    reg  queue$tvalid_out$14$d;
+    reg  queue$tvalid_out$14$q;
+    reg  queue$tvalid_out$14$clock;
+    reg  queue$tvalid_out$15$d;
+    reg  queue$tvalid_out$15$q;
+    reg  queue$tvalid_out$15$clock;
+    reg  queue$tvalid_out$16$d;
+    reg  queue$tvalid_out$16$q;
+    reg  queue$tvalid_out$16$clock;
+    reg  queue$tvalid_out$17$d;
+    reg  queue$tvalid_out$17$q;
+    reg  queue$tvalid_out$17$clock;
+    reg  queue$tvalid_out$18$d;
+    reg  queue$tvalid_out$18$q;
+    reg  queue$tvalid_out$18$clock;
+    reg  queue$tvalid_out$19$d;
+    reg  queue$tvalid_out$19$q;
+    reg  queue$tvalid_out$19$clock;
+    reg  queue$tvalid_out$20$d;
+    reg  queue$tvalid_out$20$q;
+    reg  queue$tvalid_out$20$clock;
+    reg  queue$tvalid_out$21$d;
+    reg  queue$tvalid_out$21$q;
+    reg  queue$tvalid_out$21$clock;
+    reg  queue$tvalid_out$22$d;
+    reg  queue$tvalid_out$22$q;
+    reg  queue$tvalid_out$22$clock;
+    reg  queue$tvalid_out$23$d;
+    reg  queue$tvalid_out$23$q;
+    reg  queue$tvalid_out$23$clock;
+    reg  queue$tvalid_out$24$d;
+    reg  queue$tvalid_out$24$q;
+    reg  queue$tvalid_out$24$clock;
+    reg  queue$tvalid_out$25$d;
+    reg  queue$tvalid_out$25$q;
+    reg  queue$tvalid_out$25$clock;
+    reg  queue$tvalid_out$26$d;
+    reg  queue$tvalid_out$26$q;
+    reg  queue$tvalid_out$26$clock;
+    reg  queue$tvalid_out$27$d;
+    reg  queue$tvalid_out$27$q;
+    reg  queue$tvalid_out$27$clock;
+    reg  queue$tvalid_out$28$d;
+    reg  queue$tvalid_out$28$q;
+    reg  queue$tvalid_out$28$clock;
+    reg  queue$tvalid_out$29$d;
+    reg  queue$tvalid_out$29$q;
+    reg  queue$tvalid_out$29$clock;
+    reg  queue$tvalid_out$30$d;
+    reg  queue$tvalid_out$30$q;
+    reg  queue$tvalid_out$30$clock;
+    reg  queue$tvalid_out$31$d;
+    reg  queue$tvalid_out$31$q;
+    reg  queue$tvalid_out$31$clock;
+    reg  [31:0] queue$tdata_out$0$d;
+    reg  [31:0] queue$tdata_out$0$q;
+    reg  queue$tdata_out$0$clock;
+    reg  [31:0] queue$tdata_out$1$d;
+    reg  [31:0] queue$tdata_out$1$q;
+    reg  queue$tdata_out$1$clock;
+    reg  [31:0] queue$tdata_out$2$d;
+    reg  [31:0] queue$tdata_out$2$q;
+    reg  queue$tdata_out$2$clock;
+    reg  [31:0] queue$tdata_out$3$d;
+    reg  [31:0] queue$tdata_out$3$q;
+    reg  queue$tdata_out$3$clock;
+    reg  [31:0] queue$tdata_out$4$d;
+    reg  [31:0] queue$tdata_out$4$q;
+    reg  queue$tdata_out$4$clock;
+    reg  [31:0] queue$tdata_out$5$d;
+    reg  [31:0] queue$tdata_out$5$q;
+    reg  queue$tdata_out$5$clock;
+    reg  [31:0] queue$tdata_out$6$d;
+    reg  [31:0] queue$tdata_out$6$q;
+    reg  queue$tdata_out$6$clock;
+    reg  [31:0] queue$tdata_out$7$d;
+    reg  [31:0] queue$tdata_out$7$q;
+    reg  queue$tdata_out$7$clock;
+    reg  [31:0] queue$tdata_out$8$d;
+    reg  [31:0] queue$tdata_out$8$q;
+    reg  queue$tdata_out$8$clock;
+    reg  [31:0] queue$tdata_out$9$d;
+    reg  [31:0] queue$tdata_out$9$q;
+    reg  queue$tdata_out$9$clock;
+    reg  [31:0] queue$tdata_out$10$d;
+    reg  [31:0] queue$tdata_out$10$q;
+    reg  queue$tdata_out$10$clock;
+    reg  [31:0] queue$tdata_out$11$d;
+    reg  [31:0] queue$tdata_out$11$q;
+    reg  queue$tdata_out$11$clock;
+    reg  [31:0] queue$tdata_out$12$d;
+    reg  [31:0] queue$tdata_out$12$q;
+    reg  queue$tdata_out$12$clock;
+    reg  [31:0] queue$tdata_out$13$d;
+    reg  [31:0] queue$tdata_out$13$q;
+    reg  queue$tdata_out$13$clock;
+    reg  [31:0] queue$tdata_out$14$d;
+    reg  [31:0] queue$tdata_out$14$q;
+    reg  queue$tdata_out$14$clock;
+    reg  [31:0] queue$tdata_out$15$d;
+    reg  [31:0] queue$tdata_out$15$q;
+    reg  queue$tdata_out$15$clock;
+    reg  [31:0] queue$tdata_out$16$d;
+    reg  [31:0] queue$tdata_out$16$q;
+    reg  queue$tdata_out$16$clock;
+    reg  [31:0] queue$tdata_out$17$d;
+    reg  [31:0] queue$tdata_out$17$q;
+    reg  queue$tdata_out$17$clock;
+    reg  [31:0] queue$tdata_out$18$d;
+    reg  [31:0] queue$tdata_out$18$q;
+    reg  queue$tdata_out$18$clock;
+    reg  [31:0] queue$tdata_out$19$d;
+    reg  [31:0] queue$tdata_out$19$q;
+    reg  queue$tdata_out$19$clock;
+    reg  [31:0] queue$tdata_out$20$d;
+    reg  [31:0] queue$tdata_out$20$q;
+    reg  queue$tdata_out$20$clock;
+    reg  [31:0] queue$tdata_out$21$d;
+    reg  [31:0] queue$tdata_out$21$q;
+    reg  queue$tdata_out$21$clock;
+    reg  [31:0] queue$tdata_out$22$d;
+    reg  [31:0] queue$tdata_out$22$q;
+    reg  queue$tdata_out$22$clock;
+    reg  [31:0] queue$tdata_out$23$d;
+    reg  [31:0] queue$tdata_out$23$q;
+    reg  queue$tdata_out$23$clock;
+    reg  [31:0] queue$tdata_out$24$d;
+    reg  [31:0] queue$tdata_out$24$q;
+    reg  queue$tdata_out$24$clock;
+    reg  [31:0] queue$tdata_out$25$d;
+    reg  [31:0] queue$tdata_out$25$q;
+    reg  queue$tdata_out$25$clock;
+    reg  [31:0] queue$tdata_out$26$d;
+    reg  [31:0] queue$tdata_out$26$q;
+    reg  queue$tdata_out$26$clock;
+    reg  [31:0] queue$tdata_out$27$d;
+    reg  [31:0] queue$tdata_out$27$q;
+    reg  queue$tdata_out$27$clock;
+    reg  [31:0] queue$tdata_out$28$d;
+    reg  [31:0] queue$tdata_out$28$q;
+    reg  queue$tdata_out$28$clock;
+    reg  [31:0] queue$tdata_out$29$d;
+    reg  [31:0] queue$tdata_out$29$q;
+    reg  queue$tdata_out$29$clock;
+    reg  [31:0] queue$tdata_out$30$d;
+    reg  [31:0] queue$tdata_out$30$q;
+    reg  queue$tdata_out$30$clock;
+    reg  [31:0] queue$tdata_out$31$d;
+    reg  [31:0] queue$tdata_out$31$q;
+    reg  queue$tdata_out$31$clock;
+    reg  [3:0] queue$tuser_out$0$d;
+    reg  [3:0] queue$tuser_out$0$q;
+    reg  queue$tuser_out$0$clock;
+    reg  [3:0] queue$tuser_out$1$d;
+    reg  [3:0] queue$tuser_out$1$q;
+    reg  queue$tuser_out$1$clock;
+    reg  [3:0] queue$tuser_out$2$d;
+    reg  [3:0] queue$tuser_out$2$q;
+    reg  queue$tuser_out$2$clock;
+    reg  [3:0] queue$tuser_out$3$d;
+    reg  [3:0] queue$tuser_out$3$q;
+    reg  queue$tuser_out$3$clock;
+    reg  [3:0] queue$tuser_out$4$d;
+    reg  [3:0] queue$tuser_out$4$q;
+    reg  queue$tuser_out$4$clock;
+    reg  [3:0] queue$tuser_out$5$d;
+    reg  [3:0] queue$tuser_out$5$q;
+    reg  queue$tuser_out$5$clock;
+    reg  [3:0] queue$tuser_out$6$d;
+    reg  [3:0] queue$tuser_out$6$q;
+    reg  queue$tuser_out$6$clock;
+    reg  [3:0] queue$tuser_out$7$d;
+    reg  [3:0] queue$tuser_out$7$q;
+    reg  queue$tuser_out$7$clock;
+    reg  [3:0] queue$tuser_out$8$d;
+    reg  [3:0] queue$tuser_out$8$q;
+    reg  queue$tuser_out$8$clock;
+    reg  [3:0] queue$tuser_out$9$d;
+    reg  [3:0] queue$tuser_out$9$q;
+    reg  queue$tuser_out$9$clock;
+    reg  [3:0] queue$tuser_out$10$d;
+    reg  [3:0] queue$tuser_out$10$q;
+    reg  queue$tuser_out$10$clock;
+    reg  [3:0] queue$tuser_out$11$d;
+    reg  [3:0] queue$tuser_out$11$q;
+    reg  queue$tuser_out$11$clock;
+    reg  [3:0] queue$tuser_out$12$d;
+    reg  [3:0] queue$tuser_out$12$q;
+    reg  queue$tuser_out$12$clock;
+    reg  [3:0] queue$tuser_out$13$d;
+    reg  [3:0] queue$tuser_out$13$q;
+    reg  queue$tuser_out$13$clock;
+    reg  [3:0] queue$tuser_out$14$d;
+    reg  [3:0] queue$tuser_out$14$q;
+    reg  queue$tuser_out$14$clock;
+    reg  [3:0] queue$tuser_out$15$d;
+    reg  [3:0] queue$tuser_out$15$q;
+    reg  queue$tuser_out$15$clock;
+    reg  [3:0] queue$tuser_out$16$d;
+    reg  [3:0] queue$tuser_out$16$q;
+    reg  queue$tuser_out$16$clock;
+    reg  [3:0] queue$tuser_out$17$d;
+    reg  [3:0] queue$tuser_out$17$q;
+    reg  queue$tuser_out$17$clock;
+    reg  [3:0] queue$tuser_out$18$d;
+    reg  [3:0] queue$tuser_out$18$q;
+    reg  queue$tuser_out$18$clock;
+    reg  [3:0] queue$tuser_out$19$d;
+    reg  [3:0] queue$tuser_out$19$q;
+    reg  queue$tuser_out$19$clock;
+    reg  [3:0] queue$tuser_out$20$d;
+    reg  [3:0] queue$tuser_out$20$q;
+    reg  queue$tuser_out$20$clock;
+    reg  [3:0] queue$tuser_out$21$d;
+    reg  [3:0] queue$tuser_out$21$q;
+    reg  queue$tuser_out$21$clock;
+    reg  [3:0] queue$tuser_out$22$d;
+    reg  [3:0] queue$tuser_out$22$q;
+    reg  queue$tuser_out$22$clock;
+    reg  [3:0] queue$tuser_out$23$d;
+    reg  [3:0] queue$tuser_out$23$q;
+    reg  queue$tuser_out$23$clock;
+    reg  [3:0] queue$tuser_out$24$d;
+    reg  [3:0] queue$tuser_out$24$q;
+    reg  queue$tuser_out$24$clock;
+    reg  [3:0] queue$tuser_out$25$d;
+    reg  [3:0] queue$tuser_out$25$q;
+    reg  queue$tuser_out$25$clock;
+    reg  [3:0] queue$tuser_out$26$d;
+    reg  [3:0] queue$tuser_out$26$q;
+    reg  queue$tuser_out$26$clock;
+    reg  [3:0] queue$tuser_out$27$d;
+    reg  [3:0] queue$tuser_out$27$q;
+    reg  queue$tuser_out$27$clock;
+    reg  [3:0] queue$tuser_out$28$d;
+    reg  [3:0] queue$tuser_out$28$q;
+    reg  queue$tuser_out$28$clock;
+    reg  [3:0] queue$tuser_out$29$d;
+    reg  [3:0] queue$tuser_out$29$q;
+    reg  queue$tuser_out$29$clock;
+    reg  [3:0] queue$tuser_out$30$d;
+    reg  [3:0] queue$tuser_out$30$q;
+    reg  queue$tuser_out$30$clock;
+    reg  [3:0] queue$tuser_out$31$d;
+    reg  [3:0] queue$tuser_out$31$q;
+    reg  queue$tuser_out$31$clock;
+    reg  queue$tkeep_out$0$d;
+    reg  queue$tkeep_out$0$q;
+    reg  queue$tkeep_out$0$clock;
+    reg  queue$tkeep_out$1$d;
+    reg  queue$tkeep_out$1$q;
+    reg  queue$tkeep_out$1$clock;
+    reg  queue$tkeep_out$2$d;
+    reg  queue$tkeep_out$2$q;
+    reg  queue$tkeep_out$2$clock;
+    reg  queue$tkeep_out$3$d;
+    reg  queue$tkeep_out$3$q;
+    reg  queue$tkeep_out$3$clock;
+    reg  queue$tkeep_out$4$d;
+    reg  queue$tkeep_out$4$q;
+    reg  queue$tkeep_out$4$clock;
+    reg  queue$tkeep_out$5$d;
+    reg  queue$tkeep_out$5$q;
+    reg  queue$tkeep_out$5$clock;
+    reg  queue$tkeep_out$6$d;
+    reg  queue$tkeep_out$6$q;
+    reg  queue$tkeep_out$6$clock;
+    reg  queue$tkeep_out$7$d;
+    reg  queue$tkeep_out$7$q;
+    reg  queue$tkeep_out$7$clock;
+    reg  queue$tkeep_out$8$d;
+    reg  queue$tkeep_out$8$q;
+    reg  queue$tkeep_out$8$clock;
+    reg  queue$tkeep_out$9$d;
+    reg  queue$tkeep_out$9$q;
+    reg  queue$tkeep_out$9$clock;
+    reg  queue$tkeep_out$10$d;
+    reg  queue$tkeep_out$10$q;
+    reg  queue$tkeep_out$10$clock;
+    reg  queue$tkeep_out$11$d;
+    reg  queue$tkeep_out$11$q;
+    reg  queue$tkeep_out$11$clock;
+    reg  queue$tkeep_out$12$d;
+    reg  queue$tkeep_out$12$q;
+    reg  queue$tkeep_out$12$clock;
+    reg  queue$tkeep_out$13$d;
+    reg  queue$tkeep_out$13$q;
+    reg  queue$tkeep_out$13$clock;
+    reg  queue$tkeep_out$14$d;
+    reg  queue$tkeep_out$14$q;
+    reg  queue$tkeep_out$14$clock;
+    reg  queue$tkeep_out$15$d;
+    reg  queue$tkeep_out$15$q;
+    reg  queue$tkeep_out$15$clock;
+    reg  queue$tkeep_out$16$d;
+    reg  queue$tkeep_out$16$q;
+    reg  queue$tkeep_out$16$clock;
+    reg  queue$tkeep_out$17$d;
+    reg  queue$tkeep_out$17$q;
+    reg  queue$tkeep_out$17$clock;
+    reg  queue$tkeep_out$18$d;
+    reg  queue$tkeep_out$18$q;
+    reg  queue$tkeep_out$18$clock;
+    reg  queue$tkeep_out$19$d;
+    reg  queue$tkeep_out$19$q;
+    reg  queue$tkeep_out$19$clock;
+    reg  queue$tkeep_out$20$d;
+    reg  queue$tkeep_out$20$q;
+    reg  queue$tkeep_out$20$clock;
+    reg  queue$tkeep_out$21$d;
+    reg  queue$tkeep_out$21$q;
+    reg  queue$tkeep_out$21$clock;
+    reg  queue$tkeep_out$22$d;
+    reg  queue$tkeep_out$22$q;
+    reg  queue$tkeep_out$22$clock;
+    reg  queue$tkeep_out$23$d;
+    reg  queue$tkeep_out$23$q;
+    reg  queue$tkeep_out$23$clock;
+    reg  queue$tkeep_out$24$d;
+    reg  queue$tkeep_out$24$q;
+    reg  queue$tkeep_out$24$clock;
+    reg  queue$tkeep_out$25$d;
+    reg  queue$tkeep_out$25$q;
+    reg  queue$tkeep_out$25$clock;
+    reg  queue$tkeep_out$26$d;
+    reg  queue$tkeep_out$26$q;
+    reg  queue$tkeep_out$26$clock;
+    reg  queue$tkeep_out$27$d;
+    reg  queue$tkeep_out$27$q;
+    reg  queue$tkeep_out$27$clock;
+    reg  queue$tkeep_out$28$d;
+    reg  queue$tkeep_out$28$q;
+    reg  queue$tkeep_out$28$clock;
+    reg  queue$tkeep_out$29$d;
+    reg  queue$tkeep_out$29$q;
+    reg  queue$tkeep_out$29$clock;
+    reg  queue$tkeep_out$30$d;
+    reg  queue$tkeep_out$30$q;
+    reg  queue$tkeep_out$30$clock;
+    reg  queue$tkeep_out$31$d;
+    reg  queue$tkeep_out$31$q;
+    reg  queue$tkeep_out$31$clock;
     reg  queue$tlast_out$d;
     reg  queue$tlast_out$q;
     reg  queue$tlast_out$clock;
-    reg  queue$fetch;
+    reg  [31:0] queue$tdata_bus$lane$0;
+    reg  [31:0] queue$tdata_bus$lane$1;
+    reg  [31:0] queue$tdata_bus$lane$2;
+    reg  [31:0] queue$tdata_bus$lane$3;
+    reg  [31:0] queue$tdata_bus$lane$4;
+    reg  [31:0] queue$tdata_bus$lane$5;
+    reg  [31:0] queue$tdata_bus$lane$6;
+    reg  [31:0] queue$tdata_bus$lane$7;
+    reg  [31:0] queue$tdata_bus$lane$8;
+    reg  [31:0] queue$tdata_bus$lane$9;
+    reg  [31:0] queue$tdata_bus$lane$10;
+    reg  [31:0] queue$tdata_bus$lane$11;
+    reg  [31:0] queue$tdata_bus$lane$12;
+    reg  [31:0] queue$tdata_bus$lane$13;
+    reg  [31:0] queue$tdata_bus$lane$14;
+    reg  [31:0] queue$tdata_bus$lane$15;
+    reg  [31:0] queue$tdata_bus$lane$16;
+    reg  [31:0] queue$tdata_bus$lane$17;
+    reg  [31:0] queue$tdata_bus$lane$18;
+    reg  [31:0] queue$tdata_bus$lane$19;
+    reg  [31:0] queue$tdata_bus$lane$20;
+    reg  [31:0] queue$tdata_bus$lane$21;
+    reg  [31:0] queue$tdata_bus$lane$22;
+    reg  [31:0] queue$tdata_bus$lane$23;
+    reg  [31:0] queue$tdata_bus$lane$24;
+    reg  [31:0] queue$tdata_bus$lane$25;
+    reg  [31:0] queue$tdata_bus$lane$26;
+    reg  [31:0] queue$tdata_bus$lane$27;
+    reg  [31:0] queue$tdata_bus$lane$28;
+    reg  [31:0] queue$tdata_bus$lane$29;
+    reg  [31:0] queue$tdata_bus$lane$30;
+    reg  [31:0] queue$tdata_bus$lane$31;
+    reg  [1023:0] queue$tdata_bus$bus;
+    reg  [3:0] queue$tuser_bus$lane$0;
+    reg  [3:0] queue$tuser_bus$lane$1;
+    reg  [3:0] queue$tuser_bus$lane$2;
+    reg  [3:0] queue$tuser_bus$lane$3;
+    reg  [3:0] queue$tuser_bus$lane$4;
+    reg  [3:0] queue$tuser_bus$lane$5;
+    reg  [3:0] queue$tuser_bus$lane$6;
+    reg  [3:0] queue$tuser_bus$lane$7;
+    reg  [3:0] queue$tuser_bus$lane$8;
+    reg  [3:0] queue$tuser_bus$lane$9;
+    reg  [3:0] queue$tuser_bus$lane$10;
+    reg  [3:0] queue$tuser_bus$lane$11;
+    reg  [3:0] queue$tuser_bus$lane$12;
+    reg  [3:0] queue$tuser_bus$lane$13;
+    reg  [3:0] queue$tuser_bus$lane$14;
+    reg  [3:0] queue$tuser_bus$lane$15;
+    reg  [3:0] queue$tuser_bus$lane$16;
+    reg  [3:0] queue$tuser_bus$lane$17;
+    reg  [3:0] queue$tuser_bus$lane$18;
+    reg  [3:0] queue$tuser_bus$lane$19;
+    reg  [3:0] queue$tuser_bus$lane$20;
+    reg  [3:0] queue$tuser_bus$lane$21;
+    reg  [3:0] queue$tuser_bus$lane$22;
+    reg  [3:0] queue$tuser_bus$lane$23;
+    reg  [3:0] queue$tuser_bus$lane$24;
+    reg  [3:0] queue$tuser_bus$lane$25;
+    reg  [3:0] queue$tuser_bus$lane$26;
+    reg  [3:0] queue$tuser_bus$lane$27;
+    reg  [3:0] queue$tuser_bus$lane$28;
+    reg  [3:0] queue$tuser_bus$lane$29;
+    reg  [3:0] queue$tuser_bus$lane$30;
+    reg  [3:0] queue$tuser_bus$lane$31;
+    reg  [127:0] queue$tuser_bus$bus;
+    reg  queue$tkeep_bus$lane$0;
+    reg  queue$tkeep_bus$lane$1;
+    reg  queue$tkeep_bus$lane$2;
+    reg  queue$tkeep_bus$lane$3;
+    reg  queue$tkeep_bus$lane$4;
+    reg  queue$tkeep_bus$lane$5;
+    reg  queue$tkeep_bus$lane$6;
+    reg  queue$tkeep_bus$lane$7;
+    reg  queue$tkeep_bus$lane$8;
+    reg  queue$tkeep_bus$lane$9;
+    reg  queue$tkeep_bus$lane$10;
+    reg  queue$tkeep_bus$lane$11;
+    reg  queue$tkeep_bus$lane$12;
+    reg  queue$tkeep_bus$lane$13;
+    reg  queue$tkeep_bus$lane$14;
+    reg  queue$tkeep_bus$lane$15;
+    reg  queue$tkeep_bus$lane$16;
+    reg  queue$tkeep_bus$lane$17;
+    reg  queue$tkeep_bus$lane$18;
+    reg  queue$tkeep_bus$lane$19;
+    reg  queue$tkeep_bus$lane$20;
+    reg  queue$tkeep_bus$lane$21;
+    reg  queue$tkeep_bus$lane$22;
+    reg  queue$tkeep_bus$lane$23;
+    reg  queue$tkeep_bus$lane$24;
+    reg  queue$tkeep_bus$lane$25;
+    reg  queue$tkeep_bus$lane$26;
+    reg  queue$tkeep_bus$lane$27;
+    reg  queue$tkeep_bus$lane$28;
+    reg  queue$tkeep_bus$lane$29;
+    reg  queue$tkeep_bus$lane$30;
+    reg  queue$tkeep_bus$lane$31;
+    reg  [31:0] queue$tkeep_bus$bus;
     reg  queue$one_left;
-    reg  queue$output_free;
-    reg [1184:0] beats [0:63];
+    reg  queue$fetch$0;
+    reg  queue$fetch$1;
+    reg  queue$fetch$2;
+    reg  queue$fetch$3;
+    reg  queue$fetch$4;
+    reg  queue$fetch$5;
+    reg  queue$fetch$6;
+    reg  queue$fetch$7;
+    reg  queue$fetch$8;
+    reg  queue$fetch$9;
+    reg  queue$fetch$10;
+    reg  queue$fetch$11;
+    reg  queue$fetch$12;
+    reg  queue$fetch$13;
+    reg  queue$fetch$14;
+    reg  queue$fetch$15;
+    reg  queue$fetch$16;
+    reg  queue$fetch$17;
+    reg  queue$fetch$18;
+    reg  queue$fetch$19;
+    reg  queue$fetch$20;
+    reg  queue$fetch$21;
+    reg  queue$fetch$22;
+    reg  queue$fetch$23;
+    reg  queue$fetch$24;
+    reg  queue$fetch$25;
+    reg  queue$fetch$26;
+    reg  queue$fetch$27;
+    reg  queue$fetch$28;
+    reg  queue$fetch$29;
+    reg  queue$fetch$30;
+    reg  queue$fetch$31;
+    reg  queue$output_free$0;
+    reg  queue$output_free$1;
+    reg  queue$output_free$2;
+    reg  queue$output_free$3;
+    reg  queue$output_free$4;
+    reg  queue$output_free$5;
+    reg  queue$output_free$6;
+    reg  queue$output_free$7;
+    reg  queue$output_free$8;
+    reg  queue$output_free$9;
+    reg  queue$output_free$10;
+    reg  queue$output_free$11;
+    reg  queue$output_free$12;
+    reg  queue$output_free$13;
+    reg  queue$output_free$14;
+    reg  queue$output_free$15;
+    reg  queue$output_free$16;
+    reg  queue$output_free$17;
+    reg  queue$output_free$18;
+    reg  queue$output_free$19;
+    reg  queue$output_free$20;
+    reg  queue$output_free$21;
+    reg  queue$output_free$22;
+    reg  queue$output_free$23;
+    reg  queue$output_free$24;
+    reg  queue$output_free$25;
+    reg  queue$output_free$26;
+    reg  queue$output_free$27;
+    reg  queue$output_free$28;
+    reg  queue$output_free$29;
+    reg  queue$output_free$30;
+    reg  queue$output_free$31;
+    reg [37:0] beats$0 [0:63];
+    reg [36:0] beats$1 [0:63];
+    reg [36:0] beats$2 [0:63];
+    reg [36:0] beats$3 [0:63];
+    reg [36:0] beats$4 [0:63];
+    reg [36:0] beats$5 [0:63];
+    reg [36:0] beats$6 [0:63];
+    reg [36:0] beats$7 [0:63];
+    reg [36:0] beats$8 [0:63];
+    reg [36:0] beats$9 [0:63];
+    reg [36:0] beats$10 [0:63];
+    reg [36:0] beats$11 [0:63];
+    reg [36:0] beats$12 [0:63];
+    reg [36:0] beats$13 [0:63];
+    reg [36:0] beats$14 [0:63];
+    reg [36:0] beats$15 [0:63];
+    reg [36:0] beats$16 [0:63];
+    reg [36:0] beats$17 [0:63];
+    reg [36:0] beats$18 [0:63];
+    reg [36:0] beats$19 [0:63];
+    reg [36:0] beats$20 [0:63];
+    reg [36:0] beats$21 [0:63];
+    reg [36:0] beats$22 [0:63];
+    reg [36:0] beats$23 [0:63];
+    reg [36:0] beats$24 [0:63];
+    reg [36:0] beats$25 [0:63];
+    reg [36:0] beats$26 [0:63];
+    reg [36:0] beats$27 [0:63];
+    reg [36:0] beats$28 [0:63];
+    reg [36:0] beats$29 [0:63];
+    reg [36:0] beats$30 [0:63];
+    reg [36:0] beats$31 [0:63];
     // credits$in_flight
     initial begin
        credits$in_flight$q = 7'h0;
@@ -13977,23 +15188,33 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         credits$s_axis_tready = credits$ready$q;
         credits$early$d = credits$dropped_early;
         credits$late$d = credits$dropped_late;
-        credits$plus = 'h0;
+        credits$leaving_odd = credits$returned ^ credits$early$q ^ credits$late$q;
+        credits$leaving_many = (credits$returned & credits$early$q) | (credits$returned & credits$late$q) | (credits$early$q & credits$late$q);
         if (credits$accepted) begin
-            credits$plus = 'h1;
+            credits$change = 'h1;
+            if (credits$leaving_odd) begin
+                credits$change = 'h0;
+                if (credits$leaving_many) begin
+                    credits$change = 'h7e;
+                end
+            end
+            else if (credits$leaving_many) begin
+                credits$change = 'h7f;
+            end
         end
-        credits$minus_returned = 'h0;
-        if (credits$returned) begin
-            credits$minus_returned = 'h1;
+        else begin
+            credits$change = 'h0;
+            if (credits$leaving_odd) begin
+                credits$change = 'h7f;
+                if (credits$leaving_many) begin
+                    credits$change = 'h7d;
+                end
+            end
+            else if (credits$leaving_many) begin
+                credits$change = 'h7e;
+            end
         end
-        credits$minus_early = 'h0;
-        if (credits$early$q) begin
-            credits$minus_early = 'h1;
-        end
-        credits$minus_late = 'h0;
-        if (credits$late$q) begin
-            credits$minus_late = 'h1;
-        end
-        credits$in_flight$d = credits$in_flight$q + credits$plus - credits$minus_returned - credits$minus_early - credits$minus_late;
+        credits$in_flight$d = credits$in_flight$q + credits$change;
         credits$fits_one = credits$in_flight$q < credits$limit;
         credits$fits_two = credits$in_flight$q < credits$limit_less_one;
         credits$leaves = credits$returned | credits$early$q | credits$late$q;
@@ -34919,13 +36140,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     always @(posedge lane_tables$class_next_cont$clock) begin
        lane_tables$class_next_cont$q <= lane_tables$class_next_cont$d;
     end
-    // lane_tables$class_next_is_end
-    initial begin
-       lane_tables$class_next_is_end$q = 1'h0;
-    end
-    always @(posedge lane_tables$class_next_is_end$clock) begin
-       lane_tables$class_next_is_end$q <= lane_tables$class_next_is_end$d;
-    end
     // lane_tables$class_tail_class$0
     initial begin
        lane_tables$class_tail_class$0$q = 'h0;
@@ -36613,19 +37827,229 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     always @(posedge lane_tables$row_free$31$clock) begin
        lane_tables$row_free$31$q <= lane_tables$row_free$31$d;
     end
-    // lane_tables$row_next_cont
+    // lane_tables$row_next_cont$0
     initial begin
-       lane_tables$row_next_cont$q = 5'h0;
+       lane_tables$row_next_cont$0$q = 5'h0;
     end
-    always @(posedge lane_tables$row_next_cont$clock) begin
-       lane_tables$row_next_cont$q <= lane_tables$row_next_cont$d;
+    always @(posedge lane_tables$row_next_cont$0$clock) begin
+       lane_tables$row_next_cont$0$q <= lane_tables$row_next_cont$0$d;
     end
-    // lane_tables$row_next_is_end
+    // lane_tables$row_next_cont$1
     initial begin
-       lane_tables$row_next_is_end$q = 1'h0;
+       lane_tables$row_next_cont$1$q = 5'h0;
     end
-    always @(posedge lane_tables$row_next_is_end$clock) begin
-       lane_tables$row_next_is_end$q <= lane_tables$row_next_is_end$d;
+    always @(posedge lane_tables$row_next_cont$1$clock) begin
+       lane_tables$row_next_cont$1$q <= lane_tables$row_next_cont$1$d;
+    end
+    // lane_tables$row_next_cont$2
+    initial begin
+       lane_tables$row_next_cont$2$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$2$clock) begin
+       lane_tables$row_next_cont$2$q <= lane_tables$row_next_cont$2$d;
+    end
+    // lane_tables$row_next_cont$3
+    initial begin
+       lane_tables$row_next_cont$3$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$3$clock) begin
+       lane_tables$row_next_cont$3$q <= lane_tables$row_next_cont$3$d;
+    end
+    // lane_tables$row_next_cont$4
+    initial begin
+       lane_tables$row_next_cont$4$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$4$clock) begin
+       lane_tables$row_next_cont$4$q <= lane_tables$row_next_cont$4$d;
+    end
+    // lane_tables$row_next_cont$5
+    initial begin
+       lane_tables$row_next_cont$5$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$5$clock) begin
+       lane_tables$row_next_cont$5$q <= lane_tables$row_next_cont$5$d;
+    end
+    // lane_tables$row_next_cont$6
+    initial begin
+       lane_tables$row_next_cont$6$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$6$clock) begin
+       lane_tables$row_next_cont$6$q <= lane_tables$row_next_cont$6$d;
+    end
+    // lane_tables$row_next_cont$7
+    initial begin
+       lane_tables$row_next_cont$7$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$7$clock) begin
+       lane_tables$row_next_cont$7$q <= lane_tables$row_next_cont$7$d;
+    end
+    // lane_tables$row_next_cont$8
+    initial begin
+       lane_tables$row_next_cont$8$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$8$clock) begin
+       lane_tables$row_next_cont$8$q <= lane_tables$row_next_cont$8$d;
+    end
+    // lane_tables$row_next_cont$9
+    initial begin
+       lane_tables$row_next_cont$9$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$9$clock) begin
+       lane_tables$row_next_cont$9$q <= lane_tables$row_next_cont$9$d;
+    end
+    // lane_tables$row_next_cont$10
+    initial begin
+       lane_tables$row_next_cont$10$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$10$clock) begin
+       lane_tables$row_next_cont$10$q <= lane_tables$row_next_cont$10$d;
+    end
+    // lane_tables$row_next_cont$11
+    initial begin
+       lane_tables$row_next_cont$11$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$11$clock) begin
+       lane_tables$row_next_cont$11$q <= lane_tables$row_next_cont$11$d;
+    end
+    // lane_tables$row_next_cont$12
+    initial begin
+       lane_tables$row_next_cont$12$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$12$clock) begin
+       lane_tables$row_next_cont$12$q <= lane_tables$row_next_cont$12$d;
+    end
+    // lane_tables$row_next_cont$13
+    initial begin
+       lane_tables$row_next_cont$13$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$13$clock) begin
+       lane_tables$row_next_cont$13$q <= lane_tables$row_next_cont$13$d;
+    end
+    // lane_tables$row_next_cont$14
+    initial begin
+       lane_tables$row_next_cont$14$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$14$clock) begin
+       lane_tables$row_next_cont$14$q <= lane_tables$row_next_cont$14$d;
+    end
+    // lane_tables$row_next_cont$15
+    initial begin
+       lane_tables$row_next_cont$15$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$15$clock) begin
+       lane_tables$row_next_cont$15$q <= lane_tables$row_next_cont$15$d;
+    end
+    // lane_tables$row_next_cont$16
+    initial begin
+       lane_tables$row_next_cont$16$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$16$clock) begin
+       lane_tables$row_next_cont$16$q <= lane_tables$row_next_cont$16$d;
+    end
+    // lane_tables$row_next_cont$17
+    initial begin
+       lane_tables$row_next_cont$17$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$17$clock) begin
+       lane_tables$row_next_cont$17$q <= lane_tables$row_next_cont$17$d;
+    end
+    // lane_tables$row_next_cont$18
+    initial begin
+       lane_tables$row_next_cont$18$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$18$clock) begin
+       lane_tables$row_next_cont$18$q <= lane_tables$row_next_cont$18$d;
+    end
+    // lane_tables$row_next_cont$19
+    initial begin
+       lane_tables$row_next_cont$19$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$19$clock) begin
+       lane_tables$row_next_cont$19$q <= lane_tables$row_next_cont$19$d;
+    end
+    // lane_tables$row_next_cont$20
+    initial begin
+       lane_tables$row_next_cont$20$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$20$clock) begin
+       lane_tables$row_next_cont$20$q <= lane_tables$row_next_cont$20$d;
+    end
+    // lane_tables$row_next_cont$21
+    initial begin
+       lane_tables$row_next_cont$21$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$21$clock) begin
+       lane_tables$row_next_cont$21$q <= lane_tables$row_next_cont$21$d;
+    end
+    // lane_tables$row_next_cont$22
+    initial begin
+       lane_tables$row_next_cont$22$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$22$clock) begin
+       lane_tables$row_next_cont$22$q <= lane_tables$row_next_cont$22$d;
+    end
+    // lane_tables$row_next_cont$23
+    initial begin
+       lane_tables$row_next_cont$23$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$23$clock) begin
+       lane_tables$row_next_cont$23$q <= lane_tables$row_next_cont$23$d;
+    end
+    // lane_tables$row_next_cont$24
+    initial begin
+       lane_tables$row_next_cont$24$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$24$clock) begin
+       lane_tables$row_next_cont$24$q <= lane_tables$row_next_cont$24$d;
+    end
+    // lane_tables$row_next_cont$25
+    initial begin
+       lane_tables$row_next_cont$25$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$25$clock) begin
+       lane_tables$row_next_cont$25$q <= lane_tables$row_next_cont$25$d;
+    end
+    // lane_tables$row_next_cont$26
+    initial begin
+       lane_tables$row_next_cont$26$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$26$clock) begin
+       lane_tables$row_next_cont$26$q <= lane_tables$row_next_cont$26$d;
+    end
+    // lane_tables$row_next_cont$27
+    initial begin
+       lane_tables$row_next_cont$27$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$27$clock) begin
+       lane_tables$row_next_cont$27$q <= lane_tables$row_next_cont$27$d;
+    end
+    // lane_tables$row_next_cont$28
+    initial begin
+       lane_tables$row_next_cont$28$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$28$clock) begin
+       lane_tables$row_next_cont$28$q <= lane_tables$row_next_cont$28$d;
+    end
+    // lane_tables$row_next_cont$29
+    initial begin
+       lane_tables$row_next_cont$29$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$29$clock) begin
+       lane_tables$row_next_cont$29$q <= lane_tables$row_next_cont$29$d;
+    end
+    // lane_tables$row_next_cont$30
+    initial begin
+       lane_tables$row_next_cont$30$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$30$clock) begin
+       lane_tables$row_next_cont$30$q <= lane_tables$row_next_cont$30$d;
+    end
+    // lane_tables$row_next_cont$31
+    initial begin
+       lane_tables$row_next_cont$31$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$31$clock) begin
+       lane_tables$row_next_cont$31$q <= lane_tables$row_next_cont$31$d;
     end
     // lane_tables$row_tail_cont$0
     initial begin
@@ -37180,229 +38604,677 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     always @(posedge lane_tables$window_present$31$clock) begin
        lane_tables$window_present$31$q <= lane_tables$window_present$31$d;
     end
-    // lane_tables$window_cont$0
+    // lane_tables$window_is_cont$0
     initial begin
-       lane_tables$window_cont$0$q = 5'h0;
+       lane_tables$window_is_cont$0$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$0$clock) begin
-       lane_tables$window_cont$0$q <= lane_tables$window_cont$0$d;
+    always @(posedge lane_tables$window_is_cont$0$clock) begin
+       lane_tables$window_is_cont$0$q <= lane_tables$window_is_cont$0$d;
     end
-    // lane_tables$window_cont$1
+    // lane_tables$window_is_cont$1
     initial begin
-       lane_tables$window_cont$1$q = 5'h0;
+       lane_tables$window_is_cont$1$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$1$clock) begin
-       lane_tables$window_cont$1$q <= lane_tables$window_cont$1$d;
+    always @(posedge lane_tables$window_is_cont$1$clock) begin
+       lane_tables$window_is_cont$1$q <= lane_tables$window_is_cont$1$d;
     end
-    // lane_tables$window_cont$2
+    // lane_tables$window_is_cont$2
     initial begin
-       lane_tables$window_cont$2$q = 5'h0;
+       lane_tables$window_is_cont$2$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$2$clock) begin
-       lane_tables$window_cont$2$q <= lane_tables$window_cont$2$d;
+    always @(posedge lane_tables$window_is_cont$2$clock) begin
+       lane_tables$window_is_cont$2$q <= lane_tables$window_is_cont$2$d;
     end
-    // lane_tables$window_cont$3
+    // lane_tables$window_is_cont$3
     initial begin
-       lane_tables$window_cont$3$q = 5'h0;
+       lane_tables$window_is_cont$3$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$3$clock) begin
-       lane_tables$window_cont$3$q <= lane_tables$window_cont$3$d;
+    always @(posedge lane_tables$window_is_cont$3$clock) begin
+       lane_tables$window_is_cont$3$q <= lane_tables$window_is_cont$3$d;
     end
-    // lane_tables$window_cont$4
+    // lane_tables$window_is_cont$4
     initial begin
-       lane_tables$window_cont$4$q = 5'h0;
+       lane_tables$window_is_cont$4$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$4$clock) begin
-       lane_tables$window_cont$4$q <= lane_tables$window_cont$4$d;
+    always @(posedge lane_tables$window_is_cont$4$clock) begin
+       lane_tables$window_is_cont$4$q <= lane_tables$window_is_cont$4$d;
     end
-    // lane_tables$window_cont$5
+    // lane_tables$window_is_cont$5
     initial begin
-       lane_tables$window_cont$5$q = 5'h0;
+       lane_tables$window_is_cont$5$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$5$clock) begin
-       lane_tables$window_cont$5$q <= lane_tables$window_cont$5$d;
+    always @(posedge lane_tables$window_is_cont$5$clock) begin
+       lane_tables$window_is_cont$5$q <= lane_tables$window_is_cont$5$d;
     end
-    // lane_tables$window_cont$6
+    // lane_tables$window_is_cont$6
     initial begin
-       lane_tables$window_cont$6$q = 5'h0;
+       lane_tables$window_is_cont$6$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$6$clock) begin
-       lane_tables$window_cont$6$q <= lane_tables$window_cont$6$d;
+    always @(posedge lane_tables$window_is_cont$6$clock) begin
+       lane_tables$window_is_cont$6$q <= lane_tables$window_is_cont$6$d;
     end
-    // lane_tables$window_cont$7
+    // lane_tables$window_is_cont$7
     initial begin
-       lane_tables$window_cont$7$q = 5'h0;
+       lane_tables$window_is_cont$7$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$7$clock) begin
-       lane_tables$window_cont$7$q <= lane_tables$window_cont$7$d;
+    always @(posedge lane_tables$window_is_cont$7$clock) begin
+       lane_tables$window_is_cont$7$q <= lane_tables$window_is_cont$7$d;
     end
-    // lane_tables$window_cont$8
+    // lane_tables$window_is_cont$8
     initial begin
-       lane_tables$window_cont$8$q = 5'h0;
+       lane_tables$window_is_cont$8$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$8$clock) begin
-       lane_tables$window_cont$8$q <= lane_tables$window_cont$8$d;
+    always @(posedge lane_tables$window_is_cont$8$clock) begin
+       lane_tables$window_is_cont$8$q <= lane_tables$window_is_cont$8$d;
     end
-    // lane_tables$window_cont$9
+    // lane_tables$window_is_cont$9
     initial begin
-       lane_tables$window_cont$9$q = 5'h0;
+       lane_tables$window_is_cont$9$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$9$clock) begin
-       lane_tables$window_cont$9$q <= lane_tables$window_cont$9$d;
+    always @(posedge lane_tables$window_is_cont$9$clock) begin
+       lane_tables$window_is_cont$9$q <= lane_tables$window_is_cont$9$d;
     end
-    // lane_tables$window_cont$10
+    // lane_tables$window_is_cont$10
     initial begin
-       lane_tables$window_cont$10$q = 5'h0;
+       lane_tables$window_is_cont$10$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$10$clock) begin
-       lane_tables$window_cont$10$q <= lane_tables$window_cont$10$d;
+    always @(posedge lane_tables$window_is_cont$10$clock) begin
+       lane_tables$window_is_cont$10$q <= lane_tables$window_is_cont$10$d;
     end
-    // lane_tables$window_cont$11
+    // lane_tables$window_is_cont$11
     initial begin
-       lane_tables$window_cont$11$q = 5'h0;
+       lane_tables$window_is_cont$11$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$11$clock) begin
-       lane_tables$window_cont$11$q <= lane_tables$window_cont$11$d;
+    always @(posedge lane_tables$window_is_cont$11$clock) begin
+       lane_tables$window_is_cont$11$q <= lane_tables$window_is_cont$11$d;
     end
-    // lane_tables$window_cont$12
+    // lane_tables$window_is_cont$12
     initial begin
-       lane_tables$window_cont$12$q = 5'h0;
+       lane_tables$window_is_cont$12$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$12$clock) begin
-       lane_tables$window_cont$12$q <= lane_tables$window_cont$12$d;
+    always @(posedge lane_tables$window_is_cont$12$clock) begin
+       lane_tables$window_is_cont$12$q <= lane_tables$window_is_cont$12$d;
     end
-    // lane_tables$window_cont$13
+    // lane_tables$window_is_cont$13
     initial begin
-       lane_tables$window_cont$13$q = 5'h0;
+       lane_tables$window_is_cont$13$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$13$clock) begin
-       lane_tables$window_cont$13$q <= lane_tables$window_cont$13$d;
+    always @(posedge lane_tables$window_is_cont$13$clock) begin
+       lane_tables$window_is_cont$13$q <= lane_tables$window_is_cont$13$d;
     end
-    // lane_tables$window_cont$14
+    // lane_tables$window_is_cont$14
     initial begin
-       lane_tables$window_cont$14$q = 5'h0;
+       lane_tables$window_is_cont$14$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$14$clock) begin
-       lane_tables$window_cont$14$q <= lane_tables$window_cont$14$d;
+    always @(posedge lane_tables$window_is_cont$14$clock) begin
+       lane_tables$window_is_cont$14$q <= lane_tables$window_is_cont$14$d;
     end
-    // lane_tables$window_cont$15
+    // lane_tables$window_is_cont$15
     initial begin
-       lane_tables$window_cont$15$q = 5'h0;
+       lane_tables$window_is_cont$15$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$15$clock) begin
-       lane_tables$window_cont$15$q <= lane_tables$window_cont$15$d;
+    always @(posedge lane_tables$window_is_cont$15$clock) begin
+       lane_tables$window_is_cont$15$q <= lane_tables$window_is_cont$15$d;
     end
-    // lane_tables$window_cont$16
+    // lane_tables$window_is_cont$16
     initial begin
-       lane_tables$window_cont$16$q = 5'h0;
+       lane_tables$window_is_cont$16$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$16$clock) begin
-       lane_tables$window_cont$16$q <= lane_tables$window_cont$16$d;
+    always @(posedge lane_tables$window_is_cont$16$clock) begin
+       lane_tables$window_is_cont$16$q <= lane_tables$window_is_cont$16$d;
     end
-    // lane_tables$window_cont$17
+    // lane_tables$window_is_cont$17
     initial begin
-       lane_tables$window_cont$17$q = 5'h0;
+       lane_tables$window_is_cont$17$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$17$clock) begin
-       lane_tables$window_cont$17$q <= lane_tables$window_cont$17$d;
+    always @(posedge lane_tables$window_is_cont$17$clock) begin
+       lane_tables$window_is_cont$17$q <= lane_tables$window_is_cont$17$d;
     end
-    // lane_tables$window_cont$18
+    // lane_tables$window_is_cont$18
     initial begin
-       lane_tables$window_cont$18$q = 5'h0;
+       lane_tables$window_is_cont$18$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$18$clock) begin
-       lane_tables$window_cont$18$q <= lane_tables$window_cont$18$d;
+    always @(posedge lane_tables$window_is_cont$18$clock) begin
+       lane_tables$window_is_cont$18$q <= lane_tables$window_is_cont$18$d;
     end
-    // lane_tables$window_cont$19
+    // lane_tables$window_is_cont$19
     initial begin
-       lane_tables$window_cont$19$q = 5'h0;
+       lane_tables$window_is_cont$19$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$19$clock) begin
-       lane_tables$window_cont$19$q <= lane_tables$window_cont$19$d;
+    always @(posedge lane_tables$window_is_cont$19$clock) begin
+       lane_tables$window_is_cont$19$q <= lane_tables$window_is_cont$19$d;
     end
-    // lane_tables$window_cont$20
+    // lane_tables$window_is_cont$20
     initial begin
-       lane_tables$window_cont$20$q = 5'h0;
+       lane_tables$window_is_cont$20$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$20$clock) begin
-       lane_tables$window_cont$20$q <= lane_tables$window_cont$20$d;
+    always @(posedge lane_tables$window_is_cont$20$clock) begin
+       lane_tables$window_is_cont$20$q <= lane_tables$window_is_cont$20$d;
     end
-    // lane_tables$window_cont$21
+    // lane_tables$window_is_cont$21
     initial begin
-       lane_tables$window_cont$21$q = 5'h0;
+       lane_tables$window_is_cont$21$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$21$clock) begin
-       lane_tables$window_cont$21$q <= lane_tables$window_cont$21$d;
+    always @(posedge lane_tables$window_is_cont$21$clock) begin
+       lane_tables$window_is_cont$21$q <= lane_tables$window_is_cont$21$d;
     end
-    // lane_tables$window_cont$22
+    // lane_tables$window_is_cont$22
     initial begin
-       lane_tables$window_cont$22$q = 5'h0;
+       lane_tables$window_is_cont$22$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$22$clock) begin
-       lane_tables$window_cont$22$q <= lane_tables$window_cont$22$d;
+    always @(posedge lane_tables$window_is_cont$22$clock) begin
+       lane_tables$window_is_cont$22$q <= lane_tables$window_is_cont$22$d;
     end
-    // lane_tables$window_cont$23
+    // lane_tables$window_is_cont$23
     initial begin
-       lane_tables$window_cont$23$q = 5'h0;
+       lane_tables$window_is_cont$23$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$23$clock) begin
-       lane_tables$window_cont$23$q <= lane_tables$window_cont$23$d;
+    always @(posedge lane_tables$window_is_cont$23$clock) begin
+       lane_tables$window_is_cont$23$q <= lane_tables$window_is_cont$23$d;
     end
-    // lane_tables$window_cont$24
+    // lane_tables$window_is_cont$24
     initial begin
-       lane_tables$window_cont$24$q = 5'h0;
+       lane_tables$window_is_cont$24$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$24$clock) begin
-       lane_tables$window_cont$24$q <= lane_tables$window_cont$24$d;
+    always @(posedge lane_tables$window_is_cont$24$clock) begin
+       lane_tables$window_is_cont$24$q <= lane_tables$window_is_cont$24$d;
     end
-    // lane_tables$window_cont$25
+    // lane_tables$window_is_cont$25
     initial begin
-       lane_tables$window_cont$25$q = 5'h0;
+       lane_tables$window_is_cont$25$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$25$clock) begin
-       lane_tables$window_cont$25$q <= lane_tables$window_cont$25$d;
+    always @(posedge lane_tables$window_is_cont$25$clock) begin
+       lane_tables$window_is_cont$25$q <= lane_tables$window_is_cont$25$d;
     end
-    // lane_tables$window_cont$26
+    // lane_tables$window_is_cont$26
     initial begin
-       lane_tables$window_cont$26$q = 5'h0;
+       lane_tables$window_is_cont$26$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$26$clock) begin
-       lane_tables$window_cont$26$q <= lane_tables$window_cont$26$d;
+    always @(posedge lane_tables$window_is_cont$26$clock) begin
+       lane_tables$window_is_cont$26$q <= lane_tables$window_is_cont$26$d;
     end
-    // lane_tables$window_cont$27
+    // lane_tables$window_is_cont$27
     initial begin
-       lane_tables$window_cont$27$q = 5'h0;
+       lane_tables$window_is_cont$27$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$27$clock) begin
-       lane_tables$window_cont$27$q <= lane_tables$window_cont$27$d;
+    always @(posedge lane_tables$window_is_cont$27$clock) begin
+       lane_tables$window_is_cont$27$q <= lane_tables$window_is_cont$27$d;
     end
-    // lane_tables$window_cont$28
+    // lane_tables$window_is_cont$28
     initial begin
-       lane_tables$window_cont$28$q = 5'h0;
+       lane_tables$window_is_cont$28$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$28$clock) begin
-       lane_tables$window_cont$28$q <= lane_tables$window_cont$28$d;
+    always @(posedge lane_tables$window_is_cont$28$clock) begin
+       lane_tables$window_is_cont$28$q <= lane_tables$window_is_cont$28$d;
     end
-    // lane_tables$window_cont$29
+    // lane_tables$window_is_cont$29
     initial begin
-       lane_tables$window_cont$29$q = 5'h0;
+       lane_tables$window_is_cont$29$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$29$clock) begin
-       lane_tables$window_cont$29$q <= lane_tables$window_cont$29$d;
+    always @(posedge lane_tables$window_is_cont$29$clock) begin
+       lane_tables$window_is_cont$29$q <= lane_tables$window_is_cont$29$d;
     end
-    // lane_tables$window_cont$30
+    // lane_tables$window_is_cont$30
     initial begin
-       lane_tables$window_cont$30$q = 5'h0;
+       lane_tables$window_is_cont$30$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$30$clock) begin
-       lane_tables$window_cont$30$q <= lane_tables$window_cont$30$d;
+    always @(posedge lane_tables$window_is_cont$30$clock) begin
+       lane_tables$window_is_cont$30$q <= lane_tables$window_is_cont$30$d;
     end
-    // lane_tables$window_cont$31
+    // lane_tables$window_is_cont$31
     initial begin
-       lane_tables$window_cont$31$q = 5'h0;
+       lane_tables$window_is_cont$31$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$31$clock) begin
-       lane_tables$window_cont$31$q <= lane_tables$window_cont$31$d;
+    always @(posedge lane_tables$window_is_cont$31$clock) begin
+       lane_tables$window_is_cont$31$q <= lane_tables$window_is_cont$31$d;
+    end
+    // lane_tables$window_next_cont$0
+    initial begin
+       lane_tables$window_next_cont$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$0$clock) begin
+       lane_tables$window_next_cont$0$q <= lane_tables$window_next_cont$0$d;
+    end
+    // lane_tables$window_next_cont$1
+    initial begin
+       lane_tables$window_next_cont$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$1$clock) begin
+       lane_tables$window_next_cont$1$q <= lane_tables$window_next_cont$1$d;
+    end
+    // lane_tables$window_next_cont$2
+    initial begin
+       lane_tables$window_next_cont$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$2$clock) begin
+       lane_tables$window_next_cont$2$q <= lane_tables$window_next_cont$2$d;
+    end
+    // lane_tables$window_next_cont$3
+    initial begin
+       lane_tables$window_next_cont$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$3$clock) begin
+       lane_tables$window_next_cont$3$q <= lane_tables$window_next_cont$3$d;
+    end
+    // lane_tables$window_next_cont$4
+    initial begin
+       lane_tables$window_next_cont$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$4$clock) begin
+       lane_tables$window_next_cont$4$q <= lane_tables$window_next_cont$4$d;
+    end
+    // lane_tables$window_next_cont$5
+    initial begin
+       lane_tables$window_next_cont$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$5$clock) begin
+       lane_tables$window_next_cont$5$q <= lane_tables$window_next_cont$5$d;
+    end
+    // lane_tables$window_next_cont$6
+    initial begin
+       lane_tables$window_next_cont$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$6$clock) begin
+       lane_tables$window_next_cont$6$q <= lane_tables$window_next_cont$6$d;
+    end
+    // lane_tables$window_next_cont$7
+    initial begin
+       lane_tables$window_next_cont$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$7$clock) begin
+       lane_tables$window_next_cont$7$q <= lane_tables$window_next_cont$7$d;
+    end
+    // lane_tables$window_next_cont$8
+    initial begin
+       lane_tables$window_next_cont$8$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$8$clock) begin
+       lane_tables$window_next_cont$8$q <= lane_tables$window_next_cont$8$d;
+    end
+    // lane_tables$window_next_cont$9
+    initial begin
+       lane_tables$window_next_cont$9$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$9$clock) begin
+       lane_tables$window_next_cont$9$q <= lane_tables$window_next_cont$9$d;
+    end
+    // lane_tables$window_next_cont$10
+    initial begin
+       lane_tables$window_next_cont$10$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$10$clock) begin
+       lane_tables$window_next_cont$10$q <= lane_tables$window_next_cont$10$d;
+    end
+    // lane_tables$window_next_cont$11
+    initial begin
+       lane_tables$window_next_cont$11$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$11$clock) begin
+       lane_tables$window_next_cont$11$q <= lane_tables$window_next_cont$11$d;
+    end
+    // lane_tables$window_next_cont$12
+    initial begin
+       lane_tables$window_next_cont$12$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$12$clock) begin
+       lane_tables$window_next_cont$12$q <= lane_tables$window_next_cont$12$d;
+    end
+    // lane_tables$window_next_cont$13
+    initial begin
+       lane_tables$window_next_cont$13$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$13$clock) begin
+       lane_tables$window_next_cont$13$q <= lane_tables$window_next_cont$13$d;
+    end
+    // lane_tables$window_next_cont$14
+    initial begin
+       lane_tables$window_next_cont$14$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$14$clock) begin
+       lane_tables$window_next_cont$14$q <= lane_tables$window_next_cont$14$d;
+    end
+    // lane_tables$window_next_cont$15
+    initial begin
+       lane_tables$window_next_cont$15$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$15$clock) begin
+       lane_tables$window_next_cont$15$q <= lane_tables$window_next_cont$15$d;
+    end
+    // lane_tables$window_next_cont$16
+    initial begin
+       lane_tables$window_next_cont$16$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$16$clock) begin
+       lane_tables$window_next_cont$16$q <= lane_tables$window_next_cont$16$d;
+    end
+    // lane_tables$window_next_cont$17
+    initial begin
+       lane_tables$window_next_cont$17$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$17$clock) begin
+       lane_tables$window_next_cont$17$q <= lane_tables$window_next_cont$17$d;
+    end
+    // lane_tables$window_next_cont$18
+    initial begin
+       lane_tables$window_next_cont$18$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$18$clock) begin
+       lane_tables$window_next_cont$18$q <= lane_tables$window_next_cont$18$d;
+    end
+    // lane_tables$window_next_cont$19
+    initial begin
+       lane_tables$window_next_cont$19$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$19$clock) begin
+       lane_tables$window_next_cont$19$q <= lane_tables$window_next_cont$19$d;
+    end
+    // lane_tables$window_next_cont$20
+    initial begin
+       lane_tables$window_next_cont$20$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$20$clock) begin
+       lane_tables$window_next_cont$20$q <= lane_tables$window_next_cont$20$d;
+    end
+    // lane_tables$window_next_cont$21
+    initial begin
+       lane_tables$window_next_cont$21$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$21$clock) begin
+       lane_tables$window_next_cont$21$q <= lane_tables$window_next_cont$21$d;
+    end
+    // lane_tables$window_next_cont$22
+    initial begin
+       lane_tables$window_next_cont$22$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$22$clock) begin
+       lane_tables$window_next_cont$22$q <= lane_tables$window_next_cont$22$d;
+    end
+    // lane_tables$window_next_cont$23
+    initial begin
+       lane_tables$window_next_cont$23$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$23$clock) begin
+       lane_tables$window_next_cont$23$q <= lane_tables$window_next_cont$23$d;
+    end
+    // lane_tables$window_next_cont$24
+    initial begin
+       lane_tables$window_next_cont$24$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$24$clock) begin
+       lane_tables$window_next_cont$24$q <= lane_tables$window_next_cont$24$d;
+    end
+    // lane_tables$window_next_cont$25
+    initial begin
+       lane_tables$window_next_cont$25$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$25$clock) begin
+       lane_tables$window_next_cont$25$q <= lane_tables$window_next_cont$25$d;
+    end
+    // lane_tables$window_next_cont$26
+    initial begin
+       lane_tables$window_next_cont$26$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$26$clock) begin
+       lane_tables$window_next_cont$26$q <= lane_tables$window_next_cont$26$d;
+    end
+    // lane_tables$window_next_cont$27
+    initial begin
+       lane_tables$window_next_cont$27$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$27$clock) begin
+       lane_tables$window_next_cont$27$q <= lane_tables$window_next_cont$27$d;
+    end
+    // lane_tables$window_next_cont$28
+    initial begin
+       lane_tables$window_next_cont$28$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$28$clock) begin
+       lane_tables$window_next_cont$28$q <= lane_tables$window_next_cont$28$d;
+    end
+    // lane_tables$window_next_cont$29
+    initial begin
+       lane_tables$window_next_cont$29$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$29$clock) begin
+       lane_tables$window_next_cont$29$q <= lane_tables$window_next_cont$29$d;
+    end
+    // lane_tables$window_next_cont$30
+    initial begin
+       lane_tables$window_next_cont$30$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$30$clock) begin
+       lane_tables$window_next_cont$30$q <= lane_tables$window_next_cont$30$d;
+    end
+    // lane_tables$window_next_cont$31
+    initial begin
+       lane_tables$window_next_cont$31$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$31$clock) begin
+       lane_tables$window_next_cont$31$q <= lane_tables$window_next_cont$31$d;
+    end
+    // lane_tables$window_next_fits$0
+    initial begin
+       lane_tables$window_next_fits$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$0$clock) begin
+       lane_tables$window_next_fits$0$q <= lane_tables$window_next_fits$0$d;
+    end
+    // lane_tables$window_next_fits$1
+    initial begin
+       lane_tables$window_next_fits$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$1$clock) begin
+       lane_tables$window_next_fits$1$q <= lane_tables$window_next_fits$1$d;
+    end
+    // lane_tables$window_next_fits$2
+    initial begin
+       lane_tables$window_next_fits$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$2$clock) begin
+       lane_tables$window_next_fits$2$q <= lane_tables$window_next_fits$2$d;
+    end
+    // lane_tables$window_next_fits$3
+    initial begin
+       lane_tables$window_next_fits$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$3$clock) begin
+       lane_tables$window_next_fits$3$q <= lane_tables$window_next_fits$3$d;
+    end
+    // lane_tables$window_next_fits$4
+    initial begin
+       lane_tables$window_next_fits$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$4$clock) begin
+       lane_tables$window_next_fits$4$q <= lane_tables$window_next_fits$4$d;
+    end
+    // lane_tables$window_next_fits$5
+    initial begin
+       lane_tables$window_next_fits$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$5$clock) begin
+       lane_tables$window_next_fits$5$q <= lane_tables$window_next_fits$5$d;
+    end
+    // lane_tables$window_next_fits$6
+    initial begin
+       lane_tables$window_next_fits$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$6$clock) begin
+       lane_tables$window_next_fits$6$q <= lane_tables$window_next_fits$6$d;
+    end
+    // lane_tables$window_next_fits$7
+    initial begin
+       lane_tables$window_next_fits$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$7$clock) begin
+       lane_tables$window_next_fits$7$q <= lane_tables$window_next_fits$7$d;
+    end
+    // lane_tables$window_next_fits$8
+    initial begin
+       lane_tables$window_next_fits$8$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$8$clock) begin
+       lane_tables$window_next_fits$8$q <= lane_tables$window_next_fits$8$d;
+    end
+    // lane_tables$window_next_fits$9
+    initial begin
+       lane_tables$window_next_fits$9$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$9$clock) begin
+       lane_tables$window_next_fits$9$q <= lane_tables$window_next_fits$9$d;
+    end
+    // lane_tables$window_next_fits$10
+    initial begin
+       lane_tables$window_next_fits$10$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$10$clock) begin
+       lane_tables$window_next_fits$10$q <= lane_tables$window_next_fits$10$d;
+    end
+    // lane_tables$window_next_fits$11
+    initial begin
+       lane_tables$window_next_fits$11$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$11$clock) begin
+       lane_tables$window_next_fits$11$q <= lane_tables$window_next_fits$11$d;
+    end
+    // lane_tables$window_next_fits$12
+    initial begin
+       lane_tables$window_next_fits$12$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$12$clock) begin
+       lane_tables$window_next_fits$12$q <= lane_tables$window_next_fits$12$d;
+    end
+    // lane_tables$window_next_fits$13
+    initial begin
+       lane_tables$window_next_fits$13$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$13$clock) begin
+       lane_tables$window_next_fits$13$q <= lane_tables$window_next_fits$13$d;
+    end
+    // lane_tables$window_next_fits$14
+    initial begin
+       lane_tables$window_next_fits$14$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$14$clock) begin
+       lane_tables$window_next_fits$14$q <= lane_tables$window_next_fits$14$d;
+    end
+    // lane_tables$window_next_fits$15
+    initial begin
+       lane_tables$window_next_fits$15$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$15$clock) begin
+       lane_tables$window_next_fits$15$q <= lane_tables$window_next_fits$15$d;
+    end
+    // lane_tables$window_next_fits$16
+    initial begin
+       lane_tables$window_next_fits$16$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$16$clock) begin
+       lane_tables$window_next_fits$16$q <= lane_tables$window_next_fits$16$d;
+    end
+    // lane_tables$window_next_fits$17
+    initial begin
+       lane_tables$window_next_fits$17$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$17$clock) begin
+       lane_tables$window_next_fits$17$q <= lane_tables$window_next_fits$17$d;
+    end
+    // lane_tables$window_next_fits$18
+    initial begin
+       lane_tables$window_next_fits$18$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$18$clock) begin
+       lane_tables$window_next_fits$18$q <= lane_tables$window_next_fits$18$d;
+    end
+    // lane_tables$window_next_fits$19
+    initial begin
+       lane_tables$window_next_fits$19$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$19$clock) begin
+       lane_tables$window_next_fits$19$q <= lane_tables$window_next_fits$19$d;
+    end
+    // lane_tables$window_next_fits$20
+    initial begin
+       lane_tables$window_next_fits$20$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$20$clock) begin
+       lane_tables$window_next_fits$20$q <= lane_tables$window_next_fits$20$d;
+    end
+    // lane_tables$window_next_fits$21
+    initial begin
+       lane_tables$window_next_fits$21$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$21$clock) begin
+       lane_tables$window_next_fits$21$q <= lane_tables$window_next_fits$21$d;
+    end
+    // lane_tables$window_next_fits$22
+    initial begin
+       lane_tables$window_next_fits$22$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$22$clock) begin
+       lane_tables$window_next_fits$22$q <= lane_tables$window_next_fits$22$d;
+    end
+    // lane_tables$window_next_fits$23
+    initial begin
+       lane_tables$window_next_fits$23$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$23$clock) begin
+       lane_tables$window_next_fits$23$q <= lane_tables$window_next_fits$23$d;
+    end
+    // lane_tables$window_next_fits$24
+    initial begin
+       lane_tables$window_next_fits$24$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$24$clock) begin
+       lane_tables$window_next_fits$24$q <= lane_tables$window_next_fits$24$d;
+    end
+    // lane_tables$window_next_fits$25
+    initial begin
+       lane_tables$window_next_fits$25$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$25$clock) begin
+       lane_tables$window_next_fits$25$q <= lane_tables$window_next_fits$25$d;
+    end
+    // lane_tables$window_next_fits$26
+    initial begin
+       lane_tables$window_next_fits$26$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$26$clock) begin
+       lane_tables$window_next_fits$26$q <= lane_tables$window_next_fits$26$d;
+    end
+    // lane_tables$window_next_fits$27
+    initial begin
+       lane_tables$window_next_fits$27$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$27$clock) begin
+       lane_tables$window_next_fits$27$q <= lane_tables$window_next_fits$27$d;
+    end
+    // lane_tables$window_next_fits$28
+    initial begin
+       lane_tables$window_next_fits$28$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$28$clock) begin
+       lane_tables$window_next_fits$28$q <= lane_tables$window_next_fits$28$d;
+    end
+    // lane_tables$window_next_fits$29
+    initial begin
+       lane_tables$window_next_fits$29$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$29$clock) begin
+       lane_tables$window_next_fits$29$q <= lane_tables$window_next_fits$29$d;
+    end
+    // lane_tables$window_next_fits$30
+    initial begin
+       lane_tables$window_next_fits$30$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$30$clock) begin
+       lane_tables$window_next_fits$30$q <= lane_tables$window_next_fits$30$d;
+    end
+    // lane_tables$window_next_fits$31
+    initial begin
+       lane_tables$window_next_fits$31$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$31$clock) begin
+       lane_tables$window_next_fits$31$q <= lane_tables$window_next_fits$31$d;
     end
     // lane_tables$window_length$0
     initial begin
@@ -37627,230 +39499,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     end
     always @(posedge lane_tables$window_length$31$clock) begin
        lane_tables$window_length$31$q <= lane_tables$window_length$31$d;
-    end
-    // lane_tables$window_allowed$0
-    initial begin
-       lane_tables$window_allowed$0$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$0$clock) begin
-       lane_tables$window_allowed$0$q <= lane_tables$window_allowed$0$d;
-    end
-    // lane_tables$window_allowed$1
-    initial begin
-       lane_tables$window_allowed$1$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$1$clock) begin
-       lane_tables$window_allowed$1$q <= lane_tables$window_allowed$1$d;
-    end
-    // lane_tables$window_allowed$2
-    initial begin
-       lane_tables$window_allowed$2$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$2$clock) begin
-       lane_tables$window_allowed$2$q <= lane_tables$window_allowed$2$d;
-    end
-    // lane_tables$window_allowed$3
-    initial begin
-       lane_tables$window_allowed$3$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$3$clock) begin
-       lane_tables$window_allowed$3$q <= lane_tables$window_allowed$3$d;
-    end
-    // lane_tables$window_allowed$4
-    initial begin
-       lane_tables$window_allowed$4$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$4$clock) begin
-       lane_tables$window_allowed$4$q <= lane_tables$window_allowed$4$d;
-    end
-    // lane_tables$window_allowed$5
-    initial begin
-       lane_tables$window_allowed$5$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$5$clock) begin
-       lane_tables$window_allowed$5$q <= lane_tables$window_allowed$5$d;
-    end
-    // lane_tables$window_allowed$6
-    initial begin
-       lane_tables$window_allowed$6$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$6$clock) begin
-       lane_tables$window_allowed$6$q <= lane_tables$window_allowed$6$d;
-    end
-    // lane_tables$window_allowed$7
-    initial begin
-       lane_tables$window_allowed$7$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$7$clock) begin
-       lane_tables$window_allowed$7$q <= lane_tables$window_allowed$7$d;
-    end
-    // lane_tables$window_allowed$8
-    initial begin
-       lane_tables$window_allowed$8$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$8$clock) begin
-       lane_tables$window_allowed$8$q <= lane_tables$window_allowed$8$d;
-    end
-    // lane_tables$window_allowed$9
-    initial begin
-       lane_tables$window_allowed$9$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$9$clock) begin
-       lane_tables$window_allowed$9$q <= lane_tables$window_allowed$9$d;
-    end
-    // lane_tables$window_allowed$10
-    initial begin
-       lane_tables$window_allowed$10$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$10$clock) begin
-       lane_tables$window_allowed$10$q <= lane_tables$window_allowed$10$d;
-    end
-    // lane_tables$window_allowed$11
-    initial begin
-       lane_tables$window_allowed$11$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$11$clock) begin
-       lane_tables$window_allowed$11$q <= lane_tables$window_allowed$11$d;
-    end
-    // lane_tables$window_allowed$12
-    initial begin
-       lane_tables$window_allowed$12$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$12$clock) begin
-       lane_tables$window_allowed$12$q <= lane_tables$window_allowed$12$d;
-    end
-    // lane_tables$window_allowed$13
-    initial begin
-       lane_tables$window_allowed$13$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$13$clock) begin
-       lane_tables$window_allowed$13$q <= lane_tables$window_allowed$13$d;
-    end
-    // lane_tables$window_allowed$14
-    initial begin
-       lane_tables$window_allowed$14$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$14$clock) begin
-       lane_tables$window_allowed$14$q <= lane_tables$window_allowed$14$d;
-    end
-    // lane_tables$window_allowed$15
-    initial begin
-       lane_tables$window_allowed$15$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$15$clock) begin
-       lane_tables$window_allowed$15$q <= lane_tables$window_allowed$15$d;
-    end
-    // lane_tables$window_allowed$16
-    initial begin
-       lane_tables$window_allowed$16$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$16$clock) begin
-       lane_tables$window_allowed$16$q <= lane_tables$window_allowed$16$d;
-    end
-    // lane_tables$window_allowed$17
-    initial begin
-       lane_tables$window_allowed$17$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$17$clock) begin
-       lane_tables$window_allowed$17$q <= lane_tables$window_allowed$17$d;
-    end
-    // lane_tables$window_allowed$18
-    initial begin
-       lane_tables$window_allowed$18$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$18$clock) begin
-       lane_tables$window_allowed$18$q <= lane_tables$window_allowed$18$d;
-    end
-    // lane_tables$window_allowed$19
-    initial begin
-       lane_tables$window_allowed$19$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$19$clock) begin
-       lane_tables$window_allowed$19$q <= lane_tables$window_allowed$19$d;
-    end
-    // lane_tables$window_allowed$20
-    initial begin
-       lane_tables$window_allowed$20$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$20$clock) begin
-       lane_tables$window_allowed$20$q <= lane_tables$window_allowed$20$d;
-    end
-    // lane_tables$window_allowed$21
-    initial begin
-       lane_tables$window_allowed$21$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$21$clock) begin
-       lane_tables$window_allowed$21$q <= lane_tables$window_allowed$21$d;
-    end
-    // lane_tables$window_allowed$22
-    initial begin
-       lane_tables$window_allowed$22$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$22$clock) begin
-       lane_tables$window_allowed$22$q <= lane_tables$window_allowed$22$d;
-    end
-    // lane_tables$window_allowed$23
-    initial begin
-       lane_tables$window_allowed$23$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$23$clock) begin
-       lane_tables$window_allowed$23$q <= lane_tables$window_allowed$23$d;
-    end
-    // lane_tables$window_allowed$24
-    initial begin
-       lane_tables$window_allowed$24$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$24$clock) begin
-       lane_tables$window_allowed$24$q <= lane_tables$window_allowed$24$d;
-    end
-    // lane_tables$window_allowed$25
-    initial begin
-       lane_tables$window_allowed$25$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$25$clock) begin
-       lane_tables$window_allowed$25$q <= lane_tables$window_allowed$25$d;
-    end
-    // lane_tables$window_allowed$26
-    initial begin
-       lane_tables$window_allowed$26$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$26$clock) begin
-       lane_tables$window_allowed$26$q <= lane_tables$window_allowed$26$d;
-    end
-    // lane_tables$window_allowed$27
-    initial begin
-       lane_tables$window_allowed$27$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$27$clock) begin
-       lane_tables$window_allowed$27$q <= lane_tables$window_allowed$27$d;
-    end
-    // lane_tables$window_allowed$28
-    initial begin
-       lane_tables$window_allowed$28$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$28$clock) begin
-       lane_tables$window_allowed$28$q <= lane_tables$window_allowed$28$d;
-    end
-    // lane_tables$window_allowed$29
-    initial begin
-       lane_tables$window_allowed$29$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$29$clock) begin
-       lane_tables$window_allowed$29$q <= lane_tables$window_allowed$29$d;
-    end
-    // lane_tables$window_allowed$30
-    initial begin
-       lane_tables$window_allowed$30$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$30$clock) begin
-       lane_tables$window_allowed$30$q <= lane_tables$window_allowed$30$d;
-    end
-    // lane_tables$window_allowed$31
-    initial begin
-       lane_tables$window_allowed$31$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$31$clock) begin
-       lane_tables$window_allowed$31$q <= lane_tables$window_allowed$31$d;
     end
     // lane_tables$window_outside$0
     initial begin
@@ -38524,40 +40172,75 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     always @(posedge lane_tables$window_free$31$clock) begin
        lane_tables$window_free$31$q <= lane_tables$window_free$31$d;
     end
-    // lane_tables$window_prev_cont$0
+    // lane_tables$window_prev_is_cont$0
     initial begin
-       lane_tables$window_prev_cont$0$q = 5'h0;
+       lane_tables$window_prev_is_cont$0$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$0$clock) begin
-       lane_tables$window_prev_cont$0$q <= lane_tables$window_prev_cont$0$d;
+    always @(posedge lane_tables$window_prev_is_cont$0$clock) begin
+       lane_tables$window_prev_is_cont$0$q <= lane_tables$window_prev_is_cont$0$d;
     end
-    // lane_tables$window_prev_cont$1
+    // lane_tables$window_prev_is_cont$1
     initial begin
-       lane_tables$window_prev_cont$1$q = 5'h0;
+       lane_tables$window_prev_is_cont$1$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$1$clock) begin
-       lane_tables$window_prev_cont$1$q <= lane_tables$window_prev_cont$1$d;
+    always @(posedge lane_tables$window_prev_is_cont$1$clock) begin
+       lane_tables$window_prev_is_cont$1$q <= lane_tables$window_prev_is_cont$1$d;
     end
-    // lane_tables$window_prev_cont$2
+    // lane_tables$window_prev_is_cont$2
     initial begin
-       lane_tables$window_prev_cont$2$q = 5'h0;
+       lane_tables$window_prev_is_cont$2$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$2$clock) begin
-       lane_tables$window_prev_cont$2$q <= lane_tables$window_prev_cont$2$d;
+    always @(posedge lane_tables$window_prev_is_cont$2$clock) begin
+       lane_tables$window_prev_is_cont$2$q <= lane_tables$window_prev_is_cont$2$d;
     end
-    // lane_tables$window_prev_cont$3
+    // lane_tables$window_prev_is_cont$3
     initial begin
-       lane_tables$window_prev_cont$3$q = 5'h0;
+       lane_tables$window_prev_is_cont$3$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$3$clock) begin
-       lane_tables$window_prev_cont$3$q <= lane_tables$window_prev_cont$3$d;
+    always @(posedge lane_tables$window_prev_is_cont$3$clock) begin
+       lane_tables$window_prev_is_cont$3$q <= lane_tables$window_prev_is_cont$3$d;
     end
-    // lane_tables$window_prev_cont$4
+    // lane_tables$window_prev_is_cont$4
     initial begin
-       lane_tables$window_prev_cont$4$q = 5'h0;
+       lane_tables$window_prev_is_cont$4$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$4$clock) begin
-       lane_tables$window_prev_cont$4$q <= lane_tables$window_prev_cont$4$d;
+    always @(posedge lane_tables$window_prev_is_cont$4$clock) begin
+       lane_tables$window_prev_is_cont$4$q <= lane_tables$window_prev_is_cont$4$d;
+    end
+    // lane_tables$window_prev_next_fits$0
+    initial begin
+       lane_tables$window_prev_next_fits$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$0$clock) begin
+       lane_tables$window_prev_next_fits$0$q <= lane_tables$window_prev_next_fits$0$d;
+    end
+    // lane_tables$window_prev_next_fits$1
+    initial begin
+       lane_tables$window_prev_next_fits$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$1$clock) begin
+       lane_tables$window_prev_next_fits$1$q <= lane_tables$window_prev_next_fits$1$d;
+    end
+    // lane_tables$window_prev_next_fits$2
+    initial begin
+       lane_tables$window_prev_next_fits$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$2$clock) begin
+       lane_tables$window_prev_next_fits$2$q <= lane_tables$window_prev_next_fits$2$d;
+    end
+    // lane_tables$window_prev_next_fits$3
+    initial begin
+       lane_tables$window_prev_next_fits$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$3$clock) begin
+       lane_tables$window_prev_next_fits$3$q <= lane_tables$window_prev_next_fits$3$d;
+    end
+    // lane_tables$window_prev_next_fits$4
+    initial begin
+       lane_tables$window_prev_next_fits$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$4$clock) begin
+       lane_tables$window_prev_next_fits$4$q <= lane_tables$window_prev_next_fits$4$d;
     end
     // lane_tables$window_prev_length$0
     initial begin
@@ -38594,41 +40277,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     always @(posedge lane_tables$window_prev_length$4$clock) begin
        lane_tables$window_prev_length$4$q <= lane_tables$window_prev_length$4$d;
     end
-    // lane_tables$window_prev_allowed$0
-    initial begin
-       lane_tables$window_prev_allowed$0$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$0$clock) begin
-       lane_tables$window_prev_allowed$0$q <= lane_tables$window_prev_allowed$0$d;
-    end
-    // lane_tables$window_prev_allowed$1
-    initial begin
-       lane_tables$window_prev_allowed$1$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$1$clock) begin
-       lane_tables$window_prev_allowed$1$q <= lane_tables$window_prev_allowed$1$d;
-    end
-    // lane_tables$window_prev_allowed$2
-    initial begin
-       lane_tables$window_prev_allowed$2$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$2$clock) begin
-       lane_tables$window_prev_allowed$2$q <= lane_tables$window_prev_allowed$2$d;
-    end
-    // lane_tables$window_prev_allowed$3
-    initial begin
-       lane_tables$window_prev_allowed$3$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$3$clock) begin
-       lane_tables$window_prev_allowed$3$q <= lane_tables$window_prev_allowed$3$d;
-    end
-    // lane_tables$window_prev_allowed$4
-    initial begin
-       lane_tables$window_prev_allowed$4$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$4$clock) begin
-       lane_tables$window_prev_allowed$4$q <= lane_tables$window_prev_allowed$4$d;
-    end
     // lane_tables$window_prev_free$0
     initial begin
        lane_tables$window_prev_free$0$q = 8'h0;
@@ -38664,20 +40312,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     always @(posedge lane_tables$window_prev_free$4$clock) begin
        lane_tables$window_prev_free$4$q <= lane_tables$window_prev_free$4$d;
     end
-    // lane_tables$window_next_cont
-    initial begin
-       lane_tables$window_next_cont$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_next_cont$clock) begin
-       lane_tables$window_next_cont$q <= lane_tables$window_next_cont$d;
-    end
-    // lane_tables$window_next_is_end
-    initial begin
-       lane_tables$window_next_is_end$q = 1'h0;
-    end
-    always @(posedge lane_tables$window_next_is_end$clock) begin
-       lane_tables$window_next_is_end$q <= lane_tables$window_next_is_end$d;
-    end
     // lane_tables$window_beat_tlast
     initial begin
        lane_tables$window_beat_tlast$q = 1'h0;
@@ -38695,15 +40329,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     // lane_tables
     always @(*) begin
         lane_tables$class_next_cont$clock = lane_tables$clock;
-        lane_tables$class_next_is_end$clock = lane_tables$clock;
         lane_tables$class_tlast$clock = lane_tables$clock;
         lane_tables$class_valid$clock = lane_tables$clock;
-        lane_tables$row_next_cont$clock = lane_tables$clock;
-        lane_tables$row_next_is_end$clock = lane_tables$clock;
         lane_tables$row_tlast$clock = lane_tables$clock;
         lane_tables$row_valid$clock = lane_tables$clock;
-        lane_tables$window_next_cont$clock = lane_tables$clock;
-        lane_tables$window_next_is_end$clock = lane_tables$clock;
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
         lane_tables$class_present$0$clock = lane_tables$clock;
@@ -38712,15 +40341,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$0$clock = lane_tables$clock;
         lane_tables$row_present$0$clock = lane_tables$clock;
         lane_tables$row_cont$0$clock = lane_tables$clock;
+        lane_tables$row_next_cont$0$clock = lane_tables$clock;
         lane_tables$row_length$0$clock = lane_tables$clock;
         lane_tables$row_allowed$0$clock = lane_tables$clock;
         lane_tables$row_outside$0$clock = lane_tables$clock;
         lane_tables$row_malformed$0$clock = lane_tables$clock;
         lane_tables$row_free$0$clock = lane_tables$clock;
         lane_tables$window_present$0$clock = lane_tables$clock;
-        lane_tables$window_cont$0$clock = lane_tables$clock;
+        lane_tables$window_is_cont$0$clock = lane_tables$clock;
+        lane_tables$window_next_cont$0$clock = lane_tables$clock;
+        lane_tables$window_next_fits$0$clock = lane_tables$clock;
         lane_tables$window_length$0$clock = lane_tables$clock;
-        lane_tables$window_allowed$0$clock = lane_tables$clock;
         lane_tables$window_outside$0$clock = lane_tables$clock;
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
@@ -38730,15 +40361,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$1$clock = lane_tables$clock;
         lane_tables$row_present$1$clock = lane_tables$clock;
         lane_tables$row_cont$1$clock = lane_tables$clock;
+        lane_tables$row_next_cont$1$clock = lane_tables$clock;
         lane_tables$row_length$1$clock = lane_tables$clock;
         lane_tables$row_allowed$1$clock = lane_tables$clock;
         lane_tables$row_outside$1$clock = lane_tables$clock;
         lane_tables$row_malformed$1$clock = lane_tables$clock;
         lane_tables$row_free$1$clock = lane_tables$clock;
         lane_tables$window_present$1$clock = lane_tables$clock;
-        lane_tables$window_cont$1$clock = lane_tables$clock;
+        lane_tables$window_is_cont$1$clock = lane_tables$clock;
+        lane_tables$window_next_cont$1$clock = lane_tables$clock;
+        lane_tables$window_next_fits$1$clock = lane_tables$clock;
         lane_tables$window_length$1$clock = lane_tables$clock;
-        lane_tables$window_allowed$1$clock = lane_tables$clock;
         lane_tables$window_outside$1$clock = lane_tables$clock;
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
@@ -38748,15 +40381,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$2$clock = lane_tables$clock;
         lane_tables$row_present$2$clock = lane_tables$clock;
         lane_tables$row_cont$2$clock = lane_tables$clock;
+        lane_tables$row_next_cont$2$clock = lane_tables$clock;
         lane_tables$row_length$2$clock = lane_tables$clock;
         lane_tables$row_allowed$2$clock = lane_tables$clock;
         lane_tables$row_outside$2$clock = lane_tables$clock;
         lane_tables$row_malformed$2$clock = lane_tables$clock;
         lane_tables$row_free$2$clock = lane_tables$clock;
         lane_tables$window_present$2$clock = lane_tables$clock;
-        lane_tables$window_cont$2$clock = lane_tables$clock;
+        lane_tables$window_is_cont$2$clock = lane_tables$clock;
+        lane_tables$window_next_cont$2$clock = lane_tables$clock;
+        lane_tables$window_next_fits$2$clock = lane_tables$clock;
         lane_tables$window_length$2$clock = lane_tables$clock;
-        lane_tables$window_allowed$2$clock = lane_tables$clock;
         lane_tables$window_outside$2$clock = lane_tables$clock;
         lane_tables$window_malformed$2$clock = lane_tables$clock;
         lane_tables$window_free$2$clock = lane_tables$clock;
@@ -38766,15 +40401,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$3$clock = lane_tables$clock;
         lane_tables$row_present$3$clock = lane_tables$clock;
         lane_tables$row_cont$3$clock = lane_tables$clock;
+        lane_tables$row_next_cont$3$clock = lane_tables$clock;
         lane_tables$row_length$3$clock = lane_tables$clock;
         lane_tables$row_allowed$3$clock = lane_tables$clock;
         lane_tables$row_outside$3$clock = lane_tables$clock;
         lane_tables$row_malformed$3$clock = lane_tables$clock;
         lane_tables$row_free$3$clock = lane_tables$clock;
         lane_tables$window_present$3$clock = lane_tables$clock;
-        lane_tables$window_cont$3$clock = lane_tables$clock;
+        lane_tables$window_is_cont$3$clock = lane_tables$clock;
+        lane_tables$window_next_cont$3$clock = lane_tables$clock;
+        lane_tables$window_next_fits$3$clock = lane_tables$clock;
         lane_tables$window_length$3$clock = lane_tables$clock;
-        lane_tables$window_allowed$3$clock = lane_tables$clock;
         lane_tables$window_outside$3$clock = lane_tables$clock;
         lane_tables$window_malformed$3$clock = lane_tables$clock;
         lane_tables$window_free$3$clock = lane_tables$clock;
@@ -38784,15 +40421,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$4$clock = lane_tables$clock;
         lane_tables$row_present$4$clock = lane_tables$clock;
         lane_tables$row_cont$4$clock = lane_tables$clock;
+        lane_tables$row_next_cont$4$clock = lane_tables$clock;
         lane_tables$row_length$4$clock = lane_tables$clock;
         lane_tables$row_allowed$4$clock = lane_tables$clock;
         lane_tables$row_outside$4$clock = lane_tables$clock;
         lane_tables$row_malformed$4$clock = lane_tables$clock;
         lane_tables$row_free$4$clock = lane_tables$clock;
         lane_tables$window_present$4$clock = lane_tables$clock;
-        lane_tables$window_cont$4$clock = lane_tables$clock;
+        lane_tables$window_is_cont$4$clock = lane_tables$clock;
+        lane_tables$window_next_cont$4$clock = lane_tables$clock;
+        lane_tables$window_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_length$4$clock = lane_tables$clock;
-        lane_tables$window_allowed$4$clock = lane_tables$clock;
         lane_tables$window_outside$4$clock = lane_tables$clock;
         lane_tables$window_malformed$4$clock = lane_tables$clock;
         lane_tables$window_free$4$clock = lane_tables$clock;
@@ -38802,15 +40441,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$5$clock = lane_tables$clock;
         lane_tables$row_present$5$clock = lane_tables$clock;
         lane_tables$row_cont$5$clock = lane_tables$clock;
+        lane_tables$row_next_cont$5$clock = lane_tables$clock;
         lane_tables$row_length$5$clock = lane_tables$clock;
         lane_tables$row_allowed$5$clock = lane_tables$clock;
         lane_tables$row_outside$5$clock = lane_tables$clock;
         lane_tables$row_malformed$5$clock = lane_tables$clock;
         lane_tables$row_free$5$clock = lane_tables$clock;
         lane_tables$window_present$5$clock = lane_tables$clock;
-        lane_tables$window_cont$5$clock = lane_tables$clock;
+        lane_tables$window_is_cont$5$clock = lane_tables$clock;
+        lane_tables$window_next_cont$5$clock = lane_tables$clock;
+        lane_tables$window_next_fits$5$clock = lane_tables$clock;
         lane_tables$window_length$5$clock = lane_tables$clock;
-        lane_tables$window_allowed$5$clock = lane_tables$clock;
         lane_tables$window_outside$5$clock = lane_tables$clock;
         lane_tables$window_malformed$5$clock = lane_tables$clock;
         lane_tables$window_free$5$clock = lane_tables$clock;
@@ -38820,15 +40461,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$6$clock = lane_tables$clock;
         lane_tables$row_present$6$clock = lane_tables$clock;
         lane_tables$row_cont$6$clock = lane_tables$clock;
+        lane_tables$row_next_cont$6$clock = lane_tables$clock;
         lane_tables$row_length$6$clock = lane_tables$clock;
         lane_tables$row_allowed$6$clock = lane_tables$clock;
         lane_tables$row_outside$6$clock = lane_tables$clock;
         lane_tables$row_malformed$6$clock = lane_tables$clock;
         lane_tables$row_free$6$clock = lane_tables$clock;
         lane_tables$window_present$6$clock = lane_tables$clock;
-        lane_tables$window_cont$6$clock = lane_tables$clock;
+        lane_tables$window_is_cont$6$clock = lane_tables$clock;
+        lane_tables$window_next_cont$6$clock = lane_tables$clock;
+        lane_tables$window_next_fits$6$clock = lane_tables$clock;
         lane_tables$window_length$6$clock = lane_tables$clock;
-        lane_tables$window_allowed$6$clock = lane_tables$clock;
         lane_tables$window_outside$6$clock = lane_tables$clock;
         lane_tables$window_malformed$6$clock = lane_tables$clock;
         lane_tables$window_free$6$clock = lane_tables$clock;
@@ -38838,15 +40481,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$7$clock = lane_tables$clock;
         lane_tables$row_present$7$clock = lane_tables$clock;
         lane_tables$row_cont$7$clock = lane_tables$clock;
+        lane_tables$row_next_cont$7$clock = lane_tables$clock;
         lane_tables$row_length$7$clock = lane_tables$clock;
         lane_tables$row_allowed$7$clock = lane_tables$clock;
         lane_tables$row_outside$7$clock = lane_tables$clock;
         lane_tables$row_malformed$7$clock = lane_tables$clock;
         lane_tables$row_free$7$clock = lane_tables$clock;
         lane_tables$window_present$7$clock = lane_tables$clock;
-        lane_tables$window_cont$7$clock = lane_tables$clock;
+        lane_tables$window_is_cont$7$clock = lane_tables$clock;
+        lane_tables$window_next_cont$7$clock = lane_tables$clock;
+        lane_tables$window_next_fits$7$clock = lane_tables$clock;
         lane_tables$window_length$7$clock = lane_tables$clock;
-        lane_tables$window_allowed$7$clock = lane_tables$clock;
         lane_tables$window_outside$7$clock = lane_tables$clock;
         lane_tables$window_malformed$7$clock = lane_tables$clock;
         lane_tables$window_free$7$clock = lane_tables$clock;
@@ -38856,15 +40501,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$8$clock = lane_tables$clock;
         lane_tables$row_present$8$clock = lane_tables$clock;
         lane_tables$row_cont$8$clock = lane_tables$clock;
+        lane_tables$row_next_cont$8$clock = lane_tables$clock;
         lane_tables$row_length$8$clock = lane_tables$clock;
         lane_tables$row_allowed$8$clock = lane_tables$clock;
         lane_tables$row_outside$8$clock = lane_tables$clock;
         lane_tables$row_malformed$8$clock = lane_tables$clock;
         lane_tables$row_free$8$clock = lane_tables$clock;
         lane_tables$window_present$8$clock = lane_tables$clock;
-        lane_tables$window_cont$8$clock = lane_tables$clock;
+        lane_tables$window_is_cont$8$clock = lane_tables$clock;
+        lane_tables$window_next_cont$8$clock = lane_tables$clock;
+        lane_tables$window_next_fits$8$clock = lane_tables$clock;
         lane_tables$window_length$8$clock = lane_tables$clock;
-        lane_tables$window_allowed$8$clock = lane_tables$clock;
         lane_tables$window_outside$8$clock = lane_tables$clock;
         lane_tables$window_malformed$8$clock = lane_tables$clock;
         lane_tables$window_free$8$clock = lane_tables$clock;
@@ -38874,15 +40521,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$9$clock = lane_tables$clock;
         lane_tables$row_present$9$clock = lane_tables$clock;
         lane_tables$row_cont$9$clock = lane_tables$clock;
+        lane_tables$row_next_cont$9$clock = lane_tables$clock;
         lane_tables$row_length$9$clock = lane_tables$clock;
         lane_tables$row_allowed$9$clock = lane_tables$clock;
         lane_tables$row_outside$9$clock = lane_tables$clock;
         lane_tables$row_malformed$9$clock = lane_tables$clock;
         lane_tables$row_free$9$clock = lane_tables$clock;
         lane_tables$window_present$9$clock = lane_tables$clock;
-        lane_tables$window_cont$9$clock = lane_tables$clock;
+        lane_tables$window_is_cont$9$clock = lane_tables$clock;
+        lane_tables$window_next_cont$9$clock = lane_tables$clock;
+        lane_tables$window_next_fits$9$clock = lane_tables$clock;
         lane_tables$window_length$9$clock = lane_tables$clock;
-        lane_tables$window_allowed$9$clock = lane_tables$clock;
         lane_tables$window_outside$9$clock = lane_tables$clock;
         lane_tables$window_malformed$9$clock = lane_tables$clock;
         lane_tables$window_free$9$clock = lane_tables$clock;
@@ -38892,15 +40541,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$10$clock = lane_tables$clock;
         lane_tables$row_present$10$clock = lane_tables$clock;
         lane_tables$row_cont$10$clock = lane_tables$clock;
+        lane_tables$row_next_cont$10$clock = lane_tables$clock;
         lane_tables$row_length$10$clock = lane_tables$clock;
         lane_tables$row_allowed$10$clock = lane_tables$clock;
         lane_tables$row_outside$10$clock = lane_tables$clock;
         lane_tables$row_malformed$10$clock = lane_tables$clock;
         lane_tables$row_free$10$clock = lane_tables$clock;
         lane_tables$window_present$10$clock = lane_tables$clock;
-        lane_tables$window_cont$10$clock = lane_tables$clock;
+        lane_tables$window_is_cont$10$clock = lane_tables$clock;
+        lane_tables$window_next_cont$10$clock = lane_tables$clock;
+        lane_tables$window_next_fits$10$clock = lane_tables$clock;
         lane_tables$window_length$10$clock = lane_tables$clock;
-        lane_tables$window_allowed$10$clock = lane_tables$clock;
         lane_tables$window_outside$10$clock = lane_tables$clock;
         lane_tables$window_malformed$10$clock = lane_tables$clock;
         lane_tables$window_free$10$clock = lane_tables$clock;
@@ -38910,15 +40561,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$11$clock = lane_tables$clock;
         lane_tables$row_present$11$clock = lane_tables$clock;
         lane_tables$row_cont$11$clock = lane_tables$clock;
+        lane_tables$row_next_cont$11$clock = lane_tables$clock;
         lane_tables$row_length$11$clock = lane_tables$clock;
         lane_tables$row_allowed$11$clock = lane_tables$clock;
         lane_tables$row_outside$11$clock = lane_tables$clock;
         lane_tables$row_malformed$11$clock = lane_tables$clock;
         lane_tables$row_free$11$clock = lane_tables$clock;
         lane_tables$window_present$11$clock = lane_tables$clock;
-        lane_tables$window_cont$11$clock = lane_tables$clock;
+        lane_tables$window_is_cont$11$clock = lane_tables$clock;
+        lane_tables$window_next_cont$11$clock = lane_tables$clock;
+        lane_tables$window_next_fits$11$clock = lane_tables$clock;
         lane_tables$window_length$11$clock = lane_tables$clock;
-        lane_tables$window_allowed$11$clock = lane_tables$clock;
         lane_tables$window_outside$11$clock = lane_tables$clock;
         lane_tables$window_malformed$11$clock = lane_tables$clock;
         lane_tables$window_free$11$clock = lane_tables$clock;
@@ -38928,15 +40581,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$12$clock = lane_tables$clock;
         lane_tables$row_present$12$clock = lane_tables$clock;
         lane_tables$row_cont$12$clock = lane_tables$clock;
+        lane_tables$row_next_cont$12$clock = lane_tables$clock;
         lane_tables$row_length$12$clock = lane_tables$clock;
         lane_tables$row_allowed$12$clock = lane_tables$clock;
         lane_tables$row_outside$12$clock = lane_tables$clock;
         lane_tables$row_malformed$12$clock = lane_tables$clock;
         lane_tables$row_free$12$clock = lane_tables$clock;
         lane_tables$window_present$12$clock = lane_tables$clock;
-        lane_tables$window_cont$12$clock = lane_tables$clock;
+        lane_tables$window_is_cont$12$clock = lane_tables$clock;
+        lane_tables$window_next_cont$12$clock = lane_tables$clock;
+        lane_tables$window_next_fits$12$clock = lane_tables$clock;
         lane_tables$window_length$12$clock = lane_tables$clock;
-        lane_tables$window_allowed$12$clock = lane_tables$clock;
         lane_tables$window_outside$12$clock = lane_tables$clock;
         lane_tables$window_malformed$12$clock = lane_tables$clock;
         lane_tables$window_free$12$clock = lane_tables$clock;
@@ -38946,15 +40601,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$13$clock = lane_tables$clock;
         lane_tables$row_present$13$clock = lane_tables$clock;
         lane_tables$row_cont$13$clock = lane_tables$clock;
+        lane_tables$row_next_cont$13$clock = lane_tables$clock;
         lane_tables$row_length$13$clock = lane_tables$clock;
         lane_tables$row_allowed$13$clock = lane_tables$clock;
         lane_tables$row_outside$13$clock = lane_tables$clock;
         lane_tables$row_malformed$13$clock = lane_tables$clock;
         lane_tables$row_free$13$clock = lane_tables$clock;
         lane_tables$window_present$13$clock = lane_tables$clock;
-        lane_tables$window_cont$13$clock = lane_tables$clock;
+        lane_tables$window_is_cont$13$clock = lane_tables$clock;
+        lane_tables$window_next_cont$13$clock = lane_tables$clock;
+        lane_tables$window_next_fits$13$clock = lane_tables$clock;
         lane_tables$window_length$13$clock = lane_tables$clock;
-        lane_tables$window_allowed$13$clock = lane_tables$clock;
         lane_tables$window_outside$13$clock = lane_tables$clock;
         lane_tables$window_malformed$13$clock = lane_tables$clock;
         lane_tables$window_free$13$clock = lane_tables$clock;
@@ -38964,15 +40621,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$14$clock = lane_tables$clock;
         lane_tables$row_present$14$clock = lane_tables$clock;
         lane_tables$row_cont$14$clock = lane_tables$clock;
+        lane_tables$row_next_cont$14$clock = lane_tables$clock;
         lane_tables$row_length$14$clock = lane_tables$clock;
         lane_tables$row_allowed$14$clock = lane_tables$clock;
         lane_tables$row_outside$14$clock = lane_tables$clock;
         lane_tables$row_malformed$14$clock = lane_tables$clock;
         lane_tables$row_free$14$clock = lane_tables$clock;
         lane_tables$window_present$14$clock = lane_tables$clock;
-        lane_tables$window_cont$14$clock = lane_tables$clock;
+        lane_tables$window_is_cont$14$clock = lane_tables$clock;
+        lane_tables$window_next_cont$14$clock = lane_tables$clock;
+        lane_tables$window_next_fits$14$clock = lane_tables$clock;
         lane_tables$window_length$14$clock = lane_tables$clock;
-        lane_tables$window_allowed$14$clock = lane_tables$clock;
         lane_tables$window_outside$14$clock = lane_tables$clock;
         lane_tables$window_malformed$14$clock = lane_tables$clock;
         lane_tables$window_free$14$clock = lane_tables$clock;
@@ -38982,15 +40641,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$15$clock = lane_tables$clock;
         lane_tables$row_present$15$clock = lane_tables$clock;
         lane_tables$row_cont$15$clock = lane_tables$clock;
+        lane_tables$row_next_cont$15$clock = lane_tables$clock;
         lane_tables$row_length$15$clock = lane_tables$clock;
         lane_tables$row_allowed$15$clock = lane_tables$clock;
         lane_tables$row_outside$15$clock = lane_tables$clock;
         lane_tables$row_malformed$15$clock = lane_tables$clock;
         lane_tables$row_free$15$clock = lane_tables$clock;
         lane_tables$window_present$15$clock = lane_tables$clock;
-        lane_tables$window_cont$15$clock = lane_tables$clock;
+        lane_tables$window_is_cont$15$clock = lane_tables$clock;
+        lane_tables$window_next_cont$15$clock = lane_tables$clock;
+        lane_tables$window_next_fits$15$clock = lane_tables$clock;
         lane_tables$window_length$15$clock = lane_tables$clock;
-        lane_tables$window_allowed$15$clock = lane_tables$clock;
         lane_tables$window_outside$15$clock = lane_tables$clock;
         lane_tables$window_malformed$15$clock = lane_tables$clock;
         lane_tables$window_free$15$clock = lane_tables$clock;
@@ -39000,15 +40661,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$16$clock = lane_tables$clock;
         lane_tables$row_present$16$clock = lane_tables$clock;
         lane_tables$row_cont$16$clock = lane_tables$clock;
+        lane_tables$row_next_cont$16$clock = lane_tables$clock;
         lane_tables$row_length$16$clock = lane_tables$clock;
         lane_tables$row_allowed$16$clock = lane_tables$clock;
         lane_tables$row_outside$16$clock = lane_tables$clock;
         lane_tables$row_malformed$16$clock = lane_tables$clock;
         lane_tables$row_free$16$clock = lane_tables$clock;
         lane_tables$window_present$16$clock = lane_tables$clock;
-        lane_tables$window_cont$16$clock = lane_tables$clock;
+        lane_tables$window_is_cont$16$clock = lane_tables$clock;
+        lane_tables$window_next_cont$16$clock = lane_tables$clock;
+        lane_tables$window_next_fits$16$clock = lane_tables$clock;
         lane_tables$window_length$16$clock = lane_tables$clock;
-        lane_tables$window_allowed$16$clock = lane_tables$clock;
         lane_tables$window_outside$16$clock = lane_tables$clock;
         lane_tables$window_malformed$16$clock = lane_tables$clock;
         lane_tables$window_free$16$clock = lane_tables$clock;
@@ -39018,15 +40681,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$17$clock = lane_tables$clock;
         lane_tables$row_present$17$clock = lane_tables$clock;
         lane_tables$row_cont$17$clock = lane_tables$clock;
+        lane_tables$row_next_cont$17$clock = lane_tables$clock;
         lane_tables$row_length$17$clock = lane_tables$clock;
         lane_tables$row_allowed$17$clock = lane_tables$clock;
         lane_tables$row_outside$17$clock = lane_tables$clock;
         lane_tables$row_malformed$17$clock = lane_tables$clock;
         lane_tables$row_free$17$clock = lane_tables$clock;
         lane_tables$window_present$17$clock = lane_tables$clock;
-        lane_tables$window_cont$17$clock = lane_tables$clock;
+        lane_tables$window_is_cont$17$clock = lane_tables$clock;
+        lane_tables$window_next_cont$17$clock = lane_tables$clock;
+        lane_tables$window_next_fits$17$clock = lane_tables$clock;
         lane_tables$window_length$17$clock = lane_tables$clock;
-        lane_tables$window_allowed$17$clock = lane_tables$clock;
         lane_tables$window_outside$17$clock = lane_tables$clock;
         lane_tables$window_malformed$17$clock = lane_tables$clock;
         lane_tables$window_free$17$clock = lane_tables$clock;
@@ -39036,15 +40701,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$18$clock = lane_tables$clock;
         lane_tables$row_present$18$clock = lane_tables$clock;
         lane_tables$row_cont$18$clock = lane_tables$clock;
+        lane_tables$row_next_cont$18$clock = lane_tables$clock;
         lane_tables$row_length$18$clock = lane_tables$clock;
         lane_tables$row_allowed$18$clock = lane_tables$clock;
         lane_tables$row_outside$18$clock = lane_tables$clock;
         lane_tables$row_malformed$18$clock = lane_tables$clock;
         lane_tables$row_free$18$clock = lane_tables$clock;
         lane_tables$window_present$18$clock = lane_tables$clock;
-        lane_tables$window_cont$18$clock = lane_tables$clock;
+        lane_tables$window_is_cont$18$clock = lane_tables$clock;
+        lane_tables$window_next_cont$18$clock = lane_tables$clock;
+        lane_tables$window_next_fits$18$clock = lane_tables$clock;
         lane_tables$window_length$18$clock = lane_tables$clock;
-        lane_tables$window_allowed$18$clock = lane_tables$clock;
         lane_tables$window_outside$18$clock = lane_tables$clock;
         lane_tables$window_malformed$18$clock = lane_tables$clock;
         lane_tables$window_free$18$clock = lane_tables$clock;
@@ -39054,15 +40721,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$19$clock = lane_tables$clock;
         lane_tables$row_present$19$clock = lane_tables$clock;
         lane_tables$row_cont$19$clock = lane_tables$clock;
+        lane_tables$row_next_cont$19$clock = lane_tables$clock;
         lane_tables$row_length$19$clock = lane_tables$clock;
         lane_tables$row_allowed$19$clock = lane_tables$clock;
         lane_tables$row_outside$19$clock = lane_tables$clock;
         lane_tables$row_malformed$19$clock = lane_tables$clock;
         lane_tables$row_free$19$clock = lane_tables$clock;
         lane_tables$window_present$19$clock = lane_tables$clock;
-        lane_tables$window_cont$19$clock = lane_tables$clock;
+        lane_tables$window_is_cont$19$clock = lane_tables$clock;
+        lane_tables$window_next_cont$19$clock = lane_tables$clock;
+        lane_tables$window_next_fits$19$clock = lane_tables$clock;
         lane_tables$window_length$19$clock = lane_tables$clock;
-        lane_tables$window_allowed$19$clock = lane_tables$clock;
         lane_tables$window_outside$19$clock = lane_tables$clock;
         lane_tables$window_malformed$19$clock = lane_tables$clock;
         lane_tables$window_free$19$clock = lane_tables$clock;
@@ -39072,15 +40741,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$20$clock = lane_tables$clock;
         lane_tables$row_present$20$clock = lane_tables$clock;
         lane_tables$row_cont$20$clock = lane_tables$clock;
+        lane_tables$row_next_cont$20$clock = lane_tables$clock;
         lane_tables$row_length$20$clock = lane_tables$clock;
         lane_tables$row_allowed$20$clock = lane_tables$clock;
         lane_tables$row_outside$20$clock = lane_tables$clock;
         lane_tables$row_malformed$20$clock = lane_tables$clock;
         lane_tables$row_free$20$clock = lane_tables$clock;
         lane_tables$window_present$20$clock = lane_tables$clock;
-        lane_tables$window_cont$20$clock = lane_tables$clock;
+        lane_tables$window_is_cont$20$clock = lane_tables$clock;
+        lane_tables$window_next_cont$20$clock = lane_tables$clock;
+        lane_tables$window_next_fits$20$clock = lane_tables$clock;
         lane_tables$window_length$20$clock = lane_tables$clock;
-        lane_tables$window_allowed$20$clock = lane_tables$clock;
         lane_tables$window_outside$20$clock = lane_tables$clock;
         lane_tables$window_malformed$20$clock = lane_tables$clock;
         lane_tables$window_free$20$clock = lane_tables$clock;
@@ -39090,15 +40761,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$21$clock = lane_tables$clock;
         lane_tables$row_present$21$clock = lane_tables$clock;
         lane_tables$row_cont$21$clock = lane_tables$clock;
+        lane_tables$row_next_cont$21$clock = lane_tables$clock;
         lane_tables$row_length$21$clock = lane_tables$clock;
         lane_tables$row_allowed$21$clock = lane_tables$clock;
         lane_tables$row_outside$21$clock = lane_tables$clock;
         lane_tables$row_malformed$21$clock = lane_tables$clock;
         lane_tables$row_free$21$clock = lane_tables$clock;
         lane_tables$window_present$21$clock = lane_tables$clock;
-        lane_tables$window_cont$21$clock = lane_tables$clock;
+        lane_tables$window_is_cont$21$clock = lane_tables$clock;
+        lane_tables$window_next_cont$21$clock = lane_tables$clock;
+        lane_tables$window_next_fits$21$clock = lane_tables$clock;
         lane_tables$window_length$21$clock = lane_tables$clock;
-        lane_tables$window_allowed$21$clock = lane_tables$clock;
         lane_tables$window_outside$21$clock = lane_tables$clock;
         lane_tables$window_malformed$21$clock = lane_tables$clock;
         lane_tables$window_free$21$clock = lane_tables$clock;
@@ -39108,15 +40781,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$22$clock = lane_tables$clock;
         lane_tables$row_present$22$clock = lane_tables$clock;
         lane_tables$row_cont$22$clock = lane_tables$clock;
+        lane_tables$row_next_cont$22$clock = lane_tables$clock;
         lane_tables$row_length$22$clock = lane_tables$clock;
         lane_tables$row_allowed$22$clock = lane_tables$clock;
         lane_tables$row_outside$22$clock = lane_tables$clock;
         lane_tables$row_malformed$22$clock = lane_tables$clock;
         lane_tables$row_free$22$clock = lane_tables$clock;
         lane_tables$window_present$22$clock = lane_tables$clock;
-        lane_tables$window_cont$22$clock = lane_tables$clock;
+        lane_tables$window_is_cont$22$clock = lane_tables$clock;
+        lane_tables$window_next_cont$22$clock = lane_tables$clock;
+        lane_tables$window_next_fits$22$clock = lane_tables$clock;
         lane_tables$window_length$22$clock = lane_tables$clock;
-        lane_tables$window_allowed$22$clock = lane_tables$clock;
         lane_tables$window_outside$22$clock = lane_tables$clock;
         lane_tables$window_malformed$22$clock = lane_tables$clock;
         lane_tables$window_free$22$clock = lane_tables$clock;
@@ -39126,15 +40801,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$23$clock = lane_tables$clock;
         lane_tables$row_present$23$clock = lane_tables$clock;
         lane_tables$row_cont$23$clock = lane_tables$clock;
+        lane_tables$row_next_cont$23$clock = lane_tables$clock;
         lane_tables$row_length$23$clock = lane_tables$clock;
         lane_tables$row_allowed$23$clock = lane_tables$clock;
         lane_tables$row_outside$23$clock = lane_tables$clock;
         lane_tables$row_malformed$23$clock = lane_tables$clock;
         lane_tables$row_free$23$clock = lane_tables$clock;
         lane_tables$window_present$23$clock = lane_tables$clock;
-        lane_tables$window_cont$23$clock = lane_tables$clock;
+        lane_tables$window_is_cont$23$clock = lane_tables$clock;
+        lane_tables$window_next_cont$23$clock = lane_tables$clock;
+        lane_tables$window_next_fits$23$clock = lane_tables$clock;
         lane_tables$window_length$23$clock = lane_tables$clock;
-        lane_tables$window_allowed$23$clock = lane_tables$clock;
         lane_tables$window_outside$23$clock = lane_tables$clock;
         lane_tables$window_malformed$23$clock = lane_tables$clock;
         lane_tables$window_free$23$clock = lane_tables$clock;
@@ -39144,15 +40821,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$24$clock = lane_tables$clock;
         lane_tables$row_present$24$clock = lane_tables$clock;
         lane_tables$row_cont$24$clock = lane_tables$clock;
+        lane_tables$row_next_cont$24$clock = lane_tables$clock;
         lane_tables$row_length$24$clock = lane_tables$clock;
         lane_tables$row_allowed$24$clock = lane_tables$clock;
         lane_tables$row_outside$24$clock = lane_tables$clock;
         lane_tables$row_malformed$24$clock = lane_tables$clock;
         lane_tables$row_free$24$clock = lane_tables$clock;
         lane_tables$window_present$24$clock = lane_tables$clock;
-        lane_tables$window_cont$24$clock = lane_tables$clock;
+        lane_tables$window_is_cont$24$clock = lane_tables$clock;
+        lane_tables$window_next_cont$24$clock = lane_tables$clock;
+        lane_tables$window_next_fits$24$clock = lane_tables$clock;
         lane_tables$window_length$24$clock = lane_tables$clock;
-        lane_tables$window_allowed$24$clock = lane_tables$clock;
         lane_tables$window_outside$24$clock = lane_tables$clock;
         lane_tables$window_malformed$24$clock = lane_tables$clock;
         lane_tables$window_free$24$clock = lane_tables$clock;
@@ -39162,15 +40841,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$25$clock = lane_tables$clock;
         lane_tables$row_present$25$clock = lane_tables$clock;
         lane_tables$row_cont$25$clock = lane_tables$clock;
+        lane_tables$row_next_cont$25$clock = lane_tables$clock;
         lane_tables$row_length$25$clock = lane_tables$clock;
         lane_tables$row_allowed$25$clock = lane_tables$clock;
         lane_tables$row_outside$25$clock = lane_tables$clock;
         lane_tables$row_malformed$25$clock = lane_tables$clock;
         lane_tables$row_free$25$clock = lane_tables$clock;
         lane_tables$window_present$25$clock = lane_tables$clock;
-        lane_tables$window_cont$25$clock = lane_tables$clock;
+        lane_tables$window_is_cont$25$clock = lane_tables$clock;
+        lane_tables$window_next_cont$25$clock = lane_tables$clock;
+        lane_tables$window_next_fits$25$clock = lane_tables$clock;
         lane_tables$window_length$25$clock = lane_tables$clock;
-        lane_tables$window_allowed$25$clock = lane_tables$clock;
         lane_tables$window_outside$25$clock = lane_tables$clock;
         lane_tables$window_malformed$25$clock = lane_tables$clock;
         lane_tables$window_free$25$clock = lane_tables$clock;
@@ -39180,15 +40861,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$26$clock = lane_tables$clock;
         lane_tables$row_present$26$clock = lane_tables$clock;
         lane_tables$row_cont$26$clock = lane_tables$clock;
+        lane_tables$row_next_cont$26$clock = lane_tables$clock;
         lane_tables$row_length$26$clock = lane_tables$clock;
         lane_tables$row_allowed$26$clock = lane_tables$clock;
         lane_tables$row_outside$26$clock = lane_tables$clock;
         lane_tables$row_malformed$26$clock = lane_tables$clock;
         lane_tables$row_free$26$clock = lane_tables$clock;
         lane_tables$window_present$26$clock = lane_tables$clock;
-        lane_tables$window_cont$26$clock = lane_tables$clock;
+        lane_tables$window_is_cont$26$clock = lane_tables$clock;
+        lane_tables$window_next_cont$26$clock = lane_tables$clock;
+        lane_tables$window_next_fits$26$clock = lane_tables$clock;
         lane_tables$window_length$26$clock = lane_tables$clock;
-        lane_tables$window_allowed$26$clock = lane_tables$clock;
         lane_tables$window_outside$26$clock = lane_tables$clock;
         lane_tables$window_malformed$26$clock = lane_tables$clock;
         lane_tables$window_free$26$clock = lane_tables$clock;
@@ -39198,15 +40881,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$27$clock = lane_tables$clock;
         lane_tables$row_present$27$clock = lane_tables$clock;
         lane_tables$row_cont$27$clock = lane_tables$clock;
+        lane_tables$row_next_cont$27$clock = lane_tables$clock;
         lane_tables$row_length$27$clock = lane_tables$clock;
         lane_tables$row_allowed$27$clock = lane_tables$clock;
         lane_tables$row_outside$27$clock = lane_tables$clock;
         lane_tables$row_malformed$27$clock = lane_tables$clock;
         lane_tables$row_free$27$clock = lane_tables$clock;
         lane_tables$window_present$27$clock = lane_tables$clock;
-        lane_tables$window_cont$27$clock = lane_tables$clock;
+        lane_tables$window_is_cont$27$clock = lane_tables$clock;
+        lane_tables$window_next_cont$27$clock = lane_tables$clock;
+        lane_tables$window_next_fits$27$clock = lane_tables$clock;
         lane_tables$window_length$27$clock = lane_tables$clock;
-        lane_tables$window_allowed$27$clock = lane_tables$clock;
         lane_tables$window_outside$27$clock = lane_tables$clock;
         lane_tables$window_malformed$27$clock = lane_tables$clock;
         lane_tables$window_free$27$clock = lane_tables$clock;
@@ -39216,15 +40901,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$28$clock = lane_tables$clock;
         lane_tables$row_present$28$clock = lane_tables$clock;
         lane_tables$row_cont$28$clock = lane_tables$clock;
+        lane_tables$row_next_cont$28$clock = lane_tables$clock;
         lane_tables$row_length$28$clock = lane_tables$clock;
         lane_tables$row_allowed$28$clock = lane_tables$clock;
         lane_tables$row_outside$28$clock = lane_tables$clock;
         lane_tables$row_malformed$28$clock = lane_tables$clock;
         lane_tables$row_free$28$clock = lane_tables$clock;
         lane_tables$window_present$28$clock = lane_tables$clock;
-        lane_tables$window_cont$28$clock = lane_tables$clock;
+        lane_tables$window_is_cont$28$clock = lane_tables$clock;
+        lane_tables$window_next_cont$28$clock = lane_tables$clock;
+        lane_tables$window_next_fits$28$clock = lane_tables$clock;
         lane_tables$window_length$28$clock = lane_tables$clock;
-        lane_tables$window_allowed$28$clock = lane_tables$clock;
         lane_tables$window_outside$28$clock = lane_tables$clock;
         lane_tables$window_malformed$28$clock = lane_tables$clock;
         lane_tables$window_free$28$clock = lane_tables$clock;
@@ -39234,15 +40921,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$29$clock = lane_tables$clock;
         lane_tables$row_present$29$clock = lane_tables$clock;
         lane_tables$row_cont$29$clock = lane_tables$clock;
+        lane_tables$row_next_cont$29$clock = lane_tables$clock;
         lane_tables$row_length$29$clock = lane_tables$clock;
         lane_tables$row_allowed$29$clock = lane_tables$clock;
         lane_tables$row_outside$29$clock = lane_tables$clock;
         lane_tables$row_malformed$29$clock = lane_tables$clock;
         lane_tables$row_free$29$clock = lane_tables$clock;
         lane_tables$window_present$29$clock = lane_tables$clock;
-        lane_tables$window_cont$29$clock = lane_tables$clock;
+        lane_tables$window_is_cont$29$clock = lane_tables$clock;
+        lane_tables$window_next_cont$29$clock = lane_tables$clock;
+        lane_tables$window_next_fits$29$clock = lane_tables$clock;
         lane_tables$window_length$29$clock = lane_tables$clock;
-        lane_tables$window_allowed$29$clock = lane_tables$clock;
         lane_tables$window_outside$29$clock = lane_tables$clock;
         lane_tables$window_malformed$29$clock = lane_tables$clock;
         lane_tables$window_free$29$clock = lane_tables$clock;
@@ -39252,15 +40941,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$30$clock = lane_tables$clock;
         lane_tables$row_present$30$clock = lane_tables$clock;
         lane_tables$row_cont$30$clock = lane_tables$clock;
+        lane_tables$row_next_cont$30$clock = lane_tables$clock;
         lane_tables$row_length$30$clock = lane_tables$clock;
         lane_tables$row_allowed$30$clock = lane_tables$clock;
         lane_tables$row_outside$30$clock = lane_tables$clock;
         lane_tables$row_malformed$30$clock = lane_tables$clock;
         lane_tables$row_free$30$clock = lane_tables$clock;
         lane_tables$window_present$30$clock = lane_tables$clock;
-        lane_tables$window_cont$30$clock = lane_tables$clock;
+        lane_tables$window_is_cont$30$clock = lane_tables$clock;
+        lane_tables$window_next_cont$30$clock = lane_tables$clock;
+        lane_tables$window_next_fits$30$clock = lane_tables$clock;
         lane_tables$window_length$30$clock = lane_tables$clock;
-        lane_tables$window_allowed$30$clock = lane_tables$clock;
         lane_tables$window_outside$30$clock = lane_tables$clock;
         lane_tables$window_malformed$30$clock = lane_tables$clock;
         lane_tables$window_free$30$clock = lane_tables$clock;
@@ -39270,15 +40961,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$class_free$31$clock = lane_tables$clock;
         lane_tables$row_present$31$clock = lane_tables$clock;
         lane_tables$row_cont$31$clock = lane_tables$clock;
+        lane_tables$row_next_cont$31$clock = lane_tables$clock;
         lane_tables$row_length$31$clock = lane_tables$clock;
         lane_tables$row_allowed$31$clock = lane_tables$clock;
         lane_tables$row_outside$31$clock = lane_tables$clock;
         lane_tables$row_malformed$31$clock = lane_tables$clock;
         lane_tables$row_free$31$clock = lane_tables$clock;
         lane_tables$window_present$31$clock = lane_tables$clock;
-        lane_tables$window_cont$31$clock = lane_tables$clock;
+        lane_tables$window_is_cont$31$clock = lane_tables$clock;
+        lane_tables$window_next_cont$31$clock = lane_tables$clock;
+        lane_tables$window_next_fits$31$clock = lane_tables$clock;
         lane_tables$window_length$31$clock = lane_tables$clock;
-        lane_tables$window_allowed$31$clock = lane_tables$clock;
         lane_tables$window_outside$31$clock = lane_tables$clock;
         lane_tables$window_malformed$31$clock = lane_tables$clock;
         lane_tables$window_free$31$clock = lane_tables$clock;
@@ -39294,9 +40987,9 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$history_length$0$clock = lane_tables$clock;
         lane_tables$history_allowed$0$clock = lane_tables$clock;
         lane_tables$history_free$0$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$0$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$0$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$0$clock = lane_tables$clock;
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
         lane_tables$class_tail_class$1$clock = lane_tables$clock;
         lane_tables$class_tail_cont$1$clock = lane_tables$clock;
@@ -39310,9 +41003,9 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$history_length$1$clock = lane_tables$clock;
         lane_tables$history_allowed$1$clock = lane_tables$clock;
         lane_tables$history_free$1$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$1$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$1$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$1$clock = lane_tables$clock;
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$2$clock = lane_tables$clock;
         lane_tables$class_tail_cont$2$clock = lane_tables$clock;
@@ -39326,9 +41019,9 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$history_length$2$clock = lane_tables$clock;
         lane_tables$history_allowed$2$clock = lane_tables$clock;
         lane_tables$history_free$2$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$2$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$2$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$2$clock = lane_tables$clock;
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
         lane_tables$class_tail_class$3$clock = lane_tables$clock;
         lane_tables$class_tail_cont$3$clock = lane_tables$clock;
@@ -39342,9 +41035,9 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$history_length$3$clock = lane_tables$clock;
         lane_tables$history_allowed$3$clock = lane_tables$clock;
         lane_tables$history_free$3$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$3$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$3$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$3$clock = lane_tables$clock;
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
         lane_tables$class_tail_class$4$clock = lane_tables$clock;
         lane_tables$class_tail_cont$4$clock = lane_tables$clock;
@@ -39358,453 +41051,1039 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$history_length$4$clock = lane_tables$clock;
         lane_tables$history_allowed$4$clock = lane_tables$clock;
         lane_tables$history_free$4$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$4$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$4$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_prev_length$4$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
+        lane_tables$present5$0 = 'h0;
+        lane_tables$present8$0 = 'h0;
+        if (lane_tables$present$0) begin
+            lane_tables$present5$0 = 'h1f;
+            lane_tables$present8$0 = 'hff;
+        end
+        lane_tables$class_present3$0 = 'h0;
+        lane_tables$class_present4$0 = 'h0;
+        lane_tables$class_present5$0 = 'h0;
+        if (lane_tables$class_present$0$q) begin
+            lane_tables$class_present3$0 = 'h7;
+            lane_tables$class_present4$0 = 'hf;
+            lane_tables$class_present5$0 = 'h1f;
+        end
+        lane_tables$present5$1 = 'h0;
+        lane_tables$present8$1 = 'h0;
+        if (lane_tables$present$1) begin
+            lane_tables$present5$1 = 'h1f;
+            lane_tables$present8$1 = 'hff;
+        end
+        lane_tables$class_present3$1 = 'h0;
+        lane_tables$class_present4$1 = 'h0;
+        lane_tables$class_present5$1 = 'h0;
+        if (lane_tables$class_present$1$q) begin
+            lane_tables$class_present3$1 = 'h7;
+            lane_tables$class_present4$1 = 'hf;
+            lane_tables$class_present5$1 = 'h1f;
+        end
+        lane_tables$present5$2 = 'h0;
+        lane_tables$present8$2 = 'h0;
+        if (lane_tables$present$2) begin
+            lane_tables$present5$2 = 'h1f;
+            lane_tables$present8$2 = 'hff;
+        end
+        lane_tables$class_present3$2 = 'h0;
+        lane_tables$class_present4$2 = 'h0;
+        lane_tables$class_present5$2 = 'h0;
+        if (lane_tables$class_present$2$q) begin
+            lane_tables$class_present3$2 = 'h7;
+            lane_tables$class_present4$2 = 'hf;
+            lane_tables$class_present5$2 = 'h1f;
+        end
+        lane_tables$present5$3 = 'h0;
+        lane_tables$present8$3 = 'h0;
+        if (lane_tables$present$3) begin
+            lane_tables$present5$3 = 'h1f;
+            lane_tables$present8$3 = 'hff;
+        end
+        lane_tables$class_present3$3 = 'h0;
+        lane_tables$class_present4$3 = 'h0;
+        lane_tables$class_present5$3 = 'h0;
+        if (lane_tables$class_present$3$q) begin
+            lane_tables$class_present3$3 = 'h7;
+            lane_tables$class_present4$3 = 'hf;
+            lane_tables$class_present5$3 = 'h1f;
+        end
+        lane_tables$present5$4 = 'h0;
+        lane_tables$present8$4 = 'h0;
+        if (lane_tables$present$4) begin
+            lane_tables$present5$4 = 'h1f;
+            lane_tables$present8$4 = 'hff;
+        end
+        lane_tables$class_present3$4 = 'h0;
+        lane_tables$class_present4$4 = 'h0;
+        lane_tables$class_present5$4 = 'h0;
+        if (lane_tables$class_present$4$q) begin
+            lane_tables$class_present3$4 = 'h7;
+            lane_tables$class_present4$4 = 'hf;
+            lane_tables$class_present5$4 = 'h1f;
+        end
+        lane_tables$present5$5 = 'h0;
+        lane_tables$present8$5 = 'h0;
+        if (lane_tables$present$5) begin
+            lane_tables$present5$5 = 'h1f;
+            lane_tables$present8$5 = 'hff;
+        end
+        lane_tables$class_present3$5 = 'h0;
+        lane_tables$class_present4$5 = 'h0;
+        lane_tables$class_present5$5 = 'h0;
+        if (lane_tables$class_present$5$q) begin
+            lane_tables$class_present3$5 = 'h7;
+            lane_tables$class_present4$5 = 'hf;
+            lane_tables$class_present5$5 = 'h1f;
+        end
+        lane_tables$present5$6 = 'h0;
+        lane_tables$present8$6 = 'h0;
+        if (lane_tables$present$6) begin
+            lane_tables$present5$6 = 'h1f;
+            lane_tables$present8$6 = 'hff;
+        end
+        lane_tables$class_present3$6 = 'h0;
+        lane_tables$class_present4$6 = 'h0;
+        lane_tables$class_present5$6 = 'h0;
+        if (lane_tables$class_present$6$q) begin
+            lane_tables$class_present3$6 = 'h7;
+            lane_tables$class_present4$6 = 'hf;
+            lane_tables$class_present5$6 = 'h1f;
+        end
+        lane_tables$present5$7 = 'h0;
+        lane_tables$present8$7 = 'h0;
+        if (lane_tables$present$7) begin
+            lane_tables$present5$7 = 'h1f;
+            lane_tables$present8$7 = 'hff;
+        end
+        lane_tables$class_present3$7 = 'h0;
+        lane_tables$class_present4$7 = 'h0;
+        lane_tables$class_present5$7 = 'h0;
+        if (lane_tables$class_present$7$q) begin
+            lane_tables$class_present3$7 = 'h7;
+            lane_tables$class_present4$7 = 'hf;
+            lane_tables$class_present5$7 = 'h1f;
+        end
+        lane_tables$present5$8 = 'h0;
+        lane_tables$present8$8 = 'h0;
+        if (lane_tables$present$8) begin
+            lane_tables$present5$8 = 'h1f;
+            lane_tables$present8$8 = 'hff;
+        end
+        lane_tables$class_present3$8 = 'h0;
+        lane_tables$class_present4$8 = 'h0;
+        lane_tables$class_present5$8 = 'h0;
+        if (lane_tables$class_present$8$q) begin
+            lane_tables$class_present3$8 = 'h7;
+            lane_tables$class_present4$8 = 'hf;
+            lane_tables$class_present5$8 = 'h1f;
+        end
+        lane_tables$present5$9 = 'h0;
+        lane_tables$present8$9 = 'h0;
+        if (lane_tables$present$9) begin
+            lane_tables$present5$9 = 'h1f;
+            lane_tables$present8$9 = 'hff;
+        end
+        lane_tables$class_present3$9 = 'h0;
+        lane_tables$class_present4$9 = 'h0;
+        lane_tables$class_present5$9 = 'h0;
+        if (lane_tables$class_present$9$q) begin
+            lane_tables$class_present3$9 = 'h7;
+            lane_tables$class_present4$9 = 'hf;
+            lane_tables$class_present5$9 = 'h1f;
+        end
+        lane_tables$present5$10 = 'h0;
+        lane_tables$present8$10 = 'h0;
+        if (lane_tables$present$10) begin
+            lane_tables$present5$10 = 'h1f;
+            lane_tables$present8$10 = 'hff;
+        end
+        lane_tables$class_present3$10 = 'h0;
+        lane_tables$class_present4$10 = 'h0;
+        lane_tables$class_present5$10 = 'h0;
+        if (lane_tables$class_present$10$q) begin
+            lane_tables$class_present3$10 = 'h7;
+            lane_tables$class_present4$10 = 'hf;
+            lane_tables$class_present5$10 = 'h1f;
+        end
+        lane_tables$present5$11 = 'h0;
+        lane_tables$present8$11 = 'h0;
+        if (lane_tables$present$11) begin
+            lane_tables$present5$11 = 'h1f;
+            lane_tables$present8$11 = 'hff;
+        end
+        lane_tables$class_present3$11 = 'h0;
+        lane_tables$class_present4$11 = 'h0;
+        lane_tables$class_present5$11 = 'h0;
+        if (lane_tables$class_present$11$q) begin
+            lane_tables$class_present3$11 = 'h7;
+            lane_tables$class_present4$11 = 'hf;
+            lane_tables$class_present5$11 = 'h1f;
+        end
+        lane_tables$present5$12 = 'h0;
+        lane_tables$present8$12 = 'h0;
+        if (lane_tables$present$12) begin
+            lane_tables$present5$12 = 'h1f;
+            lane_tables$present8$12 = 'hff;
+        end
+        lane_tables$class_present3$12 = 'h0;
+        lane_tables$class_present4$12 = 'h0;
+        lane_tables$class_present5$12 = 'h0;
+        if (lane_tables$class_present$12$q) begin
+            lane_tables$class_present3$12 = 'h7;
+            lane_tables$class_present4$12 = 'hf;
+            lane_tables$class_present5$12 = 'h1f;
+        end
+        lane_tables$present5$13 = 'h0;
+        lane_tables$present8$13 = 'h0;
+        if (lane_tables$present$13) begin
+            lane_tables$present5$13 = 'h1f;
+            lane_tables$present8$13 = 'hff;
+        end
+        lane_tables$class_present3$13 = 'h0;
+        lane_tables$class_present4$13 = 'h0;
+        lane_tables$class_present5$13 = 'h0;
+        if (lane_tables$class_present$13$q) begin
+            lane_tables$class_present3$13 = 'h7;
+            lane_tables$class_present4$13 = 'hf;
+            lane_tables$class_present5$13 = 'h1f;
+        end
+        lane_tables$present5$14 = 'h0;
+        lane_tables$present8$14 = 'h0;
+        if (lane_tables$present$14) begin
+            lane_tables$present5$14 = 'h1f;
+            lane_tables$present8$14 = 'hff;
+        end
+        lane_tables$class_present3$14 = 'h0;
+        lane_tables$class_present4$14 = 'h0;
+        lane_tables$class_present5$14 = 'h0;
+        if (lane_tables$class_present$14$q) begin
+            lane_tables$class_present3$14 = 'h7;
+            lane_tables$class_present4$14 = 'hf;
+            lane_tables$class_present5$14 = 'h1f;
+        end
+        lane_tables$present5$15 = 'h0;
+        lane_tables$present8$15 = 'h0;
+        if (lane_tables$present$15) begin
+            lane_tables$present5$15 = 'h1f;
+            lane_tables$present8$15 = 'hff;
+        end
+        lane_tables$class_present3$15 = 'h0;
+        lane_tables$class_present4$15 = 'h0;
+        lane_tables$class_present5$15 = 'h0;
+        if (lane_tables$class_present$15$q) begin
+            lane_tables$class_present3$15 = 'h7;
+            lane_tables$class_present4$15 = 'hf;
+            lane_tables$class_present5$15 = 'h1f;
+        end
+        lane_tables$present5$16 = 'h0;
+        lane_tables$present8$16 = 'h0;
+        if (lane_tables$present$16) begin
+            lane_tables$present5$16 = 'h1f;
+            lane_tables$present8$16 = 'hff;
+        end
+        lane_tables$class_present3$16 = 'h0;
+        lane_tables$class_present4$16 = 'h0;
+        lane_tables$class_present5$16 = 'h0;
+        if (lane_tables$class_present$16$q) begin
+            lane_tables$class_present3$16 = 'h7;
+            lane_tables$class_present4$16 = 'hf;
+            lane_tables$class_present5$16 = 'h1f;
+        end
+        lane_tables$present5$17 = 'h0;
+        lane_tables$present8$17 = 'h0;
+        if (lane_tables$present$17) begin
+            lane_tables$present5$17 = 'h1f;
+            lane_tables$present8$17 = 'hff;
+        end
+        lane_tables$class_present3$17 = 'h0;
+        lane_tables$class_present4$17 = 'h0;
+        lane_tables$class_present5$17 = 'h0;
+        if (lane_tables$class_present$17$q) begin
+            lane_tables$class_present3$17 = 'h7;
+            lane_tables$class_present4$17 = 'hf;
+            lane_tables$class_present5$17 = 'h1f;
+        end
+        lane_tables$present5$18 = 'h0;
+        lane_tables$present8$18 = 'h0;
+        if (lane_tables$present$18) begin
+            lane_tables$present5$18 = 'h1f;
+            lane_tables$present8$18 = 'hff;
+        end
+        lane_tables$class_present3$18 = 'h0;
+        lane_tables$class_present4$18 = 'h0;
+        lane_tables$class_present5$18 = 'h0;
+        if (lane_tables$class_present$18$q) begin
+            lane_tables$class_present3$18 = 'h7;
+            lane_tables$class_present4$18 = 'hf;
+            lane_tables$class_present5$18 = 'h1f;
+        end
+        lane_tables$present5$19 = 'h0;
+        lane_tables$present8$19 = 'h0;
+        if (lane_tables$present$19) begin
+            lane_tables$present5$19 = 'h1f;
+            lane_tables$present8$19 = 'hff;
+        end
+        lane_tables$class_present3$19 = 'h0;
+        lane_tables$class_present4$19 = 'h0;
+        lane_tables$class_present5$19 = 'h0;
+        if (lane_tables$class_present$19$q) begin
+            lane_tables$class_present3$19 = 'h7;
+            lane_tables$class_present4$19 = 'hf;
+            lane_tables$class_present5$19 = 'h1f;
+        end
+        lane_tables$present5$20 = 'h0;
+        lane_tables$present8$20 = 'h0;
+        if (lane_tables$present$20) begin
+            lane_tables$present5$20 = 'h1f;
+            lane_tables$present8$20 = 'hff;
+        end
+        lane_tables$class_present3$20 = 'h0;
+        lane_tables$class_present4$20 = 'h0;
+        lane_tables$class_present5$20 = 'h0;
+        if (lane_tables$class_present$20$q) begin
+            lane_tables$class_present3$20 = 'h7;
+            lane_tables$class_present4$20 = 'hf;
+            lane_tables$class_present5$20 = 'h1f;
+        end
+        lane_tables$present5$21 = 'h0;
+        lane_tables$present8$21 = 'h0;
+        if (lane_tables$present$21) begin
+            lane_tables$present5$21 = 'h1f;
+            lane_tables$present8$21 = 'hff;
+        end
+        lane_tables$class_present3$21 = 'h0;
+        lane_tables$class_present4$21 = 'h0;
+        lane_tables$class_present5$21 = 'h0;
+        if (lane_tables$class_present$21$q) begin
+            lane_tables$class_present3$21 = 'h7;
+            lane_tables$class_present4$21 = 'hf;
+            lane_tables$class_present5$21 = 'h1f;
+        end
+        lane_tables$present5$22 = 'h0;
+        lane_tables$present8$22 = 'h0;
+        if (lane_tables$present$22) begin
+            lane_tables$present5$22 = 'h1f;
+            lane_tables$present8$22 = 'hff;
+        end
+        lane_tables$class_present3$22 = 'h0;
+        lane_tables$class_present4$22 = 'h0;
+        lane_tables$class_present5$22 = 'h0;
+        if (lane_tables$class_present$22$q) begin
+            lane_tables$class_present3$22 = 'h7;
+            lane_tables$class_present4$22 = 'hf;
+            lane_tables$class_present5$22 = 'h1f;
+        end
+        lane_tables$present5$23 = 'h0;
+        lane_tables$present8$23 = 'h0;
+        if (lane_tables$present$23) begin
+            lane_tables$present5$23 = 'h1f;
+            lane_tables$present8$23 = 'hff;
+        end
+        lane_tables$class_present3$23 = 'h0;
+        lane_tables$class_present4$23 = 'h0;
+        lane_tables$class_present5$23 = 'h0;
+        if (lane_tables$class_present$23$q) begin
+            lane_tables$class_present3$23 = 'h7;
+            lane_tables$class_present4$23 = 'hf;
+            lane_tables$class_present5$23 = 'h1f;
+        end
+        lane_tables$present5$24 = 'h0;
+        lane_tables$present8$24 = 'h0;
+        if (lane_tables$present$24) begin
+            lane_tables$present5$24 = 'h1f;
+            lane_tables$present8$24 = 'hff;
+        end
+        lane_tables$class_present3$24 = 'h0;
+        lane_tables$class_present4$24 = 'h0;
+        lane_tables$class_present5$24 = 'h0;
+        if (lane_tables$class_present$24$q) begin
+            lane_tables$class_present3$24 = 'h7;
+            lane_tables$class_present4$24 = 'hf;
+            lane_tables$class_present5$24 = 'h1f;
+        end
+        lane_tables$present5$25 = 'h0;
+        lane_tables$present8$25 = 'h0;
+        if (lane_tables$present$25) begin
+            lane_tables$present5$25 = 'h1f;
+            lane_tables$present8$25 = 'hff;
+        end
+        lane_tables$class_present3$25 = 'h0;
+        lane_tables$class_present4$25 = 'h0;
+        lane_tables$class_present5$25 = 'h0;
+        if (lane_tables$class_present$25$q) begin
+            lane_tables$class_present3$25 = 'h7;
+            lane_tables$class_present4$25 = 'hf;
+            lane_tables$class_present5$25 = 'h1f;
+        end
+        lane_tables$present5$26 = 'h0;
+        lane_tables$present8$26 = 'h0;
+        if (lane_tables$present$26) begin
+            lane_tables$present5$26 = 'h1f;
+            lane_tables$present8$26 = 'hff;
+        end
+        lane_tables$class_present3$26 = 'h0;
+        lane_tables$class_present4$26 = 'h0;
+        lane_tables$class_present5$26 = 'h0;
+        if (lane_tables$class_present$26$q) begin
+            lane_tables$class_present3$26 = 'h7;
+            lane_tables$class_present4$26 = 'hf;
+            lane_tables$class_present5$26 = 'h1f;
+        end
+        lane_tables$present5$27 = 'h0;
+        lane_tables$present8$27 = 'h0;
+        if (lane_tables$present$27) begin
+            lane_tables$present5$27 = 'h1f;
+            lane_tables$present8$27 = 'hff;
+        end
+        lane_tables$class_present3$27 = 'h0;
+        lane_tables$class_present4$27 = 'h0;
+        lane_tables$class_present5$27 = 'h0;
+        if (lane_tables$class_present$27$q) begin
+            lane_tables$class_present3$27 = 'h7;
+            lane_tables$class_present4$27 = 'hf;
+            lane_tables$class_present5$27 = 'h1f;
+        end
+        lane_tables$present5$28 = 'h0;
+        lane_tables$present8$28 = 'h0;
+        if (lane_tables$present$28) begin
+            lane_tables$present5$28 = 'h1f;
+            lane_tables$present8$28 = 'hff;
+        end
+        lane_tables$class_present3$28 = 'h0;
+        lane_tables$class_present4$28 = 'h0;
+        lane_tables$class_present5$28 = 'h0;
+        if (lane_tables$class_present$28$q) begin
+            lane_tables$class_present3$28 = 'h7;
+            lane_tables$class_present4$28 = 'hf;
+            lane_tables$class_present5$28 = 'h1f;
+        end
+        lane_tables$present5$29 = 'h0;
+        lane_tables$present8$29 = 'h0;
+        if (lane_tables$present$29) begin
+            lane_tables$present5$29 = 'h1f;
+            lane_tables$present8$29 = 'hff;
+        end
+        lane_tables$class_present3$29 = 'h0;
+        lane_tables$class_present4$29 = 'h0;
+        lane_tables$class_present5$29 = 'h0;
+        if (lane_tables$class_present$29$q) begin
+            lane_tables$class_present3$29 = 'h7;
+            lane_tables$class_present4$29 = 'hf;
+            lane_tables$class_present5$29 = 'h1f;
+        end
+        lane_tables$present5$30 = 'h0;
+        lane_tables$present8$30 = 'h0;
+        if (lane_tables$present$30) begin
+            lane_tables$present5$30 = 'h1f;
+            lane_tables$present8$30 = 'hff;
+        end
+        lane_tables$class_present3$30 = 'h0;
+        lane_tables$class_present4$30 = 'h0;
+        lane_tables$class_present5$30 = 'h0;
+        if (lane_tables$class_present$30$q) begin
+            lane_tables$class_present3$30 = 'h7;
+            lane_tables$class_present4$30 = 'hf;
+            lane_tables$class_present5$30 = 'h1f;
+        end
+        lane_tables$present5$31 = 'h0;
+        lane_tables$present8$31 = 'h0;
+        if (lane_tables$present$31) begin
+            lane_tables$present5$31 = 'h1f;
+            lane_tables$present8$31 = 'hff;
+        end
+        lane_tables$class_present3$31 = 'h0;
+        lane_tables$class_present4$31 = 'h0;
+        lane_tables$class_present5$31 = 'h0;
+        if (lane_tables$class_present$31$q) begin
+            lane_tables$class_present3$31 = 'h7;
+            lane_tables$class_present4$31 = 'hf;
+            lane_tables$class_present5$31 = 'h1f;
+        end
+        lane_tables$valid5 = 'h0;
+        lane_tables$valid8 = 'h0;
+        if (lane_tables$valid) begin
+            lane_tables$valid5 = 'h1f;
+            lane_tables$valid8 = 'hff;
+        end
+        lane_tables$next5 = 'h0;
+        if (lane_tables$valid & !lane_tables$next_is_end) begin
+            lane_tables$next5 = 'h1f;
+        end
+        lane_tables$class_valid3 = 'h0;
+        lane_tables$class_valid5 = 'h0;
+        if (lane_tables$class_valid$q) begin
+            lane_tables$class_valid3 = 'h7;
+            lane_tables$class_valid5 = 'h1f;
+        end
         lane_tables$tables$0$tdata = lane_tables$byte$0;
         lane_tables$class_present$0$d = lane_tables$present$0;
         lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
-        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation;
-        lane_tables$class_free$0$d = lane_tables$tables$0$free_bits;
+        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$present5$0;
+        lane_tables$class_free$0$d = lane_tables$tables$0$free_bits & lane_tables$present8$0;
         lane_tables$tables$1$tdata = lane_tables$byte$1;
         lane_tables$class_present$1$d = lane_tables$present$1;
         lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
-        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation;
-        lane_tables$class_free$1$d = lane_tables$tables$1$free_bits;
+        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$present5$1;
+        lane_tables$class_free$1$d = lane_tables$tables$1$free_bits & lane_tables$present8$1;
         lane_tables$tables$2$tdata = lane_tables$byte$2;
         lane_tables$class_present$2$d = lane_tables$present$2;
         lane_tables$class_class$2$d = lane_tables$tables$2$byte_class;
-        lane_tables$class_cont$2$d = lane_tables$tables$2$continuation;
-        lane_tables$class_free$2$d = lane_tables$tables$2$free_bits;
+        lane_tables$class_cont$2$d = lane_tables$tables$2$continuation & lane_tables$present5$2;
+        lane_tables$class_free$2$d = lane_tables$tables$2$free_bits & lane_tables$present8$2;
         lane_tables$tables$3$tdata = lane_tables$byte$3;
         lane_tables$class_present$3$d = lane_tables$present$3;
         lane_tables$class_class$3$d = lane_tables$tables$3$byte_class;
-        lane_tables$class_cont$3$d = lane_tables$tables$3$continuation;
-        lane_tables$class_free$3$d = lane_tables$tables$3$free_bits;
+        lane_tables$class_cont$3$d = lane_tables$tables$3$continuation & lane_tables$present5$3;
+        lane_tables$class_free$3$d = lane_tables$tables$3$free_bits & lane_tables$present8$3;
         lane_tables$tables$4$tdata = lane_tables$byte$4;
         lane_tables$class_present$4$d = lane_tables$present$4;
         lane_tables$class_class$4$d = lane_tables$tables$4$byte_class;
-        lane_tables$class_cont$4$d = lane_tables$tables$4$continuation;
-        lane_tables$class_free$4$d = lane_tables$tables$4$free_bits;
+        lane_tables$class_cont$4$d = lane_tables$tables$4$continuation & lane_tables$present5$4;
+        lane_tables$class_free$4$d = lane_tables$tables$4$free_bits & lane_tables$present8$4;
         lane_tables$tables$5$tdata = lane_tables$byte$5;
         lane_tables$class_present$5$d = lane_tables$present$5;
         lane_tables$class_class$5$d = lane_tables$tables$5$byte_class;
-        lane_tables$class_cont$5$d = lane_tables$tables$5$continuation;
-        lane_tables$class_free$5$d = lane_tables$tables$5$free_bits;
+        lane_tables$class_cont$5$d = lane_tables$tables$5$continuation & lane_tables$present5$5;
+        lane_tables$class_free$5$d = lane_tables$tables$5$free_bits & lane_tables$present8$5;
         lane_tables$tables$6$tdata = lane_tables$byte$6;
         lane_tables$class_present$6$d = lane_tables$present$6;
         lane_tables$class_class$6$d = lane_tables$tables$6$byte_class;
-        lane_tables$class_cont$6$d = lane_tables$tables$6$continuation;
-        lane_tables$class_free$6$d = lane_tables$tables$6$free_bits;
+        lane_tables$class_cont$6$d = lane_tables$tables$6$continuation & lane_tables$present5$6;
+        lane_tables$class_free$6$d = lane_tables$tables$6$free_bits & lane_tables$present8$6;
         lane_tables$tables$7$tdata = lane_tables$byte$7;
         lane_tables$class_present$7$d = lane_tables$present$7;
         lane_tables$class_class$7$d = lane_tables$tables$7$byte_class;
-        lane_tables$class_cont$7$d = lane_tables$tables$7$continuation;
-        lane_tables$class_free$7$d = lane_tables$tables$7$free_bits;
+        lane_tables$class_cont$7$d = lane_tables$tables$7$continuation & lane_tables$present5$7;
+        lane_tables$class_free$7$d = lane_tables$tables$7$free_bits & lane_tables$present8$7;
         lane_tables$tables$8$tdata = lane_tables$byte$8;
         lane_tables$class_present$8$d = lane_tables$present$8;
         lane_tables$class_class$8$d = lane_tables$tables$8$byte_class;
-        lane_tables$class_cont$8$d = lane_tables$tables$8$continuation;
-        lane_tables$class_free$8$d = lane_tables$tables$8$free_bits;
+        lane_tables$class_cont$8$d = lane_tables$tables$8$continuation & lane_tables$present5$8;
+        lane_tables$class_free$8$d = lane_tables$tables$8$free_bits & lane_tables$present8$8;
         lane_tables$tables$9$tdata = lane_tables$byte$9;
         lane_tables$class_present$9$d = lane_tables$present$9;
         lane_tables$class_class$9$d = lane_tables$tables$9$byte_class;
-        lane_tables$class_cont$9$d = lane_tables$tables$9$continuation;
-        lane_tables$class_free$9$d = lane_tables$tables$9$free_bits;
+        lane_tables$class_cont$9$d = lane_tables$tables$9$continuation & lane_tables$present5$9;
+        lane_tables$class_free$9$d = lane_tables$tables$9$free_bits & lane_tables$present8$9;
         lane_tables$tables$10$tdata = lane_tables$byte$10;
         lane_tables$class_present$10$d = lane_tables$present$10;
         lane_tables$class_class$10$d = lane_tables$tables$10$byte_class;
-        lane_tables$class_cont$10$d = lane_tables$tables$10$continuation;
-        lane_tables$class_free$10$d = lane_tables$tables$10$free_bits;
+        lane_tables$class_cont$10$d = lane_tables$tables$10$continuation & lane_tables$present5$10;
+        lane_tables$class_free$10$d = lane_tables$tables$10$free_bits & lane_tables$present8$10;
         lane_tables$tables$11$tdata = lane_tables$byte$11;
         lane_tables$class_present$11$d = lane_tables$present$11;
         lane_tables$class_class$11$d = lane_tables$tables$11$byte_class;
-        lane_tables$class_cont$11$d = lane_tables$tables$11$continuation;
-        lane_tables$class_free$11$d = lane_tables$tables$11$free_bits;
+        lane_tables$class_cont$11$d = lane_tables$tables$11$continuation & lane_tables$present5$11;
+        lane_tables$class_free$11$d = lane_tables$tables$11$free_bits & lane_tables$present8$11;
         lane_tables$tables$12$tdata = lane_tables$byte$12;
         lane_tables$class_present$12$d = lane_tables$present$12;
         lane_tables$class_class$12$d = lane_tables$tables$12$byte_class;
-        lane_tables$class_cont$12$d = lane_tables$tables$12$continuation;
-        lane_tables$class_free$12$d = lane_tables$tables$12$free_bits;
+        lane_tables$class_cont$12$d = lane_tables$tables$12$continuation & lane_tables$present5$12;
+        lane_tables$class_free$12$d = lane_tables$tables$12$free_bits & lane_tables$present8$12;
         lane_tables$tables$13$tdata = lane_tables$byte$13;
         lane_tables$class_present$13$d = lane_tables$present$13;
         lane_tables$class_class$13$d = lane_tables$tables$13$byte_class;
-        lane_tables$class_cont$13$d = lane_tables$tables$13$continuation;
-        lane_tables$class_free$13$d = lane_tables$tables$13$free_bits;
+        lane_tables$class_cont$13$d = lane_tables$tables$13$continuation & lane_tables$present5$13;
+        lane_tables$class_free$13$d = lane_tables$tables$13$free_bits & lane_tables$present8$13;
         lane_tables$tables$14$tdata = lane_tables$byte$14;
         lane_tables$class_present$14$d = lane_tables$present$14;
         lane_tables$class_class$14$d = lane_tables$tables$14$byte_class;
-        lane_tables$class_cont$14$d = lane_tables$tables$14$continuation;
-        lane_tables$class_free$14$d = lane_tables$tables$14$free_bits;
+        lane_tables$class_cont$14$d = lane_tables$tables$14$continuation & lane_tables$present5$14;
+        lane_tables$class_free$14$d = lane_tables$tables$14$free_bits & lane_tables$present8$14;
         lane_tables$tables$15$tdata = lane_tables$byte$15;
         lane_tables$class_present$15$d = lane_tables$present$15;
         lane_tables$class_class$15$d = lane_tables$tables$15$byte_class;
-        lane_tables$class_cont$15$d = lane_tables$tables$15$continuation;
-        lane_tables$class_free$15$d = lane_tables$tables$15$free_bits;
+        lane_tables$class_cont$15$d = lane_tables$tables$15$continuation & lane_tables$present5$15;
+        lane_tables$class_free$15$d = lane_tables$tables$15$free_bits & lane_tables$present8$15;
         lane_tables$tables$16$tdata = lane_tables$byte$16;
         lane_tables$class_present$16$d = lane_tables$present$16;
         lane_tables$class_class$16$d = lane_tables$tables$16$byte_class;
-        lane_tables$class_cont$16$d = lane_tables$tables$16$continuation;
-        lane_tables$class_free$16$d = lane_tables$tables$16$free_bits;
+        lane_tables$class_cont$16$d = lane_tables$tables$16$continuation & lane_tables$present5$16;
+        lane_tables$class_free$16$d = lane_tables$tables$16$free_bits & lane_tables$present8$16;
         lane_tables$tables$17$tdata = lane_tables$byte$17;
         lane_tables$class_present$17$d = lane_tables$present$17;
         lane_tables$class_class$17$d = lane_tables$tables$17$byte_class;
-        lane_tables$class_cont$17$d = lane_tables$tables$17$continuation;
-        lane_tables$class_free$17$d = lane_tables$tables$17$free_bits;
+        lane_tables$class_cont$17$d = lane_tables$tables$17$continuation & lane_tables$present5$17;
+        lane_tables$class_free$17$d = lane_tables$tables$17$free_bits & lane_tables$present8$17;
         lane_tables$tables$18$tdata = lane_tables$byte$18;
         lane_tables$class_present$18$d = lane_tables$present$18;
         lane_tables$class_class$18$d = lane_tables$tables$18$byte_class;
-        lane_tables$class_cont$18$d = lane_tables$tables$18$continuation;
-        lane_tables$class_free$18$d = lane_tables$tables$18$free_bits;
+        lane_tables$class_cont$18$d = lane_tables$tables$18$continuation & lane_tables$present5$18;
+        lane_tables$class_free$18$d = lane_tables$tables$18$free_bits & lane_tables$present8$18;
         lane_tables$tables$19$tdata = lane_tables$byte$19;
         lane_tables$class_present$19$d = lane_tables$present$19;
         lane_tables$class_class$19$d = lane_tables$tables$19$byte_class;
-        lane_tables$class_cont$19$d = lane_tables$tables$19$continuation;
-        lane_tables$class_free$19$d = lane_tables$tables$19$free_bits;
+        lane_tables$class_cont$19$d = lane_tables$tables$19$continuation & lane_tables$present5$19;
+        lane_tables$class_free$19$d = lane_tables$tables$19$free_bits & lane_tables$present8$19;
         lane_tables$tables$20$tdata = lane_tables$byte$20;
         lane_tables$class_present$20$d = lane_tables$present$20;
         lane_tables$class_class$20$d = lane_tables$tables$20$byte_class;
-        lane_tables$class_cont$20$d = lane_tables$tables$20$continuation;
-        lane_tables$class_free$20$d = lane_tables$tables$20$free_bits;
+        lane_tables$class_cont$20$d = lane_tables$tables$20$continuation & lane_tables$present5$20;
+        lane_tables$class_free$20$d = lane_tables$tables$20$free_bits & lane_tables$present8$20;
         lane_tables$tables$21$tdata = lane_tables$byte$21;
         lane_tables$class_present$21$d = lane_tables$present$21;
         lane_tables$class_class$21$d = lane_tables$tables$21$byte_class;
-        lane_tables$class_cont$21$d = lane_tables$tables$21$continuation;
-        lane_tables$class_free$21$d = lane_tables$tables$21$free_bits;
+        lane_tables$class_cont$21$d = lane_tables$tables$21$continuation & lane_tables$present5$21;
+        lane_tables$class_free$21$d = lane_tables$tables$21$free_bits & lane_tables$present8$21;
         lane_tables$tables$22$tdata = lane_tables$byte$22;
         lane_tables$class_present$22$d = lane_tables$present$22;
         lane_tables$class_class$22$d = lane_tables$tables$22$byte_class;
-        lane_tables$class_cont$22$d = lane_tables$tables$22$continuation;
-        lane_tables$class_free$22$d = lane_tables$tables$22$free_bits;
+        lane_tables$class_cont$22$d = lane_tables$tables$22$continuation & lane_tables$present5$22;
+        lane_tables$class_free$22$d = lane_tables$tables$22$free_bits & lane_tables$present8$22;
         lane_tables$tables$23$tdata = lane_tables$byte$23;
         lane_tables$class_present$23$d = lane_tables$present$23;
         lane_tables$class_class$23$d = lane_tables$tables$23$byte_class;
-        lane_tables$class_cont$23$d = lane_tables$tables$23$continuation;
-        lane_tables$class_free$23$d = lane_tables$tables$23$free_bits;
+        lane_tables$class_cont$23$d = lane_tables$tables$23$continuation & lane_tables$present5$23;
+        lane_tables$class_free$23$d = lane_tables$tables$23$free_bits & lane_tables$present8$23;
         lane_tables$tables$24$tdata = lane_tables$byte$24;
         lane_tables$class_present$24$d = lane_tables$present$24;
         lane_tables$class_class$24$d = lane_tables$tables$24$byte_class;
-        lane_tables$class_cont$24$d = lane_tables$tables$24$continuation;
-        lane_tables$class_free$24$d = lane_tables$tables$24$free_bits;
+        lane_tables$class_cont$24$d = lane_tables$tables$24$continuation & lane_tables$present5$24;
+        lane_tables$class_free$24$d = lane_tables$tables$24$free_bits & lane_tables$present8$24;
         lane_tables$tables$25$tdata = lane_tables$byte$25;
         lane_tables$class_present$25$d = lane_tables$present$25;
         lane_tables$class_class$25$d = lane_tables$tables$25$byte_class;
-        lane_tables$class_cont$25$d = lane_tables$tables$25$continuation;
-        lane_tables$class_free$25$d = lane_tables$tables$25$free_bits;
+        lane_tables$class_cont$25$d = lane_tables$tables$25$continuation & lane_tables$present5$25;
+        lane_tables$class_free$25$d = lane_tables$tables$25$free_bits & lane_tables$present8$25;
         lane_tables$tables$26$tdata = lane_tables$byte$26;
         lane_tables$class_present$26$d = lane_tables$present$26;
         lane_tables$class_class$26$d = lane_tables$tables$26$byte_class;
-        lane_tables$class_cont$26$d = lane_tables$tables$26$continuation;
-        lane_tables$class_free$26$d = lane_tables$tables$26$free_bits;
+        lane_tables$class_cont$26$d = lane_tables$tables$26$continuation & lane_tables$present5$26;
+        lane_tables$class_free$26$d = lane_tables$tables$26$free_bits & lane_tables$present8$26;
         lane_tables$tables$27$tdata = lane_tables$byte$27;
         lane_tables$class_present$27$d = lane_tables$present$27;
         lane_tables$class_class$27$d = lane_tables$tables$27$byte_class;
-        lane_tables$class_cont$27$d = lane_tables$tables$27$continuation;
-        lane_tables$class_free$27$d = lane_tables$tables$27$free_bits;
+        lane_tables$class_cont$27$d = lane_tables$tables$27$continuation & lane_tables$present5$27;
+        lane_tables$class_free$27$d = lane_tables$tables$27$free_bits & lane_tables$present8$27;
         lane_tables$tables$28$tdata = lane_tables$byte$28;
         lane_tables$class_present$28$d = lane_tables$present$28;
         lane_tables$class_class$28$d = lane_tables$tables$28$byte_class;
-        lane_tables$class_cont$28$d = lane_tables$tables$28$continuation;
-        lane_tables$class_free$28$d = lane_tables$tables$28$free_bits;
+        lane_tables$class_cont$28$d = lane_tables$tables$28$continuation & lane_tables$present5$28;
+        lane_tables$class_free$28$d = lane_tables$tables$28$free_bits & lane_tables$present8$28;
         lane_tables$tables$29$tdata = lane_tables$byte$29;
         lane_tables$class_present$29$d = lane_tables$present$29;
         lane_tables$class_class$29$d = lane_tables$tables$29$byte_class;
-        lane_tables$class_cont$29$d = lane_tables$tables$29$continuation;
-        lane_tables$class_free$29$d = lane_tables$tables$29$free_bits;
+        lane_tables$class_cont$29$d = lane_tables$tables$29$continuation & lane_tables$present5$29;
+        lane_tables$class_free$29$d = lane_tables$tables$29$free_bits & lane_tables$present8$29;
         lane_tables$tables$30$tdata = lane_tables$byte$30;
         lane_tables$class_present$30$d = lane_tables$present$30;
         lane_tables$class_class$30$d = lane_tables$tables$30$byte_class;
-        lane_tables$class_cont$30$d = lane_tables$tables$30$continuation;
-        lane_tables$class_free$30$d = lane_tables$tables$30$free_bits;
+        lane_tables$class_cont$30$d = lane_tables$tables$30$continuation & lane_tables$present5$30;
+        lane_tables$class_free$30$d = lane_tables$tables$30$free_bits & lane_tables$present8$30;
         lane_tables$tables$31$tdata = lane_tables$byte$31;
         lane_tables$class_present$31$d = lane_tables$present$31;
         lane_tables$class_class$31$d = lane_tables$tables$31$byte_class;
-        lane_tables$class_cont$31$d = lane_tables$tables$31$continuation;
-        lane_tables$class_free$31$d = lane_tables$tables$31$free_bits;
+        lane_tables$class_cont$31$d = lane_tables$tables$31$continuation & lane_tables$present5$31;
+        lane_tables$class_free$31$d = lane_tables$tables$31$free_bits & lane_tables$present8$31;
         lane_tables$next_table$tdata = lane_tables$next_byte;
-        lane_tables$class_next_cont$d = lane_tables$next_table$continuation;
-        lane_tables$class_next_is_end$d = lane_tables$next_is_end;
+        lane_tables$class_next_cont$d = lane_tables$next_table$continuation & lane_tables$next5;
         lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
         lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
-        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation;
-        lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits;
+        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits & lane_tables$valid8;
         lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
         lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
-        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation;
-        lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits;
+        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits & lane_tables$valid8;
         lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
         lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
-        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation;
-        lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits;
+        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits & lane_tables$valid8;
         lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
         lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
-        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation;
-        lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits;
+        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits & lane_tables$valid8;
         lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
         lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
-        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation;
-        lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits;
+        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits & lane_tables$valid8;
         lane_tables$class_tlast$d = lane_tables$tlast;
         lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
         lane_tables$leads$0$byte_class = lane_tables$class_class$0$q;
         lane_tables$row_present$0$d = lane_tables$class_present$0$q;
         lane_tables$row_cont$0$d = lane_tables$class_cont$0$q;
-        lane_tables$row_length$0$d = lane_tables$leads$0$lead_length;
-        lane_tables$row_allowed$0$d = lane_tables$leads$0$second_allowed;
-        lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser;
-        lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser;
+        lane_tables$row_length$0$d = lane_tables$leads$0$lead_length & lane_tables$class_present3$0;
+        lane_tables$row_allowed$0$d = lane_tables$leads$0$second_allowed & lane_tables$class_present5$0;
+        lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser & lane_tables$class_present4$0;
+        lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser & lane_tables$class_present4$0;
         lane_tables$row_free$0$d = lane_tables$class_free$0$q;
         lane_tables$leads$1$byte_class = lane_tables$class_class$1$q;
         lane_tables$row_present$1$d = lane_tables$class_present$1$q;
         lane_tables$row_cont$1$d = lane_tables$class_cont$1$q;
-        lane_tables$row_length$1$d = lane_tables$leads$1$lead_length;
-        lane_tables$row_allowed$1$d = lane_tables$leads$1$second_allowed;
-        lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser;
-        lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser;
+        lane_tables$row_length$1$d = lane_tables$leads$1$lead_length & lane_tables$class_present3$1;
+        lane_tables$row_allowed$1$d = lane_tables$leads$1$second_allowed & lane_tables$class_present5$1;
+        lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser & lane_tables$class_present4$1;
+        lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser & lane_tables$class_present4$1;
         lane_tables$row_free$1$d = lane_tables$class_free$1$q;
         lane_tables$leads$2$byte_class = lane_tables$class_class$2$q;
         lane_tables$row_present$2$d = lane_tables$class_present$2$q;
         lane_tables$row_cont$2$d = lane_tables$class_cont$2$q;
-        lane_tables$row_length$2$d = lane_tables$leads$2$lead_length;
-        lane_tables$row_allowed$2$d = lane_tables$leads$2$second_allowed;
-        lane_tables$row_outside$2$d = lane_tables$leads$2$outside_tuser;
-        lane_tables$row_malformed$2$d = lane_tables$leads$2$malformed_tuser;
+        lane_tables$row_length$2$d = lane_tables$leads$2$lead_length & lane_tables$class_present3$2;
+        lane_tables$row_allowed$2$d = lane_tables$leads$2$second_allowed & lane_tables$class_present5$2;
+        lane_tables$row_outside$2$d = lane_tables$leads$2$outside_tuser & lane_tables$class_present4$2;
+        lane_tables$row_malformed$2$d = lane_tables$leads$2$malformed_tuser & lane_tables$class_present4$2;
         lane_tables$row_free$2$d = lane_tables$class_free$2$q;
         lane_tables$leads$3$byte_class = lane_tables$class_class$3$q;
         lane_tables$row_present$3$d = lane_tables$class_present$3$q;
         lane_tables$row_cont$3$d = lane_tables$class_cont$3$q;
-        lane_tables$row_length$3$d = lane_tables$leads$3$lead_length;
-        lane_tables$row_allowed$3$d = lane_tables$leads$3$second_allowed;
-        lane_tables$row_outside$3$d = lane_tables$leads$3$outside_tuser;
-        lane_tables$row_malformed$3$d = lane_tables$leads$3$malformed_tuser;
+        lane_tables$row_length$3$d = lane_tables$leads$3$lead_length & lane_tables$class_present3$3;
+        lane_tables$row_allowed$3$d = lane_tables$leads$3$second_allowed & lane_tables$class_present5$3;
+        lane_tables$row_outside$3$d = lane_tables$leads$3$outside_tuser & lane_tables$class_present4$3;
+        lane_tables$row_malformed$3$d = lane_tables$leads$3$malformed_tuser & lane_tables$class_present4$3;
         lane_tables$row_free$3$d = lane_tables$class_free$3$q;
         lane_tables$leads$4$byte_class = lane_tables$class_class$4$q;
         lane_tables$row_present$4$d = lane_tables$class_present$4$q;
         lane_tables$row_cont$4$d = lane_tables$class_cont$4$q;
-        lane_tables$row_length$4$d = lane_tables$leads$4$lead_length;
-        lane_tables$row_allowed$4$d = lane_tables$leads$4$second_allowed;
-        lane_tables$row_outside$4$d = lane_tables$leads$4$outside_tuser;
-        lane_tables$row_malformed$4$d = lane_tables$leads$4$malformed_tuser;
+        lane_tables$row_length$4$d = lane_tables$leads$4$lead_length & lane_tables$class_present3$4;
+        lane_tables$row_allowed$4$d = lane_tables$leads$4$second_allowed & lane_tables$class_present5$4;
+        lane_tables$row_outside$4$d = lane_tables$leads$4$outside_tuser & lane_tables$class_present4$4;
+        lane_tables$row_malformed$4$d = lane_tables$leads$4$malformed_tuser & lane_tables$class_present4$4;
         lane_tables$row_free$4$d = lane_tables$class_free$4$q;
         lane_tables$leads$5$byte_class = lane_tables$class_class$5$q;
         lane_tables$row_present$5$d = lane_tables$class_present$5$q;
         lane_tables$row_cont$5$d = lane_tables$class_cont$5$q;
-        lane_tables$row_length$5$d = lane_tables$leads$5$lead_length;
-        lane_tables$row_allowed$5$d = lane_tables$leads$5$second_allowed;
-        lane_tables$row_outside$5$d = lane_tables$leads$5$outside_tuser;
-        lane_tables$row_malformed$5$d = lane_tables$leads$5$malformed_tuser;
+        lane_tables$row_length$5$d = lane_tables$leads$5$lead_length & lane_tables$class_present3$5;
+        lane_tables$row_allowed$5$d = lane_tables$leads$5$second_allowed & lane_tables$class_present5$5;
+        lane_tables$row_outside$5$d = lane_tables$leads$5$outside_tuser & lane_tables$class_present4$5;
+        lane_tables$row_malformed$5$d = lane_tables$leads$5$malformed_tuser & lane_tables$class_present4$5;
         lane_tables$row_free$5$d = lane_tables$class_free$5$q;
         lane_tables$leads$6$byte_class = lane_tables$class_class$6$q;
         lane_tables$row_present$6$d = lane_tables$class_present$6$q;
         lane_tables$row_cont$6$d = lane_tables$class_cont$6$q;
-        lane_tables$row_length$6$d = lane_tables$leads$6$lead_length;
-        lane_tables$row_allowed$6$d = lane_tables$leads$6$second_allowed;
-        lane_tables$row_outside$6$d = lane_tables$leads$6$outside_tuser;
-        lane_tables$row_malformed$6$d = lane_tables$leads$6$malformed_tuser;
+        lane_tables$row_length$6$d = lane_tables$leads$6$lead_length & lane_tables$class_present3$6;
+        lane_tables$row_allowed$6$d = lane_tables$leads$6$second_allowed & lane_tables$class_present5$6;
+        lane_tables$row_outside$6$d = lane_tables$leads$6$outside_tuser & lane_tables$class_present4$6;
+        lane_tables$row_malformed$6$d = lane_tables$leads$6$malformed_tuser & lane_tables$class_present4$6;
         lane_tables$row_free$6$d = lane_tables$class_free$6$q;
         lane_tables$leads$7$byte_class = lane_tables$class_class$7$q;
         lane_tables$row_present$7$d = lane_tables$class_present$7$q;
         lane_tables$row_cont$7$d = lane_tables$class_cont$7$q;
-        lane_tables$row_length$7$d = lane_tables$leads$7$lead_length;
-        lane_tables$row_allowed$7$d = lane_tables$leads$7$second_allowed;
-        lane_tables$row_outside$7$d = lane_tables$leads$7$outside_tuser;
-        lane_tables$row_malformed$7$d = lane_tables$leads$7$malformed_tuser;
+        lane_tables$row_length$7$d = lane_tables$leads$7$lead_length & lane_tables$class_present3$7;
+        lane_tables$row_allowed$7$d = lane_tables$leads$7$second_allowed & lane_tables$class_present5$7;
+        lane_tables$row_outside$7$d = lane_tables$leads$7$outside_tuser & lane_tables$class_present4$7;
+        lane_tables$row_malformed$7$d = lane_tables$leads$7$malformed_tuser & lane_tables$class_present4$7;
         lane_tables$row_free$7$d = lane_tables$class_free$7$q;
         lane_tables$leads$8$byte_class = lane_tables$class_class$8$q;
         lane_tables$row_present$8$d = lane_tables$class_present$8$q;
         lane_tables$row_cont$8$d = lane_tables$class_cont$8$q;
-        lane_tables$row_length$8$d = lane_tables$leads$8$lead_length;
-        lane_tables$row_allowed$8$d = lane_tables$leads$8$second_allowed;
-        lane_tables$row_outside$8$d = lane_tables$leads$8$outside_tuser;
-        lane_tables$row_malformed$8$d = lane_tables$leads$8$malformed_tuser;
+        lane_tables$row_length$8$d = lane_tables$leads$8$lead_length & lane_tables$class_present3$8;
+        lane_tables$row_allowed$8$d = lane_tables$leads$8$second_allowed & lane_tables$class_present5$8;
+        lane_tables$row_outside$8$d = lane_tables$leads$8$outside_tuser & lane_tables$class_present4$8;
+        lane_tables$row_malformed$8$d = lane_tables$leads$8$malformed_tuser & lane_tables$class_present4$8;
         lane_tables$row_free$8$d = lane_tables$class_free$8$q;
         lane_tables$leads$9$byte_class = lane_tables$class_class$9$q;
         lane_tables$row_present$9$d = lane_tables$class_present$9$q;
         lane_tables$row_cont$9$d = lane_tables$class_cont$9$q;
-        lane_tables$row_length$9$d = lane_tables$leads$9$lead_length;
-        lane_tables$row_allowed$9$d = lane_tables$leads$9$second_allowed;
-        lane_tables$row_outside$9$d = lane_tables$leads$9$outside_tuser;
-        lane_tables$row_malformed$9$d = lane_tables$leads$9$malformed_tuser;
+        lane_tables$row_length$9$d = lane_tables$leads$9$lead_length & lane_tables$class_present3$9;
+        lane_tables$row_allowed$9$d = lane_tables$leads$9$second_allowed & lane_tables$class_present5$9;
+        lane_tables$row_outside$9$d = lane_tables$leads$9$outside_tuser & lane_tables$class_present4$9;
+        lane_tables$row_malformed$9$d = lane_tables$leads$9$malformed_tuser & lane_tables$class_present4$9;
         lane_tables$row_free$9$d = lane_tables$class_free$9$q;
         lane_tables$leads$10$byte_class = lane_tables$class_class$10$q;
         lane_tables$row_present$10$d = lane_tables$class_present$10$q;
         lane_tables$row_cont$10$d = lane_tables$class_cont$10$q;
-        lane_tables$row_length$10$d = lane_tables$leads$10$lead_length;
-        lane_tables$row_allowed$10$d = lane_tables$leads$10$second_allowed;
-        lane_tables$row_outside$10$d = lane_tables$leads$10$outside_tuser;
-        lane_tables$row_malformed$10$d = lane_tables$leads$10$malformed_tuser;
+        lane_tables$row_length$10$d = lane_tables$leads$10$lead_length & lane_tables$class_present3$10;
+        lane_tables$row_allowed$10$d = lane_tables$leads$10$second_allowed & lane_tables$class_present5$10;
+        lane_tables$row_outside$10$d = lane_tables$leads$10$outside_tuser & lane_tables$class_present4$10;
+        lane_tables$row_malformed$10$d = lane_tables$leads$10$malformed_tuser & lane_tables$class_present4$10;
         lane_tables$row_free$10$d = lane_tables$class_free$10$q;
         lane_tables$leads$11$byte_class = lane_tables$class_class$11$q;
         lane_tables$row_present$11$d = lane_tables$class_present$11$q;
         lane_tables$row_cont$11$d = lane_tables$class_cont$11$q;
-        lane_tables$row_length$11$d = lane_tables$leads$11$lead_length;
-        lane_tables$row_allowed$11$d = lane_tables$leads$11$second_allowed;
-        lane_tables$row_outside$11$d = lane_tables$leads$11$outside_tuser;
-        lane_tables$row_malformed$11$d = lane_tables$leads$11$malformed_tuser;
+        lane_tables$row_length$11$d = lane_tables$leads$11$lead_length & lane_tables$class_present3$11;
+        lane_tables$row_allowed$11$d = lane_tables$leads$11$second_allowed & lane_tables$class_present5$11;
+        lane_tables$row_outside$11$d = lane_tables$leads$11$outside_tuser & lane_tables$class_present4$11;
+        lane_tables$row_malformed$11$d = lane_tables$leads$11$malformed_tuser & lane_tables$class_present4$11;
         lane_tables$row_free$11$d = lane_tables$class_free$11$q;
         lane_tables$leads$12$byte_class = lane_tables$class_class$12$q;
         lane_tables$row_present$12$d = lane_tables$class_present$12$q;
         lane_tables$row_cont$12$d = lane_tables$class_cont$12$q;
-        lane_tables$row_length$12$d = lane_tables$leads$12$lead_length;
-        lane_tables$row_allowed$12$d = lane_tables$leads$12$second_allowed;
-        lane_tables$row_outside$12$d = lane_tables$leads$12$outside_tuser;
-        lane_tables$row_malformed$12$d = lane_tables$leads$12$malformed_tuser;
+        lane_tables$row_length$12$d = lane_tables$leads$12$lead_length & lane_tables$class_present3$12;
+        lane_tables$row_allowed$12$d = lane_tables$leads$12$second_allowed & lane_tables$class_present5$12;
+        lane_tables$row_outside$12$d = lane_tables$leads$12$outside_tuser & lane_tables$class_present4$12;
+        lane_tables$row_malformed$12$d = lane_tables$leads$12$malformed_tuser & lane_tables$class_present4$12;
         lane_tables$row_free$12$d = lane_tables$class_free$12$q;
         lane_tables$leads$13$byte_class = lane_tables$class_class$13$q;
         lane_tables$row_present$13$d = lane_tables$class_present$13$q;
         lane_tables$row_cont$13$d = lane_tables$class_cont$13$q;
-        lane_tables$row_length$13$d = lane_tables$leads$13$lead_length;
-        lane_tables$row_allowed$13$d = lane_tables$leads$13$second_allowed;
-        lane_tables$row_outside$13$d = lane_tables$leads$13$outside_tuser;
-        lane_tables$row_malformed$13$d = lane_tables$leads$13$malformed_tuser;
+        lane_tables$row_length$13$d = lane_tables$leads$13$lead_length & lane_tables$class_present3$13;
+        lane_tables$row_allowed$13$d = lane_tables$leads$13$second_allowed & lane_tables$class_present5$13;
+        lane_tables$row_outside$13$d = lane_tables$leads$13$outside_tuser & lane_tables$class_present4$13;
+        lane_tables$row_malformed$13$d = lane_tables$leads$13$malformed_tuser & lane_tables$class_present4$13;
         lane_tables$row_free$13$d = lane_tables$class_free$13$q;
         lane_tables$leads$14$byte_class = lane_tables$class_class$14$q;
         lane_tables$row_present$14$d = lane_tables$class_present$14$q;
         lane_tables$row_cont$14$d = lane_tables$class_cont$14$q;
-        lane_tables$row_length$14$d = lane_tables$leads$14$lead_length;
-        lane_tables$row_allowed$14$d = lane_tables$leads$14$second_allowed;
-        lane_tables$row_outside$14$d = lane_tables$leads$14$outside_tuser;
-        lane_tables$row_malformed$14$d = lane_tables$leads$14$malformed_tuser;
+        lane_tables$row_length$14$d = lane_tables$leads$14$lead_length & lane_tables$class_present3$14;
+        lane_tables$row_allowed$14$d = lane_tables$leads$14$second_allowed & lane_tables$class_present5$14;
+        lane_tables$row_outside$14$d = lane_tables$leads$14$outside_tuser & lane_tables$class_present4$14;
+        lane_tables$row_malformed$14$d = lane_tables$leads$14$malformed_tuser & lane_tables$class_present4$14;
         lane_tables$row_free$14$d = lane_tables$class_free$14$q;
         lane_tables$leads$15$byte_class = lane_tables$class_class$15$q;
         lane_tables$row_present$15$d = lane_tables$class_present$15$q;
         lane_tables$row_cont$15$d = lane_tables$class_cont$15$q;
-        lane_tables$row_length$15$d = lane_tables$leads$15$lead_length;
-        lane_tables$row_allowed$15$d = lane_tables$leads$15$second_allowed;
-        lane_tables$row_outside$15$d = lane_tables$leads$15$outside_tuser;
-        lane_tables$row_malformed$15$d = lane_tables$leads$15$malformed_tuser;
+        lane_tables$row_length$15$d = lane_tables$leads$15$lead_length & lane_tables$class_present3$15;
+        lane_tables$row_allowed$15$d = lane_tables$leads$15$second_allowed & lane_tables$class_present5$15;
+        lane_tables$row_outside$15$d = lane_tables$leads$15$outside_tuser & lane_tables$class_present4$15;
+        lane_tables$row_malformed$15$d = lane_tables$leads$15$malformed_tuser & lane_tables$class_present4$15;
         lane_tables$row_free$15$d = lane_tables$class_free$15$q;
         lane_tables$leads$16$byte_class = lane_tables$class_class$16$q;
         lane_tables$row_present$16$d = lane_tables$class_present$16$q;
         lane_tables$row_cont$16$d = lane_tables$class_cont$16$q;
-        lane_tables$row_length$16$d = lane_tables$leads$16$lead_length;
-        lane_tables$row_allowed$16$d = lane_tables$leads$16$second_allowed;
-        lane_tables$row_outside$16$d = lane_tables$leads$16$outside_tuser;
-        lane_tables$row_malformed$16$d = lane_tables$leads$16$malformed_tuser;
+        lane_tables$row_length$16$d = lane_tables$leads$16$lead_length & lane_tables$class_present3$16;
+        lane_tables$row_allowed$16$d = lane_tables$leads$16$second_allowed & lane_tables$class_present5$16;
+        lane_tables$row_outside$16$d = lane_tables$leads$16$outside_tuser & lane_tables$class_present4$16;
+        lane_tables$row_malformed$16$d = lane_tables$leads$16$malformed_tuser & lane_tables$class_present4$16;
         lane_tables$row_free$16$d = lane_tables$class_free$16$q;
         lane_tables$leads$17$byte_class = lane_tables$class_class$17$q;
         lane_tables$row_present$17$d = lane_tables$class_present$17$q;
         lane_tables$row_cont$17$d = lane_tables$class_cont$17$q;
-        lane_tables$row_length$17$d = lane_tables$leads$17$lead_length;
-        lane_tables$row_allowed$17$d = lane_tables$leads$17$second_allowed;
-        lane_tables$row_outside$17$d = lane_tables$leads$17$outside_tuser;
-        lane_tables$row_malformed$17$d = lane_tables$leads$17$malformed_tuser;
+        lane_tables$row_length$17$d = lane_tables$leads$17$lead_length & lane_tables$class_present3$17;
+        lane_tables$row_allowed$17$d = lane_tables$leads$17$second_allowed & lane_tables$class_present5$17;
+        lane_tables$row_outside$17$d = lane_tables$leads$17$outside_tuser & lane_tables$class_present4$17;
+        lane_tables$row_malformed$17$d = lane_tables$leads$17$malformed_tuser & lane_tables$class_present4$17;
         lane_tables$row_free$17$d = lane_tables$class_free$17$q;
         lane_tables$leads$18$byte_class = lane_tables$class_class$18$q;
         lane_tables$row_present$18$d = lane_tables$class_present$18$q;
         lane_tables$row_cont$18$d = lane_tables$class_cont$18$q;
-        lane_tables$row_length$18$d = lane_tables$leads$18$lead_length;
-        lane_tables$row_allowed$18$d = lane_tables$leads$18$second_allowed;
-        lane_tables$row_outside$18$d = lane_tables$leads$18$outside_tuser;
-        lane_tables$row_malformed$18$d = lane_tables$leads$18$malformed_tuser;
+        lane_tables$row_length$18$d = lane_tables$leads$18$lead_length & lane_tables$class_present3$18;
+        lane_tables$row_allowed$18$d = lane_tables$leads$18$second_allowed & lane_tables$class_present5$18;
+        lane_tables$row_outside$18$d = lane_tables$leads$18$outside_tuser & lane_tables$class_present4$18;
+        lane_tables$row_malformed$18$d = lane_tables$leads$18$malformed_tuser & lane_tables$class_present4$18;
         lane_tables$row_free$18$d = lane_tables$class_free$18$q;
         lane_tables$leads$19$byte_class = lane_tables$class_class$19$q;
         lane_tables$row_present$19$d = lane_tables$class_present$19$q;
         lane_tables$row_cont$19$d = lane_tables$class_cont$19$q;
-        lane_tables$row_length$19$d = lane_tables$leads$19$lead_length;
-        lane_tables$row_allowed$19$d = lane_tables$leads$19$second_allowed;
-        lane_tables$row_outside$19$d = lane_tables$leads$19$outside_tuser;
-        lane_tables$row_malformed$19$d = lane_tables$leads$19$malformed_tuser;
+        lane_tables$row_length$19$d = lane_tables$leads$19$lead_length & lane_tables$class_present3$19;
+        lane_tables$row_allowed$19$d = lane_tables$leads$19$second_allowed & lane_tables$class_present5$19;
+        lane_tables$row_outside$19$d = lane_tables$leads$19$outside_tuser & lane_tables$class_present4$19;
+        lane_tables$row_malformed$19$d = lane_tables$leads$19$malformed_tuser & lane_tables$class_present4$19;
         lane_tables$row_free$19$d = lane_tables$class_free$19$q;
         lane_tables$leads$20$byte_class = lane_tables$class_class$20$q;
         lane_tables$row_present$20$d = lane_tables$class_present$20$q;
         lane_tables$row_cont$20$d = lane_tables$class_cont$20$q;
-        lane_tables$row_length$20$d = lane_tables$leads$20$lead_length;
-        lane_tables$row_allowed$20$d = lane_tables$leads$20$second_allowed;
-        lane_tables$row_outside$20$d = lane_tables$leads$20$outside_tuser;
-        lane_tables$row_malformed$20$d = lane_tables$leads$20$malformed_tuser;
+        lane_tables$row_length$20$d = lane_tables$leads$20$lead_length & lane_tables$class_present3$20;
+        lane_tables$row_allowed$20$d = lane_tables$leads$20$second_allowed & lane_tables$class_present5$20;
+        lane_tables$row_outside$20$d = lane_tables$leads$20$outside_tuser & lane_tables$class_present4$20;
+        lane_tables$row_malformed$20$d = lane_tables$leads$20$malformed_tuser & lane_tables$class_present4$20;
         lane_tables$row_free$20$d = lane_tables$class_free$20$q;
         lane_tables$leads$21$byte_class = lane_tables$class_class$21$q;
         lane_tables$row_present$21$d = lane_tables$class_present$21$q;
         lane_tables$row_cont$21$d = lane_tables$class_cont$21$q;
-        lane_tables$row_length$21$d = lane_tables$leads$21$lead_length;
-        lane_tables$row_allowed$21$d = lane_tables$leads$21$second_allowed;
-        lane_tables$row_outside$21$d = lane_tables$leads$21$outside_tuser;
-        lane_tables$row_malformed$21$d = lane_tables$leads$21$malformed_tuser;
+        lane_tables$row_length$21$d = lane_tables$leads$21$lead_length & lane_tables$class_present3$21;
+        lane_tables$row_allowed$21$d = lane_tables$leads$21$second_allowed & lane_tables$class_present5$21;
+        lane_tables$row_outside$21$d = lane_tables$leads$21$outside_tuser & lane_tables$class_present4$21;
+        lane_tables$row_malformed$21$d = lane_tables$leads$21$malformed_tuser & lane_tables$class_present4$21;
         lane_tables$row_free$21$d = lane_tables$class_free$21$q;
         lane_tables$leads$22$byte_class = lane_tables$class_class$22$q;
         lane_tables$row_present$22$d = lane_tables$class_present$22$q;
         lane_tables$row_cont$22$d = lane_tables$class_cont$22$q;
-        lane_tables$row_length$22$d = lane_tables$leads$22$lead_length;
-        lane_tables$row_allowed$22$d = lane_tables$leads$22$second_allowed;
-        lane_tables$row_outside$22$d = lane_tables$leads$22$outside_tuser;
-        lane_tables$row_malformed$22$d = lane_tables$leads$22$malformed_tuser;
+        lane_tables$row_length$22$d = lane_tables$leads$22$lead_length & lane_tables$class_present3$22;
+        lane_tables$row_allowed$22$d = lane_tables$leads$22$second_allowed & lane_tables$class_present5$22;
+        lane_tables$row_outside$22$d = lane_tables$leads$22$outside_tuser & lane_tables$class_present4$22;
+        lane_tables$row_malformed$22$d = lane_tables$leads$22$malformed_tuser & lane_tables$class_present4$22;
         lane_tables$row_free$22$d = lane_tables$class_free$22$q;
         lane_tables$leads$23$byte_class = lane_tables$class_class$23$q;
         lane_tables$row_present$23$d = lane_tables$class_present$23$q;
         lane_tables$row_cont$23$d = lane_tables$class_cont$23$q;
-        lane_tables$row_length$23$d = lane_tables$leads$23$lead_length;
-        lane_tables$row_allowed$23$d = lane_tables$leads$23$second_allowed;
-        lane_tables$row_outside$23$d = lane_tables$leads$23$outside_tuser;
-        lane_tables$row_malformed$23$d = lane_tables$leads$23$malformed_tuser;
+        lane_tables$row_length$23$d = lane_tables$leads$23$lead_length & lane_tables$class_present3$23;
+        lane_tables$row_allowed$23$d = lane_tables$leads$23$second_allowed & lane_tables$class_present5$23;
+        lane_tables$row_outside$23$d = lane_tables$leads$23$outside_tuser & lane_tables$class_present4$23;
+        lane_tables$row_malformed$23$d = lane_tables$leads$23$malformed_tuser & lane_tables$class_present4$23;
         lane_tables$row_free$23$d = lane_tables$class_free$23$q;
         lane_tables$leads$24$byte_class = lane_tables$class_class$24$q;
         lane_tables$row_present$24$d = lane_tables$class_present$24$q;
         lane_tables$row_cont$24$d = lane_tables$class_cont$24$q;
-        lane_tables$row_length$24$d = lane_tables$leads$24$lead_length;
-        lane_tables$row_allowed$24$d = lane_tables$leads$24$second_allowed;
-        lane_tables$row_outside$24$d = lane_tables$leads$24$outside_tuser;
-        lane_tables$row_malformed$24$d = lane_tables$leads$24$malformed_tuser;
+        lane_tables$row_length$24$d = lane_tables$leads$24$lead_length & lane_tables$class_present3$24;
+        lane_tables$row_allowed$24$d = lane_tables$leads$24$second_allowed & lane_tables$class_present5$24;
+        lane_tables$row_outside$24$d = lane_tables$leads$24$outside_tuser & lane_tables$class_present4$24;
+        lane_tables$row_malformed$24$d = lane_tables$leads$24$malformed_tuser & lane_tables$class_present4$24;
         lane_tables$row_free$24$d = lane_tables$class_free$24$q;
         lane_tables$leads$25$byte_class = lane_tables$class_class$25$q;
         lane_tables$row_present$25$d = lane_tables$class_present$25$q;
         lane_tables$row_cont$25$d = lane_tables$class_cont$25$q;
-        lane_tables$row_length$25$d = lane_tables$leads$25$lead_length;
-        lane_tables$row_allowed$25$d = lane_tables$leads$25$second_allowed;
-        lane_tables$row_outside$25$d = lane_tables$leads$25$outside_tuser;
-        lane_tables$row_malformed$25$d = lane_tables$leads$25$malformed_tuser;
+        lane_tables$row_length$25$d = lane_tables$leads$25$lead_length & lane_tables$class_present3$25;
+        lane_tables$row_allowed$25$d = lane_tables$leads$25$second_allowed & lane_tables$class_present5$25;
+        lane_tables$row_outside$25$d = lane_tables$leads$25$outside_tuser & lane_tables$class_present4$25;
+        lane_tables$row_malformed$25$d = lane_tables$leads$25$malformed_tuser & lane_tables$class_present4$25;
         lane_tables$row_free$25$d = lane_tables$class_free$25$q;
         lane_tables$leads$26$byte_class = lane_tables$class_class$26$q;
         lane_tables$row_present$26$d = lane_tables$class_present$26$q;
         lane_tables$row_cont$26$d = lane_tables$class_cont$26$q;
-        lane_tables$row_length$26$d = lane_tables$leads$26$lead_length;
-        lane_tables$row_allowed$26$d = lane_tables$leads$26$second_allowed;
-        lane_tables$row_outside$26$d = lane_tables$leads$26$outside_tuser;
-        lane_tables$row_malformed$26$d = lane_tables$leads$26$malformed_tuser;
+        lane_tables$row_length$26$d = lane_tables$leads$26$lead_length & lane_tables$class_present3$26;
+        lane_tables$row_allowed$26$d = lane_tables$leads$26$second_allowed & lane_tables$class_present5$26;
+        lane_tables$row_outside$26$d = lane_tables$leads$26$outside_tuser & lane_tables$class_present4$26;
+        lane_tables$row_malformed$26$d = lane_tables$leads$26$malformed_tuser & lane_tables$class_present4$26;
         lane_tables$row_free$26$d = lane_tables$class_free$26$q;
         lane_tables$leads$27$byte_class = lane_tables$class_class$27$q;
         lane_tables$row_present$27$d = lane_tables$class_present$27$q;
         lane_tables$row_cont$27$d = lane_tables$class_cont$27$q;
-        lane_tables$row_length$27$d = lane_tables$leads$27$lead_length;
-        lane_tables$row_allowed$27$d = lane_tables$leads$27$second_allowed;
-        lane_tables$row_outside$27$d = lane_tables$leads$27$outside_tuser;
-        lane_tables$row_malformed$27$d = lane_tables$leads$27$malformed_tuser;
+        lane_tables$row_length$27$d = lane_tables$leads$27$lead_length & lane_tables$class_present3$27;
+        lane_tables$row_allowed$27$d = lane_tables$leads$27$second_allowed & lane_tables$class_present5$27;
+        lane_tables$row_outside$27$d = lane_tables$leads$27$outside_tuser & lane_tables$class_present4$27;
+        lane_tables$row_malformed$27$d = lane_tables$leads$27$malformed_tuser & lane_tables$class_present4$27;
         lane_tables$row_free$27$d = lane_tables$class_free$27$q;
         lane_tables$leads$28$byte_class = lane_tables$class_class$28$q;
         lane_tables$row_present$28$d = lane_tables$class_present$28$q;
         lane_tables$row_cont$28$d = lane_tables$class_cont$28$q;
-        lane_tables$row_length$28$d = lane_tables$leads$28$lead_length;
-        lane_tables$row_allowed$28$d = lane_tables$leads$28$second_allowed;
-        lane_tables$row_outside$28$d = lane_tables$leads$28$outside_tuser;
-        lane_tables$row_malformed$28$d = lane_tables$leads$28$malformed_tuser;
+        lane_tables$row_length$28$d = lane_tables$leads$28$lead_length & lane_tables$class_present3$28;
+        lane_tables$row_allowed$28$d = lane_tables$leads$28$second_allowed & lane_tables$class_present5$28;
+        lane_tables$row_outside$28$d = lane_tables$leads$28$outside_tuser & lane_tables$class_present4$28;
+        lane_tables$row_malformed$28$d = lane_tables$leads$28$malformed_tuser & lane_tables$class_present4$28;
         lane_tables$row_free$28$d = lane_tables$class_free$28$q;
         lane_tables$leads$29$byte_class = lane_tables$class_class$29$q;
         lane_tables$row_present$29$d = lane_tables$class_present$29$q;
         lane_tables$row_cont$29$d = lane_tables$class_cont$29$q;
-        lane_tables$row_length$29$d = lane_tables$leads$29$lead_length;
-        lane_tables$row_allowed$29$d = lane_tables$leads$29$second_allowed;
-        lane_tables$row_outside$29$d = lane_tables$leads$29$outside_tuser;
-        lane_tables$row_malformed$29$d = lane_tables$leads$29$malformed_tuser;
+        lane_tables$row_length$29$d = lane_tables$leads$29$lead_length & lane_tables$class_present3$29;
+        lane_tables$row_allowed$29$d = lane_tables$leads$29$second_allowed & lane_tables$class_present5$29;
+        lane_tables$row_outside$29$d = lane_tables$leads$29$outside_tuser & lane_tables$class_present4$29;
+        lane_tables$row_malformed$29$d = lane_tables$leads$29$malformed_tuser & lane_tables$class_present4$29;
         lane_tables$row_free$29$d = lane_tables$class_free$29$q;
         lane_tables$leads$30$byte_class = lane_tables$class_class$30$q;
         lane_tables$row_present$30$d = lane_tables$class_present$30$q;
         lane_tables$row_cont$30$d = lane_tables$class_cont$30$q;
-        lane_tables$row_length$30$d = lane_tables$leads$30$lead_length;
-        lane_tables$row_allowed$30$d = lane_tables$leads$30$second_allowed;
-        lane_tables$row_outside$30$d = lane_tables$leads$30$outside_tuser;
-        lane_tables$row_malformed$30$d = lane_tables$leads$30$malformed_tuser;
+        lane_tables$row_length$30$d = lane_tables$leads$30$lead_length & lane_tables$class_present3$30;
+        lane_tables$row_allowed$30$d = lane_tables$leads$30$second_allowed & lane_tables$class_present5$30;
+        lane_tables$row_outside$30$d = lane_tables$leads$30$outside_tuser & lane_tables$class_present4$30;
+        lane_tables$row_malformed$30$d = lane_tables$leads$30$malformed_tuser & lane_tables$class_present4$30;
         lane_tables$row_free$30$d = lane_tables$class_free$30$q;
         lane_tables$leads$31$byte_class = lane_tables$class_class$31$q;
         lane_tables$row_present$31$d = lane_tables$class_present$31$q;
         lane_tables$row_cont$31$d = lane_tables$class_cont$31$q;
-        lane_tables$row_length$31$d = lane_tables$leads$31$lead_length;
-        lane_tables$row_allowed$31$d = lane_tables$leads$31$second_allowed;
-        lane_tables$row_outside$31$d = lane_tables$leads$31$outside_tuser;
-        lane_tables$row_malformed$31$d = lane_tables$leads$31$malformed_tuser;
+        lane_tables$row_length$31$d = lane_tables$leads$31$lead_length & lane_tables$class_present3$31;
+        lane_tables$row_allowed$31$d = lane_tables$leads$31$second_allowed & lane_tables$class_present5$31;
+        lane_tables$row_outside$31$d = lane_tables$leads$31$outside_tuser & lane_tables$class_present4$31;
+        lane_tables$row_malformed$31$d = lane_tables$leads$31$malformed_tuser & lane_tables$class_present4$31;
         lane_tables$row_free$31$d = lane_tables$class_free$31$q;
-        lane_tables$row_next_cont$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_is_end$d = lane_tables$class_next_is_end$q;
+        lane_tables$row_next_cont$0$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$1$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$2$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$3$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$4$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$5$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$6$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$7$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$8$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$9$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$10$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$11$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$12$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$13$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$14$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$15$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$16$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$17$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$18$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$19$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$20$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$21$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$22$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$23$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$24$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$25$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$26$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$27$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$28$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$29$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$30$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$31$d = lane_tables$class_next_cont$q;
+        if (lane_tables$class_present$1$q) begin
+            lane_tables$row_next_cont$0$d = lane_tables$class_cont$1$q;
+        end
+        if (lane_tables$class_present$2$q) begin
+            lane_tables$row_next_cont$1$d = lane_tables$class_cont$2$q;
+        end
+        if (lane_tables$class_present$3$q) begin
+            lane_tables$row_next_cont$2$d = lane_tables$class_cont$3$q;
+        end
+        if (lane_tables$class_present$4$q) begin
+            lane_tables$row_next_cont$3$d = lane_tables$class_cont$4$q;
+        end
+        if (lane_tables$class_present$5$q) begin
+            lane_tables$row_next_cont$4$d = lane_tables$class_cont$5$q;
+        end
+        if (lane_tables$class_present$6$q) begin
+            lane_tables$row_next_cont$5$d = lane_tables$class_cont$6$q;
+        end
+        if (lane_tables$class_present$7$q) begin
+            lane_tables$row_next_cont$6$d = lane_tables$class_cont$7$q;
+        end
+        if (lane_tables$class_present$8$q) begin
+            lane_tables$row_next_cont$7$d = lane_tables$class_cont$8$q;
+        end
+        if (lane_tables$class_present$9$q) begin
+            lane_tables$row_next_cont$8$d = lane_tables$class_cont$9$q;
+        end
+        if (lane_tables$class_present$10$q) begin
+            lane_tables$row_next_cont$9$d = lane_tables$class_cont$10$q;
+        end
+        if (lane_tables$class_present$11$q) begin
+            lane_tables$row_next_cont$10$d = lane_tables$class_cont$11$q;
+        end
+        if (lane_tables$class_present$12$q) begin
+            lane_tables$row_next_cont$11$d = lane_tables$class_cont$12$q;
+        end
+        if (lane_tables$class_present$13$q) begin
+            lane_tables$row_next_cont$12$d = lane_tables$class_cont$13$q;
+        end
+        if (lane_tables$class_present$14$q) begin
+            lane_tables$row_next_cont$13$d = lane_tables$class_cont$14$q;
+        end
+        if (lane_tables$class_present$15$q) begin
+            lane_tables$row_next_cont$14$d = lane_tables$class_cont$15$q;
+        end
+        if (lane_tables$class_present$16$q) begin
+            lane_tables$row_next_cont$15$d = lane_tables$class_cont$16$q;
+        end
+        if (lane_tables$class_present$17$q) begin
+            lane_tables$row_next_cont$16$d = lane_tables$class_cont$17$q;
+        end
+        if (lane_tables$class_present$18$q) begin
+            lane_tables$row_next_cont$17$d = lane_tables$class_cont$18$q;
+        end
+        if (lane_tables$class_present$19$q) begin
+            lane_tables$row_next_cont$18$d = lane_tables$class_cont$19$q;
+        end
+        if (lane_tables$class_present$20$q) begin
+            lane_tables$row_next_cont$19$d = lane_tables$class_cont$20$q;
+        end
+        if (lane_tables$class_present$21$q) begin
+            lane_tables$row_next_cont$20$d = lane_tables$class_cont$21$q;
+        end
+        if (lane_tables$class_present$22$q) begin
+            lane_tables$row_next_cont$21$d = lane_tables$class_cont$22$q;
+        end
+        if (lane_tables$class_present$23$q) begin
+            lane_tables$row_next_cont$22$d = lane_tables$class_cont$23$q;
+        end
+        if (lane_tables$class_present$24$q) begin
+            lane_tables$row_next_cont$23$d = lane_tables$class_cont$24$q;
+        end
+        if (lane_tables$class_present$25$q) begin
+            lane_tables$row_next_cont$24$d = lane_tables$class_cont$25$q;
+        end
+        if (lane_tables$class_present$26$q) begin
+            lane_tables$row_next_cont$25$d = lane_tables$class_cont$26$q;
+        end
+        if (lane_tables$class_present$27$q) begin
+            lane_tables$row_next_cont$26$d = lane_tables$class_cont$27$q;
+        end
+        if (lane_tables$class_present$28$q) begin
+            lane_tables$row_next_cont$27$d = lane_tables$class_cont$28$q;
+        end
+        if (lane_tables$class_present$29$q) begin
+            lane_tables$row_next_cont$28$d = lane_tables$class_cont$29$q;
+        end
+        if (lane_tables$class_present$30$q) begin
+            lane_tables$row_next_cont$29$d = lane_tables$class_cont$30$q;
+        end
+        if (lane_tables$class_present$31$q) begin
+            lane_tables$row_next_cont$30$d = lane_tables$class_cont$31$q;
+        end
         lane_tables$unused_rows = (lane_tables$next_table$byte_class == ByteClass$Ascii) | |lane_tables$next_table$free_bits;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$0$outside_tuser | |lane_tables$tail_leads$0$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$1$outside_tuser | |lane_tables$tail_leads$1$malformed_tuser;
@@ -39813,28 +42092,28 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$4$outside_tuser | |lane_tables$tail_leads$4$malformed_tuser;
         lane_tables$tail_leads$0$byte_class = lane_tables$class_tail_class$0$q;
         lane_tables$row_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
-        lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length;
-        lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed;
+        lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$0$d = lane_tables$class_tail_free$0$q;
         lane_tables$tail_leads$1$byte_class = lane_tables$class_tail_class$1$q;
         lane_tables$row_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
-        lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length;
-        lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed;
+        lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$1$d = lane_tables$class_tail_free$1$q;
         lane_tables$tail_leads$2$byte_class = lane_tables$class_tail_class$2$q;
         lane_tables$row_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
-        lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length;
-        lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed;
+        lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$2$d = lane_tables$class_tail_free$2$q;
         lane_tables$tail_leads$3$byte_class = lane_tables$class_tail_class$3$q;
         lane_tables$row_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
-        lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length;
-        lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed;
+        lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$3$d = lane_tables$class_tail_free$3$q;
         lane_tables$tail_leads$4$byte_class = lane_tables$class_tail_class$4$q;
         lane_tables$row_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
-        lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length;
-        lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed;
+        lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$4$d = lane_tables$class_tail_free$4$q;
         lane_tables$row_count_is$0$d = !lane_tables$class_present$0$q;
         lane_tables$row_count_is$1$d = 1'b0;
@@ -39987,499 +42266,559 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             lane_tables$history_length$4$d = 'h0;
         end
         lane_tables$window_present$0$d = lane_tables$row_present$0$q;
-        lane_tables$window_cont$0$d = lane_tables$row_cont$0$q;
+        lane_tables$window_is_cont$0$d = |lane_tables$row_cont$0$q;
+        lane_tables$window_next_cont$0$d = |lane_tables$row_next_cont$0$q;
+        lane_tables$window_next_fits$0$d = |(lane_tables$row_next_cont$0$q & lane_tables$row_allowed$0$q);
         lane_tables$window_length$0$d = lane_tables$row_length$0$q;
-        lane_tables$window_allowed$0$d = lane_tables$row_allowed$0$q;
         lane_tables$window_outside$0$d = lane_tables$row_outside$0$q;
         lane_tables$window_malformed$0$d = lane_tables$row_malformed$0$q;
         lane_tables$window_free$0$d = lane_tables$row_free$0$q;
         lane_tables$lane_present$0 = lane_tables$window_present$0$q;
-        lane_tables$lane_cont$0 = lane_tables$window_cont$0$q;
+        lane_tables$lane_is_cont$0 = lane_tables$window_is_cont$0$q;
+        lane_tables$lane_next_cont$0 = lane_tables$window_next_cont$0$q;
+        lane_tables$lane_next_fits$0 = lane_tables$window_next_fits$0$q;
         lane_tables$lane_length$0 = lane_tables$window_length$0$q;
-        lane_tables$lane_allowed$0 = lane_tables$window_allowed$0$q;
         lane_tables$lane_outside$0 = lane_tables$window_outside$0$q;
         lane_tables$lane_malformed$0 = lane_tables$window_malformed$0$q;
         lane_tables$lane_free$0 = lane_tables$window_free$0$q;
         lane_tables$window_present$1$d = lane_tables$row_present$1$q;
-        lane_tables$window_cont$1$d = lane_tables$row_cont$1$q;
+        lane_tables$window_is_cont$1$d = |lane_tables$row_cont$1$q;
+        lane_tables$window_next_cont$1$d = |lane_tables$row_next_cont$1$q;
+        lane_tables$window_next_fits$1$d = |(lane_tables$row_next_cont$1$q & lane_tables$row_allowed$1$q);
         lane_tables$window_length$1$d = lane_tables$row_length$1$q;
-        lane_tables$window_allowed$1$d = lane_tables$row_allowed$1$q;
         lane_tables$window_outside$1$d = lane_tables$row_outside$1$q;
         lane_tables$window_malformed$1$d = lane_tables$row_malformed$1$q;
         lane_tables$window_free$1$d = lane_tables$row_free$1$q;
         lane_tables$lane_present$1 = lane_tables$window_present$1$q;
-        lane_tables$lane_cont$1 = lane_tables$window_cont$1$q;
+        lane_tables$lane_is_cont$1 = lane_tables$window_is_cont$1$q;
+        lane_tables$lane_next_cont$1 = lane_tables$window_next_cont$1$q;
+        lane_tables$lane_next_fits$1 = lane_tables$window_next_fits$1$q;
         lane_tables$lane_length$1 = lane_tables$window_length$1$q;
-        lane_tables$lane_allowed$1 = lane_tables$window_allowed$1$q;
         lane_tables$lane_outside$1 = lane_tables$window_outside$1$q;
         lane_tables$lane_malformed$1 = lane_tables$window_malformed$1$q;
         lane_tables$lane_free$1 = lane_tables$window_free$1$q;
         lane_tables$window_present$2$d = lane_tables$row_present$2$q;
-        lane_tables$window_cont$2$d = lane_tables$row_cont$2$q;
+        lane_tables$window_is_cont$2$d = |lane_tables$row_cont$2$q;
+        lane_tables$window_next_cont$2$d = |lane_tables$row_next_cont$2$q;
+        lane_tables$window_next_fits$2$d = |(lane_tables$row_next_cont$2$q & lane_tables$row_allowed$2$q);
         lane_tables$window_length$2$d = lane_tables$row_length$2$q;
-        lane_tables$window_allowed$2$d = lane_tables$row_allowed$2$q;
         lane_tables$window_outside$2$d = lane_tables$row_outside$2$q;
         lane_tables$window_malformed$2$d = lane_tables$row_malformed$2$q;
         lane_tables$window_free$2$d = lane_tables$row_free$2$q;
         lane_tables$lane_present$2 = lane_tables$window_present$2$q;
-        lane_tables$lane_cont$2 = lane_tables$window_cont$2$q;
+        lane_tables$lane_is_cont$2 = lane_tables$window_is_cont$2$q;
+        lane_tables$lane_next_cont$2 = lane_tables$window_next_cont$2$q;
+        lane_tables$lane_next_fits$2 = lane_tables$window_next_fits$2$q;
         lane_tables$lane_length$2 = lane_tables$window_length$2$q;
-        lane_tables$lane_allowed$2 = lane_tables$window_allowed$2$q;
         lane_tables$lane_outside$2 = lane_tables$window_outside$2$q;
         lane_tables$lane_malformed$2 = lane_tables$window_malformed$2$q;
         lane_tables$lane_free$2 = lane_tables$window_free$2$q;
         lane_tables$window_present$3$d = lane_tables$row_present$3$q;
-        lane_tables$window_cont$3$d = lane_tables$row_cont$3$q;
+        lane_tables$window_is_cont$3$d = |lane_tables$row_cont$3$q;
+        lane_tables$window_next_cont$3$d = |lane_tables$row_next_cont$3$q;
+        lane_tables$window_next_fits$3$d = |(lane_tables$row_next_cont$3$q & lane_tables$row_allowed$3$q);
         lane_tables$window_length$3$d = lane_tables$row_length$3$q;
-        lane_tables$window_allowed$3$d = lane_tables$row_allowed$3$q;
         lane_tables$window_outside$3$d = lane_tables$row_outside$3$q;
         lane_tables$window_malformed$3$d = lane_tables$row_malformed$3$q;
         lane_tables$window_free$3$d = lane_tables$row_free$3$q;
         lane_tables$lane_present$3 = lane_tables$window_present$3$q;
-        lane_tables$lane_cont$3 = lane_tables$window_cont$3$q;
+        lane_tables$lane_is_cont$3 = lane_tables$window_is_cont$3$q;
+        lane_tables$lane_next_cont$3 = lane_tables$window_next_cont$3$q;
+        lane_tables$lane_next_fits$3 = lane_tables$window_next_fits$3$q;
         lane_tables$lane_length$3 = lane_tables$window_length$3$q;
-        lane_tables$lane_allowed$3 = lane_tables$window_allowed$3$q;
         lane_tables$lane_outside$3 = lane_tables$window_outside$3$q;
         lane_tables$lane_malformed$3 = lane_tables$window_malformed$3$q;
         lane_tables$lane_free$3 = lane_tables$window_free$3$q;
         lane_tables$window_present$4$d = lane_tables$row_present$4$q;
-        lane_tables$window_cont$4$d = lane_tables$row_cont$4$q;
+        lane_tables$window_is_cont$4$d = |lane_tables$row_cont$4$q;
+        lane_tables$window_next_cont$4$d = |lane_tables$row_next_cont$4$q;
+        lane_tables$window_next_fits$4$d = |(lane_tables$row_next_cont$4$q & lane_tables$row_allowed$4$q);
         lane_tables$window_length$4$d = lane_tables$row_length$4$q;
-        lane_tables$window_allowed$4$d = lane_tables$row_allowed$4$q;
         lane_tables$window_outside$4$d = lane_tables$row_outside$4$q;
         lane_tables$window_malformed$4$d = lane_tables$row_malformed$4$q;
         lane_tables$window_free$4$d = lane_tables$row_free$4$q;
         lane_tables$lane_present$4 = lane_tables$window_present$4$q;
-        lane_tables$lane_cont$4 = lane_tables$window_cont$4$q;
+        lane_tables$lane_is_cont$4 = lane_tables$window_is_cont$4$q;
+        lane_tables$lane_next_cont$4 = lane_tables$window_next_cont$4$q;
+        lane_tables$lane_next_fits$4 = lane_tables$window_next_fits$4$q;
         lane_tables$lane_length$4 = lane_tables$window_length$4$q;
-        lane_tables$lane_allowed$4 = lane_tables$window_allowed$4$q;
         lane_tables$lane_outside$4 = lane_tables$window_outside$4$q;
         lane_tables$lane_malformed$4 = lane_tables$window_malformed$4$q;
         lane_tables$lane_free$4 = lane_tables$window_free$4$q;
         lane_tables$window_present$5$d = lane_tables$row_present$5$q;
-        lane_tables$window_cont$5$d = lane_tables$row_cont$5$q;
+        lane_tables$window_is_cont$5$d = |lane_tables$row_cont$5$q;
+        lane_tables$window_next_cont$5$d = |lane_tables$row_next_cont$5$q;
+        lane_tables$window_next_fits$5$d = |(lane_tables$row_next_cont$5$q & lane_tables$row_allowed$5$q);
         lane_tables$window_length$5$d = lane_tables$row_length$5$q;
-        lane_tables$window_allowed$5$d = lane_tables$row_allowed$5$q;
         lane_tables$window_outside$5$d = lane_tables$row_outside$5$q;
         lane_tables$window_malformed$5$d = lane_tables$row_malformed$5$q;
         lane_tables$window_free$5$d = lane_tables$row_free$5$q;
         lane_tables$lane_present$5 = lane_tables$window_present$5$q;
-        lane_tables$lane_cont$5 = lane_tables$window_cont$5$q;
+        lane_tables$lane_is_cont$5 = lane_tables$window_is_cont$5$q;
+        lane_tables$lane_next_cont$5 = lane_tables$window_next_cont$5$q;
+        lane_tables$lane_next_fits$5 = lane_tables$window_next_fits$5$q;
         lane_tables$lane_length$5 = lane_tables$window_length$5$q;
-        lane_tables$lane_allowed$5 = lane_tables$window_allowed$5$q;
         lane_tables$lane_outside$5 = lane_tables$window_outside$5$q;
         lane_tables$lane_malformed$5 = lane_tables$window_malformed$5$q;
         lane_tables$lane_free$5 = lane_tables$window_free$5$q;
         lane_tables$window_present$6$d = lane_tables$row_present$6$q;
-        lane_tables$window_cont$6$d = lane_tables$row_cont$6$q;
+        lane_tables$window_is_cont$6$d = |lane_tables$row_cont$6$q;
+        lane_tables$window_next_cont$6$d = |lane_tables$row_next_cont$6$q;
+        lane_tables$window_next_fits$6$d = |(lane_tables$row_next_cont$6$q & lane_tables$row_allowed$6$q);
         lane_tables$window_length$6$d = lane_tables$row_length$6$q;
-        lane_tables$window_allowed$6$d = lane_tables$row_allowed$6$q;
         lane_tables$window_outside$6$d = lane_tables$row_outside$6$q;
         lane_tables$window_malformed$6$d = lane_tables$row_malformed$6$q;
         lane_tables$window_free$6$d = lane_tables$row_free$6$q;
         lane_tables$lane_present$6 = lane_tables$window_present$6$q;
-        lane_tables$lane_cont$6 = lane_tables$window_cont$6$q;
+        lane_tables$lane_is_cont$6 = lane_tables$window_is_cont$6$q;
+        lane_tables$lane_next_cont$6 = lane_tables$window_next_cont$6$q;
+        lane_tables$lane_next_fits$6 = lane_tables$window_next_fits$6$q;
         lane_tables$lane_length$6 = lane_tables$window_length$6$q;
-        lane_tables$lane_allowed$6 = lane_tables$window_allowed$6$q;
         lane_tables$lane_outside$6 = lane_tables$window_outside$6$q;
         lane_tables$lane_malformed$6 = lane_tables$window_malformed$6$q;
         lane_tables$lane_free$6 = lane_tables$window_free$6$q;
         lane_tables$window_present$7$d = lane_tables$row_present$7$q;
-        lane_tables$window_cont$7$d = lane_tables$row_cont$7$q;
+        lane_tables$window_is_cont$7$d = |lane_tables$row_cont$7$q;
+        lane_tables$window_next_cont$7$d = |lane_tables$row_next_cont$7$q;
+        lane_tables$window_next_fits$7$d = |(lane_tables$row_next_cont$7$q & lane_tables$row_allowed$7$q);
         lane_tables$window_length$7$d = lane_tables$row_length$7$q;
-        lane_tables$window_allowed$7$d = lane_tables$row_allowed$7$q;
         lane_tables$window_outside$7$d = lane_tables$row_outside$7$q;
         lane_tables$window_malformed$7$d = lane_tables$row_malformed$7$q;
         lane_tables$window_free$7$d = lane_tables$row_free$7$q;
         lane_tables$lane_present$7 = lane_tables$window_present$7$q;
-        lane_tables$lane_cont$7 = lane_tables$window_cont$7$q;
+        lane_tables$lane_is_cont$7 = lane_tables$window_is_cont$7$q;
+        lane_tables$lane_next_cont$7 = lane_tables$window_next_cont$7$q;
+        lane_tables$lane_next_fits$7 = lane_tables$window_next_fits$7$q;
         lane_tables$lane_length$7 = lane_tables$window_length$7$q;
-        lane_tables$lane_allowed$7 = lane_tables$window_allowed$7$q;
         lane_tables$lane_outside$7 = lane_tables$window_outside$7$q;
         lane_tables$lane_malformed$7 = lane_tables$window_malformed$7$q;
         lane_tables$lane_free$7 = lane_tables$window_free$7$q;
         lane_tables$window_present$8$d = lane_tables$row_present$8$q;
-        lane_tables$window_cont$8$d = lane_tables$row_cont$8$q;
+        lane_tables$window_is_cont$8$d = |lane_tables$row_cont$8$q;
+        lane_tables$window_next_cont$8$d = |lane_tables$row_next_cont$8$q;
+        lane_tables$window_next_fits$8$d = |(lane_tables$row_next_cont$8$q & lane_tables$row_allowed$8$q);
         lane_tables$window_length$8$d = lane_tables$row_length$8$q;
-        lane_tables$window_allowed$8$d = lane_tables$row_allowed$8$q;
         lane_tables$window_outside$8$d = lane_tables$row_outside$8$q;
         lane_tables$window_malformed$8$d = lane_tables$row_malformed$8$q;
         lane_tables$window_free$8$d = lane_tables$row_free$8$q;
         lane_tables$lane_present$8 = lane_tables$window_present$8$q;
-        lane_tables$lane_cont$8 = lane_tables$window_cont$8$q;
+        lane_tables$lane_is_cont$8 = lane_tables$window_is_cont$8$q;
+        lane_tables$lane_next_cont$8 = lane_tables$window_next_cont$8$q;
+        lane_tables$lane_next_fits$8 = lane_tables$window_next_fits$8$q;
         lane_tables$lane_length$8 = lane_tables$window_length$8$q;
-        lane_tables$lane_allowed$8 = lane_tables$window_allowed$8$q;
         lane_tables$lane_outside$8 = lane_tables$window_outside$8$q;
         lane_tables$lane_malformed$8 = lane_tables$window_malformed$8$q;
         lane_tables$lane_free$8 = lane_tables$window_free$8$q;
         lane_tables$window_present$9$d = lane_tables$row_present$9$q;
-        lane_tables$window_cont$9$d = lane_tables$row_cont$9$q;
+        lane_tables$window_is_cont$9$d = |lane_tables$row_cont$9$q;
+        lane_tables$window_next_cont$9$d = |lane_tables$row_next_cont$9$q;
+        lane_tables$window_next_fits$9$d = |(lane_tables$row_next_cont$9$q & lane_tables$row_allowed$9$q);
         lane_tables$window_length$9$d = lane_tables$row_length$9$q;
-        lane_tables$window_allowed$9$d = lane_tables$row_allowed$9$q;
         lane_tables$window_outside$9$d = lane_tables$row_outside$9$q;
         lane_tables$window_malformed$9$d = lane_tables$row_malformed$9$q;
         lane_tables$window_free$9$d = lane_tables$row_free$9$q;
         lane_tables$lane_present$9 = lane_tables$window_present$9$q;
-        lane_tables$lane_cont$9 = lane_tables$window_cont$9$q;
+        lane_tables$lane_is_cont$9 = lane_tables$window_is_cont$9$q;
+        lane_tables$lane_next_cont$9 = lane_tables$window_next_cont$9$q;
+        lane_tables$lane_next_fits$9 = lane_tables$window_next_fits$9$q;
         lane_tables$lane_length$9 = lane_tables$window_length$9$q;
-        lane_tables$lane_allowed$9 = lane_tables$window_allowed$9$q;
         lane_tables$lane_outside$9 = lane_tables$window_outside$9$q;
         lane_tables$lane_malformed$9 = lane_tables$window_malformed$9$q;
         lane_tables$lane_free$9 = lane_tables$window_free$9$q;
         lane_tables$window_present$10$d = lane_tables$row_present$10$q;
-        lane_tables$window_cont$10$d = lane_tables$row_cont$10$q;
+        lane_tables$window_is_cont$10$d = |lane_tables$row_cont$10$q;
+        lane_tables$window_next_cont$10$d = |lane_tables$row_next_cont$10$q;
+        lane_tables$window_next_fits$10$d = |(lane_tables$row_next_cont$10$q & lane_tables$row_allowed$10$q);
         lane_tables$window_length$10$d = lane_tables$row_length$10$q;
-        lane_tables$window_allowed$10$d = lane_tables$row_allowed$10$q;
         lane_tables$window_outside$10$d = lane_tables$row_outside$10$q;
         lane_tables$window_malformed$10$d = lane_tables$row_malformed$10$q;
         lane_tables$window_free$10$d = lane_tables$row_free$10$q;
         lane_tables$lane_present$10 = lane_tables$window_present$10$q;
-        lane_tables$lane_cont$10 = lane_tables$window_cont$10$q;
+        lane_tables$lane_is_cont$10 = lane_tables$window_is_cont$10$q;
+        lane_tables$lane_next_cont$10 = lane_tables$window_next_cont$10$q;
+        lane_tables$lane_next_fits$10 = lane_tables$window_next_fits$10$q;
         lane_tables$lane_length$10 = lane_tables$window_length$10$q;
-        lane_tables$lane_allowed$10 = lane_tables$window_allowed$10$q;
         lane_tables$lane_outside$10 = lane_tables$window_outside$10$q;
         lane_tables$lane_malformed$10 = lane_tables$window_malformed$10$q;
         lane_tables$lane_free$10 = lane_tables$window_free$10$q;
         lane_tables$window_present$11$d = lane_tables$row_present$11$q;
-        lane_tables$window_cont$11$d = lane_tables$row_cont$11$q;
+        lane_tables$window_is_cont$11$d = |lane_tables$row_cont$11$q;
+        lane_tables$window_next_cont$11$d = |lane_tables$row_next_cont$11$q;
+        lane_tables$window_next_fits$11$d = |(lane_tables$row_next_cont$11$q & lane_tables$row_allowed$11$q);
         lane_tables$window_length$11$d = lane_tables$row_length$11$q;
-        lane_tables$window_allowed$11$d = lane_tables$row_allowed$11$q;
         lane_tables$window_outside$11$d = lane_tables$row_outside$11$q;
         lane_tables$window_malformed$11$d = lane_tables$row_malformed$11$q;
         lane_tables$window_free$11$d = lane_tables$row_free$11$q;
         lane_tables$lane_present$11 = lane_tables$window_present$11$q;
-        lane_tables$lane_cont$11 = lane_tables$window_cont$11$q;
+        lane_tables$lane_is_cont$11 = lane_tables$window_is_cont$11$q;
+        lane_tables$lane_next_cont$11 = lane_tables$window_next_cont$11$q;
+        lane_tables$lane_next_fits$11 = lane_tables$window_next_fits$11$q;
         lane_tables$lane_length$11 = lane_tables$window_length$11$q;
-        lane_tables$lane_allowed$11 = lane_tables$window_allowed$11$q;
         lane_tables$lane_outside$11 = lane_tables$window_outside$11$q;
         lane_tables$lane_malformed$11 = lane_tables$window_malformed$11$q;
         lane_tables$lane_free$11 = lane_tables$window_free$11$q;
         lane_tables$window_present$12$d = lane_tables$row_present$12$q;
-        lane_tables$window_cont$12$d = lane_tables$row_cont$12$q;
+        lane_tables$window_is_cont$12$d = |lane_tables$row_cont$12$q;
+        lane_tables$window_next_cont$12$d = |lane_tables$row_next_cont$12$q;
+        lane_tables$window_next_fits$12$d = |(lane_tables$row_next_cont$12$q & lane_tables$row_allowed$12$q);
         lane_tables$window_length$12$d = lane_tables$row_length$12$q;
-        lane_tables$window_allowed$12$d = lane_tables$row_allowed$12$q;
         lane_tables$window_outside$12$d = lane_tables$row_outside$12$q;
         lane_tables$window_malformed$12$d = lane_tables$row_malformed$12$q;
         lane_tables$window_free$12$d = lane_tables$row_free$12$q;
         lane_tables$lane_present$12 = lane_tables$window_present$12$q;
-        lane_tables$lane_cont$12 = lane_tables$window_cont$12$q;
+        lane_tables$lane_is_cont$12 = lane_tables$window_is_cont$12$q;
+        lane_tables$lane_next_cont$12 = lane_tables$window_next_cont$12$q;
+        lane_tables$lane_next_fits$12 = lane_tables$window_next_fits$12$q;
         lane_tables$lane_length$12 = lane_tables$window_length$12$q;
-        lane_tables$lane_allowed$12 = lane_tables$window_allowed$12$q;
         lane_tables$lane_outside$12 = lane_tables$window_outside$12$q;
         lane_tables$lane_malformed$12 = lane_tables$window_malformed$12$q;
         lane_tables$lane_free$12 = lane_tables$window_free$12$q;
         lane_tables$window_present$13$d = lane_tables$row_present$13$q;
-        lane_tables$window_cont$13$d = lane_tables$row_cont$13$q;
+        lane_tables$window_is_cont$13$d = |lane_tables$row_cont$13$q;
+        lane_tables$window_next_cont$13$d = |lane_tables$row_next_cont$13$q;
+        lane_tables$window_next_fits$13$d = |(lane_tables$row_next_cont$13$q & lane_tables$row_allowed$13$q);
         lane_tables$window_length$13$d = lane_tables$row_length$13$q;
-        lane_tables$window_allowed$13$d = lane_tables$row_allowed$13$q;
         lane_tables$window_outside$13$d = lane_tables$row_outside$13$q;
         lane_tables$window_malformed$13$d = lane_tables$row_malformed$13$q;
         lane_tables$window_free$13$d = lane_tables$row_free$13$q;
         lane_tables$lane_present$13 = lane_tables$window_present$13$q;
-        lane_tables$lane_cont$13 = lane_tables$window_cont$13$q;
+        lane_tables$lane_is_cont$13 = lane_tables$window_is_cont$13$q;
+        lane_tables$lane_next_cont$13 = lane_tables$window_next_cont$13$q;
+        lane_tables$lane_next_fits$13 = lane_tables$window_next_fits$13$q;
         lane_tables$lane_length$13 = lane_tables$window_length$13$q;
-        lane_tables$lane_allowed$13 = lane_tables$window_allowed$13$q;
         lane_tables$lane_outside$13 = lane_tables$window_outside$13$q;
         lane_tables$lane_malformed$13 = lane_tables$window_malformed$13$q;
         lane_tables$lane_free$13 = lane_tables$window_free$13$q;
         lane_tables$window_present$14$d = lane_tables$row_present$14$q;
-        lane_tables$window_cont$14$d = lane_tables$row_cont$14$q;
+        lane_tables$window_is_cont$14$d = |lane_tables$row_cont$14$q;
+        lane_tables$window_next_cont$14$d = |lane_tables$row_next_cont$14$q;
+        lane_tables$window_next_fits$14$d = |(lane_tables$row_next_cont$14$q & lane_tables$row_allowed$14$q);
         lane_tables$window_length$14$d = lane_tables$row_length$14$q;
-        lane_tables$window_allowed$14$d = lane_tables$row_allowed$14$q;
         lane_tables$window_outside$14$d = lane_tables$row_outside$14$q;
         lane_tables$window_malformed$14$d = lane_tables$row_malformed$14$q;
         lane_tables$window_free$14$d = lane_tables$row_free$14$q;
         lane_tables$lane_present$14 = lane_tables$window_present$14$q;
-        lane_tables$lane_cont$14 = lane_tables$window_cont$14$q;
+        lane_tables$lane_is_cont$14 = lane_tables$window_is_cont$14$q;
+        lane_tables$lane_next_cont$14 = lane_tables$window_next_cont$14$q;
+        lane_tables$lane_next_fits$14 = lane_tables$window_next_fits$14$q;
         lane_tables$lane_length$14 = lane_tables$window_length$14$q;
-        lane_tables$lane_allowed$14 = lane_tables$window_allowed$14$q;
         lane_tables$lane_outside$14 = lane_tables$window_outside$14$q;
         lane_tables$lane_malformed$14 = lane_tables$window_malformed$14$q;
         lane_tables$lane_free$14 = lane_tables$window_free$14$q;
         lane_tables$window_present$15$d = lane_tables$row_present$15$q;
-        lane_tables$window_cont$15$d = lane_tables$row_cont$15$q;
+        lane_tables$window_is_cont$15$d = |lane_tables$row_cont$15$q;
+        lane_tables$window_next_cont$15$d = |lane_tables$row_next_cont$15$q;
+        lane_tables$window_next_fits$15$d = |(lane_tables$row_next_cont$15$q & lane_tables$row_allowed$15$q);
         lane_tables$window_length$15$d = lane_tables$row_length$15$q;
-        lane_tables$window_allowed$15$d = lane_tables$row_allowed$15$q;
         lane_tables$window_outside$15$d = lane_tables$row_outside$15$q;
         lane_tables$window_malformed$15$d = lane_tables$row_malformed$15$q;
         lane_tables$window_free$15$d = lane_tables$row_free$15$q;
         lane_tables$lane_present$15 = lane_tables$window_present$15$q;
-        lane_tables$lane_cont$15 = lane_tables$window_cont$15$q;
+        lane_tables$lane_is_cont$15 = lane_tables$window_is_cont$15$q;
+        lane_tables$lane_next_cont$15 = lane_tables$window_next_cont$15$q;
+        lane_tables$lane_next_fits$15 = lane_tables$window_next_fits$15$q;
         lane_tables$lane_length$15 = lane_tables$window_length$15$q;
-        lane_tables$lane_allowed$15 = lane_tables$window_allowed$15$q;
         lane_tables$lane_outside$15 = lane_tables$window_outside$15$q;
         lane_tables$lane_malformed$15 = lane_tables$window_malformed$15$q;
         lane_tables$lane_free$15 = lane_tables$window_free$15$q;
         lane_tables$window_present$16$d = lane_tables$row_present$16$q;
-        lane_tables$window_cont$16$d = lane_tables$row_cont$16$q;
+        lane_tables$window_is_cont$16$d = |lane_tables$row_cont$16$q;
+        lane_tables$window_next_cont$16$d = |lane_tables$row_next_cont$16$q;
+        lane_tables$window_next_fits$16$d = |(lane_tables$row_next_cont$16$q & lane_tables$row_allowed$16$q);
         lane_tables$window_length$16$d = lane_tables$row_length$16$q;
-        lane_tables$window_allowed$16$d = lane_tables$row_allowed$16$q;
         lane_tables$window_outside$16$d = lane_tables$row_outside$16$q;
         lane_tables$window_malformed$16$d = lane_tables$row_malformed$16$q;
         lane_tables$window_free$16$d = lane_tables$row_free$16$q;
         lane_tables$lane_present$16 = lane_tables$window_present$16$q;
-        lane_tables$lane_cont$16 = lane_tables$window_cont$16$q;
+        lane_tables$lane_is_cont$16 = lane_tables$window_is_cont$16$q;
+        lane_tables$lane_next_cont$16 = lane_tables$window_next_cont$16$q;
+        lane_tables$lane_next_fits$16 = lane_tables$window_next_fits$16$q;
         lane_tables$lane_length$16 = lane_tables$window_length$16$q;
-        lane_tables$lane_allowed$16 = lane_tables$window_allowed$16$q;
         lane_tables$lane_outside$16 = lane_tables$window_outside$16$q;
         lane_tables$lane_malformed$16 = lane_tables$window_malformed$16$q;
         lane_tables$lane_free$16 = lane_tables$window_free$16$q;
         lane_tables$window_present$17$d = lane_tables$row_present$17$q;
-        lane_tables$window_cont$17$d = lane_tables$row_cont$17$q;
+        lane_tables$window_is_cont$17$d = |lane_tables$row_cont$17$q;
+        lane_tables$window_next_cont$17$d = |lane_tables$row_next_cont$17$q;
+        lane_tables$window_next_fits$17$d = |(lane_tables$row_next_cont$17$q & lane_tables$row_allowed$17$q);
         lane_tables$window_length$17$d = lane_tables$row_length$17$q;
-        lane_tables$window_allowed$17$d = lane_tables$row_allowed$17$q;
         lane_tables$window_outside$17$d = lane_tables$row_outside$17$q;
         lane_tables$window_malformed$17$d = lane_tables$row_malformed$17$q;
         lane_tables$window_free$17$d = lane_tables$row_free$17$q;
         lane_tables$lane_present$17 = lane_tables$window_present$17$q;
-        lane_tables$lane_cont$17 = lane_tables$window_cont$17$q;
+        lane_tables$lane_is_cont$17 = lane_tables$window_is_cont$17$q;
+        lane_tables$lane_next_cont$17 = lane_tables$window_next_cont$17$q;
+        lane_tables$lane_next_fits$17 = lane_tables$window_next_fits$17$q;
         lane_tables$lane_length$17 = lane_tables$window_length$17$q;
-        lane_tables$lane_allowed$17 = lane_tables$window_allowed$17$q;
         lane_tables$lane_outside$17 = lane_tables$window_outside$17$q;
         lane_tables$lane_malformed$17 = lane_tables$window_malformed$17$q;
         lane_tables$lane_free$17 = lane_tables$window_free$17$q;
         lane_tables$window_present$18$d = lane_tables$row_present$18$q;
-        lane_tables$window_cont$18$d = lane_tables$row_cont$18$q;
+        lane_tables$window_is_cont$18$d = |lane_tables$row_cont$18$q;
+        lane_tables$window_next_cont$18$d = |lane_tables$row_next_cont$18$q;
+        lane_tables$window_next_fits$18$d = |(lane_tables$row_next_cont$18$q & lane_tables$row_allowed$18$q);
         lane_tables$window_length$18$d = lane_tables$row_length$18$q;
-        lane_tables$window_allowed$18$d = lane_tables$row_allowed$18$q;
         lane_tables$window_outside$18$d = lane_tables$row_outside$18$q;
         lane_tables$window_malformed$18$d = lane_tables$row_malformed$18$q;
         lane_tables$window_free$18$d = lane_tables$row_free$18$q;
         lane_tables$lane_present$18 = lane_tables$window_present$18$q;
-        lane_tables$lane_cont$18 = lane_tables$window_cont$18$q;
+        lane_tables$lane_is_cont$18 = lane_tables$window_is_cont$18$q;
+        lane_tables$lane_next_cont$18 = lane_tables$window_next_cont$18$q;
+        lane_tables$lane_next_fits$18 = lane_tables$window_next_fits$18$q;
         lane_tables$lane_length$18 = lane_tables$window_length$18$q;
-        lane_tables$lane_allowed$18 = lane_tables$window_allowed$18$q;
         lane_tables$lane_outside$18 = lane_tables$window_outside$18$q;
         lane_tables$lane_malformed$18 = lane_tables$window_malformed$18$q;
         lane_tables$lane_free$18 = lane_tables$window_free$18$q;
         lane_tables$window_present$19$d = lane_tables$row_present$19$q;
-        lane_tables$window_cont$19$d = lane_tables$row_cont$19$q;
+        lane_tables$window_is_cont$19$d = |lane_tables$row_cont$19$q;
+        lane_tables$window_next_cont$19$d = |lane_tables$row_next_cont$19$q;
+        lane_tables$window_next_fits$19$d = |(lane_tables$row_next_cont$19$q & lane_tables$row_allowed$19$q);
         lane_tables$window_length$19$d = lane_tables$row_length$19$q;
-        lane_tables$window_allowed$19$d = lane_tables$row_allowed$19$q;
         lane_tables$window_outside$19$d = lane_tables$row_outside$19$q;
         lane_tables$window_malformed$19$d = lane_tables$row_malformed$19$q;
         lane_tables$window_free$19$d = lane_tables$row_free$19$q;
         lane_tables$lane_present$19 = lane_tables$window_present$19$q;
-        lane_tables$lane_cont$19 = lane_tables$window_cont$19$q;
+        lane_tables$lane_is_cont$19 = lane_tables$window_is_cont$19$q;
+        lane_tables$lane_next_cont$19 = lane_tables$window_next_cont$19$q;
+        lane_tables$lane_next_fits$19 = lane_tables$window_next_fits$19$q;
         lane_tables$lane_length$19 = lane_tables$window_length$19$q;
-        lane_tables$lane_allowed$19 = lane_tables$window_allowed$19$q;
         lane_tables$lane_outside$19 = lane_tables$window_outside$19$q;
         lane_tables$lane_malformed$19 = lane_tables$window_malformed$19$q;
         lane_tables$lane_free$19 = lane_tables$window_free$19$q;
         lane_tables$window_present$20$d = lane_tables$row_present$20$q;
-        lane_tables$window_cont$20$d = lane_tables$row_cont$20$q;
+        lane_tables$window_is_cont$20$d = |lane_tables$row_cont$20$q;
+        lane_tables$window_next_cont$20$d = |lane_tables$row_next_cont$20$q;
+        lane_tables$window_next_fits$20$d = |(lane_tables$row_next_cont$20$q & lane_tables$row_allowed$20$q);
         lane_tables$window_length$20$d = lane_tables$row_length$20$q;
-        lane_tables$window_allowed$20$d = lane_tables$row_allowed$20$q;
         lane_tables$window_outside$20$d = lane_tables$row_outside$20$q;
         lane_tables$window_malformed$20$d = lane_tables$row_malformed$20$q;
         lane_tables$window_free$20$d = lane_tables$row_free$20$q;
         lane_tables$lane_present$20 = lane_tables$window_present$20$q;
-        lane_tables$lane_cont$20 = lane_tables$window_cont$20$q;
+        lane_tables$lane_is_cont$20 = lane_tables$window_is_cont$20$q;
+        lane_tables$lane_next_cont$20 = lane_tables$window_next_cont$20$q;
+        lane_tables$lane_next_fits$20 = lane_tables$window_next_fits$20$q;
         lane_tables$lane_length$20 = lane_tables$window_length$20$q;
-        lane_tables$lane_allowed$20 = lane_tables$window_allowed$20$q;
         lane_tables$lane_outside$20 = lane_tables$window_outside$20$q;
         lane_tables$lane_malformed$20 = lane_tables$window_malformed$20$q;
         lane_tables$lane_free$20 = lane_tables$window_free$20$q;
         lane_tables$window_present$21$d = lane_tables$row_present$21$q;
-        lane_tables$window_cont$21$d = lane_tables$row_cont$21$q;
+        lane_tables$window_is_cont$21$d = |lane_tables$row_cont$21$q;
+        lane_tables$window_next_cont$21$d = |lane_tables$row_next_cont$21$q;
+        lane_tables$window_next_fits$21$d = |(lane_tables$row_next_cont$21$q & lane_tables$row_allowed$21$q);
         lane_tables$window_length$21$d = lane_tables$row_length$21$q;
-        lane_tables$window_allowed$21$d = lane_tables$row_allowed$21$q;
         lane_tables$window_outside$21$d = lane_tables$row_outside$21$q;
         lane_tables$window_malformed$21$d = lane_tables$row_malformed$21$q;
         lane_tables$window_free$21$d = lane_tables$row_free$21$q;
         lane_tables$lane_present$21 = lane_tables$window_present$21$q;
-        lane_tables$lane_cont$21 = lane_tables$window_cont$21$q;
+        lane_tables$lane_is_cont$21 = lane_tables$window_is_cont$21$q;
+        lane_tables$lane_next_cont$21 = lane_tables$window_next_cont$21$q;
+        lane_tables$lane_next_fits$21 = lane_tables$window_next_fits$21$q;
         lane_tables$lane_length$21 = lane_tables$window_length$21$q;
-        lane_tables$lane_allowed$21 = lane_tables$window_allowed$21$q;
         lane_tables$lane_outside$21 = lane_tables$window_outside$21$q;
         lane_tables$lane_malformed$21 = lane_tables$window_malformed$21$q;
         lane_tables$lane_free$21 = lane_tables$window_free$21$q;
         lane_tables$window_present$22$d = lane_tables$row_present$22$q;
-        lane_tables$window_cont$22$d = lane_tables$row_cont$22$q;
+        lane_tables$window_is_cont$22$d = |lane_tables$row_cont$22$q;
+        lane_tables$window_next_cont$22$d = |lane_tables$row_next_cont$22$q;
+        lane_tables$window_next_fits$22$d = |(lane_tables$row_next_cont$22$q & lane_tables$row_allowed$22$q);
         lane_tables$window_length$22$d = lane_tables$row_length$22$q;
-        lane_tables$window_allowed$22$d = lane_tables$row_allowed$22$q;
         lane_tables$window_outside$22$d = lane_tables$row_outside$22$q;
         lane_tables$window_malformed$22$d = lane_tables$row_malformed$22$q;
         lane_tables$window_free$22$d = lane_tables$row_free$22$q;
         lane_tables$lane_present$22 = lane_tables$window_present$22$q;
-        lane_tables$lane_cont$22 = lane_tables$window_cont$22$q;
+        lane_tables$lane_is_cont$22 = lane_tables$window_is_cont$22$q;
+        lane_tables$lane_next_cont$22 = lane_tables$window_next_cont$22$q;
+        lane_tables$lane_next_fits$22 = lane_tables$window_next_fits$22$q;
         lane_tables$lane_length$22 = lane_tables$window_length$22$q;
-        lane_tables$lane_allowed$22 = lane_tables$window_allowed$22$q;
         lane_tables$lane_outside$22 = lane_tables$window_outside$22$q;
         lane_tables$lane_malformed$22 = lane_tables$window_malformed$22$q;
         lane_tables$lane_free$22 = lane_tables$window_free$22$q;
         lane_tables$window_present$23$d = lane_tables$row_present$23$q;
-        lane_tables$window_cont$23$d = lane_tables$row_cont$23$q;
+        lane_tables$window_is_cont$23$d = |lane_tables$row_cont$23$q;
+        lane_tables$window_next_cont$23$d = |lane_tables$row_next_cont$23$q;
+        lane_tables$window_next_fits$23$d = |(lane_tables$row_next_cont$23$q & lane_tables$row_allowed$23$q);
         lane_tables$window_length$23$d = lane_tables$row_length$23$q;
-        lane_tables$window_allowed$23$d = lane_tables$row_allowed$23$q;
         lane_tables$window_outside$23$d = lane_tables$row_outside$23$q;
         lane_tables$window_malformed$23$d = lane_tables$row_malformed$23$q;
         lane_tables$window_free$23$d = lane_tables$row_free$23$q;
         lane_tables$lane_present$23 = lane_tables$window_present$23$q;
-        lane_tables$lane_cont$23 = lane_tables$window_cont$23$q;
+        lane_tables$lane_is_cont$23 = lane_tables$window_is_cont$23$q;
+        lane_tables$lane_next_cont$23 = lane_tables$window_next_cont$23$q;
+        lane_tables$lane_next_fits$23 = lane_tables$window_next_fits$23$q;
         lane_tables$lane_length$23 = lane_tables$window_length$23$q;
-        lane_tables$lane_allowed$23 = lane_tables$window_allowed$23$q;
         lane_tables$lane_outside$23 = lane_tables$window_outside$23$q;
         lane_tables$lane_malformed$23 = lane_tables$window_malformed$23$q;
         lane_tables$lane_free$23 = lane_tables$window_free$23$q;
         lane_tables$window_present$24$d = lane_tables$row_present$24$q;
-        lane_tables$window_cont$24$d = lane_tables$row_cont$24$q;
+        lane_tables$window_is_cont$24$d = |lane_tables$row_cont$24$q;
+        lane_tables$window_next_cont$24$d = |lane_tables$row_next_cont$24$q;
+        lane_tables$window_next_fits$24$d = |(lane_tables$row_next_cont$24$q & lane_tables$row_allowed$24$q);
         lane_tables$window_length$24$d = lane_tables$row_length$24$q;
-        lane_tables$window_allowed$24$d = lane_tables$row_allowed$24$q;
         lane_tables$window_outside$24$d = lane_tables$row_outside$24$q;
         lane_tables$window_malformed$24$d = lane_tables$row_malformed$24$q;
         lane_tables$window_free$24$d = lane_tables$row_free$24$q;
         lane_tables$lane_present$24 = lane_tables$window_present$24$q;
-        lane_tables$lane_cont$24 = lane_tables$window_cont$24$q;
+        lane_tables$lane_is_cont$24 = lane_tables$window_is_cont$24$q;
+        lane_tables$lane_next_cont$24 = lane_tables$window_next_cont$24$q;
+        lane_tables$lane_next_fits$24 = lane_tables$window_next_fits$24$q;
         lane_tables$lane_length$24 = lane_tables$window_length$24$q;
-        lane_tables$lane_allowed$24 = lane_tables$window_allowed$24$q;
         lane_tables$lane_outside$24 = lane_tables$window_outside$24$q;
         lane_tables$lane_malformed$24 = lane_tables$window_malformed$24$q;
         lane_tables$lane_free$24 = lane_tables$window_free$24$q;
         lane_tables$window_present$25$d = lane_tables$row_present$25$q;
-        lane_tables$window_cont$25$d = lane_tables$row_cont$25$q;
+        lane_tables$window_is_cont$25$d = |lane_tables$row_cont$25$q;
+        lane_tables$window_next_cont$25$d = |lane_tables$row_next_cont$25$q;
+        lane_tables$window_next_fits$25$d = |(lane_tables$row_next_cont$25$q & lane_tables$row_allowed$25$q);
         lane_tables$window_length$25$d = lane_tables$row_length$25$q;
-        lane_tables$window_allowed$25$d = lane_tables$row_allowed$25$q;
         lane_tables$window_outside$25$d = lane_tables$row_outside$25$q;
         lane_tables$window_malformed$25$d = lane_tables$row_malformed$25$q;
         lane_tables$window_free$25$d = lane_tables$row_free$25$q;
         lane_tables$lane_present$25 = lane_tables$window_present$25$q;
-        lane_tables$lane_cont$25 = lane_tables$window_cont$25$q;
+        lane_tables$lane_is_cont$25 = lane_tables$window_is_cont$25$q;
+        lane_tables$lane_next_cont$25 = lane_tables$window_next_cont$25$q;
+        lane_tables$lane_next_fits$25 = lane_tables$window_next_fits$25$q;
         lane_tables$lane_length$25 = lane_tables$window_length$25$q;
-        lane_tables$lane_allowed$25 = lane_tables$window_allowed$25$q;
         lane_tables$lane_outside$25 = lane_tables$window_outside$25$q;
         lane_tables$lane_malformed$25 = lane_tables$window_malformed$25$q;
         lane_tables$lane_free$25 = lane_tables$window_free$25$q;
         lane_tables$window_present$26$d = lane_tables$row_present$26$q;
-        lane_tables$window_cont$26$d = lane_tables$row_cont$26$q;
+        lane_tables$window_is_cont$26$d = |lane_tables$row_cont$26$q;
+        lane_tables$window_next_cont$26$d = |lane_tables$row_next_cont$26$q;
+        lane_tables$window_next_fits$26$d = |(lane_tables$row_next_cont$26$q & lane_tables$row_allowed$26$q);
         lane_tables$window_length$26$d = lane_tables$row_length$26$q;
-        lane_tables$window_allowed$26$d = lane_tables$row_allowed$26$q;
         lane_tables$window_outside$26$d = lane_tables$row_outside$26$q;
         lane_tables$window_malformed$26$d = lane_tables$row_malformed$26$q;
         lane_tables$window_free$26$d = lane_tables$row_free$26$q;
         lane_tables$lane_present$26 = lane_tables$window_present$26$q;
-        lane_tables$lane_cont$26 = lane_tables$window_cont$26$q;
+        lane_tables$lane_is_cont$26 = lane_tables$window_is_cont$26$q;
+        lane_tables$lane_next_cont$26 = lane_tables$window_next_cont$26$q;
+        lane_tables$lane_next_fits$26 = lane_tables$window_next_fits$26$q;
         lane_tables$lane_length$26 = lane_tables$window_length$26$q;
-        lane_tables$lane_allowed$26 = lane_tables$window_allowed$26$q;
         lane_tables$lane_outside$26 = lane_tables$window_outside$26$q;
         lane_tables$lane_malformed$26 = lane_tables$window_malformed$26$q;
         lane_tables$lane_free$26 = lane_tables$window_free$26$q;
         lane_tables$window_present$27$d = lane_tables$row_present$27$q;
-        lane_tables$window_cont$27$d = lane_tables$row_cont$27$q;
+        lane_tables$window_is_cont$27$d = |lane_tables$row_cont$27$q;
+        lane_tables$window_next_cont$27$d = |lane_tables$row_next_cont$27$q;
+        lane_tables$window_next_fits$27$d = |(lane_tables$row_next_cont$27$q & lane_tables$row_allowed$27$q);
         lane_tables$window_length$27$d = lane_tables$row_length$27$q;
-        lane_tables$window_allowed$27$d = lane_tables$row_allowed$27$q;
         lane_tables$window_outside$27$d = lane_tables$row_outside$27$q;
         lane_tables$window_malformed$27$d = lane_tables$row_malformed$27$q;
         lane_tables$window_free$27$d = lane_tables$row_free$27$q;
         lane_tables$lane_present$27 = lane_tables$window_present$27$q;
-        lane_tables$lane_cont$27 = lane_tables$window_cont$27$q;
+        lane_tables$lane_is_cont$27 = lane_tables$window_is_cont$27$q;
+        lane_tables$lane_next_cont$27 = lane_tables$window_next_cont$27$q;
+        lane_tables$lane_next_fits$27 = lane_tables$window_next_fits$27$q;
         lane_tables$lane_length$27 = lane_tables$window_length$27$q;
-        lane_tables$lane_allowed$27 = lane_tables$window_allowed$27$q;
         lane_tables$lane_outside$27 = lane_tables$window_outside$27$q;
         lane_tables$lane_malformed$27 = lane_tables$window_malformed$27$q;
         lane_tables$lane_free$27 = lane_tables$window_free$27$q;
         lane_tables$window_present$28$d = lane_tables$row_present$28$q;
-        lane_tables$window_cont$28$d = lane_tables$row_cont$28$q;
+        lane_tables$window_is_cont$28$d = |lane_tables$row_cont$28$q;
+        lane_tables$window_next_cont$28$d = |lane_tables$row_next_cont$28$q;
+        lane_tables$window_next_fits$28$d = |(lane_tables$row_next_cont$28$q & lane_tables$row_allowed$28$q);
         lane_tables$window_length$28$d = lane_tables$row_length$28$q;
-        lane_tables$window_allowed$28$d = lane_tables$row_allowed$28$q;
         lane_tables$window_outside$28$d = lane_tables$row_outside$28$q;
         lane_tables$window_malformed$28$d = lane_tables$row_malformed$28$q;
         lane_tables$window_free$28$d = lane_tables$row_free$28$q;
         lane_tables$lane_present$28 = lane_tables$window_present$28$q;
-        lane_tables$lane_cont$28 = lane_tables$window_cont$28$q;
+        lane_tables$lane_is_cont$28 = lane_tables$window_is_cont$28$q;
+        lane_tables$lane_next_cont$28 = lane_tables$window_next_cont$28$q;
+        lane_tables$lane_next_fits$28 = lane_tables$window_next_fits$28$q;
         lane_tables$lane_length$28 = lane_tables$window_length$28$q;
-        lane_tables$lane_allowed$28 = lane_tables$window_allowed$28$q;
         lane_tables$lane_outside$28 = lane_tables$window_outside$28$q;
         lane_tables$lane_malformed$28 = lane_tables$window_malformed$28$q;
         lane_tables$lane_free$28 = lane_tables$window_free$28$q;
         lane_tables$window_present$29$d = lane_tables$row_present$29$q;
-        lane_tables$window_cont$29$d = lane_tables$row_cont$29$q;
+        lane_tables$window_is_cont$29$d = |lane_tables$row_cont$29$q;
+        lane_tables$window_next_cont$29$d = |lane_tables$row_next_cont$29$q;
+        lane_tables$window_next_fits$29$d = |(lane_tables$row_next_cont$29$q & lane_tables$row_allowed$29$q);
         lane_tables$window_length$29$d = lane_tables$row_length$29$q;
-        lane_tables$window_allowed$29$d = lane_tables$row_allowed$29$q;
         lane_tables$window_outside$29$d = lane_tables$row_outside$29$q;
         lane_tables$window_malformed$29$d = lane_tables$row_malformed$29$q;
         lane_tables$window_free$29$d = lane_tables$row_free$29$q;
         lane_tables$lane_present$29 = lane_tables$window_present$29$q;
-        lane_tables$lane_cont$29 = lane_tables$window_cont$29$q;
+        lane_tables$lane_is_cont$29 = lane_tables$window_is_cont$29$q;
+        lane_tables$lane_next_cont$29 = lane_tables$window_next_cont$29$q;
+        lane_tables$lane_next_fits$29 = lane_tables$window_next_fits$29$q;
         lane_tables$lane_length$29 = lane_tables$window_length$29$q;
-        lane_tables$lane_allowed$29 = lane_tables$window_allowed$29$q;
         lane_tables$lane_outside$29 = lane_tables$window_outside$29$q;
         lane_tables$lane_malformed$29 = lane_tables$window_malformed$29$q;
         lane_tables$lane_free$29 = lane_tables$window_free$29$q;
         lane_tables$window_present$30$d = lane_tables$row_present$30$q;
-        lane_tables$window_cont$30$d = lane_tables$row_cont$30$q;
+        lane_tables$window_is_cont$30$d = |lane_tables$row_cont$30$q;
+        lane_tables$window_next_cont$30$d = |lane_tables$row_next_cont$30$q;
+        lane_tables$window_next_fits$30$d = |(lane_tables$row_next_cont$30$q & lane_tables$row_allowed$30$q);
         lane_tables$window_length$30$d = lane_tables$row_length$30$q;
-        lane_tables$window_allowed$30$d = lane_tables$row_allowed$30$q;
         lane_tables$window_outside$30$d = lane_tables$row_outside$30$q;
         lane_tables$window_malformed$30$d = lane_tables$row_malformed$30$q;
         lane_tables$window_free$30$d = lane_tables$row_free$30$q;
         lane_tables$lane_present$30 = lane_tables$window_present$30$q;
-        lane_tables$lane_cont$30 = lane_tables$window_cont$30$q;
+        lane_tables$lane_is_cont$30 = lane_tables$window_is_cont$30$q;
+        lane_tables$lane_next_cont$30 = lane_tables$window_next_cont$30$q;
+        lane_tables$lane_next_fits$30 = lane_tables$window_next_fits$30$q;
         lane_tables$lane_length$30 = lane_tables$window_length$30$q;
-        lane_tables$lane_allowed$30 = lane_tables$window_allowed$30$q;
         lane_tables$lane_outside$30 = lane_tables$window_outside$30$q;
         lane_tables$lane_malformed$30 = lane_tables$window_malformed$30$q;
         lane_tables$lane_free$30 = lane_tables$window_free$30$q;
         lane_tables$window_present$31$d = lane_tables$row_present$31$q;
-        lane_tables$window_cont$31$d = lane_tables$row_cont$31$q;
+        lane_tables$window_is_cont$31$d = |lane_tables$row_cont$31$q;
+        lane_tables$window_next_cont$31$d = |lane_tables$row_next_cont$31$q;
+        lane_tables$window_next_fits$31$d = |(lane_tables$row_next_cont$31$q & lane_tables$row_allowed$31$q);
         lane_tables$window_length$31$d = lane_tables$row_length$31$q;
-        lane_tables$window_allowed$31$d = lane_tables$row_allowed$31$q;
         lane_tables$window_outside$31$d = lane_tables$row_outside$31$q;
         lane_tables$window_malformed$31$d = lane_tables$row_malformed$31$q;
         lane_tables$window_free$31$d = lane_tables$row_free$31$q;
         lane_tables$lane_present$31 = lane_tables$window_present$31$q;
-        lane_tables$lane_cont$31 = lane_tables$window_cont$31$q;
+        lane_tables$lane_is_cont$31 = lane_tables$window_is_cont$31$q;
+        lane_tables$lane_next_cont$31 = lane_tables$window_next_cont$31$q;
+        lane_tables$lane_next_fits$31 = lane_tables$window_next_fits$31$q;
         lane_tables$lane_length$31 = lane_tables$window_length$31$q;
-        lane_tables$lane_allowed$31 = lane_tables$window_allowed$31$q;
         lane_tables$lane_outside$31 = lane_tables$window_outside$31$q;
         lane_tables$lane_malformed$31 = lane_tables$window_malformed$31$q;
         lane_tables$lane_free$31 = lane_tables$window_free$31$q;
-        lane_tables$window_prev_cont$0$d = lane_tables$history_cont$0$q;
+        lane_tables$window_prev_is_cont$0$d = |lane_tables$history_cont$0$q;
         lane_tables$window_prev_length$0$d = lane_tables$history_length$0$q;
-        lane_tables$window_prev_allowed$0$d = lane_tables$history_allowed$0$q;
         lane_tables$window_prev_free$0$d = lane_tables$history_free$0$q;
-        lane_tables$prev_cont$0 = lane_tables$window_prev_cont$0$q;
+        lane_tables$prev_is_cont$0 = lane_tables$window_prev_is_cont$0$q;
+        lane_tables$prev_next_fits$0 = lane_tables$window_prev_next_fits$0$q;
         lane_tables$prev_length$0 = lane_tables$window_prev_length$0$q;
-        lane_tables$prev_allowed$0 = lane_tables$window_prev_allowed$0$q;
         lane_tables$prev_free$0 = lane_tables$window_prev_free$0$q;
-        lane_tables$window_prev_cont$1$d = lane_tables$history_cont$1$q;
+        lane_tables$window_prev_is_cont$1$d = |lane_tables$history_cont$1$q;
         lane_tables$window_prev_length$1$d = lane_tables$history_length$1$q;
-        lane_tables$window_prev_allowed$1$d = lane_tables$history_allowed$1$q;
         lane_tables$window_prev_free$1$d = lane_tables$history_free$1$q;
-        lane_tables$prev_cont$1 = lane_tables$window_prev_cont$1$q;
+        lane_tables$prev_is_cont$1 = lane_tables$window_prev_is_cont$1$q;
+        lane_tables$prev_next_fits$1 = lane_tables$window_prev_next_fits$1$q;
         lane_tables$prev_length$1 = lane_tables$window_prev_length$1$q;
-        lane_tables$prev_allowed$1 = lane_tables$window_prev_allowed$1$q;
         lane_tables$prev_free$1 = lane_tables$window_prev_free$1$q;
-        lane_tables$window_prev_cont$2$d = lane_tables$history_cont$2$q;
+        lane_tables$window_prev_is_cont$2$d = |lane_tables$history_cont$2$q;
         lane_tables$window_prev_length$2$d = lane_tables$history_length$2$q;
-        lane_tables$window_prev_allowed$2$d = lane_tables$history_allowed$2$q;
         lane_tables$window_prev_free$2$d = lane_tables$history_free$2$q;
-        lane_tables$prev_cont$2 = lane_tables$window_prev_cont$2$q;
+        lane_tables$prev_is_cont$2 = lane_tables$window_prev_is_cont$2$q;
+        lane_tables$prev_next_fits$2 = lane_tables$window_prev_next_fits$2$q;
         lane_tables$prev_length$2 = lane_tables$window_prev_length$2$q;
-        lane_tables$prev_allowed$2 = lane_tables$window_prev_allowed$2$q;
         lane_tables$prev_free$2 = lane_tables$window_prev_free$2$q;
-        lane_tables$window_prev_cont$3$d = lane_tables$history_cont$3$q;
+        lane_tables$window_prev_is_cont$3$d = |lane_tables$history_cont$3$q;
         lane_tables$window_prev_length$3$d = lane_tables$history_length$3$q;
-        lane_tables$window_prev_allowed$3$d = lane_tables$history_allowed$3$q;
         lane_tables$window_prev_free$3$d = lane_tables$history_free$3$q;
-        lane_tables$prev_cont$3 = lane_tables$window_prev_cont$3$q;
+        lane_tables$prev_is_cont$3 = lane_tables$window_prev_is_cont$3$q;
+        lane_tables$prev_next_fits$3 = lane_tables$window_prev_next_fits$3$q;
         lane_tables$prev_length$3 = lane_tables$window_prev_length$3$q;
-        lane_tables$prev_allowed$3 = lane_tables$window_prev_allowed$3$q;
         lane_tables$prev_free$3 = lane_tables$window_prev_free$3$q;
-        lane_tables$window_prev_cont$4$d = lane_tables$history_cont$4$q;
+        lane_tables$window_prev_is_cont$4$d = |lane_tables$history_cont$4$q;
         lane_tables$window_prev_length$4$d = lane_tables$history_length$4$q;
-        lane_tables$window_prev_allowed$4$d = lane_tables$history_allowed$4$q;
         lane_tables$window_prev_free$4$d = lane_tables$history_free$4$q;
-        lane_tables$prev_cont$4 = lane_tables$window_prev_cont$4$q;
+        lane_tables$prev_is_cont$4 = lane_tables$window_prev_is_cont$4$q;
+        lane_tables$prev_next_fits$4 = lane_tables$window_prev_next_fits$4$q;
         lane_tables$prev_length$4 = lane_tables$window_prev_length$4$q;
-        lane_tables$prev_allowed$4 = lane_tables$window_prev_allowed$4$q;
         lane_tables$prev_free$4 = lane_tables$window_prev_free$4$q;
-        lane_tables$window_next_cont$d = lane_tables$row_next_cont$q;
-        lane_tables$window_next_is_end$d = lane_tables$row_next_is_end$q;
+        lane_tables$window_prev_next_fits$0$d = |(lane_tables$history_cont$1$q & lane_tables$history_allowed$0$q);
+        lane_tables$window_prev_next_fits$1$d = |(lane_tables$history_cont$2$q & lane_tables$history_allowed$1$q);
+        lane_tables$window_prev_next_fits$2$d = |(lane_tables$history_cont$3$q & lane_tables$history_allowed$2$q);
+        lane_tables$window_prev_next_fits$3$d = |(lane_tables$history_cont$4$q & lane_tables$history_allowed$3$q);
+        lane_tables$window_prev_next_fits$4$d = |(lane_tables$row_cont$0$q & lane_tables$history_allowed$4$q);
         lane_tables$window_beat_tlast$d = lane_tables$row_tlast$q;
         lane_tables$window_beat_valid$d = lane_tables$row_valid$q & !lane_tables$rst;
-        lane_tables$after_cont = lane_tables$window_next_cont$q;
-        lane_tables$after_is_end = lane_tables$window_next_is_end$q;
         lane_tables$window_tlast = lane_tables$window_beat_tlast$q;
         lane_tables$window_valid = lane_tables$window_beat_valid$q;
     end
@@ -46139,162 +48478,162 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$slot_value$31 = lane_decoder$registered_slot_value$31$q;
         lane_decoder$beat_valid = lane_decoder$registered_beat_valid$q;
         lane_decoder$beat_tlast = lane_decoder$registered_beat_tlast$q;
-        lane_decoder$window_cont$0 = lane_decoder$prev_cont$0;
+        lane_decoder$window_is_cont$0 = lane_decoder$prev_is_cont$0;
+        lane_decoder$window_next_fits$0 = lane_decoder$prev_next_fits$0;
         lane_decoder$window_length$0 = lane_decoder$prev_length$0;
-        lane_decoder$window_allowed$0 = lane_decoder$prev_allowed$0;
         lane_decoder$window_wide_free$0$byte = lane_decoder$prev_free$0;
-        lane_decoder$window_cont$1 = lane_decoder$prev_cont$1;
+        lane_decoder$window_is_cont$1 = lane_decoder$prev_is_cont$1;
+        lane_decoder$window_next_fits$1 = lane_decoder$prev_next_fits$1;
         lane_decoder$window_length$1 = lane_decoder$prev_length$1;
-        lane_decoder$window_allowed$1 = lane_decoder$prev_allowed$1;
         lane_decoder$window_wide_free$1$byte = lane_decoder$prev_free$1;
-        lane_decoder$window_cont$2 = lane_decoder$prev_cont$2;
+        lane_decoder$window_is_cont$2 = lane_decoder$prev_is_cont$2;
+        lane_decoder$window_next_fits$2 = lane_decoder$prev_next_fits$2;
         lane_decoder$window_length$2 = lane_decoder$prev_length$2;
-        lane_decoder$window_allowed$2 = lane_decoder$prev_allowed$2;
         lane_decoder$window_wide_free$2$byte = lane_decoder$prev_free$2;
-        lane_decoder$window_cont$3 = lane_decoder$prev_cont$3;
+        lane_decoder$window_is_cont$3 = lane_decoder$prev_is_cont$3;
+        lane_decoder$window_next_fits$3 = lane_decoder$prev_next_fits$3;
         lane_decoder$window_length$3 = lane_decoder$prev_length$3;
-        lane_decoder$window_allowed$3 = lane_decoder$prev_allowed$3;
         lane_decoder$window_wide_free$3$byte = lane_decoder$prev_free$3;
-        lane_decoder$window_cont$4 = lane_decoder$prev_cont$4;
+        lane_decoder$window_is_cont$4 = lane_decoder$prev_is_cont$4;
+        lane_decoder$window_next_fits$4 = lane_decoder$prev_next_fits$4;
         lane_decoder$window_length$4 = lane_decoder$prev_length$4;
-        lane_decoder$window_allowed$4 = lane_decoder$prev_allowed$4;
         lane_decoder$window_wide_free$4$byte = lane_decoder$prev_free$4;
-        lane_decoder$window_cont$5 = lane_decoder$lane_cont$0;
+        lane_decoder$window_is_cont$5 = lane_decoder$lane_is_cont$0;
         lane_decoder$window_wide_free$5$byte = lane_decoder$lane_free$0;
-        lane_decoder$window_cont$6 = lane_decoder$lane_cont$1;
+        lane_decoder$window_is_cont$6 = lane_decoder$lane_is_cont$1;
         lane_decoder$window_wide_free$6$byte = lane_decoder$lane_free$1;
-        lane_decoder$window_cont$7 = lane_decoder$lane_cont$2;
+        lane_decoder$window_is_cont$7 = lane_decoder$lane_is_cont$2;
         lane_decoder$window_wide_free$7$byte = lane_decoder$lane_free$2;
-        lane_decoder$window_cont$8 = lane_decoder$lane_cont$3;
+        lane_decoder$window_is_cont$8 = lane_decoder$lane_is_cont$3;
         lane_decoder$window_wide_free$8$byte = lane_decoder$lane_free$3;
-        lane_decoder$window_cont$9 = lane_decoder$lane_cont$4;
+        lane_decoder$window_is_cont$9 = lane_decoder$lane_is_cont$4;
         lane_decoder$window_wide_free$9$byte = lane_decoder$lane_free$4;
-        lane_decoder$window_cont$10 = lane_decoder$lane_cont$5;
+        lane_decoder$window_is_cont$10 = lane_decoder$lane_is_cont$5;
         lane_decoder$window_wide_free$10$byte = lane_decoder$lane_free$5;
-        lane_decoder$window_cont$11 = lane_decoder$lane_cont$6;
+        lane_decoder$window_is_cont$11 = lane_decoder$lane_is_cont$6;
         lane_decoder$window_wide_free$11$byte = lane_decoder$lane_free$6;
-        lane_decoder$window_cont$12 = lane_decoder$lane_cont$7;
+        lane_decoder$window_is_cont$12 = lane_decoder$lane_is_cont$7;
         lane_decoder$window_wide_free$12$byte = lane_decoder$lane_free$7;
-        lane_decoder$window_cont$13 = lane_decoder$lane_cont$8;
+        lane_decoder$window_is_cont$13 = lane_decoder$lane_is_cont$8;
         lane_decoder$window_wide_free$13$byte = lane_decoder$lane_free$8;
-        lane_decoder$window_cont$14 = lane_decoder$lane_cont$9;
+        lane_decoder$window_is_cont$14 = lane_decoder$lane_is_cont$9;
         lane_decoder$window_wide_free$14$byte = lane_decoder$lane_free$9;
-        lane_decoder$window_cont$15 = lane_decoder$lane_cont$10;
+        lane_decoder$window_is_cont$15 = lane_decoder$lane_is_cont$10;
         lane_decoder$window_wide_free$15$byte = lane_decoder$lane_free$10;
-        lane_decoder$window_cont$16 = lane_decoder$lane_cont$11;
+        lane_decoder$window_is_cont$16 = lane_decoder$lane_is_cont$11;
         lane_decoder$window_wide_free$16$byte = lane_decoder$lane_free$11;
-        lane_decoder$window_cont$17 = lane_decoder$lane_cont$12;
+        lane_decoder$window_is_cont$17 = lane_decoder$lane_is_cont$12;
         lane_decoder$window_wide_free$17$byte = lane_decoder$lane_free$12;
-        lane_decoder$window_cont$18 = lane_decoder$lane_cont$13;
+        lane_decoder$window_is_cont$18 = lane_decoder$lane_is_cont$13;
         lane_decoder$window_wide_free$18$byte = lane_decoder$lane_free$13;
-        lane_decoder$window_cont$19 = lane_decoder$lane_cont$14;
+        lane_decoder$window_is_cont$19 = lane_decoder$lane_is_cont$14;
         lane_decoder$window_wide_free$19$byte = lane_decoder$lane_free$14;
-        lane_decoder$window_cont$20 = lane_decoder$lane_cont$15;
+        lane_decoder$window_is_cont$20 = lane_decoder$lane_is_cont$15;
         lane_decoder$window_wide_free$20$byte = lane_decoder$lane_free$15;
-        lane_decoder$window_cont$21 = lane_decoder$lane_cont$16;
+        lane_decoder$window_is_cont$21 = lane_decoder$lane_is_cont$16;
         lane_decoder$window_wide_free$21$byte = lane_decoder$lane_free$16;
-        lane_decoder$window_cont$22 = lane_decoder$lane_cont$17;
+        lane_decoder$window_is_cont$22 = lane_decoder$lane_is_cont$17;
         lane_decoder$window_wide_free$22$byte = lane_decoder$lane_free$17;
-        lane_decoder$window_cont$23 = lane_decoder$lane_cont$18;
+        lane_decoder$window_is_cont$23 = lane_decoder$lane_is_cont$18;
         lane_decoder$window_wide_free$23$byte = lane_decoder$lane_free$18;
-        lane_decoder$window_cont$24 = lane_decoder$lane_cont$19;
+        lane_decoder$window_is_cont$24 = lane_decoder$lane_is_cont$19;
         lane_decoder$window_wide_free$24$byte = lane_decoder$lane_free$19;
-        lane_decoder$window_cont$25 = lane_decoder$lane_cont$20;
+        lane_decoder$window_is_cont$25 = lane_decoder$lane_is_cont$20;
         lane_decoder$window_wide_free$25$byte = lane_decoder$lane_free$20;
-        lane_decoder$window_cont$26 = lane_decoder$lane_cont$21;
+        lane_decoder$window_is_cont$26 = lane_decoder$lane_is_cont$21;
         lane_decoder$window_wide_free$26$byte = lane_decoder$lane_free$21;
-        lane_decoder$window_cont$27 = lane_decoder$lane_cont$22;
+        lane_decoder$window_is_cont$27 = lane_decoder$lane_is_cont$22;
         lane_decoder$window_wide_free$27$byte = lane_decoder$lane_free$22;
-        lane_decoder$window_cont$28 = lane_decoder$lane_cont$23;
+        lane_decoder$window_is_cont$28 = lane_decoder$lane_is_cont$23;
         lane_decoder$window_wide_free$28$byte = lane_decoder$lane_free$23;
-        lane_decoder$window_cont$29 = lane_decoder$lane_cont$24;
+        lane_decoder$window_is_cont$29 = lane_decoder$lane_is_cont$24;
         lane_decoder$window_wide_free$29$byte = lane_decoder$lane_free$24;
-        lane_decoder$window_cont$30 = lane_decoder$lane_cont$25;
+        lane_decoder$window_is_cont$30 = lane_decoder$lane_is_cont$25;
         lane_decoder$window_wide_free$30$byte = lane_decoder$lane_free$25;
-        lane_decoder$window_cont$31 = lane_decoder$lane_cont$26;
+        lane_decoder$window_is_cont$31 = lane_decoder$lane_is_cont$26;
         lane_decoder$window_wide_free$31$byte = lane_decoder$lane_free$26;
-        lane_decoder$window_cont$32 = lane_decoder$lane_cont$27;
+        lane_decoder$window_is_cont$32 = lane_decoder$lane_is_cont$27;
         lane_decoder$window_wide_free$32$byte = lane_decoder$lane_free$27;
-        lane_decoder$window_cont$33 = lane_decoder$lane_cont$28;
+        lane_decoder$window_is_cont$33 = lane_decoder$lane_is_cont$28;
         lane_decoder$window_wide_free$33$byte = lane_decoder$lane_free$28;
-        lane_decoder$window_cont$34 = lane_decoder$lane_cont$29;
+        lane_decoder$window_is_cont$34 = lane_decoder$lane_is_cont$29;
         lane_decoder$window_wide_free$34$byte = lane_decoder$lane_free$29;
-        lane_decoder$window_cont$35 = lane_decoder$lane_cont$30;
+        lane_decoder$window_is_cont$35 = lane_decoder$lane_is_cont$30;
         lane_decoder$window_wide_free$35$byte = lane_decoder$lane_free$30;
-        lane_decoder$window_cont$36 = lane_decoder$lane_cont$31;
+        lane_decoder$window_is_cont$36 = lane_decoder$lane_is_cont$31;
         lane_decoder$window_wide_free$36$byte = lane_decoder$lane_free$31;
+        lane_decoder$window_next_fits$5 = lane_decoder$lane_next_fits$0;
         lane_decoder$window_length$5 = lane_decoder$lane_length$0;
-        lane_decoder$window_allowed$5 = lane_decoder$lane_allowed$0;
+        lane_decoder$window_next_fits$6 = lane_decoder$lane_next_fits$1;
         lane_decoder$window_length$6 = lane_decoder$lane_length$1;
-        lane_decoder$window_allowed$6 = lane_decoder$lane_allowed$1;
+        lane_decoder$window_next_fits$7 = lane_decoder$lane_next_fits$2;
         lane_decoder$window_length$7 = lane_decoder$lane_length$2;
-        lane_decoder$window_allowed$7 = lane_decoder$lane_allowed$2;
+        lane_decoder$window_next_fits$8 = lane_decoder$lane_next_fits$3;
         lane_decoder$window_length$8 = lane_decoder$lane_length$3;
-        lane_decoder$window_allowed$8 = lane_decoder$lane_allowed$3;
+        lane_decoder$window_next_fits$9 = lane_decoder$lane_next_fits$4;
         lane_decoder$window_length$9 = lane_decoder$lane_length$4;
-        lane_decoder$window_allowed$9 = lane_decoder$lane_allowed$4;
+        lane_decoder$window_next_fits$10 = lane_decoder$lane_next_fits$5;
         lane_decoder$window_length$10 = lane_decoder$lane_length$5;
-        lane_decoder$window_allowed$10 = lane_decoder$lane_allowed$5;
+        lane_decoder$window_next_fits$11 = lane_decoder$lane_next_fits$6;
         lane_decoder$window_length$11 = lane_decoder$lane_length$6;
-        lane_decoder$window_allowed$11 = lane_decoder$lane_allowed$6;
+        lane_decoder$window_next_fits$12 = lane_decoder$lane_next_fits$7;
         lane_decoder$window_length$12 = lane_decoder$lane_length$7;
-        lane_decoder$window_allowed$12 = lane_decoder$lane_allowed$7;
+        lane_decoder$window_next_fits$13 = lane_decoder$lane_next_fits$8;
         lane_decoder$window_length$13 = lane_decoder$lane_length$8;
-        lane_decoder$window_allowed$13 = lane_decoder$lane_allowed$8;
+        lane_decoder$window_next_fits$14 = lane_decoder$lane_next_fits$9;
         lane_decoder$window_length$14 = lane_decoder$lane_length$9;
-        lane_decoder$window_allowed$14 = lane_decoder$lane_allowed$9;
+        lane_decoder$window_next_fits$15 = lane_decoder$lane_next_fits$10;
         lane_decoder$window_length$15 = lane_decoder$lane_length$10;
-        lane_decoder$window_allowed$15 = lane_decoder$lane_allowed$10;
+        lane_decoder$window_next_fits$16 = lane_decoder$lane_next_fits$11;
         lane_decoder$window_length$16 = lane_decoder$lane_length$11;
-        lane_decoder$window_allowed$16 = lane_decoder$lane_allowed$11;
+        lane_decoder$window_next_fits$17 = lane_decoder$lane_next_fits$12;
         lane_decoder$window_length$17 = lane_decoder$lane_length$12;
-        lane_decoder$window_allowed$17 = lane_decoder$lane_allowed$12;
+        lane_decoder$window_next_fits$18 = lane_decoder$lane_next_fits$13;
         lane_decoder$window_length$18 = lane_decoder$lane_length$13;
-        lane_decoder$window_allowed$18 = lane_decoder$lane_allowed$13;
+        lane_decoder$window_next_fits$19 = lane_decoder$lane_next_fits$14;
         lane_decoder$window_length$19 = lane_decoder$lane_length$14;
-        lane_decoder$window_allowed$19 = lane_decoder$lane_allowed$14;
+        lane_decoder$window_next_fits$20 = lane_decoder$lane_next_fits$15;
         lane_decoder$window_length$20 = lane_decoder$lane_length$15;
-        lane_decoder$window_allowed$20 = lane_decoder$lane_allowed$15;
+        lane_decoder$window_next_fits$21 = lane_decoder$lane_next_fits$16;
         lane_decoder$window_length$21 = lane_decoder$lane_length$16;
-        lane_decoder$window_allowed$21 = lane_decoder$lane_allowed$16;
+        lane_decoder$window_next_fits$22 = lane_decoder$lane_next_fits$17;
         lane_decoder$window_length$22 = lane_decoder$lane_length$17;
-        lane_decoder$window_allowed$22 = lane_decoder$lane_allowed$17;
+        lane_decoder$window_next_fits$23 = lane_decoder$lane_next_fits$18;
         lane_decoder$window_length$23 = lane_decoder$lane_length$18;
-        lane_decoder$window_allowed$23 = lane_decoder$lane_allowed$18;
+        lane_decoder$window_next_fits$24 = lane_decoder$lane_next_fits$19;
         lane_decoder$window_length$24 = lane_decoder$lane_length$19;
-        lane_decoder$window_allowed$24 = lane_decoder$lane_allowed$19;
+        lane_decoder$window_next_fits$25 = lane_decoder$lane_next_fits$20;
         lane_decoder$window_length$25 = lane_decoder$lane_length$20;
-        lane_decoder$window_allowed$25 = lane_decoder$lane_allowed$20;
+        lane_decoder$window_next_fits$26 = lane_decoder$lane_next_fits$21;
         lane_decoder$window_length$26 = lane_decoder$lane_length$21;
-        lane_decoder$window_allowed$26 = lane_decoder$lane_allowed$21;
+        lane_decoder$window_next_fits$27 = lane_decoder$lane_next_fits$22;
         lane_decoder$window_length$27 = lane_decoder$lane_length$22;
-        lane_decoder$window_allowed$27 = lane_decoder$lane_allowed$22;
+        lane_decoder$window_next_fits$28 = lane_decoder$lane_next_fits$23;
         lane_decoder$window_length$28 = lane_decoder$lane_length$23;
-        lane_decoder$window_allowed$28 = lane_decoder$lane_allowed$23;
+        lane_decoder$window_next_fits$29 = lane_decoder$lane_next_fits$24;
         lane_decoder$window_length$29 = lane_decoder$lane_length$24;
-        lane_decoder$window_allowed$29 = lane_decoder$lane_allowed$24;
+        lane_decoder$window_next_fits$30 = lane_decoder$lane_next_fits$25;
         lane_decoder$window_length$30 = lane_decoder$lane_length$25;
-        lane_decoder$window_allowed$30 = lane_decoder$lane_allowed$25;
+        lane_decoder$window_next_fits$31 = lane_decoder$lane_next_fits$26;
         lane_decoder$window_length$31 = lane_decoder$lane_length$26;
-        lane_decoder$window_allowed$31 = lane_decoder$lane_allowed$26;
+        lane_decoder$window_next_fits$32 = lane_decoder$lane_next_fits$27;
         lane_decoder$window_length$32 = lane_decoder$lane_length$27;
-        lane_decoder$window_allowed$32 = lane_decoder$lane_allowed$27;
+        lane_decoder$window_next_fits$33 = lane_decoder$lane_next_fits$28;
         lane_decoder$window_length$33 = lane_decoder$lane_length$28;
-        lane_decoder$window_allowed$33 = lane_decoder$lane_allowed$28;
+        lane_decoder$window_next_fits$34 = lane_decoder$lane_next_fits$29;
         lane_decoder$window_length$34 = lane_decoder$lane_length$29;
-        lane_decoder$window_allowed$34 = lane_decoder$lane_allowed$29;
+        lane_decoder$window_next_fits$35 = lane_decoder$lane_next_fits$30;
         lane_decoder$window_length$35 = lane_decoder$lane_length$30;
-        lane_decoder$window_allowed$35 = lane_decoder$lane_allowed$30;
-        lane_decoder$unused_oldest_cont = |lane_decoder$window_cont$0;
-        lane_decoder$complete1$0$d = (lane_decoder$window_length$4 == 'h2) & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$open1$0$d = (lane_decoder$window_length$4 > 'h2) & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$complete2$0$d = (lane_decoder$window_length$3 == 'h3) & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$open2$0$d = (lane_decoder$window_length$3 > 'h3) & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$complete3$0$d = (lane_decoder$window_length$2 == 'h4) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
-        lane_decoder$open3$0$d = (lane_decoder$window_length$2 > 'h4) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
-        lane_decoder$complete4$0$d = (lane_decoder$window_length$1 == 'h5) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |lane_decoder$window_cont$3 & |(lane_decoder$window_cont$2 & lane_decoder$window_allowed$1);
-        lane_decoder$open4$0$d = (lane_decoder$window_length$1 > 'h5) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |lane_decoder$window_cont$3 & |(lane_decoder$window_cont$2 & lane_decoder$window_allowed$1);
-        lane_decoder$complete5$0$d = (lane_decoder$window_length$0 == 'h6) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |lane_decoder$window_cont$3 & |lane_decoder$window_cont$2 & |(lane_decoder$window_cont$1 & lane_decoder$window_allowed$0);
+        lane_decoder$unused_oldest_cont = lane_decoder$window_is_cont$0 | lane_decoder$window_is_cont$1;
+        lane_decoder$complete1$0$d = (lane_decoder$window_length$4 == 'h2) & lane_decoder$window_next_fits$4;
+        lane_decoder$open1$0$d = (lane_decoder$window_length$4 > 'h2) & lane_decoder$window_next_fits$4;
+        lane_decoder$complete2$0$d = (lane_decoder$window_length$3 == 'h3) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5;
+        lane_decoder$open2$0$d = (lane_decoder$window_length$3 > 'h3) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5;
+        lane_decoder$complete3$0$d = (lane_decoder$window_length$2 == 'h4) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
+        lane_decoder$open3$0$d = (lane_decoder$window_length$2 > 'h4) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
+        lane_decoder$complete4$0$d = (lane_decoder$window_length$1 == 'h5) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
+        lane_decoder$open4$0$d = (lane_decoder$window_length$1 > 'h5) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
+        lane_decoder$complete5$0$d = (lane_decoder$window_length$0 == 'h6) & lane_decoder$window_next_fits$0 & lane_decoder$window_is_cont$2 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
         lane_decoder$gathered$0$d = lane_decoder$window_wide_free$5$word | (lane_decoder$window_wide_free$4$word << 'h6) | (lane_decoder$window_wide_free$3$word << 'hc) | (lane_decoder$window_wide_free$2$word << 'h12) | (lane_decoder$window_wide_free$1$word << 'h18) | (lane_decoder$window_wide_free$0$word << 'h1e);
         lane_decoder$own_present$0$d = lane_decoder$lane_present$0;
         lane_decoder$own_ascii$0$d = lane_decoder$lane_length$0 == 'h1;
@@ -46302,15 +48641,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$0$d = lane_decoder$lane_outside$0;
         lane_decoder$own_malformed$0$d = lane_decoder$lane_malformed$0;
         lane_decoder$own_free$0$d = lane_decoder$window_wide_free$5$word;
-        lane_decoder$complete1$1$d = (lane_decoder$window_length$5 == 'h2) & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$open1$1$d = (lane_decoder$window_length$5 > 'h2) & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$complete2$1$d = (lane_decoder$window_length$4 == 'h3) & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$open2$1$d = (lane_decoder$window_length$4 > 'h3) & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$complete3$1$d = (lane_decoder$window_length$3 == 'h4) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$open3$1$d = (lane_decoder$window_length$3 > 'h4) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$complete4$1$d = (lane_decoder$window_length$2 == 'h5) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
-        lane_decoder$open4$1$d = (lane_decoder$window_length$2 > 'h5) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
-        lane_decoder$complete5$1$d = (lane_decoder$window_length$1 == 'h6) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |lane_decoder$window_cont$3 & |(lane_decoder$window_cont$2 & lane_decoder$window_allowed$1);
+        lane_decoder$next_is_continuing$0$d = lane_decoder$lane_next_cont$0;
+        lane_decoder$next_continues$0$d = lane_decoder$lane_next_cont$0 & ((lane_decoder$lane_length$0 < 'h2) | lane_decoder$lane_next_fits$0);
+        lane_decoder$complete1$1$d = (lane_decoder$window_length$5 == 'h2) & lane_decoder$window_next_fits$5;
+        lane_decoder$open1$1$d = (lane_decoder$window_length$5 > 'h2) & lane_decoder$window_next_fits$5;
+        lane_decoder$complete2$1$d = (lane_decoder$window_length$4 == 'h3) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6;
+        lane_decoder$open2$1$d = (lane_decoder$window_length$4 > 'h3) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6;
+        lane_decoder$complete3$1$d = (lane_decoder$window_length$3 == 'h4) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
+        lane_decoder$open3$1$d = (lane_decoder$window_length$3 > 'h4) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
+        lane_decoder$complete4$1$d = (lane_decoder$window_length$2 == 'h5) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
+        lane_decoder$open4$1$d = (lane_decoder$window_length$2 > 'h5) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
+        lane_decoder$complete5$1$d = (lane_decoder$window_length$1 == 'h6) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
         lane_decoder$gathered$1$d = lane_decoder$window_wide_free$6$word | (lane_decoder$window_wide_free$5$word << 'h6) | (lane_decoder$window_wide_free$4$word << 'hc) | (lane_decoder$window_wide_free$3$word << 'h12) | (lane_decoder$window_wide_free$2$word << 'h18) | (lane_decoder$window_wide_free$1$word << 'h1e);
         lane_decoder$own_present$1$d = lane_decoder$lane_present$1;
         lane_decoder$own_ascii$1$d = lane_decoder$lane_length$1 == 'h1;
@@ -46318,15 +48659,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$1$d = lane_decoder$lane_outside$1;
         lane_decoder$own_malformed$1$d = lane_decoder$lane_malformed$1;
         lane_decoder$own_free$1$d = lane_decoder$window_wide_free$6$word;
-        lane_decoder$complete1$2$d = (lane_decoder$window_length$6 == 'h2) & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$open1$2$d = (lane_decoder$window_length$6 > 'h2) & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$complete2$2$d = (lane_decoder$window_length$5 == 'h3) & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$open2$2$d = (lane_decoder$window_length$5 > 'h3) & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$complete3$2$d = (lane_decoder$window_length$4 == 'h4) & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$open3$2$d = (lane_decoder$window_length$4 > 'h4) & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$complete4$2$d = (lane_decoder$window_length$3 == 'h5) & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$open4$2$d = (lane_decoder$window_length$3 > 'h5) & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$complete5$2$d = (lane_decoder$window_length$2 == 'h6) & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
+        lane_decoder$next_is_continuing$1$d = lane_decoder$lane_next_cont$1;
+        lane_decoder$next_continues$1$d = lane_decoder$lane_next_cont$1 & ((lane_decoder$lane_length$1 < 'h2) | lane_decoder$lane_next_fits$1);
+        lane_decoder$complete1$2$d = (lane_decoder$window_length$6 == 'h2) & lane_decoder$window_next_fits$6;
+        lane_decoder$open1$2$d = (lane_decoder$window_length$6 > 'h2) & lane_decoder$window_next_fits$6;
+        lane_decoder$complete2$2$d = (lane_decoder$window_length$5 == 'h3) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7;
+        lane_decoder$open2$2$d = (lane_decoder$window_length$5 > 'h3) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7;
+        lane_decoder$complete3$2$d = (lane_decoder$window_length$4 == 'h4) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
+        lane_decoder$open3$2$d = (lane_decoder$window_length$4 > 'h4) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
+        lane_decoder$complete4$2$d = (lane_decoder$window_length$3 == 'h5) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
+        lane_decoder$open4$2$d = (lane_decoder$window_length$3 > 'h5) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
+        lane_decoder$complete5$2$d = (lane_decoder$window_length$2 == 'h6) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
         lane_decoder$gathered$2$d = lane_decoder$window_wide_free$7$word | (lane_decoder$window_wide_free$6$word << 'h6) | (lane_decoder$window_wide_free$5$word << 'hc) | (lane_decoder$window_wide_free$4$word << 'h12) | (lane_decoder$window_wide_free$3$word << 'h18) | (lane_decoder$window_wide_free$2$word << 'h1e);
         lane_decoder$own_present$2$d = lane_decoder$lane_present$2;
         lane_decoder$own_ascii$2$d = lane_decoder$lane_length$2 == 'h1;
@@ -46334,15 +48677,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$2$d = lane_decoder$lane_outside$2;
         lane_decoder$own_malformed$2$d = lane_decoder$lane_malformed$2;
         lane_decoder$own_free$2$d = lane_decoder$window_wide_free$7$word;
-        lane_decoder$complete1$3$d = (lane_decoder$window_length$7 == 'h2) & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$open1$3$d = (lane_decoder$window_length$7 > 'h2) & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$complete2$3$d = (lane_decoder$window_length$6 == 'h3) & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$open2$3$d = (lane_decoder$window_length$6 > 'h3) & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$complete3$3$d = (lane_decoder$window_length$5 == 'h4) & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$open3$3$d = (lane_decoder$window_length$5 > 'h4) & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$complete4$3$d = (lane_decoder$window_length$4 == 'h5) & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$open4$3$d = (lane_decoder$window_length$4 > 'h5) & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$complete5$3$d = (lane_decoder$window_length$3 == 'h6) & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
+        lane_decoder$next_is_continuing$2$d = lane_decoder$lane_next_cont$2;
+        lane_decoder$next_continues$2$d = lane_decoder$lane_next_cont$2 & ((lane_decoder$lane_length$2 < 'h2) | lane_decoder$lane_next_fits$2);
+        lane_decoder$complete1$3$d = (lane_decoder$window_length$7 == 'h2) & lane_decoder$window_next_fits$7;
+        lane_decoder$open1$3$d = (lane_decoder$window_length$7 > 'h2) & lane_decoder$window_next_fits$7;
+        lane_decoder$complete2$3$d = (lane_decoder$window_length$6 == 'h3) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8;
+        lane_decoder$open2$3$d = (lane_decoder$window_length$6 > 'h3) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8;
+        lane_decoder$complete3$3$d = (lane_decoder$window_length$5 == 'h4) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
+        lane_decoder$open3$3$d = (lane_decoder$window_length$5 > 'h4) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
+        lane_decoder$complete4$3$d = (lane_decoder$window_length$4 == 'h5) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
+        lane_decoder$open4$3$d = (lane_decoder$window_length$4 > 'h5) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
+        lane_decoder$complete5$3$d = (lane_decoder$window_length$3 == 'h6) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
         lane_decoder$gathered$3$d = lane_decoder$window_wide_free$8$word | (lane_decoder$window_wide_free$7$word << 'h6) | (lane_decoder$window_wide_free$6$word << 'hc) | (lane_decoder$window_wide_free$5$word << 'h12) | (lane_decoder$window_wide_free$4$word << 'h18) | (lane_decoder$window_wide_free$3$word << 'h1e);
         lane_decoder$own_present$3$d = lane_decoder$lane_present$3;
         lane_decoder$own_ascii$3$d = lane_decoder$lane_length$3 == 'h1;
@@ -46350,15 +48695,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$3$d = lane_decoder$lane_outside$3;
         lane_decoder$own_malformed$3$d = lane_decoder$lane_malformed$3;
         lane_decoder$own_free$3$d = lane_decoder$window_wide_free$8$word;
-        lane_decoder$complete1$4$d = (lane_decoder$window_length$8 == 'h2) & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$open1$4$d = (lane_decoder$window_length$8 > 'h2) & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$complete2$4$d = (lane_decoder$window_length$7 == 'h3) & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$open2$4$d = (lane_decoder$window_length$7 > 'h3) & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$complete3$4$d = (lane_decoder$window_length$6 == 'h4) & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$open3$4$d = (lane_decoder$window_length$6 > 'h4) & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$complete4$4$d = (lane_decoder$window_length$5 == 'h5) & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$open4$4$d = (lane_decoder$window_length$5 > 'h5) & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$complete5$4$d = (lane_decoder$window_length$4 == 'h6) & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
+        lane_decoder$next_is_continuing$3$d = lane_decoder$lane_next_cont$3;
+        lane_decoder$next_continues$3$d = lane_decoder$lane_next_cont$3 & ((lane_decoder$lane_length$3 < 'h2) | lane_decoder$lane_next_fits$3);
+        lane_decoder$complete1$4$d = (lane_decoder$window_length$8 == 'h2) & lane_decoder$window_next_fits$8;
+        lane_decoder$open1$4$d = (lane_decoder$window_length$8 > 'h2) & lane_decoder$window_next_fits$8;
+        lane_decoder$complete2$4$d = (lane_decoder$window_length$7 == 'h3) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9;
+        lane_decoder$open2$4$d = (lane_decoder$window_length$7 > 'h3) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9;
+        lane_decoder$complete3$4$d = (lane_decoder$window_length$6 == 'h4) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
+        lane_decoder$open3$4$d = (lane_decoder$window_length$6 > 'h4) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
+        lane_decoder$complete4$4$d = (lane_decoder$window_length$5 == 'h5) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
+        lane_decoder$open4$4$d = (lane_decoder$window_length$5 > 'h5) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
+        lane_decoder$complete5$4$d = (lane_decoder$window_length$4 == 'h6) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
         lane_decoder$gathered$4$d = lane_decoder$window_wide_free$9$word | (lane_decoder$window_wide_free$8$word << 'h6) | (lane_decoder$window_wide_free$7$word << 'hc) | (lane_decoder$window_wide_free$6$word << 'h12) | (lane_decoder$window_wide_free$5$word << 'h18) | (lane_decoder$window_wide_free$4$word << 'h1e);
         lane_decoder$own_present$4$d = lane_decoder$lane_present$4;
         lane_decoder$own_ascii$4$d = lane_decoder$lane_length$4 == 'h1;
@@ -46366,15 +48713,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$4$d = lane_decoder$lane_outside$4;
         lane_decoder$own_malformed$4$d = lane_decoder$lane_malformed$4;
         lane_decoder$own_free$4$d = lane_decoder$window_wide_free$9$word;
-        lane_decoder$complete1$5$d = (lane_decoder$window_length$9 == 'h2) & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$open1$5$d = (lane_decoder$window_length$9 > 'h2) & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$complete2$5$d = (lane_decoder$window_length$8 == 'h3) & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$open2$5$d = (lane_decoder$window_length$8 > 'h3) & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$complete3$5$d = (lane_decoder$window_length$7 == 'h4) & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$open3$5$d = (lane_decoder$window_length$7 > 'h4) & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$complete4$5$d = (lane_decoder$window_length$6 == 'h5) & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$open4$5$d = (lane_decoder$window_length$6 > 'h5) & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$complete5$5$d = (lane_decoder$window_length$5 == 'h6) & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
+        lane_decoder$next_is_continuing$4$d = lane_decoder$lane_next_cont$4;
+        lane_decoder$next_continues$4$d = lane_decoder$lane_next_cont$4 & ((lane_decoder$lane_length$4 < 'h2) | lane_decoder$lane_next_fits$4);
+        lane_decoder$complete1$5$d = (lane_decoder$window_length$9 == 'h2) & lane_decoder$window_next_fits$9;
+        lane_decoder$open1$5$d = (lane_decoder$window_length$9 > 'h2) & lane_decoder$window_next_fits$9;
+        lane_decoder$complete2$5$d = (lane_decoder$window_length$8 == 'h3) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10;
+        lane_decoder$open2$5$d = (lane_decoder$window_length$8 > 'h3) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10;
+        lane_decoder$complete3$5$d = (lane_decoder$window_length$7 == 'h4) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
+        lane_decoder$open3$5$d = (lane_decoder$window_length$7 > 'h4) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
+        lane_decoder$complete4$5$d = (lane_decoder$window_length$6 == 'h5) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
+        lane_decoder$open4$5$d = (lane_decoder$window_length$6 > 'h5) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
+        lane_decoder$complete5$5$d = (lane_decoder$window_length$5 == 'h6) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
         lane_decoder$gathered$5$d = lane_decoder$window_wide_free$10$word | (lane_decoder$window_wide_free$9$word << 'h6) | (lane_decoder$window_wide_free$8$word << 'hc) | (lane_decoder$window_wide_free$7$word << 'h12) | (lane_decoder$window_wide_free$6$word << 'h18) | (lane_decoder$window_wide_free$5$word << 'h1e);
         lane_decoder$own_present$5$d = lane_decoder$lane_present$5;
         lane_decoder$own_ascii$5$d = lane_decoder$lane_length$5 == 'h1;
@@ -46382,15 +48731,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$5$d = lane_decoder$lane_outside$5;
         lane_decoder$own_malformed$5$d = lane_decoder$lane_malformed$5;
         lane_decoder$own_free$5$d = lane_decoder$window_wide_free$10$word;
-        lane_decoder$complete1$6$d = (lane_decoder$window_length$10 == 'h2) & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$open1$6$d = (lane_decoder$window_length$10 > 'h2) & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$complete2$6$d = (lane_decoder$window_length$9 == 'h3) & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$open2$6$d = (lane_decoder$window_length$9 > 'h3) & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$complete3$6$d = (lane_decoder$window_length$8 == 'h4) & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$open3$6$d = (lane_decoder$window_length$8 > 'h4) & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$complete4$6$d = (lane_decoder$window_length$7 == 'h5) & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$open4$6$d = (lane_decoder$window_length$7 > 'h5) & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$complete5$6$d = (lane_decoder$window_length$6 == 'h6) & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
+        lane_decoder$next_is_continuing$5$d = lane_decoder$lane_next_cont$5;
+        lane_decoder$next_continues$5$d = lane_decoder$lane_next_cont$5 & ((lane_decoder$lane_length$5 < 'h2) | lane_decoder$lane_next_fits$5);
+        lane_decoder$complete1$6$d = (lane_decoder$window_length$10 == 'h2) & lane_decoder$window_next_fits$10;
+        lane_decoder$open1$6$d = (lane_decoder$window_length$10 > 'h2) & lane_decoder$window_next_fits$10;
+        lane_decoder$complete2$6$d = (lane_decoder$window_length$9 == 'h3) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11;
+        lane_decoder$open2$6$d = (lane_decoder$window_length$9 > 'h3) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11;
+        lane_decoder$complete3$6$d = (lane_decoder$window_length$8 == 'h4) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
+        lane_decoder$open3$6$d = (lane_decoder$window_length$8 > 'h4) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
+        lane_decoder$complete4$6$d = (lane_decoder$window_length$7 == 'h5) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
+        lane_decoder$open4$6$d = (lane_decoder$window_length$7 > 'h5) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
+        lane_decoder$complete5$6$d = (lane_decoder$window_length$6 == 'h6) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
         lane_decoder$gathered$6$d = lane_decoder$window_wide_free$11$word | (lane_decoder$window_wide_free$10$word << 'h6) | (lane_decoder$window_wide_free$9$word << 'hc) | (lane_decoder$window_wide_free$8$word << 'h12) | (lane_decoder$window_wide_free$7$word << 'h18) | (lane_decoder$window_wide_free$6$word << 'h1e);
         lane_decoder$own_present$6$d = lane_decoder$lane_present$6;
         lane_decoder$own_ascii$6$d = lane_decoder$lane_length$6 == 'h1;
@@ -46398,15 +48749,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$6$d = lane_decoder$lane_outside$6;
         lane_decoder$own_malformed$6$d = lane_decoder$lane_malformed$6;
         lane_decoder$own_free$6$d = lane_decoder$window_wide_free$11$word;
-        lane_decoder$complete1$7$d = (lane_decoder$window_length$11 == 'h2) & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$open1$7$d = (lane_decoder$window_length$11 > 'h2) & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$complete2$7$d = (lane_decoder$window_length$10 == 'h3) & |lane_decoder$window_cont$12 & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$open2$7$d = (lane_decoder$window_length$10 > 'h3) & |lane_decoder$window_cont$12 & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$complete3$7$d = (lane_decoder$window_length$9 == 'h4) & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$open3$7$d = (lane_decoder$window_length$9 > 'h4) & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$complete4$7$d = (lane_decoder$window_length$8 == 'h5) & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$open4$7$d = (lane_decoder$window_length$8 > 'h5) & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$complete5$7$d = (lane_decoder$window_length$7 == 'h6) & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
+        lane_decoder$next_is_continuing$6$d = lane_decoder$lane_next_cont$6;
+        lane_decoder$next_continues$6$d = lane_decoder$lane_next_cont$6 & ((lane_decoder$lane_length$6 < 'h2) | lane_decoder$lane_next_fits$6);
+        lane_decoder$complete1$7$d = (lane_decoder$window_length$11 == 'h2) & lane_decoder$window_next_fits$11;
+        lane_decoder$open1$7$d = (lane_decoder$window_length$11 > 'h2) & lane_decoder$window_next_fits$11;
+        lane_decoder$complete2$7$d = (lane_decoder$window_length$10 == 'h3) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12;
+        lane_decoder$open2$7$d = (lane_decoder$window_length$10 > 'h3) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12;
+        lane_decoder$complete3$7$d = (lane_decoder$window_length$9 == 'h4) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
+        lane_decoder$open3$7$d = (lane_decoder$window_length$9 > 'h4) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
+        lane_decoder$complete4$7$d = (lane_decoder$window_length$8 == 'h5) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
+        lane_decoder$open4$7$d = (lane_decoder$window_length$8 > 'h5) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
+        lane_decoder$complete5$7$d = (lane_decoder$window_length$7 == 'h6) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
         lane_decoder$gathered$7$d = lane_decoder$window_wide_free$12$word | (lane_decoder$window_wide_free$11$word << 'h6) | (lane_decoder$window_wide_free$10$word << 'hc) | (lane_decoder$window_wide_free$9$word << 'h12) | (lane_decoder$window_wide_free$8$word << 'h18) | (lane_decoder$window_wide_free$7$word << 'h1e);
         lane_decoder$own_present$7$d = lane_decoder$lane_present$7;
         lane_decoder$own_ascii$7$d = lane_decoder$lane_length$7 == 'h1;
@@ -46414,15 +48767,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$7$d = lane_decoder$lane_outside$7;
         lane_decoder$own_malformed$7$d = lane_decoder$lane_malformed$7;
         lane_decoder$own_free$7$d = lane_decoder$window_wide_free$12$word;
-        lane_decoder$complete1$8$d = (lane_decoder$window_length$12 == 'h2) & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
-        lane_decoder$open1$8$d = (lane_decoder$window_length$12 > 'h2) & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
-        lane_decoder$complete2$8$d = (lane_decoder$window_length$11 == 'h3) & |lane_decoder$window_cont$13 & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$open2$8$d = (lane_decoder$window_length$11 > 'h3) & |lane_decoder$window_cont$13 & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$complete3$8$d = (lane_decoder$window_length$10 == 'h4) & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$open3$8$d = (lane_decoder$window_length$10 > 'h4) & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$complete4$8$d = (lane_decoder$window_length$9 == 'h5) & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$open4$8$d = (lane_decoder$window_length$9 > 'h5) & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$complete5$8$d = (lane_decoder$window_length$8 == 'h6) & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
+        lane_decoder$next_is_continuing$7$d = lane_decoder$lane_next_cont$7;
+        lane_decoder$next_continues$7$d = lane_decoder$lane_next_cont$7 & ((lane_decoder$lane_length$7 < 'h2) | lane_decoder$lane_next_fits$7);
+        lane_decoder$complete1$8$d = (lane_decoder$window_length$12 == 'h2) & lane_decoder$window_next_fits$12;
+        lane_decoder$open1$8$d = (lane_decoder$window_length$12 > 'h2) & lane_decoder$window_next_fits$12;
+        lane_decoder$complete2$8$d = (lane_decoder$window_length$11 == 'h3) & lane_decoder$window_next_fits$11 & lane_decoder$window_is_cont$13;
+        lane_decoder$open2$8$d = (lane_decoder$window_length$11 > 'h3) & lane_decoder$window_next_fits$11 & lane_decoder$window_is_cont$13;
+        lane_decoder$complete3$8$d = (lane_decoder$window_length$10 == 'h4) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13;
+        lane_decoder$open3$8$d = (lane_decoder$window_length$10 > 'h4) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13;
+        lane_decoder$complete4$8$d = (lane_decoder$window_length$9 == 'h5) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13;
+        lane_decoder$open4$8$d = (lane_decoder$window_length$9 > 'h5) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13;
+        lane_decoder$complete5$8$d = (lane_decoder$window_length$8 == 'h6) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13;
         lane_decoder$gathered$8$d = lane_decoder$window_wide_free$13$word | (lane_decoder$window_wide_free$12$word << 'h6) | (lane_decoder$window_wide_free$11$word << 'hc) | (lane_decoder$window_wide_free$10$word << 'h12) | (lane_decoder$window_wide_free$9$word << 'h18) | (lane_decoder$window_wide_free$8$word << 'h1e);
         lane_decoder$own_present$8$d = lane_decoder$lane_present$8;
         lane_decoder$own_ascii$8$d = lane_decoder$lane_length$8 == 'h1;
@@ -46430,15 +48785,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$8$d = lane_decoder$lane_outside$8;
         lane_decoder$own_malformed$8$d = lane_decoder$lane_malformed$8;
         lane_decoder$own_free$8$d = lane_decoder$window_wide_free$13$word;
-        lane_decoder$complete1$9$d = (lane_decoder$window_length$13 == 'h2) & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
-        lane_decoder$open1$9$d = (lane_decoder$window_length$13 > 'h2) & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
-        lane_decoder$complete2$9$d = (lane_decoder$window_length$12 == 'h3) & |lane_decoder$window_cont$14 & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
-        lane_decoder$open2$9$d = (lane_decoder$window_length$12 > 'h3) & |lane_decoder$window_cont$14 & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
-        lane_decoder$complete3$9$d = (lane_decoder$window_length$11 == 'h4) & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$open3$9$d = (lane_decoder$window_length$11 > 'h4) & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$complete4$9$d = (lane_decoder$window_length$10 == 'h5) & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$open4$9$d = (lane_decoder$window_length$10 > 'h5) & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$complete5$9$d = (lane_decoder$window_length$9 == 'h6) & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
+        lane_decoder$next_is_continuing$8$d = lane_decoder$lane_next_cont$8;
+        lane_decoder$next_continues$8$d = lane_decoder$lane_next_cont$8 & ((lane_decoder$lane_length$8 < 'h2) | lane_decoder$lane_next_fits$8);
+        lane_decoder$complete1$9$d = (lane_decoder$window_length$13 == 'h2) & lane_decoder$window_next_fits$13;
+        lane_decoder$open1$9$d = (lane_decoder$window_length$13 > 'h2) & lane_decoder$window_next_fits$13;
+        lane_decoder$complete2$9$d = (lane_decoder$window_length$12 == 'h3) & lane_decoder$window_next_fits$12 & lane_decoder$window_is_cont$14;
+        lane_decoder$open2$9$d = (lane_decoder$window_length$12 > 'h3) & lane_decoder$window_next_fits$12 & lane_decoder$window_is_cont$14;
+        lane_decoder$complete3$9$d = (lane_decoder$window_length$11 == 'h4) & lane_decoder$window_next_fits$11 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14;
+        lane_decoder$open3$9$d = (lane_decoder$window_length$11 > 'h4) & lane_decoder$window_next_fits$11 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14;
+        lane_decoder$complete4$9$d = (lane_decoder$window_length$10 == 'h5) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14;
+        lane_decoder$open4$9$d = (lane_decoder$window_length$10 > 'h5) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14;
+        lane_decoder$complete5$9$d = (lane_decoder$window_length$9 == 'h6) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14;
         lane_decoder$gathered$9$d = lane_decoder$window_wide_free$14$word | (lane_decoder$window_wide_free$13$word << 'h6) | (lane_decoder$window_wide_free$12$word << 'hc) | (lane_decoder$window_wide_free$11$word << 'h12) | (lane_decoder$window_wide_free$10$word << 'h18) | (lane_decoder$window_wide_free$9$word << 'h1e);
         lane_decoder$own_present$9$d = lane_decoder$lane_present$9;
         lane_decoder$own_ascii$9$d = lane_decoder$lane_length$9 == 'h1;
@@ -46446,15 +48803,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$9$d = lane_decoder$lane_outside$9;
         lane_decoder$own_malformed$9$d = lane_decoder$lane_malformed$9;
         lane_decoder$own_free$9$d = lane_decoder$window_wide_free$14$word;
-        lane_decoder$complete1$10$d = (lane_decoder$window_length$14 == 'h2) & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
-        lane_decoder$open1$10$d = (lane_decoder$window_length$14 > 'h2) & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
-        lane_decoder$complete2$10$d = (lane_decoder$window_length$13 == 'h3) & |lane_decoder$window_cont$15 & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
-        lane_decoder$open2$10$d = (lane_decoder$window_length$13 > 'h3) & |lane_decoder$window_cont$15 & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
-        lane_decoder$complete3$10$d = (lane_decoder$window_length$12 == 'h4) & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
-        lane_decoder$open3$10$d = (lane_decoder$window_length$12 > 'h4) & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
-        lane_decoder$complete4$10$d = (lane_decoder$window_length$11 == 'h5) & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$open4$10$d = (lane_decoder$window_length$11 > 'h5) & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$complete5$10$d = (lane_decoder$window_length$10 == 'h6) & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
+        lane_decoder$next_is_continuing$9$d = lane_decoder$lane_next_cont$9;
+        lane_decoder$next_continues$9$d = lane_decoder$lane_next_cont$9 & ((lane_decoder$lane_length$9 < 'h2) | lane_decoder$lane_next_fits$9);
+        lane_decoder$complete1$10$d = (lane_decoder$window_length$14 == 'h2) & lane_decoder$window_next_fits$14;
+        lane_decoder$open1$10$d = (lane_decoder$window_length$14 > 'h2) & lane_decoder$window_next_fits$14;
+        lane_decoder$complete2$10$d = (lane_decoder$window_length$13 == 'h3) & lane_decoder$window_next_fits$13 & lane_decoder$window_is_cont$15;
+        lane_decoder$open2$10$d = (lane_decoder$window_length$13 > 'h3) & lane_decoder$window_next_fits$13 & lane_decoder$window_is_cont$15;
+        lane_decoder$complete3$10$d = (lane_decoder$window_length$12 == 'h4) & lane_decoder$window_next_fits$12 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15;
+        lane_decoder$open3$10$d = (lane_decoder$window_length$12 > 'h4) & lane_decoder$window_next_fits$12 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15;
+        lane_decoder$complete4$10$d = (lane_decoder$window_length$11 == 'h5) & lane_decoder$window_next_fits$11 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15;
+        lane_decoder$open4$10$d = (lane_decoder$window_length$11 > 'h5) & lane_decoder$window_next_fits$11 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15;
+        lane_decoder$complete5$10$d = (lane_decoder$window_length$10 == 'h6) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15;
         lane_decoder$gathered$10$d = lane_decoder$window_wide_free$15$word | (lane_decoder$window_wide_free$14$word << 'h6) | (lane_decoder$window_wide_free$13$word << 'hc) | (lane_decoder$window_wide_free$12$word << 'h12) | (lane_decoder$window_wide_free$11$word << 'h18) | (lane_decoder$window_wide_free$10$word << 'h1e);
         lane_decoder$own_present$10$d = lane_decoder$lane_present$10;
         lane_decoder$own_ascii$10$d = lane_decoder$lane_length$10 == 'h1;
@@ -46462,15 +48821,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$10$d = lane_decoder$lane_outside$10;
         lane_decoder$own_malformed$10$d = lane_decoder$lane_malformed$10;
         lane_decoder$own_free$10$d = lane_decoder$window_wide_free$15$word;
-        lane_decoder$complete1$11$d = (lane_decoder$window_length$15 == 'h2) & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
-        lane_decoder$open1$11$d = (lane_decoder$window_length$15 > 'h2) & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
-        lane_decoder$complete2$11$d = (lane_decoder$window_length$14 == 'h3) & |lane_decoder$window_cont$16 & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
-        lane_decoder$open2$11$d = (lane_decoder$window_length$14 > 'h3) & |lane_decoder$window_cont$16 & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
-        lane_decoder$complete3$11$d = (lane_decoder$window_length$13 == 'h4) & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
-        lane_decoder$open3$11$d = (lane_decoder$window_length$13 > 'h4) & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
-        lane_decoder$complete4$11$d = (lane_decoder$window_length$12 == 'h5) & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
-        lane_decoder$open4$11$d = (lane_decoder$window_length$12 > 'h5) & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
-        lane_decoder$complete5$11$d = (lane_decoder$window_length$11 == 'h6) & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
+        lane_decoder$next_is_continuing$10$d = lane_decoder$lane_next_cont$10;
+        lane_decoder$next_continues$10$d = lane_decoder$lane_next_cont$10 & ((lane_decoder$lane_length$10 < 'h2) | lane_decoder$lane_next_fits$10);
+        lane_decoder$complete1$11$d = (lane_decoder$window_length$15 == 'h2) & lane_decoder$window_next_fits$15;
+        lane_decoder$open1$11$d = (lane_decoder$window_length$15 > 'h2) & lane_decoder$window_next_fits$15;
+        lane_decoder$complete2$11$d = (lane_decoder$window_length$14 == 'h3) & lane_decoder$window_next_fits$14 & lane_decoder$window_is_cont$16;
+        lane_decoder$open2$11$d = (lane_decoder$window_length$14 > 'h3) & lane_decoder$window_next_fits$14 & lane_decoder$window_is_cont$16;
+        lane_decoder$complete3$11$d = (lane_decoder$window_length$13 == 'h4) & lane_decoder$window_next_fits$13 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16;
+        lane_decoder$open3$11$d = (lane_decoder$window_length$13 > 'h4) & lane_decoder$window_next_fits$13 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16;
+        lane_decoder$complete4$11$d = (lane_decoder$window_length$12 == 'h5) & lane_decoder$window_next_fits$12 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16;
+        lane_decoder$open4$11$d = (lane_decoder$window_length$12 > 'h5) & lane_decoder$window_next_fits$12 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16;
+        lane_decoder$complete5$11$d = (lane_decoder$window_length$11 == 'h6) & lane_decoder$window_next_fits$11 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16;
         lane_decoder$gathered$11$d = lane_decoder$window_wide_free$16$word | (lane_decoder$window_wide_free$15$word << 'h6) | (lane_decoder$window_wide_free$14$word << 'hc) | (lane_decoder$window_wide_free$13$word << 'h12) | (lane_decoder$window_wide_free$12$word << 'h18) | (lane_decoder$window_wide_free$11$word << 'h1e);
         lane_decoder$own_present$11$d = lane_decoder$lane_present$11;
         lane_decoder$own_ascii$11$d = lane_decoder$lane_length$11 == 'h1;
@@ -46478,15 +48839,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$11$d = lane_decoder$lane_outside$11;
         lane_decoder$own_malformed$11$d = lane_decoder$lane_malformed$11;
         lane_decoder$own_free$11$d = lane_decoder$window_wide_free$16$word;
-        lane_decoder$complete1$12$d = (lane_decoder$window_length$16 == 'h2) & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
-        lane_decoder$open1$12$d = (lane_decoder$window_length$16 > 'h2) & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
-        lane_decoder$complete2$12$d = (lane_decoder$window_length$15 == 'h3) & |lane_decoder$window_cont$17 & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
-        lane_decoder$open2$12$d = (lane_decoder$window_length$15 > 'h3) & |lane_decoder$window_cont$17 & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
-        lane_decoder$complete3$12$d = (lane_decoder$window_length$14 == 'h4) & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
-        lane_decoder$open3$12$d = (lane_decoder$window_length$14 > 'h4) & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
-        lane_decoder$complete4$12$d = (lane_decoder$window_length$13 == 'h5) & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
-        lane_decoder$open4$12$d = (lane_decoder$window_length$13 > 'h5) & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
-        lane_decoder$complete5$12$d = (lane_decoder$window_length$12 == 'h6) & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
+        lane_decoder$next_is_continuing$11$d = lane_decoder$lane_next_cont$11;
+        lane_decoder$next_continues$11$d = lane_decoder$lane_next_cont$11 & ((lane_decoder$lane_length$11 < 'h2) | lane_decoder$lane_next_fits$11);
+        lane_decoder$complete1$12$d = (lane_decoder$window_length$16 == 'h2) & lane_decoder$window_next_fits$16;
+        lane_decoder$open1$12$d = (lane_decoder$window_length$16 > 'h2) & lane_decoder$window_next_fits$16;
+        lane_decoder$complete2$12$d = (lane_decoder$window_length$15 == 'h3) & lane_decoder$window_next_fits$15 & lane_decoder$window_is_cont$17;
+        lane_decoder$open2$12$d = (lane_decoder$window_length$15 > 'h3) & lane_decoder$window_next_fits$15 & lane_decoder$window_is_cont$17;
+        lane_decoder$complete3$12$d = (lane_decoder$window_length$14 == 'h4) & lane_decoder$window_next_fits$14 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17;
+        lane_decoder$open3$12$d = (lane_decoder$window_length$14 > 'h4) & lane_decoder$window_next_fits$14 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17;
+        lane_decoder$complete4$12$d = (lane_decoder$window_length$13 == 'h5) & lane_decoder$window_next_fits$13 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17;
+        lane_decoder$open4$12$d = (lane_decoder$window_length$13 > 'h5) & lane_decoder$window_next_fits$13 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17;
+        lane_decoder$complete5$12$d = (lane_decoder$window_length$12 == 'h6) & lane_decoder$window_next_fits$12 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17;
         lane_decoder$gathered$12$d = lane_decoder$window_wide_free$17$word | (lane_decoder$window_wide_free$16$word << 'h6) | (lane_decoder$window_wide_free$15$word << 'hc) | (lane_decoder$window_wide_free$14$word << 'h12) | (lane_decoder$window_wide_free$13$word << 'h18) | (lane_decoder$window_wide_free$12$word << 'h1e);
         lane_decoder$own_present$12$d = lane_decoder$lane_present$12;
         lane_decoder$own_ascii$12$d = lane_decoder$lane_length$12 == 'h1;
@@ -46494,15 +48857,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$12$d = lane_decoder$lane_outside$12;
         lane_decoder$own_malformed$12$d = lane_decoder$lane_malformed$12;
         lane_decoder$own_free$12$d = lane_decoder$window_wide_free$17$word;
-        lane_decoder$complete1$13$d = (lane_decoder$window_length$17 == 'h2) & |(lane_decoder$window_cont$18 & lane_decoder$window_allowed$17);
-        lane_decoder$open1$13$d = (lane_decoder$window_length$17 > 'h2) & |(lane_decoder$window_cont$18 & lane_decoder$window_allowed$17);
-        lane_decoder$complete2$13$d = (lane_decoder$window_length$16 == 'h3) & |lane_decoder$window_cont$18 & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
-        lane_decoder$open2$13$d = (lane_decoder$window_length$16 > 'h3) & |lane_decoder$window_cont$18 & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
-        lane_decoder$complete3$13$d = (lane_decoder$window_length$15 == 'h4) & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
-        lane_decoder$open3$13$d = (lane_decoder$window_length$15 > 'h4) & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
-        lane_decoder$complete4$13$d = (lane_decoder$window_length$14 == 'h5) & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
-        lane_decoder$open4$13$d = (lane_decoder$window_length$14 > 'h5) & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
-        lane_decoder$complete5$13$d = (lane_decoder$window_length$13 == 'h6) & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
+        lane_decoder$next_is_continuing$12$d = lane_decoder$lane_next_cont$12;
+        lane_decoder$next_continues$12$d = lane_decoder$lane_next_cont$12 & ((lane_decoder$lane_length$12 < 'h2) | lane_decoder$lane_next_fits$12);
+        lane_decoder$complete1$13$d = (lane_decoder$window_length$17 == 'h2) & lane_decoder$window_next_fits$17;
+        lane_decoder$open1$13$d = (lane_decoder$window_length$17 > 'h2) & lane_decoder$window_next_fits$17;
+        lane_decoder$complete2$13$d = (lane_decoder$window_length$16 == 'h3) & lane_decoder$window_next_fits$16 & lane_decoder$window_is_cont$18;
+        lane_decoder$open2$13$d = (lane_decoder$window_length$16 > 'h3) & lane_decoder$window_next_fits$16 & lane_decoder$window_is_cont$18;
+        lane_decoder$complete3$13$d = (lane_decoder$window_length$15 == 'h4) & lane_decoder$window_next_fits$15 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18;
+        lane_decoder$open3$13$d = (lane_decoder$window_length$15 > 'h4) & lane_decoder$window_next_fits$15 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18;
+        lane_decoder$complete4$13$d = (lane_decoder$window_length$14 == 'h5) & lane_decoder$window_next_fits$14 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18;
+        lane_decoder$open4$13$d = (lane_decoder$window_length$14 > 'h5) & lane_decoder$window_next_fits$14 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18;
+        lane_decoder$complete5$13$d = (lane_decoder$window_length$13 == 'h6) & lane_decoder$window_next_fits$13 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18;
         lane_decoder$gathered$13$d = lane_decoder$window_wide_free$18$word | (lane_decoder$window_wide_free$17$word << 'h6) | (lane_decoder$window_wide_free$16$word << 'hc) | (lane_decoder$window_wide_free$15$word << 'h12) | (lane_decoder$window_wide_free$14$word << 'h18) | (lane_decoder$window_wide_free$13$word << 'h1e);
         lane_decoder$own_present$13$d = lane_decoder$lane_present$13;
         lane_decoder$own_ascii$13$d = lane_decoder$lane_length$13 == 'h1;
@@ -46510,15 +48875,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$13$d = lane_decoder$lane_outside$13;
         lane_decoder$own_malformed$13$d = lane_decoder$lane_malformed$13;
         lane_decoder$own_free$13$d = lane_decoder$window_wide_free$18$word;
-        lane_decoder$complete1$14$d = (lane_decoder$window_length$18 == 'h2) & |(lane_decoder$window_cont$19 & lane_decoder$window_allowed$18);
-        lane_decoder$open1$14$d = (lane_decoder$window_length$18 > 'h2) & |(lane_decoder$window_cont$19 & lane_decoder$window_allowed$18);
-        lane_decoder$complete2$14$d = (lane_decoder$window_length$17 == 'h3) & |lane_decoder$window_cont$19 & |(lane_decoder$window_cont$18 & lane_decoder$window_allowed$17);
-        lane_decoder$open2$14$d = (lane_decoder$window_length$17 > 'h3) & |lane_decoder$window_cont$19 & |(lane_decoder$window_cont$18 & lane_decoder$window_allowed$17);
-        lane_decoder$complete3$14$d = (lane_decoder$window_length$16 == 'h4) & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
-        lane_decoder$open3$14$d = (lane_decoder$window_length$16 > 'h4) & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
-        lane_decoder$complete4$14$d = (lane_decoder$window_length$15 == 'h5) & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
-        lane_decoder$open4$14$d = (lane_decoder$window_length$15 > 'h5) & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
-        lane_decoder$complete5$14$d = (lane_decoder$window_length$14 == 'h6) & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
+        lane_decoder$next_is_continuing$13$d = lane_decoder$lane_next_cont$13;
+        lane_decoder$next_continues$13$d = lane_decoder$lane_next_cont$13 & ((lane_decoder$lane_length$13 < 'h2) | lane_decoder$lane_next_fits$13);
+        lane_decoder$complete1$14$d = (lane_decoder$window_length$18 == 'h2) & lane_decoder$window_next_fits$18;
+        lane_decoder$open1$14$d = (lane_decoder$window_length$18 > 'h2) & lane_decoder$window_next_fits$18;
+        lane_decoder$complete2$14$d = (lane_decoder$window_length$17 == 'h3) & lane_decoder$window_next_fits$17 & lane_decoder$window_is_cont$19;
+        lane_decoder$open2$14$d = (lane_decoder$window_length$17 > 'h3) & lane_decoder$window_next_fits$17 & lane_decoder$window_is_cont$19;
+        lane_decoder$complete3$14$d = (lane_decoder$window_length$16 == 'h4) & lane_decoder$window_next_fits$16 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19;
+        lane_decoder$open3$14$d = (lane_decoder$window_length$16 > 'h4) & lane_decoder$window_next_fits$16 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19;
+        lane_decoder$complete4$14$d = (lane_decoder$window_length$15 == 'h5) & lane_decoder$window_next_fits$15 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19;
+        lane_decoder$open4$14$d = (lane_decoder$window_length$15 > 'h5) & lane_decoder$window_next_fits$15 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19;
+        lane_decoder$complete5$14$d = (lane_decoder$window_length$14 == 'h6) & lane_decoder$window_next_fits$14 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19;
         lane_decoder$gathered$14$d = lane_decoder$window_wide_free$19$word | (lane_decoder$window_wide_free$18$word << 'h6) | (lane_decoder$window_wide_free$17$word << 'hc) | (lane_decoder$window_wide_free$16$word << 'h12) | (lane_decoder$window_wide_free$15$word << 'h18) | (lane_decoder$window_wide_free$14$word << 'h1e);
         lane_decoder$own_present$14$d = lane_decoder$lane_present$14;
         lane_decoder$own_ascii$14$d = lane_decoder$lane_length$14 == 'h1;
@@ -46526,15 +48893,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$14$d = lane_decoder$lane_outside$14;
         lane_decoder$own_malformed$14$d = lane_decoder$lane_malformed$14;
         lane_decoder$own_free$14$d = lane_decoder$window_wide_free$19$word;
-        lane_decoder$complete1$15$d = (lane_decoder$window_length$19 == 'h2) & |(lane_decoder$window_cont$20 & lane_decoder$window_allowed$19);
-        lane_decoder$open1$15$d = (lane_decoder$window_length$19 > 'h2) & |(lane_decoder$window_cont$20 & lane_decoder$window_allowed$19);
-        lane_decoder$complete2$15$d = (lane_decoder$window_length$18 == 'h3) & |lane_decoder$window_cont$20 & |(lane_decoder$window_cont$19 & lane_decoder$window_allowed$18);
-        lane_decoder$open2$15$d = (lane_decoder$window_length$18 > 'h3) & |lane_decoder$window_cont$20 & |(lane_decoder$window_cont$19 & lane_decoder$window_allowed$18);
-        lane_decoder$complete3$15$d = (lane_decoder$window_length$17 == 'h4) & |lane_decoder$window_cont$20 & |lane_decoder$window_cont$19 & |(lane_decoder$window_cont$18 & lane_decoder$window_allowed$17);
-        lane_decoder$open3$15$d = (lane_decoder$window_length$17 > 'h4) & |lane_decoder$window_cont$20 & |lane_decoder$window_cont$19 & |(lane_decoder$window_cont$18 & lane_decoder$window_allowed$17);
-        lane_decoder$complete4$15$d = (lane_decoder$window_length$16 == 'h5) & |lane_decoder$window_cont$20 & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
-        lane_decoder$open4$15$d = (lane_decoder$window_length$16 > 'h5) & |lane_decoder$window_cont$20 & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
-        lane_decoder$complete5$15$d = (lane_decoder$window_length$15 == 'h6) & |lane_decoder$window_cont$20 & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
+        lane_decoder$next_is_continuing$14$d = lane_decoder$lane_next_cont$14;
+        lane_decoder$next_continues$14$d = lane_decoder$lane_next_cont$14 & ((lane_decoder$lane_length$14 < 'h2) | lane_decoder$lane_next_fits$14);
+        lane_decoder$complete1$15$d = (lane_decoder$window_length$19 == 'h2) & lane_decoder$window_next_fits$19;
+        lane_decoder$open1$15$d = (lane_decoder$window_length$19 > 'h2) & lane_decoder$window_next_fits$19;
+        lane_decoder$complete2$15$d = (lane_decoder$window_length$18 == 'h3) & lane_decoder$window_next_fits$18 & lane_decoder$window_is_cont$20;
+        lane_decoder$open2$15$d = (lane_decoder$window_length$18 > 'h3) & lane_decoder$window_next_fits$18 & lane_decoder$window_is_cont$20;
+        lane_decoder$complete3$15$d = (lane_decoder$window_length$17 == 'h4) & lane_decoder$window_next_fits$17 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20;
+        lane_decoder$open3$15$d = (lane_decoder$window_length$17 > 'h4) & lane_decoder$window_next_fits$17 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20;
+        lane_decoder$complete4$15$d = (lane_decoder$window_length$16 == 'h5) & lane_decoder$window_next_fits$16 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20;
+        lane_decoder$open4$15$d = (lane_decoder$window_length$16 > 'h5) & lane_decoder$window_next_fits$16 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20;
+        lane_decoder$complete5$15$d = (lane_decoder$window_length$15 == 'h6) & lane_decoder$window_next_fits$15 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20;
         lane_decoder$gathered$15$d = lane_decoder$window_wide_free$20$word | (lane_decoder$window_wide_free$19$word << 'h6) | (lane_decoder$window_wide_free$18$word << 'hc) | (lane_decoder$window_wide_free$17$word << 'h12) | (lane_decoder$window_wide_free$16$word << 'h18) | (lane_decoder$window_wide_free$15$word << 'h1e);
         lane_decoder$own_present$15$d = lane_decoder$lane_present$15;
         lane_decoder$own_ascii$15$d = lane_decoder$lane_length$15 == 'h1;
@@ -46542,15 +48911,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$15$d = lane_decoder$lane_outside$15;
         lane_decoder$own_malformed$15$d = lane_decoder$lane_malformed$15;
         lane_decoder$own_free$15$d = lane_decoder$window_wide_free$20$word;
-        lane_decoder$complete1$16$d = (lane_decoder$window_length$20 == 'h2) & |(lane_decoder$window_cont$21 & lane_decoder$window_allowed$20);
-        lane_decoder$open1$16$d = (lane_decoder$window_length$20 > 'h2) & |(lane_decoder$window_cont$21 & lane_decoder$window_allowed$20);
-        lane_decoder$complete2$16$d = (lane_decoder$window_length$19 == 'h3) & |lane_decoder$window_cont$21 & |(lane_decoder$window_cont$20 & lane_decoder$window_allowed$19);
-        lane_decoder$open2$16$d = (lane_decoder$window_length$19 > 'h3) & |lane_decoder$window_cont$21 & |(lane_decoder$window_cont$20 & lane_decoder$window_allowed$19);
-        lane_decoder$complete3$16$d = (lane_decoder$window_length$18 == 'h4) & |lane_decoder$window_cont$21 & |lane_decoder$window_cont$20 & |(lane_decoder$window_cont$19 & lane_decoder$window_allowed$18);
-        lane_decoder$open3$16$d = (lane_decoder$window_length$18 > 'h4) & |lane_decoder$window_cont$21 & |lane_decoder$window_cont$20 & |(lane_decoder$window_cont$19 & lane_decoder$window_allowed$18);
-        lane_decoder$complete4$16$d = (lane_decoder$window_length$17 == 'h5) & |lane_decoder$window_cont$21 & |lane_decoder$window_cont$20 & |lane_decoder$window_cont$19 & |(lane_decoder$window_cont$18 & lane_decoder$window_allowed$17);
-        lane_decoder$open4$16$d = (lane_decoder$window_length$17 > 'h5) & |lane_decoder$window_cont$21 & |lane_decoder$window_cont$20 & |lane_decoder$window_cont$19 & |(lane_decoder$window_cont$18 & lane_decoder$window_allowed$17);
-        lane_decoder$complete5$16$d = (lane_decoder$window_length$16 == 'h6) & |lane_decoder$window_cont$21 & |lane_decoder$window_cont$20 & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
+        lane_decoder$next_is_continuing$15$d = lane_decoder$lane_next_cont$15;
+        lane_decoder$next_continues$15$d = lane_decoder$lane_next_cont$15 & ((lane_decoder$lane_length$15 < 'h2) | lane_decoder$lane_next_fits$15);
+        lane_decoder$complete1$16$d = (lane_decoder$window_length$20 == 'h2) & lane_decoder$window_next_fits$20;
+        lane_decoder$open1$16$d = (lane_decoder$window_length$20 > 'h2) & lane_decoder$window_next_fits$20;
+        lane_decoder$complete2$16$d = (lane_decoder$window_length$19 == 'h3) & lane_decoder$window_next_fits$19 & lane_decoder$window_is_cont$21;
+        lane_decoder$open2$16$d = (lane_decoder$window_length$19 > 'h3) & lane_decoder$window_next_fits$19 & lane_decoder$window_is_cont$21;
+        lane_decoder$complete3$16$d = (lane_decoder$window_length$18 == 'h4) & lane_decoder$window_next_fits$18 & lane_decoder$window_is_cont$20 & lane_decoder$window_is_cont$21;
+        lane_decoder$open3$16$d = (lane_decoder$window_length$18 > 'h4) & lane_decoder$window_next_fits$18 & lane_decoder$window_is_cont$20 & lane_decoder$window_is_cont$21;
+        lane_decoder$complete4$16$d = (lane_decoder$window_length$17 == 'h5) & lane_decoder$window_next_fits$17 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20 & lane_decoder$window_is_cont$21;
+        lane_decoder$open4$16$d = (lane_decoder$window_length$17 > 'h5) & lane_decoder$window_next_fits$17 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20 & lane_decoder$window_is_cont$21;
+        lane_decoder$complete5$16$d = (lane_decoder$window_length$16 == 'h6) & lane_decoder$window_next_fits$16 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20 & lane_decoder$window_is_cont$21;
         lane_decoder$gathered$16$d = lane_decoder$window_wide_free$21$word | (lane_decoder$window_wide_free$20$word << 'h6) | (lane_decoder$window_wide_free$19$word << 'hc) | (lane_decoder$window_wide_free$18$word << 'h12) | (lane_decoder$window_wide_free$17$word << 'h18) | (lane_decoder$window_wide_free$16$word << 'h1e);
         lane_decoder$own_present$16$d = lane_decoder$lane_present$16;
         lane_decoder$own_ascii$16$d = lane_decoder$lane_length$16 == 'h1;
@@ -46558,15 +48929,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$16$d = lane_decoder$lane_outside$16;
         lane_decoder$own_malformed$16$d = lane_decoder$lane_malformed$16;
         lane_decoder$own_free$16$d = lane_decoder$window_wide_free$21$word;
-        lane_decoder$complete1$17$d = (lane_decoder$window_length$21 == 'h2) & |(lane_decoder$window_cont$22 & lane_decoder$window_allowed$21);
-        lane_decoder$open1$17$d = (lane_decoder$window_length$21 > 'h2) & |(lane_decoder$window_cont$22 & lane_decoder$window_allowed$21);
-        lane_decoder$complete2$17$d = (lane_decoder$window_length$20 == 'h3) & |lane_decoder$window_cont$22 & |(lane_decoder$window_cont$21 & lane_decoder$window_allowed$20);
-        lane_decoder$open2$17$d = (lane_decoder$window_length$20 > 'h3) & |lane_decoder$window_cont$22 & |(lane_decoder$window_cont$21 & lane_decoder$window_allowed$20);
-        lane_decoder$complete3$17$d = (lane_decoder$window_length$19 == 'h4) & |lane_decoder$window_cont$22 & |lane_decoder$window_cont$21 & |(lane_decoder$window_cont$20 & lane_decoder$window_allowed$19);
-        lane_decoder$open3$17$d = (lane_decoder$window_length$19 > 'h4) & |lane_decoder$window_cont$22 & |lane_decoder$window_cont$21 & |(lane_decoder$window_cont$20 & lane_decoder$window_allowed$19);
-        lane_decoder$complete4$17$d = (lane_decoder$window_length$18 == 'h5) & |lane_decoder$window_cont$22 & |lane_decoder$window_cont$21 & |lane_decoder$window_cont$20 & |(lane_decoder$window_cont$19 & lane_decoder$window_allowed$18);
-        lane_decoder$open4$17$d = (lane_decoder$window_length$18 > 'h5) & |lane_decoder$window_cont$22 & |lane_decoder$window_cont$21 & |lane_decoder$window_cont$20 & |(lane_decoder$window_cont$19 & lane_decoder$window_allowed$18);
-        lane_decoder$complete5$17$d = (lane_decoder$window_length$17 == 'h6) & |lane_decoder$window_cont$22 & |lane_decoder$window_cont$21 & |lane_decoder$window_cont$20 & |lane_decoder$window_cont$19 & |(lane_decoder$window_cont$18 & lane_decoder$window_allowed$17);
+        lane_decoder$next_is_continuing$16$d = lane_decoder$lane_next_cont$16;
+        lane_decoder$next_continues$16$d = lane_decoder$lane_next_cont$16 & ((lane_decoder$lane_length$16 < 'h2) | lane_decoder$lane_next_fits$16);
+        lane_decoder$complete1$17$d = (lane_decoder$window_length$21 == 'h2) & lane_decoder$window_next_fits$21;
+        lane_decoder$open1$17$d = (lane_decoder$window_length$21 > 'h2) & lane_decoder$window_next_fits$21;
+        lane_decoder$complete2$17$d = (lane_decoder$window_length$20 == 'h3) & lane_decoder$window_next_fits$20 & lane_decoder$window_is_cont$22;
+        lane_decoder$open2$17$d = (lane_decoder$window_length$20 > 'h3) & lane_decoder$window_next_fits$20 & lane_decoder$window_is_cont$22;
+        lane_decoder$complete3$17$d = (lane_decoder$window_length$19 == 'h4) & lane_decoder$window_next_fits$19 & lane_decoder$window_is_cont$21 & lane_decoder$window_is_cont$22;
+        lane_decoder$open3$17$d = (lane_decoder$window_length$19 > 'h4) & lane_decoder$window_next_fits$19 & lane_decoder$window_is_cont$21 & lane_decoder$window_is_cont$22;
+        lane_decoder$complete4$17$d = (lane_decoder$window_length$18 == 'h5) & lane_decoder$window_next_fits$18 & lane_decoder$window_is_cont$20 & lane_decoder$window_is_cont$21 & lane_decoder$window_is_cont$22;
+        lane_decoder$open4$17$d = (lane_decoder$window_length$18 > 'h5) & lane_decoder$window_next_fits$18 & lane_decoder$window_is_cont$20 & lane_decoder$window_is_cont$21 & lane_decoder$window_is_cont$22;
+        lane_decoder$complete5$17$d = (lane_decoder$window_length$17 == 'h6) & lane_decoder$window_next_fits$17 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20 & lane_decoder$window_is_cont$21 & lane_decoder$window_is_cont$22;
         lane_decoder$gathered$17$d = lane_decoder$window_wide_free$22$word | (lane_decoder$window_wide_free$21$word << 'h6) | (lane_decoder$window_wide_free$20$word << 'hc) | (lane_decoder$window_wide_free$19$word << 'h12) | (lane_decoder$window_wide_free$18$word << 'h18) | (lane_decoder$window_wide_free$17$word << 'h1e);
         lane_decoder$own_present$17$d = lane_decoder$lane_present$17;
         lane_decoder$own_ascii$17$d = lane_decoder$lane_length$17 == 'h1;
@@ -46574,15 +48947,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$17$d = lane_decoder$lane_outside$17;
         lane_decoder$own_malformed$17$d = lane_decoder$lane_malformed$17;
         lane_decoder$own_free$17$d = lane_decoder$window_wide_free$22$word;
-        lane_decoder$complete1$18$d = (lane_decoder$window_length$22 == 'h2) & |(lane_decoder$window_cont$23 & lane_decoder$window_allowed$22);
-        lane_decoder$open1$18$d = (lane_decoder$window_length$22 > 'h2) & |(lane_decoder$window_cont$23 & lane_decoder$window_allowed$22);
-        lane_decoder$complete2$18$d = (lane_decoder$window_length$21 == 'h3) & |lane_decoder$window_cont$23 & |(lane_decoder$window_cont$22 & lane_decoder$window_allowed$21);
-        lane_decoder$open2$18$d = (lane_decoder$window_length$21 > 'h3) & |lane_decoder$window_cont$23 & |(lane_decoder$window_cont$22 & lane_decoder$window_allowed$21);
-        lane_decoder$complete3$18$d = (lane_decoder$window_length$20 == 'h4) & |lane_decoder$window_cont$23 & |lane_decoder$window_cont$22 & |(lane_decoder$window_cont$21 & lane_decoder$window_allowed$20);
-        lane_decoder$open3$18$d = (lane_decoder$window_length$20 > 'h4) & |lane_decoder$window_cont$23 & |lane_decoder$window_cont$22 & |(lane_decoder$window_cont$21 & lane_decoder$window_allowed$20);
-        lane_decoder$complete4$18$d = (lane_decoder$window_length$19 == 'h5) & |lane_decoder$window_cont$23 & |lane_decoder$window_cont$22 & |lane_decoder$window_cont$21 & |(lane_decoder$window_cont$20 & lane_decoder$window_allowed$19);
-        lane_decoder$open4$18$d = (lane_decoder$window_length$19 > 'h5) & |lane_decoder$window_cont$23 & |lane_decoder$window_cont$22 & |lane_decoder$window_cont$21 & |(lane_decoder$window_cont$20 & lane_decoder$window_allowed$19);
-        lane_decoder$complete5$18$d = (lane_decoder$window_length$18 == 'h6) & |lane_decoder$window_cont$23 & |lane_decoder$window_cont$22 & |lane_decoder$window_cont$21 & |lane_decoder$window_cont$20 & |(lane_decoder$window_cont$19 & lane_decoder$window_allowed$18);
+        lane_decoder$next_is_continuing$17$d = lane_decoder$lane_next_cont$17;
+        lane_decoder$next_continues$17$d = lane_decoder$lane_next_cont$17 & ((lane_decoder$lane_length$17 < 'h2) | lane_decoder$lane_next_fits$17);
+        lane_decoder$complete1$18$d = (lane_decoder$window_length$22 == 'h2) & lane_decoder$window_next_fits$22;
+        lane_decoder$open1$18$d = (lane_decoder$window_length$22 > 'h2) & lane_decoder$window_next_fits$22;
+        lane_decoder$complete2$18$d = (lane_decoder$window_length$21 == 'h3) & lane_decoder$window_next_fits$21 & lane_decoder$window_is_cont$23;
+        lane_decoder$open2$18$d = (lane_decoder$window_length$21 > 'h3) & lane_decoder$window_next_fits$21 & lane_decoder$window_is_cont$23;
+        lane_decoder$complete3$18$d = (lane_decoder$window_length$20 == 'h4) & lane_decoder$window_next_fits$20 & lane_decoder$window_is_cont$22 & lane_decoder$window_is_cont$23;
+        lane_decoder$open3$18$d = (lane_decoder$window_length$20 > 'h4) & lane_decoder$window_next_fits$20 & lane_decoder$window_is_cont$22 & lane_decoder$window_is_cont$23;
+        lane_decoder$complete4$18$d = (lane_decoder$window_length$19 == 'h5) & lane_decoder$window_next_fits$19 & lane_decoder$window_is_cont$21 & lane_decoder$window_is_cont$22 & lane_decoder$window_is_cont$23;
+        lane_decoder$open4$18$d = (lane_decoder$window_length$19 > 'h5) & lane_decoder$window_next_fits$19 & lane_decoder$window_is_cont$21 & lane_decoder$window_is_cont$22 & lane_decoder$window_is_cont$23;
+        lane_decoder$complete5$18$d = (lane_decoder$window_length$18 == 'h6) & lane_decoder$window_next_fits$18 & lane_decoder$window_is_cont$20 & lane_decoder$window_is_cont$21 & lane_decoder$window_is_cont$22 & lane_decoder$window_is_cont$23;
         lane_decoder$gathered$18$d = lane_decoder$window_wide_free$23$word | (lane_decoder$window_wide_free$22$word << 'h6) | (lane_decoder$window_wide_free$21$word << 'hc) | (lane_decoder$window_wide_free$20$word << 'h12) | (lane_decoder$window_wide_free$19$word << 'h18) | (lane_decoder$window_wide_free$18$word << 'h1e);
         lane_decoder$own_present$18$d = lane_decoder$lane_present$18;
         lane_decoder$own_ascii$18$d = lane_decoder$lane_length$18 == 'h1;
@@ -46590,15 +48965,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$18$d = lane_decoder$lane_outside$18;
         lane_decoder$own_malformed$18$d = lane_decoder$lane_malformed$18;
         lane_decoder$own_free$18$d = lane_decoder$window_wide_free$23$word;
-        lane_decoder$complete1$19$d = (lane_decoder$window_length$23 == 'h2) & |(lane_decoder$window_cont$24 & lane_decoder$window_allowed$23);
-        lane_decoder$open1$19$d = (lane_decoder$window_length$23 > 'h2) & |(lane_decoder$window_cont$24 & lane_decoder$window_allowed$23);
-        lane_decoder$complete2$19$d = (lane_decoder$window_length$22 == 'h3) & |lane_decoder$window_cont$24 & |(lane_decoder$window_cont$23 & lane_decoder$window_allowed$22);
-        lane_decoder$open2$19$d = (lane_decoder$window_length$22 > 'h3) & |lane_decoder$window_cont$24 & |(lane_decoder$window_cont$23 & lane_decoder$window_allowed$22);
-        lane_decoder$complete3$19$d = (lane_decoder$window_length$21 == 'h4) & |lane_decoder$window_cont$24 & |lane_decoder$window_cont$23 & |(lane_decoder$window_cont$22 & lane_decoder$window_allowed$21);
-        lane_decoder$open3$19$d = (lane_decoder$window_length$21 > 'h4) & |lane_decoder$window_cont$24 & |lane_decoder$window_cont$23 & |(lane_decoder$window_cont$22 & lane_decoder$window_allowed$21);
-        lane_decoder$complete4$19$d = (lane_decoder$window_length$20 == 'h5) & |lane_decoder$window_cont$24 & |lane_decoder$window_cont$23 & |lane_decoder$window_cont$22 & |(lane_decoder$window_cont$21 & lane_decoder$window_allowed$20);
-        lane_decoder$open4$19$d = (lane_decoder$window_length$20 > 'h5) & |lane_decoder$window_cont$24 & |lane_decoder$window_cont$23 & |lane_decoder$window_cont$22 & |(lane_decoder$window_cont$21 & lane_decoder$window_allowed$20);
-        lane_decoder$complete5$19$d = (lane_decoder$window_length$19 == 'h6) & |lane_decoder$window_cont$24 & |lane_decoder$window_cont$23 & |lane_decoder$window_cont$22 & |lane_decoder$window_cont$21 & |(lane_decoder$window_cont$20 & lane_decoder$window_allowed$19);
+        lane_decoder$next_is_continuing$18$d = lane_decoder$lane_next_cont$18;
+        lane_decoder$next_continues$18$d = lane_decoder$lane_next_cont$18 & ((lane_decoder$lane_length$18 < 'h2) | lane_decoder$lane_next_fits$18);
+        lane_decoder$complete1$19$d = (lane_decoder$window_length$23 == 'h2) & lane_decoder$window_next_fits$23;
+        lane_decoder$open1$19$d = (lane_decoder$window_length$23 > 'h2) & lane_decoder$window_next_fits$23;
+        lane_decoder$complete2$19$d = (lane_decoder$window_length$22 == 'h3) & lane_decoder$window_next_fits$22 & lane_decoder$window_is_cont$24;
+        lane_decoder$open2$19$d = (lane_decoder$window_length$22 > 'h3) & lane_decoder$window_next_fits$22 & lane_decoder$window_is_cont$24;
+        lane_decoder$complete3$19$d = (lane_decoder$window_length$21 == 'h4) & lane_decoder$window_next_fits$21 & lane_decoder$window_is_cont$23 & lane_decoder$window_is_cont$24;
+        lane_decoder$open3$19$d = (lane_decoder$window_length$21 > 'h4) & lane_decoder$window_next_fits$21 & lane_decoder$window_is_cont$23 & lane_decoder$window_is_cont$24;
+        lane_decoder$complete4$19$d = (lane_decoder$window_length$20 == 'h5) & lane_decoder$window_next_fits$20 & lane_decoder$window_is_cont$22 & lane_decoder$window_is_cont$23 & lane_decoder$window_is_cont$24;
+        lane_decoder$open4$19$d = (lane_decoder$window_length$20 > 'h5) & lane_decoder$window_next_fits$20 & lane_decoder$window_is_cont$22 & lane_decoder$window_is_cont$23 & lane_decoder$window_is_cont$24;
+        lane_decoder$complete5$19$d = (lane_decoder$window_length$19 == 'h6) & lane_decoder$window_next_fits$19 & lane_decoder$window_is_cont$21 & lane_decoder$window_is_cont$22 & lane_decoder$window_is_cont$23 & lane_decoder$window_is_cont$24;
         lane_decoder$gathered$19$d = lane_decoder$window_wide_free$24$word | (lane_decoder$window_wide_free$23$word << 'h6) | (lane_decoder$window_wide_free$22$word << 'hc) | (lane_decoder$window_wide_free$21$word << 'h12) | (lane_decoder$window_wide_free$20$word << 'h18) | (lane_decoder$window_wide_free$19$word << 'h1e);
         lane_decoder$own_present$19$d = lane_decoder$lane_present$19;
         lane_decoder$own_ascii$19$d = lane_decoder$lane_length$19 == 'h1;
@@ -46606,15 +48983,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$19$d = lane_decoder$lane_outside$19;
         lane_decoder$own_malformed$19$d = lane_decoder$lane_malformed$19;
         lane_decoder$own_free$19$d = lane_decoder$window_wide_free$24$word;
-        lane_decoder$complete1$20$d = (lane_decoder$window_length$24 == 'h2) & |(lane_decoder$window_cont$25 & lane_decoder$window_allowed$24);
-        lane_decoder$open1$20$d = (lane_decoder$window_length$24 > 'h2) & |(lane_decoder$window_cont$25 & lane_decoder$window_allowed$24);
-        lane_decoder$complete2$20$d = (lane_decoder$window_length$23 == 'h3) & |lane_decoder$window_cont$25 & |(lane_decoder$window_cont$24 & lane_decoder$window_allowed$23);
-        lane_decoder$open2$20$d = (lane_decoder$window_length$23 > 'h3) & |lane_decoder$window_cont$25 & |(lane_decoder$window_cont$24 & lane_decoder$window_allowed$23);
-        lane_decoder$complete3$20$d = (lane_decoder$window_length$22 == 'h4) & |lane_decoder$window_cont$25 & |lane_decoder$window_cont$24 & |(lane_decoder$window_cont$23 & lane_decoder$window_allowed$22);
-        lane_decoder$open3$20$d = (lane_decoder$window_length$22 > 'h4) & |lane_decoder$window_cont$25 & |lane_decoder$window_cont$24 & |(lane_decoder$window_cont$23 & lane_decoder$window_allowed$22);
-        lane_decoder$complete4$20$d = (lane_decoder$window_length$21 == 'h5) & |lane_decoder$window_cont$25 & |lane_decoder$window_cont$24 & |lane_decoder$window_cont$23 & |(lane_decoder$window_cont$22 & lane_decoder$window_allowed$21);
-        lane_decoder$open4$20$d = (lane_decoder$window_length$21 > 'h5) & |lane_decoder$window_cont$25 & |lane_decoder$window_cont$24 & |lane_decoder$window_cont$23 & |(lane_decoder$window_cont$22 & lane_decoder$window_allowed$21);
-        lane_decoder$complete5$20$d = (lane_decoder$window_length$20 == 'h6) & |lane_decoder$window_cont$25 & |lane_decoder$window_cont$24 & |lane_decoder$window_cont$23 & |lane_decoder$window_cont$22 & |(lane_decoder$window_cont$21 & lane_decoder$window_allowed$20);
+        lane_decoder$next_is_continuing$19$d = lane_decoder$lane_next_cont$19;
+        lane_decoder$next_continues$19$d = lane_decoder$lane_next_cont$19 & ((lane_decoder$lane_length$19 < 'h2) | lane_decoder$lane_next_fits$19);
+        lane_decoder$complete1$20$d = (lane_decoder$window_length$24 == 'h2) & lane_decoder$window_next_fits$24;
+        lane_decoder$open1$20$d = (lane_decoder$window_length$24 > 'h2) & lane_decoder$window_next_fits$24;
+        lane_decoder$complete2$20$d = (lane_decoder$window_length$23 == 'h3) & lane_decoder$window_next_fits$23 & lane_decoder$window_is_cont$25;
+        lane_decoder$open2$20$d = (lane_decoder$window_length$23 > 'h3) & lane_decoder$window_next_fits$23 & lane_decoder$window_is_cont$25;
+        lane_decoder$complete3$20$d = (lane_decoder$window_length$22 == 'h4) & lane_decoder$window_next_fits$22 & lane_decoder$window_is_cont$24 & lane_decoder$window_is_cont$25;
+        lane_decoder$open3$20$d = (lane_decoder$window_length$22 > 'h4) & lane_decoder$window_next_fits$22 & lane_decoder$window_is_cont$24 & lane_decoder$window_is_cont$25;
+        lane_decoder$complete4$20$d = (lane_decoder$window_length$21 == 'h5) & lane_decoder$window_next_fits$21 & lane_decoder$window_is_cont$23 & lane_decoder$window_is_cont$24 & lane_decoder$window_is_cont$25;
+        lane_decoder$open4$20$d = (lane_decoder$window_length$21 > 'h5) & lane_decoder$window_next_fits$21 & lane_decoder$window_is_cont$23 & lane_decoder$window_is_cont$24 & lane_decoder$window_is_cont$25;
+        lane_decoder$complete5$20$d = (lane_decoder$window_length$20 == 'h6) & lane_decoder$window_next_fits$20 & lane_decoder$window_is_cont$22 & lane_decoder$window_is_cont$23 & lane_decoder$window_is_cont$24 & lane_decoder$window_is_cont$25;
         lane_decoder$gathered$20$d = lane_decoder$window_wide_free$25$word | (lane_decoder$window_wide_free$24$word << 'h6) | (lane_decoder$window_wide_free$23$word << 'hc) | (lane_decoder$window_wide_free$22$word << 'h12) | (lane_decoder$window_wide_free$21$word << 'h18) | (lane_decoder$window_wide_free$20$word << 'h1e);
         lane_decoder$own_present$20$d = lane_decoder$lane_present$20;
         lane_decoder$own_ascii$20$d = lane_decoder$lane_length$20 == 'h1;
@@ -46622,15 +49001,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$20$d = lane_decoder$lane_outside$20;
         lane_decoder$own_malformed$20$d = lane_decoder$lane_malformed$20;
         lane_decoder$own_free$20$d = lane_decoder$window_wide_free$25$word;
-        lane_decoder$complete1$21$d = (lane_decoder$window_length$25 == 'h2) & |(lane_decoder$window_cont$26 & lane_decoder$window_allowed$25);
-        lane_decoder$open1$21$d = (lane_decoder$window_length$25 > 'h2) & |(lane_decoder$window_cont$26 & lane_decoder$window_allowed$25);
-        lane_decoder$complete2$21$d = (lane_decoder$window_length$24 == 'h3) & |lane_decoder$window_cont$26 & |(lane_decoder$window_cont$25 & lane_decoder$window_allowed$24);
-        lane_decoder$open2$21$d = (lane_decoder$window_length$24 > 'h3) & |lane_decoder$window_cont$26 & |(lane_decoder$window_cont$25 & lane_decoder$window_allowed$24);
-        lane_decoder$complete3$21$d = (lane_decoder$window_length$23 == 'h4) & |lane_decoder$window_cont$26 & |lane_decoder$window_cont$25 & |(lane_decoder$window_cont$24 & lane_decoder$window_allowed$23);
-        lane_decoder$open3$21$d = (lane_decoder$window_length$23 > 'h4) & |lane_decoder$window_cont$26 & |lane_decoder$window_cont$25 & |(lane_decoder$window_cont$24 & lane_decoder$window_allowed$23);
-        lane_decoder$complete4$21$d = (lane_decoder$window_length$22 == 'h5) & |lane_decoder$window_cont$26 & |lane_decoder$window_cont$25 & |lane_decoder$window_cont$24 & |(lane_decoder$window_cont$23 & lane_decoder$window_allowed$22);
-        lane_decoder$open4$21$d = (lane_decoder$window_length$22 > 'h5) & |lane_decoder$window_cont$26 & |lane_decoder$window_cont$25 & |lane_decoder$window_cont$24 & |(lane_decoder$window_cont$23 & lane_decoder$window_allowed$22);
-        lane_decoder$complete5$21$d = (lane_decoder$window_length$21 == 'h6) & |lane_decoder$window_cont$26 & |lane_decoder$window_cont$25 & |lane_decoder$window_cont$24 & |lane_decoder$window_cont$23 & |(lane_decoder$window_cont$22 & lane_decoder$window_allowed$21);
+        lane_decoder$next_is_continuing$20$d = lane_decoder$lane_next_cont$20;
+        lane_decoder$next_continues$20$d = lane_decoder$lane_next_cont$20 & ((lane_decoder$lane_length$20 < 'h2) | lane_decoder$lane_next_fits$20);
+        lane_decoder$complete1$21$d = (lane_decoder$window_length$25 == 'h2) & lane_decoder$window_next_fits$25;
+        lane_decoder$open1$21$d = (lane_decoder$window_length$25 > 'h2) & lane_decoder$window_next_fits$25;
+        lane_decoder$complete2$21$d = (lane_decoder$window_length$24 == 'h3) & lane_decoder$window_next_fits$24 & lane_decoder$window_is_cont$26;
+        lane_decoder$open2$21$d = (lane_decoder$window_length$24 > 'h3) & lane_decoder$window_next_fits$24 & lane_decoder$window_is_cont$26;
+        lane_decoder$complete3$21$d = (lane_decoder$window_length$23 == 'h4) & lane_decoder$window_next_fits$23 & lane_decoder$window_is_cont$25 & lane_decoder$window_is_cont$26;
+        lane_decoder$open3$21$d = (lane_decoder$window_length$23 > 'h4) & lane_decoder$window_next_fits$23 & lane_decoder$window_is_cont$25 & lane_decoder$window_is_cont$26;
+        lane_decoder$complete4$21$d = (lane_decoder$window_length$22 == 'h5) & lane_decoder$window_next_fits$22 & lane_decoder$window_is_cont$24 & lane_decoder$window_is_cont$25 & lane_decoder$window_is_cont$26;
+        lane_decoder$open4$21$d = (lane_decoder$window_length$22 > 'h5) & lane_decoder$window_next_fits$22 & lane_decoder$window_is_cont$24 & lane_decoder$window_is_cont$25 & lane_decoder$window_is_cont$26;
+        lane_decoder$complete5$21$d = (lane_decoder$window_length$21 == 'h6) & lane_decoder$window_next_fits$21 & lane_decoder$window_is_cont$23 & lane_decoder$window_is_cont$24 & lane_decoder$window_is_cont$25 & lane_decoder$window_is_cont$26;
         lane_decoder$gathered$21$d = lane_decoder$window_wide_free$26$word | (lane_decoder$window_wide_free$25$word << 'h6) | (lane_decoder$window_wide_free$24$word << 'hc) | (lane_decoder$window_wide_free$23$word << 'h12) | (lane_decoder$window_wide_free$22$word << 'h18) | (lane_decoder$window_wide_free$21$word << 'h1e);
         lane_decoder$own_present$21$d = lane_decoder$lane_present$21;
         lane_decoder$own_ascii$21$d = lane_decoder$lane_length$21 == 'h1;
@@ -46638,15 +49019,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$21$d = lane_decoder$lane_outside$21;
         lane_decoder$own_malformed$21$d = lane_decoder$lane_malformed$21;
         lane_decoder$own_free$21$d = lane_decoder$window_wide_free$26$word;
-        lane_decoder$complete1$22$d = (lane_decoder$window_length$26 == 'h2) & |(lane_decoder$window_cont$27 & lane_decoder$window_allowed$26);
-        lane_decoder$open1$22$d = (lane_decoder$window_length$26 > 'h2) & |(lane_decoder$window_cont$27 & lane_decoder$window_allowed$26);
-        lane_decoder$complete2$22$d = (lane_decoder$window_length$25 == 'h3) & |lane_decoder$window_cont$27 & |(lane_decoder$window_cont$26 & lane_decoder$window_allowed$25);
-        lane_decoder$open2$22$d = (lane_decoder$window_length$25 > 'h3) & |lane_decoder$window_cont$27 & |(lane_decoder$window_cont$26 & lane_decoder$window_allowed$25);
-        lane_decoder$complete3$22$d = (lane_decoder$window_length$24 == 'h4) & |lane_decoder$window_cont$27 & |lane_decoder$window_cont$26 & |(lane_decoder$window_cont$25 & lane_decoder$window_allowed$24);
-        lane_decoder$open3$22$d = (lane_decoder$window_length$24 > 'h4) & |lane_decoder$window_cont$27 & |lane_decoder$window_cont$26 & |(lane_decoder$window_cont$25 & lane_decoder$window_allowed$24);
-        lane_decoder$complete4$22$d = (lane_decoder$window_length$23 == 'h5) & |lane_decoder$window_cont$27 & |lane_decoder$window_cont$26 & |lane_decoder$window_cont$25 & |(lane_decoder$window_cont$24 & lane_decoder$window_allowed$23);
-        lane_decoder$open4$22$d = (lane_decoder$window_length$23 > 'h5) & |lane_decoder$window_cont$27 & |lane_decoder$window_cont$26 & |lane_decoder$window_cont$25 & |(lane_decoder$window_cont$24 & lane_decoder$window_allowed$23);
-        lane_decoder$complete5$22$d = (lane_decoder$window_length$22 == 'h6) & |lane_decoder$window_cont$27 & |lane_decoder$window_cont$26 & |lane_decoder$window_cont$25 & |lane_decoder$window_cont$24 & |(lane_decoder$window_cont$23 & lane_decoder$window_allowed$22);
+        lane_decoder$next_is_continuing$21$d = lane_decoder$lane_next_cont$21;
+        lane_decoder$next_continues$21$d = lane_decoder$lane_next_cont$21 & ((lane_decoder$lane_length$21 < 'h2) | lane_decoder$lane_next_fits$21);
+        lane_decoder$complete1$22$d = (lane_decoder$window_length$26 == 'h2) & lane_decoder$window_next_fits$26;
+        lane_decoder$open1$22$d = (lane_decoder$window_length$26 > 'h2) & lane_decoder$window_next_fits$26;
+        lane_decoder$complete2$22$d = (lane_decoder$window_length$25 == 'h3) & lane_decoder$window_next_fits$25 & lane_decoder$window_is_cont$27;
+        lane_decoder$open2$22$d = (lane_decoder$window_length$25 > 'h3) & lane_decoder$window_next_fits$25 & lane_decoder$window_is_cont$27;
+        lane_decoder$complete3$22$d = (lane_decoder$window_length$24 == 'h4) & lane_decoder$window_next_fits$24 & lane_decoder$window_is_cont$26 & lane_decoder$window_is_cont$27;
+        lane_decoder$open3$22$d = (lane_decoder$window_length$24 > 'h4) & lane_decoder$window_next_fits$24 & lane_decoder$window_is_cont$26 & lane_decoder$window_is_cont$27;
+        lane_decoder$complete4$22$d = (lane_decoder$window_length$23 == 'h5) & lane_decoder$window_next_fits$23 & lane_decoder$window_is_cont$25 & lane_decoder$window_is_cont$26 & lane_decoder$window_is_cont$27;
+        lane_decoder$open4$22$d = (lane_decoder$window_length$23 > 'h5) & lane_decoder$window_next_fits$23 & lane_decoder$window_is_cont$25 & lane_decoder$window_is_cont$26 & lane_decoder$window_is_cont$27;
+        lane_decoder$complete5$22$d = (lane_decoder$window_length$22 == 'h6) & lane_decoder$window_next_fits$22 & lane_decoder$window_is_cont$24 & lane_decoder$window_is_cont$25 & lane_decoder$window_is_cont$26 & lane_decoder$window_is_cont$27;
         lane_decoder$gathered$22$d = lane_decoder$window_wide_free$27$word | (lane_decoder$window_wide_free$26$word << 'h6) | (lane_decoder$window_wide_free$25$word << 'hc) | (lane_decoder$window_wide_free$24$word << 'h12) | (lane_decoder$window_wide_free$23$word << 'h18) | (lane_decoder$window_wide_free$22$word << 'h1e);
         lane_decoder$own_present$22$d = lane_decoder$lane_present$22;
         lane_decoder$own_ascii$22$d = lane_decoder$lane_length$22 == 'h1;
@@ -46654,15 +49037,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$22$d = lane_decoder$lane_outside$22;
         lane_decoder$own_malformed$22$d = lane_decoder$lane_malformed$22;
         lane_decoder$own_free$22$d = lane_decoder$window_wide_free$27$word;
-        lane_decoder$complete1$23$d = (lane_decoder$window_length$27 == 'h2) & |(lane_decoder$window_cont$28 & lane_decoder$window_allowed$27);
-        lane_decoder$open1$23$d = (lane_decoder$window_length$27 > 'h2) & |(lane_decoder$window_cont$28 & lane_decoder$window_allowed$27);
-        lane_decoder$complete2$23$d = (lane_decoder$window_length$26 == 'h3) & |lane_decoder$window_cont$28 & |(lane_decoder$window_cont$27 & lane_decoder$window_allowed$26);
-        lane_decoder$open2$23$d = (lane_decoder$window_length$26 > 'h3) & |lane_decoder$window_cont$28 & |(lane_decoder$window_cont$27 & lane_decoder$window_allowed$26);
-        lane_decoder$complete3$23$d = (lane_decoder$window_length$25 == 'h4) & |lane_decoder$window_cont$28 & |lane_decoder$window_cont$27 & |(lane_decoder$window_cont$26 & lane_decoder$window_allowed$25);
-        lane_decoder$open3$23$d = (lane_decoder$window_length$25 > 'h4) & |lane_decoder$window_cont$28 & |lane_decoder$window_cont$27 & |(lane_decoder$window_cont$26 & lane_decoder$window_allowed$25);
-        lane_decoder$complete4$23$d = (lane_decoder$window_length$24 == 'h5) & |lane_decoder$window_cont$28 & |lane_decoder$window_cont$27 & |lane_decoder$window_cont$26 & |(lane_decoder$window_cont$25 & lane_decoder$window_allowed$24);
-        lane_decoder$open4$23$d = (lane_decoder$window_length$24 > 'h5) & |lane_decoder$window_cont$28 & |lane_decoder$window_cont$27 & |lane_decoder$window_cont$26 & |(lane_decoder$window_cont$25 & lane_decoder$window_allowed$24);
-        lane_decoder$complete5$23$d = (lane_decoder$window_length$23 == 'h6) & |lane_decoder$window_cont$28 & |lane_decoder$window_cont$27 & |lane_decoder$window_cont$26 & |lane_decoder$window_cont$25 & |(lane_decoder$window_cont$24 & lane_decoder$window_allowed$23);
+        lane_decoder$next_is_continuing$22$d = lane_decoder$lane_next_cont$22;
+        lane_decoder$next_continues$22$d = lane_decoder$lane_next_cont$22 & ((lane_decoder$lane_length$22 < 'h2) | lane_decoder$lane_next_fits$22);
+        lane_decoder$complete1$23$d = (lane_decoder$window_length$27 == 'h2) & lane_decoder$window_next_fits$27;
+        lane_decoder$open1$23$d = (lane_decoder$window_length$27 > 'h2) & lane_decoder$window_next_fits$27;
+        lane_decoder$complete2$23$d = (lane_decoder$window_length$26 == 'h3) & lane_decoder$window_next_fits$26 & lane_decoder$window_is_cont$28;
+        lane_decoder$open2$23$d = (lane_decoder$window_length$26 > 'h3) & lane_decoder$window_next_fits$26 & lane_decoder$window_is_cont$28;
+        lane_decoder$complete3$23$d = (lane_decoder$window_length$25 == 'h4) & lane_decoder$window_next_fits$25 & lane_decoder$window_is_cont$27 & lane_decoder$window_is_cont$28;
+        lane_decoder$open3$23$d = (lane_decoder$window_length$25 > 'h4) & lane_decoder$window_next_fits$25 & lane_decoder$window_is_cont$27 & lane_decoder$window_is_cont$28;
+        lane_decoder$complete4$23$d = (lane_decoder$window_length$24 == 'h5) & lane_decoder$window_next_fits$24 & lane_decoder$window_is_cont$26 & lane_decoder$window_is_cont$27 & lane_decoder$window_is_cont$28;
+        lane_decoder$open4$23$d = (lane_decoder$window_length$24 > 'h5) & lane_decoder$window_next_fits$24 & lane_decoder$window_is_cont$26 & lane_decoder$window_is_cont$27 & lane_decoder$window_is_cont$28;
+        lane_decoder$complete5$23$d = (lane_decoder$window_length$23 == 'h6) & lane_decoder$window_next_fits$23 & lane_decoder$window_is_cont$25 & lane_decoder$window_is_cont$26 & lane_decoder$window_is_cont$27 & lane_decoder$window_is_cont$28;
         lane_decoder$gathered$23$d = lane_decoder$window_wide_free$28$word | (lane_decoder$window_wide_free$27$word << 'h6) | (lane_decoder$window_wide_free$26$word << 'hc) | (lane_decoder$window_wide_free$25$word << 'h12) | (lane_decoder$window_wide_free$24$word << 'h18) | (lane_decoder$window_wide_free$23$word << 'h1e);
         lane_decoder$own_present$23$d = lane_decoder$lane_present$23;
         lane_decoder$own_ascii$23$d = lane_decoder$lane_length$23 == 'h1;
@@ -46670,15 +49055,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$23$d = lane_decoder$lane_outside$23;
         lane_decoder$own_malformed$23$d = lane_decoder$lane_malformed$23;
         lane_decoder$own_free$23$d = lane_decoder$window_wide_free$28$word;
-        lane_decoder$complete1$24$d = (lane_decoder$window_length$28 == 'h2) & |(lane_decoder$window_cont$29 & lane_decoder$window_allowed$28);
-        lane_decoder$open1$24$d = (lane_decoder$window_length$28 > 'h2) & |(lane_decoder$window_cont$29 & lane_decoder$window_allowed$28);
-        lane_decoder$complete2$24$d = (lane_decoder$window_length$27 == 'h3) & |lane_decoder$window_cont$29 & |(lane_decoder$window_cont$28 & lane_decoder$window_allowed$27);
-        lane_decoder$open2$24$d = (lane_decoder$window_length$27 > 'h3) & |lane_decoder$window_cont$29 & |(lane_decoder$window_cont$28 & lane_decoder$window_allowed$27);
-        lane_decoder$complete3$24$d = (lane_decoder$window_length$26 == 'h4) & |lane_decoder$window_cont$29 & |lane_decoder$window_cont$28 & |(lane_decoder$window_cont$27 & lane_decoder$window_allowed$26);
-        lane_decoder$open3$24$d = (lane_decoder$window_length$26 > 'h4) & |lane_decoder$window_cont$29 & |lane_decoder$window_cont$28 & |(lane_decoder$window_cont$27 & lane_decoder$window_allowed$26);
-        lane_decoder$complete4$24$d = (lane_decoder$window_length$25 == 'h5) & |lane_decoder$window_cont$29 & |lane_decoder$window_cont$28 & |lane_decoder$window_cont$27 & |(lane_decoder$window_cont$26 & lane_decoder$window_allowed$25);
-        lane_decoder$open4$24$d = (lane_decoder$window_length$25 > 'h5) & |lane_decoder$window_cont$29 & |lane_decoder$window_cont$28 & |lane_decoder$window_cont$27 & |(lane_decoder$window_cont$26 & lane_decoder$window_allowed$25);
-        lane_decoder$complete5$24$d = (lane_decoder$window_length$24 == 'h6) & |lane_decoder$window_cont$29 & |lane_decoder$window_cont$28 & |lane_decoder$window_cont$27 & |lane_decoder$window_cont$26 & |(lane_decoder$window_cont$25 & lane_decoder$window_allowed$24);
+        lane_decoder$next_is_continuing$23$d = lane_decoder$lane_next_cont$23;
+        lane_decoder$next_continues$23$d = lane_decoder$lane_next_cont$23 & ((lane_decoder$lane_length$23 < 'h2) | lane_decoder$lane_next_fits$23);
+        lane_decoder$complete1$24$d = (lane_decoder$window_length$28 == 'h2) & lane_decoder$window_next_fits$28;
+        lane_decoder$open1$24$d = (lane_decoder$window_length$28 > 'h2) & lane_decoder$window_next_fits$28;
+        lane_decoder$complete2$24$d = (lane_decoder$window_length$27 == 'h3) & lane_decoder$window_next_fits$27 & lane_decoder$window_is_cont$29;
+        lane_decoder$open2$24$d = (lane_decoder$window_length$27 > 'h3) & lane_decoder$window_next_fits$27 & lane_decoder$window_is_cont$29;
+        lane_decoder$complete3$24$d = (lane_decoder$window_length$26 == 'h4) & lane_decoder$window_next_fits$26 & lane_decoder$window_is_cont$28 & lane_decoder$window_is_cont$29;
+        lane_decoder$open3$24$d = (lane_decoder$window_length$26 > 'h4) & lane_decoder$window_next_fits$26 & lane_decoder$window_is_cont$28 & lane_decoder$window_is_cont$29;
+        lane_decoder$complete4$24$d = (lane_decoder$window_length$25 == 'h5) & lane_decoder$window_next_fits$25 & lane_decoder$window_is_cont$27 & lane_decoder$window_is_cont$28 & lane_decoder$window_is_cont$29;
+        lane_decoder$open4$24$d = (lane_decoder$window_length$25 > 'h5) & lane_decoder$window_next_fits$25 & lane_decoder$window_is_cont$27 & lane_decoder$window_is_cont$28 & lane_decoder$window_is_cont$29;
+        lane_decoder$complete5$24$d = (lane_decoder$window_length$24 == 'h6) & lane_decoder$window_next_fits$24 & lane_decoder$window_is_cont$26 & lane_decoder$window_is_cont$27 & lane_decoder$window_is_cont$28 & lane_decoder$window_is_cont$29;
         lane_decoder$gathered$24$d = lane_decoder$window_wide_free$29$word | (lane_decoder$window_wide_free$28$word << 'h6) | (lane_decoder$window_wide_free$27$word << 'hc) | (lane_decoder$window_wide_free$26$word << 'h12) | (lane_decoder$window_wide_free$25$word << 'h18) | (lane_decoder$window_wide_free$24$word << 'h1e);
         lane_decoder$own_present$24$d = lane_decoder$lane_present$24;
         lane_decoder$own_ascii$24$d = lane_decoder$lane_length$24 == 'h1;
@@ -46686,15 +49073,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$24$d = lane_decoder$lane_outside$24;
         lane_decoder$own_malformed$24$d = lane_decoder$lane_malformed$24;
         lane_decoder$own_free$24$d = lane_decoder$window_wide_free$29$word;
-        lane_decoder$complete1$25$d = (lane_decoder$window_length$29 == 'h2) & |(lane_decoder$window_cont$30 & lane_decoder$window_allowed$29);
-        lane_decoder$open1$25$d = (lane_decoder$window_length$29 > 'h2) & |(lane_decoder$window_cont$30 & lane_decoder$window_allowed$29);
-        lane_decoder$complete2$25$d = (lane_decoder$window_length$28 == 'h3) & |lane_decoder$window_cont$30 & |(lane_decoder$window_cont$29 & lane_decoder$window_allowed$28);
-        lane_decoder$open2$25$d = (lane_decoder$window_length$28 > 'h3) & |lane_decoder$window_cont$30 & |(lane_decoder$window_cont$29 & lane_decoder$window_allowed$28);
-        lane_decoder$complete3$25$d = (lane_decoder$window_length$27 == 'h4) & |lane_decoder$window_cont$30 & |lane_decoder$window_cont$29 & |(lane_decoder$window_cont$28 & lane_decoder$window_allowed$27);
-        lane_decoder$open3$25$d = (lane_decoder$window_length$27 > 'h4) & |lane_decoder$window_cont$30 & |lane_decoder$window_cont$29 & |(lane_decoder$window_cont$28 & lane_decoder$window_allowed$27);
-        lane_decoder$complete4$25$d = (lane_decoder$window_length$26 == 'h5) & |lane_decoder$window_cont$30 & |lane_decoder$window_cont$29 & |lane_decoder$window_cont$28 & |(lane_decoder$window_cont$27 & lane_decoder$window_allowed$26);
-        lane_decoder$open4$25$d = (lane_decoder$window_length$26 > 'h5) & |lane_decoder$window_cont$30 & |lane_decoder$window_cont$29 & |lane_decoder$window_cont$28 & |(lane_decoder$window_cont$27 & lane_decoder$window_allowed$26);
-        lane_decoder$complete5$25$d = (lane_decoder$window_length$25 == 'h6) & |lane_decoder$window_cont$30 & |lane_decoder$window_cont$29 & |lane_decoder$window_cont$28 & |lane_decoder$window_cont$27 & |(lane_decoder$window_cont$26 & lane_decoder$window_allowed$25);
+        lane_decoder$next_is_continuing$24$d = lane_decoder$lane_next_cont$24;
+        lane_decoder$next_continues$24$d = lane_decoder$lane_next_cont$24 & ((lane_decoder$lane_length$24 < 'h2) | lane_decoder$lane_next_fits$24);
+        lane_decoder$complete1$25$d = (lane_decoder$window_length$29 == 'h2) & lane_decoder$window_next_fits$29;
+        lane_decoder$open1$25$d = (lane_decoder$window_length$29 > 'h2) & lane_decoder$window_next_fits$29;
+        lane_decoder$complete2$25$d = (lane_decoder$window_length$28 == 'h3) & lane_decoder$window_next_fits$28 & lane_decoder$window_is_cont$30;
+        lane_decoder$open2$25$d = (lane_decoder$window_length$28 > 'h3) & lane_decoder$window_next_fits$28 & lane_decoder$window_is_cont$30;
+        lane_decoder$complete3$25$d = (lane_decoder$window_length$27 == 'h4) & lane_decoder$window_next_fits$27 & lane_decoder$window_is_cont$29 & lane_decoder$window_is_cont$30;
+        lane_decoder$open3$25$d = (lane_decoder$window_length$27 > 'h4) & lane_decoder$window_next_fits$27 & lane_decoder$window_is_cont$29 & lane_decoder$window_is_cont$30;
+        lane_decoder$complete4$25$d = (lane_decoder$window_length$26 == 'h5) & lane_decoder$window_next_fits$26 & lane_decoder$window_is_cont$28 & lane_decoder$window_is_cont$29 & lane_decoder$window_is_cont$30;
+        lane_decoder$open4$25$d = (lane_decoder$window_length$26 > 'h5) & lane_decoder$window_next_fits$26 & lane_decoder$window_is_cont$28 & lane_decoder$window_is_cont$29 & lane_decoder$window_is_cont$30;
+        lane_decoder$complete5$25$d = (lane_decoder$window_length$25 == 'h6) & lane_decoder$window_next_fits$25 & lane_decoder$window_is_cont$27 & lane_decoder$window_is_cont$28 & lane_decoder$window_is_cont$29 & lane_decoder$window_is_cont$30;
         lane_decoder$gathered$25$d = lane_decoder$window_wide_free$30$word | (lane_decoder$window_wide_free$29$word << 'h6) | (lane_decoder$window_wide_free$28$word << 'hc) | (lane_decoder$window_wide_free$27$word << 'h12) | (lane_decoder$window_wide_free$26$word << 'h18) | (lane_decoder$window_wide_free$25$word << 'h1e);
         lane_decoder$own_present$25$d = lane_decoder$lane_present$25;
         lane_decoder$own_ascii$25$d = lane_decoder$lane_length$25 == 'h1;
@@ -46702,15 +49091,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$25$d = lane_decoder$lane_outside$25;
         lane_decoder$own_malformed$25$d = lane_decoder$lane_malformed$25;
         lane_decoder$own_free$25$d = lane_decoder$window_wide_free$30$word;
-        lane_decoder$complete1$26$d = (lane_decoder$window_length$30 == 'h2) & |(lane_decoder$window_cont$31 & lane_decoder$window_allowed$30);
-        lane_decoder$open1$26$d = (lane_decoder$window_length$30 > 'h2) & |(lane_decoder$window_cont$31 & lane_decoder$window_allowed$30);
-        lane_decoder$complete2$26$d = (lane_decoder$window_length$29 == 'h3) & |lane_decoder$window_cont$31 & |(lane_decoder$window_cont$30 & lane_decoder$window_allowed$29);
-        lane_decoder$open2$26$d = (lane_decoder$window_length$29 > 'h3) & |lane_decoder$window_cont$31 & |(lane_decoder$window_cont$30 & lane_decoder$window_allowed$29);
-        lane_decoder$complete3$26$d = (lane_decoder$window_length$28 == 'h4) & |lane_decoder$window_cont$31 & |lane_decoder$window_cont$30 & |(lane_decoder$window_cont$29 & lane_decoder$window_allowed$28);
-        lane_decoder$open3$26$d = (lane_decoder$window_length$28 > 'h4) & |lane_decoder$window_cont$31 & |lane_decoder$window_cont$30 & |(lane_decoder$window_cont$29 & lane_decoder$window_allowed$28);
-        lane_decoder$complete4$26$d = (lane_decoder$window_length$27 == 'h5) & |lane_decoder$window_cont$31 & |lane_decoder$window_cont$30 & |lane_decoder$window_cont$29 & |(lane_decoder$window_cont$28 & lane_decoder$window_allowed$27);
-        lane_decoder$open4$26$d = (lane_decoder$window_length$27 > 'h5) & |lane_decoder$window_cont$31 & |lane_decoder$window_cont$30 & |lane_decoder$window_cont$29 & |(lane_decoder$window_cont$28 & lane_decoder$window_allowed$27);
-        lane_decoder$complete5$26$d = (lane_decoder$window_length$26 == 'h6) & |lane_decoder$window_cont$31 & |lane_decoder$window_cont$30 & |lane_decoder$window_cont$29 & |lane_decoder$window_cont$28 & |(lane_decoder$window_cont$27 & lane_decoder$window_allowed$26);
+        lane_decoder$next_is_continuing$25$d = lane_decoder$lane_next_cont$25;
+        lane_decoder$next_continues$25$d = lane_decoder$lane_next_cont$25 & ((lane_decoder$lane_length$25 < 'h2) | lane_decoder$lane_next_fits$25);
+        lane_decoder$complete1$26$d = (lane_decoder$window_length$30 == 'h2) & lane_decoder$window_next_fits$30;
+        lane_decoder$open1$26$d = (lane_decoder$window_length$30 > 'h2) & lane_decoder$window_next_fits$30;
+        lane_decoder$complete2$26$d = (lane_decoder$window_length$29 == 'h3) & lane_decoder$window_next_fits$29 & lane_decoder$window_is_cont$31;
+        lane_decoder$open2$26$d = (lane_decoder$window_length$29 > 'h3) & lane_decoder$window_next_fits$29 & lane_decoder$window_is_cont$31;
+        lane_decoder$complete3$26$d = (lane_decoder$window_length$28 == 'h4) & lane_decoder$window_next_fits$28 & lane_decoder$window_is_cont$30 & lane_decoder$window_is_cont$31;
+        lane_decoder$open3$26$d = (lane_decoder$window_length$28 > 'h4) & lane_decoder$window_next_fits$28 & lane_decoder$window_is_cont$30 & lane_decoder$window_is_cont$31;
+        lane_decoder$complete4$26$d = (lane_decoder$window_length$27 == 'h5) & lane_decoder$window_next_fits$27 & lane_decoder$window_is_cont$29 & lane_decoder$window_is_cont$30 & lane_decoder$window_is_cont$31;
+        lane_decoder$open4$26$d = (lane_decoder$window_length$27 > 'h5) & lane_decoder$window_next_fits$27 & lane_decoder$window_is_cont$29 & lane_decoder$window_is_cont$30 & lane_decoder$window_is_cont$31;
+        lane_decoder$complete5$26$d = (lane_decoder$window_length$26 == 'h6) & lane_decoder$window_next_fits$26 & lane_decoder$window_is_cont$28 & lane_decoder$window_is_cont$29 & lane_decoder$window_is_cont$30 & lane_decoder$window_is_cont$31;
         lane_decoder$gathered$26$d = lane_decoder$window_wide_free$31$word | (lane_decoder$window_wide_free$30$word << 'h6) | (lane_decoder$window_wide_free$29$word << 'hc) | (lane_decoder$window_wide_free$28$word << 'h12) | (lane_decoder$window_wide_free$27$word << 'h18) | (lane_decoder$window_wide_free$26$word << 'h1e);
         lane_decoder$own_present$26$d = lane_decoder$lane_present$26;
         lane_decoder$own_ascii$26$d = lane_decoder$lane_length$26 == 'h1;
@@ -46718,15 +49109,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$26$d = lane_decoder$lane_outside$26;
         lane_decoder$own_malformed$26$d = lane_decoder$lane_malformed$26;
         lane_decoder$own_free$26$d = lane_decoder$window_wide_free$31$word;
-        lane_decoder$complete1$27$d = (lane_decoder$window_length$31 == 'h2) & |(lane_decoder$window_cont$32 & lane_decoder$window_allowed$31);
-        lane_decoder$open1$27$d = (lane_decoder$window_length$31 > 'h2) & |(lane_decoder$window_cont$32 & lane_decoder$window_allowed$31);
-        lane_decoder$complete2$27$d = (lane_decoder$window_length$30 == 'h3) & |lane_decoder$window_cont$32 & |(lane_decoder$window_cont$31 & lane_decoder$window_allowed$30);
-        lane_decoder$open2$27$d = (lane_decoder$window_length$30 > 'h3) & |lane_decoder$window_cont$32 & |(lane_decoder$window_cont$31 & lane_decoder$window_allowed$30);
-        lane_decoder$complete3$27$d = (lane_decoder$window_length$29 == 'h4) & |lane_decoder$window_cont$32 & |lane_decoder$window_cont$31 & |(lane_decoder$window_cont$30 & lane_decoder$window_allowed$29);
-        lane_decoder$open3$27$d = (lane_decoder$window_length$29 > 'h4) & |lane_decoder$window_cont$32 & |lane_decoder$window_cont$31 & |(lane_decoder$window_cont$30 & lane_decoder$window_allowed$29);
-        lane_decoder$complete4$27$d = (lane_decoder$window_length$28 == 'h5) & |lane_decoder$window_cont$32 & |lane_decoder$window_cont$31 & |lane_decoder$window_cont$30 & |(lane_decoder$window_cont$29 & lane_decoder$window_allowed$28);
-        lane_decoder$open4$27$d = (lane_decoder$window_length$28 > 'h5) & |lane_decoder$window_cont$32 & |lane_decoder$window_cont$31 & |lane_decoder$window_cont$30 & |(lane_decoder$window_cont$29 & lane_decoder$window_allowed$28);
-        lane_decoder$complete5$27$d = (lane_decoder$window_length$27 == 'h6) & |lane_decoder$window_cont$32 & |lane_decoder$window_cont$31 & |lane_decoder$window_cont$30 & |lane_decoder$window_cont$29 & |(lane_decoder$window_cont$28 & lane_decoder$window_allowed$27);
+        lane_decoder$next_is_continuing$26$d = lane_decoder$lane_next_cont$26;
+        lane_decoder$next_continues$26$d = lane_decoder$lane_next_cont$26 & ((lane_decoder$lane_length$26 < 'h2) | lane_decoder$lane_next_fits$26);
+        lane_decoder$complete1$27$d = (lane_decoder$window_length$31 == 'h2) & lane_decoder$window_next_fits$31;
+        lane_decoder$open1$27$d = (lane_decoder$window_length$31 > 'h2) & lane_decoder$window_next_fits$31;
+        lane_decoder$complete2$27$d = (lane_decoder$window_length$30 == 'h3) & lane_decoder$window_next_fits$30 & lane_decoder$window_is_cont$32;
+        lane_decoder$open2$27$d = (lane_decoder$window_length$30 > 'h3) & lane_decoder$window_next_fits$30 & lane_decoder$window_is_cont$32;
+        lane_decoder$complete3$27$d = (lane_decoder$window_length$29 == 'h4) & lane_decoder$window_next_fits$29 & lane_decoder$window_is_cont$31 & lane_decoder$window_is_cont$32;
+        lane_decoder$open3$27$d = (lane_decoder$window_length$29 > 'h4) & lane_decoder$window_next_fits$29 & lane_decoder$window_is_cont$31 & lane_decoder$window_is_cont$32;
+        lane_decoder$complete4$27$d = (lane_decoder$window_length$28 == 'h5) & lane_decoder$window_next_fits$28 & lane_decoder$window_is_cont$30 & lane_decoder$window_is_cont$31 & lane_decoder$window_is_cont$32;
+        lane_decoder$open4$27$d = (lane_decoder$window_length$28 > 'h5) & lane_decoder$window_next_fits$28 & lane_decoder$window_is_cont$30 & lane_decoder$window_is_cont$31 & lane_decoder$window_is_cont$32;
+        lane_decoder$complete5$27$d = (lane_decoder$window_length$27 == 'h6) & lane_decoder$window_next_fits$27 & lane_decoder$window_is_cont$29 & lane_decoder$window_is_cont$30 & lane_decoder$window_is_cont$31 & lane_decoder$window_is_cont$32;
         lane_decoder$gathered$27$d = lane_decoder$window_wide_free$32$word | (lane_decoder$window_wide_free$31$word << 'h6) | (lane_decoder$window_wide_free$30$word << 'hc) | (lane_decoder$window_wide_free$29$word << 'h12) | (lane_decoder$window_wide_free$28$word << 'h18) | (lane_decoder$window_wide_free$27$word << 'h1e);
         lane_decoder$own_present$27$d = lane_decoder$lane_present$27;
         lane_decoder$own_ascii$27$d = lane_decoder$lane_length$27 == 'h1;
@@ -46734,15 +49127,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$27$d = lane_decoder$lane_outside$27;
         lane_decoder$own_malformed$27$d = lane_decoder$lane_malformed$27;
         lane_decoder$own_free$27$d = lane_decoder$window_wide_free$32$word;
-        lane_decoder$complete1$28$d = (lane_decoder$window_length$32 == 'h2) & |(lane_decoder$window_cont$33 & lane_decoder$window_allowed$32);
-        lane_decoder$open1$28$d = (lane_decoder$window_length$32 > 'h2) & |(lane_decoder$window_cont$33 & lane_decoder$window_allowed$32);
-        lane_decoder$complete2$28$d = (lane_decoder$window_length$31 == 'h3) & |lane_decoder$window_cont$33 & |(lane_decoder$window_cont$32 & lane_decoder$window_allowed$31);
-        lane_decoder$open2$28$d = (lane_decoder$window_length$31 > 'h3) & |lane_decoder$window_cont$33 & |(lane_decoder$window_cont$32 & lane_decoder$window_allowed$31);
-        lane_decoder$complete3$28$d = (lane_decoder$window_length$30 == 'h4) & |lane_decoder$window_cont$33 & |lane_decoder$window_cont$32 & |(lane_decoder$window_cont$31 & lane_decoder$window_allowed$30);
-        lane_decoder$open3$28$d = (lane_decoder$window_length$30 > 'h4) & |lane_decoder$window_cont$33 & |lane_decoder$window_cont$32 & |(lane_decoder$window_cont$31 & lane_decoder$window_allowed$30);
-        lane_decoder$complete4$28$d = (lane_decoder$window_length$29 == 'h5) & |lane_decoder$window_cont$33 & |lane_decoder$window_cont$32 & |lane_decoder$window_cont$31 & |(lane_decoder$window_cont$30 & lane_decoder$window_allowed$29);
-        lane_decoder$open4$28$d = (lane_decoder$window_length$29 > 'h5) & |lane_decoder$window_cont$33 & |lane_decoder$window_cont$32 & |lane_decoder$window_cont$31 & |(lane_decoder$window_cont$30 & lane_decoder$window_allowed$29);
-        lane_decoder$complete5$28$d = (lane_decoder$window_length$28 == 'h6) & |lane_decoder$window_cont$33 & |lane_decoder$window_cont$32 & |lane_decoder$window_cont$31 & |lane_decoder$window_cont$30 & |(lane_decoder$window_cont$29 & lane_decoder$window_allowed$28);
+        lane_decoder$next_is_continuing$27$d = lane_decoder$lane_next_cont$27;
+        lane_decoder$next_continues$27$d = lane_decoder$lane_next_cont$27 & ((lane_decoder$lane_length$27 < 'h2) | lane_decoder$lane_next_fits$27);
+        lane_decoder$complete1$28$d = (lane_decoder$window_length$32 == 'h2) & lane_decoder$window_next_fits$32;
+        lane_decoder$open1$28$d = (lane_decoder$window_length$32 > 'h2) & lane_decoder$window_next_fits$32;
+        lane_decoder$complete2$28$d = (lane_decoder$window_length$31 == 'h3) & lane_decoder$window_next_fits$31 & lane_decoder$window_is_cont$33;
+        lane_decoder$open2$28$d = (lane_decoder$window_length$31 > 'h3) & lane_decoder$window_next_fits$31 & lane_decoder$window_is_cont$33;
+        lane_decoder$complete3$28$d = (lane_decoder$window_length$30 == 'h4) & lane_decoder$window_next_fits$30 & lane_decoder$window_is_cont$32 & lane_decoder$window_is_cont$33;
+        lane_decoder$open3$28$d = (lane_decoder$window_length$30 > 'h4) & lane_decoder$window_next_fits$30 & lane_decoder$window_is_cont$32 & lane_decoder$window_is_cont$33;
+        lane_decoder$complete4$28$d = (lane_decoder$window_length$29 == 'h5) & lane_decoder$window_next_fits$29 & lane_decoder$window_is_cont$31 & lane_decoder$window_is_cont$32 & lane_decoder$window_is_cont$33;
+        lane_decoder$open4$28$d = (lane_decoder$window_length$29 > 'h5) & lane_decoder$window_next_fits$29 & lane_decoder$window_is_cont$31 & lane_decoder$window_is_cont$32 & lane_decoder$window_is_cont$33;
+        lane_decoder$complete5$28$d = (lane_decoder$window_length$28 == 'h6) & lane_decoder$window_next_fits$28 & lane_decoder$window_is_cont$30 & lane_decoder$window_is_cont$31 & lane_decoder$window_is_cont$32 & lane_decoder$window_is_cont$33;
         lane_decoder$gathered$28$d = lane_decoder$window_wide_free$33$word | (lane_decoder$window_wide_free$32$word << 'h6) | (lane_decoder$window_wide_free$31$word << 'hc) | (lane_decoder$window_wide_free$30$word << 'h12) | (lane_decoder$window_wide_free$29$word << 'h18) | (lane_decoder$window_wide_free$28$word << 'h1e);
         lane_decoder$own_present$28$d = lane_decoder$lane_present$28;
         lane_decoder$own_ascii$28$d = lane_decoder$lane_length$28 == 'h1;
@@ -46750,15 +49145,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$28$d = lane_decoder$lane_outside$28;
         lane_decoder$own_malformed$28$d = lane_decoder$lane_malformed$28;
         lane_decoder$own_free$28$d = lane_decoder$window_wide_free$33$word;
-        lane_decoder$complete1$29$d = (lane_decoder$window_length$33 == 'h2) & |(lane_decoder$window_cont$34 & lane_decoder$window_allowed$33);
-        lane_decoder$open1$29$d = (lane_decoder$window_length$33 > 'h2) & |(lane_decoder$window_cont$34 & lane_decoder$window_allowed$33);
-        lane_decoder$complete2$29$d = (lane_decoder$window_length$32 == 'h3) & |lane_decoder$window_cont$34 & |(lane_decoder$window_cont$33 & lane_decoder$window_allowed$32);
-        lane_decoder$open2$29$d = (lane_decoder$window_length$32 > 'h3) & |lane_decoder$window_cont$34 & |(lane_decoder$window_cont$33 & lane_decoder$window_allowed$32);
-        lane_decoder$complete3$29$d = (lane_decoder$window_length$31 == 'h4) & |lane_decoder$window_cont$34 & |lane_decoder$window_cont$33 & |(lane_decoder$window_cont$32 & lane_decoder$window_allowed$31);
-        lane_decoder$open3$29$d = (lane_decoder$window_length$31 > 'h4) & |lane_decoder$window_cont$34 & |lane_decoder$window_cont$33 & |(lane_decoder$window_cont$32 & lane_decoder$window_allowed$31);
-        lane_decoder$complete4$29$d = (lane_decoder$window_length$30 == 'h5) & |lane_decoder$window_cont$34 & |lane_decoder$window_cont$33 & |lane_decoder$window_cont$32 & |(lane_decoder$window_cont$31 & lane_decoder$window_allowed$30);
-        lane_decoder$open4$29$d = (lane_decoder$window_length$30 > 'h5) & |lane_decoder$window_cont$34 & |lane_decoder$window_cont$33 & |lane_decoder$window_cont$32 & |(lane_decoder$window_cont$31 & lane_decoder$window_allowed$30);
-        lane_decoder$complete5$29$d = (lane_decoder$window_length$29 == 'h6) & |lane_decoder$window_cont$34 & |lane_decoder$window_cont$33 & |lane_decoder$window_cont$32 & |lane_decoder$window_cont$31 & |(lane_decoder$window_cont$30 & lane_decoder$window_allowed$29);
+        lane_decoder$next_is_continuing$28$d = lane_decoder$lane_next_cont$28;
+        lane_decoder$next_continues$28$d = lane_decoder$lane_next_cont$28 & ((lane_decoder$lane_length$28 < 'h2) | lane_decoder$lane_next_fits$28);
+        lane_decoder$complete1$29$d = (lane_decoder$window_length$33 == 'h2) & lane_decoder$window_next_fits$33;
+        lane_decoder$open1$29$d = (lane_decoder$window_length$33 > 'h2) & lane_decoder$window_next_fits$33;
+        lane_decoder$complete2$29$d = (lane_decoder$window_length$32 == 'h3) & lane_decoder$window_next_fits$32 & lane_decoder$window_is_cont$34;
+        lane_decoder$open2$29$d = (lane_decoder$window_length$32 > 'h3) & lane_decoder$window_next_fits$32 & lane_decoder$window_is_cont$34;
+        lane_decoder$complete3$29$d = (lane_decoder$window_length$31 == 'h4) & lane_decoder$window_next_fits$31 & lane_decoder$window_is_cont$33 & lane_decoder$window_is_cont$34;
+        lane_decoder$open3$29$d = (lane_decoder$window_length$31 > 'h4) & lane_decoder$window_next_fits$31 & lane_decoder$window_is_cont$33 & lane_decoder$window_is_cont$34;
+        lane_decoder$complete4$29$d = (lane_decoder$window_length$30 == 'h5) & lane_decoder$window_next_fits$30 & lane_decoder$window_is_cont$32 & lane_decoder$window_is_cont$33 & lane_decoder$window_is_cont$34;
+        lane_decoder$open4$29$d = (lane_decoder$window_length$30 > 'h5) & lane_decoder$window_next_fits$30 & lane_decoder$window_is_cont$32 & lane_decoder$window_is_cont$33 & lane_decoder$window_is_cont$34;
+        lane_decoder$complete5$29$d = (lane_decoder$window_length$29 == 'h6) & lane_decoder$window_next_fits$29 & lane_decoder$window_is_cont$31 & lane_decoder$window_is_cont$32 & lane_decoder$window_is_cont$33 & lane_decoder$window_is_cont$34;
         lane_decoder$gathered$29$d = lane_decoder$window_wide_free$34$word | (lane_decoder$window_wide_free$33$word << 'h6) | (lane_decoder$window_wide_free$32$word << 'hc) | (lane_decoder$window_wide_free$31$word << 'h12) | (lane_decoder$window_wide_free$30$word << 'h18) | (lane_decoder$window_wide_free$29$word << 'h1e);
         lane_decoder$own_present$29$d = lane_decoder$lane_present$29;
         lane_decoder$own_ascii$29$d = lane_decoder$lane_length$29 == 'h1;
@@ -46766,15 +49163,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$29$d = lane_decoder$lane_outside$29;
         lane_decoder$own_malformed$29$d = lane_decoder$lane_malformed$29;
         lane_decoder$own_free$29$d = lane_decoder$window_wide_free$34$word;
-        lane_decoder$complete1$30$d = (lane_decoder$window_length$34 == 'h2) & |(lane_decoder$window_cont$35 & lane_decoder$window_allowed$34);
-        lane_decoder$open1$30$d = (lane_decoder$window_length$34 > 'h2) & |(lane_decoder$window_cont$35 & lane_decoder$window_allowed$34);
-        lane_decoder$complete2$30$d = (lane_decoder$window_length$33 == 'h3) & |lane_decoder$window_cont$35 & |(lane_decoder$window_cont$34 & lane_decoder$window_allowed$33);
-        lane_decoder$open2$30$d = (lane_decoder$window_length$33 > 'h3) & |lane_decoder$window_cont$35 & |(lane_decoder$window_cont$34 & lane_decoder$window_allowed$33);
-        lane_decoder$complete3$30$d = (lane_decoder$window_length$32 == 'h4) & |lane_decoder$window_cont$35 & |lane_decoder$window_cont$34 & |(lane_decoder$window_cont$33 & lane_decoder$window_allowed$32);
-        lane_decoder$open3$30$d = (lane_decoder$window_length$32 > 'h4) & |lane_decoder$window_cont$35 & |lane_decoder$window_cont$34 & |(lane_decoder$window_cont$33 & lane_decoder$window_allowed$32);
-        lane_decoder$complete4$30$d = (lane_decoder$window_length$31 == 'h5) & |lane_decoder$window_cont$35 & |lane_decoder$window_cont$34 & |lane_decoder$window_cont$33 & |(lane_decoder$window_cont$32 & lane_decoder$window_allowed$31);
-        lane_decoder$open4$30$d = (lane_decoder$window_length$31 > 'h5) & |lane_decoder$window_cont$35 & |lane_decoder$window_cont$34 & |lane_decoder$window_cont$33 & |(lane_decoder$window_cont$32 & lane_decoder$window_allowed$31);
-        lane_decoder$complete5$30$d = (lane_decoder$window_length$30 == 'h6) & |lane_decoder$window_cont$35 & |lane_decoder$window_cont$34 & |lane_decoder$window_cont$33 & |lane_decoder$window_cont$32 & |(lane_decoder$window_cont$31 & lane_decoder$window_allowed$30);
+        lane_decoder$next_is_continuing$29$d = lane_decoder$lane_next_cont$29;
+        lane_decoder$next_continues$29$d = lane_decoder$lane_next_cont$29 & ((lane_decoder$lane_length$29 < 'h2) | lane_decoder$lane_next_fits$29);
+        lane_decoder$complete1$30$d = (lane_decoder$window_length$34 == 'h2) & lane_decoder$window_next_fits$34;
+        lane_decoder$open1$30$d = (lane_decoder$window_length$34 > 'h2) & lane_decoder$window_next_fits$34;
+        lane_decoder$complete2$30$d = (lane_decoder$window_length$33 == 'h3) & lane_decoder$window_next_fits$33 & lane_decoder$window_is_cont$35;
+        lane_decoder$open2$30$d = (lane_decoder$window_length$33 > 'h3) & lane_decoder$window_next_fits$33 & lane_decoder$window_is_cont$35;
+        lane_decoder$complete3$30$d = (lane_decoder$window_length$32 == 'h4) & lane_decoder$window_next_fits$32 & lane_decoder$window_is_cont$34 & lane_decoder$window_is_cont$35;
+        lane_decoder$open3$30$d = (lane_decoder$window_length$32 > 'h4) & lane_decoder$window_next_fits$32 & lane_decoder$window_is_cont$34 & lane_decoder$window_is_cont$35;
+        lane_decoder$complete4$30$d = (lane_decoder$window_length$31 == 'h5) & lane_decoder$window_next_fits$31 & lane_decoder$window_is_cont$33 & lane_decoder$window_is_cont$34 & lane_decoder$window_is_cont$35;
+        lane_decoder$open4$30$d = (lane_decoder$window_length$31 > 'h5) & lane_decoder$window_next_fits$31 & lane_decoder$window_is_cont$33 & lane_decoder$window_is_cont$34 & lane_decoder$window_is_cont$35;
+        lane_decoder$complete5$30$d = (lane_decoder$window_length$30 == 'h6) & lane_decoder$window_next_fits$30 & lane_decoder$window_is_cont$32 & lane_decoder$window_is_cont$33 & lane_decoder$window_is_cont$34 & lane_decoder$window_is_cont$35;
         lane_decoder$gathered$30$d = lane_decoder$window_wide_free$35$word | (lane_decoder$window_wide_free$34$word << 'h6) | (lane_decoder$window_wide_free$33$word << 'hc) | (lane_decoder$window_wide_free$32$word << 'h12) | (lane_decoder$window_wide_free$31$word << 'h18) | (lane_decoder$window_wide_free$30$word << 'h1e);
         lane_decoder$own_present$30$d = lane_decoder$lane_present$30;
         lane_decoder$own_ascii$30$d = lane_decoder$lane_length$30 == 'h1;
@@ -46782,15 +49181,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$30$d = lane_decoder$lane_outside$30;
         lane_decoder$own_malformed$30$d = lane_decoder$lane_malformed$30;
         lane_decoder$own_free$30$d = lane_decoder$window_wide_free$35$word;
-        lane_decoder$complete1$31$d = (lane_decoder$window_length$35 == 'h2) & |(lane_decoder$window_cont$36 & lane_decoder$window_allowed$35);
-        lane_decoder$open1$31$d = (lane_decoder$window_length$35 > 'h2) & |(lane_decoder$window_cont$36 & lane_decoder$window_allowed$35);
-        lane_decoder$complete2$31$d = (lane_decoder$window_length$34 == 'h3) & |lane_decoder$window_cont$36 & |(lane_decoder$window_cont$35 & lane_decoder$window_allowed$34);
-        lane_decoder$open2$31$d = (lane_decoder$window_length$34 > 'h3) & |lane_decoder$window_cont$36 & |(lane_decoder$window_cont$35 & lane_decoder$window_allowed$34);
-        lane_decoder$complete3$31$d = (lane_decoder$window_length$33 == 'h4) & |lane_decoder$window_cont$36 & |lane_decoder$window_cont$35 & |(lane_decoder$window_cont$34 & lane_decoder$window_allowed$33);
-        lane_decoder$open3$31$d = (lane_decoder$window_length$33 > 'h4) & |lane_decoder$window_cont$36 & |lane_decoder$window_cont$35 & |(lane_decoder$window_cont$34 & lane_decoder$window_allowed$33);
-        lane_decoder$complete4$31$d = (lane_decoder$window_length$32 == 'h5) & |lane_decoder$window_cont$36 & |lane_decoder$window_cont$35 & |lane_decoder$window_cont$34 & |(lane_decoder$window_cont$33 & lane_decoder$window_allowed$32);
-        lane_decoder$open4$31$d = (lane_decoder$window_length$32 > 'h5) & |lane_decoder$window_cont$36 & |lane_decoder$window_cont$35 & |lane_decoder$window_cont$34 & |(lane_decoder$window_cont$33 & lane_decoder$window_allowed$32);
-        lane_decoder$complete5$31$d = (lane_decoder$window_length$31 == 'h6) & |lane_decoder$window_cont$36 & |lane_decoder$window_cont$35 & |lane_decoder$window_cont$34 & |lane_decoder$window_cont$33 & |(lane_decoder$window_cont$32 & lane_decoder$window_allowed$31);
+        lane_decoder$next_is_continuing$30$d = lane_decoder$lane_next_cont$30;
+        lane_decoder$next_continues$30$d = lane_decoder$lane_next_cont$30 & ((lane_decoder$lane_length$30 < 'h2) | lane_decoder$lane_next_fits$30);
+        lane_decoder$complete1$31$d = (lane_decoder$window_length$35 == 'h2) & lane_decoder$window_next_fits$35;
+        lane_decoder$open1$31$d = (lane_decoder$window_length$35 > 'h2) & lane_decoder$window_next_fits$35;
+        lane_decoder$complete2$31$d = (lane_decoder$window_length$34 == 'h3) & lane_decoder$window_next_fits$34 & lane_decoder$window_is_cont$36;
+        lane_decoder$open2$31$d = (lane_decoder$window_length$34 > 'h3) & lane_decoder$window_next_fits$34 & lane_decoder$window_is_cont$36;
+        lane_decoder$complete3$31$d = (lane_decoder$window_length$33 == 'h4) & lane_decoder$window_next_fits$33 & lane_decoder$window_is_cont$35 & lane_decoder$window_is_cont$36;
+        lane_decoder$open3$31$d = (lane_decoder$window_length$33 > 'h4) & lane_decoder$window_next_fits$33 & lane_decoder$window_is_cont$35 & lane_decoder$window_is_cont$36;
+        lane_decoder$complete4$31$d = (lane_decoder$window_length$32 == 'h5) & lane_decoder$window_next_fits$32 & lane_decoder$window_is_cont$34 & lane_decoder$window_is_cont$35 & lane_decoder$window_is_cont$36;
+        lane_decoder$open4$31$d = (lane_decoder$window_length$32 > 'h5) & lane_decoder$window_next_fits$32 & lane_decoder$window_is_cont$34 & lane_decoder$window_is_cont$35 & lane_decoder$window_is_cont$36;
+        lane_decoder$complete5$31$d = (lane_decoder$window_length$31 == 'h6) & lane_decoder$window_next_fits$31 & lane_decoder$window_is_cont$33 & lane_decoder$window_is_cont$34 & lane_decoder$window_is_cont$35 & lane_decoder$window_is_cont$36;
         lane_decoder$gathered$31$d = lane_decoder$window_wide_free$36$word | (lane_decoder$window_wide_free$35$word << 'h6) | (lane_decoder$window_wide_free$34$word << 'hc) | (lane_decoder$window_wide_free$33$word << 'h12) | (lane_decoder$window_wide_free$32$word << 'h18) | (lane_decoder$window_wide_free$31$word << 'h1e);
         lane_decoder$own_present$31$d = lane_decoder$lane_present$31;
         lane_decoder$own_ascii$31$d = lane_decoder$lane_length$31 == 'h1;
@@ -46798,258 +49199,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$own_outside$31$d = lane_decoder$lane_outside$31;
         lane_decoder$own_malformed$31$d = lane_decoder$lane_malformed$31;
         lane_decoder$own_free$31$d = lane_decoder$window_wide_free$36$word;
-        lane_decoder$next_cont$0 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$0 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$1 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$1 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$2 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$2 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$3 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$3 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$4 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$4 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$5 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$5 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$6 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$6 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$7 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$7 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$8 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$8 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$9 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$9 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$10 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$10 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$11 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$11 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$12 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$12 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$13 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$13 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$14 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$14 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$15 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$15 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$16 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$16 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$17 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$17 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$18 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$18 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$19 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$19 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$20 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$20 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$21 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$21 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$22 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$22 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$23 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$23 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$24 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$24 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$25 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$25 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$26 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$26 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$27 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$27 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$28 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$28 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$29 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$29 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$30 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$30 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$31 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$31 = lane_decoder$after_is_end;
-        if (lane_decoder$lane_present$1) begin
-            lane_decoder$next_cont$0 = lane_decoder$lane_cont$1;
-            lane_decoder$next_is_end$0 = 1'b0;
-        end
-        if (lane_decoder$lane_present$2) begin
-            lane_decoder$next_cont$1 = lane_decoder$lane_cont$2;
-            lane_decoder$next_is_end$1 = 1'b0;
-        end
-        if (lane_decoder$lane_present$3) begin
-            lane_decoder$next_cont$2 = lane_decoder$lane_cont$3;
-            lane_decoder$next_is_end$2 = 1'b0;
-        end
-        if (lane_decoder$lane_present$4) begin
-            lane_decoder$next_cont$3 = lane_decoder$lane_cont$4;
-            lane_decoder$next_is_end$3 = 1'b0;
-        end
-        if (lane_decoder$lane_present$5) begin
-            lane_decoder$next_cont$4 = lane_decoder$lane_cont$5;
-            lane_decoder$next_is_end$4 = 1'b0;
-        end
-        if (lane_decoder$lane_present$6) begin
-            lane_decoder$next_cont$5 = lane_decoder$lane_cont$6;
-            lane_decoder$next_is_end$5 = 1'b0;
-        end
-        if (lane_decoder$lane_present$7) begin
-            lane_decoder$next_cont$6 = lane_decoder$lane_cont$7;
-            lane_decoder$next_is_end$6 = 1'b0;
-        end
-        if (lane_decoder$lane_present$8) begin
-            lane_decoder$next_cont$7 = lane_decoder$lane_cont$8;
-            lane_decoder$next_is_end$7 = 1'b0;
-        end
-        if (lane_decoder$lane_present$9) begin
-            lane_decoder$next_cont$8 = lane_decoder$lane_cont$9;
-            lane_decoder$next_is_end$8 = 1'b0;
-        end
-        if (lane_decoder$lane_present$10) begin
-            lane_decoder$next_cont$9 = lane_decoder$lane_cont$10;
-            lane_decoder$next_is_end$9 = 1'b0;
-        end
-        if (lane_decoder$lane_present$11) begin
-            lane_decoder$next_cont$10 = lane_decoder$lane_cont$11;
-            lane_decoder$next_is_end$10 = 1'b0;
-        end
-        if (lane_decoder$lane_present$12) begin
-            lane_decoder$next_cont$11 = lane_decoder$lane_cont$12;
-            lane_decoder$next_is_end$11 = 1'b0;
-        end
-        if (lane_decoder$lane_present$13) begin
-            lane_decoder$next_cont$12 = lane_decoder$lane_cont$13;
-            lane_decoder$next_is_end$12 = 1'b0;
-        end
-        if (lane_decoder$lane_present$14) begin
-            lane_decoder$next_cont$13 = lane_decoder$lane_cont$14;
-            lane_decoder$next_is_end$13 = 1'b0;
-        end
-        if (lane_decoder$lane_present$15) begin
-            lane_decoder$next_cont$14 = lane_decoder$lane_cont$15;
-            lane_decoder$next_is_end$14 = 1'b0;
-        end
-        if (lane_decoder$lane_present$16) begin
-            lane_decoder$next_cont$15 = lane_decoder$lane_cont$16;
-            lane_decoder$next_is_end$15 = 1'b0;
-        end
-        if (lane_decoder$lane_present$17) begin
-            lane_decoder$next_cont$16 = lane_decoder$lane_cont$17;
-            lane_decoder$next_is_end$16 = 1'b0;
-        end
-        if (lane_decoder$lane_present$18) begin
-            lane_decoder$next_cont$17 = lane_decoder$lane_cont$18;
-            lane_decoder$next_is_end$17 = 1'b0;
-        end
-        if (lane_decoder$lane_present$19) begin
-            lane_decoder$next_cont$18 = lane_decoder$lane_cont$19;
-            lane_decoder$next_is_end$18 = 1'b0;
-        end
-        if (lane_decoder$lane_present$20) begin
-            lane_decoder$next_cont$19 = lane_decoder$lane_cont$20;
-            lane_decoder$next_is_end$19 = 1'b0;
-        end
-        if (lane_decoder$lane_present$21) begin
-            lane_decoder$next_cont$20 = lane_decoder$lane_cont$21;
-            lane_decoder$next_is_end$20 = 1'b0;
-        end
-        if (lane_decoder$lane_present$22) begin
-            lane_decoder$next_cont$21 = lane_decoder$lane_cont$22;
-            lane_decoder$next_is_end$21 = 1'b0;
-        end
-        if (lane_decoder$lane_present$23) begin
-            lane_decoder$next_cont$22 = lane_decoder$lane_cont$23;
-            lane_decoder$next_is_end$22 = 1'b0;
-        end
-        if (lane_decoder$lane_present$24) begin
-            lane_decoder$next_cont$23 = lane_decoder$lane_cont$24;
-            lane_decoder$next_is_end$23 = 1'b0;
-        end
-        if (lane_decoder$lane_present$25) begin
-            lane_decoder$next_cont$24 = lane_decoder$lane_cont$25;
-            lane_decoder$next_is_end$24 = 1'b0;
-        end
-        if (lane_decoder$lane_present$26) begin
-            lane_decoder$next_cont$25 = lane_decoder$lane_cont$26;
-            lane_decoder$next_is_end$25 = 1'b0;
-        end
-        if (lane_decoder$lane_present$27) begin
-            lane_decoder$next_cont$26 = lane_decoder$lane_cont$27;
-            lane_decoder$next_is_end$26 = 1'b0;
-        end
-        if (lane_decoder$lane_present$28) begin
-            lane_decoder$next_cont$27 = lane_decoder$lane_cont$28;
-            lane_decoder$next_is_end$27 = 1'b0;
-        end
-        if (lane_decoder$lane_present$29) begin
-            lane_decoder$next_cont$28 = lane_decoder$lane_cont$29;
-            lane_decoder$next_is_end$28 = 1'b0;
-        end
-        if (lane_decoder$lane_present$30) begin
-            lane_decoder$next_cont$29 = lane_decoder$lane_cont$30;
-            lane_decoder$next_is_end$29 = 1'b0;
-        end
-        if (lane_decoder$lane_present$31) begin
-            lane_decoder$next_cont$30 = lane_decoder$lane_cont$31;
-            lane_decoder$next_is_end$30 = 1'b0;
-        end
-        lane_decoder$next_is_continuing$0$d = !lane_decoder$next_is_end$0 & |lane_decoder$next_cont$0;
-        lane_decoder$next_continues$0$d = !lane_decoder$next_is_end$0 & |lane_decoder$next_cont$0 & ((lane_decoder$lane_length$0 < 'h2) | |(lane_decoder$next_cont$0 & lane_decoder$lane_allowed$0));
-        lane_decoder$next_is_continuing$1$d = !lane_decoder$next_is_end$1 & |lane_decoder$next_cont$1;
-        lane_decoder$next_continues$1$d = !lane_decoder$next_is_end$1 & |lane_decoder$next_cont$1 & ((lane_decoder$lane_length$1 < 'h2) | |(lane_decoder$next_cont$1 & lane_decoder$lane_allowed$1));
-        lane_decoder$next_is_continuing$2$d = !lane_decoder$next_is_end$2 & |lane_decoder$next_cont$2;
-        lane_decoder$next_continues$2$d = !lane_decoder$next_is_end$2 & |lane_decoder$next_cont$2 & ((lane_decoder$lane_length$2 < 'h2) | |(lane_decoder$next_cont$2 & lane_decoder$lane_allowed$2));
-        lane_decoder$next_is_continuing$3$d = !lane_decoder$next_is_end$3 & |lane_decoder$next_cont$3;
-        lane_decoder$next_continues$3$d = !lane_decoder$next_is_end$3 & |lane_decoder$next_cont$3 & ((lane_decoder$lane_length$3 < 'h2) | |(lane_decoder$next_cont$3 & lane_decoder$lane_allowed$3));
-        lane_decoder$next_is_continuing$4$d = !lane_decoder$next_is_end$4 & |lane_decoder$next_cont$4;
-        lane_decoder$next_continues$4$d = !lane_decoder$next_is_end$4 & |lane_decoder$next_cont$4 & ((lane_decoder$lane_length$4 < 'h2) | |(lane_decoder$next_cont$4 & lane_decoder$lane_allowed$4));
-        lane_decoder$next_is_continuing$5$d = !lane_decoder$next_is_end$5 & |lane_decoder$next_cont$5;
-        lane_decoder$next_continues$5$d = !lane_decoder$next_is_end$5 & |lane_decoder$next_cont$5 & ((lane_decoder$lane_length$5 < 'h2) | |(lane_decoder$next_cont$5 & lane_decoder$lane_allowed$5));
-        lane_decoder$next_is_continuing$6$d = !lane_decoder$next_is_end$6 & |lane_decoder$next_cont$6;
-        lane_decoder$next_continues$6$d = !lane_decoder$next_is_end$6 & |lane_decoder$next_cont$6 & ((lane_decoder$lane_length$6 < 'h2) | |(lane_decoder$next_cont$6 & lane_decoder$lane_allowed$6));
-        lane_decoder$next_is_continuing$7$d = !lane_decoder$next_is_end$7 & |lane_decoder$next_cont$7;
-        lane_decoder$next_continues$7$d = !lane_decoder$next_is_end$7 & |lane_decoder$next_cont$7 & ((lane_decoder$lane_length$7 < 'h2) | |(lane_decoder$next_cont$7 & lane_decoder$lane_allowed$7));
-        lane_decoder$next_is_continuing$8$d = !lane_decoder$next_is_end$8 & |lane_decoder$next_cont$8;
-        lane_decoder$next_continues$8$d = !lane_decoder$next_is_end$8 & |lane_decoder$next_cont$8 & ((lane_decoder$lane_length$8 < 'h2) | |(lane_decoder$next_cont$8 & lane_decoder$lane_allowed$8));
-        lane_decoder$next_is_continuing$9$d = !lane_decoder$next_is_end$9 & |lane_decoder$next_cont$9;
-        lane_decoder$next_continues$9$d = !lane_decoder$next_is_end$9 & |lane_decoder$next_cont$9 & ((lane_decoder$lane_length$9 < 'h2) | |(lane_decoder$next_cont$9 & lane_decoder$lane_allowed$9));
-        lane_decoder$next_is_continuing$10$d = !lane_decoder$next_is_end$10 & |lane_decoder$next_cont$10;
-        lane_decoder$next_continues$10$d = !lane_decoder$next_is_end$10 & |lane_decoder$next_cont$10 & ((lane_decoder$lane_length$10 < 'h2) | |(lane_decoder$next_cont$10 & lane_decoder$lane_allowed$10));
-        lane_decoder$next_is_continuing$11$d = !lane_decoder$next_is_end$11 & |lane_decoder$next_cont$11;
-        lane_decoder$next_continues$11$d = !lane_decoder$next_is_end$11 & |lane_decoder$next_cont$11 & ((lane_decoder$lane_length$11 < 'h2) | |(lane_decoder$next_cont$11 & lane_decoder$lane_allowed$11));
-        lane_decoder$next_is_continuing$12$d = !lane_decoder$next_is_end$12 & |lane_decoder$next_cont$12;
-        lane_decoder$next_continues$12$d = !lane_decoder$next_is_end$12 & |lane_decoder$next_cont$12 & ((lane_decoder$lane_length$12 < 'h2) | |(lane_decoder$next_cont$12 & lane_decoder$lane_allowed$12));
-        lane_decoder$next_is_continuing$13$d = !lane_decoder$next_is_end$13 & |lane_decoder$next_cont$13;
-        lane_decoder$next_continues$13$d = !lane_decoder$next_is_end$13 & |lane_decoder$next_cont$13 & ((lane_decoder$lane_length$13 < 'h2) | |(lane_decoder$next_cont$13 & lane_decoder$lane_allowed$13));
-        lane_decoder$next_is_continuing$14$d = !lane_decoder$next_is_end$14 & |lane_decoder$next_cont$14;
-        lane_decoder$next_continues$14$d = !lane_decoder$next_is_end$14 & |lane_decoder$next_cont$14 & ((lane_decoder$lane_length$14 < 'h2) | |(lane_decoder$next_cont$14 & lane_decoder$lane_allowed$14));
-        lane_decoder$next_is_continuing$15$d = !lane_decoder$next_is_end$15 & |lane_decoder$next_cont$15;
-        lane_decoder$next_continues$15$d = !lane_decoder$next_is_end$15 & |lane_decoder$next_cont$15 & ((lane_decoder$lane_length$15 < 'h2) | |(lane_decoder$next_cont$15 & lane_decoder$lane_allowed$15));
-        lane_decoder$next_is_continuing$16$d = !lane_decoder$next_is_end$16 & |lane_decoder$next_cont$16;
-        lane_decoder$next_continues$16$d = !lane_decoder$next_is_end$16 & |lane_decoder$next_cont$16 & ((lane_decoder$lane_length$16 < 'h2) | |(lane_decoder$next_cont$16 & lane_decoder$lane_allowed$16));
-        lane_decoder$next_is_continuing$17$d = !lane_decoder$next_is_end$17 & |lane_decoder$next_cont$17;
-        lane_decoder$next_continues$17$d = !lane_decoder$next_is_end$17 & |lane_decoder$next_cont$17 & ((lane_decoder$lane_length$17 < 'h2) | |(lane_decoder$next_cont$17 & lane_decoder$lane_allowed$17));
-        lane_decoder$next_is_continuing$18$d = !lane_decoder$next_is_end$18 & |lane_decoder$next_cont$18;
-        lane_decoder$next_continues$18$d = !lane_decoder$next_is_end$18 & |lane_decoder$next_cont$18 & ((lane_decoder$lane_length$18 < 'h2) | |(lane_decoder$next_cont$18 & lane_decoder$lane_allowed$18));
-        lane_decoder$next_is_continuing$19$d = !lane_decoder$next_is_end$19 & |lane_decoder$next_cont$19;
-        lane_decoder$next_continues$19$d = !lane_decoder$next_is_end$19 & |lane_decoder$next_cont$19 & ((lane_decoder$lane_length$19 < 'h2) | |(lane_decoder$next_cont$19 & lane_decoder$lane_allowed$19));
-        lane_decoder$next_is_continuing$20$d = !lane_decoder$next_is_end$20 & |lane_decoder$next_cont$20;
-        lane_decoder$next_continues$20$d = !lane_decoder$next_is_end$20 & |lane_decoder$next_cont$20 & ((lane_decoder$lane_length$20 < 'h2) | |(lane_decoder$next_cont$20 & lane_decoder$lane_allowed$20));
-        lane_decoder$next_is_continuing$21$d = !lane_decoder$next_is_end$21 & |lane_decoder$next_cont$21;
-        lane_decoder$next_continues$21$d = !lane_decoder$next_is_end$21 & |lane_decoder$next_cont$21 & ((lane_decoder$lane_length$21 < 'h2) | |(lane_decoder$next_cont$21 & lane_decoder$lane_allowed$21));
-        lane_decoder$next_is_continuing$22$d = !lane_decoder$next_is_end$22 & |lane_decoder$next_cont$22;
-        lane_decoder$next_continues$22$d = !lane_decoder$next_is_end$22 & |lane_decoder$next_cont$22 & ((lane_decoder$lane_length$22 < 'h2) | |(lane_decoder$next_cont$22 & lane_decoder$lane_allowed$22));
-        lane_decoder$next_is_continuing$23$d = !lane_decoder$next_is_end$23 & |lane_decoder$next_cont$23;
-        lane_decoder$next_continues$23$d = !lane_decoder$next_is_end$23 & |lane_decoder$next_cont$23 & ((lane_decoder$lane_length$23 < 'h2) | |(lane_decoder$next_cont$23 & lane_decoder$lane_allowed$23));
-        lane_decoder$next_is_continuing$24$d = !lane_decoder$next_is_end$24 & |lane_decoder$next_cont$24;
-        lane_decoder$next_continues$24$d = !lane_decoder$next_is_end$24 & |lane_decoder$next_cont$24 & ((lane_decoder$lane_length$24 < 'h2) | |(lane_decoder$next_cont$24 & lane_decoder$lane_allowed$24));
-        lane_decoder$next_is_continuing$25$d = !lane_decoder$next_is_end$25 & |lane_decoder$next_cont$25;
-        lane_decoder$next_continues$25$d = !lane_decoder$next_is_end$25 & |lane_decoder$next_cont$25 & ((lane_decoder$lane_length$25 < 'h2) | |(lane_decoder$next_cont$25 & lane_decoder$lane_allowed$25));
-        lane_decoder$next_is_continuing$26$d = !lane_decoder$next_is_end$26 & |lane_decoder$next_cont$26;
-        lane_decoder$next_continues$26$d = !lane_decoder$next_is_end$26 & |lane_decoder$next_cont$26 & ((lane_decoder$lane_length$26 < 'h2) | |(lane_decoder$next_cont$26 & lane_decoder$lane_allowed$26));
-        lane_decoder$next_is_continuing$27$d = !lane_decoder$next_is_end$27 & |lane_decoder$next_cont$27;
-        lane_decoder$next_continues$27$d = !lane_decoder$next_is_end$27 & |lane_decoder$next_cont$27 & ((lane_decoder$lane_length$27 < 'h2) | |(lane_decoder$next_cont$27 & lane_decoder$lane_allowed$27));
-        lane_decoder$next_is_continuing$28$d = !lane_decoder$next_is_end$28 & |lane_decoder$next_cont$28;
-        lane_decoder$next_continues$28$d = !lane_decoder$next_is_end$28 & |lane_decoder$next_cont$28 & ((lane_decoder$lane_length$28 < 'h2) | |(lane_decoder$next_cont$28 & lane_decoder$lane_allowed$28));
-        lane_decoder$next_is_continuing$29$d = !lane_decoder$next_is_end$29 & |lane_decoder$next_cont$29;
-        lane_decoder$next_continues$29$d = !lane_decoder$next_is_end$29 & |lane_decoder$next_cont$29 & ((lane_decoder$lane_length$29 < 'h2) | |(lane_decoder$next_cont$29 & lane_decoder$lane_allowed$29));
-        lane_decoder$next_is_continuing$30$d = !lane_decoder$next_is_end$30 & |lane_decoder$next_cont$30;
-        lane_decoder$next_continues$30$d = !lane_decoder$next_is_end$30 & |lane_decoder$next_cont$30 & ((lane_decoder$lane_length$30 < 'h2) | |(lane_decoder$next_cont$30 & lane_decoder$lane_allowed$30));
-        lane_decoder$next_is_continuing$31$d = !lane_decoder$next_is_end$31 & |lane_decoder$next_cont$31;
-        lane_decoder$next_continues$31$d = !lane_decoder$next_is_end$31 & |lane_decoder$next_cont$31 & ((lane_decoder$lane_length$31 < 'h2) | |(lane_decoder$next_cont$31 & lane_decoder$lane_allowed$31));
+        lane_decoder$next_is_continuing$31$d = lane_decoder$lane_next_cont$31;
+        lane_decoder$next_continues$31$d = lane_decoder$lane_next_cont$31 & ((lane_decoder$lane_length$31 < 'h2) | lane_decoder$lane_next_fits$31);
         lane_decoder$partial_tlast$d = lane_decoder$window_tlast;
         lane_decoder$partial_valid$d = lane_decoder$window_valid & !lane_decoder$rst;
         lane_decoder$complete$0 = lane_decoder$complete1$0$q | lane_decoder$complete2$0$q | lane_decoder$complete3$0$q | lane_decoder$complete4$0$q | lane_decoder$complete5$0$q;
@@ -58466,8 +60617,72 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     end
     // queue$ram
     always @(posedge queue$ram$clock) begin
-        if (queue$ram$write_enable) beats[queue$ram$write_address] <= {queue$ram$write_tlast, queue$ram$write_tkeep, queue$ram$write_tuser, queue$ram$write_tdata};
-        if (queue$ram$read_enable) {queue$ram$read_tlast, queue$ram$read_tkeep, queue$ram$read_tuser, queue$ram$read_tdata} <= beats[queue$ram$read_address];
+        if (queue$ram$write_enable) begin
+            beats$0[queue$ram$write_address] <= {queue$ram$write_tlast, queue$ram$write_tkeep[0], queue$ram$write_tuser[3:0], queue$ram$write_tdata[31:0]};
+            beats$1[queue$ram$write_address] <= {queue$ram$write_tkeep[1], queue$ram$write_tuser[7:4], queue$ram$write_tdata[63:32]};
+            beats$2[queue$ram$write_address] <= {queue$ram$write_tkeep[2], queue$ram$write_tuser[11:8], queue$ram$write_tdata[95:64]};
+            beats$3[queue$ram$write_address] <= {queue$ram$write_tkeep[3], queue$ram$write_tuser[15:12], queue$ram$write_tdata[127:96]};
+            beats$4[queue$ram$write_address] <= {queue$ram$write_tkeep[4], queue$ram$write_tuser[19:16], queue$ram$write_tdata[159:128]};
+            beats$5[queue$ram$write_address] <= {queue$ram$write_tkeep[5], queue$ram$write_tuser[23:20], queue$ram$write_tdata[191:160]};
+            beats$6[queue$ram$write_address] <= {queue$ram$write_tkeep[6], queue$ram$write_tuser[27:24], queue$ram$write_tdata[223:192]};
+            beats$7[queue$ram$write_address] <= {queue$ram$write_tkeep[7], queue$ram$write_tuser[31:28], queue$ram$write_tdata[255:224]};
+            beats$8[queue$ram$write_address] <= {queue$ram$write_tkeep[8], queue$ram$write_tuser[35:32], queue$ram$write_tdata[287:256]};
+            beats$9[queue$ram$write_address] <= {queue$ram$write_tkeep[9], queue$ram$write_tuser[39:36], queue$ram$write_tdata[319:288]};
+            beats$10[queue$ram$write_address] <= {queue$ram$write_tkeep[10], queue$ram$write_tuser[43:40], queue$ram$write_tdata[351:320]};
+            beats$11[queue$ram$write_address] <= {queue$ram$write_tkeep[11], queue$ram$write_tuser[47:44], queue$ram$write_tdata[383:352]};
+            beats$12[queue$ram$write_address] <= {queue$ram$write_tkeep[12], queue$ram$write_tuser[51:48], queue$ram$write_tdata[415:384]};
+            beats$13[queue$ram$write_address] <= {queue$ram$write_tkeep[13], queue$ram$write_tuser[55:52], queue$ram$write_tdata[447:416]};
+            beats$14[queue$ram$write_address] <= {queue$ram$write_tkeep[14], queue$ram$write_tuser[59:56], queue$ram$write_tdata[479:448]};
+            beats$15[queue$ram$write_address] <= {queue$ram$write_tkeep[15], queue$ram$write_tuser[63:60], queue$ram$write_tdata[511:480]};
+            beats$16[queue$ram$write_address] <= {queue$ram$write_tkeep[16], queue$ram$write_tuser[67:64], queue$ram$write_tdata[543:512]};
+            beats$17[queue$ram$write_address] <= {queue$ram$write_tkeep[17], queue$ram$write_tuser[71:68], queue$ram$write_tdata[575:544]};
+            beats$18[queue$ram$write_address] <= {queue$ram$write_tkeep[18], queue$ram$write_tuser[75:72], queue$ram$write_tdata[607:576]};
+            beats$19[queue$ram$write_address] <= {queue$ram$write_tkeep[19], queue$ram$write_tuser[79:76], queue$ram$write_tdata[639:608]};
+            beats$20[queue$ram$write_address] <= {queue$ram$write_tkeep[20], queue$ram$write_tuser[83:80], queue$ram$write_tdata[671:640]};
+            beats$21[queue$ram$write_address] <= {queue$ram$write_tkeep[21], queue$ram$write_tuser[87:84], queue$ram$write_tdata[703:672]};
+            beats$22[queue$ram$write_address] <= {queue$ram$write_tkeep[22], queue$ram$write_tuser[91:88], queue$ram$write_tdata[735:704]};
+            beats$23[queue$ram$write_address] <= {queue$ram$write_tkeep[23], queue$ram$write_tuser[95:92], queue$ram$write_tdata[767:736]};
+            beats$24[queue$ram$write_address] <= {queue$ram$write_tkeep[24], queue$ram$write_tuser[99:96], queue$ram$write_tdata[799:768]};
+            beats$25[queue$ram$write_address] <= {queue$ram$write_tkeep[25], queue$ram$write_tuser[103:100], queue$ram$write_tdata[831:800]};
+            beats$26[queue$ram$write_address] <= {queue$ram$write_tkeep[26], queue$ram$write_tuser[107:104], queue$ram$write_tdata[863:832]};
+            beats$27[queue$ram$write_address] <= {queue$ram$write_tkeep[27], queue$ram$write_tuser[111:108], queue$ram$write_tdata[895:864]};
+            beats$28[queue$ram$write_address] <= {queue$ram$write_tkeep[28], queue$ram$write_tuser[115:112], queue$ram$write_tdata[927:896]};
+            beats$29[queue$ram$write_address] <= {queue$ram$write_tkeep[29], queue$ram$write_tuser[119:116], queue$ram$write_tdata[959:928]};
+            beats$30[queue$ram$write_address] <= {queue$ram$write_tkeep[30], queue$ram$write_tuser[123:120], queue$ram$write_tdata[991:960]};
+            beats$31[queue$ram$write_address] <= {queue$ram$write_tkeep[31], queue$ram$write_tuser[127:124], queue$ram$write_tdata[1023:992]};
+        end
+        if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address];
+        if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address];
+        if (queue$ram$read_enable$2) {queue$ram$read_tkeep$2, queue$ram$read_tuser$2, queue$ram$read_tdata$2} <= beats$2[queue$ram$read_address];
+        if (queue$ram$read_enable$3) {queue$ram$read_tkeep$3, queue$ram$read_tuser$3, queue$ram$read_tdata$3} <= beats$3[queue$ram$read_address];
+        if (queue$ram$read_enable$4) {queue$ram$read_tkeep$4, queue$ram$read_tuser$4, queue$ram$read_tdata$4} <= beats$4[queue$ram$read_address];
+        if (queue$ram$read_enable$5) {queue$ram$read_tkeep$5, queue$ram$read_tuser$5, queue$ram$read_tdata$5} <= beats$5[queue$ram$read_address];
+        if (queue$ram$read_enable$6) {queue$ram$read_tkeep$6, queue$ram$read_tuser$6, queue$ram$read_tdata$6} <= beats$6[queue$ram$read_address];
+        if (queue$ram$read_enable$7) {queue$ram$read_tkeep$7, queue$ram$read_tuser$7, queue$ram$read_tdata$7} <= beats$7[queue$ram$read_address];
+        if (queue$ram$read_enable$8) {queue$ram$read_tkeep$8, queue$ram$read_tuser$8, queue$ram$read_tdata$8} <= beats$8[queue$ram$read_address];
+        if (queue$ram$read_enable$9) {queue$ram$read_tkeep$9, queue$ram$read_tuser$9, queue$ram$read_tdata$9} <= beats$9[queue$ram$read_address];
+        if (queue$ram$read_enable$10) {queue$ram$read_tkeep$10, queue$ram$read_tuser$10, queue$ram$read_tdata$10} <= beats$10[queue$ram$read_address];
+        if (queue$ram$read_enable$11) {queue$ram$read_tkeep$11, queue$ram$read_tuser$11, queue$ram$read_tdata$11} <= beats$11[queue$ram$read_address];
+        if (queue$ram$read_enable$12) {queue$ram$read_tkeep$12, queue$ram$read_tuser$12, queue$ram$read_tdata$12} <= beats$12[queue$ram$read_address];
+        if (queue$ram$read_enable$13) {queue$ram$read_tkeep$13, queue$ram$read_tuser$13, queue$ram$read_tdata$13} <= beats$13[queue$ram$read_address];
+        if (queue$ram$read_enable$14) {queue$ram$read_tkeep$14, queue$ram$read_tuser$14, queue$ram$read_tdata$14} <= beats$14[queue$ram$read_address];
+        if (queue$ram$read_enable$15) {queue$ram$read_tkeep$15, queue$ram$read_tuser$15, queue$ram$read_tdata$15} <= beats$15[queue$ram$read_address];
+        if (queue$ram$read_enable$16) {queue$ram$read_tkeep$16, queue$ram$read_tuser$16, queue$ram$read_tdata$16} <= beats$16[queue$ram$read_address];
+        if (queue$ram$read_enable$17) {queue$ram$read_tkeep$17, queue$ram$read_tuser$17, queue$ram$read_tdata$17} <= beats$17[queue$ram$read_address];
+        if (queue$ram$read_enable$18) {queue$ram$read_tkeep$18, queue$ram$read_tuser$18, queue$ram$read_tdata$18} <= beats$18[queue$ram$read_address];
+        if (queue$ram$read_enable$19) {queue$ram$read_tkeep$19, queue$ram$read_tuser$19, queue$ram$read_tdata$19} <= beats$19[queue$ram$read_address];
+        if (queue$ram$read_enable$20) {queue$ram$read_tkeep$20, queue$ram$read_tuser$20, queue$ram$read_tdata$20} <= beats$20[queue$ram$read_address];
+        if (queue$ram$read_enable$21) {queue$ram$read_tkeep$21, queue$ram$read_tuser$21, queue$ram$read_tdata$21} <= beats$21[queue$ram$read_address];
+        if (queue$ram$read_enable$22) {queue$ram$read_tkeep$22, queue$ram$read_tuser$22, queue$ram$read_tdata$22} <= beats$22[queue$ram$read_address];
+        if (queue$ram$read_enable$23) {queue$ram$read_tkeep$23, queue$ram$read_tuser$23, queue$ram$read_tdata$23} <= beats$23[queue$ram$read_address];
+        if (queue$ram$read_enable$24) {queue$ram$read_tkeep$24, queue$ram$read_tuser$24, queue$ram$read_tdata$24} <= beats$24[queue$ram$read_address];
+        if (queue$ram$read_enable$25) {queue$ram$read_tkeep$25, queue$ram$read_tuser$25, queue$ram$read_tdata$25} <= beats$25[queue$ram$read_address];
+        if (queue$ram$read_enable$26) {queue$ram$read_tkeep$26, queue$ram$read_tuser$26, queue$ram$read_tdata$26} <= beats$26[queue$ram$read_address];
+        if (queue$ram$read_enable$27) {queue$ram$read_tkeep$27, queue$ram$read_tuser$27, queue$ram$read_tdata$27} <= beats$27[queue$ram$read_address];
+        if (queue$ram$read_enable$28) {queue$ram$read_tkeep$28, queue$ram$read_tuser$28, queue$ram$read_tdata$28} <= beats$28[queue$ram$read_address];
+        if (queue$ram$read_enable$29) {queue$ram$read_tkeep$29, queue$ram$read_tuser$29, queue$ram$read_tdata$29} <= beats$29[queue$ram$read_address];
+        if (queue$ram$read_enable$30) {queue$ram$read_tkeep$30, queue$ram$read_tuser$30, queue$ram$read_tdata$30} <= beats$30[queue$ram$read_address];
+        if (queue$ram$read_enable$31) {queue$ram$read_tkeep$31, queue$ram$read_tuser$31, queue$ram$read_tdata$31} <= beats$31[queue$ram$read_address];
     end
     // queue$write_pointer
     initial begin
@@ -58483,20 +60698,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     always @(posedge queue$read_pointer$clock) begin
        queue$read_pointer$q <= queue$read_pointer$d;
     end
-    // queue$fetched
-    initial begin
-       queue$fetched$q = 1'h0;
-    end
-    always @(posedge queue$fetched$clock) begin
-       queue$fetched$q <= queue$fetched$d;
-    end
-    // queue$not_empty
-    initial begin
-       queue$not_empty$q = 1'h0;
-    end
-    always @(posedge queue$not_empty$clock) begin
-       queue$not_empty$q <= queue$not_empty$d;
-    end
     // queue$read_pointer_ahead
     initial begin
        queue$read_pointer_ahead$q = 8'h0;
@@ -58504,33 +60705,1349 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     always @(posedge queue$read_pointer_ahead$clock) begin
        queue$read_pointer_ahead$q <= queue$read_pointer_ahead$d;
     end
-    // queue$tdata_out
+    // queue$fetched$0
     initial begin
-       queue$tdata_out$q = 1024'h0;
+       queue$fetched$0$q = 1'h0;
     end
-    always @(posedge queue$tdata_out$clock) begin
-       queue$tdata_out$q <= queue$tdata_out$d;
+    always @(posedge queue$fetched$0$clock) begin
+       queue$fetched$0$q <= queue$fetched$0$d;
     end
-    // queue$tuser_out
+    // queue$fetched$1
     initial begin
-       queue$tuser_out$q = 128'h0;
+       queue$fetched$1$q = 1'h0;
     end
-    always @(posedge queue$tuser_out$clock) begin
-       queue$tuser_out$q <= queue$tuser_out$d;
+    always @(posedge queue$fetched$1$clock) begin
+       queue$fetched$1$q <= queue$fetched$1$d;
     end
-    // queue$tkeep_out
+    // queue$fetched$2
     initial begin
-       queue$tkeep_out$q = 'h0;
+       queue$fetched$2$q = 1'h0;
     end
-    always @(posedge queue$tkeep_out$clock) begin
-       queue$tkeep_out$q <= queue$tkeep_out$d;
+    always @(posedge queue$fetched$2$clock) begin
+       queue$fetched$2$q <= queue$fetched$2$d;
     end
-    // queue$tvalid_out
+    // queue$fetched$3
     initial begin
-       queue$tvalid_out$q = 1'h0;
+       queue$fetched$3$q = 1'h0;
     end
-    always @(posedge queue$tvalid_out$clock) begin
-       queue$tvalid_out$q <= queue$tvalid_out$d;
+    always @(posedge queue$fetched$3$clock) begin
+       queue$fetched$3$q <= queue$fetched$3$d;
+    end
+    // queue$fetched$4
+    initial begin
+       queue$fetched$4$q = 1'h0;
+    end
+    always @(posedge queue$fetched$4$clock) begin
+       queue$fetched$4$q <= queue$fetched$4$d;
+    end
+    // queue$fetched$5
+    initial begin
+       queue$fetched$5$q = 1'h0;
+    end
+    always @(posedge queue$fetched$5$clock) begin
+       queue$fetched$5$q <= queue$fetched$5$d;
+    end
+    // queue$fetched$6
+    initial begin
+       queue$fetched$6$q = 1'h0;
+    end
+    always @(posedge queue$fetched$6$clock) begin
+       queue$fetched$6$q <= queue$fetched$6$d;
+    end
+    // queue$fetched$7
+    initial begin
+       queue$fetched$7$q = 1'h0;
+    end
+    always @(posedge queue$fetched$7$clock) begin
+       queue$fetched$7$q <= queue$fetched$7$d;
+    end
+    // queue$fetched$8
+    initial begin
+       queue$fetched$8$q = 1'h0;
+    end
+    always @(posedge queue$fetched$8$clock) begin
+       queue$fetched$8$q <= queue$fetched$8$d;
+    end
+    // queue$fetched$9
+    initial begin
+       queue$fetched$9$q = 1'h0;
+    end
+    always @(posedge queue$fetched$9$clock) begin
+       queue$fetched$9$q <= queue$fetched$9$d;
+    end
+    // queue$fetched$10
+    initial begin
+       queue$fetched$10$q = 1'h0;
+    end
+    always @(posedge queue$fetched$10$clock) begin
+       queue$fetched$10$q <= queue$fetched$10$d;
+    end
+    // queue$fetched$11
+    initial begin
+       queue$fetched$11$q = 1'h0;
+    end
+    always @(posedge queue$fetched$11$clock) begin
+       queue$fetched$11$q <= queue$fetched$11$d;
+    end
+    // queue$fetched$12
+    initial begin
+       queue$fetched$12$q = 1'h0;
+    end
+    always @(posedge queue$fetched$12$clock) begin
+       queue$fetched$12$q <= queue$fetched$12$d;
+    end
+    // queue$fetched$13
+    initial begin
+       queue$fetched$13$q = 1'h0;
+    end
+    always @(posedge queue$fetched$13$clock) begin
+       queue$fetched$13$q <= queue$fetched$13$d;
+    end
+    // queue$fetched$14
+    initial begin
+       queue$fetched$14$q = 1'h0;
+    end
+    always @(posedge queue$fetched$14$clock) begin
+       queue$fetched$14$q <= queue$fetched$14$d;
+    end
+    // queue$fetched$15
+    initial begin
+       queue$fetched$15$q = 1'h0;
+    end
+    always @(posedge queue$fetched$15$clock) begin
+       queue$fetched$15$q <= queue$fetched$15$d;
+    end
+    // queue$fetched$16
+    initial begin
+       queue$fetched$16$q = 1'h0;
+    end
+    always @(posedge queue$fetched$16$clock) begin
+       queue$fetched$16$q <= queue$fetched$16$d;
+    end
+    // queue$fetched$17
+    initial begin
+       queue$fetched$17$q = 1'h0;
+    end
+    always @(posedge queue$fetched$17$clock) begin
+       queue$fetched$17$q <= queue$fetched$17$d;
+    end
+    // queue$fetched$18
+    initial begin
+       queue$fetched$18$q = 1'h0;
+    end
+    always @(posedge queue$fetched$18$clock) begin
+       queue$fetched$18$q <= queue$fetched$18$d;
+    end
+    // queue$fetched$19
+    initial begin
+       queue$fetched$19$q = 1'h0;
+    end
+    always @(posedge queue$fetched$19$clock) begin
+       queue$fetched$19$q <= queue$fetched$19$d;
+    end
+    // queue$fetched$20
+    initial begin
+       queue$fetched$20$q = 1'h0;
+    end
+    always @(posedge queue$fetched$20$clock) begin
+       queue$fetched$20$q <= queue$fetched$20$d;
+    end
+    // queue$fetched$21
+    initial begin
+       queue$fetched$21$q = 1'h0;
+    end
+    always @(posedge queue$fetched$21$clock) begin
+       queue$fetched$21$q <= queue$fetched$21$d;
+    end
+    // queue$fetched$22
+    initial begin
+       queue$fetched$22$q = 1'h0;
+    end
+    always @(posedge queue$fetched$22$clock) begin
+       queue$fetched$22$q <= queue$fetched$22$d;
+    end
+    // queue$fetched$23
+    initial begin
+       queue$fetched$23$q = 1'h0;
+    end
+    always @(posedge queue$fetched$23$clock) begin
+       queue$fetched$23$q <= queue$fetched$23$d;
+    end
+    // queue$fetched$24
+    initial begin
+       queue$fetched$24$q = 1'h0;
+    end
+    always @(posedge queue$fetched$24$clock) begin
+       queue$fetched$24$q <= queue$fetched$24$d;
+    end
+    // queue$fetched$25
+    initial begin
+       queue$fetched$25$q = 1'h0;
+    end
+    always @(posedge queue$fetched$25$clock) begin
+       queue$fetched$25$q <= queue$fetched$25$d;
+    end
+    // queue$fetched$26
+    initial begin
+       queue$fetched$26$q = 1'h0;
+    end
+    always @(posedge queue$fetched$26$clock) begin
+       queue$fetched$26$q <= queue$fetched$26$d;
+    end
+    // queue$fetched$27
+    initial begin
+       queue$fetched$27$q = 1'h0;
+    end
+    always @(posedge queue$fetched$27$clock) begin
+       queue$fetched$27$q <= queue$fetched$27$d;
+    end
+    // queue$fetched$28
+    initial begin
+       queue$fetched$28$q = 1'h0;
+    end
+    always @(posedge queue$fetched$28$clock) begin
+       queue$fetched$28$q <= queue$fetched$28$d;
+    end
+    // queue$fetched$29
+    initial begin
+       queue$fetched$29$q = 1'h0;
+    end
+    always @(posedge queue$fetched$29$clock) begin
+       queue$fetched$29$q <= queue$fetched$29$d;
+    end
+    // queue$fetched$30
+    initial begin
+       queue$fetched$30$q = 1'h0;
+    end
+    always @(posedge queue$fetched$30$clock) begin
+       queue$fetched$30$q <= queue$fetched$30$d;
+    end
+    // queue$fetched$31
+    initial begin
+       queue$fetched$31$q = 1'h0;
+    end
+    always @(posedge queue$fetched$31$clock) begin
+       queue$fetched$31$q <= queue$fetched$31$d;
+    end
+    // queue$not_empty$0
+    initial begin
+       queue$not_empty$0$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$0$clock) begin
+       queue$not_empty$0$q <= queue$not_empty$0$d;
+    end
+    // queue$not_empty$1
+    initial begin
+       queue$not_empty$1$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$1$clock) begin
+       queue$not_empty$1$q <= queue$not_empty$1$d;
+    end
+    // queue$not_empty$2
+    initial begin
+       queue$not_empty$2$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$2$clock) begin
+       queue$not_empty$2$q <= queue$not_empty$2$d;
+    end
+    // queue$not_empty$3
+    initial begin
+       queue$not_empty$3$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$3$clock) begin
+       queue$not_empty$3$q <= queue$not_empty$3$d;
+    end
+    // queue$not_empty$4
+    initial begin
+       queue$not_empty$4$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$4$clock) begin
+       queue$not_empty$4$q <= queue$not_empty$4$d;
+    end
+    // queue$not_empty$5
+    initial begin
+       queue$not_empty$5$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$5$clock) begin
+       queue$not_empty$5$q <= queue$not_empty$5$d;
+    end
+    // queue$not_empty$6
+    initial begin
+       queue$not_empty$6$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$6$clock) begin
+       queue$not_empty$6$q <= queue$not_empty$6$d;
+    end
+    // queue$not_empty$7
+    initial begin
+       queue$not_empty$7$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$7$clock) begin
+       queue$not_empty$7$q <= queue$not_empty$7$d;
+    end
+    // queue$not_empty$8
+    initial begin
+       queue$not_empty$8$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$8$clock) begin
+       queue$not_empty$8$q <= queue$not_empty$8$d;
+    end
+    // queue$not_empty$9
+    initial begin
+       queue$not_empty$9$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$9$clock) begin
+       queue$not_empty$9$q <= queue$not_empty$9$d;
+    end
+    // queue$not_empty$10
+    initial begin
+       queue$not_empty$10$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$10$clock) begin
+       queue$not_empty$10$q <= queue$not_empty$10$d;
+    end
+    // queue$not_empty$11
+    initial begin
+       queue$not_empty$11$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$11$clock) begin
+       queue$not_empty$11$q <= queue$not_empty$11$d;
+    end
+    // queue$not_empty$12
+    initial begin
+       queue$not_empty$12$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$12$clock) begin
+       queue$not_empty$12$q <= queue$not_empty$12$d;
+    end
+    // queue$not_empty$13
+    initial begin
+       queue$not_empty$13$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$13$clock) begin
+       queue$not_empty$13$q <= queue$not_empty$13$d;
+    end
+    // queue$not_empty$14
+    initial begin
+       queue$not_empty$14$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$14$clock) begin
+       queue$not_empty$14$q <= queue$not_empty$14$d;
+    end
+    // queue$not_empty$15
+    initial begin
+       queue$not_empty$15$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$15$clock) begin
+       queue$not_empty$15$q <= queue$not_empty$15$d;
+    end
+    // queue$not_empty$16
+    initial begin
+       queue$not_empty$16$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$16$clock) begin
+       queue$not_empty$16$q <= queue$not_empty$16$d;
+    end
+    // queue$not_empty$17
+    initial begin
+       queue$not_empty$17$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$17$clock) begin
+       queue$not_empty$17$q <= queue$not_empty$17$d;
+    end
+    // queue$not_empty$18
+    initial begin
+       queue$not_empty$18$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$18$clock) begin
+       queue$not_empty$18$q <= queue$not_empty$18$d;
+    end
+    // queue$not_empty$19
+    initial begin
+       queue$not_empty$19$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$19$clock) begin
+       queue$not_empty$19$q <= queue$not_empty$19$d;
+    end
+    // queue$not_empty$20
+    initial begin
+       queue$not_empty$20$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$20$clock) begin
+       queue$not_empty$20$q <= queue$not_empty$20$d;
+    end
+    // queue$not_empty$21
+    initial begin
+       queue$not_empty$21$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$21$clock) begin
+       queue$not_empty$21$q <= queue$not_empty$21$d;
+    end
+    // queue$not_empty$22
+    initial begin
+       queue$not_empty$22$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$22$clock) begin
+       queue$not_empty$22$q <= queue$not_empty$22$d;
+    end
+    // queue$not_empty$23
+    initial begin
+       queue$not_empty$23$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$23$clock) begin
+       queue$not_empty$23$q <= queue$not_empty$23$d;
+    end
+    // queue$not_empty$24
+    initial begin
+       queue$not_empty$24$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$24$clock) begin
+       queue$not_empty$24$q <= queue$not_empty$24$d;
+    end
+    // queue$not_empty$25
+    initial begin
+       queue$not_empty$25$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$25$clock) begin
+       queue$not_empty$25$q <= queue$not_empty$25$d;
+    end
+    // queue$not_empty$26
+    initial begin
+       queue$not_empty$26$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$26$clock) begin
+       queue$not_empty$26$q <= queue$not_empty$26$d;
+    end
+    // queue$not_empty$27
+    initial begin
+       queue$not_empty$27$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$27$clock) begin
+       queue$not_empty$27$q <= queue$not_empty$27$d;
+    end
+    // queue$not_empty$28
+    initial begin
+       queue$not_empty$28$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$28$clock) begin
+       queue$not_empty$28$q <= queue$not_empty$28$d;
+    end
+    // queue$not_empty$29
+    initial begin
+       queue$not_empty$29$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$29$clock) begin
+       queue$not_empty$29$q <= queue$not_empty$29$d;
+    end
+    // queue$not_empty$30
+    initial begin
+       queue$not_empty$30$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$30$clock) begin
+       queue$not_empty$30$q <= queue$not_empty$30$d;
+    end
+    // queue$not_empty$31
+    initial begin
+       queue$not_empty$31$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$31$clock) begin
+       queue$not_empty$31$q <= queue$not_empty$31$d;
+    end
+    // queue$tvalid_out$0
+    initial begin
+       queue$tvalid_out$0$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$0$clock) begin
+       queue$tvalid_out$0$q <= queue$tvalid_out$0$d;
+    end
+    // queue$tvalid_out$1
+    initial begin
+       queue$tvalid_out$1$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$1$clock) begin
+       queue$tvalid_out$1$q <= queue$tvalid_out$1$d;
+    end
+    // queue$tvalid_out$2
+    initial begin
+       queue$tvalid_out$2$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$2$clock) begin
+       queue$tvalid_out$2$q <= queue$tvalid_out$2$d;
+    end
+    // queue$tvalid_out$3
+    initial begin
+       queue$tvalid_out$3$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$3$clock) begin
+       queue$tvalid_out$3$q <= queue$tvalid_out$3$d;
+    end
+    // queue$tvalid_out$4
+    initial begin
+       queue$tvalid_out$4$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$4$clock) begin
+       queue$tvalid_out$4$q <= queue$tvalid_out$4$d;
+    end
+    // queue$tvalid_out$5
+    initial begin
+       queue$tvalid_out$5$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$5$clock) begin
+       queue$tvalid_out$5$q <= queue$tvalid_out$5$d;
+    end
+    // queue$tvalid_out$6
+    initial begin
+       queue$tvalid_out$6$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$6$clock) begin
+       queue$tvalid_out$6$q <= queue$tvalid_out$6$d;
+    end
+    // queue$tvalid_out$7
+    initial begin
+       queue$tvalid_out$7$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$7$clock) begin
+       queue$tvalid_out$7$q <= queue$tvalid_out$7$d;
+    end
+    // queue$tvalid_out$8
+    initial begin
+       queue$tvalid_out$8$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$8$clock) begin
+       queue$tvalid_out$8$q <= queue$tvalid_out$8$d;
+    end
+    // queue$tvalid_out$9
+    initial begin
+       queue$tvalid_out$9$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$9$clock) begin
+       queue$tvalid_out$9$q <= queue$tvalid_out$9$d;
+    end
+    // queue$tvalid_out$10
+    initial begin
+       queue$tvalid_out$10$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$10$clock) begin
+       queue$tvalid_out$10$q <= queue$tvalid_out$10$d;
+    end
+    // queue$tvalid_out$11
+    initial begin
+       queue$tvalid_out$11$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$11$clock) begin
+       queue$tvalid_out$11$q <= queue$tvalid_out$11$d;
+    end
+    // queue$tvalid_out$12
+    initial begin
+       queue$tvalid_out$12$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$12$clock) begin
+       queue$tvalid_out$12$q <= queue$tvalid_out$12$d;
+    end
+    // queue$tvalid_out$13
+    initial begin
+       queue$tvalid_out$13$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$13$clock) begin
+       queue$tvalid_out$13$q <= queue$tvalid_out$13$d;
+    end
+    // queue$tvalid_out$14
+    initial begin
+       queue$tvalid_out$14$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$14$clock) begin
+       queue$tvalid_out$14$q <= queue$tvalid_out$14$d;
+    end
+    // queue$tvalid_out$15
+    initial begin
+       queue$tvalid_out$15$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$15$clock) begin
+       queue$tvalid_out$15$q <= queue$tvalid_out$15$d;
+    end
+    // queue$tvalid_out$16
+    initial begin
+       queue$tvalid_out$16$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$16$clock) begin
+       queue$tvalid_out$16$q <= queue$tvalid_out$16$d;
+    end
+    // queue$tvalid_out$17
+    initial begin
+       queue$tvalid_out$17$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$17$clock) begin
+       queue$tvalid_out$17$q <= queue$tvalid_out$17$d;
+    end
+    // queue$tvalid_out$18
+    initial begin
+       queue$tvalid_out$18$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$18$clock) begin
+       queue$tvalid_out$18$q <= queue$tvalid_out$18$d;
+    end
+    // queue$tvalid_out$19
+    initial begin
+       queue$tvalid_out$19$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$19$clock) begin
+       queue$tvalid_out$19$q <= queue$tvalid_out$19$d;
+    end
+    // queue$tvalid_out$20
+    initial begin
+       queue$tvalid_out$20$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$20$clock) begin
+       queue$tvalid_out$20$q <= queue$tvalid_out$20$d;
+    end
+    // queue$tvalid_out$21
+    initial begin
+       queue$tvalid_out$21$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$21$clock) begin
+       queue$tvalid_out$21$q <= queue$tvalid_out$21$d;
+    end
+    // queue$tvalid_out$22
+    initial begin
+       queue$tvalid_out$22$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$22$clock) begin
+       queue$tvalid_out$22$q <= queue$tvalid_out$22$d;
+    end
+    // queue$tvalid_out$23
+    initial begin
+       queue$tvalid_out$23$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$23$clock) begin
+       queue$tvalid_out$23$q <= queue$tvalid_out$23$d;
+    end
+    // queue$tvalid_out$24
+    initial begin
+       queue$tvalid_out$24$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$24$clock) begin
+       queue$tvalid_out$24$q <= queue$tvalid_out$24$d;
+    end
+    // queue$tvalid_out$25
+    initial begin
+       queue$tvalid_out$25$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$25$clock) begin
+       queue$tvalid_out$25$q <= queue$tvalid_out$25$d;
+    end
+    // queue$tvalid_out$26
+    initial begin
+       queue$tvalid_out$26$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$26$clock) begin
+       queue$tvalid_out$26$q <= queue$tvalid_out$26$d;
+    end
+    // queue$tvalid_out$27
+    initial begin
+       queue$tvalid_out$27$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$27$clock) begin
+       queue$tvalid_out$27$q <= queue$tvalid_out$27$d;
+    end
+    // queue$tvalid_out$28
+    initial begin
+       queue$tvalid_out$28$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$28$clock) begin
+       queue$tvalid_out$28$q <= queue$tvalid_out$28$d;
+    end
+    // queue$tvalid_out$29
+    initial begin
+       queue$tvalid_out$29$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$29$clock) begin
+       queue$tvalid_out$29$q <= queue$tvalid_out$29$d;
+    end
+    // queue$tvalid_out$30
+    initial begin
+       queue$tvalid_out$30$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$30$clock) begin
+       queue$tvalid_out$30$q <= queue$tvalid_out$30$d;
+    end
+    // queue$tvalid_out$31
+    initial begin
+       queue$tvalid_out$31$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$31$clock) begin
+       queue$tvalid_out$31$q <= queue$tvalid_out$31$d;
+    end
+    // queue$tdata_out$0
+    initial begin
+       queue$tdata_out$0$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$0$clock) begin
+       queue$tdata_out$0$q <= queue$tdata_out$0$d;
+    end
+    // queue$tdata_out$1
+    initial begin
+       queue$tdata_out$1$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$1$clock) begin
+       queue$tdata_out$1$q <= queue$tdata_out$1$d;
+    end
+    // queue$tdata_out$2
+    initial begin
+       queue$tdata_out$2$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$2$clock) begin
+       queue$tdata_out$2$q <= queue$tdata_out$2$d;
+    end
+    // queue$tdata_out$3
+    initial begin
+       queue$tdata_out$3$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$3$clock) begin
+       queue$tdata_out$3$q <= queue$tdata_out$3$d;
+    end
+    // queue$tdata_out$4
+    initial begin
+       queue$tdata_out$4$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$4$clock) begin
+       queue$tdata_out$4$q <= queue$tdata_out$4$d;
+    end
+    // queue$tdata_out$5
+    initial begin
+       queue$tdata_out$5$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$5$clock) begin
+       queue$tdata_out$5$q <= queue$tdata_out$5$d;
+    end
+    // queue$tdata_out$6
+    initial begin
+       queue$tdata_out$6$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$6$clock) begin
+       queue$tdata_out$6$q <= queue$tdata_out$6$d;
+    end
+    // queue$tdata_out$7
+    initial begin
+       queue$tdata_out$7$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$7$clock) begin
+       queue$tdata_out$7$q <= queue$tdata_out$7$d;
+    end
+    // queue$tdata_out$8
+    initial begin
+       queue$tdata_out$8$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$8$clock) begin
+       queue$tdata_out$8$q <= queue$tdata_out$8$d;
+    end
+    // queue$tdata_out$9
+    initial begin
+       queue$tdata_out$9$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$9$clock) begin
+       queue$tdata_out$9$q <= queue$tdata_out$9$d;
+    end
+    // queue$tdata_out$10
+    initial begin
+       queue$tdata_out$10$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$10$clock) begin
+       queue$tdata_out$10$q <= queue$tdata_out$10$d;
+    end
+    // queue$tdata_out$11
+    initial begin
+       queue$tdata_out$11$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$11$clock) begin
+       queue$tdata_out$11$q <= queue$tdata_out$11$d;
+    end
+    // queue$tdata_out$12
+    initial begin
+       queue$tdata_out$12$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$12$clock) begin
+       queue$tdata_out$12$q <= queue$tdata_out$12$d;
+    end
+    // queue$tdata_out$13
+    initial begin
+       queue$tdata_out$13$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$13$clock) begin
+       queue$tdata_out$13$q <= queue$tdata_out$13$d;
+    end
+    // queue$tdata_out$14
+    initial begin
+       queue$tdata_out$14$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$14$clock) begin
+       queue$tdata_out$14$q <= queue$tdata_out$14$d;
+    end
+    // queue$tdata_out$15
+    initial begin
+       queue$tdata_out$15$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$15$clock) begin
+       queue$tdata_out$15$q <= queue$tdata_out$15$d;
+    end
+    // queue$tdata_out$16
+    initial begin
+       queue$tdata_out$16$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$16$clock) begin
+       queue$tdata_out$16$q <= queue$tdata_out$16$d;
+    end
+    // queue$tdata_out$17
+    initial begin
+       queue$tdata_out$17$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$17$clock) begin
+       queue$tdata_out$17$q <= queue$tdata_out$17$d;
+    end
+    // queue$tdata_out$18
+    initial begin
+       queue$tdata_out$18$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$18$clock) begin
+       queue$tdata_out$18$q <= queue$tdata_out$18$d;
+    end
+    // queue$tdata_out$19
+    initial begin
+       queue$tdata_out$19$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$19$clock) begin
+       queue$tdata_out$19$q <= queue$tdata_out$19$d;
+    end
+    // queue$tdata_out$20
+    initial begin
+       queue$tdata_out$20$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$20$clock) begin
+       queue$tdata_out$20$q <= queue$tdata_out$20$d;
+    end
+    // queue$tdata_out$21
+    initial begin
+       queue$tdata_out$21$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$21$clock) begin
+       queue$tdata_out$21$q <= queue$tdata_out$21$d;
+    end
+    // queue$tdata_out$22
+    initial begin
+       queue$tdata_out$22$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$22$clock) begin
+       queue$tdata_out$22$q <= queue$tdata_out$22$d;
+    end
+    // queue$tdata_out$23
+    initial begin
+       queue$tdata_out$23$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$23$clock) begin
+       queue$tdata_out$23$q <= queue$tdata_out$23$d;
+    end
+    // queue$tdata_out$24
+    initial begin
+       queue$tdata_out$24$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$24$clock) begin
+       queue$tdata_out$24$q <= queue$tdata_out$24$d;
+    end
+    // queue$tdata_out$25
+    initial begin
+       queue$tdata_out$25$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$25$clock) begin
+       queue$tdata_out$25$q <= queue$tdata_out$25$d;
+    end
+    // queue$tdata_out$26
+    initial begin
+       queue$tdata_out$26$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$26$clock) begin
+       queue$tdata_out$26$q <= queue$tdata_out$26$d;
+    end
+    // queue$tdata_out$27
+    initial begin
+       queue$tdata_out$27$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$27$clock) begin
+       queue$tdata_out$27$q <= queue$tdata_out$27$d;
+    end
+    // queue$tdata_out$28
+    initial begin
+       queue$tdata_out$28$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$28$clock) begin
+       queue$tdata_out$28$q <= queue$tdata_out$28$d;
+    end
+    // queue$tdata_out$29
+    initial begin
+       queue$tdata_out$29$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$29$clock) begin
+       queue$tdata_out$29$q <= queue$tdata_out$29$d;
+    end
+    // queue$tdata_out$30
+    initial begin
+       queue$tdata_out$30$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$30$clock) begin
+       queue$tdata_out$30$q <= queue$tdata_out$30$d;
+    end
+    // queue$tdata_out$31
+    initial begin
+       queue$tdata_out$31$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$31$clock) begin
+       queue$tdata_out$31$q <= queue$tdata_out$31$d;
+    end
+    // queue$tuser_out$0
+    initial begin
+       queue$tuser_out$0$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$0$clock) begin
+       queue$tuser_out$0$q <= queue$tuser_out$0$d;
+    end
+    // queue$tuser_out$1
+    initial begin
+       queue$tuser_out$1$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$1$clock) begin
+       queue$tuser_out$1$q <= queue$tuser_out$1$d;
+    end
+    // queue$tuser_out$2
+    initial begin
+       queue$tuser_out$2$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$2$clock) begin
+       queue$tuser_out$2$q <= queue$tuser_out$2$d;
+    end
+    // queue$tuser_out$3
+    initial begin
+       queue$tuser_out$3$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$3$clock) begin
+       queue$tuser_out$3$q <= queue$tuser_out$3$d;
+    end
+    // queue$tuser_out$4
+    initial begin
+       queue$tuser_out$4$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$4$clock) begin
+       queue$tuser_out$4$q <= queue$tuser_out$4$d;
+    end
+    // queue$tuser_out$5
+    initial begin
+       queue$tuser_out$5$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$5$clock) begin
+       queue$tuser_out$5$q <= queue$tuser_out$5$d;
+    end
+    // queue$tuser_out$6
+    initial begin
+       queue$tuser_out$6$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$6$clock) begin
+       queue$tuser_out$6$q <= queue$tuser_out$6$d;
+    end
+    // queue$tuser_out$7
+    initial begin
+       queue$tuser_out$7$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$7$clock) begin
+       queue$tuser_out$7$q <= queue$tuser_out$7$d;
+    end
+    // queue$tuser_out$8
+    initial begin
+       queue$tuser_out$8$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$8$clock) begin
+       queue$tuser_out$8$q <= queue$tuser_out$8$d;
+    end
+    // queue$tuser_out$9
+    initial begin
+       queue$tuser_out$9$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$9$clock) begin
+       queue$tuser_out$9$q <= queue$tuser_out$9$d;
+    end
+    // queue$tuser_out$10
+    initial begin
+       queue$tuser_out$10$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$10$clock) begin
+       queue$tuser_out$10$q <= queue$tuser_out$10$d;
+    end
+    // queue$tuser_out$11
+    initial begin
+       queue$tuser_out$11$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$11$clock) begin
+       queue$tuser_out$11$q <= queue$tuser_out$11$d;
+    end
+    // queue$tuser_out$12
+    initial begin
+       queue$tuser_out$12$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$12$clock) begin
+       queue$tuser_out$12$q <= queue$tuser_out$12$d;
+    end
+    // queue$tuser_out$13
+    initial begin
+       queue$tuser_out$13$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$13$clock) begin
+       queue$tuser_out$13$q <= queue$tuser_out$13$d;
+    end
+    // queue$tuser_out$14
+    initial begin
+       queue$tuser_out$14$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$14$clock) begin
+       queue$tuser_out$14$q <= queue$tuser_out$14$d;
+    end
+    // queue$tuser_out$15
+    initial begin
+       queue$tuser_out$15$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$15$clock) begin
+       queue$tuser_out$15$q <= queue$tuser_out$15$d;
+    end
+    // queue$tuser_out$16
+    initial begin
+       queue$tuser_out$16$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$16$clock) begin
+       queue$tuser_out$16$q <= queue$tuser_out$16$d;
+    end
+    // queue$tuser_out$17
+    initial begin
+       queue$tuser_out$17$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$17$clock) begin
+       queue$tuser_out$17$q <= queue$tuser_out$17$d;
+    end
+    // queue$tuser_out$18
+    initial begin
+       queue$tuser_out$18$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$18$clock) begin
+       queue$tuser_out$18$q <= queue$tuser_out$18$d;
+    end
+    // queue$tuser_out$19
+    initial begin
+       queue$tuser_out$19$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$19$clock) begin
+       queue$tuser_out$19$q <= queue$tuser_out$19$d;
+    end
+    // queue$tuser_out$20
+    initial begin
+       queue$tuser_out$20$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$20$clock) begin
+       queue$tuser_out$20$q <= queue$tuser_out$20$d;
+    end
+    // queue$tuser_out$21
+    initial begin
+       queue$tuser_out$21$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$21$clock) begin
+       queue$tuser_out$21$q <= queue$tuser_out$21$d;
+    end
+    // queue$tuser_out$22
+    initial begin
+       queue$tuser_out$22$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$22$clock) begin
+       queue$tuser_out$22$q <= queue$tuser_out$22$d;
+    end
+    // queue$tuser_out$23
+    initial begin
+       queue$tuser_out$23$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$23$clock) begin
+       queue$tuser_out$23$q <= queue$tuser_out$23$d;
+    end
+    // queue$tuser_out$24
+    initial begin
+       queue$tuser_out$24$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$24$clock) begin
+       queue$tuser_out$24$q <= queue$tuser_out$24$d;
+    end
+    // queue$tuser_out$25
+    initial begin
+       queue$tuser_out$25$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$25$clock) begin
+       queue$tuser_out$25$q <= queue$tuser_out$25$d;
+    end
+    // queue$tuser_out$26
+    initial begin
+       queue$tuser_out$26$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$26$clock) begin
+       queue$tuser_out$26$q <= queue$tuser_out$26$d;
+    end
+    // queue$tuser_out$27
+    initial begin
+       queue$tuser_out$27$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$27$clock) begin
+       queue$tuser_out$27$q <= queue$tuser_out$27$d;
+    end
+    // queue$tuser_out$28
+    initial begin
+       queue$tuser_out$28$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$28$clock) begin
+       queue$tuser_out$28$q <= queue$tuser_out$28$d;
+    end
+    // queue$tuser_out$29
+    initial begin
+       queue$tuser_out$29$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$29$clock) begin
+       queue$tuser_out$29$q <= queue$tuser_out$29$d;
+    end
+    // queue$tuser_out$30
+    initial begin
+       queue$tuser_out$30$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$30$clock) begin
+       queue$tuser_out$30$q <= queue$tuser_out$30$d;
+    end
+    // queue$tuser_out$31
+    initial begin
+       queue$tuser_out$31$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$31$clock) begin
+       queue$tuser_out$31$q <= queue$tuser_out$31$d;
+    end
+    // queue$tkeep_out$0
+    initial begin
+       queue$tkeep_out$0$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$0$clock) begin
+       queue$tkeep_out$0$q <= queue$tkeep_out$0$d;
+    end
+    // queue$tkeep_out$1
+    initial begin
+       queue$tkeep_out$1$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$1$clock) begin
+       queue$tkeep_out$1$q <= queue$tkeep_out$1$d;
+    end
+    // queue$tkeep_out$2
+    initial begin
+       queue$tkeep_out$2$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$2$clock) begin
+       queue$tkeep_out$2$q <= queue$tkeep_out$2$d;
+    end
+    // queue$tkeep_out$3
+    initial begin
+       queue$tkeep_out$3$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$3$clock) begin
+       queue$tkeep_out$3$q <= queue$tkeep_out$3$d;
+    end
+    // queue$tkeep_out$4
+    initial begin
+       queue$tkeep_out$4$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$4$clock) begin
+       queue$tkeep_out$4$q <= queue$tkeep_out$4$d;
+    end
+    // queue$tkeep_out$5
+    initial begin
+       queue$tkeep_out$5$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$5$clock) begin
+       queue$tkeep_out$5$q <= queue$tkeep_out$5$d;
+    end
+    // queue$tkeep_out$6
+    initial begin
+       queue$tkeep_out$6$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$6$clock) begin
+       queue$tkeep_out$6$q <= queue$tkeep_out$6$d;
+    end
+    // queue$tkeep_out$7
+    initial begin
+       queue$tkeep_out$7$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$7$clock) begin
+       queue$tkeep_out$7$q <= queue$tkeep_out$7$d;
+    end
+    // queue$tkeep_out$8
+    initial begin
+       queue$tkeep_out$8$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$8$clock) begin
+       queue$tkeep_out$8$q <= queue$tkeep_out$8$d;
+    end
+    // queue$tkeep_out$9
+    initial begin
+       queue$tkeep_out$9$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$9$clock) begin
+       queue$tkeep_out$9$q <= queue$tkeep_out$9$d;
+    end
+    // queue$tkeep_out$10
+    initial begin
+       queue$tkeep_out$10$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$10$clock) begin
+       queue$tkeep_out$10$q <= queue$tkeep_out$10$d;
+    end
+    // queue$tkeep_out$11
+    initial begin
+       queue$tkeep_out$11$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$11$clock) begin
+       queue$tkeep_out$11$q <= queue$tkeep_out$11$d;
+    end
+    // queue$tkeep_out$12
+    initial begin
+       queue$tkeep_out$12$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$12$clock) begin
+       queue$tkeep_out$12$q <= queue$tkeep_out$12$d;
+    end
+    // queue$tkeep_out$13
+    initial begin
+       queue$tkeep_out$13$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$13$clock) begin
+       queue$tkeep_out$13$q <= queue$tkeep_out$13$d;
+    end
+    // queue$tkeep_out$14
+    initial begin
+       queue$tkeep_out$14$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$14$clock) begin
+       queue$tkeep_out$14$q <= queue$tkeep_out$14$d;
+    end
+    // queue$tkeep_out$15
+    initial begin
+       queue$tkeep_out$15$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$15$clock) begin
+       queue$tkeep_out$15$q <= queue$tkeep_out$15$d;
+    end
+    // queue$tkeep_out$16
+    initial begin
+       queue$tkeep_out$16$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$16$clock) begin
+       queue$tkeep_out$16$q <= queue$tkeep_out$16$d;
+    end
+    // queue$tkeep_out$17
+    initial begin
+       queue$tkeep_out$17$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$17$clock) begin
+       queue$tkeep_out$17$q <= queue$tkeep_out$17$d;
+    end
+    // queue$tkeep_out$18
+    initial begin
+       queue$tkeep_out$18$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$18$clock) begin
+       queue$tkeep_out$18$q <= queue$tkeep_out$18$d;
+    end
+    // queue$tkeep_out$19
+    initial begin
+       queue$tkeep_out$19$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$19$clock) begin
+       queue$tkeep_out$19$q <= queue$tkeep_out$19$d;
+    end
+    // queue$tkeep_out$20
+    initial begin
+       queue$tkeep_out$20$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$20$clock) begin
+       queue$tkeep_out$20$q <= queue$tkeep_out$20$d;
+    end
+    // queue$tkeep_out$21
+    initial begin
+       queue$tkeep_out$21$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$21$clock) begin
+       queue$tkeep_out$21$q <= queue$tkeep_out$21$d;
+    end
+    // queue$tkeep_out$22
+    initial begin
+       queue$tkeep_out$22$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$22$clock) begin
+       queue$tkeep_out$22$q <= queue$tkeep_out$22$d;
+    end
+    // queue$tkeep_out$23
+    initial begin
+       queue$tkeep_out$23$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$23$clock) begin
+       queue$tkeep_out$23$q <= queue$tkeep_out$23$d;
+    end
+    // queue$tkeep_out$24
+    initial begin
+       queue$tkeep_out$24$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$24$clock) begin
+       queue$tkeep_out$24$q <= queue$tkeep_out$24$d;
+    end
+    // queue$tkeep_out$25
+    initial begin
+       queue$tkeep_out$25$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$25$clock) begin
+       queue$tkeep_out$25$q <= queue$tkeep_out$25$d;
+    end
+    // queue$tkeep_out$26
+    initial begin
+       queue$tkeep_out$26$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$26$clock) begin
+       queue$tkeep_out$26$q <= queue$tkeep_out$26$d;
+    end
+    // queue$tkeep_out$27
+    initial begin
+       queue$tkeep_out$27$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$27$clock) begin
+       queue$tkeep_out$27$q <= queue$tkeep_out$27$d;
+    end
+    // queue$tkeep_out$28
+    initial begin
+       queue$tkeep_out$28$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$28$clock) begin
+       queue$tkeep_out$28$q <= queue$tkeep_out$28$d;
+    end
+    // queue$tkeep_out$29
+    initial begin
+       queue$tkeep_out$29$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$29$clock) begin
+       queue$tkeep_out$29$q <= queue$tkeep_out$29$d;
+    end
+    // queue$tkeep_out$30
+    initial begin
+       queue$tkeep_out$30$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$30$clock) begin
+       queue$tkeep_out$30$q <= queue$tkeep_out$30$d;
+    end
+    // queue$tkeep_out$31
+    initial begin
+       queue$tkeep_out$31$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$31$clock) begin
+       queue$tkeep_out$31$q <= queue$tkeep_out$31$d;
     end
     // queue$tlast_out
     initial begin
@@ -58539,71 +62056,1043 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     always @(posedge queue$tlast_out$clock) begin
        queue$tlast_out$q <= queue$tlast_out$d;
     end
+    // queue$tdata_bus
+    always @(*) queue$tdata_bus$bus = {queue$tdata_bus$lane$31, queue$tdata_bus$lane$30, queue$tdata_bus$lane$29, queue$tdata_bus$lane$28, queue$tdata_bus$lane$27, queue$tdata_bus$lane$26, queue$tdata_bus$lane$25, queue$tdata_bus$lane$24, queue$tdata_bus$lane$23, queue$tdata_bus$lane$22, queue$tdata_bus$lane$21, queue$tdata_bus$lane$20, queue$tdata_bus$lane$19, queue$tdata_bus$lane$18, queue$tdata_bus$lane$17, queue$tdata_bus$lane$16, queue$tdata_bus$lane$15, queue$tdata_bus$lane$14, queue$tdata_bus$lane$13, queue$tdata_bus$lane$12, queue$tdata_bus$lane$11, queue$tdata_bus$lane$10, queue$tdata_bus$lane$9, queue$tdata_bus$lane$8, queue$tdata_bus$lane$7, queue$tdata_bus$lane$6, queue$tdata_bus$lane$5, queue$tdata_bus$lane$4, queue$tdata_bus$lane$3, queue$tdata_bus$lane$2, queue$tdata_bus$lane$1, queue$tdata_bus$lane$0};
+    // queue$tuser_bus
+    always @(*) queue$tuser_bus$bus = {queue$tuser_bus$lane$31, queue$tuser_bus$lane$30, queue$tuser_bus$lane$29, queue$tuser_bus$lane$28, queue$tuser_bus$lane$27, queue$tuser_bus$lane$26, queue$tuser_bus$lane$25, queue$tuser_bus$lane$24, queue$tuser_bus$lane$23, queue$tuser_bus$lane$22, queue$tuser_bus$lane$21, queue$tuser_bus$lane$20, queue$tuser_bus$lane$19, queue$tuser_bus$lane$18, queue$tuser_bus$lane$17, queue$tuser_bus$lane$16, queue$tuser_bus$lane$15, queue$tuser_bus$lane$14, queue$tuser_bus$lane$13, queue$tuser_bus$lane$12, queue$tuser_bus$lane$11, queue$tuser_bus$lane$10, queue$tuser_bus$lane$9, queue$tuser_bus$lane$8, queue$tuser_bus$lane$7, queue$tuser_bus$lane$6, queue$tuser_bus$lane$5, queue$tuser_bus$lane$4, queue$tuser_bus$lane$3, queue$tuser_bus$lane$2, queue$tuser_bus$lane$1, queue$tuser_bus$lane$0};
+    // queue$tkeep_bus
+    always @(*) queue$tkeep_bus$bus = {queue$tkeep_bus$lane$31, queue$tkeep_bus$lane$30, queue$tkeep_bus$lane$29, queue$tkeep_bus$lane$28, queue$tkeep_bus$lane$27, queue$tkeep_bus$lane$26, queue$tkeep_bus$lane$25, queue$tkeep_bus$lane$24, queue$tkeep_bus$lane$23, queue$tkeep_bus$lane$22, queue$tkeep_bus$lane$21, queue$tkeep_bus$lane$20, queue$tkeep_bus$lane$19, queue$tkeep_bus$lane$18, queue$tkeep_bus$lane$17, queue$tkeep_bus$lane$16, queue$tkeep_bus$lane$15, queue$tkeep_bus$lane$14, queue$tkeep_bus$lane$13, queue$tkeep_bus$lane$12, queue$tkeep_bus$lane$11, queue$tkeep_bus$lane$10, queue$tkeep_bus$lane$9, queue$tkeep_bus$lane$8, queue$tkeep_bus$lane$7, queue$tkeep_bus$lane$6, queue$tkeep_bus$lane$5, queue$tkeep_bus$lane$4, queue$tkeep_bus$lane$3, queue$tkeep_bus$lane$2, queue$tkeep_bus$lane$1, queue$tkeep_bus$lane$0};
     // queue
     always @(*) begin
         queue$write_pointer$clock = queue$clock;
         queue$read_pointer$clock = queue$clock;
-        queue$fetched$clock = queue$clock;
-        queue$not_empty$clock = queue$clock;
         queue$read_pointer_ahead$clock = queue$clock;
-        queue$tdata_out$clock = queue$clock;
-        queue$tuser_out$clock = queue$clock;
-        queue$tkeep_out$clock = queue$clock;
-        queue$tvalid_out$clock = queue$clock;
         queue$tlast_out$clock = queue$clock;
         queue$write_pointer$d = queue$write_pointer$q;
         queue$read_pointer$d = queue$read_pointer$q;
-        queue$fetched$d = queue$fetched$q;
-        queue$not_empty$d = queue$not_empty$q;
         queue$read_pointer_ahead$d = queue$read_pointer_ahead$q;
-        queue$tdata_out$d = queue$tdata_out$q;
-        queue$tuser_out$d = queue$tuser_out$q;
-        queue$tkeep_out$d = queue$tkeep_out$q;
-        queue$tvalid_out$d = queue$tvalid_out$q;
         queue$tlast_out$d = queue$tlast_out$q;
+        queue$fetched$0$clock = queue$clock;
+        queue$fetched$0$d = queue$fetched$0$q;
+        queue$not_empty$0$clock = queue$clock;
+        queue$not_empty$0$d = queue$not_empty$0$q;
+        queue$tvalid_out$0$clock = queue$clock;
+        queue$tvalid_out$0$d = queue$tvalid_out$0$q;
+        queue$tdata_out$0$clock = queue$clock;
+        queue$tdata_out$0$d = queue$tdata_out$0$q;
+        queue$tuser_out$0$clock = queue$clock;
+        queue$tuser_out$0$d = queue$tuser_out$0$q;
+        queue$tkeep_out$0$clock = queue$clock;
+        queue$tkeep_out$0$d = queue$tkeep_out$0$q;
+        queue$tdata_bus$lane$0 = queue$tdata_out$0$q;
+        queue$tuser_bus$lane$0 = queue$tuser_out$0$q;
+        queue$tkeep_bus$lane$0 = queue$tkeep_out$0$q;
+        queue$fetched$1$clock = queue$clock;
+        queue$fetched$1$d = queue$fetched$1$q;
+        queue$not_empty$1$clock = queue$clock;
+        queue$not_empty$1$d = queue$not_empty$1$q;
+        queue$tvalid_out$1$clock = queue$clock;
+        queue$tvalid_out$1$d = queue$tvalid_out$1$q;
+        queue$tdata_out$1$clock = queue$clock;
+        queue$tdata_out$1$d = queue$tdata_out$1$q;
+        queue$tuser_out$1$clock = queue$clock;
+        queue$tuser_out$1$d = queue$tuser_out$1$q;
+        queue$tkeep_out$1$clock = queue$clock;
+        queue$tkeep_out$1$d = queue$tkeep_out$1$q;
+        queue$tdata_bus$lane$1 = queue$tdata_out$1$q;
+        queue$tuser_bus$lane$1 = queue$tuser_out$1$q;
+        queue$tkeep_bus$lane$1 = queue$tkeep_out$1$q;
+        queue$fetched$2$clock = queue$clock;
+        queue$fetched$2$d = queue$fetched$2$q;
+        queue$not_empty$2$clock = queue$clock;
+        queue$not_empty$2$d = queue$not_empty$2$q;
+        queue$tvalid_out$2$clock = queue$clock;
+        queue$tvalid_out$2$d = queue$tvalid_out$2$q;
+        queue$tdata_out$2$clock = queue$clock;
+        queue$tdata_out$2$d = queue$tdata_out$2$q;
+        queue$tuser_out$2$clock = queue$clock;
+        queue$tuser_out$2$d = queue$tuser_out$2$q;
+        queue$tkeep_out$2$clock = queue$clock;
+        queue$tkeep_out$2$d = queue$tkeep_out$2$q;
+        queue$tdata_bus$lane$2 = queue$tdata_out$2$q;
+        queue$tuser_bus$lane$2 = queue$tuser_out$2$q;
+        queue$tkeep_bus$lane$2 = queue$tkeep_out$2$q;
+        queue$fetched$3$clock = queue$clock;
+        queue$fetched$3$d = queue$fetched$3$q;
+        queue$not_empty$3$clock = queue$clock;
+        queue$not_empty$3$d = queue$not_empty$3$q;
+        queue$tvalid_out$3$clock = queue$clock;
+        queue$tvalid_out$3$d = queue$tvalid_out$3$q;
+        queue$tdata_out$3$clock = queue$clock;
+        queue$tdata_out$3$d = queue$tdata_out$3$q;
+        queue$tuser_out$3$clock = queue$clock;
+        queue$tuser_out$3$d = queue$tuser_out$3$q;
+        queue$tkeep_out$3$clock = queue$clock;
+        queue$tkeep_out$3$d = queue$tkeep_out$3$q;
+        queue$tdata_bus$lane$3 = queue$tdata_out$3$q;
+        queue$tuser_bus$lane$3 = queue$tuser_out$3$q;
+        queue$tkeep_bus$lane$3 = queue$tkeep_out$3$q;
+        queue$fetched$4$clock = queue$clock;
+        queue$fetched$4$d = queue$fetched$4$q;
+        queue$not_empty$4$clock = queue$clock;
+        queue$not_empty$4$d = queue$not_empty$4$q;
+        queue$tvalid_out$4$clock = queue$clock;
+        queue$tvalid_out$4$d = queue$tvalid_out$4$q;
+        queue$tdata_out$4$clock = queue$clock;
+        queue$tdata_out$4$d = queue$tdata_out$4$q;
+        queue$tuser_out$4$clock = queue$clock;
+        queue$tuser_out$4$d = queue$tuser_out$4$q;
+        queue$tkeep_out$4$clock = queue$clock;
+        queue$tkeep_out$4$d = queue$tkeep_out$4$q;
+        queue$tdata_bus$lane$4 = queue$tdata_out$4$q;
+        queue$tuser_bus$lane$4 = queue$tuser_out$4$q;
+        queue$tkeep_bus$lane$4 = queue$tkeep_out$4$q;
+        queue$fetched$5$clock = queue$clock;
+        queue$fetched$5$d = queue$fetched$5$q;
+        queue$not_empty$5$clock = queue$clock;
+        queue$not_empty$5$d = queue$not_empty$5$q;
+        queue$tvalid_out$5$clock = queue$clock;
+        queue$tvalid_out$5$d = queue$tvalid_out$5$q;
+        queue$tdata_out$5$clock = queue$clock;
+        queue$tdata_out$5$d = queue$tdata_out$5$q;
+        queue$tuser_out$5$clock = queue$clock;
+        queue$tuser_out$5$d = queue$tuser_out$5$q;
+        queue$tkeep_out$5$clock = queue$clock;
+        queue$tkeep_out$5$d = queue$tkeep_out$5$q;
+        queue$tdata_bus$lane$5 = queue$tdata_out$5$q;
+        queue$tuser_bus$lane$5 = queue$tuser_out$5$q;
+        queue$tkeep_bus$lane$5 = queue$tkeep_out$5$q;
+        queue$fetched$6$clock = queue$clock;
+        queue$fetched$6$d = queue$fetched$6$q;
+        queue$not_empty$6$clock = queue$clock;
+        queue$not_empty$6$d = queue$not_empty$6$q;
+        queue$tvalid_out$6$clock = queue$clock;
+        queue$tvalid_out$6$d = queue$tvalid_out$6$q;
+        queue$tdata_out$6$clock = queue$clock;
+        queue$tdata_out$6$d = queue$tdata_out$6$q;
+        queue$tuser_out$6$clock = queue$clock;
+        queue$tuser_out$6$d = queue$tuser_out$6$q;
+        queue$tkeep_out$6$clock = queue$clock;
+        queue$tkeep_out$6$d = queue$tkeep_out$6$q;
+        queue$tdata_bus$lane$6 = queue$tdata_out$6$q;
+        queue$tuser_bus$lane$6 = queue$tuser_out$6$q;
+        queue$tkeep_bus$lane$6 = queue$tkeep_out$6$q;
+        queue$fetched$7$clock = queue$clock;
+        queue$fetched$7$d = queue$fetched$7$q;
+        queue$not_empty$7$clock = queue$clock;
+        queue$not_empty$7$d = queue$not_empty$7$q;
+        queue$tvalid_out$7$clock = queue$clock;
+        queue$tvalid_out$7$d = queue$tvalid_out$7$q;
+        queue$tdata_out$7$clock = queue$clock;
+        queue$tdata_out$7$d = queue$tdata_out$7$q;
+        queue$tuser_out$7$clock = queue$clock;
+        queue$tuser_out$7$d = queue$tuser_out$7$q;
+        queue$tkeep_out$7$clock = queue$clock;
+        queue$tkeep_out$7$d = queue$tkeep_out$7$q;
+        queue$tdata_bus$lane$7 = queue$tdata_out$7$q;
+        queue$tuser_bus$lane$7 = queue$tuser_out$7$q;
+        queue$tkeep_bus$lane$7 = queue$tkeep_out$7$q;
+        queue$fetched$8$clock = queue$clock;
+        queue$fetched$8$d = queue$fetched$8$q;
+        queue$not_empty$8$clock = queue$clock;
+        queue$not_empty$8$d = queue$not_empty$8$q;
+        queue$tvalid_out$8$clock = queue$clock;
+        queue$tvalid_out$8$d = queue$tvalid_out$8$q;
+        queue$tdata_out$8$clock = queue$clock;
+        queue$tdata_out$8$d = queue$tdata_out$8$q;
+        queue$tuser_out$8$clock = queue$clock;
+        queue$tuser_out$8$d = queue$tuser_out$8$q;
+        queue$tkeep_out$8$clock = queue$clock;
+        queue$tkeep_out$8$d = queue$tkeep_out$8$q;
+        queue$tdata_bus$lane$8 = queue$tdata_out$8$q;
+        queue$tuser_bus$lane$8 = queue$tuser_out$8$q;
+        queue$tkeep_bus$lane$8 = queue$tkeep_out$8$q;
+        queue$fetched$9$clock = queue$clock;
+        queue$fetched$9$d = queue$fetched$9$q;
+        queue$not_empty$9$clock = queue$clock;
+        queue$not_empty$9$d = queue$not_empty$9$q;
+        queue$tvalid_out$9$clock = queue$clock;
+        queue$tvalid_out$9$d = queue$tvalid_out$9$q;
+        queue$tdata_out$9$clock = queue$clock;
+        queue$tdata_out$9$d = queue$tdata_out$9$q;
+        queue$tuser_out$9$clock = queue$clock;
+        queue$tuser_out$9$d = queue$tuser_out$9$q;
+        queue$tkeep_out$9$clock = queue$clock;
+        queue$tkeep_out$9$d = queue$tkeep_out$9$q;
+        queue$tdata_bus$lane$9 = queue$tdata_out$9$q;
+        queue$tuser_bus$lane$9 = queue$tuser_out$9$q;
+        queue$tkeep_bus$lane$9 = queue$tkeep_out$9$q;
+        queue$fetched$10$clock = queue$clock;
+        queue$fetched$10$d = queue$fetched$10$q;
+        queue$not_empty$10$clock = queue$clock;
+        queue$not_empty$10$d = queue$not_empty$10$q;
+        queue$tvalid_out$10$clock = queue$clock;
+        queue$tvalid_out$10$d = queue$tvalid_out$10$q;
+        queue$tdata_out$10$clock = queue$clock;
+        queue$tdata_out$10$d = queue$tdata_out$10$q;
+        queue$tuser_out$10$clock = queue$clock;
+        queue$tuser_out$10$d = queue$tuser_out$10$q;
+        queue$tkeep_out$10$clock = queue$clock;
+        queue$tkeep_out$10$d = queue$tkeep_out$10$q;
+        queue$tdata_bus$lane$10 = queue$tdata_out$10$q;
+        queue$tuser_bus$lane$10 = queue$tuser_out$10$q;
+        queue$tkeep_bus$lane$10 = queue$tkeep_out$10$q;
+        queue$fetched$11$clock = queue$clock;
+        queue$fetched$11$d = queue$fetched$11$q;
+        queue$not_empty$11$clock = queue$clock;
+        queue$not_empty$11$d = queue$not_empty$11$q;
+        queue$tvalid_out$11$clock = queue$clock;
+        queue$tvalid_out$11$d = queue$tvalid_out$11$q;
+        queue$tdata_out$11$clock = queue$clock;
+        queue$tdata_out$11$d = queue$tdata_out$11$q;
+        queue$tuser_out$11$clock = queue$clock;
+        queue$tuser_out$11$d = queue$tuser_out$11$q;
+        queue$tkeep_out$11$clock = queue$clock;
+        queue$tkeep_out$11$d = queue$tkeep_out$11$q;
+        queue$tdata_bus$lane$11 = queue$tdata_out$11$q;
+        queue$tuser_bus$lane$11 = queue$tuser_out$11$q;
+        queue$tkeep_bus$lane$11 = queue$tkeep_out$11$q;
+        queue$fetched$12$clock = queue$clock;
+        queue$fetched$12$d = queue$fetched$12$q;
+        queue$not_empty$12$clock = queue$clock;
+        queue$not_empty$12$d = queue$not_empty$12$q;
+        queue$tvalid_out$12$clock = queue$clock;
+        queue$tvalid_out$12$d = queue$tvalid_out$12$q;
+        queue$tdata_out$12$clock = queue$clock;
+        queue$tdata_out$12$d = queue$tdata_out$12$q;
+        queue$tuser_out$12$clock = queue$clock;
+        queue$tuser_out$12$d = queue$tuser_out$12$q;
+        queue$tkeep_out$12$clock = queue$clock;
+        queue$tkeep_out$12$d = queue$tkeep_out$12$q;
+        queue$tdata_bus$lane$12 = queue$tdata_out$12$q;
+        queue$tuser_bus$lane$12 = queue$tuser_out$12$q;
+        queue$tkeep_bus$lane$12 = queue$tkeep_out$12$q;
+        queue$fetched$13$clock = queue$clock;
+        queue$fetched$13$d = queue$fetched$13$q;
+        queue$not_empty$13$clock = queue$clock;
+        queue$not_empty$13$d = queue$not_empty$13$q;
+        queue$tvalid_out$13$clock = queue$clock;
+        queue$tvalid_out$13$d = queue$tvalid_out$13$q;
+        queue$tdata_out$13$clock = queue$clock;
+        queue$tdata_out$13$d = queue$tdata_out$13$q;
+        queue$tuser_out$13$clock = queue$clock;
+        queue$tuser_out$13$d = queue$tuser_out$13$q;
+        queue$tkeep_out$13$clock = queue$clock;
+        queue$tkeep_out$13$d = queue$tkeep_out$13$q;
+        queue$tdata_bus$lane$13 = queue$tdata_out$13$q;
+        queue$tuser_bus$lane$13 = queue$tuser_out$13$q;
+        queue$tkeep_bus$lane$13 = queue$tkeep_out$13$q;
+        queue$fetched$14$clock = queue$clock;
+        queue$fetched$14$d = queue$fetched$14$q;
+        queue$not_empty$14$clock = queue$clock;
+        queue$not_empty$14$d = queue$not_empty$14$q;
+        queue$tvalid_out$14$clock = queue$clock;
+        queue$tvalid_out$14$d = queue$tvalid_out$14$q;
+        queue$tdata_out$14$clock = queue$clock;
+        queue$tdata_out$14$d = queue$tdata_out$14$q;
+        queue$tuser_out$14$clock = queue$clock;
+        queue$tuser_out$14$d = queue$tuser_out$14$q;
+        queue$tkeep_out$14$clock = queue$clock;
+        queue$tkeep_out$14$d = queue$tkeep_out$14$q;
+        queue$tdata_bus$lane$14 = queue$tdata_out$14$q;
+        queue$tuser_bus$lane$14 = queue$tuser_out$14$q;
+        queue$tkeep_bus$lane$14 = queue$tkeep_out$14$q;
+        queue$fetched$15$clock = queue$clock;
+        queue$fetched$15$d = queue$fetched$15$q;
+        queue$not_empty$15$clock = queue$clock;
+        queue$not_empty$15$d = queue$not_empty$15$q;
+        queue$tvalid_out$15$clock = queue$clock;
+        queue$tvalid_out$15$d = queue$tvalid_out$15$q;
+        queue$tdata_out$15$clock = queue$clock;
+        queue$tdata_out$15$d = queue$tdata_out$15$q;
+        queue$tuser_out$15$clock = queue$clock;
+        queue$tuser_out$15$d = queue$tuser_out$15$q;
+        queue$tkeep_out$15$clock = queue$clock;
+        queue$tkeep_out$15$d = queue$tkeep_out$15$q;
+        queue$tdata_bus$lane$15 = queue$tdata_out$15$q;
+        queue$tuser_bus$lane$15 = queue$tuser_out$15$q;
+        queue$tkeep_bus$lane$15 = queue$tkeep_out$15$q;
+        queue$fetched$16$clock = queue$clock;
+        queue$fetched$16$d = queue$fetched$16$q;
+        queue$not_empty$16$clock = queue$clock;
+        queue$not_empty$16$d = queue$not_empty$16$q;
+        queue$tvalid_out$16$clock = queue$clock;
+        queue$tvalid_out$16$d = queue$tvalid_out$16$q;
+        queue$tdata_out$16$clock = queue$clock;
+        queue$tdata_out$16$d = queue$tdata_out$16$q;
+        queue$tuser_out$16$clock = queue$clock;
+        queue$tuser_out$16$d = queue$tuser_out$16$q;
+        queue$tkeep_out$16$clock = queue$clock;
+        queue$tkeep_out$16$d = queue$tkeep_out$16$q;
+        queue$tdata_bus$lane$16 = queue$tdata_out$16$q;
+        queue$tuser_bus$lane$16 = queue$tuser_out$16$q;
+        queue$tkeep_bus$lane$16 = queue$tkeep_out$16$q;
+        queue$fetched$17$clock = queue$clock;
+        queue$fetched$17$d = queue$fetched$17$q;
+        queue$not_empty$17$clock = queue$clock;
+        queue$not_empty$17$d = queue$not_empty$17$q;
+        queue$tvalid_out$17$clock = queue$clock;
+        queue$tvalid_out$17$d = queue$tvalid_out$17$q;
+        queue$tdata_out$17$clock = queue$clock;
+        queue$tdata_out$17$d = queue$tdata_out$17$q;
+        queue$tuser_out$17$clock = queue$clock;
+        queue$tuser_out$17$d = queue$tuser_out$17$q;
+        queue$tkeep_out$17$clock = queue$clock;
+        queue$tkeep_out$17$d = queue$tkeep_out$17$q;
+        queue$tdata_bus$lane$17 = queue$tdata_out$17$q;
+        queue$tuser_bus$lane$17 = queue$tuser_out$17$q;
+        queue$tkeep_bus$lane$17 = queue$tkeep_out$17$q;
+        queue$fetched$18$clock = queue$clock;
+        queue$fetched$18$d = queue$fetched$18$q;
+        queue$not_empty$18$clock = queue$clock;
+        queue$not_empty$18$d = queue$not_empty$18$q;
+        queue$tvalid_out$18$clock = queue$clock;
+        queue$tvalid_out$18$d = queue$tvalid_out$18$q;
+        queue$tdata_out$18$clock = queue$clock;
+        queue$tdata_out$18$d = queue$tdata_out$18$q;
+        queue$tuser_out$18$clock = queue$clock;
+        queue$tuser_out$18$d = queue$tuser_out$18$q;
+        queue$tkeep_out$18$clock = queue$clock;
+        queue$tkeep_out$18$d = queue$tkeep_out$18$q;
+        queue$tdata_bus$lane$18 = queue$tdata_out$18$q;
+        queue$tuser_bus$lane$18 = queue$tuser_out$18$q;
+        queue$tkeep_bus$lane$18 = queue$tkeep_out$18$q;
+        queue$fetched$19$clock = queue$clock;
+        queue$fetched$19$d = queue$fetched$19$q;
+        queue$not_empty$19$clock = queue$clock;
+        queue$not_empty$19$d = queue$not_empty$19$q;
+        queue$tvalid_out$19$clock = queue$clock;
+        queue$tvalid_out$19$d = queue$tvalid_out$19$q;
+        queue$tdata_out$19$clock = queue$clock;
+        queue$tdata_out$19$d = queue$tdata_out$19$q;
+        queue$tuser_out$19$clock = queue$clock;
+        queue$tuser_out$19$d = queue$tuser_out$19$q;
+        queue$tkeep_out$19$clock = queue$clock;
+        queue$tkeep_out$19$d = queue$tkeep_out$19$q;
+        queue$tdata_bus$lane$19 = queue$tdata_out$19$q;
+        queue$tuser_bus$lane$19 = queue$tuser_out$19$q;
+        queue$tkeep_bus$lane$19 = queue$tkeep_out$19$q;
+        queue$fetched$20$clock = queue$clock;
+        queue$fetched$20$d = queue$fetched$20$q;
+        queue$not_empty$20$clock = queue$clock;
+        queue$not_empty$20$d = queue$not_empty$20$q;
+        queue$tvalid_out$20$clock = queue$clock;
+        queue$tvalid_out$20$d = queue$tvalid_out$20$q;
+        queue$tdata_out$20$clock = queue$clock;
+        queue$tdata_out$20$d = queue$tdata_out$20$q;
+        queue$tuser_out$20$clock = queue$clock;
+        queue$tuser_out$20$d = queue$tuser_out$20$q;
+        queue$tkeep_out$20$clock = queue$clock;
+        queue$tkeep_out$20$d = queue$tkeep_out$20$q;
+        queue$tdata_bus$lane$20 = queue$tdata_out$20$q;
+        queue$tuser_bus$lane$20 = queue$tuser_out$20$q;
+        queue$tkeep_bus$lane$20 = queue$tkeep_out$20$q;
+        queue$fetched$21$clock = queue$clock;
+        queue$fetched$21$d = queue$fetched$21$q;
+        queue$not_empty$21$clock = queue$clock;
+        queue$not_empty$21$d = queue$not_empty$21$q;
+        queue$tvalid_out$21$clock = queue$clock;
+        queue$tvalid_out$21$d = queue$tvalid_out$21$q;
+        queue$tdata_out$21$clock = queue$clock;
+        queue$tdata_out$21$d = queue$tdata_out$21$q;
+        queue$tuser_out$21$clock = queue$clock;
+        queue$tuser_out$21$d = queue$tuser_out$21$q;
+        queue$tkeep_out$21$clock = queue$clock;
+        queue$tkeep_out$21$d = queue$tkeep_out$21$q;
+        queue$tdata_bus$lane$21 = queue$tdata_out$21$q;
+        queue$tuser_bus$lane$21 = queue$tuser_out$21$q;
+        queue$tkeep_bus$lane$21 = queue$tkeep_out$21$q;
+        queue$fetched$22$clock = queue$clock;
+        queue$fetched$22$d = queue$fetched$22$q;
+        queue$not_empty$22$clock = queue$clock;
+        queue$not_empty$22$d = queue$not_empty$22$q;
+        queue$tvalid_out$22$clock = queue$clock;
+        queue$tvalid_out$22$d = queue$tvalid_out$22$q;
+        queue$tdata_out$22$clock = queue$clock;
+        queue$tdata_out$22$d = queue$tdata_out$22$q;
+        queue$tuser_out$22$clock = queue$clock;
+        queue$tuser_out$22$d = queue$tuser_out$22$q;
+        queue$tkeep_out$22$clock = queue$clock;
+        queue$tkeep_out$22$d = queue$tkeep_out$22$q;
+        queue$tdata_bus$lane$22 = queue$tdata_out$22$q;
+        queue$tuser_bus$lane$22 = queue$tuser_out$22$q;
+        queue$tkeep_bus$lane$22 = queue$tkeep_out$22$q;
+        queue$fetched$23$clock = queue$clock;
+        queue$fetched$23$d = queue$fetched$23$q;
+        queue$not_empty$23$clock = queue$clock;
+        queue$not_empty$23$d = queue$not_empty$23$q;
+        queue$tvalid_out$23$clock = queue$clock;
+        queue$tvalid_out$23$d = queue$tvalid_out$23$q;
+        queue$tdata_out$23$clock = queue$clock;
+        queue$tdata_out$23$d = queue$tdata_out$23$q;
+        queue$tuser_out$23$clock = queue$clock;
+        queue$tuser_out$23$d = queue$tuser_out$23$q;
+        queue$tkeep_out$23$clock = queue$clock;
+        queue$tkeep_out$23$d = queue$tkeep_out$23$q;
+        queue$tdata_bus$lane$23 = queue$tdata_out$23$q;
+        queue$tuser_bus$lane$23 = queue$tuser_out$23$q;
+        queue$tkeep_bus$lane$23 = queue$tkeep_out$23$q;
+        queue$fetched$24$clock = queue$clock;
+        queue$fetched$24$d = queue$fetched$24$q;
+        queue$not_empty$24$clock = queue$clock;
+        queue$not_empty$24$d = queue$not_empty$24$q;
+        queue$tvalid_out$24$clock = queue$clock;
+        queue$tvalid_out$24$d = queue$tvalid_out$24$q;
+        queue$tdata_out$24$clock = queue$clock;
+        queue$tdata_out$24$d = queue$tdata_out$24$q;
+        queue$tuser_out$24$clock = queue$clock;
+        queue$tuser_out$24$d = queue$tuser_out$24$q;
+        queue$tkeep_out$24$clock = queue$clock;
+        queue$tkeep_out$24$d = queue$tkeep_out$24$q;
+        queue$tdata_bus$lane$24 = queue$tdata_out$24$q;
+        queue$tuser_bus$lane$24 = queue$tuser_out$24$q;
+        queue$tkeep_bus$lane$24 = queue$tkeep_out$24$q;
+        queue$fetched$25$clock = queue$clock;
+        queue$fetched$25$d = queue$fetched$25$q;
+        queue$not_empty$25$clock = queue$clock;
+        queue$not_empty$25$d = queue$not_empty$25$q;
+        queue$tvalid_out$25$clock = queue$clock;
+        queue$tvalid_out$25$d = queue$tvalid_out$25$q;
+        queue$tdata_out$25$clock = queue$clock;
+        queue$tdata_out$25$d = queue$tdata_out$25$q;
+        queue$tuser_out$25$clock = queue$clock;
+        queue$tuser_out$25$d = queue$tuser_out$25$q;
+        queue$tkeep_out$25$clock = queue$clock;
+        queue$tkeep_out$25$d = queue$tkeep_out$25$q;
+        queue$tdata_bus$lane$25 = queue$tdata_out$25$q;
+        queue$tuser_bus$lane$25 = queue$tuser_out$25$q;
+        queue$tkeep_bus$lane$25 = queue$tkeep_out$25$q;
+        queue$fetched$26$clock = queue$clock;
+        queue$fetched$26$d = queue$fetched$26$q;
+        queue$not_empty$26$clock = queue$clock;
+        queue$not_empty$26$d = queue$not_empty$26$q;
+        queue$tvalid_out$26$clock = queue$clock;
+        queue$tvalid_out$26$d = queue$tvalid_out$26$q;
+        queue$tdata_out$26$clock = queue$clock;
+        queue$tdata_out$26$d = queue$tdata_out$26$q;
+        queue$tuser_out$26$clock = queue$clock;
+        queue$tuser_out$26$d = queue$tuser_out$26$q;
+        queue$tkeep_out$26$clock = queue$clock;
+        queue$tkeep_out$26$d = queue$tkeep_out$26$q;
+        queue$tdata_bus$lane$26 = queue$tdata_out$26$q;
+        queue$tuser_bus$lane$26 = queue$tuser_out$26$q;
+        queue$tkeep_bus$lane$26 = queue$tkeep_out$26$q;
+        queue$fetched$27$clock = queue$clock;
+        queue$fetched$27$d = queue$fetched$27$q;
+        queue$not_empty$27$clock = queue$clock;
+        queue$not_empty$27$d = queue$not_empty$27$q;
+        queue$tvalid_out$27$clock = queue$clock;
+        queue$tvalid_out$27$d = queue$tvalid_out$27$q;
+        queue$tdata_out$27$clock = queue$clock;
+        queue$tdata_out$27$d = queue$tdata_out$27$q;
+        queue$tuser_out$27$clock = queue$clock;
+        queue$tuser_out$27$d = queue$tuser_out$27$q;
+        queue$tkeep_out$27$clock = queue$clock;
+        queue$tkeep_out$27$d = queue$tkeep_out$27$q;
+        queue$tdata_bus$lane$27 = queue$tdata_out$27$q;
+        queue$tuser_bus$lane$27 = queue$tuser_out$27$q;
+        queue$tkeep_bus$lane$27 = queue$tkeep_out$27$q;
+        queue$fetched$28$clock = queue$clock;
+        queue$fetched$28$d = queue$fetched$28$q;
+        queue$not_empty$28$clock = queue$clock;
+        queue$not_empty$28$d = queue$not_empty$28$q;
+        queue$tvalid_out$28$clock = queue$clock;
+        queue$tvalid_out$28$d = queue$tvalid_out$28$q;
+        queue$tdata_out$28$clock = queue$clock;
+        queue$tdata_out$28$d = queue$tdata_out$28$q;
+        queue$tuser_out$28$clock = queue$clock;
+        queue$tuser_out$28$d = queue$tuser_out$28$q;
+        queue$tkeep_out$28$clock = queue$clock;
+        queue$tkeep_out$28$d = queue$tkeep_out$28$q;
+        queue$tdata_bus$lane$28 = queue$tdata_out$28$q;
+        queue$tuser_bus$lane$28 = queue$tuser_out$28$q;
+        queue$tkeep_bus$lane$28 = queue$tkeep_out$28$q;
+        queue$fetched$29$clock = queue$clock;
+        queue$fetched$29$d = queue$fetched$29$q;
+        queue$not_empty$29$clock = queue$clock;
+        queue$not_empty$29$d = queue$not_empty$29$q;
+        queue$tvalid_out$29$clock = queue$clock;
+        queue$tvalid_out$29$d = queue$tvalid_out$29$q;
+        queue$tdata_out$29$clock = queue$clock;
+        queue$tdata_out$29$d = queue$tdata_out$29$q;
+        queue$tuser_out$29$clock = queue$clock;
+        queue$tuser_out$29$d = queue$tuser_out$29$q;
+        queue$tkeep_out$29$clock = queue$clock;
+        queue$tkeep_out$29$d = queue$tkeep_out$29$q;
+        queue$tdata_bus$lane$29 = queue$tdata_out$29$q;
+        queue$tuser_bus$lane$29 = queue$tuser_out$29$q;
+        queue$tkeep_bus$lane$29 = queue$tkeep_out$29$q;
+        queue$fetched$30$clock = queue$clock;
+        queue$fetched$30$d = queue$fetched$30$q;
+        queue$not_empty$30$clock = queue$clock;
+        queue$not_empty$30$d = queue$not_empty$30$q;
+        queue$tvalid_out$30$clock = queue$clock;
+        queue$tvalid_out$30$d = queue$tvalid_out$30$q;
+        queue$tdata_out$30$clock = queue$clock;
+        queue$tdata_out$30$d = queue$tdata_out$30$q;
+        queue$tuser_out$30$clock = queue$clock;
+        queue$tuser_out$30$d = queue$tuser_out$30$q;
+        queue$tkeep_out$30$clock = queue$clock;
+        queue$tkeep_out$30$d = queue$tkeep_out$30$q;
+        queue$tdata_bus$lane$30 = queue$tdata_out$30$q;
+        queue$tuser_bus$lane$30 = queue$tuser_out$30$q;
+        queue$tkeep_bus$lane$30 = queue$tkeep_out$30$q;
+        queue$fetched$31$clock = queue$clock;
+        queue$fetched$31$d = queue$fetched$31$q;
+        queue$not_empty$31$clock = queue$clock;
+        queue$not_empty$31$d = queue$not_empty$31$q;
+        queue$tvalid_out$31$clock = queue$clock;
+        queue$tvalid_out$31$d = queue$tvalid_out$31$q;
+        queue$tdata_out$31$clock = queue$clock;
+        queue$tdata_out$31$d = queue$tdata_out$31$q;
+        queue$tuser_out$31$clock = queue$clock;
+        queue$tuser_out$31$d = queue$tuser_out$31$q;
+        queue$tkeep_out$31$clock = queue$clock;
+        queue$tkeep_out$31$d = queue$tkeep_out$31$q;
+        queue$tdata_bus$lane$31 = queue$tdata_out$31$q;
+        queue$tuser_bus$lane$31 = queue$tuser_out$31$q;
+        queue$tkeep_bus$lane$31 = queue$tkeep_out$31$q;
         queue$ram$clock = queue$clock;
-        queue$m_axis_tdata = queue$tdata_out$q;
-        queue$m_axis_tuser = queue$tuser_out$q;
-        queue$m_axis_tkeep = queue$tkeep_out$q;
-        queue$m_axis_tvalid = queue$tvalid_out$q;
+        queue$m_axis_tdata = queue$tdata_bus$bus;
+        queue$m_axis_tuser = queue$tuser_bus$bus;
+        queue$m_axis_tkeep = queue$tkeep_bus$bus;
+        queue$m_axis_tvalid = queue$tvalid_out$0$q;
         queue$m_axis_tlast = queue$tlast_out$q;
-        queue$returned = queue$tvalid_out$q & queue$m_axis_tready;
+        queue$returned = queue$tvalid_out$0$q & queue$m_axis_tready;
         queue$ram$write_enable = queue$write;
         queue$ram$write_address = queue$write_pointer$q[('h0)+:(6)];
         queue$ram$write_tdata = queue$tdata;
         queue$ram$write_tuser = queue$tuser;
         queue$ram$write_tkeep = queue$tkeep;
         queue$ram$write_tlast = queue$tlast;
-        queue$output_free = !queue$tvalid_out$q | queue$m_axis_tready;
-        queue$fetch = queue$not_empty$q & (!queue$fetched$q | queue$output_free);
-        queue$ram$read_enable = queue$fetch;
         queue$ram$read_address = queue$read_pointer$q[('h0)+:(6)];
         if (queue$write) begin
             queue$write_pointer$d = queue$write_pointer$q + 'h1;
         end
-        if (queue$fetch) begin
+        queue$one_left = queue$write_pointer$q == queue$read_pointer_ahead$q;
+        queue$output_free$0 = !queue$tvalid_out$0$q | queue$m_axis_tready;
+        queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
+        queue$ram$read_enable$0 = queue$fetch$0;
+        queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left));
+        queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$output_free$0);
+        if (queue$output_free$0) begin
+            queue$tvalid_out$0$d = queue$fetched$0$q;
+        end
+        if (queue$output_free$0 & queue$fetched$0$q) begin
+            queue$tdata_out$0$d = queue$ram$read_tdata$0;
+            queue$tuser_out$0$d = queue$ram$read_tuser$0;
+            queue$tkeep_out$0$d = queue$ram$read_tkeep$0;
+        end
+        queue$output_free$1 = !queue$tvalid_out$1$q | queue$m_axis_tready;
+        queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
+        queue$ram$read_enable$1 = queue$fetch$1;
+        queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left));
+        queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$output_free$1);
+        if (queue$output_free$1) begin
+            queue$tvalid_out$1$d = queue$fetched$1$q;
+        end
+        if (queue$output_free$1 & queue$fetched$1$q) begin
+            queue$tdata_out$1$d = queue$ram$read_tdata$1;
+            queue$tuser_out$1$d = queue$ram$read_tuser$1;
+            queue$tkeep_out$1$d = queue$ram$read_tkeep$1;
+        end
+        queue$output_free$2 = !queue$tvalid_out$2$q | queue$m_axis_tready;
+        queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | queue$output_free$2);
+        queue$ram$read_enable$2 = queue$fetch$2;
+        queue$not_empty$2$d = queue$write | (queue$not_empty$2$q & ~(queue$fetch$2 & queue$one_left));
+        queue$fetched$2$d = queue$fetch$2 | (queue$fetched$2$q & !queue$output_free$2);
+        if (queue$output_free$2) begin
+            queue$tvalid_out$2$d = queue$fetched$2$q;
+        end
+        if (queue$output_free$2 & queue$fetched$2$q) begin
+            queue$tdata_out$2$d = queue$ram$read_tdata$2;
+            queue$tuser_out$2$d = queue$ram$read_tuser$2;
+            queue$tkeep_out$2$d = queue$ram$read_tkeep$2;
+        end
+        queue$output_free$3 = !queue$tvalid_out$3$q | queue$m_axis_tready;
+        queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | queue$output_free$3);
+        queue$ram$read_enable$3 = queue$fetch$3;
+        queue$not_empty$3$d = queue$write | (queue$not_empty$3$q & ~(queue$fetch$3 & queue$one_left));
+        queue$fetched$3$d = queue$fetch$3 | (queue$fetched$3$q & !queue$output_free$3);
+        if (queue$output_free$3) begin
+            queue$tvalid_out$3$d = queue$fetched$3$q;
+        end
+        if (queue$output_free$3 & queue$fetched$3$q) begin
+            queue$tdata_out$3$d = queue$ram$read_tdata$3;
+            queue$tuser_out$3$d = queue$ram$read_tuser$3;
+            queue$tkeep_out$3$d = queue$ram$read_tkeep$3;
+        end
+        queue$output_free$4 = !queue$tvalid_out$4$q | queue$m_axis_tready;
+        queue$fetch$4 = queue$not_empty$4$q & (!queue$fetched$4$q | queue$output_free$4);
+        queue$ram$read_enable$4 = queue$fetch$4;
+        queue$not_empty$4$d = queue$write | (queue$not_empty$4$q & ~(queue$fetch$4 & queue$one_left));
+        queue$fetched$4$d = queue$fetch$4 | (queue$fetched$4$q & !queue$output_free$4);
+        if (queue$output_free$4) begin
+            queue$tvalid_out$4$d = queue$fetched$4$q;
+        end
+        if (queue$output_free$4 & queue$fetched$4$q) begin
+            queue$tdata_out$4$d = queue$ram$read_tdata$4;
+            queue$tuser_out$4$d = queue$ram$read_tuser$4;
+            queue$tkeep_out$4$d = queue$ram$read_tkeep$4;
+        end
+        queue$output_free$5 = !queue$tvalid_out$5$q | queue$m_axis_tready;
+        queue$fetch$5 = queue$not_empty$5$q & (!queue$fetched$5$q | queue$output_free$5);
+        queue$ram$read_enable$5 = queue$fetch$5;
+        queue$not_empty$5$d = queue$write | (queue$not_empty$5$q & ~(queue$fetch$5 & queue$one_left));
+        queue$fetched$5$d = queue$fetch$5 | (queue$fetched$5$q & !queue$output_free$5);
+        if (queue$output_free$5) begin
+            queue$tvalid_out$5$d = queue$fetched$5$q;
+        end
+        if (queue$output_free$5 & queue$fetched$5$q) begin
+            queue$tdata_out$5$d = queue$ram$read_tdata$5;
+            queue$tuser_out$5$d = queue$ram$read_tuser$5;
+            queue$tkeep_out$5$d = queue$ram$read_tkeep$5;
+        end
+        queue$output_free$6 = !queue$tvalid_out$6$q | queue$m_axis_tready;
+        queue$fetch$6 = queue$not_empty$6$q & (!queue$fetched$6$q | queue$output_free$6);
+        queue$ram$read_enable$6 = queue$fetch$6;
+        queue$not_empty$6$d = queue$write | (queue$not_empty$6$q & ~(queue$fetch$6 & queue$one_left));
+        queue$fetched$6$d = queue$fetch$6 | (queue$fetched$6$q & !queue$output_free$6);
+        if (queue$output_free$6) begin
+            queue$tvalid_out$6$d = queue$fetched$6$q;
+        end
+        if (queue$output_free$6 & queue$fetched$6$q) begin
+            queue$tdata_out$6$d = queue$ram$read_tdata$6;
+            queue$tuser_out$6$d = queue$ram$read_tuser$6;
+            queue$tkeep_out$6$d = queue$ram$read_tkeep$6;
+        end
+        queue$output_free$7 = !queue$tvalid_out$7$q | queue$m_axis_tready;
+        queue$fetch$7 = queue$not_empty$7$q & (!queue$fetched$7$q | queue$output_free$7);
+        queue$ram$read_enable$7 = queue$fetch$7;
+        queue$not_empty$7$d = queue$write | (queue$not_empty$7$q & ~(queue$fetch$7 & queue$one_left));
+        queue$fetched$7$d = queue$fetch$7 | (queue$fetched$7$q & !queue$output_free$7);
+        if (queue$output_free$7) begin
+            queue$tvalid_out$7$d = queue$fetched$7$q;
+        end
+        if (queue$output_free$7 & queue$fetched$7$q) begin
+            queue$tdata_out$7$d = queue$ram$read_tdata$7;
+            queue$tuser_out$7$d = queue$ram$read_tuser$7;
+            queue$tkeep_out$7$d = queue$ram$read_tkeep$7;
+        end
+        queue$output_free$8 = !queue$tvalid_out$8$q | queue$m_axis_tready;
+        queue$fetch$8 = queue$not_empty$8$q & (!queue$fetched$8$q | queue$output_free$8);
+        queue$ram$read_enable$8 = queue$fetch$8;
+        queue$not_empty$8$d = queue$write | (queue$not_empty$8$q & ~(queue$fetch$8 & queue$one_left));
+        queue$fetched$8$d = queue$fetch$8 | (queue$fetched$8$q & !queue$output_free$8);
+        if (queue$output_free$8) begin
+            queue$tvalid_out$8$d = queue$fetched$8$q;
+        end
+        if (queue$output_free$8 & queue$fetched$8$q) begin
+            queue$tdata_out$8$d = queue$ram$read_tdata$8;
+            queue$tuser_out$8$d = queue$ram$read_tuser$8;
+            queue$tkeep_out$8$d = queue$ram$read_tkeep$8;
+        end
+        queue$output_free$9 = !queue$tvalid_out$9$q | queue$m_axis_tready;
+        queue$fetch$9 = queue$not_empty$9$q & (!queue$fetched$9$q | queue$output_free$9);
+        queue$ram$read_enable$9 = queue$fetch$9;
+        queue$not_empty$9$d = queue$write | (queue$not_empty$9$q & ~(queue$fetch$9 & queue$one_left));
+        queue$fetched$9$d = queue$fetch$9 | (queue$fetched$9$q & !queue$output_free$9);
+        if (queue$output_free$9) begin
+            queue$tvalid_out$9$d = queue$fetched$9$q;
+        end
+        if (queue$output_free$9 & queue$fetched$9$q) begin
+            queue$tdata_out$9$d = queue$ram$read_tdata$9;
+            queue$tuser_out$9$d = queue$ram$read_tuser$9;
+            queue$tkeep_out$9$d = queue$ram$read_tkeep$9;
+        end
+        queue$output_free$10 = !queue$tvalid_out$10$q | queue$m_axis_tready;
+        queue$fetch$10 = queue$not_empty$10$q & (!queue$fetched$10$q | queue$output_free$10);
+        queue$ram$read_enable$10 = queue$fetch$10;
+        queue$not_empty$10$d = queue$write | (queue$not_empty$10$q & ~(queue$fetch$10 & queue$one_left));
+        queue$fetched$10$d = queue$fetch$10 | (queue$fetched$10$q & !queue$output_free$10);
+        if (queue$output_free$10) begin
+            queue$tvalid_out$10$d = queue$fetched$10$q;
+        end
+        if (queue$output_free$10 & queue$fetched$10$q) begin
+            queue$tdata_out$10$d = queue$ram$read_tdata$10;
+            queue$tuser_out$10$d = queue$ram$read_tuser$10;
+            queue$tkeep_out$10$d = queue$ram$read_tkeep$10;
+        end
+        queue$output_free$11 = !queue$tvalid_out$11$q | queue$m_axis_tready;
+        queue$fetch$11 = queue$not_empty$11$q & (!queue$fetched$11$q | queue$output_free$11);
+        queue$ram$read_enable$11 = queue$fetch$11;
+        queue$not_empty$11$d = queue$write | (queue$not_empty$11$q & ~(queue$fetch$11 & queue$one_left));
+        queue$fetched$11$d = queue$fetch$11 | (queue$fetched$11$q & !queue$output_free$11);
+        if (queue$output_free$11) begin
+            queue$tvalid_out$11$d = queue$fetched$11$q;
+        end
+        if (queue$output_free$11 & queue$fetched$11$q) begin
+            queue$tdata_out$11$d = queue$ram$read_tdata$11;
+            queue$tuser_out$11$d = queue$ram$read_tuser$11;
+            queue$tkeep_out$11$d = queue$ram$read_tkeep$11;
+        end
+        queue$output_free$12 = !queue$tvalid_out$12$q | queue$m_axis_tready;
+        queue$fetch$12 = queue$not_empty$12$q & (!queue$fetched$12$q | queue$output_free$12);
+        queue$ram$read_enable$12 = queue$fetch$12;
+        queue$not_empty$12$d = queue$write | (queue$not_empty$12$q & ~(queue$fetch$12 & queue$one_left));
+        queue$fetched$12$d = queue$fetch$12 | (queue$fetched$12$q & !queue$output_free$12);
+        if (queue$output_free$12) begin
+            queue$tvalid_out$12$d = queue$fetched$12$q;
+        end
+        if (queue$output_free$12 & queue$fetched$12$q) begin
+            queue$tdata_out$12$d = queue$ram$read_tdata$12;
+            queue$tuser_out$12$d = queue$ram$read_tuser$12;
+            queue$tkeep_out$12$d = queue$ram$read_tkeep$12;
+        end
+        queue$output_free$13 = !queue$tvalid_out$13$q | queue$m_axis_tready;
+        queue$fetch$13 = queue$not_empty$13$q & (!queue$fetched$13$q | queue$output_free$13);
+        queue$ram$read_enable$13 = queue$fetch$13;
+        queue$not_empty$13$d = queue$write | (queue$not_empty$13$q & ~(queue$fetch$13 & queue$one_left));
+        queue$fetched$13$d = queue$fetch$13 | (queue$fetched$13$q & !queue$output_free$13);
+        if (queue$output_free$13) begin
+            queue$tvalid_out$13$d = queue$fetched$13$q;
+        end
+        if (queue$output_free$13 & queue$fetched$13$q) begin
+            queue$tdata_out$13$d = queue$ram$read_tdata$13;
+            queue$tuser_out$13$d = queue$ram$read_tuser$13;
+            queue$tkeep_out$13$d = queue$ram$read_tkeep$13;
+        end
+        queue$output_free$14 = !queue$tvalid_out$14$q | queue$m_axis_tready;
+        queue$fetch$14 = queue$not_empty$14$q & (!queue$fetched$14$q | queue$output_free$14);
+        queue$ram$read_enable$14 = queue$fetch$14;
+        queue$not_empty$14$d = queue$write | (queue$not_empty$14$q & ~(queue$fetch$14 & queue$one_left));
+        queue$fetched$14$d = queue$fetch$14 | (queue$fetched$14$q & !queue$output_free$14);
+        if (queue$output_free$14) begin
+            queue$tvalid_out$14$d = queue$fetched$14$q;
+        end
+        if (queue$output_free$14 & queue$fetched$14$q) begin
+            queue$tdata_out$14$d = queue$ram$read_tdata$14;
+            queue$tuser_out$14$d = queue$ram$read_tuser$14;
+            queue$tkeep_out$14$d = queue$ram$read_tkeep$14;
+        end
+        queue$output_free$15 = !queue$tvalid_out$15$q | queue$m_axis_tready;
+        queue$fetch$15 = queue$not_empty$15$q & (!queue$fetched$15$q | queue$output_free$15);
+        queue$ram$read_enable$15 = queue$fetch$15;
+        queue$not_empty$15$d = queue$write | (queue$not_empty$15$q & ~(queue$fetch$15 & queue$one_left));
+        queue$fetched$15$d = queue$fetch$15 | (queue$fetched$15$q & !queue$output_free$15);
+        if (queue$output_free$15) begin
+            queue$tvalid_out$15$d = queue$fetched$15$q;
+        end
+        if (queue$output_free$15 & queue$fetched$15$q) begin
+            queue$tdata_out$15$d = queue$ram$read_tdata$15;
+            queue$tuser_out$15$d = queue$ram$read_tuser$15;
+            queue$tkeep_out$15$d = queue$ram$read_tkeep$15;
+        end
+        queue$output_free$16 = !queue$tvalid_out$16$q | queue$m_axis_tready;
+        queue$fetch$16 = queue$not_empty$16$q & (!queue$fetched$16$q | queue$output_free$16);
+        queue$ram$read_enable$16 = queue$fetch$16;
+        queue$not_empty$16$d = queue$write | (queue$not_empty$16$q & ~(queue$fetch$16 & queue$one_left));
+        queue$fetched$16$d = queue$fetch$16 | (queue$fetched$16$q & !queue$output_free$16);
+        if (queue$output_free$16) begin
+            queue$tvalid_out$16$d = queue$fetched$16$q;
+        end
+        if (queue$output_free$16 & queue$fetched$16$q) begin
+            queue$tdata_out$16$d = queue$ram$read_tdata$16;
+            queue$tuser_out$16$d = queue$ram$read_tuser$16;
+            queue$tkeep_out$16$d = queue$ram$read_tkeep$16;
+        end
+        queue$output_free$17 = !queue$tvalid_out$17$q | queue$m_axis_tready;
+        queue$fetch$17 = queue$not_empty$17$q & (!queue$fetched$17$q | queue$output_free$17);
+        queue$ram$read_enable$17 = queue$fetch$17;
+        queue$not_empty$17$d = queue$write | (queue$not_empty$17$q & ~(queue$fetch$17 & queue$one_left));
+        queue$fetched$17$d = queue$fetch$17 | (queue$fetched$17$q & !queue$output_free$17);
+        if (queue$output_free$17) begin
+            queue$tvalid_out$17$d = queue$fetched$17$q;
+        end
+        if (queue$output_free$17 & queue$fetched$17$q) begin
+            queue$tdata_out$17$d = queue$ram$read_tdata$17;
+            queue$tuser_out$17$d = queue$ram$read_tuser$17;
+            queue$tkeep_out$17$d = queue$ram$read_tkeep$17;
+        end
+        queue$output_free$18 = !queue$tvalid_out$18$q | queue$m_axis_tready;
+        queue$fetch$18 = queue$not_empty$18$q & (!queue$fetched$18$q | queue$output_free$18);
+        queue$ram$read_enable$18 = queue$fetch$18;
+        queue$not_empty$18$d = queue$write | (queue$not_empty$18$q & ~(queue$fetch$18 & queue$one_left));
+        queue$fetched$18$d = queue$fetch$18 | (queue$fetched$18$q & !queue$output_free$18);
+        if (queue$output_free$18) begin
+            queue$tvalid_out$18$d = queue$fetched$18$q;
+        end
+        if (queue$output_free$18 & queue$fetched$18$q) begin
+            queue$tdata_out$18$d = queue$ram$read_tdata$18;
+            queue$tuser_out$18$d = queue$ram$read_tuser$18;
+            queue$tkeep_out$18$d = queue$ram$read_tkeep$18;
+        end
+        queue$output_free$19 = !queue$tvalid_out$19$q | queue$m_axis_tready;
+        queue$fetch$19 = queue$not_empty$19$q & (!queue$fetched$19$q | queue$output_free$19);
+        queue$ram$read_enable$19 = queue$fetch$19;
+        queue$not_empty$19$d = queue$write | (queue$not_empty$19$q & ~(queue$fetch$19 & queue$one_left));
+        queue$fetched$19$d = queue$fetch$19 | (queue$fetched$19$q & !queue$output_free$19);
+        if (queue$output_free$19) begin
+            queue$tvalid_out$19$d = queue$fetched$19$q;
+        end
+        if (queue$output_free$19 & queue$fetched$19$q) begin
+            queue$tdata_out$19$d = queue$ram$read_tdata$19;
+            queue$tuser_out$19$d = queue$ram$read_tuser$19;
+            queue$tkeep_out$19$d = queue$ram$read_tkeep$19;
+        end
+        queue$output_free$20 = !queue$tvalid_out$20$q | queue$m_axis_tready;
+        queue$fetch$20 = queue$not_empty$20$q & (!queue$fetched$20$q | queue$output_free$20);
+        queue$ram$read_enable$20 = queue$fetch$20;
+        queue$not_empty$20$d = queue$write | (queue$not_empty$20$q & ~(queue$fetch$20 & queue$one_left));
+        queue$fetched$20$d = queue$fetch$20 | (queue$fetched$20$q & !queue$output_free$20);
+        if (queue$output_free$20) begin
+            queue$tvalid_out$20$d = queue$fetched$20$q;
+        end
+        if (queue$output_free$20 & queue$fetched$20$q) begin
+            queue$tdata_out$20$d = queue$ram$read_tdata$20;
+            queue$tuser_out$20$d = queue$ram$read_tuser$20;
+            queue$tkeep_out$20$d = queue$ram$read_tkeep$20;
+        end
+        queue$output_free$21 = !queue$tvalid_out$21$q | queue$m_axis_tready;
+        queue$fetch$21 = queue$not_empty$21$q & (!queue$fetched$21$q | queue$output_free$21);
+        queue$ram$read_enable$21 = queue$fetch$21;
+        queue$not_empty$21$d = queue$write | (queue$not_empty$21$q & ~(queue$fetch$21 & queue$one_left));
+        queue$fetched$21$d = queue$fetch$21 | (queue$fetched$21$q & !queue$output_free$21);
+        if (queue$output_free$21) begin
+            queue$tvalid_out$21$d = queue$fetched$21$q;
+        end
+        if (queue$output_free$21 & queue$fetched$21$q) begin
+            queue$tdata_out$21$d = queue$ram$read_tdata$21;
+            queue$tuser_out$21$d = queue$ram$read_tuser$21;
+            queue$tkeep_out$21$d = queue$ram$read_tkeep$21;
+        end
+        queue$output_free$22 = !queue$tvalid_out$22$q | queue$m_axis_tready;
+        queue$fetch$22 = queue$not_empty$22$q & (!queue$fetched$22$q | queue$output_free$22);
+        queue$ram$read_enable$22 = queue$fetch$22;
+        queue$not_empty$22$d = queue$write | (queue$not_empty$22$q & ~(queue$fetch$22 & queue$one_left));
+        queue$fetched$22$d = queue$fetch$22 | (queue$fetched$22$q & !queue$output_free$22);
+        if (queue$output_free$22) begin
+            queue$tvalid_out$22$d = queue$fetched$22$q;
+        end
+        if (queue$output_free$22 & queue$fetched$22$q) begin
+            queue$tdata_out$22$d = queue$ram$read_tdata$22;
+            queue$tuser_out$22$d = queue$ram$read_tuser$22;
+            queue$tkeep_out$22$d = queue$ram$read_tkeep$22;
+        end
+        queue$output_free$23 = !queue$tvalid_out$23$q | queue$m_axis_tready;
+        queue$fetch$23 = queue$not_empty$23$q & (!queue$fetched$23$q | queue$output_free$23);
+        queue$ram$read_enable$23 = queue$fetch$23;
+        queue$not_empty$23$d = queue$write | (queue$not_empty$23$q & ~(queue$fetch$23 & queue$one_left));
+        queue$fetched$23$d = queue$fetch$23 | (queue$fetched$23$q & !queue$output_free$23);
+        if (queue$output_free$23) begin
+            queue$tvalid_out$23$d = queue$fetched$23$q;
+        end
+        if (queue$output_free$23 & queue$fetched$23$q) begin
+            queue$tdata_out$23$d = queue$ram$read_tdata$23;
+            queue$tuser_out$23$d = queue$ram$read_tuser$23;
+            queue$tkeep_out$23$d = queue$ram$read_tkeep$23;
+        end
+        queue$output_free$24 = !queue$tvalid_out$24$q | queue$m_axis_tready;
+        queue$fetch$24 = queue$not_empty$24$q & (!queue$fetched$24$q | queue$output_free$24);
+        queue$ram$read_enable$24 = queue$fetch$24;
+        queue$not_empty$24$d = queue$write | (queue$not_empty$24$q & ~(queue$fetch$24 & queue$one_left));
+        queue$fetched$24$d = queue$fetch$24 | (queue$fetched$24$q & !queue$output_free$24);
+        if (queue$output_free$24) begin
+            queue$tvalid_out$24$d = queue$fetched$24$q;
+        end
+        if (queue$output_free$24 & queue$fetched$24$q) begin
+            queue$tdata_out$24$d = queue$ram$read_tdata$24;
+            queue$tuser_out$24$d = queue$ram$read_tuser$24;
+            queue$tkeep_out$24$d = queue$ram$read_tkeep$24;
+        end
+        queue$output_free$25 = !queue$tvalid_out$25$q | queue$m_axis_tready;
+        queue$fetch$25 = queue$not_empty$25$q & (!queue$fetched$25$q | queue$output_free$25);
+        queue$ram$read_enable$25 = queue$fetch$25;
+        queue$not_empty$25$d = queue$write | (queue$not_empty$25$q & ~(queue$fetch$25 & queue$one_left));
+        queue$fetched$25$d = queue$fetch$25 | (queue$fetched$25$q & !queue$output_free$25);
+        if (queue$output_free$25) begin
+            queue$tvalid_out$25$d = queue$fetched$25$q;
+        end
+        if (queue$output_free$25 & queue$fetched$25$q) begin
+            queue$tdata_out$25$d = queue$ram$read_tdata$25;
+            queue$tuser_out$25$d = queue$ram$read_tuser$25;
+            queue$tkeep_out$25$d = queue$ram$read_tkeep$25;
+        end
+        queue$output_free$26 = !queue$tvalid_out$26$q | queue$m_axis_tready;
+        queue$fetch$26 = queue$not_empty$26$q & (!queue$fetched$26$q | queue$output_free$26);
+        queue$ram$read_enable$26 = queue$fetch$26;
+        queue$not_empty$26$d = queue$write | (queue$not_empty$26$q & ~(queue$fetch$26 & queue$one_left));
+        queue$fetched$26$d = queue$fetch$26 | (queue$fetched$26$q & !queue$output_free$26);
+        if (queue$output_free$26) begin
+            queue$tvalid_out$26$d = queue$fetched$26$q;
+        end
+        if (queue$output_free$26 & queue$fetched$26$q) begin
+            queue$tdata_out$26$d = queue$ram$read_tdata$26;
+            queue$tuser_out$26$d = queue$ram$read_tuser$26;
+            queue$tkeep_out$26$d = queue$ram$read_tkeep$26;
+        end
+        queue$output_free$27 = !queue$tvalid_out$27$q | queue$m_axis_tready;
+        queue$fetch$27 = queue$not_empty$27$q & (!queue$fetched$27$q | queue$output_free$27);
+        queue$ram$read_enable$27 = queue$fetch$27;
+        queue$not_empty$27$d = queue$write | (queue$not_empty$27$q & ~(queue$fetch$27 & queue$one_left));
+        queue$fetched$27$d = queue$fetch$27 | (queue$fetched$27$q & !queue$output_free$27);
+        if (queue$output_free$27) begin
+            queue$tvalid_out$27$d = queue$fetched$27$q;
+        end
+        if (queue$output_free$27 & queue$fetched$27$q) begin
+            queue$tdata_out$27$d = queue$ram$read_tdata$27;
+            queue$tuser_out$27$d = queue$ram$read_tuser$27;
+            queue$tkeep_out$27$d = queue$ram$read_tkeep$27;
+        end
+        queue$output_free$28 = !queue$tvalid_out$28$q | queue$m_axis_tready;
+        queue$fetch$28 = queue$not_empty$28$q & (!queue$fetched$28$q | queue$output_free$28);
+        queue$ram$read_enable$28 = queue$fetch$28;
+        queue$not_empty$28$d = queue$write | (queue$not_empty$28$q & ~(queue$fetch$28 & queue$one_left));
+        queue$fetched$28$d = queue$fetch$28 | (queue$fetched$28$q & !queue$output_free$28);
+        if (queue$output_free$28) begin
+            queue$tvalid_out$28$d = queue$fetched$28$q;
+        end
+        if (queue$output_free$28 & queue$fetched$28$q) begin
+            queue$tdata_out$28$d = queue$ram$read_tdata$28;
+            queue$tuser_out$28$d = queue$ram$read_tuser$28;
+            queue$tkeep_out$28$d = queue$ram$read_tkeep$28;
+        end
+        queue$output_free$29 = !queue$tvalid_out$29$q | queue$m_axis_tready;
+        queue$fetch$29 = queue$not_empty$29$q & (!queue$fetched$29$q | queue$output_free$29);
+        queue$ram$read_enable$29 = queue$fetch$29;
+        queue$not_empty$29$d = queue$write | (queue$not_empty$29$q & ~(queue$fetch$29 & queue$one_left));
+        queue$fetched$29$d = queue$fetch$29 | (queue$fetched$29$q & !queue$output_free$29);
+        if (queue$output_free$29) begin
+            queue$tvalid_out$29$d = queue$fetched$29$q;
+        end
+        if (queue$output_free$29 & queue$fetched$29$q) begin
+            queue$tdata_out$29$d = queue$ram$read_tdata$29;
+            queue$tuser_out$29$d = queue$ram$read_tuser$29;
+            queue$tkeep_out$29$d = queue$ram$read_tkeep$29;
+        end
+        queue$output_free$30 = !queue$tvalid_out$30$q | queue$m_axis_tready;
+        queue$fetch$30 = queue$not_empty$30$q & (!queue$fetched$30$q | queue$output_free$30);
+        queue$ram$read_enable$30 = queue$fetch$30;
+        queue$not_empty$30$d = queue$write | (queue$not_empty$30$q & ~(queue$fetch$30 & queue$one_left));
+        queue$fetched$30$d = queue$fetch$30 | (queue$fetched$30$q & !queue$output_free$30);
+        if (queue$output_free$30) begin
+            queue$tvalid_out$30$d = queue$fetched$30$q;
+        end
+        if (queue$output_free$30 & queue$fetched$30$q) begin
+            queue$tdata_out$30$d = queue$ram$read_tdata$30;
+            queue$tuser_out$30$d = queue$ram$read_tuser$30;
+            queue$tkeep_out$30$d = queue$ram$read_tkeep$30;
+        end
+        queue$output_free$31 = !queue$tvalid_out$31$q | queue$m_axis_tready;
+        queue$fetch$31 = queue$not_empty$31$q & (!queue$fetched$31$q | queue$output_free$31);
+        queue$ram$read_enable$31 = queue$fetch$31;
+        queue$not_empty$31$d = queue$write | (queue$not_empty$31$q & ~(queue$fetch$31 & queue$one_left));
+        queue$fetched$31$d = queue$fetch$31 | (queue$fetched$31$q & !queue$output_free$31);
+        if (queue$output_free$31) begin
+            queue$tvalid_out$31$d = queue$fetched$31$q;
+        end
+        if (queue$output_free$31 & queue$fetched$31$q) begin
+            queue$tdata_out$31$d = queue$ram$read_tdata$31;
+            queue$tuser_out$31$d = queue$ram$read_tuser$31;
+            queue$tkeep_out$31$d = queue$ram$read_tkeep$31;
+        end
+        if (queue$fetch$0) begin
             queue$read_pointer$d = queue$read_pointer_ahead$q;
             queue$read_pointer_ahead$d = queue$read_pointer_ahead$q + 'h1;
         end
-        queue$one_left = queue$write_pointer$q == queue$read_pointer_ahead$q;
-        queue$not_empty$d = queue$write | (queue$not_empty$q & ~(queue$fetch & queue$one_left));
-        queue$fetched$d = queue$fetch | (queue$fetched$q & !queue$output_free);
-        if (queue$output_free) begin
-            queue$tvalid_out$d = queue$fetched$q;
-        end
-        if (queue$output_free & queue$fetched$q) begin
-            queue$tdata_out$d = queue$ram$read_tdata;
-            queue$tuser_out$d = queue$ram$read_tuser;
-            queue$tkeep_out$d = queue$ram$read_tkeep;
+        if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
         end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
             queue$read_pointer$d = 'h0;
-            queue$fetched$d = 1'b0;
-            queue$not_empty$d = 1'b0;
             queue$read_pointer_ahead$d = 'h1;
-            queue$tvalid_out$d = 1'b0;
+            queue$fetched$0$d = 1'b0;
+            queue$not_empty$0$d = 1'b0;
+            queue$tvalid_out$0$d = 1'b0;
+            queue$fetched$1$d = 1'b0;
+            queue$not_empty$1$d = 1'b0;
+            queue$tvalid_out$1$d = 1'b0;
+            queue$fetched$2$d = 1'b0;
+            queue$not_empty$2$d = 1'b0;
+            queue$tvalid_out$2$d = 1'b0;
+            queue$fetched$3$d = 1'b0;
+            queue$not_empty$3$d = 1'b0;
+            queue$tvalid_out$3$d = 1'b0;
+            queue$fetched$4$d = 1'b0;
+            queue$not_empty$4$d = 1'b0;
+            queue$tvalid_out$4$d = 1'b0;
+            queue$fetched$5$d = 1'b0;
+            queue$not_empty$5$d = 1'b0;
+            queue$tvalid_out$5$d = 1'b0;
+            queue$fetched$6$d = 1'b0;
+            queue$not_empty$6$d = 1'b0;
+            queue$tvalid_out$6$d = 1'b0;
+            queue$fetched$7$d = 1'b0;
+            queue$not_empty$7$d = 1'b0;
+            queue$tvalid_out$7$d = 1'b0;
+            queue$fetched$8$d = 1'b0;
+            queue$not_empty$8$d = 1'b0;
+            queue$tvalid_out$8$d = 1'b0;
+            queue$fetched$9$d = 1'b0;
+            queue$not_empty$9$d = 1'b0;
+            queue$tvalid_out$9$d = 1'b0;
+            queue$fetched$10$d = 1'b0;
+            queue$not_empty$10$d = 1'b0;
+            queue$tvalid_out$10$d = 1'b0;
+            queue$fetched$11$d = 1'b0;
+            queue$not_empty$11$d = 1'b0;
+            queue$tvalid_out$11$d = 1'b0;
+            queue$fetched$12$d = 1'b0;
+            queue$not_empty$12$d = 1'b0;
+            queue$tvalid_out$12$d = 1'b0;
+            queue$fetched$13$d = 1'b0;
+            queue$not_empty$13$d = 1'b0;
+            queue$tvalid_out$13$d = 1'b0;
+            queue$fetched$14$d = 1'b0;
+            queue$not_empty$14$d = 1'b0;
+            queue$tvalid_out$14$d = 1'b0;
+            queue$fetched$15$d = 1'b0;
+            queue$not_empty$15$d = 1'b0;
+            queue$tvalid_out$15$d = 1'b0;
+            queue$fetched$16$d = 1'b0;
+            queue$not_empty$16$d = 1'b0;
+            queue$tvalid_out$16$d = 1'b0;
+            queue$fetched$17$d = 1'b0;
+            queue$not_empty$17$d = 1'b0;
+            queue$tvalid_out$17$d = 1'b0;
+            queue$fetched$18$d = 1'b0;
+            queue$not_empty$18$d = 1'b0;
+            queue$tvalid_out$18$d = 1'b0;
+            queue$fetched$19$d = 1'b0;
+            queue$not_empty$19$d = 1'b0;
+            queue$tvalid_out$19$d = 1'b0;
+            queue$fetched$20$d = 1'b0;
+            queue$not_empty$20$d = 1'b0;
+            queue$tvalid_out$20$d = 1'b0;
+            queue$fetched$21$d = 1'b0;
+            queue$not_empty$21$d = 1'b0;
+            queue$tvalid_out$21$d = 1'b0;
+            queue$fetched$22$d = 1'b0;
+            queue$not_empty$22$d = 1'b0;
+            queue$tvalid_out$22$d = 1'b0;
+            queue$fetched$23$d = 1'b0;
+            queue$not_empty$23$d = 1'b0;
+            queue$tvalid_out$23$d = 1'b0;
+            queue$fetched$24$d = 1'b0;
+            queue$not_empty$24$d = 1'b0;
+            queue$tvalid_out$24$d = 1'b0;
+            queue$fetched$25$d = 1'b0;
+            queue$not_empty$25$d = 1'b0;
+            queue$tvalid_out$25$d = 1'b0;
+            queue$fetched$26$d = 1'b0;
+            queue$not_empty$26$d = 1'b0;
+            queue$tvalid_out$26$d = 1'b0;
+            queue$fetched$27$d = 1'b0;
+            queue$not_empty$27$d = 1'b0;
+            queue$tvalid_out$27$d = 1'b0;
+            queue$fetched$28$d = 1'b0;
+            queue$not_empty$28$d = 1'b0;
+            queue$tvalid_out$28$d = 1'b0;
+            queue$fetched$29$d = 1'b0;
+            queue$not_empty$29$d = 1'b0;
+            queue$tvalid_out$29$d = 1'b0;
+            queue$fetched$30$d = 1'b0;
+            queue$not_empty$30$d = 1'b0;
+            queue$tvalid_out$30$d = 1'b0;
+            queue$fetched$31$d = 1'b0;
+            queue$not_empty$31$d = 1'b0;
+            queue$tvalid_out$31$d = 1'b0;
         end
     end
     // top
@@ -58777,251 +63266,281 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$next_byte = hold$next_byte;
         lane_tables$next_is_end = hold$next_is_end;
         lane_decoder$lane_present$0 = lane_tables$lane_present$0;
-        lane_decoder$lane_cont$0 = lane_tables$lane_cont$0;
+        lane_decoder$lane_is_cont$0 = lane_tables$lane_is_cont$0;
+        lane_decoder$lane_next_cont$0 = lane_tables$lane_next_cont$0;
+        lane_decoder$lane_next_fits$0 = lane_tables$lane_next_fits$0;
         lane_decoder$lane_length$0 = lane_tables$lane_length$0;
-        lane_decoder$lane_allowed$0 = lane_tables$lane_allowed$0;
         lane_decoder$lane_outside$0 = lane_tables$lane_outside$0;
         lane_decoder$lane_malformed$0 = lane_tables$lane_malformed$0;
         lane_decoder$lane_free$0 = lane_tables$lane_free$0;
         lane_decoder$lane_present$1 = lane_tables$lane_present$1;
-        lane_decoder$lane_cont$1 = lane_tables$lane_cont$1;
+        lane_decoder$lane_is_cont$1 = lane_tables$lane_is_cont$1;
+        lane_decoder$lane_next_cont$1 = lane_tables$lane_next_cont$1;
+        lane_decoder$lane_next_fits$1 = lane_tables$lane_next_fits$1;
         lane_decoder$lane_length$1 = lane_tables$lane_length$1;
-        lane_decoder$lane_allowed$1 = lane_tables$lane_allowed$1;
         lane_decoder$lane_outside$1 = lane_tables$lane_outside$1;
         lane_decoder$lane_malformed$1 = lane_tables$lane_malformed$1;
         lane_decoder$lane_free$1 = lane_tables$lane_free$1;
         lane_decoder$lane_present$2 = lane_tables$lane_present$2;
-        lane_decoder$lane_cont$2 = lane_tables$lane_cont$2;
+        lane_decoder$lane_is_cont$2 = lane_tables$lane_is_cont$2;
+        lane_decoder$lane_next_cont$2 = lane_tables$lane_next_cont$2;
+        lane_decoder$lane_next_fits$2 = lane_tables$lane_next_fits$2;
         lane_decoder$lane_length$2 = lane_tables$lane_length$2;
-        lane_decoder$lane_allowed$2 = lane_tables$lane_allowed$2;
         lane_decoder$lane_outside$2 = lane_tables$lane_outside$2;
         lane_decoder$lane_malformed$2 = lane_tables$lane_malformed$2;
         lane_decoder$lane_free$2 = lane_tables$lane_free$2;
         lane_decoder$lane_present$3 = lane_tables$lane_present$3;
-        lane_decoder$lane_cont$3 = lane_tables$lane_cont$3;
+        lane_decoder$lane_is_cont$3 = lane_tables$lane_is_cont$3;
+        lane_decoder$lane_next_cont$3 = lane_tables$lane_next_cont$3;
+        lane_decoder$lane_next_fits$3 = lane_tables$lane_next_fits$3;
         lane_decoder$lane_length$3 = lane_tables$lane_length$3;
-        lane_decoder$lane_allowed$3 = lane_tables$lane_allowed$3;
         lane_decoder$lane_outside$3 = lane_tables$lane_outside$3;
         lane_decoder$lane_malformed$3 = lane_tables$lane_malformed$3;
         lane_decoder$lane_free$3 = lane_tables$lane_free$3;
         lane_decoder$lane_present$4 = lane_tables$lane_present$4;
-        lane_decoder$lane_cont$4 = lane_tables$lane_cont$4;
+        lane_decoder$lane_is_cont$4 = lane_tables$lane_is_cont$4;
+        lane_decoder$lane_next_cont$4 = lane_tables$lane_next_cont$4;
+        lane_decoder$lane_next_fits$4 = lane_tables$lane_next_fits$4;
         lane_decoder$lane_length$4 = lane_tables$lane_length$4;
-        lane_decoder$lane_allowed$4 = lane_tables$lane_allowed$4;
         lane_decoder$lane_outside$4 = lane_tables$lane_outside$4;
         lane_decoder$lane_malformed$4 = lane_tables$lane_malformed$4;
         lane_decoder$lane_free$4 = lane_tables$lane_free$4;
         lane_decoder$lane_present$5 = lane_tables$lane_present$5;
-        lane_decoder$lane_cont$5 = lane_tables$lane_cont$5;
+        lane_decoder$lane_is_cont$5 = lane_tables$lane_is_cont$5;
+        lane_decoder$lane_next_cont$5 = lane_tables$lane_next_cont$5;
+        lane_decoder$lane_next_fits$5 = lane_tables$lane_next_fits$5;
         lane_decoder$lane_length$5 = lane_tables$lane_length$5;
-        lane_decoder$lane_allowed$5 = lane_tables$lane_allowed$5;
         lane_decoder$lane_outside$5 = lane_tables$lane_outside$5;
         lane_decoder$lane_malformed$5 = lane_tables$lane_malformed$5;
         lane_decoder$lane_free$5 = lane_tables$lane_free$5;
         lane_decoder$lane_present$6 = lane_tables$lane_present$6;
-        lane_decoder$lane_cont$6 = lane_tables$lane_cont$6;
+        lane_decoder$lane_is_cont$6 = lane_tables$lane_is_cont$6;
+        lane_decoder$lane_next_cont$6 = lane_tables$lane_next_cont$6;
+        lane_decoder$lane_next_fits$6 = lane_tables$lane_next_fits$6;
         lane_decoder$lane_length$6 = lane_tables$lane_length$6;
-        lane_decoder$lane_allowed$6 = lane_tables$lane_allowed$6;
         lane_decoder$lane_outside$6 = lane_tables$lane_outside$6;
         lane_decoder$lane_malformed$6 = lane_tables$lane_malformed$6;
         lane_decoder$lane_free$6 = lane_tables$lane_free$6;
         lane_decoder$lane_present$7 = lane_tables$lane_present$7;
-        lane_decoder$lane_cont$7 = lane_tables$lane_cont$7;
+        lane_decoder$lane_is_cont$7 = lane_tables$lane_is_cont$7;
+        lane_decoder$lane_next_cont$7 = lane_tables$lane_next_cont$7;
+        lane_decoder$lane_next_fits$7 = lane_tables$lane_next_fits$7;
         lane_decoder$lane_length$7 = lane_tables$lane_length$7;
-        lane_decoder$lane_allowed$7 = lane_tables$lane_allowed$7;
         lane_decoder$lane_outside$7 = lane_tables$lane_outside$7;
         lane_decoder$lane_malformed$7 = lane_tables$lane_malformed$7;
         lane_decoder$lane_free$7 = lane_tables$lane_free$7;
         lane_decoder$lane_present$8 = lane_tables$lane_present$8;
-        lane_decoder$lane_cont$8 = lane_tables$lane_cont$8;
+        lane_decoder$lane_is_cont$8 = lane_tables$lane_is_cont$8;
+        lane_decoder$lane_next_cont$8 = lane_tables$lane_next_cont$8;
+        lane_decoder$lane_next_fits$8 = lane_tables$lane_next_fits$8;
         lane_decoder$lane_length$8 = lane_tables$lane_length$8;
-        lane_decoder$lane_allowed$8 = lane_tables$lane_allowed$8;
         lane_decoder$lane_outside$8 = lane_tables$lane_outside$8;
         lane_decoder$lane_malformed$8 = lane_tables$lane_malformed$8;
         lane_decoder$lane_free$8 = lane_tables$lane_free$8;
         lane_decoder$lane_present$9 = lane_tables$lane_present$9;
-        lane_decoder$lane_cont$9 = lane_tables$lane_cont$9;
+        lane_decoder$lane_is_cont$9 = lane_tables$lane_is_cont$9;
+        lane_decoder$lane_next_cont$9 = lane_tables$lane_next_cont$9;
+        lane_decoder$lane_next_fits$9 = lane_tables$lane_next_fits$9;
         lane_decoder$lane_length$9 = lane_tables$lane_length$9;
-        lane_decoder$lane_allowed$9 = lane_tables$lane_allowed$9;
         lane_decoder$lane_outside$9 = lane_tables$lane_outside$9;
         lane_decoder$lane_malformed$9 = lane_tables$lane_malformed$9;
         lane_decoder$lane_free$9 = lane_tables$lane_free$9;
         lane_decoder$lane_present$10 = lane_tables$lane_present$10;
-        lane_decoder$lane_cont$10 = lane_tables$lane_cont$10;
+        lane_decoder$lane_is_cont$10 = lane_tables$lane_is_cont$10;
+        lane_decoder$lane_next_cont$10 = lane_tables$lane_next_cont$10;
+        lane_decoder$lane_next_fits$10 = lane_tables$lane_next_fits$10;
         lane_decoder$lane_length$10 = lane_tables$lane_length$10;
-        lane_decoder$lane_allowed$10 = lane_tables$lane_allowed$10;
         lane_decoder$lane_outside$10 = lane_tables$lane_outside$10;
         lane_decoder$lane_malformed$10 = lane_tables$lane_malformed$10;
         lane_decoder$lane_free$10 = lane_tables$lane_free$10;
         lane_decoder$lane_present$11 = lane_tables$lane_present$11;
-        lane_decoder$lane_cont$11 = lane_tables$lane_cont$11;
+        lane_decoder$lane_is_cont$11 = lane_tables$lane_is_cont$11;
+        lane_decoder$lane_next_cont$11 = lane_tables$lane_next_cont$11;
+        lane_decoder$lane_next_fits$11 = lane_tables$lane_next_fits$11;
         lane_decoder$lane_length$11 = lane_tables$lane_length$11;
-        lane_decoder$lane_allowed$11 = lane_tables$lane_allowed$11;
         lane_decoder$lane_outside$11 = lane_tables$lane_outside$11;
         lane_decoder$lane_malformed$11 = lane_tables$lane_malformed$11;
         lane_decoder$lane_free$11 = lane_tables$lane_free$11;
         lane_decoder$lane_present$12 = lane_tables$lane_present$12;
-        lane_decoder$lane_cont$12 = lane_tables$lane_cont$12;
+        lane_decoder$lane_is_cont$12 = lane_tables$lane_is_cont$12;
+        lane_decoder$lane_next_cont$12 = lane_tables$lane_next_cont$12;
+        lane_decoder$lane_next_fits$12 = lane_tables$lane_next_fits$12;
         lane_decoder$lane_length$12 = lane_tables$lane_length$12;
-        lane_decoder$lane_allowed$12 = lane_tables$lane_allowed$12;
         lane_decoder$lane_outside$12 = lane_tables$lane_outside$12;
         lane_decoder$lane_malformed$12 = lane_tables$lane_malformed$12;
         lane_decoder$lane_free$12 = lane_tables$lane_free$12;
         lane_decoder$lane_present$13 = lane_tables$lane_present$13;
-        lane_decoder$lane_cont$13 = lane_tables$lane_cont$13;
+        lane_decoder$lane_is_cont$13 = lane_tables$lane_is_cont$13;
+        lane_decoder$lane_next_cont$13 = lane_tables$lane_next_cont$13;
+        lane_decoder$lane_next_fits$13 = lane_tables$lane_next_fits$13;
         lane_decoder$lane_length$13 = lane_tables$lane_length$13;
-        lane_decoder$lane_allowed$13 = lane_tables$lane_allowed$13;
         lane_decoder$lane_outside$13 = lane_tables$lane_outside$13;
         lane_decoder$lane_malformed$13 = lane_tables$lane_malformed$13;
         lane_decoder$lane_free$13 = lane_tables$lane_free$13;
         lane_decoder$lane_present$14 = lane_tables$lane_present$14;
-        lane_decoder$lane_cont$14 = lane_tables$lane_cont$14;
+        lane_decoder$lane_is_cont$14 = lane_tables$lane_is_cont$14;
+        lane_decoder$lane_next_cont$14 = lane_tables$lane_next_cont$14;
+        lane_decoder$lane_next_fits$14 = lane_tables$lane_next_fits$14;
         lane_decoder$lane_length$14 = lane_tables$lane_length$14;
-        lane_decoder$lane_allowed$14 = lane_tables$lane_allowed$14;
         lane_decoder$lane_outside$14 = lane_tables$lane_outside$14;
         lane_decoder$lane_malformed$14 = lane_tables$lane_malformed$14;
         lane_decoder$lane_free$14 = lane_tables$lane_free$14;
         lane_decoder$lane_present$15 = lane_tables$lane_present$15;
-        lane_decoder$lane_cont$15 = lane_tables$lane_cont$15;
+        lane_decoder$lane_is_cont$15 = lane_tables$lane_is_cont$15;
+        lane_decoder$lane_next_cont$15 = lane_tables$lane_next_cont$15;
+        lane_decoder$lane_next_fits$15 = lane_tables$lane_next_fits$15;
         lane_decoder$lane_length$15 = lane_tables$lane_length$15;
-        lane_decoder$lane_allowed$15 = lane_tables$lane_allowed$15;
         lane_decoder$lane_outside$15 = lane_tables$lane_outside$15;
         lane_decoder$lane_malformed$15 = lane_tables$lane_malformed$15;
         lane_decoder$lane_free$15 = lane_tables$lane_free$15;
         lane_decoder$lane_present$16 = lane_tables$lane_present$16;
-        lane_decoder$lane_cont$16 = lane_tables$lane_cont$16;
+        lane_decoder$lane_is_cont$16 = lane_tables$lane_is_cont$16;
+        lane_decoder$lane_next_cont$16 = lane_tables$lane_next_cont$16;
+        lane_decoder$lane_next_fits$16 = lane_tables$lane_next_fits$16;
         lane_decoder$lane_length$16 = lane_tables$lane_length$16;
-        lane_decoder$lane_allowed$16 = lane_tables$lane_allowed$16;
         lane_decoder$lane_outside$16 = lane_tables$lane_outside$16;
         lane_decoder$lane_malformed$16 = lane_tables$lane_malformed$16;
         lane_decoder$lane_free$16 = lane_tables$lane_free$16;
         lane_decoder$lane_present$17 = lane_tables$lane_present$17;
-        lane_decoder$lane_cont$17 = lane_tables$lane_cont$17;
+        lane_decoder$lane_is_cont$17 = lane_tables$lane_is_cont$17;
+        lane_decoder$lane_next_cont$17 = lane_tables$lane_next_cont$17;
+        lane_decoder$lane_next_fits$17 = lane_tables$lane_next_fits$17;
         lane_decoder$lane_length$17 = lane_tables$lane_length$17;
-        lane_decoder$lane_allowed$17 = lane_tables$lane_allowed$17;
         lane_decoder$lane_outside$17 = lane_tables$lane_outside$17;
         lane_decoder$lane_malformed$17 = lane_tables$lane_malformed$17;
         lane_decoder$lane_free$17 = lane_tables$lane_free$17;
         lane_decoder$lane_present$18 = lane_tables$lane_present$18;
-        lane_decoder$lane_cont$18 = lane_tables$lane_cont$18;
+        lane_decoder$lane_is_cont$18 = lane_tables$lane_is_cont$18;
+        lane_decoder$lane_next_cont$18 = lane_tables$lane_next_cont$18;
+        lane_decoder$lane_next_fits$18 = lane_tables$lane_next_fits$18;
         lane_decoder$lane_length$18 = lane_tables$lane_length$18;
-        lane_decoder$lane_allowed$18 = lane_tables$lane_allowed$18;
         lane_decoder$lane_outside$18 = lane_tables$lane_outside$18;
         lane_decoder$lane_malformed$18 = lane_tables$lane_malformed$18;
         lane_decoder$lane_free$18 = lane_tables$lane_free$18;
         lane_decoder$lane_present$19 = lane_tables$lane_present$19;
-        lane_decoder$lane_cont$19 = lane_tables$lane_cont$19;
+        lane_decoder$lane_is_cont$19 = lane_tables$lane_is_cont$19;
+        lane_decoder$lane_next_cont$19 = lane_tables$lane_next_cont$19;
+        lane_decoder$lane_next_fits$19 = lane_tables$lane_next_fits$19;
         lane_decoder$lane_length$19 = lane_tables$lane_length$19;
-        lane_decoder$lane_allowed$19 = lane_tables$lane_allowed$19;
         lane_decoder$lane_outside$19 = lane_tables$lane_outside$19;
         lane_decoder$lane_malformed$19 = lane_tables$lane_malformed$19;
         lane_decoder$lane_free$19 = lane_tables$lane_free$19;
         lane_decoder$lane_present$20 = lane_tables$lane_present$20;
-        lane_decoder$lane_cont$20 = lane_tables$lane_cont$20;
+        lane_decoder$lane_is_cont$20 = lane_tables$lane_is_cont$20;
+        lane_decoder$lane_next_cont$20 = lane_tables$lane_next_cont$20;
+        lane_decoder$lane_next_fits$20 = lane_tables$lane_next_fits$20;
         lane_decoder$lane_length$20 = lane_tables$lane_length$20;
-        lane_decoder$lane_allowed$20 = lane_tables$lane_allowed$20;
         lane_decoder$lane_outside$20 = lane_tables$lane_outside$20;
         lane_decoder$lane_malformed$20 = lane_tables$lane_malformed$20;
         lane_decoder$lane_free$20 = lane_tables$lane_free$20;
         lane_decoder$lane_present$21 = lane_tables$lane_present$21;
-        lane_decoder$lane_cont$21 = lane_tables$lane_cont$21;
+        lane_decoder$lane_is_cont$21 = lane_tables$lane_is_cont$21;
+        lane_decoder$lane_next_cont$21 = lane_tables$lane_next_cont$21;
+        lane_decoder$lane_next_fits$21 = lane_tables$lane_next_fits$21;
         lane_decoder$lane_length$21 = lane_tables$lane_length$21;
-        lane_decoder$lane_allowed$21 = lane_tables$lane_allowed$21;
         lane_decoder$lane_outside$21 = lane_tables$lane_outside$21;
         lane_decoder$lane_malformed$21 = lane_tables$lane_malformed$21;
         lane_decoder$lane_free$21 = lane_tables$lane_free$21;
         lane_decoder$lane_present$22 = lane_tables$lane_present$22;
-        lane_decoder$lane_cont$22 = lane_tables$lane_cont$22;
+        lane_decoder$lane_is_cont$22 = lane_tables$lane_is_cont$22;
+        lane_decoder$lane_next_cont$22 = lane_tables$lane_next_cont$22;
+        lane_decoder$lane_next_fits$22 = lane_tables$lane_next_fits$22;
         lane_decoder$lane_length$22 = lane_tables$lane_length$22;
-        lane_decoder$lane_allowed$22 = lane_tables$lane_allowed$22;
         lane_decoder$lane_outside$22 = lane_tables$lane_outside$22;
         lane_decoder$lane_malformed$22 = lane_tables$lane_malformed$22;
         lane_decoder$lane_free$22 = lane_tables$lane_free$22;
         lane_decoder$lane_present$23 = lane_tables$lane_present$23;
-        lane_decoder$lane_cont$23 = lane_tables$lane_cont$23;
+        lane_decoder$lane_is_cont$23 = lane_tables$lane_is_cont$23;
+        lane_decoder$lane_next_cont$23 = lane_tables$lane_next_cont$23;
+        lane_decoder$lane_next_fits$23 = lane_tables$lane_next_fits$23;
         lane_decoder$lane_length$23 = lane_tables$lane_length$23;
-        lane_decoder$lane_allowed$23 = lane_tables$lane_allowed$23;
         lane_decoder$lane_outside$23 = lane_tables$lane_outside$23;
         lane_decoder$lane_malformed$23 = lane_tables$lane_malformed$23;
         lane_decoder$lane_free$23 = lane_tables$lane_free$23;
         lane_decoder$lane_present$24 = lane_tables$lane_present$24;
-        lane_decoder$lane_cont$24 = lane_tables$lane_cont$24;
+        lane_decoder$lane_is_cont$24 = lane_tables$lane_is_cont$24;
+        lane_decoder$lane_next_cont$24 = lane_tables$lane_next_cont$24;
+        lane_decoder$lane_next_fits$24 = lane_tables$lane_next_fits$24;
         lane_decoder$lane_length$24 = lane_tables$lane_length$24;
-        lane_decoder$lane_allowed$24 = lane_tables$lane_allowed$24;
         lane_decoder$lane_outside$24 = lane_tables$lane_outside$24;
         lane_decoder$lane_malformed$24 = lane_tables$lane_malformed$24;
         lane_decoder$lane_free$24 = lane_tables$lane_free$24;
         lane_decoder$lane_present$25 = lane_tables$lane_present$25;
-        lane_decoder$lane_cont$25 = lane_tables$lane_cont$25;
+        lane_decoder$lane_is_cont$25 = lane_tables$lane_is_cont$25;
+        lane_decoder$lane_next_cont$25 = lane_tables$lane_next_cont$25;
+        lane_decoder$lane_next_fits$25 = lane_tables$lane_next_fits$25;
         lane_decoder$lane_length$25 = lane_tables$lane_length$25;
-        lane_decoder$lane_allowed$25 = lane_tables$lane_allowed$25;
         lane_decoder$lane_outside$25 = lane_tables$lane_outside$25;
         lane_decoder$lane_malformed$25 = lane_tables$lane_malformed$25;
         lane_decoder$lane_free$25 = lane_tables$lane_free$25;
         lane_decoder$lane_present$26 = lane_tables$lane_present$26;
-        lane_decoder$lane_cont$26 = lane_tables$lane_cont$26;
+        lane_decoder$lane_is_cont$26 = lane_tables$lane_is_cont$26;
+        lane_decoder$lane_next_cont$26 = lane_tables$lane_next_cont$26;
+        lane_decoder$lane_next_fits$26 = lane_tables$lane_next_fits$26;
         lane_decoder$lane_length$26 = lane_tables$lane_length$26;
-        lane_decoder$lane_allowed$26 = lane_tables$lane_allowed$26;
         lane_decoder$lane_outside$26 = lane_tables$lane_outside$26;
         lane_decoder$lane_malformed$26 = lane_tables$lane_malformed$26;
         lane_decoder$lane_free$26 = lane_tables$lane_free$26;
         lane_decoder$lane_present$27 = lane_tables$lane_present$27;
-        lane_decoder$lane_cont$27 = lane_tables$lane_cont$27;
+        lane_decoder$lane_is_cont$27 = lane_tables$lane_is_cont$27;
+        lane_decoder$lane_next_cont$27 = lane_tables$lane_next_cont$27;
+        lane_decoder$lane_next_fits$27 = lane_tables$lane_next_fits$27;
         lane_decoder$lane_length$27 = lane_tables$lane_length$27;
-        lane_decoder$lane_allowed$27 = lane_tables$lane_allowed$27;
         lane_decoder$lane_outside$27 = lane_tables$lane_outside$27;
         lane_decoder$lane_malformed$27 = lane_tables$lane_malformed$27;
         lane_decoder$lane_free$27 = lane_tables$lane_free$27;
         lane_decoder$lane_present$28 = lane_tables$lane_present$28;
-        lane_decoder$lane_cont$28 = lane_tables$lane_cont$28;
+        lane_decoder$lane_is_cont$28 = lane_tables$lane_is_cont$28;
+        lane_decoder$lane_next_cont$28 = lane_tables$lane_next_cont$28;
+        lane_decoder$lane_next_fits$28 = lane_tables$lane_next_fits$28;
         lane_decoder$lane_length$28 = lane_tables$lane_length$28;
-        lane_decoder$lane_allowed$28 = lane_tables$lane_allowed$28;
         lane_decoder$lane_outside$28 = lane_tables$lane_outside$28;
         lane_decoder$lane_malformed$28 = lane_tables$lane_malformed$28;
         lane_decoder$lane_free$28 = lane_tables$lane_free$28;
         lane_decoder$lane_present$29 = lane_tables$lane_present$29;
-        lane_decoder$lane_cont$29 = lane_tables$lane_cont$29;
+        lane_decoder$lane_is_cont$29 = lane_tables$lane_is_cont$29;
+        lane_decoder$lane_next_cont$29 = lane_tables$lane_next_cont$29;
+        lane_decoder$lane_next_fits$29 = lane_tables$lane_next_fits$29;
         lane_decoder$lane_length$29 = lane_tables$lane_length$29;
-        lane_decoder$lane_allowed$29 = lane_tables$lane_allowed$29;
         lane_decoder$lane_outside$29 = lane_tables$lane_outside$29;
         lane_decoder$lane_malformed$29 = lane_tables$lane_malformed$29;
         lane_decoder$lane_free$29 = lane_tables$lane_free$29;
         lane_decoder$lane_present$30 = lane_tables$lane_present$30;
-        lane_decoder$lane_cont$30 = lane_tables$lane_cont$30;
+        lane_decoder$lane_is_cont$30 = lane_tables$lane_is_cont$30;
+        lane_decoder$lane_next_cont$30 = lane_tables$lane_next_cont$30;
+        lane_decoder$lane_next_fits$30 = lane_tables$lane_next_fits$30;
         lane_decoder$lane_length$30 = lane_tables$lane_length$30;
-        lane_decoder$lane_allowed$30 = lane_tables$lane_allowed$30;
         lane_decoder$lane_outside$30 = lane_tables$lane_outside$30;
         lane_decoder$lane_malformed$30 = lane_tables$lane_malformed$30;
         lane_decoder$lane_free$30 = lane_tables$lane_free$30;
         lane_decoder$lane_present$31 = lane_tables$lane_present$31;
-        lane_decoder$lane_cont$31 = lane_tables$lane_cont$31;
+        lane_decoder$lane_is_cont$31 = lane_tables$lane_is_cont$31;
+        lane_decoder$lane_next_cont$31 = lane_tables$lane_next_cont$31;
+        lane_decoder$lane_next_fits$31 = lane_tables$lane_next_fits$31;
         lane_decoder$lane_length$31 = lane_tables$lane_length$31;
-        lane_decoder$lane_allowed$31 = lane_tables$lane_allowed$31;
         lane_decoder$lane_outside$31 = lane_tables$lane_outside$31;
         lane_decoder$lane_malformed$31 = lane_tables$lane_malformed$31;
         lane_decoder$lane_free$31 = lane_tables$lane_free$31;
-        lane_decoder$prev_cont$0 = lane_tables$prev_cont$0;
+        lane_decoder$prev_is_cont$0 = lane_tables$prev_is_cont$0;
+        lane_decoder$prev_next_fits$0 = lane_tables$prev_next_fits$0;
         lane_decoder$prev_length$0 = lane_tables$prev_length$0;
-        lane_decoder$prev_allowed$0 = lane_tables$prev_allowed$0;
         lane_decoder$prev_free$0 = lane_tables$prev_free$0;
-        lane_decoder$prev_cont$1 = lane_tables$prev_cont$1;
+        lane_decoder$prev_is_cont$1 = lane_tables$prev_is_cont$1;
+        lane_decoder$prev_next_fits$1 = lane_tables$prev_next_fits$1;
         lane_decoder$prev_length$1 = lane_tables$prev_length$1;
-        lane_decoder$prev_allowed$1 = lane_tables$prev_allowed$1;
         lane_decoder$prev_free$1 = lane_tables$prev_free$1;
-        lane_decoder$prev_cont$2 = lane_tables$prev_cont$2;
+        lane_decoder$prev_is_cont$2 = lane_tables$prev_is_cont$2;
+        lane_decoder$prev_next_fits$2 = lane_tables$prev_next_fits$2;
         lane_decoder$prev_length$2 = lane_tables$prev_length$2;
-        lane_decoder$prev_allowed$2 = lane_tables$prev_allowed$2;
         lane_decoder$prev_free$2 = lane_tables$prev_free$2;
-        lane_decoder$prev_cont$3 = lane_tables$prev_cont$3;
+        lane_decoder$prev_is_cont$3 = lane_tables$prev_is_cont$3;
+        lane_decoder$prev_next_fits$3 = lane_tables$prev_next_fits$3;
         lane_decoder$prev_length$3 = lane_tables$prev_length$3;
-        lane_decoder$prev_allowed$3 = lane_tables$prev_allowed$3;
         lane_decoder$prev_free$3 = lane_tables$prev_free$3;
-        lane_decoder$prev_cont$4 = lane_tables$prev_cont$4;
+        lane_decoder$prev_is_cont$4 = lane_tables$prev_is_cont$4;
+        lane_decoder$prev_next_fits$4 = lane_tables$prev_next_fits$4;
         lane_decoder$prev_length$4 = lane_tables$prev_length$4;
-        lane_decoder$prev_allowed$4 = lane_tables$prev_allowed$4;
         lane_decoder$prev_free$4 = lane_tables$prev_free$4;
-        lane_decoder$after_cont = lane_tables$after_cont;
-        lane_decoder$after_is_end = lane_tables$after_is_end;
         lane_decoder$window_tlast = lane_tables$window_tlast;
         lane_decoder$window_valid = lane_tables$window_valid;
         word_lanes$slot_valid$0 = lane_decoder$slot_valid$0;

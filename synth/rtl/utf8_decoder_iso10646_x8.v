@@ -162,14 +162,30 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  lane_tables$lane_present$5;
     reg  lane_tables$lane_present$6;
     reg  lane_tables$lane_present$7;
-    reg  [4:0] lane_tables$lane_cont$0;
-    reg  [4:0] lane_tables$lane_cont$1;
-    reg  [4:0] lane_tables$lane_cont$2;
-    reg  [4:0] lane_tables$lane_cont$3;
-    reg  [4:0] lane_tables$lane_cont$4;
-    reg  [4:0] lane_tables$lane_cont$5;
-    reg  [4:0] lane_tables$lane_cont$6;
-    reg  [4:0] lane_tables$lane_cont$7;
+    reg  lane_tables$lane_is_cont$0;
+    reg  lane_tables$lane_is_cont$1;
+    reg  lane_tables$lane_is_cont$2;
+    reg  lane_tables$lane_is_cont$3;
+    reg  lane_tables$lane_is_cont$4;
+    reg  lane_tables$lane_is_cont$5;
+    reg  lane_tables$lane_is_cont$6;
+    reg  lane_tables$lane_is_cont$7;
+    reg  lane_tables$lane_next_cont$0;
+    reg  lane_tables$lane_next_cont$1;
+    reg  lane_tables$lane_next_cont$2;
+    reg  lane_tables$lane_next_cont$3;
+    reg  lane_tables$lane_next_cont$4;
+    reg  lane_tables$lane_next_cont$5;
+    reg  lane_tables$lane_next_cont$6;
+    reg  lane_tables$lane_next_cont$7;
+    reg  lane_tables$lane_next_fits$0;
+    reg  lane_tables$lane_next_fits$1;
+    reg  lane_tables$lane_next_fits$2;
+    reg  lane_tables$lane_next_fits$3;
+    reg  lane_tables$lane_next_fits$4;
+    reg  lane_tables$lane_next_fits$5;
+    reg  lane_tables$lane_next_fits$6;
+    reg  lane_tables$lane_next_fits$7;
     reg  [2:0] lane_tables$lane_length$0;
     reg  [2:0] lane_tables$lane_length$1;
     reg  [2:0] lane_tables$lane_length$2;
@@ -178,14 +194,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [2:0] lane_tables$lane_length$5;
     reg  [2:0] lane_tables$lane_length$6;
     reg  [2:0] lane_tables$lane_length$7;
-    reg  [4:0] lane_tables$lane_allowed$0;
-    reg  [4:0] lane_tables$lane_allowed$1;
-    reg  [4:0] lane_tables$lane_allowed$2;
-    reg  [4:0] lane_tables$lane_allowed$3;
-    reg  [4:0] lane_tables$lane_allowed$4;
-    reg  [4:0] lane_tables$lane_allowed$5;
-    reg  [4:0] lane_tables$lane_allowed$6;
-    reg  [4:0] lane_tables$lane_allowed$7;
     reg  [3:0] lane_tables$lane_outside$0;
     reg  [3:0] lane_tables$lane_outside$1;
     reg  [3:0] lane_tables$lane_outside$2;
@@ -210,28 +218,26 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [7:0] lane_tables$lane_free$5;
     reg  [7:0] lane_tables$lane_free$6;
     reg  [7:0] lane_tables$lane_free$7;
-    reg  [4:0] lane_tables$prev_cont$0;
-    reg  [4:0] lane_tables$prev_cont$1;
-    reg  [4:0] lane_tables$prev_cont$2;
-    reg  [4:0] lane_tables$prev_cont$3;
-    reg  [4:0] lane_tables$prev_cont$4;
+    reg  lane_tables$prev_is_cont$0;
+    reg  lane_tables$prev_is_cont$1;
+    reg  lane_tables$prev_is_cont$2;
+    reg  lane_tables$prev_is_cont$3;
+    reg  lane_tables$prev_is_cont$4;
+    reg  lane_tables$prev_next_fits$0;
+    reg  lane_tables$prev_next_fits$1;
+    reg  lane_tables$prev_next_fits$2;
+    reg  lane_tables$prev_next_fits$3;
+    reg  lane_tables$prev_next_fits$4;
     reg  [2:0] lane_tables$prev_length$0;
     reg  [2:0] lane_tables$prev_length$1;
     reg  [2:0] lane_tables$prev_length$2;
     reg  [2:0] lane_tables$prev_length$3;
     reg  [2:0] lane_tables$prev_length$4;
-    reg  [4:0] lane_tables$prev_allowed$0;
-    reg  [4:0] lane_tables$prev_allowed$1;
-    reg  [4:0] lane_tables$prev_allowed$2;
-    reg  [4:0] lane_tables$prev_allowed$3;
-    reg  [4:0] lane_tables$prev_allowed$4;
     reg  [7:0] lane_tables$prev_free$0;
     reg  [7:0] lane_tables$prev_free$1;
     reg  [7:0] lane_tables$prev_free$2;
     reg  [7:0] lane_tables$prev_free$3;
     reg  [7:0] lane_tables$prev_free$4;
-    reg  [4:0] lane_tables$after_cont;
-    reg  lane_tables$after_is_end;
     reg  lane_tables$window_tlast;
     reg  lane_tables$window_valid;
     reg  lane_decoder$clock;
@@ -244,14 +250,30 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  lane_decoder$lane_present$5;
     reg  lane_decoder$lane_present$6;
     reg  lane_decoder$lane_present$7;
-    reg  [4:0] lane_decoder$lane_cont$0;
-    reg  [4:0] lane_decoder$lane_cont$1;
-    reg  [4:0] lane_decoder$lane_cont$2;
-    reg  [4:0] lane_decoder$lane_cont$3;
-    reg  [4:0] lane_decoder$lane_cont$4;
-    reg  [4:0] lane_decoder$lane_cont$5;
-    reg  [4:0] lane_decoder$lane_cont$6;
-    reg  [4:0] lane_decoder$lane_cont$7;
+    reg  lane_decoder$lane_is_cont$0;
+    reg  lane_decoder$lane_is_cont$1;
+    reg  lane_decoder$lane_is_cont$2;
+    reg  lane_decoder$lane_is_cont$3;
+    reg  lane_decoder$lane_is_cont$4;
+    reg  lane_decoder$lane_is_cont$5;
+    reg  lane_decoder$lane_is_cont$6;
+    reg  lane_decoder$lane_is_cont$7;
+    reg  lane_decoder$lane_next_cont$0;
+    reg  lane_decoder$lane_next_cont$1;
+    reg  lane_decoder$lane_next_cont$2;
+    reg  lane_decoder$lane_next_cont$3;
+    reg  lane_decoder$lane_next_cont$4;
+    reg  lane_decoder$lane_next_cont$5;
+    reg  lane_decoder$lane_next_cont$6;
+    reg  lane_decoder$lane_next_cont$7;
+    reg  lane_decoder$lane_next_fits$0;
+    reg  lane_decoder$lane_next_fits$1;
+    reg  lane_decoder$lane_next_fits$2;
+    reg  lane_decoder$lane_next_fits$3;
+    reg  lane_decoder$lane_next_fits$4;
+    reg  lane_decoder$lane_next_fits$5;
+    reg  lane_decoder$lane_next_fits$6;
+    reg  lane_decoder$lane_next_fits$7;
     reg  [2:0] lane_decoder$lane_length$0;
     reg  [2:0] lane_decoder$lane_length$1;
     reg  [2:0] lane_decoder$lane_length$2;
@@ -260,14 +282,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [2:0] lane_decoder$lane_length$5;
     reg  [2:0] lane_decoder$lane_length$6;
     reg  [2:0] lane_decoder$lane_length$7;
-    reg  [4:0] lane_decoder$lane_allowed$0;
-    reg  [4:0] lane_decoder$lane_allowed$1;
-    reg  [4:0] lane_decoder$lane_allowed$2;
-    reg  [4:0] lane_decoder$lane_allowed$3;
-    reg  [4:0] lane_decoder$lane_allowed$4;
-    reg  [4:0] lane_decoder$lane_allowed$5;
-    reg  [4:0] lane_decoder$lane_allowed$6;
-    reg  [4:0] lane_decoder$lane_allowed$7;
     reg  [3:0] lane_decoder$lane_outside$0;
     reg  [3:0] lane_decoder$lane_outside$1;
     reg  [3:0] lane_decoder$lane_outside$2;
@@ -292,28 +306,26 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [7:0] lane_decoder$lane_free$5;
     reg  [7:0] lane_decoder$lane_free$6;
     reg  [7:0] lane_decoder$lane_free$7;
-    reg  [4:0] lane_decoder$prev_cont$0;
-    reg  [4:0] lane_decoder$prev_cont$1;
-    reg  [4:0] lane_decoder$prev_cont$2;
-    reg  [4:0] lane_decoder$prev_cont$3;
-    reg  [4:0] lane_decoder$prev_cont$4;
+    reg  lane_decoder$prev_is_cont$0;
+    reg  lane_decoder$prev_is_cont$1;
+    reg  lane_decoder$prev_is_cont$2;
+    reg  lane_decoder$prev_is_cont$3;
+    reg  lane_decoder$prev_is_cont$4;
+    reg  lane_decoder$prev_next_fits$0;
+    reg  lane_decoder$prev_next_fits$1;
+    reg  lane_decoder$prev_next_fits$2;
+    reg  lane_decoder$prev_next_fits$3;
+    reg  lane_decoder$prev_next_fits$4;
     reg  [2:0] lane_decoder$prev_length$0;
     reg  [2:0] lane_decoder$prev_length$1;
     reg  [2:0] lane_decoder$prev_length$2;
     reg  [2:0] lane_decoder$prev_length$3;
     reg  [2:0] lane_decoder$prev_length$4;
-    reg  [4:0] lane_decoder$prev_allowed$0;
-    reg  [4:0] lane_decoder$prev_allowed$1;
-    reg  [4:0] lane_decoder$prev_allowed$2;
-    reg  [4:0] lane_decoder$prev_allowed$3;
-    reg  [4:0] lane_decoder$prev_allowed$4;
     reg  [7:0] lane_decoder$prev_free$0;
     reg  [7:0] lane_decoder$prev_free$1;
     reg  [7:0] lane_decoder$prev_free$2;
     reg  [7:0] lane_decoder$prev_free$3;
     reg  [7:0] lane_decoder$prev_free$4;
-    reg  [4:0] lane_decoder$after_cont;
-    reg  lane_decoder$after_is_end;
     reg  lane_decoder$window_tlast;
     reg  lane_decoder$window_valid;
     reg  lane_decoder$slot_valid$0;
@@ -405,10 +417,9 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  credits$ready$d;
     reg  credits$ready$q;
     reg  credits$ready$clock;
-    reg  [6:0] credits$plus;
-    reg  [6:0] credits$minus_returned;
-    reg  [6:0] credits$minus_early;
-    reg  [6:0] credits$minus_late;
+    reg  credits$leaving_odd;
+    reg  credits$leaving_many;
+    reg  [6:0] credits$change;
     reg  credits$fits_one;
     reg  credits$fits_two;
     reg  credits$leaves;
@@ -1563,9 +1574,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [4:0] lane_tables$class_next_cont$d;
     reg  [4:0] lane_tables$class_next_cont$q;
     reg  lane_tables$class_next_cont$clock;
-    reg  lane_tables$class_next_is_end$d;
-    reg  lane_tables$class_next_is_end$q;
-    reg  lane_tables$class_next_is_end$clock;
     reg  [4:0] lane_tables$class_tail_class$0$d;
     reg  [4:0] lane_tables$class_tail_class$0$q;
     reg  lane_tables$class_tail_class$0$clock;
@@ -1785,12 +1793,30 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [7:0] lane_tables$row_free$7$d;
     reg  [7:0] lane_tables$row_free$7$q;
     reg  lane_tables$row_free$7$clock;
-    reg  [4:0] lane_tables$row_next_cont$d;
-    reg  [4:0] lane_tables$row_next_cont$q;
-    reg  lane_tables$row_next_cont$clock;
-    reg  lane_tables$row_next_is_end$d;
-    reg  lane_tables$row_next_is_end$q;
-    reg  lane_tables$row_next_is_end$clock;
+    reg  [4:0] lane_tables$row_next_cont$0$d;
+    reg  [4:0] lane_tables$row_next_cont$0$q;
+    reg  lane_tables$row_next_cont$0$clock;
+    reg  [4:0] lane_tables$row_next_cont$1$d;
+    reg  [4:0] lane_tables$row_next_cont$1$q;
+    reg  lane_tables$row_next_cont$1$clock;
+    reg  [4:0] lane_tables$row_next_cont$2$d;
+    reg  [4:0] lane_tables$row_next_cont$2$q;
+    reg  lane_tables$row_next_cont$2$clock;
+    reg  [4:0] lane_tables$row_next_cont$3$d;
+    reg  [4:0] lane_tables$row_next_cont$3$q;
+    reg  lane_tables$row_next_cont$3$clock;
+    reg  [4:0] lane_tables$row_next_cont$4$d;
+    reg  [4:0] lane_tables$row_next_cont$4$q;
+    reg  lane_tables$row_next_cont$4$clock;
+    reg  [4:0] lane_tables$row_next_cont$5$d;
+    reg  [4:0] lane_tables$row_next_cont$5$q;
+    reg  lane_tables$row_next_cont$5$clock;
+    reg  [4:0] lane_tables$row_next_cont$6$d;
+    reg  [4:0] lane_tables$row_next_cont$6$q;
+    reg  lane_tables$row_next_cont$6$clock;
+    reg  [4:0] lane_tables$row_next_cont$7$d;
+    reg  [4:0] lane_tables$row_next_cont$7$q;
+    reg  lane_tables$row_next_cont$7$clock;
     reg  [4:0] lane_tables$row_tail_cont$0$d;
     reg  [4:0] lane_tables$row_tail_cont$0$q;
     reg  lane_tables$row_tail_cont$0$clock;
@@ -1956,30 +1982,78 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  lane_tables$window_present$7$d;
     reg  lane_tables$window_present$7$q;
     reg  lane_tables$window_present$7$clock;
-    reg  [4:0] lane_tables$window_cont$0$d;
-    reg  [4:0] lane_tables$window_cont$0$q;
-    reg  lane_tables$window_cont$0$clock;
-    reg  [4:0] lane_tables$window_cont$1$d;
-    reg  [4:0] lane_tables$window_cont$1$q;
-    reg  lane_tables$window_cont$1$clock;
-    reg  [4:0] lane_tables$window_cont$2$d;
-    reg  [4:0] lane_tables$window_cont$2$q;
-    reg  lane_tables$window_cont$2$clock;
-    reg  [4:0] lane_tables$window_cont$3$d;
-    reg  [4:0] lane_tables$window_cont$3$q;
-    reg  lane_tables$window_cont$3$clock;
-    reg  [4:0] lane_tables$window_cont$4$d;
-    reg  [4:0] lane_tables$window_cont$4$q;
-    reg  lane_tables$window_cont$4$clock;
-    reg  [4:0] lane_tables$window_cont$5$d;
-    reg  [4:0] lane_tables$window_cont$5$q;
-    reg  lane_tables$window_cont$5$clock;
-    reg  [4:0] lane_tables$window_cont$6$d;
-    reg  [4:0] lane_tables$window_cont$6$q;
-    reg  lane_tables$window_cont$6$clock;
-    reg  [4:0] lane_tables$window_cont$7$d;
-    reg  [4:0] lane_tables$window_cont$7$q;
-    reg  lane_tables$window_cont$7$clock;
+    reg  lane_tables$window_is_cont$0$d;
+    reg  lane_tables$window_is_cont$0$q;
+    reg  lane_tables$window_is_cont$0$clock;
+    reg  lane_tables$window_is_cont$1$d;
+    reg  lane_tables$window_is_cont$1$q;
+    reg  lane_tables$window_is_cont$1$clock;
+    reg  lane_tables$window_is_cont$2$d;
+    reg  lane_tables$window_is_cont$2$q;
+    reg  lane_tables$window_is_cont$2$clock;
+    reg  lane_tables$window_is_cont$3$d;
+    reg  lane_tables$window_is_cont$3$q;
+    reg  lane_tables$window_is_cont$3$clock;
+    reg  lane_tables$window_is_cont$4$d;
+    reg  lane_tables$window_is_cont$4$q;
+    reg  lane_tables$window_is_cont$4$clock;
+    reg  lane_tables$window_is_cont$5$d;
+    reg  lane_tables$window_is_cont$5$q;
+    reg  lane_tables$window_is_cont$5$clock;
+    reg  lane_tables$window_is_cont$6$d;
+    reg  lane_tables$window_is_cont$6$q;
+    reg  lane_tables$window_is_cont$6$clock;
+    reg  lane_tables$window_is_cont$7$d;
+    reg  lane_tables$window_is_cont$7$q;
+    reg  lane_tables$window_is_cont$7$clock;
+    reg  lane_tables$window_next_cont$0$d;
+    reg  lane_tables$window_next_cont$0$q;
+    reg  lane_tables$window_next_cont$0$clock;
+    reg  lane_tables$window_next_cont$1$d;
+    reg  lane_tables$window_next_cont$1$q;
+    reg  lane_tables$window_next_cont$1$clock;
+    reg  lane_tables$window_next_cont$2$d;
+    reg  lane_tables$window_next_cont$2$q;
+    reg  lane_tables$window_next_cont$2$clock;
+    reg  lane_tables$window_next_cont$3$d;
+    reg  lane_tables$window_next_cont$3$q;
+    reg  lane_tables$window_next_cont$3$clock;
+    reg  lane_tables$window_next_cont$4$d;
+    reg  lane_tables$window_next_cont$4$q;
+    reg  lane_tables$window_next_cont$4$clock;
+    reg  lane_tables$window_next_cont$5$d;
+    reg  lane_tables$window_next_cont$5$q;
+    reg  lane_tables$window_next_cont$5$clock;
+    reg  lane_tables$window_next_cont$6$d;
+    reg  lane_tables$window_next_cont$6$q;
+    reg  lane_tables$window_next_cont$6$clock;
+    reg  lane_tables$window_next_cont$7$d;
+    reg  lane_tables$window_next_cont$7$q;
+    reg  lane_tables$window_next_cont$7$clock;
+    reg  lane_tables$window_next_fits$0$d;
+    reg  lane_tables$window_next_fits$0$q;
+    reg  lane_tables$window_next_fits$0$clock;
+    reg  lane_tables$window_next_fits$1$d;
+    reg  lane_tables$window_next_fits$1$q;
+    reg  lane_tables$window_next_fits$1$clock;
+    reg  lane_tables$window_next_fits$2$d;
+    reg  lane_tables$window_next_fits$2$q;
+    reg  lane_tables$window_next_fits$2$clock;
+    reg  lane_tables$window_next_fits$3$d;
+    reg  lane_tables$window_next_fits$3$q;
+    reg  lane_tables$window_next_fits$3$clock;
+    reg  lane_tables$window_next_fits$4$d;
+    reg  lane_tables$window_next_fits$4$q;
+    reg  lane_tables$window_next_fits$4$clock;
+    reg  lane_tables$window_next_fits$5$d;
+    reg  lane_tables$window_next_fits$5$q;
+    reg  lane_tables$window_next_fits$5$clock;
+    reg  lane_tables$window_next_fits$6$d;
+    reg  lane_tables$window_next_fits$6$q;
+    reg  lane_tables$window_next_fits$6$clock;
+    reg  lane_tables$window_next_fits$7$d;
+    reg  lane_tables$window_next_fits$7$q;
+    reg  lane_tables$window_next_fits$7$clock;
     reg  [2:0] lane_tables$window_length$0$d;
     reg  [2:0] lane_tables$window_length$0$q;
     reg  lane_tables$window_length$0$clock;
@@ -2004,30 +2078,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [2:0] lane_tables$window_length$7$d;
     reg  [2:0] lane_tables$window_length$7$q;
     reg  lane_tables$window_length$7$clock;
-    reg  [4:0] lane_tables$window_allowed$0$d;
-    reg  [4:0] lane_tables$window_allowed$0$q;
-    reg  lane_tables$window_allowed$0$clock;
-    reg  [4:0] lane_tables$window_allowed$1$d;
-    reg  [4:0] lane_tables$window_allowed$1$q;
-    reg  lane_tables$window_allowed$1$clock;
-    reg  [4:0] lane_tables$window_allowed$2$d;
-    reg  [4:0] lane_tables$window_allowed$2$q;
-    reg  lane_tables$window_allowed$2$clock;
-    reg  [4:0] lane_tables$window_allowed$3$d;
-    reg  [4:0] lane_tables$window_allowed$3$q;
-    reg  lane_tables$window_allowed$3$clock;
-    reg  [4:0] lane_tables$window_allowed$4$d;
-    reg  [4:0] lane_tables$window_allowed$4$q;
-    reg  lane_tables$window_allowed$4$clock;
-    reg  [4:0] lane_tables$window_allowed$5$d;
-    reg  [4:0] lane_tables$window_allowed$5$q;
-    reg  lane_tables$window_allowed$5$clock;
-    reg  [4:0] lane_tables$window_allowed$6$d;
-    reg  [4:0] lane_tables$window_allowed$6$q;
-    reg  lane_tables$window_allowed$6$clock;
-    reg  [4:0] lane_tables$window_allowed$7$d;
-    reg  [4:0] lane_tables$window_allowed$7$q;
-    reg  lane_tables$window_allowed$7$clock;
     reg  [3:0] lane_tables$window_outside$0$d;
     reg  [3:0] lane_tables$window_outside$0$q;
     reg  lane_tables$window_outside$0$clock;
@@ -2100,21 +2150,36 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [7:0] lane_tables$window_free$7$d;
     reg  [7:0] lane_tables$window_free$7$q;
     reg  lane_tables$window_free$7$clock;
-    reg  [4:0] lane_tables$window_prev_cont$0$d;
-    reg  [4:0] lane_tables$window_prev_cont$0$q;
-    reg  lane_tables$window_prev_cont$0$clock;
-    reg  [4:0] lane_tables$window_prev_cont$1$d;
-    reg  [4:0] lane_tables$window_prev_cont$1$q;
-    reg  lane_tables$window_prev_cont$1$clock;
-    reg  [4:0] lane_tables$window_prev_cont$2$d;
-    reg  [4:0] lane_tables$window_prev_cont$2$q;
-    reg  lane_tables$window_prev_cont$2$clock;
-    reg  [4:0] lane_tables$window_prev_cont$3$d;
-    reg  [4:0] lane_tables$window_prev_cont$3$q;
-    reg  lane_tables$window_prev_cont$3$clock;
-    reg  [4:0] lane_tables$window_prev_cont$4$d;
-    reg  [4:0] lane_tables$window_prev_cont$4$q;
-    reg  lane_tables$window_prev_cont$4$clock;
+    reg  lane_tables$window_prev_is_cont$0$d;
+    reg  lane_tables$window_prev_is_cont$0$q;
+    reg  lane_tables$window_prev_is_cont$0$clock;
+    reg  lane_tables$window_prev_is_cont$1$d;
+    reg  lane_tables$window_prev_is_cont$1$q;
+    reg  lane_tables$window_prev_is_cont$1$clock;
+    reg  lane_tables$window_prev_is_cont$2$d;
+    reg  lane_tables$window_prev_is_cont$2$q;
+    reg  lane_tables$window_prev_is_cont$2$clock;
+    reg  lane_tables$window_prev_is_cont$3$d;
+    reg  lane_tables$window_prev_is_cont$3$q;
+    reg  lane_tables$window_prev_is_cont$3$clock;
+    reg  lane_tables$window_prev_is_cont$4$d;
+    reg  lane_tables$window_prev_is_cont$4$q;
+    reg  lane_tables$window_prev_is_cont$4$clock;
+    reg  lane_tables$window_prev_next_fits$0$d;
+    reg  lane_tables$window_prev_next_fits$0$q;
+    reg  lane_tables$window_prev_next_fits$0$clock;
+    reg  lane_tables$window_prev_next_fits$1$d;
+    reg  lane_tables$window_prev_next_fits$1$q;
+    reg  lane_tables$window_prev_next_fits$1$clock;
+    reg  lane_tables$window_prev_next_fits$2$d;
+    reg  lane_tables$window_prev_next_fits$2$q;
+    reg  lane_tables$window_prev_next_fits$2$clock;
+    reg  lane_tables$window_prev_next_fits$3$d;
+    reg  lane_tables$window_prev_next_fits$3$q;
+    reg  lane_tables$window_prev_next_fits$3$clock;
+    reg  lane_tables$window_prev_next_fits$4$d;
+    reg  lane_tables$window_prev_next_fits$4$q;
+    reg  lane_tables$window_prev_next_fits$4$clock;
     reg  [2:0] lane_tables$window_prev_length$0$d;
     reg  [2:0] lane_tables$window_prev_length$0$q;
     reg  lane_tables$window_prev_length$0$clock;
@@ -2130,21 +2195,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [2:0] lane_tables$window_prev_length$4$d;
     reg  [2:0] lane_tables$window_prev_length$4$q;
     reg  lane_tables$window_prev_length$4$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$0$d;
-    reg  [4:0] lane_tables$window_prev_allowed$0$q;
-    reg  lane_tables$window_prev_allowed$0$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$1$d;
-    reg  [4:0] lane_tables$window_prev_allowed$1$q;
-    reg  lane_tables$window_prev_allowed$1$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$2$d;
-    reg  [4:0] lane_tables$window_prev_allowed$2$q;
-    reg  lane_tables$window_prev_allowed$2$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$3$d;
-    reg  [4:0] lane_tables$window_prev_allowed$3$q;
-    reg  lane_tables$window_prev_allowed$3$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$4$d;
-    reg  [4:0] lane_tables$window_prev_allowed$4$q;
-    reg  lane_tables$window_prev_allowed$4$clock;
     reg  [7:0] lane_tables$window_prev_free$0$d;
     reg  [7:0] lane_tables$window_prev_free$0$q;
     reg  lane_tables$window_prev_free$0$clock;
@@ -2160,12 +2210,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [7:0] lane_tables$window_prev_free$4$d;
     reg  [7:0] lane_tables$window_prev_free$4$q;
     reg  lane_tables$window_prev_free$4$clock;
-    reg  [4:0] lane_tables$window_next_cont$d;
-    reg  [4:0] lane_tables$window_next_cont$q;
-    reg  lane_tables$window_next_cont$clock;
-    reg  lane_tables$window_next_is_end$d;
-    reg  lane_tables$window_next_is_end$q;
-    reg  lane_tables$window_next_is_end$clock;
     reg  lane_tables$window_beat_tlast$d;
     reg  lane_tables$window_beat_tlast$q;
     reg  lane_tables$window_beat_tlast$clock;
@@ -2173,6 +2217,51 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  lane_tables$window_beat_valid$q;
     reg  lane_tables$window_beat_valid$clock;
     reg  lane_tables$unused_rows;
+    reg  [4:0] lane_tables$present5$0;
+    reg  [4:0] lane_tables$present5$1;
+    reg  [4:0] lane_tables$present5$2;
+    reg  [4:0] lane_tables$present5$3;
+    reg  [4:0] lane_tables$present5$4;
+    reg  [4:0] lane_tables$present5$5;
+    reg  [4:0] lane_tables$present5$6;
+    reg  [4:0] lane_tables$present5$7;
+    reg  [7:0] lane_tables$present8$0;
+    reg  [7:0] lane_tables$present8$1;
+    reg  [7:0] lane_tables$present8$2;
+    reg  [7:0] lane_tables$present8$3;
+    reg  [7:0] lane_tables$present8$4;
+    reg  [7:0] lane_tables$present8$5;
+    reg  [7:0] lane_tables$present8$6;
+    reg  [7:0] lane_tables$present8$7;
+    reg  [2:0] lane_tables$class_present3$0;
+    reg  [2:0] lane_tables$class_present3$1;
+    reg  [2:0] lane_tables$class_present3$2;
+    reg  [2:0] lane_tables$class_present3$3;
+    reg  [2:0] lane_tables$class_present3$4;
+    reg  [2:0] lane_tables$class_present3$5;
+    reg  [2:0] lane_tables$class_present3$6;
+    reg  [2:0] lane_tables$class_present3$7;
+    reg  [3:0] lane_tables$class_present4$0;
+    reg  [3:0] lane_tables$class_present4$1;
+    reg  [3:0] lane_tables$class_present4$2;
+    reg  [3:0] lane_tables$class_present4$3;
+    reg  [3:0] lane_tables$class_present4$4;
+    reg  [3:0] lane_tables$class_present4$5;
+    reg  [3:0] lane_tables$class_present4$6;
+    reg  [3:0] lane_tables$class_present4$7;
+    reg  [4:0] lane_tables$class_present5$0;
+    reg  [4:0] lane_tables$class_present5$1;
+    reg  [4:0] lane_tables$class_present5$2;
+    reg  [4:0] lane_tables$class_present5$3;
+    reg  [4:0] lane_tables$class_present5$4;
+    reg  [4:0] lane_tables$class_present5$5;
+    reg  [4:0] lane_tables$class_present5$6;
+    reg  [4:0] lane_tables$class_present5$7;
+    reg  [4:0] lane_tables$valid5;
+    reg  [7:0] lane_tables$valid8;
+    reg  [4:0] lane_tables$next5;
+    reg  [2:0] lane_tables$class_valid3;
+    reg  [4:0] lane_tables$class_valid5;
     localparam  lane_tables$tables$0$leads_to_f7 = 1'b1;
     localparam  lane_tables$tables$0$leads_to_fb = 1'b1;
     localparam  lane_tables$tables$0$leads_to_fd = 1'b1;
@@ -2850,19 +2939,31 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  lane_decoder$registered_beat_tlast$d;
     reg  lane_decoder$registered_beat_tlast$q;
     reg  lane_decoder$registered_beat_tlast$clock;
-    reg  [4:0] lane_decoder$window_cont$0;
-    reg  [4:0] lane_decoder$window_cont$1;
-    reg  [4:0] lane_decoder$window_cont$2;
-    reg  [4:0] lane_decoder$window_cont$3;
-    reg  [4:0] lane_decoder$window_cont$4;
-    reg  [4:0] lane_decoder$window_cont$5;
-    reg  [4:0] lane_decoder$window_cont$6;
-    reg  [4:0] lane_decoder$window_cont$7;
-    reg  [4:0] lane_decoder$window_cont$8;
-    reg  [4:0] lane_decoder$window_cont$9;
-    reg  [4:0] lane_decoder$window_cont$10;
-    reg  [4:0] lane_decoder$window_cont$11;
-    reg  [4:0] lane_decoder$window_cont$12;
+    reg  lane_decoder$window_is_cont$0;
+    reg  lane_decoder$window_is_cont$1;
+    reg  lane_decoder$window_is_cont$2;
+    reg  lane_decoder$window_is_cont$3;
+    reg  lane_decoder$window_is_cont$4;
+    reg  lane_decoder$window_is_cont$5;
+    reg  lane_decoder$window_is_cont$6;
+    reg  lane_decoder$window_is_cont$7;
+    reg  lane_decoder$window_is_cont$8;
+    reg  lane_decoder$window_is_cont$9;
+    reg  lane_decoder$window_is_cont$10;
+    reg  lane_decoder$window_is_cont$11;
+    reg  lane_decoder$window_is_cont$12;
+    reg  lane_decoder$window_next_fits$0;
+    reg  lane_decoder$window_next_fits$1;
+    reg  lane_decoder$window_next_fits$2;
+    reg  lane_decoder$window_next_fits$3;
+    reg  lane_decoder$window_next_fits$4;
+    reg  lane_decoder$window_next_fits$5;
+    reg  lane_decoder$window_next_fits$6;
+    reg  lane_decoder$window_next_fits$7;
+    reg  lane_decoder$window_next_fits$8;
+    reg  lane_decoder$window_next_fits$9;
+    reg  lane_decoder$window_next_fits$10;
+    reg  lane_decoder$window_next_fits$11;
     reg  [2:0] lane_decoder$window_length$0;
     reg  [2:0] lane_decoder$window_length$1;
     reg  [2:0] lane_decoder$window_length$2;
@@ -2875,35 +2976,7 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [2:0] lane_decoder$window_length$9;
     reg  [2:0] lane_decoder$window_length$10;
     reg  [2:0] lane_decoder$window_length$11;
-    reg  [4:0] lane_decoder$window_allowed$0;
-    reg  [4:0] lane_decoder$window_allowed$1;
-    reg  [4:0] lane_decoder$window_allowed$2;
-    reg  [4:0] lane_decoder$window_allowed$3;
-    reg  [4:0] lane_decoder$window_allowed$4;
-    reg  [4:0] lane_decoder$window_allowed$5;
-    reg  [4:0] lane_decoder$window_allowed$6;
-    reg  [4:0] lane_decoder$window_allowed$7;
-    reg  [4:0] lane_decoder$window_allowed$8;
-    reg  [4:0] lane_decoder$window_allowed$9;
-    reg  [4:0] lane_decoder$window_allowed$10;
-    reg  [4:0] lane_decoder$window_allowed$11;
     reg  lane_decoder$unused_oldest_cont;
-    reg  [4:0] lane_decoder$next_cont$0;
-    reg  [4:0] lane_decoder$next_cont$1;
-    reg  [4:0] lane_decoder$next_cont$2;
-    reg  [4:0] lane_decoder$next_cont$3;
-    reg  [4:0] lane_decoder$next_cont$4;
-    reg  [4:0] lane_decoder$next_cont$5;
-    reg  [4:0] lane_decoder$next_cont$6;
-    reg  [4:0] lane_decoder$next_cont$7;
-    reg  lane_decoder$next_is_end$0;
-    reg  lane_decoder$next_is_end$1;
-    reg  lane_decoder$next_is_end$2;
-    reg  lane_decoder$next_is_end$3;
-    reg  lane_decoder$next_is_end$4;
-    reg  lane_decoder$next_is_end$5;
-    reg  lane_decoder$next_is_end$6;
-    reg  lane_decoder$next_is_end$7;
     reg  lane_decoder$absorbed$0;
     reg  lane_decoder$absorbed$1;
     reg  lane_decoder$absorbed$2;
@@ -3610,11 +3683,39 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [31:0] queue$ram$write_tuser;
     reg  [7:0] queue$ram$write_tkeep;
     reg  queue$ram$write_tlast;
-    reg  queue$ram$read_enable;
+    reg  queue$ram$read_enable$0;
+    reg  queue$ram$read_enable$1;
+    reg  queue$ram$read_enable$2;
+    reg  queue$ram$read_enable$3;
+    reg  queue$ram$read_enable$4;
+    reg  queue$ram$read_enable$5;
+    reg  queue$ram$read_enable$6;
+    reg  queue$ram$read_enable$7;
     reg  [4:0] queue$ram$read_address;
-    reg  [255:0] queue$ram$read_tdata;
-    reg  [31:0] queue$ram$read_tuser;
-    reg  [7:0] queue$ram$read_tkeep;
+    reg  [31:0] queue$ram$read_tdata$0;
+    reg  [31:0] queue$ram$read_tdata$1;
+    reg  [31:0] queue$ram$read_tdata$2;
+    reg  [31:0] queue$ram$read_tdata$3;
+    reg  [31:0] queue$ram$read_tdata$4;
+    reg  [31:0] queue$ram$read_tdata$5;
+    reg  [31:0] queue$ram$read_tdata$6;
+    reg  [31:0] queue$ram$read_tdata$7;
+    reg  [3:0] queue$ram$read_tuser$0;
+    reg  [3:0] queue$ram$read_tuser$1;
+    reg  [3:0] queue$ram$read_tuser$2;
+    reg  [3:0] queue$ram$read_tuser$3;
+    reg  [3:0] queue$ram$read_tuser$4;
+    reg  [3:0] queue$ram$read_tuser$5;
+    reg  [3:0] queue$ram$read_tuser$6;
+    reg  [3:0] queue$ram$read_tuser$7;
+    reg  queue$ram$read_tkeep$0;
+    reg  queue$ram$read_tkeep$1;
+    reg  queue$ram$read_tkeep$2;
+    reg  queue$ram$read_tkeep$3;
+    reg  queue$ram$read_tkeep$4;
+    reg  queue$ram$read_tkeep$5;
+    reg  queue$ram$read_tkeep$6;
+    reg  queue$ram$read_tkeep$7;
     reg  queue$ram$read_tlast;
     reg  [7:0] queue$write_pointer$d;
     reg  [7:0] queue$write_pointer$q;
@@ -3622,34 +3723,208 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [7:0] queue$read_pointer$d;
     reg  [7:0] queue$read_pointer$q;
     reg  queue$read_pointer$clock;
-    reg  queue$fetched$d;
-    reg  queue$fetched$q;
-    reg  queue$fetched$clock;
-    reg  queue$not_empty$d;
-    reg  queue$not_empty$q;
-    reg  queue$not_empty$clock;
     reg  [7:0] queue$read_pointer_ahead$d;
     reg  [7:0] queue$read_pointer_ahead$q;
     reg  queue$read_pointer_ahead$clock;
-    reg  [255:0] queue$tdata_out$d;
-    reg  [255:0] queue$tdata_out$q;
-    reg  queue$tdata_out$clock;
-    reg  [31:0] queue$tuser_out$d;
-    reg  [31:0] queue$tuser_out$q;
-    reg  queue$tuser_out$clock;
-    reg  [7:0] queue$tkeep_out$d;
-    reg  [7:0] queue$tkeep_out$q;
-    reg  queue$tkeep_out$clock;
-    reg  queue$tvalid_out$d;
-    reg  queue$tvalid_out$q;
-    reg  queue$tvalid_out$clock;
+    reg  queue$fetched$0$d;
+    reg  queue$fetched$0$q;
+    reg  queue$fetched$0$clock;
+    reg  queue$fetched$1$d;
+    reg  queue$fetched$1$q;
+    reg  queue$fetched$1$clock;
+    reg  queue$fetched$2$d;
+    reg  queue$fetched$2$q;
+    reg  queue$fetched$2$clock;
+    reg  queue$fetched$3$d;
+    reg  queue$fetched$3$q;
+    reg  queue$fetched$3$clock;
+    reg  queue$fetched$4$d;
+    reg  queue$fetched$4$q;
+    reg  queue$fetched$4$clock;
+    reg  queue$fetched$5$d;
+    reg  queue$fetched$5$q;
+    reg  queue$fetched$5$clock;
+    reg  queue$fetched$6$d;
+    reg  queue$fetched$6$q;
+    reg  queue$fetched$6$clock;
+    reg  queue$fetched$7$d;
+    reg  queue$fetched$7$q;
+    reg  queue$fetched$7$clock;
+    reg  queue$not_empty$0$d;
+    reg  queue$not_empty$0$q;
+    reg  queue$not_empty$0$clock;
+    reg  queue$not_empty$1$d;
+    reg  queue$not_empty$1$q;
+    reg  queue$not_empty$1$clock;
+    reg  queue$not_empty$2$d;
+    reg  queue$not_empty$2$q;
+    reg  queue$not_empty$2$clock;
+    reg  queue$not_empty$3$d;
+    reg  queue$not_empty$3$q;
+    reg  queue$not_empty$3$clock;
+    reg  queue$not_empty$4$d;
+    reg  queue$not_empty$4$q;
+    reg  queue$not_empty$4$clock;
+    reg  queue$not_empty$5$d;
+    reg  queue$not_empty$5$q;
+    reg  queue$not_empty$5$clock;
+    reg  queue$not_empty$6$d;
+    reg  queue$not_empty$6$q;
+    reg  queue$not_empty$6$clock;
+    reg  queue$not_empty$7$d;
+    reg  queue$not_empty$7$q;
+    reg  queue$not_empty$7$clock;
+    reg  queue$tvalid_out$0$d;
+    reg  queue$tvalid_out$0$q;
+    reg  queue$tvalid_out$0$clock;
+    reg  queue$tvalid_out$1$d;
+    reg  queue$tvalid_out$1$q;
+    reg  queue$tvalid_out$1$clock;
+    reg  queue$tvalid_out$2$d;
+    reg  queue$tvalid_out$2$q;
+    reg  queue$tvalid_out$2$clock;
+    reg  queue$tvalid_out$3$d;
+    reg  queue$tvalid_out$3$q;
+    reg  queue$tvalid_out$3$clock;
+    reg  queue$tvalid_out$4$d;
+    reg  queue$tvalid_out$4$q;
+    reg  queue$tvalid_out$4$clock;
+    reg  queue$tvalid_out$5$d;
+    reg  queue$tvalid_out$5$q;
+    reg  queue$tvalid_out$5$clock;
+    reg  queue$tvalid_out$6$d;
+    reg  queue$tvalid_out$6$q;
+    reg  queue$tvalid_out$6$clock;
+    reg  queue$tvalid_out$7$d;
+    reg  queue$tvalid_out$7$q;
+    reg  queue$tvalid_out$7$clock;
+    reg  [31:0] queue$tdata_out$0$d;
+    reg  [31:0] queue$tdata_out$0$q;
+    reg  queue$tdata_out$0$clock;
+    reg  [31:0] queue$tdata_out$1$d;
+    reg  [31:0] queue$tdata_out$1$q;
+    reg  queue$tdata_out$1$clock;
+    reg  [31:0] queue$tdata_out$2$d;
+    reg  [31:0] queue$tdata_out$2$q;
+    reg  queue$tdata_out$2$clock;
+    reg  [31:0] queue$tdata_out$3$d;
+    reg  [31:0] queue$tdata_out$3$q;
+    reg  queue$tdata_out$3$clock;
+    reg  [31:0] queue$tdata_out$4$d;
+    reg  [31:0] queue$tdata_out$4$q;
+    reg  queue$tdata_out$4$clock;
+    reg  [31:0] queue$tdata_out$5$d;
+    reg  [31:0] queue$tdata_out$5$q;
+    reg  queue$tdata_out$5$clock;
+    reg  [31:0] queue$tdata_out$6$d;
+    reg  [31:0] queue$tdata_out$6$q;
+    reg  queue$tdata_out$6$clock;
+    reg  [31:0] queue$tdata_out$7$d;
+    reg  [31:0] queue$tdata_out$7$q;
+    reg  queue$tdata_out$7$clock;
+    reg  [3:0] queue$tuser_out$0$d;
+    reg  [3:0] queue$tuser_out$0$q;
+    reg  queue$tuser_out$0$clock;
+    reg  [3:0] queue$tuser_out$1$d;
+    reg  [3:0] queue$tuser_out$1$q;
+    reg  queue$tuser_out$1$clock;
+    reg  [3:0] queue$tuser_out$2$d;
+    reg  [3:0] queue$tuser_out$2$q;
+    reg  queue$tuser_out$2$clock;
+    reg  [3:0] queue$tuser_out$3$d;
+    reg  [3:0] queue$tuser_out$3$q;
+    reg  queue$tuser_out$3$clock;
+    reg  [3:0] queue$tuser_out$4$d;
+    reg  [3:0] queue$tuser_out$4$q;
+    reg  queue$tuser_out$4$clock;
+    reg  [3:0] queue$tuser_out$5$d;
+    reg  [3:0] queue$tuser_out$5$q;
+    reg  queue$tuser_out$5$clock;
+    reg  [3:0] queue$tuser_out$6$d;
+    reg  [3:0] queue$tuser_out$6$q;
+    reg  queue$tuser_out$6$clock;
+    reg  [3:0] queue$tuser_out$7$d;
+    reg  [3:0] queue$tuser_out$7$q;
+    reg  queue$tuser_out$7$clock;
+    reg  queue$tkeep_out$0$d;
+    reg  queue$tkeep_out$0$q;
+    reg  queue$tkeep_out$0$clock;
+    reg  queue$tkeep_out$1$d;
+    reg  queue$tkeep_out$1$q;
+    reg  queue$tkeep_out$1$clock;
+    reg  queue$tkeep_out$2$d;
+    reg  queue$tkeep_out$2$q;
+    reg  queue$tkeep_out$2$clock;
+    reg  queue$tkeep_out$3$d;
+    reg  queue$tkeep_out$3$q;
+    reg  queue$tkeep_out$3$clock;
+    reg  queue$tkeep_out$4$d;
+    reg  queue$tkeep_out$4$q;
+    reg  queue$tkeep_out$4$clock;
+    reg  queue$tkeep_out$5$d;
+    reg  queue$tkeep_out$5$q;
+    reg  queue$tkeep_out$5$clock;
+    reg  queue$tkeep_out$6$d;
+    reg  queue$tkeep_out$6$q;
+    reg  queue$tkeep_out$6$clock;
+    reg  queue$tkeep_out$7$d;
+    reg  queue$tkeep_out$7$q;
+    reg  queue$tkeep_out$7$clock;
     reg  queue$tlast_out$d;
     reg  queue$tlast_out$q;
     reg  queue$tlast_out$clock;
-    reg  queue$fetch;
+    reg  [31:0] queue$tdata_bus$lane$0;
+    reg  [31:0] queue$tdata_bus$lane$1;
+    reg  [31:0] queue$tdata_bus$lane$2;
+    reg  [31:0] queue$tdata_bus$lane$3;
+    reg  [31:0] queue$tdata_bus$lane$4;
+    reg  [31:0] queue$tdata_bus$lane$5;
+    reg  [31:0] queue$tdata_bus$lane$6;
+    reg  [31:0] queue$tdata_bus$lane$7;
+    reg  [255:0] queue$tdata_bus$bus;
+    reg  [3:0] queue$tuser_bus$lane$0;
+    reg  [3:0] queue$tuser_bus$lane$1;
+    reg  [3:0] queue$tuser_bus$lane$2;
+    reg  [3:0] queue$tuser_bus$lane$3;
+    reg  [3:0] queue$tuser_bus$lane$4;
+    reg  [3:0] queue$tuser_bus$lane$5;
+    reg  [3:0] queue$tuser_bus$lane$6;
+    reg  [3:0] queue$tuser_bus$lane$7;
+    reg  [31:0] queue$tuser_bus$bus;
+    reg  queue$tkeep_bus$lane$0;
+    reg  queue$tkeep_bus$lane$1;
+    reg  queue$tkeep_bus$lane$2;
+    reg  queue$tkeep_bus$lane$3;
+    reg  queue$tkeep_bus$lane$4;
+    reg  queue$tkeep_bus$lane$5;
+    reg  queue$tkeep_bus$lane$6;
+    reg  queue$tkeep_bus$lane$7;
+    reg  [7:0] queue$tkeep_bus$bus;
     reg  queue$one_left;
-    reg  queue$output_free;
-    reg [296:0] beats [0:31];
+    reg  queue$fetch$0;
+    reg  queue$fetch$1;
+    reg  queue$fetch$2;
+    reg  queue$fetch$3;
+    reg  queue$fetch$4;
+    reg  queue$fetch$5;
+    reg  queue$fetch$6;
+    reg  queue$fetch$7;
+    reg  queue$output_free$0;
+    reg  queue$output_free$1;
+    reg  queue$output_free$2;
+    reg  queue$output_free$3;
+    reg  queue$output_free$4;
+    reg  queue$output_free$5;
+    reg  queue$output_free$6;
+    reg  queue$output_free$7;
+    reg [37:0] beats$0 [0:31];
+    reg [36:0] beats$1 [0:31];
+    reg [36:0] beats$2 [0:31];
+    reg [36:0] beats$3 [0:31];
+    reg [36:0] beats$4 [0:31];
+    reg [36:0] beats$5 [0:31];
+    reg [36:0] beats$6 [0:31];
+    reg [36:0] beats$7 [0:31];
     // credits$in_flight
     initial begin
        credits$in_flight$q = 7'h0;
@@ -3687,23 +3962,33 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         credits$s_axis_tready = credits$ready$q;
         credits$early$d = credits$dropped_early;
         credits$late$d = credits$dropped_late;
-        credits$plus = 'h0;
+        credits$leaving_odd = credits$returned ^ credits$early$q ^ credits$late$q;
+        credits$leaving_many = (credits$returned & credits$early$q) | (credits$returned & credits$late$q) | (credits$early$q & credits$late$q);
         if (credits$accepted) begin
-            credits$plus = 'h1;
+            credits$change = 'h1;
+            if (credits$leaving_odd) begin
+                credits$change = 'h0;
+                if (credits$leaving_many) begin
+                    credits$change = 'h7e;
+                end
+            end
+            else if (credits$leaving_many) begin
+                credits$change = 'h7f;
+            end
         end
-        credits$minus_returned = 'h0;
-        if (credits$returned) begin
-            credits$minus_returned = 'h1;
+        else begin
+            credits$change = 'h0;
+            if (credits$leaving_odd) begin
+                credits$change = 'h7f;
+                if (credits$leaving_many) begin
+                    credits$change = 'h7d;
+                end
+            end
+            else if (credits$leaving_many) begin
+                credits$change = 'h7e;
+            end
         end
-        credits$minus_early = 'h0;
-        if (credits$early$q) begin
-            credits$minus_early = 'h1;
-        end
-        credits$minus_late = 'h0;
-        if (credits$late$q) begin
-            credits$minus_late = 'h1;
-        end
-        credits$in_flight$d = credits$in_flight$q + credits$plus - credits$minus_returned - credits$minus_early - credits$minus_late;
+        credits$in_flight$d = credits$in_flight$q + credits$change;
         credits$fits_one = credits$in_flight$q < credits$limit;
         credits$fits_two = credits$in_flight$q < credits$limit_less_one;
         credits$leaves = credits$returned | credits$early$q | credits$late$q;
@@ -9205,13 +9490,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge lane_tables$class_next_cont$clock) begin
        lane_tables$class_next_cont$q <= lane_tables$class_next_cont$d;
     end
-    // lane_tables$class_next_is_end
-    initial begin
-       lane_tables$class_next_is_end$q = 1'h0;
-    end
-    always @(posedge lane_tables$class_next_is_end$clock) begin
-       lane_tables$class_next_is_end$q <= lane_tables$class_next_is_end$d;
-    end
     // lane_tables$class_tail_class$0
     initial begin
        lane_tables$class_tail_class$0$q = 'h0;
@@ -9723,19 +10001,61 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge lane_tables$row_free$7$clock) begin
        lane_tables$row_free$7$q <= lane_tables$row_free$7$d;
     end
-    // lane_tables$row_next_cont
+    // lane_tables$row_next_cont$0
     initial begin
-       lane_tables$row_next_cont$q = 5'h0;
+       lane_tables$row_next_cont$0$q = 5'h0;
     end
-    always @(posedge lane_tables$row_next_cont$clock) begin
-       lane_tables$row_next_cont$q <= lane_tables$row_next_cont$d;
+    always @(posedge lane_tables$row_next_cont$0$clock) begin
+       lane_tables$row_next_cont$0$q <= lane_tables$row_next_cont$0$d;
     end
-    // lane_tables$row_next_is_end
+    // lane_tables$row_next_cont$1
     initial begin
-       lane_tables$row_next_is_end$q = 1'h0;
+       lane_tables$row_next_cont$1$q = 5'h0;
     end
-    always @(posedge lane_tables$row_next_is_end$clock) begin
-       lane_tables$row_next_is_end$q <= lane_tables$row_next_is_end$d;
+    always @(posedge lane_tables$row_next_cont$1$clock) begin
+       lane_tables$row_next_cont$1$q <= lane_tables$row_next_cont$1$d;
+    end
+    // lane_tables$row_next_cont$2
+    initial begin
+       lane_tables$row_next_cont$2$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$2$clock) begin
+       lane_tables$row_next_cont$2$q <= lane_tables$row_next_cont$2$d;
+    end
+    // lane_tables$row_next_cont$3
+    initial begin
+       lane_tables$row_next_cont$3$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$3$clock) begin
+       lane_tables$row_next_cont$3$q <= lane_tables$row_next_cont$3$d;
+    end
+    // lane_tables$row_next_cont$4
+    initial begin
+       lane_tables$row_next_cont$4$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$4$clock) begin
+       lane_tables$row_next_cont$4$q <= lane_tables$row_next_cont$4$d;
+    end
+    // lane_tables$row_next_cont$5
+    initial begin
+       lane_tables$row_next_cont$5$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$5$clock) begin
+       lane_tables$row_next_cont$5$q <= lane_tables$row_next_cont$5$d;
+    end
+    // lane_tables$row_next_cont$6
+    initial begin
+       lane_tables$row_next_cont$6$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$6$clock) begin
+       lane_tables$row_next_cont$6$q <= lane_tables$row_next_cont$6$d;
+    end
+    // lane_tables$row_next_cont$7
+    initial begin
+       lane_tables$row_next_cont$7$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$7$clock) begin
+       lane_tables$row_next_cont$7$q <= lane_tables$row_next_cont$7$d;
     end
     // lane_tables$row_tail_cont$0
     initial begin
@@ -10122,61 +10442,173 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge lane_tables$window_present$7$clock) begin
        lane_tables$window_present$7$q <= lane_tables$window_present$7$d;
     end
-    // lane_tables$window_cont$0
+    // lane_tables$window_is_cont$0
     initial begin
-       lane_tables$window_cont$0$q = 5'h0;
+       lane_tables$window_is_cont$0$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$0$clock) begin
-       lane_tables$window_cont$0$q <= lane_tables$window_cont$0$d;
+    always @(posedge lane_tables$window_is_cont$0$clock) begin
+       lane_tables$window_is_cont$0$q <= lane_tables$window_is_cont$0$d;
     end
-    // lane_tables$window_cont$1
+    // lane_tables$window_is_cont$1
     initial begin
-       lane_tables$window_cont$1$q = 5'h0;
+       lane_tables$window_is_cont$1$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$1$clock) begin
-       lane_tables$window_cont$1$q <= lane_tables$window_cont$1$d;
+    always @(posedge lane_tables$window_is_cont$1$clock) begin
+       lane_tables$window_is_cont$1$q <= lane_tables$window_is_cont$1$d;
     end
-    // lane_tables$window_cont$2
+    // lane_tables$window_is_cont$2
     initial begin
-       lane_tables$window_cont$2$q = 5'h0;
+       lane_tables$window_is_cont$2$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$2$clock) begin
-       lane_tables$window_cont$2$q <= lane_tables$window_cont$2$d;
+    always @(posedge lane_tables$window_is_cont$2$clock) begin
+       lane_tables$window_is_cont$2$q <= lane_tables$window_is_cont$2$d;
     end
-    // lane_tables$window_cont$3
+    // lane_tables$window_is_cont$3
     initial begin
-       lane_tables$window_cont$3$q = 5'h0;
+       lane_tables$window_is_cont$3$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$3$clock) begin
-       lane_tables$window_cont$3$q <= lane_tables$window_cont$3$d;
+    always @(posedge lane_tables$window_is_cont$3$clock) begin
+       lane_tables$window_is_cont$3$q <= lane_tables$window_is_cont$3$d;
     end
-    // lane_tables$window_cont$4
+    // lane_tables$window_is_cont$4
     initial begin
-       lane_tables$window_cont$4$q = 5'h0;
+       lane_tables$window_is_cont$4$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$4$clock) begin
-       lane_tables$window_cont$4$q <= lane_tables$window_cont$4$d;
+    always @(posedge lane_tables$window_is_cont$4$clock) begin
+       lane_tables$window_is_cont$4$q <= lane_tables$window_is_cont$4$d;
     end
-    // lane_tables$window_cont$5
+    // lane_tables$window_is_cont$5
     initial begin
-       lane_tables$window_cont$5$q = 5'h0;
+       lane_tables$window_is_cont$5$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$5$clock) begin
-       lane_tables$window_cont$5$q <= lane_tables$window_cont$5$d;
+    always @(posedge lane_tables$window_is_cont$5$clock) begin
+       lane_tables$window_is_cont$5$q <= lane_tables$window_is_cont$5$d;
     end
-    // lane_tables$window_cont$6
+    // lane_tables$window_is_cont$6
     initial begin
-       lane_tables$window_cont$6$q = 5'h0;
+       lane_tables$window_is_cont$6$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$6$clock) begin
-       lane_tables$window_cont$6$q <= lane_tables$window_cont$6$d;
+    always @(posedge lane_tables$window_is_cont$6$clock) begin
+       lane_tables$window_is_cont$6$q <= lane_tables$window_is_cont$6$d;
     end
-    // lane_tables$window_cont$7
+    // lane_tables$window_is_cont$7
     initial begin
-       lane_tables$window_cont$7$q = 5'h0;
+       lane_tables$window_is_cont$7$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$7$clock) begin
-       lane_tables$window_cont$7$q <= lane_tables$window_cont$7$d;
+    always @(posedge lane_tables$window_is_cont$7$clock) begin
+       lane_tables$window_is_cont$7$q <= lane_tables$window_is_cont$7$d;
+    end
+    // lane_tables$window_next_cont$0
+    initial begin
+       lane_tables$window_next_cont$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$0$clock) begin
+       lane_tables$window_next_cont$0$q <= lane_tables$window_next_cont$0$d;
+    end
+    // lane_tables$window_next_cont$1
+    initial begin
+       lane_tables$window_next_cont$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$1$clock) begin
+       lane_tables$window_next_cont$1$q <= lane_tables$window_next_cont$1$d;
+    end
+    // lane_tables$window_next_cont$2
+    initial begin
+       lane_tables$window_next_cont$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$2$clock) begin
+       lane_tables$window_next_cont$2$q <= lane_tables$window_next_cont$2$d;
+    end
+    // lane_tables$window_next_cont$3
+    initial begin
+       lane_tables$window_next_cont$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$3$clock) begin
+       lane_tables$window_next_cont$3$q <= lane_tables$window_next_cont$3$d;
+    end
+    // lane_tables$window_next_cont$4
+    initial begin
+       lane_tables$window_next_cont$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$4$clock) begin
+       lane_tables$window_next_cont$4$q <= lane_tables$window_next_cont$4$d;
+    end
+    // lane_tables$window_next_cont$5
+    initial begin
+       lane_tables$window_next_cont$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$5$clock) begin
+       lane_tables$window_next_cont$5$q <= lane_tables$window_next_cont$5$d;
+    end
+    // lane_tables$window_next_cont$6
+    initial begin
+       lane_tables$window_next_cont$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$6$clock) begin
+       lane_tables$window_next_cont$6$q <= lane_tables$window_next_cont$6$d;
+    end
+    // lane_tables$window_next_cont$7
+    initial begin
+       lane_tables$window_next_cont$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$7$clock) begin
+       lane_tables$window_next_cont$7$q <= lane_tables$window_next_cont$7$d;
+    end
+    // lane_tables$window_next_fits$0
+    initial begin
+       lane_tables$window_next_fits$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$0$clock) begin
+       lane_tables$window_next_fits$0$q <= lane_tables$window_next_fits$0$d;
+    end
+    // lane_tables$window_next_fits$1
+    initial begin
+       lane_tables$window_next_fits$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$1$clock) begin
+       lane_tables$window_next_fits$1$q <= lane_tables$window_next_fits$1$d;
+    end
+    // lane_tables$window_next_fits$2
+    initial begin
+       lane_tables$window_next_fits$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$2$clock) begin
+       lane_tables$window_next_fits$2$q <= lane_tables$window_next_fits$2$d;
+    end
+    // lane_tables$window_next_fits$3
+    initial begin
+       lane_tables$window_next_fits$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$3$clock) begin
+       lane_tables$window_next_fits$3$q <= lane_tables$window_next_fits$3$d;
+    end
+    // lane_tables$window_next_fits$4
+    initial begin
+       lane_tables$window_next_fits$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$4$clock) begin
+       lane_tables$window_next_fits$4$q <= lane_tables$window_next_fits$4$d;
+    end
+    // lane_tables$window_next_fits$5
+    initial begin
+       lane_tables$window_next_fits$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$5$clock) begin
+       lane_tables$window_next_fits$5$q <= lane_tables$window_next_fits$5$d;
+    end
+    // lane_tables$window_next_fits$6
+    initial begin
+       lane_tables$window_next_fits$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$6$clock) begin
+       lane_tables$window_next_fits$6$q <= lane_tables$window_next_fits$6$d;
+    end
+    // lane_tables$window_next_fits$7
+    initial begin
+       lane_tables$window_next_fits$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$7$clock) begin
+       lane_tables$window_next_fits$7$q <= lane_tables$window_next_fits$7$d;
     end
     // lane_tables$window_length$0
     initial begin
@@ -10233,62 +10665,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     end
     always @(posedge lane_tables$window_length$7$clock) begin
        lane_tables$window_length$7$q <= lane_tables$window_length$7$d;
-    end
-    // lane_tables$window_allowed$0
-    initial begin
-       lane_tables$window_allowed$0$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$0$clock) begin
-       lane_tables$window_allowed$0$q <= lane_tables$window_allowed$0$d;
-    end
-    // lane_tables$window_allowed$1
-    initial begin
-       lane_tables$window_allowed$1$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$1$clock) begin
-       lane_tables$window_allowed$1$q <= lane_tables$window_allowed$1$d;
-    end
-    // lane_tables$window_allowed$2
-    initial begin
-       lane_tables$window_allowed$2$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$2$clock) begin
-       lane_tables$window_allowed$2$q <= lane_tables$window_allowed$2$d;
-    end
-    // lane_tables$window_allowed$3
-    initial begin
-       lane_tables$window_allowed$3$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$3$clock) begin
-       lane_tables$window_allowed$3$q <= lane_tables$window_allowed$3$d;
-    end
-    // lane_tables$window_allowed$4
-    initial begin
-       lane_tables$window_allowed$4$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$4$clock) begin
-       lane_tables$window_allowed$4$q <= lane_tables$window_allowed$4$d;
-    end
-    // lane_tables$window_allowed$5
-    initial begin
-       lane_tables$window_allowed$5$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$5$clock) begin
-       lane_tables$window_allowed$5$q <= lane_tables$window_allowed$5$d;
-    end
-    // lane_tables$window_allowed$6
-    initial begin
-       lane_tables$window_allowed$6$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$6$clock) begin
-       lane_tables$window_allowed$6$q <= lane_tables$window_allowed$6$d;
-    end
-    // lane_tables$window_allowed$7
-    initial begin
-       lane_tables$window_allowed$7$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$7$clock) begin
-       lane_tables$window_allowed$7$q <= lane_tables$window_allowed$7$d;
     end
     // lane_tables$window_outside$0
     initial begin
@@ -10458,40 +10834,75 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge lane_tables$window_free$7$clock) begin
        lane_tables$window_free$7$q <= lane_tables$window_free$7$d;
     end
-    // lane_tables$window_prev_cont$0
+    // lane_tables$window_prev_is_cont$0
     initial begin
-       lane_tables$window_prev_cont$0$q = 5'h0;
+       lane_tables$window_prev_is_cont$0$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$0$clock) begin
-       lane_tables$window_prev_cont$0$q <= lane_tables$window_prev_cont$0$d;
+    always @(posedge lane_tables$window_prev_is_cont$0$clock) begin
+       lane_tables$window_prev_is_cont$0$q <= lane_tables$window_prev_is_cont$0$d;
     end
-    // lane_tables$window_prev_cont$1
+    // lane_tables$window_prev_is_cont$1
     initial begin
-       lane_tables$window_prev_cont$1$q = 5'h0;
+       lane_tables$window_prev_is_cont$1$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$1$clock) begin
-       lane_tables$window_prev_cont$1$q <= lane_tables$window_prev_cont$1$d;
+    always @(posedge lane_tables$window_prev_is_cont$1$clock) begin
+       lane_tables$window_prev_is_cont$1$q <= lane_tables$window_prev_is_cont$1$d;
     end
-    // lane_tables$window_prev_cont$2
+    // lane_tables$window_prev_is_cont$2
     initial begin
-       lane_tables$window_prev_cont$2$q = 5'h0;
+       lane_tables$window_prev_is_cont$2$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$2$clock) begin
-       lane_tables$window_prev_cont$2$q <= lane_tables$window_prev_cont$2$d;
+    always @(posedge lane_tables$window_prev_is_cont$2$clock) begin
+       lane_tables$window_prev_is_cont$2$q <= lane_tables$window_prev_is_cont$2$d;
     end
-    // lane_tables$window_prev_cont$3
+    // lane_tables$window_prev_is_cont$3
     initial begin
-       lane_tables$window_prev_cont$3$q = 5'h0;
+       lane_tables$window_prev_is_cont$3$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$3$clock) begin
-       lane_tables$window_prev_cont$3$q <= lane_tables$window_prev_cont$3$d;
+    always @(posedge lane_tables$window_prev_is_cont$3$clock) begin
+       lane_tables$window_prev_is_cont$3$q <= lane_tables$window_prev_is_cont$3$d;
     end
-    // lane_tables$window_prev_cont$4
+    // lane_tables$window_prev_is_cont$4
     initial begin
-       lane_tables$window_prev_cont$4$q = 5'h0;
+       lane_tables$window_prev_is_cont$4$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$4$clock) begin
-       lane_tables$window_prev_cont$4$q <= lane_tables$window_prev_cont$4$d;
+    always @(posedge lane_tables$window_prev_is_cont$4$clock) begin
+       lane_tables$window_prev_is_cont$4$q <= lane_tables$window_prev_is_cont$4$d;
+    end
+    // lane_tables$window_prev_next_fits$0
+    initial begin
+       lane_tables$window_prev_next_fits$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$0$clock) begin
+       lane_tables$window_prev_next_fits$0$q <= lane_tables$window_prev_next_fits$0$d;
+    end
+    // lane_tables$window_prev_next_fits$1
+    initial begin
+       lane_tables$window_prev_next_fits$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$1$clock) begin
+       lane_tables$window_prev_next_fits$1$q <= lane_tables$window_prev_next_fits$1$d;
+    end
+    // lane_tables$window_prev_next_fits$2
+    initial begin
+       lane_tables$window_prev_next_fits$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$2$clock) begin
+       lane_tables$window_prev_next_fits$2$q <= lane_tables$window_prev_next_fits$2$d;
+    end
+    // lane_tables$window_prev_next_fits$3
+    initial begin
+       lane_tables$window_prev_next_fits$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$3$clock) begin
+       lane_tables$window_prev_next_fits$3$q <= lane_tables$window_prev_next_fits$3$d;
+    end
+    // lane_tables$window_prev_next_fits$4
+    initial begin
+       lane_tables$window_prev_next_fits$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$4$clock) begin
+       lane_tables$window_prev_next_fits$4$q <= lane_tables$window_prev_next_fits$4$d;
     end
     // lane_tables$window_prev_length$0
     initial begin
@@ -10528,41 +10939,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge lane_tables$window_prev_length$4$clock) begin
        lane_tables$window_prev_length$4$q <= lane_tables$window_prev_length$4$d;
     end
-    // lane_tables$window_prev_allowed$0
-    initial begin
-       lane_tables$window_prev_allowed$0$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$0$clock) begin
-       lane_tables$window_prev_allowed$0$q <= lane_tables$window_prev_allowed$0$d;
-    end
-    // lane_tables$window_prev_allowed$1
-    initial begin
-       lane_tables$window_prev_allowed$1$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$1$clock) begin
-       lane_tables$window_prev_allowed$1$q <= lane_tables$window_prev_allowed$1$d;
-    end
-    // lane_tables$window_prev_allowed$2
-    initial begin
-       lane_tables$window_prev_allowed$2$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$2$clock) begin
-       lane_tables$window_prev_allowed$2$q <= lane_tables$window_prev_allowed$2$d;
-    end
-    // lane_tables$window_prev_allowed$3
-    initial begin
-       lane_tables$window_prev_allowed$3$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$3$clock) begin
-       lane_tables$window_prev_allowed$3$q <= lane_tables$window_prev_allowed$3$d;
-    end
-    // lane_tables$window_prev_allowed$4
-    initial begin
-       lane_tables$window_prev_allowed$4$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$4$clock) begin
-       lane_tables$window_prev_allowed$4$q <= lane_tables$window_prev_allowed$4$d;
-    end
     // lane_tables$window_prev_free$0
     initial begin
        lane_tables$window_prev_free$0$q = 8'h0;
@@ -10598,20 +10974,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge lane_tables$window_prev_free$4$clock) begin
        lane_tables$window_prev_free$4$q <= lane_tables$window_prev_free$4$d;
     end
-    // lane_tables$window_next_cont
-    initial begin
-       lane_tables$window_next_cont$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_next_cont$clock) begin
-       lane_tables$window_next_cont$q <= lane_tables$window_next_cont$d;
-    end
-    // lane_tables$window_next_is_end
-    initial begin
-       lane_tables$window_next_is_end$q = 1'h0;
-    end
-    always @(posedge lane_tables$window_next_is_end$clock) begin
-       lane_tables$window_next_is_end$q <= lane_tables$window_next_is_end$d;
-    end
     // lane_tables$window_beat_tlast
     initial begin
        lane_tables$window_beat_tlast$q = 1'h0;
@@ -10629,15 +10991,10 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     // lane_tables
     always @(*) begin
         lane_tables$class_next_cont$clock = lane_tables$clock;
-        lane_tables$class_next_is_end$clock = lane_tables$clock;
         lane_tables$class_tlast$clock = lane_tables$clock;
         lane_tables$class_valid$clock = lane_tables$clock;
-        lane_tables$row_next_cont$clock = lane_tables$clock;
-        lane_tables$row_next_is_end$clock = lane_tables$clock;
         lane_tables$row_tlast$clock = lane_tables$clock;
         lane_tables$row_valid$clock = lane_tables$clock;
-        lane_tables$window_next_cont$clock = lane_tables$clock;
-        lane_tables$window_next_is_end$clock = lane_tables$clock;
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
         lane_tables$class_present$0$clock = lane_tables$clock;
@@ -10646,15 +11003,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$class_free$0$clock = lane_tables$clock;
         lane_tables$row_present$0$clock = lane_tables$clock;
         lane_tables$row_cont$0$clock = lane_tables$clock;
+        lane_tables$row_next_cont$0$clock = lane_tables$clock;
         lane_tables$row_length$0$clock = lane_tables$clock;
         lane_tables$row_allowed$0$clock = lane_tables$clock;
         lane_tables$row_outside$0$clock = lane_tables$clock;
         lane_tables$row_malformed$0$clock = lane_tables$clock;
         lane_tables$row_free$0$clock = lane_tables$clock;
         lane_tables$window_present$0$clock = lane_tables$clock;
-        lane_tables$window_cont$0$clock = lane_tables$clock;
+        lane_tables$window_is_cont$0$clock = lane_tables$clock;
+        lane_tables$window_next_cont$0$clock = lane_tables$clock;
+        lane_tables$window_next_fits$0$clock = lane_tables$clock;
         lane_tables$window_length$0$clock = lane_tables$clock;
-        lane_tables$window_allowed$0$clock = lane_tables$clock;
         lane_tables$window_outside$0$clock = lane_tables$clock;
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
@@ -10664,15 +11023,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$class_free$1$clock = lane_tables$clock;
         lane_tables$row_present$1$clock = lane_tables$clock;
         lane_tables$row_cont$1$clock = lane_tables$clock;
+        lane_tables$row_next_cont$1$clock = lane_tables$clock;
         lane_tables$row_length$1$clock = lane_tables$clock;
         lane_tables$row_allowed$1$clock = lane_tables$clock;
         lane_tables$row_outside$1$clock = lane_tables$clock;
         lane_tables$row_malformed$1$clock = lane_tables$clock;
         lane_tables$row_free$1$clock = lane_tables$clock;
         lane_tables$window_present$1$clock = lane_tables$clock;
-        lane_tables$window_cont$1$clock = lane_tables$clock;
+        lane_tables$window_is_cont$1$clock = lane_tables$clock;
+        lane_tables$window_next_cont$1$clock = lane_tables$clock;
+        lane_tables$window_next_fits$1$clock = lane_tables$clock;
         lane_tables$window_length$1$clock = lane_tables$clock;
-        lane_tables$window_allowed$1$clock = lane_tables$clock;
         lane_tables$window_outside$1$clock = lane_tables$clock;
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
@@ -10682,15 +11043,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$class_free$2$clock = lane_tables$clock;
         lane_tables$row_present$2$clock = lane_tables$clock;
         lane_tables$row_cont$2$clock = lane_tables$clock;
+        lane_tables$row_next_cont$2$clock = lane_tables$clock;
         lane_tables$row_length$2$clock = lane_tables$clock;
         lane_tables$row_allowed$2$clock = lane_tables$clock;
         lane_tables$row_outside$2$clock = lane_tables$clock;
         lane_tables$row_malformed$2$clock = lane_tables$clock;
         lane_tables$row_free$2$clock = lane_tables$clock;
         lane_tables$window_present$2$clock = lane_tables$clock;
-        lane_tables$window_cont$2$clock = lane_tables$clock;
+        lane_tables$window_is_cont$2$clock = lane_tables$clock;
+        lane_tables$window_next_cont$2$clock = lane_tables$clock;
+        lane_tables$window_next_fits$2$clock = lane_tables$clock;
         lane_tables$window_length$2$clock = lane_tables$clock;
-        lane_tables$window_allowed$2$clock = lane_tables$clock;
         lane_tables$window_outside$2$clock = lane_tables$clock;
         lane_tables$window_malformed$2$clock = lane_tables$clock;
         lane_tables$window_free$2$clock = lane_tables$clock;
@@ -10700,15 +11063,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$class_free$3$clock = lane_tables$clock;
         lane_tables$row_present$3$clock = lane_tables$clock;
         lane_tables$row_cont$3$clock = lane_tables$clock;
+        lane_tables$row_next_cont$3$clock = lane_tables$clock;
         lane_tables$row_length$3$clock = lane_tables$clock;
         lane_tables$row_allowed$3$clock = lane_tables$clock;
         lane_tables$row_outside$3$clock = lane_tables$clock;
         lane_tables$row_malformed$3$clock = lane_tables$clock;
         lane_tables$row_free$3$clock = lane_tables$clock;
         lane_tables$window_present$3$clock = lane_tables$clock;
-        lane_tables$window_cont$3$clock = lane_tables$clock;
+        lane_tables$window_is_cont$3$clock = lane_tables$clock;
+        lane_tables$window_next_cont$3$clock = lane_tables$clock;
+        lane_tables$window_next_fits$3$clock = lane_tables$clock;
         lane_tables$window_length$3$clock = lane_tables$clock;
-        lane_tables$window_allowed$3$clock = lane_tables$clock;
         lane_tables$window_outside$3$clock = lane_tables$clock;
         lane_tables$window_malformed$3$clock = lane_tables$clock;
         lane_tables$window_free$3$clock = lane_tables$clock;
@@ -10718,15 +11083,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$class_free$4$clock = lane_tables$clock;
         lane_tables$row_present$4$clock = lane_tables$clock;
         lane_tables$row_cont$4$clock = lane_tables$clock;
+        lane_tables$row_next_cont$4$clock = lane_tables$clock;
         lane_tables$row_length$4$clock = lane_tables$clock;
         lane_tables$row_allowed$4$clock = lane_tables$clock;
         lane_tables$row_outside$4$clock = lane_tables$clock;
         lane_tables$row_malformed$4$clock = lane_tables$clock;
         lane_tables$row_free$4$clock = lane_tables$clock;
         lane_tables$window_present$4$clock = lane_tables$clock;
-        lane_tables$window_cont$4$clock = lane_tables$clock;
+        lane_tables$window_is_cont$4$clock = lane_tables$clock;
+        lane_tables$window_next_cont$4$clock = lane_tables$clock;
+        lane_tables$window_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_length$4$clock = lane_tables$clock;
-        lane_tables$window_allowed$4$clock = lane_tables$clock;
         lane_tables$window_outside$4$clock = lane_tables$clock;
         lane_tables$window_malformed$4$clock = lane_tables$clock;
         lane_tables$window_free$4$clock = lane_tables$clock;
@@ -10736,15 +11103,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$class_free$5$clock = lane_tables$clock;
         lane_tables$row_present$5$clock = lane_tables$clock;
         lane_tables$row_cont$5$clock = lane_tables$clock;
+        lane_tables$row_next_cont$5$clock = lane_tables$clock;
         lane_tables$row_length$5$clock = lane_tables$clock;
         lane_tables$row_allowed$5$clock = lane_tables$clock;
         lane_tables$row_outside$5$clock = lane_tables$clock;
         lane_tables$row_malformed$5$clock = lane_tables$clock;
         lane_tables$row_free$5$clock = lane_tables$clock;
         lane_tables$window_present$5$clock = lane_tables$clock;
-        lane_tables$window_cont$5$clock = lane_tables$clock;
+        lane_tables$window_is_cont$5$clock = lane_tables$clock;
+        lane_tables$window_next_cont$5$clock = lane_tables$clock;
+        lane_tables$window_next_fits$5$clock = lane_tables$clock;
         lane_tables$window_length$5$clock = lane_tables$clock;
-        lane_tables$window_allowed$5$clock = lane_tables$clock;
         lane_tables$window_outside$5$clock = lane_tables$clock;
         lane_tables$window_malformed$5$clock = lane_tables$clock;
         lane_tables$window_free$5$clock = lane_tables$clock;
@@ -10754,15 +11123,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$class_free$6$clock = lane_tables$clock;
         lane_tables$row_present$6$clock = lane_tables$clock;
         lane_tables$row_cont$6$clock = lane_tables$clock;
+        lane_tables$row_next_cont$6$clock = lane_tables$clock;
         lane_tables$row_length$6$clock = lane_tables$clock;
         lane_tables$row_allowed$6$clock = lane_tables$clock;
         lane_tables$row_outside$6$clock = lane_tables$clock;
         lane_tables$row_malformed$6$clock = lane_tables$clock;
         lane_tables$row_free$6$clock = lane_tables$clock;
         lane_tables$window_present$6$clock = lane_tables$clock;
-        lane_tables$window_cont$6$clock = lane_tables$clock;
+        lane_tables$window_is_cont$6$clock = lane_tables$clock;
+        lane_tables$window_next_cont$6$clock = lane_tables$clock;
+        lane_tables$window_next_fits$6$clock = lane_tables$clock;
         lane_tables$window_length$6$clock = lane_tables$clock;
-        lane_tables$window_allowed$6$clock = lane_tables$clock;
         lane_tables$window_outside$6$clock = lane_tables$clock;
         lane_tables$window_malformed$6$clock = lane_tables$clock;
         lane_tables$window_free$6$clock = lane_tables$clock;
@@ -10772,15 +11143,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$class_free$7$clock = lane_tables$clock;
         lane_tables$row_present$7$clock = lane_tables$clock;
         lane_tables$row_cont$7$clock = lane_tables$clock;
+        lane_tables$row_next_cont$7$clock = lane_tables$clock;
         lane_tables$row_length$7$clock = lane_tables$clock;
         lane_tables$row_allowed$7$clock = lane_tables$clock;
         lane_tables$row_outside$7$clock = lane_tables$clock;
         lane_tables$row_malformed$7$clock = lane_tables$clock;
         lane_tables$row_free$7$clock = lane_tables$clock;
         lane_tables$window_present$7$clock = lane_tables$clock;
-        lane_tables$window_cont$7$clock = lane_tables$clock;
+        lane_tables$window_is_cont$7$clock = lane_tables$clock;
+        lane_tables$window_next_cont$7$clock = lane_tables$clock;
+        lane_tables$window_next_fits$7$clock = lane_tables$clock;
         lane_tables$window_length$7$clock = lane_tables$clock;
-        lane_tables$window_allowed$7$clock = lane_tables$clock;
         lane_tables$window_outside$7$clock = lane_tables$clock;
         lane_tables$window_malformed$7$clock = lane_tables$clock;
         lane_tables$window_free$7$clock = lane_tables$clock;
@@ -10796,9 +11169,9 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$history_length$0$clock = lane_tables$clock;
         lane_tables$history_allowed$0$clock = lane_tables$clock;
         lane_tables$history_free$0$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$0$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$0$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$0$clock = lane_tables$clock;
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
         lane_tables$class_tail_class$1$clock = lane_tables$clock;
         lane_tables$class_tail_cont$1$clock = lane_tables$clock;
@@ -10812,9 +11185,9 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$history_length$1$clock = lane_tables$clock;
         lane_tables$history_allowed$1$clock = lane_tables$clock;
         lane_tables$history_free$1$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$1$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$1$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$1$clock = lane_tables$clock;
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$2$clock = lane_tables$clock;
         lane_tables$class_tail_cont$2$clock = lane_tables$clock;
@@ -10828,9 +11201,9 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$history_length$2$clock = lane_tables$clock;
         lane_tables$history_allowed$2$clock = lane_tables$clock;
         lane_tables$history_free$2$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$2$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$2$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$2$clock = lane_tables$clock;
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
         lane_tables$class_tail_class$3$clock = lane_tables$clock;
         lane_tables$class_tail_cont$3$clock = lane_tables$clock;
@@ -10844,9 +11217,9 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$history_length$3$clock = lane_tables$clock;
         lane_tables$history_allowed$3$clock = lane_tables$clock;
         lane_tables$history_free$3$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$3$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$3$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$3$clock = lane_tables$clock;
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
         lane_tables$class_tail_class$4$clock = lane_tables$clock;
         lane_tables$class_tail_cont$4$clock = lane_tables$clock;
@@ -10860,141 +11233,295 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$history_length$4$clock = lane_tables$clock;
         lane_tables$history_allowed$4$clock = lane_tables$clock;
         lane_tables$history_free$4$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$4$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$4$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_prev_length$4$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
+        lane_tables$present5$0 = 'h0;
+        lane_tables$present8$0 = 'h0;
+        if (lane_tables$present$0) begin
+            lane_tables$present5$0 = 'h1f;
+            lane_tables$present8$0 = 'hff;
+        end
+        lane_tables$class_present3$0 = 'h0;
+        lane_tables$class_present4$0 = 'h0;
+        lane_tables$class_present5$0 = 'h0;
+        if (lane_tables$class_present$0$q) begin
+            lane_tables$class_present3$0 = 'h7;
+            lane_tables$class_present4$0 = 'hf;
+            lane_tables$class_present5$0 = 'h1f;
+        end
+        lane_tables$present5$1 = 'h0;
+        lane_tables$present8$1 = 'h0;
+        if (lane_tables$present$1) begin
+            lane_tables$present5$1 = 'h1f;
+            lane_tables$present8$1 = 'hff;
+        end
+        lane_tables$class_present3$1 = 'h0;
+        lane_tables$class_present4$1 = 'h0;
+        lane_tables$class_present5$1 = 'h0;
+        if (lane_tables$class_present$1$q) begin
+            lane_tables$class_present3$1 = 'h7;
+            lane_tables$class_present4$1 = 'hf;
+            lane_tables$class_present5$1 = 'h1f;
+        end
+        lane_tables$present5$2 = 'h0;
+        lane_tables$present8$2 = 'h0;
+        if (lane_tables$present$2) begin
+            lane_tables$present5$2 = 'h1f;
+            lane_tables$present8$2 = 'hff;
+        end
+        lane_tables$class_present3$2 = 'h0;
+        lane_tables$class_present4$2 = 'h0;
+        lane_tables$class_present5$2 = 'h0;
+        if (lane_tables$class_present$2$q) begin
+            lane_tables$class_present3$2 = 'h7;
+            lane_tables$class_present4$2 = 'hf;
+            lane_tables$class_present5$2 = 'h1f;
+        end
+        lane_tables$present5$3 = 'h0;
+        lane_tables$present8$3 = 'h0;
+        if (lane_tables$present$3) begin
+            lane_tables$present5$3 = 'h1f;
+            lane_tables$present8$3 = 'hff;
+        end
+        lane_tables$class_present3$3 = 'h0;
+        lane_tables$class_present4$3 = 'h0;
+        lane_tables$class_present5$3 = 'h0;
+        if (lane_tables$class_present$3$q) begin
+            lane_tables$class_present3$3 = 'h7;
+            lane_tables$class_present4$3 = 'hf;
+            lane_tables$class_present5$3 = 'h1f;
+        end
+        lane_tables$present5$4 = 'h0;
+        lane_tables$present8$4 = 'h0;
+        if (lane_tables$present$4) begin
+            lane_tables$present5$4 = 'h1f;
+            lane_tables$present8$4 = 'hff;
+        end
+        lane_tables$class_present3$4 = 'h0;
+        lane_tables$class_present4$4 = 'h0;
+        lane_tables$class_present5$4 = 'h0;
+        if (lane_tables$class_present$4$q) begin
+            lane_tables$class_present3$4 = 'h7;
+            lane_tables$class_present4$4 = 'hf;
+            lane_tables$class_present5$4 = 'h1f;
+        end
+        lane_tables$present5$5 = 'h0;
+        lane_tables$present8$5 = 'h0;
+        if (lane_tables$present$5) begin
+            lane_tables$present5$5 = 'h1f;
+            lane_tables$present8$5 = 'hff;
+        end
+        lane_tables$class_present3$5 = 'h0;
+        lane_tables$class_present4$5 = 'h0;
+        lane_tables$class_present5$5 = 'h0;
+        if (lane_tables$class_present$5$q) begin
+            lane_tables$class_present3$5 = 'h7;
+            lane_tables$class_present4$5 = 'hf;
+            lane_tables$class_present5$5 = 'h1f;
+        end
+        lane_tables$present5$6 = 'h0;
+        lane_tables$present8$6 = 'h0;
+        if (lane_tables$present$6) begin
+            lane_tables$present5$6 = 'h1f;
+            lane_tables$present8$6 = 'hff;
+        end
+        lane_tables$class_present3$6 = 'h0;
+        lane_tables$class_present4$6 = 'h0;
+        lane_tables$class_present5$6 = 'h0;
+        if (lane_tables$class_present$6$q) begin
+            lane_tables$class_present3$6 = 'h7;
+            lane_tables$class_present4$6 = 'hf;
+            lane_tables$class_present5$6 = 'h1f;
+        end
+        lane_tables$present5$7 = 'h0;
+        lane_tables$present8$7 = 'h0;
+        if (lane_tables$present$7) begin
+            lane_tables$present5$7 = 'h1f;
+            lane_tables$present8$7 = 'hff;
+        end
+        lane_tables$class_present3$7 = 'h0;
+        lane_tables$class_present4$7 = 'h0;
+        lane_tables$class_present5$7 = 'h0;
+        if (lane_tables$class_present$7$q) begin
+            lane_tables$class_present3$7 = 'h7;
+            lane_tables$class_present4$7 = 'hf;
+            lane_tables$class_present5$7 = 'h1f;
+        end
+        lane_tables$valid5 = 'h0;
+        lane_tables$valid8 = 'h0;
+        if (lane_tables$valid) begin
+            lane_tables$valid5 = 'h1f;
+            lane_tables$valid8 = 'hff;
+        end
+        lane_tables$next5 = 'h0;
+        if (lane_tables$valid & !lane_tables$next_is_end) begin
+            lane_tables$next5 = 'h1f;
+        end
+        lane_tables$class_valid3 = 'h0;
+        lane_tables$class_valid5 = 'h0;
+        if (lane_tables$class_valid$q) begin
+            lane_tables$class_valid3 = 'h7;
+            lane_tables$class_valid5 = 'h1f;
+        end
         lane_tables$tables$0$tdata = lane_tables$byte$0;
         lane_tables$class_present$0$d = lane_tables$present$0;
         lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
-        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation;
-        lane_tables$class_free$0$d = lane_tables$tables$0$free_bits;
+        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$present5$0;
+        lane_tables$class_free$0$d = lane_tables$tables$0$free_bits & lane_tables$present8$0;
         lane_tables$tables$1$tdata = lane_tables$byte$1;
         lane_tables$class_present$1$d = lane_tables$present$1;
         lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
-        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation;
-        lane_tables$class_free$1$d = lane_tables$tables$1$free_bits;
+        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$present5$1;
+        lane_tables$class_free$1$d = lane_tables$tables$1$free_bits & lane_tables$present8$1;
         lane_tables$tables$2$tdata = lane_tables$byte$2;
         lane_tables$class_present$2$d = lane_tables$present$2;
         lane_tables$class_class$2$d = lane_tables$tables$2$byte_class;
-        lane_tables$class_cont$2$d = lane_tables$tables$2$continuation;
-        lane_tables$class_free$2$d = lane_tables$tables$2$free_bits;
+        lane_tables$class_cont$2$d = lane_tables$tables$2$continuation & lane_tables$present5$2;
+        lane_tables$class_free$2$d = lane_tables$tables$2$free_bits & lane_tables$present8$2;
         lane_tables$tables$3$tdata = lane_tables$byte$3;
         lane_tables$class_present$3$d = lane_tables$present$3;
         lane_tables$class_class$3$d = lane_tables$tables$3$byte_class;
-        lane_tables$class_cont$3$d = lane_tables$tables$3$continuation;
-        lane_tables$class_free$3$d = lane_tables$tables$3$free_bits;
+        lane_tables$class_cont$3$d = lane_tables$tables$3$continuation & lane_tables$present5$3;
+        lane_tables$class_free$3$d = lane_tables$tables$3$free_bits & lane_tables$present8$3;
         lane_tables$tables$4$tdata = lane_tables$byte$4;
         lane_tables$class_present$4$d = lane_tables$present$4;
         lane_tables$class_class$4$d = lane_tables$tables$4$byte_class;
-        lane_tables$class_cont$4$d = lane_tables$tables$4$continuation;
-        lane_tables$class_free$4$d = lane_tables$tables$4$free_bits;
+        lane_tables$class_cont$4$d = lane_tables$tables$4$continuation & lane_tables$present5$4;
+        lane_tables$class_free$4$d = lane_tables$tables$4$free_bits & lane_tables$present8$4;
         lane_tables$tables$5$tdata = lane_tables$byte$5;
         lane_tables$class_present$5$d = lane_tables$present$5;
         lane_tables$class_class$5$d = lane_tables$tables$5$byte_class;
-        lane_tables$class_cont$5$d = lane_tables$tables$5$continuation;
-        lane_tables$class_free$5$d = lane_tables$tables$5$free_bits;
+        lane_tables$class_cont$5$d = lane_tables$tables$5$continuation & lane_tables$present5$5;
+        lane_tables$class_free$5$d = lane_tables$tables$5$free_bits & lane_tables$present8$5;
         lane_tables$tables$6$tdata = lane_tables$byte$6;
         lane_tables$class_present$6$d = lane_tables$present$6;
         lane_tables$class_class$6$d = lane_tables$tables$6$byte_class;
-        lane_tables$class_cont$6$d = lane_tables$tables$6$continuation;
-        lane_tables$class_free$6$d = lane_tables$tables$6$free_bits;
+        lane_tables$class_cont$6$d = lane_tables$tables$6$continuation & lane_tables$present5$6;
+        lane_tables$class_free$6$d = lane_tables$tables$6$free_bits & lane_tables$present8$6;
         lane_tables$tables$7$tdata = lane_tables$byte$7;
         lane_tables$class_present$7$d = lane_tables$present$7;
         lane_tables$class_class$7$d = lane_tables$tables$7$byte_class;
-        lane_tables$class_cont$7$d = lane_tables$tables$7$continuation;
-        lane_tables$class_free$7$d = lane_tables$tables$7$free_bits;
+        lane_tables$class_cont$7$d = lane_tables$tables$7$continuation & lane_tables$present5$7;
+        lane_tables$class_free$7$d = lane_tables$tables$7$free_bits & lane_tables$present8$7;
         lane_tables$next_table$tdata = lane_tables$next_byte;
-        lane_tables$class_next_cont$d = lane_tables$next_table$continuation;
-        lane_tables$class_next_is_end$d = lane_tables$next_is_end;
+        lane_tables$class_next_cont$d = lane_tables$next_table$continuation & lane_tables$next5;
         lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
         lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
-        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation;
-        lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits;
+        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits & lane_tables$valid8;
         lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
         lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
-        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation;
-        lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits;
+        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits & lane_tables$valid8;
         lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
         lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
-        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation;
-        lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits;
+        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits & lane_tables$valid8;
         lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
         lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
-        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation;
-        lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits;
+        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits & lane_tables$valid8;
         lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
         lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
-        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation;
-        lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits;
+        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits & lane_tables$valid8;
         lane_tables$class_tlast$d = lane_tables$tlast;
         lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
         lane_tables$leads$0$byte_class = lane_tables$class_class$0$q;
         lane_tables$row_present$0$d = lane_tables$class_present$0$q;
         lane_tables$row_cont$0$d = lane_tables$class_cont$0$q;
-        lane_tables$row_length$0$d = lane_tables$leads$0$lead_length;
-        lane_tables$row_allowed$0$d = lane_tables$leads$0$second_allowed;
-        lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser;
-        lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser;
+        lane_tables$row_length$0$d = lane_tables$leads$0$lead_length & lane_tables$class_present3$0;
+        lane_tables$row_allowed$0$d = lane_tables$leads$0$second_allowed & lane_tables$class_present5$0;
+        lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser & lane_tables$class_present4$0;
+        lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser & lane_tables$class_present4$0;
         lane_tables$row_free$0$d = lane_tables$class_free$0$q;
         lane_tables$leads$1$byte_class = lane_tables$class_class$1$q;
         lane_tables$row_present$1$d = lane_tables$class_present$1$q;
         lane_tables$row_cont$1$d = lane_tables$class_cont$1$q;
-        lane_tables$row_length$1$d = lane_tables$leads$1$lead_length;
-        lane_tables$row_allowed$1$d = lane_tables$leads$1$second_allowed;
-        lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser;
-        lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser;
+        lane_tables$row_length$1$d = lane_tables$leads$1$lead_length & lane_tables$class_present3$1;
+        lane_tables$row_allowed$1$d = lane_tables$leads$1$second_allowed & lane_tables$class_present5$1;
+        lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser & lane_tables$class_present4$1;
+        lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser & lane_tables$class_present4$1;
         lane_tables$row_free$1$d = lane_tables$class_free$1$q;
         lane_tables$leads$2$byte_class = lane_tables$class_class$2$q;
         lane_tables$row_present$2$d = lane_tables$class_present$2$q;
         lane_tables$row_cont$2$d = lane_tables$class_cont$2$q;
-        lane_tables$row_length$2$d = lane_tables$leads$2$lead_length;
-        lane_tables$row_allowed$2$d = lane_tables$leads$2$second_allowed;
-        lane_tables$row_outside$2$d = lane_tables$leads$2$outside_tuser;
-        lane_tables$row_malformed$2$d = lane_tables$leads$2$malformed_tuser;
+        lane_tables$row_length$2$d = lane_tables$leads$2$lead_length & lane_tables$class_present3$2;
+        lane_tables$row_allowed$2$d = lane_tables$leads$2$second_allowed & lane_tables$class_present5$2;
+        lane_tables$row_outside$2$d = lane_tables$leads$2$outside_tuser & lane_tables$class_present4$2;
+        lane_tables$row_malformed$2$d = lane_tables$leads$2$malformed_tuser & lane_tables$class_present4$2;
         lane_tables$row_free$2$d = lane_tables$class_free$2$q;
         lane_tables$leads$3$byte_class = lane_tables$class_class$3$q;
         lane_tables$row_present$3$d = lane_tables$class_present$3$q;
         lane_tables$row_cont$3$d = lane_tables$class_cont$3$q;
-        lane_tables$row_length$3$d = lane_tables$leads$3$lead_length;
-        lane_tables$row_allowed$3$d = lane_tables$leads$3$second_allowed;
-        lane_tables$row_outside$3$d = lane_tables$leads$3$outside_tuser;
-        lane_tables$row_malformed$3$d = lane_tables$leads$3$malformed_tuser;
+        lane_tables$row_length$3$d = lane_tables$leads$3$lead_length & lane_tables$class_present3$3;
+        lane_tables$row_allowed$3$d = lane_tables$leads$3$second_allowed & lane_tables$class_present5$3;
+        lane_tables$row_outside$3$d = lane_tables$leads$3$outside_tuser & lane_tables$class_present4$3;
+        lane_tables$row_malformed$3$d = lane_tables$leads$3$malformed_tuser & lane_tables$class_present4$3;
         lane_tables$row_free$3$d = lane_tables$class_free$3$q;
         lane_tables$leads$4$byte_class = lane_tables$class_class$4$q;
         lane_tables$row_present$4$d = lane_tables$class_present$4$q;
         lane_tables$row_cont$4$d = lane_tables$class_cont$4$q;
-        lane_tables$row_length$4$d = lane_tables$leads$4$lead_length;
-        lane_tables$row_allowed$4$d = lane_tables$leads$4$second_allowed;
-        lane_tables$row_outside$4$d = lane_tables$leads$4$outside_tuser;
-        lane_tables$row_malformed$4$d = lane_tables$leads$4$malformed_tuser;
+        lane_tables$row_length$4$d = lane_tables$leads$4$lead_length & lane_tables$class_present3$4;
+        lane_tables$row_allowed$4$d = lane_tables$leads$4$second_allowed & lane_tables$class_present5$4;
+        lane_tables$row_outside$4$d = lane_tables$leads$4$outside_tuser & lane_tables$class_present4$4;
+        lane_tables$row_malformed$4$d = lane_tables$leads$4$malformed_tuser & lane_tables$class_present4$4;
         lane_tables$row_free$4$d = lane_tables$class_free$4$q;
         lane_tables$leads$5$byte_class = lane_tables$class_class$5$q;
         lane_tables$row_present$5$d = lane_tables$class_present$5$q;
         lane_tables$row_cont$5$d = lane_tables$class_cont$5$q;
-        lane_tables$row_length$5$d = lane_tables$leads$5$lead_length;
-        lane_tables$row_allowed$5$d = lane_tables$leads$5$second_allowed;
-        lane_tables$row_outside$5$d = lane_tables$leads$5$outside_tuser;
-        lane_tables$row_malformed$5$d = lane_tables$leads$5$malformed_tuser;
+        lane_tables$row_length$5$d = lane_tables$leads$5$lead_length & lane_tables$class_present3$5;
+        lane_tables$row_allowed$5$d = lane_tables$leads$5$second_allowed & lane_tables$class_present5$5;
+        lane_tables$row_outside$5$d = lane_tables$leads$5$outside_tuser & lane_tables$class_present4$5;
+        lane_tables$row_malformed$5$d = lane_tables$leads$5$malformed_tuser & lane_tables$class_present4$5;
         lane_tables$row_free$5$d = lane_tables$class_free$5$q;
         lane_tables$leads$6$byte_class = lane_tables$class_class$6$q;
         lane_tables$row_present$6$d = lane_tables$class_present$6$q;
         lane_tables$row_cont$6$d = lane_tables$class_cont$6$q;
-        lane_tables$row_length$6$d = lane_tables$leads$6$lead_length;
-        lane_tables$row_allowed$6$d = lane_tables$leads$6$second_allowed;
-        lane_tables$row_outside$6$d = lane_tables$leads$6$outside_tuser;
-        lane_tables$row_malformed$6$d = lane_tables$leads$6$malformed_tuser;
+        lane_tables$row_length$6$d = lane_tables$leads$6$lead_length & lane_tables$class_present3$6;
+        lane_tables$row_allowed$6$d = lane_tables$leads$6$second_allowed & lane_tables$class_present5$6;
+        lane_tables$row_outside$6$d = lane_tables$leads$6$outside_tuser & lane_tables$class_present4$6;
+        lane_tables$row_malformed$6$d = lane_tables$leads$6$malformed_tuser & lane_tables$class_present4$6;
         lane_tables$row_free$6$d = lane_tables$class_free$6$q;
         lane_tables$leads$7$byte_class = lane_tables$class_class$7$q;
         lane_tables$row_present$7$d = lane_tables$class_present$7$q;
         lane_tables$row_cont$7$d = lane_tables$class_cont$7$q;
-        lane_tables$row_length$7$d = lane_tables$leads$7$lead_length;
-        lane_tables$row_allowed$7$d = lane_tables$leads$7$second_allowed;
-        lane_tables$row_outside$7$d = lane_tables$leads$7$outside_tuser;
-        lane_tables$row_malformed$7$d = lane_tables$leads$7$malformed_tuser;
+        lane_tables$row_length$7$d = lane_tables$leads$7$lead_length & lane_tables$class_present3$7;
+        lane_tables$row_allowed$7$d = lane_tables$leads$7$second_allowed & lane_tables$class_present5$7;
+        lane_tables$row_outside$7$d = lane_tables$leads$7$outside_tuser & lane_tables$class_present4$7;
+        lane_tables$row_malformed$7$d = lane_tables$leads$7$malformed_tuser & lane_tables$class_present4$7;
         lane_tables$row_free$7$d = lane_tables$class_free$7$q;
-        lane_tables$row_next_cont$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_is_end$d = lane_tables$class_next_is_end$q;
+        lane_tables$row_next_cont$0$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$1$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$2$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$3$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$4$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$5$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$6$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$7$d = lane_tables$class_next_cont$q;
+        if (lane_tables$class_present$1$q) begin
+            lane_tables$row_next_cont$0$d = lane_tables$class_cont$1$q;
+        end
+        if (lane_tables$class_present$2$q) begin
+            lane_tables$row_next_cont$1$d = lane_tables$class_cont$2$q;
+        end
+        if (lane_tables$class_present$3$q) begin
+            lane_tables$row_next_cont$2$d = lane_tables$class_cont$3$q;
+        end
+        if (lane_tables$class_present$4$q) begin
+            lane_tables$row_next_cont$3$d = lane_tables$class_cont$4$q;
+        end
+        if (lane_tables$class_present$5$q) begin
+            lane_tables$row_next_cont$4$d = lane_tables$class_cont$5$q;
+        end
+        if (lane_tables$class_present$6$q) begin
+            lane_tables$row_next_cont$5$d = lane_tables$class_cont$6$q;
+        end
+        if (lane_tables$class_present$7$q) begin
+            lane_tables$row_next_cont$6$d = lane_tables$class_cont$7$q;
+        end
         lane_tables$unused_rows = (lane_tables$next_table$byte_class == ByteClass$Ascii) | |lane_tables$next_table$free_bits;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$0$outside_tuser | |lane_tables$tail_leads$0$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$1$outside_tuser | |lane_tables$tail_leads$1$malformed_tuser;
@@ -11003,28 +11530,28 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$4$outside_tuser | |lane_tables$tail_leads$4$malformed_tuser;
         lane_tables$tail_leads$0$byte_class = lane_tables$class_tail_class$0$q;
         lane_tables$row_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
-        lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length;
-        lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed;
+        lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$0$d = lane_tables$class_tail_free$0$q;
         lane_tables$tail_leads$1$byte_class = lane_tables$class_tail_class$1$q;
         lane_tables$row_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
-        lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length;
-        lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed;
+        lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$1$d = lane_tables$class_tail_free$1$q;
         lane_tables$tail_leads$2$byte_class = lane_tables$class_tail_class$2$q;
         lane_tables$row_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
-        lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length;
-        lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed;
+        lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$2$d = lane_tables$class_tail_free$2$q;
         lane_tables$tail_leads$3$byte_class = lane_tables$class_tail_class$3$q;
         lane_tables$row_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
-        lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length;
-        lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed;
+        lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$3$d = lane_tables$class_tail_free$3$q;
         lane_tables$tail_leads$4$byte_class = lane_tables$class_tail_class$4$q;
         lane_tables$row_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
-        lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length;
-        lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed;
+        lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$4$d = lane_tables$class_tail_free$4$q;
         lane_tables$row_count_is$0$d = !lane_tables$class_present$0$q;
         lane_tables$row_count_is$1$d = 1'b0;
@@ -11177,163 +11704,175 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             lane_tables$history_length$4$d = 'h0;
         end
         lane_tables$window_present$0$d = lane_tables$row_present$0$q;
-        lane_tables$window_cont$0$d = lane_tables$row_cont$0$q;
+        lane_tables$window_is_cont$0$d = |lane_tables$row_cont$0$q;
+        lane_tables$window_next_cont$0$d = |lane_tables$row_next_cont$0$q;
+        lane_tables$window_next_fits$0$d = |(lane_tables$row_next_cont$0$q & lane_tables$row_allowed$0$q);
         lane_tables$window_length$0$d = lane_tables$row_length$0$q;
-        lane_tables$window_allowed$0$d = lane_tables$row_allowed$0$q;
         lane_tables$window_outside$0$d = lane_tables$row_outside$0$q;
         lane_tables$window_malformed$0$d = lane_tables$row_malformed$0$q;
         lane_tables$window_free$0$d = lane_tables$row_free$0$q;
         lane_tables$lane_present$0 = lane_tables$window_present$0$q;
-        lane_tables$lane_cont$0 = lane_tables$window_cont$0$q;
+        lane_tables$lane_is_cont$0 = lane_tables$window_is_cont$0$q;
+        lane_tables$lane_next_cont$0 = lane_tables$window_next_cont$0$q;
+        lane_tables$lane_next_fits$0 = lane_tables$window_next_fits$0$q;
         lane_tables$lane_length$0 = lane_tables$window_length$0$q;
-        lane_tables$lane_allowed$0 = lane_tables$window_allowed$0$q;
         lane_tables$lane_outside$0 = lane_tables$window_outside$0$q;
         lane_tables$lane_malformed$0 = lane_tables$window_malformed$0$q;
         lane_tables$lane_free$0 = lane_tables$window_free$0$q;
         lane_tables$window_present$1$d = lane_tables$row_present$1$q;
-        lane_tables$window_cont$1$d = lane_tables$row_cont$1$q;
+        lane_tables$window_is_cont$1$d = |lane_tables$row_cont$1$q;
+        lane_tables$window_next_cont$1$d = |lane_tables$row_next_cont$1$q;
+        lane_tables$window_next_fits$1$d = |(lane_tables$row_next_cont$1$q & lane_tables$row_allowed$1$q);
         lane_tables$window_length$1$d = lane_tables$row_length$1$q;
-        lane_tables$window_allowed$1$d = lane_tables$row_allowed$1$q;
         lane_tables$window_outside$1$d = lane_tables$row_outside$1$q;
         lane_tables$window_malformed$1$d = lane_tables$row_malformed$1$q;
         lane_tables$window_free$1$d = lane_tables$row_free$1$q;
         lane_tables$lane_present$1 = lane_tables$window_present$1$q;
-        lane_tables$lane_cont$1 = lane_tables$window_cont$1$q;
+        lane_tables$lane_is_cont$1 = lane_tables$window_is_cont$1$q;
+        lane_tables$lane_next_cont$1 = lane_tables$window_next_cont$1$q;
+        lane_tables$lane_next_fits$1 = lane_tables$window_next_fits$1$q;
         lane_tables$lane_length$1 = lane_tables$window_length$1$q;
-        lane_tables$lane_allowed$1 = lane_tables$window_allowed$1$q;
         lane_tables$lane_outside$1 = lane_tables$window_outside$1$q;
         lane_tables$lane_malformed$1 = lane_tables$window_malformed$1$q;
         lane_tables$lane_free$1 = lane_tables$window_free$1$q;
         lane_tables$window_present$2$d = lane_tables$row_present$2$q;
-        lane_tables$window_cont$2$d = lane_tables$row_cont$2$q;
+        lane_tables$window_is_cont$2$d = |lane_tables$row_cont$2$q;
+        lane_tables$window_next_cont$2$d = |lane_tables$row_next_cont$2$q;
+        lane_tables$window_next_fits$2$d = |(lane_tables$row_next_cont$2$q & lane_tables$row_allowed$2$q);
         lane_tables$window_length$2$d = lane_tables$row_length$2$q;
-        lane_tables$window_allowed$2$d = lane_tables$row_allowed$2$q;
         lane_tables$window_outside$2$d = lane_tables$row_outside$2$q;
         lane_tables$window_malformed$2$d = lane_tables$row_malformed$2$q;
         lane_tables$window_free$2$d = lane_tables$row_free$2$q;
         lane_tables$lane_present$2 = lane_tables$window_present$2$q;
-        lane_tables$lane_cont$2 = lane_tables$window_cont$2$q;
+        lane_tables$lane_is_cont$2 = lane_tables$window_is_cont$2$q;
+        lane_tables$lane_next_cont$2 = lane_tables$window_next_cont$2$q;
+        lane_tables$lane_next_fits$2 = lane_tables$window_next_fits$2$q;
         lane_tables$lane_length$2 = lane_tables$window_length$2$q;
-        lane_tables$lane_allowed$2 = lane_tables$window_allowed$2$q;
         lane_tables$lane_outside$2 = lane_tables$window_outside$2$q;
         lane_tables$lane_malformed$2 = lane_tables$window_malformed$2$q;
         lane_tables$lane_free$2 = lane_tables$window_free$2$q;
         lane_tables$window_present$3$d = lane_tables$row_present$3$q;
-        lane_tables$window_cont$3$d = lane_tables$row_cont$3$q;
+        lane_tables$window_is_cont$3$d = |lane_tables$row_cont$3$q;
+        lane_tables$window_next_cont$3$d = |lane_tables$row_next_cont$3$q;
+        lane_tables$window_next_fits$3$d = |(lane_tables$row_next_cont$3$q & lane_tables$row_allowed$3$q);
         lane_tables$window_length$3$d = lane_tables$row_length$3$q;
-        lane_tables$window_allowed$3$d = lane_tables$row_allowed$3$q;
         lane_tables$window_outside$3$d = lane_tables$row_outside$3$q;
         lane_tables$window_malformed$3$d = lane_tables$row_malformed$3$q;
         lane_tables$window_free$3$d = lane_tables$row_free$3$q;
         lane_tables$lane_present$3 = lane_tables$window_present$3$q;
-        lane_tables$lane_cont$3 = lane_tables$window_cont$3$q;
+        lane_tables$lane_is_cont$3 = lane_tables$window_is_cont$3$q;
+        lane_tables$lane_next_cont$3 = lane_tables$window_next_cont$3$q;
+        lane_tables$lane_next_fits$3 = lane_tables$window_next_fits$3$q;
         lane_tables$lane_length$3 = lane_tables$window_length$3$q;
-        lane_tables$lane_allowed$3 = lane_tables$window_allowed$3$q;
         lane_tables$lane_outside$3 = lane_tables$window_outside$3$q;
         lane_tables$lane_malformed$3 = lane_tables$window_malformed$3$q;
         lane_tables$lane_free$3 = lane_tables$window_free$3$q;
         lane_tables$window_present$4$d = lane_tables$row_present$4$q;
-        lane_tables$window_cont$4$d = lane_tables$row_cont$4$q;
+        lane_tables$window_is_cont$4$d = |lane_tables$row_cont$4$q;
+        lane_tables$window_next_cont$4$d = |lane_tables$row_next_cont$4$q;
+        lane_tables$window_next_fits$4$d = |(lane_tables$row_next_cont$4$q & lane_tables$row_allowed$4$q);
         lane_tables$window_length$4$d = lane_tables$row_length$4$q;
-        lane_tables$window_allowed$4$d = lane_tables$row_allowed$4$q;
         lane_tables$window_outside$4$d = lane_tables$row_outside$4$q;
         lane_tables$window_malformed$4$d = lane_tables$row_malformed$4$q;
         lane_tables$window_free$4$d = lane_tables$row_free$4$q;
         lane_tables$lane_present$4 = lane_tables$window_present$4$q;
-        lane_tables$lane_cont$4 = lane_tables$window_cont$4$q;
+        lane_tables$lane_is_cont$4 = lane_tables$window_is_cont$4$q;
+        lane_tables$lane_next_cont$4 = lane_tables$window_next_cont$4$q;
+        lane_tables$lane_next_fits$4 = lane_tables$window_next_fits$4$q;
         lane_tables$lane_length$4 = lane_tables$window_length$4$q;
-        lane_tables$lane_allowed$4 = lane_tables$window_allowed$4$q;
         lane_tables$lane_outside$4 = lane_tables$window_outside$4$q;
         lane_tables$lane_malformed$4 = lane_tables$window_malformed$4$q;
         lane_tables$lane_free$4 = lane_tables$window_free$4$q;
         lane_tables$window_present$5$d = lane_tables$row_present$5$q;
-        lane_tables$window_cont$5$d = lane_tables$row_cont$5$q;
+        lane_tables$window_is_cont$5$d = |lane_tables$row_cont$5$q;
+        lane_tables$window_next_cont$5$d = |lane_tables$row_next_cont$5$q;
+        lane_tables$window_next_fits$5$d = |(lane_tables$row_next_cont$5$q & lane_tables$row_allowed$5$q);
         lane_tables$window_length$5$d = lane_tables$row_length$5$q;
-        lane_tables$window_allowed$5$d = lane_tables$row_allowed$5$q;
         lane_tables$window_outside$5$d = lane_tables$row_outside$5$q;
         lane_tables$window_malformed$5$d = lane_tables$row_malformed$5$q;
         lane_tables$window_free$5$d = lane_tables$row_free$5$q;
         lane_tables$lane_present$5 = lane_tables$window_present$5$q;
-        lane_tables$lane_cont$5 = lane_tables$window_cont$5$q;
+        lane_tables$lane_is_cont$5 = lane_tables$window_is_cont$5$q;
+        lane_tables$lane_next_cont$5 = lane_tables$window_next_cont$5$q;
+        lane_tables$lane_next_fits$5 = lane_tables$window_next_fits$5$q;
         lane_tables$lane_length$5 = lane_tables$window_length$5$q;
-        lane_tables$lane_allowed$5 = lane_tables$window_allowed$5$q;
         lane_tables$lane_outside$5 = lane_tables$window_outside$5$q;
         lane_tables$lane_malformed$5 = lane_tables$window_malformed$5$q;
         lane_tables$lane_free$5 = lane_tables$window_free$5$q;
         lane_tables$window_present$6$d = lane_tables$row_present$6$q;
-        lane_tables$window_cont$6$d = lane_tables$row_cont$6$q;
+        lane_tables$window_is_cont$6$d = |lane_tables$row_cont$6$q;
+        lane_tables$window_next_cont$6$d = |lane_tables$row_next_cont$6$q;
+        lane_tables$window_next_fits$6$d = |(lane_tables$row_next_cont$6$q & lane_tables$row_allowed$6$q);
         lane_tables$window_length$6$d = lane_tables$row_length$6$q;
-        lane_tables$window_allowed$6$d = lane_tables$row_allowed$6$q;
         lane_tables$window_outside$6$d = lane_tables$row_outside$6$q;
         lane_tables$window_malformed$6$d = lane_tables$row_malformed$6$q;
         lane_tables$window_free$6$d = lane_tables$row_free$6$q;
         lane_tables$lane_present$6 = lane_tables$window_present$6$q;
-        lane_tables$lane_cont$6 = lane_tables$window_cont$6$q;
+        lane_tables$lane_is_cont$6 = lane_tables$window_is_cont$6$q;
+        lane_tables$lane_next_cont$6 = lane_tables$window_next_cont$6$q;
+        lane_tables$lane_next_fits$6 = lane_tables$window_next_fits$6$q;
         lane_tables$lane_length$6 = lane_tables$window_length$6$q;
-        lane_tables$lane_allowed$6 = lane_tables$window_allowed$6$q;
         lane_tables$lane_outside$6 = lane_tables$window_outside$6$q;
         lane_tables$lane_malformed$6 = lane_tables$window_malformed$6$q;
         lane_tables$lane_free$6 = lane_tables$window_free$6$q;
         lane_tables$window_present$7$d = lane_tables$row_present$7$q;
-        lane_tables$window_cont$7$d = lane_tables$row_cont$7$q;
+        lane_tables$window_is_cont$7$d = |lane_tables$row_cont$7$q;
+        lane_tables$window_next_cont$7$d = |lane_tables$row_next_cont$7$q;
+        lane_tables$window_next_fits$7$d = |(lane_tables$row_next_cont$7$q & lane_tables$row_allowed$7$q);
         lane_tables$window_length$7$d = lane_tables$row_length$7$q;
-        lane_tables$window_allowed$7$d = lane_tables$row_allowed$7$q;
         lane_tables$window_outside$7$d = lane_tables$row_outside$7$q;
         lane_tables$window_malformed$7$d = lane_tables$row_malformed$7$q;
         lane_tables$window_free$7$d = lane_tables$row_free$7$q;
         lane_tables$lane_present$7 = lane_tables$window_present$7$q;
-        lane_tables$lane_cont$7 = lane_tables$window_cont$7$q;
+        lane_tables$lane_is_cont$7 = lane_tables$window_is_cont$7$q;
+        lane_tables$lane_next_cont$7 = lane_tables$window_next_cont$7$q;
+        lane_tables$lane_next_fits$7 = lane_tables$window_next_fits$7$q;
         lane_tables$lane_length$7 = lane_tables$window_length$7$q;
-        lane_tables$lane_allowed$7 = lane_tables$window_allowed$7$q;
         lane_tables$lane_outside$7 = lane_tables$window_outside$7$q;
         lane_tables$lane_malformed$7 = lane_tables$window_malformed$7$q;
         lane_tables$lane_free$7 = lane_tables$window_free$7$q;
-        lane_tables$window_prev_cont$0$d = lane_tables$history_cont$0$q;
+        lane_tables$window_prev_is_cont$0$d = |lane_tables$history_cont$0$q;
         lane_tables$window_prev_length$0$d = lane_tables$history_length$0$q;
-        lane_tables$window_prev_allowed$0$d = lane_tables$history_allowed$0$q;
         lane_tables$window_prev_free$0$d = lane_tables$history_free$0$q;
-        lane_tables$prev_cont$0 = lane_tables$window_prev_cont$0$q;
+        lane_tables$prev_is_cont$0 = lane_tables$window_prev_is_cont$0$q;
+        lane_tables$prev_next_fits$0 = lane_tables$window_prev_next_fits$0$q;
         lane_tables$prev_length$0 = lane_tables$window_prev_length$0$q;
-        lane_tables$prev_allowed$0 = lane_tables$window_prev_allowed$0$q;
         lane_tables$prev_free$0 = lane_tables$window_prev_free$0$q;
-        lane_tables$window_prev_cont$1$d = lane_tables$history_cont$1$q;
+        lane_tables$window_prev_is_cont$1$d = |lane_tables$history_cont$1$q;
         lane_tables$window_prev_length$1$d = lane_tables$history_length$1$q;
-        lane_tables$window_prev_allowed$1$d = lane_tables$history_allowed$1$q;
         lane_tables$window_prev_free$1$d = lane_tables$history_free$1$q;
-        lane_tables$prev_cont$1 = lane_tables$window_prev_cont$1$q;
+        lane_tables$prev_is_cont$1 = lane_tables$window_prev_is_cont$1$q;
+        lane_tables$prev_next_fits$1 = lane_tables$window_prev_next_fits$1$q;
         lane_tables$prev_length$1 = lane_tables$window_prev_length$1$q;
-        lane_tables$prev_allowed$1 = lane_tables$window_prev_allowed$1$q;
         lane_tables$prev_free$1 = lane_tables$window_prev_free$1$q;
-        lane_tables$window_prev_cont$2$d = lane_tables$history_cont$2$q;
+        lane_tables$window_prev_is_cont$2$d = |lane_tables$history_cont$2$q;
         lane_tables$window_prev_length$2$d = lane_tables$history_length$2$q;
-        lane_tables$window_prev_allowed$2$d = lane_tables$history_allowed$2$q;
         lane_tables$window_prev_free$2$d = lane_tables$history_free$2$q;
-        lane_tables$prev_cont$2 = lane_tables$window_prev_cont$2$q;
+        lane_tables$prev_is_cont$2 = lane_tables$window_prev_is_cont$2$q;
+        lane_tables$prev_next_fits$2 = lane_tables$window_prev_next_fits$2$q;
         lane_tables$prev_length$2 = lane_tables$window_prev_length$2$q;
-        lane_tables$prev_allowed$2 = lane_tables$window_prev_allowed$2$q;
         lane_tables$prev_free$2 = lane_tables$window_prev_free$2$q;
-        lane_tables$window_prev_cont$3$d = lane_tables$history_cont$3$q;
+        lane_tables$window_prev_is_cont$3$d = |lane_tables$history_cont$3$q;
         lane_tables$window_prev_length$3$d = lane_tables$history_length$3$q;
-        lane_tables$window_prev_allowed$3$d = lane_tables$history_allowed$3$q;
         lane_tables$window_prev_free$3$d = lane_tables$history_free$3$q;
-        lane_tables$prev_cont$3 = lane_tables$window_prev_cont$3$q;
+        lane_tables$prev_is_cont$3 = lane_tables$window_prev_is_cont$3$q;
+        lane_tables$prev_next_fits$3 = lane_tables$window_prev_next_fits$3$q;
         lane_tables$prev_length$3 = lane_tables$window_prev_length$3$q;
-        lane_tables$prev_allowed$3 = lane_tables$window_prev_allowed$3$q;
         lane_tables$prev_free$3 = lane_tables$window_prev_free$3$q;
-        lane_tables$window_prev_cont$4$d = lane_tables$history_cont$4$q;
+        lane_tables$window_prev_is_cont$4$d = |lane_tables$history_cont$4$q;
         lane_tables$window_prev_length$4$d = lane_tables$history_length$4$q;
-        lane_tables$window_prev_allowed$4$d = lane_tables$history_allowed$4$q;
         lane_tables$window_prev_free$4$d = lane_tables$history_free$4$q;
-        lane_tables$prev_cont$4 = lane_tables$window_prev_cont$4$q;
+        lane_tables$prev_is_cont$4 = lane_tables$window_prev_is_cont$4$q;
+        lane_tables$prev_next_fits$4 = lane_tables$window_prev_next_fits$4$q;
         lane_tables$prev_length$4 = lane_tables$window_prev_length$4$q;
-        lane_tables$prev_allowed$4 = lane_tables$window_prev_allowed$4$q;
         lane_tables$prev_free$4 = lane_tables$window_prev_free$4$q;
-        lane_tables$window_next_cont$d = lane_tables$row_next_cont$q;
-        lane_tables$window_next_is_end$d = lane_tables$row_next_is_end$q;
+        lane_tables$window_prev_next_fits$0$d = |(lane_tables$history_cont$1$q & lane_tables$history_allowed$0$q);
+        lane_tables$window_prev_next_fits$1$d = |(lane_tables$history_cont$2$q & lane_tables$history_allowed$1$q);
+        lane_tables$window_prev_next_fits$2$d = |(lane_tables$history_cont$3$q & lane_tables$history_allowed$2$q);
+        lane_tables$window_prev_next_fits$3$d = |(lane_tables$history_cont$4$q & lane_tables$history_allowed$3$q);
+        lane_tables$window_prev_next_fits$4$d = |(lane_tables$row_cont$0$q & lane_tables$history_allowed$4$q);
         lane_tables$window_beat_tlast$d = lane_tables$row_tlast$q;
         lane_tables$window_beat_valid$d = lane_tables$row_valid$q & !lane_tables$rst;
-        lane_tables$after_cont = lane_tables$window_next_cont$q;
-        lane_tables$after_is_end = lane_tables$window_next_is_end$q;
         lane_tables$window_tlast = lane_tables$window_beat_tlast$q;
         lane_tables$window_valid = lane_tables$window_beat_valid$q;
     end
@@ -12793,66 +13332,66 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_decoder$slot_value$7 = lane_decoder$registered_slot_value$7$q;
         lane_decoder$beat_valid = lane_decoder$registered_beat_valid$q;
         lane_decoder$beat_tlast = lane_decoder$registered_beat_tlast$q;
-        lane_decoder$window_cont$0 = lane_decoder$prev_cont$0;
+        lane_decoder$window_is_cont$0 = lane_decoder$prev_is_cont$0;
+        lane_decoder$window_next_fits$0 = lane_decoder$prev_next_fits$0;
         lane_decoder$window_length$0 = lane_decoder$prev_length$0;
-        lane_decoder$window_allowed$0 = lane_decoder$prev_allowed$0;
         lane_decoder$window_wide_free$0$byte = lane_decoder$prev_free$0;
-        lane_decoder$window_cont$1 = lane_decoder$prev_cont$1;
+        lane_decoder$window_is_cont$1 = lane_decoder$prev_is_cont$1;
+        lane_decoder$window_next_fits$1 = lane_decoder$prev_next_fits$1;
         lane_decoder$window_length$1 = lane_decoder$prev_length$1;
-        lane_decoder$window_allowed$1 = lane_decoder$prev_allowed$1;
         lane_decoder$window_wide_free$1$byte = lane_decoder$prev_free$1;
-        lane_decoder$window_cont$2 = lane_decoder$prev_cont$2;
+        lane_decoder$window_is_cont$2 = lane_decoder$prev_is_cont$2;
+        lane_decoder$window_next_fits$2 = lane_decoder$prev_next_fits$2;
         lane_decoder$window_length$2 = lane_decoder$prev_length$2;
-        lane_decoder$window_allowed$2 = lane_decoder$prev_allowed$2;
         lane_decoder$window_wide_free$2$byte = lane_decoder$prev_free$2;
-        lane_decoder$window_cont$3 = lane_decoder$prev_cont$3;
+        lane_decoder$window_is_cont$3 = lane_decoder$prev_is_cont$3;
+        lane_decoder$window_next_fits$3 = lane_decoder$prev_next_fits$3;
         lane_decoder$window_length$3 = lane_decoder$prev_length$3;
-        lane_decoder$window_allowed$3 = lane_decoder$prev_allowed$3;
         lane_decoder$window_wide_free$3$byte = lane_decoder$prev_free$3;
-        lane_decoder$window_cont$4 = lane_decoder$prev_cont$4;
+        lane_decoder$window_is_cont$4 = lane_decoder$prev_is_cont$4;
+        lane_decoder$window_next_fits$4 = lane_decoder$prev_next_fits$4;
         lane_decoder$window_length$4 = lane_decoder$prev_length$4;
-        lane_decoder$window_allowed$4 = lane_decoder$prev_allowed$4;
         lane_decoder$window_wide_free$4$byte = lane_decoder$prev_free$4;
-        lane_decoder$window_cont$5 = lane_decoder$lane_cont$0;
+        lane_decoder$window_is_cont$5 = lane_decoder$lane_is_cont$0;
         lane_decoder$window_wide_free$5$byte = lane_decoder$lane_free$0;
-        lane_decoder$window_cont$6 = lane_decoder$lane_cont$1;
+        lane_decoder$window_is_cont$6 = lane_decoder$lane_is_cont$1;
         lane_decoder$window_wide_free$6$byte = lane_decoder$lane_free$1;
-        lane_decoder$window_cont$7 = lane_decoder$lane_cont$2;
+        lane_decoder$window_is_cont$7 = lane_decoder$lane_is_cont$2;
         lane_decoder$window_wide_free$7$byte = lane_decoder$lane_free$2;
-        lane_decoder$window_cont$8 = lane_decoder$lane_cont$3;
+        lane_decoder$window_is_cont$8 = lane_decoder$lane_is_cont$3;
         lane_decoder$window_wide_free$8$byte = lane_decoder$lane_free$3;
-        lane_decoder$window_cont$9 = lane_decoder$lane_cont$4;
+        lane_decoder$window_is_cont$9 = lane_decoder$lane_is_cont$4;
         lane_decoder$window_wide_free$9$byte = lane_decoder$lane_free$4;
-        lane_decoder$window_cont$10 = lane_decoder$lane_cont$5;
+        lane_decoder$window_is_cont$10 = lane_decoder$lane_is_cont$5;
         lane_decoder$window_wide_free$10$byte = lane_decoder$lane_free$5;
-        lane_decoder$window_cont$11 = lane_decoder$lane_cont$6;
+        lane_decoder$window_is_cont$11 = lane_decoder$lane_is_cont$6;
         lane_decoder$window_wide_free$11$byte = lane_decoder$lane_free$6;
-        lane_decoder$window_cont$12 = lane_decoder$lane_cont$7;
+        lane_decoder$window_is_cont$12 = lane_decoder$lane_is_cont$7;
         lane_decoder$window_wide_free$12$byte = lane_decoder$lane_free$7;
+        lane_decoder$window_next_fits$5 = lane_decoder$lane_next_fits$0;
         lane_decoder$window_length$5 = lane_decoder$lane_length$0;
-        lane_decoder$window_allowed$5 = lane_decoder$lane_allowed$0;
+        lane_decoder$window_next_fits$6 = lane_decoder$lane_next_fits$1;
         lane_decoder$window_length$6 = lane_decoder$lane_length$1;
-        lane_decoder$window_allowed$6 = lane_decoder$lane_allowed$1;
+        lane_decoder$window_next_fits$7 = lane_decoder$lane_next_fits$2;
         lane_decoder$window_length$7 = lane_decoder$lane_length$2;
-        lane_decoder$window_allowed$7 = lane_decoder$lane_allowed$2;
+        lane_decoder$window_next_fits$8 = lane_decoder$lane_next_fits$3;
         lane_decoder$window_length$8 = lane_decoder$lane_length$3;
-        lane_decoder$window_allowed$8 = lane_decoder$lane_allowed$3;
+        lane_decoder$window_next_fits$9 = lane_decoder$lane_next_fits$4;
         lane_decoder$window_length$9 = lane_decoder$lane_length$4;
-        lane_decoder$window_allowed$9 = lane_decoder$lane_allowed$4;
+        lane_decoder$window_next_fits$10 = lane_decoder$lane_next_fits$5;
         lane_decoder$window_length$10 = lane_decoder$lane_length$5;
-        lane_decoder$window_allowed$10 = lane_decoder$lane_allowed$5;
+        lane_decoder$window_next_fits$11 = lane_decoder$lane_next_fits$6;
         lane_decoder$window_length$11 = lane_decoder$lane_length$6;
-        lane_decoder$window_allowed$11 = lane_decoder$lane_allowed$6;
-        lane_decoder$unused_oldest_cont = |lane_decoder$window_cont$0;
-        lane_decoder$complete1$0$d = (lane_decoder$window_length$4 == 'h2) & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$open1$0$d = (lane_decoder$window_length$4 > 'h2) & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$complete2$0$d = (lane_decoder$window_length$3 == 'h3) & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$open2$0$d = (lane_decoder$window_length$3 > 'h3) & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$complete3$0$d = (lane_decoder$window_length$2 == 'h4) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
-        lane_decoder$open3$0$d = (lane_decoder$window_length$2 > 'h4) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
-        lane_decoder$complete4$0$d = (lane_decoder$window_length$1 == 'h5) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |lane_decoder$window_cont$3 & |(lane_decoder$window_cont$2 & lane_decoder$window_allowed$1);
-        lane_decoder$open4$0$d = (lane_decoder$window_length$1 > 'h5) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |lane_decoder$window_cont$3 & |(lane_decoder$window_cont$2 & lane_decoder$window_allowed$1);
-        lane_decoder$complete5$0$d = (lane_decoder$window_length$0 == 'h6) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |lane_decoder$window_cont$3 & |lane_decoder$window_cont$2 & |(lane_decoder$window_cont$1 & lane_decoder$window_allowed$0);
+        lane_decoder$unused_oldest_cont = lane_decoder$window_is_cont$0 | lane_decoder$window_is_cont$1;
+        lane_decoder$complete1$0$d = (lane_decoder$window_length$4 == 'h2) & lane_decoder$window_next_fits$4;
+        lane_decoder$open1$0$d = (lane_decoder$window_length$4 > 'h2) & lane_decoder$window_next_fits$4;
+        lane_decoder$complete2$0$d = (lane_decoder$window_length$3 == 'h3) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5;
+        lane_decoder$open2$0$d = (lane_decoder$window_length$3 > 'h3) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5;
+        lane_decoder$complete3$0$d = (lane_decoder$window_length$2 == 'h4) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
+        lane_decoder$open3$0$d = (lane_decoder$window_length$2 > 'h4) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
+        lane_decoder$complete4$0$d = (lane_decoder$window_length$1 == 'h5) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
+        lane_decoder$open4$0$d = (lane_decoder$window_length$1 > 'h5) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
+        lane_decoder$complete5$0$d = (lane_decoder$window_length$0 == 'h6) & lane_decoder$window_next_fits$0 & lane_decoder$window_is_cont$2 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
         lane_decoder$gathered$0$d = lane_decoder$window_wide_free$5$word | (lane_decoder$window_wide_free$4$word << 'h6) | (lane_decoder$window_wide_free$3$word << 'hc) | (lane_decoder$window_wide_free$2$word << 'h12) | (lane_decoder$window_wide_free$1$word << 'h18) | (lane_decoder$window_wide_free$0$word << 'h1e);
         lane_decoder$own_present$0$d = lane_decoder$lane_present$0;
         lane_decoder$own_ascii$0$d = lane_decoder$lane_length$0 == 'h1;
@@ -12860,15 +13399,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_decoder$own_outside$0$d = lane_decoder$lane_outside$0;
         lane_decoder$own_malformed$0$d = lane_decoder$lane_malformed$0;
         lane_decoder$own_free$0$d = lane_decoder$window_wide_free$5$word;
-        lane_decoder$complete1$1$d = (lane_decoder$window_length$5 == 'h2) & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$open1$1$d = (lane_decoder$window_length$5 > 'h2) & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$complete2$1$d = (lane_decoder$window_length$4 == 'h3) & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$open2$1$d = (lane_decoder$window_length$4 > 'h3) & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$complete3$1$d = (lane_decoder$window_length$3 == 'h4) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$open3$1$d = (lane_decoder$window_length$3 > 'h4) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$complete4$1$d = (lane_decoder$window_length$2 == 'h5) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
-        lane_decoder$open4$1$d = (lane_decoder$window_length$2 > 'h5) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
-        lane_decoder$complete5$1$d = (lane_decoder$window_length$1 == 'h6) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |lane_decoder$window_cont$3 & |(lane_decoder$window_cont$2 & lane_decoder$window_allowed$1);
+        lane_decoder$next_is_continuing$0$d = lane_decoder$lane_next_cont$0;
+        lane_decoder$next_continues$0$d = lane_decoder$lane_next_cont$0 & ((lane_decoder$lane_length$0 < 'h2) | lane_decoder$lane_next_fits$0);
+        lane_decoder$complete1$1$d = (lane_decoder$window_length$5 == 'h2) & lane_decoder$window_next_fits$5;
+        lane_decoder$open1$1$d = (lane_decoder$window_length$5 > 'h2) & lane_decoder$window_next_fits$5;
+        lane_decoder$complete2$1$d = (lane_decoder$window_length$4 == 'h3) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6;
+        lane_decoder$open2$1$d = (lane_decoder$window_length$4 > 'h3) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6;
+        lane_decoder$complete3$1$d = (lane_decoder$window_length$3 == 'h4) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
+        lane_decoder$open3$1$d = (lane_decoder$window_length$3 > 'h4) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
+        lane_decoder$complete4$1$d = (lane_decoder$window_length$2 == 'h5) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
+        lane_decoder$open4$1$d = (lane_decoder$window_length$2 > 'h5) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
+        lane_decoder$complete5$1$d = (lane_decoder$window_length$1 == 'h6) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
         lane_decoder$gathered$1$d = lane_decoder$window_wide_free$6$word | (lane_decoder$window_wide_free$5$word << 'h6) | (lane_decoder$window_wide_free$4$word << 'hc) | (lane_decoder$window_wide_free$3$word << 'h12) | (lane_decoder$window_wide_free$2$word << 'h18) | (lane_decoder$window_wide_free$1$word << 'h1e);
         lane_decoder$own_present$1$d = lane_decoder$lane_present$1;
         lane_decoder$own_ascii$1$d = lane_decoder$lane_length$1 == 'h1;
@@ -12876,15 +13417,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_decoder$own_outside$1$d = lane_decoder$lane_outside$1;
         lane_decoder$own_malformed$1$d = lane_decoder$lane_malformed$1;
         lane_decoder$own_free$1$d = lane_decoder$window_wide_free$6$word;
-        lane_decoder$complete1$2$d = (lane_decoder$window_length$6 == 'h2) & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$open1$2$d = (lane_decoder$window_length$6 > 'h2) & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$complete2$2$d = (lane_decoder$window_length$5 == 'h3) & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$open2$2$d = (lane_decoder$window_length$5 > 'h3) & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$complete3$2$d = (lane_decoder$window_length$4 == 'h4) & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$open3$2$d = (lane_decoder$window_length$4 > 'h4) & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$complete4$2$d = (lane_decoder$window_length$3 == 'h5) & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$open4$2$d = (lane_decoder$window_length$3 > 'h5) & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$complete5$2$d = (lane_decoder$window_length$2 == 'h6) & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
+        lane_decoder$next_is_continuing$1$d = lane_decoder$lane_next_cont$1;
+        lane_decoder$next_continues$1$d = lane_decoder$lane_next_cont$1 & ((lane_decoder$lane_length$1 < 'h2) | lane_decoder$lane_next_fits$1);
+        lane_decoder$complete1$2$d = (lane_decoder$window_length$6 == 'h2) & lane_decoder$window_next_fits$6;
+        lane_decoder$open1$2$d = (lane_decoder$window_length$6 > 'h2) & lane_decoder$window_next_fits$6;
+        lane_decoder$complete2$2$d = (lane_decoder$window_length$5 == 'h3) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7;
+        lane_decoder$open2$2$d = (lane_decoder$window_length$5 > 'h3) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7;
+        lane_decoder$complete3$2$d = (lane_decoder$window_length$4 == 'h4) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
+        lane_decoder$open3$2$d = (lane_decoder$window_length$4 > 'h4) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
+        lane_decoder$complete4$2$d = (lane_decoder$window_length$3 == 'h5) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
+        lane_decoder$open4$2$d = (lane_decoder$window_length$3 > 'h5) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
+        lane_decoder$complete5$2$d = (lane_decoder$window_length$2 == 'h6) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
         lane_decoder$gathered$2$d = lane_decoder$window_wide_free$7$word | (lane_decoder$window_wide_free$6$word << 'h6) | (lane_decoder$window_wide_free$5$word << 'hc) | (lane_decoder$window_wide_free$4$word << 'h12) | (lane_decoder$window_wide_free$3$word << 'h18) | (lane_decoder$window_wide_free$2$word << 'h1e);
         lane_decoder$own_present$2$d = lane_decoder$lane_present$2;
         lane_decoder$own_ascii$2$d = lane_decoder$lane_length$2 == 'h1;
@@ -12892,15 +13435,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_decoder$own_outside$2$d = lane_decoder$lane_outside$2;
         lane_decoder$own_malformed$2$d = lane_decoder$lane_malformed$2;
         lane_decoder$own_free$2$d = lane_decoder$window_wide_free$7$word;
-        lane_decoder$complete1$3$d = (lane_decoder$window_length$7 == 'h2) & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$open1$3$d = (lane_decoder$window_length$7 > 'h2) & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$complete2$3$d = (lane_decoder$window_length$6 == 'h3) & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$open2$3$d = (lane_decoder$window_length$6 > 'h3) & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$complete3$3$d = (lane_decoder$window_length$5 == 'h4) & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$open3$3$d = (lane_decoder$window_length$5 > 'h4) & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$complete4$3$d = (lane_decoder$window_length$4 == 'h5) & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$open4$3$d = (lane_decoder$window_length$4 > 'h5) & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$complete5$3$d = (lane_decoder$window_length$3 == 'h6) & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
+        lane_decoder$next_is_continuing$2$d = lane_decoder$lane_next_cont$2;
+        lane_decoder$next_continues$2$d = lane_decoder$lane_next_cont$2 & ((lane_decoder$lane_length$2 < 'h2) | lane_decoder$lane_next_fits$2);
+        lane_decoder$complete1$3$d = (lane_decoder$window_length$7 == 'h2) & lane_decoder$window_next_fits$7;
+        lane_decoder$open1$3$d = (lane_decoder$window_length$7 > 'h2) & lane_decoder$window_next_fits$7;
+        lane_decoder$complete2$3$d = (lane_decoder$window_length$6 == 'h3) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8;
+        lane_decoder$open2$3$d = (lane_decoder$window_length$6 > 'h3) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8;
+        lane_decoder$complete3$3$d = (lane_decoder$window_length$5 == 'h4) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
+        lane_decoder$open3$3$d = (lane_decoder$window_length$5 > 'h4) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
+        lane_decoder$complete4$3$d = (lane_decoder$window_length$4 == 'h5) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
+        lane_decoder$open4$3$d = (lane_decoder$window_length$4 > 'h5) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
+        lane_decoder$complete5$3$d = (lane_decoder$window_length$3 == 'h6) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
         lane_decoder$gathered$3$d = lane_decoder$window_wide_free$8$word | (lane_decoder$window_wide_free$7$word << 'h6) | (lane_decoder$window_wide_free$6$word << 'hc) | (lane_decoder$window_wide_free$5$word << 'h12) | (lane_decoder$window_wide_free$4$word << 'h18) | (lane_decoder$window_wide_free$3$word << 'h1e);
         lane_decoder$own_present$3$d = lane_decoder$lane_present$3;
         lane_decoder$own_ascii$3$d = lane_decoder$lane_length$3 == 'h1;
@@ -12908,15 +13453,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_decoder$own_outside$3$d = lane_decoder$lane_outside$3;
         lane_decoder$own_malformed$3$d = lane_decoder$lane_malformed$3;
         lane_decoder$own_free$3$d = lane_decoder$window_wide_free$8$word;
-        lane_decoder$complete1$4$d = (lane_decoder$window_length$8 == 'h2) & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$open1$4$d = (lane_decoder$window_length$8 > 'h2) & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$complete2$4$d = (lane_decoder$window_length$7 == 'h3) & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$open2$4$d = (lane_decoder$window_length$7 > 'h3) & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$complete3$4$d = (lane_decoder$window_length$6 == 'h4) & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$open3$4$d = (lane_decoder$window_length$6 > 'h4) & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$complete4$4$d = (lane_decoder$window_length$5 == 'h5) & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$open4$4$d = (lane_decoder$window_length$5 > 'h5) & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$complete5$4$d = (lane_decoder$window_length$4 == 'h6) & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
+        lane_decoder$next_is_continuing$3$d = lane_decoder$lane_next_cont$3;
+        lane_decoder$next_continues$3$d = lane_decoder$lane_next_cont$3 & ((lane_decoder$lane_length$3 < 'h2) | lane_decoder$lane_next_fits$3);
+        lane_decoder$complete1$4$d = (lane_decoder$window_length$8 == 'h2) & lane_decoder$window_next_fits$8;
+        lane_decoder$open1$4$d = (lane_decoder$window_length$8 > 'h2) & lane_decoder$window_next_fits$8;
+        lane_decoder$complete2$4$d = (lane_decoder$window_length$7 == 'h3) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9;
+        lane_decoder$open2$4$d = (lane_decoder$window_length$7 > 'h3) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9;
+        lane_decoder$complete3$4$d = (lane_decoder$window_length$6 == 'h4) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
+        lane_decoder$open3$4$d = (lane_decoder$window_length$6 > 'h4) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
+        lane_decoder$complete4$4$d = (lane_decoder$window_length$5 == 'h5) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
+        lane_decoder$open4$4$d = (lane_decoder$window_length$5 > 'h5) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
+        lane_decoder$complete5$4$d = (lane_decoder$window_length$4 == 'h6) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
         lane_decoder$gathered$4$d = lane_decoder$window_wide_free$9$word | (lane_decoder$window_wide_free$8$word << 'h6) | (lane_decoder$window_wide_free$7$word << 'hc) | (lane_decoder$window_wide_free$6$word << 'h12) | (lane_decoder$window_wide_free$5$word << 'h18) | (lane_decoder$window_wide_free$4$word << 'h1e);
         lane_decoder$own_present$4$d = lane_decoder$lane_present$4;
         lane_decoder$own_ascii$4$d = lane_decoder$lane_length$4 == 'h1;
@@ -12924,15 +13471,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_decoder$own_outside$4$d = lane_decoder$lane_outside$4;
         lane_decoder$own_malformed$4$d = lane_decoder$lane_malformed$4;
         lane_decoder$own_free$4$d = lane_decoder$window_wide_free$9$word;
-        lane_decoder$complete1$5$d = (lane_decoder$window_length$9 == 'h2) & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$open1$5$d = (lane_decoder$window_length$9 > 'h2) & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$complete2$5$d = (lane_decoder$window_length$8 == 'h3) & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$open2$5$d = (lane_decoder$window_length$8 > 'h3) & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$complete3$5$d = (lane_decoder$window_length$7 == 'h4) & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$open3$5$d = (lane_decoder$window_length$7 > 'h4) & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$complete4$5$d = (lane_decoder$window_length$6 == 'h5) & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$open4$5$d = (lane_decoder$window_length$6 > 'h5) & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$complete5$5$d = (lane_decoder$window_length$5 == 'h6) & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
+        lane_decoder$next_is_continuing$4$d = lane_decoder$lane_next_cont$4;
+        lane_decoder$next_continues$4$d = lane_decoder$lane_next_cont$4 & ((lane_decoder$lane_length$4 < 'h2) | lane_decoder$lane_next_fits$4);
+        lane_decoder$complete1$5$d = (lane_decoder$window_length$9 == 'h2) & lane_decoder$window_next_fits$9;
+        lane_decoder$open1$5$d = (lane_decoder$window_length$9 > 'h2) & lane_decoder$window_next_fits$9;
+        lane_decoder$complete2$5$d = (lane_decoder$window_length$8 == 'h3) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10;
+        lane_decoder$open2$5$d = (lane_decoder$window_length$8 > 'h3) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10;
+        lane_decoder$complete3$5$d = (lane_decoder$window_length$7 == 'h4) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
+        lane_decoder$open3$5$d = (lane_decoder$window_length$7 > 'h4) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
+        lane_decoder$complete4$5$d = (lane_decoder$window_length$6 == 'h5) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
+        lane_decoder$open4$5$d = (lane_decoder$window_length$6 > 'h5) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
+        lane_decoder$complete5$5$d = (lane_decoder$window_length$5 == 'h6) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
         lane_decoder$gathered$5$d = lane_decoder$window_wide_free$10$word | (lane_decoder$window_wide_free$9$word << 'h6) | (lane_decoder$window_wide_free$8$word << 'hc) | (lane_decoder$window_wide_free$7$word << 'h12) | (lane_decoder$window_wide_free$6$word << 'h18) | (lane_decoder$window_wide_free$5$word << 'h1e);
         lane_decoder$own_present$5$d = lane_decoder$lane_present$5;
         lane_decoder$own_ascii$5$d = lane_decoder$lane_length$5 == 'h1;
@@ -12940,15 +13489,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_decoder$own_outside$5$d = lane_decoder$lane_outside$5;
         lane_decoder$own_malformed$5$d = lane_decoder$lane_malformed$5;
         lane_decoder$own_free$5$d = lane_decoder$window_wide_free$10$word;
-        lane_decoder$complete1$6$d = (lane_decoder$window_length$10 == 'h2) & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$open1$6$d = (lane_decoder$window_length$10 > 'h2) & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$complete2$6$d = (lane_decoder$window_length$9 == 'h3) & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$open2$6$d = (lane_decoder$window_length$9 > 'h3) & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$complete3$6$d = (lane_decoder$window_length$8 == 'h4) & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$open3$6$d = (lane_decoder$window_length$8 > 'h4) & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$complete4$6$d = (lane_decoder$window_length$7 == 'h5) & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$open4$6$d = (lane_decoder$window_length$7 > 'h5) & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$complete5$6$d = (lane_decoder$window_length$6 == 'h6) & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
+        lane_decoder$next_is_continuing$5$d = lane_decoder$lane_next_cont$5;
+        lane_decoder$next_continues$5$d = lane_decoder$lane_next_cont$5 & ((lane_decoder$lane_length$5 < 'h2) | lane_decoder$lane_next_fits$5);
+        lane_decoder$complete1$6$d = (lane_decoder$window_length$10 == 'h2) & lane_decoder$window_next_fits$10;
+        lane_decoder$open1$6$d = (lane_decoder$window_length$10 > 'h2) & lane_decoder$window_next_fits$10;
+        lane_decoder$complete2$6$d = (lane_decoder$window_length$9 == 'h3) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11;
+        lane_decoder$open2$6$d = (lane_decoder$window_length$9 > 'h3) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11;
+        lane_decoder$complete3$6$d = (lane_decoder$window_length$8 == 'h4) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
+        lane_decoder$open3$6$d = (lane_decoder$window_length$8 > 'h4) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
+        lane_decoder$complete4$6$d = (lane_decoder$window_length$7 == 'h5) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
+        lane_decoder$open4$6$d = (lane_decoder$window_length$7 > 'h5) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
+        lane_decoder$complete5$6$d = (lane_decoder$window_length$6 == 'h6) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
         lane_decoder$gathered$6$d = lane_decoder$window_wide_free$11$word | (lane_decoder$window_wide_free$10$word << 'h6) | (lane_decoder$window_wide_free$9$word << 'hc) | (lane_decoder$window_wide_free$8$word << 'h12) | (lane_decoder$window_wide_free$7$word << 'h18) | (lane_decoder$window_wide_free$6$word << 'h1e);
         lane_decoder$own_present$6$d = lane_decoder$lane_present$6;
         lane_decoder$own_ascii$6$d = lane_decoder$lane_length$6 == 'h1;
@@ -12956,15 +13507,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_decoder$own_outside$6$d = lane_decoder$lane_outside$6;
         lane_decoder$own_malformed$6$d = lane_decoder$lane_malformed$6;
         lane_decoder$own_free$6$d = lane_decoder$window_wide_free$11$word;
-        lane_decoder$complete1$7$d = (lane_decoder$window_length$11 == 'h2) & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$open1$7$d = (lane_decoder$window_length$11 > 'h2) & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$complete2$7$d = (lane_decoder$window_length$10 == 'h3) & |lane_decoder$window_cont$12 & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$open2$7$d = (lane_decoder$window_length$10 > 'h3) & |lane_decoder$window_cont$12 & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$complete3$7$d = (lane_decoder$window_length$9 == 'h4) & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$open3$7$d = (lane_decoder$window_length$9 > 'h4) & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$complete4$7$d = (lane_decoder$window_length$8 == 'h5) & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$open4$7$d = (lane_decoder$window_length$8 > 'h5) & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$complete5$7$d = (lane_decoder$window_length$7 == 'h6) & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
+        lane_decoder$next_is_continuing$6$d = lane_decoder$lane_next_cont$6;
+        lane_decoder$next_continues$6$d = lane_decoder$lane_next_cont$6 & ((lane_decoder$lane_length$6 < 'h2) | lane_decoder$lane_next_fits$6);
+        lane_decoder$complete1$7$d = (lane_decoder$window_length$11 == 'h2) & lane_decoder$window_next_fits$11;
+        lane_decoder$open1$7$d = (lane_decoder$window_length$11 > 'h2) & lane_decoder$window_next_fits$11;
+        lane_decoder$complete2$7$d = (lane_decoder$window_length$10 == 'h3) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12;
+        lane_decoder$open2$7$d = (lane_decoder$window_length$10 > 'h3) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12;
+        lane_decoder$complete3$7$d = (lane_decoder$window_length$9 == 'h4) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
+        lane_decoder$open3$7$d = (lane_decoder$window_length$9 > 'h4) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
+        lane_decoder$complete4$7$d = (lane_decoder$window_length$8 == 'h5) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
+        lane_decoder$open4$7$d = (lane_decoder$window_length$8 > 'h5) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
+        lane_decoder$complete5$7$d = (lane_decoder$window_length$7 == 'h6) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
         lane_decoder$gathered$7$d = lane_decoder$window_wide_free$12$word | (lane_decoder$window_wide_free$11$word << 'h6) | (lane_decoder$window_wide_free$10$word << 'hc) | (lane_decoder$window_wide_free$9$word << 'h12) | (lane_decoder$window_wide_free$8$word << 'h18) | (lane_decoder$window_wide_free$7$word << 'h1e);
         lane_decoder$own_present$7$d = lane_decoder$lane_present$7;
         lane_decoder$own_ascii$7$d = lane_decoder$lane_length$7 == 'h1;
@@ -12972,66 +13525,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_decoder$own_outside$7$d = lane_decoder$lane_outside$7;
         lane_decoder$own_malformed$7$d = lane_decoder$lane_malformed$7;
         lane_decoder$own_free$7$d = lane_decoder$window_wide_free$12$word;
-        lane_decoder$next_cont$0 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$0 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$1 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$1 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$2 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$2 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$3 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$3 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$4 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$4 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$5 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$5 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$6 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$6 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$7 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$7 = lane_decoder$after_is_end;
-        if (lane_decoder$lane_present$1) begin
-            lane_decoder$next_cont$0 = lane_decoder$lane_cont$1;
-            lane_decoder$next_is_end$0 = 1'b0;
-        end
-        if (lane_decoder$lane_present$2) begin
-            lane_decoder$next_cont$1 = lane_decoder$lane_cont$2;
-            lane_decoder$next_is_end$1 = 1'b0;
-        end
-        if (lane_decoder$lane_present$3) begin
-            lane_decoder$next_cont$2 = lane_decoder$lane_cont$3;
-            lane_decoder$next_is_end$2 = 1'b0;
-        end
-        if (lane_decoder$lane_present$4) begin
-            lane_decoder$next_cont$3 = lane_decoder$lane_cont$4;
-            lane_decoder$next_is_end$3 = 1'b0;
-        end
-        if (lane_decoder$lane_present$5) begin
-            lane_decoder$next_cont$4 = lane_decoder$lane_cont$5;
-            lane_decoder$next_is_end$4 = 1'b0;
-        end
-        if (lane_decoder$lane_present$6) begin
-            lane_decoder$next_cont$5 = lane_decoder$lane_cont$6;
-            lane_decoder$next_is_end$5 = 1'b0;
-        end
-        if (lane_decoder$lane_present$7) begin
-            lane_decoder$next_cont$6 = lane_decoder$lane_cont$7;
-            lane_decoder$next_is_end$6 = 1'b0;
-        end
-        lane_decoder$next_is_continuing$0$d = !lane_decoder$next_is_end$0 & |lane_decoder$next_cont$0;
-        lane_decoder$next_continues$0$d = !lane_decoder$next_is_end$0 & |lane_decoder$next_cont$0 & ((lane_decoder$lane_length$0 < 'h2) | |(lane_decoder$next_cont$0 & lane_decoder$lane_allowed$0));
-        lane_decoder$next_is_continuing$1$d = !lane_decoder$next_is_end$1 & |lane_decoder$next_cont$1;
-        lane_decoder$next_continues$1$d = !lane_decoder$next_is_end$1 & |lane_decoder$next_cont$1 & ((lane_decoder$lane_length$1 < 'h2) | |(lane_decoder$next_cont$1 & lane_decoder$lane_allowed$1));
-        lane_decoder$next_is_continuing$2$d = !lane_decoder$next_is_end$2 & |lane_decoder$next_cont$2;
-        lane_decoder$next_continues$2$d = !lane_decoder$next_is_end$2 & |lane_decoder$next_cont$2 & ((lane_decoder$lane_length$2 < 'h2) | |(lane_decoder$next_cont$2 & lane_decoder$lane_allowed$2));
-        lane_decoder$next_is_continuing$3$d = !lane_decoder$next_is_end$3 & |lane_decoder$next_cont$3;
-        lane_decoder$next_continues$3$d = !lane_decoder$next_is_end$3 & |lane_decoder$next_cont$3 & ((lane_decoder$lane_length$3 < 'h2) | |(lane_decoder$next_cont$3 & lane_decoder$lane_allowed$3));
-        lane_decoder$next_is_continuing$4$d = !lane_decoder$next_is_end$4 & |lane_decoder$next_cont$4;
-        lane_decoder$next_continues$4$d = !lane_decoder$next_is_end$4 & |lane_decoder$next_cont$4 & ((lane_decoder$lane_length$4 < 'h2) | |(lane_decoder$next_cont$4 & lane_decoder$lane_allowed$4));
-        lane_decoder$next_is_continuing$5$d = !lane_decoder$next_is_end$5 & |lane_decoder$next_cont$5;
-        lane_decoder$next_continues$5$d = !lane_decoder$next_is_end$5 & |lane_decoder$next_cont$5 & ((lane_decoder$lane_length$5 < 'h2) | |(lane_decoder$next_cont$5 & lane_decoder$lane_allowed$5));
-        lane_decoder$next_is_continuing$6$d = !lane_decoder$next_is_end$6 & |lane_decoder$next_cont$6;
-        lane_decoder$next_continues$6$d = !lane_decoder$next_is_end$6 & |lane_decoder$next_cont$6 & ((lane_decoder$lane_length$6 < 'h2) | |(lane_decoder$next_cont$6 & lane_decoder$lane_allowed$6));
-        lane_decoder$next_is_continuing$7$d = !lane_decoder$next_is_end$7 & |lane_decoder$next_cont$7;
-        lane_decoder$next_continues$7$d = !lane_decoder$next_is_end$7 & |lane_decoder$next_cont$7 & ((lane_decoder$lane_length$7 < 'h2) | |(lane_decoder$next_cont$7 & lane_decoder$lane_allowed$7));
+        lane_decoder$next_is_continuing$7$d = lane_decoder$lane_next_cont$7;
+        lane_decoder$next_continues$7$d = lane_decoder$lane_next_cont$7 & ((lane_decoder$lane_length$7 < 'h2) | lane_decoder$lane_next_fits$7);
         lane_decoder$partial_tlast$d = lane_decoder$window_tlast;
         lane_decoder$partial_valid$d = lane_decoder$window_valid & !lane_decoder$rst;
         lane_decoder$complete$0 = lane_decoder$complete1$0$q | lane_decoder$complete2$0$q | lane_decoder$complete3$0$q | lane_decoder$complete4$0$q | lane_decoder$complete5$0$q;
@@ -15158,8 +15653,24 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     end
     // queue$ram
     always @(posedge queue$ram$clock) begin
-        if (queue$ram$write_enable) beats[queue$ram$write_address] <= {queue$ram$write_tlast, queue$ram$write_tkeep, queue$ram$write_tuser, queue$ram$write_tdata};
-        if (queue$ram$read_enable) {queue$ram$read_tlast, queue$ram$read_tkeep, queue$ram$read_tuser, queue$ram$read_tdata} <= beats[queue$ram$read_address];
+        if (queue$ram$write_enable) begin
+            beats$0[queue$ram$write_address] <= {queue$ram$write_tlast, queue$ram$write_tkeep[0], queue$ram$write_tuser[3:0], queue$ram$write_tdata[31:0]};
+            beats$1[queue$ram$write_address] <= {queue$ram$write_tkeep[1], queue$ram$write_tuser[7:4], queue$ram$write_tdata[63:32]};
+            beats$2[queue$ram$write_address] <= {queue$ram$write_tkeep[2], queue$ram$write_tuser[11:8], queue$ram$write_tdata[95:64]};
+            beats$3[queue$ram$write_address] <= {queue$ram$write_tkeep[3], queue$ram$write_tuser[15:12], queue$ram$write_tdata[127:96]};
+            beats$4[queue$ram$write_address] <= {queue$ram$write_tkeep[4], queue$ram$write_tuser[19:16], queue$ram$write_tdata[159:128]};
+            beats$5[queue$ram$write_address] <= {queue$ram$write_tkeep[5], queue$ram$write_tuser[23:20], queue$ram$write_tdata[191:160]};
+            beats$6[queue$ram$write_address] <= {queue$ram$write_tkeep[6], queue$ram$write_tuser[27:24], queue$ram$write_tdata[223:192]};
+            beats$7[queue$ram$write_address] <= {queue$ram$write_tkeep[7], queue$ram$write_tuser[31:28], queue$ram$write_tdata[255:224]};
+        end
+        if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address];
+        if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address];
+        if (queue$ram$read_enable$2) {queue$ram$read_tkeep$2, queue$ram$read_tuser$2, queue$ram$read_tdata$2} <= beats$2[queue$ram$read_address];
+        if (queue$ram$read_enable$3) {queue$ram$read_tkeep$3, queue$ram$read_tuser$3, queue$ram$read_tdata$3} <= beats$3[queue$ram$read_address];
+        if (queue$ram$read_enable$4) {queue$ram$read_tkeep$4, queue$ram$read_tuser$4, queue$ram$read_tdata$4} <= beats$4[queue$ram$read_address];
+        if (queue$ram$read_enable$5) {queue$ram$read_tkeep$5, queue$ram$read_tuser$5, queue$ram$read_tdata$5} <= beats$5[queue$ram$read_address];
+        if (queue$ram$read_enable$6) {queue$ram$read_tkeep$6, queue$ram$read_tuser$6, queue$ram$read_tdata$6} <= beats$6[queue$ram$read_address];
+        if (queue$ram$read_enable$7) {queue$ram$read_tkeep$7, queue$ram$read_tuser$7, queue$ram$read_tdata$7} <= beats$7[queue$ram$read_address];
     end
     // queue$write_pointer
     initial begin
@@ -15175,20 +15686,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge queue$read_pointer$clock) begin
        queue$read_pointer$q <= queue$read_pointer$d;
     end
-    // queue$fetched
-    initial begin
-       queue$fetched$q = 1'h0;
-    end
-    always @(posedge queue$fetched$clock) begin
-       queue$fetched$q <= queue$fetched$d;
-    end
-    // queue$not_empty
-    initial begin
-       queue$not_empty$q = 1'h0;
-    end
-    always @(posedge queue$not_empty$clock) begin
-       queue$not_empty$q <= queue$not_empty$d;
-    end
     // queue$read_pointer_ahead
     initial begin
        queue$read_pointer_ahead$q = 8'h0;
@@ -15196,33 +15693,341 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge queue$read_pointer_ahead$clock) begin
        queue$read_pointer_ahead$q <= queue$read_pointer_ahead$d;
     end
-    // queue$tdata_out
+    // queue$fetched$0
     initial begin
-       queue$tdata_out$q = 256'h0;
+       queue$fetched$0$q = 1'h0;
     end
-    always @(posedge queue$tdata_out$clock) begin
-       queue$tdata_out$q <= queue$tdata_out$d;
+    always @(posedge queue$fetched$0$clock) begin
+       queue$fetched$0$q <= queue$fetched$0$d;
     end
-    // queue$tuser_out
+    // queue$fetched$1
     initial begin
-       queue$tuser_out$q = 'h0;
+       queue$fetched$1$q = 1'h0;
     end
-    always @(posedge queue$tuser_out$clock) begin
-       queue$tuser_out$q <= queue$tuser_out$d;
+    always @(posedge queue$fetched$1$clock) begin
+       queue$fetched$1$q <= queue$fetched$1$d;
     end
-    // queue$tkeep_out
+    // queue$fetched$2
     initial begin
-       queue$tkeep_out$q = 8'h0;
+       queue$fetched$2$q = 1'h0;
     end
-    always @(posedge queue$tkeep_out$clock) begin
-       queue$tkeep_out$q <= queue$tkeep_out$d;
+    always @(posedge queue$fetched$2$clock) begin
+       queue$fetched$2$q <= queue$fetched$2$d;
     end
-    // queue$tvalid_out
+    // queue$fetched$3
     initial begin
-       queue$tvalid_out$q = 1'h0;
+       queue$fetched$3$q = 1'h0;
     end
-    always @(posedge queue$tvalid_out$clock) begin
-       queue$tvalid_out$q <= queue$tvalid_out$d;
+    always @(posedge queue$fetched$3$clock) begin
+       queue$fetched$3$q <= queue$fetched$3$d;
+    end
+    // queue$fetched$4
+    initial begin
+       queue$fetched$4$q = 1'h0;
+    end
+    always @(posedge queue$fetched$4$clock) begin
+       queue$fetched$4$q <= queue$fetched$4$d;
+    end
+    // queue$fetched$5
+    initial begin
+       queue$fetched$5$q = 1'h0;
+    end
+    always @(posedge queue$fetched$5$clock) begin
+       queue$fetched$5$q <= queue$fetched$5$d;
+    end
+    // queue$fetched$6
+    initial begin
+       queue$fetched$6$q = 1'h0;
+    end
+    always @(posedge queue$fetched$6$clock) begin
+       queue$fetched$6$q <= queue$fetched$6$d;
+    end
+    // queue$fetched$7
+    initial begin
+       queue$fetched$7$q = 1'h0;
+    end
+    always @(posedge queue$fetched$7$clock) begin
+       queue$fetched$7$q <= queue$fetched$7$d;
+    end
+    // queue$not_empty$0
+    initial begin
+       queue$not_empty$0$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$0$clock) begin
+       queue$not_empty$0$q <= queue$not_empty$0$d;
+    end
+    // queue$not_empty$1
+    initial begin
+       queue$not_empty$1$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$1$clock) begin
+       queue$not_empty$1$q <= queue$not_empty$1$d;
+    end
+    // queue$not_empty$2
+    initial begin
+       queue$not_empty$2$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$2$clock) begin
+       queue$not_empty$2$q <= queue$not_empty$2$d;
+    end
+    // queue$not_empty$3
+    initial begin
+       queue$not_empty$3$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$3$clock) begin
+       queue$not_empty$3$q <= queue$not_empty$3$d;
+    end
+    // queue$not_empty$4
+    initial begin
+       queue$not_empty$4$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$4$clock) begin
+       queue$not_empty$4$q <= queue$not_empty$4$d;
+    end
+    // queue$not_empty$5
+    initial begin
+       queue$not_empty$5$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$5$clock) begin
+       queue$not_empty$5$q <= queue$not_empty$5$d;
+    end
+    // queue$not_empty$6
+    initial begin
+       queue$not_empty$6$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$6$clock) begin
+       queue$not_empty$6$q <= queue$not_empty$6$d;
+    end
+    // queue$not_empty$7
+    initial begin
+       queue$not_empty$7$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$7$clock) begin
+       queue$not_empty$7$q <= queue$not_empty$7$d;
+    end
+    // queue$tvalid_out$0
+    initial begin
+       queue$tvalid_out$0$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$0$clock) begin
+       queue$tvalid_out$0$q <= queue$tvalid_out$0$d;
+    end
+    // queue$tvalid_out$1
+    initial begin
+       queue$tvalid_out$1$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$1$clock) begin
+       queue$tvalid_out$1$q <= queue$tvalid_out$1$d;
+    end
+    // queue$tvalid_out$2
+    initial begin
+       queue$tvalid_out$2$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$2$clock) begin
+       queue$tvalid_out$2$q <= queue$tvalid_out$2$d;
+    end
+    // queue$tvalid_out$3
+    initial begin
+       queue$tvalid_out$3$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$3$clock) begin
+       queue$tvalid_out$3$q <= queue$tvalid_out$3$d;
+    end
+    // queue$tvalid_out$4
+    initial begin
+       queue$tvalid_out$4$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$4$clock) begin
+       queue$tvalid_out$4$q <= queue$tvalid_out$4$d;
+    end
+    // queue$tvalid_out$5
+    initial begin
+       queue$tvalid_out$5$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$5$clock) begin
+       queue$tvalid_out$5$q <= queue$tvalid_out$5$d;
+    end
+    // queue$tvalid_out$6
+    initial begin
+       queue$tvalid_out$6$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$6$clock) begin
+       queue$tvalid_out$6$q <= queue$tvalid_out$6$d;
+    end
+    // queue$tvalid_out$7
+    initial begin
+       queue$tvalid_out$7$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$7$clock) begin
+       queue$tvalid_out$7$q <= queue$tvalid_out$7$d;
+    end
+    // queue$tdata_out$0
+    initial begin
+       queue$tdata_out$0$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$0$clock) begin
+       queue$tdata_out$0$q <= queue$tdata_out$0$d;
+    end
+    // queue$tdata_out$1
+    initial begin
+       queue$tdata_out$1$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$1$clock) begin
+       queue$tdata_out$1$q <= queue$tdata_out$1$d;
+    end
+    // queue$tdata_out$2
+    initial begin
+       queue$tdata_out$2$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$2$clock) begin
+       queue$tdata_out$2$q <= queue$tdata_out$2$d;
+    end
+    // queue$tdata_out$3
+    initial begin
+       queue$tdata_out$3$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$3$clock) begin
+       queue$tdata_out$3$q <= queue$tdata_out$3$d;
+    end
+    // queue$tdata_out$4
+    initial begin
+       queue$tdata_out$4$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$4$clock) begin
+       queue$tdata_out$4$q <= queue$tdata_out$4$d;
+    end
+    // queue$tdata_out$5
+    initial begin
+       queue$tdata_out$5$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$5$clock) begin
+       queue$tdata_out$5$q <= queue$tdata_out$5$d;
+    end
+    // queue$tdata_out$6
+    initial begin
+       queue$tdata_out$6$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$6$clock) begin
+       queue$tdata_out$6$q <= queue$tdata_out$6$d;
+    end
+    // queue$tdata_out$7
+    initial begin
+       queue$tdata_out$7$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$7$clock) begin
+       queue$tdata_out$7$q <= queue$tdata_out$7$d;
+    end
+    // queue$tuser_out$0
+    initial begin
+       queue$tuser_out$0$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$0$clock) begin
+       queue$tuser_out$0$q <= queue$tuser_out$0$d;
+    end
+    // queue$tuser_out$1
+    initial begin
+       queue$tuser_out$1$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$1$clock) begin
+       queue$tuser_out$1$q <= queue$tuser_out$1$d;
+    end
+    // queue$tuser_out$2
+    initial begin
+       queue$tuser_out$2$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$2$clock) begin
+       queue$tuser_out$2$q <= queue$tuser_out$2$d;
+    end
+    // queue$tuser_out$3
+    initial begin
+       queue$tuser_out$3$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$3$clock) begin
+       queue$tuser_out$3$q <= queue$tuser_out$3$d;
+    end
+    // queue$tuser_out$4
+    initial begin
+       queue$tuser_out$4$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$4$clock) begin
+       queue$tuser_out$4$q <= queue$tuser_out$4$d;
+    end
+    // queue$tuser_out$5
+    initial begin
+       queue$tuser_out$5$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$5$clock) begin
+       queue$tuser_out$5$q <= queue$tuser_out$5$d;
+    end
+    // queue$tuser_out$6
+    initial begin
+       queue$tuser_out$6$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$6$clock) begin
+       queue$tuser_out$6$q <= queue$tuser_out$6$d;
+    end
+    // queue$tuser_out$7
+    initial begin
+       queue$tuser_out$7$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$7$clock) begin
+       queue$tuser_out$7$q <= queue$tuser_out$7$d;
+    end
+    // queue$tkeep_out$0
+    initial begin
+       queue$tkeep_out$0$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$0$clock) begin
+       queue$tkeep_out$0$q <= queue$tkeep_out$0$d;
+    end
+    // queue$tkeep_out$1
+    initial begin
+       queue$tkeep_out$1$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$1$clock) begin
+       queue$tkeep_out$1$q <= queue$tkeep_out$1$d;
+    end
+    // queue$tkeep_out$2
+    initial begin
+       queue$tkeep_out$2$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$2$clock) begin
+       queue$tkeep_out$2$q <= queue$tkeep_out$2$d;
+    end
+    // queue$tkeep_out$3
+    initial begin
+       queue$tkeep_out$3$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$3$clock) begin
+       queue$tkeep_out$3$q <= queue$tkeep_out$3$d;
+    end
+    // queue$tkeep_out$4
+    initial begin
+       queue$tkeep_out$4$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$4$clock) begin
+       queue$tkeep_out$4$q <= queue$tkeep_out$4$d;
+    end
+    // queue$tkeep_out$5
+    initial begin
+       queue$tkeep_out$5$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$5$clock) begin
+       queue$tkeep_out$5$q <= queue$tkeep_out$5$d;
+    end
+    // queue$tkeep_out$6
+    initial begin
+       queue$tkeep_out$6$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$6$clock) begin
+       queue$tkeep_out$6$q <= queue$tkeep_out$6$d;
+    end
+    // queue$tkeep_out$7
+    initial begin
+       queue$tkeep_out$7$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$7$clock) begin
+       queue$tkeep_out$7$q <= queue$tkeep_out$7$d;
     end
     // queue$tlast_out
     initial begin
@@ -15231,71 +16036,299 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge queue$tlast_out$clock) begin
        queue$tlast_out$q <= queue$tlast_out$d;
     end
+    // queue$tdata_bus
+    always @(*) queue$tdata_bus$bus = {queue$tdata_bus$lane$7, queue$tdata_bus$lane$6, queue$tdata_bus$lane$5, queue$tdata_bus$lane$4, queue$tdata_bus$lane$3, queue$tdata_bus$lane$2, queue$tdata_bus$lane$1, queue$tdata_bus$lane$0};
+    // queue$tuser_bus
+    always @(*) queue$tuser_bus$bus = {queue$tuser_bus$lane$7, queue$tuser_bus$lane$6, queue$tuser_bus$lane$5, queue$tuser_bus$lane$4, queue$tuser_bus$lane$3, queue$tuser_bus$lane$2, queue$tuser_bus$lane$1, queue$tuser_bus$lane$0};
+    // queue$tkeep_bus
+    always @(*) queue$tkeep_bus$bus = {queue$tkeep_bus$lane$7, queue$tkeep_bus$lane$6, queue$tkeep_bus$lane$5, queue$tkeep_bus$lane$4, queue$tkeep_bus$lane$3, queue$tkeep_bus$lane$2, queue$tkeep_bus$lane$1, queue$tkeep_bus$lane$0};
     // queue
     always @(*) begin
         queue$write_pointer$clock = queue$clock;
         queue$read_pointer$clock = queue$clock;
-        queue$fetched$clock = queue$clock;
-        queue$not_empty$clock = queue$clock;
         queue$read_pointer_ahead$clock = queue$clock;
-        queue$tdata_out$clock = queue$clock;
-        queue$tuser_out$clock = queue$clock;
-        queue$tkeep_out$clock = queue$clock;
-        queue$tvalid_out$clock = queue$clock;
         queue$tlast_out$clock = queue$clock;
         queue$write_pointer$d = queue$write_pointer$q;
         queue$read_pointer$d = queue$read_pointer$q;
-        queue$fetched$d = queue$fetched$q;
-        queue$not_empty$d = queue$not_empty$q;
         queue$read_pointer_ahead$d = queue$read_pointer_ahead$q;
-        queue$tdata_out$d = queue$tdata_out$q;
-        queue$tuser_out$d = queue$tuser_out$q;
-        queue$tkeep_out$d = queue$tkeep_out$q;
-        queue$tvalid_out$d = queue$tvalid_out$q;
         queue$tlast_out$d = queue$tlast_out$q;
+        queue$fetched$0$clock = queue$clock;
+        queue$fetched$0$d = queue$fetched$0$q;
+        queue$not_empty$0$clock = queue$clock;
+        queue$not_empty$0$d = queue$not_empty$0$q;
+        queue$tvalid_out$0$clock = queue$clock;
+        queue$tvalid_out$0$d = queue$tvalid_out$0$q;
+        queue$tdata_out$0$clock = queue$clock;
+        queue$tdata_out$0$d = queue$tdata_out$0$q;
+        queue$tuser_out$0$clock = queue$clock;
+        queue$tuser_out$0$d = queue$tuser_out$0$q;
+        queue$tkeep_out$0$clock = queue$clock;
+        queue$tkeep_out$0$d = queue$tkeep_out$0$q;
+        queue$tdata_bus$lane$0 = queue$tdata_out$0$q;
+        queue$tuser_bus$lane$0 = queue$tuser_out$0$q;
+        queue$tkeep_bus$lane$0 = queue$tkeep_out$0$q;
+        queue$fetched$1$clock = queue$clock;
+        queue$fetched$1$d = queue$fetched$1$q;
+        queue$not_empty$1$clock = queue$clock;
+        queue$not_empty$1$d = queue$not_empty$1$q;
+        queue$tvalid_out$1$clock = queue$clock;
+        queue$tvalid_out$1$d = queue$tvalid_out$1$q;
+        queue$tdata_out$1$clock = queue$clock;
+        queue$tdata_out$1$d = queue$tdata_out$1$q;
+        queue$tuser_out$1$clock = queue$clock;
+        queue$tuser_out$1$d = queue$tuser_out$1$q;
+        queue$tkeep_out$1$clock = queue$clock;
+        queue$tkeep_out$1$d = queue$tkeep_out$1$q;
+        queue$tdata_bus$lane$1 = queue$tdata_out$1$q;
+        queue$tuser_bus$lane$1 = queue$tuser_out$1$q;
+        queue$tkeep_bus$lane$1 = queue$tkeep_out$1$q;
+        queue$fetched$2$clock = queue$clock;
+        queue$fetched$2$d = queue$fetched$2$q;
+        queue$not_empty$2$clock = queue$clock;
+        queue$not_empty$2$d = queue$not_empty$2$q;
+        queue$tvalid_out$2$clock = queue$clock;
+        queue$tvalid_out$2$d = queue$tvalid_out$2$q;
+        queue$tdata_out$2$clock = queue$clock;
+        queue$tdata_out$2$d = queue$tdata_out$2$q;
+        queue$tuser_out$2$clock = queue$clock;
+        queue$tuser_out$2$d = queue$tuser_out$2$q;
+        queue$tkeep_out$2$clock = queue$clock;
+        queue$tkeep_out$2$d = queue$tkeep_out$2$q;
+        queue$tdata_bus$lane$2 = queue$tdata_out$2$q;
+        queue$tuser_bus$lane$2 = queue$tuser_out$2$q;
+        queue$tkeep_bus$lane$2 = queue$tkeep_out$2$q;
+        queue$fetched$3$clock = queue$clock;
+        queue$fetched$3$d = queue$fetched$3$q;
+        queue$not_empty$3$clock = queue$clock;
+        queue$not_empty$3$d = queue$not_empty$3$q;
+        queue$tvalid_out$3$clock = queue$clock;
+        queue$tvalid_out$3$d = queue$tvalid_out$3$q;
+        queue$tdata_out$3$clock = queue$clock;
+        queue$tdata_out$3$d = queue$tdata_out$3$q;
+        queue$tuser_out$3$clock = queue$clock;
+        queue$tuser_out$3$d = queue$tuser_out$3$q;
+        queue$tkeep_out$3$clock = queue$clock;
+        queue$tkeep_out$3$d = queue$tkeep_out$3$q;
+        queue$tdata_bus$lane$3 = queue$tdata_out$3$q;
+        queue$tuser_bus$lane$3 = queue$tuser_out$3$q;
+        queue$tkeep_bus$lane$3 = queue$tkeep_out$3$q;
+        queue$fetched$4$clock = queue$clock;
+        queue$fetched$4$d = queue$fetched$4$q;
+        queue$not_empty$4$clock = queue$clock;
+        queue$not_empty$4$d = queue$not_empty$4$q;
+        queue$tvalid_out$4$clock = queue$clock;
+        queue$tvalid_out$4$d = queue$tvalid_out$4$q;
+        queue$tdata_out$4$clock = queue$clock;
+        queue$tdata_out$4$d = queue$tdata_out$4$q;
+        queue$tuser_out$4$clock = queue$clock;
+        queue$tuser_out$4$d = queue$tuser_out$4$q;
+        queue$tkeep_out$4$clock = queue$clock;
+        queue$tkeep_out$4$d = queue$tkeep_out$4$q;
+        queue$tdata_bus$lane$4 = queue$tdata_out$4$q;
+        queue$tuser_bus$lane$4 = queue$tuser_out$4$q;
+        queue$tkeep_bus$lane$4 = queue$tkeep_out$4$q;
+        queue$fetched$5$clock = queue$clock;
+        queue$fetched$5$d = queue$fetched$5$q;
+        queue$not_empty$5$clock = queue$clock;
+        queue$not_empty$5$d = queue$not_empty$5$q;
+        queue$tvalid_out$5$clock = queue$clock;
+        queue$tvalid_out$5$d = queue$tvalid_out$5$q;
+        queue$tdata_out$5$clock = queue$clock;
+        queue$tdata_out$5$d = queue$tdata_out$5$q;
+        queue$tuser_out$5$clock = queue$clock;
+        queue$tuser_out$5$d = queue$tuser_out$5$q;
+        queue$tkeep_out$5$clock = queue$clock;
+        queue$tkeep_out$5$d = queue$tkeep_out$5$q;
+        queue$tdata_bus$lane$5 = queue$tdata_out$5$q;
+        queue$tuser_bus$lane$5 = queue$tuser_out$5$q;
+        queue$tkeep_bus$lane$5 = queue$tkeep_out$5$q;
+        queue$fetched$6$clock = queue$clock;
+        queue$fetched$6$d = queue$fetched$6$q;
+        queue$not_empty$6$clock = queue$clock;
+        queue$not_empty$6$d = queue$not_empty$6$q;
+        queue$tvalid_out$6$clock = queue$clock;
+        queue$tvalid_out$6$d = queue$tvalid_out$6$q;
+        queue$tdata_out$6$clock = queue$clock;
+        queue$tdata_out$6$d = queue$tdata_out$6$q;
+        queue$tuser_out$6$clock = queue$clock;
+        queue$tuser_out$6$d = queue$tuser_out$6$q;
+        queue$tkeep_out$6$clock = queue$clock;
+        queue$tkeep_out$6$d = queue$tkeep_out$6$q;
+        queue$tdata_bus$lane$6 = queue$tdata_out$6$q;
+        queue$tuser_bus$lane$6 = queue$tuser_out$6$q;
+        queue$tkeep_bus$lane$6 = queue$tkeep_out$6$q;
+        queue$fetched$7$clock = queue$clock;
+        queue$fetched$7$d = queue$fetched$7$q;
+        queue$not_empty$7$clock = queue$clock;
+        queue$not_empty$7$d = queue$not_empty$7$q;
+        queue$tvalid_out$7$clock = queue$clock;
+        queue$tvalid_out$7$d = queue$tvalid_out$7$q;
+        queue$tdata_out$7$clock = queue$clock;
+        queue$tdata_out$7$d = queue$tdata_out$7$q;
+        queue$tuser_out$7$clock = queue$clock;
+        queue$tuser_out$7$d = queue$tuser_out$7$q;
+        queue$tkeep_out$7$clock = queue$clock;
+        queue$tkeep_out$7$d = queue$tkeep_out$7$q;
+        queue$tdata_bus$lane$7 = queue$tdata_out$7$q;
+        queue$tuser_bus$lane$7 = queue$tuser_out$7$q;
+        queue$tkeep_bus$lane$7 = queue$tkeep_out$7$q;
         queue$ram$clock = queue$clock;
-        queue$m_axis_tdata = queue$tdata_out$q;
-        queue$m_axis_tuser = queue$tuser_out$q;
-        queue$m_axis_tkeep = queue$tkeep_out$q;
-        queue$m_axis_tvalid = queue$tvalid_out$q;
+        queue$m_axis_tdata = queue$tdata_bus$bus;
+        queue$m_axis_tuser = queue$tuser_bus$bus;
+        queue$m_axis_tkeep = queue$tkeep_bus$bus;
+        queue$m_axis_tvalid = queue$tvalid_out$0$q;
         queue$m_axis_tlast = queue$tlast_out$q;
-        queue$returned = queue$tvalid_out$q & queue$m_axis_tready;
+        queue$returned = queue$tvalid_out$0$q & queue$m_axis_tready;
         queue$ram$write_enable = queue$write;
         queue$ram$write_address = queue$write_pointer$q[('h0)+:(5)];
         queue$ram$write_tdata = queue$tdata;
         queue$ram$write_tuser = queue$tuser;
         queue$ram$write_tkeep = queue$tkeep;
         queue$ram$write_tlast = queue$tlast;
-        queue$output_free = !queue$tvalid_out$q | queue$m_axis_tready;
-        queue$fetch = queue$not_empty$q & (!queue$fetched$q | queue$output_free);
-        queue$ram$read_enable = queue$fetch;
         queue$ram$read_address = queue$read_pointer$q[('h0)+:(5)];
         if (queue$write) begin
             queue$write_pointer$d = queue$write_pointer$q + 'h1;
         end
-        if (queue$fetch) begin
+        queue$one_left = queue$write_pointer$q == queue$read_pointer_ahead$q;
+        queue$output_free$0 = !queue$tvalid_out$0$q | queue$m_axis_tready;
+        queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
+        queue$ram$read_enable$0 = queue$fetch$0;
+        queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left));
+        queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$output_free$0);
+        if (queue$output_free$0) begin
+            queue$tvalid_out$0$d = queue$fetched$0$q;
+        end
+        if (queue$output_free$0 & queue$fetched$0$q) begin
+            queue$tdata_out$0$d = queue$ram$read_tdata$0;
+            queue$tuser_out$0$d = queue$ram$read_tuser$0;
+            queue$tkeep_out$0$d = queue$ram$read_tkeep$0;
+        end
+        queue$output_free$1 = !queue$tvalid_out$1$q | queue$m_axis_tready;
+        queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
+        queue$ram$read_enable$1 = queue$fetch$1;
+        queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left));
+        queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$output_free$1);
+        if (queue$output_free$1) begin
+            queue$tvalid_out$1$d = queue$fetched$1$q;
+        end
+        if (queue$output_free$1 & queue$fetched$1$q) begin
+            queue$tdata_out$1$d = queue$ram$read_tdata$1;
+            queue$tuser_out$1$d = queue$ram$read_tuser$1;
+            queue$tkeep_out$1$d = queue$ram$read_tkeep$1;
+        end
+        queue$output_free$2 = !queue$tvalid_out$2$q | queue$m_axis_tready;
+        queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | queue$output_free$2);
+        queue$ram$read_enable$2 = queue$fetch$2;
+        queue$not_empty$2$d = queue$write | (queue$not_empty$2$q & ~(queue$fetch$2 & queue$one_left));
+        queue$fetched$2$d = queue$fetch$2 | (queue$fetched$2$q & !queue$output_free$2);
+        if (queue$output_free$2) begin
+            queue$tvalid_out$2$d = queue$fetched$2$q;
+        end
+        if (queue$output_free$2 & queue$fetched$2$q) begin
+            queue$tdata_out$2$d = queue$ram$read_tdata$2;
+            queue$tuser_out$2$d = queue$ram$read_tuser$2;
+            queue$tkeep_out$2$d = queue$ram$read_tkeep$2;
+        end
+        queue$output_free$3 = !queue$tvalid_out$3$q | queue$m_axis_tready;
+        queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | queue$output_free$3);
+        queue$ram$read_enable$3 = queue$fetch$3;
+        queue$not_empty$3$d = queue$write | (queue$not_empty$3$q & ~(queue$fetch$3 & queue$one_left));
+        queue$fetched$3$d = queue$fetch$3 | (queue$fetched$3$q & !queue$output_free$3);
+        if (queue$output_free$3) begin
+            queue$tvalid_out$3$d = queue$fetched$3$q;
+        end
+        if (queue$output_free$3 & queue$fetched$3$q) begin
+            queue$tdata_out$3$d = queue$ram$read_tdata$3;
+            queue$tuser_out$3$d = queue$ram$read_tuser$3;
+            queue$tkeep_out$3$d = queue$ram$read_tkeep$3;
+        end
+        queue$output_free$4 = !queue$tvalid_out$4$q | queue$m_axis_tready;
+        queue$fetch$4 = queue$not_empty$4$q & (!queue$fetched$4$q | queue$output_free$4);
+        queue$ram$read_enable$4 = queue$fetch$4;
+        queue$not_empty$4$d = queue$write | (queue$not_empty$4$q & ~(queue$fetch$4 & queue$one_left));
+        queue$fetched$4$d = queue$fetch$4 | (queue$fetched$4$q & !queue$output_free$4);
+        if (queue$output_free$4) begin
+            queue$tvalid_out$4$d = queue$fetched$4$q;
+        end
+        if (queue$output_free$4 & queue$fetched$4$q) begin
+            queue$tdata_out$4$d = queue$ram$read_tdata$4;
+            queue$tuser_out$4$d = queue$ram$read_tuser$4;
+            queue$tkeep_out$4$d = queue$ram$read_tkeep$4;
+        end
+        queue$output_free$5 = !queue$tvalid_out$5$q | queue$m_axis_tready;
+        queue$fetch$5 = queue$not_empty$5$q & (!queue$fetched$5$q | queue$output_free$5);
+        queue$ram$read_enable$5 = queue$fetch$5;
+        queue$not_empty$5$d = queue$write | (queue$not_empty$5$q & ~(queue$fetch$5 & queue$one_left));
+        queue$fetched$5$d = queue$fetch$5 | (queue$fetched$5$q & !queue$output_free$5);
+        if (queue$output_free$5) begin
+            queue$tvalid_out$5$d = queue$fetched$5$q;
+        end
+        if (queue$output_free$5 & queue$fetched$5$q) begin
+            queue$tdata_out$5$d = queue$ram$read_tdata$5;
+            queue$tuser_out$5$d = queue$ram$read_tuser$5;
+            queue$tkeep_out$5$d = queue$ram$read_tkeep$5;
+        end
+        queue$output_free$6 = !queue$tvalid_out$6$q | queue$m_axis_tready;
+        queue$fetch$6 = queue$not_empty$6$q & (!queue$fetched$6$q | queue$output_free$6);
+        queue$ram$read_enable$6 = queue$fetch$6;
+        queue$not_empty$6$d = queue$write | (queue$not_empty$6$q & ~(queue$fetch$6 & queue$one_left));
+        queue$fetched$6$d = queue$fetch$6 | (queue$fetched$6$q & !queue$output_free$6);
+        if (queue$output_free$6) begin
+            queue$tvalid_out$6$d = queue$fetched$6$q;
+        end
+        if (queue$output_free$6 & queue$fetched$6$q) begin
+            queue$tdata_out$6$d = queue$ram$read_tdata$6;
+            queue$tuser_out$6$d = queue$ram$read_tuser$6;
+            queue$tkeep_out$6$d = queue$ram$read_tkeep$6;
+        end
+        queue$output_free$7 = !queue$tvalid_out$7$q | queue$m_axis_tready;
+        queue$fetch$7 = queue$not_empty$7$q & (!queue$fetched$7$q | queue$output_free$7);
+        queue$ram$read_enable$7 = queue$fetch$7;
+        queue$not_empty$7$d = queue$write | (queue$not_empty$7$q & ~(queue$fetch$7 & queue$one_left));
+        queue$fetched$7$d = queue$fetch$7 | (queue$fetched$7$q & !queue$output_free$7);
+        if (queue$output_free$7) begin
+            queue$tvalid_out$7$d = queue$fetched$7$q;
+        end
+        if (queue$output_free$7 & queue$fetched$7$q) begin
+            queue$tdata_out$7$d = queue$ram$read_tdata$7;
+            queue$tuser_out$7$d = queue$ram$read_tuser$7;
+            queue$tkeep_out$7$d = queue$ram$read_tkeep$7;
+        end
+        if (queue$fetch$0) begin
             queue$read_pointer$d = queue$read_pointer_ahead$q;
             queue$read_pointer_ahead$d = queue$read_pointer_ahead$q + 'h1;
         end
-        queue$one_left = queue$write_pointer$q == queue$read_pointer_ahead$q;
-        queue$not_empty$d = queue$write | (queue$not_empty$q & ~(queue$fetch & queue$one_left));
-        queue$fetched$d = queue$fetch | (queue$fetched$q & !queue$output_free);
-        if (queue$output_free) begin
-            queue$tvalid_out$d = queue$fetched$q;
-        end
-        if (queue$output_free & queue$fetched$q) begin
-            queue$tdata_out$d = queue$ram$read_tdata;
-            queue$tuser_out$d = queue$ram$read_tuser;
-            queue$tkeep_out$d = queue$ram$read_tkeep;
+        if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
         end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
             queue$read_pointer$d = 'h0;
-            queue$fetched$d = 1'b0;
-            queue$not_empty$d = 1'b0;
             queue$read_pointer_ahead$d = 'h1;
-            queue$tvalid_out$d = 1'b0;
+            queue$fetched$0$d = 1'b0;
+            queue$not_empty$0$d = 1'b0;
+            queue$tvalid_out$0$d = 1'b0;
+            queue$fetched$1$d = 1'b0;
+            queue$not_empty$1$d = 1'b0;
+            queue$tvalid_out$1$d = 1'b0;
+            queue$fetched$2$d = 1'b0;
+            queue$not_empty$2$d = 1'b0;
+            queue$tvalid_out$2$d = 1'b0;
+            queue$fetched$3$d = 1'b0;
+            queue$not_empty$3$d = 1'b0;
+            queue$tvalid_out$3$d = 1'b0;
+            queue$fetched$4$d = 1'b0;
+            queue$not_empty$4$d = 1'b0;
+            queue$tvalid_out$4$d = 1'b0;
+            queue$fetched$5$d = 1'b0;
+            queue$not_empty$5$d = 1'b0;
+            queue$tvalid_out$5$d = 1'b0;
+            queue$fetched$6$d = 1'b0;
+            queue$not_empty$6$d = 1'b0;
+            queue$tvalid_out$6$d = 1'b0;
+            queue$fetched$7$d = 1'b0;
+            queue$not_empty$7$d = 1'b0;
+            queue$tvalid_out$7$d = 1'b0;
         end
     end
     // top
@@ -15373,83 +16406,89 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$next_byte = hold$next_byte;
         lane_tables$next_is_end = hold$next_is_end;
         lane_decoder$lane_present$0 = lane_tables$lane_present$0;
-        lane_decoder$lane_cont$0 = lane_tables$lane_cont$0;
+        lane_decoder$lane_is_cont$0 = lane_tables$lane_is_cont$0;
+        lane_decoder$lane_next_cont$0 = lane_tables$lane_next_cont$0;
+        lane_decoder$lane_next_fits$0 = lane_tables$lane_next_fits$0;
         lane_decoder$lane_length$0 = lane_tables$lane_length$0;
-        lane_decoder$lane_allowed$0 = lane_tables$lane_allowed$0;
         lane_decoder$lane_outside$0 = lane_tables$lane_outside$0;
         lane_decoder$lane_malformed$0 = lane_tables$lane_malformed$0;
         lane_decoder$lane_free$0 = lane_tables$lane_free$0;
         lane_decoder$lane_present$1 = lane_tables$lane_present$1;
-        lane_decoder$lane_cont$1 = lane_tables$lane_cont$1;
+        lane_decoder$lane_is_cont$1 = lane_tables$lane_is_cont$1;
+        lane_decoder$lane_next_cont$1 = lane_tables$lane_next_cont$1;
+        lane_decoder$lane_next_fits$1 = lane_tables$lane_next_fits$1;
         lane_decoder$lane_length$1 = lane_tables$lane_length$1;
-        lane_decoder$lane_allowed$1 = lane_tables$lane_allowed$1;
         lane_decoder$lane_outside$1 = lane_tables$lane_outside$1;
         lane_decoder$lane_malformed$1 = lane_tables$lane_malformed$1;
         lane_decoder$lane_free$1 = lane_tables$lane_free$1;
         lane_decoder$lane_present$2 = lane_tables$lane_present$2;
-        lane_decoder$lane_cont$2 = lane_tables$lane_cont$2;
+        lane_decoder$lane_is_cont$2 = lane_tables$lane_is_cont$2;
+        lane_decoder$lane_next_cont$2 = lane_tables$lane_next_cont$2;
+        lane_decoder$lane_next_fits$2 = lane_tables$lane_next_fits$2;
         lane_decoder$lane_length$2 = lane_tables$lane_length$2;
-        lane_decoder$lane_allowed$2 = lane_tables$lane_allowed$2;
         lane_decoder$lane_outside$2 = lane_tables$lane_outside$2;
         lane_decoder$lane_malformed$2 = lane_tables$lane_malformed$2;
         lane_decoder$lane_free$2 = lane_tables$lane_free$2;
         lane_decoder$lane_present$3 = lane_tables$lane_present$3;
-        lane_decoder$lane_cont$3 = lane_tables$lane_cont$3;
+        lane_decoder$lane_is_cont$3 = lane_tables$lane_is_cont$3;
+        lane_decoder$lane_next_cont$3 = lane_tables$lane_next_cont$3;
+        lane_decoder$lane_next_fits$3 = lane_tables$lane_next_fits$3;
         lane_decoder$lane_length$3 = lane_tables$lane_length$3;
-        lane_decoder$lane_allowed$3 = lane_tables$lane_allowed$3;
         lane_decoder$lane_outside$3 = lane_tables$lane_outside$3;
         lane_decoder$lane_malformed$3 = lane_tables$lane_malformed$3;
         lane_decoder$lane_free$3 = lane_tables$lane_free$3;
         lane_decoder$lane_present$4 = lane_tables$lane_present$4;
-        lane_decoder$lane_cont$4 = lane_tables$lane_cont$4;
+        lane_decoder$lane_is_cont$4 = lane_tables$lane_is_cont$4;
+        lane_decoder$lane_next_cont$4 = lane_tables$lane_next_cont$4;
+        lane_decoder$lane_next_fits$4 = lane_tables$lane_next_fits$4;
         lane_decoder$lane_length$4 = lane_tables$lane_length$4;
-        lane_decoder$lane_allowed$4 = lane_tables$lane_allowed$4;
         lane_decoder$lane_outside$4 = lane_tables$lane_outside$4;
         lane_decoder$lane_malformed$4 = lane_tables$lane_malformed$4;
         lane_decoder$lane_free$4 = lane_tables$lane_free$4;
         lane_decoder$lane_present$5 = lane_tables$lane_present$5;
-        lane_decoder$lane_cont$5 = lane_tables$lane_cont$5;
+        lane_decoder$lane_is_cont$5 = lane_tables$lane_is_cont$5;
+        lane_decoder$lane_next_cont$5 = lane_tables$lane_next_cont$5;
+        lane_decoder$lane_next_fits$5 = lane_tables$lane_next_fits$5;
         lane_decoder$lane_length$5 = lane_tables$lane_length$5;
-        lane_decoder$lane_allowed$5 = lane_tables$lane_allowed$5;
         lane_decoder$lane_outside$5 = lane_tables$lane_outside$5;
         lane_decoder$lane_malformed$5 = lane_tables$lane_malformed$5;
         lane_decoder$lane_free$5 = lane_tables$lane_free$5;
         lane_decoder$lane_present$6 = lane_tables$lane_present$6;
-        lane_decoder$lane_cont$6 = lane_tables$lane_cont$6;
+        lane_decoder$lane_is_cont$6 = lane_tables$lane_is_cont$6;
+        lane_decoder$lane_next_cont$6 = lane_tables$lane_next_cont$6;
+        lane_decoder$lane_next_fits$6 = lane_tables$lane_next_fits$6;
         lane_decoder$lane_length$6 = lane_tables$lane_length$6;
-        lane_decoder$lane_allowed$6 = lane_tables$lane_allowed$6;
         lane_decoder$lane_outside$6 = lane_tables$lane_outside$6;
         lane_decoder$lane_malformed$6 = lane_tables$lane_malformed$6;
         lane_decoder$lane_free$6 = lane_tables$lane_free$6;
         lane_decoder$lane_present$7 = lane_tables$lane_present$7;
-        lane_decoder$lane_cont$7 = lane_tables$lane_cont$7;
+        lane_decoder$lane_is_cont$7 = lane_tables$lane_is_cont$7;
+        lane_decoder$lane_next_cont$7 = lane_tables$lane_next_cont$7;
+        lane_decoder$lane_next_fits$7 = lane_tables$lane_next_fits$7;
         lane_decoder$lane_length$7 = lane_tables$lane_length$7;
-        lane_decoder$lane_allowed$7 = lane_tables$lane_allowed$7;
         lane_decoder$lane_outside$7 = lane_tables$lane_outside$7;
         lane_decoder$lane_malformed$7 = lane_tables$lane_malformed$7;
         lane_decoder$lane_free$7 = lane_tables$lane_free$7;
-        lane_decoder$prev_cont$0 = lane_tables$prev_cont$0;
+        lane_decoder$prev_is_cont$0 = lane_tables$prev_is_cont$0;
+        lane_decoder$prev_next_fits$0 = lane_tables$prev_next_fits$0;
         lane_decoder$prev_length$0 = lane_tables$prev_length$0;
-        lane_decoder$prev_allowed$0 = lane_tables$prev_allowed$0;
         lane_decoder$prev_free$0 = lane_tables$prev_free$0;
-        lane_decoder$prev_cont$1 = lane_tables$prev_cont$1;
+        lane_decoder$prev_is_cont$1 = lane_tables$prev_is_cont$1;
+        lane_decoder$prev_next_fits$1 = lane_tables$prev_next_fits$1;
         lane_decoder$prev_length$1 = lane_tables$prev_length$1;
-        lane_decoder$prev_allowed$1 = lane_tables$prev_allowed$1;
         lane_decoder$prev_free$1 = lane_tables$prev_free$1;
-        lane_decoder$prev_cont$2 = lane_tables$prev_cont$2;
+        lane_decoder$prev_is_cont$2 = lane_tables$prev_is_cont$2;
+        lane_decoder$prev_next_fits$2 = lane_tables$prev_next_fits$2;
         lane_decoder$prev_length$2 = lane_tables$prev_length$2;
-        lane_decoder$prev_allowed$2 = lane_tables$prev_allowed$2;
         lane_decoder$prev_free$2 = lane_tables$prev_free$2;
-        lane_decoder$prev_cont$3 = lane_tables$prev_cont$3;
+        lane_decoder$prev_is_cont$3 = lane_tables$prev_is_cont$3;
+        lane_decoder$prev_next_fits$3 = lane_tables$prev_next_fits$3;
         lane_decoder$prev_length$3 = lane_tables$prev_length$3;
-        lane_decoder$prev_allowed$3 = lane_tables$prev_allowed$3;
         lane_decoder$prev_free$3 = lane_tables$prev_free$3;
-        lane_decoder$prev_cont$4 = lane_tables$prev_cont$4;
+        lane_decoder$prev_is_cont$4 = lane_tables$prev_is_cont$4;
+        lane_decoder$prev_next_fits$4 = lane_tables$prev_next_fits$4;
         lane_decoder$prev_length$4 = lane_tables$prev_length$4;
-        lane_decoder$prev_allowed$4 = lane_tables$prev_allowed$4;
         lane_decoder$prev_free$4 = lane_tables$prev_free$4;
-        lane_decoder$after_cont = lane_tables$after_cont;
-        lane_decoder$after_is_end = lane_tables$after_is_end;
         lane_decoder$window_tlast = lane_tables$window_tlast;
         lane_decoder$window_valid = lane_tables$window_valid;
         word_lanes$slot_valid$0 = lane_decoder$slot_valid$0;

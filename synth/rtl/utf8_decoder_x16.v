@@ -234,22 +234,54 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  lane_tables$lane_present$13;
     reg  lane_tables$lane_present$14;
     reg  lane_tables$lane_present$15;
-    reg  [4:0] lane_tables$lane_cont$0;
-    reg  [4:0] lane_tables$lane_cont$1;
-    reg  [4:0] lane_tables$lane_cont$2;
-    reg  [4:0] lane_tables$lane_cont$3;
-    reg  [4:0] lane_tables$lane_cont$4;
-    reg  [4:0] lane_tables$lane_cont$5;
-    reg  [4:0] lane_tables$lane_cont$6;
-    reg  [4:0] lane_tables$lane_cont$7;
-    reg  [4:0] lane_tables$lane_cont$8;
-    reg  [4:0] lane_tables$lane_cont$9;
-    reg  [4:0] lane_tables$lane_cont$10;
-    reg  [4:0] lane_tables$lane_cont$11;
-    reg  [4:0] lane_tables$lane_cont$12;
-    reg  [4:0] lane_tables$lane_cont$13;
-    reg  [4:0] lane_tables$lane_cont$14;
-    reg  [4:0] lane_tables$lane_cont$15;
+    reg  lane_tables$lane_is_cont$0;
+    reg  lane_tables$lane_is_cont$1;
+    reg  lane_tables$lane_is_cont$2;
+    reg  lane_tables$lane_is_cont$3;
+    reg  lane_tables$lane_is_cont$4;
+    reg  lane_tables$lane_is_cont$5;
+    reg  lane_tables$lane_is_cont$6;
+    reg  lane_tables$lane_is_cont$7;
+    reg  lane_tables$lane_is_cont$8;
+    reg  lane_tables$lane_is_cont$9;
+    reg  lane_tables$lane_is_cont$10;
+    reg  lane_tables$lane_is_cont$11;
+    reg  lane_tables$lane_is_cont$12;
+    reg  lane_tables$lane_is_cont$13;
+    reg  lane_tables$lane_is_cont$14;
+    reg  lane_tables$lane_is_cont$15;
+    reg  lane_tables$lane_next_cont$0;
+    reg  lane_tables$lane_next_cont$1;
+    reg  lane_tables$lane_next_cont$2;
+    reg  lane_tables$lane_next_cont$3;
+    reg  lane_tables$lane_next_cont$4;
+    reg  lane_tables$lane_next_cont$5;
+    reg  lane_tables$lane_next_cont$6;
+    reg  lane_tables$lane_next_cont$7;
+    reg  lane_tables$lane_next_cont$8;
+    reg  lane_tables$lane_next_cont$9;
+    reg  lane_tables$lane_next_cont$10;
+    reg  lane_tables$lane_next_cont$11;
+    reg  lane_tables$lane_next_cont$12;
+    reg  lane_tables$lane_next_cont$13;
+    reg  lane_tables$lane_next_cont$14;
+    reg  lane_tables$lane_next_cont$15;
+    reg  lane_tables$lane_next_fits$0;
+    reg  lane_tables$lane_next_fits$1;
+    reg  lane_tables$lane_next_fits$2;
+    reg  lane_tables$lane_next_fits$3;
+    reg  lane_tables$lane_next_fits$4;
+    reg  lane_tables$lane_next_fits$5;
+    reg  lane_tables$lane_next_fits$6;
+    reg  lane_tables$lane_next_fits$7;
+    reg  lane_tables$lane_next_fits$8;
+    reg  lane_tables$lane_next_fits$9;
+    reg  lane_tables$lane_next_fits$10;
+    reg  lane_tables$lane_next_fits$11;
+    reg  lane_tables$lane_next_fits$12;
+    reg  lane_tables$lane_next_fits$13;
+    reg  lane_tables$lane_next_fits$14;
+    reg  lane_tables$lane_next_fits$15;
     reg  [2:0] lane_tables$lane_length$0;
     reg  [2:0] lane_tables$lane_length$1;
     reg  [2:0] lane_tables$lane_length$2;
@@ -266,22 +298,6 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [2:0] lane_tables$lane_length$13;
     reg  [2:0] lane_tables$lane_length$14;
     reg  [2:0] lane_tables$lane_length$15;
-    reg  [4:0] lane_tables$lane_allowed$0;
-    reg  [4:0] lane_tables$lane_allowed$1;
-    reg  [4:0] lane_tables$lane_allowed$2;
-    reg  [4:0] lane_tables$lane_allowed$3;
-    reg  [4:0] lane_tables$lane_allowed$4;
-    reg  [4:0] lane_tables$lane_allowed$5;
-    reg  [4:0] lane_tables$lane_allowed$6;
-    reg  [4:0] lane_tables$lane_allowed$7;
-    reg  [4:0] lane_tables$lane_allowed$8;
-    reg  [4:0] lane_tables$lane_allowed$9;
-    reg  [4:0] lane_tables$lane_allowed$10;
-    reg  [4:0] lane_tables$lane_allowed$11;
-    reg  [4:0] lane_tables$lane_allowed$12;
-    reg  [4:0] lane_tables$lane_allowed$13;
-    reg  [4:0] lane_tables$lane_allowed$14;
-    reg  [4:0] lane_tables$lane_allowed$15;
     reg  [3:0] lane_tables$lane_outside$0;
     reg  [3:0] lane_tables$lane_outside$1;
     reg  [3:0] lane_tables$lane_outside$2;
@@ -330,28 +346,26 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [7:0] lane_tables$lane_free$13;
     reg  [7:0] lane_tables$lane_free$14;
     reg  [7:0] lane_tables$lane_free$15;
-    reg  [4:0] lane_tables$prev_cont$0;
-    reg  [4:0] lane_tables$prev_cont$1;
-    reg  [4:0] lane_tables$prev_cont$2;
-    reg  [4:0] lane_tables$prev_cont$3;
-    reg  [4:0] lane_tables$prev_cont$4;
+    reg  lane_tables$prev_is_cont$0;
+    reg  lane_tables$prev_is_cont$1;
+    reg  lane_tables$prev_is_cont$2;
+    reg  lane_tables$prev_is_cont$3;
+    reg  lane_tables$prev_is_cont$4;
+    reg  lane_tables$prev_next_fits$0;
+    reg  lane_tables$prev_next_fits$1;
+    reg  lane_tables$prev_next_fits$2;
+    reg  lane_tables$prev_next_fits$3;
+    reg  lane_tables$prev_next_fits$4;
     reg  [2:0] lane_tables$prev_length$0;
     reg  [2:0] lane_tables$prev_length$1;
     reg  [2:0] lane_tables$prev_length$2;
     reg  [2:0] lane_tables$prev_length$3;
     reg  [2:0] lane_tables$prev_length$4;
-    reg  [4:0] lane_tables$prev_allowed$0;
-    reg  [4:0] lane_tables$prev_allowed$1;
-    reg  [4:0] lane_tables$prev_allowed$2;
-    reg  [4:0] lane_tables$prev_allowed$3;
-    reg  [4:0] lane_tables$prev_allowed$4;
     reg  [7:0] lane_tables$prev_free$0;
     reg  [7:0] lane_tables$prev_free$1;
     reg  [7:0] lane_tables$prev_free$2;
     reg  [7:0] lane_tables$prev_free$3;
     reg  [7:0] lane_tables$prev_free$4;
-    reg  [4:0] lane_tables$after_cont;
-    reg  lane_tables$after_is_end;
     reg  lane_tables$window_tlast;
     reg  lane_tables$window_valid;
     reg  lane_decoder$clock;
@@ -372,22 +386,54 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  lane_decoder$lane_present$13;
     reg  lane_decoder$lane_present$14;
     reg  lane_decoder$lane_present$15;
-    reg  [4:0] lane_decoder$lane_cont$0;
-    reg  [4:0] lane_decoder$lane_cont$1;
-    reg  [4:0] lane_decoder$lane_cont$2;
-    reg  [4:0] lane_decoder$lane_cont$3;
-    reg  [4:0] lane_decoder$lane_cont$4;
-    reg  [4:0] lane_decoder$lane_cont$5;
-    reg  [4:0] lane_decoder$lane_cont$6;
-    reg  [4:0] lane_decoder$lane_cont$7;
-    reg  [4:0] lane_decoder$lane_cont$8;
-    reg  [4:0] lane_decoder$lane_cont$9;
-    reg  [4:0] lane_decoder$lane_cont$10;
-    reg  [4:0] lane_decoder$lane_cont$11;
-    reg  [4:0] lane_decoder$lane_cont$12;
-    reg  [4:0] lane_decoder$lane_cont$13;
-    reg  [4:0] lane_decoder$lane_cont$14;
-    reg  [4:0] lane_decoder$lane_cont$15;
+    reg  lane_decoder$lane_is_cont$0;
+    reg  lane_decoder$lane_is_cont$1;
+    reg  lane_decoder$lane_is_cont$2;
+    reg  lane_decoder$lane_is_cont$3;
+    reg  lane_decoder$lane_is_cont$4;
+    reg  lane_decoder$lane_is_cont$5;
+    reg  lane_decoder$lane_is_cont$6;
+    reg  lane_decoder$lane_is_cont$7;
+    reg  lane_decoder$lane_is_cont$8;
+    reg  lane_decoder$lane_is_cont$9;
+    reg  lane_decoder$lane_is_cont$10;
+    reg  lane_decoder$lane_is_cont$11;
+    reg  lane_decoder$lane_is_cont$12;
+    reg  lane_decoder$lane_is_cont$13;
+    reg  lane_decoder$lane_is_cont$14;
+    reg  lane_decoder$lane_is_cont$15;
+    reg  lane_decoder$lane_next_cont$0;
+    reg  lane_decoder$lane_next_cont$1;
+    reg  lane_decoder$lane_next_cont$2;
+    reg  lane_decoder$lane_next_cont$3;
+    reg  lane_decoder$lane_next_cont$4;
+    reg  lane_decoder$lane_next_cont$5;
+    reg  lane_decoder$lane_next_cont$6;
+    reg  lane_decoder$lane_next_cont$7;
+    reg  lane_decoder$lane_next_cont$8;
+    reg  lane_decoder$lane_next_cont$9;
+    reg  lane_decoder$lane_next_cont$10;
+    reg  lane_decoder$lane_next_cont$11;
+    reg  lane_decoder$lane_next_cont$12;
+    reg  lane_decoder$lane_next_cont$13;
+    reg  lane_decoder$lane_next_cont$14;
+    reg  lane_decoder$lane_next_cont$15;
+    reg  lane_decoder$lane_next_fits$0;
+    reg  lane_decoder$lane_next_fits$1;
+    reg  lane_decoder$lane_next_fits$2;
+    reg  lane_decoder$lane_next_fits$3;
+    reg  lane_decoder$lane_next_fits$4;
+    reg  lane_decoder$lane_next_fits$5;
+    reg  lane_decoder$lane_next_fits$6;
+    reg  lane_decoder$lane_next_fits$7;
+    reg  lane_decoder$lane_next_fits$8;
+    reg  lane_decoder$lane_next_fits$9;
+    reg  lane_decoder$lane_next_fits$10;
+    reg  lane_decoder$lane_next_fits$11;
+    reg  lane_decoder$lane_next_fits$12;
+    reg  lane_decoder$lane_next_fits$13;
+    reg  lane_decoder$lane_next_fits$14;
+    reg  lane_decoder$lane_next_fits$15;
     reg  [2:0] lane_decoder$lane_length$0;
     reg  [2:0] lane_decoder$lane_length$1;
     reg  [2:0] lane_decoder$lane_length$2;
@@ -404,22 +450,6 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [2:0] lane_decoder$lane_length$13;
     reg  [2:0] lane_decoder$lane_length$14;
     reg  [2:0] lane_decoder$lane_length$15;
-    reg  [4:0] lane_decoder$lane_allowed$0;
-    reg  [4:0] lane_decoder$lane_allowed$1;
-    reg  [4:0] lane_decoder$lane_allowed$2;
-    reg  [4:0] lane_decoder$lane_allowed$3;
-    reg  [4:0] lane_decoder$lane_allowed$4;
-    reg  [4:0] lane_decoder$lane_allowed$5;
-    reg  [4:0] lane_decoder$lane_allowed$6;
-    reg  [4:0] lane_decoder$lane_allowed$7;
-    reg  [4:0] lane_decoder$lane_allowed$8;
-    reg  [4:0] lane_decoder$lane_allowed$9;
-    reg  [4:0] lane_decoder$lane_allowed$10;
-    reg  [4:0] lane_decoder$lane_allowed$11;
-    reg  [4:0] lane_decoder$lane_allowed$12;
-    reg  [4:0] lane_decoder$lane_allowed$13;
-    reg  [4:0] lane_decoder$lane_allowed$14;
-    reg  [4:0] lane_decoder$lane_allowed$15;
     reg  [3:0] lane_decoder$lane_outside$0;
     reg  [3:0] lane_decoder$lane_outside$1;
     reg  [3:0] lane_decoder$lane_outside$2;
@@ -468,28 +498,26 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [7:0] lane_decoder$lane_free$13;
     reg  [7:0] lane_decoder$lane_free$14;
     reg  [7:0] lane_decoder$lane_free$15;
-    reg  [4:0] lane_decoder$prev_cont$0;
-    reg  [4:0] lane_decoder$prev_cont$1;
-    reg  [4:0] lane_decoder$prev_cont$2;
-    reg  [4:0] lane_decoder$prev_cont$3;
-    reg  [4:0] lane_decoder$prev_cont$4;
+    reg  lane_decoder$prev_is_cont$0;
+    reg  lane_decoder$prev_is_cont$1;
+    reg  lane_decoder$prev_is_cont$2;
+    reg  lane_decoder$prev_is_cont$3;
+    reg  lane_decoder$prev_is_cont$4;
+    reg  lane_decoder$prev_next_fits$0;
+    reg  lane_decoder$prev_next_fits$1;
+    reg  lane_decoder$prev_next_fits$2;
+    reg  lane_decoder$prev_next_fits$3;
+    reg  lane_decoder$prev_next_fits$4;
     reg  [2:0] lane_decoder$prev_length$0;
     reg  [2:0] lane_decoder$prev_length$1;
     reg  [2:0] lane_decoder$prev_length$2;
     reg  [2:0] lane_decoder$prev_length$3;
     reg  [2:0] lane_decoder$prev_length$4;
-    reg  [4:0] lane_decoder$prev_allowed$0;
-    reg  [4:0] lane_decoder$prev_allowed$1;
-    reg  [4:0] lane_decoder$prev_allowed$2;
-    reg  [4:0] lane_decoder$prev_allowed$3;
-    reg  [4:0] lane_decoder$prev_allowed$4;
     reg  [7:0] lane_decoder$prev_free$0;
     reg  [7:0] lane_decoder$prev_free$1;
     reg  [7:0] lane_decoder$prev_free$2;
     reg  [7:0] lane_decoder$prev_free$3;
     reg  [7:0] lane_decoder$prev_free$4;
-    reg  [4:0] lane_decoder$after_cont;
-    reg  lane_decoder$after_is_end;
     reg  lane_decoder$window_tlast;
     reg  lane_decoder$window_valid;
     reg  lane_decoder$slot_valid$0;
@@ -629,10 +657,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  credits$ready$d;
     reg  credits$ready$q;
     reg  credits$ready$clock;
-    reg  [6:0] credits$plus;
-    reg  [6:0] credits$minus_returned;
-    reg  [6:0] credits$minus_early;
-    reg  [6:0] credits$minus_late;
+    reg  credits$leaving_odd;
+    reg  credits$leaving_many;
+    reg  [6:0] credits$change;
     reg  credits$fits_one;
     reg  credits$fits_two;
     reg  credits$leaves;
@@ -2985,9 +3012,6 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [4:0] lane_tables$class_next_cont$d;
     reg  [4:0] lane_tables$class_next_cont$q;
     reg  lane_tables$class_next_cont$clock;
-    reg  lane_tables$class_next_is_end$d;
-    reg  lane_tables$class_next_is_end$q;
-    reg  lane_tables$class_next_is_end$clock;
     reg  [4:0] lane_tables$class_tail_class$0$d;
     reg  [4:0] lane_tables$class_tail_class$0$q;
     reg  lane_tables$class_tail_class$0$clock;
@@ -3375,12 +3399,54 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [7:0] lane_tables$row_free$15$d;
     reg  [7:0] lane_tables$row_free$15$q;
     reg  lane_tables$row_free$15$clock;
-    reg  [4:0] lane_tables$row_next_cont$d;
-    reg  [4:0] lane_tables$row_next_cont$q;
-    reg  lane_tables$row_next_cont$clock;
-    reg  lane_tables$row_next_is_end$d;
-    reg  lane_tables$row_next_is_end$q;
-    reg  lane_tables$row_next_is_end$clock;
+    reg  [4:0] lane_tables$row_next_cont$0$d;
+    reg  [4:0] lane_tables$row_next_cont$0$q;
+    reg  lane_tables$row_next_cont$0$clock;
+    reg  [4:0] lane_tables$row_next_cont$1$d;
+    reg  [4:0] lane_tables$row_next_cont$1$q;
+    reg  lane_tables$row_next_cont$1$clock;
+    reg  [4:0] lane_tables$row_next_cont$2$d;
+    reg  [4:0] lane_tables$row_next_cont$2$q;
+    reg  lane_tables$row_next_cont$2$clock;
+    reg  [4:0] lane_tables$row_next_cont$3$d;
+    reg  [4:0] lane_tables$row_next_cont$3$q;
+    reg  lane_tables$row_next_cont$3$clock;
+    reg  [4:0] lane_tables$row_next_cont$4$d;
+    reg  [4:0] lane_tables$row_next_cont$4$q;
+    reg  lane_tables$row_next_cont$4$clock;
+    reg  [4:0] lane_tables$row_next_cont$5$d;
+    reg  [4:0] lane_tables$row_next_cont$5$q;
+    reg  lane_tables$row_next_cont$5$clock;
+    reg  [4:0] lane_tables$row_next_cont$6$d;
+    reg  [4:0] lane_tables$row_next_cont$6$q;
+    reg  lane_tables$row_next_cont$6$clock;
+    reg  [4:0] lane_tables$row_next_cont$7$d;
+    reg  [4:0] lane_tables$row_next_cont$7$q;
+    reg  lane_tables$row_next_cont$7$clock;
+    reg  [4:0] lane_tables$row_next_cont$8$d;
+    reg  [4:0] lane_tables$row_next_cont$8$q;
+    reg  lane_tables$row_next_cont$8$clock;
+    reg  [4:0] lane_tables$row_next_cont$9$d;
+    reg  [4:0] lane_tables$row_next_cont$9$q;
+    reg  lane_tables$row_next_cont$9$clock;
+    reg  [4:0] lane_tables$row_next_cont$10$d;
+    reg  [4:0] lane_tables$row_next_cont$10$q;
+    reg  lane_tables$row_next_cont$10$clock;
+    reg  [4:0] lane_tables$row_next_cont$11$d;
+    reg  [4:0] lane_tables$row_next_cont$11$q;
+    reg  lane_tables$row_next_cont$11$clock;
+    reg  [4:0] lane_tables$row_next_cont$12$d;
+    reg  [4:0] lane_tables$row_next_cont$12$q;
+    reg  lane_tables$row_next_cont$12$clock;
+    reg  [4:0] lane_tables$row_next_cont$13$d;
+    reg  [4:0] lane_tables$row_next_cont$13$q;
+    reg  lane_tables$row_next_cont$13$clock;
+    reg  [4:0] lane_tables$row_next_cont$14$d;
+    reg  [4:0] lane_tables$row_next_cont$14$q;
+    reg  lane_tables$row_next_cont$14$clock;
+    reg  [4:0] lane_tables$row_next_cont$15$d;
+    reg  [4:0] lane_tables$row_next_cont$15$q;
+    reg  lane_tables$row_next_cont$15$clock;
     reg  [4:0] lane_tables$row_tail_cont$0$d;
     reg  [4:0] lane_tables$row_tail_cont$0$q;
     reg  lane_tables$row_tail_cont$0$clock;
@@ -3570,54 +3636,150 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  lane_tables$window_present$15$d;
     reg  lane_tables$window_present$15$q;
     reg  lane_tables$window_present$15$clock;
-    reg  [4:0] lane_tables$window_cont$0$d;
-    reg  [4:0] lane_tables$window_cont$0$q;
-    reg  lane_tables$window_cont$0$clock;
-    reg  [4:0] lane_tables$window_cont$1$d;
-    reg  [4:0] lane_tables$window_cont$1$q;
-    reg  lane_tables$window_cont$1$clock;
-    reg  [4:0] lane_tables$window_cont$2$d;
-    reg  [4:0] lane_tables$window_cont$2$q;
-    reg  lane_tables$window_cont$2$clock;
-    reg  [4:0] lane_tables$window_cont$3$d;
-    reg  [4:0] lane_tables$window_cont$3$q;
-    reg  lane_tables$window_cont$3$clock;
-    reg  [4:0] lane_tables$window_cont$4$d;
-    reg  [4:0] lane_tables$window_cont$4$q;
-    reg  lane_tables$window_cont$4$clock;
-    reg  [4:0] lane_tables$window_cont$5$d;
-    reg  [4:0] lane_tables$window_cont$5$q;
-    reg  lane_tables$window_cont$5$clock;
-    reg  [4:0] lane_tables$window_cont$6$d;
-    reg  [4:0] lane_tables$window_cont$6$q;
-    reg  lane_tables$window_cont$6$clock;
-    reg  [4:0] lane_tables$window_cont$7$d;
-    reg  [4:0] lane_tables$window_cont$7$q;
-    reg  lane_tables$window_cont$7$clock;
-    reg  [4:0] lane_tables$window_cont$8$d;
-    reg  [4:0] lane_tables$window_cont$8$q;
-    reg  lane_tables$window_cont$8$clock;
-    reg  [4:0] lane_tables$window_cont$9$d;
-    reg  [4:0] lane_tables$window_cont$9$q;
-    reg  lane_tables$window_cont$9$clock;
-    reg  [4:0] lane_tables$window_cont$10$d;
-    reg  [4:0] lane_tables$window_cont$10$q;
-    reg  lane_tables$window_cont$10$clock;
-    reg  [4:0] lane_tables$window_cont$11$d;
-    reg  [4:0] lane_tables$window_cont$11$q;
-    reg  lane_tables$window_cont$11$clock;
-    reg  [4:0] lane_tables$window_cont$12$d;
-    reg  [4:0] lane_tables$window_cont$12$q;
-    reg  lane_tables$window_cont$12$clock;
-    reg  [4:0] lane_tables$window_cont$13$d;
-    reg  [4:0] lane_tables$window_cont$13$q;
-    reg  lane_tables$window_cont$13$clock;
-    reg  [4:0] lane_tables$window_cont$14$d;
-    reg  [4:0] lane_tables$window_cont$14$q;
-    reg  lane_tables$window_cont$14$clock;
-    reg  [4:0] lane_tables$window_cont$15$d;
-    reg  [4:0] lane_tables$window_cont$15$q;
-    reg  lane_tables$window_cont$15$clock;
+    reg  lane_tables$window_is_cont$0$d;
+    reg  lane_tables$window_is_cont$0$q;
+    reg  lane_tables$window_is_cont$0$clock;
+    reg  lane_tables$window_is_cont$1$d;
+    reg  lane_tables$window_is_cont$1$q;
+    reg  lane_tables$window_is_cont$1$clock;
+    reg  lane_tables$window_is_cont$2$d;
+    reg  lane_tables$window_is_cont$2$q;
+    reg  lane_tables$window_is_cont$2$clock;
+    reg  lane_tables$window_is_cont$3$d;
+    reg  lane_tables$window_is_cont$3$q;
+    reg  lane_tables$window_is_cont$3$clock;
+    reg  lane_tables$window_is_cont$4$d;
+    reg  lane_tables$window_is_cont$4$q;
+    reg  lane_tables$window_is_cont$4$clock;
+    reg  lane_tables$window_is_cont$5$d;
+    reg  lane_tables$window_is_cont$5$q;
+    reg  lane_tables$window_is_cont$5$clock;
+    reg  lane_tables$window_is_cont$6$d;
+    reg  lane_tables$window_is_cont$6$q;
+    reg  lane_tables$window_is_cont$6$clock;
+    reg  lane_tables$window_is_cont$7$d;
+    reg  lane_tables$window_is_cont$7$q;
+    reg  lane_tables$window_is_cont$7$clock;
+    reg  lane_tables$window_is_cont$8$d;
+    reg  lane_tables$window_is_cont$8$q;
+    reg  lane_tables$window_is_cont$8$clock;
+    reg  lane_tables$window_is_cont$9$d;
+    reg  lane_tables$window_is_cont$9$q;
+    reg  lane_tables$window_is_cont$9$clock;
+    reg  lane_tables$window_is_cont$10$d;
+    reg  lane_tables$window_is_cont$10$q;
+    reg  lane_tables$window_is_cont$10$clock;
+    reg  lane_tables$window_is_cont$11$d;
+    reg  lane_tables$window_is_cont$11$q;
+    reg  lane_tables$window_is_cont$11$clock;
+    reg  lane_tables$window_is_cont$12$d;
+    reg  lane_tables$window_is_cont$12$q;
+    reg  lane_tables$window_is_cont$12$clock;
+    reg  lane_tables$window_is_cont$13$d;
+    reg  lane_tables$window_is_cont$13$q;
+    reg  lane_tables$window_is_cont$13$clock;
+    reg  lane_tables$window_is_cont$14$d;
+    reg  lane_tables$window_is_cont$14$q;
+    reg  lane_tables$window_is_cont$14$clock;
+    reg  lane_tables$window_is_cont$15$d;
+    reg  lane_tables$window_is_cont$15$q;
+    reg  lane_tables$window_is_cont$15$clock;
+    reg  lane_tables$window_next_cont$0$d;
+    reg  lane_tables$window_next_cont$0$q;
+    reg  lane_tables$window_next_cont$0$clock;
+    reg  lane_tables$window_next_cont$1$d;
+    reg  lane_tables$window_next_cont$1$q;
+    reg  lane_tables$window_next_cont$1$clock;
+    reg  lane_tables$window_next_cont$2$d;
+    reg  lane_tables$window_next_cont$2$q;
+    reg  lane_tables$window_next_cont$2$clock;
+    reg  lane_tables$window_next_cont$3$d;
+    reg  lane_tables$window_next_cont$3$q;
+    reg  lane_tables$window_next_cont$3$clock;
+    reg  lane_tables$window_next_cont$4$d;
+    reg  lane_tables$window_next_cont$4$q;
+    reg  lane_tables$window_next_cont$4$clock;
+    reg  lane_tables$window_next_cont$5$d;
+    reg  lane_tables$window_next_cont$5$q;
+    reg  lane_tables$window_next_cont$5$clock;
+    reg  lane_tables$window_next_cont$6$d;
+    reg  lane_tables$window_next_cont$6$q;
+    reg  lane_tables$window_next_cont$6$clock;
+    reg  lane_tables$window_next_cont$7$d;
+    reg  lane_tables$window_next_cont$7$q;
+    reg  lane_tables$window_next_cont$7$clock;
+    reg  lane_tables$window_next_cont$8$d;
+    reg  lane_tables$window_next_cont$8$q;
+    reg  lane_tables$window_next_cont$8$clock;
+    reg  lane_tables$window_next_cont$9$d;
+    reg  lane_tables$window_next_cont$9$q;
+    reg  lane_tables$window_next_cont$9$clock;
+    reg  lane_tables$window_next_cont$10$d;
+    reg  lane_tables$window_next_cont$10$q;
+    reg  lane_tables$window_next_cont$10$clock;
+    reg  lane_tables$window_next_cont$11$d;
+    reg  lane_tables$window_next_cont$11$q;
+    reg  lane_tables$window_next_cont$11$clock;
+    reg  lane_tables$window_next_cont$12$d;
+    reg  lane_tables$window_next_cont$12$q;
+    reg  lane_tables$window_next_cont$12$clock;
+    reg  lane_tables$window_next_cont$13$d;
+    reg  lane_tables$window_next_cont$13$q;
+    reg  lane_tables$window_next_cont$13$clock;
+    reg  lane_tables$window_next_cont$14$d;
+    reg  lane_tables$window_next_cont$14$q;
+    reg  lane_tables$window_next_cont$14$clock;
+    reg  lane_tables$window_next_cont$15$d;
+    reg  lane_tables$window_next_cont$15$q;
+    reg  lane_tables$window_next_cont$15$clock;
+    reg  lane_tables$window_next_fits$0$d;
+    reg  lane_tables$window_next_fits$0$q;
+    reg  lane_tables$window_next_fits$0$clock;
+    reg  lane_tables$window_next_fits$1$d;
+    reg  lane_tables$window_next_fits$1$q;
+    reg  lane_tables$window_next_fits$1$clock;
+    reg  lane_tables$window_next_fits$2$d;
+    reg  lane_tables$window_next_fits$2$q;
+    reg  lane_tables$window_next_fits$2$clock;
+    reg  lane_tables$window_next_fits$3$d;
+    reg  lane_tables$window_next_fits$3$q;
+    reg  lane_tables$window_next_fits$3$clock;
+    reg  lane_tables$window_next_fits$4$d;
+    reg  lane_tables$window_next_fits$4$q;
+    reg  lane_tables$window_next_fits$4$clock;
+    reg  lane_tables$window_next_fits$5$d;
+    reg  lane_tables$window_next_fits$5$q;
+    reg  lane_tables$window_next_fits$5$clock;
+    reg  lane_tables$window_next_fits$6$d;
+    reg  lane_tables$window_next_fits$6$q;
+    reg  lane_tables$window_next_fits$6$clock;
+    reg  lane_tables$window_next_fits$7$d;
+    reg  lane_tables$window_next_fits$7$q;
+    reg  lane_tables$window_next_fits$7$clock;
+    reg  lane_tables$window_next_fits$8$d;
+    reg  lane_tables$window_next_fits$8$q;
+    reg  lane_tables$window_next_fits$8$clock;
+    reg  lane_tables$window_next_fits$9$d;
+    reg  lane_tables$window_next_fits$9$q;
+    reg  lane_tables$window_next_fits$9$clock;
+    reg  lane_tables$window_next_fits$10$d;
+    reg  lane_tables$window_next_fits$10$q;
+    reg  lane_tables$window_next_fits$10$clock;
+    reg  lane_tables$window_next_fits$11$d;
+    reg  lane_tables$window_next_fits$11$q;
+    reg  lane_tables$window_next_fits$11$clock;
+    reg  lane_tables$window_next_fits$12$d;
+    reg  lane_tables$window_next_fits$12$q;
+    reg  lane_tables$window_next_fits$12$clock;
+    reg  lane_tables$window_next_fits$13$d;
+    reg  lane_tables$window_next_fits$13$q;
+    reg  lane_tables$window_next_fits$13$clock;
+    reg  lane_tables$window_next_fits$14$d;
+    reg  lane_tables$window_next_fits$14$q;
+    reg  lane_tables$window_next_fits$14$clock;
+    reg  lane_tables$window_next_fits$15$d;
+    reg  lane_tables$window_next_fits$15$q;
+    reg  lane_tables$window_next_fits$15$clock;
     reg  [2:0] lane_tables$window_length$0$d;
     reg  [2:0] lane_tables$window_length$0$q;
     reg  lane_tables$window_length$0$clock;
@@ -3666,54 +3828,6 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [2:0] lane_tables$window_length$15$d;
     reg  [2:0] lane_tables$window_length$15$q;
     reg  lane_tables$window_length$15$clock;
-    reg  [4:0] lane_tables$window_allowed$0$d;
-    reg  [4:0] lane_tables$window_allowed$0$q;
-    reg  lane_tables$window_allowed$0$clock;
-    reg  [4:0] lane_tables$window_allowed$1$d;
-    reg  [4:0] lane_tables$window_allowed$1$q;
-    reg  lane_tables$window_allowed$1$clock;
-    reg  [4:0] lane_tables$window_allowed$2$d;
-    reg  [4:0] lane_tables$window_allowed$2$q;
-    reg  lane_tables$window_allowed$2$clock;
-    reg  [4:0] lane_tables$window_allowed$3$d;
-    reg  [4:0] lane_tables$window_allowed$3$q;
-    reg  lane_tables$window_allowed$3$clock;
-    reg  [4:0] lane_tables$window_allowed$4$d;
-    reg  [4:0] lane_tables$window_allowed$4$q;
-    reg  lane_tables$window_allowed$4$clock;
-    reg  [4:0] lane_tables$window_allowed$5$d;
-    reg  [4:0] lane_tables$window_allowed$5$q;
-    reg  lane_tables$window_allowed$5$clock;
-    reg  [4:0] lane_tables$window_allowed$6$d;
-    reg  [4:0] lane_tables$window_allowed$6$q;
-    reg  lane_tables$window_allowed$6$clock;
-    reg  [4:0] lane_tables$window_allowed$7$d;
-    reg  [4:0] lane_tables$window_allowed$7$q;
-    reg  lane_tables$window_allowed$7$clock;
-    reg  [4:0] lane_tables$window_allowed$8$d;
-    reg  [4:0] lane_tables$window_allowed$8$q;
-    reg  lane_tables$window_allowed$8$clock;
-    reg  [4:0] lane_tables$window_allowed$9$d;
-    reg  [4:0] lane_tables$window_allowed$9$q;
-    reg  lane_tables$window_allowed$9$clock;
-    reg  [4:0] lane_tables$window_allowed$10$d;
-    reg  [4:0] lane_tables$window_allowed$10$q;
-    reg  lane_tables$window_allowed$10$clock;
-    reg  [4:0] lane_tables$window_allowed$11$d;
-    reg  [4:0] lane_tables$window_allowed$11$q;
-    reg  lane_tables$window_allowed$11$clock;
-    reg  [4:0] lane_tables$window_allowed$12$d;
-    reg  [4:0] lane_tables$window_allowed$12$q;
-    reg  lane_tables$window_allowed$12$clock;
-    reg  [4:0] lane_tables$window_allowed$13$d;
-    reg  [4:0] lane_tables$window_allowed$13$q;
-    reg  lane_tables$window_allowed$13$clock;
-    reg  [4:0] lane_tables$window_allowed$14$d;
-    reg  [4:0] lane_tables$window_allowed$14$q;
-    reg  lane_tables$window_allowed$14$clock;
-    reg  [4:0] lane_tables$window_allowed$15$d;
-    reg  [4:0] lane_tables$window_allowed$15$q;
-    reg  lane_tables$window_allowed$15$clock;
     reg  [3:0] lane_tables$window_outside$0$d;
     reg  [3:0] lane_tables$window_outside$0$q;
     reg  lane_tables$window_outside$0$clock;
@@ -3858,21 +3972,36 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [7:0] lane_tables$window_free$15$d;
     reg  [7:0] lane_tables$window_free$15$q;
     reg  lane_tables$window_free$15$clock;
-    reg  [4:0] lane_tables$window_prev_cont$0$d;
-    reg  [4:0] lane_tables$window_prev_cont$0$q;
-    reg  lane_tables$window_prev_cont$0$clock;
-    reg  [4:0] lane_tables$window_prev_cont$1$d;
-    reg  [4:0] lane_tables$window_prev_cont$1$q;
-    reg  lane_tables$window_prev_cont$1$clock;
-    reg  [4:0] lane_tables$window_prev_cont$2$d;
-    reg  [4:0] lane_tables$window_prev_cont$2$q;
-    reg  lane_tables$window_prev_cont$2$clock;
-    reg  [4:0] lane_tables$window_prev_cont$3$d;
-    reg  [4:0] lane_tables$window_prev_cont$3$q;
-    reg  lane_tables$window_prev_cont$3$clock;
-    reg  [4:0] lane_tables$window_prev_cont$4$d;
-    reg  [4:0] lane_tables$window_prev_cont$4$q;
-    reg  lane_tables$window_prev_cont$4$clock;
+    reg  lane_tables$window_prev_is_cont$0$d;
+    reg  lane_tables$window_prev_is_cont$0$q;
+    reg  lane_tables$window_prev_is_cont$0$clock;
+    reg  lane_tables$window_prev_is_cont$1$d;
+    reg  lane_tables$window_prev_is_cont$1$q;
+    reg  lane_tables$window_prev_is_cont$1$clock;
+    reg  lane_tables$window_prev_is_cont$2$d;
+    reg  lane_tables$window_prev_is_cont$2$q;
+    reg  lane_tables$window_prev_is_cont$2$clock;
+    reg  lane_tables$window_prev_is_cont$3$d;
+    reg  lane_tables$window_prev_is_cont$3$q;
+    reg  lane_tables$window_prev_is_cont$3$clock;
+    reg  lane_tables$window_prev_is_cont$4$d;
+    reg  lane_tables$window_prev_is_cont$4$q;
+    reg  lane_tables$window_prev_is_cont$4$clock;
+    reg  lane_tables$window_prev_next_fits$0$d;
+    reg  lane_tables$window_prev_next_fits$0$q;
+    reg  lane_tables$window_prev_next_fits$0$clock;
+    reg  lane_tables$window_prev_next_fits$1$d;
+    reg  lane_tables$window_prev_next_fits$1$q;
+    reg  lane_tables$window_prev_next_fits$1$clock;
+    reg  lane_tables$window_prev_next_fits$2$d;
+    reg  lane_tables$window_prev_next_fits$2$q;
+    reg  lane_tables$window_prev_next_fits$2$clock;
+    reg  lane_tables$window_prev_next_fits$3$d;
+    reg  lane_tables$window_prev_next_fits$3$q;
+    reg  lane_tables$window_prev_next_fits$3$clock;
+    reg  lane_tables$window_prev_next_fits$4$d;
+    reg  lane_tables$window_prev_next_fits$4$q;
+    reg  lane_tables$window_prev_next_fits$4$clock;
     reg  [2:0] lane_tables$window_prev_length$0$d;
     reg  [2:0] lane_tables$window_prev_length$0$q;
     reg  lane_tables$window_prev_length$0$clock;
@@ -3888,21 +4017,6 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [2:0] lane_tables$window_prev_length$4$d;
     reg  [2:0] lane_tables$window_prev_length$4$q;
     reg  lane_tables$window_prev_length$4$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$0$d;
-    reg  [4:0] lane_tables$window_prev_allowed$0$q;
-    reg  lane_tables$window_prev_allowed$0$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$1$d;
-    reg  [4:0] lane_tables$window_prev_allowed$1$q;
-    reg  lane_tables$window_prev_allowed$1$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$2$d;
-    reg  [4:0] lane_tables$window_prev_allowed$2$q;
-    reg  lane_tables$window_prev_allowed$2$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$3$d;
-    reg  [4:0] lane_tables$window_prev_allowed$3$q;
-    reg  lane_tables$window_prev_allowed$3$clock;
-    reg  [4:0] lane_tables$window_prev_allowed$4$d;
-    reg  [4:0] lane_tables$window_prev_allowed$4$q;
-    reg  lane_tables$window_prev_allowed$4$clock;
     reg  [7:0] lane_tables$window_prev_free$0$d;
     reg  [7:0] lane_tables$window_prev_free$0$q;
     reg  lane_tables$window_prev_free$0$clock;
@@ -3918,12 +4032,6 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [7:0] lane_tables$window_prev_free$4$d;
     reg  [7:0] lane_tables$window_prev_free$4$q;
     reg  lane_tables$window_prev_free$4$clock;
-    reg  [4:0] lane_tables$window_next_cont$d;
-    reg  [4:0] lane_tables$window_next_cont$q;
-    reg  lane_tables$window_next_cont$clock;
-    reg  lane_tables$window_next_is_end$d;
-    reg  lane_tables$window_next_is_end$q;
-    reg  lane_tables$window_next_is_end$clock;
     reg  lane_tables$window_beat_tlast$d;
     reg  lane_tables$window_beat_tlast$q;
     reg  lane_tables$window_beat_tlast$clock;
@@ -3931,6 +4039,91 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  lane_tables$window_beat_valid$q;
     reg  lane_tables$window_beat_valid$clock;
     reg  lane_tables$unused_rows;
+    reg  [4:0] lane_tables$present5$0;
+    reg  [4:0] lane_tables$present5$1;
+    reg  [4:0] lane_tables$present5$2;
+    reg  [4:0] lane_tables$present5$3;
+    reg  [4:0] lane_tables$present5$4;
+    reg  [4:0] lane_tables$present5$5;
+    reg  [4:0] lane_tables$present5$6;
+    reg  [4:0] lane_tables$present5$7;
+    reg  [4:0] lane_tables$present5$8;
+    reg  [4:0] lane_tables$present5$9;
+    reg  [4:0] lane_tables$present5$10;
+    reg  [4:0] lane_tables$present5$11;
+    reg  [4:0] lane_tables$present5$12;
+    reg  [4:0] lane_tables$present5$13;
+    reg  [4:0] lane_tables$present5$14;
+    reg  [4:0] lane_tables$present5$15;
+    reg  [7:0] lane_tables$present8$0;
+    reg  [7:0] lane_tables$present8$1;
+    reg  [7:0] lane_tables$present8$2;
+    reg  [7:0] lane_tables$present8$3;
+    reg  [7:0] lane_tables$present8$4;
+    reg  [7:0] lane_tables$present8$5;
+    reg  [7:0] lane_tables$present8$6;
+    reg  [7:0] lane_tables$present8$7;
+    reg  [7:0] lane_tables$present8$8;
+    reg  [7:0] lane_tables$present8$9;
+    reg  [7:0] lane_tables$present8$10;
+    reg  [7:0] lane_tables$present8$11;
+    reg  [7:0] lane_tables$present8$12;
+    reg  [7:0] lane_tables$present8$13;
+    reg  [7:0] lane_tables$present8$14;
+    reg  [7:0] lane_tables$present8$15;
+    reg  [2:0] lane_tables$class_present3$0;
+    reg  [2:0] lane_tables$class_present3$1;
+    reg  [2:0] lane_tables$class_present3$2;
+    reg  [2:0] lane_tables$class_present3$3;
+    reg  [2:0] lane_tables$class_present3$4;
+    reg  [2:0] lane_tables$class_present3$5;
+    reg  [2:0] lane_tables$class_present3$6;
+    reg  [2:0] lane_tables$class_present3$7;
+    reg  [2:0] lane_tables$class_present3$8;
+    reg  [2:0] lane_tables$class_present3$9;
+    reg  [2:0] lane_tables$class_present3$10;
+    reg  [2:0] lane_tables$class_present3$11;
+    reg  [2:0] lane_tables$class_present3$12;
+    reg  [2:0] lane_tables$class_present3$13;
+    reg  [2:0] lane_tables$class_present3$14;
+    reg  [2:0] lane_tables$class_present3$15;
+    reg  [3:0] lane_tables$class_present4$0;
+    reg  [3:0] lane_tables$class_present4$1;
+    reg  [3:0] lane_tables$class_present4$2;
+    reg  [3:0] lane_tables$class_present4$3;
+    reg  [3:0] lane_tables$class_present4$4;
+    reg  [3:0] lane_tables$class_present4$5;
+    reg  [3:0] lane_tables$class_present4$6;
+    reg  [3:0] lane_tables$class_present4$7;
+    reg  [3:0] lane_tables$class_present4$8;
+    reg  [3:0] lane_tables$class_present4$9;
+    reg  [3:0] lane_tables$class_present4$10;
+    reg  [3:0] lane_tables$class_present4$11;
+    reg  [3:0] lane_tables$class_present4$12;
+    reg  [3:0] lane_tables$class_present4$13;
+    reg  [3:0] lane_tables$class_present4$14;
+    reg  [3:0] lane_tables$class_present4$15;
+    reg  [4:0] lane_tables$class_present5$0;
+    reg  [4:0] lane_tables$class_present5$1;
+    reg  [4:0] lane_tables$class_present5$2;
+    reg  [4:0] lane_tables$class_present5$3;
+    reg  [4:0] lane_tables$class_present5$4;
+    reg  [4:0] lane_tables$class_present5$5;
+    reg  [4:0] lane_tables$class_present5$6;
+    reg  [4:0] lane_tables$class_present5$7;
+    reg  [4:0] lane_tables$class_present5$8;
+    reg  [4:0] lane_tables$class_present5$9;
+    reg  [4:0] lane_tables$class_present5$10;
+    reg  [4:0] lane_tables$class_present5$11;
+    reg  [4:0] lane_tables$class_present5$12;
+    reg  [4:0] lane_tables$class_present5$13;
+    reg  [4:0] lane_tables$class_present5$14;
+    reg  [4:0] lane_tables$class_present5$15;
+    reg  [4:0] lane_tables$valid5;
+    reg  [7:0] lane_tables$valid8;
+    reg  [4:0] lane_tables$next5;
+    reg  [2:0] lane_tables$class_valid3;
+    reg  [4:0] lane_tables$class_valid5;
     localparam  lane_tables$tables$0$leads_to_f7 = 1'b0;
     localparam  lane_tables$tables$0$leads_to_fb = 1'b0;
     localparam  lane_tables$tables$0$leads_to_fd = 1'b0;
@@ -5208,27 +5401,47 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  lane_decoder$registered_beat_tlast$d;
     reg  lane_decoder$registered_beat_tlast$q;
     reg  lane_decoder$registered_beat_tlast$clock;
-    reg  [4:0] lane_decoder$window_cont$0;
-    reg  [4:0] lane_decoder$window_cont$1;
-    reg  [4:0] lane_decoder$window_cont$2;
-    reg  [4:0] lane_decoder$window_cont$3;
-    reg  [4:0] lane_decoder$window_cont$4;
-    reg  [4:0] lane_decoder$window_cont$5;
-    reg  [4:0] lane_decoder$window_cont$6;
-    reg  [4:0] lane_decoder$window_cont$7;
-    reg  [4:0] lane_decoder$window_cont$8;
-    reg  [4:0] lane_decoder$window_cont$9;
-    reg  [4:0] lane_decoder$window_cont$10;
-    reg  [4:0] lane_decoder$window_cont$11;
-    reg  [4:0] lane_decoder$window_cont$12;
-    reg  [4:0] lane_decoder$window_cont$13;
-    reg  [4:0] lane_decoder$window_cont$14;
-    reg  [4:0] lane_decoder$window_cont$15;
-    reg  [4:0] lane_decoder$window_cont$16;
-    reg  [4:0] lane_decoder$window_cont$17;
-    reg  [4:0] lane_decoder$window_cont$18;
-    reg  [4:0] lane_decoder$window_cont$19;
-    reg  [4:0] lane_decoder$window_cont$20;
+    reg  lane_decoder$window_is_cont$0;
+    reg  lane_decoder$window_is_cont$1;
+    reg  lane_decoder$window_is_cont$2;
+    reg  lane_decoder$window_is_cont$3;
+    reg  lane_decoder$window_is_cont$4;
+    reg  lane_decoder$window_is_cont$5;
+    reg  lane_decoder$window_is_cont$6;
+    reg  lane_decoder$window_is_cont$7;
+    reg  lane_decoder$window_is_cont$8;
+    reg  lane_decoder$window_is_cont$9;
+    reg  lane_decoder$window_is_cont$10;
+    reg  lane_decoder$window_is_cont$11;
+    reg  lane_decoder$window_is_cont$12;
+    reg  lane_decoder$window_is_cont$13;
+    reg  lane_decoder$window_is_cont$14;
+    reg  lane_decoder$window_is_cont$15;
+    reg  lane_decoder$window_is_cont$16;
+    reg  lane_decoder$window_is_cont$17;
+    reg  lane_decoder$window_is_cont$18;
+    reg  lane_decoder$window_is_cont$19;
+    reg  lane_decoder$window_is_cont$20;
+    reg  lane_decoder$window_next_fits$0;
+    reg  lane_decoder$window_next_fits$1;
+    reg  lane_decoder$window_next_fits$2;
+    reg  lane_decoder$window_next_fits$3;
+    reg  lane_decoder$window_next_fits$4;
+    reg  lane_decoder$window_next_fits$5;
+    reg  lane_decoder$window_next_fits$6;
+    reg  lane_decoder$window_next_fits$7;
+    reg  lane_decoder$window_next_fits$8;
+    reg  lane_decoder$window_next_fits$9;
+    reg  lane_decoder$window_next_fits$10;
+    reg  lane_decoder$window_next_fits$11;
+    reg  lane_decoder$window_next_fits$12;
+    reg  lane_decoder$window_next_fits$13;
+    reg  lane_decoder$window_next_fits$14;
+    reg  lane_decoder$window_next_fits$15;
+    reg  lane_decoder$window_next_fits$16;
+    reg  lane_decoder$window_next_fits$17;
+    reg  lane_decoder$window_next_fits$18;
+    reg  lane_decoder$window_next_fits$19;
     reg  [2:0] lane_decoder$window_length$0;
     reg  [2:0] lane_decoder$window_length$1;
     reg  [2:0] lane_decoder$window_length$2;
@@ -5249,59 +5462,7 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [2:0] lane_decoder$window_length$17;
     reg  [2:0] lane_decoder$window_length$18;
     reg  [2:0] lane_decoder$window_length$19;
-    reg  [4:0] lane_decoder$window_allowed$0;
-    reg  [4:0] lane_decoder$window_allowed$1;
-    reg  [4:0] lane_decoder$window_allowed$2;
-    reg  [4:0] lane_decoder$window_allowed$3;
-    reg  [4:0] lane_decoder$window_allowed$4;
-    reg  [4:0] lane_decoder$window_allowed$5;
-    reg  [4:0] lane_decoder$window_allowed$6;
-    reg  [4:0] lane_decoder$window_allowed$7;
-    reg  [4:0] lane_decoder$window_allowed$8;
-    reg  [4:0] lane_decoder$window_allowed$9;
-    reg  [4:0] lane_decoder$window_allowed$10;
-    reg  [4:0] lane_decoder$window_allowed$11;
-    reg  [4:0] lane_decoder$window_allowed$12;
-    reg  [4:0] lane_decoder$window_allowed$13;
-    reg  [4:0] lane_decoder$window_allowed$14;
-    reg  [4:0] lane_decoder$window_allowed$15;
-    reg  [4:0] lane_decoder$window_allowed$16;
-    reg  [4:0] lane_decoder$window_allowed$17;
-    reg  [4:0] lane_decoder$window_allowed$18;
-    reg  [4:0] lane_decoder$window_allowed$19;
     reg  lane_decoder$unused_oldest_cont;
-    reg  [4:0] lane_decoder$next_cont$0;
-    reg  [4:0] lane_decoder$next_cont$1;
-    reg  [4:0] lane_decoder$next_cont$2;
-    reg  [4:0] lane_decoder$next_cont$3;
-    reg  [4:0] lane_decoder$next_cont$4;
-    reg  [4:0] lane_decoder$next_cont$5;
-    reg  [4:0] lane_decoder$next_cont$6;
-    reg  [4:0] lane_decoder$next_cont$7;
-    reg  [4:0] lane_decoder$next_cont$8;
-    reg  [4:0] lane_decoder$next_cont$9;
-    reg  [4:0] lane_decoder$next_cont$10;
-    reg  [4:0] lane_decoder$next_cont$11;
-    reg  [4:0] lane_decoder$next_cont$12;
-    reg  [4:0] lane_decoder$next_cont$13;
-    reg  [4:0] lane_decoder$next_cont$14;
-    reg  [4:0] lane_decoder$next_cont$15;
-    reg  lane_decoder$next_is_end$0;
-    reg  lane_decoder$next_is_end$1;
-    reg  lane_decoder$next_is_end$2;
-    reg  lane_decoder$next_is_end$3;
-    reg  lane_decoder$next_is_end$4;
-    reg  lane_decoder$next_is_end$5;
-    reg  lane_decoder$next_is_end$6;
-    reg  lane_decoder$next_is_end$7;
-    reg  lane_decoder$next_is_end$8;
-    reg  lane_decoder$next_is_end$9;
-    reg  lane_decoder$next_is_end$10;
-    reg  lane_decoder$next_is_end$11;
-    reg  lane_decoder$next_is_end$12;
-    reg  lane_decoder$next_is_end$13;
-    reg  lane_decoder$next_is_end$14;
-    reg  lane_decoder$next_is_end$15;
     reg  lane_decoder$absorbed$0;
     reg  lane_decoder$absorbed$1;
     reg  lane_decoder$absorbed$2;
@@ -6927,11 +7088,71 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [63:0] queue$ram$write_tuser;
     reg  [15:0] queue$ram$write_tkeep;
     reg  queue$ram$write_tlast;
-    reg  queue$ram$read_enable;
+    reg  queue$ram$read_enable$0;
+    reg  queue$ram$read_enable$1;
+    reg  queue$ram$read_enable$2;
+    reg  queue$ram$read_enable$3;
+    reg  queue$ram$read_enable$4;
+    reg  queue$ram$read_enable$5;
+    reg  queue$ram$read_enable$6;
+    reg  queue$ram$read_enable$7;
+    reg  queue$ram$read_enable$8;
+    reg  queue$ram$read_enable$9;
+    reg  queue$ram$read_enable$10;
+    reg  queue$ram$read_enable$11;
+    reg  queue$ram$read_enable$12;
+    reg  queue$ram$read_enable$13;
+    reg  queue$ram$read_enable$14;
+    reg  queue$ram$read_enable$15;
     reg  [4:0] queue$ram$read_address;
-    reg  [511:0] queue$ram$read_tdata;
-    reg  [63:0] queue$ram$read_tuser;
-    reg  [15:0] queue$ram$read_tkeep;
+    reg  [31:0] queue$ram$read_tdata$0;
+    reg  [31:0] queue$ram$read_tdata$1;
+    reg  [31:0] queue$ram$read_tdata$2;
+    reg  [31:0] queue$ram$read_tdata$3;
+    reg  [31:0] queue$ram$read_tdata$4;
+    reg  [31:0] queue$ram$read_tdata$5;
+    reg  [31:0] queue$ram$read_tdata$6;
+    reg  [31:0] queue$ram$read_tdata$7;
+    reg  [31:0] queue$ram$read_tdata$8;
+    reg  [31:0] queue$ram$read_tdata$9;
+    reg  [31:0] queue$ram$read_tdata$10;
+    reg  [31:0] queue$ram$read_tdata$11;
+    reg  [31:0] queue$ram$read_tdata$12;
+    reg  [31:0] queue$ram$read_tdata$13;
+    reg  [31:0] queue$ram$read_tdata$14;
+    reg  [31:0] queue$ram$read_tdata$15;
+    reg  [3:0] queue$ram$read_tuser$0;
+    reg  [3:0] queue$ram$read_tuser$1;
+    reg  [3:0] queue$ram$read_tuser$2;
+    reg  [3:0] queue$ram$read_tuser$3;
+    reg  [3:0] queue$ram$read_tuser$4;
+    reg  [3:0] queue$ram$read_tuser$5;
+    reg  [3:0] queue$ram$read_tuser$6;
+    reg  [3:0] queue$ram$read_tuser$7;
+    reg  [3:0] queue$ram$read_tuser$8;
+    reg  [3:0] queue$ram$read_tuser$9;
+    reg  [3:0] queue$ram$read_tuser$10;
+    reg  [3:0] queue$ram$read_tuser$11;
+    reg  [3:0] queue$ram$read_tuser$12;
+    reg  [3:0] queue$ram$read_tuser$13;
+    reg  [3:0] queue$ram$read_tuser$14;
+    reg  [3:0] queue$ram$read_tuser$15;
+    reg  queue$ram$read_tkeep$0;
+    reg  queue$ram$read_tkeep$1;
+    reg  queue$ram$read_tkeep$2;
+    reg  queue$ram$read_tkeep$3;
+    reg  queue$ram$read_tkeep$4;
+    reg  queue$ram$read_tkeep$5;
+    reg  queue$ram$read_tkeep$6;
+    reg  queue$ram$read_tkeep$7;
+    reg  queue$ram$read_tkeep$8;
+    reg  queue$ram$read_tkeep$9;
+    reg  queue$ram$read_tkeep$10;
+    reg  queue$ram$read_tkeep$11;
+    reg  queue$ram$read_tkeep$12;
+    reg  queue$ram$read_tkeep$13;
+    reg  queue$ram$read_tkeep$14;
+    reg  queue$ram$read_tkeep$15;
     reg  queue$ram$read_tlast;
     reg  [7:0] queue$write_pointer$d;
     reg  [7:0] queue$write_pointer$q;
@@ -6939,34 +7160,400 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [7:0] queue$read_pointer$d;
     reg  [7:0] queue$read_pointer$q;
     reg  queue$read_pointer$clock;
-    reg  queue$fetched$d;
-    reg  queue$fetched$q;
-    reg  queue$fetched$clock;
-    reg  queue$not_empty$d;
-    reg  queue$not_empty$q;
-    reg  queue$not_empty$clock;
     reg  [7:0] queue$read_pointer_ahead$d;
     reg  [7:0] queue$read_pointer_ahead$q;
     reg  queue$read_pointer_ahead$clock;
-    reg  [511:0] queue$tdata_out$d;
-    reg  [511:0] queue$tdata_out$q;
-    reg  queue$tdata_out$clock;
-    reg  [63:0] queue$tuser_out$d;
-    reg  [63:0] queue$tuser_out$q;
-    reg  queue$tuser_out$clock;
-    reg  [15:0] queue$tkeep_out$d;
-    reg  [15:0] queue$tkeep_out$q;
-    reg  queue$tkeep_out$clock;
-    reg  queue$tvalid_out$d;
-    reg  queue$tvalid_out$q;
-    reg  queue$tvalid_out$clock;
+    reg  queue$fetched$0$d;
+    reg  queue$fetched$0$q;
+    reg  queue$fetched$0$clock;
+    reg  queue$fetched$1$d;
+    reg  queue$fetched$1$q;
+    reg  queue$fetched$1$clock;
+    reg  queue$fetched$2$d;
+    reg  queue$fetched$2$q;
+    reg  queue$fetched$2$clock;
+    reg  queue$fetched$3$d;
+    reg  queue$fetched$3$q;
+    reg  queue$fetched$3$clock;
+    reg  queue$fetched$4$d;
+    reg  queue$fetched$4$q;
+    reg  queue$fetched$4$clock;
+    reg  queue$fetched$5$d;
+    reg  queue$fetched$5$q;
+    reg  queue$fetched$5$clock;
+    reg  queue$fetched$6$d;
+    reg  queue$fetched$6$q;
+    reg  queue$fetched$6$clock;
+    reg  queue$fetched$7$d;
+    reg  queue$fetched$7$q;
+    reg  queue$fetched$7$clock;
+    reg  queue$fetched$8$d;
+    reg  queue$fetched$8$q;
+    reg  queue$fetched$8$clock;
+    reg  queue$fetched$9$d;
+    reg  queue$fetched$9$q;
+    reg  queue$fetched$9$clock;
+    reg  queue$fetched$10$d;
+    reg  queue$fetched$10$q;
+    reg  queue$fetched$10$clock;
+    reg  queue$fetched$11$d;
+    reg  queue$fetched$11$q;
+    reg  queue$fetched$11$clock;
+    reg  queue$fetched$12$d;
+    reg  queue$fetched$12$q;
+    reg  queue$fetched$12$clock;
+    reg  queue$fetched$13$d;
+    reg  queue$fetched$13$q;
+    reg  queue$fetched$13$clock;
+    reg  queue$fetched$14$d;
+    reg  queue$fetched$14$q;
+    reg  queue$fetched$14$clock;
+    reg  queue$fetched$15$d;
+    reg  queue$fetched$15$q;
+    reg  queue$fetched$15$clock;
+    reg  queue$not_empty$0$d;
+    reg  queue$not_empty$0$q;
+    reg  queue$not_empty$0$clock;
+    reg  queue$not_empty$1$d;
+    reg  queue$not_empty$1$q;
+    reg  queue$not_empty$1$clock;
+    reg  queue$not_empty$2$d;
+    reg  queue$not_empty$2$q;
+    reg  queue$not_empty$2$clock;
+    reg  queue$not_empty$3$d;
+    reg  queue$not_empty$3$q;
+    reg  queue$not_empty$3$clock;
+    reg  queue$not_empty$4$d;
+    reg  queue$not_empty$4$q;
+    reg  queue$not_empty$4$clock;
+    reg  queue$not_empty$5$d;
+    reg  queue$not_empty$5$q;
+    reg  queue$not_empty$5$clock;
+    reg  queue$not_empty$6$d;
+    reg  queue$not_empty$6$q;
+    reg  queue$not_empty$6$clock;
+    reg  queue$not_empty$7$d;
+    reg  queue$not_empty$7$q;
+    reg  queue$not_empty$7$clock;
+    reg  queue$not_empty$8$d;
+    reg  queue$not_empty$8$q;
+    reg  queue$not_empty$8$clock;
+    reg  queue$not_empty$9$d;
+    reg  queue$not_empty$9$q;
+    reg  queue$not_empty$9$clock;
+    reg  queue$not_empty$10$d;
+    reg  queue$not_empty$10$q;
+    reg  queue$not_empty$10$clock;
+    reg  queue$not_empty$11$d;
+    reg  queue$not_empty$11$q;
+    reg  queue$not_empty$11$clock;
+    reg  queue$not_empty$12$d;
+    reg  queue$not_empty$12$q;
+    reg  queue$not_empty$12$clock;
+    reg  queue$not_empty$13$d;
+    reg  queue$not_empty$13$q;
+    reg  queue$not_empty$13$clock;
+    reg  queue$not_empty$14$d;
+    reg  queue$not_empty$14$q;
+    reg  queue$not_empty$14$clock;
+    reg  queue$not_empty$15$d;
+    reg  queue$not_empty$15$q;
+    reg  queue$not_empty$15$clock;
+    reg  queue$tvalid_out$0$d;
+    reg  queue$tvalid_out$0$q;
+    reg  queue$tvalid_out$0$clock;
+    reg  queue$tvalid_out$1$d;
+    reg  queue$tvalid_out$1$q;
+    reg  queue$tvalid_out$1$clock;
+    reg  queue$tvalid_out$2$d;
+    reg  queue$tvalid_out$2$q;
+    reg  queue$tvalid_out$2$clock;
+    reg  queue$tvalid_out$3$d;
+    reg  queue$tvalid_out$3$q;
+    reg  queue$tvalid_out$3$clock;
+    reg  queue$tvalid_out$4$d;
+    reg  queue$tvalid_out$4$q;
+    reg  queue$tvalid_out$4$clock;
+    reg  queue$tvalid_out$5$d;
+    reg  queue$tvalid_out$5$q;
+    reg  queue$tvalid_out$5$clock;
+    reg  queue$tvalid_out$6$d;
+    reg  queue$tvalid_out$6$q;
+    reg  queue$tvalid_out$6$clock;
+    reg  queue$tvalid_out$7$d;
+    reg  queue$tvalid_out$7$q;
+    reg  queue$tvalid_out$7$clock;
+    reg  queue$tvalid_out$8$d;
+    reg  queue$tvalid_out$8$q;
+    reg  queue$tvalid_out$8$clock;
+    reg  queue$tvalid_out$9$d;
+    reg  queue$tvalid_out$9$q;
+    reg  queue$tvalid_out$9$clock;
+    reg  queue$tvalid_out$10$d;
+    reg  queue$tvalid_out$10$q;
+    reg  queue$tvalid_out$10$clock;
+    reg  queue$tvalid_out$11$d;
+    reg  queue$tvalid_out$11$q;
+    reg  queue$tvalid_out$11$clock;
+    reg  queue$tvalid_out$12$d;
+    reg  queue$tvalid_out$12$q;
+    reg  queue$tvalid_out$12$clock;
+    reg  queue$tvalid_out$13$d;
+    reg  queue$tvalid_out$13$q;
+    reg  queue$tvalid_out$13$clock;
+    reg  queue$tvalid_out$14$d;
+    reg  queue$tvalid_out$14$q;
+    reg  queue$tvalid_out$14$clock;
+    reg  queue$tvalid_out$15$d;
+    reg  queue$tvalid_out$15$q;
+    reg  queue$tvalid_out$15$clock;
+    reg  [31:0] queue$tdata_out$0$d;
+    reg  [31:0] queue$tdata_out$0$q;
+    reg  queue$tdata_out$0$clock;
+    reg  [31:0] queue$tdata_out$1$d;
+    reg  [31:0] queue$tdata_out$1$q;
+    reg  queue$tdata_out$1$clock;
+    reg  [31:0] queue$tdata_out$2$d;
+    reg  [31:0] queue$tdata_out$2$q;
+    reg  queue$tdata_out$2$clock;
+    reg  [31:0] queue$tdata_out$3$d;
+    reg  [31:0] queue$tdata_out$3$q;
+    reg  queue$tdata_out$3$clock;
+    reg  [31:0] queue$tdata_out$4$d;
+    reg  [31:0] queue$tdata_out$4$q;
+    reg  queue$tdata_out$4$clock;
+    reg  [31:0] queue$tdata_out$5$d;
+    reg  [31:0] queue$tdata_out$5$q;
+    reg  queue$tdata_out$5$clock;
+    reg  [31:0] queue$tdata_out$6$d;
+    reg  [31:0] queue$tdata_out$6$q;
+    reg  queue$tdata_out$6$clock;
+    reg  [31:0] queue$tdata_out$7$d;
+    reg  [31:0] queue$tdata_out$7$q;
+    reg  queue$tdata_out$7$clock;
+    reg  [31:0] queue$tdata_out$8$d;
+    reg  [31:0] queue$tdata_out$8$q;
+    reg  queue$tdata_out$8$clock;
+    reg  [31:0] queue$tdata_out$9$d;
+    reg  [31:0] queue$tdata_out$9$q;
+    reg  queue$tdata_out$9$clock;
+    reg  [31:0] queue$tdata_out$10$d;
+    reg  [31:0] queue$tdata_out$10$q;
+    reg  queue$tdata_out$10$clock;
+    reg  [31:0] queue$tdata_out$11$d;
+    reg  [31:0] queue$tdata_out$11$q;
+    reg  queue$tdata_out$11$clock;
+    reg  [31:0] queue$tdata_out$12$d;
+    reg  [31:0] queue$tdata_out$12$q;
+    reg  queue$tdata_out$12$clock;
+    reg  [31:0] queue$tdata_out$13$d;
+    reg  [31:0] queue$tdata_out$13$q;
+    reg  queue$tdata_out$13$clock;
+    reg  [31:0] queue$tdata_out$14$d;
+    reg  [31:0] queue$tdata_out$14$q;
+    reg  queue$tdata_out$14$clock;
+    reg  [31:0] queue$tdata_out$15$d;
+    reg  [31:0] queue$tdata_out$15$q;
+    reg  queue$tdata_out$15$clock;
+    reg  [3:0] queue$tuser_out$0$d;
+    reg  [3:0] queue$tuser_out$0$q;
+    reg  queue$tuser_out$0$clock;
+    reg  [3:0] queue$tuser_out$1$d;
+    reg  [3:0] queue$tuser_out$1$q;
+    reg  queue$tuser_out$1$clock;
+    reg  [3:0] queue$tuser_out$2$d;
+    reg  [3:0] queue$tuser_out$2$q;
+    reg  queue$tuser_out$2$clock;
+    reg  [3:0] queue$tuser_out$3$d;
+    reg  [3:0] queue$tuser_out$3$q;
+    reg  queue$tuser_out$3$clock;
+    reg  [3:0] queue$tuser_out$4$d;
+    reg  [3:0] queue$tuser_out$4$q;
+    reg  queue$tuser_out$4$clock;
+    reg  [3:0] queue$tuser_out$5$d;
+    reg  [3:0] queue$tuser_out$5$q;
+    reg  queue$tuser_out$5$clock;
+    reg  [3:0] queue$tuser_out$6$d;
+    reg  [3:0] queue$tuser_out$6$q;
+    reg  queue$tuser_out$6$clock;
+    reg  [3:0] queue$tuser_out$7$d;
+    reg  [3:0] queue$tuser_out$7$q;
+    reg  queue$tuser_out$7$clock;
+    reg  [3:0] queue$tuser_out$8$d;
+    reg  [3:0] queue$tuser_out$8$q;
+    reg  queue$tuser_out$8$clock;
+    reg  [3:0] queue$tuser_out$9$d;
+    reg  [3:0] queue$tuser_out$9$q;
+    reg  queue$tuser_out$9$clock;
+    reg  [3:0] queue$tuser_out$10$d;
+    reg  [3:0] queue$tuser_out$10$q;
+    reg  queue$tuser_out$10$clock;
+    reg  [3:0] queue$tuser_out$11$d;
+    reg  [3:0] queue$tuser_out$11$q;
+    reg  queue$tuser_out$11$clock;
+    reg  [3:0] queue$tuser_out$12$d;
+    reg  [3:0] queue$tuser_out$12$q;
+    reg  queue$tuser_out$12$clock;
+    reg  [3:0] queue$tuser_out$13$d;
+    reg  [3:0] queue$tuser_out$13$q;
+    reg  queue$tuser_out$13$clock;
+    reg  [3:0] queue$tuser_out$14$d;
+    reg  [3:0] queue$tuser_out$14$q;
+    reg  queue$tuser_out$14$clock;
+    reg  [3:0] queue$tuser_out$15$d;
+    reg  [3:0] queue$tuser_out$15$q;
+    reg  queue$tuser_out$15$clock;
+    reg  queue$tkeep_out$0$d;
+    reg  queue$tkeep_out$0$q;
+    reg  queue$tkeep_out$0$clock;
+    reg  queue$tkeep_out$1$d;
+    reg  queue$tkeep_out$1$q;
+    reg  queue$tkeep_out$1$clock;
+    reg  queue$tkeep_out$2$d;
+    reg  queue$tkeep_out$2$q;
+    reg  queue$tkeep_out$2$clock;
+    reg  queue$tkeep_out$3$d;
+    reg  queue$tkeep_out$3$q;
+    reg  queue$tkeep_out$3$clock;
+    reg  queue$tkeep_out$4$d;
+    reg  queue$tkeep_out$4$q;
+    reg  queue$tkeep_out$4$clock;
+    reg  queue$tkeep_out$5$d;
+    reg  queue$tkeep_out$5$q;
+    reg  queue$tkeep_out$5$clock;
+    reg  queue$tkeep_out$6$d;
+    reg  queue$tkeep_out$6$q;
+    reg  queue$tkeep_out$6$clock;
+    reg  queue$tkeep_out$7$d;
+    reg  queue$tkeep_out$7$q;
+    reg  queue$tkeep_out$7$clock;
+    reg  queue$tkeep_out$8$d;
+    reg  queue$tkeep_out$8$q;
+    reg  queue$tkeep_out$8$clock;
+    reg  queue$tkeep_out$9$d;
+    reg  queue$tkeep_out$9$q;
+    reg  queue$tkeep_out$9$clock;
+    reg  queue$tkeep_out$10$d;
+    reg  queue$tkeep_out$10$q;
+    reg  queue$tkeep_out$10$clock;
+    reg  queue$tkeep_out$11$d;
+    reg  queue$tkeep_out$11$q;
+    reg  queue$tkeep_out$11$clock;
+    reg  queue$tkeep_out$12$d;
+    reg  queue$tkeep_out$12$q;
+    reg  queue$tkeep_out$12$clock;
+    reg  queue$tkeep_out$13$d;
+    reg  queue$tkeep_out$13$q;
+    reg  queue$tkeep_out$13$clock;
+    reg  queue$tkeep_out$14$d;
+    reg  queue$tkeep_out$14$q;
+    reg  queue$tkeep_out$14$clock;
+    reg  queue$tkeep_out$15$d;
+    reg  queue$tkeep_out$15$q;
+    reg  queue$tkeep_out$15$clock;
     reg  queue$tlast_out$d;
     reg  queue$tlast_out$q;
     reg  queue$tlast_out$clock;
-    reg  queue$fetch;
+    reg  [31:0] queue$tdata_bus$lane$0;
+    reg  [31:0] queue$tdata_bus$lane$1;
+    reg  [31:0] queue$tdata_bus$lane$2;
+    reg  [31:0] queue$tdata_bus$lane$3;
+    reg  [31:0] queue$tdata_bus$lane$4;
+    reg  [31:0] queue$tdata_bus$lane$5;
+    reg  [31:0] queue$tdata_bus$lane$6;
+    reg  [31:0] queue$tdata_bus$lane$7;
+    reg  [31:0] queue$tdata_bus$lane$8;
+    reg  [31:0] queue$tdata_bus$lane$9;
+    reg  [31:0] queue$tdata_bus$lane$10;
+    reg  [31:0] queue$tdata_bus$lane$11;
+    reg  [31:0] queue$tdata_bus$lane$12;
+    reg  [31:0] queue$tdata_bus$lane$13;
+    reg  [31:0] queue$tdata_bus$lane$14;
+    reg  [31:0] queue$tdata_bus$lane$15;
+    reg  [511:0] queue$tdata_bus$bus;
+    reg  [3:0] queue$tuser_bus$lane$0;
+    reg  [3:0] queue$tuser_bus$lane$1;
+    reg  [3:0] queue$tuser_bus$lane$2;
+    reg  [3:0] queue$tuser_bus$lane$3;
+    reg  [3:0] queue$tuser_bus$lane$4;
+    reg  [3:0] queue$tuser_bus$lane$5;
+    reg  [3:0] queue$tuser_bus$lane$6;
+    reg  [3:0] queue$tuser_bus$lane$7;
+    reg  [3:0] queue$tuser_bus$lane$8;
+    reg  [3:0] queue$tuser_bus$lane$9;
+    reg  [3:0] queue$tuser_bus$lane$10;
+    reg  [3:0] queue$tuser_bus$lane$11;
+    reg  [3:0] queue$tuser_bus$lane$12;
+    reg  [3:0] queue$tuser_bus$lane$13;
+    reg  [3:0] queue$tuser_bus$lane$14;
+    reg  [3:0] queue$tuser_bus$lane$15;
+    reg  [63:0] queue$tuser_bus$bus;
+    reg  queue$tkeep_bus$lane$0;
+    reg  queue$tkeep_bus$lane$1;
+    reg  queue$tkeep_bus$lane$2;
+    reg  queue$tkeep_bus$lane$3;
+    reg  queue$tkeep_bus$lane$4;
+    reg  queue$tkeep_bus$lane$5;
+    reg  queue$tkeep_bus$lane$6;
+    reg  queue$tkeep_bus$lane$7;
+    reg  queue$tkeep_bus$lane$8;
+    reg  queue$tkeep_bus$lane$9;
+    reg  queue$tkeep_bus$lane$10;
+    reg  queue$tkeep_bus$lane$11;
+    reg  queue$tkeep_bus$lane$12;
+    reg  queue$tkeep_bus$lane$13;
+    reg  queue$tkeep_bus$lane$14;
+    reg  queue$tkeep_bus$lane$15;
+    reg  [15:0] queue$tkeep_bus$bus;
     reg  queue$one_left;
-    reg  queue$output_free;
-    reg [592:0] beats [0:31];
+    reg  queue$fetch$0;
+    reg  queue$fetch$1;
+    reg  queue$fetch$2;
+    reg  queue$fetch$3;
+    reg  queue$fetch$4;
+    reg  queue$fetch$5;
+    reg  queue$fetch$6;
+    reg  queue$fetch$7;
+    reg  queue$fetch$8;
+    reg  queue$fetch$9;
+    reg  queue$fetch$10;
+    reg  queue$fetch$11;
+    reg  queue$fetch$12;
+    reg  queue$fetch$13;
+    reg  queue$fetch$14;
+    reg  queue$fetch$15;
+    reg  queue$output_free$0;
+    reg  queue$output_free$1;
+    reg  queue$output_free$2;
+    reg  queue$output_free$3;
+    reg  queue$output_free$4;
+    reg  queue$output_free$5;
+    reg  queue$output_free$6;
+    reg  queue$output_free$7;
+    reg  queue$output_free$8;
+    reg  queue$output_free$9;
+    reg  queue$output_free$10;
+    reg  queue$output_free$11;
+    reg  queue$output_free$12;
+    reg  queue$output_free$13;
+    reg  queue$output_free$14;
+    reg  queue$output_free$15;
+    reg [37:0] beats$0 [0:31];
+    reg [36:0] beats$1 [0:31];
+    reg [36:0] beats$2 [0:31];
+    reg [36:0] beats$3 [0:31];
+    reg [36:0] beats$4 [0:31];
+    reg [36:0] beats$5 [0:31];
+    reg [36:0] beats$6 [0:31];
+    reg [36:0] beats$7 [0:31];
+    reg [36:0] beats$8 [0:31];
+    reg [36:0] beats$9 [0:31];
+    reg [36:0] beats$10 [0:31];
+    reg [36:0] beats$11 [0:31];
+    reg [36:0] beats$12 [0:31];
+    reg [36:0] beats$13 [0:31];
+    reg [36:0] beats$14 [0:31];
+    reg [36:0] beats$15 [0:31];
     // credits$in_flight
     initial begin
        credits$in_flight$q = 7'h0;
@@ -7004,23 +7591,33 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         credits$s_axis_tready = credits$ready$q;
         credits$early$d = credits$dropped_early;
         credits$late$d = credits$dropped_late;
-        credits$plus = 'h0;
+        credits$leaving_odd = credits$returned ^ credits$early$q ^ credits$late$q;
+        credits$leaving_many = (credits$returned & credits$early$q) | (credits$returned & credits$late$q) | (credits$early$q & credits$late$q);
         if (credits$accepted) begin
-            credits$plus = 'h1;
+            credits$change = 'h1;
+            if (credits$leaving_odd) begin
+                credits$change = 'h0;
+                if (credits$leaving_many) begin
+                    credits$change = 'h7e;
+                end
+            end
+            else if (credits$leaving_many) begin
+                credits$change = 'h7f;
+            end
         end
-        credits$minus_returned = 'h0;
-        if (credits$returned) begin
-            credits$minus_returned = 'h1;
+        else begin
+            credits$change = 'h0;
+            if (credits$leaving_odd) begin
+                credits$change = 'h7f;
+                if (credits$leaving_many) begin
+                    credits$change = 'h7d;
+                end
+            end
+            else if (credits$leaving_many) begin
+                credits$change = 'h7e;
+            end
         end
-        credits$minus_early = 'h0;
-        if (credits$early$q) begin
-            credits$minus_early = 'h1;
-        end
-        credits$minus_late = 'h0;
-        if (credits$late$q) begin
-            credits$minus_late = 'h1;
-        end
-        credits$in_flight$d = credits$in_flight$q + credits$plus - credits$minus_returned - credits$minus_early - credits$minus_late;
+        credits$in_flight$d = credits$in_flight$q + credits$change;
         credits$fits_one = credits$in_flight$q < credits$limit;
         credits$fits_two = credits$in_flight$q < credits$limit_less_one;
         credits$leaves = credits$returned | credits$early$q | credits$late$q;
@@ -17466,13 +18063,6 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge lane_tables$class_next_cont$clock) begin
        lane_tables$class_next_cont$q <= lane_tables$class_next_cont$d;
     end
-    // lane_tables$class_next_is_end
-    initial begin
-       lane_tables$class_next_is_end$q = 1'h0;
-    end
-    always @(posedge lane_tables$class_next_is_end$clock) begin
-       lane_tables$class_next_is_end$q <= lane_tables$class_next_is_end$d;
-    end
     // lane_tables$class_tail_class$0
     initial begin
        lane_tables$class_tail_class$0$q = 'h0;
@@ -18376,19 +18966,117 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge lane_tables$row_free$15$clock) begin
        lane_tables$row_free$15$q <= lane_tables$row_free$15$d;
     end
-    // lane_tables$row_next_cont
+    // lane_tables$row_next_cont$0
     initial begin
-       lane_tables$row_next_cont$q = 5'h0;
+       lane_tables$row_next_cont$0$q = 5'h0;
     end
-    always @(posedge lane_tables$row_next_cont$clock) begin
-       lane_tables$row_next_cont$q <= lane_tables$row_next_cont$d;
+    always @(posedge lane_tables$row_next_cont$0$clock) begin
+       lane_tables$row_next_cont$0$q <= lane_tables$row_next_cont$0$d;
     end
-    // lane_tables$row_next_is_end
+    // lane_tables$row_next_cont$1
     initial begin
-       lane_tables$row_next_is_end$q = 1'h0;
+       lane_tables$row_next_cont$1$q = 5'h0;
     end
-    always @(posedge lane_tables$row_next_is_end$clock) begin
-       lane_tables$row_next_is_end$q <= lane_tables$row_next_is_end$d;
+    always @(posedge lane_tables$row_next_cont$1$clock) begin
+       lane_tables$row_next_cont$1$q <= lane_tables$row_next_cont$1$d;
+    end
+    // lane_tables$row_next_cont$2
+    initial begin
+       lane_tables$row_next_cont$2$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$2$clock) begin
+       lane_tables$row_next_cont$2$q <= lane_tables$row_next_cont$2$d;
+    end
+    // lane_tables$row_next_cont$3
+    initial begin
+       lane_tables$row_next_cont$3$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$3$clock) begin
+       lane_tables$row_next_cont$3$q <= lane_tables$row_next_cont$3$d;
+    end
+    // lane_tables$row_next_cont$4
+    initial begin
+       lane_tables$row_next_cont$4$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$4$clock) begin
+       lane_tables$row_next_cont$4$q <= lane_tables$row_next_cont$4$d;
+    end
+    // lane_tables$row_next_cont$5
+    initial begin
+       lane_tables$row_next_cont$5$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$5$clock) begin
+       lane_tables$row_next_cont$5$q <= lane_tables$row_next_cont$5$d;
+    end
+    // lane_tables$row_next_cont$6
+    initial begin
+       lane_tables$row_next_cont$6$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$6$clock) begin
+       lane_tables$row_next_cont$6$q <= lane_tables$row_next_cont$6$d;
+    end
+    // lane_tables$row_next_cont$7
+    initial begin
+       lane_tables$row_next_cont$7$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$7$clock) begin
+       lane_tables$row_next_cont$7$q <= lane_tables$row_next_cont$7$d;
+    end
+    // lane_tables$row_next_cont$8
+    initial begin
+       lane_tables$row_next_cont$8$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$8$clock) begin
+       lane_tables$row_next_cont$8$q <= lane_tables$row_next_cont$8$d;
+    end
+    // lane_tables$row_next_cont$9
+    initial begin
+       lane_tables$row_next_cont$9$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$9$clock) begin
+       lane_tables$row_next_cont$9$q <= lane_tables$row_next_cont$9$d;
+    end
+    // lane_tables$row_next_cont$10
+    initial begin
+       lane_tables$row_next_cont$10$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$10$clock) begin
+       lane_tables$row_next_cont$10$q <= lane_tables$row_next_cont$10$d;
+    end
+    // lane_tables$row_next_cont$11
+    initial begin
+       lane_tables$row_next_cont$11$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$11$clock) begin
+       lane_tables$row_next_cont$11$q <= lane_tables$row_next_cont$11$d;
+    end
+    // lane_tables$row_next_cont$12
+    initial begin
+       lane_tables$row_next_cont$12$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$12$clock) begin
+       lane_tables$row_next_cont$12$q <= lane_tables$row_next_cont$12$d;
+    end
+    // lane_tables$row_next_cont$13
+    initial begin
+       lane_tables$row_next_cont$13$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$13$clock) begin
+       lane_tables$row_next_cont$13$q <= lane_tables$row_next_cont$13$d;
+    end
+    // lane_tables$row_next_cont$14
+    initial begin
+       lane_tables$row_next_cont$14$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$14$clock) begin
+       lane_tables$row_next_cont$14$q <= lane_tables$row_next_cont$14$d;
+    end
+    // lane_tables$row_next_cont$15
+    initial begin
+       lane_tables$row_next_cont$15$q = 5'h0;
+    end
+    always @(posedge lane_tables$row_next_cont$15$clock) begin
+       lane_tables$row_next_cont$15$q <= lane_tables$row_next_cont$15$d;
     end
     // lane_tables$row_tail_cont$0
     initial begin
@@ -18831,117 +19519,341 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge lane_tables$window_present$15$clock) begin
        lane_tables$window_present$15$q <= lane_tables$window_present$15$d;
     end
-    // lane_tables$window_cont$0
+    // lane_tables$window_is_cont$0
     initial begin
-       lane_tables$window_cont$0$q = 5'h0;
+       lane_tables$window_is_cont$0$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$0$clock) begin
-       lane_tables$window_cont$0$q <= lane_tables$window_cont$0$d;
+    always @(posedge lane_tables$window_is_cont$0$clock) begin
+       lane_tables$window_is_cont$0$q <= lane_tables$window_is_cont$0$d;
     end
-    // lane_tables$window_cont$1
+    // lane_tables$window_is_cont$1
     initial begin
-       lane_tables$window_cont$1$q = 5'h0;
+       lane_tables$window_is_cont$1$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$1$clock) begin
-       lane_tables$window_cont$1$q <= lane_tables$window_cont$1$d;
+    always @(posedge lane_tables$window_is_cont$1$clock) begin
+       lane_tables$window_is_cont$1$q <= lane_tables$window_is_cont$1$d;
     end
-    // lane_tables$window_cont$2
+    // lane_tables$window_is_cont$2
     initial begin
-       lane_tables$window_cont$2$q = 5'h0;
+       lane_tables$window_is_cont$2$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$2$clock) begin
-       lane_tables$window_cont$2$q <= lane_tables$window_cont$2$d;
+    always @(posedge lane_tables$window_is_cont$2$clock) begin
+       lane_tables$window_is_cont$2$q <= lane_tables$window_is_cont$2$d;
     end
-    // lane_tables$window_cont$3
+    // lane_tables$window_is_cont$3
     initial begin
-       lane_tables$window_cont$3$q = 5'h0;
+       lane_tables$window_is_cont$3$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$3$clock) begin
-       lane_tables$window_cont$3$q <= lane_tables$window_cont$3$d;
+    always @(posedge lane_tables$window_is_cont$3$clock) begin
+       lane_tables$window_is_cont$3$q <= lane_tables$window_is_cont$3$d;
     end
-    // lane_tables$window_cont$4
+    // lane_tables$window_is_cont$4
     initial begin
-       lane_tables$window_cont$4$q = 5'h0;
+       lane_tables$window_is_cont$4$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$4$clock) begin
-       lane_tables$window_cont$4$q <= lane_tables$window_cont$4$d;
+    always @(posedge lane_tables$window_is_cont$4$clock) begin
+       lane_tables$window_is_cont$4$q <= lane_tables$window_is_cont$4$d;
     end
-    // lane_tables$window_cont$5
+    // lane_tables$window_is_cont$5
     initial begin
-       lane_tables$window_cont$5$q = 5'h0;
+       lane_tables$window_is_cont$5$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$5$clock) begin
-       lane_tables$window_cont$5$q <= lane_tables$window_cont$5$d;
+    always @(posedge lane_tables$window_is_cont$5$clock) begin
+       lane_tables$window_is_cont$5$q <= lane_tables$window_is_cont$5$d;
     end
-    // lane_tables$window_cont$6
+    // lane_tables$window_is_cont$6
     initial begin
-       lane_tables$window_cont$6$q = 5'h0;
+       lane_tables$window_is_cont$6$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$6$clock) begin
-       lane_tables$window_cont$6$q <= lane_tables$window_cont$6$d;
+    always @(posedge lane_tables$window_is_cont$6$clock) begin
+       lane_tables$window_is_cont$6$q <= lane_tables$window_is_cont$6$d;
     end
-    // lane_tables$window_cont$7
+    // lane_tables$window_is_cont$7
     initial begin
-       lane_tables$window_cont$7$q = 5'h0;
+       lane_tables$window_is_cont$7$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$7$clock) begin
-       lane_tables$window_cont$7$q <= lane_tables$window_cont$7$d;
+    always @(posedge lane_tables$window_is_cont$7$clock) begin
+       lane_tables$window_is_cont$7$q <= lane_tables$window_is_cont$7$d;
     end
-    // lane_tables$window_cont$8
+    // lane_tables$window_is_cont$8
     initial begin
-       lane_tables$window_cont$8$q = 5'h0;
+       lane_tables$window_is_cont$8$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$8$clock) begin
-       lane_tables$window_cont$8$q <= lane_tables$window_cont$8$d;
+    always @(posedge lane_tables$window_is_cont$8$clock) begin
+       lane_tables$window_is_cont$8$q <= lane_tables$window_is_cont$8$d;
     end
-    // lane_tables$window_cont$9
+    // lane_tables$window_is_cont$9
     initial begin
-       lane_tables$window_cont$9$q = 5'h0;
+       lane_tables$window_is_cont$9$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$9$clock) begin
-       lane_tables$window_cont$9$q <= lane_tables$window_cont$9$d;
+    always @(posedge lane_tables$window_is_cont$9$clock) begin
+       lane_tables$window_is_cont$9$q <= lane_tables$window_is_cont$9$d;
     end
-    // lane_tables$window_cont$10
+    // lane_tables$window_is_cont$10
     initial begin
-       lane_tables$window_cont$10$q = 5'h0;
+       lane_tables$window_is_cont$10$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$10$clock) begin
-       lane_tables$window_cont$10$q <= lane_tables$window_cont$10$d;
+    always @(posedge lane_tables$window_is_cont$10$clock) begin
+       lane_tables$window_is_cont$10$q <= lane_tables$window_is_cont$10$d;
     end
-    // lane_tables$window_cont$11
+    // lane_tables$window_is_cont$11
     initial begin
-       lane_tables$window_cont$11$q = 5'h0;
+       lane_tables$window_is_cont$11$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$11$clock) begin
-       lane_tables$window_cont$11$q <= lane_tables$window_cont$11$d;
+    always @(posedge lane_tables$window_is_cont$11$clock) begin
+       lane_tables$window_is_cont$11$q <= lane_tables$window_is_cont$11$d;
     end
-    // lane_tables$window_cont$12
+    // lane_tables$window_is_cont$12
     initial begin
-       lane_tables$window_cont$12$q = 5'h0;
+       lane_tables$window_is_cont$12$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$12$clock) begin
-       lane_tables$window_cont$12$q <= lane_tables$window_cont$12$d;
+    always @(posedge lane_tables$window_is_cont$12$clock) begin
+       lane_tables$window_is_cont$12$q <= lane_tables$window_is_cont$12$d;
     end
-    // lane_tables$window_cont$13
+    // lane_tables$window_is_cont$13
     initial begin
-       lane_tables$window_cont$13$q = 5'h0;
+       lane_tables$window_is_cont$13$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$13$clock) begin
-       lane_tables$window_cont$13$q <= lane_tables$window_cont$13$d;
+    always @(posedge lane_tables$window_is_cont$13$clock) begin
+       lane_tables$window_is_cont$13$q <= lane_tables$window_is_cont$13$d;
     end
-    // lane_tables$window_cont$14
+    // lane_tables$window_is_cont$14
     initial begin
-       lane_tables$window_cont$14$q = 5'h0;
+       lane_tables$window_is_cont$14$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$14$clock) begin
-       lane_tables$window_cont$14$q <= lane_tables$window_cont$14$d;
+    always @(posedge lane_tables$window_is_cont$14$clock) begin
+       lane_tables$window_is_cont$14$q <= lane_tables$window_is_cont$14$d;
     end
-    // lane_tables$window_cont$15
+    // lane_tables$window_is_cont$15
     initial begin
-       lane_tables$window_cont$15$q = 5'h0;
+       lane_tables$window_is_cont$15$q = 1'h0;
     end
-    always @(posedge lane_tables$window_cont$15$clock) begin
-       lane_tables$window_cont$15$q <= lane_tables$window_cont$15$d;
+    always @(posedge lane_tables$window_is_cont$15$clock) begin
+       lane_tables$window_is_cont$15$q <= lane_tables$window_is_cont$15$d;
+    end
+    // lane_tables$window_next_cont$0
+    initial begin
+       lane_tables$window_next_cont$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$0$clock) begin
+       lane_tables$window_next_cont$0$q <= lane_tables$window_next_cont$0$d;
+    end
+    // lane_tables$window_next_cont$1
+    initial begin
+       lane_tables$window_next_cont$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$1$clock) begin
+       lane_tables$window_next_cont$1$q <= lane_tables$window_next_cont$1$d;
+    end
+    // lane_tables$window_next_cont$2
+    initial begin
+       lane_tables$window_next_cont$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$2$clock) begin
+       lane_tables$window_next_cont$2$q <= lane_tables$window_next_cont$2$d;
+    end
+    // lane_tables$window_next_cont$3
+    initial begin
+       lane_tables$window_next_cont$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$3$clock) begin
+       lane_tables$window_next_cont$3$q <= lane_tables$window_next_cont$3$d;
+    end
+    // lane_tables$window_next_cont$4
+    initial begin
+       lane_tables$window_next_cont$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$4$clock) begin
+       lane_tables$window_next_cont$4$q <= lane_tables$window_next_cont$4$d;
+    end
+    // lane_tables$window_next_cont$5
+    initial begin
+       lane_tables$window_next_cont$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$5$clock) begin
+       lane_tables$window_next_cont$5$q <= lane_tables$window_next_cont$5$d;
+    end
+    // lane_tables$window_next_cont$6
+    initial begin
+       lane_tables$window_next_cont$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$6$clock) begin
+       lane_tables$window_next_cont$6$q <= lane_tables$window_next_cont$6$d;
+    end
+    // lane_tables$window_next_cont$7
+    initial begin
+       lane_tables$window_next_cont$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$7$clock) begin
+       lane_tables$window_next_cont$7$q <= lane_tables$window_next_cont$7$d;
+    end
+    // lane_tables$window_next_cont$8
+    initial begin
+       lane_tables$window_next_cont$8$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$8$clock) begin
+       lane_tables$window_next_cont$8$q <= lane_tables$window_next_cont$8$d;
+    end
+    // lane_tables$window_next_cont$9
+    initial begin
+       lane_tables$window_next_cont$9$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$9$clock) begin
+       lane_tables$window_next_cont$9$q <= lane_tables$window_next_cont$9$d;
+    end
+    // lane_tables$window_next_cont$10
+    initial begin
+       lane_tables$window_next_cont$10$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$10$clock) begin
+       lane_tables$window_next_cont$10$q <= lane_tables$window_next_cont$10$d;
+    end
+    // lane_tables$window_next_cont$11
+    initial begin
+       lane_tables$window_next_cont$11$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$11$clock) begin
+       lane_tables$window_next_cont$11$q <= lane_tables$window_next_cont$11$d;
+    end
+    // lane_tables$window_next_cont$12
+    initial begin
+       lane_tables$window_next_cont$12$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$12$clock) begin
+       lane_tables$window_next_cont$12$q <= lane_tables$window_next_cont$12$d;
+    end
+    // lane_tables$window_next_cont$13
+    initial begin
+       lane_tables$window_next_cont$13$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$13$clock) begin
+       lane_tables$window_next_cont$13$q <= lane_tables$window_next_cont$13$d;
+    end
+    // lane_tables$window_next_cont$14
+    initial begin
+       lane_tables$window_next_cont$14$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$14$clock) begin
+       lane_tables$window_next_cont$14$q <= lane_tables$window_next_cont$14$d;
+    end
+    // lane_tables$window_next_cont$15
+    initial begin
+       lane_tables$window_next_cont$15$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_cont$15$clock) begin
+       lane_tables$window_next_cont$15$q <= lane_tables$window_next_cont$15$d;
+    end
+    // lane_tables$window_next_fits$0
+    initial begin
+       lane_tables$window_next_fits$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$0$clock) begin
+       lane_tables$window_next_fits$0$q <= lane_tables$window_next_fits$0$d;
+    end
+    // lane_tables$window_next_fits$1
+    initial begin
+       lane_tables$window_next_fits$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$1$clock) begin
+       lane_tables$window_next_fits$1$q <= lane_tables$window_next_fits$1$d;
+    end
+    // lane_tables$window_next_fits$2
+    initial begin
+       lane_tables$window_next_fits$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$2$clock) begin
+       lane_tables$window_next_fits$2$q <= lane_tables$window_next_fits$2$d;
+    end
+    // lane_tables$window_next_fits$3
+    initial begin
+       lane_tables$window_next_fits$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$3$clock) begin
+       lane_tables$window_next_fits$3$q <= lane_tables$window_next_fits$3$d;
+    end
+    // lane_tables$window_next_fits$4
+    initial begin
+       lane_tables$window_next_fits$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$4$clock) begin
+       lane_tables$window_next_fits$4$q <= lane_tables$window_next_fits$4$d;
+    end
+    // lane_tables$window_next_fits$5
+    initial begin
+       lane_tables$window_next_fits$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$5$clock) begin
+       lane_tables$window_next_fits$5$q <= lane_tables$window_next_fits$5$d;
+    end
+    // lane_tables$window_next_fits$6
+    initial begin
+       lane_tables$window_next_fits$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$6$clock) begin
+       lane_tables$window_next_fits$6$q <= lane_tables$window_next_fits$6$d;
+    end
+    // lane_tables$window_next_fits$7
+    initial begin
+       lane_tables$window_next_fits$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$7$clock) begin
+       lane_tables$window_next_fits$7$q <= lane_tables$window_next_fits$7$d;
+    end
+    // lane_tables$window_next_fits$8
+    initial begin
+       lane_tables$window_next_fits$8$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$8$clock) begin
+       lane_tables$window_next_fits$8$q <= lane_tables$window_next_fits$8$d;
+    end
+    // lane_tables$window_next_fits$9
+    initial begin
+       lane_tables$window_next_fits$9$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$9$clock) begin
+       lane_tables$window_next_fits$9$q <= lane_tables$window_next_fits$9$d;
+    end
+    // lane_tables$window_next_fits$10
+    initial begin
+       lane_tables$window_next_fits$10$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$10$clock) begin
+       lane_tables$window_next_fits$10$q <= lane_tables$window_next_fits$10$d;
+    end
+    // lane_tables$window_next_fits$11
+    initial begin
+       lane_tables$window_next_fits$11$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$11$clock) begin
+       lane_tables$window_next_fits$11$q <= lane_tables$window_next_fits$11$d;
+    end
+    // lane_tables$window_next_fits$12
+    initial begin
+       lane_tables$window_next_fits$12$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$12$clock) begin
+       lane_tables$window_next_fits$12$q <= lane_tables$window_next_fits$12$d;
+    end
+    // lane_tables$window_next_fits$13
+    initial begin
+       lane_tables$window_next_fits$13$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$13$clock) begin
+       lane_tables$window_next_fits$13$q <= lane_tables$window_next_fits$13$d;
+    end
+    // lane_tables$window_next_fits$14
+    initial begin
+       lane_tables$window_next_fits$14$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$14$clock) begin
+       lane_tables$window_next_fits$14$q <= lane_tables$window_next_fits$14$d;
+    end
+    // lane_tables$window_next_fits$15
+    initial begin
+       lane_tables$window_next_fits$15$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_next_fits$15$clock) begin
+       lane_tables$window_next_fits$15$q <= lane_tables$window_next_fits$15$d;
     end
     // lane_tables$window_length$0
     initial begin
@@ -19054,118 +19966,6 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     end
     always @(posedge lane_tables$window_length$15$clock) begin
        lane_tables$window_length$15$q <= lane_tables$window_length$15$d;
-    end
-    // lane_tables$window_allowed$0
-    initial begin
-       lane_tables$window_allowed$0$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$0$clock) begin
-       lane_tables$window_allowed$0$q <= lane_tables$window_allowed$0$d;
-    end
-    // lane_tables$window_allowed$1
-    initial begin
-       lane_tables$window_allowed$1$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$1$clock) begin
-       lane_tables$window_allowed$1$q <= lane_tables$window_allowed$1$d;
-    end
-    // lane_tables$window_allowed$2
-    initial begin
-       lane_tables$window_allowed$2$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$2$clock) begin
-       lane_tables$window_allowed$2$q <= lane_tables$window_allowed$2$d;
-    end
-    // lane_tables$window_allowed$3
-    initial begin
-       lane_tables$window_allowed$3$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$3$clock) begin
-       lane_tables$window_allowed$3$q <= lane_tables$window_allowed$3$d;
-    end
-    // lane_tables$window_allowed$4
-    initial begin
-       lane_tables$window_allowed$4$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$4$clock) begin
-       lane_tables$window_allowed$4$q <= lane_tables$window_allowed$4$d;
-    end
-    // lane_tables$window_allowed$5
-    initial begin
-       lane_tables$window_allowed$5$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$5$clock) begin
-       lane_tables$window_allowed$5$q <= lane_tables$window_allowed$5$d;
-    end
-    // lane_tables$window_allowed$6
-    initial begin
-       lane_tables$window_allowed$6$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$6$clock) begin
-       lane_tables$window_allowed$6$q <= lane_tables$window_allowed$6$d;
-    end
-    // lane_tables$window_allowed$7
-    initial begin
-       lane_tables$window_allowed$7$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$7$clock) begin
-       lane_tables$window_allowed$7$q <= lane_tables$window_allowed$7$d;
-    end
-    // lane_tables$window_allowed$8
-    initial begin
-       lane_tables$window_allowed$8$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$8$clock) begin
-       lane_tables$window_allowed$8$q <= lane_tables$window_allowed$8$d;
-    end
-    // lane_tables$window_allowed$9
-    initial begin
-       lane_tables$window_allowed$9$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$9$clock) begin
-       lane_tables$window_allowed$9$q <= lane_tables$window_allowed$9$d;
-    end
-    // lane_tables$window_allowed$10
-    initial begin
-       lane_tables$window_allowed$10$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$10$clock) begin
-       lane_tables$window_allowed$10$q <= lane_tables$window_allowed$10$d;
-    end
-    // lane_tables$window_allowed$11
-    initial begin
-       lane_tables$window_allowed$11$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$11$clock) begin
-       lane_tables$window_allowed$11$q <= lane_tables$window_allowed$11$d;
-    end
-    // lane_tables$window_allowed$12
-    initial begin
-       lane_tables$window_allowed$12$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$12$clock) begin
-       lane_tables$window_allowed$12$q <= lane_tables$window_allowed$12$d;
-    end
-    // lane_tables$window_allowed$13
-    initial begin
-       lane_tables$window_allowed$13$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$13$clock) begin
-       lane_tables$window_allowed$13$q <= lane_tables$window_allowed$13$d;
-    end
-    // lane_tables$window_allowed$14
-    initial begin
-       lane_tables$window_allowed$14$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$14$clock) begin
-       lane_tables$window_allowed$14$q <= lane_tables$window_allowed$14$d;
-    end
-    // lane_tables$window_allowed$15
-    initial begin
-       lane_tables$window_allowed$15$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_allowed$15$clock) begin
-       lane_tables$window_allowed$15$q <= lane_tables$window_allowed$15$d;
     end
     // lane_tables$window_outside$0
     initial begin
@@ -19503,40 +20303,75 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge lane_tables$window_free$15$clock) begin
        lane_tables$window_free$15$q <= lane_tables$window_free$15$d;
     end
-    // lane_tables$window_prev_cont$0
+    // lane_tables$window_prev_is_cont$0
     initial begin
-       lane_tables$window_prev_cont$0$q = 5'h0;
+       lane_tables$window_prev_is_cont$0$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$0$clock) begin
-       lane_tables$window_prev_cont$0$q <= lane_tables$window_prev_cont$0$d;
+    always @(posedge lane_tables$window_prev_is_cont$0$clock) begin
+       lane_tables$window_prev_is_cont$0$q <= lane_tables$window_prev_is_cont$0$d;
     end
-    // lane_tables$window_prev_cont$1
+    // lane_tables$window_prev_is_cont$1
     initial begin
-       lane_tables$window_prev_cont$1$q = 5'h0;
+       lane_tables$window_prev_is_cont$1$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$1$clock) begin
-       lane_tables$window_prev_cont$1$q <= lane_tables$window_prev_cont$1$d;
+    always @(posedge lane_tables$window_prev_is_cont$1$clock) begin
+       lane_tables$window_prev_is_cont$1$q <= lane_tables$window_prev_is_cont$1$d;
     end
-    // lane_tables$window_prev_cont$2
+    // lane_tables$window_prev_is_cont$2
     initial begin
-       lane_tables$window_prev_cont$2$q = 5'h0;
+       lane_tables$window_prev_is_cont$2$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$2$clock) begin
-       lane_tables$window_prev_cont$2$q <= lane_tables$window_prev_cont$2$d;
+    always @(posedge lane_tables$window_prev_is_cont$2$clock) begin
+       lane_tables$window_prev_is_cont$2$q <= lane_tables$window_prev_is_cont$2$d;
     end
-    // lane_tables$window_prev_cont$3
+    // lane_tables$window_prev_is_cont$3
     initial begin
-       lane_tables$window_prev_cont$3$q = 5'h0;
+       lane_tables$window_prev_is_cont$3$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$3$clock) begin
-       lane_tables$window_prev_cont$3$q <= lane_tables$window_prev_cont$3$d;
+    always @(posedge lane_tables$window_prev_is_cont$3$clock) begin
+       lane_tables$window_prev_is_cont$3$q <= lane_tables$window_prev_is_cont$3$d;
     end
-    // lane_tables$window_prev_cont$4
+    // lane_tables$window_prev_is_cont$4
     initial begin
-       lane_tables$window_prev_cont$4$q = 5'h0;
+       lane_tables$window_prev_is_cont$4$q = 1'h0;
     end
-    always @(posedge lane_tables$window_prev_cont$4$clock) begin
-       lane_tables$window_prev_cont$4$q <= lane_tables$window_prev_cont$4$d;
+    always @(posedge lane_tables$window_prev_is_cont$4$clock) begin
+       lane_tables$window_prev_is_cont$4$q <= lane_tables$window_prev_is_cont$4$d;
+    end
+    // lane_tables$window_prev_next_fits$0
+    initial begin
+       lane_tables$window_prev_next_fits$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$0$clock) begin
+       lane_tables$window_prev_next_fits$0$q <= lane_tables$window_prev_next_fits$0$d;
+    end
+    // lane_tables$window_prev_next_fits$1
+    initial begin
+       lane_tables$window_prev_next_fits$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$1$clock) begin
+       lane_tables$window_prev_next_fits$1$q <= lane_tables$window_prev_next_fits$1$d;
+    end
+    // lane_tables$window_prev_next_fits$2
+    initial begin
+       lane_tables$window_prev_next_fits$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$2$clock) begin
+       lane_tables$window_prev_next_fits$2$q <= lane_tables$window_prev_next_fits$2$d;
+    end
+    // lane_tables$window_prev_next_fits$3
+    initial begin
+       lane_tables$window_prev_next_fits$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$3$clock) begin
+       lane_tables$window_prev_next_fits$3$q <= lane_tables$window_prev_next_fits$3$d;
+    end
+    // lane_tables$window_prev_next_fits$4
+    initial begin
+       lane_tables$window_prev_next_fits$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$window_prev_next_fits$4$clock) begin
+       lane_tables$window_prev_next_fits$4$q <= lane_tables$window_prev_next_fits$4$d;
     end
     // lane_tables$window_prev_length$0
     initial begin
@@ -19573,41 +20408,6 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge lane_tables$window_prev_length$4$clock) begin
        lane_tables$window_prev_length$4$q <= lane_tables$window_prev_length$4$d;
     end
-    // lane_tables$window_prev_allowed$0
-    initial begin
-       lane_tables$window_prev_allowed$0$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$0$clock) begin
-       lane_tables$window_prev_allowed$0$q <= lane_tables$window_prev_allowed$0$d;
-    end
-    // lane_tables$window_prev_allowed$1
-    initial begin
-       lane_tables$window_prev_allowed$1$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$1$clock) begin
-       lane_tables$window_prev_allowed$1$q <= lane_tables$window_prev_allowed$1$d;
-    end
-    // lane_tables$window_prev_allowed$2
-    initial begin
-       lane_tables$window_prev_allowed$2$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$2$clock) begin
-       lane_tables$window_prev_allowed$2$q <= lane_tables$window_prev_allowed$2$d;
-    end
-    // lane_tables$window_prev_allowed$3
-    initial begin
-       lane_tables$window_prev_allowed$3$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$3$clock) begin
-       lane_tables$window_prev_allowed$3$q <= lane_tables$window_prev_allowed$3$d;
-    end
-    // lane_tables$window_prev_allowed$4
-    initial begin
-       lane_tables$window_prev_allowed$4$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_prev_allowed$4$clock) begin
-       lane_tables$window_prev_allowed$4$q <= lane_tables$window_prev_allowed$4$d;
-    end
     // lane_tables$window_prev_free$0
     initial begin
        lane_tables$window_prev_free$0$q = 8'h0;
@@ -19643,20 +20443,6 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge lane_tables$window_prev_free$4$clock) begin
        lane_tables$window_prev_free$4$q <= lane_tables$window_prev_free$4$d;
     end
-    // lane_tables$window_next_cont
-    initial begin
-       lane_tables$window_next_cont$q = 5'h0;
-    end
-    always @(posedge lane_tables$window_next_cont$clock) begin
-       lane_tables$window_next_cont$q <= lane_tables$window_next_cont$d;
-    end
-    // lane_tables$window_next_is_end
-    initial begin
-       lane_tables$window_next_is_end$q = 1'h0;
-    end
-    always @(posedge lane_tables$window_next_is_end$clock) begin
-       lane_tables$window_next_is_end$q <= lane_tables$window_next_is_end$d;
-    end
     // lane_tables$window_beat_tlast
     initial begin
        lane_tables$window_beat_tlast$q = 1'h0;
@@ -19674,15 +20460,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     // lane_tables
     always @(*) begin
         lane_tables$class_next_cont$clock = lane_tables$clock;
-        lane_tables$class_next_is_end$clock = lane_tables$clock;
         lane_tables$class_tlast$clock = lane_tables$clock;
         lane_tables$class_valid$clock = lane_tables$clock;
-        lane_tables$row_next_cont$clock = lane_tables$clock;
-        lane_tables$row_next_is_end$clock = lane_tables$clock;
         lane_tables$row_tlast$clock = lane_tables$clock;
         lane_tables$row_valid$clock = lane_tables$clock;
-        lane_tables$window_next_cont$clock = lane_tables$clock;
-        lane_tables$window_next_is_end$clock = lane_tables$clock;
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
         lane_tables$class_present$0$clock = lane_tables$clock;
@@ -19691,15 +20472,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$class_free$0$clock = lane_tables$clock;
         lane_tables$row_present$0$clock = lane_tables$clock;
         lane_tables$row_cont$0$clock = lane_tables$clock;
+        lane_tables$row_next_cont$0$clock = lane_tables$clock;
         lane_tables$row_length$0$clock = lane_tables$clock;
         lane_tables$row_allowed$0$clock = lane_tables$clock;
         lane_tables$row_outside$0$clock = lane_tables$clock;
         lane_tables$row_malformed$0$clock = lane_tables$clock;
         lane_tables$row_free$0$clock = lane_tables$clock;
         lane_tables$window_present$0$clock = lane_tables$clock;
-        lane_tables$window_cont$0$clock = lane_tables$clock;
+        lane_tables$window_is_cont$0$clock = lane_tables$clock;
+        lane_tables$window_next_cont$0$clock = lane_tables$clock;
+        lane_tables$window_next_fits$0$clock = lane_tables$clock;
         lane_tables$window_length$0$clock = lane_tables$clock;
-        lane_tables$window_allowed$0$clock = lane_tables$clock;
         lane_tables$window_outside$0$clock = lane_tables$clock;
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
@@ -19709,15 +20492,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$class_free$1$clock = lane_tables$clock;
         lane_tables$row_present$1$clock = lane_tables$clock;
         lane_tables$row_cont$1$clock = lane_tables$clock;
+        lane_tables$row_next_cont$1$clock = lane_tables$clock;
         lane_tables$row_length$1$clock = lane_tables$clock;
         lane_tables$row_allowed$1$clock = lane_tables$clock;
         lane_tables$row_outside$1$clock = lane_tables$clock;
         lane_tables$row_malformed$1$clock = lane_tables$clock;
         lane_tables$row_free$1$clock = lane_tables$clock;
         lane_tables$window_present$1$clock = lane_tables$clock;
-        lane_tables$window_cont$1$clock = lane_tables$clock;
+        lane_tables$window_is_cont$1$clock = lane_tables$clock;
+        lane_tables$window_next_cont$1$clock = lane_tables$clock;
+        lane_tables$window_next_fits$1$clock = lane_tables$clock;
         lane_tables$window_length$1$clock = lane_tables$clock;
-        lane_tables$window_allowed$1$clock = lane_tables$clock;
         lane_tables$window_outside$1$clock = lane_tables$clock;
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
@@ -19727,15 +20512,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$class_free$2$clock = lane_tables$clock;
         lane_tables$row_present$2$clock = lane_tables$clock;
         lane_tables$row_cont$2$clock = lane_tables$clock;
+        lane_tables$row_next_cont$2$clock = lane_tables$clock;
         lane_tables$row_length$2$clock = lane_tables$clock;
         lane_tables$row_allowed$2$clock = lane_tables$clock;
         lane_tables$row_outside$2$clock = lane_tables$clock;
         lane_tables$row_malformed$2$clock = lane_tables$clock;
         lane_tables$row_free$2$clock = lane_tables$clock;
         lane_tables$window_present$2$clock = lane_tables$clock;
-        lane_tables$window_cont$2$clock = lane_tables$clock;
+        lane_tables$window_is_cont$2$clock = lane_tables$clock;
+        lane_tables$window_next_cont$2$clock = lane_tables$clock;
+        lane_tables$window_next_fits$2$clock = lane_tables$clock;
         lane_tables$window_length$2$clock = lane_tables$clock;
-        lane_tables$window_allowed$2$clock = lane_tables$clock;
         lane_tables$window_outside$2$clock = lane_tables$clock;
         lane_tables$window_malformed$2$clock = lane_tables$clock;
         lane_tables$window_free$2$clock = lane_tables$clock;
@@ -19745,15 +20532,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$class_free$3$clock = lane_tables$clock;
         lane_tables$row_present$3$clock = lane_tables$clock;
         lane_tables$row_cont$3$clock = lane_tables$clock;
+        lane_tables$row_next_cont$3$clock = lane_tables$clock;
         lane_tables$row_length$3$clock = lane_tables$clock;
         lane_tables$row_allowed$3$clock = lane_tables$clock;
         lane_tables$row_outside$3$clock = lane_tables$clock;
         lane_tables$row_malformed$3$clock = lane_tables$clock;
         lane_tables$row_free$3$clock = lane_tables$clock;
         lane_tables$window_present$3$clock = lane_tables$clock;
-        lane_tables$window_cont$3$clock = lane_tables$clock;
+        lane_tables$window_is_cont$3$clock = lane_tables$clock;
+        lane_tables$window_next_cont$3$clock = lane_tables$clock;
+        lane_tables$window_next_fits$3$clock = lane_tables$clock;
         lane_tables$window_length$3$clock = lane_tables$clock;
-        lane_tables$window_allowed$3$clock = lane_tables$clock;
         lane_tables$window_outside$3$clock = lane_tables$clock;
         lane_tables$window_malformed$3$clock = lane_tables$clock;
         lane_tables$window_free$3$clock = lane_tables$clock;
@@ -19763,15 +20552,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$class_free$4$clock = lane_tables$clock;
         lane_tables$row_present$4$clock = lane_tables$clock;
         lane_tables$row_cont$4$clock = lane_tables$clock;
+        lane_tables$row_next_cont$4$clock = lane_tables$clock;
         lane_tables$row_length$4$clock = lane_tables$clock;
         lane_tables$row_allowed$4$clock = lane_tables$clock;
         lane_tables$row_outside$4$clock = lane_tables$clock;
         lane_tables$row_malformed$4$clock = lane_tables$clock;
         lane_tables$row_free$4$clock = lane_tables$clock;
         lane_tables$window_present$4$clock = lane_tables$clock;
-        lane_tables$window_cont$4$clock = lane_tables$clock;
+        lane_tables$window_is_cont$4$clock = lane_tables$clock;
+        lane_tables$window_next_cont$4$clock = lane_tables$clock;
+        lane_tables$window_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_length$4$clock = lane_tables$clock;
-        lane_tables$window_allowed$4$clock = lane_tables$clock;
         lane_tables$window_outside$4$clock = lane_tables$clock;
         lane_tables$window_malformed$4$clock = lane_tables$clock;
         lane_tables$window_free$4$clock = lane_tables$clock;
@@ -19781,15 +20572,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$class_free$5$clock = lane_tables$clock;
         lane_tables$row_present$5$clock = lane_tables$clock;
         lane_tables$row_cont$5$clock = lane_tables$clock;
+        lane_tables$row_next_cont$5$clock = lane_tables$clock;
         lane_tables$row_length$5$clock = lane_tables$clock;
         lane_tables$row_allowed$5$clock = lane_tables$clock;
         lane_tables$row_outside$5$clock = lane_tables$clock;
         lane_tables$row_malformed$5$clock = lane_tables$clock;
         lane_tables$row_free$5$clock = lane_tables$clock;
         lane_tables$window_present$5$clock = lane_tables$clock;
-        lane_tables$window_cont$5$clock = lane_tables$clock;
+        lane_tables$window_is_cont$5$clock = lane_tables$clock;
+        lane_tables$window_next_cont$5$clock = lane_tables$clock;
+        lane_tables$window_next_fits$5$clock = lane_tables$clock;
         lane_tables$window_length$5$clock = lane_tables$clock;
-        lane_tables$window_allowed$5$clock = lane_tables$clock;
         lane_tables$window_outside$5$clock = lane_tables$clock;
         lane_tables$window_malformed$5$clock = lane_tables$clock;
         lane_tables$window_free$5$clock = lane_tables$clock;
@@ -19799,15 +20592,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$class_free$6$clock = lane_tables$clock;
         lane_tables$row_present$6$clock = lane_tables$clock;
         lane_tables$row_cont$6$clock = lane_tables$clock;
+        lane_tables$row_next_cont$6$clock = lane_tables$clock;
         lane_tables$row_length$6$clock = lane_tables$clock;
         lane_tables$row_allowed$6$clock = lane_tables$clock;
         lane_tables$row_outside$6$clock = lane_tables$clock;
         lane_tables$row_malformed$6$clock = lane_tables$clock;
         lane_tables$row_free$6$clock = lane_tables$clock;
         lane_tables$window_present$6$clock = lane_tables$clock;
-        lane_tables$window_cont$6$clock = lane_tables$clock;
+        lane_tables$window_is_cont$6$clock = lane_tables$clock;
+        lane_tables$window_next_cont$6$clock = lane_tables$clock;
+        lane_tables$window_next_fits$6$clock = lane_tables$clock;
         lane_tables$window_length$6$clock = lane_tables$clock;
-        lane_tables$window_allowed$6$clock = lane_tables$clock;
         lane_tables$window_outside$6$clock = lane_tables$clock;
         lane_tables$window_malformed$6$clock = lane_tables$clock;
         lane_tables$window_free$6$clock = lane_tables$clock;
@@ -19817,15 +20612,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$class_free$7$clock = lane_tables$clock;
         lane_tables$row_present$7$clock = lane_tables$clock;
         lane_tables$row_cont$7$clock = lane_tables$clock;
+        lane_tables$row_next_cont$7$clock = lane_tables$clock;
         lane_tables$row_length$7$clock = lane_tables$clock;
         lane_tables$row_allowed$7$clock = lane_tables$clock;
         lane_tables$row_outside$7$clock = lane_tables$clock;
         lane_tables$row_malformed$7$clock = lane_tables$clock;
         lane_tables$row_free$7$clock = lane_tables$clock;
         lane_tables$window_present$7$clock = lane_tables$clock;
-        lane_tables$window_cont$7$clock = lane_tables$clock;
+        lane_tables$window_is_cont$7$clock = lane_tables$clock;
+        lane_tables$window_next_cont$7$clock = lane_tables$clock;
+        lane_tables$window_next_fits$7$clock = lane_tables$clock;
         lane_tables$window_length$7$clock = lane_tables$clock;
-        lane_tables$window_allowed$7$clock = lane_tables$clock;
         lane_tables$window_outside$7$clock = lane_tables$clock;
         lane_tables$window_malformed$7$clock = lane_tables$clock;
         lane_tables$window_free$7$clock = lane_tables$clock;
@@ -19835,15 +20632,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$class_free$8$clock = lane_tables$clock;
         lane_tables$row_present$8$clock = lane_tables$clock;
         lane_tables$row_cont$8$clock = lane_tables$clock;
+        lane_tables$row_next_cont$8$clock = lane_tables$clock;
         lane_tables$row_length$8$clock = lane_tables$clock;
         lane_tables$row_allowed$8$clock = lane_tables$clock;
         lane_tables$row_outside$8$clock = lane_tables$clock;
         lane_tables$row_malformed$8$clock = lane_tables$clock;
         lane_tables$row_free$8$clock = lane_tables$clock;
         lane_tables$window_present$8$clock = lane_tables$clock;
-        lane_tables$window_cont$8$clock = lane_tables$clock;
+        lane_tables$window_is_cont$8$clock = lane_tables$clock;
+        lane_tables$window_next_cont$8$clock = lane_tables$clock;
+        lane_tables$window_next_fits$8$clock = lane_tables$clock;
         lane_tables$window_length$8$clock = lane_tables$clock;
-        lane_tables$window_allowed$8$clock = lane_tables$clock;
         lane_tables$window_outside$8$clock = lane_tables$clock;
         lane_tables$window_malformed$8$clock = lane_tables$clock;
         lane_tables$window_free$8$clock = lane_tables$clock;
@@ -19853,15 +20652,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$class_free$9$clock = lane_tables$clock;
         lane_tables$row_present$9$clock = lane_tables$clock;
         lane_tables$row_cont$9$clock = lane_tables$clock;
+        lane_tables$row_next_cont$9$clock = lane_tables$clock;
         lane_tables$row_length$9$clock = lane_tables$clock;
         lane_tables$row_allowed$9$clock = lane_tables$clock;
         lane_tables$row_outside$9$clock = lane_tables$clock;
         lane_tables$row_malformed$9$clock = lane_tables$clock;
         lane_tables$row_free$9$clock = lane_tables$clock;
         lane_tables$window_present$9$clock = lane_tables$clock;
-        lane_tables$window_cont$9$clock = lane_tables$clock;
+        lane_tables$window_is_cont$9$clock = lane_tables$clock;
+        lane_tables$window_next_cont$9$clock = lane_tables$clock;
+        lane_tables$window_next_fits$9$clock = lane_tables$clock;
         lane_tables$window_length$9$clock = lane_tables$clock;
-        lane_tables$window_allowed$9$clock = lane_tables$clock;
         lane_tables$window_outside$9$clock = lane_tables$clock;
         lane_tables$window_malformed$9$clock = lane_tables$clock;
         lane_tables$window_free$9$clock = lane_tables$clock;
@@ -19871,15 +20672,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$class_free$10$clock = lane_tables$clock;
         lane_tables$row_present$10$clock = lane_tables$clock;
         lane_tables$row_cont$10$clock = lane_tables$clock;
+        lane_tables$row_next_cont$10$clock = lane_tables$clock;
         lane_tables$row_length$10$clock = lane_tables$clock;
         lane_tables$row_allowed$10$clock = lane_tables$clock;
         lane_tables$row_outside$10$clock = lane_tables$clock;
         lane_tables$row_malformed$10$clock = lane_tables$clock;
         lane_tables$row_free$10$clock = lane_tables$clock;
         lane_tables$window_present$10$clock = lane_tables$clock;
-        lane_tables$window_cont$10$clock = lane_tables$clock;
+        lane_tables$window_is_cont$10$clock = lane_tables$clock;
+        lane_tables$window_next_cont$10$clock = lane_tables$clock;
+        lane_tables$window_next_fits$10$clock = lane_tables$clock;
         lane_tables$window_length$10$clock = lane_tables$clock;
-        lane_tables$window_allowed$10$clock = lane_tables$clock;
         lane_tables$window_outside$10$clock = lane_tables$clock;
         lane_tables$window_malformed$10$clock = lane_tables$clock;
         lane_tables$window_free$10$clock = lane_tables$clock;
@@ -19889,15 +20692,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$class_free$11$clock = lane_tables$clock;
         lane_tables$row_present$11$clock = lane_tables$clock;
         lane_tables$row_cont$11$clock = lane_tables$clock;
+        lane_tables$row_next_cont$11$clock = lane_tables$clock;
         lane_tables$row_length$11$clock = lane_tables$clock;
         lane_tables$row_allowed$11$clock = lane_tables$clock;
         lane_tables$row_outside$11$clock = lane_tables$clock;
         lane_tables$row_malformed$11$clock = lane_tables$clock;
         lane_tables$row_free$11$clock = lane_tables$clock;
         lane_tables$window_present$11$clock = lane_tables$clock;
-        lane_tables$window_cont$11$clock = lane_tables$clock;
+        lane_tables$window_is_cont$11$clock = lane_tables$clock;
+        lane_tables$window_next_cont$11$clock = lane_tables$clock;
+        lane_tables$window_next_fits$11$clock = lane_tables$clock;
         lane_tables$window_length$11$clock = lane_tables$clock;
-        lane_tables$window_allowed$11$clock = lane_tables$clock;
         lane_tables$window_outside$11$clock = lane_tables$clock;
         lane_tables$window_malformed$11$clock = lane_tables$clock;
         lane_tables$window_free$11$clock = lane_tables$clock;
@@ -19907,15 +20712,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$class_free$12$clock = lane_tables$clock;
         lane_tables$row_present$12$clock = lane_tables$clock;
         lane_tables$row_cont$12$clock = lane_tables$clock;
+        lane_tables$row_next_cont$12$clock = lane_tables$clock;
         lane_tables$row_length$12$clock = lane_tables$clock;
         lane_tables$row_allowed$12$clock = lane_tables$clock;
         lane_tables$row_outside$12$clock = lane_tables$clock;
         lane_tables$row_malformed$12$clock = lane_tables$clock;
         lane_tables$row_free$12$clock = lane_tables$clock;
         lane_tables$window_present$12$clock = lane_tables$clock;
-        lane_tables$window_cont$12$clock = lane_tables$clock;
+        lane_tables$window_is_cont$12$clock = lane_tables$clock;
+        lane_tables$window_next_cont$12$clock = lane_tables$clock;
+        lane_tables$window_next_fits$12$clock = lane_tables$clock;
         lane_tables$window_length$12$clock = lane_tables$clock;
-        lane_tables$window_allowed$12$clock = lane_tables$clock;
         lane_tables$window_outside$12$clock = lane_tables$clock;
         lane_tables$window_malformed$12$clock = lane_tables$clock;
         lane_tables$window_free$12$clock = lane_tables$clock;
@@ -19925,15 +20732,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$class_free$13$clock = lane_tables$clock;
         lane_tables$row_present$13$clock = lane_tables$clock;
         lane_tables$row_cont$13$clock = lane_tables$clock;
+        lane_tables$row_next_cont$13$clock = lane_tables$clock;
         lane_tables$row_length$13$clock = lane_tables$clock;
         lane_tables$row_allowed$13$clock = lane_tables$clock;
         lane_tables$row_outside$13$clock = lane_tables$clock;
         lane_tables$row_malformed$13$clock = lane_tables$clock;
         lane_tables$row_free$13$clock = lane_tables$clock;
         lane_tables$window_present$13$clock = lane_tables$clock;
-        lane_tables$window_cont$13$clock = lane_tables$clock;
+        lane_tables$window_is_cont$13$clock = lane_tables$clock;
+        lane_tables$window_next_cont$13$clock = lane_tables$clock;
+        lane_tables$window_next_fits$13$clock = lane_tables$clock;
         lane_tables$window_length$13$clock = lane_tables$clock;
-        lane_tables$window_allowed$13$clock = lane_tables$clock;
         lane_tables$window_outside$13$clock = lane_tables$clock;
         lane_tables$window_malformed$13$clock = lane_tables$clock;
         lane_tables$window_free$13$clock = lane_tables$clock;
@@ -19943,15 +20752,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$class_free$14$clock = lane_tables$clock;
         lane_tables$row_present$14$clock = lane_tables$clock;
         lane_tables$row_cont$14$clock = lane_tables$clock;
+        lane_tables$row_next_cont$14$clock = lane_tables$clock;
         lane_tables$row_length$14$clock = lane_tables$clock;
         lane_tables$row_allowed$14$clock = lane_tables$clock;
         lane_tables$row_outside$14$clock = lane_tables$clock;
         lane_tables$row_malformed$14$clock = lane_tables$clock;
         lane_tables$row_free$14$clock = lane_tables$clock;
         lane_tables$window_present$14$clock = lane_tables$clock;
-        lane_tables$window_cont$14$clock = lane_tables$clock;
+        lane_tables$window_is_cont$14$clock = lane_tables$clock;
+        lane_tables$window_next_cont$14$clock = lane_tables$clock;
+        lane_tables$window_next_fits$14$clock = lane_tables$clock;
         lane_tables$window_length$14$clock = lane_tables$clock;
-        lane_tables$window_allowed$14$clock = lane_tables$clock;
         lane_tables$window_outside$14$clock = lane_tables$clock;
         lane_tables$window_malformed$14$clock = lane_tables$clock;
         lane_tables$window_free$14$clock = lane_tables$clock;
@@ -19961,15 +20772,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$class_free$15$clock = lane_tables$clock;
         lane_tables$row_present$15$clock = lane_tables$clock;
         lane_tables$row_cont$15$clock = lane_tables$clock;
+        lane_tables$row_next_cont$15$clock = lane_tables$clock;
         lane_tables$row_length$15$clock = lane_tables$clock;
         lane_tables$row_allowed$15$clock = lane_tables$clock;
         lane_tables$row_outside$15$clock = lane_tables$clock;
         lane_tables$row_malformed$15$clock = lane_tables$clock;
         lane_tables$row_free$15$clock = lane_tables$clock;
         lane_tables$window_present$15$clock = lane_tables$clock;
-        lane_tables$window_cont$15$clock = lane_tables$clock;
+        lane_tables$window_is_cont$15$clock = lane_tables$clock;
+        lane_tables$window_next_cont$15$clock = lane_tables$clock;
+        lane_tables$window_next_fits$15$clock = lane_tables$clock;
         lane_tables$window_length$15$clock = lane_tables$clock;
-        lane_tables$window_allowed$15$clock = lane_tables$clock;
         lane_tables$window_outside$15$clock = lane_tables$clock;
         lane_tables$window_malformed$15$clock = lane_tables$clock;
         lane_tables$window_free$15$clock = lane_tables$clock;
@@ -19985,9 +20798,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$history_length$0$clock = lane_tables$clock;
         lane_tables$history_allowed$0$clock = lane_tables$clock;
         lane_tables$history_free$0$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$0$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$0$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$0$clock = lane_tables$clock;
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
         lane_tables$class_tail_class$1$clock = lane_tables$clock;
         lane_tables$class_tail_cont$1$clock = lane_tables$clock;
@@ -20001,9 +20814,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$history_length$1$clock = lane_tables$clock;
         lane_tables$history_allowed$1$clock = lane_tables$clock;
         lane_tables$history_free$1$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$1$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$1$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$1$clock = lane_tables$clock;
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$2$clock = lane_tables$clock;
         lane_tables$class_tail_cont$2$clock = lane_tables$clock;
@@ -20017,9 +20830,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$history_length$2$clock = lane_tables$clock;
         lane_tables$history_allowed$2$clock = lane_tables$clock;
         lane_tables$history_free$2$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$2$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$2$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$2$clock = lane_tables$clock;
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
         lane_tables$class_tail_class$3$clock = lane_tables$clock;
         lane_tables$class_tail_cont$3$clock = lane_tables$clock;
@@ -20033,9 +20846,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$history_length$3$clock = lane_tables$clock;
         lane_tables$history_allowed$3$clock = lane_tables$clock;
         lane_tables$history_free$3$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$3$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$3$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$3$clock = lane_tables$clock;
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
         lane_tables$class_tail_class$4$clock = lane_tables$clock;
         lane_tables$class_tail_cont$4$clock = lane_tables$clock;
@@ -20049,245 +20862,543 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$history_length$4$clock = lane_tables$clock;
         lane_tables$history_allowed$4$clock = lane_tables$clock;
         lane_tables$history_free$4$clock = lane_tables$clock;
-        lane_tables$window_prev_cont$4$clock = lane_tables$clock;
+        lane_tables$window_prev_is_cont$4$clock = lane_tables$clock;
+        lane_tables$window_prev_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_prev_length$4$clock = lane_tables$clock;
-        lane_tables$window_prev_allowed$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
+        lane_tables$present5$0 = 'h0;
+        lane_tables$present8$0 = 'h0;
+        if (lane_tables$present$0) begin
+            lane_tables$present5$0 = 'h1f;
+            lane_tables$present8$0 = 'hff;
+        end
+        lane_tables$class_present3$0 = 'h0;
+        lane_tables$class_present4$0 = 'h0;
+        lane_tables$class_present5$0 = 'h0;
+        if (lane_tables$class_present$0$q) begin
+            lane_tables$class_present3$0 = 'h7;
+            lane_tables$class_present4$0 = 'hf;
+            lane_tables$class_present5$0 = 'h1f;
+        end
+        lane_tables$present5$1 = 'h0;
+        lane_tables$present8$1 = 'h0;
+        if (lane_tables$present$1) begin
+            lane_tables$present5$1 = 'h1f;
+            lane_tables$present8$1 = 'hff;
+        end
+        lane_tables$class_present3$1 = 'h0;
+        lane_tables$class_present4$1 = 'h0;
+        lane_tables$class_present5$1 = 'h0;
+        if (lane_tables$class_present$1$q) begin
+            lane_tables$class_present3$1 = 'h7;
+            lane_tables$class_present4$1 = 'hf;
+            lane_tables$class_present5$1 = 'h1f;
+        end
+        lane_tables$present5$2 = 'h0;
+        lane_tables$present8$2 = 'h0;
+        if (lane_tables$present$2) begin
+            lane_tables$present5$2 = 'h1f;
+            lane_tables$present8$2 = 'hff;
+        end
+        lane_tables$class_present3$2 = 'h0;
+        lane_tables$class_present4$2 = 'h0;
+        lane_tables$class_present5$2 = 'h0;
+        if (lane_tables$class_present$2$q) begin
+            lane_tables$class_present3$2 = 'h7;
+            lane_tables$class_present4$2 = 'hf;
+            lane_tables$class_present5$2 = 'h1f;
+        end
+        lane_tables$present5$3 = 'h0;
+        lane_tables$present8$3 = 'h0;
+        if (lane_tables$present$3) begin
+            lane_tables$present5$3 = 'h1f;
+            lane_tables$present8$3 = 'hff;
+        end
+        lane_tables$class_present3$3 = 'h0;
+        lane_tables$class_present4$3 = 'h0;
+        lane_tables$class_present5$3 = 'h0;
+        if (lane_tables$class_present$3$q) begin
+            lane_tables$class_present3$3 = 'h7;
+            lane_tables$class_present4$3 = 'hf;
+            lane_tables$class_present5$3 = 'h1f;
+        end
+        lane_tables$present5$4 = 'h0;
+        lane_tables$present8$4 = 'h0;
+        if (lane_tables$present$4) begin
+            lane_tables$present5$4 = 'h1f;
+            lane_tables$present8$4 = 'hff;
+        end
+        lane_tables$class_present3$4 = 'h0;
+        lane_tables$class_present4$4 = 'h0;
+        lane_tables$class_present5$4 = 'h0;
+        if (lane_tables$class_present$4$q) begin
+            lane_tables$class_present3$4 = 'h7;
+            lane_tables$class_present4$4 = 'hf;
+            lane_tables$class_present5$4 = 'h1f;
+        end
+        lane_tables$present5$5 = 'h0;
+        lane_tables$present8$5 = 'h0;
+        if (lane_tables$present$5) begin
+            lane_tables$present5$5 = 'h1f;
+            lane_tables$present8$5 = 'hff;
+        end
+        lane_tables$class_present3$5 = 'h0;
+        lane_tables$class_present4$5 = 'h0;
+        lane_tables$class_present5$5 = 'h0;
+        if (lane_tables$class_present$5$q) begin
+            lane_tables$class_present3$5 = 'h7;
+            lane_tables$class_present4$5 = 'hf;
+            lane_tables$class_present5$5 = 'h1f;
+        end
+        lane_tables$present5$6 = 'h0;
+        lane_tables$present8$6 = 'h0;
+        if (lane_tables$present$6) begin
+            lane_tables$present5$6 = 'h1f;
+            lane_tables$present8$6 = 'hff;
+        end
+        lane_tables$class_present3$6 = 'h0;
+        lane_tables$class_present4$6 = 'h0;
+        lane_tables$class_present5$6 = 'h0;
+        if (lane_tables$class_present$6$q) begin
+            lane_tables$class_present3$6 = 'h7;
+            lane_tables$class_present4$6 = 'hf;
+            lane_tables$class_present5$6 = 'h1f;
+        end
+        lane_tables$present5$7 = 'h0;
+        lane_tables$present8$7 = 'h0;
+        if (lane_tables$present$7) begin
+            lane_tables$present5$7 = 'h1f;
+            lane_tables$present8$7 = 'hff;
+        end
+        lane_tables$class_present3$7 = 'h0;
+        lane_tables$class_present4$7 = 'h0;
+        lane_tables$class_present5$7 = 'h0;
+        if (lane_tables$class_present$7$q) begin
+            lane_tables$class_present3$7 = 'h7;
+            lane_tables$class_present4$7 = 'hf;
+            lane_tables$class_present5$7 = 'h1f;
+        end
+        lane_tables$present5$8 = 'h0;
+        lane_tables$present8$8 = 'h0;
+        if (lane_tables$present$8) begin
+            lane_tables$present5$8 = 'h1f;
+            lane_tables$present8$8 = 'hff;
+        end
+        lane_tables$class_present3$8 = 'h0;
+        lane_tables$class_present4$8 = 'h0;
+        lane_tables$class_present5$8 = 'h0;
+        if (lane_tables$class_present$8$q) begin
+            lane_tables$class_present3$8 = 'h7;
+            lane_tables$class_present4$8 = 'hf;
+            lane_tables$class_present5$8 = 'h1f;
+        end
+        lane_tables$present5$9 = 'h0;
+        lane_tables$present8$9 = 'h0;
+        if (lane_tables$present$9) begin
+            lane_tables$present5$9 = 'h1f;
+            lane_tables$present8$9 = 'hff;
+        end
+        lane_tables$class_present3$9 = 'h0;
+        lane_tables$class_present4$9 = 'h0;
+        lane_tables$class_present5$9 = 'h0;
+        if (lane_tables$class_present$9$q) begin
+            lane_tables$class_present3$9 = 'h7;
+            lane_tables$class_present4$9 = 'hf;
+            lane_tables$class_present5$9 = 'h1f;
+        end
+        lane_tables$present5$10 = 'h0;
+        lane_tables$present8$10 = 'h0;
+        if (lane_tables$present$10) begin
+            lane_tables$present5$10 = 'h1f;
+            lane_tables$present8$10 = 'hff;
+        end
+        lane_tables$class_present3$10 = 'h0;
+        lane_tables$class_present4$10 = 'h0;
+        lane_tables$class_present5$10 = 'h0;
+        if (lane_tables$class_present$10$q) begin
+            lane_tables$class_present3$10 = 'h7;
+            lane_tables$class_present4$10 = 'hf;
+            lane_tables$class_present5$10 = 'h1f;
+        end
+        lane_tables$present5$11 = 'h0;
+        lane_tables$present8$11 = 'h0;
+        if (lane_tables$present$11) begin
+            lane_tables$present5$11 = 'h1f;
+            lane_tables$present8$11 = 'hff;
+        end
+        lane_tables$class_present3$11 = 'h0;
+        lane_tables$class_present4$11 = 'h0;
+        lane_tables$class_present5$11 = 'h0;
+        if (lane_tables$class_present$11$q) begin
+            lane_tables$class_present3$11 = 'h7;
+            lane_tables$class_present4$11 = 'hf;
+            lane_tables$class_present5$11 = 'h1f;
+        end
+        lane_tables$present5$12 = 'h0;
+        lane_tables$present8$12 = 'h0;
+        if (lane_tables$present$12) begin
+            lane_tables$present5$12 = 'h1f;
+            lane_tables$present8$12 = 'hff;
+        end
+        lane_tables$class_present3$12 = 'h0;
+        lane_tables$class_present4$12 = 'h0;
+        lane_tables$class_present5$12 = 'h0;
+        if (lane_tables$class_present$12$q) begin
+            lane_tables$class_present3$12 = 'h7;
+            lane_tables$class_present4$12 = 'hf;
+            lane_tables$class_present5$12 = 'h1f;
+        end
+        lane_tables$present5$13 = 'h0;
+        lane_tables$present8$13 = 'h0;
+        if (lane_tables$present$13) begin
+            lane_tables$present5$13 = 'h1f;
+            lane_tables$present8$13 = 'hff;
+        end
+        lane_tables$class_present3$13 = 'h0;
+        lane_tables$class_present4$13 = 'h0;
+        lane_tables$class_present5$13 = 'h0;
+        if (lane_tables$class_present$13$q) begin
+            lane_tables$class_present3$13 = 'h7;
+            lane_tables$class_present4$13 = 'hf;
+            lane_tables$class_present5$13 = 'h1f;
+        end
+        lane_tables$present5$14 = 'h0;
+        lane_tables$present8$14 = 'h0;
+        if (lane_tables$present$14) begin
+            lane_tables$present5$14 = 'h1f;
+            lane_tables$present8$14 = 'hff;
+        end
+        lane_tables$class_present3$14 = 'h0;
+        lane_tables$class_present4$14 = 'h0;
+        lane_tables$class_present5$14 = 'h0;
+        if (lane_tables$class_present$14$q) begin
+            lane_tables$class_present3$14 = 'h7;
+            lane_tables$class_present4$14 = 'hf;
+            lane_tables$class_present5$14 = 'h1f;
+        end
+        lane_tables$present5$15 = 'h0;
+        lane_tables$present8$15 = 'h0;
+        if (lane_tables$present$15) begin
+            lane_tables$present5$15 = 'h1f;
+            lane_tables$present8$15 = 'hff;
+        end
+        lane_tables$class_present3$15 = 'h0;
+        lane_tables$class_present4$15 = 'h0;
+        lane_tables$class_present5$15 = 'h0;
+        if (lane_tables$class_present$15$q) begin
+            lane_tables$class_present3$15 = 'h7;
+            lane_tables$class_present4$15 = 'hf;
+            lane_tables$class_present5$15 = 'h1f;
+        end
+        lane_tables$valid5 = 'h0;
+        lane_tables$valid8 = 'h0;
+        if (lane_tables$valid) begin
+            lane_tables$valid5 = 'h1f;
+            lane_tables$valid8 = 'hff;
+        end
+        lane_tables$next5 = 'h0;
+        if (lane_tables$valid & !lane_tables$next_is_end) begin
+            lane_tables$next5 = 'h1f;
+        end
+        lane_tables$class_valid3 = 'h0;
+        lane_tables$class_valid5 = 'h0;
+        if (lane_tables$class_valid$q) begin
+            lane_tables$class_valid3 = 'h7;
+            lane_tables$class_valid5 = 'h1f;
+        end
         lane_tables$tables$0$tdata = lane_tables$byte$0;
         lane_tables$class_present$0$d = lane_tables$present$0;
         lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
-        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation;
-        lane_tables$class_free$0$d = lane_tables$tables$0$free_bits;
+        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$present5$0;
+        lane_tables$class_free$0$d = lane_tables$tables$0$free_bits & lane_tables$present8$0;
         lane_tables$tables$1$tdata = lane_tables$byte$1;
         lane_tables$class_present$1$d = lane_tables$present$1;
         lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
-        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation;
-        lane_tables$class_free$1$d = lane_tables$tables$1$free_bits;
+        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$present5$1;
+        lane_tables$class_free$1$d = lane_tables$tables$1$free_bits & lane_tables$present8$1;
         lane_tables$tables$2$tdata = lane_tables$byte$2;
         lane_tables$class_present$2$d = lane_tables$present$2;
         lane_tables$class_class$2$d = lane_tables$tables$2$byte_class;
-        lane_tables$class_cont$2$d = lane_tables$tables$2$continuation;
-        lane_tables$class_free$2$d = lane_tables$tables$2$free_bits;
+        lane_tables$class_cont$2$d = lane_tables$tables$2$continuation & lane_tables$present5$2;
+        lane_tables$class_free$2$d = lane_tables$tables$2$free_bits & lane_tables$present8$2;
         lane_tables$tables$3$tdata = lane_tables$byte$3;
         lane_tables$class_present$3$d = lane_tables$present$3;
         lane_tables$class_class$3$d = lane_tables$tables$3$byte_class;
-        lane_tables$class_cont$3$d = lane_tables$tables$3$continuation;
-        lane_tables$class_free$3$d = lane_tables$tables$3$free_bits;
+        lane_tables$class_cont$3$d = lane_tables$tables$3$continuation & lane_tables$present5$3;
+        lane_tables$class_free$3$d = lane_tables$tables$3$free_bits & lane_tables$present8$3;
         lane_tables$tables$4$tdata = lane_tables$byte$4;
         lane_tables$class_present$4$d = lane_tables$present$4;
         lane_tables$class_class$4$d = lane_tables$tables$4$byte_class;
-        lane_tables$class_cont$4$d = lane_tables$tables$4$continuation;
-        lane_tables$class_free$4$d = lane_tables$tables$4$free_bits;
+        lane_tables$class_cont$4$d = lane_tables$tables$4$continuation & lane_tables$present5$4;
+        lane_tables$class_free$4$d = lane_tables$tables$4$free_bits & lane_tables$present8$4;
         lane_tables$tables$5$tdata = lane_tables$byte$5;
         lane_tables$class_present$5$d = lane_tables$present$5;
         lane_tables$class_class$5$d = lane_tables$tables$5$byte_class;
-        lane_tables$class_cont$5$d = lane_tables$tables$5$continuation;
-        lane_tables$class_free$5$d = lane_tables$tables$5$free_bits;
+        lane_tables$class_cont$5$d = lane_tables$tables$5$continuation & lane_tables$present5$5;
+        lane_tables$class_free$5$d = lane_tables$tables$5$free_bits & lane_tables$present8$5;
         lane_tables$tables$6$tdata = lane_tables$byte$6;
         lane_tables$class_present$6$d = lane_tables$present$6;
         lane_tables$class_class$6$d = lane_tables$tables$6$byte_class;
-        lane_tables$class_cont$6$d = lane_tables$tables$6$continuation;
-        lane_tables$class_free$6$d = lane_tables$tables$6$free_bits;
+        lane_tables$class_cont$6$d = lane_tables$tables$6$continuation & lane_tables$present5$6;
+        lane_tables$class_free$6$d = lane_tables$tables$6$free_bits & lane_tables$present8$6;
         lane_tables$tables$7$tdata = lane_tables$byte$7;
         lane_tables$class_present$7$d = lane_tables$present$7;
         lane_tables$class_class$7$d = lane_tables$tables$7$byte_class;
-        lane_tables$class_cont$7$d = lane_tables$tables$7$continuation;
-        lane_tables$class_free$7$d = lane_tables$tables$7$free_bits;
+        lane_tables$class_cont$7$d = lane_tables$tables$7$continuation & lane_tables$present5$7;
+        lane_tables$class_free$7$d = lane_tables$tables$7$free_bits & lane_tables$present8$7;
         lane_tables$tables$8$tdata = lane_tables$byte$8;
         lane_tables$class_present$8$d = lane_tables$present$8;
         lane_tables$class_class$8$d = lane_tables$tables$8$byte_class;
-        lane_tables$class_cont$8$d = lane_tables$tables$8$continuation;
-        lane_tables$class_free$8$d = lane_tables$tables$8$free_bits;
+        lane_tables$class_cont$8$d = lane_tables$tables$8$continuation & lane_tables$present5$8;
+        lane_tables$class_free$8$d = lane_tables$tables$8$free_bits & lane_tables$present8$8;
         lane_tables$tables$9$tdata = lane_tables$byte$9;
         lane_tables$class_present$9$d = lane_tables$present$9;
         lane_tables$class_class$9$d = lane_tables$tables$9$byte_class;
-        lane_tables$class_cont$9$d = lane_tables$tables$9$continuation;
-        lane_tables$class_free$9$d = lane_tables$tables$9$free_bits;
+        lane_tables$class_cont$9$d = lane_tables$tables$9$continuation & lane_tables$present5$9;
+        lane_tables$class_free$9$d = lane_tables$tables$9$free_bits & lane_tables$present8$9;
         lane_tables$tables$10$tdata = lane_tables$byte$10;
         lane_tables$class_present$10$d = lane_tables$present$10;
         lane_tables$class_class$10$d = lane_tables$tables$10$byte_class;
-        lane_tables$class_cont$10$d = lane_tables$tables$10$continuation;
-        lane_tables$class_free$10$d = lane_tables$tables$10$free_bits;
+        lane_tables$class_cont$10$d = lane_tables$tables$10$continuation & lane_tables$present5$10;
+        lane_tables$class_free$10$d = lane_tables$tables$10$free_bits & lane_tables$present8$10;
         lane_tables$tables$11$tdata = lane_tables$byte$11;
         lane_tables$class_present$11$d = lane_tables$present$11;
         lane_tables$class_class$11$d = lane_tables$tables$11$byte_class;
-        lane_tables$class_cont$11$d = lane_tables$tables$11$continuation;
-        lane_tables$class_free$11$d = lane_tables$tables$11$free_bits;
+        lane_tables$class_cont$11$d = lane_tables$tables$11$continuation & lane_tables$present5$11;
+        lane_tables$class_free$11$d = lane_tables$tables$11$free_bits & lane_tables$present8$11;
         lane_tables$tables$12$tdata = lane_tables$byte$12;
         lane_tables$class_present$12$d = lane_tables$present$12;
         lane_tables$class_class$12$d = lane_tables$tables$12$byte_class;
-        lane_tables$class_cont$12$d = lane_tables$tables$12$continuation;
-        lane_tables$class_free$12$d = lane_tables$tables$12$free_bits;
+        lane_tables$class_cont$12$d = lane_tables$tables$12$continuation & lane_tables$present5$12;
+        lane_tables$class_free$12$d = lane_tables$tables$12$free_bits & lane_tables$present8$12;
         lane_tables$tables$13$tdata = lane_tables$byte$13;
         lane_tables$class_present$13$d = lane_tables$present$13;
         lane_tables$class_class$13$d = lane_tables$tables$13$byte_class;
-        lane_tables$class_cont$13$d = lane_tables$tables$13$continuation;
-        lane_tables$class_free$13$d = lane_tables$tables$13$free_bits;
+        lane_tables$class_cont$13$d = lane_tables$tables$13$continuation & lane_tables$present5$13;
+        lane_tables$class_free$13$d = lane_tables$tables$13$free_bits & lane_tables$present8$13;
         lane_tables$tables$14$tdata = lane_tables$byte$14;
         lane_tables$class_present$14$d = lane_tables$present$14;
         lane_tables$class_class$14$d = lane_tables$tables$14$byte_class;
-        lane_tables$class_cont$14$d = lane_tables$tables$14$continuation;
-        lane_tables$class_free$14$d = lane_tables$tables$14$free_bits;
+        lane_tables$class_cont$14$d = lane_tables$tables$14$continuation & lane_tables$present5$14;
+        lane_tables$class_free$14$d = lane_tables$tables$14$free_bits & lane_tables$present8$14;
         lane_tables$tables$15$tdata = lane_tables$byte$15;
         lane_tables$class_present$15$d = lane_tables$present$15;
         lane_tables$class_class$15$d = lane_tables$tables$15$byte_class;
-        lane_tables$class_cont$15$d = lane_tables$tables$15$continuation;
-        lane_tables$class_free$15$d = lane_tables$tables$15$free_bits;
+        lane_tables$class_cont$15$d = lane_tables$tables$15$continuation & lane_tables$present5$15;
+        lane_tables$class_free$15$d = lane_tables$tables$15$free_bits & lane_tables$present8$15;
         lane_tables$next_table$tdata = lane_tables$next_byte;
-        lane_tables$class_next_cont$d = lane_tables$next_table$continuation;
-        lane_tables$class_next_is_end$d = lane_tables$next_is_end;
+        lane_tables$class_next_cont$d = lane_tables$next_table$continuation & lane_tables$next5;
         lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
         lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
-        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation;
-        lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits;
+        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits & lane_tables$valid8;
         lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
         lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
-        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation;
-        lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits;
+        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits & lane_tables$valid8;
         lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
         lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
-        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation;
-        lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits;
+        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits & lane_tables$valid8;
         lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
         lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
-        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation;
-        lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits;
+        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits & lane_tables$valid8;
         lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
         lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
-        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation;
-        lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits;
+        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$valid5;
+        lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits & lane_tables$valid8;
         lane_tables$class_tlast$d = lane_tables$tlast;
         lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
         lane_tables$leads$0$byte_class = lane_tables$class_class$0$q;
         lane_tables$row_present$0$d = lane_tables$class_present$0$q;
         lane_tables$row_cont$0$d = lane_tables$class_cont$0$q;
-        lane_tables$row_length$0$d = lane_tables$leads$0$lead_length;
-        lane_tables$row_allowed$0$d = lane_tables$leads$0$second_allowed;
-        lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser;
-        lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser;
+        lane_tables$row_length$0$d = lane_tables$leads$0$lead_length & lane_tables$class_present3$0;
+        lane_tables$row_allowed$0$d = lane_tables$leads$0$second_allowed & lane_tables$class_present5$0;
+        lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser & lane_tables$class_present4$0;
+        lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser & lane_tables$class_present4$0;
         lane_tables$row_free$0$d = lane_tables$class_free$0$q;
         lane_tables$leads$1$byte_class = lane_tables$class_class$1$q;
         lane_tables$row_present$1$d = lane_tables$class_present$1$q;
         lane_tables$row_cont$1$d = lane_tables$class_cont$1$q;
-        lane_tables$row_length$1$d = lane_tables$leads$1$lead_length;
-        lane_tables$row_allowed$1$d = lane_tables$leads$1$second_allowed;
-        lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser;
-        lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser;
+        lane_tables$row_length$1$d = lane_tables$leads$1$lead_length & lane_tables$class_present3$1;
+        lane_tables$row_allowed$1$d = lane_tables$leads$1$second_allowed & lane_tables$class_present5$1;
+        lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser & lane_tables$class_present4$1;
+        lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser & lane_tables$class_present4$1;
         lane_tables$row_free$1$d = lane_tables$class_free$1$q;
         lane_tables$leads$2$byte_class = lane_tables$class_class$2$q;
         lane_tables$row_present$2$d = lane_tables$class_present$2$q;
         lane_tables$row_cont$2$d = lane_tables$class_cont$2$q;
-        lane_tables$row_length$2$d = lane_tables$leads$2$lead_length;
-        lane_tables$row_allowed$2$d = lane_tables$leads$2$second_allowed;
-        lane_tables$row_outside$2$d = lane_tables$leads$2$outside_tuser;
-        lane_tables$row_malformed$2$d = lane_tables$leads$2$malformed_tuser;
+        lane_tables$row_length$2$d = lane_tables$leads$2$lead_length & lane_tables$class_present3$2;
+        lane_tables$row_allowed$2$d = lane_tables$leads$2$second_allowed & lane_tables$class_present5$2;
+        lane_tables$row_outside$2$d = lane_tables$leads$2$outside_tuser & lane_tables$class_present4$2;
+        lane_tables$row_malformed$2$d = lane_tables$leads$2$malformed_tuser & lane_tables$class_present4$2;
         lane_tables$row_free$2$d = lane_tables$class_free$2$q;
         lane_tables$leads$3$byte_class = lane_tables$class_class$3$q;
         lane_tables$row_present$3$d = lane_tables$class_present$3$q;
         lane_tables$row_cont$3$d = lane_tables$class_cont$3$q;
-        lane_tables$row_length$3$d = lane_tables$leads$3$lead_length;
-        lane_tables$row_allowed$3$d = lane_tables$leads$3$second_allowed;
-        lane_tables$row_outside$3$d = lane_tables$leads$3$outside_tuser;
-        lane_tables$row_malformed$3$d = lane_tables$leads$3$malformed_tuser;
+        lane_tables$row_length$3$d = lane_tables$leads$3$lead_length & lane_tables$class_present3$3;
+        lane_tables$row_allowed$3$d = lane_tables$leads$3$second_allowed & lane_tables$class_present5$3;
+        lane_tables$row_outside$3$d = lane_tables$leads$3$outside_tuser & lane_tables$class_present4$3;
+        lane_tables$row_malformed$3$d = lane_tables$leads$3$malformed_tuser & lane_tables$class_present4$3;
         lane_tables$row_free$3$d = lane_tables$class_free$3$q;
         lane_tables$leads$4$byte_class = lane_tables$class_class$4$q;
         lane_tables$row_present$4$d = lane_tables$class_present$4$q;
         lane_tables$row_cont$4$d = lane_tables$class_cont$4$q;
-        lane_tables$row_length$4$d = lane_tables$leads$4$lead_length;
-        lane_tables$row_allowed$4$d = lane_tables$leads$4$second_allowed;
-        lane_tables$row_outside$4$d = lane_tables$leads$4$outside_tuser;
-        lane_tables$row_malformed$4$d = lane_tables$leads$4$malformed_tuser;
+        lane_tables$row_length$4$d = lane_tables$leads$4$lead_length & lane_tables$class_present3$4;
+        lane_tables$row_allowed$4$d = lane_tables$leads$4$second_allowed & lane_tables$class_present5$4;
+        lane_tables$row_outside$4$d = lane_tables$leads$4$outside_tuser & lane_tables$class_present4$4;
+        lane_tables$row_malformed$4$d = lane_tables$leads$4$malformed_tuser & lane_tables$class_present4$4;
         lane_tables$row_free$4$d = lane_tables$class_free$4$q;
         lane_tables$leads$5$byte_class = lane_tables$class_class$5$q;
         lane_tables$row_present$5$d = lane_tables$class_present$5$q;
         lane_tables$row_cont$5$d = lane_tables$class_cont$5$q;
-        lane_tables$row_length$5$d = lane_tables$leads$5$lead_length;
-        lane_tables$row_allowed$5$d = lane_tables$leads$5$second_allowed;
-        lane_tables$row_outside$5$d = lane_tables$leads$5$outside_tuser;
-        lane_tables$row_malformed$5$d = lane_tables$leads$5$malformed_tuser;
+        lane_tables$row_length$5$d = lane_tables$leads$5$lead_length & lane_tables$class_present3$5;
+        lane_tables$row_allowed$5$d = lane_tables$leads$5$second_allowed & lane_tables$class_present5$5;
+        lane_tables$row_outside$5$d = lane_tables$leads$5$outside_tuser & lane_tables$class_present4$5;
+        lane_tables$row_malformed$5$d = lane_tables$leads$5$malformed_tuser & lane_tables$class_present4$5;
         lane_tables$row_free$5$d = lane_tables$class_free$5$q;
         lane_tables$leads$6$byte_class = lane_tables$class_class$6$q;
         lane_tables$row_present$6$d = lane_tables$class_present$6$q;
         lane_tables$row_cont$6$d = lane_tables$class_cont$6$q;
-        lane_tables$row_length$6$d = lane_tables$leads$6$lead_length;
-        lane_tables$row_allowed$6$d = lane_tables$leads$6$second_allowed;
-        lane_tables$row_outside$6$d = lane_tables$leads$6$outside_tuser;
-        lane_tables$row_malformed$6$d = lane_tables$leads$6$malformed_tuser;
+        lane_tables$row_length$6$d = lane_tables$leads$6$lead_length & lane_tables$class_present3$6;
+        lane_tables$row_allowed$6$d = lane_tables$leads$6$second_allowed & lane_tables$class_present5$6;
+        lane_tables$row_outside$6$d = lane_tables$leads$6$outside_tuser & lane_tables$class_present4$6;
+        lane_tables$row_malformed$6$d = lane_tables$leads$6$malformed_tuser & lane_tables$class_present4$6;
         lane_tables$row_free$6$d = lane_tables$class_free$6$q;
         lane_tables$leads$7$byte_class = lane_tables$class_class$7$q;
         lane_tables$row_present$7$d = lane_tables$class_present$7$q;
         lane_tables$row_cont$7$d = lane_tables$class_cont$7$q;
-        lane_tables$row_length$7$d = lane_tables$leads$7$lead_length;
-        lane_tables$row_allowed$7$d = lane_tables$leads$7$second_allowed;
-        lane_tables$row_outside$7$d = lane_tables$leads$7$outside_tuser;
-        lane_tables$row_malformed$7$d = lane_tables$leads$7$malformed_tuser;
+        lane_tables$row_length$7$d = lane_tables$leads$7$lead_length & lane_tables$class_present3$7;
+        lane_tables$row_allowed$7$d = lane_tables$leads$7$second_allowed & lane_tables$class_present5$7;
+        lane_tables$row_outside$7$d = lane_tables$leads$7$outside_tuser & lane_tables$class_present4$7;
+        lane_tables$row_malformed$7$d = lane_tables$leads$7$malformed_tuser & lane_tables$class_present4$7;
         lane_tables$row_free$7$d = lane_tables$class_free$7$q;
         lane_tables$leads$8$byte_class = lane_tables$class_class$8$q;
         lane_tables$row_present$8$d = lane_tables$class_present$8$q;
         lane_tables$row_cont$8$d = lane_tables$class_cont$8$q;
-        lane_tables$row_length$8$d = lane_tables$leads$8$lead_length;
-        lane_tables$row_allowed$8$d = lane_tables$leads$8$second_allowed;
-        lane_tables$row_outside$8$d = lane_tables$leads$8$outside_tuser;
-        lane_tables$row_malformed$8$d = lane_tables$leads$8$malformed_tuser;
+        lane_tables$row_length$8$d = lane_tables$leads$8$lead_length & lane_tables$class_present3$8;
+        lane_tables$row_allowed$8$d = lane_tables$leads$8$second_allowed & lane_tables$class_present5$8;
+        lane_tables$row_outside$8$d = lane_tables$leads$8$outside_tuser & lane_tables$class_present4$8;
+        lane_tables$row_malformed$8$d = lane_tables$leads$8$malformed_tuser & lane_tables$class_present4$8;
         lane_tables$row_free$8$d = lane_tables$class_free$8$q;
         lane_tables$leads$9$byte_class = lane_tables$class_class$9$q;
         lane_tables$row_present$9$d = lane_tables$class_present$9$q;
         lane_tables$row_cont$9$d = lane_tables$class_cont$9$q;
-        lane_tables$row_length$9$d = lane_tables$leads$9$lead_length;
-        lane_tables$row_allowed$9$d = lane_tables$leads$9$second_allowed;
-        lane_tables$row_outside$9$d = lane_tables$leads$9$outside_tuser;
-        lane_tables$row_malformed$9$d = lane_tables$leads$9$malformed_tuser;
+        lane_tables$row_length$9$d = lane_tables$leads$9$lead_length & lane_tables$class_present3$9;
+        lane_tables$row_allowed$9$d = lane_tables$leads$9$second_allowed & lane_tables$class_present5$9;
+        lane_tables$row_outside$9$d = lane_tables$leads$9$outside_tuser & lane_tables$class_present4$9;
+        lane_tables$row_malformed$9$d = lane_tables$leads$9$malformed_tuser & lane_tables$class_present4$9;
         lane_tables$row_free$9$d = lane_tables$class_free$9$q;
         lane_tables$leads$10$byte_class = lane_tables$class_class$10$q;
         lane_tables$row_present$10$d = lane_tables$class_present$10$q;
         lane_tables$row_cont$10$d = lane_tables$class_cont$10$q;
-        lane_tables$row_length$10$d = lane_tables$leads$10$lead_length;
-        lane_tables$row_allowed$10$d = lane_tables$leads$10$second_allowed;
-        lane_tables$row_outside$10$d = lane_tables$leads$10$outside_tuser;
-        lane_tables$row_malformed$10$d = lane_tables$leads$10$malformed_tuser;
+        lane_tables$row_length$10$d = lane_tables$leads$10$lead_length & lane_tables$class_present3$10;
+        lane_tables$row_allowed$10$d = lane_tables$leads$10$second_allowed & lane_tables$class_present5$10;
+        lane_tables$row_outside$10$d = lane_tables$leads$10$outside_tuser & lane_tables$class_present4$10;
+        lane_tables$row_malformed$10$d = lane_tables$leads$10$malformed_tuser & lane_tables$class_present4$10;
         lane_tables$row_free$10$d = lane_tables$class_free$10$q;
         lane_tables$leads$11$byte_class = lane_tables$class_class$11$q;
         lane_tables$row_present$11$d = lane_tables$class_present$11$q;
         lane_tables$row_cont$11$d = lane_tables$class_cont$11$q;
-        lane_tables$row_length$11$d = lane_tables$leads$11$lead_length;
-        lane_tables$row_allowed$11$d = lane_tables$leads$11$second_allowed;
-        lane_tables$row_outside$11$d = lane_tables$leads$11$outside_tuser;
-        lane_tables$row_malformed$11$d = lane_tables$leads$11$malformed_tuser;
+        lane_tables$row_length$11$d = lane_tables$leads$11$lead_length & lane_tables$class_present3$11;
+        lane_tables$row_allowed$11$d = lane_tables$leads$11$second_allowed & lane_tables$class_present5$11;
+        lane_tables$row_outside$11$d = lane_tables$leads$11$outside_tuser & lane_tables$class_present4$11;
+        lane_tables$row_malformed$11$d = lane_tables$leads$11$malformed_tuser & lane_tables$class_present4$11;
         lane_tables$row_free$11$d = lane_tables$class_free$11$q;
         lane_tables$leads$12$byte_class = lane_tables$class_class$12$q;
         lane_tables$row_present$12$d = lane_tables$class_present$12$q;
         lane_tables$row_cont$12$d = lane_tables$class_cont$12$q;
-        lane_tables$row_length$12$d = lane_tables$leads$12$lead_length;
-        lane_tables$row_allowed$12$d = lane_tables$leads$12$second_allowed;
-        lane_tables$row_outside$12$d = lane_tables$leads$12$outside_tuser;
-        lane_tables$row_malformed$12$d = lane_tables$leads$12$malformed_tuser;
+        lane_tables$row_length$12$d = lane_tables$leads$12$lead_length & lane_tables$class_present3$12;
+        lane_tables$row_allowed$12$d = lane_tables$leads$12$second_allowed & lane_tables$class_present5$12;
+        lane_tables$row_outside$12$d = lane_tables$leads$12$outside_tuser & lane_tables$class_present4$12;
+        lane_tables$row_malformed$12$d = lane_tables$leads$12$malformed_tuser & lane_tables$class_present4$12;
         lane_tables$row_free$12$d = lane_tables$class_free$12$q;
         lane_tables$leads$13$byte_class = lane_tables$class_class$13$q;
         lane_tables$row_present$13$d = lane_tables$class_present$13$q;
         lane_tables$row_cont$13$d = lane_tables$class_cont$13$q;
-        lane_tables$row_length$13$d = lane_tables$leads$13$lead_length;
-        lane_tables$row_allowed$13$d = lane_tables$leads$13$second_allowed;
-        lane_tables$row_outside$13$d = lane_tables$leads$13$outside_tuser;
-        lane_tables$row_malformed$13$d = lane_tables$leads$13$malformed_tuser;
+        lane_tables$row_length$13$d = lane_tables$leads$13$lead_length & lane_tables$class_present3$13;
+        lane_tables$row_allowed$13$d = lane_tables$leads$13$second_allowed & lane_tables$class_present5$13;
+        lane_tables$row_outside$13$d = lane_tables$leads$13$outside_tuser & lane_tables$class_present4$13;
+        lane_tables$row_malformed$13$d = lane_tables$leads$13$malformed_tuser & lane_tables$class_present4$13;
         lane_tables$row_free$13$d = lane_tables$class_free$13$q;
         lane_tables$leads$14$byte_class = lane_tables$class_class$14$q;
         lane_tables$row_present$14$d = lane_tables$class_present$14$q;
         lane_tables$row_cont$14$d = lane_tables$class_cont$14$q;
-        lane_tables$row_length$14$d = lane_tables$leads$14$lead_length;
-        lane_tables$row_allowed$14$d = lane_tables$leads$14$second_allowed;
-        lane_tables$row_outside$14$d = lane_tables$leads$14$outside_tuser;
-        lane_tables$row_malformed$14$d = lane_tables$leads$14$malformed_tuser;
+        lane_tables$row_length$14$d = lane_tables$leads$14$lead_length & lane_tables$class_present3$14;
+        lane_tables$row_allowed$14$d = lane_tables$leads$14$second_allowed & lane_tables$class_present5$14;
+        lane_tables$row_outside$14$d = lane_tables$leads$14$outside_tuser & lane_tables$class_present4$14;
+        lane_tables$row_malformed$14$d = lane_tables$leads$14$malformed_tuser & lane_tables$class_present4$14;
         lane_tables$row_free$14$d = lane_tables$class_free$14$q;
         lane_tables$leads$15$byte_class = lane_tables$class_class$15$q;
         lane_tables$row_present$15$d = lane_tables$class_present$15$q;
         lane_tables$row_cont$15$d = lane_tables$class_cont$15$q;
-        lane_tables$row_length$15$d = lane_tables$leads$15$lead_length;
-        lane_tables$row_allowed$15$d = lane_tables$leads$15$second_allowed;
-        lane_tables$row_outside$15$d = lane_tables$leads$15$outside_tuser;
-        lane_tables$row_malformed$15$d = lane_tables$leads$15$malformed_tuser;
+        lane_tables$row_length$15$d = lane_tables$leads$15$lead_length & lane_tables$class_present3$15;
+        lane_tables$row_allowed$15$d = lane_tables$leads$15$second_allowed & lane_tables$class_present5$15;
+        lane_tables$row_outside$15$d = lane_tables$leads$15$outside_tuser & lane_tables$class_present4$15;
+        lane_tables$row_malformed$15$d = lane_tables$leads$15$malformed_tuser & lane_tables$class_present4$15;
         lane_tables$row_free$15$d = lane_tables$class_free$15$q;
-        lane_tables$row_next_cont$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_is_end$d = lane_tables$class_next_is_end$q;
+        lane_tables$row_next_cont$0$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$1$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$2$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$3$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$4$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$5$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$6$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$7$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$8$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$9$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$10$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$11$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$12$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$13$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$14$d = lane_tables$class_next_cont$q;
+        lane_tables$row_next_cont$15$d = lane_tables$class_next_cont$q;
+        if (lane_tables$class_present$1$q) begin
+            lane_tables$row_next_cont$0$d = lane_tables$class_cont$1$q;
+        end
+        if (lane_tables$class_present$2$q) begin
+            lane_tables$row_next_cont$1$d = lane_tables$class_cont$2$q;
+        end
+        if (lane_tables$class_present$3$q) begin
+            lane_tables$row_next_cont$2$d = lane_tables$class_cont$3$q;
+        end
+        if (lane_tables$class_present$4$q) begin
+            lane_tables$row_next_cont$3$d = lane_tables$class_cont$4$q;
+        end
+        if (lane_tables$class_present$5$q) begin
+            lane_tables$row_next_cont$4$d = lane_tables$class_cont$5$q;
+        end
+        if (lane_tables$class_present$6$q) begin
+            lane_tables$row_next_cont$5$d = lane_tables$class_cont$6$q;
+        end
+        if (lane_tables$class_present$7$q) begin
+            lane_tables$row_next_cont$6$d = lane_tables$class_cont$7$q;
+        end
+        if (lane_tables$class_present$8$q) begin
+            lane_tables$row_next_cont$7$d = lane_tables$class_cont$8$q;
+        end
+        if (lane_tables$class_present$9$q) begin
+            lane_tables$row_next_cont$8$d = lane_tables$class_cont$9$q;
+        end
+        if (lane_tables$class_present$10$q) begin
+            lane_tables$row_next_cont$9$d = lane_tables$class_cont$10$q;
+        end
+        if (lane_tables$class_present$11$q) begin
+            lane_tables$row_next_cont$10$d = lane_tables$class_cont$11$q;
+        end
+        if (lane_tables$class_present$12$q) begin
+            lane_tables$row_next_cont$11$d = lane_tables$class_cont$12$q;
+        end
+        if (lane_tables$class_present$13$q) begin
+            lane_tables$row_next_cont$12$d = lane_tables$class_cont$13$q;
+        end
+        if (lane_tables$class_present$14$q) begin
+            lane_tables$row_next_cont$13$d = lane_tables$class_cont$14$q;
+        end
+        if (lane_tables$class_present$15$q) begin
+            lane_tables$row_next_cont$14$d = lane_tables$class_cont$15$q;
+        end
         lane_tables$unused_rows = (lane_tables$next_table$byte_class == ByteClass$Ascii) | |lane_tables$next_table$free_bits;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$0$outside_tuser | |lane_tables$tail_leads$0$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$1$outside_tuser | |lane_tables$tail_leads$1$malformed_tuser;
@@ -20296,28 +21407,28 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$4$outside_tuser | |lane_tables$tail_leads$4$malformed_tuser;
         lane_tables$tail_leads$0$byte_class = lane_tables$class_tail_class$0$q;
         lane_tables$row_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
-        lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length;
-        lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed;
+        lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$0$d = lane_tables$class_tail_free$0$q;
         lane_tables$tail_leads$1$byte_class = lane_tables$class_tail_class$1$q;
         lane_tables$row_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
-        lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length;
-        lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed;
+        lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$1$d = lane_tables$class_tail_free$1$q;
         lane_tables$tail_leads$2$byte_class = lane_tables$class_tail_class$2$q;
         lane_tables$row_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
-        lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length;
-        lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed;
+        lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$2$d = lane_tables$class_tail_free$2$q;
         lane_tables$tail_leads$3$byte_class = lane_tables$class_tail_class$3$q;
         lane_tables$row_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
-        lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length;
-        lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed;
+        lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$3$d = lane_tables$class_tail_free$3$q;
         lane_tables$tail_leads$4$byte_class = lane_tables$class_tail_class$4$q;
         lane_tables$row_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
-        lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length;
-        lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed;
+        lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length & lane_tables$class_valid3;
+        lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$4$d = lane_tables$class_tail_free$4$q;
         lane_tables$row_count_is$0$d = !lane_tables$class_present$0$q;
         lane_tables$row_count_is$1$d = 1'b0;
@@ -20470,275 +21581,303 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$history_length$4$d = 'h0;
         end
         lane_tables$window_present$0$d = lane_tables$row_present$0$q;
-        lane_tables$window_cont$0$d = lane_tables$row_cont$0$q;
+        lane_tables$window_is_cont$0$d = |lane_tables$row_cont$0$q;
+        lane_tables$window_next_cont$0$d = |lane_tables$row_next_cont$0$q;
+        lane_tables$window_next_fits$0$d = |(lane_tables$row_next_cont$0$q & lane_tables$row_allowed$0$q);
         lane_tables$window_length$0$d = lane_tables$row_length$0$q;
-        lane_tables$window_allowed$0$d = lane_tables$row_allowed$0$q;
         lane_tables$window_outside$0$d = lane_tables$row_outside$0$q;
         lane_tables$window_malformed$0$d = lane_tables$row_malformed$0$q;
         lane_tables$window_free$0$d = lane_tables$row_free$0$q;
         lane_tables$lane_present$0 = lane_tables$window_present$0$q;
-        lane_tables$lane_cont$0 = lane_tables$window_cont$0$q;
+        lane_tables$lane_is_cont$0 = lane_tables$window_is_cont$0$q;
+        lane_tables$lane_next_cont$0 = lane_tables$window_next_cont$0$q;
+        lane_tables$lane_next_fits$0 = lane_tables$window_next_fits$0$q;
         lane_tables$lane_length$0 = lane_tables$window_length$0$q;
-        lane_tables$lane_allowed$0 = lane_tables$window_allowed$0$q;
         lane_tables$lane_outside$0 = lane_tables$window_outside$0$q;
         lane_tables$lane_malformed$0 = lane_tables$window_malformed$0$q;
         lane_tables$lane_free$0 = lane_tables$window_free$0$q;
         lane_tables$window_present$1$d = lane_tables$row_present$1$q;
-        lane_tables$window_cont$1$d = lane_tables$row_cont$1$q;
+        lane_tables$window_is_cont$1$d = |lane_tables$row_cont$1$q;
+        lane_tables$window_next_cont$1$d = |lane_tables$row_next_cont$1$q;
+        lane_tables$window_next_fits$1$d = |(lane_tables$row_next_cont$1$q & lane_tables$row_allowed$1$q);
         lane_tables$window_length$1$d = lane_tables$row_length$1$q;
-        lane_tables$window_allowed$1$d = lane_tables$row_allowed$1$q;
         lane_tables$window_outside$1$d = lane_tables$row_outside$1$q;
         lane_tables$window_malformed$1$d = lane_tables$row_malformed$1$q;
         lane_tables$window_free$1$d = lane_tables$row_free$1$q;
         lane_tables$lane_present$1 = lane_tables$window_present$1$q;
-        lane_tables$lane_cont$1 = lane_tables$window_cont$1$q;
+        lane_tables$lane_is_cont$1 = lane_tables$window_is_cont$1$q;
+        lane_tables$lane_next_cont$1 = lane_tables$window_next_cont$1$q;
+        lane_tables$lane_next_fits$1 = lane_tables$window_next_fits$1$q;
         lane_tables$lane_length$1 = lane_tables$window_length$1$q;
-        lane_tables$lane_allowed$1 = lane_tables$window_allowed$1$q;
         lane_tables$lane_outside$1 = lane_tables$window_outside$1$q;
         lane_tables$lane_malformed$1 = lane_tables$window_malformed$1$q;
         lane_tables$lane_free$1 = lane_tables$window_free$1$q;
         lane_tables$window_present$2$d = lane_tables$row_present$2$q;
-        lane_tables$window_cont$2$d = lane_tables$row_cont$2$q;
+        lane_tables$window_is_cont$2$d = |lane_tables$row_cont$2$q;
+        lane_tables$window_next_cont$2$d = |lane_tables$row_next_cont$2$q;
+        lane_tables$window_next_fits$2$d = |(lane_tables$row_next_cont$2$q & lane_tables$row_allowed$2$q);
         lane_tables$window_length$2$d = lane_tables$row_length$2$q;
-        lane_tables$window_allowed$2$d = lane_tables$row_allowed$2$q;
         lane_tables$window_outside$2$d = lane_tables$row_outside$2$q;
         lane_tables$window_malformed$2$d = lane_tables$row_malformed$2$q;
         lane_tables$window_free$2$d = lane_tables$row_free$2$q;
         lane_tables$lane_present$2 = lane_tables$window_present$2$q;
-        lane_tables$lane_cont$2 = lane_tables$window_cont$2$q;
+        lane_tables$lane_is_cont$2 = lane_tables$window_is_cont$2$q;
+        lane_tables$lane_next_cont$2 = lane_tables$window_next_cont$2$q;
+        lane_tables$lane_next_fits$2 = lane_tables$window_next_fits$2$q;
         lane_tables$lane_length$2 = lane_tables$window_length$2$q;
-        lane_tables$lane_allowed$2 = lane_tables$window_allowed$2$q;
         lane_tables$lane_outside$2 = lane_tables$window_outside$2$q;
         lane_tables$lane_malformed$2 = lane_tables$window_malformed$2$q;
         lane_tables$lane_free$2 = lane_tables$window_free$2$q;
         lane_tables$window_present$3$d = lane_tables$row_present$3$q;
-        lane_tables$window_cont$3$d = lane_tables$row_cont$3$q;
+        lane_tables$window_is_cont$3$d = |lane_tables$row_cont$3$q;
+        lane_tables$window_next_cont$3$d = |lane_tables$row_next_cont$3$q;
+        lane_tables$window_next_fits$3$d = |(lane_tables$row_next_cont$3$q & lane_tables$row_allowed$3$q);
         lane_tables$window_length$3$d = lane_tables$row_length$3$q;
-        lane_tables$window_allowed$3$d = lane_tables$row_allowed$3$q;
         lane_tables$window_outside$3$d = lane_tables$row_outside$3$q;
         lane_tables$window_malformed$3$d = lane_tables$row_malformed$3$q;
         lane_tables$window_free$3$d = lane_tables$row_free$3$q;
         lane_tables$lane_present$3 = lane_tables$window_present$3$q;
-        lane_tables$lane_cont$3 = lane_tables$window_cont$3$q;
+        lane_tables$lane_is_cont$3 = lane_tables$window_is_cont$3$q;
+        lane_tables$lane_next_cont$3 = lane_tables$window_next_cont$3$q;
+        lane_tables$lane_next_fits$3 = lane_tables$window_next_fits$3$q;
         lane_tables$lane_length$3 = lane_tables$window_length$3$q;
-        lane_tables$lane_allowed$3 = lane_tables$window_allowed$3$q;
         lane_tables$lane_outside$3 = lane_tables$window_outside$3$q;
         lane_tables$lane_malformed$3 = lane_tables$window_malformed$3$q;
         lane_tables$lane_free$3 = lane_tables$window_free$3$q;
         lane_tables$window_present$4$d = lane_tables$row_present$4$q;
-        lane_tables$window_cont$4$d = lane_tables$row_cont$4$q;
+        lane_tables$window_is_cont$4$d = |lane_tables$row_cont$4$q;
+        lane_tables$window_next_cont$4$d = |lane_tables$row_next_cont$4$q;
+        lane_tables$window_next_fits$4$d = |(lane_tables$row_next_cont$4$q & lane_tables$row_allowed$4$q);
         lane_tables$window_length$4$d = lane_tables$row_length$4$q;
-        lane_tables$window_allowed$4$d = lane_tables$row_allowed$4$q;
         lane_tables$window_outside$4$d = lane_tables$row_outside$4$q;
         lane_tables$window_malformed$4$d = lane_tables$row_malformed$4$q;
         lane_tables$window_free$4$d = lane_tables$row_free$4$q;
         lane_tables$lane_present$4 = lane_tables$window_present$4$q;
-        lane_tables$lane_cont$4 = lane_tables$window_cont$4$q;
+        lane_tables$lane_is_cont$4 = lane_tables$window_is_cont$4$q;
+        lane_tables$lane_next_cont$4 = lane_tables$window_next_cont$4$q;
+        lane_tables$lane_next_fits$4 = lane_tables$window_next_fits$4$q;
         lane_tables$lane_length$4 = lane_tables$window_length$4$q;
-        lane_tables$lane_allowed$4 = lane_tables$window_allowed$4$q;
         lane_tables$lane_outside$4 = lane_tables$window_outside$4$q;
         lane_tables$lane_malformed$4 = lane_tables$window_malformed$4$q;
         lane_tables$lane_free$4 = lane_tables$window_free$4$q;
         lane_tables$window_present$5$d = lane_tables$row_present$5$q;
-        lane_tables$window_cont$5$d = lane_tables$row_cont$5$q;
+        lane_tables$window_is_cont$5$d = |lane_tables$row_cont$5$q;
+        lane_tables$window_next_cont$5$d = |lane_tables$row_next_cont$5$q;
+        lane_tables$window_next_fits$5$d = |(lane_tables$row_next_cont$5$q & lane_tables$row_allowed$5$q);
         lane_tables$window_length$5$d = lane_tables$row_length$5$q;
-        lane_tables$window_allowed$5$d = lane_tables$row_allowed$5$q;
         lane_tables$window_outside$5$d = lane_tables$row_outside$5$q;
         lane_tables$window_malformed$5$d = lane_tables$row_malformed$5$q;
         lane_tables$window_free$5$d = lane_tables$row_free$5$q;
         lane_tables$lane_present$5 = lane_tables$window_present$5$q;
-        lane_tables$lane_cont$5 = lane_tables$window_cont$5$q;
+        lane_tables$lane_is_cont$5 = lane_tables$window_is_cont$5$q;
+        lane_tables$lane_next_cont$5 = lane_tables$window_next_cont$5$q;
+        lane_tables$lane_next_fits$5 = lane_tables$window_next_fits$5$q;
         lane_tables$lane_length$5 = lane_tables$window_length$5$q;
-        lane_tables$lane_allowed$5 = lane_tables$window_allowed$5$q;
         lane_tables$lane_outside$5 = lane_tables$window_outside$5$q;
         lane_tables$lane_malformed$5 = lane_tables$window_malformed$5$q;
         lane_tables$lane_free$5 = lane_tables$window_free$5$q;
         lane_tables$window_present$6$d = lane_tables$row_present$6$q;
-        lane_tables$window_cont$6$d = lane_tables$row_cont$6$q;
+        lane_tables$window_is_cont$6$d = |lane_tables$row_cont$6$q;
+        lane_tables$window_next_cont$6$d = |lane_tables$row_next_cont$6$q;
+        lane_tables$window_next_fits$6$d = |(lane_tables$row_next_cont$6$q & lane_tables$row_allowed$6$q);
         lane_tables$window_length$6$d = lane_tables$row_length$6$q;
-        lane_tables$window_allowed$6$d = lane_tables$row_allowed$6$q;
         lane_tables$window_outside$6$d = lane_tables$row_outside$6$q;
         lane_tables$window_malformed$6$d = lane_tables$row_malformed$6$q;
         lane_tables$window_free$6$d = lane_tables$row_free$6$q;
         lane_tables$lane_present$6 = lane_tables$window_present$6$q;
-        lane_tables$lane_cont$6 = lane_tables$window_cont$6$q;
+        lane_tables$lane_is_cont$6 = lane_tables$window_is_cont$6$q;
+        lane_tables$lane_next_cont$6 = lane_tables$window_next_cont$6$q;
+        lane_tables$lane_next_fits$6 = lane_tables$window_next_fits$6$q;
         lane_tables$lane_length$6 = lane_tables$window_length$6$q;
-        lane_tables$lane_allowed$6 = lane_tables$window_allowed$6$q;
         lane_tables$lane_outside$6 = lane_tables$window_outside$6$q;
         lane_tables$lane_malformed$6 = lane_tables$window_malformed$6$q;
         lane_tables$lane_free$6 = lane_tables$window_free$6$q;
         lane_tables$window_present$7$d = lane_tables$row_present$7$q;
-        lane_tables$window_cont$7$d = lane_tables$row_cont$7$q;
+        lane_tables$window_is_cont$7$d = |lane_tables$row_cont$7$q;
+        lane_tables$window_next_cont$7$d = |lane_tables$row_next_cont$7$q;
+        lane_tables$window_next_fits$7$d = |(lane_tables$row_next_cont$7$q & lane_tables$row_allowed$7$q);
         lane_tables$window_length$7$d = lane_tables$row_length$7$q;
-        lane_tables$window_allowed$7$d = lane_tables$row_allowed$7$q;
         lane_tables$window_outside$7$d = lane_tables$row_outside$7$q;
         lane_tables$window_malformed$7$d = lane_tables$row_malformed$7$q;
         lane_tables$window_free$7$d = lane_tables$row_free$7$q;
         lane_tables$lane_present$7 = lane_tables$window_present$7$q;
-        lane_tables$lane_cont$7 = lane_tables$window_cont$7$q;
+        lane_tables$lane_is_cont$7 = lane_tables$window_is_cont$7$q;
+        lane_tables$lane_next_cont$7 = lane_tables$window_next_cont$7$q;
+        lane_tables$lane_next_fits$7 = lane_tables$window_next_fits$7$q;
         lane_tables$lane_length$7 = lane_tables$window_length$7$q;
-        lane_tables$lane_allowed$7 = lane_tables$window_allowed$7$q;
         lane_tables$lane_outside$7 = lane_tables$window_outside$7$q;
         lane_tables$lane_malformed$7 = lane_tables$window_malformed$7$q;
         lane_tables$lane_free$7 = lane_tables$window_free$7$q;
         lane_tables$window_present$8$d = lane_tables$row_present$8$q;
-        lane_tables$window_cont$8$d = lane_tables$row_cont$8$q;
+        lane_tables$window_is_cont$8$d = |lane_tables$row_cont$8$q;
+        lane_tables$window_next_cont$8$d = |lane_tables$row_next_cont$8$q;
+        lane_tables$window_next_fits$8$d = |(lane_tables$row_next_cont$8$q & lane_tables$row_allowed$8$q);
         lane_tables$window_length$8$d = lane_tables$row_length$8$q;
-        lane_tables$window_allowed$8$d = lane_tables$row_allowed$8$q;
         lane_tables$window_outside$8$d = lane_tables$row_outside$8$q;
         lane_tables$window_malformed$8$d = lane_tables$row_malformed$8$q;
         lane_tables$window_free$8$d = lane_tables$row_free$8$q;
         lane_tables$lane_present$8 = lane_tables$window_present$8$q;
-        lane_tables$lane_cont$8 = lane_tables$window_cont$8$q;
+        lane_tables$lane_is_cont$8 = lane_tables$window_is_cont$8$q;
+        lane_tables$lane_next_cont$8 = lane_tables$window_next_cont$8$q;
+        lane_tables$lane_next_fits$8 = lane_tables$window_next_fits$8$q;
         lane_tables$lane_length$8 = lane_tables$window_length$8$q;
-        lane_tables$lane_allowed$8 = lane_tables$window_allowed$8$q;
         lane_tables$lane_outside$8 = lane_tables$window_outside$8$q;
         lane_tables$lane_malformed$8 = lane_tables$window_malformed$8$q;
         lane_tables$lane_free$8 = lane_tables$window_free$8$q;
         lane_tables$window_present$9$d = lane_tables$row_present$9$q;
-        lane_tables$window_cont$9$d = lane_tables$row_cont$9$q;
+        lane_tables$window_is_cont$9$d = |lane_tables$row_cont$9$q;
+        lane_tables$window_next_cont$9$d = |lane_tables$row_next_cont$9$q;
+        lane_tables$window_next_fits$9$d = |(lane_tables$row_next_cont$9$q & lane_tables$row_allowed$9$q);
         lane_tables$window_length$9$d = lane_tables$row_length$9$q;
-        lane_tables$window_allowed$9$d = lane_tables$row_allowed$9$q;
         lane_tables$window_outside$9$d = lane_tables$row_outside$9$q;
         lane_tables$window_malformed$9$d = lane_tables$row_malformed$9$q;
         lane_tables$window_free$9$d = lane_tables$row_free$9$q;
         lane_tables$lane_present$9 = lane_tables$window_present$9$q;
-        lane_tables$lane_cont$9 = lane_tables$window_cont$9$q;
+        lane_tables$lane_is_cont$9 = lane_tables$window_is_cont$9$q;
+        lane_tables$lane_next_cont$9 = lane_tables$window_next_cont$9$q;
+        lane_tables$lane_next_fits$9 = lane_tables$window_next_fits$9$q;
         lane_tables$lane_length$9 = lane_tables$window_length$9$q;
-        lane_tables$lane_allowed$9 = lane_tables$window_allowed$9$q;
         lane_tables$lane_outside$9 = lane_tables$window_outside$9$q;
         lane_tables$lane_malformed$9 = lane_tables$window_malformed$9$q;
         lane_tables$lane_free$9 = lane_tables$window_free$9$q;
         lane_tables$window_present$10$d = lane_tables$row_present$10$q;
-        lane_tables$window_cont$10$d = lane_tables$row_cont$10$q;
+        lane_tables$window_is_cont$10$d = |lane_tables$row_cont$10$q;
+        lane_tables$window_next_cont$10$d = |lane_tables$row_next_cont$10$q;
+        lane_tables$window_next_fits$10$d = |(lane_tables$row_next_cont$10$q & lane_tables$row_allowed$10$q);
         lane_tables$window_length$10$d = lane_tables$row_length$10$q;
-        lane_tables$window_allowed$10$d = lane_tables$row_allowed$10$q;
         lane_tables$window_outside$10$d = lane_tables$row_outside$10$q;
         lane_tables$window_malformed$10$d = lane_tables$row_malformed$10$q;
         lane_tables$window_free$10$d = lane_tables$row_free$10$q;
         lane_tables$lane_present$10 = lane_tables$window_present$10$q;
-        lane_tables$lane_cont$10 = lane_tables$window_cont$10$q;
+        lane_tables$lane_is_cont$10 = lane_tables$window_is_cont$10$q;
+        lane_tables$lane_next_cont$10 = lane_tables$window_next_cont$10$q;
+        lane_tables$lane_next_fits$10 = lane_tables$window_next_fits$10$q;
         lane_tables$lane_length$10 = lane_tables$window_length$10$q;
-        lane_tables$lane_allowed$10 = lane_tables$window_allowed$10$q;
         lane_tables$lane_outside$10 = lane_tables$window_outside$10$q;
         lane_tables$lane_malformed$10 = lane_tables$window_malformed$10$q;
         lane_tables$lane_free$10 = lane_tables$window_free$10$q;
         lane_tables$window_present$11$d = lane_tables$row_present$11$q;
-        lane_tables$window_cont$11$d = lane_tables$row_cont$11$q;
+        lane_tables$window_is_cont$11$d = |lane_tables$row_cont$11$q;
+        lane_tables$window_next_cont$11$d = |lane_tables$row_next_cont$11$q;
+        lane_tables$window_next_fits$11$d = |(lane_tables$row_next_cont$11$q & lane_tables$row_allowed$11$q);
         lane_tables$window_length$11$d = lane_tables$row_length$11$q;
-        lane_tables$window_allowed$11$d = lane_tables$row_allowed$11$q;
         lane_tables$window_outside$11$d = lane_tables$row_outside$11$q;
         lane_tables$window_malformed$11$d = lane_tables$row_malformed$11$q;
         lane_tables$window_free$11$d = lane_tables$row_free$11$q;
         lane_tables$lane_present$11 = lane_tables$window_present$11$q;
-        lane_tables$lane_cont$11 = lane_tables$window_cont$11$q;
+        lane_tables$lane_is_cont$11 = lane_tables$window_is_cont$11$q;
+        lane_tables$lane_next_cont$11 = lane_tables$window_next_cont$11$q;
+        lane_tables$lane_next_fits$11 = lane_tables$window_next_fits$11$q;
         lane_tables$lane_length$11 = lane_tables$window_length$11$q;
-        lane_tables$lane_allowed$11 = lane_tables$window_allowed$11$q;
         lane_tables$lane_outside$11 = lane_tables$window_outside$11$q;
         lane_tables$lane_malformed$11 = lane_tables$window_malformed$11$q;
         lane_tables$lane_free$11 = lane_tables$window_free$11$q;
         lane_tables$window_present$12$d = lane_tables$row_present$12$q;
-        lane_tables$window_cont$12$d = lane_tables$row_cont$12$q;
+        lane_tables$window_is_cont$12$d = |lane_tables$row_cont$12$q;
+        lane_tables$window_next_cont$12$d = |lane_tables$row_next_cont$12$q;
+        lane_tables$window_next_fits$12$d = |(lane_tables$row_next_cont$12$q & lane_tables$row_allowed$12$q);
         lane_tables$window_length$12$d = lane_tables$row_length$12$q;
-        lane_tables$window_allowed$12$d = lane_tables$row_allowed$12$q;
         lane_tables$window_outside$12$d = lane_tables$row_outside$12$q;
         lane_tables$window_malformed$12$d = lane_tables$row_malformed$12$q;
         lane_tables$window_free$12$d = lane_tables$row_free$12$q;
         lane_tables$lane_present$12 = lane_tables$window_present$12$q;
-        lane_tables$lane_cont$12 = lane_tables$window_cont$12$q;
+        lane_tables$lane_is_cont$12 = lane_tables$window_is_cont$12$q;
+        lane_tables$lane_next_cont$12 = lane_tables$window_next_cont$12$q;
+        lane_tables$lane_next_fits$12 = lane_tables$window_next_fits$12$q;
         lane_tables$lane_length$12 = lane_tables$window_length$12$q;
-        lane_tables$lane_allowed$12 = lane_tables$window_allowed$12$q;
         lane_tables$lane_outside$12 = lane_tables$window_outside$12$q;
         lane_tables$lane_malformed$12 = lane_tables$window_malformed$12$q;
         lane_tables$lane_free$12 = lane_tables$window_free$12$q;
         lane_tables$window_present$13$d = lane_tables$row_present$13$q;
-        lane_tables$window_cont$13$d = lane_tables$row_cont$13$q;
+        lane_tables$window_is_cont$13$d = |lane_tables$row_cont$13$q;
+        lane_tables$window_next_cont$13$d = |lane_tables$row_next_cont$13$q;
+        lane_tables$window_next_fits$13$d = |(lane_tables$row_next_cont$13$q & lane_tables$row_allowed$13$q);
         lane_tables$window_length$13$d = lane_tables$row_length$13$q;
-        lane_tables$window_allowed$13$d = lane_tables$row_allowed$13$q;
         lane_tables$window_outside$13$d = lane_tables$row_outside$13$q;
         lane_tables$window_malformed$13$d = lane_tables$row_malformed$13$q;
         lane_tables$window_free$13$d = lane_tables$row_free$13$q;
         lane_tables$lane_present$13 = lane_tables$window_present$13$q;
-        lane_tables$lane_cont$13 = lane_tables$window_cont$13$q;
+        lane_tables$lane_is_cont$13 = lane_tables$window_is_cont$13$q;
+        lane_tables$lane_next_cont$13 = lane_tables$window_next_cont$13$q;
+        lane_tables$lane_next_fits$13 = lane_tables$window_next_fits$13$q;
         lane_tables$lane_length$13 = lane_tables$window_length$13$q;
-        lane_tables$lane_allowed$13 = lane_tables$window_allowed$13$q;
         lane_tables$lane_outside$13 = lane_tables$window_outside$13$q;
         lane_tables$lane_malformed$13 = lane_tables$window_malformed$13$q;
         lane_tables$lane_free$13 = lane_tables$window_free$13$q;
         lane_tables$window_present$14$d = lane_tables$row_present$14$q;
-        lane_tables$window_cont$14$d = lane_tables$row_cont$14$q;
+        lane_tables$window_is_cont$14$d = |lane_tables$row_cont$14$q;
+        lane_tables$window_next_cont$14$d = |lane_tables$row_next_cont$14$q;
+        lane_tables$window_next_fits$14$d = |(lane_tables$row_next_cont$14$q & lane_tables$row_allowed$14$q);
         lane_tables$window_length$14$d = lane_tables$row_length$14$q;
-        lane_tables$window_allowed$14$d = lane_tables$row_allowed$14$q;
         lane_tables$window_outside$14$d = lane_tables$row_outside$14$q;
         lane_tables$window_malformed$14$d = lane_tables$row_malformed$14$q;
         lane_tables$window_free$14$d = lane_tables$row_free$14$q;
         lane_tables$lane_present$14 = lane_tables$window_present$14$q;
-        lane_tables$lane_cont$14 = lane_tables$window_cont$14$q;
+        lane_tables$lane_is_cont$14 = lane_tables$window_is_cont$14$q;
+        lane_tables$lane_next_cont$14 = lane_tables$window_next_cont$14$q;
+        lane_tables$lane_next_fits$14 = lane_tables$window_next_fits$14$q;
         lane_tables$lane_length$14 = lane_tables$window_length$14$q;
-        lane_tables$lane_allowed$14 = lane_tables$window_allowed$14$q;
         lane_tables$lane_outside$14 = lane_tables$window_outside$14$q;
         lane_tables$lane_malformed$14 = lane_tables$window_malformed$14$q;
         lane_tables$lane_free$14 = lane_tables$window_free$14$q;
         lane_tables$window_present$15$d = lane_tables$row_present$15$q;
-        lane_tables$window_cont$15$d = lane_tables$row_cont$15$q;
+        lane_tables$window_is_cont$15$d = |lane_tables$row_cont$15$q;
+        lane_tables$window_next_cont$15$d = |lane_tables$row_next_cont$15$q;
+        lane_tables$window_next_fits$15$d = |(lane_tables$row_next_cont$15$q & lane_tables$row_allowed$15$q);
         lane_tables$window_length$15$d = lane_tables$row_length$15$q;
-        lane_tables$window_allowed$15$d = lane_tables$row_allowed$15$q;
         lane_tables$window_outside$15$d = lane_tables$row_outside$15$q;
         lane_tables$window_malformed$15$d = lane_tables$row_malformed$15$q;
         lane_tables$window_free$15$d = lane_tables$row_free$15$q;
         lane_tables$lane_present$15 = lane_tables$window_present$15$q;
-        lane_tables$lane_cont$15 = lane_tables$window_cont$15$q;
+        lane_tables$lane_is_cont$15 = lane_tables$window_is_cont$15$q;
+        lane_tables$lane_next_cont$15 = lane_tables$window_next_cont$15$q;
+        lane_tables$lane_next_fits$15 = lane_tables$window_next_fits$15$q;
         lane_tables$lane_length$15 = lane_tables$window_length$15$q;
-        lane_tables$lane_allowed$15 = lane_tables$window_allowed$15$q;
         lane_tables$lane_outside$15 = lane_tables$window_outside$15$q;
         lane_tables$lane_malformed$15 = lane_tables$window_malformed$15$q;
         lane_tables$lane_free$15 = lane_tables$window_free$15$q;
-        lane_tables$window_prev_cont$0$d = lane_tables$history_cont$0$q;
+        lane_tables$window_prev_is_cont$0$d = |lane_tables$history_cont$0$q;
         lane_tables$window_prev_length$0$d = lane_tables$history_length$0$q;
-        lane_tables$window_prev_allowed$0$d = lane_tables$history_allowed$0$q;
         lane_tables$window_prev_free$0$d = lane_tables$history_free$0$q;
-        lane_tables$prev_cont$0 = lane_tables$window_prev_cont$0$q;
+        lane_tables$prev_is_cont$0 = lane_tables$window_prev_is_cont$0$q;
+        lane_tables$prev_next_fits$0 = lane_tables$window_prev_next_fits$0$q;
         lane_tables$prev_length$0 = lane_tables$window_prev_length$0$q;
-        lane_tables$prev_allowed$0 = lane_tables$window_prev_allowed$0$q;
         lane_tables$prev_free$0 = lane_tables$window_prev_free$0$q;
-        lane_tables$window_prev_cont$1$d = lane_tables$history_cont$1$q;
+        lane_tables$window_prev_is_cont$1$d = |lane_tables$history_cont$1$q;
         lane_tables$window_prev_length$1$d = lane_tables$history_length$1$q;
-        lane_tables$window_prev_allowed$1$d = lane_tables$history_allowed$1$q;
         lane_tables$window_prev_free$1$d = lane_tables$history_free$1$q;
-        lane_tables$prev_cont$1 = lane_tables$window_prev_cont$1$q;
+        lane_tables$prev_is_cont$1 = lane_tables$window_prev_is_cont$1$q;
+        lane_tables$prev_next_fits$1 = lane_tables$window_prev_next_fits$1$q;
         lane_tables$prev_length$1 = lane_tables$window_prev_length$1$q;
-        lane_tables$prev_allowed$1 = lane_tables$window_prev_allowed$1$q;
         lane_tables$prev_free$1 = lane_tables$window_prev_free$1$q;
-        lane_tables$window_prev_cont$2$d = lane_tables$history_cont$2$q;
+        lane_tables$window_prev_is_cont$2$d = |lane_tables$history_cont$2$q;
         lane_tables$window_prev_length$2$d = lane_tables$history_length$2$q;
-        lane_tables$window_prev_allowed$2$d = lane_tables$history_allowed$2$q;
         lane_tables$window_prev_free$2$d = lane_tables$history_free$2$q;
-        lane_tables$prev_cont$2 = lane_tables$window_prev_cont$2$q;
+        lane_tables$prev_is_cont$2 = lane_tables$window_prev_is_cont$2$q;
+        lane_tables$prev_next_fits$2 = lane_tables$window_prev_next_fits$2$q;
         lane_tables$prev_length$2 = lane_tables$window_prev_length$2$q;
-        lane_tables$prev_allowed$2 = lane_tables$window_prev_allowed$2$q;
         lane_tables$prev_free$2 = lane_tables$window_prev_free$2$q;
-        lane_tables$window_prev_cont$3$d = lane_tables$history_cont$3$q;
+        lane_tables$window_prev_is_cont$3$d = |lane_tables$history_cont$3$q;
         lane_tables$window_prev_length$3$d = lane_tables$history_length$3$q;
-        lane_tables$window_prev_allowed$3$d = lane_tables$history_allowed$3$q;
         lane_tables$window_prev_free$3$d = lane_tables$history_free$3$q;
-        lane_tables$prev_cont$3 = lane_tables$window_prev_cont$3$q;
+        lane_tables$prev_is_cont$3 = lane_tables$window_prev_is_cont$3$q;
+        lane_tables$prev_next_fits$3 = lane_tables$window_prev_next_fits$3$q;
         lane_tables$prev_length$3 = lane_tables$window_prev_length$3$q;
-        lane_tables$prev_allowed$3 = lane_tables$window_prev_allowed$3$q;
         lane_tables$prev_free$3 = lane_tables$window_prev_free$3$q;
-        lane_tables$window_prev_cont$4$d = lane_tables$history_cont$4$q;
+        lane_tables$window_prev_is_cont$4$d = |lane_tables$history_cont$4$q;
         lane_tables$window_prev_length$4$d = lane_tables$history_length$4$q;
-        lane_tables$window_prev_allowed$4$d = lane_tables$history_allowed$4$q;
         lane_tables$window_prev_free$4$d = lane_tables$history_free$4$q;
-        lane_tables$prev_cont$4 = lane_tables$window_prev_cont$4$q;
+        lane_tables$prev_is_cont$4 = lane_tables$window_prev_is_cont$4$q;
+        lane_tables$prev_next_fits$4 = lane_tables$window_prev_next_fits$4$q;
         lane_tables$prev_length$4 = lane_tables$window_prev_length$4$q;
-        lane_tables$prev_allowed$4 = lane_tables$window_prev_allowed$4$q;
         lane_tables$prev_free$4 = lane_tables$window_prev_free$4$q;
-        lane_tables$window_next_cont$d = lane_tables$row_next_cont$q;
-        lane_tables$window_next_is_end$d = lane_tables$row_next_is_end$q;
+        lane_tables$window_prev_next_fits$0$d = |(lane_tables$history_cont$1$q & lane_tables$history_allowed$0$q);
+        lane_tables$window_prev_next_fits$1$d = |(lane_tables$history_cont$2$q & lane_tables$history_allowed$1$q);
+        lane_tables$window_prev_next_fits$2$d = |(lane_tables$history_cont$3$q & lane_tables$history_allowed$2$q);
+        lane_tables$window_prev_next_fits$3$d = |(lane_tables$history_cont$4$q & lane_tables$history_allowed$3$q);
+        lane_tables$window_prev_next_fits$4$d = |(lane_tables$row_cont$0$q & lane_tables$history_allowed$4$q);
         lane_tables$window_beat_tlast$d = lane_tables$row_tlast$q;
         lane_tables$window_beat_valid$d = lane_tables$row_valid$q & !lane_tables$rst;
-        lane_tables$after_cont = lane_tables$window_next_cont$q;
-        lane_tables$after_is_end = lane_tables$window_next_is_end$q;
         lane_tables$window_tlast = lane_tables$window_beat_tlast$q;
         lane_tables$window_valid = lane_tables$window_beat_valid$q;
     end
@@ -23598,98 +24737,98 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$slot_value$15 = lane_decoder$registered_slot_value$15$q;
         lane_decoder$beat_valid = lane_decoder$registered_beat_valid$q;
         lane_decoder$beat_tlast = lane_decoder$registered_beat_tlast$q;
-        lane_decoder$window_cont$0 = lane_decoder$prev_cont$0;
+        lane_decoder$window_is_cont$0 = lane_decoder$prev_is_cont$0;
+        lane_decoder$window_next_fits$0 = lane_decoder$prev_next_fits$0;
         lane_decoder$window_length$0 = lane_decoder$prev_length$0;
-        lane_decoder$window_allowed$0 = lane_decoder$prev_allowed$0;
         lane_decoder$window_wide_free$0$byte = lane_decoder$prev_free$0;
-        lane_decoder$window_cont$1 = lane_decoder$prev_cont$1;
+        lane_decoder$window_is_cont$1 = lane_decoder$prev_is_cont$1;
+        lane_decoder$window_next_fits$1 = lane_decoder$prev_next_fits$1;
         lane_decoder$window_length$1 = lane_decoder$prev_length$1;
-        lane_decoder$window_allowed$1 = lane_decoder$prev_allowed$1;
         lane_decoder$window_wide_free$1$byte = lane_decoder$prev_free$1;
-        lane_decoder$window_cont$2 = lane_decoder$prev_cont$2;
+        lane_decoder$window_is_cont$2 = lane_decoder$prev_is_cont$2;
+        lane_decoder$window_next_fits$2 = lane_decoder$prev_next_fits$2;
         lane_decoder$window_length$2 = lane_decoder$prev_length$2;
-        lane_decoder$window_allowed$2 = lane_decoder$prev_allowed$2;
         lane_decoder$window_wide_free$2$byte = lane_decoder$prev_free$2;
-        lane_decoder$window_cont$3 = lane_decoder$prev_cont$3;
+        lane_decoder$window_is_cont$3 = lane_decoder$prev_is_cont$3;
+        lane_decoder$window_next_fits$3 = lane_decoder$prev_next_fits$3;
         lane_decoder$window_length$3 = lane_decoder$prev_length$3;
-        lane_decoder$window_allowed$3 = lane_decoder$prev_allowed$3;
         lane_decoder$window_wide_free$3$byte = lane_decoder$prev_free$3;
-        lane_decoder$window_cont$4 = lane_decoder$prev_cont$4;
+        lane_decoder$window_is_cont$4 = lane_decoder$prev_is_cont$4;
+        lane_decoder$window_next_fits$4 = lane_decoder$prev_next_fits$4;
         lane_decoder$window_length$4 = lane_decoder$prev_length$4;
-        lane_decoder$window_allowed$4 = lane_decoder$prev_allowed$4;
         lane_decoder$window_wide_free$4$byte = lane_decoder$prev_free$4;
-        lane_decoder$window_cont$5 = lane_decoder$lane_cont$0;
+        lane_decoder$window_is_cont$5 = lane_decoder$lane_is_cont$0;
         lane_decoder$window_wide_free$5$byte = lane_decoder$lane_free$0;
-        lane_decoder$window_cont$6 = lane_decoder$lane_cont$1;
+        lane_decoder$window_is_cont$6 = lane_decoder$lane_is_cont$1;
         lane_decoder$window_wide_free$6$byte = lane_decoder$lane_free$1;
-        lane_decoder$window_cont$7 = lane_decoder$lane_cont$2;
+        lane_decoder$window_is_cont$7 = lane_decoder$lane_is_cont$2;
         lane_decoder$window_wide_free$7$byte = lane_decoder$lane_free$2;
-        lane_decoder$window_cont$8 = lane_decoder$lane_cont$3;
+        lane_decoder$window_is_cont$8 = lane_decoder$lane_is_cont$3;
         lane_decoder$window_wide_free$8$byte = lane_decoder$lane_free$3;
-        lane_decoder$window_cont$9 = lane_decoder$lane_cont$4;
+        lane_decoder$window_is_cont$9 = lane_decoder$lane_is_cont$4;
         lane_decoder$window_wide_free$9$byte = lane_decoder$lane_free$4;
-        lane_decoder$window_cont$10 = lane_decoder$lane_cont$5;
+        lane_decoder$window_is_cont$10 = lane_decoder$lane_is_cont$5;
         lane_decoder$window_wide_free$10$byte = lane_decoder$lane_free$5;
-        lane_decoder$window_cont$11 = lane_decoder$lane_cont$6;
+        lane_decoder$window_is_cont$11 = lane_decoder$lane_is_cont$6;
         lane_decoder$window_wide_free$11$byte = lane_decoder$lane_free$6;
-        lane_decoder$window_cont$12 = lane_decoder$lane_cont$7;
+        lane_decoder$window_is_cont$12 = lane_decoder$lane_is_cont$7;
         lane_decoder$window_wide_free$12$byte = lane_decoder$lane_free$7;
-        lane_decoder$window_cont$13 = lane_decoder$lane_cont$8;
+        lane_decoder$window_is_cont$13 = lane_decoder$lane_is_cont$8;
         lane_decoder$window_wide_free$13$byte = lane_decoder$lane_free$8;
-        lane_decoder$window_cont$14 = lane_decoder$lane_cont$9;
+        lane_decoder$window_is_cont$14 = lane_decoder$lane_is_cont$9;
         lane_decoder$window_wide_free$14$byte = lane_decoder$lane_free$9;
-        lane_decoder$window_cont$15 = lane_decoder$lane_cont$10;
+        lane_decoder$window_is_cont$15 = lane_decoder$lane_is_cont$10;
         lane_decoder$window_wide_free$15$byte = lane_decoder$lane_free$10;
-        lane_decoder$window_cont$16 = lane_decoder$lane_cont$11;
+        lane_decoder$window_is_cont$16 = lane_decoder$lane_is_cont$11;
         lane_decoder$window_wide_free$16$byte = lane_decoder$lane_free$11;
-        lane_decoder$window_cont$17 = lane_decoder$lane_cont$12;
+        lane_decoder$window_is_cont$17 = lane_decoder$lane_is_cont$12;
         lane_decoder$window_wide_free$17$byte = lane_decoder$lane_free$12;
-        lane_decoder$window_cont$18 = lane_decoder$lane_cont$13;
+        lane_decoder$window_is_cont$18 = lane_decoder$lane_is_cont$13;
         lane_decoder$window_wide_free$18$byte = lane_decoder$lane_free$13;
-        lane_decoder$window_cont$19 = lane_decoder$lane_cont$14;
+        lane_decoder$window_is_cont$19 = lane_decoder$lane_is_cont$14;
         lane_decoder$window_wide_free$19$byte = lane_decoder$lane_free$14;
-        lane_decoder$window_cont$20 = lane_decoder$lane_cont$15;
+        lane_decoder$window_is_cont$20 = lane_decoder$lane_is_cont$15;
         lane_decoder$window_wide_free$20$byte = lane_decoder$lane_free$15;
+        lane_decoder$window_next_fits$5 = lane_decoder$lane_next_fits$0;
         lane_decoder$window_length$5 = lane_decoder$lane_length$0;
-        lane_decoder$window_allowed$5 = lane_decoder$lane_allowed$0;
+        lane_decoder$window_next_fits$6 = lane_decoder$lane_next_fits$1;
         lane_decoder$window_length$6 = lane_decoder$lane_length$1;
-        lane_decoder$window_allowed$6 = lane_decoder$lane_allowed$1;
+        lane_decoder$window_next_fits$7 = lane_decoder$lane_next_fits$2;
         lane_decoder$window_length$7 = lane_decoder$lane_length$2;
-        lane_decoder$window_allowed$7 = lane_decoder$lane_allowed$2;
+        lane_decoder$window_next_fits$8 = lane_decoder$lane_next_fits$3;
         lane_decoder$window_length$8 = lane_decoder$lane_length$3;
-        lane_decoder$window_allowed$8 = lane_decoder$lane_allowed$3;
+        lane_decoder$window_next_fits$9 = lane_decoder$lane_next_fits$4;
         lane_decoder$window_length$9 = lane_decoder$lane_length$4;
-        lane_decoder$window_allowed$9 = lane_decoder$lane_allowed$4;
+        lane_decoder$window_next_fits$10 = lane_decoder$lane_next_fits$5;
         lane_decoder$window_length$10 = lane_decoder$lane_length$5;
-        lane_decoder$window_allowed$10 = lane_decoder$lane_allowed$5;
+        lane_decoder$window_next_fits$11 = lane_decoder$lane_next_fits$6;
         lane_decoder$window_length$11 = lane_decoder$lane_length$6;
-        lane_decoder$window_allowed$11 = lane_decoder$lane_allowed$6;
+        lane_decoder$window_next_fits$12 = lane_decoder$lane_next_fits$7;
         lane_decoder$window_length$12 = lane_decoder$lane_length$7;
-        lane_decoder$window_allowed$12 = lane_decoder$lane_allowed$7;
+        lane_decoder$window_next_fits$13 = lane_decoder$lane_next_fits$8;
         lane_decoder$window_length$13 = lane_decoder$lane_length$8;
-        lane_decoder$window_allowed$13 = lane_decoder$lane_allowed$8;
+        lane_decoder$window_next_fits$14 = lane_decoder$lane_next_fits$9;
         lane_decoder$window_length$14 = lane_decoder$lane_length$9;
-        lane_decoder$window_allowed$14 = lane_decoder$lane_allowed$9;
+        lane_decoder$window_next_fits$15 = lane_decoder$lane_next_fits$10;
         lane_decoder$window_length$15 = lane_decoder$lane_length$10;
-        lane_decoder$window_allowed$15 = lane_decoder$lane_allowed$10;
+        lane_decoder$window_next_fits$16 = lane_decoder$lane_next_fits$11;
         lane_decoder$window_length$16 = lane_decoder$lane_length$11;
-        lane_decoder$window_allowed$16 = lane_decoder$lane_allowed$11;
+        lane_decoder$window_next_fits$17 = lane_decoder$lane_next_fits$12;
         lane_decoder$window_length$17 = lane_decoder$lane_length$12;
-        lane_decoder$window_allowed$17 = lane_decoder$lane_allowed$12;
+        lane_decoder$window_next_fits$18 = lane_decoder$lane_next_fits$13;
         lane_decoder$window_length$18 = lane_decoder$lane_length$13;
-        lane_decoder$window_allowed$18 = lane_decoder$lane_allowed$13;
+        lane_decoder$window_next_fits$19 = lane_decoder$lane_next_fits$14;
         lane_decoder$window_length$19 = lane_decoder$lane_length$14;
-        lane_decoder$window_allowed$19 = lane_decoder$lane_allowed$14;
-        lane_decoder$unused_oldest_cont = |lane_decoder$window_cont$0;
-        lane_decoder$complete1$0$d = (lane_decoder$window_length$4 == 'h2) & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$open1$0$d = (lane_decoder$window_length$4 > 'h2) & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$complete2$0$d = (lane_decoder$window_length$3 == 'h3) & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$open2$0$d = (lane_decoder$window_length$3 > 'h3) & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$complete3$0$d = (lane_decoder$window_length$2 == 'h4) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
-        lane_decoder$open3$0$d = (lane_decoder$window_length$2 > 'h4) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
-        lane_decoder$complete4$0$d = (lane_decoder$window_length$1 == 'h5) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |lane_decoder$window_cont$3 & |(lane_decoder$window_cont$2 & lane_decoder$window_allowed$1);
-        lane_decoder$open4$0$d = (lane_decoder$window_length$1 > 'h5) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |lane_decoder$window_cont$3 & |(lane_decoder$window_cont$2 & lane_decoder$window_allowed$1);
-        lane_decoder$complete5$0$d = (lane_decoder$window_length$0 == 'h6) & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |lane_decoder$window_cont$3 & |lane_decoder$window_cont$2 & |(lane_decoder$window_cont$1 & lane_decoder$window_allowed$0);
+        lane_decoder$unused_oldest_cont = lane_decoder$window_is_cont$0 | lane_decoder$window_is_cont$1;
+        lane_decoder$complete1$0$d = (lane_decoder$window_length$4 == 'h2) & lane_decoder$window_next_fits$4;
+        lane_decoder$open1$0$d = (lane_decoder$window_length$4 > 'h2) & lane_decoder$window_next_fits$4;
+        lane_decoder$complete2$0$d = (lane_decoder$window_length$3 == 'h3) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5;
+        lane_decoder$open2$0$d = (lane_decoder$window_length$3 > 'h3) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5;
+        lane_decoder$complete3$0$d = (lane_decoder$window_length$2 == 'h4) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
+        lane_decoder$open3$0$d = (lane_decoder$window_length$2 > 'h4) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
+        lane_decoder$complete4$0$d = (lane_decoder$window_length$1 == 'h5) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
+        lane_decoder$open4$0$d = (lane_decoder$window_length$1 > 'h5) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
+        lane_decoder$complete5$0$d = (lane_decoder$window_length$0 == 'h6) & lane_decoder$window_next_fits$0 & lane_decoder$window_is_cont$2 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
         lane_decoder$gathered$0$d = lane_decoder$window_wide_free$5$word | (lane_decoder$window_wide_free$4$word << 'h6) | (lane_decoder$window_wide_free$3$word << 'hc) | (lane_decoder$window_wide_free$2$word << 'h12) | (lane_decoder$window_wide_free$1$word << 'h18) | (lane_decoder$window_wide_free$0$word << 'h1e);
         lane_decoder$own_present$0$d = lane_decoder$lane_present$0;
         lane_decoder$own_ascii$0$d = lane_decoder$lane_length$0 == 'h1;
@@ -23697,15 +24836,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$own_outside$0$d = lane_decoder$lane_outside$0;
         lane_decoder$own_malformed$0$d = lane_decoder$lane_malformed$0;
         lane_decoder$own_free$0$d = lane_decoder$window_wide_free$5$word;
-        lane_decoder$complete1$1$d = (lane_decoder$window_length$5 == 'h2) & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$open1$1$d = (lane_decoder$window_length$5 > 'h2) & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$complete2$1$d = (lane_decoder$window_length$4 == 'h3) & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$open2$1$d = (lane_decoder$window_length$4 > 'h3) & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$complete3$1$d = (lane_decoder$window_length$3 == 'h4) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$open3$1$d = (lane_decoder$window_length$3 > 'h4) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$complete4$1$d = (lane_decoder$window_length$2 == 'h5) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
-        lane_decoder$open4$1$d = (lane_decoder$window_length$2 > 'h5) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
-        lane_decoder$complete5$1$d = (lane_decoder$window_length$1 == 'h6) & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |lane_decoder$window_cont$3 & |(lane_decoder$window_cont$2 & lane_decoder$window_allowed$1);
+        lane_decoder$next_is_continuing$0$d = lane_decoder$lane_next_cont$0;
+        lane_decoder$next_continues$0$d = lane_decoder$lane_next_cont$0 & ((lane_decoder$lane_length$0 < 'h2) | lane_decoder$lane_next_fits$0);
+        lane_decoder$complete1$1$d = (lane_decoder$window_length$5 == 'h2) & lane_decoder$window_next_fits$5;
+        lane_decoder$open1$1$d = (lane_decoder$window_length$5 > 'h2) & lane_decoder$window_next_fits$5;
+        lane_decoder$complete2$1$d = (lane_decoder$window_length$4 == 'h3) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6;
+        lane_decoder$open2$1$d = (lane_decoder$window_length$4 > 'h3) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6;
+        lane_decoder$complete3$1$d = (lane_decoder$window_length$3 == 'h4) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
+        lane_decoder$open3$1$d = (lane_decoder$window_length$3 > 'h4) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
+        lane_decoder$complete4$1$d = (lane_decoder$window_length$2 == 'h5) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
+        lane_decoder$open4$1$d = (lane_decoder$window_length$2 > 'h5) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
+        lane_decoder$complete5$1$d = (lane_decoder$window_length$1 == 'h6) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
         lane_decoder$gathered$1$d = lane_decoder$window_wide_free$6$word | (lane_decoder$window_wide_free$5$word << 'h6) | (lane_decoder$window_wide_free$4$word << 'hc) | (lane_decoder$window_wide_free$3$word << 'h12) | (lane_decoder$window_wide_free$2$word << 'h18) | (lane_decoder$window_wide_free$1$word << 'h1e);
         lane_decoder$own_present$1$d = lane_decoder$lane_present$1;
         lane_decoder$own_ascii$1$d = lane_decoder$lane_length$1 == 'h1;
@@ -23713,15 +24854,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$own_outside$1$d = lane_decoder$lane_outside$1;
         lane_decoder$own_malformed$1$d = lane_decoder$lane_malformed$1;
         lane_decoder$own_free$1$d = lane_decoder$window_wide_free$6$word;
-        lane_decoder$complete1$2$d = (lane_decoder$window_length$6 == 'h2) & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$open1$2$d = (lane_decoder$window_length$6 > 'h2) & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$complete2$2$d = (lane_decoder$window_length$5 == 'h3) & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$open2$2$d = (lane_decoder$window_length$5 > 'h3) & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$complete3$2$d = (lane_decoder$window_length$4 == 'h4) & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$open3$2$d = (lane_decoder$window_length$4 > 'h4) & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$complete4$2$d = (lane_decoder$window_length$3 == 'h5) & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$open4$2$d = (lane_decoder$window_length$3 > 'h5) & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
-        lane_decoder$complete5$2$d = (lane_decoder$window_length$2 == 'h6) & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |lane_decoder$window_cont$4 & |(lane_decoder$window_cont$3 & lane_decoder$window_allowed$2);
+        lane_decoder$next_is_continuing$1$d = lane_decoder$lane_next_cont$1;
+        lane_decoder$next_continues$1$d = lane_decoder$lane_next_cont$1 & ((lane_decoder$lane_length$1 < 'h2) | lane_decoder$lane_next_fits$1);
+        lane_decoder$complete1$2$d = (lane_decoder$window_length$6 == 'h2) & lane_decoder$window_next_fits$6;
+        lane_decoder$open1$2$d = (lane_decoder$window_length$6 > 'h2) & lane_decoder$window_next_fits$6;
+        lane_decoder$complete2$2$d = (lane_decoder$window_length$5 == 'h3) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7;
+        lane_decoder$open2$2$d = (lane_decoder$window_length$5 > 'h3) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7;
+        lane_decoder$complete3$2$d = (lane_decoder$window_length$4 == 'h4) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
+        lane_decoder$open3$2$d = (lane_decoder$window_length$4 > 'h4) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
+        lane_decoder$complete4$2$d = (lane_decoder$window_length$3 == 'h5) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
+        lane_decoder$open4$2$d = (lane_decoder$window_length$3 > 'h5) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
+        lane_decoder$complete5$2$d = (lane_decoder$window_length$2 == 'h6) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
         lane_decoder$gathered$2$d = lane_decoder$window_wide_free$7$word | (lane_decoder$window_wide_free$6$word << 'h6) | (lane_decoder$window_wide_free$5$word << 'hc) | (lane_decoder$window_wide_free$4$word << 'h12) | (lane_decoder$window_wide_free$3$word << 'h18) | (lane_decoder$window_wide_free$2$word << 'h1e);
         lane_decoder$own_present$2$d = lane_decoder$lane_present$2;
         lane_decoder$own_ascii$2$d = lane_decoder$lane_length$2 == 'h1;
@@ -23729,15 +24872,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$own_outside$2$d = lane_decoder$lane_outside$2;
         lane_decoder$own_malformed$2$d = lane_decoder$lane_malformed$2;
         lane_decoder$own_free$2$d = lane_decoder$window_wide_free$7$word;
-        lane_decoder$complete1$3$d = (lane_decoder$window_length$7 == 'h2) & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$open1$3$d = (lane_decoder$window_length$7 > 'h2) & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$complete2$3$d = (lane_decoder$window_length$6 == 'h3) & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$open2$3$d = (lane_decoder$window_length$6 > 'h3) & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$complete3$3$d = (lane_decoder$window_length$5 == 'h4) & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$open3$3$d = (lane_decoder$window_length$5 > 'h4) & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$complete4$3$d = (lane_decoder$window_length$4 == 'h5) & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$open4$3$d = (lane_decoder$window_length$4 > 'h5) & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
-        lane_decoder$complete5$3$d = (lane_decoder$window_length$3 == 'h6) & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |lane_decoder$window_cont$5 & |(lane_decoder$window_cont$4 & lane_decoder$window_allowed$3);
+        lane_decoder$next_is_continuing$2$d = lane_decoder$lane_next_cont$2;
+        lane_decoder$next_continues$2$d = lane_decoder$lane_next_cont$2 & ((lane_decoder$lane_length$2 < 'h2) | lane_decoder$lane_next_fits$2);
+        lane_decoder$complete1$3$d = (lane_decoder$window_length$7 == 'h2) & lane_decoder$window_next_fits$7;
+        lane_decoder$open1$3$d = (lane_decoder$window_length$7 > 'h2) & lane_decoder$window_next_fits$7;
+        lane_decoder$complete2$3$d = (lane_decoder$window_length$6 == 'h3) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8;
+        lane_decoder$open2$3$d = (lane_decoder$window_length$6 > 'h3) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8;
+        lane_decoder$complete3$3$d = (lane_decoder$window_length$5 == 'h4) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
+        lane_decoder$open3$3$d = (lane_decoder$window_length$5 > 'h4) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
+        lane_decoder$complete4$3$d = (lane_decoder$window_length$4 == 'h5) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
+        lane_decoder$open4$3$d = (lane_decoder$window_length$4 > 'h5) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
+        lane_decoder$complete5$3$d = (lane_decoder$window_length$3 == 'h6) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
         lane_decoder$gathered$3$d = lane_decoder$window_wide_free$8$word | (lane_decoder$window_wide_free$7$word << 'h6) | (lane_decoder$window_wide_free$6$word << 'hc) | (lane_decoder$window_wide_free$5$word << 'h12) | (lane_decoder$window_wide_free$4$word << 'h18) | (lane_decoder$window_wide_free$3$word << 'h1e);
         lane_decoder$own_present$3$d = lane_decoder$lane_present$3;
         lane_decoder$own_ascii$3$d = lane_decoder$lane_length$3 == 'h1;
@@ -23745,15 +24890,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$own_outside$3$d = lane_decoder$lane_outside$3;
         lane_decoder$own_malformed$3$d = lane_decoder$lane_malformed$3;
         lane_decoder$own_free$3$d = lane_decoder$window_wide_free$8$word;
-        lane_decoder$complete1$4$d = (lane_decoder$window_length$8 == 'h2) & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$open1$4$d = (lane_decoder$window_length$8 > 'h2) & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$complete2$4$d = (lane_decoder$window_length$7 == 'h3) & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$open2$4$d = (lane_decoder$window_length$7 > 'h3) & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$complete3$4$d = (lane_decoder$window_length$6 == 'h4) & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$open3$4$d = (lane_decoder$window_length$6 > 'h4) & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$complete4$4$d = (lane_decoder$window_length$5 == 'h5) & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$open4$4$d = (lane_decoder$window_length$5 > 'h5) & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
-        lane_decoder$complete5$4$d = (lane_decoder$window_length$4 == 'h6) & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |lane_decoder$window_cont$6 & |(lane_decoder$window_cont$5 & lane_decoder$window_allowed$4);
+        lane_decoder$next_is_continuing$3$d = lane_decoder$lane_next_cont$3;
+        lane_decoder$next_continues$3$d = lane_decoder$lane_next_cont$3 & ((lane_decoder$lane_length$3 < 'h2) | lane_decoder$lane_next_fits$3);
+        lane_decoder$complete1$4$d = (lane_decoder$window_length$8 == 'h2) & lane_decoder$window_next_fits$8;
+        lane_decoder$open1$4$d = (lane_decoder$window_length$8 > 'h2) & lane_decoder$window_next_fits$8;
+        lane_decoder$complete2$4$d = (lane_decoder$window_length$7 == 'h3) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9;
+        lane_decoder$open2$4$d = (lane_decoder$window_length$7 > 'h3) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9;
+        lane_decoder$complete3$4$d = (lane_decoder$window_length$6 == 'h4) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
+        lane_decoder$open3$4$d = (lane_decoder$window_length$6 > 'h4) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
+        lane_decoder$complete4$4$d = (lane_decoder$window_length$5 == 'h5) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
+        lane_decoder$open4$4$d = (lane_decoder$window_length$5 > 'h5) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
+        lane_decoder$complete5$4$d = (lane_decoder$window_length$4 == 'h6) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
         lane_decoder$gathered$4$d = lane_decoder$window_wide_free$9$word | (lane_decoder$window_wide_free$8$word << 'h6) | (lane_decoder$window_wide_free$7$word << 'hc) | (lane_decoder$window_wide_free$6$word << 'h12) | (lane_decoder$window_wide_free$5$word << 'h18) | (lane_decoder$window_wide_free$4$word << 'h1e);
         lane_decoder$own_present$4$d = lane_decoder$lane_present$4;
         lane_decoder$own_ascii$4$d = lane_decoder$lane_length$4 == 'h1;
@@ -23761,15 +24908,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$own_outside$4$d = lane_decoder$lane_outside$4;
         lane_decoder$own_malformed$4$d = lane_decoder$lane_malformed$4;
         lane_decoder$own_free$4$d = lane_decoder$window_wide_free$9$word;
-        lane_decoder$complete1$5$d = (lane_decoder$window_length$9 == 'h2) & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$open1$5$d = (lane_decoder$window_length$9 > 'h2) & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$complete2$5$d = (lane_decoder$window_length$8 == 'h3) & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$open2$5$d = (lane_decoder$window_length$8 > 'h3) & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$complete3$5$d = (lane_decoder$window_length$7 == 'h4) & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$open3$5$d = (lane_decoder$window_length$7 > 'h4) & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$complete4$5$d = (lane_decoder$window_length$6 == 'h5) & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$open4$5$d = (lane_decoder$window_length$6 > 'h5) & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
-        lane_decoder$complete5$5$d = (lane_decoder$window_length$5 == 'h6) & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |lane_decoder$window_cont$7 & |(lane_decoder$window_cont$6 & lane_decoder$window_allowed$5);
+        lane_decoder$next_is_continuing$4$d = lane_decoder$lane_next_cont$4;
+        lane_decoder$next_continues$4$d = lane_decoder$lane_next_cont$4 & ((lane_decoder$lane_length$4 < 'h2) | lane_decoder$lane_next_fits$4);
+        lane_decoder$complete1$5$d = (lane_decoder$window_length$9 == 'h2) & lane_decoder$window_next_fits$9;
+        lane_decoder$open1$5$d = (lane_decoder$window_length$9 > 'h2) & lane_decoder$window_next_fits$9;
+        lane_decoder$complete2$5$d = (lane_decoder$window_length$8 == 'h3) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10;
+        lane_decoder$open2$5$d = (lane_decoder$window_length$8 > 'h3) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10;
+        lane_decoder$complete3$5$d = (lane_decoder$window_length$7 == 'h4) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
+        lane_decoder$open3$5$d = (lane_decoder$window_length$7 > 'h4) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
+        lane_decoder$complete4$5$d = (lane_decoder$window_length$6 == 'h5) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
+        lane_decoder$open4$5$d = (lane_decoder$window_length$6 > 'h5) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
+        lane_decoder$complete5$5$d = (lane_decoder$window_length$5 == 'h6) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
         lane_decoder$gathered$5$d = lane_decoder$window_wide_free$10$word | (lane_decoder$window_wide_free$9$word << 'h6) | (lane_decoder$window_wide_free$8$word << 'hc) | (lane_decoder$window_wide_free$7$word << 'h12) | (lane_decoder$window_wide_free$6$word << 'h18) | (lane_decoder$window_wide_free$5$word << 'h1e);
         lane_decoder$own_present$5$d = lane_decoder$lane_present$5;
         lane_decoder$own_ascii$5$d = lane_decoder$lane_length$5 == 'h1;
@@ -23777,15 +24926,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$own_outside$5$d = lane_decoder$lane_outside$5;
         lane_decoder$own_malformed$5$d = lane_decoder$lane_malformed$5;
         lane_decoder$own_free$5$d = lane_decoder$window_wide_free$10$word;
-        lane_decoder$complete1$6$d = (lane_decoder$window_length$10 == 'h2) & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$open1$6$d = (lane_decoder$window_length$10 > 'h2) & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$complete2$6$d = (lane_decoder$window_length$9 == 'h3) & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$open2$6$d = (lane_decoder$window_length$9 > 'h3) & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$complete3$6$d = (lane_decoder$window_length$8 == 'h4) & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$open3$6$d = (lane_decoder$window_length$8 > 'h4) & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$complete4$6$d = (lane_decoder$window_length$7 == 'h5) & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$open4$6$d = (lane_decoder$window_length$7 > 'h5) & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
-        lane_decoder$complete5$6$d = (lane_decoder$window_length$6 == 'h6) & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |lane_decoder$window_cont$8 & |(lane_decoder$window_cont$7 & lane_decoder$window_allowed$6);
+        lane_decoder$next_is_continuing$5$d = lane_decoder$lane_next_cont$5;
+        lane_decoder$next_continues$5$d = lane_decoder$lane_next_cont$5 & ((lane_decoder$lane_length$5 < 'h2) | lane_decoder$lane_next_fits$5);
+        lane_decoder$complete1$6$d = (lane_decoder$window_length$10 == 'h2) & lane_decoder$window_next_fits$10;
+        lane_decoder$open1$6$d = (lane_decoder$window_length$10 > 'h2) & lane_decoder$window_next_fits$10;
+        lane_decoder$complete2$6$d = (lane_decoder$window_length$9 == 'h3) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11;
+        lane_decoder$open2$6$d = (lane_decoder$window_length$9 > 'h3) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11;
+        lane_decoder$complete3$6$d = (lane_decoder$window_length$8 == 'h4) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
+        lane_decoder$open3$6$d = (lane_decoder$window_length$8 > 'h4) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
+        lane_decoder$complete4$6$d = (lane_decoder$window_length$7 == 'h5) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
+        lane_decoder$open4$6$d = (lane_decoder$window_length$7 > 'h5) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
+        lane_decoder$complete5$6$d = (lane_decoder$window_length$6 == 'h6) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
         lane_decoder$gathered$6$d = lane_decoder$window_wide_free$11$word | (lane_decoder$window_wide_free$10$word << 'h6) | (lane_decoder$window_wide_free$9$word << 'hc) | (lane_decoder$window_wide_free$8$word << 'h12) | (lane_decoder$window_wide_free$7$word << 'h18) | (lane_decoder$window_wide_free$6$word << 'h1e);
         lane_decoder$own_present$6$d = lane_decoder$lane_present$6;
         lane_decoder$own_ascii$6$d = lane_decoder$lane_length$6 == 'h1;
@@ -23793,15 +24944,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$own_outside$6$d = lane_decoder$lane_outside$6;
         lane_decoder$own_malformed$6$d = lane_decoder$lane_malformed$6;
         lane_decoder$own_free$6$d = lane_decoder$window_wide_free$11$word;
-        lane_decoder$complete1$7$d = (lane_decoder$window_length$11 == 'h2) & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$open1$7$d = (lane_decoder$window_length$11 > 'h2) & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$complete2$7$d = (lane_decoder$window_length$10 == 'h3) & |lane_decoder$window_cont$12 & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$open2$7$d = (lane_decoder$window_length$10 > 'h3) & |lane_decoder$window_cont$12 & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$complete3$7$d = (lane_decoder$window_length$9 == 'h4) & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$open3$7$d = (lane_decoder$window_length$9 > 'h4) & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$complete4$7$d = (lane_decoder$window_length$8 == 'h5) & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$open4$7$d = (lane_decoder$window_length$8 > 'h5) & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
-        lane_decoder$complete5$7$d = (lane_decoder$window_length$7 == 'h6) & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |lane_decoder$window_cont$9 & |(lane_decoder$window_cont$8 & lane_decoder$window_allowed$7);
+        lane_decoder$next_is_continuing$6$d = lane_decoder$lane_next_cont$6;
+        lane_decoder$next_continues$6$d = lane_decoder$lane_next_cont$6 & ((lane_decoder$lane_length$6 < 'h2) | lane_decoder$lane_next_fits$6);
+        lane_decoder$complete1$7$d = (lane_decoder$window_length$11 == 'h2) & lane_decoder$window_next_fits$11;
+        lane_decoder$open1$7$d = (lane_decoder$window_length$11 > 'h2) & lane_decoder$window_next_fits$11;
+        lane_decoder$complete2$7$d = (lane_decoder$window_length$10 == 'h3) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12;
+        lane_decoder$open2$7$d = (lane_decoder$window_length$10 > 'h3) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12;
+        lane_decoder$complete3$7$d = (lane_decoder$window_length$9 == 'h4) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
+        lane_decoder$open3$7$d = (lane_decoder$window_length$9 > 'h4) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
+        lane_decoder$complete4$7$d = (lane_decoder$window_length$8 == 'h5) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
+        lane_decoder$open4$7$d = (lane_decoder$window_length$8 > 'h5) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
+        lane_decoder$complete5$7$d = (lane_decoder$window_length$7 == 'h6) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
         lane_decoder$gathered$7$d = lane_decoder$window_wide_free$12$word | (lane_decoder$window_wide_free$11$word << 'h6) | (lane_decoder$window_wide_free$10$word << 'hc) | (lane_decoder$window_wide_free$9$word << 'h12) | (lane_decoder$window_wide_free$8$word << 'h18) | (lane_decoder$window_wide_free$7$word << 'h1e);
         lane_decoder$own_present$7$d = lane_decoder$lane_present$7;
         lane_decoder$own_ascii$7$d = lane_decoder$lane_length$7 == 'h1;
@@ -23809,15 +24962,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$own_outside$7$d = lane_decoder$lane_outside$7;
         lane_decoder$own_malformed$7$d = lane_decoder$lane_malformed$7;
         lane_decoder$own_free$7$d = lane_decoder$window_wide_free$12$word;
-        lane_decoder$complete1$8$d = (lane_decoder$window_length$12 == 'h2) & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
-        lane_decoder$open1$8$d = (lane_decoder$window_length$12 > 'h2) & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
-        lane_decoder$complete2$8$d = (lane_decoder$window_length$11 == 'h3) & |lane_decoder$window_cont$13 & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$open2$8$d = (lane_decoder$window_length$11 > 'h3) & |lane_decoder$window_cont$13 & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$complete3$8$d = (lane_decoder$window_length$10 == 'h4) & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$open3$8$d = (lane_decoder$window_length$10 > 'h4) & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$complete4$8$d = (lane_decoder$window_length$9 == 'h5) & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$open4$8$d = (lane_decoder$window_length$9 > 'h5) & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
-        lane_decoder$complete5$8$d = (lane_decoder$window_length$8 == 'h6) & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |lane_decoder$window_cont$10 & |(lane_decoder$window_cont$9 & lane_decoder$window_allowed$8);
+        lane_decoder$next_is_continuing$7$d = lane_decoder$lane_next_cont$7;
+        lane_decoder$next_continues$7$d = lane_decoder$lane_next_cont$7 & ((lane_decoder$lane_length$7 < 'h2) | lane_decoder$lane_next_fits$7);
+        lane_decoder$complete1$8$d = (lane_decoder$window_length$12 == 'h2) & lane_decoder$window_next_fits$12;
+        lane_decoder$open1$8$d = (lane_decoder$window_length$12 > 'h2) & lane_decoder$window_next_fits$12;
+        lane_decoder$complete2$8$d = (lane_decoder$window_length$11 == 'h3) & lane_decoder$window_next_fits$11 & lane_decoder$window_is_cont$13;
+        lane_decoder$open2$8$d = (lane_decoder$window_length$11 > 'h3) & lane_decoder$window_next_fits$11 & lane_decoder$window_is_cont$13;
+        lane_decoder$complete3$8$d = (lane_decoder$window_length$10 == 'h4) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13;
+        lane_decoder$open3$8$d = (lane_decoder$window_length$10 > 'h4) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13;
+        lane_decoder$complete4$8$d = (lane_decoder$window_length$9 == 'h5) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13;
+        lane_decoder$open4$8$d = (lane_decoder$window_length$9 > 'h5) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13;
+        lane_decoder$complete5$8$d = (lane_decoder$window_length$8 == 'h6) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13;
         lane_decoder$gathered$8$d = lane_decoder$window_wide_free$13$word | (lane_decoder$window_wide_free$12$word << 'h6) | (lane_decoder$window_wide_free$11$word << 'hc) | (lane_decoder$window_wide_free$10$word << 'h12) | (lane_decoder$window_wide_free$9$word << 'h18) | (lane_decoder$window_wide_free$8$word << 'h1e);
         lane_decoder$own_present$8$d = lane_decoder$lane_present$8;
         lane_decoder$own_ascii$8$d = lane_decoder$lane_length$8 == 'h1;
@@ -23825,15 +24980,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$own_outside$8$d = lane_decoder$lane_outside$8;
         lane_decoder$own_malformed$8$d = lane_decoder$lane_malformed$8;
         lane_decoder$own_free$8$d = lane_decoder$window_wide_free$13$word;
-        lane_decoder$complete1$9$d = (lane_decoder$window_length$13 == 'h2) & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
-        lane_decoder$open1$9$d = (lane_decoder$window_length$13 > 'h2) & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
-        lane_decoder$complete2$9$d = (lane_decoder$window_length$12 == 'h3) & |lane_decoder$window_cont$14 & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
-        lane_decoder$open2$9$d = (lane_decoder$window_length$12 > 'h3) & |lane_decoder$window_cont$14 & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
-        lane_decoder$complete3$9$d = (lane_decoder$window_length$11 == 'h4) & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$open3$9$d = (lane_decoder$window_length$11 > 'h4) & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$complete4$9$d = (lane_decoder$window_length$10 == 'h5) & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$open4$9$d = (lane_decoder$window_length$10 > 'h5) & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
-        lane_decoder$complete5$9$d = (lane_decoder$window_length$9 == 'h6) & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |lane_decoder$window_cont$11 & |(lane_decoder$window_cont$10 & lane_decoder$window_allowed$9);
+        lane_decoder$next_is_continuing$8$d = lane_decoder$lane_next_cont$8;
+        lane_decoder$next_continues$8$d = lane_decoder$lane_next_cont$8 & ((lane_decoder$lane_length$8 < 'h2) | lane_decoder$lane_next_fits$8);
+        lane_decoder$complete1$9$d = (lane_decoder$window_length$13 == 'h2) & lane_decoder$window_next_fits$13;
+        lane_decoder$open1$9$d = (lane_decoder$window_length$13 > 'h2) & lane_decoder$window_next_fits$13;
+        lane_decoder$complete2$9$d = (lane_decoder$window_length$12 == 'h3) & lane_decoder$window_next_fits$12 & lane_decoder$window_is_cont$14;
+        lane_decoder$open2$9$d = (lane_decoder$window_length$12 > 'h3) & lane_decoder$window_next_fits$12 & lane_decoder$window_is_cont$14;
+        lane_decoder$complete3$9$d = (lane_decoder$window_length$11 == 'h4) & lane_decoder$window_next_fits$11 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14;
+        lane_decoder$open3$9$d = (lane_decoder$window_length$11 > 'h4) & lane_decoder$window_next_fits$11 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14;
+        lane_decoder$complete4$9$d = (lane_decoder$window_length$10 == 'h5) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14;
+        lane_decoder$open4$9$d = (lane_decoder$window_length$10 > 'h5) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14;
+        lane_decoder$complete5$9$d = (lane_decoder$window_length$9 == 'h6) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14;
         lane_decoder$gathered$9$d = lane_decoder$window_wide_free$14$word | (lane_decoder$window_wide_free$13$word << 'h6) | (lane_decoder$window_wide_free$12$word << 'hc) | (lane_decoder$window_wide_free$11$word << 'h12) | (lane_decoder$window_wide_free$10$word << 'h18) | (lane_decoder$window_wide_free$9$word << 'h1e);
         lane_decoder$own_present$9$d = lane_decoder$lane_present$9;
         lane_decoder$own_ascii$9$d = lane_decoder$lane_length$9 == 'h1;
@@ -23841,15 +24998,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$own_outside$9$d = lane_decoder$lane_outside$9;
         lane_decoder$own_malformed$9$d = lane_decoder$lane_malformed$9;
         lane_decoder$own_free$9$d = lane_decoder$window_wide_free$14$word;
-        lane_decoder$complete1$10$d = (lane_decoder$window_length$14 == 'h2) & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
-        lane_decoder$open1$10$d = (lane_decoder$window_length$14 > 'h2) & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
-        lane_decoder$complete2$10$d = (lane_decoder$window_length$13 == 'h3) & |lane_decoder$window_cont$15 & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
-        lane_decoder$open2$10$d = (lane_decoder$window_length$13 > 'h3) & |lane_decoder$window_cont$15 & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
-        lane_decoder$complete3$10$d = (lane_decoder$window_length$12 == 'h4) & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
-        lane_decoder$open3$10$d = (lane_decoder$window_length$12 > 'h4) & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
-        lane_decoder$complete4$10$d = (lane_decoder$window_length$11 == 'h5) & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$open4$10$d = (lane_decoder$window_length$11 > 'h5) & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
-        lane_decoder$complete5$10$d = (lane_decoder$window_length$10 == 'h6) & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |lane_decoder$window_cont$12 & |(lane_decoder$window_cont$11 & lane_decoder$window_allowed$10);
+        lane_decoder$next_is_continuing$9$d = lane_decoder$lane_next_cont$9;
+        lane_decoder$next_continues$9$d = lane_decoder$lane_next_cont$9 & ((lane_decoder$lane_length$9 < 'h2) | lane_decoder$lane_next_fits$9);
+        lane_decoder$complete1$10$d = (lane_decoder$window_length$14 == 'h2) & lane_decoder$window_next_fits$14;
+        lane_decoder$open1$10$d = (lane_decoder$window_length$14 > 'h2) & lane_decoder$window_next_fits$14;
+        lane_decoder$complete2$10$d = (lane_decoder$window_length$13 == 'h3) & lane_decoder$window_next_fits$13 & lane_decoder$window_is_cont$15;
+        lane_decoder$open2$10$d = (lane_decoder$window_length$13 > 'h3) & lane_decoder$window_next_fits$13 & lane_decoder$window_is_cont$15;
+        lane_decoder$complete3$10$d = (lane_decoder$window_length$12 == 'h4) & lane_decoder$window_next_fits$12 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15;
+        lane_decoder$open3$10$d = (lane_decoder$window_length$12 > 'h4) & lane_decoder$window_next_fits$12 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15;
+        lane_decoder$complete4$10$d = (lane_decoder$window_length$11 == 'h5) & lane_decoder$window_next_fits$11 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15;
+        lane_decoder$open4$10$d = (lane_decoder$window_length$11 > 'h5) & lane_decoder$window_next_fits$11 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15;
+        lane_decoder$complete5$10$d = (lane_decoder$window_length$10 == 'h6) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15;
         lane_decoder$gathered$10$d = lane_decoder$window_wide_free$15$word | (lane_decoder$window_wide_free$14$word << 'h6) | (lane_decoder$window_wide_free$13$word << 'hc) | (lane_decoder$window_wide_free$12$word << 'h12) | (lane_decoder$window_wide_free$11$word << 'h18) | (lane_decoder$window_wide_free$10$word << 'h1e);
         lane_decoder$own_present$10$d = lane_decoder$lane_present$10;
         lane_decoder$own_ascii$10$d = lane_decoder$lane_length$10 == 'h1;
@@ -23857,15 +25016,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$own_outside$10$d = lane_decoder$lane_outside$10;
         lane_decoder$own_malformed$10$d = lane_decoder$lane_malformed$10;
         lane_decoder$own_free$10$d = lane_decoder$window_wide_free$15$word;
-        lane_decoder$complete1$11$d = (lane_decoder$window_length$15 == 'h2) & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
-        lane_decoder$open1$11$d = (lane_decoder$window_length$15 > 'h2) & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
-        lane_decoder$complete2$11$d = (lane_decoder$window_length$14 == 'h3) & |lane_decoder$window_cont$16 & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
-        lane_decoder$open2$11$d = (lane_decoder$window_length$14 > 'h3) & |lane_decoder$window_cont$16 & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
-        lane_decoder$complete3$11$d = (lane_decoder$window_length$13 == 'h4) & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
-        lane_decoder$open3$11$d = (lane_decoder$window_length$13 > 'h4) & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
-        lane_decoder$complete4$11$d = (lane_decoder$window_length$12 == 'h5) & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
-        lane_decoder$open4$11$d = (lane_decoder$window_length$12 > 'h5) & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
-        lane_decoder$complete5$11$d = (lane_decoder$window_length$11 == 'h6) & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |lane_decoder$window_cont$13 & |(lane_decoder$window_cont$12 & lane_decoder$window_allowed$11);
+        lane_decoder$next_is_continuing$10$d = lane_decoder$lane_next_cont$10;
+        lane_decoder$next_continues$10$d = lane_decoder$lane_next_cont$10 & ((lane_decoder$lane_length$10 < 'h2) | lane_decoder$lane_next_fits$10);
+        lane_decoder$complete1$11$d = (lane_decoder$window_length$15 == 'h2) & lane_decoder$window_next_fits$15;
+        lane_decoder$open1$11$d = (lane_decoder$window_length$15 > 'h2) & lane_decoder$window_next_fits$15;
+        lane_decoder$complete2$11$d = (lane_decoder$window_length$14 == 'h3) & lane_decoder$window_next_fits$14 & lane_decoder$window_is_cont$16;
+        lane_decoder$open2$11$d = (lane_decoder$window_length$14 > 'h3) & lane_decoder$window_next_fits$14 & lane_decoder$window_is_cont$16;
+        lane_decoder$complete3$11$d = (lane_decoder$window_length$13 == 'h4) & lane_decoder$window_next_fits$13 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16;
+        lane_decoder$open3$11$d = (lane_decoder$window_length$13 > 'h4) & lane_decoder$window_next_fits$13 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16;
+        lane_decoder$complete4$11$d = (lane_decoder$window_length$12 == 'h5) & lane_decoder$window_next_fits$12 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16;
+        lane_decoder$open4$11$d = (lane_decoder$window_length$12 > 'h5) & lane_decoder$window_next_fits$12 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16;
+        lane_decoder$complete5$11$d = (lane_decoder$window_length$11 == 'h6) & lane_decoder$window_next_fits$11 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16;
         lane_decoder$gathered$11$d = lane_decoder$window_wide_free$16$word | (lane_decoder$window_wide_free$15$word << 'h6) | (lane_decoder$window_wide_free$14$word << 'hc) | (lane_decoder$window_wide_free$13$word << 'h12) | (lane_decoder$window_wide_free$12$word << 'h18) | (lane_decoder$window_wide_free$11$word << 'h1e);
         lane_decoder$own_present$11$d = lane_decoder$lane_present$11;
         lane_decoder$own_ascii$11$d = lane_decoder$lane_length$11 == 'h1;
@@ -23873,15 +25034,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$own_outside$11$d = lane_decoder$lane_outside$11;
         lane_decoder$own_malformed$11$d = lane_decoder$lane_malformed$11;
         lane_decoder$own_free$11$d = lane_decoder$window_wide_free$16$word;
-        lane_decoder$complete1$12$d = (lane_decoder$window_length$16 == 'h2) & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
-        lane_decoder$open1$12$d = (lane_decoder$window_length$16 > 'h2) & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
-        lane_decoder$complete2$12$d = (lane_decoder$window_length$15 == 'h3) & |lane_decoder$window_cont$17 & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
-        lane_decoder$open2$12$d = (lane_decoder$window_length$15 > 'h3) & |lane_decoder$window_cont$17 & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
-        lane_decoder$complete3$12$d = (lane_decoder$window_length$14 == 'h4) & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
-        lane_decoder$open3$12$d = (lane_decoder$window_length$14 > 'h4) & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
-        lane_decoder$complete4$12$d = (lane_decoder$window_length$13 == 'h5) & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
-        lane_decoder$open4$12$d = (lane_decoder$window_length$13 > 'h5) & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
-        lane_decoder$complete5$12$d = (lane_decoder$window_length$12 == 'h6) & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |lane_decoder$window_cont$14 & |(lane_decoder$window_cont$13 & lane_decoder$window_allowed$12);
+        lane_decoder$next_is_continuing$11$d = lane_decoder$lane_next_cont$11;
+        lane_decoder$next_continues$11$d = lane_decoder$lane_next_cont$11 & ((lane_decoder$lane_length$11 < 'h2) | lane_decoder$lane_next_fits$11);
+        lane_decoder$complete1$12$d = (lane_decoder$window_length$16 == 'h2) & lane_decoder$window_next_fits$16;
+        lane_decoder$open1$12$d = (lane_decoder$window_length$16 > 'h2) & lane_decoder$window_next_fits$16;
+        lane_decoder$complete2$12$d = (lane_decoder$window_length$15 == 'h3) & lane_decoder$window_next_fits$15 & lane_decoder$window_is_cont$17;
+        lane_decoder$open2$12$d = (lane_decoder$window_length$15 > 'h3) & lane_decoder$window_next_fits$15 & lane_decoder$window_is_cont$17;
+        lane_decoder$complete3$12$d = (lane_decoder$window_length$14 == 'h4) & lane_decoder$window_next_fits$14 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17;
+        lane_decoder$open3$12$d = (lane_decoder$window_length$14 > 'h4) & lane_decoder$window_next_fits$14 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17;
+        lane_decoder$complete4$12$d = (lane_decoder$window_length$13 == 'h5) & lane_decoder$window_next_fits$13 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17;
+        lane_decoder$open4$12$d = (lane_decoder$window_length$13 > 'h5) & lane_decoder$window_next_fits$13 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17;
+        lane_decoder$complete5$12$d = (lane_decoder$window_length$12 == 'h6) & lane_decoder$window_next_fits$12 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17;
         lane_decoder$gathered$12$d = lane_decoder$window_wide_free$17$word | (lane_decoder$window_wide_free$16$word << 'h6) | (lane_decoder$window_wide_free$15$word << 'hc) | (lane_decoder$window_wide_free$14$word << 'h12) | (lane_decoder$window_wide_free$13$word << 'h18) | (lane_decoder$window_wide_free$12$word << 'h1e);
         lane_decoder$own_present$12$d = lane_decoder$lane_present$12;
         lane_decoder$own_ascii$12$d = lane_decoder$lane_length$12 == 'h1;
@@ -23889,15 +25052,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$own_outside$12$d = lane_decoder$lane_outside$12;
         lane_decoder$own_malformed$12$d = lane_decoder$lane_malformed$12;
         lane_decoder$own_free$12$d = lane_decoder$window_wide_free$17$word;
-        lane_decoder$complete1$13$d = (lane_decoder$window_length$17 == 'h2) & |(lane_decoder$window_cont$18 & lane_decoder$window_allowed$17);
-        lane_decoder$open1$13$d = (lane_decoder$window_length$17 > 'h2) & |(lane_decoder$window_cont$18 & lane_decoder$window_allowed$17);
-        lane_decoder$complete2$13$d = (lane_decoder$window_length$16 == 'h3) & |lane_decoder$window_cont$18 & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
-        lane_decoder$open2$13$d = (lane_decoder$window_length$16 > 'h3) & |lane_decoder$window_cont$18 & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
-        lane_decoder$complete3$13$d = (lane_decoder$window_length$15 == 'h4) & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
-        lane_decoder$open3$13$d = (lane_decoder$window_length$15 > 'h4) & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
-        lane_decoder$complete4$13$d = (lane_decoder$window_length$14 == 'h5) & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
-        lane_decoder$open4$13$d = (lane_decoder$window_length$14 > 'h5) & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
-        lane_decoder$complete5$13$d = (lane_decoder$window_length$13 == 'h6) & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |lane_decoder$window_cont$15 & |(lane_decoder$window_cont$14 & lane_decoder$window_allowed$13);
+        lane_decoder$next_is_continuing$12$d = lane_decoder$lane_next_cont$12;
+        lane_decoder$next_continues$12$d = lane_decoder$lane_next_cont$12 & ((lane_decoder$lane_length$12 < 'h2) | lane_decoder$lane_next_fits$12);
+        lane_decoder$complete1$13$d = (lane_decoder$window_length$17 == 'h2) & lane_decoder$window_next_fits$17;
+        lane_decoder$open1$13$d = (lane_decoder$window_length$17 > 'h2) & lane_decoder$window_next_fits$17;
+        lane_decoder$complete2$13$d = (lane_decoder$window_length$16 == 'h3) & lane_decoder$window_next_fits$16 & lane_decoder$window_is_cont$18;
+        lane_decoder$open2$13$d = (lane_decoder$window_length$16 > 'h3) & lane_decoder$window_next_fits$16 & lane_decoder$window_is_cont$18;
+        lane_decoder$complete3$13$d = (lane_decoder$window_length$15 == 'h4) & lane_decoder$window_next_fits$15 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18;
+        lane_decoder$open3$13$d = (lane_decoder$window_length$15 > 'h4) & lane_decoder$window_next_fits$15 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18;
+        lane_decoder$complete4$13$d = (lane_decoder$window_length$14 == 'h5) & lane_decoder$window_next_fits$14 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18;
+        lane_decoder$open4$13$d = (lane_decoder$window_length$14 > 'h5) & lane_decoder$window_next_fits$14 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18;
+        lane_decoder$complete5$13$d = (lane_decoder$window_length$13 == 'h6) & lane_decoder$window_next_fits$13 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18;
         lane_decoder$gathered$13$d = lane_decoder$window_wide_free$18$word | (lane_decoder$window_wide_free$17$word << 'h6) | (lane_decoder$window_wide_free$16$word << 'hc) | (lane_decoder$window_wide_free$15$word << 'h12) | (lane_decoder$window_wide_free$14$word << 'h18) | (lane_decoder$window_wide_free$13$word << 'h1e);
         lane_decoder$own_present$13$d = lane_decoder$lane_present$13;
         lane_decoder$own_ascii$13$d = lane_decoder$lane_length$13 == 'h1;
@@ -23905,15 +25070,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$own_outside$13$d = lane_decoder$lane_outside$13;
         lane_decoder$own_malformed$13$d = lane_decoder$lane_malformed$13;
         lane_decoder$own_free$13$d = lane_decoder$window_wide_free$18$word;
-        lane_decoder$complete1$14$d = (lane_decoder$window_length$18 == 'h2) & |(lane_decoder$window_cont$19 & lane_decoder$window_allowed$18);
-        lane_decoder$open1$14$d = (lane_decoder$window_length$18 > 'h2) & |(lane_decoder$window_cont$19 & lane_decoder$window_allowed$18);
-        lane_decoder$complete2$14$d = (lane_decoder$window_length$17 == 'h3) & |lane_decoder$window_cont$19 & |(lane_decoder$window_cont$18 & lane_decoder$window_allowed$17);
-        lane_decoder$open2$14$d = (lane_decoder$window_length$17 > 'h3) & |lane_decoder$window_cont$19 & |(lane_decoder$window_cont$18 & lane_decoder$window_allowed$17);
-        lane_decoder$complete3$14$d = (lane_decoder$window_length$16 == 'h4) & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
-        lane_decoder$open3$14$d = (lane_decoder$window_length$16 > 'h4) & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
-        lane_decoder$complete4$14$d = (lane_decoder$window_length$15 == 'h5) & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
-        lane_decoder$open4$14$d = (lane_decoder$window_length$15 > 'h5) & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
-        lane_decoder$complete5$14$d = (lane_decoder$window_length$14 == 'h6) & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |lane_decoder$window_cont$16 & |(lane_decoder$window_cont$15 & lane_decoder$window_allowed$14);
+        lane_decoder$next_is_continuing$13$d = lane_decoder$lane_next_cont$13;
+        lane_decoder$next_continues$13$d = lane_decoder$lane_next_cont$13 & ((lane_decoder$lane_length$13 < 'h2) | lane_decoder$lane_next_fits$13);
+        lane_decoder$complete1$14$d = (lane_decoder$window_length$18 == 'h2) & lane_decoder$window_next_fits$18;
+        lane_decoder$open1$14$d = (lane_decoder$window_length$18 > 'h2) & lane_decoder$window_next_fits$18;
+        lane_decoder$complete2$14$d = (lane_decoder$window_length$17 == 'h3) & lane_decoder$window_next_fits$17 & lane_decoder$window_is_cont$19;
+        lane_decoder$open2$14$d = (lane_decoder$window_length$17 > 'h3) & lane_decoder$window_next_fits$17 & lane_decoder$window_is_cont$19;
+        lane_decoder$complete3$14$d = (lane_decoder$window_length$16 == 'h4) & lane_decoder$window_next_fits$16 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19;
+        lane_decoder$open3$14$d = (lane_decoder$window_length$16 > 'h4) & lane_decoder$window_next_fits$16 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19;
+        lane_decoder$complete4$14$d = (lane_decoder$window_length$15 == 'h5) & lane_decoder$window_next_fits$15 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19;
+        lane_decoder$open4$14$d = (lane_decoder$window_length$15 > 'h5) & lane_decoder$window_next_fits$15 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19;
+        lane_decoder$complete5$14$d = (lane_decoder$window_length$14 == 'h6) & lane_decoder$window_next_fits$14 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19;
         lane_decoder$gathered$14$d = lane_decoder$window_wide_free$19$word | (lane_decoder$window_wide_free$18$word << 'h6) | (lane_decoder$window_wide_free$17$word << 'hc) | (lane_decoder$window_wide_free$16$word << 'h12) | (lane_decoder$window_wide_free$15$word << 'h18) | (lane_decoder$window_wide_free$14$word << 'h1e);
         lane_decoder$own_present$14$d = lane_decoder$lane_present$14;
         lane_decoder$own_ascii$14$d = lane_decoder$lane_length$14 == 'h1;
@@ -23921,15 +25088,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$own_outside$14$d = lane_decoder$lane_outside$14;
         lane_decoder$own_malformed$14$d = lane_decoder$lane_malformed$14;
         lane_decoder$own_free$14$d = lane_decoder$window_wide_free$19$word;
-        lane_decoder$complete1$15$d = (lane_decoder$window_length$19 == 'h2) & |(lane_decoder$window_cont$20 & lane_decoder$window_allowed$19);
-        lane_decoder$open1$15$d = (lane_decoder$window_length$19 > 'h2) & |(lane_decoder$window_cont$20 & lane_decoder$window_allowed$19);
-        lane_decoder$complete2$15$d = (lane_decoder$window_length$18 == 'h3) & |lane_decoder$window_cont$20 & |(lane_decoder$window_cont$19 & lane_decoder$window_allowed$18);
-        lane_decoder$open2$15$d = (lane_decoder$window_length$18 > 'h3) & |lane_decoder$window_cont$20 & |(lane_decoder$window_cont$19 & lane_decoder$window_allowed$18);
-        lane_decoder$complete3$15$d = (lane_decoder$window_length$17 == 'h4) & |lane_decoder$window_cont$20 & |lane_decoder$window_cont$19 & |(lane_decoder$window_cont$18 & lane_decoder$window_allowed$17);
-        lane_decoder$open3$15$d = (lane_decoder$window_length$17 > 'h4) & |lane_decoder$window_cont$20 & |lane_decoder$window_cont$19 & |(lane_decoder$window_cont$18 & lane_decoder$window_allowed$17);
-        lane_decoder$complete4$15$d = (lane_decoder$window_length$16 == 'h5) & |lane_decoder$window_cont$20 & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
-        lane_decoder$open4$15$d = (lane_decoder$window_length$16 > 'h5) & |lane_decoder$window_cont$20 & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |(lane_decoder$window_cont$17 & lane_decoder$window_allowed$16);
-        lane_decoder$complete5$15$d = (lane_decoder$window_length$15 == 'h6) & |lane_decoder$window_cont$20 & |lane_decoder$window_cont$19 & |lane_decoder$window_cont$18 & |lane_decoder$window_cont$17 & |(lane_decoder$window_cont$16 & lane_decoder$window_allowed$15);
+        lane_decoder$next_is_continuing$14$d = lane_decoder$lane_next_cont$14;
+        lane_decoder$next_continues$14$d = lane_decoder$lane_next_cont$14 & ((lane_decoder$lane_length$14 < 'h2) | lane_decoder$lane_next_fits$14);
+        lane_decoder$complete1$15$d = (lane_decoder$window_length$19 == 'h2) & lane_decoder$window_next_fits$19;
+        lane_decoder$open1$15$d = (lane_decoder$window_length$19 > 'h2) & lane_decoder$window_next_fits$19;
+        lane_decoder$complete2$15$d = (lane_decoder$window_length$18 == 'h3) & lane_decoder$window_next_fits$18 & lane_decoder$window_is_cont$20;
+        lane_decoder$open2$15$d = (lane_decoder$window_length$18 > 'h3) & lane_decoder$window_next_fits$18 & lane_decoder$window_is_cont$20;
+        lane_decoder$complete3$15$d = (lane_decoder$window_length$17 == 'h4) & lane_decoder$window_next_fits$17 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20;
+        lane_decoder$open3$15$d = (lane_decoder$window_length$17 > 'h4) & lane_decoder$window_next_fits$17 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20;
+        lane_decoder$complete4$15$d = (lane_decoder$window_length$16 == 'h5) & lane_decoder$window_next_fits$16 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20;
+        lane_decoder$open4$15$d = (lane_decoder$window_length$16 > 'h5) & lane_decoder$window_next_fits$16 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20;
+        lane_decoder$complete5$15$d = (lane_decoder$window_length$15 == 'h6) & lane_decoder$window_next_fits$15 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20;
         lane_decoder$gathered$15$d = lane_decoder$window_wide_free$20$word | (lane_decoder$window_wide_free$19$word << 'h6) | (lane_decoder$window_wide_free$18$word << 'hc) | (lane_decoder$window_wide_free$17$word << 'h12) | (lane_decoder$window_wide_free$16$word << 'h18) | (lane_decoder$window_wide_free$15$word << 'h1e);
         lane_decoder$own_present$15$d = lane_decoder$lane_present$15;
         lane_decoder$own_ascii$15$d = lane_decoder$lane_length$15 == 'h1;
@@ -23937,130 +25106,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$own_outside$15$d = lane_decoder$lane_outside$15;
         lane_decoder$own_malformed$15$d = lane_decoder$lane_malformed$15;
         lane_decoder$own_free$15$d = lane_decoder$window_wide_free$20$word;
-        lane_decoder$next_cont$0 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$0 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$1 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$1 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$2 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$2 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$3 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$3 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$4 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$4 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$5 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$5 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$6 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$6 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$7 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$7 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$8 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$8 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$9 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$9 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$10 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$10 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$11 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$11 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$12 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$12 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$13 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$13 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$14 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$14 = lane_decoder$after_is_end;
-        lane_decoder$next_cont$15 = lane_decoder$after_cont;
-        lane_decoder$next_is_end$15 = lane_decoder$after_is_end;
-        if (lane_decoder$lane_present$1) begin
-            lane_decoder$next_cont$0 = lane_decoder$lane_cont$1;
-            lane_decoder$next_is_end$0 = 1'b0;
-        end
-        if (lane_decoder$lane_present$2) begin
-            lane_decoder$next_cont$1 = lane_decoder$lane_cont$2;
-            lane_decoder$next_is_end$1 = 1'b0;
-        end
-        if (lane_decoder$lane_present$3) begin
-            lane_decoder$next_cont$2 = lane_decoder$lane_cont$3;
-            lane_decoder$next_is_end$2 = 1'b0;
-        end
-        if (lane_decoder$lane_present$4) begin
-            lane_decoder$next_cont$3 = lane_decoder$lane_cont$4;
-            lane_decoder$next_is_end$3 = 1'b0;
-        end
-        if (lane_decoder$lane_present$5) begin
-            lane_decoder$next_cont$4 = lane_decoder$lane_cont$5;
-            lane_decoder$next_is_end$4 = 1'b0;
-        end
-        if (lane_decoder$lane_present$6) begin
-            lane_decoder$next_cont$5 = lane_decoder$lane_cont$6;
-            lane_decoder$next_is_end$5 = 1'b0;
-        end
-        if (lane_decoder$lane_present$7) begin
-            lane_decoder$next_cont$6 = lane_decoder$lane_cont$7;
-            lane_decoder$next_is_end$6 = 1'b0;
-        end
-        if (lane_decoder$lane_present$8) begin
-            lane_decoder$next_cont$7 = lane_decoder$lane_cont$8;
-            lane_decoder$next_is_end$7 = 1'b0;
-        end
-        if (lane_decoder$lane_present$9) begin
-            lane_decoder$next_cont$8 = lane_decoder$lane_cont$9;
-            lane_decoder$next_is_end$8 = 1'b0;
-        end
-        if (lane_decoder$lane_present$10) begin
-            lane_decoder$next_cont$9 = lane_decoder$lane_cont$10;
-            lane_decoder$next_is_end$9 = 1'b0;
-        end
-        if (lane_decoder$lane_present$11) begin
-            lane_decoder$next_cont$10 = lane_decoder$lane_cont$11;
-            lane_decoder$next_is_end$10 = 1'b0;
-        end
-        if (lane_decoder$lane_present$12) begin
-            lane_decoder$next_cont$11 = lane_decoder$lane_cont$12;
-            lane_decoder$next_is_end$11 = 1'b0;
-        end
-        if (lane_decoder$lane_present$13) begin
-            lane_decoder$next_cont$12 = lane_decoder$lane_cont$13;
-            lane_decoder$next_is_end$12 = 1'b0;
-        end
-        if (lane_decoder$lane_present$14) begin
-            lane_decoder$next_cont$13 = lane_decoder$lane_cont$14;
-            lane_decoder$next_is_end$13 = 1'b0;
-        end
-        if (lane_decoder$lane_present$15) begin
-            lane_decoder$next_cont$14 = lane_decoder$lane_cont$15;
-            lane_decoder$next_is_end$14 = 1'b0;
-        end
-        lane_decoder$next_is_continuing$0$d = !lane_decoder$next_is_end$0 & |lane_decoder$next_cont$0;
-        lane_decoder$next_continues$0$d = !lane_decoder$next_is_end$0 & |lane_decoder$next_cont$0 & ((lane_decoder$lane_length$0 < 'h2) | |(lane_decoder$next_cont$0 & lane_decoder$lane_allowed$0));
-        lane_decoder$next_is_continuing$1$d = !lane_decoder$next_is_end$1 & |lane_decoder$next_cont$1;
-        lane_decoder$next_continues$1$d = !lane_decoder$next_is_end$1 & |lane_decoder$next_cont$1 & ((lane_decoder$lane_length$1 < 'h2) | |(lane_decoder$next_cont$1 & lane_decoder$lane_allowed$1));
-        lane_decoder$next_is_continuing$2$d = !lane_decoder$next_is_end$2 & |lane_decoder$next_cont$2;
-        lane_decoder$next_continues$2$d = !lane_decoder$next_is_end$2 & |lane_decoder$next_cont$2 & ((lane_decoder$lane_length$2 < 'h2) | |(lane_decoder$next_cont$2 & lane_decoder$lane_allowed$2));
-        lane_decoder$next_is_continuing$3$d = !lane_decoder$next_is_end$3 & |lane_decoder$next_cont$3;
-        lane_decoder$next_continues$3$d = !lane_decoder$next_is_end$3 & |lane_decoder$next_cont$3 & ((lane_decoder$lane_length$3 < 'h2) | |(lane_decoder$next_cont$3 & lane_decoder$lane_allowed$3));
-        lane_decoder$next_is_continuing$4$d = !lane_decoder$next_is_end$4 & |lane_decoder$next_cont$4;
-        lane_decoder$next_continues$4$d = !lane_decoder$next_is_end$4 & |lane_decoder$next_cont$4 & ((lane_decoder$lane_length$4 < 'h2) | |(lane_decoder$next_cont$4 & lane_decoder$lane_allowed$4));
-        lane_decoder$next_is_continuing$5$d = !lane_decoder$next_is_end$5 & |lane_decoder$next_cont$5;
-        lane_decoder$next_continues$5$d = !lane_decoder$next_is_end$5 & |lane_decoder$next_cont$5 & ((lane_decoder$lane_length$5 < 'h2) | |(lane_decoder$next_cont$5 & lane_decoder$lane_allowed$5));
-        lane_decoder$next_is_continuing$6$d = !lane_decoder$next_is_end$6 & |lane_decoder$next_cont$6;
-        lane_decoder$next_continues$6$d = !lane_decoder$next_is_end$6 & |lane_decoder$next_cont$6 & ((lane_decoder$lane_length$6 < 'h2) | |(lane_decoder$next_cont$6 & lane_decoder$lane_allowed$6));
-        lane_decoder$next_is_continuing$7$d = !lane_decoder$next_is_end$7 & |lane_decoder$next_cont$7;
-        lane_decoder$next_continues$7$d = !lane_decoder$next_is_end$7 & |lane_decoder$next_cont$7 & ((lane_decoder$lane_length$7 < 'h2) | |(lane_decoder$next_cont$7 & lane_decoder$lane_allowed$7));
-        lane_decoder$next_is_continuing$8$d = !lane_decoder$next_is_end$8 & |lane_decoder$next_cont$8;
-        lane_decoder$next_continues$8$d = !lane_decoder$next_is_end$8 & |lane_decoder$next_cont$8 & ((lane_decoder$lane_length$8 < 'h2) | |(lane_decoder$next_cont$8 & lane_decoder$lane_allowed$8));
-        lane_decoder$next_is_continuing$9$d = !lane_decoder$next_is_end$9 & |lane_decoder$next_cont$9;
-        lane_decoder$next_continues$9$d = !lane_decoder$next_is_end$9 & |lane_decoder$next_cont$9 & ((lane_decoder$lane_length$9 < 'h2) | |(lane_decoder$next_cont$9 & lane_decoder$lane_allowed$9));
-        lane_decoder$next_is_continuing$10$d = !lane_decoder$next_is_end$10 & |lane_decoder$next_cont$10;
-        lane_decoder$next_continues$10$d = !lane_decoder$next_is_end$10 & |lane_decoder$next_cont$10 & ((lane_decoder$lane_length$10 < 'h2) | |(lane_decoder$next_cont$10 & lane_decoder$lane_allowed$10));
-        lane_decoder$next_is_continuing$11$d = !lane_decoder$next_is_end$11 & |lane_decoder$next_cont$11;
-        lane_decoder$next_continues$11$d = !lane_decoder$next_is_end$11 & |lane_decoder$next_cont$11 & ((lane_decoder$lane_length$11 < 'h2) | |(lane_decoder$next_cont$11 & lane_decoder$lane_allowed$11));
-        lane_decoder$next_is_continuing$12$d = !lane_decoder$next_is_end$12 & |lane_decoder$next_cont$12;
-        lane_decoder$next_continues$12$d = !lane_decoder$next_is_end$12 & |lane_decoder$next_cont$12 & ((lane_decoder$lane_length$12 < 'h2) | |(lane_decoder$next_cont$12 & lane_decoder$lane_allowed$12));
-        lane_decoder$next_is_continuing$13$d = !lane_decoder$next_is_end$13 & |lane_decoder$next_cont$13;
-        lane_decoder$next_continues$13$d = !lane_decoder$next_is_end$13 & |lane_decoder$next_cont$13 & ((lane_decoder$lane_length$13 < 'h2) | |(lane_decoder$next_cont$13 & lane_decoder$lane_allowed$13));
-        lane_decoder$next_is_continuing$14$d = !lane_decoder$next_is_end$14 & |lane_decoder$next_cont$14;
-        lane_decoder$next_continues$14$d = !lane_decoder$next_is_end$14 & |lane_decoder$next_cont$14 & ((lane_decoder$lane_length$14 < 'h2) | |(lane_decoder$next_cont$14 & lane_decoder$lane_allowed$14));
-        lane_decoder$next_is_continuing$15$d = !lane_decoder$next_is_end$15 & |lane_decoder$next_cont$15;
-        lane_decoder$next_continues$15$d = !lane_decoder$next_is_end$15 & |lane_decoder$next_cont$15 & ((lane_decoder$lane_length$15 < 'h2) | |(lane_decoder$next_cont$15 & lane_decoder$lane_allowed$15));
+        lane_decoder$next_is_continuing$15$d = lane_decoder$lane_next_cont$15;
+        lane_decoder$next_continues$15$d = lane_decoder$lane_next_cont$15 & ((lane_decoder$lane_length$15 < 'h2) | lane_decoder$lane_next_fits$15);
         lane_decoder$partial_tlast$d = lane_decoder$window_tlast;
         lane_decoder$partial_valid$d = lane_decoder$window_valid & !lane_decoder$rst;
         lane_decoder$complete$0 = lane_decoder$complete1$0$q | lane_decoder$complete2$0$q | lane_decoder$complete3$0$q | lane_decoder$complete4$0$q | lane_decoder$complete5$0$q;
@@ -29080,8 +30127,40 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     end
     // queue$ram
     always @(posedge queue$ram$clock) begin
-        if (queue$ram$write_enable) beats[queue$ram$write_address] <= {queue$ram$write_tlast, queue$ram$write_tkeep, queue$ram$write_tuser, queue$ram$write_tdata};
-        if (queue$ram$read_enable) {queue$ram$read_tlast, queue$ram$read_tkeep, queue$ram$read_tuser, queue$ram$read_tdata} <= beats[queue$ram$read_address];
+        if (queue$ram$write_enable) begin
+            beats$0[queue$ram$write_address] <= {queue$ram$write_tlast, queue$ram$write_tkeep[0], queue$ram$write_tuser[3:0], queue$ram$write_tdata[31:0]};
+            beats$1[queue$ram$write_address] <= {queue$ram$write_tkeep[1], queue$ram$write_tuser[7:4], queue$ram$write_tdata[63:32]};
+            beats$2[queue$ram$write_address] <= {queue$ram$write_tkeep[2], queue$ram$write_tuser[11:8], queue$ram$write_tdata[95:64]};
+            beats$3[queue$ram$write_address] <= {queue$ram$write_tkeep[3], queue$ram$write_tuser[15:12], queue$ram$write_tdata[127:96]};
+            beats$4[queue$ram$write_address] <= {queue$ram$write_tkeep[4], queue$ram$write_tuser[19:16], queue$ram$write_tdata[159:128]};
+            beats$5[queue$ram$write_address] <= {queue$ram$write_tkeep[5], queue$ram$write_tuser[23:20], queue$ram$write_tdata[191:160]};
+            beats$6[queue$ram$write_address] <= {queue$ram$write_tkeep[6], queue$ram$write_tuser[27:24], queue$ram$write_tdata[223:192]};
+            beats$7[queue$ram$write_address] <= {queue$ram$write_tkeep[7], queue$ram$write_tuser[31:28], queue$ram$write_tdata[255:224]};
+            beats$8[queue$ram$write_address] <= {queue$ram$write_tkeep[8], queue$ram$write_tuser[35:32], queue$ram$write_tdata[287:256]};
+            beats$9[queue$ram$write_address] <= {queue$ram$write_tkeep[9], queue$ram$write_tuser[39:36], queue$ram$write_tdata[319:288]};
+            beats$10[queue$ram$write_address] <= {queue$ram$write_tkeep[10], queue$ram$write_tuser[43:40], queue$ram$write_tdata[351:320]};
+            beats$11[queue$ram$write_address] <= {queue$ram$write_tkeep[11], queue$ram$write_tuser[47:44], queue$ram$write_tdata[383:352]};
+            beats$12[queue$ram$write_address] <= {queue$ram$write_tkeep[12], queue$ram$write_tuser[51:48], queue$ram$write_tdata[415:384]};
+            beats$13[queue$ram$write_address] <= {queue$ram$write_tkeep[13], queue$ram$write_tuser[55:52], queue$ram$write_tdata[447:416]};
+            beats$14[queue$ram$write_address] <= {queue$ram$write_tkeep[14], queue$ram$write_tuser[59:56], queue$ram$write_tdata[479:448]};
+            beats$15[queue$ram$write_address] <= {queue$ram$write_tkeep[15], queue$ram$write_tuser[63:60], queue$ram$write_tdata[511:480]};
+        end
+        if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address];
+        if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address];
+        if (queue$ram$read_enable$2) {queue$ram$read_tkeep$2, queue$ram$read_tuser$2, queue$ram$read_tdata$2} <= beats$2[queue$ram$read_address];
+        if (queue$ram$read_enable$3) {queue$ram$read_tkeep$3, queue$ram$read_tuser$3, queue$ram$read_tdata$3} <= beats$3[queue$ram$read_address];
+        if (queue$ram$read_enable$4) {queue$ram$read_tkeep$4, queue$ram$read_tuser$4, queue$ram$read_tdata$4} <= beats$4[queue$ram$read_address];
+        if (queue$ram$read_enable$5) {queue$ram$read_tkeep$5, queue$ram$read_tuser$5, queue$ram$read_tdata$5} <= beats$5[queue$ram$read_address];
+        if (queue$ram$read_enable$6) {queue$ram$read_tkeep$6, queue$ram$read_tuser$6, queue$ram$read_tdata$6} <= beats$6[queue$ram$read_address];
+        if (queue$ram$read_enable$7) {queue$ram$read_tkeep$7, queue$ram$read_tuser$7, queue$ram$read_tdata$7} <= beats$7[queue$ram$read_address];
+        if (queue$ram$read_enable$8) {queue$ram$read_tkeep$8, queue$ram$read_tuser$8, queue$ram$read_tdata$8} <= beats$8[queue$ram$read_address];
+        if (queue$ram$read_enable$9) {queue$ram$read_tkeep$9, queue$ram$read_tuser$9, queue$ram$read_tdata$9} <= beats$9[queue$ram$read_address];
+        if (queue$ram$read_enable$10) {queue$ram$read_tkeep$10, queue$ram$read_tuser$10, queue$ram$read_tdata$10} <= beats$10[queue$ram$read_address];
+        if (queue$ram$read_enable$11) {queue$ram$read_tkeep$11, queue$ram$read_tuser$11, queue$ram$read_tdata$11} <= beats$11[queue$ram$read_address];
+        if (queue$ram$read_enable$12) {queue$ram$read_tkeep$12, queue$ram$read_tuser$12, queue$ram$read_tdata$12} <= beats$12[queue$ram$read_address];
+        if (queue$ram$read_enable$13) {queue$ram$read_tkeep$13, queue$ram$read_tuser$13, queue$ram$read_tdata$13} <= beats$13[queue$ram$read_address];
+        if (queue$ram$read_enable$14) {queue$ram$read_tkeep$14, queue$ram$read_tuser$14, queue$ram$read_tdata$14} <= beats$14[queue$ram$read_address];
+        if (queue$ram$read_enable$15) {queue$ram$read_tkeep$15, queue$ram$read_tuser$15, queue$ram$read_tdata$15} <= beats$15[queue$ram$read_address];
     end
     // queue$write_pointer
     initial begin
@@ -29097,20 +30176,6 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge queue$read_pointer$clock) begin
        queue$read_pointer$q <= queue$read_pointer$d;
     end
-    // queue$fetched
-    initial begin
-       queue$fetched$q = 1'h0;
-    end
-    always @(posedge queue$fetched$clock) begin
-       queue$fetched$q <= queue$fetched$d;
-    end
-    // queue$not_empty
-    initial begin
-       queue$not_empty$q = 1'h0;
-    end
-    always @(posedge queue$not_empty$clock) begin
-       queue$not_empty$q <= queue$not_empty$d;
-    end
     // queue$read_pointer_ahead
     initial begin
        queue$read_pointer_ahead$q = 8'h0;
@@ -29118,33 +30183,677 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge queue$read_pointer_ahead$clock) begin
        queue$read_pointer_ahead$q <= queue$read_pointer_ahead$d;
     end
-    // queue$tdata_out
+    // queue$fetched$0
     initial begin
-       queue$tdata_out$q = 512'h0;
+       queue$fetched$0$q = 1'h0;
     end
-    always @(posedge queue$tdata_out$clock) begin
-       queue$tdata_out$q <= queue$tdata_out$d;
+    always @(posedge queue$fetched$0$clock) begin
+       queue$fetched$0$q <= queue$fetched$0$d;
     end
-    // queue$tuser_out
+    // queue$fetched$1
     initial begin
-       queue$tuser_out$q = 'h0;
+       queue$fetched$1$q = 1'h0;
     end
-    always @(posedge queue$tuser_out$clock) begin
-       queue$tuser_out$q <= queue$tuser_out$d;
+    always @(posedge queue$fetched$1$clock) begin
+       queue$fetched$1$q <= queue$fetched$1$d;
     end
-    // queue$tkeep_out
+    // queue$fetched$2
     initial begin
-       queue$tkeep_out$q = 16'h0;
+       queue$fetched$2$q = 1'h0;
     end
-    always @(posedge queue$tkeep_out$clock) begin
-       queue$tkeep_out$q <= queue$tkeep_out$d;
+    always @(posedge queue$fetched$2$clock) begin
+       queue$fetched$2$q <= queue$fetched$2$d;
     end
-    // queue$tvalid_out
+    // queue$fetched$3
     initial begin
-       queue$tvalid_out$q = 1'h0;
+       queue$fetched$3$q = 1'h0;
     end
-    always @(posedge queue$tvalid_out$clock) begin
-       queue$tvalid_out$q <= queue$tvalid_out$d;
+    always @(posedge queue$fetched$3$clock) begin
+       queue$fetched$3$q <= queue$fetched$3$d;
+    end
+    // queue$fetched$4
+    initial begin
+       queue$fetched$4$q = 1'h0;
+    end
+    always @(posedge queue$fetched$4$clock) begin
+       queue$fetched$4$q <= queue$fetched$4$d;
+    end
+    // queue$fetched$5
+    initial begin
+       queue$fetched$5$q = 1'h0;
+    end
+    always @(posedge queue$fetched$5$clock) begin
+       queue$fetched$5$q <= queue$fetched$5$d;
+    end
+    // queue$fetched$6
+    initial begin
+       queue$fetched$6$q = 1'h0;
+    end
+    always @(posedge queue$fetched$6$clock) begin
+       queue$fetched$6$q <= queue$fetched$6$d;
+    end
+    // queue$fetched$7
+    initial begin
+       queue$fetched$7$q = 1'h0;
+    end
+    always @(posedge queue$fetched$7$clock) begin
+       queue$fetched$7$q <= queue$fetched$7$d;
+    end
+    // queue$fetched$8
+    initial begin
+       queue$fetched$8$q = 1'h0;
+    end
+    always @(posedge queue$fetched$8$clock) begin
+       queue$fetched$8$q <= queue$fetched$8$d;
+    end
+    // queue$fetched$9
+    initial begin
+       queue$fetched$9$q = 1'h0;
+    end
+    always @(posedge queue$fetched$9$clock) begin
+       queue$fetched$9$q <= queue$fetched$9$d;
+    end
+    // queue$fetched$10
+    initial begin
+       queue$fetched$10$q = 1'h0;
+    end
+    always @(posedge queue$fetched$10$clock) begin
+       queue$fetched$10$q <= queue$fetched$10$d;
+    end
+    // queue$fetched$11
+    initial begin
+       queue$fetched$11$q = 1'h0;
+    end
+    always @(posedge queue$fetched$11$clock) begin
+       queue$fetched$11$q <= queue$fetched$11$d;
+    end
+    // queue$fetched$12
+    initial begin
+       queue$fetched$12$q = 1'h0;
+    end
+    always @(posedge queue$fetched$12$clock) begin
+       queue$fetched$12$q <= queue$fetched$12$d;
+    end
+    // queue$fetched$13
+    initial begin
+       queue$fetched$13$q = 1'h0;
+    end
+    always @(posedge queue$fetched$13$clock) begin
+       queue$fetched$13$q <= queue$fetched$13$d;
+    end
+    // queue$fetched$14
+    initial begin
+       queue$fetched$14$q = 1'h0;
+    end
+    always @(posedge queue$fetched$14$clock) begin
+       queue$fetched$14$q <= queue$fetched$14$d;
+    end
+    // queue$fetched$15
+    initial begin
+       queue$fetched$15$q = 1'h0;
+    end
+    always @(posedge queue$fetched$15$clock) begin
+       queue$fetched$15$q <= queue$fetched$15$d;
+    end
+    // queue$not_empty$0
+    initial begin
+       queue$not_empty$0$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$0$clock) begin
+       queue$not_empty$0$q <= queue$not_empty$0$d;
+    end
+    // queue$not_empty$1
+    initial begin
+       queue$not_empty$1$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$1$clock) begin
+       queue$not_empty$1$q <= queue$not_empty$1$d;
+    end
+    // queue$not_empty$2
+    initial begin
+       queue$not_empty$2$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$2$clock) begin
+       queue$not_empty$2$q <= queue$not_empty$2$d;
+    end
+    // queue$not_empty$3
+    initial begin
+       queue$not_empty$3$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$3$clock) begin
+       queue$not_empty$3$q <= queue$not_empty$3$d;
+    end
+    // queue$not_empty$4
+    initial begin
+       queue$not_empty$4$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$4$clock) begin
+       queue$not_empty$4$q <= queue$not_empty$4$d;
+    end
+    // queue$not_empty$5
+    initial begin
+       queue$not_empty$5$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$5$clock) begin
+       queue$not_empty$5$q <= queue$not_empty$5$d;
+    end
+    // queue$not_empty$6
+    initial begin
+       queue$not_empty$6$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$6$clock) begin
+       queue$not_empty$6$q <= queue$not_empty$6$d;
+    end
+    // queue$not_empty$7
+    initial begin
+       queue$not_empty$7$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$7$clock) begin
+       queue$not_empty$7$q <= queue$not_empty$7$d;
+    end
+    // queue$not_empty$8
+    initial begin
+       queue$not_empty$8$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$8$clock) begin
+       queue$not_empty$8$q <= queue$not_empty$8$d;
+    end
+    // queue$not_empty$9
+    initial begin
+       queue$not_empty$9$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$9$clock) begin
+       queue$not_empty$9$q <= queue$not_empty$9$d;
+    end
+    // queue$not_empty$10
+    initial begin
+       queue$not_empty$10$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$10$clock) begin
+       queue$not_empty$10$q <= queue$not_empty$10$d;
+    end
+    // queue$not_empty$11
+    initial begin
+       queue$not_empty$11$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$11$clock) begin
+       queue$not_empty$11$q <= queue$not_empty$11$d;
+    end
+    // queue$not_empty$12
+    initial begin
+       queue$not_empty$12$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$12$clock) begin
+       queue$not_empty$12$q <= queue$not_empty$12$d;
+    end
+    // queue$not_empty$13
+    initial begin
+       queue$not_empty$13$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$13$clock) begin
+       queue$not_empty$13$q <= queue$not_empty$13$d;
+    end
+    // queue$not_empty$14
+    initial begin
+       queue$not_empty$14$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$14$clock) begin
+       queue$not_empty$14$q <= queue$not_empty$14$d;
+    end
+    // queue$not_empty$15
+    initial begin
+       queue$not_empty$15$q = 1'h0;
+    end
+    always @(posedge queue$not_empty$15$clock) begin
+       queue$not_empty$15$q <= queue$not_empty$15$d;
+    end
+    // queue$tvalid_out$0
+    initial begin
+       queue$tvalid_out$0$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$0$clock) begin
+       queue$tvalid_out$0$q <= queue$tvalid_out$0$d;
+    end
+    // queue$tvalid_out$1
+    initial begin
+       queue$tvalid_out$1$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$1$clock) begin
+       queue$tvalid_out$1$q <= queue$tvalid_out$1$d;
+    end
+    // queue$tvalid_out$2
+    initial begin
+       queue$tvalid_out$2$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$2$clock) begin
+       queue$tvalid_out$2$q <= queue$tvalid_out$2$d;
+    end
+    // queue$tvalid_out$3
+    initial begin
+       queue$tvalid_out$3$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$3$clock) begin
+       queue$tvalid_out$3$q <= queue$tvalid_out$3$d;
+    end
+    // queue$tvalid_out$4
+    initial begin
+       queue$tvalid_out$4$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$4$clock) begin
+       queue$tvalid_out$4$q <= queue$tvalid_out$4$d;
+    end
+    // queue$tvalid_out$5
+    initial begin
+       queue$tvalid_out$5$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$5$clock) begin
+       queue$tvalid_out$5$q <= queue$tvalid_out$5$d;
+    end
+    // queue$tvalid_out$6
+    initial begin
+       queue$tvalid_out$6$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$6$clock) begin
+       queue$tvalid_out$6$q <= queue$tvalid_out$6$d;
+    end
+    // queue$tvalid_out$7
+    initial begin
+       queue$tvalid_out$7$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$7$clock) begin
+       queue$tvalid_out$7$q <= queue$tvalid_out$7$d;
+    end
+    // queue$tvalid_out$8
+    initial begin
+       queue$tvalid_out$8$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$8$clock) begin
+       queue$tvalid_out$8$q <= queue$tvalid_out$8$d;
+    end
+    // queue$tvalid_out$9
+    initial begin
+       queue$tvalid_out$9$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$9$clock) begin
+       queue$tvalid_out$9$q <= queue$tvalid_out$9$d;
+    end
+    // queue$tvalid_out$10
+    initial begin
+       queue$tvalid_out$10$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$10$clock) begin
+       queue$tvalid_out$10$q <= queue$tvalid_out$10$d;
+    end
+    // queue$tvalid_out$11
+    initial begin
+       queue$tvalid_out$11$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$11$clock) begin
+       queue$tvalid_out$11$q <= queue$tvalid_out$11$d;
+    end
+    // queue$tvalid_out$12
+    initial begin
+       queue$tvalid_out$12$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$12$clock) begin
+       queue$tvalid_out$12$q <= queue$tvalid_out$12$d;
+    end
+    // queue$tvalid_out$13
+    initial begin
+       queue$tvalid_out$13$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$13$clock) begin
+       queue$tvalid_out$13$q <= queue$tvalid_out$13$d;
+    end
+    // queue$tvalid_out$14
+    initial begin
+       queue$tvalid_out$14$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$14$clock) begin
+       queue$tvalid_out$14$q <= queue$tvalid_out$14$d;
+    end
+    // queue$tvalid_out$15
+    initial begin
+       queue$tvalid_out$15$q = 1'h0;
+    end
+    always @(posedge queue$tvalid_out$15$clock) begin
+       queue$tvalid_out$15$q <= queue$tvalid_out$15$d;
+    end
+    // queue$tdata_out$0
+    initial begin
+       queue$tdata_out$0$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$0$clock) begin
+       queue$tdata_out$0$q <= queue$tdata_out$0$d;
+    end
+    // queue$tdata_out$1
+    initial begin
+       queue$tdata_out$1$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$1$clock) begin
+       queue$tdata_out$1$q <= queue$tdata_out$1$d;
+    end
+    // queue$tdata_out$2
+    initial begin
+       queue$tdata_out$2$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$2$clock) begin
+       queue$tdata_out$2$q <= queue$tdata_out$2$d;
+    end
+    // queue$tdata_out$3
+    initial begin
+       queue$tdata_out$3$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$3$clock) begin
+       queue$tdata_out$3$q <= queue$tdata_out$3$d;
+    end
+    // queue$tdata_out$4
+    initial begin
+       queue$tdata_out$4$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$4$clock) begin
+       queue$tdata_out$4$q <= queue$tdata_out$4$d;
+    end
+    // queue$tdata_out$5
+    initial begin
+       queue$tdata_out$5$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$5$clock) begin
+       queue$tdata_out$5$q <= queue$tdata_out$5$d;
+    end
+    // queue$tdata_out$6
+    initial begin
+       queue$tdata_out$6$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$6$clock) begin
+       queue$tdata_out$6$q <= queue$tdata_out$6$d;
+    end
+    // queue$tdata_out$7
+    initial begin
+       queue$tdata_out$7$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$7$clock) begin
+       queue$tdata_out$7$q <= queue$tdata_out$7$d;
+    end
+    // queue$tdata_out$8
+    initial begin
+       queue$tdata_out$8$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$8$clock) begin
+       queue$tdata_out$8$q <= queue$tdata_out$8$d;
+    end
+    // queue$tdata_out$9
+    initial begin
+       queue$tdata_out$9$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$9$clock) begin
+       queue$tdata_out$9$q <= queue$tdata_out$9$d;
+    end
+    // queue$tdata_out$10
+    initial begin
+       queue$tdata_out$10$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$10$clock) begin
+       queue$tdata_out$10$q <= queue$tdata_out$10$d;
+    end
+    // queue$tdata_out$11
+    initial begin
+       queue$tdata_out$11$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$11$clock) begin
+       queue$tdata_out$11$q <= queue$tdata_out$11$d;
+    end
+    // queue$tdata_out$12
+    initial begin
+       queue$tdata_out$12$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$12$clock) begin
+       queue$tdata_out$12$q <= queue$tdata_out$12$d;
+    end
+    // queue$tdata_out$13
+    initial begin
+       queue$tdata_out$13$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$13$clock) begin
+       queue$tdata_out$13$q <= queue$tdata_out$13$d;
+    end
+    // queue$tdata_out$14
+    initial begin
+       queue$tdata_out$14$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$14$clock) begin
+       queue$tdata_out$14$q <= queue$tdata_out$14$d;
+    end
+    // queue$tdata_out$15
+    initial begin
+       queue$tdata_out$15$q = 'h0;
+    end
+    always @(posedge queue$tdata_out$15$clock) begin
+       queue$tdata_out$15$q <= queue$tdata_out$15$d;
+    end
+    // queue$tuser_out$0
+    initial begin
+       queue$tuser_out$0$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$0$clock) begin
+       queue$tuser_out$0$q <= queue$tuser_out$0$d;
+    end
+    // queue$tuser_out$1
+    initial begin
+       queue$tuser_out$1$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$1$clock) begin
+       queue$tuser_out$1$q <= queue$tuser_out$1$d;
+    end
+    // queue$tuser_out$2
+    initial begin
+       queue$tuser_out$2$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$2$clock) begin
+       queue$tuser_out$2$q <= queue$tuser_out$2$d;
+    end
+    // queue$tuser_out$3
+    initial begin
+       queue$tuser_out$3$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$3$clock) begin
+       queue$tuser_out$3$q <= queue$tuser_out$3$d;
+    end
+    // queue$tuser_out$4
+    initial begin
+       queue$tuser_out$4$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$4$clock) begin
+       queue$tuser_out$4$q <= queue$tuser_out$4$d;
+    end
+    // queue$tuser_out$5
+    initial begin
+       queue$tuser_out$5$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$5$clock) begin
+       queue$tuser_out$5$q <= queue$tuser_out$5$d;
+    end
+    // queue$tuser_out$6
+    initial begin
+       queue$tuser_out$6$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$6$clock) begin
+       queue$tuser_out$6$q <= queue$tuser_out$6$d;
+    end
+    // queue$tuser_out$7
+    initial begin
+       queue$tuser_out$7$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$7$clock) begin
+       queue$tuser_out$7$q <= queue$tuser_out$7$d;
+    end
+    // queue$tuser_out$8
+    initial begin
+       queue$tuser_out$8$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$8$clock) begin
+       queue$tuser_out$8$q <= queue$tuser_out$8$d;
+    end
+    // queue$tuser_out$9
+    initial begin
+       queue$tuser_out$9$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$9$clock) begin
+       queue$tuser_out$9$q <= queue$tuser_out$9$d;
+    end
+    // queue$tuser_out$10
+    initial begin
+       queue$tuser_out$10$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$10$clock) begin
+       queue$tuser_out$10$q <= queue$tuser_out$10$d;
+    end
+    // queue$tuser_out$11
+    initial begin
+       queue$tuser_out$11$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$11$clock) begin
+       queue$tuser_out$11$q <= queue$tuser_out$11$d;
+    end
+    // queue$tuser_out$12
+    initial begin
+       queue$tuser_out$12$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$12$clock) begin
+       queue$tuser_out$12$q <= queue$tuser_out$12$d;
+    end
+    // queue$tuser_out$13
+    initial begin
+       queue$tuser_out$13$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$13$clock) begin
+       queue$tuser_out$13$q <= queue$tuser_out$13$d;
+    end
+    // queue$tuser_out$14
+    initial begin
+       queue$tuser_out$14$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$14$clock) begin
+       queue$tuser_out$14$q <= queue$tuser_out$14$d;
+    end
+    // queue$tuser_out$15
+    initial begin
+       queue$tuser_out$15$q = 4'h0;
+    end
+    always @(posedge queue$tuser_out$15$clock) begin
+       queue$tuser_out$15$q <= queue$tuser_out$15$d;
+    end
+    // queue$tkeep_out$0
+    initial begin
+       queue$tkeep_out$0$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$0$clock) begin
+       queue$tkeep_out$0$q <= queue$tkeep_out$0$d;
+    end
+    // queue$tkeep_out$1
+    initial begin
+       queue$tkeep_out$1$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$1$clock) begin
+       queue$tkeep_out$1$q <= queue$tkeep_out$1$d;
+    end
+    // queue$tkeep_out$2
+    initial begin
+       queue$tkeep_out$2$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$2$clock) begin
+       queue$tkeep_out$2$q <= queue$tkeep_out$2$d;
+    end
+    // queue$tkeep_out$3
+    initial begin
+       queue$tkeep_out$3$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$3$clock) begin
+       queue$tkeep_out$3$q <= queue$tkeep_out$3$d;
+    end
+    // queue$tkeep_out$4
+    initial begin
+       queue$tkeep_out$4$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$4$clock) begin
+       queue$tkeep_out$4$q <= queue$tkeep_out$4$d;
+    end
+    // queue$tkeep_out$5
+    initial begin
+       queue$tkeep_out$5$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$5$clock) begin
+       queue$tkeep_out$5$q <= queue$tkeep_out$5$d;
+    end
+    // queue$tkeep_out$6
+    initial begin
+       queue$tkeep_out$6$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$6$clock) begin
+       queue$tkeep_out$6$q <= queue$tkeep_out$6$d;
+    end
+    // queue$tkeep_out$7
+    initial begin
+       queue$tkeep_out$7$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$7$clock) begin
+       queue$tkeep_out$7$q <= queue$tkeep_out$7$d;
+    end
+    // queue$tkeep_out$8
+    initial begin
+       queue$tkeep_out$8$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$8$clock) begin
+       queue$tkeep_out$8$q <= queue$tkeep_out$8$d;
+    end
+    // queue$tkeep_out$9
+    initial begin
+       queue$tkeep_out$9$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$9$clock) begin
+       queue$tkeep_out$9$q <= queue$tkeep_out$9$d;
+    end
+    // queue$tkeep_out$10
+    initial begin
+       queue$tkeep_out$10$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$10$clock) begin
+       queue$tkeep_out$10$q <= queue$tkeep_out$10$d;
+    end
+    // queue$tkeep_out$11
+    initial begin
+       queue$tkeep_out$11$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$11$clock) begin
+       queue$tkeep_out$11$q <= queue$tkeep_out$11$d;
+    end
+    // queue$tkeep_out$12
+    initial begin
+       queue$tkeep_out$12$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$12$clock) begin
+       queue$tkeep_out$12$q <= queue$tkeep_out$12$d;
+    end
+    // queue$tkeep_out$13
+    initial begin
+       queue$tkeep_out$13$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$13$clock) begin
+       queue$tkeep_out$13$q <= queue$tkeep_out$13$d;
+    end
+    // queue$tkeep_out$14
+    initial begin
+       queue$tkeep_out$14$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$14$clock) begin
+       queue$tkeep_out$14$q <= queue$tkeep_out$14$d;
+    end
+    // queue$tkeep_out$15
+    initial begin
+       queue$tkeep_out$15$q = 1'h0;
+    end
+    always @(posedge queue$tkeep_out$15$clock) begin
+       queue$tkeep_out$15$q <= queue$tkeep_out$15$d;
     end
     // queue$tlast_out
     initial begin
@@ -29153,71 +30862,547 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge queue$tlast_out$clock) begin
        queue$tlast_out$q <= queue$tlast_out$d;
     end
+    // queue$tdata_bus
+    always @(*) queue$tdata_bus$bus = {queue$tdata_bus$lane$15, queue$tdata_bus$lane$14, queue$tdata_bus$lane$13, queue$tdata_bus$lane$12, queue$tdata_bus$lane$11, queue$tdata_bus$lane$10, queue$tdata_bus$lane$9, queue$tdata_bus$lane$8, queue$tdata_bus$lane$7, queue$tdata_bus$lane$6, queue$tdata_bus$lane$5, queue$tdata_bus$lane$4, queue$tdata_bus$lane$3, queue$tdata_bus$lane$2, queue$tdata_bus$lane$1, queue$tdata_bus$lane$0};
+    // queue$tuser_bus
+    always @(*) queue$tuser_bus$bus = {queue$tuser_bus$lane$15, queue$tuser_bus$lane$14, queue$tuser_bus$lane$13, queue$tuser_bus$lane$12, queue$tuser_bus$lane$11, queue$tuser_bus$lane$10, queue$tuser_bus$lane$9, queue$tuser_bus$lane$8, queue$tuser_bus$lane$7, queue$tuser_bus$lane$6, queue$tuser_bus$lane$5, queue$tuser_bus$lane$4, queue$tuser_bus$lane$3, queue$tuser_bus$lane$2, queue$tuser_bus$lane$1, queue$tuser_bus$lane$0};
+    // queue$tkeep_bus
+    always @(*) queue$tkeep_bus$bus = {queue$tkeep_bus$lane$15, queue$tkeep_bus$lane$14, queue$tkeep_bus$lane$13, queue$tkeep_bus$lane$12, queue$tkeep_bus$lane$11, queue$tkeep_bus$lane$10, queue$tkeep_bus$lane$9, queue$tkeep_bus$lane$8, queue$tkeep_bus$lane$7, queue$tkeep_bus$lane$6, queue$tkeep_bus$lane$5, queue$tkeep_bus$lane$4, queue$tkeep_bus$lane$3, queue$tkeep_bus$lane$2, queue$tkeep_bus$lane$1, queue$tkeep_bus$lane$0};
     // queue
     always @(*) begin
         queue$write_pointer$clock = queue$clock;
         queue$read_pointer$clock = queue$clock;
-        queue$fetched$clock = queue$clock;
-        queue$not_empty$clock = queue$clock;
         queue$read_pointer_ahead$clock = queue$clock;
-        queue$tdata_out$clock = queue$clock;
-        queue$tuser_out$clock = queue$clock;
-        queue$tkeep_out$clock = queue$clock;
-        queue$tvalid_out$clock = queue$clock;
         queue$tlast_out$clock = queue$clock;
         queue$write_pointer$d = queue$write_pointer$q;
         queue$read_pointer$d = queue$read_pointer$q;
-        queue$fetched$d = queue$fetched$q;
-        queue$not_empty$d = queue$not_empty$q;
         queue$read_pointer_ahead$d = queue$read_pointer_ahead$q;
-        queue$tdata_out$d = queue$tdata_out$q;
-        queue$tuser_out$d = queue$tuser_out$q;
-        queue$tkeep_out$d = queue$tkeep_out$q;
-        queue$tvalid_out$d = queue$tvalid_out$q;
         queue$tlast_out$d = queue$tlast_out$q;
+        queue$fetched$0$clock = queue$clock;
+        queue$fetched$0$d = queue$fetched$0$q;
+        queue$not_empty$0$clock = queue$clock;
+        queue$not_empty$0$d = queue$not_empty$0$q;
+        queue$tvalid_out$0$clock = queue$clock;
+        queue$tvalid_out$0$d = queue$tvalid_out$0$q;
+        queue$tdata_out$0$clock = queue$clock;
+        queue$tdata_out$0$d = queue$tdata_out$0$q;
+        queue$tuser_out$0$clock = queue$clock;
+        queue$tuser_out$0$d = queue$tuser_out$0$q;
+        queue$tkeep_out$0$clock = queue$clock;
+        queue$tkeep_out$0$d = queue$tkeep_out$0$q;
+        queue$tdata_bus$lane$0 = queue$tdata_out$0$q;
+        queue$tuser_bus$lane$0 = queue$tuser_out$0$q;
+        queue$tkeep_bus$lane$0 = queue$tkeep_out$0$q;
+        queue$fetched$1$clock = queue$clock;
+        queue$fetched$1$d = queue$fetched$1$q;
+        queue$not_empty$1$clock = queue$clock;
+        queue$not_empty$1$d = queue$not_empty$1$q;
+        queue$tvalid_out$1$clock = queue$clock;
+        queue$tvalid_out$1$d = queue$tvalid_out$1$q;
+        queue$tdata_out$1$clock = queue$clock;
+        queue$tdata_out$1$d = queue$tdata_out$1$q;
+        queue$tuser_out$1$clock = queue$clock;
+        queue$tuser_out$1$d = queue$tuser_out$1$q;
+        queue$tkeep_out$1$clock = queue$clock;
+        queue$tkeep_out$1$d = queue$tkeep_out$1$q;
+        queue$tdata_bus$lane$1 = queue$tdata_out$1$q;
+        queue$tuser_bus$lane$1 = queue$tuser_out$1$q;
+        queue$tkeep_bus$lane$1 = queue$tkeep_out$1$q;
+        queue$fetched$2$clock = queue$clock;
+        queue$fetched$2$d = queue$fetched$2$q;
+        queue$not_empty$2$clock = queue$clock;
+        queue$not_empty$2$d = queue$not_empty$2$q;
+        queue$tvalid_out$2$clock = queue$clock;
+        queue$tvalid_out$2$d = queue$tvalid_out$2$q;
+        queue$tdata_out$2$clock = queue$clock;
+        queue$tdata_out$2$d = queue$tdata_out$2$q;
+        queue$tuser_out$2$clock = queue$clock;
+        queue$tuser_out$2$d = queue$tuser_out$2$q;
+        queue$tkeep_out$2$clock = queue$clock;
+        queue$tkeep_out$2$d = queue$tkeep_out$2$q;
+        queue$tdata_bus$lane$2 = queue$tdata_out$2$q;
+        queue$tuser_bus$lane$2 = queue$tuser_out$2$q;
+        queue$tkeep_bus$lane$2 = queue$tkeep_out$2$q;
+        queue$fetched$3$clock = queue$clock;
+        queue$fetched$3$d = queue$fetched$3$q;
+        queue$not_empty$3$clock = queue$clock;
+        queue$not_empty$3$d = queue$not_empty$3$q;
+        queue$tvalid_out$3$clock = queue$clock;
+        queue$tvalid_out$3$d = queue$tvalid_out$3$q;
+        queue$tdata_out$3$clock = queue$clock;
+        queue$tdata_out$3$d = queue$tdata_out$3$q;
+        queue$tuser_out$3$clock = queue$clock;
+        queue$tuser_out$3$d = queue$tuser_out$3$q;
+        queue$tkeep_out$3$clock = queue$clock;
+        queue$tkeep_out$3$d = queue$tkeep_out$3$q;
+        queue$tdata_bus$lane$3 = queue$tdata_out$3$q;
+        queue$tuser_bus$lane$3 = queue$tuser_out$3$q;
+        queue$tkeep_bus$lane$3 = queue$tkeep_out$3$q;
+        queue$fetched$4$clock = queue$clock;
+        queue$fetched$4$d = queue$fetched$4$q;
+        queue$not_empty$4$clock = queue$clock;
+        queue$not_empty$4$d = queue$not_empty$4$q;
+        queue$tvalid_out$4$clock = queue$clock;
+        queue$tvalid_out$4$d = queue$tvalid_out$4$q;
+        queue$tdata_out$4$clock = queue$clock;
+        queue$tdata_out$4$d = queue$tdata_out$4$q;
+        queue$tuser_out$4$clock = queue$clock;
+        queue$tuser_out$4$d = queue$tuser_out$4$q;
+        queue$tkeep_out$4$clock = queue$clock;
+        queue$tkeep_out$4$d = queue$tkeep_out$4$q;
+        queue$tdata_bus$lane$4 = queue$tdata_out$4$q;
+        queue$tuser_bus$lane$4 = queue$tuser_out$4$q;
+        queue$tkeep_bus$lane$4 = queue$tkeep_out$4$q;
+        queue$fetched$5$clock = queue$clock;
+        queue$fetched$5$d = queue$fetched$5$q;
+        queue$not_empty$5$clock = queue$clock;
+        queue$not_empty$5$d = queue$not_empty$5$q;
+        queue$tvalid_out$5$clock = queue$clock;
+        queue$tvalid_out$5$d = queue$tvalid_out$5$q;
+        queue$tdata_out$5$clock = queue$clock;
+        queue$tdata_out$5$d = queue$tdata_out$5$q;
+        queue$tuser_out$5$clock = queue$clock;
+        queue$tuser_out$5$d = queue$tuser_out$5$q;
+        queue$tkeep_out$5$clock = queue$clock;
+        queue$tkeep_out$5$d = queue$tkeep_out$5$q;
+        queue$tdata_bus$lane$5 = queue$tdata_out$5$q;
+        queue$tuser_bus$lane$5 = queue$tuser_out$5$q;
+        queue$tkeep_bus$lane$5 = queue$tkeep_out$5$q;
+        queue$fetched$6$clock = queue$clock;
+        queue$fetched$6$d = queue$fetched$6$q;
+        queue$not_empty$6$clock = queue$clock;
+        queue$not_empty$6$d = queue$not_empty$6$q;
+        queue$tvalid_out$6$clock = queue$clock;
+        queue$tvalid_out$6$d = queue$tvalid_out$6$q;
+        queue$tdata_out$6$clock = queue$clock;
+        queue$tdata_out$6$d = queue$tdata_out$6$q;
+        queue$tuser_out$6$clock = queue$clock;
+        queue$tuser_out$6$d = queue$tuser_out$6$q;
+        queue$tkeep_out$6$clock = queue$clock;
+        queue$tkeep_out$6$d = queue$tkeep_out$6$q;
+        queue$tdata_bus$lane$6 = queue$tdata_out$6$q;
+        queue$tuser_bus$lane$6 = queue$tuser_out$6$q;
+        queue$tkeep_bus$lane$6 = queue$tkeep_out$6$q;
+        queue$fetched$7$clock = queue$clock;
+        queue$fetched$7$d = queue$fetched$7$q;
+        queue$not_empty$7$clock = queue$clock;
+        queue$not_empty$7$d = queue$not_empty$7$q;
+        queue$tvalid_out$7$clock = queue$clock;
+        queue$tvalid_out$7$d = queue$tvalid_out$7$q;
+        queue$tdata_out$7$clock = queue$clock;
+        queue$tdata_out$7$d = queue$tdata_out$7$q;
+        queue$tuser_out$7$clock = queue$clock;
+        queue$tuser_out$7$d = queue$tuser_out$7$q;
+        queue$tkeep_out$7$clock = queue$clock;
+        queue$tkeep_out$7$d = queue$tkeep_out$7$q;
+        queue$tdata_bus$lane$7 = queue$tdata_out$7$q;
+        queue$tuser_bus$lane$7 = queue$tuser_out$7$q;
+        queue$tkeep_bus$lane$7 = queue$tkeep_out$7$q;
+        queue$fetched$8$clock = queue$clock;
+        queue$fetched$8$d = queue$fetched$8$q;
+        queue$not_empty$8$clock = queue$clock;
+        queue$not_empty$8$d = queue$not_empty$8$q;
+        queue$tvalid_out$8$clock = queue$clock;
+        queue$tvalid_out$8$d = queue$tvalid_out$8$q;
+        queue$tdata_out$8$clock = queue$clock;
+        queue$tdata_out$8$d = queue$tdata_out$8$q;
+        queue$tuser_out$8$clock = queue$clock;
+        queue$tuser_out$8$d = queue$tuser_out$8$q;
+        queue$tkeep_out$8$clock = queue$clock;
+        queue$tkeep_out$8$d = queue$tkeep_out$8$q;
+        queue$tdata_bus$lane$8 = queue$tdata_out$8$q;
+        queue$tuser_bus$lane$8 = queue$tuser_out$8$q;
+        queue$tkeep_bus$lane$8 = queue$tkeep_out$8$q;
+        queue$fetched$9$clock = queue$clock;
+        queue$fetched$9$d = queue$fetched$9$q;
+        queue$not_empty$9$clock = queue$clock;
+        queue$not_empty$9$d = queue$not_empty$9$q;
+        queue$tvalid_out$9$clock = queue$clock;
+        queue$tvalid_out$9$d = queue$tvalid_out$9$q;
+        queue$tdata_out$9$clock = queue$clock;
+        queue$tdata_out$9$d = queue$tdata_out$9$q;
+        queue$tuser_out$9$clock = queue$clock;
+        queue$tuser_out$9$d = queue$tuser_out$9$q;
+        queue$tkeep_out$9$clock = queue$clock;
+        queue$tkeep_out$9$d = queue$tkeep_out$9$q;
+        queue$tdata_bus$lane$9 = queue$tdata_out$9$q;
+        queue$tuser_bus$lane$9 = queue$tuser_out$9$q;
+        queue$tkeep_bus$lane$9 = queue$tkeep_out$9$q;
+        queue$fetched$10$clock = queue$clock;
+        queue$fetched$10$d = queue$fetched$10$q;
+        queue$not_empty$10$clock = queue$clock;
+        queue$not_empty$10$d = queue$not_empty$10$q;
+        queue$tvalid_out$10$clock = queue$clock;
+        queue$tvalid_out$10$d = queue$tvalid_out$10$q;
+        queue$tdata_out$10$clock = queue$clock;
+        queue$tdata_out$10$d = queue$tdata_out$10$q;
+        queue$tuser_out$10$clock = queue$clock;
+        queue$tuser_out$10$d = queue$tuser_out$10$q;
+        queue$tkeep_out$10$clock = queue$clock;
+        queue$tkeep_out$10$d = queue$tkeep_out$10$q;
+        queue$tdata_bus$lane$10 = queue$tdata_out$10$q;
+        queue$tuser_bus$lane$10 = queue$tuser_out$10$q;
+        queue$tkeep_bus$lane$10 = queue$tkeep_out$10$q;
+        queue$fetched$11$clock = queue$clock;
+        queue$fetched$11$d = queue$fetched$11$q;
+        queue$not_empty$11$clock = queue$clock;
+        queue$not_empty$11$d = queue$not_empty$11$q;
+        queue$tvalid_out$11$clock = queue$clock;
+        queue$tvalid_out$11$d = queue$tvalid_out$11$q;
+        queue$tdata_out$11$clock = queue$clock;
+        queue$tdata_out$11$d = queue$tdata_out$11$q;
+        queue$tuser_out$11$clock = queue$clock;
+        queue$tuser_out$11$d = queue$tuser_out$11$q;
+        queue$tkeep_out$11$clock = queue$clock;
+        queue$tkeep_out$11$d = queue$tkeep_out$11$q;
+        queue$tdata_bus$lane$11 = queue$tdata_out$11$q;
+        queue$tuser_bus$lane$11 = queue$tuser_out$11$q;
+        queue$tkeep_bus$lane$11 = queue$tkeep_out$11$q;
+        queue$fetched$12$clock = queue$clock;
+        queue$fetched$12$d = queue$fetched$12$q;
+        queue$not_empty$12$clock = queue$clock;
+        queue$not_empty$12$d = queue$not_empty$12$q;
+        queue$tvalid_out$12$clock = queue$clock;
+        queue$tvalid_out$12$d = queue$tvalid_out$12$q;
+        queue$tdata_out$12$clock = queue$clock;
+        queue$tdata_out$12$d = queue$tdata_out$12$q;
+        queue$tuser_out$12$clock = queue$clock;
+        queue$tuser_out$12$d = queue$tuser_out$12$q;
+        queue$tkeep_out$12$clock = queue$clock;
+        queue$tkeep_out$12$d = queue$tkeep_out$12$q;
+        queue$tdata_bus$lane$12 = queue$tdata_out$12$q;
+        queue$tuser_bus$lane$12 = queue$tuser_out$12$q;
+        queue$tkeep_bus$lane$12 = queue$tkeep_out$12$q;
+        queue$fetched$13$clock = queue$clock;
+        queue$fetched$13$d = queue$fetched$13$q;
+        queue$not_empty$13$clock = queue$clock;
+        queue$not_empty$13$d = queue$not_empty$13$q;
+        queue$tvalid_out$13$clock = queue$clock;
+        queue$tvalid_out$13$d = queue$tvalid_out$13$q;
+        queue$tdata_out$13$clock = queue$clock;
+        queue$tdata_out$13$d = queue$tdata_out$13$q;
+        queue$tuser_out$13$clock = queue$clock;
+        queue$tuser_out$13$d = queue$tuser_out$13$q;
+        queue$tkeep_out$13$clock = queue$clock;
+        queue$tkeep_out$13$d = queue$tkeep_out$13$q;
+        queue$tdata_bus$lane$13 = queue$tdata_out$13$q;
+        queue$tuser_bus$lane$13 = queue$tuser_out$13$q;
+        queue$tkeep_bus$lane$13 = queue$tkeep_out$13$q;
+        queue$fetched$14$clock = queue$clock;
+        queue$fetched$14$d = queue$fetched$14$q;
+        queue$not_empty$14$clock = queue$clock;
+        queue$not_empty$14$d = queue$not_empty$14$q;
+        queue$tvalid_out$14$clock = queue$clock;
+        queue$tvalid_out$14$d = queue$tvalid_out$14$q;
+        queue$tdata_out$14$clock = queue$clock;
+        queue$tdata_out$14$d = queue$tdata_out$14$q;
+        queue$tuser_out$14$clock = queue$clock;
+        queue$tuser_out$14$d = queue$tuser_out$14$q;
+        queue$tkeep_out$14$clock = queue$clock;
+        queue$tkeep_out$14$d = queue$tkeep_out$14$q;
+        queue$tdata_bus$lane$14 = queue$tdata_out$14$q;
+        queue$tuser_bus$lane$14 = queue$tuser_out$14$q;
+        queue$tkeep_bus$lane$14 = queue$tkeep_out$14$q;
+        queue$fetched$15$clock = queue$clock;
+        queue$fetched$15$d = queue$fetched$15$q;
+        queue$not_empty$15$clock = queue$clock;
+        queue$not_empty$15$d = queue$not_empty$15$q;
+        queue$tvalid_out$15$clock = queue$clock;
+        queue$tvalid_out$15$d = queue$tvalid_out$15$q;
+        queue$tdata_out$15$clock = queue$clock;
+        queue$tdata_out$15$d = queue$tdata_out$15$q;
+        queue$tuser_out$15$clock = queue$clock;
+        queue$tuser_out$15$d = queue$tuser_out$15$q;
+        queue$tkeep_out$15$clock = queue$clock;
+        queue$tkeep_out$15$d = queue$tkeep_out$15$q;
+        queue$tdata_bus$lane$15 = queue$tdata_out$15$q;
+        queue$tuser_bus$lane$15 = queue$tuser_out$15$q;
+        queue$tkeep_bus$lane$15 = queue$tkeep_out$15$q;
         queue$ram$clock = queue$clock;
-        queue$m_axis_tdata = queue$tdata_out$q;
-        queue$m_axis_tuser = queue$tuser_out$q;
-        queue$m_axis_tkeep = queue$tkeep_out$q;
-        queue$m_axis_tvalid = queue$tvalid_out$q;
+        queue$m_axis_tdata = queue$tdata_bus$bus;
+        queue$m_axis_tuser = queue$tuser_bus$bus;
+        queue$m_axis_tkeep = queue$tkeep_bus$bus;
+        queue$m_axis_tvalid = queue$tvalid_out$0$q;
         queue$m_axis_tlast = queue$tlast_out$q;
-        queue$returned = queue$tvalid_out$q & queue$m_axis_tready;
+        queue$returned = queue$tvalid_out$0$q & queue$m_axis_tready;
         queue$ram$write_enable = queue$write;
         queue$ram$write_address = queue$write_pointer$q[('h0)+:(5)];
         queue$ram$write_tdata = queue$tdata;
         queue$ram$write_tuser = queue$tuser;
         queue$ram$write_tkeep = queue$tkeep;
         queue$ram$write_tlast = queue$tlast;
-        queue$output_free = !queue$tvalid_out$q | queue$m_axis_tready;
-        queue$fetch = queue$not_empty$q & (!queue$fetched$q | queue$output_free);
-        queue$ram$read_enable = queue$fetch;
         queue$ram$read_address = queue$read_pointer$q[('h0)+:(5)];
         if (queue$write) begin
             queue$write_pointer$d = queue$write_pointer$q + 'h1;
         end
-        if (queue$fetch) begin
+        queue$one_left = queue$write_pointer$q == queue$read_pointer_ahead$q;
+        queue$output_free$0 = !queue$tvalid_out$0$q | queue$m_axis_tready;
+        queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
+        queue$ram$read_enable$0 = queue$fetch$0;
+        queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left));
+        queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$output_free$0);
+        if (queue$output_free$0) begin
+            queue$tvalid_out$0$d = queue$fetched$0$q;
+        end
+        if (queue$output_free$0 & queue$fetched$0$q) begin
+            queue$tdata_out$0$d = queue$ram$read_tdata$0;
+            queue$tuser_out$0$d = queue$ram$read_tuser$0;
+            queue$tkeep_out$0$d = queue$ram$read_tkeep$0;
+        end
+        queue$output_free$1 = !queue$tvalid_out$1$q | queue$m_axis_tready;
+        queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
+        queue$ram$read_enable$1 = queue$fetch$1;
+        queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left));
+        queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$output_free$1);
+        if (queue$output_free$1) begin
+            queue$tvalid_out$1$d = queue$fetched$1$q;
+        end
+        if (queue$output_free$1 & queue$fetched$1$q) begin
+            queue$tdata_out$1$d = queue$ram$read_tdata$1;
+            queue$tuser_out$1$d = queue$ram$read_tuser$1;
+            queue$tkeep_out$1$d = queue$ram$read_tkeep$1;
+        end
+        queue$output_free$2 = !queue$tvalid_out$2$q | queue$m_axis_tready;
+        queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | queue$output_free$2);
+        queue$ram$read_enable$2 = queue$fetch$2;
+        queue$not_empty$2$d = queue$write | (queue$not_empty$2$q & ~(queue$fetch$2 & queue$one_left));
+        queue$fetched$2$d = queue$fetch$2 | (queue$fetched$2$q & !queue$output_free$2);
+        if (queue$output_free$2) begin
+            queue$tvalid_out$2$d = queue$fetched$2$q;
+        end
+        if (queue$output_free$2 & queue$fetched$2$q) begin
+            queue$tdata_out$2$d = queue$ram$read_tdata$2;
+            queue$tuser_out$2$d = queue$ram$read_tuser$2;
+            queue$tkeep_out$2$d = queue$ram$read_tkeep$2;
+        end
+        queue$output_free$3 = !queue$tvalid_out$3$q | queue$m_axis_tready;
+        queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | queue$output_free$3);
+        queue$ram$read_enable$3 = queue$fetch$3;
+        queue$not_empty$3$d = queue$write | (queue$not_empty$3$q & ~(queue$fetch$3 & queue$one_left));
+        queue$fetched$3$d = queue$fetch$3 | (queue$fetched$3$q & !queue$output_free$3);
+        if (queue$output_free$3) begin
+            queue$tvalid_out$3$d = queue$fetched$3$q;
+        end
+        if (queue$output_free$3 & queue$fetched$3$q) begin
+            queue$tdata_out$3$d = queue$ram$read_tdata$3;
+            queue$tuser_out$3$d = queue$ram$read_tuser$3;
+            queue$tkeep_out$3$d = queue$ram$read_tkeep$3;
+        end
+        queue$output_free$4 = !queue$tvalid_out$4$q | queue$m_axis_tready;
+        queue$fetch$4 = queue$not_empty$4$q & (!queue$fetched$4$q | queue$output_free$4);
+        queue$ram$read_enable$4 = queue$fetch$4;
+        queue$not_empty$4$d = queue$write | (queue$not_empty$4$q & ~(queue$fetch$4 & queue$one_left));
+        queue$fetched$4$d = queue$fetch$4 | (queue$fetched$4$q & !queue$output_free$4);
+        if (queue$output_free$4) begin
+            queue$tvalid_out$4$d = queue$fetched$4$q;
+        end
+        if (queue$output_free$4 & queue$fetched$4$q) begin
+            queue$tdata_out$4$d = queue$ram$read_tdata$4;
+            queue$tuser_out$4$d = queue$ram$read_tuser$4;
+            queue$tkeep_out$4$d = queue$ram$read_tkeep$4;
+        end
+        queue$output_free$5 = !queue$tvalid_out$5$q | queue$m_axis_tready;
+        queue$fetch$5 = queue$not_empty$5$q & (!queue$fetched$5$q | queue$output_free$5);
+        queue$ram$read_enable$5 = queue$fetch$5;
+        queue$not_empty$5$d = queue$write | (queue$not_empty$5$q & ~(queue$fetch$5 & queue$one_left));
+        queue$fetched$5$d = queue$fetch$5 | (queue$fetched$5$q & !queue$output_free$5);
+        if (queue$output_free$5) begin
+            queue$tvalid_out$5$d = queue$fetched$5$q;
+        end
+        if (queue$output_free$5 & queue$fetched$5$q) begin
+            queue$tdata_out$5$d = queue$ram$read_tdata$5;
+            queue$tuser_out$5$d = queue$ram$read_tuser$5;
+            queue$tkeep_out$5$d = queue$ram$read_tkeep$5;
+        end
+        queue$output_free$6 = !queue$tvalid_out$6$q | queue$m_axis_tready;
+        queue$fetch$6 = queue$not_empty$6$q & (!queue$fetched$6$q | queue$output_free$6);
+        queue$ram$read_enable$6 = queue$fetch$6;
+        queue$not_empty$6$d = queue$write | (queue$not_empty$6$q & ~(queue$fetch$6 & queue$one_left));
+        queue$fetched$6$d = queue$fetch$6 | (queue$fetched$6$q & !queue$output_free$6);
+        if (queue$output_free$6) begin
+            queue$tvalid_out$6$d = queue$fetched$6$q;
+        end
+        if (queue$output_free$6 & queue$fetched$6$q) begin
+            queue$tdata_out$6$d = queue$ram$read_tdata$6;
+            queue$tuser_out$6$d = queue$ram$read_tuser$6;
+            queue$tkeep_out$6$d = queue$ram$read_tkeep$6;
+        end
+        queue$output_free$7 = !queue$tvalid_out$7$q | queue$m_axis_tready;
+        queue$fetch$7 = queue$not_empty$7$q & (!queue$fetched$7$q | queue$output_free$7);
+        queue$ram$read_enable$7 = queue$fetch$7;
+        queue$not_empty$7$d = queue$write | (queue$not_empty$7$q & ~(queue$fetch$7 & queue$one_left));
+        queue$fetched$7$d = queue$fetch$7 | (queue$fetched$7$q & !queue$output_free$7);
+        if (queue$output_free$7) begin
+            queue$tvalid_out$7$d = queue$fetched$7$q;
+        end
+        if (queue$output_free$7 & queue$fetched$7$q) begin
+            queue$tdata_out$7$d = queue$ram$read_tdata$7;
+            queue$tuser_out$7$d = queue$ram$read_tuser$7;
+            queue$tkeep_out$7$d = queue$ram$read_tkeep$7;
+        end
+        queue$output_free$8 = !queue$tvalid_out$8$q | queue$m_axis_tready;
+        queue$fetch$8 = queue$not_empty$8$q & (!queue$fetched$8$q | queue$output_free$8);
+        queue$ram$read_enable$8 = queue$fetch$8;
+        queue$not_empty$8$d = queue$write | (queue$not_empty$8$q & ~(queue$fetch$8 & queue$one_left));
+        queue$fetched$8$d = queue$fetch$8 | (queue$fetched$8$q & !queue$output_free$8);
+        if (queue$output_free$8) begin
+            queue$tvalid_out$8$d = queue$fetched$8$q;
+        end
+        if (queue$output_free$8 & queue$fetched$8$q) begin
+            queue$tdata_out$8$d = queue$ram$read_tdata$8;
+            queue$tuser_out$8$d = queue$ram$read_tuser$8;
+            queue$tkeep_out$8$d = queue$ram$read_tkeep$8;
+        end
+        queue$output_free$9 = !queue$tvalid_out$9$q | queue$m_axis_tready;
+        queue$fetch$9 = queue$not_empty$9$q & (!queue$fetched$9$q | queue$output_free$9);
+        queue$ram$read_enable$9 = queue$fetch$9;
+        queue$not_empty$9$d = queue$write | (queue$not_empty$9$q & ~(queue$fetch$9 & queue$one_left));
+        queue$fetched$9$d = queue$fetch$9 | (queue$fetched$9$q & !queue$output_free$9);
+        if (queue$output_free$9) begin
+            queue$tvalid_out$9$d = queue$fetched$9$q;
+        end
+        if (queue$output_free$9 & queue$fetched$9$q) begin
+            queue$tdata_out$9$d = queue$ram$read_tdata$9;
+            queue$tuser_out$9$d = queue$ram$read_tuser$9;
+            queue$tkeep_out$9$d = queue$ram$read_tkeep$9;
+        end
+        queue$output_free$10 = !queue$tvalid_out$10$q | queue$m_axis_tready;
+        queue$fetch$10 = queue$not_empty$10$q & (!queue$fetched$10$q | queue$output_free$10);
+        queue$ram$read_enable$10 = queue$fetch$10;
+        queue$not_empty$10$d = queue$write | (queue$not_empty$10$q & ~(queue$fetch$10 & queue$one_left));
+        queue$fetched$10$d = queue$fetch$10 | (queue$fetched$10$q & !queue$output_free$10);
+        if (queue$output_free$10) begin
+            queue$tvalid_out$10$d = queue$fetched$10$q;
+        end
+        if (queue$output_free$10 & queue$fetched$10$q) begin
+            queue$tdata_out$10$d = queue$ram$read_tdata$10;
+            queue$tuser_out$10$d = queue$ram$read_tuser$10;
+            queue$tkeep_out$10$d = queue$ram$read_tkeep$10;
+        end
+        queue$output_free$11 = !queue$tvalid_out$11$q | queue$m_axis_tready;
+        queue$fetch$11 = queue$not_empty$11$q & (!queue$fetched$11$q | queue$output_free$11);
+        queue$ram$read_enable$11 = queue$fetch$11;
+        queue$not_empty$11$d = queue$write | (queue$not_empty$11$q & ~(queue$fetch$11 & queue$one_left));
+        queue$fetched$11$d = queue$fetch$11 | (queue$fetched$11$q & !queue$output_free$11);
+        if (queue$output_free$11) begin
+            queue$tvalid_out$11$d = queue$fetched$11$q;
+        end
+        if (queue$output_free$11 & queue$fetched$11$q) begin
+            queue$tdata_out$11$d = queue$ram$read_tdata$11;
+            queue$tuser_out$11$d = queue$ram$read_tuser$11;
+            queue$tkeep_out$11$d = queue$ram$read_tkeep$11;
+        end
+        queue$output_free$12 = !queue$tvalid_out$12$q | queue$m_axis_tready;
+        queue$fetch$12 = queue$not_empty$12$q & (!queue$fetched$12$q | queue$output_free$12);
+        queue$ram$read_enable$12 = queue$fetch$12;
+        queue$not_empty$12$d = queue$write | (queue$not_empty$12$q & ~(queue$fetch$12 & queue$one_left));
+        queue$fetched$12$d = queue$fetch$12 | (queue$fetched$12$q & !queue$output_free$12);
+        if (queue$output_free$12) begin
+            queue$tvalid_out$12$d = queue$fetched$12$q;
+        end
+        if (queue$output_free$12 & queue$fetched$12$q) begin
+            queue$tdata_out$12$d = queue$ram$read_tdata$12;
+            queue$tuser_out$12$d = queue$ram$read_tuser$12;
+            queue$tkeep_out$12$d = queue$ram$read_tkeep$12;
+        end
+        queue$output_free$13 = !queue$tvalid_out$13$q | queue$m_axis_tready;
+        queue$fetch$13 = queue$not_empty$13$q & (!queue$fetched$13$q | queue$output_free$13);
+        queue$ram$read_enable$13 = queue$fetch$13;
+        queue$not_empty$13$d = queue$write | (queue$not_empty$13$q & ~(queue$fetch$13 & queue$one_left));
+        queue$fetched$13$d = queue$fetch$13 | (queue$fetched$13$q & !queue$output_free$13);
+        if (queue$output_free$13) begin
+            queue$tvalid_out$13$d = queue$fetched$13$q;
+        end
+        if (queue$output_free$13 & queue$fetched$13$q) begin
+            queue$tdata_out$13$d = queue$ram$read_tdata$13;
+            queue$tuser_out$13$d = queue$ram$read_tuser$13;
+            queue$tkeep_out$13$d = queue$ram$read_tkeep$13;
+        end
+        queue$output_free$14 = !queue$tvalid_out$14$q | queue$m_axis_tready;
+        queue$fetch$14 = queue$not_empty$14$q & (!queue$fetched$14$q | queue$output_free$14);
+        queue$ram$read_enable$14 = queue$fetch$14;
+        queue$not_empty$14$d = queue$write | (queue$not_empty$14$q & ~(queue$fetch$14 & queue$one_left));
+        queue$fetched$14$d = queue$fetch$14 | (queue$fetched$14$q & !queue$output_free$14);
+        if (queue$output_free$14) begin
+            queue$tvalid_out$14$d = queue$fetched$14$q;
+        end
+        if (queue$output_free$14 & queue$fetched$14$q) begin
+            queue$tdata_out$14$d = queue$ram$read_tdata$14;
+            queue$tuser_out$14$d = queue$ram$read_tuser$14;
+            queue$tkeep_out$14$d = queue$ram$read_tkeep$14;
+        end
+        queue$output_free$15 = !queue$tvalid_out$15$q | queue$m_axis_tready;
+        queue$fetch$15 = queue$not_empty$15$q & (!queue$fetched$15$q | queue$output_free$15);
+        queue$ram$read_enable$15 = queue$fetch$15;
+        queue$not_empty$15$d = queue$write | (queue$not_empty$15$q & ~(queue$fetch$15 & queue$one_left));
+        queue$fetched$15$d = queue$fetch$15 | (queue$fetched$15$q & !queue$output_free$15);
+        if (queue$output_free$15) begin
+            queue$tvalid_out$15$d = queue$fetched$15$q;
+        end
+        if (queue$output_free$15 & queue$fetched$15$q) begin
+            queue$tdata_out$15$d = queue$ram$read_tdata$15;
+            queue$tuser_out$15$d = queue$ram$read_tuser$15;
+            queue$tkeep_out$15$d = queue$ram$read_tkeep$15;
+        end
+        if (queue$fetch$0) begin
             queue$read_pointer$d = queue$read_pointer_ahead$q;
             queue$read_pointer_ahead$d = queue$read_pointer_ahead$q + 'h1;
         end
-        queue$one_left = queue$write_pointer$q == queue$read_pointer_ahead$q;
-        queue$not_empty$d = queue$write | (queue$not_empty$q & ~(queue$fetch & queue$one_left));
-        queue$fetched$d = queue$fetch | (queue$fetched$q & !queue$output_free);
-        if (queue$output_free) begin
-            queue$tvalid_out$d = queue$fetched$q;
-        end
-        if (queue$output_free & queue$fetched$q) begin
-            queue$tdata_out$d = queue$ram$read_tdata;
-            queue$tuser_out$d = queue$ram$read_tuser;
-            queue$tkeep_out$d = queue$ram$read_tkeep;
+        if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
         end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
             queue$read_pointer$d = 'h0;
-            queue$fetched$d = 1'b0;
-            queue$not_empty$d = 1'b0;
             queue$read_pointer_ahead$d = 'h1;
-            queue$tvalid_out$d = 1'b0;
+            queue$fetched$0$d = 1'b0;
+            queue$not_empty$0$d = 1'b0;
+            queue$tvalid_out$0$d = 1'b0;
+            queue$fetched$1$d = 1'b0;
+            queue$not_empty$1$d = 1'b0;
+            queue$tvalid_out$1$d = 1'b0;
+            queue$fetched$2$d = 1'b0;
+            queue$not_empty$2$d = 1'b0;
+            queue$tvalid_out$2$d = 1'b0;
+            queue$fetched$3$d = 1'b0;
+            queue$not_empty$3$d = 1'b0;
+            queue$tvalid_out$3$d = 1'b0;
+            queue$fetched$4$d = 1'b0;
+            queue$not_empty$4$d = 1'b0;
+            queue$tvalid_out$4$d = 1'b0;
+            queue$fetched$5$d = 1'b0;
+            queue$not_empty$5$d = 1'b0;
+            queue$tvalid_out$5$d = 1'b0;
+            queue$fetched$6$d = 1'b0;
+            queue$not_empty$6$d = 1'b0;
+            queue$tvalid_out$6$d = 1'b0;
+            queue$fetched$7$d = 1'b0;
+            queue$not_empty$7$d = 1'b0;
+            queue$tvalid_out$7$d = 1'b0;
+            queue$fetched$8$d = 1'b0;
+            queue$not_empty$8$d = 1'b0;
+            queue$tvalid_out$8$d = 1'b0;
+            queue$fetched$9$d = 1'b0;
+            queue$not_empty$9$d = 1'b0;
+            queue$tvalid_out$9$d = 1'b0;
+            queue$fetched$10$d = 1'b0;
+            queue$not_empty$10$d = 1'b0;
+            queue$tvalid_out$10$d = 1'b0;
+            queue$fetched$11$d = 1'b0;
+            queue$not_empty$11$d = 1'b0;
+            queue$tvalid_out$11$d = 1'b0;
+            queue$fetched$12$d = 1'b0;
+            queue$not_empty$12$d = 1'b0;
+            queue$tvalid_out$12$d = 1'b0;
+            queue$fetched$13$d = 1'b0;
+            queue$not_empty$13$d = 1'b0;
+            queue$tvalid_out$13$d = 1'b0;
+            queue$fetched$14$d = 1'b0;
+            queue$not_empty$14$d = 1'b0;
+            queue$tvalid_out$14$d = 1'b0;
+            queue$fetched$15$d = 1'b0;
+            queue$not_empty$15$d = 1'b0;
+            queue$tvalid_out$15$d = 1'b0;
         end
     end
     // top
@@ -29327,139 +31512,153 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$next_byte = hold$next_byte;
         lane_tables$next_is_end = hold$next_is_end;
         lane_decoder$lane_present$0 = lane_tables$lane_present$0;
-        lane_decoder$lane_cont$0 = lane_tables$lane_cont$0;
+        lane_decoder$lane_is_cont$0 = lane_tables$lane_is_cont$0;
+        lane_decoder$lane_next_cont$0 = lane_tables$lane_next_cont$0;
+        lane_decoder$lane_next_fits$0 = lane_tables$lane_next_fits$0;
         lane_decoder$lane_length$0 = lane_tables$lane_length$0;
-        lane_decoder$lane_allowed$0 = lane_tables$lane_allowed$0;
         lane_decoder$lane_outside$0 = lane_tables$lane_outside$0;
         lane_decoder$lane_malformed$0 = lane_tables$lane_malformed$0;
         lane_decoder$lane_free$0 = lane_tables$lane_free$0;
         lane_decoder$lane_present$1 = lane_tables$lane_present$1;
-        lane_decoder$lane_cont$1 = lane_tables$lane_cont$1;
+        lane_decoder$lane_is_cont$1 = lane_tables$lane_is_cont$1;
+        lane_decoder$lane_next_cont$1 = lane_tables$lane_next_cont$1;
+        lane_decoder$lane_next_fits$1 = lane_tables$lane_next_fits$1;
         lane_decoder$lane_length$1 = lane_tables$lane_length$1;
-        lane_decoder$lane_allowed$1 = lane_tables$lane_allowed$1;
         lane_decoder$lane_outside$1 = lane_tables$lane_outside$1;
         lane_decoder$lane_malformed$1 = lane_tables$lane_malformed$1;
         lane_decoder$lane_free$1 = lane_tables$lane_free$1;
         lane_decoder$lane_present$2 = lane_tables$lane_present$2;
-        lane_decoder$lane_cont$2 = lane_tables$lane_cont$2;
+        lane_decoder$lane_is_cont$2 = lane_tables$lane_is_cont$2;
+        lane_decoder$lane_next_cont$2 = lane_tables$lane_next_cont$2;
+        lane_decoder$lane_next_fits$2 = lane_tables$lane_next_fits$2;
         lane_decoder$lane_length$2 = lane_tables$lane_length$2;
-        lane_decoder$lane_allowed$2 = lane_tables$lane_allowed$2;
         lane_decoder$lane_outside$2 = lane_tables$lane_outside$2;
         lane_decoder$lane_malformed$2 = lane_tables$lane_malformed$2;
         lane_decoder$lane_free$2 = lane_tables$lane_free$2;
         lane_decoder$lane_present$3 = lane_tables$lane_present$3;
-        lane_decoder$lane_cont$3 = lane_tables$lane_cont$3;
+        lane_decoder$lane_is_cont$3 = lane_tables$lane_is_cont$3;
+        lane_decoder$lane_next_cont$3 = lane_tables$lane_next_cont$3;
+        lane_decoder$lane_next_fits$3 = lane_tables$lane_next_fits$3;
         lane_decoder$lane_length$3 = lane_tables$lane_length$3;
-        lane_decoder$lane_allowed$3 = lane_tables$lane_allowed$3;
         lane_decoder$lane_outside$3 = lane_tables$lane_outside$3;
         lane_decoder$lane_malformed$3 = lane_tables$lane_malformed$3;
         lane_decoder$lane_free$3 = lane_tables$lane_free$3;
         lane_decoder$lane_present$4 = lane_tables$lane_present$4;
-        lane_decoder$lane_cont$4 = lane_tables$lane_cont$4;
+        lane_decoder$lane_is_cont$4 = lane_tables$lane_is_cont$4;
+        lane_decoder$lane_next_cont$4 = lane_tables$lane_next_cont$4;
+        lane_decoder$lane_next_fits$4 = lane_tables$lane_next_fits$4;
         lane_decoder$lane_length$4 = lane_tables$lane_length$4;
-        lane_decoder$lane_allowed$4 = lane_tables$lane_allowed$4;
         lane_decoder$lane_outside$4 = lane_tables$lane_outside$4;
         lane_decoder$lane_malformed$4 = lane_tables$lane_malformed$4;
         lane_decoder$lane_free$4 = lane_tables$lane_free$4;
         lane_decoder$lane_present$5 = lane_tables$lane_present$5;
-        lane_decoder$lane_cont$5 = lane_tables$lane_cont$5;
+        lane_decoder$lane_is_cont$5 = lane_tables$lane_is_cont$5;
+        lane_decoder$lane_next_cont$5 = lane_tables$lane_next_cont$5;
+        lane_decoder$lane_next_fits$5 = lane_tables$lane_next_fits$5;
         lane_decoder$lane_length$5 = lane_tables$lane_length$5;
-        lane_decoder$lane_allowed$5 = lane_tables$lane_allowed$5;
         lane_decoder$lane_outside$5 = lane_tables$lane_outside$5;
         lane_decoder$lane_malformed$5 = lane_tables$lane_malformed$5;
         lane_decoder$lane_free$5 = lane_tables$lane_free$5;
         lane_decoder$lane_present$6 = lane_tables$lane_present$6;
-        lane_decoder$lane_cont$6 = lane_tables$lane_cont$6;
+        lane_decoder$lane_is_cont$6 = lane_tables$lane_is_cont$6;
+        lane_decoder$lane_next_cont$6 = lane_tables$lane_next_cont$6;
+        lane_decoder$lane_next_fits$6 = lane_tables$lane_next_fits$6;
         lane_decoder$lane_length$6 = lane_tables$lane_length$6;
-        lane_decoder$lane_allowed$6 = lane_tables$lane_allowed$6;
         lane_decoder$lane_outside$6 = lane_tables$lane_outside$6;
         lane_decoder$lane_malformed$6 = lane_tables$lane_malformed$6;
         lane_decoder$lane_free$6 = lane_tables$lane_free$6;
         lane_decoder$lane_present$7 = lane_tables$lane_present$7;
-        lane_decoder$lane_cont$7 = lane_tables$lane_cont$7;
+        lane_decoder$lane_is_cont$7 = lane_tables$lane_is_cont$7;
+        lane_decoder$lane_next_cont$7 = lane_tables$lane_next_cont$7;
+        lane_decoder$lane_next_fits$7 = lane_tables$lane_next_fits$7;
         lane_decoder$lane_length$7 = lane_tables$lane_length$7;
-        lane_decoder$lane_allowed$7 = lane_tables$lane_allowed$7;
         lane_decoder$lane_outside$7 = lane_tables$lane_outside$7;
         lane_decoder$lane_malformed$7 = lane_tables$lane_malformed$7;
         lane_decoder$lane_free$7 = lane_tables$lane_free$7;
         lane_decoder$lane_present$8 = lane_tables$lane_present$8;
-        lane_decoder$lane_cont$8 = lane_tables$lane_cont$8;
+        lane_decoder$lane_is_cont$8 = lane_tables$lane_is_cont$8;
+        lane_decoder$lane_next_cont$8 = lane_tables$lane_next_cont$8;
+        lane_decoder$lane_next_fits$8 = lane_tables$lane_next_fits$8;
         lane_decoder$lane_length$8 = lane_tables$lane_length$8;
-        lane_decoder$lane_allowed$8 = lane_tables$lane_allowed$8;
         lane_decoder$lane_outside$8 = lane_tables$lane_outside$8;
         lane_decoder$lane_malformed$8 = lane_tables$lane_malformed$8;
         lane_decoder$lane_free$8 = lane_tables$lane_free$8;
         lane_decoder$lane_present$9 = lane_tables$lane_present$9;
-        lane_decoder$lane_cont$9 = lane_tables$lane_cont$9;
+        lane_decoder$lane_is_cont$9 = lane_tables$lane_is_cont$9;
+        lane_decoder$lane_next_cont$9 = lane_tables$lane_next_cont$9;
+        lane_decoder$lane_next_fits$9 = lane_tables$lane_next_fits$9;
         lane_decoder$lane_length$9 = lane_tables$lane_length$9;
-        lane_decoder$lane_allowed$9 = lane_tables$lane_allowed$9;
         lane_decoder$lane_outside$9 = lane_tables$lane_outside$9;
         lane_decoder$lane_malformed$9 = lane_tables$lane_malformed$9;
         lane_decoder$lane_free$9 = lane_tables$lane_free$9;
         lane_decoder$lane_present$10 = lane_tables$lane_present$10;
-        lane_decoder$lane_cont$10 = lane_tables$lane_cont$10;
+        lane_decoder$lane_is_cont$10 = lane_tables$lane_is_cont$10;
+        lane_decoder$lane_next_cont$10 = lane_tables$lane_next_cont$10;
+        lane_decoder$lane_next_fits$10 = lane_tables$lane_next_fits$10;
         lane_decoder$lane_length$10 = lane_tables$lane_length$10;
-        lane_decoder$lane_allowed$10 = lane_tables$lane_allowed$10;
         lane_decoder$lane_outside$10 = lane_tables$lane_outside$10;
         lane_decoder$lane_malformed$10 = lane_tables$lane_malformed$10;
         lane_decoder$lane_free$10 = lane_tables$lane_free$10;
         lane_decoder$lane_present$11 = lane_tables$lane_present$11;
-        lane_decoder$lane_cont$11 = lane_tables$lane_cont$11;
+        lane_decoder$lane_is_cont$11 = lane_tables$lane_is_cont$11;
+        lane_decoder$lane_next_cont$11 = lane_tables$lane_next_cont$11;
+        lane_decoder$lane_next_fits$11 = lane_tables$lane_next_fits$11;
         lane_decoder$lane_length$11 = lane_tables$lane_length$11;
-        lane_decoder$lane_allowed$11 = lane_tables$lane_allowed$11;
         lane_decoder$lane_outside$11 = lane_tables$lane_outside$11;
         lane_decoder$lane_malformed$11 = lane_tables$lane_malformed$11;
         lane_decoder$lane_free$11 = lane_tables$lane_free$11;
         lane_decoder$lane_present$12 = lane_tables$lane_present$12;
-        lane_decoder$lane_cont$12 = lane_tables$lane_cont$12;
+        lane_decoder$lane_is_cont$12 = lane_tables$lane_is_cont$12;
+        lane_decoder$lane_next_cont$12 = lane_tables$lane_next_cont$12;
+        lane_decoder$lane_next_fits$12 = lane_tables$lane_next_fits$12;
         lane_decoder$lane_length$12 = lane_tables$lane_length$12;
-        lane_decoder$lane_allowed$12 = lane_tables$lane_allowed$12;
         lane_decoder$lane_outside$12 = lane_tables$lane_outside$12;
         lane_decoder$lane_malformed$12 = lane_tables$lane_malformed$12;
         lane_decoder$lane_free$12 = lane_tables$lane_free$12;
         lane_decoder$lane_present$13 = lane_tables$lane_present$13;
-        lane_decoder$lane_cont$13 = lane_tables$lane_cont$13;
+        lane_decoder$lane_is_cont$13 = lane_tables$lane_is_cont$13;
+        lane_decoder$lane_next_cont$13 = lane_tables$lane_next_cont$13;
+        lane_decoder$lane_next_fits$13 = lane_tables$lane_next_fits$13;
         lane_decoder$lane_length$13 = lane_tables$lane_length$13;
-        lane_decoder$lane_allowed$13 = lane_tables$lane_allowed$13;
         lane_decoder$lane_outside$13 = lane_tables$lane_outside$13;
         lane_decoder$lane_malformed$13 = lane_tables$lane_malformed$13;
         lane_decoder$lane_free$13 = lane_tables$lane_free$13;
         lane_decoder$lane_present$14 = lane_tables$lane_present$14;
-        lane_decoder$lane_cont$14 = lane_tables$lane_cont$14;
+        lane_decoder$lane_is_cont$14 = lane_tables$lane_is_cont$14;
+        lane_decoder$lane_next_cont$14 = lane_tables$lane_next_cont$14;
+        lane_decoder$lane_next_fits$14 = lane_tables$lane_next_fits$14;
         lane_decoder$lane_length$14 = lane_tables$lane_length$14;
-        lane_decoder$lane_allowed$14 = lane_tables$lane_allowed$14;
         lane_decoder$lane_outside$14 = lane_tables$lane_outside$14;
         lane_decoder$lane_malformed$14 = lane_tables$lane_malformed$14;
         lane_decoder$lane_free$14 = lane_tables$lane_free$14;
         lane_decoder$lane_present$15 = lane_tables$lane_present$15;
-        lane_decoder$lane_cont$15 = lane_tables$lane_cont$15;
+        lane_decoder$lane_is_cont$15 = lane_tables$lane_is_cont$15;
+        lane_decoder$lane_next_cont$15 = lane_tables$lane_next_cont$15;
+        lane_decoder$lane_next_fits$15 = lane_tables$lane_next_fits$15;
         lane_decoder$lane_length$15 = lane_tables$lane_length$15;
-        lane_decoder$lane_allowed$15 = lane_tables$lane_allowed$15;
         lane_decoder$lane_outside$15 = lane_tables$lane_outside$15;
         lane_decoder$lane_malformed$15 = lane_tables$lane_malformed$15;
         lane_decoder$lane_free$15 = lane_tables$lane_free$15;
-        lane_decoder$prev_cont$0 = lane_tables$prev_cont$0;
+        lane_decoder$prev_is_cont$0 = lane_tables$prev_is_cont$0;
+        lane_decoder$prev_next_fits$0 = lane_tables$prev_next_fits$0;
         lane_decoder$prev_length$0 = lane_tables$prev_length$0;
-        lane_decoder$prev_allowed$0 = lane_tables$prev_allowed$0;
         lane_decoder$prev_free$0 = lane_tables$prev_free$0;
-        lane_decoder$prev_cont$1 = lane_tables$prev_cont$1;
+        lane_decoder$prev_is_cont$1 = lane_tables$prev_is_cont$1;
+        lane_decoder$prev_next_fits$1 = lane_tables$prev_next_fits$1;
         lane_decoder$prev_length$1 = lane_tables$prev_length$1;
-        lane_decoder$prev_allowed$1 = lane_tables$prev_allowed$1;
         lane_decoder$prev_free$1 = lane_tables$prev_free$1;
-        lane_decoder$prev_cont$2 = lane_tables$prev_cont$2;
+        lane_decoder$prev_is_cont$2 = lane_tables$prev_is_cont$2;
+        lane_decoder$prev_next_fits$2 = lane_tables$prev_next_fits$2;
         lane_decoder$prev_length$2 = lane_tables$prev_length$2;
-        lane_decoder$prev_allowed$2 = lane_tables$prev_allowed$2;
         lane_decoder$prev_free$2 = lane_tables$prev_free$2;
-        lane_decoder$prev_cont$3 = lane_tables$prev_cont$3;
+        lane_decoder$prev_is_cont$3 = lane_tables$prev_is_cont$3;
+        lane_decoder$prev_next_fits$3 = lane_tables$prev_next_fits$3;
         lane_decoder$prev_length$3 = lane_tables$prev_length$3;
-        lane_decoder$prev_allowed$3 = lane_tables$prev_allowed$3;
         lane_decoder$prev_free$3 = lane_tables$prev_free$3;
-        lane_decoder$prev_cont$4 = lane_tables$prev_cont$4;
+        lane_decoder$prev_is_cont$4 = lane_tables$prev_is_cont$4;
+        lane_decoder$prev_next_fits$4 = lane_tables$prev_next_fits$4;
         lane_decoder$prev_length$4 = lane_tables$prev_length$4;
-        lane_decoder$prev_allowed$4 = lane_tables$prev_allowed$4;
         lane_decoder$prev_free$4 = lane_tables$prev_free$4;
-        lane_decoder$after_cont = lane_tables$after_cont;
-        lane_decoder$after_is_end = lane_tables$after_is_end;
         lane_decoder$window_tlast = lane_tables$window_tlast;
         lane_decoder$window_valid = lane_tables$window_valid;
         word_lanes$slot_valid$0 = lane_decoder$slot_valid$0;

@@ -42,6 +42,7 @@
 use rust_hdl::prelude::*;
 
 use crate::wide::beat_ram::BeatRam;
+use crate::wide::lane_bus::LaneBus;
 
 #[derive(LogicBlock)]
 pub struct BeatFifo<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> {
@@ -63,29 +64,37 @@ pub struct BeatFifo<const N: usize, const TDATA: usize, const TUSER: usize, cons
     /// One bit more than the address, so that full and empty differ.
     write_pointer: DFF<Bits<8>>,
     read_pointer: DFF<Bits<8>>,
-    /// The RAM's read register holds a beat not yet in the `m_axis`
-    /// registers.
-    fetched: DFF<Bit>,
-    fetch: Signal<Local, Bit>,
-    /// The RAM holds a beat not yet fetched: registered, so that `fetch`,
-    /// the enable of every bit of the RAM's read register, is one LUT from
-    /// flops (a pointer compare in front of it was the critical path at
-    /// N = 8 and 16: 5 LUTs and 6 ns of routing to 37N enables).
-    not_empty: DFF<Bit>,
-    one_left: Signal<Local, Bit>,
     /// `read_pointer + 1`, kept in a register: `one_left` compares two
     /// flops (its carry chain was the critical path at N = 8), and a fetch
     /// loads the read pointer from it, so that `fetch` only selects
     /// between sums computed from flops (an adder behind `fetch` was the
     /// critical path at N = 16).
     read_pointer_ahead: DFF<Bits<8>>,
+    one_left: Signal<Local, Bit>,
+    /// The read state, once per lane. Every lane's copy holds the same
+    /// values, but each is its own net: lane `i`'s `fetch` enables only
+    /// lane `i`'s RAM read register, and its `output_free` only lane `i`'s
+    /// `m_axis` registers (37 flops, not 37N; see [`BeatRam`]). The copies
+    /// are not merged by synthesis: each one's next state reads its own.
+    /// `fetched`: the RAM's read register holds a beat not yet in the
+    /// `m_axis` registers.
+    fetched: Vec<DFF<Bit>>,
+    fetch: Vec<Signal<Local, Bit>>,
+    /// The RAM holds a beat not yet fetched: registered, so that `fetch`
+    /// is one LUT from flops (a pointer compare in front of it was the
+    /// critical path at N = 8 and 16: 5 LUTs and 6 ns of routing to 37N
+    /// enables).
+    not_empty: Vec<DFF<Bit>>,
     /// The `m_axis` registers take a beat this cycle, if there is one.
-    output_free: Signal<Local, Bit>,
-    tdata_out: DFF<Bits<TDATA>>,
-    tuser_out: DFF<Bits<TUSER>>,
-    tkeep_out: DFF<Bits<N>>,
-    tvalid_out: DFF<Bit>,
+    output_free: Vec<Signal<Local, Bit>>,
+    tvalid_out: Vec<DFF<Bit>>,
+    tdata_out: Vec<DFF<Bits<32>>>,
+    tuser_out: Vec<DFF<Bits<4>>>,
+    tkeep_out: Vec<DFF<Bits<1>>>,
     tlast_out: DFF<Bit>,
+    tdata_bus: LaneBus<N, 32, TDATA>,
+    tuser_bus: LaneBus<N, 4, TUSER>,
+    tkeep_bus: LaneBus<N, 1, N>,
 }
 
 impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize>
@@ -100,6 +109,9 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Def
 {
     fn default() -> Self {
         assert!(A < 8, "BeatFifo: at most 2^7 beats");
+        fn many<T: Default>(n: usize) -> Vec<T> {
+            (0..n).map(|_| T::default()).collect()
+        }
         BeatFifo {
             clock: Default::default(),
             rst: Default::default(),
@@ -118,17 +130,20 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Def
             ram: Default::default(),
             write_pointer: Default::default(),
             read_pointer: Default::default(),
-            fetched: Default::default(),
-            fetch: Default::default(),
-            not_empty: Default::default(),
-            one_left: Default::default(),
             read_pointer_ahead: Default::default(),
-            output_free: Default::default(),
-            tdata_out: Default::default(),
-            tuser_out: Default::default(),
-            tkeep_out: Default::default(),
-            tvalid_out: Default::default(),
+            one_left: Default::default(),
+            fetched: many(N),
+            fetch: many(N),
+            not_empty: many(N),
+            output_free: many(N),
+            tvalid_out: many(N),
+            tdata_out: many(N),
+            tuser_out: many(N),
+            tkeep_out: many(N),
             tlast_out: Default::default(),
+            tdata_bus: Default::default(),
+            tuser_bus: Default::default(),
+            tkeep_bus: Default::default(),
         }
     }
 }
@@ -143,68 +158,79 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
             clock,
             write_pointer,
             read_pointer,
-            fetched,
-            not_empty,
             read_pointer_ahead,
-            tdata_out,
-            tuser_out,
-            tkeep_out,
-            tvalid_out,
             tlast_out
         );
+        for i in 0..N {
+            self.fetched[i].clock.next = self.clock.val();
+            self.fetched[i].d.next = self.fetched[i].q.val();
+            self.not_empty[i].clock.next = self.clock.val();
+            self.not_empty[i].d.next = self.not_empty[i].q.val();
+            self.tvalid_out[i].clock.next = self.clock.val();
+            self.tvalid_out[i].d.next = self.tvalid_out[i].q.val();
+            self.tdata_out[i].clock.next = self.clock.val();
+            self.tdata_out[i].d.next = self.tdata_out[i].q.val();
+            self.tuser_out[i].clock.next = self.clock.val();
+            self.tuser_out[i].d.next = self.tuser_out[i].q.val();
+            self.tkeep_out[i].clock.next = self.clock.val();
+            self.tkeep_out[i].d.next = self.tkeep_out[i].q.val();
+            self.tdata_bus.lane[i].next = self.tdata_out[i].q.val();
+            self.tuser_bus.lane[i].next = self.tuser_out[i].q.val();
+            self.tkeep_bus.lane[i].next = self.tkeep_out[i].q.val();
+        }
         self.ram.clock.next = self.clock.val();
-        self.m_axis_tdata.next = self.tdata_out.q.val();
-        self.m_axis_tuser.next = self.tuser_out.q.val();
-        self.m_axis_tkeep.next = self.tkeep_out.q.val();
-        self.m_axis_tvalid.next = self.tvalid_out.q.val();
+        self.m_axis_tdata.next = self.tdata_bus.bus.val();
+        self.m_axis_tuser.next = self.tuser_bus.bus.val();
+        self.m_axis_tkeep.next = self.tkeep_bus.bus.val();
+        self.m_axis_tvalid.next = self.tvalid_out[0].q.val();
         self.m_axis_tlast.next = self.tlast_out.q.val();
-        self.returned.next = self.tvalid_out.q.val() & self.m_axis_tready.val();
-
+        self.returned.next = self.tvalid_out[0].q.val() & self.m_axis_tready.val();
         self.ram.write_enable.next = self.write.val();
         self.ram.write_address.next = self.write_pointer.q.val().get_bits::<A>(0);
         self.ram.write_tdata.next = self.tdata.val();
         self.ram.write_tuser.next = self.tuser.val();
         self.ram.write_tkeep.next = self.tkeep.val();
         self.ram.write_tlast.next = self.tlast.val();
-        self.output_free.next = !self.tvalid_out.q.val() | self.m_axis_tready.val();
-        self.fetch.next = self.not_empty.q.val() & (!self.fetched.q.val() | self.output_free.val());
-        self.ram.read_enable.next = self.fetch.val();
         self.ram.read_address.next = self.read_pointer.q.val().get_bits::<A>(0);
         if self.write.val() {
             self.write_pointer.d.next = self.write_pointer.q.val() + 1;
         }
-        if self.fetch.val() {
+        self.one_left.next = self.write_pointer.q.val() == self.read_pointer_ahead.q.val();
+        for i in 0..N {
+            self.output_free[i].next = !self.tvalid_out[i].q.val() | self.m_axis_tready.val();
+            self.fetch[i].next =
+                self.not_empty[i].q.val() & (!self.fetched[i].q.val() | self.output_free[i].val());
+            self.ram.read_enable[i].next = self.fetch[i].val();
+            self.not_empty[i].d.next = self.write.val()
+                | (self.not_empty[i].q.val() & !(self.fetch[i].val() & self.one_left.val()));
+            self.fetched[i].d.next =
+                self.fetch[i].val() | (self.fetched[i].q.val() & !self.output_free[i].val());
+            if self.output_free[i].val() {
+                self.tvalid_out[i].d.next = self.fetched[i].q.val();
+            }
+            if self.output_free[i].val() & self.fetched[i].q.val() {
+                self.tdata_out[i].d.next = self.ram.read_tdata[i].val();
+                self.tuser_out[i].d.next = self.ram.read_tuser[i].val();
+                self.tkeep_out[i].d.next = self.ram.read_tkeep[i].val().into();
+            }
+        }
+        // The pointers and `tlast` follow lane 0's copy.
+        if self.fetch[0].val() {
             self.read_pointer.d.next = self.read_pointer_ahead.q.val();
             self.read_pointer_ahead.d.next = self.read_pointer_ahead.q.val() + 1;
         }
-        // Not empty after this cycle: a beat came in, or one was there and
-        // it was not the last one leaving. `one_left` compares flops only,
-        // so `write` and `fetch` (which drives 37N enables and is placed
-        // among them) meet in one LUT at the end: a compare of the next
-        // pointers was the critical path at N = 8 and 16.
-        self.one_left.next = self.write_pointer.q.val() == self.read_pointer_ahead.q.val();
-        self.not_empty.d.next =
-            self.write.val() | (self.not_empty.q.val() & !(self.fetch.val() & self.one_left.val()));
-        self.fetched.d.next = self.fetch.val() | (self.fetched.q.val() & !self.output_free.val());
-        if self.output_free.val() {
-            self.tvalid_out.d.next = self.fetched.q.val();
-        }
-        // Only a fetched beat is loaded: the RAM's read register has no
-        // initial value (a block RAM's cannot have one), and an idle `m_axis` keeps
-        // its last beat rather than showing X in a Verilog simulation.
-        if self.output_free.val() & self.fetched.q.val() {
-            self.tdata_out.d.next = self.ram.read_tdata.val();
-            self.tuser_out.d.next = self.ram.read_tuser.val();
-            self.tkeep_out.d.next = self.ram.read_tkeep.val();
+        if self.output_free[0].val() & self.fetched[0].q.val() {
             self.tlast_out.d.next = self.ram.read_tlast.val();
         }
         if self.rst.val() {
             self.write_pointer.d.next = 0.into();
             self.read_pointer.d.next = 0.into();
-            self.fetched.d.next = false;
-            self.not_empty.d.next = false;
             self.read_pointer_ahead.d.next = 1.into();
-            self.tvalid_out.d.next = false;
+            for i in 0..N {
+                self.fetched[i].d.next = false;
+                self.not_empty[i].d.next = false;
+                self.tvalid_out[i].d.next = false;
+            }
         }
     }
 }

@@ -1,7 +1,13 @@
 //! # `BeatRam`: the memory of the [`BeatFifo`](crate::wide::beat_fifo::BeatFifo)
 //!
 //! A simple dual-port memory of `2^A` beats with a registered, enabled
-//! read. A beat is its four `m_axis` fields, stored side by side.
+//! read. A beat is written whole; it is stored, and read, lane by lane:
+//! lane `i` is its word, its `tuser` code and its `tkeep` bit (and lane 0
+//! also `tlast`), one memory each, each read register with its own enable.
+//! The enables are the same signal in value, but not one net: each comes
+//! from its lane's copy of the queue's read state, so that none fans out
+//! to more than one lane's 37 flops. (One enable for the whole beat was the
+//! wide core's critical path at N = 16: 593 enables, 6.12 ns of routing.)
 //!
 //! The Verilog forces no `ram_style`, so yosys maps it by cost: on ECP5 to
 //! distributed RAM (`TRELLIS_DPR16X4`, read asynchronously into a fabric
@@ -27,8 +33,8 @@
 //! | `clock` | in | 1 | |
 //! | `write_enable`, `write_address` | in | 1, A | write the beat at the clock edge |
 //! | `write_tdata`, `write_tuser`, `write_tkeep`, `write_tlast` | in | | the beat written |
-//! | `read_enable`, `read_address` | in | 1, A | read the beat at the clock edge |
-//! | `read_tdata`, `read_tuser`, `read_tkeep`, `read_tlast` | out | | registered: the beat last read |
+//! | `read_enable[i]`, `read_address` | in | 1, A | read lane `i` of the beat at the clock edge |
+//! | `read_tdata[i]`, `read_tuser[i]`, `read_tkeep[i]`, `read_tlast` | out | 32, 4, 1, 1 | registered: lane `i` of the beat last read (`tlast` with lane 0) |
 //!
 //! ## Latency
 //! One cycle from `read_enable` to `read_*`. A read of the address written
@@ -45,20 +51,30 @@ pub struct BeatRam<const N: usize, const TDATA: usize, const TUSER: usize, const
     pub write_tuser: Signal<In, Bits<TUSER>>,
     pub write_tkeep: Signal<In, Bits<N>>,
     pub write_tlast: Signal<In, Bit>,
-    pub read_enable: Signal<In, Bit>,
+    pub read_enable: Vec<Signal<In, Bit>>,
     pub read_address: Signal<In, Bits<A>>,
-    pub read_tdata: Signal<Out, Bits<TDATA>>,
-    pub read_tuser: Signal<Out, Bits<TUSER>>,
-    pub read_tkeep: Signal<Out, Bits<N>>,
+    pub read_tdata: Vec<Signal<Out, Bits<32>>>,
+    pub read_tuser: Vec<Signal<Out, Bits<4>>>,
+    pub read_tkeep: Vec<Signal<Out, Bit>>,
     pub read_tlast: Signal<Out, Bit>,
-    /// The simulation's memory (a leading underscore: not a signal).
-    _beats: Vec<(Bits<TDATA>, Bits<TUSER>, Bits<N>, Bit)>,
+    /// The simulation's memory, lane by lane, and `tlast` (a leading
+    /// underscore: not signals).
+    _lanes: Vec<Vec<(Bits<32>, Bits<4>, Bit)>>,
+    _tlast: Vec<Bit>,
 }
 
 impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Default
     for BeatRam<N, TDATA, TUSER, A>
 {
     fn default() -> Self {
+        assert_eq!(
+            (TDATA, TUSER),
+            (32 * N, 4 * N),
+            "BeatRam: 32 and 4 bits a lane"
+        );
+        fn many<T: Default>(n: usize) -> Vec<T> {
+            (0..n).map(|_| T::default()).collect()
+        }
         BeatRam {
             clock: Default::default(),
             write_enable: Default::default(),
@@ -67,13 +83,14 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Def
             write_tuser: Default::default(),
             write_tkeep: Default::default(),
             write_tlast: Default::default(),
-            read_enable: Default::default(),
+            read_enable: many(N),
             read_address: Default::default(),
-            read_tdata: Default::default(),
-            read_tuser: Default::default(),
-            read_tkeep: Default::default(),
+            read_tdata: many(N),
+            read_tuser: many(N),
+            read_tkeep: many(N),
             read_tlast: Default::default(),
-            _beats: vec![Default::default(); 1 << A],
+            _lanes: vec![vec![Default::default(); 1 << A]; N],
+            _tlast: vec![false; 1 << A],
         }
     }
 }
@@ -83,41 +100,75 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
 {
     fn update(&mut self) {
         if self.clock.pos_edge() {
-            if self.read_enable.val() {
-                let (tdata, tuser, tkeep, tlast) = self._beats[self.read_address.val().index()];
-                self.read_tdata.next = tdata;
-                self.read_tuser.next = tuser;
-                self.read_tkeep.next = tkeep;
-                self.read_tlast.next = tlast;
+            let read = self.read_address.val().index();
+            for i in 0..N {
+                if self.read_enable[i].val() {
+                    let (tdata, tuser, tkeep) = self._lanes[i][read];
+                    self.read_tdata[i].next = tdata;
+                    self.read_tuser[i].next = tuser;
+                    self.read_tkeep[i].next = tkeep;
+                }
+            }
+            if self.read_enable[0].val() {
+                self.read_tlast.next = self._tlast[read];
             }
             if self.write_enable.val() {
-                self._beats[self.write_address.val().index()] = (
+                let write = self.write_address.val().index();
+                let (tdata, tuser, tkeep) = (
                     self.write_tdata.val(),
                     self.write_tuser.val(),
                     self.write_tkeep.val(),
-                    self.write_tlast.val(),
                 );
+                for (i, lane) in self._lanes.iter_mut().enumerate() {
+                    lane[write] = (
+                        tdata.get_bits::<32>(32 * i),
+                        tuser.get_bits::<4>(4 * i),
+                        tkeep.get_bit(i),
+                    );
+                }
+                self._tlast[write] = self.write_tlast.val();
             }
         }
     }
 
     fn connect(&mut self) {
-        self.read_tdata.connect();
-        self.read_tuser.connect();
-        self.read_tkeep.connect();
+        for i in 0..N {
+            self.read_tdata[i].connect();
+            self.read_tuser[i].connect();
+            self.read_tkeep[i].connect();
+        }
         self.read_tlast.connect();
     }
 
     fn hdl(&self) -> Verilog {
-        let width = TDATA + TUSER + N + 1;
+        let last = (1 << A) - 1;
+        let mut memories = String::new();
+        let mut writes = String::new();
+        let mut reads = String::new();
+        for i in 0..N {
+            let (tlast, top) = if i == 0 {
+                ("write_tlast, ", 37)
+            } else {
+                ("", 36)
+            };
+            memories.push_str(&format!("reg [{top}:0] beats${i} [0:{last}];\n"));
+            writes.push_str(&format!(
+                "        beats${i}[write_address] <= {{{tlast}write_tkeep[{i}], write_tuser[{tu_hi}:{tu_lo}], write_tdata[{td_hi}:{td_lo}]}};\n",
+                tu_hi = 4 * i + 3,
+                tu_lo = 4 * i,
+                td_hi = 32 * i + 31,
+                td_lo = 32 * i,
+            ));
+            let read_tlast = if i == 0 { "read_tlast, " } else { "" };
+            reads.push_str(&format!(
+                "    if (read_enable${i}) {{{read_tlast}read_tkeep${i}, read_tuser${i}, read_tdata${i}}} <= beats${i}[read_address];\n"
+            ));
+        }
         Verilog::Custom(format!(
-            "reg [{top}:0] beats [0:{last}];
-always @(posedge clock) begin
-    if (write_enable) beats[write_address] <= {{write_tlast, write_tkeep, write_tuser, write_tdata}};
-    if (read_enable) {{read_tlast, read_tkeep, read_tuser, read_tdata}} <= beats[read_address];
-end",
-            top = width - 1,
-            last = (1 << A) - 1,
+            "{memories}always @(posedge clock) begin
+    if (write_enable) begin
+{writes}    end
+{reads}end"
         ))
     }
 }
@@ -154,17 +205,30 @@ mod tests {
             }
             x.write_enable.next = false;
             for a in [3u64, 12] {
-                x.read_enable.next = true;
+                x.read_enable[0].next = true;
+                x.read_enable[1].next = true;
                 x.read_address.next = a.into();
                 wait_clock_cycle!(sim, clock, x);
-                x.read_enable.next = false;
+                x.read_enable[0].next = false;
+                x.read_enable[1].next = false;
                 x.read_address.next = 0.into();
                 wait_clock_cycle!(sim, clock, x);
-                sim_assert_eq!(sim, x.read_tdata.val().to_u64(), 0x1000 + a, x);
-                sim_assert_eq!(sim, x.read_tuser.val().to_u64(), a, x);
-                sim_assert_eq!(sim, x.read_tkeep.val().to_u64(), a & 3, x);
+                sim_assert_eq!(sim, x.read_tdata[0].val().to_u64(), 0x1000 + a, x);
+                sim_assert_eq!(sim, x.read_tdata[1].val().to_u64(), 0, x);
+                sim_assert_eq!(sim, x.read_tuser[0].val().to_u64(), a, x);
+                sim_assert_eq!(sim, x.read_tkeep[0].val(), a & 1 == 1, x);
+                sim_assert_eq!(sim, x.read_tkeep[1].val(), a & 2 == 2, x);
                 sim_assert_eq!(sim, x.read_tlast.val(), a % 2 == 1, x);
             }
+            // Lane 1 alone: lane 0's register keeps beat 12.
+            x.read_enable[1].next = true;
+            x.read_address.next = 6.into();
+            wait_clock_cycle!(sim, clock, x);
+            x.read_enable[1].next = false;
+            wait_clock_cycle!(sim, clock, x);
+            sim_assert_eq!(sim, x.read_tkeep[1].val(), true, x);
+            sim_assert_eq!(sim, x.read_tkeep[0].val(), false, x);
+            sim_assert_eq!(sim, x.read_tdata[0].val().to_u64(), 0x1000 + 12, x);
             sim.done(x)
         });
         sim.run(Box::new(uut), 1000).unwrap();

@@ -21,9 +21,8 @@
 //! A character's last byte is known from the window. A sequence that is
 //! cut short ends at its last byte too, which is known from the byte after
 //! it: the next lane, or, for the beat's last byte, the next beat's first
-//! byte or the end of the message (`after_*`, which the
-//! [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold) waited
-//! for). So each lane carries at most one unit, and a beat of k bytes at
+//! byte or the end of the message (`lane_next_*`, for which the
+//! [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold) waited). So each lane carries at most one unit, and a beat of k bytes at
 //! most k units: **no beat ever needs more than N slots, and no carry is
 //! needed**, although the beat that *breaks* a sequence may complete N + 1
 //! units (the broken one, then N words): the broken one travels in the
@@ -36,7 +35,7 @@
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
-//! | `lane_*[i]`, `prev_*[t]`, `after_cont`, `after_is_end`, `window_tlast`, `window_valid` | in | | the window, from [`LaneTables`](crate::wide::lane_tables::LaneTables) |
+//! | `lane_*[i]`, `prev_*[t]`, `window_tlast`, `window_valid` | in | | the window, from [`LaneTables`](crate::wide::lane_tables::LaneTables) |
 //! | `slot_valid[i]`, `slot_tuser[i]`, `slot_value[i]` | out | 1, 4, 32 | registered: the unit whose last byte is lane `i`; `slot_value` is meaningless for an error |
 //! | `beat_valid`, `beat_tlast` | out | 1 | registered: the slots hold a beat |
 //!
@@ -66,18 +65,17 @@ pub struct LaneDecoder<const N: usize> {
     pub clock: Signal<In, Clock>,
     pub rst: Signal<In, Bit>,
     pub lane_present: Vec<Signal<In, Bit>>,
-    pub lane_cont: Vec<Signal<In, Bits<5>>>,
+    pub lane_is_cont: Vec<Signal<In, Bit>>,
+    pub lane_next_cont: Vec<Signal<In, Bit>>,
+    pub lane_next_fits: Vec<Signal<In, Bit>>,
     pub lane_length: Vec<Signal<In, Bits<3>>>,
-    pub lane_allowed: Vec<Signal<In, Bits<5>>>,
     pub lane_outside: Vec<Signal<In, Bits<4>>>,
     pub lane_malformed: Vec<Signal<In, Bits<4>>>,
     pub lane_free: Vec<Signal<In, Bits<8>>>,
-    pub prev_cont: Vec<Signal<In, Bits<5>>>,
+    pub prev_is_cont: Vec<Signal<In, Bit>>,
+    pub prev_next_fits: Vec<Signal<In, Bit>>,
     pub prev_length: Vec<Signal<In, Bits<3>>>,
-    pub prev_allowed: Vec<Signal<In, Bits<5>>>,
     pub prev_free: Vec<Signal<In, Bits<8>>>,
-    pub after_cont: Signal<In, Bits<5>>,
-    pub after_is_end: Signal<In, Bit>,
     pub window_tlast: Signal<In, Bit>,
     pub window_valid: Signal<In, Bit>,
     pub slot_valid: Vec<Signal<Out, Bit>>,
@@ -86,19 +84,18 @@ pub struct LaneDecoder<const N: usize> {
     pub beat_valid: Signal<Out, Bit>,
     pub beat_tlast: Signal<Out, Bit>,
     /// The window: `prev_*` then `lane_*`; place `k + 5` is lane `k`
-    /// (up to the last lane but one for `length` and `allowed`).
-    window_cont: Vec<Signal<Local, Bits<5>>>,
+    /// (up to the last lane but one for `length` and `next_fits`: a first
+    /// octet is read at distances 1 to 5 before a lane).
+    window_is_cont: Vec<Signal<Local, Bit>>,
+    window_next_fits: Vec<Signal<Local, Bit>>,
     window_length: Vec<Signal<Local, Bits<3>>>,
-    window_allowed: Vec<Signal<Local, Bits<5>>>,
     /// What the window holds and no lane reads (Verilator's lint passes
-    /// over a signal named `unused_*`).
+    /// over a signal named `unused_*`): whether the two oldest places are
+    /// continuing octets (a byte five or four places back can only be a
+    /// first octet or its second).
     unused_oldest_cont: Signal<Local, Bit>,
     /// The free bits, zero-extended, for gathering.
     window_wide_free: Vec<ZeroExtend>,
-    /// What follows each lane: a byte in these continuation ranges, or the
-    /// end of the message.
-    next_cont: Vec<Signal<Local, Bits<5>>>,
-    next_is_end: Vec<Signal<Local, Bit>>,
     /// Stage 4: per lane, a first octet `d` back takes the byte and the
     /// sequence ends there (`complete_d`) or goes on (`open_d`; never for
     /// d = 5, six octets being the longest sequence).
@@ -156,18 +153,17 @@ impl<const N: usize> Default for LaneDecoder<N> {
             clock: Default::default(),
             rst: Default::default(),
             lane_present: many(N),
-            lane_cont: many(N),
+            lane_is_cont: many(N),
+            lane_next_cont: many(N),
+            lane_next_fits: many(N),
             lane_length: many(N),
-            lane_allowed: many(N),
             lane_outside: many(N),
             lane_malformed: many(N),
             lane_free: many(N),
-            prev_cont: many(5),
+            prev_is_cont: many(5),
+            prev_next_fits: many(5),
             prev_length: many(5),
-            prev_allowed: many(5),
             prev_free: many(5),
-            after_cont: Default::default(),
-            after_is_end: Default::default(),
             window_tlast: Default::default(),
             window_valid: Default::default(),
             slot_valid: many(N),
@@ -175,13 +171,11 @@ impl<const N: usize> Default for LaneDecoder<N> {
             slot_value: many(N),
             beat_valid: Default::default(),
             beat_tlast: Default::default(),
-            window_cont: many(N + 5),
+            window_is_cont: many(N + 5),
+            window_next_fits: many(N + 4),
             window_length: many(N + 4),
-            window_allowed: many(N + 4),
             unused_oldest_cont: Default::default(),
             window_wide_free: many(N + 5),
-            next_cont: many(N),
-            next_is_end: many(N),
             complete1: many(N),
             complete2: many(N),
             complete3: many(N),
@@ -259,63 +253,61 @@ impl<const N: usize> Logic for LaneDecoder<N> {
 
         // The window.
         for t in 0..5 {
-            self.window_cont[t].next = self.prev_cont[t].val();
+            self.window_is_cont[t].next = self.prev_is_cont[t].val();
+            self.window_next_fits[t].next = self.prev_next_fits[t].val();
             self.window_length[t].next = self.prev_length[t].val();
-            self.window_allowed[t].next = self.prev_allowed[t].val();
             self.window_wide_free[t].byte.next = self.prev_free[t].val();
         }
         for k in 0..N {
-            self.window_cont[k + 5].next = self.lane_cont[k].val();
+            self.window_is_cont[k + 5].next = self.lane_is_cont[k].val();
             self.window_wide_free[k + 5].byte.next = self.lane_free[k].val();
         }
-        // A first octet is read at distances 1 to 5 before a lane, so the
-        // last lane's length and range are not in the window.
         for k in 0..(N - 1) {
+            self.window_next_fits[k + 5].next = self.lane_next_fits[k].val();
             self.window_length[k + 5].next = self.lane_length[k].val();
-            self.window_allowed[k + 5].next = self.lane_allowed[k].val();
         }
-        // Nor is the oldest place's continuation range: a byte five places
-        // back can only be a first octet.
-        self.unused_oldest_cont.next = self.window_cont[0].val().any();
+        self.unused_oldest_cont.next = self.window_is_cont[0].val() | self.window_is_cont[1].val();
 
-        // Stage 4: what each lane's byte is, from the five before it.
+        // Stage 4: what each lane's byte is, from the five before it: a
+        // first octet `d` places back whose next byte fits it, and
+        // continuing octets after that.
         for k in 0..N {
-            self.complete1[k].d.next = (self.window_length[k + 4].val() == 2)
-                & (self.window_cont[k + 5].val() & self.window_allowed[k + 4].val()).any();
-            self.open1[k].d.next = (self.window_length[k + 4].val() > 2)
-                & (self.window_cont[k + 5].val() & self.window_allowed[k + 4].val()).any();
+            self.complete1[k].d.next =
+                (self.window_length[k + 4].val() == 2) & self.window_next_fits[k + 4].val();
+            self.open1[k].d.next =
+                (self.window_length[k + 4].val() > 2) & self.window_next_fits[k + 4].val();
             self.complete2[k].d.next = (self.window_length[k + 3].val() == 3)
-                & self.window_cont[k + 5].val().any()
-                & (self.window_cont[k + 4].val() & self.window_allowed[k + 3].val()).any();
+                & self.window_next_fits[k + 3].val()
+                & self.window_is_cont[k + 5].val();
             self.open2[k].d.next = (self.window_length[k + 3].val() > 3)
-                & self.window_cont[k + 5].val().any()
-                & (self.window_cont[k + 4].val() & self.window_allowed[k + 3].val()).any();
+                & self.window_next_fits[k + 3].val()
+                & self.window_is_cont[k + 5].val();
             self.complete3[k].d.next = (self.window_length[k + 2].val() == 4)
-                & self.window_cont[k + 5].val().any()
-                & self.window_cont[k + 4].val().any()
-                & (self.window_cont[k + 3].val() & self.window_allowed[k + 2].val()).any();
+                & self.window_next_fits[k + 2].val()
+                & self.window_is_cont[k + 4].val()
+                & self.window_is_cont[k + 5].val();
             self.open3[k].d.next = (self.window_length[k + 2].val() > 4)
-                & self.window_cont[k + 5].val().any()
-                & self.window_cont[k + 4].val().any()
-                & (self.window_cont[k + 3].val() & self.window_allowed[k + 2].val()).any();
+                & self.window_next_fits[k + 2].val()
+                & self.window_is_cont[k + 4].val()
+                & self.window_is_cont[k + 5].val();
             self.complete4[k].d.next = (self.window_length[k + 1].val() == 5)
-                & self.window_cont[k + 5].val().any()
-                & self.window_cont[k + 4].val().any()
-                & self.window_cont[k + 3].val().any()
-                & (self.window_cont[k + 2].val() & self.window_allowed[k + 1].val()).any();
+                & self.window_next_fits[k + 1].val()
+                & self.window_is_cont[k + 3].val()
+                & self.window_is_cont[k + 4].val()
+                & self.window_is_cont[k + 5].val();
             self.open4[k].d.next = (self.window_length[k + 1].val() > 5)
-                & self.window_cont[k + 5].val().any()
-                & self.window_cont[k + 4].val().any()
-                & self.window_cont[k + 3].val().any()
-                & (self.window_cont[k + 2].val() & self.window_allowed[k + 1].val()).any();
+                & self.window_next_fits[k + 1].val()
+                & self.window_is_cont[k + 3].val()
+                & self.window_is_cont[k + 4].val()
+                & self.window_is_cont[k + 5].val();
             // Six octets is the longest sequence: none is open five after
             // its first octet.
             self.complete5[k].d.next = (self.window_length[k].val() == 6)
-                & self.window_cont[k + 5].val().any()
-                & self.window_cont[k + 4].val().any()
-                & self.window_cont[k + 3].val().any()
-                & self.window_cont[k + 2].val().any()
-                & (self.window_cont[k + 1].val() & self.window_allowed[k].val()).any();
+                & self.window_next_fits[k].val()
+                & self.window_is_cont[k + 2].val()
+                & self.window_is_cont[k + 3].val()
+                & self.window_is_cont[k + 4].val()
+                & self.window_is_cont[k + 5].val();
             // A character's value is its free bits (Annex R Note 5): those
             // of the lane and of the octets before it, six bits each.
             self.gathered[k].d.next = self.window_wide_free[k + 5].word.val()
@@ -330,28 +322,11 @@ impl<const N: usize> Logic for LaneDecoder<N> {
             self.own_outside[k].d.next = self.lane_outside[k].val();
             self.own_malformed[k].d.next = self.lane_malformed[k].val();
             self.own_free[k].d.next = self.window_wide_free[k + 5].word.val();
-        }
-        // What comes after each lane: the next lane, else what follows the
-        // beat.
-        for k in 0..N {
-            self.next_cont[k].next = self.after_cont.val();
-            self.next_is_end[k].next = self.after_is_end.val();
-        }
-        for k in 0..(N - 1) {
-            if self.lane_present[k + 1].val() {
-                self.next_cont[k].next = self.lane_cont[k + 1].val();
-                self.next_is_end[k].next = false;
-            }
-        }
-        for k in 0..N {
-            self.next_is_continuing[k].d.next =
-                !self.next_is_end[k].val() & self.next_cont[k].val().any();
             // A first octet checks its second octet's range; any later
             // octet of the sequence may be any continuing octet.
-            self.next_continues[k].d.next = !self.next_is_end[k].val()
-                & self.next_cont[k].val().any()
-                & ((self.lane_length[k].val() < 2)
-                    | (self.next_cont[k].val() & self.lane_allowed[k].val()).any());
+            self.next_is_continuing[k].d.next = self.lane_next_cont[k].val();
+            self.next_continues[k].d.next = self.lane_next_cont[k].val()
+                & ((self.lane_length[k].val() < 2) | self.lane_next_fits[k].val());
         }
         self.partial_tlast.d.next = self.window_tlast.val();
         self.partial_valid.d.next = self.window_valid.val() & !self.rst.val();

@@ -8,11 +8,17 @@
 //! stages because together they are four LUT levels from a byte, each
 //! byte's bits fanning out to some twenty LUTs, and that was the wide
 //! core's slowest path on ECP5 (1.5 ns of logic and 5.3 ns of routing at
-//! N = 8). Stage 4 registers the *window*: the rows of the five bytes of
-//! the message before the beat (`prev_*`), the beat's rows, and what
-//! follows it. From the window alone,
+//! N = 8). Stage 4 registers the *window*: for the five bytes of the
+//! message before the beat (`prev_*`) and for the beat's bytes, what a
+//! decision reads of each: whether it is a continuing octet, whether the
+//! byte after it is one (`next_cont`) and falls in its second-octet
+//! ranges (`next_fits`), its length as a first octet, its free bits. From
+//! the window alone,
 //! [`LaneDecoder`](crate::wide::lane_decoder::LaneDecoder) decides every
-//! lane.
+//! lane. (Stage 4 reduced each byte's two five-bit ranges to these two
+//! bits, so that no decision reads more than eight: with the ranges, the
+//! longest ones read 33 bits, three LUT levels, and were the critical
+//! path at N = 16.)
 //!
 //! ## The one loop: the history
 //! The five bytes before a beat are the last five of (the five before the
@@ -36,9 +42,10 @@
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
 //! | `byte[i]`, `present[i]`, `tail[t]`, `tlast`, `valid`, `next_byte`, `next_is_end` | in | | the beat leaving the [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold) |
-//! | `lane_present[i]`, `lane_cont[i]`, `lane_length[i]`, `lane_allowed[i]`, `lane_outside[i]`, `lane_malformed[i]`, `lane_free[i]` | out | 1, 5, 3, 5, 4, 4, 8 | registered: lane `i`'s rows (see [`OctetTable`], [`LeadTable`]) |
-//! | `prev_cont[t]`, `prev_length[t]`, `prev_allowed[t]`, `prev_free[t]` | out | 5, 3, 5, 8 | registered: the five bytes before the beat, oldest first; length 0 where there is none |
-//! | `after_cont`, `after_is_end` | out | 5, 1 | registered: what follows the beat's last byte: the continuation range of the next byte, or the end of the message |
+//! | `lane_present[i]`, `lane_length[i]`, `lane_outside[i]`, `lane_malformed[i]`, `lane_free[i]` | out | 1, 3, 4, 4, 8 | registered: lane `i`'s rows (see [`OctetTable`], [`LeadTable`]) |
+//! | `lane_is_cont[i]` | out | 1 | registered: lane `i` is a continuing octet |
+//! | `lane_next_cont[i]`, `lane_next_fits[i]` | out | 1 | registered: the byte after lane `i` (the next lane, or after the beat's last byte the next beat's first) is a continuing octet of the same message; and is in lane `i`'s `second_allowed` ranges |
+//! | `prev_is_cont[t]`, `prev_next_fits[t]`, `prev_length[t]`, `prev_free[t]` | out | 1, 1, 3, 8 | registered: the same, for the five bytes before the beat, oldest first (the byte after place 4 is lane 0); length 0 where there is none |
 //! | `window_tlast`, `window_valid` | out | 1 | registered |
 //!
 //! ## Latency
@@ -74,18 +81,17 @@ pub struct LaneTables<const N: usize> {
     pub next_byte: Signal<In, Bits<8>>,
     pub next_is_end: Signal<In, Bit>,
     pub lane_present: Vec<Signal<Out, Bit>>,
-    pub lane_cont: Vec<Signal<Out, Bits<5>>>,
+    pub lane_is_cont: Vec<Signal<Out, Bit>>,
+    pub lane_next_cont: Vec<Signal<Out, Bit>>,
+    pub lane_next_fits: Vec<Signal<Out, Bit>>,
     pub lane_length: Vec<Signal<Out, Bits<3>>>,
-    pub lane_allowed: Vec<Signal<Out, Bits<5>>>,
     pub lane_outside: Vec<Signal<Out, Bits<4>>>,
     pub lane_malformed: Vec<Signal<Out, Bits<4>>>,
     pub lane_free: Vec<Signal<Out, Bits<8>>>,
-    pub prev_cont: Vec<Signal<Out, Bits<5>>>,
+    pub prev_is_cont: Vec<Signal<Out, Bit>>,
+    pub prev_next_fits: Vec<Signal<Out, Bit>>,
     pub prev_length: Vec<Signal<Out, Bits<3>>>,
-    pub prev_allowed: Vec<Signal<Out, Bits<5>>>,
     pub prev_free: Vec<Signal<Out, Bits<8>>>,
-    pub after_cont: Signal<Out, Bits<5>>,
-    pub after_is_end: Signal<Out, Bit>,
     pub window_tlast: Signal<Out, Bit>,
     pub window_valid: Signal<Out, Bit>,
     tables: Vec<OctetTable>,
@@ -97,13 +103,35 @@ pub struct LaneTables<const N: usize> {
     /// next byte's class and free bits, the tail's error kinds (Verilator's
     /// lint passes over a signal named `unused_*`; yosys removes them).
     unused_rows: Signal<Local, Bit>,
+    /// Masks. A lane that is not present, and every row of a beat that is
+    /// not valid, reads as nothing: no continuing octet, no first octet,
+    /// no unit; so does the byte after a beat that ends its message
+    /// (`next5`). The rows are ANDed with these masks rather than chosen
+    /// by them, and that is why they exist: a row written as a choice
+    /// among constants ends in a multiplexer with a constant leg, which
+    /// yosys makes the flop's synchronous set/reset. On ECP5 such a flop
+    /// holds a slice's `LSR` alone, and its set-up is longer: at N = 16
+    /// the `LSR` of `class_cont` was the critical path, at N = 8 that of
+    /// `row_malformed` (2 LUTs, 6.9 ns). ANDed, each row is LUT logic
+    /// into D.
+    present5: Vec<Signal<Local, Bits<5>>>,
+    present8: Vec<Signal<Local, Bits<8>>>,
+    class_present3: Vec<Signal<Local, Bits<3>>>,
+    class_present4: Vec<Signal<Local, Bits<4>>>,
+    class_present5: Vec<Signal<Local, Bits<5>>>,
+    valid5: Signal<Local, Bits<5>>,
+    valid8: Signal<Local, Bits<8>>,
+    next5: Signal<Local, Bits<5>>,
+    class_valid3: Signal<Local, Bits<3>>,
+    class_valid5: Signal<Local, Bits<5>>,
     /// Stage 2: the classes, and what the lead table does not change.
     class_present: Vec<DFF<Bit>>,
     class_class: Vec<DFF<ByteClass>>,
     class_cont: Vec<DFF<Bits<5>>>,
     class_free: Vec<DFF<Bits<8>>>,
+    /// The continuation range of the byte after the beat; 0 when the
+    /// message ends there.
     class_next_cont: DFF<Bits<5>>,
-    class_next_is_end: DFF<Bit>,
     class_tail_class: Vec<DFF<ByteClass>>,
     class_tail_cont: Vec<DFF<Bits<5>>>,
     class_tail_free: Vec<DFF<Bits<8>>>,
@@ -117,8 +145,9 @@ pub struct LaneTables<const N: usize> {
     row_outside: Vec<DFF<Bits<4>>>,
     row_malformed: Vec<DFF<Bits<4>>>,
     row_free: Vec<DFF<Bits<8>>>,
-    row_next_cont: DFF<Bits<5>>,
-    row_next_is_end: DFF<Bit>,
+    /// The continuation range of the byte after each lane: the next
+    /// lane's, or, after the beat's last byte, the byte after the beat's.
+    row_next_cont: Vec<DFF<Bits<5>>>,
     row_tail_cont: Vec<DFF<Bits<5>>>,
     row_tail_length: Vec<DFF<Bits<3>>>,
     row_tail_allowed: Vec<DFF<Bits<5>>>,
@@ -133,20 +162,21 @@ pub struct LaneTables<const N: usize> {
     history_length: Vec<DFF<Bits<3>>>,
     history_allowed: Vec<DFF<Bits<5>>>,
     history_free: Vec<DFF<Bits<8>>>,
-    /// Stage 4: the window.
+    /// Stage 4: the window, as the facts the decisions read: whether each
+    /// byte is a continuing octet, and whether the byte after it is one
+    /// (`next_cont`) in its second-octet ranges (`next_fits`).
     window_present: Vec<DFF<Bit>>,
-    window_cont: Vec<DFF<Bits<5>>>,
+    window_is_cont: Vec<DFF<Bit>>,
+    window_next_cont: Vec<DFF<Bit>>,
+    window_next_fits: Vec<DFF<Bit>>,
     window_length: Vec<DFF<Bits<3>>>,
-    window_allowed: Vec<DFF<Bits<5>>>,
     window_outside: Vec<DFF<Bits<4>>>,
     window_malformed: Vec<DFF<Bits<4>>>,
     window_free: Vec<DFF<Bits<8>>>,
-    window_prev_cont: Vec<DFF<Bits<5>>>,
+    window_prev_is_cont: Vec<DFF<Bit>>,
+    window_prev_next_fits: Vec<DFF<Bit>>,
     window_prev_length: Vec<DFF<Bits<3>>>,
-    window_prev_allowed: Vec<DFF<Bits<5>>>,
     window_prev_free: Vec<DFF<Bits<8>>>,
-    window_next_cont: DFF<Bits<5>>,
-    window_next_is_end: DFF<Bit>,
     window_beat_tlast: DFF<Bit>,
     window_beat_valid: DFF<Bit>,
 }
@@ -170,18 +200,17 @@ impl<const N: usize> LaneTables<N> {
             next_byte: Default::default(),
             next_is_end: Default::default(),
             lane_present: many(N),
-            lane_cont: many(N),
+            lane_is_cont: many(N),
+            lane_next_cont: many(N),
+            lane_next_fits: many(N),
             lane_length: many(N),
-            lane_allowed: many(N),
             lane_outside: many(N),
             lane_malformed: many(N),
             lane_free: many(N),
-            prev_cont: many(5),
+            prev_is_cont: many(5),
+            prev_next_fits: many(5),
             prev_length: many(5),
-            prev_allowed: many(5),
             prev_free: many(5),
-            after_cont: Default::default(),
-            after_is_end: Default::default(),
             window_tlast: Default::default(),
             window_valid: Default::default(),
             tables: (0..N).map(|_| OctetTable::new(profile)).collect(),
@@ -190,12 +219,21 @@ impl<const N: usize> LaneTables<N> {
             tail_tables: (0..5).map(|_| OctetTable::new(profile)).collect(),
             tail_leads: many(5),
             unused_rows: Default::default(),
+            present5: many(N),
+            present8: many(N),
+            class_present3: many(N),
+            class_present4: many(N),
+            class_present5: many(N),
+            valid5: Default::default(),
+            valid8: Default::default(),
+            next5: Default::default(),
+            class_valid3: Default::default(),
+            class_valid5: Default::default(),
             class_present: many(N),
             class_class: many(N),
             class_cont: many(N),
             class_free: many(N),
             class_next_cont: Default::default(),
-            class_next_is_end: Default::default(),
             class_tail_class: many(5),
             class_tail_cont: many(5),
             class_tail_free: many(5),
@@ -208,8 +246,7 @@ impl<const N: usize> LaneTables<N> {
             row_outside: many(N),
             row_malformed: many(N),
             row_free: many(N),
-            row_next_cont: Default::default(),
-            row_next_is_end: Default::default(),
+            row_next_cont: many(N),
             row_tail_cont: many(5),
             row_tail_length: many(5),
             row_tail_allowed: many(5),
@@ -222,18 +259,17 @@ impl<const N: usize> LaneTables<N> {
             history_allowed: many(5),
             history_free: many(5),
             window_present: many(N),
-            window_cont: many(N),
+            window_is_cont: many(N),
+            window_next_cont: many(N),
+            window_next_fits: many(N),
             window_length: many(N),
-            window_allowed: many(N),
             window_outside: many(N),
             window_malformed: many(N),
             window_free: many(N),
-            window_prev_cont: many(5),
+            window_prev_is_cont: many(5),
+            window_prev_next_fits: many(5),
             window_prev_length: many(5),
-            window_prev_allowed: many(5),
             window_prev_free: many(5),
-            window_next_cont: Default::default(),
-            window_next_is_end: Default::default(),
             window_beat_tlast: Default::default(),
             window_beat_valid: Default::default(),
         }
@@ -247,15 +283,10 @@ impl<const N: usize> Logic for LaneTables<N> {
             self,
             clock,
             class_next_cont,
-            class_next_is_end,
             class_tlast,
             class_valid,
-            row_next_cont,
-            row_next_is_end,
             row_tlast,
             row_valid,
-            window_next_cont,
-            window_next_is_end,
             window_beat_tlast,
             window_beat_valid
         );
@@ -266,15 +297,17 @@ impl<const N: usize> Logic for LaneTables<N> {
             self.class_free[i].clock.next = self.clock.val();
             self.row_present[i].clock.next = self.clock.val();
             self.row_cont[i].clock.next = self.clock.val();
+            self.row_next_cont[i].clock.next = self.clock.val();
             self.row_length[i].clock.next = self.clock.val();
             self.row_allowed[i].clock.next = self.clock.val();
             self.row_outside[i].clock.next = self.clock.val();
             self.row_malformed[i].clock.next = self.clock.val();
             self.row_free[i].clock.next = self.clock.val();
             self.window_present[i].clock.next = self.clock.val();
-            self.window_cont[i].clock.next = self.clock.val();
+            self.window_is_cont[i].clock.next = self.clock.val();
+            self.window_next_cont[i].clock.next = self.clock.val();
+            self.window_next_fits[i].clock.next = self.clock.val();
             self.window_length[i].clock.next = self.clock.val();
-            self.window_allowed[i].clock.next = self.clock.val();
             self.window_outside[i].clock.next = self.clock.val();
             self.window_malformed[i].clock.next = self.clock.val();
             self.window_free[i].clock.next = self.clock.val();
@@ -292,28 +325,64 @@ impl<const N: usize> Logic for LaneTables<N> {
             self.history_length[t].clock.next = self.clock.val();
             self.history_allowed[t].clock.next = self.clock.val();
             self.history_free[t].clock.next = self.clock.val();
-            self.window_prev_cont[t].clock.next = self.clock.val();
+            self.window_prev_is_cont[t].clock.next = self.clock.val();
+            self.window_prev_next_fits[t].clock.next = self.clock.val();
             self.window_prev_length[t].clock.next = self.clock.val();
-            self.window_prev_allowed[t].clock.next = self.clock.val();
             self.window_prev_free[t].clock.next = self.clock.val();
         }
 
-        // Stage 2: the classes.
+        // The masks.
+        for i in 0..N {
+            self.present5[i].next = 0.into();
+            self.present8[i].next = 0.into();
+            if self.present[i].val() {
+                self.present5[i].next = 0x1F.into();
+                self.present8[i].next = 0xFF.into();
+            }
+            self.class_present3[i].next = 0.into();
+            self.class_present4[i].next = 0.into();
+            self.class_present5[i].next = 0.into();
+            if self.class_present[i].q.val() {
+                self.class_present3[i].next = 0x7.into();
+                self.class_present4[i].next = 0xF.into();
+                self.class_present5[i].next = 0x1F.into();
+            }
+        }
+        self.valid5.next = 0.into();
+        self.valid8.next = 0.into();
+        if self.valid.val() {
+            self.valid5.next = 0x1F.into();
+            self.valid8.next = 0xFF.into();
+        }
+        self.next5.next = 0.into();
+        if self.valid.val() & !self.next_is_end.val() {
+            self.next5.next = 0x1F.into();
+        }
+        self.class_valid3.next = 0.into();
+        self.class_valid5.next = 0.into();
+        if self.class_valid.q.val() {
+            self.class_valid3.next = 0x7.into();
+            self.class_valid5.next = 0x1F.into();
+        }
+
+        // Stage 2: the classes. (The class itself may be a choice: its
+        // set/reset is bit 7 of the byte, shared by its five flops.)
         for i in 0..N {
             self.tables[i].tdata.next = self.byte[i].val();
             self.class_present[i].d.next = self.present[i].val();
             self.class_class[i].d.next = self.tables[i].byte_class.val();
-            self.class_cont[i].d.next = self.tables[i].continuation.val();
-            self.class_free[i].d.next = self.tables[i].free_bits.val();
+            self.class_cont[i].d.next = self.tables[i].continuation.val() & self.present5[i].val();
+            self.class_free[i].d.next = self.tables[i].free_bits.val() & self.present8[i].val();
         }
         self.next_table.tdata.next = self.next_byte.val();
-        self.class_next_cont.d.next = self.next_table.continuation.val();
-        self.class_next_is_end.d.next = self.next_is_end.val();
+        self.class_next_cont.d.next = self.next_table.continuation.val() & self.next5.val();
         for t in 0..5 {
             self.tail_tables[t].tdata.next = self.tail[t].val();
             self.class_tail_class[t].d.next = self.tail_tables[t].byte_class.val();
-            self.class_tail_cont[t].d.next = self.tail_tables[t].continuation.val();
-            self.class_tail_free[t].d.next = self.tail_tables[t].free_bits.val();
+            self.class_tail_cont[t].d.next =
+                self.tail_tables[t].continuation.val() & self.valid5.val();
+            self.class_tail_free[t].d.next =
+                self.tail_tables[t].free_bits.val() & self.valid8.val();
         }
         self.class_tlast.d.next = self.tlast.val();
         self.class_valid.d.next = self.valid.val() & !self.rst.val();
@@ -323,14 +392,24 @@ impl<const N: usize> Logic for LaneTables<N> {
             self.leads[i].byte_class.next = self.class_class[i].q.val();
             self.row_present[i].d.next = self.class_present[i].q.val();
             self.row_cont[i].d.next = self.class_cont[i].q.val();
-            self.row_length[i].d.next = self.leads[i].lead_length.val();
-            self.row_allowed[i].d.next = self.leads[i].second_allowed.val();
-            self.row_outside[i].d.next = self.leads[i].outside_tuser.val();
-            self.row_malformed[i].d.next = self.leads[i].malformed_tuser.val();
+            self.row_length[i].d.next =
+                self.leads[i].lead_length.val() & self.class_present3[i].val();
+            self.row_allowed[i].d.next =
+                self.leads[i].second_allowed.val() & self.class_present5[i].val();
+            self.row_outside[i].d.next =
+                self.leads[i].outside_tuser.val() & self.class_present4[i].val();
+            self.row_malformed[i].d.next =
+                self.leads[i].malformed_tuser.val() & self.class_present4[i].val();
             self.row_free[i].d.next = self.class_free[i].q.val();
         }
-        self.row_next_cont.d.next = self.class_next_cont.q.val();
-        self.row_next_is_end.d.next = self.class_next_is_end.q.val();
+        for i in 0..N {
+            self.row_next_cont[i].d.next = self.class_next_cont.q.val();
+        }
+        for i in 0..(N - 1) {
+            if self.class_present[i + 1].q.val() {
+                self.row_next_cont[i].d.next = self.class_cont[i + 1].q.val();
+            }
+        }
         self.unused_rows.next = (self.next_table.byte_class.val() == ByteClass::Ascii)
             | self.next_table.free_bits.val().any();
         for t in 0..5 {
@@ -341,8 +420,10 @@ impl<const N: usize> Logic for LaneTables<N> {
         for t in 0..5 {
             self.tail_leads[t].byte_class.next = self.class_tail_class[t].q.val();
             self.row_tail_cont[t].d.next = self.class_tail_cont[t].q.val();
-            self.row_tail_length[t].d.next = self.tail_leads[t].lead_length.val();
-            self.row_tail_allowed[t].d.next = self.tail_leads[t].second_allowed.val();
+            self.row_tail_length[t].d.next =
+                self.tail_leads[t].lead_length.val() & self.class_valid3.val();
+            self.row_tail_allowed[t].d.next =
+                self.tail_leads[t].second_allowed.val() & self.class_valid5.val();
             self.row_tail_free[t].d.next = self.class_tail_free[t].q.val();
         }
         // The count, from the dense lanes: c bytes when lane c is the first
@@ -426,36 +507,41 @@ impl<const N: usize> Logic for LaneTables<N> {
         // Stage 4: the window.
         for i in 0..N {
             self.window_present[i].d.next = self.row_present[i].q.val();
-            self.window_cont[i].d.next = self.row_cont[i].q.val();
+            self.window_is_cont[i].d.next = self.row_cont[i].q.val().any();
+            self.window_next_cont[i].d.next = self.row_next_cont[i].q.val().any();
+            self.window_next_fits[i].d.next =
+                (self.row_next_cont[i].q.val() & self.row_allowed[i].q.val()).any();
             self.window_length[i].d.next = self.row_length[i].q.val();
-            self.window_allowed[i].d.next = self.row_allowed[i].q.val();
             self.window_outside[i].d.next = self.row_outside[i].q.val();
             self.window_malformed[i].d.next = self.row_malformed[i].q.val();
             self.window_free[i].d.next = self.row_free[i].q.val();
             self.lane_present[i].next = self.window_present[i].q.val();
-            self.lane_cont[i].next = self.window_cont[i].q.val();
+            self.lane_is_cont[i].next = self.window_is_cont[i].q.val();
+            self.lane_next_cont[i].next = self.window_next_cont[i].q.val();
+            self.lane_next_fits[i].next = self.window_next_fits[i].q.val();
             self.lane_length[i].next = self.window_length[i].q.val();
-            self.lane_allowed[i].next = self.window_allowed[i].q.val();
             self.lane_outside[i].next = self.window_outside[i].q.val();
             self.lane_malformed[i].next = self.window_malformed[i].q.val();
             self.lane_free[i].next = self.window_free[i].q.val();
         }
         for t in 0..5 {
-            self.window_prev_cont[t].d.next = self.history_cont[t].q.val();
+            self.window_prev_is_cont[t].d.next = self.history_cont[t].q.val().any();
             self.window_prev_length[t].d.next = self.history_length[t].q.val();
-            self.window_prev_allowed[t].d.next = self.history_allowed[t].q.val();
             self.window_prev_free[t].d.next = self.history_free[t].q.val();
-            self.prev_cont[t].next = self.window_prev_cont[t].q.val();
+            self.prev_is_cont[t].next = self.window_prev_is_cont[t].q.val();
+            self.prev_next_fits[t].next = self.window_prev_next_fits[t].q.val();
             self.prev_length[t].next = self.window_prev_length[t].q.val();
-            self.prev_allowed[t].next = self.window_prev_allowed[t].q.val();
             self.prev_free[t].next = self.window_prev_free[t].q.val();
         }
-        self.window_next_cont.d.next = self.row_next_cont.q.val();
-        self.window_next_is_end.d.next = self.row_next_is_end.q.val();
+        for t in 0..4 {
+            self.window_prev_next_fits[t].d.next =
+                (self.history_cont[t + 1].q.val() & self.history_allowed[t].q.val()).any();
+        }
+        // The byte after the history is the beat's first.
+        self.window_prev_next_fits[4].d.next =
+            (self.row_cont[0].q.val() & self.history_allowed[4].q.val()).any();
         self.window_beat_tlast.d.next = self.row_tlast.q.val();
         self.window_beat_valid.d.next = self.row_valid.q.val() & !self.rst.val();
-        self.after_cont.next = self.window_next_cont.q.val();
-        self.after_is_end.next = self.window_next_is_end.q.val();
         self.window_tlast.next = self.window_beat_tlast.q.val();
         self.window_valid.next = self.window_beat_valid.q.val();
     }

@@ -161,21 +161,20 @@ impl<
 
         for i in 0..N {
             self.lane_decoder.lane_present[i].next = self.lane_tables.lane_present[i].val();
-            self.lane_decoder.lane_cont[i].next = self.lane_tables.lane_cont[i].val();
+            self.lane_decoder.lane_is_cont[i].next = self.lane_tables.lane_is_cont[i].val();
+            self.lane_decoder.lane_next_cont[i].next = self.lane_tables.lane_next_cont[i].val();
+            self.lane_decoder.lane_next_fits[i].next = self.lane_tables.lane_next_fits[i].val();
             self.lane_decoder.lane_length[i].next = self.lane_tables.lane_length[i].val();
-            self.lane_decoder.lane_allowed[i].next = self.lane_tables.lane_allowed[i].val();
             self.lane_decoder.lane_outside[i].next = self.lane_tables.lane_outside[i].val();
             self.lane_decoder.lane_malformed[i].next = self.lane_tables.lane_malformed[i].val();
             self.lane_decoder.lane_free[i].next = self.lane_tables.lane_free[i].val();
         }
         for t in 0..5 {
-            self.lane_decoder.prev_cont[t].next = self.lane_tables.prev_cont[t].val();
+            self.lane_decoder.prev_is_cont[t].next = self.lane_tables.prev_is_cont[t].val();
+            self.lane_decoder.prev_next_fits[t].next = self.lane_tables.prev_next_fits[t].val();
             self.lane_decoder.prev_length[t].next = self.lane_tables.prev_length[t].val();
-            self.lane_decoder.prev_allowed[t].next = self.lane_tables.prev_allowed[t].val();
             self.lane_decoder.prev_free[t].next = self.lane_tables.prev_free[t].val();
         }
-        self.lane_decoder.after_cont.next = self.lane_tables.after_cont.val();
-        self.lane_decoder.after_is_end.next = self.lane_tables.after_is_end.val();
         self.lane_decoder.window_tlast.next = self.lane_tables.window_tlast.val();
         self.lane_decoder.window_valid.next = self.lane_tables.window_valid.val();
 
