@@ -41,6 +41,8 @@
 
 use rust_hdl::prelude::*;
 
+use crate::wide::many;
+
 use crate::wide::beat_ram::BeatRam;
 use crate::wide::lane_bus::LaneBus;
 
@@ -109,9 +111,6 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Def
 {
     fn default() -> Self {
         assert!(A < 8, "BeatFifo: at most 2^7 beats");
-        fn many<T: Default>(n: usize) -> Vec<T> {
-            (0..n).map(|_| T::default()).collect()
-        }
         BeatFifo {
             clock: Default::default(),
             rst: Default::default(),

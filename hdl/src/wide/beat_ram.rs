@@ -42,6 +42,8 @@
 
 use rust_hdl::prelude::*;
 
+use crate::wide::many;
+
 #[derive(LogicBlock)]
 pub struct BeatRam<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> {
     pub clock: Signal<In, Clock>,
@@ -72,9 +74,6 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Def
             (32 * N, 4 * N),
             "BeatRam: 32 and 4 bits a lane"
         );
-        fn many<T: Default>(n: usize) -> Vec<T> {
-            (0..n).map(|_| T::default()).collect()
-        }
         BeatRam {
             clock: Default::default(),
             write_enable: Default::default(),

@@ -56,6 +56,8 @@
 
 use rust_hdl::prelude::*;
 
+use crate::wide::many;
+
 use crate::wide::lane_packer::LanePacker;
 
 /// The places of the tail's shifter after it has moved by bit `bit` of k
@@ -148,9 +150,6 @@ impl<const N: usize, const TDATA: usize> ByteLanes<N, TDATA> {
 impl<const N: usize, const TDATA: usize> Default for ByteLanes<N, TDATA> {
     fn default() -> Self {
         assert_eq!(TDATA, 8 * N, "ByteLanes<N, TDATA>: TDATA is 8N");
-        fn lanes<T: Default>(n: usize) -> Vec<T> {
-            (0..n).map(|_| T::default()).collect()
-        }
         ByteLanes {
             clock: Default::default(),
             rst: Default::default(),
@@ -158,35 +157,35 @@ impl<const N: usize, const TDATA: usize> Default for ByteLanes<N, TDATA> {
             s_axis_tkeep: Default::default(),
             s_axis_tlast: Default::default(),
             accepted: Default::default(),
-            byte: lanes(N),
-            present: lanes(N),
-            tail: lanes(5),
+            byte: many(N),
+            present: many(N),
+            tail: many(5),
             tlast: Default::default(),
             valid: Default::default(),
-            beat_byte: lanes(N),
-            beat_keep: lanes(N),
+            beat_byte: many(N),
+            beat_keep: many(N),
             beat_tlast: Default::default(),
             beat_valid: Default::default(),
             packer: Default::default(),
-            packed_byte: lanes(N),
-            packed_present: lanes(N),
+            packed_byte: many(N),
+            packed_present: many(N),
             lanes: Constant::new((N as u64).into()),
             packed_count: Default::default(),
             packed_tlast: Default::default(),
             packed_valid: Default::default(),
-            staged_byte: lanes(N),
-            staged_present: lanes(N),
-            staged_tail: lanes(tail_places(N, 2)),
+            staged_byte: many(N),
+            staged_present: many(N),
+            staged_tail: many(tail_places(N, 2)),
             staged_low_count: Default::default(),
             staged_tlast: Default::default(),
             staged_valid: Default::default(),
-            tail_in: lanes(N + 5),
-            by32: lanes(tail_places(N, 5)),
-            by16: lanes(tail_places(N, 4)),
-            by8: lanes(tail_places(N, 3)),
-            by4: lanes(tail_places(N, 2)),
-            by2: lanes(tail_places(N, 1)),
-            by1: lanes(tail_places(N, 0)),
+            tail_in: many(N + 5),
+            by32: many(tail_places(N, 5)),
+            by16: many(tail_places(N, 4)),
+            by8: many(tail_places(N, 3)),
+            by4: many(tail_places(N, 2)),
+            by2: many(tail_places(N, 1)),
+            by1: many(tail_places(N, 0)),
         }
     }
 }

@@ -56,6 +56,8 @@
 
 use rust_hdl::prelude::*;
 
+use crate::wide::many;
+
 use crate::lead_table::error_tuser;
 use crate::wide::zero_extend::ZeroExtend;
 use utf8hdl_reference::ErrorKind;
@@ -146,9 +148,6 @@ impl<const N: usize> LaneDecoder<N> {
 
 impl<const N: usize> Default for LaneDecoder<N> {
     fn default() -> Self {
-        fn many<T: Default>(n: usize) -> Vec<T> {
-            (0..n).map(|_| T::default()).collect()
-        }
         LaneDecoder {
             clock: Default::default(),
             rst: Default::default(),

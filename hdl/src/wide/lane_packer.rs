@@ -57,6 +57,8 @@
 
 use rust_hdl::prelude::*;
 
+use crate::wide::many;
+
 use crate::wide::lane_skips::LaneSkips;
 
 /// The lanes of level `level` (1 to 5, moving lanes by 2^(level-1)) of a
@@ -151,9 +153,6 @@ impl<const N: usize, const W: usize> Default for LanePacker<N, W> {
             N.is_power_of_two() && (2..=32).contains(&N),
             "a LanePacker has 2, 4, 8, 16 or 32 lanes"
         );
-        fn many<T: Default>(n: usize) -> Vec<T> {
-            (0..n).map(|_| T::default()).collect()
-        }
         LanePacker {
             clock: Default::default(),
             rst: Default::default(),

@@ -45,6 +45,8 @@
 
 use rust_hdl::prelude::*;
 
+use crate::wide::many;
+
 use crate::wide::lane_packer::{if_exists, if_last, lanes_at};
 
 #[derive(LogicBlock)]
@@ -108,9 +110,6 @@ impl<const N: usize, const W: usize> Default for LaneSkips<N, W> {
             N.is_power_of_two() && (2..=32).contains(&N),
             "LaneSkips has 2, 4, 8, 16 or 32 lanes"
         );
-        fn many<T: Default>(n: usize) -> Vec<T> {
-            (0..n).map(|_| T::default()).collect()
-        }
         LaneSkips {
             clock: Default::default(),
             rst: Default::default(),

@@ -64,6 +64,8 @@
 
 use rust_hdl::prelude::*;
 
+use crate::wide::many;
+
 use crate::classifier::ByteClass;
 use crate::lead_table::LeadTable;
 use crate::octet_table::OctetTable;
@@ -186,9 +188,6 @@ impl<const N: usize> LaneTables<N> {
     pub const LATENCY: u64 = 3;
 
     pub fn new(profile: Profile) -> Self {
-        fn many<T: Default>(n: usize) -> Vec<T> {
-            (0..n).map(|_| T::default()).collect()
-        }
         LaneTables {
             clock: Default::default(),
             rst: Default::default(),

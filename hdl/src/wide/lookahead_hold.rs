@@ -55,6 +55,8 @@
 
 use rust_hdl::prelude::*;
 
+use crate::wide::many;
+
 #[derive(LogicBlock)]
 pub struct LookaheadHold<const N: usize> {
     pub clock: Signal<In, Clock>,
@@ -94,28 +96,25 @@ impl<const N: usize> LookaheadHold<N> {
 
 impl<const N: usize> Default for LookaheadHold<N> {
     fn default() -> Self {
-        fn lanes<T: Default>(n: usize) -> Vec<T> {
-            (0..n).map(|_| T::default()).collect()
-        }
         LookaheadHold {
             clock: Default::default(),
             rst: Default::default(),
-            in_byte: lanes(N),
-            in_present: lanes(N),
-            in_tail: lanes(5),
+            in_byte: many(N),
+            in_present: many(N),
+            in_tail: many(5),
             in_tlast: Default::default(),
             in_valid: Default::default(),
-            byte: lanes(N),
-            present: lanes(N),
-            tail: lanes(5),
+            byte: many(N),
+            present: many(N),
+            tail: many(5),
             tlast: Default::default(),
             valid: Default::default(),
             next_byte: Default::default(),
             next_is_end: Default::default(),
             dropped: Default::default(),
-            held_byte: lanes(N),
-            held_present: lanes(N),
-            held_tail: lanes(5),
+            held_byte: many(N),
+            held_present: many(N),
+            held_tail: many(5),
             held_tlast: Default::default(),
             held_valid: Default::default(),
             held_open: Default::default(),

@@ -41,6 +41,8 @@
 
 use rust_hdl::prelude::*;
 
+use crate::wide::many;
+
 use crate::wide::lane_bus::LaneBus;
 use crate::wide::lane_join::LaneJoin;
 use crate::wide::lane_packer::LanePacker;
@@ -99,15 +101,12 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
 {
     fn default() -> Self {
         assert_eq!((TDATA, TUSER), (32 * N, 4 * N), "WordLanes<N, 32N, 4N>");
-        fn lanes<T: Default>(n: usize) -> Vec<T> {
-            (0..n).map(|_| T::default()).collect()
-        }
         WordLanes {
             clock: Default::default(),
             rst: Default::default(),
-            slot_valid: lanes(N),
-            slot_tuser: lanes(N),
-            slot_value: lanes(N),
+            slot_valid: many(N),
+            slot_tuser: many(N),
+            slot_value: many(N),
             beat_valid: Default::default(),
             beat_tlast: Default::default(),
             tdata: Default::default(),
@@ -116,8 +115,8 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             tlast: Default::default(),
             write: Default::default(),
             dropped: Default::default(),
-            word: lanes(N),
-            unit: lanes(N),
+            word: many(N),
+            unit: many(N),
             packer: Default::default(),
             tdata_bus: Default::default(),
             tuser_bus: Default::default(),
