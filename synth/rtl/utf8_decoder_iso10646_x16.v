@@ -4957,54 +4957,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  lane_decoder$own_present$15$d;
     reg  lane_decoder$own_present$15$q;
     reg  lane_decoder$own_present$15$clock;
-    reg  lane_decoder$own_ascii$0$d;
-    reg  lane_decoder$own_ascii$0$q;
-    reg  lane_decoder$own_ascii$0$clock;
-    reg  lane_decoder$own_ascii$1$d;
-    reg  lane_decoder$own_ascii$1$q;
-    reg  lane_decoder$own_ascii$1$clock;
-    reg  lane_decoder$own_ascii$2$d;
-    reg  lane_decoder$own_ascii$2$q;
-    reg  lane_decoder$own_ascii$2$clock;
-    reg  lane_decoder$own_ascii$3$d;
-    reg  lane_decoder$own_ascii$3$q;
-    reg  lane_decoder$own_ascii$3$clock;
-    reg  lane_decoder$own_ascii$4$d;
-    reg  lane_decoder$own_ascii$4$q;
-    reg  lane_decoder$own_ascii$4$clock;
-    reg  lane_decoder$own_ascii$5$d;
-    reg  lane_decoder$own_ascii$5$q;
-    reg  lane_decoder$own_ascii$5$clock;
-    reg  lane_decoder$own_ascii$6$d;
-    reg  lane_decoder$own_ascii$6$q;
-    reg  lane_decoder$own_ascii$6$clock;
-    reg  lane_decoder$own_ascii$7$d;
-    reg  lane_decoder$own_ascii$7$q;
-    reg  lane_decoder$own_ascii$7$clock;
-    reg  lane_decoder$own_ascii$8$d;
-    reg  lane_decoder$own_ascii$8$q;
-    reg  lane_decoder$own_ascii$8$clock;
-    reg  lane_decoder$own_ascii$9$d;
-    reg  lane_decoder$own_ascii$9$q;
-    reg  lane_decoder$own_ascii$9$clock;
-    reg  lane_decoder$own_ascii$10$d;
-    reg  lane_decoder$own_ascii$10$q;
-    reg  lane_decoder$own_ascii$10$clock;
-    reg  lane_decoder$own_ascii$11$d;
-    reg  lane_decoder$own_ascii$11$q;
-    reg  lane_decoder$own_ascii$11$clock;
-    reg  lane_decoder$own_ascii$12$d;
-    reg  lane_decoder$own_ascii$12$q;
-    reg  lane_decoder$own_ascii$12$clock;
-    reg  lane_decoder$own_ascii$13$d;
-    reg  lane_decoder$own_ascii$13$q;
-    reg  lane_decoder$own_ascii$13$clock;
-    reg  lane_decoder$own_ascii$14$d;
-    reg  lane_decoder$own_ascii$14$q;
-    reg  lane_decoder$own_ascii$14$clock;
-    reg  lane_decoder$own_ascii$15$d;
-    reg  lane_decoder$own_ascii$15$q;
-    reg  lane_decoder$own_ascii$15$clock;
     reg  lane_decoder$own_lead$0$d;
     reg  lane_decoder$own_lead$0$q;
     reg  lane_decoder$own_lead$0$clock;
@@ -23309,118 +23261,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     always @(posedge lane_decoder$own_present$15$clock) begin
        lane_decoder$own_present$15$q <= lane_decoder$own_present$15$d;
     end
-    // lane_decoder$own_ascii$0
-    initial begin
-       lane_decoder$own_ascii$0$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$0$clock) begin
-       lane_decoder$own_ascii$0$q <= lane_decoder$own_ascii$0$d;
-    end
-    // lane_decoder$own_ascii$1
-    initial begin
-       lane_decoder$own_ascii$1$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$1$clock) begin
-       lane_decoder$own_ascii$1$q <= lane_decoder$own_ascii$1$d;
-    end
-    // lane_decoder$own_ascii$2
-    initial begin
-       lane_decoder$own_ascii$2$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$2$clock) begin
-       lane_decoder$own_ascii$2$q <= lane_decoder$own_ascii$2$d;
-    end
-    // lane_decoder$own_ascii$3
-    initial begin
-       lane_decoder$own_ascii$3$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$3$clock) begin
-       lane_decoder$own_ascii$3$q <= lane_decoder$own_ascii$3$d;
-    end
-    // lane_decoder$own_ascii$4
-    initial begin
-       lane_decoder$own_ascii$4$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$4$clock) begin
-       lane_decoder$own_ascii$4$q <= lane_decoder$own_ascii$4$d;
-    end
-    // lane_decoder$own_ascii$5
-    initial begin
-       lane_decoder$own_ascii$5$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$5$clock) begin
-       lane_decoder$own_ascii$5$q <= lane_decoder$own_ascii$5$d;
-    end
-    // lane_decoder$own_ascii$6
-    initial begin
-       lane_decoder$own_ascii$6$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$6$clock) begin
-       lane_decoder$own_ascii$6$q <= lane_decoder$own_ascii$6$d;
-    end
-    // lane_decoder$own_ascii$7
-    initial begin
-       lane_decoder$own_ascii$7$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$7$clock) begin
-       lane_decoder$own_ascii$7$q <= lane_decoder$own_ascii$7$d;
-    end
-    // lane_decoder$own_ascii$8
-    initial begin
-       lane_decoder$own_ascii$8$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$8$clock) begin
-       lane_decoder$own_ascii$8$q <= lane_decoder$own_ascii$8$d;
-    end
-    // lane_decoder$own_ascii$9
-    initial begin
-       lane_decoder$own_ascii$9$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$9$clock) begin
-       lane_decoder$own_ascii$9$q <= lane_decoder$own_ascii$9$d;
-    end
-    // lane_decoder$own_ascii$10
-    initial begin
-       lane_decoder$own_ascii$10$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$10$clock) begin
-       lane_decoder$own_ascii$10$q <= lane_decoder$own_ascii$10$d;
-    end
-    // lane_decoder$own_ascii$11
-    initial begin
-       lane_decoder$own_ascii$11$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$11$clock) begin
-       lane_decoder$own_ascii$11$q <= lane_decoder$own_ascii$11$d;
-    end
-    // lane_decoder$own_ascii$12
-    initial begin
-       lane_decoder$own_ascii$12$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$12$clock) begin
-       lane_decoder$own_ascii$12$q <= lane_decoder$own_ascii$12$d;
-    end
-    // lane_decoder$own_ascii$13
-    initial begin
-       lane_decoder$own_ascii$13$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$13$clock) begin
-       lane_decoder$own_ascii$13$q <= lane_decoder$own_ascii$13$d;
-    end
-    // lane_decoder$own_ascii$14
-    initial begin
-       lane_decoder$own_ascii$14$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$14$clock) begin
-       lane_decoder$own_ascii$14$q <= lane_decoder$own_ascii$14$d;
-    end
-    // lane_decoder$own_ascii$15
-    initial begin
-       lane_decoder$own_ascii$15$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$15$clock) begin
-       lane_decoder$own_ascii$15$q <= lane_decoder$own_ascii$15$d;
-    end
     // lane_decoder$own_lead$0
     initial begin
        lane_decoder$own_lead$0$q = 1'h0;
@@ -24363,7 +24203,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$next_continues$0$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$0$clock = lane_decoder$clock;
         lane_decoder$own_present$0$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$0$clock = lane_decoder$clock;
         lane_decoder$own_lead$0$clock = lane_decoder$clock;
         lane_decoder$own_outside$0$clock = lane_decoder$clock;
         lane_decoder$own_malformed$0$clock = lane_decoder$clock;
@@ -24387,7 +24226,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$next_continues$1$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$1$clock = lane_decoder$clock;
         lane_decoder$own_present$1$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$1$clock = lane_decoder$clock;
         lane_decoder$own_lead$1$clock = lane_decoder$clock;
         lane_decoder$own_outside$1$clock = lane_decoder$clock;
         lane_decoder$own_malformed$1$clock = lane_decoder$clock;
@@ -24411,7 +24249,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$next_continues$2$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$2$clock = lane_decoder$clock;
         lane_decoder$own_present$2$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$2$clock = lane_decoder$clock;
         lane_decoder$own_lead$2$clock = lane_decoder$clock;
         lane_decoder$own_outside$2$clock = lane_decoder$clock;
         lane_decoder$own_malformed$2$clock = lane_decoder$clock;
@@ -24435,7 +24272,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$next_continues$3$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$3$clock = lane_decoder$clock;
         lane_decoder$own_present$3$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$3$clock = lane_decoder$clock;
         lane_decoder$own_lead$3$clock = lane_decoder$clock;
         lane_decoder$own_outside$3$clock = lane_decoder$clock;
         lane_decoder$own_malformed$3$clock = lane_decoder$clock;
@@ -24459,7 +24295,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$next_continues$4$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$4$clock = lane_decoder$clock;
         lane_decoder$own_present$4$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$4$clock = lane_decoder$clock;
         lane_decoder$own_lead$4$clock = lane_decoder$clock;
         lane_decoder$own_outside$4$clock = lane_decoder$clock;
         lane_decoder$own_malformed$4$clock = lane_decoder$clock;
@@ -24483,7 +24318,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$next_continues$5$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$5$clock = lane_decoder$clock;
         lane_decoder$own_present$5$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$5$clock = lane_decoder$clock;
         lane_decoder$own_lead$5$clock = lane_decoder$clock;
         lane_decoder$own_outside$5$clock = lane_decoder$clock;
         lane_decoder$own_malformed$5$clock = lane_decoder$clock;
@@ -24507,7 +24341,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$next_continues$6$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$6$clock = lane_decoder$clock;
         lane_decoder$own_present$6$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$6$clock = lane_decoder$clock;
         lane_decoder$own_lead$6$clock = lane_decoder$clock;
         lane_decoder$own_outside$6$clock = lane_decoder$clock;
         lane_decoder$own_malformed$6$clock = lane_decoder$clock;
@@ -24531,7 +24364,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$next_continues$7$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$7$clock = lane_decoder$clock;
         lane_decoder$own_present$7$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$7$clock = lane_decoder$clock;
         lane_decoder$own_lead$7$clock = lane_decoder$clock;
         lane_decoder$own_outside$7$clock = lane_decoder$clock;
         lane_decoder$own_malformed$7$clock = lane_decoder$clock;
@@ -24555,7 +24387,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$next_continues$8$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$8$clock = lane_decoder$clock;
         lane_decoder$own_present$8$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$8$clock = lane_decoder$clock;
         lane_decoder$own_lead$8$clock = lane_decoder$clock;
         lane_decoder$own_outside$8$clock = lane_decoder$clock;
         lane_decoder$own_malformed$8$clock = lane_decoder$clock;
@@ -24579,7 +24410,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$next_continues$9$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$9$clock = lane_decoder$clock;
         lane_decoder$own_present$9$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$9$clock = lane_decoder$clock;
         lane_decoder$own_lead$9$clock = lane_decoder$clock;
         lane_decoder$own_outside$9$clock = lane_decoder$clock;
         lane_decoder$own_malformed$9$clock = lane_decoder$clock;
@@ -24603,7 +24433,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$next_continues$10$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$10$clock = lane_decoder$clock;
         lane_decoder$own_present$10$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$10$clock = lane_decoder$clock;
         lane_decoder$own_lead$10$clock = lane_decoder$clock;
         lane_decoder$own_outside$10$clock = lane_decoder$clock;
         lane_decoder$own_malformed$10$clock = lane_decoder$clock;
@@ -24627,7 +24456,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$next_continues$11$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$11$clock = lane_decoder$clock;
         lane_decoder$own_present$11$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$11$clock = lane_decoder$clock;
         lane_decoder$own_lead$11$clock = lane_decoder$clock;
         lane_decoder$own_outside$11$clock = lane_decoder$clock;
         lane_decoder$own_malformed$11$clock = lane_decoder$clock;
@@ -24651,7 +24479,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$next_continues$12$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$12$clock = lane_decoder$clock;
         lane_decoder$own_present$12$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$12$clock = lane_decoder$clock;
         lane_decoder$own_lead$12$clock = lane_decoder$clock;
         lane_decoder$own_outside$12$clock = lane_decoder$clock;
         lane_decoder$own_malformed$12$clock = lane_decoder$clock;
@@ -24675,7 +24502,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$next_continues$13$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$13$clock = lane_decoder$clock;
         lane_decoder$own_present$13$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$13$clock = lane_decoder$clock;
         lane_decoder$own_lead$13$clock = lane_decoder$clock;
         lane_decoder$own_outside$13$clock = lane_decoder$clock;
         lane_decoder$own_malformed$13$clock = lane_decoder$clock;
@@ -24699,7 +24525,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$next_continues$14$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$14$clock = lane_decoder$clock;
         lane_decoder$own_present$14$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$14$clock = lane_decoder$clock;
         lane_decoder$own_lead$14$clock = lane_decoder$clock;
         lane_decoder$own_outside$14$clock = lane_decoder$clock;
         lane_decoder$own_malformed$14$clock = lane_decoder$clock;
@@ -24723,7 +24548,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$next_continues$15$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$15$clock = lane_decoder$clock;
         lane_decoder$own_present$15$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$15$clock = lane_decoder$clock;
         lane_decoder$own_lead$15$clock = lane_decoder$clock;
         lane_decoder$own_outside$15$clock = lane_decoder$clock;
         lane_decoder$own_malformed$15$clock = lane_decoder$clock;
@@ -24831,7 +24655,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$complete5$0$d = (lane_decoder$window_length$0 == 'h6) & lane_decoder$window_next_fits$0 & lane_decoder$window_is_cont$2 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
         lane_decoder$gathered$0$d = lane_decoder$window_wide_free$5$word | (lane_decoder$window_wide_free$4$word << 'h6) | (lane_decoder$window_wide_free$3$word << 'hc) | (lane_decoder$window_wide_free$2$word << 'h12) | (lane_decoder$window_wide_free$1$word << 'h18) | (lane_decoder$window_wide_free$0$word << 'h1e);
         lane_decoder$own_present$0$d = lane_decoder$lane_present$0;
-        lane_decoder$own_ascii$0$d = lane_decoder$lane_length$0 == 'h1;
         lane_decoder$own_lead$0$d = lane_decoder$lane_length$0 > 'h1;
         lane_decoder$own_outside$0$d = lane_decoder$lane_outside$0;
         lane_decoder$own_malformed$0$d = lane_decoder$lane_malformed$0;
@@ -24849,7 +24672,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$complete5$1$d = (lane_decoder$window_length$1 == 'h6) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
         lane_decoder$gathered$1$d = lane_decoder$window_wide_free$6$word | (lane_decoder$window_wide_free$5$word << 'h6) | (lane_decoder$window_wide_free$4$word << 'hc) | (lane_decoder$window_wide_free$3$word << 'h12) | (lane_decoder$window_wide_free$2$word << 'h18) | (lane_decoder$window_wide_free$1$word << 'h1e);
         lane_decoder$own_present$1$d = lane_decoder$lane_present$1;
-        lane_decoder$own_ascii$1$d = lane_decoder$lane_length$1 == 'h1;
         lane_decoder$own_lead$1$d = lane_decoder$lane_length$1 > 'h1;
         lane_decoder$own_outside$1$d = lane_decoder$lane_outside$1;
         lane_decoder$own_malformed$1$d = lane_decoder$lane_malformed$1;
@@ -24867,7 +24689,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$complete5$2$d = (lane_decoder$window_length$2 == 'h6) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
         lane_decoder$gathered$2$d = lane_decoder$window_wide_free$7$word | (lane_decoder$window_wide_free$6$word << 'h6) | (lane_decoder$window_wide_free$5$word << 'hc) | (lane_decoder$window_wide_free$4$word << 'h12) | (lane_decoder$window_wide_free$3$word << 'h18) | (lane_decoder$window_wide_free$2$word << 'h1e);
         lane_decoder$own_present$2$d = lane_decoder$lane_present$2;
-        lane_decoder$own_ascii$2$d = lane_decoder$lane_length$2 == 'h1;
         lane_decoder$own_lead$2$d = lane_decoder$lane_length$2 > 'h1;
         lane_decoder$own_outside$2$d = lane_decoder$lane_outside$2;
         lane_decoder$own_malformed$2$d = lane_decoder$lane_malformed$2;
@@ -24885,7 +24706,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$complete5$3$d = (lane_decoder$window_length$3 == 'h6) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
         lane_decoder$gathered$3$d = lane_decoder$window_wide_free$8$word | (lane_decoder$window_wide_free$7$word << 'h6) | (lane_decoder$window_wide_free$6$word << 'hc) | (lane_decoder$window_wide_free$5$word << 'h12) | (lane_decoder$window_wide_free$4$word << 'h18) | (lane_decoder$window_wide_free$3$word << 'h1e);
         lane_decoder$own_present$3$d = lane_decoder$lane_present$3;
-        lane_decoder$own_ascii$3$d = lane_decoder$lane_length$3 == 'h1;
         lane_decoder$own_lead$3$d = lane_decoder$lane_length$3 > 'h1;
         lane_decoder$own_outside$3$d = lane_decoder$lane_outside$3;
         lane_decoder$own_malformed$3$d = lane_decoder$lane_malformed$3;
@@ -24903,7 +24723,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$complete5$4$d = (lane_decoder$window_length$4 == 'h6) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
         lane_decoder$gathered$4$d = lane_decoder$window_wide_free$9$word | (lane_decoder$window_wide_free$8$word << 'h6) | (lane_decoder$window_wide_free$7$word << 'hc) | (lane_decoder$window_wide_free$6$word << 'h12) | (lane_decoder$window_wide_free$5$word << 'h18) | (lane_decoder$window_wide_free$4$word << 'h1e);
         lane_decoder$own_present$4$d = lane_decoder$lane_present$4;
-        lane_decoder$own_ascii$4$d = lane_decoder$lane_length$4 == 'h1;
         lane_decoder$own_lead$4$d = lane_decoder$lane_length$4 > 'h1;
         lane_decoder$own_outside$4$d = lane_decoder$lane_outside$4;
         lane_decoder$own_malformed$4$d = lane_decoder$lane_malformed$4;
@@ -24921,7 +24740,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$complete5$5$d = (lane_decoder$window_length$5 == 'h6) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
         lane_decoder$gathered$5$d = lane_decoder$window_wide_free$10$word | (lane_decoder$window_wide_free$9$word << 'h6) | (lane_decoder$window_wide_free$8$word << 'hc) | (lane_decoder$window_wide_free$7$word << 'h12) | (lane_decoder$window_wide_free$6$word << 'h18) | (lane_decoder$window_wide_free$5$word << 'h1e);
         lane_decoder$own_present$5$d = lane_decoder$lane_present$5;
-        lane_decoder$own_ascii$5$d = lane_decoder$lane_length$5 == 'h1;
         lane_decoder$own_lead$5$d = lane_decoder$lane_length$5 > 'h1;
         lane_decoder$own_outside$5$d = lane_decoder$lane_outside$5;
         lane_decoder$own_malformed$5$d = lane_decoder$lane_malformed$5;
@@ -24939,7 +24757,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$complete5$6$d = (lane_decoder$window_length$6 == 'h6) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
         lane_decoder$gathered$6$d = lane_decoder$window_wide_free$11$word | (lane_decoder$window_wide_free$10$word << 'h6) | (lane_decoder$window_wide_free$9$word << 'hc) | (lane_decoder$window_wide_free$8$word << 'h12) | (lane_decoder$window_wide_free$7$word << 'h18) | (lane_decoder$window_wide_free$6$word << 'h1e);
         lane_decoder$own_present$6$d = lane_decoder$lane_present$6;
-        lane_decoder$own_ascii$6$d = lane_decoder$lane_length$6 == 'h1;
         lane_decoder$own_lead$6$d = lane_decoder$lane_length$6 > 'h1;
         lane_decoder$own_outside$6$d = lane_decoder$lane_outside$6;
         lane_decoder$own_malformed$6$d = lane_decoder$lane_malformed$6;
@@ -24957,7 +24774,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$complete5$7$d = (lane_decoder$window_length$7 == 'h6) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
         lane_decoder$gathered$7$d = lane_decoder$window_wide_free$12$word | (lane_decoder$window_wide_free$11$word << 'h6) | (lane_decoder$window_wide_free$10$word << 'hc) | (lane_decoder$window_wide_free$9$word << 'h12) | (lane_decoder$window_wide_free$8$word << 'h18) | (lane_decoder$window_wide_free$7$word << 'h1e);
         lane_decoder$own_present$7$d = lane_decoder$lane_present$7;
-        lane_decoder$own_ascii$7$d = lane_decoder$lane_length$7 == 'h1;
         lane_decoder$own_lead$7$d = lane_decoder$lane_length$7 > 'h1;
         lane_decoder$own_outside$7$d = lane_decoder$lane_outside$7;
         lane_decoder$own_malformed$7$d = lane_decoder$lane_malformed$7;
@@ -24975,7 +24791,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$complete5$8$d = (lane_decoder$window_length$8 == 'h6) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13;
         lane_decoder$gathered$8$d = lane_decoder$window_wide_free$13$word | (lane_decoder$window_wide_free$12$word << 'h6) | (lane_decoder$window_wide_free$11$word << 'hc) | (lane_decoder$window_wide_free$10$word << 'h12) | (lane_decoder$window_wide_free$9$word << 'h18) | (lane_decoder$window_wide_free$8$word << 'h1e);
         lane_decoder$own_present$8$d = lane_decoder$lane_present$8;
-        lane_decoder$own_ascii$8$d = lane_decoder$lane_length$8 == 'h1;
         lane_decoder$own_lead$8$d = lane_decoder$lane_length$8 > 'h1;
         lane_decoder$own_outside$8$d = lane_decoder$lane_outside$8;
         lane_decoder$own_malformed$8$d = lane_decoder$lane_malformed$8;
@@ -24993,7 +24808,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$complete5$9$d = (lane_decoder$window_length$9 == 'h6) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14;
         lane_decoder$gathered$9$d = lane_decoder$window_wide_free$14$word | (lane_decoder$window_wide_free$13$word << 'h6) | (lane_decoder$window_wide_free$12$word << 'hc) | (lane_decoder$window_wide_free$11$word << 'h12) | (lane_decoder$window_wide_free$10$word << 'h18) | (lane_decoder$window_wide_free$9$word << 'h1e);
         lane_decoder$own_present$9$d = lane_decoder$lane_present$9;
-        lane_decoder$own_ascii$9$d = lane_decoder$lane_length$9 == 'h1;
         lane_decoder$own_lead$9$d = lane_decoder$lane_length$9 > 'h1;
         lane_decoder$own_outside$9$d = lane_decoder$lane_outside$9;
         lane_decoder$own_malformed$9$d = lane_decoder$lane_malformed$9;
@@ -25011,7 +24825,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$complete5$10$d = (lane_decoder$window_length$10 == 'h6) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15;
         lane_decoder$gathered$10$d = lane_decoder$window_wide_free$15$word | (lane_decoder$window_wide_free$14$word << 'h6) | (lane_decoder$window_wide_free$13$word << 'hc) | (lane_decoder$window_wide_free$12$word << 'h12) | (lane_decoder$window_wide_free$11$word << 'h18) | (lane_decoder$window_wide_free$10$word << 'h1e);
         lane_decoder$own_present$10$d = lane_decoder$lane_present$10;
-        lane_decoder$own_ascii$10$d = lane_decoder$lane_length$10 == 'h1;
         lane_decoder$own_lead$10$d = lane_decoder$lane_length$10 > 'h1;
         lane_decoder$own_outside$10$d = lane_decoder$lane_outside$10;
         lane_decoder$own_malformed$10$d = lane_decoder$lane_malformed$10;
@@ -25029,7 +24842,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$complete5$11$d = (lane_decoder$window_length$11 == 'h6) & lane_decoder$window_next_fits$11 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16;
         lane_decoder$gathered$11$d = lane_decoder$window_wide_free$16$word | (lane_decoder$window_wide_free$15$word << 'h6) | (lane_decoder$window_wide_free$14$word << 'hc) | (lane_decoder$window_wide_free$13$word << 'h12) | (lane_decoder$window_wide_free$12$word << 'h18) | (lane_decoder$window_wide_free$11$word << 'h1e);
         lane_decoder$own_present$11$d = lane_decoder$lane_present$11;
-        lane_decoder$own_ascii$11$d = lane_decoder$lane_length$11 == 'h1;
         lane_decoder$own_lead$11$d = lane_decoder$lane_length$11 > 'h1;
         lane_decoder$own_outside$11$d = lane_decoder$lane_outside$11;
         lane_decoder$own_malformed$11$d = lane_decoder$lane_malformed$11;
@@ -25047,7 +24859,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$complete5$12$d = (lane_decoder$window_length$12 == 'h6) & lane_decoder$window_next_fits$12 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17;
         lane_decoder$gathered$12$d = lane_decoder$window_wide_free$17$word | (lane_decoder$window_wide_free$16$word << 'h6) | (lane_decoder$window_wide_free$15$word << 'hc) | (lane_decoder$window_wide_free$14$word << 'h12) | (lane_decoder$window_wide_free$13$word << 'h18) | (lane_decoder$window_wide_free$12$word << 'h1e);
         lane_decoder$own_present$12$d = lane_decoder$lane_present$12;
-        lane_decoder$own_ascii$12$d = lane_decoder$lane_length$12 == 'h1;
         lane_decoder$own_lead$12$d = lane_decoder$lane_length$12 > 'h1;
         lane_decoder$own_outside$12$d = lane_decoder$lane_outside$12;
         lane_decoder$own_malformed$12$d = lane_decoder$lane_malformed$12;
@@ -25065,7 +24876,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$complete5$13$d = (lane_decoder$window_length$13 == 'h6) & lane_decoder$window_next_fits$13 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18;
         lane_decoder$gathered$13$d = lane_decoder$window_wide_free$18$word | (lane_decoder$window_wide_free$17$word << 'h6) | (lane_decoder$window_wide_free$16$word << 'hc) | (lane_decoder$window_wide_free$15$word << 'h12) | (lane_decoder$window_wide_free$14$word << 'h18) | (lane_decoder$window_wide_free$13$word << 'h1e);
         lane_decoder$own_present$13$d = lane_decoder$lane_present$13;
-        lane_decoder$own_ascii$13$d = lane_decoder$lane_length$13 == 'h1;
         lane_decoder$own_lead$13$d = lane_decoder$lane_length$13 > 'h1;
         lane_decoder$own_outside$13$d = lane_decoder$lane_outside$13;
         lane_decoder$own_malformed$13$d = lane_decoder$lane_malformed$13;
@@ -25083,7 +24893,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$complete5$14$d = (lane_decoder$window_length$14 == 'h6) & lane_decoder$window_next_fits$14 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19;
         lane_decoder$gathered$14$d = lane_decoder$window_wide_free$19$word | (lane_decoder$window_wide_free$18$word << 'h6) | (lane_decoder$window_wide_free$17$word << 'hc) | (lane_decoder$window_wide_free$16$word << 'h12) | (lane_decoder$window_wide_free$15$word << 'h18) | (lane_decoder$window_wide_free$14$word << 'h1e);
         lane_decoder$own_present$14$d = lane_decoder$lane_present$14;
-        lane_decoder$own_ascii$14$d = lane_decoder$lane_length$14 == 'h1;
         lane_decoder$own_lead$14$d = lane_decoder$lane_length$14 > 'h1;
         lane_decoder$own_outside$14$d = lane_decoder$lane_outside$14;
         lane_decoder$own_malformed$14$d = lane_decoder$lane_malformed$14;
@@ -25101,7 +24910,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$complete5$15$d = (lane_decoder$window_length$15 == 'h6) & lane_decoder$window_next_fits$15 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20;
         lane_decoder$gathered$15$d = lane_decoder$window_wide_free$20$word | (lane_decoder$window_wide_free$19$word << 'h6) | (lane_decoder$window_wide_free$18$word << 'hc) | (lane_decoder$window_wide_free$17$word << 'h12) | (lane_decoder$window_wide_free$16$word << 'h18) | (lane_decoder$window_wide_free$15$word << 'h1e);
         lane_decoder$own_present$15$d = lane_decoder$lane_present$15;
-        lane_decoder$own_ascii$15$d = lane_decoder$lane_length$15 == 'h1;
         lane_decoder$own_lead$15$d = lane_decoder$lane_length$15 > 'h1;
         lane_decoder$own_outside$15$d = lane_decoder$lane_outside$15;
         lane_decoder$own_malformed$15$d = lane_decoder$lane_malformed$15;
@@ -25115,7 +24923,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$absorbed$0 = lane_decoder$complete$0 | lane_decoder$open1$0$q | lane_decoder$open2$0$q | lane_decoder$open3$0$q | lane_decoder$open4$0$q;
         lane_decoder$cut_short$0 = lane_decoder$still_open$0 & !lane_decoder$next_continues$0$q;
         lane_decoder$alone$0 = |lane_decoder$own_malformed$0$q & !lane_decoder$absorbed$0;
-        lane_decoder$registered_slot_valid$0$d = lane_decoder$partial_valid$q & lane_decoder$own_present$0$q & (lane_decoder$own_ascii$0$q | lane_decoder$complete$0 | lane_decoder$alone$0 | lane_decoder$cut_short$0);
+        lane_decoder$registered_slot_valid$0$d = lane_decoder$partial_valid$q & lane_decoder$own_present$0$q & ~(lane_decoder$still_open$0 & lane_decoder$next_continues$0$q);
         lane_decoder$registered_slot_tuser$0$d = 'h0;
         if (lane_decoder$alone$0) begin
             lane_decoder$registered_slot_tuser$0$d = lane_decoder$own_malformed$0$q;
@@ -25147,7 +24955,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$absorbed$1 = lane_decoder$complete$1 | lane_decoder$open1$1$q | lane_decoder$open2$1$q | lane_decoder$open3$1$q | lane_decoder$open4$1$q;
         lane_decoder$cut_short$1 = lane_decoder$still_open$1 & !lane_decoder$next_continues$1$q;
         lane_decoder$alone$1 = |lane_decoder$own_malformed$1$q & !lane_decoder$absorbed$1;
-        lane_decoder$registered_slot_valid$1$d = lane_decoder$partial_valid$q & lane_decoder$own_present$1$q & (lane_decoder$own_ascii$1$q | lane_decoder$complete$1 | lane_decoder$alone$1 | lane_decoder$cut_short$1);
+        lane_decoder$registered_slot_valid$1$d = lane_decoder$partial_valid$q & lane_decoder$own_present$1$q & ~(lane_decoder$still_open$1 & lane_decoder$next_continues$1$q);
         lane_decoder$registered_slot_tuser$1$d = 'h0;
         if (lane_decoder$alone$1) begin
             lane_decoder$registered_slot_tuser$1$d = lane_decoder$own_malformed$1$q;
@@ -25179,7 +24987,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$absorbed$2 = lane_decoder$complete$2 | lane_decoder$open1$2$q | lane_decoder$open2$2$q | lane_decoder$open3$2$q | lane_decoder$open4$2$q;
         lane_decoder$cut_short$2 = lane_decoder$still_open$2 & !lane_decoder$next_continues$2$q;
         lane_decoder$alone$2 = |lane_decoder$own_malformed$2$q & !lane_decoder$absorbed$2;
-        lane_decoder$registered_slot_valid$2$d = lane_decoder$partial_valid$q & lane_decoder$own_present$2$q & (lane_decoder$own_ascii$2$q | lane_decoder$complete$2 | lane_decoder$alone$2 | lane_decoder$cut_short$2);
+        lane_decoder$registered_slot_valid$2$d = lane_decoder$partial_valid$q & lane_decoder$own_present$2$q & ~(lane_decoder$still_open$2 & lane_decoder$next_continues$2$q);
         lane_decoder$registered_slot_tuser$2$d = 'h0;
         if (lane_decoder$alone$2) begin
             lane_decoder$registered_slot_tuser$2$d = lane_decoder$own_malformed$2$q;
@@ -25211,7 +25019,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$absorbed$3 = lane_decoder$complete$3 | lane_decoder$open1$3$q | lane_decoder$open2$3$q | lane_decoder$open3$3$q | lane_decoder$open4$3$q;
         lane_decoder$cut_short$3 = lane_decoder$still_open$3 & !lane_decoder$next_continues$3$q;
         lane_decoder$alone$3 = |lane_decoder$own_malformed$3$q & !lane_decoder$absorbed$3;
-        lane_decoder$registered_slot_valid$3$d = lane_decoder$partial_valid$q & lane_decoder$own_present$3$q & (lane_decoder$own_ascii$3$q | lane_decoder$complete$3 | lane_decoder$alone$3 | lane_decoder$cut_short$3);
+        lane_decoder$registered_slot_valid$3$d = lane_decoder$partial_valid$q & lane_decoder$own_present$3$q & ~(lane_decoder$still_open$3 & lane_decoder$next_continues$3$q);
         lane_decoder$registered_slot_tuser$3$d = 'h0;
         if (lane_decoder$alone$3) begin
             lane_decoder$registered_slot_tuser$3$d = lane_decoder$own_malformed$3$q;
@@ -25243,7 +25051,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$absorbed$4 = lane_decoder$complete$4 | lane_decoder$open1$4$q | lane_decoder$open2$4$q | lane_decoder$open3$4$q | lane_decoder$open4$4$q;
         lane_decoder$cut_short$4 = lane_decoder$still_open$4 & !lane_decoder$next_continues$4$q;
         lane_decoder$alone$4 = |lane_decoder$own_malformed$4$q & !lane_decoder$absorbed$4;
-        lane_decoder$registered_slot_valid$4$d = lane_decoder$partial_valid$q & lane_decoder$own_present$4$q & (lane_decoder$own_ascii$4$q | lane_decoder$complete$4 | lane_decoder$alone$4 | lane_decoder$cut_short$4);
+        lane_decoder$registered_slot_valid$4$d = lane_decoder$partial_valid$q & lane_decoder$own_present$4$q & ~(lane_decoder$still_open$4 & lane_decoder$next_continues$4$q);
         lane_decoder$registered_slot_tuser$4$d = 'h0;
         if (lane_decoder$alone$4) begin
             lane_decoder$registered_slot_tuser$4$d = lane_decoder$own_malformed$4$q;
@@ -25275,7 +25083,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$absorbed$5 = lane_decoder$complete$5 | lane_decoder$open1$5$q | lane_decoder$open2$5$q | lane_decoder$open3$5$q | lane_decoder$open4$5$q;
         lane_decoder$cut_short$5 = lane_decoder$still_open$5 & !lane_decoder$next_continues$5$q;
         lane_decoder$alone$5 = |lane_decoder$own_malformed$5$q & !lane_decoder$absorbed$5;
-        lane_decoder$registered_slot_valid$5$d = lane_decoder$partial_valid$q & lane_decoder$own_present$5$q & (lane_decoder$own_ascii$5$q | lane_decoder$complete$5 | lane_decoder$alone$5 | lane_decoder$cut_short$5);
+        lane_decoder$registered_slot_valid$5$d = lane_decoder$partial_valid$q & lane_decoder$own_present$5$q & ~(lane_decoder$still_open$5 & lane_decoder$next_continues$5$q);
         lane_decoder$registered_slot_tuser$5$d = 'h0;
         if (lane_decoder$alone$5) begin
             lane_decoder$registered_slot_tuser$5$d = lane_decoder$own_malformed$5$q;
@@ -25307,7 +25115,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$absorbed$6 = lane_decoder$complete$6 | lane_decoder$open1$6$q | lane_decoder$open2$6$q | lane_decoder$open3$6$q | lane_decoder$open4$6$q;
         lane_decoder$cut_short$6 = lane_decoder$still_open$6 & !lane_decoder$next_continues$6$q;
         lane_decoder$alone$6 = |lane_decoder$own_malformed$6$q & !lane_decoder$absorbed$6;
-        lane_decoder$registered_slot_valid$6$d = lane_decoder$partial_valid$q & lane_decoder$own_present$6$q & (lane_decoder$own_ascii$6$q | lane_decoder$complete$6 | lane_decoder$alone$6 | lane_decoder$cut_short$6);
+        lane_decoder$registered_slot_valid$6$d = lane_decoder$partial_valid$q & lane_decoder$own_present$6$q & ~(lane_decoder$still_open$6 & lane_decoder$next_continues$6$q);
         lane_decoder$registered_slot_tuser$6$d = 'h0;
         if (lane_decoder$alone$6) begin
             lane_decoder$registered_slot_tuser$6$d = lane_decoder$own_malformed$6$q;
@@ -25339,7 +25147,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$absorbed$7 = lane_decoder$complete$7 | lane_decoder$open1$7$q | lane_decoder$open2$7$q | lane_decoder$open3$7$q | lane_decoder$open4$7$q;
         lane_decoder$cut_short$7 = lane_decoder$still_open$7 & !lane_decoder$next_continues$7$q;
         lane_decoder$alone$7 = |lane_decoder$own_malformed$7$q & !lane_decoder$absorbed$7;
-        lane_decoder$registered_slot_valid$7$d = lane_decoder$partial_valid$q & lane_decoder$own_present$7$q & (lane_decoder$own_ascii$7$q | lane_decoder$complete$7 | lane_decoder$alone$7 | lane_decoder$cut_short$7);
+        lane_decoder$registered_slot_valid$7$d = lane_decoder$partial_valid$q & lane_decoder$own_present$7$q & ~(lane_decoder$still_open$7 & lane_decoder$next_continues$7$q);
         lane_decoder$registered_slot_tuser$7$d = 'h0;
         if (lane_decoder$alone$7) begin
             lane_decoder$registered_slot_tuser$7$d = lane_decoder$own_malformed$7$q;
@@ -25371,7 +25179,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$absorbed$8 = lane_decoder$complete$8 | lane_decoder$open1$8$q | lane_decoder$open2$8$q | lane_decoder$open3$8$q | lane_decoder$open4$8$q;
         lane_decoder$cut_short$8 = lane_decoder$still_open$8 & !lane_decoder$next_continues$8$q;
         lane_decoder$alone$8 = |lane_decoder$own_malformed$8$q & !lane_decoder$absorbed$8;
-        lane_decoder$registered_slot_valid$8$d = lane_decoder$partial_valid$q & lane_decoder$own_present$8$q & (lane_decoder$own_ascii$8$q | lane_decoder$complete$8 | lane_decoder$alone$8 | lane_decoder$cut_short$8);
+        lane_decoder$registered_slot_valid$8$d = lane_decoder$partial_valid$q & lane_decoder$own_present$8$q & ~(lane_decoder$still_open$8 & lane_decoder$next_continues$8$q);
         lane_decoder$registered_slot_tuser$8$d = 'h0;
         if (lane_decoder$alone$8) begin
             lane_decoder$registered_slot_tuser$8$d = lane_decoder$own_malformed$8$q;
@@ -25403,7 +25211,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$absorbed$9 = lane_decoder$complete$9 | lane_decoder$open1$9$q | lane_decoder$open2$9$q | lane_decoder$open3$9$q | lane_decoder$open4$9$q;
         lane_decoder$cut_short$9 = lane_decoder$still_open$9 & !lane_decoder$next_continues$9$q;
         lane_decoder$alone$9 = |lane_decoder$own_malformed$9$q & !lane_decoder$absorbed$9;
-        lane_decoder$registered_slot_valid$9$d = lane_decoder$partial_valid$q & lane_decoder$own_present$9$q & (lane_decoder$own_ascii$9$q | lane_decoder$complete$9 | lane_decoder$alone$9 | lane_decoder$cut_short$9);
+        lane_decoder$registered_slot_valid$9$d = lane_decoder$partial_valid$q & lane_decoder$own_present$9$q & ~(lane_decoder$still_open$9 & lane_decoder$next_continues$9$q);
         lane_decoder$registered_slot_tuser$9$d = 'h0;
         if (lane_decoder$alone$9) begin
             lane_decoder$registered_slot_tuser$9$d = lane_decoder$own_malformed$9$q;
@@ -25435,7 +25243,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$absorbed$10 = lane_decoder$complete$10 | lane_decoder$open1$10$q | lane_decoder$open2$10$q | lane_decoder$open3$10$q | lane_decoder$open4$10$q;
         lane_decoder$cut_short$10 = lane_decoder$still_open$10 & !lane_decoder$next_continues$10$q;
         lane_decoder$alone$10 = |lane_decoder$own_malformed$10$q & !lane_decoder$absorbed$10;
-        lane_decoder$registered_slot_valid$10$d = lane_decoder$partial_valid$q & lane_decoder$own_present$10$q & (lane_decoder$own_ascii$10$q | lane_decoder$complete$10 | lane_decoder$alone$10 | lane_decoder$cut_short$10);
+        lane_decoder$registered_slot_valid$10$d = lane_decoder$partial_valid$q & lane_decoder$own_present$10$q & ~(lane_decoder$still_open$10 & lane_decoder$next_continues$10$q);
         lane_decoder$registered_slot_tuser$10$d = 'h0;
         if (lane_decoder$alone$10) begin
             lane_decoder$registered_slot_tuser$10$d = lane_decoder$own_malformed$10$q;
@@ -25467,7 +25275,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$absorbed$11 = lane_decoder$complete$11 | lane_decoder$open1$11$q | lane_decoder$open2$11$q | lane_decoder$open3$11$q | lane_decoder$open4$11$q;
         lane_decoder$cut_short$11 = lane_decoder$still_open$11 & !lane_decoder$next_continues$11$q;
         lane_decoder$alone$11 = |lane_decoder$own_malformed$11$q & !lane_decoder$absorbed$11;
-        lane_decoder$registered_slot_valid$11$d = lane_decoder$partial_valid$q & lane_decoder$own_present$11$q & (lane_decoder$own_ascii$11$q | lane_decoder$complete$11 | lane_decoder$alone$11 | lane_decoder$cut_short$11);
+        lane_decoder$registered_slot_valid$11$d = lane_decoder$partial_valid$q & lane_decoder$own_present$11$q & ~(lane_decoder$still_open$11 & lane_decoder$next_continues$11$q);
         lane_decoder$registered_slot_tuser$11$d = 'h0;
         if (lane_decoder$alone$11) begin
             lane_decoder$registered_slot_tuser$11$d = lane_decoder$own_malformed$11$q;
@@ -25499,7 +25307,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$absorbed$12 = lane_decoder$complete$12 | lane_decoder$open1$12$q | lane_decoder$open2$12$q | lane_decoder$open3$12$q | lane_decoder$open4$12$q;
         lane_decoder$cut_short$12 = lane_decoder$still_open$12 & !lane_decoder$next_continues$12$q;
         lane_decoder$alone$12 = |lane_decoder$own_malformed$12$q & !lane_decoder$absorbed$12;
-        lane_decoder$registered_slot_valid$12$d = lane_decoder$partial_valid$q & lane_decoder$own_present$12$q & (lane_decoder$own_ascii$12$q | lane_decoder$complete$12 | lane_decoder$alone$12 | lane_decoder$cut_short$12);
+        lane_decoder$registered_slot_valid$12$d = lane_decoder$partial_valid$q & lane_decoder$own_present$12$q & ~(lane_decoder$still_open$12 & lane_decoder$next_continues$12$q);
         lane_decoder$registered_slot_tuser$12$d = 'h0;
         if (lane_decoder$alone$12) begin
             lane_decoder$registered_slot_tuser$12$d = lane_decoder$own_malformed$12$q;
@@ -25531,7 +25339,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$absorbed$13 = lane_decoder$complete$13 | lane_decoder$open1$13$q | lane_decoder$open2$13$q | lane_decoder$open3$13$q | lane_decoder$open4$13$q;
         lane_decoder$cut_short$13 = lane_decoder$still_open$13 & !lane_decoder$next_continues$13$q;
         lane_decoder$alone$13 = |lane_decoder$own_malformed$13$q & !lane_decoder$absorbed$13;
-        lane_decoder$registered_slot_valid$13$d = lane_decoder$partial_valid$q & lane_decoder$own_present$13$q & (lane_decoder$own_ascii$13$q | lane_decoder$complete$13 | lane_decoder$alone$13 | lane_decoder$cut_short$13);
+        lane_decoder$registered_slot_valid$13$d = lane_decoder$partial_valid$q & lane_decoder$own_present$13$q & ~(lane_decoder$still_open$13 & lane_decoder$next_continues$13$q);
         lane_decoder$registered_slot_tuser$13$d = 'h0;
         if (lane_decoder$alone$13) begin
             lane_decoder$registered_slot_tuser$13$d = lane_decoder$own_malformed$13$q;
@@ -25563,7 +25371,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$absorbed$14 = lane_decoder$complete$14 | lane_decoder$open1$14$q | lane_decoder$open2$14$q | lane_decoder$open3$14$q | lane_decoder$open4$14$q;
         lane_decoder$cut_short$14 = lane_decoder$still_open$14 & !lane_decoder$next_continues$14$q;
         lane_decoder$alone$14 = |lane_decoder$own_malformed$14$q & !lane_decoder$absorbed$14;
-        lane_decoder$registered_slot_valid$14$d = lane_decoder$partial_valid$q & lane_decoder$own_present$14$q & (lane_decoder$own_ascii$14$q | lane_decoder$complete$14 | lane_decoder$alone$14 | lane_decoder$cut_short$14);
+        lane_decoder$registered_slot_valid$14$d = lane_decoder$partial_valid$q & lane_decoder$own_present$14$q & ~(lane_decoder$still_open$14 & lane_decoder$next_continues$14$q);
         lane_decoder$registered_slot_tuser$14$d = 'h0;
         if (lane_decoder$alone$14) begin
             lane_decoder$registered_slot_tuser$14$d = lane_decoder$own_malformed$14$q;
@@ -25595,7 +25403,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$absorbed$15 = lane_decoder$complete$15 | lane_decoder$open1$15$q | lane_decoder$open2$15$q | lane_decoder$open3$15$q | lane_decoder$open4$15$q;
         lane_decoder$cut_short$15 = lane_decoder$still_open$15 & !lane_decoder$next_continues$15$q;
         lane_decoder$alone$15 = |lane_decoder$own_malformed$15$q & !lane_decoder$absorbed$15;
-        lane_decoder$registered_slot_valid$15$d = lane_decoder$partial_valid$q & lane_decoder$own_present$15$q & (lane_decoder$own_ascii$15$q | lane_decoder$complete$15 | lane_decoder$alone$15 | lane_decoder$cut_short$15);
+        lane_decoder$registered_slot_valid$15$d = lane_decoder$partial_valid$q & lane_decoder$own_present$15$q & ~(lane_decoder$still_open$15 & lane_decoder$next_continues$15$q);
         lane_decoder$registered_slot_tuser$15$d = 'h0;
         if (lane_decoder$alone$15) begin
             lane_decoder$registered_slot_tuser$15$d = lane_decoder$own_malformed$15$q;

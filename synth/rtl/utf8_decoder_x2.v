@@ -1142,12 +1142,6 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  lane_decoder$own_present$1$d;
     reg  lane_decoder$own_present$1$q;
     reg  lane_decoder$own_present$1$clock;
-    reg  lane_decoder$own_ascii$0$d;
-    reg  lane_decoder$own_ascii$0$q;
-    reg  lane_decoder$own_ascii$0$clock;
-    reg  lane_decoder$own_ascii$1$d;
-    reg  lane_decoder$own_ascii$1$q;
-    reg  lane_decoder$own_ascii$1$clock;
     reg  lane_decoder$own_lead$0$d;
     reg  lane_decoder$own_lead$0$q;
     reg  lane_decoder$own_lead$0$clock;
@@ -5210,20 +5204,6 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(posedge lane_decoder$own_present$1$clock) begin
        lane_decoder$own_present$1$q <= lane_decoder$own_present$1$d;
     end
-    // lane_decoder$own_ascii$0
-    initial begin
-       lane_decoder$own_ascii$0$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$0$clock) begin
-       lane_decoder$own_ascii$0$q <= lane_decoder$own_ascii$0$d;
-    end
-    // lane_decoder$own_ascii$1
-    initial begin
-       lane_decoder$own_ascii$1$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$1$clock) begin
-       lane_decoder$own_ascii$1$q <= lane_decoder$own_ascii$1$d;
-    end
     // lane_decoder$own_lead$0
     initial begin
        lane_decoder$own_lead$0$q = 1'h0;
@@ -5382,7 +5362,6 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$next_continues$0$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$0$clock = lane_decoder$clock;
         lane_decoder$own_present$0$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$0$clock = lane_decoder$clock;
         lane_decoder$own_lead$0$clock = lane_decoder$clock;
         lane_decoder$own_outside$0$clock = lane_decoder$clock;
         lane_decoder$own_malformed$0$clock = lane_decoder$clock;
@@ -5406,7 +5385,6 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$next_continues$1$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$1$clock = lane_decoder$clock;
         lane_decoder$own_present$1$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$1$clock = lane_decoder$clock;
         lane_decoder$own_lead$1$clock = lane_decoder$clock;
         lane_decoder$own_outside$1$clock = lane_decoder$clock;
         lane_decoder$own_malformed$1$clock = lane_decoder$clock;
@@ -5458,7 +5436,6 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$complete5$0$d = (lane_decoder$window_length$0 == 'h6) & lane_decoder$window_next_fits$0 & lane_decoder$window_is_cont$2 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
         lane_decoder$gathered$0$d = lane_decoder$window_wide_free$5$word | (lane_decoder$window_wide_free$4$word << 'h6) | (lane_decoder$window_wide_free$3$word << 'hc) | (lane_decoder$window_wide_free$2$word << 'h12) | (lane_decoder$window_wide_free$1$word << 'h18) | (lane_decoder$window_wide_free$0$word << 'h1e);
         lane_decoder$own_present$0$d = lane_decoder$lane_present$0;
-        lane_decoder$own_ascii$0$d = lane_decoder$lane_length$0 == 'h1;
         lane_decoder$own_lead$0$d = lane_decoder$lane_length$0 > 'h1;
         lane_decoder$own_outside$0$d = lane_decoder$lane_outside$0;
         lane_decoder$own_malformed$0$d = lane_decoder$lane_malformed$0;
@@ -5476,7 +5453,6 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$complete5$1$d = (lane_decoder$window_length$1 == 'h6) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
         lane_decoder$gathered$1$d = lane_decoder$window_wide_free$6$word | (lane_decoder$window_wide_free$5$word << 'h6) | (lane_decoder$window_wide_free$4$word << 'hc) | (lane_decoder$window_wide_free$3$word << 'h12) | (lane_decoder$window_wide_free$2$word << 'h18) | (lane_decoder$window_wide_free$1$word << 'h1e);
         lane_decoder$own_present$1$d = lane_decoder$lane_present$1;
-        lane_decoder$own_ascii$1$d = lane_decoder$lane_length$1 == 'h1;
         lane_decoder$own_lead$1$d = lane_decoder$lane_length$1 > 'h1;
         lane_decoder$own_outside$1$d = lane_decoder$lane_outside$1;
         lane_decoder$own_malformed$1$d = lane_decoder$lane_malformed$1;
@@ -5490,7 +5466,7 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$absorbed$0 = lane_decoder$complete$0 | lane_decoder$open1$0$q | lane_decoder$open2$0$q | lane_decoder$open3$0$q | lane_decoder$open4$0$q;
         lane_decoder$cut_short$0 = lane_decoder$still_open$0 & !lane_decoder$next_continues$0$q;
         lane_decoder$alone$0 = |lane_decoder$own_malformed$0$q & !lane_decoder$absorbed$0;
-        lane_decoder$registered_slot_valid$0$d = lane_decoder$partial_valid$q & lane_decoder$own_present$0$q & (lane_decoder$own_ascii$0$q | lane_decoder$complete$0 | lane_decoder$alone$0 | lane_decoder$cut_short$0);
+        lane_decoder$registered_slot_valid$0$d = lane_decoder$partial_valid$q & lane_decoder$own_present$0$q & ~(lane_decoder$still_open$0 & lane_decoder$next_continues$0$q);
         lane_decoder$registered_slot_tuser$0$d = 'h0;
         if (lane_decoder$alone$0) begin
             lane_decoder$registered_slot_tuser$0$d = lane_decoder$own_malformed$0$q;
@@ -5522,7 +5498,7 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$absorbed$1 = lane_decoder$complete$1 | lane_decoder$open1$1$q | lane_decoder$open2$1$q | lane_decoder$open3$1$q | lane_decoder$open4$1$q;
         lane_decoder$cut_short$1 = lane_decoder$still_open$1 & !lane_decoder$next_continues$1$q;
         lane_decoder$alone$1 = |lane_decoder$own_malformed$1$q & !lane_decoder$absorbed$1;
-        lane_decoder$registered_slot_valid$1$d = lane_decoder$partial_valid$q & lane_decoder$own_present$1$q & (lane_decoder$own_ascii$1$q | lane_decoder$complete$1 | lane_decoder$alone$1 | lane_decoder$cut_short$1);
+        lane_decoder$registered_slot_valid$1$d = lane_decoder$partial_valid$q & lane_decoder$own_present$1$q & ~(lane_decoder$still_open$1 & lane_decoder$next_continues$1$q);
         lane_decoder$registered_slot_tuser$1$d = 'h0;
         if (lane_decoder$alone$1) begin
             lane_decoder$registered_slot_tuser$1$d = lane_decoder$own_malformed$1$q;

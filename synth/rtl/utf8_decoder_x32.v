@@ -9611,102 +9611,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  lane_decoder$own_present$31$d;
     reg  lane_decoder$own_present$31$q;
     reg  lane_decoder$own_present$31$clock;
-    reg  lane_decoder$own_ascii$0$d;
-    reg  lane_decoder$own_ascii$0$q;
-    reg  lane_decoder$own_ascii$0$clock;
-    reg  lane_decoder$own_ascii$1$d;
-    reg  lane_decoder$own_ascii$1$q;
-    reg  lane_decoder$own_ascii$1$clock;
-    reg  lane_decoder$own_ascii$2$d;
-    reg  lane_decoder$own_ascii$2$q;
-    reg  lane_decoder$own_ascii$2$clock;
-    reg  lane_decoder$own_ascii$3$d;
-    reg  lane_decoder$own_ascii$3$q;
-    reg  lane_decoder$own_ascii$3$clock;
-    reg  lane_decoder$own_ascii$4$d;
-    reg  lane_decoder$own_ascii$4$q;
-    reg  lane_decoder$own_ascii$4$clock;
-    reg  lane_decoder$own_ascii$5$d;
-    reg  lane_decoder$own_ascii$5$q;
-    reg  lane_decoder$own_ascii$5$clock;
-    reg  lane_decoder$own_ascii$6$d;
-    reg  lane_decoder$own_ascii$6$q;
-    reg  lane_decoder$own_ascii$6$clock;
-    reg  lane_decoder$own_ascii$7$d;
-    reg  lane_decoder$own_ascii$7$q;
-    reg  lane_decoder$own_ascii$7$clock;
-    reg  lane_decoder$own_ascii$8$d;
-    reg  lane_decoder$own_ascii$8$q;
-    reg  lane_decoder$own_ascii$8$clock;
-    reg  lane_decoder$own_ascii$9$d;
-    reg  lane_decoder$own_ascii$9$q;
-    reg  lane_decoder$own_ascii$9$clock;
-    reg  lane_decoder$own_ascii$10$d;
-    reg  lane_decoder$own_ascii$10$q;
-    reg  lane_decoder$own_ascii$10$clock;
-    reg  lane_decoder$own_ascii$11$d;
-    reg  lane_decoder$own_ascii$11$q;
-    reg  lane_decoder$own_ascii$11$clock;
-    reg  lane_decoder$own_ascii$12$d;
-    reg  lane_decoder$own_ascii$12$q;
-    reg  lane_decoder$own_ascii$12$clock;
-    reg  lane_decoder$own_ascii$13$d;
-    reg  lane_decoder$own_ascii$13$q;
-    reg  lane_decoder$own_ascii$13$clock;
-    reg  lane_decoder$own_ascii$14$d;
-    reg  lane_decoder$own_ascii$14$q;
-    reg  lane_decoder$own_ascii$14$clock;
-    reg  lane_decoder$own_ascii$15$d;
-    reg  lane_decoder$own_ascii$15$q;
-    reg  lane_decoder$own_ascii$15$clock;
-    reg  lane_decoder$own_ascii$16$d;
-    reg  lane_decoder$own_ascii$16$q;
-    reg  lane_decoder$own_ascii$16$clock;
-    reg  lane_decoder$own_ascii$17$d;
-    reg  lane_decoder$own_ascii$17$q;
-    reg  lane_decoder$own_ascii$17$clock;
-    reg  lane_decoder$own_ascii$18$d;
-    reg  lane_decoder$own_ascii$18$q;
-    reg  lane_decoder$own_ascii$18$clock;
-    reg  lane_decoder$own_ascii$19$d;
-    reg  lane_decoder$own_ascii$19$q;
-    reg  lane_decoder$own_ascii$19$clock;
-    reg  lane_decoder$own_ascii$20$d;
-    reg  lane_decoder$own_ascii$20$q;
-    reg  lane_decoder$own_ascii$20$clock;
-    reg  lane_decoder$own_ascii$21$d;
-    reg  lane_decoder$own_ascii$21$q;
-    reg  lane_decoder$own_ascii$21$clock;
-    reg  lane_decoder$own_ascii$22$d;
-    reg  lane_decoder$own_ascii$22$q;
-    reg  lane_decoder$own_ascii$22$clock;
-    reg  lane_decoder$own_ascii$23$d;
-    reg  lane_decoder$own_ascii$23$q;
-    reg  lane_decoder$own_ascii$23$clock;
-    reg  lane_decoder$own_ascii$24$d;
-    reg  lane_decoder$own_ascii$24$q;
-    reg  lane_decoder$own_ascii$24$clock;
-    reg  lane_decoder$own_ascii$25$d;
-    reg  lane_decoder$own_ascii$25$q;
-    reg  lane_decoder$own_ascii$25$clock;
-    reg  lane_decoder$own_ascii$26$d;
-    reg  lane_decoder$own_ascii$26$q;
-    reg  lane_decoder$own_ascii$26$clock;
-    reg  lane_decoder$own_ascii$27$d;
-    reg  lane_decoder$own_ascii$27$q;
-    reg  lane_decoder$own_ascii$27$clock;
-    reg  lane_decoder$own_ascii$28$d;
-    reg  lane_decoder$own_ascii$28$q;
-    reg  lane_decoder$own_ascii$28$clock;
-    reg  lane_decoder$own_ascii$29$d;
-    reg  lane_decoder$own_ascii$29$q;
-    reg  lane_decoder$own_ascii$29$clock;
-    reg  lane_decoder$own_ascii$30$d;
-    reg  lane_decoder$own_ascii$30$q;
-    reg  lane_decoder$own_ascii$30$clock;
-    reg  lane_decoder$own_ascii$31$d;
-    reg  lane_decoder$own_ascii$31$q;
-    reg  lane_decoder$own_ascii$31$clock;
     reg  lane_decoder$own_lead$0$d;
     reg  lane_decoder$own_lead$0$q;
     reg  lane_decoder$own_lead$0$clock;
@@ -45658,230 +45562,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge lane_decoder$own_present$31$clock) begin
        lane_decoder$own_present$31$q <= lane_decoder$own_present$31$d;
     end
-    // lane_decoder$own_ascii$0
-    initial begin
-       lane_decoder$own_ascii$0$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$0$clock) begin
-       lane_decoder$own_ascii$0$q <= lane_decoder$own_ascii$0$d;
-    end
-    // lane_decoder$own_ascii$1
-    initial begin
-       lane_decoder$own_ascii$1$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$1$clock) begin
-       lane_decoder$own_ascii$1$q <= lane_decoder$own_ascii$1$d;
-    end
-    // lane_decoder$own_ascii$2
-    initial begin
-       lane_decoder$own_ascii$2$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$2$clock) begin
-       lane_decoder$own_ascii$2$q <= lane_decoder$own_ascii$2$d;
-    end
-    // lane_decoder$own_ascii$3
-    initial begin
-       lane_decoder$own_ascii$3$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$3$clock) begin
-       lane_decoder$own_ascii$3$q <= lane_decoder$own_ascii$3$d;
-    end
-    // lane_decoder$own_ascii$4
-    initial begin
-       lane_decoder$own_ascii$4$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$4$clock) begin
-       lane_decoder$own_ascii$4$q <= lane_decoder$own_ascii$4$d;
-    end
-    // lane_decoder$own_ascii$5
-    initial begin
-       lane_decoder$own_ascii$5$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$5$clock) begin
-       lane_decoder$own_ascii$5$q <= lane_decoder$own_ascii$5$d;
-    end
-    // lane_decoder$own_ascii$6
-    initial begin
-       lane_decoder$own_ascii$6$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$6$clock) begin
-       lane_decoder$own_ascii$6$q <= lane_decoder$own_ascii$6$d;
-    end
-    // lane_decoder$own_ascii$7
-    initial begin
-       lane_decoder$own_ascii$7$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$7$clock) begin
-       lane_decoder$own_ascii$7$q <= lane_decoder$own_ascii$7$d;
-    end
-    // lane_decoder$own_ascii$8
-    initial begin
-       lane_decoder$own_ascii$8$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$8$clock) begin
-       lane_decoder$own_ascii$8$q <= lane_decoder$own_ascii$8$d;
-    end
-    // lane_decoder$own_ascii$9
-    initial begin
-       lane_decoder$own_ascii$9$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$9$clock) begin
-       lane_decoder$own_ascii$9$q <= lane_decoder$own_ascii$9$d;
-    end
-    // lane_decoder$own_ascii$10
-    initial begin
-       lane_decoder$own_ascii$10$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$10$clock) begin
-       lane_decoder$own_ascii$10$q <= lane_decoder$own_ascii$10$d;
-    end
-    // lane_decoder$own_ascii$11
-    initial begin
-       lane_decoder$own_ascii$11$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$11$clock) begin
-       lane_decoder$own_ascii$11$q <= lane_decoder$own_ascii$11$d;
-    end
-    // lane_decoder$own_ascii$12
-    initial begin
-       lane_decoder$own_ascii$12$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$12$clock) begin
-       lane_decoder$own_ascii$12$q <= lane_decoder$own_ascii$12$d;
-    end
-    // lane_decoder$own_ascii$13
-    initial begin
-       lane_decoder$own_ascii$13$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$13$clock) begin
-       lane_decoder$own_ascii$13$q <= lane_decoder$own_ascii$13$d;
-    end
-    // lane_decoder$own_ascii$14
-    initial begin
-       lane_decoder$own_ascii$14$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$14$clock) begin
-       lane_decoder$own_ascii$14$q <= lane_decoder$own_ascii$14$d;
-    end
-    // lane_decoder$own_ascii$15
-    initial begin
-       lane_decoder$own_ascii$15$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$15$clock) begin
-       lane_decoder$own_ascii$15$q <= lane_decoder$own_ascii$15$d;
-    end
-    // lane_decoder$own_ascii$16
-    initial begin
-       lane_decoder$own_ascii$16$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$16$clock) begin
-       lane_decoder$own_ascii$16$q <= lane_decoder$own_ascii$16$d;
-    end
-    // lane_decoder$own_ascii$17
-    initial begin
-       lane_decoder$own_ascii$17$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$17$clock) begin
-       lane_decoder$own_ascii$17$q <= lane_decoder$own_ascii$17$d;
-    end
-    // lane_decoder$own_ascii$18
-    initial begin
-       lane_decoder$own_ascii$18$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$18$clock) begin
-       lane_decoder$own_ascii$18$q <= lane_decoder$own_ascii$18$d;
-    end
-    // lane_decoder$own_ascii$19
-    initial begin
-       lane_decoder$own_ascii$19$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$19$clock) begin
-       lane_decoder$own_ascii$19$q <= lane_decoder$own_ascii$19$d;
-    end
-    // lane_decoder$own_ascii$20
-    initial begin
-       lane_decoder$own_ascii$20$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$20$clock) begin
-       lane_decoder$own_ascii$20$q <= lane_decoder$own_ascii$20$d;
-    end
-    // lane_decoder$own_ascii$21
-    initial begin
-       lane_decoder$own_ascii$21$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$21$clock) begin
-       lane_decoder$own_ascii$21$q <= lane_decoder$own_ascii$21$d;
-    end
-    // lane_decoder$own_ascii$22
-    initial begin
-       lane_decoder$own_ascii$22$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$22$clock) begin
-       lane_decoder$own_ascii$22$q <= lane_decoder$own_ascii$22$d;
-    end
-    // lane_decoder$own_ascii$23
-    initial begin
-       lane_decoder$own_ascii$23$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$23$clock) begin
-       lane_decoder$own_ascii$23$q <= lane_decoder$own_ascii$23$d;
-    end
-    // lane_decoder$own_ascii$24
-    initial begin
-       lane_decoder$own_ascii$24$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$24$clock) begin
-       lane_decoder$own_ascii$24$q <= lane_decoder$own_ascii$24$d;
-    end
-    // lane_decoder$own_ascii$25
-    initial begin
-       lane_decoder$own_ascii$25$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$25$clock) begin
-       lane_decoder$own_ascii$25$q <= lane_decoder$own_ascii$25$d;
-    end
-    // lane_decoder$own_ascii$26
-    initial begin
-       lane_decoder$own_ascii$26$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$26$clock) begin
-       lane_decoder$own_ascii$26$q <= lane_decoder$own_ascii$26$d;
-    end
-    // lane_decoder$own_ascii$27
-    initial begin
-       lane_decoder$own_ascii$27$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$27$clock) begin
-       lane_decoder$own_ascii$27$q <= lane_decoder$own_ascii$27$d;
-    end
-    // lane_decoder$own_ascii$28
-    initial begin
-       lane_decoder$own_ascii$28$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$28$clock) begin
-       lane_decoder$own_ascii$28$q <= lane_decoder$own_ascii$28$d;
-    end
-    // lane_decoder$own_ascii$29
-    initial begin
-       lane_decoder$own_ascii$29$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$29$clock) begin
-       lane_decoder$own_ascii$29$q <= lane_decoder$own_ascii$29$d;
-    end
-    // lane_decoder$own_ascii$30
-    initial begin
-       lane_decoder$own_ascii$30$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$30$clock) begin
-       lane_decoder$own_ascii$30$q <= lane_decoder$own_ascii$30$d;
-    end
-    // lane_decoder$own_ascii$31
-    initial begin
-       lane_decoder$own_ascii$31$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$31$clock) begin
-       lane_decoder$own_ascii$31$q <= lane_decoder$own_ascii$31$d;
-    end
     // lane_decoder$own_lead$0
     initial begin
        lane_decoder$own_lead$0$q = 1'h0;
@@ -47720,7 +47400,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$0$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$0$clock = lane_decoder$clock;
         lane_decoder$own_present$0$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$0$clock = lane_decoder$clock;
         lane_decoder$own_lead$0$clock = lane_decoder$clock;
         lane_decoder$own_outside$0$clock = lane_decoder$clock;
         lane_decoder$own_malformed$0$clock = lane_decoder$clock;
@@ -47744,7 +47423,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$1$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$1$clock = lane_decoder$clock;
         lane_decoder$own_present$1$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$1$clock = lane_decoder$clock;
         lane_decoder$own_lead$1$clock = lane_decoder$clock;
         lane_decoder$own_outside$1$clock = lane_decoder$clock;
         lane_decoder$own_malformed$1$clock = lane_decoder$clock;
@@ -47768,7 +47446,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$2$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$2$clock = lane_decoder$clock;
         lane_decoder$own_present$2$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$2$clock = lane_decoder$clock;
         lane_decoder$own_lead$2$clock = lane_decoder$clock;
         lane_decoder$own_outside$2$clock = lane_decoder$clock;
         lane_decoder$own_malformed$2$clock = lane_decoder$clock;
@@ -47792,7 +47469,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$3$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$3$clock = lane_decoder$clock;
         lane_decoder$own_present$3$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$3$clock = lane_decoder$clock;
         lane_decoder$own_lead$3$clock = lane_decoder$clock;
         lane_decoder$own_outside$3$clock = lane_decoder$clock;
         lane_decoder$own_malformed$3$clock = lane_decoder$clock;
@@ -47816,7 +47492,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$4$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$4$clock = lane_decoder$clock;
         lane_decoder$own_present$4$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$4$clock = lane_decoder$clock;
         lane_decoder$own_lead$4$clock = lane_decoder$clock;
         lane_decoder$own_outside$4$clock = lane_decoder$clock;
         lane_decoder$own_malformed$4$clock = lane_decoder$clock;
@@ -47840,7 +47515,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$5$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$5$clock = lane_decoder$clock;
         lane_decoder$own_present$5$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$5$clock = lane_decoder$clock;
         lane_decoder$own_lead$5$clock = lane_decoder$clock;
         lane_decoder$own_outside$5$clock = lane_decoder$clock;
         lane_decoder$own_malformed$5$clock = lane_decoder$clock;
@@ -47864,7 +47538,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$6$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$6$clock = lane_decoder$clock;
         lane_decoder$own_present$6$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$6$clock = lane_decoder$clock;
         lane_decoder$own_lead$6$clock = lane_decoder$clock;
         lane_decoder$own_outside$6$clock = lane_decoder$clock;
         lane_decoder$own_malformed$6$clock = lane_decoder$clock;
@@ -47888,7 +47561,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$7$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$7$clock = lane_decoder$clock;
         lane_decoder$own_present$7$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$7$clock = lane_decoder$clock;
         lane_decoder$own_lead$7$clock = lane_decoder$clock;
         lane_decoder$own_outside$7$clock = lane_decoder$clock;
         lane_decoder$own_malformed$7$clock = lane_decoder$clock;
@@ -47912,7 +47584,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$8$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$8$clock = lane_decoder$clock;
         lane_decoder$own_present$8$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$8$clock = lane_decoder$clock;
         lane_decoder$own_lead$8$clock = lane_decoder$clock;
         lane_decoder$own_outside$8$clock = lane_decoder$clock;
         lane_decoder$own_malformed$8$clock = lane_decoder$clock;
@@ -47936,7 +47607,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$9$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$9$clock = lane_decoder$clock;
         lane_decoder$own_present$9$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$9$clock = lane_decoder$clock;
         lane_decoder$own_lead$9$clock = lane_decoder$clock;
         lane_decoder$own_outside$9$clock = lane_decoder$clock;
         lane_decoder$own_malformed$9$clock = lane_decoder$clock;
@@ -47960,7 +47630,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$10$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$10$clock = lane_decoder$clock;
         lane_decoder$own_present$10$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$10$clock = lane_decoder$clock;
         lane_decoder$own_lead$10$clock = lane_decoder$clock;
         lane_decoder$own_outside$10$clock = lane_decoder$clock;
         lane_decoder$own_malformed$10$clock = lane_decoder$clock;
@@ -47984,7 +47653,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$11$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$11$clock = lane_decoder$clock;
         lane_decoder$own_present$11$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$11$clock = lane_decoder$clock;
         lane_decoder$own_lead$11$clock = lane_decoder$clock;
         lane_decoder$own_outside$11$clock = lane_decoder$clock;
         lane_decoder$own_malformed$11$clock = lane_decoder$clock;
@@ -48008,7 +47676,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$12$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$12$clock = lane_decoder$clock;
         lane_decoder$own_present$12$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$12$clock = lane_decoder$clock;
         lane_decoder$own_lead$12$clock = lane_decoder$clock;
         lane_decoder$own_outside$12$clock = lane_decoder$clock;
         lane_decoder$own_malformed$12$clock = lane_decoder$clock;
@@ -48032,7 +47699,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$13$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$13$clock = lane_decoder$clock;
         lane_decoder$own_present$13$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$13$clock = lane_decoder$clock;
         lane_decoder$own_lead$13$clock = lane_decoder$clock;
         lane_decoder$own_outside$13$clock = lane_decoder$clock;
         lane_decoder$own_malformed$13$clock = lane_decoder$clock;
@@ -48056,7 +47722,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$14$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$14$clock = lane_decoder$clock;
         lane_decoder$own_present$14$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$14$clock = lane_decoder$clock;
         lane_decoder$own_lead$14$clock = lane_decoder$clock;
         lane_decoder$own_outside$14$clock = lane_decoder$clock;
         lane_decoder$own_malformed$14$clock = lane_decoder$clock;
@@ -48080,7 +47745,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$15$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$15$clock = lane_decoder$clock;
         lane_decoder$own_present$15$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$15$clock = lane_decoder$clock;
         lane_decoder$own_lead$15$clock = lane_decoder$clock;
         lane_decoder$own_outside$15$clock = lane_decoder$clock;
         lane_decoder$own_malformed$15$clock = lane_decoder$clock;
@@ -48104,7 +47768,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$16$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$16$clock = lane_decoder$clock;
         lane_decoder$own_present$16$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$16$clock = lane_decoder$clock;
         lane_decoder$own_lead$16$clock = lane_decoder$clock;
         lane_decoder$own_outside$16$clock = lane_decoder$clock;
         lane_decoder$own_malformed$16$clock = lane_decoder$clock;
@@ -48128,7 +47791,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$17$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$17$clock = lane_decoder$clock;
         lane_decoder$own_present$17$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$17$clock = lane_decoder$clock;
         lane_decoder$own_lead$17$clock = lane_decoder$clock;
         lane_decoder$own_outside$17$clock = lane_decoder$clock;
         lane_decoder$own_malformed$17$clock = lane_decoder$clock;
@@ -48152,7 +47814,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$18$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$18$clock = lane_decoder$clock;
         lane_decoder$own_present$18$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$18$clock = lane_decoder$clock;
         lane_decoder$own_lead$18$clock = lane_decoder$clock;
         lane_decoder$own_outside$18$clock = lane_decoder$clock;
         lane_decoder$own_malformed$18$clock = lane_decoder$clock;
@@ -48176,7 +47837,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$19$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$19$clock = lane_decoder$clock;
         lane_decoder$own_present$19$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$19$clock = lane_decoder$clock;
         lane_decoder$own_lead$19$clock = lane_decoder$clock;
         lane_decoder$own_outside$19$clock = lane_decoder$clock;
         lane_decoder$own_malformed$19$clock = lane_decoder$clock;
@@ -48200,7 +47860,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$20$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$20$clock = lane_decoder$clock;
         lane_decoder$own_present$20$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$20$clock = lane_decoder$clock;
         lane_decoder$own_lead$20$clock = lane_decoder$clock;
         lane_decoder$own_outside$20$clock = lane_decoder$clock;
         lane_decoder$own_malformed$20$clock = lane_decoder$clock;
@@ -48224,7 +47883,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$21$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$21$clock = lane_decoder$clock;
         lane_decoder$own_present$21$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$21$clock = lane_decoder$clock;
         lane_decoder$own_lead$21$clock = lane_decoder$clock;
         lane_decoder$own_outside$21$clock = lane_decoder$clock;
         lane_decoder$own_malformed$21$clock = lane_decoder$clock;
@@ -48248,7 +47906,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$22$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$22$clock = lane_decoder$clock;
         lane_decoder$own_present$22$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$22$clock = lane_decoder$clock;
         lane_decoder$own_lead$22$clock = lane_decoder$clock;
         lane_decoder$own_outside$22$clock = lane_decoder$clock;
         lane_decoder$own_malformed$22$clock = lane_decoder$clock;
@@ -48272,7 +47929,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$23$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$23$clock = lane_decoder$clock;
         lane_decoder$own_present$23$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$23$clock = lane_decoder$clock;
         lane_decoder$own_lead$23$clock = lane_decoder$clock;
         lane_decoder$own_outside$23$clock = lane_decoder$clock;
         lane_decoder$own_malformed$23$clock = lane_decoder$clock;
@@ -48296,7 +47952,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$24$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$24$clock = lane_decoder$clock;
         lane_decoder$own_present$24$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$24$clock = lane_decoder$clock;
         lane_decoder$own_lead$24$clock = lane_decoder$clock;
         lane_decoder$own_outside$24$clock = lane_decoder$clock;
         lane_decoder$own_malformed$24$clock = lane_decoder$clock;
@@ -48320,7 +47975,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$25$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$25$clock = lane_decoder$clock;
         lane_decoder$own_present$25$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$25$clock = lane_decoder$clock;
         lane_decoder$own_lead$25$clock = lane_decoder$clock;
         lane_decoder$own_outside$25$clock = lane_decoder$clock;
         lane_decoder$own_malformed$25$clock = lane_decoder$clock;
@@ -48344,7 +47998,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$26$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$26$clock = lane_decoder$clock;
         lane_decoder$own_present$26$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$26$clock = lane_decoder$clock;
         lane_decoder$own_lead$26$clock = lane_decoder$clock;
         lane_decoder$own_outside$26$clock = lane_decoder$clock;
         lane_decoder$own_malformed$26$clock = lane_decoder$clock;
@@ -48368,7 +48021,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$27$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$27$clock = lane_decoder$clock;
         lane_decoder$own_present$27$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$27$clock = lane_decoder$clock;
         lane_decoder$own_lead$27$clock = lane_decoder$clock;
         lane_decoder$own_outside$27$clock = lane_decoder$clock;
         lane_decoder$own_malformed$27$clock = lane_decoder$clock;
@@ -48392,7 +48044,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$28$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$28$clock = lane_decoder$clock;
         lane_decoder$own_present$28$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$28$clock = lane_decoder$clock;
         lane_decoder$own_lead$28$clock = lane_decoder$clock;
         lane_decoder$own_outside$28$clock = lane_decoder$clock;
         lane_decoder$own_malformed$28$clock = lane_decoder$clock;
@@ -48416,7 +48067,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$29$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$29$clock = lane_decoder$clock;
         lane_decoder$own_present$29$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$29$clock = lane_decoder$clock;
         lane_decoder$own_lead$29$clock = lane_decoder$clock;
         lane_decoder$own_outside$29$clock = lane_decoder$clock;
         lane_decoder$own_malformed$29$clock = lane_decoder$clock;
@@ -48440,7 +48090,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$30$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$30$clock = lane_decoder$clock;
         lane_decoder$own_present$30$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$30$clock = lane_decoder$clock;
         lane_decoder$own_lead$30$clock = lane_decoder$clock;
         lane_decoder$own_outside$30$clock = lane_decoder$clock;
         lane_decoder$own_malformed$30$clock = lane_decoder$clock;
@@ -48464,7 +48113,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$next_continues$31$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$31$clock = lane_decoder$clock;
         lane_decoder$own_present$31$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$31$clock = lane_decoder$clock;
         lane_decoder$own_lead$31$clock = lane_decoder$clock;
         lane_decoder$own_outside$31$clock = lane_decoder$clock;
         lane_decoder$own_malformed$31$clock = lane_decoder$clock;
@@ -48636,7 +48284,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$0$d = (lane_decoder$window_length$0 == 'h6) & lane_decoder$window_next_fits$0 & lane_decoder$window_is_cont$2 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
         lane_decoder$gathered$0$d = lane_decoder$window_wide_free$5$word | (lane_decoder$window_wide_free$4$word << 'h6) | (lane_decoder$window_wide_free$3$word << 'hc) | (lane_decoder$window_wide_free$2$word << 'h12) | (lane_decoder$window_wide_free$1$word << 'h18) | (lane_decoder$window_wide_free$0$word << 'h1e);
         lane_decoder$own_present$0$d = lane_decoder$lane_present$0;
-        lane_decoder$own_ascii$0$d = lane_decoder$lane_length$0 == 'h1;
         lane_decoder$own_lead$0$d = lane_decoder$lane_length$0 > 'h1;
         lane_decoder$own_outside$0$d = lane_decoder$lane_outside$0;
         lane_decoder$own_malformed$0$d = lane_decoder$lane_malformed$0;
@@ -48654,7 +48301,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$1$d = (lane_decoder$window_length$1 == 'h6) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
         lane_decoder$gathered$1$d = lane_decoder$window_wide_free$6$word | (lane_decoder$window_wide_free$5$word << 'h6) | (lane_decoder$window_wide_free$4$word << 'hc) | (lane_decoder$window_wide_free$3$word << 'h12) | (lane_decoder$window_wide_free$2$word << 'h18) | (lane_decoder$window_wide_free$1$word << 'h1e);
         lane_decoder$own_present$1$d = lane_decoder$lane_present$1;
-        lane_decoder$own_ascii$1$d = lane_decoder$lane_length$1 == 'h1;
         lane_decoder$own_lead$1$d = lane_decoder$lane_length$1 > 'h1;
         lane_decoder$own_outside$1$d = lane_decoder$lane_outside$1;
         lane_decoder$own_malformed$1$d = lane_decoder$lane_malformed$1;
@@ -48672,7 +48318,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$2$d = (lane_decoder$window_length$2 == 'h6) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
         lane_decoder$gathered$2$d = lane_decoder$window_wide_free$7$word | (lane_decoder$window_wide_free$6$word << 'h6) | (lane_decoder$window_wide_free$5$word << 'hc) | (lane_decoder$window_wide_free$4$word << 'h12) | (lane_decoder$window_wide_free$3$word << 'h18) | (lane_decoder$window_wide_free$2$word << 'h1e);
         lane_decoder$own_present$2$d = lane_decoder$lane_present$2;
-        lane_decoder$own_ascii$2$d = lane_decoder$lane_length$2 == 'h1;
         lane_decoder$own_lead$2$d = lane_decoder$lane_length$2 > 'h1;
         lane_decoder$own_outside$2$d = lane_decoder$lane_outside$2;
         lane_decoder$own_malformed$2$d = lane_decoder$lane_malformed$2;
@@ -48690,7 +48335,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$3$d = (lane_decoder$window_length$3 == 'h6) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
         lane_decoder$gathered$3$d = lane_decoder$window_wide_free$8$word | (lane_decoder$window_wide_free$7$word << 'h6) | (lane_decoder$window_wide_free$6$word << 'hc) | (lane_decoder$window_wide_free$5$word << 'h12) | (lane_decoder$window_wide_free$4$word << 'h18) | (lane_decoder$window_wide_free$3$word << 'h1e);
         lane_decoder$own_present$3$d = lane_decoder$lane_present$3;
-        lane_decoder$own_ascii$3$d = lane_decoder$lane_length$3 == 'h1;
         lane_decoder$own_lead$3$d = lane_decoder$lane_length$3 > 'h1;
         lane_decoder$own_outside$3$d = lane_decoder$lane_outside$3;
         lane_decoder$own_malformed$3$d = lane_decoder$lane_malformed$3;
@@ -48708,7 +48352,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$4$d = (lane_decoder$window_length$4 == 'h6) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
         lane_decoder$gathered$4$d = lane_decoder$window_wide_free$9$word | (lane_decoder$window_wide_free$8$word << 'h6) | (lane_decoder$window_wide_free$7$word << 'hc) | (lane_decoder$window_wide_free$6$word << 'h12) | (lane_decoder$window_wide_free$5$word << 'h18) | (lane_decoder$window_wide_free$4$word << 'h1e);
         lane_decoder$own_present$4$d = lane_decoder$lane_present$4;
-        lane_decoder$own_ascii$4$d = lane_decoder$lane_length$4 == 'h1;
         lane_decoder$own_lead$4$d = lane_decoder$lane_length$4 > 'h1;
         lane_decoder$own_outside$4$d = lane_decoder$lane_outside$4;
         lane_decoder$own_malformed$4$d = lane_decoder$lane_malformed$4;
@@ -48726,7 +48369,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$5$d = (lane_decoder$window_length$5 == 'h6) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
         lane_decoder$gathered$5$d = lane_decoder$window_wide_free$10$word | (lane_decoder$window_wide_free$9$word << 'h6) | (lane_decoder$window_wide_free$8$word << 'hc) | (lane_decoder$window_wide_free$7$word << 'h12) | (lane_decoder$window_wide_free$6$word << 'h18) | (lane_decoder$window_wide_free$5$word << 'h1e);
         lane_decoder$own_present$5$d = lane_decoder$lane_present$5;
-        lane_decoder$own_ascii$5$d = lane_decoder$lane_length$5 == 'h1;
         lane_decoder$own_lead$5$d = lane_decoder$lane_length$5 > 'h1;
         lane_decoder$own_outside$5$d = lane_decoder$lane_outside$5;
         lane_decoder$own_malformed$5$d = lane_decoder$lane_malformed$5;
@@ -48744,7 +48386,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$6$d = (lane_decoder$window_length$6 == 'h6) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
         lane_decoder$gathered$6$d = lane_decoder$window_wide_free$11$word | (lane_decoder$window_wide_free$10$word << 'h6) | (lane_decoder$window_wide_free$9$word << 'hc) | (lane_decoder$window_wide_free$8$word << 'h12) | (lane_decoder$window_wide_free$7$word << 'h18) | (lane_decoder$window_wide_free$6$word << 'h1e);
         lane_decoder$own_present$6$d = lane_decoder$lane_present$6;
-        lane_decoder$own_ascii$6$d = lane_decoder$lane_length$6 == 'h1;
         lane_decoder$own_lead$6$d = lane_decoder$lane_length$6 > 'h1;
         lane_decoder$own_outside$6$d = lane_decoder$lane_outside$6;
         lane_decoder$own_malformed$6$d = lane_decoder$lane_malformed$6;
@@ -48762,7 +48403,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$7$d = (lane_decoder$window_length$7 == 'h6) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
         lane_decoder$gathered$7$d = lane_decoder$window_wide_free$12$word | (lane_decoder$window_wide_free$11$word << 'h6) | (lane_decoder$window_wide_free$10$word << 'hc) | (lane_decoder$window_wide_free$9$word << 'h12) | (lane_decoder$window_wide_free$8$word << 'h18) | (lane_decoder$window_wide_free$7$word << 'h1e);
         lane_decoder$own_present$7$d = lane_decoder$lane_present$7;
-        lane_decoder$own_ascii$7$d = lane_decoder$lane_length$7 == 'h1;
         lane_decoder$own_lead$7$d = lane_decoder$lane_length$7 > 'h1;
         lane_decoder$own_outside$7$d = lane_decoder$lane_outside$7;
         lane_decoder$own_malformed$7$d = lane_decoder$lane_malformed$7;
@@ -48780,7 +48420,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$8$d = (lane_decoder$window_length$8 == 'h6) & lane_decoder$window_next_fits$8 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13;
         lane_decoder$gathered$8$d = lane_decoder$window_wide_free$13$word | (lane_decoder$window_wide_free$12$word << 'h6) | (lane_decoder$window_wide_free$11$word << 'hc) | (lane_decoder$window_wide_free$10$word << 'h12) | (lane_decoder$window_wide_free$9$word << 'h18) | (lane_decoder$window_wide_free$8$word << 'h1e);
         lane_decoder$own_present$8$d = lane_decoder$lane_present$8;
-        lane_decoder$own_ascii$8$d = lane_decoder$lane_length$8 == 'h1;
         lane_decoder$own_lead$8$d = lane_decoder$lane_length$8 > 'h1;
         lane_decoder$own_outside$8$d = lane_decoder$lane_outside$8;
         lane_decoder$own_malformed$8$d = lane_decoder$lane_malformed$8;
@@ -48798,7 +48437,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$9$d = (lane_decoder$window_length$9 == 'h6) & lane_decoder$window_next_fits$9 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14;
         lane_decoder$gathered$9$d = lane_decoder$window_wide_free$14$word | (lane_decoder$window_wide_free$13$word << 'h6) | (lane_decoder$window_wide_free$12$word << 'hc) | (lane_decoder$window_wide_free$11$word << 'h12) | (lane_decoder$window_wide_free$10$word << 'h18) | (lane_decoder$window_wide_free$9$word << 'h1e);
         lane_decoder$own_present$9$d = lane_decoder$lane_present$9;
-        lane_decoder$own_ascii$9$d = lane_decoder$lane_length$9 == 'h1;
         lane_decoder$own_lead$9$d = lane_decoder$lane_length$9 > 'h1;
         lane_decoder$own_outside$9$d = lane_decoder$lane_outside$9;
         lane_decoder$own_malformed$9$d = lane_decoder$lane_malformed$9;
@@ -48816,7 +48454,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$10$d = (lane_decoder$window_length$10 == 'h6) & lane_decoder$window_next_fits$10 & lane_decoder$window_is_cont$12 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15;
         lane_decoder$gathered$10$d = lane_decoder$window_wide_free$15$word | (lane_decoder$window_wide_free$14$word << 'h6) | (lane_decoder$window_wide_free$13$word << 'hc) | (lane_decoder$window_wide_free$12$word << 'h12) | (lane_decoder$window_wide_free$11$word << 'h18) | (lane_decoder$window_wide_free$10$word << 'h1e);
         lane_decoder$own_present$10$d = lane_decoder$lane_present$10;
-        lane_decoder$own_ascii$10$d = lane_decoder$lane_length$10 == 'h1;
         lane_decoder$own_lead$10$d = lane_decoder$lane_length$10 > 'h1;
         lane_decoder$own_outside$10$d = lane_decoder$lane_outside$10;
         lane_decoder$own_malformed$10$d = lane_decoder$lane_malformed$10;
@@ -48834,7 +48471,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$11$d = (lane_decoder$window_length$11 == 'h6) & lane_decoder$window_next_fits$11 & lane_decoder$window_is_cont$13 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16;
         lane_decoder$gathered$11$d = lane_decoder$window_wide_free$16$word | (lane_decoder$window_wide_free$15$word << 'h6) | (lane_decoder$window_wide_free$14$word << 'hc) | (lane_decoder$window_wide_free$13$word << 'h12) | (lane_decoder$window_wide_free$12$word << 'h18) | (lane_decoder$window_wide_free$11$word << 'h1e);
         lane_decoder$own_present$11$d = lane_decoder$lane_present$11;
-        lane_decoder$own_ascii$11$d = lane_decoder$lane_length$11 == 'h1;
         lane_decoder$own_lead$11$d = lane_decoder$lane_length$11 > 'h1;
         lane_decoder$own_outside$11$d = lane_decoder$lane_outside$11;
         lane_decoder$own_malformed$11$d = lane_decoder$lane_malformed$11;
@@ -48852,7 +48488,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$12$d = (lane_decoder$window_length$12 == 'h6) & lane_decoder$window_next_fits$12 & lane_decoder$window_is_cont$14 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17;
         lane_decoder$gathered$12$d = lane_decoder$window_wide_free$17$word | (lane_decoder$window_wide_free$16$word << 'h6) | (lane_decoder$window_wide_free$15$word << 'hc) | (lane_decoder$window_wide_free$14$word << 'h12) | (lane_decoder$window_wide_free$13$word << 'h18) | (lane_decoder$window_wide_free$12$word << 'h1e);
         lane_decoder$own_present$12$d = lane_decoder$lane_present$12;
-        lane_decoder$own_ascii$12$d = lane_decoder$lane_length$12 == 'h1;
         lane_decoder$own_lead$12$d = lane_decoder$lane_length$12 > 'h1;
         lane_decoder$own_outside$12$d = lane_decoder$lane_outside$12;
         lane_decoder$own_malformed$12$d = lane_decoder$lane_malformed$12;
@@ -48870,7 +48505,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$13$d = (lane_decoder$window_length$13 == 'h6) & lane_decoder$window_next_fits$13 & lane_decoder$window_is_cont$15 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18;
         lane_decoder$gathered$13$d = lane_decoder$window_wide_free$18$word | (lane_decoder$window_wide_free$17$word << 'h6) | (lane_decoder$window_wide_free$16$word << 'hc) | (lane_decoder$window_wide_free$15$word << 'h12) | (lane_decoder$window_wide_free$14$word << 'h18) | (lane_decoder$window_wide_free$13$word << 'h1e);
         lane_decoder$own_present$13$d = lane_decoder$lane_present$13;
-        lane_decoder$own_ascii$13$d = lane_decoder$lane_length$13 == 'h1;
         lane_decoder$own_lead$13$d = lane_decoder$lane_length$13 > 'h1;
         lane_decoder$own_outside$13$d = lane_decoder$lane_outside$13;
         lane_decoder$own_malformed$13$d = lane_decoder$lane_malformed$13;
@@ -48888,7 +48522,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$14$d = (lane_decoder$window_length$14 == 'h6) & lane_decoder$window_next_fits$14 & lane_decoder$window_is_cont$16 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19;
         lane_decoder$gathered$14$d = lane_decoder$window_wide_free$19$word | (lane_decoder$window_wide_free$18$word << 'h6) | (lane_decoder$window_wide_free$17$word << 'hc) | (lane_decoder$window_wide_free$16$word << 'h12) | (lane_decoder$window_wide_free$15$word << 'h18) | (lane_decoder$window_wide_free$14$word << 'h1e);
         lane_decoder$own_present$14$d = lane_decoder$lane_present$14;
-        lane_decoder$own_ascii$14$d = lane_decoder$lane_length$14 == 'h1;
         lane_decoder$own_lead$14$d = lane_decoder$lane_length$14 > 'h1;
         lane_decoder$own_outside$14$d = lane_decoder$lane_outside$14;
         lane_decoder$own_malformed$14$d = lane_decoder$lane_malformed$14;
@@ -48906,7 +48539,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$15$d = (lane_decoder$window_length$15 == 'h6) & lane_decoder$window_next_fits$15 & lane_decoder$window_is_cont$17 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20;
         lane_decoder$gathered$15$d = lane_decoder$window_wide_free$20$word | (lane_decoder$window_wide_free$19$word << 'h6) | (lane_decoder$window_wide_free$18$word << 'hc) | (lane_decoder$window_wide_free$17$word << 'h12) | (lane_decoder$window_wide_free$16$word << 'h18) | (lane_decoder$window_wide_free$15$word << 'h1e);
         lane_decoder$own_present$15$d = lane_decoder$lane_present$15;
-        lane_decoder$own_ascii$15$d = lane_decoder$lane_length$15 == 'h1;
         lane_decoder$own_lead$15$d = lane_decoder$lane_length$15 > 'h1;
         lane_decoder$own_outside$15$d = lane_decoder$lane_outside$15;
         lane_decoder$own_malformed$15$d = lane_decoder$lane_malformed$15;
@@ -48924,7 +48556,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$16$d = (lane_decoder$window_length$16 == 'h6) & lane_decoder$window_next_fits$16 & lane_decoder$window_is_cont$18 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20 & lane_decoder$window_is_cont$21;
         lane_decoder$gathered$16$d = lane_decoder$window_wide_free$21$word | (lane_decoder$window_wide_free$20$word << 'h6) | (lane_decoder$window_wide_free$19$word << 'hc) | (lane_decoder$window_wide_free$18$word << 'h12) | (lane_decoder$window_wide_free$17$word << 'h18) | (lane_decoder$window_wide_free$16$word << 'h1e);
         lane_decoder$own_present$16$d = lane_decoder$lane_present$16;
-        lane_decoder$own_ascii$16$d = lane_decoder$lane_length$16 == 'h1;
         lane_decoder$own_lead$16$d = lane_decoder$lane_length$16 > 'h1;
         lane_decoder$own_outside$16$d = lane_decoder$lane_outside$16;
         lane_decoder$own_malformed$16$d = lane_decoder$lane_malformed$16;
@@ -48942,7 +48573,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$17$d = (lane_decoder$window_length$17 == 'h6) & lane_decoder$window_next_fits$17 & lane_decoder$window_is_cont$19 & lane_decoder$window_is_cont$20 & lane_decoder$window_is_cont$21 & lane_decoder$window_is_cont$22;
         lane_decoder$gathered$17$d = lane_decoder$window_wide_free$22$word | (lane_decoder$window_wide_free$21$word << 'h6) | (lane_decoder$window_wide_free$20$word << 'hc) | (lane_decoder$window_wide_free$19$word << 'h12) | (lane_decoder$window_wide_free$18$word << 'h18) | (lane_decoder$window_wide_free$17$word << 'h1e);
         lane_decoder$own_present$17$d = lane_decoder$lane_present$17;
-        lane_decoder$own_ascii$17$d = lane_decoder$lane_length$17 == 'h1;
         lane_decoder$own_lead$17$d = lane_decoder$lane_length$17 > 'h1;
         lane_decoder$own_outside$17$d = lane_decoder$lane_outside$17;
         lane_decoder$own_malformed$17$d = lane_decoder$lane_malformed$17;
@@ -48960,7 +48590,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$18$d = (lane_decoder$window_length$18 == 'h6) & lane_decoder$window_next_fits$18 & lane_decoder$window_is_cont$20 & lane_decoder$window_is_cont$21 & lane_decoder$window_is_cont$22 & lane_decoder$window_is_cont$23;
         lane_decoder$gathered$18$d = lane_decoder$window_wide_free$23$word | (lane_decoder$window_wide_free$22$word << 'h6) | (lane_decoder$window_wide_free$21$word << 'hc) | (lane_decoder$window_wide_free$20$word << 'h12) | (lane_decoder$window_wide_free$19$word << 'h18) | (lane_decoder$window_wide_free$18$word << 'h1e);
         lane_decoder$own_present$18$d = lane_decoder$lane_present$18;
-        lane_decoder$own_ascii$18$d = lane_decoder$lane_length$18 == 'h1;
         lane_decoder$own_lead$18$d = lane_decoder$lane_length$18 > 'h1;
         lane_decoder$own_outside$18$d = lane_decoder$lane_outside$18;
         lane_decoder$own_malformed$18$d = lane_decoder$lane_malformed$18;
@@ -48978,7 +48607,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$19$d = (lane_decoder$window_length$19 == 'h6) & lane_decoder$window_next_fits$19 & lane_decoder$window_is_cont$21 & lane_decoder$window_is_cont$22 & lane_decoder$window_is_cont$23 & lane_decoder$window_is_cont$24;
         lane_decoder$gathered$19$d = lane_decoder$window_wide_free$24$word | (lane_decoder$window_wide_free$23$word << 'h6) | (lane_decoder$window_wide_free$22$word << 'hc) | (lane_decoder$window_wide_free$21$word << 'h12) | (lane_decoder$window_wide_free$20$word << 'h18) | (lane_decoder$window_wide_free$19$word << 'h1e);
         lane_decoder$own_present$19$d = lane_decoder$lane_present$19;
-        lane_decoder$own_ascii$19$d = lane_decoder$lane_length$19 == 'h1;
         lane_decoder$own_lead$19$d = lane_decoder$lane_length$19 > 'h1;
         lane_decoder$own_outside$19$d = lane_decoder$lane_outside$19;
         lane_decoder$own_malformed$19$d = lane_decoder$lane_malformed$19;
@@ -48996,7 +48624,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$20$d = (lane_decoder$window_length$20 == 'h6) & lane_decoder$window_next_fits$20 & lane_decoder$window_is_cont$22 & lane_decoder$window_is_cont$23 & lane_decoder$window_is_cont$24 & lane_decoder$window_is_cont$25;
         lane_decoder$gathered$20$d = lane_decoder$window_wide_free$25$word | (lane_decoder$window_wide_free$24$word << 'h6) | (lane_decoder$window_wide_free$23$word << 'hc) | (lane_decoder$window_wide_free$22$word << 'h12) | (lane_decoder$window_wide_free$21$word << 'h18) | (lane_decoder$window_wide_free$20$word << 'h1e);
         lane_decoder$own_present$20$d = lane_decoder$lane_present$20;
-        lane_decoder$own_ascii$20$d = lane_decoder$lane_length$20 == 'h1;
         lane_decoder$own_lead$20$d = lane_decoder$lane_length$20 > 'h1;
         lane_decoder$own_outside$20$d = lane_decoder$lane_outside$20;
         lane_decoder$own_malformed$20$d = lane_decoder$lane_malformed$20;
@@ -49014,7 +48641,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$21$d = (lane_decoder$window_length$21 == 'h6) & lane_decoder$window_next_fits$21 & lane_decoder$window_is_cont$23 & lane_decoder$window_is_cont$24 & lane_decoder$window_is_cont$25 & lane_decoder$window_is_cont$26;
         lane_decoder$gathered$21$d = lane_decoder$window_wide_free$26$word | (lane_decoder$window_wide_free$25$word << 'h6) | (lane_decoder$window_wide_free$24$word << 'hc) | (lane_decoder$window_wide_free$23$word << 'h12) | (lane_decoder$window_wide_free$22$word << 'h18) | (lane_decoder$window_wide_free$21$word << 'h1e);
         lane_decoder$own_present$21$d = lane_decoder$lane_present$21;
-        lane_decoder$own_ascii$21$d = lane_decoder$lane_length$21 == 'h1;
         lane_decoder$own_lead$21$d = lane_decoder$lane_length$21 > 'h1;
         lane_decoder$own_outside$21$d = lane_decoder$lane_outside$21;
         lane_decoder$own_malformed$21$d = lane_decoder$lane_malformed$21;
@@ -49032,7 +48658,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$22$d = (lane_decoder$window_length$22 == 'h6) & lane_decoder$window_next_fits$22 & lane_decoder$window_is_cont$24 & lane_decoder$window_is_cont$25 & lane_decoder$window_is_cont$26 & lane_decoder$window_is_cont$27;
         lane_decoder$gathered$22$d = lane_decoder$window_wide_free$27$word | (lane_decoder$window_wide_free$26$word << 'h6) | (lane_decoder$window_wide_free$25$word << 'hc) | (lane_decoder$window_wide_free$24$word << 'h12) | (lane_decoder$window_wide_free$23$word << 'h18) | (lane_decoder$window_wide_free$22$word << 'h1e);
         lane_decoder$own_present$22$d = lane_decoder$lane_present$22;
-        lane_decoder$own_ascii$22$d = lane_decoder$lane_length$22 == 'h1;
         lane_decoder$own_lead$22$d = lane_decoder$lane_length$22 > 'h1;
         lane_decoder$own_outside$22$d = lane_decoder$lane_outside$22;
         lane_decoder$own_malformed$22$d = lane_decoder$lane_malformed$22;
@@ -49050,7 +48675,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$23$d = (lane_decoder$window_length$23 == 'h6) & lane_decoder$window_next_fits$23 & lane_decoder$window_is_cont$25 & lane_decoder$window_is_cont$26 & lane_decoder$window_is_cont$27 & lane_decoder$window_is_cont$28;
         lane_decoder$gathered$23$d = lane_decoder$window_wide_free$28$word | (lane_decoder$window_wide_free$27$word << 'h6) | (lane_decoder$window_wide_free$26$word << 'hc) | (lane_decoder$window_wide_free$25$word << 'h12) | (lane_decoder$window_wide_free$24$word << 'h18) | (lane_decoder$window_wide_free$23$word << 'h1e);
         lane_decoder$own_present$23$d = lane_decoder$lane_present$23;
-        lane_decoder$own_ascii$23$d = lane_decoder$lane_length$23 == 'h1;
         lane_decoder$own_lead$23$d = lane_decoder$lane_length$23 > 'h1;
         lane_decoder$own_outside$23$d = lane_decoder$lane_outside$23;
         lane_decoder$own_malformed$23$d = lane_decoder$lane_malformed$23;
@@ -49068,7 +48692,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$24$d = (lane_decoder$window_length$24 == 'h6) & lane_decoder$window_next_fits$24 & lane_decoder$window_is_cont$26 & lane_decoder$window_is_cont$27 & lane_decoder$window_is_cont$28 & lane_decoder$window_is_cont$29;
         lane_decoder$gathered$24$d = lane_decoder$window_wide_free$29$word | (lane_decoder$window_wide_free$28$word << 'h6) | (lane_decoder$window_wide_free$27$word << 'hc) | (lane_decoder$window_wide_free$26$word << 'h12) | (lane_decoder$window_wide_free$25$word << 'h18) | (lane_decoder$window_wide_free$24$word << 'h1e);
         lane_decoder$own_present$24$d = lane_decoder$lane_present$24;
-        lane_decoder$own_ascii$24$d = lane_decoder$lane_length$24 == 'h1;
         lane_decoder$own_lead$24$d = lane_decoder$lane_length$24 > 'h1;
         lane_decoder$own_outside$24$d = lane_decoder$lane_outside$24;
         lane_decoder$own_malformed$24$d = lane_decoder$lane_malformed$24;
@@ -49086,7 +48709,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$25$d = (lane_decoder$window_length$25 == 'h6) & lane_decoder$window_next_fits$25 & lane_decoder$window_is_cont$27 & lane_decoder$window_is_cont$28 & lane_decoder$window_is_cont$29 & lane_decoder$window_is_cont$30;
         lane_decoder$gathered$25$d = lane_decoder$window_wide_free$30$word | (lane_decoder$window_wide_free$29$word << 'h6) | (lane_decoder$window_wide_free$28$word << 'hc) | (lane_decoder$window_wide_free$27$word << 'h12) | (lane_decoder$window_wide_free$26$word << 'h18) | (lane_decoder$window_wide_free$25$word << 'h1e);
         lane_decoder$own_present$25$d = lane_decoder$lane_present$25;
-        lane_decoder$own_ascii$25$d = lane_decoder$lane_length$25 == 'h1;
         lane_decoder$own_lead$25$d = lane_decoder$lane_length$25 > 'h1;
         lane_decoder$own_outside$25$d = lane_decoder$lane_outside$25;
         lane_decoder$own_malformed$25$d = lane_decoder$lane_malformed$25;
@@ -49104,7 +48726,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$26$d = (lane_decoder$window_length$26 == 'h6) & lane_decoder$window_next_fits$26 & lane_decoder$window_is_cont$28 & lane_decoder$window_is_cont$29 & lane_decoder$window_is_cont$30 & lane_decoder$window_is_cont$31;
         lane_decoder$gathered$26$d = lane_decoder$window_wide_free$31$word | (lane_decoder$window_wide_free$30$word << 'h6) | (lane_decoder$window_wide_free$29$word << 'hc) | (lane_decoder$window_wide_free$28$word << 'h12) | (lane_decoder$window_wide_free$27$word << 'h18) | (lane_decoder$window_wide_free$26$word << 'h1e);
         lane_decoder$own_present$26$d = lane_decoder$lane_present$26;
-        lane_decoder$own_ascii$26$d = lane_decoder$lane_length$26 == 'h1;
         lane_decoder$own_lead$26$d = lane_decoder$lane_length$26 > 'h1;
         lane_decoder$own_outside$26$d = lane_decoder$lane_outside$26;
         lane_decoder$own_malformed$26$d = lane_decoder$lane_malformed$26;
@@ -49122,7 +48743,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$27$d = (lane_decoder$window_length$27 == 'h6) & lane_decoder$window_next_fits$27 & lane_decoder$window_is_cont$29 & lane_decoder$window_is_cont$30 & lane_decoder$window_is_cont$31 & lane_decoder$window_is_cont$32;
         lane_decoder$gathered$27$d = lane_decoder$window_wide_free$32$word | (lane_decoder$window_wide_free$31$word << 'h6) | (lane_decoder$window_wide_free$30$word << 'hc) | (lane_decoder$window_wide_free$29$word << 'h12) | (lane_decoder$window_wide_free$28$word << 'h18) | (lane_decoder$window_wide_free$27$word << 'h1e);
         lane_decoder$own_present$27$d = lane_decoder$lane_present$27;
-        lane_decoder$own_ascii$27$d = lane_decoder$lane_length$27 == 'h1;
         lane_decoder$own_lead$27$d = lane_decoder$lane_length$27 > 'h1;
         lane_decoder$own_outside$27$d = lane_decoder$lane_outside$27;
         lane_decoder$own_malformed$27$d = lane_decoder$lane_malformed$27;
@@ -49140,7 +48760,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$28$d = (lane_decoder$window_length$28 == 'h6) & lane_decoder$window_next_fits$28 & lane_decoder$window_is_cont$30 & lane_decoder$window_is_cont$31 & lane_decoder$window_is_cont$32 & lane_decoder$window_is_cont$33;
         lane_decoder$gathered$28$d = lane_decoder$window_wide_free$33$word | (lane_decoder$window_wide_free$32$word << 'h6) | (lane_decoder$window_wide_free$31$word << 'hc) | (lane_decoder$window_wide_free$30$word << 'h12) | (lane_decoder$window_wide_free$29$word << 'h18) | (lane_decoder$window_wide_free$28$word << 'h1e);
         lane_decoder$own_present$28$d = lane_decoder$lane_present$28;
-        lane_decoder$own_ascii$28$d = lane_decoder$lane_length$28 == 'h1;
         lane_decoder$own_lead$28$d = lane_decoder$lane_length$28 > 'h1;
         lane_decoder$own_outside$28$d = lane_decoder$lane_outside$28;
         lane_decoder$own_malformed$28$d = lane_decoder$lane_malformed$28;
@@ -49158,7 +48777,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$29$d = (lane_decoder$window_length$29 == 'h6) & lane_decoder$window_next_fits$29 & lane_decoder$window_is_cont$31 & lane_decoder$window_is_cont$32 & lane_decoder$window_is_cont$33 & lane_decoder$window_is_cont$34;
         lane_decoder$gathered$29$d = lane_decoder$window_wide_free$34$word | (lane_decoder$window_wide_free$33$word << 'h6) | (lane_decoder$window_wide_free$32$word << 'hc) | (lane_decoder$window_wide_free$31$word << 'h12) | (lane_decoder$window_wide_free$30$word << 'h18) | (lane_decoder$window_wide_free$29$word << 'h1e);
         lane_decoder$own_present$29$d = lane_decoder$lane_present$29;
-        lane_decoder$own_ascii$29$d = lane_decoder$lane_length$29 == 'h1;
         lane_decoder$own_lead$29$d = lane_decoder$lane_length$29 > 'h1;
         lane_decoder$own_outside$29$d = lane_decoder$lane_outside$29;
         lane_decoder$own_malformed$29$d = lane_decoder$lane_malformed$29;
@@ -49176,7 +48794,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$30$d = (lane_decoder$window_length$30 == 'h6) & lane_decoder$window_next_fits$30 & lane_decoder$window_is_cont$32 & lane_decoder$window_is_cont$33 & lane_decoder$window_is_cont$34 & lane_decoder$window_is_cont$35;
         lane_decoder$gathered$30$d = lane_decoder$window_wide_free$35$word | (lane_decoder$window_wide_free$34$word << 'h6) | (lane_decoder$window_wide_free$33$word << 'hc) | (lane_decoder$window_wide_free$32$word << 'h12) | (lane_decoder$window_wide_free$31$word << 'h18) | (lane_decoder$window_wide_free$30$word << 'h1e);
         lane_decoder$own_present$30$d = lane_decoder$lane_present$30;
-        lane_decoder$own_ascii$30$d = lane_decoder$lane_length$30 == 'h1;
         lane_decoder$own_lead$30$d = lane_decoder$lane_length$30 > 'h1;
         lane_decoder$own_outside$30$d = lane_decoder$lane_outside$30;
         lane_decoder$own_malformed$30$d = lane_decoder$lane_malformed$30;
@@ -49194,7 +48811,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$complete5$31$d = (lane_decoder$window_length$31 == 'h6) & lane_decoder$window_next_fits$31 & lane_decoder$window_is_cont$33 & lane_decoder$window_is_cont$34 & lane_decoder$window_is_cont$35 & lane_decoder$window_is_cont$36;
         lane_decoder$gathered$31$d = lane_decoder$window_wide_free$36$word | (lane_decoder$window_wide_free$35$word << 'h6) | (lane_decoder$window_wide_free$34$word << 'hc) | (lane_decoder$window_wide_free$33$word << 'h12) | (lane_decoder$window_wide_free$32$word << 'h18) | (lane_decoder$window_wide_free$31$word << 'h1e);
         lane_decoder$own_present$31$d = lane_decoder$lane_present$31;
-        lane_decoder$own_ascii$31$d = lane_decoder$lane_length$31 == 'h1;
         lane_decoder$own_lead$31$d = lane_decoder$lane_length$31 > 'h1;
         lane_decoder$own_outside$31$d = lane_decoder$lane_outside$31;
         lane_decoder$own_malformed$31$d = lane_decoder$lane_malformed$31;
@@ -49208,7 +48824,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$0 = lane_decoder$complete$0 | lane_decoder$open1$0$q | lane_decoder$open2$0$q | lane_decoder$open3$0$q | lane_decoder$open4$0$q;
         lane_decoder$cut_short$0 = lane_decoder$still_open$0 & !lane_decoder$next_continues$0$q;
         lane_decoder$alone$0 = |lane_decoder$own_malformed$0$q & !lane_decoder$absorbed$0;
-        lane_decoder$registered_slot_valid$0$d = lane_decoder$partial_valid$q & lane_decoder$own_present$0$q & (lane_decoder$own_ascii$0$q | lane_decoder$complete$0 | lane_decoder$alone$0 | lane_decoder$cut_short$0);
+        lane_decoder$registered_slot_valid$0$d = lane_decoder$partial_valid$q & lane_decoder$own_present$0$q & ~(lane_decoder$still_open$0 & lane_decoder$next_continues$0$q);
         lane_decoder$registered_slot_tuser$0$d = 'h0;
         if (lane_decoder$alone$0) begin
             lane_decoder$registered_slot_tuser$0$d = lane_decoder$own_malformed$0$q;
@@ -49240,7 +48856,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$1 = lane_decoder$complete$1 | lane_decoder$open1$1$q | lane_decoder$open2$1$q | lane_decoder$open3$1$q | lane_decoder$open4$1$q;
         lane_decoder$cut_short$1 = lane_decoder$still_open$1 & !lane_decoder$next_continues$1$q;
         lane_decoder$alone$1 = |lane_decoder$own_malformed$1$q & !lane_decoder$absorbed$1;
-        lane_decoder$registered_slot_valid$1$d = lane_decoder$partial_valid$q & lane_decoder$own_present$1$q & (lane_decoder$own_ascii$1$q | lane_decoder$complete$1 | lane_decoder$alone$1 | lane_decoder$cut_short$1);
+        lane_decoder$registered_slot_valid$1$d = lane_decoder$partial_valid$q & lane_decoder$own_present$1$q & ~(lane_decoder$still_open$1 & lane_decoder$next_continues$1$q);
         lane_decoder$registered_slot_tuser$1$d = 'h0;
         if (lane_decoder$alone$1) begin
             lane_decoder$registered_slot_tuser$1$d = lane_decoder$own_malformed$1$q;
@@ -49272,7 +48888,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$2 = lane_decoder$complete$2 | lane_decoder$open1$2$q | lane_decoder$open2$2$q | lane_decoder$open3$2$q | lane_decoder$open4$2$q;
         lane_decoder$cut_short$2 = lane_decoder$still_open$2 & !lane_decoder$next_continues$2$q;
         lane_decoder$alone$2 = |lane_decoder$own_malformed$2$q & !lane_decoder$absorbed$2;
-        lane_decoder$registered_slot_valid$2$d = lane_decoder$partial_valid$q & lane_decoder$own_present$2$q & (lane_decoder$own_ascii$2$q | lane_decoder$complete$2 | lane_decoder$alone$2 | lane_decoder$cut_short$2);
+        lane_decoder$registered_slot_valid$2$d = lane_decoder$partial_valid$q & lane_decoder$own_present$2$q & ~(lane_decoder$still_open$2 & lane_decoder$next_continues$2$q);
         lane_decoder$registered_slot_tuser$2$d = 'h0;
         if (lane_decoder$alone$2) begin
             lane_decoder$registered_slot_tuser$2$d = lane_decoder$own_malformed$2$q;
@@ -49304,7 +48920,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$3 = lane_decoder$complete$3 | lane_decoder$open1$3$q | lane_decoder$open2$3$q | lane_decoder$open3$3$q | lane_decoder$open4$3$q;
         lane_decoder$cut_short$3 = lane_decoder$still_open$3 & !lane_decoder$next_continues$3$q;
         lane_decoder$alone$3 = |lane_decoder$own_malformed$3$q & !lane_decoder$absorbed$3;
-        lane_decoder$registered_slot_valid$3$d = lane_decoder$partial_valid$q & lane_decoder$own_present$3$q & (lane_decoder$own_ascii$3$q | lane_decoder$complete$3 | lane_decoder$alone$3 | lane_decoder$cut_short$3);
+        lane_decoder$registered_slot_valid$3$d = lane_decoder$partial_valid$q & lane_decoder$own_present$3$q & ~(lane_decoder$still_open$3 & lane_decoder$next_continues$3$q);
         lane_decoder$registered_slot_tuser$3$d = 'h0;
         if (lane_decoder$alone$3) begin
             lane_decoder$registered_slot_tuser$3$d = lane_decoder$own_malformed$3$q;
@@ -49336,7 +48952,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$4 = lane_decoder$complete$4 | lane_decoder$open1$4$q | lane_decoder$open2$4$q | lane_decoder$open3$4$q | lane_decoder$open4$4$q;
         lane_decoder$cut_short$4 = lane_decoder$still_open$4 & !lane_decoder$next_continues$4$q;
         lane_decoder$alone$4 = |lane_decoder$own_malformed$4$q & !lane_decoder$absorbed$4;
-        lane_decoder$registered_slot_valid$4$d = lane_decoder$partial_valid$q & lane_decoder$own_present$4$q & (lane_decoder$own_ascii$4$q | lane_decoder$complete$4 | lane_decoder$alone$4 | lane_decoder$cut_short$4);
+        lane_decoder$registered_slot_valid$4$d = lane_decoder$partial_valid$q & lane_decoder$own_present$4$q & ~(lane_decoder$still_open$4 & lane_decoder$next_continues$4$q);
         lane_decoder$registered_slot_tuser$4$d = 'h0;
         if (lane_decoder$alone$4) begin
             lane_decoder$registered_slot_tuser$4$d = lane_decoder$own_malformed$4$q;
@@ -49368,7 +48984,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$5 = lane_decoder$complete$5 | lane_decoder$open1$5$q | lane_decoder$open2$5$q | lane_decoder$open3$5$q | lane_decoder$open4$5$q;
         lane_decoder$cut_short$5 = lane_decoder$still_open$5 & !lane_decoder$next_continues$5$q;
         lane_decoder$alone$5 = |lane_decoder$own_malformed$5$q & !lane_decoder$absorbed$5;
-        lane_decoder$registered_slot_valid$5$d = lane_decoder$partial_valid$q & lane_decoder$own_present$5$q & (lane_decoder$own_ascii$5$q | lane_decoder$complete$5 | lane_decoder$alone$5 | lane_decoder$cut_short$5);
+        lane_decoder$registered_slot_valid$5$d = lane_decoder$partial_valid$q & lane_decoder$own_present$5$q & ~(lane_decoder$still_open$5 & lane_decoder$next_continues$5$q);
         lane_decoder$registered_slot_tuser$5$d = 'h0;
         if (lane_decoder$alone$5) begin
             lane_decoder$registered_slot_tuser$5$d = lane_decoder$own_malformed$5$q;
@@ -49400,7 +49016,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$6 = lane_decoder$complete$6 | lane_decoder$open1$6$q | lane_decoder$open2$6$q | lane_decoder$open3$6$q | lane_decoder$open4$6$q;
         lane_decoder$cut_short$6 = lane_decoder$still_open$6 & !lane_decoder$next_continues$6$q;
         lane_decoder$alone$6 = |lane_decoder$own_malformed$6$q & !lane_decoder$absorbed$6;
-        lane_decoder$registered_slot_valid$6$d = lane_decoder$partial_valid$q & lane_decoder$own_present$6$q & (lane_decoder$own_ascii$6$q | lane_decoder$complete$6 | lane_decoder$alone$6 | lane_decoder$cut_short$6);
+        lane_decoder$registered_slot_valid$6$d = lane_decoder$partial_valid$q & lane_decoder$own_present$6$q & ~(lane_decoder$still_open$6 & lane_decoder$next_continues$6$q);
         lane_decoder$registered_slot_tuser$6$d = 'h0;
         if (lane_decoder$alone$6) begin
             lane_decoder$registered_slot_tuser$6$d = lane_decoder$own_malformed$6$q;
@@ -49432,7 +49048,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$7 = lane_decoder$complete$7 | lane_decoder$open1$7$q | lane_decoder$open2$7$q | lane_decoder$open3$7$q | lane_decoder$open4$7$q;
         lane_decoder$cut_short$7 = lane_decoder$still_open$7 & !lane_decoder$next_continues$7$q;
         lane_decoder$alone$7 = |lane_decoder$own_malformed$7$q & !lane_decoder$absorbed$7;
-        lane_decoder$registered_slot_valid$7$d = lane_decoder$partial_valid$q & lane_decoder$own_present$7$q & (lane_decoder$own_ascii$7$q | lane_decoder$complete$7 | lane_decoder$alone$7 | lane_decoder$cut_short$7);
+        lane_decoder$registered_slot_valid$7$d = lane_decoder$partial_valid$q & lane_decoder$own_present$7$q & ~(lane_decoder$still_open$7 & lane_decoder$next_continues$7$q);
         lane_decoder$registered_slot_tuser$7$d = 'h0;
         if (lane_decoder$alone$7) begin
             lane_decoder$registered_slot_tuser$7$d = lane_decoder$own_malformed$7$q;
@@ -49464,7 +49080,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$8 = lane_decoder$complete$8 | lane_decoder$open1$8$q | lane_decoder$open2$8$q | lane_decoder$open3$8$q | lane_decoder$open4$8$q;
         lane_decoder$cut_short$8 = lane_decoder$still_open$8 & !lane_decoder$next_continues$8$q;
         lane_decoder$alone$8 = |lane_decoder$own_malformed$8$q & !lane_decoder$absorbed$8;
-        lane_decoder$registered_slot_valid$8$d = lane_decoder$partial_valid$q & lane_decoder$own_present$8$q & (lane_decoder$own_ascii$8$q | lane_decoder$complete$8 | lane_decoder$alone$8 | lane_decoder$cut_short$8);
+        lane_decoder$registered_slot_valid$8$d = lane_decoder$partial_valid$q & lane_decoder$own_present$8$q & ~(lane_decoder$still_open$8 & lane_decoder$next_continues$8$q);
         lane_decoder$registered_slot_tuser$8$d = 'h0;
         if (lane_decoder$alone$8) begin
             lane_decoder$registered_slot_tuser$8$d = lane_decoder$own_malformed$8$q;
@@ -49496,7 +49112,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$9 = lane_decoder$complete$9 | lane_decoder$open1$9$q | lane_decoder$open2$9$q | lane_decoder$open3$9$q | lane_decoder$open4$9$q;
         lane_decoder$cut_short$9 = lane_decoder$still_open$9 & !lane_decoder$next_continues$9$q;
         lane_decoder$alone$9 = |lane_decoder$own_malformed$9$q & !lane_decoder$absorbed$9;
-        lane_decoder$registered_slot_valid$9$d = lane_decoder$partial_valid$q & lane_decoder$own_present$9$q & (lane_decoder$own_ascii$9$q | lane_decoder$complete$9 | lane_decoder$alone$9 | lane_decoder$cut_short$9);
+        lane_decoder$registered_slot_valid$9$d = lane_decoder$partial_valid$q & lane_decoder$own_present$9$q & ~(lane_decoder$still_open$9 & lane_decoder$next_continues$9$q);
         lane_decoder$registered_slot_tuser$9$d = 'h0;
         if (lane_decoder$alone$9) begin
             lane_decoder$registered_slot_tuser$9$d = lane_decoder$own_malformed$9$q;
@@ -49528,7 +49144,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$10 = lane_decoder$complete$10 | lane_decoder$open1$10$q | lane_decoder$open2$10$q | lane_decoder$open3$10$q | lane_decoder$open4$10$q;
         lane_decoder$cut_short$10 = lane_decoder$still_open$10 & !lane_decoder$next_continues$10$q;
         lane_decoder$alone$10 = |lane_decoder$own_malformed$10$q & !lane_decoder$absorbed$10;
-        lane_decoder$registered_slot_valid$10$d = lane_decoder$partial_valid$q & lane_decoder$own_present$10$q & (lane_decoder$own_ascii$10$q | lane_decoder$complete$10 | lane_decoder$alone$10 | lane_decoder$cut_short$10);
+        lane_decoder$registered_slot_valid$10$d = lane_decoder$partial_valid$q & lane_decoder$own_present$10$q & ~(lane_decoder$still_open$10 & lane_decoder$next_continues$10$q);
         lane_decoder$registered_slot_tuser$10$d = 'h0;
         if (lane_decoder$alone$10) begin
             lane_decoder$registered_slot_tuser$10$d = lane_decoder$own_malformed$10$q;
@@ -49560,7 +49176,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$11 = lane_decoder$complete$11 | lane_decoder$open1$11$q | lane_decoder$open2$11$q | lane_decoder$open3$11$q | lane_decoder$open4$11$q;
         lane_decoder$cut_short$11 = lane_decoder$still_open$11 & !lane_decoder$next_continues$11$q;
         lane_decoder$alone$11 = |lane_decoder$own_malformed$11$q & !lane_decoder$absorbed$11;
-        lane_decoder$registered_slot_valid$11$d = lane_decoder$partial_valid$q & lane_decoder$own_present$11$q & (lane_decoder$own_ascii$11$q | lane_decoder$complete$11 | lane_decoder$alone$11 | lane_decoder$cut_short$11);
+        lane_decoder$registered_slot_valid$11$d = lane_decoder$partial_valid$q & lane_decoder$own_present$11$q & ~(lane_decoder$still_open$11 & lane_decoder$next_continues$11$q);
         lane_decoder$registered_slot_tuser$11$d = 'h0;
         if (lane_decoder$alone$11) begin
             lane_decoder$registered_slot_tuser$11$d = lane_decoder$own_malformed$11$q;
@@ -49592,7 +49208,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$12 = lane_decoder$complete$12 | lane_decoder$open1$12$q | lane_decoder$open2$12$q | lane_decoder$open3$12$q | lane_decoder$open4$12$q;
         lane_decoder$cut_short$12 = lane_decoder$still_open$12 & !lane_decoder$next_continues$12$q;
         lane_decoder$alone$12 = |lane_decoder$own_malformed$12$q & !lane_decoder$absorbed$12;
-        lane_decoder$registered_slot_valid$12$d = lane_decoder$partial_valid$q & lane_decoder$own_present$12$q & (lane_decoder$own_ascii$12$q | lane_decoder$complete$12 | lane_decoder$alone$12 | lane_decoder$cut_short$12);
+        lane_decoder$registered_slot_valid$12$d = lane_decoder$partial_valid$q & lane_decoder$own_present$12$q & ~(lane_decoder$still_open$12 & lane_decoder$next_continues$12$q);
         lane_decoder$registered_slot_tuser$12$d = 'h0;
         if (lane_decoder$alone$12) begin
             lane_decoder$registered_slot_tuser$12$d = lane_decoder$own_malformed$12$q;
@@ -49624,7 +49240,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$13 = lane_decoder$complete$13 | lane_decoder$open1$13$q | lane_decoder$open2$13$q | lane_decoder$open3$13$q | lane_decoder$open4$13$q;
         lane_decoder$cut_short$13 = lane_decoder$still_open$13 & !lane_decoder$next_continues$13$q;
         lane_decoder$alone$13 = |lane_decoder$own_malformed$13$q & !lane_decoder$absorbed$13;
-        lane_decoder$registered_slot_valid$13$d = lane_decoder$partial_valid$q & lane_decoder$own_present$13$q & (lane_decoder$own_ascii$13$q | lane_decoder$complete$13 | lane_decoder$alone$13 | lane_decoder$cut_short$13);
+        lane_decoder$registered_slot_valid$13$d = lane_decoder$partial_valid$q & lane_decoder$own_present$13$q & ~(lane_decoder$still_open$13 & lane_decoder$next_continues$13$q);
         lane_decoder$registered_slot_tuser$13$d = 'h0;
         if (lane_decoder$alone$13) begin
             lane_decoder$registered_slot_tuser$13$d = lane_decoder$own_malformed$13$q;
@@ -49656,7 +49272,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$14 = lane_decoder$complete$14 | lane_decoder$open1$14$q | lane_decoder$open2$14$q | lane_decoder$open3$14$q | lane_decoder$open4$14$q;
         lane_decoder$cut_short$14 = lane_decoder$still_open$14 & !lane_decoder$next_continues$14$q;
         lane_decoder$alone$14 = |lane_decoder$own_malformed$14$q & !lane_decoder$absorbed$14;
-        lane_decoder$registered_slot_valid$14$d = lane_decoder$partial_valid$q & lane_decoder$own_present$14$q & (lane_decoder$own_ascii$14$q | lane_decoder$complete$14 | lane_decoder$alone$14 | lane_decoder$cut_short$14);
+        lane_decoder$registered_slot_valid$14$d = lane_decoder$partial_valid$q & lane_decoder$own_present$14$q & ~(lane_decoder$still_open$14 & lane_decoder$next_continues$14$q);
         lane_decoder$registered_slot_tuser$14$d = 'h0;
         if (lane_decoder$alone$14) begin
             lane_decoder$registered_slot_tuser$14$d = lane_decoder$own_malformed$14$q;
@@ -49688,7 +49304,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$15 = lane_decoder$complete$15 | lane_decoder$open1$15$q | lane_decoder$open2$15$q | lane_decoder$open3$15$q | lane_decoder$open4$15$q;
         lane_decoder$cut_short$15 = lane_decoder$still_open$15 & !lane_decoder$next_continues$15$q;
         lane_decoder$alone$15 = |lane_decoder$own_malformed$15$q & !lane_decoder$absorbed$15;
-        lane_decoder$registered_slot_valid$15$d = lane_decoder$partial_valid$q & lane_decoder$own_present$15$q & (lane_decoder$own_ascii$15$q | lane_decoder$complete$15 | lane_decoder$alone$15 | lane_decoder$cut_short$15);
+        lane_decoder$registered_slot_valid$15$d = lane_decoder$partial_valid$q & lane_decoder$own_present$15$q & ~(lane_decoder$still_open$15 & lane_decoder$next_continues$15$q);
         lane_decoder$registered_slot_tuser$15$d = 'h0;
         if (lane_decoder$alone$15) begin
             lane_decoder$registered_slot_tuser$15$d = lane_decoder$own_malformed$15$q;
@@ -49720,7 +49336,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$16 = lane_decoder$complete$16 | lane_decoder$open1$16$q | lane_decoder$open2$16$q | lane_decoder$open3$16$q | lane_decoder$open4$16$q;
         lane_decoder$cut_short$16 = lane_decoder$still_open$16 & !lane_decoder$next_continues$16$q;
         lane_decoder$alone$16 = |lane_decoder$own_malformed$16$q & !lane_decoder$absorbed$16;
-        lane_decoder$registered_slot_valid$16$d = lane_decoder$partial_valid$q & lane_decoder$own_present$16$q & (lane_decoder$own_ascii$16$q | lane_decoder$complete$16 | lane_decoder$alone$16 | lane_decoder$cut_short$16);
+        lane_decoder$registered_slot_valid$16$d = lane_decoder$partial_valid$q & lane_decoder$own_present$16$q & ~(lane_decoder$still_open$16 & lane_decoder$next_continues$16$q);
         lane_decoder$registered_slot_tuser$16$d = 'h0;
         if (lane_decoder$alone$16) begin
             lane_decoder$registered_slot_tuser$16$d = lane_decoder$own_malformed$16$q;
@@ -49752,7 +49368,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$17 = lane_decoder$complete$17 | lane_decoder$open1$17$q | lane_decoder$open2$17$q | lane_decoder$open3$17$q | lane_decoder$open4$17$q;
         lane_decoder$cut_short$17 = lane_decoder$still_open$17 & !lane_decoder$next_continues$17$q;
         lane_decoder$alone$17 = |lane_decoder$own_malformed$17$q & !lane_decoder$absorbed$17;
-        lane_decoder$registered_slot_valid$17$d = lane_decoder$partial_valid$q & lane_decoder$own_present$17$q & (lane_decoder$own_ascii$17$q | lane_decoder$complete$17 | lane_decoder$alone$17 | lane_decoder$cut_short$17);
+        lane_decoder$registered_slot_valid$17$d = lane_decoder$partial_valid$q & lane_decoder$own_present$17$q & ~(lane_decoder$still_open$17 & lane_decoder$next_continues$17$q);
         lane_decoder$registered_slot_tuser$17$d = 'h0;
         if (lane_decoder$alone$17) begin
             lane_decoder$registered_slot_tuser$17$d = lane_decoder$own_malformed$17$q;
@@ -49784,7 +49400,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$18 = lane_decoder$complete$18 | lane_decoder$open1$18$q | lane_decoder$open2$18$q | lane_decoder$open3$18$q | lane_decoder$open4$18$q;
         lane_decoder$cut_short$18 = lane_decoder$still_open$18 & !lane_decoder$next_continues$18$q;
         lane_decoder$alone$18 = |lane_decoder$own_malformed$18$q & !lane_decoder$absorbed$18;
-        lane_decoder$registered_slot_valid$18$d = lane_decoder$partial_valid$q & lane_decoder$own_present$18$q & (lane_decoder$own_ascii$18$q | lane_decoder$complete$18 | lane_decoder$alone$18 | lane_decoder$cut_short$18);
+        lane_decoder$registered_slot_valid$18$d = lane_decoder$partial_valid$q & lane_decoder$own_present$18$q & ~(lane_decoder$still_open$18 & lane_decoder$next_continues$18$q);
         lane_decoder$registered_slot_tuser$18$d = 'h0;
         if (lane_decoder$alone$18) begin
             lane_decoder$registered_slot_tuser$18$d = lane_decoder$own_malformed$18$q;
@@ -49816,7 +49432,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$19 = lane_decoder$complete$19 | lane_decoder$open1$19$q | lane_decoder$open2$19$q | lane_decoder$open3$19$q | lane_decoder$open4$19$q;
         lane_decoder$cut_short$19 = lane_decoder$still_open$19 & !lane_decoder$next_continues$19$q;
         lane_decoder$alone$19 = |lane_decoder$own_malformed$19$q & !lane_decoder$absorbed$19;
-        lane_decoder$registered_slot_valid$19$d = lane_decoder$partial_valid$q & lane_decoder$own_present$19$q & (lane_decoder$own_ascii$19$q | lane_decoder$complete$19 | lane_decoder$alone$19 | lane_decoder$cut_short$19);
+        lane_decoder$registered_slot_valid$19$d = lane_decoder$partial_valid$q & lane_decoder$own_present$19$q & ~(lane_decoder$still_open$19 & lane_decoder$next_continues$19$q);
         lane_decoder$registered_slot_tuser$19$d = 'h0;
         if (lane_decoder$alone$19) begin
             lane_decoder$registered_slot_tuser$19$d = lane_decoder$own_malformed$19$q;
@@ -49848,7 +49464,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$20 = lane_decoder$complete$20 | lane_decoder$open1$20$q | lane_decoder$open2$20$q | lane_decoder$open3$20$q | lane_decoder$open4$20$q;
         lane_decoder$cut_short$20 = lane_decoder$still_open$20 & !lane_decoder$next_continues$20$q;
         lane_decoder$alone$20 = |lane_decoder$own_malformed$20$q & !lane_decoder$absorbed$20;
-        lane_decoder$registered_slot_valid$20$d = lane_decoder$partial_valid$q & lane_decoder$own_present$20$q & (lane_decoder$own_ascii$20$q | lane_decoder$complete$20 | lane_decoder$alone$20 | lane_decoder$cut_short$20);
+        lane_decoder$registered_slot_valid$20$d = lane_decoder$partial_valid$q & lane_decoder$own_present$20$q & ~(lane_decoder$still_open$20 & lane_decoder$next_continues$20$q);
         lane_decoder$registered_slot_tuser$20$d = 'h0;
         if (lane_decoder$alone$20) begin
             lane_decoder$registered_slot_tuser$20$d = lane_decoder$own_malformed$20$q;
@@ -49880,7 +49496,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$21 = lane_decoder$complete$21 | lane_decoder$open1$21$q | lane_decoder$open2$21$q | lane_decoder$open3$21$q | lane_decoder$open4$21$q;
         lane_decoder$cut_short$21 = lane_decoder$still_open$21 & !lane_decoder$next_continues$21$q;
         lane_decoder$alone$21 = |lane_decoder$own_malformed$21$q & !lane_decoder$absorbed$21;
-        lane_decoder$registered_slot_valid$21$d = lane_decoder$partial_valid$q & lane_decoder$own_present$21$q & (lane_decoder$own_ascii$21$q | lane_decoder$complete$21 | lane_decoder$alone$21 | lane_decoder$cut_short$21);
+        lane_decoder$registered_slot_valid$21$d = lane_decoder$partial_valid$q & lane_decoder$own_present$21$q & ~(lane_decoder$still_open$21 & lane_decoder$next_continues$21$q);
         lane_decoder$registered_slot_tuser$21$d = 'h0;
         if (lane_decoder$alone$21) begin
             lane_decoder$registered_slot_tuser$21$d = lane_decoder$own_malformed$21$q;
@@ -49912,7 +49528,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$22 = lane_decoder$complete$22 | lane_decoder$open1$22$q | lane_decoder$open2$22$q | lane_decoder$open3$22$q | lane_decoder$open4$22$q;
         lane_decoder$cut_short$22 = lane_decoder$still_open$22 & !lane_decoder$next_continues$22$q;
         lane_decoder$alone$22 = |lane_decoder$own_malformed$22$q & !lane_decoder$absorbed$22;
-        lane_decoder$registered_slot_valid$22$d = lane_decoder$partial_valid$q & lane_decoder$own_present$22$q & (lane_decoder$own_ascii$22$q | lane_decoder$complete$22 | lane_decoder$alone$22 | lane_decoder$cut_short$22);
+        lane_decoder$registered_slot_valid$22$d = lane_decoder$partial_valid$q & lane_decoder$own_present$22$q & ~(lane_decoder$still_open$22 & lane_decoder$next_continues$22$q);
         lane_decoder$registered_slot_tuser$22$d = 'h0;
         if (lane_decoder$alone$22) begin
             lane_decoder$registered_slot_tuser$22$d = lane_decoder$own_malformed$22$q;
@@ -49944,7 +49560,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$23 = lane_decoder$complete$23 | lane_decoder$open1$23$q | lane_decoder$open2$23$q | lane_decoder$open3$23$q | lane_decoder$open4$23$q;
         lane_decoder$cut_short$23 = lane_decoder$still_open$23 & !lane_decoder$next_continues$23$q;
         lane_decoder$alone$23 = |lane_decoder$own_malformed$23$q & !lane_decoder$absorbed$23;
-        lane_decoder$registered_slot_valid$23$d = lane_decoder$partial_valid$q & lane_decoder$own_present$23$q & (lane_decoder$own_ascii$23$q | lane_decoder$complete$23 | lane_decoder$alone$23 | lane_decoder$cut_short$23);
+        lane_decoder$registered_slot_valid$23$d = lane_decoder$partial_valid$q & lane_decoder$own_present$23$q & ~(lane_decoder$still_open$23 & lane_decoder$next_continues$23$q);
         lane_decoder$registered_slot_tuser$23$d = 'h0;
         if (lane_decoder$alone$23) begin
             lane_decoder$registered_slot_tuser$23$d = lane_decoder$own_malformed$23$q;
@@ -49976,7 +49592,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$24 = lane_decoder$complete$24 | lane_decoder$open1$24$q | lane_decoder$open2$24$q | lane_decoder$open3$24$q | lane_decoder$open4$24$q;
         lane_decoder$cut_short$24 = lane_decoder$still_open$24 & !lane_decoder$next_continues$24$q;
         lane_decoder$alone$24 = |lane_decoder$own_malformed$24$q & !lane_decoder$absorbed$24;
-        lane_decoder$registered_slot_valid$24$d = lane_decoder$partial_valid$q & lane_decoder$own_present$24$q & (lane_decoder$own_ascii$24$q | lane_decoder$complete$24 | lane_decoder$alone$24 | lane_decoder$cut_short$24);
+        lane_decoder$registered_slot_valid$24$d = lane_decoder$partial_valid$q & lane_decoder$own_present$24$q & ~(lane_decoder$still_open$24 & lane_decoder$next_continues$24$q);
         lane_decoder$registered_slot_tuser$24$d = 'h0;
         if (lane_decoder$alone$24) begin
             lane_decoder$registered_slot_tuser$24$d = lane_decoder$own_malformed$24$q;
@@ -50008,7 +49624,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$25 = lane_decoder$complete$25 | lane_decoder$open1$25$q | lane_decoder$open2$25$q | lane_decoder$open3$25$q | lane_decoder$open4$25$q;
         lane_decoder$cut_short$25 = lane_decoder$still_open$25 & !lane_decoder$next_continues$25$q;
         lane_decoder$alone$25 = |lane_decoder$own_malformed$25$q & !lane_decoder$absorbed$25;
-        lane_decoder$registered_slot_valid$25$d = lane_decoder$partial_valid$q & lane_decoder$own_present$25$q & (lane_decoder$own_ascii$25$q | lane_decoder$complete$25 | lane_decoder$alone$25 | lane_decoder$cut_short$25);
+        lane_decoder$registered_slot_valid$25$d = lane_decoder$partial_valid$q & lane_decoder$own_present$25$q & ~(lane_decoder$still_open$25 & lane_decoder$next_continues$25$q);
         lane_decoder$registered_slot_tuser$25$d = 'h0;
         if (lane_decoder$alone$25) begin
             lane_decoder$registered_slot_tuser$25$d = lane_decoder$own_malformed$25$q;
@@ -50040,7 +49656,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$26 = lane_decoder$complete$26 | lane_decoder$open1$26$q | lane_decoder$open2$26$q | lane_decoder$open3$26$q | lane_decoder$open4$26$q;
         lane_decoder$cut_short$26 = lane_decoder$still_open$26 & !lane_decoder$next_continues$26$q;
         lane_decoder$alone$26 = |lane_decoder$own_malformed$26$q & !lane_decoder$absorbed$26;
-        lane_decoder$registered_slot_valid$26$d = lane_decoder$partial_valid$q & lane_decoder$own_present$26$q & (lane_decoder$own_ascii$26$q | lane_decoder$complete$26 | lane_decoder$alone$26 | lane_decoder$cut_short$26);
+        lane_decoder$registered_slot_valid$26$d = lane_decoder$partial_valid$q & lane_decoder$own_present$26$q & ~(lane_decoder$still_open$26 & lane_decoder$next_continues$26$q);
         lane_decoder$registered_slot_tuser$26$d = 'h0;
         if (lane_decoder$alone$26) begin
             lane_decoder$registered_slot_tuser$26$d = lane_decoder$own_malformed$26$q;
@@ -50072,7 +49688,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$27 = lane_decoder$complete$27 | lane_decoder$open1$27$q | lane_decoder$open2$27$q | lane_decoder$open3$27$q | lane_decoder$open4$27$q;
         lane_decoder$cut_short$27 = lane_decoder$still_open$27 & !lane_decoder$next_continues$27$q;
         lane_decoder$alone$27 = |lane_decoder$own_malformed$27$q & !lane_decoder$absorbed$27;
-        lane_decoder$registered_slot_valid$27$d = lane_decoder$partial_valid$q & lane_decoder$own_present$27$q & (lane_decoder$own_ascii$27$q | lane_decoder$complete$27 | lane_decoder$alone$27 | lane_decoder$cut_short$27);
+        lane_decoder$registered_slot_valid$27$d = lane_decoder$partial_valid$q & lane_decoder$own_present$27$q & ~(lane_decoder$still_open$27 & lane_decoder$next_continues$27$q);
         lane_decoder$registered_slot_tuser$27$d = 'h0;
         if (lane_decoder$alone$27) begin
             lane_decoder$registered_slot_tuser$27$d = lane_decoder$own_malformed$27$q;
@@ -50104,7 +49720,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$28 = lane_decoder$complete$28 | lane_decoder$open1$28$q | lane_decoder$open2$28$q | lane_decoder$open3$28$q | lane_decoder$open4$28$q;
         lane_decoder$cut_short$28 = lane_decoder$still_open$28 & !lane_decoder$next_continues$28$q;
         lane_decoder$alone$28 = |lane_decoder$own_malformed$28$q & !lane_decoder$absorbed$28;
-        lane_decoder$registered_slot_valid$28$d = lane_decoder$partial_valid$q & lane_decoder$own_present$28$q & (lane_decoder$own_ascii$28$q | lane_decoder$complete$28 | lane_decoder$alone$28 | lane_decoder$cut_short$28);
+        lane_decoder$registered_slot_valid$28$d = lane_decoder$partial_valid$q & lane_decoder$own_present$28$q & ~(lane_decoder$still_open$28 & lane_decoder$next_continues$28$q);
         lane_decoder$registered_slot_tuser$28$d = 'h0;
         if (lane_decoder$alone$28) begin
             lane_decoder$registered_slot_tuser$28$d = lane_decoder$own_malformed$28$q;
@@ -50136,7 +49752,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$29 = lane_decoder$complete$29 | lane_decoder$open1$29$q | lane_decoder$open2$29$q | lane_decoder$open3$29$q | lane_decoder$open4$29$q;
         lane_decoder$cut_short$29 = lane_decoder$still_open$29 & !lane_decoder$next_continues$29$q;
         lane_decoder$alone$29 = |lane_decoder$own_malformed$29$q & !lane_decoder$absorbed$29;
-        lane_decoder$registered_slot_valid$29$d = lane_decoder$partial_valid$q & lane_decoder$own_present$29$q & (lane_decoder$own_ascii$29$q | lane_decoder$complete$29 | lane_decoder$alone$29 | lane_decoder$cut_short$29);
+        lane_decoder$registered_slot_valid$29$d = lane_decoder$partial_valid$q & lane_decoder$own_present$29$q & ~(lane_decoder$still_open$29 & lane_decoder$next_continues$29$q);
         lane_decoder$registered_slot_tuser$29$d = 'h0;
         if (lane_decoder$alone$29) begin
             lane_decoder$registered_slot_tuser$29$d = lane_decoder$own_malformed$29$q;
@@ -50168,7 +49784,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$30 = lane_decoder$complete$30 | lane_decoder$open1$30$q | lane_decoder$open2$30$q | lane_decoder$open3$30$q | lane_decoder$open4$30$q;
         lane_decoder$cut_short$30 = lane_decoder$still_open$30 & !lane_decoder$next_continues$30$q;
         lane_decoder$alone$30 = |lane_decoder$own_malformed$30$q & !lane_decoder$absorbed$30;
-        lane_decoder$registered_slot_valid$30$d = lane_decoder$partial_valid$q & lane_decoder$own_present$30$q & (lane_decoder$own_ascii$30$q | lane_decoder$complete$30 | lane_decoder$alone$30 | lane_decoder$cut_short$30);
+        lane_decoder$registered_slot_valid$30$d = lane_decoder$partial_valid$q & lane_decoder$own_present$30$q & ~(lane_decoder$still_open$30 & lane_decoder$next_continues$30$q);
         lane_decoder$registered_slot_tuser$30$d = 'h0;
         if (lane_decoder$alone$30) begin
             lane_decoder$registered_slot_tuser$30$d = lane_decoder$own_malformed$30$q;
@@ -50200,7 +49816,7 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_decoder$absorbed$31 = lane_decoder$complete$31 | lane_decoder$open1$31$q | lane_decoder$open2$31$q | lane_decoder$open3$31$q | lane_decoder$open4$31$q;
         lane_decoder$cut_short$31 = lane_decoder$still_open$31 & !lane_decoder$next_continues$31$q;
         lane_decoder$alone$31 = |lane_decoder$own_malformed$31$q & !lane_decoder$absorbed$31;
-        lane_decoder$registered_slot_valid$31$d = lane_decoder$partial_valid$q & lane_decoder$own_present$31$q & (lane_decoder$own_ascii$31$q | lane_decoder$complete$31 | lane_decoder$alone$31 | lane_decoder$cut_short$31);
+        lane_decoder$registered_slot_valid$31$d = lane_decoder$partial_valid$q & lane_decoder$own_present$31$q & ~(lane_decoder$still_open$31 & lane_decoder$next_continues$31$q);
         lane_decoder$registered_slot_tuser$31$d = 'h0;
         if (lane_decoder$alone$31) begin
             lane_decoder$registered_slot_tuser$31$d = lane_decoder$own_malformed$31$q;

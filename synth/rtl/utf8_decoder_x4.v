@@ -1649,18 +1649,6 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  lane_decoder$own_present$3$d;
     reg  lane_decoder$own_present$3$q;
     reg  lane_decoder$own_present$3$clock;
-    reg  lane_decoder$own_ascii$0$d;
-    reg  lane_decoder$own_ascii$0$q;
-    reg  lane_decoder$own_ascii$0$clock;
-    reg  lane_decoder$own_ascii$1$d;
-    reg  lane_decoder$own_ascii$1$q;
-    reg  lane_decoder$own_ascii$1$clock;
-    reg  lane_decoder$own_ascii$2$d;
-    reg  lane_decoder$own_ascii$2$q;
-    reg  lane_decoder$own_ascii$2$clock;
-    reg  lane_decoder$own_ascii$3$d;
-    reg  lane_decoder$own_ascii$3$q;
-    reg  lane_decoder$own_ascii$3$clock;
     reg  lane_decoder$own_lead$0$d;
     reg  lane_decoder$own_lead$0$q;
     reg  lane_decoder$own_lead$0$clock;
@@ -7583,34 +7571,6 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(posedge lane_decoder$own_present$3$clock) begin
        lane_decoder$own_present$3$q <= lane_decoder$own_present$3$d;
     end
-    // lane_decoder$own_ascii$0
-    initial begin
-       lane_decoder$own_ascii$0$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$0$clock) begin
-       lane_decoder$own_ascii$0$q <= lane_decoder$own_ascii$0$d;
-    end
-    // lane_decoder$own_ascii$1
-    initial begin
-       lane_decoder$own_ascii$1$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$1$clock) begin
-       lane_decoder$own_ascii$1$q <= lane_decoder$own_ascii$1$d;
-    end
-    // lane_decoder$own_ascii$2
-    initial begin
-       lane_decoder$own_ascii$2$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$2$clock) begin
-       lane_decoder$own_ascii$2$q <= lane_decoder$own_ascii$2$d;
-    end
-    // lane_decoder$own_ascii$3
-    initial begin
-       lane_decoder$own_ascii$3$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$3$clock) begin
-       lane_decoder$own_ascii$3$q <= lane_decoder$own_ascii$3$d;
-    end
     // lane_decoder$own_lead$0
     initial begin
        lane_decoder$own_lead$0$q = 1'h0;
@@ -7881,7 +7841,6 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$next_continues$0$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$0$clock = lane_decoder$clock;
         lane_decoder$own_present$0$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$0$clock = lane_decoder$clock;
         lane_decoder$own_lead$0$clock = lane_decoder$clock;
         lane_decoder$own_outside$0$clock = lane_decoder$clock;
         lane_decoder$own_malformed$0$clock = lane_decoder$clock;
@@ -7905,7 +7864,6 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$next_continues$1$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$1$clock = lane_decoder$clock;
         lane_decoder$own_present$1$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$1$clock = lane_decoder$clock;
         lane_decoder$own_lead$1$clock = lane_decoder$clock;
         lane_decoder$own_outside$1$clock = lane_decoder$clock;
         lane_decoder$own_malformed$1$clock = lane_decoder$clock;
@@ -7929,7 +7887,6 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$next_continues$2$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$2$clock = lane_decoder$clock;
         lane_decoder$own_present$2$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$2$clock = lane_decoder$clock;
         lane_decoder$own_lead$2$clock = lane_decoder$clock;
         lane_decoder$own_outside$2$clock = lane_decoder$clock;
         lane_decoder$own_malformed$2$clock = lane_decoder$clock;
@@ -7953,7 +7910,6 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$next_continues$3$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$3$clock = lane_decoder$clock;
         lane_decoder$own_present$3$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$3$clock = lane_decoder$clock;
         lane_decoder$own_lead$3$clock = lane_decoder$clock;
         lane_decoder$own_outside$3$clock = lane_decoder$clock;
         lane_decoder$own_malformed$3$clock = lane_decoder$clock;
@@ -8013,7 +7969,6 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$complete5$0$d = (lane_decoder$window_length$0 == 'h6) & lane_decoder$window_next_fits$0 & lane_decoder$window_is_cont$2 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
         lane_decoder$gathered$0$d = lane_decoder$window_wide_free$5$word | (lane_decoder$window_wide_free$4$word << 'h6) | (lane_decoder$window_wide_free$3$word << 'hc) | (lane_decoder$window_wide_free$2$word << 'h12) | (lane_decoder$window_wide_free$1$word << 'h18) | (lane_decoder$window_wide_free$0$word << 'h1e);
         lane_decoder$own_present$0$d = lane_decoder$lane_present$0;
-        lane_decoder$own_ascii$0$d = lane_decoder$lane_length$0 == 'h1;
         lane_decoder$own_lead$0$d = lane_decoder$lane_length$0 > 'h1;
         lane_decoder$own_outside$0$d = lane_decoder$lane_outside$0;
         lane_decoder$own_malformed$0$d = lane_decoder$lane_malformed$0;
@@ -8031,7 +7986,6 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$complete5$1$d = (lane_decoder$window_length$1 == 'h6) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
         lane_decoder$gathered$1$d = lane_decoder$window_wide_free$6$word | (lane_decoder$window_wide_free$5$word << 'h6) | (lane_decoder$window_wide_free$4$word << 'hc) | (lane_decoder$window_wide_free$3$word << 'h12) | (lane_decoder$window_wide_free$2$word << 'h18) | (lane_decoder$window_wide_free$1$word << 'h1e);
         lane_decoder$own_present$1$d = lane_decoder$lane_present$1;
-        lane_decoder$own_ascii$1$d = lane_decoder$lane_length$1 == 'h1;
         lane_decoder$own_lead$1$d = lane_decoder$lane_length$1 > 'h1;
         lane_decoder$own_outside$1$d = lane_decoder$lane_outside$1;
         lane_decoder$own_malformed$1$d = lane_decoder$lane_malformed$1;
@@ -8049,7 +8003,6 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$complete5$2$d = (lane_decoder$window_length$2 == 'h6) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
         lane_decoder$gathered$2$d = lane_decoder$window_wide_free$7$word | (lane_decoder$window_wide_free$6$word << 'h6) | (lane_decoder$window_wide_free$5$word << 'hc) | (lane_decoder$window_wide_free$4$word << 'h12) | (lane_decoder$window_wide_free$3$word << 'h18) | (lane_decoder$window_wide_free$2$word << 'h1e);
         lane_decoder$own_present$2$d = lane_decoder$lane_present$2;
-        lane_decoder$own_ascii$2$d = lane_decoder$lane_length$2 == 'h1;
         lane_decoder$own_lead$2$d = lane_decoder$lane_length$2 > 'h1;
         lane_decoder$own_outside$2$d = lane_decoder$lane_outside$2;
         lane_decoder$own_malformed$2$d = lane_decoder$lane_malformed$2;
@@ -8067,7 +8020,6 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$complete5$3$d = (lane_decoder$window_length$3 == 'h6) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
         lane_decoder$gathered$3$d = lane_decoder$window_wide_free$8$word | (lane_decoder$window_wide_free$7$word << 'h6) | (lane_decoder$window_wide_free$6$word << 'hc) | (lane_decoder$window_wide_free$5$word << 'h12) | (lane_decoder$window_wide_free$4$word << 'h18) | (lane_decoder$window_wide_free$3$word << 'h1e);
         lane_decoder$own_present$3$d = lane_decoder$lane_present$3;
-        lane_decoder$own_ascii$3$d = lane_decoder$lane_length$3 == 'h1;
         lane_decoder$own_lead$3$d = lane_decoder$lane_length$3 > 'h1;
         lane_decoder$own_outside$3$d = lane_decoder$lane_outside$3;
         lane_decoder$own_malformed$3$d = lane_decoder$lane_malformed$3;
@@ -8081,7 +8033,7 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$absorbed$0 = lane_decoder$complete$0 | lane_decoder$open1$0$q | lane_decoder$open2$0$q | lane_decoder$open3$0$q | lane_decoder$open4$0$q;
         lane_decoder$cut_short$0 = lane_decoder$still_open$0 & !lane_decoder$next_continues$0$q;
         lane_decoder$alone$0 = |lane_decoder$own_malformed$0$q & !lane_decoder$absorbed$0;
-        lane_decoder$registered_slot_valid$0$d = lane_decoder$partial_valid$q & lane_decoder$own_present$0$q & (lane_decoder$own_ascii$0$q | lane_decoder$complete$0 | lane_decoder$alone$0 | lane_decoder$cut_short$0);
+        lane_decoder$registered_slot_valid$0$d = lane_decoder$partial_valid$q & lane_decoder$own_present$0$q & ~(lane_decoder$still_open$0 & lane_decoder$next_continues$0$q);
         lane_decoder$registered_slot_tuser$0$d = 'h0;
         if (lane_decoder$alone$0) begin
             lane_decoder$registered_slot_tuser$0$d = lane_decoder$own_malformed$0$q;
@@ -8113,7 +8065,7 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$absorbed$1 = lane_decoder$complete$1 | lane_decoder$open1$1$q | lane_decoder$open2$1$q | lane_decoder$open3$1$q | lane_decoder$open4$1$q;
         lane_decoder$cut_short$1 = lane_decoder$still_open$1 & !lane_decoder$next_continues$1$q;
         lane_decoder$alone$1 = |lane_decoder$own_malformed$1$q & !lane_decoder$absorbed$1;
-        lane_decoder$registered_slot_valid$1$d = lane_decoder$partial_valid$q & lane_decoder$own_present$1$q & (lane_decoder$own_ascii$1$q | lane_decoder$complete$1 | lane_decoder$alone$1 | lane_decoder$cut_short$1);
+        lane_decoder$registered_slot_valid$1$d = lane_decoder$partial_valid$q & lane_decoder$own_present$1$q & ~(lane_decoder$still_open$1 & lane_decoder$next_continues$1$q);
         lane_decoder$registered_slot_tuser$1$d = 'h0;
         if (lane_decoder$alone$1) begin
             lane_decoder$registered_slot_tuser$1$d = lane_decoder$own_malformed$1$q;
@@ -8145,7 +8097,7 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$absorbed$2 = lane_decoder$complete$2 | lane_decoder$open1$2$q | lane_decoder$open2$2$q | lane_decoder$open3$2$q | lane_decoder$open4$2$q;
         lane_decoder$cut_short$2 = lane_decoder$still_open$2 & !lane_decoder$next_continues$2$q;
         lane_decoder$alone$2 = |lane_decoder$own_malformed$2$q & !lane_decoder$absorbed$2;
-        lane_decoder$registered_slot_valid$2$d = lane_decoder$partial_valid$q & lane_decoder$own_present$2$q & (lane_decoder$own_ascii$2$q | lane_decoder$complete$2 | lane_decoder$alone$2 | lane_decoder$cut_short$2);
+        lane_decoder$registered_slot_valid$2$d = lane_decoder$partial_valid$q & lane_decoder$own_present$2$q & ~(lane_decoder$still_open$2 & lane_decoder$next_continues$2$q);
         lane_decoder$registered_slot_tuser$2$d = 'h0;
         if (lane_decoder$alone$2) begin
             lane_decoder$registered_slot_tuser$2$d = lane_decoder$own_malformed$2$q;
@@ -8177,7 +8129,7 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$absorbed$3 = lane_decoder$complete$3 | lane_decoder$open1$3$q | lane_decoder$open2$3$q | lane_decoder$open3$3$q | lane_decoder$open4$3$q;
         lane_decoder$cut_short$3 = lane_decoder$still_open$3 & !lane_decoder$next_continues$3$q;
         lane_decoder$alone$3 = |lane_decoder$own_malformed$3$q & !lane_decoder$absorbed$3;
-        lane_decoder$registered_slot_valid$3$d = lane_decoder$partial_valid$q & lane_decoder$own_present$3$q & (lane_decoder$own_ascii$3$q | lane_decoder$complete$3 | lane_decoder$alone$3 | lane_decoder$cut_short$3);
+        lane_decoder$registered_slot_valid$3$d = lane_decoder$partial_valid$q & lane_decoder$own_present$3$q & ~(lane_decoder$still_open$3 & lane_decoder$next_continues$3$q);
         lane_decoder$registered_slot_tuser$3$d = 'h0;
         if (lane_decoder$alone$3) begin
             lane_decoder$registered_slot_tuser$3$d = lane_decoder$own_malformed$3$q;

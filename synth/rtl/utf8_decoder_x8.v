@@ -2711,30 +2711,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  lane_decoder$own_present$7$d;
     reg  lane_decoder$own_present$7$q;
     reg  lane_decoder$own_present$7$clock;
-    reg  lane_decoder$own_ascii$0$d;
-    reg  lane_decoder$own_ascii$0$q;
-    reg  lane_decoder$own_ascii$0$clock;
-    reg  lane_decoder$own_ascii$1$d;
-    reg  lane_decoder$own_ascii$1$q;
-    reg  lane_decoder$own_ascii$1$clock;
-    reg  lane_decoder$own_ascii$2$d;
-    reg  lane_decoder$own_ascii$2$q;
-    reg  lane_decoder$own_ascii$2$clock;
-    reg  lane_decoder$own_ascii$3$d;
-    reg  lane_decoder$own_ascii$3$q;
-    reg  lane_decoder$own_ascii$3$clock;
-    reg  lane_decoder$own_ascii$4$d;
-    reg  lane_decoder$own_ascii$4$q;
-    reg  lane_decoder$own_ascii$4$clock;
-    reg  lane_decoder$own_ascii$5$d;
-    reg  lane_decoder$own_ascii$5$q;
-    reg  lane_decoder$own_ascii$5$clock;
-    reg  lane_decoder$own_ascii$6$d;
-    reg  lane_decoder$own_ascii$6$q;
-    reg  lane_decoder$own_ascii$6$clock;
-    reg  lane_decoder$own_ascii$7$d;
-    reg  lane_decoder$own_ascii$7$q;
-    reg  lane_decoder$own_ascii$7$clock;
     reg  lane_decoder$own_lead$0$d;
     reg  lane_decoder$own_lead$0$q;
     reg  lane_decoder$own_lead$0$clock;
@@ -12600,62 +12576,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(posedge lane_decoder$own_present$7$clock) begin
        lane_decoder$own_present$7$q <= lane_decoder$own_present$7$d;
     end
-    // lane_decoder$own_ascii$0
-    initial begin
-       lane_decoder$own_ascii$0$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$0$clock) begin
-       lane_decoder$own_ascii$0$q <= lane_decoder$own_ascii$0$d;
-    end
-    // lane_decoder$own_ascii$1
-    initial begin
-       lane_decoder$own_ascii$1$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$1$clock) begin
-       lane_decoder$own_ascii$1$q <= lane_decoder$own_ascii$1$d;
-    end
-    // lane_decoder$own_ascii$2
-    initial begin
-       lane_decoder$own_ascii$2$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$2$clock) begin
-       lane_decoder$own_ascii$2$q <= lane_decoder$own_ascii$2$d;
-    end
-    // lane_decoder$own_ascii$3
-    initial begin
-       lane_decoder$own_ascii$3$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$3$clock) begin
-       lane_decoder$own_ascii$3$q <= lane_decoder$own_ascii$3$d;
-    end
-    // lane_decoder$own_ascii$4
-    initial begin
-       lane_decoder$own_ascii$4$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$4$clock) begin
-       lane_decoder$own_ascii$4$q <= lane_decoder$own_ascii$4$d;
-    end
-    // lane_decoder$own_ascii$5
-    initial begin
-       lane_decoder$own_ascii$5$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$5$clock) begin
-       lane_decoder$own_ascii$5$q <= lane_decoder$own_ascii$5$d;
-    end
-    // lane_decoder$own_ascii$6
-    initial begin
-       lane_decoder$own_ascii$6$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$6$clock) begin
-       lane_decoder$own_ascii$6$q <= lane_decoder$own_ascii$6$d;
-    end
-    // lane_decoder$own_ascii$7
-    initial begin
-       lane_decoder$own_ascii$7$q = 1'h0;
-    end
-    always @(posedge lane_decoder$own_ascii$7$clock) begin
-       lane_decoder$own_ascii$7$q <= lane_decoder$own_ascii$7$d;
-    end
     // lane_decoder$own_lead$0
     initial begin
        lane_decoder$own_lead$0$q = 1'h0;
@@ -13150,7 +13070,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$next_continues$0$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$0$clock = lane_decoder$clock;
         lane_decoder$own_present$0$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$0$clock = lane_decoder$clock;
         lane_decoder$own_lead$0$clock = lane_decoder$clock;
         lane_decoder$own_outside$0$clock = lane_decoder$clock;
         lane_decoder$own_malformed$0$clock = lane_decoder$clock;
@@ -13174,7 +13093,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$next_continues$1$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$1$clock = lane_decoder$clock;
         lane_decoder$own_present$1$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$1$clock = lane_decoder$clock;
         lane_decoder$own_lead$1$clock = lane_decoder$clock;
         lane_decoder$own_outside$1$clock = lane_decoder$clock;
         lane_decoder$own_malformed$1$clock = lane_decoder$clock;
@@ -13198,7 +13116,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$next_continues$2$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$2$clock = lane_decoder$clock;
         lane_decoder$own_present$2$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$2$clock = lane_decoder$clock;
         lane_decoder$own_lead$2$clock = lane_decoder$clock;
         lane_decoder$own_outside$2$clock = lane_decoder$clock;
         lane_decoder$own_malformed$2$clock = lane_decoder$clock;
@@ -13222,7 +13139,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$next_continues$3$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$3$clock = lane_decoder$clock;
         lane_decoder$own_present$3$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$3$clock = lane_decoder$clock;
         lane_decoder$own_lead$3$clock = lane_decoder$clock;
         lane_decoder$own_outside$3$clock = lane_decoder$clock;
         lane_decoder$own_malformed$3$clock = lane_decoder$clock;
@@ -13246,7 +13162,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$next_continues$4$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$4$clock = lane_decoder$clock;
         lane_decoder$own_present$4$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$4$clock = lane_decoder$clock;
         lane_decoder$own_lead$4$clock = lane_decoder$clock;
         lane_decoder$own_outside$4$clock = lane_decoder$clock;
         lane_decoder$own_malformed$4$clock = lane_decoder$clock;
@@ -13270,7 +13185,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$next_continues$5$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$5$clock = lane_decoder$clock;
         lane_decoder$own_present$5$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$5$clock = lane_decoder$clock;
         lane_decoder$own_lead$5$clock = lane_decoder$clock;
         lane_decoder$own_outside$5$clock = lane_decoder$clock;
         lane_decoder$own_malformed$5$clock = lane_decoder$clock;
@@ -13294,7 +13208,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$next_continues$6$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$6$clock = lane_decoder$clock;
         lane_decoder$own_present$6$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$6$clock = lane_decoder$clock;
         lane_decoder$own_lead$6$clock = lane_decoder$clock;
         lane_decoder$own_outside$6$clock = lane_decoder$clock;
         lane_decoder$own_malformed$6$clock = lane_decoder$clock;
@@ -13318,7 +13231,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$next_continues$7$clock = lane_decoder$clock;
         lane_decoder$next_is_continuing$7$clock = lane_decoder$clock;
         lane_decoder$own_present$7$clock = lane_decoder$clock;
-        lane_decoder$own_ascii$7$clock = lane_decoder$clock;
         lane_decoder$own_lead$7$clock = lane_decoder$clock;
         lane_decoder$own_outside$7$clock = lane_decoder$clock;
         lane_decoder$own_malformed$7$clock = lane_decoder$clock;
@@ -13394,7 +13306,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$complete5$0$d = (lane_decoder$window_length$0 == 'h6) & lane_decoder$window_next_fits$0 & lane_decoder$window_is_cont$2 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5;
         lane_decoder$gathered$0$d = lane_decoder$window_wide_free$5$word | (lane_decoder$window_wide_free$4$word << 'h6) | (lane_decoder$window_wide_free$3$word << 'hc) | (lane_decoder$window_wide_free$2$word << 'h12) | (lane_decoder$window_wide_free$1$word << 'h18) | (lane_decoder$window_wide_free$0$word << 'h1e);
         lane_decoder$own_present$0$d = lane_decoder$lane_present$0;
-        lane_decoder$own_ascii$0$d = lane_decoder$lane_length$0 == 'h1;
         lane_decoder$own_lead$0$d = lane_decoder$lane_length$0 > 'h1;
         lane_decoder$own_outside$0$d = lane_decoder$lane_outside$0;
         lane_decoder$own_malformed$0$d = lane_decoder$lane_malformed$0;
@@ -13412,7 +13323,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$complete5$1$d = (lane_decoder$window_length$1 == 'h6) & lane_decoder$window_next_fits$1 & lane_decoder$window_is_cont$3 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6;
         lane_decoder$gathered$1$d = lane_decoder$window_wide_free$6$word | (lane_decoder$window_wide_free$5$word << 'h6) | (lane_decoder$window_wide_free$4$word << 'hc) | (lane_decoder$window_wide_free$3$word << 'h12) | (lane_decoder$window_wide_free$2$word << 'h18) | (lane_decoder$window_wide_free$1$word << 'h1e);
         lane_decoder$own_present$1$d = lane_decoder$lane_present$1;
-        lane_decoder$own_ascii$1$d = lane_decoder$lane_length$1 == 'h1;
         lane_decoder$own_lead$1$d = lane_decoder$lane_length$1 > 'h1;
         lane_decoder$own_outside$1$d = lane_decoder$lane_outside$1;
         lane_decoder$own_malformed$1$d = lane_decoder$lane_malformed$1;
@@ -13430,7 +13340,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$complete5$2$d = (lane_decoder$window_length$2 == 'h6) & lane_decoder$window_next_fits$2 & lane_decoder$window_is_cont$4 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7;
         lane_decoder$gathered$2$d = lane_decoder$window_wide_free$7$word | (lane_decoder$window_wide_free$6$word << 'h6) | (lane_decoder$window_wide_free$5$word << 'hc) | (lane_decoder$window_wide_free$4$word << 'h12) | (lane_decoder$window_wide_free$3$word << 'h18) | (lane_decoder$window_wide_free$2$word << 'h1e);
         lane_decoder$own_present$2$d = lane_decoder$lane_present$2;
-        lane_decoder$own_ascii$2$d = lane_decoder$lane_length$2 == 'h1;
         lane_decoder$own_lead$2$d = lane_decoder$lane_length$2 > 'h1;
         lane_decoder$own_outside$2$d = lane_decoder$lane_outside$2;
         lane_decoder$own_malformed$2$d = lane_decoder$lane_malformed$2;
@@ -13448,7 +13357,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$complete5$3$d = (lane_decoder$window_length$3 == 'h6) & lane_decoder$window_next_fits$3 & lane_decoder$window_is_cont$5 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8;
         lane_decoder$gathered$3$d = lane_decoder$window_wide_free$8$word | (lane_decoder$window_wide_free$7$word << 'h6) | (lane_decoder$window_wide_free$6$word << 'hc) | (lane_decoder$window_wide_free$5$word << 'h12) | (lane_decoder$window_wide_free$4$word << 'h18) | (lane_decoder$window_wide_free$3$word << 'h1e);
         lane_decoder$own_present$3$d = lane_decoder$lane_present$3;
-        lane_decoder$own_ascii$3$d = lane_decoder$lane_length$3 == 'h1;
         lane_decoder$own_lead$3$d = lane_decoder$lane_length$3 > 'h1;
         lane_decoder$own_outside$3$d = lane_decoder$lane_outside$3;
         lane_decoder$own_malformed$3$d = lane_decoder$lane_malformed$3;
@@ -13466,7 +13374,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$complete5$4$d = (lane_decoder$window_length$4 == 'h6) & lane_decoder$window_next_fits$4 & lane_decoder$window_is_cont$6 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9;
         lane_decoder$gathered$4$d = lane_decoder$window_wide_free$9$word | (lane_decoder$window_wide_free$8$word << 'h6) | (lane_decoder$window_wide_free$7$word << 'hc) | (lane_decoder$window_wide_free$6$word << 'h12) | (lane_decoder$window_wide_free$5$word << 'h18) | (lane_decoder$window_wide_free$4$word << 'h1e);
         lane_decoder$own_present$4$d = lane_decoder$lane_present$4;
-        lane_decoder$own_ascii$4$d = lane_decoder$lane_length$4 == 'h1;
         lane_decoder$own_lead$4$d = lane_decoder$lane_length$4 > 'h1;
         lane_decoder$own_outside$4$d = lane_decoder$lane_outside$4;
         lane_decoder$own_malformed$4$d = lane_decoder$lane_malformed$4;
@@ -13484,7 +13391,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$complete5$5$d = (lane_decoder$window_length$5 == 'h6) & lane_decoder$window_next_fits$5 & lane_decoder$window_is_cont$7 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10;
         lane_decoder$gathered$5$d = lane_decoder$window_wide_free$10$word | (lane_decoder$window_wide_free$9$word << 'h6) | (lane_decoder$window_wide_free$8$word << 'hc) | (lane_decoder$window_wide_free$7$word << 'h12) | (lane_decoder$window_wide_free$6$word << 'h18) | (lane_decoder$window_wide_free$5$word << 'h1e);
         lane_decoder$own_present$5$d = lane_decoder$lane_present$5;
-        lane_decoder$own_ascii$5$d = lane_decoder$lane_length$5 == 'h1;
         lane_decoder$own_lead$5$d = lane_decoder$lane_length$5 > 'h1;
         lane_decoder$own_outside$5$d = lane_decoder$lane_outside$5;
         lane_decoder$own_malformed$5$d = lane_decoder$lane_malformed$5;
@@ -13502,7 +13408,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$complete5$6$d = (lane_decoder$window_length$6 == 'h6) & lane_decoder$window_next_fits$6 & lane_decoder$window_is_cont$8 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11;
         lane_decoder$gathered$6$d = lane_decoder$window_wide_free$11$word | (lane_decoder$window_wide_free$10$word << 'h6) | (lane_decoder$window_wide_free$9$word << 'hc) | (lane_decoder$window_wide_free$8$word << 'h12) | (lane_decoder$window_wide_free$7$word << 'h18) | (lane_decoder$window_wide_free$6$word << 'h1e);
         lane_decoder$own_present$6$d = lane_decoder$lane_present$6;
-        lane_decoder$own_ascii$6$d = lane_decoder$lane_length$6 == 'h1;
         lane_decoder$own_lead$6$d = lane_decoder$lane_length$6 > 'h1;
         lane_decoder$own_outside$6$d = lane_decoder$lane_outside$6;
         lane_decoder$own_malformed$6$d = lane_decoder$lane_malformed$6;
@@ -13520,7 +13425,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$complete5$7$d = (lane_decoder$window_length$7 == 'h6) & lane_decoder$window_next_fits$7 & lane_decoder$window_is_cont$9 & lane_decoder$window_is_cont$10 & lane_decoder$window_is_cont$11 & lane_decoder$window_is_cont$12;
         lane_decoder$gathered$7$d = lane_decoder$window_wide_free$12$word | (lane_decoder$window_wide_free$11$word << 'h6) | (lane_decoder$window_wide_free$10$word << 'hc) | (lane_decoder$window_wide_free$9$word << 'h12) | (lane_decoder$window_wide_free$8$word << 'h18) | (lane_decoder$window_wide_free$7$word << 'h1e);
         lane_decoder$own_present$7$d = lane_decoder$lane_present$7;
-        lane_decoder$own_ascii$7$d = lane_decoder$lane_length$7 == 'h1;
         lane_decoder$own_lead$7$d = lane_decoder$lane_length$7 > 'h1;
         lane_decoder$own_outside$7$d = lane_decoder$lane_outside$7;
         lane_decoder$own_malformed$7$d = lane_decoder$lane_malformed$7;
@@ -13534,7 +13438,7 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$absorbed$0 = lane_decoder$complete$0 | lane_decoder$open1$0$q | lane_decoder$open2$0$q | lane_decoder$open3$0$q | lane_decoder$open4$0$q;
         lane_decoder$cut_short$0 = lane_decoder$still_open$0 & !lane_decoder$next_continues$0$q;
         lane_decoder$alone$0 = |lane_decoder$own_malformed$0$q & !lane_decoder$absorbed$0;
-        lane_decoder$registered_slot_valid$0$d = lane_decoder$partial_valid$q & lane_decoder$own_present$0$q & (lane_decoder$own_ascii$0$q | lane_decoder$complete$0 | lane_decoder$alone$0 | lane_decoder$cut_short$0);
+        lane_decoder$registered_slot_valid$0$d = lane_decoder$partial_valid$q & lane_decoder$own_present$0$q & ~(lane_decoder$still_open$0 & lane_decoder$next_continues$0$q);
         lane_decoder$registered_slot_tuser$0$d = 'h0;
         if (lane_decoder$alone$0) begin
             lane_decoder$registered_slot_tuser$0$d = lane_decoder$own_malformed$0$q;
@@ -13566,7 +13470,7 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$absorbed$1 = lane_decoder$complete$1 | lane_decoder$open1$1$q | lane_decoder$open2$1$q | lane_decoder$open3$1$q | lane_decoder$open4$1$q;
         lane_decoder$cut_short$1 = lane_decoder$still_open$1 & !lane_decoder$next_continues$1$q;
         lane_decoder$alone$1 = |lane_decoder$own_malformed$1$q & !lane_decoder$absorbed$1;
-        lane_decoder$registered_slot_valid$1$d = lane_decoder$partial_valid$q & lane_decoder$own_present$1$q & (lane_decoder$own_ascii$1$q | lane_decoder$complete$1 | lane_decoder$alone$1 | lane_decoder$cut_short$1);
+        lane_decoder$registered_slot_valid$1$d = lane_decoder$partial_valid$q & lane_decoder$own_present$1$q & ~(lane_decoder$still_open$1 & lane_decoder$next_continues$1$q);
         lane_decoder$registered_slot_tuser$1$d = 'h0;
         if (lane_decoder$alone$1) begin
             lane_decoder$registered_slot_tuser$1$d = lane_decoder$own_malformed$1$q;
@@ -13598,7 +13502,7 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$absorbed$2 = lane_decoder$complete$2 | lane_decoder$open1$2$q | lane_decoder$open2$2$q | lane_decoder$open3$2$q | lane_decoder$open4$2$q;
         lane_decoder$cut_short$2 = lane_decoder$still_open$2 & !lane_decoder$next_continues$2$q;
         lane_decoder$alone$2 = |lane_decoder$own_malformed$2$q & !lane_decoder$absorbed$2;
-        lane_decoder$registered_slot_valid$2$d = lane_decoder$partial_valid$q & lane_decoder$own_present$2$q & (lane_decoder$own_ascii$2$q | lane_decoder$complete$2 | lane_decoder$alone$2 | lane_decoder$cut_short$2);
+        lane_decoder$registered_slot_valid$2$d = lane_decoder$partial_valid$q & lane_decoder$own_present$2$q & ~(lane_decoder$still_open$2 & lane_decoder$next_continues$2$q);
         lane_decoder$registered_slot_tuser$2$d = 'h0;
         if (lane_decoder$alone$2) begin
             lane_decoder$registered_slot_tuser$2$d = lane_decoder$own_malformed$2$q;
@@ -13630,7 +13534,7 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$absorbed$3 = lane_decoder$complete$3 | lane_decoder$open1$3$q | lane_decoder$open2$3$q | lane_decoder$open3$3$q | lane_decoder$open4$3$q;
         lane_decoder$cut_short$3 = lane_decoder$still_open$3 & !lane_decoder$next_continues$3$q;
         lane_decoder$alone$3 = |lane_decoder$own_malformed$3$q & !lane_decoder$absorbed$3;
-        lane_decoder$registered_slot_valid$3$d = lane_decoder$partial_valid$q & lane_decoder$own_present$3$q & (lane_decoder$own_ascii$3$q | lane_decoder$complete$3 | lane_decoder$alone$3 | lane_decoder$cut_short$3);
+        lane_decoder$registered_slot_valid$3$d = lane_decoder$partial_valid$q & lane_decoder$own_present$3$q & ~(lane_decoder$still_open$3 & lane_decoder$next_continues$3$q);
         lane_decoder$registered_slot_tuser$3$d = 'h0;
         if (lane_decoder$alone$3) begin
             lane_decoder$registered_slot_tuser$3$d = lane_decoder$own_malformed$3$q;
@@ -13662,7 +13566,7 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$absorbed$4 = lane_decoder$complete$4 | lane_decoder$open1$4$q | lane_decoder$open2$4$q | lane_decoder$open3$4$q | lane_decoder$open4$4$q;
         lane_decoder$cut_short$4 = lane_decoder$still_open$4 & !lane_decoder$next_continues$4$q;
         lane_decoder$alone$4 = |lane_decoder$own_malformed$4$q & !lane_decoder$absorbed$4;
-        lane_decoder$registered_slot_valid$4$d = lane_decoder$partial_valid$q & lane_decoder$own_present$4$q & (lane_decoder$own_ascii$4$q | lane_decoder$complete$4 | lane_decoder$alone$4 | lane_decoder$cut_short$4);
+        lane_decoder$registered_slot_valid$4$d = lane_decoder$partial_valid$q & lane_decoder$own_present$4$q & ~(lane_decoder$still_open$4 & lane_decoder$next_continues$4$q);
         lane_decoder$registered_slot_tuser$4$d = 'h0;
         if (lane_decoder$alone$4) begin
             lane_decoder$registered_slot_tuser$4$d = lane_decoder$own_malformed$4$q;
@@ -13694,7 +13598,7 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$absorbed$5 = lane_decoder$complete$5 | lane_decoder$open1$5$q | lane_decoder$open2$5$q | lane_decoder$open3$5$q | lane_decoder$open4$5$q;
         lane_decoder$cut_short$5 = lane_decoder$still_open$5 & !lane_decoder$next_continues$5$q;
         lane_decoder$alone$5 = |lane_decoder$own_malformed$5$q & !lane_decoder$absorbed$5;
-        lane_decoder$registered_slot_valid$5$d = lane_decoder$partial_valid$q & lane_decoder$own_present$5$q & (lane_decoder$own_ascii$5$q | lane_decoder$complete$5 | lane_decoder$alone$5 | lane_decoder$cut_short$5);
+        lane_decoder$registered_slot_valid$5$d = lane_decoder$partial_valid$q & lane_decoder$own_present$5$q & ~(lane_decoder$still_open$5 & lane_decoder$next_continues$5$q);
         lane_decoder$registered_slot_tuser$5$d = 'h0;
         if (lane_decoder$alone$5) begin
             lane_decoder$registered_slot_tuser$5$d = lane_decoder$own_malformed$5$q;
@@ -13726,7 +13630,7 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$absorbed$6 = lane_decoder$complete$6 | lane_decoder$open1$6$q | lane_decoder$open2$6$q | lane_decoder$open3$6$q | lane_decoder$open4$6$q;
         lane_decoder$cut_short$6 = lane_decoder$still_open$6 & !lane_decoder$next_continues$6$q;
         lane_decoder$alone$6 = |lane_decoder$own_malformed$6$q & !lane_decoder$absorbed$6;
-        lane_decoder$registered_slot_valid$6$d = lane_decoder$partial_valid$q & lane_decoder$own_present$6$q & (lane_decoder$own_ascii$6$q | lane_decoder$complete$6 | lane_decoder$alone$6 | lane_decoder$cut_short$6);
+        lane_decoder$registered_slot_valid$6$d = lane_decoder$partial_valid$q & lane_decoder$own_present$6$q & ~(lane_decoder$still_open$6 & lane_decoder$next_continues$6$q);
         lane_decoder$registered_slot_tuser$6$d = 'h0;
         if (lane_decoder$alone$6) begin
             lane_decoder$registered_slot_tuser$6$d = lane_decoder$own_malformed$6$q;
@@ -13758,7 +13662,7 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$absorbed$7 = lane_decoder$complete$7 | lane_decoder$open1$7$q | lane_decoder$open2$7$q | lane_decoder$open3$7$q | lane_decoder$open4$7$q;
         lane_decoder$cut_short$7 = lane_decoder$still_open$7 & !lane_decoder$next_continues$7$q;
         lane_decoder$alone$7 = |lane_decoder$own_malformed$7$q & !lane_decoder$absorbed$7;
-        lane_decoder$registered_slot_valid$7$d = lane_decoder$partial_valid$q & lane_decoder$own_present$7$q & (lane_decoder$own_ascii$7$q | lane_decoder$complete$7 | lane_decoder$alone$7 | lane_decoder$cut_short$7);
+        lane_decoder$registered_slot_valid$7$d = lane_decoder$partial_valid$q & lane_decoder$own_present$7$q & ~(lane_decoder$still_open$7 & lane_decoder$next_continues$7$q);
         lane_decoder$registered_slot_tuser$7$d = 'h0;
         if (lane_decoder$alone$7) begin
             lane_decoder$registered_slot_tuser$7$d = lane_decoder$own_malformed$7$q;
