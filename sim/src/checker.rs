@@ -274,15 +274,24 @@ impl<U: Unit> fmt::Display for Mismatch<U> {
     }
 }
 
+/// A summary's name for a count of `name`s: `bytes`, `code_units`.
+pub fn plural_key(name: &str) -> String {
+    format!("{}s", name.replace(' ', "_"))
+}
+
 /// What a run measured, on a core whose model's units are `U`.
 #[derive(Clone, Debug)]
 pub struct Summary<U: Unit> {
     /// Inputs accepted (bytes, for a decoder; null lanes not counted).
-    pub bytes: u64,
+    pub inputs: u64,
     /// Units delivered (a decoder's words).
-    pub words: u64,
+    pub units: u64,
     /// Errors by kind code (index 0 is unused).
     pub errors_by_code: [u64; 7],
+    /// What an input is called ([`Lane::NAME`] of the core's input).
+    pub input_name: &'static str,
+    /// The kinds of error the core reports ([`Core::ERROR_KINDS`]).
+    pub error_kinds: &'static [ErrorKind],
     /// Cycles from the first (where the first beat is offered) up to and
     /// including the one that delivers the last beat, or the one where the
     /// design fails.
@@ -293,12 +302,15 @@ pub struct Summary<U: Unit> {
     pub mismatch: Option<Mismatch<U>>,
 }
 
-impl<U: Unit> Default for Summary<U> {
-    fn default() -> Self {
+impl<U: Unit> Summary<U> {
+    /// Nothing yet, for `C`.
+    pub fn of<C: Core>() -> Self {
         Summary {
-            bytes: 0,
-            words: 0,
+            inputs: 0,
+            units: 0,
             errors_by_code: [0; 7],
+            input_name: C::Input::NAME,
+            error_kinds: C::ERROR_KINDS,
             cycles: 0,
             simulated_cycles: 0,
             elapsed: Duration::ZERO,
@@ -314,26 +326,28 @@ impl<U: Unit> Summary<U> {
     pub fn agree(&self) -> bool {
         self.mismatch.is_none()
     }
-    pub fn bytes_per_cycle(&self) -> f64 {
-        self.bytes as f64 / self.cycles.max(1) as f64
+    pub fn inputs_per_cycle(&self) -> f64 {
+        self.inputs as f64 / self.cycles.max(1) as f64
     }
     pub fn cycles_per_second(&self) -> f64 {
         self.simulated_cycles as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
     /// The `--stats json` object.
     pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "bytes": self.bytes,
-            "words": self.words,
+        let inputs = plural_key(self.input_name);
+        let mut json = serde_json::json!({
             "errors": self.errors(),
-            "errors_by_kind": ErrorKind::ALL.iter()
+            "errors_by_kind": self.error_kinds.iter()
                 .map(|k| (k.name().to_string(), self.errors_by_code[k.code() as usize].into()))
                 .collect::<serde_json::Map<_, _>>(),
             "cycles": self.cycles,
-            "bytes_per_cycle": self.bytes_per_cycle(),
             "cycles_per_second": self.cycles_per_second(),
             "agree": self.agree(),
-        })
+        });
+        json[format!("{inputs}_per_cycle")] = self.inputs_per_cycle().into();
+        json[&inputs] = self.inputs.into();
+        json[plural_key(U::NAME)] = self.units.into();
+        json
     }
 }
 
@@ -445,7 +459,7 @@ impl<M: Model> Checker<M> {
                 offset: 0,
             },
             delivering: None,
-            summary: Summary::default(),
+            summary: Summary::of::<C>(),
         }
     }
 
@@ -471,7 +485,7 @@ impl<M: Model> Checker<M> {
         }
         if let (true, Some(beat)) = (cycle.accepted, &inputs.s_axis) {
             self.expectation.accept(beat);
-            self.summary.bytes += beat.items().count() as u64;
+            self.summary.inputs += beat.items().count() as u64;
         }
         Ok(Ok(()))
     }
@@ -515,7 +529,7 @@ impl<M: Model> Checker<M> {
                 .take()
                 .expect("a unit is being delivered")
                 .unit;
-            self.summary.words += 1;
+            self.summary.units += 1;
             if let Some(kind) = unit.error() {
                 self.summary.errors_by_code[kind.code() as usize] += 1;
             }
@@ -801,9 +815,9 @@ mod tests {
             expected.as_ref().map(|u| (u.value, u.span.clone())),
             Some((0xFFFD, 2..3))
         );
-        assert_eq!((summary.bytes, summary.words), (7, 2));
+        assert_eq!((summary.inputs, summary.units), (7, 2));
         assert_eq!(summary.cycles, mismatch.cycle + 1);
-        assert!(summary.bytes_per_cycle() <= 1.0, "{summary:?}");
+        assert!(summary.inputs_per_cycle() <= 1.0, "{summary:?}");
         let lines = crate::report::summary_lines(&summary);
         assert!(
             lines[1].starts_with(&format!("cycles {}, ", mismatch.cycle + 1)),
@@ -911,7 +925,7 @@ mod tests {
         assert!(!checker.is_idle(), "the empty message is still owed");
         assert_eq!(deliver(&mut checker, n + 4, &[beat(&[], true)]), Ok(()));
         assert!(checker.is_idle());
-        assert_eq!((checker.summary.bytes, checker.summary.words), (3, 3));
+        assert_eq!((checker.summary.inputs, checker.summary.units), (3, 3));
     }
 
     #[test]

@@ -931,6 +931,9 @@ impl<U> Next<U> {
 pub trait Unit: Clone + fmt::Debug + PartialEq {
     type Output: Lane;
 
+    /// What a unit is called in a run's summary: a decoder's is a `word`.
+    const NAME: &'static str;
+
     /// Its output lanes, in stream order (at most [`MAX_UNIT_OUTPUTS`]).
     fn outputs(&self) -> impl Iterator<Item = Self::Output>;
 
@@ -983,6 +986,10 @@ pub trait Core {
 
     /// Which side moves on every clock at full rate.
     const RATE: Rate = Rate::Input;
+
+    /// The errors its units can carry, in the order a summary lists them:
+    /// every kind, for a UTF-8 decoder.
+    const ERROR_KINDS: &'static [ErrorKind] = &ErrorKind::ALL;
 
     /// The name of its Verilog module.
     fn name(&self) -> String;

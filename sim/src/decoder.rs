@@ -111,6 +111,7 @@ impl Model for Reference {
 }
 
 impl crate::core::Unit for reference::Unit {
+    const NAME: &'static str = "word";
     type Output = Word;
 
     fn outputs(&self) -> impl Iterator<Item = Word> {

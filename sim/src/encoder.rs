@@ -57,6 +57,9 @@ impl<T: Copy + Eq + fmt::UpperHex + fmt::Debug> Unit for Encoded<T>
 where
     Flagged<T>: Lane,
 {
+    /// The encoded form of one word.
+    const NAME: &'static str = "sequence";
+
     type Output = Flagged<T>;
 
     fn outputs(&self) -> impl Iterator<Item = Flagged<T>> {
@@ -135,6 +138,10 @@ impl Core for Encoder {
     type Input = u32;
     type Output = Octet;
     type Model = Reference;
+
+    /// A word no UTF-8 (or UTF-16) carries: a surrogate, or beyond the
+    /// profile's range.
+    const ERROR_KINDS: &'static [ErrorKind] = &[ErrorKind::Surrogate, ErrorKind::OutOfRange];
 
     const STATE: &'static [&'static str] = &[
         "skid_buffer.buffered_valid.q",

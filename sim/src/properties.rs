@@ -72,6 +72,7 @@ pub struct Described {
 }
 
 impl Unit for Described {
+    const NAME: &'static str = "word";
     type Output = Flags;
 
     fn outputs(&self) -> impl Iterator<Item = Flags> {
@@ -133,6 +134,9 @@ impl Core for Properties {
     type Input = u32;
     type Output = Flags;
     type Model = Reference;
+
+    /// A property is not an error.
+    const ERROR_KINDS: &'static [ErrorKind] = &[];
 
     const STATE: &'static [&'static str] = &["skid_buffer.buffered_valid.q"];
 

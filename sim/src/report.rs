@@ -62,7 +62,8 @@ pub fn table_row(unit: &Unit, bytes: &[u8]) -> String {
 
 /// The summary lines printed after a run.
 pub fn summary_lines<U: core::Unit>(summary: &Summary<U>) -> Vec<String> {
-    let by_kind: Vec<String> = ErrorKind::ALL
+    let by_kind: Vec<String> = summary
+        .error_kinds
         .iter()
         .map(|k| (k, summary.errors_by_code[k.code() as usize]))
         .filter(|(_, n)| *n > 0)
@@ -75,13 +76,17 @@ pub fn summary_lines<U: core::Unit>(summary: &Summary<U>) -> Vec<String> {
     };
     vec![
         format!(
-            "bytes {}, words {}, errors {errors}",
-            summary.bytes, summary.words
+            "{}s {}, {}s {}, errors {errors}",
+            summary.input_name,
+            summary.inputs,
+            U::NAME,
+            summary.units
         ),
         format!(
-            "cycles {}, {:.3} bytes/cycle, {:.2}M simulated cycles/s",
+            "cycles {}, {:.3} {}s/cycle, {:.2}M simulated cycles/s",
             summary.cycles,
-            summary.bytes_per_cycle(),
+            summary.inputs_per_cycle(),
+            summary.input_name,
             summary.cycles_per_second() / 1e6
         ),
         match &summary.mismatch {

@@ -60,6 +60,10 @@ impl Core for Encoder {
     type Output = CodeUnit;
     type Model = EncoderReference;
 
+    /// A word no UTF-16 carries: a surrogate, or beyond the
+    /// profile's range.
+    const ERROR_KINDS: &'static [ErrorKind] = &[ErrorKind::Surrogate, ErrorKind::OutOfRange];
+
     const STATE: &'static [&'static str] = &[
         "skid_buffer.buffered_valid.q",
         "pending_count.q",
@@ -135,6 +139,9 @@ impl Core for Decoder {
     type Input = u16;
     type Output = Word;
     type Model = DecoderReference;
+
+    /// An unpaired surrogate.
+    const ERROR_KINDS: &'static [ErrorKind] = &[ErrorKind::Surrogate];
 
     const STATE: &'static [&'static str] = &[
         "skid_buffer.buffered_valid.q",

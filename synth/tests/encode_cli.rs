@@ -129,6 +129,31 @@ fn the_profile_decides_what_is_encodable() {
     let json: serde_json::Value = serde_json::from_str(stderr.lines().last().unwrap()).unwrap();
     assert_eq!(json["errors"], 1, "{json}");
     assert_eq!(json["agree"], true, "{json}");
+    // The counts are named for what the encoder reads and writes, and the
+    // kinds are the two an encoder can report.
+    assert_eq!(
+        (&json["words"], &json["sequences"]),
+        (&1.into(), &1.into()),
+        "{json}"
+    );
+    assert_eq!(
+        json["words_per_cycle"].as_f64().map(|r| r > 0.0),
+        Some(true),
+        "{json}"
+    );
+    assert_eq!(json.get("bytes"), None, "{json}");
+    let kinds = json["errors_by_kind"].as_object().unwrap();
+    assert_eq!(
+        kinds.keys().collect::<Vec<_>>(),
+        ["out_of_range", "surrogate"],
+        "{json}"
+    );
+    assert_eq!(kinds["out_of_range"], 1, "{json}");
+    let text = stderr.lines().find(|l| l.contains("errors")).unwrap();
+    assert_eq!(
+        text,
+        "utf8_encoder: words 1, sequences 1, errors 1 (out_of_range 1)"
+    );
 }
 
 /// A trailing partial word or code unit is one line on stderr and exit

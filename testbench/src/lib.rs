@@ -80,7 +80,7 @@ impl<E: Engine> Bench<E> {
 
     /// Units delivered and checked so far.
     pub fn words(&self) -> u64 {
-        self.checker.summary.words
+        self.checker.summary.units
     }
 
     /// One cycle, with every check applied to what the design did.
@@ -137,7 +137,7 @@ impl<E: Engine> Bench<E> {
     /// Runs idle cycles until every message is out, then a few more to show
     /// nothing else comes.
     pub fn drain(&mut self) -> Result<(), String> {
-        let limit = self.harness.cycles + 64 + 64 * self.checker.summary.bytes;
+        let limit = self.harness.cycles + 64 + 64 * self.checker.summary.inputs;
         while !self.checker.is_idle() {
             if self.harness.cycles > limit {
                 return Err(format!("the design stopped: {:?}", self.checker.owed()));

@@ -124,7 +124,7 @@ fn with_a_ready_sink_the_wrappers_are_transparent() {
     for fault in [Fault::DropsTvalid, Fault::ChangesTdata] {
         let summary = run(fault, Stalls::Never);
         assert!(summary.agree(), "{fault:?}: {:?}", summary.mismatch);
-        assert!(summary.words > 10);
+        assert!(summary.units > 10);
     }
 }
 

@@ -22,9 +22,9 @@ fn every_solution_passes() {
             summary.mismatch.unwrap()
         );
         let input = (lab.input)();
-        assert_eq!(summary.bytes as usize, input.len());
+        assert_eq!(summary.inputs as usize, input.len());
         assert_eq!(
-            summary.words as usize,
+            summary.units as usize,
             decode(&input, Profile::Rfc3629).len()
         );
     }
@@ -136,7 +136,7 @@ fn decodes_kuhn_and_random_messages(lab: usize) {
     .unwrap();
     let summary = check_on(lab, true, &kuhn, &ALWAYS_READY).unwrap();
     assert!(summary.agree(), "lab {lab}: {}", summary.mismatch.unwrap());
-    assert_eq!(summary.bytes as usize, kuhn.len());
+    assert_eq!(summary.inputs as usize, kuhn.len());
     assert_eq!(summary.errors(), 378);
 
     for seed in 0..8 {
@@ -153,7 +153,7 @@ fn decodes_kuhn_and_random_messages(lab: usize) {
             "lab {lab}, seed {seed}: {}",
             summary.mismatch.unwrap()
         );
-        assert_eq!(summary.bytes as usize, input.len());
+        assert_eq!(summary.inputs as usize, input.len());
     }
 }
 
@@ -190,7 +190,7 @@ fn under_every_stall_pattern(lab: usize, input: &[u8]) -> Vec<(Stalls, Stalls, S
                 "lab {lab}, source {source:?}, sink {sink:?}: {}",
                 summary.mismatch.unwrap()
             );
-            assert_eq!(summary.bytes as usize, input.len());
+            assert_eq!(summary.inputs as usize, input.len());
             runs.push((source, sink, summary));
         }
     }
@@ -204,7 +204,7 @@ fn under_every_stall_pattern(lab: usize, input: &[u8]) -> Vec<(Stalls, Stalls, S
 fn lab5_solution_holds_under_every_stall_pattern() {
     let input = (LABS[4].input)();
     for (source, sink, summary) in under_every_stall_pattern(5, &input) {
-        assert_eq!(summary.words as usize, input.len());
+        assert_eq!(summary.units as usize, input.len());
         if (source, sink) == (Stalls::Never, Stalls::Never) {
             assert_eq!(summary.cycles as usize, input.len() + 1);
         }
@@ -260,7 +260,7 @@ fn lab8_input_meets_both_alignments_and_its_solution_any_such_text() {
             "seed {seed}: {}",
             summary.mismatch.unwrap()
         );
-        assert_eq!(summary.words as usize, text.chars().count());
+        assert_eq!(summary.units as usize, text.chars().count());
     }
 }
 

@@ -81,12 +81,12 @@ fn agree<C: Core<Input = u8> + Copy, E: Engine<Core = C>>(
             summary.mismatch.unwrap()
         );
         assert_eq!(
-            summary.bytes,
+            summary.inputs,
             input.len() as u64,
             "{name}: every byte went in"
         );
         assert!(
-            summary.errors() > 0 && summary.words > summary.bytes / 4,
+            summary.errors() > 0 && summary.units > summary.inputs / 4,
             "{name}: {summary:?}"
         );
         if i == 0 {
@@ -95,7 +95,8 @@ fn agree<C: Core<Input = u8> + Copy, E: Engine<Core = C>>(
             let lanes = core.lanes().unwrap().count as f64;
             let beats = (input.len() as f64 / lanes).ceil();
             assert!(
-                summary.bytes_per_cycle() >= input.len() as f64 / (beats + C::LATENCY as f64 + 2.0),
+                summary.inputs_per_cycle()
+                    >= input.len() as f64 / (beats + C::LATENCY as f64 + 2.0),
                 "{name}: {summary:?}"
             );
         }
