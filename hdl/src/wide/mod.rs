@@ -123,13 +123,14 @@
 //! ## Size and speed
 //! `utf8hdl synth --lanes N --device ecp5-25k --seeds 3` (every port
 //! registered in a bench; yowasp yosys 0.70, nextpnr-ecp5 0.11.1), median
-//! of 3 seeds:
+//! (min–max) of 3 seeds, session 12:
 //!
 //! | core | LUT4 | FF | DPR16X4 | Fmax | GB/s |
 //! |---|---|---|---|---|---|
-//! | x8 rfc3629 | 3,319 | 5,096 | 150 | 168.3 MHz | 1.35 |
-//! | x8 iso10646 (one seed) | 3,454 | 5,096 | 150 | 167.6 MHz | 1.34 |
-//! | x16 rfc3629 | 7,053 | 11,389 | 298 | 130.1 MHz | 2.08 |
+//! | x8 rfc3629 | 3,290 | 5,178 | 160 | 177.3 MHz (172.2–187.1) | 1.42 |
+//! | x8 iso10646 | 3,429 | 5,178 | 160 | 158.0 MHz (150.0–170.1) | 1.26 |
+//! | x16 rfc3629 | 6,880 | 11,543 | 320 | 154.8 MHz (149.7–162.3) | 2.48 |
+//! | x16 iso10646 | 7,016 | 11,543 | 320 | 144.6 MHz (138.1–164.2) | 2.31 |
 //!
 //! The README's *Measured results* give the limiting paths and every step.
 
