@@ -108,15 +108,15 @@ fn engines_give_the_same_summary() {
         assert!(a.agree() && b.agree(), "{:?} {:?}", a.mismatch, b.mismatch);
         assert_eq!(
             (
-                a.bytes,
-                a.words,
+                a.inputs,
+                a.units,
                 a.cycles,
                 a.simulated_cycles,
                 a.errors_by_code
             ),
             (
-                b.bytes,
-                b.words,
+                b.inputs,
+                b.units,
                 b.cycles,
                 b.simulated_cycles,
                 b.errors_by_code
