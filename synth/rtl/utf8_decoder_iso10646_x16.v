@@ -5415,22 +5415,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [2:0] lane_decoder$window_length$18;
     reg  [2:0] lane_decoder$window_length$19;
     reg  lane_decoder$unused_oldest_cont;
-    reg  lane_decoder$absorbed$0;
-    reg  lane_decoder$absorbed$1;
-    reg  lane_decoder$absorbed$2;
-    reg  lane_decoder$absorbed$3;
-    reg  lane_decoder$absorbed$4;
-    reg  lane_decoder$absorbed$5;
-    reg  lane_decoder$absorbed$6;
-    reg  lane_decoder$absorbed$7;
-    reg  lane_decoder$absorbed$8;
-    reg  lane_decoder$absorbed$9;
-    reg  lane_decoder$absorbed$10;
-    reg  lane_decoder$absorbed$11;
-    reg  lane_decoder$absorbed$12;
-    reg  lane_decoder$absorbed$13;
-    reg  lane_decoder$absorbed$14;
-    reg  lane_decoder$absorbed$15;
     reg  lane_decoder$complete$0;
     reg  lane_decoder$complete$1;
     reg  lane_decoder$complete$2;
@@ -24920,9 +24904,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$partial_valid$d = lane_decoder$window_valid & !lane_decoder$rst;
         lane_decoder$complete$0 = lane_decoder$complete1$0$q | lane_decoder$complete2$0$q | lane_decoder$complete3$0$q | lane_decoder$complete4$0$q | lane_decoder$complete5$0$q;
         lane_decoder$still_open$0 = lane_decoder$own_lead$0$q | lane_decoder$open1$0$q | lane_decoder$open2$0$q | lane_decoder$open3$0$q | lane_decoder$open4$0$q;
-        lane_decoder$absorbed$0 = lane_decoder$complete$0 | lane_decoder$open1$0$q | lane_decoder$open2$0$q | lane_decoder$open3$0$q | lane_decoder$open4$0$q;
         lane_decoder$cut_short$0 = lane_decoder$still_open$0 & !lane_decoder$next_continues$0$q;
-        lane_decoder$alone$0 = |lane_decoder$own_malformed$0$q & !lane_decoder$absorbed$0;
+        lane_decoder$alone$0 = |lane_decoder$own_malformed$0$q & !lane_decoder$complete$0 & !lane_decoder$still_open$0;
         lane_decoder$registered_slot_valid$0$d = lane_decoder$partial_valid$q & lane_decoder$own_present$0$q & ~(lane_decoder$still_open$0 & lane_decoder$next_continues$0$q);
         lane_decoder$registered_slot_tuser$0$d = 'h0;
         if (lane_decoder$alone$0) begin
@@ -24952,9 +24935,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$1 = lane_decoder$complete1$1$q | lane_decoder$complete2$1$q | lane_decoder$complete3$1$q | lane_decoder$complete4$1$q | lane_decoder$complete5$1$q;
         lane_decoder$still_open$1 = lane_decoder$own_lead$1$q | lane_decoder$open1$1$q | lane_decoder$open2$1$q | lane_decoder$open3$1$q | lane_decoder$open4$1$q;
-        lane_decoder$absorbed$1 = lane_decoder$complete$1 | lane_decoder$open1$1$q | lane_decoder$open2$1$q | lane_decoder$open3$1$q | lane_decoder$open4$1$q;
         lane_decoder$cut_short$1 = lane_decoder$still_open$1 & !lane_decoder$next_continues$1$q;
-        lane_decoder$alone$1 = |lane_decoder$own_malformed$1$q & !lane_decoder$absorbed$1;
+        lane_decoder$alone$1 = |lane_decoder$own_malformed$1$q & !lane_decoder$complete$1 & !lane_decoder$still_open$1;
         lane_decoder$registered_slot_valid$1$d = lane_decoder$partial_valid$q & lane_decoder$own_present$1$q & ~(lane_decoder$still_open$1 & lane_decoder$next_continues$1$q);
         lane_decoder$registered_slot_tuser$1$d = 'h0;
         if (lane_decoder$alone$1) begin
@@ -24984,9 +24966,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$2 = lane_decoder$complete1$2$q | lane_decoder$complete2$2$q | lane_decoder$complete3$2$q | lane_decoder$complete4$2$q | lane_decoder$complete5$2$q;
         lane_decoder$still_open$2 = lane_decoder$own_lead$2$q | lane_decoder$open1$2$q | lane_decoder$open2$2$q | lane_decoder$open3$2$q | lane_decoder$open4$2$q;
-        lane_decoder$absorbed$2 = lane_decoder$complete$2 | lane_decoder$open1$2$q | lane_decoder$open2$2$q | lane_decoder$open3$2$q | lane_decoder$open4$2$q;
         lane_decoder$cut_short$2 = lane_decoder$still_open$2 & !lane_decoder$next_continues$2$q;
-        lane_decoder$alone$2 = |lane_decoder$own_malformed$2$q & !lane_decoder$absorbed$2;
+        lane_decoder$alone$2 = |lane_decoder$own_malformed$2$q & !lane_decoder$complete$2 & !lane_decoder$still_open$2;
         lane_decoder$registered_slot_valid$2$d = lane_decoder$partial_valid$q & lane_decoder$own_present$2$q & ~(lane_decoder$still_open$2 & lane_decoder$next_continues$2$q);
         lane_decoder$registered_slot_tuser$2$d = 'h0;
         if (lane_decoder$alone$2) begin
@@ -25016,9 +24997,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$3 = lane_decoder$complete1$3$q | lane_decoder$complete2$3$q | lane_decoder$complete3$3$q | lane_decoder$complete4$3$q | lane_decoder$complete5$3$q;
         lane_decoder$still_open$3 = lane_decoder$own_lead$3$q | lane_decoder$open1$3$q | lane_decoder$open2$3$q | lane_decoder$open3$3$q | lane_decoder$open4$3$q;
-        lane_decoder$absorbed$3 = lane_decoder$complete$3 | lane_decoder$open1$3$q | lane_decoder$open2$3$q | lane_decoder$open3$3$q | lane_decoder$open4$3$q;
         lane_decoder$cut_short$3 = lane_decoder$still_open$3 & !lane_decoder$next_continues$3$q;
-        lane_decoder$alone$3 = |lane_decoder$own_malformed$3$q & !lane_decoder$absorbed$3;
+        lane_decoder$alone$3 = |lane_decoder$own_malformed$3$q & !lane_decoder$complete$3 & !lane_decoder$still_open$3;
         lane_decoder$registered_slot_valid$3$d = lane_decoder$partial_valid$q & lane_decoder$own_present$3$q & ~(lane_decoder$still_open$3 & lane_decoder$next_continues$3$q);
         lane_decoder$registered_slot_tuser$3$d = 'h0;
         if (lane_decoder$alone$3) begin
@@ -25048,9 +25028,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$4 = lane_decoder$complete1$4$q | lane_decoder$complete2$4$q | lane_decoder$complete3$4$q | lane_decoder$complete4$4$q | lane_decoder$complete5$4$q;
         lane_decoder$still_open$4 = lane_decoder$own_lead$4$q | lane_decoder$open1$4$q | lane_decoder$open2$4$q | lane_decoder$open3$4$q | lane_decoder$open4$4$q;
-        lane_decoder$absorbed$4 = lane_decoder$complete$4 | lane_decoder$open1$4$q | lane_decoder$open2$4$q | lane_decoder$open3$4$q | lane_decoder$open4$4$q;
         lane_decoder$cut_short$4 = lane_decoder$still_open$4 & !lane_decoder$next_continues$4$q;
-        lane_decoder$alone$4 = |lane_decoder$own_malformed$4$q & !lane_decoder$absorbed$4;
+        lane_decoder$alone$4 = |lane_decoder$own_malformed$4$q & !lane_decoder$complete$4 & !lane_decoder$still_open$4;
         lane_decoder$registered_slot_valid$4$d = lane_decoder$partial_valid$q & lane_decoder$own_present$4$q & ~(lane_decoder$still_open$4 & lane_decoder$next_continues$4$q);
         lane_decoder$registered_slot_tuser$4$d = 'h0;
         if (lane_decoder$alone$4) begin
@@ -25080,9 +25059,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$5 = lane_decoder$complete1$5$q | lane_decoder$complete2$5$q | lane_decoder$complete3$5$q | lane_decoder$complete4$5$q | lane_decoder$complete5$5$q;
         lane_decoder$still_open$5 = lane_decoder$own_lead$5$q | lane_decoder$open1$5$q | lane_decoder$open2$5$q | lane_decoder$open3$5$q | lane_decoder$open4$5$q;
-        lane_decoder$absorbed$5 = lane_decoder$complete$5 | lane_decoder$open1$5$q | lane_decoder$open2$5$q | lane_decoder$open3$5$q | lane_decoder$open4$5$q;
         lane_decoder$cut_short$5 = lane_decoder$still_open$5 & !lane_decoder$next_continues$5$q;
-        lane_decoder$alone$5 = |lane_decoder$own_malformed$5$q & !lane_decoder$absorbed$5;
+        lane_decoder$alone$5 = |lane_decoder$own_malformed$5$q & !lane_decoder$complete$5 & !lane_decoder$still_open$5;
         lane_decoder$registered_slot_valid$5$d = lane_decoder$partial_valid$q & lane_decoder$own_present$5$q & ~(lane_decoder$still_open$5 & lane_decoder$next_continues$5$q);
         lane_decoder$registered_slot_tuser$5$d = 'h0;
         if (lane_decoder$alone$5) begin
@@ -25112,9 +25090,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$6 = lane_decoder$complete1$6$q | lane_decoder$complete2$6$q | lane_decoder$complete3$6$q | lane_decoder$complete4$6$q | lane_decoder$complete5$6$q;
         lane_decoder$still_open$6 = lane_decoder$own_lead$6$q | lane_decoder$open1$6$q | lane_decoder$open2$6$q | lane_decoder$open3$6$q | lane_decoder$open4$6$q;
-        lane_decoder$absorbed$6 = lane_decoder$complete$6 | lane_decoder$open1$6$q | lane_decoder$open2$6$q | lane_decoder$open3$6$q | lane_decoder$open4$6$q;
         lane_decoder$cut_short$6 = lane_decoder$still_open$6 & !lane_decoder$next_continues$6$q;
-        lane_decoder$alone$6 = |lane_decoder$own_malformed$6$q & !lane_decoder$absorbed$6;
+        lane_decoder$alone$6 = |lane_decoder$own_malformed$6$q & !lane_decoder$complete$6 & !lane_decoder$still_open$6;
         lane_decoder$registered_slot_valid$6$d = lane_decoder$partial_valid$q & lane_decoder$own_present$6$q & ~(lane_decoder$still_open$6 & lane_decoder$next_continues$6$q);
         lane_decoder$registered_slot_tuser$6$d = 'h0;
         if (lane_decoder$alone$6) begin
@@ -25144,9 +25121,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$7 = lane_decoder$complete1$7$q | lane_decoder$complete2$7$q | lane_decoder$complete3$7$q | lane_decoder$complete4$7$q | lane_decoder$complete5$7$q;
         lane_decoder$still_open$7 = lane_decoder$own_lead$7$q | lane_decoder$open1$7$q | lane_decoder$open2$7$q | lane_decoder$open3$7$q | lane_decoder$open4$7$q;
-        lane_decoder$absorbed$7 = lane_decoder$complete$7 | lane_decoder$open1$7$q | lane_decoder$open2$7$q | lane_decoder$open3$7$q | lane_decoder$open4$7$q;
         lane_decoder$cut_short$7 = lane_decoder$still_open$7 & !lane_decoder$next_continues$7$q;
-        lane_decoder$alone$7 = |lane_decoder$own_malformed$7$q & !lane_decoder$absorbed$7;
+        lane_decoder$alone$7 = |lane_decoder$own_malformed$7$q & !lane_decoder$complete$7 & !lane_decoder$still_open$7;
         lane_decoder$registered_slot_valid$7$d = lane_decoder$partial_valid$q & lane_decoder$own_present$7$q & ~(lane_decoder$still_open$7 & lane_decoder$next_continues$7$q);
         lane_decoder$registered_slot_tuser$7$d = 'h0;
         if (lane_decoder$alone$7) begin
@@ -25176,9 +25152,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$8 = lane_decoder$complete1$8$q | lane_decoder$complete2$8$q | lane_decoder$complete3$8$q | lane_decoder$complete4$8$q | lane_decoder$complete5$8$q;
         lane_decoder$still_open$8 = lane_decoder$own_lead$8$q | lane_decoder$open1$8$q | lane_decoder$open2$8$q | lane_decoder$open3$8$q | lane_decoder$open4$8$q;
-        lane_decoder$absorbed$8 = lane_decoder$complete$8 | lane_decoder$open1$8$q | lane_decoder$open2$8$q | lane_decoder$open3$8$q | lane_decoder$open4$8$q;
         lane_decoder$cut_short$8 = lane_decoder$still_open$8 & !lane_decoder$next_continues$8$q;
-        lane_decoder$alone$8 = |lane_decoder$own_malformed$8$q & !lane_decoder$absorbed$8;
+        lane_decoder$alone$8 = |lane_decoder$own_malformed$8$q & !lane_decoder$complete$8 & !lane_decoder$still_open$8;
         lane_decoder$registered_slot_valid$8$d = lane_decoder$partial_valid$q & lane_decoder$own_present$8$q & ~(lane_decoder$still_open$8 & lane_decoder$next_continues$8$q);
         lane_decoder$registered_slot_tuser$8$d = 'h0;
         if (lane_decoder$alone$8) begin
@@ -25208,9 +25183,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$9 = lane_decoder$complete1$9$q | lane_decoder$complete2$9$q | lane_decoder$complete3$9$q | lane_decoder$complete4$9$q | lane_decoder$complete5$9$q;
         lane_decoder$still_open$9 = lane_decoder$own_lead$9$q | lane_decoder$open1$9$q | lane_decoder$open2$9$q | lane_decoder$open3$9$q | lane_decoder$open4$9$q;
-        lane_decoder$absorbed$9 = lane_decoder$complete$9 | lane_decoder$open1$9$q | lane_decoder$open2$9$q | lane_decoder$open3$9$q | lane_decoder$open4$9$q;
         lane_decoder$cut_short$9 = lane_decoder$still_open$9 & !lane_decoder$next_continues$9$q;
-        lane_decoder$alone$9 = |lane_decoder$own_malformed$9$q & !lane_decoder$absorbed$9;
+        lane_decoder$alone$9 = |lane_decoder$own_malformed$9$q & !lane_decoder$complete$9 & !lane_decoder$still_open$9;
         lane_decoder$registered_slot_valid$9$d = lane_decoder$partial_valid$q & lane_decoder$own_present$9$q & ~(lane_decoder$still_open$9 & lane_decoder$next_continues$9$q);
         lane_decoder$registered_slot_tuser$9$d = 'h0;
         if (lane_decoder$alone$9) begin
@@ -25240,9 +25214,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$10 = lane_decoder$complete1$10$q | lane_decoder$complete2$10$q | lane_decoder$complete3$10$q | lane_decoder$complete4$10$q | lane_decoder$complete5$10$q;
         lane_decoder$still_open$10 = lane_decoder$own_lead$10$q | lane_decoder$open1$10$q | lane_decoder$open2$10$q | lane_decoder$open3$10$q | lane_decoder$open4$10$q;
-        lane_decoder$absorbed$10 = lane_decoder$complete$10 | lane_decoder$open1$10$q | lane_decoder$open2$10$q | lane_decoder$open3$10$q | lane_decoder$open4$10$q;
         lane_decoder$cut_short$10 = lane_decoder$still_open$10 & !lane_decoder$next_continues$10$q;
-        lane_decoder$alone$10 = |lane_decoder$own_malformed$10$q & !lane_decoder$absorbed$10;
+        lane_decoder$alone$10 = |lane_decoder$own_malformed$10$q & !lane_decoder$complete$10 & !lane_decoder$still_open$10;
         lane_decoder$registered_slot_valid$10$d = lane_decoder$partial_valid$q & lane_decoder$own_present$10$q & ~(lane_decoder$still_open$10 & lane_decoder$next_continues$10$q);
         lane_decoder$registered_slot_tuser$10$d = 'h0;
         if (lane_decoder$alone$10) begin
@@ -25272,9 +25245,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$11 = lane_decoder$complete1$11$q | lane_decoder$complete2$11$q | lane_decoder$complete3$11$q | lane_decoder$complete4$11$q | lane_decoder$complete5$11$q;
         lane_decoder$still_open$11 = lane_decoder$own_lead$11$q | lane_decoder$open1$11$q | lane_decoder$open2$11$q | lane_decoder$open3$11$q | lane_decoder$open4$11$q;
-        lane_decoder$absorbed$11 = lane_decoder$complete$11 | lane_decoder$open1$11$q | lane_decoder$open2$11$q | lane_decoder$open3$11$q | lane_decoder$open4$11$q;
         lane_decoder$cut_short$11 = lane_decoder$still_open$11 & !lane_decoder$next_continues$11$q;
-        lane_decoder$alone$11 = |lane_decoder$own_malformed$11$q & !lane_decoder$absorbed$11;
+        lane_decoder$alone$11 = |lane_decoder$own_malformed$11$q & !lane_decoder$complete$11 & !lane_decoder$still_open$11;
         lane_decoder$registered_slot_valid$11$d = lane_decoder$partial_valid$q & lane_decoder$own_present$11$q & ~(lane_decoder$still_open$11 & lane_decoder$next_continues$11$q);
         lane_decoder$registered_slot_tuser$11$d = 'h0;
         if (lane_decoder$alone$11) begin
@@ -25304,9 +25276,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$12 = lane_decoder$complete1$12$q | lane_decoder$complete2$12$q | lane_decoder$complete3$12$q | lane_decoder$complete4$12$q | lane_decoder$complete5$12$q;
         lane_decoder$still_open$12 = lane_decoder$own_lead$12$q | lane_decoder$open1$12$q | lane_decoder$open2$12$q | lane_decoder$open3$12$q | lane_decoder$open4$12$q;
-        lane_decoder$absorbed$12 = lane_decoder$complete$12 | lane_decoder$open1$12$q | lane_decoder$open2$12$q | lane_decoder$open3$12$q | lane_decoder$open4$12$q;
         lane_decoder$cut_short$12 = lane_decoder$still_open$12 & !lane_decoder$next_continues$12$q;
-        lane_decoder$alone$12 = |lane_decoder$own_malformed$12$q & !lane_decoder$absorbed$12;
+        lane_decoder$alone$12 = |lane_decoder$own_malformed$12$q & !lane_decoder$complete$12 & !lane_decoder$still_open$12;
         lane_decoder$registered_slot_valid$12$d = lane_decoder$partial_valid$q & lane_decoder$own_present$12$q & ~(lane_decoder$still_open$12 & lane_decoder$next_continues$12$q);
         lane_decoder$registered_slot_tuser$12$d = 'h0;
         if (lane_decoder$alone$12) begin
@@ -25336,9 +25307,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$13 = lane_decoder$complete1$13$q | lane_decoder$complete2$13$q | lane_decoder$complete3$13$q | lane_decoder$complete4$13$q | lane_decoder$complete5$13$q;
         lane_decoder$still_open$13 = lane_decoder$own_lead$13$q | lane_decoder$open1$13$q | lane_decoder$open2$13$q | lane_decoder$open3$13$q | lane_decoder$open4$13$q;
-        lane_decoder$absorbed$13 = lane_decoder$complete$13 | lane_decoder$open1$13$q | lane_decoder$open2$13$q | lane_decoder$open3$13$q | lane_decoder$open4$13$q;
         lane_decoder$cut_short$13 = lane_decoder$still_open$13 & !lane_decoder$next_continues$13$q;
-        lane_decoder$alone$13 = |lane_decoder$own_malformed$13$q & !lane_decoder$absorbed$13;
+        lane_decoder$alone$13 = |lane_decoder$own_malformed$13$q & !lane_decoder$complete$13 & !lane_decoder$still_open$13;
         lane_decoder$registered_slot_valid$13$d = lane_decoder$partial_valid$q & lane_decoder$own_present$13$q & ~(lane_decoder$still_open$13 & lane_decoder$next_continues$13$q);
         lane_decoder$registered_slot_tuser$13$d = 'h0;
         if (lane_decoder$alone$13) begin
@@ -25368,9 +25338,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$14 = lane_decoder$complete1$14$q | lane_decoder$complete2$14$q | lane_decoder$complete3$14$q | lane_decoder$complete4$14$q | lane_decoder$complete5$14$q;
         lane_decoder$still_open$14 = lane_decoder$own_lead$14$q | lane_decoder$open1$14$q | lane_decoder$open2$14$q | lane_decoder$open3$14$q | lane_decoder$open4$14$q;
-        lane_decoder$absorbed$14 = lane_decoder$complete$14 | lane_decoder$open1$14$q | lane_decoder$open2$14$q | lane_decoder$open3$14$q | lane_decoder$open4$14$q;
         lane_decoder$cut_short$14 = lane_decoder$still_open$14 & !lane_decoder$next_continues$14$q;
-        lane_decoder$alone$14 = |lane_decoder$own_malformed$14$q & !lane_decoder$absorbed$14;
+        lane_decoder$alone$14 = |lane_decoder$own_malformed$14$q & !lane_decoder$complete$14 & !lane_decoder$still_open$14;
         lane_decoder$registered_slot_valid$14$d = lane_decoder$partial_valid$q & lane_decoder$own_present$14$q & ~(lane_decoder$still_open$14 & lane_decoder$next_continues$14$q);
         lane_decoder$registered_slot_tuser$14$d = 'h0;
         if (lane_decoder$alone$14) begin
@@ -25400,9 +25369,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$15 = lane_decoder$complete1$15$q | lane_decoder$complete2$15$q | lane_decoder$complete3$15$q | lane_decoder$complete4$15$q | lane_decoder$complete5$15$q;
         lane_decoder$still_open$15 = lane_decoder$own_lead$15$q | lane_decoder$open1$15$q | lane_decoder$open2$15$q | lane_decoder$open3$15$q | lane_decoder$open4$15$q;
-        lane_decoder$absorbed$15 = lane_decoder$complete$15 | lane_decoder$open1$15$q | lane_decoder$open2$15$q | lane_decoder$open3$15$q | lane_decoder$open4$15$q;
         lane_decoder$cut_short$15 = lane_decoder$still_open$15 & !lane_decoder$next_continues$15$q;
-        lane_decoder$alone$15 = |lane_decoder$own_malformed$15$q & !lane_decoder$absorbed$15;
+        lane_decoder$alone$15 = |lane_decoder$own_malformed$15$q & !lane_decoder$complete$15 & !lane_decoder$still_open$15;
         lane_decoder$registered_slot_valid$15$d = lane_decoder$partial_valid$q & lane_decoder$own_present$15$q & ~(lane_decoder$still_open$15 & lane_decoder$next_continues$15$q);
         lane_decoder$registered_slot_tuser$15$d = 'h0;
         if (lane_decoder$alone$15) begin

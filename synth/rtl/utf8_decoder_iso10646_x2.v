@@ -1222,8 +1222,6 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [2:0] lane_decoder$window_length$4;
     reg  [2:0] lane_decoder$window_length$5;
     reg  lane_decoder$unused_oldest_cont;
-    reg  lane_decoder$absorbed$0;
-    reg  lane_decoder$absorbed$1;
     reg  lane_decoder$complete$0;
     reg  lane_decoder$complete$1;
     reg  lane_decoder$still_open$0;
@@ -5463,9 +5461,8 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_decoder$partial_valid$d = lane_decoder$window_valid & !lane_decoder$rst;
         lane_decoder$complete$0 = lane_decoder$complete1$0$q | lane_decoder$complete2$0$q | lane_decoder$complete3$0$q | lane_decoder$complete4$0$q | lane_decoder$complete5$0$q;
         lane_decoder$still_open$0 = lane_decoder$own_lead$0$q | lane_decoder$open1$0$q | lane_decoder$open2$0$q | lane_decoder$open3$0$q | lane_decoder$open4$0$q;
-        lane_decoder$absorbed$0 = lane_decoder$complete$0 | lane_decoder$open1$0$q | lane_decoder$open2$0$q | lane_decoder$open3$0$q | lane_decoder$open4$0$q;
         lane_decoder$cut_short$0 = lane_decoder$still_open$0 & !lane_decoder$next_continues$0$q;
-        lane_decoder$alone$0 = |lane_decoder$own_malformed$0$q & !lane_decoder$absorbed$0;
+        lane_decoder$alone$0 = |lane_decoder$own_malformed$0$q & !lane_decoder$complete$0 & !lane_decoder$still_open$0;
         lane_decoder$registered_slot_valid$0$d = lane_decoder$partial_valid$q & lane_decoder$own_present$0$q & ~(lane_decoder$still_open$0 & lane_decoder$next_continues$0$q);
         lane_decoder$registered_slot_tuser$0$d = 'h0;
         if (lane_decoder$alone$0) begin
@@ -5495,9 +5492,8 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         end
         lane_decoder$complete$1 = lane_decoder$complete1$1$q | lane_decoder$complete2$1$q | lane_decoder$complete3$1$q | lane_decoder$complete4$1$q | lane_decoder$complete5$1$q;
         lane_decoder$still_open$1 = lane_decoder$own_lead$1$q | lane_decoder$open1$1$q | lane_decoder$open2$1$q | lane_decoder$open3$1$q | lane_decoder$open4$1$q;
-        lane_decoder$absorbed$1 = lane_decoder$complete$1 | lane_decoder$open1$1$q | lane_decoder$open2$1$q | lane_decoder$open3$1$q | lane_decoder$open4$1$q;
         lane_decoder$cut_short$1 = lane_decoder$still_open$1 & !lane_decoder$next_continues$1$q;
-        lane_decoder$alone$1 = |lane_decoder$own_malformed$1$q & !lane_decoder$absorbed$1;
+        lane_decoder$alone$1 = |lane_decoder$own_malformed$1$q & !lane_decoder$complete$1 & !lane_decoder$still_open$1;
         lane_decoder$registered_slot_valid$1$d = lane_decoder$partial_valid$q & lane_decoder$own_present$1$q & ~(lane_decoder$still_open$1 & lane_decoder$next_continues$1$q);
         lane_decoder$registered_slot_tuser$1$d = 'h0;
         if (lane_decoder$alone$1) begin

@@ -10501,38 +10501,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [2:0] lane_decoder$window_length$34;
     reg  [2:0] lane_decoder$window_length$35;
     reg  lane_decoder$unused_oldest_cont;
-    reg  lane_decoder$absorbed$0;
-    reg  lane_decoder$absorbed$1;
-    reg  lane_decoder$absorbed$2;
-    reg  lane_decoder$absorbed$3;
-    reg  lane_decoder$absorbed$4;
-    reg  lane_decoder$absorbed$5;
-    reg  lane_decoder$absorbed$6;
-    reg  lane_decoder$absorbed$7;
-    reg  lane_decoder$absorbed$8;
-    reg  lane_decoder$absorbed$9;
-    reg  lane_decoder$absorbed$10;
-    reg  lane_decoder$absorbed$11;
-    reg  lane_decoder$absorbed$12;
-    reg  lane_decoder$absorbed$13;
-    reg  lane_decoder$absorbed$14;
-    reg  lane_decoder$absorbed$15;
-    reg  lane_decoder$absorbed$16;
-    reg  lane_decoder$absorbed$17;
-    reg  lane_decoder$absorbed$18;
-    reg  lane_decoder$absorbed$19;
-    reg  lane_decoder$absorbed$20;
-    reg  lane_decoder$absorbed$21;
-    reg  lane_decoder$absorbed$22;
-    reg  lane_decoder$absorbed$23;
-    reg  lane_decoder$absorbed$24;
-    reg  lane_decoder$absorbed$25;
-    reg  lane_decoder$absorbed$26;
-    reg  lane_decoder$absorbed$27;
-    reg  lane_decoder$absorbed$28;
-    reg  lane_decoder$absorbed$29;
-    reg  lane_decoder$absorbed$30;
-    reg  lane_decoder$absorbed$31;
     reg  lane_decoder$complete$0;
     reg  lane_decoder$complete$1;
     reg  lane_decoder$complete$2;
@@ -48821,9 +48789,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_decoder$partial_valid$d = lane_decoder$window_valid & !lane_decoder$rst;
         lane_decoder$complete$0 = lane_decoder$complete1$0$q | lane_decoder$complete2$0$q | lane_decoder$complete3$0$q | lane_decoder$complete4$0$q | lane_decoder$complete5$0$q;
         lane_decoder$still_open$0 = lane_decoder$own_lead$0$q | lane_decoder$open1$0$q | lane_decoder$open2$0$q | lane_decoder$open3$0$q | lane_decoder$open4$0$q;
-        lane_decoder$absorbed$0 = lane_decoder$complete$0 | lane_decoder$open1$0$q | lane_decoder$open2$0$q | lane_decoder$open3$0$q | lane_decoder$open4$0$q;
         lane_decoder$cut_short$0 = lane_decoder$still_open$0 & !lane_decoder$next_continues$0$q;
-        lane_decoder$alone$0 = |lane_decoder$own_malformed$0$q & !lane_decoder$absorbed$0;
+        lane_decoder$alone$0 = |lane_decoder$own_malformed$0$q & !lane_decoder$complete$0 & !lane_decoder$still_open$0;
         lane_decoder$registered_slot_valid$0$d = lane_decoder$partial_valid$q & lane_decoder$own_present$0$q & ~(lane_decoder$still_open$0 & lane_decoder$next_continues$0$q);
         lane_decoder$registered_slot_tuser$0$d = 'h0;
         if (lane_decoder$alone$0) begin
@@ -48853,9 +48820,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$1 = lane_decoder$complete1$1$q | lane_decoder$complete2$1$q | lane_decoder$complete3$1$q | lane_decoder$complete4$1$q | lane_decoder$complete5$1$q;
         lane_decoder$still_open$1 = lane_decoder$own_lead$1$q | lane_decoder$open1$1$q | lane_decoder$open2$1$q | lane_decoder$open3$1$q | lane_decoder$open4$1$q;
-        lane_decoder$absorbed$1 = lane_decoder$complete$1 | lane_decoder$open1$1$q | lane_decoder$open2$1$q | lane_decoder$open3$1$q | lane_decoder$open4$1$q;
         lane_decoder$cut_short$1 = lane_decoder$still_open$1 & !lane_decoder$next_continues$1$q;
-        lane_decoder$alone$1 = |lane_decoder$own_malformed$1$q & !lane_decoder$absorbed$1;
+        lane_decoder$alone$1 = |lane_decoder$own_malformed$1$q & !lane_decoder$complete$1 & !lane_decoder$still_open$1;
         lane_decoder$registered_slot_valid$1$d = lane_decoder$partial_valid$q & lane_decoder$own_present$1$q & ~(lane_decoder$still_open$1 & lane_decoder$next_continues$1$q);
         lane_decoder$registered_slot_tuser$1$d = 'h0;
         if (lane_decoder$alone$1) begin
@@ -48885,9 +48851,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$2 = lane_decoder$complete1$2$q | lane_decoder$complete2$2$q | lane_decoder$complete3$2$q | lane_decoder$complete4$2$q | lane_decoder$complete5$2$q;
         lane_decoder$still_open$2 = lane_decoder$own_lead$2$q | lane_decoder$open1$2$q | lane_decoder$open2$2$q | lane_decoder$open3$2$q | lane_decoder$open4$2$q;
-        lane_decoder$absorbed$2 = lane_decoder$complete$2 | lane_decoder$open1$2$q | lane_decoder$open2$2$q | lane_decoder$open3$2$q | lane_decoder$open4$2$q;
         lane_decoder$cut_short$2 = lane_decoder$still_open$2 & !lane_decoder$next_continues$2$q;
-        lane_decoder$alone$2 = |lane_decoder$own_malformed$2$q & !lane_decoder$absorbed$2;
+        lane_decoder$alone$2 = |lane_decoder$own_malformed$2$q & !lane_decoder$complete$2 & !lane_decoder$still_open$2;
         lane_decoder$registered_slot_valid$2$d = lane_decoder$partial_valid$q & lane_decoder$own_present$2$q & ~(lane_decoder$still_open$2 & lane_decoder$next_continues$2$q);
         lane_decoder$registered_slot_tuser$2$d = 'h0;
         if (lane_decoder$alone$2) begin
@@ -48917,9 +48882,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$3 = lane_decoder$complete1$3$q | lane_decoder$complete2$3$q | lane_decoder$complete3$3$q | lane_decoder$complete4$3$q | lane_decoder$complete5$3$q;
         lane_decoder$still_open$3 = lane_decoder$own_lead$3$q | lane_decoder$open1$3$q | lane_decoder$open2$3$q | lane_decoder$open3$3$q | lane_decoder$open4$3$q;
-        lane_decoder$absorbed$3 = lane_decoder$complete$3 | lane_decoder$open1$3$q | lane_decoder$open2$3$q | lane_decoder$open3$3$q | lane_decoder$open4$3$q;
         lane_decoder$cut_short$3 = lane_decoder$still_open$3 & !lane_decoder$next_continues$3$q;
-        lane_decoder$alone$3 = |lane_decoder$own_malformed$3$q & !lane_decoder$absorbed$3;
+        lane_decoder$alone$3 = |lane_decoder$own_malformed$3$q & !lane_decoder$complete$3 & !lane_decoder$still_open$3;
         lane_decoder$registered_slot_valid$3$d = lane_decoder$partial_valid$q & lane_decoder$own_present$3$q & ~(lane_decoder$still_open$3 & lane_decoder$next_continues$3$q);
         lane_decoder$registered_slot_tuser$3$d = 'h0;
         if (lane_decoder$alone$3) begin
@@ -48949,9 +48913,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$4 = lane_decoder$complete1$4$q | lane_decoder$complete2$4$q | lane_decoder$complete3$4$q | lane_decoder$complete4$4$q | lane_decoder$complete5$4$q;
         lane_decoder$still_open$4 = lane_decoder$own_lead$4$q | lane_decoder$open1$4$q | lane_decoder$open2$4$q | lane_decoder$open3$4$q | lane_decoder$open4$4$q;
-        lane_decoder$absorbed$4 = lane_decoder$complete$4 | lane_decoder$open1$4$q | lane_decoder$open2$4$q | lane_decoder$open3$4$q | lane_decoder$open4$4$q;
         lane_decoder$cut_short$4 = lane_decoder$still_open$4 & !lane_decoder$next_continues$4$q;
-        lane_decoder$alone$4 = |lane_decoder$own_malformed$4$q & !lane_decoder$absorbed$4;
+        lane_decoder$alone$4 = |lane_decoder$own_malformed$4$q & !lane_decoder$complete$4 & !lane_decoder$still_open$4;
         lane_decoder$registered_slot_valid$4$d = lane_decoder$partial_valid$q & lane_decoder$own_present$4$q & ~(lane_decoder$still_open$4 & lane_decoder$next_continues$4$q);
         lane_decoder$registered_slot_tuser$4$d = 'h0;
         if (lane_decoder$alone$4) begin
@@ -48981,9 +48944,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$5 = lane_decoder$complete1$5$q | lane_decoder$complete2$5$q | lane_decoder$complete3$5$q | lane_decoder$complete4$5$q | lane_decoder$complete5$5$q;
         lane_decoder$still_open$5 = lane_decoder$own_lead$5$q | lane_decoder$open1$5$q | lane_decoder$open2$5$q | lane_decoder$open3$5$q | lane_decoder$open4$5$q;
-        lane_decoder$absorbed$5 = lane_decoder$complete$5 | lane_decoder$open1$5$q | lane_decoder$open2$5$q | lane_decoder$open3$5$q | lane_decoder$open4$5$q;
         lane_decoder$cut_short$5 = lane_decoder$still_open$5 & !lane_decoder$next_continues$5$q;
-        lane_decoder$alone$5 = |lane_decoder$own_malformed$5$q & !lane_decoder$absorbed$5;
+        lane_decoder$alone$5 = |lane_decoder$own_malformed$5$q & !lane_decoder$complete$5 & !lane_decoder$still_open$5;
         lane_decoder$registered_slot_valid$5$d = lane_decoder$partial_valid$q & lane_decoder$own_present$5$q & ~(lane_decoder$still_open$5 & lane_decoder$next_continues$5$q);
         lane_decoder$registered_slot_tuser$5$d = 'h0;
         if (lane_decoder$alone$5) begin
@@ -49013,9 +48975,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$6 = lane_decoder$complete1$6$q | lane_decoder$complete2$6$q | lane_decoder$complete3$6$q | lane_decoder$complete4$6$q | lane_decoder$complete5$6$q;
         lane_decoder$still_open$6 = lane_decoder$own_lead$6$q | lane_decoder$open1$6$q | lane_decoder$open2$6$q | lane_decoder$open3$6$q | lane_decoder$open4$6$q;
-        lane_decoder$absorbed$6 = lane_decoder$complete$6 | lane_decoder$open1$6$q | lane_decoder$open2$6$q | lane_decoder$open3$6$q | lane_decoder$open4$6$q;
         lane_decoder$cut_short$6 = lane_decoder$still_open$6 & !lane_decoder$next_continues$6$q;
-        lane_decoder$alone$6 = |lane_decoder$own_malformed$6$q & !lane_decoder$absorbed$6;
+        lane_decoder$alone$6 = |lane_decoder$own_malformed$6$q & !lane_decoder$complete$6 & !lane_decoder$still_open$6;
         lane_decoder$registered_slot_valid$6$d = lane_decoder$partial_valid$q & lane_decoder$own_present$6$q & ~(lane_decoder$still_open$6 & lane_decoder$next_continues$6$q);
         lane_decoder$registered_slot_tuser$6$d = 'h0;
         if (lane_decoder$alone$6) begin
@@ -49045,9 +49006,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$7 = lane_decoder$complete1$7$q | lane_decoder$complete2$7$q | lane_decoder$complete3$7$q | lane_decoder$complete4$7$q | lane_decoder$complete5$7$q;
         lane_decoder$still_open$7 = lane_decoder$own_lead$7$q | lane_decoder$open1$7$q | lane_decoder$open2$7$q | lane_decoder$open3$7$q | lane_decoder$open4$7$q;
-        lane_decoder$absorbed$7 = lane_decoder$complete$7 | lane_decoder$open1$7$q | lane_decoder$open2$7$q | lane_decoder$open3$7$q | lane_decoder$open4$7$q;
         lane_decoder$cut_short$7 = lane_decoder$still_open$7 & !lane_decoder$next_continues$7$q;
-        lane_decoder$alone$7 = |lane_decoder$own_malformed$7$q & !lane_decoder$absorbed$7;
+        lane_decoder$alone$7 = |lane_decoder$own_malformed$7$q & !lane_decoder$complete$7 & !lane_decoder$still_open$7;
         lane_decoder$registered_slot_valid$7$d = lane_decoder$partial_valid$q & lane_decoder$own_present$7$q & ~(lane_decoder$still_open$7 & lane_decoder$next_continues$7$q);
         lane_decoder$registered_slot_tuser$7$d = 'h0;
         if (lane_decoder$alone$7) begin
@@ -49077,9 +49037,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$8 = lane_decoder$complete1$8$q | lane_decoder$complete2$8$q | lane_decoder$complete3$8$q | lane_decoder$complete4$8$q | lane_decoder$complete5$8$q;
         lane_decoder$still_open$8 = lane_decoder$own_lead$8$q | lane_decoder$open1$8$q | lane_decoder$open2$8$q | lane_decoder$open3$8$q | lane_decoder$open4$8$q;
-        lane_decoder$absorbed$8 = lane_decoder$complete$8 | lane_decoder$open1$8$q | lane_decoder$open2$8$q | lane_decoder$open3$8$q | lane_decoder$open4$8$q;
         lane_decoder$cut_short$8 = lane_decoder$still_open$8 & !lane_decoder$next_continues$8$q;
-        lane_decoder$alone$8 = |lane_decoder$own_malformed$8$q & !lane_decoder$absorbed$8;
+        lane_decoder$alone$8 = |lane_decoder$own_malformed$8$q & !lane_decoder$complete$8 & !lane_decoder$still_open$8;
         lane_decoder$registered_slot_valid$8$d = lane_decoder$partial_valid$q & lane_decoder$own_present$8$q & ~(lane_decoder$still_open$8 & lane_decoder$next_continues$8$q);
         lane_decoder$registered_slot_tuser$8$d = 'h0;
         if (lane_decoder$alone$8) begin
@@ -49109,9 +49068,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$9 = lane_decoder$complete1$9$q | lane_decoder$complete2$9$q | lane_decoder$complete3$9$q | lane_decoder$complete4$9$q | lane_decoder$complete5$9$q;
         lane_decoder$still_open$9 = lane_decoder$own_lead$9$q | lane_decoder$open1$9$q | lane_decoder$open2$9$q | lane_decoder$open3$9$q | lane_decoder$open4$9$q;
-        lane_decoder$absorbed$9 = lane_decoder$complete$9 | lane_decoder$open1$9$q | lane_decoder$open2$9$q | lane_decoder$open3$9$q | lane_decoder$open4$9$q;
         lane_decoder$cut_short$9 = lane_decoder$still_open$9 & !lane_decoder$next_continues$9$q;
-        lane_decoder$alone$9 = |lane_decoder$own_malformed$9$q & !lane_decoder$absorbed$9;
+        lane_decoder$alone$9 = |lane_decoder$own_malformed$9$q & !lane_decoder$complete$9 & !lane_decoder$still_open$9;
         lane_decoder$registered_slot_valid$9$d = lane_decoder$partial_valid$q & lane_decoder$own_present$9$q & ~(lane_decoder$still_open$9 & lane_decoder$next_continues$9$q);
         lane_decoder$registered_slot_tuser$9$d = 'h0;
         if (lane_decoder$alone$9) begin
@@ -49141,9 +49099,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$10 = lane_decoder$complete1$10$q | lane_decoder$complete2$10$q | lane_decoder$complete3$10$q | lane_decoder$complete4$10$q | lane_decoder$complete5$10$q;
         lane_decoder$still_open$10 = lane_decoder$own_lead$10$q | lane_decoder$open1$10$q | lane_decoder$open2$10$q | lane_decoder$open3$10$q | lane_decoder$open4$10$q;
-        lane_decoder$absorbed$10 = lane_decoder$complete$10 | lane_decoder$open1$10$q | lane_decoder$open2$10$q | lane_decoder$open3$10$q | lane_decoder$open4$10$q;
         lane_decoder$cut_short$10 = lane_decoder$still_open$10 & !lane_decoder$next_continues$10$q;
-        lane_decoder$alone$10 = |lane_decoder$own_malformed$10$q & !lane_decoder$absorbed$10;
+        lane_decoder$alone$10 = |lane_decoder$own_malformed$10$q & !lane_decoder$complete$10 & !lane_decoder$still_open$10;
         lane_decoder$registered_slot_valid$10$d = lane_decoder$partial_valid$q & lane_decoder$own_present$10$q & ~(lane_decoder$still_open$10 & lane_decoder$next_continues$10$q);
         lane_decoder$registered_slot_tuser$10$d = 'h0;
         if (lane_decoder$alone$10) begin
@@ -49173,9 +49130,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$11 = lane_decoder$complete1$11$q | lane_decoder$complete2$11$q | lane_decoder$complete3$11$q | lane_decoder$complete4$11$q | lane_decoder$complete5$11$q;
         lane_decoder$still_open$11 = lane_decoder$own_lead$11$q | lane_decoder$open1$11$q | lane_decoder$open2$11$q | lane_decoder$open3$11$q | lane_decoder$open4$11$q;
-        lane_decoder$absorbed$11 = lane_decoder$complete$11 | lane_decoder$open1$11$q | lane_decoder$open2$11$q | lane_decoder$open3$11$q | lane_decoder$open4$11$q;
         lane_decoder$cut_short$11 = lane_decoder$still_open$11 & !lane_decoder$next_continues$11$q;
-        lane_decoder$alone$11 = |lane_decoder$own_malformed$11$q & !lane_decoder$absorbed$11;
+        lane_decoder$alone$11 = |lane_decoder$own_malformed$11$q & !lane_decoder$complete$11 & !lane_decoder$still_open$11;
         lane_decoder$registered_slot_valid$11$d = lane_decoder$partial_valid$q & lane_decoder$own_present$11$q & ~(lane_decoder$still_open$11 & lane_decoder$next_continues$11$q);
         lane_decoder$registered_slot_tuser$11$d = 'h0;
         if (lane_decoder$alone$11) begin
@@ -49205,9 +49161,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$12 = lane_decoder$complete1$12$q | lane_decoder$complete2$12$q | lane_decoder$complete3$12$q | lane_decoder$complete4$12$q | lane_decoder$complete5$12$q;
         lane_decoder$still_open$12 = lane_decoder$own_lead$12$q | lane_decoder$open1$12$q | lane_decoder$open2$12$q | lane_decoder$open3$12$q | lane_decoder$open4$12$q;
-        lane_decoder$absorbed$12 = lane_decoder$complete$12 | lane_decoder$open1$12$q | lane_decoder$open2$12$q | lane_decoder$open3$12$q | lane_decoder$open4$12$q;
         lane_decoder$cut_short$12 = lane_decoder$still_open$12 & !lane_decoder$next_continues$12$q;
-        lane_decoder$alone$12 = |lane_decoder$own_malformed$12$q & !lane_decoder$absorbed$12;
+        lane_decoder$alone$12 = |lane_decoder$own_malformed$12$q & !lane_decoder$complete$12 & !lane_decoder$still_open$12;
         lane_decoder$registered_slot_valid$12$d = lane_decoder$partial_valid$q & lane_decoder$own_present$12$q & ~(lane_decoder$still_open$12 & lane_decoder$next_continues$12$q);
         lane_decoder$registered_slot_tuser$12$d = 'h0;
         if (lane_decoder$alone$12) begin
@@ -49237,9 +49192,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$13 = lane_decoder$complete1$13$q | lane_decoder$complete2$13$q | lane_decoder$complete3$13$q | lane_decoder$complete4$13$q | lane_decoder$complete5$13$q;
         lane_decoder$still_open$13 = lane_decoder$own_lead$13$q | lane_decoder$open1$13$q | lane_decoder$open2$13$q | lane_decoder$open3$13$q | lane_decoder$open4$13$q;
-        lane_decoder$absorbed$13 = lane_decoder$complete$13 | lane_decoder$open1$13$q | lane_decoder$open2$13$q | lane_decoder$open3$13$q | lane_decoder$open4$13$q;
         lane_decoder$cut_short$13 = lane_decoder$still_open$13 & !lane_decoder$next_continues$13$q;
-        lane_decoder$alone$13 = |lane_decoder$own_malformed$13$q & !lane_decoder$absorbed$13;
+        lane_decoder$alone$13 = |lane_decoder$own_malformed$13$q & !lane_decoder$complete$13 & !lane_decoder$still_open$13;
         lane_decoder$registered_slot_valid$13$d = lane_decoder$partial_valid$q & lane_decoder$own_present$13$q & ~(lane_decoder$still_open$13 & lane_decoder$next_continues$13$q);
         lane_decoder$registered_slot_tuser$13$d = 'h0;
         if (lane_decoder$alone$13) begin
@@ -49269,9 +49223,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$14 = lane_decoder$complete1$14$q | lane_decoder$complete2$14$q | lane_decoder$complete3$14$q | lane_decoder$complete4$14$q | lane_decoder$complete5$14$q;
         lane_decoder$still_open$14 = lane_decoder$own_lead$14$q | lane_decoder$open1$14$q | lane_decoder$open2$14$q | lane_decoder$open3$14$q | lane_decoder$open4$14$q;
-        lane_decoder$absorbed$14 = lane_decoder$complete$14 | lane_decoder$open1$14$q | lane_decoder$open2$14$q | lane_decoder$open3$14$q | lane_decoder$open4$14$q;
         lane_decoder$cut_short$14 = lane_decoder$still_open$14 & !lane_decoder$next_continues$14$q;
-        lane_decoder$alone$14 = |lane_decoder$own_malformed$14$q & !lane_decoder$absorbed$14;
+        lane_decoder$alone$14 = |lane_decoder$own_malformed$14$q & !lane_decoder$complete$14 & !lane_decoder$still_open$14;
         lane_decoder$registered_slot_valid$14$d = lane_decoder$partial_valid$q & lane_decoder$own_present$14$q & ~(lane_decoder$still_open$14 & lane_decoder$next_continues$14$q);
         lane_decoder$registered_slot_tuser$14$d = 'h0;
         if (lane_decoder$alone$14) begin
@@ -49301,9 +49254,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$15 = lane_decoder$complete1$15$q | lane_decoder$complete2$15$q | lane_decoder$complete3$15$q | lane_decoder$complete4$15$q | lane_decoder$complete5$15$q;
         lane_decoder$still_open$15 = lane_decoder$own_lead$15$q | lane_decoder$open1$15$q | lane_decoder$open2$15$q | lane_decoder$open3$15$q | lane_decoder$open4$15$q;
-        lane_decoder$absorbed$15 = lane_decoder$complete$15 | lane_decoder$open1$15$q | lane_decoder$open2$15$q | lane_decoder$open3$15$q | lane_decoder$open4$15$q;
         lane_decoder$cut_short$15 = lane_decoder$still_open$15 & !lane_decoder$next_continues$15$q;
-        lane_decoder$alone$15 = |lane_decoder$own_malformed$15$q & !lane_decoder$absorbed$15;
+        lane_decoder$alone$15 = |lane_decoder$own_malformed$15$q & !lane_decoder$complete$15 & !lane_decoder$still_open$15;
         lane_decoder$registered_slot_valid$15$d = lane_decoder$partial_valid$q & lane_decoder$own_present$15$q & ~(lane_decoder$still_open$15 & lane_decoder$next_continues$15$q);
         lane_decoder$registered_slot_tuser$15$d = 'h0;
         if (lane_decoder$alone$15) begin
@@ -49333,9 +49285,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$16 = lane_decoder$complete1$16$q | lane_decoder$complete2$16$q | lane_decoder$complete3$16$q | lane_decoder$complete4$16$q | lane_decoder$complete5$16$q;
         lane_decoder$still_open$16 = lane_decoder$own_lead$16$q | lane_decoder$open1$16$q | lane_decoder$open2$16$q | lane_decoder$open3$16$q | lane_decoder$open4$16$q;
-        lane_decoder$absorbed$16 = lane_decoder$complete$16 | lane_decoder$open1$16$q | lane_decoder$open2$16$q | lane_decoder$open3$16$q | lane_decoder$open4$16$q;
         lane_decoder$cut_short$16 = lane_decoder$still_open$16 & !lane_decoder$next_continues$16$q;
-        lane_decoder$alone$16 = |lane_decoder$own_malformed$16$q & !lane_decoder$absorbed$16;
+        lane_decoder$alone$16 = |lane_decoder$own_malformed$16$q & !lane_decoder$complete$16 & !lane_decoder$still_open$16;
         lane_decoder$registered_slot_valid$16$d = lane_decoder$partial_valid$q & lane_decoder$own_present$16$q & ~(lane_decoder$still_open$16 & lane_decoder$next_continues$16$q);
         lane_decoder$registered_slot_tuser$16$d = 'h0;
         if (lane_decoder$alone$16) begin
@@ -49365,9 +49316,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$17 = lane_decoder$complete1$17$q | lane_decoder$complete2$17$q | lane_decoder$complete3$17$q | lane_decoder$complete4$17$q | lane_decoder$complete5$17$q;
         lane_decoder$still_open$17 = lane_decoder$own_lead$17$q | lane_decoder$open1$17$q | lane_decoder$open2$17$q | lane_decoder$open3$17$q | lane_decoder$open4$17$q;
-        lane_decoder$absorbed$17 = lane_decoder$complete$17 | lane_decoder$open1$17$q | lane_decoder$open2$17$q | lane_decoder$open3$17$q | lane_decoder$open4$17$q;
         lane_decoder$cut_short$17 = lane_decoder$still_open$17 & !lane_decoder$next_continues$17$q;
-        lane_decoder$alone$17 = |lane_decoder$own_malformed$17$q & !lane_decoder$absorbed$17;
+        lane_decoder$alone$17 = |lane_decoder$own_malformed$17$q & !lane_decoder$complete$17 & !lane_decoder$still_open$17;
         lane_decoder$registered_slot_valid$17$d = lane_decoder$partial_valid$q & lane_decoder$own_present$17$q & ~(lane_decoder$still_open$17 & lane_decoder$next_continues$17$q);
         lane_decoder$registered_slot_tuser$17$d = 'h0;
         if (lane_decoder$alone$17) begin
@@ -49397,9 +49347,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$18 = lane_decoder$complete1$18$q | lane_decoder$complete2$18$q | lane_decoder$complete3$18$q | lane_decoder$complete4$18$q | lane_decoder$complete5$18$q;
         lane_decoder$still_open$18 = lane_decoder$own_lead$18$q | lane_decoder$open1$18$q | lane_decoder$open2$18$q | lane_decoder$open3$18$q | lane_decoder$open4$18$q;
-        lane_decoder$absorbed$18 = lane_decoder$complete$18 | lane_decoder$open1$18$q | lane_decoder$open2$18$q | lane_decoder$open3$18$q | lane_decoder$open4$18$q;
         lane_decoder$cut_short$18 = lane_decoder$still_open$18 & !lane_decoder$next_continues$18$q;
-        lane_decoder$alone$18 = |lane_decoder$own_malformed$18$q & !lane_decoder$absorbed$18;
+        lane_decoder$alone$18 = |lane_decoder$own_malformed$18$q & !lane_decoder$complete$18 & !lane_decoder$still_open$18;
         lane_decoder$registered_slot_valid$18$d = lane_decoder$partial_valid$q & lane_decoder$own_present$18$q & ~(lane_decoder$still_open$18 & lane_decoder$next_continues$18$q);
         lane_decoder$registered_slot_tuser$18$d = 'h0;
         if (lane_decoder$alone$18) begin
@@ -49429,9 +49378,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$19 = lane_decoder$complete1$19$q | lane_decoder$complete2$19$q | lane_decoder$complete3$19$q | lane_decoder$complete4$19$q | lane_decoder$complete5$19$q;
         lane_decoder$still_open$19 = lane_decoder$own_lead$19$q | lane_decoder$open1$19$q | lane_decoder$open2$19$q | lane_decoder$open3$19$q | lane_decoder$open4$19$q;
-        lane_decoder$absorbed$19 = lane_decoder$complete$19 | lane_decoder$open1$19$q | lane_decoder$open2$19$q | lane_decoder$open3$19$q | lane_decoder$open4$19$q;
         lane_decoder$cut_short$19 = lane_decoder$still_open$19 & !lane_decoder$next_continues$19$q;
-        lane_decoder$alone$19 = |lane_decoder$own_malformed$19$q & !lane_decoder$absorbed$19;
+        lane_decoder$alone$19 = |lane_decoder$own_malformed$19$q & !lane_decoder$complete$19 & !lane_decoder$still_open$19;
         lane_decoder$registered_slot_valid$19$d = lane_decoder$partial_valid$q & lane_decoder$own_present$19$q & ~(lane_decoder$still_open$19 & lane_decoder$next_continues$19$q);
         lane_decoder$registered_slot_tuser$19$d = 'h0;
         if (lane_decoder$alone$19) begin
@@ -49461,9 +49409,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$20 = lane_decoder$complete1$20$q | lane_decoder$complete2$20$q | lane_decoder$complete3$20$q | lane_decoder$complete4$20$q | lane_decoder$complete5$20$q;
         lane_decoder$still_open$20 = lane_decoder$own_lead$20$q | lane_decoder$open1$20$q | lane_decoder$open2$20$q | lane_decoder$open3$20$q | lane_decoder$open4$20$q;
-        lane_decoder$absorbed$20 = lane_decoder$complete$20 | lane_decoder$open1$20$q | lane_decoder$open2$20$q | lane_decoder$open3$20$q | lane_decoder$open4$20$q;
         lane_decoder$cut_short$20 = lane_decoder$still_open$20 & !lane_decoder$next_continues$20$q;
-        lane_decoder$alone$20 = |lane_decoder$own_malformed$20$q & !lane_decoder$absorbed$20;
+        lane_decoder$alone$20 = |lane_decoder$own_malformed$20$q & !lane_decoder$complete$20 & !lane_decoder$still_open$20;
         lane_decoder$registered_slot_valid$20$d = lane_decoder$partial_valid$q & lane_decoder$own_present$20$q & ~(lane_decoder$still_open$20 & lane_decoder$next_continues$20$q);
         lane_decoder$registered_slot_tuser$20$d = 'h0;
         if (lane_decoder$alone$20) begin
@@ -49493,9 +49440,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$21 = lane_decoder$complete1$21$q | lane_decoder$complete2$21$q | lane_decoder$complete3$21$q | lane_decoder$complete4$21$q | lane_decoder$complete5$21$q;
         lane_decoder$still_open$21 = lane_decoder$own_lead$21$q | lane_decoder$open1$21$q | lane_decoder$open2$21$q | lane_decoder$open3$21$q | lane_decoder$open4$21$q;
-        lane_decoder$absorbed$21 = lane_decoder$complete$21 | lane_decoder$open1$21$q | lane_decoder$open2$21$q | lane_decoder$open3$21$q | lane_decoder$open4$21$q;
         lane_decoder$cut_short$21 = lane_decoder$still_open$21 & !lane_decoder$next_continues$21$q;
-        lane_decoder$alone$21 = |lane_decoder$own_malformed$21$q & !lane_decoder$absorbed$21;
+        lane_decoder$alone$21 = |lane_decoder$own_malformed$21$q & !lane_decoder$complete$21 & !lane_decoder$still_open$21;
         lane_decoder$registered_slot_valid$21$d = lane_decoder$partial_valid$q & lane_decoder$own_present$21$q & ~(lane_decoder$still_open$21 & lane_decoder$next_continues$21$q);
         lane_decoder$registered_slot_tuser$21$d = 'h0;
         if (lane_decoder$alone$21) begin
@@ -49525,9 +49471,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$22 = lane_decoder$complete1$22$q | lane_decoder$complete2$22$q | lane_decoder$complete3$22$q | lane_decoder$complete4$22$q | lane_decoder$complete5$22$q;
         lane_decoder$still_open$22 = lane_decoder$own_lead$22$q | lane_decoder$open1$22$q | lane_decoder$open2$22$q | lane_decoder$open3$22$q | lane_decoder$open4$22$q;
-        lane_decoder$absorbed$22 = lane_decoder$complete$22 | lane_decoder$open1$22$q | lane_decoder$open2$22$q | lane_decoder$open3$22$q | lane_decoder$open4$22$q;
         lane_decoder$cut_short$22 = lane_decoder$still_open$22 & !lane_decoder$next_continues$22$q;
-        lane_decoder$alone$22 = |lane_decoder$own_malformed$22$q & !lane_decoder$absorbed$22;
+        lane_decoder$alone$22 = |lane_decoder$own_malformed$22$q & !lane_decoder$complete$22 & !lane_decoder$still_open$22;
         lane_decoder$registered_slot_valid$22$d = lane_decoder$partial_valid$q & lane_decoder$own_present$22$q & ~(lane_decoder$still_open$22 & lane_decoder$next_continues$22$q);
         lane_decoder$registered_slot_tuser$22$d = 'h0;
         if (lane_decoder$alone$22) begin
@@ -49557,9 +49502,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$23 = lane_decoder$complete1$23$q | lane_decoder$complete2$23$q | lane_decoder$complete3$23$q | lane_decoder$complete4$23$q | lane_decoder$complete5$23$q;
         lane_decoder$still_open$23 = lane_decoder$own_lead$23$q | lane_decoder$open1$23$q | lane_decoder$open2$23$q | lane_decoder$open3$23$q | lane_decoder$open4$23$q;
-        lane_decoder$absorbed$23 = lane_decoder$complete$23 | lane_decoder$open1$23$q | lane_decoder$open2$23$q | lane_decoder$open3$23$q | lane_decoder$open4$23$q;
         lane_decoder$cut_short$23 = lane_decoder$still_open$23 & !lane_decoder$next_continues$23$q;
-        lane_decoder$alone$23 = |lane_decoder$own_malformed$23$q & !lane_decoder$absorbed$23;
+        lane_decoder$alone$23 = |lane_decoder$own_malformed$23$q & !lane_decoder$complete$23 & !lane_decoder$still_open$23;
         lane_decoder$registered_slot_valid$23$d = lane_decoder$partial_valid$q & lane_decoder$own_present$23$q & ~(lane_decoder$still_open$23 & lane_decoder$next_continues$23$q);
         lane_decoder$registered_slot_tuser$23$d = 'h0;
         if (lane_decoder$alone$23) begin
@@ -49589,9 +49533,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$24 = lane_decoder$complete1$24$q | lane_decoder$complete2$24$q | lane_decoder$complete3$24$q | lane_decoder$complete4$24$q | lane_decoder$complete5$24$q;
         lane_decoder$still_open$24 = lane_decoder$own_lead$24$q | lane_decoder$open1$24$q | lane_decoder$open2$24$q | lane_decoder$open3$24$q | lane_decoder$open4$24$q;
-        lane_decoder$absorbed$24 = lane_decoder$complete$24 | lane_decoder$open1$24$q | lane_decoder$open2$24$q | lane_decoder$open3$24$q | lane_decoder$open4$24$q;
         lane_decoder$cut_short$24 = lane_decoder$still_open$24 & !lane_decoder$next_continues$24$q;
-        lane_decoder$alone$24 = |lane_decoder$own_malformed$24$q & !lane_decoder$absorbed$24;
+        lane_decoder$alone$24 = |lane_decoder$own_malformed$24$q & !lane_decoder$complete$24 & !lane_decoder$still_open$24;
         lane_decoder$registered_slot_valid$24$d = lane_decoder$partial_valid$q & lane_decoder$own_present$24$q & ~(lane_decoder$still_open$24 & lane_decoder$next_continues$24$q);
         lane_decoder$registered_slot_tuser$24$d = 'h0;
         if (lane_decoder$alone$24) begin
@@ -49621,9 +49564,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$25 = lane_decoder$complete1$25$q | lane_decoder$complete2$25$q | lane_decoder$complete3$25$q | lane_decoder$complete4$25$q | lane_decoder$complete5$25$q;
         lane_decoder$still_open$25 = lane_decoder$own_lead$25$q | lane_decoder$open1$25$q | lane_decoder$open2$25$q | lane_decoder$open3$25$q | lane_decoder$open4$25$q;
-        lane_decoder$absorbed$25 = lane_decoder$complete$25 | lane_decoder$open1$25$q | lane_decoder$open2$25$q | lane_decoder$open3$25$q | lane_decoder$open4$25$q;
         lane_decoder$cut_short$25 = lane_decoder$still_open$25 & !lane_decoder$next_continues$25$q;
-        lane_decoder$alone$25 = |lane_decoder$own_malformed$25$q & !lane_decoder$absorbed$25;
+        lane_decoder$alone$25 = |lane_decoder$own_malformed$25$q & !lane_decoder$complete$25 & !lane_decoder$still_open$25;
         lane_decoder$registered_slot_valid$25$d = lane_decoder$partial_valid$q & lane_decoder$own_present$25$q & ~(lane_decoder$still_open$25 & lane_decoder$next_continues$25$q);
         lane_decoder$registered_slot_tuser$25$d = 'h0;
         if (lane_decoder$alone$25) begin
@@ -49653,9 +49595,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$26 = lane_decoder$complete1$26$q | lane_decoder$complete2$26$q | lane_decoder$complete3$26$q | lane_decoder$complete4$26$q | lane_decoder$complete5$26$q;
         lane_decoder$still_open$26 = lane_decoder$own_lead$26$q | lane_decoder$open1$26$q | lane_decoder$open2$26$q | lane_decoder$open3$26$q | lane_decoder$open4$26$q;
-        lane_decoder$absorbed$26 = lane_decoder$complete$26 | lane_decoder$open1$26$q | lane_decoder$open2$26$q | lane_decoder$open3$26$q | lane_decoder$open4$26$q;
         lane_decoder$cut_short$26 = lane_decoder$still_open$26 & !lane_decoder$next_continues$26$q;
-        lane_decoder$alone$26 = |lane_decoder$own_malformed$26$q & !lane_decoder$absorbed$26;
+        lane_decoder$alone$26 = |lane_decoder$own_malformed$26$q & !lane_decoder$complete$26 & !lane_decoder$still_open$26;
         lane_decoder$registered_slot_valid$26$d = lane_decoder$partial_valid$q & lane_decoder$own_present$26$q & ~(lane_decoder$still_open$26 & lane_decoder$next_continues$26$q);
         lane_decoder$registered_slot_tuser$26$d = 'h0;
         if (lane_decoder$alone$26) begin
@@ -49685,9 +49626,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$27 = lane_decoder$complete1$27$q | lane_decoder$complete2$27$q | lane_decoder$complete3$27$q | lane_decoder$complete4$27$q | lane_decoder$complete5$27$q;
         lane_decoder$still_open$27 = lane_decoder$own_lead$27$q | lane_decoder$open1$27$q | lane_decoder$open2$27$q | lane_decoder$open3$27$q | lane_decoder$open4$27$q;
-        lane_decoder$absorbed$27 = lane_decoder$complete$27 | lane_decoder$open1$27$q | lane_decoder$open2$27$q | lane_decoder$open3$27$q | lane_decoder$open4$27$q;
         lane_decoder$cut_short$27 = lane_decoder$still_open$27 & !lane_decoder$next_continues$27$q;
-        lane_decoder$alone$27 = |lane_decoder$own_malformed$27$q & !lane_decoder$absorbed$27;
+        lane_decoder$alone$27 = |lane_decoder$own_malformed$27$q & !lane_decoder$complete$27 & !lane_decoder$still_open$27;
         lane_decoder$registered_slot_valid$27$d = lane_decoder$partial_valid$q & lane_decoder$own_present$27$q & ~(lane_decoder$still_open$27 & lane_decoder$next_continues$27$q);
         lane_decoder$registered_slot_tuser$27$d = 'h0;
         if (lane_decoder$alone$27) begin
@@ -49717,9 +49657,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$28 = lane_decoder$complete1$28$q | lane_decoder$complete2$28$q | lane_decoder$complete3$28$q | lane_decoder$complete4$28$q | lane_decoder$complete5$28$q;
         lane_decoder$still_open$28 = lane_decoder$own_lead$28$q | lane_decoder$open1$28$q | lane_decoder$open2$28$q | lane_decoder$open3$28$q | lane_decoder$open4$28$q;
-        lane_decoder$absorbed$28 = lane_decoder$complete$28 | lane_decoder$open1$28$q | lane_decoder$open2$28$q | lane_decoder$open3$28$q | lane_decoder$open4$28$q;
         lane_decoder$cut_short$28 = lane_decoder$still_open$28 & !lane_decoder$next_continues$28$q;
-        lane_decoder$alone$28 = |lane_decoder$own_malformed$28$q & !lane_decoder$absorbed$28;
+        lane_decoder$alone$28 = |lane_decoder$own_malformed$28$q & !lane_decoder$complete$28 & !lane_decoder$still_open$28;
         lane_decoder$registered_slot_valid$28$d = lane_decoder$partial_valid$q & lane_decoder$own_present$28$q & ~(lane_decoder$still_open$28 & lane_decoder$next_continues$28$q);
         lane_decoder$registered_slot_tuser$28$d = 'h0;
         if (lane_decoder$alone$28) begin
@@ -49749,9 +49688,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$29 = lane_decoder$complete1$29$q | lane_decoder$complete2$29$q | lane_decoder$complete3$29$q | lane_decoder$complete4$29$q | lane_decoder$complete5$29$q;
         lane_decoder$still_open$29 = lane_decoder$own_lead$29$q | lane_decoder$open1$29$q | lane_decoder$open2$29$q | lane_decoder$open3$29$q | lane_decoder$open4$29$q;
-        lane_decoder$absorbed$29 = lane_decoder$complete$29 | lane_decoder$open1$29$q | lane_decoder$open2$29$q | lane_decoder$open3$29$q | lane_decoder$open4$29$q;
         lane_decoder$cut_short$29 = lane_decoder$still_open$29 & !lane_decoder$next_continues$29$q;
-        lane_decoder$alone$29 = |lane_decoder$own_malformed$29$q & !lane_decoder$absorbed$29;
+        lane_decoder$alone$29 = |lane_decoder$own_malformed$29$q & !lane_decoder$complete$29 & !lane_decoder$still_open$29;
         lane_decoder$registered_slot_valid$29$d = lane_decoder$partial_valid$q & lane_decoder$own_present$29$q & ~(lane_decoder$still_open$29 & lane_decoder$next_continues$29$q);
         lane_decoder$registered_slot_tuser$29$d = 'h0;
         if (lane_decoder$alone$29) begin
@@ -49781,9 +49719,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$30 = lane_decoder$complete1$30$q | lane_decoder$complete2$30$q | lane_decoder$complete3$30$q | lane_decoder$complete4$30$q | lane_decoder$complete5$30$q;
         lane_decoder$still_open$30 = lane_decoder$own_lead$30$q | lane_decoder$open1$30$q | lane_decoder$open2$30$q | lane_decoder$open3$30$q | lane_decoder$open4$30$q;
-        lane_decoder$absorbed$30 = lane_decoder$complete$30 | lane_decoder$open1$30$q | lane_decoder$open2$30$q | lane_decoder$open3$30$q | lane_decoder$open4$30$q;
         lane_decoder$cut_short$30 = lane_decoder$still_open$30 & !lane_decoder$next_continues$30$q;
-        lane_decoder$alone$30 = |lane_decoder$own_malformed$30$q & !lane_decoder$absorbed$30;
+        lane_decoder$alone$30 = |lane_decoder$own_malformed$30$q & !lane_decoder$complete$30 & !lane_decoder$still_open$30;
         lane_decoder$registered_slot_valid$30$d = lane_decoder$partial_valid$q & lane_decoder$own_present$30$q & ~(lane_decoder$still_open$30 & lane_decoder$next_continues$30$q);
         lane_decoder$registered_slot_tuser$30$d = 'h0;
         if (lane_decoder$alone$30) begin
@@ -49813,9 +49750,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_decoder$complete$31 = lane_decoder$complete1$31$q | lane_decoder$complete2$31$q | lane_decoder$complete3$31$q | lane_decoder$complete4$31$q | lane_decoder$complete5$31$q;
         lane_decoder$still_open$31 = lane_decoder$own_lead$31$q | lane_decoder$open1$31$q | lane_decoder$open2$31$q | lane_decoder$open3$31$q | lane_decoder$open4$31$q;
-        lane_decoder$absorbed$31 = lane_decoder$complete$31 | lane_decoder$open1$31$q | lane_decoder$open2$31$q | lane_decoder$open3$31$q | lane_decoder$open4$31$q;
         lane_decoder$cut_short$31 = lane_decoder$still_open$31 & !lane_decoder$next_continues$31$q;
-        lane_decoder$alone$31 = |lane_decoder$own_malformed$31$q & !lane_decoder$absorbed$31;
+        lane_decoder$alone$31 = |lane_decoder$own_malformed$31$q & !lane_decoder$complete$31 & !lane_decoder$still_open$31;
         lane_decoder$registered_slot_valid$31$d = lane_decoder$partial_valid$q & lane_decoder$own_present$31$q & ~(lane_decoder$still_open$31 & lane_decoder$next_continues$31$q);
         lane_decoder$registered_slot_tuser$31$d = 'h0;
         if (lane_decoder$alone$31) begin

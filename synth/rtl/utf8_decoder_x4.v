@@ -1783,10 +1783,6 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  [2:0] lane_decoder$window_length$6;
     reg  [2:0] lane_decoder$window_length$7;
     reg  lane_decoder$unused_oldest_cont;
-    reg  lane_decoder$absorbed$0;
-    reg  lane_decoder$absorbed$1;
-    reg  lane_decoder$absorbed$2;
-    reg  lane_decoder$absorbed$3;
     reg  lane_decoder$complete$0;
     reg  lane_decoder$complete$1;
     reg  lane_decoder$complete$2;
@@ -8030,9 +8026,8 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$partial_valid$d = lane_decoder$window_valid & !lane_decoder$rst;
         lane_decoder$complete$0 = lane_decoder$complete1$0$q | lane_decoder$complete2$0$q | lane_decoder$complete3$0$q | lane_decoder$complete4$0$q | lane_decoder$complete5$0$q;
         lane_decoder$still_open$0 = lane_decoder$own_lead$0$q | lane_decoder$open1$0$q | lane_decoder$open2$0$q | lane_decoder$open3$0$q | lane_decoder$open4$0$q;
-        lane_decoder$absorbed$0 = lane_decoder$complete$0 | lane_decoder$open1$0$q | lane_decoder$open2$0$q | lane_decoder$open3$0$q | lane_decoder$open4$0$q;
         lane_decoder$cut_short$0 = lane_decoder$still_open$0 & !lane_decoder$next_continues$0$q;
-        lane_decoder$alone$0 = |lane_decoder$own_malformed$0$q & !lane_decoder$absorbed$0;
+        lane_decoder$alone$0 = |lane_decoder$own_malformed$0$q & !lane_decoder$complete$0 & !lane_decoder$still_open$0;
         lane_decoder$registered_slot_valid$0$d = lane_decoder$partial_valid$q & lane_decoder$own_present$0$q & ~(lane_decoder$still_open$0 & lane_decoder$next_continues$0$q);
         lane_decoder$registered_slot_tuser$0$d = 'h0;
         if (lane_decoder$alone$0) begin
@@ -8062,9 +8057,8 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         end
         lane_decoder$complete$1 = lane_decoder$complete1$1$q | lane_decoder$complete2$1$q | lane_decoder$complete3$1$q | lane_decoder$complete4$1$q | lane_decoder$complete5$1$q;
         lane_decoder$still_open$1 = lane_decoder$own_lead$1$q | lane_decoder$open1$1$q | lane_decoder$open2$1$q | lane_decoder$open3$1$q | lane_decoder$open4$1$q;
-        lane_decoder$absorbed$1 = lane_decoder$complete$1 | lane_decoder$open1$1$q | lane_decoder$open2$1$q | lane_decoder$open3$1$q | lane_decoder$open4$1$q;
         lane_decoder$cut_short$1 = lane_decoder$still_open$1 & !lane_decoder$next_continues$1$q;
-        lane_decoder$alone$1 = |lane_decoder$own_malformed$1$q & !lane_decoder$absorbed$1;
+        lane_decoder$alone$1 = |lane_decoder$own_malformed$1$q & !lane_decoder$complete$1 & !lane_decoder$still_open$1;
         lane_decoder$registered_slot_valid$1$d = lane_decoder$partial_valid$q & lane_decoder$own_present$1$q & ~(lane_decoder$still_open$1 & lane_decoder$next_continues$1$q);
         lane_decoder$registered_slot_tuser$1$d = 'h0;
         if (lane_decoder$alone$1) begin
@@ -8094,9 +8088,8 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         end
         lane_decoder$complete$2 = lane_decoder$complete1$2$q | lane_decoder$complete2$2$q | lane_decoder$complete3$2$q | lane_decoder$complete4$2$q | lane_decoder$complete5$2$q;
         lane_decoder$still_open$2 = lane_decoder$own_lead$2$q | lane_decoder$open1$2$q | lane_decoder$open2$2$q | lane_decoder$open3$2$q | lane_decoder$open4$2$q;
-        lane_decoder$absorbed$2 = lane_decoder$complete$2 | lane_decoder$open1$2$q | lane_decoder$open2$2$q | lane_decoder$open3$2$q | lane_decoder$open4$2$q;
         lane_decoder$cut_short$2 = lane_decoder$still_open$2 & !lane_decoder$next_continues$2$q;
-        lane_decoder$alone$2 = |lane_decoder$own_malformed$2$q & !lane_decoder$absorbed$2;
+        lane_decoder$alone$2 = |lane_decoder$own_malformed$2$q & !lane_decoder$complete$2 & !lane_decoder$still_open$2;
         lane_decoder$registered_slot_valid$2$d = lane_decoder$partial_valid$q & lane_decoder$own_present$2$q & ~(lane_decoder$still_open$2 & lane_decoder$next_continues$2$q);
         lane_decoder$registered_slot_tuser$2$d = 'h0;
         if (lane_decoder$alone$2) begin
@@ -8126,9 +8119,8 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         end
         lane_decoder$complete$3 = lane_decoder$complete1$3$q | lane_decoder$complete2$3$q | lane_decoder$complete3$3$q | lane_decoder$complete4$3$q | lane_decoder$complete5$3$q;
         lane_decoder$still_open$3 = lane_decoder$own_lead$3$q | lane_decoder$open1$3$q | lane_decoder$open2$3$q | lane_decoder$open3$3$q | lane_decoder$open4$3$q;
-        lane_decoder$absorbed$3 = lane_decoder$complete$3 | lane_decoder$open1$3$q | lane_decoder$open2$3$q | lane_decoder$open3$3$q | lane_decoder$open4$3$q;
         lane_decoder$cut_short$3 = lane_decoder$still_open$3 & !lane_decoder$next_continues$3$q;
-        lane_decoder$alone$3 = |lane_decoder$own_malformed$3$q & !lane_decoder$absorbed$3;
+        lane_decoder$alone$3 = |lane_decoder$own_malformed$3$q & !lane_decoder$complete$3 & !lane_decoder$still_open$3;
         lane_decoder$registered_slot_valid$3$d = lane_decoder$partial_valid$q & lane_decoder$own_present$3$q & ~(lane_decoder$still_open$3 & lane_decoder$next_continues$3$q);
         lane_decoder$registered_slot_tuser$3$d = 'h0;
         if (lane_decoder$alone$3) begin

@@ -2953,14 +2953,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  [2:0] lane_decoder$window_length$10;
     reg  [2:0] lane_decoder$window_length$11;
     reg  lane_decoder$unused_oldest_cont;
-    reg  lane_decoder$absorbed$0;
-    reg  lane_decoder$absorbed$1;
-    reg  lane_decoder$absorbed$2;
-    reg  lane_decoder$absorbed$3;
-    reg  lane_decoder$absorbed$4;
-    reg  lane_decoder$absorbed$5;
-    reg  lane_decoder$absorbed$6;
-    reg  lane_decoder$absorbed$7;
     reg  lane_decoder$complete$0;
     reg  lane_decoder$complete$1;
     reg  lane_decoder$complete$2;
@@ -13435,9 +13427,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_decoder$partial_valid$d = lane_decoder$window_valid & !lane_decoder$rst;
         lane_decoder$complete$0 = lane_decoder$complete1$0$q | lane_decoder$complete2$0$q | lane_decoder$complete3$0$q | lane_decoder$complete4$0$q | lane_decoder$complete5$0$q;
         lane_decoder$still_open$0 = lane_decoder$own_lead$0$q | lane_decoder$open1$0$q | lane_decoder$open2$0$q | lane_decoder$open3$0$q | lane_decoder$open4$0$q;
-        lane_decoder$absorbed$0 = lane_decoder$complete$0 | lane_decoder$open1$0$q | lane_decoder$open2$0$q | lane_decoder$open3$0$q | lane_decoder$open4$0$q;
         lane_decoder$cut_short$0 = lane_decoder$still_open$0 & !lane_decoder$next_continues$0$q;
-        lane_decoder$alone$0 = |lane_decoder$own_malformed$0$q & !lane_decoder$absorbed$0;
+        lane_decoder$alone$0 = |lane_decoder$own_malformed$0$q & !lane_decoder$complete$0 & !lane_decoder$still_open$0;
         lane_decoder$registered_slot_valid$0$d = lane_decoder$partial_valid$q & lane_decoder$own_present$0$q & ~(lane_decoder$still_open$0 & lane_decoder$next_continues$0$q);
         lane_decoder$registered_slot_tuser$0$d = 'h0;
         if (lane_decoder$alone$0) begin
@@ -13467,9 +13458,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         end
         lane_decoder$complete$1 = lane_decoder$complete1$1$q | lane_decoder$complete2$1$q | lane_decoder$complete3$1$q | lane_decoder$complete4$1$q | lane_decoder$complete5$1$q;
         lane_decoder$still_open$1 = lane_decoder$own_lead$1$q | lane_decoder$open1$1$q | lane_decoder$open2$1$q | lane_decoder$open3$1$q | lane_decoder$open4$1$q;
-        lane_decoder$absorbed$1 = lane_decoder$complete$1 | lane_decoder$open1$1$q | lane_decoder$open2$1$q | lane_decoder$open3$1$q | lane_decoder$open4$1$q;
         lane_decoder$cut_short$1 = lane_decoder$still_open$1 & !lane_decoder$next_continues$1$q;
-        lane_decoder$alone$1 = |lane_decoder$own_malformed$1$q & !lane_decoder$absorbed$1;
+        lane_decoder$alone$1 = |lane_decoder$own_malformed$1$q & !lane_decoder$complete$1 & !lane_decoder$still_open$1;
         lane_decoder$registered_slot_valid$1$d = lane_decoder$partial_valid$q & lane_decoder$own_present$1$q & ~(lane_decoder$still_open$1 & lane_decoder$next_continues$1$q);
         lane_decoder$registered_slot_tuser$1$d = 'h0;
         if (lane_decoder$alone$1) begin
@@ -13499,9 +13489,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         end
         lane_decoder$complete$2 = lane_decoder$complete1$2$q | lane_decoder$complete2$2$q | lane_decoder$complete3$2$q | lane_decoder$complete4$2$q | lane_decoder$complete5$2$q;
         lane_decoder$still_open$2 = lane_decoder$own_lead$2$q | lane_decoder$open1$2$q | lane_decoder$open2$2$q | lane_decoder$open3$2$q | lane_decoder$open4$2$q;
-        lane_decoder$absorbed$2 = lane_decoder$complete$2 | lane_decoder$open1$2$q | lane_decoder$open2$2$q | lane_decoder$open3$2$q | lane_decoder$open4$2$q;
         lane_decoder$cut_short$2 = lane_decoder$still_open$2 & !lane_decoder$next_continues$2$q;
-        lane_decoder$alone$2 = |lane_decoder$own_malformed$2$q & !lane_decoder$absorbed$2;
+        lane_decoder$alone$2 = |lane_decoder$own_malformed$2$q & !lane_decoder$complete$2 & !lane_decoder$still_open$2;
         lane_decoder$registered_slot_valid$2$d = lane_decoder$partial_valid$q & lane_decoder$own_present$2$q & ~(lane_decoder$still_open$2 & lane_decoder$next_continues$2$q);
         lane_decoder$registered_slot_tuser$2$d = 'h0;
         if (lane_decoder$alone$2) begin
@@ -13531,9 +13520,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         end
         lane_decoder$complete$3 = lane_decoder$complete1$3$q | lane_decoder$complete2$3$q | lane_decoder$complete3$3$q | lane_decoder$complete4$3$q | lane_decoder$complete5$3$q;
         lane_decoder$still_open$3 = lane_decoder$own_lead$3$q | lane_decoder$open1$3$q | lane_decoder$open2$3$q | lane_decoder$open3$3$q | lane_decoder$open4$3$q;
-        lane_decoder$absorbed$3 = lane_decoder$complete$3 | lane_decoder$open1$3$q | lane_decoder$open2$3$q | lane_decoder$open3$3$q | lane_decoder$open4$3$q;
         lane_decoder$cut_short$3 = lane_decoder$still_open$3 & !lane_decoder$next_continues$3$q;
-        lane_decoder$alone$3 = |lane_decoder$own_malformed$3$q & !lane_decoder$absorbed$3;
+        lane_decoder$alone$3 = |lane_decoder$own_malformed$3$q & !lane_decoder$complete$3 & !lane_decoder$still_open$3;
         lane_decoder$registered_slot_valid$3$d = lane_decoder$partial_valid$q & lane_decoder$own_present$3$q & ~(lane_decoder$still_open$3 & lane_decoder$next_continues$3$q);
         lane_decoder$registered_slot_tuser$3$d = 'h0;
         if (lane_decoder$alone$3) begin
@@ -13563,9 +13551,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         end
         lane_decoder$complete$4 = lane_decoder$complete1$4$q | lane_decoder$complete2$4$q | lane_decoder$complete3$4$q | lane_decoder$complete4$4$q | lane_decoder$complete5$4$q;
         lane_decoder$still_open$4 = lane_decoder$own_lead$4$q | lane_decoder$open1$4$q | lane_decoder$open2$4$q | lane_decoder$open3$4$q | lane_decoder$open4$4$q;
-        lane_decoder$absorbed$4 = lane_decoder$complete$4 | lane_decoder$open1$4$q | lane_decoder$open2$4$q | lane_decoder$open3$4$q | lane_decoder$open4$4$q;
         lane_decoder$cut_short$4 = lane_decoder$still_open$4 & !lane_decoder$next_continues$4$q;
-        lane_decoder$alone$4 = |lane_decoder$own_malformed$4$q & !lane_decoder$absorbed$4;
+        lane_decoder$alone$4 = |lane_decoder$own_malformed$4$q & !lane_decoder$complete$4 & !lane_decoder$still_open$4;
         lane_decoder$registered_slot_valid$4$d = lane_decoder$partial_valid$q & lane_decoder$own_present$4$q & ~(lane_decoder$still_open$4 & lane_decoder$next_continues$4$q);
         lane_decoder$registered_slot_tuser$4$d = 'h0;
         if (lane_decoder$alone$4) begin
@@ -13595,9 +13582,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         end
         lane_decoder$complete$5 = lane_decoder$complete1$5$q | lane_decoder$complete2$5$q | lane_decoder$complete3$5$q | lane_decoder$complete4$5$q | lane_decoder$complete5$5$q;
         lane_decoder$still_open$5 = lane_decoder$own_lead$5$q | lane_decoder$open1$5$q | lane_decoder$open2$5$q | lane_decoder$open3$5$q | lane_decoder$open4$5$q;
-        lane_decoder$absorbed$5 = lane_decoder$complete$5 | lane_decoder$open1$5$q | lane_decoder$open2$5$q | lane_decoder$open3$5$q | lane_decoder$open4$5$q;
         lane_decoder$cut_short$5 = lane_decoder$still_open$5 & !lane_decoder$next_continues$5$q;
-        lane_decoder$alone$5 = |lane_decoder$own_malformed$5$q & !lane_decoder$absorbed$5;
+        lane_decoder$alone$5 = |lane_decoder$own_malformed$5$q & !lane_decoder$complete$5 & !lane_decoder$still_open$5;
         lane_decoder$registered_slot_valid$5$d = lane_decoder$partial_valid$q & lane_decoder$own_present$5$q & ~(lane_decoder$still_open$5 & lane_decoder$next_continues$5$q);
         lane_decoder$registered_slot_tuser$5$d = 'h0;
         if (lane_decoder$alone$5) begin
@@ -13627,9 +13613,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         end
         lane_decoder$complete$6 = lane_decoder$complete1$6$q | lane_decoder$complete2$6$q | lane_decoder$complete3$6$q | lane_decoder$complete4$6$q | lane_decoder$complete5$6$q;
         lane_decoder$still_open$6 = lane_decoder$own_lead$6$q | lane_decoder$open1$6$q | lane_decoder$open2$6$q | lane_decoder$open3$6$q | lane_decoder$open4$6$q;
-        lane_decoder$absorbed$6 = lane_decoder$complete$6 | lane_decoder$open1$6$q | lane_decoder$open2$6$q | lane_decoder$open3$6$q | lane_decoder$open4$6$q;
         lane_decoder$cut_short$6 = lane_decoder$still_open$6 & !lane_decoder$next_continues$6$q;
-        lane_decoder$alone$6 = |lane_decoder$own_malformed$6$q & !lane_decoder$absorbed$6;
+        lane_decoder$alone$6 = |lane_decoder$own_malformed$6$q & !lane_decoder$complete$6 & !lane_decoder$still_open$6;
         lane_decoder$registered_slot_valid$6$d = lane_decoder$partial_valid$q & lane_decoder$own_present$6$q & ~(lane_decoder$still_open$6 & lane_decoder$next_continues$6$q);
         lane_decoder$registered_slot_tuser$6$d = 'h0;
         if (lane_decoder$alone$6) begin
@@ -13659,9 +13644,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         end
         lane_decoder$complete$7 = lane_decoder$complete1$7$q | lane_decoder$complete2$7$q | lane_decoder$complete3$7$q | lane_decoder$complete4$7$q | lane_decoder$complete5$7$q;
         lane_decoder$still_open$7 = lane_decoder$own_lead$7$q | lane_decoder$open1$7$q | lane_decoder$open2$7$q | lane_decoder$open3$7$q | lane_decoder$open4$7$q;
-        lane_decoder$absorbed$7 = lane_decoder$complete$7 | lane_decoder$open1$7$q | lane_decoder$open2$7$q | lane_decoder$open3$7$q | lane_decoder$open4$7$q;
         lane_decoder$cut_short$7 = lane_decoder$still_open$7 & !lane_decoder$next_continues$7$q;
-        lane_decoder$alone$7 = |lane_decoder$own_malformed$7$q & !lane_decoder$absorbed$7;
+        lane_decoder$alone$7 = |lane_decoder$own_malformed$7$q & !lane_decoder$complete$7 & !lane_decoder$still_open$7;
         lane_decoder$registered_slot_valid$7$d = lane_decoder$partial_valid$q & lane_decoder$own_present$7$q & ~(lane_decoder$still_open$7 & lane_decoder$next_continues$7$q);
         lane_decoder$registered_slot_tuser$7$d = 'h0;
         if (lane_decoder$alone$7) begin

@@ -127,7 +127,6 @@ pub struct LaneDecoder<const N: usize> {
     partial_tlast: DFF<Bit>,
     partial_valid: DFF<Bit>,
     /// Stage 5 (combinational part).
-    absorbed: Vec<Signal<Local, Bit>>,
     complete: Vec<Signal<Local, Bit>>,
     still_open: Vec<Signal<Local, Bit>>,
     cut_short: Vec<Signal<Local, Bit>>,
@@ -193,7 +192,6 @@ impl<const N: usize> Default for LaneDecoder<N> {
             gathered: many(N),
             partial_tlast: Default::default(),
             partial_valid: Default::default(),
-            absorbed: many(N),
             complete: many(N),
             still_open: many(N),
             cut_short: many(N),
@@ -338,13 +336,12 @@ impl<const N: usize> Logic for LaneDecoder<N> {
                 | self.open2[k].q.val()
                 | self.open3[k].q.val()
                 | self.open4[k].q.val();
-            self.absorbed[k].next = self.complete[k].val()
-                | self.open1[k].q.val()
-                | self.open2[k].q.val()
-                | self.open3[k].q.val()
-                | self.open4[k].q.val();
             self.cut_short[k].next = self.still_open[k].val() & !self.next_continues[k].q.val();
-            self.alone[k].next = self.own_malformed[k].q.val().any() & !self.absorbed[k].val();
+            // A first octet is never malformed, so a byte in a sequence
+            // still open is one that a first octet absorbed.
+            self.alone[k].next = self.own_malformed[k].q.val().any()
+                & !self.complete[k].val()
+                & !self.still_open[k].val();
             // Every present byte is one of: ASCII, the end of a complete
             // character, a unit on its own, or in a sequence still open;
             // so a lane ends a unit unless its sequence is open and the
