@@ -132,6 +132,10 @@
 //! | x16 rfc3629 | 6,880 | 11,543 | 320 | 154.8 MHz (149.7–162.3) | 2.48 |
 //! | x16 iso10646 | 7,016 | 11,543 | 320 | 144.6 MHz (138.1–164.2) | 2.31 |
 //!
+//! These are 84986dc's. At 55c7352 (one local fewer in `LaneDecoder`),
+//! session 13 measured x16 at 149.1 MHz (138.1–149.7): the same path, a
+//! byte → the `OctetTable` → a class flop, in a different placement.
+//!
 //! x32 rfc3629 on the ECP5-85K (`--device ecp5-85k --seeds 1`): 17,000
 //! LUT4, 25,822 FF, 1,280 DPR16X4, 102.0 MHz, 3.26 GB/s.
 //!
