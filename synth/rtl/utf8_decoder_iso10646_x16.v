@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_decoder_iso10646_x16.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 29
+// utf8hdl-latency: 30
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -2817,6 +2817,129 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [4:0] lane_tables$tail_leads$4$second_allowed;
     reg  [3:0] lane_tables$tail_leads$4$outside_tuser;
     reg  [3:0] lane_tables$tail_leads$4$malformed_tuser;
+    reg  [7:0] lane_tables$beat_byte$0$d;
+    reg  [7:0] lane_tables$beat_byte$0$q;
+    reg  lane_tables$beat_byte$0$clock;
+    reg  [7:0] lane_tables$beat_byte$1$d;
+    reg  [7:0] lane_tables$beat_byte$1$q;
+    reg  lane_tables$beat_byte$1$clock;
+    reg  [7:0] lane_tables$beat_byte$2$d;
+    reg  [7:0] lane_tables$beat_byte$2$q;
+    reg  lane_tables$beat_byte$2$clock;
+    reg  [7:0] lane_tables$beat_byte$3$d;
+    reg  [7:0] lane_tables$beat_byte$3$q;
+    reg  lane_tables$beat_byte$3$clock;
+    reg  [7:0] lane_tables$beat_byte$4$d;
+    reg  [7:0] lane_tables$beat_byte$4$q;
+    reg  lane_tables$beat_byte$4$clock;
+    reg  [7:0] lane_tables$beat_byte$5$d;
+    reg  [7:0] lane_tables$beat_byte$5$q;
+    reg  lane_tables$beat_byte$5$clock;
+    reg  [7:0] lane_tables$beat_byte$6$d;
+    reg  [7:0] lane_tables$beat_byte$6$q;
+    reg  lane_tables$beat_byte$6$clock;
+    reg  [7:0] lane_tables$beat_byte$7$d;
+    reg  [7:0] lane_tables$beat_byte$7$q;
+    reg  lane_tables$beat_byte$7$clock;
+    reg  [7:0] lane_tables$beat_byte$8$d;
+    reg  [7:0] lane_tables$beat_byte$8$q;
+    reg  lane_tables$beat_byte$8$clock;
+    reg  [7:0] lane_tables$beat_byte$9$d;
+    reg  [7:0] lane_tables$beat_byte$9$q;
+    reg  lane_tables$beat_byte$9$clock;
+    reg  [7:0] lane_tables$beat_byte$10$d;
+    reg  [7:0] lane_tables$beat_byte$10$q;
+    reg  lane_tables$beat_byte$10$clock;
+    reg  [7:0] lane_tables$beat_byte$11$d;
+    reg  [7:0] lane_tables$beat_byte$11$q;
+    reg  lane_tables$beat_byte$11$clock;
+    reg  [7:0] lane_tables$beat_byte$12$d;
+    reg  [7:0] lane_tables$beat_byte$12$q;
+    reg  lane_tables$beat_byte$12$clock;
+    reg  [7:0] lane_tables$beat_byte$13$d;
+    reg  [7:0] lane_tables$beat_byte$13$q;
+    reg  lane_tables$beat_byte$13$clock;
+    reg  [7:0] lane_tables$beat_byte$14$d;
+    reg  [7:0] lane_tables$beat_byte$14$q;
+    reg  lane_tables$beat_byte$14$clock;
+    reg  [7:0] lane_tables$beat_byte$15$d;
+    reg  [7:0] lane_tables$beat_byte$15$q;
+    reg  lane_tables$beat_byte$15$clock;
+    reg  lane_tables$beat_present$0$d;
+    reg  lane_tables$beat_present$0$q;
+    reg  lane_tables$beat_present$0$clock;
+    reg  lane_tables$beat_present$1$d;
+    reg  lane_tables$beat_present$1$q;
+    reg  lane_tables$beat_present$1$clock;
+    reg  lane_tables$beat_present$2$d;
+    reg  lane_tables$beat_present$2$q;
+    reg  lane_tables$beat_present$2$clock;
+    reg  lane_tables$beat_present$3$d;
+    reg  lane_tables$beat_present$3$q;
+    reg  lane_tables$beat_present$3$clock;
+    reg  lane_tables$beat_present$4$d;
+    reg  lane_tables$beat_present$4$q;
+    reg  lane_tables$beat_present$4$clock;
+    reg  lane_tables$beat_present$5$d;
+    reg  lane_tables$beat_present$5$q;
+    reg  lane_tables$beat_present$5$clock;
+    reg  lane_tables$beat_present$6$d;
+    reg  lane_tables$beat_present$6$q;
+    reg  lane_tables$beat_present$6$clock;
+    reg  lane_tables$beat_present$7$d;
+    reg  lane_tables$beat_present$7$q;
+    reg  lane_tables$beat_present$7$clock;
+    reg  lane_tables$beat_present$8$d;
+    reg  lane_tables$beat_present$8$q;
+    reg  lane_tables$beat_present$8$clock;
+    reg  lane_tables$beat_present$9$d;
+    reg  lane_tables$beat_present$9$q;
+    reg  lane_tables$beat_present$9$clock;
+    reg  lane_tables$beat_present$10$d;
+    reg  lane_tables$beat_present$10$q;
+    reg  lane_tables$beat_present$10$clock;
+    reg  lane_tables$beat_present$11$d;
+    reg  lane_tables$beat_present$11$q;
+    reg  lane_tables$beat_present$11$clock;
+    reg  lane_tables$beat_present$12$d;
+    reg  lane_tables$beat_present$12$q;
+    reg  lane_tables$beat_present$12$clock;
+    reg  lane_tables$beat_present$13$d;
+    reg  lane_tables$beat_present$13$q;
+    reg  lane_tables$beat_present$13$clock;
+    reg  lane_tables$beat_present$14$d;
+    reg  lane_tables$beat_present$14$q;
+    reg  lane_tables$beat_present$14$clock;
+    reg  lane_tables$beat_present$15$d;
+    reg  lane_tables$beat_present$15$q;
+    reg  lane_tables$beat_present$15$clock;
+    reg  [7:0] lane_tables$beat_tail$0$d;
+    reg  [7:0] lane_tables$beat_tail$0$q;
+    reg  lane_tables$beat_tail$0$clock;
+    reg  [7:0] lane_tables$beat_tail$1$d;
+    reg  [7:0] lane_tables$beat_tail$1$q;
+    reg  lane_tables$beat_tail$1$clock;
+    reg  [7:0] lane_tables$beat_tail$2$d;
+    reg  [7:0] lane_tables$beat_tail$2$q;
+    reg  lane_tables$beat_tail$2$clock;
+    reg  [7:0] lane_tables$beat_tail$3$d;
+    reg  [7:0] lane_tables$beat_tail$3$q;
+    reg  lane_tables$beat_tail$3$clock;
+    reg  [7:0] lane_tables$beat_tail$4$d;
+    reg  [7:0] lane_tables$beat_tail$4$q;
+    reg  lane_tables$beat_tail$4$clock;
+    reg  lane_tables$beat_tlast$d;
+    reg  lane_tables$beat_tlast$q;
+    reg  lane_tables$beat_tlast$clock;
+    reg  lane_tables$beat_valid$d;
+    reg  lane_tables$beat_valid$q;
+    reg  lane_tables$beat_valid$clock;
+    reg  [7:0] lane_tables$beat_next_byte$d;
+    reg  [7:0] lane_tables$beat_next_byte$q;
+    reg  lane_tables$beat_next_byte$clock;
+    reg  lane_tables$beat_next_is_end$d;
+    reg  lane_tables$beat_next_is_end$q;
+    reg  lane_tables$beat_next_is_end$clock;
     reg  lane_tables$class_present$0$d;
     reg  lane_tables$class_present$0$q;
     reg  lane_tables$class_present$0$clock;
@@ -17544,6 +17667,293 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
                 end
         endcase
     end
+    // lane_tables$beat_byte$0
+    initial begin
+       lane_tables$beat_byte$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$0$clock) begin
+       lane_tables$beat_byte$0$q <= lane_tables$beat_byte$0$d;
+    end
+    // lane_tables$beat_byte$1
+    initial begin
+       lane_tables$beat_byte$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$1$clock) begin
+       lane_tables$beat_byte$1$q <= lane_tables$beat_byte$1$d;
+    end
+    // lane_tables$beat_byte$2
+    initial begin
+       lane_tables$beat_byte$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$2$clock) begin
+       lane_tables$beat_byte$2$q <= lane_tables$beat_byte$2$d;
+    end
+    // lane_tables$beat_byte$3
+    initial begin
+       lane_tables$beat_byte$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$3$clock) begin
+       lane_tables$beat_byte$3$q <= lane_tables$beat_byte$3$d;
+    end
+    // lane_tables$beat_byte$4
+    initial begin
+       lane_tables$beat_byte$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$4$clock) begin
+       lane_tables$beat_byte$4$q <= lane_tables$beat_byte$4$d;
+    end
+    // lane_tables$beat_byte$5
+    initial begin
+       lane_tables$beat_byte$5$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$5$clock) begin
+       lane_tables$beat_byte$5$q <= lane_tables$beat_byte$5$d;
+    end
+    // lane_tables$beat_byte$6
+    initial begin
+       lane_tables$beat_byte$6$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$6$clock) begin
+       lane_tables$beat_byte$6$q <= lane_tables$beat_byte$6$d;
+    end
+    // lane_tables$beat_byte$7
+    initial begin
+       lane_tables$beat_byte$7$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$7$clock) begin
+       lane_tables$beat_byte$7$q <= lane_tables$beat_byte$7$d;
+    end
+    // lane_tables$beat_byte$8
+    initial begin
+       lane_tables$beat_byte$8$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$8$clock) begin
+       lane_tables$beat_byte$8$q <= lane_tables$beat_byte$8$d;
+    end
+    // lane_tables$beat_byte$9
+    initial begin
+       lane_tables$beat_byte$9$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$9$clock) begin
+       lane_tables$beat_byte$9$q <= lane_tables$beat_byte$9$d;
+    end
+    // lane_tables$beat_byte$10
+    initial begin
+       lane_tables$beat_byte$10$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$10$clock) begin
+       lane_tables$beat_byte$10$q <= lane_tables$beat_byte$10$d;
+    end
+    // lane_tables$beat_byte$11
+    initial begin
+       lane_tables$beat_byte$11$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$11$clock) begin
+       lane_tables$beat_byte$11$q <= lane_tables$beat_byte$11$d;
+    end
+    // lane_tables$beat_byte$12
+    initial begin
+       lane_tables$beat_byte$12$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$12$clock) begin
+       lane_tables$beat_byte$12$q <= lane_tables$beat_byte$12$d;
+    end
+    // lane_tables$beat_byte$13
+    initial begin
+       lane_tables$beat_byte$13$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$13$clock) begin
+       lane_tables$beat_byte$13$q <= lane_tables$beat_byte$13$d;
+    end
+    // lane_tables$beat_byte$14
+    initial begin
+       lane_tables$beat_byte$14$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$14$clock) begin
+       lane_tables$beat_byte$14$q <= lane_tables$beat_byte$14$d;
+    end
+    // lane_tables$beat_byte$15
+    initial begin
+       lane_tables$beat_byte$15$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$15$clock) begin
+       lane_tables$beat_byte$15$q <= lane_tables$beat_byte$15$d;
+    end
+    // lane_tables$beat_present$0
+    initial begin
+       lane_tables$beat_present$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$0$clock) begin
+       lane_tables$beat_present$0$q <= lane_tables$beat_present$0$d;
+    end
+    // lane_tables$beat_present$1
+    initial begin
+       lane_tables$beat_present$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$1$clock) begin
+       lane_tables$beat_present$1$q <= lane_tables$beat_present$1$d;
+    end
+    // lane_tables$beat_present$2
+    initial begin
+       lane_tables$beat_present$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$2$clock) begin
+       lane_tables$beat_present$2$q <= lane_tables$beat_present$2$d;
+    end
+    // lane_tables$beat_present$3
+    initial begin
+       lane_tables$beat_present$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$3$clock) begin
+       lane_tables$beat_present$3$q <= lane_tables$beat_present$3$d;
+    end
+    // lane_tables$beat_present$4
+    initial begin
+       lane_tables$beat_present$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$4$clock) begin
+       lane_tables$beat_present$4$q <= lane_tables$beat_present$4$d;
+    end
+    // lane_tables$beat_present$5
+    initial begin
+       lane_tables$beat_present$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$5$clock) begin
+       lane_tables$beat_present$5$q <= lane_tables$beat_present$5$d;
+    end
+    // lane_tables$beat_present$6
+    initial begin
+       lane_tables$beat_present$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$6$clock) begin
+       lane_tables$beat_present$6$q <= lane_tables$beat_present$6$d;
+    end
+    // lane_tables$beat_present$7
+    initial begin
+       lane_tables$beat_present$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$7$clock) begin
+       lane_tables$beat_present$7$q <= lane_tables$beat_present$7$d;
+    end
+    // lane_tables$beat_present$8
+    initial begin
+       lane_tables$beat_present$8$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$8$clock) begin
+       lane_tables$beat_present$8$q <= lane_tables$beat_present$8$d;
+    end
+    // lane_tables$beat_present$9
+    initial begin
+       lane_tables$beat_present$9$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$9$clock) begin
+       lane_tables$beat_present$9$q <= lane_tables$beat_present$9$d;
+    end
+    // lane_tables$beat_present$10
+    initial begin
+       lane_tables$beat_present$10$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$10$clock) begin
+       lane_tables$beat_present$10$q <= lane_tables$beat_present$10$d;
+    end
+    // lane_tables$beat_present$11
+    initial begin
+       lane_tables$beat_present$11$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$11$clock) begin
+       lane_tables$beat_present$11$q <= lane_tables$beat_present$11$d;
+    end
+    // lane_tables$beat_present$12
+    initial begin
+       lane_tables$beat_present$12$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$12$clock) begin
+       lane_tables$beat_present$12$q <= lane_tables$beat_present$12$d;
+    end
+    // lane_tables$beat_present$13
+    initial begin
+       lane_tables$beat_present$13$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$13$clock) begin
+       lane_tables$beat_present$13$q <= lane_tables$beat_present$13$d;
+    end
+    // lane_tables$beat_present$14
+    initial begin
+       lane_tables$beat_present$14$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$14$clock) begin
+       lane_tables$beat_present$14$q <= lane_tables$beat_present$14$d;
+    end
+    // lane_tables$beat_present$15
+    initial begin
+       lane_tables$beat_present$15$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$15$clock) begin
+       lane_tables$beat_present$15$q <= lane_tables$beat_present$15$d;
+    end
+    // lane_tables$beat_tail$0
+    initial begin
+       lane_tables$beat_tail$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$0$clock) begin
+       lane_tables$beat_tail$0$q <= lane_tables$beat_tail$0$d;
+    end
+    // lane_tables$beat_tail$1
+    initial begin
+       lane_tables$beat_tail$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$1$clock) begin
+       lane_tables$beat_tail$1$q <= lane_tables$beat_tail$1$d;
+    end
+    // lane_tables$beat_tail$2
+    initial begin
+       lane_tables$beat_tail$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$2$clock) begin
+       lane_tables$beat_tail$2$q <= lane_tables$beat_tail$2$d;
+    end
+    // lane_tables$beat_tail$3
+    initial begin
+       lane_tables$beat_tail$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$3$clock) begin
+       lane_tables$beat_tail$3$q <= lane_tables$beat_tail$3$d;
+    end
+    // lane_tables$beat_tail$4
+    initial begin
+       lane_tables$beat_tail$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$4$clock) begin
+       lane_tables$beat_tail$4$q <= lane_tables$beat_tail$4$d;
+    end
+    // lane_tables$beat_tlast
+    initial begin
+       lane_tables$beat_tlast$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_tlast$clock) begin
+       lane_tables$beat_tlast$q <= lane_tables$beat_tlast$d;
+    end
+    // lane_tables$beat_valid
+    initial begin
+       lane_tables$beat_valid$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_valid$clock) begin
+       lane_tables$beat_valid$q <= lane_tables$beat_valid$d;
+    end
+    // lane_tables$beat_next_byte
+    initial begin
+       lane_tables$beat_next_byte$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_next_byte$clock) begin
+       lane_tables$beat_next_byte$q <= lane_tables$beat_next_byte$d;
+    end
+    // lane_tables$beat_next_is_end
+    initial begin
+       lane_tables$beat_next_is_end$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_next_is_end$clock) begin
+       lane_tables$beat_next_is_end$q <= lane_tables$beat_next_is_end$d;
+    end
     // lane_tables$class_present$0
     initial begin
        lane_tables$class_present$0$q = 1'h0;
@@ -20395,6 +20805,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     end
     // lane_tables
     always @(*) begin
+        lane_tables$beat_tlast$clock = lane_tables$clock;
+        lane_tables$beat_valid$clock = lane_tables$clock;
+        lane_tables$beat_next_byte$clock = lane_tables$clock;
+        lane_tables$beat_next_is_end$clock = lane_tables$clock;
         lane_tables$class_next_cont$clock = lane_tables$clock;
         lane_tables$class_tlast$clock = lane_tables$clock;
         lane_tables$class_valid$clock = lane_tables$clock;
@@ -20402,6 +20816,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$row_valid$clock = lane_tables$clock;
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
+        lane_tables$beat_byte$0$clock = lane_tables$clock;
+        lane_tables$beat_present$0$clock = lane_tables$clock;
         lane_tables$class_present$0$clock = lane_tables$clock;
         lane_tables$class_class$0$clock = lane_tables$clock;
         lane_tables$class_cont$0$clock = lane_tables$clock;
@@ -20422,6 +20838,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$0$clock = lane_tables$clock;
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
+        lane_tables$beat_byte$1$clock = lane_tables$clock;
+        lane_tables$beat_present$1$clock = lane_tables$clock;
         lane_tables$class_present$1$clock = lane_tables$clock;
         lane_tables$class_class$1$clock = lane_tables$clock;
         lane_tables$class_cont$1$clock = lane_tables$clock;
@@ -20442,6 +20860,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$1$clock = lane_tables$clock;
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
+        lane_tables$beat_byte$2$clock = lane_tables$clock;
+        lane_tables$beat_present$2$clock = lane_tables$clock;
         lane_tables$class_present$2$clock = lane_tables$clock;
         lane_tables$class_class$2$clock = lane_tables$clock;
         lane_tables$class_cont$2$clock = lane_tables$clock;
@@ -20462,6 +20882,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$2$clock = lane_tables$clock;
         lane_tables$window_malformed$2$clock = lane_tables$clock;
         lane_tables$window_free$2$clock = lane_tables$clock;
+        lane_tables$beat_byte$3$clock = lane_tables$clock;
+        lane_tables$beat_present$3$clock = lane_tables$clock;
         lane_tables$class_present$3$clock = lane_tables$clock;
         lane_tables$class_class$3$clock = lane_tables$clock;
         lane_tables$class_cont$3$clock = lane_tables$clock;
@@ -20482,6 +20904,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$3$clock = lane_tables$clock;
         lane_tables$window_malformed$3$clock = lane_tables$clock;
         lane_tables$window_free$3$clock = lane_tables$clock;
+        lane_tables$beat_byte$4$clock = lane_tables$clock;
+        lane_tables$beat_present$4$clock = lane_tables$clock;
         lane_tables$class_present$4$clock = lane_tables$clock;
         lane_tables$class_class$4$clock = lane_tables$clock;
         lane_tables$class_cont$4$clock = lane_tables$clock;
@@ -20502,6 +20926,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$4$clock = lane_tables$clock;
         lane_tables$window_malformed$4$clock = lane_tables$clock;
         lane_tables$window_free$4$clock = lane_tables$clock;
+        lane_tables$beat_byte$5$clock = lane_tables$clock;
+        lane_tables$beat_present$5$clock = lane_tables$clock;
         lane_tables$class_present$5$clock = lane_tables$clock;
         lane_tables$class_class$5$clock = lane_tables$clock;
         lane_tables$class_cont$5$clock = lane_tables$clock;
@@ -20522,6 +20948,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$5$clock = lane_tables$clock;
         lane_tables$window_malformed$5$clock = lane_tables$clock;
         lane_tables$window_free$5$clock = lane_tables$clock;
+        lane_tables$beat_byte$6$clock = lane_tables$clock;
+        lane_tables$beat_present$6$clock = lane_tables$clock;
         lane_tables$class_present$6$clock = lane_tables$clock;
         lane_tables$class_class$6$clock = lane_tables$clock;
         lane_tables$class_cont$6$clock = lane_tables$clock;
@@ -20542,6 +20970,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$6$clock = lane_tables$clock;
         lane_tables$window_malformed$6$clock = lane_tables$clock;
         lane_tables$window_free$6$clock = lane_tables$clock;
+        lane_tables$beat_byte$7$clock = lane_tables$clock;
+        lane_tables$beat_present$7$clock = lane_tables$clock;
         lane_tables$class_present$7$clock = lane_tables$clock;
         lane_tables$class_class$7$clock = lane_tables$clock;
         lane_tables$class_cont$7$clock = lane_tables$clock;
@@ -20562,6 +20992,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$7$clock = lane_tables$clock;
         lane_tables$window_malformed$7$clock = lane_tables$clock;
         lane_tables$window_free$7$clock = lane_tables$clock;
+        lane_tables$beat_byte$8$clock = lane_tables$clock;
+        lane_tables$beat_present$8$clock = lane_tables$clock;
         lane_tables$class_present$8$clock = lane_tables$clock;
         lane_tables$class_class$8$clock = lane_tables$clock;
         lane_tables$class_cont$8$clock = lane_tables$clock;
@@ -20582,6 +21014,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$8$clock = lane_tables$clock;
         lane_tables$window_malformed$8$clock = lane_tables$clock;
         lane_tables$window_free$8$clock = lane_tables$clock;
+        lane_tables$beat_byte$9$clock = lane_tables$clock;
+        lane_tables$beat_present$9$clock = lane_tables$clock;
         lane_tables$class_present$9$clock = lane_tables$clock;
         lane_tables$class_class$9$clock = lane_tables$clock;
         lane_tables$class_cont$9$clock = lane_tables$clock;
@@ -20602,6 +21036,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$9$clock = lane_tables$clock;
         lane_tables$window_malformed$9$clock = lane_tables$clock;
         lane_tables$window_free$9$clock = lane_tables$clock;
+        lane_tables$beat_byte$10$clock = lane_tables$clock;
+        lane_tables$beat_present$10$clock = lane_tables$clock;
         lane_tables$class_present$10$clock = lane_tables$clock;
         lane_tables$class_class$10$clock = lane_tables$clock;
         lane_tables$class_cont$10$clock = lane_tables$clock;
@@ -20622,6 +21058,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$10$clock = lane_tables$clock;
         lane_tables$window_malformed$10$clock = lane_tables$clock;
         lane_tables$window_free$10$clock = lane_tables$clock;
+        lane_tables$beat_byte$11$clock = lane_tables$clock;
+        lane_tables$beat_present$11$clock = lane_tables$clock;
         lane_tables$class_present$11$clock = lane_tables$clock;
         lane_tables$class_class$11$clock = lane_tables$clock;
         lane_tables$class_cont$11$clock = lane_tables$clock;
@@ -20642,6 +21080,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$11$clock = lane_tables$clock;
         lane_tables$window_malformed$11$clock = lane_tables$clock;
         lane_tables$window_free$11$clock = lane_tables$clock;
+        lane_tables$beat_byte$12$clock = lane_tables$clock;
+        lane_tables$beat_present$12$clock = lane_tables$clock;
         lane_tables$class_present$12$clock = lane_tables$clock;
         lane_tables$class_class$12$clock = lane_tables$clock;
         lane_tables$class_cont$12$clock = lane_tables$clock;
@@ -20662,6 +21102,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$12$clock = lane_tables$clock;
         lane_tables$window_malformed$12$clock = lane_tables$clock;
         lane_tables$window_free$12$clock = lane_tables$clock;
+        lane_tables$beat_byte$13$clock = lane_tables$clock;
+        lane_tables$beat_present$13$clock = lane_tables$clock;
         lane_tables$class_present$13$clock = lane_tables$clock;
         lane_tables$class_class$13$clock = lane_tables$clock;
         lane_tables$class_cont$13$clock = lane_tables$clock;
@@ -20682,6 +21124,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$13$clock = lane_tables$clock;
         lane_tables$window_malformed$13$clock = lane_tables$clock;
         lane_tables$window_free$13$clock = lane_tables$clock;
+        lane_tables$beat_byte$14$clock = lane_tables$clock;
+        lane_tables$beat_present$14$clock = lane_tables$clock;
         lane_tables$class_present$14$clock = lane_tables$clock;
         lane_tables$class_class$14$clock = lane_tables$clock;
         lane_tables$class_cont$14$clock = lane_tables$clock;
@@ -20702,6 +21146,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$14$clock = lane_tables$clock;
         lane_tables$window_malformed$14$clock = lane_tables$clock;
         lane_tables$window_free$14$clock = lane_tables$clock;
+        lane_tables$beat_byte$15$clock = lane_tables$clock;
+        lane_tables$beat_present$15$clock = lane_tables$clock;
         lane_tables$class_present$15$clock = lane_tables$clock;
         lane_tables$class_class$15$clock = lane_tables$clock;
         lane_tables$class_cont$15$clock = lane_tables$clock;
@@ -20722,6 +21168,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$15$clock = lane_tables$clock;
         lane_tables$window_malformed$15$clock = lane_tables$clock;
         lane_tables$window_free$15$clock = lane_tables$clock;
+        lane_tables$beat_tail$0$clock = lane_tables$clock;
         lane_tables$class_tail_class$0$clock = lane_tables$clock;
         lane_tables$class_tail_cont$0$clock = lane_tables$clock;
         lane_tables$class_tail_free$0$clock = lane_tables$clock;
@@ -20738,6 +21185,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_prev_next_fits$0$clock = lane_tables$clock;
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
+        lane_tables$beat_tail$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$1$clock = lane_tables$clock;
         lane_tables$class_tail_cont$1$clock = lane_tables$clock;
         lane_tables$class_tail_free$1$clock = lane_tables$clock;
@@ -20754,6 +21202,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_prev_next_fits$1$clock = lane_tables$clock;
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
+        lane_tables$beat_tail$2$clock = lane_tables$clock;
         lane_tables$class_tail_class$2$clock = lane_tables$clock;
         lane_tables$class_tail_cont$2$clock = lane_tables$clock;
         lane_tables$class_tail_free$2$clock = lane_tables$clock;
@@ -20770,6 +21219,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_prev_next_fits$2$clock = lane_tables$clock;
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
+        lane_tables$beat_tail$3$clock = lane_tables$clock;
         lane_tables$class_tail_class$3$clock = lane_tables$clock;
         lane_tables$class_tail_cont$3$clock = lane_tables$clock;
         lane_tables$class_tail_free$3$clock = lane_tables$clock;
@@ -20786,6 +21236,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_prev_next_fits$3$clock = lane_tables$clock;
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
+        lane_tables$beat_tail$4$clock = lane_tables$clock;
         lane_tables$class_tail_class$4$clock = lane_tables$clock;
         lane_tables$class_tail_cont$4$clock = lane_tables$clock;
         lane_tables$class_tail_free$4$clock = lane_tables$clock;
@@ -20802,9 +21253,50 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_prev_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_prev_length$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
+        lane_tables$beat_byte$0$d = lane_tables$byte$0;
+        lane_tables$beat_present$0$d = lane_tables$present$0;
+        lane_tables$beat_byte$1$d = lane_tables$byte$1;
+        lane_tables$beat_present$1$d = lane_tables$present$1;
+        lane_tables$beat_byte$2$d = lane_tables$byte$2;
+        lane_tables$beat_present$2$d = lane_tables$present$2;
+        lane_tables$beat_byte$3$d = lane_tables$byte$3;
+        lane_tables$beat_present$3$d = lane_tables$present$3;
+        lane_tables$beat_byte$4$d = lane_tables$byte$4;
+        lane_tables$beat_present$4$d = lane_tables$present$4;
+        lane_tables$beat_byte$5$d = lane_tables$byte$5;
+        lane_tables$beat_present$5$d = lane_tables$present$5;
+        lane_tables$beat_byte$6$d = lane_tables$byte$6;
+        lane_tables$beat_present$6$d = lane_tables$present$6;
+        lane_tables$beat_byte$7$d = lane_tables$byte$7;
+        lane_tables$beat_present$7$d = lane_tables$present$7;
+        lane_tables$beat_byte$8$d = lane_tables$byte$8;
+        lane_tables$beat_present$8$d = lane_tables$present$8;
+        lane_tables$beat_byte$9$d = lane_tables$byte$9;
+        lane_tables$beat_present$9$d = lane_tables$present$9;
+        lane_tables$beat_byte$10$d = lane_tables$byte$10;
+        lane_tables$beat_present$10$d = lane_tables$present$10;
+        lane_tables$beat_byte$11$d = lane_tables$byte$11;
+        lane_tables$beat_present$11$d = lane_tables$present$11;
+        lane_tables$beat_byte$12$d = lane_tables$byte$12;
+        lane_tables$beat_present$12$d = lane_tables$present$12;
+        lane_tables$beat_byte$13$d = lane_tables$byte$13;
+        lane_tables$beat_present$13$d = lane_tables$present$13;
+        lane_tables$beat_byte$14$d = lane_tables$byte$14;
+        lane_tables$beat_present$14$d = lane_tables$present$14;
+        lane_tables$beat_byte$15$d = lane_tables$byte$15;
+        lane_tables$beat_present$15$d = lane_tables$present$15;
+        lane_tables$beat_tail$0$d = lane_tables$tail$0;
+        lane_tables$beat_tail$1$d = lane_tables$tail$1;
+        lane_tables$beat_tail$2$d = lane_tables$tail$2;
+        lane_tables$beat_tail$3$d = lane_tables$tail$3;
+        lane_tables$beat_tail$4$d = lane_tables$tail$4;
+        lane_tables$beat_tlast$d = lane_tables$tlast;
+        lane_tables$beat_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$beat_next_byte$d = lane_tables$next_byte;
+        lane_tables$beat_next_is_end$d = lane_tables$next_is_end;
         lane_tables$present5$0 = 'h0;
         lane_tables$present8$0 = 'h0;
-        if (lane_tables$present$0) begin
+        if (lane_tables$beat_present$0$q) begin
             lane_tables$present5$0 = 'h1f;
             lane_tables$present8$0 = 'hff;
         end
@@ -20818,7 +21310,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$1 = 'h0;
         lane_tables$present8$1 = 'h0;
-        if (lane_tables$present$1) begin
+        if (lane_tables$beat_present$1$q) begin
             lane_tables$present5$1 = 'h1f;
             lane_tables$present8$1 = 'hff;
         end
@@ -20832,7 +21324,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$2 = 'h0;
         lane_tables$present8$2 = 'h0;
-        if (lane_tables$present$2) begin
+        if (lane_tables$beat_present$2$q) begin
             lane_tables$present5$2 = 'h1f;
             lane_tables$present8$2 = 'hff;
         end
@@ -20846,7 +21338,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$3 = 'h0;
         lane_tables$present8$3 = 'h0;
-        if (lane_tables$present$3) begin
+        if (lane_tables$beat_present$3$q) begin
             lane_tables$present5$3 = 'h1f;
             lane_tables$present8$3 = 'hff;
         end
@@ -20860,7 +21352,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$4 = 'h0;
         lane_tables$present8$4 = 'h0;
-        if (lane_tables$present$4) begin
+        if (lane_tables$beat_present$4$q) begin
             lane_tables$present5$4 = 'h1f;
             lane_tables$present8$4 = 'hff;
         end
@@ -20874,7 +21366,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$5 = 'h0;
         lane_tables$present8$5 = 'h0;
-        if (lane_tables$present$5) begin
+        if (lane_tables$beat_present$5$q) begin
             lane_tables$present5$5 = 'h1f;
             lane_tables$present8$5 = 'hff;
         end
@@ -20888,7 +21380,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$6 = 'h0;
         lane_tables$present8$6 = 'h0;
-        if (lane_tables$present$6) begin
+        if (lane_tables$beat_present$6$q) begin
             lane_tables$present5$6 = 'h1f;
             lane_tables$present8$6 = 'hff;
         end
@@ -20902,7 +21394,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$7 = 'h0;
         lane_tables$present8$7 = 'h0;
-        if (lane_tables$present$7) begin
+        if (lane_tables$beat_present$7$q) begin
             lane_tables$present5$7 = 'h1f;
             lane_tables$present8$7 = 'hff;
         end
@@ -20916,7 +21408,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$8 = 'h0;
         lane_tables$present8$8 = 'h0;
-        if (lane_tables$present$8) begin
+        if (lane_tables$beat_present$8$q) begin
             lane_tables$present5$8 = 'h1f;
             lane_tables$present8$8 = 'hff;
         end
@@ -20930,7 +21422,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$9 = 'h0;
         lane_tables$present8$9 = 'h0;
-        if (lane_tables$present$9) begin
+        if (lane_tables$beat_present$9$q) begin
             lane_tables$present5$9 = 'h1f;
             lane_tables$present8$9 = 'hff;
         end
@@ -20944,7 +21436,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$10 = 'h0;
         lane_tables$present8$10 = 'h0;
-        if (lane_tables$present$10) begin
+        if (lane_tables$beat_present$10$q) begin
             lane_tables$present5$10 = 'h1f;
             lane_tables$present8$10 = 'hff;
         end
@@ -20958,7 +21450,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$11 = 'h0;
         lane_tables$present8$11 = 'h0;
-        if (lane_tables$present$11) begin
+        if (lane_tables$beat_present$11$q) begin
             lane_tables$present5$11 = 'h1f;
             lane_tables$present8$11 = 'hff;
         end
@@ -20972,7 +21464,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$12 = 'h0;
         lane_tables$present8$12 = 'h0;
-        if (lane_tables$present$12) begin
+        if (lane_tables$beat_present$12$q) begin
             lane_tables$present5$12 = 'h1f;
             lane_tables$present8$12 = 'hff;
         end
@@ -20986,7 +21478,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$13 = 'h0;
         lane_tables$present8$13 = 'h0;
-        if (lane_tables$present$13) begin
+        if (lane_tables$beat_present$13$q) begin
             lane_tables$present5$13 = 'h1f;
             lane_tables$present8$13 = 'hff;
         end
@@ -21000,7 +21492,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$14 = 'h0;
         lane_tables$present8$14 = 'h0;
-        if (lane_tables$present$14) begin
+        if (lane_tables$beat_present$14$q) begin
             lane_tables$present5$14 = 'h1f;
             lane_tables$present8$14 = 'hff;
         end
@@ -21014,7 +21506,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$15 = 'h0;
         lane_tables$present8$15 = 'h0;
-        if (lane_tables$present$15) begin
+        if (lane_tables$beat_present$15$q) begin
             lane_tables$present5$15 = 'h1f;
             lane_tables$present8$15 = 'hff;
         end
@@ -21028,12 +21520,12 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$valid5 = 'h0;
         lane_tables$valid8 = 'h0;
-        if (lane_tables$valid) begin
+        if (lane_tables$beat_valid$q) begin
             lane_tables$valid5 = 'h1f;
             lane_tables$valid8 = 'hff;
         end
         lane_tables$next5 = 'h0;
-        if (lane_tables$valid & !lane_tables$next_is_end) begin
+        if (lane_tables$beat_valid$q & !lane_tables$beat_next_is_end$q) begin
             lane_tables$next5 = 'h1f;
         end
         lane_tables$class_valid3 = 'h0;
@@ -21042,110 +21534,110 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             lane_tables$class_valid3 = 'h7;
             lane_tables$class_valid5 = 'h1f;
         end
-        lane_tables$tables$0$tdata = lane_tables$byte$0;
-        lane_tables$class_present$0$d = lane_tables$present$0;
+        lane_tables$tables$0$tdata = lane_tables$beat_byte$0$q;
+        lane_tables$class_present$0$d = lane_tables$beat_present$0$q;
         lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
         lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$present5$0;
         lane_tables$class_free$0$d = lane_tables$tables$0$free_bits & lane_tables$present8$0;
-        lane_tables$tables$1$tdata = lane_tables$byte$1;
-        lane_tables$class_present$1$d = lane_tables$present$1;
+        lane_tables$tables$1$tdata = lane_tables$beat_byte$1$q;
+        lane_tables$class_present$1$d = lane_tables$beat_present$1$q;
         lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
         lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$present5$1;
         lane_tables$class_free$1$d = lane_tables$tables$1$free_bits & lane_tables$present8$1;
-        lane_tables$tables$2$tdata = lane_tables$byte$2;
-        lane_tables$class_present$2$d = lane_tables$present$2;
+        lane_tables$tables$2$tdata = lane_tables$beat_byte$2$q;
+        lane_tables$class_present$2$d = lane_tables$beat_present$2$q;
         lane_tables$class_class$2$d = lane_tables$tables$2$byte_class;
         lane_tables$class_cont$2$d = lane_tables$tables$2$continuation & lane_tables$present5$2;
         lane_tables$class_free$2$d = lane_tables$tables$2$free_bits & lane_tables$present8$2;
-        lane_tables$tables$3$tdata = lane_tables$byte$3;
-        lane_tables$class_present$3$d = lane_tables$present$3;
+        lane_tables$tables$3$tdata = lane_tables$beat_byte$3$q;
+        lane_tables$class_present$3$d = lane_tables$beat_present$3$q;
         lane_tables$class_class$3$d = lane_tables$tables$3$byte_class;
         lane_tables$class_cont$3$d = lane_tables$tables$3$continuation & lane_tables$present5$3;
         lane_tables$class_free$3$d = lane_tables$tables$3$free_bits & lane_tables$present8$3;
-        lane_tables$tables$4$tdata = lane_tables$byte$4;
-        lane_tables$class_present$4$d = lane_tables$present$4;
+        lane_tables$tables$4$tdata = lane_tables$beat_byte$4$q;
+        lane_tables$class_present$4$d = lane_tables$beat_present$4$q;
         lane_tables$class_class$4$d = lane_tables$tables$4$byte_class;
         lane_tables$class_cont$4$d = lane_tables$tables$4$continuation & lane_tables$present5$4;
         lane_tables$class_free$4$d = lane_tables$tables$4$free_bits & lane_tables$present8$4;
-        lane_tables$tables$5$tdata = lane_tables$byte$5;
-        lane_tables$class_present$5$d = lane_tables$present$5;
+        lane_tables$tables$5$tdata = lane_tables$beat_byte$5$q;
+        lane_tables$class_present$5$d = lane_tables$beat_present$5$q;
         lane_tables$class_class$5$d = lane_tables$tables$5$byte_class;
         lane_tables$class_cont$5$d = lane_tables$tables$5$continuation & lane_tables$present5$5;
         lane_tables$class_free$5$d = lane_tables$tables$5$free_bits & lane_tables$present8$5;
-        lane_tables$tables$6$tdata = lane_tables$byte$6;
-        lane_tables$class_present$6$d = lane_tables$present$6;
+        lane_tables$tables$6$tdata = lane_tables$beat_byte$6$q;
+        lane_tables$class_present$6$d = lane_tables$beat_present$6$q;
         lane_tables$class_class$6$d = lane_tables$tables$6$byte_class;
         lane_tables$class_cont$6$d = lane_tables$tables$6$continuation & lane_tables$present5$6;
         lane_tables$class_free$6$d = lane_tables$tables$6$free_bits & lane_tables$present8$6;
-        lane_tables$tables$7$tdata = lane_tables$byte$7;
-        lane_tables$class_present$7$d = lane_tables$present$7;
+        lane_tables$tables$7$tdata = lane_tables$beat_byte$7$q;
+        lane_tables$class_present$7$d = lane_tables$beat_present$7$q;
         lane_tables$class_class$7$d = lane_tables$tables$7$byte_class;
         lane_tables$class_cont$7$d = lane_tables$tables$7$continuation & lane_tables$present5$7;
         lane_tables$class_free$7$d = lane_tables$tables$7$free_bits & lane_tables$present8$7;
-        lane_tables$tables$8$tdata = lane_tables$byte$8;
-        lane_tables$class_present$8$d = lane_tables$present$8;
+        lane_tables$tables$8$tdata = lane_tables$beat_byte$8$q;
+        lane_tables$class_present$8$d = lane_tables$beat_present$8$q;
         lane_tables$class_class$8$d = lane_tables$tables$8$byte_class;
         lane_tables$class_cont$8$d = lane_tables$tables$8$continuation & lane_tables$present5$8;
         lane_tables$class_free$8$d = lane_tables$tables$8$free_bits & lane_tables$present8$8;
-        lane_tables$tables$9$tdata = lane_tables$byte$9;
-        lane_tables$class_present$9$d = lane_tables$present$9;
+        lane_tables$tables$9$tdata = lane_tables$beat_byte$9$q;
+        lane_tables$class_present$9$d = lane_tables$beat_present$9$q;
         lane_tables$class_class$9$d = lane_tables$tables$9$byte_class;
         lane_tables$class_cont$9$d = lane_tables$tables$9$continuation & lane_tables$present5$9;
         lane_tables$class_free$9$d = lane_tables$tables$9$free_bits & lane_tables$present8$9;
-        lane_tables$tables$10$tdata = lane_tables$byte$10;
-        lane_tables$class_present$10$d = lane_tables$present$10;
+        lane_tables$tables$10$tdata = lane_tables$beat_byte$10$q;
+        lane_tables$class_present$10$d = lane_tables$beat_present$10$q;
         lane_tables$class_class$10$d = lane_tables$tables$10$byte_class;
         lane_tables$class_cont$10$d = lane_tables$tables$10$continuation & lane_tables$present5$10;
         lane_tables$class_free$10$d = lane_tables$tables$10$free_bits & lane_tables$present8$10;
-        lane_tables$tables$11$tdata = lane_tables$byte$11;
-        lane_tables$class_present$11$d = lane_tables$present$11;
+        lane_tables$tables$11$tdata = lane_tables$beat_byte$11$q;
+        lane_tables$class_present$11$d = lane_tables$beat_present$11$q;
         lane_tables$class_class$11$d = lane_tables$tables$11$byte_class;
         lane_tables$class_cont$11$d = lane_tables$tables$11$continuation & lane_tables$present5$11;
         lane_tables$class_free$11$d = lane_tables$tables$11$free_bits & lane_tables$present8$11;
-        lane_tables$tables$12$tdata = lane_tables$byte$12;
-        lane_tables$class_present$12$d = lane_tables$present$12;
+        lane_tables$tables$12$tdata = lane_tables$beat_byte$12$q;
+        lane_tables$class_present$12$d = lane_tables$beat_present$12$q;
         lane_tables$class_class$12$d = lane_tables$tables$12$byte_class;
         lane_tables$class_cont$12$d = lane_tables$tables$12$continuation & lane_tables$present5$12;
         lane_tables$class_free$12$d = lane_tables$tables$12$free_bits & lane_tables$present8$12;
-        lane_tables$tables$13$tdata = lane_tables$byte$13;
-        lane_tables$class_present$13$d = lane_tables$present$13;
+        lane_tables$tables$13$tdata = lane_tables$beat_byte$13$q;
+        lane_tables$class_present$13$d = lane_tables$beat_present$13$q;
         lane_tables$class_class$13$d = lane_tables$tables$13$byte_class;
         lane_tables$class_cont$13$d = lane_tables$tables$13$continuation & lane_tables$present5$13;
         lane_tables$class_free$13$d = lane_tables$tables$13$free_bits & lane_tables$present8$13;
-        lane_tables$tables$14$tdata = lane_tables$byte$14;
-        lane_tables$class_present$14$d = lane_tables$present$14;
+        lane_tables$tables$14$tdata = lane_tables$beat_byte$14$q;
+        lane_tables$class_present$14$d = lane_tables$beat_present$14$q;
         lane_tables$class_class$14$d = lane_tables$tables$14$byte_class;
         lane_tables$class_cont$14$d = lane_tables$tables$14$continuation & lane_tables$present5$14;
         lane_tables$class_free$14$d = lane_tables$tables$14$free_bits & lane_tables$present8$14;
-        lane_tables$tables$15$tdata = lane_tables$byte$15;
-        lane_tables$class_present$15$d = lane_tables$present$15;
+        lane_tables$tables$15$tdata = lane_tables$beat_byte$15$q;
+        lane_tables$class_present$15$d = lane_tables$beat_present$15$q;
         lane_tables$class_class$15$d = lane_tables$tables$15$byte_class;
         lane_tables$class_cont$15$d = lane_tables$tables$15$continuation & lane_tables$present5$15;
         lane_tables$class_free$15$d = lane_tables$tables$15$free_bits & lane_tables$present8$15;
-        lane_tables$next_table$tdata = lane_tables$next_byte;
+        lane_tables$next_table$tdata = lane_tables$beat_next_byte$q;
         lane_tables$class_next_cont$d = lane_tables$next_table$continuation & lane_tables$next5;
-        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
+        lane_tables$tail_tables$0$tdata = lane_tables$beat_tail$0$q;
         lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
         lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
+        lane_tables$tail_tables$1$tdata = lane_tables$beat_tail$1$q;
         lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
         lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
+        lane_tables$tail_tables$2$tdata = lane_tables$beat_tail$2$q;
         lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
         lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
+        lane_tables$tail_tables$3$tdata = lane_tables$beat_tail$3$q;
         lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
         lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
+        lane_tables$tail_tables$4$tdata = lane_tables$beat_tail$4$q;
         lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
         lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits & lane_tables$valid8;
-        lane_tables$class_tlast$d = lane_tables$tlast;
-        lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$class_tlast$d = lane_tables$beat_tlast$q;
+        lane_tables$class_valid$d = lane_tables$beat_valid$q & !lane_tables$rst;
         lane_tables$leads$0$byte_class = lane_tables$class_class$0$q;
         lane_tables$row_present$0$d = lane_tables$class_present$0$q;
         lane_tables$row_cont$0$d = lane_tables$class_cont$0$q;

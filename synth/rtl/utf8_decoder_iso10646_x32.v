@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_decoder_iso10646_x32.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 33
+// utf8hdl-latency: 34
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -5663,6 +5663,225 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [4:0] lane_tables$tail_leads$4$second_allowed;
     reg  [3:0] lane_tables$tail_leads$4$outside_tuser;
     reg  [3:0] lane_tables$tail_leads$4$malformed_tuser;
+    reg  [7:0] lane_tables$beat_byte$0$d;
+    reg  [7:0] lane_tables$beat_byte$0$q;
+    reg  lane_tables$beat_byte$0$clock;
+    reg  [7:0] lane_tables$beat_byte$1$d;
+    reg  [7:0] lane_tables$beat_byte$1$q;
+    reg  lane_tables$beat_byte$1$clock;
+    reg  [7:0] lane_tables$beat_byte$2$d;
+    reg  [7:0] lane_tables$beat_byte$2$q;
+    reg  lane_tables$beat_byte$2$clock;
+    reg  [7:0] lane_tables$beat_byte$3$d;
+    reg  [7:0] lane_tables$beat_byte$3$q;
+    reg  lane_tables$beat_byte$3$clock;
+    reg  [7:0] lane_tables$beat_byte$4$d;
+    reg  [7:0] lane_tables$beat_byte$4$q;
+    reg  lane_tables$beat_byte$4$clock;
+    reg  [7:0] lane_tables$beat_byte$5$d;
+    reg  [7:0] lane_tables$beat_byte$5$q;
+    reg  lane_tables$beat_byte$5$clock;
+    reg  [7:0] lane_tables$beat_byte$6$d;
+    reg  [7:0] lane_tables$beat_byte$6$q;
+    reg  lane_tables$beat_byte$6$clock;
+    reg  [7:0] lane_tables$beat_byte$7$d;
+    reg  [7:0] lane_tables$beat_byte$7$q;
+    reg  lane_tables$beat_byte$7$clock;
+    reg  [7:0] lane_tables$beat_byte$8$d;
+    reg  [7:0] lane_tables$beat_byte$8$q;
+    reg  lane_tables$beat_byte$8$clock;
+    reg  [7:0] lane_tables$beat_byte$9$d;
+    reg  [7:0] lane_tables$beat_byte$9$q;
+    reg  lane_tables$beat_byte$9$clock;
+    reg  [7:0] lane_tables$beat_byte$10$d;
+    reg  [7:0] lane_tables$beat_byte$10$q;
+    reg  lane_tables$beat_byte$10$clock;
+    reg  [7:0] lane_tables$beat_byte$11$d;
+    reg  [7:0] lane_tables$beat_byte$11$q;
+    reg  lane_tables$beat_byte$11$clock;
+    reg  [7:0] lane_tables$beat_byte$12$d;
+    reg  [7:0] lane_tables$beat_byte$12$q;
+    reg  lane_tables$beat_byte$12$clock;
+    reg  [7:0] lane_tables$beat_byte$13$d;
+    reg  [7:0] lane_tables$beat_byte$13$q;
+    reg  lane_tables$beat_byte$13$clock;
+    reg  [7:0] lane_tables$beat_byte$14$d;
+    reg  [7:0] lane_tables$beat_byte$14$q;
+    reg  lane_tables$beat_byte$14$clock;
+    reg  [7:0] lane_tables$beat_byte$15$d;
+    reg  [7:0] lane_tables$beat_byte$15$q;
+    reg  lane_tables$beat_byte$15$clock;
+    reg  [7:0] lane_tables$beat_byte$16$d;
+    reg  [7:0] lane_tables$beat_byte$16$q;
+    reg  lane_tables$beat_byte$16$clock;
+    reg  [7:0] lane_tables$beat_byte$17$d;
+    reg  [7:0] lane_tables$beat_byte$17$q;
+    reg  lane_tables$beat_byte$17$clock;
+    reg  [7:0] lane_tables$beat_byte$18$d;
+    reg  [7:0] lane_tables$beat_byte$18$q;
+    reg  lane_tables$beat_byte$18$clock;
+    reg  [7:0] lane_tables$beat_byte$19$d;
+    reg  [7:0] lane_tables$beat_byte$19$q;
+    reg  lane_tables$beat_byte$19$clock;
+    reg  [7:0] lane_tables$beat_byte$20$d;
+    reg  [7:0] lane_tables$beat_byte$20$q;
+    reg  lane_tables$beat_byte$20$clock;
+    reg  [7:0] lane_tables$beat_byte$21$d;
+    reg  [7:0] lane_tables$beat_byte$21$q;
+    reg  lane_tables$beat_byte$21$clock;
+    reg  [7:0] lane_tables$beat_byte$22$d;
+    reg  [7:0] lane_tables$beat_byte$22$q;
+    reg  lane_tables$beat_byte$22$clock;
+    reg  [7:0] lane_tables$beat_byte$23$d;
+    reg  [7:0] lane_tables$beat_byte$23$q;
+    reg  lane_tables$beat_byte$23$clock;
+    reg  [7:0] lane_tables$beat_byte$24$d;
+    reg  [7:0] lane_tables$beat_byte$24$q;
+    reg  lane_tables$beat_byte$24$clock;
+    reg  [7:0] lane_tables$beat_byte$25$d;
+    reg  [7:0] lane_tables$beat_byte$25$q;
+    reg  lane_tables$beat_byte$25$clock;
+    reg  [7:0] lane_tables$beat_byte$26$d;
+    reg  [7:0] lane_tables$beat_byte$26$q;
+    reg  lane_tables$beat_byte$26$clock;
+    reg  [7:0] lane_tables$beat_byte$27$d;
+    reg  [7:0] lane_tables$beat_byte$27$q;
+    reg  lane_tables$beat_byte$27$clock;
+    reg  [7:0] lane_tables$beat_byte$28$d;
+    reg  [7:0] lane_tables$beat_byte$28$q;
+    reg  lane_tables$beat_byte$28$clock;
+    reg  [7:0] lane_tables$beat_byte$29$d;
+    reg  [7:0] lane_tables$beat_byte$29$q;
+    reg  lane_tables$beat_byte$29$clock;
+    reg  [7:0] lane_tables$beat_byte$30$d;
+    reg  [7:0] lane_tables$beat_byte$30$q;
+    reg  lane_tables$beat_byte$30$clock;
+    reg  [7:0] lane_tables$beat_byte$31$d;
+    reg  [7:0] lane_tables$beat_byte$31$q;
+    reg  lane_tables$beat_byte$31$clock;
+    reg  lane_tables$beat_present$0$d;
+    reg  lane_tables$beat_present$0$q;
+    reg  lane_tables$beat_present$0$clock;
+    reg  lane_tables$beat_present$1$d;
+    reg  lane_tables$beat_present$1$q;
+    reg  lane_tables$beat_present$1$clock;
+    reg  lane_tables$beat_present$2$d;
+    reg  lane_tables$beat_present$2$q;
+    reg  lane_tables$beat_present$2$clock;
+    reg  lane_tables$beat_present$3$d;
+    reg  lane_tables$beat_present$3$q;
+    reg  lane_tables$beat_present$3$clock;
+    reg  lane_tables$beat_present$4$d;
+    reg  lane_tables$beat_present$4$q;
+    reg  lane_tables$beat_present$4$clock;
+    reg  lane_tables$beat_present$5$d;
+    reg  lane_tables$beat_present$5$q;
+    reg  lane_tables$beat_present$5$clock;
+    reg  lane_tables$beat_present$6$d;
+    reg  lane_tables$beat_present$6$q;
+    reg  lane_tables$beat_present$6$clock;
+    reg  lane_tables$beat_present$7$d;
+    reg  lane_tables$beat_present$7$q;
+    reg  lane_tables$beat_present$7$clock;
+    reg  lane_tables$beat_present$8$d;
+    reg  lane_tables$beat_present$8$q;
+    reg  lane_tables$beat_present$8$clock;
+    reg  lane_tables$beat_present$9$d;
+    reg  lane_tables$beat_present$9$q;
+    reg  lane_tables$beat_present$9$clock;
+    reg  lane_tables$beat_present$10$d;
+    reg  lane_tables$beat_present$10$q;
+    reg  lane_tables$beat_present$10$clock;
+    reg  lane_tables$beat_present$11$d;
+    reg  lane_tables$beat_present$11$q;
+    reg  lane_tables$beat_present$11$clock;
+    reg  lane_tables$beat_present$12$d;
+    reg  lane_tables$beat_present$12$q;
+    reg  lane_tables$beat_present$12$clock;
+    reg  lane_tables$beat_present$13$d;
+    reg  lane_tables$beat_present$13$q;
+    reg  lane_tables$beat_present$13$clock;
+    reg  lane_tables$beat_present$14$d;
+    reg  lane_tables$beat_present$14$q;
+    reg  lane_tables$beat_present$14$clock;
+    reg  lane_tables$beat_present$15$d;
+    reg  lane_tables$beat_present$15$q;
+    reg  lane_tables$beat_present$15$clock;
+    reg  lane_tables$beat_present$16$d;
+    reg  lane_tables$beat_present$16$q;
+    reg  lane_tables$beat_present$16$clock;
+    reg  lane_tables$beat_present$17$d;
+    reg  lane_tables$beat_present$17$q;
+    reg  lane_tables$beat_present$17$clock;
+    reg  lane_tables$beat_present$18$d;
+    reg  lane_tables$beat_present$18$q;
+    reg  lane_tables$beat_present$18$clock;
+    reg  lane_tables$beat_present$19$d;
+    reg  lane_tables$beat_present$19$q;
+    reg  lane_tables$beat_present$19$clock;
+    reg  lane_tables$beat_present$20$d;
+    reg  lane_tables$beat_present$20$q;
+    reg  lane_tables$beat_present$20$clock;
+    reg  lane_tables$beat_present$21$d;
+    reg  lane_tables$beat_present$21$q;
+    reg  lane_tables$beat_present$21$clock;
+    reg  lane_tables$beat_present$22$d;
+    reg  lane_tables$beat_present$22$q;
+    reg  lane_tables$beat_present$22$clock;
+    reg  lane_tables$beat_present$23$d;
+    reg  lane_tables$beat_present$23$q;
+    reg  lane_tables$beat_present$23$clock;
+    reg  lane_tables$beat_present$24$d;
+    reg  lane_tables$beat_present$24$q;
+    reg  lane_tables$beat_present$24$clock;
+    reg  lane_tables$beat_present$25$d;
+    reg  lane_tables$beat_present$25$q;
+    reg  lane_tables$beat_present$25$clock;
+    reg  lane_tables$beat_present$26$d;
+    reg  lane_tables$beat_present$26$q;
+    reg  lane_tables$beat_present$26$clock;
+    reg  lane_tables$beat_present$27$d;
+    reg  lane_tables$beat_present$27$q;
+    reg  lane_tables$beat_present$27$clock;
+    reg  lane_tables$beat_present$28$d;
+    reg  lane_tables$beat_present$28$q;
+    reg  lane_tables$beat_present$28$clock;
+    reg  lane_tables$beat_present$29$d;
+    reg  lane_tables$beat_present$29$q;
+    reg  lane_tables$beat_present$29$clock;
+    reg  lane_tables$beat_present$30$d;
+    reg  lane_tables$beat_present$30$q;
+    reg  lane_tables$beat_present$30$clock;
+    reg  lane_tables$beat_present$31$d;
+    reg  lane_tables$beat_present$31$q;
+    reg  lane_tables$beat_present$31$clock;
+    reg  [7:0] lane_tables$beat_tail$0$d;
+    reg  [7:0] lane_tables$beat_tail$0$q;
+    reg  lane_tables$beat_tail$0$clock;
+    reg  [7:0] lane_tables$beat_tail$1$d;
+    reg  [7:0] lane_tables$beat_tail$1$q;
+    reg  lane_tables$beat_tail$1$clock;
+    reg  [7:0] lane_tables$beat_tail$2$d;
+    reg  [7:0] lane_tables$beat_tail$2$q;
+    reg  lane_tables$beat_tail$2$clock;
+    reg  [7:0] lane_tables$beat_tail$3$d;
+    reg  [7:0] lane_tables$beat_tail$3$q;
+    reg  lane_tables$beat_tail$3$clock;
+    reg  [7:0] lane_tables$beat_tail$4$d;
+    reg  [7:0] lane_tables$beat_tail$4$q;
+    reg  lane_tables$beat_tail$4$clock;
+    reg  lane_tables$beat_tlast$d;
+    reg  lane_tables$beat_tlast$q;
+    reg  lane_tables$beat_tlast$clock;
+    reg  lane_tables$beat_valid$d;
+    reg  lane_tables$beat_valid$q;
+    reg  lane_tables$beat_valid$clock;
+    reg  [7:0] lane_tables$beat_next_byte$d;
+    reg  [7:0] lane_tables$beat_next_byte$q;
+    reg  lane_tables$beat_next_byte$clock;
+    reg  lane_tables$beat_next_is_end$d;
+    reg  lane_tables$beat_next_is_end$q;
+    reg  lane_tables$beat_next_is_end$clock;
     reg  lane_tables$class_present$0$d;
     reg  lane_tables$class_present$0$q;
     reg  lane_tables$class_present$0$clock;
@@ -35109,6 +35328,517 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
                 end
         endcase
     end
+    // lane_tables$beat_byte$0
+    initial begin
+       lane_tables$beat_byte$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$0$clock) begin
+       lane_tables$beat_byte$0$q <= lane_tables$beat_byte$0$d;
+    end
+    // lane_tables$beat_byte$1
+    initial begin
+       lane_tables$beat_byte$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$1$clock) begin
+       lane_tables$beat_byte$1$q <= lane_tables$beat_byte$1$d;
+    end
+    // lane_tables$beat_byte$2
+    initial begin
+       lane_tables$beat_byte$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$2$clock) begin
+       lane_tables$beat_byte$2$q <= lane_tables$beat_byte$2$d;
+    end
+    // lane_tables$beat_byte$3
+    initial begin
+       lane_tables$beat_byte$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$3$clock) begin
+       lane_tables$beat_byte$3$q <= lane_tables$beat_byte$3$d;
+    end
+    // lane_tables$beat_byte$4
+    initial begin
+       lane_tables$beat_byte$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$4$clock) begin
+       lane_tables$beat_byte$4$q <= lane_tables$beat_byte$4$d;
+    end
+    // lane_tables$beat_byte$5
+    initial begin
+       lane_tables$beat_byte$5$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$5$clock) begin
+       lane_tables$beat_byte$5$q <= lane_tables$beat_byte$5$d;
+    end
+    // lane_tables$beat_byte$6
+    initial begin
+       lane_tables$beat_byte$6$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$6$clock) begin
+       lane_tables$beat_byte$6$q <= lane_tables$beat_byte$6$d;
+    end
+    // lane_tables$beat_byte$7
+    initial begin
+       lane_tables$beat_byte$7$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$7$clock) begin
+       lane_tables$beat_byte$7$q <= lane_tables$beat_byte$7$d;
+    end
+    // lane_tables$beat_byte$8
+    initial begin
+       lane_tables$beat_byte$8$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$8$clock) begin
+       lane_tables$beat_byte$8$q <= lane_tables$beat_byte$8$d;
+    end
+    // lane_tables$beat_byte$9
+    initial begin
+       lane_tables$beat_byte$9$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$9$clock) begin
+       lane_tables$beat_byte$9$q <= lane_tables$beat_byte$9$d;
+    end
+    // lane_tables$beat_byte$10
+    initial begin
+       lane_tables$beat_byte$10$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$10$clock) begin
+       lane_tables$beat_byte$10$q <= lane_tables$beat_byte$10$d;
+    end
+    // lane_tables$beat_byte$11
+    initial begin
+       lane_tables$beat_byte$11$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$11$clock) begin
+       lane_tables$beat_byte$11$q <= lane_tables$beat_byte$11$d;
+    end
+    // lane_tables$beat_byte$12
+    initial begin
+       lane_tables$beat_byte$12$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$12$clock) begin
+       lane_tables$beat_byte$12$q <= lane_tables$beat_byte$12$d;
+    end
+    // lane_tables$beat_byte$13
+    initial begin
+       lane_tables$beat_byte$13$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$13$clock) begin
+       lane_tables$beat_byte$13$q <= lane_tables$beat_byte$13$d;
+    end
+    // lane_tables$beat_byte$14
+    initial begin
+       lane_tables$beat_byte$14$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$14$clock) begin
+       lane_tables$beat_byte$14$q <= lane_tables$beat_byte$14$d;
+    end
+    // lane_tables$beat_byte$15
+    initial begin
+       lane_tables$beat_byte$15$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$15$clock) begin
+       lane_tables$beat_byte$15$q <= lane_tables$beat_byte$15$d;
+    end
+    // lane_tables$beat_byte$16
+    initial begin
+       lane_tables$beat_byte$16$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$16$clock) begin
+       lane_tables$beat_byte$16$q <= lane_tables$beat_byte$16$d;
+    end
+    // lane_tables$beat_byte$17
+    initial begin
+       lane_tables$beat_byte$17$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$17$clock) begin
+       lane_tables$beat_byte$17$q <= lane_tables$beat_byte$17$d;
+    end
+    // lane_tables$beat_byte$18
+    initial begin
+       lane_tables$beat_byte$18$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$18$clock) begin
+       lane_tables$beat_byte$18$q <= lane_tables$beat_byte$18$d;
+    end
+    // lane_tables$beat_byte$19
+    initial begin
+       lane_tables$beat_byte$19$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$19$clock) begin
+       lane_tables$beat_byte$19$q <= lane_tables$beat_byte$19$d;
+    end
+    // lane_tables$beat_byte$20
+    initial begin
+       lane_tables$beat_byte$20$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$20$clock) begin
+       lane_tables$beat_byte$20$q <= lane_tables$beat_byte$20$d;
+    end
+    // lane_tables$beat_byte$21
+    initial begin
+       lane_tables$beat_byte$21$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$21$clock) begin
+       lane_tables$beat_byte$21$q <= lane_tables$beat_byte$21$d;
+    end
+    // lane_tables$beat_byte$22
+    initial begin
+       lane_tables$beat_byte$22$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$22$clock) begin
+       lane_tables$beat_byte$22$q <= lane_tables$beat_byte$22$d;
+    end
+    // lane_tables$beat_byte$23
+    initial begin
+       lane_tables$beat_byte$23$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$23$clock) begin
+       lane_tables$beat_byte$23$q <= lane_tables$beat_byte$23$d;
+    end
+    // lane_tables$beat_byte$24
+    initial begin
+       lane_tables$beat_byte$24$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$24$clock) begin
+       lane_tables$beat_byte$24$q <= lane_tables$beat_byte$24$d;
+    end
+    // lane_tables$beat_byte$25
+    initial begin
+       lane_tables$beat_byte$25$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$25$clock) begin
+       lane_tables$beat_byte$25$q <= lane_tables$beat_byte$25$d;
+    end
+    // lane_tables$beat_byte$26
+    initial begin
+       lane_tables$beat_byte$26$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$26$clock) begin
+       lane_tables$beat_byte$26$q <= lane_tables$beat_byte$26$d;
+    end
+    // lane_tables$beat_byte$27
+    initial begin
+       lane_tables$beat_byte$27$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$27$clock) begin
+       lane_tables$beat_byte$27$q <= lane_tables$beat_byte$27$d;
+    end
+    // lane_tables$beat_byte$28
+    initial begin
+       lane_tables$beat_byte$28$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$28$clock) begin
+       lane_tables$beat_byte$28$q <= lane_tables$beat_byte$28$d;
+    end
+    // lane_tables$beat_byte$29
+    initial begin
+       lane_tables$beat_byte$29$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$29$clock) begin
+       lane_tables$beat_byte$29$q <= lane_tables$beat_byte$29$d;
+    end
+    // lane_tables$beat_byte$30
+    initial begin
+       lane_tables$beat_byte$30$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$30$clock) begin
+       lane_tables$beat_byte$30$q <= lane_tables$beat_byte$30$d;
+    end
+    // lane_tables$beat_byte$31
+    initial begin
+       lane_tables$beat_byte$31$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$31$clock) begin
+       lane_tables$beat_byte$31$q <= lane_tables$beat_byte$31$d;
+    end
+    // lane_tables$beat_present$0
+    initial begin
+       lane_tables$beat_present$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$0$clock) begin
+       lane_tables$beat_present$0$q <= lane_tables$beat_present$0$d;
+    end
+    // lane_tables$beat_present$1
+    initial begin
+       lane_tables$beat_present$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$1$clock) begin
+       lane_tables$beat_present$1$q <= lane_tables$beat_present$1$d;
+    end
+    // lane_tables$beat_present$2
+    initial begin
+       lane_tables$beat_present$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$2$clock) begin
+       lane_tables$beat_present$2$q <= lane_tables$beat_present$2$d;
+    end
+    // lane_tables$beat_present$3
+    initial begin
+       lane_tables$beat_present$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$3$clock) begin
+       lane_tables$beat_present$3$q <= lane_tables$beat_present$3$d;
+    end
+    // lane_tables$beat_present$4
+    initial begin
+       lane_tables$beat_present$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$4$clock) begin
+       lane_tables$beat_present$4$q <= lane_tables$beat_present$4$d;
+    end
+    // lane_tables$beat_present$5
+    initial begin
+       lane_tables$beat_present$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$5$clock) begin
+       lane_tables$beat_present$5$q <= lane_tables$beat_present$5$d;
+    end
+    // lane_tables$beat_present$6
+    initial begin
+       lane_tables$beat_present$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$6$clock) begin
+       lane_tables$beat_present$6$q <= lane_tables$beat_present$6$d;
+    end
+    // lane_tables$beat_present$7
+    initial begin
+       lane_tables$beat_present$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$7$clock) begin
+       lane_tables$beat_present$7$q <= lane_tables$beat_present$7$d;
+    end
+    // lane_tables$beat_present$8
+    initial begin
+       lane_tables$beat_present$8$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$8$clock) begin
+       lane_tables$beat_present$8$q <= lane_tables$beat_present$8$d;
+    end
+    // lane_tables$beat_present$9
+    initial begin
+       lane_tables$beat_present$9$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$9$clock) begin
+       lane_tables$beat_present$9$q <= lane_tables$beat_present$9$d;
+    end
+    // lane_tables$beat_present$10
+    initial begin
+       lane_tables$beat_present$10$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$10$clock) begin
+       lane_tables$beat_present$10$q <= lane_tables$beat_present$10$d;
+    end
+    // lane_tables$beat_present$11
+    initial begin
+       lane_tables$beat_present$11$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$11$clock) begin
+       lane_tables$beat_present$11$q <= lane_tables$beat_present$11$d;
+    end
+    // lane_tables$beat_present$12
+    initial begin
+       lane_tables$beat_present$12$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$12$clock) begin
+       lane_tables$beat_present$12$q <= lane_tables$beat_present$12$d;
+    end
+    // lane_tables$beat_present$13
+    initial begin
+       lane_tables$beat_present$13$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$13$clock) begin
+       lane_tables$beat_present$13$q <= lane_tables$beat_present$13$d;
+    end
+    // lane_tables$beat_present$14
+    initial begin
+       lane_tables$beat_present$14$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$14$clock) begin
+       lane_tables$beat_present$14$q <= lane_tables$beat_present$14$d;
+    end
+    // lane_tables$beat_present$15
+    initial begin
+       lane_tables$beat_present$15$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$15$clock) begin
+       lane_tables$beat_present$15$q <= lane_tables$beat_present$15$d;
+    end
+    // lane_tables$beat_present$16
+    initial begin
+       lane_tables$beat_present$16$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$16$clock) begin
+       lane_tables$beat_present$16$q <= lane_tables$beat_present$16$d;
+    end
+    // lane_tables$beat_present$17
+    initial begin
+       lane_tables$beat_present$17$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$17$clock) begin
+       lane_tables$beat_present$17$q <= lane_tables$beat_present$17$d;
+    end
+    // lane_tables$beat_present$18
+    initial begin
+       lane_tables$beat_present$18$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$18$clock) begin
+       lane_tables$beat_present$18$q <= lane_tables$beat_present$18$d;
+    end
+    // lane_tables$beat_present$19
+    initial begin
+       lane_tables$beat_present$19$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$19$clock) begin
+       lane_tables$beat_present$19$q <= lane_tables$beat_present$19$d;
+    end
+    // lane_tables$beat_present$20
+    initial begin
+       lane_tables$beat_present$20$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$20$clock) begin
+       lane_tables$beat_present$20$q <= lane_tables$beat_present$20$d;
+    end
+    // lane_tables$beat_present$21
+    initial begin
+       lane_tables$beat_present$21$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$21$clock) begin
+       lane_tables$beat_present$21$q <= lane_tables$beat_present$21$d;
+    end
+    // lane_tables$beat_present$22
+    initial begin
+       lane_tables$beat_present$22$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$22$clock) begin
+       lane_tables$beat_present$22$q <= lane_tables$beat_present$22$d;
+    end
+    // lane_tables$beat_present$23
+    initial begin
+       lane_tables$beat_present$23$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$23$clock) begin
+       lane_tables$beat_present$23$q <= lane_tables$beat_present$23$d;
+    end
+    // lane_tables$beat_present$24
+    initial begin
+       lane_tables$beat_present$24$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$24$clock) begin
+       lane_tables$beat_present$24$q <= lane_tables$beat_present$24$d;
+    end
+    // lane_tables$beat_present$25
+    initial begin
+       lane_tables$beat_present$25$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$25$clock) begin
+       lane_tables$beat_present$25$q <= lane_tables$beat_present$25$d;
+    end
+    // lane_tables$beat_present$26
+    initial begin
+       lane_tables$beat_present$26$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$26$clock) begin
+       lane_tables$beat_present$26$q <= lane_tables$beat_present$26$d;
+    end
+    // lane_tables$beat_present$27
+    initial begin
+       lane_tables$beat_present$27$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$27$clock) begin
+       lane_tables$beat_present$27$q <= lane_tables$beat_present$27$d;
+    end
+    // lane_tables$beat_present$28
+    initial begin
+       lane_tables$beat_present$28$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$28$clock) begin
+       lane_tables$beat_present$28$q <= lane_tables$beat_present$28$d;
+    end
+    // lane_tables$beat_present$29
+    initial begin
+       lane_tables$beat_present$29$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$29$clock) begin
+       lane_tables$beat_present$29$q <= lane_tables$beat_present$29$d;
+    end
+    // lane_tables$beat_present$30
+    initial begin
+       lane_tables$beat_present$30$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$30$clock) begin
+       lane_tables$beat_present$30$q <= lane_tables$beat_present$30$d;
+    end
+    // lane_tables$beat_present$31
+    initial begin
+       lane_tables$beat_present$31$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$31$clock) begin
+       lane_tables$beat_present$31$q <= lane_tables$beat_present$31$d;
+    end
+    // lane_tables$beat_tail$0
+    initial begin
+       lane_tables$beat_tail$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$0$clock) begin
+       lane_tables$beat_tail$0$q <= lane_tables$beat_tail$0$d;
+    end
+    // lane_tables$beat_tail$1
+    initial begin
+       lane_tables$beat_tail$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$1$clock) begin
+       lane_tables$beat_tail$1$q <= lane_tables$beat_tail$1$d;
+    end
+    // lane_tables$beat_tail$2
+    initial begin
+       lane_tables$beat_tail$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$2$clock) begin
+       lane_tables$beat_tail$2$q <= lane_tables$beat_tail$2$d;
+    end
+    // lane_tables$beat_tail$3
+    initial begin
+       lane_tables$beat_tail$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$3$clock) begin
+       lane_tables$beat_tail$3$q <= lane_tables$beat_tail$3$d;
+    end
+    // lane_tables$beat_tail$4
+    initial begin
+       lane_tables$beat_tail$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$4$clock) begin
+       lane_tables$beat_tail$4$q <= lane_tables$beat_tail$4$d;
+    end
+    // lane_tables$beat_tlast
+    initial begin
+       lane_tables$beat_tlast$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_tlast$clock) begin
+       lane_tables$beat_tlast$q <= lane_tables$beat_tlast$d;
+    end
+    // lane_tables$beat_valid
+    initial begin
+       lane_tables$beat_valid$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_valid$clock) begin
+       lane_tables$beat_valid$q <= lane_tables$beat_valid$d;
+    end
+    // lane_tables$beat_next_byte
+    initial begin
+       lane_tables$beat_next_byte$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_next_byte$clock) begin
+       lane_tables$beat_next_byte$q <= lane_tables$beat_next_byte$d;
+    end
+    // lane_tables$beat_next_is_end
+    initial begin
+       lane_tables$beat_next_is_end$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_next_is_end$clock) begin
+       lane_tables$beat_next_is_end$q <= lane_tables$beat_next_is_end$d;
+    end
     // lane_tables$class_present$0
     initial begin
        lane_tables$class_present$0$q = 1'h0;
@@ -40200,6 +40930,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     end
     // lane_tables
     always @(*) begin
+        lane_tables$beat_tlast$clock = lane_tables$clock;
+        lane_tables$beat_valid$clock = lane_tables$clock;
+        lane_tables$beat_next_byte$clock = lane_tables$clock;
+        lane_tables$beat_next_is_end$clock = lane_tables$clock;
         lane_tables$class_next_cont$clock = lane_tables$clock;
         lane_tables$class_tlast$clock = lane_tables$clock;
         lane_tables$class_valid$clock = lane_tables$clock;
@@ -40207,6 +40941,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$row_valid$clock = lane_tables$clock;
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
+        lane_tables$beat_byte$0$clock = lane_tables$clock;
+        lane_tables$beat_present$0$clock = lane_tables$clock;
         lane_tables$class_present$0$clock = lane_tables$clock;
         lane_tables$class_class$0$clock = lane_tables$clock;
         lane_tables$class_cont$0$clock = lane_tables$clock;
@@ -40227,6 +40963,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$0$clock = lane_tables$clock;
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
+        lane_tables$beat_byte$1$clock = lane_tables$clock;
+        lane_tables$beat_present$1$clock = lane_tables$clock;
         lane_tables$class_present$1$clock = lane_tables$clock;
         lane_tables$class_class$1$clock = lane_tables$clock;
         lane_tables$class_cont$1$clock = lane_tables$clock;
@@ -40247,6 +40985,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$1$clock = lane_tables$clock;
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
+        lane_tables$beat_byte$2$clock = lane_tables$clock;
+        lane_tables$beat_present$2$clock = lane_tables$clock;
         lane_tables$class_present$2$clock = lane_tables$clock;
         lane_tables$class_class$2$clock = lane_tables$clock;
         lane_tables$class_cont$2$clock = lane_tables$clock;
@@ -40267,6 +41007,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$2$clock = lane_tables$clock;
         lane_tables$window_malformed$2$clock = lane_tables$clock;
         lane_tables$window_free$2$clock = lane_tables$clock;
+        lane_tables$beat_byte$3$clock = lane_tables$clock;
+        lane_tables$beat_present$3$clock = lane_tables$clock;
         lane_tables$class_present$3$clock = lane_tables$clock;
         lane_tables$class_class$3$clock = lane_tables$clock;
         lane_tables$class_cont$3$clock = lane_tables$clock;
@@ -40287,6 +41029,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$3$clock = lane_tables$clock;
         lane_tables$window_malformed$3$clock = lane_tables$clock;
         lane_tables$window_free$3$clock = lane_tables$clock;
+        lane_tables$beat_byte$4$clock = lane_tables$clock;
+        lane_tables$beat_present$4$clock = lane_tables$clock;
         lane_tables$class_present$4$clock = lane_tables$clock;
         lane_tables$class_class$4$clock = lane_tables$clock;
         lane_tables$class_cont$4$clock = lane_tables$clock;
@@ -40307,6 +41051,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$4$clock = lane_tables$clock;
         lane_tables$window_malformed$4$clock = lane_tables$clock;
         lane_tables$window_free$4$clock = lane_tables$clock;
+        lane_tables$beat_byte$5$clock = lane_tables$clock;
+        lane_tables$beat_present$5$clock = lane_tables$clock;
         lane_tables$class_present$5$clock = lane_tables$clock;
         lane_tables$class_class$5$clock = lane_tables$clock;
         lane_tables$class_cont$5$clock = lane_tables$clock;
@@ -40327,6 +41073,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$5$clock = lane_tables$clock;
         lane_tables$window_malformed$5$clock = lane_tables$clock;
         lane_tables$window_free$5$clock = lane_tables$clock;
+        lane_tables$beat_byte$6$clock = lane_tables$clock;
+        lane_tables$beat_present$6$clock = lane_tables$clock;
         lane_tables$class_present$6$clock = lane_tables$clock;
         lane_tables$class_class$6$clock = lane_tables$clock;
         lane_tables$class_cont$6$clock = lane_tables$clock;
@@ -40347,6 +41095,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$6$clock = lane_tables$clock;
         lane_tables$window_malformed$6$clock = lane_tables$clock;
         lane_tables$window_free$6$clock = lane_tables$clock;
+        lane_tables$beat_byte$7$clock = lane_tables$clock;
+        lane_tables$beat_present$7$clock = lane_tables$clock;
         lane_tables$class_present$7$clock = lane_tables$clock;
         lane_tables$class_class$7$clock = lane_tables$clock;
         lane_tables$class_cont$7$clock = lane_tables$clock;
@@ -40367,6 +41117,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$7$clock = lane_tables$clock;
         lane_tables$window_malformed$7$clock = lane_tables$clock;
         lane_tables$window_free$7$clock = lane_tables$clock;
+        lane_tables$beat_byte$8$clock = lane_tables$clock;
+        lane_tables$beat_present$8$clock = lane_tables$clock;
         lane_tables$class_present$8$clock = lane_tables$clock;
         lane_tables$class_class$8$clock = lane_tables$clock;
         lane_tables$class_cont$8$clock = lane_tables$clock;
@@ -40387,6 +41139,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$8$clock = lane_tables$clock;
         lane_tables$window_malformed$8$clock = lane_tables$clock;
         lane_tables$window_free$8$clock = lane_tables$clock;
+        lane_tables$beat_byte$9$clock = lane_tables$clock;
+        lane_tables$beat_present$9$clock = lane_tables$clock;
         lane_tables$class_present$9$clock = lane_tables$clock;
         lane_tables$class_class$9$clock = lane_tables$clock;
         lane_tables$class_cont$9$clock = lane_tables$clock;
@@ -40407,6 +41161,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$9$clock = lane_tables$clock;
         lane_tables$window_malformed$9$clock = lane_tables$clock;
         lane_tables$window_free$9$clock = lane_tables$clock;
+        lane_tables$beat_byte$10$clock = lane_tables$clock;
+        lane_tables$beat_present$10$clock = lane_tables$clock;
         lane_tables$class_present$10$clock = lane_tables$clock;
         lane_tables$class_class$10$clock = lane_tables$clock;
         lane_tables$class_cont$10$clock = lane_tables$clock;
@@ -40427,6 +41183,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$10$clock = lane_tables$clock;
         lane_tables$window_malformed$10$clock = lane_tables$clock;
         lane_tables$window_free$10$clock = lane_tables$clock;
+        lane_tables$beat_byte$11$clock = lane_tables$clock;
+        lane_tables$beat_present$11$clock = lane_tables$clock;
         lane_tables$class_present$11$clock = lane_tables$clock;
         lane_tables$class_class$11$clock = lane_tables$clock;
         lane_tables$class_cont$11$clock = lane_tables$clock;
@@ -40447,6 +41205,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$11$clock = lane_tables$clock;
         lane_tables$window_malformed$11$clock = lane_tables$clock;
         lane_tables$window_free$11$clock = lane_tables$clock;
+        lane_tables$beat_byte$12$clock = lane_tables$clock;
+        lane_tables$beat_present$12$clock = lane_tables$clock;
         lane_tables$class_present$12$clock = lane_tables$clock;
         lane_tables$class_class$12$clock = lane_tables$clock;
         lane_tables$class_cont$12$clock = lane_tables$clock;
@@ -40467,6 +41227,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$12$clock = lane_tables$clock;
         lane_tables$window_malformed$12$clock = lane_tables$clock;
         lane_tables$window_free$12$clock = lane_tables$clock;
+        lane_tables$beat_byte$13$clock = lane_tables$clock;
+        lane_tables$beat_present$13$clock = lane_tables$clock;
         lane_tables$class_present$13$clock = lane_tables$clock;
         lane_tables$class_class$13$clock = lane_tables$clock;
         lane_tables$class_cont$13$clock = lane_tables$clock;
@@ -40487,6 +41249,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$13$clock = lane_tables$clock;
         lane_tables$window_malformed$13$clock = lane_tables$clock;
         lane_tables$window_free$13$clock = lane_tables$clock;
+        lane_tables$beat_byte$14$clock = lane_tables$clock;
+        lane_tables$beat_present$14$clock = lane_tables$clock;
         lane_tables$class_present$14$clock = lane_tables$clock;
         lane_tables$class_class$14$clock = lane_tables$clock;
         lane_tables$class_cont$14$clock = lane_tables$clock;
@@ -40507,6 +41271,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$14$clock = lane_tables$clock;
         lane_tables$window_malformed$14$clock = lane_tables$clock;
         lane_tables$window_free$14$clock = lane_tables$clock;
+        lane_tables$beat_byte$15$clock = lane_tables$clock;
+        lane_tables$beat_present$15$clock = lane_tables$clock;
         lane_tables$class_present$15$clock = lane_tables$clock;
         lane_tables$class_class$15$clock = lane_tables$clock;
         lane_tables$class_cont$15$clock = lane_tables$clock;
@@ -40527,6 +41293,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$15$clock = lane_tables$clock;
         lane_tables$window_malformed$15$clock = lane_tables$clock;
         lane_tables$window_free$15$clock = lane_tables$clock;
+        lane_tables$beat_byte$16$clock = lane_tables$clock;
+        lane_tables$beat_present$16$clock = lane_tables$clock;
         lane_tables$class_present$16$clock = lane_tables$clock;
         lane_tables$class_class$16$clock = lane_tables$clock;
         lane_tables$class_cont$16$clock = lane_tables$clock;
@@ -40547,6 +41315,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$16$clock = lane_tables$clock;
         lane_tables$window_malformed$16$clock = lane_tables$clock;
         lane_tables$window_free$16$clock = lane_tables$clock;
+        lane_tables$beat_byte$17$clock = lane_tables$clock;
+        lane_tables$beat_present$17$clock = lane_tables$clock;
         lane_tables$class_present$17$clock = lane_tables$clock;
         lane_tables$class_class$17$clock = lane_tables$clock;
         lane_tables$class_cont$17$clock = lane_tables$clock;
@@ -40567,6 +41337,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$17$clock = lane_tables$clock;
         lane_tables$window_malformed$17$clock = lane_tables$clock;
         lane_tables$window_free$17$clock = lane_tables$clock;
+        lane_tables$beat_byte$18$clock = lane_tables$clock;
+        lane_tables$beat_present$18$clock = lane_tables$clock;
         lane_tables$class_present$18$clock = lane_tables$clock;
         lane_tables$class_class$18$clock = lane_tables$clock;
         lane_tables$class_cont$18$clock = lane_tables$clock;
@@ -40587,6 +41359,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$18$clock = lane_tables$clock;
         lane_tables$window_malformed$18$clock = lane_tables$clock;
         lane_tables$window_free$18$clock = lane_tables$clock;
+        lane_tables$beat_byte$19$clock = lane_tables$clock;
+        lane_tables$beat_present$19$clock = lane_tables$clock;
         lane_tables$class_present$19$clock = lane_tables$clock;
         lane_tables$class_class$19$clock = lane_tables$clock;
         lane_tables$class_cont$19$clock = lane_tables$clock;
@@ -40607,6 +41381,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$19$clock = lane_tables$clock;
         lane_tables$window_malformed$19$clock = lane_tables$clock;
         lane_tables$window_free$19$clock = lane_tables$clock;
+        lane_tables$beat_byte$20$clock = lane_tables$clock;
+        lane_tables$beat_present$20$clock = lane_tables$clock;
         lane_tables$class_present$20$clock = lane_tables$clock;
         lane_tables$class_class$20$clock = lane_tables$clock;
         lane_tables$class_cont$20$clock = lane_tables$clock;
@@ -40627,6 +41403,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$20$clock = lane_tables$clock;
         lane_tables$window_malformed$20$clock = lane_tables$clock;
         lane_tables$window_free$20$clock = lane_tables$clock;
+        lane_tables$beat_byte$21$clock = lane_tables$clock;
+        lane_tables$beat_present$21$clock = lane_tables$clock;
         lane_tables$class_present$21$clock = lane_tables$clock;
         lane_tables$class_class$21$clock = lane_tables$clock;
         lane_tables$class_cont$21$clock = lane_tables$clock;
@@ -40647,6 +41425,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$21$clock = lane_tables$clock;
         lane_tables$window_malformed$21$clock = lane_tables$clock;
         lane_tables$window_free$21$clock = lane_tables$clock;
+        lane_tables$beat_byte$22$clock = lane_tables$clock;
+        lane_tables$beat_present$22$clock = lane_tables$clock;
         lane_tables$class_present$22$clock = lane_tables$clock;
         lane_tables$class_class$22$clock = lane_tables$clock;
         lane_tables$class_cont$22$clock = lane_tables$clock;
@@ -40667,6 +41447,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$22$clock = lane_tables$clock;
         lane_tables$window_malformed$22$clock = lane_tables$clock;
         lane_tables$window_free$22$clock = lane_tables$clock;
+        lane_tables$beat_byte$23$clock = lane_tables$clock;
+        lane_tables$beat_present$23$clock = lane_tables$clock;
         lane_tables$class_present$23$clock = lane_tables$clock;
         lane_tables$class_class$23$clock = lane_tables$clock;
         lane_tables$class_cont$23$clock = lane_tables$clock;
@@ -40687,6 +41469,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$23$clock = lane_tables$clock;
         lane_tables$window_malformed$23$clock = lane_tables$clock;
         lane_tables$window_free$23$clock = lane_tables$clock;
+        lane_tables$beat_byte$24$clock = lane_tables$clock;
+        lane_tables$beat_present$24$clock = lane_tables$clock;
         lane_tables$class_present$24$clock = lane_tables$clock;
         lane_tables$class_class$24$clock = lane_tables$clock;
         lane_tables$class_cont$24$clock = lane_tables$clock;
@@ -40707,6 +41491,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$24$clock = lane_tables$clock;
         lane_tables$window_malformed$24$clock = lane_tables$clock;
         lane_tables$window_free$24$clock = lane_tables$clock;
+        lane_tables$beat_byte$25$clock = lane_tables$clock;
+        lane_tables$beat_present$25$clock = lane_tables$clock;
         lane_tables$class_present$25$clock = lane_tables$clock;
         lane_tables$class_class$25$clock = lane_tables$clock;
         lane_tables$class_cont$25$clock = lane_tables$clock;
@@ -40727,6 +41513,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$25$clock = lane_tables$clock;
         lane_tables$window_malformed$25$clock = lane_tables$clock;
         lane_tables$window_free$25$clock = lane_tables$clock;
+        lane_tables$beat_byte$26$clock = lane_tables$clock;
+        lane_tables$beat_present$26$clock = lane_tables$clock;
         lane_tables$class_present$26$clock = lane_tables$clock;
         lane_tables$class_class$26$clock = lane_tables$clock;
         lane_tables$class_cont$26$clock = lane_tables$clock;
@@ -40747,6 +41535,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$26$clock = lane_tables$clock;
         lane_tables$window_malformed$26$clock = lane_tables$clock;
         lane_tables$window_free$26$clock = lane_tables$clock;
+        lane_tables$beat_byte$27$clock = lane_tables$clock;
+        lane_tables$beat_present$27$clock = lane_tables$clock;
         lane_tables$class_present$27$clock = lane_tables$clock;
         lane_tables$class_class$27$clock = lane_tables$clock;
         lane_tables$class_cont$27$clock = lane_tables$clock;
@@ -40767,6 +41557,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$27$clock = lane_tables$clock;
         lane_tables$window_malformed$27$clock = lane_tables$clock;
         lane_tables$window_free$27$clock = lane_tables$clock;
+        lane_tables$beat_byte$28$clock = lane_tables$clock;
+        lane_tables$beat_present$28$clock = lane_tables$clock;
         lane_tables$class_present$28$clock = lane_tables$clock;
         lane_tables$class_class$28$clock = lane_tables$clock;
         lane_tables$class_cont$28$clock = lane_tables$clock;
@@ -40787,6 +41579,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$28$clock = lane_tables$clock;
         lane_tables$window_malformed$28$clock = lane_tables$clock;
         lane_tables$window_free$28$clock = lane_tables$clock;
+        lane_tables$beat_byte$29$clock = lane_tables$clock;
+        lane_tables$beat_present$29$clock = lane_tables$clock;
         lane_tables$class_present$29$clock = lane_tables$clock;
         lane_tables$class_class$29$clock = lane_tables$clock;
         lane_tables$class_cont$29$clock = lane_tables$clock;
@@ -40807,6 +41601,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$29$clock = lane_tables$clock;
         lane_tables$window_malformed$29$clock = lane_tables$clock;
         lane_tables$window_free$29$clock = lane_tables$clock;
+        lane_tables$beat_byte$30$clock = lane_tables$clock;
+        lane_tables$beat_present$30$clock = lane_tables$clock;
         lane_tables$class_present$30$clock = lane_tables$clock;
         lane_tables$class_class$30$clock = lane_tables$clock;
         lane_tables$class_cont$30$clock = lane_tables$clock;
@@ -40827,6 +41623,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$30$clock = lane_tables$clock;
         lane_tables$window_malformed$30$clock = lane_tables$clock;
         lane_tables$window_free$30$clock = lane_tables$clock;
+        lane_tables$beat_byte$31$clock = lane_tables$clock;
+        lane_tables$beat_present$31$clock = lane_tables$clock;
         lane_tables$class_present$31$clock = lane_tables$clock;
         lane_tables$class_class$31$clock = lane_tables$clock;
         lane_tables$class_cont$31$clock = lane_tables$clock;
@@ -40847,6 +41645,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$31$clock = lane_tables$clock;
         lane_tables$window_malformed$31$clock = lane_tables$clock;
         lane_tables$window_free$31$clock = lane_tables$clock;
+        lane_tables$beat_tail$0$clock = lane_tables$clock;
         lane_tables$class_tail_class$0$clock = lane_tables$clock;
         lane_tables$class_tail_cont$0$clock = lane_tables$clock;
         lane_tables$class_tail_free$0$clock = lane_tables$clock;
@@ -40863,6 +41662,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_prev_next_fits$0$clock = lane_tables$clock;
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
+        lane_tables$beat_tail$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$1$clock = lane_tables$clock;
         lane_tables$class_tail_cont$1$clock = lane_tables$clock;
         lane_tables$class_tail_free$1$clock = lane_tables$clock;
@@ -40879,6 +41679,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_prev_next_fits$1$clock = lane_tables$clock;
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
+        lane_tables$beat_tail$2$clock = lane_tables$clock;
         lane_tables$class_tail_class$2$clock = lane_tables$clock;
         lane_tables$class_tail_cont$2$clock = lane_tables$clock;
         lane_tables$class_tail_free$2$clock = lane_tables$clock;
@@ -40895,6 +41696,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_prev_next_fits$2$clock = lane_tables$clock;
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
+        lane_tables$beat_tail$3$clock = lane_tables$clock;
         lane_tables$class_tail_class$3$clock = lane_tables$clock;
         lane_tables$class_tail_cont$3$clock = lane_tables$clock;
         lane_tables$class_tail_free$3$clock = lane_tables$clock;
@@ -40911,6 +41713,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_prev_next_fits$3$clock = lane_tables$clock;
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
+        lane_tables$beat_tail$4$clock = lane_tables$clock;
         lane_tables$class_tail_class$4$clock = lane_tables$clock;
         lane_tables$class_tail_cont$4$clock = lane_tables$clock;
         lane_tables$class_tail_free$4$clock = lane_tables$clock;
@@ -40927,9 +41730,82 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_prev_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_prev_length$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
+        lane_tables$beat_byte$0$d = lane_tables$byte$0;
+        lane_tables$beat_present$0$d = lane_tables$present$0;
+        lane_tables$beat_byte$1$d = lane_tables$byte$1;
+        lane_tables$beat_present$1$d = lane_tables$present$1;
+        lane_tables$beat_byte$2$d = lane_tables$byte$2;
+        lane_tables$beat_present$2$d = lane_tables$present$2;
+        lane_tables$beat_byte$3$d = lane_tables$byte$3;
+        lane_tables$beat_present$3$d = lane_tables$present$3;
+        lane_tables$beat_byte$4$d = lane_tables$byte$4;
+        lane_tables$beat_present$4$d = lane_tables$present$4;
+        lane_tables$beat_byte$5$d = lane_tables$byte$5;
+        lane_tables$beat_present$5$d = lane_tables$present$5;
+        lane_tables$beat_byte$6$d = lane_tables$byte$6;
+        lane_tables$beat_present$6$d = lane_tables$present$6;
+        lane_tables$beat_byte$7$d = lane_tables$byte$7;
+        lane_tables$beat_present$7$d = lane_tables$present$7;
+        lane_tables$beat_byte$8$d = lane_tables$byte$8;
+        lane_tables$beat_present$8$d = lane_tables$present$8;
+        lane_tables$beat_byte$9$d = lane_tables$byte$9;
+        lane_tables$beat_present$9$d = lane_tables$present$9;
+        lane_tables$beat_byte$10$d = lane_tables$byte$10;
+        lane_tables$beat_present$10$d = lane_tables$present$10;
+        lane_tables$beat_byte$11$d = lane_tables$byte$11;
+        lane_tables$beat_present$11$d = lane_tables$present$11;
+        lane_tables$beat_byte$12$d = lane_tables$byte$12;
+        lane_tables$beat_present$12$d = lane_tables$present$12;
+        lane_tables$beat_byte$13$d = lane_tables$byte$13;
+        lane_tables$beat_present$13$d = lane_tables$present$13;
+        lane_tables$beat_byte$14$d = lane_tables$byte$14;
+        lane_tables$beat_present$14$d = lane_tables$present$14;
+        lane_tables$beat_byte$15$d = lane_tables$byte$15;
+        lane_tables$beat_present$15$d = lane_tables$present$15;
+        lane_tables$beat_byte$16$d = lane_tables$byte$16;
+        lane_tables$beat_present$16$d = lane_tables$present$16;
+        lane_tables$beat_byte$17$d = lane_tables$byte$17;
+        lane_tables$beat_present$17$d = lane_tables$present$17;
+        lane_tables$beat_byte$18$d = lane_tables$byte$18;
+        lane_tables$beat_present$18$d = lane_tables$present$18;
+        lane_tables$beat_byte$19$d = lane_tables$byte$19;
+        lane_tables$beat_present$19$d = lane_tables$present$19;
+        lane_tables$beat_byte$20$d = lane_tables$byte$20;
+        lane_tables$beat_present$20$d = lane_tables$present$20;
+        lane_tables$beat_byte$21$d = lane_tables$byte$21;
+        lane_tables$beat_present$21$d = lane_tables$present$21;
+        lane_tables$beat_byte$22$d = lane_tables$byte$22;
+        lane_tables$beat_present$22$d = lane_tables$present$22;
+        lane_tables$beat_byte$23$d = lane_tables$byte$23;
+        lane_tables$beat_present$23$d = lane_tables$present$23;
+        lane_tables$beat_byte$24$d = lane_tables$byte$24;
+        lane_tables$beat_present$24$d = lane_tables$present$24;
+        lane_tables$beat_byte$25$d = lane_tables$byte$25;
+        lane_tables$beat_present$25$d = lane_tables$present$25;
+        lane_tables$beat_byte$26$d = lane_tables$byte$26;
+        lane_tables$beat_present$26$d = lane_tables$present$26;
+        lane_tables$beat_byte$27$d = lane_tables$byte$27;
+        lane_tables$beat_present$27$d = lane_tables$present$27;
+        lane_tables$beat_byte$28$d = lane_tables$byte$28;
+        lane_tables$beat_present$28$d = lane_tables$present$28;
+        lane_tables$beat_byte$29$d = lane_tables$byte$29;
+        lane_tables$beat_present$29$d = lane_tables$present$29;
+        lane_tables$beat_byte$30$d = lane_tables$byte$30;
+        lane_tables$beat_present$30$d = lane_tables$present$30;
+        lane_tables$beat_byte$31$d = lane_tables$byte$31;
+        lane_tables$beat_present$31$d = lane_tables$present$31;
+        lane_tables$beat_tail$0$d = lane_tables$tail$0;
+        lane_tables$beat_tail$1$d = lane_tables$tail$1;
+        lane_tables$beat_tail$2$d = lane_tables$tail$2;
+        lane_tables$beat_tail$3$d = lane_tables$tail$3;
+        lane_tables$beat_tail$4$d = lane_tables$tail$4;
+        lane_tables$beat_tlast$d = lane_tables$tlast;
+        lane_tables$beat_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$beat_next_byte$d = lane_tables$next_byte;
+        lane_tables$beat_next_is_end$d = lane_tables$next_is_end;
         lane_tables$present5$0 = 'h0;
         lane_tables$present8$0 = 'h0;
-        if (lane_tables$present$0) begin
+        if (lane_tables$beat_present$0$q) begin
             lane_tables$present5$0 = 'h1f;
             lane_tables$present8$0 = 'hff;
         end
@@ -40943,7 +41819,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$1 = 'h0;
         lane_tables$present8$1 = 'h0;
-        if (lane_tables$present$1) begin
+        if (lane_tables$beat_present$1$q) begin
             lane_tables$present5$1 = 'h1f;
             lane_tables$present8$1 = 'hff;
         end
@@ -40957,7 +41833,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$2 = 'h0;
         lane_tables$present8$2 = 'h0;
-        if (lane_tables$present$2) begin
+        if (lane_tables$beat_present$2$q) begin
             lane_tables$present5$2 = 'h1f;
             lane_tables$present8$2 = 'hff;
         end
@@ -40971,7 +41847,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$3 = 'h0;
         lane_tables$present8$3 = 'h0;
-        if (lane_tables$present$3) begin
+        if (lane_tables$beat_present$3$q) begin
             lane_tables$present5$3 = 'h1f;
             lane_tables$present8$3 = 'hff;
         end
@@ -40985,7 +41861,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$4 = 'h0;
         lane_tables$present8$4 = 'h0;
-        if (lane_tables$present$4) begin
+        if (lane_tables$beat_present$4$q) begin
             lane_tables$present5$4 = 'h1f;
             lane_tables$present8$4 = 'hff;
         end
@@ -40999,7 +41875,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$5 = 'h0;
         lane_tables$present8$5 = 'h0;
-        if (lane_tables$present$5) begin
+        if (lane_tables$beat_present$5$q) begin
             lane_tables$present5$5 = 'h1f;
             lane_tables$present8$5 = 'hff;
         end
@@ -41013,7 +41889,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$6 = 'h0;
         lane_tables$present8$6 = 'h0;
-        if (lane_tables$present$6) begin
+        if (lane_tables$beat_present$6$q) begin
             lane_tables$present5$6 = 'h1f;
             lane_tables$present8$6 = 'hff;
         end
@@ -41027,7 +41903,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$7 = 'h0;
         lane_tables$present8$7 = 'h0;
-        if (lane_tables$present$7) begin
+        if (lane_tables$beat_present$7$q) begin
             lane_tables$present5$7 = 'h1f;
             lane_tables$present8$7 = 'hff;
         end
@@ -41041,7 +41917,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$8 = 'h0;
         lane_tables$present8$8 = 'h0;
-        if (lane_tables$present$8) begin
+        if (lane_tables$beat_present$8$q) begin
             lane_tables$present5$8 = 'h1f;
             lane_tables$present8$8 = 'hff;
         end
@@ -41055,7 +41931,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$9 = 'h0;
         lane_tables$present8$9 = 'h0;
-        if (lane_tables$present$9) begin
+        if (lane_tables$beat_present$9$q) begin
             lane_tables$present5$9 = 'h1f;
             lane_tables$present8$9 = 'hff;
         end
@@ -41069,7 +41945,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$10 = 'h0;
         lane_tables$present8$10 = 'h0;
-        if (lane_tables$present$10) begin
+        if (lane_tables$beat_present$10$q) begin
             lane_tables$present5$10 = 'h1f;
             lane_tables$present8$10 = 'hff;
         end
@@ -41083,7 +41959,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$11 = 'h0;
         lane_tables$present8$11 = 'h0;
-        if (lane_tables$present$11) begin
+        if (lane_tables$beat_present$11$q) begin
             lane_tables$present5$11 = 'h1f;
             lane_tables$present8$11 = 'hff;
         end
@@ -41097,7 +41973,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$12 = 'h0;
         lane_tables$present8$12 = 'h0;
-        if (lane_tables$present$12) begin
+        if (lane_tables$beat_present$12$q) begin
             lane_tables$present5$12 = 'h1f;
             lane_tables$present8$12 = 'hff;
         end
@@ -41111,7 +41987,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$13 = 'h0;
         lane_tables$present8$13 = 'h0;
-        if (lane_tables$present$13) begin
+        if (lane_tables$beat_present$13$q) begin
             lane_tables$present5$13 = 'h1f;
             lane_tables$present8$13 = 'hff;
         end
@@ -41125,7 +42001,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$14 = 'h0;
         lane_tables$present8$14 = 'h0;
-        if (lane_tables$present$14) begin
+        if (lane_tables$beat_present$14$q) begin
             lane_tables$present5$14 = 'h1f;
             lane_tables$present8$14 = 'hff;
         end
@@ -41139,7 +42015,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$15 = 'h0;
         lane_tables$present8$15 = 'h0;
-        if (lane_tables$present$15) begin
+        if (lane_tables$beat_present$15$q) begin
             lane_tables$present5$15 = 'h1f;
             lane_tables$present8$15 = 'hff;
         end
@@ -41153,7 +42029,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$16 = 'h0;
         lane_tables$present8$16 = 'h0;
-        if (lane_tables$present$16) begin
+        if (lane_tables$beat_present$16$q) begin
             lane_tables$present5$16 = 'h1f;
             lane_tables$present8$16 = 'hff;
         end
@@ -41167,7 +42043,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$17 = 'h0;
         lane_tables$present8$17 = 'h0;
-        if (lane_tables$present$17) begin
+        if (lane_tables$beat_present$17$q) begin
             lane_tables$present5$17 = 'h1f;
             lane_tables$present8$17 = 'hff;
         end
@@ -41181,7 +42057,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$18 = 'h0;
         lane_tables$present8$18 = 'h0;
-        if (lane_tables$present$18) begin
+        if (lane_tables$beat_present$18$q) begin
             lane_tables$present5$18 = 'h1f;
             lane_tables$present8$18 = 'hff;
         end
@@ -41195,7 +42071,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$19 = 'h0;
         lane_tables$present8$19 = 'h0;
-        if (lane_tables$present$19) begin
+        if (lane_tables$beat_present$19$q) begin
             lane_tables$present5$19 = 'h1f;
             lane_tables$present8$19 = 'hff;
         end
@@ -41209,7 +42085,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$20 = 'h0;
         lane_tables$present8$20 = 'h0;
-        if (lane_tables$present$20) begin
+        if (lane_tables$beat_present$20$q) begin
             lane_tables$present5$20 = 'h1f;
             lane_tables$present8$20 = 'hff;
         end
@@ -41223,7 +42099,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$21 = 'h0;
         lane_tables$present8$21 = 'h0;
-        if (lane_tables$present$21) begin
+        if (lane_tables$beat_present$21$q) begin
             lane_tables$present5$21 = 'h1f;
             lane_tables$present8$21 = 'hff;
         end
@@ -41237,7 +42113,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$22 = 'h0;
         lane_tables$present8$22 = 'h0;
-        if (lane_tables$present$22) begin
+        if (lane_tables$beat_present$22$q) begin
             lane_tables$present5$22 = 'h1f;
             lane_tables$present8$22 = 'hff;
         end
@@ -41251,7 +42127,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$23 = 'h0;
         lane_tables$present8$23 = 'h0;
-        if (lane_tables$present$23) begin
+        if (lane_tables$beat_present$23$q) begin
             lane_tables$present5$23 = 'h1f;
             lane_tables$present8$23 = 'hff;
         end
@@ -41265,7 +42141,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$24 = 'h0;
         lane_tables$present8$24 = 'h0;
-        if (lane_tables$present$24) begin
+        if (lane_tables$beat_present$24$q) begin
             lane_tables$present5$24 = 'h1f;
             lane_tables$present8$24 = 'hff;
         end
@@ -41279,7 +42155,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$25 = 'h0;
         lane_tables$present8$25 = 'h0;
-        if (lane_tables$present$25) begin
+        if (lane_tables$beat_present$25$q) begin
             lane_tables$present5$25 = 'h1f;
             lane_tables$present8$25 = 'hff;
         end
@@ -41293,7 +42169,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$26 = 'h0;
         lane_tables$present8$26 = 'h0;
-        if (lane_tables$present$26) begin
+        if (lane_tables$beat_present$26$q) begin
             lane_tables$present5$26 = 'h1f;
             lane_tables$present8$26 = 'hff;
         end
@@ -41307,7 +42183,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$27 = 'h0;
         lane_tables$present8$27 = 'h0;
-        if (lane_tables$present$27) begin
+        if (lane_tables$beat_present$27$q) begin
             lane_tables$present5$27 = 'h1f;
             lane_tables$present8$27 = 'hff;
         end
@@ -41321,7 +42197,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$28 = 'h0;
         lane_tables$present8$28 = 'h0;
-        if (lane_tables$present$28) begin
+        if (lane_tables$beat_present$28$q) begin
             lane_tables$present5$28 = 'h1f;
             lane_tables$present8$28 = 'hff;
         end
@@ -41335,7 +42211,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$29 = 'h0;
         lane_tables$present8$29 = 'h0;
-        if (lane_tables$present$29) begin
+        if (lane_tables$beat_present$29$q) begin
             lane_tables$present5$29 = 'h1f;
             lane_tables$present8$29 = 'hff;
         end
@@ -41349,7 +42225,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$30 = 'h0;
         lane_tables$present8$30 = 'h0;
-        if (lane_tables$present$30) begin
+        if (lane_tables$beat_present$30$q) begin
             lane_tables$present5$30 = 'h1f;
             lane_tables$present8$30 = 'hff;
         end
@@ -41363,7 +42239,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$present5$31 = 'h0;
         lane_tables$present8$31 = 'h0;
-        if (lane_tables$present$31) begin
+        if (lane_tables$beat_present$31$q) begin
             lane_tables$present5$31 = 'h1f;
             lane_tables$present8$31 = 'hff;
         end
@@ -41377,12 +42253,12 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         end
         lane_tables$valid5 = 'h0;
         lane_tables$valid8 = 'h0;
-        if (lane_tables$valid) begin
+        if (lane_tables$beat_valid$q) begin
             lane_tables$valid5 = 'h1f;
             lane_tables$valid8 = 'hff;
         end
         lane_tables$next5 = 'h0;
-        if (lane_tables$valid & !lane_tables$next_is_end) begin
+        if (lane_tables$beat_valid$q & !lane_tables$beat_next_is_end$q) begin
             lane_tables$next5 = 'h1f;
         end
         lane_tables$class_valid3 = 'h0;
@@ -41391,190 +42267,190 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             lane_tables$class_valid3 = 'h7;
             lane_tables$class_valid5 = 'h1f;
         end
-        lane_tables$tables$0$tdata = lane_tables$byte$0;
-        lane_tables$class_present$0$d = lane_tables$present$0;
+        lane_tables$tables$0$tdata = lane_tables$beat_byte$0$q;
+        lane_tables$class_present$0$d = lane_tables$beat_present$0$q;
         lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
         lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$present5$0;
         lane_tables$class_free$0$d = lane_tables$tables$0$free_bits & lane_tables$present8$0;
-        lane_tables$tables$1$tdata = lane_tables$byte$1;
-        lane_tables$class_present$1$d = lane_tables$present$1;
+        lane_tables$tables$1$tdata = lane_tables$beat_byte$1$q;
+        lane_tables$class_present$1$d = lane_tables$beat_present$1$q;
         lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
         lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$present5$1;
         lane_tables$class_free$1$d = lane_tables$tables$1$free_bits & lane_tables$present8$1;
-        lane_tables$tables$2$tdata = lane_tables$byte$2;
-        lane_tables$class_present$2$d = lane_tables$present$2;
+        lane_tables$tables$2$tdata = lane_tables$beat_byte$2$q;
+        lane_tables$class_present$2$d = lane_tables$beat_present$2$q;
         lane_tables$class_class$2$d = lane_tables$tables$2$byte_class;
         lane_tables$class_cont$2$d = lane_tables$tables$2$continuation & lane_tables$present5$2;
         lane_tables$class_free$2$d = lane_tables$tables$2$free_bits & lane_tables$present8$2;
-        lane_tables$tables$3$tdata = lane_tables$byte$3;
-        lane_tables$class_present$3$d = lane_tables$present$3;
+        lane_tables$tables$3$tdata = lane_tables$beat_byte$3$q;
+        lane_tables$class_present$3$d = lane_tables$beat_present$3$q;
         lane_tables$class_class$3$d = lane_tables$tables$3$byte_class;
         lane_tables$class_cont$3$d = lane_tables$tables$3$continuation & lane_tables$present5$3;
         lane_tables$class_free$3$d = lane_tables$tables$3$free_bits & lane_tables$present8$3;
-        lane_tables$tables$4$tdata = lane_tables$byte$4;
-        lane_tables$class_present$4$d = lane_tables$present$4;
+        lane_tables$tables$4$tdata = lane_tables$beat_byte$4$q;
+        lane_tables$class_present$4$d = lane_tables$beat_present$4$q;
         lane_tables$class_class$4$d = lane_tables$tables$4$byte_class;
         lane_tables$class_cont$4$d = lane_tables$tables$4$continuation & lane_tables$present5$4;
         lane_tables$class_free$4$d = lane_tables$tables$4$free_bits & lane_tables$present8$4;
-        lane_tables$tables$5$tdata = lane_tables$byte$5;
-        lane_tables$class_present$5$d = lane_tables$present$5;
+        lane_tables$tables$5$tdata = lane_tables$beat_byte$5$q;
+        lane_tables$class_present$5$d = lane_tables$beat_present$5$q;
         lane_tables$class_class$5$d = lane_tables$tables$5$byte_class;
         lane_tables$class_cont$5$d = lane_tables$tables$5$continuation & lane_tables$present5$5;
         lane_tables$class_free$5$d = lane_tables$tables$5$free_bits & lane_tables$present8$5;
-        lane_tables$tables$6$tdata = lane_tables$byte$6;
-        lane_tables$class_present$6$d = lane_tables$present$6;
+        lane_tables$tables$6$tdata = lane_tables$beat_byte$6$q;
+        lane_tables$class_present$6$d = lane_tables$beat_present$6$q;
         lane_tables$class_class$6$d = lane_tables$tables$6$byte_class;
         lane_tables$class_cont$6$d = lane_tables$tables$6$continuation & lane_tables$present5$6;
         lane_tables$class_free$6$d = lane_tables$tables$6$free_bits & lane_tables$present8$6;
-        lane_tables$tables$7$tdata = lane_tables$byte$7;
-        lane_tables$class_present$7$d = lane_tables$present$7;
+        lane_tables$tables$7$tdata = lane_tables$beat_byte$7$q;
+        lane_tables$class_present$7$d = lane_tables$beat_present$7$q;
         lane_tables$class_class$7$d = lane_tables$tables$7$byte_class;
         lane_tables$class_cont$7$d = lane_tables$tables$7$continuation & lane_tables$present5$7;
         lane_tables$class_free$7$d = lane_tables$tables$7$free_bits & lane_tables$present8$7;
-        lane_tables$tables$8$tdata = lane_tables$byte$8;
-        lane_tables$class_present$8$d = lane_tables$present$8;
+        lane_tables$tables$8$tdata = lane_tables$beat_byte$8$q;
+        lane_tables$class_present$8$d = lane_tables$beat_present$8$q;
         lane_tables$class_class$8$d = lane_tables$tables$8$byte_class;
         lane_tables$class_cont$8$d = lane_tables$tables$8$continuation & lane_tables$present5$8;
         lane_tables$class_free$8$d = lane_tables$tables$8$free_bits & lane_tables$present8$8;
-        lane_tables$tables$9$tdata = lane_tables$byte$9;
-        lane_tables$class_present$9$d = lane_tables$present$9;
+        lane_tables$tables$9$tdata = lane_tables$beat_byte$9$q;
+        lane_tables$class_present$9$d = lane_tables$beat_present$9$q;
         lane_tables$class_class$9$d = lane_tables$tables$9$byte_class;
         lane_tables$class_cont$9$d = lane_tables$tables$9$continuation & lane_tables$present5$9;
         lane_tables$class_free$9$d = lane_tables$tables$9$free_bits & lane_tables$present8$9;
-        lane_tables$tables$10$tdata = lane_tables$byte$10;
-        lane_tables$class_present$10$d = lane_tables$present$10;
+        lane_tables$tables$10$tdata = lane_tables$beat_byte$10$q;
+        lane_tables$class_present$10$d = lane_tables$beat_present$10$q;
         lane_tables$class_class$10$d = lane_tables$tables$10$byte_class;
         lane_tables$class_cont$10$d = lane_tables$tables$10$continuation & lane_tables$present5$10;
         lane_tables$class_free$10$d = lane_tables$tables$10$free_bits & lane_tables$present8$10;
-        lane_tables$tables$11$tdata = lane_tables$byte$11;
-        lane_tables$class_present$11$d = lane_tables$present$11;
+        lane_tables$tables$11$tdata = lane_tables$beat_byte$11$q;
+        lane_tables$class_present$11$d = lane_tables$beat_present$11$q;
         lane_tables$class_class$11$d = lane_tables$tables$11$byte_class;
         lane_tables$class_cont$11$d = lane_tables$tables$11$continuation & lane_tables$present5$11;
         lane_tables$class_free$11$d = lane_tables$tables$11$free_bits & lane_tables$present8$11;
-        lane_tables$tables$12$tdata = lane_tables$byte$12;
-        lane_tables$class_present$12$d = lane_tables$present$12;
+        lane_tables$tables$12$tdata = lane_tables$beat_byte$12$q;
+        lane_tables$class_present$12$d = lane_tables$beat_present$12$q;
         lane_tables$class_class$12$d = lane_tables$tables$12$byte_class;
         lane_tables$class_cont$12$d = lane_tables$tables$12$continuation & lane_tables$present5$12;
         lane_tables$class_free$12$d = lane_tables$tables$12$free_bits & lane_tables$present8$12;
-        lane_tables$tables$13$tdata = lane_tables$byte$13;
-        lane_tables$class_present$13$d = lane_tables$present$13;
+        lane_tables$tables$13$tdata = lane_tables$beat_byte$13$q;
+        lane_tables$class_present$13$d = lane_tables$beat_present$13$q;
         lane_tables$class_class$13$d = lane_tables$tables$13$byte_class;
         lane_tables$class_cont$13$d = lane_tables$tables$13$continuation & lane_tables$present5$13;
         lane_tables$class_free$13$d = lane_tables$tables$13$free_bits & lane_tables$present8$13;
-        lane_tables$tables$14$tdata = lane_tables$byte$14;
-        lane_tables$class_present$14$d = lane_tables$present$14;
+        lane_tables$tables$14$tdata = lane_tables$beat_byte$14$q;
+        lane_tables$class_present$14$d = lane_tables$beat_present$14$q;
         lane_tables$class_class$14$d = lane_tables$tables$14$byte_class;
         lane_tables$class_cont$14$d = lane_tables$tables$14$continuation & lane_tables$present5$14;
         lane_tables$class_free$14$d = lane_tables$tables$14$free_bits & lane_tables$present8$14;
-        lane_tables$tables$15$tdata = lane_tables$byte$15;
-        lane_tables$class_present$15$d = lane_tables$present$15;
+        lane_tables$tables$15$tdata = lane_tables$beat_byte$15$q;
+        lane_tables$class_present$15$d = lane_tables$beat_present$15$q;
         lane_tables$class_class$15$d = lane_tables$tables$15$byte_class;
         lane_tables$class_cont$15$d = lane_tables$tables$15$continuation & lane_tables$present5$15;
         lane_tables$class_free$15$d = lane_tables$tables$15$free_bits & lane_tables$present8$15;
-        lane_tables$tables$16$tdata = lane_tables$byte$16;
-        lane_tables$class_present$16$d = lane_tables$present$16;
+        lane_tables$tables$16$tdata = lane_tables$beat_byte$16$q;
+        lane_tables$class_present$16$d = lane_tables$beat_present$16$q;
         lane_tables$class_class$16$d = lane_tables$tables$16$byte_class;
         lane_tables$class_cont$16$d = lane_tables$tables$16$continuation & lane_tables$present5$16;
         lane_tables$class_free$16$d = lane_tables$tables$16$free_bits & lane_tables$present8$16;
-        lane_tables$tables$17$tdata = lane_tables$byte$17;
-        lane_tables$class_present$17$d = lane_tables$present$17;
+        lane_tables$tables$17$tdata = lane_tables$beat_byte$17$q;
+        lane_tables$class_present$17$d = lane_tables$beat_present$17$q;
         lane_tables$class_class$17$d = lane_tables$tables$17$byte_class;
         lane_tables$class_cont$17$d = lane_tables$tables$17$continuation & lane_tables$present5$17;
         lane_tables$class_free$17$d = lane_tables$tables$17$free_bits & lane_tables$present8$17;
-        lane_tables$tables$18$tdata = lane_tables$byte$18;
-        lane_tables$class_present$18$d = lane_tables$present$18;
+        lane_tables$tables$18$tdata = lane_tables$beat_byte$18$q;
+        lane_tables$class_present$18$d = lane_tables$beat_present$18$q;
         lane_tables$class_class$18$d = lane_tables$tables$18$byte_class;
         lane_tables$class_cont$18$d = lane_tables$tables$18$continuation & lane_tables$present5$18;
         lane_tables$class_free$18$d = lane_tables$tables$18$free_bits & lane_tables$present8$18;
-        lane_tables$tables$19$tdata = lane_tables$byte$19;
-        lane_tables$class_present$19$d = lane_tables$present$19;
+        lane_tables$tables$19$tdata = lane_tables$beat_byte$19$q;
+        lane_tables$class_present$19$d = lane_tables$beat_present$19$q;
         lane_tables$class_class$19$d = lane_tables$tables$19$byte_class;
         lane_tables$class_cont$19$d = lane_tables$tables$19$continuation & lane_tables$present5$19;
         lane_tables$class_free$19$d = lane_tables$tables$19$free_bits & lane_tables$present8$19;
-        lane_tables$tables$20$tdata = lane_tables$byte$20;
-        lane_tables$class_present$20$d = lane_tables$present$20;
+        lane_tables$tables$20$tdata = lane_tables$beat_byte$20$q;
+        lane_tables$class_present$20$d = lane_tables$beat_present$20$q;
         lane_tables$class_class$20$d = lane_tables$tables$20$byte_class;
         lane_tables$class_cont$20$d = lane_tables$tables$20$continuation & lane_tables$present5$20;
         lane_tables$class_free$20$d = lane_tables$tables$20$free_bits & lane_tables$present8$20;
-        lane_tables$tables$21$tdata = lane_tables$byte$21;
-        lane_tables$class_present$21$d = lane_tables$present$21;
+        lane_tables$tables$21$tdata = lane_tables$beat_byte$21$q;
+        lane_tables$class_present$21$d = lane_tables$beat_present$21$q;
         lane_tables$class_class$21$d = lane_tables$tables$21$byte_class;
         lane_tables$class_cont$21$d = lane_tables$tables$21$continuation & lane_tables$present5$21;
         lane_tables$class_free$21$d = lane_tables$tables$21$free_bits & lane_tables$present8$21;
-        lane_tables$tables$22$tdata = lane_tables$byte$22;
-        lane_tables$class_present$22$d = lane_tables$present$22;
+        lane_tables$tables$22$tdata = lane_tables$beat_byte$22$q;
+        lane_tables$class_present$22$d = lane_tables$beat_present$22$q;
         lane_tables$class_class$22$d = lane_tables$tables$22$byte_class;
         lane_tables$class_cont$22$d = lane_tables$tables$22$continuation & lane_tables$present5$22;
         lane_tables$class_free$22$d = lane_tables$tables$22$free_bits & lane_tables$present8$22;
-        lane_tables$tables$23$tdata = lane_tables$byte$23;
-        lane_tables$class_present$23$d = lane_tables$present$23;
+        lane_tables$tables$23$tdata = lane_tables$beat_byte$23$q;
+        lane_tables$class_present$23$d = lane_tables$beat_present$23$q;
         lane_tables$class_class$23$d = lane_tables$tables$23$byte_class;
         lane_tables$class_cont$23$d = lane_tables$tables$23$continuation & lane_tables$present5$23;
         lane_tables$class_free$23$d = lane_tables$tables$23$free_bits & lane_tables$present8$23;
-        lane_tables$tables$24$tdata = lane_tables$byte$24;
-        lane_tables$class_present$24$d = lane_tables$present$24;
+        lane_tables$tables$24$tdata = lane_tables$beat_byte$24$q;
+        lane_tables$class_present$24$d = lane_tables$beat_present$24$q;
         lane_tables$class_class$24$d = lane_tables$tables$24$byte_class;
         lane_tables$class_cont$24$d = lane_tables$tables$24$continuation & lane_tables$present5$24;
         lane_tables$class_free$24$d = lane_tables$tables$24$free_bits & lane_tables$present8$24;
-        lane_tables$tables$25$tdata = lane_tables$byte$25;
-        lane_tables$class_present$25$d = lane_tables$present$25;
+        lane_tables$tables$25$tdata = lane_tables$beat_byte$25$q;
+        lane_tables$class_present$25$d = lane_tables$beat_present$25$q;
         lane_tables$class_class$25$d = lane_tables$tables$25$byte_class;
         lane_tables$class_cont$25$d = lane_tables$tables$25$continuation & lane_tables$present5$25;
         lane_tables$class_free$25$d = lane_tables$tables$25$free_bits & lane_tables$present8$25;
-        lane_tables$tables$26$tdata = lane_tables$byte$26;
-        lane_tables$class_present$26$d = lane_tables$present$26;
+        lane_tables$tables$26$tdata = lane_tables$beat_byte$26$q;
+        lane_tables$class_present$26$d = lane_tables$beat_present$26$q;
         lane_tables$class_class$26$d = lane_tables$tables$26$byte_class;
         lane_tables$class_cont$26$d = lane_tables$tables$26$continuation & lane_tables$present5$26;
         lane_tables$class_free$26$d = lane_tables$tables$26$free_bits & lane_tables$present8$26;
-        lane_tables$tables$27$tdata = lane_tables$byte$27;
-        lane_tables$class_present$27$d = lane_tables$present$27;
+        lane_tables$tables$27$tdata = lane_tables$beat_byte$27$q;
+        lane_tables$class_present$27$d = lane_tables$beat_present$27$q;
         lane_tables$class_class$27$d = lane_tables$tables$27$byte_class;
         lane_tables$class_cont$27$d = lane_tables$tables$27$continuation & lane_tables$present5$27;
         lane_tables$class_free$27$d = lane_tables$tables$27$free_bits & lane_tables$present8$27;
-        lane_tables$tables$28$tdata = lane_tables$byte$28;
-        lane_tables$class_present$28$d = lane_tables$present$28;
+        lane_tables$tables$28$tdata = lane_tables$beat_byte$28$q;
+        lane_tables$class_present$28$d = lane_tables$beat_present$28$q;
         lane_tables$class_class$28$d = lane_tables$tables$28$byte_class;
         lane_tables$class_cont$28$d = lane_tables$tables$28$continuation & lane_tables$present5$28;
         lane_tables$class_free$28$d = lane_tables$tables$28$free_bits & lane_tables$present8$28;
-        lane_tables$tables$29$tdata = lane_tables$byte$29;
-        lane_tables$class_present$29$d = lane_tables$present$29;
+        lane_tables$tables$29$tdata = lane_tables$beat_byte$29$q;
+        lane_tables$class_present$29$d = lane_tables$beat_present$29$q;
         lane_tables$class_class$29$d = lane_tables$tables$29$byte_class;
         lane_tables$class_cont$29$d = lane_tables$tables$29$continuation & lane_tables$present5$29;
         lane_tables$class_free$29$d = lane_tables$tables$29$free_bits & lane_tables$present8$29;
-        lane_tables$tables$30$tdata = lane_tables$byte$30;
-        lane_tables$class_present$30$d = lane_tables$present$30;
+        lane_tables$tables$30$tdata = lane_tables$beat_byte$30$q;
+        lane_tables$class_present$30$d = lane_tables$beat_present$30$q;
         lane_tables$class_class$30$d = lane_tables$tables$30$byte_class;
         lane_tables$class_cont$30$d = lane_tables$tables$30$continuation & lane_tables$present5$30;
         lane_tables$class_free$30$d = lane_tables$tables$30$free_bits & lane_tables$present8$30;
-        lane_tables$tables$31$tdata = lane_tables$byte$31;
-        lane_tables$class_present$31$d = lane_tables$present$31;
+        lane_tables$tables$31$tdata = lane_tables$beat_byte$31$q;
+        lane_tables$class_present$31$d = lane_tables$beat_present$31$q;
         lane_tables$class_class$31$d = lane_tables$tables$31$byte_class;
         lane_tables$class_cont$31$d = lane_tables$tables$31$continuation & lane_tables$present5$31;
         lane_tables$class_free$31$d = lane_tables$tables$31$free_bits & lane_tables$present8$31;
-        lane_tables$next_table$tdata = lane_tables$next_byte;
+        lane_tables$next_table$tdata = lane_tables$beat_next_byte$q;
         lane_tables$class_next_cont$d = lane_tables$next_table$continuation & lane_tables$next5;
-        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
+        lane_tables$tail_tables$0$tdata = lane_tables$beat_tail$0$q;
         lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
         lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
+        lane_tables$tail_tables$1$tdata = lane_tables$beat_tail$1$q;
         lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
         lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
+        lane_tables$tail_tables$2$tdata = lane_tables$beat_tail$2$q;
         lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
         lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
+        lane_tables$tail_tables$3$tdata = lane_tables$beat_tail$3$q;
         lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
         lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
+        lane_tables$tail_tables$4$tdata = lane_tables$beat_tail$4$q;
         lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
         lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits & lane_tables$valid8;
-        lane_tables$class_tlast$d = lane_tables$tlast;
-        lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$class_tlast$d = lane_tables$beat_tlast$q;
+        lane_tables$class_valid$d = lane_tables$beat_valid$q & !lane_tables$rst;
         lane_tables$leads$0$byte_class = lane_tables$class_class$0$q;
         lane_tables$row_present$0$d = lane_tables$class_present$0$q;
         lane_tables$row_cont$0$d = lane_tables$class_cont$0$q;

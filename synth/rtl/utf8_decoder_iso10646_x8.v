@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_decoder_iso10646_x8.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 25
+// utf8hdl-latency: 26
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -1475,6 +1475,81 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [4:0] lane_tables$tail_leads$4$second_allowed;
     reg  [3:0] lane_tables$tail_leads$4$outside_tuser;
     reg  [3:0] lane_tables$tail_leads$4$malformed_tuser;
+    reg  [7:0] lane_tables$beat_byte$0$d;
+    reg  [7:0] lane_tables$beat_byte$0$q;
+    reg  lane_tables$beat_byte$0$clock;
+    reg  [7:0] lane_tables$beat_byte$1$d;
+    reg  [7:0] lane_tables$beat_byte$1$q;
+    reg  lane_tables$beat_byte$1$clock;
+    reg  [7:0] lane_tables$beat_byte$2$d;
+    reg  [7:0] lane_tables$beat_byte$2$q;
+    reg  lane_tables$beat_byte$2$clock;
+    reg  [7:0] lane_tables$beat_byte$3$d;
+    reg  [7:0] lane_tables$beat_byte$3$q;
+    reg  lane_tables$beat_byte$3$clock;
+    reg  [7:0] lane_tables$beat_byte$4$d;
+    reg  [7:0] lane_tables$beat_byte$4$q;
+    reg  lane_tables$beat_byte$4$clock;
+    reg  [7:0] lane_tables$beat_byte$5$d;
+    reg  [7:0] lane_tables$beat_byte$5$q;
+    reg  lane_tables$beat_byte$5$clock;
+    reg  [7:0] lane_tables$beat_byte$6$d;
+    reg  [7:0] lane_tables$beat_byte$6$q;
+    reg  lane_tables$beat_byte$6$clock;
+    reg  [7:0] lane_tables$beat_byte$7$d;
+    reg  [7:0] lane_tables$beat_byte$7$q;
+    reg  lane_tables$beat_byte$7$clock;
+    reg  lane_tables$beat_present$0$d;
+    reg  lane_tables$beat_present$0$q;
+    reg  lane_tables$beat_present$0$clock;
+    reg  lane_tables$beat_present$1$d;
+    reg  lane_tables$beat_present$1$q;
+    reg  lane_tables$beat_present$1$clock;
+    reg  lane_tables$beat_present$2$d;
+    reg  lane_tables$beat_present$2$q;
+    reg  lane_tables$beat_present$2$clock;
+    reg  lane_tables$beat_present$3$d;
+    reg  lane_tables$beat_present$3$q;
+    reg  lane_tables$beat_present$3$clock;
+    reg  lane_tables$beat_present$4$d;
+    reg  lane_tables$beat_present$4$q;
+    reg  lane_tables$beat_present$4$clock;
+    reg  lane_tables$beat_present$5$d;
+    reg  lane_tables$beat_present$5$q;
+    reg  lane_tables$beat_present$5$clock;
+    reg  lane_tables$beat_present$6$d;
+    reg  lane_tables$beat_present$6$q;
+    reg  lane_tables$beat_present$6$clock;
+    reg  lane_tables$beat_present$7$d;
+    reg  lane_tables$beat_present$7$q;
+    reg  lane_tables$beat_present$7$clock;
+    reg  [7:0] lane_tables$beat_tail$0$d;
+    reg  [7:0] lane_tables$beat_tail$0$q;
+    reg  lane_tables$beat_tail$0$clock;
+    reg  [7:0] lane_tables$beat_tail$1$d;
+    reg  [7:0] lane_tables$beat_tail$1$q;
+    reg  lane_tables$beat_tail$1$clock;
+    reg  [7:0] lane_tables$beat_tail$2$d;
+    reg  [7:0] lane_tables$beat_tail$2$q;
+    reg  lane_tables$beat_tail$2$clock;
+    reg  [7:0] lane_tables$beat_tail$3$d;
+    reg  [7:0] lane_tables$beat_tail$3$q;
+    reg  lane_tables$beat_tail$3$clock;
+    reg  [7:0] lane_tables$beat_tail$4$d;
+    reg  [7:0] lane_tables$beat_tail$4$q;
+    reg  lane_tables$beat_tail$4$clock;
+    reg  lane_tables$beat_tlast$d;
+    reg  lane_tables$beat_tlast$q;
+    reg  lane_tables$beat_tlast$clock;
+    reg  lane_tables$beat_valid$d;
+    reg  lane_tables$beat_valid$q;
+    reg  lane_tables$beat_valid$clock;
+    reg  [7:0] lane_tables$beat_next_byte$d;
+    reg  [7:0] lane_tables$beat_next_byte$q;
+    reg  lane_tables$beat_next_byte$clock;
+    reg  lane_tables$beat_next_is_end$d;
+    reg  lane_tables$beat_next_is_end$q;
+    reg  lane_tables$beat_next_is_end$clock;
     reg  lane_tables$class_present$0$d;
     reg  lane_tables$class_present$0$q;
     reg  lane_tables$class_present$0$clock;
@@ -9227,6 +9302,181 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
                 end
         endcase
     end
+    // lane_tables$beat_byte$0
+    initial begin
+       lane_tables$beat_byte$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$0$clock) begin
+       lane_tables$beat_byte$0$q <= lane_tables$beat_byte$0$d;
+    end
+    // lane_tables$beat_byte$1
+    initial begin
+       lane_tables$beat_byte$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$1$clock) begin
+       lane_tables$beat_byte$1$q <= lane_tables$beat_byte$1$d;
+    end
+    // lane_tables$beat_byte$2
+    initial begin
+       lane_tables$beat_byte$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$2$clock) begin
+       lane_tables$beat_byte$2$q <= lane_tables$beat_byte$2$d;
+    end
+    // lane_tables$beat_byte$3
+    initial begin
+       lane_tables$beat_byte$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$3$clock) begin
+       lane_tables$beat_byte$3$q <= lane_tables$beat_byte$3$d;
+    end
+    // lane_tables$beat_byte$4
+    initial begin
+       lane_tables$beat_byte$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$4$clock) begin
+       lane_tables$beat_byte$4$q <= lane_tables$beat_byte$4$d;
+    end
+    // lane_tables$beat_byte$5
+    initial begin
+       lane_tables$beat_byte$5$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$5$clock) begin
+       lane_tables$beat_byte$5$q <= lane_tables$beat_byte$5$d;
+    end
+    // lane_tables$beat_byte$6
+    initial begin
+       lane_tables$beat_byte$6$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$6$clock) begin
+       lane_tables$beat_byte$6$q <= lane_tables$beat_byte$6$d;
+    end
+    // lane_tables$beat_byte$7
+    initial begin
+       lane_tables$beat_byte$7$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$7$clock) begin
+       lane_tables$beat_byte$7$q <= lane_tables$beat_byte$7$d;
+    end
+    // lane_tables$beat_present$0
+    initial begin
+       lane_tables$beat_present$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$0$clock) begin
+       lane_tables$beat_present$0$q <= lane_tables$beat_present$0$d;
+    end
+    // lane_tables$beat_present$1
+    initial begin
+       lane_tables$beat_present$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$1$clock) begin
+       lane_tables$beat_present$1$q <= lane_tables$beat_present$1$d;
+    end
+    // lane_tables$beat_present$2
+    initial begin
+       lane_tables$beat_present$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$2$clock) begin
+       lane_tables$beat_present$2$q <= lane_tables$beat_present$2$d;
+    end
+    // lane_tables$beat_present$3
+    initial begin
+       lane_tables$beat_present$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$3$clock) begin
+       lane_tables$beat_present$3$q <= lane_tables$beat_present$3$d;
+    end
+    // lane_tables$beat_present$4
+    initial begin
+       lane_tables$beat_present$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$4$clock) begin
+       lane_tables$beat_present$4$q <= lane_tables$beat_present$4$d;
+    end
+    // lane_tables$beat_present$5
+    initial begin
+       lane_tables$beat_present$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$5$clock) begin
+       lane_tables$beat_present$5$q <= lane_tables$beat_present$5$d;
+    end
+    // lane_tables$beat_present$6
+    initial begin
+       lane_tables$beat_present$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$6$clock) begin
+       lane_tables$beat_present$6$q <= lane_tables$beat_present$6$d;
+    end
+    // lane_tables$beat_present$7
+    initial begin
+       lane_tables$beat_present$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$7$clock) begin
+       lane_tables$beat_present$7$q <= lane_tables$beat_present$7$d;
+    end
+    // lane_tables$beat_tail$0
+    initial begin
+       lane_tables$beat_tail$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$0$clock) begin
+       lane_tables$beat_tail$0$q <= lane_tables$beat_tail$0$d;
+    end
+    // lane_tables$beat_tail$1
+    initial begin
+       lane_tables$beat_tail$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$1$clock) begin
+       lane_tables$beat_tail$1$q <= lane_tables$beat_tail$1$d;
+    end
+    // lane_tables$beat_tail$2
+    initial begin
+       lane_tables$beat_tail$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$2$clock) begin
+       lane_tables$beat_tail$2$q <= lane_tables$beat_tail$2$d;
+    end
+    // lane_tables$beat_tail$3
+    initial begin
+       lane_tables$beat_tail$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$3$clock) begin
+       lane_tables$beat_tail$3$q <= lane_tables$beat_tail$3$d;
+    end
+    // lane_tables$beat_tail$4
+    initial begin
+       lane_tables$beat_tail$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$4$clock) begin
+       lane_tables$beat_tail$4$q <= lane_tables$beat_tail$4$d;
+    end
+    // lane_tables$beat_tlast
+    initial begin
+       lane_tables$beat_tlast$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_tlast$clock) begin
+       lane_tables$beat_tlast$q <= lane_tables$beat_tlast$d;
+    end
+    // lane_tables$beat_valid
+    initial begin
+       lane_tables$beat_valid$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_valid$clock) begin
+       lane_tables$beat_valid$q <= lane_tables$beat_valid$d;
+    end
+    // lane_tables$beat_next_byte
+    initial begin
+       lane_tables$beat_next_byte$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_next_byte$clock) begin
+       lane_tables$beat_next_byte$q <= lane_tables$beat_next_byte$d;
+    end
+    // lane_tables$beat_next_is_end
+    initial begin
+       lane_tables$beat_next_is_end$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_next_is_end$clock) begin
+       lane_tables$beat_next_is_end$q <= lane_tables$beat_next_is_end$d;
+    end
     // lane_tables$class_present$0
     initial begin
        lane_tables$class_present$0$q = 1'h0;
@@ -10958,6 +11208,10 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     end
     // lane_tables
     always @(*) begin
+        lane_tables$beat_tlast$clock = lane_tables$clock;
+        lane_tables$beat_valid$clock = lane_tables$clock;
+        lane_tables$beat_next_byte$clock = lane_tables$clock;
+        lane_tables$beat_next_is_end$clock = lane_tables$clock;
         lane_tables$class_next_cont$clock = lane_tables$clock;
         lane_tables$class_tlast$clock = lane_tables$clock;
         lane_tables$class_valid$clock = lane_tables$clock;
@@ -10965,6 +11219,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$row_valid$clock = lane_tables$clock;
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
+        lane_tables$beat_byte$0$clock = lane_tables$clock;
+        lane_tables$beat_present$0$clock = lane_tables$clock;
         lane_tables$class_present$0$clock = lane_tables$clock;
         lane_tables$class_class$0$clock = lane_tables$clock;
         lane_tables$class_cont$0$clock = lane_tables$clock;
@@ -10985,6 +11241,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_outside$0$clock = lane_tables$clock;
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
+        lane_tables$beat_byte$1$clock = lane_tables$clock;
+        lane_tables$beat_present$1$clock = lane_tables$clock;
         lane_tables$class_present$1$clock = lane_tables$clock;
         lane_tables$class_class$1$clock = lane_tables$clock;
         lane_tables$class_cont$1$clock = lane_tables$clock;
@@ -11005,6 +11263,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_outside$1$clock = lane_tables$clock;
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
+        lane_tables$beat_byte$2$clock = lane_tables$clock;
+        lane_tables$beat_present$2$clock = lane_tables$clock;
         lane_tables$class_present$2$clock = lane_tables$clock;
         lane_tables$class_class$2$clock = lane_tables$clock;
         lane_tables$class_cont$2$clock = lane_tables$clock;
@@ -11025,6 +11285,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_outside$2$clock = lane_tables$clock;
         lane_tables$window_malformed$2$clock = lane_tables$clock;
         lane_tables$window_free$2$clock = lane_tables$clock;
+        lane_tables$beat_byte$3$clock = lane_tables$clock;
+        lane_tables$beat_present$3$clock = lane_tables$clock;
         lane_tables$class_present$3$clock = lane_tables$clock;
         lane_tables$class_class$3$clock = lane_tables$clock;
         lane_tables$class_cont$3$clock = lane_tables$clock;
@@ -11045,6 +11307,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_outside$3$clock = lane_tables$clock;
         lane_tables$window_malformed$3$clock = lane_tables$clock;
         lane_tables$window_free$3$clock = lane_tables$clock;
+        lane_tables$beat_byte$4$clock = lane_tables$clock;
+        lane_tables$beat_present$4$clock = lane_tables$clock;
         lane_tables$class_present$4$clock = lane_tables$clock;
         lane_tables$class_class$4$clock = lane_tables$clock;
         lane_tables$class_cont$4$clock = lane_tables$clock;
@@ -11065,6 +11329,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_outside$4$clock = lane_tables$clock;
         lane_tables$window_malformed$4$clock = lane_tables$clock;
         lane_tables$window_free$4$clock = lane_tables$clock;
+        lane_tables$beat_byte$5$clock = lane_tables$clock;
+        lane_tables$beat_present$5$clock = lane_tables$clock;
         lane_tables$class_present$5$clock = lane_tables$clock;
         lane_tables$class_class$5$clock = lane_tables$clock;
         lane_tables$class_cont$5$clock = lane_tables$clock;
@@ -11085,6 +11351,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_outside$5$clock = lane_tables$clock;
         lane_tables$window_malformed$5$clock = lane_tables$clock;
         lane_tables$window_free$5$clock = lane_tables$clock;
+        lane_tables$beat_byte$6$clock = lane_tables$clock;
+        lane_tables$beat_present$6$clock = lane_tables$clock;
         lane_tables$class_present$6$clock = lane_tables$clock;
         lane_tables$class_class$6$clock = lane_tables$clock;
         lane_tables$class_cont$6$clock = lane_tables$clock;
@@ -11105,6 +11373,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_outside$6$clock = lane_tables$clock;
         lane_tables$window_malformed$6$clock = lane_tables$clock;
         lane_tables$window_free$6$clock = lane_tables$clock;
+        lane_tables$beat_byte$7$clock = lane_tables$clock;
+        lane_tables$beat_present$7$clock = lane_tables$clock;
         lane_tables$class_present$7$clock = lane_tables$clock;
         lane_tables$class_class$7$clock = lane_tables$clock;
         lane_tables$class_cont$7$clock = lane_tables$clock;
@@ -11125,6 +11395,7 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_outside$7$clock = lane_tables$clock;
         lane_tables$window_malformed$7$clock = lane_tables$clock;
         lane_tables$window_free$7$clock = lane_tables$clock;
+        lane_tables$beat_tail$0$clock = lane_tables$clock;
         lane_tables$class_tail_class$0$clock = lane_tables$clock;
         lane_tables$class_tail_cont$0$clock = lane_tables$clock;
         lane_tables$class_tail_free$0$clock = lane_tables$clock;
@@ -11141,6 +11412,7 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_next_fits$0$clock = lane_tables$clock;
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
+        lane_tables$beat_tail$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$1$clock = lane_tables$clock;
         lane_tables$class_tail_cont$1$clock = lane_tables$clock;
         lane_tables$class_tail_free$1$clock = lane_tables$clock;
@@ -11157,6 +11429,7 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_next_fits$1$clock = lane_tables$clock;
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
+        lane_tables$beat_tail$2$clock = lane_tables$clock;
         lane_tables$class_tail_class$2$clock = lane_tables$clock;
         lane_tables$class_tail_cont$2$clock = lane_tables$clock;
         lane_tables$class_tail_free$2$clock = lane_tables$clock;
@@ -11173,6 +11446,7 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_next_fits$2$clock = lane_tables$clock;
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
+        lane_tables$beat_tail$3$clock = lane_tables$clock;
         lane_tables$class_tail_class$3$clock = lane_tables$clock;
         lane_tables$class_tail_cont$3$clock = lane_tables$clock;
         lane_tables$class_tail_free$3$clock = lane_tables$clock;
@@ -11189,6 +11463,7 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_next_fits$3$clock = lane_tables$clock;
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
+        lane_tables$beat_tail$4$clock = lane_tables$clock;
         lane_tables$class_tail_class$4$clock = lane_tables$clock;
         lane_tables$class_tail_cont$4$clock = lane_tables$clock;
         lane_tables$class_tail_free$4$clock = lane_tables$clock;
@@ -11205,9 +11480,34 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_prev_length$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
+        lane_tables$beat_byte$0$d = lane_tables$byte$0;
+        lane_tables$beat_present$0$d = lane_tables$present$0;
+        lane_tables$beat_byte$1$d = lane_tables$byte$1;
+        lane_tables$beat_present$1$d = lane_tables$present$1;
+        lane_tables$beat_byte$2$d = lane_tables$byte$2;
+        lane_tables$beat_present$2$d = lane_tables$present$2;
+        lane_tables$beat_byte$3$d = lane_tables$byte$3;
+        lane_tables$beat_present$3$d = lane_tables$present$3;
+        lane_tables$beat_byte$4$d = lane_tables$byte$4;
+        lane_tables$beat_present$4$d = lane_tables$present$4;
+        lane_tables$beat_byte$5$d = lane_tables$byte$5;
+        lane_tables$beat_present$5$d = lane_tables$present$5;
+        lane_tables$beat_byte$6$d = lane_tables$byte$6;
+        lane_tables$beat_present$6$d = lane_tables$present$6;
+        lane_tables$beat_byte$7$d = lane_tables$byte$7;
+        lane_tables$beat_present$7$d = lane_tables$present$7;
+        lane_tables$beat_tail$0$d = lane_tables$tail$0;
+        lane_tables$beat_tail$1$d = lane_tables$tail$1;
+        lane_tables$beat_tail$2$d = lane_tables$tail$2;
+        lane_tables$beat_tail$3$d = lane_tables$tail$3;
+        lane_tables$beat_tail$4$d = lane_tables$tail$4;
+        lane_tables$beat_tlast$d = lane_tables$tlast;
+        lane_tables$beat_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$beat_next_byte$d = lane_tables$next_byte;
+        lane_tables$beat_next_is_end$d = lane_tables$next_is_end;
         lane_tables$present5$0 = 'h0;
         lane_tables$present8$0 = 'h0;
-        if (lane_tables$present$0) begin
+        if (lane_tables$beat_present$0$q) begin
             lane_tables$present5$0 = 'h1f;
             lane_tables$present8$0 = 'hff;
         end
@@ -11221,7 +11521,7 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         end
         lane_tables$present5$1 = 'h0;
         lane_tables$present8$1 = 'h0;
-        if (lane_tables$present$1) begin
+        if (lane_tables$beat_present$1$q) begin
             lane_tables$present5$1 = 'h1f;
             lane_tables$present8$1 = 'hff;
         end
@@ -11235,7 +11535,7 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         end
         lane_tables$present5$2 = 'h0;
         lane_tables$present8$2 = 'h0;
-        if (lane_tables$present$2) begin
+        if (lane_tables$beat_present$2$q) begin
             lane_tables$present5$2 = 'h1f;
             lane_tables$present8$2 = 'hff;
         end
@@ -11249,7 +11549,7 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         end
         lane_tables$present5$3 = 'h0;
         lane_tables$present8$3 = 'h0;
-        if (lane_tables$present$3) begin
+        if (lane_tables$beat_present$3$q) begin
             lane_tables$present5$3 = 'h1f;
             lane_tables$present8$3 = 'hff;
         end
@@ -11263,7 +11563,7 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         end
         lane_tables$present5$4 = 'h0;
         lane_tables$present8$4 = 'h0;
-        if (lane_tables$present$4) begin
+        if (lane_tables$beat_present$4$q) begin
             lane_tables$present5$4 = 'h1f;
             lane_tables$present8$4 = 'hff;
         end
@@ -11277,7 +11577,7 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         end
         lane_tables$present5$5 = 'h0;
         lane_tables$present8$5 = 'h0;
-        if (lane_tables$present$5) begin
+        if (lane_tables$beat_present$5$q) begin
             lane_tables$present5$5 = 'h1f;
             lane_tables$present8$5 = 'hff;
         end
@@ -11291,7 +11591,7 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         end
         lane_tables$present5$6 = 'h0;
         lane_tables$present8$6 = 'h0;
-        if (lane_tables$present$6) begin
+        if (lane_tables$beat_present$6$q) begin
             lane_tables$present5$6 = 'h1f;
             lane_tables$present8$6 = 'hff;
         end
@@ -11305,7 +11605,7 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         end
         lane_tables$present5$7 = 'h0;
         lane_tables$present8$7 = 'h0;
-        if (lane_tables$present$7) begin
+        if (lane_tables$beat_present$7$q) begin
             lane_tables$present5$7 = 'h1f;
             lane_tables$present8$7 = 'hff;
         end
@@ -11319,12 +11619,12 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         end
         lane_tables$valid5 = 'h0;
         lane_tables$valid8 = 'h0;
-        if (lane_tables$valid) begin
+        if (lane_tables$beat_valid$q) begin
             lane_tables$valid5 = 'h1f;
             lane_tables$valid8 = 'hff;
         end
         lane_tables$next5 = 'h0;
-        if (lane_tables$valid & !lane_tables$next_is_end) begin
+        if (lane_tables$beat_valid$q & !lane_tables$beat_next_is_end$q) begin
             lane_tables$next5 = 'h1f;
         end
         lane_tables$class_valid3 = 'h0;
@@ -11333,70 +11633,70 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             lane_tables$class_valid3 = 'h7;
             lane_tables$class_valid5 = 'h1f;
         end
-        lane_tables$tables$0$tdata = lane_tables$byte$0;
-        lane_tables$class_present$0$d = lane_tables$present$0;
+        lane_tables$tables$0$tdata = lane_tables$beat_byte$0$q;
+        lane_tables$class_present$0$d = lane_tables$beat_present$0$q;
         lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
         lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$present5$0;
         lane_tables$class_free$0$d = lane_tables$tables$0$free_bits & lane_tables$present8$0;
-        lane_tables$tables$1$tdata = lane_tables$byte$1;
-        lane_tables$class_present$1$d = lane_tables$present$1;
+        lane_tables$tables$1$tdata = lane_tables$beat_byte$1$q;
+        lane_tables$class_present$1$d = lane_tables$beat_present$1$q;
         lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
         lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$present5$1;
         lane_tables$class_free$1$d = lane_tables$tables$1$free_bits & lane_tables$present8$1;
-        lane_tables$tables$2$tdata = lane_tables$byte$2;
-        lane_tables$class_present$2$d = lane_tables$present$2;
+        lane_tables$tables$2$tdata = lane_tables$beat_byte$2$q;
+        lane_tables$class_present$2$d = lane_tables$beat_present$2$q;
         lane_tables$class_class$2$d = lane_tables$tables$2$byte_class;
         lane_tables$class_cont$2$d = lane_tables$tables$2$continuation & lane_tables$present5$2;
         lane_tables$class_free$2$d = lane_tables$tables$2$free_bits & lane_tables$present8$2;
-        lane_tables$tables$3$tdata = lane_tables$byte$3;
-        lane_tables$class_present$3$d = lane_tables$present$3;
+        lane_tables$tables$3$tdata = lane_tables$beat_byte$3$q;
+        lane_tables$class_present$3$d = lane_tables$beat_present$3$q;
         lane_tables$class_class$3$d = lane_tables$tables$3$byte_class;
         lane_tables$class_cont$3$d = lane_tables$tables$3$continuation & lane_tables$present5$3;
         lane_tables$class_free$3$d = lane_tables$tables$3$free_bits & lane_tables$present8$3;
-        lane_tables$tables$4$tdata = lane_tables$byte$4;
-        lane_tables$class_present$4$d = lane_tables$present$4;
+        lane_tables$tables$4$tdata = lane_tables$beat_byte$4$q;
+        lane_tables$class_present$4$d = lane_tables$beat_present$4$q;
         lane_tables$class_class$4$d = lane_tables$tables$4$byte_class;
         lane_tables$class_cont$4$d = lane_tables$tables$4$continuation & lane_tables$present5$4;
         lane_tables$class_free$4$d = lane_tables$tables$4$free_bits & lane_tables$present8$4;
-        lane_tables$tables$5$tdata = lane_tables$byte$5;
-        lane_tables$class_present$5$d = lane_tables$present$5;
+        lane_tables$tables$5$tdata = lane_tables$beat_byte$5$q;
+        lane_tables$class_present$5$d = lane_tables$beat_present$5$q;
         lane_tables$class_class$5$d = lane_tables$tables$5$byte_class;
         lane_tables$class_cont$5$d = lane_tables$tables$5$continuation & lane_tables$present5$5;
         lane_tables$class_free$5$d = lane_tables$tables$5$free_bits & lane_tables$present8$5;
-        lane_tables$tables$6$tdata = lane_tables$byte$6;
-        lane_tables$class_present$6$d = lane_tables$present$6;
+        lane_tables$tables$6$tdata = lane_tables$beat_byte$6$q;
+        lane_tables$class_present$6$d = lane_tables$beat_present$6$q;
         lane_tables$class_class$6$d = lane_tables$tables$6$byte_class;
         lane_tables$class_cont$6$d = lane_tables$tables$6$continuation & lane_tables$present5$6;
         lane_tables$class_free$6$d = lane_tables$tables$6$free_bits & lane_tables$present8$6;
-        lane_tables$tables$7$tdata = lane_tables$byte$7;
-        lane_tables$class_present$7$d = lane_tables$present$7;
+        lane_tables$tables$7$tdata = lane_tables$beat_byte$7$q;
+        lane_tables$class_present$7$d = lane_tables$beat_present$7$q;
         lane_tables$class_class$7$d = lane_tables$tables$7$byte_class;
         lane_tables$class_cont$7$d = lane_tables$tables$7$continuation & lane_tables$present5$7;
         lane_tables$class_free$7$d = lane_tables$tables$7$free_bits & lane_tables$present8$7;
-        lane_tables$next_table$tdata = lane_tables$next_byte;
+        lane_tables$next_table$tdata = lane_tables$beat_next_byte$q;
         lane_tables$class_next_cont$d = lane_tables$next_table$continuation & lane_tables$next5;
-        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
+        lane_tables$tail_tables$0$tdata = lane_tables$beat_tail$0$q;
         lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
         lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
+        lane_tables$tail_tables$1$tdata = lane_tables$beat_tail$1$q;
         lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
         lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
+        lane_tables$tail_tables$2$tdata = lane_tables$beat_tail$2$q;
         lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
         lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
+        lane_tables$tail_tables$3$tdata = lane_tables$beat_tail$3$q;
         lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
         lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
+        lane_tables$tail_tables$4$tdata = lane_tables$beat_tail$4$q;
         lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
         lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits & lane_tables$valid8;
-        lane_tables$class_tlast$d = lane_tables$tlast;
-        lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$class_tlast$d = lane_tables$beat_tlast$q;
+        lane_tables$class_valid$d = lane_tables$beat_valid$q & !lane_tables$rst;
         lane_tables$leads$0$byte_class = lane_tables$class_class$0$q;
         lane_tables$row_present$0$d = lane_tables$class_present$0$q;
         lane_tables$row_cont$0$d = lane_tables$class_cont$0$q;

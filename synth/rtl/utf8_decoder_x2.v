@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_decoder_x2.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 17
+// utf8hdl-latency: 18
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -584,6 +584,45 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  [4:0] lane_tables$tail_leads$4$second_allowed;
     reg  [3:0] lane_tables$tail_leads$4$outside_tuser;
     reg  [3:0] lane_tables$tail_leads$4$malformed_tuser;
+    reg  [7:0] lane_tables$beat_byte$0$d;
+    reg  [7:0] lane_tables$beat_byte$0$q;
+    reg  lane_tables$beat_byte$0$clock;
+    reg  [7:0] lane_tables$beat_byte$1$d;
+    reg  [7:0] lane_tables$beat_byte$1$q;
+    reg  lane_tables$beat_byte$1$clock;
+    reg  lane_tables$beat_present$0$d;
+    reg  lane_tables$beat_present$0$q;
+    reg  lane_tables$beat_present$0$clock;
+    reg  lane_tables$beat_present$1$d;
+    reg  lane_tables$beat_present$1$q;
+    reg  lane_tables$beat_present$1$clock;
+    reg  [7:0] lane_tables$beat_tail$0$d;
+    reg  [7:0] lane_tables$beat_tail$0$q;
+    reg  lane_tables$beat_tail$0$clock;
+    reg  [7:0] lane_tables$beat_tail$1$d;
+    reg  [7:0] lane_tables$beat_tail$1$q;
+    reg  lane_tables$beat_tail$1$clock;
+    reg  [7:0] lane_tables$beat_tail$2$d;
+    reg  [7:0] lane_tables$beat_tail$2$q;
+    reg  lane_tables$beat_tail$2$clock;
+    reg  [7:0] lane_tables$beat_tail$3$d;
+    reg  [7:0] lane_tables$beat_tail$3$q;
+    reg  lane_tables$beat_tail$3$clock;
+    reg  [7:0] lane_tables$beat_tail$4$d;
+    reg  [7:0] lane_tables$beat_tail$4$q;
+    reg  lane_tables$beat_tail$4$clock;
+    reg  lane_tables$beat_tlast$d;
+    reg  lane_tables$beat_tlast$q;
+    reg  lane_tables$beat_tlast$clock;
+    reg  lane_tables$beat_valid$d;
+    reg  lane_tables$beat_valid$q;
+    reg  lane_tables$beat_valid$clock;
+    reg  [7:0] lane_tables$beat_next_byte$d;
+    reg  [7:0] lane_tables$beat_next_byte$q;
+    reg  lane_tables$beat_next_byte$clock;
+    reg  lane_tables$beat_next_is_end$d;
+    reg  lane_tables$beat_next_is_end$q;
+    reg  lane_tables$beat_next_is_end$clock;
     reg  lane_tables$class_present$0$d;
     reg  lane_tables$class_present$0$q;
     reg  lane_tables$class_present$0$clock;
@@ -3633,6 +3672,97 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
                 end
         endcase
     end
+    // lane_tables$beat_byte$0
+    initial begin
+       lane_tables$beat_byte$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$0$clock) begin
+       lane_tables$beat_byte$0$q <= lane_tables$beat_byte$0$d;
+    end
+    // lane_tables$beat_byte$1
+    initial begin
+       lane_tables$beat_byte$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_byte$1$clock) begin
+       lane_tables$beat_byte$1$q <= lane_tables$beat_byte$1$d;
+    end
+    // lane_tables$beat_present$0
+    initial begin
+       lane_tables$beat_present$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$0$clock) begin
+       lane_tables$beat_present$0$q <= lane_tables$beat_present$0$d;
+    end
+    // lane_tables$beat_present$1
+    initial begin
+       lane_tables$beat_present$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_present$1$clock) begin
+       lane_tables$beat_present$1$q <= lane_tables$beat_present$1$d;
+    end
+    // lane_tables$beat_tail$0
+    initial begin
+       lane_tables$beat_tail$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$0$clock) begin
+       lane_tables$beat_tail$0$q <= lane_tables$beat_tail$0$d;
+    end
+    // lane_tables$beat_tail$1
+    initial begin
+       lane_tables$beat_tail$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$1$clock) begin
+       lane_tables$beat_tail$1$q <= lane_tables$beat_tail$1$d;
+    end
+    // lane_tables$beat_tail$2
+    initial begin
+       lane_tables$beat_tail$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$2$clock) begin
+       lane_tables$beat_tail$2$q <= lane_tables$beat_tail$2$d;
+    end
+    // lane_tables$beat_tail$3
+    initial begin
+       lane_tables$beat_tail$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$3$clock) begin
+       lane_tables$beat_tail$3$q <= lane_tables$beat_tail$3$d;
+    end
+    // lane_tables$beat_tail$4
+    initial begin
+       lane_tables$beat_tail$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_tail$4$clock) begin
+       lane_tables$beat_tail$4$q <= lane_tables$beat_tail$4$d;
+    end
+    // lane_tables$beat_tlast
+    initial begin
+       lane_tables$beat_tlast$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_tlast$clock) begin
+       lane_tables$beat_tlast$q <= lane_tables$beat_tlast$d;
+    end
+    // lane_tables$beat_valid
+    initial begin
+       lane_tables$beat_valid$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_valid$clock) begin
+       lane_tables$beat_valid$q <= lane_tables$beat_valid$d;
+    end
+    // lane_tables$beat_next_byte
+    initial begin
+       lane_tables$beat_next_byte$q = 8'h0;
+    end
+    always @(posedge lane_tables$beat_next_byte$clock) begin
+       lane_tables$beat_next_byte$q <= lane_tables$beat_next_byte$d;
+    end
+    // lane_tables$beat_next_is_end
+    initial begin
+       lane_tables$beat_next_is_end$q = 1'h0;
+    end
+    always @(posedge lane_tables$beat_next_is_end$clock) begin
+       lane_tables$beat_next_is_end$q <= lane_tables$beat_next_is_end$d;
+    end
     // lane_tables$class_present$0
     initial begin
        lane_tables$class_present$0$q = 1'h0;
@@ -4524,6 +4654,10 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     end
     // lane_tables
     always @(*) begin
+        lane_tables$beat_tlast$clock = lane_tables$clock;
+        lane_tables$beat_valid$clock = lane_tables$clock;
+        lane_tables$beat_next_byte$clock = lane_tables$clock;
+        lane_tables$beat_next_is_end$clock = lane_tables$clock;
         lane_tables$class_next_cont$clock = lane_tables$clock;
         lane_tables$class_tlast$clock = lane_tables$clock;
         lane_tables$class_valid$clock = lane_tables$clock;
@@ -4531,6 +4665,8 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$row_valid$clock = lane_tables$clock;
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
+        lane_tables$beat_byte$0$clock = lane_tables$clock;
+        lane_tables$beat_present$0$clock = lane_tables$clock;
         lane_tables$class_present$0$clock = lane_tables$clock;
         lane_tables$class_class$0$clock = lane_tables$clock;
         lane_tables$class_cont$0$clock = lane_tables$clock;
@@ -4551,6 +4687,8 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_outside$0$clock = lane_tables$clock;
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
+        lane_tables$beat_byte$1$clock = lane_tables$clock;
+        lane_tables$beat_present$1$clock = lane_tables$clock;
         lane_tables$class_present$1$clock = lane_tables$clock;
         lane_tables$class_class$1$clock = lane_tables$clock;
         lane_tables$class_cont$1$clock = lane_tables$clock;
@@ -4571,6 +4709,7 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_outside$1$clock = lane_tables$clock;
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
+        lane_tables$beat_tail$0$clock = lane_tables$clock;
         lane_tables$class_tail_class$0$clock = lane_tables$clock;
         lane_tables$class_tail_cont$0$clock = lane_tables$clock;
         lane_tables$class_tail_free$0$clock = lane_tables$clock;
@@ -4587,6 +4726,7 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_prev_next_fits$0$clock = lane_tables$clock;
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
+        lane_tables$beat_tail$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$1$clock = lane_tables$clock;
         lane_tables$class_tail_cont$1$clock = lane_tables$clock;
         lane_tables$class_tail_free$1$clock = lane_tables$clock;
@@ -4603,6 +4743,7 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_prev_next_fits$1$clock = lane_tables$clock;
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
+        lane_tables$beat_tail$2$clock = lane_tables$clock;
         lane_tables$class_tail_class$2$clock = lane_tables$clock;
         lane_tables$class_tail_cont$2$clock = lane_tables$clock;
         lane_tables$class_tail_free$2$clock = lane_tables$clock;
@@ -4619,6 +4760,7 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_prev_next_fits$2$clock = lane_tables$clock;
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
+        lane_tables$beat_tail$3$clock = lane_tables$clock;
         lane_tables$class_tail_class$3$clock = lane_tables$clock;
         lane_tables$class_tail_cont$3$clock = lane_tables$clock;
         lane_tables$class_tail_free$3$clock = lane_tables$clock;
@@ -4635,6 +4777,7 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_prev_next_fits$3$clock = lane_tables$clock;
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
+        lane_tables$beat_tail$4$clock = lane_tables$clock;
         lane_tables$class_tail_class$4$clock = lane_tables$clock;
         lane_tables$class_tail_cont$4$clock = lane_tables$clock;
         lane_tables$class_tail_free$4$clock = lane_tables$clock;
@@ -4651,9 +4794,22 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_prev_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_prev_length$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
+        lane_tables$beat_byte$0$d = lane_tables$byte$0;
+        lane_tables$beat_present$0$d = lane_tables$present$0;
+        lane_tables$beat_byte$1$d = lane_tables$byte$1;
+        lane_tables$beat_present$1$d = lane_tables$present$1;
+        lane_tables$beat_tail$0$d = lane_tables$tail$0;
+        lane_tables$beat_tail$1$d = lane_tables$tail$1;
+        lane_tables$beat_tail$2$d = lane_tables$tail$2;
+        lane_tables$beat_tail$3$d = lane_tables$tail$3;
+        lane_tables$beat_tail$4$d = lane_tables$tail$4;
+        lane_tables$beat_tlast$d = lane_tables$tlast;
+        lane_tables$beat_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$beat_next_byte$d = lane_tables$next_byte;
+        lane_tables$beat_next_is_end$d = lane_tables$next_is_end;
         lane_tables$present5$0 = 'h0;
         lane_tables$present8$0 = 'h0;
-        if (lane_tables$present$0) begin
+        if (lane_tables$beat_present$0$q) begin
             lane_tables$present5$0 = 'h1f;
             lane_tables$present8$0 = 'hff;
         end
@@ -4667,7 +4823,7 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         end
         lane_tables$present5$1 = 'h0;
         lane_tables$present8$1 = 'h0;
-        if (lane_tables$present$1) begin
+        if (lane_tables$beat_present$1$q) begin
             lane_tables$present5$1 = 'h1f;
             lane_tables$present8$1 = 'hff;
         end
@@ -4681,12 +4837,12 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         end
         lane_tables$valid5 = 'h0;
         lane_tables$valid8 = 'h0;
-        if (lane_tables$valid) begin
+        if (lane_tables$beat_valid$q) begin
             lane_tables$valid5 = 'h1f;
             lane_tables$valid8 = 'hff;
         end
         lane_tables$next5 = 'h0;
-        if (lane_tables$valid & !lane_tables$next_is_end) begin
+        if (lane_tables$beat_valid$q & !lane_tables$beat_next_is_end$q) begin
             lane_tables$next5 = 'h1f;
         end
         lane_tables$class_valid3 = 'h0;
@@ -4695,40 +4851,40 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
             lane_tables$class_valid3 = 'h7;
             lane_tables$class_valid5 = 'h1f;
         end
-        lane_tables$tables$0$tdata = lane_tables$byte$0;
-        lane_tables$class_present$0$d = lane_tables$present$0;
+        lane_tables$tables$0$tdata = lane_tables$beat_byte$0$q;
+        lane_tables$class_present$0$d = lane_tables$beat_present$0$q;
         lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
         lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$present5$0;
         lane_tables$class_free$0$d = lane_tables$tables$0$free_bits & lane_tables$present8$0;
-        lane_tables$tables$1$tdata = lane_tables$byte$1;
-        lane_tables$class_present$1$d = lane_tables$present$1;
+        lane_tables$tables$1$tdata = lane_tables$beat_byte$1$q;
+        lane_tables$class_present$1$d = lane_tables$beat_present$1$q;
         lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
         lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$present5$1;
         lane_tables$class_free$1$d = lane_tables$tables$1$free_bits & lane_tables$present8$1;
-        lane_tables$next_table$tdata = lane_tables$next_byte;
+        lane_tables$next_table$tdata = lane_tables$beat_next_byte$q;
         lane_tables$class_next_cont$d = lane_tables$next_table$continuation & lane_tables$next5;
-        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
+        lane_tables$tail_tables$0$tdata = lane_tables$beat_tail$0$q;
         lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
         lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
+        lane_tables$tail_tables$1$tdata = lane_tables$beat_tail$1$q;
         lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
         lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
+        lane_tables$tail_tables$2$tdata = lane_tables$beat_tail$2$q;
         lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
         lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
+        lane_tables$tail_tables$3$tdata = lane_tables$beat_tail$3$q;
         lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
         lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
+        lane_tables$tail_tables$4$tdata = lane_tables$beat_tail$4$q;
         lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
         lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits & lane_tables$valid8;
-        lane_tables$class_tlast$d = lane_tables$tlast;
-        lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$class_tlast$d = lane_tables$beat_tlast$q;
+        lane_tables$class_valid$d = lane_tables$beat_valid$q & !lane_tables$rst;
         lane_tables$leads$0$byte_class = lane_tables$class_class$0$q;
         lane_tables$row_present$0$d = lane_tables$class_present$0$q;
         lane_tables$row_cont$0$d = lane_tables$class_cont$0$q;

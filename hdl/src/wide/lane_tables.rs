@@ -1,10 +1,16 @@
-//! # `LaneTables`: stages 2–4 of the wide decoder, each byte's row and the window
+//! # `LaneTables`: stages 1–4 of the wide decoder, each byte's row and the window
 //!
-//! Stage 2 registers the [`OctetTable`] class of each byte of the beat
-//! that leaves the
-//! [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold), of the
-//! byte behind it (`next_*`), and of the beat's last five bytes (its tail);
-//! stage 3 registers their [`LeadTable`] rows. The two tables are two
+//! Stage 1 registers the beat that leaves the
+//! [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold) as it is,
+//! with the byte behind it (`next_*`) and the beat's last five bytes (its
+//! tail). It has no logic: it is there for the distance. At N = 16 the
+//! hold and the lanes' tables sit apart on the device, and with the
+//! tables read straight from the hold's registers every seed's slowest
+//! path was a held byte → the [`OctetTable`] (3 LUT levels) → a class
+//! flop, with a last net of 2.2 to 3.4 ns across the device. From stage
+//! 1's registers the tables read flops placed beside them.
+//! Stage 2 registers each byte's [`OctetTable`] class; stage 3 their
+//! [`LeadTable`] rows. The two tables are two
 //! stages because together they are four LUT levels from a byte, each
 //! byte's bits fanning out to some twenty LUTs, and that was the wide
 //! core's slowest path on ECP5 (1.5 ns of logic and 5.3 ns of routing at
@@ -49,14 +55,15 @@
 //! | `window_tlast`, `window_valid` | out | 1 | registered |
 //!
 //! ## Latency
-//! Three cycles, on every cycle.
+//! Four cycles, on every cycle.
 //!
 //! ```text
-//! clock         _/‾\_/‾\_/‾\_/‾\_/‾\_
-//! byte[0..1]    <E2 82><AC 41>                          N = 2
-//! class               <E0 C80><C80 Asc>                 (stage 2)
-//! lane_length               <3  0 ><0  1 >              (stage 3)
-//! prev_length                     <. . . 0 0><. . . 3 0>
+//! clock         _/‾\_/‾\_/‾\_/‾\_/‾\_/‾\_
+//! byte[0..1]    <E2 82><AC 41>                                  N = 2
+//! beat_byte           <E2 82><AC 41>                            (stage 1)
+//! class                     <E0 C80><C80 Asc>                   (stage 2)
+//! lane_length                     <3  0 ><0  1 >                (stage 3)
+//! prev_length                           <. . . 0 0><. . . 3 0>
 //! ```
 //!
 //! ## Invariants
@@ -126,6 +133,16 @@ pub struct LaneTables<const N: usize> {
     next5: Signal<Local, Bits<5>>,
     class_valid3: Signal<Local, Bits<3>>,
     class_valid5: Signal<Local, Bits<5>>,
+    /// Stage 1: the beat as it leaves the hold, registered and nothing
+    /// else, so that the way from the hold to the lanes' tables is a net
+    /// between two flops.
+    beat_byte: Vec<DFF<Bits<8>>>,
+    beat_present: Vec<DFF<Bit>>,
+    beat_tail: Vec<DFF<Bits<8>>>,
+    beat_tlast: DFF<Bit>,
+    beat_valid: DFF<Bit>,
+    beat_next_byte: DFF<Bits<8>>,
+    beat_next_is_end: DFF<Bit>,
     /// Stage 2: the classes, and what the lead table does not change.
     class_present: Vec<DFF<Bit>>,
     class_class: Vec<DFF<ByteClass>>,
@@ -184,8 +201,8 @@ pub struct LaneTables<const N: usize> {
 }
 
 impl<const N: usize> LaneTables<N> {
-    /// The classes, the rows, then the window.
-    pub const LATENCY: u64 = 3;
+    /// The beat, the classes, the rows, then the window.
+    pub const LATENCY: u64 = 4;
 
     pub fn new(profile: Profile) -> Self {
         LaneTables {
@@ -228,6 +245,13 @@ impl<const N: usize> LaneTables<N> {
             next5: Default::default(),
             class_valid3: Default::default(),
             class_valid5: Default::default(),
+            beat_byte: many(N),
+            beat_present: many(N),
+            beat_tail: many(5),
+            beat_tlast: Default::default(),
+            beat_valid: Default::default(),
+            beat_next_byte: Default::default(),
+            beat_next_is_end: Default::default(),
             class_present: many(N),
             class_class: many(N),
             class_cont: many(N),
@@ -281,6 +305,10 @@ impl<const N: usize> Logic for LaneTables<N> {
         clock!(
             self,
             clock,
+            beat_tlast,
+            beat_valid,
+            beat_next_byte,
+            beat_next_is_end,
             class_next_cont,
             class_tlast,
             class_valid,
@@ -290,6 +318,8 @@ impl<const N: usize> Logic for LaneTables<N> {
             window_beat_valid
         );
         for i in 0..N {
+            self.beat_byte[i].clock.next = self.clock.val();
+            self.beat_present[i].clock.next = self.clock.val();
             self.class_present[i].clock.next = self.clock.val();
             self.class_class[i].clock.next = self.clock.val();
             self.class_cont[i].clock.next = self.clock.val();
@@ -312,6 +342,7 @@ impl<const N: usize> Logic for LaneTables<N> {
             self.window_free[i].clock.next = self.clock.val();
         }
         for t in 0..5 {
+            self.beat_tail[t].clock.next = self.clock.val();
             self.class_tail_class[t].clock.next = self.clock.val();
             self.class_tail_cont[t].clock.next = self.clock.val();
             self.class_tail_free[t].clock.next = self.clock.val();
@@ -330,11 +361,24 @@ impl<const N: usize> Logic for LaneTables<N> {
             self.window_prev_free[t].clock.next = self.clock.val();
         }
 
+        // Stage 1: the beat.
+        for i in 0..N {
+            self.beat_byte[i].d.next = self.byte[i].val();
+            self.beat_present[i].d.next = self.present[i].val();
+        }
+        for t in 0..5 {
+            self.beat_tail[t].d.next = self.tail[t].val();
+        }
+        self.beat_tlast.d.next = self.tlast.val();
+        self.beat_valid.d.next = self.valid.val() & !self.rst.val();
+        self.beat_next_byte.d.next = self.next_byte.val();
+        self.beat_next_is_end.d.next = self.next_is_end.val();
+
         // The masks.
         for i in 0..N {
             self.present5[i].next = 0.into();
             self.present8[i].next = 0.into();
-            if self.present[i].val() {
+            if self.beat_present[i].q.val() {
                 self.present5[i].next = 0x1F.into();
                 self.present8[i].next = 0xFF.into();
             }
@@ -349,12 +393,12 @@ impl<const N: usize> Logic for LaneTables<N> {
         }
         self.valid5.next = 0.into();
         self.valid8.next = 0.into();
-        if self.valid.val() {
+        if self.beat_valid.q.val() {
             self.valid5.next = 0x1F.into();
             self.valid8.next = 0xFF.into();
         }
         self.next5.next = 0.into();
-        if self.valid.val() & !self.next_is_end.val() {
+        if self.beat_valid.q.val() & !self.beat_next_is_end.q.val() {
             self.next5.next = 0x1F.into();
         }
         self.class_valid3.next = 0.into();
@@ -367,24 +411,24 @@ impl<const N: usize> Logic for LaneTables<N> {
         // Stage 2: the classes. (The class itself may be a choice: its
         // set/reset is bit 7 of the byte, shared by its five flops.)
         for i in 0..N {
-            self.tables[i].tdata.next = self.byte[i].val();
-            self.class_present[i].d.next = self.present[i].val();
+            self.tables[i].tdata.next = self.beat_byte[i].q.val();
+            self.class_present[i].d.next = self.beat_present[i].q.val();
             self.class_class[i].d.next = self.tables[i].byte_class.val();
             self.class_cont[i].d.next = self.tables[i].continuation.val() & self.present5[i].val();
             self.class_free[i].d.next = self.tables[i].free_bits.val() & self.present8[i].val();
         }
-        self.next_table.tdata.next = self.next_byte.val();
+        self.next_table.tdata.next = self.beat_next_byte.q.val();
         self.class_next_cont.d.next = self.next_table.continuation.val() & self.next5.val();
         for t in 0..5 {
-            self.tail_tables[t].tdata.next = self.tail[t].val();
+            self.tail_tables[t].tdata.next = self.beat_tail[t].q.val();
             self.class_tail_class[t].d.next = self.tail_tables[t].byte_class.val();
             self.class_tail_cont[t].d.next =
                 self.tail_tables[t].continuation.val() & self.valid5.val();
             self.class_tail_free[t].d.next =
                 self.tail_tables[t].free_bits.val() & self.valid8.val();
         }
-        self.class_tlast.d.next = self.tlast.val();
-        self.class_valid.d.next = self.valid.val() & !self.rst.val();
+        self.class_tlast.d.next = self.beat_tlast.q.val();
+        self.class_valid.d.next = self.beat_valid.q.val() & !self.rst.val();
 
         // Stage 3: the rows.
         for i in 0..N {

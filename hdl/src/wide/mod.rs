@@ -43,12 +43,13 @@
 //!
 //! ```text
 //!  s_axis ─▶ ByteLanes ─────▶ LookaheadHold ─▶ LaneTables ─▶ LaneDecoder ─▶ WordLanes ─────▶ BeatFifo ─▶ m_axis
-//!    ▲       the beat;         one beat waits   classes;      lane facts;    count skips     RAM write,
-//!    │       count skips       for the byte     rows;         slots          (log₂ N),       read, m_axis
-//!    │       (log₂ N), move    behind it        window                       move (log₂ N),  flops
-//!    │       (log₂ N); packed;                  (history                     U+FFFD; packed
-//!    │       staged (tail)                      of five)
-//!    │       3 + 2 log₂ N      1                3             2              1 + 2 log₂ N    3
+//!    ▲       the beat;         one beat waits   the beat;     lane facts;    count skips     RAM write,
+//!    │       count skips       for the byte     classes;      slots          (log₂ N),       read, m_axis
+//!    │       (log₂ N), move    behind it        rows;                        move (log₂ N),  flops
+//!    │       (log₂ N); packed;                  window                       U+FFFD; packed
+//!    │       staged (tail)                      (history
+//!    │                                          of five)
+//!    │       3 + 2 log₂ N      1                4             2              1 + 2 log₂ N    3
 //!    └── BeatCredits: s_axis_tready = (beats in flight < 2^QUEUE), a flop
 //! ```
 //!
@@ -57,7 +58,7 @@
 //! [`beat_fifo`] (and its [`beat_ram`]), [`beat_credits`].
 //!
 //! ## Latency
-//! [`Utf8WideDecoder::LATENCY`] = 13 + 4 log₂ N cycles (17, 21, 25, 29, 33
+//! [`Utf8WideDecoder::LATENCY`] = 14 + 4 log₂ N cycles (18, 22, 26, 30, 34
 //! for N = 2 to 32), the sum of the stages' own: with a byte behind every
 //! beat (or its `tlast`) and `m_axis_tready` high, the units of a beat
 //! accepted in cycle *t* are on `m_axis` in cycle *t* + LATENCY, so a
@@ -66,7 +67,7 @@
 //! so that no path grows with N.
 //!
 //! ```text
-//! cycle          0       1       2      3       4       5       …   10         …   17
+//! cycle          0       1       2      3       4       5       …   11         …   18
 //! s_axis_tdata   41 C2   41 42                                                            N = 2
 //! ByteLanes          41 C2   41 42  (the beat, count, move, packed, staged)
 //! LookaheadHold                             41 C2   41 42          C2 waits for the 41 behind it
@@ -86,7 +87,7 @@
 //! [`BeatCredits`](beat_credits::BeatCredits) counts the beats accepted
 //! and neither sent nor dropped, and keeps them at most that, so the queue
 //! never overflows whatever `m_axis_tready` does. At line rate LATENCY + 1
-//! beats are in flight (30 for N = 16, 34 for N = 32), fewer than the
+//! beats are in flight (31 for N = 16, 35 for N = 32), fewer than the
 //! queue holds, so `s_axis_tready` never falls; with `m_axis_tready` low
 //! for long, it falls once the queue's beats are inside, and rises again a
 //! cycle after `m_axis` takes a beat.
@@ -164,9 +165,9 @@ pub type Utf8DecoderX2 = Utf8WideDecoder<2, 16, 64, 8, 5>;
 pub type Utf8DecoderX4 = Utf8WideDecoder<4, 32, 128, 16, 5>;
 /// 8 lanes, a 64-bit bus (10 GbE): `utf8_decoder_x8`; a 32-beat queue.
 pub type Utf8DecoderX8 = Utf8WideDecoder<8, 64, 256, 32, 5>;
-/// 16 lanes: `utf8_decoder_x16`; a 32-beat queue (29 in flight at line rate).
+/// 16 lanes: `utf8_decoder_x16`; a 32-beat queue (31 in flight at line rate).
 pub type Utf8DecoderX16 = Utf8WideDecoder<16, 128, 512, 64, 5>;
-/// 32 lanes: `utf8_decoder_x32`; a 64-beat queue (33 in flight at line rate).
+/// 32 lanes: `utf8_decoder_x32`; a 64-beat queue (35 in flight at line rate).
 pub type Utf8DecoderX32 = Utf8WideDecoder<32, 256, 1024, 128, 6>;
 
 /// `n` default values: a block's `Vec` of lanes (or of the tail's five
