@@ -2817,129 +2817,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [4:0] lane_tables$tail_leads$4$second_allowed;
     reg  [3:0] lane_tables$tail_leads$4$outside_tuser;
     reg  [3:0] lane_tables$tail_leads$4$malformed_tuser;
-    reg  [7:0] lane_tables$beat_byte$0$d;
-    reg  [7:0] lane_tables$beat_byte$0$q;
-    reg  lane_tables$beat_byte$0$clock;
-    reg  [7:0] lane_tables$beat_byte$1$d;
-    reg  [7:0] lane_tables$beat_byte$1$q;
-    reg  lane_tables$beat_byte$1$clock;
-    reg  [7:0] lane_tables$beat_byte$2$d;
-    reg  [7:0] lane_tables$beat_byte$2$q;
-    reg  lane_tables$beat_byte$2$clock;
-    reg  [7:0] lane_tables$beat_byte$3$d;
-    reg  [7:0] lane_tables$beat_byte$3$q;
-    reg  lane_tables$beat_byte$3$clock;
-    reg  [7:0] lane_tables$beat_byte$4$d;
-    reg  [7:0] lane_tables$beat_byte$4$q;
-    reg  lane_tables$beat_byte$4$clock;
-    reg  [7:0] lane_tables$beat_byte$5$d;
-    reg  [7:0] lane_tables$beat_byte$5$q;
-    reg  lane_tables$beat_byte$5$clock;
-    reg  [7:0] lane_tables$beat_byte$6$d;
-    reg  [7:0] lane_tables$beat_byte$6$q;
-    reg  lane_tables$beat_byte$6$clock;
-    reg  [7:0] lane_tables$beat_byte$7$d;
-    reg  [7:0] lane_tables$beat_byte$7$q;
-    reg  lane_tables$beat_byte$7$clock;
-    reg  [7:0] lane_tables$beat_byte$8$d;
-    reg  [7:0] lane_tables$beat_byte$8$q;
-    reg  lane_tables$beat_byte$8$clock;
-    reg  [7:0] lane_tables$beat_byte$9$d;
-    reg  [7:0] lane_tables$beat_byte$9$q;
-    reg  lane_tables$beat_byte$9$clock;
-    reg  [7:0] lane_tables$beat_byte$10$d;
-    reg  [7:0] lane_tables$beat_byte$10$q;
-    reg  lane_tables$beat_byte$10$clock;
-    reg  [7:0] lane_tables$beat_byte$11$d;
-    reg  [7:0] lane_tables$beat_byte$11$q;
-    reg  lane_tables$beat_byte$11$clock;
-    reg  [7:0] lane_tables$beat_byte$12$d;
-    reg  [7:0] lane_tables$beat_byte$12$q;
-    reg  lane_tables$beat_byte$12$clock;
-    reg  [7:0] lane_tables$beat_byte$13$d;
-    reg  [7:0] lane_tables$beat_byte$13$q;
-    reg  lane_tables$beat_byte$13$clock;
-    reg  [7:0] lane_tables$beat_byte$14$d;
-    reg  [7:0] lane_tables$beat_byte$14$q;
-    reg  lane_tables$beat_byte$14$clock;
-    reg  [7:0] lane_tables$beat_byte$15$d;
-    reg  [7:0] lane_tables$beat_byte$15$q;
-    reg  lane_tables$beat_byte$15$clock;
-    reg  lane_tables$beat_present$0$d;
-    reg  lane_tables$beat_present$0$q;
-    reg  lane_tables$beat_present$0$clock;
-    reg  lane_tables$beat_present$1$d;
-    reg  lane_tables$beat_present$1$q;
-    reg  lane_tables$beat_present$1$clock;
-    reg  lane_tables$beat_present$2$d;
-    reg  lane_tables$beat_present$2$q;
-    reg  lane_tables$beat_present$2$clock;
-    reg  lane_tables$beat_present$3$d;
-    reg  lane_tables$beat_present$3$q;
-    reg  lane_tables$beat_present$3$clock;
-    reg  lane_tables$beat_present$4$d;
-    reg  lane_tables$beat_present$4$q;
-    reg  lane_tables$beat_present$4$clock;
-    reg  lane_tables$beat_present$5$d;
-    reg  lane_tables$beat_present$5$q;
-    reg  lane_tables$beat_present$5$clock;
-    reg  lane_tables$beat_present$6$d;
-    reg  lane_tables$beat_present$6$q;
-    reg  lane_tables$beat_present$6$clock;
-    reg  lane_tables$beat_present$7$d;
-    reg  lane_tables$beat_present$7$q;
-    reg  lane_tables$beat_present$7$clock;
-    reg  lane_tables$beat_present$8$d;
-    reg  lane_tables$beat_present$8$q;
-    reg  lane_tables$beat_present$8$clock;
-    reg  lane_tables$beat_present$9$d;
-    reg  lane_tables$beat_present$9$q;
-    reg  lane_tables$beat_present$9$clock;
-    reg  lane_tables$beat_present$10$d;
-    reg  lane_tables$beat_present$10$q;
-    reg  lane_tables$beat_present$10$clock;
-    reg  lane_tables$beat_present$11$d;
-    reg  lane_tables$beat_present$11$q;
-    reg  lane_tables$beat_present$11$clock;
-    reg  lane_tables$beat_present$12$d;
-    reg  lane_tables$beat_present$12$q;
-    reg  lane_tables$beat_present$12$clock;
-    reg  lane_tables$beat_present$13$d;
-    reg  lane_tables$beat_present$13$q;
-    reg  lane_tables$beat_present$13$clock;
-    reg  lane_tables$beat_present$14$d;
-    reg  lane_tables$beat_present$14$q;
-    reg  lane_tables$beat_present$14$clock;
-    reg  lane_tables$beat_present$15$d;
-    reg  lane_tables$beat_present$15$q;
-    reg  lane_tables$beat_present$15$clock;
-    reg  [7:0] lane_tables$beat_tail$0$d;
-    reg  [7:0] lane_tables$beat_tail$0$q;
-    reg  lane_tables$beat_tail$0$clock;
-    reg  [7:0] lane_tables$beat_tail$1$d;
-    reg  [7:0] lane_tables$beat_tail$1$q;
-    reg  lane_tables$beat_tail$1$clock;
-    reg  [7:0] lane_tables$beat_tail$2$d;
-    reg  [7:0] lane_tables$beat_tail$2$q;
-    reg  lane_tables$beat_tail$2$clock;
-    reg  [7:0] lane_tables$beat_tail$3$d;
-    reg  [7:0] lane_tables$beat_tail$3$q;
-    reg  lane_tables$beat_tail$3$clock;
-    reg  [7:0] lane_tables$beat_tail$4$d;
-    reg  [7:0] lane_tables$beat_tail$4$q;
-    reg  lane_tables$beat_tail$4$clock;
-    reg  lane_tables$beat_tlast$d;
-    reg  lane_tables$beat_tlast$q;
-    reg  lane_tables$beat_tlast$clock;
-    reg  lane_tables$beat_valid$d;
-    reg  lane_tables$beat_valid$q;
-    reg  lane_tables$beat_valid$clock;
-    reg  [7:0] lane_tables$beat_next_byte$d;
-    reg  [7:0] lane_tables$beat_next_byte$q;
-    reg  lane_tables$beat_next_byte$clock;
-    reg  lane_tables$beat_next_is_end$d;
-    reg  lane_tables$beat_next_is_end$q;
-    reg  lane_tables$beat_next_is_end$clock;
     reg  lane_tables$class_present$0$d;
     reg  lane_tables$class_present$0$q;
     reg  lane_tables$class_present$0$clock;
@@ -3186,6 +3063,252 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  lane_tables$class_valid$d;
     reg  lane_tables$class_valid$q;
     reg  lane_tables$class_valid$clock;
+    reg  lane_tables$moved_present$0$d;
+    reg  lane_tables$moved_present$0$q;
+    reg  lane_tables$moved_present$0$clock;
+    reg  lane_tables$moved_present$1$d;
+    reg  lane_tables$moved_present$1$q;
+    reg  lane_tables$moved_present$1$clock;
+    reg  lane_tables$moved_present$2$d;
+    reg  lane_tables$moved_present$2$q;
+    reg  lane_tables$moved_present$2$clock;
+    reg  lane_tables$moved_present$3$d;
+    reg  lane_tables$moved_present$3$q;
+    reg  lane_tables$moved_present$3$clock;
+    reg  lane_tables$moved_present$4$d;
+    reg  lane_tables$moved_present$4$q;
+    reg  lane_tables$moved_present$4$clock;
+    reg  lane_tables$moved_present$5$d;
+    reg  lane_tables$moved_present$5$q;
+    reg  lane_tables$moved_present$5$clock;
+    reg  lane_tables$moved_present$6$d;
+    reg  lane_tables$moved_present$6$q;
+    reg  lane_tables$moved_present$6$clock;
+    reg  lane_tables$moved_present$7$d;
+    reg  lane_tables$moved_present$7$q;
+    reg  lane_tables$moved_present$7$clock;
+    reg  lane_tables$moved_present$8$d;
+    reg  lane_tables$moved_present$8$q;
+    reg  lane_tables$moved_present$8$clock;
+    reg  lane_tables$moved_present$9$d;
+    reg  lane_tables$moved_present$9$q;
+    reg  lane_tables$moved_present$9$clock;
+    reg  lane_tables$moved_present$10$d;
+    reg  lane_tables$moved_present$10$q;
+    reg  lane_tables$moved_present$10$clock;
+    reg  lane_tables$moved_present$11$d;
+    reg  lane_tables$moved_present$11$q;
+    reg  lane_tables$moved_present$11$clock;
+    reg  lane_tables$moved_present$12$d;
+    reg  lane_tables$moved_present$12$q;
+    reg  lane_tables$moved_present$12$clock;
+    reg  lane_tables$moved_present$13$d;
+    reg  lane_tables$moved_present$13$q;
+    reg  lane_tables$moved_present$13$clock;
+    reg  lane_tables$moved_present$14$d;
+    reg  lane_tables$moved_present$14$q;
+    reg  lane_tables$moved_present$14$clock;
+    reg  lane_tables$moved_present$15$d;
+    reg  lane_tables$moved_present$15$q;
+    reg  lane_tables$moved_present$15$clock;
+    reg  [4:0] lane_tables$moved_class$0$d;
+    reg  [4:0] lane_tables$moved_class$0$q;
+    reg  lane_tables$moved_class$0$clock;
+    reg  [4:0] lane_tables$moved_class$1$d;
+    reg  [4:0] lane_tables$moved_class$1$q;
+    reg  lane_tables$moved_class$1$clock;
+    reg  [4:0] lane_tables$moved_class$2$d;
+    reg  [4:0] lane_tables$moved_class$2$q;
+    reg  lane_tables$moved_class$2$clock;
+    reg  [4:0] lane_tables$moved_class$3$d;
+    reg  [4:0] lane_tables$moved_class$3$q;
+    reg  lane_tables$moved_class$3$clock;
+    reg  [4:0] lane_tables$moved_class$4$d;
+    reg  [4:0] lane_tables$moved_class$4$q;
+    reg  lane_tables$moved_class$4$clock;
+    reg  [4:0] lane_tables$moved_class$5$d;
+    reg  [4:0] lane_tables$moved_class$5$q;
+    reg  lane_tables$moved_class$5$clock;
+    reg  [4:0] lane_tables$moved_class$6$d;
+    reg  [4:0] lane_tables$moved_class$6$q;
+    reg  lane_tables$moved_class$6$clock;
+    reg  [4:0] lane_tables$moved_class$7$d;
+    reg  [4:0] lane_tables$moved_class$7$q;
+    reg  lane_tables$moved_class$7$clock;
+    reg  [4:0] lane_tables$moved_class$8$d;
+    reg  [4:0] lane_tables$moved_class$8$q;
+    reg  lane_tables$moved_class$8$clock;
+    reg  [4:0] lane_tables$moved_class$9$d;
+    reg  [4:0] lane_tables$moved_class$9$q;
+    reg  lane_tables$moved_class$9$clock;
+    reg  [4:0] lane_tables$moved_class$10$d;
+    reg  [4:0] lane_tables$moved_class$10$q;
+    reg  lane_tables$moved_class$10$clock;
+    reg  [4:0] lane_tables$moved_class$11$d;
+    reg  [4:0] lane_tables$moved_class$11$q;
+    reg  lane_tables$moved_class$11$clock;
+    reg  [4:0] lane_tables$moved_class$12$d;
+    reg  [4:0] lane_tables$moved_class$12$q;
+    reg  lane_tables$moved_class$12$clock;
+    reg  [4:0] lane_tables$moved_class$13$d;
+    reg  [4:0] lane_tables$moved_class$13$q;
+    reg  lane_tables$moved_class$13$clock;
+    reg  [4:0] lane_tables$moved_class$14$d;
+    reg  [4:0] lane_tables$moved_class$14$q;
+    reg  lane_tables$moved_class$14$clock;
+    reg  [4:0] lane_tables$moved_class$15$d;
+    reg  [4:0] lane_tables$moved_class$15$q;
+    reg  lane_tables$moved_class$15$clock;
+    reg  [4:0] lane_tables$moved_cont$0$d;
+    reg  [4:0] lane_tables$moved_cont$0$q;
+    reg  lane_tables$moved_cont$0$clock;
+    reg  [4:0] lane_tables$moved_cont$1$d;
+    reg  [4:0] lane_tables$moved_cont$1$q;
+    reg  lane_tables$moved_cont$1$clock;
+    reg  [4:0] lane_tables$moved_cont$2$d;
+    reg  [4:0] lane_tables$moved_cont$2$q;
+    reg  lane_tables$moved_cont$2$clock;
+    reg  [4:0] lane_tables$moved_cont$3$d;
+    reg  [4:0] lane_tables$moved_cont$3$q;
+    reg  lane_tables$moved_cont$3$clock;
+    reg  [4:0] lane_tables$moved_cont$4$d;
+    reg  [4:0] lane_tables$moved_cont$4$q;
+    reg  lane_tables$moved_cont$4$clock;
+    reg  [4:0] lane_tables$moved_cont$5$d;
+    reg  [4:0] lane_tables$moved_cont$5$q;
+    reg  lane_tables$moved_cont$5$clock;
+    reg  [4:0] lane_tables$moved_cont$6$d;
+    reg  [4:0] lane_tables$moved_cont$6$q;
+    reg  lane_tables$moved_cont$6$clock;
+    reg  [4:0] lane_tables$moved_cont$7$d;
+    reg  [4:0] lane_tables$moved_cont$7$q;
+    reg  lane_tables$moved_cont$7$clock;
+    reg  [4:0] lane_tables$moved_cont$8$d;
+    reg  [4:0] lane_tables$moved_cont$8$q;
+    reg  lane_tables$moved_cont$8$clock;
+    reg  [4:0] lane_tables$moved_cont$9$d;
+    reg  [4:0] lane_tables$moved_cont$9$q;
+    reg  lane_tables$moved_cont$9$clock;
+    reg  [4:0] lane_tables$moved_cont$10$d;
+    reg  [4:0] lane_tables$moved_cont$10$q;
+    reg  lane_tables$moved_cont$10$clock;
+    reg  [4:0] lane_tables$moved_cont$11$d;
+    reg  [4:0] lane_tables$moved_cont$11$q;
+    reg  lane_tables$moved_cont$11$clock;
+    reg  [4:0] lane_tables$moved_cont$12$d;
+    reg  [4:0] lane_tables$moved_cont$12$q;
+    reg  lane_tables$moved_cont$12$clock;
+    reg  [4:0] lane_tables$moved_cont$13$d;
+    reg  [4:0] lane_tables$moved_cont$13$q;
+    reg  lane_tables$moved_cont$13$clock;
+    reg  [4:0] lane_tables$moved_cont$14$d;
+    reg  [4:0] lane_tables$moved_cont$14$q;
+    reg  lane_tables$moved_cont$14$clock;
+    reg  [4:0] lane_tables$moved_cont$15$d;
+    reg  [4:0] lane_tables$moved_cont$15$q;
+    reg  lane_tables$moved_cont$15$clock;
+    reg  [7:0] lane_tables$moved_free$0$d;
+    reg  [7:0] lane_tables$moved_free$0$q;
+    reg  lane_tables$moved_free$0$clock;
+    reg  [7:0] lane_tables$moved_free$1$d;
+    reg  [7:0] lane_tables$moved_free$1$q;
+    reg  lane_tables$moved_free$1$clock;
+    reg  [7:0] lane_tables$moved_free$2$d;
+    reg  [7:0] lane_tables$moved_free$2$q;
+    reg  lane_tables$moved_free$2$clock;
+    reg  [7:0] lane_tables$moved_free$3$d;
+    reg  [7:0] lane_tables$moved_free$3$q;
+    reg  lane_tables$moved_free$3$clock;
+    reg  [7:0] lane_tables$moved_free$4$d;
+    reg  [7:0] lane_tables$moved_free$4$q;
+    reg  lane_tables$moved_free$4$clock;
+    reg  [7:0] lane_tables$moved_free$5$d;
+    reg  [7:0] lane_tables$moved_free$5$q;
+    reg  lane_tables$moved_free$5$clock;
+    reg  [7:0] lane_tables$moved_free$6$d;
+    reg  [7:0] lane_tables$moved_free$6$q;
+    reg  lane_tables$moved_free$6$clock;
+    reg  [7:0] lane_tables$moved_free$7$d;
+    reg  [7:0] lane_tables$moved_free$7$q;
+    reg  lane_tables$moved_free$7$clock;
+    reg  [7:0] lane_tables$moved_free$8$d;
+    reg  [7:0] lane_tables$moved_free$8$q;
+    reg  lane_tables$moved_free$8$clock;
+    reg  [7:0] lane_tables$moved_free$9$d;
+    reg  [7:0] lane_tables$moved_free$9$q;
+    reg  lane_tables$moved_free$9$clock;
+    reg  [7:0] lane_tables$moved_free$10$d;
+    reg  [7:0] lane_tables$moved_free$10$q;
+    reg  lane_tables$moved_free$10$clock;
+    reg  [7:0] lane_tables$moved_free$11$d;
+    reg  [7:0] lane_tables$moved_free$11$q;
+    reg  lane_tables$moved_free$11$clock;
+    reg  [7:0] lane_tables$moved_free$12$d;
+    reg  [7:0] lane_tables$moved_free$12$q;
+    reg  lane_tables$moved_free$12$clock;
+    reg  [7:0] lane_tables$moved_free$13$d;
+    reg  [7:0] lane_tables$moved_free$13$q;
+    reg  lane_tables$moved_free$13$clock;
+    reg  [7:0] lane_tables$moved_free$14$d;
+    reg  [7:0] lane_tables$moved_free$14$q;
+    reg  lane_tables$moved_free$14$clock;
+    reg  [7:0] lane_tables$moved_free$15$d;
+    reg  [7:0] lane_tables$moved_free$15$q;
+    reg  lane_tables$moved_free$15$clock;
+    reg  [4:0] lane_tables$moved_next_cont$d;
+    reg  [4:0] lane_tables$moved_next_cont$q;
+    reg  lane_tables$moved_next_cont$clock;
+    reg  [4:0] lane_tables$moved_tail_class$0$d;
+    reg  [4:0] lane_tables$moved_tail_class$0$q;
+    reg  lane_tables$moved_tail_class$0$clock;
+    reg  [4:0] lane_tables$moved_tail_class$1$d;
+    reg  [4:0] lane_tables$moved_tail_class$1$q;
+    reg  lane_tables$moved_tail_class$1$clock;
+    reg  [4:0] lane_tables$moved_tail_class$2$d;
+    reg  [4:0] lane_tables$moved_tail_class$2$q;
+    reg  lane_tables$moved_tail_class$2$clock;
+    reg  [4:0] lane_tables$moved_tail_class$3$d;
+    reg  [4:0] lane_tables$moved_tail_class$3$q;
+    reg  lane_tables$moved_tail_class$3$clock;
+    reg  [4:0] lane_tables$moved_tail_class$4$d;
+    reg  [4:0] lane_tables$moved_tail_class$4$q;
+    reg  lane_tables$moved_tail_class$4$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$0$d;
+    reg  [4:0] lane_tables$moved_tail_cont$0$q;
+    reg  lane_tables$moved_tail_cont$0$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$1$d;
+    reg  [4:0] lane_tables$moved_tail_cont$1$q;
+    reg  lane_tables$moved_tail_cont$1$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$2$d;
+    reg  [4:0] lane_tables$moved_tail_cont$2$q;
+    reg  lane_tables$moved_tail_cont$2$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$3$d;
+    reg  [4:0] lane_tables$moved_tail_cont$3$q;
+    reg  lane_tables$moved_tail_cont$3$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$4$d;
+    reg  [4:0] lane_tables$moved_tail_cont$4$q;
+    reg  lane_tables$moved_tail_cont$4$clock;
+    reg  [7:0] lane_tables$moved_tail_free$0$d;
+    reg  [7:0] lane_tables$moved_tail_free$0$q;
+    reg  lane_tables$moved_tail_free$0$clock;
+    reg  [7:0] lane_tables$moved_tail_free$1$d;
+    reg  [7:0] lane_tables$moved_tail_free$1$q;
+    reg  lane_tables$moved_tail_free$1$clock;
+    reg  [7:0] lane_tables$moved_tail_free$2$d;
+    reg  [7:0] lane_tables$moved_tail_free$2$q;
+    reg  lane_tables$moved_tail_free$2$clock;
+    reg  [7:0] lane_tables$moved_tail_free$3$d;
+    reg  [7:0] lane_tables$moved_tail_free$3$q;
+    reg  lane_tables$moved_tail_free$3$clock;
+    reg  [7:0] lane_tables$moved_tail_free$4$d;
+    reg  [7:0] lane_tables$moved_tail_free$4$q;
+    reg  lane_tables$moved_tail_free$4$clock;
+    reg  lane_tables$moved_tlast$d;
+    reg  lane_tables$moved_tlast$q;
+    reg  lane_tables$moved_tlast$clock;
+    reg  lane_tables$moved_valid$d;
+    reg  lane_tables$moved_valid$q;
+    reg  lane_tables$moved_valid$clock;
     reg  lane_tables$row_present$0$d;
     reg  lane_tables$row_present$0$q;
     reg  lane_tables$row_present$0$clock;
@@ -17667,293 +17790,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
                 end
         endcase
     end
-    // lane_tables$beat_byte$0
-    initial begin
-       lane_tables$beat_byte$0$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$0$clock) begin
-       lane_tables$beat_byte$0$q <= lane_tables$beat_byte$0$d;
-    end
-    // lane_tables$beat_byte$1
-    initial begin
-       lane_tables$beat_byte$1$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$1$clock) begin
-       lane_tables$beat_byte$1$q <= lane_tables$beat_byte$1$d;
-    end
-    // lane_tables$beat_byte$2
-    initial begin
-       lane_tables$beat_byte$2$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$2$clock) begin
-       lane_tables$beat_byte$2$q <= lane_tables$beat_byte$2$d;
-    end
-    // lane_tables$beat_byte$3
-    initial begin
-       lane_tables$beat_byte$3$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$3$clock) begin
-       lane_tables$beat_byte$3$q <= lane_tables$beat_byte$3$d;
-    end
-    // lane_tables$beat_byte$4
-    initial begin
-       lane_tables$beat_byte$4$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$4$clock) begin
-       lane_tables$beat_byte$4$q <= lane_tables$beat_byte$4$d;
-    end
-    // lane_tables$beat_byte$5
-    initial begin
-       lane_tables$beat_byte$5$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$5$clock) begin
-       lane_tables$beat_byte$5$q <= lane_tables$beat_byte$5$d;
-    end
-    // lane_tables$beat_byte$6
-    initial begin
-       lane_tables$beat_byte$6$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$6$clock) begin
-       lane_tables$beat_byte$6$q <= lane_tables$beat_byte$6$d;
-    end
-    // lane_tables$beat_byte$7
-    initial begin
-       lane_tables$beat_byte$7$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$7$clock) begin
-       lane_tables$beat_byte$7$q <= lane_tables$beat_byte$7$d;
-    end
-    // lane_tables$beat_byte$8
-    initial begin
-       lane_tables$beat_byte$8$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$8$clock) begin
-       lane_tables$beat_byte$8$q <= lane_tables$beat_byte$8$d;
-    end
-    // lane_tables$beat_byte$9
-    initial begin
-       lane_tables$beat_byte$9$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$9$clock) begin
-       lane_tables$beat_byte$9$q <= lane_tables$beat_byte$9$d;
-    end
-    // lane_tables$beat_byte$10
-    initial begin
-       lane_tables$beat_byte$10$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$10$clock) begin
-       lane_tables$beat_byte$10$q <= lane_tables$beat_byte$10$d;
-    end
-    // lane_tables$beat_byte$11
-    initial begin
-       lane_tables$beat_byte$11$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$11$clock) begin
-       lane_tables$beat_byte$11$q <= lane_tables$beat_byte$11$d;
-    end
-    // lane_tables$beat_byte$12
-    initial begin
-       lane_tables$beat_byte$12$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$12$clock) begin
-       lane_tables$beat_byte$12$q <= lane_tables$beat_byte$12$d;
-    end
-    // lane_tables$beat_byte$13
-    initial begin
-       lane_tables$beat_byte$13$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$13$clock) begin
-       lane_tables$beat_byte$13$q <= lane_tables$beat_byte$13$d;
-    end
-    // lane_tables$beat_byte$14
-    initial begin
-       lane_tables$beat_byte$14$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$14$clock) begin
-       lane_tables$beat_byte$14$q <= lane_tables$beat_byte$14$d;
-    end
-    // lane_tables$beat_byte$15
-    initial begin
-       lane_tables$beat_byte$15$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$15$clock) begin
-       lane_tables$beat_byte$15$q <= lane_tables$beat_byte$15$d;
-    end
-    // lane_tables$beat_present$0
-    initial begin
-       lane_tables$beat_present$0$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$0$clock) begin
-       lane_tables$beat_present$0$q <= lane_tables$beat_present$0$d;
-    end
-    // lane_tables$beat_present$1
-    initial begin
-       lane_tables$beat_present$1$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$1$clock) begin
-       lane_tables$beat_present$1$q <= lane_tables$beat_present$1$d;
-    end
-    // lane_tables$beat_present$2
-    initial begin
-       lane_tables$beat_present$2$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$2$clock) begin
-       lane_tables$beat_present$2$q <= lane_tables$beat_present$2$d;
-    end
-    // lane_tables$beat_present$3
-    initial begin
-       lane_tables$beat_present$3$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$3$clock) begin
-       lane_tables$beat_present$3$q <= lane_tables$beat_present$3$d;
-    end
-    // lane_tables$beat_present$4
-    initial begin
-       lane_tables$beat_present$4$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$4$clock) begin
-       lane_tables$beat_present$4$q <= lane_tables$beat_present$4$d;
-    end
-    // lane_tables$beat_present$5
-    initial begin
-       lane_tables$beat_present$5$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$5$clock) begin
-       lane_tables$beat_present$5$q <= lane_tables$beat_present$5$d;
-    end
-    // lane_tables$beat_present$6
-    initial begin
-       lane_tables$beat_present$6$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$6$clock) begin
-       lane_tables$beat_present$6$q <= lane_tables$beat_present$6$d;
-    end
-    // lane_tables$beat_present$7
-    initial begin
-       lane_tables$beat_present$7$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$7$clock) begin
-       lane_tables$beat_present$7$q <= lane_tables$beat_present$7$d;
-    end
-    // lane_tables$beat_present$8
-    initial begin
-       lane_tables$beat_present$8$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$8$clock) begin
-       lane_tables$beat_present$8$q <= lane_tables$beat_present$8$d;
-    end
-    // lane_tables$beat_present$9
-    initial begin
-       lane_tables$beat_present$9$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$9$clock) begin
-       lane_tables$beat_present$9$q <= lane_tables$beat_present$9$d;
-    end
-    // lane_tables$beat_present$10
-    initial begin
-       lane_tables$beat_present$10$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$10$clock) begin
-       lane_tables$beat_present$10$q <= lane_tables$beat_present$10$d;
-    end
-    // lane_tables$beat_present$11
-    initial begin
-       lane_tables$beat_present$11$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$11$clock) begin
-       lane_tables$beat_present$11$q <= lane_tables$beat_present$11$d;
-    end
-    // lane_tables$beat_present$12
-    initial begin
-       lane_tables$beat_present$12$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$12$clock) begin
-       lane_tables$beat_present$12$q <= lane_tables$beat_present$12$d;
-    end
-    // lane_tables$beat_present$13
-    initial begin
-       lane_tables$beat_present$13$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$13$clock) begin
-       lane_tables$beat_present$13$q <= lane_tables$beat_present$13$d;
-    end
-    // lane_tables$beat_present$14
-    initial begin
-       lane_tables$beat_present$14$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$14$clock) begin
-       lane_tables$beat_present$14$q <= lane_tables$beat_present$14$d;
-    end
-    // lane_tables$beat_present$15
-    initial begin
-       lane_tables$beat_present$15$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$15$clock) begin
-       lane_tables$beat_present$15$q <= lane_tables$beat_present$15$d;
-    end
-    // lane_tables$beat_tail$0
-    initial begin
-       lane_tables$beat_tail$0$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$0$clock) begin
-       lane_tables$beat_tail$0$q <= lane_tables$beat_tail$0$d;
-    end
-    // lane_tables$beat_tail$1
-    initial begin
-       lane_tables$beat_tail$1$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$1$clock) begin
-       lane_tables$beat_tail$1$q <= lane_tables$beat_tail$1$d;
-    end
-    // lane_tables$beat_tail$2
-    initial begin
-       lane_tables$beat_tail$2$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$2$clock) begin
-       lane_tables$beat_tail$2$q <= lane_tables$beat_tail$2$d;
-    end
-    // lane_tables$beat_tail$3
-    initial begin
-       lane_tables$beat_tail$3$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$3$clock) begin
-       lane_tables$beat_tail$3$q <= lane_tables$beat_tail$3$d;
-    end
-    // lane_tables$beat_tail$4
-    initial begin
-       lane_tables$beat_tail$4$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$4$clock) begin
-       lane_tables$beat_tail$4$q <= lane_tables$beat_tail$4$d;
-    end
-    // lane_tables$beat_tlast
-    initial begin
-       lane_tables$beat_tlast$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_tlast$clock) begin
-       lane_tables$beat_tlast$q <= lane_tables$beat_tlast$d;
-    end
-    // lane_tables$beat_valid
-    initial begin
-       lane_tables$beat_valid$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_valid$clock) begin
-       lane_tables$beat_valid$q <= lane_tables$beat_valid$d;
-    end
-    // lane_tables$beat_next_byte
-    initial begin
-       lane_tables$beat_next_byte$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_next_byte$clock) begin
-       lane_tables$beat_next_byte$q <= lane_tables$beat_next_byte$d;
-    end
-    // lane_tables$beat_next_is_end
-    initial begin
-       lane_tables$beat_next_is_end$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_next_is_end$clock) begin
-       lane_tables$beat_next_is_end$q <= lane_tables$beat_next_is_end$d;
-    end
     // lane_tables$class_present$0
     initial begin
        lane_tables$class_present$0$q = 1'h0;
@@ -18527,6 +18363,580 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     end
     always @(posedge lane_tables$class_valid$clock) begin
        lane_tables$class_valid$q <= lane_tables$class_valid$d;
+    end
+    // lane_tables$moved_present$0
+    initial begin
+       lane_tables$moved_present$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$0$clock) begin
+       lane_tables$moved_present$0$q <= lane_tables$moved_present$0$d;
+    end
+    // lane_tables$moved_present$1
+    initial begin
+       lane_tables$moved_present$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$1$clock) begin
+       lane_tables$moved_present$1$q <= lane_tables$moved_present$1$d;
+    end
+    // lane_tables$moved_present$2
+    initial begin
+       lane_tables$moved_present$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$2$clock) begin
+       lane_tables$moved_present$2$q <= lane_tables$moved_present$2$d;
+    end
+    // lane_tables$moved_present$3
+    initial begin
+       lane_tables$moved_present$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$3$clock) begin
+       lane_tables$moved_present$3$q <= lane_tables$moved_present$3$d;
+    end
+    // lane_tables$moved_present$4
+    initial begin
+       lane_tables$moved_present$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$4$clock) begin
+       lane_tables$moved_present$4$q <= lane_tables$moved_present$4$d;
+    end
+    // lane_tables$moved_present$5
+    initial begin
+       lane_tables$moved_present$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$5$clock) begin
+       lane_tables$moved_present$5$q <= lane_tables$moved_present$5$d;
+    end
+    // lane_tables$moved_present$6
+    initial begin
+       lane_tables$moved_present$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$6$clock) begin
+       lane_tables$moved_present$6$q <= lane_tables$moved_present$6$d;
+    end
+    // lane_tables$moved_present$7
+    initial begin
+       lane_tables$moved_present$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$7$clock) begin
+       lane_tables$moved_present$7$q <= lane_tables$moved_present$7$d;
+    end
+    // lane_tables$moved_present$8
+    initial begin
+       lane_tables$moved_present$8$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$8$clock) begin
+       lane_tables$moved_present$8$q <= lane_tables$moved_present$8$d;
+    end
+    // lane_tables$moved_present$9
+    initial begin
+       lane_tables$moved_present$9$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$9$clock) begin
+       lane_tables$moved_present$9$q <= lane_tables$moved_present$9$d;
+    end
+    // lane_tables$moved_present$10
+    initial begin
+       lane_tables$moved_present$10$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$10$clock) begin
+       lane_tables$moved_present$10$q <= lane_tables$moved_present$10$d;
+    end
+    // lane_tables$moved_present$11
+    initial begin
+       lane_tables$moved_present$11$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$11$clock) begin
+       lane_tables$moved_present$11$q <= lane_tables$moved_present$11$d;
+    end
+    // lane_tables$moved_present$12
+    initial begin
+       lane_tables$moved_present$12$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$12$clock) begin
+       lane_tables$moved_present$12$q <= lane_tables$moved_present$12$d;
+    end
+    // lane_tables$moved_present$13
+    initial begin
+       lane_tables$moved_present$13$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$13$clock) begin
+       lane_tables$moved_present$13$q <= lane_tables$moved_present$13$d;
+    end
+    // lane_tables$moved_present$14
+    initial begin
+       lane_tables$moved_present$14$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$14$clock) begin
+       lane_tables$moved_present$14$q <= lane_tables$moved_present$14$d;
+    end
+    // lane_tables$moved_present$15
+    initial begin
+       lane_tables$moved_present$15$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$15$clock) begin
+       lane_tables$moved_present$15$q <= lane_tables$moved_present$15$d;
+    end
+    // lane_tables$moved_class$0
+    initial begin
+       lane_tables$moved_class$0$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$0$clock) begin
+       lane_tables$moved_class$0$q <= lane_tables$moved_class$0$d;
+    end
+    // lane_tables$moved_class$1
+    initial begin
+       lane_tables$moved_class$1$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$1$clock) begin
+       lane_tables$moved_class$1$q <= lane_tables$moved_class$1$d;
+    end
+    // lane_tables$moved_class$2
+    initial begin
+       lane_tables$moved_class$2$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$2$clock) begin
+       lane_tables$moved_class$2$q <= lane_tables$moved_class$2$d;
+    end
+    // lane_tables$moved_class$3
+    initial begin
+       lane_tables$moved_class$3$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$3$clock) begin
+       lane_tables$moved_class$3$q <= lane_tables$moved_class$3$d;
+    end
+    // lane_tables$moved_class$4
+    initial begin
+       lane_tables$moved_class$4$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$4$clock) begin
+       lane_tables$moved_class$4$q <= lane_tables$moved_class$4$d;
+    end
+    // lane_tables$moved_class$5
+    initial begin
+       lane_tables$moved_class$5$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$5$clock) begin
+       lane_tables$moved_class$5$q <= lane_tables$moved_class$5$d;
+    end
+    // lane_tables$moved_class$6
+    initial begin
+       lane_tables$moved_class$6$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$6$clock) begin
+       lane_tables$moved_class$6$q <= lane_tables$moved_class$6$d;
+    end
+    // lane_tables$moved_class$7
+    initial begin
+       lane_tables$moved_class$7$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$7$clock) begin
+       lane_tables$moved_class$7$q <= lane_tables$moved_class$7$d;
+    end
+    // lane_tables$moved_class$8
+    initial begin
+       lane_tables$moved_class$8$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$8$clock) begin
+       lane_tables$moved_class$8$q <= lane_tables$moved_class$8$d;
+    end
+    // lane_tables$moved_class$9
+    initial begin
+       lane_tables$moved_class$9$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$9$clock) begin
+       lane_tables$moved_class$9$q <= lane_tables$moved_class$9$d;
+    end
+    // lane_tables$moved_class$10
+    initial begin
+       lane_tables$moved_class$10$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$10$clock) begin
+       lane_tables$moved_class$10$q <= lane_tables$moved_class$10$d;
+    end
+    // lane_tables$moved_class$11
+    initial begin
+       lane_tables$moved_class$11$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$11$clock) begin
+       lane_tables$moved_class$11$q <= lane_tables$moved_class$11$d;
+    end
+    // lane_tables$moved_class$12
+    initial begin
+       lane_tables$moved_class$12$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$12$clock) begin
+       lane_tables$moved_class$12$q <= lane_tables$moved_class$12$d;
+    end
+    // lane_tables$moved_class$13
+    initial begin
+       lane_tables$moved_class$13$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$13$clock) begin
+       lane_tables$moved_class$13$q <= lane_tables$moved_class$13$d;
+    end
+    // lane_tables$moved_class$14
+    initial begin
+       lane_tables$moved_class$14$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$14$clock) begin
+       lane_tables$moved_class$14$q <= lane_tables$moved_class$14$d;
+    end
+    // lane_tables$moved_class$15
+    initial begin
+       lane_tables$moved_class$15$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$15$clock) begin
+       lane_tables$moved_class$15$q <= lane_tables$moved_class$15$d;
+    end
+    // lane_tables$moved_cont$0
+    initial begin
+       lane_tables$moved_cont$0$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$0$clock) begin
+       lane_tables$moved_cont$0$q <= lane_tables$moved_cont$0$d;
+    end
+    // lane_tables$moved_cont$1
+    initial begin
+       lane_tables$moved_cont$1$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$1$clock) begin
+       lane_tables$moved_cont$1$q <= lane_tables$moved_cont$1$d;
+    end
+    // lane_tables$moved_cont$2
+    initial begin
+       lane_tables$moved_cont$2$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$2$clock) begin
+       lane_tables$moved_cont$2$q <= lane_tables$moved_cont$2$d;
+    end
+    // lane_tables$moved_cont$3
+    initial begin
+       lane_tables$moved_cont$3$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$3$clock) begin
+       lane_tables$moved_cont$3$q <= lane_tables$moved_cont$3$d;
+    end
+    // lane_tables$moved_cont$4
+    initial begin
+       lane_tables$moved_cont$4$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$4$clock) begin
+       lane_tables$moved_cont$4$q <= lane_tables$moved_cont$4$d;
+    end
+    // lane_tables$moved_cont$5
+    initial begin
+       lane_tables$moved_cont$5$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$5$clock) begin
+       lane_tables$moved_cont$5$q <= lane_tables$moved_cont$5$d;
+    end
+    // lane_tables$moved_cont$6
+    initial begin
+       lane_tables$moved_cont$6$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$6$clock) begin
+       lane_tables$moved_cont$6$q <= lane_tables$moved_cont$6$d;
+    end
+    // lane_tables$moved_cont$7
+    initial begin
+       lane_tables$moved_cont$7$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$7$clock) begin
+       lane_tables$moved_cont$7$q <= lane_tables$moved_cont$7$d;
+    end
+    // lane_tables$moved_cont$8
+    initial begin
+       lane_tables$moved_cont$8$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$8$clock) begin
+       lane_tables$moved_cont$8$q <= lane_tables$moved_cont$8$d;
+    end
+    // lane_tables$moved_cont$9
+    initial begin
+       lane_tables$moved_cont$9$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$9$clock) begin
+       lane_tables$moved_cont$9$q <= lane_tables$moved_cont$9$d;
+    end
+    // lane_tables$moved_cont$10
+    initial begin
+       lane_tables$moved_cont$10$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$10$clock) begin
+       lane_tables$moved_cont$10$q <= lane_tables$moved_cont$10$d;
+    end
+    // lane_tables$moved_cont$11
+    initial begin
+       lane_tables$moved_cont$11$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$11$clock) begin
+       lane_tables$moved_cont$11$q <= lane_tables$moved_cont$11$d;
+    end
+    // lane_tables$moved_cont$12
+    initial begin
+       lane_tables$moved_cont$12$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$12$clock) begin
+       lane_tables$moved_cont$12$q <= lane_tables$moved_cont$12$d;
+    end
+    // lane_tables$moved_cont$13
+    initial begin
+       lane_tables$moved_cont$13$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$13$clock) begin
+       lane_tables$moved_cont$13$q <= lane_tables$moved_cont$13$d;
+    end
+    // lane_tables$moved_cont$14
+    initial begin
+       lane_tables$moved_cont$14$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$14$clock) begin
+       lane_tables$moved_cont$14$q <= lane_tables$moved_cont$14$d;
+    end
+    // lane_tables$moved_cont$15
+    initial begin
+       lane_tables$moved_cont$15$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$15$clock) begin
+       lane_tables$moved_cont$15$q <= lane_tables$moved_cont$15$d;
+    end
+    // lane_tables$moved_free$0
+    initial begin
+       lane_tables$moved_free$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$0$clock) begin
+       lane_tables$moved_free$0$q <= lane_tables$moved_free$0$d;
+    end
+    // lane_tables$moved_free$1
+    initial begin
+       lane_tables$moved_free$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$1$clock) begin
+       lane_tables$moved_free$1$q <= lane_tables$moved_free$1$d;
+    end
+    // lane_tables$moved_free$2
+    initial begin
+       lane_tables$moved_free$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$2$clock) begin
+       lane_tables$moved_free$2$q <= lane_tables$moved_free$2$d;
+    end
+    // lane_tables$moved_free$3
+    initial begin
+       lane_tables$moved_free$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$3$clock) begin
+       lane_tables$moved_free$3$q <= lane_tables$moved_free$3$d;
+    end
+    // lane_tables$moved_free$4
+    initial begin
+       lane_tables$moved_free$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$4$clock) begin
+       lane_tables$moved_free$4$q <= lane_tables$moved_free$4$d;
+    end
+    // lane_tables$moved_free$5
+    initial begin
+       lane_tables$moved_free$5$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$5$clock) begin
+       lane_tables$moved_free$5$q <= lane_tables$moved_free$5$d;
+    end
+    // lane_tables$moved_free$6
+    initial begin
+       lane_tables$moved_free$6$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$6$clock) begin
+       lane_tables$moved_free$6$q <= lane_tables$moved_free$6$d;
+    end
+    // lane_tables$moved_free$7
+    initial begin
+       lane_tables$moved_free$7$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$7$clock) begin
+       lane_tables$moved_free$7$q <= lane_tables$moved_free$7$d;
+    end
+    // lane_tables$moved_free$8
+    initial begin
+       lane_tables$moved_free$8$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$8$clock) begin
+       lane_tables$moved_free$8$q <= lane_tables$moved_free$8$d;
+    end
+    // lane_tables$moved_free$9
+    initial begin
+       lane_tables$moved_free$9$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$9$clock) begin
+       lane_tables$moved_free$9$q <= lane_tables$moved_free$9$d;
+    end
+    // lane_tables$moved_free$10
+    initial begin
+       lane_tables$moved_free$10$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$10$clock) begin
+       lane_tables$moved_free$10$q <= lane_tables$moved_free$10$d;
+    end
+    // lane_tables$moved_free$11
+    initial begin
+       lane_tables$moved_free$11$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$11$clock) begin
+       lane_tables$moved_free$11$q <= lane_tables$moved_free$11$d;
+    end
+    // lane_tables$moved_free$12
+    initial begin
+       lane_tables$moved_free$12$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$12$clock) begin
+       lane_tables$moved_free$12$q <= lane_tables$moved_free$12$d;
+    end
+    // lane_tables$moved_free$13
+    initial begin
+       lane_tables$moved_free$13$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$13$clock) begin
+       lane_tables$moved_free$13$q <= lane_tables$moved_free$13$d;
+    end
+    // lane_tables$moved_free$14
+    initial begin
+       lane_tables$moved_free$14$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$14$clock) begin
+       lane_tables$moved_free$14$q <= lane_tables$moved_free$14$d;
+    end
+    // lane_tables$moved_free$15
+    initial begin
+       lane_tables$moved_free$15$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$15$clock) begin
+       lane_tables$moved_free$15$q <= lane_tables$moved_free$15$d;
+    end
+    // lane_tables$moved_next_cont
+    initial begin
+       lane_tables$moved_next_cont$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_next_cont$clock) begin
+       lane_tables$moved_next_cont$q <= lane_tables$moved_next_cont$d;
+    end
+    // lane_tables$moved_tail_class$0
+    initial begin
+       lane_tables$moved_tail_class$0$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$0$clock) begin
+       lane_tables$moved_tail_class$0$q <= lane_tables$moved_tail_class$0$d;
+    end
+    // lane_tables$moved_tail_class$1
+    initial begin
+       lane_tables$moved_tail_class$1$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$1$clock) begin
+       lane_tables$moved_tail_class$1$q <= lane_tables$moved_tail_class$1$d;
+    end
+    // lane_tables$moved_tail_class$2
+    initial begin
+       lane_tables$moved_tail_class$2$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$2$clock) begin
+       lane_tables$moved_tail_class$2$q <= lane_tables$moved_tail_class$2$d;
+    end
+    // lane_tables$moved_tail_class$3
+    initial begin
+       lane_tables$moved_tail_class$3$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$3$clock) begin
+       lane_tables$moved_tail_class$3$q <= lane_tables$moved_tail_class$3$d;
+    end
+    // lane_tables$moved_tail_class$4
+    initial begin
+       lane_tables$moved_tail_class$4$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$4$clock) begin
+       lane_tables$moved_tail_class$4$q <= lane_tables$moved_tail_class$4$d;
+    end
+    // lane_tables$moved_tail_cont$0
+    initial begin
+       lane_tables$moved_tail_cont$0$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$0$clock) begin
+       lane_tables$moved_tail_cont$0$q <= lane_tables$moved_tail_cont$0$d;
+    end
+    // lane_tables$moved_tail_cont$1
+    initial begin
+       lane_tables$moved_tail_cont$1$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$1$clock) begin
+       lane_tables$moved_tail_cont$1$q <= lane_tables$moved_tail_cont$1$d;
+    end
+    // lane_tables$moved_tail_cont$2
+    initial begin
+       lane_tables$moved_tail_cont$2$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$2$clock) begin
+       lane_tables$moved_tail_cont$2$q <= lane_tables$moved_tail_cont$2$d;
+    end
+    // lane_tables$moved_tail_cont$3
+    initial begin
+       lane_tables$moved_tail_cont$3$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$3$clock) begin
+       lane_tables$moved_tail_cont$3$q <= lane_tables$moved_tail_cont$3$d;
+    end
+    // lane_tables$moved_tail_cont$4
+    initial begin
+       lane_tables$moved_tail_cont$4$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$4$clock) begin
+       lane_tables$moved_tail_cont$4$q <= lane_tables$moved_tail_cont$4$d;
+    end
+    // lane_tables$moved_tail_free$0
+    initial begin
+       lane_tables$moved_tail_free$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$0$clock) begin
+       lane_tables$moved_tail_free$0$q <= lane_tables$moved_tail_free$0$d;
+    end
+    // lane_tables$moved_tail_free$1
+    initial begin
+       lane_tables$moved_tail_free$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$1$clock) begin
+       lane_tables$moved_tail_free$1$q <= lane_tables$moved_tail_free$1$d;
+    end
+    // lane_tables$moved_tail_free$2
+    initial begin
+       lane_tables$moved_tail_free$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$2$clock) begin
+       lane_tables$moved_tail_free$2$q <= lane_tables$moved_tail_free$2$d;
+    end
+    // lane_tables$moved_tail_free$3
+    initial begin
+       lane_tables$moved_tail_free$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$3$clock) begin
+       lane_tables$moved_tail_free$3$q <= lane_tables$moved_tail_free$3$d;
+    end
+    // lane_tables$moved_tail_free$4
+    initial begin
+       lane_tables$moved_tail_free$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$4$clock) begin
+       lane_tables$moved_tail_free$4$q <= lane_tables$moved_tail_free$4$d;
+    end
+    // lane_tables$moved_tlast
+    initial begin
+       lane_tables$moved_tlast$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tlast$clock) begin
+       lane_tables$moved_tlast$q <= lane_tables$moved_tlast$d;
+    end
+    // lane_tables$moved_valid
+    initial begin
+       lane_tables$moved_valid$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_valid$clock) begin
+       lane_tables$moved_valid$q <= lane_tables$moved_valid$d;
     end
     // lane_tables$row_present$0
     initial begin
@@ -20805,20 +21215,21 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     end
     // lane_tables
     always @(*) begin
-        lane_tables$beat_tlast$clock = lane_tables$clock;
-        lane_tables$beat_valid$clock = lane_tables$clock;
-        lane_tables$beat_next_byte$clock = lane_tables$clock;
-        lane_tables$beat_next_is_end$clock = lane_tables$clock;
         lane_tables$class_next_cont$clock = lane_tables$clock;
         lane_tables$class_tlast$clock = lane_tables$clock;
         lane_tables$class_valid$clock = lane_tables$clock;
+        lane_tables$moved_next_cont$clock = lane_tables$clock;
+        lane_tables$moved_tlast$clock = lane_tables$clock;
+        lane_tables$moved_valid$clock = lane_tables$clock;
         lane_tables$row_tlast$clock = lane_tables$clock;
         lane_tables$row_valid$clock = lane_tables$clock;
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
-        lane_tables$beat_byte$0$clock = lane_tables$clock;
-        lane_tables$beat_present$0$clock = lane_tables$clock;
         lane_tables$class_present$0$clock = lane_tables$clock;
+        lane_tables$moved_present$0$clock = lane_tables$clock;
+        lane_tables$moved_class$0$clock = lane_tables$clock;
+        lane_tables$moved_cont$0$clock = lane_tables$clock;
+        lane_tables$moved_free$0$clock = lane_tables$clock;
         lane_tables$class_class$0$clock = lane_tables$clock;
         lane_tables$class_cont$0$clock = lane_tables$clock;
         lane_tables$class_free$0$clock = lane_tables$clock;
@@ -20838,9 +21249,11 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$0$clock = lane_tables$clock;
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
-        lane_tables$beat_byte$1$clock = lane_tables$clock;
-        lane_tables$beat_present$1$clock = lane_tables$clock;
         lane_tables$class_present$1$clock = lane_tables$clock;
+        lane_tables$moved_present$1$clock = lane_tables$clock;
+        lane_tables$moved_class$1$clock = lane_tables$clock;
+        lane_tables$moved_cont$1$clock = lane_tables$clock;
+        lane_tables$moved_free$1$clock = lane_tables$clock;
         lane_tables$class_class$1$clock = lane_tables$clock;
         lane_tables$class_cont$1$clock = lane_tables$clock;
         lane_tables$class_free$1$clock = lane_tables$clock;
@@ -20860,9 +21273,11 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$1$clock = lane_tables$clock;
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
-        lane_tables$beat_byte$2$clock = lane_tables$clock;
-        lane_tables$beat_present$2$clock = lane_tables$clock;
         lane_tables$class_present$2$clock = lane_tables$clock;
+        lane_tables$moved_present$2$clock = lane_tables$clock;
+        lane_tables$moved_class$2$clock = lane_tables$clock;
+        lane_tables$moved_cont$2$clock = lane_tables$clock;
+        lane_tables$moved_free$2$clock = lane_tables$clock;
         lane_tables$class_class$2$clock = lane_tables$clock;
         lane_tables$class_cont$2$clock = lane_tables$clock;
         lane_tables$class_free$2$clock = lane_tables$clock;
@@ -20882,9 +21297,11 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$2$clock = lane_tables$clock;
         lane_tables$window_malformed$2$clock = lane_tables$clock;
         lane_tables$window_free$2$clock = lane_tables$clock;
-        lane_tables$beat_byte$3$clock = lane_tables$clock;
-        lane_tables$beat_present$3$clock = lane_tables$clock;
         lane_tables$class_present$3$clock = lane_tables$clock;
+        lane_tables$moved_present$3$clock = lane_tables$clock;
+        lane_tables$moved_class$3$clock = lane_tables$clock;
+        lane_tables$moved_cont$3$clock = lane_tables$clock;
+        lane_tables$moved_free$3$clock = lane_tables$clock;
         lane_tables$class_class$3$clock = lane_tables$clock;
         lane_tables$class_cont$3$clock = lane_tables$clock;
         lane_tables$class_free$3$clock = lane_tables$clock;
@@ -20904,9 +21321,11 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$3$clock = lane_tables$clock;
         lane_tables$window_malformed$3$clock = lane_tables$clock;
         lane_tables$window_free$3$clock = lane_tables$clock;
-        lane_tables$beat_byte$4$clock = lane_tables$clock;
-        lane_tables$beat_present$4$clock = lane_tables$clock;
         lane_tables$class_present$4$clock = lane_tables$clock;
+        lane_tables$moved_present$4$clock = lane_tables$clock;
+        lane_tables$moved_class$4$clock = lane_tables$clock;
+        lane_tables$moved_cont$4$clock = lane_tables$clock;
+        lane_tables$moved_free$4$clock = lane_tables$clock;
         lane_tables$class_class$4$clock = lane_tables$clock;
         lane_tables$class_cont$4$clock = lane_tables$clock;
         lane_tables$class_free$4$clock = lane_tables$clock;
@@ -20926,9 +21345,11 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$4$clock = lane_tables$clock;
         lane_tables$window_malformed$4$clock = lane_tables$clock;
         lane_tables$window_free$4$clock = lane_tables$clock;
-        lane_tables$beat_byte$5$clock = lane_tables$clock;
-        lane_tables$beat_present$5$clock = lane_tables$clock;
         lane_tables$class_present$5$clock = lane_tables$clock;
+        lane_tables$moved_present$5$clock = lane_tables$clock;
+        lane_tables$moved_class$5$clock = lane_tables$clock;
+        lane_tables$moved_cont$5$clock = lane_tables$clock;
+        lane_tables$moved_free$5$clock = lane_tables$clock;
         lane_tables$class_class$5$clock = lane_tables$clock;
         lane_tables$class_cont$5$clock = lane_tables$clock;
         lane_tables$class_free$5$clock = lane_tables$clock;
@@ -20948,9 +21369,11 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$5$clock = lane_tables$clock;
         lane_tables$window_malformed$5$clock = lane_tables$clock;
         lane_tables$window_free$5$clock = lane_tables$clock;
-        lane_tables$beat_byte$6$clock = lane_tables$clock;
-        lane_tables$beat_present$6$clock = lane_tables$clock;
         lane_tables$class_present$6$clock = lane_tables$clock;
+        lane_tables$moved_present$6$clock = lane_tables$clock;
+        lane_tables$moved_class$6$clock = lane_tables$clock;
+        lane_tables$moved_cont$6$clock = lane_tables$clock;
+        lane_tables$moved_free$6$clock = lane_tables$clock;
         lane_tables$class_class$6$clock = lane_tables$clock;
         lane_tables$class_cont$6$clock = lane_tables$clock;
         lane_tables$class_free$6$clock = lane_tables$clock;
@@ -20970,9 +21393,11 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$6$clock = lane_tables$clock;
         lane_tables$window_malformed$6$clock = lane_tables$clock;
         lane_tables$window_free$6$clock = lane_tables$clock;
-        lane_tables$beat_byte$7$clock = lane_tables$clock;
-        lane_tables$beat_present$7$clock = lane_tables$clock;
         lane_tables$class_present$7$clock = lane_tables$clock;
+        lane_tables$moved_present$7$clock = lane_tables$clock;
+        lane_tables$moved_class$7$clock = lane_tables$clock;
+        lane_tables$moved_cont$7$clock = lane_tables$clock;
+        lane_tables$moved_free$7$clock = lane_tables$clock;
         lane_tables$class_class$7$clock = lane_tables$clock;
         lane_tables$class_cont$7$clock = lane_tables$clock;
         lane_tables$class_free$7$clock = lane_tables$clock;
@@ -20992,9 +21417,11 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$7$clock = lane_tables$clock;
         lane_tables$window_malformed$7$clock = lane_tables$clock;
         lane_tables$window_free$7$clock = lane_tables$clock;
-        lane_tables$beat_byte$8$clock = lane_tables$clock;
-        lane_tables$beat_present$8$clock = lane_tables$clock;
         lane_tables$class_present$8$clock = lane_tables$clock;
+        lane_tables$moved_present$8$clock = lane_tables$clock;
+        lane_tables$moved_class$8$clock = lane_tables$clock;
+        lane_tables$moved_cont$8$clock = lane_tables$clock;
+        lane_tables$moved_free$8$clock = lane_tables$clock;
         lane_tables$class_class$8$clock = lane_tables$clock;
         lane_tables$class_cont$8$clock = lane_tables$clock;
         lane_tables$class_free$8$clock = lane_tables$clock;
@@ -21014,9 +21441,11 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$8$clock = lane_tables$clock;
         lane_tables$window_malformed$8$clock = lane_tables$clock;
         lane_tables$window_free$8$clock = lane_tables$clock;
-        lane_tables$beat_byte$9$clock = lane_tables$clock;
-        lane_tables$beat_present$9$clock = lane_tables$clock;
         lane_tables$class_present$9$clock = lane_tables$clock;
+        lane_tables$moved_present$9$clock = lane_tables$clock;
+        lane_tables$moved_class$9$clock = lane_tables$clock;
+        lane_tables$moved_cont$9$clock = lane_tables$clock;
+        lane_tables$moved_free$9$clock = lane_tables$clock;
         lane_tables$class_class$9$clock = lane_tables$clock;
         lane_tables$class_cont$9$clock = lane_tables$clock;
         lane_tables$class_free$9$clock = lane_tables$clock;
@@ -21036,9 +21465,11 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$9$clock = lane_tables$clock;
         lane_tables$window_malformed$9$clock = lane_tables$clock;
         lane_tables$window_free$9$clock = lane_tables$clock;
-        lane_tables$beat_byte$10$clock = lane_tables$clock;
-        lane_tables$beat_present$10$clock = lane_tables$clock;
         lane_tables$class_present$10$clock = lane_tables$clock;
+        lane_tables$moved_present$10$clock = lane_tables$clock;
+        lane_tables$moved_class$10$clock = lane_tables$clock;
+        lane_tables$moved_cont$10$clock = lane_tables$clock;
+        lane_tables$moved_free$10$clock = lane_tables$clock;
         lane_tables$class_class$10$clock = lane_tables$clock;
         lane_tables$class_cont$10$clock = lane_tables$clock;
         lane_tables$class_free$10$clock = lane_tables$clock;
@@ -21058,9 +21489,11 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$10$clock = lane_tables$clock;
         lane_tables$window_malformed$10$clock = lane_tables$clock;
         lane_tables$window_free$10$clock = lane_tables$clock;
-        lane_tables$beat_byte$11$clock = lane_tables$clock;
-        lane_tables$beat_present$11$clock = lane_tables$clock;
         lane_tables$class_present$11$clock = lane_tables$clock;
+        lane_tables$moved_present$11$clock = lane_tables$clock;
+        lane_tables$moved_class$11$clock = lane_tables$clock;
+        lane_tables$moved_cont$11$clock = lane_tables$clock;
+        lane_tables$moved_free$11$clock = lane_tables$clock;
         lane_tables$class_class$11$clock = lane_tables$clock;
         lane_tables$class_cont$11$clock = lane_tables$clock;
         lane_tables$class_free$11$clock = lane_tables$clock;
@@ -21080,9 +21513,11 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$11$clock = lane_tables$clock;
         lane_tables$window_malformed$11$clock = lane_tables$clock;
         lane_tables$window_free$11$clock = lane_tables$clock;
-        lane_tables$beat_byte$12$clock = lane_tables$clock;
-        lane_tables$beat_present$12$clock = lane_tables$clock;
         lane_tables$class_present$12$clock = lane_tables$clock;
+        lane_tables$moved_present$12$clock = lane_tables$clock;
+        lane_tables$moved_class$12$clock = lane_tables$clock;
+        lane_tables$moved_cont$12$clock = lane_tables$clock;
+        lane_tables$moved_free$12$clock = lane_tables$clock;
         lane_tables$class_class$12$clock = lane_tables$clock;
         lane_tables$class_cont$12$clock = lane_tables$clock;
         lane_tables$class_free$12$clock = lane_tables$clock;
@@ -21102,9 +21537,11 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$12$clock = lane_tables$clock;
         lane_tables$window_malformed$12$clock = lane_tables$clock;
         lane_tables$window_free$12$clock = lane_tables$clock;
-        lane_tables$beat_byte$13$clock = lane_tables$clock;
-        lane_tables$beat_present$13$clock = lane_tables$clock;
         lane_tables$class_present$13$clock = lane_tables$clock;
+        lane_tables$moved_present$13$clock = lane_tables$clock;
+        lane_tables$moved_class$13$clock = lane_tables$clock;
+        lane_tables$moved_cont$13$clock = lane_tables$clock;
+        lane_tables$moved_free$13$clock = lane_tables$clock;
         lane_tables$class_class$13$clock = lane_tables$clock;
         lane_tables$class_cont$13$clock = lane_tables$clock;
         lane_tables$class_free$13$clock = lane_tables$clock;
@@ -21124,9 +21561,11 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$13$clock = lane_tables$clock;
         lane_tables$window_malformed$13$clock = lane_tables$clock;
         lane_tables$window_free$13$clock = lane_tables$clock;
-        lane_tables$beat_byte$14$clock = lane_tables$clock;
-        lane_tables$beat_present$14$clock = lane_tables$clock;
         lane_tables$class_present$14$clock = lane_tables$clock;
+        lane_tables$moved_present$14$clock = lane_tables$clock;
+        lane_tables$moved_class$14$clock = lane_tables$clock;
+        lane_tables$moved_cont$14$clock = lane_tables$clock;
+        lane_tables$moved_free$14$clock = lane_tables$clock;
         lane_tables$class_class$14$clock = lane_tables$clock;
         lane_tables$class_cont$14$clock = lane_tables$clock;
         lane_tables$class_free$14$clock = lane_tables$clock;
@@ -21146,9 +21585,11 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$14$clock = lane_tables$clock;
         lane_tables$window_malformed$14$clock = lane_tables$clock;
         lane_tables$window_free$14$clock = lane_tables$clock;
-        lane_tables$beat_byte$15$clock = lane_tables$clock;
-        lane_tables$beat_present$15$clock = lane_tables$clock;
         lane_tables$class_present$15$clock = lane_tables$clock;
+        lane_tables$moved_present$15$clock = lane_tables$clock;
+        lane_tables$moved_class$15$clock = lane_tables$clock;
+        lane_tables$moved_cont$15$clock = lane_tables$clock;
+        lane_tables$moved_free$15$clock = lane_tables$clock;
         lane_tables$class_class$15$clock = lane_tables$clock;
         lane_tables$class_cont$15$clock = lane_tables$clock;
         lane_tables$class_free$15$clock = lane_tables$clock;
@@ -21168,8 +21609,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_outside$15$clock = lane_tables$clock;
         lane_tables$window_malformed$15$clock = lane_tables$clock;
         lane_tables$window_free$15$clock = lane_tables$clock;
-        lane_tables$beat_tail$0$clock = lane_tables$clock;
         lane_tables$class_tail_class$0$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$0$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$0$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$0$clock = lane_tables$clock;
         lane_tables$class_tail_cont$0$clock = lane_tables$clock;
         lane_tables$class_tail_free$0$clock = lane_tables$clock;
         lane_tables$row_tail_cont$0$clock = lane_tables$clock;
@@ -21185,8 +21628,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_prev_next_fits$0$clock = lane_tables$clock;
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
-        lane_tables$beat_tail$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$1$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$1$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$1$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_cont$1$clock = lane_tables$clock;
         lane_tables$class_tail_free$1$clock = lane_tables$clock;
         lane_tables$row_tail_cont$1$clock = lane_tables$clock;
@@ -21202,8 +21647,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_prev_next_fits$1$clock = lane_tables$clock;
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
-        lane_tables$beat_tail$2$clock = lane_tables$clock;
         lane_tables$class_tail_class$2$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$2$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$2$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$2$clock = lane_tables$clock;
         lane_tables$class_tail_cont$2$clock = lane_tables$clock;
         lane_tables$class_tail_free$2$clock = lane_tables$clock;
         lane_tables$row_tail_cont$2$clock = lane_tables$clock;
@@ -21219,8 +21666,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_prev_next_fits$2$clock = lane_tables$clock;
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
-        lane_tables$beat_tail$3$clock = lane_tables$clock;
         lane_tables$class_tail_class$3$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$3$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$3$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$3$clock = lane_tables$clock;
         lane_tables$class_tail_cont$3$clock = lane_tables$clock;
         lane_tables$class_tail_free$3$clock = lane_tables$clock;
         lane_tables$row_tail_cont$3$clock = lane_tables$clock;
@@ -21236,8 +21685,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_prev_next_fits$3$clock = lane_tables$clock;
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
-        lane_tables$beat_tail$4$clock = lane_tables$clock;
         lane_tables$class_tail_class$4$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$4$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$4$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$4$clock = lane_tables$clock;
         lane_tables$class_tail_cont$4$clock = lane_tables$clock;
         lane_tables$class_tail_free$4$clock = lane_tables$clock;
         lane_tables$row_tail_cont$4$clock = lane_tables$clock;
@@ -21253,579 +21704,620 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$window_prev_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_prev_length$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
-        lane_tables$beat_byte$0$d = lane_tables$byte$0;
-        lane_tables$beat_present$0$d = lane_tables$present$0;
-        lane_tables$beat_byte$1$d = lane_tables$byte$1;
-        lane_tables$beat_present$1$d = lane_tables$present$1;
-        lane_tables$beat_byte$2$d = lane_tables$byte$2;
-        lane_tables$beat_present$2$d = lane_tables$present$2;
-        lane_tables$beat_byte$3$d = lane_tables$byte$3;
-        lane_tables$beat_present$3$d = lane_tables$present$3;
-        lane_tables$beat_byte$4$d = lane_tables$byte$4;
-        lane_tables$beat_present$4$d = lane_tables$present$4;
-        lane_tables$beat_byte$5$d = lane_tables$byte$5;
-        lane_tables$beat_present$5$d = lane_tables$present$5;
-        lane_tables$beat_byte$6$d = lane_tables$byte$6;
-        lane_tables$beat_present$6$d = lane_tables$present$6;
-        lane_tables$beat_byte$7$d = lane_tables$byte$7;
-        lane_tables$beat_present$7$d = lane_tables$present$7;
-        lane_tables$beat_byte$8$d = lane_tables$byte$8;
-        lane_tables$beat_present$8$d = lane_tables$present$8;
-        lane_tables$beat_byte$9$d = lane_tables$byte$9;
-        lane_tables$beat_present$9$d = lane_tables$present$9;
-        lane_tables$beat_byte$10$d = lane_tables$byte$10;
-        lane_tables$beat_present$10$d = lane_tables$present$10;
-        lane_tables$beat_byte$11$d = lane_tables$byte$11;
-        lane_tables$beat_present$11$d = lane_tables$present$11;
-        lane_tables$beat_byte$12$d = lane_tables$byte$12;
-        lane_tables$beat_present$12$d = lane_tables$present$12;
-        lane_tables$beat_byte$13$d = lane_tables$byte$13;
-        lane_tables$beat_present$13$d = lane_tables$present$13;
-        lane_tables$beat_byte$14$d = lane_tables$byte$14;
-        lane_tables$beat_present$14$d = lane_tables$present$14;
-        lane_tables$beat_byte$15$d = lane_tables$byte$15;
-        lane_tables$beat_present$15$d = lane_tables$present$15;
-        lane_tables$beat_tail$0$d = lane_tables$tail$0;
-        lane_tables$beat_tail$1$d = lane_tables$tail$1;
-        lane_tables$beat_tail$2$d = lane_tables$tail$2;
-        lane_tables$beat_tail$3$d = lane_tables$tail$3;
-        lane_tables$beat_tail$4$d = lane_tables$tail$4;
-        lane_tables$beat_tlast$d = lane_tables$tlast;
-        lane_tables$beat_valid$d = lane_tables$valid & !lane_tables$rst;
-        lane_tables$beat_next_byte$d = lane_tables$next_byte;
-        lane_tables$beat_next_is_end$d = lane_tables$next_is_end;
         lane_tables$present5$0 = 'h0;
         lane_tables$present8$0 = 'h0;
-        if (lane_tables$beat_present$0$q) begin
+        if (lane_tables$present$0) begin
             lane_tables$present5$0 = 'h1f;
             lane_tables$present8$0 = 'hff;
         end
         lane_tables$class_present3$0 = 'h0;
         lane_tables$class_present4$0 = 'h0;
         lane_tables$class_present5$0 = 'h0;
-        if (lane_tables$class_present$0$q) begin
+        if (lane_tables$moved_present$0$q) begin
             lane_tables$class_present3$0 = 'h7;
             lane_tables$class_present4$0 = 'hf;
             lane_tables$class_present5$0 = 'h1f;
         end
         lane_tables$present5$1 = 'h0;
         lane_tables$present8$1 = 'h0;
-        if (lane_tables$beat_present$1$q) begin
+        if (lane_tables$present$1) begin
             lane_tables$present5$1 = 'h1f;
             lane_tables$present8$1 = 'hff;
         end
         lane_tables$class_present3$1 = 'h0;
         lane_tables$class_present4$1 = 'h0;
         lane_tables$class_present5$1 = 'h0;
-        if (lane_tables$class_present$1$q) begin
+        if (lane_tables$moved_present$1$q) begin
             lane_tables$class_present3$1 = 'h7;
             lane_tables$class_present4$1 = 'hf;
             lane_tables$class_present5$1 = 'h1f;
         end
         lane_tables$present5$2 = 'h0;
         lane_tables$present8$2 = 'h0;
-        if (lane_tables$beat_present$2$q) begin
+        if (lane_tables$present$2) begin
             lane_tables$present5$2 = 'h1f;
             lane_tables$present8$2 = 'hff;
         end
         lane_tables$class_present3$2 = 'h0;
         lane_tables$class_present4$2 = 'h0;
         lane_tables$class_present5$2 = 'h0;
-        if (lane_tables$class_present$2$q) begin
+        if (lane_tables$moved_present$2$q) begin
             lane_tables$class_present3$2 = 'h7;
             lane_tables$class_present4$2 = 'hf;
             lane_tables$class_present5$2 = 'h1f;
         end
         lane_tables$present5$3 = 'h0;
         lane_tables$present8$3 = 'h0;
-        if (lane_tables$beat_present$3$q) begin
+        if (lane_tables$present$3) begin
             lane_tables$present5$3 = 'h1f;
             lane_tables$present8$3 = 'hff;
         end
         lane_tables$class_present3$3 = 'h0;
         lane_tables$class_present4$3 = 'h0;
         lane_tables$class_present5$3 = 'h0;
-        if (lane_tables$class_present$3$q) begin
+        if (lane_tables$moved_present$3$q) begin
             lane_tables$class_present3$3 = 'h7;
             lane_tables$class_present4$3 = 'hf;
             lane_tables$class_present5$3 = 'h1f;
         end
         lane_tables$present5$4 = 'h0;
         lane_tables$present8$4 = 'h0;
-        if (lane_tables$beat_present$4$q) begin
+        if (lane_tables$present$4) begin
             lane_tables$present5$4 = 'h1f;
             lane_tables$present8$4 = 'hff;
         end
         lane_tables$class_present3$4 = 'h0;
         lane_tables$class_present4$4 = 'h0;
         lane_tables$class_present5$4 = 'h0;
-        if (lane_tables$class_present$4$q) begin
+        if (lane_tables$moved_present$4$q) begin
             lane_tables$class_present3$4 = 'h7;
             lane_tables$class_present4$4 = 'hf;
             lane_tables$class_present5$4 = 'h1f;
         end
         lane_tables$present5$5 = 'h0;
         lane_tables$present8$5 = 'h0;
-        if (lane_tables$beat_present$5$q) begin
+        if (lane_tables$present$5) begin
             lane_tables$present5$5 = 'h1f;
             lane_tables$present8$5 = 'hff;
         end
         lane_tables$class_present3$5 = 'h0;
         lane_tables$class_present4$5 = 'h0;
         lane_tables$class_present5$5 = 'h0;
-        if (lane_tables$class_present$5$q) begin
+        if (lane_tables$moved_present$5$q) begin
             lane_tables$class_present3$5 = 'h7;
             lane_tables$class_present4$5 = 'hf;
             lane_tables$class_present5$5 = 'h1f;
         end
         lane_tables$present5$6 = 'h0;
         lane_tables$present8$6 = 'h0;
-        if (lane_tables$beat_present$6$q) begin
+        if (lane_tables$present$6) begin
             lane_tables$present5$6 = 'h1f;
             lane_tables$present8$6 = 'hff;
         end
         lane_tables$class_present3$6 = 'h0;
         lane_tables$class_present4$6 = 'h0;
         lane_tables$class_present5$6 = 'h0;
-        if (lane_tables$class_present$6$q) begin
+        if (lane_tables$moved_present$6$q) begin
             lane_tables$class_present3$6 = 'h7;
             lane_tables$class_present4$6 = 'hf;
             lane_tables$class_present5$6 = 'h1f;
         end
         lane_tables$present5$7 = 'h0;
         lane_tables$present8$7 = 'h0;
-        if (lane_tables$beat_present$7$q) begin
+        if (lane_tables$present$7) begin
             lane_tables$present5$7 = 'h1f;
             lane_tables$present8$7 = 'hff;
         end
         lane_tables$class_present3$7 = 'h0;
         lane_tables$class_present4$7 = 'h0;
         lane_tables$class_present5$7 = 'h0;
-        if (lane_tables$class_present$7$q) begin
+        if (lane_tables$moved_present$7$q) begin
             lane_tables$class_present3$7 = 'h7;
             lane_tables$class_present4$7 = 'hf;
             lane_tables$class_present5$7 = 'h1f;
         end
         lane_tables$present5$8 = 'h0;
         lane_tables$present8$8 = 'h0;
-        if (lane_tables$beat_present$8$q) begin
+        if (lane_tables$present$8) begin
             lane_tables$present5$8 = 'h1f;
             lane_tables$present8$8 = 'hff;
         end
         lane_tables$class_present3$8 = 'h0;
         lane_tables$class_present4$8 = 'h0;
         lane_tables$class_present5$8 = 'h0;
-        if (lane_tables$class_present$8$q) begin
+        if (lane_tables$moved_present$8$q) begin
             lane_tables$class_present3$8 = 'h7;
             lane_tables$class_present4$8 = 'hf;
             lane_tables$class_present5$8 = 'h1f;
         end
         lane_tables$present5$9 = 'h0;
         lane_tables$present8$9 = 'h0;
-        if (lane_tables$beat_present$9$q) begin
+        if (lane_tables$present$9) begin
             lane_tables$present5$9 = 'h1f;
             lane_tables$present8$9 = 'hff;
         end
         lane_tables$class_present3$9 = 'h0;
         lane_tables$class_present4$9 = 'h0;
         lane_tables$class_present5$9 = 'h0;
-        if (lane_tables$class_present$9$q) begin
+        if (lane_tables$moved_present$9$q) begin
             lane_tables$class_present3$9 = 'h7;
             lane_tables$class_present4$9 = 'hf;
             lane_tables$class_present5$9 = 'h1f;
         end
         lane_tables$present5$10 = 'h0;
         lane_tables$present8$10 = 'h0;
-        if (lane_tables$beat_present$10$q) begin
+        if (lane_tables$present$10) begin
             lane_tables$present5$10 = 'h1f;
             lane_tables$present8$10 = 'hff;
         end
         lane_tables$class_present3$10 = 'h0;
         lane_tables$class_present4$10 = 'h0;
         lane_tables$class_present5$10 = 'h0;
-        if (lane_tables$class_present$10$q) begin
+        if (lane_tables$moved_present$10$q) begin
             lane_tables$class_present3$10 = 'h7;
             lane_tables$class_present4$10 = 'hf;
             lane_tables$class_present5$10 = 'h1f;
         end
         lane_tables$present5$11 = 'h0;
         lane_tables$present8$11 = 'h0;
-        if (lane_tables$beat_present$11$q) begin
+        if (lane_tables$present$11) begin
             lane_tables$present5$11 = 'h1f;
             lane_tables$present8$11 = 'hff;
         end
         lane_tables$class_present3$11 = 'h0;
         lane_tables$class_present4$11 = 'h0;
         lane_tables$class_present5$11 = 'h0;
-        if (lane_tables$class_present$11$q) begin
+        if (lane_tables$moved_present$11$q) begin
             lane_tables$class_present3$11 = 'h7;
             lane_tables$class_present4$11 = 'hf;
             lane_tables$class_present5$11 = 'h1f;
         end
         lane_tables$present5$12 = 'h0;
         lane_tables$present8$12 = 'h0;
-        if (lane_tables$beat_present$12$q) begin
+        if (lane_tables$present$12) begin
             lane_tables$present5$12 = 'h1f;
             lane_tables$present8$12 = 'hff;
         end
         lane_tables$class_present3$12 = 'h0;
         lane_tables$class_present4$12 = 'h0;
         lane_tables$class_present5$12 = 'h0;
-        if (lane_tables$class_present$12$q) begin
+        if (lane_tables$moved_present$12$q) begin
             lane_tables$class_present3$12 = 'h7;
             lane_tables$class_present4$12 = 'hf;
             lane_tables$class_present5$12 = 'h1f;
         end
         lane_tables$present5$13 = 'h0;
         lane_tables$present8$13 = 'h0;
-        if (lane_tables$beat_present$13$q) begin
+        if (lane_tables$present$13) begin
             lane_tables$present5$13 = 'h1f;
             lane_tables$present8$13 = 'hff;
         end
         lane_tables$class_present3$13 = 'h0;
         lane_tables$class_present4$13 = 'h0;
         lane_tables$class_present5$13 = 'h0;
-        if (lane_tables$class_present$13$q) begin
+        if (lane_tables$moved_present$13$q) begin
             lane_tables$class_present3$13 = 'h7;
             lane_tables$class_present4$13 = 'hf;
             lane_tables$class_present5$13 = 'h1f;
         end
         lane_tables$present5$14 = 'h0;
         lane_tables$present8$14 = 'h0;
-        if (lane_tables$beat_present$14$q) begin
+        if (lane_tables$present$14) begin
             lane_tables$present5$14 = 'h1f;
             lane_tables$present8$14 = 'hff;
         end
         lane_tables$class_present3$14 = 'h0;
         lane_tables$class_present4$14 = 'h0;
         lane_tables$class_present5$14 = 'h0;
-        if (lane_tables$class_present$14$q) begin
+        if (lane_tables$moved_present$14$q) begin
             lane_tables$class_present3$14 = 'h7;
             lane_tables$class_present4$14 = 'hf;
             lane_tables$class_present5$14 = 'h1f;
         end
         lane_tables$present5$15 = 'h0;
         lane_tables$present8$15 = 'h0;
-        if (lane_tables$beat_present$15$q) begin
+        if (lane_tables$present$15) begin
             lane_tables$present5$15 = 'h1f;
             lane_tables$present8$15 = 'hff;
         end
         lane_tables$class_present3$15 = 'h0;
         lane_tables$class_present4$15 = 'h0;
         lane_tables$class_present5$15 = 'h0;
-        if (lane_tables$class_present$15$q) begin
+        if (lane_tables$moved_present$15$q) begin
             lane_tables$class_present3$15 = 'h7;
             lane_tables$class_present4$15 = 'hf;
             lane_tables$class_present5$15 = 'h1f;
         end
         lane_tables$valid5 = 'h0;
         lane_tables$valid8 = 'h0;
-        if (lane_tables$beat_valid$q) begin
+        if (lane_tables$valid) begin
             lane_tables$valid5 = 'h1f;
             lane_tables$valid8 = 'hff;
         end
         lane_tables$next5 = 'h0;
-        if (lane_tables$beat_valid$q & !lane_tables$beat_next_is_end$q) begin
+        if (lane_tables$valid & !lane_tables$next_is_end) begin
             lane_tables$next5 = 'h1f;
         end
         lane_tables$class_valid3 = 'h0;
         lane_tables$class_valid5 = 'h0;
-        if (lane_tables$class_valid$q) begin
+        if (lane_tables$moved_valid$q) begin
             lane_tables$class_valid3 = 'h7;
             lane_tables$class_valid5 = 'h1f;
         end
-        lane_tables$tables$0$tdata = lane_tables$beat_byte$0$q;
-        lane_tables$class_present$0$d = lane_tables$beat_present$0$q;
+        lane_tables$tables$0$tdata = lane_tables$byte$0;
+        lane_tables$class_present$0$d = lane_tables$present$0;
         lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
         lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$present5$0;
         lane_tables$class_free$0$d = lane_tables$tables$0$free_bits & lane_tables$present8$0;
-        lane_tables$tables$1$tdata = lane_tables$beat_byte$1$q;
-        lane_tables$class_present$1$d = lane_tables$beat_present$1$q;
+        lane_tables$tables$1$tdata = lane_tables$byte$1;
+        lane_tables$class_present$1$d = lane_tables$present$1;
         lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
         lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$present5$1;
         lane_tables$class_free$1$d = lane_tables$tables$1$free_bits & lane_tables$present8$1;
-        lane_tables$tables$2$tdata = lane_tables$beat_byte$2$q;
-        lane_tables$class_present$2$d = lane_tables$beat_present$2$q;
+        lane_tables$tables$2$tdata = lane_tables$byte$2;
+        lane_tables$class_present$2$d = lane_tables$present$2;
         lane_tables$class_class$2$d = lane_tables$tables$2$byte_class;
         lane_tables$class_cont$2$d = lane_tables$tables$2$continuation & lane_tables$present5$2;
         lane_tables$class_free$2$d = lane_tables$tables$2$free_bits & lane_tables$present8$2;
-        lane_tables$tables$3$tdata = lane_tables$beat_byte$3$q;
-        lane_tables$class_present$3$d = lane_tables$beat_present$3$q;
+        lane_tables$tables$3$tdata = lane_tables$byte$3;
+        lane_tables$class_present$3$d = lane_tables$present$3;
         lane_tables$class_class$3$d = lane_tables$tables$3$byte_class;
         lane_tables$class_cont$3$d = lane_tables$tables$3$continuation & lane_tables$present5$3;
         lane_tables$class_free$3$d = lane_tables$tables$3$free_bits & lane_tables$present8$3;
-        lane_tables$tables$4$tdata = lane_tables$beat_byte$4$q;
-        lane_tables$class_present$4$d = lane_tables$beat_present$4$q;
+        lane_tables$tables$4$tdata = lane_tables$byte$4;
+        lane_tables$class_present$4$d = lane_tables$present$4;
         lane_tables$class_class$4$d = lane_tables$tables$4$byte_class;
         lane_tables$class_cont$4$d = lane_tables$tables$4$continuation & lane_tables$present5$4;
         lane_tables$class_free$4$d = lane_tables$tables$4$free_bits & lane_tables$present8$4;
-        lane_tables$tables$5$tdata = lane_tables$beat_byte$5$q;
-        lane_tables$class_present$5$d = lane_tables$beat_present$5$q;
+        lane_tables$tables$5$tdata = lane_tables$byte$5;
+        lane_tables$class_present$5$d = lane_tables$present$5;
         lane_tables$class_class$5$d = lane_tables$tables$5$byte_class;
         lane_tables$class_cont$5$d = lane_tables$tables$5$continuation & lane_tables$present5$5;
         lane_tables$class_free$5$d = lane_tables$tables$5$free_bits & lane_tables$present8$5;
-        lane_tables$tables$6$tdata = lane_tables$beat_byte$6$q;
-        lane_tables$class_present$6$d = lane_tables$beat_present$6$q;
+        lane_tables$tables$6$tdata = lane_tables$byte$6;
+        lane_tables$class_present$6$d = lane_tables$present$6;
         lane_tables$class_class$6$d = lane_tables$tables$6$byte_class;
         lane_tables$class_cont$6$d = lane_tables$tables$6$continuation & lane_tables$present5$6;
         lane_tables$class_free$6$d = lane_tables$tables$6$free_bits & lane_tables$present8$6;
-        lane_tables$tables$7$tdata = lane_tables$beat_byte$7$q;
-        lane_tables$class_present$7$d = lane_tables$beat_present$7$q;
+        lane_tables$tables$7$tdata = lane_tables$byte$7;
+        lane_tables$class_present$7$d = lane_tables$present$7;
         lane_tables$class_class$7$d = lane_tables$tables$7$byte_class;
         lane_tables$class_cont$7$d = lane_tables$tables$7$continuation & lane_tables$present5$7;
         lane_tables$class_free$7$d = lane_tables$tables$7$free_bits & lane_tables$present8$7;
-        lane_tables$tables$8$tdata = lane_tables$beat_byte$8$q;
-        lane_tables$class_present$8$d = lane_tables$beat_present$8$q;
+        lane_tables$tables$8$tdata = lane_tables$byte$8;
+        lane_tables$class_present$8$d = lane_tables$present$8;
         lane_tables$class_class$8$d = lane_tables$tables$8$byte_class;
         lane_tables$class_cont$8$d = lane_tables$tables$8$continuation & lane_tables$present5$8;
         lane_tables$class_free$8$d = lane_tables$tables$8$free_bits & lane_tables$present8$8;
-        lane_tables$tables$9$tdata = lane_tables$beat_byte$9$q;
-        lane_tables$class_present$9$d = lane_tables$beat_present$9$q;
+        lane_tables$tables$9$tdata = lane_tables$byte$9;
+        lane_tables$class_present$9$d = lane_tables$present$9;
         lane_tables$class_class$9$d = lane_tables$tables$9$byte_class;
         lane_tables$class_cont$9$d = lane_tables$tables$9$continuation & lane_tables$present5$9;
         lane_tables$class_free$9$d = lane_tables$tables$9$free_bits & lane_tables$present8$9;
-        lane_tables$tables$10$tdata = lane_tables$beat_byte$10$q;
-        lane_tables$class_present$10$d = lane_tables$beat_present$10$q;
+        lane_tables$tables$10$tdata = lane_tables$byte$10;
+        lane_tables$class_present$10$d = lane_tables$present$10;
         lane_tables$class_class$10$d = lane_tables$tables$10$byte_class;
         lane_tables$class_cont$10$d = lane_tables$tables$10$continuation & lane_tables$present5$10;
         lane_tables$class_free$10$d = lane_tables$tables$10$free_bits & lane_tables$present8$10;
-        lane_tables$tables$11$tdata = lane_tables$beat_byte$11$q;
-        lane_tables$class_present$11$d = lane_tables$beat_present$11$q;
+        lane_tables$tables$11$tdata = lane_tables$byte$11;
+        lane_tables$class_present$11$d = lane_tables$present$11;
         lane_tables$class_class$11$d = lane_tables$tables$11$byte_class;
         lane_tables$class_cont$11$d = lane_tables$tables$11$continuation & lane_tables$present5$11;
         lane_tables$class_free$11$d = lane_tables$tables$11$free_bits & lane_tables$present8$11;
-        lane_tables$tables$12$tdata = lane_tables$beat_byte$12$q;
-        lane_tables$class_present$12$d = lane_tables$beat_present$12$q;
+        lane_tables$tables$12$tdata = lane_tables$byte$12;
+        lane_tables$class_present$12$d = lane_tables$present$12;
         lane_tables$class_class$12$d = lane_tables$tables$12$byte_class;
         lane_tables$class_cont$12$d = lane_tables$tables$12$continuation & lane_tables$present5$12;
         lane_tables$class_free$12$d = lane_tables$tables$12$free_bits & lane_tables$present8$12;
-        lane_tables$tables$13$tdata = lane_tables$beat_byte$13$q;
-        lane_tables$class_present$13$d = lane_tables$beat_present$13$q;
+        lane_tables$tables$13$tdata = lane_tables$byte$13;
+        lane_tables$class_present$13$d = lane_tables$present$13;
         lane_tables$class_class$13$d = lane_tables$tables$13$byte_class;
         lane_tables$class_cont$13$d = lane_tables$tables$13$continuation & lane_tables$present5$13;
         lane_tables$class_free$13$d = lane_tables$tables$13$free_bits & lane_tables$present8$13;
-        lane_tables$tables$14$tdata = lane_tables$beat_byte$14$q;
-        lane_tables$class_present$14$d = lane_tables$beat_present$14$q;
+        lane_tables$tables$14$tdata = lane_tables$byte$14;
+        lane_tables$class_present$14$d = lane_tables$present$14;
         lane_tables$class_class$14$d = lane_tables$tables$14$byte_class;
         lane_tables$class_cont$14$d = lane_tables$tables$14$continuation & lane_tables$present5$14;
         lane_tables$class_free$14$d = lane_tables$tables$14$free_bits & lane_tables$present8$14;
-        lane_tables$tables$15$tdata = lane_tables$beat_byte$15$q;
-        lane_tables$class_present$15$d = lane_tables$beat_present$15$q;
+        lane_tables$tables$15$tdata = lane_tables$byte$15;
+        lane_tables$class_present$15$d = lane_tables$present$15;
         lane_tables$class_class$15$d = lane_tables$tables$15$byte_class;
         lane_tables$class_cont$15$d = lane_tables$tables$15$continuation & lane_tables$present5$15;
         lane_tables$class_free$15$d = lane_tables$tables$15$free_bits & lane_tables$present8$15;
-        lane_tables$next_table$tdata = lane_tables$beat_next_byte$q;
+        lane_tables$next_table$tdata = lane_tables$next_byte;
         lane_tables$class_next_cont$d = lane_tables$next_table$continuation & lane_tables$next5;
-        lane_tables$tail_tables$0$tdata = lane_tables$beat_tail$0$q;
+        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
         lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
         lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$1$tdata = lane_tables$beat_tail$1$q;
+        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
         lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
         lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$2$tdata = lane_tables$beat_tail$2$q;
+        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
         lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
         lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$3$tdata = lane_tables$beat_tail$3$q;
+        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
         lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
         lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$4$tdata = lane_tables$beat_tail$4$q;
+        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
         lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
         lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits & lane_tables$valid8;
-        lane_tables$class_tlast$d = lane_tables$beat_tlast$q;
-        lane_tables$class_valid$d = lane_tables$beat_valid$q & !lane_tables$rst;
-        lane_tables$leads$0$byte_class = lane_tables$class_class$0$q;
-        lane_tables$row_present$0$d = lane_tables$class_present$0$q;
-        lane_tables$row_cont$0$d = lane_tables$class_cont$0$q;
+        lane_tables$class_tlast$d = lane_tables$tlast;
+        lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$moved_present$0$d = lane_tables$class_present$0$q;
+        lane_tables$moved_class$0$d = lane_tables$class_class$0$q;
+        lane_tables$moved_cont$0$d = lane_tables$class_cont$0$q;
+        lane_tables$moved_free$0$d = lane_tables$class_free$0$q;
+        lane_tables$moved_present$1$d = lane_tables$class_present$1$q;
+        lane_tables$moved_class$1$d = lane_tables$class_class$1$q;
+        lane_tables$moved_cont$1$d = lane_tables$class_cont$1$q;
+        lane_tables$moved_free$1$d = lane_tables$class_free$1$q;
+        lane_tables$moved_present$2$d = lane_tables$class_present$2$q;
+        lane_tables$moved_class$2$d = lane_tables$class_class$2$q;
+        lane_tables$moved_cont$2$d = lane_tables$class_cont$2$q;
+        lane_tables$moved_free$2$d = lane_tables$class_free$2$q;
+        lane_tables$moved_present$3$d = lane_tables$class_present$3$q;
+        lane_tables$moved_class$3$d = lane_tables$class_class$3$q;
+        lane_tables$moved_cont$3$d = lane_tables$class_cont$3$q;
+        lane_tables$moved_free$3$d = lane_tables$class_free$3$q;
+        lane_tables$moved_present$4$d = lane_tables$class_present$4$q;
+        lane_tables$moved_class$4$d = lane_tables$class_class$4$q;
+        lane_tables$moved_cont$4$d = lane_tables$class_cont$4$q;
+        lane_tables$moved_free$4$d = lane_tables$class_free$4$q;
+        lane_tables$moved_present$5$d = lane_tables$class_present$5$q;
+        lane_tables$moved_class$5$d = lane_tables$class_class$5$q;
+        lane_tables$moved_cont$5$d = lane_tables$class_cont$5$q;
+        lane_tables$moved_free$5$d = lane_tables$class_free$5$q;
+        lane_tables$moved_present$6$d = lane_tables$class_present$6$q;
+        lane_tables$moved_class$6$d = lane_tables$class_class$6$q;
+        lane_tables$moved_cont$6$d = lane_tables$class_cont$6$q;
+        lane_tables$moved_free$6$d = lane_tables$class_free$6$q;
+        lane_tables$moved_present$7$d = lane_tables$class_present$7$q;
+        lane_tables$moved_class$7$d = lane_tables$class_class$7$q;
+        lane_tables$moved_cont$7$d = lane_tables$class_cont$7$q;
+        lane_tables$moved_free$7$d = lane_tables$class_free$7$q;
+        lane_tables$moved_present$8$d = lane_tables$class_present$8$q;
+        lane_tables$moved_class$8$d = lane_tables$class_class$8$q;
+        lane_tables$moved_cont$8$d = lane_tables$class_cont$8$q;
+        lane_tables$moved_free$8$d = lane_tables$class_free$8$q;
+        lane_tables$moved_present$9$d = lane_tables$class_present$9$q;
+        lane_tables$moved_class$9$d = lane_tables$class_class$9$q;
+        lane_tables$moved_cont$9$d = lane_tables$class_cont$9$q;
+        lane_tables$moved_free$9$d = lane_tables$class_free$9$q;
+        lane_tables$moved_present$10$d = lane_tables$class_present$10$q;
+        lane_tables$moved_class$10$d = lane_tables$class_class$10$q;
+        lane_tables$moved_cont$10$d = lane_tables$class_cont$10$q;
+        lane_tables$moved_free$10$d = lane_tables$class_free$10$q;
+        lane_tables$moved_present$11$d = lane_tables$class_present$11$q;
+        lane_tables$moved_class$11$d = lane_tables$class_class$11$q;
+        lane_tables$moved_cont$11$d = lane_tables$class_cont$11$q;
+        lane_tables$moved_free$11$d = lane_tables$class_free$11$q;
+        lane_tables$moved_present$12$d = lane_tables$class_present$12$q;
+        lane_tables$moved_class$12$d = lane_tables$class_class$12$q;
+        lane_tables$moved_cont$12$d = lane_tables$class_cont$12$q;
+        lane_tables$moved_free$12$d = lane_tables$class_free$12$q;
+        lane_tables$moved_present$13$d = lane_tables$class_present$13$q;
+        lane_tables$moved_class$13$d = lane_tables$class_class$13$q;
+        lane_tables$moved_cont$13$d = lane_tables$class_cont$13$q;
+        lane_tables$moved_free$13$d = lane_tables$class_free$13$q;
+        lane_tables$moved_present$14$d = lane_tables$class_present$14$q;
+        lane_tables$moved_class$14$d = lane_tables$class_class$14$q;
+        lane_tables$moved_cont$14$d = lane_tables$class_cont$14$q;
+        lane_tables$moved_free$14$d = lane_tables$class_free$14$q;
+        lane_tables$moved_present$15$d = lane_tables$class_present$15$q;
+        lane_tables$moved_class$15$d = lane_tables$class_class$15$q;
+        lane_tables$moved_cont$15$d = lane_tables$class_cont$15$q;
+        lane_tables$moved_free$15$d = lane_tables$class_free$15$q;
+        lane_tables$moved_tail_class$0$d = lane_tables$class_tail_class$0$q;
+        lane_tables$moved_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
+        lane_tables$moved_tail_free$0$d = lane_tables$class_tail_free$0$q;
+        lane_tables$moved_tail_class$1$d = lane_tables$class_tail_class$1$q;
+        lane_tables$moved_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
+        lane_tables$moved_tail_free$1$d = lane_tables$class_tail_free$1$q;
+        lane_tables$moved_tail_class$2$d = lane_tables$class_tail_class$2$q;
+        lane_tables$moved_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
+        lane_tables$moved_tail_free$2$d = lane_tables$class_tail_free$2$q;
+        lane_tables$moved_tail_class$3$d = lane_tables$class_tail_class$3$q;
+        lane_tables$moved_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
+        lane_tables$moved_tail_free$3$d = lane_tables$class_tail_free$3$q;
+        lane_tables$moved_tail_class$4$d = lane_tables$class_tail_class$4$q;
+        lane_tables$moved_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
+        lane_tables$moved_tail_free$4$d = lane_tables$class_tail_free$4$q;
+        lane_tables$moved_next_cont$d = lane_tables$class_next_cont$q;
+        lane_tables$moved_tlast$d = lane_tables$class_tlast$q;
+        lane_tables$moved_valid$d = lane_tables$class_valid$q & !lane_tables$rst;
+        lane_tables$leads$0$byte_class = lane_tables$moved_class$0$q;
+        lane_tables$row_present$0$d = lane_tables$moved_present$0$q;
+        lane_tables$row_cont$0$d = lane_tables$moved_cont$0$q;
         lane_tables$row_length$0$d = lane_tables$leads$0$lead_length & lane_tables$class_present3$0;
         lane_tables$row_allowed$0$d = lane_tables$leads$0$second_allowed & lane_tables$class_present5$0;
         lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser & lane_tables$class_present4$0;
         lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser & lane_tables$class_present4$0;
-        lane_tables$row_free$0$d = lane_tables$class_free$0$q;
-        lane_tables$leads$1$byte_class = lane_tables$class_class$1$q;
-        lane_tables$row_present$1$d = lane_tables$class_present$1$q;
-        lane_tables$row_cont$1$d = lane_tables$class_cont$1$q;
+        lane_tables$row_free$0$d = lane_tables$moved_free$0$q;
+        lane_tables$leads$1$byte_class = lane_tables$moved_class$1$q;
+        lane_tables$row_present$1$d = lane_tables$moved_present$1$q;
+        lane_tables$row_cont$1$d = lane_tables$moved_cont$1$q;
         lane_tables$row_length$1$d = lane_tables$leads$1$lead_length & lane_tables$class_present3$1;
         lane_tables$row_allowed$1$d = lane_tables$leads$1$second_allowed & lane_tables$class_present5$1;
         lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser & lane_tables$class_present4$1;
         lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser & lane_tables$class_present4$1;
-        lane_tables$row_free$1$d = lane_tables$class_free$1$q;
-        lane_tables$leads$2$byte_class = lane_tables$class_class$2$q;
-        lane_tables$row_present$2$d = lane_tables$class_present$2$q;
-        lane_tables$row_cont$2$d = lane_tables$class_cont$2$q;
+        lane_tables$row_free$1$d = lane_tables$moved_free$1$q;
+        lane_tables$leads$2$byte_class = lane_tables$moved_class$2$q;
+        lane_tables$row_present$2$d = lane_tables$moved_present$2$q;
+        lane_tables$row_cont$2$d = lane_tables$moved_cont$2$q;
         lane_tables$row_length$2$d = lane_tables$leads$2$lead_length & lane_tables$class_present3$2;
         lane_tables$row_allowed$2$d = lane_tables$leads$2$second_allowed & lane_tables$class_present5$2;
         lane_tables$row_outside$2$d = lane_tables$leads$2$outside_tuser & lane_tables$class_present4$2;
         lane_tables$row_malformed$2$d = lane_tables$leads$2$malformed_tuser & lane_tables$class_present4$2;
-        lane_tables$row_free$2$d = lane_tables$class_free$2$q;
-        lane_tables$leads$3$byte_class = lane_tables$class_class$3$q;
-        lane_tables$row_present$3$d = lane_tables$class_present$3$q;
-        lane_tables$row_cont$3$d = lane_tables$class_cont$3$q;
+        lane_tables$row_free$2$d = lane_tables$moved_free$2$q;
+        lane_tables$leads$3$byte_class = lane_tables$moved_class$3$q;
+        lane_tables$row_present$3$d = lane_tables$moved_present$3$q;
+        lane_tables$row_cont$3$d = lane_tables$moved_cont$3$q;
         lane_tables$row_length$3$d = lane_tables$leads$3$lead_length & lane_tables$class_present3$3;
         lane_tables$row_allowed$3$d = lane_tables$leads$3$second_allowed & lane_tables$class_present5$3;
         lane_tables$row_outside$3$d = lane_tables$leads$3$outside_tuser & lane_tables$class_present4$3;
         lane_tables$row_malformed$3$d = lane_tables$leads$3$malformed_tuser & lane_tables$class_present4$3;
-        lane_tables$row_free$3$d = lane_tables$class_free$3$q;
-        lane_tables$leads$4$byte_class = lane_tables$class_class$4$q;
-        lane_tables$row_present$4$d = lane_tables$class_present$4$q;
-        lane_tables$row_cont$4$d = lane_tables$class_cont$4$q;
+        lane_tables$row_free$3$d = lane_tables$moved_free$3$q;
+        lane_tables$leads$4$byte_class = lane_tables$moved_class$4$q;
+        lane_tables$row_present$4$d = lane_tables$moved_present$4$q;
+        lane_tables$row_cont$4$d = lane_tables$moved_cont$4$q;
         lane_tables$row_length$4$d = lane_tables$leads$4$lead_length & lane_tables$class_present3$4;
         lane_tables$row_allowed$4$d = lane_tables$leads$4$second_allowed & lane_tables$class_present5$4;
         lane_tables$row_outside$4$d = lane_tables$leads$4$outside_tuser & lane_tables$class_present4$4;
         lane_tables$row_malformed$4$d = lane_tables$leads$4$malformed_tuser & lane_tables$class_present4$4;
-        lane_tables$row_free$4$d = lane_tables$class_free$4$q;
-        lane_tables$leads$5$byte_class = lane_tables$class_class$5$q;
-        lane_tables$row_present$5$d = lane_tables$class_present$5$q;
-        lane_tables$row_cont$5$d = lane_tables$class_cont$5$q;
+        lane_tables$row_free$4$d = lane_tables$moved_free$4$q;
+        lane_tables$leads$5$byte_class = lane_tables$moved_class$5$q;
+        lane_tables$row_present$5$d = lane_tables$moved_present$5$q;
+        lane_tables$row_cont$5$d = lane_tables$moved_cont$5$q;
         lane_tables$row_length$5$d = lane_tables$leads$5$lead_length & lane_tables$class_present3$5;
         lane_tables$row_allowed$5$d = lane_tables$leads$5$second_allowed & lane_tables$class_present5$5;
         lane_tables$row_outside$5$d = lane_tables$leads$5$outside_tuser & lane_tables$class_present4$5;
         lane_tables$row_malformed$5$d = lane_tables$leads$5$malformed_tuser & lane_tables$class_present4$5;
-        lane_tables$row_free$5$d = lane_tables$class_free$5$q;
-        lane_tables$leads$6$byte_class = lane_tables$class_class$6$q;
-        lane_tables$row_present$6$d = lane_tables$class_present$6$q;
-        lane_tables$row_cont$6$d = lane_tables$class_cont$6$q;
+        lane_tables$row_free$5$d = lane_tables$moved_free$5$q;
+        lane_tables$leads$6$byte_class = lane_tables$moved_class$6$q;
+        lane_tables$row_present$6$d = lane_tables$moved_present$6$q;
+        lane_tables$row_cont$6$d = lane_tables$moved_cont$6$q;
         lane_tables$row_length$6$d = lane_tables$leads$6$lead_length & lane_tables$class_present3$6;
         lane_tables$row_allowed$6$d = lane_tables$leads$6$second_allowed & lane_tables$class_present5$6;
         lane_tables$row_outside$6$d = lane_tables$leads$6$outside_tuser & lane_tables$class_present4$6;
         lane_tables$row_malformed$6$d = lane_tables$leads$6$malformed_tuser & lane_tables$class_present4$6;
-        lane_tables$row_free$6$d = lane_tables$class_free$6$q;
-        lane_tables$leads$7$byte_class = lane_tables$class_class$7$q;
-        lane_tables$row_present$7$d = lane_tables$class_present$7$q;
-        lane_tables$row_cont$7$d = lane_tables$class_cont$7$q;
+        lane_tables$row_free$6$d = lane_tables$moved_free$6$q;
+        lane_tables$leads$7$byte_class = lane_tables$moved_class$7$q;
+        lane_tables$row_present$7$d = lane_tables$moved_present$7$q;
+        lane_tables$row_cont$7$d = lane_tables$moved_cont$7$q;
         lane_tables$row_length$7$d = lane_tables$leads$7$lead_length & lane_tables$class_present3$7;
         lane_tables$row_allowed$7$d = lane_tables$leads$7$second_allowed & lane_tables$class_present5$7;
         lane_tables$row_outside$7$d = lane_tables$leads$7$outside_tuser & lane_tables$class_present4$7;
         lane_tables$row_malformed$7$d = lane_tables$leads$7$malformed_tuser & lane_tables$class_present4$7;
-        lane_tables$row_free$7$d = lane_tables$class_free$7$q;
-        lane_tables$leads$8$byte_class = lane_tables$class_class$8$q;
-        lane_tables$row_present$8$d = lane_tables$class_present$8$q;
-        lane_tables$row_cont$8$d = lane_tables$class_cont$8$q;
+        lane_tables$row_free$7$d = lane_tables$moved_free$7$q;
+        lane_tables$leads$8$byte_class = lane_tables$moved_class$8$q;
+        lane_tables$row_present$8$d = lane_tables$moved_present$8$q;
+        lane_tables$row_cont$8$d = lane_tables$moved_cont$8$q;
         lane_tables$row_length$8$d = lane_tables$leads$8$lead_length & lane_tables$class_present3$8;
         lane_tables$row_allowed$8$d = lane_tables$leads$8$second_allowed & lane_tables$class_present5$8;
         lane_tables$row_outside$8$d = lane_tables$leads$8$outside_tuser & lane_tables$class_present4$8;
         lane_tables$row_malformed$8$d = lane_tables$leads$8$malformed_tuser & lane_tables$class_present4$8;
-        lane_tables$row_free$8$d = lane_tables$class_free$8$q;
-        lane_tables$leads$9$byte_class = lane_tables$class_class$9$q;
-        lane_tables$row_present$9$d = lane_tables$class_present$9$q;
-        lane_tables$row_cont$9$d = lane_tables$class_cont$9$q;
+        lane_tables$row_free$8$d = lane_tables$moved_free$8$q;
+        lane_tables$leads$9$byte_class = lane_tables$moved_class$9$q;
+        lane_tables$row_present$9$d = lane_tables$moved_present$9$q;
+        lane_tables$row_cont$9$d = lane_tables$moved_cont$9$q;
         lane_tables$row_length$9$d = lane_tables$leads$9$lead_length & lane_tables$class_present3$9;
         lane_tables$row_allowed$9$d = lane_tables$leads$9$second_allowed & lane_tables$class_present5$9;
         lane_tables$row_outside$9$d = lane_tables$leads$9$outside_tuser & lane_tables$class_present4$9;
         lane_tables$row_malformed$9$d = lane_tables$leads$9$malformed_tuser & lane_tables$class_present4$9;
-        lane_tables$row_free$9$d = lane_tables$class_free$9$q;
-        lane_tables$leads$10$byte_class = lane_tables$class_class$10$q;
-        lane_tables$row_present$10$d = lane_tables$class_present$10$q;
-        lane_tables$row_cont$10$d = lane_tables$class_cont$10$q;
+        lane_tables$row_free$9$d = lane_tables$moved_free$9$q;
+        lane_tables$leads$10$byte_class = lane_tables$moved_class$10$q;
+        lane_tables$row_present$10$d = lane_tables$moved_present$10$q;
+        lane_tables$row_cont$10$d = lane_tables$moved_cont$10$q;
         lane_tables$row_length$10$d = lane_tables$leads$10$lead_length & lane_tables$class_present3$10;
         lane_tables$row_allowed$10$d = lane_tables$leads$10$second_allowed & lane_tables$class_present5$10;
         lane_tables$row_outside$10$d = lane_tables$leads$10$outside_tuser & lane_tables$class_present4$10;
         lane_tables$row_malformed$10$d = lane_tables$leads$10$malformed_tuser & lane_tables$class_present4$10;
-        lane_tables$row_free$10$d = lane_tables$class_free$10$q;
-        lane_tables$leads$11$byte_class = lane_tables$class_class$11$q;
-        lane_tables$row_present$11$d = lane_tables$class_present$11$q;
-        lane_tables$row_cont$11$d = lane_tables$class_cont$11$q;
+        lane_tables$row_free$10$d = lane_tables$moved_free$10$q;
+        lane_tables$leads$11$byte_class = lane_tables$moved_class$11$q;
+        lane_tables$row_present$11$d = lane_tables$moved_present$11$q;
+        lane_tables$row_cont$11$d = lane_tables$moved_cont$11$q;
         lane_tables$row_length$11$d = lane_tables$leads$11$lead_length & lane_tables$class_present3$11;
         lane_tables$row_allowed$11$d = lane_tables$leads$11$second_allowed & lane_tables$class_present5$11;
         lane_tables$row_outside$11$d = lane_tables$leads$11$outside_tuser & lane_tables$class_present4$11;
         lane_tables$row_malformed$11$d = lane_tables$leads$11$malformed_tuser & lane_tables$class_present4$11;
-        lane_tables$row_free$11$d = lane_tables$class_free$11$q;
-        lane_tables$leads$12$byte_class = lane_tables$class_class$12$q;
-        lane_tables$row_present$12$d = lane_tables$class_present$12$q;
-        lane_tables$row_cont$12$d = lane_tables$class_cont$12$q;
+        lane_tables$row_free$11$d = lane_tables$moved_free$11$q;
+        lane_tables$leads$12$byte_class = lane_tables$moved_class$12$q;
+        lane_tables$row_present$12$d = lane_tables$moved_present$12$q;
+        lane_tables$row_cont$12$d = lane_tables$moved_cont$12$q;
         lane_tables$row_length$12$d = lane_tables$leads$12$lead_length & lane_tables$class_present3$12;
         lane_tables$row_allowed$12$d = lane_tables$leads$12$second_allowed & lane_tables$class_present5$12;
         lane_tables$row_outside$12$d = lane_tables$leads$12$outside_tuser & lane_tables$class_present4$12;
         lane_tables$row_malformed$12$d = lane_tables$leads$12$malformed_tuser & lane_tables$class_present4$12;
-        lane_tables$row_free$12$d = lane_tables$class_free$12$q;
-        lane_tables$leads$13$byte_class = lane_tables$class_class$13$q;
-        lane_tables$row_present$13$d = lane_tables$class_present$13$q;
-        lane_tables$row_cont$13$d = lane_tables$class_cont$13$q;
+        lane_tables$row_free$12$d = lane_tables$moved_free$12$q;
+        lane_tables$leads$13$byte_class = lane_tables$moved_class$13$q;
+        lane_tables$row_present$13$d = lane_tables$moved_present$13$q;
+        lane_tables$row_cont$13$d = lane_tables$moved_cont$13$q;
         lane_tables$row_length$13$d = lane_tables$leads$13$lead_length & lane_tables$class_present3$13;
         lane_tables$row_allowed$13$d = lane_tables$leads$13$second_allowed & lane_tables$class_present5$13;
         lane_tables$row_outside$13$d = lane_tables$leads$13$outside_tuser & lane_tables$class_present4$13;
         lane_tables$row_malformed$13$d = lane_tables$leads$13$malformed_tuser & lane_tables$class_present4$13;
-        lane_tables$row_free$13$d = lane_tables$class_free$13$q;
-        lane_tables$leads$14$byte_class = lane_tables$class_class$14$q;
-        lane_tables$row_present$14$d = lane_tables$class_present$14$q;
-        lane_tables$row_cont$14$d = lane_tables$class_cont$14$q;
+        lane_tables$row_free$13$d = lane_tables$moved_free$13$q;
+        lane_tables$leads$14$byte_class = lane_tables$moved_class$14$q;
+        lane_tables$row_present$14$d = lane_tables$moved_present$14$q;
+        lane_tables$row_cont$14$d = lane_tables$moved_cont$14$q;
         lane_tables$row_length$14$d = lane_tables$leads$14$lead_length & lane_tables$class_present3$14;
         lane_tables$row_allowed$14$d = lane_tables$leads$14$second_allowed & lane_tables$class_present5$14;
         lane_tables$row_outside$14$d = lane_tables$leads$14$outside_tuser & lane_tables$class_present4$14;
         lane_tables$row_malformed$14$d = lane_tables$leads$14$malformed_tuser & lane_tables$class_present4$14;
-        lane_tables$row_free$14$d = lane_tables$class_free$14$q;
-        lane_tables$leads$15$byte_class = lane_tables$class_class$15$q;
-        lane_tables$row_present$15$d = lane_tables$class_present$15$q;
-        lane_tables$row_cont$15$d = lane_tables$class_cont$15$q;
+        lane_tables$row_free$14$d = lane_tables$moved_free$14$q;
+        lane_tables$leads$15$byte_class = lane_tables$moved_class$15$q;
+        lane_tables$row_present$15$d = lane_tables$moved_present$15$q;
+        lane_tables$row_cont$15$d = lane_tables$moved_cont$15$q;
         lane_tables$row_length$15$d = lane_tables$leads$15$lead_length & lane_tables$class_present3$15;
         lane_tables$row_allowed$15$d = lane_tables$leads$15$second_allowed & lane_tables$class_present5$15;
         lane_tables$row_outside$15$d = lane_tables$leads$15$outside_tuser & lane_tables$class_present4$15;
         lane_tables$row_malformed$15$d = lane_tables$leads$15$malformed_tuser & lane_tables$class_present4$15;
-        lane_tables$row_free$15$d = lane_tables$class_free$15$q;
-        lane_tables$row_next_cont$0$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$1$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$2$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$3$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$4$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$5$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$6$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$7$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$8$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$9$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$10$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$11$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$12$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$13$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$14$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$15$d = lane_tables$class_next_cont$q;
-        if (lane_tables$class_present$1$q) begin
-            lane_tables$row_next_cont$0$d = lane_tables$class_cont$1$q;
+        lane_tables$row_free$15$d = lane_tables$moved_free$15$q;
+        lane_tables$row_next_cont$0$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$1$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$2$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$3$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$4$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$5$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$6$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$7$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$8$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$9$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$10$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$11$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$12$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$13$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$14$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$15$d = lane_tables$moved_next_cont$q;
+        if (lane_tables$moved_present$1$q) begin
+            lane_tables$row_next_cont$0$d = lane_tables$moved_cont$1$q;
         end
-        if (lane_tables$class_present$2$q) begin
-            lane_tables$row_next_cont$1$d = lane_tables$class_cont$2$q;
+        if (lane_tables$moved_present$2$q) begin
+            lane_tables$row_next_cont$1$d = lane_tables$moved_cont$2$q;
         end
-        if (lane_tables$class_present$3$q) begin
-            lane_tables$row_next_cont$2$d = lane_tables$class_cont$3$q;
+        if (lane_tables$moved_present$3$q) begin
+            lane_tables$row_next_cont$2$d = lane_tables$moved_cont$3$q;
         end
-        if (lane_tables$class_present$4$q) begin
-            lane_tables$row_next_cont$3$d = lane_tables$class_cont$4$q;
+        if (lane_tables$moved_present$4$q) begin
+            lane_tables$row_next_cont$3$d = lane_tables$moved_cont$4$q;
         end
-        if (lane_tables$class_present$5$q) begin
-            lane_tables$row_next_cont$4$d = lane_tables$class_cont$5$q;
+        if (lane_tables$moved_present$5$q) begin
+            lane_tables$row_next_cont$4$d = lane_tables$moved_cont$5$q;
         end
-        if (lane_tables$class_present$6$q) begin
-            lane_tables$row_next_cont$5$d = lane_tables$class_cont$6$q;
+        if (lane_tables$moved_present$6$q) begin
+            lane_tables$row_next_cont$5$d = lane_tables$moved_cont$6$q;
         end
-        if (lane_tables$class_present$7$q) begin
-            lane_tables$row_next_cont$6$d = lane_tables$class_cont$7$q;
+        if (lane_tables$moved_present$7$q) begin
+            lane_tables$row_next_cont$6$d = lane_tables$moved_cont$7$q;
         end
-        if (lane_tables$class_present$8$q) begin
-            lane_tables$row_next_cont$7$d = lane_tables$class_cont$8$q;
+        if (lane_tables$moved_present$8$q) begin
+            lane_tables$row_next_cont$7$d = lane_tables$moved_cont$8$q;
         end
-        if (lane_tables$class_present$9$q) begin
-            lane_tables$row_next_cont$8$d = lane_tables$class_cont$9$q;
+        if (lane_tables$moved_present$9$q) begin
+            lane_tables$row_next_cont$8$d = lane_tables$moved_cont$9$q;
         end
-        if (lane_tables$class_present$10$q) begin
-            lane_tables$row_next_cont$9$d = lane_tables$class_cont$10$q;
+        if (lane_tables$moved_present$10$q) begin
+            lane_tables$row_next_cont$9$d = lane_tables$moved_cont$10$q;
         end
-        if (lane_tables$class_present$11$q) begin
-            lane_tables$row_next_cont$10$d = lane_tables$class_cont$11$q;
+        if (lane_tables$moved_present$11$q) begin
+            lane_tables$row_next_cont$10$d = lane_tables$moved_cont$11$q;
         end
-        if (lane_tables$class_present$12$q) begin
-            lane_tables$row_next_cont$11$d = lane_tables$class_cont$12$q;
+        if (lane_tables$moved_present$12$q) begin
+            lane_tables$row_next_cont$11$d = lane_tables$moved_cont$12$q;
         end
-        if (lane_tables$class_present$13$q) begin
-            lane_tables$row_next_cont$12$d = lane_tables$class_cont$13$q;
+        if (lane_tables$moved_present$13$q) begin
+            lane_tables$row_next_cont$12$d = lane_tables$moved_cont$13$q;
         end
-        if (lane_tables$class_present$14$q) begin
-            lane_tables$row_next_cont$13$d = lane_tables$class_cont$14$q;
+        if (lane_tables$moved_present$14$q) begin
+            lane_tables$row_next_cont$13$d = lane_tables$moved_cont$14$q;
         end
-        if (lane_tables$class_present$15$q) begin
-            lane_tables$row_next_cont$14$d = lane_tables$class_cont$15$q;
+        if (lane_tables$moved_present$15$q) begin
+            lane_tables$row_next_cont$14$d = lane_tables$moved_cont$15$q;
         end
         lane_tables$unused_rows = (lane_tables$next_table$byte_class == ByteClass$Ascii) | |lane_tables$next_table$free_bits;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$0$outside_tuser | |lane_tables$tail_leads$0$malformed_tuser;
@@ -21833,42 +22325,42 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$2$outside_tuser | |lane_tables$tail_leads$2$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$3$outside_tuser | |lane_tables$tail_leads$3$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$4$outside_tuser | |lane_tables$tail_leads$4$malformed_tuser;
-        lane_tables$tail_leads$0$byte_class = lane_tables$class_tail_class$0$q;
-        lane_tables$row_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
+        lane_tables$tail_leads$0$byte_class = lane_tables$moved_tail_class$0$q;
+        lane_tables$row_tail_cont$0$d = lane_tables$moved_tail_cont$0$q;
         lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$0$d = lane_tables$class_tail_free$0$q;
-        lane_tables$tail_leads$1$byte_class = lane_tables$class_tail_class$1$q;
-        lane_tables$row_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
+        lane_tables$row_tail_free$0$d = lane_tables$moved_tail_free$0$q;
+        lane_tables$tail_leads$1$byte_class = lane_tables$moved_tail_class$1$q;
+        lane_tables$row_tail_cont$1$d = lane_tables$moved_tail_cont$1$q;
         lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$1$d = lane_tables$class_tail_free$1$q;
-        lane_tables$tail_leads$2$byte_class = lane_tables$class_tail_class$2$q;
-        lane_tables$row_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
+        lane_tables$row_tail_free$1$d = lane_tables$moved_tail_free$1$q;
+        lane_tables$tail_leads$2$byte_class = lane_tables$moved_tail_class$2$q;
+        lane_tables$row_tail_cont$2$d = lane_tables$moved_tail_cont$2$q;
         lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$2$d = lane_tables$class_tail_free$2$q;
-        lane_tables$tail_leads$3$byte_class = lane_tables$class_tail_class$3$q;
-        lane_tables$row_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
+        lane_tables$row_tail_free$2$d = lane_tables$moved_tail_free$2$q;
+        lane_tables$tail_leads$3$byte_class = lane_tables$moved_tail_class$3$q;
+        lane_tables$row_tail_cont$3$d = lane_tables$moved_tail_cont$3$q;
         lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$3$d = lane_tables$class_tail_free$3$q;
-        lane_tables$tail_leads$4$byte_class = lane_tables$class_tail_class$4$q;
-        lane_tables$row_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
+        lane_tables$row_tail_free$3$d = lane_tables$moved_tail_free$3$q;
+        lane_tables$tail_leads$4$byte_class = lane_tables$moved_tail_class$4$q;
+        lane_tables$row_tail_cont$4$d = lane_tables$moved_tail_cont$4$q;
         lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$4$d = lane_tables$class_tail_free$4$q;
-        lane_tables$row_count_is$0$d = !lane_tables$class_present$0$q;
+        lane_tables$row_tail_free$4$d = lane_tables$moved_tail_free$4$q;
+        lane_tables$row_count_is$0$d = !lane_tables$moved_present$0$q;
         lane_tables$row_count_is$1$d = 1'b0;
         lane_tables$row_count_is$2$d = 1'b0;
         lane_tables$row_count_is$3$d = 1'b0;
         lane_tables$row_count_is$4$d = 1'b0;
-        lane_tables$row_count_is$1$d = lane_tables$class_present$0$q & !lane_tables$class_present$1$q;
-        lane_tables$row_count_is$2$d = lane_tables$class_present$1$q & !lane_tables$class_present$2$q;
-        lane_tables$row_count_is$3$d = lane_tables$class_present$2$q & !lane_tables$class_present$3$q;
-        lane_tables$row_count_is$4$d = lane_tables$class_present$3$q & !lane_tables$class_present$4$q;
-        lane_tables$row_tlast$d = lane_tables$class_tlast$q;
-        lane_tables$row_valid$d = lane_tables$class_valid$q & !lane_tables$rst;
+        lane_tables$row_count_is$1$d = lane_tables$moved_present$0$q & !lane_tables$moved_present$1$q;
+        lane_tables$row_count_is$2$d = lane_tables$moved_present$1$q & !lane_tables$moved_present$2$q;
+        lane_tables$row_count_is$3$d = lane_tables$moved_present$2$q & !lane_tables$moved_present$3$q;
+        lane_tables$row_count_is$4$d = lane_tables$moved_present$3$q & !lane_tables$moved_present$4$q;
+        lane_tables$row_tlast$d = lane_tables$moved_tlast$q;
+        lane_tables$row_valid$d = lane_tables$moved_valid$q & !lane_tables$rst;
         lane_tables$history_cont$0$d = lane_tables$history_cont$0$q;
         lane_tables$history_length$0$d = lane_tables$history_length$0$q;
         lane_tables$history_allowed$0$d = lane_tables$history_allowed$0$q;

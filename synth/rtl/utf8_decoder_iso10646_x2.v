@@ -584,45 +584,6 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [4:0] lane_tables$tail_leads$4$second_allowed;
     reg  [3:0] lane_tables$tail_leads$4$outside_tuser;
     reg  [3:0] lane_tables$tail_leads$4$malformed_tuser;
-    reg  [7:0] lane_tables$beat_byte$0$d;
-    reg  [7:0] lane_tables$beat_byte$0$q;
-    reg  lane_tables$beat_byte$0$clock;
-    reg  [7:0] lane_tables$beat_byte$1$d;
-    reg  [7:0] lane_tables$beat_byte$1$q;
-    reg  lane_tables$beat_byte$1$clock;
-    reg  lane_tables$beat_present$0$d;
-    reg  lane_tables$beat_present$0$q;
-    reg  lane_tables$beat_present$0$clock;
-    reg  lane_tables$beat_present$1$d;
-    reg  lane_tables$beat_present$1$q;
-    reg  lane_tables$beat_present$1$clock;
-    reg  [7:0] lane_tables$beat_tail$0$d;
-    reg  [7:0] lane_tables$beat_tail$0$q;
-    reg  lane_tables$beat_tail$0$clock;
-    reg  [7:0] lane_tables$beat_tail$1$d;
-    reg  [7:0] lane_tables$beat_tail$1$q;
-    reg  lane_tables$beat_tail$1$clock;
-    reg  [7:0] lane_tables$beat_tail$2$d;
-    reg  [7:0] lane_tables$beat_tail$2$q;
-    reg  lane_tables$beat_tail$2$clock;
-    reg  [7:0] lane_tables$beat_tail$3$d;
-    reg  [7:0] lane_tables$beat_tail$3$q;
-    reg  lane_tables$beat_tail$3$clock;
-    reg  [7:0] lane_tables$beat_tail$4$d;
-    reg  [7:0] lane_tables$beat_tail$4$q;
-    reg  lane_tables$beat_tail$4$clock;
-    reg  lane_tables$beat_tlast$d;
-    reg  lane_tables$beat_tlast$q;
-    reg  lane_tables$beat_tlast$clock;
-    reg  lane_tables$beat_valid$d;
-    reg  lane_tables$beat_valid$q;
-    reg  lane_tables$beat_valid$clock;
-    reg  [7:0] lane_tables$beat_next_byte$d;
-    reg  [7:0] lane_tables$beat_next_byte$q;
-    reg  lane_tables$beat_next_byte$clock;
-    reg  lane_tables$beat_next_is_end$d;
-    reg  lane_tables$beat_next_is_end$q;
-    reg  lane_tables$beat_next_is_end$clock;
     reg  lane_tables$class_present$0$d;
     reg  lane_tables$class_present$0$q;
     reg  lane_tables$class_present$0$clock;
@@ -701,6 +662,84 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  lane_tables$class_valid$d;
     reg  lane_tables$class_valid$q;
     reg  lane_tables$class_valid$clock;
+    reg  lane_tables$moved_present$0$d;
+    reg  lane_tables$moved_present$0$q;
+    reg  lane_tables$moved_present$0$clock;
+    reg  lane_tables$moved_present$1$d;
+    reg  lane_tables$moved_present$1$q;
+    reg  lane_tables$moved_present$1$clock;
+    reg  [4:0] lane_tables$moved_class$0$d;
+    reg  [4:0] lane_tables$moved_class$0$q;
+    reg  lane_tables$moved_class$0$clock;
+    reg  [4:0] lane_tables$moved_class$1$d;
+    reg  [4:0] lane_tables$moved_class$1$q;
+    reg  lane_tables$moved_class$1$clock;
+    reg  [4:0] lane_tables$moved_cont$0$d;
+    reg  [4:0] lane_tables$moved_cont$0$q;
+    reg  lane_tables$moved_cont$0$clock;
+    reg  [4:0] lane_tables$moved_cont$1$d;
+    reg  [4:0] lane_tables$moved_cont$1$q;
+    reg  lane_tables$moved_cont$1$clock;
+    reg  [7:0] lane_tables$moved_free$0$d;
+    reg  [7:0] lane_tables$moved_free$0$q;
+    reg  lane_tables$moved_free$0$clock;
+    reg  [7:0] lane_tables$moved_free$1$d;
+    reg  [7:0] lane_tables$moved_free$1$q;
+    reg  lane_tables$moved_free$1$clock;
+    reg  [4:0] lane_tables$moved_next_cont$d;
+    reg  [4:0] lane_tables$moved_next_cont$q;
+    reg  lane_tables$moved_next_cont$clock;
+    reg  [4:0] lane_tables$moved_tail_class$0$d;
+    reg  [4:0] lane_tables$moved_tail_class$0$q;
+    reg  lane_tables$moved_tail_class$0$clock;
+    reg  [4:0] lane_tables$moved_tail_class$1$d;
+    reg  [4:0] lane_tables$moved_tail_class$1$q;
+    reg  lane_tables$moved_tail_class$1$clock;
+    reg  [4:0] lane_tables$moved_tail_class$2$d;
+    reg  [4:0] lane_tables$moved_tail_class$2$q;
+    reg  lane_tables$moved_tail_class$2$clock;
+    reg  [4:0] lane_tables$moved_tail_class$3$d;
+    reg  [4:0] lane_tables$moved_tail_class$3$q;
+    reg  lane_tables$moved_tail_class$3$clock;
+    reg  [4:0] lane_tables$moved_tail_class$4$d;
+    reg  [4:0] lane_tables$moved_tail_class$4$q;
+    reg  lane_tables$moved_tail_class$4$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$0$d;
+    reg  [4:0] lane_tables$moved_tail_cont$0$q;
+    reg  lane_tables$moved_tail_cont$0$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$1$d;
+    reg  [4:0] lane_tables$moved_tail_cont$1$q;
+    reg  lane_tables$moved_tail_cont$1$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$2$d;
+    reg  [4:0] lane_tables$moved_tail_cont$2$q;
+    reg  lane_tables$moved_tail_cont$2$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$3$d;
+    reg  [4:0] lane_tables$moved_tail_cont$3$q;
+    reg  lane_tables$moved_tail_cont$3$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$4$d;
+    reg  [4:0] lane_tables$moved_tail_cont$4$q;
+    reg  lane_tables$moved_tail_cont$4$clock;
+    reg  [7:0] lane_tables$moved_tail_free$0$d;
+    reg  [7:0] lane_tables$moved_tail_free$0$q;
+    reg  lane_tables$moved_tail_free$0$clock;
+    reg  [7:0] lane_tables$moved_tail_free$1$d;
+    reg  [7:0] lane_tables$moved_tail_free$1$q;
+    reg  lane_tables$moved_tail_free$1$clock;
+    reg  [7:0] lane_tables$moved_tail_free$2$d;
+    reg  [7:0] lane_tables$moved_tail_free$2$q;
+    reg  lane_tables$moved_tail_free$2$clock;
+    reg  [7:0] lane_tables$moved_tail_free$3$d;
+    reg  [7:0] lane_tables$moved_tail_free$3$q;
+    reg  lane_tables$moved_tail_free$3$clock;
+    reg  [7:0] lane_tables$moved_tail_free$4$d;
+    reg  [7:0] lane_tables$moved_tail_free$4$q;
+    reg  lane_tables$moved_tail_free$4$clock;
+    reg  lane_tables$moved_tlast$d;
+    reg  lane_tables$moved_tlast$q;
+    reg  lane_tables$moved_tlast$clock;
+    reg  lane_tables$moved_valid$d;
+    reg  lane_tables$moved_valid$q;
+    reg  lane_tables$moved_valid$clock;
     reg  lane_tables$row_present$0$d;
     reg  lane_tables$row_present$0$q;
     reg  lane_tables$row_present$0$clock;
@@ -3672,97 +3711,6 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
                 end
         endcase
     end
-    // lane_tables$beat_byte$0
-    initial begin
-       lane_tables$beat_byte$0$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$0$clock) begin
-       lane_tables$beat_byte$0$q <= lane_tables$beat_byte$0$d;
-    end
-    // lane_tables$beat_byte$1
-    initial begin
-       lane_tables$beat_byte$1$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$1$clock) begin
-       lane_tables$beat_byte$1$q <= lane_tables$beat_byte$1$d;
-    end
-    // lane_tables$beat_present$0
-    initial begin
-       lane_tables$beat_present$0$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$0$clock) begin
-       lane_tables$beat_present$0$q <= lane_tables$beat_present$0$d;
-    end
-    // lane_tables$beat_present$1
-    initial begin
-       lane_tables$beat_present$1$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$1$clock) begin
-       lane_tables$beat_present$1$q <= lane_tables$beat_present$1$d;
-    end
-    // lane_tables$beat_tail$0
-    initial begin
-       lane_tables$beat_tail$0$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$0$clock) begin
-       lane_tables$beat_tail$0$q <= lane_tables$beat_tail$0$d;
-    end
-    // lane_tables$beat_tail$1
-    initial begin
-       lane_tables$beat_tail$1$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$1$clock) begin
-       lane_tables$beat_tail$1$q <= lane_tables$beat_tail$1$d;
-    end
-    // lane_tables$beat_tail$2
-    initial begin
-       lane_tables$beat_tail$2$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$2$clock) begin
-       lane_tables$beat_tail$2$q <= lane_tables$beat_tail$2$d;
-    end
-    // lane_tables$beat_tail$3
-    initial begin
-       lane_tables$beat_tail$3$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$3$clock) begin
-       lane_tables$beat_tail$3$q <= lane_tables$beat_tail$3$d;
-    end
-    // lane_tables$beat_tail$4
-    initial begin
-       lane_tables$beat_tail$4$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$4$clock) begin
-       lane_tables$beat_tail$4$q <= lane_tables$beat_tail$4$d;
-    end
-    // lane_tables$beat_tlast
-    initial begin
-       lane_tables$beat_tlast$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_tlast$clock) begin
-       lane_tables$beat_tlast$q <= lane_tables$beat_tlast$d;
-    end
-    // lane_tables$beat_valid
-    initial begin
-       lane_tables$beat_valid$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_valid$clock) begin
-       lane_tables$beat_valid$q <= lane_tables$beat_valid$d;
-    end
-    // lane_tables$beat_next_byte
-    initial begin
-       lane_tables$beat_next_byte$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_next_byte$clock) begin
-       lane_tables$beat_next_byte$q <= lane_tables$beat_next_byte$d;
-    end
-    // lane_tables$beat_next_is_end
-    initial begin
-       lane_tables$beat_next_is_end$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_next_is_end$clock) begin
-       lane_tables$beat_next_is_end$q <= lane_tables$beat_next_is_end$d;
-    end
     // lane_tables$class_present$0
     initial begin
        lane_tables$class_present$0$q = 1'h0;
@@ -3944,6 +3892,188 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     end
     always @(posedge lane_tables$class_valid$clock) begin
        lane_tables$class_valid$q <= lane_tables$class_valid$d;
+    end
+    // lane_tables$moved_present$0
+    initial begin
+       lane_tables$moved_present$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$0$clock) begin
+       lane_tables$moved_present$0$q <= lane_tables$moved_present$0$d;
+    end
+    // lane_tables$moved_present$1
+    initial begin
+       lane_tables$moved_present$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$1$clock) begin
+       lane_tables$moved_present$1$q <= lane_tables$moved_present$1$d;
+    end
+    // lane_tables$moved_class$0
+    initial begin
+       lane_tables$moved_class$0$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$0$clock) begin
+       lane_tables$moved_class$0$q <= lane_tables$moved_class$0$d;
+    end
+    // lane_tables$moved_class$1
+    initial begin
+       lane_tables$moved_class$1$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$1$clock) begin
+       lane_tables$moved_class$1$q <= lane_tables$moved_class$1$d;
+    end
+    // lane_tables$moved_cont$0
+    initial begin
+       lane_tables$moved_cont$0$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$0$clock) begin
+       lane_tables$moved_cont$0$q <= lane_tables$moved_cont$0$d;
+    end
+    // lane_tables$moved_cont$1
+    initial begin
+       lane_tables$moved_cont$1$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$1$clock) begin
+       lane_tables$moved_cont$1$q <= lane_tables$moved_cont$1$d;
+    end
+    // lane_tables$moved_free$0
+    initial begin
+       lane_tables$moved_free$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$0$clock) begin
+       lane_tables$moved_free$0$q <= lane_tables$moved_free$0$d;
+    end
+    // lane_tables$moved_free$1
+    initial begin
+       lane_tables$moved_free$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$1$clock) begin
+       lane_tables$moved_free$1$q <= lane_tables$moved_free$1$d;
+    end
+    // lane_tables$moved_next_cont
+    initial begin
+       lane_tables$moved_next_cont$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_next_cont$clock) begin
+       lane_tables$moved_next_cont$q <= lane_tables$moved_next_cont$d;
+    end
+    // lane_tables$moved_tail_class$0
+    initial begin
+       lane_tables$moved_tail_class$0$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$0$clock) begin
+       lane_tables$moved_tail_class$0$q <= lane_tables$moved_tail_class$0$d;
+    end
+    // lane_tables$moved_tail_class$1
+    initial begin
+       lane_tables$moved_tail_class$1$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$1$clock) begin
+       lane_tables$moved_tail_class$1$q <= lane_tables$moved_tail_class$1$d;
+    end
+    // lane_tables$moved_tail_class$2
+    initial begin
+       lane_tables$moved_tail_class$2$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$2$clock) begin
+       lane_tables$moved_tail_class$2$q <= lane_tables$moved_tail_class$2$d;
+    end
+    // lane_tables$moved_tail_class$3
+    initial begin
+       lane_tables$moved_tail_class$3$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$3$clock) begin
+       lane_tables$moved_tail_class$3$q <= lane_tables$moved_tail_class$3$d;
+    end
+    // lane_tables$moved_tail_class$4
+    initial begin
+       lane_tables$moved_tail_class$4$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$4$clock) begin
+       lane_tables$moved_tail_class$4$q <= lane_tables$moved_tail_class$4$d;
+    end
+    // lane_tables$moved_tail_cont$0
+    initial begin
+       lane_tables$moved_tail_cont$0$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$0$clock) begin
+       lane_tables$moved_tail_cont$0$q <= lane_tables$moved_tail_cont$0$d;
+    end
+    // lane_tables$moved_tail_cont$1
+    initial begin
+       lane_tables$moved_tail_cont$1$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$1$clock) begin
+       lane_tables$moved_tail_cont$1$q <= lane_tables$moved_tail_cont$1$d;
+    end
+    // lane_tables$moved_tail_cont$2
+    initial begin
+       lane_tables$moved_tail_cont$2$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$2$clock) begin
+       lane_tables$moved_tail_cont$2$q <= lane_tables$moved_tail_cont$2$d;
+    end
+    // lane_tables$moved_tail_cont$3
+    initial begin
+       lane_tables$moved_tail_cont$3$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$3$clock) begin
+       lane_tables$moved_tail_cont$3$q <= lane_tables$moved_tail_cont$3$d;
+    end
+    // lane_tables$moved_tail_cont$4
+    initial begin
+       lane_tables$moved_tail_cont$4$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$4$clock) begin
+       lane_tables$moved_tail_cont$4$q <= lane_tables$moved_tail_cont$4$d;
+    end
+    // lane_tables$moved_tail_free$0
+    initial begin
+       lane_tables$moved_tail_free$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$0$clock) begin
+       lane_tables$moved_tail_free$0$q <= lane_tables$moved_tail_free$0$d;
+    end
+    // lane_tables$moved_tail_free$1
+    initial begin
+       lane_tables$moved_tail_free$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$1$clock) begin
+       lane_tables$moved_tail_free$1$q <= lane_tables$moved_tail_free$1$d;
+    end
+    // lane_tables$moved_tail_free$2
+    initial begin
+       lane_tables$moved_tail_free$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$2$clock) begin
+       lane_tables$moved_tail_free$2$q <= lane_tables$moved_tail_free$2$d;
+    end
+    // lane_tables$moved_tail_free$3
+    initial begin
+       lane_tables$moved_tail_free$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$3$clock) begin
+       lane_tables$moved_tail_free$3$q <= lane_tables$moved_tail_free$3$d;
+    end
+    // lane_tables$moved_tail_free$4
+    initial begin
+       lane_tables$moved_tail_free$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$4$clock) begin
+       lane_tables$moved_tail_free$4$q <= lane_tables$moved_tail_free$4$d;
+    end
+    // lane_tables$moved_tlast
+    initial begin
+       lane_tables$moved_tlast$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tlast$clock) begin
+       lane_tables$moved_tlast$q <= lane_tables$moved_tlast$d;
+    end
+    // lane_tables$moved_valid
+    initial begin
+       lane_tables$moved_valid$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_valid$clock) begin
+       lane_tables$moved_valid$q <= lane_tables$moved_valid$d;
     end
     // lane_tables$row_present$0
     initial begin
@@ -4654,20 +4784,21 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     end
     // lane_tables
     always @(*) begin
-        lane_tables$beat_tlast$clock = lane_tables$clock;
-        lane_tables$beat_valid$clock = lane_tables$clock;
-        lane_tables$beat_next_byte$clock = lane_tables$clock;
-        lane_tables$beat_next_is_end$clock = lane_tables$clock;
         lane_tables$class_next_cont$clock = lane_tables$clock;
         lane_tables$class_tlast$clock = lane_tables$clock;
         lane_tables$class_valid$clock = lane_tables$clock;
+        lane_tables$moved_next_cont$clock = lane_tables$clock;
+        lane_tables$moved_tlast$clock = lane_tables$clock;
+        lane_tables$moved_valid$clock = lane_tables$clock;
         lane_tables$row_tlast$clock = lane_tables$clock;
         lane_tables$row_valid$clock = lane_tables$clock;
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
-        lane_tables$beat_byte$0$clock = lane_tables$clock;
-        lane_tables$beat_present$0$clock = lane_tables$clock;
         lane_tables$class_present$0$clock = lane_tables$clock;
+        lane_tables$moved_present$0$clock = lane_tables$clock;
+        lane_tables$moved_class$0$clock = lane_tables$clock;
+        lane_tables$moved_cont$0$clock = lane_tables$clock;
+        lane_tables$moved_free$0$clock = lane_tables$clock;
         lane_tables$class_class$0$clock = lane_tables$clock;
         lane_tables$class_cont$0$clock = lane_tables$clock;
         lane_tables$class_free$0$clock = lane_tables$clock;
@@ -4687,9 +4818,11 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_outside$0$clock = lane_tables$clock;
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
-        lane_tables$beat_byte$1$clock = lane_tables$clock;
-        lane_tables$beat_present$1$clock = lane_tables$clock;
         lane_tables$class_present$1$clock = lane_tables$clock;
+        lane_tables$moved_present$1$clock = lane_tables$clock;
+        lane_tables$moved_class$1$clock = lane_tables$clock;
+        lane_tables$moved_cont$1$clock = lane_tables$clock;
+        lane_tables$moved_free$1$clock = lane_tables$clock;
         lane_tables$class_class$1$clock = lane_tables$clock;
         lane_tables$class_cont$1$clock = lane_tables$clock;
         lane_tables$class_free$1$clock = lane_tables$clock;
@@ -4709,8 +4842,10 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_outside$1$clock = lane_tables$clock;
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
-        lane_tables$beat_tail$0$clock = lane_tables$clock;
         lane_tables$class_tail_class$0$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$0$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$0$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$0$clock = lane_tables$clock;
         lane_tables$class_tail_cont$0$clock = lane_tables$clock;
         lane_tables$class_tail_free$0$clock = lane_tables$clock;
         lane_tables$row_tail_cont$0$clock = lane_tables$clock;
@@ -4726,8 +4861,10 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_next_fits$0$clock = lane_tables$clock;
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
-        lane_tables$beat_tail$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$1$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$1$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$1$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_cont$1$clock = lane_tables$clock;
         lane_tables$class_tail_free$1$clock = lane_tables$clock;
         lane_tables$row_tail_cont$1$clock = lane_tables$clock;
@@ -4743,8 +4880,10 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_next_fits$1$clock = lane_tables$clock;
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
-        lane_tables$beat_tail$2$clock = lane_tables$clock;
         lane_tables$class_tail_class$2$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$2$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$2$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$2$clock = lane_tables$clock;
         lane_tables$class_tail_cont$2$clock = lane_tables$clock;
         lane_tables$class_tail_free$2$clock = lane_tables$clock;
         lane_tables$row_tail_cont$2$clock = lane_tables$clock;
@@ -4760,8 +4899,10 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_next_fits$2$clock = lane_tables$clock;
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
-        lane_tables$beat_tail$3$clock = lane_tables$clock;
         lane_tables$class_tail_class$3$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$3$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$3$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$3$clock = lane_tables$clock;
         lane_tables$class_tail_cont$3$clock = lane_tables$clock;
         lane_tables$class_tail_free$3$clock = lane_tables$clock;
         lane_tables$row_tail_cont$3$clock = lane_tables$clock;
@@ -4777,8 +4918,10 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_next_fits$3$clock = lane_tables$clock;
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
-        lane_tables$beat_tail$4$clock = lane_tables$clock;
         lane_tables$class_tail_class$4$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$4$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$4$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$4$clock = lane_tables$clock;
         lane_tables$class_tail_cont$4$clock = lane_tables$clock;
         lane_tables$class_tail_free$4$clock = lane_tables$clock;
         lane_tables$row_tail_cont$4$clock = lane_tables$clock;
@@ -4794,117 +4937,130 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_prev_length$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
-        lane_tables$beat_byte$0$d = lane_tables$byte$0;
-        lane_tables$beat_present$0$d = lane_tables$present$0;
-        lane_tables$beat_byte$1$d = lane_tables$byte$1;
-        lane_tables$beat_present$1$d = lane_tables$present$1;
-        lane_tables$beat_tail$0$d = lane_tables$tail$0;
-        lane_tables$beat_tail$1$d = lane_tables$tail$1;
-        lane_tables$beat_tail$2$d = lane_tables$tail$2;
-        lane_tables$beat_tail$3$d = lane_tables$tail$3;
-        lane_tables$beat_tail$4$d = lane_tables$tail$4;
-        lane_tables$beat_tlast$d = lane_tables$tlast;
-        lane_tables$beat_valid$d = lane_tables$valid & !lane_tables$rst;
-        lane_tables$beat_next_byte$d = lane_tables$next_byte;
-        lane_tables$beat_next_is_end$d = lane_tables$next_is_end;
         lane_tables$present5$0 = 'h0;
         lane_tables$present8$0 = 'h0;
-        if (lane_tables$beat_present$0$q) begin
+        if (lane_tables$present$0) begin
             lane_tables$present5$0 = 'h1f;
             lane_tables$present8$0 = 'hff;
         end
         lane_tables$class_present3$0 = 'h0;
         lane_tables$class_present4$0 = 'h0;
         lane_tables$class_present5$0 = 'h0;
-        if (lane_tables$class_present$0$q) begin
+        if (lane_tables$moved_present$0$q) begin
             lane_tables$class_present3$0 = 'h7;
             lane_tables$class_present4$0 = 'hf;
             lane_tables$class_present5$0 = 'h1f;
         end
         lane_tables$present5$1 = 'h0;
         lane_tables$present8$1 = 'h0;
-        if (lane_tables$beat_present$1$q) begin
+        if (lane_tables$present$1) begin
             lane_tables$present5$1 = 'h1f;
             lane_tables$present8$1 = 'hff;
         end
         lane_tables$class_present3$1 = 'h0;
         lane_tables$class_present4$1 = 'h0;
         lane_tables$class_present5$1 = 'h0;
-        if (lane_tables$class_present$1$q) begin
+        if (lane_tables$moved_present$1$q) begin
             lane_tables$class_present3$1 = 'h7;
             lane_tables$class_present4$1 = 'hf;
             lane_tables$class_present5$1 = 'h1f;
         end
         lane_tables$valid5 = 'h0;
         lane_tables$valid8 = 'h0;
-        if (lane_tables$beat_valid$q) begin
+        if (lane_tables$valid) begin
             lane_tables$valid5 = 'h1f;
             lane_tables$valid8 = 'hff;
         end
         lane_tables$next5 = 'h0;
-        if (lane_tables$beat_valid$q & !lane_tables$beat_next_is_end$q) begin
+        if (lane_tables$valid & !lane_tables$next_is_end) begin
             lane_tables$next5 = 'h1f;
         end
         lane_tables$class_valid3 = 'h0;
         lane_tables$class_valid5 = 'h0;
-        if (lane_tables$class_valid$q) begin
+        if (lane_tables$moved_valid$q) begin
             lane_tables$class_valid3 = 'h7;
             lane_tables$class_valid5 = 'h1f;
         end
-        lane_tables$tables$0$tdata = lane_tables$beat_byte$0$q;
-        lane_tables$class_present$0$d = lane_tables$beat_present$0$q;
+        lane_tables$tables$0$tdata = lane_tables$byte$0;
+        lane_tables$class_present$0$d = lane_tables$present$0;
         lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
         lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$present5$0;
         lane_tables$class_free$0$d = lane_tables$tables$0$free_bits & lane_tables$present8$0;
-        lane_tables$tables$1$tdata = lane_tables$beat_byte$1$q;
-        lane_tables$class_present$1$d = lane_tables$beat_present$1$q;
+        lane_tables$tables$1$tdata = lane_tables$byte$1;
+        lane_tables$class_present$1$d = lane_tables$present$1;
         lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
         lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$present5$1;
         lane_tables$class_free$1$d = lane_tables$tables$1$free_bits & lane_tables$present8$1;
-        lane_tables$next_table$tdata = lane_tables$beat_next_byte$q;
+        lane_tables$next_table$tdata = lane_tables$next_byte;
         lane_tables$class_next_cont$d = lane_tables$next_table$continuation & lane_tables$next5;
-        lane_tables$tail_tables$0$tdata = lane_tables$beat_tail$0$q;
+        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
         lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
         lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$1$tdata = lane_tables$beat_tail$1$q;
+        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
         lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
         lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$2$tdata = lane_tables$beat_tail$2$q;
+        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
         lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
         lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$3$tdata = lane_tables$beat_tail$3$q;
+        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
         lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
         lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$4$tdata = lane_tables$beat_tail$4$q;
+        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
         lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
         lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits & lane_tables$valid8;
-        lane_tables$class_tlast$d = lane_tables$beat_tlast$q;
-        lane_tables$class_valid$d = lane_tables$beat_valid$q & !lane_tables$rst;
-        lane_tables$leads$0$byte_class = lane_tables$class_class$0$q;
-        lane_tables$row_present$0$d = lane_tables$class_present$0$q;
-        lane_tables$row_cont$0$d = lane_tables$class_cont$0$q;
+        lane_tables$class_tlast$d = lane_tables$tlast;
+        lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$moved_present$0$d = lane_tables$class_present$0$q;
+        lane_tables$moved_class$0$d = lane_tables$class_class$0$q;
+        lane_tables$moved_cont$0$d = lane_tables$class_cont$0$q;
+        lane_tables$moved_free$0$d = lane_tables$class_free$0$q;
+        lane_tables$moved_present$1$d = lane_tables$class_present$1$q;
+        lane_tables$moved_class$1$d = lane_tables$class_class$1$q;
+        lane_tables$moved_cont$1$d = lane_tables$class_cont$1$q;
+        lane_tables$moved_free$1$d = lane_tables$class_free$1$q;
+        lane_tables$moved_tail_class$0$d = lane_tables$class_tail_class$0$q;
+        lane_tables$moved_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
+        lane_tables$moved_tail_free$0$d = lane_tables$class_tail_free$0$q;
+        lane_tables$moved_tail_class$1$d = lane_tables$class_tail_class$1$q;
+        lane_tables$moved_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
+        lane_tables$moved_tail_free$1$d = lane_tables$class_tail_free$1$q;
+        lane_tables$moved_tail_class$2$d = lane_tables$class_tail_class$2$q;
+        lane_tables$moved_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
+        lane_tables$moved_tail_free$2$d = lane_tables$class_tail_free$2$q;
+        lane_tables$moved_tail_class$3$d = lane_tables$class_tail_class$3$q;
+        lane_tables$moved_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
+        lane_tables$moved_tail_free$3$d = lane_tables$class_tail_free$3$q;
+        lane_tables$moved_tail_class$4$d = lane_tables$class_tail_class$4$q;
+        lane_tables$moved_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
+        lane_tables$moved_tail_free$4$d = lane_tables$class_tail_free$4$q;
+        lane_tables$moved_next_cont$d = lane_tables$class_next_cont$q;
+        lane_tables$moved_tlast$d = lane_tables$class_tlast$q;
+        lane_tables$moved_valid$d = lane_tables$class_valid$q & !lane_tables$rst;
+        lane_tables$leads$0$byte_class = lane_tables$moved_class$0$q;
+        lane_tables$row_present$0$d = lane_tables$moved_present$0$q;
+        lane_tables$row_cont$0$d = lane_tables$moved_cont$0$q;
         lane_tables$row_length$0$d = lane_tables$leads$0$lead_length & lane_tables$class_present3$0;
         lane_tables$row_allowed$0$d = lane_tables$leads$0$second_allowed & lane_tables$class_present5$0;
         lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser & lane_tables$class_present4$0;
         lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser & lane_tables$class_present4$0;
-        lane_tables$row_free$0$d = lane_tables$class_free$0$q;
-        lane_tables$leads$1$byte_class = lane_tables$class_class$1$q;
-        lane_tables$row_present$1$d = lane_tables$class_present$1$q;
-        lane_tables$row_cont$1$d = lane_tables$class_cont$1$q;
+        lane_tables$row_free$0$d = lane_tables$moved_free$0$q;
+        lane_tables$leads$1$byte_class = lane_tables$moved_class$1$q;
+        lane_tables$row_present$1$d = lane_tables$moved_present$1$q;
+        lane_tables$row_cont$1$d = lane_tables$moved_cont$1$q;
         lane_tables$row_length$1$d = lane_tables$leads$1$lead_length & lane_tables$class_present3$1;
         lane_tables$row_allowed$1$d = lane_tables$leads$1$second_allowed & lane_tables$class_present5$1;
         lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser & lane_tables$class_present4$1;
         lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser & lane_tables$class_present4$1;
-        lane_tables$row_free$1$d = lane_tables$class_free$1$q;
-        lane_tables$row_next_cont$0$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$1$d = lane_tables$class_next_cont$q;
-        if (lane_tables$class_present$1$q) begin
-            lane_tables$row_next_cont$0$d = lane_tables$class_cont$1$q;
+        lane_tables$row_free$1$d = lane_tables$moved_free$1$q;
+        lane_tables$row_next_cont$0$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$1$d = lane_tables$moved_next_cont$q;
+        if (lane_tables$moved_present$1$q) begin
+            lane_tables$row_next_cont$0$d = lane_tables$moved_cont$1$q;
         end
         lane_tables$unused_rows = (lane_tables$next_table$byte_class == ByteClass$Ascii) | |lane_tables$next_table$free_bits;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$0$outside_tuser | |lane_tables$tail_leads$0$malformed_tuser;
@@ -4912,40 +5068,40 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$2$outside_tuser | |lane_tables$tail_leads$2$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$3$outside_tuser | |lane_tables$tail_leads$3$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$4$outside_tuser | |lane_tables$tail_leads$4$malformed_tuser;
-        lane_tables$tail_leads$0$byte_class = lane_tables$class_tail_class$0$q;
-        lane_tables$row_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
+        lane_tables$tail_leads$0$byte_class = lane_tables$moved_tail_class$0$q;
+        lane_tables$row_tail_cont$0$d = lane_tables$moved_tail_cont$0$q;
         lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$0$d = lane_tables$class_tail_free$0$q;
-        lane_tables$tail_leads$1$byte_class = lane_tables$class_tail_class$1$q;
-        lane_tables$row_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
+        lane_tables$row_tail_free$0$d = lane_tables$moved_tail_free$0$q;
+        lane_tables$tail_leads$1$byte_class = lane_tables$moved_tail_class$1$q;
+        lane_tables$row_tail_cont$1$d = lane_tables$moved_tail_cont$1$q;
         lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$1$d = lane_tables$class_tail_free$1$q;
-        lane_tables$tail_leads$2$byte_class = lane_tables$class_tail_class$2$q;
-        lane_tables$row_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
+        lane_tables$row_tail_free$1$d = lane_tables$moved_tail_free$1$q;
+        lane_tables$tail_leads$2$byte_class = lane_tables$moved_tail_class$2$q;
+        lane_tables$row_tail_cont$2$d = lane_tables$moved_tail_cont$2$q;
         lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$2$d = lane_tables$class_tail_free$2$q;
-        lane_tables$tail_leads$3$byte_class = lane_tables$class_tail_class$3$q;
-        lane_tables$row_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
+        lane_tables$row_tail_free$2$d = lane_tables$moved_tail_free$2$q;
+        lane_tables$tail_leads$3$byte_class = lane_tables$moved_tail_class$3$q;
+        lane_tables$row_tail_cont$3$d = lane_tables$moved_tail_cont$3$q;
         lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$3$d = lane_tables$class_tail_free$3$q;
-        lane_tables$tail_leads$4$byte_class = lane_tables$class_tail_class$4$q;
-        lane_tables$row_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
+        lane_tables$row_tail_free$3$d = lane_tables$moved_tail_free$3$q;
+        lane_tables$tail_leads$4$byte_class = lane_tables$moved_tail_class$4$q;
+        lane_tables$row_tail_cont$4$d = lane_tables$moved_tail_cont$4$q;
         lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$4$d = lane_tables$class_tail_free$4$q;
-        lane_tables$row_count_is$0$d = !lane_tables$class_present$0$q;
+        lane_tables$row_tail_free$4$d = lane_tables$moved_tail_free$4$q;
+        lane_tables$row_count_is$0$d = !lane_tables$moved_present$0$q;
         lane_tables$row_count_is$1$d = 1'b0;
         lane_tables$row_count_is$2$d = 1'b0;
         lane_tables$row_count_is$3$d = 1'b0;
         lane_tables$row_count_is$4$d = 1'b0;
-        lane_tables$row_count_is$1$d = lane_tables$class_present$0$q & !lane_tables$class_present$1$q;
-        lane_tables$row_count_is$2$d = lane_tables$class_present$1$q;
-        lane_tables$row_tlast$d = lane_tables$class_tlast$q;
-        lane_tables$row_valid$d = lane_tables$class_valid$q & !lane_tables$rst;
+        lane_tables$row_count_is$1$d = lane_tables$moved_present$0$q & !lane_tables$moved_present$1$q;
+        lane_tables$row_count_is$2$d = lane_tables$moved_present$1$q;
+        lane_tables$row_tlast$d = lane_tables$moved_tlast$q;
+        lane_tables$row_valid$d = lane_tables$moved_valid$q & !lane_tables$rst;
         lane_tables$history_cont$0$d = lane_tables$history_cont$0$q;
         lane_tables$history_length$0$d = lane_tables$history_length$0$q;
         lane_tables$history_allowed$0$d = lane_tables$history_allowed$0$q;

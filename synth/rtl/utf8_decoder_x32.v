@@ -5663,225 +5663,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [4:0] lane_tables$tail_leads$4$second_allowed;
     reg  [3:0] lane_tables$tail_leads$4$outside_tuser;
     reg  [3:0] lane_tables$tail_leads$4$malformed_tuser;
-    reg  [7:0] lane_tables$beat_byte$0$d;
-    reg  [7:0] lane_tables$beat_byte$0$q;
-    reg  lane_tables$beat_byte$0$clock;
-    reg  [7:0] lane_tables$beat_byte$1$d;
-    reg  [7:0] lane_tables$beat_byte$1$q;
-    reg  lane_tables$beat_byte$1$clock;
-    reg  [7:0] lane_tables$beat_byte$2$d;
-    reg  [7:0] lane_tables$beat_byte$2$q;
-    reg  lane_tables$beat_byte$2$clock;
-    reg  [7:0] lane_tables$beat_byte$3$d;
-    reg  [7:0] lane_tables$beat_byte$3$q;
-    reg  lane_tables$beat_byte$3$clock;
-    reg  [7:0] lane_tables$beat_byte$4$d;
-    reg  [7:0] lane_tables$beat_byte$4$q;
-    reg  lane_tables$beat_byte$4$clock;
-    reg  [7:0] lane_tables$beat_byte$5$d;
-    reg  [7:0] lane_tables$beat_byte$5$q;
-    reg  lane_tables$beat_byte$5$clock;
-    reg  [7:0] lane_tables$beat_byte$6$d;
-    reg  [7:0] lane_tables$beat_byte$6$q;
-    reg  lane_tables$beat_byte$6$clock;
-    reg  [7:0] lane_tables$beat_byte$7$d;
-    reg  [7:0] lane_tables$beat_byte$7$q;
-    reg  lane_tables$beat_byte$7$clock;
-    reg  [7:0] lane_tables$beat_byte$8$d;
-    reg  [7:0] lane_tables$beat_byte$8$q;
-    reg  lane_tables$beat_byte$8$clock;
-    reg  [7:0] lane_tables$beat_byte$9$d;
-    reg  [7:0] lane_tables$beat_byte$9$q;
-    reg  lane_tables$beat_byte$9$clock;
-    reg  [7:0] lane_tables$beat_byte$10$d;
-    reg  [7:0] lane_tables$beat_byte$10$q;
-    reg  lane_tables$beat_byte$10$clock;
-    reg  [7:0] lane_tables$beat_byte$11$d;
-    reg  [7:0] lane_tables$beat_byte$11$q;
-    reg  lane_tables$beat_byte$11$clock;
-    reg  [7:0] lane_tables$beat_byte$12$d;
-    reg  [7:0] lane_tables$beat_byte$12$q;
-    reg  lane_tables$beat_byte$12$clock;
-    reg  [7:0] lane_tables$beat_byte$13$d;
-    reg  [7:0] lane_tables$beat_byte$13$q;
-    reg  lane_tables$beat_byte$13$clock;
-    reg  [7:0] lane_tables$beat_byte$14$d;
-    reg  [7:0] lane_tables$beat_byte$14$q;
-    reg  lane_tables$beat_byte$14$clock;
-    reg  [7:0] lane_tables$beat_byte$15$d;
-    reg  [7:0] lane_tables$beat_byte$15$q;
-    reg  lane_tables$beat_byte$15$clock;
-    reg  [7:0] lane_tables$beat_byte$16$d;
-    reg  [7:0] lane_tables$beat_byte$16$q;
-    reg  lane_tables$beat_byte$16$clock;
-    reg  [7:0] lane_tables$beat_byte$17$d;
-    reg  [7:0] lane_tables$beat_byte$17$q;
-    reg  lane_tables$beat_byte$17$clock;
-    reg  [7:0] lane_tables$beat_byte$18$d;
-    reg  [7:0] lane_tables$beat_byte$18$q;
-    reg  lane_tables$beat_byte$18$clock;
-    reg  [7:0] lane_tables$beat_byte$19$d;
-    reg  [7:0] lane_tables$beat_byte$19$q;
-    reg  lane_tables$beat_byte$19$clock;
-    reg  [7:0] lane_tables$beat_byte$20$d;
-    reg  [7:0] lane_tables$beat_byte$20$q;
-    reg  lane_tables$beat_byte$20$clock;
-    reg  [7:0] lane_tables$beat_byte$21$d;
-    reg  [7:0] lane_tables$beat_byte$21$q;
-    reg  lane_tables$beat_byte$21$clock;
-    reg  [7:0] lane_tables$beat_byte$22$d;
-    reg  [7:0] lane_tables$beat_byte$22$q;
-    reg  lane_tables$beat_byte$22$clock;
-    reg  [7:0] lane_tables$beat_byte$23$d;
-    reg  [7:0] lane_tables$beat_byte$23$q;
-    reg  lane_tables$beat_byte$23$clock;
-    reg  [7:0] lane_tables$beat_byte$24$d;
-    reg  [7:0] lane_tables$beat_byte$24$q;
-    reg  lane_tables$beat_byte$24$clock;
-    reg  [7:0] lane_tables$beat_byte$25$d;
-    reg  [7:0] lane_tables$beat_byte$25$q;
-    reg  lane_tables$beat_byte$25$clock;
-    reg  [7:0] lane_tables$beat_byte$26$d;
-    reg  [7:0] lane_tables$beat_byte$26$q;
-    reg  lane_tables$beat_byte$26$clock;
-    reg  [7:0] lane_tables$beat_byte$27$d;
-    reg  [7:0] lane_tables$beat_byte$27$q;
-    reg  lane_tables$beat_byte$27$clock;
-    reg  [7:0] lane_tables$beat_byte$28$d;
-    reg  [7:0] lane_tables$beat_byte$28$q;
-    reg  lane_tables$beat_byte$28$clock;
-    reg  [7:0] lane_tables$beat_byte$29$d;
-    reg  [7:0] lane_tables$beat_byte$29$q;
-    reg  lane_tables$beat_byte$29$clock;
-    reg  [7:0] lane_tables$beat_byte$30$d;
-    reg  [7:0] lane_tables$beat_byte$30$q;
-    reg  lane_tables$beat_byte$30$clock;
-    reg  [7:0] lane_tables$beat_byte$31$d;
-    reg  [7:0] lane_tables$beat_byte$31$q;
-    reg  lane_tables$beat_byte$31$clock;
-    reg  lane_tables$beat_present$0$d;
-    reg  lane_tables$beat_present$0$q;
-    reg  lane_tables$beat_present$0$clock;
-    reg  lane_tables$beat_present$1$d;
-    reg  lane_tables$beat_present$1$q;
-    reg  lane_tables$beat_present$1$clock;
-    reg  lane_tables$beat_present$2$d;
-    reg  lane_tables$beat_present$2$q;
-    reg  lane_tables$beat_present$2$clock;
-    reg  lane_tables$beat_present$3$d;
-    reg  lane_tables$beat_present$3$q;
-    reg  lane_tables$beat_present$3$clock;
-    reg  lane_tables$beat_present$4$d;
-    reg  lane_tables$beat_present$4$q;
-    reg  lane_tables$beat_present$4$clock;
-    reg  lane_tables$beat_present$5$d;
-    reg  lane_tables$beat_present$5$q;
-    reg  lane_tables$beat_present$5$clock;
-    reg  lane_tables$beat_present$6$d;
-    reg  lane_tables$beat_present$6$q;
-    reg  lane_tables$beat_present$6$clock;
-    reg  lane_tables$beat_present$7$d;
-    reg  lane_tables$beat_present$7$q;
-    reg  lane_tables$beat_present$7$clock;
-    reg  lane_tables$beat_present$8$d;
-    reg  lane_tables$beat_present$8$q;
-    reg  lane_tables$beat_present$8$clock;
-    reg  lane_tables$beat_present$9$d;
-    reg  lane_tables$beat_present$9$q;
-    reg  lane_tables$beat_present$9$clock;
-    reg  lane_tables$beat_present$10$d;
-    reg  lane_tables$beat_present$10$q;
-    reg  lane_tables$beat_present$10$clock;
-    reg  lane_tables$beat_present$11$d;
-    reg  lane_tables$beat_present$11$q;
-    reg  lane_tables$beat_present$11$clock;
-    reg  lane_tables$beat_present$12$d;
-    reg  lane_tables$beat_present$12$q;
-    reg  lane_tables$beat_present$12$clock;
-    reg  lane_tables$beat_present$13$d;
-    reg  lane_tables$beat_present$13$q;
-    reg  lane_tables$beat_present$13$clock;
-    reg  lane_tables$beat_present$14$d;
-    reg  lane_tables$beat_present$14$q;
-    reg  lane_tables$beat_present$14$clock;
-    reg  lane_tables$beat_present$15$d;
-    reg  lane_tables$beat_present$15$q;
-    reg  lane_tables$beat_present$15$clock;
-    reg  lane_tables$beat_present$16$d;
-    reg  lane_tables$beat_present$16$q;
-    reg  lane_tables$beat_present$16$clock;
-    reg  lane_tables$beat_present$17$d;
-    reg  lane_tables$beat_present$17$q;
-    reg  lane_tables$beat_present$17$clock;
-    reg  lane_tables$beat_present$18$d;
-    reg  lane_tables$beat_present$18$q;
-    reg  lane_tables$beat_present$18$clock;
-    reg  lane_tables$beat_present$19$d;
-    reg  lane_tables$beat_present$19$q;
-    reg  lane_tables$beat_present$19$clock;
-    reg  lane_tables$beat_present$20$d;
-    reg  lane_tables$beat_present$20$q;
-    reg  lane_tables$beat_present$20$clock;
-    reg  lane_tables$beat_present$21$d;
-    reg  lane_tables$beat_present$21$q;
-    reg  lane_tables$beat_present$21$clock;
-    reg  lane_tables$beat_present$22$d;
-    reg  lane_tables$beat_present$22$q;
-    reg  lane_tables$beat_present$22$clock;
-    reg  lane_tables$beat_present$23$d;
-    reg  lane_tables$beat_present$23$q;
-    reg  lane_tables$beat_present$23$clock;
-    reg  lane_tables$beat_present$24$d;
-    reg  lane_tables$beat_present$24$q;
-    reg  lane_tables$beat_present$24$clock;
-    reg  lane_tables$beat_present$25$d;
-    reg  lane_tables$beat_present$25$q;
-    reg  lane_tables$beat_present$25$clock;
-    reg  lane_tables$beat_present$26$d;
-    reg  lane_tables$beat_present$26$q;
-    reg  lane_tables$beat_present$26$clock;
-    reg  lane_tables$beat_present$27$d;
-    reg  lane_tables$beat_present$27$q;
-    reg  lane_tables$beat_present$27$clock;
-    reg  lane_tables$beat_present$28$d;
-    reg  lane_tables$beat_present$28$q;
-    reg  lane_tables$beat_present$28$clock;
-    reg  lane_tables$beat_present$29$d;
-    reg  lane_tables$beat_present$29$q;
-    reg  lane_tables$beat_present$29$clock;
-    reg  lane_tables$beat_present$30$d;
-    reg  lane_tables$beat_present$30$q;
-    reg  lane_tables$beat_present$30$clock;
-    reg  lane_tables$beat_present$31$d;
-    reg  lane_tables$beat_present$31$q;
-    reg  lane_tables$beat_present$31$clock;
-    reg  [7:0] lane_tables$beat_tail$0$d;
-    reg  [7:0] lane_tables$beat_tail$0$q;
-    reg  lane_tables$beat_tail$0$clock;
-    reg  [7:0] lane_tables$beat_tail$1$d;
-    reg  [7:0] lane_tables$beat_tail$1$q;
-    reg  lane_tables$beat_tail$1$clock;
-    reg  [7:0] lane_tables$beat_tail$2$d;
-    reg  [7:0] lane_tables$beat_tail$2$q;
-    reg  lane_tables$beat_tail$2$clock;
-    reg  [7:0] lane_tables$beat_tail$3$d;
-    reg  [7:0] lane_tables$beat_tail$3$q;
-    reg  lane_tables$beat_tail$3$clock;
-    reg  [7:0] lane_tables$beat_tail$4$d;
-    reg  [7:0] lane_tables$beat_tail$4$q;
-    reg  lane_tables$beat_tail$4$clock;
-    reg  lane_tables$beat_tlast$d;
-    reg  lane_tables$beat_tlast$q;
-    reg  lane_tables$beat_tlast$clock;
-    reg  lane_tables$beat_valid$d;
-    reg  lane_tables$beat_valid$q;
-    reg  lane_tables$beat_valid$clock;
-    reg  [7:0] lane_tables$beat_next_byte$d;
-    reg  [7:0] lane_tables$beat_next_byte$q;
-    reg  lane_tables$beat_next_byte$clock;
-    reg  lane_tables$beat_next_is_end$d;
-    reg  lane_tables$beat_next_is_end$q;
-    reg  lane_tables$beat_next_is_end$clock;
     reg  lane_tables$class_present$0$d;
     reg  lane_tables$class_present$0$q;
     reg  lane_tables$class_present$0$clock;
@@ -6320,6 +6101,444 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  lane_tables$class_valid$d;
     reg  lane_tables$class_valid$q;
     reg  lane_tables$class_valid$clock;
+    reg  lane_tables$moved_present$0$d;
+    reg  lane_tables$moved_present$0$q;
+    reg  lane_tables$moved_present$0$clock;
+    reg  lane_tables$moved_present$1$d;
+    reg  lane_tables$moved_present$1$q;
+    reg  lane_tables$moved_present$1$clock;
+    reg  lane_tables$moved_present$2$d;
+    reg  lane_tables$moved_present$2$q;
+    reg  lane_tables$moved_present$2$clock;
+    reg  lane_tables$moved_present$3$d;
+    reg  lane_tables$moved_present$3$q;
+    reg  lane_tables$moved_present$3$clock;
+    reg  lane_tables$moved_present$4$d;
+    reg  lane_tables$moved_present$4$q;
+    reg  lane_tables$moved_present$4$clock;
+    reg  lane_tables$moved_present$5$d;
+    reg  lane_tables$moved_present$5$q;
+    reg  lane_tables$moved_present$5$clock;
+    reg  lane_tables$moved_present$6$d;
+    reg  lane_tables$moved_present$6$q;
+    reg  lane_tables$moved_present$6$clock;
+    reg  lane_tables$moved_present$7$d;
+    reg  lane_tables$moved_present$7$q;
+    reg  lane_tables$moved_present$7$clock;
+    reg  lane_tables$moved_present$8$d;
+    reg  lane_tables$moved_present$8$q;
+    reg  lane_tables$moved_present$8$clock;
+    reg  lane_tables$moved_present$9$d;
+    reg  lane_tables$moved_present$9$q;
+    reg  lane_tables$moved_present$9$clock;
+    reg  lane_tables$moved_present$10$d;
+    reg  lane_tables$moved_present$10$q;
+    reg  lane_tables$moved_present$10$clock;
+    reg  lane_tables$moved_present$11$d;
+    reg  lane_tables$moved_present$11$q;
+    reg  lane_tables$moved_present$11$clock;
+    reg  lane_tables$moved_present$12$d;
+    reg  lane_tables$moved_present$12$q;
+    reg  lane_tables$moved_present$12$clock;
+    reg  lane_tables$moved_present$13$d;
+    reg  lane_tables$moved_present$13$q;
+    reg  lane_tables$moved_present$13$clock;
+    reg  lane_tables$moved_present$14$d;
+    reg  lane_tables$moved_present$14$q;
+    reg  lane_tables$moved_present$14$clock;
+    reg  lane_tables$moved_present$15$d;
+    reg  lane_tables$moved_present$15$q;
+    reg  lane_tables$moved_present$15$clock;
+    reg  lane_tables$moved_present$16$d;
+    reg  lane_tables$moved_present$16$q;
+    reg  lane_tables$moved_present$16$clock;
+    reg  lane_tables$moved_present$17$d;
+    reg  lane_tables$moved_present$17$q;
+    reg  lane_tables$moved_present$17$clock;
+    reg  lane_tables$moved_present$18$d;
+    reg  lane_tables$moved_present$18$q;
+    reg  lane_tables$moved_present$18$clock;
+    reg  lane_tables$moved_present$19$d;
+    reg  lane_tables$moved_present$19$q;
+    reg  lane_tables$moved_present$19$clock;
+    reg  lane_tables$moved_present$20$d;
+    reg  lane_tables$moved_present$20$q;
+    reg  lane_tables$moved_present$20$clock;
+    reg  lane_tables$moved_present$21$d;
+    reg  lane_tables$moved_present$21$q;
+    reg  lane_tables$moved_present$21$clock;
+    reg  lane_tables$moved_present$22$d;
+    reg  lane_tables$moved_present$22$q;
+    reg  lane_tables$moved_present$22$clock;
+    reg  lane_tables$moved_present$23$d;
+    reg  lane_tables$moved_present$23$q;
+    reg  lane_tables$moved_present$23$clock;
+    reg  lane_tables$moved_present$24$d;
+    reg  lane_tables$moved_present$24$q;
+    reg  lane_tables$moved_present$24$clock;
+    reg  lane_tables$moved_present$25$d;
+    reg  lane_tables$moved_present$25$q;
+    reg  lane_tables$moved_present$25$clock;
+    reg  lane_tables$moved_present$26$d;
+    reg  lane_tables$moved_present$26$q;
+    reg  lane_tables$moved_present$26$clock;
+    reg  lane_tables$moved_present$27$d;
+    reg  lane_tables$moved_present$27$q;
+    reg  lane_tables$moved_present$27$clock;
+    reg  lane_tables$moved_present$28$d;
+    reg  lane_tables$moved_present$28$q;
+    reg  lane_tables$moved_present$28$clock;
+    reg  lane_tables$moved_present$29$d;
+    reg  lane_tables$moved_present$29$q;
+    reg  lane_tables$moved_present$29$clock;
+    reg  lane_tables$moved_present$30$d;
+    reg  lane_tables$moved_present$30$q;
+    reg  lane_tables$moved_present$30$clock;
+    reg  lane_tables$moved_present$31$d;
+    reg  lane_tables$moved_present$31$q;
+    reg  lane_tables$moved_present$31$clock;
+    reg  [4:0] lane_tables$moved_class$0$d;
+    reg  [4:0] lane_tables$moved_class$0$q;
+    reg  lane_tables$moved_class$0$clock;
+    reg  [4:0] lane_tables$moved_class$1$d;
+    reg  [4:0] lane_tables$moved_class$1$q;
+    reg  lane_tables$moved_class$1$clock;
+    reg  [4:0] lane_tables$moved_class$2$d;
+    reg  [4:0] lane_tables$moved_class$2$q;
+    reg  lane_tables$moved_class$2$clock;
+    reg  [4:0] lane_tables$moved_class$3$d;
+    reg  [4:0] lane_tables$moved_class$3$q;
+    reg  lane_tables$moved_class$3$clock;
+    reg  [4:0] lane_tables$moved_class$4$d;
+    reg  [4:0] lane_tables$moved_class$4$q;
+    reg  lane_tables$moved_class$4$clock;
+    reg  [4:0] lane_tables$moved_class$5$d;
+    reg  [4:0] lane_tables$moved_class$5$q;
+    reg  lane_tables$moved_class$5$clock;
+    reg  [4:0] lane_tables$moved_class$6$d;
+    reg  [4:0] lane_tables$moved_class$6$q;
+    reg  lane_tables$moved_class$6$clock;
+    reg  [4:0] lane_tables$moved_class$7$d;
+    reg  [4:0] lane_tables$moved_class$7$q;
+    reg  lane_tables$moved_class$7$clock;
+    reg  [4:0] lane_tables$moved_class$8$d;
+    reg  [4:0] lane_tables$moved_class$8$q;
+    reg  lane_tables$moved_class$8$clock;
+    reg  [4:0] lane_tables$moved_class$9$d;
+    reg  [4:0] lane_tables$moved_class$9$q;
+    reg  lane_tables$moved_class$9$clock;
+    reg  [4:0] lane_tables$moved_class$10$d;
+    reg  [4:0] lane_tables$moved_class$10$q;
+    reg  lane_tables$moved_class$10$clock;
+    reg  [4:0] lane_tables$moved_class$11$d;
+    reg  [4:0] lane_tables$moved_class$11$q;
+    reg  lane_tables$moved_class$11$clock;
+    reg  [4:0] lane_tables$moved_class$12$d;
+    reg  [4:0] lane_tables$moved_class$12$q;
+    reg  lane_tables$moved_class$12$clock;
+    reg  [4:0] lane_tables$moved_class$13$d;
+    reg  [4:0] lane_tables$moved_class$13$q;
+    reg  lane_tables$moved_class$13$clock;
+    reg  [4:0] lane_tables$moved_class$14$d;
+    reg  [4:0] lane_tables$moved_class$14$q;
+    reg  lane_tables$moved_class$14$clock;
+    reg  [4:0] lane_tables$moved_class$15$d;
+    reg  [4:0] lane_tables$moved_class$15$q;
+    reg  lane_tables$moved_class$15$clock;
+    reg  [4:0] lane_tables$moved_class$16$d;
+    reg  [4:0] lane_tables$moved_class$16$q;
+    reg  lane_tables$moved_class$16$clock;
+    reg  [4:0] lane_tables$moved_class$17$d;
+    reg  [4:0] lane_tables$moved_class$17$q;
+    reg  lane_tables$moved_class$17$clock;
+    reg  [4:0] lane_tables$moved_class$18$d;
+    reg  [4:0] lane_tables$moved_class$18$q;
+    reg  lane_tables$moved_class$18$clock;
+    reg  [4:0] lane_tables$moved_class$19$d;
+    reg  [4:0] lane_tables$moved_class$19$q;
+    reg  lane_tables$moved_class$19$clock;
+    reg  [4:0] lane_tables$moved_class$20$d;
+    reg  [4:0] lane_tables$moved_class$20$q;
+    reg  lane_tables$moved_class$20$clock;
+    reg  [4:0] lane_tables$moved_class$21$d;
+    reg  [4:0] lane_tables$moved_class$21$q;
+    reg  lane_tables$moved_class$21$clock;
+    reg  [4:0] lane_tables$moved_class$22$d;
+    reg  [4:0] lane_tables$moved_class$22$q;
+    reg  lane_tables$moved_class$22$clock;
+    reg  [4:0] lane_tables$moved_class$23$d;
+    reg  [4:0] lane_tables$moved_class$23$q;
+    reg  lane_tables$moved_class$23$clock;
+    reg  [4:0] lane_tables$moved_class$24$d;
+    reg  [4:0] lane_tables$moved_class$24$q;
+    reg  lane_tables$moved_class$24$clock;
+    reg  [4:0] lane_tables$moved_class$25$d;
+    reg  [4:0] lane_tables$moved_class$25$q;
+    reg  lane_tables$moved_class$25$clock;
+    reg  [4:0] lane_tables$moved_class$26$d;
+    reg  [4:0] lane_tables$moved_class$26$q;
+    reg  lane_tables$moved_class$26$clock;
+    reg  [4:0] lane_tables$moved_class$27$d;
+    reg  [4:0] lane_tables$moved_class$27$q;
+    reg  lane_tables$moved_class$27$clock;
+    reg  [4:0] lane_tables$moved_class$28$d;
+    reg  [4:0] lane_tables$moved_class$28$q;
+    reg  lane_tables$moved_class$28$clock;
+    reg  [4:0] lane_tables$moved_class$29$d;
+    reg  [4:0] lane_tables$moved_class$29$q;
+    reg  lane_tables$moved_class$29$clock;
+    reg  [4:0] lane_tables$moved_class$30$d;
+    reg  [4:0] lane_tables$moved_class$30$q;
+    reg  lane_tables$moved_class$30$clock;
+    reg  [4:0] lane_tables$moved_class$31$d;
+    reg  [4:0] lane_tables$moved_class$31$q;
+    reg  lane_tables$moved_class$31$clock;
+    reg  [4:0] lane_tables$moved_cont$0$d;
+    reg  [4:0] lane_tables$moved_cont$0$q;
+    reg  lane_tables$moved_cont$0$clock;
+    reg  [4:0] lane_tables$moved_cont$1$d;
+    reg  [4:0] lane_tables$moved_cont$1$q;
+    reg  lane_tables$moved_cont$1$clock;
+    reg  [4:0] lane_tables$moved_cont$2$d;
+    reg  [4:0] lane_tables$moved_cont$2$q;
+    reg  lane_tables$moved_cont$2$clock;
+    reg  [4:0] lane_tables$moved_cont$3$d;
+    reg  [4:0] lane_tables$moved_cont$3$q;
+    reg  lane_tables$moved_cont$3$clock;
+    reg  [4:0] lane_tables$moved_cont$4$d;
+    reg  [4:0] lane_tables$moved_cont$4$q;
+    reg  lane_tables$moved_cont$4$clock;
+    reg  [4:0] lane_tables$moved_cont$5$d;
+    reg  [4:0] lane_tables$moved_cont$5$q;
+    reg  lane_tables$moved_cont$5$clock;
+    reg  [4:0] lane_tables$moved_cont$6$d;
+    reg  [4:0] lane_tables$moved_cont$6$q;
+    reg  lane_tables$moved_cont$6$clock;
+    reg  [4:0] lane_tables$moved_cont$7$d;
+    reg  [4:0] lane_tables$moved_cont$7$q;
+    reg  lane_tables$moved_cont$7$clock;
+    reg  [4:0] lane_tables$moved_cont$8$d;
+    reg  [4:0] lane_tables$moved_cont$8$q;
+    reg  lane_tables$moved_cont$8$clock;
+    reg  [4:0] lane_tables$moved_cont$9$d;
+    reg  [4:0] lane_tables$moved_cont$9$q;
+    reg  lane_tables$moved_cont$9$clock;
+    reg  [4:0] lane_tables$moved_cont$10$d;
+    reg  [4:0] lane_tables$moved_cont$10$q;
+    reg  lane_tables$moved_cont$10$clock;
+    reg  [4:0] lane_tables$moved_cont$11$d;
+    reg  [4:0] lane_tables$moved_cont$11$q;
+    reg  lane_tables$moved_cont$11$clock;
+    reg  [4:0] lane_tables$moved_cont$12$d;
+    reg  [4:0] lane_tables$moved_cont$12$q;
+    reg  lane_tables$moved_cont$12$clock;
+    reg  [4:0] lane_tables$moved_cont$13$d;
+    reg  [4:0] lane_tables$moved_cont$13$q;
+    reg  lane_tables$moved_cont$13$clock;
+    reg  [4:0] lane_tables$moved_cont$14$d;
+    reg  [4:0] lane_tables$moved_cont$14$q;
+    reg  lane_tables$moved_cont$14$clock;
+    reg  [4:0] lane_tables$moved_cont$15$d;
+    reg  [4:0] lane_tables$moved_cont$15$q;
+    reg  lane_tables$moved_cont$15$clock;
+    reg  [4:0] lane_tables$moved_cont$16$d;
+    reg  [4:0] lane_tables$moved_cont$16$q;
+    reg  lane_tables$moved_cont$16$clock;
+    reg  [4:0] lane_tables$moved_cont$17$d;
+    reg  [4:0] lane_tables$moved_cont$17$q;
+    reg  lane_tables$moved_cont$17$clock;
+    reg  [4:0] lane_tables$moved_cont$18$d;
+    reg  [4:0] lane_tables$moved_cont$18$q;
+    reg  lane_tables$moved_cont$18$clock;
+    reg  [4:0] lane_tables$moved_cont$19$d;
+    reg  [4:0] lane_tables$moved_cont$19$q;
+    reg  lane_tables$moved_cont$19$clock;
+    reg  [4:0] lane_tables$moved_cont$20$d;
+    reg  [4:0] lane_tables$moved_cont$20$q;
+    reg  lane_tables$moved_cont$20$clock;
+    reg  [4:0] lane_tables$moved_cont$21$d;
+    reg  [4:0] lane_tables$moved_cont$21$q;
+    reg  lane_tables$moved_cont$21$clock;
+    reg  [4:0] lane_tables$moved_cont$22$d;
+    reg  [4:0] lane_tables$moved_cont$22$q;
+    reg  lane_tables$moved_cont$22$clock;
+    reg  [4:0] lane_tables$moved_cont$23$d;
+    reg  [4:0] lane_tables$moved_cont$23$q;
+    reg  lane_tables$moved_cont$23$clock;
+    reg  [4:0] lane_tables$moved_cont$24$d;
+    reg  [4:0] lane_tables$moved_cont$24$q;
+    reg  lane_tables$moved_cont$24$clock;
+    reg  [4:0] lane_tables$moved_cont$25$d;
+    reg  [4:0] lane_tables$moved_cont$25$q;
+    reg  lane_tables$moved_cont$25$clock;
+    reg  [4:0] lane_tables$moved_cont$26$d;
+    reg  [4:0] lane_tables$moved_cont$26$q;
+    reg  lane_tables$moved_cont$26$clock;
+    reg  [4:0] lane_tables$moved_cont$27$d;
+    reg  [4:0] lane_tables$moved_cont$27$q;
+    reg  lane_tables$moved_cont$27$clock;
+    reg  [4:0] lane_tables$moved_cont$28$d;
+    reg  [4:0] lane_tables$moved_cont$28$q;
+    reg  lane_tables$moved_cont$28$clock;
+    reg  [4:0] lane_tables$moved_cont$29$d;
+    reg  [4:0] lane_tables$moved_cont$29$q;
+    reg  lane_tables$moved_cont$29$clock;
+    reg  [4:0] lane_tables$moved_cont$30$d;
+    reg  [4:0] lane_tables$moved_cont$30$q;
+    reg  lane_tables$moved_cont$30$clock;
+    reg  [4:0] lane_tables$moved_cont$31$d;
+    reg  [4:0] lane_tables$moved_cont$31$q;
+    reg  lane_tables$moved_cont$31$clock;
+    reg  [7:0] lane_tables$moved_free$0$d;
+    reg  [7:0] lane_tables$moved_free$0$q;
+    reg  lane_tables$moved_free$0$clock;
+    reg  [7:0] lane_tables$moved_free$1$d;
+    reg  [7:0] lane_tables$moved_free$1$q;
+    reg  lane_tables$moved_free$1$clock;
+    reg  [7:0] lane_tables$moved_free$2$d;
+    reg  [7:0] lane_tables$moved_free$2$q;
+    reg  lane_tables$moved_free$2$clock;
+    reg  [7:0] lane_tables$moved_free$3$d;
+    reg  [7:0] lane_tables$moved_free$3$q;
+    reg  lane_tables$moved_free$3$clock;
+    reg  [7:0] lane_tables$moved_free$4$d;
+    reg  [7:0] lane_tables$moved_free$4$q;
+    reg  lane_tables$moved_free$4$clock;
+    reg  [7:0] lane_tables$moved_free$5$d;
+    reg  [7:0] lane_tables$moved_free$5$q;
+    reg  lane_tables$moved_free$5$clock;
+    reg  [7:0] lane_tables$moved_free$6$d;
+    reg  [7:0] lane_tables$moved_free$6$q;
+    reg  lane_tables$moved_free$6$clock;
+    reg  [7:0] lane_tables$moved_free$7$d;
+    reg  [7:0] lane_tables$moved_free$7$q;
+    reg  lane_tables$moved_free$7$clock;
+    reg  [7:0] lane_tables$moved_free$8$d;
+    reg  [7:0] lane_tables$moved_free$8$q;
+    reg  lane_tables$moved_free$8$clock;
+    reg  [7:0] lane_tables$moved_free$9$d;
+    reg  [7:0] lane_tables$moved_free$9$q;
+    reg  lane_tables$moved_free$9$clock;
+    reg  [7:0] lane_tables$moved_free$10$d;
+    reg  [7:0] lane_tables$moved_free$10$q;
+    reg  lane_tables$moved_free$10$clock;
+    reg  [7:0] lane_tables$moved_free$11$d;
+    reg  [7:0] lane_tables$moved_free$11$q;
+    reg  lane_tables$moved_free$11$clock;
+    reg  [7:0] lane_tables$moved_free$12$d;
+    reg  [7:0] lane_tables$moved_free$12$q;
+    reg  lane_tables$moved_free$12$clock;
+    reg  [7:0] lane_tables$moved_free$13$d;
+    reg  [7:0] lane_tables$moved_free$13$q;
+    reg  lane_tables$moved_free$13$clock;
+    reg  [7:0] lane_tables$moved_free$14$d;
+    reg  [7:0] lane_tables$moved_free$14$q;
+    reg  lane_tables$moved_free$14$clock;
+    reg  [7:0] lane_tables$moved_free$15$d;
+    reg  [7:0] lane_tables$moved_free$15$q;
+    reg  lane_tables$moved_free$15$clock;
+    reg  [7:0] lane_tables$moved_free$16$d;
+    reg  [7:0] lane_tables$moved_free$16$q;
+    reg  lane_tables$moved_free$16$clock;
+    reg  [7:0] lane_tables$moved_free$17$d;
+    reg  [7:0] lane_tables$moved_free$17$q;
+    reg  lane_tables$moved_free$17$clock;
+    reg  [7:0] lane_tables$moved_free$18$d;
+    reg  [7:0] lane_tables$moved_free$18$q;
+    reg  lane_tables$moved_free$18$clock;
+    reg  [7:0] lane_tables$moved_free$19$d;
+    reg  [7:0] lane_tables$moved_free$19$q;
+    reg  lane_tables$moved_free$19$clock;
+    reg  [7:0] lane_tables$moved_free$20$d;
+    reg  [7:0] lane_tables$moved_free$20$q;
+    reg  lane_tables$moved_free$20$clock;
+    reg  [7:0] lane_tables$moved_free$21$d;
+    reg  [7:0] lane_tables$moved_free$21$q;
+    reg  lane_tables$moved_free$21$clock;
+    reg  [7:0] lane_tables$moved_free$22$d;
+    reg  [7:0] lane_tables$moved_free$22$q;
+    reg  lane_tables$moved_free$22$clock;
+    reg  [7:0] lane_tables$moved_free$23$d;
+    reg  [7:0] lane_tables$moved_free$23$q;
+    reg  lane_tables$moved_free$23$clock;
+    reg  [7:0] lane_tables$moved_free$24$d;
+    reg  [7:0] lane_tables$moved_free$24$q;
+    reg  lane_tables$moved_free$24$clock;
+    reg  [7:0] lane_tables$moved_free$25$d;
+    reg  [7:0] lane_tables$moved_free$25$q;
+    reg  lane_tables$moved_free$25$clock;
+    reg  [7:0] lane_tables$moved_free$26$d;
+    reg  [7:0] lane_tables$moved_free$26$q;
+    reg  lane_tables$moved_free$26$clock;
+    reg  [7:0] lane_tables$moved_free$27$d;
+    reg  [7:0] lane_tables$moved_free$27$q;
+    reg  lane_tables$moved_free$27$clock;
+    reg  [7:0] lane_tables$moved_free$28$d;
+    reg  [7:0] lane_tables$moved_free$28$q;
+    reg  lane_tables$moved_free$28$clock;
+    reg  [7:0] lane_tables$moved_free$29$d;
+    reg  [7:0] lane_tables$moved_free$29$q;
+    reg  lane_tables$moved_free$29$clock;
+    reg  [7:0] lane_tables$moved_free$30$d;
+    reg  [7:0] lane_tables$moved_free$30$q;
+    reg  lane_tables$moved_free$30$clock;
+    reg  [7:0] lane_tables$moved_free$31$d;
+    reg  [7:0] lane_tables$moved_free$31$q;
+    reg  lane_tables$moved_free$31$clock;
+    reg  [4:0] lane_tables$moved_next_cont$d;
+    reg  [4:0] lane_tables$moved_next_cont$q;
+    reg  lane_tables$moved_next_cont$clock;
+    reg  [4:0] lane_tables$moved_tail_class$0$d;
+    reg  [4:0] lane_tables$moved_tail_class$0$q;
+    reg  lane_tables$moved_tail_class$0$clock;
+    reg  [4:0] lane_tables$moved_tail_class$1$d;
+    reg  [4:0] lane_tables$moved_tail_class$1$q;
+    reg  lane_tables$moved_tail_class$1$clock;
+    reg  [4:0] lane_tables$moved_tail_class$2$d;
+    reg  [4:0] lane_tables$moved_tail_class$2$q;
+    reg  lane_tables$moved_tail_class$2$clock;
+    reg  [4:0] lane_tables$moved_tail_class$3$d;
+    reg  [4:0] lane_tables$moved_tail_class$3$q;
+    reg  lane_tables$moved_tail_class$3$clock;
+    reg  [4:0] lane_tables$moved_tail_class$4$d;
+    reg  [4:0] lane_tables$moved_tail_class$4$q;
+    reg  lane_tables$moved_tail_class$4$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$0$d;
+    reg  [4:0] lane_tables$moved_tail_cont$0$q;
+    reg  lane_tables$moved_tail_cont$0$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$1$d;
+    reg  [4:0] lane_tables$moved_tail_cont$1$q;
+    reg  lane_tables$moved_tail_cont$1$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$2$d;
+    reg  [4:0] lane_tables$moved_tail_cont$2$q;
+    reg  lane_tables$moved_tail_cont$2$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$3$d;
+    reg  [4:0] lane_tables$moved_tail_cont$3$q;
+    reg  lane_tables$moved_tail_cont$3$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$4$d;
+    reg  [4:0] lane_tables$moved_tail_cont$4$q;
+    reg  lane_tables$moved_tail_cont$4$clock;
+    reg  [7:0] lane_tables$moved_tail_free$0$d;
+    reg  [7:0] lane_tables$moved_tail_free$0$q;
+    reg  lane_tables$moved_tail_free$0$clock;
+    reg  [7:0] lane_tables$moved_tail_free$1$d;
+    reg  [7:0] lane_tables$moved_tail_free$1$q;
+    reg  lane_tables$moved_tail_free$1$clock;
+    reg  [7:0] lane_tables$moved_tail_free$2$d;
+    reg  [7:0] lane_tables$moved_tail_free$2$q;
+    reg  lane_tables$moved_tail_free$2$clock;
+    reg  [7:0] lane_tables$moved_tail_free$3$d;
+    reg  [7:0] lane_tables$moved_tail_free$3$q;
+    reg  lane_tables$moved_tail_free$3$clock;
+    reg  [7:0] lane_tables$moved_tail_free$4$d;
+    reg  [7:0] lane_tables$moved_tail_free$4$q;
+    reg  lane_tables$moved_tail_free$4$clock;
+    reg  lane_tables$moved_tlast$d;
+    reg  lane_tables$moved_tlast$q;
+    reg  lane_tables$moved_tlast$clock;
+    reg  lane_tables$moved_valid$d;
+    reg  lane_tables$moved_valid$q;
+    reg  lane_tables$moved_valid$clock;
     reg  lane_tables$row_present$0$d;
     reg  lane_tables$row_present$0$q;
     reg  lane_tables$row_present$0$clock;
@@ -35328,517 +35547,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
                 end
         endcase
     end
-    // lane_tables$beat_byte$0
-    initial begin
-       lane_tables$beat_byte$0$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$0$clock) begin
-       lane_tables$beat_byte$0$q <= lane_tables$beat_byte$0$d;
-    end
-    // lane_tables$beat_byte$1
-    initial begin
-       lane_tables$beat_byte$1$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$1$clock) begin
-       lane_tables$beat_byte$1$q <= lane_tables$beat_byte$1$d;
-    end
-    // lane_tables$beat_byte$2
-    initial begin
-       lane_tables$beat_byte$2$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$2$clock) begin
-       lane_tables$beat_byte$2$q <= lane_tables$beat_byte$2$d;
-    end
-    // lane_tables$beat_byte$3
-    initial begin
-       lane_tables$beat_byte$3$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$3$clock) begin
-       lane_tables$beat_byte$3$q <= lane_tables$beat_byte$3$d;
-    end
-    // lane_tables$beat_byte$4
-    initial begin
-       lane_tables$beat_byte$4$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$4$clock) begin
-       lane_tables$beat_byte$4$q <= lane_tables$beat_byte$4$d;
-    end
-    // lane_tables$beat_byte$5
-    initial begin
-       lane_tables$beat_byte$5$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$5$clock) begin
-       lane_tables$beat_byte$5$q <= lane_tables$beat_byte$5$d;
-    end
-    // lane_tables$beat_byte$6
-    initial begin
-       lane_tables$beat_byte$6$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$6$clock) begin
-       lane_tables$beat_byte$6$q <= lane_tables$beat_byte$6$d;
-    end
-    // lane_tables$beat_byte$7
-    initial begin
-       lane_tables$beat_byte$7$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$7$clock) begin
-       lane_tables$beat_byte$7$q <= lane_tables$beat_byte$7$d;
-    end
-    // lane_tables$beat_byte$8
-    initial begin
-       lane_tables$beat_byte$8$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$8$clock) begin
-       lane_tables$beat_byte$8$q <= lane_tables$beat_byte$8$d;
-    end
-    // lane_tables$beat_byte$9
-    initial begin
-       lane_tables$beat_byte$9$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$9$clock) begin
-       lane_tables$beat_byte$9$q <= lane_tables$beat_byte$9$d;
-    end
-    // lane_tables$beat_byte$10
-    initial begin
-       lane_tables$beat_byte$10$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$10$clock) begin
-       lane_tables$beat_byte$10$q <= lane_tables$beat_byte$10$d;
-    end
-    // lane_tables$beat_byte$11
-    initial begin
-       lane_tables$beat_byte$11$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$11$clock) begin
-       lane_tables$beat_byte$11$q <= lane_tables$beat_byte$11$d;
-    end
-    // lane_tables$beat_byte$12
-    initial begin
-       lane_tables$beat_byte$12$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$12$clock) begin
-       lane_tables$beat_byte$12$q <= lane_tables$beat_byte$12$d;
-    end
-    // lane_tables$beat_byte$13
-    initial begin
-       lane_tables$beat_byte$13$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$13$clock) begin
-       lane_tables$beat_byte$13$q <= lane_tables$beat_byte$13$d;
-    end
-    // lane_tables$beat_byte$14
-    initial begin
-       lane_tables$beat_byte$14$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$14$clock) begin
-       lane_tables$beat_byte$14$q <= lane_tables$beat_byte$14$d;
-    end
-    // lane_tables$beat_byte$15
-    initial begin
-       lane_tables$beat_byte$15$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$15$clock) begin
-       lane_tables$beat_byte$15$q <= lane_tables$beat_byte$15$d;
-    end
-    // lane_tables$beat_byte$16
-    initial begin
-       lane_tables$beat_byte$16$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$16$clock) begin
-       lane_tables$beat_byte$16$q <= lane_tables$beat_byte$16$d;
-    end
-    // lane_tables$beat_byte$17
-    initial begin
-       lane_tables$beat_byte$17$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$17$clock) begin
-       lane_tables$beat_byte$17$q <= lane_tables$beat_byte$17$d;
-    end
-    // lane_tables$beat_byte$18
-    initial begin
-       lane_tables$beat_byte$18$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$18$clock) begin
-       lane_tables$beat_byte$18$q <= lane_tables$beat_byte$18$d;
-    end
-    // lane_tables$beat_byte$19
-    initial begin
-       lane_tables$beat_byte$19$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$19$clock) begin
-       lane_tables$beat_byte$19$q <= lane_tables$beat_byte$19$d;
-    end
-    // lane_tables$beat_byte$20
-    initial begin
-       lane_tables$beat_byte$20$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$20$clock) begin
-       lane_tables$beat_byte$20$q <= lane_tables$beat_byte$20$d;
-    end
-    // lane_tables$beat_byte$21
-    initial begin
-       lane_tables$beat_byte$21$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$21$clock) begin
-       lane_tables$beat_byte$21$q <= lane_tables$beat_byte$21$d;
-    end
-    // lane_tables$beat_byte$22
-    initial begin
-       lane_tables$beat_byte$22$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$22$clock) begin
-       lane_tables$beat_byte$22$q <= lane_tables$beat_byte$22$d;
-    end
-    // lane_tables$beat_byte$23
-    initial begin
-       lane_tables$beat_byte$23$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$23$clock) begin
-       lane_tables$beat_byte$23$q <= lane_tables$beat_byte$23$d;
-    end
-    // lane_tables$beat_byte$24
-    initial begin
-       lane_tables$beat_byte$24$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$24$clock) begin
-       lane_tables$beat_byte$24$q <= lane_tables$beat_byte$24$d;
-    end
-    // lane_tables$beat_byte$25
-    initial begin
-       lane_tables$beat_byte$25$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$25$clock) begin
-       lane_tables$beat_byte$25$q <= lane_tables$beat_byte$25$d;
-    end
-    // lane_tables$beat_byte$26
-    initial begin
-       lane_tables$beat_byte$26$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$26$clock) begin
-       lane_tables$beat_byte$26$q <= lane_tables$beat_byte$26$d;
-    end
-    // lane_tables$beat_byte$27
-    initial begin
-       lane_tables$beat_byte$27$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$27$clock) begin
-       lane_tables$beat_byte$27$q <= lane_tables$beat_byte$27$d;
-    end
-    // lane_tables$beat_byte$28
-    initial begin
-       lane_tables$beat_byte$28$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$28$clock) begin
-       lane_tables$beat_byte$28$q <= lane_tables$beat_byte$28$d;
-    end
-    // lane_tables$beat_byte$29
-    initial begin
-       lane_tables$beat_byte$29$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$29$clock) begin
-       lane_tables$beat_byte$29$q <= lane_tables$beat_byte$29$d;
-    end
-    // lane_tables$beat_byte$30
-    initial begin
-       lane_tables$beat_byte$30$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$30$clock) begin
-       lane_tables$beat_byte$30$q <= lane_tables$beat_byte$30$d;
-    end
-    // lane_tables$beat_byte$31
-    initial begin
-       lane_tables$beat_byte$31$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$31$clock) begin
-       lane_tables$beat_byte$31$q <= lane_tables$beat_byte$31$d;
-    end
-    // lane_tables$beat_present$0
-    initial begin
-       lane_tables$beat_present$0$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$0$clock) begin
-       lane_tables$beat_present$0$q <= lane_tables$beat_present$0$d;
-    end
-    // lane_tables$beat_present$1
-    initial begin
-       lane_tables$beat_present$1$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$1$clock) begin
-       lane_tables$beat_present$1$q <= lane_tables$beat_present$1$d;
-    end
-    // lane_tables$beat_present$2
-    initial begin
-       lane_tables$beat_present$2$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$2$clock) begin
-       lane_tables$beat_present$2$q <= lane_tables$beat_present$2$d;
-    end
-    // lane_tables$beat_present$3
-    initial begin
-       lane_tables$beat_present$3$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$3$clock) begin
-       lane_tables$beat_present$3$q <= lane_tables$beat_present$3$d;
-    end
-    // lane_tables$beat_present$4
-    initial begin
-       lane_tables$beat_present$4$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$4$clock) begin
-       lane_tables$beat_present$4$q <= lane_tables$beat_present$4$d;
-    end
-    // lane_tables$beat_present$5
-    initial begin
-       lane_tables$beat_present$5$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$5$clock) begin
-       lane_tables$beat_present$5$q <= lane_tables$beat_present$5$d;
-    end
-    // lane_tables$beat_present$6
-    initial begin
-       lane_tables$beat_present$6$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$6$clock) begin
-       lane_tables$beat_present$6$q <= lane_tables$beat_present$6$d;
-    end
-    // lane_tables$beat_present$7
-    initial begin
-       lane_tables$beat_present$7$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$7$clock) begin
-       lane_tables$beat_present$7$q <= lane_tables$beat_present$7$d;
-    end
-    // lane_tables$beat_present$8
-    initial begin
-       lane_tables$beat_present$8$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$8$clock) begin
-       lane_tables$beat_present$8$q <= lane_tables$beat_present$8$d;
-    end
-    // lane_tables$beat_present$9
-    initial begin
-       lane_tables$beat_present$9$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$9$clock) begin
-       lane_tables$beat_present$9$q <= lane_tables$beat_present$9$d;
-    end
-    // lane_tables$beat_present$10
-    initial begin
-       lane_tables$beat_present$10$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$10$clock) begin
-       lane_tables$beat_present$10$q <= lane_tables$beat_present$10$d;
-    end
-    // lane_tables$beat_present$11
-    initial begin
-       lane_tables$beat_present$11$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$11$clock) begin
-       lane_tables$beat_present$11$q <= lane_tables$beat_present$11$d;
-    end
-    // lane_tables$beat_present$12
-    initial begin
-       lane_tables$beat_present$12$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$12$clock) begin
-       lane_tables$beat_present$12$q <= lane_tables$beat_present$12$d;
-    end
-    // lane_tables$beat_present$13
-    initial begin
-       lane_tables$beat_present$13$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$13$clock) begin
-       lane_tables$beat_present$13$q <= lane_tables$beat_present$13$d;
-    end
-    // lane_tables$beat_present$14
-    initial begin
-       lane_tables$beat_present$14$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$14$clock) begin
-       lane_tables$beat_present$14$q <= lane_tables$beat_present$14$d;
-    end
-    // lane_tables$beat_present$15
-    initial begin
-       lane_tables$beat_present$15$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$15$clock) begin
-       lane_tables$beat_present$15$q <= lane_tables$beat_present$15$d;
-    end
-    // lane_tables$beat_present$16
-    initial begin
-       lane_tables$beat_present$16$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$16$clock) begin
-       lane_tables$beat_present$16$q <= lane_tables$beat_present$16$d;
-    end
-    // lane_tables$beat_present$17
-    initial begin
-       lane_tables$beat_present$17$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$17$clock) begin
-       lane_tables$beat_present$17$q <= lane_tables$beat_present$17$d;
-    end
-    // lane_tables$beat_present$18
-    initial begin
-       lane_tables$beat_present$18$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$18$clock) begin
-       lane_tables$beat_present$18$q <= lane_tables$beat_present$18$d;
-    end
-    // lane_tables$beat_present$19
-    initial begin
-       lane_tables$beat_present$19$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$19$clock) begin
-       lane_tables$beat_present$19$q <= lane_tables$beat_present$19$d;
-    end
-    // lane_tables$beat_present$20
-    initial begin
-       lane_tables$beat_present$20$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$20$clock) begin
-       lane_tables$beat_present$20$q <= lane_tables$beat_present$20$d;
-    end
-    // lane_tables$beat_present$21
-    initial begin
-       lane_tables$beat_present$21$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$21$clock) begin
-       lane_tables$beat_present$21$q <= lane_tables$beat_present$21$d;
-    end
-    // lane_tables$beat_present$22
-    initial begin
-       lane_tables$beat_present$22$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$22$clock) begin
-       lane_tables$beat_present$22$q <= lane_tables$beat_present$22$d;
-    end
-    // lane_tables$beat_present$23
-    initial begin
-       lane_tables$beat_present$23$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$23$clock) begin
-       lane_tables$beat_present$23$q <= lane_tables$beat_present$23$d;
-    end
-    // lane_tables$beat_present$24
-    initial begin
-       lane_tables$beat_present$24$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$24$clock) begin
-       lane_tables$beat_present$24$q <= lane_tables$beat_present$24$d;
-    end
-    // lane_tables$beat_present$25
-    initial begin
-       lane_tables$beat_present$25$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$25$clock) begin
-       lane_tables$beat_present$25$q <= lane_tables$beat_present$25$d;
-    end
-    // lane_tables$beat_present$26
-    initial begin
-       lane_tables$beat_present$26$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$26$clock) begin
-       lane_tables$beat_present$26$q <= lane_tables$beat_present$26$d;
-    end
-    // lane_tables$beat_present$27
-    initial begin
-       lane_tables$beat_present$27$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$27$clock) begin
-       lane_tables$beat_present$27$q <= lane_tables$beat_present$27$d;
-    end
-    // lane_tables$beat_present$28
-    initial begin
-       lane_tables$beat_present$28$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$28$clock) begin
-       lane_tables$beat_present$28$q <= lane_tables$beat_present$28$d;
-    end
-    // lane_tables$beat_present$29
-    initial begin
-       lane_tables$beat_present$29$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$29$clock) begin
-       lane_tables$beat_present$29$q <= lane_tables$beat_present$29$d;
-    end
-    // lane_tables$beat_present$30
-    initial begin
-       lane_tables$beat_present$30$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$30$clock) begin
-       lane_tables$beat_present$30$q <= lane_tables$beat_present$30$d;
-    end
-    // lane_tables$beat_present$31
-    initial begin
-       lane_tables$beat_present$31$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$31$clock) begin
-       lane_tables$beat_present$31$q <= lane_tables$beat_present$31$d;
-    end
-    // lane_tables$beat_tail$0
-    initial begin
-       lane_tables$beat_tail$0$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$0$clock) begin
-       lane_tables$beat_tail$0$q <= lane_tables$beat_tail$0$d;
-    end
-    // lane_tables$beat_tail$1
-    initial begin
-       lane_tables$beat_tail$1$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$1$clock) begin
-       lane_tables$beat_tail$1$q <= lane_tables$beat_tail$1$d;
-    end
-    // lane_tables$beat_tail$2
-    initial begin
-       lane_tables$beat_tail$2$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$2$clock) begin
-       lane_tables$beat_tail$2$q <= lane_tables$beat_tail$2$d;
-    end
-    // lane_tables$beat_tail$3
-    initial begin
-       lane_tables$beat_tail$3$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$3$clock) begin
-       lane_tables$beat_tail$3$q <= lane_tables$beat_tail$3$d;
-    end
-    // lane_tables$beat_tail$4
-    initial begin
-       lane_tables$beat_tail$4$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$4$clock) begin
-       lane_tables$beat_tail$4$q <= lane_tables$beat_tail$4$d;
-    end
-    // lane_tables$beat_tlast
-    initial begin
-       lane_tables$beat_tlast$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_tlast$clock) begin
-       lane_tables$beat_tlast$q <= lane_tables$beat_tlast$d;
-    end
-    // lane_tables$beat_valid
-    initial begin
-       lane_tables$beat_valid$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_valid$clock) begin
-       lane_tables$beat_valid$q <= lane_tables$beat_valid$d;
-    end
-    // lane_tables$beat_next_byte
-    initial begin
-       lane_tables$beat_next_byte$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_next_byte$clock) begin
-       lane_tables$beat_next_byte$q <= lane_tables$beat_next_byte$d;
-    end
-    // lane_tables$beat_next_is_end
-    initial begin
-       lane_tables$beat_next_is_end$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_next_is_end$clock) begin
-       lane_tables$beat_next_is_end$q <= lane_tables$beat_next_is_end$d;
-    end
     // lane_tables$class_present$0
     initial begin
        lane_tables$class_present$0$q = 1'h0;
@@ -36860,6 +36568,1028 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     end
     always @(posedge lane_tables$class_valid$clock) begin
        lane_tables$class_valid$q <= lane_tables$class_valid$d;
+    end
+    // lane_tables$moved_present$0
+    initial begin
+       lane_tables$moved_present$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$0$clock) begin
+       lane_tables$moved_present$0$q <= lane_tables$moved_present$0$d;
+    end
+    // lane_tables$moved_present$1
+    initial begin
+       lane_tables$moved_present$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$1$clock) begin
+       lane_tables$moved_present$1$q <= lane_tables$moved_present$1$d;
+    end
+    // lane_tables$moved_present$2
+    initial begin
+       lane_tables$moved_present$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$2$clock) begin
+       lane_tables$moved_present$2$q <= lane_tables$moved_present$2$d;
+    end
+    // lane_tables$moved_present$3
+    initial begin
+       lane_tables$moved_present$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$3$clock) begin
+       lane_tables$moved_present$3$q <= lane_tables$moved_present$3$d;
+    end
+    // lane_tables$moved_present$4
+    initial begin
+       lane_tables$moved_present$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$4$clock) begin
+       lane_tables$moved_present$4$q <= lane_tables$moved_present$4$d;
+    end
+    // lane_tables$moved_present$5
+    initial begin
+       lane_tables$moved_present$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$5$clock) begin
+       lane_tables$moved_present$5$q <= lane_tables$moved_present$5$d;
+    end
+    // lane_tables$moved_present$6
+    initial begin
+       lane_tables$moved_present$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$6$clock) begin
+       lane_tables$moved_present$6$q <= lane_tables$moved_present$6$d;
+    end
+    // lane_tables$moved_present$7
+    initial begin
+       lane_tables$moved_present$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$7$clock) begin
+       lane_tables$moved_present$7$q <= lane_tables$moved_present$7$d;
+    end
+    // lane_tables$moved_present$8
+    initial begin
+       lane_tables$moved_present$8$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$8$clock) begin
+       lane_tables$moved_present$8$q <= lane_tables$moved_present$8$d;
+    end
+    // lane_tables$moved_present$9
+    initial begin
+       lane_tables$moved_present$9$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$9$clock) begin
+       lane_tables$moved_present$9$q <= lane_tables$moved_present$9$d;
+    end
+    // lane_tables$moved_present$10
+    initial begin
+       lane_tables$moved_present$10$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$10$clock) begin
+       lane_tables$moved_present$10$q <= lane_tables$moved_present$10$d;
+    end
+    // lane_tables$moved_present$11
+    initial begin
+       lane_tables$moved_present$11$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$11$clock) begin
+       lane_tables$moved_present$11$q <= lane_tables$moved_present$11$d;
+    end
+    // lane_tables$moved_present$12
+    initial begin
+       lane_tables$moved_present$12$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$12$clock) begin
+       lane_tables$moved_present$12$q <= lane_tables$moved_present$12$d;
+    end
+    // lane_tables$moved_present$13
+    initial begin
+       lane_tables$moved_present$13$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$13$clock) begin
+       lane_tables$moved_present$13$q <= lane_tables$moved_present$13$d;
+    end
+    // lane_tables$moved_present$14
+    initial begin
+       lane_tables$moved_present$14$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$14$clock) begin
+       lane_tables$moved_present$14$q <= lane_tables$moved_present$14$d;
+    end
+    // lane_tables$moved_present$15
+    initial begin
+       lane_tables$moved_present$15$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$15$clock) begin
+       lane_tables$moved_present$15$q <= lane_tables$moved_present$15$d;
+    end
+    // lane_tables$moved_present$16
+    initial begin
+       lane_tables$moved_present$16$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$16$clock) begin
+       lane_tables$moved_present$16$q <= lane_tables$moved_present$16$d;
+    end
+    // lane_tables$moved_present$17
+    initial begin
+       lane_tables$moved_present$17$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$17$clock) begin
+       lane_tables$moved_present$17$q <= lane_tables$moved_present$17$d;
+    end
+    // lane_tables$moved_present$18
+    initial begin
+       lane_tables$moved_present$18$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$18$clock) begin
+       lane_tables$moved_present$18$q <= lane_tables$moved_present$18$d;
+    end
+    // lane_tables$moved_present$19
+    initial begin
+       lane_tables$moved_present$19$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$19$clock) begin
+       lane_tables$moved_present$19$q <= lane_tables$moved_present$19$d;
+    end
+    // lane_tables$moved_present$20
+    initial begin
+       lane_tables$moved_present$20$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$20$clock) begin
+       lane_tables$moved_present$20$q <= lane_tables$moved_present$20$d;
+    end
+    // lane_tables$moved_present$21
+    initial begin
+       lane_tables$moved_present$21$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$21$clock) begin
+       lane_tables$moved_present$21$q <= lane_tables$moved_present$21$d;
+    end
+    // lane_tables$moved_present$22
+    initial begin
+       lane_tables$moved_present$22$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$22$clock) begin
+       lane_tables$moved_present$22$q <= lane_tables$moved_present$22$d;
+    end
+    // lane_tables$moved_present$23
+    initial begin
+       lane_tables$moved_present$23$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$23$clock) begin
+       lane_tables$moved_present$23$q <= lane_tables$moved_present$23$d;
+    end
+    // lane_tables$moved_present$24
+    initial begin
+       lane_tables$moved_present$24$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$24$clock) begin
+       lane_tables$moved_present$24$q <= lane_tables$moved_present$24$d;
+    end
+    // lane_tables$moved_present$25
+    initial begin
+       lane_tables$moved_present$25$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$25$clock) begin
+       lane_tables$moved_present$25$q <= lane_tables$moved_present$25$d;
+    end
+    // lane_tables$moved_present$26
+    initial begin
+       lane_tables$moved_present$26$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$26$clock) begin
+       lane_tables$moved_present$26$q <= lane_tables$moved_present$26$d;
+    end
+    // lane_tables$moved_present$27
+    initial begin
+       lane_tables$moved_present$27$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$27$clock) begin
+       lane_tables$moved_present$27$q <= lane_tables$moved_present$27$d;
+    end
+    // lane_tables$moved_present$28
+    initial begin
+       lane_tables$moved_present$28$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$28$clock) begin
+       lane_tables$moved_present$28$q <= lane_tables$moved_present$28$d;
+    end
+    // lane_tables$moved_present$29
+    initial begin
+       lane_tables$moved_present$29$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$29$clock) begin
+       lane_tables$moved_present$29$q <= lane_tables$moved_present$29$d;
+    end
+    // lane_tables$moved_present$30
+    initial begin
+       lane_tables$moved_present$30$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$30$clock) begin
+       lane_tables$moved_present$30$q <= lane_tables$moved_present$30$d;
+    end
+    // lane_tables$moved_present$31
+    initial begin
+       lane_tables$moved_present$31$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$31$clock) begin
+       lane_tables$moved_present$31$q <= lane_tables$moved_present$31$d;
+    end
+    // lane_tables$moved_class$0
+    initial begin
+       lane_tables$moved_class$0$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$0$clock) begin
+       lane_tables$moved_class$0$q <= lane_tables$moved_class$0$d;
+    end
+    // lane_tables$moved_class$1
+    initial begin
+       lane_tables$moved_class$1$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$1$clock) begin
+       lane_tables$moved_class$1$q <= lane_tables$moved_class$1$d;
+    end
+    // lane_tables$moved_class$2
+    initial begin
+       lane_tables$moved_class$2$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$2$clock) begin
+       lane_tables$moved_class$2$q <= lane_tables$moved_class$2$d;
+    end
+    // lane_tables$moved_class$3
+    initial begin
+       lane_tables$moved_class$3$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$3$clock) begin
+       lane_tables$moved_class$3$q <= lane_tables$moved_class$3$d;
+    end
+    // lane_tables$moved_class$4
+    initial begin
+       lane_tables$moved_class$4$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$4$clock) begin
+       lane_tables$moved_class$4$q <= lane_tables$moved_class$4$d;
+    end
+    // lane_tables$moved_class$5
+    initial begin
+       lane_tables$moved_class$5$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$5$clock) begin
+       lane_tables$moved_class$5$q <= lane_tables$moved_class$5$d;
+    end
+    // lane_tables$moved_class$6
+    initial begin
+       lane_tables$moved_class$6$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$6$clock) begin
+       lane_tables$moved_class$6$q <= lane_tables$moved_class$6$d;
+    end
+    // lane_tables$moved_class$7
+    initial begin
+       lane_tables$moved_class$7$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$7$clock) begin
+       lane_tables$moved_class$7$q <= lane_tables$moved_class$7$d;
+    end
+    // lane_tables$moved_class$8
+    initial begin
+       lane_tables$moved_class$8$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$8$clock) begin
+       lane_tables$moved_class$8$q <= lane_tables$moved_class$8$d;
+    end
+    // lane_tables$moved_class$9
+    initial begin
+       lane_tables$moved_class$9$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$9$clock) begin
+       lane_tables$moved_class$9$q <= lane_tables$moved_class$9$d;
+    end
+    // lane_tables$moved_class$10
+    initial begin
+       lane_tables$moved_class$10$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$10$clock) begin
+       lane_tables$moved_class$10$q <= lane_tables$moved_class$10$d;
+    end
+    // lane_tables$moved_class$11
+    initial begin
+       lane_tables$moved_class$11$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$11$clock) begin
+       lane_tables$moved_class$11$q <= lane_tables$moved_class$11$d;
+    end
+    // lane_tables$moved_class$12
+    initial begin
+       lane_tables$moved_class$12$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$12$clock) begin
+       lane_tables$moved_class$12$q <= lane_tables$moved_class$12$d;
+    end
+    // lane_tables$moved_class$13
+    initial begin
+       lane_tables$moved_class$13$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$13$clock) begin
+       lane_tables$moved_class$13$q <= lane_tables$moved_class$13$d;
+    end
+    // lane_tables$moved_class$14
+    initial begin
+       lane_tables$moved_class$14$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$14$clock) begin
+       lane_tables$moved_class$14$q <= lane_tables$moved_class$14$d;
+    end
+    // lane_tables$moved_class$15
+    initial begin
+       lane_tables$moved_class$15$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$15$clock) begin
+       lane_tables$moved_class$15$q <= lane_tables$moved_class$15$d;
+    end
+    // lane_tables$moved_class$16
+    initial begin
+       lane_tables$moved_class$16$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$16$clock) begin
+       lane_tables$moved_class$16$q <= lane_tables$moved_class$16$d;
+    end
+    // lane_tables$moved_class$17
+    initial begin
+       lane_tables$moved_class$17$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$17$clock) begin
+       lane_tables$moved_class$17$q <= lane_tables$moved_class$17$d;
+    end
+    // lane_tables$moved_class$18
+    initial begin
+       lane_tables$moved_class$18$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$18$clock) begin
+       lane_tables$moved_class$18$q <= lane_tables$moved_class$18$d;
+    end
+    // lane_tables$moved_class$19
+    initial begin
+       lane_tables$moved_class$19$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$19$clock) begin
+       lane_tables$moved_class$19$q <= lane_tables$moved_class$19$d;
+    end
+    // lane_tables$moved_class$20
+    initial begin
+       lane_tables$moved_class$20$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$20$clock) begin
+       lane_tables$moved_class$20$q <= lane_tables$moved_class$20$d;
+    end
+    // lane_tables$moved_class$21
+    initial begin
+       lane_tables$moved_class$21$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$21$clock) begin
+       lane_tables$moved_class$21$q <= lane_tables$moved_class$21$d;
+    end
+    // lane_tables$moved_class$22
+    initial begin
+       lane_tables$moved_class$22$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$22$clock) begin
+       lane_tables$moved_class$22$q <= lane_tables$moved_class$22$d;
+    end
+    // lane_tables$moved_class$23
+    initial begin
+       lane_tables$moved_class$23$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$23$clock) begin
+       lane_tables$moved_class$23$q <= lane_tables$moved_class$23$d;
+    end
+    // lane_tables$moved_class$24
+    initial begin
+       lane_tables$moved_class$24$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$24$clock) begin
+       lane_tables$moved_class$24$q <= lane_tables$moved_class$24$d;
+    end
+    // lane_tables$moved_class$25
+    initial begin
+       lane_tables$moved_class$25$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$25$clock) begin
+       lane_tables$moved_class$25$q <= lane_tables$moved_class$25$d;
+    end
+    // lane_tables$moved_class$26
+    initial begin
+       lane_tables$moved_class$26$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$26$clock) begin
+       lane_tables$moved_class$26$q <= lane_tables$moved_class$26$d;
+    end
+    // lane_tables$moved_class$27
+    initial begin
+       lane_tables$moved_class$27$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$27$clock) begin
+       lane_tables$moved_class$27$q <= lane_tables$moved_class$27$d;
+    end
+    // lane_tables$moved_class$28
+    initial begin
+       lane_tables$moved_class$28$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$28$clock) begin
+       lane_tables$moved_class$28$q <= lane_tables$moved_class$28$d;
+    end
+    // lane_tables$moved_class$29
+    initial begin
+       lane_tables$moved_class$29$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$29$clock) begin
+       lane_tables$moved_class$29$q <= lane_tables$moved_class$29$d;
+    end
+    // lane_tables$moved_class$30
+    initial begin
+       lane_tables$moved_class$30$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$30$clock) begin
+       lane_tables$moved_class$30$q <= lane_tables$moved_class$30$d;
+    end
+    // lane_tables$moved_class$31
+    initial begin
+       lane_tables$moved_class$31$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$31$clock) begin
+       lane_tables$moved_class$31$q <= lane_tables$moved_class$31$d;
+    end
+    // lane_tables$moved_cont$0
+    initial begin
+       lane_tables$moved_cont$0$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$0$clock) begin
+       lane_tables$moved_cont$0$q <= lane_tables$moved_cont$0$d;
+    end
+    // lane_tables$moved_cont$1
+    initial begin
+       lane_tables$moved_cont$1$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$1$clock) begin
+       lane_tables$moved_cont$1$q <= lane_tables$moved_cont$1$d;
+    end
+    // lane_tables$moved_cont$2
+    initial begin
+       lane_tables$moved_cont$2$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$2$clock) begin
+       lane_tables$moved_cont$2$q <= lane_tables$moved_cont$2$d;
+    end
+    // lane_tables$moved_cont$3
+    initial begin
+       lane_tables$moved_cont$3$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$3$clock) begin
+       lane_tables$moved_cont$3$q <= lane_tables$moved_cont$3$d;
+    end
+    // lane_tables$moved_cont$4
+    initial begin
+       lane_tables$moved_cont$4$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$4$clock) begin
+       lane_tables$moved_cont$4$q <= lane_tables$moved_cont$4$d;
+    end
+    // lane_tables$moved_cont$5
+    initial begin
+       lane_tables$moved_cont$5$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$5$clock) begin
+       lane_tables$moved_cont$5$q <= lane_tables$moved_cont$5$d;
+    end
+    // lane_tables$moved_cont$6
+    initial begin
+       lane_tables$moved_cont$6$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$6$clock) begin
+       lane_tables$moved_cont$6$q <= lane_tables$moved_cont$6$d;
+    end
+    // lane_tables$moved_cont$7
+    initial begin
+       lane_tables$moved_cont$7$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$7$clock) begin
+       lane_tables$moved_cont$7$q <= lane_tables$moved_cont$7$d;
+    end
+    // lane_tables$moved_cont$8
+    initial begin
+       lane_tables$moved_cont$8$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$8$clock) begin
+       lane_tables$moved_cont$8$q <= lane_tables$moved_cont$8$d;
+    end
+    // lane_tables$moved_cont$9
+    initial begin
+       lane_tables$moved_cont$9$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$9$clock) begin
+       lane_tables$moved_cont$9$q <= lane_tables$moved_cont$9$d;
+    end
+    // lane_tables$moved_cont$10
+    initial begin
+       lane_tables$moved_cont$10$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$10$clock) begin
+       lane_tables$moved_cont$10$q <= lane_tables$moved_cont$10$d;
+    end
+    // lane_tables$moved_cont$11
+    initial begin
+       lane_tables$moved_cont$11$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$11$clock) begin
+       lane_tables$moved_cont$11$q <= lane_tables$moved_cont$11$d;
+    end
+    // lane_tables$moved_cont$12
+    initial begin
+       lane_tables$moved_cont$12$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$12$clock) begin
+       lane_tables$moved_cont$12$q <= lane_tables$moved_cont$12$d;
+    end
+    // lane_tables$moved_cont$13
+    initial begin
+       lane_tables$moved_cont$13$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$13$clock) begin
+       lane_tables$moved_cont$13$q <= lane_tables$moved_cont$13$d;
+    end
+    // lane_tables$moved_cont$14
+    initial begin
+       lane_tables$moved_cont$14$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$14$clock) begin
+       lane_tables$moved_cont$14$q <= lane_tables$moved_cont$14$d;
+    end
+    // lane_tables$moved_cont$15
+    initial begin
+       lane_tables$moved_cont$15$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$15$clock) begin
+       lane_tables$moved_cont$15$q <= lane_tables$moved_cont$15$d;
+    end
+    // lane_tables$moved_cont$16
+    initial begin
+       lane_tables$moved_cont$16$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$16$clock) begin
+       lane_tables$moved_cont$16$q <= lane_tables$moved_cont$16$d;
+    end
+    // lane_tables$moved_cont$17
+    initial begin
+       lane_tables$moved_cont$17$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$17$clock) begin
+       lane_tables$moved_cont$17$q <= lane_tables$moved_cont$17$d;
+    end
+    // lane_tables$moved_cont$18
+    initial begin
+       lane_tables$moved_cont$18$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$18$clock) begin
+       lane_tables$moved_cont$18$q <= lane_tables$moved_cont$18$d;
+    end
+    // lane_tables$moved_cont$19
+    initial begin
+       lane_tables$moved_cont$19$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$19$clock) begin
+       lane_tables$moved_cont$19$q <= lane_tables$moved_cont$19$d;
+    end
+    // lane_tables$moved_cont$20
+    initial begin
+       lane_tables$moved_cont$20$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$20$clock) begin
+       lane_tables$moved_cont$20$q <= lane_tables$moved_cont$20$d;
+    end
+    // lane_tables$moved_cont$21
+    initial begin
+       lane_tables$moved_cont$21$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$21$clock) begin
+       lane_tables$moved_cont$21$q <= lane_tables$moved_cont$21$d;
+    end
+    // lane_tables$moved_cont$22
+    initial begin
+       lane_tables$moved_cont$22$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$22$clock) begin
+       lane_tables$moved_cont$22$q <= lane_tables$moved_cont$22$d;
+    end
+    // lane_tables$moved_cont$23
+    initial begin
+       lane_tables$moved_cont$23$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$23$clock) begin
+       lane_tables$moved_cont$23$q <= lane_tables$moved_cont$23$d;
+    end
+    // lane_tables$moved_cont$24
+    initial begin
+       lane_tables$moved_cont$24$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$24$clock) begin
+       lane_tables$moved_cont$24$q <= lane_tables$moved_cont$24$d;
+    end
+    // lane_tables$moved_cont$25
+    initial begin
+       lane_tables$moved_cont$25$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$25$clock) begin
+       lane_tables$moved_cont$25$q <= lane_tables$moved_cont$25$d;
+    end
+    // lane_tables$moved_cont$26
+    initial begin
+       lane_tables$moved_cont$26$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$26$clock) begin
+       lane_tables$moved_cont$26$q <= lane_tables$moved_cont$26$d;
+    end
+    // lane_tables$moved_cont$27
+    initial begin
+       lane_tables$moved_cont$27$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$27$clock) begin
+       lane_tables$moved_cont$27$q <= lane_tables$moved_cont$27$d;
+    end
+    // lane_tables$moved_cont$28
+    initial begin
+       lane_tables$moved_cont$28$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$28$clock) begin
+       lane_tables$moved_cont$28$q <= lane_tables$moved_cont$28$d;
+    end
+    // lane_tables$moved_cont$29
+    initial begin
+       lane_tables$moved_cont$29$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$29$clock) begin
+       lane_tables$moved_cont$29$q <= lane_tables$moved_cont$29$d;
+    end
+    // lane_tables$moved_cont$30
+    initial begin
+       lane_tables$moved_cont$30$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$30$clock) begin
+       lane_tables$moved_cont$30$q <= lane_tables$moved_cont$30$d;
+    end
+    // lane_tables$moved_cont$31
+    initial begin
+       lane_tables$moved_cont$31$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$31$clock) begin
+       lane_tables$moved_cont$31$q <= lane_tables$moved_cont$31$d;
+    end
+    // lane_tables$moved_free$0
+    initial begin
+       lane_tables$moved_free$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$0$clock) begin
+       lane_tables$moved_free$0$q <= lane_tables$moved_free$0$d;
+    end
+    // lane_tables$moved_free$1
+    initial begin
+       lane_tables$moved_free$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$1$clock) begin
+       lane_tables$moved_free$1$q <= lane_tables$moved_free$1$d;
+    end
+    // lane_tables$moved_free$2
+    initial begin
+       lane_tables$moved_free$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$2$clock) begin
+       lane_tables$moved_free$2$q <= lane_tables$moved_free$2$d;
+    end
+    // lane_tables$moved_free$3
+    initial begin
+       lane_tables$moved_free$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$3$clock) begin
+       lane_tables$moved_free$3$q <= lane_tables$moved_free$3$d;
+    end
+    // lane_tables$moved_free$4
+    initial begin
+       lane_tables$moved_free$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$4$clock) begin
+       lane_tables$moved_free$4$q <= lane_tables$moved_free$4$d;
+    end
+    // lane_tables$moved_free$5
+    initial begin
+       lane_tables$moved_free$5$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$5$clock) begin
+       lane_tables$moved_free$5$q <= lane_tables$moved_free$5$d;
+    end
+    // lane_tables$moved_free$6
+    initial begin
+       lane_tables$moved_free$6$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$6$clock) begin
+       lane_tables$moved_free$6$q <= lane_tables$moved_free$6$d;
+    end
+    // lane_tables$moved_free$7
+    initial begin
+       lane_tables$moved_free$7$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$7$clock) begin
+       lane_tables$moved_free$7$q <= lane_tables$moved_free$7$d;
+    end
+    // lane_tables$moved_free$8
+    initial begin
+       lane_tables$moved_free$8$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$8$clock) begin
+       lane_tables$moved_free$8$q <= lane_tables$moved_free$8$d;
+    end
+    // lane_tables$moved_free$9
+    initial begin
+       lane_tables$moved_free$9$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$9$clock) begin
+       lane_tables$moved_free$9$q <= lane_tables$moved_free$9$d;
+    end
+    // lane_tables$moved_free$10
+    initial begin
+       lane_tables$moved_free$10$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$10$clock) begin
+       lane_tables$moved_free$10$q <= lane_tables$moved_free$10$d;
+    end
+    // lane_tables$moved_free$11
+    initial begin
+       lane_tables$moved_free$11$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$11$clock) begin
+       lane_tables$moved_free$11$q <= lane_tables$moved_free$11$d;
+    end
+    // lane_tables$moved_free$12
+    initial begin
+       lane_tables$moved_free$12$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$12$clock) begin
+       lane_tables$moved_free$12$q <= lane_tables$moved_free$12$d;
+    end
+    // lane_tables$moved_free$13
+    initial begin
+       lane_tables$moved_free$13$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$13$clock) begin
+       lane_tables$moved_free$13$q <= lane_tables$moved_free$13$d;
+    end
+    // lane_tables$moved_free$14
+    initial begin
+       lane_tables$moved_free$14$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$14$clock) begin
+       lane_tables$moved_free$14$q <= lane_tables$moved_free$14$d;
+    end
+    // lane_tables$moved_free$15
+    initial begin
+       lane_tables$moved_free$15$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$15$clock) begin
+       lane_tables$moved_free$15$q <= lane_tables$moved_free$15$d;
+    end
+    // lane_tables$moved_free$16
+    initial begin
+       lane_tables$moved_free$16$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$16$clock) begin
+       lane_tables$moved_free$16$q <= lane_tables$moved_free$16$d;
+    end
+    // lane_tables$moved_free$17
+    initial begin
+       lane_tables$moved_free$17$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$17$clock) begin
+       lane_tables$moved_free$17$q <= lane_tables$moved_free$17$d;
+    end
+    // lane_tables$moved_free$18
+    initial begin
+       lane_tables$moved_free$18$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$18$clock) begin
+       lane_tables$moved_free$18$q <= lane_tables$moved_free$18$d;
+    end
+    // lane_tables$moved_free$19
+    initial begin
+       lane_tables$moved_free$19$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$19$clock) begin
+       lane_tables$moved_free$19$q <= lane_tables$moved_free$19$d;
+    end
+    // lane_tables$moved_free$20
+    initial begin
+       lane_tables$moved_free$20$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$20$clock) begin
+       lane_tables$moved_free$20$q <= lane_tables$moved_free$20$d;
+    end
+    // lane_tables$moved_free$21
+    initial begin
+       lane_tables$moved_free$21$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$21$clock) begin
+       lane_tables$moved_free$21$q <= lane_tables$moved_free$21$d;
+    end
+    // lane_tables$moved_free$22
+    initial begin
+       lane_tables$moved_free$22$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$22$clock) begin
+       lane_tables$moved_free$22$q <= lane_tables$moved_free$22$d;
+    end
+    // lane_tables$moved_free$23
+    initial begin
+       lane_tables$moved_free$23$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$23$clock) begin
+       lane_tables$moved_free$23$q <= lane_tables$moved_free$23$d;
+    end
+    // lane_tables$moved_free$24
+    initial begin
+       lane_tables$moved_free$24$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$24$clock) begin
+       lane_tables$moved_free$24$q <= lane_tables$moved_free$24$d;
+    end
+    // lane_tables$moved_free$25
+    initial begin
+       lane_tables$moved_free$25$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$25$clock) begin
+       lane_tables$moved_free$25$q <= lane_tables$moved_free$25$d;
+    end
+    // lane_tables$moved_free$26
+    initial begin
+       lane_tables$moved_free$26$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$26$clock) begin
+       lane_tables$moved_free$26$q <= lane_tables$moved_free$26$d;
+    end
+    // lane_tables$moved_free$27
+    initial begin
+       lane_tables$moved_free$27$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$27$clock) begin
+       lane_tables$moved_free$27$q <= lane_tables$moved_free$27$d;
+    end
+    // lane_tables$moved_free$28
+    initial begin
+       lane_tables$moved_free$28$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$28$clock) begin
+       lane_tables$moved_free$28$q <= lane_tables$moved_free$28$d;
+    end
+    // lane_tables$moved_free$29
+    initial begin
+       lane_tables$moved_free$29$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$29$clock) begin
+       lane_tables$moved_free$29$q <= lane_tables$moved_free$29$d;
+    end
+    // lane_tables$moved_free$30
+    initial begin
+       lane_tables$moved_free$30$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$30$clock) begin
+       lane_tables$moved_free$30$q <= lane_tables$moved_free$30$d;
+    end
+    // lane_tables$moved_free$31
+    initial begin
+       lane_tables$moved_free$31$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$31$clock) begin
+       lane_tables$moved_free$31$q <= lane_tables$moved_free$31$d;
+    end
+    // lane_tables$moved_next_cont
+    initial begin
+       lane_tables$moved_next_cont$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_next_cont$clock) begin
+       lane_tables$moved_next_cont$q <= lane_tables$moved_next_cont$d;
+    end
+    // lane_tables$moved_tail_class$0
+    initial begin
+       lane_tables$moved_tail_class$0$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$0$clock) begin
+       lane_tables$moved_tail_class$0$q <= lane_tables$moved_tail_class$0$d;
+    end
+    // lane_tables$moved_tail_class$1
+    initial begin
+       lane_tables$moved_tail_class$1$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$1$clock) begin
+       lane_tables$moved_tail_class$1$q <= lane_tables$moved_tail_class$1$d;
+    end
+    // lane_tables$moved_tail_class$2
+    initial begin
+       lane_tables$moved_tail_class$2$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$2$clock) begin
+       lane_tables$moved_tail_class$2$q <= lane_tables$moved_tail_class$2$d;
+    end
+    // lane_tables$moved_tail_class$3
+    initial begin
+       lane_tables$moved_tail_class$3$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$3$clock) begin
+       lane_tables$moved_tail_class$3$q <= lane_tables$moved_tail_class$3$d;
+    end
+    // lane_tables$moved_tail_class$4
+    initial begin
+       lane_tables$moved_tail_class$4$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$4$clock) begin
+       lane_tables$moved_tail_class$4$q <= lane_tables$moved_tail_class$4$d;
+    end
+    // lane_tables$moved_tail_cont$0
+    initial begin
+       lane_tables$moved_tail_cont$0$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$0$clock) begin
+       lane_tables$moved_tail_cont$0$q <= lane_tables$moved_tail_cont$0$d;
+    end
+    // lane_tables$moved_tail_cont$1
+    initial begin
+       lane_tables$moved_tail_cont$1$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$1$clock) begin
+       lane_tables$moved_tail_cont$1$q <= lane_tables$moved_tail_cont$1$d;
+    end
+    // lane_tables$moved_tail_cont$2
+    initial begin
+       lane_tables$moved_tail_cont$2$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$2$clock) begin
+       lane_tables$moved_tail_cont$2$q <= lane_tables$moved_tail_cont$2$d;
+    end
+    // lane_tables$moved_tail_cont$3
+    initial begin
+       lane_tables$moved_tail_cont$3$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$3$clock) begin
+       lane_tables$moved_tail_cont$3$q <= lane_tables$moved_tail_cont$3$d;
+    end
+    // lane_tables$moved_tail_cont$4
+    initial begin
+       lane_tables$moved_tail_cont$4$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$4$clock) begin
+       lane_tables$moved_tail_cont$4$q <= lane_tables$moved_tail_cont$4$d;
+    end
+    // lane_tables$moved_tail_free$0
+    initial begin
+       lane_tables$moved_tail_free$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$0$clock) begin
+       lane_tables$moved_tail_free$0$q <= lane_tables$moved_tail_free$0$d;
+    end
+    // lane_tables$moved_tail_free$1
+    initial begin
+       lane_tables$moved_tail_free$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$1$clock) begin
+       lane_tables$moved_tail_free$1$q <= lane_tables$moved_tail_free$1$d;
+    end
+    // lane_tables$moved_tail_free$2
+    initial begin
+       lane_tables$moved_tail_free$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$2$clock) begin
+       lane_tables$moved_tail_free$2$q <= lane_tables$moved_tail_free$2$d;
+    end
+    // lane_tables$moved_tail_free$3
+    initial begin
+       lane_tables$moved_tail_free$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$3$clock) begin
+       lane_tables$moved_tail_free$3$q <= lane_tables$moved_tail_free$3$d;
+    end
+    // lane_tables$moved_tail_free$4
+    initial begin
+       lane_tables$moved_tail_free$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$4$clock) begin
+       lane_tables$moved_tail_free$4$q <= lane_tables$moved_tail_free$4$d;
+    end
+    // lane_tables$moved_tlast
+    initial begin
+       lane_tables$moved_tlast$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tlast$clock) begin
+       lane_tables$moved_tlast$q <= lane_tables$moved_tlast$d;
+    end
+    // lane_tables$moved_valid
+    initial begin
+       lane_tables$moved_valid$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_valid$clock) begin
+       lane_tables$moved_valid$q <= lane_tables$moved_valid$d;
     end
     // lane_tables$row_present$0
     initial begin
@@ -40930,20 +41660,21 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     end
     // lane_tables
     always @(*) begin
-        lane_tables$beat_tlast$clock = lane_tables$clock;
-        lane_tables$beat_valid$clock = lane_tables$clock;
-        lane_tables$beat_next_byte$clock = lane_tables$clock;
-        lane_tables$beat_next_is_end$clock = lane_tables$clock;
         lane_tables$class_next_cont$clock = lane_tables$clock;
         lane_tables$class_tlast$clock = lane_tables$clock;
         lane_tables$class_valid$clock = lane_tables$clock;
+        lane_tables$moved_next_cont$clock = lane_tables$clock;
+        lane_tables$moved_tlast$clock = lane_tables$clock;
+        lane_tables$moved_valid$clock = lane_tables$clock;
         lane_tables$row_tlast$clock = lane_tables$clock;
         lane_tables$row_valid$clock = lane_tables$clock;
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
-        lane_tables$beat_byte$0$clock = lane_tables$clock;
-        lane_tables$beat_present$0$clock = lane_tables$clock;
         lane_tables$class_present$0$clock = lane_tables$clock;
+        lane_tables$moved_present$0$clock = lane_tables$clock;
+        lane_tables$moved_class$0$clock = lane_tables$clock;
+        lane_tables$moved_cont$0$clock = lane_tables$clock;
+        lane_tables$moved_free$0$clock = lane_tables$clock;
         lane_tables$class_class$0$clock = lane_tables$clock;
         lane_tables$class_cont$0$clock = lane_tables$clock;
         lane_tables$class_free$0$clock = lane_tables$clock;
@@ -40963,9 +41694,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$0$clock = lane_tables$clock;
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
-        lane_tables$beat_byte$1$clock = lane_tables$clock;
-        lane_tables$beat_present$1$clock = lane_tables$clock;
         lane_tables$class_present$1$clock = lane_tables$clock;
+        lane_tables$moved_present$1$clock = lane_tables$clock;
+        lane_tables$moved_class$1$clock = lane_tables$clock;
+        lane_tables$moved_cont$1$clock = lane_tables$clock;
+        lane_tables$moved_free$1$clock = lane_tables$clock;
         lane_tables$class_class$1$clock = lane_tables$clock;
         lane_tables$class_cont$1$clock = lane_tables$clock;
         lane_tables$class_free$1$clock = lane_tables$clock;
@@ -40985,9 +41718,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$1$clock = lane_tables$clock;
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
-        lane_tables$beat_byte$2$clock = lane_tables$clock;
-        lane_tables$beat_present$2$clock = lane_tables$clock;
         lane_tables$class_present$2$clock = lane_tables$clock;
+        lane_tables$moved_present$2$clock = lane_tables$clock;
+        lane_tables$moved_class$2$clock = lane_tables$clock;
+        lane_tables$moved_cont$2$clock = lane_tables$clock;
+        lane_tables$moved_free$2$clock = lane_tables$clock;
         lane_tables$class_class$2$clock = lane_tables$clock;
         lane_tables$class_cont$2$clock = lane_tables$clock;
         lane_tables$class_free$2$clock = lane_tables$clock;
@@ -41007,9 +41742,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$2$clock = lane_tables$clock;
         lane_tables$window_malformed$2$clock = lane_tables$clock;
         lane_tables$window_free$2$clock = lane_tables$clock;
-        lane_tables$beat_byte$3$clock = lane_tables$clock;
-        lane_tables$beat_present$3$clock = lane_tables$clock;
         lane_tables$class_present$3$clock = lane_tables$clock;
+        lane_tables$moved_present$3$clock = lane_tables$clock;
+        lane_tables$moved_class$3$clock = lane_tables$clock;
+        lane_tables$moved_cont$3$clock = lane_tables$clock;
+        lane_tables$moved_free$3$clock = lane_tables$clock;
         lane_tables$class_class$3$clock = lane_tables$clock;
         lane_tables$class_cont$3$clock = lane_tables$clock;
         lane_tables$class_free$3$clock = lane_tables$clock;
@@ -41029,9 +41766,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$3$clock = lane_tables$clock;
         lane_tables$window_malformed$3$clock = lane_tables$clock;
         lane_tables$window_free$3$clock = lane_tables$clock;
-        lane_tables$beat_byte$4$clock = lane_tables$clock;
-        lane_tables$beat_present$4$clock = lane_tables$clock;
         lane_tables$class_present$4$clock = lane_tables$clock;
+        lane_tables$moved_present$4$clock = lane_tables$clock;
+        lane_tables$moved_class$4$clock = lane_tables$clock;
+        lane_tables$moved_cont$4$clock = lane_tables$clock;
+        lane_tables$moved_free$4$clock = lane_tables$clock;
         lane_tables$class_class$4$clock = lane_tables$clock;
         lane_tables$class_cont$4$clock = lane_tables$clock;
         lane_tables$class_free$4$clock = lane_tables$clock;
@@ -41051,9 +41790,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$4$clock = lane_tables$clock;
         lane_tables$window_malformed$4$clock = lane_tables$clock;
         lane_tables$window_free$4$clock = lane_tables$clock;
-        lane_tables$beat_byte$5$clock = lane_tables$clock;
-        lane_tables$beat_present$5$clock = lane_tables$clock;
         lane_tables$class_present$5$clock = lane_tables$clock;
+        lane_tables$moved_present$5$clock = lane_tables$clock;
+        lane_tables$moved_class$5$clock = lane_tables$clock;
+        lane_tables$moved_cont$5$clock = lane_tables$clock;
+        lane_tables$moved_free$5$clock = lane_tables$clock;
         lane_tables$class_class$5$clock = lane_tables$clock;
         lane_tables$class_cont$5$clock = lane_tables$clock;
         lane_tables$class_free$5$clock = lane_tables$clock;
@@ -41073,9 +41814,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$5$clock = lane_tables$clock;
         lane_tables$window_malformed$5$clock = lane_tables$clock;
         lane_tables$window_free$5$clock = lane_tables$clock;
-        lane_tables$beat_byte$6$clock = lane_tables$clock;
-        lane_tables$beat_present$6$clock = lane_tables$clock;
         lane_tables$class_present$6$clock = lane_tables$clock;
+        lane_tables$moved_present$6$clock = lane_tables$clock;
+        lane_tables$moved_class$6$clock = lane_tables$clock;
+        lane_tables$moved_cont$6$clock = lane_tables$clock;
+        lane_tables$moved_free$6$clock = lane_tables$clock;
         lane_tables$class_class$6$clock = lane_tables$clock;
         lane_tables$class_cont$6$clock = lane_tables$clock;
         lane_tables$class_free$6$clock = lane_tables$clock;
@@ -41095,9 +41838,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$6$clock = lane_tables$clock;
         lane_tables$window_malformed$6$clock = lane_tables$clock;
         lane_tables$window_free$6$clock = lane_tables$clock;
-        lane_tables$beat_byte$7$clock = lane_tables$clock;
-        lane_tables$beat_present$7$clock = lane_tables$clock;
         lane_tables$class_present$7$clock = lane_tables$clock;
+        lane_tables$moved_present$7$clock = lane_tables$clock;
+        lane_tables$moved_class$7$clock = lane_tables$clock;
+        lane_tables$moved_cont$7$clock = lane_tables$clock;
+        lane_tables$moved_free$7$clock = lane_tables$clock;
         lane_tables$class_class$7$clock = lane_tables$clock;
         lane_tables$class_cont$7$clock = lane_tables$clock;
         lane_tables$class_free$7$clock = lane_tables$clock;
@@ -41117,9 +41862,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$7$clock = lane_tables$clock;
         lane_tables$window_malformed$7$clock = lane_tables$clock;
         lane_tables$window_free$7$clock = lane_tables$clock;
-        lane_tables$beat_byte$8$clock = lane_tables$clock;
-        lane_tables$beat_present$8$clock = lane_tables$clock;
         lane_tables$class_present$8$clock = lane_tables$clock;
+        lane_tables$moved_present$8$clock = lane_tables$clock;
+        lane_tables$moved_class$8$clock = lane_tables$clock;
+        lane_tables$moved_cont$8$clock = lane_tables$clock;
+        lane_tables$moved_free$8$clock = lane_tables$clock;
         lane_tables$class_class$8$clock = lane_tables$clock;
         lane_tables$class_cont$8$clock = lane_tables$clock;
         lane_tables$class_free$8$clock = lane_tables$clock;
@@ -41139,9 +41886,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$8$clock = lane_tables$clock;
         lane_tables$window_malformed$8$clock = lane_tables$clock;
         lane_tables$window_free$8$clock = lane_tables$clock;
-        lane_tables$beat_byte$9$clock = lane_tables$clock;
-        lane_tables$beat_present$9$clock = lane_tables$clock;
         lane_tables$class_present$9$clock = lane_tables$clock;
+        lane_tables$moved_present$9$clock = lane_tables$clock;
+        lane_tables$moved_class$9$clock = lane_tables$clock;
+        lane_tables$moved_cont$9$clock = lane_tables$clock;
+        lane_tables$moved_free$9$clock = lane_tables$clock;
         lane_tables$class_class$9$clock = lane_tables$clock;
         lane_tables$class_cont$9$clock = lane_tables$clock;
         lane_tables$class_free$9$clock = lane_tables$clock;
@@ -41161,9 +41910,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$9$clock = lane_tables$clock;
         lane_tables$window_malformed$9$clock = lane_tables$clock;
         lane_tables$window_free$9$clock = lane_tables$clock;
-        lane_tables$beat_byte$10$clock = lane_tables$clock;
-        lane_tables$beat_present$10$clock = lane_tables$clock;
         lane_tables$class_present$10$clock = lane_tables$clock;
+        lane_tables$moved_present$10$clock = lane_tables$clock;
+        lane_tables$moved_class$10$clock = lane_tables$clock;
+        lane_tables$moved_cont$10$clock = lane_tables$clock;
+        lane_tables$moved_free$10$clock = lane_tables$clock;
         lane_tables$class_class$10$clock = lane_tables$clock;
         lane_tables$class_cont$10$clock = lane_tables$clock;
         lane_tables$class_free$10$clock = lane_tables$clock;
@@ -41183,9 +41934,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$10$clock = lane_tables$clock;
         lane_tables$window_malformed$10$clock = lane_tables$clock;
         lane_tables$window_free$10$clock = lane_tables$clock;
-        lane_tables$beat_byte$11$clock = lane_tables$clock;
-        lane_tables$beat_present$11$clock = lane_tables$clock;
         lane_tables$class_present$11$clock = lane_tables$clock;
+        lane_tables$moved_present$11$clock = lane_tables$clock;
+        lane_tables$moved_class$11$clock = lane_tables$clock;
+        lane_tables$moved_cont$11$clock = lane_tables$clock;
+        lane_tables$moved_free$11$clock = lane_tables$clock;
         lane_tables$class_class$11$clock = lane_tables$clock;
         lane_tables$class_cont$11$clock = lane_tables$clock;
         lane_tables$class_free$11$clock = lane_tables$clock;
@@ -41205,9 +41958,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$11$clock = lane_tables$clock;
         lane_tables$window_malformed$11$clock = lane_tables$clock;
         lane_tables$window_free$11$clock = lane_tables$clock;
-        lane_tables$beat_byte$12$clock = lane_tables$clock;
-        lane_tables$beat_present$12$clock = lane_tables$clock;
         lane_tables$class_present$12$clock = lane_tables$clock;
+        lane_tables$moved_present$12$clock = lane_tables$clock;
+        lane_tables$moved_class$12$clock = lane_tables$clock;
+        lane_tables$moved_cont$12$clock = lane_tables$clock;
+        lane_tables$moved_free$12$clock = lane_tables$clock;
         lane_tables$class_class$12$clock = lane_tables$clock;
         lane_tables$class_cont$12$clock = lane_tables$clock;
         lane_tables$class_free$12$clock = lane_tables$clock;
@@ -41227,9 +41982,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$12$clock = lane_tables$clock;
         lane_tables$window_malformed$12$clock = lane_tables$clock;
         lane_tables$window_free$12$clock = lane_tables$clock;
-        lane_tables$beat_byte$13$clock = lane_tables$clock;
-        lane_tables$beat_present$13$clock = lane_tables$clock;
         lane_tables$class_present$13$clock = lane_tables$clock;
+        lane_tables$moved_present$13$clock = lane_tables$clock;
+        lane_tables$moved_class$13$clock = lane_tables$clock;
+        lane_tables$moved_cont$13$clock = lane_tables$clock;
+        lane_tables$moved_free$13$clock = lane_tables$clock;
         lane_tables$class_class$13$clock = lane_tables$clock;
         lane_tables$class_cont$13$clock = lane_tables$clock;
         lane_tables$class_free$13$clock = lane_tables$clock;
@@ -41249,9 +42006,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$13$clock = lane_tables$clock;
         lane_tables$window_malformed$13$clock = lane_tables$clock;
         lane_tables$window_free$13$clock = lane_tables$clock;
-        lane_tables$beat_byte$14$clock = lane_tables$clock;
-        lane_tables$beat_present$14$clock = lane_tables$clock;
         lane_tables$class_present$14$clock = lane_tables$clock;
+        lane_tables$moved_present$14$clock = lane_tables$clock;
+        lane_tables$moved_class$14$clock = lane_tables$clock;
+        lane_tables$moved_cont$14$clock = lane_tables$clock;
+        lane_tables$moved_free$14$clock = lane_tables$clock;
         lane_tables$class_class$14$clock = lane_tables$clock;
         lane_tables$class_cont$14$clock = lane_tables$clock;
         lane_tables$class_free$14$clock = lane_tables$clock;
@@ -41271,9 +42030,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$14$clock = lane_tables$clock;
         lane_tables$window_malformed$14$clock = lane_tables$clock;
         lane_tables$window_free$14$clock = lane_tables$clock;
-        lane_tables$beat_byte$15$clock = lane_tables$clock;
-        lane_tables$beat_present$15$clock = lane_tables$clock;
         lane_tables$class_present$15$clock = lane_tables$clock;
+        lane_tables$moved_present$15$clock = lane_tables$clock;
+        lane_tables$moved_class$15$clock = lane_tables$clock;
+        lane_tables$moved_cont$15$clock = lane_tables$clock;
+        lane_tables$moved_free$15$clock = lane_tables$clock;
         lane_tables$class_class$15$clock = lane_tables$clock;
         lane_tables$class_cont$15$clock = lane_tables$clock;
         lane_tables$class_free$15$clock = lane_tables$clock;
@@ -41293,9 +42054,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$15$clock = lane_tables$clock;
         lane_tables$window_malformed$15$clock = lane_tables$clock;
         lane_tables$window_free$15$clock = lane_tables$clock;
-        lane_tables$beat_byte$16$clock = lane_tables$clock;
-        lane_tables$beat_present$16$clock = lane_tables$clock;
         lane_tables$class_present$16$clock = lane_tables$clock;
+        lane_tables$moved_present$16$clock = lane_tables$clock;
+        lane_tables$moved_class$16$clock = lane_tables$clock;
+        lane_tables$moved_cont$16$clock = lane_tables$clock;
+        lane_tables$moved_free$16$clock = lane_tables$clock;
         lane_tables$class_class$16$clock = lane_tables$clock;
         lane_tables$class_cont$16$clock = lane_tables$clock;
         lane_tables$class_free$16$clock = lane_tables$clock;
@@ -41315,9 +42078,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$16$clock = lane_tables$clock;
         lane_tables$window_malformed$16$clock = lane_tables$clock;
         lane_tables$window_free$16$clock = lane_tables$clock;
-        lane_tables$beat_byte$17$clock = lane_tables$clock;
-        lane_tables$beat_present$17$clock = lane_tables$clock;
         lane_tables$class_present$17$clock = lane_tables$clock;
+        lane_tables$moved_present$17$clock = lane_tables$clock;
+        lane_tables$moved_class$17$clock = lane_tables$clock;
+        lane_tables$moved_cont$17$clock = lane_tables$clock;
+        lane_tables$moved_free$17$clock = lane_tables$clock;
         lane_tables$class_class$17$clock = lane_tables$clock;
         lane_tables$class_cont$17$clock = lane_tables$clock;
         lane_tables$class_free$17$clock = lane_tables$clock;
@@ -41337,9 +42102,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$17$clock = lane_tables$clock;
         lane_tables$window_malformed$17$clock = lane_tables$clock;
         lane_tables$window_free$17$clock = lane_tables$clock;
-        lane_tables$beat_byte$18$clock = lane_tables$clock;
-        lane_tables$beat_present$18$clock = lane_tables$clock;
         lane_tables$class_present$18$clock = lane_tables$clock;
+        lane_tables$moved_present$18$clock = lane_tables$clock;
+        lane_tables$moved_class$18$clock = lane_tables$clock;
+        lane_tables$moved_cont$18$clock = lane_tables$clock;
+        lane_tables$moved_free$18$clock = lane_tables$clock;
         lane_tables$class_class$18$clock = lane_tables$clock;
         lane_tables$class_cont$18$clock = lane_tables$clock;
         lane_tables$class_free$18$clock = lane_tables$clock;
@@ -41359,9 +42126,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$18$clock = lane_tables$clock;
         lane_tables$window_malformed$18$clock = lane_tables$clock;
         lane_tables$window_free$18$clock = lane_tables$clock;
-        lane_tables$beat_byte$19$clock = lane_tables$clock;
-        lane_tables$beat_present$19$clock = lane_tables$clock;
         lane_tables$class_present$19$clock = lane_tables$clock;
+        lane_tables$moved_present$19$clock = lane_tables$clock;
+        lane_tables$moved_class$19$clock = lane_tables$clock;
+        lane_tables$moved_cont$19$clock = lane_tables$clock;
+        lane_tables$moved_free$19$clock = lane_tables$clock;
         lane_tables$class_class$19$clock = lane_tables$clock;
         lane_tables$class_cont$19$clock = lane_tables$clock;
         lane_tables$class_free$19$clock = lane_tables$clock;
@@ -41381,9 +42150,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$19$clock = lane_tables$clock;
         lane_tables$window_malformed$19$clock = lane_tables$clock;
         lane_tables$window_free$19$clock = lane_tables$clock;
-        lane_tables$beat_byte$20$clock = lane_tables$clock;
-        lane_tables$beat_present$20$clock = lane_tables$clock;
         lane_tables$class_present$20$clock = lane_tables$clock;
+        lane_tables$moved_present$20$clock = lane_tables$clock;
+        lane_tables$moved_class$20$clock = lane_tables$clock;
+        lane_tables$moved_cont$20$clock = lane_tables$clock;
+        lane_tables$moved_free$20$clock = lane_tables$clock;
         lane_tables$class_class$20$clock = lane_tables$clock;
         lane_tables$class_cont$20$clock = lane_tables$clock;
         lane_tables$class_free$20$clock = lane_tables$clock;
@@ -41403,9 +42174,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$20$clock = lane_tables$clock;
         lane_tables$window_malformed$20$clock = lane_tables$clock;
         lane_tables$window_free$20$clock = lane_tables$clock;
-        lane_tables$beat_byte$21$clock = lane_tables$clock;
-        lane_tables$beat_present$21$clock = lane_tables$clock;
         lane_tables$class_present$21$clock = lane_tables$clock;
+        lane_tables$moved_present$21$clock = lane_tables$clock;
+        lane_tables$moved_class$21$clock = lane_tables$clock;
+        lane_tables$moved_cont$21$clock = lane_tables$clock;
+        lane_tables$moved_free$21$clock = lane_tables$clock;
         lane_tables$class_class$21$clock = lane_tables$clock;
         lane_tables$class_cont$21$clock = lane_tables$clock;
         lane_tables$class_free$21$clock = lane_tables$clock;
@@ -41425,9 +42198,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$21$clock = lane_tables$clock;
         lane_tables$window_malformed$21$clock = lane_tables$clock;
         lane_tables$window_free$21$clock = lane_tables$clock;
-        lane_tables$beat_byte$22$clock = lane_tables$clock;
-        lane_tables$beat_present$22$clock = lane_tables$clock;
         lane_tables$class_present$22$clock = lane_tables$clock;
+        lane_tables$moved_present$22$clock = lane_tables$clock;
+        lane_tables$moved_class$22$clock = lane_tables$clock;
+        lane_tables$moved_cont$22$clock = lane_tables$clock;
+        lane_tables$moved_free$22$clock = lane_tables$clock;
         lane_tables$class_class$22$clock = lane_tables$clock;
         lane_tables$class_cont$22$clock = lane_tables$clock;
         lane_tables$class_free$22$clock = lane_tables$clock;
@@ -41447,9 +42222,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$22$clock = lane_tables$clock;
         lane_tables$window_malformed$22$clock = lane_tables$clock;
         lane_tables$window_free$22$clock = lane_tables$clock;
-        lane_tables$beat_byte$23$clock = lane_tables$clock;
-        lane_tables$beat_present$23$clock = lane_tables$clock;
         lane_tables$class_present$23$clock = lane_tables$clock;
+        lane_tables$moved_present$23$clock = lane_tables$clock;
+        lane_tables$moved_class$23$clock = lane_tables$clock;
+        lane_tables$moved_cont$23$clock = lane_tables$clock;
+        lane_tables$moved_free$23$clock = lane_tables$clock;
         lane_tables$class_class$23$clock = lane_tables$clock;
         lane_tables$class_cont$23$clock = lane_tables$clock;
         lane_tables$class_free$23$clock = lane_tables$clock;
@@ -41469,9 +42246,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$23$clock = lane_tables$clock;
         lane_tables$window_malformed$23$clock = lane_tables$clock;
         lane_tables$window_free$23$clock = lane_tables$clock;
-        lane_tables$beat_byte$24$clock = lane_tables$clock;
-        lane_tables$beat_present$24$clock = lane_tables$clock;
         lane_tables$class_present$24$clock = lane_tables$clock;
+        lane_tables$moved_present$24$clock = lane_tables$clock;
+        lane_tables$moved_class$24$clock = lane_tables$clock;
+        lane_tables$moved_cont$24$clock = lane_tables$clock;
+        lane_tables$moved_free$24$clock = lane_tables$clock;
         lane_tables$class_class$24$clock = lane_tables$clock;
         lane_tables$class_cont$24$clock = lane_tables$clock;
         lane_tables$class_free$24$clock = lane_tables$clock;
@@ -41491,9 +42270,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$24$clock = lane_tables$clock;
         lane_tables$window_malformed$24$clock = lane_tables$clock;
         lane_tables$window_free$24$clock = lane_tables$clock;
-        lane_tables$beat_byte$25$clock = lane_tables$clock;
-        lane_tables$beat_present$25$clock = lane_tables$clock;
         lane_tables$class_present$25$clock = lane_tables$clock;
+        lane_tables$moved_present$25$clock = lane_tables$clock;
+        lane_tables$moved_class$25$clock = lane_tables$clock;
+        lane_tables$moved_cont$25$clock = lane_tables$clock;
+        lane_tables$moved_free$25$clock = lane_tables$clock;
         lane_tables$class_class$25$clock = lane_tables$clock;
         lane_tables$class_cont$25$clock = lane_tables$clock;
         lane_tables$class_free$25$clock = lane_tables$clock;
@@ -41513,9 +42294,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$25$clock = lane_tables$clock;
         lane_tables$window_malformed$25$clock = lane_tables$clock;
         lane_tables$window_free$25$clock = lane_tables$clock;
-        lane_tables$beat_byte$26$clock = lane_tables$clock;
-        lane_tables$beat_present$26$clock = lane_tables$clock;
         lane_tables$class_present$26$clock = lane_tables$clock;
+        lane_tables$moved_present$26$clock = lane_tables$clock;
+        lane_tables$moved_class$26$clock = lane_tables$clock;
+        lane_tables$moved_cont$26$clock = lane_tables$clock;
+        lane_tables$moved_free$26$clock = lane_tables$clock;
         lane_tables$class_class$26$clock = lane_tables$clock;
         lane_tables$class_cont$26$clock = lane_tables$clock;
         lane_tables$class_free$26$clock = lane_tables$clock;
@@ -41535,9 +42318,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$26$clock = lane_tables$clock;
         lane_tables$window_malformed$26$clock = lane_tables$clock;
         lane_tables$window_free$26$clock = lane_tables$clock;
-        lane_tables$beat_byte$27$clock = lane_tables$clock;
-        lane_tables$beat_present$27$clock = lane_tables$clock;
         lane_tables$class_present$27$clock = lane_tables$clock;
+        lane_tables$moved_present$27$clock = lane_tables$clock;
+        lane_tables$moved_class$27$clock = lane_tables$clock;
+        lane_tables$moved_cont$27$clock = lane_tables$clock;
+        lane_tables$moved_free$27$clock = lane_tables$clock;
         lane_tables$class_class$27$clock = lane_tables$clock;
         lane_tables$class_cont$27$clock = lane_tables$clock;
         lane_tables$class_free$27$clock = lane_tables$clock;
@@ -41557,9 +42342,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$27$clock = lane_tables$clock;
         lane_tables$window_malformed$27$clock = lane_tables$clock;
         lane_tables$window_free$27$clock = lane_tables$clock;
-        lane_tables$beat_byte$28$clock = lane_tables$clock;
-        lane_tables$beat_present$28$clock = lane_tables$clock;
         lane_tables$class_present$28$clock = lane_tables$clock;
+        lane_tables$moved_present$28$clock = lane_tables$clock;
+        lane_tables$moved_class$28$clock = lane_tables$clock;
+        lane_tables$moved_cont$28$clock = lane_tables$clock;
+        lane_tables$moved_free$28$clock = lane_tables$clock;
         lane_tables$class_class$28$clock = lane_tables$clock;
         lane_tables$class_cont$28$clock = lane_tables$clock;
         lane_tables$class_free$28$clock = lane_tables$clock;
@@ -41579,9 +42366,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$28$clock = lane_tables$clock;
         lane_tables$window_malformed$28$clock = lane_tables$clock;
         lane_tables$window_free$28$clock = lane_tables$clock;
-        lane_tables$beat_byte$29$clock = lane_tables$clock;
-        lane_tables$beat_present$29$clock = lane_tables$clock;
         lane_tables$class_present$29$clock = lane_tables$clock;
+        lane_tables$moved_present$29$clock = lane_tables$clock;
+        lane_tables$moved_class$29$clock = lane_tables$clock;
+        lane_tables$moved_cont$29$clock = lane_tables$clock;
+        lane_tables$moved_free$29$clock = lane_tables$clock;
         lane_tables$class_class$29$clock = lane_tables$clock;
         lane_tables$class_cont$29$clock = lane_tables$clock;
         lane_tables$class_free$29$clock = lane_tables$clock;
@@ -41601,9 +42390,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$29$clock = lane_tables$clock;
         lane_tables$window_malformed$29$clock = lane_tables$clock;
         lane_tables$window_free$29$clock = lane_tables$clock;
-        lane_tables$beat_byte$30$clock = lane_tables$clock;
-        lane_tables$beat_present$30$clock = lane_tables$clock;
         lane_tables$class_present$30$clock = lane_tables$clock;
+        lane_tables$moved_present$30$clock = lane_tables$clock;
+        lane_tables$moved_class$30$clock = lane_tables$clock;
+        lane_tables$moved_cont$30$clock = lane_tables$clock;
+        lane_tables$moved_free$30$clock = lane_tables$clock;
         lane_tables$class_class$30$clock = lane_tables$clock;
         lane_tables$class_cont$30$clock = lane_tables$clock;
         lane_tables$class_free$30$clock = lane_tables$clock;
@@ -41623,9 +42414,11 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$30$clock = lane_tables$clock;
         lane_tables$window_malformed$30$clock = lane_tables$clock;
         lane_tables$window_free$30$clock = lane_tables$clock;
-        lane_tables$beat_byte$31$clock = lane_tables$clock;
-        lane_tables$beat_present$31$clock = lane_tables$clock;
         lane_tables$class_present$31$clock = lane_tables$clock;
+        lane_tables$moved_present$31$clock = lane_tables$clock;
+        lane_tables$moved_class$31$clock = lane_tables$clock;
+        lane_tables$moved_cont$31$clock = lane_tables$clock;
+        lane_tables$moved_free$31$clock = lane_tables$clock;
         lane_tables$class_class$31$clock = lane_tables$clock;
         lane_tables$class_cont$31$clock = lane_tables$clock;
         lane_tables$class_free$31$clock = lane_tables$clock;
@@ -41645,8 +42438,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_outside$31$clock = lane_tables$clock;
         lane_tables$window_malformed$31$clock = lane_tables$clock;
         lane_tables$window_free$31$clock = lane_tables$clock;
-        lane_tables$beat_tail$0$clock = lane_tables$clock;
         lane_tables$class_tail_class$0$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$0$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$0$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$0$clock = lane_tables$clock;
         lane_tables$class_tail_cont$0$clock = lane_tables$clock;
         lane_tables$class_tail_free$0$clock = lane_tables$clock;
         lane_tables$row_tail_cont$0$clock = lane_tables$clock;
@@ -41662,8 +42457,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_next_fits$0$clock = lane_tables$clock;
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
-        lane_tables$beat_tail$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$1$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$1$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$1$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_cont$1$clock = lane_tables$clock;
         lane_tables$class_tail_free$1$clock = lane_tables$clock;
         lane_tables$row_tail_cont$1$clock = lane_tables$clock;
@@ -41679,8 +42476,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_next_fits$1$clock = lane_tables$clock;
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
-        lane_tables$beat_tail$2$clock = lane_tables$clock;
         lane_tables$class_tail_class$2$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$2$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$2$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$2$clock = lane_tables$clock;
         lane_tables$class_tail_cont$2$clock = lane_tables$clock;
         lane_tables$class_tail_free$2$clock = lane_tables$clock;
         lane_tables$row_tail_cont$2$clock = lane_tables$clock;
@@ -41696,8 +42495,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_next_fits$2$clock = lane_tables$clock;
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
-        lane_tables$beat_tail$3$clock = lane_tables$clock;
         lane_tables$class_tail_class$3$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$3$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$3$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$3$clock = lane_tables$clock;
         lane_tables$class_tail_cont$3$clock = lane_tables$clock;
         lane_tables$class_tail_free$3$clock = lane_tables$clock;
         lane_tables$row_tail_cont$3$clock = lane_tables$clock;
@@ -41713,8 +42514,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_next_fits$3$clock = lane_tables$clock;
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
-        lane_tables$beat_tail$4$clock = lane_tables$clock;
         lane_tables$class_tail_class$4$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$4$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$4$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$4$clock = lane_tables$clock;
         lane_tables$class_tail_cont$4$clock = lane_tables$clock;
         lane_tables$class_tail_free$4$clock = lane_tables$clock;
         lane_tables$row_tail_cont$4$clock = lane_tables$clock;
@@ -41730,1107 +42533,1180 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_prev_length$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
-        lane_tables$beat_byte$0$d = lane_tables$byte$0;
-        lane_tables$beat_present$0$d = lane_tables$present$0;
-        lane_tables$beat_byte$1$d = lane_tables$byte$1;
-        lane_tables$beat_present$1$d = lane_tables$present$1;
-        lane_tables$beat_byte$2$d = lane_tables$byte$2;
-        lane_tables$beat_present$2$d = lane_tables$present$2;
-        lane_tables$beat_byte$3$d = lane_tables$byte$3;
-        lane_tables$beat_present$3$d = lane_tables$present$3;
-        lane_tables$beat_byte$4$d = lane_tables$byte$4;
-        lane_tables$beat_present$4$d = lane_tables$present$4;
-        lane_tables$beat_byte$5$d = lane_tables$byte$5;
-        lane_tables$beat_present$5$d = lane_tables$present$5;
-        lane_tables$beat_byte$6$d = lane_tables$byte$6;
-        lane_tables$beat_present$6$d = lane_tables$present$6;
-        lane_tables$beat_byte$7$d = lane_tables$byte$7;
-        lane_tables$beat_present$7$d = lane_tables$present$7;
-        lane_tables$beat_byte$8$d = lane_tables$byte$8;
-        lane_tables$beat_present$8$d = lane_tables$present$8;
-        lane_tables$beat_byte$9$d = lane_tables$byte$9;
-        lane_tables$beat_present$9$d = lane_tables$present$9;
-        lane_tables$beat_byte$10$d = lane_tables$byte$10;
-        lane_tables$beat_present$10$d = lane_tables$present$10;
-        lane_tables$beat_byte$11$d = lane_tables$byte$11;
-        lane_tables$beat_present$11$d = lane_tables$present$11;
-        lane_tables$beat_byte$12$d = lane_tables$byte$12;
-        lane_tables$beat_present$12$d = lane_tables$present$12;
-        lane_tables$beat_byte$13$d = lane_tables$byte$13;
-        lane_tables$beat_present$13$d = lane_tables$present$13;
-        lane_tables$beat_byte$14$d = lane_tables$byte$14;
-        lane_tables$beat_present$14$d = lane_tables$present$14;
-        lane_tables$beat_byte$15$d = lane_tables$byte$15;
-        lane_tables$beat_present$15$d = lane_tables$present$15;
-        lane_tables$beat_byte$16$d = lane_tables$byte$16;
-        lane_tables$beat_present$16$d = lane_tables$present$16;
-        lane_tables$beat_byte$17$d = lane_tables$byte$17;
-        lane_tables$beat_present$17$d = lane_tables$present$17;
-        lane_tables$beat_byte$18$d = lane_tables$byte$18;
-        lane_tables$beat_present$18$d = lane_tables$present$18;
-        lane_tables$beat_byte$19$d = lane_tables$byte$19;
-        lane_tables$beat_present$19$d = lane_tables$present$19;
-        lane_tables$beat_byte$20$d = lane_tables$byte$20;
-        lane_tables$beat_present$20$d = lane_tables$present$20;
-        lane_tables$beat_byte$21$d = lane_tables$byte$21;
-        lane_tables$beat_present$21$d = lane_tables$present$21;
-        lane_tables$beat_byte$22$d = lane_tables$byte$22;
-        lane_tables$beat_present$22$d = lane_tables$present$22;
-        lane_tables$beat_byte$23$d = lane_tables$byte$23;
-        lane_tables$beat_present$23$d = lane_tables$present$23;
-        lane_tables$beat_byte$24$d = lane_tables$byte$24;
-        lane_tables$beat_present$24$d = lane_tables$present$24;
-        lane_tables$beat_byte$25$d = lane_tables$byte$25;
-        lane_tables$beat_present$25$d = lane_tables$present$25;
-        lane_tables$beat_byte$26$d = lane_tables$byte$26;
-        lane_tables$beat_present$26$d = lane_tables$present$26;
-        lane_tables$beat_byte$27$d = lane_tables$byte$27;
-        lane_tables$beat_present$27$d = lane_tables$present$27;
-        lane_tables$beat_byte$28$d = lane_tables$byte$28;
-        lane_tables$beat_present$28$d = lane_tables$present$28;
-        lane_tables$beat_byte$29$d = lane_tables$byte$29;
-        lane_tables$beat_present$29$d = lane_tables$present$29;
-        lane_tables$beat_byte$30$d = lane_tables$byte$30;
-        lane_tables$beat_present$30$d = lane_tables$present$30;
-        lane_tables$beat_byte$31$d = lane_tables$byte$31;
-        lane_tables$beat_present$31$d = lane_tables$present$31;
-        lane_tables$beat_tail$0$d = lane_tables$tail$0;
-        lane_tables$beat_tail$1$d = lane_tables$tail$1;
-        lane_tables$beat_tail$2$d = lane_tables$tail$2;
-        lane_tables$beat_tail$3$d = lane_tables$tail$3;
-        lane_tables$beat_tail$4$d = lane_tables$tail$4;
-        lane_tables$beat_tlast$d = lane_tables$tlast;
-        lane_tables$beat_valid$d = lane_tables$valid & !lane_tables$rst;
-        lane_tables$beat_next_byte$d = lane_tables$next_byte;
-        lane_tables$beat_next_is_end$d = lane_tables$next_is_end;
         lane_tables$present5$0 = 'h0;
         lane_tables$present8$0 = 'h0;
-        if (lane_tables$beat_present$0$q) begin
+        if (lane_tables$present$0) begin
             lane_tables$present5$0 = 'h1f;
             lane_tables$present8$0 = 'hff;
         end
         lane_tables$class_present3$0 = 'h0;
         lane_tables$class_present4$0 = 'h0;
         lane_tables$class_present5$0 = 'h0;
-        if (lane_tables$class_present$0$q) begin
+        if (lane_tables$moved_present$0$q) begin
             lane_tables$class_present3$0 = 'h7;
             lane_tables$class_present4$0 = 'hf;
             lane_tables$class_present5$0 = 'h1f;
         end
         lane_tables$present5$1 = 'h0;
         lane_tables$present8$1 = 'h0;
-        if (lane_tables$beat_present$1$q) begin
+        if (lane_tables$present$1) begin
             lane_tables$present5$1 = 'h1f;
             lane_tables$present8$1 = 'hff;
         end
         lane_tables$class_present3$1 = 'h0;
         lane_tables$class_present4$1 = 'h0;
         lane_tables$class_present5$1 = 'h0;
-        if (lane_tables$class_present$1$q) begin
+        if (lane_tables$moved_present$1$q) begin
             lane_tables$class_present3$1 = 'h7;
             lane_tables$class_present4$1 = 'hf;
             lane_tables$class_present5$1 = 'h1f;
         end
         lane_tables$present5$2 = 'h0;
         lane_tables$present8$2 = 'h0;
-        if (lane_tables$beat_present$2$q) begin
+        if (lane_tables$present$2) begin
             lane_tables$present5$2 = 'h1f;
             lane_tables$present8$2 = 'hff;
         end
         lane_tables$class_present3$2 = 'h0;
         lane_tables$class_present4$2 = 'h0;
         lane_tables$class_present5$2 = 'h0;
-        if (lane_tables$class_present$2$q) begin
+        if (lane_tables$moved_present$2$q) begin
             lane_tables$class_present3$2 = 'h7;
             lane_tables$class_present4$2 = 'hf;
             lane_tables$class_present5$2 = 'h1f;
         end
         lane_tables$present5$3 = 'h0;
         lane_tables$present8$3 = 'h0;
-        if (lane_tables$beat_present$3$q) begin
+        if (lane_tables$present$3) begin
             lane_tables$present5$3 = 'h1f;
             lane_tables$present8$3 = 'hff;
         end
         lane_tables$class_present3$3 = 'h0;
         lane_tables$class_present4$3 = 'h0;
         lane_tables$class_present5$3 = 'h0;
-        if (lane_tables$class_present$3$q) begin
+        if (lane_tables$moved_present$3$q) begin
             lane_tables$class_present3$3 = 'h7;
             lane_tables$class_present4$3 = 'hf;
             lane_tables$class_present5$3 = 'h1f;
         end
         lane_tables$present5$4 = 'h0;
         lane_tables$present8$4 = 'h0;
-        if (lane_tables$beat_present$4$q) begin
+        if (lane_tables$present$4) begin
             lane_tables$present5$4 = 'h1f;
             lane_tables$present8$4 = 'hff;
         end
         lane_tables$class_present3$4 = 'h0;
         lane_tables$class_present4$4 = 'h0;
         lane_tables$class_present5$4 = 'h0;
-        if (lane_tables$class_present$4$q) begin
+        if (lane_tables$moved_present$4$q) begin
             lane_tables$class_present3$4 = 'h7;
             lane_tables$class_present4$4 = 'hf;
             lane_tables$class_present5$4 = 'h1f;
         end
         lane_tables$present5$5 = 'h0;
         lane_tables$present8$5 = 'h0;
-        if (lane_tables$beat_present$5$q) begin
+        if (lane_tables$present$5) begin
             lane_tables$present5$5 = 'h1f;
             lane_tables$present8$5 = 'hff;
         end
         lane_tables$class_present3$5 = 'h0;
         lane_tables$class_present4$5 = 'h0;
         lane_tables$class_present5$5 = 'h0;
-        if (lane_tables$class_present$5$q) begin
+        if (lane_tables$moved_present$5$q) begin
             lane_tables$class_present3$5 = 'h7;
             lane_tables$class_present4$5 = 'hf;
             lane_tables$class_present5$5 = 'h1f;
         end
         lane_tables$present5$6 = 'h0;
         lane_tables$present8$6 = 'h0;
-        if (lane_tables$beat_present$6$q) begin
+        if (lane_tables$present$6) begin
             lane_tables$present5$6 = 'h1f;
             lane_tables$present8$6 = 'hff;
         end
         lane_tables$class_present3$6 = 'h0;
         lane_tables$class_present4$6 = 'h0;
         lane_tables$class_present5$6 = 'h0;
-        if (lane_tables$class_present$6$q) begin
+        if (lane_tables$moved_present$6$q) begin
             lane_tables$class_present3$6 = 'h7;
             lane_tables$class_present4$6 = 'hf;
             lane_tables$class_present5$6 = 'h1f;
         end
         lane_tables$present5$7 = 'h0;
         lane_tables$present8$7 = 'h0;
-        if (lane_tables$beat_present$7$q) begin
+        if (lane_tables$present$7) begin
             lane_tables$present5$7 = 'h1f;
             lane_tables$present8$7 = 'hff;
         end
         lane_tables$class_present3$7 = 'h0;
         lane_tables$class_present4$7 = 'h0;
         lane_tables$class_present5$7 = 'h0;
-        if (lane_tables$class_present$7$q) begin
+        if (lane_tables$moved_present$7$q) begin
             lane_tables$class_present3$7 = 'h7;
             lane_tables$class_present4$7 = 'hf;
             lane_tables$class_present5$7 = 'h1f;
         end
         lane_tables$present5$8 = 'h0;
         lane_tables$present8$8 = 'h0;
-        if (lane_tables$beat_present$8$q) begin
+        if (lane_tables$present$8) begin
             lane_tables$present5$8 = 'h1f;
             lane_tables$present8$8 = 'hff;
         end
         lane_tables$class_present3$8 = 'h0;
         lane_tables$class_present4$8 = 'h0;
         lane_tables$class_present5$8 = 'h0;
-        if (lane_tables$class_present$8$q) begin
+        if (lane_tables$moved_present$8$q) begin
             lane_tables$class_present3$8 = 'h7;
             lane_tables$class_present4$8 = 'hf;
             lane_tables$class_present5$8 = 'h1f;
         end
         lane_tables$present5$9 = 'h0;
         lane_tables$present8$9 = 'h0;
-        if (lane_tables$beat_present$9$q) begin
+        if (lane_tables$present$9) begin
             lane_tables$present5$9 = 'h1f;
             lane_tables$present8$9 = 'hff;
         end
         lane_tables$class_present3$9 = 'h0;
         lane_tables$class_present4$9 = 'h0;
         lane_tables$class_present5$9 = 'h0;
-        if (lane_tables$class_present$9$q) begin
+        if (lane_tables$moved_present$9$q) begin
             lane_tables$class_present3$9 = 'h7;
             lane_tables$class_present4$9 = 'hf;
             lane_tables$class_present5$9 = 'h1f;
         end
         lane_tables$present5$10 = 'h0;
         lane_tables$present8$10 = 'h0;
-        if (lane_tables$beat_present$10$q) begin
+        if (lane_tables$present$10) begin
             lane_tables$present5$10 = 'h1f;
             lane_tables$present8$10 = 'hff;
         end
         lane_tables$class_present3$10 = 'h0;
         lane_tables$class_present4$10 = 'h0;
         lane_tables$class_present5$10 = 'h0;
-        if (lane_tables$class_present$10$q) begin
+        if (lane_tables$moved_present$10$q) begin
             lane_tables$class_present3$10 = 'h7;
             lane_tables$class_present4$10 = 'hf;
             lane_tables$class_present5$10 = 'h1f;
         end
         lane_tables$present5$11 = 'h0;
         lane_tables$present8$11 = 'h0;
-        if (lane_tables$beat_present$11$q) begin
+        if (lane_tables$present$11) begin
             lane_tables$present5$11 = 'h1f;
             lane_tables$present8$11 = 'hff;
         end
         lane_tables$class_present3$11 = 'h0;
         lane_tables$class_present4$11 = 'h0;
         lane_tables$class_present5$11 = 'h0;
-        if (lane_tables$class_present$11$q) begin
+        if (lane_tables$moved_present$11$q) begin
             lane_tables$class_present3$11 = 'h7;
             lane_tables$class_present4$11 = 'hf;
             lane_tables$class_present5$11 = 'h1f;
         end
         lane_tables$present5$12 = 'h0;
         lane_tables$present8$12 = 'h0;
-        if (lane_tables$beat_present$12$q) begin
+        if (lane_tables$present$12) begin
             lane_tables$present5$12 = 'h1f;
             lane_tables$present8$12 = 'hff;
         end
         lane_tables$class_present3$12 = 'h0;
         lane_tables$class_present4$12 = 'h0;
         lane_tables$class_present5$12 = 'h0;
-        if (lane_tables$class_present$12$q) begin
+        if (lane_tables$moved_present$12$q) begin
             lane_tables$class_present3$12 = 'h7;
             lane_tables$class_present4$12 = 'hf;
             lane_tables$class_present5$12 = 'h1f;
         end
         lane_tables$present5$13 = 'h0;
         lane_tables$present8$13 = 'h0;
-        if (lane_tables$beat_present$13$q) begin
+        if (lane_tables$present$13) begin
             lane_tables$present5$13 = 'h1f;
             lane_tables$present8$13 = 'hff;
         end
         lane_tables$class_present3$13 = 'h0;
         lane_tables$class_present4$13 = 'h0;
         lane_tables$class_present5$13 = 'h0;
-        if (lane_tables$class_present$13$q) begin
+        if (lane_tables$moved_present$13$q) begin
             lane_tables$class_present3$13 = 'h7;
             lane_tables$class_present4$13 = 'hf;
             lane_tables$class_present5$13 = 'h1f;
         end
         lane_tables$present5$14 = 'h0;
         lane_tables$present8$14 = 'h0;
-        if (lane_tables$beat_present$14$q) begin
+        if (lane_tables$present$14) begin
             lane_tables$present5$14 = 'h1f;
             lane_tables$present8$14 = 'hff;
         end
         lane_tables$class_present3$14 = 'h0;
         lane_tables$class_present4$14 = 'h0;
         lane_tables$class_present5$14 = 'h0;
-        if (lane_tables$class_present$14$q) begin
+        if (lane_tables$moved_present$14$q) begin
             lane_tables$class_present3$14 = 'h7;
             lane_tables$class_present4$14 = 'hf;
             lane_tables$class_present5$14 = 'h1f;
         end
         lane_tables$present5$15 = 'h0;
         lane_tables$present8$15 = 'h0;
-        if (lane_tables$beat_present$15$q) begin
+        if (lane_tables$present$15) begin
             lane_tables$present5$15 = 'h1f;
             lane_tables$present8$15 = 'hff;
         end
         lane_tables$class_present3$15 = 'h0;
         lane_tables$class_present4$15 = 'h0;
         lane_tables$class_present5$15 = 'h0;
-        if (lane_tables$class_present$15$q) begin
+        if (lane_tables$moved_present$15$q) begin
             lane_tables$class_present3$15 = 'h7;
             lane_tables$class_present4$15 = 'hf;
             lane_tables$class_present5$15 = 'h1f;
         end
         lane_tables$present5$16 = 'h0;
         lane_tables$present8$16 = 'h0;
-        if (lane_tables$beat_present$16$q) begin
+        if (lane_tables$present$16) begin
             lane_tables$present5$16 = 'h1f;
             lane_tables$present8$16 = 'hff;
         end
         lane_tables$class_present3$16 = 'h0;
         lane_tables$class_present4$16 = 'h0;
         lane_tables$class_present5$16 = 'h0;
-        if (lane_tables$class_present$16$q) begin
+        if (lane_tables$moved_present$16$q) begin
             lane_tables$class_present3$16 = 'h7;
             lane_tables$class_present4$16 = 'hf;
             lane_tables$class_present5$16 = 'h1f;
         end
         lane_tables$present5$17 = 'h0;
         lane_tables$present8$17 = 'h0;
-        if (lane_tables$beat_present$17$q) begin
+        if (lane_tables$present$17) begin
             lane_tables$present5$17 = 'h1f;
             lane_tables$present8$17 = 'hff;
         end
         lane_tables$class_present3$17 = 'h0;
         lane_tables$class_present4$17 = 'h0;
         lane_tables$class_present5$17 = 'h0;
-        if (lane_tables$class_present$17$q) begin
+        if (lane_tables$moved_present$17$q) begin
             lane_tables$class_present3$17 = 'h7;
             lane_tables$class_present4$17 = 'hf;
             lane_tables$class_present5$17 = 'h1f;
         end
         lane_tables$present5$18 = 'h0;
         lane_tables$present8$18 = 'h0;
-        if (lane_tables$beat_present$18$q) begin
+        if (lane_tables$present$18) begin
             lane_tables$present5$18 = 'h1f;
             lane_tables$present8$18 = 'hff;
         end
         lane_tables$class_present3$18 = 'h0;
         lane_tables$class_present4$18 = 'h0;
         lane_tables$class_present5$18 = 'h0;
-        if (lane_tables$class_present$18$q) begin
+        if (lane_tables$moved_present$18$q) begin
             lane_tables$class_present3$18 = 'h7;
             lane_tables$class_present4$18 = 'hf;
             lane_tables$class_present5$18 = 'h1f;
         end
         lane_tables$present5$19 = 'h0;
         lane_tables$present8$19 = 'h0;
-        if (lane_tables$beat_present$19$q) begin
+        if (lane_tables$present$19) begin
             lane_tables$present5$19 = 'h1f;
             lane_tables$present8$19 = 'hff;
         end
         lane_tables$class_present3$19 = 'h0;
         lane_tables$class_present4$19 = 'h0;
         lane_tables$class_present5$19 = 'h0;
-        if (lane_tables$class_present$19$q) begin
+        if (lane_tables$moved_present$19$q) begin
             lane_tables$class_present3$19 = 'h7;
             lane_tables$class_present4$19 = 'hf;
             lane_tables$class_present5$19 = 'h1f;
         end
         lane_tables$present5$20 = 'h0;
         lane_tables$present8$20 = 'h0;
-        if (lane_tables$beat_present$20$q) begin
+        if (lane_tables$present$20) begin
             lane_tables$present5$20 = 'h1f;
             lane_tables$present8$20 = 'hff;
         end
         lane_tables$class_present3$20 = 'h0;
         lane_tables$class_present4$20 = 'h0;
         lane_tables$class_present5$20 = 'h0;
-        if (lane_tables$class_present$20$q) begin
+        if (lane_tables$moved_present$20$q) begin
             lane_tables$class_present3$20 = 'h7;
             lane_tables$class_present4$20 = 'hf;
             lane_tables$class_present5$20 = 'h1f;
         end
         lane_tables$present5$21 = 'h0;
         lane_tables$present8$21 = 'h0;
-        if (lane_tables$beat_present$21$q) begin
+        if (lane_tables$present$21) begin
             lane_tables$present5$21 = 'h1f;
             lane_tables$present8$21 = 'hff;
         end
         lane_tables$class_present3$21 = 'h0;
         lane_tables$class_present4$21 = 'h0;
         lane_tables$class_present5$21 = 'h0;
-        if (lane_tables$class_present$21$q) begin
+        if (lane_tables$moved_present$21$q) begin
             lane_tables$class_present3$21 = 'h7;
             lane_tables$class_present4$21 = 'hf;
             lane_tables$class_present5$21 = 'h1f;
         end
         lane_tables$present5$22 = 'h0;
         lane_tables$present8$22 = 'h0;
-        if (lane_tables$beat_present$22$q) begin
+        if (lane_tables$present$22) begin
             lane_tables$present5$22 = 'h1f;
             lane_tables$present8$22 = 'hff;
         end
         lane_tables$class_present3$22 = 'h0;
         lane_tables$class_present4$22 = 'h0;
         lane_tables$class_present5$22 = 'h0;
-        if (lane_tables$class_present$22$q) begin
+        if (lane_tables$moved_present$22$q) begin
             lane_tables$class_present3$22 = 'h7;
             lane_tables$class_present4$22 = 'hf;
             lane_tables$class_present5$22 = 'h1f;
         end
         lane_tables$present5$23 = 'h0;
         lane_tables$present8$23 = 'h0;
-        if (lane_tables$beat_present$23$q) begin
+        if (lane_tables$present$23) begin
             lane_tables$present5$23 = 'h1f;
             lane_tables$present8$23 = 'hff;
         end
         lane_tables$class_present3$23 = 'h0;
         lane_tables$class_present4$23 = 'h0;
         lane_tables$class_present5$23 = 'h0;
-        if (lane_tables$class_present$23$q) begin
+        if (lane_tables$moved_present$23$q) begin
             lane_tables$class_present3$23 = 'h7;
             lane_tables$class_present4$23 = 'hf;
             lane_tables$class_present5$23 = 'h1f;
         end
         lane_tables$present5$24 = 'h0;
         lane_tables$present8$24 = 'h0;
-        if (lane_tables$beat_present$24$q) begin
+        if (lane_tables$present$24) begin
             lane_tables$present5$24 = 'h1f;
             lane_tables$present8$24 = 'hff;
         end
         lane_tables$class_present3$24 = 'h0;
         lane_tables$class_present4$24 = 'h0;
         lane_tables$class_present5$24 = 'h0;
-        if (lane_tables$class_present$24$q) begin
+        if (lane_tables$moved_present$24$q) begin
             lane_tables$class_present3$24 = 'h7;
             lane_tables$class_present4$24 = 'hf;
             lane_tables$class_present5$24 = 'h1f;
         end
         lane_tables$present5$25 = 'h0;
         lane_tables$present8$25 = 'h0;
-        if (lane_tables$beat_present$25$q) begin
+        if (lane_tables$present$25) begin
             lane_tables$present5$25 = 'h1f;
             lane_tables$present8$25 = 'hff;
         end
         lane_tables$class_present3$25 = 'h0;
         lane_tables$class_present4$25 = 'h0;
         lane_tables$class_present5$25 = 'h0;
-        if (lane_tables$class_present$25$q) begin
+        if (lane_tables$moved_present$25$q) begin
             lane_tables$class_present3$25 = 'h7;
             lane_tables$class_present4$25 = 'hf;
             lane_tables$class_present5$25 = 'h1f;
         end
         lane_tables$present5$26 = 'h0;
         lane_tables$present8$26 = 'h0;
-        if (lane_tables$beat_present$26$q) begin
+        if (lane_tables$present$26) begin
             lane_tables$present5$26 = 'h1f;
             lane_tables$present8$26 = 'hff;
         end
         lane_tables$class_present3$26 = 'h0;
         lane_tables$class_present4$26 = 'h0;
         lane_tables$class_present5$26 = 'h0;
-        if (lane_tables$class_present$26$q) begin
+        if (lane_tables$moved_present$26$q) begin
             lane_tables$class_present3$26 = 'h7;
             lane_tables$class_present4$26 = 'hf;
             lane_tables$class_present5$26 = 'h1f;
         end
         lane_tables$present5$27 = 'h0;
         lane_tables$present8$27 = 'h0;
-        if (lane_tables$beat_present$27$q) begin
+        if (lane_tables$present$27) begin
             lane_tables$present5$27 = 'h1f;
             lane_tables$present8$27 = 'hff;
         end
         lane_tables$class_present3$27 = 'h0;
         lane_tables$class_present4$27 = 'h0;
         lane_tables$class_present5$27 = 'h0;
-        if (lane_tables$class_present$27$q) begin
+        if (lane_tables$moved_present$27$q) begin
             lane_tables$class_present3$27 = 'h7;
             lane_tables$class_present4$27 = 'hf;
             lane_tables$class_present5$27 = 'h1f;
         end
         lane_tables$present5$28 = 'h0;
         lane_tables$present8$28 = 'h0;
-        if (lane_tables$beat_present$28$q) begin
+        if (lane_tables$present$28) begin
             lane_tables$present5$28 = 'h1f;
             lane_tables$present8$28 = 'hff;
         end
         lane_tables$class_present3$28 = 'h0;
         lane_tables$class_present4$28 = 'h0;
         lane_tables$class_present5$28 = 'h0;
-        if (lane_tables$class_present$28$q) begin
+        if (lane_tables$moved_present$28$q) begin
             lane_tables$class_present3$28 = 'h7;
             lane_tables$class_present4$28 = 'hf;
             lane_tables$class_present5$28 = 'h1f;
         end
         lane_tables$present5$29 = 'h0;
         lane_tables$present8$29 = 'h0;
-        if (lane_tables$beat_present$29$q) begin
+        if (lane_tables$present$29) begin
             lane_tables$present5$29 = 'h1f;
             lane_tables$present8$29 = 'hff;
         end
         lane_tables$class_present3$29 = 'h0;
         lane_tables$class_present4$29 = 'h0;
         lane_tables$class_present5$29 = 'h0;
-        if (lane_tables$class_present$29$q) begin
+        if (lane_tables$moved_present$29$q) begin
             lane_tables$class_present3$29 = 'h7;
             lane_tables$class_present4$29 = 'hf;
             lane_tables$class_present5$29 = 'h1f;
         end
         lane_tables$present5$30 = 'h0;
         lane_tables$present8$30 = 'h0;
-        if (lane_tables$beat_present$30$q) begin
+        if (lane_tables$present$30) begin
             lane_tables$present5$30 = 'h1f;
             lane_tables$present8$30 = 'hff;
         end
         lane_tables$class_present3$30 = 'h0;
         lane_tables$class_present4$30 = 'h0;
         lane_tables$class_present5$30 = 'h0;
-        if (lane_tables$class_present$30$q) begin
+        if (lane_tables$moved_present$30$q) begin
             lane_tables$class_present3$30 = 'h7;
             lane_tables$class_present4$30 = 'hf;
             lane_tables$class_present5$30 = 'h1f;
         end
         lane_tables$present5$31 = 'h0;
         lane_tables$present8$31 = 'h0;
-        if (lane_tables$beat_present$31$q) begin
+        if (lane_tables$present$31) begin
             lane_tables$present5$31 = 'h1f;
             lane_tables$present8$31 = 'hff;
         end
         lane_tables$class_present3$31 = 'h0;
         lane_tables$class_present4$31 = 'h0;
         lane_tables$class_present5$31 = 'h0;
-        if (lane_tables$class_present$31$q) begin
+        if (lane_tables$moved_present$31$q) begin
             lane_tables$class_present3$31 = 'h7;
             lane_tables$class_present4$31 = 'hf;
             lane_tables$class_present5$31 = 'h1f;
         end
         lane_tables$valid5 = 'h0;
         lane_tables$valid8 = 'h0;
-        if (lane_tables$beat_valid$q) begin
+        if (lane_tables$valid) begin
             lane_tables$valid5 = 'h1f;
             lane_tables$valid8 = 'hff;
         end
         lane_tables$next5 = 'h0;
-        if (lane_tables$beat_valid$q & !lane_tables$beat_next_is_end$q) begin
+        if (lane_tables$valid & !lane_tables$next_is_end) begin
             lane_tables$next5 = 'h1f;
         end
         lane_tables$class_valid3 = 'h0;
         lane_tables$class_valid5 = 'h0;
-        if (lane_tables$class_valid$q) begin
+        if (lane_tables$moved_valid$q) begin
             lane_tables$class_valid3 = 'h7;
             lane_tables$class_valid5 = 'h1f;
         end
-        lane_tables$tables$0$tdata = lane_tables$beat_byte$0$q;
-        lane_tables$class_present$0$d = lane_tables$beat_present$0$q;
+        lane_tables$tables$0$tdata = lane_tables$byte$0;
+        lane_tables$class_present$0$d = lane_tables$present$0;
         lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
         lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$present5$0;
         lane_tables$class_free$0$d = lane_tables$tables$0$free_bits & lane_tables$present8$0;
-        lane_tables$tables$1$tdata = lane_tables$beat_byte$1$q;
-        lane_tables$class_present$1$d = lane_tables$beat_present$1$q;
+        lane_tables$tables$1$tdata = lane_tables$byte$1;
+        lane_tables$class_present$1$d = lane_tables$present$1;
         lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
         lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$present5$1;
         lane_tables$class_free$1$d = lane_tables$tables$1$free_bits & lane_tables$present8$1;
-        lane_tables$tables$2$tdata = lane_tables$beat_byte$2$q;
-        lane_tables$class_present$2$d = lane_tables$beat_present$2$q;
+        lane_tables$tables$2$tdata = lane_tables$byte$2;
+        lane_tables$class_present$2$d = lane_tables$present$2;
         lane_tables$class_class$2$d = lane_tables$tables$2$byte_class;
         lane_tables$class_cont$2$d = lane_tables$tables$2$continuation & lane_tables$present5$2;
         lane_tables$class_free$2$d = lane_tables$tables$2$free_bits & lane_tables$present8$2;
-        lane_tables$tables$3$tdata = lane_tables$beat_byte$3$q;
-        lane_tables$class_present$3$d = lane_tables$beat_present$3$q;
+        lane_tables$tables$3$tdata = lane_tables$byte$3;
+        lane_tables$class_present$3$d = lane_tables$present$3;
         lane_tables$class_class$3$d = lane_tables$tables$3$byte_class;
         lane_tables$class_cont$3$d = lane_tables$tables$3$continuation & lane_tables$present5$3;
         lane_tables$class_free$3$d = lane_tables$tables$3$free_bits & lane_tables$present8$3;
-        lane_tables$tables$4$tdata = lane_tables$beat_byte$4$q;
-        lane_tables$class_present$4$d = lane_tables$beat_present$4$q;
+        lane_tables$tables$4$tdata = lane_tables$byte$4;
+        lane_tables$class_present$4$d = lane_tables$present$4;
         lane_tables$class_class$4$d = lane_tables$tables$4$byte_class;
         lane_tables$class_cont$4$d = lane_tables$tables$4$continuation & lane_tables$present5$4;
         lane_tables$class_free$4$d = lane_tables$tables$4$free_bits & lane_tables$present8$4;
-        lane_tables$tables$5$tdata = lane_tables$beat_byte$5$q;
-        lane_tables$class_present$5$d = lane_tables$beat_present$5$q;
+        lane_tables$tables$5$tdata = lane_tables$byte$5;
+        lane_tables$class_present$5$d = lane_tables$present$5;
         lane_tables$class_class$5$d = lane_tables$tables$5$byte_class;
         lane_tables$class_cont$5$d = lane_tables$tables$5$continuation & lane_tables$present5$5;
         lane_tables$class_free$5$d = lane_tables$tables$5$free_bits & lane_tables$present8$5;
-        lane_tables$tables$6$tdata = lane_tables$beat_byte$6$q;
-        lane_tables$class_present$6$d = lane_tables$beat_present$6$q;
+        lane_tables$tables$6$tdata = lane_tables$byte$6;
+        lane_tables$class_present$6$d = lane_tables$present$6;
         lane_tables$class_class$6$d = lane_tables$tables$6$byte_class;
         lane_tables$class_cont$6$d = lane_tables$tables$6$continuation & lane_tables$present5$6;
         lane_tables$class_free$6$d = lane_tables$tables$6$free_bits & lane_tables$present8$6;
-        lane_tables$tables$7$tdata = lane_tables$beat_byte$7$q;
-        lane_tables$class_present$7$d = lane_tables$beat_present$7$q;
+        lane_tables$tables$7$tdata = lane_tables$byte$7;
+        lane_tables$class_present$7$d = lane_tables$present$7;
         lane_tables$class_class$7$d = lane_tables$tables$7$byte_class;
         lane_tables$class_cont$7$d = lane_tables$tables$7$continuation & lane_tables$present5$7;
         lane_tables$class_free$7$d = lane_tables$tables$7$free_bits & lane_tables$present8$7;
-        lane_tables$tables$8$tdata = lane_tables$beat_byte$8$q;
-        lane_tables$class_present$8$d = lane_tables$beat_present$8$q;
+        lane_tables$tables$8$tdata = lane_tables$byte$8;
+        lane_tables$class_present$8$d = lane_tables$present$8;
         lane_tables$class_class$8$d = lane_tables$tables$8$byte_class;
         lane_tables$class_cont$8$d = lane_tables$tables$8$continuation & lane_tables$present5$8;
         lane_tables$class_free$8$d = lane_tables$tables$8$free_bits & lane_tables$present8$8;
-        lane_tables$tables$9$tdata = lane_tables$beat_byte$9$q;
-        lane_tables$class_present$9$d = lane_tables$beat_present$9$q;
+        lane_tables$tables$9$tdata = lane_tables$byte$9;
+        lane_tables$class_present$9$d = lane_tables$present$9;
         lane_tables$class_class$9$d = lane_tables$tables$9$byte_class;
         lane_tables$class_cont$9$d = lane_tables$tables$9$continuation & lane_tables$present5$9;
         lane_tables$class_free$9$d = lane_tables$tables$9$free_bits & lane_tables$present8$9;
-        lane_tables$tables$10$tdata = lane_tables$beat_byte$10$q;
-        lane_tables$class_present$10$d = lane_tables$beat_present$10$q;
+        lane_tables$tables$10$tdata = lane_tables$byte$10;
+        lane_tables$class_present$10$d = lane_tables$present$10;
         lane_tables$class_class$10$d = lane_tables$tables$10$byte_class;
         lane_tables$class_cont$10$d = lane_tables$tables$10$continuation & lane_tables$present5$10;
         lane_tables$class_free$10$d = lane_tables$tables$10$free_bits & lane_tables$present8$10;
-        lane_tables$tables$11$tdata = lane_tables$beat_byte$11$q;
-        lane_tables$class_present$11$d = lane_tables$beat_present$11$q;
+        lane_tables$tables$11$tdata = lane_tables$byte$11;
+        lane_tables$class_present$11$d = lane_tables$present$11;
         lane_tables$class_class$11$d = lane_tables$tables$11$byte_class;
         lane_tables$class_cont$11$d = lane_tables$tables$11$continuation & lane_tables$present5$11;
         lane_tables$class_free$11$d = lane_tables$tables$11$free_bits & lane_tables$present8$11;
-        lane_tables$tables$12$tdata = lane_tables$beat_byte$12$q;
-        lane_tables$class_present$12$d = lane_tables$beat_present$12$q;
+        lane_tables$tables$12$tdata = lane_tables$byte$12;
+        lane_tables$class_present$12$d = lane_tables$present$12;
         lane_tables$class_class$12$d = lane_tables$tables$12$byte_class;
         lane_tables$class_cont$12$d = lane_tables$tables$12$continuation & lane_tables$present5$12;
         lane_tables$class_free$12$d = lane_tables$tables$12$free_bits & lane_tables$present8$12;
-        lane_tables$tables$13$tdata = lane_tables$beat_byte$13$q;
-        lane_tables$class_present$13$d = lane_tables$beat_present$13$q;
+        lane_tables$tables$13$tdata = lane_tables$byte$13;
+        lane_tables$class_present$13$d = lane_tables$present$13;
         lane_tables$class_class$13$d = lane_tables$tables$13$byte_class;
         lane_tables$class_cont$13$d = lane_tables$tables$13$continuation & lane_tables$present5$13;
         lane_tables$class_free$13$d = lane_tables$tables$13$free_bits & lane_tables$present8$13;
-        lane_tables$tables$14$tdata = lane_tables$beat_byte$14$q;
-        lane_tables$class_present$14$d = lane_tables$beat_present$14$q;
+        lane_tables$tables$14$tdata = lane_tables$byte$14;
+        lane_tables$class_present$14$d = lane_tables$present$14;
         lane_tables$class_class$14$d = lane_tables$tables$14$byte_class;
         lane_tables$class_cont$14$d = lane_tables$tables$14$continuation & lane_tables$present5$14;
         lane_tables$class_free$14$d = lane_tables$tables$14$free_bits & lane_tables$present8$14;
-        lane_tables$tables$15$tdata = lane_tables$beat_byte$15$q;
-        lane_tables$class_present$15$d = lane_tables$beat_present$15$q;
+        lane_tables$tables$15$tdata = lane_tables$byte$15;
+        lane_tables$class_present$15$d = lane_tables$present$15;
         lane_tables$class_class$15$d = lane_tables$tables$15$byte_class;
         lane_tables$class_cont$15$d = lane_tables$tables$15$continuation & lane_tables$present5$15;
         lane_tables$class_free$15$d = lane_tables$tables$15$free_bits & lane_tables$present8$15;
-        lane_tables$tables$16$tdata = lane_tables$beat_byte$16$q;
-        lane_tables$class_present$16$d = lane_tables$beat_present$16$q;
+        lane_tables$tables$16$tdata = lane_tables$byte$16;
+        lane_tables$class_present$16$d = lane_tables$present$16;
         lane_tables$class_class$16$d = lane_tables$tables$16$byte_class;
         lane_tables$class_cont$16$d = lane_tables$tables$16$continuation & lane_tables$present5$16;
         lane_tables$class_free$16$d = lane_tables$tables$16$free_bits & lane_tables$present8$16;
-        lane_tables$tables$17$tdata = lane_tables$beat_byte$17$q;
-        lane_tables$class_present$17$d = lane_tables$beat_present$17$q;
+        lane_tables$tables$17$tdata = lane_tables$byte$17;
+        lane_tables$class_present$17$d = lane_tables$present$17;
         lane_tables$class_class$17$d = lane_tables$tables$17$byte_class;
         lane_tables$class_cont$17$d = lane_tables$tables$17$continuation & lane_tables$present5$17;
         lane_tables$class_free$17$d = lane_tables$tables$17$free_bits & lane_tables$present8$17;
-        lane_tables$tables$18$tdata = lane_tables$beat_byte$18$q;
-        lane_tables$class_present$18$d = lane_tables$beat_present$18$q;
+        lane_tables$tables$18$tdata = lane_tables$byte$18;
+        lane_tables$class_present$18$d = lane_tables$present$18;
         lane_tables$class_class$18$d = lane_tables$tables$18$byte_class;
         lane_tables$class_cont$18$d = lane_tables$tables$18$continuation & lane_tables$present5$18;
         lane_tables$class_free$18$d = lane_tables$tables$18$free_bits & lane_tables$present8$18;
-        lane_tables$tables$19$tdata = lane_tables$beat_byte$19$q;
-        lane_tables$class_present$19$d = lane_tables$beat_present$19$q;
+        lane_tables$tables$19$tdata = lane_tables$byte$19;
+        lane_tables$class_present$19$d = lane_tables$present$19;
         lane_tables$class_class$19$d = lane_tables$tables$19$byte_class;
         lane_tables$class_cont$19$d = lane_tables$tables$19$continuation & lane_tables$present5$19;
         lane_tables$class_free$19$d = lane_tables$tables$19$free_bits & lane_tables$present8$19;
-        lane_tables$tables$20$tdata = lane_tables$beat_byte$20$q;
-        lane_tables$class_present$20$d = lane_tables$beat_present$20$q;
+        lane_tables$tables$20$tdata = lane_tables$byte$20;
+        lane_tables$class_present$20$d = lane_tables$present$20;
         lane_tables$class_class$20$d = lane_tables$tables$20$byte_class;
         lane_tables$class_cont$20$d = lane_tables$tables$20$continuation & lane_tables$present5$20;
         lane_tables$class_free$20$d = lane_tables$tables$20$free_bits & lane_tables$present8$20;
-        lane_tables$tables$21$tdata = lane_tables$beat_byte$21$q;
-        lane_tables$class_present$21$d = lane_tables$beat_present$21$q;
+        lane_tables$tables$21$tdata = lane_tables$byte$21;
+        lane_tables$class_present$21$d = lane_tables$present$21;
         lane_tables$class_class$21$d = lane_tables$tables$21$byte_class;
         lane_tables$class_cont$21$d = lane_tables$tables$21$continuation & lane_tables$present5$21;
         lane_tables$class_free$21$d = lane_tables$tables$21$free_bits & lane_tables$present8$21;
-        lane_tables$tables$22$tdata = lane_tables$beat_byte$22$q;
-        lane_tables$class_present$22$d = lane_tables$beat_present$22$q;
+        lane_tables$tables$22$tdata = lane_tables$byte$22;
+        lane_tables$class_present$22$d = lane_tables$present$22;
         lane_tables$class_class$22$d = lane_tables$tables$22$byte_class;
         lane_tables$class_cont$22$d = lane_tables$tables$22$continuation & lane_tables$present5$22;
         lane_tables$class_free$22$d = lane_tables$tables$22$free_bits & lane_tables$present8$22;
-        lane_tables$tables$23$tdata = lane_tables$beat_byte$23$q;
-        lane_tables$class_present$23$d = lane_tables$beat_present$23$q;
+        lane_tables$tables$23$tdata = lane_tables$byte$23;
+        lane_tables$class_present$23$d = lane_tables$present$23;
         lane_tables$class_class$23$d = lane_tables$tables$23$byte_class;
         lane_tables$class_cont$23$d = lane_tables$tables$23$continuation & lane_tables$present5$23;
         lane_tables$class_free$23$d = lane_tables$tables$23$free_bits & lane_tables$present8$23;
-        lane_tables$tables$24$tdata = lane_tables$beat_byte$24$q;
-        lane_tables$class_present$24$d = lane_tables$beat_present$24$q;
+        lane_tables$tables$24$tdata = lane_tables$byte$24;
+        lane_tables$class_present$24$d = lane_tables$present$24;
         lane_tables$class_class$24$d = lane_tables$tables$24$byte_class;
         lane_tables$class_cont$24$d = lane_tables$tables$24$continuation & lane_tables$present5$24;
         lane_tables$class_free$24$d = lane_tables$tables$24$free_bits & lane_tables$present8$24;
-        lane_tables$tables$25$tdata = lane_tables$beat_byte$25$q;
-        lane_tables$class_present$25$d = lane_tables$beat_present$25$q;
+        lane_tables$tables$25$tdata = lane_tables$byte$25;
+        lane_tables$class_present$25$d = lane_tables$present$25;
         lane_tables$class_class$25$d = lane_tables$tables$25$byte_class;
         lane_tables$class_cont$25$d = lane_tables$tables$25$continuation & lane_tables$present5$25;
         lane_tables$class_free$25$d = lane_tables$tables$25$free_bits & lane_tables$present8$25;
-        lane_tables$tables$26$tdata = lane_tables$beat_byte$26$q;
-        lane_tables$class_present$26$d = lane_tables$beat_present$26$q;
+        lane_tables$tables$26$tdata = lane_tables$byte$26;
+        lane_tables$class_present$26$d = lane_tables$present$26;
         lane_tables$class_class$26$d = lane_tables$tables$26$byte_class;
         lane_tables$class_cont$26$d = lane_tables$tables$26$continuation & lane_tables$present5$26;
         lane_tables$class_free$26$d = lane_tables$tables$26$free_bits & lane_tables$present8$26;
-        lane_tables$tables$27$tdata = lane_tables$beat_byte$27$q;
-        lane_tables$class_present$27$d = lane_tables$beat_present$27$q;
+        lane_tables$tables$27$tdata = lane_tables$byte$27;
+        lane_tables$class_present$27$d = lane_tables$present$27;
         lane_tables$class_class$27$d = lane_tables$tables$27$byte_class;
         lane_tables$class_cont$27$d = lane_tables$tables$27$continuation & lane_tables$present5$27;
         lane_tables$class_free$27$d = lane_tables$tables$27$free_bits & lane_tables$present8$27;
-        lane_tables$tables$28$tdata = lane_tables$beat_byte$28$q;
-        lane_tables$class_present$28$d = lane_tables$beat_present$28$q;
+        lane_tables$tables$28$tdata = lane_tables$byte$28;
+        lane_tables$class_present$28$d = lane_tables$present$28;
         lane_tables$class_class$28$d = lane_tables$tables$28$byte_class;
         lane_tables$class_cont$28$d = lane_tables$tables$28$continuation & lane_tables$present5$28;
         lane_tables$class_free$28$d = lane_tables$tables$28$free_bits & lane_tables$present8$28;
-        lane_tables$tables$29$tdata = lane_tables$beat_byte$29$q;
-        lane_tables$class_present$29$d = lane_tables$beat_present$29$q;
+        lane_tables$tables$29$tdata = lane_tables$byte$29;
+        lane_tables$class_present$29$d = lane_tables$present$29;
         lane_tables$class_class$29$d = lane_tables$tables$29$byte_class;
         lane_tables$class_cont$29$d = lane_tables$tables$29$continuation & lane_tables$present5$29;
         lane_tables$class_free$29$d = lane_tables$tables$29$free_bits & lane_tables$present8$29;
-        lane_tables$tables$30$tdata = lane_tables$beat_byte$30$q;
-        lane_tables$class_present$30$d = lane_tables$beat_present$30$q;
+        lane_tables$tables$30$tdata = lane_tables$byte$30;
+        lane_tables$class_present$30$d = lane_tables$present$30;
         lane_tables$class_class$30$d = lane_tables$tables$30$byte_class;
         lane_tables$class_cont$30$d = lane_tables$tables$30$continuation & lane_tables$present5$30;
         lane_tables$class_free$30$d = lane_tables$tables$30$free_bits & lane_tables$present8$30;
-        lane_tables$tables$31$tdata = lane_tables$beat_byte$31$q;
-        lane_tables$class_present$31$d = lane_tables$beat_present$31$q;
+        lane_tables$tables$31$tdata = lane_tables$byte$31;
+        lane_tables$class_present$31$d = lane_tables$present$31;
         lane_tables$class_class$31$d = lane_tables$tables$31$byte_class;
         lane_tables$class_cont$31$d = lane_tables$tables$31$continuation & lane_tables$present5$31;
         lane_tables$class_free$31$d = lane_tables$tables$31$free_bits & lane_tables$present8$31;
-        lane_tables$next_table$tdata = lane_tables$beat_next_byte$q;
+        lane_tables$next_table$tdata = lane_tables$next_byte;
         lane_tables$class_next_cont$d = lane_tables$next_table$continuation & lane_tables$next5;
-        lane_tables$tail_tables$0$tdata = lane_tables$beat_tail$0$q;
+        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
         lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
         lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$1$tdata = lane_tables$beat_tail$1$q;
+        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
         lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
         lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$2$tdata = lane_tables$beat_tail$2$q;
+        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
         lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
         lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$3$tdata = lane_tables$beat_tail$3$q;
+        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
         lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
         lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$4$tdata = lane_tables$beat_tail$4$q;
+        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
         lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
         lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits & lane_tables$valid8;
-        lane_tables$class_tlast$d = lane_tables$beat_tlast$q;
-        lane_tables$class_valid$d = lane_tables$beat_valid$q & !lane_tables$rst;
-        lane_tables$leads$0$byte_class = lane_tables$class_class$0$q;
-        lane_tables$row_present$0$d = lane_tables$class_present$0$q;
-        lane_tables$row_cont$0$d = lane_tables$class_cont$0$q;
+        lane_tables$class_tlast$d = lane_tables$tlast;
+        lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$moved_present$0$d = lane_tables$class_present$0$q;
+        lane_tables$moved_class$0$d = lane_tables$class_class$0$q;
+        lane_tables$moved_cont$0$d = lane_tables$class_cont$0$q;
+        lane_tables$moved_free$0$d = lane_tables$class_free$0$q;
+        lane_tables$moved_present$1$d = lane_tables$class_present$1$q;
+        lane_tables$moved_class$1$d = lane_tables$class_class$1$q;
+        lane_tables$moved_cont$1$d = lane_tables$class_cont$1$q;
+        lane_tables$moved_free$1$d = lane_tables$class_free$1$q;
+        lane_tables$moved_present$2$d = lane_tables$class_present$2$q;
+        lane_tables$moved_class$2$d = lane_tables$class_class$2$q;
+        lane_tables$moved_cont$2$d = lane_tables$class_cont$2$q;
+        lane_tables$moved_free$2$d = lane_tables$class_free$2$q;
+        lane_tables$moved_present$3$d = lane_tables$class_present$3$q;
+        lane_tables$moved_class$3$d = lane_tables$class_class$3$q;
+        lane_tables$moved_cont$3$d = lane_tables$class_cont$3$q;
+        lane_tables$moved_free$3$d = lane_tables$class_free$3$q;
+        lane_tables$moved_present$4$d = lane_tables$class_present$4$q;
+        lane_tables$moved_class$4$d = lane_tables$class_class$4$q;
+        lane_tables$moved_cont$4$d = lane_tables$class_cont$4$q;
+        lane_tables$moved_free$4$d = lane_tables$class_free$4$q;
+        lane_tables$moved_present$5$d = lane_tables$class_present$5$q;
+        lane_tables$moved_class$5$d = lane_tables$class_class$5$q;
+        lane_tables$moved_cont$5$d = lane_tables$class_cont$5$q;
+        lane_tables$moved_free$5$d = lane_tables$class_free$5$q;
+        lane_tables$moved_present$6$d = lane_tables$class_present$6$q;
+        lane_tables$moved_class$6$d = lane_tables$class_class$6$q;
+        lane_tables$moved_cont$6$d = lane_tables$class_cont$6$q;
+        lane_tables$moved_free$6$d = lane_tables$class_free$6$q;
+        lane_tables$moved_present$7$d = lane_tables$class_present$7$q;
+        lane_tables$moved_class$7$d = lane_tables$class_class$7$q;
+        lane_tables$moved_cont$7$d = lane_tables$class_cont$7$q;
+        lane_tables$moved_free$7$d = lane_tables$class_free$7$q;
+        lane_tables$moved_present$8$d = lane_tables$class_present$8$q;
+        lane_tables$moved_class$8$d = lane_tables$class_class$8$q;
+        lane_tables$moved_cont$8$d = lane_tables$class_cont$8$q;
+        lane_tables$moved_free$8$d = lane_tables$class_free$8$q;
+        lane_tables$moved_present$9$d = lane_tables$class_present$9$q;
+        lane_tables$moved_class$9$d = lane_tables$class_class$9$q;
+        lane_tables$moved_cont$9$d = lane_tables$class_cont$9$q;
+        lane_tables$moved_free$9$d = lane_tables$class_free$9$q;
+        lane_tables$moved_present$10$d = lane_tables$class_present$10$q;
+        lane_tables$moved_class$10$d = lane_tables$class_class$10$q;
+        lane_tables$moved_cont$10$d = lane_tables$class_cont$10$q;
+        lane_tables$moved_free$10$d = lane_tables$class_free$10$q;
+        lane_tables$moved_present$11$d = lane_tables$class_present$11$q;
+        lane_tables$moved_class$11$d = lane_tables$class_class$11$q;
+        lane_tables$moved_cont$11$d = lane_tables$class_cont$11$q;
+        lane_tables$moved_free$11$d = lane_tables$class_free$11$q;
+        lane_tables$moved_present$12$d = lane_tables$class_present$12$q;
+        lane_tables$moved_class$12$d = lane_tables$class_class$12$q;
+        lane_tables$moved_cont$12$d = lane_tables$class_cont$12$q;
+        lane_tables$moved_free$12$d = lane_tables$class_free$12$q;
+        lane_tables$moved_present$13$d = lane_tables$class_present$13$q;
+        lane_tables$moved_class$13$d = lane_tables$class_class$13$q;
+        lane_tables$moved_cont$13$d = lane_tables$class_cont$13$q;
+        lane_tables$moved_free$13$d = lane_tables$class_free$13$q;
+        lane_tables$moved_present$14$d = lane_tables$class_present$14$q;
+        lane_tables$moved_class$14$d = lane_tables$class_class$14$q;
+        lane_tables$moved_cont$14$d = lane_tables$class_cont$14$q;
+        lane_tables$moved_free$14$d = lane_tables$class_free$14$q;
+        lane_tables$moved_present$15$d = lane_tables$class_present$15$q;
+        lane_tables$moved_class$15$d = lane_tables$class_class$15$q;
+        lane_tables$moved_cont$15$d = lane_tables$class_cont$15$q;
+        lane_tables$moved_free$15$d = lane_tables$class_free$15$q;
+        lane_tables$moved_present$16$d = lane_tables$class_present$16$q;
+        lane_tables$moved_class$16$d = lane_tables$class_class$16$q;
+        lane_tables$moved_cont$16$d = lane_tables$class_cont$16$q;
+        lane_tables$moved_free$16$d = lane_tables$class_free$16$q;
+        lane_tables$moved_present$17$d = lane_tables$class_present$17$q;
+        lane_tables$moved_class$17$d = lane_tables$class_class$17$q;
+        lane_tables$moved_cont$17$d = lane_tables$class_cont$17$q;
+        lane_tables$moved_free$17$d = lane_tables$class_free$17$q;
+        lane_tables$moved_present$18$d = lane_tables$class_present$18$q;
+        lane_tables$moved_class$18$d = lane_tables$class_class$18$q;
+        lane_tables$moved_cont$18$d = lane_tables$class_cont$18$q;
+        lane_tables$moved_free$18$d = lane_tables$class_free$18$q;
+        lane_tables$moved_present$19$d = lane_tables$class_present$19$q;
+        lane_tables$moved_class$19$d = lane_tables$class_class$19$q;
+        lane_tables$moved_cont$19$d = lane_tables$class_cont$19$q;
+        lane_tables$moved_free$19$d = lane_tables$class_free$19$q;
+        lane_tables$moved_present$20$d = lane_tables$class_present$20$q;
+        lane_tables$moved_class$20$d = lane_tables$class_class$20$q;
+        lane_tables$moved_cont$20$d = lane_tables$class_cont$20$q;
+        lane_tables$moved_free$20$d = lane_tables$class_free$20$q;
+        lane_tables$moved_present$21$d = lane_tables$class_present$21$q;
+        lane_tables$moved_class$21$d = lane_tables$class_class$21$q;
+        lane_tables$moved_cont$21$d = lane_tables$class_cont$21$q;
+        lane_tables$moved_free$21$d = lane_tables$class_free$21$q;
+        lane_tables$moved_present$22$d = lane_tables$class_present$22$q;
+        lane_tables$moved_class$22$d = lane_tables$class_class$22$q;
+        lane_tables$moved_cont$22$d = lane_tables$class_cont$22$q;
+        lane_tables$moved_free$22$d = lane_tables$class_free$22$q;
+        lane_tables$moved_present$23$d = lane_tables$class_present$23$q;
+        lane_tables$moved_class$23$d = lane_tables$class_class$23$q;
+        lane_tables$moved_cont$23$d = lane_tables$class_cont$23$q;
+        lane_tables$moved_free$23$d = lane_tables$class_free$23$q;
+        lane_tables$moved_present$24$d = lane_tables$class_present$24$q;
+        lane_tables$moved_class$24$d = lane_tables$class_class$24$q;
+        lane_tables$moved_cont$24$d = lane_tables$class_cont$24$q;
+        lane_tables$moved_free$24$d = lane_tables$class_free$24$q;
+        lane_tables$moved_present$25$d = lane_tables$class_present$25$q;
+        lane_tables$moved_class$25$d = lane_tables$class_class$25$q;
+        lane_tables$moved_cont$25$d = lane_tables$class_cont$25$q;
+        lane_tables$moved_free$25$d = lane_tables$class_free$25$q;
+        lane_tables$moved_present$26$d = lane_tables$class_present$26$q;
+        lane_tables$moved_class$26$d = lane_tables$class_class$26$q;
+        lane_tables$moved_cont$26$d = lane_tables$class_cont$26$q;
+        lane_tables$moved_free$26$d = lane_tables$class_free$26$q;
+        lane_tables$moved_present$27$d = lane_tables$class_present$27$q;
+        lane_tables$moved_class$27$d = lane_tables$class_class$27$q;
+        lane_tables$moved_cont$27$d = lane_tables$class_cont$27$q;
+        lane_tables$moved_free$27$d = lane_tables$class_free$27$q;
+        lane_tables$moved_present$28$d = lane_tables$class_present$28$q;
+        lane_tables$moved_class$28$d = lane_tables$class_class$28$q;
+        lane_tables$moved_cont$28$d = lane_tables$class_cont$28$q;
+        lane_tables$moved_free$28$d = lane_tables$class_free$28$q;
+        lane_tables$moved_present$29$d = lane_tables$class_present$29$q;
+        lane_tables$moved_class$29$d = lane_tables$class_class$29$q;
+        lane_tables$moved_cont$29$d = lane_tables$class_cont$29$q;
+        lane_tables$moved_free$29$d = lane_tables$class_free$29$q;
+        lane_tables$moved_present$30$d = lane_tables$class_present$30$q;
+        lane_tables$moved_class$30$d = lane_tables$class_class$30$q;
+        lane_tables$moved_cont$30$d = lane_tables$class_cont$30$q;
+        lane_tables$moved_free$30$d = lane_tables$class_free$30$q;
+        lane_tables$moved_present$31$d = lane_tables$class_present$31$q;
+        lane_tables$moved_class$31$d = lane_tables$class_class$31$q;
+        lane_tables$moved_cont$31$d = lane_tables$class_cont$31$q;
+        lane_tables$moved_free$31$d = lane_tables$class_free$31$q;
+        lane_tables$moved_tail_class$0$d = lane_tables$class_tail_class$0$q;
+        lane_tables$moved_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
+        lane_tables$moved_tail_free$0$d = lane_tables$class_tail_free$0$q;
+        lane_tables$moved_tail_class$1$d = lane_tables$class_tail_class$1$q;
+        lane_tables$moved_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
+        lane_tables$moved_tail_free$1$d = lane_tables$class_tail_free$1$q;
+        lane_tables$moved_tail_class$2$d = lane_tables$class_tail_class$2$q;
+        lane_tables$moved_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
+        lane_tables$moved_tail_free$2$d = lane_tables$class_tail_free$2$q;
+        lane_tables$moved_tail_class$3$d = lane_tables$class_tail_class$3$q;
+        lane_tables$moved_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
+        lane_tables$moved_tail_free$3$d = lane_tables$class_tail_free$3$q;
+        lane_tables$moved_tail_class$4$d = lane_tables$class_tail_class$4$q;
+        lane_tables$moved_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
+        lane_tables$moved_tail_free$4$d = lane_tables$class_tail_free$4$q;
+        lane_tables$moved_next_cont$d = lane_tables$class_next_cont$q;
+        lane_tables$moved_tlast$d = lane_tables$class_tlast$q;
+        lane_tables$moved_valid$d = lane_tables$class_valid$q & !lane_tables$rst;
+        lane_tables$leads$0$byte_class = lane_tables$moved_class$0$q;
+        lane_tables$row_present$0$d = lane_tables$moved_present$0$q;
+        lane_tables$row_cont$0$d = lane_tables$moved_cont$0$q;
         lane_tables$row_length$0$d = lane_tables$leads$0$lead_length & lane_tables$class_present3$0;
         lane_tables$row_allowed$0$d = lane_tables$leads$0$second_allowed & lane_tables$class_present5$0;
         lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser & lane_tables$class_present4$0;
         lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser & lane_tables$class_present4$0;
-        lane_tables$row_free$0$d = lane_tables$class_free$0$q;
-        lane_tables$leads$1$byte_class = lane_tables$class_class$1$q;
-        lane_tables$row_present$1$d = lane_tables$class_present$1$q;
-        lane_tables$row_cont$1$d = lane_tables$class_cont$1$q;
+        lane_tables$row_free$0$d = lane_tables$moved_free$0$q;
+        lane_tables$leads$1$byte_class = lane_tables$moved_class$1$q;
+        lane_tables$row_present$1$d = lane_tables$moved_present$1$q;
+        lane_tables$row_cont$1$d = lane_tables$moved_cont$1$q;
         lane_tables$row_length$1$d = lane_tables$leads$1$lead_length & lane_tables$class_present3$1;
         lane_tables$row_allowed$1$d = lane_tables$leads$1$second_allowed & lane_tables$class_present5$1;
         lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser & lane_tables$class_present4$1;
         lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser & lane_tables$class_present4$1;
-        lane_tables$row_free$1$d = lane_tables$class_free$1$q;
-        lane_tables$leads$2$byte_class = lane_tables$class_class$2$q;
-        lane_tables$row_present$2$d = lane_tables$class_present$2$q;
-        lane_tables$row_cont$2$d = lane_tables$class_cont$2$q;
+        lane_tables$row_free$1$d = lane_tables$moved_free$1$q;
+        lane_tables$leads$2$byte_class = lane_tables$moved_class$2$q;
+        lane_tables$row_present$2$d = lane_tables$moved_present$2$q;
+        lane_tables$row_cont$2$d = lane_tables$moved_cont$2$q;
         lane_tables$row_length$2$d = lane_tables$leads$2$lead_length & lane_tables$class_present3$2;
         lane_tables$row_allowed$2$d = lane_tables$leads$2$second_allowed & lane_tables$class_present5$2;
         lane_tables$row_outside$2$d = lane_tables$leads$2$outside_tuser & lane_tables$class_present4$2;
         lane_tables$row_malformed$2$d = lane_tables$leads$2$malformed_tuser & lane_tables$class_present4$2;
-        lane_tables$row_free$2$d = lane_tables$class_free$2$q;
-        lane_tables$leads$3$byte_class = lane_tables$class_class$3$q;
-        lane_tables$row_present$3$d = lane_tables$class_present$3$q;
-        lane_tables$row_cont$3$d = lane_tables$class_cont$3$q;
+        lane_tables$row_free$2$d = lane_tables$moved_free$2$q;
+        lane_tables$leads$3$byte_class = lane_tables$moved_class$3$q;
+        lane_tables$row_present$3$d = lane_tables$moved_present$3$q;
+        lane_tables$row_cont$3$d = lane_tables$moved_cont$3$q;
         lane_tables$row_length$3$d = lane_tables$leads$3$lead_length & lane_tables$class_present3$3;
         lane_tables$row_allowed$3$d = lane_tables$leads$3$second_allowed & lane_tables$class_present5$3;
         lane_tables$row_outside$3$d = lane_tables$leads$3$outside_tuser & lane_tables$class_present4$3;
         lane_tables$row_malformed$3$d = lane_tables$leads$3$malformed_tuser & lane_tables$class_present4$3;
-        lane_tables$row_free$3$d = lane_tables$class_free$3$q;
-        lane_tables$leads$4$byte_class = lane_tables$class_class$4$q;
-        lane_tables$row_present$4$d = lane_tables$class_present$4$q;
-        lane_tables$row_cont$4$d = lane_tables$class_cont$4$q;
+        lane_tables$row_free$3$d = lane_tables$moved_free$3$q;
+        lane_tables$leads$4$byte_class = lane_tables$moved_class$4$q;
+        lane_tables$row_present$4$d = lane_tables$moved_present$4$q;
+        lane_tables$row_cont$4$d = lane_tables$moved_cont$4$q;
         lane_tables$row_length$4$d = lane_tables$leads$4$lead_length & lane_tables$class_present3$4;
         lane_tables$row_allowed$4$d = lane_tables$leads$4$second_allowed & lane_tables$class_present5$4;
         lane_tables$row_outside$4$d = lane_tables$leads$4$outside_tuser & lane_tables$class_present4$4;
         lane_tables$row_malformed$4$d = lane_tables$leads$4$malformed_tuser & lane_tables$class_present4$4;
-        lane_tables$row_free$4$d = lane_tables$class_free$4$q;
-        lane_tables$leads$5$byte_class = lane_tables$class_class$5$q;
-        lane_tables$row_present$5$d = lane_tables$class_present$5$q;
-        lane_tables$row_cont$5$d = lane_tables$class_cont$5$q;
+        lane_tables$row_free$4$d = lane_tables$moved_free$4$q;
+        lane_tables$leads$5$byte_class = lane_tables$moved_class$5$q;
+        lane_tables$row_present$5$d = lane_tables$moved_present$5$q;
+        lane_tables$row_cont$5$d = lane_tables$moved_cont$5$q;
         lane_tables$row_length$5$d = lane_tables$leads$5$lead_length & lane_tables$class_present3$5;
         lane_tables$row_allowed$5$d = lane_tables$leads$5$second_allowed & lane_tables$class_present5$5;
         lane_tables$row_outside$5$d = lane_tables$leads$5$outside_tuser & lane_tables$class_present4$5;
         lane_tables$row_malformed$5$d = lane_tables$leads$5$malformed_tuser & lane_tables$class_present4$5;
-        lane_tables$row_free$5$d = lane_tables$class_free$5$q;
-        lane_tables$leads$6$byte_class = lane_tables$class_class$6$q;
-        lane_tables$row_present$6$d = lane_tables$class_present$6$q;
-        lane_tables$row_cont$6$d = lane_tables$class_cont$6$q;
+        lane_tables$row_free$5$d = lane_tables$moved_free$5$q;
+        lane_tables$leads$6$byte_class = lane_tables$moved_class$6$q;
+        lane_tables$row_present$6$d = lane_tables$moved_present$6$q;
+        lane_tables$row_cont$6$d = lane_tables$moved_cont$6$q;
         lane_tables$row_length$6$d = lane_tables$leads$6$lead_length & lane_tables$class_present3$6;
         lane_tables$row_allowed$6$d = lane_tables$leads$6$second_allowed & lane_tables$class_present5$6;
         lane_tables$row_outside$6$d = lane_tables$leads$6$outside_tuser & lane_tables$class_present4$6;
         lane_tables$row_malformed$6$d = lane_tables$leads$6$malformed_tuser & lane_tables$class_present4$6;
-        lane_tables$row_free$6$d = lane_tables$class_free$6$q;
-        lane_tables$leads$7$byte_class = lane_tables$class_class$7$q;
-        lane_tables$row_present$7$d = lane_tables$class_present$7$q;
-        lane_tables$row_cont$7$d = lane_tables$class_cont$7$q;
+        lane_tables$row_free$6$d = lane_tables$moved_free$6$q;
+        lane_tables$leads$7$byte_class = lane_tables$moved_class$7$q;
+        lane_tables$row_present$7$d = lane_tables$moved_present$7$q;
+        lane_tables$row_cont$7$d = lane_tables$moved_cont$7$q;
         lane_tables$row_length$7$d = lane_tables$leads$7$lead_length & lane_tables$class_present3$7;
         lane_tables$row_allowed$7$d = lane_tables$leads$7$second_allowed & lane_tables$class_present5$7;
         lane_tables$row_outside$7$d = lane_tables$leads$7$outside_tuser & lane_tables$class_present4$7;
         lane_tables$row_malformed$7$d = lane_tables$leads$7$malformed_tuser & lane_tables$class_present4$7;
-        lane_tables$row_free$7$d = lane_tables$class_free$7$q;
-        lane_tables$leads$8$byte_class = lane_tables$class_class$8$q;
-        lane_tables$row_present$8$d = lane_tables$class_present$8$q;
-        lane_tables$row_cont$8$d = lane_tables$class_cont$8$q;
+        lane_tables$row_free$7$d = lane_tables$moved_free$7$q;
+        lane_tables$leads$8$byte_class = lane_tables$moved_class$8$q;
+        lane_tables$row_present$8$d = lane_tables$moved_present$8$q;
+        lane_tables$row_cont$8$d = lane_tables$moved_cont$8$q;
         lane_tables$row_length$8$d = lane_tables$leads$8$lead_length & lane_tables$class_present3$8;
         lane_tables$row_allowed$8$d = lane_tables$leads$8$second_allowed & lane_tables$class_present5$8;
         lane_tables$row_outside$8$d = lane_tables$leads$8$outside_tuser & lane_tables$class_present4$8;
         lane_tables$row_malformed$8$d = lane_tables$leads$8$malformed_tuser & lane_tables$class_present4$8;
-        lane_tables$row_free$8$d = lane_tables$class_free$8$q;
-        lane_tables$leads$9$byte_class = lane_tables$class_class$9$q;
-        lane_tables$row_present$9$d = lane_tables$class_present$9$q;
-        lane_tables$row_cont$9$d = lane_tables$class_cont$9$q;
+        lane_tables$row_free$8$d = lane_tables$moved_free$8$q;
+        lane_tables$leads$9$byte_class = lane_tables$moved_class$9$q;
+        lane_tables$row_present$9$d = lane_tables$moved_present$9$q;
+        lane_tables$row_cont$9$d = lane_tables$moved_cont$9$q;
         lane_tables$row_length$9$d = lane_tables$leads$9$lead_length & lane_tables$class_present3$9;
         lane_tables$row_allowed$9$d = lane_tables$leads$9$second_allowed & lane_tables$class_present5$9;
         lane_tables$row_outside$9$d = lane_tables$leads$9$outside_tuser & lane_tables$class_present4$9;
         lane_tables$row_malformed$9$d = lane_tables$leads$9$malformed_tuser & lane_tables$class_present4$9;
-        lane_tables$row_free$9$d = lane_tables$class_free$9$q;
-        lane_tables$leads$10$byte_class = lane_tables$class_class$10$q;
-        lane_tables$row_present$10$d = lane_tables$class_present$10$q;
-        lane_tables$row_cont$10$d = lane_tables$class_cont$10$q;
+        lane_tables$row_free$9$d = lane_tables$moved_free$9$q;
+        lane_tables$leads$10$byte_class = lane_tables$moved_class$10$q;
+        lane_tables$row_present$10$d = lane_tables$moved_present$10$q;
+        lane_tables$row_cont$10$d = lane_tables$moved_cont$10$q;
         lane_tables$row_length$10$d = lane_tables$leads$10$lead_length & lane_tables$class_present3$10;
         lane_tables$row_allowed$10$d = lane_tables$leads$10$second_allowed & lane_tables$class_present5$10;
         lane_tables$row_outside$10$d = lane_tables$leads$10$outside_tuser & lane_tables$class_present4$10;
         lane_tables$row_malformed$10$d = lane_tables$leads$10$malformed_tuser & lane_tables$class_present4$10;
-        lane_tables$row_free$10$d = lane_tables$class_free$10$q;
-        lane_tables$leads$11$byte_class = lane_tables$class_class$11$q;
-        lane_tables$row_present$11$d = lane_tables$class_present$11$q;
-        lane_tables$row_cont$11$d = lane_tables$class_cont$11$q;
+        lane_tables$row_free$10$d = lane_tables$moved_free$10$q;
+        lane_tables$leads$11$byte_class = lane_tables$moved_class$11$q;
+        lane_tables$row_present$11$d = lane_tables$moved_present$11$q;
+        lane_tables$row_cont$11$d = lane_tables$moved_cont$11$q;
         lane_tables$row_length$11$d = lane_tables$leads$11$lead_length & lane_tables$class_present3$11;
         lane_tables$row_allowed$11$d = lane_tables$leads$11$second_allowed & lane_tables$class_present5$11;
         lane_tables$row_outside$11$d = lane_tables$leads$11$outside_tuser & lane_tables$class_present4$11;
         lane_tables$row_malformed$11$d = lane_tables$leads$11$malformed_tuser & lane_tables$class_present4$11;
-        lane_tables$row_free$11$d = lane_tables$class_free$11$q;
-        lane_tables$leads$12$byte_class = lane_tables$class_class$12$q;
-        lane_tables$row_present$12$d = lane_tables$class_present$12$q;
-        lane_tables$row_cont$12$d = lane_tables$class_cont$12$q;
+        lane_tables$row_free$11$d = lane_tables$moved_free$11$q;
+        lane_tables$leads$12$byte_class = lane_tables$moved_class$12$q;
+        lane_tables$row_present$12$d = lane_tables$moved_present$12$q;
+        lane_tables$row_cont$12$d = lane_tables$moved_cont$12$q;
         lane_tables$row_length$12$d = lane_tables$leads$12$lead_length & lane_tables$class_present3$12;
         lane_tables$row_allowed$12$d = lane_tables$leads$12$second_allowed & lane_tables$class_present5$12;
         lane_tables$row_outside$12$d = lane_tables$leads$12$outside_tuser & lane_tables$class_present4$12;
         lane_tables$row_malformed$12$d = lane_tables$leads$12$malformed_tuser & lane_tables$class_present4$12;
-        lane_tables$row_free$12$d = lane_tables$class_free$12$q;
-        lane_tables$leads$13$byte_class = lane_tables$class_class$13$q;
-        lane_tables$row_present$13$d = lane_tables$class_present$13$q;
-        lane_tables$row_cont$13$d = lane_tables$class_cont$13$q;
+        lane_tables$row_free$12$d = lane_tables$moved_free$12$q;
+        lane_tables$leads$13$byte_class = lane_tables$moved_class$13$q;
+        lane_tables$row_present$13$d = lane_tables$moved_present$13$q;
+        lane_tables$row_cont$13$d = lane_tables$moved_cont$13$q;
         lane_tables$row_length$13$d = lane_tables$leads$13$lead_length & lane_tables$class_present3$13;
         lane_tables$row_allowed$13$d = lane_tables$leads$13$second_allowed & lane_tables$class_present5$13;
         lane_tables$row_outside$13$d = lane_tables$leads$13$outside_tuser & lane_tables$class_present4$13;
         lane_tables$row_malformed$13$d = lane_tables$leads$13$malformed_tuser & lane_tables$class_present4$13;
-        lane_tables$row_free$13$d = lane_tables$class_free$13$q;
-        lane_tables$leads$14$byte_class = lane_tables$class_class$14$q;
-        lane_tables$row_present$14$d = lane_tables$class_present$14$q;
-        lane_tables$row_cont$14$d = lane_tables$class_cont$14$q;
+        lane_tables$row_free$13$d = lane_tables$moved_free$13$q;
+        lane_tables$leads$14$byte_class = lane_tables$moved_class$14$q;
+        lane_tables$row_present$14$d = lane_tables$moved_present$14$q;
+        lane_tables$row_cont$14$d = lane_tables$moved_cont$14$q;
         lane_tables$row_length$14$d = lane_tables$leads$14$lead_length & lane_tables$class_present3$14;
         lane_tables$row_allowed$14$d = lane_tables$leads$14$second_allowed & lane_tables$class_present5$14;
         lane_tables$row_outside$14$d = lane_tables$leads$14$outside_tuser & lane_tables$class_present4$14;
         lane_tables$row_malformed$14$d = lane_tables$leads$14$malformed_tuser & lane_tables$class_present4$14;
-        lane_tables$row_free$14$d = lane_tables$class_free$14$q;
-        lane_tables$leads$15$byte_class = lane_tables$class_class$15$q;
-        lane_tables$row_present$15$d = lane_tables$class_present$15$q;
-        lane_tables$row_cont$15$d = lane_tables$class_cont$15$q;
+        lane_tables$row_free$14$d = lane_tables$moved_free$14$q;
+        lane_tables$leads$15$byte_class = lane_tables$moved_class$15$q;
+        lane_tables$row_present$15$d = lane_tables$moved_present$15$q;
+        lane_tables$row_cont$15$d = lane_tables$moved_cont$15$q;
         lane_tables$row_length$15$d = lane_tables$leads$15$lead_length & lane_tables$class_present3$15;
         lane_tables$row_allowed$15$d = lane_tables$leads$15$second_allowed & lane_tables$class_present5$15;
         lane_tables$row_outside$15$d = lane_tables$leads$15$outside_tuser & lane_tables$class_present4$15;
         lane_tables$row_malformed$15$d = lane_tables$leads$15$malformed_tuser & lane_tables$class_present4$15;
-        lane_tables$row_free$15$d = lane_tables$class_free$15$q;
-        lane_tables$leads$16$byte_class = lane_tables$class_class$16$q;
-        lane_tables$row_present$16$d = lane_tables$class_present$16$q;
-        lane_tables$row_cont$16$d = lane_tables$class_cont$16$q;
+        lane_tables$row_free$15$d = lane_tables$moved_free$15$q;
+        lane_tables$leads$16$byte_class = lane_tables$moved_class$16$q;
+        lane_tables$row_present$16$d = lane_tables$moved_present$16$q;
+        lane_tables$row_cont$16$d = lane_tables$moved_cont$16$q;
         lane_tables$row_length$16$d = lane_tables$leads$16$lead_length & lane_tables$class_present3$16;
         lane_tables$row_allowed$16$d = lane_tables$leads$16$second_allowed & lane_tables$class_present5$16;
         lane_tables$row_outside$16$d = lane_tables$leads$16$outside_tuser & lane_tables$class_present4$16;
         lane_tables$row_malformed$16$d = lane_tables$leads$16$malformed_tuser & lane_tables$class_present4$16;
-        lane_tables$row_free$16$d = lane_tables$class_free$16$q;
-        lane_tables$leads$17$byte_class = lane_tables$class_class$17$q;
-        lane_tables$row_present$17$d = lane_tables$class_present$17$q;
-        lane_tables$row_cont$17$d = lane_tables$class_cont$17$q;
+        lane_tables$row_free$16$d = lane_tables$moved_free$16$q;
+        lane_tables$leads$17$byte_class = lane_tables$moved_class$17$q;
+        lane_tables$row_present$17$d = lane_tables$moved_present$17$q;
+        lane_tables$row_cont$17$d = lane_tables$moved_cont$17$q;
         lane_tables$row_length$17$d = lane_tables$leads$17$lead_length & lane_tables$class_present3$17;
         lane_tables$row_allowed$17$d = lane_tables$leads$17$second_allowed & lane_tables$class_present5$17;
         lane_tables$row_outside$17$d = lane_tables$leads$17$outside_tuser & lane_tables$class_present4$17;
         lane_tables$row_malformed$17$d = lane_tables$leads$17$malformed_tuser & lane_tables$class_present4$17;
-        lane_tables$row_free$17$d = lane_tables$class_free$17$q;
-        lane_tables$leads$18$byte_class = lane_tables$class_class$18$q;
-        lane_tables$row_present$18$d = lane_tables$class_present$18$q;
-        lane_tables$row_cont$18$d = lane_tables$class_cont$18$q;
+        lane_tables$row_free$17$d = lane_tables$moved_free$17$q;
+        lane_tables$leads$18$byte_class = lane_tables$moved_class$18$q;
+        lane_tables$row_present$18$d = lane_tables$moved_present$18$q;
+        lane_tables$row_cont$18$d = lane_tables$moved_cont$18$q;
         lane_tables$row_length$18$d = lane_tables$leads$18$lead_length & lane_tables$class_present3$18;
         lane_tables$row_allowed$18$d = lane_tables$leads$18$second_allowed & lane_tables$class_present5$18;
         lane_tables$row_outside$18$d = lane_tables$leads$18$outside_tuser & lane_tables$class_present4$18;
         lane_tables$row_malformed$18$d = lane_tables$leads$18$malformed_tuser & lane_tables$class_present4$18;
-        lane_tables$row_free$18$d = lane_tables$class_free$18$q;
-        lane_tables$leads$19$byte_class = lane_tables$class_class$19$q;
-        lane_tables$row_present$19$d = lane_tables$class_present$19$q;
-        lane_tables$row_cont$19$d = lane_tables$class_cont$19$q;
+        lane_tables$row_free$18$d = lane_tables$moved_free$18$q;
+        lane_tables$leads$19$byte_class = lane_tables$moved_class$19$q;
+        lane_tables$row_present$19$d = lane_tables$moved_present$19$q;
+        lane_tables$row_cont$19$d = lane_tables$moved_cont$19$q;
         lane_tables$row_length$19$d = lane_tables$leads$19$lead_length & lane_tables$class_present3$19;
         lane_tables$row_allowed$19$d = lane_tables$leads$19$second_allowed & lane_tables$class_present5$19;
         lane_tables$row_outside$19$d = lane_tables$leads$19$outside_tuser & lane_tables$class_present4$19;
         lane_tables$row_malformed$19$d = lane_tables$leads$19$malformed_tuser & lane_tables$class_present4$19;
-        lane_tables$row_free$19$d = lane_tables$class_free$19$q;
-        lane_tables$leads$20$byte_class = lane_tables$class_class$20$q;
-        lane_tables$row_present$20$d = lane_tables$class_present$20$q;
-        lane_tables$row_cont$20$d = lane_tables$class_cont$20$q;
+        lane_tables$row_free$19$d = lane_tables$moved_free$19$q;
+        lane_tables$leads$20$byte_class = lane_tables$moved_class$20$q;
+        lane_tables$row_present$20$d = lane_tables$moved_present$20$q;
+        lane_tables$row_cont$20$d = lane_tables$moved_cont$20$q;
         lane_tables$row_length$20$d = lane_tables$leads$20$lead_length & lane_tables$class_present3$20;
         lane_tables$row_allowed$20$d = lane_tables$leads$20$second_allowed & lane_tables$class_present5$20;
         lane_tables$row_outside$20$d = lane_tables$leads$20$outside_tuser & lane_tables$class_present4$20;
         lane_tables$row_malformed$20$d = lane_tables$leads$20$malformed_tuser & lane_tables$class_present4$20;
-        lane_tables$row_free$20$d = lane_tables$class_free$20$q;
-        lane_tables$leads$21$byte_class = lane_tables$class_class$21$q;
-        lane_tables$row_present$21$d = lane_tables$class_present$21$q;
-        lane_tables$row_cont$21$d = lane_tables$class_cont$21$q;
+        lane_tables$row_free$20$d = lane_tables$moved_free$20$q;
+        lane_tables$leads$21$byte_class = lane_tables$moved_class$21$q;
+        lane_tables$row_present$21$d = lane_tables$moved_present$21$q;
+        lane_tables$row_cont$21$d = lane_tables$moved_cont$21$q;
         lane_tables$row_length$21$d = lane_tables$leads$21$lead_length & lane_tables$class_present3$21;
         lane_tables$row_allowed$21$d = lane_tables$leads$21$second_allowed & lane_tables$class_present5$21;
         lane_tables$row_outside$21$d = lane_tables$leads$21$outside_tuser & lane_tables$class_present4$21;
         lane_tables$row_malformed$21$d = lane_tables$leads$21$malformed_tuser & lane_tables$class_present4$21;
-        lane_tables$row_free$21$d = lane_tables$class_free$21$q;
-        lane_tables$leads$22$byte_class = lane_tables$class_class$22$q;
-        lane_tables$row_present$22$d = lane_tables$class_present$22$q;
-        lane_tables$row_cont$22$d = lane_tables$class_cont$22$q;
+        lane_tables$row_free$21$d = lane_tables$moved_free$21$q;
+        lane_tables$leads$22$byte_class = lane_tables$moved_class$22$q;
+        lane_tables$row_present$22$d = lane_tables$moved_present$22$q;
+        lane_tables$row_cont$22$d = lane_tables$moved_cont$22$q;
         lane_tables$row_length$22$d = lane_tables$leads$22$lead_length & lane_tables$class_present3$22;
         lane_tables$row_allowed$22$d = lane_tables$leads$22$second_allowed & lane_tables$class_present5$22;
         lane_tables$row_outside$22$d = lane_tables$leads$22$outside_tuser & lane_tables$class_present4$22;
         lane_tables$row_malformed$22$d = lane_tables$leads$22$malformed_tuser & lane_tables$class_present4$22;
-        lane_tables$row_free$22$d = lane_tables$class_free$22$q;
-        lane_tables$leads$23$byte_class = lane_tables$class_class$23$q;
-        lane_tables$row_present$23$d = lane_tables$class_present$23$q;
-        lane_tables$row_cont$23$d = lane_tables$class_cont$23$q;
+        lane_tables$row_free$22$d = lane_tables$moved_free$22$q;
+        lane_tables$leads$23$byte_class = lane_tables$moved_class$23$q;
+        lane_tables$row_present$23$d = lane_tables$moved_present$23$q;
+        lane_tables$row_cont$23$d = lane_tables$moved_cont$23$q;
         lane_tables$row_length$23$d = lane_tables$leads$23$lead_length & lane_tables$class_present3$23;
         lane_tables$row_allowed$23$d = lane_tables$leads$23$second_allowed & lane_tables$class_present5$23;
         lane_tables$row_outside$23$d = lane_tables$leads$23$outside_tuser & lane_tables$class_present4$23;
         lane_tables$row_malformed$23$d = lane_tables$leads$23$malformed_tuser & lane_tables$class_present4$23;
-        lane_tables$row_free$23$d = lane_tables$class_free$23$q;
-        lane_tables$leads$24$byte_class = lane_tables$class_class$24$q;
-        lane_tables$row_present$24$d = lane_tables$class_present$24$q;
-        lane_tables$row_cont$24$d = lane_tables$class_cont$24$q;
+        lane_tables$row_free$23$d = lane_tables$moved_free$23$q;
+        lane_tables$leads$24$byte_class = lane_tables$moved_class$24$q;
+        lane_tables$row_present$24$d = lane_tables$moved_present$24$q;
+        lane_tables$row_cont$24$d = lane_tables$moved_cont$24$q;
         lane_tables$row_length$24$d = lane_tables$leads$24$lead_length & lane_tables$class_present3$24;
         lane_tables$row_allowed$24$d = lane_tables$leads$24$second_allowed & lane_tables$class_present5$24;
         lane_tables$row_outside$24$d = lane_tables$leads$24$outside_tuser & lane_tables$class_present4$24;
         lane_tables$row_malformed$24$d = lane_tables$leads$24$malformed_tuser & lane_tables$class_present4$24;
-        lane_tables$row_free$24$d = lane_tables$class_free$24$q;
-        lane_tables$leads$25$byte_class = lane_tables$class_class$25$q;
-        lane_tables$row_present$25$d = lane_tables$class_present$25$q;
-        lane_tables$row_cont$25$d = lane_tables$class_cont$25$q;
+        lane_tables$row_free$24$d = lane_tables$moved_free$24$q;
+        lane_tables$leads$25$byte_class = lane_tables$moved_class$25$q;
+        lane_tables$row_present$25$d = lane_tables$moved_present$25$q;
+        lane_tables$row_cont$25$d = lane_tables$moved_cont$25$q;
         lane_tables$row_length$25$d = lane_tables$leads$25$lead_length & lane_tables$class_present3$25;
         lane_tables$row_allowed$25$d = lane_tables$leads$25$second_allowed & lane_tables$class_present5$25;
         lane_tables$row_outside$25$d = lane_tables$leads$25$outside_tuser & lane_tables$class_present4$25;
         lane_tables$row_malformed$25$d = lane_tables$leads$25$malformed_tuser & lane_tables$class_present4$25;
-        lane_tables$row_free$25$d = lane_tables$class_free$25$q;
-        lane_tables$leads$26$byte_class = lane_tables$class_class$26$q;
-        lane_tables$row_present$26$d = lane_tables$class_present$26$q;
-        lane_tables$row_cont$26$d = lane_tables$class_cont$26$q;
+        lane_tables$row_free$25$d = lane_tables$moved_free$25$q;
+        lane_tables$leads$26$byte_class = lane_tables$moved_class$26$q;
+        lane_tables$row_present$26$d = lane_tables$moved_present$26$q;
+        lane_tables$row_cont$26$d = lane_tables$moved_cont$26$q;
         lane_tables$row_length$26$d = lane_tables$leads$26$lead_length & lane_tables$class_present3$26;
         lane_tables$row_allowed$26$d = lane_tables$leads$26$second_allowed & lane_tables$class_present5$26;
         lane_tables$row_outside$26$d = lane_tables$leads$26$outside_tuser & lane_tables$class_present4$26;
         lane_tables$row_malformed$26$d = lane_tables$leads$26$malformed_tuser & lane_tables$class_present4$26;
-        lane_tables$row_free$26$d = lane_tables$class_free$26$q;
-        lane_tables$leads$27$byte_class = lane_tables$class_class$27$q;
-        lane_tables$row_present$27$d = lane_tables$class_present$27$q;
-        lane_tables$row_cont$27$d = lane_tables$class_cont$27$q;
+        lane_tables$row_free$26$d = lane_tables$moved_free$26$q;
+        lane_tables$leads$27$byte_class = lane_tables$moved_class$27$q;
+        lane_tables$row_present$27$d = lane_tables$moved_present$27$q;
+        lane_tables$row_cont$27$d = lane_tables$moved_cont$27$q;
         lane_tables$row_length$27$d = lane_tables$leads$27$lead_length & lane_tables$class_present3$27;
         lane_tables$row_allowed$27$d = lane_tables$leads$27$second_allowed & lane_tables$class_present5$27;
         lane_tables$row_outside$27$d = lane_tables$leads$27$outside_tuser & lane_tables$class_present4$27;
         lane_tables$row_malformed$27$d = lane_tables$leads$27$malformed_tuser & lane_tables$class_present4$27;
-        lane_tables$row_free$27$d = lane_tables$class_free$27$q;
-        lane_tables$leads$28$byte_class = lane_tables$class_class$28$q;
-        lane_tables$row_present$28$d = lane_tables$class_present$28$q;
-        lane_tables$row_cont$28$d = lane_tables$class_cont$28$q;
+        lane_tables$row_free$27$d = lane_tables$moved_free$27$q;
+        lane_tables$leads$28$byte_class = lane_tables$moved_class$28$q;
+        lane_tables$row_present$28$d = lane_tables$moved_present$28$q;
+        lane_tables$row_cont$28$d = lane_tables$moved_cont$28$q;
         lane_tables$row_length$28$d = lane_tables$leads$28$lead_length & lane_tables$class_present3$28;
         lane_tables$row_allowed$28$d = lane_tables$leads$28$second_allowed & lane_tables$class_present5$28;
         lane_tables$row_outside$28$d = lane_tables$leads$28$outside_tuser & lane_tables$class_present4$28;
         lane_tables$row_malformed$28$d = lane_tables$leads$28$malformed_tuser & lane_tables$class_present4$28;
-        lane_tables$row_free$28$d = lane_tables$class_free$28$q;
-        lane_tables$leads$29$byte_class = lane_tables$class_class$29$q;
-        lane_tables$row_present$29$d = lane_tables$class_present$29$q;
-        lane_tables$row_cont$29$d = lane_tables$class_cont$29$q;
+        lane_tables$row_free$28$d = lane_tables$moved_free$28$q;
+        lane_tables$leads$29$byte_class = lane_tables$moved_class$29$q;
+        lane_tables$row_present$29$d = lane_tables$moved_present$29$q;
+        lane_tables$row_cont$29$d = lane_tables$moved_cont$29$q;
         lane_tables$row_length$29$d = lane_tables$leads$29$lead_length & lane_tables$class_present3$29;
         lane_tables$row_allowed$29$d = lane_tables$leads$29$second_allowed & lane_tables$class_present5$29;
         lane_tables$row_outside$29$d = lane_tables$leads$29$outside_tuser & lane_tables$class_present4$29;
         lane_tables$row_malformed$29$d = lane_tables$leads$29$malformed_tuser & lane_tables$class_present4$29;
-        lane_tables$row_free$29$d = lane_tables$class_free$29$q;
-        lane_tables$leads$30$byte_class = lane_tables$class_class$30$q;
-        lane_tables$row_present$30$d = lane_tables$class_present$30$q;
-        lane_tables$row_cont$30$d = lane_tables$class_cont$30$q;
+        lane_tables$row_free$29$d = lane_tables$moved_free$29$q;
+        lane_tables$leads$30$byte_class = lane_tables$moved_class$30$q;
+        lane_tables$row_present$30$d = lane_tables$moved_present$30$q;
+        lane_tables$row_cont$30$d = lane_tables$moved_cont$30$q;
         lane_tables$row_length$30$d = lane_tables$leads$30$lead_length & lane_tables$class_present3$30;
         lane_tables$row_allowed$30$d = lane_tables$leads$30$second_allowed & lane_tables$class_present5$30;
         lane_tables$row_outside$30$d = lane_tables$leads$30$outside_tuser & lane_tables$class_present4$30;
         lane_tables$row_malformed$30$d = lane_tables$leads$30$malformed_tuser & lane_tables$class_present4$30;
-        lane_tables$row_free$30$d = lane_tables$class_free$30$q;
-        lane_tables$leads$31$byte_class = lane_tables$class_class$31$q;
-        lane_tables$row_present$31$d = lane_tables$class_present$31$q;
-        lane_tables$row_cont$31$d = lane_tables$class_cont$31$q;
+        lane_tables$row_free$30$d = lane_tables$moved_free$30$q;
+        lane_tables$leads$31$byte_class = lane_tables$moved_class$31$q;
+        lane_tables$row_present$31$d = lane_tables$moved_present$31$q;
+        lane_tables$row_cont$31$d = lane_tables$moved_cont$31$q;
         lane_tables$row_length$31$d = lane_tables$leads$31$lead_length & lane_tables$class_present3$31;
         lane_tables$row_allowed$31$d = lane_tables$leads$31$second_allowed & lane_tables$class_present5$31;
         lane_tables$row_outside$31$d = lane_tables$leads$31$outside_tuser & lane_tables$class_present4$31;
         lane_tables$row_malformed$31$d = lane_tables$leads$31$malformed_tuser & lane_tables$class_present4$31;
-        lane_tables$row_free$31$d = lane_tables$class_free$31$q;
-        lane_tables$row_next_cont$0$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$1$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$2$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$3$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$4$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$5$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$6$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$7$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$8$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$9$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$10$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$11$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$12$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$13$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$14$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$15$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$16$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$17$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$18$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$19$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$20$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$21$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$22$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$23$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$24$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$25$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$26$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$27$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$28$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$29$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$30$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$31$d = lane_tables$class_next_cont$q;
-        if (lane_tables$class_present$1$q) begin
-            lane_tables$row_next_cont$0$d = lane_tables$class_cont$1$q;
+        lane_tables$row_free$31$d = lane_tables$moved_free$31$q;
+        lane_tables$row_next_cont$0$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$1$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$2$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$3$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$4$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$5$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$6$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$7$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$8$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$9$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$10$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$11$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$12$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$13$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$14$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$15$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$16$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$17$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$18$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$19$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$20$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$21$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$22$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$23$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$24$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$25$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$26$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$27$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$28$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$29$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$30$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$31$d = lane_tables$moved_next_cont$q;
+        if (lane_tables$moved_present$1$q) begin
+            lane_tables$row_next_cont$0$d = lane_tables$moved_cont$1$q;
         end
-        if (lane_tables$class_present$2$q) begin
-            lane_tables$row_next_cont$1$d = lane_tables$class_cont$2$q;
+        if (lane_tables$moved_present$2$q) begin
+            lane_tables$row_next_cont$1$d = lane_tables$moved_cont$2$q;
         end
-        if (lane_tables$class_present$3$q) begin
-            lane_tables$row_next_cont$2$d = lane_tables$class_cont$3$q;
+        if (lane_tables$moved_present$3$q) begin
+            lane_tables$row_next_cont$2$d = lane_tables$moved_cont$3$q;
         end
-        if (lane_tables$class_present$4$q) begin
-            lane_tables$row_next_cont$3$d = lane_tables$class_cont$4$q;
+        if (lane_tables$moved_present$4$q) begin
+            lane_tables$row_next_cont$3$d = lane_tables$moved_cont$4$q;
         end
-        if (lane_tables$class_present$5$q) begin
-            lane_tables$row_next_cont$4$d = lane_tables$class_cont$5$q;
+        if (lane_tables$moved_present$5$q) begin
+            lane_tables$row_next_cont$4$d = lane_tables$moved_cont$5$q;
         end
-        if (lane_tables$class_present$6$q) begin
-            lane_tables$row_next_cont$5$d = lane_tables$class_cont$6$q;
+        if (lane_tables$moved_present$6$q) begin
+            lane_tables$row_next_cont$5$d = lane_tables$moved_cont$6$q;
         end
-        if (lane_tables$class_present$7$q) begin
-            lane_tables$row_next_cont$6$d = lane_tables$class_cont$7$q;
+        if (lane_tables$moved_present$7$q) begin
+            lane_tables$row_next_cont$6$d = lane_tables$moved_cont$7$q;
         end
-        if (lane_tables$class_present$8$q) begin
-            lane_tables$row_next_cont$7$d = lane_tables$class_cont$8$q;
+        if (lane_tables$moved_present$8$q) begin
+            lane_tables$row_next_cont$7$d = lane_tables$moved_cont$8$q;
         end
-        if (lane_tables$class_present$9$q) begin
-            lane_tables$row_next_cont$8$d = lane_tables$class_cont$9$q;
+        if (lane_tables$moved_present$9$q) begin
+            lane_tables$row_next_cont$8$d = lane_tables$moved_cont$9$q;
         end
-        if (lane_tables$class_present$10$q) begin
-            lane_tables$row_next_cont$9$d = lane_tables$class_cont$10$q;
+        if (lane_tables$moved_present$10$q) begin
+            lane_tables$row_next_cont$9$d = lane_tables$moved_cont$10$q;
         end
-        if (lane_tables$class_present$11$q) begin
-            lane_tables$row_next_cont$10$d = lane_tables$class_cont$11$q;
+        if (lane_tables$moved_present$11$q) begin
+            lane_tables$row_next_cont$10$d = lane_tables$moved_cont$11$q;
         end
-        if (lane_tables$class_present$12$q) begin
-            lane_tables$row_next_cont$11$d = lane_tables$class_cont$12$q;
+        if (lane_tables$moved_present$12$q) begin
+            lane_tables$row_next_cont$11$d = lane_tables$moved_cont$12$q;
         end
-        if (lane_tables$class_present$13$q) begin
-            lane_tables$row_next_cont$12$d = lane_tables$class_cont$13$q;
+        if (lane_tables$moved_present$13$q) begin
+            lane_tables$row_next_cont$12$d = lane_tables$moved_cont$13$q;
         end
-        if (lane_tables$class_present$14$q) begin
-            lane_tables$row_next_cont$13$d = lane_tables$class_cont$14$q;
+        if (lane_tables$moved_present$14$q) begin
+            lane_tables$row_next_cont$13$d = lane_tables$moved_cont$14$q;
         end
-        if (lane_tables$class_present$15$q) begin
-            lane_tables$row_next_cont$14$d = lane_tables$class_cont$15$q;
+        if (lane_tables$moved_present$15$q) begin
+            lane_tables$row_next_cont$14$d = lane_tables$moved_cont$15$q;
         end
-        if (lane_tables$class_present$16$q) begin
-            lane_tables$row_next_cont$15$d = lane_tables$class_cont$16$q;
+        if (lane_tables$moved_present$16$q) begin
+            lane_tables$row_next_cont$15$d = lane_tables$moved_cont$16$q;
         end
-        if (lane_tables$class_present$17$q) begin
-            lane_tables$row_next_cont$16$d = lane_tables$class_cont$17$q;
+        if (lane_tables$moved_present$17$q) begin
+            lane_tables$row_next_cont$16$d = lane_tables$moved_cont$17$q;
         end
-        if (lane_tables$class_present$18$q) begin
-            lane_tables$row_next_cont$17$d = lane_tables$class_cont$18$q;
+        if (lane_tables$moved_present$18$q) begin
+            lane_tables$row_next_cont$17$d = lane_tables$moved_cont$18$q;
         end
-        if (lane_tables$class_present$19$q) begin
-            lane_tables$row_next_cont$18$d = lane_tables$class_cont$19$q;
+        if (lane_tables$moved_present$19$q) begin
+            lane_tables$row_next_cont$18$d = lane_tables$moved_cont$19$q;
         end
-        if (lane_tables$class_present$20$q) begin
-            lane_tables$row_next_cont$19$d = lane_tables$class_cont$20$q;
+        if (lane_tables$moved_present$20$q) begin
+            lane_tables$row_next_cont$19$d = lane_tables$moved_cont$20$q;
         end
-        if (lane_tables$class_present$21$q) begin
-            lane_tables$row_next_cont$20$d = lane_tables$class_cont$21$q;
+        if (lane_tables$moved_present$21$q) begin
+            lane_tables$row_next_cont$20$d = lane_tables$moved_cont$21$q;
         end
-        if (lane_tables$class_present$22$q) begin
-            lane_tables$row_next_cont$21$d = lane_tables$class_cont$22$q;
+        if (lane_tables$moved_present$22$q) begin
+            lane_tables$row_next_cont$21$d = lane_tables$moved_cont$22$q;
         end
-        if (lane_tables$class_present$23$q) begin
-            lane_tables$row_next_cont$22$d = lane_tables$class_cont$23$q;
+        if (lane_tables$moved_present$23$q) begin
+            lane_tables$row_next_cont$22$d = lane_tables$moved_cont$23$q;
         end
-        if (lane_tables$class_present$24$q) begin
-            lane_tables$row_next_cont$23$d = lane_tables$class_cont$24$q;
+        if (lane_tables$moved_present$24$q) begin
+            lane_tables$row_next_cont$23$d = lane_tables$moved_cont$24$q;
         end
-        if (lane_tables$class_present$25$q) begin
-            lane_tables$row_next_cont$24$d = lane_tables$class_cont$25$q;
+        if (lane_tables$moved_present$25$q) begin
+            lane_tables$row_next_cont$24$d = lane_tables$moved_cont$25$q;
         end
-        if (lane_tables$class_present$26$q) begin
-            lane_tables$row_next_cont$25$d = lane_tables$class_cont$26$q;
+        if (lane_tables$moved_present$26$q) begin
+            lane_tables$row_next_cont$25$d = lane_tables$moved_cont$26$q;
         end
-        if (lane_tables$class_present$27$q) begin
-            lane_tables$row_next_cont$26$d = lane_tables$class_cont$27$q;
+        if (lane_tables$moved_present$27$q) begin
+            lane_tables$row_next_cont$26$d = lane_tables$moved_cont$27$q;
         end
-        if (lane_tables$class_present$28$q) begin
-            lane_tables$row_next_cont$27$d = lane_tables$class_cont$28$q;
+        if (lane_tables$moved_present$28$q) begin
+            lane_tables$row_next_cont$27$d = lane_tables$moved_cont$28$q;
         end
-        if (lane_tables$class_present$29$q) begin
-            lane_tables$row_next_cont$28$d = lane_tables$class_cont$29$q;
+        if (lane_tables$moved_present$29$q) begin
+            lane_tables$row_next_cont$28$d = lane_tables$moved_cont$29$q;
         end
-        if (lane_tables$class_present$30$q) begin
-            lane_tables$row_next_cont$29$d = lane_tables$class_cont$30$q;
+        if (lane_tables$moved_present$30$q) begin
+            lane_tables$row_next_cont$29$d = lane_tables$moved_cont$30$q;
         end
-        if (lane_tables$class_present$31$q) begin
-            lane_tables$row_next_cont$30$d = lane_tables$class_cont$31$q;
+        if (lane_tables$moved_present$31$q) begin
+            lane_tables$row_next_cont$30$d = lane_tables$moved_cont$31$q;
         end
         lane_tables$unused_rows = (lane_tables$next_table$byte_class == ByteClass$Ascii) | |lane_tables$next_table$free_bits;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$0$outside_tuser | |lane_tables$tail_leads$0$malformed_tuser;
@@ -42838,42 +43714,42 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$2$outside_tuser | |lane_tables$tail_leads$2$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$3$outside_tuser | |lane_tables$tail_leads$3$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$4$outside_tuser | |lane_tables$tail_leads$4$malformed_tuser;
-        lane_tables$tail_leads$0$byte_class = lane_tables$class_tail_class$0$q;
-        lane_tables$row_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
+        lane_tables$tail_leads$0$byte_class = lane_tables$moved_tail_class$0$q;
+        lane_tables$row_tail_cont$0$d = lane_tables$moved_tail_cont$0$q;
         lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$0$d = lane_tables$class_tail_free$0$q;
-        lane_tables$tail_leads$1$byte_class = lane_tables$class_tail_class$1$q;
-        lane_tables$row_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
+        lane_tables$row_tail_free$0$d = lane_tables$moved_tail_free$0$q;
+        lane_tables$tail_leads$1$byte_class = lane_tables$moved_tail_class$1$q;
+        lane_tables$row_tail_cont$1$d = lane_tables$moved_tail_cont$1$q;
         lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$1$d = lane_tables$class_tail_free$1$q;
-        lane_tables$tail_leads$2$byte_class = lane_tables$class_tail_class$2$q;
-        lane_tables$row_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
+        lane_tables$row_tail_free$1$d = lane_tables$moved_tail_free$1$q;
+        lane_tables$tail_leads$2$byte_class = lane_tables$moved_tail_class$2$q;
+        lane_tables$row_tail_cont$2$d = lane_tables$moved_tail_cont$2$q;
         lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$2$d = lane_tables$class_tail_free$2$q;
-        lane_tables$tail_leads$3$byte_class = lane_tables$class_tail_class$3$q;
-        lane_tables$row_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
+        lane_tables$row_tail_free$2$d = lane_tables$moved_tail_free$2$q;
+        lane_tables$tail_leads$3$byte_class = lane_tables$moved_tail_class$3$q;
+        lane_tables$row_tail_cont$3$d = lane_tables$moved_tail_cont$3$q;
         lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$3$d = lane_tables$class_tail_free$3$q;
-        lane_tables$tail_leads$4$byte_class = lane_tables$class_tail_class$4$q;
-        lane_tables$row_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
+        lane_tables$row_tail_free$3$d = lane_tables$moved_tail_free$3$q;
+        lane_tables$tail_leads$4$byte_class = lane_tables$moved_tail_class$4$q;
+        lane_tables$row_tail_cont$4$d = lane_tables$moved_tail_cont$4$q;
         lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$4$d = lane_tables$class_tail_free$4$q;
-        lane_tables$row_count_is$0$d = !lane_tables$class_present$0$q;
+        lane_tables$row_tail_free$4$d = lane_tables$moved_tail_free$4$q;
+        lane_tables$row_count_is$0$d = !lane_tables$moved_present$0$q;
         lane_tables$row_count_is$1$d = 1'b0;
         lane_tables$row_count_is$2$d = 1'b0;
         lane_tables$row_count_is$3$d = 1'b0;
         lane_tables$row_count_is$4$d = 1'b0;
-        lane_tables$row_count_is$1$d = lane_tables$class_present$0$q & !lane_tables$class_present$1$q;
-        lane_tables$row_count_is$2$d = lane_tables$class_present$1$q & !lane_tables$class_present$2$q;
-        lane_tables$row_count_is$3$d = lane_tables$class_present$2$q & !lane_tables$class_present$3$q;
-        lane_tables$row_count_is$4$d = lane_tables$class_present$3$q & !lane_tables$class_present$4$q;
-        lane_tables$row_tlast$d = lane_tables$class_tlast$q;
-        lane_tables$row_valid$d = lane_tables$class_valid$q & !lane_tables$rst;
+        lane_tables$row_count_is$1$d = lane_tables$moved_present$0$q & !lane_tables$moved_present$1$q;
+        lane_tables$row_count_is$2$d = lane_tables$moved_present$1$q & !lane_tables$moved_present$2$q;
+        lane_tables$row_count_is$3$d = lane_tables$moved_present$2$q & !lane_tables$moved_present$3$q;
+        lane_tables$row_count_is$4$d = lane_tables$moved_present$3$q & !lane_tables$moved_present$4$q;
+        lane_tables$row_tlast$d = lane_tables$moved_tlast$q;
+        lane_tables$row_valid$d = lane_tables$moved_valid$q & !lane_tables$rst;
         lane_tables$history_cont$0$d = lane_tables$history_cont$0$q;
         lane_tables$history_length$0$d = lane_tables$history_length$0$q;
         lane_tables$history_allowed$0$d = lane_tables$history_allowed$0$q;

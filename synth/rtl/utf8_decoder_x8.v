@@ -1475,81 +1475,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  [4:0] lane_tables$tail_leads$4$second_allowed;
     reg  [3:0] lane_tables$tail_leads$4$outside_tuser;
     reg  [3:0] lane_tables$tail_leads$4$malformed_tuser;
-    reg  [7:0] lane_tables$beat_byte$0$d;
-    reg  [7:0] lane_tables$beat_byte$0$q;
-    reg  lane_tables$beat_byte$0$clock;
-    reg  [7:0] lane_tables$beat_byte$1$d;
-    reg  [7:0] lane_tables$beat_byte$1$q;
-    reg  lane_tables$beat_byte$1$clock;
-    reg  [7:0] lane_tables$beat_byte$2$d;
-    reg  [7:0] lane_tables$beat_byte$2$q;
-    reg  lane_tables$beat_byte$2$clock;
-    reg  [7:0] lane_tables$beat_byte$3$d;
-    reg  [7:0] lane_tables$beat_byte$3$q;
-    reg  lane_tables$beat_byte$3$clock;
-    reg  [7:0] lane_tables$beat_byte$4$d;
-    reg  [7:0] lane_tables$beat_byte$4$q;
-    reg  lane_tables$beat_byte$4$clock;
-    reg  [7:0] lane_tables$beat_byte$5$d;
-    reg  [7:0] lane_tables$beat_byte$5$q;
-    reg  lane_tables$beat_byte$5$clock;
-    reg  [7:0] lane_tables$beat_byte$6$d;
-    reg  [7:0] lane_tables$beat_byte$6$q;
-    reg  lane_tables$beat_byte$6$clock;
-    reg  [7:0] lane_tables$beat_byte$7$d;
-    reg  [7:0] lane_tables$beat_byte$7$q;
-    reg  lane_tables$beat_byte$7$clock;
-    reg  lane_tables$beat_present$0$d;
-    reg  lane_tables$beat_present$0$q;
-    reg  lane_tables$beat_present$0$clock;
-    reg  lane_tables$beat_present$1$d;
-    reg  lane_tables$beat_present$1$q;
-    reg  lane_tables$beat_present$1$clock;
-    reg  lane_tables$beat_present$2$d;
-    reg  lane_tables$beat_present$2$q;
-    reg  lane_tables$beat_present$2$clock;
-    reg  lane_tables$beat_present$3$d;
-    reg  lane_tables$beat_present$3$q;
-    reg  lane_tables$beat_present$3$clock;
-    reg  lane_tables$beat_present$4$d;
-    reg  lane_tables$beat_present$4$q;
-    reg  lane_tables$beat_present$4$clock;
-    reg  lane_tables$beat_present$5$d;
-    reg  lane_tables$beat_present$5$q;
-    reg  lane_tables$beat_present$5$clock;
-    reg  lane_tables$beat_present$6$d;
-    reg  lane_tables$beat_present$6$q;
-    reg  lane_tables$beat_present$6$clock;
-    reg  lane_tables$beat_present$7$d;
-    reg  lane_tables$beat_present$7$q;
-    reg  lane_tables$beat_present$7$clock;
-    reg  [7:0] lane_tables$beat_tail$0$d;
-    reg  [7:0] lane_tables$beat_tail$0$q;
-    reg  lane_tables$beat_tail$0$clock;
-    reg  [7:0] lane_tables$beat_tail$1$d;
-    reg  [7:0] lane_tables$beat_tail$1$q;
-    reg  lane_tables$beat_tail$1$clock;
-    reg  [7:0] lane_tables$beat_tail$2$d;
-    reg  [7:0] lane_tables$beat_tail$2$q;
-    reg  lane_tables$beat_tail$2$clock;
-    reg  [7:0] lane_tables$beat_tail$3$d;
-    reg  [7:0] lane_tables$beat_tail$3$q;
-    reg  lane_tables$beat_tail$3$clock;
-    reg  [7:0] lane_tables$beat_tail$4$d;
-    reg  [7:0] lane_tables$beat_tail$4$q;
-    reg  lane_tables$beat_tail$4$clock;
-    reg  lane_tables$beat_tlast$d;
-    reg  lane_tables$beat_tlast$q;
-    reg  lane_tables$beat_tlast$clock;
-    reg  lane_tables$beat_valid$d;
-    reg  lane_tables$beat_valid$q;
-    reg  lane_tables$beat_valid$clock;
-    reg  [7:0] lane_tables$beat_next_byte$d;
-    reg  [7:0] lane_tables$beat_next_byte$q;
-    reg  lane_tables$beat_next_byte$clock;
-    reg  lane_tables$beat_next_is_end$d;
-    reg  lane_tables$beat_next_is_end$q;
-    reg  lane_tables$beat_next_is_end$clock;
     reg  lane_tables$class_present$0$d;
     reg  lane_tables$class_present$0$q;
     reg  lane_tables$class_present$0$clock;
@@ -1700,6 +1625,156 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  lane_tables$class_valid$d;
     reg  lane_tables$class_valid$q;
     reg  lane_tables$class_valid$clock;
+    reg  lane_tables$moved_present$0$d;
+    reg  lane_tables$moved_present$0$q;
+    reg  lane_tables$moved_present$0$clock;
+    reg  lane_tables$moved_present$1$d;
+    reg  lane_tables$moved_present$1$q;
+    reg  lane_tables$moved_present$1$clock;
+    reg  lane_tables$moved_present$2$d;
+    reg  lane_tables$moved_present$2$q;
+    reg  lane_tables$moved_present$2$clock;
+    reg  lane_tables$moved_present$3$d;
+    reg  lane_tables$moved_present$3$q;
+    reg  lane_tables$moved_present$3$clock;
+    reg  lane_tables$moved_present$4$d;
+    reg  lane_tables$moved_present$4$q;
+    reg  lane_tables$moved_present$4$clock;
+    reg  lane_tables$moved_present$5$d;
+    reg  lane_tables$moved_present$5$q;
+    reg  lane_tables$moved_present$5$clock;
+    reg  lane_tables$moved_present$6$d;
+    reg  lane_tables$moved_present$6$q;
+    reg  lane_tables$moved_present$6$clock;
+    reg  lane_tables$moved_present$7$d;
+    reg  lane_tables$moved_present$7$q;
+    reg  lane_tables$moved_present$7$clock;
+    reg  [4:0] lane_tables$moved_class$0$d;
+    reg  [4:0] lane_tables$moved_class$0$q;
+    reg  lane_tables$moved_class$0$clock;
+    reg  [4:0] lane_tables$moved_class$1$d;
+    reg  [4:0] lane_tables$moved_class$1$q;
+    reg  lane_tables$moved_class$1$clock;
+    reg  [4:0] lane_tables$moved_class$2$d;
+    reg  [4:0] lane_tables$moved_class$2$q;
+    reg  lane_tables$moved_class$2$clock;
+    reg  [4:0] lane_tables$moved_class$3$d;
+    reg  [4:0] lane_tables$moved_class$3$q;
+    reg  lane_tables$moved_class$3$clock;
+    reg  [4:0] lane_tables$moved_class$4$d;
+    reg  [4:0] lane_tables$moved_class$4$q;
+    reg  lane_tables$moved_class$4$clock;
+    reg  [4:0] lane_tables$moved_class$5$d;
+    reg  [4:0] lane_tables$moved_class$5$q;
+    reg  lane_tables$moved_class$5$clock;
+    reg  [4:0] lane_tables$moved_class$6$d;
+    reg  [4:0] lane_tables$moved_class$6$q;
+    reg  lane_tables$moved_class$6$clock;
+    reg  [4:0] lane_tables$moved_class$7$d;
+    reg  [4:0] lane_tables$moved_class$7$q;
+    reg  lane_tables$moved_class$7$clock;
+    reg  [4:0] lane_tables$moved_cont$0$d;
+    reg  [4:0] lane_tables$moved_cont$0$q;
+    reg  lane_tables$moved_cont$0$clock;
+    reg  [4:0] lane_tables$moved_cont$1$d;
+    reg  [4:0] lane_tables$moved_cont$1$q;
+    reg  lane_tables$moved_cont$1$clock;
+    reg  [4:0] lane_tables$moved_cont$2$d;
+    reg  [4:0] lane_tables$moved_cont$2$q;
+    reg  lane_tables$moved_cont$2$clock;
+    reg  [4:0] lane_tables$moved_cont$3$d;
+    reg  [4:0] lane_tables$moved_cont$3$q;
+    reg  lane_tables$moved_cont$3$clock;
+    reg  [4:0] lane_tables$moved_cont$4$d;
+    reg  [4:0] lane_tables$moved_cont$4$q;
+    reg  lane_tables$moved_cont$4$clock;
+    reg  [4:0] lane_tables$moved_cont$5$d;
+    reg  [4:0] lane_tables$moved_cont$5$q;
+    reg  lane_tables$moved_cont$5$clock;
+    reg  [4:0] lane_tables$moved_cont$6$d;
+    reg  [4:0] lane_tables$moved_cont$6$q;
+    reg  lane_tables$moved_cont$6$clock;
+    reg  [4:0] lane_tables$moved_cont$7$d;
+    reg  [4:0] lane_tables$moved_cont$7$q;
+    reg  lane_tables$moved_cont$7$clock;
+    reg  [7:0] lane_tables$moved_free$0$d;
+    reg  [7:0] lane_tables$moved_free$0$q;
+    reg  lane_tables$moved_free$0$clock;
+    reg  [7:0] lane_tables$moved_free$1$d;
+    reg  [7:0] lane_tables$moved_free$1$q;
+    reg  lane_tables$moved_free$1$clock;
+    reg  [7:0] lane_tables$moved_free$2$d;
+    reg  [7:0] lane_tables$moved_free$2$q;
+    reg  lane_tables$moved_free$2$clock;
+    reg  [7:0] lane_tables$moved_free$3$d;
+    reg  [7:0] lane_tables$moved_free$3$q;
+    reg  lane_tables$moved_free$3$clock;
+    reg  [7:0] lane_tables$moved_free$4$d;
+    reg  [7:0] lane_tables$moved_free$4$q;
+    reg  lane_tables$moved_free$4$clock;
+    reg  [7:0] lane_tables$moved_free$5$d;
+    reg  [7:0] lane_tables$moved_free$5$q;
+    reg  lane_tables$moved_free$5$clock;
+    reg  [7:0] lane_tables$moved_free$6$d;
+    reg  [7:0] lane_tables$moved_free$6$q;
+    reg  lane_tables$moved_free$6$clock;
+    reg  [7:0] lane_tables$moved_free$7$d;
+    reg  [7:0] lane_tables$moved_free$7$q;
+    reg  lane_tables$moved_free$7$clock;
+    reg  [4:0] lane_tables$moved_next_cont$d;
+    reg  [4:0] lane_tables$moved_next_cont$q;
+    reg  lane_tables$moved_next_cont$clock;
+    reg  [4:0] lane_tables$moved_tail_class$0$d;
+    reg  [4:0] lane_tables$moved_tail_class$0$q;
+    reg  lane_tables$moved_tail_class$0$clock;
+    reg  [4:0] lane_tables$moved_tail_class$1$d;
+    reg  [4:0] lane_tables$moved_tail_class$1$q;
+    reg  lane_tables$moved_tail_class$1$clock;
+    reg  [4:0] lane_tables$moved_tail_class$2$d;
+    reg  [4:0] lane_tables$moved_tail_class$2$q;
+    reg  lane_tables$moved_tail_class$2$clock;
+    reg  [4:0] lane_tables$moved_tail_class$3$d;
+    reg  [4:0] lane_tables$moved_tail_class$3$q;
+    reg  lane_tables$moved_tail_class$3$clock;
+    reg  [4:0] lane_tables$moved_tail_class$4$d;
+    reg  [4:0] lane_tables$moved_tail_class$4$q;
+    reg  lane_tables$moved_tail_class$4$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$0$d;
+    reg  [4:0] lane_tables$moved_tail_cont$0$q;
+    reg  lane_tables$moved_tail_cont$0$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$1$d;
+    reg  [4:0] lane_tables$moved_tail_cont$1$q;
+    reg  lane_tables$moved_tail_cont$1$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$2$d;
+    reg  [4:0] lane_tables$moved_tail_cont$2$q;
+    reg  lane_tables$moved_tail_cont$2$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$3$d;
+    reg  [4:0] lane_tables$moved_tail_cont$3$q;
+    reg  lane_tables$moved_tail_cont$3$clock;
+    reg  [4:0] lane_tables$moved_tail_cont$4$d;
+    reg  [4:0] lane_tables$moved_tail_cont$4$q;
+    reg  lane_tables$moved_tail_cont$4$clock;
+    reg  [7:0] lane_tables$moved_tail_free$0$d;
+    reg  [7:0] lane_tables$moved_tail_free$0$q;
+    reg  lane_tables$moved_tail_free$0$clock;
+    reg  [7:0] lane_tables$moved_tail_free$1$d;
+    reg  [7:0] lane_tables$moved_tail_free$1$q;
+    reg  lane_tables$moved_tail_free$1$clock;
+    reg  [7:0] lane_tables$moved_tail_free$2$d;
+    reg  [7:0] lane_tables$moved_tail_free$2$q;
+    reg  lane_tables$moved_tail_free$2$clock;
+    reg  [7:0] lane_tables$moved_tail_free$3$d;
+    reg  [7:0] lane_tables$moved_tail_free$3$q;
+    reg  lane_tables$moved_tail_free$3$clock;
+    reg  [7:0] lane_tables$moved_tail_free$4$d;
+    reg  [7:0] lane_tables$moved_tail_free$4$q;
+    reg  lane_tables$moved_tail_free$4$clock;
+    reg  lane_tables$moved_tlast$d;
+    reg  lane_tables$moved_tlast$q;
+    reg  lane_tables$moved_tlast$clock;
+    reg  lane_tables$moved_valid$d;
+    reg  lane_tables$moved_valid$q;
+    reg  lane_tables$moved_valid$clock;
     reg  lane_tables$row_present$0$d;
     reg  lane_tables$row_present$0$q;
     reg  lane_tables$row_present$0$clock;
@@ -9302,181 +9377,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
                 end
         endcase
     end
-    // lane_tables$beat_byte$0
-    initial begin
-       lane_tables$beat_byte$0$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$0$clock) begin
-       lane_tables$beat_byte$0$q <= lane_tables$beat_byte$0$d;
-    end
-    // lane_tables$beat_byte$1
-    initial begin
-       lane_tables$beat_byte$1$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$1$clock) begin
-       lane_tables$beat_byte$1$q <= lane_tables$beat_byte$1$d;
-    end
-    // lane_tables$beat_byte$2
-    initial begin
-       lane_tables$beat_byte$2$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$2$clock) begin
-       lane_tables$beat_byte$2$q <= lane_tables$beat_byte$2$d;
-    end
-    // lane_tables$beat_byte$3
-    initial begin
-       lane_tables$beat_byte$3$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$3$clock) begin
-       lane_tables$beat_byte$3$q <= lane_tables$beat_byte$3$d;
-    end
-    // lane_tables$beat_byte$4
-    initial begin
-       lane_tables$beat_byte$4$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$4$clock) begin
-       lane_tables$beat_byte$4$q <= lane_tables$beat_byte$4$d;
-    end
-    // lane_tables$beat_byte$5
-    initial begin
-       lane_tables$beat_byte$5$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$5$clock) begin
-       lane_tables$beat_byte$5$q <= lane_tables$beat_byte$5$d;
-    end
-    // lane_tables$beat_byte$6
-    initial begin
-       lane_tables$beat_byte$6$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$6$clock) begin
-       lane_tables$beat_byte$6$q <= lane_tables$beat_byte$6$d;
-    end
-    // lane_tables$beat_byte$7
-    initial begin
-       lane_tables$beat_byte$7$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_byte$7$clock) begin
-       lane_tables$beat_byte$7$q <= lane_tables$beat_byte$7$d;
-    end
-    // lane_tables$beat_present$0
-    initial begin
-       lane_tables$beat_present$0$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$0$clock) begin
-       lane_tables$beat_present$0$q <= lane_tables$beat_present$0$d;
-    end
-    // lane_tables$beat_present$1
-    initial begin
-       lane_tables$beat_present$1$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$1$clock) begin
-       lane_tables$beat_present$1$q <= lane_tables$beat_present$1$d;
-    end
-    // lane_tables$beat_present$2
-    initial begin
-       lane_tables$beat_present$2$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$2$clock) begin
-       lane_tables$beat_present$2$q <= lane_tables$beat_present$2$d;
-    end
-    // lane_tables$beat_present$3
-    initial begin
-       lane_tables$beat_present$3$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$3$clock) begin
-       lane_tables$beat_present$3$q <= lane_tables$beat_present$3$d;
-    end
-    // lane_tables$beat_present$4
-    initial begin
-       lane_tables$beat_present$4$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$4$clock) begin
-       lane_tables$beat_present$4$q <= lane_tables$beat_present$4$d;
-    end
-    // lane_tables$beat_present$5
-    initial begin
-       lane_tables$beat_present$5$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$5$clock) begin
-       lane_tables$beat_present$5$q <= lane_tables$beat_present$5$d;
-    end
-    // lane_tables$beat_present$6
-    initial begin
-       lane_tables$beat_present$6$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$6$clock) begin
-       lane_tables$beat_present$6$q <= lane_tables$beat_present$6$d;
-    end
-    // lane_tables$beat_present$7
-    initial begin
-       lane_tables$beat_present$7$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_present$7$clock) begin
-       lane_tables$beat_present$7$q <= lane_tables$beat_present$7$d;
-    end
-    // lane_tables$beat_tail$0
-    initial begin
-       lane_tables$beat_tail$0$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$0$clock) begin
-       lane_tables$beat_tail$0$q <= lane_tables$beat_tail$0$d;
-    end
-    // lane_tables$beat_tail$1
-    initial begin
-       lane_tables$beat_tail$1$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$1$clock) begin
-       lane_tables$beat_tail$1$q <= lane_tables$beat_tail$1$d;
-    end
-    // lane_tables$beat_tail$2
-    initial begin
-       lane_tables$beat_tail$2$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$2$clock) begin
-       lane_tables$beat_tail$2$q <= lane_tables$beat_tail$2$d;
-    end
-    // lane_tables$beat_tail$3
-    initial begin
-       lane_tables$beat_tail$3$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$3$clock) begin
-       lane_tables$beat_tail$3$q <= lane_tables$beat_tail$3$d;
-    end
-    // lane_tables$beat_tail$4
-    initial begin
-       lane_tables$beat_tail$4$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_tail$4$clock) begin
-       lane_tables$beat_tail$4$q <= lane_tables$beat_tail$4$d;
-    end
-    // lane_tables$beat_tlast
-    initial begin
-       lane_tables$beat_tlast$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_tlast$clock) begin
-       lane_tables$beat_tlast$q <= lane_tables$beat_tlast$d;
-    end
-    // lane_tables$beat_valid
-    initial begin
-       lane_tables$beat_valid$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_valid$clock) begin
-       lane_tables$beat_valid$q <= lane_tables$beat_valid$d;
-    end
-    // lane_tables$beat_next_byte
-    initial begin
-       lane_tables$beat_next_byte$q = 8'h0;
-    end
-    always @(posedge lane_tables$beat_next_byte$clock) begin
-       lane_tables$beat_next_byte$q <= lane_tables$beat_next_byte$d;
-    end
-    // lane_tables$beat_next_is_end
-    initial begin
-       lane_tables$beat_next_is_end$q = 1'h0;
-    end
-    always @(posedge lane_tables$beat_next_is_end$clock) begin
-       lane_tables$beat_next_is_end$q <= lane_tables$beat_next_is_end$d;
-    end
     // lane_tables$class_present$0
     initial begin
        lane_tables$class_present$0$q = 1'h0;
@@ -9826,6 +9726,356 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     end
     always @(posedge lane_tables$class_valid$clock) begin
        lane_tables$class_valid$q <= lane_tables$class_valid$d;
+    end
+    // lane_tables$moved_present$0
+    initial begin
+       lane_tables$moved_present$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$0$clock) begin
+       lane_tables$moved_present$0$q <= lane_tables$moved_present$0$d;
+    end
+    // lane_tables$moved_present$1
+    initial begin
+       lane_tables$moved_present$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$1$clock) begin
+       lane_tables$moved_present$1$q <= lane_tables$moved_present$1$d;
+    end
+    // lane_tables$moved_present$2
+    initial begin
+       lane_tables$moved_present$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$2$clock) begin
+       lane_tables$moved_present$2$q <= lane_tables$moved_present$2$d;
+    end
+    // lane_tables$moved_present$3
+    initial begin
+       lane_tables$moved_present$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$3$clock) begin
+       lane_tables$moved_present$3$q <= lane_tables$moved_present$3$d;
+    end
+    // lane_tables$moved_present$4
+    initial begin
+       lane_tables$moved_present$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$4$clock) begin
+       lane_tables$moved_present$4$q <= lane_tables$moved_present$4$d;
+    end
+    // lane_tables$moved_present$5
+    initial begin
+       lane_tables$moved_present$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$5$clock) begin
+       lane_tables$moved_present$5$q <= lane_tables$moved_present$5$d;
+    end
+    // lane_tables$moved_present$6
+    initial begin
+       lane_tables$moved_present$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$6$clock) begin
+       lane_tables$moved_present$6$q <= lane_tables$moved_present$6$d;
+    end
+    // lane_tables$moved_present$7
+    initial begin
+       lane_tables$moved_present$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_present$7$clock) begin
+       lane_tables$moved_present$7$q <= lane_tables$moved_present$7$d;
+    end
+    // lane_tables$moved_class$0
+    initial begin
+       lane_tables$moved_class$0$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$0$clock) begin
+       lane_tables$moved_class$0$q <= lane_tables$moved_class$0$d;
+    end
+    // lane_tables$moved_class$1
+    initial begin
+       lane_tables$moved_class$1$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$1$clock) begin
+       lane_tables$moved_class$1$q <= lane_tables$moved_class$1$d;
+    end
+    // lane_tables$moved_class$2
+    initial begin
+       lane_tables$moved_class$2$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$2$clock) begin
+       lane_tables$moved_class$2$q <= lane_tables$moved_class$2$d;
+    end
+    // lane_tables$moved_class$3
+    initial begin
+       lane_tables$moved_class$3$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$3$clock) begin
+       lane_tables$moved_class$3$q <= lane_tables$moved_class$3$d;
+    end
+    // lane_tables$moved_class$4
+    initial begin
+       lane_tables$moved_class$4$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$4$clock) begin
+       lane_tables$moved_class$4$q <= lane_tables$moved_class$4$d;
+    end
+    // lane_tables$moved_class$5
+    initial begin
+       lane_tables$moved_class$5$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$5$clock) begin
+       lane_tables$moved_class$5$q <= lane_tables$moved_class$5$d;
+    end
+    // lane_tables$moved_class$6
+    initial begin
+       lane_tables$moved_class$6$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$6$clock) begin
+       lane_tables$moved_class$6$q <= lane_tables$moved_class$6$d;
+    end
+    // lane_tables$moved_class$7
+    initial begin
+       lane_tables$moved_class$7$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_class$7$clock) begin
+       lane_tables$moved_class$7$q <= lane_tables$moved_class$7$d;
+    end
+    // lane_tables$moved_cont$0
+    initial begin
+       lane_tables$moved_cont$0$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$0$clock) begin
+       lane_tables$moved_cont$0$q <= lane_tables$moved_cont$0$d;
+    end
+    // lane_tables$moved_cont$1
+    initial begin
+       lane_tables$moved_cont$1$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$1$clock) begin
+       lane_tables$moved_cont$1$q <= lane_tables$moved_cont$1$d;
+    end
+    // lane_tables$moved_cont$2
+    initial begin
+       lane_tables$moved_cont$2$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$2$clock) begin
+       lane_tables$moved_cont$2$q <= lane_tables$moved_cont$2$d;
+    end
+    // lane_tables$moved_cont$3
+    initial begin
+       lane_tables$moved_cont$3$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$3$clock) begin
+       lane_tables$moved_cont$3$q <= lane_tables$moved_cont$3$d;
+    end
+    // lane_tables$moved_cont$4
+    initial begin
+       lane_tables$moved_cont$4$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$4$clock) begin
+       lane_tables$moved_cont$4$q <= lane_tables$moved_cont$4$d;
+    end
+    // lane_tables$moved_cont$5
+    initial begin
+       lane_tables$moved_cont$5$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$5$clock) begin
+       lane_tables$moved_cont$5$q <= lane_tables$moved_cont$5$d;
+    end
+    // lane_tables$moved_cont$6
+    initial begin
+       lane_tables$moved_cont$6$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$6$clock) begin
+       lane_tables$moved_cont$6$q <= lane_tables$moved_cont$6$d;
+    end
+    // lane_tables$moved_cont$7
+    initial begin
+       lane_tables$moved_cont$7$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_cont$7$clock) begin
+       lane_tables$moved_cont$7$q <= lane_tables$moved_cont$7$d;
+    end
+    // lane_tables$moved_free$0
+    initial begin
+       lane_tables$moved_free$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$0$clock) begin
+       lane_tables$moved_free$0$q <= lane_tables$moved_free$0$d;
+    end
+    // lane_tables$moved_free$1
+    initial begin
+       lane_tables$moved_free$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$1$clock) begin
+       lane_tables$moved_free$1$q <= lane_tables$moved_free$1$d;
+    end
+    // lane_tables$moved_free$2
+    initial begin
+       lane_tables$moved_free$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$2$clock) begin
+       lane_tables$moved_free$2$q <= lane_tables$moved_free$2$d;
+    end
+    // lane_tables$moved_free$3
+    initial begin
+       lane_tables$moved_free$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$3$clock) begin
+       lane_tables$moved_free$3$q <= lane_tables$moved_free$3$d;
+    end
+    // lane_tables$moved_free$4
+    initial begin
+       lane_tables$moved_free$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$4$clock) begin
+       lane_tables$moved_free$4$q <= lane_tables$moved_free$4$d;
+    end
+    // lane_tables$moved_free$5
+    initial begin
+       lane_tables$moved_free$5$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$5$clock) begin
+       lane_tables$moved_free$5$q <= lane_tables$moved_free$5$d;
+    end
+    // lane_tables$moved_free$6
+    initial begin
+       lane_tables$moved_free$6$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$6$clock) begin
+       lane_tables$moved_free$6$q <= lane_tables$moved_free$6$d;
+    end
+    // lane_tables$moved_free$7
+    initial begin
+       lane_tables$moved_free$7$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_free$7$clock) begin
+       lane_tables$moved_free$7$q <= lane_tables$moved_free$7$d;
+    end
+    // lane_tables$moved_next_cont
+    initial begin
+       lane_tables$moved_next_cont$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_next_cont$clock) begin
+       lane_tables$moved_next_cont$q <= lane_tables$moved_next_cont$d;
+    end
+    // lane_tables$moved_tail_class$0
+    initial begin
+       lane_tables$moved_tail_class$0$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$0$clock) begin
+       lane_tables$moved_tail_class$0$q <= lane_tables$moved_tail_class$0$d;
+    end
+    // lane_tables$moved_tail_class$1
+    initial begin
+       lane_tables$moved_tail_class$1$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$1$clock) begin
+       lane_tables$moved_tail_class$1$q <= lane_tables$moved_tail_class$1$d;
+    end
+    // lane_tables$moved_tail_class$2
+    initial begin
+       lane_tables$moved_tail_class$2$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$2$clock) begin
+       lane_tables$moved_tail_class$2$q <= lane_tables$moved_tail_class$2$d;
+    end
+    // lane_tables$moved_tail_class$3
+    initial begin
+       lane_tables$moved_tail_class$3$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$3$clock) begin
+       lane_tables$moved_tail_class$3$q <= lane_tables$moved_tail_class$3$d;
+    end
+    // lane_tables$moved_tail_class$4
+    initial begin
+       lane_tables$moved_tail_class$4$q = 'h0;
+    end
+    always @(posedge lane_tables$moved_tail_class$4$clock) begin
+       lane_tables$moved_tail_class$4$q <= lane_tables$moved_tail_class$4$d;
+    end
+    // lane_tables$moved_tail_cont$0
+    initial begin
+       lane_tables$moved_tail_cont$0$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$0$clock) begin
+       lane_tables$moved_tail_cont$0$q <= lane_tables$moved_tail_cont$0$d;
+    end
+    // lane_tables$moved_tail_cont$1
+    initial begin
+       lane_tables$moved_tail_cont$1$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$1$clock) begin
+       lane_tables$moved_tail_cont$1$q <= lane_tables$moved_tail_cont$1$d;
+    end
+    // lane_tables$moved_tail_cont$2
+    initial begin
+       lane_tables$moved_tail_cont$2$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$2$clock) begin
+       lane_tables$moved_tail_cont$2$q <= lane_tables$moved_tail_cont$2$d;
+    end
+    // lane_tables$moved_tail_cont$3
+    initial begin
+       lane_tables$moved_tail_cont$3$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$3$clock) begin
+       lane_tables$moved_tail_cont$3$q <= lane_tables$moved_tail_cont$3$d;
+    end
+    // lane_tables$moved_tail_cont$4
+    initial begin
+       lane_tables$moved_tail_cont$4$q = 5'h0;
+    end
+    always @(posedge lane_tables$moved_tail_cont$4$clock) begin
+       lane_tables$moved_tail_cont$4$q <= lane_tables$moved_tail_cont$4$d;
+    end
+    // lane_tables$moved_tail_free$0
+    initial begin
+       lane_tables$moved_tail_free$0$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$0$clock) begin
+       lane_tables$moved_tail_free$0$q <= lane_tables$moved_tail_free$0$d;
+    end
+    // lane_tables$moved_tail_free$1
+    initial begin
+       lane_tables$moved_tail_free$1$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$1$clock) begin
+       lane_tables$moved_tail_free$1$q <= lane_tables$moved_tail_free$1$d;
+    end
+    // lane_tables$moved_tail_free$2
+    initial begin
+       lane_tables$moved_tail_free$2$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$2$clock) begin
+       lane_tables$moved_tail_free$2$q <= lane_tables$moved_tail_free$2$d;
+    end
+    // lane_tables$moved_tail_free$3
+    initial begin
+       lane_tables$moved_tail_free$3$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$3$clock) begin
+       lane_tables$moved_tail_free$3$q <= lane_tables$moved_tail_free$3$d;
+    end
+    // lane_tables$moved_tail_free$4
+    initial begin
+       lane_tables$moved_tail_free$4$q = 8'h0;
+    end
+    always @(posedge lane_tables$moved_tail_free$4$clock) begin
+       lane_tables$moved_tail_free$4$q <= lane_tables$moved_tail_free$4$d;
+    end
+    // lane_tables$moved_tlast
+    initial begin
+       lane_tables$moved_tlast$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tlast$clock) begin
+       lane_tables$moved_tlast$q <= lane_tables$moved_tlast$d;
+    end
+    // lane_tables$moved_valid
+    initial begin
+       lane_tables$moved_valid$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_valid$clock) begin
+       lane_tables$moved_valid$q <= lane_tables$moved_valid$d;
     end
     // lane_tables$row_present$0
     initial begin
@@ -11208,20 +11458,21 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     end
     // lane_tables
     always @(*) begin
-        lane_tables$beat_tlast$clock = lane_tables$clock;
-        lane_tables$beat_valid$clock = lane_tables$clock;
-        lane_tables$beat_next_byte$clock = lane_tables$clock;
-        lane_tables$beat_next_is_end$clock = lane_tables$clock;
         lane_tables$class_next_cont$clock = lane_tables$clock;
         lane_tables$class_tlast$clock = lane_tables$clock;
         lane_tables$class_valid$clock = lane_tables$clock;
+        lane_tables$moved_next_cont$clock = lane_tables$clock;
+        lane_tables$moved_tlast$clock = lane_tables$clock;
+        lane_tables$moved_valid$clock = lane_tables$clock;
         lane_tables$row_tlast$clock = lane_tables$clock;
         lane_tables$row_valid$clock = lane_tables$clock;
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
-        lane_tables$beat_byte$0$clock = lane_tables$clock;
-        lane_tables$beat_present$0$clock = lane_tables$clock;
         lane_tables$class_present$0$clock = lane_tables$clock;
+        lane_tables$moved_present$0$clock = lane_tables$clock;
+        lane_tables$moved_class$0$clock = lane_tables$clock;
+        lane_tables$moved_cont$0$clock = lane_tables$clock;
+        lane_tables$moved_free$0$clock = lane_tables$clock;
         lane_tables$class_class$0$clock = lane_tables$clock;
         lane_tables$class_cont$0$clock = lane_tables$clock;
         lane_tables$class_free$0$clock = lane_tables$clock;
@@ -11241,9 +11492,11 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_outside$0$clock = lane_tables$clock;
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
-        lane_tables$beat_byte$1$clock = lane_tables$clock;
-        lane_tables$beat_present$1$clock = lane_tables$clock;
         lane_tables$class_present$1$clock = lane_tables$clock;
+        lane_tables$moved_present$1$clock = lane_tables$clock;
+        lane_tables$moved_class$1$clock = lane_tables$clock;
+        lane_tables$moved_cont$1$clock = lane_tables$clock;
+        lane_tables$moved_free$1$clock = lane_tables$clock;
         lane_tables$class_class$1$clock = lane_tables$clock;
         lane_tables$class_cont$1$clock = lane_tables$clock;
         lane_tables$class_free$1$clock = lane_tables$clock;
@@ -11263,9 +11516,11 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_outside$1$clock = lane_tables$clock;
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
-        lane_tables$beat_byte$2$clock = lane_tables$clock;
-        lane_tables$beat_present$2$clock = lane_tables$clock;
         lane_tables$class_present$2$clock = lane_tables$clock;
+        lane_tables$moved_present$2$clock = lane_tables$clock;
+        lane_tables$moved_class$2$clock = lane_tables$clock;
+        lane_tables$moved_cont$2$clock = lane_tables$clock;
+        lane_tables$moved_free$2$clock = lane_tables$clock;
         lane_tables$class_class$2$clock = lane_tables$clock;
         lane_tables$class_cont$2$clock = lane_tables$clock;
         lane_tables$class_free$2$clock = lane_tables$clock;
@@ -11285,9 +11540,11 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_outside$2$clock = lane_tables$clock;
         lane_tables$window_malformed$2$clock = lane_tables$clock;
         lane_tables$window_free$2$clock = lane_tables$clock;
-        lane_tables$beat_byte$3$clock = lane_tables$clock;
-        lane_tables$beat_present$3$clock = lane_tables$clock;
         lane_tables$class_present$3$clock = lane_tables$clock;
+        lane_tables$moved_present$3$clock = lane_tables$clock;
+        lane_tables$moved_class$3$clock = lane_tables$clock;
+        lane_tables$moved_cont$3$clock = lane_tables$clock;
+        lane_tables$moved_free$3$clock = lane_tables$clock;
         lane_tables$class_class$3$clock = lane_tables$clock;
         lane_tables$class_cont$3$clock = lane_tables$clock;
         lane_tables$class_free$3$clock = lane_tables$clock;
@@ -11307,9 +11564,11 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_outside$3$clock = lane_tables$clock;
         lane_tables$window_malformed$3$clock = lane_tables$clock;
         lane_tables$window_free$3$clock = lane_tables$clock;
-        lane_tables$beat_byte$4$clock = lane_tables$clock;
-        lane_tables$beat_present$4$clock = lane_tables$clock;
         lane_tables$class_present$4$clock = lane_tables$clock;
+        lane_tables$moved_present$4$clock = lane_tables$clock;
+        lane_tables$moved_class$4$clock = lane_tables$clock;
+        lane_tables$moved_cont$4$clock = lane_tables$clock;
+        lane_tables$moved_free$4$clock = lane_tables$clock;
         lane_tables$class_class$4$clock = lane_tables$clock;
         lane_tables$class_cont$4$clock = lane_tables$clock;
         lane_tables$class_free$4$clock = lane_tables$clock;
@@ -11329,9 +11588,11 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_outside$4$clock = lane_tables$clock;
         lane_tables$window_malformed$4$clock = lane_tables$clock;
         lane_tables$window_free$4$clock = lane_tables$clock;
-        lane_tables$beat_byte$5$clock = lane_tables$clock;
-        lane_tables$beat_present$5$clock = lane_tables$clock;
         lane_tables$class_present$5$clock = lane_tables$clock;
+        lane_tables$moved_present$5$clock = lane_tables$clock;
+        lane_tables$moved_class$5$clock = lane_tables$clock;
+        lane_tables$moved_cont$5$clock = lane_tables$clock;
+        lane_tables$moved_free$5$clock = lane_tables$clock;
         lane_tables$class_class$5$clock = lane_tables$clock;
         lane_tables$class_cont$5$clock = lane_tables$clock;
         lane_tables$class_free$5$clock = lane_tables$clock;
@@ -11351,9 +11612,11 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_outside$5$clock = lane_tables$clock;
         lane_tables$window_malformed$5$clock = lane_tables$clock;
         lane_tables$window_free$5$clock = lane_tables$clock;
-        lane_tables$beat_byte$6$clock = lane_tables$clock;
-        lane_tables$beat_present$6$clock = lane_tables$clock;
         lane_tables$class_present$6$clock = lane_tables$clock;
+        lane_tables$moved_present$6$clock = lane_tables$clock;
+        lane_tables$moved_class$6$clock = lane_tables$clock;
+        lane_tables$moved_cont$6$clock = lane_tables$clock;
+        lane_tables$moved_free$6$clock = lane_tables$clock;
         lane_tables$class_class$6$clock = lane_tables$clock;
         lane_tables$class_cont$6$clock = lane_tables$clock;
         lane_tables$class_free$6$clock = lane_tables$clock;
@@ -11373,9 +11636,11 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_outside$6$clock = lane_tables$clock;
         lane_tables$window_malformed$6$clock = lane_tables$clock;
         lane_tables$window_free$6$clock = lane_tables$clock;
-        lane_tables$beat_byte$7$clock = lane_tables$clock;
-        lane_tables$beat_present$7$clock = lane_tables$clock;
         lane_tables$class_present$7$clock = lane_tables$clock;
+        lane_tables$moved_present$7$clock = lane_tables$clock;
+        lane_tables$moved_class$7$clock = lane_tables$clock;
+        lane_tables$moved_cont$7$clock = lane_tables$clock;
+        lane_tables$moved_free$7$clock = lane_tables$clock;
         lane_tables$class_class$7$clock = lane_tables$clock;
         lane_tables$class_cont$7$clock = lane_tables$clock;
         lane_tables$class_free$7$clock = lane_tables$clock;
@@ -11395,8 +11660,10 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_outside$7$clock = lane_tables$clock;
         lane_tables$window_malformed$7$clock = lane_tables$clock;
         lane_tables$window_free$7$clock = lane_tables$clock;
-        lane_tables$beat_tail$0$clock = lane_tables$clock;
         lane_tables$class_tail_class$0$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$0$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$0$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$0$clock = lane_tables$clock;
         lane_tables$class_tail_cont$0$clock = lane_tables$clock;
         lane_tables$class_tail_free$0$clock = lane_tables$clock;
         lane_tables$row_tail_cont$0$clock = lane_tables$clock;
@@ -11412,8 +11679,10 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_prev_next_fits$0$clock = lane_tables$clock;
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
-        lane_tables$beat_tail$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$1$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$1$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$1$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_cont$1$clock = lane_tables$clock;
         lane_tables$class_tail_free$1$clock = lane_tables$clock;
         lane_tables$row_tail_cont$1$clock = lane_tables$clock;
@@ -11429,8 +11698,10 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_prev_next_fits$1$clock = lane_tables$clock;
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
-        lane_tables$beat_tail$2$clock = lane_tables$clock;
         lane_tables$class_tail_class$2$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$2$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$2$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$2$clock = lane_tables$clock;
         lane_tables$class_tail_cont$2$clock = lane_tables$clock;
         lane_tables$class_tail_free$2$clock = lane_tables$clock;
         lane_tables$row_tail_cont$2$clock = lane_tables$clock;
@@ -11446,8 +11717,10 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_prev_next_fits$2$clock = lane_tables$clock;
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
-        lane_tables$beat_tail$3$clock = lane_tables$clock;
         lane_tables$class_tail_class$3$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$3$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$3$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$3$clock = lane_tables$clock;
         lane_tables$class_tail_cont$3$clock = lane_tables$clock;
         lane_tables$class_tail_free$3$clock = lane_tables$clock;
         lane_tables$row_tail_cont$3$clock = lane_tables$clock;
@@ -11463,8 +11736,10 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_prev_next_fits$3$clock = lane_tables$clock;
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
-        lane_tables$beat_tail$4$clock = lane_tables$clock;
         lane_tables$class_tail_class$4$clock = lane_tables$clock;
+        lane_tables$moved_tail_class$4$clock = lane_tables$clock;
+        lane_tables$moved_tail_cont$4$clock = lane_tables$clock;
+        lane_tables$moved_tail_free$4$clock = lane_tables$clock;
         lane_tables$class_tail_cont$4$clock = lane_tables$clock;
         lane_tables$class_tail_free$4$clock = lane_tables$clock;
         lane_tables$row_tail_cont$4$clock = lane_tables$clock;
@@ -11480,315 +11755,340 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$window_prev_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_prev_length$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
-        lane_tables$beat_byte$0$d = lane_tables$byte$0;
-        lane_tables$beat_present$0$d = lane_tables$present$0;
-        lane_tables$beat_byte$1$d = lane_tables$byte$1;
-        lane_tables$beat_present$1$d = lane_tables$present$1;
-        lane_tables$beat_byte$2$d = lane_tables$byte$2;
-        lane_tables$beat_present$2$d = lane_tables$present$2;
-        lane_tables$beat_byte$3$d = lane_tables$byte$3;
-        lane_tables$beat_present$3$d = lane_tables$present$3;
-        lane_tables$beat_byte$4$d = lane_tables$byte$4;
-        lane_tables$beat_present$4$d = lane_tables$present$4;
-        lane_tables$beat_byte$5$d = lane_tables$byte$5;
-        lane_tables$beat_present$5$d = lane_tables$present$5;
-        lane_tables$beat_byte$6$d = lane_tables$byte$6;
-        lane_tables$beat_present$6$d = lane_tables$present$6;
-        lane_tables$beat_byte$7$d = lane_tables$byte$7;
-        lane_tables$beat_present$7$d = lane_tables$present$7;
-        lane_tables$beat_tail$0$d = lane_tables$tail$0;
-        lane_tables$beat_tail$1$d = lane_tables$tail$1;
-        lane_tables$beat_tail$2$d = lane_tables$tail$2;
-        lane_tables$beat_tail$3$d = lane_tables$tail$3;
-        lane_tables$beat_tail$4$d = lane_tables$tail$4;
-        lane_tables$beat_tlast$d = lane_tables$tlast;
-        lane_tables$beat_valid$d = lane_tables$valid & !lane_tables$rst;
-        lane_tables$beat_next_byte$d = lane_tables$next_byte;
-        lane_tables$beat_next_is_end$d = lane_tables$next_is_end;
         lane_tables$present5$0 = 'h0;
         lane_tables$present8$0 = 'h0;
-        if (lane_tables$beat_present$0$q) begin
+        if (lane_tables$present$0) begin
             lane_tables$present5$0 = 'h1f;
             lane_tables$present8$0 = 'hff;
         end
         lane_tables$class_present3$0 = 'h0;
         lane_tables$class_present4$0 = 'h0;
         lane_tables$class_present5$0 = 'h0;
-        if (lane_tables$class_present$0$q) begin
+        if (lane_tables$moved_present$0$q) begin
             lane_tables$class_present3$0 = 'h7;
             lane_tables$class_present4$0 = 'hf;
             lane_tables$class_present5$0 = 'h1f;
         end
         lane_tables$present5$1 = 'h0;
         lane_tables$present8$1 = 'h0;
-        if (lane_tables$beat_present$1$q) begin
+        if (lane_tables$present$1) begin
             lane_tables$present5$1 = 'h1f;
             lane_tables$present8$1 = 'hff;
         end
         lane_tables$class_present3$1 = 'h0;
         lane_tables$class_present4$1 = 'h0;
         lane_tables$class_present5$1 = 'h0;
-        if (lane_tables$class_present$1$q) begin
+        if (lane_tables$moved_present$1$q) begin
             lane_tables$class_present3$1 = 'h7;
             lane_tables$class_present4$1 = 'hf;
             lane_tables$class_present5$1 = 'h1f;
         end
         lane_tables$present5$2 = 'h0;
         lane_tables$present8$2 = 'h0;
-        if (lane_tables$beat_present$2$q) begin
+        if (lane_tables$present$2) begin
             lane_tables$present5$2 = 'h1f;
             lane_tables$present8$2 = 'hff;
         end
         lane_tables$class_present3$2 = 'h0;
         lane_tables$class_present4$2 = 'h0;
         lane_tables$class_present5$2 = 'h0;
-        if (lane_tables$class_present$2$q) begin
+        if (lane_tables$moved_present$2$q) begin
             lane_tables$class_present3$2 = 'h7;
             lane_tables$class_present4$2 = 'hf;
             lane_tables$class_present5$2 = 'h1f;
         end
         lane_tables$present5$3 = 'h0;
         lane_tables$present8$3 = 'h0;
-        if (lane_tables$beat_present$3$q) begin
+        if (lane_tables$present$3) begin
             lane_tables$present5$3 = 'h1f;
             lane_tables$present8$3 = 'hff;
         end
         lane_tables$class_present3$3 = 'h0;
         lane_tables$class_present4$3 = 'h0;
         lane_tables$class_present5$3 = 'h0;
-        if (lane_tables$class_present$3$q) begin
+        if (lane_tables$moved_present$3$q) begin
             lane_tables$class_present3$3 = 'h7;
             lane_tables$class_present4$3 = 'hf;
             lane_tables$class_present5$3 = 'h1f;
         end
         lane_tables$present5$4 = 'h0;
         lane_tables$present8$4 = 'h0;
-        if (lane_tables$beat_present$4$q) begin
+        if (lane_tables$present$4) begin
             lane_tables$present5$4 = 'h1f;
             lane_tables$present8$4 = 'hff;
         end
         lane_tables$class_present3$4 = 'h0;
         lane_tables$class_present4$4 = 'h0;
         lane_tables$class_present5$4 = 'h0;
-        if (lane_tables$class_present$4$q) begin
+        if (lane_tables$moved_present$4$q) begin
             lane_tables$class_present3$4 = 'h7;
             lane_tables$class_present4$4 = 'hf;
             lane_tables$class_present5$4 = 'h1f;
         end
         lane_tables$present5$5 = 'h0;
         lane_tables$present8$5 = 'h0;
-        if (lane_tables$beat_present$5$q) begin
+        if (lane_tables$present$5) begin
             lane_tables$present5$5 = 'h1f;
             lane_tables$present8$5 = 'hff;
         end
         lane_tables$class_present3$5 = 'h0;
         lane_tables$class_present4$5 = 'h0;
         lane_tables$class_present5$5 = 'h0;
-        if (lane_tables$class_present$5$q) begin
+        if (lane_tables$moved_present$5$q) begin
             lane_tables$class_present3$5 = 'h7;
             lane_tables$class_present4$5 = 'hf;
             lane_tables$class_present5$5 = 'h1f;
         end
         lane_tables$present5$6 = 'h0;
         lane_tables$present8$6 = 'h0;
-        if (lane_tables$beat_present$6$q) begin
+        if (lane_tables$present$6) begin
             lane_tables$present5$6 = 'h1f;
             lane_tables$present8$6 = 'hff;
         end
         lane_tables$class_present3$6 = 'h0;
         lane_tables$class_present4$6 = 'h0;
         lane_tables$class_present5$6 = 'h0;
-        if (lane_tables$class_present$6$q) begin
+        if (lane_tables$moved_present$6$q) begin
             lane_tables$class_present3$6 = 'h7;
             lane_tables$class_present4$6 = 'hf;
             lane_tables$class_present5$6 = 'h1f;
         end
         lane_tables$present5$7 = 'h0;
         lane_tables$present8$7 = 'h0;
-        if (lane_tables$beat_present$7$q) begin
+        if (lane_tables$present$7) begin
             lane_tables$present5$7 = 'h1f;
             lane_tables$present8$7 = 'hff;
         end
         lane_tables$class_present3$7 = 'h0;
         lane_tables$class_present4$7 = 'h0;
         lane_tables$class_present5$7 = 'h0;
-        if (lane_tables$class_present$7$q) begin
+        if (lane_tables$moved_present$7$q) begin
             lane_tables$class_present3$7 = 'h7;
             lane_tables$class_present4$7 = 'hf;
             lane_tables$class_present5$7 = 'h1f;
         end
         lane_tables$valid5 = 'h0;
         lane_tables$valid8 = 'h0;
-        if (lane_tables$beat_valid$q) begin
+        if (lane_tables$valid) begin
             lane_tables$valid5 = 'h1f;
             lane_tables$valid8 = 'hff;
         end
         lane_tables$next5 = 'h0;
-        if (lane_tables$beat_valid$q & !lane_tables$beat_next_is_end$q) begin
+        if (lane_tables$valid & !lane_tables$next_is_end) begin
             lane_tables$next5 = 'h1f;
         end
         lane_tables$class_valid3 = 'h0;
         lane_tables$class_valid5 = 'h0;
-        if (lane_tables$class_valid$q) begin
+        if (lane_tables$moved_valid$q) begin
             lane_tables$class_valid3 = 'h7;
             lane_tables$class_valid5 = 'h1f;
         end
-        lane_tables$tables$0$tdata = lane_tables$beat_byte$0$q;
-        lane_tables$class_present$0$d = lane_tables$beat_present$0$q;
+        lane_tables$tables$0$tdata = lane_tables$byte$0;
+        lane_tables$class_present$0$d = lane_tables$present$0;
         lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
         lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$present5$0;
         lane_tables$class_free$0$d = lane_tables$tables$0$free_bits & lane_tables$present8$0;
-        lane_tables$tables$1$tdata = lane_tables$beat_byte$1$q;
-        lane_tables$class_present$1$d = lane_tables$beat_present$1$q;
+        lane_tables$tables$1$tdata = lane_tables$byte$1;
+        lane_tables$class_present$1$d = lane_tables$present$1;
         lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
         lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$present5$1;
         lane_tables$class_free$1$d = lane_tables$tables$1$free_bits & lane_tables$present8$1;
-        lane_tables$tables$2$tdata = lane_tables$beat_byte$2$q;
-        lane_tables$class_present$2$d = lane_tables$beat_present$2$q;
+        lane_tables$tables$2$tdata = lane_tables$byte$2;
+        lane_tables$class_present$2$d = lane_tables$present$2;
         lane_tables$class_class$2$d = lane_tables$tables$2$byte_class;
         lane_tables$class_cont$2$d = lane_tables$tables$2$continuation & lane_tables$present5$2;
         lane_tables$class_free$2$d = lane_tables$tables$2$free_bits & lane_tables$present8$2;
-        lane_tables$tables$3$tdata = lane_tables$beat_byte$3$q;
-        lane_tables$class_present$3$d = lane_tables$beat_present$3$q;
+        lane_tables$tables$3$tdata = lane_tables$byte$3;
+        lane_tables$class_present$3$d = lane_tables$present$3;
         lane_tables$class_class$3$d = lane_tables$tables$3$byte_class;
         lane_tables$class_cont$3$d = lane_tables$tables$3$continuation & lane_tables$present5$3;
         lane_tables$class_free$3$d = lane_tables$tables$3$free_bits & lane_tables$present8$3;
-        lane_tables$tables$4$tdata = lane_tables$beat_byte$4$q;
-        lane_tables$class_present$4$d = lane_tables$beat_present$4$q;
+        lane_tables$tables$4$tdata = lane_tables$byte$4;
+        lane_tables$class_present$4$d = lane_tables$present$4;
         lane_tables$class_class$4$d = lane_tables$tables$4$byte_class;
         lane_tables$class_cont$4$d = lane_tables$tables$4$continuation & lane_tables$present5$4;
         lane_tables$class_free$4$d = lane_tables$tables$4$free_bits & lane_tables$present8$4;
-        lane_tables$tables$5$tdata = lane_tables$beat_byte$5$q;
-        lane_tables$class_present$5$d = lane_tables$beat_present$5$q;
+        lane_tables$tables$5$tdata = lane_tables$byte$5;
+        lane_tables$class_present$5$d = lane_tables$present$5;
         lane_tables$class_class$5$d = lane_tables$tables$5$byte_class;
         lane_tables$class_cont$5$d = lane_tables$tables$5$continuation & lane_tables$present5$5;
         lane_tables$class_free$5$d = lane_tables$tables$5$free_bits & lane_tables$present8$5;
-        lane_tables$tables$6$tdata = lane_tables$beat_byte$6$q;
-        lane_tables$class_present$6$d = lane_tables$beat_present$6$q;
+        lane_tables$tables$6$tdata = lane_tables$byte$6;
+        lane_tables$class_present$6$d = lane_tables$present$6;
         lane_tables$class_class$6$d = lane_tables$tables$6$byte_class;
         lane_tables$class_cont$6$d = lane_tables$tables$6$continuation & lane_tables$present5$6;
         lane_tables$class_free$6$d = lane_tables$tables$6$free_bits & lane_tables$present8$6;
-        lane_tables$tables$7$tdata = lane_tables$beat_byte$7$q;
-        lane_tables$class_present$7$d = lane_tables$beat_present$7$q;
+        lane_tables$tables$7$tdata = lane_tables$byte$7;
+        lane_tables$class_present$7$d = lane_tables$present$7;
         lane_tables$class_class$7$d = lane_tables$tables$7$byte_class;
         lane_tables$class_cont$7$d = lane_tables$tables$7$continuation & lane_tables$present5$7;
         lane_tables$class_free$7$d = lane_tables$tables$7$free_bits & lane_tables$present8$7;
-        lane_tables$next_table$tdata = lane_tables$beat_next_byte$q;
+        lane_tables$next_table$tdata = lane_tables$next_byte;
         lane_tables$class_next_cont$d = lane_tables$next_table$continuation & lane_tables$next5;
-        lane_tables$tail_tables$0$tdata = lane_tables$beat_tail$0$q;
+        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
         lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
         lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$1$tdata = lane_tables$beat_tail$1$q;
+        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
         lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
         lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$2$tdata = lane_tables$beat_tail$2$q;
+        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
         lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
         lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$3$tdata = lane_tables$beat_tail$3$q;
+        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
         lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
         lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$4$tdata = lane_tables$beat_tail$4$q;
+        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
         lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
         lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$valid5;
         lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits & lane_tables$valid8;
-        lane_tables$class_tlast$d = lane_tables$beat_tlast$q;
-        lane_tables$class_valid$d = lane_tables$beat_valid$q & !lane_tables$rst;
-        lane_tables$leads$0$byte_class = lane_tables$class_class$0$q;
-        lane_tables$row_present$0$d = lane_tables$class_present$0$q;
-        lane_tables$row_cont$0$d = lane_tables$class_cont$0$q;
+        lane_tables$class_tlast$d = lane_tables$tlast;
+        lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
+        lane_tables$moved_present$0$d = lane_tables$class_present$0$q;
+        lane_tables$moved_class$0$d = lane_tables$class_class$0$q;
+        lane_tables$moved_cont$0$d = lane_tables$class_cont$0$q;
+        lane_tables$moved_free$0$d = lane_tables$class_free$0$q;
+        lane_tables$moved_present$1$d = lane_tables$class_present$1$q;
+        lane_tables$moved_class$1$d = lane_tables$class_class$1$q;
+        lane_tables$moved_cont$1$d = lane_tables$class_cont$1$q;
+        lane_tables$moved_free$1$d = lane_tables$class_free$1$q;
+        lane_tables$moved_present$2$d = lane_tables$class_present$2$q;
+        lane_tables$moved_class$2$d = lane_tables$class_class$2$q;
+        lane_tables$moved_cont$2$d = lane_tables$class_cont$2$q;
+        lane_tables$moved_free$2$d = lane_tables$class_free$2$q;
+        lane_tables$moved_present$3$d = lane_tables$class_present$3$q;
+        lane_tables$moved_class$3$d = lane_tables$class_class$3$q;
+        lane_tables$moved_cont$3$d = lane_tables$class_cont$3$q;
+        lane_tables$moved_free$3$d = lane_tables$class_free$3$q;
+        lane_tables$moved_present$4$d = lane_tables$class_present$4$q;
+        lane_tables$moved_class$4$d = lane_tables$class_class$4$q;
+        lane_tables$moved_cont$4$d = lane_tables$class_cont$4$q;
+        lane_tables$moved_free$4$d = lane_tables$class_free$4$q;
+        lane_tables$moved_present$5$d = lane_tables$class_present$5$q;
+        lane_tables$moved_class$5$d = lane_tables$class_class$5$q;
+        lane_tables$moved_cont$5$d = lane_tables$class_cont$5$q;
+        lane_tables$moved_free$5$d = lane_tables$class_free$5$q;
+        lane_tables$moved_present$6$d = lane_tables$class_present$6$q;
+        lane_tables$moved_class$6$d = lane_tables$class_class$6$q;
+        lane_tables$moved_cont$6$d = lane_tables$class_cont$6$q;
+        lane_tables$moved_free$6$d = lane_tables$class_free$6$q;
+        lane_tables$moved_present$7$d = lane_tables$class_present$7$q;
+        lane_tables$moved_class$7$d = lane_tables$class_class$7$q;
+        lane_tables$moved_cont$7$d = lane_tables$class_cont$7$q;
+        lane_tables$moved_free$7$d = lane_tables$class_free$7$q;
+        lane_tables$moved_tail_class$0$d = lane_tables$class_tail_class$0$q;
+        lane_tables$moved_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
+        lane_tables$moved_tail_free$0$d = lane_tables$class_tail_free$0$q;
+        lane_tables$moved_tail_class$1$d = lane_tables$class_tail_class$1$q;
+        lane_tables$moved_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
+        lane_tables$moved_tail_free$1$d = lane_tables$class_tail_free$1$q;
+        lane_tables$moved_tail_class$2$d = lane_tables$class_tail_class$2$q;
+        lane_tables$moved_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
+        lane_tables$moved_tail_free$2$d = lane_tables$class_tail_free$2$q;
+        lane_tables$moved_tail_class$3$d = lane_tables$class_tail_class$3$q;
+        lane_tables$moved_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
+        lane_tables$moved_tail_free$3$d = lane_tables$class_tail_free$3$q;
+        lane_tables$moved_tail_class$4$d = lane_tables$class_tail_class$4$q;
+        lane_tables$moved_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
+        lane_tables$moved_tail_free$4$d = lane_tables$class_tail_free$4$q;
+        lane_tables$moved_next_cont$d = lane_tables$class_next_cont$q;
+        lane_tables$moved_tlast$d = lane_tables$class_tlast$q;
+        lane_tables$moved_valid$d = lane_tables$class_valid$q & !lane_tables$rst;
+        lane_tables$leads$0$byte_class = lane_tables$moved_class$0$q;
+        lane_tables$row_present$0$d = lane_tables$moved_present$0$q;
+        lane_tables$row_cont$0$d = lane_tables$moved_cont$0$q;
         lane_tables$row_length$0$d = lane_tables$leads$0$lead_length & lane_tables$class_present3$0;
         lane_tables$row_allowed$0$d = lane_tables$leads$0$second_allowed & lane_tables$class_present5$0;
         lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser & lane_tables$class_present4$0;
         lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser & lane_tables$class_present4$0;
-        lane_tables$row_free$0$d = lane_tables$class_free$0$q;
-        lane_tables$leads$1$byte_class = lane_tables$class_class$1$q;
-        lane_tables$row_present$1$d = lane_tables$class_present$1$q;
-        lane_tables$row_cont$1$d = lane_tables$class_cont$1$q;
+        lane_tables$row_free$0$d = lane_tables$moved_free$0$q;
+        lane_tables$leads$1$byte_class = lane_tables$moved_class$1$q;
+        lane_tables$row_present$1$d = lane_tables$moved_present$1$q;
+        lane_tables$row_cont$1$d = lane_tables$moved_cont$1$q;
         lane_tables$row_length$1$d = lane_tables$leads$1$lead_length & lane_tables$class_present3$1;
         lane_tables$row_allowed$1$d = lane_tables$leads$1$second_allowed & lane_tables$class_present5$1;
         lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser & lane_tables$class_present4$1;
         lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser & lane_tables$class_present4$1;
-        lane_tables$row_free$1$d = lane_tables$class_free$1$q;
-        lane_tables$leads$2$byte_class = lane_tables$class_class$2$q;
-        lane_tables$row_present$2$d = lane_tables$class_present$2$q;
-        lane_tables$row_cont$2$d = lane_tables$class_cont$2$q;
+        lane_tables$row_free$1$d = lane_tables$moved_free$1$q;
+        lane_tables$leads$2$byte_class = lane_tables$moved_class$2$q;
+        lane_tables$row_present$2$d = lane_tables$moved_present$2$q;
+        lane_tables$row_cont$2$d = lane_tables$moved_cont$2$q;
         lane_tables$row_length$2$d = lane_tables$leads$2$lead_length & lane_tables$class_present3$2;
         lane_tables$row_allowed$2$d = lane_tables$leads$2$second_allowed & lane_tables$class_present5$2;
         lane_tables$row_outside$2$d = lane_tables$leads$2$outside_tuser & lane_tables$class_present4$2;
         lane_tables$row_malformed$2$d = lane_tables$leads$2$malformed_tuser & lane_tables$class_present4$2;
-        lane_tables$row_free$2$d = lane_tables$class_free$2$q;
-        lane_tables$leads$3$byte_class = lane_tables$class_class$3$q;
-        lane_tables$row_present$3$d = lane_tables$class_present$3$q;
-        lane_tables$row_cont$3$d = lane_tables$class_cont$3$q;
+        lane_tables$row_free$2$d = lane_tables$moved_free$2$q;
+        lane_tables$leads$3$byte_class = lane_tables$moved_class$3$q;
+        lane_tables$row_present$3$d = lane_tables$moved_present$3$q;
+        lane_tables$row_cont$3$d = lane_tables$moved_cont$3$q;
         lane_tables$row_length$3$d = lane_tables$leads$3$lead_length & lane_tables$class_present3$3;
         lane_tables$row_allowed$3$d = lane_tables$leads$3$second_allowed & lane_tables$class_present5$3;
         lane_tables$row_outside$3$d = lane_tables$leads$3$outside_tuser & lane_tables$class_present4$3;
         lane_tables$row_malformed$3$d = lane_tables$leads$3$malformed_tuser & lane_tables$class_present4$3;
-        lane_tables$row_free$3$d = lane_tables$class_free$3$q;
-        lane_tables$leads$4$byte_class = lane_tables$class_class$4$q;
-        lane_tables$row_present$4$d = lane_tables$class_present$4$q;
-        lane_tables$row_cont$4$d = lane_tables$class_cont$4$q;
+        lane_tables$row_free$3$d = lane_tables$moved_free$3$q;
+        lane_tables$leads$4$byte_class = lane_tables$moved_class$4$q;
+        lane_tables$row_present$4$d = lane_tables$moved_present$4$q;
+        lane_tables$row_cont$4$d = lane_tables$moved_cont$4$q;
         lane_tables$row_length$4$d = lane_tables$leads$4$lead_length & lane_tables$class_present3$4;
         lane_tables$row_allowed$4$d = lane_tables$leads$4$second_allowed & lane_tables$class_present5$4;
         lane_tables$row_outside$4$d = lane_tables$leads$4$outside_tuser & lane_tables$class_present4$4;
         lane_tables$row_malformed$4$d = lane_tables$leads$4$malformed_tuser & lane_tables$class_present4$4;
-        lane_tables$row_free$4$d = lane_tables$class_free$4$q;
-        lane_tables$leads$5$byte_class = lane_tables$class_class$5$q;
-        lane_tables$row_present$5$d = lane_tables$class_present$5$q;
-        lane_tables$row_cont$5$d = lane_tables$class_cont$5$q;
+        lane_tables$row_free$4$d = lane_tables$moved_free$4$q;
+        lane_tables$leads$5$byte_class = lane_tables$moved_class$5$q;
+        lane_tables$row_present$5$d = lane_tables$moved_present$5$q;
+        lane_tables$row_cont$5$d = lane_tables$moved_cont$5$q;
         lane_tables$row_length$5$d = lane_tables$leads$5$lead_length & lane_tables$class_present3$5;
         lane_tables$row_allowed$5$d = lane_tables$leads$5$second_allowed & lane_tables$class_present5$5;
         lane_tables$row_outside$5$d = lane_tables$leads$5$outside_tuser & lane_tables$class_present4$5;
         lane_tables$row_malformed$5$d = lane_tables$leads$5$malformed_tuser & lane_tables$class_present4$5;
-        lane_tables$row_free$5$d = lane_tables$class_free$5$q;
-        lane_tables$leads$6$byte_class = lane_tables$class_class$6$q;
-        lane_tables$row_present$6$d = lane_tables$class_present$6$q;
-        lane_tables$row_cont$6$d = lane_tables$class_cont$6$q;
+        lane_tables$row_free$5$d = lane_tables$moved_free$5$q;
+        lane_tables$leads$6$byte_class = lane_tables$moved_class$6$q;
+        lane_tables$row_present$6$d = lane_tables$moved_present$6$q;
+        lane_tables$row_cont$6$d = lane_tables$moved_cont$6$q;
         lane_tables$row_length$6$d = lane_tables$leads$6$lead_length & lane_tables$class_present3$6;
         lane_tables$row_allowed$6$d = lane_tables$leads$6$second_allowed & lane_tables$class_present5$6;
         lane_tables$row_outside$6$d = lane_tables$leads$6$outside_tuser & lane_tables$class_present4$6;
         lane_tables$row_malformed$6$d = lane_tables$leads$6$malformed_tuser & lane_tables$class_present4$6;
-        lane_tables$row_free$6$d = lane_tables$class_free$6$q;
-        lane_tables$leads$7$byte_class = lane_tables$class_class$7$q;
-        lane_tables$row_present$7$d = lane_tables$class_present$7$q;
-        lane_tables$row_cont$7$d = lane_tables$class_cont$7$q;
+        lane_tables$row_free$6$d = lane_tables$moved_free$6$q;
+        lane_tables$leads$7$byte_class = lane_tables$moved_class$7$q;
+        lane_tables$row_present$7$d = lane_tables$moved_present$7$q;
+        lane_tables$row_cont$7$d = lane_tables$moved_cont$7$q;
         lane_tables$row_length$7$d = lane_tables$leads$7$lead_length & lane_tables$class_present3$7;
         lane_tables$row_allowed$7$d = lane_tables$leads$7$second_allowed & lane_tables$class_present5$7;
         lane_tables$row_outside$7$d = lane_tables$leads$7$outside_tuser & lane_tables$class_present4$7;
         lane_tables$row_malformed$7$d = lane_tables$leads$7$malformed_tuser & lane_tables$class_present4$7;
-        lane_tables$row_free$7$d = lane_tables$class_free$7$q;
-        lane_tables$row_next_cont$0$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$1$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$2$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$3$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$4$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$5$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$6$d = lane_tables$class_next_cont$q;
-        lane_tables$row_next_cont$7$d = lane_tables$class_next_cont$q;
-        if (lane_tables$class_present$1$q) begin
-            lane_tables$row_next_cont$0$d = lane_tables$class_cont$1$q;
+        lane_tables$row_free$7$d = lane_tables$moved_free$7$q;
+        lane_tables$row_next_cont$0$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$1$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$2$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$3$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$4$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$5$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$6$d = lane_tables$moved_next_cont$q;
+        lane_tables$row_next_cont$7$d = lane_tables$moved_next_cont$q;
+        if (lane_tables$moved_present$1$q) begin
+            lane_tables$row_next_cont$0$d = lane_tables$moved_cont$1$q;
         end
-        if (lane_tables$class_present$2$q) begin
-            lane_tables$row_next_cont$1$d = lane_tables$class_cont$2$q;
+        if (lane_tables$moved_present$2$q) begin
+            lane_tables$row_next_cont$1$d = lane_tables$moved_cont$2$q;
         end
-        if (lane_tables$class_present$3$q) begin
-            lane_tables$row_next_cont$2$d = lane_tables$class_cont$3$q;
+        if (lane_tables$moved_present$3$q) begin
+            lane_tables$row_next_cont$2$d = lane_tables$moved_cont$3$q;
         end
-        if (lane_tables$class_present$4$q) begin
-            lane_tables$row_next_cont$3$d = lane_tables$class_cont$4$q;
+        if (lane_tables$moved_present$4$q) begin
+            lane_tables$row_next_cont$3$d = lane_tables$moved_cont$4$q;
         end
-        if (lane_tables$class_present$5$q) begin
-            lane_tables$row_next_cont$4$d = lane_tables$class_cont$5$q;
+        if (lane_tables$moved_present$5$q) begin
+            lane_tables$row_next_cont$4$d = lane_tables$moved_cont$5$q;
         end
-        if (lane_tables$class_present$6$q) begin
-            lane_tables$row_next_cont$5$d = lane_tables$class_cont$6$q;
+        if (lane_tables$moved_present$6$q) begin
+            lane_tables$row_next_cont$5$d = lane_tables$moved_cont$6$q;
         end
-        if (lane_tables$class_present$7$q) begin
-            lane_tables$row_next_cont$6$d = lane_tables$class_cont$7$q;
+        if (lane_tables$moved_present$7$q) begin
+            lane_tables$row_next_cont$6$d = lane_tables$moved_cont$7$q;
         end
         lane_tables$unused_rows = (lane_tables$next_table$byte_class == ByteClass$Ascii) | |lane_tables$next_table$free_bits;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$0$outside_tuser | |lane_tables$tail_leads$0$malformed_tuser;
@@ -11796,42 +12096,42 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$2$outside_tuser | |lane_tables$tail_leads$2$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$3$outside_tuser | |lane_tables$tail_leads$3$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$4$outside_tuser | |lane_tables$tail_leads$4$malformed_tuser;
-        lane_tables$tail_leads$0$byte_class = lane_tables$class_tail_class$0$q;
-        lane_tables$row_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
+        lane_tables$tail_leads$0$byte_class = lane_tables$moved_tail_class$0$q;
+        lane_tables$row_tail_cont$0$d = lane_tables$moved_tail_cont$0$q;
         lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$0$d = lane_tables$class_tail_free$0$q;
-        lane_tables$tail_leads$1$byte_class = lane_tables$class_tail_class$1$q;
-        lane_tables$row_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
+        lane_tables$row_tail_free$0$d = lane_tables$moved_tail_free$0$q;
+        lane_tables$tail_leads$1$byte_class = lane_tables$moved_tail_class$1$q;
+        lane_tables$row_tail_cont$1$d = lane_tables$moved_tail_cont$1$q;
         lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$1$d = lane_tables$class_tail_free$1$q;
-        lane_tables$tail_leads$2$byte_class = lane_tables$class_tail_class$2$q;
-        lane_tables$row_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
+        lane_tables$row_tail_free$1$d = lane_tables$moved_tail_free$1$q;
+        lane_tables$tail_leads$2$byte_class = lane_tables$moved_tail_class$2$q;
+        lane_tables$row_tail_cont$2$d = lane_tables$moved_tail_cont$2$q;
         lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$2$d = lane_tables$class_tail_free$2$q;
-        lane_tables$tail_leads$3$byte_class = lane_tables$class_tail_class$3$q;
-        lane_tables$row_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
+        lane_tables$row_tail_free$2$d = lane_tables$moved_tail_free$2$q;
+        lane_tables$tail_leads$3$byte_class = lane_tables$moved_tail_class$3$q;
+        lane_tables$row_tail_cont$3$d = lane_tables$moved_tail_cont$3$q;
         lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$3$d = lane_tables$class_tail_free$3$q;
-        lane_tables$tail_leads$4$byte_class = lane_tables$class_tail_class$4$q;
-        lane_tables$row_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
+        lane_tables$row_tail_free$3$d = lane_tables$moved_tail_free$3$q;
+        lane_tables$tail_leads$4$byte_class = lane_tables$moved_tail_class$4$q;
+        lane_tables$row_tail_cont$4$d = lane_tables$moved_tail_cont$4$q;
         lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed & lane_tables$class_valid5;
-        lane_tables$row_tail_free$4$d = lane_tables$class_tail_free$4$q;
-        lane_tables$row_count_is$0$d = !lane_tables$class_present$0$q;
+        lane_tables$row_tail_free$4$d = lane_tables$moved_tail_free$4$q;
+        lane_tables$row_count_is$0$d = !lane_tables$moved_present$0$q;
         lane_tables$row_count_is$1$d = 1'b0;
         lane_tables$row_count_is$2$d = 1'b0;
         lane_tables$row_count_is$3$d = 1'b0;
         lane_tables$row_count_is$4$d = 1'b0;
-        lane_tables$row_count_is$1$d = lane_tables$class_present$0$q & !lane_tables$class_present$1$q;
-        lane_tables$row_count_is$2$d = lane_tables$class_present$1$q & !lane_tables$class_present$2$q;
-        lane_tables$row_count_is$3$d = lane_tables$class_present$2$q & !lane_tables$class_present$3$q;
-        lane_tables$row_count_is$4$d = lane_tables$class_present$3$q & !lane_tables$class_present$4$q;
-        lane_tables$row_tlast$d = lane_tables$class_tlast$q;
-        lane_tables$row_valid$d = lane_tables$class_valid$q & !lane_tables$rst;
+        lane_tables$row_count_is$1$d = lane_tables$moved_present$0$q & !lane_tables$moved_present$1$q;
+        lane_tables$row_count_is$2$d = lane_tables$moved_present$1$q & !lane_tables$moved_present$2$q;
+        lane_tables$row_count_is$3$d = lane_tables$moved_present$2$q & !lane_tables$moved_present$3$q;
+        lane_tables$row_count_is$4$d = lane_tables$moved_present$3$q & !lane_tables$moved_present$4$q;
+        lane_tables$row_tlast$d = lane_tables$moved_tlast$q;
+        lane_tables$row_valid$d = lane_tables$moved_valid$q & !lane_tables$rst;
         lane_tables$history_cont$0$d = lane_tables$history_cont$0$q;
         lane_tables$history_length$0$d = lane_tables$history_length$0$q;
         lane_tables$history_allowed$0$d = lane_tables$history_allowed$0$q;

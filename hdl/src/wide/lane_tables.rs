@@ -1,27 +1,29 @@
-//! # `LaneTables`: stages 1–4 of the wide decoder, each byte's row and the window
+//! # `LaneTables`: stages 2–5 of the wide decoder, each byte's row and the window
 //!
-//! Stage 1 registers the beat that leaves the
-//! [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold) as it is,
-//! with the byte behind it (`next_*`) and the beat's last five bytes (its
-//! tail). It has no logic: it is there for the distance. At N = 16 the
-//! hold and the lanes' tables sit apart on the device, and with the
-//! tables read straight from the hold's registers every seed's slowest
-//! path was a held byte → the [`OctetTable`] (3 LUT levels) → a class
-//! flop, with a last net of 2.2 to 3.4 ns across the device. From stage
-//! 1's registers the tables read flops placed beside them.
-//! Stage 2 registers each byte's [`OctetTable`] class; stage 3 their
+//! Stage 2 registers the [`OctetTable`] class of each byte of the beat
+//! that leaves the
+//! [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold), of the
+//! byte behind it (`next_*`), and of the beat's last five bytes (its tail).
+//! Stage 3 registers the classes again, with no logic: it is there for the
+//! distance. At N = 16 a lane's table and its [`LeadTable`] rows sit apart
+//! on the device, and with the rows read straight from the class
+//! registers nextpnr placed each class flop beside its rows: in every seed
+//! of the session-13 and session-14 runs the slowest path was a byte → the
+//! [`OctetTable`] (3 LUT levels) → a class flop, its last net 2.1 to 3.4 ns
+//! across the device (a register before the tables, tried first, moved
+//! the tables and left that net where it was). Stage 4 registers the
 //! [`LeadTable`] rows. The two tables are two
 //! stages because together they are four LUT levels from a byte, each
 //! byte's bits fanning out to some twenty LUTs, and that was the wide
 //! core's slowest path on ECP5 (1.5 ns of logic and 5.3 ns of routing at
-//! N = 8). Stage 4 registers the *window*: for the five bytes of the
+//! N = 8). Stage 5 registers the *window*: for the five bytes of the
 //! message before the beat (`prev_*`) and for the beat's bytes, what a
 //! decision reads of each: whether it is a continuing octet, whether the
 //! byte after it is one (`next_cont`) and falls in its second-octet
 //! ranges (`next_fits`), its length as a first octet, its free bits. From
 //! the window alone,
 //! [`LaneDecoder`](crate::wide::lane_decoder::LaneDecoder) decides every
-//! lane. (Stage 4 reduced each byte's two five-bit ranges to these two
+//! lane. (Stage 5 reduced each byte's two five-bit ranges to these two
 //! bits, so that no decision reads more than eight: with the ranges, the
 //! longest ones read 33 bits, three LUT levels, and were the critical
 //! path at N = 16.)
@@ -60,9 +62,9 @@
 //! ```text
 //! clock         _/‾\_/‾\_/‾\_/‾\_/‾\_/‾\_
 //! byte[0..1]    <E2 82><AC 41>                                  N = 2
-//! beat_byte           <E2 82><AC 41>                            (stage 1)
-//! class                     <E0 C80><C80 Asc>                   (stage 2)
-//! lane_length                     <3  0 ><0  1 >                (stage 3)
+//! class               <E0 C80><C80 Asc>                         (stage 2)
+//! moved_class               <E0 C80><C80 Asc>                   (stage 3)
+//! lane_length                     <3  0 ><0  1 >                (stage 4)
 //! prev_length                           <. . . 0 0><. . . 3 0>
 //! ```
 //!
@@ -133,16 +135,6 @@ pub struct LaneTables<const N: usize> {
     next5: Signal<Local, Bits<5>>,
     class_valid3: Signal<Local, Bits<3>>,
     class_valid5: Signal<Local, Bits<5>>,
-    /// Stage 1: the beat as it leaves the hold, registered and nothing
-    /// else, so that the way from the hold to the lanes' tables is a net
-    /// between two flops.
-    beat_byte: Vec<DFF<Bits<8>>>,
-    beat_present: Vec<DFF<Bit>>,
-    beat_tail: Vec<DFF<Bits<8>>>,
-    beat_tlast: DFF<Bit>,
-    beat_valid: DFF<Bit>,
-    beat_next_byte: DFF<Bits<8>>,
-    beat_next_is_end: DFF<Bit>,
     /// Stage 2: the classes, and what the lead table does not change.
     class_present: Vec<DFF<Bit>>,
     class_class: Vec<DFF<ByteClass>>,
@@ -156,7 +148,19 @@ pub struct LaneTables<const N: usize> {
     class_tail_free: Vec<DFF<Bits<8>>>,
     class_tlast: DFF<Bit>,
     class_valid: DFF<Bit>,
-    /// Stage 3: the rows.
+    /// Stage 3: the classes again, and nothing else: the lanes' rows sit
+    /// apart from their tables (see the datasheet).
+    moved_present: Vec<DFF<Bit>>,
+    moved_class: Vec<DFF<ByteClass>>,
+    moved_cont: Vec<DFF<Bits<5>>>,
+    moved_free: Vec<DFF<Bits<8>>>,
+    moved_next_cont: DFF<Bits<5>>,
+    moved_tail_class: Vec<DFF<ByteClass>>,
+    moved_tail_cont: Vec<DFF<Bits<5>>>,
+    moved_tail_free: Vec<DFF<Bits<8>>>,
+    moved_tlast: DFF<Bit>,
+    moved_valid: DFF<Bit>,
+    /// Stage 4: the rows.
     row_present: Vec<DFF<Bit>>,
     row_cont: Vec<DFF<Bits<5>>>,
     row_length: Vec<DFF<Bits<3>>>,
@@ -176,12 +180,12 @@ pub struct LaneTables<const N: usize> {
     row_tlast: DFF<Bit>,
     row_valid: DFF<Bit>,
     /// The history: the five bytes of the message before the beat in
-    /// stage 3, oldest first.
+    /// stage 4, oldest first.
     history_cont: Vec<DFF<Bits<5>>>,
     history_length: Vec<DFF<Bits<3>>>,
     history_allowed: Vec<DFF<Bits<5>>>,
     history_free: Vec<DFF<Bits<8>>>,
-    /// Stage 4: the window, as the facts the decisions read: whether each
+    /// Stage 5: the window, as the facts the decisions read: whether each
     /// byte is a continuing octet, and whether the byte after it is one
     /// (`next_cont`) in its second-octet ranges (`next_fits`).
     window_present: Vec<DFF<Bit>>,
@@ -201,7 +205,7 @@ pub struct LaneTables<const N: usize> {
 }
 
 impl<const N: usize> LaneTables<N> {
-    /// The beat, the classes, the rows, then the window.
+    /// The classes, the classes moved, the rows, then the window.
     pub const LATENCY: u64 = 4;
 
     pub fn new(profile: Profile) -> Self {
@@ -245,13 +249,6 @@ impl<const N: usize> LaneTables<N> {
             next5: Default::default(),
             class_valid3: Default::default(),
             class_valid5: Default::default(),
-            beat_byte: many(N),
-            beat_present: many(N),
-            beat_tail: many(5),
-            beat_tlast: Default::default(),
-            beat_valid: Default::default(),
-            beat_next_byte: Default::default(),
-            beat_next_is_end: Default::default(),
             class_present: many(N),
             class_class: many(N),
             class_cont: many(N),
@@ -262,6 +259,16 @@ impl<const N: usize> LaneTables<N> {
             class_tail_free: many(5),
             class_tlast: Default::default(),
             class_valid: Default::default(),
+            moved_present: many(N),
+            moved_class: many(N),
+            moved_cont: many(N),
+            moved_free: many(N),
+            moved_next_cont: Default::default(),
+            moved_tail_class: many(5),
+            moved_tail_cont: many(5),
+            moved_tail_free: many(5),
+            moved_tlast: Default::default(),
+            moved_valid: Default::default(),
             row_present: many(N),
             row_cont: many(N),
             row_length: many(N),
@@ -305,22 +312,23 @@ impl<const N: usize> Logic for LaneTables<N> {
         clock!(
             self,
             clock,
-            beat_tlast,
-            beat_valid,
-            beat_next_byte,
-            beat_next_is_end,
             class_next_cont,
             class_tlast,
             class_valid,
+            moved_next_cont,
+            moved_tlast,
+            moved_valid,
             row_tlast,
             row_valid,
             window_beat_tlast,
             window_beat_valid
         );
         for i in 0..N {
-            self.beat_byte[i].clock.next = self.clock.val();
-            self.beat_present[i].clock.next = self.clock.val();
             self.class_present[i].clock.next = self.clock.val();
+            self.moved_present[i].clock.next = self.clock.val();
+            self.moved_class[i].clock.next = self.clock.val();
+            self.moved_cont[i].clock.next = self.clock.val();
+            self.moved_free[i].clock.next = self.clock.val();
             self.class_class[i].clock.next = self.clock.val();
             self.class_cont[i].clock.next = self.clock.val();
             self.class_free[i].clock.next = self.clock.val();
@@ -342,8 +350,10 @@ impl<const N: usize> Logic for LaneTables<N> {
             self.window_free[i].clock.next = self.clock.val();
         }
         for t in 0..5 {
-            self.beat_tail[t].clock.next = self.clock.val();
             self.class_tail_class[t].clock.next = self.clock.val();
+            self.moved_tail_class[t].clock.next = self.clock.val();
+            self.moved_tail_cont[t].clock.next = self.clock.val();
+            self.moved_tail_free[t].clock.next = self.clock.val();
             self.class_tail_cont[t].clock.next = self.clock.val();
             self.class_tail_free[t].clock.next = self.clock.val();
             self.row_tail_cont[t].clock.next = self.clock.val();
@@ -361,31 +371,18 @@ impl<const N: usize> Logic for LaneTables<N> {
             self.window_prev_free[t].clock.next = self.clock.val();
         }
 
-        // Stage 1: the beat.
-        for i in 0..N {
-            self.beat_byte[i].d.next = self.byte[i].val();
-            self.beat_present[i].d.next = self.present[i].val();
-        }
-        for t in 0..5 {
-            self.beat_tail[t].d.next = self.tail[t].val();
-        }
-        self.beat_tlast.d.next = self.tlast.val();
-        self.beat_valid.d.next = self.valid.val() & !self.rst.val();
-        self.beat_next_byte.d.next = self.next_byte.val();
-        self.beat_next_is_end.d.next = self.next_is_end.val();
-
         // The masks.
         for i in 0..N {
             self.present5[i].next = 0.into();
             self.present8[i].next = 0.into();
-            if self.beat_present[i].q.val() {
+            if self.present[i].val() {
                 self.present5[i].next = 0x1F.into();
                 self.present8[i].next = 0xFF.into();
             }
             self.class_present3[i].next = 0.into();
             self.class_present4[i].next = 0.into();
             self.class_present5[i].next = 0.into();
-            if self.class_present[i].q.val() {
+            if self.moved_present[i].q.val() {
                 self.class_present3[i].next = 0x7.into();
                 self.class_present4[i].next = 0xF.into();
                 self.class_present5[i].next = 0x1F.into();
@@ -393,17 +390,17 @@ impl<const N: usize> Logic for LaneTables<N> {
         }
         self.valid5.next = 0.into();
         self.valid8.next = 0.into();
-        if self.beat_valid.q.val() {
+        if self.valid.val() {
             self.valid5.next = 0x1F.into();
             self.valid8.next = 0xFF.into();
         }
         self.next5.next = 0.into();
-        if self.beat_valid.q.val() & !self.beat_next_is_end.q.val() {
+        if self.valid.val() & !self.next_is_end.val() {
             self.next5.next = 0x1F.into();
         }
         self.class_valid3.next = 0.into();
         self.class_valid5.next = 0.into();
-        if self.class_valid.q.val() {
+        if self.moved_valid.q.val() {
             self.class_valid3.next = 0x7.into();
             self.class_valid5.next = 0x1F.into();
         }
@@ -411,30 +408,46 @@ impl<const N: usize> Logic for LaneTables<N> {
         // Stage 2: the classes. (The class itself may be a choice: its
         // set/reset is bit 7 of the byte, shared by its five flops.)
         for i in 0..N {
-            self.tables[i].tdata.next = self.beat_byte[i].q.val();
-            self.class_present[i].d.next = self.beat_present[i].q.val();
+            self.tables[i].tdata.next = self.byte[i].val();
+            self.class_present[i].d.next = self.present[i].val();
             self.class_class[i].d.next = self.tables[i].byte_class.val();
             self.class_cont[i].d.next = self.tables[i].continuation.val() & self.present5[i].val();
             self.class_free[i].d.next = self.tables[i].free_bits.val() & self.present8[i].val();
         }
-        self.next_table.tdata.next = self.beat_next_byte.q.val();
+        self.next_table.tdata.next = self.next_byte.val();
         self.class_next_cont.d.next = self.next_table.continuation.val() & self.next5.val();
         for t in 0..5 {
-            self.tail_tables[t].tdata.next = self.beat_tail[t].q.val();
+            self.tail_tables[t].tdata.next = self.tail[t].val();
             self.class_tail_class[t].d.next = self.tail_tables[t].byte_class.val();
             self.class_tail_cont[t].d.next =
                 self.tail_tables[t].continuation.val() & self.valid5.val();
             self.class_tail_free[t].d.next =
                 self.tail_tables[t].free_bits.val() & self.valid8.val();
         }
-        self.class_tlast.d.next = self.beat_tlast.q.val();
-        self.class_valid.d.next = self.beat_valid.q.val() & !self.rst.val();
+        self.class_tlast.d.next = self.tlast.val();
+        self.class_valid.d.next = self.valid.val() & !self.rst.val();
 
-        // Stage 3: the rows.
+        // Stage 3: the classes, moved.
         for i in 0..N {
-            self.leads[i].byte_class.next = self.class_class[i].q.val();
-            self.row_present[i].d.next = self.class_present[i].q.val();
-            self.row_cont[i].d.next = self.class_cont[i].q.val();
+            self.moved_present[i].d.next = self.class_present[i].q.val();
+            self.moved_class[i].d.next = self.class_class[i].q.val();
+            self.moved_cont[i].d.next = self.class_cont[i].q.val();
+            self.moved_free[i].d.next = self.class_free[i].q.val();
+        }
+        for t in 0..5 {
+            self.moved_tail_class[t].d.next = self.class_tail_class[t].q.val();
+            self.moved_tail_cont[t].d.next = self.class_tail_cont[t].q.val();
+            self.moved_tail_free[t].d.next = self.class_tail_free[t].q.val();
+        }
+        self.moved_next_cont.d.next = self.class_next_cont.q.val();
+        self.moved_tlast.d.next = self.class_tlast.q.val();
+        self.moved_valid.d.next = self.class_valid.q.val() & !self.rst.val();
+
+        // Stage 4: the rows.
+        for i in 0..N {
+            self.leads[i].byte_class.next = self.moved_class[i].q.val();
+            self.row_present[i].d.next = self.moved_present[i].q.val();
+            self.row_cont[i].d.next = self.moved_cont[i].q.val();
             self.row_length[i].d.next =
                 self.leads[i].lead_length.val() & self.class_present3[i].val();
             self.row_allowed[i].d.next =
@@ -443,14 +456,14 @@ impl<const N: usize> Logic for LaneTables<N> {
                 self.leads[i].outside_tuser.val() & self.class_present4[i].val();
             self.row_malformed[i].d.next =
                 self.leads[i].malformed_tuser.val() & self.class_present4[i].val();
-            self.row_free[i].d.next = self.class_free[i].q.val();
+            self.row_free[i].d.next = self.moved_free[i].q.val();
         }
         for i in 0..N {
-            self.row_next_cont[i].d.next = self.class_next_cont.q.val();
+            self.row_next_cont[i].d.next = self.moved_next_cont.q.val();
         }
         for i in 0..(N - 1) {
-            if self.class_present[i + 1].q.val() {
-                self.row_next_cont[i].d.next = self.class_cont[i + 1].q.val();
+            if self.moved_present[i + 1].q.val() {
+                self.row_next_cont[i].d.next = self.moved_cont[i + 1].q.val();
             }
         }
         self.unused_rows.next = (self.next_table.byte_class.val() == ByteClass::Ascii)
@@ -461,30 +474,30 @@ impl<const N: usize> Logic for LaneTables<N> {
                 | self.tail_leads[t].malformed_tuser.val().any();
         }
         for t in 0..5 {
-            self.tail_leads[t].byte_class.next = self.class_tail_class[t].q.val();
-            self.row_tail_cont[t].d.next = self.class_tail_cont[t].q.val();
+            self.tail_leads[t].byte_class.next = self.moved_tail_class[t].q.val();
+            self.row_tail_cont[t].d.next = self.moved_tail_cont[t].q.val();
             self.row_tail_length[t].d.next =
                 self.tail_leads[t].lead_length.val() & self.class_valid3.val();
             self.row_tail_allowed[t].d.next =
                 self.tail_leads[t].second_allowed.val() & self.class_valid5.val();
-            self.row_tail_free[t].d.next = self.class_tail_free[t].q.val();
+            self.row_tail_free[t].d.next = self.moved_tail_free[t].q.val();
         }
         // The count, from the dense lanes: c bytes when lane c is the first
         // without one.
-        self.row_count_is[0].d.next = !self.class_present[0].q.val();
+        self.row_count_is[0].d.next = !self.moved_present[0].q.val();
         for c in 1..5 {
             self.row_count_is[c].d.next = false;
         }
         for c in 1..N.min(5) {
             self.row_count_is[c].d.next =
-                self.class_present[c - 1].q.val() & !self.class_present[c].q.val();
+                self.moved_present[c - 1].q.val() & !self.moved_present[c].q.val();
         }
         // Fewer than five lanes: all of them present is a count below five.
         for c in N..(N + 1).min(5) {
-            self.row_count_is[c].d.next = self.class_present[c - 1].q.val();
+            self.row_count_is[c].d.next = self.moved_present[c - 1].q.val();
         }
-        self.row_tlast.d.next = self.class_tlast.q.val();
-        self.row_valid.d.next = self.class_valid.q.val() & !self.rst.val();
+        self.row_tlast.d.next = self.moved_tlast.q.val();
+        self.row_valid.d.next = self.moved_valid.q.val() & !self.rst.val();
 
         // The history: the last five of (history, then the beat's bytes).
         for t in 0..5 {
@@ -547,7 +560,7 @@ impl<const N: usize> Logic for LaneTables<N> {
             }
         }
 
-        // Stage 4: the window.
+        // Stage 5: the window.
         for i in 0..N {
             self.window_present[i].d.next = self.row_present[i].q.val();
             self.window_is_cont[i].d.next = self.row_cont[i].q.val().any();

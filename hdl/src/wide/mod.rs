@@ -43,9 +43,9 @@
 //!
 //! ```text
 //!  s_axis ─▶ ByteLanes ─────▶ LookaheadHold ─▶ LaneTables ─▶ LaneDecoder ─▶ WordLanes ─────▶ BeatFifo ─▶ m_axis
-//!    ▲       the beat;         one beat waits   the beat;     lane facts;    count skips     RAM write,
-//!    │       count skips       for the byte     classes;      slots          (log₂ N),       read, m_axis
-//!    │       (log₂ N), move    behind it        rows;                        move (log₂ N),  flops
+//!    ▲       the beat;         one beat waits   classes;      lane facts;    count skips     RAM write,
+//!    │       count skips       for the byte     classes       slots          (log₂ N),       read, m_axis
+//!    │       (log₂ N), move    behind it        moved; rows;                 move (log₂ N),  flops
 //!    │       (log₂ N); packed;                  window                       U+FFFD; packed
 //!    │       staged (tail)                      (history
 //!    │                                          of five)
@@ -124,21 +124,18 @@
 //! ## Size and speed
 //! `utf8hdl synth --lanes N --device ecp5-25k --seeds 3` (every port
 //! registered in a bench; yowasp yosys 0.70, nextpnr-ecp5 0.11.1), median
-//! (min–max) of 3 seeds, session 12:
+//! (min–max) of 3 seeds, session 14:
 //!
 //! | core | LUT4 | FF | DPR16X4 | Fmax | GB/s |
 //! |---|---|---|---|---|---|
-//! | x8 rfc3629 | 3,290 | 5,178 | 160 | 177.3 MHz (172.2–187.1) | 1.42 |
-//! | x8 iso10646 | 3,429 | 5,178 | 160 | 158.0 MHz (150.0–170.1) | 1.26 |
-//! | x16 rfc3629 | 6,880 | 11,543 | 320 | 154.8 MHz (149.7–162.3) | 2.48 |
-//! | x16 iso10646 | 7,016 | 11,543 | 320 | 144.6 MHz (138.1–164.2) | 2.31 |
+//! | x8 rfc3629 | 3,288 | 5,403 | 160 | 177.7 MHz (168.1–181.8) | 1.42 |
+//! | x8 iso10646 | 3,433 | 5,403 | 160 | 173.6 MHz (156.5–178.7) | 1.39 |
+//! | x16 rfc3629 | 6,836 | 11,912 | 320 | 161.2 MHz (141.6–167.1) | 2.58 |
+//! | x16 iso10646 | 7,041 | 11,912 | 320 | 146.9 MHz (114.3–154.3) | 2.35 |
 //!
-//! These are 84986dc's. At 55c7352 (one local fewer in `LaneDecoder`),
-//! session 13 measured x16 at 149.1 MHz (138.1–149.7): the same path, a
-//! byte → the `OctetTable` → a class flop, in a different placement.
-//!
-//! x32 rfc3629 on the ECP5-85K (`--device ecp5-85k --seeds 1`): 17,000
-//! LUT4, 25,822 FF, 1,280 DPR16X4, 102.0 MHz, 3.26 GB/s.
+//! x32 rfc3629 on the ECP5-85K (`--device ecp5-85k --seeds 1`), session
+//! 12, with one class register less: 17,000 LUT4, 25,822 FF, 1,280
+//! DPR16X4, 102.0 MHz, 3.26 GB/s.
 //!
 //! The README's *Measured results* give the limiting paths and every step.
 
