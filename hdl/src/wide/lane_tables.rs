@@ -124,7 +124,11 @@ pub struct LaneTables<const N: usize> {
     /// holds a slice's `LSR` alone, and its set-up is longer: at N = 16
     /// the `LSR` of `class_cont` was the critical path, at N = 8 that of
     /// `row_malformed` (2 LUTs, 6.9 ns). ANDed, each row is LUT logic
-    /// into D.
+    /// into D. `present*` and `valid*`, `next5` mask stage 2; `class_*`
+    /// mask stage 4's rows and are decoded from stage 3's `moved_present`
+    /// and `moved_valid` (they keep the names they had before stage 3
+    /// existed: the Verilog, and so the netlist whose Fmax the README
+    /// gives, spells them so).
     present5: Vec<Signal<Local, Bits<5>>>,
     present8: Vec<Signal<Local, Bits<8>>>,
     class_present3: Vec<Signal<Local, Bits<3>>>,
