@@ -6,9 +6,7 @@
 //! checks are skipped with a message on stderr, unless
 //! `UTF8HDL_REQUIRE_TOOLS=1`, in which case they fail.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use utf8hdl_sim::sample::sample;
 
 /// `utf8hdl reference --format ucs4be --output - FILE` on random bytes is

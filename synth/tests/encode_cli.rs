@@ -4,12 +4,10 @@
 //! 'utf-16-le', 'replace').encode('utf-8')`, skipped (with a message)
 //! without python3 unless `UTF8HDL_REQUIRE_TOOLS=1`; and its refusals.
 
-mod common;
-
 use std::io::ErrorKind as IoErrorKind;
 use std::process::{Command, Output};
 
-use common::*;
+use crate::common::*;
 
 /// A successful `encode`: its stdout.
 #[track_caller]

@@ -1,12 +1,10 @@
 //! `utf8hdl sim --engine verilator`: the Verilator model of the exported
 //! Verilog, through the same harness and checker as rust-hdl's engine.
 
-mod common;
-
 use std::fs;
 use std::process::Command;
 
-use common::*;
+use crate::common::*;
 use utf8hdl_synth::{tools, verilator};
 
 /// Whether the Verilator engine's tools are here (a visible skip if not,
@@ -123,7 +121,7 @@ fn engines_agree_through_the_cli() {
 #[test]
 fn verilator_engine_without_verilator_is_a_usage_error() {
     let empty = temp_dir();
-    let out = common::run(
+    let out = crate::common::run(
         Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
             .args(["sim", "--engine", "verilator", "-o", "-"])
             .env("PATH", empty.path()),

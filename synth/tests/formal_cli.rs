@@ -2,11 +2,9 @@
 //! status and counterexample. The proofs themselves, for both profiles and
 //! the mutants, are in `testbench/tests/formal.rs`.
 
-mod common;
-
 use std::process::Command;
 
-use common::{path_str, run, temp_dir, usage_failure, utf8hdl};
+use crate::common::{path_str, run, temp_dir, usage_failure, utf8hdl};
 use utf8hdl_hdl::Profile;
 use utf8hdl_synth::{formal, verilog};
 

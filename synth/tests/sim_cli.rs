@@ -2,11 +2,9 @@
 //! against CPython, the stats contract, and the waveform contract (the
 //! VCD's m_axis values at each handshake are the decoded words).
 
-mod common;
-
 use std::fs;
 
-use common::*;
+use crate::common::*;
 use utf8hdl_hdl::{ErrorKind, Profile};
 use utf8hdl_sim::core::Core;
 use utf8hdl_sim::decoder::Decoder;

@@ -26,3 +26,25 @@ mod wide_checked;
 mod wide_decoder;
 mod wide_ports;
 mod without_rust;
+
+/// With `autotests = false`, cargo ignores a file of `tests/` that no `mod`
+/// above names, and its tests would silently never run: this fails instead.
+#[test]
+fn every_file_of_tests_is_a_module() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let main = std::fs::read_to_string(dir.join("main.rs")).unwrap();
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        if path.extension().is_some_and(|e| e == "rs") && name != "main" {
+            files += 1;
+            let declaration = format!("mod {name};");
+            assert!(
+                main.lines().any(|line| line.trim() == declaration),
+                "testbench/tests/{name}.rs is not a module of tests/main.rs: add `{declaration}`"
+            );
+        }
+    }
+    assert!(files > 0, "no test file found in {}", dir.display());
+}

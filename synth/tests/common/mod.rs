@@ -1,10 +1,8 @@
 //! Helpers shared by the CLI tests: the test data, running the binary, the
 //! CPython oracle, random inputs, and the exit-status contract.
-#![allow(dead_code)]
 
 #[path = "../../../testbench/data/paths.rs"]
 mod paths;
-#[allow(unused_imports)] // each test binary uses its own share
 pub use paths::{data, data_path};
 
 use std::io::{BufReader, ErrorKind as IoErrorKind, Write};
