@@ -1,5 +1,6 @@
 //! The command line's and the flows' tests, one binary: each file beside
-//! this one is a module (as in `testbench/tests/main.rs`, which says why),
+//! this one is a module (as in `testbench/tests/main.rs`, which says why,
+//! and whose `every_file_of_tests_is_a_module` checks this folder too),
 //! and `common` holds what they share.
 
 mod cli;

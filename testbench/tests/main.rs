@@ -27,24 +27,48 @@ mod wide_decoder;
 mod wide_ports;
 mod without_rust;
 
-/// With `autotests = false`, cargo ignores a file of `tests/` that no `mod`
-/// above names, and its tests would silently never run: this fails instead.
+/// With `autotests = false` (this crate and synth), cargo ignores a file
+/// or folder of `tests/` that no `mod` of `tests/main.rs` names, and its
+/// tests would silently never run: this fails instead, for every crate of
+/// the workspace that sets it.
 #[test]
 fn every_file_of_tests_is_a_module() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
-    let main = std::fs::read_to_string(dir.join("main.rs")).unwrap();
-    let mut files = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        if path.extension().is_some_and(|e| e == "rs") && name != "main" {
-            files += 1;
+    let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap();
+    let mut crates = Vec::new();
+    for member in std::fs::read_dir(workspace).unwrap() {
+        let member = member.unwrap().path();
+        let manifest = std::fs::read_to_string(member.join("Cargo.toml")).unwrap_or_default();
+        let sets_autotests_false = manifest
+            .lines()
+            .any(|line| line.replace(char::is_whitespace, "") == "autotests=false");
+        if !sets_autotests_false {
+            continue;
+        }
+        let crate_name = member.file_name().unwrap().to_string_lossy().into_owned();
+        let tests = member.join("tests");
+        let main = std::fs::read_to_string(tests.join("main.rs")).unwrap();
+        for entry in std::fs::read_dir(&tests).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            let is_module = if path.is_dir() {
+                path.join("mod.rs").is_file()
+            } else {
+                path.extension().is_some_and(|e| e == "rs") && name != "main"
+            };
             let declaration = format!("mod {name};");
             assert!(
-                main.lines().any(|line| line.trim() == declaration),
-                "testbench/tests/{name}.rs is not a module of tests/main.rs: add `{declaration}`"
+                !is_module || main.lines().any(|line| line.trim() == declaration),
+                "{crate_name}/tests/{name} is not a module of its tests/main.rs: add `{declaration}`"
             );
         }
+        crates.push(crate_name);
     }
-    assert!(files > 0, "no test file found in {}", dir.display());
+    for expected in ["synth", "testbench"] {
+        assert!(
+            crates.iter().any(|c| c == expected),
+            "{expected} sets autotests = false, but was not found: {crates:?}"
+        );
+    }
 }
