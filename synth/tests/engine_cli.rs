@@ -121,7 +121,7 @@ fn engines_agree_through_the_cli() {
 #[test]
 fn verilator_engine_without_verilator_is_a_usage_error() {
     let empty = temp_dir();
-    let out = crate::common::run(
+    let out = run(
         Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
             .args(["sim", "--engine", "verilator", "-o", "-"])
             .env("PATH", empty.path()),

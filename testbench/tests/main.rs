@@ -51,15 +51,13 @@ fn every_file_of_tests_is_a_module() {
         let main = std::fs::read_to_string(tests.join("main.rs")).unwrap();
         for entry in std::fs::read_dir(&tests).unwrap() {
             let path = entry.unwrap().path();
-            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-            let is_module = if path.is_dir() {
-                path.join("mod.rs").is_file()
-            } else {
-                path.extension().is_some_and(|e| e == "rs") && name != "main"
-            };
+            if !is_test_module(&path) {
+                continue;
+            }
+            let name = path.file_stem().unwrap().to_string_lossy();
             let declaration = format!("mod {name};");
             assert!(
-                !is_module || main.lines().any(|line| line.trim() == declaration),
+                main.lines().any(|line| line.trim() == declaration),
                 "{crate_name}/tests/{name} is not a module of its tests/main.rs: add `{declaration}`"
             );
         }
@@ -70,5 +68,15 @@ fn every_file_of_tests_is_a_module() {
             crates.iter().any(|c| c == expected),
             "{expected} sets autotests = false, but was not found: {crates:?}"
         );
+    }
+}
+
+/// A file or folder of `tests/` that `tests/main.rs` must declare: a `.rs`
+/// file other than `main.rs`, or a folder with a `mod.rs`.
+fn is_test_module(path: &std::path::Path) -> bool {
+    if path.is_dir() {
+        path.join("mod.rs").is_file()
+    } else {
+        path.extension().is_some_and(|e| e == "rs") && path.file_stem().is_some_and(|n| n != "main")
     }
 }
