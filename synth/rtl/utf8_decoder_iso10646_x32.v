@@ -14579,7 +14579,38 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  queue$ram$read_enable$29;
     reg  queue$ram$read_enable$30;
     reg  queue$ram$read_enable$31;
-    reg  [5:0] queue$ram$read_address;
+    reg  [5:0] queue$ram$read_address$0;
+    reg  [5:0] queue$ram$read_address$1;
+    reg  [5:0] queue$ram$read_address$2;
+    reg  [5:0] queue$ram$read_address$3;
+    reg  [5:0] queue$ram$read_address$4;
+    reg  [5:0] queue$ram$read_address$5;
+    reg  [5:0] queue$ram$read_address$6;
+    reg  [5:0] queue$ram$read_address$7;
+    reg  [5:0] queue$ram$read_address$8;
+    reg  [5:0] queue$ram$read_address$9;
+    reg  [5:0] queue$ram$read_address$10;
+    reg  [5:0] queue$ram$read_address$11;
+    reg  [5:0] queue$ram$read_address$12;
+    reg  [5:0] queue$ram$read_address$13;
+    reg  [5:0] queue$ram$read_address$14;
+    reg  [5:0] queue$ram$read_address$15;
+    reg  [5:0] queue$ram$read_address$16;
+    reg  [5:0] queue$ram$read_address$17;
+    reg  [5:0] queue$ram$read_address$18;
+    reg  [5:0] queue$ram$read_address$19;
+    reg  [5:0] queue$ram$read_address$20;
+    reg  [5:0] queue$ram$read_address$21;
+    reg  [5:0] queue$ram$read_address$22;
+    reg  [5:0] queue$ram$read_address$23;
+    reg  [5:0] queue$ram$read_address$24;
+    reg  [5:0] queue$ram$read_address$25;
+    reg  [5:0] queue$ram$read_address$26;
+    reg  [5:0] queue$ram$read_address$27;
+    reg  [5:0] queue$ram$read_address$28;
+    reg  [5:0] queue$ram$read_address$29;
+    reg  [5:0] queue$ram$read_address$30;
+    reg  [5:0] queue$ram$read_address$31;
     reg  [31:0] queue$ram$read_tdata$0;
     reg  [31:0] queue$ram$read_tdata$1;
     reg  [31:0] queue$ram$read_tdata$2;
@@ -14680,12 +14711,111 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [7:0] queue$write_pointer$d;
     reg  [7:0] queue$write_pointer$q;
     reg  queue$write_pointer$clock;
-    reg  [7:0] queue$read_pointer$d;
-    reg  [7:0] queue$read_pointer$q;
-    reg  queue$read_pointer$clock;
     reg  [7:0] queue$read_pointer_ahead$d;
     reg  [7:0] queue$read_pointer_ahead$q;
     reg  queue$read_pointer_ahead$clock;
+    reg  [7:0] queue$read_pointer_two_ahead$d;
+    reg  [7:0] queue$read_pointer_two_ahead$q;
+    reg  queue$read_pointer_two_ahead$clock;
+    reg  queue$one_left$d;
+    reg  queue$one_left$q;
+    reg  queue$one_left$clock;
+    reg  [5:0] queue$read_address$0$d;
+    reg  [5:0] queue$read_address$0$q;
+    reg  queue$read_address$0$clock;
+    reg  [5:0] queue$read_address$1$d;
+    reg  [5:0] queue$read_address$1$q;
+    reg  queue$read_address$1$clock;
+    reg  [5:0] queue$read_address$2$d;
+    reg  [5:0] queue$read_address$2$q;
+    reg  queue$read_address$2$clock;
+    reg  [5:0] queue$read_address$3$d;
+    reg  [5:0] queue$read_address$3$q;
+    reg  queue$read_address$3$clock;
+    reg  [5:0] queue$read_address$4$d;
+    reg  [5:0] queue$read_address$4$q;
+    reg  queue$read_address$4$clock;
+    reg  [5:0] queue$read_address$5$d;
+    reg  [5:0] queue$read_address$5$q;
+    reg  queue$read_address$5$clock;
+    reg  [5:0] queue$read_address$6$d;
+    reg  [5:0] queue$read_address$6$q;
+    reg  queue$read_address$6$clock;
+    reg  [5:0] queue$read_address$7$d;
+    reg  [5:0] queue$read_address$7$q;
+    reg  queue$read_address$7$clock;
+    reg  [5:0] queue$read_address$8$d;
+    reg  [5:0] queue$read_address$8$q;
+    reg  queue$read_address$8$clock;
+    reg  [5:0] queue$read_address$9$d;
+    reg  [5:0] queue$read_address$9$q;
+    reg  queue$read_address$9$clock;
+    reg  [5:0] queue$read_address$10$d;
+    reg  [5:0] queue$read_address$10$q;
+    reg  queue$read_address$10$clock;
+    reg  [5:0] queue$read_address$11$d;
+    reg  [5:0] queue$read_address$11$q;
+    reg  queue$read_address$11$clock;
+    reg  [5:0] queue$read_address$12$d;
+    reg  [5:0] queue$read_address$12$q;
+    reg  queue$read_address$12$clock;
+    reg  [5:0] queue$read_address$13$d;
+    reg  [5:0] queue$read_address$13$q;
+    reg  queue$read_address$13$clock;
+    reg  [5:0] queue$read_address$14$d;
+    reg  [5:0] queue$read_address$14$q;
+    reg  queue$read_address$14$clock;
+    reg  [5:0] queue$read_address$15$d;
+    reg  [5:0] queue$read_address$15$q;
+    reg  queue$read_address$15$clock;
+    reg  [5:0] queue$read_address$16$d;
+    reg  [5:0] queue$read_address$16$q;
+    reg  queue$read_address$16$clock;
+    reg  [5:0] queue$read_address$17$d;
+    reg  [5:0] queue$read_address$17$q;
+    reg  queue$read_address$17$clock;
+    reg  [5:0] queue$read_address$18$d;
+    reg  [5:0] queue$read_address$18$q;
+    reg  queue$read_address$18$clock;
+    reg  [5:0] queue$read_address$19$d;
+    reg  [5:0] queue$read_address$19$q;
+    reg  queue$read_address$19$clock;
+    reg  [5:0] queue$read_address$20$d;
+    reg  [5:0] queue$read_address$20$q;
+    reg  queue$read_address$20$clock;
+    reg  [5:0] queue$read_address$21$d;
+    reg  [5:0] queue$read_address$21$q;
+    reg  queue$read_address$21$clock;
+    reg  [5:0] queue$read_address$22$d;
+    reg  [5:0] queue$read_address$22$q;
+    reg  queue$read_address$22$clock;
+    reg  [5:0] queue$read_address$23$d;
+    reg  [5:0] queue$read_address$23$q;
+    reg  queue$read_address$23$clock;
+    reg  [5:0] queue$read_address$24$d;
+    reg  [5:0] queue$read_address$24$q;
+    reg  queue$read_address$24$clock;
+    reg  [5:0] queue$read_address$25$d;
+    reg  [5:0] queue$read_address$25$q;
+    reg  queue$read_address$25$clock;
+    reg  [5:0] queue$read_address$26$d;
+    reg  [5:0] queue$read_address$26$q;
+    reg  queue$read_address$26$clock;
+    reg  [5:0] queue$read_address$27$d;
+    reg  [5:0] queue$read_address$27$q;
+    reg  queue$read_address$27$clock;
+    reg  [5:0] queue$read_address$28$d;
+    reg  [5:0] queue$read_address$28$q;
+    reg  queue$read_address$28$clock;
+    reg  [5:0] queue$read_address$29$d;
+    reg  [5:0] queue$read_address$29$q;
+    reg  queue$read_address$29$clock;
+    reg  [5:0] queue$read_address$30$d;
+    reg  [5:0] queue$read_address$30$q;
+    reg  queue$read_address$30$clock;
+    reg  [5:0] queue$read_address$31$d;
+    reg  [5:0] queue$read_address$31$q;
+    reg  queue$read_address$31$clock;
     reg  queue$fetched$0$d;
     reg  queue$fetched$0$q;
     reg  queue$fetched$0$clock;
@@ -15364,7 +15494,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  queue$tkeep_bus$lane$30;
     reg  queue$tkeep_bus$lane$31;
     reg  [31:0] queue$tkeep_bus$bus;
-    reg  queue$one_left;
+    reg  [5:0] queue$next_read_address;
+    reg  queue$two_left;
     reg  queue$fetch$0;
     reg  queue$fetch$1;
     reg  queue$fetch$2;
@@ -61955,38 +62086,38 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             beats$30[queue$ram$write_address] <= {queue$ram$write_tkeep[30], queue$ram$write_tuser[123:120], queue$ram$write_tdata[991:960]};
             beats$31[queue$ram$write_address] <= {queue$ram$write_tkeep[31], queue$ram$write_tuser[127:124], queue$ram$write_tdata[1023:992]};
         end
-        if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address];
-        if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address];
-        if (queue$ram$read_enable$2) {queue$ram$read_tkeep$2, queue$ram$read_tuser$2, queue$ram$read_tdata$2} <= beats$2[queue$ram$read_address];
-        if (queue$ram$read_enable$3) {queue$ram$read_tkeep$3, queue$ram$read_tuser$3, queue$ram$read_tdata$3} <= beats$3[queue$ram$read_address];
-        if (queue$ram$read_enable$4) {queue$ram$read_tkeep$4, queue$ram$read_tuser$4, queue$ram$read_tdata$4} <= beats$4[queue$ram$read_address];
-        if (queue$ram$read_enable$5) {queue$ram$read_tkeep$5, queue$ram$read_tuser$5, queue$ram$read_tdata$5} <= beats$5[queue$ram$read_address];
-        if (queue$ram$read_enable$6) {queue$ram$read_tkeep$6, queue$ram$read_tuser$6, queue$ram$read_tdata$6} <= beats$6[queue$ram$read_address];
-        if (queue$ram$read_enable$7) {queue$ram$read_tkeep$7, queue$ram$read_tuser$7, queue$ram$read_tdata$7} <= beats$7[queue$ram$read_address];
-        if (queue$ram$read_enable$8) {queue$ram$read_tkeep$8, queue$ram$read_tuser$8, queue$ram$read_tdata$8} <= beats$8[queue$ram$read_address];
-        if (queue$ram$read_enable$9) {queue$ram$read_tkeep$9, queue$ram$read_tuser$9, queue$ram$read_tdata$9} <= beats$9[queue$ram$read_address];
-        if (queue$ram$read_enable$10) {queue$ram$read_tkeep$10, queue$ram$read_tuser$10, queue$ram$read_tdata$10} <= beats$10[queue$ram$read_address];
-        if (queue$ram$read_enable$11) {queue$ram$read_tkeep$11, queue$ram$read_tuser$11, queue$ram$read_tdata$11} <= beats$11[queue$ram$read_address];
-        if (queue$ram$read_enable$12) {queue$ram$read_tkeep$12, queue$ram$read_tuser$12, queue$ram$read_tdata$12} <= beats$12[queue$ram$read_address];
-        if (queue$ram$read_enable$13) {queue$ram$read_tkeep$13, queue$ram$read_tuser$13, queue$ram$read_tdata$13} <= beats$13[queue$ram$read_address];
-        if (queue$ram$read_enable$14) {queue$ram$read_tkeep$14, queue$ram$read_tuser$14, queue$ram$read_tdata$14} <= beats$14[queue$ram$read_address];
-        if (queue$ram$read_enable$15) {queue$ram$read_tkeep$15, queue$ram$read_tuser$15, queue$ram$read_tdata$15} <= beats$15[queue$ram$read_address];
-        if (queue$ram$read_enable$16) {queue$ram$read_tkeep$16, queue$ram$read_tuser$16, queue$ram$read_tdata$16} <= beats$16[queue$ram$read_address];
-        if (queue$ram$read_enable$17) {queue$ram$read_tkeep$17, queue$ram$read_tuser$17, queue$ram$read_tdata$17} <= beats$17[queue$ram$read_address];
-        if (queue$ram$read_enable$18) {queue$ram$read_tkeep$18, queue$ram$read_tuser$18, queue$ram$read_tdata$18} <= beats$18[queue$ram$read_address];
-        if (queue$ram$read_enable$19) {queue$ram$read_tkeep$19, queue$ram$read_tuser$19, queue$ram$read_tdata$19} <= beats$19[queue$ram$read_address];
-        if (queue$ram$read_enable$20) {queue$ram$read_tkeep$20, queue$ram$read_tuser$20, queue$ram$read_tdata$20} <= beats$20[queue$ram$read_address];
-        if (queue$ram$read_enable$21) {queue$ram$read_tkeep$21, queue$ram$read_tuser$21, queue$ram$read_tdata$21} <= beats$21[queue$ram$read_address];
-        if (queue$ram$read_enable$22) {queue$ram$read_tkeep$22, queue$ram$read_tuser$22, queue$ram$read_tdata$22} <= beats$22[queue$ram$read_address];
-        if (queue$ram$read_enable$23) {queue$ram$read_tkeep$23, queue$ram$read_tuser$23, queue$ram$read_tdata$23} <= beats$23[queue$ram$read_address];
-        if (queue$ram$read_enable$24) {queue$ram$read_tkeep$24, queue$ram$read_tuser$24, queue$ram$read_tdata$24} <= beats$24[queue$ram$read_address];
-        if (queue$ram$read_enable$25) {queue$ram$read_tkeep$25, queue$ram$read_tuser$25, queue$ram$read_tdata$25} <= beats$25[queue$ram$read_address];
-        if (queue$ram$read_enable$26) {queue$ram$read_tkeep$26, queue$ram$read_tuser$26, queue$ram$read_tdata$26} <= beats$26[queue$ram$read_address];
-        if (queue$ram$read_enable$27) {queue$ram$read_tkeep$27, queue$ram$read_tuser$27, queue$ram$read_tdata$27} <= beats$27[queue$ram$read_address];
-        if (queue$ram$read_enable$28) {queue$ram$read_tkeep$28, queue$ram$read_tuser$28, queue$ram$read_tdata$28} <= beats$28[queue$ram$read_address];
-        if (queue$ram$read_enable$29) {queue$ram$read_tkeep$29, queue$ram$read_tuser$29, queue$ram$read_tdata$29} <= beats$29[queue$ram$read_address];
-        if (queue$ram$read_enable$30) {queue$ram$read_tkeep$30, queue$ram$read_tuser$30, queue$ram$read_tdata$30} <= beats$30[queue$ram$read_address];
-        if (queue$ram$read_enable$31) {queue$ram$read_tkeep$31, queue$ram$read_tuser$31, queue$ram$read_tdata$31} <= beats$31[queue$ram$read_address];
+        if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address$0];
+        if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address$1];
+        if (queue$ram$read_enable$2) {queue$ram$read_tkeep$2, queue$ram$read_tuser$2, queue$ram$read_tdata$2} <= beats$2[queue$ram$read_address$2];
+        if (queue$ram$read_enable$3) {queue$ram$read_tkeep$3, queue$ram$read_tuser$3, queue$ram$read_tdata$3} <= beats$3[queue$ram$read_address$3];
+        if (queue$ram$read_enable$4) {queue$ram$read_tkeep$4, queue$ram$read_tuser$4, queue$ram$read_tdata$4} <= beats$4[queue$ram$read_address$4];
+        if (queue$ram$read_enable$5) {queue$ram$read_tkeep$5, queue$ram$read_tuser$5, queue$ram$read_tdata$5} <= beats$5[queue$ram$read_address$5];
+        if (queue$ram$read_enable$6) {queue$ram$read_tkeep$6, queue$ram$read_tuser$6, queue$ram$read_tdata$6} <= beats$6[queue$ram$read_address$6];
+        if (queue$ram$read_enable$7) {queue$ram$read_tkeep$7, queue$ram$read_tuser$7, queue$ram$read_tdata$7} <= beats$7[queue$ram$read_address$7];
+        if (queue$ram$read_enable$8) {queue$ram$read_tkeep$8, queue$ram$read_tuser$8, queue$ram$read_tdata$8} <= beats$8[queue$ram$read_address$8];
+        if (queue$ram$read_enable$9) {queue$ram$read_tkeep$9, queue$ram$read_tuser$9, queue$ram$read_tdata$9} <= beats$9[queue$ram$read_address$9];
+        if (queue$ram$read_enable$10) {queue$ram$read_tkeep$10, queue$ram$read_tuser$10, queue$ram$read_tdata$10} <= beats$10[queue$ram$read_address$10];
+        if (queue$ram$read_enable$11) {queue$ram$read_tkeep$11, queue$ram$read_tuser$11, queue$ram$read_tdata$11} <= beats$11[queue$ram$read_address$11];
+        if (queue$ram$read_enable$12) {queue$ram$read_tkeep$12, queue$ram$read_tuser$12, queue$ram$read_tdata$12} <= beats$12[queue$ram$read_address$12];
+        if (queue$ram$read_enable$13) {queue$ram$read_tkeep$13, queue$ram$read_tuser$13, queue$ram$read_tdata$13} <= beats$13[queue$ram$read_address$13];
+        if (queue$ram$read_enable$14) {queue$ram$read_tkeep$14, queue$ram$read_tuser$14, queue$ram$read_tdata$14} <= beats$14[queue$ram$read_address$14];
+        if (queue$ram$read_enable$15) {queue$ram$read_tkeep$15, queue$ram$read_tuser$15, queue$ram$read_tdata$15} <= beats$15[queue$ram$read_address$15];
+        if (queue$ram$read_enable$16) {queue$ram$read_tkeep$16, queue$ram$read_tuser$16, queue$ram$read_tdata$16} <= beats$16[queue$ram$read_address$16];
+        if (queue$ram$read_enable$17) {queue$ram$read_tkeep$17, queue$ram$read_tuser$17, queue$ram$read_tdata$17} <= beats$17[queue$ram$read_address$17];
+        if (queue$ram$read_enable$18) {queue$ram$read_tkeep$18, queue$ram$read_tuser$18, queue$ram$read_tdata$18} <= beats$18[queue$ram$read_address$18];
+        if (queue$ram$read_enable$19) {queue$ram$read_tkeep$19, queue$ram$read_tuser$19, queue$ram$read_tdata$19} <= beats$19[queue$ram$read_address$19];
+        if (queue$ram$read_enable$20) {queue$ram$read_tkeep$20, queue$ram$read_tuser$20, queue$ram$read_tdata$20} <= beats$20[queue$ram$read_address$20];
+        if (queue$ram$read_enable$21) {queue$ram$read_tkeep$21, queue$ram$read_tuser$21, queue$ram$read_tdata$21} <= beats$21[queue$ram$read_address$21];
+        if (queue$ram$read_enable$22) {queue$ram$read_tkeep$22, queue$ram$read_tuser$22, queue$ram$read_tdata$22} <= beats$22[queue$ram$read_address$22];
+        if (queue$ram$read_enable$23) {queue$ram$read_tkeep$23, queue$ram$read_tuser$23, queue$ram$read_tdata$23} <= beats$23[queue$ram$read_address$23];
+        if (queue$ram$read_enable$24) {queue$ram$read_tkeep$24, queue$ram$read_tuser$24, queue$ram$read_tdata$24} <= beats$24[queue$ram$read_address$24];
+        if (queue$ram$read_enable$25) {queue$ram$read_tkeep$25, queue$ram$read_tuser$25, queue$ram$read_tdata$25} <= beats$25[queue$ram$read_address$25];
+        if (queue$ram$read_enable$26) {queue$ram$read_tkeep$26, queue$ram$read_tuser$26, queue$ram$read_tdata$26} <= beats$26[queue$ram$read_address$26];
+        if (queue$ram$read_enable$27) {queue$ram$read_tkeep$27, queue$ram$read_tuser$27, queue$ram$read_tdata$27} <= beats$27[queue$ram$read_address$27];
+        if (queue$ram$read_enable$28) {queue$ram$read_tkeep$28, queue$ram$read_tuser$28, queue$ram$read_tdata$28} <= beats$28[queue$ram$read_address$28];
+        if (queue$ram$read_enable$29) {queue$ram$read_tkeep$29, queue$ram$read_tuser$29, queue$ram$read_tdata$29} <= beats$29[queue$ram$read_address$29];
+        if (queue$ram$read_enable$30) {queue$ram$read_tkeep$30, queue$ram$read_tuser$30, queue$ram$read_tdata$30} <= beats$30[queue$ram$read_address$30];
+        if (queue$ram$read_enable$31) {queue$ram$read_tkeep$31, queue$ram$read_tuser$31, queue$ram$read_tdata$31} <= beats$31[queue$ram$read_address$31];
     end
     // queue$write_pointer
     initial begin
@@ -61995,19 +62126,250 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     always @(posedge queue$write_pointer$clock) begin
        queue$write_pointer$q <= queue$write_pointer$d;
     end
-    // queue$read_pointer
-    initial begin
-       queue$read_pointer$q = 8'h0;
-    end
-    always @(posedge queue$read_pointer$clock) begin
-       queue$read_pointer$q <= queue$read_pointer$d;
-    end
     // queue$read_pointer_ahead
     initial begin
        queue$read_pointer_ahead$q = 8'h0;
     end
     always @(posedge queue$read_pointer_ahead$clock) begin
        queue$read_pointer_ahead$q <= queue$read_pointer_ahead$d;
+    end
+    // queue$read_pointer_two_ahead
+    initial begin
+       queue$read_pointer_two_ahead$q = 8'h0;
+    end
+    always @(posedge queue$read_pointer_two_ahead$clock) begin
+       queue$read_pointer_two_ahead$q <= queue$read_pointer_two_ahead$d;
+    end
+    // queue$one_left
+    initial begin
+       queue$one_left$q = 1'h0;
+    end
+    always @(posedge queue$one_left$clock) begin
+       queue$one_left$q <= queue$one_left$d;
+    end
+    // queue$read_address$0
+    initial begin
+       queue$read_address$0$q = 6'h0;
+    end
+    always @(posedge queue$read_address$0$clock) begin
+       queue$read_address$0$q <= queue$read_address$0$d;
+    end
+    // queue$read_address$1
+    initial begin
+       queue$read_address$1$q = 6'h0;
+    end
+    always @(posedge queue$read_address$1$clock) begin
+       queue$read_address$1$q <= queue$read_address$1$d;
+    end
+    // queue$read_address$2
+    initial begin
+       queue$read_address$2$q = 6'h0;
+    end
+    always @(posedge queue$read_address$2$clock) begin
+       queue$read_address$2$q <= queue$read_address$2$d;
+    end
+    // queue$read_address$3
+    initial begin
+       queue$read_address$3$q = 6'h0;
+    end
+    always @(posedge queue$read_address$3$clock) begin
+       queue$read_address$3$q <= queue$read_address$3$d;
+    end
+    // queue$read_address$4
+    initial begin
+       queue$read_address$4$q = 6'h0;
+    end
+    always @(posedge queue$read_address$4$clock) begin
+       queue$read_address$4$q <= queue$read_address$4$d;
+    end
+    // queue$read_address$5
+    initial begin
+       queue$read_address$5$q = 6'h0;
+    end
+    always @(posedge queue$read_address$5$clock) begin
+       queue$read_address$5$q <= queue$read_address$5$d;
+    end
+    // queue$read_address$6
+    initial begin
+       queue$read_address$6$q = 6'h0;
+    end
+    always @(posedge queue$read_address$6$clock) begin
+       queue$read_address$6$q <= queue$read_address$6$d;
+    end
+    // queue$read_address$7
+    initial begin
+       queue$read_address$7$q = 6'h0;
+    end
+    always @(posedge queue$read_address$7$clock) begin
+       queue$read_address$7$q <= queue$read_address$7$d;
+    end
+    // queue$read_address$8
+    initial begin
+       queue$read_address$8$q = 6'h0;
+    end
+    always @(posedge queue$read_address$8$clock) begin
+       queue$read_address$8$q <= queue$read_address$8$d;
+    end
+    // queue$read_address$9
+    initial begin
+       queue$read_address$9$q = 6'h0;
+    end
+    always @(posedge queue$read_address$9$clock) begin
+       queue$read_address$9$q <= queue$read_address$9$d;
+    end
+    // queue$read_address$10
+    initial begin
+       queue$read_address$10$q = 6'h0;
+    end
+    always @(posedge queue$read_address$10$clock) begin
+       queue$read_address$10$q <= queue$read_address$10$d;
+    end
+    // queue$read_address$11
+    initial begin
+       queue$read_address$11$q = 6'h0;
+    end
+    always @(posedge queue$read_address$11$clock) begin
+       queue$read_address$11$q <= queue$read_address$11$d;
+    end
+    // queue$read_address$12
+    initial begin
+       queue$read_address$12$q = 6'h0;
+    end
+    always @(posedge queue$read_address$12$clock) begin
+       queue$read_address$12$q <= queue$read_address$12$d;
+    end
+    // queue$read_address$13
+    initial begin
+       queue$read_address$13$q = 6'h0;
+    end
+    always @(posedge queue$read_address$13$clock) begin
+       queue$read_address$13$q <= queue$read_address$13$d;
+    end
+    // queue$read_address$14
+    initial begin
+       queue$read_address$14$q = 6'h0;
+    end
+    always @(posedge queue$read_address$14$clock) begin
+       queue$read_address$14$q <= queue$read_address$14$d;
+    end
+    // queue$read_address$15
+    initial begin
+       queue$read_address$15$q = 6'h0;
+    end
+    always @(posedge queue$read_address$15$clock) begin
+       queue$read_address$15$q <= queue$read_address$15$d;
+    end
+    // queue$read_address$16
+    initial begin
+       queue$read_address$16$q = 6'h0;
+    end
+    always @(posedge queue$read_address$16$clock) begin
+       queue$read_address$16$q <= queue$read_address$16$d;
+    end
+    // queue$read_address$17
+    initial begin
+       queue$read_address$17$q = 6'h0;
+    end
+    always @(posedge queue$read_address$17$clock) begin
+       queue$read_address$17$q <= queue$read_address$17$d;
+    end
+    // queue$read_address$18
+    initial begin
+       queue$read_address$18$q = 6'h0;
+    end
+    always @(posedge queue$read_address$18$clock) begin
+       queue$read_address$18$q <= queue$read_address$18$d;
+    end
+    // queue$read_address$19
+    initial begin
+       queue$read_address$19$q = 6'h0;
+    end
+    always @(posedge queue$read_address$19$clock) begin
+       queue$read_address$19$q <= queue$read_address$19$d;
+    end
+    // queue$read_address$20
+    initial begin
+       queue$read_address$20$q = 6'h0;
+    end
+    always @(posedge queue$read_address$20$clock) begin
+       queue$read_address$20$q <= queue$read_address$20$d;
+    end
+    // queue$read_address$21
+    initial begin
+       queue$read_address$21$q = 6'h0;
+    end
+    always @(posedge queue$read_address$21$clock) begin
+       queue$read_address$21$q <= queue$read_address$21$d;
+    end
+    // queue$read_address$22
+    initial begin
+       queue$read_address$22$q = 6'h0;
+    end
+    always @(posedge queue$read_address$22$clock) begin
+       queue$read_address$22$q <= queue$read_address$22$d;
+    end
+    // queue$read_address$23
+    initial begin
+       queue$read_address$23$q = 6'h0;
+    end
+    always @(posedge queue$read_address$23$clock) begin
+       queue$read_address$23$q <= queue$read_address$23$d;
+    end
+    // queue$read_address$24
+    initial begin
+       queue$read_address$24$q = 6'h0;
+    end
+    always @(posedge queue$read_address$24$clock) begin
+       queue$read_address$24$q <= queue$read_address$24$d;
+    end
+    // queue$read_address$25
+    initial begin
+       queue$read_address$25$q = 6'h0;
+    end
+    always @(posedge queue$read_address$25$clock) begin
+       queue$read_address$25$q <= queue$read_address$25$d;
+    end
+    // queue$read_address$26
+    initial begin
+       queue$read_address$26$q = 6'h0;
+    end
+    always @(posedge queue$read_address$26$clock) begin
+       queue$read_address$26$q <= queue$read_address$26$d;
+    end
+    // queue$read_address$27
+    initial begin
+       queue$read_address$27$q = 6'h0;
+    end
+    always @(posedge queue$read_address$27$clock) begin
+       queue$read_address$27$q <= queue$read_address$27$d;
+    end
+    // queue$read_address$28
+    initial begin
+       queue$read_address$28$q = 6'h0;
+    end
+    always @(posedge queue$read_address$28$clock) begin
+       queue$read_address$28$q <= queue$read_address$28$d;
+    end
+    // queue$read_address$29
+    initial begin
+       queue$read_address$29$q = 6'h0;
+    end
+    always @(posedge queue$read_address$29$clock) begin
+       queue$read_address$29$q <= queue$read_address$29$d;
+    end
+    // queue$read_address$30
+    initial begin
+       queue$read_address$30$q = 6'h0;
+    end
+    always @(posedge queue$read_address$30$clock) begin
+       queue$read_address$30$q <= queue$read_address$30$d;
+    end
+    // queue$read_address$31
+    initial begin
+       queue$read_address$31$q = 6'h0;
+    end
+    always @(posedge queue$read_address$31$clock) begin
+       queue$read_address$31$q <= queue$read_address$31$d;
     end
     // queue$fetched$0
     initial begin
@@ -63369,13 +63731,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     // queue
     always @(*) begin
         queue$write_pointer$clock = queue$clock;
-        queue$read_pointer$clock = queue$clock;
         queue$read_pointer_ahead$clock = queue$clock;
+        queue$read_pointer_two_ahead$clock = queue$clock;
+        queue$one_left$clock = queue$clock;
         queue$tlast_out$clock = queue$clock;
         queue$write_pointer$d = queue$write_pointer$q;
-        queue$read_pointer$d = queue$read_pointer$q;
         queue$read_pointer_ahead$d = queue$read_pointer_ahead$q;
+        queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q;
+        queue$one_left$d = queue$one_left$q;
         queue$tlast_out$d = queue$tlast_out$q;
+        queue$read_address$0$clock = queue$clock;
+        queue$read_address$0$d = queue$read_address$0$q;
         queue$fetched$0$clock = queue$clock;
         queue$fetched$0$d = queue$fetched$0$q;
         queue$not_empty$0$clock = queue$clock;
@@ -63391,6 +63757,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$0 = queue$tdata_out$0$q;
         queue$tuser_bus$lane$0 = queue$tuser_out$0$q;
         queue$tkeep_bus$lane$0 = queue$tkeep_out$0$q;
+        queue$read_address$1$clock = queue$clock;
+        queue$read_address$1$d = queue$read_address$1$q;
         queue$fetched$1$clock = queue$clock;
         queue$fetched$1$d = queue$fetched$1$q;
         queue$not_empty$1$clock = queue$clock;
@@ -63406,6 +63774,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$1 = queue$tdata_out$1$q;
         queue$tuser_bus$lane$1 = queue$tuser_out$1$q;
         queue$tkeep_bus$lane$1 = queue$tkeep_out$1$q;
+        queue$read_address$2$clock = queue$clock;
+        queue$read_address$2$d = queue$read_address$2$q;
         queue$fetched$2$clock = queue$clock;
         queue$fetched$2$d = queue$fetched$2$q;
         queue$not_empty$2$clock = queue$clock;
@@ -63421,6 +63791,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$2 = queue$tdata_out$2$q;
         queue$tuser_bus$lane$2 = queue$tuser_out$2$q;
         queue$tkeep_bus$lane$2 = queue$tkeep_out$2$q;
+        queue$read_address$3$clock = queue$clock;
+        queue$read_address$3$d = queue$read_address$3$q;
         queue$fetched$3$clock = queue$clock;
         queue$fetched$3$d = queue$fetched$3$q;
         queue$not_empty$3$clock = queue$clock;
@@ -63436,6 +63808,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$3 = queue$tdata_out$3$q;
         queue$tuser_bus$lane$3 = queue$tuser_out$3$q;
         queue$tkeep_bus$lane$3 = queue$tkeep_out$3$q;
+        queue$read_address$4$clock = queue$clock;
+        queue$read_address$4$d = queue$read_address$4$q;
         queue$fetched$4$clock = queue$clock;
         queue$fetched$4$d = queue$fetched$4$q;
         queue$not_empty$4$clock = queue$clock;
@@ -63451,6 +63825,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$4 = queue$tdata_out$4$q;
         queue$tuser_bus$lane$4 = queue$tuser_out$4$q;
         queue$tkeep_bus$lane$4 = queue$tkeep_out$4$q;
+        queue$read_address$5$clock = queue$clock;
+        queue$read_address$5$d = queue$read_address$5$q;
         queue$fetched$5$clock = queue$clock;
         queue$fetched$5$d = queue$fetched$5$q;
         queue$not_empty$5$clock = queue$clock;
@@ -63466,6 +63842,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$5 = queue$tdata_out$5$q;
         queue$tuser_bus$lane$5 = queue$tuser_out$5$q;
         queue$tkeep_bus$lane$5 = queue$tkeep_out$5$q;
+        queue$read_address$6$clock = queue$clock;
+        queue$read_address$6$d = queue$read_address$6$q;
         queue$fetched$6$clock = queue$clock;
         queue$fetched$6$d = queue$fetched$6$q;
         queue$not_empty$6$clock = queue$clock;
@@ -63481,6 +63859,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$6 = queue$tdata_out$6$q;
         queue$tuser_bus$lane$6 = queue$tuser_out$6$q;
         queue$tkeep_bus$lane$6 = queue$tkeep_out$6$q;
+        queue$read_address$7$clock = queue$clock;
+        queue$read_address$7$d = queue$read_address$7$q;
         queue$fetched$7$clock = queue$clock;
         queue$fetched$7$d = queue$fetched$7$q;
         queue$not_empty$7$clock = queue$clock;
@@ -63496,6 +63876,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$7 = queue$tdata_out$7$q;
         queue$tuser_bus$lane$7 = queue$tuser_out$7$q;
         queue$tkeep_bus$lane$7 = queue$tkeep_out$7$q;
+        queue$read_address$8$clock = queue$clock;
+        queue$read_address$8$d = queue$read_address$8$q;
         queue$fetched$8$clock = queue$clock;
         queue$fetched$8$d = queue$fetched$8$q;
         queue$not_empty$8$clock = queue$clock;
@@ -63511,6 +63893,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$8 = queue$tdata_out$8$q;
         queue$tuser_bus$lane$8 = queue$tuser_out$8$q;
         queue$tkeep_bus$lane$8 = queue$tkeep_out$8$q;
+        queue$read_address$9$clock = queue$clock;
+        queue$read_address$9$d = queue$read_address$9$q;
         queue$fetched$9$clock = queue$clock;
         queue$fetched$9$d = queue$fetched$9$q;
         queue$not_empty$9$clock = queue$clock;
@@ -63526,6 +63910,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$9 = queue$tdata_out$9$q;
         queue$tuser_bus$lane$9 = queue$tuser_out$9$q;
         queue$tkeep_bus$lane$9 = queue$tkeep_out$9$q;
+        queue$read_address$10$clock = queue$clock;
+        queue$read_address$10$d = queue$read_address$10$q;
         queue$fetched$10$clock = queue$clock;
         queue$fetched$10$d = queue$fetched$10$q;
         queue$not_empty$10$clock = queue$clock;
@@ -63541,6 +63927,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$10 = queue$tdata_out$10$q;
         queue$tuser_bus$lane$10 = queue$tuser_out$10$q;
         queue$tkeep_bus$lane$10 = queue$tkeep_out$10$q;
+        queue$read_address$11$clock = queue$clock;
+        queue$read_address$11$d = queue$read_address$11$q;
         queue$fetched$11$clock = queue$clock;
         queue$fetched$11$d = queue$fetched$11$q;
         queue$not_empty$11$clock = queue$clock;
@@ -63556,6 +63944,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$11 = queue$tdata_out$11$q;
         queue$tuser_bus$lane$11 = queue$tuser_out$11$q;
         queue$tkeep_bus$lane$11 = queue$tkeep_out$11$q;
+        queue$read_address$12$clock = queue$clock;
+        queue$read_address$12$d = queue$read_address$12$q;
         queue$fetched$12$clock = queue$clock;
         queue$fetched$12$d = queue$fetched$12$q;
         queue$not_empty$12$clock = queue$clock;
@@ -63571,6 +63961,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$12 = queue$tdata_out$12$q;
         queue$tuser_bus$lane$12 = queue$tuser_out$12$q;
         queue$tkeep_bus$lane$12 = queue$tkeep_out$12$q;
+        queue$read_address$13$clock = queue$clock;
+        queue$read_address$13$d = queue$read_address$13$q;
         queue$fetched$13$clock = queue$clock;
         queue$fetched$13$d = queue$fetched$13$q;
         queue$not_empty$13$clock = queue$clock;
@@ -63586,6 +63978,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$13 = queue$tdata_out$13$q;
         queue$tuser_bus$lane$13 = queue$tuser_out$13$q;
         queue$tkeep_bus$lane$13 = queue$tkeep_out$13$q;
+        queue$read_address$14$clock = queue$clock;
+        queue$read_address$14$d = queue$read_address$14$q;
         queue$fetched$14$clock = queue$clock;
         queue$fetched$14$d = queue$fetched$14$q;
         queue$not_empty$14$clock = queue$clock;
@@ -63601,6 +63995,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$14 = queue$tdata_out$14$q;
         queue$tuser_bus$lane$14 = queue$tuser_out$14$q;
         queue$tkeep_bus$lane$14 = queue$tkeep_out$14$q;
+        queue$read_address$15$clock = queue$clock;
+        queue$read_address$15$d = queue$read_address$15$q;
         queue$fetched$15$clock = queue$clock;
         queue$fetched$15$d = queue$fetched$15$q;
         queue$not_empty$15$clock = queue$clock;
@@ -63616,6 +64012,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$15 = queue$tdata_out$15$q;
         queue$tuser_bus$lane$15 = queue$tuser_out$15$q;
         queue$tkeep_bus$lane$15 = queue$tkeep_out$15$q;
+        queue$read_address$16$clock = queue$clock;
+        queue$read_address$16$d = queue$read_address$16$q;
         queue$fetched$16$clock = queue$clock;
         queue$fetched$16$d = queue$fetched$16$q;
         queue$not_empty$16$clock = queue$clock;
@@ -63631,6 +64029,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$16 = queue$tdata_out$16$q;
         queue$tuser_bus$lane$16 = queue$tuser_out$16$q;
         queue$tkeep_bus$lane$16 = queue$tkeep_out$16$q;
+        queue$read_address$17$clock = queue$clock;
+        queue$read_address$17$d = queue$read_address$17$q;
         queue$fetched$17$clock = queue$clock;
         queue$fetched$17$d = queue$fetched$17$q;
         queue$not_empty$17$clock = queue$clock;
@@ -63646,6 +64046,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$17 = queue$tdata_out$17$q;
         queue$tuser_bus$lane$17 = queue$tuser_out$17$q;
         queue$tkeep_bus$lane$17 = queue$tkeep_out$17$q;
+        queue$read_address$18$clock = queue$clock;
+        queue$read_address$18$d = queue$read_address$18$q;
         queue$fetched$18$clock = queue$clock;
         queue$fetched$18$d = queue$fetched$18$q;
         queue$not_empty$18$clock = queue$clock;
@@ -63661,6 +64063,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$18 = queue$tdata_out$18$q;
         queue$tuser_bus$lane$18 = queue$tuser_out$18$q;
         queue$tkeep_bus$lane$18 = queue$tkeep_out$18$q;
+        queue$read_address$19$clock = queue$clock;
+        queue$read_address$19$d = queue$read_address$19$q;
         queue$fetched$19$clock = queue$clock;
         queue$fetched$19$d = queue$fetched$19$q;
         queue$not_empty$19$clock = queue$clock;
@@ -63676,6 +64080,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$19 = queue$tdata_out$19$q;
         queue$tuser_bus$lane$19 = queue$tuser_out$19$q;
         queue$tkeep_bus$lane$19 = queue$tkeep_out$19$q;
+        queue$read_address$20$clock = queue$clock;
+        queue$read_address$20$d = queue$read_address$20$q;
         queue$fetched$20$clock = queue$clock;
         queue$fetched$20$d = queue$fetched$20$q;
         queue$not_empty$20$clock = queue$clock;
@@ -63691,6 +64097,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$20 = queue$tdata_out$20$q;
         queue$tuser_bus$lane$20 = queue$tuser_out$20$q;
         queue$tkeep_bus$lane$20 = queue$tkeep_out$20$q;
+        queue$read_address$21$clock = queue$clock;
+        queue$read_address$21$d = queue$read_address$21$q;
         queue$fetched$21$clock = queue$clock;
         queue$fetched$21$d = queue$fetched$21$q;
         queue$not_empty$21$clock = queue$clock;
@@ -63706,6 +64114,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$21 = queue$tdata_out$21$q;
         queue$tuser_bus$lane$21 = queue$tuser_out$21$q;
         queue$tkeep_bus$lane$21 = queue$tkeep_out$21$q;
+        queue$read_address$22$clock = queue$clock;
+        queue$read_address$22$d = queue$read_address$22$q;
         queue$fetched$22$clock = queue$clock;
         queue$fetched$22$d = queue$fetched$22$q;
         queue$not_empty$22$clock = queue$clock;
@@ -63721,6 +64131,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$22 = queue$tdata_out$22$q;
         queue$tuser_bus$lane$22 = queue$tuser_out$22$q;
         queue$tkeep_bus$lane$22 = queue$tkeep_out$22$q;
+        queue$read_address$23$clock = queue$clock;
+        queue$read_address$23$d = queue$read_address$23$q;
         queue$fetched$23$clock = queue$clock;
         queue$fetched$23$d = queue$fetched$23$q;
         queue$not_empty$23$clock = queue$clock;
@@ -63736,6 +64148,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$23 = queue$tdata_out$23$q;
         queue$tuser_bus$lane$23 = queue$tuser_out$23$q;
         queue$tkeep_bus$lane$23 = queue$tkeep_out$23$q;
+        queue$read_address$24$clock = queue$clock;
+        queue$read_address$24$d = queue$read_address$24$q;
         queue$fetched$24$clock = queue$clock;
         queue$fetched$24$d = queue$fetched$24$q;
         queue$not_empty$24$clock = queue$clock;
@@ -63751,6 +64165,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$24 = queue$tdata_out$24$q;
         queue$tuser_bus$lane$24 = queue$tuser_out$24$q;
         queue$tkeep_bus$lane$24 = queue$tkeep_out$24$q;
+        queue$read_address$25$clock = queue$clock;
+        queue$read_address$25$d = queue$read_address$25$q;
         queue$fetched$25$clock = queue$clock;
         queue$fetched$25$d = queue$fetched$25$q;
         queue$not_empty$25$clock = queue$clock;
@@ -63766,6 +64182,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$25 = queue$tdata_out$25$q;
         queue$tuser_bus$lane$25 = queue$tuser_out$25$q;
         queue$tkeep_bus$lane$25 = queue$tkeep_out$25$q;
+        queue$read_address$26$clock = queue$clock;
+        queue$read_address$26$d = queue$read_address$26$q;
         queue$fetched$26$clock = queue$clock;
         queue$fetched$26$d = queue$fetched$26$q;
         queue$not_empty$26$clock = queue$clock;
@@ -63781,6 +64199,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$26 = queue$tdata_out$26$q;
         queue$tuser_bus$lane$26 = queue$tuser_out$26$q;
         queue$tkeep_bus$lane$26 = queue$tkeep_out$26$q;
+        queue$read_address$27$clock = queue$clock;
+        queue$read_address$27$d = queue$read_address$27$q;
         queue$fetched$27$clock = queue$clock;
         queue$fetched$27$d = queue$fetched$27$q;
         queue$not_empty$27$clock = queue$clock;
@@ -63796,6 +64216,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$27 = queue$tdata_out$27$q;
         queue$tuser_bus$lane$27 = queue$tuser_out$27$q;
         queue$tkeep_bus$lane$27 = queue$tkeep_out$27$q;
+        queue$read_address$28$clock = queue$clock;
+        queue$read_address$28$d = queue$read_address$28$q;
         queue$fetched$28$clock = queue$clock;
         queue$fetched$28$d = queue$fetched$28$q;
         queue$not_empty$28$clock = queue$clock;
@@ -63811,6 +64233,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$28 = queue$tdata_out$28$q;
         queue$tuser_bus$lane$28 = queue$tuser_out$28$q;
         queue$tkeep_bus$lane$28 = queue$tkeep_out$28$q;
+        queue$read_address$29$clock = queue$clock;
+        queue$read_address$29$d = queue$read_address$29$q;
         queue$fetched$29$clock = queue$clock;
         queue$fetched$29$d = queue$fetched$29$q;
         queue$not_empty$29$clock = queue$clock;
@@ -63826,6 +64250,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$29 = queue$tdata_out$29$q;
         queue$tuser_bus$lane$29 = queue$tuser_out$29$q;
         queue$tkeep_bus$lane$29 = queue$tkeep_out$29$q;
+        queue$read_address$30$clock = queue$clock;
+        queue$read_address$30$d = queue$read_address$30$q;
         queue$fetched$30$clock = queue$clock;
         queue$fetched$30$d = queue$fetched$30$q;
         queue$not_empty$30$clock = queue$clock;
@@ -63841,6 +64267,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tdata_bus$lane$30 = queue$tdata_out$30$q;
         queue$tuser_bus$lane$30 = queue$tuser_out$30$q;
         queue$tkeep_bus$lane$30 = queue$tkeep_out$30$q;
+        queue$read_address$31$clock = queue$clock;
+        queue$read_address$31$d = queue$read_address$31$q;
         queue$fetched$31$clock = queue$clock;
         queue$fetched$31$d = queue$fetched$31$q;
         queue$not_empty$31$clock = queue$clock;
@@ -63869,15 +64297,18 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$ram$write_tuser = queue$tuser;
         queue$ram$write_tkeep = queue$tkeep;
         queue$ram$write_tlast = queue$tlast;
-        queue$ram$read_address = queue$read_pointer$q[('h0)+:(6)];
+        queue$next_read_address = queue$read_pointer_ahead$q[('h0)+:(6)];
         if (queue$write) begin
             queue$write_pointer$d = queue$write_pointer$q + 'h1;
         end
-        queue$one_left = queue$write_pointer$q == queue$read_pointer_ahead$q;
         queue$output_free$0 = !queue$tvalid_out$0$q | queue$m_axis_tready;
         queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
         queue$ram$read_enable$0 = queue$fetch$0;
-        queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left));
+        queue$ram$read_address$0 = queue$read_address$0$q;
+        if (queue$fetch$0) begin
+            queue$read_address$0$d = queue$next_read_address;
+        end
+        queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left$q));
         queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$output_free$0);
         if (queue$output_free$0) begin
             queue$tvalid_out$0$d = queue$fetched$0$q;
@@ -63890,7 +64321,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$1 = !queue$tvalid_out$1$q | queue$m_axis_tready;
         queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
         queue$ram$read_enable$1 = queue$fetch$1;
-        queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left));
+        queue$ram$read_address$1 = queue$read_address$1$q;
+        if (queue$fetch$1) begin
+            queue$read_address$1$d = queue$next_read_address;
+        end
+        queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left$q));
         queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$output_free$1);
         if (queue$output_free$1) begin
             queue$tvalid_out$1$d = queue$fetched$1$q;
@@ -63903,7 +64338,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$2 = !queue$tvalid_out$2$q | queue$m_axis_tready;
         queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | queue$output_free$2);
         queue$ram$read_enable$2 = queue$fetch$2;
-        queue$not_empty$2$d = queue$write | (queue$not_empty$2$q & ~(queue$fetch$2 & queue$one_left));
+        queue$ram$read_address$2 = queue$read_address$2$q;
+        if (queue$fetch$2) begin
+            queue$read_address$2$d = queue$next_read_address;
+        end
+        queue$not_empty$2$d = queue$write | (queue$not_empty$2$q & ~(queue$fetch$2 & queue$one_left$q));
         queue$fetched$2$d = queue$fetch$2 | (queue$fetched$2$q & !queue$output_free$2);
         if (queue$output_free$2) begin
             queue$tvalid_out$2$d = queue$fetched$2$q;
@@ -63916,7 +64355,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$3 = !queue$tvalid_out$3$q | queue$m_axis_tready;
         queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | queue$output_free$3);
         queue$ram$read_enable$3 = queue$fetch$3;
-        queue$not_empty$3$d = queue$write | (queue$not_empty$3$q & ~(queue$fetch$3 & queue$one_left));
+        queue$ram$read_address$3 = queue$read_address$3$q;
+        if (queue$fetch$3) begin
+            queue$read_address$3$d = queue$next_read_address;
+        end
+        queue$not_empty$3$d = queue$write | (queue$not_empty$3$q & ~(queue$fetch$3 & queue$one_left$q));
         queue$fetched$3$d = queue$fetch$3 | (queue$fetched$3$q & !queue$output_free$3);
         if (queue$output_free$3) begin
             queue$tvalid_out$3$d = queue$fetched$3$q;
@@ -63929,7 +64372,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$4 = !queue$tvalid_out$4$q | queue$m_axis_tready;
         queue$fetch$4 = queue$not_empty$4$q & (!queue$fetched$4$q | queue$output_free$4);
         queue$ram$read_enable$4 = queue$fetch$4;
-        queue$not_empty$4$d = queue$write | (queue$not_empty$4$q & ~(queue$fetch$4 & queue$one_left));
+        queue$ram$read_address$4 = queue$read_address$4$q;
+        if (queue$fetch$4) begin
+            queue$read_address$4$d = queue$next_read_address;
+        end
+        queue$not_empty$4$d = queue$write | (queue$not_empty$4$q & ~(queue$fetch$4 & queue$one_left$q));
         queue$fetched$4$d = queue$fetch$4 | (queue$fetched$4$q & !queue$output_free$4);
         if (queue$output_free$4) begin
             queue$tvalid_out$4$d = queue$fetched$4$q;
@@ -63942,7 +64389,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$5 = !queue$tvalid_out$5$q | queue$m_axis_tready;
         queue$fetch$5 = queue$not_empty$5$q & (!queue$fetched$5$q | queue$output_free$5);
         queue$ram$read_enable$5 = queue$fetch$5;
-        queue$not_empty$5$d = queue$write | (queue$not_empty$5$q & ~(queue$fetch$5 & queue$one_left));
+        queue$ram$read_address$5 = queue$read_address$5$q;
+        if (queue$fetch$5) begin
+            queue$read_address$5$d = queue$next_read_address;
+        end
+        queue$not_empty$5$d = queue$write | (queue$not_empty$5$q & ~(queue$fetch$5 & queue$one_left$q));
         queue$fetched$5$d = queue$fetch$5 | (queue$fetched$5$q & !queue$output_free$5);
         if (queue$output_free$5) begin
             queue$tvalid_out$5$d = queue$fetched$5$q;
@@ -63955,7 +64406,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$6 = !queue$tvalid_out$6$q | queue$m_axis_tready;
         queue$fetch$6 = queue$not_empty$6$q & (!queue$fetched$6$q | queue$output_free$6);
         queue$ram$read_enable$6 = queue$fetch$6;
-        queue$not_empty$6$d = queue$write | (queue$not_empty$6$q & ~(queue$fetch$6 & queue$one_left));
+        queue$ram$read_address$6 = queue$read_address$6$q;
+        if (queue$fetch$6) begin
+            queue$read_address$6$d = queue$next_read_address;
+        end
+        queue$not_empty$6$d = queue$write | (queue$not_empty$6$q & ~(queue$fetch$6 & queue$one_left$q));
         queue$fetched$6$d = queue$fetch$6 | (queue$fetched$6$q & !queue$output_free$6);
         if (queue$output_free$6) begin
             queue$tvalid_out$6$d = queue$fetched$6$q;
@@ -63968,7 +64423,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$7 = !queue$tvalid_out$7$q | queue$m_axis_tready;
         queue$fetch$7 = queue$not_empty$7$q & (!queue$fetched$7$q | queue$output_free$7);
         queue$ram$read_enable$7 = queue$fetch$7;
-        queue$not_empty$7$d = queue$write | (queue$not_empty$7$q & ~(queue$fetch$7 & queue$one_left));
+        queue$ram$read_address$7 = queue$read_address$7$q;
+        if (queue$fetch$7) begin
+            queue$read_address$7$d = queue$next_read_address;
+        end
+        queue$not_empty$7$d = queue$write | (queue$not_empty$7$q & ~(queue$fetch$7 & queue$one_left$q));
         queue$fetched$7$d = queue$fetch$7 | (queue$fetched$7$q & !queue$output_free$7);
         if (queue$output_free$7) begin
             queue$tvalid_out$7$d = queue$fetched$7$q;
@@ -63981,7 +64440,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$8 = !queue$tvalid_out$8$q | queue$m_axis_tready;
         queue$fetch$8 = queue$not_empty$8$q & (!queue$fetched$8$q | queue$output_free$8);
         queue$ram$read_enable$8 = queue$fetch$8;
-        queue$not_empty$8$d = queue$write | (queue$not_empty$8$q & ~(queue$fetch$8 & queue$one_left));
+        queue$ram$read_address$8 = queue$read_address$8$q;
+        if (queue$fetch$8) begin
+            queue$read_address$8$d = queue$next_read_address;
+        end
+        queue$not_empty$8$d = queue$write | (queue$not_empty$8$q & ~(queue$fetch$8 & queue$one_left$q));
         queue$fetched$8$d = queue$fetch$8 | (queue$fetched$8$q & !queue$output_free$8);
         if (queue$output_free$8) begin
             queue$tvalid_out$8$d = queue$fetched$8$q;
@@ -63994,7 +64457,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$9 = !queue$tvalid_out$9$q | queue$m_axis_tready;
         queue$fetch$9 = queue$not_empty$9$q & (!queue$fetched$9$q | queue$output_free$9);
         queue$ram$read_enable$9 = queue$fetch$9;
-        queue$not_empty$9$d = queue$write | (queue$not_empty$9$q & ~(queue$fetch$9 & queue$one_left));
+        queue$ram$read_address$9 = queue$read_address$9$q;
+        if (queue$fetch$9) begin
+            queue$read_address$9$d = queue$next_read_address;
+        end
+        queue$not_empty$9$d = queue$write | (queue$not_empty$9$q & ~(queue$fetch$9 & queue$one_left$q));
         queue$fetched$9$d = queue$fetch$9 | (queue$fetched$9$q & !queue$output_free$9);
         if (queue$output_free$9) begin
             queue$tvalid_out$9$d = queue$fetched$9$q;
@@ -64007,7 +64474,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$10 = !queue$tvalid_out$10$q | queue$m_axis_tready;
         queue$fetch$10 = queue$not_empty$10$q & (!queue$fetched$10$q | queue$output_free$10);
         queue$ram$read_enable$10 = queue$fetch$10;
-        queue$not_empty$10$d = queue$write | (queue$not_empty$10$q & ~(queue$fetch$10 & queue$one_left));
+        queue$ram$read_address$10 = queue$read_address$10$q;
+        if (queue$fetch$10) begin
+            queue$read_address$10$d = queue$next_read_address;
+        end
+        queue$not_empty$10$d = queue$write | (queue$not_empty$10$q & ~(queue$fetch$10 & queue$one_left$q));
         queue$fetched$10$d = queue$fetch$10 | (queue$fetched$10$q & !queue$output_free$10);
         if (queue$output_free$10) begin
             queue$tvalid_out$10$d = queue$fetched$10$q;
@@ -64020,7 +64491,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$11 = !queue$tvalid_out$11$q | queue$m_axis_tready;
         queue$fetch$11 = queue$not_empty$11$q & (!queue$fetched$11$q | queue$output_free$11);
         queue$ram$read_enable$11 = queue$fetch$11;
-        queue$not_empty$11$d = queue$write | (queue$not_empty$11$q & ~(queue$fetch$11 & queue$one_left));
+        queue$ram$read_address$11 = queue$read_address$11$q;
+        if (queue$fetch$11) begin
+            queue$read_address$11$d = queue$next_read_address;
+        end
+        queue$not_empty$11$d = queue$write | (queue$not_empty$11$q & ~(queue$fetch$11 & queue$one_left$q));
         queue$fetched$11$d = queue$fetch$11 | (queue$fetched$11$q & !queue$output_free$11);
         if (queue$output_free$11) begin
             queue$tvalid_out$11$d = queue$fetched$11$q;
@@ -64033,7 +64508,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$12 = !queue$tvalid_out$12$q | queue$m_axis_tready;
         queue$fetch$12 = queue$not_empty$12$q & (!queue$fetched$12$q | queue$output_free$12);
         queue$ram$read_enable$12 = queue$fetch$12;
-        queue$not_empty$12$d = queue$write | (queue$not_empty$12$q & ~(queue$fetch$12 & queue$one_left));
+        queue$ram$read_address$12 = queue$read_address$12$q;
+        if (queue$fetch$12) begin
+            queue$read_address$12$d = queue$next_read_address;
+        end
+        queue$not_empty$12$d = queue$write | (queue$not_empty$12$q & ~(queue$fetch$12 & queue$one_left$q));
         queue$fetched$12$d = queue$fetch$12 | (queue$fetched$12$q & !queue$output_free$12);
         if (queue$output_free$12) begin
             queue$tvalid_out$12$d = queue$fetched$12$q;
@@ -64046,7 +64525,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$13 = !queue$tvalid_out$13$q | queue$m_axis_tready;
         queue$fetch$13 = queue$not_empty$13$q & (!queue$fetched$13$q | queue$output_free$13);
         queue$ram$read_enable$13 = queue$fetch$13;
-        queue$not_empty$13$d = queue$write | (queue$not_empty$13$q & ~(queue$fetch$13 & queue$one_left));
+        queue$ram$read_address$13 = queue$read_address$13$q;
+        if (queue$fetch$13) begin
+            queue$read_address$13$d = queue$next_read_address;
+        end
+        queue$not_empty$13$d = queue$write | (queue$not_empty$13$q & ~(queue$fetch$13 & queue$one_left$q));
         queue$fetched$13$d = queue$fetch$13 | (queue$fetched$13$q & !queue$output_free$13);
         if (queue$output_free$13) begin
             queue$tvalid_out$13$d = queue$fetched$13$q;
@@ -64059,7 +64542,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$14 = !queue$tvalid_out$14$q | queue$m_axis_tready;
         queue$fetch$14 = queue$not_empty$14$q & (!queue$fetched$14$q | queue$output_free$14);
         queue$ram$read_enable$14 = queue$fetch$14;
-        queue$not_empty$14$d = queue$write | (queue$not_empty$14$q & ~(queue$fetch$14 & queue$one_left));
+        queue$ram$read_address$14 = queue$read_address$14$q;
+        if (queue$fetch$14) begin
+            queue$read_address$14$d = queue$next_read_address;
+        end
+        queue$not_empty$14$d = queue$write | (queue$not_empty$14$q & ~(queue$fetch$14 & queue$one_left$q));
         queue$fetched$14$d = queue$fetch$14 | (queue$fetched$14$q & !queue$output_free$14);
         if (queue$output_free$14) begin
             queue$tvalid_out$14$d = queue$fetched$14$q;
@@ -64072,7 +64559,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$15 = !queue$tvalid_out$15$q | queue$m_axis_tready;
         queue$fetch$15 = queue$not_empty$15$q & (!queue$fetched$15$q | queue$output_free$15);
         queue$ram$read_enable$15 = queue$fetch$15;
-        queue$not_empty$15$d = queue$write | (queue$not_empty$15$q & ~(queue$fetch$15 & queue$one_left));
+        queue$ram$read_address$15 = queue$read_address$15$q;
+        if (queue$fetch$15) begin
+            queue$read_address$15$d = queue$next_read_address;
+        end
+        queue$not_empty$15$d = queue$write | (queue$not_empty$15$q & ~(queue$fetch$15 & queue$one_left$q));
         queue$fetched$15$d = queue$fetch$15 | (queue$fetched$15$q & !queue$output_free$15);
         if (queue$output_free$15) begin
             queue$tvalid_out$15$d = queue$fetched$15$q;
@@ -64085,7 +64576,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$16 = !queue$tvalid_out$16$q | queue$m_axis_tready;
         queue$fetch$16 = queue$not_empty$16$q & (!queue$fetched$16$q | queue$output_free$16);
         queue$ram$read_enable$16 = queue$fetch$16;
-        queue$not_empty$16$d = queue$write | (queue$not_empty$16$q & ~(queue$fetch$16 & queue$one_left));
+        queue$ram$read_address$16 = queue$read_address$16$q;
+        if (queue$fetch$16) begin
+            queue$read_address$16$d = queue$next_read_address;
+        end
+        queue$not_empty$16$d = queue$write | (queue$not_empty$16$q & ~(queue$fetch$16 & queue$one_left$q));
         queue$fetched$16$d = queue$fetch$16 | (queue$fetched$16$q & !queue$output_free$16);
         if (queue$output_free$16) begin
             queue$tvalid_out$16$d = queue$fetched$16$q;
@@ -64098,7 +64593,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$17 = !queue$tvalid_out$17$q | queue$m_axis_tready;
         queue$fetch$17 = queue$not_empty$17$q & (!queue$fetched$17$q | queue$output_free$17);
         queue$ram$read_enable$17 = queue$fetch$17;
-        queue$not_empty$17$d = queue$write | (queue$not_empty$17$q & ~(queue$fetch$17 & queue$one_left));
+        queue$ram$read_address$17 = queue$read_address$17$q;
+        if (queue$fetch$17) begin
+            queue$read_address$17$d = queue$next_read_address;
+        end
+        queue$not_empty$17$d = queue$write | (queue$not_empty$17$q & ~(queue$fetch$17 & queue$one_left$q));
         queue$fetched$17$d = queue$fetch$17 | (queue$fetched$17$q & !queue$output_free$17);
         if (queue$output_free$17) begin
             queue$tvalid_out$17$d = queue$fetched$17$q;
@@ -64111,7 +64610,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$18 = !queue$tvalid_out$18$q | queue$m_axis_tready;
         queue$fetch$18 = queue$not_empty$18$q & (!queue$fetched$18$q | queue$output_free$18);
         queue$ram$read_enable$18 = queue$fetch$18;
-        queue$not_empty$18$d = queue$write | (queue$not_empty$18$q & ~(queue$fetch$18 & queue$one_left));
+        queue$ram$read_address$18 = queue$read_address$18$q;
+        if (queue$fetch$18) begin
+            queue$read_address$18$d = queue$next_read_address;
+        end
+        queue$not_empty$18$d = queue$write | (queue$not_empty$18$q & ~(queue$fetch$18 & queue$one_left$q));
         queue$fetched$18$d = queue$fetch$18 | (queue$fetched$18$q & !queue$output_free$18);
         if (queue$output_free$18) begin
             queue$tvalid_out$18$d = queue$fetched$18$q;
@@ -64124,7 +64627,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$19 = !queue$tvalid_out$19$q | queue$m_axis_tready;
         queue$fetch$19 = queue$not_empty$19$q & (!queue$fetched$19$q | queue$output_free$19);
         queue$ram$read_enable$19 = queue$fetch$19;
-        queue$not_empty$19$d = queue$write | (queue$not_empty$19$q & ~(queue$fetch$19 & queue$one_left));
+        queue$ram$read_address$19 = queue$read_address$19$q;
+        if (queue$fetch$19) begin
+            queue$read_address$19$d = queue$next_read_address;
+        end
+        queue$not_empty$19$d = queue$write | (queue$not_empty$19$q & ~(queue$fetch$19 & queue$one_left$q));
         queue$fetched$19$d = queue$fetch$19 | (queue$fetched$19$q & !queue$output_free$19);
         if (queue$output_free$19) begin
             queue$tvalid_out$19$d = queue$fetched$19$q;
@@ -64137,7 +64644,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$20 = !queue$tvalid_out$20$q | queue$m_axis_tready;
         queue$fetch$20 = queue$not_empty$20$q & (!queue$fetched$20$q | queue$output_free$20);
         queue$ram$read_enable$20 = queue$fetch$20;
-        queue$not_empty$20$d = queue$write | (queue$not_empty$20$q & ~(queue$fetch$20 & queue$one_left));
+        queue$ram$read_address$20 = queue$read_address$20$q;
+        if (queue$fetch$20) begin
+            queue$read_address$20$d = queue$next_read_address;
+        end
+        queue$not_empty$20$d = queue$write | (queue$not_empty$20$q & ~(queue$fetch$20 & queue$one_left$q));
         queue$fetched$20$d = queue$fetch$20 | (queue$fetched$20$q & !queue$output_free$20);
         if (queue$output_free$20) begin
             queue$tvalid_out$20$d = queue$fetched$20$q;
@@ -64150,7 +64661,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$21 = !queue$tvalid_out$21$q | queue$m_axis_tready;
         queue$fetch$21 = queue$not_empty$21$q & (!queue$fetched$21$q | queue$output_free$21);
         queue$ram$read_enable$21 = queue$fetch$21;
-        queue$not_empty$21$d = queue$write | (queue$not_empty$21$q & ~(queue$fetch$21 & queue$one_left));
+        queue$ram$read_address$21 = queue$read_address$21$q;
+        if (queue$fetch$21) begin
+            queue$read_address$21$d = queue$next_read_address;
+        end
+        queue$not_empty$21$d = queue$write | (queue$not_empty$21$q & ~(queue$fetch$21 & queue$one_left$q));
         queue$fetched$21$d = queue$fetch$21 | (queue$fetched$21$q & !queue$output_free$21);
         if (queue$output_free$21) begin
             queue$tvalid_out$21$d = queue$fetched$21$q;
@@ -64163,7 +64678,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$22 = !queue$tvalid_out$22$q | queue$m_axis_tready;
         queue$fetch$22 = queue$not_empty$22$q & (!queue$fetched$22$q | queue$output_free$22);
         queue$ram$read_enable$22 = queue$fetch$22;
-        queue$not_empty$22$d = queue$write | (queue$not_empty$22$q & ~(queue$fetch$22 & queue$one_left));
+        queue$ram$read_address$22 = queue$read_address$22$q;
+        if (queue$fetch$22) begin
+            queue$read_address$22$d = queue$next_read_address;
+        end
+        queue$not_empty$22$d = queue$write | (queue$not_empty$22$q & ~(queue$fetch$22 & queue$one_left$q));
         queue$fetched$22$d = queue$fetch$22 | (queue$fetched$22$q & !queue$output_free$22);
         if (queue$output_free$22) begin
             queue$tvalid_out$22$d = queue$fetched$22$q;
@@ -64176,7 +64695,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$23 = !queue$tvalid_out$23$q | queue$m_axis_tready;
         queue$fetch$23 = queue$not_empty$23$q & (!queue$fetched$23$q | queue$output_free$23);
         queue$ram$read_enable$23 = queue$fetch$23;
-        queue$not_empty$23$d = queue$write | (queue$not_empty$23$q & ~(queue$fetch$23 & queue$one_left));
+        queue$ram$read_address$23 = queue$read_address$23$q;
+        if (queue$fetch$23) begin
+            queue$read_address$23$d = queue$next_read_address;
+        end
+        queue$not_empty$23$d = queue$write | (queue$not_empty$23$q & ~(queue$fetch$23 & queue$one_left$q));
         queue$fetched$23$d = queue$fetch$23 | (queue$fetched$23$q & !queue$output_free$23);
         if (queue$output_free$23) begin
             queue$tvalid_out$23$d = queue$fetched$23$q;
@@ -64189,7 +64712,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$24 = !queue$tvalid_out$24$q | queue$m_axis_tready;
         queue$fetch$24 = queue$not_empty$24$q & (!queue$fetched$24$q | queue$output_free$24);
         queue$ram$read_enable$24 = queue$fetch$24;
-        queue$not_empty$24$d = queue$write | (queue$not_empty$24$q & ~(queue$fetch$24 & queue$one_left));
+        queue$ram$read_address$24 = queue$read_address$24$q;
+        if (queue$fetch$24) begin
+            queue$read_address$24$d = queue$next_read_address;
+        end
+        queue$not_empty$24$d = queue$write | (queue$not_empty$24$q & ~(queue$fetch$24 & queue$one_left$q));
         queue$fetched$24$d = queue$fetch$24 | (queue$fetched$24$q & !queue$output_free$24);
         if (queue$output_free$24) begin
             queue$tvalid_out$24$d = queue$fetched$24$q;
@@ -64202,7 +64729,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$25 = !queue$tvalid_out$25$q | queue$m_axis_tready;
         queue$fetch$25 = queue$not_empty$25$q & (!queue$fetched$25$q | queue$output_free$25);
         queue$ram$read_enable$25 = queue$fetch$25;
-        queue$not_empty$25$d = queue$write | (queue$not_empty$25$q & ~(queue$fetch$25 & queue$one_left));
+        queue$ram$read_address$25 = queue$read_address$25$q;
+        if (queue$fetch$25) begin
+            queue$read_address$25$d = queue$next_read_address;
+        end
+        queue$not_empty$25$d = queue$write | (queue$not_empty$25$q & ~(queue$fetch$25 & queue$one_left$q));
         queue$fetched$25$d = queue$fetch$25 | (queue$fetched$25$q & !queue$output_free$25);
         if (queue$output_free$25) begin
             queue$tvalid_out$25$d = queue$fetched$25$q;
@@ -64215,7 +64746,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$26 = !queue$tvalid_out$26$q | queue$m_axis_tready;
         queue$fetch$26 = queue$not_empty$26$q & (!queue$fetched$26$q | queue$output_free$26);
         queue$ram$read_enable$26 = queue$fetch$26;
-        queue$not_empty$26$d = queue$write | (queue$not_empty$26$q & ~(queue$fetch$26 & queue$one_left));
+        queue$ram$read_address$26 = queue$read_address$26$q;
+        if (queue$fetch$26) begin
+            queue$read_address$26$d = queue$next_read_address;
+        end
+        queue$not_empty$26$d = queue$write | (queue$not_empty$26$q & ~(queue$fetch$26 & queue$one_left$q));
         queue$fetched$26$d = queue$fetch$26 | (queue$fetched$26$q & !queue$output_free$26);
         if (queue$output_free$26) begin
             queue$tvalid_out$26$d = queue$fetched$26$q;
@@ -64228,7 +64763,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$27 = !queue$tvalid_out$27$q | queue$m_axis_tready;
         queue$fetch$27 = queue$not_empty$27$q & (!queue$fetched$27$q | queue$output_free$27);
         queue$ram$read_enable$27 = queue$fetch$27;
-        queue$not_empty$27$d = queue$write | (queue$not_empty$27$q & ~(queue$fetch$27 & queue$one_left));
+        queue$ram$read_address$27 = queue$read_address$27$q;
+        if (queue$fetch$27) begin
+            queue$read_address$27$d = queue$next_read_address;
+        end
+        queue$not_empty$27$d = queue$write | (queue$not_empty$27$q & ~(queue$fetch$27 & queue$one_left$q));
         queue$fetched$27$d = queue$fetch$27 | (queue$fetched$27$q & !queue$output_free$27);
         if (queue$output_free$27) begin
             queue$tvalid_out$27$d = queue$fetched$27$q;
@@ -64241,7 +64780,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$28 = !queue$tvalid_out$28$q | queue$m_axis_tready;
         queue$fetch$28 = queue$not_empty$28$q & (!queue$fetched$28$q | queue$output_free$28);
         queue$ram$read_enable$28 = queue$fetch$28;
-        queue$not_empty$28$d = queue$write | (queue$not_empty$28$q & ~(queue$fetch$28 & queue$one_left));
+        queue$ram$read_address$28 = queue$read_address$28$q;
+        if (queue$fetch$28) begin
+            queue$read_address$28$d = queue$next_read_address;
+        end
+        queue$not_empty$28$d = queue$write | (queue$not_empty$28$q & ~(queue$fetch$28 & queue$one_left$q));
         queue$fetched$28$d = queue$fetch$28 | (queue$fetched$28$q & !queue$output_free$28);
         if (queue$output_free$28) begin
             queue$tvalid_out$28$d = queue$fetched$28$q;
@@ -64254,7 +64797,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$29 = !queue$tvalid_out$29$q | queue$m_axis_tready;
         queue$fetch$29 = queue$not_empty$29$q & (!queue$fetched$29$q | queue$output_free$29);
         queue$ram$read_enable$29 = queue$fetch$29;
-        queue$not_empty$29$d = queue$write | (queue$not_empty$29$q & ~(queue$fetch$29 & queue$one_left));
+        queue$ram$read_address$29 = queue$read_address$29$q;
+        if (queue$fetch$29) begin
+            queue$read_address$29$d = queue$next_read_address;
+        end
+        queue$not_empty$29$d = queue$write | (queue$not_empty$29$q & ~(queue$fetch$29 & queue$one_left$q));
         queue$fetched$29$d = queue$fetch$29 | (queue$fetched$29$q & !queue$output_free$29);
         if (queue$output_free$29) begin
             queue$tvalid_out$29$d = queue$fetched$29$q;
@@ -64267,7 +64814,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$30 = !queue$tvalid_out$30$q | queue$m_axis_tready;
         queue$fetch$30 = queue$not_empty$30$q & (!queue$fetched$30$q | queue$output_free$30);
         queue$ram$read_enable$30 = queue$fetch$30;
-        queue$not_empty$30$d = queue$write | (queue$not_empty$30$q & ~(queue$fetch$30 & queue$one_left));
+        queue$ram$read_address$30 = queue$read_address$30$q;
+        if (queue$fetch$30) begin
+            queue$read_address$30$d = queue$next_read_address;
+        end
+        queue$not_empty$30$d = queue$write | (queue$not_empty$30$q & ~(queue$fetch$30 & queue$one_left$q));
         queue$fetched$30$d = queue$fetch$30 | (queue$fetched$30$q & !queue$output_free$30);
         if (queue$output_free$30) begin
             queue$tvalid_out$30$d = queue$fetched$30$q;
@@ -64280,7 +64831,11 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$output_free$31 = !queue$tvalid_out$31$q | queue$m_axis_tready;
         queue$fetch$31 = queue$not_empty$31$q & (!queue$fetched$31$q | queue$output_free$31);
         queue$ram$read_enable$31 = queue$fetch$31;
-        queue$not_empty$31$d = queue$write | (queue$not_empty$31$q & ~(queue$fetch$31 & queue$one_left));
+        queue$ram$read_address$31 = queue$read_address$31$q;
+        if (queue$fetch$31) begin
+            queue$read_address$31$d = queue$next_read_address;
+        end
+        queue$not_empty$31$d = queue$write | (queue$not_empty$31$q & ~(queue$fetch$31 & queue$one_left$q));
         queue$fetched$31$d = queue$fetch$31 | (queue$fetched$31$q & !queue$output_free$31);
         if (queue$output_free$31) begin
             queue$tvalid_out$31$d = queue$fetched$31$q;
@@ -64290,110 +64845,150 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$tuser_out$31$d = queue$ram$read_tuser$31;
             queue$tkeep_out$31$d = queue$ram$read_tkeep$31;
         end
+        queue$two_left = queue$write_pointer$q == queue$read_pointer_two_ahead$q;
+        if (queue$write & !queue$fetch$0) begin
+            queue$one_left$d = !queue$not_empty$0$q;
+        end
+        else if (!queue$write & queue$fetch$0) begin
+            queue$one_left$d = queue$two_left;
+        end
         if (queue$fetch$0) begin
-            queue$read_pointer$d = queue$read_pointer_ahead$q;
             queue$read_pointer_ahead$d = queue$read_pointer_ahead$q + 'h1;
+            queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q + 'h1;
         end
         if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
         end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
-            queue$read_pointer$d = 'h0;
             queue$read_pointer_ahead$d = 'h1;
+            queue$read_pointer_two_ahead$d = 'h2;
+            queue$one_left$d = 1'b0;
+            queue$read_address$0$d = 'h0;
             queue$fetched$0$d = 1'b0;
             queue$not_empty$0$d = 1'b0;
             queue$tvalid_out$0$d = 1'b0;
+            queue$read_address$1$d = 'h0;
             queue$fetched$1$d = 1'b0;
             queue$not_empty$1$d = 1'b0;
             queue$tvalid_out$1$d = 1'b0;
+            queue$read_address$2$d = 'h0;
             queue$fetched$2$d = 1'b0;
             queue$not_empty$2$d = 1'b0;
             queue$tvalid_out$2$d = 1'b0;
+            queue$read_address$3$d = 'h0;
             queue$fetched$3$d = 1'b0;
             queue$not_empty$3$d = 1'b0;
             queue$tvalid_out$3$d = 1'b0;
+            queue$read_address$4$d = 'h0;
             queue$fetched$4$d = 1'b0;
             queue$not_empty$4$d = 1'b0;
             queue$tvalid_out$4$d = 1'b0;
+            queue$read_address$5$d = 'h0;
             queue$fetched$5$d = 1'b0;
             queue$not_empty$5$d = 1'b0;
             queue$tvalid_out$5$d = 1'b0;
+            queue$read_address$6$d = 'h0;
             queue$fetched$6$d = 1'b0;
             queue$not_empty$6$d = 1'b0;
             queue$tvalid_out$6$d = 1'b0;
+            queue$read_address$7$d = 'h0;
             queue$fetched$7$d = 1'b0;
             queue$not_empty$7$d = 1'b0;
             queue$tvalid_out$7$d = 1'b0;
+            queue$read_address$8$d = 'h0;
             queue$fetched$8$d = 1'b0;
             queue$not_empty$8$d = 1'b0;
             queue$tvalid_out$8$d = 1'b0;
+            queue$read_address$9$d = 'h0;
             queue$fetched$9$d = 1'b0;
             queue$not_empty$9$d = 1'b0;
             queue$tvalid_out$9$d = 1'b0;
+            queue$read_address$10$d = 'h0;
             queue$fetched$10$d = 1'b0;
             queue$not_empty$10$d = 1'b0;
             queue$tvalid_out$10$d = 1'b0;
+            queue$read_address$11$d = 'h0;
             queue$fetched$11$d = 1'b0;
             queue$not_empty$11$d = 1'b0;
             queue$tvalid_out$11$d = 1'b0;
+            queue$read_address$12$d = 'h0;
             queue$fetched$12$d = 1'b0;
             queue$not_empty$12$d = 1'b0;
             queue$tvalid_out$12$d = 1'b0;
+            queue$read_address$13$d = 'h0;
             queue$fetched$13$d = 1'b0;
             queue$not_empty$13$d = 1'b0;
             queue$tvalid_out$13$d = 1'b0;
+            queue$read_address$14$d = 'h0;
             queue$fetched$14$d = 1'b0;
             queue$not_empty$14$d = 1'b0;
             queue$tvalid_out$14$d = 1'b0;
+            queue$read_address$15$d = 'h0;
             queue$fetched$15$d = 1'b0;
             queue$not_empty$15$d = 1'b0;
             queue$tvalid_out$15$d = 1'b0;
+            queue$read_address$16$d = 'h0;
             queue$fetched$16$d = 1'b0;
             queue$not_empty$16$d = 1'b0;
             queue$tvalid_out$16$d = 1'b0;
+            queue$read_address$17$d = 'h0;
             queue$fetched$17$d = 1'b0;
             queue$not_empty$17$d = 1'b0;
             queue$tvalid_out$17$d = 1'b0;
+            queue$read_address$18$d = 'h0;
             queue$fetched$18$d = 1'b0;
             queue$not_empty$18$d = 1'b0;
             queue$tvalid_out$18$d = 1'b0;
+            queue$read_address$19$d = 'h0;
             queue$fetched$19$d = 1'b0;
             queue$not_empty$19$d = 1'b0;
             queue$tvalid_out$19$d = 1'b0;
+            queue$read_address$20$d = 'h0;
             queue$fetched$20$d = 1'b0;
             queue$not_empty$20$d = 1'b0;
             queue$tvalid_out$20$d = 1'b0;
+            queue$read_address$21$d = 'h0;
             queue$fetched$21$d = 1'b0;
             queue$not_empty$21$d = 1'b0;
             queue$tvalid_out$21$d = 1'b0;
+            queue$read_address$22$d = 'h0;
             queue$fetched$22$d = 1'b0;
             queue$not_empty$22$d = 1'b0;
             queue$tvalid_out$22$d = 1'b0;
+            queue$read_address$23$d = 'h0;
             queue$fetched$23$d = 1'b0;
             queue$not_empty$23$d = 1'b0;
             queue$tvalid_out$23$d = 1'b0;
+            queue$read_address$24$d = 'h0;
             queue$fetched$24$d = 1'b0;
             queue$not_empty$24$d = 1'b0;
             queue$tvalid_out$24$d = 1'b0;
+            queue$read_address$25$d = 'h0;
             queue$fetched$25$d = 1'b0;
             queue$not_empty$25$d = 1'b0;
             queue$tvalid_out$25$d = 1'b0;
+            queue$read_address$26$d = 'h0;
             queue$fetched$26$d = 1'b0;
             queue$not_empty$26$d = 1'b0;
             queue$tvalid_out$26$d = 1'b0;
+            queue$read_address$27$d = 'h0;
             queue$fetched$27$d = 1'b0;
             queue$not_empty$27$d = 1'b0;
             queue$tvalid_out$27$d = 1'b0;
+            queue$read_address$28$d = 'h0;
             queue$fetched$28$d = 1'b0;
             queue$not_empty$28$d = 1'b0;
             queue$tvalid_out$28$d = 1'b0;
+            queue$read_address$29$d = 'h0;
             queue$fetched$29$d = 1'b0;
             queue$not_empty$29$d = 1'b0;
             queue$tvalid_out$29$d = 1'b0;
+            queue$read_address$30$d = 'h0;
             queue$fetched$30$d = 1'b0;
             queue$not_empty$30$d = 1'b0;
             queue$tvalid_out$30$d = 1'b0;
+            queue$read_address$31$d = 'h0;
             queue$fetched$31$d = 1'b0;
             queue$not_empty$31$d = 1'b0;
             queue$tvalid_out$31$d = 1'b0;

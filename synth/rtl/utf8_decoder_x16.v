@@ -7286,7 +7286,22 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  queue$ram$read_enable$13;
     reg  queue$ram$read_enable$14;
     reg  queue$ram$read_enable$15;
-    reg  [4:0] queue$ram$read_address;
+    reg  [4:0] queue$ram$read_address$0;
+    reg  [4:0] queue$ram$read_address$1;
+    reg  [4:0] queue$ram$read_address$2;
+    reg  [4:0] queue$ram$read_address$3;
+    reg  [4:0] queue$ram$read_address$4;
+    reg  [4:0] queue$ram$read_address$5;
+    reg  [4:0] queue$ram$read_address$6;
+    reg  [4:0] queue$ram$read_address$7;
+    reg  [4:0] queue$ram$read_address$8;
+    reg  [4:0] queue$ram$read_address$9;
+    reg  [4:0] queue$ram$read_address$10;
+    reg  [4:0] queue$ram$read_address$11;
+    reg  [4:0] queue$ram$read_address$12;
+    reg  [4:0] queue$ram$read_address$13;
+    reg  [4:0] queue$ram$read_address$14;
+    reg  [4:0] queue$ram$read_address$15;
     reg  [31:0] queue$ram$read_tdata$0;
     reg  [31:0] queue$ram$read_tdata$1;
     reg  [31:0] queue$ram$read_tdata$2;
@@ -7339,12 +7354,63 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [7:0] queue$write_pointer$d;
     reg  [7:0] queue$write_pointer$q;
     reg  queue$write_pointer$clock;
-    reg  [7:0] queue$read_pointer$d;
-    reg  [7:0] queue$read_pointer$q;
-    reg  queue$read_pointer$clock;
     reg  [7:0] queue$read_pointer_ahead$d;
     reg  [7:0] queue$read_pointer_ahead$q;
     reg  queue$read_pointer_ahead$clock;
+    reg  [7:0] queue$read_pointer_two_ahead$d;
+    reg  [7:0] queue$read_pointer_two_ahead$q;
+    reg  queue$read_pointer_two_ahead$clock;
+    reg  queue$one_left$d;
+    reg  queue$one_left$q;
+    reg  queue$one_left$clock;
+    reg  [4:0] queue$read_address$0$d;
+    reg  [4:0] queue$read_address$0$q;
+    reg  queue$read_address$0$clock;
+    reg  [4:0] queue$read_address$1$d;
+    reg  [4:0] queue$read_address$1$q;
+    reg  queue$read_address$1$clock;
+    reg  [4:0] queue$read_address$2$d;
+    reg  [4:0] queue$read_address$2$q;
+    reg  queue$read_address$2$clock;
+    reg  [4:0] queue$read_address$3$d;
+    reg  [4:0] queue$read_address$3$q;
+    reg  queue$read_address$3$clock;
+    reg  [4:0] queue$read_address$4$d;
+    reg  [4:0] queue$read_address$4$q;
+    reg  queue$read_address$4$clock;
+    reg  [4:0] queue$read_address$5$d;
+    reg  [4:0] queue$read_address$5$q;
+    reg  queue$read_address$5$clock;
+    reg  [4:0] queue$read_address$6$d;
+    reg  [4:0] queue$read_address$6$q;
+    reg  queue$read_address$6$clock;
+    reg  [4:0] queue$read_address$7$d;
+    reg  [4:0] queue$read_address$7$q;
+    reg  queue$read_address$7$clock;
+    reg  [4:0] queue$read_address$8$d;
+    reg  [4:0] queue$read_address$8$q;
+    reg  queue$read_address$8$clock;
+    reg  [4:0] queue$read_address$9$d;
+    reg  [4:0] queue$read_address$9$q;
+    reg  queue$read_address$9$clock;
+    reg  [4:0] queue$read_address$10$d;
+    reg  [4:0] queue$read_address$10$q;
+    reg  queue$read_address$10$clock;
+    reg  [4:0] queue$read_address$11$d;
+    reg  [4:0] queue$read_address$11$q;
+    reg  queue$read_address$11$clock;
+    reg  [4:0] queue$read_address$12$d;
+    reg  [4:0] queue$read_address$12$q;
+    reg  queue$read_address$12$clock;
+    reg  [4:0] queue$read_address$13$d;
+    reg  [4:0] queue$read_address$13$q;
+    reg  queue$read_address$13$clock;
+    reg  [4:0] queue$read_address$14$d;
+    reg  [4:0] queue$read_address$14$q;
+    reg  queue$read_address$14$clock;
+    reg  [4:0] queue$read_address$15$d;
+    reg  [4:0] queue$read_address$15$q;
+    reg  queue$read_address$15$clock;
     reg  queue$fetched$0$d;
     reg  queue$fetched$0$q;
     reg  queue$fetched$0$clock;
@@ -7687,7 +7753,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  queue$tkeep_bus$lane$14;
     reg  queue$tkeep_bus$lane$15;
     reg  [15:0] queue$tkeep_bus$bus;
-    reg  queue$one_left;
+    reg  [4:0] queue$next_read_address;
+    reg  queue$two_left;
     reg  queue$fetch$0;
     reg  queue$fetch$1;
     reg  queue$fetch$2;
@@ -30905,22 +30972,22 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             beats$14[queue$ram$write_address] <= {queue$ram$write_tkeep[14], queue$ram$write_tuser[59:56], queue$ram$write_tdata[479:448]};
             beats$15[queue$ram$write_address] <= {queue$ram$write_tkeep[15], queue$ram$write_tuser[63:60], queue$ram$write_tdata[511:480]};
         end
-        if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address];
-        if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address];
-        if (queue$ram$read_enable$2) {queue$ram$read_tkeep$2, queue$ram$read_tuser$2, queue$ram$read_tdata$2} <= beats$2[queue$ram$read_address];
-        if (queue$ram$read_enable$3) {queue$ram$read_tkeep$3, queue$ram$read_tuser$3, queue$ram$read_tdata$3} <= beats$3[queue$ram$read_address];
-        if (queue$ram$read_enable$4) {queue$ram$read_tkeep$4, queue$ram$read_tuser$4, queue$ram$read_tdata$4} <= beats$4[queue$ram$read_address];
-        if (queue$ram$read_enable$5) {queue$ram$read_tkeep$5, queue$ram$read_tuser$5, queue$ram$read_tdata$5} <= beats$5[queue$ram$read_address];
-        if (queue$ram$read_enable$6) {queue$ram$read_tkeep$6, queue$ram$read_tuser$6, queue$ram$read_tdata$6} <= beats$6[queue$ram$read_address];
-        if (queue$ram$read_enable$7) {queue$ram$read_tkeep$7, queue$ram$read_tuser$7, queue$ram$read_tdata$7} <= beats$7[queue$ram$read_address];
-        if (queue$ram$read_enable$8) {queue$ram$read_tkeep$8, queue$ram$read_tuser$8, queue$ram$read_tdata$8} <= beats$8[queue$ram$read_address];
-        if (queue$ram$read_enable$9) {queue$ram$read_tkeep$9, queue$ram$read_tuser$9, queue$ram$read_tdata$9} <= beats$9[queue$ram$read_address];
-        if (queue$ram$read_enable$10) {queue$ram$read_tkeep$10, queue$ram$read_tuser$10, queue$ram$read_tdata$10} <= beats$10[queue$ram$read_address];
-        if (queue$ram$read_enable$11) {queue$ram$read_tkeep$11, queue$ram$read_tuser$11, queue$ram$read_tdata$11} <= beats$11[queue$ram$read_address];
-        if (queue$ram$read_enable$12) {queue$ram$read_tkeep$12, queue$ram$read_tuser$12, queue$ram$read_tdata$12} <= beats$12[queue$ram$read_address];
-        if (queue$ram$read_enable$13) {queue$ram$read_tkeep$13, queue$ram$read_tuser$13, queue$ram$read_tdata$13} <= beats$13[queue$ram$read_address];
-        if (queue$ram$read_enable$14) {queue$ram$read_tkeep$14, queue$ram$read_tuser$14, queue$ram$read_tdata$14} <= beats$14[queue$ram$read_address];
-        if (queue$ram$read_enable$15) {queue$ram$read_tkeep$15, queue$ram$read_tuser$15, queue$ram$read_tdata$15} <= beats$15[queue$ram$read_address];
+        if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address$0];
+        if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address$1];
+        if (queue$ram$read_enable$2) {queue$ram$read_tkeep$2, queue$ram$read_tuser$2, queue$ram$read_tdata$2} <= beats$2[queue$ram$read_address$2];
+        if (queue$ram$read_enable$3) {queue$ram$read_tkeep$3, queue$ram$read_tuser$3, queue$ram$read_tdata$3} <= beats$3[queue$ram$read_address$3];
+        if (queue$ram$read_enable$4) {queue$ram$read_tkeep$4, queue$ram$read_tuser$4, queue$ram$read_tdata$4} <= beats$4[queue$ram$read_address$4];
+        if (queue$ram$read_enable$5) {queue$ram$read_tkeep$5, queue$ram$read_tuser$5, queue$ram$read_tdata$5} <= beats$5[queue$ram$read_address$5];
+        if (queue$ram$read_enable$6) {queue$ram$read_tkeep$6, queue$ram$read_tuser$6, queue$ram$read_tdata$6} <= beats$6[queue$ram$read_address$6];
+        if (queue$ram$read_enable$7) {queue$ram$read_tkeep$7, queue$ram$read_tuser$7, queue$ram$read_tdata$7} <= beats$7[queue$ram$read_address$7];
+        if (queue$ram$read_enable$8) {queue$ram$read_tkeep$8, queue$ram$read_tuser$8, queue$ram$read_tdata$8} <= beats$8[queue$ram$read_address$8];
+        if (queue$ram$read_enable$9) {queue$ram$read_tkeep$9, queue$ram$read_tuser$9, queue$ram$read_tdata$9} <= beats$9[queue$ram$read_address$9];
+        if (queue$ram$read_enable$10) {queue$ram$read_tkeep$10, queue$ram$read_tuser$10, queue$ram$read_tdata$10} <= beats$10[queue$ram$read_address$10];
+        if (queue$ram$read_enable$11) {queue$ram$read_tkeep$11, queue$ram$read_tuser$11, queue$ram$read_tdata$11} <= beats$11[queue$ram$read_address$11];
+        if (queue$ram$read_enable$12) {queue$ram$read_tkeep$12, queue$ram$read_tuser$12, queue$ram$read_tdata$12} <= beats$12[queue$ram$read_address$12];
+        if (queue$ram$read_enable$13) {queue$ram$read_tkeep$13, queue$ram$read_tuser$13, queue$ram$read_tdata$13} <= beats$13[queue$ram$read_address$13];
+        if (queue$ram$read_enable$14) {queue$ram$read_tkeep$14, queue$ram$read_tuser$14, queue$ram$read_tdata$14} <= beats$14[queue$ram$read_address$14];
+        if (queue$ram$read_enable$15) {queue$ram$read_tkeep$15, queue$ram$read_tuser$15, queue$ram$read_tdata$15} <= beats$15[queue$ram$read_address$15];
     end
     // queue$write_pointer
     initial begin
@@ -30929,19 +30996,138 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge queue$write_pointer$clock) begin
        queue$write_pointer$q <= queue$write_pointer$d;
     end
-    // queue$read_pointer
-    initial begin
-       queue$read_pointer$q = 8'h0;
-    end
-    always @(posedge queue$read_pointer$clock) begin
-       queue$read_pointer$q <= queue$read_pointer$d;
-    end
     // queue$read_pointer_ahead
     initial begin
        queue$read_pointer_ahead$q = 8'h0;
     end
     always @(posedge queue$read_pointer_ahead$clock) begin
        queue$read_pointer_ahead$q <= queue$read_pointer_ahead$d;
+    end
+    // queue$read_pointer_two_ahead
+    initial begin
+       queue$read_pointer_two_ahead$q = 8'h0;
+    end
+    always @(posedge queue$read_pointer_two_ahead$clock) begin
+       queue$read_pointer_two_ahead$q <= queue$read_pointer_two_ahead$d;
+    end
+    // queue$one_left
+    initial begin
+       queue$one_left$q = 1'h0;
+    end
+    always @(posedge queue$one_left$clock) begin
+       queue$one_left$q <= queue$one_left$d;
+    end
+    // queue$read_address$0
+    initial begin
+       queue$read_address$0$q = 5'h0;
+    end
+    always @(posedge queue$read_address$0$clock) begin
+       queue$read_address$0$q <= queue$read_address$0$d;
+    end
+    // queue$read_address$1
+    initial begin
+       queue$read_address$1$q = 5'h0;
+    end
+    always @(posedge queue$read_address$1$clock) begin
+       queue$read_address$1$q <= queue$read_address$1$d;
+    end
+    // queue$read_address$2
+    initial begin
+       queue$read_address$2$q = 5'h0;
+    end
+    always @(posedge queue$read_address$2$clock) begin
+       queue$read_address$2$q <= queue$read_address$2$d;
+    end
+    // queue$read_address$3
+    initial begin
+       queue$read_address$3$q = 5'h0;
+    end
+    always @(posedge queue$read_address$3$clock) begin
+       queue$read_address$3$q <= queue$read_address$3$d;
+    end
+    // queue$read_address$4
+    initial begin
+       queue$read_address$4$q = 5'h0;
+    end
+    always @(posedge queue$read_address$4$clock) begin
+       queue$read_address$4$q <= queue$read_address$4$d;
+    end
+    // queue$read_address$5
+    initial begin
+       queue$read_address$5$q = 5'h0;
+    end
+    always @(posedge queue$read_address$5$clock) begin
+       queue$read_address$5$q <= queue$read_address$5$d;
+    end
+    // queue$read_address$6
+    initial begin
+       queue$read_address$6$q = 5'h0;
+    end
+    always @(posedge queue$read_address$6$clock) begin
+       queue$read_address$6$q <= queue$read_address$6$d;
+    end
+    // queue$read_address$7
+    initial begin
+       queue$read_address$7$q = 5'h0;
+    end
+    always @(posedge queue$read_address$7$clock) begin
+       queue$read_address$7$q <= queue$read_address$7$d;
+    end
+    // queue$read_address$8
+    initial begin
+       queue$read_address$8$q = 5'h0;
+    end
+    always @(posedge queue$read_address$8$clock) begin
+       queue$read_address$8$q <= queue$read_address$8$d;
+    end
+    // queue$read_address$9
+    initial begin
+       queue$read_address$9$q = 5'h0;
+    end
+    always @(posedge queue$read_address$9$clock) begin
+       queue$read_address$9$q <= queue$read_address$9$d;
+    end
+    // queue$read_address$10
+    initial begin
+       queue$read_address$10$q = 5'h0;
+    end
+    always @(posedge queue$read_address$10$clock) begin
+       queue$read_address$10$q <= queue$read_address$10$d;
+    end
+    // queue$read_address$11
+    initial begin
+       queue$read_address$11$q = 5'h0;
+    end
+    always @(posedge queue$read_address$11$clock) begin
+       queue$read_address$11$q <= queue$read_address$11$d;
+    end
+    // queue$read_address$12
+    initial begin
+       queue$read_address$12$q = 5'h0;
+    end
+    always @(posedge queue$read_address$12$clock) begin
+       queue$read_address$12$q <= queue$read_address$12$d;
+    end
+    // queue$read_address$13
+    initial begin
+       queue$read_address$13$q = 5'h0;
+    end
+    always @(posedge queue$read_address$13$clock) begin
+       queue$read_address$13$q <= queue$read_address$13$d;
+    end
+    // queue$read_address$14
+    initial begin
+       queue$read_address$14$q = 5'h0;
+    end
+    always @(posedge queue$read_address$14$clock) begin
+       queue$read_address$14$q <= queue$read_address$14$d;
+    end
+    // queue$read_address$15
+    initial begin
+       queue$read_address$15$q = 5'h0;
+    end
+    always @(posedge queue$read_address$15$clock) begin
+       queue$read_address$15$q <= queue$read_address$15$d;
     end
     // queue$fetched$0
     initial begin
@@ -31631,13 +31817,17 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     // queue
     always @(*) begin
         queue$write_pointer$clock = queue$clock;
-        queue$read_pointer$clock = queue$clock;
         queue$read_pointer_ahead$clock = queue$clock;
+        queue$read_pointer_two_ahead$clock = queue$clock;
+        queue$one_left$clock = queue$clock;
         queue$tlast_out$clock = queue$clock;
         queue$write_pointer$d = queue$write_pointer$q;
-        queue$read_pointer$d = queue$read_pointer$q;
         queue$read_pointer_ahead$d = queue$read_pointer_ahead$q;
+        queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q;
+        queue$one_left$d = queue$one_left$q;
         queue$tlast_out$d = queue$tlast_out$q;
+        queue$read_address$0$clock = queue$clock;
+        queue$read_address$0$d = queue$read_address$0$q;
         queue$fetched$0$clock = queue$clock;
         queue$fetched$0$d = queue$fetched$0$q;
         queue$not_empty$0$clock = queue$clock;
@@ -31653,6 +31843,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$tdata_bus$lane$0 = queue$tdata_out$0$q;
         queue$tuser_bus$lane$0 = queue$tuser_out$0$q;
         queue$tkeep_bus$lane$0 = queue$tkeep_out$0$q;
+        queue$read_address$1$clock = queue$clock;
+        queue$read_address$1$d = queue$read_address$1$q;
         queue$fetched$1$clock = queue$clock;
         queue$fetched$1$d = queue$fetched$1$q;
         queue$not_empty$1$clock = queue$clock;
@@ -31668,6 +31860,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$tdata_bus$lane$1 = queue$tdata_out$1$q;
         queue$tuser_bus$lane$1 = queue$tuser_out$1$q;
         queue$tkeep_bus$lane$1 = queue$tkeep_out$1$q;
+        queue$read_address$2$clock = queue$clock;
+        queue$read_address$2$d = queue$read_address$2$q;
         queue$fetched$2$clock = queue$clock;
         queue$fetched$2$d = queue$fetched$2$q;
         queue$not_empty$2$clock = queue$clock;
@@ -31683,6 +31877,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$tdata_bus$lane$2 = queue$tdata_out$2$q;
         queue$tuser_bus$lane$2 = queue$tuser_out$2$q;
         queue$tkeep_bus$lane$2 = queue$tkeep_out$2$q;
+        queue$read_address$3$clock = queue$clock;
+        queue$read_address$3$d = queue$read_address$3$q;
         queue$fetched$3$clock = queue$clock;
         queue$fetched$3$d = queue$fetched$3$q;
         queue$not_empty$3$clock = queue$clock;
@@ -31698,6 +31894,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$tdata_bus$lane$3 = queue$tdata_out$3$q;
         queue$tuser_bus$lane$3 = queue$tuser_out$3$q;
         queue$tkeep_bus$lane$3 = queue$tkeep_out$3$q;
+        queue$read_address$4$clock = queue$clock;
+        queue$read_address$4$d = queue$read_address$4$q;
         queue$fetched$4$clock = queue$clock;
         queue$fetched$4$d = queue$fetched$4$q;
         queue$not_empty$4$clock = queue$clock;
@@ -31713,6 +31911,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$tdata_bus$lane$4 = queue$tdata_out$4$q;
         queue$tuser_bus$lane$4 = queue$tuser_out$4$q;
         queue$tkeep_bus$lane$4 = queue$tkeep_out$4$q;
+        queue$read_address$5$clock = queue$clock;
+        queue$read_address$5$d = queue$read_address$5$q;
         queue$fetched$5$clock = queue$clock;
         queue$fetched$5$d = queue$fetched$5$q;
         queue$not_empty$5$clock = queue$clock;
@@ -31728,6 +31928,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$tdata_bus$lane$5 = queue$tdata_out$5$q;
         queue$tuser_bus$lane$5 = queue$tuser_out$5$q;
         queue$tkeep_bus$lane$5 = queue$tkeep_out$5$q;
+        queue$read_address$6$clock = queue$clock;
+        queue$read_address$6$d = queue$read_address$6$q;
         queue$fetched$6$clock = queue$clock;
         queue$fetched$6$d = queue$fetched$6$q;
         queue$not_empty$6$clock = queue$clock;
@@ -31743,6 +31945,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$tdata_bus$lane$6 = queue$tdata_out$6$q;
         queue$tuser_bus$lane$6 = queue$tuser_out$6$q;
         queue$tkeep_bus$lane$6 = queue$tkeep_out$6$q;
+        queue$read_address$7$clock = queue$clock;
+        queue$read_address$7$d = queue$read_address$7$q;
         queue$fetched$7$clock = queue$clock;
         queue$fetched$7$d = queue$fetched$7$q;
         queue$not_empty$7$clock = queue$clock;
@@ -31758,6 +31962,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$tdata_bus$lane$7 = queue$tdata_out$7$q;
         queue$tuser_bus$lane$7 = queue$tuser_out$7$q;
         queue$tkeep_bus$lane$7 = queue$tkeep_out$7$q;
+        queue$read_address$8$clock = queue$clock;
+        queue$read_address$8$d = queue$read_address$8$q;
         queue$fetched$8$clock = queue$clock;
         queue$fetched$8$d = queue$fetched$8$q;
         queue$not_empty$8$clock = queue$clock;
@@ -31773,6 +31979,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$tdata_bus$lane$8 = queue$tdata_out$8$q;
         queue$tuser_bus$lane$8 = queue$tuser_out$8$q;
         queue$tkeep_bus$lane$8 = queue$tkeep_out$8$q;
+        queue$read_address$9$clock = queue$clock;
+        queue$read_address$9$d = queue$read_address$9$q;
         queue$fetched$9$clock = queue$clock;
         queue$fetched$9$d = queue$fetched$9$q;
         queue$not_empty$9$clock = queue$clock;
@@ -31788,6 +31996,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$tdata_bus$lane$9 = queue$tdata_out$9$q;
         queue$tuser_bus$lane$9 = queue$tuser_out$9$q;
         queue$tkeep_bus$lane$9 = queue$tkeep_out$9$q;
+        queue$read_address$10$clock = queue$clock;
+        queue$read_address$10$d = queue$read_address$10$q;
         queue$fetched$10$clock = queue$clock;
         queue$fetched$10$d = queue$fetched$10$q;
         queue$not_empty$10$clock = queue$clock;
@@ -31803,6 +32013,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$tdata_bus$lane$10 = queue$tdata_out$10$q;
         queue$tuser_bus$lane$10 = queue$tuser_out$10$q;
         queue$tkeep_bus$lane$10 = queue$tkeep_out$10$q;
+        queue$read_address$11$clock = queue$clock;
+        queue$read_address$11$d = queue$read_address$11$q;
         queue$fetched$11$clock = queue$clock;
         queue$fetched$11$d = queue$fetched$11$q;
         queue$not_empty$11$clock = queue$clock;
@@ -31818,6 +32030,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$tdata_bus$lane$11 = queue$tdata_out$11$q;
         queue$tuser_bus$lane$11 = queue$tuser_out$11$q;
         queue$tkeep_bus$lane$11 = queue$tkeep_out$11$q;
+        queue$read_address$12$clock = queue$clock;
+        queue$read_address$12$d = queue$read_address$12$q;
         queue$fetched$12$clock = queue$clock;
         queue$fetched$12$d = queue$fetched$12$q;
         queue$not_empty$12$clock = queue$clock;
@@ -31833,6 +32047,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$tdata_bus$lane$12 = queue$tdata_out$12$q;
         queue$tuser_bus$lane$12 = queue$tuser_out$12$q;
         queue$tkeep_bus$lane$12 = queue$tkeep_out$12$q;
+        queue$read_address$13$clock = queue$clock;
+        queue$read_address$13$d = queue$read_address$13$q;
         queue$fetched$13$clock = queue$clock;
         queue$fetched$13$d = queue$fetched$13$q;
         queue$not_empty$13$clock = queue$clock;
@@ -31848,6 +32064,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$tdata_bus$lane$13 = queue$tdata_out$13$q;
         queue$tuser_bus$lane$13 = queue$tuser_out$13$q;
         queue$tkeep_bus$lane$13 = queue$tkeep_out$13$q;
+        queue$read_address$14$clock = queue$clock;
+        queue$read_address$14$d = queue$read_address$14$q;
         queue$fetched$14$clock = queue$clock;
         queue$fetched$14$d = queue$fetched$14$q;
         queue$not_empty$14$clock = queue$clock;
@@ -31863,6 +32081,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$tdata_bus$lane$14 = queue$tdata_out$14$q;
         queue$tuser_bus$lane$14 = queue$tuser_out$14$q;
         queue$tkeep_bus$lane$14 = queue$tkeep_out$14$q;
+        queue$read_address$15$clock = queue$clock;
+        queue$read_address$15$d = queue$read_address$15$q;
         queue$fetched$15$clock = queue$clock;
         queue$fetched$15$d = queue$fetched$15$q;
         queue$not_empty$15$clock = queue$clock;
@@ -31891,15 +32111,18 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$ram$write_tuser = queue$tuser;
         queue$ram$write_tkeep = queue$tkeep;
         queue$ram$write_tlast = queue$tlast;
-        queue$ram$read_address = queue$read_pointer$q[('h0)+:(5)];
+        queue$next_read_address = queue$read_pointer_ahead$q[('h0)+:(5)];
         if (queue$write) begin
             queue$write_pointer$d = queue$write_pointer$q + 'h1;
         end
-        queue$one_left = queue$write_pointer$q == queue$read_pointer_ahead$q;
         queue$output_free$0 = !queue$tvalid_out$0$q | queue$m_axis_tready;
         queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
         queue$ram$read_enable$0 = queue$fetch$0;
-        queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left));
+        queue$ram$read_address$0 = queue$read_address$0$q;
+        if (queue$fetch$0) begin
+            queue$read_address$0$d = queue$next_read_address;
+        end
+        queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left$q));
         queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$output_free$0);
         if (queue$output_free$0) begin
             queue$tvalid_out$0$d = queue$fetched$0$q;
@@ -31912,7 +32135,11 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$output_free$1 = !queue$tvalid_out$1$q | queue$m_axis_tready;
         queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
         queue$ram$read_enable$1 = queue$fetch$1;
-        queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left));
+        queue$ram$read_address$1 = queue$read_address$1$q;
+        if (queue$fetch$1) begin
+            queue$read_address$1$d = queue$next_read_address;
+        end
+        queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left$q));
         queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$output_free$1);
         if (queue$output_free$1) begin
             queue$tvalid_out$1$d = queue$fetched$1$q;
@@ -31925,7 +32152,11 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$output_free$2 = !queue$tvalid_out$2$q | queue$m_axis_tready;
         queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | queue$output_free$2);
         queue$ram$read_enable$2 = queue$fetch$2;
-        queue$not_empty$2$d = queue$write | (queue$not_empty$2$q & ~(queue$fetch$2 & queue$one_left));
+        queue$ram$read_address$2 = queue$read_address$2$q;
+        if (queue$fetch$2) begin
+            queue$read_address$2$d = queue$next_read_address;
+        end
+        queue$not_empty$2$d = queue$write | (queue$not_empty$2$q & ~(queue$fetch$2 & queue$one_left$q));
         queue$fetched$2$d = queue$fetch$2 | (queue$fetched$2$q & !queue$output_free$2);
         if (queue$output_free$2) begin
             queue$tvalid_out$2$d = queue$fetched$2$q;
@@ -31938,7 +32169,11 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$output_free$3 = !queue$tvalid_out$3$q | queue$m_axis_tready;
         queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | queue$output_free$3);
         queue$ram$read_enable$3 = queue$fetch$3;
-        queue$not_empty$3$d = queue$write | (queue$not_empty$3$q & ~(queue$fetch$3 & queue$one_left));
+        queue$ram$read_address$3 = queue$read_address$3$q;
+        if (queue$fetch$3) begin
+            queue$read_address$3$d = queue$next_read_address;
+        end
+        queue$not_empty$3$d = queue$write | (queue$not_empty$3$q & ~(queue$fetch$3 & queue$one_left$q));
         queue$fetched$3$d = queue$fetch$3 | (queue$fetched$3$q & !queue$output_free$3);
         if (queue$output_free$3) begin
             queue$tvalid_out$3$d = queue$fetched$3$q;
@@ -31951,7 +32186,11 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$output_free$4 = !queue$tvalid_out$4$q | queue$m_axis_tready;
         queue$fetch$4 = queue$not_empty$4$q & (!queue$fetched$4$q | queue$output_free$4);
         queue$ram$read_enable$4 = queue$fetch$4;
-        queue$not_empty$4$d = queue$write | (queue$not_empty$4$q & ~(queue$fetch$4 & queue$one_left));
+        queue$ram$read_address$4 = queue$read_address$4$q;
+        if (queue$fetch$4) begin
+            queue$read_address$4$d = queue$next_read_address;
+        end
+        queue$not_empty$4$d = queue$write | (queue$not_empty$4$q & ~(queue$fetch$4 & queue$one_left$q));
         queue$fetched$4$d = queue$fetch$4 | (queue$fetched$4$q & !queue$output_free$4);
         if (queue$output_free$4) begin
             queue$tvalid_out$4$d = queue$fetched$4$q;
@@ -31964,7 +32203,11 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$output_free$5 = !queue$tvalid_out$5$q | queue$m_axis_tready;
         queue$fetch$5 = queue$not_empty$5$q & (!queue$fetched$5$q | queue$output_free$5);
         queue$ram$read_enable$5 = queue$fetch$5;
-        queue$not_empty$5$d = queue$write | (queue$not_empty$5$q & ~(queue$fetch$5 & queue$one_left));
+        queue$ram$read_address$5 = queue$read_address$5$q;
+        if (queue$fetch$5) begin
+            queue$read_address$5$d = queue$next_read_address;
+        end
+        queue$not_empty$5$d = queue$write | (queue$not_empty$5$q & ~(queue$fetch$5 & queue$one_left$q));
         queue$fetched$5$d = queue$fetch$5 | (queue$fetched$5$q & !queue$output_free$5);
         if (queue$output_free$5) begin
             queue$tvalid_out$5$d = queue$fetched$5$q;
@@ -31977,7 +32220,11 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$output_free$6 = !queue$tvalid_out$6$q | queue$m_axis_tready;
         queue$fetch$6 = queue$not_empty$6$q & (!queue$fetched$6$q | queue$output_free$6);
         queue$ram$read_enable$6 = queue$fetch$6;
-        queue$not_empty$6$d = queue$write | (queue$not_empty$6$q & ~(queue$fetch$6 & queue$one_left));
+        queue$ram$read_address$6 = queue$read_address$6$q;
+        if (queue$fetch$6) begin
+            queue$read_address$6$d = queue$next_read_address;
+        end
+        queue$not_empty$6$d = queue$write | (queue$not_empty$6$q & ~(queue$fetch$6 & queue$one_left$q));
         queue$fetched$6$d = queue$fetch$6 | (queue$fetched$6$q & !queue$output_free$6);
         if (queue$output_free$6) begin
             queue$tvalid_out$6$d = queue$fetched$6$q;
@@ -31990,7 +32237,11 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$output_free$7 = !queue$tvalid_out$7$q | queue$m_axis_tready;
         queue$fetch$7 = queue$not_empty$7$q & (!queue$fetched$7$q | queue$output_free$7);
         queue$ram$read_enable$7 = queue$fetch$7;
-        queue$not_empty$7$d = queue$write | (queue$not_empty$7$q & ~(queue$fetch$7 & queue$one_left));
+        queue$ram$read_address$7 = queue$read_address$7$q;
+        if (queue$fetch$7) begin
+            queue$read_address$7$d = queue$next_read_address;
+        end
+        queue$not_empty$7$d = queue$write | (queue$not_empty$7$q & ~(queue$fetch$7 & queue$one_left$q));
         queue$fetched$7$d = queue$fetch$7 | (queue$fetched$7$q & !queue$output_free$7);
         if (queue$output_free$7) begin
             queue$tvalid_out$7$d = queue$fetched$7$q;
@@ -32003,7 +32254,11 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$output_free$8 = !queue$tvalid_out$8$q | queue$m_axis_tready;
         queue$fetch$8 = queue$not_empty$8$q & (!queue$fetched$8$q | queue$output_free$8);
         queue$ram$read_enable$8 = queue$fetch$8;
-        queue$not_empty$8$d = queue$write | (queue$not_empty$8$q & ~(queue$fetch$8 & queue$one_left));
+        queue$ram$read_address$8 = queue$read_address$8$q;
+        if (queue$fetch$8) begin
+            queue$read_address$8$d = queue$next_read_address;
+        end
+        queue$not_empty$8$d = queue$write | (queue$not_empty$8$q & ~(queue$fetch$8 & queue$one_left$q));
         queue$fetched$8$d = queue$fetch$8 | (queue$fetched$8$q & !queue$output_free$8);
         if (queue$output_free$8) begin
             queue$tvalid_out$8$d = queue$fetched$8$q;
@@ -32016,7 +32271,11 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$output_free$9 = !queue$tvalid_out$9$q | queue$m_axis_tready;
         queue$fetch$9 = queue$not_empty$9$q & (!queue$fetched$9$q | queue$output_free$9);
         queue$ram$read_enable$9 = queue$fetch$9;
-        queue$not_empty$9$d = queue$write | (queue$not_empty$9$q & ~(queue$fetch$9 & queue$one_left));
+        queue$ram$read_address$9 = queue$read_address$9$q;
+        if (queue$fetch$9) begin
+            queue$read_address$9$d = queue$next_read_address;
+        end
+        queue$not_empty$9$d = queue$write | (queue$not_empty$9$q & ~(queue$fetch$9 & queue$one_left$q));
         queue$fetched$9$d = queue$fetch$9 | (queue$fetched$9$q & !queue$output_free$9);
         if (queue$output_free$9) begin
             queue$tvalid_out$9$d = queue$fetched$9$q;
@@ -32029,7 +32288,11 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$output_free$10 = !queue$tvalid_out$10$q | queue$m_axis_tready;
         queue$fetch$10 = queue$not_empty$10$q & (!queue$fetched$10$q | queue$output_free$10);
         queue$ram$read_enable$10 = queue$fetch$10;
-        queue$not_empty$10$d = queue$write | (queue$not_empty$10$q & ~(queue$fetch$10 & queue$one_left));
+        queue$ram$read_address$10 = queue$read_address$10$q;
+        if (queue$fetch$10) begin
+            queue$read_address$10$d = queue$next_read_address;
+        end
+        queue$not_empty$10$d = queue$write | (queue$not_empty$10$q & ~(queue$fetch$10 & queue$one_left$q));
         queue$fetched$10$d = queue$fetch$10 | (queue$fetched$10$q & !queue$output_free$10);
         if (queue$output_free$10) begin
             queue$tvalid_out$10$d = queue$fetched$10$q;
@@ -32042,7 +32305,11 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$output_free$11 = !queue$tvalid_out$11$q | queue$m_axis_tready;
         queue$fetch$11 = queue$not_empty$11$q & (!queue$fetched$11$q | queue$output_free$11);
         queue$ram$read_enable$11 = queue$fetch$11;
-        queue$not_empty$11$d = queue$write | (queue$not_empty$11$q & ~(queue$fetch$11 & queue$one_left));
+        queue$ram$read_address$11 = queue$read_address$11$q;
+        if (queue$fetch$11) begin
+            queue$read_address$11$d = queue$next_read_address;
+        end
+        queue$not_empty$11$d = queue$write | (queue$not_empty$11$q & ~(queue$fetch$11 & queue$one_left$q));
         queue$fetched$11$d = queue$fetch$11 | (queue$fetched$11$q & !queue$output_free$11);
         if (queue$output_free$11) begin
             queue$tvalid_out$11$d = queue$fetched$11$q;
@@ -32055,7 +32322,11 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$output_free$12 = !queue$tvalid_out$12$q | queue$m_axis_tready;
         queue$fetch$12 = queue$not_empty$12$q & (!queue$fetched$12$q | queue$output_free$12);
         queue$ram$read_enable$12 = queue$fetch$12;
-        queue$not_empty$12$d = queue$write | (queue$not_empty$12$q & ~(queue$fetch$12 & queue$one_left));
+        queue$ram$read_address$12 = queue$read_address$12$q;
+        if (queue$fetch$12) begin
+            queue$read_address$12$d = queue$next_read_address;
+        end
+        queue$not_empty$12$d = queue$write | (queue$not_empty$12$q & ~(queue$fetch$12 & queue$one_left$q));
         queue$fetched$12$d = queue$fetch$12 | (queue$fetched$12$q & !queue$output_free$12);
         if (queue$output_free$12) begin
             queue$tvalid_out$12$d = queue$fetched$12$q;
@@ -32068,7 +32339,11 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$output_free$13 = !queue$tvalid_out$13$q | queue$m_axis_tready;
         queue$fetch$13 = queue$not_empty$13$q & (!queue$fetched$13$q | queue$output_free$13);
         queue$ram$read_enable$13 = queue$fetch$13;
-        queue$not_empty$13$d = queue$write | (queue$not_empty$13$q & ~(queue$fetch$13 & queue$one_left));
+        queue$ram$read_address$13 = queue$read_address$13$q;
+        if (queue$fetch$13) begin
+            queue$read_address$13$d = queue$next_read_address;
+        end
+        queue$not_empty$13$d = queue$write | (queue$not_empty$13$q & ~(queue$fetch$13 & queue$one_left$q));
         queue$fetched$13$d = queue$fetch$13 | (queue$fetched$13$q & !queue$output_free$13);
         if (queue$output_free$13) begin
             queue$tvalid_out$13$d = queue$fetched$13$q;
@@ -32081,7 +32356,11 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$output_free$14 = !queue$tvalid_out$14$q | queue$m_axis_tready;
         queue$fetch$14 = queue$not_empty$14$q & (!queue$fetched$14$q | queue$output_free$14);
         queue$ram$read_enable$14 = queue$fetch$14;
-        queue$not_empty$14$d = queue$write | (queue$not_empty$14$q & ~(queue$fetch$14 & queue$one_left));
+        queue$ram$read_address$14 = queue$read_address$14$q;
+        if (queue$fetch$14) begin
+            queue$read_address$14$d = queue$next_read_address;
+        end
+        queue$not_empty$14$d = queue$write | (queue$not_empty$14$q & ~(queue$fetch$14 & queue$one_left$q));
         queue$fetched$14$d = queue$fetch$14 | (queue$fetched$14$q & !queue$output_free$14);
         if (queue$output_free$14) begin
             queue$tvalid_out$14$d = queue$fetched$14$q;
@@ -32094,7 +32373,11 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$output_free$15 = !queue$tvalid_out$15$q | queue$m_axis_tready;
         queue$fetch$15 = queue$not_empty$15$q & (!queue$fetched$15$q | queue$output_free$15);
         queue$ram$read_enable$15 = queue$fetch$15;
-        queue$not_empty$15$d = queue$write | (queue$not_empty$15$q & ~(queue$fetch$15 & queue$one_left));
+        queue$ram$read_address$15 = queue$read_address$15$q;
+        if (queue$fetch$15) begin
+            queue$read_address$15$d = queue$next_read_address;
+        end
+        queue$not_empty$15$d = queue$write | (queue$not_empty$15$q & ~(queue$fetch$15 & queue$one_left$q));
         queue$fetched$15$d = queue$fetch$15 | (queue$fetched$15$q & !queue$output_free$15);
         if (queue$output_free$15) begin
             queue$tvalid_out$15$d = queue$fetched$15$q;
@@ -32104,62 +32387,86 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             queue$tuser_out$15$d = queue$ram$read_tuser$15;
             queue$tkeep_out$15$d = queue$ram$read_tkeep$15;
         end
+        queue$two_left = queue$write_pointer$q == queue$read_pointer_two_ahead$q;
+        if (queue$write & !queue$fetch$0) begin
+            queue$one_left$d = !queue$not_empty$0$q;
+        end
+        else if (!queue$write & queue$fetch$0) begin
+            queue$one_left$d = queue$two_left;
+        end
         if (queue$fetch$0) begin
-            queue$read_pointer$d = queue$read_pointer_ahead$q;
             queue$read_pointer_ahead$d = queue$read_pointer_ahead$q + 'h1;
+            queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q + 'h1;
         end
         if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
         end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
-            queue$read_pointer$d = 'h0;
             queue$read_pointer_ahead$d = 'h1;
+            queue$read_pointer_two_ahead$d = 'h2;
+            queue$one_left$d = 1'b0;
+            queue$read_address$0$d = 'h0;
             queue$fetched$0$d = 1'b0;
             queue$not_empty$0$d = 1'b0;
             queue$tvalid_out$0$d = 1'b0;
+            queue$read_address$1$d = 'h0;
             queue$fetched$1$d = 1'b0;
             queue$not_empty$1$d = 1'b0;
             queue$tvalid_out$1$d = 1'b0;
+            queue$read_address$2$d = 'h0;
             queue$fetched$2$d = 1'b0;
             queue$not_empty$2$d = 1'b0;
             queue$tvalid_out$2$d = 1'b0;
+            queue$read_address$3$d = 'h0;
             queue$fetched$3$d = 1'b0;
             queue$not_empty$3$d = 1'b0;
             queue$tvalid_out$3$d = 1'b0;
+            queue$read_address$4$d = 'h0;
             queue$fetched$4$d = 1'b0;
             queue$not_empty$4$d = 1'b0;
             queue$tvalid_out$4$d = 1'b0;
+            queue$read_address$5$d = 'h0;
             queue$fetched$5$d = 1'b0;
             queue$not_empty$5$d = 1'b0;
             queue$tvalid_out$5$d = 1'b0;
+            queue$read_address$6$d = 'h0;
             queue$fetched$6$d = 1'b0;
             queue$not_empty$6$d = 1'b0;
             queue$tvalid_out$6$d = 1'b0;
+            queue$read_address$7$d = 'h0;
             queue$fetched$7$d = 1'b0;
             queue$not_empty$7$d = 1'b0;
             queue$tvalid_out$7$d = 1'b0;
+            queue$read_address$8$d = 'h0;
             queue$fetched$8$d = 1'b0;
             queue$not_empty$8$d = 1'b0;
             queue$tvalid_out$8$d = 1'b0;
+            queue$read_address$9$d = 'h0;
             queue$fetched$9$d = 1'b0;
             queue$not_empty$9$d = 1'b0;
             queue$tvalid_out$9$d = 1'b0;
+            queue$read_address$10$d = 'h0;
             queue$fetched$10$d = 1'b0;
             queue$not_empty$10$d = 1'b0;
             queue$tvalid_out$10$d = 1'b0;
+            queue$read_address$11$d = 'h0;
             queue$fetched$11$d = 1'b0;
             queue$not_empty$11$d = 1'b0;
             queue$tvalid_out$11$d = 1'b0;
+            queue$read_address$12$d = 'h0;
             queue$fetched$12$d = 1'b0;
             queue$not_empty$12$d = 1'b0;
             queue$tvalid_out$12$d = 1'b0;
+            queue$read_address$13$d = 'h0;
             queue$fetched$13$d = 1'b0;
             queue$not_empty$13$d = 1'b0;
             queue$tvalid_out$13$d = 1'b0;
+            queue$read_address$14$d = 'h0;
             queue$fetched$14$d = 1'b0;
             queue$not_empty$14$d = 1'b0;
             queue$tvalid_out$14$d = 1'b0;
+            queue$read_address$15$d = 'h0;
             queue$fetched$15$d = 1'b0;
             queue$not_empty$15$d = 1'b0;
             queue$tvalid_out$15$d = 1'b0;

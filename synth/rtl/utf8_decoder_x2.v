@@ -1442,7 +1442,8 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  queue$ram$write_tlast;
     reg  queue$ram$read_enable$0;
     reg  queue$ram$read_enable$1;
-    reg  [4:0] queue$ram$read_address;
+    reg  [4:0] queue$ram$read_address$0;
+    reg  [4:0] queue$ram$read_address$1;
     reg  [31:0] queue$ram$read_tdata$0;
     reg  [31:0] queue$ram$read_tdata$1;
     reg  [3:0] queue$ram$read_tuser$0;
@@ -1453,12 +1454,21 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  [7:0] queue$write_pointer$d;
     reg  [7:0] queue$write_pointer$q;
     reg  queue$write_pointer$clock;
-    reg  [7:0] queue$read_pointer$d;
-    reg  [7:0] queue$read_pointer$q;
-    reg  queue$read_pointer$clock;
     reg  [7:0] queue$read_pointer_ahead$d;
     reg  [7:0] queue$read_pointer_ahead$q;
     reg  queue$read_pointer_ahead$clock;
+    reg  [7:0] queue$read_pointer_two_ahead$d;
+    reg  [7:0] queue$read_pointer_two_ahead$q;
+    reg  queue$read_pointer_two_ahead$clock;
+    reg  queue$one_left$d;
+    reg  queue$one_left$q;
+    reg  queue$one_left$clock;
+    reg  [4:0] queue$read_address$0$d;
+    reg  [4:0] queue$read_address$0$q;
+    reg  queue$read_address$0$clock;
+    reg  [4:0] queue$read_address$1$d;
+    reg  [4:0] queue$read_address$1$q;
+    reg  queue$read_address$1$clock;
     reg  queue$fetched$0$d;
     reg  queue$fetched$0$q;
     reg  queue$fetched$0$clock;
@@ -1507,7 +1517,8 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  queue$tkeep_bus$lane$0;
     reg  queue$tkeep_bus$lane$1;
     reg  [1:0] queue$tkeep_bus$bus;
-    reg  queue$one_left;
+    reg  [4:0] queue$next_read_address;
+    reg  queue$two_left;
     reg  queue$fetch$0;
     reg  queue$fetch$1;
     reg  queue$output_free$0;
@@ -6151,8 +6162,8 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
             beats$0[queue$ram$write_address] <= {queue$ram$write_tlast, queue$ram$write_tkeep[0], queue$ram$write_tuser[3:0], queue$ram$write_tdata[31:0]};
             beats$1[queue$ram$write_address] <= {queue$ram$write_tkeep[1], queue$ram$write_tuser[7:4], queue$ram$write_tdata[63:32]};
         end
-        if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address];
-        if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address];
+        if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address$0];
+        if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address$1];
     end
     // queue$write_pointer
     initial begin
@@ -6161,19 +6172,40 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(posedge queue$write_pointer$clock) begin
        queue$write_pointer$q <= queue$write_pointer$d;
     end
-    // queue$read_pointer
-    initial begin
-       queue$read_pointer$q = 8'h0;
-    end
-    always @(posedge queue$read_pointer$clock) begin
-       queue$read_pointer$q <= queue$read_pointer$d;
-    end
     // queue$read_pointer_ahead
     initial begin
        queue$read_pointer_ahead$q = 8'h0;
     end
     always @(posedge queue$read_pointer_ahead$clock) begin
        queue$read_pointer_ahead$q <= queue$read_pointer_ahead$d;
+    end
+    // queue$read_pointer_two_ahead
+    initial begin
+       queue$read_pointer_two_ahead$q = 8'h0;
+    end
+    always @(posedge queue$read_pointer_two_ahead$clock) begin
+       queue$read_pointer_two_ahead$q <= queue$read_pointer_two_ahead$d;
+    end
+    // queue$one_left
+    initial begin
+       queue$one_left$q = 1'h0;
+    end
+    always @(posedge queue$one_left$clock) begin
+       queue$one_left$q <= queue$one_left$d;
+    end
+    // queue$read_address$0
+    initial begin
+       queue$read_address$0$q = 5'h0;
+    end
+    always @(posedge queue$read_address$0$clock) begin
+       queue$read_address$0$q <= queue$read_address$0$d;
+    end
+    // queue$read_address$1
+    initial begin
+       queue$read_address$1$q = 5'h0;
+    end
+    always @(posedge queue$read_address$1$clock) begin
+       queue$read_address$1$q <= queue$read_address$1$d;
     end
     // queue$fetched$0
     initial begin
@@ -6275,13 +6307,17 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     // queue
     always @(*) begin
         queue$write_pointer$clock = queue$clock;
-        queue$read_pointer$clock = queue$clock;
         queue$read_pointer_ahead$clock = queue$clock;
+        queue$read_pointer_two_ahead$clock = queue$clock;
+        queue$one_left$clock = queue$clock;
         queue$tlast_out$clock = queue$clock;
         queue$write_pointer$d = queue$write_pointer$q;
-        queue$read_pointer$d = queue$read_pointer$q;
         queue$read_pointer_ahead$d = queue$read_pointer_ahead$q;
+        queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q;
+        queue$one_left$d = queue$one_left$q;
         queue$tlast_out$d = queue$tlast_out$q;
+        queue$read_address$0$clock = queue$clock;
+        queue$read_address$0$d = queue$read_address$0$q;
         queue$fetched$0$clock = queue$clock;
         queue$fetched$0$d = queue$fetched$0$q;
         queue$not_empty$0$clock = queue$clock;
@@ -6297,6 +6333,8 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tdata_bus$lane$0 = queue$tdata_out$0$q;
         queue$tuser_bus$lane$0 = queue$tuser_out$0$q;
         queue$tkeep_bus$lane$0 = queue$tkeep_out$0$q;
+        queue$read_address$1$clock = queue$clock;
+        queue$read_address$1$d = queue$read_address$1$q;
         queue$fetched$1$clock = queue$clock;
         queue$fetched$1$d = queue$fetched$1$q;
         queue$not_empty$1$clock = queue$clock;
@@ -6325,15 +6363,18 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$ram$write_tuser = queue$tuser;
         queue$ram$write_tkeep = queue$tkeep;
         queue$ram$write_tlast = queue$tlast;
-        queue$ram$read_address = queue$read_pointer$q[('h0)+:(5)];
+        queue$next_read_address = queue$read_pointer_ahead$q[('h0)+:(5)];
         if (queue$write) begin
             queue$write_pointer$d = queue$write_pointer$q + 'h1;
         end
-        queue$one_left = queue$write_pointer$q == queue$read_pointer_ahead$q;
         queue$output_free$0 = !queue$tvalid_out$0$q | queue$m_axis_tready;
         queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
         queue$ram$read_enable$0 = queue$fetch$0;
-        queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left));
+        queue$ram$read_address$0 = queue$read_address$0$q;
+        if (queue$fetch$0) begin
+            queue$read_address$0$d = queue$next_read_address;
+        end
+        queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left$q));
         queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$output_free$0);
         if (queue$output_free$0) begin
             queue$tvalid_out$0$d = queue$fetched$0$q;
@@ -6346,7 +6387,11 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$output_free$1 = !queue$tvalid_out$1$q | queue$m_axis_tready;
         queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
         queue$ram$read_enable$1 = queue$fetch$1;
-        queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left));
+        queue$ram$read_address$1 = queue$read_address$1$q;
+        if (queue$fetch$1) begin
+            queue$read_address$1$d = queue$next_read_address;
+        end
+        queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left$q));
         queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$output_free$1);
         if (queue$output_free$1) begin
             queue$tvalid_out$1$d = queue$fetched$1$q;
@@ -6356,20 +6401,30 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
             queue$tuser_out$1$d = queue$ram$read_tuser$1;
             queue$tkeep_out$1$d = queue$ram$read_tkeep$1;
         end
+        queue$two_left = queue$write_pointer$q == queue$read_pointer_two_ahead$q;
+        if (queue$write & !queue$fetch$0) begin
+            queue$one_left$d = !queue$not_empty$0$q;
+        end
+        else if (!queue$write & queue$fetch$0) begin
+            queue$one_left$d = queue$two_left;
+        end
         if (queue$fetch$0) begin
-            queue$read_pointer$d = queue$read_pointer_ahead$q;
             queue$read_pointer_ahead$d = queue$read_pointer_ahead$q + 'h1;
+            queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q + 'h1;
         end
         if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
         end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
-            queue$read_pointer$d = 'h0;
             queue$read_pointer_ahead$d = 'h1;
+            queue$read_pointer_two_ahead$d = 'h2;
+            queue$one_left$d = 1'b0;
+            queue$read_address$0$d = 'h0;
             queue$fetched$0$d = 1'b0;
             queue$not_empty$0$d = 1'b0;
             queue$tvalid_out$0$d = 1'b0;
+            queue$read_address$1$d = 'h0;
             queue$fetched$1$d = 1'b0;
             queue$not_empty$1$d = 1'b0;
             queue$tvalid_out$1$d = 1'b0;

@@ -2196,7 +2196,10 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  queue$ram$read_enable$1;
     reg  queue$ram$read_enable$2;
     reg  queue$ram$read_enable$3;
-    reg  [4:0] queue$ram$read_address;
+    reg  [4:0] queue$ram$read_address$0;
+    reg  [4:0] queue$ram$read_address$1;
+    reg  [4:0] queue$ram$read_address$2;
+    reg  [4:0] queue$ram$read_address$3;
     reg  [31:0] queue$ram$read_tdata$0;
     reg  [31:0] queue$ram$read_tdata$1;
     reg  [31:0] queue$ram$read_tdata$2;
@@ -2213,12 +2216,27 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  [7:0] queue$write_pointer$d;
     reg  [7:0] queue$write_pointer$q;
     reg  queue$write_pointer$clock;
-    reg  [7:0] queue$read_pointer$d;
-    reg  [7:0] queue$read_pointer$q;
-    reg  queue$read_pointer$clock;
     reg  [7:0] queue$read_pointer_ahead$d;
     reg  [7:0] queue$read_pointer_ahead$q;
     reg  queue$read_pointer_ahead$clock;
+    reg  [7:0] queue$read_pointer_two_ahead$d;
+    reg  [7:0] queue$read_pointer_two_ahead$q;
+    reg  queue$read_pointer_two_ahead$clock;
+    reg  queue$one_left$d;
+    reg  queue$one_left$q;
+    reg  queue$one_left$clock;
+    reg  [4:0] queue$read_address$0$d;
+    reg  [4:0] queue$read_address$0$q;
+    reg  queue$read_address$0$clock;
+    reg  [4:0] queue$read_address$1$d;
+    reg  [4:0] queue$read_address$1$q;
+    reg  queue$read_address$1$clock;
+    reg  [4:0] queue$read_address$2$d;
+    reg  [4:0] queue$read_address$2$q;
+    reg  queue$read_address$2$clock;
+    reg  [4:0] queue$read_address$3$d;
+    reg  [4:0] queue$read_address$3$q;
+    reg  queue$read_address$3$clock;
     reg  queue$fetched$0$d;
     reg  queue$fetched$0$q;
     reg  queue$fetched$0$clock;
@@ -2309,7 +2327,8 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  queue$tkeep_bus$lane$2;
     reg  queue$tkeep_bus$lane$3;
     reg  [3:0] queue$tkeep_bus$bus;
-    reg  queue$one_left;
+    reg  [4:0] queue$next_read_address;
+    reg  queue$two_left;
     reg  queue$fetch$0;
     reg  queue$fetch$1;
     reg  queue$fetch$2;
@@ -9329,10 +9348,10 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
             beats$2[queue$ram$write_address] <= {queue$ram$write_tkeep[2], queue$ram$write_tuser[11:8], queue$ram$write_tdata[95:64]};
             beats$3[queue$ram$write_address] <= {queue$ram$write_tkeep[3], queue$ram$write_tuser[15:12], queue$ram$write_tdata[127:96]};
         end
-        if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address];
-        if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address];
-        if (queue$ram$read_enable$2) {queue$ram$read_tkeep$2, queue$ram$read_tuser$2, queue$ram$read_tdata$2} <= beats$2[queue$ram$read_address];
-        if (queue$ram$read_enable$3) {queue$ram$read_tkeep$3, queue$ram$read_tuser$3, queue$ram$read_tdata$3} <= beats$3[queue$ram$read_address];
+        if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address$0];
+        if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address$1];
+        if (queue$ram$read_enable$2) {queue$ram$read_tkeep$2, queue$ram$read_tuser$2, queue$ram$read_tdata$2} <= beats$2[queue$ram$read_address$2];
+        if (queue$ram$read_enable$3) {queue$ram$read_tkeep$3, queue$ram$read_tuser$3, queue$ram$read_tdata$3} <= beats$3[queue$ram$read_address$3];
     end
     // queue$write_pointer
     initial begin
@@ -9341,19 +9360,54 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(posedge queue$write_pointer$clock) begin
        queue$write_pointer$q <= queue$write_pointer$d;
     end
-    // queue$read_pointer
-    initial begin
-       queue$read_pointer$q = 8'h0;
-    end
-    always @(posedge queue$read_pointer$clock) begin
-       queue$read_pointer$q <= queue$read_pointer$d;
-    end
     // queue$read_pointer_ahead
     initial begin
        queue$read_pointer_ahead$q = 8'h0;
     end
     always @(posedge queue$read_pointer_ahead$clock) begin
        queue$read_pointer_ahead$q <= queue$read_pointer_ahead$d;
+    end
+    // queue$read_pointer_two_ahead
+    initial begin
+       queue$read_pointer_two_ahead$q = 8'h0;
+    end
+    always @(posedge queue$read_pointer_two_ahead$clock) begin
+       queue$read_pointer_two_ahead$q <= queue$read_pointer_two_ahead$d;
+    end
+    // queue$one_left
+    initial begin
+       queue$one_left$q = 1'h0;
+    end
+    always @(posedge queue$one_left$clock) begin
+       queue$one_left$q <= queue$one_left$d;
+    end
+    // queue$read_address$0
+    initial begin
+       queue$read_address$0$q = 5'h0;
+    end
+    always @(posedge queue$read_address$0$clock) begin
+       queue$read_address$0$q <= queue$read_address$0$d;
+    end
+    // queue$read_address$1
+    initial begin
+       queue$read_address$1$q = 5'h0;
+    end
+    always @(posedge queue$read_address$1$clock) begin
+       queue$read_address$1$q <= queue$read_address$1$d;
+    end
+    // queue$read_address$2
+    initial begin
+       queue$read_address$2$q = 5'h0;
+    end
+    always @(posedge queue$read_address$2$clock) begin
+       queue$read_address$2$q <= queue$read_address$2$d;
+    end
+    // queue$read_address$3
+    initial begin
+       queue$read_address$3$q = 5'h0;
+    end
+    always @(posedge queue$read_address$3$clock) begin
+       queue$read_address$3$q <= queue$read_address$3$d;
     end
     // queue$fetched$0
     initial begin
@@ -9539,13 +9593,17 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     // queue
     always @(*) begin
         queue$write_pointer$clock = queue$clock;
-        queue$read_pointer$clock = queue$clock;
         queue$read_pointer_ahead$clock = queue$clock;
+        queue$read_pointer_two_ahead$clock = queue$clock;
+        queue$one_left$clock = queue$clock;
         queue$tlast_out$clock = queue$clock;
         queue$write_pointer$d = queue$write_pointer$q;
-        queue$read_pointer$d = queue$read_pointer$q;
         queue$read_pointer_ahead$d = queue$read_pointer_ahead$q;
+        queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q;
+        queue$one_left$d = queue$one_left$q;
         queue$tlast_out$d = queue$tlast_out$q;
+        queue$read_address$0$clock = queue$clock;
+        queue$read_address$0$d = queue$read_address$0$q;
         queue$fetched$0$clock = queue$clock;
         queue$fetched$0$d = queue$fetched$0$q;
         queue$not_empty$0$clock = queue$clock;
@@ -9561,6 +9619,8 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tdata_bus$lane$0 = queue$tdata_out$0$q;
         queue$tuser_bus$lane$0 = queue$tuser_out$0$q;
         queue$tkeep_bus$lane$0 = queue$tkeep_out$0$q;
+        queue$read_address$1$clock = queue$clock;
+        queue$read_address$1$d = queue$read_address$1$q;
         queue$fetched$1$clock = queue$clock;
         queue$fetched$1$d = queue$fetched$1$q;
         queue$not_empty$1$clock = queue$clock;
@@ -9576,6 +9636,8 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tdata_bus$lane$1 = queue$tdata_out$1$q;
         queue$tuser_bus$lane$1 = queue$tuser_out$1$q;
         queue$tkeep_bus$lane$1 = queue$tkeep_out$1$q;
+        queue$read_address$2$clock = queue$clock;
+        queue$read_address$2$d = queue$read_address$2$q;
         queue$fetched$2$clock = queue$clock;
         queue$fetched$2$d = queue$fetched$2$q;
         queue$not_empty$2$clock = queue$clock;
@@ -9591,6 +9653,8 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tdata_bus$lane$2 = queue$tdata_out$2$q;
         queue$tuser_bus$lane$2 = queue$tuser_out$2$q;
         queue$tkeep_bus$lane$2 = queue$tkeep_out$2$q;
+        queue$read_address$3$clock = queue$clock;
+        queue$read_address$3$d = queue$read_address$3$q;
         queue$fetched$3$clock = queue$clock;
         queue$fetched$3$d = queue$fetched$3$q;
         queue$not_empty$3$clock = queue$clock;
@@ -9619,15 +9683,18 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$ram$write_tuser = queue$tuser;
         queue$ram$write_tkeep = queue$tkeep;
         queue$ram$write_tlast = queue$tlast;
-        queue$ram$read_address = queue$read_pointer$q[('h0)+:(5)];
+        queue$next_read_address = queue$read_pointer_ahead$q[('h0)+:(5)];
         if (queue$write) begin
             queue$write_pointer$d = queue$write_pointer$q + 'h1;
         end
-        queue$one_left = queue$write_pointer$q == queue$read_pointer_ahead$q;
         queue$output_free$0 = !queue$tvalid_out$0$q | queue$m_axis_tready;
         queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
         queue$ram$read_enable$0 = queue$fetch$0;
-        queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left));
+        queue$ram$read_address$0 = queue$read_address$0$q;
+        if (queue$fetch$0) begin
+            queue$read_address$0$d = queue$next_read_address;
+        end
+        queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left$q));
         queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$output_free$0);
         if (queue$output_free$0) begin
             queue$tvalid_out$0$d = queue$fetched$0$q;
@@ -9640,7 +9707,11 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$output_free$1 = !queue$tvalid_out$1$q | queue$m_axis_tready;
         queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
         queue$ram$read_enable$1 = queue$fetch$1;
-        queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left));
+        queue$ram$read_address$1 = queue$read_address$1$q;
+        if (queue$fetch$1) begin
+            queue$read_address$1$d = queue$next_read_address;
+        end
+        queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left$q));
         queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$output_free$1);
         if (queue$output_free$1) begin
             queue$tvalid_out$1$d = queue$fetched$1$q;
@@ -9653,7 +9724,11 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$output_free$2 = !queue$tvalid_out$2$q | queue$m_axis_tready;
         queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | queue$output_free$2);
         queue$ram$read_enable$2 = queue$fetch$2;
-        queue$not_empty$2$d = queue$write | (queue$not_empty$2$q & ~(queue$fetch$2 & queue$one_left));
+        queue$ram$read_address$2 = queue$read_address$2$q;
+        if (queue$fetch$2) begin
+            queue$read_address$2$d = queue$next_read_address;
+        end
+        queue$not_empty$2$d = queue$write | (queue$not_empty$2$q & ~(queue$fetch$2 & queue$one_left$q));
         queue$fetched$2$d = queue$fetch$2 | (queue$fetched$2$q & !queue$output_free$2);
         if (queue$output_free$2) begin
             queue$tvalid_out$2$d = queue$fetched$2$q;
@@ -9666,7 +9741,11 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$output_free$3 = !queue$tvalid_out$3$q | queue$m_axis_tready;
         queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | queue$output_free$3);
         queue$ram$read_enable$3 = queue$fetch$3;
-        queue$not_empty$3$d = queue$write | (queue$not_empty$3$q & ~(queue$fetch$3 & queue$one_left));
+        queue$ram$read_address$3 = queue$read_address$3$q;
+        if (queue$fetch$3) begin
+            queue$read_address$3$d = queue$next_read_address;
+        end
+        queue$not_empty$3$d = queue$write | (queue$not_empty$3$q & ~(queue$fetch$3 & queue$one_left$q));
         queue$fetched$3$d = queue$fetch$3 | (queue$fetched$3$q & !queue$output_free$3);
         if (queue$output_free$3) begin
             queue$tvalid_out$3$d = queue$fetched$3$q;
@@ -9676,26 +9755,38 @@ module utf8_decoder_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
             queue$tuser_out$3$d = queue$ram$read_tuser$3;
             queue$tkeep_out$3$d = queue$ram$read_tkeep$3;
         end
+        queue$two_left = queue$write_pointer$q == queue$read_pointer_two_ahead$q;
+        if (queue$write & !queue$fetch$0) begin
+            queue$one_left$d = !queue$not_empty$0$q;
+        end
+        else if (!queue$write & queue$fetch$0) begin
+            queue$one_left$d = queue$two_left;
+        end
         if (queue$fetch$0) begin
-            queue$read_pointer$d = queue$read_pointer_ahead$q;
             queue$read_pointer_ahead$d = queue$read_pointer_ahead$q + 'h1;
+            queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q + 'h1;
         end
         if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
         end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
-            queue$read_pointer$d = 'h0;
             queue$read_pointer_ahead$d = 'h1;
+            queue$read_pointer_two_ahead$d = 'h2;
+            queue$one_left$d = 1'b0;
+            queue$read_address$0$d = 'h0;
             queue$fetched$0$d = 1'b0;
             queue$not_empty$0$d = 1'b0;
             queue$tvalid_out$0$d = 1'b0;
+            queue$read_address$1$d = 'h0;
             queue$fetched$1$d = 1'b0;
             queue$not_empty$1$d = 1'b0;
             queue$tvalid_out$1$d = 1'b0;
+            queue$read_address$2$d = 'h0;
             queue$fetched$2$d = 1'b0;
             queue$not_empty$2$d = 1'b0;
             queue$tvalid_out$2$d = 1'b0;
+            queue$read_address$3$d = 'h0;
             queue$fetched$3$d = 1'b0;
             queue$not_empty$3$d = 1'b0;
             queue$tvalid_out$3$d = 1'b0;

@@ -3809,7 +3809,14 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  queue$ram$read_enable$5;
     reg  queue$ram$read_enable$6;
     reg  queue$ram$read_enable$7;
-    reg  [4:0] queue$ram$read_address;
+    reg  [4:0] queue$ram$read_address$0;
+    reg  [4:0] queue$ram$read_address$1;
+    reg  [4:0] queue$ram$read_address$2;
+    reg  [4:0] queue$ram$read_address$3;
+    reg  [4:0] queue$ram$read_address$4;
+    reg  [4:0] queue$ram$read_address$5;
+    reg  [4:0] queue$ram$read_address$6;
+    reg  [4:0] queue$ram$read_address$7;
     reg  [31:0] queue$ram$read_tdata$0;
     reg  [31:0] queue$ram$read_tdata$1;
     reg  [31:0] queue$ram$read_tdata$2;
@@ -3838,12 +3845,39 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  [7:0] queue$write_pointer$d;
     reg  [7:0] queue$write_pointer$q;
     reg  queue$write_pointer$clock;
-    reg  [7:0] queue$read_pointer$d;
-    reg  [7:0] queue$read_pointer$q;
-    reg  queue$read_pointer$clock;
     reg  [7:0] queue$read_pointer_ahead$d;
     reg  [7:0] queue$read_pointer_ahead$q;
     reg  queue$read_pointer_ahead$clock;
+    reg  [7:0] queue$read_pointer_two_ahead$d;
+    reg  [7:0] queue$read_pointer_two_ahead$q;
+    reg  queue$read_pointer_two_ahead$clock;
+    reg  queue$one_left$d;
+    reg  queue$one_left$q;
+    reg  queue$one_left$clock;
+    reg  [4:0] queue$read_address$0$d;
+    reg  [4:0] queue$read_address$0$q;
+    reg  queue$read_address$0$clock;
+    reg  [4:0] queue$read_address$1$d;
+    reg  [4:0] queue$read_address$1$q;
+    reg  queue$read_address$1$clock;
+    reg  [4:0] queue$read_address$2$d;
+    reg  [4:0] queue$read_address$2$q;
+    reg  queue$read_address$2$clock;
+    reg  [4:0] queue$read_address$3$d;
+    reg  [4:0] queue$read_address$3$q;
+    reg  queue$read_address$3$clock;
+    reg  [4:0] queue$read_address$4$d;
+    reg  [4:0] queue$read_address$4$q;
+    reg  queue$read_address$4$clock;
+    reg  [4:0] queue$read_address$5$d;
+    reg  [4:0] queue$read_address$5$q;
+    reg  queue$read_address$5$clock;
+    reg  [4:0] queue$read_address$6$d;
+    reg  [4:0] queue$read_address$6$q;
+    reg  queue$read_address$6$clock;
+    reg  [4:0] queue$read_address$7$d;
+    reg  [4:0] queue$read_address$7$q;
+    reg  queue$read_address$7$clock;
     reg  queue$fetched$0$d;
     reg  queue$fetched$0$q;
     reg  queue$fetched$0$clock;
@@ -4018,7 +4052,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  queue$tkeep_bus$lane$6;
     reg  queue$tkeep_bus$lane$7;
     reg  [7:0] queue$tkeep_bus$bus;
-    reg  queue$one_left;
+    reg  [4:0] queue$next_read_address;
+    reg  queue$two_left;
     reg  queue$fetch$0;
     reg  queue$fetch$1;
     reg  queue$fetch$2;
@@ -16151,14 +16186,14 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
             beats$6[queue$ram$write_address] <= {queue$ram$write_tkeep[6], queue$ram$write_tuser[27:24], queue$ram$write_tdata[223:192]};
             beats$7[queue$ram$write_address] <= {queue$ram$write_tkeep[7], queue$ram$write_tuser[31:28], queue$ram$write_tdata[255:224]};
         end
-        if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address];
-        if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address];
-        if (queue$ram$read_enable$2) {queue$ram$read_tkeep$2, queue$ram$read_tuser$2, queue$ram$read_tdata$2} <= beats$2[queue$ram$read_address];
-        if (queue$ram$read_enable$3) {queue$ram$read_tkeep$3, queue$ram$read_tuser$3, queue$ram$read_tdata$3} <= beats$3[queue$ram$read_address];
-        if (queue$ram$read_enable$4) {queue$ram$read_tkeep$4, queue$ram$read_tuser$4, queue$ram$read_tdata$4} <= beats$4[queue$ram$read_address];
-        if (queue$ram$read_enable$5) {queue$ram$read_tkeep$5, queue$ram$read_tuser$5, queue$ram$read_tdata$5} <= beats$5[queue$ram$read_address];
-        if (queue$ram$read_enable$6) {queue$ram$read_tkeep$6, queue$ram$read_tuser$6, queue$ram$read_tdata$6} <= beats$6[queue$ram$read_address];
-        if (queue$ram$read_enable$7) {queue$ram$read_tkeep$7, queue$ram$read_tuser$7, queue$ram$read_tdata$7} <= beats$7[queue$ram$read_address];
+        if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address$0];
+        if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address$1];
+        if (queue$ram$read_enable$2) {queue$ram$read_tkeep$2, queue$ram$read_tuser$2, queue$ram$read_tdata$2} <= beats$2[queue$ram$read_address$2];
+        if (queue$ram$read_enable$3) {queue$ram$read_tkeep$3, queue$ram$read_tuser$3, queue$ram$read_tdata$3} <= beats$3[queue$ram$read_address$3];
+        if (queue$ram$read_enable$4) {queue$ram$read_tkeep$4, queue$ram$read_tuser$4, queue$ram$read_tdata$4} <= beats$4[queue$ram$read_address$4];
+        if (queue$ram$read_enable$5) {queue$ram$read_tkeep$5, queue$ram$read_tuser$5, queue$ram$read_tdata$5} <= beats$5[queue$ram$read_address$5];
+        if (queue$ram$read_enable$6) {queue$ram$read_tkeep$6, queue$ram$read_tuser$6, queue$ram$read_tdata$6} <= beats$6[queue$ram$read_address$6];
+        if (queue$ram$read_enable$7) {queue$ram$read_tkeep$7, queue$ram$read_tuser$7, queue$ram$read_tdata$7} <= beats$7[queue$ram$read_address$7];
     end
     // queue$write_pointer
     initial begin
@@ -16167,19 +16202,82 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(posedge queue$write_pointer$clock) begin
        queue$write_pointer$q <= queue$write_pointer$d;
     end
-    // queue$read_pointer
-    initial begin
-       queue$read_pointer$q = 8'h0;
-    end
-    always @(posedge queue$read_pointer$clock) begin
-       queue$read_pointer$q <= queue$read_pointer$d;
-    end
     // queue$read_pointer_ahead
     initial begin
        queue$read_pointer_ahead$q = 8'h0;
     end
     always @(posedge queue$read_pointer_ahead$clock) begin
        queue$read_pointer_ahead$q <= queue$read_pointer_ahead$d;
+    end
+    // queue$read_pointer_two_ahead
+    initial begin
+       queue$read_pointer_two_ahead$q = 8'h0;
+    end
+    always @(posedge queue$read_pointer_two_ahead$clock) begin
+       queue$read_pointer_two_ahead$q <= queue$read_pointer_two_ahead$d;
+    end
+    // queue$one_left
+    initial begin
+       queue$one_left$q = 1'h0;
+    end
+    always @(posedge queue$one_left$clock) begin
+       queue$one_left$q <= queue$one_left$d;
+    end
+    // queue$read_address$0
+    initial begin
+       queue$read_address$0$q = 5'h0;
+    end
+    always @(posedge queue$read_address$0$clock) begin
+       queue$read_address$0$q <= queue$read_address$0$d;
+    end
+    // queue$read_address$1
+    initial begin
+       queue$read_address$1$q = 5'h0;
+    end
+    always @(posedge queue$read_address$1$clock) begin
+       queue$read_address$1$q <= queue$read_address$1$d;
+    end
+    // queue$read_address$2
+    initial begin
+       queue$read_address$2$q = 5'h0;
+    end
+    always @(posedge queue$read_address$2$clock) begin
+       queue$read_address$2$q <= queue$read_address$2$d;
+    end
+    // queue$read_address$3
+    initial begin
+       queue$read_address$3$q = 5'h0;
+    end
+    always @(posedge queue$read_address$3$clock) begin
+       queue$read_address$3$q <= queue$read_address$3$d;
+    end
+    // queue$read_address$4
+    initial begin
+       queue$read_address$4$q = 5'h0;
+    end
+    always @(posedge queue$read_address$4$clock) begin
+       queue$read_address$4$q <= queue$read_address$4$d;
+    end
+    // queue$read_address$5
+    initial begin
+       queue$read_address$5$q = 5'h0;
+    end
+    always @(posedge queue$read_address$5$clock) begin
+       queue$read_address$5$q <= queue$read_address$5$d;
+    end
+    // queue$read_address$6
+    initial begin
+       queue$read_address$6$q = 5'h0;
+    end
+    always @(posedge queue$read_address$6$clock) begin
+       queue$read_address$6$q <= queue$read_address$6$d;
+    end
+    // queue$read_address$7
+    initial begin
+       queue$read_address$7$q = 5'h0;
+    end
+    always @(posedge queue$read_address$7$clock) begin
+       queue$read_address$7$q <= queue$read_address$7$d;
     end
     // queue$fetched$0
     initial begin
@@ -16533,13 +16631,17 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     // queue
     always @(*) begin
         queue$write_pointer$clock = queue$clock;
-        queue$read_pointer$clock = queue$clock;
         queue$read_pointer_ahead$clock = queue$clock;
+        queue$read_pointer_two_ahead$clock = queue$clock;
+        queue$one_left$clock = queue$clock;
         queue$tlast_out$clock = queue$clock;
         queue$write_pointer$d = queue$write_pointer$q;
-        queue$read_pointer$d = queue$read_pointer$q;
         queue$read_pointer_ahead$d = queue$read_pointer_ahead$q;
+        queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q;
+        queue$one_left$d = queue$one_left$q;
         queue$tlast_out$d = queue$tlast_out$q;
+        queue$read_address$0$clock = queue$clock;
+        queue$read_address$0$d = queue$read_address$0$q;
         queue$fetched$0$clock = queue$clock;
         queue$fetched$0$d = queue$fetched$0$q;
         queue$not_empty$0$clock = queue$clock;
@@ -16555,6 +16657,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tdata_bus$lane$0 = queue$tdata_out$0$q;
         queue$tuser_bus$lane$0 = queue$tuser_out$0$q;
         queue$tkeep_bus$lane$0 = queue$tkeep_out$0$q;
+        queue$read_address$1$clock = queue$clock;
+        queue$read_address$1$d = queue$read_address$1$q;
         queue$fetched$1$clock = queue$clock;
         queue$fetched$1$d = queue$fetched$1$q;
         queue$not_empty$1$clock = queue$clock;
@@ -16570,6 +16674,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tdata_bus$lane$1 = queue$tdata_out$1$q;
         queue$tuser_bus$lane$1 = queue$tuser_out$1$q;
         queue$tkeep_bus$lane$1 = queue$tkeep_out$1$q;
+        queue$read_address$2$clock = queue$clock;
+        queue$read_address$2$d = queue$read_address$2$q;
         queue$fetched$2$clock = queue$clock;
         queue$fetched$2$d = queue$fetched$2$q;
         queue$not_empty$2$clock = queue$clock;
@@ -16585,6 +16691,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tdata_bus$lane$2 = queue$tdata_out$2$q;
         queue$tuser_bus$lane$2 = queue$tuser_out$2$q;
         queue$tkeep_bus$lane$2 = queue$tkeep_out$2$q;
+        queue$read_address$3$clock = queue$clock;
+        queue$read_address$3$d = queue$read_address$3$q;
         queue$fetched$3$clock = queue$clock;
         queue$fetched$3$d = queue$fetched$3$q;
         queue$not_empty$3$clock = queue$clock;
@@ -16600,6 +16708,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tdata_bus$lane$3 = queue$tdata_out$3$q;
         queue$tuser_bus$lane$3 = queue$tuser_out$3$q;
         queue$tkeep_bus$lane$3 = queue$tkeep_out$3$q;
+        queue$read_address$4$clock = queue$clock;
+        queue$read_address$4$d = queue$read_address$4$q;
         queue$fetched$4$clock = queue$clock;
         queue$fetched$4$d = queue$fetched$4$q;
         queue$not_empty$4$clock = queue$clock;
@@ -16615,6 +16725,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tdata_bus$lane$4 = queue$tdata_out$4$q;
         queue$tuser_bus$lane$4 = queue$tuser_out$4$q;
         queue$tkeep_bus$lane$4 = queue$tkeep_out$4$q;
+        queue$read_address$5$clock = queue$clock;
+        queue$read_address$5$d = queue$read_address$5$q;
         queue$fetched$5$clock = queue$clock;
         queue$fetched$5$d = queue$fetched$5$q;
         queue$not_empty$5$clock = queue$clock;
@@ -16630,6 +16742,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tdata_bus$lane$5 = queue$tdata_out$5$q;
         queue$tuser_bus$lane$5 = queue$tuser_out$5$q;
         queue$tkeep_bus$lane$5 = queue$tkeep_out$5$q;
+        queue$read_address$6$clock = queue$clock;
+        queue$read_address$6$d = queue$read_address$6$q;
         queue$fetched$6$clock = queue$clock;
         queue$fetched$6$d = queue$fetched$6$q;
         queue$not_empty$6$clock = queue$clock;
@@ -16645,6 +16759,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tdata_bus$lane$6 = queue$tdata_out$6$q;
         queue$tuser_bus$lane$6 = queue$tuser_out$6$q;
         queue$tkeep_bus$lane$6 = queue$tkeep_out$6$q;
+        queue$read_address$7$clock = queue$clock;
+        queue$read_address$7$d = queue$read_address$7$q;
         queue$fetched$7$clock = queue$clock;
         queue$fetched$7$d = queue$fetched$7$q;
         queue$not_empty$7$clock = queue$clock;
@@ -16673,15 +16789,18 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$ram$write_tuser = queue$tuser;
         queue$ram$write_tkeep = queue$tkeep;
         queue$ram$write_tlast = queue$tlast;
-        queue$ram$read_address = queue$read_pointer$q[('h0)+:(5)];
+        queue$next_read_address = queue$read_pointer_ahead$q[('h0)+:(5)];
         if (queue$write) begin
             queue$write_pointer$d = queue$write_pointer$q + 'h1;
         end
-        queue$one_left = queue$write_pointer$q == queue$read_pointer_ahead$q;
         queue$output_free$0 = !queue$tvalid_out$0$q | queue$m_axis_tready;
         queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
         queue$ram$read_enable$0 = queue$fetch$0;
-        queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left));
+        queue$ram$read_address$0 = queue$read_address$0$q;
+        if (queue$fetch$0) begin
+            queue$read_address$0$d = queue$next_read_address;
+        end
+        queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left$q));
         queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$output_free$0);
         if (queue$output_free$0) begin
             queue$tvalid_out$0$d = queue$fetched$0$q;
@@ -16694,7 +16813,11 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$output_free$1 = !queue$tvalid_out$1$q | queue$m_axis_tready;
         queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
         queue$ram$read_enable$1 = queue$fetch$1;
-        queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left));
+        queue$ram$read_address$1 = queue$read_address$1$q;
+        if (queue$fetch$1) begin
+            queue$read_address$1$d = queue$next_read_address;
+        end
+        queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left$q));
         queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$output_free$1);
         if (queue$output_free$1) begin
             queue$tvalid_out$1$d = queue$fetched$1$q;
@@ -16707,7 +16830,11 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$output_free$2 = !queue$tvalid_out$2$q | queue$m_axis_tready;
         queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | queue$output_free$2);
         queue$ram$read_enable$2 = queue$fetch$2;
-        queue$not_empty$2$d = queue$write | (queue$not_empty$2$q & ~(queue$fetch$2 & queue$one_left));
+        queue$ram$read_address$2 = queue$read_address$2$q;
+        if (queue$fetch$2) begin
+            queue$read_address$2$d = queue$next_read_address;
+        end
+        queue$not_empty$2$d = queue$write | (queue$not_empty$2$q & ~(queue$fetch$2 & queue$one_left$q));
         queue$fetched$2$d = queue$fetch$2 | (queue$fetched$2$q & !queue$output_free$2);
         if (queue$output_free$2) begin
             queue$tvalid_out$2$d = queue$fetched$2$q;
@@ -16720,7 +16847,11 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$output_free$3 = !queue$tvalid_out$3$q | queue$m_axis_tready;
         queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | queue$output_free$3);
         queue$ram$read_enable$3 = queue$fetch$3;
-        queue$not_empty$3$d = queue$write | (queue$not_empty$3$q & ~(queue$fetch$3 & queue$one_left));
+        queue$ram$read_address$3 = queue$read_address$3$q;
+        if (queue$fetch$3) begin
+            queue$read_address$3$d = queue$next_read_address;
+        end
+        queue$not_empty$3$d = queue$write | (queue$not_empty$3$q & ~(queue$fetch$3 & queue$one_left$q));
         queue$fetched$3$d = queue$fetch$3 | (queue$fetched$3$q & !queue$output_free$3);
         if (queue$output_free$3) begin
             queue$tvalid_out$3$d = queue$fetched$3$q;
@@ -16733,7 +16864,11 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$output_free$4 = !queue$tvalid_out$4$q | queue$m_axis_tready;
         queue$fetch$4 = queue$not_empty$4$q & (!queue$fetched$4$q | queue$output_free$4);
         queue$ram$read_enable$4 = queue$fetch$4;
-        queue$not_empty$4$d = queue$write | (queue$not_empty$4$q & ~(queue$fetch$4 & queue$one_left));
+        queue$ram$read_address$4 = queue$read_address$4$q;
+        if (queue$fetch$4) begin
+            queue$read_address$4$d = queue$next_read_address;
+        end
+        queue$not_empty$4$d = queue$write | (queue$not_empty$4$q & ~(queue$fetch$4 & queue$one_left$q));
         queue$fetched$4$d = queue$fetch$4 | (queue$fetched$4$q & !queue$output_free$4);
         if (queue$output_free$4) begin
             queue$tvalid_out$4$d = queue$fetched$4$q;
@@ -16746,7 +16881,11 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$output_free$5 = !queue$tvalid_out$5$q | queue$m_axis_tready;
         queue$fetch$5 = queue$not_empty$5$q & (!queue$fetched$5$q | queue$output_free$5);
         queue$ram$read_enable$5 = queue$fetch$5;
-        queue$not_empty$5$d = queue$write | (queue$not_empty$5$q & ~(queue$fetch$5 & queue$one_left));
+        queue$ram$read_address$5 = queue$read_address$5$q;
+        if (queue$fetch$5) begin
+            queue$read_address$5$d = queue$next_read_address;
+        end
+        queue$not_empty$5$d = queue$write | (queue$not_empty$5$q & ~(queue$fetch$5 & queue$one_left$q));
         queue$fetched$5$d = queue$fetch$5 | (queue$fetched$5$q & !queue$output_free$5);
         if (queue$output_free$5) begin
             queue$tvalid_out$5$d = queue$fetched$5$q;
@@ -16759,7 +16898,11 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$output_free$6 = !queue$tvalid_out$6$q | queue$m_axis_tready;
         queue$fetch$6 = queue$not_empty$6$q & (!queue$fetched$6$q | queue$output_free$6);
         queue$ram$read_enable$6 = queue$fetch$6;
-        queue$not_empty$6$d = queue$write | (queue$not_empty$6$q & ~(queue$fetch$6 & queue$one_left));
+        queue$ram$read_address$6 = queue$read_address$6$q;
+        if (queue$fetch$6) begin
+            queue$read_address$6$d = queue$next_read_address;
+        end
+        queue$not_empty$6$d = queue$write | (queue$not_empty$6$q & ~(queue$fetch$6 & queue$one_left$q));
         queue$fetched$6$d = queue$fetch$6 | (queue$fetched$6$q & !queue$output_free$6);
         if (queue$output_free$6) begin
             queue$tvalid_out$6$d = queue$fetched$6$q;
@@ -16772,7 +16915,11 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$output_free$7 = !queue$tvalid_out$7$q | queue$m_axis_tready;
         queue$fetch$7 = queue$not_empty$7$q & (!queue$fetched$7$q | queue$output_free$7);
         queue$ram$read_enable$7 = queue$fetch$7;
-        queue$not_empty$7$d = queue$write | (queue$not_empty$7$q & ~(queue$fetch$7 & queue$one_left));
+        queue$ram$read_address$7 = queue$read_address$7$q;
+        if (queue$fetch$7) begin
+            queue$read_address$7$d = queue$next_read_address;
+        end
+        queue$not_empty$7$d = queue$write | (queue$not_empty$7$q & ~(queue$fetch$7 & queue$one_left$q));
         queue$fetched$7$d = queue$fetch$7 | (queue$fetched$7$q & !queue$output_free$7);
         if (queue$output_free$7) begin
             queue$tvalid_out$7$d = queue$fetched$7$q;
@@ -16782,38 +16929,54 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
             queue$tuser_out$7$d = queue$ram$read_tuser$7;
             queue$tkeep_out$7$d = queue$ram$read_tkeep$7;
         end
+        queue$two_left = queue$write_pointer$q == queue$read_pointer_two_ahead$q;
+        if (queue$write & !queue$fetch$0) begin
+            queue$one_left$d = !queue$not_empty$0$q;
+        end
+        else if (!queue$write & queue$fetch$0) begin
+            queue$one_left$d = queue$two_left;
+        end
         if (queue$fetch$0) begin
-            queue$read_pointer$d = queue$read_pointer_ahead$q;
             queue$read_pointer_ahead$d = queue$read_pointer_ahead$q + 'h1;
+            queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q + 'h1;
         end
         if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
         end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
-            queue$read_pointer$d = 'h0;
             queue$read_pointer_ahead$d = 'h1;
+            queue$read_pointer_two_ahead$d = 'h2;
+            queue$one_left$d = 1'b0;
+            queue$read_address$0$d = 'h0;
             queue$fetched$0$d = 1'b0;
             queue$not_empty$0$d = 1'b0;
             queue$tvalid_out$0$d = 1'b0;
+            queue$read_address$1$d = 'h0;
             queue$fetched$1$d = 1'b0;
             queue$not_empty$1$d = 1'b0;
             queue$tvalid_out$1$d = 1'b0;
+            queue$read_address$2$d = 'h0;
             queue$fetched$2$d = 1'b0;
             queue$not_empty$2$d = 1'b0;
             queue$tvalid_out$2$d = 1'b0;
+            queue$read_address$3$d = 'h0;
             queue$fetched$3$d = 1'b0;
             queue$not_empty$3$d = 1'b0;
             queue$tvalid_out$3$d = 1'b0;
+            queue$read_address$4$d = 'h0;
             queue$fetched$4$d = 1'b0;
             queue$not_empty$4$d = 1'b0;
             queue$tvalid_out$4$d = 1'b0;
+            queue$read_address$5$d = 'h0;
             queue$fetched$5$d = 1'b0;
             queue$not_empty$5$d = 1'b0;
             queue$tvalid_out$5$d = 1'b0;
+            queue$read_address$6$d = 'h0;
             queue$fetched$6$d = 1'b0;
             queue$not_empty$6$d = 1'b0;
             queue$tvalid_out$6$d = 1'b0;
+            queue$read_address$7$d = 'h0;
             queue$fetched$7$d = 1'b0;
             queue$not_empty$7$d = 1'b0;
             queue$tvalid_out$7$d = 1'b0;

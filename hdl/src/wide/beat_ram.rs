@@ -4,10 +4,12 @@
 //! read. A beat is written whole; it is stored, and read, lane by lane:
 //! lane `i` is its word, its `tuser` code and its `tkeep` bit (and lane 0
 //! also `tlast`), one memory each, each read register with its own enable.
-//! The enables are the same signal in value, but not one net: each comes
-//! from its lane's copy of the queue's read state, so that none fans out
-//! to more than one lane's 37 flops. (One enable for the whole beat was the
-//! wide core's critical path at N = 16: 593 enables, 6.12 ns of routing.)
+//! The enables, and the read addresses, are the same signal in value, but
+//! not one net: each comes from its lane's copy of the queue's read state,
+//! so that none fans out to more than one lane's 37 flops or memory. (One
+//! enable for the whole beat was the wide core's critical path at N = 16:
+//! 593 enables, 6.12 ns of routing; one read address was at N = 32: 7.23
+//! ns of routing into the memories of 32 lanes.)
 //!
 //! The Verilog forces no `ram_style`, so yosys maps it by cost: on ECP5 to
 //! distributed RAM (`TRELLIS_DPR16X4`, read asynchronously into a fabric
@@ -33,7 +35,7 @@
 //! | `clock` | in | 1 | |
 //! | `write_enable`, `write_address` | in | 1, A | write the beat at the clock edge |
 //! | `write_tdata`, `write_tuser`, `write_tkeep`, `write_tlast` | in | | the beat written |
-//! | `read_enable[i]`, `read_address` | in | 1, A | read lane `i` of the beat at the clock edge |
+//! | `read_enable[i]`, `read_address[i]` | in | 1, A | read lane `i` of the beat at the clock edge |
 //! | `read_tdata[i]`, `read_tuser[i]`, `read_tkeep[i]`, `read_tlast` | out | 32, 4, 1, 1 | registered: lane `i` of the beat last read (`tlast` with lane 0) |
 //!
 //! ## Latency
@@ -54,7 +56,7 @@ pub struct BeatRam<const N: usize, const TDATA: usize, const TUSER: usize, const
     pub write_tkeep: Signal<In, Bits<N>>,
     pub write_tlast: Signal<In, Bit>,
     pub read_enable: Vec<Signal<In, Bit>>,
-    pub read_address: Signal<In, Bits<A>>,
+    pub read_address: Vec<Signal<In, Bits<A>>>,
     pub read_tdata: Vec<Signal<Out, Bits<32>>>,
     pub read_tuser: Vec<Signal<Out, Bits<4>>>,
     pub read_tkeep: Vec<Signal<Out, Bit>>,
@@ -83,7 +85,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Def
             write_tkeep: Default::default(),
             write_tlast: Default::default(),
             read_enable: many(N),
-            read_address: Default::default(),
+            read_address: many(N),
             read_tdata: many(N),
             read_tuser: many(N),
             read_tkeep: many(N),
@@ -99,17 +101,16 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
 {
     fn update(&mut self) {
         if self.clock.pos_edge() {
-            let read = self.read_address.val().index();
             for i in 0..N {
                 if self.read_enable[i].val() {
-                    let (tdata, tuser, tkeep) = self._lanes[i][read];
+                    let (tdata, tuser, tkeep) = self._lanes[i][self.read_address[i].val().index()];
                     self.read_tdata[i].next = tdata;
                     self.read_tuser[i].next = tuser;
                     self.read_tkeep[i].next = tkeep;
                 }
             }
             if self.read_enable[0].val() {
-                self.read_tlast.next = self._tlast[read];
+                self.read_tlast.next = self._tlast[self.read_address[0].val().index()];
             }
             if self.write_enable.val() {
                 let write = self.write_address.val().index();
@@ -160,7 +161,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
             ));
             let read_tlast = if i == 0 { "read_tlast, " } else { "" };
             reads.push_str(&format!(
-                "    if (read_enable${i}) {{{read_tlast}read_tkeep${i}, read_tuser${i}, read_tdata${i}}} <= beats${i}[read_address];\n"
+                "    if (read_enable${i}) {{{read_tlast}read_tkeep${i}, read_tuser${i}, read_tdata${i}}} <= beats${i}[read_address${i}];\n"
             ));
         }
         Verilog::Custom(format!(
@@ -206,11 +207,13 @@ mod tests {
             for a in [3u64, 12] {
                 x.read_enable[0].next = true;
                 x.read_enable[1].next = true;
-                x.read_address.next = a.into();
+                x.read_address[0].next = a.into();
+                x.read_address[1].next = a.into();
                 wait_clock_cycle!(sim, clock, x);
                 x.read_enable[0].next = false;
                 x.read_enable[1].next = false;
-                x.read_address.next = 0.into();
+                x.read_address[0].next = 0.into();
+                x.read_address[1].next = 0.into();
                 wait_clock_cycle!(sim, clock, x);
                 sim_assert_eq!(sim, x.read_tdata[0].val().to_u64(), 0x1000 + a, x);
                 sim_assert_eq!(sim, x.read_tdata[1].val().to_u64(), 0, x);
@@ -221,7 +224,7 @@ mod tests {
             }
             // Lane 1 alone: lane 0's register keeps beat 12.
             x.read_enable[1].next = true;
-            x.read_address.next = 6.into();
+            x.read_address[1].next = 6.into();
             wait_clock_cycle!(sim, clock, x);
             x.read_enable[1].next = false;
             wait_clock_cycle!(sim, clock, x);
