@@ -21,8 +21,9 @@ use crate::core::{
 };
 use crate::harness::{Cycle, Engine, Harness};
 
-/// Cycles in which the design could move but did not, before the run is
-/// declared stuck. A correct design never waits more than 2.
+/// Cycles in which the design could move but did not, since it last
+/// moved, before the run is declared stuck. A correct design never waits
+/// more than 2.
 const STUCK_LIMIT: u32 = 64;
 
 /// How one side of a stream stalls: the source's `s_axis_tvalid`, or the
@@ -698,12 +699,14 @@ pub fn run_checked<E: Engine, I: Iterator<Item = <E::Core as Core>::Input>, Stop
             break drain_extra_beats(&mut harness, &mut checker, latency, observe);
         }
         // The design could move (the sink is ready, and a beat is offered
-        // or all beats are in) but did nothing.
+        // or all beats are in) but did nothing. Only a move resets the
+        // count: a cycle where the sink stalls is neither, or a design that
+        // has stopped would never be caught under random stalls.
         let could_move = inputs.m_axis_tready && (inputs.s_axis.is_some() || source.is_done());
-        if could_move && !cycle.accepted && cycle.delivered().is_none() {
-            stuck += 1;
-        } else {
+        if cycle.accepted || cycle.delivered().is_some() {
             stuck = 0;
+        } else if could_move {
+            stuck += 1;
         }
         if stuck > STUCK_LIMIT {
             break Some(checker.owed());

@@ -13,17 +13,20 @@ use utf8hdl_sim::decoder::{Decoder, Reference, Word};
 use utf8hdl_sim::harness::Harness;
 use utf8hdl_sim::report::summary_lines;
 
-/// How the wrapper breaks the output while the sink stalls.
+/// How the wrapper breaks the output.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, LogicState)]
 pub enum Fault {
     /// `m_axis_tvalid` falls while `m_axis_tready` is low.
     DropsTvalid,
     /// `m_axis_tdata` changes while `m_axis_tready` is low.
     ChangesTdata,
+    /// The design never moves: `s_axis_tready` and `m_axis_tvalid` low.
+    Stops,
 }
 
 /// The decoder with a planted fault on `m_axis` (combinational from
-/// `m_axis_tready`, which is exactly the kind of mistake a stall exposes).
+/// `m_axis_tready`, which is exactly the kind of mistake a stall exposes),
+/// or with both streams stopped.
 #[derive(LogicBlock)]
 pub struct Faulty {
     pub clk: Signal<In, Clock>,
@@ -55,10 +58,20 @@ impl Logic for Faulty {
         self.m_axis_tlast.next = self.inner.m_axis_tlast.val();
         self.m_axis_tvalid.next = self.inner.m_axis_tvalid.val();
         self.m_axis_tdata.next = self.inner.m_axis_tdata.val();
-        if !self.m_axis_tready.val() {
-            match self.fault.val() {
-                Fault::DropsTvalid => self.m_axis_tvalid.next = false,
-                Fault::ChangesTdata => self.m_axis_tdata.next = !self.inner.m_axis_tdata.val(),
+        match self.fault.val() {
+            Fault::DropsTvalid => {
+                if !self.m_axis_tready.val() {
+                    self.m_axis_tvalid.next = false;
+                }
+            }
+            Fault::ChangesTdata => {
+                if !self.m_axis_tready.val() {
+                    self.m_axis_tdata.next = !self.inner.m_axis_tdata.val();
+                }
+            }
+            Fault::Stops => {
+                self.s_axis_tready.next = false;
+                self.m_axis_tvalid.next = false;
             }
         }
     }
@@ -150,4 +163,35 @@ fn a_stall_that_changes_tdata_is_reported() {
         panic!("not reported as a protocol violation: {mismatch}");
     };
     assert!(rule.starts_with("a stalled word did not hold"), "{rule}");
+}
+
+/// A design that has stopped is reported, whatever the sink does. With a
+/// sink that is ready one cycle in eight, the rate rule (`s_axis_tready`
+/// high after `m_axis_tready` has been for the latency) can never fire, so
+/// only the stuck count can report it: stall cycles between the cycles
+/// where the design could move must not reset that count (they once did,
+/// and `utf8hdl sim --lanes 32 --stall-out 0.5` ran for ever on a core
+/// whose queue had stopped). Each run has a deadline, so that a checker
+/// that never reports fails this test instead of hanging it.
+#[test]
+fn a_design_that_stops_is_reported_under_any_sink() {
+    for sink in [
+        Stalls::Never,
+        Stalls::Random(0.5),
+        Stalls::Bursty,
+        Stalls::OneInEight,
+    ] {
+        let (done, summary) = std::sync::mpsc::channel();
+        std::thread::spawn(move || done.send(run(Fault::Stops, sink).mismatch));
+        let mismatch = summary
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .unwrap_or_else(|_| panic!("{sink:?}: no report within 60 s"))
+            .expect("the stopped design is reported");
+        let Failure::Protocol(rule) = &mismatch.failure else {
+            panic!("{sink:?}: not reported as a protocol violation: {mismatch}");
+        };
+        if sink == Stalls::OneInEight {
+            assert_eq!(rule, "the design stopped taking input", "{sink:?}");
+        }
+    }
 }
