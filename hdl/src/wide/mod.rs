@@ -134,8 +134,10 @@
 //! | x16 iso10646 | 7,041 | 11,912 | 320 | 146.9 MHz (114.3–154.3) | 2.35 |
 //!
 //! x32 rfc3629 on the ECP5-85K (`--device ecp5-85k --seeds 1`), session
-//! 16: 16,771 LUT4, 26,479 FF, 117.9 MHz, 3.77 GB/s (session 12, with one
-//! class register less: 102.0 MHz).
+//! 17: 17,019 LUT4, 26,672 FF, 128.2 MHz, 4.10 GB/s on seed 1 and 105.3
+//! MHz on seed 2, with the queue's read address once per lane and
+//! `one_left` a register (session 16, seed 1: 117.9 MHz). The x8 and x16
+//! rows were measured before that change (session 14).
 //!
 //! The README's *Measured results* give the limiting paths and every step.
 
