@@ -504,7 +504,7 @@ fn simulate<C: Core + Copy>(
 
 /// Regenerates `figure` as `DIR/NAME.svg`.
 pub fn render(figure: &Figure, dir: &Path) -> Result<()> {
-    let scratch = tempfile::tempdir()?;
+    let scratch = crate::output::ScratchDir::new("utf8hdl-figure-")?;
     let vcd = scratch.path().join(format!("{}.vcd", figure.name));
     let (cycles, scope) = match (figure.core, figure.inputs) {
         (Kind::Decoder, Feed::Bytes(bytes)) => {

@@ -3,8 +3,10 @@
 //!
 //! A file output is written to a temporary file beside its destination and
 //! renamed over it at the end, so a reader never sees half of it. Every such
-//! temporary file is listed in one registry, so that whatever stops the
-//! program (an error, or a signal through [`remove_unfinished`]) removes it.
+//! temporary file, and every [`ScratchDir`] (the work directories of
+//! synthesis, proofs, co-simulation and figures), is listed in one
+//! registry, so that whatever stops the program (an error, or a signal
+//! through [`remove_unfinished`]) removes it.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
@@ -94,7 +96,8 @@ pub fn unit_line(unit: &Unit) -> String {
     line
 }
 
-/// The temporary files of outputs not yet renamed into place.
+/// The temporary files of outputs not yet renamed into place, and the
+/// scratch directories in use.
 static UNFINISHED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 fn unfinished() -> MutexGuard<'static, Vec<PathBuf>> {
@@ -102,15 +105,77 @@ fn unfinished() -> MutexGuard<'static, Vec<PathBuf>> {
     UNFINISHED.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Removes every unfinished output's temporary file, and keeps the registry
-/// locked so that no output is created or committed afterwards: for a
-/// signal handler, on the way out of the program.
+/// Removes every unfinished output's temporary file and every scratch
+/// directory, and keeps the registry locked so that no output or scratch
+/// directory is created or committed afterwards: for a signal handler, on
+/// the way out of the program, whose `_exit` runs no destructor.
 pub fn remove_unfinished() {
     let list = unfinished();
     for path in list.iter() {
-        let _ = fs::remove_file(path);
+        match fs::symlink_metadata(path) {
+            Ok(m) if m.is_dir() => {
+                let _ = fs::remove_dir_all(path);
+            }
+            _ => {
+                let _ = fs::remove_file(path);
+            }
+        }
     }
     std::mem::forget(list);
+}
+
+/// A temporary work directory (a synthesis run's, a proof's, a model's
+/// build) that nothing leaves behind: it is removed when dropped, as a
+/// [`tempfile::TempDir`] is, and also by [`remove_unfinished`] when a
+/// signal stops the program.
+pub struct ScratchDir(Option<tempfile::TempDir>);
+
+impl ScratchDir {
+    /// A new directory named `PREFIX…` in the system's temporary directory.
+    pub fn new(prefix: &str) -> io::Result<ScratchDir> {
+        Self::new_in(&std::env::temp_dir(), prefix)
+    }
+
+    /// A new directory named `PREFIX…` in `parent`.
+    pub fn new_in(parent: &Path, prefix: &str) -> io::Result<ScratchDir> {
+        let mut list = unfinished();
+        let dir = tempfile::Builder::new().prefix(prefix).tempdir_in(parent)?;
+        list.push(dir.path().to_path_buf());
+        Ok(ScratchDir(Some(dir)))
+    }
+
+    pub fn path(&self) -> &Path {
+        self.0.as_ref().expect("present until kept").path()
+    }
+
+    /// Takes the directory out of the registry and keeps it on the disk:
+    /// for a failed build whose logs an error message names.
+    pub fn keep(mut self) -> PathBuf {
+        let dir = self.0.take().expect("kept once");
+        unfinished().retain(|p| p != dir.path());
+        dir.keep()
+    }
+
+    /// Renames the directory to `target` and takes it out of the registry;
+    /// on failure it stays a scratch directory, removed when dropped.
+    pub fn rename_to(mut self, target: &Path) -> io::Result<()> {
+        let mut list = unfinished();
+        fs::rename(self.path(), target)?;
+        let dir = self.0.take().expect("renamed once");
+        list.retain(|p| p != dir.path());
+        let _ = dir.keep();
+        Ok(())
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        if let Some(dir) = self.0.take() {
+            let mut list = unfinished();
+            list.retain(|p| p != dir.path());
+            drop(dir);
+        }
+    }
 }
 
 /// A temporary file in the registry; removed from both the disk and the

@@ -118,9 +118,7 @@ pub fn icarus_cycles_per_second<C: Core<Input = u8> + Copy>(core: C, cycles: usi
             beat = next_beat();
         }
     }
-    let dir = tempfile::Builder::new()
-        .prefix("utf8hdl-icarus-")
-        .tempdir()?;
+    let dir = utf8hdl_sim::output::ScratchDir::new("utf8hdl-icarus-")?;
     let design = write_core_verilog(&core, dir.path())?;
     let (_, elapsed) = simulate(
         Simulator::Icarus,
@@ -233,7 +231,7 @@ endmodule
 }
 
 fn run(cmd: &mut Command, what: &str) -> Result<()> {
-    let out = cmd.output().with_context(|| format!("running {what}"))?;
+    let out = crate::tools::output(cmd).with_context(|| format!("running {what}"))?;
     if !out.status.success() {
         bail!(
             "{what} failed ({}):\n{}\n{}",

@@ -466,9 +466,7 @@ fn version(program: &str) -> String {
     } else {
         "--version"
     };
-    Command::new(program)
-        .arg(arg)
-        .output()
+    crate::tools::output(Command::new(program).arg(arg))
         .ok()
         .map(|o| {
             let mut t = String::from_utf8_lossy(&o.stdout).into_owned();
@@ -518,9 +516,7 @@ pub fn synth_core<C: Core>(core: &C, device: Device, options: &Options) -> Resul
             d.clone()
         }
         None => {
-            temp = tempfile::Builder::new()
-                .prefix("utf8hdl-synth-")
-                .tempdir()?;
+            temp = utf8hdl_sim::output::ScratchDir::new("utf8hdl-synth-")?;
             temp.path().to_path_buf()
         }
     };

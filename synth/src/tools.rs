@@ -1,7 +1,12 @@
-//! The external tools (yosys, nextpnr, iverilog, verilator, ...) and the one
-//! policy for tests that need them.
+//! The external tools (yosys, nextpnr, iverilog, verilator, ...): running
+//! them so that a signal stops them too, and the one policy for tests that
+//! need them.
 
+use std::io;
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::sync::{Mutex, MutexGuard};
 
 /// Where `name` is on `PATH`, if it is.
 pub fn find(name: &str) -> Option<PathBuf> {
@@ -54,6 +59,60 @@ pub fn require_all(names: &[&str]) -> bool {
     names.iter().filter(|name| !require(name)).count() == 0
 }
 
+/// The process groups of the tools running now: each tool is started as
+/// the leader of a group of its own, so that whatever it starts in turn
+/// (sby's yosys, smtbmc and abc; make's compilers) is in it too.
+static RUNNING: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+fn running() -> MutexGuard<'static, Vec<u32>> {
+    // A panic elsewhere leaves the list as valid as it was.
+    RUNNING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Runs `command` to its end, as [`Command::output`] does (stdin empty,
+/// stdout and stderr captured), in a process group of its own that
+/// [`stop_running`] can stop. Every tool utf8hdl runs is run through here.
+pub fn output(command: &mut Command) -> io::Result<Output> {
+    let child = {
+        // Spawned under the lock: once `stop_running` holds it, nothing new
+        // starts.
+        let mut list = running();
+        let child = command
+            .process_group(0)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()?;
+        list.push(child.id());
+        child
+    };
+    let id = child.id();
+    let out = child.wait_with_output();
+    running().retain(|&p| p != id);
+    out
+}
+
+/// Sends SIGTERM to every running tool's process group and waits (at most
+/// two seconds) until they are gone, so that none goes on writing into a
+/// scratch directory about to be removed, or on using the machine after
+/// utf8hdl has stopped. Keeps the list locked, so that no tool starts
+/// afterwards: for a signal handler, on the way out of the program.
+pub fn stop_running() {
+    let list = running();
+    let groups: Vec<libc::pid_t> = list.iter().filter_map(|&p| p.try_into().ok()).collect();
+    for &group in &groups {
+        // SAFETY: kill(2) takes no pointer; a group already gone is ESRCH.
+        unsafe { libc::kill(-group, libc::SIGTERM) };
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+    // Signal 0 tests whether any process of the group is left.
+    let alive = |&group: &libc::pid_t| unsafe { libc::kill(-group, 0) } == 0;
+    while groups.iter().any(alive) && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    std::mem::forget(list);
+}
+
 /// Runs `program` with `args` in `dir`, saving its stdout and stderr to
 /// `dir/log`. Fails with the log's last lines when the program fails.
 pub fn run<S: AsRef<std::ffi::OsStr>>(
@@ -63,10 +122,7 @@ pub fn run<S: AsRef<std::ffi::OsStr>>(
     log: &str,
 ) -> anyhow::Result<String> {
     use anyhow::Context;
-    let out = std::process::Command::new(program)
-        .current_dir(dir)
-        .args(args)
-        .output()
+    let out = output(Command::new(program).current_dir(dir).args(args))
         .with_context(|| format!("running {program}"))?;
     let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
     text.push_str(&String::from_utf8_lossy(&out.stderr));

@@ -201,9 +201,7 @@ fn write_words(array: &str, offset: usize, target: &str, width: usize) -> String
 }
 
 fn tool_output(program: &str, args: &[&str]) -> Result<String> {
-    let out = Command::new(program)
-        .args(args)
-        .output()
+    let out = crate::tools::output(Command::new(program).args(args))
         .with_context(|| format!("cannot run {program}: is it installed?"))?;
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
@@ -240,22 +238,16 @@ fn model_library(top: &str, verilog: &str, shim: &str, progress: &dyn Fn(&str)) 
     // Built aside and renamed into place, so that a build that fails or is
     // interrupted leaves nothing a later run would load. A failed build is
     // kept, so that the log its error names is there to read.
-    let build = tempfile::Builder::new()
-        .prefix(".build-")
-        .tempdir_in(parent)?;
+    let build = utf8hdl_sim::output::ScratchDir::new_in(parent, ".build-")?;
     if let Err(e) = build_in(build.path(), top, verilog, shim) {
         let _kept = build.keep();
         return Err(e);
     }
-    let built = build.keep();
-    match std::fs::rename(&built, &dir) {
+    match build.rename_to(&dir) {
         Ok(()) => {}
         // Another run built the same model meanwhile: use that one.
-        Err(_) if library.is_file() => {
-            let _ = std::fs::remove_dir_all(&built);
-        }
+        Err(_) if library.is_file() => {}
         Err(e) => {
-            let _ = std::fs::remove_dir_all(&built);
             return Err(e).with_context(|| format!("cannot move the model to '{}'", dir.display()));
         }
     }

@@ -238,3 +238,79 @@ fn a_wide_core_synthesises_for_hx8k() {
     assert!(report.fmax_mhz > 20.0, "{report}");
     assert!(table(&[report]).starts_with("core "));
 }
+
+/// The processes whose working directory is `dir` or below it, and are not
+/// yet dead (a zombie that init has not reaped counts as dead).
+fn processes_working_in(dir: &std::path::Path) -> Vec<u32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            let cwd = std::fs::read_link(format!("/proc/{pid}/cwd"));
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let zombie = stat
+                .rsplit(')')
+                .next()
+                .is_some_and(|s| s.trim_start().starts_with('Z'));
+            cwd.is_ok_and(|c| c.starts_with(dir)) && !zombie
+        })
+        .collect()
+}
+
+/// SIGTERM while `synth` runs yosys or nextpnr stops the tool and leaves
+/// no work directory behind: a signal's `_exit` runs no destructor, so the
+/// scratch directory and the tool's process group are in the registries
+/// the handler empties.
+#[test]
+fn a_signal_stops_synth_and_leaves_no_work_directory() {
+    if !tools::require_all(&Device::Hx8k.tools()) {
+        return;
+    }
+    let temp = tempfile::tempdir().unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
+        .args(["synth", "--device", "hx8k", "--seeds", "1"])
+        .env("TMPDIR", temp.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let tools_running = loop {
+        let running = processes_working_in(temp.path());
+        if !running.is_empty() {
+            break running;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no tool started in {}",
+            temp.path().display()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(
+        crate::common::entries(temp.path()).len(),
+        1,
+        "one work directory while synth runs"
+    );
+    crate::common::send_signal(child.id(), "TERM");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(143), "{out:?}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.starts_with("utf8hdl: stopped by SIGTERM") && stderr.matches('\n').count() == 1,
+        "{stderr:?}"
+    );
+    assert_eq!(
+        crate::common::entries(temp.path()),
+        Vec::<String>::new(),
+        "SIGTERM left the work directory behind"
+    );
+    let left: Vec<u32> = processes_working_in(temp.path());
+    assert!(
+        left.is_empty() && tools_running.iter().all(|pid| !left.contains(pid)),
+        "tools {tools_running:?} still running after utf8hdl stopped: {left:?}"
+    );
+}

@@ -1,5 +1,6 @@
-//! SIGINT, SIGTERM and SIGHUP stop `utf8hdl` as an error would: every
-//! unfinished output file is removed. The exit status is then 128 + the
+//! SIGINT, SIGTERM and SIGHUP stop `utf8hdl` as an error would: the tools
+//! it runs (yosys, nextpnr, sby, verilator, make) are stopped, and every
+//! unfinished output file and scratch directory is removed. The exit status is then 128 + the
 //! signal's number (130 for SIGINT), as a shell reports a command that the
 //! signal killed. A broken pipe on an output ends the program the same way,
 //! quietly, with 141 (128 + SIGPIPE), as `cat` or `seq` does.
@@ -25,6 +26,7 @@ pub fn handle_signals() -> io::Result<()> {
 }
 
 fn stop(signal: i32) -> ! {
+    utf8hdl_synth::tools::stop_running();
     utf8hdl_sim::output::remove_unfinished();
     let name = signal_hook::low_level::signal_name(signal).unwrap_or("a signal");
     // Through a duplicate of the descriptor, not `io::stderr()`, whose lock
