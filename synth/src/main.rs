@@ -272,6 +272,9 @@ struct SynthArgs {
     /// Place-and-route seeds; Fmax is their median.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100))]
     seeds: u32,
+    /// Seeds placed and routed at once [default: the machine's cores].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: Option<u32>,
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
@@ -280,9 +283,11 @@ struct SynthArgs {
     /// input with malformed stretches as U+FFFD.
     #[arg(long, value_enum)]
     board: Option<Board>,
-    /// Where --board writes its build.
-    #[arg(long, default_value = "build/icebreaker")]
-    dir: PathBuf,
+    /// Where --board writes its build [default: build/icebreaker]; without
+    /// --board, where the work files are kept (the netlist, yosys's and
+    /// each seed's nextpnr log) instead of a temporary directory.
+    #[arg(long)]
+    dir: Option<PathBuf>,
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -345,7 +350,8 @@ fn synth_of<C: Core>(core: &C, args: &SynthArgs) -> Result<ExitCode> {
             args.lanes
         );
         let progress = Progress::task("building the iCEBreaker bitstream".into());
-        let build = utf8hdl_synth::board::board_bitstream(args.profile, mode, &args.dir);
+        let dir = args.dir.as_deref().unwrap_or(Path::new("build/icebreaker"));
+        let build = utf8hdl_synth::board::board_bitstream(args.profile, mode, dir);
         progress.finish();
         let build = build?;
         writeln!(out, "bitstream: {}", build.bitstream.display())?;
@@ -364,9 +370,12 @@ fn synth_of<C: Core>(core: &C, args: &SynthArgs) -> Result<ExitCode> {
         args.device.name(),
         args.seeds
     ));
+    let defaults = utf8hdl_synth::flow::Options::default();
     let options = utf8hdl_synth::flow::Options {
         seeds: args.seeds as usize,
-        ..Default::default()
+        jobs: args.jobs.map_or(defaults.jobs, |j| j as usize),
+        dir: args.dir.clone(),
+        ..defaults
     };
     let report = utf8hdl_synth::synth_core(core, args.device, &options);
     progress.finish();
