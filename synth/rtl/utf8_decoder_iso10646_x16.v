@@ -7265,7 +7265,22 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  word_lanes$packer$skips$unused_top;
     reg  queue$ram$clock;
     reg  queue$ram$write_enable;
-    reg  [4:0] queue$ram$write_address;
+    reg  [4:0] queue$ram$write_address$0;
+    reg  [4:0] queue$ram$write_address$1;
+    reg  [4:0] queue$ram$write_address$2;
+    reg  [4:0] queue$ram$write_address$3;
+    reg  [4:0] queue$ram$write_address$4;
+    reg  [4:0] queue$ram$write_address$5;
+    reg  [4:0] queue$ram$write_address$6;
+    reg  [4:0] queue$ram$write_address$7;
+    reg  [4:0] queue$ram$write_address$8;
+    reg  [4:0] queue$ram$write_address$9;
+    reg  [4:0] queue$ram$write_address$10;
+    reg  [4:0] queue$ram$write_address$11;
+    reg  [4:0] queue$ram$write_address$12;
+    reg  [4:0] queue$ram$write_address$13;
+    reg  [4:0] queue$ram$write_address$14;
+    reg  [4:0] queue$ram$write_address$15;
     reg  [511:0] queue$ram$write_tdata;
     reg  [63:0] queue$ram$write_tuser;
     reg  [15:0] queue$ram$write_tkeep;
@@ -7411,6 +7426,54 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [4:0] queue$read_address$15$d;
     reg  [4:0] queue$read_address$15$q;
     reg  queue$read_address$15$clock;
+    reg  [4:0] queue$write_address$0$d;
+    reg  [4:0] queue$write_address$0$q;
+    reg  queue$write_address$0$clock;
+    reg  [4:0] queue$write_address$1$d;
+    reg  [4:0] queue$write_address$1$q;
+    reg  queue$write_address$1$clock;
+    reg  [4:0] queue$write_address$2$d;
+    reg  [4:0] queue$write_address$2$q;
+    reg  queue$write_address$2$clock;
+    reg  [4:0] queue$write_address$3$d;
+    reg  [4:0] queue$write_address$3$q;
+    reg  queue$write_address$3$clock;
+    reg  [4:0] queue$write_address$4$d;
+    reg  [4:0] queue$write_address$4$q;
+    reg  queue$write_address$4$clock;
+    reg  [4:0] queue$write_address$5$d;
+    reg  [4:0] queue$write_address$5$q;
+    reg  queue$write_address$5$clock;
+    reg  [4:0] queue$write_address$6$d;
+    reg  [4:0] queue$write_address$6$q;
+    reg  queue$write_address$6$clock;
+    reg  [4:0] queue$write_address$7$d;
+    reg  [4:0] queue$write_address$7$q;
+    reg  queue$write_address$7$clock;
+    reg  [4:0] queue$write_address$8$d;
+    reg  [4:0] queue$write_address$8$q;
+    reg  queue$write_address$8$clock;
+    reg  [4:0] queue$write_address$9$d;
+    reg  [4:0] queue$write_address$9$q;
+    reg  queue$write_address$9$clock;
+    reg  [4:0] queue$write_address$10$d;
+    reg  [4:0] queue$write_address$10$q;
+    reg  queue$write_address$10$clock;
+    reg  [4:0] queue$write_address$11$d;
+    reg  [4:0] queue$write_address$11$q;
+    reg  queue$write_address$11$clock;
+    reg  [4:0] queue$write_address$12$d;
+    reg  [4:0] queue$write_address$12$q;
+    reg  queue$write_address$12$clock;
+    reg  [4:0] queue$write_address$13$d;
+    reg  [4:0] queue$write_address$13$q;
+    reg  queue$write_address$13$clock;
+    reg  [4:0] queue$write_address$14$d;
+    reg  [4:0] queue$write_address$14$q;
+    reg  queue$write_address$14$clock;
+    reg  [4:0] queue$write_address$15$d;
+    reg  [4:0] queue$write_address$15$q;
+    reg  queue$write_address$15$clock;
     reg  queue$fetched$0$d;
     reg  queue$fetched$0$q;
     reg  queue$fetched$0$clock;
@@ -30955,22 +31018,22 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     // queue$ram
     always @(posedge queue$ram$clock) begin
         if (queue$ram$write_enable) begin
-            beats$0[queue$ram$write_address] <= {queue$ram$write_tlast, queue$ram$write_tkeep[0], queue$ram$write_tuser[3:0], queue$ram$write_tdata[31:0]};
-            beats$1[queue$ram$write_address] <= {queue$ram$write_tkeep[1], queue$ram$write_tuser[7:4], queue$ram$write_tdata[63:32]};
-            beats$2[queue$ram$write_address] <= {queue$ram$write_tkeep[2], queue$ram$write_tuser[11:8], queue$ram$write_tdata[95:64]};
-            beats$3[queue$ram$write_address] <= {queue$ram$write_tkeep[3], queue$ram$write_tuser[15:12], queue$ram$write_tdata[127:96]};
-            beats$4[queue$ram$write_address] <= {queue$ram$write_tkeep[4], queue$ram$write_tuser[19:16], queue$ram$write_tdata[159:128]};
-            beats$5[queue$ram$write_address] <= {queue$ram$write_tkeep[5], queue$ram$write_tuser[23:20], queue$ram$write_tdata[191:160]};
-            beats$6[queue$ram$write_address] <= {queue$ram$write_tkeep[6], queue$ram$write_tuser[27:24], queue$ram$write_tdata[223:192]};
-            beats$7[queue$ram$write_address] <= {queue$ram$write_tkeep[7], queue$ram$write_tuser[31:28], queue$ram$write_tdata[255:224]};
-            beats$8[queue$ram$write_address] <= {queue$ram$write_tkeep[8], queue$ram$write_tuser[35:32], queue$ram$write_tdata[287:256]};
-            beats$9[queue$ram$write_address] <= {queue$ram$write_tkeep[9], queue$ram$write_tuser[39:36], queue$ram$write_tdata[319:288]};
-            beats$10[queue$ram$write_address] <= {queue$ram$write_tkeep[10], queue$ram$write_tuser[43:40], queue$ram$write_tdata[351:320]};
-            beats$11[queue$ram$write_address] <= {queue$ram$write_tkeep[11], queue$ram$write_tuser[47:44], queue$ram$write_tdata[383:352]};
-            beats$12[queue$ram$write_address] <= {queue$ram$write_tkeep[12], queue$ram$write_tuser[51:48], queue$ram$write_tdata[415:384]};
-            beats$13[queue$ram$write_address] <= {queue$ram$write_tkeep[13], queue$ram$write_tuser[55:52], queue$ram$write_tdata[447:416]};
-            beats$14[queue$ram$write_address] <= {queue$ram$write_tkeep[14], queue$ram$write_tuser[59:56], queue$ram$write_tdata[479:448]};
-            beats$15[queue$ram$write_address] <= {queue$ram$write_tkeep[15], queue$ram$write_tuser[63:60], queue$ram$write_tdata[511:480]};
+            beats$0[queue$ram$write_address$0] <= {queue$ram$write_tlast, queue$ram$write_tkeep[0], queue$ram$write_tuser[3:0], queue$ram$write_tdata[31:0]};
+            beats$1[queue$ram$write_address$1] <= {queue$ram$write_tkeep[1], queue$ram$write_tuser[7:4], queue$ram$write_tdata[63:32]};
+            beats$2[queue$ram$write_address$2] <= {queue$ram$write_tkeep[2], queue$ram$write_tuser[11:8], queue$ram$write_tdata[95:64]};
+            beats$3[queue$ram$write_address$3] <= {queue$ram$write_tkeep[3], queue$ram$write_tuser[15:12], queue$ram$write_tdata[127:96]};
+            beats$4[queue$ram$write_address$4] <= {queue$ram$write_tkeep[4], queue$ram$write_tuser[19:16], queue$ram$write_tdata[159:128]};
+            beats$5[queue$ram$write_address$5] <= {queue$ram$write_tkeep[5], queue$ram$write_tuser[23:20], queue$ram$write_tdata[191:160]};
+            beats$6[queue$ram$write_address$6] <= {queue$ram$write_tkeep[6], queue$ram$write_tuser[27:24], queue$ram$write_tdata[223:192]};
+            beats$7[queue$ram$write_address$7] <= {queue$ram$write_tkeep[7], queue$ram$write_tuser[31:28], queue$ram$write_tdata[255:224]};
+            beats$8[queue$ram$write_address$8] <= {queue$ram$write_tkeep[8], queue$ram$write_tuser[35:32], queue$ram$write_tdata[287:256]};
+            beats$9[queue$ram$write_address$9] <= {queue$ram$write_tkeep[9], queue$ram$write_tuser[39:36], queue$ram$write_tdata[319:288]};
+            beats$10[queue$ram$write_address$10] <= {queue$ram$write_tkeep[10], queue$ram$write_tuser[43:40], queue$ram$write_tdata[351:320]};
+            beats$11[queue$ram$write_address$11] <= {queue$ram$write_tkeep[11], queue$ram$write_tuser[47:44], queue$ram$write_tdata[383:352]};
+            beats$12[queue$ram$write_address$12] <= {queue$ram$write_tkeep[12], queue$ram$write_tuser[51:48], queue$ram$write_tdata[415:384]};
+            beats$13[queue$ram$write_address$13] <= {queue$ram$write_tkeep[13], queue$ram$write_tuser[55:52], queue$ram$write_tdata[447:416]};
+            beats$14[queue$ram$write_address$14] <= {queue$ram$write_tkeep[14], queue$ram$write_tuser[59:56], queue$ram$write_tdata[479:448]};
+            beats$15[queue$ram$write_address$15] <= {queue$ram$write_tkeep[15], queue$ram$write_tuser[63:60], queue$ram$write_tdata[511:480]};
         end
         if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address$0];
         if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address$1];
@@ -31128,6 +31191,118 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     end
     always @(posedge queue$read_address$15$clock) begin
        queue$read_address$15$q <= queue$read_address$15$d;
+    end
+    // queue$write_address$0
+    initial begin
+       queue$write_address$0$q = 5'h0;
+    end
+    always @(posedge queue$write_address$0$clock) begin
+       queue$write_address$0$q <= queue$write_address$0$d;
+    end
+    // queue$write_address$1
+    initial begin
+       queue$write_address$1$q = 5'h0;
+    end
+    always @(posedge queue$write_address$1$clock) begin
+       queue$write_address$1$q <= queue$write_address$1$d;
+    end
+    // queue$write_address$2
+    initial begin
+       queue$write_address$2$q = 5'h0;
+    end
+    always @(posedge queue$write_address$2$clock) begin
+       queue$write_address$2$q <= queue$write_address$2$d;
+    end
+    // queue$write_address$3
+    initial begin
+       queue$write_address$3$q = 5'h0;
+    end
+    always @(posedge queue$write_address$3$clock) begin
+       queue$write_address$3$q <= queue$write_address$3$d;
+    end
+    // queue$write_address$4
+    initial begin
+       queue$write_address$4$q = 5'h0;
+    end
+    always @(posedge queue$write_address$4$clock) begin
+       queue$write_address$4$q <= queue$write_address$4$d;
+    end
+    // queue$write_address$5
+    initial begin
+       queue$write_address$5$q = 5'h0;
+    end
+    always @(posedge queue$write_address$5$clock) begin
+       queue$write_address$5$q <= queue$write_address$5$d;
+    end
+    // queue$write_address$6
+    initial begin
+       queue$write_address$6$q = 5'h0;
+    end
+    always @(posedge queue$write_address$6$clock) begin
+       queue$write_address$6$q <= queue$write_address$6$d;
+    end
+    // queue$write_address$7
+    initial begin
+       queue$write_address$7$q = 5'h0;
+    end
+    always @(posedge queue$write_address$7$clock) begin
+       queue$write_address$7$q <= queue$write_address$7$d;
+    end
+    // queue$write_address$8
+    initial begin
+       queue$write_address$8$q = 5'h0;
+    end
+    always @(posedge queue$write_address$8$clock) begin
+       queue$write_address$8$q <= queue$write_address$8$d;
+    end
+    // queue$write_address$9
+    initial begin
+       queue$write_address$9$q = 5'h0;
+    end
+    always @(posedge queue$write_address$9$clock) begin
+       queue$write_address$9$q <= queue$write_address$9$d;
+    end
+    // queue$write_address$10
+    initial begin
+       queue$write_address$10$q = 5'h0;
+    end
+    always @(posedge queue$write_address$10$clock) begin
+       queue$write_address$10$q <= queue$write_address$10$d;
+    end
+    // queue$write_address$11
+    initial begin
+       queue$write_address$11$q = 5'h0;
+    end
+    always @(posedge queue$write_address$11$clock) begin
+       queue$write_address$11$q <= queue$write_address$11$d;
+    end
+    // queue$write_address$12
+    initial begin
+       queue$write_address$12$q = 5'h0;
+    end
+    always @(posedge queue$write_address$12$clock) begin
+       queue$write_address$12$q <= queue$write_address$12$d;
+    end
+    // queue$write_address$13
+    initial begin
+       queue$write_address$13$q = 5'h0;
+    end
+    always @(posedge queue$write_address$13$clock) begin
+       queue$write_address$13$q <= queue$write_address$13$d;
+    end
+    // queue$write_address$14
+    initial begin
+       queue$write_address$14$q = 5'h0;
+    end
+    always @(posedge queue$write_address$14$clock) begin
+       queue$write_address$14$q <= queue$write_address$14$d;
+    end
+    // queue$write_address$15
+    initial begin
+       queue$write_address$15$q = 5'h0;
+    end
+    always @(posedge queue$write_address$15$clock) begin
+       queue$write_address$15$q <= queue$write_address$15$d;
     end
     // queue$fetched$0
     initial begin
@@ -31828,6 +32003,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tlast_out$d = queue$tlast_out$q;
         queue$read_address$0$clock = queue$clock;
         queue$read_address$0$d = queue$read_address$0$q;
+        queue$write_address$0$clock = queue$clock;
+        queue$write_address$0$d = queue$write_address$0$q;
         queue$fetched$0$clock = queue$clock;
         queue$fetched$0$d = queue$fetched$0$q;
         queue$not_empty$0$clock = queue$clock;
@@ -31845,6 +32022,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$0 = queue$tkeep_out$0$q;
         queue$read_address$1$clock = queue$clock;
         queue$read_address$1$d = queue$read_address$1$q;
+        queue$write_address$1$clock = queue$clock;
+        queue$write_address$1$d = queue$write_address$1$q;
         queue$fetched$1$clock = queue$clock;
         queue$fetched$1$d = queue$fetched$1$q;
         queue$not_empty$1$clock = queue$clock;
@@ -31862,6 +32041,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$1 = queue$tkeep_out$1$q;
         queue$read_address$2$clock = queue$clock;
         queue$read_address$2$d = queue$read_address$2$q;
+        queue$write_address$2$clock = queue$clock;
+        queue$write_address$2$d = queue$write_address$2$q;
         queue$fetched$2$clock = queue$clock;
         queue$fetched$2$d = queue$fetched$2$q;
         queue$not_empty$2$clock = queue$clock;
@@ -31879,6 +32060,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$2 = queue$tkeep_out$2$q;
         queue$read_address$3$clock = queue$clock;
         queue$read_address$3$d = queue$read_address$3$q;
+        queue$write_address$3$clock = queue$clock;
+        queue$write_address$3$d = queue$write_address$3$q;
         queue$fetched$3$clock = queue$clock;
         queue$fetched$3$d = queue$fetched$3$q;
         queue$not_empty$3$clock = queue$clock;
@@ -31896,6 +32079,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$3 = queue$tkeep_out$3$q;
         queue$read_address$4$clock = queue$clock;
         queue$read_address$4$d = queue$read_address$4$q;
+        queue$write_address$4$clock = queue$clock;
+        queue$write_address$4$d = queue$write_address$4$q;
         queue$fetched$4$clock = queue$clock;
         queue$fetched$4$d = queue$fetched$4$q;
         queue$not_empty$4$clock = queue$clock;
@@ -31913,6 +32098,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$4 = queue$tkeep_out$4$q;
         queue$read_address$5$clock = queue$clock;
         queue$read_address$5$d = queue$read_address$5$q;
+        queue$write_address$5$clock = queue$clock;
+        queue$write_address$5$d = queue$write_address$5$q;
         queue$fetched$5$clock = queue$clock;
         queue$fetched$5$d = queue$fetched$5$q;
         queue$not_empty$5$clock = queue$clock;
@@ -31930,6 +32117,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$5 = queue$tkeep_out$5$q;
         queue$read_address$6$clock = queue$clock;
         queue$read_address$6$d = queue$read_address$6$q;
+        queue$write_address$6$clock = queue$clock;
+        queue$write_address$6$d = queue$write_address$6$q;
         queue$fetched$6$clock = queue$clock;
         queue$fetched$6$d = queue$fetched$6$q;
         queue$not_empty$6$clock = queue$clock;
@@ -31947,6 +32136,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$6 = queue$tkeep_out$6$q;
         queue$read_address$7$clock = queue$clock;
         queue$read_address$7$d = queue$read_address$7$q;
+        queue$write_address$7$clock = queue$clock;
+        queue$write_address$7$d = queue$write_address$7$q;
         queue$fetched$7$clock = queue$clock;
         queue$fetched$7$d = queue$fetched$7$q;
         queue$not_empty$7$clock = queue$clock;
@@ -31964,6 +32155,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$7 = queue$tkeep_out$7$q;
         queue$read_address$8$clock = queue$clock;
         queue$read_address$8$d = queue$read_address$8$q;
+        queue$write_address$8$clock = queue$clock;
+        queue$write_address$8$d = queue$write_address$8$q;
         queue$fetched$8$clock = queue$clock;
         queue$fetched$8$d = queue$fetched$8$q;
         queue$not_empty$8$clock = queue$clock;
@@ -31981,6 +32174,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$8 = queue$tkeep_out$8$q;
         queue$read_address$9$clock = queue$clock;
         queue$read_address$9$d = queue$read_address$9$q;
+        queue$write_address$9$clock = queue$clock;
+        queue$write_address$9$d = queue$write_address$9$q;
         queue$fetched$9$clock = queue$clock;
         queue$fetched$9$d = queue$fetched$9$q;
         queue$not_empty$9$clock = queue$clock;
@@ -31998,6 +32193,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$9 = queue$tkeep_out$9$q;
         queue$read_address$10$clock = queue$clock;
         queue$read_address$10$d = queue$read_address$10$q;
+        queue$write_address$10$clock = queue$clock;
+        queue$write_address$10$d = queue$write_address$10$q;
         queue$fetched$10$clock = queue$clock;
         queue$fetched$10$d = queue$fetched$10$q;
         queue$not_empty$10$clock = queue$clock;
@@ -32015,6 +32212,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$10 = queue$tkeep_out$10$q;
         queue$read_address$11$clock = queue$clock;
         queue$read_address$11$d = queue$read_address$11$q;
+        queue$write_address$11$clock = queue$clock;
+        queue$write_address$11$d = queue$write_address$11$q;
         queue$fetched$11$clock = queue$clock;
         queue$fetched$11$d = queue$fetched$11$q;
         queue$not_empty$11$clock = queue$clock;
@@ -32032,6 +32231,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$11 = queue$tkeep_out$11$q;
         queue$read_address$12$clock = queue$clock;
         queue$read_address$12$d = queue$read_address$12$q;
+        queue$write_address$12$clock = queue$clock;
+        queue$write_address$12$d = queue$write_address$12$q;
         queue$fetched$12$clock = queue$clock;
         queue$fetched$12$d = queue$fetched$12$q;
         queue$not_empty$12$clock = queue$clock;
@@ -32049,6 +32250,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$12 = queue$tkeep_out$12$q;
         queue$read_address$13$clock = queue$clock;
         queue$read_address$13$d = queue$read_address$13$q;
+        queue$write_address$13$clock = queue$clock;
+        queue$write_address$13$d = queue$write_address$13$q;
         queue$fetched$13$clock = queue$clock;
         queue$fetched$13$d = queue$fetched$13$q;
         queue$not_empty$13$clock = queue$clock;
@@ -32066,6 +32269,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$13 = queue$tkeep_out$13$q;
         queue$read_address$14$clock = queue$clock;
         queue$read_address$14$d = queue$read_address$14$q;
+        queue$write_address$14$clock = queue$clock;
+        queue$write_address$14$d = queue$write_address$14$q;
         queue$fetched$14$clock = queue$clock;
         queue$fetched$14$d = queue$fetched$14$q;
         queue$not_empty$14$clock = queue$clock;
@@ -32083,6 +32288,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$14 = queue$tkeep_out$14$q;
         queue$read_address$15$clock = queue$clock;
         queue$read_address$15$d = queue$read_address$15$q;
+        queue$write_address$15$clock = queue$clock;
+        queue$write_address$15$d = queue$write_address$15$q;
         queue$fetched$15$clock = queue$clock;
         queue$fetched$15$d = queue$fetched$15$q;
         queue$not_empty$15$clock = queue$clock;
@@ -32106,7 +32313,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$m_axis_tlast = queue$tlast_out$q;
         queue$returned = queue$tvalid_out$0$q & queue$m_axis_tready;
         queue$ram$write_enable = queue$write;
-        queue$ram$write_address = queue$write_pointer$q[('h0)+:(5)];
         queue$ram$write_tdata = queue$tdata;
         queue$ram$write_tuser = queue$tuser;
         queue$ram$write_tkeep = queue$tkeep;
@@ -32119,6 +32325,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
         queue$ram$read_enable$0 = queue$fetch$0;
         queue$ram$read_address$0 = queue$read_address$0$q;
+        queue$ram$write_address$0 = queue$write_address$0$q;
+        if (queue$write) begin
+            queue$write_address$0$d = queue$write_address$0$q + 'h1;
+        end
         if (queue$fetch$0) begin
             queue$read_address$0$d = queue$next_read_address;
         end
@@ -32136,6 +32346,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
         queue$ram$read_enable$1 = queue$fetch$1;
         queue$ram$read_address$1 = queue$read_address$1$q;
+        queue$ram$write_address$1 = queue$write_address$1$q;
+        if (queue$write) begin
+            queue$write_address$1$d = queue$write_address$1$q + 'h1;
+        end
         if (queue$fetch$1) begin
             queue$read_address$1$d = queue$next_read_address;
         end
@@ -32153,6 +32367,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | queue$output_free$2);
         queue$ram$read_enable$2 = queue$fetch$2;
         queue$ram$read_address$2 = queue$read_address$2$q;
+        queue$ram$write_address$2 = queue$write_address$2$q;
+        if (queue$write) begin
+            queue$write_address$2$d = queue$write_address$2$q + 'h1;
+        end
         if (queue$fetch$2) begin
             queue$read_address$2$d = queue$next_read_address;
         end
@@ -32170,6 +32388,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | queue$output_free$3);
         queue$ram$read_enable$3 = queue$fetch$3;
         queue$ram$read_address$3 = queue$read_address$3$q;
+        queue$ram$write_address$3 = queue$write_address$3$q;
+        if (queue$write) begin
+            queue$write_address$3$d = queue$write_address$3$q + 'h1;
+        end
         if (queue$fetch$3) begin
             queue$read_address$3$d = queue$next_read_address;
         end
@@ -32187,6 +32409,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$4 = queue$not_empty$4$q & (!queue$fetched$4$q | queue$output_free$4);
         queue$ram$read_enable$4 = queue$fetch$4;
         queue$ram$read_address$4 = queue$read_address$4$q;
+        queue$ram$write_address$4 = queue$write_address$4$q;
+        if (queue$write) begin
+            queue$write_address$4$d = queue$write_address$4$q + 'h1;
+        end
         if (queue$fetch$4) begin
             queue$read_address$4$d = queue$next_read_address;
         end
@@ -32204,6 +32430,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$5 = queue$not_empty$5$q & (!queue$fetched$5$q | queue$output_free$5);
         queue$ram$read_enable$5 = queue$fetch$5;
         queue$ram$read_address$5 = queue$read_address$5$q;
+        queue$ram$write_address$5 = queue$write_address$5$q;
+        if (queue$write) begin
+            queue$write_address$5$d = queue$write_address$5$q + 'h1;
+        end
         if (queue$fetch$5) begin
             queue$read_address$5$d = queue$next_read_address;
         end
@@ -32221,6 +32451,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$6 = queue$not_empty$6$q & (!queue$fetched$6$q | queue$output_free$6);
         queue$ram$read_enable$6 = queue$fetch$6;
         queue$ram$read_address$6 = queue$read_address$6$q;
+        queue$ram$write_address$6 = queue$write_address$6$q;
+        if (queue$write) begin
+            queue$write_address$6$d = queue$write_address$6$q + 'h1;
+        end
         if (queue$fetch$6) begin
             queue$read_address$6$d = queue$next_read_address;
         end
@@ -32238,6 +32472,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$7 = queue$not_empty$7$q & (!queue$fetched$7$q | queue$output_free$7);
         queue$ram$read_enable$7 = queue$fetch$7;
         queue$ram$read_address$7 = queue$read_address$7$q;
+        queue$ram$write_address$7 = queue$write_address$7$q;
+        if (queue$write) begin
+            queue$write_address$7$d = queue$write_address$7$q + 'h1;
+        end
         if (queue$fetch$7) begin
             queue$read_address$7$d = queue$next_read_address;
         end
@@ -32255,6 +32493,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$8 = queue$not_empty$8$q & (!queue$fetched$8$q | queue$output_free$8);
         queue$ram$read_enable$8 = queue$fetch$8;
         queue$ram$read_address$8 = queue$read_address$8$q;
+        queue$ram$write_address$8 = queue$write_address$8$q;
+        if (queue$write) begin
+            queue$write_address$8$d = queue$write_address$8$q + 'h1;
+        end
         if (queue$fetch$8) begin
             queue$read_address$8$d = queue$next_read_address;
         end
@@ -32272,6 +32514,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$9 = queue$not_empty$9$q & (!queue$fetched$9$q | queue$output_free$9);
         queue$ram$read_enable$9 = queue$fetch$9;
         queue$ram$read_address$9 = queue$read_address$9$q;
+        queue$ram$write_address$9 = queue$write_address$9$q;
+        if (queue$write) begin
+            queue$write_address$9$d = queue$write_address$9$q + 'h1;
+        end
         if (queue$fetch$9) begin
             queue$read_address$9$d = queue$next_read_address;
         end
@@ -32289,6 +32535,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$10 = queue$not_empty$10$q & (!queue$fetched$10$q | queue$output_free$10);
         queue$ram$read_enable$10 = queue$fetch$10;
         queue$ram$read_address$10 = queue$read_address$10$q;
+        queue$ram$write_address$10 = queue$write_address$10$q;
+        if (queue$write) begin
+            queue$write_address$10$d = queue$write_address$10$q + 'h1;
+        end
         if (queue$fetch$10) begin
             queue$read_address$10$d = queue$next_read_address;
         end
@@ -32306,6 +32556,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$11 = queue$not_empty$11$q & (!queue$fetched$11$q | queue$output_free$11);
         queue$ram$read_enable$11 = queue$fetch$11;
         queue$ram$read_address$11 = queue$read_address$11$q;
+        queue$ram$write_address$11 = queue$write_address$11$q;
+        if (queue$write) begin
+            queue$write_address$11$d = queue$write_address$11$q + 'h1;
+        end
         if (queue$fetch$11) begin
             queue$read_address$11$d = queue$next_read_address;
         end
@@ -32323,6 +32577,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$12 = queue$not_empty$12$q & (!queue$fetched$12$q | queue$output_free$12);
         queue$ram$read_enable$12 = queue$fetch$12;
         queue$ram$read_address$12 = queue$read_address$12$q;
+        queue$ram$write_address$12 = queue$write_address$12$q;
+        if (queue$write) begin
+            queue$write_address$12$d = queue$write_address$12$q + 'h1;
+        end
         if (queue$fetch$12) begin
             queue$read_address$12$d = queue$next_read_address;
         end
@@ -32340,6 +32598,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$13 = queue$not_empty$13$q & (!queue$fetched$13$q | queue$output_free$13);
         queue$ram$read_enable$13 = queue$fetch$13;
         queue$ram$read_address$13 = queue$read_address$13$q;
+        queue$ram$write_address$13 = queue$write_address$13$q;
+        if (queue$write) begin
+            queue$write_address$13$d = queue$write_address$13$q + 'h1;
+        end
         if (queue$fetch$13) begin
             queue$read_address$13$d = queue$next_read_address;
         end
@@ -32357,6 +32619,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$14 = queue$not_empty$14$q & (!queue$fetched$14$q | queue$output_free$14);
         queue$ram$read_enable$14 = queue$fetch$14;
         queue$ram$read_address$14 = queue$read_address$14$q;
+        queue$ram$write_address$14 = queue$write_address$14$q;
+        if (queue$write) begin
+            queue$write_address$14$d = queue$write_address$14$q + 'h1;
+        end
         if (queue$fetch$14) begin
             queue$read_address$14$d = queue$next_read_address;
         end
@@ -32374,6 +32640,10 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$15 = queue$not_empty$15$q & (!queue$fetched$15$q | queue$output_free$15);
         queue$ram$read_enable$15 = queue$fetch$15;
         queue$ram$read_address$15 = queue$read_address$15$q;
+        queue$ram$write_address$15 = queue$write_address$15$q;
+        if (queue$write) begin
+            queue$write_address$15$d = queue$write_address$15$q + 'h1;
+        end
         if (queue$fetch$15) begin
             queue$read_address$15$d = queue$next_read_address;
         end
@@ -32407,66 +32677,82 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_pointer_two_ahead$d = 'h2;
             queue$one_left$d = 1'b0;
             queue$read_address$0$d = 'h0;
+            queue$write_address$0$d = 'h0;
             queue$fetched$0$d = 1'b0;
             queue$not_empty$0$d = 1'b0;
             queue$tvalid_out$0$d = 1'b0;
             queue$read_address$1$d = 'h0;
+            queue$write_address$1$d = 'h0;
             queue$fetched$1$d = 1'b0;
             queue$not_empty$1$d = 1'b0;
             queue$tvalid_out$1$d = 1'b0;
             queue$read_address$2$d = 'h0;
+            queue$write_address$2$d = 'h0;
             queue$fetched$2$d = 1'b0;
             queue$not_empty$2$d = 1'b0;
             queue$tvalid_out$2$d = 1'b0;
             queue$read_address$3$d = 'h0;
+            queue$write_address$3$d = 'h0;
             queue$fetched$3$d = 1'b0;
             queue$not_empty$3$d = 1'b0;
             queue$tvalid_out$3$d = 1'b0;
             queue$read_address$4$d = 'h0;
+            queue$write_address$4$d = 'h0;
             queue$fetched$4$d = 1'b0;
             queue$not_empty$4$d = 1'b0;
             queue$tvalid_out$4$d = 1'b0;
             queue$read_address$5$d = 'h0;
+            queue$write_address$5$d = 'h0;
             queue$fetched$5$d = 1'b0;
             queue$not_empty$5$d = 1'b0;
             queue$tvalid_out$5$d = 1'b0;
             queue$read_address$6$d = 'h0;
+            queue$write_address$6$d = 'h0;
             queue$fetched$6$d = 1'b0;
             queue$not_empty$6$d = 1'b0;
             queue$tvalid_out$6$d = 1'b0;
             queue$read_address$7$d = 'h0;
+            queue$write_address$7$d = 'h0;
             queue$fetched$7$d = 1'b0;
             queue$not_empty$7$d = 1'b0;
             queue$tvalid_out$7$d = 1'b0;
             queue$read_address$8$d = 'h0;
+            queue$write_address$8$d = 'h0;
             queue$fetched$8$d = 1'b0;
             queue$not_empty$8$d = 1'b0;
             queue$tvalid_out$8$d = 1'b0;
             queue$read_address$9$d = 'h0;
+            queue$write_address$9$d = 'h0;
             queue$fetched$9$d = 1'b0;
             queue$not_empty$9$d = 1'b0;
             queue$tvalid_out$9$d = 1'b0;
             queue$read_address$10$d = 'h0;
+            queue$write_address$10$d = 'h0;
             queue$fetched$10$d = 1'b0;
             queue$not_empty$10$d = 1'b0;
             queue$tvalid_out$10$d = 1'b0;
             queue$read_address$11$d = 'h0;
+            queue$write_address$11$d = 'h0;
             queue$fetched$11$d = 1'b0;
             queue$not_empty$11$d = 1'b0;
             queue$tvalid_out$11$d = 1'b0;
             queue$read_address$12$d = 'h0;
+            queue$write_address$12$d = 'h0;
             queue$fetched$12$d = 1'b0;
             queue$not_empty$12$d = 1'b0;
             queue$tvalid_out$12$d = 1'b0;
             queue$read_address$13$d = 'h0;
+            queue$write_address$13$d = 'h0;
             queue$fetched$13$d = 1'b0;
             queue$not_empty$13$d = 1'b0;
             queue$tvalid_out$13$d = 1'b0;
             queue$read_address$14$d = 'h0;
+            queue$write_address$14$d = 'h0;
             queue$fetched$14$d = 1'b0;
             queue$not_empty$14$d = 1'b0;
             queue$tvalid_out$14$d = 1'b0;
             queue$read_address$15$d = 'h0;
+            queue$write_address$15$d = 'h0;
             queue$fetched$15$d = 1'b0;
             queue$not_empty$15$d = 1'b0;
             queue$tvalid_out$15$d = 1'b0;

@@ -14542,7 +14542,38 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  word_lanes$packer$skips$unused_top;
     reg  queue$ram$clock;
     reg  queue$ram$write_enable;
-    reg  [5:0] queue$ram$write_address;
+    reg  [5:0] queue$ram$write_address$0;
+    reg  [5:0] queue$ram$write_address$1;
+    reg  [5:0] queue$ram$write_address$2;
+    reg  [5:0] queue$ram$write_address$3;
+    reg  [5:0] queue$ram$write_address$4;
+    reg  [5:0] queue$ram$write_address$5;
+    reg  [5:0] queue$ram$write_address$6;
+    reg  [5:0] queue$ram$write_address$7;
+    reg  [5:0] queue$ram$write_address$8;
+    reg  [5:0] queue$ram$write_address$9;
+    reg  [5:0] queue$ram$write_address$10;
+    reg  [5:0] queue$ram$write_address$11;
+    reg  [5:0] queue$ram$write_address$12;
+    reg  [5:0] queue$ram$write_address$13;
+    reg  [5:0] queue$ram$write_address$14;
+    reg  [5:0] queue$ram$write_address$15;
+    reg  [5:0] queue$ram$write_address$16;
+    reg  [5:0] queue$ram$write_address$17;
+    reg  [5:0] queue$ram$write_address$18;
+    reg  [5:0] queue$ram$write_address$19;
+    reg  [5:0] queue$ram$write_address$20;
+    reg  [5:0] queue$ram$write_address$21;
+    reg  [5:0] queue$ram$write_address$22;
+    reg  [5:0] queue$ram$write_address$23;
+    reg  [5:0] queue$ram$write_address$24;
+    reg  [5:0] queue$ram$write_address$25;
+    reg  [5:0] queue$ram$write_address$26;
+    reg  [5:0] queue$ram$write_address$27;
+    reg  [5:0] queue$ram$write_address$28;
+    reg  [5:0] queue$ram$write_address$29;
+    reg  [5:0] queue$ram$write_address$30;
+    reg  [5:0] queue$ram$write_address$31;
     reg  [1023:0] queue$ram$write_tdata;
     reg  [127:0] queue$ram$write_tuser;
     reg  [31:0] queue$ram$write_tkeep;
@@ -14816,6 +14847,102 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  [5:0] queue$read_address$31$d;
     reg  [5:0] queue$read_address$31$q;
     reg  queue$read_address$31$clock;
+    reg  [5:0] queue$write_address$0$d;
+    reg  [5:0] queue$write_address$0$q;
+    reg  queue$write_address$0$clock;
+    reg  [5:0] queue$write_address$1$d;
+    reg  [5:0] queue$write_address$1$q;
+    reg  queue$write_address$1$clock;
+    reg  [5:0] queue$write_address$2$d;
+    reg  [5:0] queue$write_address$2$q;
+    reg  queue$write_address$2$clock;
+    reg  [5:0] queue$write_address$3$d;
+    reg  [5:0] queue$write_address$3$q;
+    reg  queue$write_address$3$clock;
+    reg  [5:0] queue$write_address$4$d;
+    reg  [5:0] queue$write_address$4$q;
+    reg  queue$write_address$4$clock;
+    reg  [5:0] queue$write_address$5$d;
+    reg  [5:0] queue$write_address$5$q;
+    reg  queue$write_address$5$clock;
+    reg  [5:0] queue$write_address$6$d;
+    reg  [5:0] queue$write_address$6$q;
+    reg  queue$write_address$6$clock;
+    reg  [5:0] queue$write_address$7$d;
+    reg  [5:0] queue$write_address$7$q;
+    reg  queue$write_address$7$clock;
+    reg  [5:0] queue$write_address$8$d;
+    reg  [5:0] queue$write_address$8$q;
+    reg  queue$write_address$8$clock;
+    reg  [5:0] queue$write_address$9$d;
+    reg  [5:0] queue$write_address$9$q;
+    reg  queue$write_address$9$clock;
+    reg  [5:0] queue$write_address$10$d;
+    reg  [5:0] queue$write_address$10$q;
+    reg  queue$write_address$10$clock;
+    reg  [5:0] queue$write_address$11$d;
+    reg  [5:0] queue$write_address$11$q;
+    reg  queue$write_address$11$clock;
+    reg  [5:0] queue$write_address$12$d;
+    reg  [5:0] queue$write_address$12$q;
+    reg  queue$write_address$12$clock;
+    reg  [5:0] queue$write_address$13$d;
+    reg  [5:0] queue$write_address$13$q;
+    reg  queue$write_address$13$clock;
+    reg  [5:0] queue$write_address$14$d;
+    reg  [5:0] queue$write_address$14$q;
+    reg  queue$write_address$14$clock;
+    reg  [5:0] queue$write_address$15$d;
+    reg  [5:0] queue$write_address$15$q;
+    reg  queue$write_address$15$clock;
+    reg  [5:0] queue$write_address$16$d;
+    reg  [5:0] queue$write_address$16$q;
+    reg  queue$write_address$16$clock;
+    reg  [5:0] queue$write_address$17$d;
+    reg  [5:0] queue$write_address$17$q;
+    reg  queue$write_address$17$clock;
+    reg  [5:0] queue$write_address$18$d;
+    reg  [5:0] queue$write_address$18$q;
+    reg  queue$write_address$18$clock;
+    reg  [5:0] queue$write_address$19$d;
+    reg  [5:0] queue$write_address$19$q;
+    reg  queue$write_address$19$clock;
+    reg  [5:0] queue$write_address$20$d;
+    reg  [5:0] queue$write_address$20$q;
+    reg  queue$write_address$20$clock;
+    reg  [5:0] queue$write_address$21$d;
+    reg  [5:0] queue$write_address$21$q;
+    reg  queue$write_address$21$clock;
+    reg  [5:0] queue$write_address$22$d;
+    reg  [5:0] queue$write_address$22$q;
+    reg  queue$write_address$22$clock;
+    reg  [5:0] queue$write_address$23$d;
+    reg  [5:0] queue$write_address$23$q;
+    reg  queue$write_address$23$clock;
+    reg  [5:0] queue$write_address$24$d;
+    reg  [5:0] queue$write_address$24$q;
+    reg  queue$write_address$24$clock;
+    reg  [5:0] queue$write_address$25$d;
+    reg  [5:0] queue$write_address$25$q;
+    reg  queue$write_address$25$clock;
+    reg  [5:0] queue$write_address$26$d;
+    reg  [5:0] queue$write_address$26$q;
+    reg  queue$write_address$26$clock;
+    reg  [5:0] queue$write_address$27$d;
+    reg  [5:0] queue$write_address$27$q;
+    reg  queue$write_address$27$clock;
+    reg  [5:0] queue$write_address$28$d;
+    reg  [5:0] queue$write_address$28$q;
+    reg  queue$write_address$28$clock;
+    reg  [5:0] queue$write_address$29$d;
+    reg  [5:0] queue$write_address$29$q;
+    reg  queue$write_address$29$clock;
+    reg  [5:0] queue$write_address$30$d;
+    reg  [5:0] queue$write_address$30$q;
+    reg  queue$write_address$30$clock;
+    reg  [5:0] queue$write_address$31$d;
+    reg  [5:0] queue$write_address$31$q;
+    reg  queue$write_address$31$clock;
     reg  queue$fetched$0$d;
     reg  queue$fetched$0$q;
     reg  queue$fetched$0$clock;
@@ -62053,38 +62180,38 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     // queue$ram
     always @(posedge queue$ram$clock) begin
         if (queue$ram$write_enable) begin
-            beats$0[queue$ram$write_address] <= {queue$ram$write_tlast, queue$ram$write_tkeep[0], queue$ram$write_tuser[3:0], queue$ram$write_tdata[31:0]};
-            beats$1[queue$ram$write_address] <= {queue$ram$write_tkeep[1], queue$ram$write_tuser[7:4], queue$ram$write_tdata[63:32]};
-            beats$2[queue$ram$write_address] <= {queue$ram$write_tkeep[2], queue$ram$write_tuser[11:8], queue$ram$write_tdata[95:64]};
-            beats$3[queue$ram$write_address] <= {queue$ram$write_tkeep[3], queue$ram$write_tuser[15:12], queue$ram$write_tdata[127:96]};
-            beats$4[queue$ram$write_address] <= {queue$ram$write_tkeep[4], queue$ram$write_tuser[19:16], queue$ram$write_tdata[159:128]};
-            beats$5[queue$ram$write_address] <= {queue$ram$write_tkeep[5], queue$ram$write_tuser[23:20], queue$ram$write_tdata[191:160]};
-            beats$6[queue$ram$write_address] <= {queue$ram$write_tkeep[6], queue$ram$write_tuser[27:24], queue$ram$write_tdata[223:192]};
-            beats$7[queue$ram$write_address] <= {queue$ram$write_tkeep[7], queue$ram$write_tuser[31:28], queue$ram$write_tdata[255:224]};
-            beats$8[queue$ram$write_address] <= {queue$ram$write_tkeep[8], queue$ram$write_tuser[35:32], queue$ram$write_tdata[287:256]};
-            beats$9[queue$ram$write_address] <= {queue$ram$write_tkeep[9], queue$ram$write_tuser[39:36], queue$ram$write_tdata[319:288]};
-            beats$10[queue$ram$write_address] <= {queue$ram$write_tkeep[10], queue$ram$write_tuser[43:40], queue$ram$write_tdata[351:320]};
-            beats$11[queue$ram$write_address] <= {queue$ram$write_tkeep[11], queue$ram$write_tuser[47:44], queue$ram$write_tdata[383:352]};
-            beats$12[queue$ram$write_address] <= {queue$ram$write_tkeep[12], queue$ram$write_tuser[51:48], queue$ram$write_tdata[415:384]};
-            beats$13[queue$ram$write_address] <= {queue$ram$write_tkeep[13], queue$ram$write_tuser[55:52], queue$ram$write_tdata[447:416]};
-            beats$14[queue$ram$write_address] <= {queue$ram$write_tkeep[14], queue$ram$write_tuser[59:56], queue$ram$write_tdata[479:448]};
-            beats$15[queue$ram$write_address] <= {queue$ram$write_tkeep[15], queue$ram$write_tuser[63:60], queue$ram$write_tdata[511:480]};
-            beats$16[queue$ram$write_address] <= {queue$ram$write_tkeep[16], queue$ram$write_tuser[67:64], queue$ram$write_tdata[543:512]};
-            beats$17[queue$ram$write_address] <= {queue$ram$write_tkeep[17], queue$ram$write_tuser[71:68], queue$ram$write_tdata[575:544]};
-            beats$18[queue$ram$write_address] <= {queue$ram$write_tkeep[18], queue$ram$write_tuser[75:72], queue$ram$write_tdata[607:576]};
-            beats$19[queue$ram$write_address] <= {queue$ram$write_tkeep[19], queue$ram$write_tuser[79:76], queue$ram$write_tdata[639:608]};
-            beats$20[queue$ram$write_address] <= {queue$ram$write_tkeep[20], queue$ram$write_tuser[83:80], queue$ram$write_tdata[671:640]};
-            beats$21[queue$ram$write_address] <= {queue$ram$write_tkeep[21], queue$ram$write_tuser[87:84], queue$ram$write_tdata[703:672]};
-            beats$22[queue$ram$write_address] <= {queue$ram$write_tkeep[22], queue$ram$write_tuser[91:88], queue$ram$write_tdata[735:704]};
-            beats$23[queue$ram$write_address] <= {queue$ram$write_tkeep[23], queue$ram$write_tuser[95:92], queue$ram$write_tdata[767:736]};
-            beats$24[queue$ram$write_address] <= {queue$ram$write_tkeep[24], queue$ram$write_tuser[99:96], queue$ram$write_tdata[799:768]};
-            beats$25[queue$ram$write_address] <= {queue$ram$write_tkeep[25], queue$ram$write_tuser[103:100], queue$ram$write_tdata[831:800]};
-            beats$26[queue$ram$write_address] <= {queue$ram$write_tkeep[26], queue$ram$write_tuser[107:104], queue$ram$write_tdata[863:832]};
-            beats$27[queue$ram$write_address] <= {queue$ram$write_tkeep[27], queue$ram$write_tuser[111:108], queue$ram$write_tdata[895:864]};
-            beats$28[queue$ram$write_address] <= {queue$ram$write_tkeep[28], queue$ram$write_tuser[115:112], queue$ram$write_tdata[927:896]};
-            beats$29[queue$ram$write_address] <= {queue$ram$write_tkeep[29], queue$ram$write_tuser[119:116], queue$ram$write_tdata[959:928]};
-            beats$30[queue$ram$write_address] <= {queue$ram$write_tkeep[30], queue$ram$write_tuser[123:120], queue$ram$write_tdata[991:960]};
-            beats$31[queue$ram$write_address] <= {queue$ram$write_tkeep[31], queue$ram$write_tuser[127:124], queue$ram$write_tdata[1023:992]};
+            beats$0[queue$ram$write_address$0] <= {queue$ram$write_tlast, queue$ram$write_tkeep[0], queue$ram$write_tuser[3:0], queue$ram$write_tdata[31:0]};
+            beats$1[queue$ram$write_address$1] <= {queue$ram$write_tkeep[1], queue$ram$write_tuser[7:4], queue$ram$write_tdata[63:32]};
+            beats$2[queue$ram$write_address$2] <= {queue$ram$write_tkeep[2], queue$ram$write_tuser[11:8], queue$ram$write_tdata[95:64]};
+            beats$3[queue$ram$write_address$3] <= {queue$ram$write_tkeep[3], queue$ram$write_tuser[15:12], queue$ram$write_tdata[127:96]};
+            beats$4[queue$ram$write_address$4] <= {queue$ram$write_tkeep[4], queue$ram$write_tuser[19:16], queue$ram$write_tdata[159:128]};
+            beats$5[queue$ram$write_address$5] <= {queue$ram$write_tkeep[5], queue$ram$write_tuser[23:20], queue$ram$write_tdata[191:160]};
+            beats$6[queue$ram$write_address$6] <= {queue$ram$write_tkeep[6], queue$ram$write_tuser[27:24], queue$ram$write_tdata[223:192]};
+            beats$7[queue$ram$write_address$7] <= {queue$ram$write_tkeep[7], queue$ram$write_tuser[31:28], queue$ram$write_tdata[255:224]};
+            beats$8[queue$ram$write_address$8] <= {queue$ram$write_tkeep[8], queue$ram$write_tuser[35:32], queue$ram$write_tdata[287:256]};
+            beats$9[queue$ram$write_address$9] <= {queue$ram$write_tkeep[9], queue$ram$write_tuser[39:36], queue$ram$write_tdata[319:288]};
+            beats$10[queue$ram$write_address$10] <= {queue$ram$write_tkeep[10], queue$ram$write_tuser[43:40], queue$ram$write_tdata[351:320]};
+            beats$11[queue$ram$write_address$11] <= {queue$ram$write_tkeep[11], queue$ram$write_tuser[47:44], queue$ram$write_tdata[383:352]};
+            beats$12[queue$ram$write_address$12] <= {queue$ram$write_tkeep[12], queue$ram$write_tuser[51:48], queue$ram$write_tdata[415:384]};
+            beats$13[queue$ram$write_address$13] <= {queue$ram$write_tkeep[13], queue$ram$write_tuser[55:52], queue$ram$write_tdata[447:416]};
+            beats$14[queue$ram$write_address$14] <= {queue$ram$write_tkeep[14], queue$ram$write_tuser[59:56], queue$ram$write_tdata[479:448]};
+            beats$15[queue$ram$write_address$15] <= {queue$ram$write_tkeep[15], queue$ram$write_tuser[63:60], queue$ram$write_tdata[511:480]};
+            beats$16[queue$ram$write_address$16] <= {queue$ram$write_tkeep[16], queue$ram$write_tuser[67:64], queue$ram$write_tdata[543:512]};
+            beats$17[queue$ram$write_address$17] <= {queue$ram$write_tkeep[17], queue$ram$write_tuser[71:68], queue$ram$write_tdata[575:544]};
+            beats$18[queue$ram$write_address$18] <= {queue$ram$write_tkeep[18], queue$ram$write_tuser[75:72], queue$ram$write_tdata[607:576]};
+            beats$19[queue$ram$write_address$19] <= {queue$ram$write_tkeep[19], queue$ram$write_tuser[79:76], queue$ram$write_tdata[639:608]};
+            beats$20[queue$ram$write_address$20] <= {queue$ram$write_tkeep[20], queue$ram$write_tuser[83:80], queue$ram$write_tdata[671:640]};
+            beats$21[queue$ram$write_address$21] <= {queue$ram$write_tkeep[21], queue$ram$write_tuser[87:84], queue$ram$write_tdata[703:672]};
+            beats$22[queue$ram$write_address$22] <= {queue$ram$write_tkeep[22], queue$ram$write_tuser[91:88], queue$ram$write_tdata[735:704]};
+            beats$23[queue$ram$write_address$23] <= {queue$ram$write_tkeep[23], queue$ram$write_tuser[95:92], queue$ram$write_tdata[767:736]};
+            beats$24[queue$ram$write_address$24] <= {queue$ram$write_tkeep[24], queue$ram$write_tuser[99:96], queue$ram$write_tdata[799:768]};
+            beats$25[queue$ram$write_address$25] <= {queue$ram$write_tkeep[25], queue$ram$write_tuser[103:100], queue$ram$write_tdata[831:800]};
+            beats$26[queue$ram$write_address$26] <= {queue$ram$write_tkeep[26], queue$ram$write_tuser[107:104], queue$ram$write_tdata[863:832]};
+            beats$27[queue$ram$write_address$27] <= {queue$ram$write_tkeep[27], queue$ram$write_tuser[111:108], queue$ram$write_tdata[895:864]};
+            beats$28[queue$ram$write_address$28] <= {queue$ram$write_tkeep[28], queue$ram$write_tuser[115:112], queue$ram$write_tdata[927:896]};
+            beats$29[queue$ram$write_address$29] <= {queue$ram$write_tkeep[29], queue$ram$write_tuser[119:116], queue$ram$write_tdata[959:928]};
+            beats$30[queue$ram$write_address$30] <= {queue$ram$write_tkeep[30], queue$ram$write_tuser[123:120], queue$ram$write_tdata[991:960]};
+            beats$31[queue$ram$write_address$31] <= {queue$ram$write_tkeep[31], queue$ram$write_tuser[127:124], queue$ram$write_tdata[1023:992]};
         end
         if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address$0];
         if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address$1];
@@ -62370,6 +62497,230 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     end
     always @(posedge queue$read_address$31$clock) begin
        queue$read_address$31$q <= queue$read_address$31$d;
+    end
+    // queue$write_address$0
+    initial begin
+       queue$write_address$0$q = 6'h0;
+    end
+    always @(posedge queue$write_address$0$clock) begin
+       queue$write_address$0$q <= queue$write_address$0$d;
+    end
+    // queue$write_address$1
+    initial begin
+       queue$write_address$1$q = 6'h0;
+    end
+    always @(posedge queue$write_address$1$clock) begin
+       queue$write_address$1$q <= queue$write_address$1$d;
+    end
+    // queue$write_address$2
+    initial begin
+       queue$write_address$2$q = 6'h0;
+    end
+    always @(posedge queue$write_address$2$clock) begin
+       queue$write_address$2$q <= queue$write_address$2$d;
+    end
+    // queue$write_address$3
+    initial begin
+       queue$write_address$3$q = 6'h0;
+    end
+    always @(posedge queue$write_address$3$clock) begin
+       queue$write_address$3$q <= queue$write_address$3$d;
+    end
+    // queue$write_address$4
+    initial begin
+       queue$write_address$4$q = 6'h0;
+    end
+    always @(posedge queue$write_address$4$clock) begin
+       queue$write_address$4$q <= queue$write_address$4$d;
+    end
+    // queue$write_address$5
+    initial begin
+       queue$write_address$5$q = 6'h0;
+    end
+    always @(posedge queue$write_address$5$clock) begin
+       queue$write_address$5$q <= queue$write_address$5$d;
+    end
+    // queue$write_address$6
+    initial begin
+       queue$write_address$6$q = 6'h0;
+    end
+    always @(posedge queue$write_address$6$clock) begin
+       queue$write_address$6$q <= queue$write_address$6$d;
+    end
+    // queue$write_address$7
+    initial begin
+       queue$write_address$7$q = 6'h0;
+    end
+    always @(posedge queue$write_address$7$clock) begin
+       queue$write_address$7$q <= queue$write_address$7$d;
+    end
+    // queue$write_address$8
+    initial begin
+       queue$write_address$8$q = 6'h0;
+    end
+    always @(posedge queue$write_address$8$clock) begin
+       queue$write_address$8$q <= queue$write_address$8$d;
+    end
+    // queue$write_address$9
+    initial begin
+       queue$write_address$9$q = 6'h0;
+    end
+    always @(posedge queue$write_address$9$clock) begin
+       queue$write_address$9$q <= queue$write_address$9$d;
+    end
+    // queue$write_address$10
+    initial begin
+       queue$write_address$10$q = 6'h0;
+    end
+    always @(posedge queue$write_address$10$clock) begin
+       queue$write_address$10$q <= queue$write_address$10$d;
+    end
+    // queue$write_address$11
+    initial begin
+       queue$write_address$11$q = 6'h0;
+    end
+    always @(posedge queue$write_address$11$clock) begin
+       queue$write_address$11$q <= queue$write_address$11$d;
+    end
+    // queue$write_address$12
+    initial begin
+       queue$write_address$12$q = 6'h0;
+    end
+    always @(posedge queue$write_address$12$clock) begin
+       queue$write_address$12$q <= queue$write_address$12$d;
+    end
+    // queue$write_address$13
+    initial begin
+       queue$write_address$13$q = 6'h0;
+    end
+    always @(posedge queue$write_address$13$clock) begin
+       queue$write_address$13$q <= queue$write_address$13$d;
+    end
+    // queue$write_address$14
+    initial begin
+       queue$write_address$14$q = 6'h0;
+    end
+    always @(posedge queue$write_address$14$clock) begin
+       queue$write_address$14$q <= queue$write_address$14$d;
+    end
+    // queue$write_address$15
+    initial begin
+       queue$write_address$15$q = 6'h0;
+    end
+    always @(posedge queue$write_address$15$clock) begin
+       queue$write_address$15$q <= queue$write_address$15$d;
+    end
+    // queue$write_address$16
+    initial begin
+       queue$write_address$16$q = 6'h0;
+    end
+    always @(posedge queue$write_address$16$clock) begin
+       queue$write_address$16$q <= queue$write_address$16$d;
+    end
+    // queue$write_address$17
+    initial begin
+       queue$write_address$17$q = 6'h0;
+    end
+    always @(posedge queue$write_address$17$clock) begin
+       queue$write_address$17$q <= queue$write_address$17$d;
+    end
+    // queue$write_address$18
+    initial begin
+       queue$write_address$18$q = 6'h0;
+    end
+    always @(posedge queue$write_address$18$clock) begin
+       queue$write_address$18$q <= queue$write_address$18$d;
+    end
+    // queue$write_address$19
+    initial begin
+       queue$write_address$19$q = 6'h0;
+    end
+    always @(posedge queue$write_address$19$clock) begin
+       queue$write_address$19$q <= queue$write_address$19$d;
+    end
+    // queue$write_address$20
+    initial begin
+       queue$write_address$20$q = 6'h0;
+    end
+    always @(posedge queue$write_address$20$clock) begin
+       queue$write_address$20$q <= queue$write_address$20$d;
+    end
+    // queue$write_address$21
+    initial begin
+       queue$write_address$21$q = 6'h0;
+    end
+    always @(posedge queue$write_address$21$clock) begin
+       queue$write_address$21$q <= queue$write_address$21$d;
+    end
+    // queue$write_address$22
+    initial begin
+       queue$write_address$22$q = 6'h0;
+    end
+    always @(posedge queue$write_address$22$clock) begin
+       queue$write_address$22$q <= queue$write_address$22$d;
+    end
+    // queue$write_address$23
+    initial begin
+       queue$write_address$23$q = 6'h0;
+    end
+    always @(posedge queue$write_address$23$clock) begin
+       queue$write_address$23$q <= queue$write_address$23$d;
+    end
+    // queue$write_address$24
+    initial begin
+       queue$write_address$24$q = 6'h0;
+    end
+    always @(posedge queue$write_address$24$clock) begin
+       queue$write_address$24$q <= queue$write_address$24$d;
+    end
+    // queue$write_address$25
+    initial begin
+       queue$write_address$25$q = 6'h0;
+    end
+    always @(posedge queue$write_address$25$clock) begin
+       queue$write_address$25$q <= queue$write_address$25$d;
+    end
+    // queue$write_address$26
+    initial begin
+       queue$write_address$26$q = 6'h0;
+    end
+    always @(posedge queue$write_address$26$clock) begin
+       queue$write_address$26$q <= queue$write_address$26$d;
+    end
+    // queue$write_address$27
+    initial begin
+       queue$write_address$27$q = 6'h0;
+    end
+    always @(posedge queue$write_address$27$clock) begin
+       queue$write_address$27$q <= queue$write_address$27$d;
+    end
+    // queue$write_address$28
+    initial begin
+       queue$write_address$28$q = 6'h0;
+    end
+    always @(posedge queue$write_address$28$clock) begin
+       queue$write_address$28$q <= queue$write_address$28$d;
+    end
+    // queue$write_address$29
+    initial begin
+       queue$write_address$29$q = 6'h0;
+    end
+    always @(posedge queue$write_address$29$clock) begin
+       queue$write_address$29$q <= queue$write_address$29$d;
+    end
+    // queue$write_address$30
+    initial begin
+       queue$write_address$30$q = 6'h0;
+    end
+    always @(posedge queue$write_address$30$clock) begin
+       queue$write_address$30$q <= queue$write_address$30$d;
+    end
+    // queue$write_address$31
+    initial begin
+       queue$write_address$31$q = 6'h0;
+    end
+    always @(posedge queue$write_address$31$clock) begin
+       queue$write_address$31$q <= queue$write_address$31$d;
     end
     // queue$fetched$0
     initial begin
@@ -63742,6 +64093,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tlast_out$d = queue$tlast_out$q;
         queue$read_address$0$clock = queue$clock;
         queue$read_address$0$d = queue$read_address$0$q;
+        queue$write_address$0$clock = queue$clock;
+        queue$write_address$0$d = queue$write_address$0$q;
         queue$fetched$0$clock = queue$clock;
         queue$fetched$0$d = queue$fetched$0$q;
         queue$not_empty$0$clock = queue$clock;
@@ -63759,6 +64112,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$0 = queue$tkeep_out$0$q;
         queue$read_address$1$clock = queue$clock;
         queue$read_address$1$d = queue$read_address$1$q;
+        queue$write_address$1$clock = queue$clock;
+        queue$write_address$1$d = queue$write_address$1$q;
         queue$fetched$1$clock = queue$clock;
         queue$fetched$1$d = queue$fetched$1$q;
         queue$not_empty$1$clock = queue$clock;
@@ -63776,6 +64131,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$1 = queue$tkeep_out$1$q;
         queue$read_address$2$clock = queue$clock;
         queue$read_address$2$d = queue$read_address$2$q;
+        queue$write_address$2$clock = queue$clock;
+        queue$write_address$2$d = queue$write_address$2$q;
         queue$fetched$2$clock = queue$clock;
         queue$fetched$2$d = queue$fetched$2$q;
         queue$not_empty$2$clock = queue$clock;
@@ -63793,6 +64150,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$2 = queue$tkeep_out$2$q;
         queue$read_address$3$clock = queue$clock;
         queue$read_address$3$d = queue$read_address$3$q;
+        queue$write_address$3$clock = queue$clock;
+        queue$write_address$3$d = queue$write_address$3$q;
         queue$fetched$3$clock = queue$clock;
         queue$fetched$3$d = queue$fetched$3$q;
         queue$not_empty$3$clock = queue$clock;
@@ -63810,6 +64169,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$3 = queue$tkeep_out$3$q;
         queue$read_address$4$clock = queue$clock;
         queue$read_address$4$d = queue$read_address$4$q;
+        queue$write_address$4$clock = queue$clock;
+        queue$write_address$4$d = queue$write_address$4$q;
         queue$fetched$4$clock = queue$clock;
         queue$fetched$4$d = queue$fetched$4$q;
         queue$not_empty$4$clock = queue$clock;
@@ -63827,6 +64188,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$4 = queue$tkeep_out$4$q;
         queue$read_address$5$clock = queue$clock;
         queue$read_address$5$d = queue$read_address$5$q;
+        queue$write_address$5$clock = queue$clock;
+        queue$write_address$5$d = queue$write_address$5$q;
         queue$fetched$5$clock = queue$clock;
         queue$fetched$5$d = queue$fetched$5$q;
         queue$not_empty$5$clock = queue$clock;
@@ -63844,6 +64207,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$5 = queue$tkeep_out$5$q;
         queue$read_address$6$clock = queue$clock;
         queue$read_address$6$d = queue$read_address$6$q;
+        queue$write_address$6$clock = queue$clock;
+        queue$write_address$6$d = queue$write_address$6$q;
         queue$fetched$6$clock = queue$clock;
         queue$fetched$6$d = queue$fetched$6$q;
         queue$not_empty$6$clock = queue$clock;
@@ -63861,6 +64226,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$6 = queue$tkeep_out$6$q;
         queue$read_address$7$clock = queue$clock;
         queue$read_address$7$d = queue$read_address$7$q;
+        queue$write_address$7$clock = queue$clock;
+        queue$write_address$7$d = queue$write_address$7$q;
         queue$fetched$7$clock = queue$clock;
         queue$fetched$7$d = queue$fetched$7$q;
         queue$not_empty$7$clock = queue$clock;
@@ -63878,6 +64245,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$7 = queue$tkeep_out$7$q;
         queue$read_address$8$clock = queue$clock;
         queue$read_address$8$d = queue$read_address$8$q;
+        queue$write_address$8$clock = queue$clock;
+        queue$write_address$8$d = queue$write_address$8$q;
         queue$fetched$8$clock = queue$clock;
         queue$fetched$8$d = queue$fetched$8$q;
         queue$not_empty$8$clock = queue$clock;
@@ -63895,6 +64264,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$8 = queue$tkeep_out$8$q;
         queue$read_address$9$clock = queue$clock;
         queue$read_address$9$d = queue$read_address$9$q;
+        queue$write_address$9$clock = queue$clock;
+        queue$write_address$9$d = queue$write_address$9$q;
         queue$fetched$9$clock = queue$clock;
         queue$fetched$9$d = queue$fetched$9$q;
         queue$not_empty$9$clock = queue$clock;
@@ -63912,6 +64283,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$9 = queue$tkeep_out$9$q;
         queue$read_address$10$clock = queue$clock;
         queue$read_address$10$d = queue$read_address$10$q;
+        queue$write_address$10$clock = queue$clock;
+        queue$write_address$10$d = queue$write_address$10$q;
         queue$fetched$10$clock = queue$clock;
         queue$fetched$10$d = queue$fetched$10$q;
         queue$not_empty$10$clock = queue$clock;
@@ -63929,6 +64302,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$10 = queue$tkeep_out$10$q;
         queue$read_address$11$clock = queue$clock;
         queue$read_address$11$d = queue$read_address$11$q;
+        queue$write_address$11$clock = queue$clock;
+        queue$write_address$11$d = queue$write_address$11$q;
         queue$fetched$11$clock = queue$clock;
         queue$fetched$11$d = queue$fetched$11$q;
         queue$not_empty$11$clock = queue$clock;
@@ -63946,6 +64321,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$11 = queue$tkeep_out$11$q;
         queue$read_address$12$clock = queue$clock;
         queue$read_address$12$d = queue$read_address$12$q;
+        queue$write_address$12$clock = queue$clock;
+        queue$write_address$12$d = queue$write_address$12$q;
         queue$fetched$12$clock = queue$clock;
         queue$fetched$12$d = queue$fetched$12$q;
         queue$not_empty$12$clock = queue$clock;
@@ -63963,6 +64340,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$12 = queue$tkeep_out$12$q;
         queue$read_address$13$clock = queue$clock;
         queue$read_address$13$d = queue$read_address$13$q;
+        queue$write_address$13$clock = queue$clock;
+        queue$write_address$13$d = queue$write_address$13$q;
         queue$fetched$13$clock = queue$clock;
         queue$fetched$13$d = queue$fetched$13$q;
         queue$not_empty$13$clock = queue$clock;
@@ -63980,6 +64359,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$13 = queue$tkeep_out$13$q;
         queue$read_address$14$clock = queue$clock;
         queue$read_address$14$d = queue$read_address$14$q;
+        queue$write_address$14$clock = queue$clock;
+        queue$write_address$14$d = queue$write_address$14$q;
         queue$fetched$14$clock = queue$clock;
         queue$fetched$14$d = queue$fetched$14$q;
         queue$not_empty$14$clock = queue$clock;
@@ -63997,6 +64378,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$14 = queue$tkeep_out$14$q;
         queue$read_address$15$clock = queue$clock;
         queue$read_address$15$d = queue$read_address$15$q;
+        queue$write_address$15$clock = queue$clock;
+        queue$write_address$15$d = queue$write_address$15$q;
         queue$fetched$15$clock = queue$clock;
         queue$fetched$15$d = queue$fetched$15$q;
         queue$not_empty$15$clock = queue$clock;
@@ -64014,6 +64397,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$15 = queue$tkeep_out$15$q;
         queue$read_address$16$clock = queue$clock;
         queue$read_address$16$d = queue$read_address$16$q;
+        queue$write_address$16$clock = queue$clock;
+        queue$write_address$16$d = queue$write_address$16$q;
         queue$fetched$16$clock = queue$clock;
         queue$fetched$16$d = queue$fetched$16$q;
         queue$not_empty$16$clock = queue$clock;
@@ -64031,6 +64416,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$16 = queue$tkeep_out$16$q;
         queue$read_address$17$clock = queue$clock;
         queue$read_address$17$d = queue$read_address$17$q;
+        queue$write_address$17$clock = queue$clock;
+        queue$write_address$17$d = queue$write_address$17$q;
         queue$fetched$17$clock = queue$clock;
         queue$fetched$17$d = queue$fetched$17$q;
         queue$not_empty$17$clock = queue$clock;
@@ -64048,6 +64435,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$17 = queue$tkeep_out$17$q;
         queue$read_address$18$clock = queue$clock;
         queue$read_address$18$d = queue$read_address$18$q;
+        queue$write_address$18$clock = queue$clock;
+        queue$write_address$18$d = queue$write_address$18$q;
         queue$fetched$18$clock = queue$clock;
         queue$fetched$18$d = queue$fetched$18$q;
         queue$not_empty$18$clock = queue$clock;
@@ -64065,6 +64454,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$18 = queue$tkeep_out$18$q;
         queue$read_address$19$clock = queue$clock;
         queue$read_address$19$d = queue$read_address$19$q;
+        queue$write_address$19$clock = queue$clock;
+        queue$write_address$19$d = queue$write_address$19$q;
         queue$fetched$19$clock = queue$clock;
         queue$fetched$19$d = queue$fetched$19$q;
         queue$not_empty$19$clock = queue$clock;
@@ -64082,6 +64473,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$19 = queue$tkeep_out$19$q;
         queue$read_address$20$clock = queue$clock;
         queue$read_address$20$d = queue$read_address$20$q;
+        queue$write_address$20$clock = queue$clock;
+        queue$write_address$20$d = queue$write_address$20$q;
         queue$fetched$20$clock = queue$clock;
         queue$fetched$20$d = queue$fetched$20$q;
         queue$not_empty$20$clock = queue$clock;
@@ -64099,6 +64492,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$20 = queue$tkeep_out$20$q;
         queue$read_address$21$clock = queue$clock;
         queue$read_address$21$d = queue$read_address$21$q;
+        queue$write_address$21$clock = queue$clock;
+        queue$write_address$21$d = queue$write_address$21$q;
         queue$fetched$21$clock = queue$clock;
         queue$fetched$21$d = queue$fetched$21$q;
         queue$not_empty$21$clock = queue$clock;
@@ -64116,6 +64511,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$21 = queue$tkeep_out$21$q;
         queue$read_address$22$clock = queue$clock;
         queue$read_address$22$d = queue$read_address$22$q;
+        queue$write_address$22$clock = queue$clock;
+        queue$write_address$22$d = queue$write_address$22$q;
         queue$fetched$22$clock = queue$clock;
         queue$fetched$22$d = queue$fetched$22$q;
         queue$not_empty$22$clock = queue$clock;
@@ -64133,6 +64530,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$22 = queue$tkeep_out$22$q;
         queue$read_address$23$clock = queue$clock;
         queue$read_address$23$d = queue$read_address$23$q;
+        queue$write_address$23$clock = queue$clock;
+        queue$write_address$23$d = queue$write_address$23$q;
         queue$fetched$23$clock = queue$clock;
         queue$fetched$23$d = queue$fetched$23$q;
         queue$not_empty$23$clock = queue$clock;
@@ -64150,6 +64549,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$23 = queue$tkeep_out$23$q;
         queue$read_address$24$clock = queue$clock;
         queue$read_address$24$d = queue$read_address$24$q;
+        queue$write_address$24$clock = queue$clock;
+        queue$write_address$24$d = queue$write_address$24$q;
         queue$fetched$24$clock = queue$clock;
         queue$fetched$24$d = queue$fetched$24$q;
         queue$not_empty$24$clock = queue$clock;
@@ -64167,6 +64568,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$24 = queue$tkeep_out$24$q;
         queue$read_address$25$clock = queue$clock;
         queue$read_address$25$d = queue$read_address$25$q;
+        queue$write_address$25$clock = queue$clock;
+        queue$write_address$25$d = queue$write_address$25$q;
         queue$fetched$25$clock = queue$clock;
         queue$fetched$25$d = queue$fetched$25$q;
         queue$not_empty$25$clock = queue$clock;
@@ -64184,6 +64587,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$25 = queue$tkeep_out$25$q;
         queue$read_address$26$clock = queue$clock;
         queue$read_address$26$d = queue$read_address$26$q;
+        queue$write_address$26$clock = queue$clock;
+        queue$write_address$26$d = queue$write_address$26$q;
         queue$fetched$26$clock = queue$clock;
         queue$fetched$26$d = queue$fetched$26$q;
         queue$not_empty$26$clock = queue$clock;
@@ -64201,6 +64606,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$26 = queue$tkeep_out$26$q;
         queue$read_address$27$clock = queue$clock;
         queue$read_address$27$d = queue$read_address$27$q;
+        queue$write_address$27$clock = queue$clock;
+        queue$write_address$27$d = queue$write_address$27$q;
         queue$fetched$27$clock = queue$clock;
         queue$fetched$27$d = queue$fetched$27$q;
         queue$not_empty$27$clock = queue$clock;
@@ -64218,6 +64625,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$27 = queue$tkeep_out$27$q;
         queue$read_address$28$clock = queue$clock;
         queue$read_address$28$d = queue$read_address$28$q;
+        queue$write_address$28$clock = queue$clock;
+        queue$write_address$28$d = queue$write_address$28$q;
         queue$fetched$28$clock = queue$clock;
         queue$fetched$28$d = queue$fetched$28$q;
         queue$not_empty$28$clock = queue$clock;
@@ -64235,6 +64644,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$28 = queue$tkeep_out$28$q;
         queue$read_address$29$clock = queue$clock;
         queue$read_address$29$d = queue$read_address$29$q;
+        queue$write_address$29$clock = queue$clock;
+        queue$write_address$29$d = queue$write_address$29$q;
         queue$fetched$29$clock = queue$clock;
         queue$fetched$29$d = queue$fetched$29$q;
         queue$not_empty$29$clock = queue$clock;
@@ -64252,6 +64663,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$29 = queue$tkeep_out$29$q;
         queue$read_address$30$clock = queue$clock;
         queue$read_address$30$d = queue$read_address$30$q;
+        queue$write_address$30$clock = queue$clock;
+        queue$write_address$30$d = queue$write_address$30$q;
         queue$fetched$30$clock = queue$clock;
         queue$fetched$30$d = queue$fetched$30$q;
         queue$not_empty$30$clock = queue$clock;
@@ -64269,6 +64682,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$tkeep_bus$lane$30 = queue$tkeep_out$30$q;
         queue$read_address$31$clock = queue$clock;
         queue$read_address$31$d = queue$read_address$31$q;
+        queue$write_address$31$clock = queue$clock;
+        queue$write_address$31$d = queue$write_address$31$q;
         queue$fetched$31$clock = queue$clock;
         queue$fetched$31$d = queue$fetched$31$q;
         queue$not_empty$31$clock = queue$clock;
@@ -64292,7 +64707,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$m_axis_tlast = queue$tlast_out$q;
         queue$returned = queue$tvalid_out$0$q & queue$m_axis_tready;
         queue$ram$write_enable = queue$write;
-        queue$ram$write_address = queue$write_pointer$q[('h0)+:(6)];
         queue$ram$write_tdata = queue$tdata;
         queue$ram$write_tuser = queue$tuser;
         queue$ram$write_tkeep = queue$tkeep;
@@ -64305,6 +64719,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
         queue$ram$read_enable$0 = queue$fetch$0;
         queue$ram$read_address$0 = queue$read_address$0$q;
+        queue$ram$write_address$0 = queue$write_address$0$q;
+        if (queue$write) begin
+            queue$write_address$0$d = queue$write_address$0$q + 'h1;
+        end
         if (queue$fetch$0) begin
             queue$read_address$0$d = queue$next_read_address;
         end
@@ -64322,6 +64740,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
         queue$ram$read_enable$1 = queue$fetch$1;
         queue$ram$read_address$1 = queue$read_address$1$q;
+        queue$ram$write_address$1 = queue$write_address$1$q;
+        if (queue$write) begin
+            queue$write_address$1$d = queue$write_address$1$q + 'h1;
+        end
         if (queue$fetch$1) begin
             queue$read_address$1$d = queue$next_read_address;
         end
@@ -64339,6 +64761,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | queue$output_free$2);
         queue$ram$read_enable$2 = queue$fetch$2;
         queue$ram$read_address$2 = queue$read_address$2$q;
+        queue$ram$write_address$2 = queue$write_address$2$q;
+        if (queue$write) begin
+            queue$write_address$2$d = queue$write_address$2$q + 'h1;
+        end
         if (queue$fetch$2) begin
             queue$read_address$2$d = queue$next_read_address;
         end
@@ -64356,6 +64782,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | queue$output_free$3);
         queue$ram$read_enable$3 = queue$fetch$3;
         queue$ram$read_address$3 = queue$read_address$3$q;
+        queue$ram$write_address$3 = queue$write_address$3$q;
+        if (queue$write) begin
+            queue$write_address$3$d = queue$write_address$3$q + 'h1;
+        end
         if (queue$fetch$3) begin
             queue$read_address$3$d = queue$next_read_address;
         end
@@ -64373,6 +64803,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$4 = queue$not_empty$4$q & (!queue$fetched$4$q | queue$output_free$4);
         queue$ram$read_enable$4 = queue$fetch$4;
         queue$ram$read_address$4 = queue$read_address$4$q;
+        queue$ram$write_address$4 = queue$write_address$4$q;
+        if (queue$write) begin
+            queue$write_address$4$d = queue$write_address$4$q + 'h1;
+        end
         if (queue$fetch$4) begin
             queue$read_address$4$d = queue$next_read_address;
         end
@@ -64390,6 +64824,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$5 = queue$not_empty$5$q & (!queue$fetched$5$q | queue$output_free$5);
         queue$ram$read_enable$5 = queue$fetch$5;
         queue$ram$read_address$5 = queue$read_address$5$q;
+        queue$ram$write_address$5 = queue$write_address$5$q;
+        if (queue$write) begin
+            queue$write_address$5$d = queue$write_address$5$q + 'h1;
+        end
         if (queue$fetch$5) begin
             queue$read_address$5$d = queue$next_read_address;
         end
@@ -64407,6 +64845,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$6 = queue$not_empty$6$q & (!queue$fetched$6$q | queue$output_free$6);
         queue$ram$read_enable$6 = queue$fetch$6;
         queue$ram$read_address$6 = queue$read_address$6$q;
+        queue$ram$write_address$6 = queue$write_address$6$q;
+        if (queue$write) begin
+            queue$write_address$6$d = queue$write_address$6$q + 'h1;
+        end
         if (queue$fetch$6) begin
             queue$read_address$6$d = queue$next_read_address;
         end
@@ -64424,6 +64866,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$7 = queue$not_empty$7$q & (!queue$fetched$7$q | queue$output_free$7);
         queue$ram$read_enable$7 = queue$fetch$7;
         queue$ram$read_address$7 = queue$read_address$7$q;
+        queue$ram$write_address$7 = queue$write_address$7$q;
+        if (queue$write) begin
+            queue$write_address$7$d = queue$write_address$7$q + 'h1;
+        end
         if (queue$fetch$7) begin
             queue$read_address$7$d = queue$next_read_address;
         end
@@ -64441,6 +64887,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$8 = queue$not_empty$8$q & (!queue$fetched$8$q | queue$output_free$8);
         queue$ram$read_enable$8 = queue$fetch$8;
         queue$ram$read_address$8 = queue$read_address$8$q;
+        queue$ram$write_address$8 = queue$write_address$8$q;
+        if (queue$write) begin
+            queue$write_address$8$d = queue$write_address$8$q + 'h1;
+        end
         if (queue$fetch$8) begin
             queue$read_address$8$d = queue$next_read_address;
         end
@@ -64458,6 +64908,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$9 = queue$not_empty$9$q & (!queue$fetched$9$q | queue$output_free$9);
         queue$ram$read_enable$9 = queue$fetch$9;
         queue$ram$read_address$9 = queue$read_address$9$q;
+        queue$ram$write_address$9 = queue$write_address$9$q;
+        if (queue$write) begin
+            queue$write_address$9$d = queue$write_address$9$q + 'h1;
+        end
         if (queue$fetch$9) begin
             queue$read_address$9$d = queue$next_read_address;
         end
@@ -64475,6 +64929,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$10 = queue$not_empty$10$q & (!queue$fetched$10$q | queue$output_free$10);
         queue$ram$read_enable$10 = queue$fetch$10;
         queue$ram$read_address$10 = queue$read_address$10$q;
+        queue$ram$write_address$10 = queue$write_address$10$q;
+        if (queue$write) begin
+            queue$write_address$10$d = queue$write_address$10$q + 'h1;
+        end
         if (queue$fetch$10) begin
             queue$read_address$10$d = queue$next_read_address;
         end
@@ -64492,6 +64950,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$11 = queue$not_empty$11$q & (!queue$fetched$11$q | queue$output_free$11);
         queue$ram$read_enable$11 = queue$fetch$11;
         queue$ram$read_address$11 = queue$read_address$11$q;
+        queue$ram$write_address$11 = queue$write_address$11$q;
+        if (queue$write) begin
+            queue$write_address$11$d = queue$write_address$11$q + 'h1;
+        end
         if (queue$fetch$11) begin
             queue$read_address$11$d = queue$next_read_address;
         end
@@ -64509,6 +64971,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$12 = queue$not_empty$12$q & (!queue$fetched$12$q | queue$output_free$12);
         queue$ram$read_enable$12 = queue$fetch$12;
         queue$ram$read_address$12 = queue$read_address$12$q;
+        queue$ram$write_address$12 = queue$write_address$12$q;
+        if (queue$write) begin
+            queue$write_address$12$d = queue$write_address$12$q + 'h1;
+        end
         if (queue$fetch$12) begin
             queue$read_address$12$d = queue$next_read_address;
         end
@@ -64526,6 +64992,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$13 = queue$not_empty$13$q & (!queue$fetched$13$q | queue$output_free$13);
         queue$ram$read_enable$13 = queue$fetch$13;
         queue$ram$read_address$13 = queue$read_address$13$q;
+        queue$ram$write_address$13 = queue$write_address$13$q;
+        if (queue$write) begin
+            queue$write_address$13$d = queue$write_address$13$q + 'h1;
+        end
         if (queue$fetch$13) begin
             queue$read_address$13$d = queue$next_read_address;
         end
@@ -64543,6 +65013,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$14 = queue$not_empty$14$q & (!queue$fetched$14$q | queue$output_free$14);
         queue$ram$read_enable$14 = queue$fetch$14;
         queue$ram$read_address$14 = queue$read_address$14$q;
+        queue$ram$write_address$14 = queue$write_address$14$q;
+        if (queue$write) begin
+            queue$write_address$14$d = queue$write_address$14$q + 'h1;
+        end
         if (queue$fetch$14) begin
             queue$read_address$14$d = queue$next_read_address;
         end
@@ -64560,6 +65034,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$15 = queue$not_empty$15$q & (!queue$fetched$15$q | queue$output_free$15);
         queue$ram$read_enable$15 = queue$fetch$15;
         queue$ram$read_address$15 = queue$read_address$15$q;
+        queue$ram$write_address$15 = queue$write_address$15$q;
+        if (queue$write) begin
+            queue$write_address$15$d = queue$write_address$15$q + 'h1;
+        end
         if (queue$fetch$15) begin
             queue$read_address$15$d = queue$next_read_address;
         end
@@ -64577,6 +65055,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$16 = queue$not_empty$16$q & (!queue$fetched$16$q | queue$output_free$16);
         queue$ram$read_enable$16 = queue$fetch$16;
         queue$ram$read_address$16 = queue$read_address$16$q;
+        queue$ram$write_address$16 = queue$write_address$16$q;
+        if (queue$write) begin
+            queue$write_address$16$d = queue$write_address$16$q + 'h1;
+        end
         if (queue$fetch$16) begin
             queue$read_address$16$d = queue$next_read_address;
         end
@@ -64594,6 +65076,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$17 = queue$not_empty$17$q & (!queue$fetched$17$q | queue$output_free$17);
         queue$ram$read_enable$17 = queue$fetch$17;
         queue$ram$read_address$17 = queue$read_address$17$q;
+        queue$ram$write_address$17 = queue$write_address$17$q;
+        if (queue$write) begin
+            queue$write_address$17$d = queue$write_address$17$q + 'h1;
+        end
         if (queue$fetch$17) begin
             queue$read_address$17$d = queue$next_read_address;
         end
@@ -64611,6 +65097,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$18 = queue$not_empty$18$q & (!queue$fetched$18$q | queue$output_free$18);
         queue$ram$read_enable$18 = queue$fetch$18;
         queue$ram$read_address$18 = queue$read_address$18$q;
+        queue$ram$write_address$18 = queue$write_address$18$q;
+        if (queue$write) begin
+            queue$write_address$18$d = queue$write_address$18$q + 'h1;
+        end
         if (queue$fetch$18) begin
             queue$read_address$18$d = queue$next_read_address;
         end
@@ -64628,6 +65118,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$19 = queue$not_empty$19$q & (!queue$fetched$19$q | queue$output_free$19);
         queue$ram$read_enable$19 = queue$fetch$19;
         queue$ram$read_address$19 = queue$read_address$19$q;
+        queue$ram$write_address$19 = queue$write_address$19$q;
+        if (queue$write) begin
+            queue$write_address$19$d = queue$write_address$19$q + 'h1;
+        end
         if (queue$fetch$19) begin
             queue$read_address$19$d = queue$next_read_address;
         end
@@ -64645,6 +65139,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$20 = queue$not_empty$20$q & (!queue$fetched$20$q | queue$output_free$20);
         queue$ram$read_enable$20 = queue$fetch$20;
         queue$ram$read_address$20 = queue$read_address$20$q;
+        queue$ram$write_address$20 = queue$write_address$20$q;
+        if (queue$write) begin
+            queue$write_address$20$d = queue$write_address$20$q + 'h1;
+        end
         if (queue$fetch$20) begin
             queue$read_address$20$d = queue$next_read_address;
         end
@@ -64662,6 +65160,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$21 = queue$not_empty$21$q & (!queue$fetched$21$q | queue$output_free$21);
         queue$ram$read_enable$21 = queue$fetch$21;
         queue$ram$read_address$21 = queue$read_address$21$q;
+        queue$ram$write_address$21 = queue$write_address$21$q;
+        if (queue$write) begin
+            queue$write_address$21$d = queue$write_address$21$q + 'h1;
+        end
         if (queue$fetch$21) begin
             queue$read_address$21$d = queue$next_read_address;
         end
@@ -64679,6 +65181,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$22 = queue$not_empty$22$q & (!queue$fetched$22$q | queue$output_free$22);
         queue$ram$read_enable$22 = queue$fetch$22;
         queue$ram$read_address$22 = queue$read_address$22$q;
+        queue$ram$write_address$22 = queue$write_address$22$q;
+        if (queue$write) begin
+            queue$write_address$22$d = queue$write_address$22$q + 'h1;
+        end
         if (queue$fetch$22) begin
             queue$read_address$22$d = queue$next_read_address;
         end
@@ -64696,6 +65202,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$23 = queue$not_empty$23$q & (!queue$fetched$23$q | queue$output_free$23);
         queue$ram$read_enable$23 = queue$fetch$23;
         queue$ram$read_address$23 = queue$read_address$23$q;
+        queue$ram$write_address$23 = queue$write_address$23$q;
+        if (queue$write) begin
+            queue$write_address$23$d = queue$write_address$23$q + 'h1;
+        end
         if (queue$fetch$23) begin
             queue$read_address$23$d = queue$next_read_address;
         end
@@ -64713,6 +65223,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$24 = queue$not_empty$24$q & (!queue$fetched$24$q | queue$output_free$24);
         queue$ram$read_enable$24 = queue$fetch$24;
         queue$ram$read_address$24 = queue$read_address$24$q;
+        queue$ram$write_address$24 = queue$write_address$24$q;
+        if (queue$write) begin
+            queue$write_address$24$d = queue$write_address$24$q + 'h1;
+        end
         if (queue$fetch$24) begin
             queue$read_address$24$d = queue$next_read_address;
         end
@@ -64730,6 +65244,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$25 = queue$not_empty$25$q & (!queue$fetched$25$q | queue$output_free$25);
         queue$ram$read_enable$25 = queue$fetch$25;
         queue$ram$read_address$25 = queue$read_address$25$q;
+        queue$ram$write_address$25 = queue$write_address$25$q;
+        if (queue$write) begin
+            queue$write_address$25$d = queue$write_address$25$q + 'h1;
+        end
         if (queue$fetch$25) begin
             queue$read_address$25$d = queue$next_read_address;
         end
@@ -64747,6 +65265,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$26 = queue$not_empty$26$q & (!queue$fetched$26$q | queue$output_free$26);
         queue$ram$read_enable$26 = queue$fetch$26;
         queue$ram$read_address$26 = queue$read_address$26$q;
+        queue$ram$write_address$26 = queue$write_address$26$q;
+        if (queue$write) begin
+            queue$write_address$26$d = queue$write_address$26$q + 'h1;
+        end
         if (queue$fetch$26) begin
             queue$read_address$26$d = queue$next_read_address;
         end
@@ -64764,6 +65286,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$27 = queue$not_empty$27$q & (!queue$fetched$27$q | queue$output_free$27);
         queue$ram$read_enable$27 = queue$fetch$27;
         queue$ram$read_address$27 = queue$read_address$27$q;
+        queue$ram$write_address$27 = queue$write_address$27$q;
+        if (queue$write) begin
+            queue$write_address$27$d = queue$write_address$27$q + 'h1;
+        end
         if (queue$fetch$27) begin
             queue$read_address$27$d = queue$next_read_address;
         end
@@ -64781,6 +65307,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$28 = queue$not_empty$28$q & (!queue$fetched$28$q | queue$output_free$28);
         queue$ram$read_enable$28 = queue$fetch$28;
         queue$ram$read_address$28 = queue$read_address$28$q;
+        queue$ram$write_address$28 = queue$write_address$28$q;
+        if (queue$write) begin
+            queue$write_address$28$d = queue$write_address$28$q + 'h1;
+        end
         if (queue$fetch$28) begin
             queue$read_address$28$d = queue$next_read_address;
         end
@@ -64798,6 +65328,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$29 = queue$not_empty$29$q & (!queue$fetched$29$q | queue$output_free$29);
         queue$ram$read_enable$29 = queue$fetch$29;
         queue$ram$read_address$29 = queue$read_address$29$q;
+        queue$ram$write_address$29 = queue$write_address$29$q;
+        if (queue$write) begin
+            queue$write_address$29$d = queue$write_address$29$q + 'h1;
+        end
         if (queue$fetch$29) begin
             queue$read_address$29$d = queue$next_read_address;
         end
@@ -64815,6 +65349,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$30 = queue$not_empty$30$q & (!queue$fetched$30$q | queue$output_free$30);
         queue$ram$read_enable$30 = queue$fetch$30;
         queue$ram$read_address$30 = queue$read_address$30$q;
+        queue$ram$write_address$30 = queue$write_address$30$q;
+        if (queue$write) begin
+            queue$write_address$30$d = queue$write_address$30$q + 'h1;
+        end
         if (queue$fetch$30) begin
             queue$read_address$30$d = queue$next_read_address;
         end
@@ -64832,6 +65370,10 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$fetch$31 = queue$not_empty$31$q & (!queue$fetched$31$q | queue$output_free$31);
         queue$ram$read_enable$31 = queue$fetch$31;
         queue$ram$read_address$31 = queue$read_address$31$q;
+        queue$ram$write_address$31 = queue$write_address$31$q;
+        if (queue$write) begin
+            queue$write_address$31$d = queue$write_address$31$q + 'h1;
+        end
         if (queue$fetch$31) begin
             queue$read_address$31$d = queue$next_read_address;
         end
@@ -64865,130 +65407,162 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_pointer_two_ahead$d = 'h2;
             queue$one_left$d = 1'b0;
             queue$read_address$0$d = 'h0;
+            queue$write_address$0$d = 'h0;
             queue$fetched$0$d = 1'b0;
             queue$not_empty$0$d = 1'b0;
             queue$tvalid_out$0$d = 1'b0;
             queue$read_address$1$d = 'h0;
+            queue$write_address$1$d = 'h0;
             queue$fetched$1$d = 1'b0;
             queue$not_empty$1$d = 1'b0;
             queue$tvalid_out$1$d = 1'b0;
             queue$read_address$2$d = 'h0;
+            queue$write_address$2$d = 'h0;
             queue$fetched$2$d = 1'b0;
             queue$not_empty$2$d = 1'b0;
             queue$tvalid_out$2$d = 1'b0;
             queue$read_address$3$d = 'h0;
+            queue$write_address$3$d = 'h0;
             queue$fetched$3$d = 1'b0;
             queue$not_empty$3$d = 1'b0;
             queue$tvalid_out$3$d = 1'b0;
             queue$read_address$4$d = 'h0;
+            queue$write_address$4$d = 'h0;
             queue$fetched$4$d = 1'b0;
             queue$not_empty$4$d = 1'b0;
             queue$tvalid_out$4$d = 1'b0;
             queue$read_address$5$d = 'h0;
+            queue$write_address$5$d = 'h0;
             queue$fetched$5$d = 1'b0;
             queue$not_empty$5$d = 1'b0;
             queue$tvalid_out$5$d = 1'b0;
             queue$read_address$6$d = 'h0;
+            queue$write_address$6$d = 'h0;
             queue$fetched$6$d = 1'b0;
             queue$not_empty$6$d = 1'b0;
             queue$tvalid_out$6$d = 1'b0;
             queue$read_address$7$d = 'h0;
+            queue$write_address$7$d = 'h0;
             queue$fetched$7$d = 1'b0;
             queue$not_empty$7$d = 1'b0;
             queue$tvalid_out$7$d = 1'b0;
             queue$read_address$8$d = 'h0;
+            queue$write_address$8$d = 'h0;
             queue$fetched$8$d = 1'b0;
             queue$not_empty$8$d = 1'b0;
             queue$tvalid_out$8$d = 1'b0;
             queue$read_address$9$d = 'h0;
+            queue$write_address$9$d = 'h0;
             queue$fetched$9$d = 1'b0;
             queue$not_empty$9$d = 1'b0;
             queue$tvalid_out$9$d = 1'b0;
             queue$read_address$10$d = 'h0;
+            queue$write_address$10$d = 'h0;
             queue$fetched$10$d = 1'b0;
             queue$not_empty$10$d = 1'b0;
             queue$tvalid_out$10$d = 1'b0;
             queue$read_address$11$d = 'h0;
+            queue$write_address$11$d = 'h0;
             queue$fetched$11$d = 1'b0;
             queue$not_empty$11$d = 1'b0;
             queue$tvalid_out$11$d = 1'b0;
             queue$read_address$12$d = 'h0;
+            queue$write_address$12$d = 'h0;
             queue$fetched$12$d = 1'b0;
             queue$not_empty$12$d = 1'b0;
             queue$tvalid_out$12$d = 1'b0;
             queue$read_address$13$d = 'h0;
+            queue$write_address$13$d = 'h0;
             queue$fetched$13$d = 1'b0;
             queue$not_empty$13$d = 1'b0;
             queue$tvalid_out$13$d = 1'b0;
             queue$read_address$14$d = 'h0;
+            queue$write_address$14$d = 'h0;
             queue$fetched$14$d = 1'b0;
             queue$not_empty$14$d = 1'b0;
             queue$tvalid_out$14$d = 1'b0;
             queue$read_address$15$d = 'h0;
+            queue$write_address$15$d = 'h0;
             queue$fetched$15$d = 1'b0;
             queue$not_empty$15$d = 1'b0;
             queue$tvalid_out$15$d = 1'b0;
             queue$read_address$16$d = 'h0;
+            queue$write_address$16$d = 'h0;
             queue$fetched$16$d = 1'b0;
             queue$not_empty$16$d = 1'b0;
             queue$tvalid_out$16$d = 1'b0;
             queue$read_address$17$d = 'h0;
+            queue$write_address$17$d = 'h0;
             queue$fetched$17$d = 1'b0;
             queue$not_empty$17$d = 1'b0;
             queue$tvalid_out$17$d = 1'b0;
             queue$read_address$18$d = 'h0;
+            queue$write_address$18$d = 'h0;
             queue$fetched$18$d = 1'b0;
             queue$not_empty$18$d = 1'b0;
             queue$tvalid_out$18$d = 1'b0;
             queue$read_address$19$d = 'h0;
+            queue$write_address$19$d = 'h0;
             queue$fetched$19$d = 1'b0;
             queue$not_empty$19$d = 1'b0;
             queue$tvalid_out$19$d = 1'b0;
             queue$read_address$20$d = 'h0;
+            queue$write_address$20$d = 'h0;
             queue$fetched$20$d = 1'b0;
             queue$not_empty$20$d = 1'b0;
             queue$tvalid_out$20$d = 1'b0;
             queue$read_address$21$d = 'h0;
+            queue$write_address$21$d = 'h0;
             queue$fetched$21$d = 1'b0;
             queue$not_empty$21$d = 1'b0;
             queue$tvalid_out$21$d = 1'b0;
             queue$read_address$22$d = 'h0;
+            queue$write_address$22$d = 'h0;
             queue$fetched$22$d = 1'b0;
             queue$not_empty$22$d = 1'b0;
             queue$tvalid_out$22$d = 1'b0;
             queue$read_address$23$d = 'h0;
+            queue$write_address$23$d = 'h0;
             queue$fetched$23$d = 1'b0;
             queue$not_empty$23$d = 1'b0;
             queue$tvalid_out$23$d = 1'b0;
             queue$read_address$24$d = 'h0;
+            queue$write_address$24$d = 'h0;
             queue$fetched$24$d = 1'b0;
             queue$not_empty$24$d = 1'b0;
             queue$tvalid_out$24$d = 1'b0;
             queue$read_address$25$d = 'h0;
+            queue$write_address$25$d = 'h0;
             queue$fetched$25$d = 1'b0;
             queue$not_empty$25$d = 1'b0;
             queue$tvalid_out$25$d = 1'b0;
             queue$read_address$26$d = 'h0;
+            queue$write_address$26$d = 'h0;
             queue$fetched$26$d = 1'b0;
             queue$not_empty$26$d = 1'b0;
             queue$tvalid_out$26$d = 1'b0;
             queue$read_address$27$d = 'h0;
+            queue$write_address$27$d = 'h0;
             queue$fetched$27$d = 1'b0;
             queue$not_empty$27$d = 1'b0;
             queue$tvalid_out$27$d = 1'b0;
             queue$read_address$28$d = 'h0;
+            queue$write_address$28$d = 'h0;
             queue$fetched$28$d = 1'b0;
             queue$not_empty$28$d = 1'b0;
             queue$tvalid_out$28$d = 1'b0;
             queue$read_address$29$d = 'h0;
+            queue$write_address$29$d = 'h0;
             queue$fetched$29$d = 1'b0;
             queue$not_empty$29$d = 1'b0;
             queue$tvalid_out$29$d = 1'b0;
             queue$read_address$30$d = 'h0;
+            queue$write_address$30$d = 'h0;
             queue$fetched$30$d = 1'b0;
             queue$not_empty$30$d = 1'b0;
             queue$tvalid_out$30$d = 1'b0;
             queue$read_address$31$d = 'h0;
+            queue$write_address$31$d = 'h0;
             queue$fetched$31$d = 1'b0;
             queue$not_empty$31$d = 1'b0;
             queue$tvalid_out$31$d = 1'b0;

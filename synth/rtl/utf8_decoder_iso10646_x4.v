@@ -2187,7 +2187,10 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  word_lanes$packer$skips$unused_top;
     reg  queue$ram$clock;
     reg  queue$ram$write_enable;
-    reg  [4:0] queue$ram$write_address;
+    reg  [4:0] queue$ram$write_address$0;
+    reg  [4:0] queue$ram$write_address$1;
+    reg  [4:0] queue$ram$write_address$2;
+    reg  [4:0] queue$ram$write_address$3;
     reg  [127:0] queue$ram$write_tdata;
     reg  [15:0] queue$ram$write_tuser;
     reg  [3:0] queue$ram$write_tkeep;
@@ -2237,6 +2240,18 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [4:0] queue$read_address$3$d;
     reg  [4:0] queue$read_address$3$q;
     reg  queue$read_address$3$clock;
+    reg  [4:0] queue$write_address$0$d;
+    reg  [4:0] queue$write_address$0$q;
+    reg  queue$write_address$0$clock;
+    reg  [4:0] queue$write_address$1$d;
+    reg  [4:0] queue$write_address$1$q;
+    reg  queue$write_address$1$clock;
+    reg  [4:0] queue$write_address$2$d;
+    reg  [4:0] queue$write_address$2$q;
+    reg  queue$write_address$2$clock;
+    reg  [4:0] queue$write_address$3$d;
+    reg  [4:0] queue$write_address$3$q;
+    reg  queue$write_address$3$clock;
     reg  queue$fetched$0$d;
     reg  queue$fetched$0$q;
     reg  queue$fetched$0$clock;
@@ -9343,10 +9358,10 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     // queue$ram
     always @(posedge queue$ram$clock) begin
         if (queue$ram$write_enable) begin
-            beats$0[queue$ram$write_address] <= {queue$ram$write_tlast, queue$ram$write_tkeep[0], queue$ram$write_tuser[3:0], queue$ram$write_tdata[31:0]};
-            beats$1[queue$ram$write_address] <= {queue$ram$write_tkeep[1], queue$ram$write_tuser[7:4], queue$ram$write_tdata[63:32]};
-            beats$2[queue$ram$write_address] <= {queue$ram$write_tkeep[2], queue$ram$write_tuser[11:8], queue$ram$write_tdata[95:64]};
-            beats$3[queue$ram$write_address] <= {queue$ram$write_tkeep[3], queue$ram$write_tuser[15:12], queue$ram$write_tdata[127:96]};
+            beats$0[queue$ram$write_address$0] <= {queue$ram$write_tlast, queue$ram$write_tkeep[0], queue$ram$write_tuser[3:0], queue$ram$write_tdata[31:0]};
+            beats$1[queue$ram$write_address$1] <= {queue$ram$write_tkeep[1], queue$ram$write_tuser[7:4], queue$ram$write_tdata[63:32]};
+            beats$2[queue$ram$write_address$2] <= {queue$ram$write_tkeep[2], queue$ram$write_tuser[11:8], queue$ram$write_tdata[95:64]};
+            beats$3[queue$ram$write_address$3] <= {queue$ram$write_tkeep[3], queue$ram$write_tuser[15:12], queue$ram$write_tdata[127:96]};
         end
         if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address$0];
         if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address$1];
@@ -9408,6 +9423,34 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     end
     always @(posedge queue$read_address$3$clock) begin
        queue$read_address$3$q <= queue$read_address$3$d;
+    end
+    // queue$write_address$0
+    initial begin
+       queue$write_address$0$q = 5'h0;
+    end
+    always @(posedge queue$write_address$0$clock) begin
+       queue$write_address$0$q <= queue$write_address$0$d;
+    end
+    // queue$write_address$1
+    initial begin
+       queue$write_address$1$q = 5'h0;
+    end
+    always @(posedge queue$write_address$1$clock) begin
+       queue$write_address$1$q <= queue$write_address$1$d;
+    end
+    // queue$write_address$2
+    initial begin
+       queue$write_address$2$q = 5'h0;
+    end
+    always @(posedge queue$write_address$2$clock) begin
+       queue$write_address$2$q <= queue$write_address$2$d;
+    end
+    // queue$write_address$3
+    initial begin
+       queue$write_address$3$q = 5'h0;
+    end
+    always @(posedge queue$write_address$3$clock) begin
+       queue$write_address$3$q <= queue$write_address$3$d;
     end
     // queue$fetched$0
     initial begin
@@ -9604,6 +9647,8 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$tlast_out$d = queue$tlast_out$q;
         queue$read_address$0$clock = queue$clock;
         queue$read_address$0$d = queue$read_address$0$q;
+        queue$write_address$0$clock = queue$clock;
+        queue$write_address$0$d = queue$write_address$0$q;
         queue$fetched$0$clock = queue$clock;
         queue$fetched$0$d = queue$fetched$0$q;
         queue$not_empty$0$clock = queue$clock;
@@ -9621,6 +9666,8 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$tkeep_bus$lane$0 = queue$tkeep_out$0$q;
         queue$read_address$1$clock = queue$clock;
         queue$read_address$1$d = queue$read_address$1$q;
+        queue$write_address$1$clock = queue$clock;
+        queue$write_address$1$d = queue$write_address$1$q;
         queue$fetched$1$clock = queue$clock;
         queue$fetched$1$d = queue$fetched$1$q;
         queue$not_empty$1$clock = queue$clock;
@@ -9638,6 +9685,8 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$tkeep_bus$lane$1 = queue$tkeep_out$1$q;
         queue$read_address$2$clock = queue$clock;
         queue$read_address$2$d = queue$read_address$2$q;
+        queue$write_address$2$clock = queue$clock;
+        queue$write_address$2$d = queue$write_address$2$q;
         queue$fetched$2$clock = queue$clock;
         queue$fetched$2$d = queue$fetched$2$q;
         queue$not_empty$2$clock = queue$clock;
@@ -9655,6 +9704,8 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$tkeep_bus$lane$2 = queue$tkeep_out$2$q;
         queue$read_address$3$clock = queue$clock;
         queue$read_address$3$d = queue$read_address$3$q;
+        queue$write_address$3$clock = queue$clock;
+        queue$write_address$3$d = queue$write_address$3$q;
         queue$fetched$3$clock = queue$clock;
         queue$fetched$3$d = queue$fetched$3$q;
         queue$not_empty$3$clock = queue$clock;
@@ -9678,7 +9729,6 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$m_axis_tlast = queue$tlast_out$q;
         queue$returned = queue$tvalid_out$0$q & queue$m_axis_tready;
         queue$ram$write_enable = queue$write;
-        queue$ram$write_address = queue$write_pointer$q[('h0)+:(5)];
         queue$ram$write_tdata = queue$tdata;
         queue$ram$write_tuser = queue$tuser;
         queue$ram$write_tkeep = queue$tkeep;
@@ -9691,6 +9741,10 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
         queue$ram$read_enable$0 = queue$fetch$0;
         queue$ram$read_address$0 = queue$read_address$0$q;
+        queue$ram$write_address$0 = queue$write_address$0$q;
+        if (queue$write) begin
+            queue$write_address$0$d = queue$write_address$0$q + 'h1;
+        end
         if (queue$fetch$0) begin
             queue$read_address$0$d = queue$next_read_address;
         end
@@ -9708,6 +9762,10 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
         queue$ram$read_enable$1 = queue$fetch$1;
         queue$ram$read_address$1 = queue$read_address$1$q;
+        queue$ram$write_address$1 = queue$write_address$1$q;
+        if (queue$write) begin
+            queue$write_address$1$d = queue$write_address$1$q + 'h1;
+        end
         if (queue$fetch$1) begin
             queue$read_address$1$d = queue$next_read_address;
         end
@@ -9725,6 +9783,10 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | queue$output_free$2);
         queue$ram$read_enable$2 = queue$fetch$2;
         queue$ram$read_address$2 = queue$read_address$2$q;
+        queue$ram$write_address$2 = queue$write_address$2$q;
+        if (queue$write) begin
+            queue$write_address$2$d = queue$write_address$2$q + 'h1;
+        end
         if (queue$fetch$2) begin
             queue$read_address$2$d = queue$next_read_address;
         end
@@ -9742,6 +9804,10 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | queue$output_free$3);
         queue$ram$read_enable$3 = queue$fetch$3;
         queue$ram$read_address$3 = queue$read_address$3$q;
+        queue$ram$write_address$3 = queue$write_address$3$q;
+        if (queue$write) begin
+            queue$write_address$3$d = queue$write_address$3$q + 'h1;
+        end
         if (queue$fetch$3) begin
             queue$read_address$3$d = queue$next_read_address;
         end
@@ -9775,18 +9841,22 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             queue$read_pointer_two_ahead$d = 'h2;
             queue$one_left$d = 1'b0;
             queue$read_address$0$d = 'h0;
+            queue$write_address$0$d = 'h0;
             queue$fetched$0$d = 1'b0;
             queue$not_empty$0$d = 1'b0;
             queue$tvalid_out$0$d = 1'b0;
             queue$read_address$1$d = 'h0;
+            queue$write_address$1$d = 'h0;
             queue$fetched$1$d = 1'b0;
             queue$not_empty$1$d = 1'b0;
             queue$tvalid_out$1$d = 1'b0;
             queue$read_address$2$d = 'h0;
+            queue$write_address$2$d = 'h0;
             queue$fetched$2$d = 1'b0;
             queue$not_empty$2$d = 1'b0;
             queue$tvalid_out$2$d = 1'b0;
             queue$read_address$3$d = 'h0;
+            queue$write_address$3$d = 'h0;
             queue$fetched$3$d = 1'b0;
             queue$not_empty$3$d = 1'b0;
             queue$tvalid_out$3$d = 1'b0;

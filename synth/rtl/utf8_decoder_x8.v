@@ -3796,7 +3796,14 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  word_lanes$packer$skips$unused_top;
     reg  queue$ram$clock;
     reg  queue$ram$write_enable;
-    reg  [4:0] queue$ram$write_address;
+    reg  [4:0] queue$ram$write_address$0;
+    reg  [4:0] queue$ram$write_address$1;
+    reg  [4:0] queue$ram$write_address$2;
+    reg  [4:0] queue$ram$write_address$3;
+    reg  [4:0] queue$ram$write_address$4;
+    reg  [4:0] queue$ram$write_address$5;
+    reg  [4:0] queue$ram$write_address$6;
+    reg  [4:0] queue$ram$write_address$7;
     reg  [255:0] queue$ram$write_tdata;
     reg  [31:0] queue$ram$write_tuser;
     reg  [7:0] queue$ram$write_tkeep;
@@ -3878,6 +3885,30 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  [4:0] queue$read_address$7$d;
     reg  [4:0] queue$read_address$7$q;
     reg  queue$read_address$7$clock;
+    reg  [4:0] queue$write_address$0$d;
+    reg  [4:0] queue$write_address$0$q;
+    reg  queue$write_address$0$clock;
+    reg  [4:0] queue$write_address$1$d;
+    reg  [4:0] queue$write_address$1$q;
+    reg  queue$write_address$1$clock;
+    reg  [4:0] queue$write_address$2$d;
+    reg  [4:0] queue$write_address$2$q;
+    reg  queue$write_address$2$clock;
+    reg  [4:0] queue$write_address$3$d;
+    reg  [4:0] queue$write_address$3$q;
+    reg  queue$write_address$3$clock;
+    reg  [4:0] queue$write_address$4$d;
+    reg  [4:0] queue$write_address$4$q;
+    reg  queue$write_address$4$clock;
+    reg  [4:0] queue$write_address$5$d;
+    reg  [4:0] queue$write_address$5$q;
+    reg  queue$write_address$5$clock;
+    reg  [4:0] queue$write_address$6$d;
+    reg  [4:0] queue$write_address$6$q;
+    reg  queue$write_address$6$clock;
+    reg  [4:0] queue$write_address$7$d;
+    reg  [4:0] queue$write_address$7$q;
+    reg  queue$write_address$7$clock;
     reg  queue$fetched$0$d;
     reg  queue$fetched$0$q;
     reg  queue$fetched$0$clock;
@@ -16177,14 +16208,14 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     // queue$ram
     always @(posedge queue$ram$clock) begin
         if (queue$ram$write_enable) begin
-            beats$0[queue$ram$write_address] <= {queue$ram$write_tlast, queue$ram$write_tkeep[0], queue$ram$write_tuser[3:0], queue$ram$write_tdata[31:0]};
-            beats$1[queue$ram$write_address] <= {queue$ram$write_tkeep[1], queue$ram$write_tuser[7:4], queue$ram$write_tdata[63:32]};
-            beats$2[queue$ram$write_address] <= {queue$ram$write_tkeep[2], queue$ram$write_tuser[11:8], queue$ram$write_tdata[95:64]};
-            beats$3[queue$ram$write_address] <= {queue$ram$write_tkeep[3], queue$ram$write_tuser[15:12], queue$ram$write_tdata[127:96]};
-            beats$4[queue$ram$write_address] <= {queue$ram$write_tkeep[4], queue$ram$write_tuser[19:16], queue$ram$write_tdata[159:128]};
-            beats$5[queue$ram$write_address] <= {queue$ram$write_tkeep[5], queue$ram$write_tuser[23:20], queue$ram$write_tdata[191:160]};
-            beats$6[queue$ram$write_address] <= {queue$ram$write_tkeep[6], queue$ram$write_tuser[27:24], queue$ram$write_tdata[223:192]};
-            beats$7[queue$ram$write_address] <= {queue$ram$write_tkeep[7], queue$ram$write_tuser[31:28], queue$ram$write_tdata[255:224]};
+            beats$0[queue$ram$write_address$0] <= {queue$ram$write_tlast, queue$ram$write_tkeep[0], queue$ram$write_tuser[3:0], queue$ram$write_tdata[31:0]};
+            beats$1[queue$ram$write_address$1] <= {queue$ram$write_tkeep[1], queue$ram$write_tuser[7:4], queue$ram$write_tdata[63:32]};
+            beats$2[queue$ram$write_address$2] <= {queue$ram$write_tkeep[2], queue$ram$write_tuser[11:8], queue$ram$write_tdata[95:64]};
+            beats$3[queue$ram$write_address$3] <= {queue$ram$write_tkeep[3], queue$ram$write_tuser[15:12], queue$ram$write_tdata[127:96]};
+            beats$4[queue$ram$write_address$4] <= {queue$ram$write_tkeep[4], queue$ram$write_tuser[19:16], queue$ram$write_tdata[159:128]};
+            beats$5[queue$ram$write_address$5] <= {queue$ram$write_tkeep[5], queue$ram$write_tuser[23:20], queue$ram$write_tdata[191:160]};
+            beats$6[queue$ram$write_address$6] <= {queue$ram$write_tkeep[6], queue$ram$write_tuser[27:24], queue$ram$write_tdata[223:192]};
+            beats$7[queue$ram$write_address$7] <= {queue$ram$write_tkeep[7], queue$ram$write_tuser[31:28], queue$ram$write_tdata[255:224]};
         end
         if (queue$ram$read_enable$0) {queue$ram$read_tlast, queue$ram$read_tkeep$0, queue$ram$read_tuser$0, queue$ram$read_tdata$0} <= beats$0[queue$ram$read_address$0];
         if (queue$ram$read_enable$1) {queue$ram$read_tkeep$1, queue$ram$read_tuser$1, queue$ram$read_tdata$1} <= beats$1[queue$ram$read_address$1];
@@ -16278,6 +16309,62 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     end
     always @(posedge queue$read_address$7$clock) begin
        queue$read_address$7$q <= queue$read_address$7$d;
+    end
+    // queue$write_address$0
+    initial begin
+       queue$write_address$0$q = 5'h0;
+    end
+    always @(posedge queue$write_address$0$clock) begin
+       queue$write_address$0$q <= queue$write_address$0$d;
+    end
+    // queue$write_address$1
+    initial begin
+       queue$write_address$1$q = 5'h0;
+    end
+    always @(posedge queue$write_address$1$clock) begin
+       queue$write_address$1$q <= queue$write_address$1$d;
+    end
+    // queue$write_address$2
+    initial begin
+       queue$write_address$2$q = 5'h0;
+    end
+    always @(posedge queue$write_address$2$clock) begin
+       queue$write_address$2$q <= queue$write_address$2$d;
+    end
+    // queue$write_address$3
+    initial begin
+       queue$write_address$3$q = 5'h0;
+    end
+    always @(posedge queue$write_address$3$clock) begin
+       queue$write_address$3$q <= queue$write_address$3$d;
+    end
+    // queue$write_address$4
+    initial begin
+       queue$write_address$4$q = 5'h0;
+    end
+    always @(posedge queue$write_address$4$clock) begin
+       queue$write_address$4$q <= queue$write_address$4$d;
+    end
+    // queue$write_address$5
+    initial begin
+       queue$write_address$5$q = 5'h0;
+    end
+    always @(posedge queue$write_address$5$clock) begin
+       queue$write_address$5$q <= queue$write_address$5$d;
+    end
+    // queue$write_address$6
+    initial begin
+       queue$write_address$6$q = 5'h0;
+    end
+    always @(posedge queue$write_address$6$clock) begin
+       queue$write_address$6$q <= queue$write_address$6$d;
+    end
+    // queue$write_address$7
+    initial begin
+       queue$write_address$7$q = 5'h0;
+    end
+    always @(posedge queue$write_address$7$clock) begin
+       queue$write_address$7$q <= queue$write_address$7$d;
     end
     // queue$fetched$0
     initial begin
@@ -16642,6 +16729,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tlast_out$d = queue$tlast_out$q;
         queue$read_address$0$clock = queue$clock;
         queue$read_address$0$d = queue$read_address$0$q;
+        queue$write_address$0$clock = queue$clock;
+        queue$write_address$0$d = queue$write_address$0$q;
         queue$fetched$0$clock = queue$clock;
         queue$fetched$0$d = queue$fetched$0$q;
         queue$not_empty$0$clock = queue$clock;
@@ -16659,6 +16748,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tkeep_bus$lane$0 = queue$tkeep_out$0$q;
         queue$read_address$1$clock = queue$clock;
         queue$read_address$1$d = queue$read_address$1$q;
+        queue$write_address$1$clock = queue$clock;
+        queue$write_address$1$d = queue$write_address$1$q;
         queue$fetched$1$clock = queue$clock;
         queue$fetched$1$d = queue$fetched$1$q;
         queue$not_empty$1$clock = queue$clock;
@@ -16676,6 +16767,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tkeep_bus$lane$1 = queue$tkeep_out$1$q;
         queue$read_address$2$clock = queue$clock;
         queue$read_address$2$d = queue$read_address$2$q;
+        queue$write_address$2$clock = queue$clock;
+        queue$write_address$2$d = queue$write_address$2$q;
         queue$fetched$2$clock = queue$clock;
         queue$fetched$2$d = queue$fetched$2$q;
         queue$not_empty$2$clock = queue$clock;
@@ -16693,6 +16786,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tkeep_bus$lane$2 = queue$tkeep_out$2$q;
         queue$read_address$3$clock = queue$clock;
         queue$read_address$3$d = queue$read_address$3$q;
+        queue$write_address$3$clock = queue$clock;
+        queue$write_address$3$d = queue$write_address$3$q;
         queue$fetched$3$clock = queue$clock;
         queue$fetched$3$d = queue$fetched$3$q;
         queue$not_empty$3$clock = queue$clock;
@@ -16710,6 +16805,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tkeep_bus$lane$3 = queue$tkeep_out$3$q;
         queue$read_address$4$clock = queue$clock;
         queue$read_address$4$d = queue$read_address$4$q;
+        queue$write_address$4$clock = queue$clock;
+        queue$write_address$4$d = queue$write_address$4$q;
         queue$fetched$4$clock = queue$clock;
         queue$fetched$4$d = queue$fetched$4$q;
         queue$not_empty$4$clock = queue$clock;
@@ -16727,6 +16824,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tkeep_bus$lane$4 = queue$tkeep_out$4$q;
         queue$read_address$5$clock = queue$clock;
         queue$read_address$5$d = queue$read_address$5$q;
+        queue$write_address$5$clock = queue$clock;
+        queue$write_address$5$d = queue$write_address$5$q;
         queue$fetched$5$clock = queue$clock;
         queue$fetched$5$d = queue$fetched$5$q;
         queue$not_empty$5$clock = queue$clock;
@@ -16744,6 +16843,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tkeep_bus$lane$5 = queue$tkeep_out$5$q;
         queue$read_address$6$clock = queue$clock;
         queue$read_address$6$d = queue$read_address$6$q;
+        queue$write_address$6$clock = queue$clock;
+        queue$write_address$6$d = queue$write_address$6$q;
         queue$fetched$6$clock = queue$clock;
         queue$fetched$6$d = queue$fetched$6$q;
         queue$not_empty$6$clock = queue$clock;
@@ -16761,6 +16862,8 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$tkeep_bus$lane$6 = queue$tkeep_out$6$q;
         queue$read_address$7$clock = queue$clock;
         queue$read_address$7$d = queue$read_address$7$q;
+        queue$write_address$7$clock = queue$clock;
+        queue$write_address$7$d = queue$write_address$7$q;
         queue$fetched$7$clock = queue$clock;
         queue$fetched$7$d = queue$fetched$7$q;
         queue$not_empty$7$clock = queue$clock;
@@ -16784,7 +16887,6 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$m_axis_tlast = queue$tlast_out$q;
         queue$returned = queue$tvalid_out$0$q & queue$m_axis_tready;
         queue$ram$write_enable = queue$write;
-        queue$ram$write_address = queue$write_pointer$q[('h0)+:(5)];
         queue$ram$write_tdata = queue$tdata;
         queue$ram$write_tuser = queue$tuser;
         queue$ram$write_tkeep = queue$tkeep;
@@ -16797,6 +16899,10 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
         queue$ram$read_enable$0 = queue$fetch$0;
         queue$ram$read_address$0 = queue$read_address$0$q;
+        queue$ram$write_address$0 = queue$write_address$0$q;
+        if (queue$write) begin
+            queue$write_address$0$d = queue$write_address$0$q + 'h1;
+        end
         if (queue$fetch$0) begin
             queue$read_address$0$d = queue$next_read_address;
         end
@@ -16814,6 +16920,10 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
         queue$ram$read_enable$1 = queue$fetch$1;
         queue$ram$read_address$1 = queue$read_address$1$q;
+        queue$ram$write_address$1 = queue$write_address$1$q;
+        if (queue$write) begin
+            queue$write_address$1$d = queue$write_address$1$q + 'h1;
+        end
         if (queue$fetch$1) begin
             queue$read_address$1$d = queue$next_read_address;
         end
@@ -16831,6 +16941,10 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | queue$output_free$2);
         queue$ram$read_enable$2 = queue$fetch$2;
         queue$ram$read_address$2 = queue$read_address$2$q;
+        queue$ram$write_address$2 = queue$write_address$2$q;
+        if (queue$write) begin
+            queue$write_address$2$d = queue$write_address$2$q + 'h1;
+        end
         if (queue$fetch$2) begin
             queue$read_address$2$d = queue$next_read_address;
         end
@@ -16848,6 +16962,10 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | queue$output_free$3);
         queue$ram$read_enable$3 = queue$fetch$3;
         queue$ram$read_address$3 = queue$read_address$3$q;
+        queue$ram$write_address$3 = queue$write_address$3$q;
+        if (queue$write) begin
+            queue$write_address$3$d = queue$write_address$3$q + 'h1;
+        end
         if (queue$fetch$3) begin
             queue$read_address$3$d = queue$next_read_address;
         end
@@ -16865,6 +16983,10 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$fetch$4 = queue$not_empty$4$q & (!queue$fetched$4$q | queue$output_free$4);
         queue$ram$read_enable$4 = queue$fetch$4;
         queue$ram$read_address$4 = queue$read_address$4$q;
+        queue$ram$write_address$4 = queue$write_address$4$q;
+        if (queue$write) begin
+            queue$write_address$4$d = queue$write_address$4$q + 'h1;
+        end
         if (queue$fetch$4) begin
             queue$read_address$4$d = queue$next_read_address;
         end
@@ -16882,6 +17004,10 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$fetch$5 = queue$not_empty$5$q & (!queue$fetched$5$q | queue$output_free$5);
         queue$ram$read_enable$5 = queue$fetch$5;
         queue$ram$read_address$5 = queue$read_address$5$q;
+        queue$ram$write_address$5 = queue$write_address$5$q;
+        if (queue$write) begin
+            queue$write_address$5$d = queue$write_address$5$q + 'h1;
+        end
         if (queue$fetch$5) begin
             queue$read_address$5$d = queue$next_read_address;
         end
@@ -16899,6 +17025,10 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$fetch$6 = queue$not_empty$6$q & (!queue$fetched$6$q | queue$output_free$6);
         queue$ram$read_enable$6 = queue$fetch$6;
         queue$ram$read_address$6 = queue$read_address$6$q;
+        queue$ram$write_address$6 = queue$write_address$6$q;
+        if (queue$write) begin
+            queue$write_address$6$d = queue$write_address$6$q + 'h1;
+        end
         if (queue$fetch$6) begin
             queue$read_address$6$d = queue$next_read_address;
         end
@@ -16916,6 +17046,10 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$fetch$7 = queue$not_empty$7$q & (!queue$fetched$7$q | queue$output_free$7);
         queue$ram$read_enable$7 = queue$fetch$7;
         queue$ram$read_address$7 = queue$read_address$7$q;
+        queue$ram$write_address$7 = queue$write_address$7$q;
+        if (queue$write) begin
+            queue$write_address$7$d = queue$write_address$7$q + 'h1;
+        end
         if (queue$fetch$7) begin
             queue$read_address$7$d = queue$next_read_address;
         end
@@ -16949,34 +17083,42 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
             queue$read_pointer_two_ahead$d = 'h2;
             queue$one_left$d = 1'b0;
             queue$read_address$0$d = 'h0;
+            queue$write_address$0$d = 'h0;
             queue$fetched$0$d = 1'b0;
             queue$not_empty$0$d = 1'b0;
             queue$tvalid_out$0$d = 1'b0;
             queue$read_address$1$d = 'h0;
+            queue$write_address$1$d = 'h0;
             queue$fetched$1$d = 1'b0;
             queue$not_empty$1$d = 1'b0;
             queue$tvalid_out$1$d = 1'b0;
             queue$read_address$2$d = 'h0;
+            queue$write_address$2$d = 'h0;
             queue$fetched$2$d = 1'b0;
             queue$not_empty$2$d = 1'b0;
             queue$tvalid_out$2$d = 1'b0;
             queue$read_address$3$d = 'h0;
+            queue$write_address$3$d = 'h0;
             queue$fetched$3$d = 1'b0;
             queue$not_empty$3$d = 1'b0;
             queue$tvalid_out$3$d = 1'b0;
             queue$read_address$4$d = 'h0;
+            queue$write_address$4$d = 'h0;
             queue$fetched$4$d = 1'b0;
             queue$not_empty$4$d = 1'b0;
             queue$tvalid_out$4$d = 1'b0;
             queue$read_address$5$d = 'h0;
+            queue$write_address$5$d = 'h0;
             queue$fetched$5$d = 1'b0;
             queue$not_empty$5$d = 1'b0;
             queue$tvalid_out$5$d = 1'b0;
             queue$read_address$6$d = 'h0;
+            queue$write_address$6$d = 'h0;
             queue$fetched$6$d = 1'b0;
             queue$not_empty$6$d = 1'b0;
             queue$tvalid_out$6$d = 1'b0;
             queue$read_address$7$d = 'h0;
+            queue$write_address$7$d = 'h0;
             queue$fetched$7$d = 1'b0;
             queue$not_empty$7$d = 1'b0;
             queue$tvalid_out$7$d = 1'b0;

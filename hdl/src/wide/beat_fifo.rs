@@ -96,6 +96,11 @@ pub struct BeatFifo<const N: usize, const TDATA: usize, const TUSER: usize, cons
     /// every lane was the critical path at N = 32: 7.23 ns of routing into
     /// the memories of 32 lanes).
     read_address: Vec<DFF<Bits<A>>>,
+    /// Where lane `i`'s memory is written: `write_pointer`'s address bits,
+    /// kept once per lane as `read_address` is (with one write address,
+    /// `write_pointer` into the write ports of 32 lanes' memories was the
+    /// critical path at N = 32: 1 level, 1.15 ns logic + 6.65 ns routing).
+    write_address: Vec<DFF<Bits<A>>>,
     /// The RAM's read register holds a beat not yet in the `m_axis`
     /// registers.
     fetched: Vec<DFF<Bit>>,
@@ -152,6 +157,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Def
             one_left: Default::default(),
             two_left: Default::default(),
             read_address: many(N),
+            write_address: many(N),
             fetched: many(N),
             fetch: many(N),
             not_empty: many(N),
@@ -185,6 +191,8 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
         for i in 0..N {
             self.read_address[i].clock.next = self.clock.val();
             self.read_address[i].d.next = self.read_address[i].q.val();
+            self.write_address[i].clock.next = self.clock.val();
+            self.write_address[i].d.next = self.write_address[i].q.val();
             self.fetched[i].clock.next = self.clock.val();
             self.fetched[i].d.next = self.fetched[i].q.val();
             self.not_empty[i].clock.next = self.clock.val();
@@ -209,7 +217,6 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
         self.m_axis_tlast.next = self.tlast_out.q.val();
         self.returned.next = self.tvalid_out[0].q.val() & self.m_axis_tready.val();
         self.ram.write_enable.next = self.write.val();
-        self.ram.write_address.next = self.write_pointer.q.val().get_bits::<A>(0);
         self.ram.write_tdata.next = self.tdata.val();
         self.ram.write_tuser.next = self.tuser.val();
         self.ram.write_tkeep.next = self.tkeep.val();
@@ -224,6 +231,10 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
                 self.not_empty[i].q.val() & (!self.fetched[i].q.val() | self.output_free[i].val());
             self.ram.read_enable[i].next = self.fetch[i].val();
             self.ram.read_address[i].next = self.read_address[i].q.val();
+            self.ram.write_address[i].next = self.write_address[i].q.val();
+            if self.write.val() {
+                self.write_address[i].d.next = self.write_address[i].q.val() + 1;
+            }
             if self.fetch[i].val() {
                 self.read_address[i].d.next = self.next_read_address.val();
             }
@@ -264,6 +275,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
             self.one_left.d.next = false;
             for i in 0..N {
                 self.read_address[i].d.next = 0.into();
+                self.write_address[i].d.next = 0.into();
                 self.fetched[i].d.next = false;
                 self.not_empty[i].d.next = false;
                 self.tvalid_out[i].d.next = false;

@@ -4,12 +4,13 @@
 //! read. A beat is written whole; it is stored, and read, lane by lane:
 //! lane `i` is its word, its `tuser` code and its `tkeep` bit (and lane 0
 //! also `tlast`), one memory each, each read register with its own enable.
-//! The enables, and the read addresses, are the same signal in value, but
-//! not one net: each comes from its lane's copy of the queue's read state,
-//! so that none fans out to more than one lane's 37 flops or memory. (One
-//! enable for the whole beat was the wide core's critical path at N = 16:
-//! 593 enables, 6.12 ns of routing; one read address was at N = 32: 7.23
-//! ns of routing into the memories of 32 lanes.)
+//! The enables, and the read and write addresses, are the same signal in
+//! value, but not one net: each comes from its lane's copy of the queue's
+//! state, so that none fans out to more than one lane's 37 flops or
+//! memory. (One enable for the whole beat was the wide core's critical
+//! path at N = 16: 593 enables, 6.12 ns of routing; one read address was
+//! at N = 32: 7.23 ns of routing into the memories of 32 lanes, and then
+//! one write address, 6.65 ns.)
 //!
 //! The Verilog forces no `ram_style`, so yosys maps it by cost: on ECP5 to
 //! distributed RAM (`TRELLIS_DPR16X4`, read asynchronously into a fabric
@@ -33,7 +34,7 @@
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock` | in | 1 | |
-//! | `write_enable`, `write_address` | in | 1, A | write the beat at the clock edge |
+//! | `write_enable`, `write_address[i]` | in | 1, A | write the beat at the clock edge, lane `i` at `write_address[i]` |
 //! | `write_tdata`, `write_tuser`, `write_tkeep`, `write_tlast` | in | | the beat written |
 //! | `read_enable[i]`, `read_address[i]` | in | 1, A | read lane `i` of the beat at the clock edge |
 //! | `read_tdata[i]`, `read_tuser[i]`, `read_tkeep[i]`, `read_tlast` | out | 32, 4, 1, 1 | registered: lane `i` of the beat last read (`tlast` with lane 0) |
@@ -50,7 +51,7 @@ use crate::wide::many;
 pub struct BeatRam<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> {
     pub clock: Signal<In, Clock>,
     pub write_enable: Signal<In, Bit>,
-    pub write_address: Signal<In, Bits<A>>,
+    pub write_address: Vec<Signal<In, Bits<A>>>,
     pub write_tdata: Signal<In, Bits<TDATA>>,
     pub write_tuser: Signal<In, Bits<TUSER>>,
     pub write_tkeep: Signal<In, Bits<N>>,
@@ -79,7 +80,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Def
         BeatRam {
             clock: Default::default(),
             write_enable: Default::default(),
-            write_address: Default::default(),
+            write_address: many(N),
             write_tdata: Default::default(),
             write_tuser: Default::default(),
             write_tkeep: Default::default(),
@@ -113,20 +114,19 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
                 self.read_tlast.next = self._tlast[self.read_address[0].val().index()];
             }
             if self.write_enable.val() {
-                let write = self.write_address.val().index();
                 let (tdata, tuser, tkeep) = (
                     self.write_tdata.val(),
                     self.write_tuser.val(),
                     self.write_tkeep.val(),
                 );
                 for (i, lane) in self._lanes.iter_mut().enumerate() {
-                    lane[write] = (
+                    lane[self.write_address[i].val().index()] = (
                         tdata.get_bits::<32>(32 * i),
                         tuser.get_bits::<4>(4 * i),
                         tkeep.get_bit(i),
                     );
                 }
-                self._tlast[write] = self.write_tlast.val();
+                self._tlast[self.write_address[0].val().index()] = self.write_tlast.val();
             }
         }
     }
@@ -153,7 +153,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
             };
             memories.push_str(&format!("reg [{top}:0] beats${i} [0:{last}];\n"));
             writes.push_str(&format!(
-                "        beats${i}[write_address] <= {{{tlast}write_tkeep[{i}], write_tuser[{tu_hi}:{tu_lo}], write_tdata[{td_hi}:{td_lo}]}};\n",
+                "        beats${i}[write_address${i}] <= {{{tlast}write_tkeep[{i}], write_tuser[{tu_hi}:{tu_lo}], write_tdata[{td_hi}:{td_lo}]}};\n",
                 tu_hi = 4 * i + 3,
                 tu_lo = 4 * i,
                 td_hi = 32 * i + 31,
@@ -196,7 +196,8 @@ mod tests {
             let mut x = sim.init()?;
             for a in 0..16u64 {
                 x.write_enable.next = true;
-                x.write_address.next = a.into();
+                x.write_address[0].next = a.into();
+                x.write_address[1].next = a.into();
                 x.write_tdata.next = (0x1000 + a).into();
                 x.write_tuser.next = a.into();
                 x.write_tkeep.next = (a & 3).into();
