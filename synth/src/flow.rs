@@ -570,11 +570,9 @@ pub fn synth_core<C: Core>(core: &C, device: Device, options: &Options) -> Resul
             parse_fmax(&log).ok_or_else(|| anyhow!("no Fmax in nextpnr's log for seed {seed}"))?;
         Ok((Run { seed, fmax_mhz }, log))
     };
-    let (runs, logs): (Vec<Run>, Vec<String>) = in_parallel(
-        options.seeds,
-        options.jobs,
-        |i| place_and_route(i as u64 + 1),
-    )?
+    let (runs, logs): (Vec<Run>, Vec<String>) = in_parallel(options.seeds, options.jobs, |i| {
+        place_and_route(i as u64 + 1)
+    })?
     .into_iter()
     .unzip();
     // The median run (the lower middle one for an even count).

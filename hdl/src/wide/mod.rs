@@ -122,24 +122,22 @@
 //!   units for the bytes of the non-null lanes.
 //!
 //! ## Size and speed
-//! `utf8hdl synth --lanes N --device ecp5-25k --seeds 3` (every port
-//! registered in a bench; yowasp yosys 0.70, nextpnr-ecp5 0.11.1), median
-//! (min–max) of 3 seeds, session 14:
+//! `utf8hdl synth --lanes N --device D --seeds 3` (every port registered
+//! in a bench; yowasp yosys 0.70, nextpnr-ecp5 0.11.1), median (min–max)
+//! of seeds 1–3, session 18:
 //!
-//! | core | LUT4 | FF | DPR16X4 | Fmax | GB/s |
-//! |---|---|---|---|---|---|
-//! | x8 rfc3629 | 3,288 | 5,403 | 160 | 177.7 MHz (168.1–181.8) | 1.42 |
-//! | x8 iso10646 | 3,433 | 5,403 | 160 | 173.6 MHz (156.5–178.7) | 1.39 |
-//! | x16 rfc3629 | 6,836 | 11,912 | 320 | 161.2 MHz (141.6–167.1) | 2.58 |
-//! | x16 iso10646 | 7,041 | 11,912 | 320 | 146.9 MHz (114.3–154.3) | 2.35 |
+//! | core | device | LUT4 | FF | DPR16X4 | Fmax | GB/s |
+//! |---|---|---|---|---|---|---|
+//! | x8 rfc3629 | ECP5-25K | 3,709 | 5,790 | 160 | 185.1 MHz (184.8–197.3) | 1.48 |
+//! | x8 iso10646 | ECP5-25K | 3,843 | 5,790 | 160 | 181.4 MHz (179.1–198.3) | 1.45 |
+//! | x16 rfc3629 | ECP5-25K | 7,620 | 12,683 | 320 | 151.2 MHz (147.3–164.3) | 2.42 |
+//! | x16 iso10646 | ECP5-25K | 7,796 | 12,683 | 320 | 160.4 MHz (158.1–168.6) | 2.57 |
+//! | x32 rfc3629 | ECP5-85K | 16,918 | 26,864 | 1,280 | 138.2 MHz (126.0–141.8) | 4.42 |
 //!
-//! x32 rfc3629 on the ECP5-85K (`--device ecp5-85k --seeds 1`), session
-//! 17: 17,019 LUT4, 26,672 FF, 128.2 MHz, 4.10 GB/s on seed 1 and 105.3
-//! MHz on seed 2, with the queue's read address once per lane and
-//! `one_left` a register (session 16, seed 1: 117.9 MHz). The x8 and x16
-//! rows were measured before that change (session 14).
+//! The x32 row is the design before the skid register (commit de18b2b).
 //!
-//! The README's *Measured results* give the limiting paths and every step.
+//! The README's *Measured results* give the limiting paths and the
+//! targets, `docs/timing-log.md` every step.
 
 pub mod beat_credits;
 pub mod beat_fifo;
