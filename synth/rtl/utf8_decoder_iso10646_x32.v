@@ -66285,6 +66285,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$0$d = (queue$skid_valid$0$q | queue$moved$0) & !queue$output_free$0;
         if (queue$output_free$0) begin
             queue$tvalid_out$0$d = queue$skid_valid$0$q | queue$moved$0;
+        end
+        if (queue$output_free$0 & (queue$skid_valid$0$q | queue$fetched$0$q)) begin
             if (queue$skid_valid$0$q) begin
                 queue$tdata_out$0$d = queue$skid_tdata$0$q;
                 queue$tuser_out$0$d = queue$skid_tuser$0$q;
@@ -66318,6 +66320,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$1$d = (queue$skid_valid$1$q | queue$moved$1) & !queue$output_free$1;
         if (queue$output_free$1) begin
             queue$tvalid_out$1$d = queue$skid_valid$1$q | queue$moved$1;
+        end
+        if (queue$output_free$1 & (queue$skid_valid$1$q | queue$fetched$1$q)) begin
             if (queue$skid_valid$1$q) begin
                 queue$tdata_out$1$d = queue$skid_tdata$1$q;
                 queue$tuser_out$1$d = queue$skid_tuser$1$q;
@@ -66351,6 +66355,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$2$d = (queue$skid_valid$2$q | queue$moved$2) & !queue$output_free$2;
         if (queue$output_free$2) begin
             queue$tvalid_out$2$d = queue$skid_valid$2$q | queue$moved$2;
+        end
+        if (queue$output_free$2 & (queue$skid_valid$2$q | queue$fetched$2$q)) begin
             if (queue$skid_valid$2$q) begin
                 queue$tdata_out$2$d = queue$skid_tdata$2$q;
                 queue$tuser_out$2$d = queue$skid_tuser$2$q;
@@ -66384,6 +66390,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$3$d = (queue$skid_valid$3$q | queue$moved$3) & !queue$output_free$3;
         if (queue$output_free$3) begin
             queue$tvalid_out$3$d = queue$skid_valid$3$q | queue$moved$3;
+        end
+        if (queue$output_free$3 & (queue$skid_valid$3$q | queue$fetched$3$q)) begin
             if (queue$skid_valid$3$q) begin
                 queue$tdata_out$3$d = queue$skid_tdata$3$q;
                 queue$tuser_out$3$d = queue$skid_tuser$3$q;
@@ -66417,6 +66425,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$4$d = (queue$skid_valid$4$q | queue$moved$4) & !queue$output_free$4;
         if (queue$output_free$4) begin
             queue$tvalid_out$4$d = queue$skid_valid$4$q | queue$moved$4;
+        end
+        if (queue$output_free$4 & (queue$skid_valid$4$q | queue$fetched$4$q)) begin
             if (queue$skid_valid$4$q) begin
                 queue$tdata_out$4$d = queue$skid_tdata$4$q;
                 queue$tuser_out$4$d = queue$skid_tuser$4$q;
@@ -66450,6 +66460,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$5$d = (queue$skid_valid$5$q | queue$moved$5) & !queue$output_free$5;
         if (queue$output_free$5) begin
             queue$tvalid_out$5$d = queue$skid_valid$5$q | queue$moved$5;
+        end
+        if (queue$output_free$5 & (queue$skid_valid$5$q | queue$fetched$5$q)) begin
             if (queue$skid_valid$5$q) begin
                 queue$tdata_out$5$d = queue$skid_tdata$5$q;
                 queue$tuser_out$5$d = queue$skid_tuser$5$q;
@@ -66483,6 +66495,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$6$d = (queue$skid_valid$6$q | queue$moved$6) & !queue$output_free$6;
         if (queue$output_free$6) begin
             queue$tvalid_out$6$d = queue$skid_valid$6$q | queue$moved$6;
+        end
+        if (queue$output_free$6 & (queue$skid_valid$6$q | queue$fetched$6$q)) begin
             if (queue$skid_valid$6$q) begin
                 queue$tdata_out$6$d = queue$skid_tdata$6$q;
                 queue$tuser_out$6$d = queue$skid_tuser$6$q;
@@ -66516,6 +66530,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$7$d = (queue$skid_valid$7$q | queue$moved$7) & !queue$output_free$7;
         if (queue$output_free$7) begin
             queue$tvalid_out$7$d = queue$skid_valid$7$q | queue$moved$7;
+        end
+        if (queue$output_free$7 & (queue$skid_valid$7$q | queue$fetched$7$q)) begin
             if (queue$skid_valid$7$q) begin
                 queue$tdata_out$7$d = queue$skid_tdata$7$q;
                 queue$tuser_out$7$d = queue$skid_tuser$7$q;
@@ -66549,6 +66565,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$8$d = (queue$skid_valid$8$q | queue$moved$8) & !queue$output_free$8;
         if (queue$output_free$8) begin
             queue$tvalid_out$8$d = queue$skid_valid$8$q | queue$moved$8;
+        end
+        if (queue$output_free$8 & (queue$skid_valid$8$q | queue$fetched$8$q)) begin
             if (queue$skid_valid$8$q) begin
                 queue$tdata_out$8$d = queue$skid_tdata$8$q;
                 queue$tuser_out$8$d = queue$skid_tuser$8$q;
@@ -66582,6 +66600,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$9$d = (queue$skid_valid$9$q | queue$moved$9) & !queue$output_free$9;
         if (queue$output_free$9) begin
             queue$tvalid_out$9$d = queue$skid_valid$9$q | queue$moved$9;
+        end
+        if (queue$output_free$9 & (queue$skid_valid$9$q | queue$fetched$9$q)) begin
             if (queue$skid_valid$9$q) begin
                 queue$tdata_out$9$d = queue$skid_tdata$9$q;
                 queue$tuser_out$9$d = queue$skid_tuser$9$q;
@@ -66615,6 +66635,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$10$d = (queue$skid_valid$10$q | queue$moved$10) & !queue$output_free$10;
         if (queue$output_free$10) begin
             queue$tvalid_out$10$d = queue$skid_valid$10$q | queue$moved$10;
+        end
+        if (queue$output_free$10 & (queue$skid_valid$10$q | queue$fetched$10$q)) begin
             if (queue$skid_valid$10$q) begin
                 queue$tdata_out$10$d = queue$skid_tdata$10$q;
                 queue$tuser_out$10$d = queue$skid_tuser$10$q;
@@ -66648,6 +66670,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$11$d = (queue$skid_valid$11$q | queue$moved$11) & !queue$output_free$11;
         if (queue$output_free$11) begin
             queue$tvalid_out$11$d = queue$skid_valid$11$q | queue$moved$11;
+        end
+        if (queue$output_free$11 & (queue$skid_valid$11$q | queue$fetched$11$q)) begin
             if (queue$skid_valid$11$q) begin
                 queue$tdata_out$11$d = queue$skid_tdata$11$q;
                 queue$tuser_out$11$d = queue$skid_tuser$11$q;
@@ -66681,6 +66705,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$12$d = (queue$skid_valid$12$q | queue$moved$12) & !queue$output_free$12;
         if (queue$output_free$12) begin
             queue$tvalid_out$12$d = queue$skid_valid$12$q | queue$moved$12;
+        end
+        if (queue$output_free$12 & (queue$skid_valid$12$q | queue$fetched$12$q)) begin
             if (queue$skid_valid$12$q) begin
                 queue$tdata_out$12$d = queue$skid_tdata$12$q;
                 queue$tuser_out$12$d = queue$skid_tuser$12$q;
@@ -66714,6 +66740,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$13$d = (queue$skid_valid$13$q | queue$moved$13) & !queue$output_free$13;
         if (queue$output_free$13) begin
             queue$tvalid_out$13$d = queue$skid_valid$13$q | queue$moved$13;
+        end
+        if (queue$output_free$13 & (queue$skid_valid$13$q | queue$fetched$13$q)) begin
             if (queue$skid_valid$13$q) begin
                 queue$tdata_out$13$d = queue$skid_tdata$13$q;
                 queue$tuser_out$13$d = queue$skid_tuser$13$q;
@@ -66747,6 +66775,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$14$d = (queue$skid_valid$14$q | queue$moved$14) & !queue$output_free$14;
         if (queue$output_free$14) begin
             queue$tvalid_out$14$d = queue$skid_valid$14$q | queue$moved$14;
+        end
+        if (queue$output_free$14 & (queue$skid_valid$14$q | queue$fetched$14$q)) begin
             if (queue$skid_valid$14$q) begin
                 queue$tdata_out$14$d = queue$skid_tdata$14$q;
                 queue$tuser_out$14$d = queue$skid_tuser$14$q;
@@ -66780,6 +66810,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$15$d = (queue$skid_valid$15$q | queue$moved$15) & !queue$output_free$15;
         if (queue$output_free$15) begin
             queue$tvalid_out$15$d = queue$skid_valid$15$q | queue$moved$15;
+        end
+        if (queue$output_free$15 & (queue$skid_valid$15$q | queue$fetched$15$q)) begin
             if (queue$skid_valid$15$q) begin
                 queue$tdata_out$15$d = queue$skid_tdata$15$q;
                 queue$tuser_out$15$d = queue$skid_tuser$15$q;
@@ -66813,6 +66845,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$16$d = (queue$skid_valid$16$q | queue$moved$16) & !queue$output_free$16;
         if (queue$output_free$16) begin
             queue$tvalid_out$16$d = queue$skid_valid$16$q | queue$moved$16;
+        end
+        if (queue$output_free$16 & (queue$skid_valid$16$q | queue$fetched$16$q)) begin
             if (queue$skid_valid$16$q) begin
                 queue$tdata_out$16$d = queue$skid_tdata$16$q;
                 queue$tuser_out$16$d = queue$skid_tuser$16$q;
@@ -66846,6 +66880,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$17$d = (queue$skid_valid$17$q | queue$moved$17) & !queue$output_free$17;
         if (queue$output_free$17) begin
             queue$tvalid_out$17$d = queue$skid_valid$17$q | queue$moved$17;
+        end
+        if (queue$output_free$17 & (queue$skid_valid$17$q | queue$fetched$17$q)) begin
             if (queue$skid_valid$17$q) begin
                 queue$tdata_out$17$d = queue$skid_tdata$17$q;
                 queue$tuser_out$17$d = queue$skid_tuser$17$q;
@@ -66879,6 +66915,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$18$d = (queue$skid_valid$18$q | queue$moved$18) & !queue$output_free$18;
         if (queue$output_free$18) begin
             queue$tvalid_out$18$d = queue$skid_valid$18$q | queue$moved$18;
+        end
+        if (queue$output_free$18 & (queue$skid_valid$18$q | queue$fetched$18$q)) begin
             if (queue$skid_valid$18$q) begin
                 queue$tdata_out$18$d = queue$skid_tdata$18$q;
                 queue$tuser_out$18$d = queue$skid_tuser$18$q;
@@ -66912,6 +66950,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$19$d = (queue$skid_valid$19$q | queue$moved$19) & !queue$output_free$19;
         if (queue$output_free$19) begin
             queue$tvalid_out$19$d = queue$skid_valid$19$q | queue$moved$19;
+        end
+        if (queue$output_free$19 & (queue$skid_valid$19$q | queue$fetched$19$q)) begin
             if (queue$skid_valid$19$q) begin
                 queue$tdata_out$19$d = queue$skid_tdata$19$q;
                 queue$tuser_out$19$d = queue$skid_tuser$19$q;
@@ -66945,6 +66985,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$20$d = (queue$skid_valid$20$q | queue$moved$20) & !queue$output_free$20;
         if (queue$output_free$20) begin
             queue$tvalid_out$20$d = queue$skid_valid$20$q | queue$moved$20;
+        end
+        if (queue$output_free$20 & (queue$skid_valid$20$q | queue$fetched$20$q)) begin
             if (queue$skid_valid$20$q) begin
                 queue$tdata_out$20$d = queue$skid_tdata$20$q;
                 queue$tuser_out$20$d = queue$skid_tuser$20$q;
@@ -66978,6 +67020,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$21$d = (queue$skid_valid$21$q | queue$moved$21) & !queue$output_free$21;
         if (queue$output_free$21) begin
             queue$tvalid_out$21$d = queue$skid_valid$21$q | queue$moved$21;
+        end
+        if (queue$output_free$21 & (queue$skid_valid$21$q | queue$fetched$21$q)) begin
             if (queue$skid_valid$21$q) begin
                 queue$tdata_out$21$d = queue$skid_tdata$21$q;
                 queue$tuser_out$21$d = queue$skid_tuser$21$q;
@@ -67011,6 +67055,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$22$d = (queue$skid_valid$22$q | queue$moved$22) & !queue$output_free$22;
         if (queue$output_free$22) begin
             queue$tvalid_out$22$d = queue$skid_valid$22$q | queue$moved$22;
+        end
+        if (queue$output_free$22 & (queue$skid_valid$22$q | queue$fetched$22$q)) begin
             if (queue$skid_valid$22$q) begin
                 queue$tdata_out$22$d = queue$skid_tdata$22$q;
                 queue$tuser_out$22$d = queue$skid_tuser$22$q;
@@ -67044,6 +67090,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$23$d = (queue$skid_valid$23$q | queue$moved$23) & !queue$output_free$23;
         if (queue$output_free$23) begin
             queue$tvalid_out$23$d = queue$skid_valid$23$q | queue$moved$23;
+        end
+        if (queue$output_free$23 & (queue$skid_valid$23$q | queue$fetched$23$q)) begin
             if (queue$skid_valid$23$q) begin
                 queue$tdata_out$23$d = queue$skid_tdata$23$q;
                 queue$tuser_out$23$d = queue$skid_tuser$23$q;
@@ -67077,6 +67125,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$24$d = (queue$skid_valid$24$q | queue$moved$24) & !queue$output_free$24;
         if (queue$output_free$24) begin
             queue$tvalid_out$24$d = queue$skid_valid$24$q | queue$moved$24;
+        end
+        if (queue$output_free$24 & (queue$skid_valid$24$q | queue$fetched$24$q)) begin
             if (queue$skid_valid$24$q) begin
                 queue$tdata_out$24$d = queue$skid_tdata$24$q;
                 queue$tuser_out$24$d = queue$skid_tuser$24$q;
@@ -67110,6 +67160,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$25$d = (queue$skid_valid$25$q | queue$moved$25) & !queue$output_free$25;
         if (queue$output_free$25) begin
             queue$tvalid_out$25$d = queue$skid_valid$25$q | queue$moved$25;
+        end
+        if (queue$output_free$25 & (queue$skid_valid$25$q | queue$fetched$25$q)) begin
             if (queue$skid_valid$25$q) begin
                 queue$tdata_out$25$d = queue$skid_tdata$25$q;
                 queue$tuser_out$25$d = queue$skid_tuser$25$q;
@@ -67143,6 +67195,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$26$d = (queue$skid_valid$26$q | queue$moved$26) & !queue$output_free$26;
         if (queue$output_free$26) begin
             queue$tvalid_out$26$d = queue$skid_valid$26$q | queue$moved$26;
+        end
+        if (queue$output_free$26 & (queue$skid_valid$26$q | queue$fetched$26$q)) begin
             if (queue$skid_valid$26$q) begin
                 queue$tdata_out$26$d = queue$skid_tdata$26$q;
                 queue$tuser_out$26$d = queue$skid_tuser$26$q;
@@ -67176,6 +67230,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$27$d = (queue$skid_valid$27$q | queue$moved$27) & !queue$output_free$27;
         if (queue$output_free$27) begin
             queue$tvalid_out$27$d = queue$skid_valid$27$q | queue$moved$27;
+        end
+        if (queue$output_free$27 & (queue$skid_valid$27$q | queue$fetched$27$q)) begin
             if (queue$skid_valid$27$q) begin
                 queue$tdata_out$27$d = queue$skid_tdata$27$q;
                 queue$tuser_out$27$d = queue$skid_tuser$27$q;
@@ -67209,6 +67265,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$28$d = (queue$skid_valid$28$q | queue$moved$28) & !queue$output_free$28;
         if (queue$output_free$28) begin
             queue$tvalid_out$28$d = queue$skid_valid$28$q | queue$moved$28;
+        end
+        if (queue$output_free$28 & (queue$skid_valid$28$q | queue$fetched$28$q)) begin
             if (queue$skid_valid$28$q) begin
                 queue$tdata_out$28$d = queue$skid_tdata$28$q;
                 queue$tuser_out$28$d = queue$skid_tuser$28$q;
@@ -67242,6 +67300,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$29$d = (queue$skid_valid$29$q | queue$moved$29) & !queue$output_free$29;
         if (queue$output_free$29) begin
             queue$tvalid_out$29$d = queue$skid_valid$29$q | queue$moved$29;
+        end
+        if (queue$output_free$29 & (queue$skid_valid$29$q | queue$fetched$29$q)) begin
             if (queue$skid_valid$29$q) begin
                 queue$tdata_out$29$d = queue$skid_tdata$29$q;
                 queue$tuser_out$29$d = queue$skid_tuser$29$q;
@@ -67275,6 +67335,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$30$d = (queue$skid_valid$30$q | queue$moved$30) & !queue$output_free$30;
         if (queue$output_free$30) begin
             queue$tvalid_out$30$d = queue$skid_valid$30$q | queue$moved$30;
+        end
+        if (queue$output_free$30 & (queue$skid_valid$30$q | queue$fetched$30$q)) begin
             if (queue$skid_valid$30$q) begin
                 queue$tdata_out$30$d = queue$skid_tdata$30$q;
                 queue$tuser_out$30$d = queue$skid_tuser$30$q;
@@ -67308,6 +67370,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$skid_valid$31$d = (queue$skid_valid$31$q | queue$moved$31) & !queue$output_free$31;
         if (queue$output_free$31) begin
             queue$tvalid_out$31$d = queue$skid_valid$31$q | queue$moved$31;
+        end
+        if (queue$output_free$31 & (queue$skid_valid$31$q | queue$fetched$31$q)) begin
             if (queue$skid_valid$31$q) begin
                 queue$tdata_out$31$d = queue$skid_tdata$31$q;
                 queue$tuser_out$31$d = queue$skid_tuser$31$q;
@@ -67333,7 +67397,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         if (!queue$skid_valid$0$q) begin
             queue$skid_tlast$d = queue$ram$read_tlast;
         end
-        if (queue$output_free$0) begin
+        if (queue$output_free$0 & (queue$skid_valid$0$q | queue$fetched$0$q)) begin
             queue$tlast_out$d = queue$ram$read_tlast;
             if (queue$skid_valid$0$q) begin
                 queue$tlast_out$d = queue$skid_tlast$q;

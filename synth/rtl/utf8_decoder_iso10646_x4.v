@@ -9963,6 +9963,8 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$skid_valid$0$d = (queue$skid_valid$0$q | queue$moved$0) & !queue$output_free$0;
         if (queue$output_free$0) begin
             queue$tvalid_out$0$d = queue$skid_valid$0$q | queue$moved$0;
+        end
+        if (queue$output_free$0 & (queue$skid_valid$0$q | queue$fetched$0$q)) begin
             if (queue$skid_valid$0$q) begin
                 queue$tdata_out$0$d = queue$skid_tdata$0$q;
                 queue$tuser_out$0$d = queue$skid_tuser$0$q;
@@ -9996,6 +9998,8 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$skid_valid$1$d = (queue$skid_valid$1$q | queue$moved$1) & !queue$output_free$1;
         if (queue$output_free$1) begin
             queue$tvalid_out$1$d = queue$skid_valid$1$q | queue$moved$1;
+        end
+        if (queue$output_free$1 & (queue$skid_valid$1$q | queue$fetched$1$q)) begin
             if (queue$skid_valid$1$q) begin
                 queue$tdata_out$1$d = queue$skid_tdata$1$q;
                 queue$tuser_out$1$d = queue$skid_tuser$1$q;
@@ -10029,6 +10033,8 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$skid_valid$2$d = (queue$skid_valid$2$q | queue$moved$2) & !queue$output_free$2;
         if (queue$output_free$2) begin
             queue$tvalid_out$2$d = queue$skid_valid$2$q | queue$moved$2;
+        end
+        if (queue$output_free$2 & (queue$skid_valid$2$q | queue$fetched$2$q)) begin
             if (queue$skid_valid$2$q) begin
                 queue$tdata_out$2$d = queue$skid_tdata$2$q;
                 queue$tuser_out$2$d = queue$skid_tuser$2$q;
@@ -10062,6 +10068,8 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$skid_valid$3$d = (queue$skid_valid$3$q | queue$moved$3) & !queue$output_free$3;
         if (queue$output_free$3) begin
             queue$tvalid_out$3$d = queue$skid_valid$3$q | queue$moved$3;
+        end
+        if (queue$output_free$3 & (queue$skid_valid$3$q | queue$fetched$3$q)) begin
             if (queue$skid_valid$3$q) begin
                 queue$tdata_out$3$d = queue$skid_tdata$3$q;
                 queue$tuser_out$3$d = queue$skid_tuser$3$q;
@@ -10087,7 +10095,7 @@ module utf8_decoder_iso10646_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         if (!queue$skid_valid$0$q) begin
             queue$skid_tlast$d = queue$ram$read_tlast;
         end
-        if (queue$output_free$0) begin
+        if (queue$output_free$0 & (queue$skid_valid$0$q | queue$fetched$0$q)) begin
             queue$tlast_out$d = queue$ram$read_tlast;
             if (queue$skid_valid$0$q) begin
                 queue$tlast_out$d = queue$skid_tlast$q;

@@ -17313,6 +17313,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$skid_valid$0$d = (queue$skid_valid$0$q | queue$moved$0) & !queue$output_free$0;
         if (queue$output_free$0) begin
             queue$tvalid_out$0$d = queue$skid_valid$0$q | queue$moved$0;
+        end
+        if (queue$output_free$0 & (queue$skid_valid$0$q | queue$fetched$0$q)) begin
             if (queue$skid_valid$0$q) begin
                 queue$tdata_out$0$d = queue$skid_tdata$0$q;
                 queue$tuser_out$0$d = queue$skid_tuser$0$q;
@@ -17346,6 +17348,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$skid_valid$1$d = (queue$skid_valid$1$q | queue$moved$1) & !queue$output_free$1;
         if (queue$output_free$1) begin
             queue$tvalid_out$1$d = queue$skid_valid$1$q | queue$moved$1;
+        end
+        if (queue$output_free$1 & (queue$skid_valid$1$q | queue$fetched$1$q)) begin
             if (queue$skid_valid$1$q) begin
                 queue$tdata_out$1$d = queue$skid_tdata$1$q;
                 queue$tuser_out$1$d = queue$skid_tuser$1$q;
@@ -17379,6 +17383,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$skid_valid$2$d = (queue$skid_valid$2$q | queue$moved$2) & !queue$output_free$2;
         if (queue$output_free$2) begin
             queue$tvalid_out$2$d = queue$skid_valid$2$q | queue$moved$2;
+        end
+        if (queue$output_free$2 & (queue$skid_valid$2$q | queue$fetched$2$q)) begin
             if (queue$skid_valid$2$q) begin
                 queue$tdata_out$2$d = queue$skid_tdata$2$q;
                 queue$tuser_out$2$d = queue$skid_tuser$2$q;
@@ -17412,6 +17418,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$skid_valid$3$d = (queue$skid_valid$3$q | queue$moved$3) & !queue$output_free$3;
         if (queue$output_free$3) begin
             queue$tvalid_out$3$d = queue$skid_valid$3$q | queue$moved$3;
+        end
+        if (queue$output_free$3 & (queue$skid_valid$3$q | queue$fetched$3$q)) begin
             if (queue$skid_valid$3$q) begin
                 queue$tdata_out$3$d = queue$skid_tdata$3$q;
                 queue$tuser_out$3$d = queue$skid_tuser$3$q;
@@ -17445,6 +17453,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$skid_valid$4$d = (queue$skid_valid$4$q | queue$moved$4) & !queue$output_free$4;
         if (queue$output_free$4) begin
             queue$tvalid_out$4$d = queue$skid_valid$4$q | queue$moved$4;
+        end
+        if (queue$output_free$4 & (queue$skid_valid$4$q | queue$fetched$4$q)) begin
             if (queue$skid_valid$4$q) begin
                 queue$tdata_out$4$d = queue$skid_tdata$4$q;
                 queue$tuser_out$4$d = queue$skid_tuser$4$q;
@@ -17478,6 +17488,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$skid_valid$5$d = (queue$skid_valid$5$q | queue$moved$5) & !queue$output_free$5;
         if (queue$output_free$5) begin
             queue$tvalid_out$5$d = queue$skid_valid$5$q | queue$moved$5;
+        end
+        if (queue$output_free$5 & (queue$skid_valid$5$q | queue$fetched$5$q)) begin
             if (queue$skid_valid$5$q) begin
                 queue$tdata_out$5$d = queue$skid_tdata$5$q;
                 queue$tuser_out$5$d = queue$skid_tuser$5$q;
@@ -17511,6 +17523,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$skid_valid$6$d = (queue$skid_valid$6$q | queue$moved$6) & !queue$output_free$6;
         if (queue$output_free$6) begin
             queue$tvalid_out$6$d = queue$skid_valid$6$q | queue$moved$6;
+        end
+        if (queue$output_free$6 & (queue$skid_valid$6$q | queue$fetched$6$q)) begin
             if (queue$skid_valid$6$q) begin
                 queue$tdata_out$6$d = queue$skid_tdata$6$q;
                 queue$tuser_out$6$d = queue$skid_tuser$6$q;
@@ -17544,6 +17558,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$skid_valid$7$d = (queue$skid_valid$7$q | queue$moved$7) & !queue$output_free$7;
         if (queue$output_free$7) begin
             queue$tvalid_out$7$d = queue$skid_valid$7$q | queue$moved$7;
+        end
+        if (queue$output_free$7 & (queue$skid_valid$7$q | queue$fetched$7$q)) begin
             if (queue$skid_valid$7$q) begin
                 queue$tdata_out$7$d = queue$skid_tdata$7$q;
                 queue$tuser_out$7$d = queue$skid_tuser$7$q;
@@ -17569,7 +17585,7 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         if (!queue$skid_valid$0$q) begin
             queue$skid_tlast$d = queue$ram$read_tlast;
         end
-        if (queue$output_free$0) begin
+        if (queue$output_free$0 & (queue$skid_valid$0$q | queue$fetched$0$q)) begin
             queue$tlast_out$d = queue$ram$read_tlast;
             if (queue$skid_valid$0$q) begin
                 queue$tlast_out$d = queue$skid_tlast$q;

@@ -33123,6 +33123,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$skid_valid$0$d = (queue$skid_valid$0$q | queue$moved$0) & !queue$output_free$0;
         if (queue$output_free$0) begin
             queue$tvalid_out$0$d = queue$skid_valid$0$q | queue$moved$0;
+        end
+        if (queue$output_free$0 & (queue$skid_valid$0$q | queue$fetched$0$q)) begin
             if (queue$skid_valid$0$q) begin
                 queue$tdata_out$0$d = queue$skid_tdata$0$q;
                 queue$tuser_out$0$d = queue$skid_tuser$0$q;
@@ -33156,6 +33158,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$skid_valid$1$d = (queue$skid_valid$1$q | queue$moved$1) & !queue$output_free$1;
         if (queue$output_free$1) begin
             queue$tvalid_out$1$d = queue$skid_valid$1$q | queue$moved$1;
+        end
+        if (queue$output_free$1 & (queue$skid_valid$1$q | queue$fetched$1$q)) begin
             if (queue$skid_valid$1$q) begin
                 queue$tdata_out$1$d = queue$skid_tdata$1$q;
                 queue$tuser_out$1$d = queue$skid_tuser$1$q;
@@ -33189,6 +33193,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$skid_valid$2$d = (queue$skid_valid$2$q | queue$moved$2) & !queue$output_free$2;
         if (queue$output_free$2) begin
             queue$tvalid_out$2$d = queue$skid_valid$2$q | queue$moved$2;
+        end
+        if (queue$output_free$2 & (queue$skid_valid$2$q | queue$fetched$2$q)) begin
             if (queue$skid_valid$2$q) begin
                 queue$tdata_out$2$d = queue$skid_tdata$2$q;
                 queue$tuser_out$2$d = queue$skid_tuser$2$q;
@@ -33222,6 +33228,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$skid_valid$3$d = (queue$skid_valid$3$q | queue$moved$3) & !queue$output_free$3;
         if (queue$output_free$3) begin
             queue$tvalid_out$3$d = queue$skid_valid$3$q | queue$moved$3;
+        end
+        if (queue$output_free$3 & (queue$skid_valid$3$q | queue$fetched$3$q)) begin
             if (queue$skid_valid$3$q) begin
                 queue$tdata_out$3$d = queue$skid_tdata$3$q;
                 queue$tuser_out$3$d = queue$skid_tuser$3$q;
@@ -33255,6 +33263,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$skid_valid$4$d = (queue$skid_valid$4$q | queue$moved$4) & !queue$output_free$4;
         if (queue$output_free$4) begin
             queue$tvalid_out$4$d = queue$skid_valid$4$q | queue$moved$4;
+        end
+        if (queue$output_free$4 & (queue$skid_valid$4$q | queue$fetched$4$q)) begin
             if (queue$skid_valid$4$q) begin
                 queue$tdata_out$4$d = queue$skid_tdata$4$q;
                 queue$tuser_out$4$d = queue$skid_tuser$4$q;
@@ -33288,6 +33298,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$skid_valid$5$d = (queue$skid_valid$5$q | queue$moved$5) & !queue$output_free$5;
         if (queue$output_free$5) begin
             queue$tvalid_out$5$d = queue$skid_valid$5$q | queue$moved$5;
+        end
+        if (queue$output_free$5 & (queue$skid_valid$5$q | queue$fetched$5$q)) begin
             if (queue$skid_valid$5$q) begin
                 queue$tdata_out$5$d = queue$skid_tdata$5$q;
                 queue$tuser_out$5$d = queue$skid_tuser$5$q;
@@ -33321,6 +33333,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$skid_valid$6$d = (queue$skid_valid$6$q | queue$moved$6) & !queue$output_free$6;
         if (queue$output_free$6) begin
             queue$tvalid_out$6$d = queue$skid_valid$6$q | queue$moved$6;
+        end
+        if (queue$output_free$6 & (queue$skid_valid$6$q | queue$fetched$6$q)) begin
             if (queue$skid_valid$6$q) begin
                 queue$tdata_out$6$d = queue$skid_tdata$6$q;
                 queue$tuser_out$6$d = queue$skid_tuser$6$q;
@@ -33354,6 +33368,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$skid_valid$7$d = (queue$skid_valid$7$q | queue$moved$7) & !queue$output_free$7;
         if (queue$output_free$7) begin
             queue$tvalid_out$7$d = queue$skid_valid$7$q | queue$moved$7;
+        end
+        if (queue$output_free$7 & (queue$skid_valid$7$q | queue$fetched$7$q)) begin
             if (queue$skid_valid$7$q) begin
                 queue$tdata_out$7$d = queue$skid_tdata$7$q;
                 queue$tuser_out$7$d = queue$skid_tuser$7$q;
@@ -33387,6 +33403,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$skid_valid$8$d = (queue$skid_valid$8$q | queue$moved$8) & !queue$output_free$8;
         if (queue$output_free$8) begin
             queue$tvalid_out$8$d = queue$skid_valid$8$q | queue$moved$8;
+        end
+        if (queue$output_free$8 & (queue$skid_valid$8$q | queue$fetched$8$q)) begin
             if (queue$skid_valid$8$q) begin
                 queue$tdata_out$8$d = queue$skid_tdata$8$q;
                 queue$tuser_out$8$d = queue$skid_tuser$8$q;
@@ -33420,6 +33438,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$skid_valid$9$d = (queue$skid_valid$9$q | queue$moved$9) & !queue$output_free$9;
         if (queue$output_free$9) begin
             queue$tvalid_out$9$d = queue$skid_valid$9$q | queue$moved$9;
+        end
+        if (queue$output_free$9 & (queue$skid_valid$9$q | queue$fetched$9$q)) begin
             if (queue$skid_valid$9$q) begin
                 queue$tdata_out$9$d = queue$skid_tdata$9$q;
                 queue$tuser_out$9$d = queue$skid_tuser$9$q;
@@ -33453,6 +33473,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$skid_valid$10$d = (queue$skid_valid$10$q | queue$moved$10) & !queue$output_free$10;
         if (queue$output_free$10) begin
             queue$tvalid_out$10$d = queue$skid_valid$10$q | queue$moved$10;
+        end
+        if (queue$output_free$10 & (queue$skid_valid$10$q | queue$fetched$10$q)) begin
             if (queue$skid_valid$10$q) begin
                 queue$tdata_out$10$d = queue$skid_tdata$10$q;
                 queue$tuser_out$10$d = queue$skid_tuser$10$q;
@@ -33486,6 +33508,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$skid_valid$11$d = (queue$skid_valid$11$q | queue$moved$11) & !queue$output_free$11;
         if (queue$output_free$11) begin
             queue$tvalid_out$11$d = queue$skid_valid$11$q | queue$moved$11;
+        end
+        if (queue$output_free$11 & (queue$skid_valid$11$q | queue$fetched$11$q)) begin
             if (queue$skid_valid$11$q) begin
                 queue$tdata_out$11$d = queue$skid_tdata$11$q;
                 queue$tuser_out$11$d = queue$skid_tuser$11$q;
@@ -33519,6 +33543,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$skid_valid$12$d = (queue$skid_valid$12$q | queue$moved$12) & !queue$output_free$12;
         if (queue$output_free$12) begin
             queue$tvalid_out$12$d = queue$skid_valid$12$q | queue$moved$12;
+        end
+        if (queue$output_free$12 & (queue$skid_valid$12$q | queue$fetched$12$q)) begin
             if (queue$skid_valid$12$q) begin
                 queue$tdata_out$12$d = queue$skid_tdata$12$q;
                 queue$tuser_out$12$d = queue$skid_tuser$12$q;
@@ -33552,6 +33578,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$skid_valid$13$d = (queue$skid_valid$13$q | queue$moved$13) & !queue$output_free$13;
         if (queue$output_free$13) begin
             queue$tvalid_out$13$d = queue$skid_valid$13$q | queue$moved$13;
+        end
+        if (queue$output_free$13 & (queue$skid_valid$13$q | queue$fetched$13$q)) begin
             if (queue$skid_valid$13$q) begin
                 queue$tdata_out$13$d = queue$skid_tdata$13$q;
                 queue$tuser_out$13$d = queue$skid_tuser$13$q;
@@ -33585,6 +33613,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$skid_valid$14$d = (queue$skid_valid$14$q | queue$moved$14) & !queue$output_free$14;
         if (queue$output_free$14) begin
             queue$tvalid_out$14$d = queue$skid_valid$14$q | queue$moved$14;
+        end
+        if (queue$output_free$14 & (queue$skid_valid$14$q | queue$fetched$14$q)) begin
             if (queue$skid_valid$14$q) begin
                 queue$tdata_out$14$d = queue$skid_tdata$14$q;
                 queue$tuser_out$14$d = queue$skid_tuser$14$q;
@@ -33618,6 +33648,8 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         queue$skid_valid$15$d = (queue$skid_valid$15$q | queue$moved$15) & !queue$output_free$15;
         if (queue$output_free$15) begin
             queue$tvalid_out$15$d = queue$skid_valid$15$q | queue$moved$15;
+        end
+        if (queue$output_free$15 & (queue$skid_valid$15$q | queue$fetched$15$q)) begin
             if (queue$skid_valid$15$q) begin
                 queue$tdata_out$15$d = queue$skid_tdata$15$q;
                 queue$tuser_out$15$d = queue$skid_tuser$15$q;
@@ -33643,7 +33675,7 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         if (!queue$skid_valid$0$q) begin
             queue$skid_tlast$d = queue$ram$read_tlast;
         end
-        if (queue$output_free$0) begin
+        if (queue$output_free$0 & (queue$skid_valid$0$q | queue$fetched$0$q)) begin
             queue$tlast_out$d = queue$ram$read_tlast;
             if (queue$skid_valid$0$q) begin
                 queue$tlast_out$d = queue$skid_tlast$q;

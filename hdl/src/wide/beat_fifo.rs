@@ -58,6 +58,9 @@
 //! ## Invariants
 //! * While `m_axis_tvalid & !m_axis_tready`, every `m_axis_*` output holds.
 //! * `fetch`, the read addresses and `one_left` depend on flops alone.
+//! * The `m_axis` registers load only a beat, so they hold 0 until the
+//!   first and then the last beat sent (never what the RAM's read
+//!   register holds before any beat: unknown in Verilog).
 //! * Beats leave in the order they were written; none is lost, provided
 //!   no more than 2^A are ever written and not yet returned.
 
@@ -302,6 +305,11 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
                 (self.skid_valid[i].q.val() | self.moved[i].val()) & !self.output_free[i].val();
             if self.output_free[i].val() {
                 self.tvalid_out[i].d.next = self.skid_valid[i].q.val() | self.moved[i].val();
+            }
+            // Only a beat loads the `m_axis` registers: the read register
+            // and the skid hold what no beat wrote until a beat reaches
+            // them (the RAM's read register powers up unknown in Verilog).
+            if self.output_free[i].val() & (self.skid_valid[i].q.val() | self.fetched[i].q.val()) {
                 if self.skid_valid[i].q.val() {
                     self.tdata_out[i].d.next = self.skid_tdata[i].q.val();
                     self.tuser_out[i].d.next = self.skid_tuser[i].q.val();
@@ -330,7 +338,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
         if !self.skid_valid[0].q.val() {
             self.skid_tlast.d.next = self.ram.read_tlast.val();
         }
-        if self.output_free[0].val() {
+        if self.output_free[0].val() & (self.skid_valid[0].q.val() | self.fetched[0].q.val()) {
             self.tlast_out.d.next = self.ram.read_tlast.val();
             if self.skid_valid[0].q.val() {
                 self.tlast_out.d.next = self.skid_tlast.q.val();
