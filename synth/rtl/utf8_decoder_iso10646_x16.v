@@ -7522,201 +7522,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  queue$fetched$15$d;
     reg  queue$fetched$15$q;
     reg  queue$fetched$15$clock;
-    reg  queue$skid_valid$0$d;
-    reg  queue$skid_valid$0$q;
-    reg  queue$skid_valid$0$clock;
-    reg  queue$skid_valid$1$d;
-    reg  queue$skid_valid$1$q;
-    reg  queue$skid_valid$1$clock;
-    reg  queue$skid_valid$2$d;
-    reg  queue$skid_valid$2$q;
-    reg  queue$skid_valid$2$clock;
-    reg  queue$skid_valid$3$d;
-    reg  queue$skid_valid$3$q;
-    reg  queue$skid_valid$3$clock;
-    reg  queue$skid_valid$4$d;
-    reg  queue$skid_valid$4$q;
-    reg  queue$skid_valid$4$clock;
-    reg  queue$skid_valid$5$d;
-    reg  queue$skid_valid$5$q;
-    reg  queue$skid_valid$5$clock;
-    reg  queue$skid_valid$6$d;
-    reg  queue$skid_valid$6$q;
-    reg  queue$skid_valid$6$clock;
-    reg  queue$skid_valid$7$d;
-    reg  queue$skid_valid$7$q;
-    reg  queue$skid_valid$7$clock;
-    reg  queue$skid_valid$8$d;
-    reg  queue$skid_valid$8$q;
-    reg  queue$skid_valid$8$clock;
-    reg  queue$skid_valid$9$d;
-    reg  queue$skid_valid$9$q;
-    reg  queue$skid_valid$9$clock;
-    reg  queue$skid_valid$10$d;
-    reg  queue$skid_valid$10$q;
-    reg  queue$skid_valid$10$clock;
-    reg  queue$skid_valid$11$d;
-    reg  queue$skid_valid$11$q;
-    reg  queue$skid_valid$11$clock;
-    reg  queue$skid_valid$12$d;
-    reg  queue$skid_valid$12$q;
-    reg  queue$skid_valid$12$clock;
-    reg  queue$skid_valid$13$d;
-    reg  queue$skid_valid$13$q;
-    reg  queue$skid_valid$13$clock;
-    reg  queue$skid_valid$14$d;
-    reg  queue$skid_valid$14$q;
-    reg  queue$skid_valid$14$clock;
-    reg  queue$skid_valid$15$d;
-    reg  queue$skid_valid$15$q;
-    reg  queue$skid_valid$15$clock;
-    reg  [31:0] queue$skid_tdata$0$d;
-    reg  [31:0] queue$skid_tdata$0$q;
-    reg  queue$skid_tdata$0$clock;
-    reg  [31:0] queue$skid_tdata$1$d;
-    reg  [31:0] queue$skid_tdata$1$q;
-    reg  queue$skid_tdata$1$clock;
-    reg  [31:0] queue$skid_tdata$2$d;
-    reg  [31:0] queue$skid_tdata$2$q;
-    reg  queue$skid_tdata$2$clock;
-    reg  [31:0] queue$skid_tdata$3$d;
-    reg  [31:0] queue$skid_tdata$3$q;
-    reg  queue$skid_tdata$3$clock;
-    reg  [31:0] queue$skid_tdata$4$d;
-    reg  [31:0] queue$skid_tdata$4$q;
-    reg  queue$skid_tdata$4$clock;
-    reg  [31:0] queue$skid_tdata$5$d;
-    reg  [31:0] queue$skid_tdata$5$q;
-    reg  queue$skid_tdata$5$clock;
-    reg  [31:0] queue$skid_tdata$6$d;
-    reg  [31:0] queue$skid_tdata$6$q;
-    reg  queue$skid_tdata$6$clock;
-    reg  [31:0] queue$skid_tdata$7$d;
-    reg  [31:0] queue$skid_tdata$7$q;
-    reg  queue$skid_tdata$7$clock;
-    reg  [31:0] queue$skid_tdata$8$d;
-    reg  [31:0] queue$skid_tdata$8$q;
-    reg  queue$skid_tdata$8$clock;
-    reg  [31:0] queue$skid_tdata$9$d;
-    reg  [31:0] queue$skid_tdata$9$q;
-    reg  queue$skid_tdata$9$clock;
-    reg  [31:0] queue$skid_tdata$10$d;
-    reg  [31:0] queue$skid_tdata$10$q;
-    reg  queue$skid_tdata$10$clock;
-    reg  [31:0] queue$skid_tdata$11$d;
-    reg  [31:0] queue$skid_tdata$11$q;
-    reg  queue$skid_tdata$11$clock;
-    reg  [31:0] queue$skid_tdata$12$d;
-    reg  [31:0] queue$skid_tdata$12$q;
-    reg  queue$skid_tdata$12$clock;
-    reg  [31:0] queue$skid_tdata$13$d;
-    reg  [31:0] queue$skid_tdata$13$q;
-    reg  queue$skid_tdata$13$clock;
-    reg  [31:0] queue$skid_tdata$14$d;
-    reg  [31:0] queue$skid_tdata$14$q;
-    reg  queue$skid_tdata$14$clock;
-    reg  [31:0] queue$skid_tdata$15$d;
-    reg  [31:0] queue$skid_tdata$15$q;
-    reg  queue$skid_tdata$15$clock;
-    reg  [3:0] queue$skid_tuser$0$d;
-    reg  [3:0] queue$skid_tuser$0$q;
-    reg  queue$skid_tuser$0$clock;
-    reg  [3:0] queue$skid_tuser$1$d;
-    reg  [3:0] queue$skid_tuser$1$q;
-    reg  queue$skid_tuser$1$clock;
-    reg  [3:0] queue$skid_tuser$2$d;
-    reg  [3:0] queue$skid_tuser$2$q;
-    reg  queue$skid_tuser$2$clock;
-    reg  [3:0] queue$skid_tuser$3$d;
-    reg  [3:0] queue$skid_tuser$3$q;
-    reg  queue$skid_tuser$3$clock;
-    reg  [3:0] queue$skid_tuser$4$d;
-    reg  [3:0] queue$skid_tuser$4$q;
-    reg  queue$skid_tuser$4$clock;
-    reg  [3:0] queue$skid_tuser$5$d;
-    reg  [3:0] queue$skid_tuser$5$q;
-    reg  queue$skid_tuser$5$clock;
-    reg  [3:0] queue$skid_tuser$6$d;
-    reg  [3:0] queue$skid_tuser$6$q;
-    reg  queue$skid_tuser$6$clock;
-    reg  [3:0] queue$skid_tuser$7$d;
-    reg  [3:0] queue$skid_tuser$7$q;
-    reg  queue$skid_tuser$7$clock;
-    reg  [3:0] queue$skid_tuser$8$d;
-    reg  [3:0] queue$skid_tuser$8$q;
-    reg  queue$skid_tuser$8$clock;
-    reg  [3:0] queue$skid_tuser$9$d;
-    reg  [3:0] queue$skid_tuser$9$q;
-    reg  queue$skid_tuser$9$clock;
-    reg  [3:0] queue$skid_tuser$10$d;
-    reg  [3:0] queue$skid_tuser$10$q;
-    reg  queue$skid_tuser$10$clock;
-    reg  [3:0] queue$skid_tuser$11$d;
-    reg  [3:0] queue$skid_tuser$11$q;
-    reg  queue$skid_tuser$11$clock;
-    reg  [3:0] queue$skid_tuser$12$d;
-    reg  [3:0] queue$skid_tuser$12$q;
-    reg  queue$skid_tuser$12$clock;
-    reg  [3:0] queue$skid_tuser$13$d;
-    reg  [3:0] queue$skid_tuser$13$q;
-    reg  queue$skid_tuser$13$clock;
-    reg  [3:0] queue$skid_tuser$14$d;
-    reg  [3:0] queue$skid_tuser$14$q;
-    reg  queue$skid_tuser$14$clock;
-    reg  [3:0] queue$skid_tuser$15$d;
-    reg  [3:0] queue$skid_tuser$15$q;
-    reg  queue$skid_tuser$15$clock;
-    reg  queue$skid_tkeep$0$d;
-    reg  queue$skid_tkeep$0$q;
-    reg  queue$skid_tkeep$0$clock;
-    reg  queue$skid_tkeep$1$d;
-    reg  queue$skid_tkeep$1$q;
-    reg  queue$skid_tkeep$1$clock;
-    reg  queue$skid_tkeep$2$d;
-    reg  queue$skid_tkeep$2$q;
-    reg  queue$skid_tkeep$2$clock;
-    reg  queue$skid_tkeep$3$d;
-    reg  queue$skid_tkeep$3$q;
-    reg  queue$skid_tkeep$3$clock;
-    reg  queue$skid_tkeep$4$d;
-    reg  queue$skid_tkeep$4$q;
-    reg  queue$skid_tkeep$4$clock;
-    reg  queue$skid_tkeep$5$d;
-    reg  queue$skid_tkeep$5$q;
-    reg  queue$skid_tkeep$5$clock;
-    reg  queue$skid_tkeep$6$d;
-    reg  queue$skid_tkeep$6$q;
-    reg  queue$skid_tkeep$6$clock;
-    reg  queue$skid_tkeep$7$d;
-    reg  queue$skid_tkeep$7$q;
-    reg  queue$skid_tkeep$7$clock;
-    reg  queue$skid_tkeep$8$d;
-    reg  queue$skid_tkeep$8$q;
-    reg  queue$skid_tkeep$8$clock;
-    reg  queue$skid_tkeep$9$d;
-    reg  queue$skid_tkeep$9$q;
-    reg  queue$skid_tkeep$9$clock;
-    reg  queue$skid_tkeep$10$d;
-    reg  queue$skid_tkeep$10$q;
-    reg  queue$skid_tkeep$10$clock;
-    reg  queue$skid_tkeep$11$d;
-    reg  queue$skid_tkeep$11$q;
-    reg  queue$skid_tkeep$11$clock;
-    reg  queue$skid_tkeep$12$d;
-    reg  queue$skid_tkeep$12$q;
-    reg  queue$skid_tkeep$12$clock;
-    reg  queue$skid_tkeep$13$d;
-    reg  queue$skid_tkeep$13$q;
-    reg  queue$skid_tkeep$13$clock;
-    reg  queue$skid_tkeep$14$d;
-    reg  queue$skid_tkeep$14$q;
-    reg  queue$skid_tkeep$14$clock;
-    reg  queue$skid_tkeep$15$d;
-    reg  queue$skid_tkeep$15$q;
-    reg  queue$skid_tkeep$15$clock;
-    reg  queue$skid_tlast$d;
-    reg  queue$skid_tlast$q;
-    reg  queue$skid_tlast$clock;
     reg  queue$not_empty$0$d;
     reg  queue$not_empty$0$q;
     reg  queue$not_empty$0$clock;
@@ -8029,22 +7834,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  queue$fetch$13;
     reg  queue$fetch$14;
     reg  queue$fetch$15;
-    reg  queue$moved$0;
-    reg  queue$moved$1;
-    reg  queue$moved$2;
-    reg  queue$moved$3;
-    reg  queue$moved$4;
-    reg  queue$moved$5;
-    reg  queue$moved$6;
-    reg  queue$moved$7;
-    reg  queue$moved$8;
-    reg  queue$moved$9;
-    reg  queue$moved$10;
-    reg  queue$moved$11;
-    reg  queue$moved$12;
-    reg  queue$moved$13;
-    reg  queue$moved$14;
-    reg  queue$moved$15;
     reg  queue$output_free$0;
     reg  queue$output_free$1;
     reg  queue$output_free$2;
@@ -31627,461 +31416,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     always @(posedge queue$fetched$15$clock) begin
        queue$fetched$15$q <= queue$fetched$15$d;
     end
-    // queue$skid_valid$0
-    initial begin
-       queue$skid_valid$0$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$0$clock) begin
-       queue$skid_valid$0$q <= queue$skid_valid$0$d;
-    end
-    // queue$skid_valid$1
-    initial begin
-       queue$skid_valid$1$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$1$clock) begin
-       queue$skid_valid$1$q <= queue$skid_valid$1$d;
-    end
-    // queue$skid_valid$2
-    initial begin
-       queue$skid_valid$2$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$2$clock) begin
-       queue$skid_valid$2$q <= queue$skid_valid$2$d;
-    end
-    // queue$skid_valid$3
-    initial begin
-       queue$skid_valid$3$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$3$clock) begin
-       queue$skid_valid$3$q <= queue$skid_valid$3$d;
-    end
-    // queue$skid_valid$4
-    initial begin
-       queue$skid_valid$4$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$4$clock) begin
-       queue$skid_valid$4$q <= queue$skid_valid$4$d;
-    end
-    // queue$skid_valid$5
-    initial begin
-       queue$skid_valid$5$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$5$clock) begin
-       queue$skid_valid$5$q <= queue$skid_valid$5$d;
-    end
-    // queue$skid_valid$6
-    initial begin
-       queue$skid_valid$6$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$6$clock) begin
-       queue$skid_valid$6$q <= queue$skid_valid$6$d;
-    end
-    // queue$skid_valid$7
-    initial begin
-       queue$skid_valid$7$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$7$clock) begin
-       queue$skid_valid$7$q <= queue$skid_valid$7$d;
-    end
-    // queue$skid_valid$8
-    initial begin
-       queue$skid_valid$8$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$8$clock) begin
-       queue$skid_valid$8$q <= queue$skid_valid$8$d;
-    end
-    // queue$skid_valid$9
-    initial begin
-       queue$skid_valid$9$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$9$clock) begin
-       queue$skid_valid$9$q <= queue$skid_valid$9$d;
-    end
-    // queue$skid_valid$10
-    initial begin
-       queue$skid_valid$10$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$10$clock) begin
-       queue$skid_valid$10$q <= queue$skid_valid$10$d;
-    end
-    // queue$skid_valid$11
-    initial begin
-       queue$skid_valid$11$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$11$clock) begin
-       queue$skid_valid$11$q <= queue$skid_valid$11$d;
-    end
-    // queue$skid_valid$12
-    initial begin
-       queue$skid_valid$12$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$12$clock) begin
-       queue$skid_valid$12$q <= queue$skid_valid$12$d;
-    end
-    // queue$skid_valid$13
-    initial begin
-       queue$skid_valid$13$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$13$clock) begin
-       queue$skid_valid$13$q <= queue$skid_valid$13$d;
-    end
-    // queue$skid_valid$14
-    initial begin
-       queue$skid_valid$14$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$14$clock) begin
-       queue$skid_valid$14$q <= queue$skid_valid$14$d;
-    end
-    // queue$skid_valid$15
-    initial begin
-       queue$skid_valid$15$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$15$clock) begin
-       queue$skid_valid$15$q <= queue$skid_valid$15$d;
-    end
-    // queue$skid_tdata$0
-    initial begin
-       queue$skid_tdata$0$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$0$clock) begin
-       queue$skid_tdata$0$q <= queue$skid_tdata$0$d;
-    end
-    // queue$skid_tdata$1
-    initial begin
-       queue$skid_tdata$1$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$1$clock) begin
-       queue$skid_tdata$1$q <= queue$skid_tdata$1$d;
-    end
-    // queue$skid_tdata$2
-    initial begin
-       queue$skid_tdata$2$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$2$clock) begin
-       queue$skid_tdata$2$q <= queue$skid_tdata$2$d;
-    end
-    // queue$skid_tdata$3
-    initial begin
-       queue$skid_tdata$3$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$3$clock) begin
-       queue$skid_tdata$3$q <= queue$skid_tdata$3$d;
-    end
-    // queue$skid_tdata$4
-    initial begin
-       queue$skid_tdata$4$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$4$clock) begin
-       queue$skid_tdata$4$q <= queue$skid_tdata$4$d;
-    end
-    // queue$skid_tdata$5
-    initial begin
-       queue$skid_tdata$5$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$5$clock) begin
-       queue$skid_tdata$5$q <= queue$skid_tdata$5$d;
-    end
-    // queue$skid_tdata$6
-    initial begin
-       queue$skid_tdata$6$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$6$clock) begin
-       queue$skid_tdata$6$q <= queue$skid_tdata$6$d;
-    end
-    // queue$skid_tdata$7
-    initial begin
-       queue$skid_tdata$7$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$7$clock) begin
-       queue$skid_tdata$7$q <= queue$skid_tdata$7$d;
-    end
-    // queue$skid_tdata$8
-    initial begin
-       queue$skid_tdata$8$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$8$clock) begin
-       queue$skid_tdata$8$q <= queue$skid_tdata$8$d;
-    end
-    // queue$skid_tdata$9
-    initial begin
-       queue$skid_tdata$9$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$9$clock) begin
-       queue$skid_tdata$9$q <= queue$skid_tdata$9$d;
-    end
-    // queue$skid_tdata$10
-    initial begin
-       queue$skid_tdata$10$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$10$clock) begin
-       queue$skid_tdata$10$q <= queue$skid_tdata$10$d;
-    end
-    // queue$skid_tdata$11
-    initial begin
-       queue$skid_tdata$11$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$11$clock) begin
-       queue$skid_tdata$11$q <= queue$skid_tdata$11$d;
-    end
-    // queue$skid_tdata$12
-    initial begin
-       queue$skid_tdata$12$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$12$clock) begin
-       queue$skid_tdata$12$q <= queue$skid_tdata$12$d;
-    end
-    // queue$skid_tdata$13
-    initial begin
-       queue$skid_tdata$13$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$13$clock) begin
-       queue$skid_tdata$13$q <= queue$skid_tdata$13$d;
-    end
-    // queue$skid_tdata$14
-    initial begin
-       queue$skid_tdata$14$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$14$clock) begin
-       queue$skid_tdata$14$q <= queue$skid_tdata$14$d;
-    end
-    // queue$skid_tdata$15
-    initial begin
-       queue$skid_tdata$15$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$15$clock) begin
-       queue$skid_tdata$15$q <= queue$skid_tdata$15$d;
-    end
-    // queue$skid_tuser$0
-    initial begin
-       queue$skid_tuser$0$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$0$clock) begin
-       queue$skid_tuser$0$q <= queue$skid_tuser$0$d;
-    end
-    // queue$skid_tuser$1
-    initial begin
-       queue$skid_tuser$1$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$1$clock) begin
-       queue$skid_tuser$1$q <= queue$skid_tuser$1$d;
-    end
-    // queue$skid_tuser$2
-    initial begin
-       queue$skid_tuser$2$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$2$clock) begin
-       queue$skid_tuser$2$q <= queue$skid_tuser$2$d;
-    end
-    // queue$skid_tuser$3
-    initial begin
-       queue$skid_tuser$3$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$3$clock) begin
-       queue$skid_tuser$3$q <= queue$skid_tuser$3$d;
-    end
-    // queue$skid_tuser$4
-    initial begin
-       queue$skid_tuser$4$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$4$clock) begin
-       queue$skid_tuser$4$q <= queue$skid_tuser$4$d;
-    end
-    // queue$skid_tuser$5
-    initial begin
-       queue$skid_tuser$5$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$5$clock) begin
-       queue$skid_tuser$5$q <= queue$skid_tuser$5$d;
-    end
-    // queue$skid_tuser$6
-    initial begin
-       queue$skid_tuser$6$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$6$clock) begin
-       queue$skid_tuser$6$q <= queue$skid_tuser$6$d;
-    end
-    // queue$skid_tuser$7
-    initial begin
-       queue$skid_tuser$7$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$7$clock) begin
-       queue$skid_tuser$7$q <= queue$skid_tuser$7$d;
-    end
-    // queue$skid_tuser$8
-    initial begin
-       queue$skid_tuser$8$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$8$clock) begin
-       queue$skid_tuser$8$q <= queue$skid_tuser$8$d;
-    end
-    // queue$skid_tuser$9
-    initial begin
-       queue$skid_tuser$9$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$9$clock) begin
-       queue$skid_tuser$9$q <= queue$skid_tuser$9$d;
-    end
-    // queue$skid_tuser$10
-    initial begin
-       queue$skid_tuser$10$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$10$clock) begin
-       queue$skid_tuser$10$q <= queue$skid_tuser$10$d;
-    end
-    // queue$skid_tuser$11
-    initial begin
-       queue$skid_tuser$11$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$11$clock) begin
-       queue$skid_tuser$11$q <= queue$skid_tuser$11$d;
-    end
-    // queue$skid_tuser$12
-    initial begin
-       queue$skid_tuser$12$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$12$clock) begin
-       queue$skid_tuser$12$q <= queue$skid_tuser$12$d;
-    end
-    // queue$skid_tuser$13
-    initial begin
-       queue$skid_tuser$13$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$13$clock) begin
-       queue$skid_tuser$13$q <= queue$skid_tuser$13$d;
-    end
-    // queue$skid_tuser$14
-    initial begin
-       queue$skid_tuser$14$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$14$clock) begin
-       queue$skid_tuser$14$q <= queue$skid_tuser$14$d;
-    end
-    // queue$skid_tuser$15
-    initial begin
-       queue$skid_tuser$15$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$15$clock) begin
-       queue$skid_tuser$15$q <= queue$skid_tuser$15$d;
-    end
-    // queue$skid_tkeep$0
-    initial begin
-       queue$skid_tkeep$0$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$0$clock) begin
-       queue$skid_tkeep$0$q <= queue$skid_tkeep$0$d;
-    end
-    // queue$skid_tkeep$1
-    initial begin
-       queue$skid_tkeep$1$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$1$clock) begin
-       queue$skid_tkeep$1$q <= queue$skid_tkeep$1$d;
-    end
-    // queue$skid_tkeep$2
-    initial begin
-       queue$skid_tkeep$2$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$2$clock) begin
-       queue$skid_tkeep$2$q <= queue$skid_tkeep$2$d;
-    end
-    // queue$skid_tkeep$3
-    initial begin
-       queue$skid_tkeep$3$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$3$clock) begin
-       queue$skid_tkeep$3$q <= queue$skid_tkeep$3$d;
-    end
-    // queue$skid_tkeep$4
-    initial begin
-       queue$skid_tkeep$4$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$4$clock) begin
-       queue$skid_tkeep$4$q <= queue$skid_tkeep$4$d;
-    end
-    // queue$skid_tkeep$5
-    initial begin
-       queue$skid_tkeep$5$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$5$clock) begin
-       queue$skid_tkeep$5$q <= queue$skid_tkeep$5$d;
-    end
-    // queue$skid_tkeep$6
-    initial begin
-       queue$skid_tkeep$6$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$6$clock) begin
-       queue$skid_tkeep$6$q <= queue$skid_tkeep$6$d;
-    end
-    // queue$skid_tkeep$7
-    initial begin
-       queue$skid_tkeep$7$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$7$clock) begin
-       queue$skid_tkeep$7$q <= queue$skid_tkeep$7$d;
-    end
-    // queue$skid_tkeep$8
-    initial begin
-       queue$skid_tkeep$8$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$8$clock) begin
-       queue$skid_tkeep$8$q <= queue$skid_tkeep$8$d;
-    end
-    // queue$skid_tkeep$9
-    initial begin
-       queue$skid_tkeep$9$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$9$clock) begin
-       queue$skid_tkeep$9$q <= queue$skid_tkeep$9$d;
-    end
-    // queue$skid_tkeep$10
-    initial begin
-       queue$skid_tkeep$10$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$10$clock) begin
-       queue$skid_tkeep$10$q <= queue$skid_tkeep$10$d;
-    end
-    // queue$skid_tkeep$11
-    initial begin
-       queue$skid_tkeep$11$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$11$clock) begin
-       queue$skid_tkeep$11$q <= queue$skid_tkeep$11$d;
-    end
-    // queue$skid_tkeep$12
-    initial begin
-       queue$skid_tkeep$12$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$12$clock) begin
-       queue$skid_tkeep$12$q <= queue$skid_tkeep$12$d;
-    end
-    // queue$skid_tkeep$13
-    initial begin
-       queue$skid_tkeep$13$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$13$clock) begin
-       queue$skid_tkeep$13$q <= queue$skid_tkeep$13$d;
-    end
-    // queue$skid_tkeep$14
-    initial begin
-       queue$skid_tkeep$14$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$14$clock) begin
-       queue$skid_tkeep$14$q <= queue$skid_tkeep$14$d;
-    end
-    // queue$skid_tkeep$15
-    initial begin
-       queue$skid_tkeep$15$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$15$clock) begin
-       queue$skid_tkeep$15$q <= queue$skid_tkeep$15$d;
-    end
-    // queue$skid_tlast
-    initial begin
-       queue$skid_tlast$q = 1'h0;
-    end
-    always @(posedge queue$skid_tlast$clock) begin
-       queue$skid_tlast$q <= queue$skid_tlast$d;
-    end
     // queue$not_empty$0
     initial begin
        queue$not_empty$0$q = 1'h0;
@@ -32662,26 +31996,17 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$read_pointer_two_ahead$clock = queue$clock;
         queue$one_left$clock = queue$clock;
         queue$tlast_out$clock = queue$clock;
-        queue$skid_tlast$clock = queue$clock;
         queue$write_pointer$d = queue$write_pointer$q;
         queue$read_pointer_ahead$d = queue$read_pointer_ahead$q;
         queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q;
         queue$one_left$d = queue$one_left$q;
         queue$tlast_out$d = queue$tlast_out$q;
-        queue$skid_tlast$d = queue$skid_tlast$q;
         queue$read_address$0$clock = queue$clock;
         queue$read_address$0$d = queue$read_address$0$q;
         queue$write_address$0$clock = queue$clock;
         queue$write_address$0$d = queue$write_address$0$q;
         queue$fetched$0$clock = queue$clock;
         queue$fetched$0$d = queue$fetched$0$q;
-        queue$skid_valid$0$clock = queue$clock;
-        queue$skid_tdata$0$clock = queue$clock;
-        queue$skid_tdata$0$d = queue$skid_tdata$0$q;
-        queue$skid_tuser$0$clock = queue$clock;
-        queue$skid_tuser$0$d = queue$skid_tuser$0$q;
-        queue$skid_tkeep$0$clock = queue$clock;
-        queue$skid_tkeep$0$d = queue$skid_tkeep$0$q;
         queue$not_empty$0$clock = queue$clock;
         queue$not_empty$0$d = queue$not_empty$0$q;
         queue$tvalid_out$0$clock = queue$clock;
@@ -32701,13 +32026,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$1$d = queue$write_address$1$q;
         queue$fetched$1$clock = queue$clock;
         queue$fetched$1$d = queue$fetched$1$q;
-        queue$skid_valid$1$clock = queue$clock;
-        queue$skid_tdata$1$clock = queue$clock;
-        queue$skid_tdata$1$d = queue$skid_tdata$1$q;
-        queue$skid_tuser$1$clock = queue$clock;
-        queue$skid_tuser$1$d = queue$skid_tuser$1$q;
-        queue$skid_tkeep$1$clock = queue$clock;
-        queue$skid_tkeep$1$d = queue$skid_tkeep$1$q;
         queue$not_empty$1$clock = queue$clock;
         queue$not_empty$1$d = queue$not_empty$1$q;
         queue$tvalid_out$1$clock = queue$clock;
@@ -32727,13 +32045,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$2$d = queue$write_address$2$q;
         queue$fetched$2$clock = queue$clock;
         queue$fetched$2$d = queue$fetched$2$q;
-        queue$skid_valid$2$clock = queue$clock;
-        queue$skid_tdata$2$clock = queue$clock;
-        queue$skid_tdata$2$d = queue$skid_tdata$2$q;
-        queue$skid_tuser$2$clock = queue$clock;
-        queue$skid_tuser$2$d = queue$skid_tuser$2$q;
-        queue$skid_tkeep$2$clock = queue$clock;
-        queue$skid_tkeep$2$d = queue$skid_tkeep$2$q;
         queue$not_empty$2$clock = queue$clock;
         queue$not_empty$2$d = queue$not_empty$2$q;
         queue$tvalid_out$2$clock = queue$clock;
@@ -32753,13 +32064,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$3$d = queue$write_address$3$q;
         queue$fetched$3$clock = queue$clock;
         queue$fetched$3$d = queue$fetched$3$q;
-        queue$skid_valid$3$clock = queue$clock;
-        queue$skid_tdata$3$clock = queue$clock;
-        queue$skid_tdata$3$d = queue$skid_tdata$3$q;
-        queue$skid_tuser$3$clock = queue$clock;
-        queue$skid_tuser$3$d = queue$skid_tuser$3$q;
-        queue$skid_tkeep$3$clock = queue$clock;
-        queue$skid_tkeep$3$d = queue$skid_tkeep$3$q;
         queue$not_empty$3$clock = queue$clock;
         queue$not_empty$3$d = queue$not_empty$3$q;
         queue$tvalid_out$3$clock = queue$clock;
@@ -32779,13 +32083,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$4$d = queue$write_address$4$q;
         queue$fetched$4$clock = queue$clock;
         queue$fetched$4$d = queue$fetched$4$q;
-        queue$skid_valid$4$clock = queue$clock;
-        queue$skid_tdata$4$clock = queue$clock;
-        queue$skid_tdata$4$d = queue$skid_tdata$4$q;
-        queue$skid_tuser$4$clock = queue$clock;
-        queue$skid_tuser$4$d = queue$skid_tuser$4$q;
-        queue$skid_tkeep$4$clock = queue$clock;
-        queue$skid_tkeep$4$d = queue$skid_tkeep$4$q;
         queue$not_empty$4$clock = queue$clock;
         queue$not_empty$4$d = queue$not_empty$4$q;
         queue$tvalid_out$4$clock = queue$clock;
@@ -32805,13 +32102,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$5$d = queue$write_address$5$q;
         queue$fetched$5$clock = queue$clock;
         queue$fetched$5$d = queue$fetched$5$q;
-        queue$skid_valid$5$clock = queue$clock;
-        queue$skid_tdata$5$clock = queue$clock;
-        queue$skid_tdata$5$d = queue$skid_tdata$5$q;
-        queue$skid_tuser$5$clock = queue$clock;
-        queue$skid_tuser$5$d = queue$skid_tuser$5$q;
-        queue$skid_tkeep$5$clock = queue$clock;
-        queue$skid_tkeep$5$d = queue$skid_tkeep$5$q;
         queue$not_empty$5$clock = queue$clock;
         queue$not_empty$5$d = queue$not_empty$5$q;
         queue$tvalid_out$5$clock = queue$clock;
@@ -32831,13 +32121,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$6$d = queue$write_address$6$q;
         queue$fetched$6$clock = queue$clock;
         queue$fetched$6$d = queue$fetched$6$q;
-        queue$skid_valid$6$clock = queue$clock;
-        queue$skid_tdata$6$clock = queue$clock;
-        queue$skid_tdata$6$d = queue$skid_tdata$6$q;
-        queue$skid_tuser$6$clock = queue$clock;
-        queue$skid_tuser$6$d = queue$skid_tuser$6$q;
-        queue$skid_tkeep$6$clock = queue$clock;
-        queue$skid_tkeep$6$d = queue$skid_tkeep$6$q;
         queue$not_empty$6$clock = queue$clock;
         queue$not_empty$6$d = queue$not_empty$6$q;
         queue$tvalid_out$6$clock = queue$clock;
@@ -32857,13 +32140,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$7$d = queue$write_address$7$q;
         queue$fetched$7$clock = queue$clock;
         queue$fetched$7$d = queue$fetched$7$q;
-        queue$skid_valid$7$clock = queue$clock;
-        queue$skid_tdata$7$clock = queue$clock;
-        queue$skid_tdata$7$d = queue$skid_tdata$7$q;
-        queue$skid_tuser$7$clock = queue$clock;
-        queue$skid_tuser$7$d = queue$skid_tuser$7$q;
-        queue$skid_tkeep$7$clock = queue$clock;
-        queue$skid_tkeep$7$d = queue$skid_tkeep$7$q;
         queue$not_empty$7$clock = queue$clock;
         queue$not_empty$7$d = queue$not_empty$7$q;
         queue$tvalid_out$7$clock = queue$clock;
@@ -32883,13 +32159,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$8$d = queue$write_address$8$q;
         queue$fetched$8$clock = queue$clock;
         queue$fetched$8$d = queue$fetched$8$q;
-        queue$skid_valid$8$clock = queue$clock;
-        queue$skid_tdata$8$clock = queue$clock;
-        queue$skid_tdata$8$d = queue$skid_tdata$8$q;
-        queue$skid_tuser$8$clock = queue$clock;
-        queue$skid_tuser$8$d = queue$skid_tuser$8$q;
-        queue$skid_tkeep$8$clock = queue$clock;
-        queue$skid_tkeep$8$d = queue$skid_tkeep$8$q;
         queue$not_empty$8$clock = queue$clock;
         queue$not_empty$8$d = queue$not_empty$8$q;
         queue$tvalid_out$8$clock = queue$clock;
@@ -32909,13 +32178,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$9$d = queue$write_address$9$q;
         queue$fetched$9$clock = queue$clock;
         queue$fetched$9$d = queue$fetched$9$q;
-        queue$skid_valid$9$clock = queue$clock;
-        queue$skid_tdata$9$clock = queue$clock;
-        queue$skid_tdata$9$d = queue$skid_tdata$9$q;
-        queue$skid_tuser$9$clock = queue$clock;
-        queue$skid_tuser$9$d = queue$skid_tuser$9$q;
-        queue$skid_tkeep$9$clock = queue$clock;
-        queue$skid_tkeep$9$d = queue$skid_tkeep$9$q;
         queue$not_empty$9$clock = queue$clock;
         queue$not_empty$9$d = queue$not_empty$9$q;
         queue$tvalid_out$9$clock = queue$clock;
@@ -32935,13 +32197,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$10$d = queue$write_address$10$q;
         queue$fetched$10$clock = queue$clock;
         queue$fetched$10$d = queue$fetched$10$q;
-        queue$skid_valid$10$clock = queue$clock;
-        queue$skid_tdata$10$clock = queue$clock;
-        queue$skid_tdata$10$d = queue$skid_tdata$10$q;
-        queue$skid_tuser$10$clock = queue$clock;
-        queue$skid_tuser$10$d = queue$skid_tuser$10$q;
-        queue$skid_tkeep$10$clock = queue$clock;
-        queue$skid_tkeep$10$d = queue$skid_tkeep$10$q;
         queue$not_empty$10$clock = queue$clock;
         queue$not_empty$10$d = queue$not_empty$10$q;
         queue$tvalid_out$10$clock = queue$clock;
@@ -32961,13 +32216,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$11$d = queue$write_address$11$q;
         queue$fetched$11$clock = queue$clock;
         queue$fetched$11$d = queue$fetched$11$q;
-        queue$skid_valid$11$clock = queue$clock;
-        queue$skid_tdata$11$clock = queue$clock;
-        queue$skid_tdata$11$d = queue$skid_tdata$11$q;
-        queue$skid_tuser$11$clock = queue$clock;
-        queue$skid_tuser$11$d = queue$skid_tuser$11$q;
-        queue$skid_tkeep$11$clock = queue$clock;
-        queue$skid_tkeep$11$d = queue$skid_tkeep$11$q;
         queue$not_empty$11$clock = queue$clock;
         queue$not_empty$11$d = queue$not_empty$11$q;
         queue$tvalid_out$11$clock = queue$clock;
@@ -32987,13 +32235,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$12$d = queue$write_address$12$q;
         queue$fetched$12$clock = queue$clock;
         queue$fetched$12$d = queue$fetched$12$q;
-        queue$skid_valid$12$clock = queue$clock;
-        queue$skid_tdata$12$clock = queue$clock;
-        queue$skid_tdata$12$d = queue$skid_tdata$12$q;
-        queue$skid_tuser$12$clock = queue$clock;
-        queue$skid_tuser$12$d = queue$skid_tuser$12$q;
-        queue$skid_tkeep$12$clock = queue$clock;
-        queue$skid_tkeep$12$d = queue$skid_tkeep$12$q;
         queue$not_empty$12$clock = queue$clock;
         queue$not_empty$12$d = queue$not_empty$12$q;
         queue$tvalid_out$12$clock = queue$clock;
@@ -33013,13 +32254,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$13$d = queue$write_address$13$q;
         queue$fetched$13$clock = queue$clock;
         queue$fetched$13$d = queue$fetched$13$q;
-        queue$skid_valid$13$clock = queue$clock;
-        queue$skid_tdata$13$clock = queue$clock;
-        queue$skid_tdata$13$d = queue$skid_tdata$13$q;
-        queue$skid_tuser$13$clock = queue$clock;
-        queue$skid_tuser$13$d = queue$skid_tuser$13$q;
-        queue$skid_tkeep$13$clock = queue$clock;
-        queue$skid_tkeep$13$d = queue$skid_tkeep$13$q;
         queue$not_empty$13$clock = queue$clock;
         queue$not_empty$13$d = queue$not_empty$13$q;
         queue$tvalid_out$13$clock = queue$clock;
@@ -33039,13 +32273,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$14$d = queue$write_address$14$q;
         queue$fetched$14$clock = queue$clock;
         queue$fetched$14$d = queue$fetched$14$q;
-        queue$skid_valid$14$clock = queue$clock;
-        queue$skid_tdata$14$clock = queue$clock;
-        queue$skid_tdata$14$d = queue$skid_tdata$14$q;
-        queue$skid_tuser$14$clock = queue$clock;
-        queue$skid_tuser$14$d = queue$skid_tuser$14$q;
-        queue$skid_tkeep$14$clock = queue$clock;
-        queue$skid_tkeep$14$d = queue$skid_tkeep$14$q;
         queue$not_empty$14$clock = queue$clock;
         queue$not_empty$14$d = queue$not_empty$14$q;
         queue$tvalid_out$14$clock = queue$clock;
@@ -33065,13 +32292,6 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$15$d = queue$write_address$15$q;
         queue$fetched$15$clock = queue$clock;
         queue$fetched$15$d = queue$fetched$15$q;
-        queue$skid_valid$15$clock = queue$clock;
-        queue$skid_tdata$15$clock = queue$clock;
-        queue$skid_tdata$15$d = queue$skid_tdata$15$q;
-        queue$skid_tuser$15$clock = queue$clock;
-        queue$skid_tuser$15$d = queue$skid_tuser$15$q;
-        queue$skid_tkeep$15$clock = queue$clock;
-        queue$skid_tkeep$15$d = queue$skid_tkeep$15$q;
         queue$not_empty$15$clock = queue$clock;
         queue$not_empty$15$d = queue$not_empty$15$q;
         queue$tvalid_out$15$clock = queue$clock;
@@ -33102,8 +32322,7 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$write_pointer$d = queue$write_pointer$q + 'h1;
         end
         queue$output_free$0 = !queue$tvalid_out$0$q | queue$m_axis_tready;
-        queue$moved$0 = queue$fetched$0$q & !queue$skid_valid$0$q;
-        queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | !queue$skid_valid$0$q);
+        queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
         queue$ram$read_enable$0 = queue$fetch$0;
         queue$ram$read_address$0 = queue$read_address$0$q;
         queue$ram$write_address$0 = queue$write_address$0$q;
@@ -33114,31 +32333,17 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$0$d = queue$next_read_address;
         end
         queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left$q));
-        queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$moved$0);
-        if (!queue$skid_valid$0$q) begin
-            queue$skid_tdata$0$d = queue$ram$read_tdata$0;
-            queue$skid_tuser$0$d = queue$ram$read_tuser$0;
-            queue$skid_tkeep$0$d = queue$ram$read_tkeep$0;
-        end
-        queue$skid_valid$0$d = (queue$skid_valid$0$q | queue$moved$0) & !queue$output_free$0;
+        queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$output_free$0);
         if (queue$output_free$0) begin
-            queue$tvalid_out$0$d = queue$skid_valid$0$q | queue$moved$0;
+            queue$tvalid_out$0$d = queue$fetched$0$q;
         end
-        if (queue$output_free$0 & (queue$skid_valid$0$q | queue$fetched$0$q)) begin
-            if (queue$skid_valid$0$q) begin
-                queue$tdata_out$0$d = queue$skid_tdata$0$q;
-                queue$tuser_out$0$d = queue$skid_tuser$0$q;
-                queue$tkeep_out$0$d = queue$skid_tkeep$0$q;
-            end
-            else begin
-                queue$tdata_out$0$d = queue$ram$read_tdata$0;
-                queue$tuser_out$0$d = queue$ram$read_tuser$0;
-                queue$tkeep_out$0$d = queue$ram$read_tkeep$0;
-            end
+        if (queue$output_free$0 & queue$fetched$0$q) begin
+            queue$tdata_out$0$d = queue$ram$read_tdata$0;
+            queue$tuser_out$0$d = queue$ram$read_tuser$0;
+            queue$tkeep_out$0$d = queue$ram$read_tkeep$0;
         end
         queue$output_free$1 = !queue$tvalid_out$1$q | queue$m_axis_tready;
-        queue$moved$1 = queue$fetched$1$q & !queue$skid_valid$1$q;
-        queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | !queue$skid_valid$1$q);
+        queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
         queue$ram$read_enable$1 = queue$fetch$1;
         queue$ram$read_address$1 = queue$read_address$1$q;
         queue$ram$write_address$1 = queue$write_address$1$q;
@@ -33149,31 +32354,17 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$1$d = queue$next_read_address;
         end
         queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left$q));
-        queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$moved$1);
-        if (!queue$skid_valid$1$q) begin
-            queue$skid_tdata$1$d = queue$ram$read_tdata$1;
-            queue$skid_tuser$1$d = queue$ram$read_tuser$1;
-            queue$skid_tkeep$1$d = queue$ram$read_tkeep$1;
-        end
-        queue$skid_valid$1$d = (queue$skid_valid$1$q | queue$moved$1) & !queue$output_free$1;
+        queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$output_free$1);
         if (queue$output_free$1) begin
-            queue$tvalid_out$1$d = queue$skid_valid$1$q | queue$moved$1;
+            queue$tvalid_out$1$d = queue$fetched$1$q;
         end
-        if (queue$output_free$1 & (queue$skid_valid$1$q | queue$fetched$1$q)) begin
-            if (queue$skid_valid$1$q) begin
-                queue$tdata_out$1$d = queue$skid_tdata$1$q;
-                queue$tuser_out$1$d = queue$skid_tuser$1$q;
-                queue$tkeep_out$1$d = queue$skid_tkeep$1$q;
-            end
-            else begin
-                queue$tdata_out$1$d = queue$ram$read_tdata$1;
-                queue$tuser_out$1$d = queue$ram$read_tuser$1;
-                queue$tkeep_out$1$d = queue$ram$read_tkeep$1;
-            end
+        if (queue$output_free$1 & queue$fetched$1$q) begin
+            queue$tdata_out$1$d = queue$ram$read_tdata$1;
+            queue$tuser_out$1$d = queue$ram$read_tuser$1;
+            queue$tkeep_out$1$d = queue$ram$read_tkeep$1;
         end
         queue$output_free$2 = !queue$tvalid_out$2$q | queue$m_axis_tready;
-        queue$moved$2 = queue$fetched$2$q & !queue$skid_valid$2$q;
-        queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | !queue$skid_valid$2$q);
+        queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | queue$output_free$2);
         queue$ram$read_enable$2 = queue$fetch$2;
         queue$ram$read_address$2 = queue$read_address$2$q;
         queue$ram$write_address$2 = queue$write_address$2$q;
@@ -33184,31 +32375,17 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$2$d = queue$next_read_address;
         end
         queue$not_empty$2$d = queue$write | (queue$not_empty$2$q & ~(queue$fetch$2 & queue$one_left$q));
-        queue$fetched$2$d = queue$fetch$2 | (queue$fetched$2$q & !queue$moved$2);
-        if (!queue$skid_valid$2$q) begin
-            queue$skid_tdata$2$d = queue$ram$read_tdata$2;
-            queue$skid_tuser$2$d = queue$ram$read_tuser$2;
-            queue$skid_tkeep$2$d = queue$ram$read_tkeep$2;
-        end
-        queue$skid_valid$2$d = (queue$skid_valid$2$q | queue$moved$2) & !queue$output_free$2;
+        queue$fetched$2$d = queue$fetch$2 | (queue$fetched$2$q & !queue$output_free$2);
         if (queue$output_free$2) begin
-            queue$tvalid_out$2$d = queue$skid_valid$2$q | queue$moved$2;
+            queue$tvalid_out$2$d = queue$fetched$2$q;
         end
-        if (queue$output_free$2 & (queue$skid_valid$2$q | queue$fetched$2$q)) begin
-            if (queue$skid_valid$2$q) begin
-                queue$tdata_out$2$d = queue$skid_tdata$2$q;
-                queue$tuser_out$2$d = queue$skid_tuser$2$q;
-                queue$tkeep_out$2$d = queue$skid_tkeep$2$q;
-            end
-            else begin
-                queue$tdata_out$2$d = queue$ram$read_tdata$2;
-                queue$tuser_out$2$d = queue$ram$read_tuser$2;
-                queue$tkeep_out$2$d = queue$ram$read_tkeep$2;
-            end
+        if (queue$output_free$2 & queue$fetched$2$q) begin
+            queue$tdata_out$2$d = queue$ram$read_tdata$2;
+            queue$tuser_out$2$d = queue$ram$read_tuser$2;
+            queue$tkeep_out$2$d = queue$ram$read_tkeep$2;
         end
         queue$output_free$3 = !queue$tvalid_out$3$q | queue$m_axis_tready;
-        queue$moved$3 = queue$fetched$3$q & !queue$skid_valid$3$q;
-        queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | !queue$skid_valid$3$q);
+        queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | queue$output_free$3);
         queue$ram$read_enable$3 = queue$fetch$3;
         queue$ram$read_address$3 = queue$read_address$3$q;
         queue$ram$write_address$3 = queue$write_address$3$q;
@@ -33219,31 +32396,17 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$3$d = queue$next_read_address;
         end
         queue$not_empty$3$d = queue$write | (queue$not_empty$3$q & ~(queue$fetch$3 & queue$one_left$q));
-        queue$fetched$3$d = queue$fetch$3 | (queue$fetched$3$q & !queue$moved$3);
-        if (!queue$skid_valid$3$q) begin
-            queue$skid_tdata$3$d = queue$ram$read_tdata$3;
-            queue$skid_tuser$3$d = queue$ram$read_tuser$3;
-            queue$skid_tkeep$3$d = queue$ram$read_tkeep$3;
-        end
-        queue$skid_valid$3$d = (queue$skid_valid$3$q | queue$moved$3) & !queue$output_free$3;
+        queue$fetched$3$d = queue$fetch$3 | (queue$fetched$3$q & !queue$output_free$3);
         if (queue$output_free$3) begin
-            queue$tvalid_out$3$d = queue$skid_valid$3$q | queue$moved$3;
+            queue$tvalid_out$3$d = queue$fetched$3$q;
         end
-        if (queue$output_free$3 & (queue$skid_valid$3$q | queue$fetched$3$q)) begin
-            if (queue$skid_valid$3$q) begin
-                queue$tdata_out$3$d = queue$skid_tdata$3$q;
-                queue$tuser_out$3$d = queue$skid_tuser$3$q;
-                queue$tkeep_out$3$d = queue$skid_tkeep$3$q;
-            end
-            else begin
-                queue$tdata_out$3$d = queue$ram$read_tdata$3;
-                queue$tuser_out$3$d = queue$ram$read_tuser$3;
-                queue$tkeep_out$3$d = queue$ram$read_tkeep$3;
-            end
+        if (queue$output_free$3 & queue$fetched$3$q) begin
+            queue$tdata_out$3$d = queue$ram$read_tdata$3;
+            queue$tuser_out$3$d = queue$ram$read_tuser$3;
+            queue$tkeep_out$3$d = queue$ram$read_tkeep$3;
         end
         queue$output_free$4 = !queue$tvalid_out$4$q | queue$m_axis_tready;
-        queue$moved$4 = queue$fetched$4$q & !queue$skid_valid$4$q;
-        queue$fetch$4 = queue$not_empty$4$q & (!queue$fetched$4$q | !queue$skid_valid$4$q);
+        queue$fetch$4 = queue$not_empty$4$q & (!queue$fetched$4$q | queue$output_free$4);
         queue$ram$read_enable$4 = queue$fetch$4;
         queue$ram$read_address$4 = queue$read_address$4$q;
         queue$ram$write_address$4 = queue$write_address$4$q;
@@ -33254,31 +32417,17 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$4$d = queue$next_read_address;
         end
         queue$not_empty$4$d = queue$write | (queue$not_empty$4$q & ~(queue$fetch$4 & queue$one_left$q));
-        queue$fetched$4$d = queue$fetch$4 | (queue$fetched$4$q & !queue$moved$4);
-        if (!queue$skid_valid$4$q) begin
-            queue$skid_tdata$4$d = queue$ram$read_tdata$4;
-            queue$skid_tuser$4$d = queue$ram$read_tuser$4;
-            queue$skid_tkeep$4$d = queue$ram$read_tkeep$4;
-        end
-        queue$skid_valid$4$d = (queue$skid_valid$4$q | queue$moved$4) & !queue$output_free$4;
+        queue$fetched$4$d = queue$fetch$4 | (queue$fetched$4$q & !queue$output_free$4);
         if (queue$output_free$4) begin
-            queue$tvalid_out$4$d = queue$skid_valid$4$q | queue$moved$4;
+            queue$tvalid_out$4$d = queue$fetched$4$q;
         end
-        if (queue$output_free$4 & (queue$skid_valid$4$q | queue$fetched$4$q)) begin
-            if (queue$skid_valid$4$q) begin
-                queue$tdata_out$4$d = queue$skid_tdata$4$q;
-                queue$tuser_out$4$d = queue$skid_tuser$4$q;
-                queue$tkeep_out$4$d = queue$skid_tkeep$4$q;
-            end
-            else begin
-                queue$tdata_out$4$d = queue$ram$read_tdata$4;
-                queue$tuser_out$4$d = queue$ram$read_tuser$4;
-                queue$tkeep_out$4$d = queue$ram$read_tkeep$4;
-            end
+        if (queue$output_free$4 & queue$fetched$4$q) begin
+            queue$tdata_out$4$d = queue$ram$read_tdata$4;
+            queue$tuser_out$4$d = queue$ram$read_tuser$4;
+            queue$tkeep_out$4$d = queue$ram$read_tkeep$4;
         end
         queue$output_free$5 = !queue$tvalid_out$5$q | queue$m_axis_tready;
-        queue$moved$5 = queue$fetched$5$q & !queue$skid_valid$5$q;
-        queue$fetch$5 = queue$not_empty$5$q & (!queue$fetched$5$q | !queue$skid_valid$5$q);
+        queue$fetch$5 = queue$not_empty$5$q & (!queue$fetched$5$q | queue$output_free$5);
         queue$ram$read_enable$5 = queue$fetch$5;
         queue$ram$read_address$5 = queue$read_address$5$q;
         queue$ram$write_address$5 = queue$write_address$5$q;
@@ -33289,31 +32438,17 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$5$d = queue$next_read_address;
         end
         queue$not_empty$5$d = queue$write | (queue$not_empty$5$q & ~(queue$fetch$5 & queue$one_left$q));
-        queue$fetched$5$d = queue$fetch$5 | (queue$fetched$5$q & !queue$moved$5);
-        if (!queue$skid_valid$5$q) begin
-            queue$skid_tdata$5$d = queue$ram$read_tdata$5;
-            queue$skid_tuser$5$d = queue$ram$read_tuser$5;
-            queue$skid_tkeep$5$d = queue$ram$read_tkeep$5;
-        end
-        queue$skid_valid$5$d = (queue$skid_valid$5$q | queue$moved$5) & !queue$output_free$5;
+        queue$fetched$5$d = queue$fetch$5 | (queue$fetched$5$q & !queue$output_free$5);
         if (queue$output_free$5) begin
-            queue$tvalid_out$5$d = queue$skid_valid$5$q | queue$moved$5;
+            queue$tvalid_out$5$d = queue$fetched$5$q;
         end
-        if (queue$output_free$5 & (queue$skid_valid$5$q | queue$fetched$5$q)) begin
-            if (queue$skid_valid$5$q) begin
-                queue$tdata_out$5$d = queue$skid_tdata$5$q;
-                queue$tuser_out$5$d = queue$skid_tuser$5$q;
-                queue$tkeep_out$5$d = queue$skid_tkeep$5$q;
-            end
-            else begin
-                queue$tdata_out$5$d = queue$ram$read_tdata$5;
-                queue$tuser_out$5$d = queue$ram$read_tuser$5;
-                queue$tkeep_out$5$d = queue$ram$read_tkeep$5;
-            end
+        if (queue$output_free$5 & queue$fetched$5$q) begin
+            queue$tdata_out$5$d = queue$ram$read_tdata$5;
+            queue$tuser_out$5$d = queue$ram$read_tuser$5;
+            queue$tkeep_out$5$d = queue$ram$read_tkeep$5;
         end
         queue$output_free$6 = !queue$tvalid_out$6$q | queue$m_axis_tready;
-        queue$moved$6 = queue$fetched$6$q & !queue$skid_valid$6$q;
-        queue$fetch$6 = queue$not_empty$6$q & (!queue$fetched$6$q | !queue$skid_valid$6$q);
+        queue$fetch$6 = queue$not_empty$6$q & (!queue$fetched$6$q | queue$output_free$6);
         queue$ram$read_enable$6 = queue$fetch$6;
         queue$ram$read_address$6 = queue$read_address$6$q;
         queue$ram$write_address$6 = queue$write_address$6$q;
@@ -33324,31 +32459,17 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$6$d = queue$next_read_address;
         end
         queue$not_empty$6$d = queue$write | (queue$not_empty$6$q & ~(queue$fetch$6 & queue$one_left$q));
-        queue$fetched$6$d = queue$fetch$6 | (queue$fetched$6$q & !queue$moved$6);
-        if (!queue$skid_valid$6$q) begin
-            queue$skid_tdata$6$d = queue$ram$read_tdata$6;
-            queue$skid_tuser$6$d = queue$ram$read_tuser$6;
-            queue$skid_tkeep$6$d = queue$ram$read_tkeep$6;
-        end
-        queue$skid_valid$6$d = (queue$skid_valid$6$q | queue$moved$6) & !queue$output_free$6;
+        queue$fetched$6$d = queue$fetch$6 | (queue$fetched$6$q & !queue$output_free$6);
         if (queue$output_free$6) begin
-            queue$tvalid_out$6$d = queue$skid_valid$6$q | queue$moved$6;
+            queue$tvalid_out$6$d = queue$fetched$6$q;
         end
-        if (queue$output_free$6 & (queue$skid_valid$6$q | queue$fetched$6$q)) begin
-            if (queue$skid_valid$6$q) begin
-                queue$tdata_out$6$d = queue$skid_tdata$6$q;
-                queue$tuser_out$6$d = queue$skid_tuser$6$q;
-                queue$tkeep_out$6$d = queue$skid_tkeep$6$q;
-            end
-            else begin
-                queue$tdata_out$6$d = queue$ram$read_tdata$6;
-                queue$tuser_out$6$d = queue$ram$read_tuser$6;
-                queue$tkeep_out$6$d = queue$ram$read_tkeep$6;
-            end
+        if (queue$output_free$6 & queue$fetched$6$q) begin
+            queue$tdata_out$6$d = queue$ram$read_tdata$6;
+            queue$tuser_out$6$d = queue$ram$read_tuser$6;
+            queue$tkeep_out$6$d = queue$ram$read_tkeep$6;
         end
         queue$output_free$7 = !queue$tvalid_out$7$q | queue$m_axis_tready;
-        queue$moved$7 = queue$fetched$7$q & !queue$skid_valid$7$q;
-        queue$fetch$7 = queue$not_empty$7$q & (!queue$fetched$7$q | !queue$skid_valid$7$q);
+        queue$fetch$7 = queue$not_empty$7$q & (!queue$fetched$7$q | queue$output_free$7);
         queue$ram$read_enable$7 = queue$fetch$7;
         queue$ram$read_address$7 = queue$read_address$7$q;
         queue$ram$write_address$7 = queue$write_address$7$q;
@@ -33359,31 +32480,17 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$7$d = queue$next_read_address;
         end
         queue$not_empty$7$d = queue$write | (queue$not_empty$7$q & ~(queue$fetch$7 & queue$one_left$q));
-        queue$fetched$7$d = queue$fetch$7 | (queue$fetched$7$q & !queue$moved$7);
-        if (!queue$skid_valid$7$q) begin
-            queue$skid_tdata$7$d = queue$ram$read_tdata$7;
-            queue$skid_tuser$7$d = queue$ram$read_tuser$7;
-            queue$skid_tkeep$7$d = queue$ram$read_tkeep$7;
-        end
-        queue$skid_valid$7$d = (queue$skid_valid$7$q | queue$moved$7) & !queue$output_free$7;
+        queue$fetched$7$d = queue$fetch$7 | (queue$fetched$7$q & !queue$output_free$7);
         if (queue$output_free$7) begin
-            queue$tvalid_out$7$d = queue$skid_valid$7$q | queue$moved$7;
+            queue$tvalid_out$7$d = queue$fetched$7$q;
         end
-        if (queue$output_free$7 & (queue$skid_valid$7$q | queue$fetched$7$q)) begin
-            if (queue$skid_valid$7$q) begin
-                queue$tdata_out$7$d = queue$skid_tdata$7$q;
-                queue$tuser_out$7$d = queue$skid_tuser$7$q;
-                queue$tkeep_out$7$d = queue$skid_tkeep$7$q;
-            end
-            else begin
-                queue$tdata_out$7$d = queue$ram$read_tdata$7;
-                queue$tuser_out$7$d = queue$ram$read_tuser$7;
-                queue$tkeep_out$7$d = queue$ram$read_tkeep$7;
-            end
+        if (queue$output_free$7 & queue$fetched$7$q) begin
+            queue$tdata_out$7$d = queue$ram$read_tdata$7;
+            queue$tuser_out$7$d = queue$ram$read_tuser$7;
+            queue$tkeep_out$7$d = queue$ram$read_tkeep$7;
         end
         queue$output_free$8 = !queue$tvalid_out$8$q | queue$m_axis_tready;
-        queue$moved$8 = queue$fetched$8$q & !queue$skid_valid$8$q;
-        queue$fetch$8 = queue$not_empty$8$q & (!queue$fetched$8$q | !queue$skid_valid$8$q);
+        queue$fetch$8 = queue$not_empty$8$q & (!queue$fetched$8$q | queue$output_free$8);
         queue$ram$read_enable$8 = queue$fetch$8;
         queue$ram$read_address$8 = queue$read_address$8$q;
         queue$ram$write_address$8 = queue$write_address$8$q;
@@ -33394,31 +32501,17 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$8$d = queue$next_read_address;
         end
         queue$not_empty$8$d = queue$write | (queue$not_empty$8$q & ~(queue$fetch$8 & queue$one_left$q));
-        queue$fetched$8$d = queue$fetch$8 | (queue$fetched$8$q & !queue$moved$8);
-        if (!queue$skid_valid$8$q) begin
-            queue$skid_tdata$8$d = queue$ram$read_tdata$8;
-            queue$skid_tuser$8$d = queue$ram$read_tuser$8;
-            queue$skid_tkeep$8$d = queue$ram$read_tkeep$8;
-        end
-        queue$skid_valid$8$d = (queue$skid_valid$8$q | queue$moved$8) & !queue$output_free$8;
+        queue$fetched$8$d = queue$fetch$8 | (queue$fetched$8$q & !queue$output_free$8);
         if (queue$output_free$8) begin
-            queue$tvalid_out$8$d = queue$skid_valid$8$q | queue$moved$8;
+            queue$tvalid_out$8$d = queue$fetched$8$q;
         end
-        if (queue$output_free$8 & (queue$skid_valid$8$q | queue$fetched$8$q)) begin
-            if (queue$skid_valid$8$q) begin
-                queue$tdata_out$8$d = queue$skid_tdata$8$q;
-                queue$tuser_out$8$d = queue$skid_tuser$8$q;
-                queue$tkeep_out$8$d = queue$skid_tkeep$8$q;
-            end
-            else begin
-                queue$tdata_out$8$d = queue$ram$read_tdata$8;
-                queue$tuser_out$8$d = queue$ram$read_tuser$8;
-                queue$tkeep_out$8$d = queue$ram$read_tkeep$8;
-            end
+        if (queue$output_free$8 & queue$fetched$8$q) begin
+            queue$tdata_out$8$d = queue$ram$read_tdata$8;
+            queue$tuser_out$8$d = queue$ram$read_tuser$8;
+            queue$tkeep_out$8$d = queue$ram$read_tkeep$8;
         end
         queue$output_free$9 = !queue$tvalid_out$9$q | queue$m_axis_tready;
-        queue$moved$9 = queue$fetched$9$q & !queue$skid_valid$9$q;
-        queue$fetch$9 = queue$not_empty$9$q & (!queue$fetched$9$q | !queue$skid_valid$9$q);
+        queue$fetch$9 = queue$not_empty$9$q & (!queue$fetched$9$q | queue$output_free$9);
         queue$ram$read_enable$9 = queue$fetch$9;
         queue$ram$read_address$9 = queue$read_address$9$q;
         queue$ram$write_address$9 = queue$write_address$9$q;
@@ -33429,31 +32522,17 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$9$d = queue$next_read_address;
         end
         queue$not_empty$9$d = queue$write | (queue$not_empty$9$q & ~(queue$fetch$9 & queue$one_left$q));
-        queue$fetched$9$d = queue$fetch$9 | (queue$fetched$9$q & !queue$moved$9);
-        if (!queue$skid_valid$9$q) begin
-            queue$skid_tdata$9$d = queue$ram$read_tdata$9;
-            queue$skid_tuser$9$d = queue$ram$read_tuser$9;
-            queue$skid_tkeep$9$d = queue$ram$read_tkeep$9;
-        end
-        queue$skid_valid$9$d = (queue$skid_valid$9$q | queue$moved$9) & !queue$output_free$9;
+        queue$fetched$9$d = queue$fetch$9 | (queue$fetched$9$q & !queue$output_free$9);
         if (queue$output_free$9) begin
-            queue$tvalid_out$9$d = queue$skid_valid$9$q | queue$moved$9;
+            queue$tvalid_out$9$d = queue$fetched$9$q;
         end
-        if (queue$output_free$9 & (queue$skid_valid$9$q | queue$fetched$9$q)) begin
-            if (queue$skid_valid$9$q) begin
-                queue$tdata_out$9$d = queue$skid_tdata$9$q;
-                queue$tuser_out$9$d = queue$skid_tuser$9$q;
-                queue$tkeep_out$9$d = queue$skid_tkeep$9$q;
-            end
-            else begin
-                queue$tdata_out$9$d = queue$ram$read_tdata$9;
-                queue$tuser_out$9$d = queue$ram$read_tuser$9;
-                queue$tkeep_out$9$d = queue$ram$read_tkeep$9;
-            end
+        if (queue$output_free$9 & queue$fetched$9$q) begin
+            queue$tdata_out$9$d = queue$ram$read_tdata$9;
+            queue$tuser_out$9$d = queue$ram$read_tuser$9;
+            queue$tkeep_out$9$d = queue$ram$read_tkeep$9;
         end
         queue$output_free$10 = !queue$tvalid_out$10$q | queue$m_axis_tready;
-        queue$moved$10 = queue$fetched$10$q & !queue$skid_valid$10$q;
-        queue$fetch$10 = queue$not_empty$10$q & (!queue$fetched$10$q | !queue$skid_valid$10$q);
+        queue$fetch$10 = queue$not_empty$10$q & (!queue$fetched$10$q | queue$output_free$10);
         queue$ram$read_enable$10 = queue$fetch$10;
         queue$ram$read_address$10 = queue$read_address$10$q;
         queue$ram$write_address$10 = queue$write_address$10$q;
@@ -33464,31 +32543,17 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$10$d = queue$next_read_address;
         end
         queue$not_empty$10$d = queue$write | (queue$not_empty$10$q & ~(queue$fetch$10 & queue$one_left$q));
-        queue$fetched$10$d = queue$fetch$10 | (queue$fetched$10$q & !queue$moved$10);
-        if (!queue$skid_valid$10$q) begin
-            queue$skid_tdata$10$d = queue$ram$read_tdata$10;
-            queue$skid_tuser$10$d = queue$ram$read_tuser$10;
-            queue$skid_tkeep$10$d = queue$ram$read_tkeep$10;
-        end
-        queue$skid_valid$10$d = (queue$skid_valid$10$q | queue$moved$10) & !queue$output_free$10;
+        queue$fetched$10$d = queue$fetch$10 | (queue$fetched$10$q & !queue$output_free$10);
         if (queue$output_free$10) begin
-            queue$tvalid_out$10$d = queue$skid_valid$10$q | queue$moved$10;
+            queue$tvalid_out$10$d = queue$fetched$10$q;
         end
-        if (queue$output_free$10 & (queue$skid_valid$10$q | queue$fetched$10$q)) begin
-            if (queue$skid_valid$10$q) begin
-                queue$tdata_out$10$d = queue$skid_tdata$10$q;
-                queue$tuser_out$10$d = queue$skid_tuser$10$q;
-                queue$tkeep_out$10$d = queue$skid_tkeep$10$q;
-            end
-            else begin
-                queue$tdata_out$10$d = queue$ram$read_tdata$10;
-                queue$tuser_out$10$d = queue$ram$read_tuser$10;
-                queue$tkeep_out$10$d = queue$ram$read_tkeep$10;
-            end
+        if (queue$output_free$10 & queue$fetched$10$q) begin
+            queue$tdata_out$10$d = queue$ram$read_tdata$10;
+            queue$tuser_out$10$d = queue$ram$read_tuser$10;
+            queue$tkeep_out$10$d = queue$ram$read_tkeep$10;
         end
         queue$output_free$11 = !queue$tvalid_out$11$q | queue$m_axis_tready;
-        queue$moved$11 = queue$fetched$11$q & !queue$skid_valid$11$q;
-        queue$fetch$11 = queue$not_empty$11$q & (!queue$fetched$11$q | !queue$skid_valid$11$q);
+        queue$fetch$11 = queue$not_empty$11$q & (!queue$fetched$11$q | queue$output_free$11);
         queue$ram$read_enable$11 = queue$fetch$11;
         queue$ram$read_address$11 = queue$read_address$11$q;
         queue$ram$write_address$11 = queue$write_address$11$q;
@@ -33499,31 +32564,17 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$11$d = queue$next_read_address;
         end
         queue$not_empty$11$d = queue$write | (queue$not_empty$11$q & ~(queue$fetch$11 & queue$one_left$q));
-        queue$fetched$11$d = queue$fetch$11 | (queue$fetched$11$q & !queue$moved$11);
-        if (!queue$skid_valid$11$q) begin
-            queue$skid_tdata$11$d = queue$ram$read_tdata$11;
-            queue$skid_tuser$11$d = queue$ram$read_tuser$11;
-            queue$skid_tkeep$11$d = queue$ram$read_tkeep$11;
-        end
-        queue$skid_valid$11$d = (queue$skid_valid$11$q | queue$moved$11) & !queue$output_free$11;
+        queue$fetched$11$d = queue$fetch$11 | (queue$fetched$11$q & !queue$output_free$11);
         if (queue$output_free$11) begin
-            queue$tvalid_out$11$d = queue$skid_valid$11$q | queue$moved$11;
+            queue$tvalid_out$11$d = queue$fetched$11$q;
         end
-        if (queue$output_free$11 & (queue$skid_valid$11$q | queue$fetched$11$q)) begin
-            if (queue$skid_valid$11$q) begin
-                queue$tdata_out$11$d = queue$skid_tdata$11$q;
-                queue$tuser_out$11$d = queue$skid_tuser$11$q;
-                queue$tkeep_out$11$d = queue$skid_tkeep$11$q;
-            end
-            else begin
-                queue$tdata_out$11$d = queue$ram$read_tdata$11;
-                queue$tuser_out$11$d = queue$ram$read_tuser$11;
-                queue$tkeep_out$11$d = queue$ram$read_tkeep$11;
-            end
+        if (queue$output_free$11 & queue$fetched$11$q) begin
+            queue$tdata_out$11$d = queue$ram$read_tdata$11;
+            queue$tuser_out$11$d = queue$ram$read_tuser$11;
+            queue$tkeep_out$11$d = queue$ram$read_tkeep$11;
         end
         queue$output_free$12 = !queue$tvalid_out$12$q | queue$m_axis_tready;
-        queue$moved$12 = queue$fetched$12$q & !queue$skid_valid$12$q;
-        queue$fetch$12 = queue$not_empty$12$q & (!queue$fetched$12$q | !queue$skid_valid$12$q);
+        queue$fetch$12 = queue$not_empty$12$q & (!queue$fetched$12$q | queue$output_free$12);
         queue$ram$read_enable$12 = queue$fetch$12;
         queue$ram$read_address$12 = queue$read_address$12$q;
         queue$ram$write_address$12 = queue$write_address$12$q;
@@ -33534,31 +32585,17 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$12$d = queue$next_read_address;
         end
         queue$not_empty$12$d = queue$write | (queue$not_empty$12$q & ~(queue$fetch$12 & queue$one_left$q));
-        queue$fetched$12$d = queue$fetch$12 | (queue$fetched$12$q & !queue$moved$12);
-        if (!queue$skid_valid$12$q) begin
-            queue$skid_tdata$12$d = queue$ram$read_tdata$12;
-            queue$skid_tuser$12$d = queue$ram$read_tuser$12;
-            queue$skid_tkeep$12$d = queue$ram$read_tkeep$12;
-        end
-        queue$skid_valid$12$d = (queue$skid_valid$12$q | queue$moved$12) & !queue$output_free$12;
+        queue$fetched$12$d = queue$fetch$12 | (queue$fetched$12$q & !queue$output_free$12);
         if (queue$output_free$12) begin
-            queue$tvalid_out$12$d = queue$skid_valid$12$q | queue$moved$12;
+            queue$tvalid_out$12$d = queue$fetched$12$q;
         end
-        if (queue$output_free$12 & (queue$skid_valid$12$q | queue$fetched$12$q)) begin
-            if (queue$skid_valid$12$q) begin
-                queue$tdata_out$12$d = queue$skid_tdata$12$q;
-                queue$tuser_out$12$d = queue$skid_tuser$12$q;
-                queue$tkeep_out$12$d = queue$skid_tkeep$12$q;
-            end
-            else begin
-                queue$tdata_out$12$d = queue$ram$read_tdata$12;
-                queue$tuser_out$12$d = queue$ram$read_tuser$12;
-                queue$tkeep_out$12$d = queue$ram$read_tkeep$12;
-            end
+        if (queue$output_free$12 & queue$fetched$12$q) begin
+            queue$tdata_out$12$d = queue$ram$read_tdata$12;
+            queue$tuser_out$12$d = queue$ram$read_tuser$12;
+            queue$tkeep_out$12$d = queue$ram$read_tkeep$12;
         end
         queue$output_free$13 = !queue$tvalid_out$13$q | queue$m_axis_tready;
-        queue$moved$13 = queue$fetched$13$q & !queue$skid_valid$13$q;
-        queue$fetch$13 = queue$not_empty$13$q & (!queue$fetched$13$q | !queue$skid_valid$13$q);
+        queue$fetch$13 = queue$not_empty$13$q & (!queue$fetched$13$q | queue$output_free$13);
         queue$ram$read_enable$13 = queue$fetch$13;
         queue$ram$read_address$13 = queue$read_address$13$q;
         queue$ram$write_address$13 = queue$write_address$13$q;
@@ -33569,31 +32606,17 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$13$d = queue$next_read_address;
         end
         queue$not_empty$13$d = queue$write | (queue$not_empty$13$q & ~(queue$fetch$13 & queue$one_left$q));
-        queue$fetched$13$d = queue$fetch$13 | (queue$fetched$13$q & !queue$moved$13);
-        if (!queue$skid_valid$13$q) begin
-            queue$skid_tdata$13$d = queue$ram$read_tdata$13;
-            queue$skid_tuser$13$d = queue$ram$read_tuser$13;
-            queue$skid_tkeep$13$d = queue$ram$read_tkeep$13;
-        end
-        queue$skid_valid$13$d = (queue$skid_valid$13$q | queue$moved$13) & !queue$output_free$13;
+        queue$fetched$13$d = queue$fetch$13 | (queue$fetched$13$q & !queue$output_free$13);
         if (queue$output_free$13) begin
-            queue$tvalid_out$13$d = queue$skid_valid$13$q | queue$moved$13;
+            queue$tvalid_out$13$d = queue$fetched$13$q;
         end
-        if (queue$output_free$13 & (queue$skid_valid$13$q | queue$fetched$13$q)) begin
-            if (queue$skid_valid$13$q) begin
-                queue$tdata_out$13$d = queue$skid_tdata$13$q;
-                queue$tuser_out$13$d = queue$skid_tuser$13$q;
-                queue$tkeep_out$13$d = queue$skid_tkeep$13$q;
-            end
-            else begin
-                queue$tdata_out$13$d = queue$ram$read_tdata$13;
-                queue$tuser_out$13$d = queue$ram$read_tuser$13;
-                queue$tkeep_out$13$d = queue$ram$read_tkeep$13;
-            end
+        if (queue$output_free$13 & queue$fetched$13$q) begin
+            queue$tdata_out$13$d = queue$ram$read_tdata$13;
+            queue$tuser_out$13$d = queue$ram$read_tuser$13;
+            queue$tkeep_out$13$d = queue$ram$read_tkeep$13;
         end
         queue$output_free$14 = !queue$tvalid_out$14$q | queue$m_axis_tready;
-        queue$moved$14 = queue$fetched$14$q & !queue$skid_valid$14$q;
-        queue$fetch$14 = queue$not_empty$14$q & (!queue$fetched$14$q | !queue$skid_valid$14$q);
+        queue$fetch$14 = queue$not_empty$14$q & (!queue$fetched$14$q | queue$output_free$14);
         queue$ram$read_enable$14 = queue$fetch$14;
         queue$ram$read_address$14 = queue$read_address$14$q;
         queue$ram$write_address$14 = queue$write_address$14$q;
@@ -33604,31 +32627,17 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$14$d = queue$next_read_address;
         end
         queue$not_empty$14$d = queue$write | (queue$not_empty$14$q & ~(queue$fetch$14 & queue$one_left$q));
-        queue$fetched$14$d = queue$fetch$14 | (queue$fetched$14$q & !queue$moved$14);
-        if (!queue$skid_valid$14$q) begin
-            queue$skid_tdata$14$d = queue$ram$read_tdata$14;
-            queue$skid_tuser$14$d = queue$ram$read_tuser$14;
-            queue$skid_tkeep$14$d = queue$ram$read_tkeep$14;
-        end
-        queue$skid_valid$14$d = (queue$skid_valid$14$q | queue$moved$14) & !queue$output_free$14;
+        queue$fetched$14$d = queue$fetch$14 | (queue$fetched$14$q & !queue$output_free$14);
         if (queue$output_free$14) begin
-            queue$tvalid_out$14$d = queue$skid_valid$14$q | queue$moved$14;
+            queue$tvalid_out$14$d = queue$fetched$14$q;
         end
-        if (queue$output_free$14 & (queue$skid_valid$14$q | queue$fetched$14$q)) begin
-            if (queue$skid_valid$14$q) begin
-                queue$tdata_out$14$d = queue$skid_tdata$14$q;
-                queue$tuser_out$14$d = queue$skid_tuser$14$q;
-                queue$tkeep_out$14$d = queue$skid_tkeep$14$q;
-            end
-            else begin
-                queue$tdata_out$14$d = queue$ram$read_tdata$14;
-                queue$tuser_out$14$d = queue$ram$read_tuser$14;
-                queue$tkeep_out$14$d = queue$ram$read_tkeep$14;
-            end
+        if (queue$output_free$14 & queue$fetched$14$q) begin
+            queue$tdata_out$14$d = queue$ram$read_tdata$14;
+            queue$tuser_out$14$d = queue$ram$read_tuser$14;
+            queue$tkeep_out$14$d = queue$ram$read_tkeep$14;
         end
         queue$output_free$15 = !queue$tvalid_out$15$q | queue$m_axis_tready;
-        queue$moved$15 = queue$fetched$15$q & !queue$skid_valid$15$q;
-        queue$fetch$15 = queue$not_empty$15$q & (!queue$fetched$15$q | !queue$skid_valid$15$q);
+        queue$fetch$15 = queue$not_empty$15$q & (!queue$fetched$15$q | queue$output_free$15);
         queue$ram$read_enable$15 = queue$fetch$15;
         queue$ram$read_address$15 = queue$read_address$15$q;
         queue$ram$write_address$15 = queue$write_address$15$q;
@@ -33639,27 +32648,14 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$15$d = queue$next_read_address;
         end
         queue$not_empty$15$d = queue$write | (queue$not_empty$15$q & ~(queue$fetch$15 & queue$one_left$q));
-        queue$fetched$15$d = queue$fetch$15 | (queue$fetched$15$q & !queue$moved$15);
-        if (!queue$skid_valid$15$q) begin
-            queue$skid_tdata$15$d = queue$ram$read_tdata$15;
-            queue$skid_tuser$15$d = queue$ram$read_tuser$15;
-            queue$skid_tkeep$15$d = queue$ram$read_tkeep$15;
-        end
-        queue$skid_valid$15$d = (queue$skid_valid$15$q | queue$moved$15) & !queue$output_free$15;
+        queue$fetched$15$d = queue$fetch$15 | (queue$fetched$15$q & !queue$output_free$15);
         if (queue$output_free$15) begin
-            queue$tvalid_out$15$d = queue$skid_valid$15$q | queue$moved$15;
+            queue$tvalid_out$15$d = queue$fetched$15$q;
         end
-        if (queue$output_free$15 & (queue$skid_valid$15$q | queue$fetched$15$q)) begin
-            if (queue$skid_valid$15$q) begin
-                queue$tdata_out$15$d = queue$skid_tdata$15$q;
-                queue$tuser_out$15$d = queue$skid_tuser$15$q;
-                queue$tkeep_out$15$d = queue$skid_tkeep$15$q;
-            end
-            else begin
-                queue$tdata_out$15$d = queue$ram$read_tdata$15;
-                queue$tuser_out$15$d = queue$ram$read_tuser$15;
-                queue$tkeep_out$15$d = queue$ram$read_tkeep$15;
-            end
+        if (queue$output_free$15 & queue$fetched$15$q) begin
+            queue$tdata_out$15$d = queue$ram$read_tdata$15;
+            queue$tuser_out$15$d = queue$ram$read_tuser$15;
+            queue$tkeep_out$15$d = queue$ram$read_tkeep$15;
         end
         queue$two_left = queue$write_pointer$q == queue$read_pointer_two_ahead$q;
         if (queue$write & !queue$fetch$0) begin
@@ -33672,14 +32668,8 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_pointer_ahead$d = queue$read_pointer_ahead$q + 'h1;
             queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q + 'h1;
         end
-        if (!queue$skid_valid$0$q) begin
-            queue$skid_tlast$d = queue$ram$read_tlast;
-        end
-        if (queue$output_free$0 & (queue$skid_valid$0$q | queue$fetched$0$q)) begin
+        if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
-            if (queue$skid_valid$0$q) begin
-                queue$tlast_out$d = queue$skid_tlast$q;
-            end
         end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
@@ -33689,97 +32679,81 @@ module utf8_decoder_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$0$d = 'h0;
             queue$write_address$0$d = 'h0;
             queue$fetched$0$d = 1'b0;
-            queue$skid_valid$0$d = 1'b0;
             queue$not_empty$0$d = 1'b0;
             queue$tvalid_out$0$d = 1'b0;
             queue$read_address$1$d = 'h0;
             queue$write_address$1$d = 'h0;
             queue$fetched$1$d = 1'b0;
-            queue$skid_valid$1$d = 1'b0;
             queue$not_empty$1$d = 1'b0;
             queue$tvalid_out$1$d = 1'b0;
             queue$read_address$2$d = 'h0;
             queue$write_address$2$d = 'h0;
             queue$fetched$2$d = 1'b0;
-            queue$skid_valid$2$d = 1'b0;
             queue$not_empty$2$d = 1'b0;
             queue$tvalid_out$2$d = 1'b0;
             queue$read_address$3$d = 'h0;
             queue$write_address$3$d = 'h0;
             queue$fetched$3$d = 1'b0;
-            queue$skid_valid$3$d = 1'b0;
             queue$not_empty$3$d = 1'b0;
             queue$tvalid_out$3$d = 1'b0;
             queue$read_address$4$d = 'h0;
             queue$write_address$4$d = 'h0;
             queue$fetched$4$d = 1'b0;
-            queue$skid_valid$4$d = 1'b0;
             queue$not_empty$4$d = 1'b0;
             queue$tvalid_out$4$d = 1'b0;
             queue$read_address$5$d = 'h0;
             queue$write_address$5$d = 'h0;
             queue$fetched$5$d = 1'b0;
-            queue$skid_valid$5$d = 1'b0;
             queue$not_empty$5$d = 1'b0;
             queue$tvalid_out$5$d = 1'b0;
             queue$read_address$6$d = 'h0;
             queue$write_address$6$d = 'h0;
             queue$fetched$6$d = 1'b0;
-            queue$skid_valid$6$d = 1'b0;
             queue$not_empty$6$d = 1'b0;
             queue$tvalid_out$6$d = 1'b0;
             queue$read_address$7$d = 'h0;
             queue$write_address$7$d = 'h0;
             queue$fetched$7$d = 1'b0;
-            queue$skid_valid$7$d = 1'b0;
             queue$not_empty$7$d = 1'b0;
             queue$tvalid_out$7$d = 1'b0;
             queue$read_address$8$d = 'h0;
             queue$write_address$8$d = 'h0;
             queue$fetched$8$d = 1'b0;
-            queue$skid_valid$8$d = 1'b0;
             queue$not_empty$8$d = 1'b0;
             queue$tvalid_out$8$d = 1'b0;
             queue$read_address$9$d = 'h0;
             queue$write_address$9$d = 'h0;
             queue$fetched$9$d = 1'b0;
-            queue$skid_valid$9$d = 1'b0;
             queue$not_empty$9$d = 1'b0;
             queue$tvalid_out$9$d = 1'b0;
             queue$read_address$10$d = 'h0;
             queue$write_address$10$d = 'h0;
             queue$fetched$10$d = 1'b0;
-            queue$skid_valid$10$d = 1'b0;
             queue$not_empty$10$d = 1'b0;
             queue$tvalid_out$10$d = 1'b0;
             queue$read_address$11$d = 'h0;
             queue$write_address$11$d = 'h0;
             queue$fetched$11$d = 1'b0;
-            queue$skid_valid$11$d = 1'b0;
             queue$not_empty$11$d = 1'b0;
             queue$tvalid_out$11$d = 1'b0;
             queue$read_address$12$d = 'h0;
             queue$write_address$12$d = 'h0;
             queue$fetched$12$d = 1'b0;
-            queue$skid_valid$12$d = 1'b0;
             queue$not_empty$12$d = 1'b0;
             queue$tvalid_out$12$d = 1'b0;
             queue$read_address$13$d = 'h0;
             queue$write_address$13$d = 'h0;
             queue$fetched$13$d = 1'b0;
-            queue$skid_valid$13$d = 1'b0;
             queue$not_empty$13$d = 1'b0;
             queue$tvalid_out$13$d = 1'b0;
             queue$read_address$14$d = 'h0;
             queue$write_address$14$d = 'h0;
             queue$fetched$14$d = 1'b0;
-            queue$skid_valid$14$d = 1'b0;
             queue$not_empty$14$d = 1'b0;
             queue$tvalid_out$14$d = 1'b0;
             queue$read_address$15$d = 'h0;
             queue$write_address$15$d = 'h0;
             queue$fetched$15$d = 1'b0;
-            queue$skid_valid$15$d = 1'b0;
             queue$not_empty$15$d = 1'b0;
             queue$tvalid_out$15$d = 1'b0;
         end

@@ -15039,393 +15039,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  queue$fetched$31$d;
     reg  queue$fetched$31$q;
     reg  queue$fetched$31$clock;
-    reg  queue$skid_valid$0$d;
-    reg  queue$skid_valid$0$q;
-    reg  queue$skid_valid$0$clock;
-    reg  queue$skid_valid$1$d;
-    reg  queue$skid_valid$1$q;
-    reg  queue$skid_valid$1$clock;
-    reg  queue$skid_valid$2$d;
-    reg  queue$skid_valid$2$q;
-    reg  queue$skid_valid$2$clock;
-    reg  queue$skid_valid$3$d;
-    reg  queue$skid_valid$3$q;
-    reg  queue$skid_valid$3$clock;
-    reg  queue$skid_valid$4$d;
-    reg  queue$skid_valid$4$q;
-    reg  queue$skid_valid$4$clock;
-    reg  queue$skid_valid$5$d;
-    reg  queue$skid_valid$5$q;
-    reg  queue$skid_valid$5$clock;
-    reg  queue$skid_valid$6$d;
-    reg  queue$skid_valid$6$q;
-    reg  queue$skid_valid$6$clock;
-    reg  queue$skid_valid$7$d;
-    reg  queue$skid_valid$7$q;
-    reg  queue$skid_valid$7$clock;
-    reg  queue$skid_valid$8$d;
-    reg  queue$skid_valid$8$q;
-    reg  queue$skid_valid$8$clock;
-    reg  queue$skid_valid$9$d;
-    reg  queue$skid_valid$9$q;
-    reg  queue$skid_valid$9$clock;
-    reg  queue$skid_valid$10$d;
-    reg  queue$skid_valid$10$q;
-    reg  queue$skid_valid$10$clock;
-    reg  queue$skid_valid$11$d;
-    reg  queue$skid_valid$11$q;
-    reg  queue$skid_valid$11$clock;
-    reg  queue$skid_valid$12$d;
-    reg  queue$skid_valid$12$q;
-    reg  queue$skid_valid$12$clock;
-    reg  queue$skid_valid$13$d;
-    reg  queue$skid_valid$13$q;
-    reg  queue$skid_valid$13$clock;
-    reg  queue$skid_valid$14$d;
-    reg  queue$skid_valid$14$q;
-    reg  queue$skid_valid$14$clock;
-    reg  queue$skid_valid$15$d;
-    reg  queue$skid_valid$15$q;
-    reg  queue$skid_valid$15$clock;
-    reg  queue$skid_valid$16$d;
-    reg  queue$skid_valid$16$q;
-    reg  queue$skid_valid$16$clock;
-    reg  queue$skid_valid$17$d;
-    reg  queue$skid_valid$17$q;
-    reg  queue$skid_valid$17$clock;
-    reg  queue$skid_valid$18$d;
-    reg  queue$skid_valid$18$q;
-    reg  queue$skid_valid$18$clock;
-    reg  queue$skid_valid$19$d;
-    reg  queue$skid_valid$19$q;
-    reg  queue$skid_valid$19$clock;
-    reg  queue$skid_valid$20$d;
-    reg  queue$skid_valid$20$q;
-    reg  queue$skid_valid$20$clock;
-    reg  queue$skid_valid$21$d;
-    reg  queue$skid_valid$21$q;
-    reg  queue$skid_valid$21$clock;
-    reg  queue$skid_valid$22$d;
-    reg  queue$skid_valid$22$q;
-    reg  queue$skid_valid$22$clock;
-    reg  queue$skid_valid$23$d;
-    reg  queue$skid_valid$23$q;
-    reg  queue$skid_valid$23$clock;
-    reg  queue$skid_valid$24$d;
-    reg  queue$skid_valid$24$q;
-    reg  queue$skid_valid$24$clock;
-    reg  queue$skid_valid$25$d;
-    reg  queue$skid_valid$25$q;
-    reg  queue$skid_valid$25$clock;
-    reg  queue$skid_valid$26$d;
-    reg  queue$skid_valid$26$q;
-    reg  queue$skid_valid$26$clock;
-    reg  queue$skid_valid$27$d;
-    reg  queue$skid_valid$27$q;
-    reg  queue$skid_valid$27$clock;
-    reg  queue$skid_valid$28$d;
-    reg  queue$skid_valid$28$q;
-    reg  queue$skid_valid$28$clock;
-    reg  queue$skid_valid$29$d;
-    reg  queue$skid_valid$29$q;
-    reg  queue$skid_valid$29$clock;
-    reg  queue$skid_valid$30$d;
-    reg  queue$skid_valid$30$q;
-    reg  queue$skid_valid$30$clock;
-    reg  queue$skid_valid$31$d;
-    reg  queue$skid_valid$31$q;
-    reg  queue$skid_valid$31$clock;
-    reg  [31:0] queue$skid_tdata$0$d;
-    reg  [31:0] queue$skid_tdata$0$q;
-    reg  queue$skid_tdata$0$clock;
-    reg  [31:0] queue$skid_tdata$1$d;
-    reg  [31:0] queue$skid_tdata$1$q;
-    reg  queue$skid_tdata$1$clock;
-    reg  [31:0] queue$skid_tdata$2$d;
-    reg  [31:0] queue$skid_tdata$2$q;
-    reg  queue$skid_tdata$2$clock;
-    reg  [31:0] queue$skid_tdata$3$d;
-    reg  [31:0] queue$skid_tdata$3$q;
-    reg  queue$skid_tdata$3$clock;
-    reg  [31:0] queue$skid_tdata$4$d;
-    reg  [31:0] queue$skid_tdata$4$q;
-    reg  queue$skid_tdata$4$clock;
-    reg  [31:0] queue$skid_tdata$5$d;
-    reg  [31:0] queue$skid_tdata$5$q;
-    reg  queue$skid_tdata$5$clock;
-    reg  [31:0] queue$skid_tdata$6$d;
-    reg  [31:0] queue$skid_tdata$6$q;
-    reg  queue$skid_tdata$6$clock;
-    reg  [31:0] queue$skid_tdata$7$d;
-    reg  [31:0] queue$skid_tdata$7$q;
-    reg  queue$skid_tdata$7$clock;
-    reg  [31:0] queue$skid_tdata$8$d;
-    reg  [31:0] queue$skid_tdata$8$q;
-    reg  queue$skid_tdata$8$clock;
-    reg  [31:0] queue$skid_tdata$9$d;
-    reg  [31:0] queue$skid_tdata$9$q;
-    reg  queue$skid_tdata$9$clock;
-    reg  [31:0] queue$skid_tdata$10$d;
-    reg  [31:0] queue$skid_tdata$10$q;
-    reg  queue$skid_tdata$10$clock;
-    reg  [31:0] queue$skid_tdata$11$d;
-    reg  [31:0] queue$skid_tdata$11$q;
-    reg  queue$skid_tdata$11$clock;
-    reg  [31:0] queue$skid_tdata$12$d;
-    reg  [31:0] queue$skid_tdata$12$q;
-    reg  queue$skid_tdata$12$clock;
-    reg  [31:0] queue$skid_tdata$13$d;
-    reg  [31:0] queue$skid_tdata$13$q;
-    reg  queue$skid_tdata$13$clock;
-    reg  [31:0] queue$skid_tdata$14$d;
-    reg  [31:0] queue$skid_tdata$14$q;
-    reg  queue$skid_tdata$14$clock;
-    reg  [31:0] queue$skid_tdata$15$d;
-    reg  [31:0] queue$skid_tdata$15$q;
-    reg  queue$skid_tdata$15$clock;
-    reg  [31:0] queue$skid_tdata$16$d;
-    reg  [31:0] queue$skid_tdata$16$q;
-    reg  queue$skid_tdata$16$clock;
-    reg  [31:0] queue$skid_tdata$17$d;
-    reg  [31:0] queue$skid_tdata$17$q;
-    reg  queue$skid_tdata$17$clock;
-    reg  [31:0] queue$skid_tdata$18$d;
-    reg  [31:0] queue$skid_tdata$18$q;
-    reg  queue$skid_tdata$18$clock;
-    reg  [31:0] queue$skid_tdata$19$d;
-    reg  [31:0] queue$skid_tdata$19$q;
-    reg  queue$skid_tdata$19$clock;
-    reg  [31:0] queue$skid_tdata$20$d;
-    reg  [31:0] queue$skid_tdata$20$q;
-    reg  queue$skid_tdata$20$clock;
-    reg  [31:0] queue$skid_tdata$21$d;
-    reg  [31:0] queue$skid_tdata$21$q;
-    reg  queue$skid_tdata$21$clock;
-    reg  [31:0] queue$skid_tdata$22$d;
-    reg  [31:0] queue$skid_tdata$22$q;
-    reg  queue$skid_tdata$22$clock;
-    reg  [31:0] queue$skid_tdata$23$d;
-    reg  [31:0] queue$skid_tdata$23$q;
-    reg  queue$skid_tdata$23$clock;
-    reg  [31:0] queue$skid_tdata$24$d;
-    reg  [31:0] queue$skid_tdata$24$q;
-    reg  queue$skid_tdata$24$clock;
-    reg  [31:0] queue$skid_tdata$25$d;
-    reg  [31:0] queue$skid_tdata$25$q;
-    reg  queue$skid_tdata$25$clock;
-    reg  [31:0] queue$skid_tdata$26$d;
-    reg  [31:0] queue$skid_tdata$26$q;
-    reg  queue$skid_tdata$26$clock;
-    reg  [31:0] queue$skid_tdata$27$d;
-    reg  [31:0] queue$skid_tdata$27$q;
-    reg  queue$skid_tdata$27$clock;
-    reg  [31:0] queue$skid_tdata$28$d;
-    reg  [31:0] queue$skid_tdata$28$q;
-    reg  queue$skid_tdata$28$clock;
-    reg  [31:0] queue$skid_tdata$29$d;
-    reg  [31:0] queue$skid_tdata$29$q;
-    reg  queue$skid_tdata$29$clock;
-    reg  [31:0] queue$skid_tdata$30$d;
-    reg  [31:0] queue$skid_tdata$30$q;
-    reg  queue$skid_tdata$30$clock;
-    reg  [31:0] queue$skid_tdata$31$d;
-    reg  [31:0] queue$skid_tdata$31$q;
-    reg  queue$skid_tdata$31$clock;
-    reg  [3:0] queue$skid_tuser$0$d;
-    reg  [3:0] queue$skid_tuser$0$q;
-    reg  queue$skid_tuser$0$clock;
-    reg  [3:0] queue$skid_tuser$1$d;
-    reg  [3:0] queue$skid_tuser$1$q;
-    reg  queue$skid_tuser$1$clock;
-    reg  [3:0] queue$skid_tuser$2$d;
-    reg  [3:0] queue$skid_tuser$2$q;
-    reg  queue$skid_tuser$2$clock;
-    reg  [3:0] queue$skid_tuser$3$d;
-    reg  [3:0] queue$skid_tuser$3$q;
-    reg  queue$skid_tuser$3$clock;
-    reg  [3:0] queue$skid_tuser$4$d;
-    reg  [3:0] queue$skid_tuser$4$q;
-    reg  queue$skid_tuser$4$clock;
-    reg  [3:0] queue$skid_tuser$5$d;
-    reg  [3:0] queue$skid_tuser$5$q;
-    reg  queue$skid_tuser$5$clock;
-    reg  [3:0] queue$skid_tuser$6$d;
-    reg  [3:0] queue$skid_tuser$6$q;
-    reg  queue$skid_tuser$6$clock;
-    reg  [3:0] queue$skid_tuser$7$d;
-    reg  [3:0] queue$skid_tuser$7$q;
-    reg  queue$skid_tuser$7$clock;
-    reg  [3:0] queue$skid_tuser$8$d;
-    reg  [3:0] queue$skid_tuser$8$q;
-    reg  queue$skid_tuser$8$clock;
-    reg  [3:0] queue$skid_tuser$9$d;
-    reg  [3:0] queue$skid_tuser$9$q;
-    reg  queue$skid_tuser$9$clock;
-    reg  [3:0] queue$skid_tuser$10$d;
-    reg  [3:0] queue$skid_tuser$10$q;
-    reg  queue$skid_tuser$10$clock;
-    reg  [3:0] queue$skid_tuser$11$d;
-    reg  [3:0] queue$skid_tuser$11$q;
-    reg  queue$skid_tuser$11$clock;
-    reg  [3:0] queue$skid_tuser$12$d;
-    reg  [3:0] queue$skid_tuser$12$q;
-    reg  queue$skid_tuser$12$clock;
-    reg  [3:0] queue$skid_tuser$13$d;
-    reg  [3:0] queue$skid_tuser$13$q;
-    reg  queue$skid_tuser$13$clock;
-    reg  [3:0] queue$skid_tuser$14$d;
-    reg  [3:0] queue$skid_tuser$14$q;
-    reg  queue$skid_tuser$14$clock;
-    reg  [3:0] queue$skid_tuser$15$d;
-    reg  [3:0] queue$skid_tuser$15$q;
-    reg  queue$skid_tuser$15$clock;
-    reg  [3:0] queue$skid_tuser$16$d;
-    reg  [3:0] queue$skid_tuser$16$q;
-    reg  queue$skid_tuser$16$clock;
-    reg  [3:0] queue$skid_tuser$17$d;
-    reg  [3:0] queue$skid_tuser$17$q;
-    reg  queue$skid_tuser$17$clock;
-    reg  [3:0] queue$skid_tuser$18$d;
-    reg  [3:0] queue$skid_tuser$18$q;
-    reg  queue$skid_tuser$18$clock;
-    reg  [3:0] queue$skid_tuser$19$d;
-    reg  [3:0] queue$skid_tuser$19$q;
-    reg  queue$skid_tuser$19$clock;
-    reg  [3:0] queue$skid_tuser$20$d;
-    reg  [3:0] queue$skid_tuser$20$q;
-    reg  queue$skid_tuser$20$clock;
-    reg  [3:0] queue$skid_tuser$21$d;
-    reg  [3:0] queue$skid_tuser$21$q;
-    reg  queue$skid_tuser$21$clock;
-    reg  [3:0] queue$skid_tuser$22$d;
-    reg  [3:0] queue$skid_tuser$22$q;
-    reg  queue$skid_tuser$22$clock;
-    reg  [3:0] queue$skid_tuser$23$d;
-    reg  [3:0] queue$skid_tuser$23$q;
-    reg  queue$skid_tuser$23$clock;
-    reg  [3:0] queue$skid_tuser$24$d;
-    reg  [3:0] queue$skid_tuser$24$q;
-    reg  queue$skid_tuser$24$clock;
-    reg  [3:0] queue$skid_tuser$25$d;
-    reg  [3:0] queue$skid_tuser$25$q;
-    reg  queue$skid_tuser$25$clock;
-    reg  [3:0] queue$skid_tuser$26$d;
-    reg  [3:0] queue$skid_tuser$26$q;
-    reg  queue$skid_tuser$26$clock;
-    reg  [3:0] queue$skid_tuser$27$d;
-    reg  [3:0] queue$skid_tuser$27$q;
-    reg  queue$skid_tuser$27$clock;
-    reg  [3:0] queue$skid_tuser$28$d;
-    reg  [3:0] queue$skid_tuser$28$q;
-    reg  queue$skid_tuser$28$clock;
-    reg  [3:0] queue$skid_tuser$29$d;
-    reg  [3:0] queue$skid_tuser$29$q;
-    reg  queue$skid_tuser$29$clock;
-    reg  [3:0] queue$skid_tuser$30$d;
-    reg  [3:0] queue$skid_tuser$30$q;
-    reg  queue$skid_tuser$30$clock;
-    reg  [3:0] queue$skid_tuser$31$d;
-    reg  [3:0] queue$skid_tuser$31$q;
-    reg  queue$skid_tuser$31$clock;
-    reg  queue$skid_tkeep$0$d;
-    reg  queue$skid_tkeep$0$q;
-    reg  queue$skid_tkeep$0$clock;
-    reg  queue$skid_tkeep$1$d;
-    reg  queue$skid_tkeep$1$q;
-    reg  queue$skid_tkeep$1$clock;
-    reg  queue$skid_tkeep$2$d;
-    reg  queue$skid_tkeep$2$q;
-    reg  queue$skid_tkeep$2$clock;
-    reg  queue$skid_tkeep$3$d;
-    reg  queue$skid_tkeep$3$q;
-    reg  queue$skid_tkeep$3$clock;
-    reg  queue$skid_tkeep$4$d;
-    reg  queue$skid_tkeep$4$q;
-    reg  queue$skid_tkeep$4$clock;
-    reg  queue$skid_tkeep$5$d;
-    reg  queue$skid_tkeep$5$q;
-    reg  queue$skid_tkeep$5$clock;
-    reg  queue$skid_tkeep$6$d;
-    reg  queue$skid_tkeep$6$q;
-    reg  queue$skid_tkeep$6$clock;
-    reg  queue$skid_tkeep$7$d;
-    reg  queue$skid_tkeep$7$q;
-    reg  queue$skid_tkeep$7$clock;
-    reg  queue$skid_tkeep$8$d;
-    reg  queue$skid_tkeep$8$q;
-    reg  queue$skid_tkeep$8$clock;
-    reg  queue$skid_tkeep$9$d;
-    reg  queue$skid_tkeep$9$q;
-    reg  queue$skid_tkeep$9$clock;
-    reg  queue$skid_tkeep$10$d;
-    reg  queue$skid_tkeep$10$q;
-    reg  queue$skid_tkeep$10$clock;
-    reg  queue$skid_tkeep$11$d;
-    reg  queue$skid_tkeep$11$q;
-    reg  queue$skid_tkeep$11$clock;
-    reg  queue$skid_tkeep$12$d;
-    reg  queue$skid_tkeep$12$q;
-    reg  queue$skid_tkeep$12$clock;
-    reg  queue$skid_tkeep$13$d;
-    reg  queue$skid_tkeep$13$q;
-    reg  queue$skid_tkeep$13$clock;
-    reg  queue$skid_tkeep$14$d;
-    reg  queue$skid_tkeep$14$q;
-    reg  queue$skid_tkeep$14$clock;
-    reg  queue$skid_tkeep$15$d;
-    reg  queue$skid_tkeep$15$q;
-    reg  queue$skid_tkeep$15$clock;
-    reg  queue$skid_tkeep$16$d;
-    reg  queue$skid_tkeep$16$q;
-    reg  queue$skid_tkeep$16$clock;
-    reg  queue$skid_tkeep$17$d;
-    reg  queue$skid_tkeep$17$q;
-    reg  queue$skid_tkeep$17$clock;
-    reg  queue$skid_tkeep$18$d;
-    reg  queue$skid_tkeep$18$q;
-    reg  queue$skid_tkeep$18$clock;
-    reg  queue$skid_tkeep$19$d;
-    reg  queue$skid_tkeep$19$q;
-    reg  queue$skid_tkeep$19$clock;
-    reg  queue$skid_tkeep$20$d;
-    reg  queue$skid_tkeep$20$q;
-    reg  queue$skid_tkeep$20$clock;
-    reg  queue$skid_tkeep$21$d;
-    reg  queue$skid_tkeep$21$q;
-    reg  queue$skid_tkeep$21$clock;
-    reg  queue$skid_tkeep$22$d;
-    reg  queue$skid_tkeep$22$q;
-    reg  queue$skid_tkeep$22$clock;
-    reg  queue$skid_tkeep$23$d;
-    reg  queue$skid_tkeep$23$q;
-    reg  queue$skid_tkeep$23$clock;
-    reg  queue$skid_tkeep$24$d;
-    reg  queue$skid_tkeep$24$q;
-    reg  queue$skid_tkeep$24$clock;
-    reg  queue$skid_tkeep$25$d;
-    reg  queue$skid_tkeep$25$q;
-    reg  queue$skid_tkeep$25$clock;
-    reg  queue$skid_tkeep$26$d;
-    reg  queue$skid_tkeep$26$q;
-    reg  queue$skid_tkeep$26$clock;
-    reg  queue$skid_tkeep$27$d;
-    reg  queue$skid_tkeep$27$q;
-    reg  queue$skid_tkeep$27$clock;
-    reg  queue$skid_tkeep$28$d;
-    reg  queue$skid_tkeep$28$q;
-    reg  queue$skid_tkeep$28$clock;
-    reg  queue$skid_tkeep$29$d;
-    reg  queue$skid_tkeep$29$q;
-    reg  queue$skid_tkeep$29$clock;
-    reg  queue$skid_tkeep$30$d;
-    reg  queue$skid_tkeep$30$q;
-    reg  queue$skid_tkeep$30$clock;
-    reg  queue$skid_tkeep$31$d;
-    reg  queue$skid_tkeep$31$q;
-    reg  queue$skid_tkeep$31$clock;
-    reg  queue$skid_tlast$d;
-    reg  queue$skid_tlast$q;
-    reg  queue$skid_tlast$clock;
     reg  queue$not_empty$0$d;
     reg  queue$not_empty$0$q;
     reg  queue$not_empty$0$clock;
@@ -16042,38 +15655,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     reg  queue$fetch$29;
     reg  queue$fetch$30;
     reg  queue$fetch$31;
-    reg  queue$moved$0;
-    reg  queue$moved$1;
-    reg  queue$moved$2;
-    reg  queue$moved$3;
-    reg  queue$moved$4;
-    reg  queue$moved$5;
-    reg  queue$moved$6;
-    reg  queue$moved$7;
-    reg  queue$moved$8;
-    reg  queue$moved$9;
-    reg  queue$moved$10;
-    reg  queue$moved$11;
-    reg  queue$moved$12;
-    reg  queue$moved$13;
-    reg  queue$moved$14;
-    reg  queue$moved$15;
-    reg  queue$moved$16;
-    reg  queue$moved$17;
-    reg  queue$moved$18;
-    reg  queue$moved$19;
-    reg  queue$moved$20;
-    reg  queue$moved$21;
-    reg  queue$moved$22;
-    reg  queue$moved$23;
-    reg  queue$moved$24;
-    reg  queue$moved$25;
-    reg  queue$moved$26;
-    reg  queue$moved$27;
-    reg  queue$moved$28;
-    reg  queue$moved$29;
-    reg  queue$moved$30;
-    reg  queue$moved$31;
     reg  queue$output_free$0;
     reg  queue$output_free$1;
     reg  queue$output_free$2;
@@ -63365,909 +62946,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
     always @(posedge queue$fetched$31$clock) begin
        queue$fetched$31$q <= queue$fetched$31$d;
     end
-    // queue$skid_valid$0
-    initial begin
-       queue$skid_valid$0$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$0$clock) begin
-       queue$skid_valid$0$q <= queue$skid_valid$0$d;
-    end
-    // queue$skid_valid$1
-    initial begin
-       queue$skid_valid$1$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$1$clock) begin
-       queue$skid_valid$1$q <= queue$skid_valid$1$d;
-    end
-    // queue$skid_valid$2
-    initial begin
-       queue$skid_valid$2$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$2$clock) begin
-       queue$skid_valid$2$q <= queue$skid_valid$2$d;
-    end
-    // queue$skid_valid$3
-    initial begin
-       queue$skid_valid$3$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$3$clock) begin
-       queue$skid_valid$3$q <= queue$skid_valid$3$d;
-    end
-    // queue$skid_valid$4
-    initial begin
-       queue$skid_valid$4$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$4$clock) begin
-       queue$skid_valid$4$q <= queue$skid_valid$4$d;
-    end
-    // queue$skid_valid$5
-    initial begin
-       queue$skid_valid$5$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$5$clock) begin
-       queue$skid_valid$5$q <= queue$skid_valid$5$d;
-    end
-    // queue$skid_valid$6
-    initial begin
-       queue$skid_valid$6$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$6$clock) begin
-       queue$skid_valid$6$q <= queue$skid_valid$6$d;
-    end
-    // queue$skid_valid$7
-    initial begin
-       queue$skid_valid$7$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$7$clock) begin
-       queue$skid_valid$7$q <= queue$skid_valid$7$d;
-    end
-    // queue$skid_valid$8
-    initial begin
-       queue$skid_valid$8$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$8$clock) begin
-       queue$skid_valid$8$q <= queue$skid_valid$8$d;
-    end
-    // queue$skid_valid$9
-    initial begin
-       queue$skid_valid$9$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$9$clock) begin
-       queue$skid_valid$9$q <= queue$skid_valid$9$d;
-    end
-    // queue$skid_valid$10
-    initial begin
-       queue$skid_valid$10$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$10$clock) begin
-       queue$skid_valid$10$q <= queue$skid_valid$10$d;
-    end
-    // queue$skid_valid$11
-    initial begin
-       queue$skid_valid$11$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$11$clock) begin
-       queue$skid_valid$11$q <= queue$skid_valid$11$d;
-    end
-    // queue$skid_valid$12
-    initial begin
-       queue$skid_valid$12$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$12$clock) begin
-       queue$skid_valid$12$q <= queue$skid_valid$12$d;
-    end
-    // queue$skid_valid$13
-    initial begin
-       queue$skid_valid$13$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$13$clock) begin
-       queue$skid_valid$13$q <= queue$skid_valid$13$d;
-    end
-    // queue$skid_valid$14
-    initial begin
-       queue$skid_valid$14$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$14$clock) begin
-       queue$skid_valid$14$q <= queue$skid_valid$14$d;
-    end
-    // queue$skid_valid$15
-    initial begin
-       queue$skid_valid$15$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$15$clock) begin
-       queue$skid_valid$15$q <= queue$skid_valid$15$d;
-    end
-    // queue$skid_valid$16
-    initial begin
-       queue$skid_valid$16$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$16$clock) begin
-       queue$skid_valid$16$q <= queue$skid_valid$16$d;
-    end
-    // queue$skid_valid$17
-    initial begin
-       queue$skid_valid$17$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$17$clock) begin
-       queue$skid_valid$17$q <= queue$skid_valid$17$d;
-    end
-    // queue$skid_valid$18
-    initial begin
-       queue$skid_valid$18$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$18$clock) begin
-       queue$skid_valid$18$q <= queue$skid_valid$18$d;
-    end
-    // queue$skid_valid$19
-    initial begin
-       queue$skid_valid$19$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$19$clock) begin
-       queue$skid_valid$19$q <= queue$skid_valid$19$d;
-    end
-    // queue$skid_valid$20
-    initial begin
-       queue$skid_valid$20$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$20$clock) begin
-       queue$skid_valid$20$q <= queue$skid_valid$20$d;
-    end
-    // queue$skid_valid$21
-    initial begin
-       queue$skid_valid$21$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$21$clock) begin
-       queue$skid_valid$21$q <= queue$skid_valid$21$d;
-    end
-    // queue$skid_valid$22
-    initial begin
-       queue$skid_valid$22$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$22$clock) begin
-       queue$skid_valid$22$q <= queue$skid_valid$22$d;
-    end
-    // queue$skid_valid$23
-    initial begin
-       queue$skid_valid$23$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$23$clock) begin
-       queue$skid_valid$23$q <= queue$skid_valid$23$d;
-    end
-    // queue$skid_valid$24
-    initial begin
-       queue$skid_valid$24$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$24$clock) begin
-       queue$skid_valid$24$q <= queue$skid_valid$24$d;
-    end
-    // queue$skid_valid$25
-    initial begin
-       queue$skid_valid$25$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$25$clock) begin
-       queue$skid_valid$25$q <= queue$skid_valid$25$d;
-    end
-    // queue$skid_valid$26
-    initial begin
-       queue$skid_valid$26$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$26$clock) begin
-       queue$skid_valid$26$q <= queue$skid_valid$26$d;
-    end
-    // queue$skid_valid$27
-    initial begin
-       queue$skid_valid$27$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$27$clock) begin
-       queue$skid_valid$27$q <= queue$skid_valid$27$d;
-    end
-    // queue$skid_valid$28
-    initial begin
-       queue$skid_valid$28$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$28$clock) begin
-       queue$skid_valid$28$q <= queue$skid_valid$28$d;
-    end
-    // queue$skid_valid$29
-    initial begin
-       queue$skid_valid$29$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$29$clock) begin
-       queue$skid_valid$29$q <= queue$skid_valid$29$d;
-    end
-    // queue$skid_valid$30
-    initial begin
-       queue$skid_valid$30$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$30$clock) begin
-       queue$skid_valid$30$q <= queue$skid_valid$30$d;
-    end
-    // queue$skid_valid$31
-    initial begin
-       queue$skid_valid$31$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$31$clock) begin
-       queue$skid_valid$31$q <= queue$skid_valid$31$d;
-    end
-    // queue$skid_tdata$0
-    initial begin
-       queue$skid_tdata$0$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$0$clock) begin
-       queue$skid_tdata$0$q <= queue$skid_tdata$0$d;
-    end
-    // queue$skid_tdata$1
-    initial begin
-       queue$skid_tdata$1$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$1$clock) begin
-       queue$skid_tdata$1$q <= queue$skid_tdata$1$d;
-    end
-    // queue$skid_tdata$2
-    initial begin
-       queue$skid_tdata$2$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$2$clock) begin
-       queue$skid_tdata$2$q <= queue$skid_tdata$2$d;
-    end
-    // queue$skid_tdata$3
-    initial begin
-       queue$skid_tdata$3$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$3$clock) begin
-       queue$skid_tdata$3$q <= queue$skid_tdata$3$d;
-    end
-    // queue$skid_tdata$4
-    initial begin
-       queue$skid_tdata$4$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$4$clock) begin
-       queue$skid_tdata$4$q <= queue$skid_tdata$4$d;
-    end
-    // queue$skid_tdata$5
-    initial begin
-       queue$skid_tdata$5$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$5$clock) begin
-       queue$skid_tdata$5$q <= queue$skid_tdata$5$d;
-    end
-    // queue$skid_tdata$6
-    initial begin
-       queue$skid_tdata$6$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$6$clock) begin
-       queue$skid_tdata$6$q <= queue$skid_tdata$6$d;
-    end
-    // queue$skid_tdata$7
-    initial begin
-       queue$skid_tdata$7$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$7$clock) begin
-       queue$skid_tdata$7$q <= queue$skid_tdata$7$d;
-    end
-    // queue$skid_tdata$8
-    initial begin
-       queue$skid_tdata$8$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$8$clock) begin
-       queue$skid_tdata$8$q <= queue$skid_tdata$8$d;
-    end
-    // queue$skid_tdata$9
-    initial begin
-       queue$skid_tdata$9$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$9$clock) begin
-       queue$skid_tdata$9$q <= queue$skid_tdata$9$d;
-    end
-    // queue$skid_tdata$10
-    initial begin
-       queue$skid_tdata$10$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$10$clock) begin
-       queue$skid_tdata$10$q <= queue$skid_tdata$10$d;
-    end
-    // queue$skid_tdata$11
-    initial begin
-       queue$skid_tdata$11$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$11$clock) begin
-       queue$skid_tdata$11$q <= queue$skid_tdata$11$d;
-    end
-    // queue$skid_tdata$12
-    initial begin
-       queue$skid_tdata$12$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$12$clock) begin
-       queue$skid_tdata$12$q <= queue$skid_tdata$12$d;
-    end
-    // queue$skid_tdata$13
-    initial begin
-       queue$skid_tdata$13$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$13$clock) begin
-       queue$skid_tdata$13$q <= queue$skid_tdata$13$d;
-    end
-    // queue$skid_tdata$14
-    initial begin
-       queue$skid_tdata$14$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$14$clock) begin
-       queue$skid_tdata$14$q <= queue$skid_tdata$14$d;
-    end
-    // queue$skid_tdata$15
-    initial begin
-       queue$skid_tdata$15$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$15$clock) begin
-       queue$skid_tdata$15$q <= queue$skid_tdata$15$d;
-    end
-    // queue$skid_tdata$16
-    initial begin
-       queue$skid_tdata$16$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$16$clock) begin
-       queue$skid_tdata$16$q <= queue$skid_tdata$16$d;
-    end
-    // queue$skid_tdata$17
-    initial begin
-       queue$skid_tdata$17$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$17$clock) begin
-       queue$skid_tdata$17$q <= queue$skid_tdata$17$d;
-    end
-    // queue$skid_tdata$18
-    initial begin
-       queue$skid_tdata$18$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$18$clock) begin
-       queue$skid_tdata$18$q <= queue$skid_tdata$18$d;
-    end
-    // queue$skid_tdata$19
-    initial begin
-       queue$skid_tdata$19$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$19$clock) begin
-       queue$skid_tdata$19$q <= queue$skid_tdata$19$d;
-    end
-    // queue$skid_tdata$20
-    initial begin
-       queue$skid_tdata$20$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$20$clock) begin
-       queue$skid_tdata$20$q <= queue$skid_tdata$20$d;
-    end
-    // queue$skid_tdata$21
-    initial begin
-       queue$skid_tdata$21$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$21$clock) begin
-       queue$skid_tdata$21$q <= queue$skid_tdata$21$d;
-    end
-    // queue$skid_tdata$22
-    initial begin
-       queue$skid_tdata$22$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$22$clock) begin
-       queue$skid_tdata$22$q <= queue$skid_tdata$22$d;
-    end
-    // queue$skid_tdata$23
-    initial begin
-       queue$skid_tdata$23$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$23$clock) begin
-       queue$skid_tdata$23$q <= queue$skid_tdata$23$d;
-    end
-    // queue$skid_tdata$24
-    initial begin
-       queue$skid_tdata$24$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$24$clock) begin
-       queue$skid_tdata$24$q <= queue$skid_tdata$24$d;
-    end
-    // queue$skid_tdata$25
-    initial begin
-       queue$skid_tdata$25$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$25$clock) begin
-       queue$skid_tdata$25$q <= queue$skid_tdata$25$d;
-    end
-    // queue$skid_tdata$26
-    initial begin
-       queue$skid_tdata$26$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$26$clock) begin
-       queue$skid_tdata$26$q <= queue$skid_tdata$26$d;
-    end
-    // queue$skid_tdata$27
-    initial begin
-       queue$skid_tdata$27$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$27$clock) begin
-       queue$skid_tdata$27$q <= queue$skid_tdata$27$d;
-    end
-    // queue$skid_tdata$28
-    initial begin
-       queue$skid_tdata$28$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$28$clock) begin
-       queue$skid_tdata$28$q <= queue$skid_tdata$28$d;
-    end
-    // queue$skid_tdata$29
-    initial begin
-       queue$skid_tdata$29$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$29$clock) begin
-       queue$skid_tdata$29$q <= queue$skid_tdata$29$d;
-    end
-    // queue$skid_tdata$30
-    initial begin
-       queue$skid_tdata$30$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$30$clock) begin
-       queue$skid_tdata$30$q <= queue$skid_tdata$30$d;
-    end
-    // queue$skid_tdata$31
-    initial begin
-       queue$skid_tdata$31$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$31$clock) begin
-       queue$skid_tdata$31$q <= queue$skid_tdata$31$d;
-    end
-    // queue$skid_tuser$0
-    initial begin
-       queue$skid_tuser$0$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$0$clock) begin
-       queue$skid_tuser$0$q <= queue$skid_tuser$0$d;
-    end
-    // queue$skid_tuser$1
-    initial begin
-       queue$skid_tuser$1$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$1$clock) begin
-       queue$skid_tuser$1$q <= queue$skid_tuser$1$d;
-    end
-    // queue$skid_tuser$2
-    initial begin
-       queue$skid_tuser$2$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$2$clock) begin
-       queue$skid_tuser$2$q <= queue$skid_tuser$2$d;
-    end
-    // queue$skid_tuser$3
-    initial begin
-       queue$skid_tuser$3$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$3$clock) begin
-       queue$skid_tuser$3$q <= queue$skid_tuser$3$d;
-    end
-    // queue$skid_tuser$4
-    initial begin
-       queue$skid_tuser$4$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$4$clock) begin
-       queue$skid_tuser$4$q <= queue$skid_tuser$4$d;
-    end
-    // queue$skid_tuser$5
-    initial begin
-       queue$skid_tuser$5$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$5$clock) begin
-       queue$skid_tuser$5$q <= queue$skid_tuser$5$d;
-    end
-    // queue$skid_tuser$6
-    initial begin
-       queue$skid_tuser$6$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$6$clock) begin
-       queue$skid_tuser$6$q <= queue$skid_tuser$6$d;
-    end
-    // queue$skid_tuser$7
-    initial begin
-       queue$skid_tuser$7$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$7$clock) begin
-       queue$skid_tuser$7$q <= queue$skid_tuser$7$d;
-    end
-    // queue$skid_tuser$8
-    initial begin
-       queue$skid_tuser$8$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$8$clock) begin
-       queue$skid_tuser$8$q <= queue$skid_tuser$8$d;
-    end
-    // queue$skid_tuser$9
-    initial begin
-       queue$skid_tuser$9$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$9$clock) begin
-       queue$skid_tuser$9$q <= queue$skid_tuser$9$d;
-    end
-    // queue$skid_tuser$10
-    initial begin
-       queue$skid_tuser$10$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$10$clock) begin
-       queue$skid_tuser$10$q <= queue$skid_tuser$10$d;
-    end
-    // queue$skid_tuser$11
-    initial begin
-       queue$skid_tuser$11$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$11$clock) begin
-       queue$skid_tuser$11$q <= queue$skid_tuser$11$d;
-    end
-    // queue$skid_tuser$12
-    initial begin
-       queue$skid_tuser$12$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$12$clock) begin
-       queue$skid_tuser$12$q <= queue$skid_tuser$12$d;
-    end
-    // queue$skid_tuser$13
-    initial begin
-       queue$skid_tuser$13$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$13$clock) begin
-       queue$skid_tuser$13$q <= queue$skid_tuser$13$d;
-    end
-    // queue$skid_tuser$14
-    initial begin
-       queue$skid_tuser$14$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$14$clock) begin
-       queue$skid_tuser$14$q <= queue$skid_tuser$14$d;
-    end
-    // queue$skid_tuser$15
-    initial begin
-       queue$skid_tuser$15$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$15$clock) begin
-       queue$skid_tuser$15$q <= queue$skid_tuser$15$d;
-    end
-    // queue$skid_tuser$16
-    initial begin
-       queue$skid_tuser$16$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$16$clock) begin
-       queue$skid_tuser$16$q <= queue$skid_tuser$16$d;
-    end
-    // queue$skid_tuser$17
-    initial begin
-       queue$skid_tuser$17$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$17$clock) begin
-       queue$skid_tuser$17$q <= queue$skid_tuser$17$d;
-    end
-    // queue$skid_tuser$18
-    initial begin
-       queue$skid_tuser$18$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$18$clock) begin
-       queue$skid_tuser$18$q <= queue$skid_tuser$18$d;
-    end
-    // queue$skid_tuser$19
-    initial begin
-       queue$skid_tuser$19$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$19$clock) begin
-       queue$skid_tuser$19$q <= queue$skid_tuser$19$d;
-    end
-    // queue$skid_tuser$20
-    initial begin
-       queue$skid_tuser$20$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$20$clock) begin
-       queue$skid_tuser$20$q <= queue$skid_tuser$20$d;
-    end
-    // queue$skid_tuser$21
-    initial begin
-       queue$skid_tuser$21$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$21$clock) begin
-       queue$skid_tuser$21$q <= queue$skid_tuser$21$d;
-    end
-    // queue$skid_tuser$22
-    initial begin
-       queue$skid_tuser$22$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$22$clock) begin
-       queue$skid_tuser$22$q <= queue$skid_tuser$22$d;
-    end
-    // queue$skid_tuser$23
-    initial begin
-       queue$skid_tuser$23$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$23$clock) begin
-       queue$skid_tuser$23$q <= queue$skid_tuser$23$d;
-    end
-    // queue$skid_tuser$24
-    initial begin
-       queue$skid_tuser$24$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$24$clock) begin
-       queue$skid_tuser$24$q <= queue$skid_tuser$24$d;
-    end
-    // queue$skid_tuser$25
-    initial begin
-       queue$skid_tuser$25$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$25$clock) begin
-       queue$skid_tuser$25$q <= queue$skid_tuser$25$d;
-    end
-    // queue$skid_tuser$26
-    initial begin
-       queue$skid_tuser$26$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$26$clock) begin
-       queue$skid_tuser$26$q <= queue$skid_tuser$26$d;
-    end
-    // queue$skid_tuser$27
-    initial begin
-       queue$skid_tuser$27$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$27$clock) begin
-       queue$skid_tuser$27$q <= queue$skid_tuser$27$d;
-    end
-    // queue$skid_tuser$28
-    initial begin
-       queue$skid_tuser$28$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$28$clock) begin
-       queue$skid_tuser$28$q <= queue$skid_tuser$28$d;
-    end
-    // queue$skid_tuser$29
-    initial begin
-       queue$skid_tuser$29$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$29$clock) begin
-       queue$skid_tuser$29$q <= queue$skid_tuser$29$d;
-    end
-    // queue$skid_tuser$30
-    initial begin
-       queue$skid_tuser$30$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$30$clock) begin
-       queue$skid_tuser$30$q <= queue$skid_tuser$30$d;
-    end
-    // queue$skid_tuser$31
-    initial begin
-       queue$skid_tuser$31$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$31$clock) begin
-       queue$skid_tuser$31$q <= queue$skid_tuser$31$d;
-    end
-    // queue$skid_tkeep$0
-    initial begin
-       queue$skid_tkeep$0$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$0$clock) begin
-       queue$skid_tkeep$0$q <= queue$skid_tkeep$0$d;
-    end
-    // queue$skid_tkeep$1
-    initial begin
-       queue$skid_tkeep$1$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$1$clock) begin
-       queue$skid_tkeep$1$q <= queue$skid_tkeep$1$d;
-    end
-    // queue$skid_tkeep$2
-    initial begin
-       queue$skid_tkeep$2$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$2$clock) begin
-       queue$skid_tkeep$2$q <= queue$skid_tkeep$2$d;
-    end
-    // queue$skid_tkeep$3
-    initial begin
-       queue$skid_tkeep$3$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$3$clock) begin
-       queue$skid_tkeep$3$q <= queue$skid_tkeep$3$d;
-    end
-    // queue$skid_tkeep$4
-    initial begin
-       queue$skid_tkeep$4$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$4$clock) begin
-       queue$skid_tkeep$4$q <= queue$skid_tkeep$4$d;
-    end
-    // queue$skid_tkeep$5
-    initial begin
-       queue$skid_tkeep$5$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$5$clock) begin
-       queue$skid_tkeep$5$q <= queue$skid_tkeep$5$d;
-    end
-    // queue$skid_tkeep$6
-    initial begin
-       queue$skid_tkeep$6$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$6$clock) begin
-       queue$skid_tkeep$6$q <= queue$skid_tkeep$6$d;
-    end
-    // queue$skid_tkeep$7
-    initial begin
-       queue$skid_tkeep$7$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$7$clock) begin
-       queue$skid_tkeep$7$q <= queue$skid_tkeep$7$d;
-    end
-    // queue$skid_tkeep$8
-    initial begin
-       queue$skid_tkeep$8$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$8$clock) begin
-       queue$skid_tkeep$8$q <= queue$skid_tkeep$8$d;
-    end
-    // queue$skid_tkeep$9
-    initial begin
-       queue$skid_tkeep$9$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$9$clock) begin
-       queue$skid_tkeep$9$q <= queue$skid_tkeep$9$d;
-    end
-    // queue$skid_tkeep$10
-    initial begin
-       queue$skid_tkeep$10$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$10$clock) begin
-       queue$skid_tkeep$10$q <= queue$skid_tkeep$10$d;
-    end
-    // queue$skid_tkeep$11
-    initial begin
-       queue$skid_tkeep$11$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$11$clock) begin
-       queue$skid_tkeep$11$q <= queue$skid_tkeep$11$d;
-    end
-    // queue$skid_tkeep$12
-    initial begin
-       queue$skid_tkeep$12$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$12$clock) begin
-       queue$skid_tkeep$12$q <= queue$skid_tkeep$12$d;
-    end
-    // queue$skid_tkeep$13
-    initial begin
-       queue$skid_tkeep$13$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$13$clock) begin
-       queue$skid_tkeep$13$q <= queue$skid_tkeep$13$d;
-    end
-    // queue$skid_tkeep$14
-    initial begin
-       queue$skid_tkeep$14$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$14$clock) begin
-       queue$skid_tkeep$14$q <= queue$skid_tkeep$14$d;
-    end
-    // queue$skid_tkeep$15
-    initial begin
-       queue$skid_tkeep$15$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$15$clock) begin
-       queue$skid_tkeep$15$q <= queue$skid_tkeep$15$d;
-    end
-    // queue$skid_tkeep$16
-    initial begin
-       queue$skid_tkeep$16$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$16$clock) begin
-       queue$skid_tkeep$16$q <= queue$skid_tkeep$16$d;
-    end
-    // queue$skid_tkeep$17
-    initial begin
-       queue$skid_tkeep$17$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$17$clock) begin
-       queue$skid_tkeep$17$q <= queue$skid_tkeep$17$d;
-    end
-    // queue$skid_tkeep$18
-    initial begin
-       queue$skid_tkeep$18$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$18$clock) begin
-       queue$skid_tkeep$18$q <= queue$skid_tkeep$18$d;
-    end
-    // queue$skid_tkeep$19
-    initial begin
-       queue$skid_tkeep$19$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$19$clock) begin
-       queue$skid_tkeep$19$q <= queue$skid_tkeep$19$d;
-    end
-    // queue$skid_tkeep$20
-    initial begin
-       queue$skid_tkeep$20$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$20$clock) begin
-       queue$skid_tkeep$20$q <= queue$skid_tkeep$20$d;
-    end
-    // queue$skid_tkeep$21
-    initial begin
-       queue$skid_tkeep$21$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$21$clock) begin
-       queue$skid_tkeep$21$q <= queue$skid_tkeep$21$d;
-    end
-    // queue$skid_tkeep$22
-    initial begin
-       queue$skid_tkeep$22$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$22$clock) begin
-       queue$skid_tkeep$22$q <= queue$skid_tkeep$22$d;
-    end
-    // queue$skid_tkeep$23
-    initial begin
-       queue$skid_tkeep$23$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$23$clock) begin
-       queue$skid_tkeep$23$q <= queue$skid_tkeep$23$d;
-    end
-    // queue$skid_tkeep$24
-    initial begin
-       queue$skid_tkeep$24$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$24$clock) begin
-       queue$skid_tkeep$24$q <= queue$skid_tkeep$24$d;
-    end
-    // queue$skid_tkeep$25
-    initial begin
-       queue$skid_tkeep$25$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$25$clock) begin
-       queue$skid_tkeep$25$q <= queue$skid_tkeep$25$d;
-    end
-    // queue$skid_tkeep$26
-    initial begin
-       queue$skid_tkeep$26$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$26$clock) begin
-       queue$skid_tkeep$26$q <= queue$skid_tkeep$26$d;
-    end
-    // queue$skid_tkeep$27
-    initial begin
-       queue$skid_tkeep$27$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$27$clock) begin
-       queue$skid_tkeep$27$q <= queue$skid_tkeep$27$d;
-    end
-    // queue$skid_tkeep$28
-    initial begin
-       queue$skid_tkeep$28$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$28$clock) begin
-       queue$skid_tkeep$28$q <= queue$skid_tkeep$28$d;
-    end
-    // queue$skid_tkeep$29
-    initial begin
-       queue$skid_tkeep$29$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$29$clock) begin
-       queue$skid_tkeep$29$q <= queue$skid_tkeep$29$d;
-    end
-    // queue$skid_tkeep$30
-    initial begin
-       queue$skid_tkeep$30$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$30$clock) begin
-       queue$skid_tkeep$30$q <= queue$skid_tkeep$30$d;
-    end
-    // queue$skid_tkeep$31
-    initial begin
-       queue$skid_tkeep$31$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$31$clock) begin
-       queue$skid_tkeep$31$q <= queue$skid_tkeep$31$d;
-    end
-    // queue$skid_tlast
-    initial begin
-       queue$skid_tlast$q = 1'h0;
-    end
-    always @(posedge queue$skid_tlast$clock) begin
-       queue$skid_tlast$q <= queue$skid_tlast$d;
-    end
     // queue$not_empty$0
     initial begin
        queue$not_empty$0$q = 1'h0;
@@ -65408,26 +64086,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$read_pointer_two_ahead$clock = queue$clock;
         queue$one_left$clock = queue$clock;
         queue$tlast_out$clock = queue$clock;
-        queue$skid_tlast$clock = queue$clock;
         queue$write_pointer$d = queue$write_pointer$q;
         queue$read_pointer_ahead$d = queue$read_pointer_ahead$q;
         queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q;
         queue$one_left$d = queue$one_left$q;
         queue$tlast_out$d = queue$tlast_out$q;
-        queue$skid_tlast$d = queue$skid_tlast$q;
         queue$read_address$0$clock = queue$clock;
         queue$read_address$0$d = queue$read_address$0$q;
         queue$write_address$0$clock = queue$clock;
         queue$write_address$0$d = queue$write_address$0$q;
         queue$fetched$0$clock = queue$clock;
         queue$fetched$0$d = queue$fetched$0$q;
-        queue$skid_valid$0$clock = queue$clock;
-        queue$skid_tdata$0$clock = queue$clock;
-        queue$skid_tdata$0$d = queue$skid_tdata$0$q;
-        queue$skid_tuser$0$clock = queue$clock;
-        queue$skid_tuser$0$d = queue$skid_tuser$0$q;
-        queue$skid_tkeep$0$clock = queue$clock;
-        queue$skid_tkeep$0$d = queue$skid_tkeep$0$q;
         queue$not_empty$0$clock = queue$clock;
         queue$not_empty$0$d = queue$not_empty$0$q;
         queue$tvalid_out$0$clock = queue$clock;
@@ -65447,13 +64116,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$1$d = queue$write_address$1$q;
         queue$fetched$1$clock = queue$clock;
         queue$fetched$1$d = queue$fetched$1$q;
-        queue$skid_valid$1$clock = queue$clock;
-        queue$skid_tdata$1$clock = queue$clock;
-        queue$skid_tdata$1$d = queue$skid_tdata$1$q;
-        queue$skid_tuser$1$clock = queue$clock;
-        queue$skid_tuser$1$d = queue$skid_tuser$1$q;
-        queue$skid_tkeep$1$clock = queue$clock;
-        queue$skid_tkeep$1$d = queue$skid_tkeep$1$q;
         queue$not_empty$1$clock = queue$clock;
         queue$not_empty$1$d = queue$not_empty$1$q;
         queue$tvalid_out$1$clock = queue$clock;
@@ -65473,13 +64135,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$2$d = queue$write_address$2$q;
         queue$fetched$2$clock = queue$clock;
         queue$fetched$2$d = queue$fetched$2$q;
-        queue$skid_valid$2$clock = queue$clock;
-        queue$skid_tdata$2$clock = queue$clock;
-        queue$skid_tdata$2$d = queue$skid_tdata$2$q;
-        queue$skid_tuser$2$clock = queue$clock;
-        queue$skid_tuser$2$d = queue$skid_tuser$2$q;
-        queue$skid_tkeep$2$clock = queue$clock;
-        queue$skid_tkeep$2$d = queue$skid_tkeep$2$q;
         queue$not_empty$2$clock = queue$clock;
         queue$not_empty$2$d = queue$not_empty$2$q;
         queue$tvalid_out$2$clock = queue$clock;
@@ -65499,13 +64154,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$3$d = queue$write_address$3$q;
         queue$fetched$3$clock = queue$clock;
         queue$fetched$3$d = queue$fetched$3$q;
-        queue$skid_valid$3$clock = queue$clock;
-        queue$skid_tdata$3$clock = queue$clock;
-        queue$skid_tdata$3$d = queue$skid_tdata$3$q;
-        queue$skid_tuser$3$clock = queue$clock;
-        queue$skid_tuser$3$d = queue$skid_tuser$3$q;
-        queue$skid_tkeep$3$clock = queue$clock;
-        queue$skid_tkeep$3$d = queue$skid_tkeep$3$q;
         queue$not_empty$3$clock = queue$clock;
         queue$not_empty$3$d = queue$not_empty$3$q;
         queue$tvalid_out$3$clock = queue$clock;
@@ -65525,13 +64173,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$4$d = queue$write_address$4$q;
         queue$fetched$4$clock = queue$clock;
         queue$fetched$4$d = queue$fetched$4$q;
-        queue$skid_valid$4$clock = queue$clock;
-        queue$skid_tdata$4$clock = queue$clock;
-        queue$skid_tdata$4$d = queue$skid_tdata$4$q;
-        queue$skid_tuser$4$clock = queue$clock;
-        queue$skid_tuser$4$d = queue$skid_tuser$4$q;
-        queue$skid_tkeep$4$clock = queue$clock;
-        queue$skid_tkeep$4$d = queue$skid_tkeep$4$q;
         queue$not_empty$4$clock = queue$clock;
         queue$not_empty$4$d = queue$not_empty$4$q;
         queue$tvalid_out$4$clock = queue$clock;
@@ -65551,13 +64192,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$5$d = queue$write_address$5$q;
         queue$fetched$5$clock = queue$clock;
         queue$fetched$5$d = queue$fetched$5$q;
-        queue$skid_valid$5$clock = queue$clock;
-        queue$skid_tdata$5$clock = queue$clock;
-        queue$skid_tdata$5$d = queue$skid_tdata$5$q;
-        queue$skid_tuser$5$clock = queue$clock;
-        queue$skid_tuser$5$d = queue$skid_tuser$5$q;
-        queue$skid_tkeep$5$clock = queue$clock;
-        queue$skid_tkeep$5$d = queue$skid_tkeep$5$q;
         queue$not_empty$5$clock = queue$clock;
         queue$not_empty$5$d = queue$not_empty$5$q;
         queue$tvalid_out$5$clock = queue$clock;
@@ -65577,13 +64211,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$6$d = queue$write_address$6$q;
         queue$fetched$6$clock = queue$clock;
         queue$fetched$6$d = queue$fetched$6$q;
-        queue$skid_valid$6$clock = queue$clock;
-        queue$skid_tdata$6$clock = queue$clock;
-        queue$skid_tdata$6$d = queue$skid_tdata$6$q;
-        queue$skid_tuser$6$clock = queue$clock;
-        queue$skid_tuser$6$d = queue$skid_tuser$6$q;
-        queue$skid_tkeep$6$clock = queue$clock;
-        queue$skid_tkeep$6$d = queue$skid_tkeep$6$q;
         queue$not_empty$6$clock = queue$clock;
         queue$not_empty$6$d = queue$not_empty$6$q;
         queue$tvalid_out$6$clock = queue$clock;
@@ -65603,13 +64230,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$7$d = queue$write_address$7$q;
         queue$fetched$7$clock = queue$clock;
         queue$fetched$7$d = queue$fetched$7$q;
-        queue$skid_valid$7$clock = queue$clock;
-        queue$skid_tdata$7$clock = queue$clock;
-        queue$skid_tdata$7$d = queue$skid_tdata$7$q;
-        queue$skid_tuser$7$clock = queue$clock;
-        queue$skid_tuser$7$d = queue$skid_tuser$7$q;
-        queue$skid_tkeep$7$clock = queue$clock;
-        queue$skid_tkeep$7$d = queue$skid_tkeep$7$q;
         queue$not_empty$7$clock = queue$clock;
         queue$not_empty$7$d = queue$not_empty$7$q;
         queue$tvalid_out$7$clock = queue$clock;
@@ -65629,13 +64249,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$8$d = queue$write_address$8$q;
         queue$fetched$8$clock = queue$clock;
         queue$fetched$8$d = queue$fetched$8$q;
-        queue$skid_valid$8$clock = queue$clock;
-        queue$skid_tdata$8$clock = queue$clock;
-        queue$skid_tdata$8$d = queue$skid_tdata$8$q;
-        queue$skid_tuser$8$clock = queue$clock;
-        queue$skid_tuser$8$d = queue$skid_tuser$8$q;
-        queue$skid_tkeep$8$clock = queue$clock;
-        queue$skid_tkeep$8$d = queue$skid_tkeep$8$q;
         queue$not_empty$8$clock = queue$clock;
         queue$not_empty$8$d = queue$not_empty$8$q;
         queue$tvalid_out$8$clock = queue$clock;
@@ -65655,13 +64268,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$9$d = queue$write_address$9$q;
         queue$fetched$9$clock = queue$clock;
         queue$fetched$9$d = queue$fetched$9$q;
-        queue$skid_valid$9$clock = queue$clock;
-        queue$skid_tdata$9$clock = queue$clock;
-        queue$skid_tdata$9$d = queue$skid_tdata$9$q;
-        queue$skid_tuser$9$clock = queue$clock;
-        queue$skid_tuser$9$d = queue$skid_tuser$9$q;
-        queue$skid_tkeep$9$clock = queue$clock;
-        queue$skid_tkeep$9$d = queue$skid_tkeep$9$q;
         queue$not_empty$9$clock = queue$clock;
         queue$not_empty$9$d = queue$not_empty$9$q;
         queue$tvalid_out$9$clock = queue$clock;
@@ -65681,13 +64287,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$10$d = queue$write_address$10$q;
         queue$fetched$10$clock = queue$clock;
         queue$fetched$10$d = queue$fetched$10$q;
-        queue$skid_valid$10$clock = queue$clock;
-        queue$skid_tdata$10$clock = queue$clock;
-        queue$skid_tdata$10$d = queue$skid_tdata$10$q;
-        queue$skid_tuser$10$clock = queue$clock;
-        queue$skid_tuser$10$d = queue$skid_tuser$10$q;
-        queue$skid_tkeep$10$clock = queue$clock;
-        queue$skid_tkeep$10$d = queue$skid_tkeep$10$q;
         queue$not_empty$10$clock = queue$clock;
         queue$not_empty$10$d = queue$not_empty$10$q;
         queue$tvalid_out$10$clock = queue$clock;
@@ -65707,13 +64306,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$11$d = queue$write_address$11$q;
         queue$fetched$11$clock = queue$clock;
         queue$fetched$11$d = queue$fetched$11$q;
-        queue$skid_valid$11$clock = queue$clock;
-        queue$skid_tdata$11$clock = queue$clock;
-        queue$skid_tdata$11$d = queue$skid_tdata$11$q;
-        queue$skid_tuser$11$clock = queue$clock;
-        queue$skid_tuser$11$d = queue$skid_tuser$11$q;
-        queue$skid_tkeep$11$clock = queue$clock;
-        queue$skid_tkeep$11$d = queue$skid_tkeep$11$q;
         queue$not_empty$11$clock = queue$clock;
         queue$not_empty$11$d = queue$not_empty$11$q;
         queue$tvalid_out$11$clock = queue$clock;
@@ -65733,13 +64325,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$12$d = queue$write_address$12$q;
         queue$fetched$12$clock = queue$clock;
         queue$fetched$12$d = queue$fetched$12$q;
-        queue$skid_valid$12$clock = queue$clock;
-        queue$skid_tdata$12$clock = queue$clock;
-        queue$skid_tdata$12$d = queue$skid_tdata$12$q;
-        queue$skid_tuser$12$clock = queue$clock;
-        queue$skid_tuser$12$d = queue$skid_tuser$12$q;
-        queue$skid_tkeep$12$clock = queue$clock;
-        queue$skid_tkeep$12$d = queue$skid_tkeep$12$q;
         queue$not_empty$12$clock = queue$clock;
         queue$not_empty$12$d = queue$not_empty$12$q;
         queue$tvalid_out$12$clock = queue$clock;
@@ -65759,13 +64344,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$13$d = queue$write_address$13$q;
         queue$fetched$13$clock = queue$clock;
         queue$fetched$13$d = queue$fetched$13$q;
-        queue$skid_valid$13$clock = queue$clock;
-        queue$skid_tdata$13$clock = queue$clock;
-        queue$skid_tdata$13$d = queue$skid_tdata$13$q;
-        queue$skid_tuser$13$clock = queue$clock;
-        queue$skid_tuser$13$d = queue$skid_tuser$13$q;
-        queue$skid_tkeep$13$clock = queue$clock;
-        queue$skid_tkeep$13$d = queue$skid_tkeep$13$q;
         queue$not_empty$13$clock = queue$clock;
         queue$not_empty$13$d = queue$not_empty$13$q;
         queue$tvalid_out$13$clock = queue$clock;
@@ -65785,13 +64363,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$14$d = queue$write_address$14$q;
         queue$fetched$14$clock = queue$clock;
         queue$fetched$14$d = queue$fetched$14$q;
-        queue$skid_valid$14$clock = queue$clock;
-        queue$skid_tdata$14$clock = queue$clock;
-        queue$skid_tdata$14$d = queue$skid_tdata$14$q;
-        queue$skid_tuser$14$clock = queue$clock;
-        queue$skid_tuser$14$d = queue$skid_tuser$14$q;
-        queue$skid_tkeep$14$clock = queue$clock;
-        queue$skid_tkeep$14$d = queue$skid_tkeep$14$q;
         queue$not_empty$14$clock = queue$clock;
         queue$not_empty$14$d = queue$not_empty$14$q;
         queue$tvalid_out$14$clock = queue$clock;
@@ -65811,13 +64382,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$15$d = queue$write_address$15$q;
         queue$fetched$15$clock = queue$clock;
         queue$fetched$15$d = queue$fetched$15$q;
-        queue$skid_valid$15$clock = queue$clock;
-        queue$skid_tdata$15$clock = queue$clock;
-        queue$skid_tdata$15$d = queue$skid_tdata$15$q;
-        queue$skid_tuser$15$clock = queue$clock;
-        queue$skid_tuser$15$d = queue$skid_tuser$15$q;
-        queue$skid_tkeep$15$clock = queue$clock;
-        queue$skid_tkeep$15$d = queue$skid_tkeep$15$q;
         queue$not_empty$15$clock = queue$clock;
         queue$not_empty$15$d = queue$not_empty$15$q;
         queue$tvalid_out$15$clock = queue$clock;
@@ -65837,13 +64401,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$16$d = queue$write_address$16$q;
         queue$fetched$16$clock = queue$clock;
         queue$fetched$16$d = queue$fetched$16$q;
-        queue$skid_valid$16$clock = queue$clock;
-        queue$skid_tdata$16$clock = queue$clock;
-        queue$skid_tdata$16$d = queue$skid_tdata$16$q;
-        queue$skid_tuser$16$clock = queue$clock;
-        queue$skid_tuser$16$d = queue$skid_tuser$16$q;
-        queue$skid_tkeep$16$clock = queue$clock;
-        queue$skid_tkeep$16$d = queue$skid_tkeep$16$q;
         queue$not_empty$16$clock = queue$clock;
         queue$not_empty$16$d = queue$not_empty$16$q;
         queue$tvalid_out$16$clock = queue$clock;
@@ -65863,13 +64420,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$17$d = queue$write_address$17$q;
         queue$fetched$17$clock = queue$clock;
         queue$fetched$17$d = queue$fetched$17$q;
-        queue$skid_valid$17$clock = queue$clock;
-        queue$skid_tdata$17$clock = queue$clock;
-        queue$skid_tdata$17$d = queue$skid_tdata$17$q;
-        queue$skid_tuser$17$clock = queue$clock;
-        queue$skid_tuser$17$d = queue$skid_tuser$17$q;
-        queue$skid_tkeep$17$clock = queue$clock;
-        queue$skid_tkeep$17$d = queue$skid_tkeep$17$q;
         queue$not_empty$17$clock = queue$clock;
         queue$not_empty$17$d = queue$not_empty$17$q;
         queue$tvalid_out$17$clock = queue$clock;
@@ -65889,13 +64439,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$18$d = queue$write_address$18$q;
         queue$fetched$18$clock = queue$clock;
         queue$fetched$18$d = queue$fetched$18$q;
-        queue$skid_valid$18$clock = queue$clock;
-        queue$skid_tdata$18$clock = queue$clock;
-        queue$skid_tdata$18$d = queue$skid_tdata$18$q;
-        queue$skid_tuser$18$clock = queue$clock;
-        queue$skid_tuser$18$d = queue$skid_tuser$18$q;
-        queue$skid_tkeep$18$clock = queue$clock;
-        queue$skid_tkeep$18$d = queue$skid_tkeep$18$q;
         queue$not_empty$18$clock = queue$clock;
         queue$not_empty$18$d = queue$not_empty$18$q;
         queue$tvalid_out$18$clock = queue$clock;
@@ -65915,13 +64458,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$19$d = queue$write_address$19$q;
         queue$fetched$19$clock = queue$clock;
         queue$fetched$19$d = queue$fetched$19$q;
-        queue$skid_valid$19$clock = queue$clock;
-        queue$skid_tdata$19$clock = queue$clock;
-        queue$skid_tdata$19$d = queue$skid_tdata$19$q;
-        queue$skid_tuser$19$clock = queue$clock;
-        queue$skid_tuser$19$d = queue$skid_tuser$19$q;
-        queue$skid_tkeep$19$clock = queue$clock;
-        queue$skid_tkeep$19$d = queue$skid_tkeep$19$q;
         queue$not_empty$19$clock = queue$clock;
         queue$not_empty$19$d = queue$not_empty$19$q;
         queue$tvalid_out$19$clock = queue$clock;
@@ -65941,13 +64477,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$20$d = queue$write_address$20$q;
         queue$fetched$20$clock = queue$clock;
         queue$fetched$20$d = queue$fetched$20$q;
-        queue$skid_valid$20$clock = queue$clock;
-        queue$skid_tdata$20$clock = queue$clock;
-        queue$skid_tdata$20$d = queue$skid_tdata$20$q;
-        queue$skid_tuser$20$clock = queue$clock;
-        queue$skid_tuser$20$d = queue$skid_tuser$20$q;
-        queue$skid_tkeep$20$clock = queue$clock;
-        queue$skid_tkeep$20$d = queue$skid_tkeep$20$q;
         queue$not_empty$20$clock = queue$clock;
         queue$not_empty$20$d = queue$not_empty$20$q;
         queue$tvalid_out$20$clock = queue$clock;
@@ -65967,13 +64496,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$21$d = queue$write_address$21$q;
         queue$fetched$21$clock = queue$clock;
         queue$fetched$21$d = queue$fetched$21$q;
-        queue$skid_valid$21$clock = queue$clock;
-        queue$skid_tdata$21$clock = queue$clock;
-        queue$skid_tdata$21$d = queue$skid_tdata$21$q;
-        queue$skid_tuser$21$clock = queue$clock;
-        queue$skid_tuser$21$d = queue$skid_tuser$21$q;
-        queue$skid_tkeep$21$clock = queue$clock;
-        queue$skid_tkeep$21$d = queue$skid_tkeep$21$q;
         queue$not_empty$21$clock = queue$clock;
         queue$not_empty$21$d = queue$not_empty$21$q;
         queue$tvalid_out$21$clock = queue$clock;
@@ -65993,13 +64515,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$22$d = queue$write_address$22$q;
         queue$fetched$22$clock = queue$clock;
         queue$fetched$22$d = queue$fetched$22$q;
-        queue$skid_valid$22$clock = queue$clock;
-        queue$skid_tdata$22$clock = queue$clock;
-        queue$skid_tdata$22$d = queue$skid_tdata$22$q;
-        queue$skid_tuser$22$clock = queue$clock;
-        queue$skid_tuser$22$d = queue$skid_tuser$22$q;
-        queue$skid_tkeep$22$clock = queue$clock;
-        queue$skid_tkeep$22$d = queue$skid_tkeep$22$q;
         queue$not_empty$22$clock = queue$clock;
         queue$not_empty$22$d = queue$not_empty$22$q;
         queue$tvalid_out$22$clock = queue$clock;
@@ -66019,13 +64534,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$23$d = queue$write_address$23$q;
         queue$fetched$23$clock = queue$clock;
         queue$fetched$23$d = queue$fetched$23$q;
-        queue$skid_valid$23$clock = queue$clock;
-        queue$skid_tdata$23$clock = queue$clock;
-        queue$skid_tdata$23$d = queue$skid_tdata$23$q;
-        queue$skid_tuser$23$clock = queue$clock;
-        queue$skid_tuser$23$d = queue$skid_tuser$23$q;
-        queue$skid_tkeep$23$clock = queue$clock;
-        queue$skid_tkeep$23$d = queue$skid_tkeep$23$q;
         queue$not_empty$23$clock = queue$clock;
         queue$not_empty$23$d = queue$not_empty$23$q;
         queue$tvalid_out$23$clock = queue$clock;
@@ -66045,13 +64553,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$24$d = queue$write_address$24$q;
         queue$fetched$24$clock = queue$clock;
         queue$fetched$24$d = queue$fetched$24$q;
-        queue$skid_valid$24$clock = queue$clock;
-        queue$skid_tdata$24$clock = queue$clock;
-        queue$skid_tdata$24$d = queue$skid_tdata$24$q;
-        queue$skid_tuser$24$clock = queue$clock;
-        queue$skid_tuser$24$d = queue$skid_tuser$24$q;
-        queue$skid_tkeep$24$clock = queue$clock;
-        queue$skid_tkeep$24$d = queue$skid_tkeep$24$q;
         queue$not_empty$24$clock = queue$clock;
         queue$not_empty$24$d = queue$not_empty$24$q;
         queue$tvalid_out$24$clock = queue$clock;
@@ -66071,13 +64572,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$25$d = queue$write_address$25$q;
         queue$fetched$25$clock = queue$clock;
         queue$fetched$25$d = queue$fetched$25$q;
-        queue$skid_valid$25$clock = queue$clock;
-        queue$skid_tdata$25$clock = queue$clock;
-        queue$skid_tdata$25$d = queue$skid_tdata$25$q;
-        queue$skid_tuser$25$clock = queue$clock;
-        queue$skid_tuser$25$d = queue$skid_tuser$25$q;
-        queue$skid_tkeep$25$clock = queue$clock;
-        queue$skid_tkeep$25$d = queue$skid_tkeep$25$q;
         queue$not_empty$25$clock = queue$clock;
         queue$not_empty$25$d = queue$not_empty$25$q;
         queue$tvalid_out$25$clock = queue$clock;
@@ -66097,13 +64591,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$26$d = queue$write_address$26$q;
         queue$fetched$26$clock = queue$clock;
         queue$fetched$26$d = queue$fetched$26$q;
-        queue$skid_valid$26$clock = queue$clock;
-        queue$skid_tdata$26$clock = queue$clock;
-        queue$skid_tdata$26$d = queue$skid_tdata$26$q;
-        queue$skid_tuser$26$clock = queue$clock;
-        queue$skid_tuser$26$d = queue$skid_tuser$26$q;
-        queue$skid_tkeep$26$clock = queue$clock;
-        queue$skid_tkeep$26$d = queue$skid_tkeep$26$q;
         queue$not_empty$26$clock = queue$clock;
         queue$not_empty$26$d = queue$not_empty$26$q;
         queue$tvalid_out$26$clock = queue$clock;
@@ -66123,13 +64610,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$27$d = queue$write_address$27$q;
         queue$fetched$27$clock = queue$clock;
         queue$fetched$27$d = queue$fetched$27$q;
-        queue$skid_valid$27$clock = queue$clock;
-        queue$skid_tdata$27$clock = queue$clock;
-        queue$skid_tdata$27$d = queue$skid_tdata$27$q;
-        queue$skid_tuser$27$clock = queue$clock;
-        queue$skid_tuser$27$d = queue$skid_tuser$27$q;
-        queue$skid_tkeep$27$clock = queue$clock;
-        queue$skid_tkeep$27$d = queue$skid_tkeep$27$q;
         queue$not_empty$27$clock = queue$clock;
         queue$not_empty$27$d = queue$not_empty$27$q;
         queue$tvalid_out$27$clock = queue$clock;
@@ -66149,13 +64629,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$28$d = queue$write_address$28$q;
         queue$fetched$28$clock = queue$clock;
         queue$fetched$28$d = queue$fetched$28$q;
-        queue$skid_valid$28$clock = queue$clock;
-        queue$skid_tdata$28$clock = queue$clock;
-        queue$skid_tdata$28$d = queue$skid_tdata$28$q;
-        queue$skid_tuser$28$clock = queue$clock;
-        queue$skid_tuser$28$d = queue$skid_tuser$28$q;
-        queue$skid_tkeep$28$clock = queue$clock;
-        queue$skid_tkeep$28$d = queue$skid_tkeep$28$q;
         queue$not_empty$28$clock = queue$clock;
         queue$not_empty$28$d = queue$not_empty$28$q;
         queue$tvalid_out$28$clock = queue$clock;
@@ -66175,13 +64648,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$29$d = queue$write_address$29$q;
         queue$fetched$29$clock = queue$clock;
         queue$fetched$29$d = queue$fetched$29$q;
-        queue$skid_valid$29$clock = queue$clock;
-        queue$skid_tdata$29$clock = queue$clock;
-        queue$skid_tdata$29$d = queue$skid_tdata$29$q;
-        queue$skid_tuser$29$clock = queue$clock;
-        queue$skid_tuser$29$d = queue$skid_tuser$29$q;
-        queue$skid_tkeep$29$clock = queue$clock;
-        queue$skid_tkeep$29$d = queue$skid_tkeep$29$q;
         queue$not_empty$29$clock = queue$clock;
         queue$not_empty$29$d = queue$not_empty$29$q;
         queue$tvalid_out$29$clock = queue$clock;
@@ -66201,13 +64667,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$30$d = queue$write_address$30$q;
         queue$fetched$30$clock = queue$clock;
         queue$fetched$30$d = queue$fetched$30$q;
-        queue$skid_valid$30$clock = queue$clock;
-        queue$skid_tdata$30$clock = queue$clock;
-        queue$skid_tdata$30$d = queue$skid_tdata$30$q;
-        queue$skid_tuser$30$clock = queue$clock;
-        queue$skid_tuser$30$d = queue$skid_tuser$30$q;
-        queue$skid_tkeep$30$clock = queue$clock;
-        queue$skid_tkeep$30$d = queue$skid_tkeep$30$q;
         queue$not_empty$30$clock = queue$clock;
         queue$not_empty$30$d = queue$not_empty$30$q;
         queue$tvalid_out$30$clock = queue$clock;
@@ -66227,13 +64686,6 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
         queue$write_address$31$d = queue$write_address$31$q;
         queue$fetched$31$clock = queue$clock;
         queue$fetched$31$d = queue$fetched$31$q;
-        queue$skid_valid$31$clock = queue$clock;
-        queue$skid_tdata$31$clock = queue$clock;
-        queue$skid_tdata$31$d = queue$skid_tdata$31$q;
-        queue$skid_tuser$31$clock = queue$clock;
-        queue$skid_tuser$31$d = queue$skid_tuser$31$q;
-        queue$skid_tkeep$31$clock = queue$clock;
-        queue$skid_tkeep$31$d = queue$skid_tkeep$31$q;
         queue$not_empty$31$clock = queue$clock;
         queue$not_empty$31$d = queue$not_empty$31$q;
         queue$tvalid_out$31$clock = queue$clock;
@@ -66264,8 +64716,7 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$write_pointer$d = queue$write_pointer$q + 'h1;
         end
         queue$output_free$0 = !queue$tvalid_out$0$q | queue$m_axis_tready;
-        queue$moved$0 = queue$fetched$0$q & !queue$skid_valid$0$q;
-        queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | !queue$skid_valid$0$q);
+        queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
         queue$ram$read_enable$0 = queue$fetch$0;
         queue$ram$read_address$0 = queue$read_address$0$q;
         queue$ram$write_address$0 = queue$write_address$0$q;
@@ -66276,31 +64727,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$0$d = queue$next_read_address;
         end
         queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left$q));
-        queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$moved$0);
-        if (!queue$skid_valid$0$q) begin
-            queue$skid_tdata$0$d = queue$ram$read_tdata$0;
-            queue$skid_tuser$0$d = queue$ram$read_tuser$0;
-            queue$skid_tkeep$0$d = queue$ram$read_tkeep$0;
-        end
-        queue$skid_valid$0$d = (queue$skid_valid$0$q | queue$moved$0) & !queue$output_free$0;
+        queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$output_free$0);
         if (queue$output_free$0) begin
-            queue$tvalid_out$0$d = queue$skid_valid$0$q | queue$moved$0;
+            queue$tvalid_out$0$d = queue$fetched$0$q;
         end
-        if (queue$output_free$0 & (queue$skid_valid$0$q | queue$fetched$0$q)) begin
-            if (queue$skid_valid$0$q) begin
-                queue$tdata_out$0$d = queue$skid_tdata$0$q;
-                queue$tuser_out$0$d = queue$skid_tuser$0$q;
-                queue$tkeep_out$0$d = queue$skid_tkeep$0$q;
-            end
-            else begin
-                queue$tdata_out$0$d = queue$ram$read_tdata$0;
-                queue$tuser_out$0$d = queue$ram$read_tuser$0;
-                queue$tkeep_out$0$d = queue$ram$read_tkeep$0;
-            end
+        if (queue$output_free$0 & queue$fetched$0$q) begin
+            queue$tdata_out$0$d = queue$ram$read_tdata$0;
+            queue$tuser_out$0$d = queue$ram$read_tuser$0;
+            queue$tkeep_out$0$d = queue$ram$read_tkeep$0;
         end
         queue$output_free$1 = !queue$tvalid_out$1$q | queue$m_axis_tready;
-        queue$moved$1 = queue$fetched$1$q & !queue$skid_valid$1$q;
-        queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | !queue$skid_valid$1$q);
+        queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
         queue$ram$read_enable$1 = queue$fetch$1;
         queue$ram$read_address$1 = queue$read_address$1$q;
         queue$ram$write_address$1 = queue$write_address$1$q;
@@ -66311,31 +64748,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$1$d = queue$next_read_address;
         end
         queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left$q));
-        queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$moved$1);
-        if (!queue$skid_valid$1$q) begin
-            queue$skid_tdata$1$d = queue$ram$read_tdata$1;
-            queue$skid_tuser$1$d = queue$ram$read_tuser$1;
-            queue$skid_tkeep$1$d = queue$ram$read_tkeep$1;
-        end
-        queue$skid_valid$1$d = (queue$skid_valid$1$q | queue$moved$1) & !queue$output_free$1;
+        queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$output_free$1);
         if (queue$output_free$1) begin
-            queue$tvalid_out$1$d = queue$skid_valid$1$q | queue$moved$1;
+            queue$tvalid_out$1$d = queue$fetched$1$q;
         end
-        if (queue$output_free$1 & (queue$skid_valid$1$q | queue$fetched$1$q)) begin
-            if (queue$skid_valid$1$q) begin
-                queue$tdata_out$1$d = queue$skid_tdata$1$q;
-                queue$tuser_out$1$d = queue$skid_tuser$1$q;
-                queue$tkeep_out$1$d = queue$skid_tkeep$1$q;
-            end
-            else begin
-                queue$tdata_out$1$d = queue$ram$read_tdata$1;
-                queue$tuser_out$1$d = queue$ram$read_tuser$1;
-                queue$tkeep_out$1$d = queue$ram$read_tkeep$1;
-            end
+        if (queue$output_free$1 & queue$fetched$1$q) begin
+            queue$tdata_out$1$d = queue$ram$read_tdata$1;
+            queue$tuser_out$1$d = queue$ram$read_tuser$1;
+            queue$tkeep_out$1$d = queue$ram$read_tkeep$1;
         end
         queue$output_free$2 = !queue$tvalid_out$2$q | queue$m_axis_tready;
-        queue$moved$2 = queue$fetched$2$q & !queue$skid_valid$2$q;
-        queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | !queue$skid_valid$2$q);
+        queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | queue$output_free$2);
         queue$ram$read_enable$2 = queue$fetch$2;
         queue$ram$read_address$2 = queue$read_address$2$q;
         queue$ram$write_address$2 = queue$write_address$2$q;
@@ -66346,31 +64769,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$2$d = queue$next_read_address;
         end
         queue$not_empty$2$d = queue$write | (queue$not_empty$2$q & ~(queue$fetch$2 & queue$one_left$q));
-        queue$fetched$2$d = queue$fetch$2 | (queue$fetched$2$q & !queue$moved$2);
-        if (!queue$skid_valid$2$q) begin
-            queue$skid_tdata$2$d = queue$ram$read_tdata$2;
-            queue$skid_tuser$2$d = queue$ram$read_tuser$2;
-            queue$skid_tkeep$2$d = queue$ram$read_tkeep$2;
-        end
-        queue$skid_valid$2$d = (queue$skid_valid$2$q | queue$moved$2) & !queue$output_free$2;
+        queue$fetched$2$d = queue$fetch$2 | (queue$fetched$2$q & !queue$output_free$2);
         if (queue$output_free$2) begin
-            queue$tvalid_out$2$d = queue$skid_valid$2$q | queue$moved$2;
+            queue$tvalid_out$2$d = queue$fetched$2$q;
         end
-        if (queue$output_free$2 & (queue$skid_valid$2$q | queue$fetched$2$q)) begin
-            if (queue$skid_valid$2$q) begin
-                queue$tdata_out$2$d = queue$skid_tdata$2$q;
-                queue$tuser_out$2$d = queue$skid_tuser$2$q;
-                queue$tkeep_out$2$d = queue$skid_tkeep$2$q;
-            end
-            else begin
-                queue$tdata_out$2$d = queue$ram$read_tdata$2;
-                queue$tuser_out$2$d = queue$ram$read_tuser$2;
-                queue$tkeep_out$2$d = queue$ram$read_tkeep$2;
-            end
+        if (queue$output_free$2 & queue$fetched$2$q) begin
+            queue$tdata_out$2$d = queue$ram$read_tdata$2;
+            queue$tuser_out$2$d = queue$ram$read_tuser$2;
+            queue$tkeep_out$2$d = queue$ram$read_tkeep$2;
         end
         queue$output_free$3 = !queue$tvalid_out$3$q | queue$m_axis_tready;
-        queue$moved$3 = queue$fetched$3$q & !queue$skid_valid$3$q;
-        queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | !queue$skid_valid$3$q);
+        queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | queue$output_free$3);
         queue$ram$read_enable$3 = queue$fetch$3;
         queue$ram$read_address$3 = queue$read_address$3$q;
         queue$ram$write_address$3 = queue$write_address$3$q;
@@ -66381,31 +64790,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$3$d = queue$next_read_address;
         end
         queue$not_empty$3$d = queue$write | (queue$not_empty$3$q & ~(queue$fetch$3 & queue$one_left$q));
-        queue$fetched$3$d = queue$fetch$3 | (queue$fetched$3$q & !queue$moved$3);
-        if (!queue$skid_valid$3$q) begin
-            queue$skid_tdata$3$d = queue$ram$read_tdata$3;
-            queue$skid_tuser$3$d = queue$ram$read_tuser$3;
-            queue$skid_tkeep$3$d = queue$ram$read_tkeep$3;
-        end
-        queue$skid_valid$3$d = (queue$skid_valid$3$q | queue$moved$3) & !queue$output_free$3;
+        queue$fetched$3$d = queue$fetch$3 | (queue$fetched$3$q & !queue$output_free$3);
         if (queue$output_free$3) begin
-            queue$tvalid_out$3$d = queue$skid_valid$3$q | queue$moved$3;
+            queue$tvalid_out$3$d = queue$fetched$3$q;
         end
-        if (queue$output_free$3 & (queue$skid_valid$3$q | queue$fetched$3$q)) begin
-            if (queue$skid_valid$3$q) begin
-                queue$tdata_out$3$d = queue$skid_tdata$3$q;
-                queue$tuser_out$3$d = queue$skid_tuser$3$q;
-                queue$tkeep_out$3$d = queue$skid_tkeep$3$q;
-            end
-            else begin
-                queue$tdata_out$3$d = queue$ram$read_tdata$3;
-                queue$tuser_out$3$d = queue$ram$read_tuser$3;
-                queue$tkeep_out$3$d = queue$ram$read_tkeep$3;
-            end
+        if (queue$output_free$3 & queue$fetched$3$q) begin
+            queue$tdata_out$3$d = queue$ram$read_tdata$3;
+            queue$tuser_out$3$d = queue$ram$read_tuser$3;
+            queue$tkeep_out$3$d = queue$ram$read_tkeep$3;
         end
         queue$output_free$4 = !queue$tvalid_out$4$q | queue$m_axis_tready;
-        queue$moved$4 = queue$fetched$4$q & !queue$skid_valid$4$q;
-        queue$fetch$4 = queue$not_empty$4$q & (!queue$fetched$4$q | !queue$skid_valid$4$q);
+        queue$fetch$4 = queue$not_empty$4$q & (!queue$fetched$4$q | queue$output_free$4);
         queue$ram$read_enable$4 = queue$fetch$4;
         queue$ram$read_address$4 = queue$read_address$4$q;
         queue$ram$write_address$4 = queue$write_address$4$q;
@@ -66416,31 +64811,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$4$d = queue$next_read_address;
         end
         queue$not_empty$4$d = queue$write | (queue$not_empty$4$q & ~(queue$fetch$4 & queue$one_left$q));
-        queue$fetched$4$d = queue$fetch$4 | (queue$fetched$4$q & !queue$moved$4);
-        if (!queue$skid_valid$4$q) begin
-            queue$skid_tdata$4$d = queue$ram$read_tdata$4;
-            queue$skid_tuser$4$d = queue$ram$read_tuser$4;
-            queue$skid_tkeep$4$d = queue$ram$read_tkeep$4;
-        end
-        queue$skid_valid$4$d = (queue$skid_valid$4$q | queue$moved$4) & !queue$output_free$4;
+        queue$fetched$4$d = queue$fetch$4 | (queue$fetched$4$q & !queue$output_free$4);
         if (queue$output_free$4) begin
-            queue$tvalid_out$4$d = queue$skid_valid$4$q | queue$moved$4;
+            queue$tvalid_out$4$d = queue$fetched$4$q;
         end
-        if (queue$output_free$4 & (queue$skid_valid$4$q | queue$fetched$4$q)) begin
-            if (queue$skid_valid$4$q) begin
-                queue$tdata_out$4$d = queue$skid_tdata$4$q;
-                queue$tuser_out$4$d = queue$skid_tuser$4$q;
-                queue$tkeep_out$4$d = queue$skid_tkeep$4$q;
-            end
-            else begin
-                queue$tdata_out$4$d = queue$ram$read_tdata$4;
-                queue$tuser_out$4$d = queue$ram$read_tuser$4;
-                queue$tkeep_out$4$d = queue$ram$read_tkeep$4;
-            end
+        if (queue$output_free$4 & queue$fetched$4$q) begin
+            queue$tdata_out$4$d = queue$ram$read_tdata$4;
+            queue$tuser_out$4$d = queue$ram$read_tuser$4;
+            queue$tkeep_out$4$d = queue$ram$read_tkeep$4;
         end
         queue$output_free$5 = !queue$tvalid_out$5$q | queue$m_axis_tready;
-        queue$moved$5 = queue$fetched$5$q & !queue$skid_valid$5$q;
-        queue$fetch$5 = queue$not_empty$5$q & (!queue$fetched$5$q | !queue$skid_valid$5$q);
+        queue$fetch$5 = queue$not_empty$5$q & (!queue$fetched$5$q | queue$output_free$5);
         queue$ram$read_enable$5 = queue$fetch$5;
         queue$ram$read_address$5 = queue$read_address$5$q;
         queue$ram$write_address$5 = queue$write_address$5$q;
@@ -66451,31 +64832,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$5$d = queue$next_read_address;
         end
         queue$not_empty$5$d = queue$write | (queue$not_empty$5$q & ~(queue$fetch$5 & queue$one_left$q));
-        queue$fetched$5$d = queue$fetch$5 | (queue$fetched$5$q & !queue$moved$5);
-        if (!queue$skid_valid$5$q) begin
-            queue$skid_tdata$5$d = queue$ram$read_tdata$5;
-            queue$skid_tuser$5$d = queue$ram$read_tuser$5;
-            queue$skid_tkeep$5$d = queue$ram$read_tkeep$5;
-        end
-        queue$skid_valid$5$d = (queue$skid_valid$5$q | queue$moved$5) & !queue$output_free$5;
+        queue$fetched$5$d = queue$fetch$5 | (queue$fetched$5$q & !queue$output_free$5);
         if (queue$output_free$5) begin
-            queue$tvalid_out$5$d = queue$skid_valid$5$q | queue$moved$5;
+            queue$tvalid_out$5$d = queue$fetched$5$q;
         end
-        if (queue$output_free$5 & (queue$skid_valid$5$q | queue$fetched$5$q)) begin
-            if (queue$skid_valid$5$q) begin
-                queue$tdata_out$5$d = queue$skid_tdata$5$q;
-                queue$tuser_out$5$d = queue$skid_tuser$5$q;
-                queue$tkeep_out$5$d = queue$skid_tkeep$5$q;
-            end
-            else begin
-                queue$tdata_out$5$d = queue$ram$read_tdata$5;
-                queue$tuser_out$5$d = queue$ram$read_tuser$5;
-                queue$tkeep_out$5$d = queue$ram$read_tkeep$5;
-            end
+        if (queue$output_free$5 & queue$fetched$5$q) begin
+            queue$tdata_out$5$d = queue$ram$read_tdata$5;
+            queue$tuser_out$5$d = queue$ram$read_tuser$5;
+            queue$tkeep_out$5$d = queue$ram$read_tkeep$5;
         end
         queue$output_free$6 = !queue$tvalid_out$6$q | queue$m_axis_tready;
-        queue$moved$6 = queue$fetched$6$q & !queue$skid_valid$6$q;
-        queue$fetch$6 = queue$not_empty$6$q & (!queue$fetched$6$q | !queue$skid_valid$6$q);
+        queue$fetch$6 = queue$not_empty$6$q & (!queue$fetched$6$q | queue$output_free$6);
         queue$ram$read_enable$6 = queue$fetch$6;
         queue$ram$read_address$6 = queue$read_address$6$q;
         queue$ram$write_address$6 = queue$write_address$6$q;
@@ -66486,31 +64853,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$6$d = queue$next_read_address;
         end
         queue$not_empty$6$d = queue$write | (queue$not_empty$6$q & ~(queue$fetch$6 & queue$one_left$q));
-        queue$fetched$6$d = queue$fetch$6 | (queue$fetched$6$q & !queue$moved$6);
-        if (!queue$skid_valid$6$q) begin
-            queue$skid_tdata$6$d = queue$ram$read_tdata$6;
-            queue$skid_tuser$6$d = queue$ram$read_tuser$6;
-            queue$skid_tkeep$6$d = queue$ram$read_tkeep$6;
-        end
-        queue$skid_valid$6$d = (queue$skid_valid$6$q | queue$moved$6) & !queue$output_free$6;
+        queue$fetched$6$d = queue$fetch$6 | (queue$fetched$6$q & !queue$output_free$6);
         if (queue$output_free$6) begin
-            queue$tvalid_out$6$d = queue$skid_valid$6$q | queue$moved$6;
+            queue$tvalid_out$6$d = queue$fetched$6$q;
         end
-        if (queue$output_free$6 & (queue$skid_valid$6$q | queue$fetched$6$q)) begin
-            if (queue$skid_valid$6$q) begin
-                queue$tdata_out$6$d = queue$skid_tdata$6$q;
-                queue$tuser_out$6$d = queue$skid_tuser$6$q;
-                queue$tkeep_out$6$d = queue$skid_tkeep$6$q;
-            end
-            else begin
-                queue$tdata_out$6$d = queue$ram$read_tdata$6;
-                queue$tuser_out$6$d = queue$ram$read_tuser$6;
-                queue$tkeep_out$6$d = queue$ram$read_tkeep$6;
-            end
+        if (queue$output_free$6 & queue$fetched$6$q) begin
+            queue$tdata_out$6$d = queue$ram$read_tdata$6;
+            queue$tuser_out$6$d = queue$ram$read_tuser$6;
+            queue$tkeep_out$6$d = queue$ram$read_tkeep$6;
         end
         queue$output_free$7 = !queue$tvalid_out$7$q | queue$m_axis_tready;
-        queue$moved$7 = queue$fetched$7$q & !queue$skid_valid$7$q;
-        queue$fetch$7 = queue$not_empty$7$q & (!queue$fetched$7$q | !queue$skid_valid$7$q);
+        queue$fetch$7 = queue$not_empty$7$q & (!queue$fetched$7$q | queue$output_free$7);
         queue$ram$read_enable$7 = queue$fetch$7;
         queue$ram$read_address$7 = queue$read_address$7$q;
         queue$ram$write_address$7 = queue$write_address$7$q;
@@ -66521,31 +64874,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$7$d = queue$next_read_address;
         end
         queue$not_empty$7$d = queue$write | (queue$not_empty$7$q & ~(queue$fetch$7 & queue$one_left$q));
-        queue$fetched$7$d = queue$fetch$7 | (queue$fetched$7$q & !queue$moved$7);
-        if (!queue$skid_valid$7$q) begin
-            queue$skid_tdata$7$d = queue$ram$read_tdata$7;
-            queue$skid_tuser$7$d = queue$ram$read_tuser$7;
-            queue$skid_tkeep$7$d = queue$ram$read_tkeep$7;
-        end
-        queue$skid_valid$7$d = (queue$skid_valid$7$q | queue$moved$7) & !queue$output_free$7;
+        queue$fetched$7$d = queue$fetch$7 | (queue$fetched$7$q & !queue$output_free$7);
         if (queue$output_free$7) begin
-            queue$tvalid_out$7$d = queue$skid_valid$7$q | queue$moved$7;
+            queue$tvalid_out$7$d = queue$fetched$7$q;
         end
-        if (queue$output_free$7 & (queue$skid_valid$7$q | queue$fetched$7$q)) begin
-            if (queue$skid_valid$7$q) begin
-                queue$tdata_out$7$d = queue$skid_tdata$7$q;
-                queue$tuser_out$7$d = queue$skid_tuser$7$q;
-                queue$tkeep_out$7$d = queue$skid_tkeep$7$q;
-            end
-            else begin
-                queue$tdata_out$7$d = queue$ram$read_tdata$7;
-                queue$tuser_out$7$d = queue$ram$read_tuser$7;
-                queue$tkeep_out$7$d = queue$ram$read_tkeep$7;
-            end
+        if (queue$output_free$7 & queue$fetched$7$q) begin
+            queue$tdata_out$7$d = queue$ram$read_tdata$7;
+            queue$tuser_out$7$d = queue$ram$read_tuser$7;
+            queue$tkeep_out$7$d = queue$ram$read_tkeep$7;
         end
         queue$output_free$8 = !queue$tvalid_out$8$q | queue$m_axis_tready;
-        queue$moved$8 = queue$fetched$8$q & !queue$skid_valid$8$q;
-        queue$fetch$8 = queue$not_empty$8$q & (!queue$fetched$8$q | !queue$skid_valid$8$q);
+        queue$fetch$8 = queue$not_empty$8$q & (!queue$fetched$8$q | queue$output_free$8);
         queue$ram$read_enable$8 = queue$fetch$8;
         queue$ram$read_address$8 = queue$read_address$8$q;
         queue$ram$write_address$8 = queue$write_address$8$q;
@@ -66556,31 +64895,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$8$d = queue$next_read_address;
         end
         queue$not_empty$8$d = queue$write | (queue$not_empty$8$q & ~(queue$fetch$8 & queue$one_left$q));
-        queue$fetched$8$d = queue$fetch$8 | (queue$fetched$8$q & !queue$moved$8);
-        if (!queue$skid_valid$8$q) begin
-            queue$skid_tdata$8$d = queue$ram$read_tdata$8;
-            queue$skid_tuser$8$d = queue$ram$read_tuser$8;
-            queue$skid_tkeep$8$d = queue$ram$read_tkeep$8;
-        end
-        queue$skid_valid$8$d = (queue$skid_valid$8$q | queue$moved$8) & !queue$output_free$8;
+        queue$fetched$8$d = queue$fetch$8 | (queue$fetched$8$q & !queue$output_free$8);
         if (queue$output_free$8) begin
-            queue$tvalid_out$8$d = queue$skid_valid$8$q | queue$moved$8;
+            queue$tvalid_out$8$d = queue$fetched$8$q;
         end
-        if (queue$output_free$8 & (queue$skid_valid$8$q | queue$fetched$8$q)) begin
-            if (queue$skid_valid$8$q) begin
-                queue$tdata_out$8$d = queue$skid_tdata$8$q;
-                queue$tuser_out$8$d = queue$skid_tuser$8$q;
-                queue$tkeep_out$8$d = queue$skid_tkeep$8$q;
-            end
-            else begin
-                queue$tdata_out$8$d = queue$ram$read_tdata$8;
-                queue$tuser_out$8$d = queue$ram$read_tuser$8;
-                queue$tkeep_out$8$d = queue$ram$read_tkeep$8;
-            end
+        if (queue$output_free$8 & queue$fetched$8$q) begin
+            queue$tdata_out$8$d = queue$ram$read_tdata$8;
+            queue$tuser_out$8$d = queue$ram$read_tuser$8;
+            queue$tkeep_out$8$d = queue$ram$read_tkeep$8;
         end
         queue$output_free$9 = !queue$tvalid_out$9$q | queue$m_axis_tready;
-        queue$moved$9 = queue$fetched$9$q & !queue$skid_valid$9$q;
-        queue$fetch$9 = queue$not_empty$9$q & (!queue$fetched$9$q | !queue$skid_valid$9$q);
+        queue$fetch$9 = queue$not_empty$9$q & (!queue$fetched$9$q | queue$output_free$9);
         queue$ram$read_enable$9 = queue$fetch$9;
         queue$ram$read_address$9 = queue$read_address$9$q;
         queue$ram$write_address$9 = queue$write_address$9$q;
@@ -66591,31 +64916,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$9$d = queue$next_read_address;
         end
         queue$not_empty$9$d = queue$write | (queue$not_empty$9$q & ~(queue$fetch$9 & queue$one_left$q));
-        queue$fetched$9$d = queue$fetch$9 | (queue$fetched$9$q & !queue$moved$9);
-        if (!queue$skid_valid$9$q) begin
-            queue$skid_tdata$9$d = queue$ram$read_tdata$9;
-            queue$skid_tuser$9$d = queue$ram$read_tuser$9;
-            queue$skid_tkeep$9$d = queue$ram$read_tkeep$9;
-        end
-        queue$skid_valid$9$d = (queue$skid_valid$9$q | queue$moved$9) & !queue$output_free$9;
+        queue$fetched$9$d = queue$fetch$9 | (queue$fetched$9$q & !queue$output_free$9);
         if (queue$output_free$9) begin
-            queue$tvalid_out$9$d = queue$skid_valid$9$q | queue$moved$9;
+            queue$tvalid_out$9$d = queue$fetched$9$q;
         end
-        if (queue$output_free$9 & (queue$skid_valid$9$q | queue$fetched$9$q)) begin
-            if (queue$skid_valid$9$q) begin
-                queue$tdata_out$9$d = queue$skid_tdata$9$q;
-                queue$tuser_out$9$d = queue$skid_tuser$9$q;
-                queue$tkeep_out$9$d = queue$skid_tkeep$9$q;
-            end
-            else begin
-                queue$tdata_out$9$d = queue$ram$read_tdata$9;
-                queue$tuser_out$9$d = queue$ram$read_tuser$9;
-                queue$tkeep_out$9$d = queue$ram$read_tkeep$9;
-            end
+        if (queue$output_free$9 & queue$fetched$9$q) begin
+            queue$tdata_out$9$d = queue$ram$read_tdata$9;
+            queue$tuser_out$9$d = queue$ram$read_tuser$9;
+            queue$tkeep_out$9$d = queue$ram$read_tkeep$9;
         end
         queue$output_free$10 = !queue$tvalid_out$10$q | queue$m_axis_tready;
-        queue$moved$10 = queue$fetched$10$q & !queue$skid_valid$10$q;
-        queue$fetch$10 = queue$not_empty$10$q & (!queue$fetched$10$q | !queue$skid_valid$10$q);
+        queue$fetch$10 = queue$not_empty$10$q & (!queue$fetched$10$q | queue$output_free$10);
         queue$ram$read_enable$10 = queue$fetch$10;
         queue$ram$read_address$10 = queue$read_address$10$q;
         queue$ram$write_address$10 = queue$write_address$10$q;
@@ -66626,31 +64937,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$10$d = queue$next_read_address;
         end
         queue$not_empty$10$d = queue$write | (queue$not_empty$10$q & ~(queue$fetch$10 & queue$one_left$q));
-        queue$fetched$10$d = queue$fetch$10 | (queue$fetched$10$q & !queue$moved$10);
-        if (!queue$skid_valid$10$q) begin
-            queue$skid_tdata$10$d = queue$ram$read_tdata$10;
-            queue$skid_tuser$10$d = queue$ram$read_tuser$10;
-            queue$skid_tkeep$10$d = queue$ram$read_tkeep$10;
-        end
-        queue$skid_valid$10$d = (queue$skid_valid$10$q | queue$moved$10) & !queue$output_free$10;
+        queue$fetched$10$d = queue$fetch$10 | (queue$fetched$10$q & !queue$output_free$10);
         if (queue$output_free$10) begin
-            queue$tvalid_out$10$d = queue$skid_valid$10$q | queue$moved$10;
+            queue$tvalid_out$10$d = queue$fetched$10$q;
         end
-        if (queue$output_free$10 & (queue$skid_valid$10$q | queue$fetched$10$q)) begin
-            if (queue$skid_valid$10$q) begin
-                queue$tdata_out$10$d = queue$skid_tdata$10$q;
-                queue$tuser_out$10$d = queue$skid_tuser$10$q;
-                queue$tkeep_out$10$d = queue$skid_tkeep$10$q;
-            end
-            else begin
-                queue$tdata_out$10$d = queue$ram$read_tdata$10;
-                queue$tuser_out$10$d = queue$ram$read_tuser$10;
-                queue$tkeep_out$10$d = queue$ram$read_tkeep$10;
-            end
+        if (queue$output_free$10 & queue$fetched$10$q) begin
+            queue$tdata_out$10$d = queue$ram$read_tdata$10;
+            queue$tuser_out$10$d = queue$ram$read_tuser$10;
+            queue$tkeep_out$10$d = queue$ram$read_tkeep$10;
         end
         queue$output_free$11 = !queue$tvalid_out$11$q | queue$m_axis_tready;
-        queue$moved$11 = queue$fetched$11$q & !queue$skid_valid$11$q;
-        queue$fetch$11 = queue$not_empty$11$q & (!queue$fetched$11$q | !queue$skid_valid$11$q);
+        queue$fetch$11 = queue$not_empty$11$q & (!queue$fetched$11$q | queue$output_free$11);
         queue$ram$read_enable$11 = queue$fetch$11;
         queue$ram$read_address$11 = queue$read_address$11$q;
         queue$ram$write_address$11 = queue$write_address$11$q;
@@ -66661,31 +64958,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$11$d = queue$next_read_address;
         end
         queue$not_empty$11$d = queue$write | (queue$not_empty$11$q & ~(queue$fetch$11 & queue$one_left$q));
-        queue$fetched$11$d = queue$fetch$11 | (queue$fetched$11$q & !queue$moved$11);
-        if (!queue$skid_valid$11$q) begin
-            queue$skid_tdata$11$d = queue$ram$read_tdata$11;
-            queue$skid_tuser$11$d = queue$ram$read_tuser$11;
-            queue$skid_tkeep$11$d = queue$ram$read_tkeep$11;
-        end
-        queue$skid_valid$11$d = (queue$skid_valid$11$q | queue$moved$11) & !queue$output_free$11;
+        queue$fetched$11$d = queue$fetch$11 | (queue$fetched$11$q & !queue$output_free$11);
         if (queue$output_free$11) begin
-            queue$tvalid_out$11$d = queue$skid_valid$11$q | queue$moved$11;
+            queue$tvalid_out$11$d = queue$fetched$11$q;
         end
-        if (queue$output_free$11 & (queue$skid_valid$11$q | queue$fetched$11$q)) begin
-            if (queue$skid_valid$11$q) begin
-                queue$tdata_out$11$d = queue$skid_tdata$11$q;
-                queue$tuser_out$11$d = queue$skid_tuser$11$q;
-                queue$tkeep_out$11$d = queue$skid_tkeep$11$q;
-            end
-            else begin
-                queue$tdata_out$11$d = queue$ram$read_tdata$11;
-                queue$tuser_out$11$d = queue$ram$read_tuser$11;
-                queue$tkeep_out$11$d = queue$ram$read_tkeep$11;
-            end
+        if (queue$output_free$11 & queue$fetched$11$q) begin
+            queue$tdata_out$11$d = queue$ram$read_tdata$11;
+            queue$tuser_out$11$d = queue$ram$read_tuser$11;
+            queue$tkeep_out$11$d = queue$ram$read_tkeep$11;
         end
         queue$output_free$12 = !queue$tvalid_out$12$q | queue$m_axis_tready;
-        queue$moved$12 = queue$fetched$12$q & !queue$skid_valid$12$q;
-        queue$fetch$12 = queue$not_empty$12$q & (!queue$fetched$12$q | !queue$skid_valid$12$q);
+        queue$fetch$12 = queue$not_empty$12$q & (!queue$fetched$12$q | queue$output_free$12);
         queue$ram$read_enable$12 = queue$fetch$12;
         queue$ram$read_address$12 = queue$read_address$12$q;
         queue$ram$write_address$12 = queue$write_address$12$q;
@@ -66696,31 +64979,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$12$d = queue$next_read_address;
         end
         queue$not_empty$12$d = queue$write | (queue$not_empty$12$q & ~(queue$fetch$12 & queue$one_left$q));
-        queue$fetched$12$d = queue$fetch$12 | (queue$fetched$12$q & !queue$moved$12);
-        if (!queue$skid_valid$12$q) begin
-            queue$skid_tdata$12$d = queue$ram$read_tdata$12;
-            queue$skid_tuser$12$d = queue$ram$read_tuser$12;
-            queue$skid_tkeep$12$d = queue$ram$read_tkeep$12;
-        end
-        queue$skid_valid$12$d = (queue$skid_valid$12$q | queue$moved$12) & !queue$output_free$12;
+        queue$fetched$12$d = queue$fetch$12 | (queue$fetched$12$q & !queue$output_free$12);
         if (queue$output_free$12) begin
-            queue$tvalid_out$12$d = queue$skid_valid$12$q | queue$moved$12;
+            queue$tvalid_out$12$d = queue$fetched$12$q;
         end
-        if (queue$output_free$12 & (queue$skid_valid$12$q | queue$fetched$12$q)) begin
-            if (queue$skid_valid$12$q) begin
-                queue$tdata_out$12$d = queue$skid_tdata$12$q;
-                queue$tuser_out$12$d = queue$skid_tuser$12$q;
-                queue$tkeep_out$12$d = queue$skid_tkeep$12$q;
-            end
-            else begin
-                queue$tdata_out$12$d = queue$ram$read_tdata$12;
-                queue$tuser_out$12$d = queue$ram$read_tuser$12;
-                queue$tkeep_out$12$d = queue$ram$read_tkeep$12;
-            end
+        if (queue$output_free$12 & queue$fetched$12$q) begin
+            queue$tdata_out$12$d = queue$ram$read_tdata$12;
+            queue$tuser_out$12$d = queue$ram$read_tuser$12;
+            queue$tkeep_out$12$d = queue$ram$read_tkeep$12;
         end
         queue$output_free$13 = !queue$tvalid_out$13$q | queue$m_axis_tready;
-        queue$moved$13 = queue$fetched$13$q & !queue$skid_valid$13$q;
-        queue$fetch$13 = queue$not_empty$13$q & (!queue$fetched$13$q | !queue$skid_valid$13$q);
+        queue$fetch$13 = queue$not_empty$13$q & (!queue$fetched$13$q | queue$output_free$13);
         queue$ram$read_enable$13 = queue$fetch$13;
         queue$ram$read_address$13 = queue$read_address$13$q;
         queue$ram$write_address$13 = queue$write_address$13$q;
@@ -66731,31 +65000,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$13$d = queue$next_read_address;
         end
         queue$not_empty$13$d = queue$write | (queue$not_empty$13$q & ~(queue$fetch$13 & queue$one_left$q));
-        queue$fetched$13$d = queue$fetch$13 | (queue$fetched$13$q & !queue$moved$13);
-        if (!queue$skid_valid$13$q) begin
-            queue$skid_tdata$13$d = queue$ram$read_tdata$13;
-            queue$skid_tuser$13$d = queue$ram$read_tuser$13;
-            queue$skid_tkeep$13$d = queue$ram$read_tkeep$13;
-        end
-        queue$skid_valid$13$d = (queue$skid_valid$13$q | queue$moved$13) & !queue$output_free$13;
+        queue$fetched$13$d = queue$fetch$13 | (queue$fetched$13$q & !queue$output_free$13);
         if (queue$output_free$13) begin
-            queue$tvalid_out$13$d = queue$skid_valid$13$q | queue$moved$13;
+            queue$tvalid_out$13$d = queue$fetched$13$q;
         end
-        if (queue$output_free$13 & (queue$skid_valid$13$q | queue$fetched$13$q)) begin
-            if (queue$skid_valid$13$q) begin
-                queue$tdata_out$13$d = queue$skid_tdata$13$q;
-                queue$tuser_out$13$d = queue$skid_tuser$13$q;
-                queue$tkeep_out$13$d = queue$skid_tkeep$13$q;
-            end
-            else begin
-                queue$tdata_out$13$d = queue$ram$read_tdata$13;
-                queue$tuser_out$13$d = queue$ram$read_tuser$13;
-                queue$tkeep_out$13$d = queue$ram$read_tkeep$13;
-            end
+        if (queue$output_free$13 & queue$fetched$13$q) begin
+            queue$tdata_out$13$d = queue$ram$read_tdata$13;
+            queue$tuser_out$13$d = queue$ram$read_tuser$13;
+            queue$tkeep_out$13$d = queue$ram$read_tkeep$13;
         end
         queue$output_free$14 = !queue$tvalid_out$14$q | queue$m_axis_tready;
-        queue$moved$14 = queue$fetched$14$q & !queue$skid_valid$14$q;
-        queue$fetch$14 = queue$not_empty$14$q & (!queue$fetched$14$q | !queue$skid_valid$14$q);
+        queue$fetch$14 = queue$not_empty$14$q & (!queue$fetched$14$q | queue$output_free$14);
         queue$ram$read_enable$14 = queue$fetch$14;
         queue$ram$read_address$14 = queue$read_address$14$q;
         queue$ram$write_address$14 = queue$write_address$14$q;
@@ -66766,31 +65021,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$14$d = queue$next_read_address;
         end
         queue$not_empty$14$d = queue$write | (queue$not_empty$14$q & ~(queue$fetch$14 & queue$one_left$q));
-        queue$fetched$14$d = queue$fetch$14 | (queue$fetched$14$q & !queue$moved$14);
-        if (!queue$skid_valid$14$q) begin
-            queue$skid_tdata$14$d = queue$ram$read_tdata$14;
-            queue$skid_tuser$14$d = queue$ram$read_tuser$14;
-            queue$skid_tkeep$14$d = queue$ram$read_tkeep$14;
-        end
-        queue$skid_valid$14$d = (queue$skid_valid$14$q | queue$moved$14) & !queue$output_free$14;
+        queue$fetched$14$d = queue$fetch$14 | (queue$fetched$14$q & !queue$output_free$14);
         if (queue$output_free$14) begin
-            queue$tvalid_out$14$d = queue$skid_valid$14$q | queue$moved$14;
+            queue$tvalid_out$14$d = queue$fetched$14$q;
         end
-        if (queue$output_free$14 & (queue$skid_valid$14$q | queue$fetched$14$q)) begin
-            if (queue$skid_valid$14$q) begin
-                queue$tdata_out$14$d = queue$skid_tdata$14$q;
-                queue$tuser_out$14$d = queue$skid_tuser$14$q;
-                queue$tkeep_out$14$d = queue$skid_tkeep$14$q;
-            end
-            else begin
-                queue$tdata_out$14$d = queue$ram$read_tdata$14;
-                queue$tuser_out$14$d = queue$ram$read_tuser$14;
-                queue$tkeep_out$14$d = queue$ram$read_tkeep$14;
-            end
+        if (queue$output_free$14 & queue$fetched$14$q) begin
+            queue$tdata_out$14$d = queue$ram$read_tdata$14;
+            queue$tuser_out$14$d = queue$ram$read_tuser$14;
+            queue$tkeep_out$14$d = queue$ram$read_tkeep$14;
         end
         queue$output_free$15 = !queue$tvalid_out$15$q | queue$m_axis_tready;
-        queue$moved$15 = queue$fetched$15$q & !queue$skid_valid$15$q;
-        queue$fetch$15 = queue$not_empty$15$q & (!queue$fetched$15$q | !queue$skid_valid$15$q);
+        queue$fetch$15 = queue$not_empty$15$q & (!queue$fetched$15$q | queue$output_free$15);
         queue$ram$read_enable$15 = queue$fetch$15;
         queue$ram$read_address$15 = queue$read_address$15$q;
         queue$ram$write_address$15 = queue$write_address$15$q;
@@ -66801,31 +65042,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$15$d = queue$next_read_address;
         end
         queue$not_empty$15$d = queue$write | (queue$not_empty$15$q & ~(queue$fetch$15 & queue$one_left$q));
-        queue$fetched$15$d = queue$fetch$15 | (queue$fetched$15$q & !queue$moved$15);
-        if (!queue$skid_valid$15$q) begin
-            queue$skid_tdata$15$d = queue$ram$read_tdata$15;
-            queue$skid_tuser$15$d = queue$ram$read_tuser$15;
-            queue$skid_tkeep$15$d = queue$ram$read_tkeep$15;
-        end
-        queue$skid_valid$15$d = (queue$skid_valid$15$q | queue$moved$15) & !queue$output_free$15;
+        queue$fetched$15$d = queue$fetch$15 | (queue$fetched$15$q & !queue$output_free$15);
         if (queue$output_free$15) begin
-            queue$tvalid_out$15$d = queue$skid_valid$15$q | queue$moved$15;
+            queue$tvalid_out$15$d = queue$fetched$15$q;
         end
-        if (queue$output_free$15 & (queue$skid_valid$15$q | queue$fetched$15$q)) begin
-            if (queue$skid_valid$15$q) begin
-                queue$tdata_out$15$d = queue$skid_tdata$15$q;
-                queue$tuser_out$15$d = queue$skid_tuser$15$q;
-                queue$tkeep_out$15$d = queue$skid_tkeep$15$q;
-            end
-            else begin
-                queue$tdata_out$15$d = queue$ram$read_tdata$15;
-                queue$tuser_out$15$d = queue$ram$read_tuser$15;
-                queue$tkeep_out$15$d = queue$ram$read_tkeep$15;
-            end
+        if (queue$output_free$15 & queue$fetched$15$q) begin
+            queue$tdata_out$15$d = queue$ram$read_tdata$15;
+            queue$tuser_out$15$d = queue$ram$read_tuser$15;
+            queue$tkeep_out$15$d = queue$ram$read_tkeep$15;
         end
         queue$output_free$16 = !queue$tvalid_out$16$q | queue$m_axis_tready;
-        queue$moved$16 = queue$fetched$16$q & !queue$skid_valid$16$q;
-        queue$fetch$16 = queue$not_empty$16$q & (!queue$fetched$16$q | !queue$skid_valid$16$q);
+        queue$fetch$16 = queue$not_empty$16$q & (!queue$fetched$16$q | queue$output_free$16);
         queue$ram$read_enable$16 = queue$fetch$16;
         queue$ram$read_address$16 = queue$read_address$16$q;
         queue$ram$write_address$16 = queue$write_address$16$q;
@@ -66836,31 +65063,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$16$d = queue$next_read_address;
         end
         queue$not_empty$16$d = queue$write | (queue$not_empty$16$q & ~(queue$fetch$16 & queue$one_left$q));
-        queue$fetched$16$d = queue$fetch$16 | (queue$fetched$16$q & !queue$moved$16);
-        if (!queue$skid_valid$16$q) begin
-            queue$skid_tdata$16$d = queue$ram$read_tdata$16;
-            queue$skid_tuser$16$d = queue$ram$read_tuser$16;
-            queue$skid_tkeep$16$d = queue$ram$read_tkeep$16;
-        end
-        queue$skid_valid$16$d = (queue$skid_valid$16$q | queue$moved$16) & !queue$output_free$16;
+        queue$fetched$16$d = queue$fetch$16 | (queue$fetched$16$q & !queue$output_free$16);
         if (queue$output_free$16) begin
-            queue$tvalid_out$16$d = queue$skid_valid$16$q | queue$moved$16;
+            queue$tvalid_out$16$d = queue$fetched$16$q;
         end
-        if (queue$output_free$16 & (queue$skid_valid$16$q | queue$fetched$16$q)) begin
-            if (queue$skid_valid$16$q) begin
-                queue$tdata_out$16$d = queue$skid_tdata$16$q;
-                queue$tuser_out$16$d = queue$skid_tuser$16$q;
-                queue$tkeep_out$16$d = queue$skid_tkeep$16$q;
-            end
-            else begin
-                queue$tdata_out$16$d = queue$ram$read_tdata$16;
-                queue$tuser_out$16$d = queue$ram$read_tuser$16;
-                queue$tkeep_out$16$d = queue$ram$read_tkeep$16;
-            end
+        if (queue$output_free$16 & queue$fetched$16$q) begin
+            queue$tdata_out$16$d = queue$ram$read_tdata$16;
+            queue$tuser_out$16$d = queue$ram$read_tuser$16;
+            queue$tkeep_out$16$d = queue$ram$read_tkeep$16;
         end
         queue$output_free$17 = !queue$tvalid_out$17$q | queue$m_axis_tready;
-        queue$moved$17 = queue$fetched$17$q & !queue$skid_valid$17$q;
-        queue$fetch$17 = queue$not_empty$17$q & (!queue$fetched$17$q | !queue$skid_valid$17$q);
+        queue$fetch$17 = queue$not_empty$17$q & (!queue$fetched$17$q | queue$output_free$17);
         queue$ram$read_enable$17 = queue$fetch$17;
         queue$ram$read_address$17 = queue$read_address$17$q;
         queue$ram$write_address$17 = queue$write_address$17$q;
@@ -66871,31 +65084,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$17$d = queue$next_read_address;
         end
         queue$not_empty$17$d = queue$write | (queue$not_empty$17$q & ~(queue$fetch$17 & queue$one_left$q));
-        queue$fetched$17$d = queue$fetch$17 | (queue$fetched$17$q & !queue$moved$17);
-        if (!queue$skid_valid$17$q) begin
-            queue$skid_tdata$17$d = queue$ram$read_tdata$17;
-            queue$skid_tuser$17$d = queue$ram$read_tuser$17;
-            queue$skid_tkeep$17$d = queue$ram$read_tkeep$17;
-        end
-        queue$skid_valid$17$d = (queue$skid_valid$17$q | queue$moved$17) & !queue$output_free$17;
+        queue$fetched$17$d = queue$fetch$17 | (queue$fetched$17$q & !queue$output_free$17);
         if (queue$output_free$17) begin
-            queue$tvalid_out$17$d = queue$skid_valid$17$q | queue$moved$17;
+            queue$tvalid_out$17$d = queue$fetched$17$q;
         end
-        if (queue$output_free$17 & (queue$skid_valid$17$q | queue$fetched$17$q)) begin
-            if (queue$skid_valid$17$q) begin
-                queue$tdata_out$17$d = queue$skid_tdata$17$q;
-                queue$tuser_out$17$d = queue$skid_tuser$17$q;
-                queue$tkeep_out$17$d = queue$skid_tkeep$17$q;
-            end
-            else begin
-                queue$tdata_out$17$d = queue$ram$read_tdata$17;
-                queue$tuser_out$17$d = queue$ram$read_tuser$17;
-                queue$tkeep_out$17$d = queue$ram$read_tkeep$17;
-            end
+        if (queue$output_free$17 & queue$fetched$17$q) begin
+            queue$tdata_out$17$d = queue$ram$read_tdata$17;
+            queue$tuser_out$17$d = queue$ram$read_tuser$17;
+            queue$tkeep_out$17$d = queue$ram$read_tkeep$17;
         end
         queue$output_free$18 = !queue$tvalid_out$18$q | queue$m_axis_tready;
-        queue$moved$18 = queue$fetched$18$q & !queue$skid_valid$18$q;
-        queue$fetch$18 = queue$not_empty$18$q & (!queue$fetched$18$q | !queue$skid_valid$18$q);
+        queue$fetch$18 = queue$not_empty$18$q & (!queue$fetched$18$q | queue$output_free$18);
         queue$ram$read_enable$18 = queue$fetch$18;
         queue$ram$read_address$18 = queue$read_address$18$q;
         queue$ram$write_address$18 = queue$write_address$18$q;
@@ -66906,31 +65105,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$18$d = queue$next_read_address;
         end
         queue$not_empty$18$d = queue$write | (queue$not_empty$18$q & ~(queue$fetch$18 & queue$one_left$q));
-        queue$fetched$18$d = queue$fetch$18 | (queue$fetched$18$q & !queue$moved$18);
-        if (!queue$skid_valid$18$q) begin
-            queue$skid_tdata$18$d = queue$ram$read_tdata$18;
-            queue$skid_tuser$18$d = queue$ram$read_tuser$18;
-            queue$skid_tkeep$18$d = queue$ram$read_tkeep$18;
-        end
-        queue$skid_valid$18$d = (queue$skid_valid$18$q | queue$moved$18) & !queue$output_free$18;
+        queue$fetched$18$d = queue$fetch$18 | (queue$fetched$18$q & !queue$output_free$18);
         if (queue$output_free$18) begin
-            queue$tvalid_out$18$d = queue$skid_valid$18$q | queue$moved$18;
+            queue$tvalid_out$18$d = queue$fetched$18$q;
         end
-        if (queue$output_free$18 & (queue$skid_valid$18$q | queue$fetched$18$q)) begin
-            if (queue$skid_valid$18$q) begin
-                queue$tdata_out$18$d = queue$skid_tdata$18$q;
-                queue$tuser_out$18$d = queue$skid_tuser$18$q;
-                queue$tkeep_out$18$d = queue$skid_tkeep$18$q;
-            end
-            else begin
-                queue$tdata_out$18$d = queue$ram$read_tdata$18;
-                queue$tuser_out$18$d = queue$ram$read_tuser$18;
-                queue$tkeep_out$18$d = queue$ram$read_tkeep$18;
-            end
+        if (queue$output_free$18 & queue$fetched$18$q) begin
+            queue$tdata_out$18$d = queue$ram$read_tdata$18;
+            queue$tuser_out$18$d = queue$ram$read_tuser$18;
+            queue$tkeep_out$18$d = queue$ram$read_tkeep$18;
         end
         queue$output_free$19 = !queue$tvalid_out$19$q | queue$m_axis_tready;
-        queue$moved$19 = queue$fetched$19$q & !queue$skid_valid$19$q;
-        queue$fetch$19 = queue$not_empty$19$q & (!queue$fetched$19$q | !queue$skid_valid$19$q);
+        queue$fetch$19 = queue$not_empty$19$q & (!queue$fetched$19$q | queue$output_free$19);
         queue$ram$read_enable$19 = queue$fetch$19;
         queue$ram$read_address$19 = queue$read_address$19$q;
         queue$ram$write_address$19 = queue$write_address$19$q;
@@ -66941,31 +65126,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$19$d = queue$next_read_address;
         end
         queue$not_empty$19$d = queue$write | (queue$not_empty$19$q & ~(queue$fetch$19 & queue$one_left$q));
-        queue$fetched$19$d = queue$fetch$19 | (queue$fetched$19$q & !queue$moved$19);
-        if (!queue$skid_valid$19$q) begin
-            queue$skid_tdata$19$d = queue$ram$read_tdata$19;
-            queue$skid_tuser$19$d = queue$ram$read_tuser$19;
-            queue$skid_tkeep$19$d = queue$ram$read_tkeep$19;
-        end
-        queue$skid_valid$19$d = (queue$skid_valid$19$q | queue$moved$19) & !queue$output_free$19;
+        queue$fetched$19$d = queue$fetch$19 | (queue$fetched$19$q & !queue$output_free$19);
         if (queue$output_free$19) begin
-            queue$tvalid_out$19$d = queue$skid_valid$19$q | queue$moved$19;
+            queue$tvalid_out$19$d = queue$fetched$19$q;
         end
-        if (queue$output_free$19 & (queue$skid_valid$19$q | queue$fetched$19$q)) begin
-            if (queue$skid_valid$19$q) begin
-                queue$tdata_out$19$d = queue$skid_tdata$19$q;
-                queue$tuser_out$19$d = queue$skid_tuser$19$q;
-                queue$tkeep_out$19$d = queue$skid_tkeep$19$q;
-            end
-            else begin
-                queue$tdata_out$19$d = queue$ram$read_tdata$19;
-                queue$tuser_out$19$d = queue$ram$read_tuser$19;
-                queue$tkeep_out$19$d = queue$ram$read_tkeep$19;
-            end
+        if (queue$output_free$19 & queue$fetched$19$q) begin
+            queue$tdata_out$19$d = queue$ram$read_tdata$19;
+            queue$tuser_out$19$d = queue$ram$read_tuser$19;
+            queue$tkeep_out$19$d = queue$ram$read_tkeep$19;
         end
         queue$output_free$20 = !queue$tvalid_out$20$q | queue$m_axis_tready;
-        queue$moved$20 = queue$fetched$20$q & !queue$skid_valid$20$q;
-        queue$fetch$20 = queue$not_empty$20$q & (!queue$fetched$20$q | !queue$skid_valid$20$q);
+        queue$fetch$20 = queue$not_empty$20$q & (!queue$fetched$20$q | queue$output_free$20);
         queue$ram$read_enable$20 = queue$fetch$20;
         queue$ram$read_address$20 = queue$read_address$20$q;
         queue$ram$write_address$20 = queue$write_address$20$q;
@@ -66976,31 +65147,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$20$d = queue$next_read_address;
         end
         queue$not_empty$20$d = queue$write | (queue$not_empty$20$q & ~(queue$fetch$20 & queue$one_left$q));
-        queue$fetched$20$d = queue$fetch$20 | (queue$fetched$20$q & !queue$moved$20);
-        if (!queue$skid_valid$20$q) begin
-            queue$skid_tdata$20$d = queue$ram$read_tdata$20;
-            queue$skid_tuser$20$d = queue$ram$read_tuser$20;
-            queue$skid_tkeep$20$d = queue$ram$read_tkeep$20;
-        end
-        queue$skid_valid$20$d = (queue$skid_valid$20$q | queue$moved$20) & !queue$output_free$20;
+        queue$fetched$20$d = queue$fetch$20 | (queue$fetched$20$q & !queue$output_free$20);
         if (queue$output_free$20) begin
-            queue$tvalid_out$20$d = queue$skid_valid$20$q | queue$moved$20;
+            queue$tvalid_out$20$d = queue$fetched$20$q;
         end
-        if (queue$output_free$20 & (queue$skid_valid$20$q | queue$fetched$20$q)) begin
-            if (queue$skid_valid$20$q) begin
-                queue$tdata_out$20$d = queue$skid_tdata$20$q;
-                queue$tuser_out$20$d = queue$skid_tuser$20$q;
-                queue$tkeep_out$20$d = queue$skid_tkeep$20$q;
-            end
-            else begin
-                queue$tdata_out$20$d = queue$ram$read_tdata$20;
-                queue$tuser_out$20$d = queue$ram$read_tuser$20;
-                queue$tkeep_out$20$d = queue$ram$read_tkeep$20;
-            end
+        if (queue$output_free$20 & queue$fetched$20$q) begin
+            queue$tdata_out$20$d = queue$ram$read_tdata$20;
+            queue$tuser_out$20$d = queue$ram$read_tuser$20;
+            queue$tkeep_out$20$d = queue$ram$read_tkeep$20;
         end
         queue$output_free$21 = !queue$tvalid_out$21$q | queue$m_axis_tready;
-        queue$moved$21 = queue$fetched$21$q & !queue$skid_valid$21$q;
-        queue$fetch$21 = queue$not_empty$21$q & (!queue$fetched$21$q | !queue$skid_valid$21$q);
+        queue$fetch$21 = queue$not_empty$21$q & (!queue$fetched$21$q | queue$output_free$21);
         queue$ram$read_enable$21 = queue$fetch$21;
         queue$ram$read_address$21 = queue$read_address$21$q;
         queue$ram$write_address$21 = queue$write_address$21$q;
@@ -67011,31 +65168,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$21$d = queue$next_read_address;
         end
         queue$not_empty$21$d = queue$write | (queue$not_empty$21$q & ~(queue$fetch$21 & queue$one_left$q));
-        queue$fetched$21$d = queue$fetch$21 | (queue$fetched$21$q & !queue$moved$21);
-        if (!queue$skid_valid$21$q) begin
-            queue$skid_tdata$21$d = queue$ram$read_tdata$21;
-            queue$skid_tuser$21$d = queue$ram$read_tuser$21;
-            queue$skid_tkeep$21$d = queue$ram$read_tkeep$21;
-        end
-        queue$skid_valid$21$d = (queue$skid_valid$21$q | queue$moved$21) & !queue$output_free$21;
+        queue$fetched$21$d = queue$fetch$21 | (queue$fetched$21$q & !queue$output_free$21);
         if (queue$output_free$21) begin
-            queue$tvalid_out$21$d = queue$skid_valid$21$q | queue$moved$21;
+            queue$tvalid_out$21$d = queue$fetched$21$q;
         end
-        if (queue$output_free$21 & (queue$skid_valid$21$q | queue$fetched$21$q)) begin
-            if (queue$skid_valid$21$q) begin
-                queue$tdata_out$21$d = queue$skid_tdata$21$q;
-                queue$tuser_out$21$d = queue$skid_tuser$21$q;
-                queue$tkeep_out$21$d = queue$skid_tkeep$21$q;
-            end
-            else begin
-                queue$tdata_out$21$d = queue$ram$read_tdata$21;
-                queue$tuser_out$21$d = queue$ram$read_tuser$21;
-                queue$tkeep_out$21$d = queue$ram$read_tkeep$21;
-            end
+        if (queue$output_free$21 & queue$fetched$21$q) begin
+            queue$tdata_out$21$d = queue$ram$read_tdata$21;
+            queue$tuser_out$21$d = queue$ram$read_tuser$21;
+            queue$tkeep_out$21$d = queue$ram$read_tkeep$21;
         end
         queue$output_free$22 = !queue$tvalid_out$22$q | queue$m_axis_tready;
-        queue$moved$22 = queue$fetched$22$q & !queue$skid_valid$22$q;
-        queue$fetch$22 = queue$not_empty$22$q & (!queue$fetched$22$q | !queue$skid_valid$22$q);
+        queue$fetch$22 = queue$not_empty$22$q & (!queue$fetched$22$q | queue$output_free$22);
         queue$ram$read_enable$22 = queue$fetch$22;
         queue$ram$read_address$22 = queue$read_address$22$q;
         queue$ram$write_address$22 = queue$write_address$22$q;
@@ -67046,31 +65189,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$22$d = queue$next_read_address;
         end
         queue$not_empty$22$d = queue$write | (queue$not_empty$22$q & ~(queue$fetch$22 & queue$one_left$q));
-        queue$fetched$22$d = queue$fetch$22 | (queue$fetched$22$q & !queue$moved$22);
-        if (!queue$skid_valid$22$q) begin
-            queue$skid_tdata$22$d = queue$ram$read_tdata$22;
-            queue$skid_tuser$22$d = queue$ram$read_tuser$22;
-            queue$skid_tkeep$22$d = queue$ram$read_tkeep$22;
-        end
-        queue$skid_valid$22$d = (queue$skid_valid$22$q | queue$moved$22) & !queue$output_free$22;
+        queue$fetched$22$d = queue$fetch$22 | (queue$fetched$22$q & !queue$output_free$22);
         if (queue$output_free$22) begin
-            queue$tvalid_out$22$d = queue$skid_valid$22$q | queue$moved$22;
+            queue$tvalid_out$22$d = queue$fetched$22$q;
         end
-        if (queue$output_free$22 & (queue$skid_valid$22$q | queue$fetched$22$q)) begin
-            if (queue$skid_valid$22$q) begin
-                queue$tdata_out$22$d = queue$skid_tdata$22$q;
-                queue$tuser_out$22$d = queue$skid_tuser$22$q;
-                queue$tkeep_out$22$d = queue$skid_tkeep$22$q;
-            end
-            else begin
-                queue$tdata_out$22$d = queue$ram$read_tdata$22;
-                queue$tuser_out$22$d = queue$ram$read_tuser$22;
-                queue$tkeep_out$22$d = queue$ram$read_tkeep$22;
-            end
+        if (queue$output_free$22 & queue$fetched$22$q) begin
+            queue$tdata_out$22$d = queue$ram$read_tdata$22;
+            queue$tuser_out$22$d = queue$ram$read_tuser$22;
+            queue$tkeep_out$22$d = queue$ram$read_tkeep$22;
         end
         queue$output_free$23 = !queue$tvalid_out$23$q | queue$m_axis_tready;
-        queue$moved$23 = queue$fetched$23$q & !queue$skid_valid$23$q;
-        queue$fetch$23 = queue$not_empty$23$q & (!queue$fetched$23$q | !queue$skid_valid$23$q);
+        queue$fetch$23 = queue$not_empty$23$q & (!queue$fetched$23$q | queue$output_free$23);
         queue$ram$read_enable$23 = queue$fetch$23;
         queue$ram$read_address$23 = queue$read_address$23$q;
         queue$ram$write_address$23 = queue$write_address$23$q;
@@ -67081,31 +65210,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$23$d = queue$next_read_address;
         end
         queue$not_empty$23$d = queue$write | (queue$not_empty$23$q & ~(queue$fetch$23 & queue$one_left$q));
-        queue$fetched$23$d = queue$fetch$23 | (queue$fetched$23$q & !queue$moved$23);
-        if (!queue$skid_valid$23$q) begin
-            queue$skid_tdata$23$d = queue$ram$read_tdata$23;
-            queue$skid_tuser$23$d = queue$ram$read_tuser$23;
-            queue$skid_tkeep$23$d = queue$ram$read_tkeep$23;
-        end
-        queue$skid_valid$23$d = (queue$skid_valid$23$q | queue$moved$23) & !queue$output_free$23;
+        queue$fetched$23$d = queue$fetch$23 | (queue$fetched$23$q & !queue$output_free$23);
         if (queue$output_free$23) begin
-            queue$tvalid_out$23$d = queue$skid_valid$23$q | queue$moved$23;
+            queue$tvalid_out$23$d = queue$fetched$23$q;
         end
-        if (queue$output_free$23 & (queue$skid_valid$23$q | queue$fetched$23$q)) begin
-            if (queue$skid_valid$23$q) begin
-                queue$tdata_out$23$d = queue$skid_tdata$23$q;
-                queue$tuser_out$23$d = queue$skid_tuser$23$q;
-                queue$tkeep_out$23$d = queue$skid_tkeep$23$q;
-            end
-            else begin
-                queue$tdata_out$23$d = queue$ram$read_tdata$23;
-                queue$tuser_out$23$d = queue$ram$read_tuser$23;
-                queue$tkeep_out$23$d = queue$ram$read_tkeep$23;
-            end
+        if (queue$output_free$23 & queue$fetched$23$q) begin
+            queue$tdata_out$23$d = queue$ram$read_tdata$23;
+            queue$tuser_out$23$d = queue$ram$read_tuser$23;
+            queue$tkeep_out$23$d = queue$ram$read_tkeep$23;
         end
         queue$output_free$24 = !queue$tvalid_out$24$q | queue$m_axis_tready;
-        queue$moved$24 = queue$fetched$24$q & !queue$skid_valid$24$q;
-        queue$fetch$24 = queue$not_empty$24$q & (!queue$fetched$24$q | !queue$skid_valid$24$q);
+        queue$fetch$24 = queue$not_empty$24$q & (!queue$fetched$24$q | queue$output_free$24);
         queue$ram$read_enable$24 = queue$fetch$24;
         queue$ram$read_address$24 = queue$read_address$24$q;
         queue$ram$write_address$24 = queue$write_address$24$q;
@@ -67116,31 +65231,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$24$d = queue$next_read_address;
         end
         queue$not_empty$24$d = queue$write | (queue$not_empty$24$q & ~(queue$fetch$24 & queue$one_left$q));
-        queue$fetched$24$d = queue$fetch$24 | (queue$fetched$24$q & !queue$moved$24);
-        if (!queue$skid_valid$24$q) begin
-            queue$skid_tdata$24$d = queue$ram$read_tdata$24;
-            queue$skid_tuser$24$d = queue$ram$read_tuser$24;
-            queue$skid_tkeep$24$d = queue$ram$read_tkeep$24;
-        end
-        queue$skid_valid$24$d = (queue$skid_valid$24$q | queue$moved$24) & !queue$output_free$24;
+        queue$fetched$24$d = queue$fetch$24 | (queue$fetched$24$q & !queue$output_free$24);
         if (queue$output_free$24) begin
-            queue$tvalid_out$24$d = queue$skid_valid$24$q | queue$moved$24;
+            queue$tvalid_out$24$d = queue$fetched$24$q;
         end
-        if (queue$output_free$24 & (queue$skid_valid$24$q | queue$fetched$24$q)) begin
-            if (queue$skid_valid$24$q) begin
-                queue$tdata_out$24$d = queue$skid_tdata$24$q;
-                queue$tuser_out$24$d = queue$skid_tuser$24$q;
-                queue$tkeep_out$24$d = queue$skid_tkeep$24$q;
-            end
-            else begin
-                queue$tdata_out$24$d = queue$ram$read_tdata$24;
-                queue$tuser_out$24$d = queue$ram$read_tuser$24;
-                queue$tkeep_out$24$d = queue$ram$read_tkeep$24;
-            end
+        if (queue$output_free$24 & queue$fetched$24$q) begin
+            queue$tdata_out$24$d = queue$ram$read_tdata$24;
+            queue$tuser_out$24$d = queue$ram$read_tuser$24;
+            queue$tkeep_out$24$d = queue$ram$read_tkeep$24;
         end
         queue$output_free$25 = !queue$tvalid_out$25$q | queue$m_axis_tready;
-        queue$moved$25 = queue$fetched$25$q & !queue$skid_valid$25$q;
-        queue$fetch$25 = queue$not_empty$25$q & (!queue$fetched$25$q | !queue$skid_valid$25$q);
+        queue$fetch$25 = queue$not_empty$25$q & (!queue$fetched$25$q | queue$output_free$25);
         queue$ram$read_enable$25 = queue$fetch$25;
         queue$ram$read_address$25 = queue$read_address$25$q;
         queue$ram$write_address$25 = queue$write_address$25$q;
@@ -67151,31 +65252,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$25$d = queue$next_read_address;
         end
         queue$not_empty$25$d = queue$write | (queue$not_empty$25$q & ~(queue$fetch$25 & queue$one_left$q));
-        queue$fetched$25$d = queue$fetch$25 | (queue$fetched$25$q & !queue$moved$25);
-        if (!queue$skid_valid$25$q) begin
-            queue$skid_tdata$25$d = queue$ram$read_tdata$25;
-            queue$skid_tuser$25$d = queue$ram$read_tuser$25;
-            queue$skid_tkeep$25$d = queue$ram$read_tkeep$25;
-        end
-        queue$skid_valid$25$d = (queue$skid_valid$25$q | queue$moved$25) & !queue$output_free$25;
+        queue$fetched$25$d = queue$fetch$25 | (queue$fetched$25$q & !queue$output_free$25);
         if (queue$output_free$25) begin
-            queue$tvalid_out$25$d = queue$skid_valid$25$q | queue$moved$25;
+            queue$tvalid_out$25$d = queue$fetched$25$q;
         end
-        if (queue$output_free$25 & (queue$skid_valid$25$q | queue$fetched$25$q)) begin
-            if (queue$skid_valid$25$q) begin
-                queue$tdata_out$25$d = queue$skid_tdata$25$q;
-                queue$tuser_out$25$d = queue$skid_tuser$25$q;
-                queue$tkeep_out$25$d = queue$skid_tkeep$25$q;
-            end
-            else begin
-                queue$tdata_out$25$d = queue$ram$read_tdata$25;
-                queue$tuser_out$25$d = queue$ram$read_tuser$25;
-                queue$tkeep_out$25$d = queue$ram$read_tkeep$25;
-            end
+        if (queue$output_free$25 & queue$fetched$25$q) begin
+            queue$tdata_out$25$d = queue$ram$read_tdata$25;
+            queue$tuser_out$25$d = queue$ram$read_tuser$25;
+            queue$tkeep_out$25$d = queue$ram$read_tkeep$25;
         end
         queue$output_free$26 = !queue$tvalid_out$26$q | queue$m_axis_tready;
-        queue$moved$26 = queue$fetched$26$q & !queue$skid_valid$26$q;
-        queue$fetch$26 = queue$not_empty$26$q & (!queue$fetched$26$q | !queue$skid_valid$26$q);
+        queue$fetch$26 = queue$not_empty$26$q & (!queue$fetched$26$q | queue$output_free$26);
         queue$ram$read_enable$26 = queue$fetch$26;
         queue$ram$read_address$26 = queue$read_address$26$q;
         queue$ram$write_address$26 = queue$write_address$26$q;
@@ -67186,31 +65273,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$26$d = queue$next_read_address;
         end
         queue$not_empty$26$d = queue$write | (queue$not_empty$26$q & ~(queue$fetch$26 & queue$one_left$q));
-        queue$fetched$26$d = queue$fetch$26 | (queue$fetched$26$q & !queue$moved$26);
-        if (!queue$skid_valid$26$q) begin
-            queue$skid_tdata$26$d = queue$ram$read_tdata$26;
-            queue$skid_tuser$26$d = queue$ram$read_tuser$26;
-            queue$skid_tkeep$26$d = queue$ram$read_tkeep$26;
-        end
-        queue$skid_valid$26$d = (queue$skid_valid$26$q | queue$moved$26) & !queue$output_free$26;
+        queue$fetched$26$d = queue$fetch$26 | (queue$fetched$26$q & !queue$output_free$26);
         if (queue$output_free$26) begin
-            queue$tvalid_out$26$d = queue$skid_valid$26$q | queue$moved$26;
+            queue$tvalid_out$26$d = queue$fetched$26$q;
         end
-        if (queue$output_free$26 & (queue$skid_valid$26$q | queue$fetched$26$q)) begin
-            if (queue$skid_valid$26$q) begin
-                queue$tdata_out$26$d = queue$skid_tdata$26$q;
-                queue$tuser_out$26$d = queue$skid_tuser$26$q;
-                queue$tkeep_out$26$d = queue$skid_tkeep$26$q;
-            end
-            else begin
-                queue$tdata_out$26$d = queue$ram$read_tdata$26;
-                queue$tuser_out$26$d = queue$ram$read_tuser$26;
-                queue$tkeep_out$26$d = queue$ram$read_tkeep$26;
-            end
+        if (queue$output_free$26 & queue$fetched$26$q) begin
+            queue$tdata_out$26$d = queue$ram$read_tdata$26;
+            queue$tuser_out$26$d = queue$ram$read_tuser$26;
+            queue$tkeep_out$26$d = queue$ram$read_tkeep$26;
         end
         queue$output_free$27 = !queue$tvalid_out$27$q | queue$m_axis_tready;
-        queue$moved$27 = queue$fetched$27$q & !queue$skid_valid$27$q;
-        queue$fetch$27 = queue$not_empty$27$q & (!queue$fetched$27$q | !queue$skid_valid$27$q);
+        queue$fetch$27 = queue$not_empty$27$q & (!queue$fetched$27$q | queue$output_free$27);
         queue$ram$read_enable$27 = queue$fetch$27;
         queue$ram$read_address$27 = queue$read_address$27$q;
         queue$ram$write_address$27 = queue$write_address$27$q;
@@ -67221,31 +65294,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$27$d = queue$next_read_address;
         end
         queue$not_empty$27$d = queue$write | (queue$not_empty$27$q & ~(queue$fetch$27 & queue$one_left$q));
-        queue$fetched$27$d = queue$fetch$27 | (queue$fetched$27$q & !queue$moved$27);
-        if (!queue$skid_valid$27$q) begin
-            queue$skid_tdata$27$d = queue$ram$read_tdata$27;
-            queue$skid_tuser$27$d = queue$ram$read_tuser$27;
-            queue$skid_tkeep$27$d = queue$ram$read_tkeep$27;
-        end
-        queue$skid_valid$27$d = (queue$skid_valid$27$q | queue$moved$27) & !queue$output_free$27;
+        queue$fetched$27$d = queue$fetch$27 | (queue$fetched$27$q & !queue$output_free$27);
         if (queue$output_free$27) begin
-            queue$tvalid_out$27$d = queue$skid_valid$27$q | queue$moved$27;
+            queue$tvalid_out$27$d = queue$fetched$27$q;
         end
-        if (queue$output_free$27 & (queue$skid_valid$27$q | queue$fetched$27$q)) begin
-            if (queue$skid_valid$27$q) begin
-                queue$tdata_out$27$d = queue$skid_tdata$27$q;
-                queue$tuser_out$27$d = queue$skid_tuser$27$q;
-                queue$tkeep_out$27$d = queue$skid_tkeep$27$q;
-            end
-            else begin
-                queue$tdata_out$27$d = queue$ram$read_tdata$27;
-                queue$tuser_out$27$d = queue$ram$read_tuser$27;
-                queue$tkeep_out$27$d = queue$ram$read_tkeep$27;
-            end
+        if (queue$output_free$27 & queue$fetched$27$q) begin
+            queue$tdata_out$27$d = queue$ram$read_tdata$27;
+            queue$tuser_out$27$d = queue$ram$read_tuser$27;
+            queue$tkeep_out$27$d = queue$ram$read_tkeep$27;
         end
         queue$output_free$28 = !queue$tvalid_out$28$q | queue$m_axis_tready;
-        queue$moved$28 = queue$fetched$28$q & !queue$skid_valid$28$q;
-        queue$fetch$28 = queue$not_empty$28$q & (!queue$fetched$28$q | !queue$skid_valid$28$q);
+        queue$fetch$28 = queue$not_empty$28$q & (!queue$fetched$28$q | queue$output_free$28);
         queue$ram$read_enable$28 = queue$fetch$28;
         queue$ram$read_address$28 = queue$read_address$28$q;
         queue$ram$write_address$28 = queue$write_address$28$q;
@@ -67256,31 +65315,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$28$d = queue$next_read_address;
         end
         queue$not_empty$28$d = queue$write | (queue$not_empty$28$q & ~(queue$fetch$28 & queue$one_left$q));
-        queue$fetched$28$d = queue$fetch$28 | (queue$fetched$28$q & !queue$moved$28);
-        if (!queue$skid_valid$28$q) begin
-            queue$skid_tdata$28$d = queue$ram$read_tdata$28;
-            queue$skid_tuser$28$d = queue$ram$read_tuser$28;
-            queue$skid_tkeep$28$d = queue$ram$read_tkeep$28;
-        end
-        queue$skid_valid$28$d = (queue$skid_valid$28$q | queue$moved$28) & !queue$output_free$28;
+        queue$fetched$28$d = queue$fetch$28 | (queue$fetched$28$q & !queue$output_free$28);
         if (queue$output_free$28) begin
-            queue$tvalid_out$28$d = queue$skid_valid$28$q | queue$moved$28;
+            queue$tvalid_out$28$d = queue$fetched$28$q;
         end
-        if (queue$output_free$28 & (queue$skid_valid$28$q | queue$fetched$28$q)) begin
-            if (queue$skid_valid$28$q) begin
-                queue$tdata_out$28$d = queue$skid_tdata$28$q;
-                queue$tuser_out$28$d = queue$skid_tuser$28$q;
-                queue$tkeep_out$28$d = queue$skid_tkeep$28$q;
-            end
-            else begin
-                queue$tdata_out$28$d = queue$ram$read_tdata$28;
-                queue$tuser_out$28$d = queue$ram$read_tuser$28;
-                queue$tkeep_out$28$d = queue$ram$read_tkeep$28;
-            end
+        if (queue$output_free$28 & queue$fetched$28$q) begin
+            queue$tdata_out$28$d = queue$ram$read_tdata$28;
+            queue$tuser_out$28$d = queue$ram$read_tuser$28;
+            queue$tkeep_out$28$d = queue$ram$read_tkeep$28;
         end
         queue$output_free$29 = !queue$tvalid_out$29$q | queue$m_axis_tready;
-        queue$moved$29 = queue$fetched$29$q & !queue$skid_valid$29$q;
-        queue$fetch$29 = queue$not_empty$29$q & (!queue$fetched$29$q | !queue$skid_valid$29$q);
+        queue$fetch$29 = queue$not_empty$29$q & (!queue$fetched$29$q | queue$output_free$29);
         queue$ram$read_enable$29 = queue$fetch$29;
         queue$ram$read_address$29 = queue$read_address$29$q;
         queue$ram$write_address$29 = queue$write_address$29$q;
@@ -67291,31 +65336,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$29$d = queue$next_read_address;
         end
         queue$not_empty$29$d = queue$write | (queue$not_empty$29$q & ~(queue$fetch$29 & queue$one_left$q));
-        queue$fetched$29$d = queue$fetch$29 | (queue$fetched$29$q & !queue$moved$29);
-        if (!queue$skid_valid$29$q) begin
-            queue$skid_tdata$29$d = queue$ram$read_tdata$29;
-            queue$skid_tuser$29$d = queue$ram$read_tuser$29;
-            queue$skid_tkeep$29$d = queue$ram$read_tkeep$29;
-        end
-        queue$skid_valid$29$d = (queue$skid_valid$29$q | queue$moved$29) & !queue$output_free$29;
+        queue$fetched$29$d = queue$fetch$29 | (queue$fetched$29$q & !queue$output_free$29);
         if (queue$output_free$29) begin
-            queue$tvalid_out$29$d = queue$skid_valid$29$q | queue$moved$29;
+            queue$tvalid_out$29$d = queue$fetched$29$q;
         end
-        if (queue$output_free$29 & (queue$skid_valid$29$q | queue$fetched$29$q)) begin
-            if (queue$skid_valid$29$q) begin
-                queue$tdata_out$29$d = queue$skid_tdata$29$q;
-                queue$tuser_out$29$d = queue$skid_tuser$29$q;
-                queue$tkeep_out$29$d = queue$skid_tkeep$29$q;
-            end
-            else begin
-                queue$tdata_out$29$d = queue$ram$read_tdata$29;
-                queue$tuser_out$29$d = queue$ram$read_tuser$29;
-                queue$tkeep_out$29$d = queue$ram$read_tkeep$29;
-            end
+        if (queue$output_free$29 & queue$fetched$29$q) begin
+            queue$tdata_out$29$d = queue$ram$read_tdata$29;
+            queue$tuser_out$29$d = queue$ram$read_tuser$29;
+            queue$tkeep_out$29$d = queue$ram$read_tkeep$29;
         end
         queue$output_free$30 = !queue$tvalid_out$30$q | queue$m_axis_tready;
-        queue$moved$30 = queue$fetched$30$q & !queue$skid_valid$30$q;
-        queue$fetch$30 = queue$not_empty$30$q & (!queue$fetched$30$q | !queue$skid_valid$30$q);
+        queue$fetch$30 = queue$not_empty$30$q & (!queue$fetched$30$q | queue$output_free$30);
         queue$ram$read_enable$30 = queue$fetch$30;
         queue$ram$read_address$30 = queue$read_address$30$q;
         queue$ram$write_address$30 = queue$write_address$30$q;
@@ -67326,31 +65357,17 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$30$d = queue$next_read_address;
         end
         queue$not_empty$30$d = queue$write | (queue$not_empty$30$q & ~(queue$fetch$30 & queue$one_left$q));
-        queue$fetched$30$d = queue$fetch$30 | (queue$fetched$30$q & !queue$moved$30);
-        if (!queue$skid_valid$30$q) begin
-            queue$skid_tdata$30$d = queue$ram$read_tdata$30;
-            queue$skid_tuser$30$d = queue$ram$read_tuser$30;
-            queue$skid_tkeep$30$d = queue$ram$read_tkeep$30;
-        end
-        queue$skid_valid$30$d = (queue$skid_valid$30$q | queue$moved$30) & !queue$output_free$30;
+        queue$fetched$30$d = queue$fetch$30 | (queue$fetched$30$q & !queue$output_free$30);
         if (queue$output_free$30) begin
-            queue$tvalid_out$30$d = queue$skid_valid$30$q | queue$moved$30;
+            queue$tvalid_out$30$d = queue$fetched$30$q;
         end
-        if (queue$output_free$30 & (queue$skid_valid$30$q | queue$fetched$30$q)) begin
-            if (queue$skid_valid$30$q) begin
-                queue$tdata_out$30$d = queue$skid_tdata$30$q;
-                queue$tuser_out$30$d = queue$skid_tuser$30$q;
-                queue$tkeep_out$30$d = queue$skid_tkeep$30$q;
-            end
-            else begin
-                queue$tdata_out$30$d = queue$ram$read_tdata$30;
-                queue$tuser_out$30$d = queue$ram$read_tuser$30;
-                queue$tkeep_out$30$d = queue$ram$read_tkeep$30;
-            end
+        if (queue$output_free$30 & queue$fetched$30$q) begin
+            queue$tdata_out$30$d = queue$ram$read_tdata$30;
+            queue$tuser_out$30$d = queue$ram$read_tuser$30;
+            queue$tkeep_out$30$d = queue$ram$read_tkeep$30;
         end
         queue$output_free$31 = !queue$tvalid_out$31$q | queue$m_axis_tready;
-        queue$moved$31 = queue$fetched$31$q & !queue$skid_valid$31$q;
-        queue$fetch$31 = queue$not_empty$31$q & (!queue$fetched$31$q | !queue$skid_valid$31$q);
+        queue$fetch$31 = queue$not_empty$31$q & (!queue$fetched$31$q | queue$output_free$31);
         queue$ram$read_enable$31 = queue$fetch$31;
         queue$ram$read_address$31 = queue$read_address$31$q;
         queue$ram$write_address$31 = queue$write_address$31$q;
@@ -67361,27 +65378,14 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$31$d = queue$next_read_address;
         end
         queue$not_empty$31$d = queue$write | (queue$not_empty$31$q & ~(queue$fetch$31 & queue$one_left$q));
-        queue$fetched$31$d = queue$fetch$31 | (queue$fetched$31$q & !queue$moved$31);
-        if (!queue$skid_valid$31$q) begin
-            queue$skid_tdata$31$d = queue$ram$read_tdata$31;
-            queue$skid_tuser$31$d = queue$ram$read_tuser$31;
-            queue$skid_tkeep$31$d = queue$ram$read_tkeep$31;
-        end
-        queue$skid_valid$31$d = (queue$skid_valid$31$q | queue$moved$31) & !queue$output_free$31;
+        queue$fetched$31$d = queue$fetch$31 | (queue$fetched$31$q & !queue$output_free$31);
         if (queue$output_free$31) begin
-            queue$tvalid_out$31$d = queue$skid_valid$31$q | queue$moved$31;
+            queue$tvalid_out$31$d = queue$fetched$31$q;
         end
-        if (queue$output_free$31 & (queue$skid_valid$31$q | queue$fetched$31$q)) begin
-            if (queue$skid_valid$31$q) begin
-                queue$tdata_out$31$d = queue$skid_tdata$31$q;
-                queue$tuser_out$31$d = queue$skid_tuser$31$q;
-                queue$tkeep_out$31$d = queue$skid_tkeep$31$q;
-            end
-            else begin
-                queue$tdata_out$31$d = queue$ram$read_tdata$31;
-                queue$tuser_out$31$d = queue$ram$read_tuser$31;
-                queue$tkeep_out$31$d = queue$ram$read_tkeep$31;
-            end
+        if (queue$output_free$31 & queue$fetched$31$q) begin
+            queue$tdata_out$31$d = queue$ram$read_tdata$31;
+            queue$tuser_out$31$d = queue$ram$read_tuser$31;
+            queue$tkeep_out$31$d = queue$ram$read_tkeep$31;
         end
         queue$two_left = queue$write_pointer$q == queue$read_pointer_two_ahead$q;
         if (queue$write & !queue$fetch$0) begin
@@ -67394,14 +65398,8 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_pointer_ahead$d = queue$read_pointer_ahead$q + 'h1;
             queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q + 'h1;
         end
-        if (!queue$skid_valid$0$q) begin
-            queue$skid_tlast$d = queue$ram$read_tlast;
-        end
-        if (queue$output_free$0 & (queue$skid_valid$0$q | queue$fetched$0$q)) begin
+        if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
-            if (queue$skid_valid$0$q) begin
-                queue$tlast_out$d = queue$skid_tlast$q;
-            end
         end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
@@ -67411,193 +65409,161 @@ module utf8_decoder_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid
             queue$read_address$0$d = 'h0;
             queue$write_address$0$d = 'h0;
             queue$fetched$0$d = 1'b0;
-            queue$skid_valid$0$d = 1'b0;
             queue$not_empty$0$d = 1'b0;
             queue$tvalid_out$0$d = 1'b0;
             queue$read_address$1$d = 'h0;
             queue$write_address$1$d = 'h0;
             queue$fetched$1$d = 1'b0;
-            queue$skid_valid$1$d = 1'b0;
             queue$not_empty$1$d = 1'b0;
             queue$tvalid_out$1$d = 1'b0;
             queue$read_address$2$d = 'h0;
             queue$write_address$2$d = 'h0;
             queue$fetched$2$d = 1'b0;
-            queue$skid_valid$2$d = 1'b0;
             queue$not_empty$2$d = 1'b0;
             queue$tvalid_out$2$d = 1'b0;
             queue$read_address$3$d = 'h0;
             queue$write_address$3$d = 'h0;
             queue$fetched$3$d = 1'b0;
-            queue$skid_valid$3$d = 1'b0;
             queue$not_empty$3$d = 1'b0;
             queue$tvalid_out$3$d = 1'b0;
             queue$read_address$4$d = 'h0;
             queue$write_address$4$d = 'h0;
             queue$fetched$4$d = 1'b0;
-            queue$skid_valid$4$d = 1'b0;
             queue$not_empty$4$d = 1'b0;
             queue$tvalid_out$4$d = 1'b0;
             queue$read_address$5$d = 'h0;
             queue$write_address$5$d = 'h0;
             queue$fetched$5$d = 1'b0;
-            queue$skid_valid$5$d = 1'b0;
             queue$not_empty$5$d = 1'b0;
             queue$tvalid_out$5$d = 1'b0;
             queue$read_address$6$d = 'h0;
             queue$write_address$6$d = 'h0;
             queue$fetched$6$d = 1'b0;
-            queue$skid_valid$6$d = 1'b0;
             queue$not_empty$6$d = 1'b0;
             queue$tvalid_out$6$d = 1'b0;
             queue$read_address$7$d = 'h0;
             queue$write_address$7$d = 'h0;
             queue$fetched$7$d = 1'b0;
-            queue$skid_valid$7$d = 1'b0;
             queue$not_empty$7$d = 1'b0;
             queue$tvalid_out$7$d = 1'b0;
             queue$read_address$8$d = 'h0;
             queue$write_address$8$d = 'h0;
             queue$fetched$8$d = 1'b0;
-            queue$skid_valid$8$d = 1'b0;
             queue$not_empty$8$d = 1'b0;
             queue$tvalid_out$8$d = 1'b0;
             queue$read_address$9$d = 'h0;
             queue$write_address$9$d = 'h0;
             queue$fetched$9$d = 1'b0;
-            queue$skid_valid$9$d = 1'b0;
             queue$not_empty$9$d = 1'b0;
             queue$tvalid_out$9$d = 1'b0;
             queue$read_address$10$d = 'h0;
             queue$write_address$10$d = 'h0;
             queue$fetched$10$d = 1'b0;
-            queue$skid_valid$10$d = 1'b0;
             queue$not_empty$10$d = 1'b0;
             queue$tvalid_out$10$d = 1'b0;
             queue$read_address$11$d = 'h0;
             queue$write_address$11$d = 'h0;
             queue$fetched$11$d = 1'b0;
-            queue$skid_valid$11$d = 1'b0;
             queue$not_empty$11$d = 1'b0;
             queue$tvalid_out$11$d = 1'b0;
             queue$read_address$12$d = 'h0;
             queue$write_address$12$d = 'h0;
             queue$fetched$12$d = 1'b0;
-            queue$skid_valid$12$d = 1'b0;
             queue$not_empty$12$d = 1'b0;
             queue$tvalid_out$12$d = 1'b0;
             queue$read_address$13$d = 'h0;
             queue$write_address$13$d = 'h0;
             queue$fetched$13$d = 1'b0;
-            queue$skid_valid$13$d = 1'b0;
             queue$not_empty$13$d = 1'b0;
             queue$tvalid_out$13$d = 1'b0;
             queue$read_address$14$d = 'h0;
             queue$write_address$14$d = 'h0;
             queue$fetched$14$d = 1'b0;
-            queue$skid_valid$14$d = 1'b0;
             queue$not_empty$14$d = 1'b0;
             queue$tvalid_out$14$d = 1'b0;
             queue$read_address$15$d = 'h0;
             queue$write_address$15$d = 'h0;
             queue$fetched$15$d = 1'b0;
-            queue$skid_valid$15$d = 1'b0;
             queue$not_empty$15$d = 1'b0;
             queue$tvalid_out$15$d = 1'b0;
             queue$read_address$16$d = 'h0;
             queue$write_address$16$d = 'h0;
             queue$fetched$16$d = 1'b0;
-            queue$skid_valid$16$d = 1'b0;
             queue$not_empty$16$d = 1'b0;
             queue$tvalid_out$16$d = 1'b0;
             queue$read_address$17$d = 'h0;
             queue$write_address$17$d = 'h0;
             queue$fetched$17$d = 1'b0;
-            queue$skid_valid$17$d = 1'b0;
             queue$not_empty$17$d = 1'b0;
             queue$tvalid_out$17$d = 1'b0;
             queue$read_address$18$d = 'h0;
             queue$write_address$18$d = 'h0;
             queue$fetched$18$d = 1'b0;
-            queue$skid_valid$18$d = 1'b0;
             queue$not_empty$18$d = 1'b0;
             queue$tvalid_out$18$d = 1'b0;
             queue$read_address$19$d = 'h0;
             queue$write_address$19$d = 'h0;
             queue$fetched$19$d = 1'b0;
-            queue$skid_valid$19$d = 1'b0;
             queue$not_empty$19$d = 1'b0;
             queue$tvalid_out$19$d = 1'b0;
             queue$read_address$20$d = 'h0;
             queue$write_address$20$d = 'h0;
             queue$fetched$20$d = 1'b0;
-            queue$skid_valid$20$d = 1'b0;
             queue$not_empty$20$d = 1'b0;
             queue$tvalid_out$20$d = 1'b0;
             queue$read_address$21$d = 'h0;
             queue$write_address$21$d = 'h0;
             queue$fetched$21$d = 1'b0;
-            queue$skid_valid$21$d = 1'b0;
             queue$not_empty$21$d = 1'b0;
             queue$tvalid_out$21$d = 1'b0;
             queue$read_address$22$d = 'h0;
             queue$write_address$22$d = 'h0;
             queue$fetched$22$d = 1'b0;
-            queue$skid_valid$22$d = 1'b0;
             queue$not_empty$22$d = 1'b0;
             queue$tvalid_out$22$d = 1'b0;
             queue$read_address$23$d = 'h0;
             queue$write_address$23$d = 'h0;
             queue$fetched$23$d = 1'b0;
-            queue$skid_valid$23$d = 1'b0;
             queue$not_empty$23$d = 1'b0;
             queue$tvalid_out$23$d = 1'b0;
             queue$read_address$24$d = 'h0;
             queue$write_address$24$d = 'h0;
             queue$fetched$24$d = 1'b0;
-            queue$skid_valid$24$d = 1'b0;
             queue$not_empty$24$d = 1'b0;
             queue$tvalid_out$24$d = 1'b0;
             queue$read_address$25$d = 'h0;
             queue$write_address$25$d = 'h0;
             queue$fetched$25$d = 1'b0;
-            queue$skid_valid$25$d = 1'b0;
             queue$not_empty$25$d = 1'b0;
             queue$tvalid_out$25$d = 1'b0;
             queue$read_address$26$d = 'h0;
             queue$write_address$26$d = 'h0;
             queue$fetched$26$d = 1'b0;
-            queue$skid_valid$26$d = 1'b0;
             queue$not_empty$26$d = 1'b0;
             queue$tvalid_out$26$d = 1'b0;
             queue$read_address$27$d = 'h0;
             queue$write_address$27$d = 'h0;
             queue$fetched$27$d = 1'b0;
-            queue$skid_valid$27$d = 1'b0;
             queue$not_empty$27$d = 1'b0;
             queue$tvalid_out$27$d = 1'b0;
             queue$read_address$28$d = 'h0;
             queue$write_address$28$d = 'h0;
             queue$fetched$28$d = 1'b0;
-            queue$skid_valid$28$d = 1'b0;
             queue$not_empty$28$d = 1'b0;
             queue$tvalid_out$28$d = 1'b0;
             queue$read_address$29$d = 'h0;
             queue$write_address$29$d = 'h0;
             queue$fetched$29$d = 1'b0;
-            queue$skid_valid$29$d = 1'b0;
             queue$not_empty$29$d = 1'b0;
             queue$tvalid_out$29$d = 1'b0;
             queue$read_address$30$d = 'h0;
             queue$write_address$30$d = 'h0;
             queue$fetched$30$d = 1'b0;
-            queue$skid_valid$30$d = 1'b0;
             queue$not_empty$30$d = 1'b0;
             queue$tvalid_out$30$d = 1'b0;
             queue$read_address$31$d = 'h0;
             queue$write_address$31$d = 'h0;
             queue$fetched$31$d = 1'b0;
-            queue$skid_valid$31$d = 1'b0;
             queue$not_empty$31$d = 1'b0;
             queue$tvalid_out$31$d = 1'b0;
         end

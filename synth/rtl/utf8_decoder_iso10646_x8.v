@@ -3933,105 +3933,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  queue$fetched$7$d;
     reg  queue$fetched$7$q;
     reg  queue$fetched$7$clock;
-    reg  queue$skid_valid$0$d;
-    reg  queue$skid_valid$0$q;
-    reg  queue$skid_valid$0$clock;
-    reg  queue$skid_valid$1$d;
-    reg  queue$skid_valid$1$q;
-    reg  queue$skid_valid$1$clock;
-    reg  queue$skid_valid$2$d;
-    reg  queue$skid_valid$2$q;
-    reg  queue$skid_valid$2$clock;
-    reg  queue$skid_valid$3$d;
-    reg  queue$skid_valid$3$q;
-    reg  queue$skid_valid$3$clock;
-    reg  queue$skid_valid$4$d;
-    reg  queue$skid_valid$4$q;
-    reg  queue$skid_valid$4$clock;
-    reg  queue$skid_valid$5$d;
-    reg  queue$skid_valid$5$q;
-    reg  queue$skid_valid$5$clock;
-    reg  queue$skid_valid$6$d;
-    reg  queue$skid_valid$6$q;
-    reg  queue$skid_valid$6$clock;
-    reg  queue$skid_valid$7$d;
-    reg  queue$skid_valid$7$q;
-    reg  queue$skid_valid$7$clock;
-    reg  [31:0] queue$skid_tdata$0$d;
-    reg  [31:0] queue$skid_tdata$0$q;
-    reg  queue$skid_tdata$0$clock;
-    reg  [31:0] queue$skid_tdata$1$d;
-    reg  [31:0] queue$skid_tdata$1$q;
-    reg  queue$skid_tdata$1$clock;
-    reg  [31:0] queue$skid_tdata$2$d;
-    reg  [31:0] queue$skid_tdata$2$q;
-    reg  queue$skid_tdata$2$clock;
-    reg  [31:0] queue$skid_tdata$3$d;
-    reg  [31:0] queue$skid_tdata$3$q;
-    reg  queue$skid_tdata$3$clock;
-    reg  [31:0] queue$skid_tdata$4$d;
-    reg  [31:0] queue$skid_tdata$4$q;
-    reg  queue$skid_tdata$4$clock;
-    reg  [31:0] queue$skid_tdata$5$d;
-    reg  [31:0] queue$skid_tdata$5$q;
-    reg  queue$skid_tdata$5$clock;
-    reg  [31:0] queue$skid_tdata$6$d;
-    reg  [31:0] queue$skid_tdata$6$q;
-    reg  queue$skid_tdata$6$clock;
-    reg  [31:0] queue$skid_tdata$7$d;
-    reg  [31:0] queue$skid_tdata$7$q;
-    reg  queue$skid_tdata$7$clock;
-    reg  [3:0] queue$skid_tuser$0$d;
-    reg  [3:0] queue$skid_tuser$0$q;
-    reg  queue$skid_tuser$0$clock;
-    reg  [3:0] queue$skid_tuser$1$d;
-    reg  [3:0] queue$skid_tuser$1$q;
-    reg  queue$skid_tuser$1$clock;
-    reg  [3:0] queue$skid_tuser$2$d;
-    reg  [3:0] queue$skid_tuser$2$q;
-    reg  queue$skid_tuser$2$clock;
-    reg  [3:0] queue$skid_tuser$3$d;
-    reg  [3:0] queue$skid_tuser$3$q;
-    reg  queue$skid_tuser$3$clock;
-    reg  [3:0] queue$skid_tuser$4$d;
-    reg  [3:0] queue$skid_tuser$4$q;
-    reg  queue$skid_tuser$4$clock;
-    reg  [3:0] queue$skid_tuser$5$d;
-    reg  [3:0] queue$skid_tuser$5$q;
-    reg  queue$skid_tuser$5$clock;
-    reg  [3:0] queue$skid_tuser$6$d;
-    reg  [3:0] queue$skid_tuser$6$q;
-    reg  queue$skid_tuser$6$clock;
-    reg  [3:0] queue$skid_tuser$7$d;
-    reg  [3:0] queue$skid_tuser$7$q;
-    reg  queue$skid_tuser$7$clock;
-    reg  queue$skid_tkeep$0$d;
-    reg  queue$skid_tkeep$0$q;
-    reg  queue$skid_tkeep$0$clock;
-    reg  queue$skid_tkeep$1$d;
-    reg  queue$skid_tkeep$1$q;
-    reg  queue$skid_tkeep$1$clock;
-    reg  queue$skid_tkeep$2$d;
-    reg  queue$skid_tkeep$2$q;
-    reg  queue$skid_tkeep$2$clock;
-    reg  queue$skid_tkeep$3$d;
-    reg  queue$skid_tkeep$3$q;
-    reg  queue$skid_tkeep$3$clock;
-    reg  queue$skid_tkeep$4$d;
-    reg  queue$skid_tkeep$4$q;
-    reg  queue$skid_tkeep$4$clock;
-    reg  queue$skid_tkeep$5$d;
-    reg  queue$skid_tkeep$5$q;
-    reg  queue$skid_tkeep$5$clock;
-    reg  queue$skid_tkeep$6$d;
-    reg  queue$skid_tkeep$6$q;
-    reg  queue$skid_tkeep$6$clock;
-    reg  queue$skid_tkeep$7$d;
-    reg  queue$skid_tkeep$7$q;
-    reg  queue$skid_tkeep$7$clock;
-    reg  queue$skid_tlast$d;
-    reg  queue$skid_tlast$q;
-    reg  queue$skid_tlast$clock;
     reg  queue$not_empty$0$d;
     reg  queue$not_empty$0$q;
     reg  queue$not_empty$0$clock;
@@ -4192,14 +4093,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  queue$fetch$5;
     reg  queue$fetch$6;
     reg  queue$fetch$7;
-    reg  queue$moved$0;
-    reg  queue$moved$1;
-    reg  queue$moved$2;
-    reg  queue$moved$3;
-    reg  queue$moved$4;
-    reg  queue$moved$5;
-    reg  queue$moved$6;
-    reg  queue$moved$7;
     reg  queue$output_free$0;
     reg  queue$output_free$1;
     reg  queue$output_free$2;
@@ -16529,237 +16422,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge queue$fetched$7$clock) begin
        queue$fetched$7$q <= queue$fetched$7$d;
     end
-    // queue$skid_valid$0
-    initial begin
-       queue$skid_valid$0$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$0$clock) begin
-       queue$skid_valid$0$q <= queue$skid_valid$0$d;
-    end
-    // queue$skid_valid$1
-    initial begin
-       queue$skid_valid$1$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$1$clock) begin
-       queue$skid_valid$1$q <= queue$skid_valid$1$d;
-    end
-    // queue$skid_valid$2
-    initial begin
-       queue$skid_valid$2$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$2$clock) begin
-       queue$skid_valid$2$q <= queue$skid_valid$2$d;
-    end
-    // queue$skid_valid$3
-    initial begin
-       queue$skid_valid$3$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$3$clock) begin
-       queue$skid_valid$3$q <= queue$skid_valid$3$d;
-    end
-    // queue$skid_valid$4
-    initial begin
-       queue$skid_valid$4$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$4$clock) begin
-       queue$skid_valid$4$q <= queue$skid_valid$4$d;
-    end
-    // queue$skid_valid$5
-    initial begin
-       queue$skid_valid$5$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$5$clock) begin
-       queue$skid_valid$5$q <= queue$skid_valid$5$d;
-    end
-    // queue$skid_valid$6
-    initial begin
-       queue$skid_valid$6$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$6$clock) begin
-       queue$skid_valid$6$q <= queue$skid_valid$6$d;
-    end
-    // queue$skid_valid$7
-    initial begin
-       queue$skid_valid$7$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$7$clock) begin
-       queue$skid_valid$7$q <= queue$skid_valid$7$d;
-    end
-    // queue$skid_tdata$0
-    initial begin
-       queue$skid_tdata$0$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$0$clock) begin
-       queue$skid_tdata$0$q <= queue$skid_tdata$0$d;
-    end
-    // queue$skid_tdata$1
-    initial begin
-       queue$skid_tdata$1$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$1$clock) begin
-       queue$skid_tdata$1$q <= queue$skid_tdata$1$d;
-    end
-    // queue$skid_tdata$2
-    initial begin
-       queue$skid_tdata$2$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$2$clock) begin
-       queue$skid_tdata$2$q <= queue$skid_tdata$2$d;
-    end
-    // queue$skid_tdata$3
-    initial begin
-       queue$skid_tdata$3$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$3$clock) begin
-       queue$skid_tdata$3$q <= queue$skid_tdata$3$d;
-    end
-    // queue$skid_tdata$4
-    initial begin
-       queue$skid_tdata$4$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$4$clock) begin
-       queue$skid_tdata$4$q <= queue$skid_tdata$4$d;
-    end
-    // queue$skid_tdata$5
-    initial begin
-       queue$skid_tdata$5$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$5$clock) begin
-       queue$skid_tdata$5$q <= queue$skid_tdata$5$d;
-    end
-    // queue$skid_tdata$6
-    initial begin
-       queue$skid_tdata$6$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$6$clock) begin
-       queue$skid_tdata$6$q <= queue$skid_tdata$6$d;
-    end
-    // queue$skid_tdata$7
-    initial begin
-       queue$skid_tdata$7$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$7$clock) begin
-       queue$skid_tdata$7$q <= queue$skid_tdata$7$d;
-    end
-    // queue$skid_tuser$0
-    initial begin
-       queue$skid_tuser$0$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$0$clock) begin
-       queue$skid_tuser$0$q <= queue$skid_tuser$0$d;
-    end
-    // queue$skid_tuser$1
-    initial begin
-       queue$skid_tuser$1$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$1$clock) begin
-       queue$skid_tuser$1$q <= queue$skid_tuser$1$d;
-    end
-    // queue$skid_tuser$2
-    initial begin
-       queue$skid_tuser$2$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$2$clock) begin
-       queue$skid_tuser$2$q <= queue$skid_tuser$2$d;
-    end
-    // queue$skid_tuser$3
-    initial begin
-       queue$skid_tuser$3$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$3$clock) begin
-       queue$skid_tuser$3$q <= queue$skid_tuser$3$d;
-    end
-    // queue$skid_tuser$4
-    initial begin
-       queue$skid_tuser$4$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$4$clock) begin
-       queue$skid_tuser$4$q <= queue$skid_tuser$4$d;
-    end
-    // queue$skid_tuser$5
-    initial begin
-       queue$skid_tuser$5$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$5$clock) begin
-       queue$skid_tuser$5$q <= queue$skid_tuser$5$d;
-    end
-    // queue$skid_tuser$6
-    initial begin
-       queue$skid_tuser$6$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$6$clock) begin
-       queue$skid_tuser$6$q <= queue$skid_tuser$6$d;
-    end
-    // queue$skid_tuser$7
-    initial begin
-       queue$skid_tuser$7$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$7$clock) begin
-       queue$skid_tuser$7$q <= queue$skid_tuser$7$d;
-    end
-    // queue$skid_tkeep$0
-    initial begin
-       queue$skid_tkeep$0$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$0$clock) begin
-       queue$skid_tkeep$0$q <= queue$skid_tkeep$0$d;
-    end
-    // queue$skid_tkeep$1
-    initial begin
-       queue$skid_tkeep$1$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$1$clock) begin
-       queue$skid_tkeep$1$q <= queue$skid_tkeep$1$d;
-    end
-    // queue$skid_tkeep$2
-    initial begin
-       queue$skid_tkeep$2$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$2$clock) begin
-       queue$skid_tkeep$2$q <= queue$skid_tkeep$2$d;
-    end
-    // queue$skid_tkeep$3
-    initial begin
-       queue$skid_tkeep$3$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$3$clock) begin
-       queue$skid_tkeep$3$q <= queue$skid_tkeep$3$d;
-    end
-    // queue$skid_tkeep$4
-    initial begin
-       queue$skid_tkeep$4$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$4$clock) begin
-       queue$skid_tkeep$4$q <= queue$skid_tkeep$4$d;
-    end
-    // queue$skid_tkeep$5
-    initial begin
-       queue$skid_tkeep$5$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$5$clock) begin
-       queue$skid_tkeep$5$q <= queue$skid_tkeep$5$d;
-    end
-    // queue$skid_tkeep$6
-    initial begin
-       queue$skid_tkeep$6$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$6$clock) begin
-       queue$skid_tkeep$6$q <= queue$skid_tkeep$6$d;
-    end
-    // queue$skid_tkeep$7
-    initial begin
-       queue$skid_tkeep$7$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$7$clock) begin
-       queue$skid_tkeep$7$q <= queue$skid_tkeep$7$d;
-    end
-    // queue$skid_tlast
-    initial begin
-       queue$skid_tlast$q = 1'h0;
-    end
-    always @(posedge queue$skid_tlast$clock) begin
-       queue$skid_tlast$q <= queue$skid_tlast$d;
-    end
     // queue$not_empty$0
     initial begin
        queue$not_empty$0$q = 1'h0;
@@ -17060,26 +16722,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$read_pointer_two_ahead$clock = queue$clock;
         queue$one_left$clock = queue$clock;
         queue$tlast_out$clock = queue$clock;
-        queue$skid_tlast$clock = queue$clock;
         queue$write_pointer$d = queue$write_pointer$q;
         queue$read_pointer_ahead$d = queue$read_pointer_ahead$q;
         queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q;
         queue$one_left$d = queue$one_left$q;
         queue$tlast_out$d = queue$tlast_out$q;
-        queue$skid_tlast$d = queue$skid_tlast$q;
         queue$read_address$0$clock = queue$clock;
         queue$read_address$0$d = queue$read_address$0$q;
         queue$write_address$0$clock = queue$clock;
         queue$write_address$0$d = queue$write_address$0$q;
         queue$fetched$0$clock = queue$clock;
         queue$fetched$0$d = queue$fetched$0$q;
-        queue$skid_valid$0$clock = queue$clock;
-        queue$skid_tdata$0$clock = queue$clock;
-        queue$skid_tdata$0$d = queue$skid_tdata$0$q;
-        queue$skid_tuser$0$clock = queue$clock;
-        queue$skid_tuser$0$d = queue$skid_tuser$0$q;
-        queue$skid_tkeep$0$clock = queue$clock;
-        queue$skid_tkeep$0$d = queue$skid_tkeep$0$q;
         queue$not_empty$0$clock = queue$clock;
         queue$not_empty$0$d = queue$not_empty$0$q;
         queue$tvalid_out$0$clock = queue$clock;
@@ -17099,13 +16752,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$write_address$1$d = queue$write_address$1$q;
         queue$fetched$1$clock = queue$clock;
         queue$fetched$1$d = queue$fetched$1$q;
-        queue$skid_valid$1$clock = queue$clock;
-        queue$skid_tdata$1$clock = queue$clock;
-        queue$skid_tdata$1$d = queue$skid_tdata$1$q;
-        queue$skid_tuser$1$clock = queue$clock;
-        queue$skid_tuser$1$d = queue$skid_tuser$1$q;
-        queue$skid_tkeep$1$clock = queue$clock;
-        queue$skid_tkeep$1$d = queue$skid_tkeep$1$q;
         queue$not_empty$1$clock = queue$clock;
         queue$not_empty$1$d = queue$not_empty$1$q;
         queue$tvalid_out$1$clock = queue$clock;
@@ -17125,13 +16771,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$write_address$2$d = queue$write_address$2$q;
         queue$fetched$2$clock = queue$clock;
         queue$fetched$2$d = queue$fetched$2$q;
-        queue$skid_valid$2$clock = queue$clock;
-        queue$skid_tdata$2$clock = queue$clock;
-        queue$skid_tdata$2$d = queue$skid_tdata$2$q;
-        queue$skid_tuser$2$clock = queue$clock;
-        queue$skid_tuser$2$d = queue$skid_tuser$2$q;
-        queue$skid_tkeep$2$clock = queue$clock;
-        queue$skid_tkeep$2$d = queue$skid_tkeep$2$q;
         queue$not_empty$2$clock = queue$clock;
         queue$not_empty$2$d = queue$not_empty$2$q;
         queue$tvalid_out$2$clock = queue$clock;
@@ -17151,13 +16790,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$write_address$3$d = queue$write_address$3$q;
         queue$fetched$3$clock = queue$clock;
         queue$fetched$3$d = queue$fetched$3$q;
-        queue$skid_valid$3$clock = queue$clock;
-        queue$skid_tdata$3$clock = queue$clock;
-        queue$skid_tdata$3$d = queue$skid_tdata$3$q;
-        queue$skid_tuser$3$clock = queue$clock;
-        queue$skid_tuser$3$d = queue$skid_tuser$3$q;
-        queue$skid_tkeep$3$clock = queue$clock;
-        queue$skid_tkeep$3$d = queue$skid_tkeep$3$q;
         queue$not_empty$3$clock = queue$clock;
         queue$not_empty$3$d = queue$not_empty$3$q;
         queue$tvalid_out$3$clock = queue$clock;
@@ -17177,13 +16809,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$write_address$4$d = queue$write_address$4$q;
         queue$fetched$4$clock = queue$clock;
         queue$fetched$4$d = queue$fetched$4$q;
-        queue$skid_valid$4$clock = queue$clock;
-        queue$skid_tdata$4$clock = queue$clock;
-        queue$skid_tdata$4$d = queue$skid_tdata$4$q;
-        queue$skid_tuser$4$clock = queue$clock;
-        queue$skid_tuser$4$d = queue$skid_tuser$4$q;
-        queue$skid_tkeep$4$clock = queue$clock;
-        queue$skid_tkeep$4$d = queue$skid_tkeep$4$q;
         queue$not_empty$4$clock = queue$clock;
         queue$not_empty$4$d = queue$not_empty$4$q;
         queue$tvalid_out$4$clock = queue$clock;
@@ -17203,13 +16828,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$write_address$5$d = queue$write_address$5$q;
         queue$fetched$5$clock = queue$clock;
         queue$fetched$5$d = queue$fetched$5$q;
-        queue$skid_valid$5$clock = queue$clock;
-        queue$skid_tdata$5$clock = queue$clock;
-        queue$skid_tdata$5$d = queue$skid_tdata$5$q;
-        queue$skid_tuser$5$clock = queue$clock;
-        queue$skid_tuser$5$d = queue$skid_tuser$5$q;
-        queue$skid_tkeep$5$clock = queue$clock;
-        queue$skid_tkeep$5$d = queue$skid_tkeep$5$q;
         queue$not_empty$5$clock = queue$clock;
         queue$not_empty$5$d = queue$not_empty$5$q;
         queue$tvalid_out$5$clock = queue$clock;
@@ -17229,13 +16847,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$write_address$6$d = queue$write_address$6$q;
         queue$fetched$6$clock = queue$clock;
         queue$fetched$6$d = queue$fetched$6$q;
-        queue$skid_valid$6$clock = queue$clock;
-        queue$skid_tdata$6$clock = queue$clock;
-        queue$skid_tdata$6$d = queue$skid_tdata$6$q;
-        queue$skid_tuser$6$clock = queue$clock;
-        queue$skid_tuser$6$d = queue$skid_tuser$6$q;
-        queue$skid_tkeep$6$clock = queue$clock;
-        queue$skid_tkeep$6$d = queue$skid_tkeep$6$q;
         queue$not_empty$6$clock = queue$clock;
         queue$not_empty$6$d = queue$not_empty$6$q;
         queue$tvalid_out$6$clock = queue$clock;
@@ -17255,13 +16866,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         queue$write_address$7$d = queue$write_address$7$q;
         queue$fetched$7$clock = queue$clock;
         queue$fetched$7$d = queue$fetched$7$q;
-        queue$skid_valid$7$clock = queue$clock;
-        queue$skid_tdata$7$clock = queue$clock;
-        queue$skid_tdata$7$d = queue$skid_tdata$7$q;
-        queue$skid_tuser$7$clock = queue$clock;
-        queue$skid_tuser$7$d = queue$skid_tuser$7$q;
-        queue$skid_tkeep$7$clock = queue$clock;
-        queue$skid_tkeep$7$d = queue$skid_tkeep$7$q;
         queue$not_empty$7$clock = queue$clock;
         queue$not_empty$7$d = queue$not_empty$7$q;
         queue$tvalid_out$7$clock = queue$clock;
@@ -17292,8 +16896,7 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             queue$write_pointer$d = queue$write_pointer$q + 'h1;
         end
         queue$output_free$0 = !queue$tvalid_out$0$q | queue$m_axis_tready;
-        queue$moved$0 = queue$fetched$0$q & !queue$skid_valid$0$q;
-        queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | !queue$skid_valid$0$q);
+        queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
         queue$ram$read_enable$0 = queue$fetch$0;
         queue$ram$read_address$0 = queue$read_address$0$q;
         queue$ram$write_address$0 = queue$write_address$0$q;
@@ -17304,31 +16907,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             queue$read_address$0$d = queue$next_read_address;
         end
         queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left$q));
-        queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$moved$0);
-        if (!queue$skid_valid$0$q) begin
-            queue$skid_tdata$0$d = queue$ram$read_tdata$0;
-            queue$skid_tuser$0$d = queue$ram$read_tuser$0;
-            queue$skid_tkeep$0$d = queue$ram$read_tkeep$0;
-        end
-        queue$skid_valid$0$d = (queue$skid_valid$0$q | queue$moved$0) & !queue$output_free$0;
+        queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$output_free$0);
         if (queue$output_free$0) begin
-            queue$tvalid_out$0$d = queue$skid_valid$0$q | queue$moved$0;
+            queue$tvalid_out$0$d = queue$fetched$0$q;
         end
-        if (queue$output_free$0 & (queue$skid_valid$0$q | queue$fetched$0$q)) begin
-            if (queue$skid_valid$0$q) begin
-                queue$tdata_out$0$d = queue$skid_tdata$0$q;
-                queue$tuser_out$0$d = queue$skid_tuser$0$q;
-                queue$tkeep_out$0$d = queue$skid_tkeep$0$q;
-            end
-            else begin
-                queue$tdata_out$0$d = queue$ram$read_tdata$0;
-                queue$tuser_out$0$d = queue$ram$read_tuser$0;
-                queue$tkeep_out$0$d = queue$ram$read_tkeep$0;
-            end
+        if (queue$output_free$0 & queue$fetched$0$q) begin
+            queue$tdata_out$0$d = queue$ram$read_tdata$0;
+            queue$tuser_out$0$d = queue$ram$read_tuser$0;
+            queue$tkeep_out$0$d = queue$ram$read_tkeep$0;
         end
         queue$output_free$1 = !queue$tvalid_out$1$q | queue$m_axis_tready;
-        queue$moved$1 = queue$fetched$1$q & !queue$skid_valid$1$q;
-        queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | !queue$skid_valid$1$q);
+        queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
         queue$ram$read_enable$1 = queue$fetch$1;
         queue$ram$read_address$1 = queue$read_address$1$q;
         queue$ram$write_address$1 = queue$write_address$1$q;
@@ -17339,31 +16928,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             queue$read_address$1$d = queue$next_read_address;
         end
         queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left$q));
-        queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$moved$1);
-        if (!queue$skid_valid$1$q) begin
-            queue$skid_tdata$1$d = queue$ram$read_tdata$1;
-            queue$skid_tuser$1$d = queue$ram$read_tuser$1;
-            queue$skid_tkeep$1$d = queue$ram$read_tkeep$1;
-        end
-        queue$skid_valid$1$d = (queue$skid_valid$1$q | queue$moved$1) & !queue$output_free$1;
+        queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$output_free$1);
         if (queue$output_free$1) begin
-            queue$tvalid_out$1$d = queue$skid_valid$1$q | queue$moved$1;
+            queue$tvalid_out$1$d = queue$fetched$1$q;
         end
-        if (queue$output_free$1 & (queue$skid_valid$1$q | queue$fetched$1$q)) begin
-            if (queue$skid_valid$1$q) begin
-                queue$tdata_out$1$d = queue$skid_tdata$1$q;
-                queue$tuser_out$1$d = queue$skid_tuser$1$q;
-                queue$tkeep_out$1$d = queue$skid_tkeep$1$q;
-            end
-            else begin
-                queue$tdata_out$1$d = queue$ram$read_tdata$1;
-                queue$tuser_out$1$d = queue$ram$read_tuser$1;
-                queue$tkeep_out$1$d = queue$ram$read_tkeep$1;
-            end
+        if (queue$output_free$1 & queue$fetched$1$q) begin
+            queue$tdata_out$1$d = queue$ram$read_tdata$1;
+            queue$tuser_out$1$d = queue$ram$read_tuser$1;
+            queue$tkeep_out$1$d = queue$ram$read_tkeep$1;
         end
         queue$output_free$2 = !queue$tvalid_out$2$q | queue$m_axis_tready;
-        queue$moved$2 = queue$fetched$2$q & !queue$skid_valid$2$q;
-        queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | !queue$skid_valid$2$q);
+        queue$fetch$2 = queue$not_empty$2$q & (!queue$fetched$2$q | queue$output_free$2);
         queue$ram$read_enable$2 = queue$fetch$2;
         queue$ram$read_address$2 = queue$read_address$2$q;
         queue$ram$write_address$2 = queue$write_address$2$q;
@@ -17374,31 +16949,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             queue$read_address$2$d = queue$next_read_address;
         end
         queue$not_empty$2$d = queue$write | (queue$not_empty$2$q & ~(queue$fetch$2 & queue$one_left$q));
-        queue$fetched$2$d = queue$fetch$2 | (queue$fetched$2$q & !queue$moved$2);
-        if (!queue$skid_valid$2$q) begin
-            queue$skid_tdata$2$d = queue$ram$read_tdata$2;
-            queue$skid_tuser$2$d = queue$ram$read_tuser$2;
-            queue$skid_tkeep$2$d = queue$ram$read_tkeep$2;
-        end
-        queue$skid_valid$2$d = (queue$skid_valid$2$q | queue$moved$2) & !queue$output_free$2;
+        queue$fetched$2$d = queue$fetch$2 | (queue$fetched$2$q & !queue$output_free$2);
         if (queue$output_free$2) begin
-            queue$tvalid_out$2$d = queue$skid_valid$2$q | queue$moved$2;
+            queue$tvalid_out$2$d = queue$fetched$2$q;
         end
-        if (queue$output_free$2 & (queue$skid_valid$2$q | queue$fetched$2$q)) begin
-            if (queue$skid_valid$2$q) begin
-                queue$tdata_out$2$d = queue$skid_tdata$2$q;
-                queue$tuser_out$2$d = queue$skid_tuser$2$q;
-                queue$tkeep_out$2$d = queue$skid_tkeep$2$q;
-            end
-            else begin
-                queue$tdata_out$2$d = queue$ram$read_tdata$2;
-                queue$tuser_out$2$d = queue$ram$read_tuser$2;
-                queue$tkeep_out$2$d = queue$ram$read_tkeep$2;
-            end
+        if (queue$output_free$2 & queue$fetched$2$q) begin
+            queue$tdata_out$2$d = queue$ram$read_tdata$2;
+            queue$tuser_out$2$d = queue$ram$read_tuser$2;
+            queue$tkeep_out$2$d = queue$ram$read_tkeep$2;
         end
         queue$output_free$3 = !queue$tvalid_out$3$q | queue$m_axis_tready;
-        queue$moved$3 = queue$fetched$3$q & !queue$skid_valid$3$q;
-        queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | !queue$skid_valid$3$q);
+        queue$fetch$3 = queue$not_empty$3$q & (!queue$fetched$3$q | queue$output_free$3);
         queue$ram$read_enable$3 = queue$fetch$3;
         queue$ram$read_address$3 = queue$read_address$3$q;
         queue$ram$write_address$3 = queue$write_address$3$q;
@@ -17409,31 +16970,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             queue$read_address$3$d = queue$next_read_address;
         end
         queue$not_empty$3$d = queue$write | (queue$not_empty$3$q & ~(queue$fetch$3 & queue$one_left$q));
-        queue$fetched$3$d = queue$fetch$3 | (queue$fetched$3$q & !queue$moved$3);
-        if (!queue$skid_valid$3$q) begin
-            queue$skid_tdata$3$d = queue$ram$read_tdata$3;
-            queue$skid_tuser$3$d = queue$ram$read_tuser$3;
-            queue$skid_tkeep$3$d = queue$ram$read_tkeep$3;
-        end
-        queue$skid_valid$3$d = (queue$skid_valid$3$q | queue$moved$3) & !queue$output_free$3;
+        queue$fetched$3$d = queue$fetch$3 | (queue$fetched$3$q & !queue$output_free$3);
         if (queue$output_free$3) begin
-            queue$tvalid_out$3$d = queue$skid_valid$3$q | queue$moved$3;
+            queue$tvalid_out$3$d = queue$fetched$3$q;
         end
-        if (queue$output_free$3 & (queue$skid_valid$3$q | queue$fetched$3$q)) begin
-            if (queue$skid_valid$3$q) begin
-                queue$tdata_out$3$d = queue$skid_tdata$3$q;
-                queue$tuser_out$3$d = queue$skid_tuser$3$q;
-                queue$tkeep_out$3$d = queue$skid_tkeep$3$q;
-            end
-            else begin
-                queue$tdata_out$3$d = queue$ram$read_tdata$3;
-                queue$tuser_out$3$d = queue$ram$read_tuser$3;
-                queue$tkeep_out$3$d = queue$ram$read_tkeep$3;
-            end
+        if (queue$output_free$3 & queue$fetched$3$q) begin
+            queue$tdata_out$3$d = queue$ram$read_tdata$3;
+            queue$tuser_out$3$d = queue$ram$read_tuser$3;
+            queue$tkeep_out$3$d = queue$ram$read_tkeep$3;
         end
         queue$output_free$4 = !queue$tvalid_out$4$q | queue$m_axis_tready;
-        queue$moved$4 = queue$fetched$4$q & !queue$skid_valid$4$q;
-        queue$fetch$4 = queue$not_empty$4$q & (!queue$fetched$4$q | !queue$skid_valid$4$q);
+        queue$fetch$4 = queue$not_empty$4$q & (!queue$fetched$4$q | queue$output_free$4);
         queue$ram$read_enable$4 = queue$fetch$4;
         queue$ram$read_address$4 = queue$read_address$4$q;
         queue$ram$write_address$4 = queue$write_address$4$q;
@@ -17444,31 +16991,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             queue$read_address$4$d = queue$next_read_address;
         end
         queue$not_empty$4$d = queue$write | (queue$not_empty$4$q & ~(queue$fetch$4 & queue$one_left$q));
-        queue$fetched$4$d = queue$fetch$4 | (queue$fetched$4$q & !queue$moved$4);
-        if (!queue$skid_valid$4$q) begin
-            queue$skid_tdata$4$d = queue$ram$read_tdata$4;
-            queue$skid_tuser$4$d = queue$ram$read_tuser$4;
-            queue$skid_tkeep$4$d = queue$ram$read_tkeep$4;
-        end
-        queue$skid_valid$4$d = (queue$skid_valid$4$q | queue$moved$4) & !queue$output_free$4;
+        queue$fetched$4$d = queue$fetch$4 | (queue$fetched$4$q & !queue$output_free$4);
         if (queue$output_free$4) begin
-            queue$tvalid_out$4$d = queue$skid_valid$4$q | queue$moved$4;
+            queue$tvalid_out$4$d = queue$fetched$4$q;
         end
-        if (queue$output_free$4 & (queue$skid_valid$4$q | queue$fetched$4$q)) begin
-            if (queue$skid_valid$4$q) begin
-                queue$tdata_out$4$d = queue$skid_tdata$4$q;
-                queue$tuser_out$4$d = queue$skid_tuser$4$q;
-                queue$tkeep_out$4$d = queue$skid_tkeep$4$q;
-            end
-            else begin
-                queue$tdata_out$4$d = queue$ram$read_tdata$4;
-                queue$tuser_out$4$d = queue$ram$read_tuser$4;
-                queue$tkeep_out$4$d = queue$ram$read_tkeep$4;
-            end
+        if (queue$output_free$4 & queue$fetched$4$q) begin
+            queue$tdata_out$4$d = queue$ram$read_tdata$4;
+            queue$tuser_out$4$d = queue$ram$read_tuser$4;
+            queue$tkeep_out$4$d = queue$ram$read_tkeep$4;
         end
         queue$output_free$5 = !queue$tvalid_out$5$q | queue$m_axis_tready;
-        queue$moved$5 = queue$fetched$5$q & !queue$skid_valid$5$q;
-        queue$fetch$5 = queue$not_empty$5$q & (!queue$fetched$5$q | !queue$skid_valid$5$q);
+        queue$fetch$5 = queue$not_empty$5$q & (!queue$fetched$5$q | queue$output_free$5);
         queue$ram$read_enable$5 = queue$fetch$5;
         queue$ram$read_address$5 = queue$read_address$5$q;
         queue$ram$write_address$5 = queue$write_address$5$q;
@@ -17479,31 +17012,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             queue$read_address$5$d = queue$next_read_address;
         end
         queue$not_empty$5$d = queue$write | (queue$not_empty$5$q & ~(queue$fetch$5 & queue$one_left$q));
-        queue$fetched$5$d = queue$fetch$5 | (queue$fetched$5$q & !queue$moved$5);
-        if (!queue$skid_valid$5$q) begin
-            queue$skid_tdata$5$d = queue$ram$read_tdata$5;
-            queue$skid_tuser$5$d = queue$ram$read_tuser$5;
-            queue$skid_tkeep$5$d = queue$ram$read_tkeep$5;
-        end
-        queue$skid_valid$5$d = (queue$skid_valid$5$q | queue$moved$5) & !queue$output_free$5;
+        queue$fetched$5$d = queue$fetch$5 | (queue$fetched$5$q & !queue$output_free$5);
         if (queue$output_free$5) begin
-            queue$tvalid_out$5$d = queue$skid_valid$5$q | queue$moved$5;
+            queue$tvalid_out$5$d = queue$fetched$5$q;
         end
-        if (queue$output_free$5 & (queue$skid_valid$5$q | queue$fetched$5$q)) begin
-            if (queue$skid_valid$5$q) begin
-                queue$tdata_out$5$d = queue$skid_tdata$5$q;
-                queue$tuser_out$5$d = queue$skid_tuser$5$q;
-                queue$tkeep_out$5$d = queue$skid_tkeep$5$q;
-            end
-            else begin
-                queue$tdata_out$5$d = queue$ram$read_tdata$5;
-                queue$tuser_out$5$d = queue$ram$read_tuser$5;
-                queue$tkeep_out$5$d = queue$ram$read_tkeep$5;
-            end
+        if (queue$output_free$5 & queue$fetched$5$q) begin
+            queue$tdata_out$5$d = queue$ram$read_tdata$5;
+            queue$tuser_out$5$d = queue$ram$read_tuser$5;
+            queue$tkeep_out$5$d = queue$ram$read_tkeep$5;
         end
         queue$output_free$6 = !queue$tvalid_out$6$q | queue$m_axis_tready;
-        queue$moved$6 = queue$fetched$6$q & !queue$skid_valid$6$q;
-        queue$fetch$6 = queue$not_empty$6$q & (!queue$fetched$6$q | !queue$skid_valid$6$q);
+        queue$fetch$6 = queue$not_empty$6$q & (!queue$fetched$6$q | queue$output_free$6);
         queue$ram$read_enable$6 = queue$fetch$6;
         queue$ram$read_address$6 = queue$read_address$6$q;
         queue$ram$write_address$6 = queue$write_address$6$q;
@@ -17514,31 +17033,17 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             queue$read_address$6$d = queue$next_read_address;
         end
         queue$not_empty$6$d = queue$write | (queue$not_empty$6$q & ~(queue$fetch$6 & queue$one_left$q));
-        queue$fetched$6$d = queue$fetch$6 | (queue$fetched$6$q & !queue$moved$6);
-        if (!queue$skid_valid$6$q) begin
-            queue$skid_tdata$6$d = queue$ram$read_tdata$6;
-            queue$skid_tuser$6$d = queue$ram$read_tuser$6;
-            queue$skid_tkeep$6$d = queue$ram$read_tkeep$6;
-        end
-        queue$skid_valid$6$d = (queue$skid_valid$6$q | queue$moved$6) & !queue$output_free$6;
+        queue$fetched$6$d = queue$fetch$6 | (queue$fetched$6$q & !queue$output_free$6);
         if (queue$output_free$6) begin
-            queue$tvalid_out$6$d = queue$skid_valid$6$q | queue$moved$6;
+            queue$tvalid_out$6$d = queue$fetched$6$q;
         end
-        if (queue$output_free$6 & (queue$skid_valid$6$q | queue$fetched$6$q)) begin
-            if (queue$skid_valid$6$q) begin
-                queue$tdata_out$6$d = queue$skid_tdata$6$q;
-                queue$tuser_out$6$d = queue$skid_tuser$6$q;
-                queue$tkeep_out$6$d = queue$skid_tkeep$6$q;
-            end
-            else begin
-                queue$tdata_out$6$d = queue$ram$read_tdata$6;
-                queue$tuser_out$6$d = queue$ram$read_tuser$6;
-                queue$tkeep_out$6$d = queue$ram$read_tkeep$6;
-            end
+        if (queue$output_free$6 & queue$fetched$6$q) begin
+            queue$tdata_out$6$d = queue$ram$read_tdata$6;
+            queue$tuser_out$6$d = queue$ram$read_tuser$6;
+            queue$tkeep_out$6$d = queue$ram$read_tkeep$6;
         end
         queue$output_free$7 = !queue$tvalid_out$7$q | queue$m_axis_tready;
-        queue$moved$7 = queue$fetched$7$q & !queue$skid_valid$7$q;
-        queue$fetch$7 = queue$not_empty$7$q & (!queue$fetched$7$q | !queue$skid_valid$7$q);
+        queue$fetch$7 = queue$not_empty$7$q & (!queue$fetched$7$q | queue$output_free$7);
         queue$ram$read_enable$7 = queue$fetch$7;
         queue$ram$read_address$7 = queue$read_address$7$q;
         queue$ram$write_address$7 = queue$write_address$7$q;
@@ -17549,27 +17054,14 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             queue$read_address$7$d = queue$next_read_address;
         end
         queue$not_empty$7$d = queue$write | (queue$not_empty$7$q & ~(queue$fetch$7 & queue$one_left$q));
-        queue$fetched$7$d = queue$fetch$7 | (queue$fetched$7$q & !queue$moved$7);
-        if (!queue$skid_valid$7$q) begin
-            queue$skid_tdata$7$d = queue$ram$read_tdata$7;
-            queue$skid_tuser$7$d = queue$ram$read_tuser$7;
-            queue$skid_tkeep$7$d = queue$ram$read_tkeep$7;
-        end
-        queue$skid_valid$7$d = (queue$skid_valid$7$q | queue$moved$7) & !queue$output_free$7;
+        queue$fetched$7$d = queue$fetch$7 | (queue$fetched$7$q & !queue$output_free$7);
         if (queue$output_free$7) begin
-            queue$tvalid_out$7$d = queue$skid_valid$7$q | queue$moved$7;
+            queue$tvalid_out$7$d = queue$fetched$7$q;
         end
-        if (queue$output_free$7 & (queue$skid_valid$7$q | queue$fetched$7$q)) begin
-            if (queue$skid_valid$7$q) begin
-                queue$tdata_out$7$d = queue$skid_tdata$7$q;
-                queue$tuser_out$7$d = queue$skid_tuser$7$q;
-                queue$tkeep_out$7$d = queue$skid_tkeep$7$q;
-            end
-            else begin
-                queue$tdata_out$7$d = queue$ram$read_tdata$7;
-                queue$tuser_out$7$d = queue$ram$read_tuser$7;
-                queue$tkeep_out$7$d = queue$ram$read_tkeep$7;
-            end
+        if (queue$output_free$7 & queue$fetched$7$q) begin
+            queue$tdata_out$7$d = queue$ram$read_tdata$7;
+            queue$tuser_out$7$d = queue$ram$read_tuser$7;
+            queue$tkeep_out$7$d = queue$ram$read_tkeep$7;
         end
         queue$two_left = queue$write_pointer$q == queue$read_pointer_two_ahead$q;
         if (queue$write & !queue$fetch$0) begin
@@ -17582,14 +17074,8 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             queue$read_pointer_ahead$d = queue$read_pointer_ahead$q + 'h1;
             queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q + 'h1;
         end
-        if (!queue$skid_valid$0$q) begin
-            queue$skid_tlast$d = queue$ram$read_tlast;
-        end
-        if (queue$output_free$0 & (queue$skid_valid$0$q | queue$fetched$0$q)) begin
+        if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
-            if (queue$skid_valid$0$q) begin
-                queue$tlast_out$d = queue$skid_tlast$q;
-            end
         end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
@@ -17599,49 +17085,41 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             queue$read_address$0$d = 'h0;
             queue$write_address$0$d = 'h0;
             queue$fetched$0$d = 1'b0;
-            queue$skid_valid$0$d = 1'b0;
             queue$not_empty$0$d = 1'b0;
             queue$tvalid_out$0$d = 1'b0;
             queue$read_address$1$d = 'h0;
             queue$write_address$1$d = 'h0;
             queue$fetched$1$d = 1'b0;
-            queue$skid_valid$1$d = 1'b0;
             queue$not_empty$1$d = 1'b0;
             queue$tvalid_out$1$d = 1'b0;
             queue$read_address$2$d = 'h0;
             queue$write_address$2$d = 'h0;
             queue$fetched$2$d = 1'b0;
-            queue$skid_valid$2$d = 1'b0;
             queue$not_empty$2$d = 1'b0;
             queue$tvalid_out$2$d = 1'b0;
             queue$read_address$3$d = 'h0;
             queue$write_address$3$d = 'h0;
             queue$fetched$3$d = 1'b0;
-            queue$skid_valid$3$d = 1'b0;
             queue$not_empty$3$d = 1'b0;
             queue$tvalid_out$3$d = 1'b0;
             queue$read_address$4$d = 'h0;
             queue$write_address$4$d = 'h0;
             queue$fetched$4$d = 1'b0;
-            queue$skid_valid$4$d = 1'b0;
             queue$not_empty$4$d = 1'b0;
             queue$tvalid_out$4$d = 1'b0;
             queue$read_address$5$d = 'h0;
             queue$write_address$5$d = 'h0;
             queue$fetched$5$d = 1'b0;
-            queue$skid_valid$5$d = 1'b0;
             queue$not_empty$5$d = 1'b0;
             queue$tvalid_out$5$d = 1'b0;
             queue$read_address$6$d = 'h0;
             queue$write_address$6$d = 'h0;
             queue$fetched$6$d = 1'b0;
-            queue$skid_valid$6$d = 1'b0;
             queue$not_empty$6$d = 1'b0;
             queue$tvalid_out$6$d = 1'b0;
             queue$read_address$7$d = 'h0;
             queue$write_address$7$d = 'h0;
             queue$fetched$7$d = 1'b0;
-            queue$skid_valid$7$d = 1'b0;
             queue$not_empty$7$d = 1'b0;
             queue$tvalid_out$7$d = 1'b0;
         end

@@ -1482,33 +1482,6 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  queue$fetched$1$d;
     reg  queue$fetched$1$q;
     reg  queue$fetched$1$clock;
-    reg  queue$skid_valid$0$d;
-    reg  queue$skid_valid$0$q;
-    reg  queue$skid_valid$0$clock;
-    reg  queue$skid_valid$1$d;
-    reg  queue$skid_valid$1$q;
-    reg  queue$skid_valid$1$clock;
-    reg  [31:0] queue$skid_tdata$0$d;
-    reg  [31:0] queue$skid_tdata$0$q;
-    reg  queue$skid_tdata$0$clock;
-    reg  [31:0] queue$skid_tdata$1$d;
-    reg  [31:0] queue$skid_tdata$1$q;
-    reg  queue$skid_tdata$1$clock;
-    reg  [3:0] queue$skid_tuser$0$d;
-    reg  [3:0] queue$skid_tuser$0$q;
-    reg  queue$skid_tuser$0$clock;
-    reg  [3:0] queue$skid_tuser$1$d;
-    reg  [3:0] queue$skid_tuser$1$q;
-    reg  queue$skid_tuser$1$clock;
-    reg  queue$skid_tkeep$0$d;
-    reg  queue$skid_tkeep$0$q;
-    reg  queue$skid_tkeep$0$clock;
-    reg  queue$skid_tkeep$1$d;
-    reg  queue$skid_tkeep$1$q;
-    reg  queue$skid_tkeep$1$clock;
-    reg  queue$skid_tlast$d;
-    reg  queue$skid_tlast$q;
-    reg  queue$skid_tlast$clock;
     reg  queue$not_empty$0$d;
     reg  queue$not_empty$0$q;
     reg  queue$not_empty$0$clock;
@@ -1555,8 +1528,6 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  queue$two_left;
     reg  queue$fetch$0;
     reg  queue$fetch$1;
-    reg  queue$moved$0;
-    reg  queue$moved$1;
     reg  queue$output_free$0;
     reg  queue$output_free$1;
     reg [37:0] beats$0 [0:31];
@@ -6271,69 +6242,6 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(posedge queue$fetched$1$clock) begin
        queue$fetched$1$q <= queue$fetched$1$d;
     end
-    // queue$skid_valid$0
-    initial begin
-       queue$skid_valid$0$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$0$clock) begin
-       queue$skid_valid$0$q <= queue$skid_valid$0$d;
-    end
-    // queue$skid_valid$1
-    initial begin
-       queue$skid_valid$1$q = 1'h0;
-    end
-    always @(posedge queue$skid_valid$1$clock) begin
-       queue$skid_valid$1$q <= queue$skid_valid$1$d;
-    end
-    // queue$skid_tdata$0
-    initial begin
-       queue$skid_tdata$0$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$0$clock) begin
-       queue$skid_tdata$0$q <= queue$skid_tdata$0$d;
-    end
-    // queue$skid_tdata$1
-    initial begin
-       queue$skid_tdata$1$q = 'h0;
-    end
-    always @(posedge queue$skid_tdata$1$clock) begin
-       queue$skid_tdata$1$q <= queue$skid_tdata$1$d;
-    end
-    // queue$skid_tuser$0
-    initial begin
-       queue$skid_tuser$0$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$0$clock) begin
-       queue$skid_tuser$0$q <= queue$skid_tuser$0$d;
-    end
-    // queue$skid_tuser$1
-    initial begin
-       queue$skid_tuser$1$q = 4'h0;
-    end
-    always @(posedge queue$skid_tuser$1$clock) begin
-       queue$skid_tuser$1$q <= queue$skid_tuser$1$d;
-    end
-    // queue$skid_tkeep$0
-    initial begin
-       queue$skid_tkeep$0$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$0$clock) begin
-       queue$skid_tkeep$0$q <= queue$skid_tkeep$0$d;
-    end
-    // queue$skid_tkeep$1
-    initial begin
-       queue$skid_tkeep$1$q = 1'h0;
-    end
-    always @(posedge queue$skid_tkeep$1$clock) begin
-       queue$skid_tkeep$1$q <= queue$skid_tkeep$1$d;
-    end
-    // queue$skid_tlast
-    initial begin
-       queue$skid_tlast$q = 1'h0;
-    end
-    always @(posedge queue$skid_tlast$clock) begin
-       queue$skid_tlast$q <= queue$skid_tlast$d;
-    end
     // queue$not_empty$0
     initial begin
        queue$not_empty$0$q = 1'h0;
@@ -6424,26 +6332,17 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$read_pointer_two_ahead$clock = queue$clock;
         queue$one_left$clock = queue$clock;
         queue$tlast_out$clock = queue$clock;
-        queue$skid_tlast$clock = queue$clock;
         queue$write_pointer$d = queue$write_pointer$q;
         queue$read_pointer_ahead$d = queue$read_pointer_ahead$q;
         queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q;
         queue$one_left$d = queue$one_left$q;
         queue$tlast_out$d = queue$tlast_out$q;
-        queue$skid_tlast$d = queue$skid_tlast$q;
         queue$read_address$0$clock = queue$clock;
         queue$read_address$0$d = queue$read_address$0$q;
         queue$write_address$0$clock = queue$clock;
         queue$write_address$0$d = queue$write_address$0$q;
         queue$fetched$0$clock = queue$clock;
         queue$fetched$0$d = queue$fetched$0$q;
-        queue$skid_valid$0$clock = queue$clock;
-        queue$skid_tdata$0$clock = queue$clock;
-        queue$skid_tdata$0$d = queue$skid_tdata$0$q;
-        queue$skid_tuser$0$clock = queue$clock;
-        queue$skid_tuser$0$d = queue$skid_tuser$0$q;
-        queue$skid_tkeep$0$clock = queue$clock;
-        queue$skid_tkeep$0$d = queue$skid_tkeep$0$q;
         queue$not_empty$0$clock = queue$clock;
         queue$not_empty$0$d = queue$not_empty$0$q;
         queue$tvalid_out$0$clock = queue$clock;
@@ -6463,13 +6362,6 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         queue$write_address$1$d = queue$write_address$1$q;
         queue$fetched$1$clock = queue$clock;
         queue$fetched$1$d = queue$fetched$1$q;
-        queue$skid_valid$1$clock = queue$clock;
-        queue$skid_tdata$1$clock = queue$clock;
-        queue$skid_tdata$1$d = queue$skid_tdata$1$q;
-        queue$skid_tuser$1$clock = queue$clock;
-        queue$skid_tuser$1$d = queue$skid_tuser$1$q;
-        queue$skid_tkeep$1$clock = queue$clock;
-        queue$skid_tkeep$1$d = queue$skid_tkeep$1$q;
         queue$not_empty$1$clock = queue$clock;
         queue$not_empty$1$d = queue$not_empty$1$q;
         queue$tvalid_out$1$clock = queue$clock;
@@ -6500,8 +6392,7 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
             queue$write_pointer$d = queue$write_pointer$q + 'h1;
         end
         queue$output_free$0 = !queue$tvalid_out$0$q | queue$m_axis_tready;
-        queue$moved$0 = queue$fetched$0$q & !queue$skid_valid$0$q;
-        queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | !queue$skid_valid$0$q);
+        queue$fetch$0 = queue$not_empty$0$q & (!queue$fetched$0$q | queue$output_free$0);
         queue$ram$read_enable$0 = queue$fetch$0;
         queue$ram$read_address$0 = queue$read_address$0$q;
         queue$ram$write_address$0 = queue$write_address$0$q;
@@ -6512,31 +6403,17 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
             queue$read_address$0$d = queue$next_read_address;
         end
         queue$not_empty$0$d = queue$write | (queue$not_empty$0$q & ~(queue$fetch$0 & queue$one_left$q));
-        queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$moved$0);
-        if (!queue$skid_valid$0$q) begin
-            queue$skid_tdata$0$d = queue$ram$read_tdata$0;
-            queue$skid_tuser$0$d = queue$ram$read_tuser$0;
-            queue$skid_tkeep$0$d = queue$ram$read_tkeep$0;
-        end
-        queue$skid_valid$0$d = (queue$skid_valid$0$q | queue$moved$0) & !queue$output_free$0;
+        queue$fetched$0$d = queue$fetch$0 | (queue$fetched$0$q & !queue$output_free$0);
         if (queue$output_free$0) begin
-            queue$tvalid_out$0$d = queue$skid_valid$0$q | queue$moved$0;
+            queue$tvalid_out$0$d = queue$fetched$0$q;
         end
-        if (queue$output_free$0 & (queue$skid_valid$0$q | queue$fetched$0$q)) begin
-            if (queue$skid_valid$0$q) begin
-                queue$tdata_out$0$d = queue$skid_tdata$0$q;
-                queue$tuser_out$0$d = queue$skid_tuser$0$q;
-                queue$tkeep_out$0$d = queue$skid_tkeep$0$q;
-            end
-            else begin
-                queue$tdata_out$0$d = queue$ram$read_tdata$0;
-                queue$tuser_out$0$d = queue$ram$read_tuser$0;
-                queue$tkeep_out$0$d = queue$ram$read_tkeep$0;
-            end
+        if (queue$output_free$0 & queue$fetched$0$q) begin
+            queue$tdata_out$0$d = queue$ram$read_tdata$0;
+            queue$tuser_out$0$d = queue$ram$read_tuser$0;
+            queue$tkeep_out$0$d = queue$ram$read_tkeep$0;
         end
         queue$output_free$1 = !queue$tvalid_out$1$q | queue$m_axis_tready;
-        queue$moved$1 = queue$fetched$1$q & !queue$skid_valid$1$q;
-        queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | !queue$skid_valid$1$q);
+        queue$fetch$1 = queue$not_empty$1$q & (!queue$fetched$1$q | queue$output_free$1);
         queue$ram$read_enable$1 = queue$fetch$1;
         queue$ram$read_address$1 = queue$read_address$1$q;
         queue$ram$write_address$1 = queue$write_address$1$q;
@@ -6547,27 +6424,14 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
             queue$read_address$1$d = queue$next_read_address;
         end
         queue$not_empty$1$d = queue$write | (queue$not_empty$1$q & ~(queue$fetch$1 & queue$one_left$q));
-        queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$moved$1);
-        if (!queue$skid_valid$1$q) begin
-            queue$skid_tdata$1$d = queue$ram$read_tdata$1;
-            queue$skid_tuser$1$d = queue$ram$read_tuser$1;
-            queue$skid_tkeep$1$d = queue$ram$read_tkeep$1;
-        end
-        queue$skid_valid$1$d = (queue$skid_valid$1$q | queue$moved$1) & !queue$output_free$1;
+        queue$fetched$1$d = queue$fetch$1 | (queue$fetched$1$q & !queue$output_free$1);
         if (queue$output_free$1) begin
-            queue$tvalid_out$1$d = queue$skid_valid$1$q | queue$moved$1;
+            queue$tvalid_out$1$d = queue$fetched$1$q;
         end
-        if (queue$output_free$1 & (queue$skid_valid$1$q | queue$fetched$1$q)) begin
-            if (queue$skid_valid$1$q) begin
-                queue$tdata_out$1$d = queue$skid_tdata$1$q;
-                queue$tuser_out$1$d = queue$skid_tuser$1$q;
-                queue$tkeep_out$1$d = queue$skid_tkeep$1$q;
-            end
-            else begin
-                queue$tdata_out$1$d = queue$ram$read_tdata$1;
-                queue$tuser_out$1$d = queue$ram$read_tuser$1;
-                queue$tkeep_out$1$d = queue$ram$read_tkeep$1;
-            end
+        if (queue$output_free$1 & queue$fetched$1$q) begin
+            queue$tdata_out$1$d = queue$ram$read_tdata$1;
+            queue$tuser_out$1$d = queue$ram$read_tuser$1;
+            queue$tkeep_out$1$d = queue$ram$read_tkeep$1;
         end
         queue$two_left = queue$write_pointer$q == queue$read_pointer_two_ahead$q;
         if (queue$write & !queue$fetch$0) begin
@@ -6580,14 +6444,8 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
             queue$read_pointer_ahead$d = queue$read_pointer_ahead$q + 'h1;
             queue$read_pointer_two_ahead$d = queue$read_pointer_two_ahead$q + 'h1;
         end
-        if (!queue$skid_valid$0$q) begin
-            queue$skid_tlast$d = queue$ram$read_tlast;
-        end
-        if (queue$output_free$0 & (queue$skid_valid$0$q | queue$fetched$0$q)) begin
+        if (queue$output_free$0 & queue$fetched$0$q) begin
             queue$tlast_out$d = queue$ram$read_tlast;
-            if (queue$skid_valid$0$q) begin
-                queue$tlast_out$d = queue$skid_tlast$q;
-            end
         end
         if (queue$rst) begin
             queue$write_pointer$d = 'h0;
@@ -6597,13 +6455,11 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
             queue$read_address$0$d = 'h0;
             queue$write_address$0$d = 'h0;
             queue$fetched$0$d = 1'b0;
-            queue$skid_valid$0$d = 1'b0;
             queue$not_empty$0$d = 1'b0;
             queue$tvalid_out$0$d = 1'b0;
             queue$read_address$1$d = 'h0;
             queue$write_address$1$d = 'h0;
             queue$fetched$1$d = 1'b0;
-            queue$skid_valid$1$d = 1'b0;
             queue$not_empty$1$d = 1'b0;
             queue$tvalid_out$1$d = 1'b0;
         end

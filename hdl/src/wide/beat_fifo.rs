@@ -5,13 +5,11 @@
 //! a [`BeatRam`] (distributed RAM on ECP5, block RAM on iCE40), and the
 //! `m_axis` registers in front of it are loaded from the RAM's read
 //! register, as a first-word-fall-through queue with registered outputs.
-//! A skid register per lane sits beside the `m_axis` registers, so that
-//! the RAM is read from flops alone: `m_axis_tready` reaches only the
-//! `m_axis` registers' enables and valid bits (one LUT per lane), never
-//! the read side's state. (At N = 16 and 32 the read side behind
-//! `m_axis_tready` was the critical path in most seeds: the bench's
-//! `m_axis_tready` → `fetch` → the read address's enable or `one_left`,
-//! 2–4 LUTs, its first net 2.8–3.7 ns across the device.) The
+//! `m_axis_tready` reaches the read side (`fetch`), not only the `m_axis`
+//! registers: a skid register per lane that kept it off the read side
+//! (commits 471ad46, 6fd8f3d) gained 8 MHz at N = 8 but lost 10 at N = 16
+//! and 20 at N = 32, for 1,539 LUT4 more at N = 32, and was taken out
+//! (the README's *Measured results*, session 19). The
 //! [`BeatCredits`](crate::wide::beat_credits::BeatCredits) make sure that
 //! no more beats are ever in flight than the queue holds, so it needs no
 //! `full`.
@@ -31,8 +29,7 @@
 //!
 //! ## Latency
 //! Three cycles from `write` to `m_axis_tvalid` (write, read, output
-//! register), with `m_axis_tready` high; the skid is used only while
-//! `m_axis` stalls, and costs no cycle:
+//! register), with `m_axis_tready` high:
 //!
 //! ```text
 //! clock           _/‾\_/‾\_/‾\_/‾\_/‾\_
@@ -42,25 +39,12 @@
 //! m_axis_tvalid   _____________/‾‾‾\_
 //! ```
 //!
-//! With `m_axis_tready` low the read register's beat moves into the skid
-//! (which loads whatever the read register holds while it is empty), and
-//! the read register takes the next; when `m_axis_tready` returns,
-//! `m_axis` takes the skid's beat, then the read register's, one a cycle:
-//!
-//! ```text
-//! cycle           k    k+1  k+2  k+3  k+4  k+5
-//! m_axis_tready   1    0    0    1    1    1
-//! m_axis_tdata    A    B    B    B    C    D     (B leaves in k+3)
-//! read register   B    C    D    D    D    E
-//! skid                      C    C
-//! ```
-//!
 //! ## Invariants
 //! * While `m_axis_tvalid & !m_axis_tready`, every `m_axis_*` output holds.
-//! * `fetch`, the read addresses and `one_left` depend on flops alone.
-//! * The `m_axis` registers load only a beat, so they hold 0 until the
-//!   first and then the last beat sent (never what the RAM's read
+//! * The `m_axis` registers load only a fetched beat, so they hold 0 until
+//!   the first and then the last beat sent (never what the RAM's read
 //!   register holds before any beat: unknown in Verilog).
+//! * After a stall, a beat leaves on every cycle again: no bubble.
 //! * Beats leave in the order they were written; none is lost, provided
 //!   no more than 2^A are ever written and not yet returned.
 
@@ -127,20 +111,9 @@ pub struct BeatFifo<const N: usize, const TDATA: usize, const TUSER: usize, cons
     /// critical path at N = 32: 1 level, 1.15 ns logic + 6.65 ns routing).
     write_address: Vec<DFF<Bits<A>>>,
     /// The RAM's read register holds a beat not yet in the `m_axis`
-    /// registers or the skid.
+    /// registers.
     fetched: Vec<DFF<Bit>>,
     fetch: Vec<Signal<Local, Bit>>,
-    /// The read register's beat leaves it this cycle, for the `m_axis`
-    /// registers or the skid: whenever the skid is empty.
-    moved: Vec<Signal<Local, Bit>>,
-    /// The skid holds a beat that `m_axis` could not take. Its registers
-    /// load whatever the read register holds while it is empty (an enable
-    /// from a flop), so that a beat moved into it is already there.
-    skid_valid: Vec<DFF<Bit>>,
-    skid_tdata: Vec<DFF<Bits<32>>>,
-    skid_tuser: Vec<DFF<Bits<4>>>,
-    skid_tkeep: Vec<DFF<Bit>>,
-    skid_tlast: DFF<Bit>,
     /// The RAM holds a beat not yet fetched: registered, so that `fetch`
     /// is one LUT from flops (a pointer compare in front of it was the
     /// critical path at N = 8 and 16: 5 LUTs and 6 ns of routing to 37N
@@ -196,12 +169,6 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Def
             write_address: many(N),
             fetched: many(N),
             fetch: many(N),
-            moved: many(N),
-            skid_valid: many(N),
-            skid_tdata: many(N),
-            skid_tuser: many(N),
-            skid_tkeep: many(N),
-            skid_tlast: Default::default(),
             not_empty: many(N),
             output_free: many(N),
             tvalid_out: many(N),
@@ -228,8 +195,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
             read_pointer_ahead,
             read_pointer_two_ahead,
             one_left,
-            tlast_out,
-            skid_tlast
+            tlast_out
         );
         for i in 0..N {
             self.read_address[i].clock.next = self.clock.val();
@@ -238,13 +204,6 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
             self.write_address[i].d.next = self.write_address[i].q.val();
             self.fetched[i].clock.next = self.clock.val();
             self.fetched[i].d.next = self.fetched[i].q.val();
-            self.skid_valid[i].clock.next = self.clock.val();
-            self.skid_tdata[i].clock.next = self.clock.val();
-            self.skid_tdata[i].d.next = self.skid_tdata[i].q.val();
-            self.skid_tuser[i].clock.next = self.clock.val();
-            self.skid_tuser[i].d.next = self.skid_tuser[i].q.val();
-            self.skid_tkeep[i].clock.next = self.clock.val();
-            self.skid_tkeep[i].d.next = self.skid_tkeep[i].q.val();
             self.not_empty[i].clock.next = self.clock.val();
             self.not_empty[i].d.next = self.not_empty[i].q.val();
             self.tvalid_out[i].clock.next = self.clock.val();
@@ -277,9 +236,8 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
         }
         for i in 0..N {
             self.output_free[i].next = !self.tvalid_out[i].q.val() | self.m_axis_tready.val();
-            self.moved[i].next = self.fetched[i].q.val() & !self.skid_valid[i].q.val();
-            self.fetch[i].next = self.not_empty[i].q.val()
-                & (!self.fetched[i].q.val() | !self.skid_valid[i].q.val());
+            self.fetch[i].next =
+                self.not_empty[i].q.val() & (!self.fetched[i].q.val() | self.output_free[i].val());
             self.ram.read_enable[i].next = self.fetch[i].val();
             self.ram.read_address[i].next = self.read_address[i].q.val();
             self.ram.write_address[i].next = self.write_address[i].q.val();
@@ -292,33 +250,14 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
             self.not_empty[i].d.next = self.write.val()
                 | (self.not_empty[i].q.val() & !(self.fetch[i].val() & self.one_left.q.val()));
             self.fetched[i].d.next =
-                self.fetch[i].val() | (self.fetched[i].q.val() & !self.moved[i].val());
-            if !self.skid_valid[i].q.val() {
-                self.skid_tdata[i].d.next = self.ram.read_tdata[i].val();
-                self.skid_tuser[i].d.next = self.ram.read_tuser[i].val();
-                self.skid_tkeep[i].d.next = self.ram.read_tkeep[i].val();
-            }
-            // ANDed, not chosen: a choice of `false` would make
-            // `output_free` the flop's synchronous reset, whose `LSR` net
-            // routes slowly (x16, seed 3: 3.9 ns into it).
-            self.skid_valid[i].d.next =
-                (self.skid_valid[i].q.val() | self.moved[i].val()) & !self.output_free[i].val();
+                self.fetch[i].val() | (self.fetched[i].q.val() & !self.output_free[i].val());
             if self.output_free[i].val() {
-                self.tvalid_out[i].d.next = self.skid_valid[i].q.val() | self.moved[i].val();
+                self.tvalid_out[i].d.next = self.fetched[i].q.val();
             }
-            // Only a beat loads the `m_axis` registers: the read register
-            // and the skid hold what no beat wrote until a beat reaches
-            // them (the RAM's read register powers up unknown in Verilog).
-            if self.output_free[i].val() & (self.skid_valid[i].q.val() | self.fetched[i].q.val()) {
-                if self.skid_valid[i].q.val() {
-                    self.tdata_out[i].d.next = self.skid_tdata[i].q.val();
-                    self.tuser_out[i].d.next = self.skid_tuser[i].q.val();
-                    self.tkeep_out[i].d.next = self.skid_tkeep[i].q.val().into();
-                } else {
-                    self.tdata_out[i].d.next = self.ram.read_tdata[i].val();
-                    self.tuser_out[i].d.next = self.ram.read_tuser[i].val();
-                    self.tkeep_out[i].d.next = self.ram.read_tkeep[i].val().into();
-                }
+            if self.output_free[i].val() & self.fetched[i].q.val() {
+                self.tdata_out[i].d.next = self.ram.read_tdata[i].val();
+                self.tuser_out[i].d.next = self.ram.read_tuser[i].val();
+                self.tkeep_out[i].d.next = self.ram.read_tkeep[i].val().into();
             }
         }
         self.two_left.next = self.write_pointer.q.val() == self.read_pointer_two_ahead.q.val();
@@ -335,14 +274,8 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
             self.read_pointer_ahead.d.next = self.read_pointer_ahead.q.val() + 1;
             self.read_pointer_two_ahead.d.next = self.read_pointer_two_ahead.q.val() + 1;
         }
-        if !self.skid_valid[0].q.val() {
-            self.skid_tlast.d.next = self.ram.read_tlast.val();
-        }
-        if self.output_free[0].val() & (self.skid_valid[0].q.val() | self.fetched[0].q.val()) {
+        if self.output_free[0].val() & self.fetched[0].q.val() {
             self.tlast_out.d.next = self.ram.read_tlast.val();
-            if self.skid_valid[0].q.val() {
-                self.tlast_out.d.next = self.skid_tlast.q.val();
-            }
         }
         if self.rst.val() {
             self.write_pointer.d.next = 0.into();
@@ -353,7 +286,6 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
                 self.read_address[i].d.next = 0.into();
                 self.write_address[i].d.next = 0.into();
                 self.fetched[i].d.next = false;
-                self.skid_valid[i].d.next = false;
                 self.not_empty[i].d.next = false;
                 self.tvalid_out[i].d.next = false;
             }
@@ -374,13 +306,13 @@ mod tests {
 
     /// Beats 1, 2, 3, … written one a cycle, with `m_axis_tready` from
     /// `ready(cycle)`: the beats taken on `m_axis`, as (cycle, lane 0's
-    /// word), and the skid's valid bit in every cycle.
-    fn run(beats: u64, cycles: u64, ready: fn(u64) -> bool) -> (Vec<(u64, u64)>, Vec<bool>) {
+    /// word).
+    fn run(beats: u64, cycles: u64, ready: fn(u64) -> bool) -> Vec<(u64, u64)> {
         let mut uut = Fifo::default();
         uut.connect_all();
         let mut sim = Simulation::new();
         sim.add_clock(5, |x: &mut Box<Fifo>| x.clock.next = !x.clock.val());
-        let taken = std::sync::Arc::new(std::sync::Mutex::new((Vec::new(), Vec::new())));
+        let taken = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let log = taken.clone();
         sim.add_testbench(move |mut sim: Sim<Fifo>| {
             let mut x = sim.init()?;
@@ -393,39 +325,33 @@ mod tests {
                 x.tkeep.next = 1.into();
                 x.m_axis_tready.next = ready(cycle);
                 wait_clock_cycle!(sim, clock, x);
-                let mut log = log.lock().unwrap();
-                log.1.push(x.skid_valid[0].q.val());
                 if x.m_axis_tvalid.val() & x.m_axis_tready.val() {
-                    log.0
-                        .push((cycle, x.m_axis_tdata.val().get_bits::<32>(0).to_u64()));
+                    let word = x.m_axis_tdata.val().get_bits::<32>(0).to_u64();
+                    log.lock().unwrap().push((cycle, word));
                 }
             }
             sim.done(x)
         });
         sim.run(Box::new(uut), 100_000).unwrap();
         let taken = taken.lock().unwrap();
-        (taken.0.clone(), taken.1.clone())
+        taken.clone()
     }
 
     /// The datasheet's stall: `m_axis_tready` low for two cycles in a
-    /// stream. Every beat leaves once, in order; the skid is used; and
-    /// once `m_axis_tready` is back, a beat leaves on every cycle, with no
-    /// bubble after the stall.
+    /// stream. Every beat leaves once, in order, and once `m_axis_tready`
+    /// is back, a beat leaves on every cycle, with no bubble after the
+    /// stall.
     #[test]
     fn a_stall_costs_no_beat_and_no_cycle() {
-        let (taken, skid) = run(12, 30, |cycle| !(6..8).contains(&cycle));
+        let taken = run(12, 30, |cycle| !(6..8).contains(&cycle));
         let words: Vec<u64> = taken.iter().map(|&(_, w)| w).collect();
         assert_eq!(words, (1..=12).collect::<Vec<u64>>());
-        assert!(skid.contains(&true), "the skid is never used");
         let cycles: Vec<u64> = taken.iter().map(|&(c, _)| c).collect();
         let resumed = cycles.iter().position(|&c| c >= 8).unwrap();
         assert!(
             cycles[resumed..].windows(2).all(|w| w[1] == w[0] + 1),
             "a bubble after the stall: {cycles:?}"
         );
-        // With `m_axis_tready` always high the skid is never used.
-        let (taken, skid) = run(12, 30, |_| true);
-        assert_eq!(taken.len(), 12);
-        assert!(!skid.contains(&true));
+        assert_eq!(run(12, 30, |_| true).len(), 12);
     }
 }

@@ -124,18 +124,15 @@
 //! ## Size and speed
 //! `utf8hdl synth --lanes N --device D --seeds 3` (every port registered
 //! in a bench; yowasp yosys 0.70, nextpnr-ecp5 0.11.1), median (min–max)
-//! of seeds 1–3, session 18:
+//! of seeds 1–3 (the netlist of commit de18b2b, measured in session 18):
 //!
 //! | core | device | LUT4 | FF | DPR16X4 | Fmax | GB/s |
 //! |---|---|---|---|---|---|---|
-//! | x8 rfc3629 | ECP5-25K | 3,733 | 5,790 | 160 | 191.4 MHz (182.6–199.4) | 1.53 |
-//! | x8 iso10646 | ECP5-25K | 3,848 | 5,790 | 160 | 176.7 MHz (174.3–179.0) | 1.41 |
-//! | x16 rfc3629 | ECP5-25K | 7,661 | 12,683 | 320 | 144.1 MHz (141.2–163.3) | 2.31 |
-//! | x16 iso10646 | ECP5-25K | 7,815 | 12,683 | 320 | 167.7 MHz (161.8–170.8) | 2.68 |
-//! | x32 rfc3629 | ECP5-85K | 18,457 | 28,081 | 1,280 | 118.6 MHz (106.6–144.5) | 3.80 |
-//!
-//! At x32 the design before the skid register (de18b2b) measured
-//! 138.2 MHz (126.0–141.8) with 16,918 LUT4.
+//! | x8 rfc3629 | ECP5-25K | 3,406 | 5,485 | 160 | 182.8 MHz (174.0–194.6) | 1.46 |
+//! | x8 iso10646 | ECP5-25K | 3,503 | 5,485 | 160 | 164.5 MHz (156.5–199.7) | 1.32 |
+//! | x16 rfc3629 | ECP5-25K | 7,023 | 12,074 | 320 | 153.7 MHz (143.2–166.3) | 2.46 |
+//! | x16 iso10646 | ECP5-25K | 7,071 | 12,074 | 320 | 148.9 MHz (120.6–163.7) | 2.38 |
+//! | x32 rfc3629 | ECP5-85K | 16,918 | 26,864 | 1,280 | 138.2 MHz (126.0–141.8) | 4.42 |
 //!
 //! The README's *Measured results* give the limiting paths and the
 //! targets, `docs/timing-log.md` every step.
