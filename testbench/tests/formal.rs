@@ -52,6 +52,13 @@ fn prove(
     outcomes
 }
 
+/// The one check of `checks` that runs the sby task `task`.
+fn of_task(checks: &[Check], task: &str) -> Vec<Check> {
+    let chosen: Vec<Check> = checks.iter().copied().filter(|c| c.task == task).collect();
+    assert_eq!(chosen.len(), 1, "no single check runs the task {task}");
+    chosen
+}
+
 fn every_property_holds(profile: Profile, covers: usize) {
     every_property_holds_for(profile, 1, &CHECKS, covers);
 }
@@ -377,12 +384,7 @@ fn wide_x2_iso10646_every_property_holds() {
 #[test]
 #[ignore = "minutes of BMC, beyond CI's budget; run with --ignored"]
 fn wide_x4_rfc3629_equals_the_spec_model() {
-    let model: Vec<Check> = WIDE_CHECKS
-        .iter()
-        .filter(|check| check.task == "model")
-        .cloned()
-        .collect();
-    assert_eq!(model.len(), 1);
+    let model = of_task(&WIDE_CHECKS, "model");
     every_property_holds_for(Profile::Rfc3629, 4, &model, 0);
 }
 
@@ -594,11 +596,7 @@ fn encoder_mutant_gap_between_words_fails() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join(format!("{}.v", core.name()));
     std::fs::write(&file, mutated).unwrap();
-    let rate: Vec<Check> = ENCODER_CHECKS
-        .iter()
-        .copied()
-        .filter(|c| c.task == "rate")
-        .collect();
+    let rate = of_task(&ENCODER_CHECKS, "rate");
     let outcomes = prove_one_lane(Kind::Encoder, profile, Some(&file), rate, dir.path());
     match &outcomes[0].1 {
         Outcome::Failed { what, trace } => {
@@ -636,11 +634,7 @@ fn utf16_encoder_mutant_pair_swapped_fails() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join(format!("{}.v", core.name()));
     std::fs::write(&file, mutated).unwrap();
-    let safety: Vec<Check> = formal::UTF16_ENCODER_CHECKS
-        .iter()
-        .copied()
-        .filter(|c| c.task == "safety")
-        .collect();
+    let safety = of_task(&formal::UTF16_ENCODER_CHECKS, "safety");
     let outcomes = prove_one_lane(
         Kind::Utf16Encoder,
         Profile::Rfc3629,
@@ -670,11 +664,7 @@ fn properties_mutant_private_use_range_moved_fails() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join(format!("{}.v", core.name()));
     std::fs::write(&file, mutated).unwrap();
-    let safety: Vec<Check> = formal::PROPERTIES_CHECKS
-        .iter()
-        .copied()
-        .filter(|c| c.task == "safety")
-        .collect();
+    let safety = of_task(&formal::PROPERTIES_CHECKS, "safety");
     let outcomes = prove_one_lane(
         Kind::Properties,
         Profile::Rfc3629,
