@@ -52,11 +52,17 @@ fn prove(
     outcomes
 }
 
+/// The one check of `checks` that `is_it` picks; `what` names it when
+/// there is no single one.
+fn the_check(checks: &[Check], what: &str, is_it: impl Fn(&Check) -> bool) -> Vec<Check> {
+    let chosen: Vec<Check> = checks.iter().copied().filter(|c| is_it(c)).collect();
+    assert_eq!(chosen.len(), 1, "no single check {what}");
+    chosen
+}
+
 /// The one check of `checks` that runs the sby task `task`.
 fn of_task(checks: &[Check], task: &str) -> Vec<Check> {
-    let chosen: Vec<Check> = checks.iter().copied().filter(|c| c.task == task).collect();
-    assert_eq!(chosen.len(), 1, "no single check runs the task {task}");
-    chosen
+    the_check(checks, &format!("runs the task {task}"), |c| c.task == task)
 }
 
 fn every_property_holds(profile: Profile, covers: usize) {
@@ -308,12 +314,9 @@ fn mutant_fails_for(mutant: &Mutant, lanes: usize) {
     std::fs::write(&file, mutated).unwrap();
     // Only the check that must catch it: `utf8hdl formal` runs them all,
     // the others cost time here and prove nothing more.
-    let check: Vec<Check> = checks
-        .iter()
-        .copied()
-        .filter(|c| c.property == mutant.property)
-        .collect();
-    assert_eq!(check.len(), 1, "no check is named {}", mutant.property);
+    let check = the_check(checks, &format!("is named {}", mutant.property), |c| {
+        c.property == mutant.property
+    });
     let outcomes = prove(profile, lanes, Some(&file), check, dir.path());
     match &outcomes[0].1 {
         Outcome::Failed { what, trace } => {
