@@ -4,8 +4,15 @@
 //! that leaves the
 //! [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold), of the
 //! byte behind it (`next_*`), and of the beat's last five bytes (its tail).
-//! Stage 3 registers the classes again, with no logic: it is there for the
-//! distance. At N = 16 a lane's table and its [`LeadTable`] rows sit apart
+//! The table reads each byte with bit 7 set, and bit 7 is registered
+//! beside the class (`class_ascii`): the table's first choice, ASCII or
+//! not, has a constant leg, and yosys made it the class flops'
+//! synchronous reset, so that a lane's class flops needed an `LSR` net of
+//! their own and nextpnr could not pack them with the table's last LUTs
+//! (at N = 16 a byte → the table → a class flop was a critical path, with
+//! 3 ns on its last net). Stage 3 registers the classes again, and makes
+//! an ASCII byte's class `Ascii` from the flop: otherwise it is there for
+//! the distance. At N = 16 a lane's table and its [`LeadTable`] rows sit apart
 //! on the device, and with the rows read straight from the class
 //! registers nextpnr placed each class flop beside its rows: in every seed
 //! of the session-13 and session-14 runs the slowest path was a byte → the
@@ -62,8 +69,9 @@
 //! ```text
 //! clock         _/‾\_/‾\_/‾\_/‾\_/‾\_/‾\_
 //! byte[0..1]    <E2 82><AC 41>                                  N = 2
-//! class               <E0 C80><C80 Asc>                         (stage 2)
-//! moved_class               <E0 C80><C80 Asc>                   (stage 3)
+//! class               <L3 C80><CA0 Ovl>                         (stage 2; 41 read as C1)
+//! class_ascii         <0  0  ><0   1  >
+//! moved_class               <L3 C80><CA0 Asc>                   (stage 3)
 //! lane_length                     <3  0 ><0  1 >                (stage 4)
 //! prev_length                           <. . . 0 0><. . . 3 0>
 //! ```
@@ -124,36 +132,46 @@ pub struct LaneTables<const N: usize> {
     /// holds a slice's `LSR` alone, and its set-up is longer: at N = 16
     /// the `LSR` of `class_cont` was the critical path, at N = 8 that of
     /// `row_malformed` (2 LUTs, 6.9 ns). ANDed, each row is LUT logic
-    /// into D. `present*` and `valid*`, `next5` mask stage 2; `class_*`
+    /// into D. `high*` (the byte is present and has bit 7 set: the
+    /// table's continuation range and free bits hold), `ascii8` (present
+    /// and ASCII: its own low seven bits are free), their `tail_*` twins
+    /// (the beat is valid) and `next5` mask stage 2; `class_*`
     /// mask stage 4's rows and are decoded from stage 3's `moved_present`
     /// and `moved_valid` (they keep the names they had before stage 3
     /// existed: the Verilog, and so the netlist whose Fmax the README
     /// gives, spells them so).
-    present5: Vec<Signal<Local, Bits<5>>>,
-    present8: Vec<Signal<Local, Bits<8>>>,
+    high5: Vec<Signal<Local, Bits<5>>>,
+    high8: Vec<Signal<Local, Bits<8>>>,
+    ascii8: Vec<Signal<Local, Bits<8>>>,
+    tail_high5: Vec<Signal<Local, Bits<5>>>,
+    tail_high8: Vec<Signal<Local, Bits<8>>>,
+    tail_ascii8: Vec<Signal<Local, Bits<8>>>,
     class_present3: Vec<Signal<Local, Bits<3>>>,
     class_present4: Vec<Signal<Local, Bits<4>>>,
     class_present5: Vec<Signal<Local, Bits<5>>>,
-    valid5: Signal<Local, Bits<5>>,
-    valid8: Signal<Local, Bits<8>>,
     next5: Signal<Local, Bits<5>>,
     class_valid3: Signal<Local, Bits<3>>,
     class_valid5: Signal<Local, Bits<5>>,
     /// Stage 2: the classes, and what the lead table does not change.
     class_present: Vec<DFF<Bit>>,
+    /// The byte is ASCII; `class_class` is then the class its table gave
+    /// for it with bit 7 set, which stage 3 replaces.
+    class_ascii: Vec<DFF<Bit>>,
     class_class: Vec<DFF<ByteClass>>,
     class_cont: Vec<DFF<Bits<5>>>,
     class_free: Vec<DFF<Bits<8>>>,
     /// The continuation range of the byte after the beat; 0 when the
     /// message ends there.
     class_next_cont: DFF<Bits<5>>,
+    class_tail_ascii: Vec<DFF<Bit>>,
     class_tail_class: Vec<DFF<ByteClass>>,
     class_tail_cont: Vec<DFF<Bits<5>>>,
     class_tail_free: Vec<DFF<Bits<8>>>,
     class_tlast: DFF<Bit>,
     class_valid: DFF<Bit>,
-    /// Stage 3: the classes again, and nothing else: the lanes' rows sit
-    /// apart from their tables (see the datasheet).
+    /// Stage 3: the classes again, `Ascii` for an ASCII byte, and nothing
+    /// else: the lanes' rows sit apart from their tables (see the
+    /// datasheet).
     moved_present: Vec<DFF<Bit>>,
     moved_class: Vec<DFF<ByteClass>>,
     moved_cont: Vec<DFF<Bits<5>>>,
@@ -243,21 +261,25 @@ impl<const N: usize> LaneTables<N> {
             tail_tables: (0..5).map(|_| OctetTable::new(profile)).collect(),
             tail_leads: many(5),
             unused_rows: Default::default(),
-            present5: many(N),
-            present8: many(N),
+            high5: many(N),
+            high8: many(N),
+            ascii8: many(N),
+            tail_high5: many(5),
+            tail_high8: many(5),
+            tail_ascii8: many(5),
             class_present3: many(N),
             class_present4: many(N),
             class_present5: many(N),
-            valid5: Default::default(),
-            valid8: Default::default(),
             next5: Default::default(),
             class_valid3: Default::default(),
             class_valid5: Default::default(),
             class_present: many(N),
+            class_ascii: many(N),
             class_class: many(N),
             class_cont: many(N),
             class_free: many(N),
             class_next_cont: Default::default(),
+            class_tail_ascii: many(5),
             class_tail_class: many(5),
             class_tail_cont: many(5),
             class_tail_free: many(5),
@@ -329,6 +351,7 @@ impl<const N: usize> Logic for LaneTables<N> {
         );
         for i in 0..N {
             self.class_present[i].clock.next = self.clock.val();
+            self.class_ascii[i].clock.next = self.clock.val();
             self.moved_present[i].clock.next = self.clock.val();
             self.moved_class[i].clock.next = self.clock.val();
             self.moved_cont[i].clock.next = self.clock.val();
@@ -355,6 +378,7 @@ impl<const N: usize> Logic for LaneTables<N> {
         }
         for t in 0..5 {
             self.class_tail_class[t].clock.next = self.clock.val();
+            self.class_tail_ascii[t].clock.next = self.clock.val();
             self.moved_tail_class[t].clock.next = self.clock.val();
             self.moved_tail_cont[t].clock.next = self.clock.val();
             self.moved_tail_free[t].clock.next = self.clock.val();
@@ -377,11 +401,15 @@ impl<const N: usize> Logic for LaneTables<N> {
 
         // The masks.
         for i in 0..N {
-            self.present5[i].next = 0.into();
-            self.present8[i].next = 0.into();
-            if self.present[i].val() {
-                self.present5[i].next = 0x1F.into();
-                self.present8[i].next = 0xFF.into();
+            self.high5[i].next = 0.into();
+            self.high8[i].next = 0.into();
+            self.ascii8[i].next = 0.into();
+            if self.present[i].val() & self.byte[i].val().get_bit(7) {
+                self.high5[i].next = 0x1F.into();
+                self.high8[i].next = 0xFF.into();
+            }
+            if self.present[i].val() & !self.byte[i].val().get_bit(7) {
+                self.ascii8[i].next = 0x7F.into();
             }
             self.class_present3[i].next = 0.into();
             self.class_present4[i].next = 0.into();
@@ -392,11 +420,17 @@ impl<const N: usize> Logic for LaneTables<N> {
                 self.class_present5[i].next = 0x1F.into();
             }
         }
-        self.valid5.next = 0.into();
-        self.valid8.next = 0.into();
-        if self.valid.val() {
-            self.valid5.next = 0x1F.into();
-            self.valid8.next = 0xFF.into();
+        for t in 0..5 {
+            self.tail_high5[t].next = 0.into();
+            self.tail_high8[t].next = 0.into();
+            self.tail_ascii8[t].next = 0.into();
+            if self.valid.val() & self.tail[t].val().get_bit(7) {
+                self.tail_high5[t].next = 0x1F.into();
+                self.tail_high8[t].next = 0xFF.into();
+            }
+            if self.valid.val() & !self.tail[t].val().get_bit(7) {
+                self.tail_ascii8[t].next = 0x7F.into();
+            }
         }
         self.next5.next = 0.into();
         if self.valid.val() & !self.next_is_end.val() {
@@ -409,37 +443,50 @@ impl<const N: usize> Logic for LaneTables<N> {
             self.class_valid5.next = 0x1F.into();
         }
 
-        // Stage 2: the classes. (The class itself may be a choice: its
-        // set/reset is bit 7 of the byte, shared by its five flops.)
+        // Stage 2: the classes. A table reads its byte with bit 7 set, and
+        // bit 7 itself is registered beside it (`class_ascii`): a class
+        // that chose ASCII by bit 7 would be a choice with a constant leg,
+        // a set/reset (see the datasheet).
         for i in 0..N {
-            self.tables[i].tdata.next = self.byte[i].val();
+            self.tables[i].tdata.next = self.byte[i].val() | 0x80;
             self.class_present[i].d.next = self.present[i].val();
+            self.class_ascii[i].d.next = !self.byte[i].val().get_bit(7);
             self.class_class[i].d.next = self.tables[i].byte_class.val();
-            self.class_cont[i].d.next = self.tables[i].continuation.val() & self.present5[i].val();
-            self.class_free[i].d.next = self.tables[i].free_bits.val() & self.present8[i].val();
+            self.class_cont[i].d.next = self.tables[i].continuation.val() & self.high5[i].val();
+            self.class_free[i].d.next = (self.tables[i].free_bits.val() & self.high8[i].val())
+                | (self.byte[i].val() & self.ascii8[i].val());
         }
         self.next_table.tdata.next = self.next_byte.val();
         self.class_next_cont.d.next = self.next_table.continuation.val() & self.next5.val();
         for t in 0..5 {
-            self.tail_tables[t].tdata.next = self.tail[t].val();
+            self.tail_tables[t].tdata.next = self.tail[t].val() | 0x80;
+            self.class_tail_ascii[t].d.next = !self.tail[t].val().get_bit(7);
             self.class_tail_class[t].d.next = self.tail_tables[t].byte_class.val();
             self.class_tail_cont[t].d.next =
-                self.tail_tables[t].continuation.val() & self.valid5.val();
-            self.class_tail_free[t].d.next =
-                self.tail_tables[t].free_bits.val() & self.valid8.val();
+                self.tail_tables[t].continuation.val() & self.tail_high5[t].val();
+            self.class_tail_free[t].d.next = (self.tail_tables[t].free_bits.val()
+                & self.tail_high8[t].val())
+                | (self.tail[t].val() & self.tail_ascii8[t].val());
         }
         self.class_tlast.d.next = self.tlast.val();
         self.class_valid.d.next = self.valid.val() & !self.rst.val();
 
-        // Stage 3: the classes, moved.
+        // Stage 3: the classes, moved, and an ASCII byte's made `Ascii`
+        // (a choice with a constant leg: its set/reset is a flop).
         for i in 0..N {
             self.moved_present[i].d.next = self.class_present[i].q.val();
             self.moved_class[i].d.next = self.class_class[i].q.val();
+            if self.class_ascii[i].q.val() {
+                self.moved_class[i].d.next = ByteClass::Ascii;
+            }
             self.moved_cont[i].d.next = self.class_cont[i].q.val();
             self.moved_free[i].d.next = self.class_free[i].q.val();
         }
         for t in 0..5 {
             self.moved_tail_class[t].d.next = self.class_tail_class[t].q.val();
+            if self.class_tail_ascii[t].q.val() {
+                self.moved_tail_class[t].d.next = ByteClass::Ascii;
+            }
             self.moved_tail_cont[t].d.next = self.class_tail_cont[t].q.val();
             self.moved_tail_free[t].d.next = self.class_tail_free[t].q.val();
         }
