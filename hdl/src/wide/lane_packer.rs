@@ -139,13 +139,6 @@ pub struct LanePacker<const N: usize, const W: usize> {
     beat5: Vec<DFF<Bit>>,
     last5: Vec<DFF<Bit>>,
     nulls5: Vec<DFF<Bits<6>>>,
-    /// Ones where lane `i` of the last level is out, else zeros: a lane
-    /// past the kept ones reads 0 through an AND with it, not a choice
-    /// with 0, which yosys makes the next register's synchronous reset
-    /// (at N = 16 a packer's skip → a queue register's `LSR` was the
-    /// critical path, with 4.3 ns of routing into it).
-    out_mask: Vec<Signal<Local, Bits<W>>>,
-    ones: Constant<Bits<W>>,
 }
 
 impl<const N: usize, const W: usize> LanePacker<N, W> {
@@ -202,8 +195,6 @@ impl<const N: usize, const W: usize> Default for LanePacker<N, W> {
             beat5: many(if_exists(N, 5)),
             last5: many(if_exists(N, 5)),
             nulls5: many(if_exists(N, 5)),
-            out_mask: many(N),
-            ones: Constant::new(Bits::mask()),
         }
     }
 }
@@ -356,43 +347,38 @@ impl<const N: usize, const W: usize> Logic for LanePacker<N, W> {
         // but the bits a count of N lanes could set are read all the same.
         for i in 0..if_last(N, 1, N) {
             self.keep_out[i].next = self.keep1[i].q.val() & !self.skip1[i].q.val().any();
-            self.out_mask[i].next = 0.into();
+            self.lane_out[i].next = 0.into();
             if self.keep1[i].q.val() & !self.skip1[i].q.val().any() {
-                self.out_mask[i].next = self.ones.val();
+                self.lane_out[i].next = self.data1[i].q.val();
             }
-            self.lane_out[i].next = self.data1[i].q.val() & self.out_mask[i].val();
         }
         for i in 0..if_last(N, 2, N) {
             self.keep_out[i].next = self.keep2[i].q.val() & !self.skip2[i].q.val().any();
-            self.out_mask[i].next = 0.into();
+            self.lane_out[i].next = 0.into();
             if self.keep2[i].q.val() & !self.skip2[i].q.val().any() {
-                self.out_mask[i].next = self.ones.val();
+                self.lane_out[i].next = self.data2[i].q.val();
             }
-            self.lane_out[i].next = self.data2[i].q.val() & self.out_mask[i].val();
         }
         for i in 0..if_last(N, 3, N) {
             self.keep_out[i].next = self.keep3[i].q.val() & !self.skip3[i].q.val().any();
-            self.out_mask[i].next = 0.into();
+            self.lane_out[i].next = 0.into();
             if self.keep3[i].q.val() & !self.skip3[i].q.val().any() {
-                self.out_mask[i].next = self.ones.val();
+                self.lane_out[i].next = self.data3[i].q.val();
             }
-            self.lane_out[i].next = self.data3[i].q.val() & self.out_mask[i].val();
         }
         for i in 0..if_last(N, 4, N) {
             self.keep_out[i].next = self.keep4[i].q.val() & !self.skip4[i].q.val();
-            self.out_mask[i].next = 0.into();
+            self.lane_out[i].next = 0.into();
             if self.keep4[i].q.val() & !self.skip4[i].q.val() {
-                self.out_mask[i].next = self.ones.val();
+                self.lane_out[i].next = self.data4[i].q.val();
             }
-            self.lane_out[i].next = self.data4[i].q.val() & self.out_mask[i].val();
         }
         for i in 0..if_last(N, 5, N) {
             self.keep_out[i].next = self.keep5[i].q.val();
-            self.out_mask[i].next = 0.into();
+            self.lane_out[i].next = 0.into();
             if self.keep5[i].q.val() {
-                self.out_mask[i].next = self.ones.val();
+                self.lane_out[i].next = self.data5[i].q.val();
             }
-            self.lane_out[i].next = self.data5[i].q.val() & self.out_mask[i].val();
         }
         for j in 0..if_last(N, 1, 1) {
             self.beat_out.next = self.beat1[j].q.val();

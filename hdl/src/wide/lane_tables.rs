@@ -10,16 +10,20 @@
 //! synchronous reset, so that a lane's class flops needed an `LSR` net of
 //! their own and nextpnr could not pack them with the table's last LUTs
 //! (at N = 16 a byte → the table → a class flop was a critical path, with
-//! 3 ns on its last net). Stage 3 registers the classes again, and makes
-//! an ASCII byte's class `Ascii` from the flop: otherwise it is there for
-//! the distance. At N = 16 a lane's table and its [`LeadTable`] rows sit apart
-//! on the device, and with the rows read straight from the class
-//! registers nextpnr placed each class flop beside its rows: in every seed
-//! of the session-13 and session-14 runs the slowest path was a byte → the
-//! [`OctetTable`] (3 LUT levels) → a class flop, its last net 2.1 to 3.4 ns
-//! across the device (a register before the tables, tried first, moved
-//! the tables and left that net where it was). Stage 4 registers the
-//! [`LeadTable`] rows. The two tables are two
+//! 3 ns on its last net). Stage 3 registers the classes again, with no
+//! logic: it is there for the distance. At N = 16 a lane's table and its
+//! [`LeadTable`] rows sit apart on the device, and with the rows read
+//! straight from the class registers nextpnr placed each class flop beside
+//! its rows: in every seed of the session-13 and session-14 runs the
+//! slowest path was a byte → the [`OctetTable`] (3 LUT levels) → a class
+//! flop, its last net 2.1 to 3.4 ns across the device (a register before
+//! the tables, tried first, moved the tables and left that net where it
+//! was). Stage 4 registers the [`LeadTable`] rows, and only there, at the
+//! table's input, does an ASCII byte's class become `Ascii`: the rows are
+//! ANDed with masks (below), so the choice is LUT logic. (Made `Ascii` in
+//! stage 3, the stage-3 class flops took `class_ascii` as their `LSR`, and
+//! at N = 16 a stage-3 class flop → its rows became the path, with 3.8 ns
+//! on its first net.) The two tables are two
 //! stages because together they are four LUT levels from a byte, each
 //! byte's bits fanning out to some twenty LUTs, and that was the wide
 //! core's slowest path on ECP5 (1.5 ns of logic and 5.3 ns of routing at
@@ -71,7 +75,8 @@
 //! byte[0..1]    <E2 82><AC 41>                                  N = 2
 //! class               <L3 C80><CA0 Ovl>                         (stage 2; 41 read as C1)
 //! class_ascii         <0  0  ><0   1  >
-//! moved_class               <L3 C80><CA0 Asc>                   (stage 3)
+//! moved_class               <L3 C80><CA0 Ovl>                   (stage 3)
+//! moved_ascii               <0  0  ><0   1  >                   (Asc into the LeadTable)
 //! lane_length                     <3  0 ><0  1 >                (stage 4)
 //! prev_length                           <. . . 0 0><. . . 3 0>
 //! ```
@@ -169,14 +174,15 @@ pub struct LaneTables<const N: usize> {
     class_tail_free: Vec<DFF<Bits<8>>>,
     class_tlast: DFF<Bit>,
     class_valid: DFF<Bit>,
-    /// Stage 3: the classes again, `Ascii` for an ASCII byte, and nothing
-    /// else: the lanes' rows sit apart from their tables (see the
-    /// datasheet).
+    /// Stage 3: the classes again, and nothing else: the lanes' rows sit
+    /// apart from their tables (see the datasheet).
     moved_present: Vec<DFF<Bit>>,
+    moved_ascii: Vec<DFF<Bit>>,
     moved_class: Vec<DFF<ByteClass>>,
     moved_cont: Vec<DFF<Bits<5>>>,
     moved_free: Vec<DFF<Bits<8>>>,
     moved_next_cont: DFF<Bits<5>>,
+    moved_tail_ascii: Vec<DFF<Bit>>,
     moved_tail_class: Vec<DFF<ByteClass>>,
     moved_tail_cont: Vec<DFF<Bits<5>>>,
     moved_tail_free: Vec<DFF<Bits<8>>>,
@@ -286,10 +292,12 @@ impl<const N: usize> LaneTables<N> {
             class_tlast: Default::default(),
             class_valid: Default::default(),
             moved_present: many(N),
+            moved_ascii: many(N),
             moved_class: many(N),
             moved_cont: many(N),
             moved_free: many(N),
             moved_next_cont: Default::default(),
+            moved_tail_ascii: many(5),
             moved_tail_class: many(5),
             moved_tail_cont: many(5),
             moved_tail_free: many(5),
@@ -354,6 +362,7 @@ impl<const N: usize> Logic for LaneTables<N> {
             self.class_ascii[i].clock.next = self.clock.val();
             self.moved_present[i].clock.next = self.clock.val();
             self.moved_class[i].clock.next = self.clock.val();
+            self.moved_ascii[i].clock.next = self.clock.val();
             self.moved_cont[i].clock.next = self.clock.val();
             self.moved_free[i].clock.next = self.clock.val();
             self.class_class[i].clock.next = self.clock.val();
@@ -380,6 +389,7 @@ impl<const N: usize> Logic for LaneTables<N> {
             self.class_tail_class[t].clock.next = self.clock.val();
             self.class_tail_ascii[t].clock.next = self.clock.val();
             self.moved_tail_class[t].clock.next = self.clock.val();
+            self.moved_tail_ascii[t].clock.next = self.clock.val();
             self.moved_tail_cont[t].clock.next = self.clock.val();
             self.moved_tail_free[t].clock.next = self.clock.val();
             self.class_tail_cont[t].clock.next = self.clock.val();
@@ -471,22 +481,17 @@ impl<const N: usize> Logic for LaneTables<N> {
         self.class_tlast.d.next = self.tlast.val();
         self.class_valid.d.next = self.valid.val() & !self.rst.val();
 
-        // Stage 3: the classes, moved, and an ASCII byte's made `Ascii`
-        // (a choice with a constant leg: its set/reset is a flop).
+        // Stage 3: the classes, moved.
         for i in 0..N {
             self.moved_present[i].d.next = self.class_present[i].q.val();
             self.moved_class[i].d.next = self.class_class[i].q.val();
-            if self.class_ascii[i].q.val() {
-                self.moved_class[i].d.next = ByteClass::Ascii;
-            }
+            self.moved_ascii[i].d.next = self.class_ascii[i].q.val();
             self.moved_cont[i].d.next = self.class_cont[i].q.val();
             self.moved_free[i].d.next = self.class_free[i].q.val();
         }
         for t in 0..5 {
             self.moved_tail_class[t].d.next = self.class_tail_class[t].q.val();
-            if self.class_tail_ascii[t].q.val() {
-                self.moved_tail_class[t].d.next = ByteClass::Ascii;
-            }
+            self.moved_tail_ascii[t].d.next = self.class_tail_ascii[t].q.val();
             self.moved_tail_cont[t].d.next = self.class_tail_cont[t].q.val();
             self.moved_tail_free[t].d.next = self.class_tail_free[t].q.val();
         }
@@ -494,9 +499,13 @@ impl<const N: usize> Logic for LaneTables<N> {
         self.moved_tlast.d.next = self.class_tlast.q.val();
         self.moved_valid.d.next = self.class_valid.q.val() & !self.rst.val();
 
-        // Stage 4: the rows.
+        // Stage 4: the rows, of `Ascii` for an ASCII byte (the choice is
+        // inside the rows' logic: each row flop is ANDed with its mask).
         for i in 0..N {
             self.leads[i].byte_class.next = self.moved_class[i].q.val();
+            if self.moved_ascii[i].q.val() {
+                self.leads[i].byte_class.next = ByteClass::Ascii;
+            }
             self.row_present[i].d.next = self.moved_present[i].q.val();
             self.row_cont[i].d.next = self.moved_cont[i].q.val();
             self.row_length[i].d.next =
@@ -526,6 +535,9 @@ impl<const N: usize> Logic for LaneTables<N> {
         }
         for t in 0..5 {
             self.tail_leads[t].byte_class.next = self.moved_tail_class[t].q.val();
+            if self.moved_tail_ascii[t].q.val() {
+                self.tail_leads[t].byte_class.next = ByteClass::Ascii;
+            }
             self.row_tail_cont[t].d.next = self.moved_tail_cont[t].q.val();
             self.row_tail_length[t].d.next =
                 self.tail_leads[t].lead_length.val() & self.class_valid3.val();
