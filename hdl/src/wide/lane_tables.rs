@@ -501,10 +501,14 @@ impl<const N: usize> Logic for LaneTables<N> {
 
         // Stage 4: the rows, of `Ascii` for an ASCII byte (the choice is
         // inside the rows' logic: each row flop is ANDed with its mask).
+        // A table's input is written once, by if/else: written twice, its
+        // first value is a glitch that the table's rows carry back into
+        // this block, and Icarus never settles (a zero-delay loop).
         for i in 0..N {
-            self.leads[i].byte_class.next = self.moved_class[i].q.val();
             if self.moved_ascii[i].q.val() {
                 self.leads[i].byte_class.next = ByteClass::Ascii;
+            } else {
+                self.leads[i].byte_class.next = self.moved_class[i].q.val();
             }
             self.row_present[i].d.next = self.moved_present[i].q.val();
             self.row_cont[i].d.next = self.moved_cont[i].q.val();
@@ -534,9 +538,10 @@ impl<const N: usize> Logic for LaneTables<N> {
                 | self.tail_leads[t].malformed_tuser.val().any();
         }
         for t in 0..5 {
-            self.tail_leads[t].byte_class.next = self.moved_tail_class[t].q.val();
             if self.moved_tail_ascii[t].q.val() {
                 self.tail_leads[t].byte_class.next = ByteClass::Ascii;
+            } else {
+                self.tail_leads[t].byte_class.next = self.moved_tail_class[t].q.val();
             }
             self.row_tail_cont[t].d.next = self.moved_tail_cont[t].q.val();
             self.row_tail_length[t].d.next =
