@@ -590,6 +590,12 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  lane_tables$class_present$1$d;
     reg  lane_tables$class_present$1$q;
     reg  lane_tables$class_present$1$clock;
+    reg  lane_tables$class_ascii$0$d;
+    reg  lane_tables$class_ascii$0$q;
+    reg  lane_tables$class_ascii$0$clock;
+    reg  lane_tables$class_ascii$1$d;
+    reg  lane_tables$class_ascii$1$q;
+    reg  lane_tables$class_ascii$1$clock;
     reg  [4:0] lane_tables$class_class$0$d;
     reg  [4:0] lane_tables$class_class$0$q;
     reg  lane_tables$class_class$0$clock;
@@ -611,6 +617,21 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [4:0] lane_tables$class_next_cont$d;
     reg  [4:0] lane_tables$class_next_cont$q;
     reg  lane_tables$class_next_cont$clock;
+    reg  lane_tables$class_tail_ascii$0$d;
+    reg  lane_tables$class_tail_ascii$0$q;
+    reg  lane_tables$class_tail_ascii$0$clock;
+    reg  lane_tables$class_tail_ascii$1$d;
+    reg  lane_tables$class_tail_ascii$1$q;
+    reg  lane_tables$class_tail_ascii$1$clock;
+    reg  lane_tables$class_tail_ascii$2$d;
+    reg  lane_tables$class_tail_ascii$2$q;
+    reg  lane_tables$class_tail_ascii$2$clock;
+    reg  lane_tables$class_tail_ascii$3$d;
+    reg  lane_tables$class_tail_ascii$3$q;
+    reg  lane_tables$class_tail_ascii$3$clock;
+    reg  lane_tables$class_tail_ascii$4$d;
+    reg  lane_tables$class_tail_ascii$4$q;
+    reg  lane_tables$class_tail_ascii$4$clock;
     reg  [4:0] lane_tables$class_tail_class$0$d;
     reg  [4:0] lane_tables$class_tail_class$0$q;
     reg  lane_tables$class_tail_class$0$clock;
@@ -668,6 +689,12 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  lane_tables$moved_present$1$d;
     reg  lane_tables$moved_present$1$q;
     reg  lane_tables$moved_present$1$clock;
+    reg  lane_tables$moved_ascii$0$d;
+    reg  lane_tables$moved_ascii$0$q;
+    reg  lane_tables$moved_ascii$0$clock;
+    reg  lane_tables$moved_ascii$1$d;
+    reg  lane_tables$moved_ascii$1$q;
+    reg  lane_tables$moved_ascii$1$clock;
     reg  [4:0] lane_tables$moved_class$0$d;
     reg  [4:0] lane_tables$moved_class$0$q;
     reg  lane_tables$moved_class$0$clock;
@@ -689,6 +716,21 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [4:0] lane_tables$moved_next_cont$d;
     reg  [4:0] lane_tables$moved_next_cont$q;
     reg  lane_tables$moved_next_cont$clock;
+    reg  lane_tables$moved_tail_ascii$0$d;
+    reg  lane_tables$moved_tail_ascii$0$q;
+    reg  lane_tables$moved_tail_ascii$0$clock;
+    reg  lane_tables$moved_tail_ascii$1$d;
+    reg  lane_tables$moved_tail_ascii$1$q;
+    reg  lane_tables$moved_tail_ascii$1$clock;
+    reg  lane_tables$moved_tail_ascii$2$d;
+    reg  lane_tables$moved_tail_ascii$2$q;
+    reg  lane_tables$moved_tail_ascii$2$clock;
+    reg  lane_tables$moved_tail_ascii$3$d;
+    reg  lane_tables$moved_tail_ascii$3$q;
+    reg  lane_tables$moved_tail_ascii$3$clock;
+    reg  lane_tables$moved_tail_ascii$4$d;
+    reg  lane_tables$moved_tail_ascii$4$q;
+    reg  lane_tables$moved_tail_ascii$4$clock;
     reg  [4:0] lane_tables$moved_tail_class$0$d;
     reg  [4:0] lane_tables$moved_tail_class$0$q;
     reg  lane_tables$moved_tail_class$0$clock;
@@ -1044,18 +1086,33 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  lane_tables$window_beat_valid$q;
     reg  lane_tables$window_beat_valid$clock;
     reg  lane_tables$unused_rows;
-    reg  [4:0] lane_tables$present5$0;
-    reg  [4:0] lane_tables$present5$1;
-    reg  [7:0] lane_tables$present8$0;
-    reg  [7:0] lane_tables$present8$1;
+    reg  [4:0] lane_tables$high5$0;
+    reg  [4:0] lane_tables$high5$1;
+    reg  [7:0] lane_tables$high8$0;
+    reg  [7:0] lane_tables$high8$1;
+    reg  [7:0] lane_tables$ascii8$0;
+    reg  [7:0] lane_tables$ascii8$1;
+    reg  [4:0] lane_tables$tail_high5$0;
+    reg  [4:0] lane_tables$tail_high5$1;
+    reg  [4:0] lane_tables$tail_high5$2;
+    reg  [4:0] lane_tables$tail_high5$3;
+    reg  [4:0] lane_tables$tail_high5$4;
+    reg  [7:0] lane_tables$tail_high8$0;
+    reg  [7:0] lane_tables$tail_high8$1;
+    reg  [7:0] lane_tables$tail_high8$2;
+    reg  [7:0] lane_tables$tail_high8$3;
+    reg  [7:0] lane_tables$tail_high8$4;
+    reg  [7:0] lane_tables$tail_ascii8$0;
+    reg  [7:0] lane_tables$tail_ascii8$1;
+    reg  [7:0] lane_tables$tail_ascii8$2;
+    reg  [7:0] lane_tables$tail_ascii8$3;
+    reg  [7:0] lane_tables$tail_ascii8$4;
     reg  [2:0] lane_tables$class_present3$0;
     reg  [2:0] lane_tables$class_present3$1;
     reg  [3:0] lane_tables$class_present4$0;
     reg  [3:0] lane_tables$class_present4$1;
     reg  [4:0] lane_tables$class_present5$0;
     reg  [4:0] lane_tables$class_present5$1;
-    reg  [4:0] lane_tables$valid5;
-    reg  [7:0] lane_tables$valid8;
     reg  [4:0] lane_tables$next5;
     reg  [2:0] lane_tables$class_valid3;
     reg  [4:0] lane_tables$class_valid5;
@@ -3743,6 +3800,20 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge lane_tables$class_present$1$clock) begin
        lane_tables$class_present$1$q <= lane_tables$class_present$1$d;
     end
+    // lane_tables$class_ascii$0
+    initial begin
+       lane_tables$class_ascii$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$0$clock) begin
+       lane_tables$class_ascii$0$q <= lane_tables$class_ascii$0$d;
+    end
+    // lane_tables$class_ascii$1
+    initial begin
+       lane_tables$class_ascii$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$1$clock) begin
+       lane_tables$class_ascii$1$q <= lane_tables$class_ascii$1$d;
+    end
     // lane_tables$class_class$0
     initial begin
        lane_tables$class_class$0$q = 'h0;
@@ -3791,6 +3862,41 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     end
     always @(posedge lane_tables$class_next_cont$clock) begin
        lane_tables$class_next_cont$q <= lane_tables$class_next_cont$d;
+    end
+    // lane_tables$class_tail_ascii$0
+    initial begin
+       lane_tables$class_tail_ascii$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$0$clock) begin
+       lane_tables$class_tail_ascii$0$q <= lane_tables$class_tail_ascii$0$d;
+    end
+    // lane_tables$class_tail_ascii$1
+    initial begin
+       lane_tables$class_tail_ascii$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$1$clock) begin
+       lane_tables$class_tail_ascii$1$q <= lane_tables$class_tail_ascii$1$d;
+    end
+    // lane_tables$class_tail_ascii$2
+    initial begin
+       lane_tables$class_tail_ascii$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$2$clock) begin
+       lane_tables$class_tail_ascii$2$q <= lane_tables$class_tail_ascii$2$d;
+    end
+    // lane_tables$class_tail_ascii$3
+    initial begin
+       lane_tables$class_tail_ascii$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$3$clock) begin
+       lane_tables$class_tail_ascii$3$q <= lane_tables$class_tail_ascii$3$d;
+    end
+    // lane_tables$class_tail_ascii$4
+    initial begin
+       lane_tables$class_tail_ascii$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$4$clock) begin
+       lane_tables$class_tail_ascii$4$q <= lane_tables$class_tail_ascii$4$d;
     end
     // lane_tables$class_tail_class$0
     initial begin
@@ -3925,6 +4031,20 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge lane_tables$moved_present$1$clock) begin
        lane_tables$moved_present$1$q <= lane_tables$moved_present$1$d;
     end
+    // lane_tables$moved_ascii$0
+    initial begin
+       lane_tables$moved_ascii$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$0$clock) begin
+       lane_tables$moved_ascii$0$q <= lane_tables$moved_ascii$0$d;
+    end
+    // lane_tables$moved_ascii$1
+    initial begin
+       lane_tables$moved_ascii$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$1$clock) begin
+       lane_tables$moved_ascii$1$q <= lane_tables$moved_ascii$1$d;
+    end
     // lane_tables$moved_class$0
     initial begin
        lane_tables$moved_class$0$q = 'h0;
@@ -3973,6 +4093,41 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     end
     always @(posedge lane_tables$moved_next_cont$clock) begin
        lane_tables$moved_next_cont$q <= lane_tables$moved_next_cont$d;
+    end
+    // lane_tables$moved_tail_ascii$0
+    initial begin
+       lane_tables$moved_tail_ascii$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$0$clock) begin
+       lane_tables$moved_tail_ascii$0$q <= lane_tables$moved_tail_ascii$0$d;
+    end
+    // lane_tables$moved_tail_ascii$1
+    initial begin
+       lane_tables$moved_tail_ascii$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$1$clock) begin
+       lane_tables$moved_tail_ascii$1$q <= lane_tables$moved_tail_ascii$1$d;
+    end
+    // lane_tables$moved_tail_ascii$2
+    initial begin
+       lane_tables$moved_tail_ascii$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$2$clock) begin
+       lane_tables$moved_tail_ascii$2$q <= lane_tables$moved_tail_ascii$2$d;
+    end
+    // lane_tables$moved_tail_ascii$3
+    initial begin
+       lane_tables$moved_tail_ascii$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$3$clock) begin
+       lane_tables$moved_tail_ascii$3$q <= lane_tables$moved_tail_ascii$3$d;
+    end
+    // lane_tables$moved_tail_ascii$4
+    initial begin
+       lane_tables$moved_tail_ascii$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$4$clock) begin
+       lane_tables$moved_tail_ascii$4$q <= lane_tables$moved_tail_ascii$4$d;
     end
     // lane_tables$moved_tail_class$0
     initial begin
@@ -4813,8 +4968,10 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
         lane_tables$class_present$0$clock = lane_tables$clock;
+        lane_tables$class_ascii$0$clock = lane_tables$clock;
         lane_tables$moved_present$0$clock = lane_tables$clock;
         lane_tables$moved_class$0$clock = lane_tables$clock;
+        lane_tables$moved_ascii$0$clock = lane_tables$clock;
         lane_tables$moved_cont$0$clock = lane_tables$clock;
         lane_tables$moved_free$0$clock = lane_tables$clock;
         lane_tables$class_class$0$clock = lane_tables$clock;
@@ -4837,8 +4994,10 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
         lane_tables$class_present$1$clock = lane_tables$clock;
+        lane_tables$class_ascii$1$clock = lane_tables$clock;
         lane_tables$moved_present$1$clock = lane_tables$clock;
         lane_tables$moved_class$1$clock = lane_tables$clock;
+        lane_tables$moved_ascii$1$clock = lane_tables$clock;
         lane_tables$moved_cont$1$clock = lane_tables$clock;
         lane_tables$moved_free$1$clock = lane_tables$clock;
         lane_tables$class_class$1$clock = lane_tables$clock;
@@ -4861,7 +5020,9 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$0$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$0$clock = lane_tables$clock;
         lane_tables$moved_tail_class$0$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$0$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$0$clock = lane_tables$clock;
         lane_tables$moved_tail_free$0$clock = lane_tables$clock;
         lane_tables$class_tail_cont$0$clock = lane_tables$clock;
@@ -4880,7 +5041,9 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
         lane_tables$class_tail_class$1$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$1$clock = lane_tables$clock;
         lane_tables$moved_tail_class$1$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$1$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$1$clock = lane_tables$clock;
         lane_tables$moved_tail_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_cont$1$clock = lane_tables$clock;
@@ -4899,7 +5062,9 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$2$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$2$clock = lane_tables$clock;
         lane_tables$moved_tail_class$2$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$2$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$2$clock = lane_tables$clock;
         lane_tables$moved_tail_free$2$clock = lane_tables$clock;
         lane_tables$class_tail_cont$2$clock = lane_tables$clock;
@@ -4918,7 +5083,9 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
         lane_tables$class_tail_class$3$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$3$clock = lane_tables$clock;
         lane_tables$moved_tail_class$3$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$3$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$3$clock = lane_tables$clock;
         lane_tables$moved_tail_free$3$clock = lane_tables$clock;
         lane_tables$class_tail_cont$3$clock = lane_tables$clock;
@@ -4937,7 +5104,9 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
         lane_tables$class_tail_class$4$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$4$clock = lane_tables$clock;
         lane_tables$moved_tail_class$4$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$4$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$4$clock = lane_tables$clock;
         lane_tables$moved_tail_free$4$clock = lane_tables$clock;
         lane_tables$class_tail_cont$4$clock = lane_tables$clock;
@@ -4955,11 +5124,15 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_prev_length$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
-        lane_tables$present5$0 = 'h0;
-        lane_tables$present8$0 = 'h0;
-        if (lane_tables$present$0) begin
-            lane_tables$present5$0 = 'h1f;
-            lane_tables$present8$0 = 'hff;
+        lane_tables$high5$0 = 'h0;
+        lane_tables$high8$0 = 'h0;
+        lane_tables$ascii8$0 = 'h0;
+        if (lane_tables$present$0 & lane_tables$byte$0['h7]) begin
+            lane_tables$high5$0 = 'h1f;
+            lane_tables$high8$0 = 'hff;
+        end
+        if (lane_tables$present$0 & !lane_tables$byte$0['h7]) begin
+            lane_tables$ascii8$0 = 'h7f;
         end
         lane_tables$class_present3$0 = 'h0;
         lane_tables$class_present4$0 = 'h0;
@@ -4969,11 +5142,15 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             lane_tables$class_present4$0 = 'hf;
             lane_tables$class_present5$0 = 'h1f;
         end
-        lane_tables$present5$1 = 'h0;
-        lane_tables$present8$1 = 'h0;
-        if (lane_tables$present$1) begin
-            lane_tables$present5$1 = 'h1f;
-            lane_tables$present8$1 = 'hff;
+        lane_tables$high5$1 = 'h0;
+        lane_tables$high8$1 = 'h0;
+        lane_tables$ascii8$1 = 'h0;
+        if (lane_tables$present$1 & lane_tables$byte$1['h7]) begin
+            lane_tables$high5$1 = 'h1f;
+            lane_tables$high8$1 = 'hff;
+        end
+        if (lane_tables$present$1 & !lane_tables$byte$1['h7]) begin
+            lane_tables$ascii8$1 = 'h7f;
         end
         lane_tables$class_present3$1 = 'h0;
         lane_tables$class_present4$1 = 'h0;
@@ -4983,11 +5160,55 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             lane_tables$class_present4$1 = 'hf;
             lane_tables$class_present5$1 = 'h1f;
         end
-        lane_tables$valid5 = 'h0;
-        lane_tables$valid8 = 'h0;
-        if (lane_tables$valid) begin
-            lane_tables$valid5 = 'h1f;
-            lane_tables$valid8 = 'hff;
+        lane_tables$tail_high5$0 = 'h0;
+        lane_tables$tail_high8$0 = 'h0;
+        lane_tables$tail_ascii8$0 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$0['h7]) begin
+            lane_tables$tail_high5$0 = 'h1f;
+            lane_tables$tail_high8$0 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$0['h7]) begin
+            lane_tables$tail_ascii8$0 = 'h7f;
+        end
+        lane_tables$tail_high5$1 = 'h0;
+        lane_tables$tail_high8$1 = 'h0;
+        lane_tables$tail_ascii8$1 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$1['h7]) begin
+            lane_tables$tail_high5$1 = 'h1f;
+            lane_tables$tail_high8$1 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$1['h7]) begin
+            lane_tables$tail_ascii8$1 = 'h7f;
+        end
+        lane_tables$tail_high5$2 = 'h0;
+        lane_tables$tail_high8$2 = 'h0;
+        lane_tables$tail_ascii8$2 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$2['h7]) begin
+            lane_tables$tail_high5$2 = 'h1f;
+            lane_tables$tail_high8$2 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$2['h7]) begin
+            lane_tables$tail_ascii8$2 = 'h7f;
+        end
+        lane_tables$tail_high5$3 = 'h0;
+        lane_tables$tail_high8$3 = 'h0;
+        lane_tables$tail_ascii8$3 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$3['h7]) begin
+            lane_tables$tail_high5$3 = 'h1f;
+            lane_tables$tail_high8$3 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$3['h7]) begin
+            lane_tables$tail_ascii8$3 = 'h7f;
+        end
+        lane_tables$tail_high5$4 = 'h0;
+        lane_tables$tail_high8$4 = 'h0;
+        lane_tables$tail_ascii8$4 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$4['h7]) begin
+            lane_tables$tail_high5$4 = 'h1f;
+            lane_tables$tail_high8$4 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$4['h7]) begin
+            lane_tables$tail_ascii8$4 = 'h7f;
         end
         lane_tables$next5 = 'h0;
         if (lane_tables$valid & !lane_tables$next_is_end) begin
@@ -4999,67 +5220,86 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             lane_tables$class_valid3 = 'h7;
             lane_tables$class_valid5 = 'h1f;
         end
-        lane_tables$tables$0$tdata = lane_tables$byte$0;
+        lane_tables$tables$0$tdata = lane_tables$byte$0 | 'h80;
         lane_tables$class_present$0$d = lane_tables$present$0;
+        lane_tables$class_ascii$0$d = !lane_tables$byte$0['h7];
         lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
-        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$present5$0;
-        lane_tables$class_free$0$d = lane_tables$tables$0$free_bits & lane_tables$present8$0;
-        lane_tables$tables$1$tdata = lane_tables$byte$1;
+        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$high5$0;
+        lane_tables$class_free$0$d = (lane_tables$tables$0$free_bits & lane_tables$high8$0) | (lane_tables$byte$0 & lane_tables$ascii8$0);
+        lane_tables$tables$1$tdata = lane_tables$byte$1 | 'h80;
         lane_tables$class_present$1$d = lane_tables$present$1;
+        lane_tables$class_ascii$1$d = !lane_tables$byte$1['h7];
         lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
-        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$present5$1;
-        lane_tables$class_free$1$d = lane_tables$tables$1$free_bits & lane_tables$present8$1;
+        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$high5$1;
+        lane_tables$class_free$1$d = (lane_tables$tables$1$free_bits & lane_tables$high8$1) | (lane_tables$byte$1 & lane_tables$ascii8$1);
         lane_tables$next_table$tdata = lane_tables$next_byte;
         lane_tables$class_next_cont$d = lane_tables$next_table$continuation & lane_tables$next5;
-        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
+        lane_tables$tail_tables$0$tdata = lane_tables$tail$0 | 'h80;
+        lane_tables$class_tail_ascii$0$d = !lane_tables$tail$0['h7];
         lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
-        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
+        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$tail_high5$0;
+        lane_tables$class_tail_free$0$d = (lane_tables$tail_tables$0$free_bits & lane_tables$tail_high8$0) | (lane_tables$tail$0 & lane_tables$tail_ascii8$0);
+        lane_tables$tail_tables$1$tdata = lane_tables$tail$1 | 'h80;
+        lane_tables$class_tail_ascii$1$d = !lane_tables$tail$1['h7];
         lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
-        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
+        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$tail_high5$1;
+        lane_tables$class_tail_free$1$d = (lane_tables$tail_tables$1$free_bits & lane_tables$tail_high8$1) | (lane_tables$tail$1 & lane_tables$tail_ascii8$1);
+        lane_tables$tail_tables$2$tdata = lane_tables$tail$2 | 'h80;
+        lane_tables$class_tail_ascii$2$d = !lane_tables$tail$2['h7];
         lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
-        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
+        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$tail_high5$2;
+        lane_tables$class_tail_free$2$d = (lane_tables$tail_tables$2$free_bits & lane_tables$tail_high8$2) | (lane_tables$tail$2 & lane_tables$tail_ascii8$2);
+        lane_tables$tail_tables$3$tdata = lane_tables$tail$3 | 'h80;
+        lane_tables$class_tail_ascii$3$d = !lane_tables$tail$3['h7];
         lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
-        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
+        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$tail_high5$3;
+        lane_tables$class_tail_free$3$d = (lane_tables$tail_tables$3$free_bits & lane_tables$tail_high8$3) | (lane_tables$tail$3 & lane_tables$tail_ascii8$3);
+        lane_tables$tail_tables$4$tdata = lane_tables$tail$4 | 'h80;
+        lane_tables$class_tail_ascii$4$d = !lane_tables$tail$4['h7];
         lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
-        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits & lane_tables$valid8;
+        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$tail_high5$4;
+        lane_tables$class_tail_free$4$d = (lane_tables$tail_tables$4$free_bits & lane_tables$tail_high8$4) | (lane_tables$tail$4 & lane_tables$tail_ascii8$4);
         lane_tables$class_tlast$d = lane_tables$tlast;
         lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
         lane_tables$moved_present$0$d = lane_tables$class_present$0$q;
         lane_tables$moved_class$0$d = lane_tables$class_class$0$q;
+        lane_tables$moved_ascii$0$d = lane_tables$class_ascii$0$q;
         lane_tables$moved_cont$0$d = lane_tables$class_cont$0$q;
         lane_tables$moved_free$0$d = lane_tables$class_free$0$q;
         lane_tables$moved_present$1$d = lane_tables$class_present$1$q;
         lane_tables$moved_class$1$d = lane_tables$class_class$1$q;
+        lane_tables$moved_ascii$1$d = lane_tables$class_ascii$1$q;
         lane_tables$moved_cont$1$d = lane_tables$class_cont$1$q;
         lane_tables$moved_free$1$d = lane_tables$class_free$1$q;
         lane_tables$moved_tail_class$0$d = lane_tables$class_tail_class$0$q;
+        lane_tables$moved_tail_ascii$0$d = lane_tables$class_tail_ascii$0$q;
         lane_tables$moved_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
         lane_tables$moved_tail_free$0$d = lane_tables$class_tail_free$0$q;
         lane_tables$moved_tail_class$1$d = lane_tables$class_tail_class$1$q;
+        lane_tables$moved_tail_ascii$1$d = lane_tables$class_tail_ascii$1$q;
         lane_tables$moved_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
         lane_tables$moved_tail_free$1$d = lane_tables$class_tail_free$1$q;
         lane_tables$moved_tail_class$2$d = lane_tables$class_tail_class$2$q;
+        lane_tables$moved_tail_ascii$2$d = lane_tables$class_tail_ascii$2$q;
         lane_tables$moved_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
         lane_tables$moved_tail_free$2$d = lane_tables$class_tail_free$2$q;
         lane_tables$moved_tail_class$3$d = lane_tables$class_tail_class$3$q;
+        lane_tables$moved_tail_ascii$3$d = lane_tables$class_tail_ascii$3$q;
         lane_tables$moved_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
         lane_tables$moved_tail_free$3$d = lane_tables$class_tail_free$3$q;
         lane_tables$moved_tail_class$4$d = lane_tables$class_tail_class$4$q;
+        lane_tables$moved_tail_ascii$4$d = lane_tables$class_tail_ascii$4$q;
         lane_tables$moved_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
         lane_tables$moved_tail_free$4$d = lane_tables$class_tail_free$4$q;
         lane_tables$moved_next_cont$d = lane_tables$class_next_cont$q;
         lane_tables$moved_tlast$d = lane_tables$class_tlast$q;
         lane_tables$moved_valid$d = lane_tables$class_valid$q & !lane_tables$rst;
-        lane_tables$leads$0$byte_class = lane_tables$moved_class$0$q;
+        if (lane_tables$moved_ascii$0$q) begin
+            lane_tables$leads$0$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$0$byte_class = lane_tables$moved_class$0$q;
+        end
         lane_tables$row_present$0$d = lane_tables$moved_present$0$q;
         lane_tables$row_cont$0$d = lane_tables$moved_cont$0$q;
         lane_tables$row_length$0$d = lane_tables$leads$0$lead_length & lane_tables$class_present3$0;
@@ -5067,7 +5307,12 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser & lane_tables$class_present4$0;
         lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser & lane_tables$class_present4$0;
         lane_tables$row_free$0$d = lane_tables$moved_free$0$q;
-        lane_tables$leads$1$byte_class = lane_tables$moved_class$1$q;
+        if (lane_tables$moved_ascii$1$q) begin
+            lane_tables$leads$1$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$1$byte_class = lane_tables$moved_class$1$q;
+        end
         lane_tables$row_present$1$d = lane_tables$moved_present$1$q;
         lane_tables$row_cont$1$d = lane_tables$moved_cont$1$q;
         lane_tables$row_length$1$d = lane_tables$leads$1$lead_length & lane_tables$class_present3$1;
@@ -5086,27 +5331,52 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$2$outside_tuser | |lane_tables$tail_leads$2$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$3$outside_tuser | |lane_tables$tail_leads$3$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$4$outside_tuser | |lane_tables$tail_leads$4$malformed_tuser;
-        lane_tables$tail_leads$0$byte_class = lane_tables$moved_tail_class$0$q;
+        if (lane_tables$moved_tail_ascii$0$q) begin
+            lane_tables$tail_leads$0$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$0$byte_class = lane_tables$moved_tail_class$0$q;
+        end
         lane_tables$row_tail_cont$0$d = lane_tables$moved_tail_cont$0$q;
         lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$0$d = lane_tables$moved_tail_free$0$q;
-        lane_tables$tail_leads$1$byte_class = lane_tables$moved_tail_class$1$q;
+        if (lane_tables$moved_tail_ascii$1$q) begin
+            lane_tables$tail_leads$1$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$1$byte_class = lane_tables$moved_tail_class$1$q;
+        end
         lane_tables$row_tail_cont$1$d = lane_tables$moved_tail_cont$1$q;
         lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$1$d = lane_tables$moved_tail_free$1$q;
-        lane_tables$tail_leads$2$byte_class = lane_tables$moved_tail_class$2$q;
+        if (lane_tables$moved_tail_ascii$2$q) begin
+            lane_tables$tail_leads$2$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$2$byte_class = lane_tables$moved_tail_class$2$q;
+        end
         lane_tables$row_tail_cont$2$d = lane_tables$moved_tail_cont$2$q;
         lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$2$d = lane_tables$moved_tail_free$2$q;
-        lane_tables$tail_leads$3$byte_class = lane_tables$moved_tail_class$3$q;
+        if (lane_tables$moved_tail_ascii$3$q) begin
+            lane_tables$tail_leads$3$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$3$byte_class = lane_tables$moved_tail_class$3$q;
+        end
         lane_tables$row_tail_cont$3$d = lane_tables$moved_tail_cont$3$q;
         lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$3$d = lane_tables$moved_tail_free$3$q;
-        lane_tables$tail_leads$4$byte_class = lane_tables$moved_tail_class$4$q;
+        if (lane_tables$moved_tail_ascii$4$q) begin
+            lane_tables$tail_leads$4$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$4$byte_class = lane_tables$moved_tail_class$4$q;
+        end
         lane_tables$row_tail_cont$4$d = lane_tables$moved_tail_cont$4$q;
         lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed & lane_tables$class_valid5;

@@ -1499,6 +1499,30 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  lane_tables$class_present$7$d;
     reg  lane_tables$class_present$7$q;
     reg  lane_tables$class_present$7$clock;
+    reg  lane_tables$class_ascii$0$d;
+    reg  lane_tables$class_ascii$0$q;
+    reg  lane_tables$class_ascii$0$clock;
+    reg  lane_tables$class_ascii$1$d;
+    reg  lane_tables$class_ascii$1$q;
+    reg  lane_tables$class_ascii$1$clock;
+    reg  lane_tables$class_ascii$2$d;
+    reg  lane_tables$class_ascii$2$q;
+    reg  lane_tables$class_ascii$2$clock;
+    reg  lane_tables$class_ascii$3$d;
+    reg  lane_tables$class_ascii$3$q;
+    reg  lane_tables$class_ascii$3$clock;
+    reg  lane_tables$class_ascii$4$d;
+    reg  lane_tables$class_ascii$4$q;
+    reg  lane_tables$class_ascii$4$clock;
+    reg  lane_tables$class_ascii$5$d;
+    reg  lane_tables$class_ascii$5$q;
+    reg  lane_tables$class_ascii$5$clock;
+    reg  lane_tables$class_ascii$6$d;
+    reg  lane_tables$class_ascii$6$q;
+    reg  lane_tables$class_ascii$6$clock;
+    reg  lane_tables$class_ascii$7$d;
+    reg  lane_tables$class_ascii$7$q;
+    reg  lane_tables$class_ascii$7$clock;
     reg  [4:0] lane_tables$class_class$0$d;
     reg  [4:0] lane_tables$class_class$0$q;
     reg  lane_tables$class_class$0$clock;
@@ -1574,6 +1598,21 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [4:0] lane_tables$class_next_cont$d;
     reg  [4:0] lane_tables$class_next_cont$q;
     reg  lane_tables$class_next_cont$clock;
+    reg  lane_tables$class_tail_ascii$0$d;
+    reg  lane_tables$class_tail_ascii$0$q;
+    reg  lane_tables$class_tail_ascii$0$clock;
+    reg  lane_tables$class_tail_ascii$1$d;
+    reg  lane_tables$class_tail_ascii$1$q;
+    reg  lane_tables$class_tail_ascii$1$clock;
+    reg  lane_tables$class_tail_ascii$2$d;
+    reg  lane_tables$class_tail_ascii$2$q;
+    reg  lane_tables$class_tail_ascii$2$clock;
+    reg  lane_tables$class_tail_ascii$3$d;
+    reg  lane_tables$class_tail_ascii$3$q;
+    reg  lane_tables$class_tail_ascii$3$clock;
+    reg  lane_tables$class_tail_ascii$4$d;
+    reg  lane_tables$class_tail_ascii$4$q;
+    reg  lane_tables$class_tail_ascii$4$clock;
     reg  [4:0] lane_tables$class_tail_class$0$d;
     reg  [4:0] lane_tables$class_tail_class$0$q;
     reg  lane_tables$class_tail_class$0$clock;
@@ -1649,6 +1688,30 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  lane_tables$moved_present$7$d;
     reg  lane_tables$moved_present$7$q;
     reg  lane_tables$moved_present$7$clock;
+    reg  lane_tables$moved_ascii$0$d;
+    reg  lane_tables$moved_ascii$0$q;
+    reg  lane_tables$moved_ascii$0$clock;
+    reg  lane_tables$moved_ascii$1$d;
+    reg  lane_tables$moved_ascii$1$q;
+    reg  lane_tables$moved_ascii$1$clock;
+    reg  lane_tables$moved_ascii$2$d;
+    reg  lane_tables$moved_ascii$2$q;
+    reg  lane_tables$moved_ascii$2$clock;
+    reg  lane_tables$moved_ascii$3$d;
+    reg  lane_tables$moved_ascii$3$q;
+    reg  lane_tables$moved_ascii$3$clock;
+    reg  lane_tables$moved_ascii$4$d;
+    reg  lane_tables$moved_ascii$4$q;
+    reg  lane_tables$moved_ascii$4$clock;
+    reg  lane_tables$moved_ascii$5$d;
+    reg  lane_tables$moved_ascii$5$q;
+    reg  lane_tables$moved_ascii$5$clock;
+    reg  lane_tables$moved_ascii$6$d;
+    reg  lane_tables$moved_ascii$6$q;
+    reg  lane_tables$moved_ascii$6$clock;
+    reg  lane_tables$moved_ascii$7$d;
+    reg  lane_tables$moved_ascii$7$q;
+    reg  lane_tables$moved_ascii$7$clock;
     reg  [4:0] lane_tables$moved_class$0$d;
     reg  [4:0] lane_tables$moved_class$0$q;
     reg  lane_tables$moved_class$0$clock;
@@ -1724,6 +1787,21 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [4:0] lane_tables$moved_next_cont$d;
     reg  [4:0] lane_tables$moved_next_cont$q;
     reg  lane_tables$moved_next_cont$clock;
+    reg  lane_tables$moved_tail_ascii$0$d;
+    reg  lane_tables$moved_tail_ascii$0$q;
+    reg  lane_tables$moved_tail_ascii$0$clock;
+    reg  lane_tables$moved_tail_ascii$1$d;
+    reg  lane_tables$moved_tail_ascii$1$q;
+    reg  lane_tables$moved_tail_ascii$1$clock;
+    reg  lane_tables$moved_tail_ascii$2$d;
+    reg  lane_tables$moved_tail_ascii$2$q;
+    reg  lane_tables$moved_tail_ascii$2$clock;
+    reg  lane_tables$moved_tail_ascii$3$d;
+    reg  lane_tables$moved_tail_ascii$3$q;
+    reg  lane_tables$moved_tail_ascii$3$clock;
+    reg  lane_tables$moved_tail_ascii$4$d;
+    reg  lane_tables$moved_tail_ascii$4$q;
+    reg  lane_tables$moved_tail_ascii$4$clock;
     reg  [4:0] lane_tables$moved_tail_class$0$d;
     reg  [4:0] lane_tables$moved_tail_class$0$q;
     reg  lane_tables$moved_tail_class$0$clock;
@@ -2367,22 +2445,45 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  lane_tables$window_beat_valid$q;
     reg  lane_tables$window_beat_valid$clock;
     reg  lane_tables$unused_rows;
-    reg  [4:0] lane_tables$present5$0;
-    reg  [4:0] lane_tables$present5$1;
-    reg  [4:0] lane_tables$present5$2;
-    reg  [4:0] lane_tables$present5$3;
-    reg  [4:0] lane_tables$present5$4;
-    reg  [4:0] lane_tables$present5$5;
-    reg  [4:0] lane_tables$present5$6;
-    reg  [4:0] lane_tables$present5$7;
-    reg  [7:0] lane_tables$present8$0;
-    reg  [7:0] lane_tables$present8$1;
-    reg  [7:0] lane_tables$present8$2;
-    reg  [7:0] lane_tables$present8$3;
-    reg  [7:0] lane_tables$present8$4;
-    reg  [7:0] lane_tables$present8$5;
-    reg  [7:0] lane_tables$present8$6;
-    reg  [7:0] lane_tables$present8$7;
+    reg  [4:0] lane_tables$high5$0;
+    reg  [4:0] lane_tables$high5$1;
+    reg  [4:0] lane_tables$high5$2;
+    reg  [4:0] lane_tables$high5$3;
+    reg  [4:0] lane_tables$high5$4;
+    reg  [4:0] lane_tables$high5$5;
+    reg  [4:0] lane_tables$high5$6;
+    reg  [4:0] lane_tables$high5$7;
+    reg  [7:0] lane_tables$high8$0;
+    reg  [7:0] lane_tables$high8$1;
+    reg  [7:0] lane_tables$high8$2;
+    reg  [7:0] lane_tables$high8$3;
+    reg  [7:0] lane_tables$high8$4;
+    reg  [7:0] lane_tables$high8$5;
+    reg  [7:0] lane_tables$high8$6;
+    reg  [7:0] lane_tables$high8$7;
+    reg  [7:0] lane_tables$ascii8$0;
+    reg  [7:0] lane_tables$ascii8$1;
+    reg  [7:0] lane_tables$ascii8$2;
+    reg  [7:0] lane_tables$ascii8$3;
+    reg  [7:0] lane_tables$ascii8$4;
+    reg  [7:0] lane_tables$ascii8$5;
+    reg  [7:0] lane_tables$ascii8$6;
+    reg  [7:0] lane_tables$ascii8$7;
+    reg  [4:0] lane_tables$tail_high5$0;
+    reg  [4:0] lane_tables$tail_high5$1;
+    reg  [4:0] lane_tables$tail_high5$2;
+    reg  [4:0] lane_tables$tail_high5$3;
+    reg  [4:0] lane_tables$tail_high5$4;
+    reg  [7:0] lane_tables$tail_high8$0;
+    reg  [7:0] lane_tables$tail_high8$1;
+    reg  [7:0] lane_tables$tail_high8$2;
+    reg  [7:0] lane_tables$tail_high8$3;
+    reg  [7:0] lane_tables$tail_high8$4;
+    reg  [7:0] lane_tables$tail_ascii8$0;
+    reg  [7:0] lane_tables$tail_ascii8$1;
+    reg  [7:0] lane_tables$tail_ascii8$2;
+    reg  [7:0] lane_tables$tail_ascii8$3;
+    reg  [7:0] lane_tables$tail_ascii8$4;
     reg  [2:0] lane_tables$class_present3$0;
     reg  [2:0] lane_tables$class_present3$1;
     reg  [2:0] lane_tables$class_present3$2;
@@ -2407,8 +2508,6 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [4:0] lane_tables$class_present5$5;
     reg  [4:0] lane_tables$class_present5$6;
     reg  [4:0] lane_tables$class_present5$7;
-    reg  [4:0] lane_tables$valid5;
-    reg  [7:0] lane_tables$valid8;
     reg  [4:0] lane_tables$next5;
     reg  [2:0] lane_tables$class_valid3;
     reg  [4:0] lane_tables$class_valid5;
@@ -9499,6 +9598,62 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge lane_tables$class_present$7$clock) begin
        lane_tables$class_present$7$q <= lane_tables$class_present$7$d;
     end
+    // lane_tables$class_ascii$0
+    initial begin
+       lane_tables$class_ascii$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$0$clock) begin
+       lane_tables$class_ascii$0$q <= lane_tables$class_ascii$0$d;
+    end
+    // lane_tables$class_ascii$1
+    initial begin
+       lane_tables$class_ascii$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$1$clock) begin
+       lane_tables$class_ascii$1$q <= lane_tables$class_ascii$1$d;
+    end
+    // lane_tables$class_ascii$2
+    initial begin
+       lane_tables$class_ascii$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$2$clock) begin
+       lane_tables$class_ascii$2$q <= lane_tables$class_ascii$2$d;
+    end
+    // lane_tables$class_ascii$3
+    initial begin
+       lane_tables$class_ascii$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$3$clock) begin
+       lane_tables$class_ascii$3$q <= lane_tables$class_ascii$3$d;
+    end
+    // lane_tables$class_ascii$4
+    initial begin
+       lane_tables$class_ascii$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$4$clock) begin
+       lane_tables$class_ascii$4$q <= lane_tables$class_ascii$4$d;
+    end
+    // lane_tables$class_ascii$5
+    initial begin
+       lane_tables$class_ascii$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$5$clock) begin
+       lane_tables$class_ascii$5$q <= lane_tables$class_ascii$5$d;
+    end
+    // lane_tables$class_ascii$6
+    initial begin
+       lane_tables$class_ascii$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$6$clock) begin
+       lane_tables$class_ascii$6$q <= lane_tables$class_ascii$6$d;
+    end
+    // lane_tables$class_ascii$7
+    initial begin
+       lane_tables$class_ascii$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$7$clock) begin
+       lane_tables$class_ascii$7$q <= lane_tables$class_ascii$7$d;
+    end
     // lane_tables$class_class$0
     initial begin
        lane_tables$class_class$0$q = 'h0;
@@ -9673,6 +9828,41 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     end
     always @(posedge lane_tables$class_next_cont$clock) begin
        lane_tables$class_next_cont$q <= lane_tables$class_next_cont$d;
+    end
+    // lane_tables$class_tail_ascii$0
+    initial begin
+       lane_tables$class_tail_ascii$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$0$clock) begin
+       lane_tables$class_tail_ascii$0$q <= lane_tables$class_tail_ascii$0$d;
+    end
+    // lane_tables$class_tail_ascii$1
+    initial begin
+       lane_tables$class_tail_ascii$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$1$clock) begin
+       lane_tables$class_tail_ascii$1$q <= lane_tables$class_tail_ascii$1$d;
+    end
+    // lane_tables$class_tail_ascii$2
+    initial begin
+       lane_tables$class_tail_ascii$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$2$clock) begin
+       lane_tables$class_tail_ascii$2$q <= lane_tables$class_tail_ascii$2$d;
+    end
+    // lane_tables$class_tail_ascii$3
+    initial begin
+       lane_tables$class_tail_ascii$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$3$clock) begin
+       lane_tables$class_tail_ascii$3$q <= lane_tables$class_tail_ascii$3$d;
+    end
+    // lane_tables$class_tail_ascii$4
+    initial begin
+       lane_tables$class_tail_ascii$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$4$clock) begin
+       lane_tables$class_tail_ascii$4$q <= lane_tables$class_tail_ascii$4$d;
     end
     // lane_tables$class_tail_class$0
     initial begin
@@ -9849,6 +10039,62 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge lane_tables$moved_present$7$clock) begin
        lane_tables$moved_present$7$q <= lane_tables$moved_present$7$d;
     end
+    // lane_tables$moved_ascii$0
+    initial begin
+       lane_tables$moved_ascii$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$0$clock) begin
+       lane_tables$moved_ascii$0$q <= lane_tables$moved_ascii$0$d;
+    end
+    // lane_tables$moved_ascii$1
+    initial begin
+       lane_tables$moved_ascii$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$1$clock) begin
+       lane_tables$moved_ascii$1$q <= lane_tables$moved_ascii$1$d;
+    end
+    // lane_tables$moved_ascii$2
+    initial begin
+       lane_tables$moved_ascii$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$2$clock) begin
+       lane_tables$moved_ascii$2$q <= lane_tables$moved_ascii$2$d;
+    end
+    // lane_tables$moved_ascii$3
+    initial begin
+       lane_tables$moved_ascii$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$3$clock) begin
+       lane_tables$moved_ascii$3$q <= lane_tables$moved_ascii$3$d;
+    end
+    // lane_tables$moved_ascii$4
+    initial begin
+       lane_tables$moved_ascii$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$4$clock) begin
+       lane_tables$moved_ascii$4$q <= lane_tables$moved_ascii$4$d;
+    end
+    // lane_tables$moved_ascii$5
+    initial begin
+       lane_tables$moved_ascii$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$5$clock) begin
+       lane_tables$moved_ascii$5$q <= lane_tables$moved_ascii$5$d;
+    end
+    // lane_tables$moved_ascii$6
+    initial begin
+       lane_tables$moved_ascii$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$6$clock) begin
+       lane_tables$moved_ascii$6$q <= lane_tables$moved_ascii$6$d;
+    end
+    // lane_tables$moved_ascii$7
+    initial begin
+       lane_tables$moved_ascii$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$7$clock) begin
+       lane_tables$moved_ascii$7$q <= lane_tables$moved_ascii$7$d;
+    end
     // lane_tables$moved_class$0
     initial begin
        lane_tables$moved_class$0$q = 'h0;
@@ -10023,6 +10269,41 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     end
     always @(posedge lane_tables$moved_next_cont$clock) begin
        lane_tables$moved_next_cont$q <= lane_tables$moved_next_cont$d;
+    end
+    // lane_tables$moved_tail_ascii$0
+    initial begin
+       lane_tables$moved_tail_ascii$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$0$clock) begin
+       lane_tables$moved_tail_ascii$0$q <= lane_tables$moved_tail_ascii$0$d;
+    end
+    // lane_tables$moved_tail_ascii$1
+    initial begin
+       lane_tables$moved_tail_ascii$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$1$clock) begin
+       lane_tables$moved_tail_ascii$1$q <= lane_tables$moved_tail_ascii$1$d;
+    end
+    // lane_tables$moved_tail_ascii$2
+    initial begin
+       lane_tables$moved_tail_ascii$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$2$clock) begin
+       lane_tables$moved_tail_ascii$2$q <= lane_tables$moved_tail_ascii$2$d;
+    end
+    // lane_tables$moved_tail_ascii$3
+    initial begin
+       lane_tables$moved_tail_ascii$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$3$clock) begin
+       lane_tables$moved_tail_ascii$3$q <= lane_tables$moved_tail_ascii$3$d;
+    end
+    // lane_tables$moved_tail_ascii$4
+    initial begin
+       lane_tables$moved_tail_ascii$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$4$clock) begin
+       lane_tables$moved_tail_ascii$4$q <= lane_tables$moved_tail_ascii$4$d;
     end
     // lane_tables$moved_tail_class$0
     initial begin
@@ -11535,8 +11816,10 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
         lane_tables$class_present$0$clock = lane_tables$clock;
+        lane_tables$class_ascii$0$clock = lane_tables$clock;
         lane_tables$moved_present$0$clock = lane_tables$clock;
         lane_tables$moved_class$0$clock = lane_tables$clock;
+        lane_tables$moved_ascii$0$clock = lane_tables$clock;
         lane_tables$moved_cont$0$clock = lane_tables$clock;
         lane_tables$moved_free$0$clock = lane_tables$clock;
         lane_tables$class_class$0$clock = lane_tables$clock;
@@ -11559,8 +11842,10 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
         lane_tables$class_present$1$clock = lane_tables$clock;
+        lane_tables$class_ascii$1$clock = lane_tables$clock;
         lane_tables$moved_present$1$clock = lane_tables$clock;
         lane_tables$moved_class$1$clock = lane_tables$clock;
+        lane_tables$moved_ascii$1$clock = lane_tables$clock;
         lane_tables$moved_cont$1$clock = lane_tables$clock;
         lane_tables$moved_free$1$clock = lane_tables$clock;
         lane_tables$class_class$1$clock = lane_tables$clock;
@@ -11583,8 +11868,10 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
         lane_tables$class_present$2$clock = lane_tables$clock;
+        lane_tables$class_ascii$2$clock = lane_tables$clock;
         lane_tables$moved_present$2$clock = lane_tables$clock;
         lane_tables$moved_class$2$clock = lane_tables$clock;
+        lane_tables$moved_ascii$2$clock = lane_tables$clock;
         lane_tables$moved_cont$2$clock = lane_tables$clock;
         lane_tables$moved_free$2$clock = lane_tables$clock;
         lane_tables$class_class$2$clock = lane_tables$clock;
@@ -11607,8 +11894,10 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_malformed$2$clock = lane_tables$clock;
         lane_tables$window_free$2$clock = lane_tables$clock;
         lane_tables$class_present$3$clock = lane_tables$clock;
+        lane_tables$class_ascii$3$clock = lane_tables$clock;
         lane_tables$moved_present$3$clock = lane_tables$clock;
         lane_tables$moved_class$3$clock = lane_tables$clock;
+        lane_tables$moved_ascii$3$clock = lane_tables$clock;
         lane_tables$moved_cont$3$clock = lane_tables$clock;
         lane_tables$moved_free$3$clock = lane_tables$clock;
         lane_tables$class_class$3$clock = lane_tables$clock;
@@ -11631,8 +11920,10 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_malformed$3$clock = lane_tables$clock;
         lane_tables$window_free$3$clock = lane_tables$clock;
         lane_tables$class_present$4$clock = lane_tables$clock;
+        lane_tables$class_ascii$4$clock = lane_tables$clock;
         lane_tables$moved_present$4$clock = lane_tables$clock;
         lane_tables$moved_class$4$clock = lane_tables$clock;
+        lane_tables$moved_ascii$4$clock = lane_tables$clock;
         lane_tables$moved_cont$4$clock = lane_tables$clock;
         lane_tables$moved_free$4$clock = lane_tables$clock;
         lane_tables$class_class$4$clock = lane_tables$clock;
@@ -11655,8 +11946,10 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_malformed$4$clock = lane_tables$clock;
         lane_tables$window_free$4$clock = lane_tables$clock;
         lane_tables$class_present$5$clock = lane_tables$clock;
+        lane_tables$class_ascii$5$clock = lane_tables$clock;
         lane_tables$moved_present$5$clock = lane_tables$clock;
         lane_tables$moved_class$5$clock = lane_tables$clock;
+        lane_tables$moved_ascii$5$clock = lane_tables$clock;
         lane_tables$moved_cont$5$clock = lane_tables$clock;
         lane_tables$moved_free$5$clock = lane_tables$clock;
         lane_tables$class_class$5$clock = lane_tables$clock;
@@ -11679,8 +11972,10 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_malformed$5$clock = lane_tables$clock;
         lane_tables$window_free$5$clock = lane_tables$clock;
         lane_tables$class_present$6$clock = lane_tables$clock;
+        lane_tables$class_ascii$6$clock = lane_tables$clock;
         lane_tables$moved_present$6$clock = lane_tables$clock;
         lane_tables$moved_class$6$clock = lane_tables$clock;
+        lane_tables$moved_ascii$6$clock = lane_tables$clock;
         lane_tables$moved_cont$6$clock = lane_tables$clock;
         lane_tables$moved_free$6$clock = lane_tables$clock;
         lane_tables$class_class$6$clock = lane_tables$clock;
@@ -11703,8 +11998,10 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_malformed$6$clock = lane_tables$clock;
         lane_tables$window_free$6$clock = lane_tables$clock;
         lane_tables$class_present$7$clock = lane_tables$clock;
+        lane_tables$class_ascii$7$clock = lane_tables$clock;
         lane_tables$moved_present$7$clock = lane_tables$clock;
         lane_tables$moved_class$7$clock = lane_tables$clock;
+        lane_tables$moved_ascii$7$clock = lane_tables$clock;
         lane_tables$moved_cont$7$clock = lane_tables$clock;
         lane_tables$moved_free$7$clock = lane_tables$clock;
         lane_tables$class_class$7$clock = lane_tables$clock;
@@ -11727,7 +12024,9 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_malformed$7$clock = lane_tables$clock;
         lane_tables$window_free$7$clock = lane_tables$clock;
         lane_tables$class_tail_class$0$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$0$clock = lane_tables$clock;
         lane_tables$moved_tail_class$0$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$0$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$0$clock = lane_tables$clock;
         lane_tables$moved_tail_free$0$clock = lane_tables$clock;
         lane_tables$class_tail_cont$0$clock = lane_tables$clock;
@@ -11746,7 +12045,9 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
         lane_tables$class_tail_class$1$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$1$clock = lane_tables$clock;
         lane_tables$moved_tail_class$1$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$1$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$1$clock = lane_tables$clock;
         lane_tables$moved_tail_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_cont$1$clock = lane_tables$clock;
@@ -11765,7 +12066,9 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$2$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$2$clock = lane_tables$clock;
         lane_tables$moved_tail_class$2$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$2$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$2$clock = lane_tables$clock;
         lane_tables$moved_tail_free$2$clock = lane_tables$clock;
         lane_tables$class_tail_cont$2$clock = lane_tables$clock;
@@ -11784,7 +12087,9 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
         lane_tables$class_tail_class$3$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$3$clock = lane_tables$clock;
         lane_tables$moved_tail_class$3$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$3$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$3$clock = lane_tables$clock;
         lane_tables$moved_tail_free$3$clock = lane_tables$clock;
         lane_tables$class_tail_cont$3$clock = lane_tables$clock;
@@ -11803,7 +12108,9 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
         lane_tables$class_tail_class$4$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$4$clock = lane_tables$clock;
         lane_tables$moved_tail_class$4$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$4$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$4$clock = lane_tables$clock;
         lane_tables$moved_tail_free$4$clock = lane_tables$clock;
         lane_tables$class_tail_cont$4$clock = lane_tables$clock;
@@ -11821,11 +12128,15 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$window_prev_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_prev_length$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
-        lane_tables$present5$0 = 'h0;
-        lane_tables$present8$0 = 'h0;
-        if (lane_tables$present$0) begin
-            lane_tables$present5$0 = 'h1f;
-            lane_tables$present8$0 = 'hff;
+        lane_tables$high5$0 = 'h0;
+        lane_tables$high8$0 = 'h0;
+        lane_tables$ascii8$0 = 'h0;
+        if (lane_tables$present$0 & lane_tables$byte$0['h7]) begin
+            lane_tables$high5$0 = 'h1f;
+            lane_tables$high8$0 = 'hff;
+        end
+        if (lane_tables$present$0 & !lane_tables$byte$0['h7]) begin
+            lane_tables$ascii8$0 = 'h7f;
         end
         lane_tables$class_present3$0 = 'h0;
         lane_tables$class_present4$0 = 'h0;
@@ -11835,11 +12146,15 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             lane_tables$class_present4$0 = 'hf;
             lane_tables$class_present5$0 = 'h1f;
         end
-        lane_tables$present5$1 = 'h0;
-        lane_tables$present8$1 = 'h0;
-        if (lane_tables$present$1) begin
-            lane_tables$present5$1 = 'h1f;
-            lane_tables$present8$1 = 'hff;
+        lane_tables$high5$1 = 'h0;
+        lane_tables$high8$1 = 'h0;
+        lane_tables$ascii8$1 = 'h0;
+        if (lane_tables$present$1 & lane_tables$byte$1['h7]) begin
+            lane_tables$high5$1 = 'h1f;
+            lane_tables$high8$1 = 'hff;
+        end
+        if (lane_tables$present$1 & !lane_tables$byte$1['h7]) begin
+            lane_tables$ascii8$1 = 'h7f;
         end
         lane_tables$class_present3$1 = 'h0;
         lane_tables$class_present4$1 = 'h0;
@@ -11849,11 +12164,15 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             lane_tables$class_present4$1 = 'hf;
             lane_tables$class_present5$1 = 'h1f;
         end
-        lane_tables$present5$2 = 'h0;
-        lane_tables$present8$2 = 'h0;
-        if (lane_tables$present$2) begin
-            lane_tables$present5$2 = 'h1f;
-            lane_tables$present8$2 = 'hff;
+        lane_tables$high5$2 = 'h0;
+        lane_tables$high8$2 = 'h0;
+        lane_tables$ascii8$2 = 'h0;
+        if (lane_tables$present$2 & lane_tables$byte$2['h7]) begin
+            lane_tables$high5$2 = 'h1f;
+            lane_tables$high8$2 = 'hff;
+        end
+        if (lane_tables$present$2 & !lane_tables$byte$2['h7]) begin
+            lane_tables$ascii8$2 = 'h7f;
         end
         lane_tables$class_present3$2 = 'h0;
         lane_tables$class_present4$2 = 'h0;
@@ -11863,11 +12182,15 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             lane_tables$class_present4$2 = 'hf;
             lane_tables$class_present5$2 = 'h1f;
         end
-        lane_tables$present5$3 = 'h0;
-        lane_tables$present8$3 = 'h0;
-        if (lane_tables$present$3) begin
-            lane_tables$present5$3 = 'h1f;
-            lane_tables$present8$3 = 'hff;
+        lane_tables$high5$3 = 'h0;
+        lane_tables$high8$3 = 'h0;
+        lane_tables$ascii8$3 = 'h0;
+        if (lane_tables$present$3 & lane_tables$byte$3['h7]) begin
+            lane_tables$high5$3 = 'h1f;
+            lane_tables$high8$3 = 'hff;
+        end
+        if (lane_tables$present$3 & !lane_tables$byte$3['h7]) begin
+            lane_tables$ascii8$3 = 'h7f;
         end
         lane_tables$class_present3$3 = 'h0;
         lane_tables$class_present4$3 = 'h0;
@@ -11877,11 +12200,15 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             lane_tables$class_present4$3 = 'hf;
             lane_tables$class_present5$3 = 'h1f;
         end
-        lane_tables$present5$4 = 'h0;
-        lane_tables$present8$4 = 'h0;
-        if (lane_tables$present$4) begin
-            lane_tables$present5$4 = 'h1f;
-            lane_tables$present8$4 = 'hff;
+        lane_tables$high5$4 = 'h0;
+        lane_tables$high8$4 = 'h0;
+        lane_tables$ascii8$4 = 'h0;
+        if (lane_tables$present$4 & lane_tables$byte$4['h7]) begin
+            lane_tables$high5$4 = 'h1f;
+            lane_tables$high8$4 = 'hff;
+        end
+        if (lane_tables$present$4 & !lane_tables$byte$4['h7]) begin
+            lane_tables$ascii8$4 = 'h7f;
         end
         lane_tables$class_present3$4 = 'h0;
         lane_tables$class_present4$4 = 'h0;
@@ -11891,11 +12218,15 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             lane_tables$class_present4$4 = 'hf;
             lane_tables$class_present5$4 = 'h1f;
         end
-        lane_tables$present5$5 = 'h0;
-        lane_tables$present8$5 = 'h0;
-        if (lane_tables$present$5) begin
-            lane_tables$present5$5 = 'h1f;
-            lane_tables$present8$5 = 'hff;
+        lane_tables$high5$5 = 'h0;
+        lane_tables$high8$5 = 'h0;
+        lane_tables$ascii8$5 = 'h0;
+        if (lane_tables$present$5 & lane_tables$byte$5['h7]) begin
+            lane_tables$high5$5 = 'h1f;
+            lane_tables$high8$5 = 'hff;
+        end
+        if (lane_tables$present$5 & !lane_tables$byte$5['h7]) begin
+            lane_tables$ascii8$5 = 'h7f;
         end
         lane_tables$class_present3$5 = 'h0;
         lane_tables$class_present4$5 = 'h0;
@@ -11905,11 +12236,15 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             lane_tables$class_present4$5 = 'hf;
             lane_tables$class_present5$5 = 'h1f;
         end
-        lane_tables$present5$6 = 'h0;
-        lane_tables$present8$6 = 'h0;
-        if (lane_tables$present$6) begin
-            lane_tables$present5$6 = 'h1f;
-            lane_tables$present8$6 = 'hff;
+        lane_tables$high5$6 = 'h0;
+        lane_tables$high8$6 = 'h0;
+        lane_tables$ascii8$6 = 'h0;
+        if (lane_tables$present$6 & lane_tables$byte$6['h7]) begin
+            lane_tables$high5$6 = 'h1f;
+            lane_tables$high8$6 = 'hff;
+        end
+        if (lane_tables$present$6 & !lane_tables$byte$6['h7]) begin
+            lane_tables$ascii8$6 = 'h7f;
         end
         lane_tables$class_present3$6 = 'h0;
         lane_tables$class_present4$6 = 'h0;
@@ -11919,11 +12254,15 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             lane_tables$class_present4$6 = 'hf;
             lane_tables$class_present5$6 = 'h1f;
         end
-        lane_tables$present5$7 = 'h0;
-        lane_tables$present8$7 = 'h0;
-        if (lane_tables$present$7) begin
-            lane_tables$present5$7 = 'h1f;
-            lane_tables$present8$7 = 'hff;
+        lane_tables$high5$7 = 'h0;
+        lane_tables$high8$7 = 'h0;
+        lane_tables$ascii8$7 = 'h0;
+        if (lane_tables$present$7 & lane_tables$byte$7['h7]) begin
+            lane_tables$high5$7 = 'h1f;
+            lane_tables$high8$7 = 'hff;
+        end
+        if (lane_tables$present$7 & !lane_tables$byte$7['h7]) begin
+            lane_tables$ascii8$7 = 'h7f;
         end
         lane_tables$class_present3$7 = 'h0;
         lane_tables$class_present4$7 = 'h0;
@@ -11933,11 +12272,55 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             lane_tables$class_present4$7 = 'hf;
             lane_tables$class_present5$7 = 'h1f;
         end
-        lane_tables$valid5 = 'h0;
-        lane_tables$valid8 = 'h0;
-        if (lane_tables$valid) begin
-            lane_tables$valid5 = 'h1f;
-            lane_tables$valid8 = 'hff;
+        lane_tables$tail_high5$0 = 'h0;
+        lane_tables$tail_high8$0 = 'h0;
+        lane_tables$tail_ascii8$0 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$0['h7]) begin
+            lane_tables$tail_high5$0 = 'h1f;
+            lane_tables$tail_high8$0 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$0['h7]) begin
+            lane_tables$tail_ascii8$0 = 'h7f;
+        end
+        lane_tables$tail_high5$1 = 'h0;
+        lane_tables$tail_high8$1 = 'h0;
+        lane_tables$tail_ascii8$1 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$1['h7]) begin
+            lane_tables$tail_high5$1 = 'h1f;
+            lane_tables$tail_high8$1 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$1['h7]) begin
+            lane_tables$tail_ascii8$1 = 'h7f;
+        end
+        lane_tables$tail_high5$2 = 'h0;
+        lane_tables$tail_high8$2 = 'h0;
+        lane_tables$tail_ascii8$2 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$2['h7]) begin
+            lane_tables$tail_high5$2 = 'h1f;
+            lane_tables$tail_high8$2 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$2['h7]) begin
+            lane_tables$tail_ascii8$2 = 'h7f;
+        end
+        lane_tables$tail_high5$3 = 'h0;
+        lane_tables$tail_high8$3 = 'h0;
+        lane_tables$tail_ascii8$3 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$3['h7]) begin
+            lane_tables$tail_high5$3 = 'h1f;
+            lane_tables$tail_high8$3 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$3['h7]) begin
+            lane_tables$tail_ascii8$3 = 'h7f;
+        end
+        lane_tables$tail_high5$4 = 'h0;
+        lane_tables$tail_high8$4 = 'h0;
+        lane_tables$tail_ascii8$4 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$4['h7]) begin
+            lane_tables$tail_high5$4 = 'h1f;
+            lane_tables$tail_high8$4 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$4['h7]) begin
+            lane_tables$tail_ascii8$4 = 'h7f;
         end
         lane_tables$next5 = 'h0;
         if (lane_tables$valid & !lane_tables$next_is_end) begin
@@ -11949,121 +12332,152 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
             lane_tables$class_valid3 = 'h7;
             lane_tables$class_valid5 = 'h1f;
         end
-        lane_tables$tables$0$tdata = lane_tables$byte$0;
+        lane_tables$tables$0$tdata = lane_tables$byte$0 | 'h80;
         lane_tables$class_present$0$d = lane_tables$present$0;
+        lane_tables$class_ascii$0$d = !lane_tables$byte$0['h7];
         lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
-        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$present5$0;
-        lane_tables$class_free$0$d = lane_tables$tables$0$free_bits & lane_tables$present8$0;
-        lane_tables$tables$1$tdata = lane_tables$byte$1;
+        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$high5$0;
+        lane_tables$class_free$0$d = (lane_tables$tables$0$free_bits & lane_tables$high8$0) | (lane_tables$byte$0 & lane_tables$ascii8$0);
+        lane_tables$tables$1$tdata = lane_tables$byte$1 | 'h80;
         lane_tables$class_present$1$d = lane_tables$present$1;
+        lane_tables$class_ascii$1$d = !lane_tables$byte$1['h7];
         lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
-        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$present5$1;
-        lane_tables$class_free$1$d = lane_tables$tables$1$free_bits & lane_tables$present8$1;
-        lane_tables$tables$2$tdata = lane_tables$byte$2;
+        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$high5$1;
+        lane_tables$class_free$1$d = (lane_tables$tables$1$free_bits & lane_tables$high8$1) | (lane_tables$byte$1 & lane_tables$ascii8$1);
+        lane_tables$tables$2$tdata = lane_tables$byte$2 | 'h80;
         lane_tables$class_present$2$d = lane_tables$present$2;
+        lane_tables$class_ascii$2$d = !lane_tables$byte$2['h7];
         lane_tables$class_class$2$d = lane_tables$tables$2$byte_class;
-        lane_tables$class_cont$2$d = lane_tables$tables$2$continuation & lane_tables$present5$2;
-        lane_tables$class_free$2$d = lane_tables$tables$2$free_bits & lane_tables$present8$2;
-        lane_tables$tables$3$tdata = lane_tables$byte$3;
+        lane_tables$class_cont$2$d = lane_tables$tables$2$continuation & lane_tables$high5$2;
+        lane_tables$class_free$2$d = (lane_tables$tables$2$free_bits & lane_tables$high8$2) | (lane_tables$byte$2 & lane_tables$ascii8$2);
+        lane_tables$tables$3$tdata = lane_tables$byte$3 | 'h80;
         lane_tables$class_present$3$d = lane_tables$present$3;
+        lane_tables$class_ascii$3$d = !lane_tables$byte$3['h7];
         lane_tables$class_class$3$d = lane_tables$tables$3$byte_class;
-        lane_tables$class_cont$3$d = lane_tables$tables$3$continuation & lane_tables$present5$3;
-        lane_tables$class_free$3$d = lane_tables$tables$3$free_bits & lane_tables$present8$3;
-        lane_tables$tables$4$tdata = lane_tables$byte$4;
+        lane_tables$class_cont$3$d = lane_tables$tables$3$continuation & lane_tables$high5$3;
+        lane_tables$class_free$3$d = (lane_tables$tables$3$free_bits & lane_tables$high8$3) | (lane_tables$byte$3 & lane_tables$ascii8$3);
+        lane_tables$tables$4$tdata = lane_tables$byte$4 | 'h80;
         lane_tables$class_present$4$d = lane_tables$present$4;
+        lane_tables$class_ascii$4$d = !lane_tables$byte$4['h7];
         lane_tables$class_class$4$d = lane_tables$tables$4$byte_class;
-        lane_tables$class_cont$4$d = lane_tables$tables$4$continuation & lane_tables$present5$4;
-        lane_tables$class_free$4$d = lane_tables$tables$4$free_bits & lane_tables$present8$4;
-        lane_tables$tables$5$tdata = lane_tables$byte$5;
+        lane_tables$class_cont$4$d = lane_tables$tables$4$continuation & lane_tables$high5$4;
+        lane_tables$class_free$4$d = (lane_tables$tables$4$free_bits & lane_tables$high8$4) | (lane_tables$byte$4 & lane_tables$ascii8$4);
+        lane_tables$tables$5$tdata = lane_tables$byte$5 | 'h80;
         lane_tables$class_present$5$d = lane_tables$present$5;
+        lane_tables$class_ascii$5$d = !lane_tables$byte$5['h7];
         lane_tables$class_class$5$d = lane_tables$tables$5$byte_class;
-        lane_tables$class_cont$5$d = lane_tables$tables$5$continuation & lane_tables$present5$5;
-        lane_tables$class_free$5$d = lane_tables$tables$5$free_bits & lane_tables$present8$5;
-        lane_tables$tables$6$tdata = lane_tables$byte$6;
+        lane_tables$class_cont$5$d = lane_tables$tables$5$continuation & lane_tables$high5$5;
+        lane_tables$class_free$5$d = (lane_tables$tables$5$free_bits & lane_tables$high8$5) | (lane_tables$byte$5 & lane_tables$ascii8$5);
+        lane_tables$tables$6$tdata = lane_tables$byte$6 | 'h80;
         lane_tables$class_present$6$d = lane_tables$present$6;
+        lane_tables$class_ascii$6$d = !lane_tables$byte$6['h7];
         lane_tables$class_class$6$d = lane_tables$tables$6$byte_class;
-        lane_tables$class_cont$6$d = lane_tables$tables$6$continuation & lane_tables$present5$6;
-        lane_tables$class_free$6$d = lane_tables$tables$6$free_bits & lane_tables$present8$6;
-        lane_tables$tables$7$tdata = lane_tables$byte$7;
+        lane_tables$class_cont$6$d = lane_tables$tables$6$continuation & lane_tables$high5$6;
+        lane_tables$class_free$6$d = (lane_tables$tables$6$free_bits & lane_tables$high8$6) | (lane_tables$byte$6 & lane_tables$ascii8$6);
+        lane_tables$tables$7$tdata = lane_tables$byte$7 | 'h80;
         lane_tables$class_present$7$d = lane_tables$present$7;
+        lane_tables$class_ascii$7$d = !lane_tables$byte$7['h7];
         lane_tables$class_class$7$d = lane_tables$tables$7$byte_class;
-        lane_tables$class_cont$7$d = lane_tables$tables$7$continuation & lane_tables$present5$7;
-        lane_tables$class_free$7$d = lane_tables$tables$7$free_bits & lane_tables$present8$7;
+        lane_tables$class_cont$7$d = lane_tables$tables$7$continuation & lane_tables$high5$7;
+        lane_tables$class_free$7$d = (lane_tables$tables$7$free_bits & lane_tables$high8$7) | (lane_tables$byte$7 & lane_tables$ascii8$7);
         lane_tables$next_table$tdata = lane_tables$next_byte;
         lane_tables$class_next_cont$d = lane_tables$next_table$continuation & lane_tables$next5;
-        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
+        lane_tables$tail_tables$0$tdata = lane_tables$tail$0 | 'h80;
+        lane_tables$class_tail_ascii$0$d = !lane_tables$tail$0['h7];
         lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
-        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
+        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$tail_high5$0;
+        lane_tables$class_tail_free$0$d = (lane_tables$tail_tables$0$free_bits & lane_tables$tail_high8$0) | (lane_tables$tail$0 & lane_tables$tail_ascii8$0);
+        lane_tables$tail_tables$1$tdata = lane_tables$tail$1 | 'h80;
+        lane_tables$class_tail_ascii$1$d = !lane_tables$tail$1['h7];
         lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
-        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
+        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$tail_high5$1;
+        lane_tables$class_tail_free$1$d = (lane_tables$tail_tables$1$free_bits & lane_tables$tail_high8$1) | (lane_tables$tail$1 & lane_tables$tail_ascii8$1);
+        lane_tables$tail_tables$2$tdata = lane_tables$tail$2 | 'h80;
+        lane_tables$class_tail_ascii$2$d = !lane_tables$tail$2['h7];
         lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
-        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
+        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$tail_high5$2;
+        lane_tables$class_tail_free$2$d = (lane_tables$tail_tables$2$free_bits & lane_tables$tail_high8$2) | (lane_tables$tail$2 & lane_tables$tail_ascii8$2);
+        lane_tables$tail_tables$3$tdata = lane_tables$tail$3 | 'h80;
+        lane_tables$class_tail_ascii$3$d = !lane_tables$tail$3['h7];
         lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
-        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
+        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$tail_high5$3;
+        lane_tables$class_tail_free$3$d = (lane_tables$tail_tables$3$free_bits & lane_tables$tail_high8$3) | (lane_tables$tail$3 & lane_tables$tail_ascii8$3);
+        lane_tables$tail_tables$4$tdata = lane_tables$tail$4 | 'h80;
+        lane_tables$class_tail_ascii$4$d = !lane_tables$tail$4['h7];
         lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
-        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits & lane_tables$valid8;
+        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$tail_high5$4;
+        lane_tables$class_tail_free$4$d = (lane_tables$tail_tables$4$free_bits & lane_tables$tail_high8$4) | (lane_tables$tail$4 & lane_tables$tail_ascii8$4);
         lane_tables$class_tlast$d = lane_tables$tlast;
         lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
         lane_tables$moved_present$0$d = lane_tables$class_present$0$q;
         lane_tables$moved_class$0$d = lane_tables$class_class$0$q;
+        lane_tables$moved_ascii$0$d = lane_tables$class_ascii$0$q;
         lane_tables$moved_cont$0$d = lane_tables$class_cont$0$q;
         lane_tables$moved_free$0$d = lane_tables$class_free$0$q;
         lane_tables$moved_present$1$d = lane_tables$class_present$1$q;
         lane_tables$moved_class$1$d = lane_tables$class_class$1$q;
+        lane_tables$moved_ascii$1$d = lane_tables$class_ascii$1$q;
         lane_tables$moved_cont$1$d = lane_tables$class_cont$1$q;
         lane_tables$moved_free$1$d = lane_tables$class_free$1$q;
         lane_tables$moved_present$2$d = lane_tables$class_present$2$q;
         lane_tables$moved_class$2$d = lane_tables$class_class$2$q;
+        lane_tables$moved_ascii$2$d = lane_tables$class_ascii$2$q;
         lane_tables$moved_cont$2$d = lane_tables$class_cont$2$q;
         lane_tables$moved_free$2$d = lane_tables$class_free$2$q;
         lane_tables$moved_present$3$d = lane_tables$class_present$3$q;
         lane_tables$moved_class$3$d = lane_tables$class_class$3$q;
+        lane_tables$moved_ascii$3$d = lane_tables$class_ascii$3$q;
         lane_tables$moved_cont$3$d = lane_tables$class_cont$3$q;
         lane_tables$moved_free$3$d = lane_tables$class_free$3$q;
         lane_tables$moved_present$4$d = lane_tables$class_present$4$q;
         lane_tables$moved_class$4$d = lane_tables$class_class$4$q;
+        lane_tables$moved_ascii$4$d = lane_tables$class_ascii$4$q;
         lane_tables$moved_cont$4$d = lane_tables$class_cont$4$q;
         lane_tables$moved_free$4$d = lane_tables$class_free$4$q;
         lane_tables$moved_present$5$d = lane_tables$class_present$5$q;
         lane_tables$moved_class$5$d = lane_tables$class_class$5$q;
+        lane_tables$moved_ascii$5$d = lane_tables$class_ascii$5$q;
         lane_tables$moved_cont$5$d = lane_tables$class_cont$5$q;
         lane_tables$moved_free$5$d = lane_tables$class_free$5$q;
         lane_tables$moved_present$6$d = lane_tables$class_present$6$q;
         lane_tables$moved_class$6$d = lane_tables$class_class$6$q;
+        lane_tables$moved_ascii$6$d = lane_tables$class_ascii$6$q;
         lane_tables$moved_cont$6$d = lane_tables$class_cont$6$q;
         lane_tables$moved_free$6$d = lane_tables$class_free$6$q;
         lane_tables$moved_present$7$d = lane_tables$class_present$7$q;
         lane_tables$moved_class$7$d = lane_tables$class_class$7$q;
+        lane_tables$moved_ascii$7$d = lane_tables$class_ascii$7$q;
         lane_tables$moved_cont$7$d = lane_tables$class_cont$7$q;
         lane_tables$moved_free$7$d = lane_tables$class_free$7$q;
         lane_tables$moved_tail_class$0$d = lane_tables$class_tail_class$0$q;
+        lane_tables$moved_tail_ascii$0$d = lane_tables$class_tail_ascii$0$q;
         lane_tables$moved_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
         lane_tables$moved_tail_free$0$d = lane_tables$class_tail_free$0$q;
         lane_tables$moved_tail_class$1$d = lane_tables$class_tail_class$1$q;
+        lane_tables$moved_tail_ascii$1$d = lane_tables$class_tail_ascii$1$q;
         lane_tables$moved_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
         lane_tables$moved_tail_free$1$d = lane_tables$class_tail_free$1$q;
         lane_tables$moved_tail_class$2$d = lane_tables$class_tail_class$2$q;
+        lane_tables$moved_tail_ascii$2$d = lane_tables$class_tail_ascii$2$q;
         lane_tables$moved_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
         lane_tables$moved_tail_free$2$d = lane_tables$class_tail_free$2$q;
         lane_tables$moved_tail_class$3$d = lane_tables$class_tail_class$3$q;
+        lane_tables$moved_tail_ascii$3$d = lane_tables$class_tail_ascii$3$q;
         lane_tables$moved_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
         lane_tables$moved_tail_free$3$d = lane_tables$class_tail_free$3$q;
         lane_tables$moved_tail_class$4$d = lane_tables$class_tail_class$4$q;
+        lane_tables$moved_tail_ascii$4$d = lane_tables$class_tail_ascii$4$q;
         lane_tables$moved_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
         lane_tables$moved_tail_free$4$d = lane_tables$class_tail_free$4$q;
         lane_tables$moved_next_cont$d = lane_tables$class_next_cont$q;
         lane_tables$moved_tlast$d = lane_tables$class_tlast$q;
         lane_tables$moved_valid$d = lane_tables$class_valid$q & !lane_tables$rst;
-        lane_tables$leads$0$byte_class = lane_tables$moved_class$0$q;
+        if (lane_tables$moved_ascii$0$q) begin
+            lane_tables$leads$0$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$0$byte_class = lane_tables$moved_class$0$q;
+        end
         lane_tables$row_present$0$d = lane_tables$moved_present$0$q;
         lane_tables$row_cont$0$d = lane_tables$moved_cont$0$q;
         lane_tables$row_length$0$d = lane_tables$leads$0$lead_length & lane_tables$class_present3$0;
@@ -12071,7 +12485,12 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser & lane_tables$class_present4$0;
         lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser & lane_tables$class_present4$0;
         lane_tables$row_free$0$d = lane_tables$moved_free$0$q;
-        lane_tables$leads$1$byte_class = lane_tables$moved_class$1$q;
+        if (lane_tables$moved_ascii$1$q) begin
+            lane_tables$leads$1$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$1$byte_class = lane_tables$moved_class$1$q;
+        end
         lane_tables$row_present$1$d = lane_tables$moved_present$1$q;
         lane_tables$row_cont$1$d = lane_tables$moved_cont$1$q;
         lane_tables$row_length$1$d = lane_tables$leads$1$lead_length & lane_tables$class_present3$1;
@@ -12079,7 +12498,12 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser & lane_tables$class_present4$1;
         lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser & lane_tables$class_present4$1;
         lane_tables$row_free$1$d = lane_tables$moved_free$1$q;
-        lane_tables$leads$2$byte_class = lane_tables$moved_class$2$q;
+        if (lane_tables$moved_ascii$2$q) begin
+            lane_tables$leads$2$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$2$byte_class = lane_tables$moved_class$2$q;
+        end
         lane_tables$row_present$2$d = lane_tables$moved_present$2$q;
         lane_tables$row_cont$2$d = lane_tables$moved_cont$2$q;
         lane_tables$row_length$2$d = lane_tables$leads$2$lead_length & lane_tables$class_present3$2;
@@ -12087,7 +12511,12 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$row_outside$2$d = lane_tables$leads$2$outside_tuser & lane_tables$class_present4$2;
         lane_tables$row_malformed$2$d = lane_tables$leads$2$malformed_tuser & lane_tables$class_present4$2;
         lane_tables$row_free$2$d = lane_tables$moved_free$2$q;
-        lane_tables$leads$3$byte_class = lane_tables$moved_class$3$q;
+        if (lane_tables$moved_ascii$3$q) begin
+            lane_tables$leads$3$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$3$byte_class = lane_tables$moved_class$3$q;
+        end
         lane_tables$row_present$3$d = lane_tables$moved_present$3$q;
         lane_tables$row_cont$3$d = lane_tables$moved_cont$3$q;
         lane_tables$row_length$3$d = lane_tables$leads$3$lead_length & lane_tables$class_present3$3;
@@ -12095,7 +12524,12 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$row_outside$3$d = lane_tables$leads$3$outside_tuser & lane_tables$class_present4$3;
         lane_tables$row_malformed$3$d = lane_tables$leads$3$malformed_tuser & lane_tables$class_present4$3;
         lane_tables$row_free$3$d = lane_tables$moved_free$3$q;
-        lane_tables$leads$4$byte_class = lane_tables$moved_class$4$q;
+        if (lane_tables$moved_ascii$4$q) begin
+            lane_tables$leads$4$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$4$byte_class = lane_tables$moved_class$4$q;
+        end
         lane_tables$row_present$4$d = lane_tables$moved_present$4$q;
         lane_tables$row_cont$4$d = lane_tables$moved_cont$4$q;
         lane_tables$row_length$4$d = lane_tables$leads$4$lead_length & lane_tables$class_present3$4;
@@ -12103,7 +12537,12 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$row_outside$4$d = lane_tables$leads$4$outside_tuser & lane_tables$class_present4$4;
         lane_tables$row_malformed$4$d = lane_tables$leads$4$malformed_tuser & lane_tables$class_present4$4;
         lane_tables$row_free$4$d = lane_tables$moved_free$4$q;
-        lane_tables$leads$5$byte_class = lane_tables$moved_class$5$q;
+        if (lane_tables$moved_ascii$5$q) begin
+            lane_tables$leads$5$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$5$byte_class = lane_tables$moved_class$5$q;
+        end
         lane_tables$row_present$5$d = lane_tables$moved_present$5$q;
         lane_tables$row_cont$5$d = lane_tables$moved_cont$5$q;
         lane_tables$row_length$5$d = lane_tables$leads$5$lead_length & lane_tables$class_present3$5;
@@ -12111,7 +12550,12 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$row_outside$5$d = lane_tables$leads$5$outside_tuser & lane_tables$class_present4$5;
         lane_tables$row_malformed$5$d = lane_tables$leads$5$malformed_tuser & lane_tables$class_present4$5;
         lane_tables$row_free$5$d = lane_tables$moved_free$5$q;
-        lane_tables$leads$6$byte_class = lane_tables$moved_class$6$q;
+        if (lane_tables$moved_ascii$6$q) begin
+            lane_tables$leads$6$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$6$byte_class = lane_tables$moved_class$6$q;
+        end
         lane_tables$row_present$6$d = lane_tables$moved_present$6$q;
         lane_tables$row_cont$6$d = lane_tables$moved_cont$6$q;
         lane_tables$row_length$6$d = lane_tables$leads$6$lead_length & lane_tables$class_present3$6;
@@ -12119,7 +12563,12 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$row_outside$6$d = lane_tables$leads$6$outside_tuser & lane_tables$class_present4$6;
         lane_tables$row_malformed$6$d = lane_tables$leads$6$malformed_tuser & lane_tables$class_present4$6;
         lane_tables$row_free$6$d = lane_tables$moved_free$6$q;
-        lane_tables$leads$7$byte_class = lane_tables$moved_class$7$q;
+        if (lane_tables$moved_ascii$7$q) begin
+            lane_tables$leads$7$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$7$byte_class = lane_tables$moved_class$7$q;
+        end
         lane_tables$row_present$7$d = lane_tables$moved_present$7$q;
         lane_tables$row_cont$7$d = lane_tables$moved_cont$7$q;
         lane_tables$row_length$7$d = lane_tables$leads$7$lead_length & lane_tables$class_present3$7;
@@ -12162,27 +12611,52 @@ module utf8_decoder_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$2$outside_tuser | |lane_tables$tail_leads$2$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$3$outside_tuser | |lane_tables$tail_leads$3$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$4$outside_tuser | |lane_tables$tail_leads$4$malformed_tuser;
-        lane_tables$tail_leads$0$byte_class = lane_tables$moved_tail_class$0$q;
+        if (lane_tables$moved_tail_ascii$0$q) begin
+            lane_tables$tail_leads$0$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$0$byte_class = lane_tables$moved_tail_class$0$q;
+        end
         lane_tables$row_tail_cont$0$d = lane_tables$moved_tail_cont$0$q;
         lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$0$d = lane_tables$moved_tail_free$0$q;
-        lane_tables$tail_leads$1$byte_class = lane_tables$moved_tail_class$1$q;
+        if (lane_tables$moved_tail_ascii$1$q) begin
+            lane_tables$tail_leads$1$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$1$byte_class = lane_tables$moved_tail_class$1$q;
+        end
         lane_tables$row_tail_cont$1$d = lane_tables$moved_tail_cont$1$q;
         lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$1$d = lane_tables$moved_tail_free$1$q;
-        lane_tables$tail_leads$2$byte_class = lane_tables$moved_tail_class$2$q;
+        if (lane_tables$moved_tail_ascii$2$q) begin
+            lane_tables$tail_leads$2$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$2$byte_class = lane_tables$moved_tail_class$2$q;
+        end
         lane_tables$row_tail_cont$2$d = lane_tables$moved_tail_cont$2$q;
         lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$2$d = lane_tables$moved_tail_free$2$q;
-        lane_tables$tail_leads$3$byte_class = lane_tables$moved_tail_class$3$q;
+        if (lane_tables$moved_tail_ascii$3$q) begin
+            lane_tables$tail_leads$3$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$3$byte_class = lane_tables$moved_tail_class$3$q;
+        end
         lane_tables$row_tail_cont$3$d = lane_tables$moved_tail_cont$3$q;
         lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$3$d = lane_tables$moved_tail_free$3$q;
-        lane_tables$tail_leads$4$byte_class = lane_tables$moved_tail_class$4$q;
+        if (lane_tables$moved_tail_ascii$4$q) begin
+            lane_tables$tail_leads$4$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$4$byte_class = lane_tables$moved_tail_class$4$q;
+        end
         lane_tables$row_tail_cont$4$d = lane_tables$moved_tail_cont$4$q;
         lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed & lane_tables$class_valid5;

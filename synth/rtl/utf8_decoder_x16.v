@@ -2865,6 +2865,54 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  lane_tables$class_present$15$d;
     reg  lane_tables$class_present$15$q;
     reg  lane_tables$class_present$15$clock;
+    reg  lane_tables$class_ascii$0$d;
+    reg  lane_tables$class_ascii$0$q;
+    reg  lane_tables$class_ascii$0$clock;
+    reg  lane_tables$class_ascii$1$d;
+    reg  lane_tables$class_ascii$1$q;
+    reg  lane_tables$class_ascii$1$clock;
+    reg  lane_tables$class_ascii$2$d;
+    reg  lane_tables$class_ascii$2$q;
+    reg  lane_tables$class_ascii$2$clock;
+    reg  lane_tables$class_ascii$3$d;
+    reg  lane_tables$class_ascii$3$q;
+    reg  lane_tables$class_ascii$3$clock;
+    reg  lane_tables$class_ascii$4$d;
+    reg  lane_tables$class_ascii$4$q;
+    reg  lane_tables$class_ascii$4$clock;
+    reg  lane_tables$class_ascii$5$d;
+    reg  lane_tables$class_ascii$5$q;
+    reg  lane_tables$class_ascii$5$clock;
+    reg  lane_tables$class_ascii$6$d;
+    reg  lane_tables$class_ascii$6$q;
+    reg  lane_tables$class_ascii$6$clock;
+    reg  lane_tables$class_ascii$7$d;
+    reg  lane_tables$class_ascii$7$q;
+    reg  lane_tables$class_ascii$7$clock;
+    reg  lane_tables$class_ascii$8$d;
+    reg  lane_tables$class_ascii$8$q;
+    reg  lane_tables$class_ascii$8$clock;
+    reg  lane_tables$class_ascii$9$d;
+    reg  lane_tables$class_ascii$9$q;
+    reg  lane_tables$class_ascii$9$clock;
+    reg  lane_tables$class_ascii$10$d;
+    reg  lane_tables$class_ascii$10$q;
+    reg  lane_tables$class_ascii$10$clock;
+    reg  lane_tables$class_ascii$11$d;
+    reg  lane_tables$class_ascii$11$q;
+    reg  lane_tables$class_ascii$11$clock;
+    reg  lane_tables$class_ascii$12$d;
+    reg  lane_tables$class_ascii$12$q;
+    reg  lane_tables$class_ascii$12$clock;
+    reg  lane_tables$class_ascii$13$d;
+    reg  lane_tables$class_ascii$13$q;
+    reg  lane_tables$class_ascii$13$clock;
+    reg  lane_tables$class_ascii$14$d;
+    reg  lane_tables$class_ascii$14$q;
+    reg  lane_tables$class_ascii$14$clock;
+    reg  lane_tables$class_ascii$15$d;
+    reg  lane_tables$class_ascii$15$q;
+    reg  lane_tables$class_ascii$15$clock;
     reg  [4:0] lane_tables$class_class$0$d;
     reg  [4:0] lane_tables$class_class$0$q;
     reg  lane_tables$class_class$0$clock;
@@ -3012,6 +3060,21 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [4:0] lane_tables$class_next_cont$d;
     reg  [4:0] lane_tables$class_next_cont$q;
     reg  lane_tables$class_next_cont$clock;
+    reg  lane_tables$class_tail_ascii$0$d;
+    reg  lane_tables$class_tail_ascii$0$q;
+    reg  lane_tables$class_tail_ascii$0$clock;
+    reg  lane_tables$class_tail_ascii$1$d;
+    reg  lane_tables$class_tail_ascii$1$q;
+    reg  lane_tables$class_tail_ascii$1$clock;
+    reg  lane_tables$class_tail_ascii$2$d;
+    reg  lane_tables$class_tail_ascii$2$q;
+    reg  lane_tables$class_tail_ascii$2$clock;
+    reg  lane_tables$class_tail_ascii$3$d;
+    reg  lane_tables$class_tail_ascii$3$q;
+    reg  lane_tables$class_tail_ascii$3$clock;
+    reg  lane_tables$class_tail_ascii$4$d;
+    reg  lane_tables$class_tail_ascii$4$q;
+    reg  lane_tables$class_tail_ascii$4$clock;
     reg  [4:0] lane_tables$class_tail_class$0$d;
     reg  [4:0] lane_tables$class_tail_class$0$q;
     reg  lane_tables$class_tail_class$0$clock;
@@ -3111,6 +3174,54 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  lane_tables$moved_present$15$d;
     reg  lane_tables$moved_present$15$q;
     reg  lane_tables$moved_present$15$clock;
+    reg  lane_tables$moved_ascii$0$d;
+    reg  lane_tables$moved_ascii$0$q;
+    reg  lane_tables$moved_ascii$0$clock;
+    reg  lane_tables$moved_ascii$1$d;
+    reg  lane_tables$moved_ascii$1$q;
+    reg  lane_tables$moved_ascii$1$clock;
+    reg  lane_tables$moved_ascii$2$d;
+    reg  lane_tables$moved_ascii$2$q;
+    reg  lane_tables$moved_ascii$2$clock;
+    reg  lane_tables$moved_ascii$3$d;
+    reg  lane_tables$moved_ascii$3$q;
+    reg  lane_tables$moved_ascii$3$clock;
+    reg  lane_tables$moved_ascii$4$d;
+    reg  lane_tables$moved_ascii$4$q;
+    reg  lane_tables$moved_ascii$4$clock;
+    reg  lane_tables$moved_ascii$5$d;
+    reg  lane_tables$moved_ascii$5$q;
+    reg  lane_tables$moved_ascii$5$clock;
+    reg  lane_tables$moved_ascii$6$d;
+    reg  lane_tables$moved_ascii$6$q;
+    reg  lane_tables$moved_ascii$6$clock;
+    reg  lane_tables$moved_ascii$7$d;
+    reg  lane_tables$moved_ascii$7$q;
+    reg  lane_tables$moved_ascii$7$clock;
+    reg  lane_tables$moved_ascii$8$d;
+    reg  lane_tables$moved_ascii$8$q;
+    reg  lane_tables$moved_ascii$8$clock;
+    reg  lane_tables$moved_ascii$9$d;
+    reg  lane_tables$moved_ascii$9$q;
+    reg  lane_tables$moved_ascii$9$clock;
+    reg  lane_tables$moved_ascii$10$d;
+    reg  lane_tables$moved_ascii$10$q;
+    reg  lane_tables$moved_ascii$10$clock;
+    reg  lane_tables$moved_ascii$11$d;
+    reg  lane_tables$moved_ascii$11$q;
+    reg  lane_tables$moved_ascii$11$clock;
+    reg  lane_tables$moved_ascii$12$d;
+    reg  lane_tables$moved_ascii$12$q;
+    reg  lane_tables$moved_ascii$12$clock;
+    reg  lane_tables$moved_ascii$13$d;
+    reg  lane_tables$moved_ascii$13$q;
+    reg  lane_tables$moved_ascii$13$clock;
+    reg  lane_tables$moved_ascii$14$d;
+    reg  lane_tables$moved_ascii$14$q;
+    reg  lane_tables$moved_ascii$14$clock;
+    reg  lane_tables$moved_ascii$15$d;
+    reg  lane_tables$moved_ascii$15$q;
+    reg  lane_tables$moved_ascii$15$clock;
     reg  [4:0] lane_tables$moved_class$0$d;
     reg  [4:0] lane_tables$moved_class$0$q;
     reg  lane_tables$moved_class$0$clock;
@@ -3258,6 +3369,21 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [4:0] lane_tables$moved_next_cont$d;
     reg  [4:0] lane_tables$moved_next_cont$q;
     reg  lane_tables$moved_next_cont$clock;
+    reg  lane_tables$moved_tail_ascii$0$d;
+    reg  lane_tables$moved_tail_ascii$0$q;
+    reg  lane_tables$moved_tail_ascii$0$clock;
+    reg  lane_tables$moved_tail_ascii$1$d;
+    reg  lane_tables$moved_tail_ascii$1$q;
+    reg  lane_tables$moved_tail_ascii$1$clock;
+    reg  lane_tables$moved_tail_ascii$2$d;
+    reg  lane_tables$moved_tail_ascii$2$q;
+    reg  lane_tables$moved_tail_ascii$2$clock;
+    reg  lane_tables$moved_tail_ascii$3$d;
+    reg  lane_tables$moved_tail_ascii$3$q;
+    reg  lane_tables$moved_tail_ascii$3$clock;
+    reg  lane_tables$moved_tail_ascii$4$d;
+    reg  lane_tables$moved_tail_ascii$4$q;
+    reg  lane_tables$moved_tail_ascii$4$clock;
     reg  [4:0] lane_tables$moved_tail_class$0$d;
     reg  [4:0] lane_tables$moved_tail_class$0$q;
     reg  lane_tables$moved_tail_class$0$clock;
@@ -4285,38 +4411,69 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  lane_tables$window_beat_valid$q;
     reg  lane_tables$window_beat_valid$clock;
     reg  lane_tables$unused_rows;
-    reg  [4:0] lane_tables$present5$0;
-    reg  [4:0] lane_tables$present5$1;
-    reg  [4:0] lane_tables$present5$2;
-    reg  [4:0] lane_tables$present5$3;
-    reg  [4:0] lane_tables$present5$4;
-    reg  [4:0] lane_tables$present5$5;
-    reg  [4:0] lane_tables$present5$6;
-    reg  [4:0] lane_tables$present5$7;
-    reg  [4:0] lane_tables$present5$8;
-    reg  [4:0] lane_tables$present5$9;
-    reg  [4:0] lane_tables$present5$10;
-    reg  [4:0] lane_tables$present5$11;
-    reg  [4:0] lane_tables$present5$12;
-    reg  [4:0] lane_tables$present5$13;
-    reg  [4:0] lane_tables$present5$14;
-    reg  [4:0] lane_tables$present5$15;
-    reg  [7:0] lane_tables$present8$0;
-    reg  [7:0] lane_tables$present8$1;
-    reg  [7:0] lane_tables$present8$2;
-    reg  [7:0] lane_tables$present8$3;
-    reg  [7:0] lane_tables$present8$4;
-    reg  [7:0] lane_tables$present8$5;
-    reg  [7:0] lane_tables$present8$6;
-    reg  [7:0] lane_tables$present8$7;
-    reg  [7:0] lane_tables$present8$8;
-    reg  [7:0] lane_tables$present8$9;
-    reg  [7:0] lane_tables$present8$10;
-    reg  [7:0] lane_tables$present8$11;
-    reg  [7:0] lane_tables$present8$12;
-    reg  [7:0] lane_tables$present8$13;
-    reg  [7:0] lane_tables$present8$14;
-    reg  [7:0] lane_tables$present8$15;
+    reg  [4:0] lane_tables$high5$0;
+    reg  [4:0] lane_tables$high5$1;
+    reg  [4:0] lane_tables$high5$2;
+    reg  [4:0] lane_tables$high5$3;
+    reg  [4:0] lane_tables$high5$4;
+    reg  [4:0] lane_tables$high5$5;
+    reg  [4:0] lane_tables$high5$6;
+    reg  [4:0] lane_tables$high5$7;
+    reg  [4:0] lane_tables$high5$8;
+    reg  [4:0] lane_tables$high5$9;
+    reg  [4:0] lane_tables$high5$10;
+    reg  [4:0] lane_tables$high5$11;
+    reg  [4:0] lane_tables$high5$12;
+    reg  [4:0] lane_tables$high5$13;
+    reg  [4:0] lane_tables$high5$14;
+    reg  [4:0] lane_tables$high5$15;
+    reg  [7:0] lane_tables$high8$0;
+    reg  [7:0] lane_tables$high8$1;
+    reg  [7:0] lane_tables$high8$2;
+    reg  [7:0] lane_tables$high8$3;
+    reg  [7:0] lane_tables$high8$4;
+    reg  [7:0] lane_tables$high8$5;
+    reg  [7:0] lane_tables$high8$6;
+    reg  [7:0] lane_tables$high8$7;
+    reg  [7:0] lane_tables$high8$8;
+    reg  [7:0] lane_tables$high8$9;
+    reg  [7:0] lane_tables$high8$10;
+    reg  [7:0] lane_tables$high8$11;
+    reg  [7:0] lane_tables$high8$12;
+    reg  [7:0] lane_tables$high8$13;
+    reg  [7:0] lane_tables$high8$14;
+    reg  [7:0] lane_tables$high8$15;
+    reg  [7:0] lane_tables$ascii8$0;
+    reg  [7:0] lane_tables$ascii8$1;
+    reg  [7:0] lane_tables$ascii8$2;
+    reg  [7:0] lane_tables$ascii8$3;
+    reg  [7:0] lane_tables$ascii8$4;
+    reg  [7:0] lane_tables$ascii8$5;
+    reg  [7:0] lane_tables$ascii8$6;
+    reg  [7:0] lane_tables$ascii8$7;
+    reg  [7:0] lane_tables$ascii8$8;
+    reg  [7:0] lane_tables$ascii8$9;
+    reg  [7:0] lane_tables$ascii8$10;
+    reg  [7:0] lane_tables$ascii8$11;
+    reg  [7:0] lane_tables$ascii8$12;
+    reg  [7:0] lane_tables$ascii8$13;
+    reg  [7:0] lane_tables$ascii8$14;
+    reg  [7:0] lane_tables$ascii8$15;
+    reg  [4:0] lane_tables$tail_high5$0;
+    reg  [4:0] lane_tables$tail_high5$1;
+    reg  [4:0] lane_tables$tail_high5$2;
+    reg  [4:0] lane_tables$tail_high5$3;
+    reg  [4:0] lane_tables$tail_high5$4;
+    reg  [7:0] lane_tables$tail_high8$0;
+    reg  [7:0] lane_tables$tail_high8$1;
+    reg  [7:0] lane_tables$tail_high8$2;
+    reg  [7:0] lane_tables$tail_high8$3;
+    reg  [7:0] lane_tables$tail_high8$4;
+    reg  [7:0] lane_tables$tail_ascii8$0;
+    reg  [7:0] lane_tables$tail_ascii8$1;
+    reg  [7:0] lane_tables$tail_ascii8$2;
+    reg  [7:0] lane_tables$tail_ascii8$3;
+    reg  [7:0] lane_tables$tail_ascii8$4;
     reg  [2:0] lane_tables$class_present3$0;
     reg  [2:0] lane_tables$class_present3$1;
     reg  [2:0] lane_tables$class_present3$2;
@@ -4365,8 +4522,6 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [4:0] lane_tables$class_present5$13;
     reg  [4:0] lane_tables$class_present5$14;
     reg  [4:0] lane_tables$class_present5$15;
-    reg  [4:0] lane_tables$valid5;
-    reg  [7:0] lane_tables$valid8;
     reg  [4:0] lane_tables$next5;
     reg  [2:0] lane_tables$class_valid3;
     reg  [4:0] lane_tables$class_valid5;
@@ -18032,6 +18187,118 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge lane_tables$class_present$15$clock) begin
        lane_tables$class_present$15$q <= lane_tables$class_present$15$d;
     end
+    // lane_tables$class_ascii$0
+    initial begin
+       lane_tables$class_ascii$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$0$clock) begin
+       lane_tables$class_ascii$0$q <= lane_tables$class_ascii$0$d;
+    end
+    // lane_tables$class_ascii$1
+    initial begin
+       lane_tables$class_ascii$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$1$clock) begin
+       lane_tables$class_ascii$1$q <= lane_tables$class_ascii$1$d;
+    end
+    // lane_tables$class_ascii$2
+    initial begin
+       lane_tables$class_ascii$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$2$clock) begin
+       lane_tables$class_ascii$2$q <= lane_tables$class_ascii$2$d;
+    end
+    // lane_tables$class_ascii$3
+    initial begin
+       lane_tables$class_ascii$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$3$clock) begin
+       lane_tables$class_ascii$3$q <= lane_tables$class_ascii$3$d;
+    end
+    // lane_tables$class_ascii$4
+    initial begin
+       lane_tables$class_ascii$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$4$clock) begin
+       lane_tables$class_ascii$4$q <= lane_tables$class_ascii$4$d;
+    end
+    // lane_tables$class_ascii$5
+    initial begin
+       lane_tables$class_ascii$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$5$clock) begin
+       lane_tables$class_ascii$5$q <= lane_tables$class_ascii$5$d;
+    end
+    // lane_tables$class_ascii$6
+    initial begin
+       lane_tables$class_ascii$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$6$clock) begin
+       lane_tables$class_ascii$6$q <= lane_tables$class_ascii$6$d;
+    end
+    // lane_tables$class_ascii$7
+    initial begin
+       lane_tables$class_ascii$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$7$clock) begin
+       lane_tables$class_ascii$7$q <= lane_tables$class_ascii$7$d;
+    end
+    // lane_tables$class_ascii$8
+    initial begin
+       lane_tables$class_ascii$8$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$8$clock) begin
+       lane_tables$class_ascii$8$q <= lane_tables$class_ascii$8$d;
+    end
+    // lane_tables$class_ascii$9
+    initial begin
+       lane_tables$class_ascii$9$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$9$clock) begin
+       lane_tables$class_ascii$9$q <= lane_tables$class_ascii$9$d;
+    end
+    // lane_tables$class_ascii$10
+    initial begin
+       lane_tables$class_ascii$10$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$10$clock) begin
+       lane_tables$class_ascii$10$q <= lane_tables$class_ascii$10$d;
+    end
+    // lane_tables$class_ascii$11
+    initial begin
+       lane_tables$class_ascii$11$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$11$clock) begin
+       lane_tables$class_ascii$11$q <= lane_tables$class_ascii$11$d;
+    end
+    // lane_tables$class_ascii$12
+    initial begin
+       lane_tables$class_ascii$12$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$12$clock) begin
+       lane_tables$class_ascii$12$q <= lane_tables$class_ascii$12$d;
+    end
+    // lane_tables$class_ascii$13
+    initial begin
+       lane_tables$class_ascii$13$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$13$clock) begin
+       lane_tables$class_ascii$13$q <= lane_tables$class_ascii$13$d;
+    end
+    // lane_tables$class_ascii$14
+    initial begin
+       lane_tables$class_ascii$14$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$14$clock) begin
+       lane_tables$class_ascii$14$q <= lane_tables$class_ascii$14$d;
+    end
+    // lane_tables$class_ascii$15
+    initial begin
+       lane_tables$class_ascii$15$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$15$clock) begin
+       lane_tables$class_ascii$15$q <= lane_tables$class_ascii$15$d;
+    end
     // lane_tables$class_class$0
     initial begin
        lane_tables$class_class$0$q = 'h0;
@@ -18375,6 +18642,41 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge lane_tables$class_next_cont$clock) begin
        lane_tables$class_next_cont$q <= lane_tables$class_next_cont$d;
     end
+    // lane_tables$class_tail_ascii$0
+    initial begin
+       lane_tables$class_tail_ascii$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$0$clock) begin
+       lane_tables$class_tail_ascii$0$q <= lane_tables$class_tail_ascii$0$d;
+    end
+    // lane_tables$class_tail_ascii$1
+    initial begin
+       lane_tables$class_tail_ascii$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$1$clock) begin
+       lane_tables$class_tail_ascii$1$q <= lane_tables$class_tail_ascii$1$d;
+    end
+    // lane_tables$class_tail_ascii$2
+    initial begin
+       lane_tables$class_tail_ascii$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$2$clock) begin
+       lane_tables$class_tail_ascii$2$q <= lane_tables$class_tail_ascii$2$d;
+    end
+    // lane_tables$class_tail_ascii$3
+    initial begin
+       lane_tables$class_tail_ascii$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$3$clock) begin
+       lane_tables$class_tail_ascii$3$q <= lane_tables$class_tail_ascii$3$d;
+    end
+    // lane_tables$class_tail_ascii$4
+    initial begin
+       lane_tables$class_tail_ascii$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$4$clock) begin
+       lane_tables$class_tail_ascii$4$q <= lane_tables$class_tail_ascii$4$d;
+    end
     // lane_tables$class_tail_class$0
     initial begin
        lane_tables$class_tail_class$0$q = 'h0;
@@ -18605,6 +18907,118 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     end
     always @(posedge lane_tables$moved_present$15$clock) begin
        lane_tables$moved_present$15$q <= lane_tables$moved_present$15$d;
+    end
+    // lane_tables$moved_ascii$0
+    initial begin
+       lane_tables$moved_ascii$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$0$clock) begin
+       lane_tables$moved_ascii$0$q <= lane_tables$moved_ascii$0$d;
+    end
+    // lane_tables$moved_ascii$1
+    initial begin
+       lane_tables$moved_ascii$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$1$clock) begin
+       lane_tables$moved_ascii$1$q <= lane_tables$moved_ascii$1$d;
+    end
+    // lane_tables$moved_ascii$2
+    initial begin
+       lane_tables$moved_ascii$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$2$clock) begin
+       lane_tables$moved_ascii$2$q <= lane_tables$moved_ascii$2$d;
+    end
+    // lane_tables$moved_ascii$3
+    initial begin
+       lane_tables$moved_ascii$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$3$clock) begin
+       lane_tables$moved_ascii$3$q <= lane_tables$moved_ascii$3$d;
+    end
+    // lane_tables$moved_ascii$4
+    initial begin
+       lane_tables$moved_ascii$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$4$clock) begin
+       lane_tables$moved_ascii$4$q <= lane_tables$moved_ascii$4$d;
+    end
+    // lane_tables$moved_ascii$5
+    initial begin
+       lane_tables$moved_ascii$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$5$clock) begin
+       lane_tables$moved_ascii$5$q <= lane_tables$moved_ascii$5$d;
+    end
+    // lane_tables$moved_ascii$6
+    initial begin
+       lane_tables$moved_ascii$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$6$clock) begin
+       lane_tables$moved_ascii$6$q <= lane_tables$moved_ascii$6$d;
+    end
+    // lane_tables$moved_ascii$7
+    initial begin
+       lane_tables$moved_ascii$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$7$clock) begin
+       lane_tables$moved_ascii$7$q <= lane_tables$moved_ascii$7$d;
+    end
+    // lane_tables$moved_ascii$8
+    initial begin
+       lane_tables$moved_ascii$8$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$8$clock) begin
+       lane_tables$moved_ascii$8$q <= lane_tables$moved_ascii$8$d;
+    end
+    // lane_tables$moved_ascii$9
+    initial begin
+       lane_tables$moved_ascii$9$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$9$clock) begin
+       lane_tables$moved_ascii$9$q <= lane_tables$moved_ascii$9$d;
+    end
+    // lane_tables$moved_ascii$10
+    initial begin
+       lane_tables$moved_ascii$10$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$10$clock) begin
+       lane_tables$moved_ascii$10$q <= lane_tables$moved_ascii$10$d;
+    end
+    // lane_tables$moved_ascii$11
+    initial begin
+       lane_tables$moved_ascii$11$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$11$clock) begin
+       lane_tables$moved_ascii$11$q <= lane_tables$moved_ascii$11$d;
+    end
+    // lane_tables$moved_ascii$12
+    initial begin
+       lane_tables$moved_ascii$12$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$12$clock) begin
+       lane_tables$moved_ascii$12$q <= lane_tables$moved_ascii$12$d;
+    end
+    // lane_tables$moved_ascii$13
+    initial begin
+       lane_tables$moved_ascii$13$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$13$clock) begin
+       lane_tables$moved_ascii$13$q <= lane_tables$moved_ascii$13$d;
+    end
+    // lane_tables$moved_ascii$14
+    initial begin
+       lane_tables$moved_ascii$14$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$14$clock) begin
+       lane_tables$moved_ascii$14$q <= lane_tables$moved_ascii$14$d;
+    end
+    // lane_tables$moved_ascii$15
+    initial begin
+       lane_tables$moved_ascii$15$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$15$clock) begin
+       lane_tables$moved_ascii$15$q <= lane_tables$moved_ascii$15$d;
     end
     // lane_tables$moved_class$0
     initial begin
@@ -18948,6 +19362,41 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     end
     always @(posedge lane_tables$moved_next_cont$clock) begin
        lane_tables$moved_next_cont$q <= lane_tables$moved_next_cont$d;
+    end
+    // lane_tables$moved_tail_ascii$0
+    initial begin
+       lane_tables$moved_tail_ascii$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$0$clock) begin
+       lane_tables$moved_tail_ascii$0$q <= lane_tables$moved_tail_ascii$0$d;
+    end
+    // lane_tables$moved_tail_ascii$1
+    initial begin
+       lane_tables$moved_tail_ascii$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$1$clock) begin
+       lane_tables$moved_tail_ascii$1$q <= lane_tables$moved_tail_ascii$1$d;
+    end
+    // lane_tables$moved_tail_ascii$2
+    initial begin
+       lane_tables$moved_tail_ascii$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$2$clock) begin
+       lane_tables$moved_tail_ascii$2$q <= lane_tables$moved_tail_ascii$2$d;
+    end
+    // lane_tables$moved_tail_ascii$3
+    initial begin
+       lane_tables$moved_tail_ascii$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$3$clock) begin
+       lane_tables$moved_tail_ascii$3$q <= lane_tables$moved_tail_ascii$3$d;
+    end
+    // lane_tables$moved_tail_ascii$4
+    initial begin
+       lane_tables$moved_tail_ascii$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$4$clock) begin
+       lane_tables$moved_tail_ascii$4$q <= lane_tables$moved_tail_ascii$4$d;
     end
     // lane_tables$moved_tail_class$0
     initial begin
@@ -21356,8 +21805,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
         lane_tables$class_present$0$clock = lane_tables$clock;
+        lane_tables$class_ascii$0$clock = lane_tables$clock;
         lane_tables$moved_present$0$clock = lane_tables$clock;
         lane_tables$moved_class$0$clock = lane_tables$clock;
+        lane_tables$moved_ascii$0$clock = lane_tables$clock;
         lane_tables$moved_cont$0$clock = lane_tables$clock;
         lane_tables$moved_free$0$clock = lane_tables$clock;
         lane_tables$class_class$0$clock = lane_tables$clock;
@@ -21380,8 +21831,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
         lane_tables$class_present$1$clock = lane_tables$clock;
+        lane_tables$class_ascii$1$clock = lane_tables$clock;
         lane_tables$moved_present$1$clock = lane_tables$clock;
         lane_tables$moved_class$1$clock = lane_tables$clock;
+        lane_tables$moved_ascii$1$clock = lane_tables$clock;
         lane_tables$moved_cont$1$clock = lane_tables$clock;
         lane_tables$moved_free$1$clock = lane_tables$clock;
         lane_tables$class_class$1$clock = lane_tables$clock;
@@ -21404,8 +21857,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
         lane_tables$class_present$2$clock = lane_tables$clock;
+        lane_tables$class_ascii$2$clock = lane_tables$clock;
         lane_tables$moved_present$2$clock = lane_tables$clock;
         lane_tables$moved_class$2$clock = lane_tables$clock;
+        lane_tables$moved_ascii$2$clock = lane_tables$clock;
         lane_tables$moved_cont$2$clock = lane_tables$clock;
         lane_tables$moved_free$2$clock = lane_tables$clock;
         lane_tables$class_class$2$clock = lane_tables$clock;
@@ -21428,8 +21883,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$2$clock = lane_tables$clock;
         lane_tables$window_free$2$clock = lane_tables$clock;
         lane_tables$class_present$3$clock = lane_tables$clock;
+        lane_tables$class_ascii$3$clock = lane_tables$clock;
         lane_tables$moved_present$3$clock = lane_tables$clock;
         lane_tables$moved_class$3$clock = lane_tables$clock;
+        lane_tables$moved_ascii$3$clock = lane_tables$clock;
         lane_tables$moved_cont$3$clock = lane_tables$clock;
         lane_tables$moved_free$3$clock = lane_tables$clock;
         lane_tables$class_class$3$clock = lane_tables$clock;
@@ -21452,8 +21909,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$3$clock = lane_tables$clock;
         lane_tables$window_free$3$clock = lane_tables$clock;
         lane_tables$class_present$4$clock = lane_tables$clock;
+        lane_tables$class_ascii$4$clock = lane_tables$clock;
         lane_tables$moved_present$4$clock = lane_tables$clock;
         lane_tables$moved_class$4$clock = lane_tables$clock;
+        lane_tables$moved_ascii$4$clock = lane_tables$clock;
         lane_tables$moved_cont$4$clock = lane_tables$clock;
         lane_tables$moved_free$4$clock = lane_tables$clock;
         lane_tables$class_class$4$clock = lane_tables$clock;
@@ -21476,8 +21935,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$4$clock = lane_tables$clock;
         lane_tables$window_free$4$clock = lane_tables$clock;
         lane_tables$class_present$5$clock = lane_tables$clock;
+        lane_tables$class_ascii$5$clock = lane_tables$clock;
         lane_tables$moved_present$5$clock = lane_tables$clock;
         lane_tables$moved_class$5$clock = lane_tables$clock;
+        lane_tables$moved_ascii$5$clock = lane_tables$clock;
         lane_tables$moved_cont$5$clock = lane_tables$clock;
         lane_tables$moved_free$5$clock = lane_tables$clock;
         lane_tables$class_class$5$clock = lane_tables$clock;
@@ -21500,8 +21961,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$5$clock = lane_tables$clock;
         lane_tables$window_free$5$clock = lane_tables$clock;
         lane_tables$class_present$6$clock = lane_tables$clock;
+        lane_tables$class_ascii$6$clock = lane_tables$clock;
         lane_tables$moved_present$6$clock = lane_tables$clock;
         lane_tables$moved_class$6$clock = lane_tables$clock;
+        lane_tables$moved_ascii$6$clock = lane_tables$clock;
         lane_tables$moved_cont$6$clock = lane_tables$clock;
         lane_tables$moved_free$6$clock = lane_tables$clock;
         lane_tables$class_class$6$clock = lane_tables$clock;
@@ -21524,8 +21987,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$6$clock = lane_tables$clock;
         lane_tables$window_free$6$clock = lane_tables$clock;
         lane_tables$class_present$7$clock = lane_tables$clock;
+        lane_tables$class_ascii$7$clock = lane_tables$clock;
         lane_tables$moved_present$7$clock = lane_tables$clock;
         lane_tables$moved_class$7$clock = lane_tables$clock;
+        lane_tables$moved_ascii$7$clock = lane_tables$clock;
         lane_tables$moved_cont$7$clock = lane_tables$clock;
         lane_tables$moved_free$7$clock = lane_tables$clock;
         lane_tables$class_class$7$clock = lane_tables$clock;
@@ -21548,8 +22013,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$7$clock = lane_tables$clock;
         lane_tables$window_free$7$clock = lane_tables$clock;
         lane_tables$class_present$8$clock = lane_tables$clock;
+        lane_tables$class_ascii$8$clock = lane_tables$clock;
         lane_tables$moved_present$8$clock = lane_tables$clock;
         lane_tables$moved_class$8$clock = lane_tables$clock;
+        lane_tables$moved_ascii$8$clock = lane_tables$clock;
         lane_tables$moved_cont$8$clock = lane_tables$clock;
         lane_tables$moved_free$8$clock = lane_tables$clock;
         lane_tables$class_class$8$clock = lane_tables$clock;
@@ -21572,8 +22039,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$8$clock = lane_tables$clock;
         lane_tables$window_free$8$clock = lane_tables$clock;
         lane_tables$class_present$9$clock = lane_tables$clock;
+        lane_tables$class_ascii$9$clock = lane_tables$clock;
         lane_tables$moved_present$9$clock = lane_tables$clock;
         lane_tables$moved_class$9$clock = lane_tables$clock;
+        lane_tables$moved_ascii$9$clock = lane_tables$clock;
         lane_tables$moved_cont$9$clock = lane_tables$clock;
         lane_tables$moved_free$9$clock = lane_tables$clock;
         lane_tables$class_class$9$clock = lane_tables$clock;
@@ -21596,8 +22065,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$9$clock = lane_tables$clock;
         lane_tables$window_free$9$clock = lane_tables$clock;
         lane_tables$class_present$10$clock = lane_tables$clock;
+        lane_tables$class_ascii$10$clock = lane_tables$clock;
         lane_tables$moved_present$10$clock = lane_tables$clock;
         lane_tables$moved_class$10$clock = lane_tables$clock;
+        lane_tables$moved_ascii$10$clock = lane_tables$clock;
         lane_tables$moved_cont$10$clock = lane_tables$clock;
         lane_tables$moved_free$10$clock = lane_tables$clock;
         lane_tables$class_class$10$clock = lane_tables$clock;
@@ -21620,8 +22091,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$10$clock = lane_tables$clock;
         lane_tables$window_free$10$clock = lane_tables$clock;
         lane_tables$class_present$11$clock = lane_tables$clock;
+        lane_tables$class_ascii$11$clock = lane_tables$clock;
         lane_tables$moved_present$11$clock = lane_tables$clock;
         lane_tables$moved_class$11$clock = lane_tables$clock;
+        lane_tables$moved_ascii$11$clock = lane_tables$clock;
         lane_tables$moved_cont$11$clock = lane_tables$clock;
         lane_tables$moved_free$11$clock = lane_tables$clock;
         lane_tables$class_class$11$clock = lane_tables$clock;
@@ -21644,8 +22117,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$11$clock = lane_tables$clock;
         lane_tables$window_free$11$clock = lane_tables$clock;
         lane_tables$class_present$12$clock = lane_tables$clock;
+        lane_tables$class_ascii$12$clock = lane_tables$clock;
         lane_tables$moved_present$12$clock = lane_tables$clock;
         lane_tables$moved_class$12$clock = lane_tables$clock;
+        lane_tables$moved_ascii$12$clock = lane_tables$clock;
         lane_tables$moved_cont$12$clock = lane_tables$clock;
         lane_tables$moved_free$12$clock = lane_tables$clock;
         lane_tables$class_class$12$clock = lane_tables$clock;
@@ -21668,8 +22143,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$12$clock = lane_tables$clock;
         lane_tables$window_free$12$clock = lane_tables$clock;
         lane_tables$class_present$13$clock = lane_tables$clock;
+        lane_tables$class_ascii$13$clock = lane_tables$clock;
         lane_tables$moved_present$13$clock = lane_tables$clock;
         lane_tables$moved_class$13$clock = lane_tables$clock;
+        lane_tables$moved_ascii$13$clock = lane_tables$clock;
         lane_tables$moved_cont$13$clock = lane_tables$clock;
         lane_tables$moved_free$13$clock = lane_tables$clock;
         lane_tables$class_class$13$clock = lane_tables$clock;
@@ -21692,8 +22169,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$13$clock = lane_tables$clock;
         lane_tables$window_free$13$clock = lane_tables$clock;
         lane_tables$class_present$14$clock = lane_tables$clock;
+        lane_tables$class_ascii$14$clock = lane_tables$clock;
         lane_tables$moved_present$14$clock = lane_tables$clock;
         lane_tables$moved_class$14$clock = lane_tables$clock;
+        lane_tables$moved_ascii$14$clock = lane_tables$clock;
         lane_tables$moved_cont$14$clock = lane_tables$clock;
         lane_tables$moved_free$14$clock = lane_tables$clock;
         lane_tables$class_class$14$clock = lane_tables$clock;
@@ -21716,8 +22195,10 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$14$clock = lane_tables$clock;
         lane_tables$window_free$14$clock = lane_tables$clock;
         lane_tables$class_present$15$clock = lane_tables$clock;
+        lane_tables$class_ascii$15$clock = lane_tables$clock;
         lane_tables$moved_present$15$clock = lane_tables$clock;
         lane_tables$moved_class$15$clock = lane_tables$clock;
+        lane_tables$moved_ascii$15$clock = lane_tables$clock;
         lane_tables$moved_cont$15$clock = lane_tables$clock;
         lane_tables$moved_free$15$clock = lane_tables$clock;
         lane_tables$class_class$15$clock = lane_tables$clock;
@@ -21740,7 +22221,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$15$clock = lane_tables$clock;
         lane_tables$window_free$15$clock = lane_tables$clock;
         lane_tables$class_tail_class$0$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$0$clock = lane_tables$clock;
         lane_tables$moved_tail_class$0$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$0$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$0$clock = lane_tables$clock;
         lane_tables$moved_tail_free$0$clock = lane_tables$clock;
         lane_tables$class_tail_cont$0$clock = lane_tables$clock;
@@ -21759,7 +22242,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
         lane_tables$class_tail_class$1$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$1$clock = lane_tables$clock;
         lane_tables$moved_tail_class$1$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$1$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$1$clock = lane_tables$clock;
         lane_tables$moved_tail_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_cont$1$clock = lane_tables$clock;
@@ -21778,7 +22263,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$2$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$2$clock = lane_tables$clock;
         lane_tables$moved_tail_class$2$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$2$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$2$clock = lane_tables$clock;
         lane_tables$moved_tail_free$2$clock = lane_tables$clock;
         lane_tables$class_tail_cont$2$clock = lane_tables$clock;
@@ -21797,7 +22284,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
         lane_tables$class_tail_class$3$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$3$clock = lane_tables$clock;
         lane_tables$moved_tail_class$3$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$3$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$3$clock = lane_tables$clock;
         lane_tables$moved_tail_free$3$clock = lane_tables$clock;
         lane_tables$class_tail_cont$3$clock = lane_tables$clock;
@@ -21816,7 +22305,9 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
         lane_tables$class_tail_class$4$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$4$clock = lane_tables$clock;
         lane_tables$moved_tail_class$4$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$4$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$4$clock = lane_tables$clock;
         lane_tables$moved_tail_free$4$clock = lane_tables$clock;
         lane_tables$class_tail_cont$4$clock = lane_tables$clock;
@@ -21834,11 +22325,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_prev_length$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
-        lane_tables$present5$0 = 'h0;
-        lane_tables$present8$0 = 'h0;
-        if (lane_tables$present$0) begin
-            lane_tables$present5$0 = 'h1f;
-            lane_tables$present8$0 = 'hff;
+        lane_tables$high5$0 = 'h0;
+        lane_tables$high8$0 = 'h0;
+        lane_tables$ascii8$0 = 'h0;
+        if (lane_tables$present$0 & lane_tables$byte$0['h7]) begin
+            lane_tables$high5$0 = 'h1f;
+            lane_tables$high8$0 = 'hff;
+        end
+        if (lane_tables$present$0 & !lane_tables$byte$0['h7]) begin
+            lane_tables$ascii8$0 = 'h7f;
         end
         lane_tables$class_present3$0 = 'h0;
         lane_tables$class_present4$0 = 'h0;
@@ -21848,11 +22343,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$0 = 'hf;
             lane_tables$class_present5$0 = 'h1f;
         end
-        lane_tables$present5$1 = 'h0;
-        lane_tables$present8$1 = 'h0;
-        if (lane_tables$present$1) begin
-            lane_tables$present5$1 = 'h1f;
-            lane_tables$present8$1 = 'hff;
+        lane_tables$high5$1 = 'h0;
+        lane_tables$high8$1 = 'h0;
+        lane_tables$ascii8$1 = 'h0;
+        if (lane_tables$present$1 & lane_tables$byte$1['h7]) begin
+            lane_tables$high5$1 = 'h1f;
+            lane_tables$high8$1 = 'hff;
+        end
+        if (lane_tables$present$1 & !lane_tables$byte$1['h7]) begin
+            lane_tables$ascii8$1 = 'h7f;
         end
         lane_tables$class_present3$1 = 'h0;
         lane_tables$class_present4$1 = 'h0;
@@ -21862,11 +22361,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$1 = 'hf;
             lane_tables$class_present5$1 = 'h1f;
         end
-        lane_tables$present5$2 = 'h0;
-        lane_tables$present8$2 = 'h0;
-        if (lane_tables$present$2) begin
-            lane_tables$present5$2 = 'h1f;
-            lane_tables$present8$2 = 'hff;
+        lane_tables$high5$2 = 'h0;
+        lane_tables$high8$2 = 'h0;
+        lane_tables$ascii8$2 = 'h0;
+        if (lane_tables$present$2 & lane_tables$byte$2['h7]) begin
+            lane_tables$high5$2 = 'h1f;
+            lane_tables$high8$2 = 'hff;
+        end
+        if (lane_tables$present$2 & !lane_tables$byte$2['h7]) begin
+            lane_tables$ascii8$2 = 'h7f;
         end
         lane_tables$class_present3$2 = 'h0;
         lane_tables$class_present4$2 = 'h0;
@@ -21876,11 +22379,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$2 = 'hf;
             lane_tables$class_present5$2 = 'h1f;
         end
-        lane_tables$present5$3 = 'h0;
-        lane_tables$present8$3 = 'h0;
-        if (lane_tables$present$3) begin
-            lane_tables$present5$3 = 'h1f;
-            lane_tables$present8$3 = 'hff;
+        lane_tables$high5$3 = 'h0;
+        lane_tables$high8$3 = 'h0;
+        lane_tables$ascii8$3 = 'h0;
+        if (lane_tables$present$3 & lane_tables$byte$3['h7]) begin
+            lane_tables$high5$3 = 'h1f;
+            lane_tables$high8$3 = 'hff;
+        end
+        if (lane_tables$present$3 & !lane_tables$byte$3['h7]) begin
+            lane_tables$ascii8$3 = 'h7f;
         end
         lane_tables$class_present3$3 = 'h0;
         lane_tables$class_present4$3 = 'h0;
@@ -21890,11 +22397,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$3 = 'hf;
             lane_tables$class_present5$3 = 'h1f;
         end
-        lane_tables$present5$4 = 'h0;
-        lane_tables$present8$4 = 'h0;
-        if (lane_tables$present$4) begin
-            lane_tables$present5$4 = 'h1f;
-            lane_tables$present8$4 = 'hff;
+        lane_tables$high5$4 = 'h0;
+        lane_tables$high8$4 = 'h0;
+        lane_tables$ascii8$4 = 'h0;
+        if (lane_tables$present$4 & lane_tables$byte$4['h7]) begin
+            lane_tables$high5$4 = 'h1f;
+            lane_tables$high8$4 = 'hff;
+        end
+        if (lane_tables$present$4 & !lane_tables$byte$4['h7]) begin
+            lane_tables$ascii8$4 = 'h7f;
         end
         lane_tables$class_present3$4 = 'h0;
         lane_tables$class_present4$4 = 'h0;
@@ -21904,11 +22415,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$4 = 'hf;
             lane_tables$class_present5$4 = 'h1f;
         end
-        lane_tables$present5$5 = 'h0;
-        lane_tables$present8$5 = 'h0;
-        if (lane_tables$present$5) begin
-            lane_tables$present5$5 = 'h1f;
-            lane_tables$present8$5 = 'hff;
+        lane_tables$high5$5 = 'h0;
+        lane_tables$high8$5 = 'h0;
+        lane_tables$ascii8$5 = 'h0;
+        if (lane_tables$present$5 & lane_tables$byte$5['h7]) begin
+            lane_tables$high5$5 = 'h1f;
+            lane_tables$high8$5 = 'hff;
+        end
+        if (lane_tables$present$5 & !lane_tables$byte$5['h7]) begin
+            lane_tables$ascii8$5 = 'h7f;
         end
         lane_tables$class_present3$5 = 'h0;
         lane_tables$class_present4$5 = 'h0;
@@ -21918,11 +22433,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$5 = 'hf;
             lane_tables$class_present5$5 = 'h1f;
         end
-        lane_tables$present5$6 = 'h0;
-        lane_tables$present8$6 = 'h0;
-        if (lane_tables$present$6) begin
-            lane_tables$present5$6 = 'h1f;
-            lane_tables$present8$6 = 'hff;
+        lane_tables$high5$6 = 'h0;
+        lane_tables$high8$6 = 'h0;
+        lane_tables$ascii8$6 = 'h0;
+        if (lane_tables$present$6 & lane_tables$byte$6['h7]) begin
+            lane_tables$high5$6 = 'h1f;
+            lane_tables$high8$6 = 'hff;
+        end
+        if (lane_tables$present$6 & !lane_tables$byte$6['h7]) begin
+            lane_tables$ascii8$6 = 'h7f;
         end
         lane_tables$class_present3$6 = 'h0;
         lane_tables$class_present4$6 = 'h0;
@@ -21932,11 +22451,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$6 = 'hf;
             lane_tables$class_present5$6 = 'h1f;
         end
-        lane_tables$present5$7 = 'h0;
-        lane_tables$present8$7 = 'h0;
-        if (lane_tables$present$7) begin
-            lane_tables$present5$7 = 'h1f;
-            lane_tables$present8$7 = 'hff;
+        lane_tables$high5$7 = 'h0;
+        lane_tables$high8$7 = 'h0;
+        lane_tables$ascii8$7 = 'h0;
+        if (lane_tables$present$7 & lane_tables$byte$7['h7]) begin
+            lane_tables$high5$7 = 'h1f;
+            lane_tables$high8$7 = 'hff;
+        end
+        if (lane_tables$present$7 & !lane_tables$byte$7['h7]) begin
+            lane_tables$ascii8$7 = 'h7f;
         end
         lane_tables$class_present3$7 = 'h0;
         lane_tables$class_present4$7 = 'h0;
@@ -21946,11 +22469,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$7 = 'hf;
             lane_tables$class_present5$7 = 'h1f;
         end
-        lane_tables$present5$8 = 'h0;
-        lane_tables$present8$8 = 'h0;
-        if (lane_tables$present$8) begin
-            lane_tables$present5$8 = 'h1f;
-            lane_tables$present8$8 = 'hff;
+        lane_tables$high5$8 = 'h0;
+        lane_tables$high8$8 = 'h0;
+        lane_tables$ascii8$8 = 'h0;
+        if (lane_tables$present$8 & lane_tables$byte$8['h7]) begin
+            lane_tables$high5$8 = 'h1f;
+            lane_tables$high8$8 = 'hff;
+        end
+        if (lane_tables$present$8 & !lane_tables$byte$8['h7]) begin
+            lane_tables$ascii8$8 = 'h7f;
         end
         lane_tables$class_present3$8 = 'h0;
         lane_tables$class_present4$8 = 'h0;
@@ -21960,11 +22487,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$8 = 'hf;
             lane_tables$class_present5$8 = 'h1f;
         end
-        lane_tables$present5$9 = 'h0;
-        lane_tables$present8$9 = 'h0;
-        if (lane_tables$present$9) begin
-            lane_tables$present5$9 = 'h1f;
-            lane_tables$present8$9 = 'hff;
+        lane_tables$high5$9 = 'h0;
+        lane_tables$high8$9 = 'h0;
+        lane_tables$ascii8$9 = 'h0;
+        if (lane_tables$present$9 & lane_tables$byte$9['h7]) begin
+            lane_tables$high5$9 = 'h1f;
+            lane_tables$high8$9 = 'hff;
+        end
+        if (lane_tables$present$9 & !lane_tables$byte$9['h7]) begin
+            lane_tables$ascii8$9 = 'h7f;
         end
         lane_tables$class_present3$9 = 'h0;
         lane_tables$class_present4$9 = 'h0;
@@ -21974,11 +22505,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$9 = 'hf;
             lane_tables$class_present5$9 = 'h1f;
         end
-        lane_tables$present5$10 = 'h0;
-        lane_tables$present8$10 = 'h0;
-        if (lane_tables$present$10) begin
-            lane_tables$present5$10 = 'h1f;
-            lane_tables$present8$10 = 'hff;
+        lane_tables$high5$10 = 'h0;
+        lane_tables$high8$10 = 'h0;
+        lane_tables$ascii8$10 = 'h0;
+        if (lane_tables$present$10 & lane_tables$byte$10['h7]) begin
+            lane_tables$high5$10 = 'h1f;
+            lane_tables$high8$10 = 'hff;
+        end
+        if (lane_tables$present$10 & !lane_tables$byte$10['h7]) begin
+            lane_tables$ascii8$10 = 'h7f;
         end
         lane_tables$class_present3$10 = 'h0;
         lane_tables$class_present4$10 = 'h0;
@@ -21988,11 +22523,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$10 = 'hf;
             lane_tables$class_present5$10 = 'h1f;
         end
-        lane_tables$present5$11 = 'h0;
-        lane_tables$present8$11 = 'h0;
-        if (lane_tables$present$11) begin
-            lane_tables$present5$11 = 'h1f;
-            lane_tables$present8$11 = 'hff;
+        lane_tables$high5$11 = 'h0;
+        lane_tables$high8$11 = 'h0;
+        lane_tables$ascii8$11 = 'h0;
+        if (lane_tables$present$11 & lane_tables$byte$11['h7]) begin
+            lane_tables$high5$11 = 'h1f;
+            lane_tables$high8$11 = 'hff;
+        end
+        if (lane_tables$present$11 & !lane_tables$byte$11['h7]) begin
+            lane_tables$ascii8$11 = 'h7f;
         end
         lane_tables$class_present3$11 = 'h0;
         lane_tables$class_present4$11 = 'h0;
@@ -22002,11 +22541,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$11 = 'hf;
             lane_tables$class_present5$11 = 'h1f;
         end
-        lane_tables$present5$12 = 'h0;
-        lane_tables$present8$12 = 'h0;
-        if (lane_tables$present$12) begin
-            lane_tables$present5$12 = 'h1f;
-            lane_tables$present8$12 = 'hff;
+        lane_tables$high5$12 = 'h0;
+        lane_tables$high8$12 = 'h0;
+        lane_tables$ascii8$12 = 'h0;
+        if (lane_tables$present$12 & lane_tables$byte$12['h7]) begin
+            lane_tables$high5$12 = 'h1f;
+            lane_tables$high8$12 = 'hff;
+        end
+        if (lane_tables$present$12 & !lane_tables$byte$12['h7]) begin
+            lane_tables$ascii8$12 = 'h7f;
         end
         lane_tables$class_present3$12 = 'h0;
         lane_tables$class_present4$12 = 'h0;
@@ -22016,11 +22559,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$12 = 'hf;
             lane_tables$class_present5$12 = 'h1f;
         end
-        lane_tables$present5$13 = 'h0;
-        lane_tables$present8$13 = 'h0;
-        if (lane_tables$present$13) begin
-            lane_tables$present5$13 = 'h1f;
-            lane_tables$present8$13 = 'hff;
+        lane_tables$high5$13 = 'h0;
+        lane_tables$high8$13 = 'h0;
+        lane_tables$ascii8$13 = 'h0;
+        if (lane_tables$present$13 & lane_tables$byte$13['h7]) begin
+            lane_tables$high5$13 = 'h1f;
+            lane_tables$high8$13 = 'hff;
+        end
+        if (lane_tables$present$13 & !lane_tables$byte$13['h7]) begin
+            lane_tables$ascii8$13 = 'h7f;
         end
         lane_tables$class_present3$13 = 'h0;
         lane_tables$class_present4$13 = 'h0;
@@ -22030,11 +22577,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$13 = 'hf;
             lane_tables$class_present5$13 = 'h1f;
         end
-        lane_tables$present5$14 = 'h0;
-        lane_tables$present8$14 = 'h0;
-        if (lane_tables$present$14) begin
-            lane_tables$present5$14 = 'h1f;
-            lane_tables$present8$14 = 'hff;
+        lane_tables$high5$14 = 'h0;
+        lane_tables$high8$14 = 'h0;
+        lane_tables$ascii8$14 = 'h0;
+        if (lane_tables$present$14 & lane_tables$byte$14['h7]) begin
+            lane_tables$high5$14 = 'h1f;
+            lane_tables$high8$14 = 'hff;
+        end
+        if (lane_tables$present$14 & !lane_tables$byte$14['h7]) begin
+            lane_tables$ascii8$14 = 'h7f;
         end
         lane_tables$class_present3$14 = 'h0;
         lane_tables$class_present4$14 = 'h0;
@@ -22044,11 +22595,15 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$14 = 'hf;
             lane_tables$class_present5$14 = 'h1f;
         end
-        lane_tables$present5$15 = 'h0;
-        lane_tables$present8$15 = 'h0;
-        if (lane_tables$present$15) begin
-            lane_tables$present5$15 = 'h1f;
-            lane_tables$present8$15 = 'hff;
+        lane_tables$high5$15 = 'h0;
+        lane_tables$high8$15 = 'h0;
+        lane_tables$ascii8$15 = 'h0;
+        if (lane_tables$present$15 & lane_tables$byte$15['h7]) begin
+            lane_tables$high5$15 = 'h1f;
+            lane_tables$high8$15 = 'hff;
+        end
+        if (lane_tables$present$15 & !lane_tables$byte$15['h7]) begin
+            lane_tables$ascii8$15 = 'h7f;
         end
         lane_tables$class_present3$15 = 'h0;
         lane_tables$class_present4$15 = 'h0;
@@ -22058,11 +22613,55 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$15 = 'hf;
             lane_tables$class_present5$15 = 'h1f;
         end
-        lane_tables$valid5 = 'h0;
-        lane_tables$valid8 = 'h0;
-        if (lane_tables$valid) begin
-            lane_tables$valid5 = 'h1f;
-            lane_tables$valid8 = 'hff;
+        lane_tables$tail_high5$0 = 'h0;
+        lane_tables$tail_high8$0 = 'h0;
+        lane_tables$tail_ascii8$0 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$0['h7]) begin
+            lane_tables$tail_high5$0 = 'h1f;
+            lane_tables$tail_high8$0 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$0['h7]) begin
+            lane_tables$tail_ascii8$0 = 'h7f;
+        end
+        lane_tables$tail_high5$1 = 'h0;
+        lane_tables$tail_high8$1 = 'h0;
+        lane_tables$tail_ascii8$1 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$1['h7]) begin
+            lane_tables$tail_high5$1 = 'h1f;
+            lane_tables$tail_high8$1 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$1['h7]) begin
+            lane_tables$tail_ascii8$1 = 'h7f;
+        end
+        lane_tables$tail_high5$2 = 'h0;
+        lane_tables$tail_high8$2 = 'h0;
+        lane_tables$tail_ascii8$2 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$2['h7]) begin
+            lane_tables$tail_high5$2 = 'h1f;
+            lane_tables$tail_high8$2 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$2['h7]) begin
+            lane_tables$tail_ascii8$2 = 'h7f;
+        end
+        lane_tables$tail_high5$3 = 'h0;
+        lane_tables$tail_high8$3 = 'h0;
+        lane_tables$tail_ascii8$3 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$3['h7]) begin
+            lane_tables$tail_high5$3 = 'h1f;
+            lane_tables$tail_high8$3 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$3['h7]) begin
+            lane_tables$tail_ascii8$3 = 'h7f;
+        end
+        lane_tables$tail_high5$4 = 'h0;
+        lane_tables$tail_high8$4 = 'h0;
+        lane_tables$tail_ascii8$4 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$4['h7]) begin
+            lane_tables$tail_high5$4 = 'h1f;
+            lane_tables$tail_high8$4 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$4['h7]) begin
+            lane_tables$tail_ascii8$4 = 'h7f;
         end
         lane_tables$next5 = 'h0;
         if (lane_tables$valid & !lane_tables$next_is_end) begin
@@ -22074,193 +22673,240 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_valid3 = 'h7;
             lane_tables$class_valid5 = 'h1f;
         end
-        lane_tables$tables$0$tdata = lane_tables$byte$0;
+        lane_tables$tables$0$tdata = lane_tables$byte$0 | 'h80;
         lane_tables$class_present$0$d = lane_tables$present$0;
+        lane_tables$class_ascii$0$d = !lane_tables$byte$0['h7];
         lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
-        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$present5$0;
-        lane_tables$class_free$0$d = lane_tables$tables$0$free_bits & lane_tables$present8$0;
-        lane_tables$tables$1$tdata = lane_tables$byte$1;
+        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$high5$0;
+        lane_tables$class_free$0$d = (lane_tables$tables$0$free_bits & lane_tables$high8$0) | (lane_tables$byte$0 & lane_tables$ascii8$0);
+        lane_tables$tables$1$tdata = lane_tables$byte$1 | 'h80;
         lane_tables$class_present$1$d = lane_tables$present$1;
+        lane_tables$class_ascii$1$d = !lane_tables$byte$1['h7];
         lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
-        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$present5$1;
-        lane_tables$class_free$1$d = lane_tables$tables$1$free_bits & lane_tables$present8$1;
-        lane_tables$tables$2$tdata = lane_tables$byte$2;
+        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$high5$1;
+        lane_tables$class_free$1$d = (lane_tables$tables$1$free_bits & lane_tables$high8$1) | (lane_tables$byte$1 & lane_tables$ascii8$1);
+        lane_tables$tables$2$tdata = lane_tables$byte$2 | 'h80;
         lane_tables$class_present$2$d = lane_tables$present$2;
+        lane_tables$class_ascii$2$d = !lane_tables$byte$2['h7];
         lane_tables$class_class$2$d = lane_tables$tables$2$byte_class;
-        lane_tables$class_cont$2$d = lane_tables$tables$2$continuation & lane_tables$present5$2;
-        lane_tables$class_free$2$d = lane_tables$tables$2$free_bits & lane_tables$present8$2;
-        lane_tables$tables$3$tdata = lane_tables$byte$3;
+        lane_tables$class_cont$2$d = lane_tables$tables$2$continuation & lane_tables$high5$2;
+        lane_tables$class_free$2$d = (lane_tables$tables$2$free_bits & lane_tables$high8$2) | (lane_tables$byte$2 & lane_tables$ascii8$2);
+        lane_tables$tables$3$tdata = lane_tables$byte$3 | 'h80;
         lane_tables$class_present$3$d = lane_tables$present$3;
+        lane_tables$class_ascii$3$d = !lane_tables$byte$3['h7];
         lane_tables$class_class$3$d = lane_tables$tables$3$byte_class;
-        lane_tables$class_cont$3$d = lane_tables$tables$3$continuation & lane_tables$present5$3;
-        lane_tables$class_free$3$d = lane_tables$tables$3$free_bits & lane_tables$present8$3;
-        lane_tables$tables$4$tdata = lane_tables$byte$4;
+        lane_tables$class_cont$3$d = lane_tables$tables$3$continuation & lane_tables$high5$3;
+        lane_tables$class_free$3$d = (lane_tables$tables$3$free_bits & lane_tables$high8$3) | (lane_tables$byte$3 & lane_tables$ascii8$3);
+        lane_tables$tables$4$tdata = lane_tables$byte$4 | 'h80;
         lane_tables$class_present$4$d = lane_tables$present$4;
+        lane_tables$class_ascii$4$d = !lane_tables$byte$4['h7];
         lane_tables$class_class$4$d = lane_tables$tables$4$byte_class;
-        lane_tables$class_cont$4$d = lane_tables$tables$4$continuation & lane_tables$present5$4;
-        lane_tables$class_free$4$d = lane_tables$tables$4$free_bits & lane_tables$present8$4;
-        lane_tables$tables$5$tdata = lane_tables$byte$5;
+        lane_tables$class_cont$4$d = lane_tables$tables$4$continuation & lane_tables$high5$4;
+        lane_tables$class_free$4$d = (lane_tables$tables$4$free_bits & lane_tables$high8$4) | (lane_tables$byte$4 & lane_tables$ascii8$4);
+        lane_tables$tables$5$tdata = lane_tables$byte$5 | 'h80;
         lane_tables$class_present$5$d = lane_tables$present$5;
+        lane_tables$class_ascii$5$d = !lane_tables$byte$5['h7];
         lane_tables$class_class$5$d = lane_tables$tables$5$byte_class;
-        lane_tables$class_cont$5$d = lane_tables$tables$5$continuation & lane_tables$present5$5;
-        lane_tables$class_free$5$d = lane_tables$tables$5$free_bits & lane_tables$present8$5;
-        lane_tables$tables$6$tdata = lane_tables$byte$6;
+        lane_tables$class_cont$5$d = lane_tables$tables$5$continuation & lane_tables$high5$5;
+        lane_tables$class_free$5$d = (lane_tables$tables$5$free_bits & lane_tables$high8$5) | (lane_tables$byte$5 & lane_tables$ascii8$5);
+        lane_tables$tables$6$tdata = lane_tables$byte$6 | 'h80;
         lane_tables$class_present$6$d = lane_tables$present$6;
+        lane_tables$class_ascii$6$d = !lane_tables$byte$6['h7];
         lane_tables$class_class$6$d = lane_tables$tables$6$byte_class;
-        lane_tables$class_cont$6$d = lane_tables$tables$6$continuation & lane_tables$present5$6;
-        lane_tables$class_free$6$d = lane_tables$tables$6$free_bits & lane_tables$present8$6;
-        lane_tables$tables$7$tdata = lane_tables$byte$7;
+        lane_tables$class_cont$6$d = lane_tables$tables$6$continuation & lane_tables$high5$6;
+        lane_tables$class_free$6$d = (lane_tables$tables$6$free_bits & lane_tables$high8$6) | (lane_tables$byte$6 & lane_tables$ascii8$6);
+        lane_tables$tables$7$tdata = lane_tables$byte$7 | 'h80;
         lane_tables$class_present$7$d = lane_tables$present$7;
+        lane_tables$class_ascii$7$d = !lane_tables$byte$7['h7];
         lane_tables$class_class$7$d = lane_tables$tables$7$byte_class;
-        lane_tables$class_cont$7$d = lane_tables$tables$7$continuation & lane_tables$present5$7;
-        lane_tables$class_free$7$d = lane_tables$tables$7$free_bits & lane_tables$present8$7;
-        lane_tables$tables$8$tdata = lane_tables$byte$8;
+        lane_tables$class_cont$7$d = lane_tables$tables$7$continuation & lane_tables$high5$7;
+        lane_tables$class_free$7$d = (lane_tables$tables$7$free_bits & lane_tables$high8$7) | (lane_tables$byte$7 & lane_tables$ascii8$7);
+        lane_tables$tables$8$tdata = lane_tables$byte$8 | 'h80;
         lane_tables$class_present$8$d = lane_tables$present$8;
+        lane_tables$class_ascii$8$d = !lane_tables$byte$8['h7];
         lane_tables$class_class$8$d = lane_tables$tables$8$byte_class;
-        lane_tables$class_cont$8$d = lane_tables$tables$8$continuation & lane_tables$present5$8;
-        lane_tables$class_free$8$d = lane_tables$tables$8$free_bits & lane_tables$present8$8;
-        lane_tables$tables$9$tdata = lane_tables$byte$9;
+        lane_tables$class_cont$8$d = lane_tables$tables$8$continuation & lane_tables$high5$8;
+        lane_tables$class_free$8$d = (lane_tables$tables$8$free_bits & lane_tables$high8$8) | (lane_tables$byte$8 & lane_tables$ascii8$8);
+        lane_tables$tables$9$tdata = lane_tables$byte$9 | 'h80;
         lane_tables$class_present$9$d = lane_tables$present$9;
+        lane_tables$class_ascii$9$d = !lane_tables$byte$9['h7];
         lane_tables$class_class$9$d = lane_tables$tables$9$byte_class;
-        lane_tables$class_cont$9$d = lane_tables$tables$9$continuation & lane_tables$present5$9;
-        lane_tables$class_free$9$d = lane_tables$tables$9$free_bits & lane_tables$present8$9;
-        lane_tables$tables$10$tdata = lane_tables$byte$10;
+        lane_tables$class_cont$9$d = lane_tables$tables$9$continuation & lane_tables$high5$9;
+        lane_tables$class_free$9$d = (lane_tables$tables$9$free_bits & lane_tables$high8$9) | (lane_tables$byte$9 & lane_tables$ascii8$9);
+        lane_tables$tables$10$tdata = lane_tables$byte$10 | 'h80;
         lane_tables$class_present$10$d = lane_tables$present$10;
+        lane_tables$class_ascii$10$d = !lane_tables$byte$10['h7];
         lane_tables$class_class$10$d = lane_tables$tables$10$byte_class;
-        lane_tables$class_cont$10$d = lane_tables$tables$10$continuation & lane_tables$present5$10;
-        lane_tables$class_free$10$d = lane_tables$tables$10$free_bits & lane_tables$present8$10;
-        lane_tables$tables$11$tdata = lane_tables$byte$11;
+        lane_tables$class_cont$10$d = lane_tables$tables$10$continuation & lane_tables$high5$10;
+        lane_tables$class_free$10$d = (lane_tables$tables$10$free_bits & lane_tables$high8$10) | (lane_tables$byte$10 & lane_tables$ascii8$10);
+        lane_tables$tables$11$tdata = lane_tables$byte$11 | 'h80;
         lane_tables$class_present$11$d = lane_tables$present$11;
+        lane_tables$class_ascii$11$d = !lane_tables$byte$11['h7];
         lane_tables$class_class$11$d = lane_tables$tables$11$byte_class;
-        lane_tables$class_cont$11$d = lane_tables$tables$11$continuation & lane_tables$present5$11;
-        lane_tables$class_free$11$d = lane_tables$tables$11$free_bits & lane_tables$present8$11;
-        lane_tables$tables$12$tdata = lane_tables$byte$12;
+        lane_tables$class_cont$11$d = lane_tables$tables$11$continuation & lane_tables$high5$11;
+        lane_tables$class_free$11$d = (lane_tables$tables$11$free_bits & lane_tables$high8$11) | (lane_tables$byte$11 & lane_tables$ascii8$11);
+        lane_tables$tables$12$tdata = lane_tables$byte$12 | 'h80;
         lane_tables$class_present$12$d = lane_tables$present$12;
+        lane_tables$class_ascii$12$d = !lane_tables$byte$12['h7];
         lane_tables$class_class$12$d = lane_tables$tables$12$byte_class;
-        lane_tables$class_cont$12$d = lane_tables$tables$12$continuation & lane_tables$present5$12;
-        lane_tables$class_free$12$d = lane_tables$tables$12$free_bits & lane_tables$present8$12;
-        lane_tables$tables$13$tdata = lane_tables$byte$13;
+        lane_tables$class_cont$12$d = lane_tables$tables$12$continuation & lane_tables$high5$12;
+        lane_tables$class_free$12$d = (lane_tables$tables$12$free_bits & lane_tables$high8$12) | (lane_tables$byte$12 & lane_tables$ascii8$12);
+        lane_tables$tables$13$tdata = lane_tables$byte$13 | 'h80;
         lane_tables$class_present$13$d = lane_tables$present$13;
+        lane_tables$class_ascii$13$d = !lane_tables$byte$13['h7];
         lane_tables$class_class$13$d = lane_tables$tables$13$byte_class;
-        lane_tables$class_cont$13$d = lane_tables$tables$13$continuation & lane_tables$present5$13;
-        lane_tables$class_free$13$d = lane_tables$tables$13$free_bits & lane_tables$present8$13;
-        lane_tables$tables$14$tdata = lane_tables$byte$14;
+        lane_tables$class_cont$13$d = lane_tables$tables$13$continuation & lane_tables$high5$13;
+        lane_tables$class_free$13$d = (lane_tables$tables$13$free_bits & lane_tables$high8$13) | (lane_tables$byte$13 & lane_tables$ascii8$13);
+        lane_tables$tables$14$tdata = lane_tables$byte$14 | 'h80;
         lane_tables$class_present$14$d = lane_tables$present$14;
+        lane_tables$class_ascii$14$d = !lane_tables$byte$14['h7];
         lane_tables$class_class$14$d = lane_tables$tables$14$byte_class;
-        lane_tables$class_cont$14$d = lane_tables$tables$14$continuation & lane_tables$present5$14;
-        lane_tables$class_free$14$d = lane_tables$tables$14$free_bits & lane_tables$present8$14;
-        lane_tables$tables$15$tdata = lane_tables$byte$15;
+        lane_tables$class_cont$14$d = lane_tables$tables$14$continuation & lane_tables$high5$14;
+        lane_tables$class_free$14$d = (lane_tables$tables$14$free_bits & lane_tables$high8$14) | (lane_tables$byte$14 & lane_tables$ascii8$14);
+        lane_tables$tables$15$tdata = lane_tables$byte$15 | 'h80;
         lane_tables$class_present$15$d = lane_tables$present$15;
+        lane_tables$class_ascii$15$d = !lane_tables$byte$15['h7];
         lane_tables$class_class$15$d = lane_tables$tables$15$byte_class;
-        lane_tables$class_cont$15$d = lane_tables$tables$15$continuation & lane_tables$present5$15;
-        lane_tables$class_free$15$d = lane_tables$tables$15$free_bits & lane_tables$present8$15;
+        lane_tables$class_cont$15$d = lane_tables$tables$15$continuation & lane_tables$high5$15;
+        lane_tables$class_free$15$d = (lane_tables$tables$15$free_bits & lane_tables$high8$15) | (lane_tables$byte$15 & lane_tables$ascii8$15);
         lane_tables$next_table$tdata = lane_tables$next_byte;
         lane_tables$class_next_cont$d = lane_tables$next_table$continuation & lane_tables$next5;
-        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
+        lane_tables$tail_tables$0$tdata = lane_tables$tail$0 | 'h80;
+        lane_tables$class_tail_ascii$0$d = !lane_tables$tail$0['h7];
         lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
-        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
+        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$tail_high5$0;
+        lane_tables$class_tail_free$0$d = (lane_tables$tail_tables$0$free_bits & lane_tables$tail_high8$0) | (lane_tables$tail$0 & lane_tables$tail_ascii8$0);
+        lane_tables$tail_tables$1$tdata = lane_tables$tail$1 | 'h80;
+        lane_tables$class_tail_ascii$1$d = !lane_tables$tail$1['h7];
         lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
-        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
+        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$tail_high5$1;
+        lane_tables$class_tail_free$1$d = (lane_tables$tail_tables$1$free_bits & lane_tables$tail_high8$1) | (lane_tables$tail$1 & lane_tables$tail_ascii8$1);
+        lane_tables$tail_tables$2$tdata = lane_tables$tail$2 | 'h80;
+        lane_tables$class_tail_ascii$2$d = !lane_tables$tail$2['h7];
         lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
-        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
+        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$tail_high5$2;
+        lane_tables$class_tail_free$2$d = (lane_tables$tail_tables$2$free_bits & lane_tables$tail_high8$2) | (lane_tables$tail$2 & lane_tables$tail_ascii8$2);
+        lane_tables$tail_tables$3$tdata = lane_tables$tail$3 | 'h80;
+        lane_tables$class_tail_ascii$3$d = !lane_tables$tail$3['h7];
         lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
-        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
+        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$tail_high5$3;
+        lane_tables$class_tail_free$3$d = (lane_tables$tail_tables$3$free_bits & lane_tables$tail_high8$3) | (lane_tables$tail$3 & lane_tables$tail_ascii8$3);
+        lane_tables$tail_tables$4$tdata = lane_tables$tail$4 | 'h80;
+        lane_tables$class_tail_ascii$4$d = !lane_tables$tail$4['h7];
         lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
-        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits & lane_tables$valid8;
+        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$tail_high5$4;
+        lane_tables$class_tail_free$4$d = (lane_tables$tail_tables$4$free_bits & lane_tables$tail_high8$4) | (lane_tables$tail$4 & lane_tables$tail_ascii8$4);
         lane_tables$class_tlast$d = lane_tables$tlast;
         lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
         lane_tables$moved_present$0$d = lane_tables$class_present$0$q;
         lane_tables$moved_class$0$d = lane_tables$class_class$0$q;
+        lane_tables$moved_ascii$0$d = lane_tables$class_ascii$0$q;
         lane_tables$moved_cont$0$d = lane_tables$class_cont$0$q;
         lane_tables$moved_free$0$d = lane_tables$class_free$0$q;
         lane_tables$moved_present$1$d = lane_tables$class_present$1$q;
         lane_tables$moved_class$1$d = lane_tables$class_class$1$q;
+        lane_tables$moved_ascii$1$d = lane_tables$class_ascii$1$q;
         lane_tables$moved_cont$1$d = lane_tables$class_cont$1$q;
         lane_tables$moved_free$1$d = lane_tables$class_free$1$q;
         lane_tables$moved_present$2$d = lane_tables$class_present$2$q;
         lane_tables$moved_class$2$d = lane_tables$class_class$2$q;
+        lane_tables$moved_ascii$2$d = lane_tables$class_ascii$2$q;
         lane_tables$moved_cont$2$d = lane_tables$class_cont$2$q;
         lane_tables$moved_free$2$d = lane_tables$class_free$2$q;
         lane_tables$moved_present$3$d = lane_tables$class_present$3$q;
         lane_tables$moved_class$3$d = lane_tables$class_class$3$q;
+        lane_tables$moved_ascii$3$d = lane_tables$class_ascii$3$q;
         lane_tables$moved_cont$3$d = lane_tables$class_cont$3$q;
         lane_tables$moved_free$3$d = lane_tables$class_free$3$q;
         lane_tables$moved_present$4$d = lane_tables$class_present$4$q;
         lane_tables$moved_class$4$d = lane_tables$class_class$4$q;
+        lane_tables$moved_ascii$4$d = lane_tables$class_ascii$4$q;
         lane_tables$moved_cont$4$d = lane_tables$class_cont$4$q;
         lane_tables$moved_free$4$d = lane_tables$class_free$4$q;
         lane_tables$moved_present$5$d = lane_tables$class_present$5$q;
         lane_tables$moved_class$5$d = lane_tables$class_class$5$q;
+        lane_tables$moved_ascii$5$d = lane_tables$class_ascii$5$q;
         lane_tables$moved_cont$5$d = lane_tables$class_cont$5$q;
         lane_tables$moved_free$5$d = lane_tables$class_free$5$q;
         lane_tables$moved_present$6$d = lane_tables$class_present$6$q;
         lane_tables$moved_class$6$d = lane_tables$class_class$6$q;
+        lane_tables$moved_ascii$6$d = lane_tables$class_ascii$6$q;
         lane_tables$moved_cont$6$d = lane_tables$class_cont$6$q;
         lane_tables$moved_free$6$d = lane_tables$class_free$6$q;
         lane_tables$moved_present$7$d = lane_tables$class_present$7$q;
         lane_tables$moved_class$7$d = lane_tables$class_class$7$q;
+        lane_tables$moved_ascii$7$d = lane_tables$class_ascii$7$q;
         lane_tables$moved_cont$7$d = lane_tables$class_cont$7$q;
         lane_tables$moved_free$7$d = lane_tables$class_free$7$q;
         lane_tables$moved_present$8$d = lane_tables$class_present$8$q;
         lane_tables$moved_class$8$d = lane_tables$class_class$8$q;
+        lane_tables$moved_ascii$8$d = lane_tables$class_ascii$8$q;
         lane_tables$moved_cont$8$d = lane_tables$class_cont$8$q;
         lane_tables$moved_free$8$d = lane_tables$class_free$8$q;
         lane_tables$moved_present$9$d = lane_tables$class_present$9$q;
         lane_tables$moved_class$9$d = lane_tables$class_class$9$q;
+        lane_tables$moved_ascii$9$d = lane_tables$class_ascii$9$q;
         lane_tables$moved_cont$9$d = lane_tables$class_cont$9$q;
         lane_tables$moved_free$9$d = lane_tables$class_free$9$q;
         lane_tables$moved_present$10$d = lane_tables$class_present$10$q;
         lane_tables$moved_class$10$d = lane_tables$class_class$10$q;
+        lane_tables$moved_ascii$10$d = lane_tables$class_ascii$10$q;
         lane_tables$moved_cont$10$d = lane_tables$class_cont$10$q;
         lane_tables$moved_free$10$d = lane_tables$class_free$10$q;
         lane_tables$moved_present$11$d = lane_tables$class_present$11$q;
         lane_tables$moved_class$11$d = lane_tables$class_class$11$q;
+        lane_tables$moved_ascii$11$d = lane_tables$class_ascii$11$q;
         lane_tables$moved_cont$11$d = lane_tables$class_cont$11$q;
         lane_tables$moved_free$11$d = lane_tables$class_free$11$q;
         lane_tables$moved_present$12$d = lane_tables$class_present$12$q;
         lane_tables$moved_class$12$d = lane_tables$class_class$12$q;
+        lane_tables$moved_ascii$12$d = lane_tables$class_ascii$12$q;
         lane_tables$moved_cont$12$d = lane_tables$class_cont$12$q;
         lane_tables$moved_free$12$d = lane_tables$class_free$12$q;
         lane_tables$moved_present$13$d = lane_tables$class_present$13$q;
         lane_tables$moved_class$13$d = lane_tables$class_class$13$q;
+        lane_tables$moved_ascii$13$d = lane_tables$class_ascii$13$q;
         lane_tables$moved_cont$13$d = lane_tables$class_cont$13$q;
         lane_tables$moved_free$13$d = lane_tables$class_free$13$q;
         lane_tables$moved_present$14$d = lane_tables$class_present$14$q;
         lane_tables$moved_class$14$d = lane_tables$class_class$14$q;
+        lane_tables$moved_ascii$14$d = lane_tables$class_ascii$14$q;
         lane_tables$moved_cont$14$d = lane_tables$class_cont$14$q;
         lane_tables$moved_free$14$d = lane_tables$class_free$14$q;
         lane_tables$moved_present$15$d = lane_tables$class_present$15$q;
         lane_tables$moved_class$15$d = lane_tables$class_class$15$q;
+        lane_tables$moved_ascii$15$d = lane_tables$class_ascii$15$q;
         lane_tables$moved_cont$15$d = lane_tables$class_cont$15$q;
         lane_tables$moved_free$15$d = lane_tables$class_free$15$q;
         lane_tables$moved_tail_class$0$d = lane_tables$class_tail_class$0$q;
+        lane_tables$moved_tail_ascii$0$d = lane_tables$class_tail_ascii$0$q;
         lane_tables$moved_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
         lane_tables$moved_tail_free$0$d = lane_tables$class_tail_free$0$q;
         lane_tables$moved_tail_class$1$d = lane_tables$class_tail_class$1$q;
+        lane_tables$moved_tail_ascii$1$d = lane_tables$class_tail_ascii$1$q;
         lane_tables$moved_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
         lane_tables$moved_tail_free$1$d = lane_tables$class_tail_free$1$q;
         lane_tables$moved_tail_class$2$d = lane_tables$class_tail_class$2$q;
+        lane_tables$moved_tail_ascii$2$d = lane_tables$class_tail_ascii$2$q;
         lane_tables$moved_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
         lane_tables$moved_tail_free$2$d = lane_tables$class_tail_free$2$q;
         lane_tables$moved_tail_class$3$d = lane_tables$class_tail_class$3$q;
+        lane_tables$moved_tail_ascii$3$d = lane_tables$class_tail_ascii$3$q;
         lane_tables$moved_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
         lane_tables$moved_tail_free$3$d = lane_tables$class_tail_free$3$q;
         lane_tables$moved_tail_class$4$d = lane_tables$class_tail_class$4$q;
+        lane_tables$moved_tail_ascii$4$d = lane_tables$class_tail_ascii$4$q;
         lane_tables$moved_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
         lane_tables$moved_tail_free$4$d = lane_tables$class_tail_free$4$q;
         lane_tables$moved_next_cont$d = lane_tables$class_next_cont$q;
         lane_tables$moved_tlast$d = lane_tables$class_tlast$q;
         lane_tables$moved_valid$d = lane_tables$class_valid$q & !lane_tables$rst;
-        lane_tables$leads$0$byte_class = lane_tables$moved_class$0$q;
+        if (lane_tables$moved_ascii$0$q) begin
+            lane_tables$leads$0$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$0$byte_class = lane_tables$moved_class$0$q;
+        end
         lane_tables$row_present$0$d = lane_tables$moved_present$0$q;
         lane_tables$row_cont$0$d = lane_tables$moved_cont$0$q;
         lane_tables$row_length$0$d = lane_tables$leads$0$lead_length & lane_tables$class_present3$0;
@@ -22268,7 +22914,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser & lane_tables$class_present4$0;
         lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser & lane_tables$class_present4$0;
         lane_tables$row_free$0$d = lane_tables$moved_free$0$q;
-        lane_tables$leads$1$byte_class = lane_tables$moved_class$1$q;
+        if (lane_tables$moved_ascii$1$q) begin
+            lane_tables$leads$1$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$1$byte_class = lane_tables$moved_class$1$q;
+        end
         lane_tables$row_present$1$d = lane_tables$moved_present$1$q;
         lane_tables$row_cont$1$d = lane_tables$moved_cont$1$q;
         lane_tables$row_length$1$d = lane_tables$leads$1$lead_length & lane_tables$class_present3$1;
@@ -22276,7 +22927,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser & lane_tables$class_present4$1;
         lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser & lane_tables$class_present4$1;
         lane_tables$row_free$1$d = lane_tables$moved_free$1$q;
-        lane_tables$leads$2$byte_class = lane_tables$moved_class$2$q;
+        if (lane_tables$moved_ascii$2$q) begin
+            lane_tables$leads$2$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$2$byte_class = lane_tables$moved_class$2$q;
+        end
         lane_tables$row_present$2$d = lane_tables$moved_present$2$q;
         lane_tables$row_cont$2$d = lane_tables$moved_cont$2$q;
         lane_tables$row_length$2$d = lane_tables$leads$2$lead_length & lane_tables$class_present3$2;
@@ -22284,7 +22940,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$2$d = lane_tables$leads$2$outside_tuser & lane_tables$class_present4$2;
         lane_tables$row_malformed$2$d = lane_tables$leads$2$malformed_tuser & lane_tables$class_present4$2;
         lane_tables$row_free$2$d = lane_tables$moved_free$2$q;
-        lane_tables$leads$3$byte_class = lane_tables$moved_class$3$q;
+        if (lane_tables$moved_ascii$3$q) begin
+            lane_tables$leads$3$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$3$byte_class = lane_tables$moved_class$3$q;
+        end
         lane_tables$row_present$3$d = lane_tables$moved_present$3$q;
         lane_tables$row_cont$3$d = lane_tables$moved_cont$3$q;
         lane_tables$row_length$3$d = lane_tables$leads$3$lead_length & lane_tables$class_present3$3;
@@ -22292,7 +22953,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$3$d = lane_tables$leads$3$outside_tuser & lane_tables$class_present4$3;
         lane_tables$row_malformed$3$d = lane_tables$leads$3$malformed_tuser & lane_tables$class_present4$3;
         lane_tables$row_free$3$d = lane_tables$moved_free$3$q;
-        lane_tables$leads$4$byte_class = lane_tables$moved_class$4$q;
+        if (lane_tables$moved_ascii$4$q) begin
+            lane_tables$leads$4$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$4$byte_class = lane_tables$moved_class$4$q;
+        end
         lane_tables$row_present$4$d = lane_tables$moved_present$4$q;
         lane_tables$row_cont$4$d = lane_tables$moved_cont$4$q;
         lane_tables$row_length$4$d = lane_tables$leads$4$lead_length & lane_tables$class_present3$4;
@@ -22300,7 +22966,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$4$d = lane_tables$leads$4$outside_tuser & lane_tables$class_present4$4;
         lane_tables$row_malformed$4$d = lane_tables$leads$4$malformed_tuser & lane_tables$class_present4$4;
         lane_tables$row_free$4$d = lane_tables$moved_free$4$q;
-        lane_tables$leads$5$byte_class = lane_tables$moved_class$5$q;
+        if (lane_tables$moved_ascii$5$q) begin
+            lane_tables$leads$5$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$5$byte_class = lane_tables$moved_class$5$q;
+        end
         lane_tables$row_present$5$d = lane_tables$moved_present$5$q;
         lane_tables$row_cont$5$d = lane_tables$moved_cont$5$q;
         lane_tables$row_length$5$d = lane_tables$leads$5$lead_length & lane_tables$class_present3$5;
@@ -22308,7 +22979,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$5$d = lane_tables$leads$5$outside_tuser & lane_tables$class_present4$5;
         lane_tables$row_malformed$5$d = lane_tables$leads$5$malformed_tuser & lane_tables$class_present4$5;
         lane_tables$row_free$5$d = lane_tables$moved_free$5$q;
-        lane_tables$leads$6$byte_class = lane_tables$moved_class$6$q;
+        if (lane_tables$moved_ascii$6$q) begin
+            lane_tables$leads$6$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$6$byte_class = lane_tables$moved_class$6$q;
+        end
         lane_tables$row_present$6$d = lane_tables$moved_present$6$q;
         lane_tables$row_cont$6$d = lane_tables$moved_cont$6$q;
         lane_tables$row_length$6$d = lane_tables$leads$6$lead_length & lane_tables$class_present3$6;
@@ -22316,7 +22992,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$6$d = lane_tables$leads$6$outside_tuser & lane_tables$class_present4$6;
         lane_tables$row_malformed$6$d = lane_tables$leads$6$malformed_tuser & lane_tables$class_present4$6;
         lane_tables$row_free$6$d = lane_tables$moved_free$6$q;
-        lane_tables$leads$7$byte_class = lane_tables$moved_class$7$q;
+        if (lane_tables$moved_ascii$7$q) begin
+            lane_tables$leads$7$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$7$byte_class = lane_tables$moved_class$7$q;
+        end
         lane_tables$row_present$7$d = lane_tables$moved_present$7$q;
         lane_tables$row_cont$7$d = lane_tables$moved_cont$7$q;
         lane_tables$row_length$7$d = lane_tables$leads$7$lead_length & lane_tables$class_present3$7;
@@ -22324,7 +23005,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$7$d = lane_tables$leads$7$outside_tuser & lane_tables$class_present4$7;
         lane_tables$row_malformed$7$d = lane_tables$leads$7$malformed_tuser & lane_tables$class_present4$7;
         lane_tables$row_free$7$d = lane_tables$moved_free$7$q;
-        lane_tables$leads$8$byte_class = lane_tables$moved_class$8$q;
+        if (lane_tables$moved_ascii$8$q) begin
+            lane_tables$leads$8$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$8$byte_class = lane_tables$moved_class$8$q;
+        end
         lane_tables$row_present$8$d = lane_tables$moved_present$8$q;
         lane_tables$row_cont$8$d = lane_tables$moved_cont$8$q;
         lane_tables$row_length$8$d = lane_tables$leads$8$lead_length & lane_tables$class_present3$8;
@@ -22332,7 +23018,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$8$d = lane_tables$leads$8$outside_tuser & lane_tables$class_present4$8;
         lane_tables$row_malformed$8$d = lane_tables$leads$8$malformed_tuser & lane_tables$class_present4$8;
         lane_tables$row_free$8$d = lane_tables$moved_free$8$q;
-        lane_tables$leads$9$byte_class = lane_tables$moved_class$9$q;
+        if (lane_tables$moved_ascii$9$q) begin
+            lane_tables$leads$9$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$9$byte_class = lane_tables$moved_class$9$q;
+        end
         lane_tables$row_present$9$d = lane_tables$moved_present$9$q;
         lane_tables$row_cont$9$d = lane_tables$moved_cont$9$q;
         lane_tables$row_length$9$d = lane_tables$leads$9$lead_length & lane_tables$class_present3$9;
@@ -22340,7 +23031,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$9$d = lane_tables$leads$9$outside_tuser & lane_tables$class_present4$9;
         lane_tables$row_malformed$9$d = lane_tables$leads$9$malformed_tuser & lane_tables$class_present4$9;
         lane_tables$row_free$9$d = lane_tables$moved_free$9$q;
-        lane_tables$leads$10$byte_class = lane_tables$moved_class$10$q;
+        if (lane_tables$moved_ascii$10$q) begin
+            lane_tables$leads$10$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$10$byte_class = lane_tables$moved_class$10$q;
+        end
         lane_tables$row_present$10$d = lane_tables$moved_present$10$q;
         lane_tables$row_cont$10$d = lane_tables$moved_cont$10$q;
         lane_tables$row_length$10$d = lane_tables$leads$10$lead_length & lane_tables$class_present3$10;
@@ -22348,7 +23044,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$10$d = lane_tables$leads$10$outside_tuser & lane_tables$class_present4$10;
         lane_tables$row_malformed$10$d = lane_tables$leads$10$malformed_tuser & lane_tables$class_present4$10;
         lane_tables$row_free$10$d = lane_tables$moved_free$10$q;
-        lane_tables$leads$11$byte_class = lane_tables$moved_class$11$q;
+        if (lane_tables$moved_ascii$11$q) begin
+            lane_tables$leads$11$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$11$byte_class = lane_tables$moved_class$11$q;
+        end
         lane_tables$row_present$11$d = lane_tables$moved_present$11$q;
         lane_tables$row_cont$11$d = lane_tables$moved_cont$11$q;
         lane_tables$row_length$11$d = lane_tables$leads$11$lead_length & lane_tables$class_present3$11;
@@ -22356,7 +23057,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$11$d = lane_tables$leads$11$outside_tuser & lane_tables$class_present4$11;
         lane_tables$row_malformed$11$d = lane_tables$leads$11$malformed_tuser & lane_tables$class_present4$11;
         lane_tables$row_free$11$d = lane_tables$moved_free$11$q;
-        lane_tables$leads$12$byte_class = lane_tables$moved_class$12$q;
+        if (lane_tables$moved_ascii$12$q) begin
+            lane_tables$leads$12$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$12$byte_class = lane_tables$moved_class$12$q;
+        end
         lane_tables$row_present$12$d = lane_tables$moved_present$12$q;
         lane_tables$row_cont$12$d = lane_tables$moved_cont$12$q;
         lane_tables$row_length$12$d = lane_tables$leads$12$lead_length & lane_tables$class_present3$12;
@@ -22364,7 +23070,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$12$d = lane_tables$leads$12$outside_tuser & lane_tables$class_present4$12;
         lane_tables$row_malformed$12$d = lane_tables$leads$12$malformed_tuser & lane_tables$class_present4$12;
         lane_tables$row_free$12$d = lane_tables$moved_free$12$q;
-        lane_tables$leads$13$byte_class = lane_tables$moved_class$13$q;
+        if (lane_tables$moved_ascii$13$q) begin
+            lane_tables$leads$13$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$13$byte_class = lane_tables$moved_class$13$q;
+        end
         lane_tables$row_present$13$d = lane_tables$moved_present$13$q;
         lane_tables$row_cont$13$d = lane_tables$moved_cont$13$q;
         lane_tables$row_length$13$d = lane_tables$leads$13$lead_length & lane_tables$class_present3$13;
@@ -22372,7 +23083,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$13$d = lane_tables$leads$13$outside_tuser & lane_tables$class_present4$13;
         lane_tables$row_malformed$13$d = lane_tables$leads$13$malformed_tuser & lane_tables$class_present4$13;
         lane_tables$row_free$13$d = lane_tables$moved_free$13$q;
-        lane_tables$leads$14$byte_class = lane_tables$moved_class$14$q;
+        if (lane_tables$moved_ascii$14$q) begin
+            lane_tables$leads$14$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$14$byte_class = lane_tables$moved_class$14$q;
+        end
         lane_tables$row_present$14$d = lane_tables$moved_present$14$q;
         lane_tables$row_cont$14$d = lane_tables$moved_cont$14$q;
         lane_tables$row_length$14$d = lane_tables$leads$14$lead_length & lane_tables$class_present3$14;
@@ -22380,7 +23096,12 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$14$d = lane_tables$leads$14$outside_tuser & lane_tables$class_present4$14;
         lane_tables$row_malformed$14$d = lane_tables$leads$14$malformed_tuser & lane_tables$class_present4$14;
         lane_tables$row_free$14$d = lane_tables$moved_free$14$q;
-        lane_tables$leads$15$byte_class = lane_tables$moved_class$15$q;
+        if (lane_tables$moved_ascii$15$q) begin
+            lane_tables$leads$15$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$15$byte_class = lane_tables$moved_class$15$q;
+        end
         lane_tables$row_present$15$d = lane_tables$moved_present$15$q;
         lane_tables$row_cont$15$d = lane_tables$moved_cont$15$q;
         lane_tables$row_length$15$d = lane_tables$leads$15$lead_length & lane_tables$class_present3$15;
@@ -22455,27 +23176,52 @@ module utf8_decoder_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$2$outside_tuser | |lane_tables$tail_leads$2$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$3$outside_tuser | |lane_tables$tail_leads$3$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$4$outside_tuser | |lane_tables$tail_leads$4$malformed_tuser;
-        lane_tables$tail_leads$0$byte_class = lane_tables$moved_tail_class$0$q;
+        if (lane_tables$moved_tail_ascii$0$q) begin
+            lane_tables$tail_leads$0$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$0$byte_class = lane_tables$moved_tail_class$0$q;
+        end
         lane_tables$row_tail_cont$0$d = lane_tables$moved_tail_cont$0$q;
         lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$0$d = lane_tables$moved_tail_free$0$q;
-        lane_tables$tail_leads$1$byte_class = lane_tables$moved_tail_class$1$q;
+        if (lane_tables$moved_tail_ascii$1$q) begin
+            lane_tables$tail_leads$1$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$1$byte_class = lane_tables$moved_tail_class$1$q;
+        end
         lane_tables$row_tail_cont$1$d = lane_tables$moved_tail_cont$1$q;
         lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$1$d = lane_tables$moved_tail_free$1$q;
-        lane_tables$tail_leads$2$byte_class = lane_tables$moved_tail_class$2$q;
+        if (lane_tables$moved_tail_ascii$2$q) begin
+            lane_tables$tail_leads$2$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$2$byte_class = lane_tables$moved_tail_class$2$q;
+        end
         lane_tables$row_tail_cont$2$d = lane_tables$moved_tail_cont$2$q;
         lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$2$d = lane_tables$moved_tail_free$2$q;
-        lane_tables$tail_leads$3$byte_class = lane_tables$moved_tail_class$3$q;
+        if (lane_tables$moved_tail_ascii$3$q) begin
+            lane_tables$tail_leads$3$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$3$byte_class = lane_tables$moved_tail_class$3$q;
+        end
         lane_tables$row_tail_cont$3$d = lane_tables$moved_tail_cont$3$q;
         lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$3$d = lane_tables$moved_tail_free$3$q;
-        lane_tables$tail_leads$4$byte_class = lane_tables$moved_tail_class$4$q;
+        if (lane_tables$moved_tail_ascii$4$q) begin
+            lane_tables$tail_leads$4$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$4$byte_class = lane_tables$moved_tail_class$4$q;
+        end
         lane_tables$row_tail_cont$4$d = lane_tables$moved_tail_cont$4$q;
         lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed & lane_tables$class_valid5;

@@ -5759,6 +5759,102 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  lane_tables$class_present$31$d;
     reg  lane_tables$class_present$31$q;
     reg  lane_tables$class_present$31$clock;
+    reg  lane_tables$class_ascii$0$d;
+    reg  lane_tables$class_ascii$0$q;
+    reg  lane_tables$class_ascii$0$clock;
+    reg  lane_tables$class_ascii$1$d;
+    reg  lane_tables$class_ascii$1$q;
+    reg  lane_tables$class_ascii$1$clock;
+    reg  lane_tables$class_ascii$2$d;
+    reg  lane_tables$class_ascii$2$q;
+    reg  lane_tables$class_ascii$2$clock;
+    reg  lane_tables$class_ascii$3$d;
+    reg  lane_tables$class_ascii$3$q;
+    reg  lane_tables$class_ascii$3$clock;
+    reg  lane_tables$class_ascii$4$d;
+    reg  lane_tables$class_ascii$4$q;
+    reg  lane_tables$class_ascii$4$clock;
+    reg  lane_tables$class_ascii$5$d;
+    reg  lane_tables$class_ascii$5$q;
+    reg  lane_tables$class_ascii$5$clock;
+    reg  lane_tables$class_ascii$6$d;
+    reg  lane_tables$class_ascii$6$q;
+    reg  lane_tables$class_ascii$6$clock;
+    reg  lane_tables$class_ascii$7$d;
+    reg  lane_tables$class_ascii$7$q;
+    reg  lane_tables$class_ascii$7$clock;
+    reg  lane_tables$class_ascii$8$d;
+    reg  lane_tables$class_ascii$8$q;
+    reg  lane_tables$class_ascii$8$clock;
+    reg  lane_tables$class_ascii$9$d;
+    reg  lane_tables$class_ascii$9$q;
+    reg  lane_tables$class_ascii$9$clock;
+    reg  lane_tables$class_ascii$10$d;
+    reg  lane_tables$class_ascii$10$q;
+    reg  lane_tables$class_ascii$10$clock;
+    reg  lane_tables$class_ascii$11$d;
+    reg  lane_tables$class_ascii$11$q;
+    reg  lane_tables$class_ascii$11$clock;
+    reg  lane_tables$class_ascii$12$d;
+    reg  lane_tables$class_ascii$12$q;
+    reg  lane_tables$class_ascii$12$clock;
+    reg  lane_tables$class_ascii$13$d;
+    reg  lane_tables$class_ascii$13$q;
+    reg  lane_tables$class_ascii$13$clock;
+    reg  lane_tables$class_ascii$14$d;
+    reg  lane_tables$class_ascii$14$q;
+    reg  lane_tables$class_ascii$14$clock;
+    reg  lane_tables$class_ascii$15$d;
+    reg  lane_tables$class_ascii$15$q;
+    reg  lane_tables$class_ascii$15$clock;
+    reg  lane_tables$class_ascii$16$d;
+    reg  lane_tables$class_ascii$16$q;
+    reg  lane_tables$class_ascii$16$clock;
+    reg  lane_tables$class_ascii$17$d;
+    reg  lane_tables$class_ascii$17$q;
+    reg  lane_tables$class_ascii$17$clock;
+    reg  lane_tables$class_ascii$18$d;
+    reg  lane_tables$class_ascii$18$q;
+    reg  lane_tables$class_ascii$18$clock;
+    reg  lane_tables$class_ascii$19$d;
+    reg  lane_tables$class_ascii$19$q;
+    reg  lane_tables$class_ascii$19$clock;
+    reg  lane_tables$class_ascii$20$d;
+    reg  lane_tables$class_ascii$20$q;
+    reg  lane_tables$class_ascii$20$clock;
+    reg  lane_tables$class_ascii$21$d;
+    reg  lane_tables$class_ascii$21$q;
+    reg  lane_tables$class_ascii$21$clock;
+    reg  lane_tables$class_ascii$22$d;
+    reg  lane_tables$class_ascii$22$q;
+    reg  lane_tables$class_ascii$22$clock;
+    reg  lane_tables$class_ascii$23$d;
+    reg  lane_tables$class_ascii$23$q;
+    reg  lane_tables$class_ascii$23$clock;
+    reg  lane_tables$class_ascii$24$d;
+    reg  lane_tables$class_ascii$24$q;
+    reg  lane_tables$class_ascii$24$clock;
+    reg  lane_tables$class_ascii$25$d;
+    reg  lane_tables$class_ascii$25$q;
+    reg  lane_tables$class_ascii$25$clock;
+    reg  lane_tables$class_ascii$26$d;
+    reg  lane_tables$class_ascii$26$q;
+    reg  lane_tables$class_ascii$26$clock;
+    reg  lane_tables$class_ascii$27$d;
+    reg  lane_tables$class_ascii$27$q;
+    reg  lane_tables$class_ascii$27$clock;
+    reg  lane_tables$class_ascii$28$d;
+    reg  lane_tables$class_ascii$28$q;
+    reg  lane_tables$class_ascii$28$clock;
+    reg  lane_tables$class_ascii$29$d;
+    reg  lane_tables$class_ascii$29$q;
+    reg  lane_tables$class_ascii$29$clock;
+    reg  lane_tables$class_ascii$30$d;
+    reg  lane_tables$class_ascii$30$q;
+    reg  lane_tables$class_ascii$30$clock;
+    reg  lane_tables$class_ascii$31$d;
+    reg  lane_tables$class_ascii$31$q;
+    reg  lane_tables$class_ascii$31$clock;
     reg  [4:0] lane_tables$class_class$0$d;
     reg  [4:0] lane_tables$class_class$0$q;
     reg  lane_tables$class_class$0$clock;
@@ -6050,6 +6146,21 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [4:0] lane_tables$class_next_cont$d;
     reg  [4:0] lane_tables$class_next_cont$q;
     reg  lane_tables$class_next_cont$clock;
+    reg  lane_tables$class_tail_ascii$0$d;
+    reg  lane_tables$class_tail_ascii$0$q;
+    reg  lane_tables$class_tail_ascii$0$clock;
+    reg  lane_tables$class_tail_ascii$1$d;
+    reg  lane_tables$class_tail_ascii$1$q;
+    reg  lane_tables$class_tail_ascii$1$clock;
+    reg  lane_tables$class_tail_ascii$2$d;
+    reg  lane_tables$class_tail_ascii$2$q;
+    reg  lane_tables$class_tail_ascii$2$clock;
+    reg  lane_tables$class_tail_ascii$3$d;
+    reg  lane_tables$class_tail_ascii$3$q;
+    reg  lane_tables$class_tail_ascii$3$clock;
+    reg  lane_tables$class_tail_ascii$4$d;
+    reg  lane_tables$class_tail_ascii$4$q;
+    reg  lane_tables$class_tail_ascii$4$clock;
     reg  [4:0] lane_tables$class_tail_class$0$d;
     reg  [4:0] lane_tables$class_tail_class$0$q;
     reg  lane_tables$class_tail_class$0$clock;
@@ -6197,6 +6308,102 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  lane_tables$moved_present$31$d;
     reg  lane_tables$moved_present$31$q;
     reg  lane_tables$moved_present$31$clock;
+    reg  lane_tables$moved_ascii$0$d;
+    reg  lane_tables$moved_ascii$0$q;
+    reg  lane_tables$moved_ascii$0$clock;
+    reg  lane_tables$moved_ascii$1$d;
+    reg  lane_tables$moved_ascii$1$q;
+    reg  lane_tables$moved_ascii$1$clock;
+    reg  lane_tables$moved_ascii$2$d;
+    reg  lane_tables$moved_ascii$2$q;
+    reg  lane_tables$moved_ascii$2$clock;
+    reg  lane_tables$moved_ascii$3$d;
+    reg  lane_tables$moved_ascii$3$q;
+    reg  lane_tables$moved_ascii$3$clock;
+    reg  lane_tables$moved_ascii$4$d;
+    reg  lane_tables$moved_ascii$4$q;
+    reg  lane_tables$moved_ascii$4$clock;
+    reg  lane_tables$moved_ascii$5$d;
+    reg  lane_tables$moved_ascii$5$q;
+    reg  lane_tables$moved_ascii$5$clock;
+    reg  lane_tables$moved_ascii$6$d;
+    reg  lane_tables$moved_ascii$6$q;
+    reg  lane_tables$moved_ascii$6$clock;
+    reg  lane_tables$moved_ascii$7$d;
+    reg  lane_tables$moved_ascii$7$q;
+    reg  lane_tables$moved_ascii$7$clock;
+    reg  lane_tables$moved_ascii$8$d;
+    reg  lane_tables$moved_ascii$8$q;
+    reg  lane_tables$moved_ascii$8$clock;
+    reg  lane_tables$moved_ascii$9$d;
+    reg  lane_tables$moved_ascii$9$q;
+    reg  lane_tables$moved_ascii$9$clock;
+    reg  lane_tables$moved_ascii$10$d;
+    reg  lane_tables$moved_ascii$10$q;
+    reg  lane_tables$moved_ascii$10$clock;
+    reg  lane_tables$moved_ascii$11$d;
+    reg  lane_tables$moved_ascii$11$q;
+    reg  lane_tables$moved_ascii$11$clock;
+    reg  lane_tables$moved_ascii$12$d;
+    reg  lane_tables$moved_ascii$12$q;
+    reg  lane_tables$moved_ascii$12$clock;
+    reg  lane_tables$moved_ascii$13$d;
+    reg  lane_tables$moved_ascii$13$q;
+    reg  lane_tables$moved_ascii$13$clock;
+    reg  lane_tables$moved_ascii$14$d;
+    reg  lane_tables$moved_ascii$14$q;
+    reg  lane_tables$moved_ascii$14$clock;
+    reg  lane_tables$moved_ascii$15$d;
+    reg  lane_tables$moved_ascii$15$q;
+    reg  lane_tables$moved_ascii$15$clock;
+    reg  lane_tables$moved_ascii$16$d;
+    reg  lane_tables$moved_ascii$16$q;
+    reg  lane_tables$moved_ascii$16$clock;
+    reg  lane_tables$moved_ascii$17$d;
+    reg  lane_tables$moved_ascii$17$q;
+    reg  lane_tables$moved_ascii$17$clock;
+    reg  lane_tables$moved_ascii$18$d;
+    reg  lane_tables$moved_ascii$18$q;
+    reg  lane_tables$moved_ascii$18$clock;
+    reg  lane_tables$moved_ascii$19$d;
+    reg  lane_tables$moved_ascii$19$q;
+    reg  lane_tables$moved_ascii$19$clock;
+    reg  lane_tables$moved_ascii$20$d;
+    reg  lane_tables$moved_ascii$20$q;
+    reg  lane_tables$moved_ascii$20$clock;
+    reg  lane_tables$moved_ascii$21$d;
+    reg  lane_tables$moved_ascii$21$q;
+    reg  lane_tables$moved_ascii$21$clock;
+    reg  lane_tables$moved_ascii$22$d;
+    reg  lane_tables$moved_ascii$22$q;
+    reg  lane_tables$moved_ascii$22$clock;
+    reg  lane_tables$moved_ascii$23$d;
+    reg  lane_tables$moved_ascii$23$q;
+    reg  lane_tables$moved_ascii$23$clock;
+    reg  lane_tables$moved_ascii$24$d;
+    reg  lane_tables$moved_ascii$24$q;
+    reg  lane_tables$moved_ascii$24$clock;
+    reg  lane_tables$moved_ascii$25$d;
+    reg  lane_tables$moved_ascii$25$q;
+    reg  lane_tables$moved_ascii$25$clock;
+    reg  lane_tables$moved_ascii$26$d;
+    reg  lane_tables$moved_ascii$26$q;
+    reg  lane_tables$moved_ascii$26$clock;
+    reg  lane_tables$moved_ascii$27$d;
+    reg  lane_tables$moved_ascii$27$q;
+    reg  lane_tables$moved_ascii$27$clock;
+    reg  lane_tables$moved_ascii$28$d;
+    reg  lane_tables$moved_ascii$28$q;
+    reg  lane_tables$moved_ascii$28$clock;
+    reg  lane_tables$moved_ascii$29$d;
+    reg  lane_tables$moved_ascii$29$q;
+    reg  lane_tables$moved_ascii$29$clock;
+    reg  lane_tables$moved_ascii$30$d;
+    reg  lane_tables$moved_ascii$30$q;
+    reg  lane_tables$moved_ascii$30$clock;
+    reg  lane_tables$moved_ascii$31$d;
+    reg  lane_tables$moved_ascii$31$q;
+    reg  lane_tables$moved_ascii$31$clock;
     reg  [4:0] lane_tables$moved_class$0$d;
     reg  [4:0] lane_tables$moved_class$0$q;
     reg  lane_tables$moved_class$0$clock;
@@ -6488,6 +6695,21 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [4:0] lane_tables$moved_next_cont$d;
     reg  [4:0] lane_tables$moved_next_cont$q;
     reg  lane_tables$moved_next_cont$clock;
+    reg  lane_tables$moved_tail_ascii$0$d;
+    reg  lane_tables$moved_tail_ascii$0$q;
+    reg  lane_tables$moved_tail_ascii$0$clock;
+    reg  lane_tables$moved_tail_ascii$1$d;
+    reg  lane_tables$moved_tail_ascii$1$q;
+    reg  lane_tables$moved_tail_ascii$1$clock;
+    reg  lane_tables$moved_tail_ascii$2$d;
+    reg  lane_tables$moved_tail_ascii$2$q;
+    reg  lane_tables$moved_tail_ascii$2$clock;
+    reg  lane_tables$moved_tail_ascii$3$d;
+    reg  lane_tables$moved_tail_ascii$3$q;
+    reg  lane_tables$moved_tail_ascii$3$clock;
+    reg  lane_tables$moved_tail_ascii$4$d;
+    reg  lane_tables$moved_tail_ascii$4$q;
+    reg  lane_tables$moved_tail_ascii$4$clock;
     reg  [4:0] lane_tables$moved_tail_class$0$d;
     reg  [4:0] lane_tables$moved_tail_class$0$q;
     reg  lane_tables$moved_tail_class$0$clock;
@@ -8283,70 +8505,117 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  lane_tables$window_beat_valid$q;
     reg  lane_tables$window_beat_valid$clock;
     reg  lane_tables$unused_rows;
-    reg  [4:0] lane_tables$present5$0;
-    reg  [4:0] lane_tables$present5$1;
-    reg  [4:0] lane_tables$present5$2;
-    reg  [4:0] lane_tables$present5$3;
-    reg  [4:0] lane_tables$present5$4;
-    reg  [4:0] lane_tables$present5$5;
-    reg  [4:0] lane_tables$present5$6;
-    reg  [4:0] lane_tables$present5$7;
-    reg  [4:0] lane_tables$present5$8;
-    reg  [4:0] lane_tables$present5$9;
-    reg  [4:0] lane_tables$present5$10;
-    reg  [4:0] lane_tables$present5$11;
-    reg  [4:0] lane_tables$present5$12;
-    reg  [4:0] lane_tables$present5$13;
-    reg  [4:0] lane_tables$present5$14;
-    reg  [4:0] lane_tables$present5$15;
-    reg  [4:0] lane_tables$present5$16;
-    reg  [4:0] lane_tables$present5$17;
-    reg  [4:0] lane_tables$present5$18;
-    reg  [4:0] lane_tables$present5$19;
-    reg  [4:0] lane_tables$present5$20;
-    reg  [4:0] lane_tables$present5$21;
-    reg  [4:0] lane_tables$present5$22;
-    reg  [4:0] lane_tables$present5$23;
-    reg  [4:0] lane_tables$present5$24;
-    reg  [4:0] lane_tables$present5$25;
-    reg  [4:0] lane_tables$present5$26;
-    reg  [4:0] lane_tables$present5$27;
-    reg  [4:0] lane_tables$present5$28;
-    reg  [4:0] lane_tables$present5$29;
-    reg  [4:0] lane_tables$present5$30;
-    reg  [4:0] lane_tables$present5$31;
-    reg  [7:0] lane_tables$present8$0;
-    reg  [7:0] lane_tables$present8$1;
-    reg  [7:0] lane_tables$present8$2;
-    reg  [7:0] lane_tables$present8$3;
-    reg  [7:0] lane_tables$present8$4;
-    reg  [7:0] lane_tables$present8$5;
-    reg  [7:0] lane_tables$present8$6;
-    reg  [7:0] lane_tables$present8$7;
-    reg  [7:0] lane_tables$present8$8;
-    reg  [7:0] lane_tables$present8$9;
-    reg  [7:0] lane_tables$present8$10;
-    reg  [7:0] lane_tables$present8$11;
-    reg  [7:0] lane_tables$present8$12;
-    reg  [7:0] lane_tables$present8$13;
-    reg  [7:0] lane_tables$present8$14;
-    reg  [7:0] lane_tables$present8$15;
-    reg  [7:0] lane_tables$present8$16;
-    reg  [7:0] lane_tables$present8$17;
-    reg  [7:0] lane_tables$present8$18;
-    reg  [7:0] lane_tables$present8$19;
-    reg  [7:0] lane_tables$present8$20;
-    reg  [7:0] lane_tables$present8$21;
-    reg  [7:0] lane_tables$present8$22;
-    reg  [7:0] lane_tables$present8$23;
-    reg  [7:0] lane_tables$present8$24;
-    reg  [7:0] lane_tables$present8$25;
-    reg  [7:0] lane_tables$present8$26;
-    reg  [7:0] lane_tables$present8$27;
-    reg  [7:0] lane_tables$present8$28;
-    reg  [7:0] lane_tables$present8$29;
-    reg  [7:0] lane_tables$present8$30;
-    reg  [7:0] lane_tables$present8$31;
+    reg  [4:0] lane_tables$high5$0;
+    reg  [4:0] lane_tables$high5$1;
+    reg  [4:0] lane_tables$high5$2;
+    reg  [4:0] lane_tables$high5$3;
+    reg  [4:0] lane_tables$high5$4;
+    reg  [4:0] lane_tables$high5$5;
+    reg  [4:0] lane_tables$high5$6;
+    reg  [4:0] lane_tables$high5$7;
+    reg  [4:0] lane_tables$high5$8;
+    reg  [4:0] lane_tables$high5$9;
+    reg  [4:0] lane_tables$high5$10;
+    reg  [4:0] lane_tables$high5$11;
+    reg  [4:0] lane_tables$high5$12;
+    reg  [4:0] lane_tables$high5$13;
+    reg  [4:0] lane_tables$high5$14;
+    reg  [4:0] lane_tables$high5$15;
+    reg  [4:0] lane_tables$high5$16;
+    reg  [4:0] lane_tables$high5$17;
+    reg  [4:0] lane_tables$high5$18;
+    reg  [4:0] lane_tables$high5$19;
+    reg  [4:0] lane_tables$high5$20;
+    reg  [4:0] lane_tables$high5$21;
+    reg  [4:0] lane_tables$high5$22;
+    reg  [4:0] lane_tables$high5$23;
+    reg  [4:0] lane_tables$high5$24;
+    reg  [4:0] lane_tables$high5$25;
+    reg  [4:0] lane_tables$high5$26;
+    reg  [4:0] lane_tables$high5$27;
+    reg  [4:0] lane_tables$high5$28;
+    reg  [4:0] lane_tables$high5$29;
+    reg  [4:0] lane_tables$high5$30;
+    reg  [4:0] lane_tables$high5$31;
+    reg  [7:0] lane_tables$high8$0;
+    reg  [7:0] lane_tables$high8$1;
+    reg  [7:0] lane_tables$high8$2;
+    reg  [7:0] lane_tables$high8$3;
+    reg  [7:0] lane_tables$high8$4;
+    reg  [7:0] lane_tables$high8$5;
+    reg  [7:0] lane_tables$high8$6;
+    reg  [7:0] lane_tables$high8$7;
+    reg  [7:0] lane_tables$high8$8;
+    reg  [7:0] lane_tables$high8$9;
+    reg  [7:0] lane_tables$high8$10;
+    reg  [7:0] lane_tables$high8$11;
+    reg  [7:0] lane_tables$high8$12;
+    reg  [7:0] lane_tables$high8$13;
+    reg  [7:0] lane_tables$high8$14;
+    reg  [7:0] lane_tables$high8$15;
+    reg  [7:0] lane_tables$high8$16;
+    reg  [7:0] lane_tables$high8$17;
+    reg  [7:0] lane_tables$high8$18;
+    reg  [7:0] lane_tables$high8$19;
+    reg  [7:0] lane_tables$high8$20;
+    reg  [7:0] lane_tables$high8$21;
+    reg  [7:0] lane_tables$high8$22;
+    reg  [7:0] lane_tables$high8$23;
+    reg  [7:0] lane_tables$high8$24;
+    reg  [7:0] lane_tables$high8$25;
+    reg  [7:0] lane_tables$high8$26;
+    reg  [7:0] lane_tables$high8$27;
+    reg  [7:0] lane_tables$high8$28;
+    reg  [7:0] lane_tables$high8$29;
+    reg  [7:0] lane_tables$high8$30;
+    reg  [7:0] lane_tables$high8$31;
+    reg  [7:0] lane_tables$ascii8$0;
+    reg  [7:0] lane_tables$ascii8$1;
+    reg  [7:0] lane_tables$ascii8$2;
+    reg  [7:0] lane_tables$ascii8$3;
+    reg  [7:0] lane_tables$ascii8$4;
+    reg  [7:0] lane_tables$ascii8$5;
+    reg  [7:0] lane_tables$ascii8$6;
+    reg  [7:0] lane_tables$ascii8$7;
+    reg  [7:0] lane_tables$ascii8$8;
+    reg  [7:0] lane_tables$ascii8$9;
+    reg  [7:0] lane_tables$ascii8$10;
+    reg  [7:0] lane_tables$ascii8$11;
+    reg  [7:0] lane_tables$ascii8$12;
+    reg  [7:0] lane_tables$ascii8$13;
+    reg  [7:0] lane_tables$ascii8$14;
+    reg  [7:0] lane_tables$ascii8$15;
+    reg  [7:0] lane_tables$ascii8$16;
+    reg  [7:0] lane_tables$ascii8$17;
+    reg  [7:0] lane_tables$ascii8$18;
+    reg  [7:0] lane_tables$ascii8$19;
+    reg  [7:0] lane_tables$ascii8$20;
+    reg  [7:0] lane_tables$ascii8$21;
+    reg  [7:0] lane_tables$ascii8$22;
+    reg  [7:0] lane_tables$ascii8$23;
+    reg  [7:0] lane_tables$ascii8$24;
+    reg  [7:0] lane_tables$ascii8$25;
+    reg  [7:0] lane_tables$ascii8$26;
+    reg  [7:0] lane_tables$ascii8$27;
+    reg  [7:0] lane_tables$ascii8$28;
+    reg  [7:0] lane_tables$ascii8$29;
+    reg  [7:0] lane_tables$ascii8$30;
+    reg  [7:0] lane_tables$ascii8$31;
+    reg  [4:0] lane_tables$tail_high5$0;
+    reg  [4:0] lane_tables$tail_high5$1;
+    reg  [4:0] lane_tables$tail_high5$2;
+    reg  [4:0] lane_tables$tail_high5$3;
+    reg  [4:0] lane_tables$tail_high5$4;
+    reg  [7:0] lane_tables$tail_high8$0;
+    reg  [7:0] lane_tables$tail_high8$1;
+    reg  [7:0] lane_tables$tail_high8$2;
+    reg  [7:0] lane_tables$tail_high8$3;
+    reg  [7:0] lane_tables$tail_high8$4;
+    reg  [7:0] lane_tables$tail_ascii8$0;
+    reg  [7:0] lane_tables$tail_ascii8$1;
+    reg  [7:0] lane_tables$tail_ascii8$2;
+    reg  [7:0] lane_tables$tail_ascii8$3;
+    reg  [7:0] lane_tables$tail_ascii8$4;
     reg  [2:0] lane_tables$class_present3$0;
     reg  [2:0] lane_tables$class_present3$1;
     reg  [2:0] lane_tables$class_present3$2;
@@ -8443,8 +8712,6 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     reg  [4:0] lane_tables$class_present5$29;
     reg  [4:0] lane_tables$class_present5$30;
     reg  [4:0] lane_tables$class_present5$31;
-    reg  [4:0] lane_tables$valid5;
-    reg  [7:0] lane_tables$valid8;
     reg  [4:0] lane_tables$next5;
     reg  [2:0] lane_tables$class_valid3;
     reg  [4:0] lane_tables$class_valid5;
@@ -36029,6 +36296,230 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge lane_tables$class_present$31$clock) begin
        lane_tables$class_present$31$q <= lane_tables$class_present$31$d;
     end
+    // lane_tables$class_ascii$0
+    initial begin
+       lane_tables$class_ascii$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$0$clock) begin
+       lane_tables$class_ascii$0$q <= lane_tables$class_ascii$0$d;
+    end
+    // lane_tables$class_ascii$1
+    initial begin
+       lane_tables$class_ascii$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$1$clock) begin
+       lane_tables$class_ascii$1$q <= lane_tables$class_ascii$1$d;
+    end
+    // lane_tables$class_ascii$2
+    initial begin
+       lane_tables$class_ascii$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$2$clock) begin
+       lane_tables$class_ascii$2$q <= lane_tables$class_ascii$2$d;
+    end
+    // lane_tables$class_ascii$3
+    initial begin
+       lane_tables$class_ascii$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$3$clock) begin
+       lane_tables$class_ascii$3$q <= lane_tables$class_ascii$3$d;
+    end
+    // lane_tables$class_ascii$4
+    initial begin
+       lane_tables$class_ascii$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$4$clock) begin
+       lane_tables$class_ascii$4$q <= lane_tables$class_ascii$4$d;
+    end
+    // lane_tables$class_ascii$5
+    initial begin
+       lane_tables$class_ascii$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$5$clock) begin
+       lane_tables$class_ascii$5$q <= lane_tables$class_ascii$5$d;
+    end
+    // lane_tables$class_ascii$6
+    initial begin
+       lane_tables$class_ascii$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$6$clock) begin
+       lane_tables$class_ascii$6$q <= lane_tables$class_ascii$6$d;
+    end
+    // lane_tables$class_ascii$7
+    initial begin
+       lane_tables$class_ascii$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$7$clock) begin
+       lane_tables$class_ascii$7$q <= lane_tables$class_ascii$7$d;
+    end
+    // lane_tables$class_ascii$8
+    initial begin
+       lane_tables$class_ascii$8$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$8$clock) begin
+       lane_tables$class_ascii$8$q <= lane_tables$class_ascii$8$d;
+    end
+    // lane_tables$class_ascii$9
+    initial begin
+       lane_tables$class_ascii$9$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$9$clock) begin
+       lane_tables$class_ascii$9$q <= lane_tables$class_ascii$9$d;
+    end
+    // lane_tables$class_ascii$10
+    initial begin
+       lane_tables$class_ascii$10$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$10$clock) begin
+       lane_tables$class_ascii$10$q <= lane_tables$class_ascii$10$d;
+    end
+    // lane_tables$class_ascii$11
+    initial begin
+       lane_tables$class_ascii$11$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$11$clock) begin
+       lane_tables$class_ascii$11$q <= lane_tables$class_ascii$11$d;
+    end
+    // lane_tables$class_ascii$12
+    initial begin
+       lane_tables$class_ascii$12$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$12$clock) begin
+       lane_tables$class_ascii$12$q <= lane_tables$class_ascii$12$d;
+    end
+    // lane_tables$class_ascii$13
+    initial begin
+       lane_tables$class_ascii$13$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$13$clock) begin
+       lane_tables$class_ascii$13$q <= lane_tables$class_ascii$13$d;
+    end
+    // lane_tables$class_ascii$14
+    initial begin
+       lane_tables$class_ascii$14$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$14$clock) begin
+       lane_tables$class_ascii$14$q <= lane_tables$class_ascii$14$d;
+    end
+    // lane_tables$class_ascii$15
+    initial begin
+       lane_tables$class_ascii$15$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$15$clock) begin
+       lane_tables$class_ascii$15$q <= lane_tables$class_ascii$15$d;
+    end
+    // lane_tables$class_ascii$16
+    initial begin
+       lane_tables$class_ascii$16$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$16$clock) begin
+       lane_tables$class_ascii$16$q <= lane_tables$class_ascii$16$d;
+    end
+    // lane_tables$class_ascii$17
+    initial begin
+       lane_tables$class_ascii$17$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$17$clock) begin
+       lane_tables$class_ascii$17$q <= lane_tables$class_ascii$17$d;
+    end
+    // lane_tables$class_ascii$18
+    initial begin
+       lane_tables$class_ascii$18$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$18$clock) begin
+       lane_tables$class_ascii$18$q <= lane_tables$class_ascii$18$d;
+    end
+    // lane_tables$class_ascii$19
+    initial begin
+       lane_tables$class_ascii$19$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$19$clock) begin
+       lane_tables$class_ascii$19$q <= lane_tables$class_ascii$19$d;
+    end
+    // lane_tables$class_ascii$20
+    initial begin
+       lane_tables$class_ascii$20$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$20$clock) begin
+       lane_tables$class_ascii$20$q <= lane_tables$class_ascii$20$d;
+    end
+    // lane_tables$class_ascii$21
+    initial begin
+       lane_tables$class_ascii$21$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$21$clock) begin
+       lane_tables$class_ascii$21$q <= lane_tables$class_ascii$21$d;
+    end
+    // lane_tables$class_ascii$22
+    initial begin
+       lane_tables$class_ascii$22$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$22$clock) begin
+       lane_tables$class_ascii$22$q <= lane_tables$class_ascii$22$d;
+    end
+    // lane_tables$class_ascii$23
+    initial begin
+       lane_tables$class_ascii$23$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$23$clock) begin
+       lane_tables$class_ascii$23$q <= lane_tables$class_ascii$23$d;
+    end
+    // lane_tables$class_ascii$24
+    initial begin
+       lane_tables$class_ascii$24$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$24$clock) begin
+       lane_tables$class_ascii$24$q <= lane_tables$class_ascii$24$d;
+    end
+    // lane_tables$class_ascii$25
+    initial begin
+       lane_tables$class_ascii$25$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$25$clock) begin
+       lane_tables$class_ascii$25$q <= lane_tables$class_ascii$25$d;
+    end
+    // lane_tables$class_ascii$26
+    initial begin
+       lane_tables$class_ascii$26$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$26$clock) begin
+       lane_tables$class_ascii$26$q <= lane_tables$class_ascii$26$d;
+    end
+    // lane_tables$class_ascii$27
+    initial begin
+       lane_tables$class_ascii$27$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$27$clock) begin
+       lane_tables$class_ascii$27$q <= lane_tables$class_ascii$27$d;
+    end
+    // lane_tables$class_ascii$28
+    initial begin
+       lane_tables$class_ascii$28$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$28$clock) begin
+       lane_tables$class_ascii$28$q <= lane_tables$class_ascii$28$d;
+    end
+    // lane_tables$class_ascii$29
+    initial begin
+       lane_tables$class_ascii$29$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$29$clock) begin
+       lane_tables$class_ascii$29$q <= lane_tables$class_ascii$29$d;
+    end
+    // lane_tables$class_ascii$30
+    initial begin
+       lane_tables$class_ascii$30$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$30$clock) begin
+       lane_tables$class_ascii$30$q <= lane_tables$class_ascii$30$d;
+    end
+    // lane_tables$class_ascii$31
+    initial begin
+       lane_tables$class_ascii$31$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_ascii$31$clock) begin
+       lane_tables$class_ascii$31$q <= lane_tables$class_ascii$31$d;
+    end
     // lane_tables$class_class$0
     initial begin
        lane_tables$class_class$0$q = 'h0;
@@ -36708,6 +37199,41 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     always @(posedge lane_tables$class_next_cont$clock) begin
        lane_tables$class_next_cont$q <= lane_tables$class_next_cont$d;
     end
+    // lane_tables$class_tail_ascii$0
+    initial begin
+       lane_tables$class_tail_ascii$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$0$clock) begin
+       lane_tables$class_tail_ascii$0$q <= lane_tables$class_tail_ascii$0$d;
+    end
+    // lane_tables$class_tail_ascii$1
+    initial begin
+       lane_tables$class_tail_ascii$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$1$clock) begin
+       lane_tables$class_tail_ascii$1$q <= lane_tables$class_tail_ascii$1$d;
+    end
+    // lane_tables$class_tail_ascii$2
+    initial begin
+       lane_tables$class_tail_ascii$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$2$clock) begin
+       lane_tables$class_tail_ascii$2$q <= lane_tables$class_tail_ascii$2$d;
+    end
+    // lane_tables$class_tail_ascii$3
+    initial begin
+       lane_tables$class_tail_ascii$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$3$clock) begin
+       lane_tables$class_tail_ascii$3$q <= lane_tables$class_tail_ascii$3$d;
+    end
+    // lane_tables$class_tail_ascii$4
+    initial begin
+       lane_tables$class_tail_ascii$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$class_tail_ascii$4$clock) begin
+       lane_tables$class_tail_ascii$4$q <= lane_tables$class_tail_ascii$4$d;
+    end
     // lane_tables$class_tail_class$0
     initial begin
        lane_tables$class_tail_class$0$q = 'h0;
@@ -37050,6 +37576,230 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     end
     always @(posedge lane_tables$moved_present$31$clock) begin
        lane_tables$moved_present$31$q <= lane_tables$moved_present$31$d;
+    end
+    // lane_tables$moved_ascii$0
+    initial begin
+       lane_tables$moved_ascii$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$0$clock) begin
+       lane_tables$moved_ascii$0$q <= lane_tables$moved_ascii$0$d;
+    end
+    // lane_tables$moved_ascii$1
+    initial begin
+       lane_tables$moved_ascii$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$1$clock) begin
+       lane_tables$moved_ascii$1$q <= lane_tables$moved_ascii$1$d;
+    end
+    // lane_tables$moved_ascii$2
+    initial begin
+       lane_tables$moved_ascii$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$2$clock) begin
+       lane_tables$moved_ascii$2$q <= lane_tables$moved_ascii$2$d;
+    end
+    // lane_tables$moved_ascii$3
+    initial begin
+       lane_tables$moved_ascii$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$3$clock) begin
+       lane_tables$moved_ascii$3$q <= lane_tables$moved_ascii$3$d;
+    end
+    // lane_tables$moved_ascii$4
+    initial begin
+       lane_tables$moved_ascii$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$4$clock) begin
+       lane_tables$moved_ascii$4$q <= lane_tables$moved_ascii$4$d;
+    end
+    // lane_tables$moved_ascii$5
+    initial begin
+       lane_tables$moved_ascii$5$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$5$clock) begin
+       lane_tables$moved_ascii$5$q <= lane_tables$moved_ascii$5$d;
+    end
+    // lane_tables$moved_ascii$6
+    initial begin
+       lane_tables$moved_ascii$6$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$6$clock) begin
+       lane_tables$moved_ascii$6$q <= lane_tables$moved_ascii$6$d;
+    end
+    // lane_tables$moved_ascii$7
+    initial begin
+       lane_tables$moved_ascii$7$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$7$clock) begin
+       lane_tables$moved_ascii$7$q <= lane_tables$moved_ascii$7$d;
+    end
+    // lane_tables$moved_ascii$8
+    initial begin
+       lane_tables$moved_ascii$8$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$8$clock) begin
+       lane_tables$moved_ascii$8$q <= lane_tables$moved_ascii$8$d;
+    end
+    // lane_tables$moved_ascii$9
+    initial begin
+       lane_tables$moved_ascii$9$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$9$clock) begin
+       lane_tables$moved_ascii$9$q <= lane_tables$moved_ascii$9$d;
+    end
+    // lane_tables$moved_ascii$10
+    initial begin
+       lane_tables$moved_ascii$10$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$10$clock) begin
+       lane_tables$moved_ascii$10$q <= lane_tables$moved_ascii$10$d;
+    end
+    // lane_tables$moved_ascii$11
+    initial begin
+       lane_tables$moved_ascii$11$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$11$clock) begin
+       lane_tables$moved_ascii$11$q <= lane_tables$moved_ascii$11$d;
+    end
+    // lane_tables$moved_ascii$12
+    initial begin
+       lane_tables$moved_ascii$12$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$12$clock) begin
+       lane_tables$moved_ascii$12$q <= lane_tables$moved_ascii$12$d;
+    end
+    // lane_tables$moved_ascii$13
+    initial begin
+       lane_tables$moved_ascii$13$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$13$clock) begin
+       lane_tables$moved_ascii$13$q <= lane_tables$moved_ascii$13$d;
+    end
+    // lane_tables$moved_ascii$14
+    initial begin
+       lane_tables$moved_ascii$14$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$14$clock) begin
+       lane_tables$moved_ascii$14$q <= lane_tables$moved_ascii$14$d;
+    end
+    // lane_tables$moved_ascii$15
+    initial begin
+       lane_tables$moved_ascii$15$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$15$clock) begin
+       lane_tables$moved_ascii$15$q <= lane_tables$moved_ascii$15$d;
+    end
+    // lane_tables$moved_ascii$16
+    initial begin
+       lane_tables$moved_ascii$16$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$16$clock) begin
+       lane_tables$moved_ascii$16$q <= lane_tables$moved_ascii$16$d;
+    end
+    // lane_tables$moved_ascii$17
+    initial begin
+       lane_tables$moved_ascii$17$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$17$clock) begin
+       lane_tables$moved_ascii$17$q <= lane_tables$moved_ascii$17$d;
+    end
+    // lane_tables$moved_ascii$18
+    initial begin
+       lane_tables$moved_ascii$18$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$18$clock) begin
+       lane_tables$moved_ascii$18$q <= lane_tables$moved_ascii$18$d;
+    end
+    // lane_tables$moved_ascii$19
+    initial begin
+       lane_tables$moved_ascii$19$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$19$clock) begin
+       lane_tables$moved_ascii$19$q <= lane_tables$moved_ascii$19$d;
+    end
+    // lane_tables$moved_ascii$20
+    initial begin
+       lane_tables$moved_ascii$20$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$20$clock) begin
+       lane_tables$moved_ascii$20$q <= lane_tables$moved_ascii$20$d;
+    end
+    // lane_tables$moved_ascii$21
+    initial begin
+       lane_tables$moved_ascii$21$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$21$clock) begin
+       lane_tables$moved_ascii$21$q <= lane_tables$moved_ascii$21$d;
+    end
+    // lane_tables$moved_ascii$22
+    initial begin
+       lane_tables$moved_ascii$22$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$22$clock) begin
+       lane_tables$moved_ascii$22$q <= lane_tables$moved_ascii$22$d;
+    end
+    // lane_tables$moved_ascii$23
+    initial begin
+       lane_tables$moved_ascii$23$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$23$clock) begin
+       lane_tables$moved_ascii$23$q <= lane_tables$moved_ascii$23$d;
+    end
+    // lane_tables$moved_ascii$24
+    initial begin
+       lane_tables$moved_ascii$24$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$24$clock) begin
+       lane_tables$moved_ascii$24$q <= lane_tables$moved_ascii$24$d;
+    end
+    // lane_tables$moved_ascii$25
+    initial begin
+       lane_tables$moved_ascii$25$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$25$clock) begin
+       lane_tables$moved_ascii$25$q <= lane_tables$moved_ascii$25$d;
+    end
+    // lane_tables$moved_ascii$26
+    initial begin
+       lane_tables$moved_ascii$26$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$26$clock) begin
+       lane_tables$moved_ascii$26$q <= lane_tables$moved_ascii$26$d;
+    end
+    // lane_tables$moved_ascii$27
+    initial begin
+       lane_tables$moved_ascii$27$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$27$clock) begin
+       lane_tables$moved_ascii$27$q <= lane_tables$moved_ascii$27$d;
+    end
+    // lane_tables$moved_ascii$28
+    initial begin
+       lane_tables$moved_ascii$28$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$28$clock) begin
+       lane_tables$moved_ascii$28$q <= lane_tables$moved_ascii$28$d;
+    end
+    // lane_tables$moved_ascii$29
+    initial begin
+       lane_tables$moved_ascii$29$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$29$clock) begin
+       lane_tables$moved_ascii$29$q <= lane_tables$moved_ascii$29$d;
+    end
+    // lane_tables$moved_ascii$30
+    initial begin
+       lane_tables$moved_ascii$30$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$30$clock) begin
+       lane_tables$moved_ascii$30$q <= lane_tables$moved_ascii$30$d;
+    end
+    // lane_tables$moved_ascii$31
+    initial begin
+       lane_tables$moved_ascii$31$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_ascii$31$clock) begin
+       lane_tables$moved_ascii$31$q <= lane_tables$moved_ascii$31$d;
     end
     // lane_tables$moved_class$0
     initial begin
@@ -37729,6 +38479,41 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
     end
     always @(posedge lane_tables$moved_next_cont$clock) begin
        lane_tables$moved_next_cont$q <= lane_tables$moved_next_cont$d;
+    end
+    // lane_tables$moved_tail_ascii$0
+    initial begin
+       lane_tables$moved_tail_ascii$0$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$0$clock) begin
+       lane_tables$moved_tail_ascii$0$q <= lane_tables$moved_tail_ascii$0$d;
+    end
+    // lane_tables$moved_tail_ascii$1
+    initial begin
+       lane_tables$moved_tail_ascii$1$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$1$clock) begin
+       lane_tables$moved_tail_ascii$1$q <= lane_tables$moved_tail_ascii$1$d;
+    end
+    // lane_tables$moved_tail_ascii$2
+    initial begin
+       lane_tables$moved_tail_ascii$2$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$2$clock) begin
+       lane_tables$moved_tail_ascii$2$q <= lane_tables$moved_tail_ascii$2$d;
+    end
+    // lane_tables$moved_tail_ascii$3
+    initial begin
+       lane_tables$moved_tail_ascii$3$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$3$clock) begin
+       lane_tables$moved_tail_ascii$3$q <= lane_tables$moved_tail_ascii$3$d;
+    end
+    // lane_tables$moved_tail_ascii$4
+    initial begin
+       lane_tables$moved_tail_ascii$4$q = 1'h0;
+    end
+    always @(posedge lane_tables$moved_tail_ascii$4$clock) begin
+       lane_tables$moved_tail_ascii$4$q <= lane_tables$moved_tail_ascii$4$d;
     end
     // lane_tables$moved_tail_class$0
     initial begin
@@ -41929,8 +42714,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_beat_tlast$clock = lane_tables$clock;
         lane_tables$window_beat_valid$clock = lane_tables$clock;
         lane_tables$class_present$0$clock = lane_tables$clock;
+        lane_tables$class_ascii$0$clock = lane_tables$clock;
         lane_tables$moved_present$0$clock = lane_tables$clock;
         lane_tables$moved_class$0$clock = lane_tables$clock;
+        lane_tables$moved_ascii$0$clock = lane_tables$clock;
         lane_tables$moved_cont$0$clock = lane_tables$clock;
         lane_tables$moved_free$0$clock = lane_tables$clock;
         lane_tables$class_class$0$clock = lane_tables$clock;
@@ -41953,8 +42740,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$0$clock = lane_tables$clock;
         lane_tables$window_free$0$clock = lane_tables$clock;
         lane_tables$class_present$1$clock = lane_tables$clock;
+        lane_tables$class_ascii$1$clock = lane_tables$clock;
         lane_tables$moved_present$1$clock = lane_tables$clock;
         lane_tables$moved_class$1$clock = lane_tables$clock;
+        lane_tables$moved_ascii$1$clock = lane_tables$clock;
         lane_tables$moved_cont$1$clock = lane_tables$clock;
         lane_tables$moved_free$1$clock = lane_tables$clock;
         lane_tables$class_class$1$clock = lane_tables$clock;
@@ -41977,8 +42766,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$1$clock = lane_tables$clock;
         lane_tables$window_free$1$clock = lane_tables$clock;
         lane_tables$class_present$2$clock = lane_tables$clock;
+        lane_tables$class_ascii$2$clock = lane_tables$clock;
         lane_tables$moved_present$2$clock = lane_tables$clock;
         lane_tables$moved_class$2$clock = lane_tables$clock;
+        lane_tables$moved_ascii$2$clock = lane_tables$clock;
         lane_tables$moved_cont$2$clock = lane_tables$clock;
         lane_tables$moved_free$2$clock = lane_tables$clock;
         lane_tables$class_class$2$clock = lane_tables$clock;
@@ -42001,8 +42792,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$2$clock = lane_tables$clock;
         lane_tables$window_free$2$clock = lane_tables$clock;
         lane_tables$class_present$3$clock = lane_tables$clock;
+        lane_tables$class_ascii$3$clock = lane_tables$clock;
         lane_tables$moved_present$3$clock = lane_tables$clock;
         lane_tables$moved_class$3$clock = lane_tables$clock;
+        lane_tables$moved_ascii$3$clock = lane_tables$clock;
         lane_tables$moved_cont$3$clock = lane_tables$clock;
         lane_tables$moved_free$3$clock = lane_tables$clock;
         lane_tables$class_class$3$clock = lane_tables$clock;
@@ -42025,8 +42818,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$3$clock = lane_tables$clock;
         lane_tables$window_free$3$clock = lane_tables$clock;
         lane_tables$class_present$4$clock = lane_tables$clock;
+        lane_tables$class_ascii$4$clock = lane_tables$clock;
         lane_tables$moved_present$4$clock = lane_tables$clock;
         lane_tables$moved_class$4$clock = lane_tables$clock;
+        lane_tables$moved_ascii$4$clock = lane_tables$clock;
         lane_tables$moved_cont$4$clock = lane_tables$clock;
         lane_tables$moved_free$4$clock = lane_tables$clock;
         lane_tables$class_class$4$clock = lane_tables$clock;
@@ -42049,8 +42844,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$4$clock = lane_tables$clock;
         lane_tables$window_free$4$clock = lane_tables$clock;
         lane_tables$class_present$5$clock = lane_tables$clock;
+        lane_tables$class_ascii$5$clock = lane_tables$clock;
         lane_tables$moved_present$5$clock = lane_tables$clock;
         lane_tables$moved_class$5$clock = lane_tables$clock;
+        lane_tables$moved_ascii$5$clock = lane_tables$clock;
         lane_tables$moved_cont$5$clock = lane_tables$clock;
         lane_tables$moved_free$5$clock = lane_tables$clock;
         lane_tables$class_class$5$clock = lane_tables$clock;
@@ -42073,8 +42870,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$5$clock = lane_tables$clock;
         lane_tables$window_free$5$clock = lane_tables$clock;
         lane_tables$class_present$6$clock = lane_tables$clock;
+        lane_tables$class_ascii$6$clock = lane_tables$clock;
         lane_tables$moved_present$6$clock = lane_tables$clock;
         lane_tables$moved_class$6$clock = lane_tables$clock;
+        lane_tables$moved_ascii$6$clock = lane_tables$clock;
         lane_tables$moved_cont$6$clock = lane_tables$clock;
         lane_tables$moved_free$6$clock = lane_tables$clock;
         lane_tables$class_class$6$clock = lane_tables$clock;
@@ -42097,8 +42896,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$6$clock = lane_tables$clock;
         lane_tables$window_free$6$clock = lane_tables$clock;
         lane_tables$class_present$7$clock = lane_tables$clock;
+        lane_tables$class_ascii$7$clock = lane_tables$clock;
         lane_tables$moved_present$7$clock = lane_tables$clock;
         lane_tables$moved_class$7$clock = lane_tables$clock;
+        lane_tables$moved_ascii$7$clock = lane_tables$clock;
         lane_tables$moved_cont$7$clock = lane_tables$clock;
         lane_tables$moved_free$7$clock = lane_tables$clock;
         lane_tables$class_class$7$clock = lane_tables$clock;
@@ -42121,8 +42922,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$7$clock = lane_tables$clock;
         lane_tables$window_free$7$clock = lane_tables$clock;
         lane_tables$class_present$8$clock = lane_tables$clock;
+        lane_tables$class_ascii$8$clock = lane_tables$clock;
         lane_tables$moved_present$8$clock = lane_tables$clock;
         lane_tables$moved_class$8$clock = lane_tables$clock;
+        lane_tables$moved_ascii$8$clock = lane_tables$clock;
         lane_tables$moved_cont$8$clock = lane_tables$clock;
         lane_tables$moved_free$8$clock = lane_tables$clock;
         lane_tables$class_class$8$clock = lane_tables$clock;
@@ -42145,8 +42948,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$8$clock = lane_tables$clock;
         lane_tables$window_free$8$clock = lane_tables$clock;
         lane_tables$class_present$9$clock = lane_tables$clock;
+        lane_tables$class_ascii$9$clock = lane_tables$clock;
         lane_tables$moved_present$9$clock = lane_tables$clock;
         lane_tables$moved_class$9$clock = lane_tables$clock;
+        lane_tables$moved_ascii$9$clock = lane_tables$clock;
         lane_tables$moved_cont$9$clock = lane_tables$clock;
         lane_tables$moved_free$9$clock = lane_tables$clock;
         lane_tables$class_class$9$clock = lane_tables$clock;
@@ -42169,8 +42974,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$9$clock = lane_tables$clock;
         lane_tables$window_free$9$clock = lane_tables$clock;
         lane_tables$class_present$10$clock = lane_tables$clock;
+        lane_tables$class_ascii$10$clock = lane_tables$clock;
         lane_tables$moved_present$10$clock = lane_tables$clock;
         lane_tables$moved_class$10$clock = lane_tables$clock;
+        lane_tables$moved_ascii$10$clock = lane_tables$clock;
         lane_tables$moved_cont$10$clock = lane_tables$clock;
         lane_tables$moved_free$10$clock = lane_tables$clock;
         lane_tables$class_class$10$clock = lane_tables$clock;
@@ -42193,8 +43000,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$10$clock = lane_tables$clock;
         lane_tables$window_free$10$clock = lane_tables$clock;
         lane_tables$class_present$11$clock = lane_tables$clock;
+        lane_tables$class_ascii$11$clock = lane_tables$clock;
         lane_tables$moved_present$11$clock = lane_tables$clock;
         lane_tables$moved_class$11$clock = lane_tables$clock;
+        lane_tables$moved_ascii$11$clock = lane_tables$clock;
         lane_tables$moved_cont$11$clock = lane_tables$clock;
         lane_tables$moved_free$11$clock = lane_tables$clock;
         lane_tables$class_class$11$clock = lane_tables$clock;
@@ -42217,8 +43026,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$11$clock = lane_tables$clock;
         lane_tables$window_free$11$clock = lane_tables$clock;
         lane_tables$class_present$12$clock = lane_tables$clock;
+        lane_tables$class_ascii$12$clock = lane_tables$clock;
         lane_tables$moved_present$12$clock = lane_tables$clock;
         lane_tables$moved_class$12$clock = lane_tables$clock;
+        lane_tables$moved_ascii$12$clock = lane_tables$clock;
         lane_tables$moved_cont$12$clock = lane_tables$clock;
         lane_tables$moved_free$12$clock = lane_tables$clock;
         lane_tables$class_class$12$clock = lane_tables$clock;
@@ -42241,8 +43052,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$12$clock = lane_tables$clock;
         lane_tables$window_free$12$clock = lane_tables$clock;
         lane_tables$class_present$13$clock = lane_tables$clock;
+        lane_tables$class_ascii$13$clock = lane_tables$clock;
         lane_tables$moved_present$13$clock = lane_tables$clock;
         lane_tables$moved_class$13$clock = lane_tables$clock;
+        lane_tables$moved_ascii$13$clock = lane_tables$clock;
         lane_tables$moved_cont$13$clock = lane_tables$clock;
         lane_tables$moved_free$13$clock = lane_tables$clock;
         lane_tables$class_class$13$clock = lane_tables$clock;
@@ -42265,8 +43078,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$13$clock = lane_tables$clock;
         lane_tables$window_free$13$clock = lane_tables$clock;
         lane_tables$class_present$14$clock = lane_tables$clock;
+        lane_tables$class_ascii$14$clock = lane_tables$clock;
         lane_tables$moved_present$14$clock = lane_tables$clock;
         lane_tables$moved_class$14$clock = lane_tables$clock;
+        lane_tables$moved_ascii$14$clock = lane_tables$clock;
         lane_tables$moved_cont$14$clock = lane_tables$clock;
         lane_tables$moved_free$14$clock = lane_tables$clock;
         lane_tables$class_class$14$clock = lane_tables$clock;
@@ -42289,8 +43104,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$14$clock = lane_tables$clock;
         lane_tables$window_free$14$clock = lane_tables$clock;
         lane_tables$class_present$15$clock = lane_tables$clock;
+        lane_tables$class_ascii$15$clock = lane_tables$clock;
         lane_tables$moved_present$15$clock = lane_tables$clock;
         lane_tables$moved_class$15$clock = lane_tables$clock;
+        lane_tables$moved_ascii$15$clock = lane_tables$clock;
         lane_tables$moved_cont$15$clock = lane_tables$clock;
         lane_tables$moved_free$15$clock = lane_tables$clock;
         lane_tables$class_class$15$clock = lane_tables$clock;
@@ -42313,8 +43130,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$15$clock = lane_tables$clock;
         lane_tables$window_free$15$clock = lane_tables$clock;
         lane_tables$class_present$16$clock = lane_tables$clock;
+        lane_tables$class_ascii$16$clock = lane_tables$clock;
         lane_tables$moved_present$16$clock = lane_tables$clock;
         lane_tables$moved_class$16$clock = lane_tables$clock;
+        lane_tables$moved_ascii$16$clock = lane_tables$clock;
         lane_tables$moved_cont$16$clock = lane_tables$clock;
         lane_tables$moved_free$16$clock = lane_tables$clock;
         lane_tables$class_class$16$clock = lane_tables$clock;
@@ -42337,8 +43156,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$16$clock = lane_tables$clock;
         lane_tables$window_free$16$clock = lane_tables$clock;
         lane_tables$class_present$17$clock = lane_tables$clock;
+        lane_tables$class_ascii$17$clock = lane_tables$clock;
         lane_tables$moved_present$17$clock = lane_tables$clock;
         lane_tables$moved_class$17$clock = lane_tables$clock;
+        lane_tables$moved_ascii$17$clock = lane_tables$clock;
         lane_tables$moved_cont$17$clock = lane_tables$clock;
         lane_tables$moved_free$17$clock = lane_tables$clock;
         lane_tables$class_class$17$clock = lane_tables$clock;
@@ -42361,8 +43182,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$17$clock = lane_tables$clock;
         lane_tables$window_free$17$clock = lane_tables$clock;
         lane_tables$class_present$18$clock = lane_tables$clock;
+        lane_tables$class_ascii$18$clock = lane_tables$clock;
         lane_tables$moved_present$18$clock = lane_tables$clock;
         lane_tables$moved_class$18$clock = lane_tables$clock;
+        lane_tables$moved_ascii$18$clock = lane_tables$clock;
         lane_tables$moved_cont$18$clock = lane_tables$clock;
         lane_tables$moved_free$18$clock = lane_tables$clock;
         lane_tables$class_class$18$clock = lane_tables$clock;
@@ -42385,8 +43208,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$18$clock = lane_tables$clock;
         lane_tables$window_free$18$clock = lane_tables$clock;
         lane_tables$class_present$19$clock = lane_tables$clock;
+        lane_tables$class_ascii$19$clock = lane_tables$clock;
         lane_tables$moved_present$19$clock = lane_tables$clock;
         lane_tables$moved_class$19$clock = lane_tables$clock;
+        lane_tables$moved_ascii$19$clock = lane_tables$clock;
         lane_tables$moved_cont$19$clock = lane_tables$clock;
         lane_tables$moved_free$19$clock = lane_tables$clock;
         lane_tables$class_class$19$clock = lane_tables$clock;
@@ -42409,8 +43234,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$19$clock = lane_tables$clock;
         lane_tables$window_free$19$clock = lane_tables$clock;
         lane_tables$class_present$20$clock = lane_tables$clock;
+        lane_tables$class_ascii$20$clock = lane_tables$clock;
         lane_tables$moved_present$20$clock = lane_tables$clock;
         lane_tables$moved_class$20$clock = lane_tables$clock;
+        lane_tables$moved_ascii$20$clock = lane_tables$clock;
         lane_tables$moved_cont$20$clock = lane_tables$clock;
         lane_tables$moved_free$20$clock = lane_tables$clock;
         lane_tables$class_class$20$clock = lane_tables$clock;
@@ -42433,8 +43260,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$20$clock = lane_tables$clock;
         lane_tables$window_free$20$clock = lane_tables$clock;
         lane_tables$class_present$21$clock = lane_tables$clock;
+        lane_tables$class_ascii$21$clock = lane_tables$clock;
         lane_tables$moved_present$21$clock = lane_tables$clock;
         lane_tables$moved_class$21$clock = lane_tables$clock;
+        lane_tables$moved_ascii$21$clock = lane_tables$clock;
         lane_tables$moved_cont$21$clock = lane_tables$clock;
         lane_tables$moved_free$21$clock = lane_tables$clock;
         lane_tables$class_class$21$clock = lane_tables$clock;
@@ -42457,8 +43286,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$21$clock = lane_tables$clock;
         lane_tables$window_free$21$clock = lane_tables$clock;
         lane_tables$class_present$22$clock = lane_tables$clock;
+        lane_tables$class_ascii$22$clock = lane_tables$clock;
         lane_tables$moved_present$22$clock = lane_tables$clock;
         lane_tables$moved_class$22$clock = lane_tables$clock;
+        lane_tables$moved_ascii$22$clock = lane_tables$clock;
         lane_tables$moved_cont$22$clock = lane_tables$clock;
         lane_tables$moved_free$22$clock = lane_tables$clock;
         lane_tables$class_class$22$clock = lane_tables$clock;
@@ -42481,8 +43312,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$22$clock = lane_tables$clock;
         lane_tables$window_free$22$clock = lane_tables$clock;
         lane_tables$class_present$23$clock = lane_tables$clock;
+        lane_tables$class_ascii$23$clock = lane_tables$clock;
         lane_tables$moved_present$23$clock = lane_tables$clock;
         lane_tables$moved_class$23$clock = lane_tables$clock;
+        lane_tables$moved_ascii$23$clock = lane_tables$clock;
         lane_tables$moved_cont$23$clock = lane_tables$clock;
         lane_tables$moved_free$23$clock = lane_tables$clock;
         lane_tables$class_class$23$clock = lane_tables$clock;
@@ -42505,8 +43338,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$23$clock = lane_tables$clock;
         lane_tables$window_free$23$clock = lane_tables$clock;
         lane_tables$class_present$24$clock = lane_tables$clock;
+        lane_tables$class_ascii$24$clock = lane_tables$clock;
         lane_tables$moved_present$24$clock = lane_tables$clock;
         lane_tables$moved_class$24$clock = lane_tables$clock;
+        lane_tables$moved_ascii$24$clock = lane_tables$clock;
         lane_tables$moved_cont$24$clock = lane_tables$clock;
         lane_tables$moved_free$24$clock = lane_tables$clock;
         lane_tables$class_class$24$clock = lane_tables$clock;
@@ -42529,8 +43364,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$24$clock = lane_tables$clock;
         lane_tables$window_free$24$clock = lane_tables$clock;
         lane_tables$class_present$25$clock = lane_tables$clock;
+        lane_tables$class_ascii$25$clock = lane_tables$clock;
         lane_tables$moved_present$25$clock = lane_tables$clock;
         lane_tables$moved_class$25$clock = lane_tables$clock;
+        lane_tables$moved_ascii$25$clock = lane_tables$clock;
         lane_tables$moved_cont$25$clock = lane_tables$clock;
         lane_tables$moved_free$25$clock = lane_tables$clock;
         lane_tables$class_class$25$clock = lane_tables$clock;
@@ -42553,8 +43390,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$25$clock = lane_tables$clock;
         lane_tables$window_free$25$clock = lane_tables$clock;
         lane_tables$class_present$26$clock = lane_tables$clock;
+        lane_tables$class_ascii$26$clock = lane_tables$clock;
         lane_tables$moved_present$26$clock = lane_tables$clock;
         lane_tables$moved_class$26$clock = lane_tables$clock;
+        lane_tables$moved_ascii$26$clock = lane_tables$clock;
         lane_tables$moved_cont$26$clock = lane_tables$clock;
         lane_tables$moved_free$26$clock = lane_tables$clock;
         lane_tables$class_class$26$clock = lane_tables$clock;
@@ -42577,8 +43416,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$26$clock = lane_tables$clock;
         lane_tables$window_free$26$clock = lane_tables$clock;
         lane_tables$class_present$27$clock = lane_tables$clock;
+        lane_tables$class_ascii$27$clock = lane_tables$clock;
         lane_tables$moved_present$27$clock = lane_tables$clock;
         lane_tables$moved_class$27$clock = lane_tables$clock;
+        lane_tables$moved_ascii$27$clock = lane_tables$clock;
         lane_tables$moved_cont$27$clock = lane_tables$clock;
         lane_tables$moved_free$27$clock = lane_tables$clock;
         lane_tables$class_class$27$clock = lane_tables$clock;
@@ -42601,8 +43442,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$27$clock = lane_tables$clock;
         lane_tables$window_free$27$clock = lane_tables$clock;
         lane_tables$class_present$28$clock = lane_tables$clock;
+        lane_tables$class_ascii$28$clock = lane_tables$clock;
         lane_tables$moved_present$28$clock = lane_tables$clock;
         lane_tables$moved_class$28$clock = lane_tables$clock;
+        lane_tables$moved_ascii$28$clock = lane_tables$clock;
         lane_tables$moved_cont$28$clock = lane_tables$clock;
         lane_tables$moved_free$28$clock = lane_tables$clock;
         lane_tables$class_class$28$clock = lane_tables$clock;
@@ -42625,8 +43468,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$28$clock = lane_tables$clock;
         lane_tables$window_free$28$clock = lane_tables$clock;
         lane_tables$class_present$29$clock = lane_tables$clock;
+        lane_tables$class_ascii$29$clock = lane_tables$clock;
         lane_tables$moved_present$29$clock = lane_tables$clock;
         lane_tables$moved_class$29$clock = lane_tables$clock;
+        lane_tables$moved_ascii$29$clock = lane_tables$clock;
         lane_tables$moved_cont$29$clock = lane_tables$clock;
         lane_tables$moved_free$29$clock = lane_tables$clock;
         lane_tables$class_class$29$clock = lane_tables$clock;
@@ -42649,8 +43494,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$29$clock = lane_tables$clock;
         lane_tables$window_free$29$clock = lane_tables$clock;
         lane_tables$class_present$30$clock = lane_tables$clock;
+        lane_tables$class_ascii$30$clock = lane_tables$clock;
         lane_tables$moved_present$30$clock = lane_tables$clock;
         lane_tables$moved_class$30$clock = lane_tables$clock;
+        lane_tables$moved_ascii$30$clock = lane_tables$clock;
         lane_tables$moved_cont$30$clock = lane_tables$clock;
         lane_tables$moved_free$30$clock = lane_tables$clock;
         lane_tables$class_class$30$clock = lane_tables$clock;
@@ -42673,8 +43520,10 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$30$clock = lane_tables$clock;
         lane_tables$window_free$30$clock = lane_tables$clock;
         lane_tables$class_present$31$clock = lane_tables$clock;
+        lane_tables$class_ascii$31$clock = lane_tables$clock;
         lane_tables$moved_present$31$clock = lane_tables$clock;
         lane_tables$moved_class$31$clock = lane_tables$clock;
+        lane_tables$moved_ascii$31$clock = lane_tables$clock;
         lane_tables$moved_cont$31$clock = lane_tables$clock;
         lane_tables$moved_free$31$clock = lane_tables$clock;
         lane_tables$class_class$31$clock = lane_tables$clock;
@@ -42697,7 +43546,9 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_malformed$31$clock = lane_tables$clock;
         lane_tables$window_free$31$clock = lane_tables$clock;
         lane_tables$class_tail_class$0$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$0$clock = lane_tables$clock;
         lane_tables$moved_tail_class$0$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$0$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$0$clock = lane_tables$clock;
         lane_tables$moved_tail_free$0$clock = lane_tables$clock;
         lane_tables$class_tail_cont$0$clock = lane_tables$clock;
@@ -42716,7 +43567,9 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_length$0$clock = lane_tables$clock;
         lane_tables$window_prev_free$0$clock = lane_tables$clock;
         lane_tables$class_tail_class$1$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$1$clock = lane_tables$clock;
         lane_tables$moved_tail_class$1$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$1$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$1$clock = lane_tables$clock;
         lane_tables$moved_tail_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_cont$1$clock = lane_tables$clock;
@@ -42735,7 +43588,9 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_length$1$clock = lane_tables$clock;
         lane_tables$window_prev_free$1$clock = lane_tables$clock;
         lane_tables$class_tail_class$2$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$2$clock = lane_tables$clock;
         lane_tables$moved_tail_class$2$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$2$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$2$clock = lane_tables$clock;
         lane_tables$moved_tail_free$2$clock = lane_tables$clock;
         lane_tables$class_tail_cont$2$clock = lane_tables$clock;
@@ -42754,7 +43609,9 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_length$2$clock = lane_tables$clock;
         lane_tables$window_prev_free$2$clock = lane_tables$clock;
         lane_tables$class_tail_class$3$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$3$clock = lane_tables$clock;
         lane_tables$moved_tail_class$3$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$3$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$3$clock = lane_tables$clock;
         lane_tables$moved_tail_free$3$clock = lane_tables$clock;
         lane_tables$class_tail_cont$3$clock = lane_tables$clock;
@@ -42773,7 +43630,9 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_length$3$clock = lane_tables$clock;
         lane_tables$window_prev_free$3$clock = lane_tables$clock;
         lane_tables$class_tail_class$4$clock = lane_tables$clock;
+        lane_tables$class_tail_ascii$4$clock = lane_tables$clock;
         lane_tables$moved_tail_class$4$clock = lane_tables$clock;
+        lane_tables$moved_tail_ascii$4$clock = lane_tables$clock;
         lane_tables$moved_tail_cont$4$clock = lane_tables$clock;
         lane_tables$moved_tail_free$4$clock = lane_tables$clock;
         lane_tables$class_tail_cont$4$clock = lane_tables$clock;
@@ -42791,11 +43650,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$window_prev_next_fits$4$clock = lane_tables$clock;
         lane_tables$window_prev_length$4$clock = lane_tables$clock;
         lane_tables$window_prev_free$4$clock = lane_tables$clock;
-        lane_tables$present5$0 = 'h0;
-        lane_tables$present8$0 = 'h0;
-        if (lane_tables$present$0) begin
-            lane_tables$present5$0 = 'h1f;
-            lane_tables$present8$0 = 'hff;
+        lane_tables$high5$0 = 'h0;
+        lane_tables$high8$0 = 'h0;
+        lane_tables$ascii8$0 = 'h0;
+        if (lane_tables$present$0 & lane_tables$byte$0['h7]) begin
+            lane_tables$high5$0 = 'h1f;
+            lane_tables$high8$0 = 'hff;
+        end
+        if (lane_tables$present$0 & !lane_tables$byte$0['h7]) begin
+            lane_tables$ascii8$0 = 'h7f;
         end
         lane_tables$class_present3$0 = 'h0;
         lane_tables$class_present4$0 = 'h0;
@@ -42805,11 +43668,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$0 = 'hf;
             lane_tables$class_present5$0 = 'h1f;
         end
-        lane_tables$present5$1 = 'h0;
-        lane_tables$present8$1 = 'h0;
-        if (lane_tables$present$1) begin
-            lane_tables$present5$1 = 'h1f;
-            lane_tables$present8$1 = 'hff;
+        lane_tables$high5$1 = 'h0;
+        lane_tables$high8$1 = 'h0;
+        lane_tables$ascii8$1 = 'h0;
+        if (lane_tables$present$1 & lane_tables$byte$1['h7]) begin
+            lane_tables$high5$1 = 'h1f;
+            lane_tables$high8$1 = 'hff;
+        end
+        if (lane_tables$present$1 & !lane_tables$byte$1['h7]) begin
+            lane_tables$ascii8$1 = 'h7f;
         end
         lane_tables$class_present3$1 = 'h0;
         lane_tables$class_present4$1 = 'h0;
@@ -42819,11 +43686,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$1 = 'hf;
             lane_tables$class_present5$1 = 'h1f;
         end
-        lane_tables$present5$2 = 'h0;
-        lane_tables$present8$2 = 'h0;
-        if (lane_tables$present$2) begin
-            lane_tables$present5$2 = 'h1f;
-            lane_tables$present8$2 = 'hff;
+        lane_tables$high5$2 = 'h0;
+        lane_tables$high8$2 = 'h0;
+        lane_tables$ascii8$2 = 'h0;
+        if (lane_tables$present$2 & lane_tables$byte$2['h7]) begin
+            lane_tables$high5$2 = 'h1f;
+            lane_tables$high8$2 = 'hff;
+        end
+        if (lane_tables$present$2 & !lane_tables$byte$2['h7]) begin
+            lane_tables$ascii8$2 = 'h7f;
         end
         lane_tables$class_present3$2 = 'h0;
         lane_tables$class_present4$2 = 'h0;
@@ -42833,11 +43704,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$2 = 'hf;
             lane_tables$class_present5$2 = 'h1f;
         end
-        lane_tables$present5$3 = 'h0;
-        lane_tables$present8$3 = 'h0;
-        if (lane_tables$present$3) begin
-            lane_tables$present5$3 = 'h1f;
-            lane_tables$present8$3 = 'hff;
+        lane_tables$high5$3 = 'h0;
+        lane_tables$high8$3 = 'h0;
+        lane_tables$ascii8$3 = 'h0;
+        if (lane_tables$present$3 & lane_tables$byte$3['h7]) begin
+            lane_tables$high5$3 = 'h1f;
+            lane_tables$high8$3 = 'hff;
+        end
+        if (lane_tables$present$3 & !lane_tables$byte$3['h7]) begin
+            lane_tables$ascii8$3 = 'h7f;
         end
         lane_tables$class_present3$3 = 'h0;
         lane_tables$class_present4$3 = 'h0;
@@ -42847,11 +43722,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$3 = 'hf;
             lane_tables$class_present5$3 = 'h1f;
         end
-        lane_tables$present5$4 = 'h0;
-        lane_tables$present8$4 = 'h0;
-        if (lane_tables$present$4) begin
-            lane_tables$present5$4 = 'h1f;
-            lane_tables$present8$4 = 'hff;
+        lane_tables$high5$4 = 'h0;
+        lane_tables$high8$4 = 'h0;
+        lane_tables$ascii8$4 = 'h0;
+        if (lane_tables$present$4 & lane_tables$byte$4['h7]) begin
+            lane_tables$high5$4 = 'h1f;
+            lane_tables$high8$4 = 'hff;
+        end
+        if (lane_tables$present$4 & !lane_tables$byte$4['h7]) begin
+            lane_tables$ascii8$4 = 'h7f;
         end
         lane_tables$class_present3$4 = 'h0;
         lane_tables$class_present4$4 = 'h0;
@@ -42861,11 +43740,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$4 = 'hf;
             lane_tables$class_present5$4 = 'h1f;
         end
-        lane_tables$present5$5 = 'h0;
-        lane_tables$present8$5 = 'h0;
-        if (lane_tables$present$5) begin
-            lane_tables$present5$5 = 'h1f;
-            lane_tables$present8$5 = 'hff;
+        lane_tables$high5$5 = 'h0;
+        lane_tables$high8$5 = 'h0;
+        lane_tables$ascii8$5 = 'h0;
+        if (lane_tables$present$5 & lane_tables$byte$5['h7]) begin
+            lane_tables$high5$5 = 'h1f;
+            lane_tables$high8$5 = 'hff;
+        end
+        if (lane_tables$present$5 & !lane_tables$byte$5['h7]) begin
+            lane_tables$ascii8$5 = 'h7f;
         end
         lane_tables$class_present3$5 = 'h0;
         lane_tables$class_present4$5 = 'h0;
@@ -42875,11 +43758,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$5 = 'hf;
             lane_tables$class_present5$5 = 'h1f;
         end
-        lane_tables$present5$6 = 'h0;
-        lane_tables$present8$6 = 'h0;
-        if (lane_tables$present$6) begin
-            lane_tables$present5$6 = 'h1f;
-            lane_tables$present8$6 = 'hff;
+        lane_tables$high5$6 = 'h0;
+        lane_tables$high8$6 = 'h0;
+        lane_tables$ascii8$6 = 'h0;
+        if (lane_tables$present$6 & lane_tables$byte$6['h7]) begin
+            lane_tables$high5$6 = 'h1f;
+            lane_tables$high8$6 = 'hff;
+        end
+        if (lane_tables$present$6 & !lane_tables$byte$6['h7]) begin
+            lane_tables$ascii8$6 = 'h7f;
         end
         lane_tables$class_present3$6 = 'h0;
         lane_tables$class_present4$6 = 'h0;
@@ -42889,11 +43776,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$6 = 'hf;
             lane_tables$class_present5$6 = 'h1f;
         end
-        lane_tables$present5$7 = 'h0;
-        lane_tables$present8$7 = 'h0;
-        if (lane_tables$present$7) begin
-            lane_tables$present5$7 = 'h1f;
-            lane_tables$present8$7 = 'hff;
+        lane_tables$high5$7 = 'h0;
+        lane_tables$high8$7 = 'h0;
+        lane_tables$ascii8$7 = 'h0;
+        if (lane_tables$present$7 & lane_tables$byte$7['h7]) begin
+            lane_tables$high5$7 = 'h1f;
+            lane_tables$high8$7 = 'hff;
+        end
+        if (lane_tables$present$7 & !lane_tables$byte$7['h7]) begin
+            lane_tables$ascii8$7 = 'h7f;
         end
         lane_tables$class_present3$7 = 'h0;
         lane_tables$class_present4$7 = 'h0;
@@ -42903,11 +43794,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$7 = 'hf;
             lane_tables$class_present5$7 = 'h1f;
         end
-        lane_tables$present5$8 = 'h0;
-        lane_tables$present8$8 = 'h0;
-        if (lane_tables$present$8) begin
-            lane_tables$present5$8 = 'h1f;
-            lane_tables$present8$8 = 'hff;
+        lane_tables$high5$8 = 'h0;
+        lane_tables$high8$8 = 'h0;
+        lane_tables$ascii8$8 = 'h0;
+        if (lane_tables$present$8 & lane_tables$byte$8['h7]) begin
+            lane_tables$high5$8 = 'h1f;
+            lane_tables$high8$8 = 'hff;
+        end
+        if (lane_tables$present$8 & !lane_tables$byte$8['h7]) begin
+            lane_tables$ascii8$8 = 'h7f;
         end
         lane_tables$class_present3$8 = 'h0;
         lane_tables$class_present4$8 = 'h0;
@@ -42917,11 +43812,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$8 = 'hf;
             lane_tables$class_present5$8 = 'h1f;
         end
-        lane_tables$present5$9 = 'h0;
-        lane_tables$present8$9 = 'h0;
-        if (lane_tables$present$9) begin
-            lane_tables$present5$9 = 'h1f;
-            lane_tables$present8$9 = 'hff;
+        lane_tables$high5$9 = 'h0;
+        lane_tables$high8$9 = 'h0;
+        lane_tables$ascii8$9 = 'h0;
+        if (lane_tables$present$9 & lane_tables$byte$9['h7]) begin
+            lane_tables$high5$9 = 'h1f;
+            lane_tables$high8$9 = 'hff;
+        end
+        if (lane_tables$present$9 & !lane_tables$byte$9['h7]) begin
+            lane_tables$ascii8$9 = 'h7f;
         end
         lane_tables$class_present3$9 = 'h0;
         lane_tables$class_present4$9 = 'h0;
@@ -42931,11 +43830,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$9 = 'hf;
             lane_tables$class_present5$9 = 'h1f;
         end
-        lane_tables$present5$10 = 'h0;
-        lane_tables$present8$10 = 'h0;
-        if (lane_tables$present$10) begin
-            lane_tables$present5$10 = 'h1f;
-            lane_tables$present8$10 = 'hff;
+        lane_tables$high5$10 = 'h0;
+        lane_tables$high8$10 = 'h0;
+        lane_tables$ascii8$10 = 'h0;
+        if (lane_tables$present$10 & lane_tables$byte$10['h7]) begin
+            lane_tables$high5$10 = 'h1f;
+            lane_tables$high8$10 = 'hff;
+        end
+        if (lane_tables$present$10 & !lane_tables$byte$10['h7]) begin
+            lane_tables$ascii8$10 = 'h7f;
         end
         lane_tables$class_present3$10 = 'h0;
         lane_tables$class_present4$10 = 'h0;
@@ -42945,11 +43848,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$10 = 'hf;
             lane_tables$class_present5$10 = 'h1f;
         end
-        lane_tables$present5$11 = 'h0;
-        lane_tables$present8$11 = 'h0;
-        if (lane_tables$present$11) begin
-            lane_tables$present5$11 = 'h1f;
-            lane_tables$present8$11 = 'hff;
+        lane_tables$high5$11 = 'h0;
+        lane_tables$high8$11 = 'h0;
+        lane_tables$ascii8$11 = 'h0;
+        if (lane_tables$present$11 & lane_tables$byte$11['h7]) begin
+            lane_tables$high5$11 = 'h1f;
+            lane_tables$high8$11 = 'hff;
+        end
+        if (lane_tables$present$11 & !lane_tables$byte$11['h7]) begin
+            lane_tables$ascii8$11 = 'h7f;
         end
         lane_tables$class_present3$11 = 'h0;
         lane_tables$class_present4$11 = 'h0;
@@ -42959,11 +43866,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$11 = 'hf;
             lane_tables$class_present5$11 = 'h1f;
         end
-        lane_tables$present5$12 = 'h0;
-        lane_tables$present8$12 = 'h0;
-        if (lane_tables$present$12) begin
-            lane_tables$present5$12 = 'h1f;
-            lane_tables$present8$12 = 'hff;
+        lane_tables$high5$12 = 'h0;
+        lane_tables$high8$12 = 'h0;
+        lane_tables$ascii8$12 = 'h0;
+        if (lane_tables$present$12 & lane_tables$byte$12['h7]) begin
+            lane_tables$high5$12 = 'h1f;
+            lane_tables$high8$12 = 'hff;
+        end
+        if (lane_tables$present$12 & !lane_tables$byte$12['h7]) begin
+            lane_tables$ascii8$12 = 'h7f;
         end
         lane_tables$class_present3$12 = 'h0;
         lane_tables$class_present4$12 = 'h0;
@@ -42973,11 +43884,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$12 = 'hf;
             lane_tables$class_present5$12 = 'h1f;
         end
-        lane_tables$present5$13 = 'h0;
-        lane_tables$present8$13 = 'h0;
-        if (lane_tables$present$13) begin
-            lane_tables$present5$13 = 'h1f;
-            lane_tables$present8$13 = 'hff;
+        lane_tables$high5$13 = 'h0;
+        lane_tables$high8$13 = 'h0;
+        lane_tables$ascii8$13 = 'h0;
+        if (lane_tables$present$13 & lane_tables$byte$13['h7]) begin
+            lane_tables$high5$13 = 'h1f;
+            lane_tables$high8$13 = 'hff;
+        end
+        if (lane_tables$present$13 & !lane_tables$byte$13['h7]) begin
+            lane_tables$ascii8$13 = 'h7f;
         end
         lane_tables$class_present3$13 = 'h0;
         lane_tables$class_present4$13 = 'h0;
@@ -42987,11 +43902,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$13 = 'hf;
             lane_tables$class_present5$13 = 'h1f;
         end
-        lane_tables$present5$14 = 'h0;
-        lane_tables$present8$14 = 'h0;
-        if (lane_tables$present$14) begin
-            lane_tables$present5$14 = 'h1f;
-            lane_tables$present8$14 = 'hff;
+        lane_tables$high5$14 = 'h0;
+        lane_tables$high8$14 = 'h0;
+        lane_tables$ascii8$14 = 'h0;
+        if (lane_tables$present$14 & lane_tables$byte$14['h7]) begin
+            lane_tables$high5$14 = 'h1f;
+            lane_tables$high8$14 = 'hff;
+        end
+        if (lane_tables$present$14 & !lane_tables$byte$14['h7]) begin
+            lane_tables$ascii8$14 = 'h7f;
         end
         lane_tables$class_present3$14 = 'h0;
         lane_tables$class_present4$14 = 'h0;
@@ -43001,11 +43920,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$14 = 'hf;
             lane_tables$class_present5$14 = 'h1f;
         end
-        lane_tables$present5$15 = 'h0;
-        lane_tables$present8$15 = 'h0;
-        if (lane_tables$present$15) begin
-            lane_tables$present5$15 = 'h1f;
-            lane_tables$present8$15 = 'hff;
+        lane_tables$high5$15 = 'h0;
+        lane_tables$high8$15 = 'h0;
+        lane_tables$ascii8$15 = 'h0;
+        if (lane_tables$present$15 & lane_tables$byte$15['h7]) begin
+            lane_tables$high5$15 = 'h1f;
+            lane_tables$high8$15 = 'hff;
+        end
+        if (lane_tables$present$15 & !lane_tables$byte$15['h7]) begin
+            lane_tables$ascii8$15 = 'h7f;
         end
         lane_tables$class_present3$15 = 'h0;
         lane_tables$class_present4$15 = 'h0;
@@ -43015,11 +43938,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$15 = 'hf;
             lane_tables$class_present5$15 = 'h1f;
         end
-        lane_tables$present5$16 = 'h0;
-        lane_tables$present8$16 = 'h0;
-        if (lane_tables$present$16) begin
-            lane_tables$present5$16 = 'h1f;
-            lane_tables$present8$16 = 'hff;
+        lane_tables$high5$16 = 'h0;
+        lane_tables$high8$16 = 'h0;
+        lane_tables$ascii8$16 = 'h0;
+        if (lane_tables$present$16 & lane_tables$byte$16['h7]) begin
+            lane_tables$high5$16 = 'h1f;
+            lane_tables$high8$16 = 'hff;
+        end
+        if (lane_tables$present$16 & !lane_tables$byte$16['h7]) begin
+            lane_tables$ascii8$16 = 'h7f;
         end
         lane_tables$class_present3$16 = 'h0;
         lane_tables$class_present4$16 = 'h0;
@@ -43029,11 +43956,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$16 = 'hf;
             lane_tables$class_present5$16 = 'h1f;
         end
-        lane_tables$present5$17 = 'h0;
-        lane_tables$present8$17 = 'h0;
-        if (lane_tables$present$17) begin
-            lane_tables$present5$17 = 'h1f;
-            lane_tables$present8$17 = 'hff;
+        lane_tables$high5$17 = 'h0;
+        lane_tables$high8$17 = 'h0;
+        lane_tables$ascii8$17 = 'h0;
+        if (lane_tables$present$17 & lane_tables$byte$17['h7]) begin
+            lane_tables$high5$17 = 'h1f;
+            lane_tables$high8$17 = 'hff;
+        end
+        if (lane_tables$present$17 & !lane_tables$byte$17['h7]) begin
+            lane_tables$ascii8$17 = 'h7f;
         end
         lane_tables$class_present3$17 = 'h0;
         lane_tables$class_present4$17 = 'h0;
@@ -43043,11 +43974,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$17 = 'hf;
             lane_tables$class_present5$17 = 'h1f;
         end
-        lane_tables$present5$18 = 'h0;
-        lane_tables$present8$18 = 'h0;
-        if (lane_tables$present$18) begin
-            lane_tables$present5$18 = 'h1f;
-            lane_tables$present8$18 = 'hff;
+        lane_tables$high5$18 = 'h0;
+        lane_tables$high8$18 = 'h0;
+        lane_tables$ascii8$18 = 'h0;
+        if (lane_tables$present$18 & lane_tables$byte$18['h7]) begin
+            lane_tables$high5$18 = 'h1f;
+            lane_tables$high8$18 = 'hff;
+        end
+        if (lane_tables$present$18 & !lane_tables$byte$18['h7]) begin
+            lane_tables$ascii8$18 = 'h7f;
         end
         lane_tables$class_present3$18 = 'h0;
         lane_tables$class_present4$18 = 'h0;
@@ -43057,11 +43992,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$18 = 'hf;
             lane_tables$class_present5$18 = 'h1f;
         end
-        lane_tables$present5$19 = 'h0;
-        lane_tables$present8$19 = 'h0;
-        if (lane_tables$present$19) begin
-            lane_tables$present5$19 = 'h1f;
-            lane_tables$present8$19 = 'hff;
+        lane_tables$high5$19 = 'h0;
+        lane_tables$high8$19 = 'h0;
+        lane_tables$ascii8$19 = 'h0;
+        if (lane_tables$present$19 & lane_tables$byte$19['h7]) begin
+            lane_tables$high5$19 = 'h1f;
+            lane_tables$high8$19 = 'hff;
+        end
+        if (lane_tables$present$19 & !lane_tables$byte$19['h7]) begin
+            lane_tables$ascii8$19 = 'h7f;
         end
         lane_tables$class_present3$19 = 'h0;
         lane_tables$class_present4$19 = 'h0;
@@ -43071,11 +44010,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$19 = 'hf;
             lane_tables$class_present5$19 = 'h1f;
         end
-        lane_tables$present5$20 = 'h0;
-        lane_tables$present8$20 = 'h0;
-        if (lane_tables$present$20) begin
-            lane_tables$present5$20 = 'h1f;
-            lane_tables$present8$20 = 'hff;
+        lane_tables$high5$20 = 'h0;
+        lane_tables$high8$20 = 'h0;
+        lane_tables$ascii8$20 = 'h0;
+        if (lane_tables$present$20 & lane_tables$byte$20['h7]) begin
+            lane_tables$high5$20 = 'h1f;
+            lane_tables$high8$20 = 'hff;
+        end
+        if (lane_tables$present$20 & !lane_tables$byte$20['h7]) begin
+            lane_tables$ascii8$20 = 'h7f;
         end
         lane_tables$class_present3$20 = 'h0;
         lane_tables$class_present4$20 = 'h0;
@@ -43085,11 +44028,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$20 = 'hf;
             lane_tables$class_present5$20 = 'h1f;
         end
-        lane_tables$present5$21 = 'h0;
-        lane_tables$present8$21 = 'h0;
-        if (lane_tables$present$21) begin
-            lane_tables$present5$21 = 'h1f;
-            lane_tables$present8$21 = 'hff;
+        lane_tables$high5$21 = 'h0;
+        lane_tables$high8$21 = 'h0;
+        lane_tables$ascii8$21 = 'h0;
+        if (lane_tables$present$21 & lane_tables$byte$21['h7]) begin
+            lane_tables$high5$21 = 'h1f;
+            lane_tables$high8$21 = 'hff;
+        end
+        if (lane_tables$present$21 & !lane_tables$byte$21['h7]) begin
+            lane_tables$ascii8$21 = 'h7f;
         end
         lane_tables$class_present3$21 = 'h0;
         lane_tables$class_present4$21 = 'h0;
@@ -43099,11 +44046,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$21 = 'hf;
             lane_tables$class_present5$21 = 'h1f;
         end
-        lane_tables$present5$22 = 'h0;
-        lane_tables$present8$22 = 'h0;
-        if (lane_tables$present$22) begin
-            lane_tables$present5$22 = 'h1f;
-            lane_tables$present8$22 = 'hff;
+        lane_tables$high5$22 = 'h0;
+        lane_tables$high8$22 = 'h0;
+        lane_tables$ascii8$22 = 'h0;
+        if (lane_tables$present$22 & lane_tables$byte$22['h7]) begin
+            lane_tables$high5$22 = 'h1f;
+            lane_tables$high8$22 = 'hff;
+        end
+        if (lane_tables$present$22 & !lane_tables$byte$22['h7]) begin
+            lane_tables$ascii8$22 = 'h7f;
         end
         lane_tables$class_present3$22 = 'h0;
         lane_tables$class_present4$22 = 'h0;
@@ -43113,11 +44064,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$22 = 'hf;
             lane_tables$class_present5$22 = 'h1f;
         end
-        lane_tables$present5$23 = 'h0;
-        lane_tables$present8$23 = 'h0;
-        if (lane_tables$present$23) begin
-            lane_tables$present5$23 = 'h1f;
-            lane_tables$present8$23 = 'hff;
+        lane_tables$high5$23 = 'h0;
+        lane_tables$high8$23 = 'h0;
+        lane_tables$ascii8$23 = 'h0;
+        if (lane_tables$present$23 & lane_tables$byte$23['h7]) begin
+            lane_tables$high5$23 = 'h1f;
+            lane_tables$high8$23 = 'hff;
+        end
+        if (lane_tables$present$23 & !lane_tables$byte$23['h7]) begin
+            lane_tables$ascii8$23 = 'h7f;
         end
         lane_tables$class_present3$23 = 'h0;
         lane_tables$class_present4$23 = 'h0;
@@ -43127,11 +44082,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$23 = 'hf;
             lane_tables$class_present5$23 = 'h1f;
         end
-        lane_tables$present5$24 = 'h0;
-        lane_tables$present8$24 = 'h0;
-        if (lane_tables$present$24) begin
-            lane_tables$present5$24 = 'h1f;
-            lane_tables$present8$24 = 'hff;
+        lane_tables$high5$24 = 'h0;
+        lane_tables$high8$24 = 'h0;
+        lane_tables$ascii8$24 = 'h0;
+        if (lane_tables$present$24 & lane_tables$byte$24['h7]) begin
+            lane_tables$high5$24 = 'h1f;
+            lane_tables$high8$24 = 'hff;
+        end
+        if (lane_tables$present$24 & !lane_tables$byte$24['h7]) begin
+            lane_tables$ascii8$24 = 'h7f;
         end
         lane_tables$class_present3$24 = 'h0;
         lane_tables$class_present4$24 = 'h0;
@@ -43141,11 +44100,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$24 = 'hf;
             lane_tables$class_present5$24 = 'h1f;
         end
-        lane_tables$present5$25 = 'h0;
-        lane_tables$present8$25 = 'h0;
-        if (lane_tables$present$25) begin
-            lane_tables$present5$25 = 'h1f;
-            lane_tables$present8$25 = 'hff;
+        lane_tables$high5$25 = 'h0;
+        lane_tables$high8$25 = 'h0;
+        lane_tables$ascii8$25 = 'h0;
+        if (lane_tables$present$25 & lane_tables$byte$25['h7]) begin
+            lane_tables$high5$25 = 'h1f;
+            lane_tables$high8$25 = 'hff;
+        end
+        if (lane_tables$present$25 & !lane_tables$byte$25['h7]) begin
+            lane_tables$ascii8$25 = 'h7f;
         end
         lane_tables$class_present3$25 = 'h0;
         lane_tables$class_present4$25 = 'h0;
@@ -43155,11 +44118,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$25 = 'hf;
             lane_tables$class_present5$25 = 'h1f;
         end
-        lane_tables$present5$26 = 'h0;
-        lane_tables$present8$26 = 'h0;
-        if (lane_tables$present$26) begin
-            lane_tables$present5$26 = 'h1f;
-            lane_tables$present8$26 = 'hff;
+        lane_tables$high5$26 = 'h0;
+        lane_tables$high8$26 = 'h0;
+        lane_tables$ascii8$26 = 'h0;
+        if (lane_tables$present$26 & lane_tables$byte$26['h7]) begin
+            lane_tables$high5$26 = 'h1f;
+            lane_tables$high8$26 = 'hff;
+        end
+        if (lane_tables$present$26 & !lane_tables$byte$26['h7]) begin
+            lane_tables$ascii8$26 = 'h7f;
         end
         lane_tables$class_present3$26 = 'h0;
         lane_tables$class_present4$26 = 'h0;
@@ -43169,11 +44136,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$26 = 'hf;
             lane_tables$class_present5$26 = 'h1f;
         end
-        lane_tables$present5$27 = 'h0;
-        lane_tables$present8$27 = 'h0;
-        if (lane_tables$present$27) begin
-            lane_tables$present5$27 = 'h1f;
-            lane_tables$present8$27 = 'hff;
+        lane_tables$high5$27 = 'h0;
+        lane_tables$high8$27 = 'h0;
+        lane_tables$ascii8$27 = 'h0;
+        if (lane_tables$present$27 & lane_tables$byte$27['h7]) begin
+            lane_tables$high5$27 = 'h1f;
+            lane_tables$high8$27 = 'hff;
+        end
+        if (lane_tables$present$27 & !lane_tables$byte$27['h7]) begin
+            lane_tables$ascii8$27 = 'h7f;
         end
         lane_tables$class_present3$27 = 'h0;
         lane_tables$class_present4$27 = 'h0;
@@ -43183,11 +44154,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$27 = 'hf;
             lane_tables$class_present5$27 = 'h1f;
         end
-        lane_tables$present5$28 = 'h0;
-        lane_tables$present8$28 = 'h0;
-        if (lane_tables$present$28) begin
-            lane_tables$present5$28 = 'h1f;
-            lane_tables$present8$28 = 'hff;
+        lane_tables$high5$28 = 'h0;
+        lane_tables$high8$28 = 'h0;
+        lane_tables$ascii8$28 = 'h0;
+        if (lane_tables$present$28 & lane_tables$byte$28['h7]) begin
+            lane_tables$high5$28 = 'h1f;
+            lane_tables$high8$28 = 'hff;
+        end
+        if (lane_tables$present$28 & !lane_tables$byte$28['h7]) begin
+            lane_tables$ascii8$28 = 'h7f;
         end
         lane_tables$class_present3$28 = 'h0;
         lane_tables$class_present4$28 = 'h0;
@@ -43197,11 +44172,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$28 = 'hf;
             lane_tables$class_present5$28 = 'h1f;
         end
-        lane_tables$present5$29 = 'h0;
-        lane_tables$present8$29 = 'h0;
-        if (lane_tables$present$29) begin
-            lane_tables$present5$29 = 'h1f;
-            lane_tables$present8$29 = 'hff;
+        lane_tables$high5$29 = 'h0;
+        lane_tables$high8$29 = 'h0;
+        lane_tables$ascii8$29 = 'h0;
+        if (lane_tables$present$29 & lane_tables$byte$29['h7]) begin
+            lane_tables$high5$29 = 'h1f;
+            lane_tables$high8$29 = 'hff;
+        end
+        if (lane_tables$present$29 & !lane_tables$byte$29['h7]) begin
+            lane_tables$ascii8$29 = 'h7f;
         end
         lane_tables$class_present3$29 = 'h0;
         lane_tables$class_present4$29 = 'h0;
@@ -43211,11 +44190,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$29 = 'hf;
             lane_tables$class_present5$29 = 'h1f;
         end
-        lane_tables$present5$30 = 'h0;
-        lane_tables$present8$30 = 'h0;
-        if (lane_tables$present$30) begin
-            lane_tables$present5$30 = 'h1f;
-            lane_tables$present8$30 = 'hff;
+        lane_tables$high5$30 = 'h0;
+        lane_tables$high8$30 = 'h0;
+        lane_tables$ascii8$30 = 'h0;
+        if (lane_tables$present$30 & lane_tables$byte$30['h7]) begin
+            lane_tables$high5$30 = 'h1f;
+            lane_tables$high8$30 = 'hff;
+        end
+        if (lane_tables$present$30 & !lane_tables$byte$30['h7]) begin
+            lane_tables$ascii8$30 = 'h7f;
         end
         lane_tables$class_present3$30 = 'h0;
         lane_tables$class_present4$30 = 'h0;
@@ -43225,11 +44208,15 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$30 = 'hf;
             lane_tables$class_present5$30 = 'h1f;
         end
-        lane_tables$present5$31 = 'h0;
-        lane_tables$present8$31 = 'h0;
-        if (lane_tables$present$31) begin
-            lane_tables$present5$31 = 'h1f;
-            lane_tables$present8$31 = 'hff;
+        lane_tables$high5$31 = 'h0;
+        lane_tables$high8$31 = 'h0;
+        lane_tables$ascii8$31 = 'h0;
+        if (lane_tables$present$31 & lane_tables$byte$31['h7]) begin
+            lane_tables$high5$31 = 'h1f;
+            lane_tables$high8$31 = 'hff;
+        end
+        if (lane_tables$present$31 & !lane_tables$byte$31['h7]) begin
+            lane_tables$ascii8$31 = 'h7f;
         end
         lane_tables$class_present3$31 = 'h0;
         lane_tables$class_present4$31 = 'h0;
@@ -43239,11 +44226,55 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_present4$31 = 'hf;
             lane_tables$class_present5$31 = 'h1f;
         end
-        lane_tables$valid5 = 'h0;
-        lane_tables$valid8 = 'h0;
-        if (lane_tables$valid) begin
-            lane_tables$valid5 = 'h1f;
-            lane_tables$valid8 = 'hff;
+        lane_tables$tail_high5$0 = 'h0;
+        lane_tables$tail_high8$0 = 'h0;
+        lane_tables$tail_ascii8$0 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$0['h7]) begin
+            lane_tables$tail_high5$0 = 'h1f;
+            lane_tables$tail_high8$0 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$0['h7]) begin
+            lane_tables$tail_ascii8$0 = 'h7f;
+        end
+        lane_tables$tail_high5$1 = 'h0;
+        lane_tables$tail_high8$1 = 'h0;
+        lane_tables$tail_ascii8$1 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$1['h7]) begin
+            lane_tables$tail_high5$1 = 'h1f;
+            lane_tables$tail_high8$1 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$1['h7]) begin
+            lane_tables$tail_ascii8$1 = 'h7f;
+        end
+        lane_tables$tail_high5$2 = 'h0;
+        lane_tables$tail_high8$2 = 'h0;
+        lane_tables$tail_ascii8$2 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$2['h7]) begin
+            lane_tables$tail_high5$2 = 'h1f;
+            lane_tables$tail_high8$2 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$2['h7]) begin
+            lane_tables$tail_ascii8$2 = 'h7f;
+        end
+        lane_tables$tail_high5$3 = 'h0;
+        lane_tables$tail_high8$3 = 'h0;
+        lane_tables$tail_ascii8$3 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$3['h7]) begin
+            lane_tables$tail_high5$3 = 'h1f;
+            lane_tables$tail_high8$3 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$3['h7]) begin
+            lane_tables$tail_ascii8$3 = 'h7f;
+        end
+        lane_tables$tail_high5$4 = 'h0;
+        lane_tables$tail_high8$4 = 'h0;
+        lane_tables$tail_ascii8$4 = 'h0;
+        if (lane_tables$valid & lane_tables$tail$4['h7]) begin
+            lane_tables$tail_high5$4 = 'h1f;
+            lane_tables$tail_high8$4 = 'hff;
+        end
+        if (lane_tables$valid & !lane_tables$tail$4['h7]) begin
+            lane_tables$tail_ascii8$4 = 'h7f;
         end
         lane_tables$next5 = 'h0;
         if (lane_tables$valid & !lane_tables$next_is_end) begin
@@ -43255,337 +44286,416 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
             lane_tables$class_valid3 = 'h7;
             lane_tables$class_valid5 = 'h1f;
         end
-        lane_tables$tables$0$tdata = lane_tables$byte$0;
+        lane_tables$tables$0$tdata = lane_tables$byte$0 | 'h80;
         lane_tables$class_present$0$d = lane_tables$present$0;
+        lane_tables$class_ascii$0$d = !lane_tables$byte$0['h7];
         lane_tables$class_class$0$d = lane_tables$tables$0$byte_class;
-        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$present5$0;
-        lane_tables$class_free$0$d = lane_tables$tables$0$free_bits & lane_tables$present8$0;
-        lane_tables$tables$1$tdata = lane_tables$byte$1;
+        lane_tables$class_cont$0$d = lane_tables$tables$0$continuation & lane_tables$high5$0;
+        lane_tables$class_free$0$d = (lane_tables$tables$0$free_bits & lane_tables$high8$0) | (lane_tables$byte$0 & lane_tables$ascii8$0);
+        lane_tables$tables$1$tdata = lane_tables$byte$1 | 'h80;
         lane_tables$class_present$1$d = lane_tables$present$1;
+        lane_tables$class_ascii$1$d = !lane_tables$byte$1['h7];
         lane_tables$class_class$1$d = lane_tables$tables$1$byte_class;
-        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$present5$1;
-        lane_tables$class_free$1$d = lane_tables$tables$1$free_bits & lane_tables$present8$1;
-        lane_tables$tables$2$tdata = lane_tables$byte$2;
+        lane_tables$class_cont$1$d = lane_tables$tables$1$continuation & lane_tables$high5$1;
+        lane_tables$class_free$1$d = (lane_tables$tables$1$free_bits & lane_tables$high8$1) | (lane_tables$byte$1 & lane_tables$ascii8$1);
+        lane_tables$tables$2$tdata = lane_tables$byte$2 | 'h80;
         lane_tables$class_present$2$d = lane_tables$present$2;
+        lane_tables$class_ascii$2$d = !lane_tables$byte$2['h7];
         lane_tables$class_class$2$d = lane_tables$tables$2$byte_class;
-        lane_tables$class_cont$2$d = lane_tables$tables$2$continuation & lane_tables$present5$2;
-        lane_tables$class_free$2$d = lane_tables$tables$2$free_bits & lane_tables$present8$2;
-        lane_tables$tables$3$tdata = lane_tables$byte$3;
+        lane_tables$class_cont$2$d = lane_tables$tables$2$continuation & lane_tables$high5$2;
+        lane_tables$class_free$2$d = (lane_tables$tables$2$free_bits & lane_tables$high8$2) | (lane_tables$byte$2 & lane_tables$ascii8$2);
+        lane_tables$tables$3$tdata = lane_tables$byte$3 | 'h80;
         lane_tables$class_present$3$d = lane_tables$present$3;
+        lane_tables$class_ascii$3$d = !lane_tables$byte$3['h7];
         lane_tables$class_class$3$d = lane_tables$tables$3$byte_class;
-        lane_tables$class_cont$3$d = lane_tables$tables$3$continuation & lane_tables$present5$3;
-        lane_tables$class_free$3$d = lane_tables$tables$3$free_bits & lane_tables$present8$3;
-        lane_tables$tables$4$tdata = lane_tables$byte$4;
+        lane_tables$class_cont$3$d = lane_tables$tables$3$continuation & lane_tables$high5$3;
+        lane_tables$class_free$3$d = (lane_tables$tables$3$free_bits & lane_tables$high8$3) | (lane_tables$byte$3 & lane_tables$ascii8$3);
+        lane_tables$tables$4$tdata = lane_tables$byte$4 | 'h80;
         lane_tables$class_present$4$d = lane_tables$present$4;
+        lane_tables$class_ascii$4$d = !lane_tables$byte$4['h7];
         lane_tables$class_class$4$d = lane_tables$tables$4$byte_class;
-        lane_tables$class_cont$4$d = lane_tables$tables$4$continuation & lane_tables$present5$4;
-        lane_tables$class_free$4$d = lane_tables$tables$4$free_bits & lane_tables$present8$4;
-        lane_tables$tables$5$tdata = lane_tables$byte$5;
+        lane_tables$class_cont$4$d = lane_tables$tables$4$continuation & lane_tables$high5$4;
+        lane_tables$class_free$4$d = (lane_tables$tables$4$free_bits & lane_tables$high8$4) | (lane_tables$byte$4 & lane_tables$ascii8$4);
+        lane_tables$tables$5$tdata = lane_tables$byte$5 | 'h80;
         lane_tables$class_present$5$d = lane_tables$present$5;
+        lane_tables$class_ascii$5$d = !lane_tables$byte$5['h7];
         lane_tables$class_class$5$d = lane_tables$tables$5$byte_class;
-        lane_tables$class_cont$5$d = lane_tables$tables$5$continuation & lane_tables$present5$5;
-        lane_tables$class_free$5$d = lane_tables$tables$5$free_bits & lane_tables$present8$5;
-        lane_tables$tables$6$tdata = lane_tables$byte$6;
+        lane_tables$class_cont$5$d = lane_tables$tables$5$continuation & lane_tables$high5$5;
+        lane_tables$class_free$5$d = (lane_tables$tables$5$free_bits & lane_tables$high8$5) | (lane_tables$byte$5 & lane_tables$ascii8$5);
+        lane_tables$tables$6$tdata = lane_tables$byte$6 | 'h80;
         lane_tables$class_present$6$d = lane_tables$present$6;
+        lane_tables$class_ascii$6$d = !lane_tables$byte$6['h7];
         lane_tables$class_class$6$d = lane_tables$tables$6$byte_class;
-        lane_tables$class_cont$6$d = lane_tables$tables$6$continuation & lane_tables$present5$6;
-        lane_tables$class_free$6$d = lane_tables$tables$6$free_bits & lane_tables$present8$6;
-        lane_tables$tables$7$tdata = lane_tables$byte$7;
+        lane_tables$class_cont$6$d = lane_tables$tables$6$continuation & lane_tables$high5$6;
+        lane_tables$class_free$6$d = (lane_tables$tables$6$free_bits & lane_tables$high8$6) | (lane_tables$byte$6 & lane_tables$ascii8$6);
+        lane_tables$tables$7$tdata = lane_tables$byte$7 | 'h80;
         lane_tables$class_present$7$d = lane_tables$present$7;
+        lane_tables$class_ascii$7$d = !lane_tables$byte$7['h7];
         lane_tables$class_class$7$d = lane_tables$tables$7$byte_class;
-        lane_tables$class_cont$7$d = lane_tables$tables$7$continuation & lane_tables$present5$7;
-        lane_tables$class_free$7$d = lane_tables$tables$7$free_bits & lane_tables$present8$7;
-        lane_tables$tables$8$tdata = lane_tables$byte$8;
+        lane_tables$class_cont$7$d = lane_tables$tables$7$continuation & lane_tables$high5$7;
+        lane_tables$class_free$7$d = (lane_tables$tables$7$free_bits & lane_tables$high8$7) | (lane_tables$byte$7 & lane_tables$ascii8$7);
+        lane_tables$tables$8$tdata = lane_tables$byte$8 | 'h80;
         lane_tables$class_present$8$d = lane_tables$present$8;
+        lane_tables$class_ascii$8$d = !lane_tables$byte$8['h7];
         lane_tables$class_class$8$d = lane_tables$tables$8$byte_class;
-        lane_tables$class_cont$8$d = lane_tables$tables$8$continuation & lane_tables$present5$8;
-        lane_tables$class_free$8$d = lane_tables$tables$8$free_bits & lane_tables$present8$8;
-        lane_tables$tables$9$tdata = lane_tables$byte$9;
+        lane_tables$class_cont$8$d = lane_tables$tables$8$continuation & lane_tables$high5$8;
+        lane_tables$class_free$8$d = (lane_tables$tables$8$free_bits & lane_tables$high8$8) | (lane_tables$byte$8 & lane_tables$ascii8$8);
+        lane_tables$tables$9$tdata = lane_tables$byte$9 | 'h80;
         lane_tables$class_present$9$d = lane_tables$present$9;
+        lane_tables$class_ascii$9$d = !lane_tables$byte$9['h7];
         lane_tables$class_class$9$d = lane_tables$tables$9$byte_class;
-        lane_tables$class_cont$9$d = lane_tables$tables$9$continuation & lane_tables$present5$9;
-        lane_tables$class_free$9$d = lane_tables$tables$9$free_bits & lane_tables$present8$9;
-        lane_tables$tables$10$tdata = lane_tables$byte$10;
+        lane_tables$class_cont$9$d = lane_tables$tables$9$continuation & lane_tables$high5$9;
+        lane_tables$class_free$9$d = (lane_tables$tables$9$free_bits & lane_tables$high8$9) | (lane_tables$byte$9 & lane_tables$ascii8$9);
+        lane_tables$tables$10$tdata = lane_tables$byte$10 | 'h80;
         lane_tables$class_present$10$d = lane_tables$present$10;
+        lane_tables$class_ascii$10$d = !lane_tables$byte$10['h7];
         lane_tables$class_class$10$d = lane_tables$tables$10$byte_class;
-        lane_tables$class_cont$10$d = lane_tables$tables$10$continuation & lane_tables$present5$10;
-        lane_tables$class_free$10$d = lane_tables$tables$10$free_bits & lane_tables$present8$10;
-        lane_tables$tables$11$tdata = lane_tables$byte$11;
+        lane_tables$class_cont$10$d = lane_tables$tables$10$continuation & lane_tables$high5$10;
+        lane_tables$class_free$10$d = (lane_tables$tables$10$free_bits & lane_tables$high8$10) | (lane_tables$byte$10 & lane_tables$ascii8$10);
+        lane_tables$tables$11$tdata = lane_tables$byte$11 | 'h80;
         lane_tables$class_present$11$d = lane_tables$present$11;
+        lane_tables$class_ascii$11$d = !lane_tables$byte$11['h7];
         lane_tables$class_class$11$d = lane_tables$tables$11$byte_class;
-        lane_tables$class_cont$11$d = lane_tables$tables$11$continuation & lane_tables$present5$11;
-        lane_tables$class_free$11$d = lane_tables$tables$11$free_bits & lane_tables$present8$11;
-        lane_tables$tables$12$tdata = lane_tables$byte$12;
+        lane_tables$class_cont$11$d = lane_tables$tables$11$continuation & lane_tables$high5$11;
+        lane_tables$class_free$11$d = (lane_tables$tables$11$free_bits & lane_tables$high8$11) | (lane_tables$byte$11 & lane_tables$ascii8$11);
+        lane_tables$tables$12$tdata = lane_tables$byte$12 | 'h80;
         lane_tables$class_present$12$d = lane_tables$present$12;
+        lane_tables$class_ascii$12$d = !lane_tables$byte$12['h7];
         lane_tables$class_class$12$d = lane_tables$tables$12$byte_class;
-        lane_tables$class_cont$12$d = lane_tables$tables$12$continuation & lane_tables$present5$12;
-        lane_tables$class_free$12$d = lane_tables$tables$12$free_bits & lane_tables$present8$12;
-        lane_tables$tables$13$tdata = lane_tables$byte$13;
+        lane_tables$class_cont$12$d = lane_tables$tables$12$continuation & lane_tables$high5$12;
+        lane_tables$class_free$12$d = (lane_tables$tables$12$free_bits & lane_tables$high8$12) | (lane_tables$byte$12 & lane_tables$ascii8$12);
+        lane_tables$tables$13$tdata = lane_tables$byte$13 | 'h80;
         lane_tables$class_present$13$d = lane_tables$present$13;
+        lane_tables$class_ascii$13$d = !lane_tables$byte$13['h7];
         lane_tables$class_class$13$d = lane_tables$tables$13$byte_class;
-        lane_tables$class_cont$13$d = lane_tables$tables$13$continuation & lane_tables$present5$13;
-        lane_tables$class_free$13$d = lane_tables$tables$13$free_bits & lane_tables$present8$13;
-        lane_tables$tables$14$tdata = lane_tables$byte$14;
+        lane_tables$class_cont$13$d = lane_tables$tables$13$continuation & lane_tables$high5$13;
+        lane_tables$class_free$13$d = (lane_tables$tables$13$free_bits & lane_tables$high8$13) | (lane_tables$byte$13 & lane_tables$ascii8$13);
+        lane_tables$tables$14$tdata = lane_tables$byte$14 | 'h80;
         lane_tables$class_present$14$d = lane_tables$present$14;
+        lane_tables$class_ascii$14$d = !lane_tables$byte$14['h7];
         lane_tables$class_class$14$d = lane_tables$tables$14$byte_class;
-        lane_tables$class_cont$14$d = lane_tables$tables$14$continuation & lane_tables$present5$14;
-        lane_tables$class_free$14$d = lane_tables$tables$14$free_bits & lane_tables$present8$14;
-        lane_tables$tables$15$tdata = lane_tables$byte$15;
+        lane_tables$class_cont$14$d = lane_tables$tables$14$continuation & lane_tables$high5$14;
+        lane_tables$class_free$14$d = (lane_tables$tables$14$free_bits & lane_tables$high8$14) | (lane_tables$byte$14 & lane_tables$ascii8$14);
+        lane_tables$tables$15$tdata = lane_tables$byte$15 | 'h80;
         lane_tables$class_present$15$d = lane_tables$present$15;
+        lane_tables$class_ascii$15$d = !lane_tables$byte$15['h7];
         lane_tables$class_class$15$d = lane_tables$tables$15$byte_class;
-        lane_tables$class_cont$15$d = lane_tables$tables$15$continuation & lane_tables$present5$15;
-        lane_tables$class_free$15$d = lane_tables$tables$15$free_bits & lane_tables$present8$15;
-        lane_tables$tables$16$tdata = lane_tables$byte$16;
+        lane_tables$class_cont$15$d = lane_tables$tables$15$continuation & lane_tables$high5$15;
+        lane_tables$class_free$15$d = (lane_tables$tables$15$free_bits & lane_tables$high8$15) | (lane_tables$byte$15 & lane_tables$ascii8$15);
+        lane_tables$tables$16$tdata = lane_tables$byte$16 | 'h80;
         lane_tables$class_present$16$d = lane_tables$present$16;
+        lane_tables$class_ascii$16$d = !lane_tables$byte$16['h7];
         lane_tables$class_class$16$d = lane_tables$tables$16$byte_class;
-        lane_tables$class_cont$16$d = lane_tables$tables$16$continuation & lane_tables$present5$16;
-        lane_tables$class_free$16$d = lane_tables$tables$16$free_bits & lane_tables$present8$16;
-        lane_tables$tables$17$tdata = lane_tables$byte$17;
+        lane_tables$class_cont$16$d = lane_tables$tables$16$continuation & lane_tables$high5$16;
+        lane_tables$class_free$16$d = (lane_tables$tables$16$free_bits & lane_tables$high8$16) | (lane_tables$byte$16 & lane_tables$ascii8$16);
+        lane_tables$tables$17$tdata = lane_tables$byte$17 | 'h80;
         lane_tables$class_present$17$d = lane_tables$present$17;
+        lane_tables$class_ascii$17$d = !lane_tables$byte$17['h7];
         lane_tables$class_class$17$d = lane_tables$tables$17$byte_class;
-        lane_tables$class_cont$17$d = lane_tables$tables$17$continuation & lane_tables$present5$17;
-        lane_tables$class_free$17$d = lane_tables$tables$17$free_bits & lane_tables$present8$17;
-        lane_tables$tables$18$tdata = lane_tables$byte$18;
+        lane_tables$class_cont$17$d = lane_tables$tables$17$continuation & lane_tables$high5$17;
+        lane_tables$class_free$17$d = (lane_tables$tables$17$free_bits & lane_tables$high8$17) | (lane_tables$byte$17 & lane_tables$ascii8$17);
+        lane_tables$tables$18$tdata = lane_tables$byte$18 | 'h80;
         lane_tables$class_present$18$d = lane_tables$present$18;
+        lane_tables$class_ascii$18$d = !lane_tables$byte$18['h7];
         lane_tables$class_class$18$d = lane_tables$tables$18$byte_class;
-        lane_tables$class_cont$18$d = lane_tables$tables$18$continuation & lane_tables$present5$18;
-        lane_tables$class_free$18$d = lane_tables$tables$18$free_bits & lane_tables$present8$18;
-        lane_tables$tables$19$tdata = lane_tables$byte$19;
+        lane_tables$class_cont$18$d = lane_tables$tables$18$continuation & lane_tables$high5$18;
+        lane_tables$class_free$18$d = (lane_tables$tables$18$free_bits & lane_tables$high8$18) | (lane_tables$byte$18 & lane_tables$ascii8$18);
+        lane_tables$tables$19$tdata = lane_tables$byte$19 | 'h80;
         lane_tables$class_present$19$d = lane_tables$present$19;
+        lane_tables$class_ascii$19$d = !lane_tables$byte$19['h7];
         lane_tables$class_class$19$d = lane_tables$tables$19$byte_class;
-        lane_tables$class_cont$19$d = lane_tables$tables$19$continuation & lane_tables$present5$19;
-        lane_tables$class_free$19$d = lane_tables$tables$19$free_bits & lane_tables$present8$19;
-        lane_tables$tables$20$tdata = lane_tables$byte$20;
+        lane_tables$class_cont$19$d = lane_tables$tables$19$continuation & lane_tables$high5$19;
+        lane_tables$class_free$19$d = (lane_tables$tables$19$free_bits & lane_tables$high8$19) | (lane_tables$byte$19 & lane_tables$ascii8$19);
+        lane_tables$tables$20$tdata = lane_tables$byte$20 | 'h80;
         lane_tables$class_present$20$d = lane_tables$present$20;
+        lane_tables$class_ascii$20$d = !lane_tables$byte$20['h7];
         lane_tables$class_class$20$d = lane_tables$tables$20$byte_class;
-        lane_tables$class_cont$20$d = lane_tables$tables$20$continuation & lane_tables$present5$20;
-        lane_tables$class_free$20$d = lane_tables$tables$20$free_bits & lane_tables$present8$20;
-        lane_tables$tables$21$tdata = lane_tables$byte$21;
+        lane_tables$class_cont$20$d = lane_tables$tables$20$continuation & lane_tables$high5$20;
+        lane_tables$class_free$20$d = (lane_tables$tables$20$free_bits & lane_tables$high8$20) | (lane_tables$byte$20 & lane_tables$ascii8$20);
+        lane_tables$tables$21$tdata = lane_tables$byte$21 | 'h80;
         lane_tables$class_present$21$d = lane_tables$present$21;
+        lane_tables$class_ascii$21$d = !lane_tables$byte$21['h7];
         lane_tables$class_class$21$d = lane_tables$tables$21$byte_class;
-        lane_tables$class_cont$21$d = lane_tables$tables$21$continuation & lane_tables$present5$21;
-        lane_tables$class_free$21$d = lane_tables$tables$21$free_bits & lane_tables$present8$21;
-        lane_tables$tables$22$tdata = lane_tables$byte$22;
+        lane_tables$class_cont$21$d = lane_tables$tables$21$continuation & lane_tables$high5$21;
+        lane_tables$class_free$21$d = (lane_tables$tables$21$free_bits & lane_tables$high8$21) | (lane_tables$byte$21 & lane_tables$ascii8$21);
+        lane_tables$tables$22$tdata = lane_tables$byte$22 | 'h80;
         lane_tables$class_present$22$d = lane_tables$present$22;
+        lane_tables$class_ascii$22$d = !lane_tables$byte$22['h7];
         lane_tables$class_class$22$d = lane_tables$tables$22$byte_class;
-        lane_tables$class_cont$22$d = lane_tables$tables$22$continuation & lane_tables$present5$22;
-        lane_tables$class_free$22$d = lane_tables$tables$22$free_bits & lane_tables$present8$22;
-        lane_tables$tables$23$tdata = lane_tables$byte$23;
+        lane_tables$class_cont$22$d = lane_tables$tables$22$continuation & lane_tables$high5$22;
+        lane_tables$class_free$22$d = (lane_tables$tables$22$free_bits & lane_tables$high8$22) | (lane_tables$byte$22 & lane_tables$ascii8$22);
+        lane_tables$tables$23$tdata = lane_tables$byte$23 | 'h80;
         lane_tables$class_present$23$d = lane_tables$present$23;
+        lane_tables$class_ascii$23$d = !lane_tables$byte$23['h7];
         lane_tables$class_class$23$d = lane_tables$tables$23$byte_class;
-        lane_tables$class_cont$23$d = lane_tables$tables$23$continuation & lane_tables$present5$23;
-        lane_tables$class_free$23$d = lane_tables$tables$23$free_bits & lane_tables$present8$23;
-        lane_tables$tables$24$tdata = lane_tables$byte$24;
+        lane_tables$class_cont$23$d = lane_tables$tables$23$continuation & lane_tables$high5$23;
+        lane_tables$class_free$23$d = (lane_tables$tables$23$free_bits & lane_tables$high8$23) | (lane_tables$byte$23 & lane_tables$ascii8$23);
+        lane_tables$tables$24$tdata = lane_tables$byte$24 | 'h80;
         lane_tables$class_present$24$d = lane_tables$present$24;
+        lane_tables$class_ascii$24$d = !lane_tables$byte$24['h7];
         lane_tables$class_class$24$d = lane_tables$tables$24$byte_class;
-        lane_tables$class_cont$24$d = lane_tables$tables$24$continuation & lane_tables$present5$24;
-        lane_tables$class_free$24$d = lane_tables$tables$24$free_bits & lane_tables$present8$24;
-        lane_tables$tables$25$tdata = lane_tables$byte$25;
+        lane_tables$class_cont$24$d = lane_tables$tables$24$continuation & lane_tables$high5$24;
+        lane_tables$class_free$24$d = (lane_tables$tables$24$free_bits & lane_tables$high8$24) | (lane_tables$byte$24 & lane_tables$ascii8$24);
+        lane_tables$tables$25$tdata = lane_tables$byte$25 | 'h80;
         lane_tables$class_present$25$d = lane_tables$present$25;
+        lane_tables$class_ascii$25$d = !lane_tables$byte$25['h7];
         lane_tables$class_class$25$d = lane_tables$tables$25$byte_class;
-        lane_tables$class_cont$25$d = lane_tables$tables$25$continuation & lane_tables$present5$25;
-        lane_tables$class_free$25$d = lane_tables$tables$25$free_bits & lane_tables$present8$25;
-        lane_tables$tables$26$tdata = lane_tables$byte$26;
+        lane_tables$class_cont$25$d = lane_tables$tables$25$continuation & lane_tables$high5$25;
+        lane_tables$class_free$25$d = (lane_tables$tables$25$free_bits & lane_tables$high8$25) | (lane_tables$byte$25 & lane_tables$ascii8$25);
+        lane_tables$tables$26$tdata = lane_tables$byte$26 | 'h80;
         lane_tables$class_present$26$d = lane_tables$present$26;
+        lane_tables$class_ascii$26$d = !lane_tables$byte$26['h7];
         lane_tables$class_class$26$d = lane_tables$tables$26$byte_class;
-        lane_tables$class_cont$26$d = lane_tables$tables$26$continuation & lane_tables$present5$26;
-        lane_tables$class_free$26$d = lane_tables$tables$26$free_bits & lane_tables$present8$26;
-        lane_tables$tables$27$tdata = lane_tables$byte$27;
+        lane_tables$class_cont$26$d = lane_tables$tables$26$continuation & lane_tables$high5$26;
+        lane_tables$class_free$26$d = (lane_tables$tables$26$free_bits & lane_tables$high8$26) | (lane_tables$byte$26 & lane_tables$ascii8$26);
+        lane_tables$tables$27$tdata = lane_tables$byte$27 | 'h80;
         lane_tables$class_present$27$d = lane_tables$present$27;
+        lane_tables$class_ascii$27$d = !lane_tables$byte$27['h7];
         lane_tables$class_class$27$d = lane_tables$tables$27$byte_class;
-        lane_tables$class_cont$27$d = lane_tables$tables$27$continuation & lane_tables$present5$27;
-        lane_tables$class_free$27$d = lane_tables$tables$27$free_bits & lane_tables$present8$27;
-        lane_tables$tables$28$tdata = lane_tables$byte$28;
+        lane_tables$class_cont$27$d = lane_tables$tables$27$continuation & lane_tables$high5$27;
+        lane_tables$class_free$27$d = (lane_tables$tables$27$free_bits & lane_tables$high8$27) | (lane_tables$byte$27 & lane_tables$ascii8$27);
+        lane_tables$tables$28$tdata = lane_tables$byte$28 | 'h80;
         lane_tables$class_present$28$d = lane_tables$present$28;
+        lane_tables$class_ascii$28$d = !lane_tables$byte$28['h7];
         lane_tables$class_class$28$d = lane_tables$tables$28$byte_class;
-        lane_tables$class_cont$28$d = lane_tables$tables$28$continuation & lane_tables$present5$28;
-        lane_tables$class_free$28$d = lane_tables$tables$28$free_bits & lane_tables$present8$28;
-        lane_tables$tables$29$tdata = lane_tables$byte$29;
+        lane_tables$class_cont$28$d = lane_tables$tables$28$continuation & lane_tables$high5$28;
+        lane_tables$class_free$28$d = (lane_tables$tables$28$free_bits & lane_tables$high8$28) | (lane_tables$byte$28 & lane_tables$ascii8$28);
+        lane_tables$tables$29$tdata = lane_tables$byte$29 | 'h80;
         lane_tables$class_present$29$d = lane_tables$present$29;
+        lane_tables$class_ascii$29$d = !lane_tables$byte$29['h7];
         lane_tables$class_class$29$d = lane_tables$tables$29$byte_class;
-        lane_tables$class_cont$29$d = lane_tables$tables$29$continuation & lane_tables$present5$29;
-        lane_tables$class_free$29$d = lane_tables$tables$29$free_bits & lane_tables$present8$29;
-        lane_tables$tables$30$tdata = lane_tables$byte$30;
+        lane_tables$class_cont$29$d = lane_tables$tables$29$continuation & lane_tables$high5$29;
+        lane_tables$class_free$29$d = (lane_tables$tables$29$free_bits & lane_tables$high8$29) | (lane_tables$byte$29 & lane_tables$ascii8$29);
+        lane_tables$tables$30$tdata = lane_tables$byte$30 | 'h80;
         lane_tables$class_present$30$d = lane_tables$present$30;
+        lane_tables$class_ascii$30$d = !lane_tables$byte$30['h7];
         lane_tables$class_class$30$d = lane_tables$tables$30$byte_class;
-        lane_tables$class_cont$30$d = lane_tables$tables$30$continuation & lane_tables$present5$30;
-        lane_tables$class_free$30$d = lane_tables$tables$30$free_bits & lane_tables$present8$30;
-        lane_tables$tables$31$tdata = lane_tables$byte$31;
+        lane_tables$class_cont$30$d = lane_tables$tables$30$continuation & lane_tables$high5$30;
+        lane_tables$class_free$30$d = (lane_tables$tables$30$free_bits & lane_tables$high8$30) | (lane_tables$byte$30 & lane_tables$ascii8$30);
+        lane_tables$tables$31$tdata = lane_tables$byte$31 | 'h80;
         lane_tables$class_present$31$d = lane_tables$present$31;
+        lane_tables$class_ascii$31$d = !lane_tables$byte$31['h7];
         lane_tables$class_class$31$d = lane_tables$tables$31$byte_class;
-        lane_tables$class_cont$31$d = lane_tables$tables$31$continuation & lane_tables$present5$31;
-        lane_tables$class_free$31$d = lane_tables$tables$31$free_bits & lane_tables$present8$31;
+        lane_tables$class_cont$31$d = lane_tables$tables$31$continuation & lane_tables$high5$31;
+        lane_tables$class_free$31$d = (lane_tables$tables$31$free_bits & lane_tables$high8$31) | (lane_tables$byte$31 & lane_tables$ascii8$31);
         lane_tables$next_table$tdata = lane_tables$next_byte;
         lane_tables$class_next_cont$d = lane_tables$next_table$continuation & lane_tables$next5;
-        lane_tables$tail_tables$0$tdata = lane_tables$tail$0;
+        lane_tables$tail_tables$0$tdata = lane_tables$tail$0 | 'h80;
+        lane_tables$class_tail_ascii$0$d = !lane_tables$tail$0['h7];
         lane_tables$class_tail_class$0$d = lane_tables$tail_tables$0$byte_class;
-        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$0$d = lane_tables$tail_tables$0$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$1$tdata = lane_tables$tail$1;
+        lane_tables$class_tail_cont$0$d = lane_tables$tail_tables$0$continuation & lane_tables$tail_high5$0;
+        lane_tables$class_tail_free$0$d = (lane_tables$tail_tables$0$free_bits & lane_tables$tail_high8$0) | (lane_tables$tail$0 & lane_tables$tail_ascii8$0);
+        lane_tables$tail_tables$1$tdata = lane_tables$tail$1 | 'h80;
+        lane_tables$class_tail_ascii$1$d = !lane_tables$tail$1['h7];
         lane_tables$class_tail_class$1$d = lane_tables$tail_tables$1$byte_class;
-        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$1$d = lane_tables$tail_tables$1$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$2$tdata = lane_tables$tail$2;
+        lane_tables$class_tail_cont$1$d = lane_tables$tail_tables$1$continuation & lane_tables$tail_high5$1;
+        lane_tables$class_tail_free$1$d = (lane_tables$tail_tables$1$free_bits & lane_tables$tail_high8$1) | (lane_tables$tail$1 & lane_tables$tail_ascii8$1);
+        lane_tables$tail_tables$2$tdata = lane_tables$tail$2 | 'h80;
+        lane_tables$class_tail_ascii$2$d = !lane_tables$tail$2['h7];
         lane_tables$class_tail_class$2$d = lane_tables$tail_tables$2$byte_class;
-        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$2$d = lane_tables$tail_tables$2$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$3$tdata = lane_tables$tail$3;
+        lane_tables$class_tail_cont$2$d = lane_tables$tail_tables$2$continuation & lane_tables$tail_high5$2;
+        lane_tables$class_tail_free$2$d = (lane_tables$tail_tables$2$free_bits & lane_tables$tail_high8$2) | (lane_tables$tail$2 & lane_tables$tail_ascii8$2);
+        lane_tables$tail_tables$3$tdata = lane_tables$tail$3 | 'h80;
+        lane_tables$class_tail_ascii$3$d = !lane_tables$tail$3['h7];
         lane_tables$class_tail_class$3$d = lane_tables$tail_tables$3$byte_class;
-        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$3$d = lane_tables$tail_tables$3$free_bits & lane_tables$valid8;
-        lane_tables$tail_tables$4$tdata = lane_tables$tail$4;
+        lane_tables$class_tail_cont$3$d = lane_tables$tail_tables$3$continuation & lane_tables$tail_high5$3;
+        lane_tables$class_tail_free$3$d = (lane_tables$tail_tables$3$free_bits & lane_tables$tail_high8$3) | (lane_tables$tail$3 & lane_tables$tail_ascii8$3);
+        lane_tables$tail_tables$4$tdata = lane_tables$tail$4 | 'h80;
+        lane_tables$class_tail_ascii$4$d = !lane_tables$tail$4['h7];
         lane_tables$class_tail_class$4$d = lane_tables$tail_tables$4$byte_class;
-        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$valid5;
-        lane_tables$class_tail_free$4$d = lane_tables$tail_tables$4$free_bits & lane_tables$valid8;
+        lane_tables$class_tail_cont$4$d = lane_tables$tail_tables$4$continuation & lane_tables$tail_high5$4;
+        lane_tables$class_tail_free$4$d = (lane_tables$tail_tables$4$free_bits & lane_tables$tail_high8$4) | (lane_tables$tail$4 & lane_tables$tail_ascii8$4);
         lane_tables$class_tlast$d = lane_tables$tlast;
         lane_tables$class_valid$d = lane_tables$valid & !lane_tables$rst;
         lane_tables$moved_present$0$d = lane_tables$class_present$0$q;
         lane_tables$moved_class$0$d = lane_tables$class_class$0$q;
+        lane_tables$moved_ascii$0$d = lane_tables$class_ascii$0$q;
         lane_tables$moved_cont$0$d = lane_tables$class_cont$0$q;
         lane_tables$moved_free$0$d = lane_tables$class_free$0$q;
         lane_tables$moved_present$1$d = lane_tables$class_present$1$q;
         lane_tables$moved_class$1$d = lane_tables$class_class$1$q;
+        lane_tables$moved_ascii$1$d = lane_tables$class_ascii$1$q;
         lane_tables$moved_cont$1$d = lane_tables$class_cont$1$q;
         lane_tables$moved_free$1$d = lane_tables$class_free$1$q;
         lane_tables$moved_present$2$d = lane_tables$class_present$2$q;
         lane_tables$moved_class$2$d = lane_tables$class_class$2$q;
+        lane_tables$moved_ascii$2$d = lane_tables$class_ascii$2$q;
         lane_tables$moved_cont$2$d = lane_tables$class_cont$2$q;
         lane_tables$moved_free$2$d = lane_tables$class_free$2$q;
         lane_tables$moved_present$3$d = lane_tables$class_present$3$q;
         lane_tables$moved_class$3$d = lane_tables$class_class$3$q;
+        lane_tables$moved_ascii$3$d = lane_tables$class_ascii$3$q;
         lane_tables$moved_cont$3$d = lane_tables$class_cont$3$q;
         lane_tables$moved_free$3$d = lane_tables$class_free$3$q;
         lane_tables$moved_present$4$d = lane_tables$class_present$4$q;
         lane_tables$moved_class$4$d = lane_tables$class_class$4$q;
+        lane_tables$moved_ascii$4$d = lane_tables$class_ascii$4$q;
         lane_tables$moved_cont$4$d = lane_tables$class_cont$4$q;
         lane_tables$moved_free$4$d = lane_tables$class_free$4$q;
         lane_tables$moved_present$5$d = lane_tables$class_present$5$q;
         lane_tables$moved_class$5$d = lane_tables$class_class$5$q;
+        lane_tables$moved_ascii$5$d = lane_tables$class_ascii$5$q;
         lane_tables$moved_cont$5$d = lane_tables$class_cont$5$q;
         lane_tables$moved_free$5$d = lane_tables$class_free$5$q;
         lane_tables$moved_present$6$d = lane_tables$class_present$6$q;
         lane_tables$moved_class$6$d = lane_tables$class_class$6$q;
+        lane_tables$moved_ascii$6$d = lane_tables$class_ascii$6$q;
         lane_tables$moved_cont$6$d = lane_tables$class_cont$6$q;
         lane_tables$moved_free$6$d = lane_tables$class_free$6$q;
         lane_tables$moved_present$7$d = lane_tables$class_present$7$q;
         lane_tables$moved_class$7$d = lane_tables$class_class$7$q;
+        lane_tables$moved_ascii$7$d = lane_tables$class_ascii$7$q;
         lane_tables$moved_cont$7$d = lane_tables$class_cont$7$q;
         lane_tables$moved_free$7$d = lane_tables$class_free$7$q;
         lane_tables$moved_present$8$d = lane_tables$class_present$8$q;
         lane_tables$moved_class$8$d = lane_tables$class_class$8$q;
+        lane_tables$moved_ascii$8$d = lane_tables$class_ascii$8$q;
         lane_tables$moved_cont$8$d = lane_tables$class_cont$8$q;
         lane_tables$moved_free$8$d = lane_tables$class_free$8$q;
         lane_tables$moved_present$9$d = lane_tables$class_present$9$q;
         lane_tables$moved_class$9$d = lane_tables$class_class$9$q;
+        lane_tables$moved_ascii$9$d = lane_tables$class_ascii$9$q;
         lane_tables$moved_cont$9$d = lane_tables$class_cont$9$q;
         lane_tables$moved_free$9$d = lane_tables$class_free$9$q;
         lane_tables$moved_present$10$d = lane_tables$class_present$10$q;
         lane_tables$moved_class$10$d = lane_tables$class_class$10$q;
+        lane_tables$moved_ascii$10$d = lane_tables$class_ascii$10$q;
         lane_tables$moved_cont$10$d = lane_tables$class_cont$10$q;
         lane_tables$moved_free$10$d = lane_tables$class_free$10$q;
         lane_tables$moved_present$11$d = lane_tables$class_present$11$q;
         lane_tables$moved_class$11$d = lane_tables$class_class$11$q;
+        lane_tables$moved_ascii$11$d = lane_tables$class_ascii$11$q;
         lane_tables$moved_cont$11$d = lane_tables$class_cont$11$q;
         lane_tables$moved_free$11$d = lane_tables$class_free$11$q;
         lane_tables$moved_present$12$d = lane_tables$class_present$12$q;
         lane_tables$moved_class$12$d = lane_tables$class_class$12$q;
+        lane_tables$moved_ascii$12$d = lane_tables$class_ascii$12$q;
         lane_tables$moved_cont$12$d = lane_tables$class_cont$12$q;
         lane_tables$moved_free$12$d = lane_tables$class_free$12$q;
         lane_tables$moved_present$13$d = lane_tables$class_present$13$q;
         lane_tables$moved_class$13$d = lane_tables$class_class$13$q;
+        lane_tables$moved_ascii$13$d = lane_tables$class_ascii$13$q;
         lane_tables$moved_cont$13$d = lane_tables$class_cont$13$q;
         lane_tables$moved_free$13$d = lane_tables$class_free$13$q;
         lane_tables$moved_present$14$d = lane_tables$class_present$14$q;
         lane_tables$moved_class$14$d = lane_tables$class_class$14$q;
+        lane_tables$moved_ascii$14$d = lane_tables$class_ascii$14$q;
         lane_tables$moved_cont$14$d = lane_tables$class_cont$14$q;
         lane_tables$moved_free$14$d = lane_tables$class_free$14$q;
         lane_tables$moved_present$15$d = lane_tables$class_present$15$q;
         lane_tables$moved_class$15$d = lane_tables$class_class$15$q;
+        lane_tables$moved_ascii$15$d = lane_tables$class_ascii$15$q;
         lane_tables$moved_cont$15$d = lane_tables$class_cont$15$q;
         lane_tables$moved_free$15$d = lane_tables$class_free$15$q;
         lane_tables$moved_present$16$d = lane_tables$class_present$16$q;
         lane_tables$moved_class$16$d = lane_tables$class_class$16$q;
+        lane_tables$moved_ascii$16$d = lane_tables$class_ascii$16$q;
         lane_tables$moved_cont$16$d = lane_tables$class_cont$16$q;
         lane_tables$moved_free$16$d = lane_tables$class_free$16$q;
         lane_tables$moved_present$17$d = lane_tables$class_present$17$q;
         lane_tables$moved_class$17$d = lane_tables$class_class$17$q;
+        lane_tables$moved_ascii$17$d = lane_tables$class_ascii$17$q;
         lane_tables$moved_cont$17$d = lane_tables$class_cont$17$q;
         lane_tables$moved_free$17$d = lane_tables$class_free$17$q;
         lane_tables$moved_present$18$d = lane_tables$class_present$18$q;
         lane_tables$moved_class$18$d = lane_tables$class_class$18$q;
+        lane_tables$moved_ascii$18$d = lane_tables$class_ascii$18$q;
         lane_tables$moved_cont$18$d = lane_tables$class_cont$18$q;
         lane_tables$moved_free$18$d = lane_tables$class_free$18$q;
         lane_tables$moved_present$19$d = lane_tables$class_present$19$q;
         lane_tables$moved_class$19$d = lane_tables$class_class$19$q;
+        lane_tables$moved_ascii$19$d = lane_tables$class_ascii$19$q;
         lane_tables$moved_cont$19$d = lane_tables$class_cont$19$q;
         lane_tables$moved_free$19$d = lane_tables$class_free$19$q;
         lane_tables$moved_present$20$d = lane_tables$class_present$20$q;
         lane_tables$moved_class$20$d = lane_tables$class_class$20$q;
+        lane_tables$moved_ascii$20$d = lane_tables$class_ascii$20$q;
         lane_tables$moved_cont$20$d = lane_tables$class_cont$20$q;
         lane_tables$moved_free$20$d = lane_tables$class_free$20$q;
         lane_tables$moved_present$21$d = lane_tables$class_present$21$q;
         lane_tables$moved_class$21$d = lane_tables$class_class$21$q;
+        lane_tables$moved_ascii$21$d = lane_tables$class_ascii$21$q;
         lane_tables$moved_cont$21$d = lane_tables$class_cont$21$q;
         lane_tables$moved_free$21$d = lane_tables$class_free$21$q;
         lane_tables$moved_present$22$d = lane_tables$class_present$22$q;
         lane_tables$moved_class$22$d = lane_tables$class_class$22$q;
+        lane_tables$moved_ascii$22$d = lane_tables$class_ascii$22$q;
         lane_tables$moved_cont$22$d = lane_tables$class_cont$22$q;
         lane_tables$moved_free$22$d = lane_tables$class_free$22$q;
         lane_tables$moved_present$23$d = lane_tables$class_present$23$q;
         lane_tables$moved_class$23$d = lane_tables$class_class$23$q;
+        lane_tables$moved_ascii$23$d = lane_tables$class_ascii$23$q;
         lane_tables$moved_cont$23$d = lane_tables$class_cont$23$q;
         lane_tables$moved_free$23$d = lane_tables$class_free$23$q;
         lane_tables$moved_present$24$d = lane_tables$class_present$24$q;
         lane_tables$moved_class$24$d = lane_tables$class_class$24$q;
+        lane_tables$moved_ascii$24$d = lane_tables$class_ascii$24$q;
         lane_tables$moved_cont$24$d = lane_tables$class_cont$24$q;
         lane_tables$moved_free$24$d = lane_tables$class_free$24$q;
         lane_tables$moved_present$25$d = lane_tables$class_present$25$q;
         lane_tables$moved_class$25$d = lane_tables$class_class$25$q;
+        lane_tables$moved_ascii$25$d = lane_tables$class_ascii$25$q;
         lane_tables$moved_cont$25$d = lane_tables$class_cont$25$q;
         lane_tables$moved_free$25$d = lane_tables$class_free$25$q;
         lane_tables$moved_present$26$d = lane_tables$class_present$26$q;
         lane_tables$moved_class$26$d = lane_tables$class_class$26$q;
+        lane_tables$moved_ascii$26$d = lane_tables$class_ascii$26$q;
         lane_tables$moved_cont$26$d = lane_tables$class_cont$26$q;
         lane_tables$moved_free$26$d = lane_tables$class_free$26$q;
         lane_tables$moved_present$27$d = lane_tables$class_present$27$q;
         lane_tables$moved_class$27$d = lane_tables$class_class$27$q;
+        lane_tables$moved_ascii$27$d = lane_tables$class_ascii$27$q;
         lane_tables$moved_cont$27$d = lane_tables$class_cont$27$q;
         lane_tables$moved_free$27$d = lane_tables$class_free$27$q;
         lane_tables$moved_present$28$d = lane_tables$class_present$28$q;
         lane_tables$moved_class$28$d = lane_tables$class_class$28$q;
+        lane_tables$moved_ascii$28$d = lane_tables$class_ascii$28$q;
         lane_tables$moved_cont$28$d = lane_tables$class_cont$28$q;
         lane_tables$moved_free$28$d = lane_tables$class_free$28$q;
         lane_tables$moved_present$29$d = lane_tables$class_present$29$q;
         lane_tables$moved_class$29$d = lane_tables$class_class$29$q;
+        lane_tables$moved_ascii$29$d = lane_tables$class_ascii$29$q;
         lane_tables$moved_cont$29$d = lane_tables$class_cont$29$q;
         lane_tables$moved_free$29$d = lane_tables$class_free$29$q;
         lane_tables$moved_present$30$d = lane_tables$class_present$30$q;
         lane_tables$moved_class$30$d = lane_tables$class_class$30$q;
+        lane_tables$moved_ascii$30$d = lane_tables$class_ascii$30$q;
         lane_tables$moved_cont$30$d = lane_tables$class_cont$30$q;
         lane_tables$moved_free$30$d = lane_tables$class_free$30$q;
         lane_tables$moved_present$31$d = lane_tables$class_present$31$q;
         lane_tables$moved_class$31$d = lane_tables$class_class$31$q;
+        lane_tables$moved_ascii$31$d = lane_tables$class_ascii$31$q;
         lane_tables$moved_cont$31$d = lane_tables$class_cont$31$q;
         lane_tables$moved_free$31$d = lane_tables$class_free$31$q;
         lane_tables$moved_tail_class$0$d = lane_tables$class_tail_class$0$q;
+        lane_tables$moved_tail_ascii$0$d = lane_tables$class_tail_ascii$0$q;
         lane_tables$moved_tail_cont$0$d = lane_tables$class_tail_cont$0$q;
         lane_tables$moved_tail_free$0$d = lane_tables$class_tail_free$0$q;
         lane_tables$moved_tail_class$1$d = lane_tables$class_tail_class$1$q;
+        lane_tables$moved_tail_ascii$1$d = lane_tables$class_tail_ascii$1$q;
         lane_tables$moved_tail_cont$1$d = lane_tables$class_tail_cont$1$q;
         lane_tables$moved_tail_free$1$d = lane_tables$class_tail_free$1$q;
         lane_tables$moved_tail_class$2$d = lane_tables$class_tail_class$2$q;
+        lane_tables$moved_tail_ascii$2$d = lane_tables$class_tail_ascii$2$q;
         lane_tables$moved_tail_cont$2$d = lane_tables$class_tail_cont$2$q;
         lane_tables$moved_tail_free$2$d = lane_tables$class_tail_free$2$q;
         lane_tables$moved_tail_class$3$d = lane_tables$class_tail_class$3$q;
+        lane_tables$moved_tail_ascii$3$d = lane_tables$class_tail_ascii$3$q;
         lane_tables$moved_tail_cont$3$d = lane_tables$class_tail_cont$3$q;
         lane_tables$moved_tail_free$3$d = lane_tables$class_tail_free$3$q;
         lane_tables$moved_tail_class$4$d = lane_tables$class_tail_class$4$q;
+        lane_tables$moved_tail_ascii$4$d = lane_tables$class_tail_ascii$4$q;
         lane_tables$moved_tail_cont$4$d = lane_tables$class_tail_cont$4$q;
         lane_tables$moved_tail_free$4$d = lane_tables$class_tail_free$4$q;
         lane_tables$moved_next_cont$d = lane_tables$class_next_cont$q;
         lane_tables$moved_tlast$d = lane_tables$class_tlast$q;
         lane_tables$moved_valid$d = lane_tables$class_valid$q & !lane_tables$rst;
-        lane_tables$leads$0$byte_class = lane_tables$moved_class$0$q;
+        if (lane_tables$moved_ascii$0$q) begin
+            lane_tables$leads$0$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$0$byte_class = lane_tables$moved_class$0$q;
+        end
         lane_tables$row_present$0$d = lane_tables$moved_present$0$q;
         lane_tables$row_cont$0$d = lane_tables$moved_cont$0$q;
         lane_tables$row_length$0$d = lane_tables$leads$0$lead_length & lane_tables$class_present3$0;
@@ -43593,7 +44703,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$0$d = lane_tables$leads$0$outside_tuser & lane_tables$class_present4$0;
         lane_tables$row_malformed$0$d = lane_tables$leads$0$malformed_tuser & lane_tables$class_present4$0;
         lane_tables$row_free$0$d = lane_tables$moved_free$0$q;
-        lane_tables$leads$1$byte_class = lane_tables$moved_class$1$q;
+        if (lane_tables$moved_ascii$1$q) begin
+            lane_tables$leads$1$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$1$byte_class = lane_tables$moved_class$1$q;
+        end
         lane_tables$row_present$1$d = lane_tables$moved_present$1$q;
         lane_tables$row_cont$1$d = lane_tables$moved_cont$1$q;
         lane_tables$row_length$1$d = lane_tables$leads$1$lead_length & lane_tables$class_present3$1;
@@ -43601,7 +44716,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$1$d = lane_tables$leads$1$outside_tuser & lane_tables$class_present4$1;
         lane_tables$row_malformed$1$d = lane_tables$leads$1$malformed_tuser & lane_tables$class_present4$1;
         lane_tables$row_free$1$d = lane_tables$moved_free$1$q;
-        lane_tables$leads$2$byte_class = lane_tables$moved_class$2$q;
+        if (lane_tables$moved_ascii$2$q) begin
+            lane_tables$leads$2$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$2$byte_class = lane_tables$moved_class$2$q;
+        end
         lane_tables$row_present$2$d = lane_tables$moved_present$2$q;
         lane_tables$row_cont$2$d = lane_tables$moved_cont$2$q;
         lane_tables$row_length$2$d = lane_tables$leads$2$lead_length & lane_tables$class_present3$2;
@@ -43609,7 +44729,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$2$d = lane_tables$leads$2$outside_tuser & lane_tables$class_present4$2;
         lane_tables$row_malformed$2$d = lane_tables$leads$2$malformed_tuser & lane_tables$class_present4$2;
         lane_tables$row_free$2$d = lane_tables$moved_free$2$q;
-        lane_tables$leads$3$byte_class = lane_tables$moved_class$3$q;
+        if (lane_tables$moved_ascii$3$q) begin
+            lane_tables$leads$3$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$3$byte_class = lane_tables$moved_class$3$q;
+        end
         lane_tables$row_present$3$d = lane_tables$moved_present$3$q;
         lane_tables$row_cont$3$d = lane_tables$moved_cont$3$q;
         lane_tables$row_length$3$d = lane_tables$leads$3$lead_length & lane_tables$class_present3$3;
@@ -43617,7 +44742,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$3$d = lane_tables$leads$3$outside_tuser & lane_tables$class_present4$3;
         lane_tables$row_malformed$3$d = lane_tables$leads$3$malformed_tuser & lane_tables$class_present4$3;
         lane_tables$row_free$3$d = lane_tables$moved_free$3$q;
-        lane_tables$leads$4$byte_class = lane_tables$moved_class$4$q;
+        if (lane_tables$moved_ascii$4$q) begin
+            lane_tables$leads$4$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$4$byte_class = lane_tables$moved_class$4$q;
+        end
         lane_tables$row_present$4$d = lane_tables$moved_present$4$q;
         lane_tables$row_cont$4$d = lane_tables$moved_cont$4$q;
         lane_tables$row_length$4$d = lane_tables$leads$4$lead_length & lane_tables$class_present3$4;
@@ -43625,7 +44755,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$4$d = lane_tables$leads$4$outside_tuser & lane_tables$class_present4$4;
         lane_tables$row_malformed$4$d = lane_tables$leads$4$malformed_tuser & lane_tables$class_present4$4;
         lane_tables$row_free$4$d = lane_tables$moved_free$4$q;
-        lane_tables$leads$5$byte_class = lane_tables$moved_class$5$q;
+        if (lane_tables$moved_ascii$5$q) begin
+            lane_tables$leads$5$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$5$byte_class = lane_tables$moved_class$5$q;
+        end
         lane_tables$row_present$5$d = lane_tables$moved_present$5$q;
         lane_tables$row_cont$5$d = lane_tables$moved_cont$5$q;
         lane_tables$row_length$5$d = lane_tables$leads$5$lead_length & lane_tables$class_present3$5;
@@ -43633,7 +44768,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$5$d = lane_tables$leads$5$outside_tuser & lane_tables$class_present4$5;
         lane_tables$row_malformed$5$d = lane_tables$leads$5$malformed_tuser & lane_tables$class_present4$5;
         lane_tables$row_free$5$d = lane_tables$moved_free$5$q;
-        lane_tables$leads$6$byte_class = lane_tables$moved_class$6$q;
+        if (lane_tables$moved_ascii$6$q) begin
+            lane_tables$leads$6$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$6$byte_class = lane_tables$moved_class$6$q;
+        end
         lane_tables$row_present$6$d = lane_tables$moved_present$6$q;
         lane_tables$row_cont$6$d = lane_tables$moved_cont$6$q;
         lane_tables$row_length$6$d = lane_tables$leads$6$lead_length & lane_tables$class_present3$6;
@@ -43641,7 +44781,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$6$d = lane_tables$leads$6$outside_tuser & lane_tables$class_present4$6;
         lane_tables$row_malformed$6$d = lane_tables$leads$6$malformed_tuser & lane_tables$class_present4$6;
         lane_tables$row_free$6$d = lane_tables$moved_free$6$q;
-        lane_tables$leads$7$byte_class = lane_tables$moved_class$7$q;
+        if (lane_tables$moved_ascii$7$q) begin
+            lane_tables$leads$7$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$7$byte_class = lane_tables$moved_class$7$q;
+        end
         lane_tables$row_present$7$d = lane_tables$moved_present$7$q;
         lane_tables$row_cont$7$d = lane_tables$moved_cont$7$q;
         lane_tables$row_length$7$d = lane_tables$leads$7$lead_length & lane_tables$class_present3$7;
@@ -43649,7 +44794,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$7$d = lane_tables$leads$7$outside_tuser & lane_tables$class_present4$7;
         lane_tables$row_malformed$7$d = lane_tables$leads$7$malformed_tuser & lane_tables$class_present4$7;
         lane_tables$row_free$7$d = lane_tables$moved_free$7$q;
-        lane_tables$leads$8$byte_class = lane_tables$moved_class$8$q;
+        if (lane_tables$moved_ascii$8$q) begin
+            lane_tables$leads$8$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$8$byte_class = lane_tables$moved_class$8$q;
+        end
         lane_tables$row_present$8$d = lane_tables$moved_present$8$q;
         lane_tables$row_cont$8$d = lane_tables$moved_cont$8$q;
         lane_tables$row_length$8$d = lane_tables$leads$8$lead_length & lane_tables$class_present3$8;
@@ -43657,7 +44807,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$8$d = lane_tables$leads$8$outside_tuser & lane_tables$class_present4$8;
         lane_tables$row_malformed$8$d = lane_tables$leads$8$malformed_tuser & lane_tables$class_present4$8;
         lane_tables$row_free$8$d = lane_tables$moved_free$8$q;
-        lane_tables$leads$9$byte_class = lane_tables$moved_class$9$q;
+        if (lane_tables$moved_ascii$9$q) begin
+            lane_tables$leads$9$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$9$byte_class = lane_tables$moved_class$9$q;
+        end
         lane_tables$row_present$9$d = lane_tables$moved_present$9$q;
         lane_tables$row_cont$9$d = lane_tables$moved_cont$9$q;
         lane_tables$row_length$9$d = lane_tables$leads$9$lead_length & lane_tables$class_present3$9;
@@ -43665,7 +44820,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$9$d = lane_tables$leads$9$outside_tuser & lane_tables$class_present4$9;
         lane_tables$row_malformed$9$d = lane_tables$leads$9$malformed_tuser & lane_tables$class_present4$9;
         lane_tables$row_free$9$d = lane_tables$moved_free$9$q;
-        lane_tables$leads$10$byte_class = lane_tables$moved_class$10$q;
+        if (lane_tables$moved_ascii$10$q) begin
+            lane_tables$leads$10$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$10$byte_class = lane_tables$moved_class$10$q;
+        end
         lane_tables$row_present$10$d = lane_tables$moved_present$10$q;
         lane_tables$row_cont$10$d = lane_tables$moved_cont$10$q;
         lane_tables$row_length$10$d = lane_tables$leads$10$lead_length & lane_tables$class_present3$10;
@@ -43673,7 +44833,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$10$d = lane_tables$leads$10$outside_tuser & lane_tables$class_present4$10;
         lane_tables$row_malformed$10$d = lane_tables$leads$10$malformed_tuser & lane_tables$class_present4$10;
         lane_tables$row_free$10$d = lane_tables$moved_free$10$q;
-        lane_tables$leads$11$byte_class = lane_tables$moved_class$11$q;
+        if (lane_tables$moved_ascii$11$q) begin
+            lane_tables$leads$11$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$11$byte_class = lane_tables$moved_class$11$q;
+        end
         lane_tables$row_present$11$d = lane_tables$moved_present$11$q;
         lane_tables$row_cont$11$d = lane_tables$moved_cont$11$q;
         lane_tables$row_length$11$d = lane_tables$leads$11$lead_length & lane_tables$class_present3$11;
@@ -43681,7 +44846,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$11$d = lane_tables$leads$11$outside_tuser & lane_tables$class_present4$11;
         lane_tables$row_malformed$11$d = lane_tables$leads$11$malformed_tuser & lane_tables$class_present4$11;
         lane_tables$row_free$11$d = lane_tables$moved_free$11$q;
-        lane_tables$leads$12$byte_class = lane_tables$moved_class$12$q;
+        if (lane_tables$moved_ascii$12$q) begin
+            lane_tables$leads$12$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$12$byte_class = lane_tables$moved_class$12$q;
+        end
         lane_tables$row_present$12$d = lane_tables$moved_present$12$q;
         lane_tables$row_cont$12$d = lane_tables$moved_cont$12$q;
         lane_tables$row_length$12$d = lane_tables$leads$12$lead_length & lane_tables$class_present3$12;
@@ -43689,7 +44859,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$12$d = lane_tables$leads$12$outside_tuser & lane_tables$class_present4$12;
         lane_tables$row_malformed$12$d = lane_tables$leads$12$malformed_tuser & lane_tables$class_present4$12;
         lane_tables$row_free$12$d = lane_tables$moved_free$12$q;
-        lane_tables$leads$13$byte_class = lane_tables$moved_class$13$q;
+        if (lane_tables$moved_ascii$13$q) begin
+            lane_tables$leads$13$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$13$byte_class = lane_tables$moved_class$13$q;
+        end
         lane_tables$row_present$13$d = lane_tables$moved_present$13$q;
         lane_tables$row_cont$13$d = lane_tables$moved_cont$13$q;
         lane_tables$row_length$13$d = lane_tables$leads$13$lead_length & lane_tables$class_present3$13;
@@ -43697,7 +44872,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$13$d = lane_tables$leads$13$outside_tuser & lane_tables$class_present4$13;
         lane_tables$row_malformed$13$d = lane_tables$leads$13$malformed_tuser & lane_tables$class_present4$13;
         lane_tables$row_free$13$d = lane_tables$moved_free$13$q;
-        lane_tables$leads$14$byte_class = lane_tables$moved_class$14$q;
+        if (lane_tables$moved_ascii$14$q) begin
+            lane_tables$leads$14$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$14$byte_class = lane_tables$moved_class$14$q;
+        end
         lane_tables$row_present$14$d = lane_tables$moved_present$14$q;
         lane_tables$row_cont$14$d = lane_tables$moved_cont$14$q;
         lane_tables$row_length$14$d = lane_tables$leads$14$lead_length & lane_tables$class_present3$14;
@@ -43705,7 +44885,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$14$d = lane_tables$leads$14$outside_tuser & lane_tables$class_present4$14;
         lane_tables$row_malformed$14$d = lane_tables$leads$14$malformed_tuser & lane_tables$class_present4$14;
         lane_tables$row_free$14$d = lane_tables$moved_free$14$q;
-        lane_tables$leads$15$byte_class = lane_tables$moved_class$15$q;
+        if (lane_tables$moved_ascii$15$q) begin
+            lane_tables$leads$15$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$15$byte_class = lane_tables$moved_class$15$q;
+        end
         lane_tables$row_present$15$d = lane_tables$moved_present$15$q;
         lane_tables$row_cont$15$d = lane_tables$moved_cont$15$q;
         lane_tables$row_length$15$d = lane_tables$leads$15$lead_length & lane_tables$class_present3$15;
@@ -43713,7 +44898,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$15$d = lane_tables$leads$15$outside_tuser & lane_tables$class_present4$15;
         lane_tables$row_malformed$15$d = lane_tables$leads$15$malformed_tuser & lane_tables$class_present4$15;
         lane_tables$row_free$15$d = lane_tables$moved_free$15$q;
-        lane_tables$leads$16$byte_class = lane_tables$moved_class$16$q;
+        if (lane_tables$moved_ascii$16$q) begin
+            lane_tables$leads$16$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$16$byte_class = lane_tables$moved_class$16$q;
+        end
         lane_tables$row_present$16$d = lane_tables$moved_present$16$q;
         lane_tables$row_cont$16$d = lane_tables$moved_cont$16$q;
         lane_tables$row_length$16$d = lane_tables$leads$16$lead_length & lane_tables$class_present3$16;
@@ -43721,7 +44911,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$16$d = lane_tables$leads$16$outside_tuser & lane_tables$class_present4$16;
         lane_tables$row_malformed$16$d = lane_tables$leads$16$malformed_tuser & lane_tables$class_present4$16;
         lane_tables$row_free$16$d = lane_tables$moved_free$16$q;
-        lane_tables$leads$17$byte_class = lane_tables$moved_class$17$q;
+        if (lane_tables$moved_ascii$17$q) begin
+            lane_tables$leads$17$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$17$byte_class = lane_tables$moved_class$17$q;
+        end
         lane_tables$row_present$17$d = lane_tables$moved_present$17$q;
         lane_tables$row_cont$17$d = lane_tables$moved_cont$17$q;
         lane_tables$row_length$17$d = lane_tables$leads$17$lead_length & lane_tables$class_present3$17;
@@ -43729,7 +44924,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$17$d = lane_tables$leads$17$outside_tuser & lane_tables$class_present4$17;
         lane_tables$row_malformed$17$d = lane_tables$leads$17$malformed_tuser & lane_tables$class_present4$17;
         lane_tables$row_free$17$d = lane_tables$moved_free$17$q;
-        lane_tables$leads$18$byte_class = lane_tables$moved_class$18$q;
+        if (lane_tables$moved_ascii$18$q) begin
+            lane_tables$leads$18$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$18$byte_class = lane_tables$moved_class$18$q;
+        end
         lane_tables$row_present$18$d = lane_tables$moved_present$18$q;
         lane_tables$row_cont$18$d = lane_tables$moved_cont$18$q;
         lane_tables$row_length$18$d = lane_tables$leads$18$lead_length & lane_tables$class_present3$18;
@@ -43737,7 +44937,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$18$d = lane_tables$leads$18$outside_tuser & lane_tables$class_present4$18;
         lane_tables$row_malformed$18$d = lane_tables$leads$18$malformed_tuser & lane_tables$class_present4$18;
         lane_tables$row_free$18$d = lane_tables$moved_free$18$q;
-        lane_tables$leads$19$byte_class = lane_tables$moved_class$19$q;
+        if (lane_tables$moved_ascii$19$q) begin
+            lane_tables$leads$19$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$19$byte_class = lane_tables$moved_class$19$q;
+        end
         lane_tables$row_present$19$d = lane_tables$moved_present$19$q;
         lane_tables$row_cont$19$d = lane_tables$moved_cont$19$q;
         lane_tables$row_length$19$d = lane_tables$leads$19$lead_length & lane_tables$class_present3$19;
@@ -43745,7 +44950,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$19$d = lane_tables$leads$19$outside_tuser & lane_tables$class_present4$19;
         lane_tables$row_malformed$19$d = lane_tables$leads$19$malformed_tuser & lane_tables$class_present4$19;
         lane_tables$row_free$19$d = lane_tables$moved_free$19$q;
-        lane_tables$leads$20$byte_class = lane_tables$moved_class$20$q;
+        if (lane_tables$moved_ascii$20$q) begin
+            lane_tables$leads$20$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$20$byte_class = lane_tables$moved_class$20$q;
+        end
         lane_tables$row_present$20$d = lane_tables$moved_present$20$q;
         lane_tables$row_cont$20$d = lane_tables$moved_cont$20$q;
         lane_tables$row_length$20$d = lane_tables$leads$20$lead_length & lane_tables$class_present3$20;
@@ -43753,7 +44963,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$20$d = lane_tables$leads$20$outside_tuser & lane_tables$class_present4$20;
         lane_tables$row_malformed$20$d = lane_tables$leads$20$malformed_tuser & lane_tables$class_present4$20;
         lane_tables$row_free$20$d = lane_tables$moved_free$20$q;
-        lane_tables$leads$21$byte_class = lane_tables$moved_class$21$q;
+        if (lane_tables$moved_ascii$21$q) begin
+            lane_tables$leads$21$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$21$byte_class = lane_tables$moved_class$21$q;
+        end
         lane_tables$row_present$21$d = lane_tables$moved_present$21$q;
         lane_tables$row_cont$21$d = lane_tables$moved_cont$21$q;
         lane_tables$row_length$21$d = lane_tables$leads$21$lead_length & lane_tables$class_present3$21;
@@ -43761,7 +44976,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$21$d = lane_tables$leads$21$outside_tuser & lane_tables$class_present4$21;
         lane_tables$row_malformed$21$d = lane_tables$leads$21$malformed_tuser & lane_tables$class_present4$21;
         lane_tables$row_free$21$d = lane_tables$moved_free$21$q;
-        lane_tables$leads$22$byte_class = lane_tables$moved_class$22$q;
+        if (lane_tables$moved_ascii$22$q) begin
+            lane_tables$leads$22$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$22$byte_class = lane_tables$moved_class$22$q;
+        end
         lane_tables$row_present$22$d = lane_tables$moved_present$22$q;
         lane_tables$row_cont$22$d = lane_tables$moved_cont$22$q;
         lane_tables$row_length$22$d = lane_tables$leads$22$lead_length & lane_tables$class_present3$22;
@@ -43769,7 +44989,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$22$d = lane_tables$leads$22$outside_tuser & lane_tables$class_present4$22;
         lane_tables$row_malformed$22$d = lane_tables$leads$22$malformed_tuser & lane_tables$class_present4$22;
         lane_tables$row_free$22$d = lane_tables$moved_free$22$q;
-        lane_tables$leads$23$byte_class = lane_tables$moved_class$23$q;
+        if (lane_tables$moved_ascii$23$q) begin
+            lane_tables$leads$23$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$23$byte_class = lane_tables$moved_class$23$q;
+        end
         lane_tables$row_present$23$d = lane_tables$moved_present$23$q;
         lane_tables$row_cont$23$d = lane_tables$moved_cont$23$q;
         lane_tables$row_length$23$d = lane_tables$leads$23$lead_length & lane_tables$class_present3$23;
@@ -43777,7 +45002,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$23$d = lane_tables$leads$23$outside_tuser & lane_tables$class_present4$23;
         lane_tables$row_malformed$23$d = lane_tables$leads$23$malformed_tuser & lane_tables$class_present4$23;
         lane_tables$row_free$23$d = lane_tables$moved_free$23$q;
-        lane_tables$leads$24$byte_class = lane_tables$moved_class$24$q;
+        if (lane_tables$moved_ascii$24$q) begin
+            lane_tables$leads$24$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$24$byte_class = lane_tables$moved_class$24$q;
+        end
         lane_tables$row_present$24$d = lane_tables$moved_present$24$q;
         lane_tables$row_cont$24$d = lane_tables$moved_cont$24$q;
         lane_tables$row_length$24$d = lane_tables$leads$24$lead_length & lane_tables$class_present3$24;
@@ -43785,7 +45015,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$24$d = lane_tables$leads$24$outside_tuser & lane_tables$class_present4$24;
         lane_tables$row_malformed$24$d = lane_tables$leads$24$malformed_tuser & lane_tables$class_present4$24;
         lane_tables$row_free$24$d = lane_tables$moved_free$24$q;
-        lane_tables$leads$25$byte_class = lane_tables$moved_class$25$q;
+        if (lane_tables$moved_ascii$25$q) begin
+            lane_tables$leads$25$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$25$byte_class = lane_tables$moved_class$25$q;
+        end
         lane_tables$row_present$25$d = lane_tables$moved_present$25$q;
         lane_tables$row_cont$25$d = lane_tables$moved_cont$25$q;
         lane_tables$row_length$25$d = lane_tables$leads$25$lead_length & lane_tables$class_present3$25;
@@ -43793,7 +45028,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$25$d = lane_tables$leads$25$outside_tuser & lane_tables$class_present4$25;
         lane_tables$row_malformed$25$d = lane_tables$leads$25$malformed_tuser & lane_tables$class_present4$25;
         lane_tables$row_free$25$d = lane_tables$moved_free$25$q;
-        lane_tables$leads$26$byte_class = lane_tables$moved_class$26$q;
+        if (lane_tables$moved_ascii$26$q) begin
+            lane_tables$leads$26$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$26$byte_class = lane_tables$moved_class$26$q;
+        end
         lane_tables$row_present$26$d = lane_tables$moved_present$26$q;
         lane_tables$row_cont$26$d = lane_tables$moved_cont$26$q;
         lane_tables$row_length$26$d = lane_tables$leads$26$lead_length & lane_tables$class_present3$26;
@@ -43801,7 +45041,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$26$d = lane_tables$leads$26$outside_tuser & lane_tables$class_present4$26;
         lane_tables$row_malformed$26$d = lane_tables$leads$26$malformed_tuser & lane_tables$class_present4$26;
         lane_tables$row_free$26$d = lane_tables$moved_free$26$q;
-        lane_tables$leads$27$byte_class = lane_tables$moved_class$27$q;
+        if (lane_tables$moved_ascii$27$q) begin
+            lane_tables$leads$27$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$27$byte_class = lane_tables$moved_class$27$q;
+        end
         lane_tables$row_present$27$d = lane_tables$moved_present$27$q;
         lane_tables$row_cont$27$d = lane_tables$moved_cont$27$q;
         lane_tables$row_length$27$d = lane_tables$leads$27$lead_length & lane_tables$class_present3$27;
@@ -43809,7 +45054,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$27$d = lane_tables$leads$27$outside_tuser & lane_tables$class_present4$27;
         lane_tables$row_malformed$27$d = lane_tables$leads$27$malformed_tuser & lane_tables$class_present4$27;
         lane_tables$row_free$27$d = lane_tables$moved_free$27$q;
-        lane_tables$leads$28$byte_class = lane_tables$moved_class$28$q;
+        if (lane_tables$moved_ascii$28$q) begin
+            lane_tables$leads$28$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$28$byte_class = lane_tables$moved_class$28$q;
+        end
         lane_tables$row_present$28$d = lane_tables$moved_present$28$q;
         lane_tables$row_cont$28$d = lane_tables$moved_cont$28$q;
         lane_tables$row_length$28$d = lane_tables$leads$28$lead_length & lane_tables$class_present3$28;
@@ -43817,7 +45067,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$28$d = lane_tables$leads$28$outside_tuser & lane_tables$class_present4$28;
         lane_tables$row_malformed$28$d = lane_tables$leads$28$malformed_tuser & lane_tables$class_present4$28;
         lane_tables$row_free$28$d = lane_tables$moved_free$28$q;
-        lane_tables$leads$29$byte_class = lane_tables$moved_class$29$q;
+        if (lane_tables$moved_ascii$29$q) begin
+            lane_tables$leads$29$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$29$byte_class = lane_tables$moved_class$29$q;
+        end
         lane_tables$row_present$29$d = lane_tables$moved_present$29$q;
         lane_tables$row_cont$29$d = lane_tables$moved_cont$29$q;
         lane_tables$row_length$29$d = lane_tables$leads$29$lead_length & lane_tables$class_present3$29;
@@ -43825,7 +45080,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$29$d = lane_tables$leads$29$outside_tuser & lane_tables$class_present4$29;
         lane_tables$row_malformed$29$d = lane_tables$leads$29$malformed_tuser & lane_tables$class_present4$29;
         lane_tables$row_free$29$d = lane_tables$moved_free$29$q;
-        lane_tables$leads$30$byte_class = lane_tables$moved_class$30$q;
+        if (lane_tables$moved_ascii$30$q) begin
+            lane_tables$leads$30$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$30$byte_class = lane_tables$moved_class$30$q;
+        end
         lane_tables$row_present$30$d = lane_tables$moved_present$30$q;
         lane_tables$row_cont$30$d = lane_tables$moved_cont$30$q;
         lane_tables$row_length$30$d = lane_tables$leads$30$lead_length & lane_tables$class_present3$30;
@@ -43833,7 +45093,12 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$row_outside$30$d = lane_tables$leads$30$outside_tuser & lane_tables$class_present4$30;
         lane_tables$row_malformed$30$d = lane_tables$leads$30$malformed_tuser & lane_tables$class_present4$30;
         lane_tables$row_free$30$d = lane_tables$moved_free$30$q;
-        lane_tables$leads$31$byte_class = lane_tables$moved_class$31$q;
+        if (lane_tables$moved_ascii$31$q) begin
+            lane_tables$leads$31$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$leads$31$byte_class = lane_tables$moved_class$31$q;
+        end
         lane_tables$row_present$31$d = lane_tables$moved_present$31$q;
         lane_tables$row_cont$31$d = lane_tables$moved_cont$31$q;
         lane_tables$row_length$31$d = lane_tables$leads$31$lead_length & lane_tables$class_present3$31;
@@ -43972,27 +45237,52 @@ module utf8_decoder_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_t
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$2$outside_tuser | |lane_tables$tail_leads$2$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$3$outside_tuser | |lane_tables$tail_leads$3$malformed_tuser;
         lane_tables$unused_rows = lane_tables$unused_rows | |lane_tables$tail_leads$4$outside_tuser | |lane_tables$tail_leads$4$malformed_tuser;
-        lane_tables$tail_leads$0$byte_class = lane_tables$moved_tail_class$0$q;
+        if (lane_tables$moved_tail_ascii$0$q) begin
+            lane_tables$tail_leads$0$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$0$byte_class = lane_tables$moved_tail_class$0$q;
+        end
         lane_tables$row_tail_cont$0$d = lane_tables$moved_tail_cont$0$q;
         lane_tables$row_tail_length$0$d = lane_tables$tail_leads$0$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$0$d = lane_tables$tail_leads$0$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$0$d = lane_tables$moved_tail_free$0$q;
-        lane_tables$tail_leads$1$byte_class = lane_tables$moved_tail_class$1$q;
+        if (lane_tables$moved_tail_ascii$1$q) begin
+            lane_tables$tail_leads$1$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$1$byte_class = lane_tables$moved_tail_class$1$q;
+        end
         lane_tables$row_tail_cont$1$d = lane_tables$moved_tail_cont$1$q;
         lane_tables$row_tail_length$1$d = lane_tables$tail_leads$1$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$1$d = lane_tables$tail_leads$1$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$1$d = lane_tables$moved_tail_free$1$q;
-        lane_tables$tail_leads$2$byte_class = lane_tables$moved_tail_class$2$q;
+        if (lane_tables$moved_tail_ascii$2$q) begin
+            lane_tables$tail_leads$2$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$2$byte_class = lane_tables$moved_tail_class$2$q;
+        end
         lane_tables$row_tail_cont$2$d = lane_tables$moved_tail_cont$2$q;
         lane_tables$row_tail_length$2$d = lane_tables$tail_leads$2$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$2$d = lane_tables$tail_leads$2$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$2$d = lane_tables$moved_tail_free$2$q;
-        lane_tables$tail_leads$3$byte_class = lane_tables$moved_tail_class$3$q;
+        if (lane_tables$moved_tail_ascii$3$q) begin
+            lane_tables$tail_leads$3$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$3$byte_class = lane_tables$moved_tail_class$3$q;
+        end
         lane_tables$row_tail_cont$3$d = lane_tables$moved_tail_cont$3$q;
         lane_tables$row_tail_length$3$d = lane_tables$tail_leads$3$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$3$d = lane_tables$tail_leads$3$second_allowed & lane_tables$class_valid5;
         lane_tables$row_tail_free$3$d = lane_tables$moved_tail_free$3$q;
-        lane_tables$tail_leads$4$byte_class = lane_tables$moved_tail_class$4$q;
+        if (lane_tables$moved_tail_ascii$4$q) begin
+            lane_tables$tail_leads$4$byte_class = ByteClass$Ascii;
+        end
+        else begin
+            lane_tables$tail_leads$4$byte_class = lane_tables$moved_tail_class$4$q;
+        end
         lane_tables$row_tail_cont$4$d = lane_tables$moved_tail_cont$4$q;
         lane_tables$row_tail_length$4$d = lane_tables$tail_leads$4$lead_length & lane_tables$class_valid3;
         lane_tables$row_tail_allowed$4$d = lane_tables$tail_leads$4$second_allowed & lane_tables$class_valid5;
