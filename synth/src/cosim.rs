@@ -230,8 +230,14 @@ endmodule
     )
 }
 
+/// How long one tool of a co-simulation may run: far more than any takes
+/// (CI runs every test in less than 30 minutes), but a design that never
+/// settles would run forever.
+const TOOL_LIMIT: Duration = Duration::from_secs(900);
+
 fn run(cmd: &mut Command, what: &str) -> Result<()> {
-    let out = crate::tools::output(cmd).with_context(|| format!("running {what}"))?;
+    let out =
+        crate::tools::output_within(cmd, TOOL_LIMIT).with_context(|| format!("running {what}"))?;
     if !out.status.success() {
         bail!(
             "{what} failed ({}):\n{}\n{}",

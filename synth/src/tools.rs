@@ -6,7 +6,8 @@ use std::io;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{mpsc, Mutex, MutexGuard};
+use std::time::Duration;
 
 /// Where `name` is on `PATH`, if it is.
 pub fn find(name: &str) -> Option<PathBuf> {
@@ -71,8 +72,21 @@ fn running() -> MutexGuard<'static, Vec<u32>> {
 
 /// Runs `command` to its end, as [`Command::output`] does (stdin empty,
 /// stdout and stderr captured), in a process group of its own that
-/// [`stop_running`] can stop. Every tool utf8hdl runs is run through here.
+/// [`stop_running`] can stop. Every tool utf8hdl runs is run through here
+/// or [`output_within`].
 pub fn output(command: &mut Command) -> io::Result<Output> {
+    captured(command, None)
+}
+
+/// [`output`], but a run longer than `limit` is stopped (its whole group,
+/// with SIGKILL) and is an error of kind [`io::ErrorKind::TimedOut`]. For
+/// the simulators: a zero-delay loop in a design never ends on its own,
+/// and `vvp` ran one for 47 minutes before a person stopped it.
+pub fn output_within(command: &mut Command, limit: Duration) -> io::Result<Output> {
+    captured(command, Some(limit))
+}
+
+fn captured(command: &mut Command, limit: Option<Duration>) -> io::Result<Output> {
     let child = {
         // Spawned under the lock: once `stop_running` holds it, nothing new
         // starts.
@@ -87,8 +101,30 @@ pub fn output(command: &mut Command) -> io::Result<Output> {
         child
     };
     let id = child.id();
+    // The watchdog waits for the run's end (the sender dropped) or the
+    // limit, whichever comes first.
+    let (ended, end) = mpsc::channel::<()>();
+    let watchdog = limit.map(|limit| {
+        std::thread::spawn(move || {
+            let late = end.recv_timeout(limit) == Err(mpsc::RecvTimeoutError::Timeout);
+            if late {
+                // SAFETY: kill(2) takes no pointer; a group already gone
+                // is ESRCH.
+                unsafe { libc::kill(-(id as libc::pid_t), libc::SIGKILL) };
+            }
+            late
+        })
+    });
     let out = child.wait_with_output();
+    drop(ended);
+    let late = watchdog.is_some_and(|w| w.join().unwrap_or(false));
     running().retain(|&p| p != id);
+    if late {
+        return Err(io::Error::new(
+            io::ErrorKind::TimedOut,
+            format!("stopped after {} s", limit.unwrap_or_default().as_secs()),
+        ));
+    }
     out
 }
 
@@ -137,4 +173,23 @@ pub fn run<S: AsRef<std::ffi::OsStr>>(
         );
     }
     Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A run past its limit is stopped and reported, not waited for; one
+    /// within it is the tool's own output.
+    #[test]
+    fn output_within_stops_a_run_past_its_limit() {
+        let started = std::time::Instant::now();
+        let err = output_within(Command::new("sleep").arg("30"), Duration::from_millis(300))
+            .expect_err("sleep 30 ran past 300 ms");
+        assert_eq!(err.kind(), io::ErrorKind::TimedOut);
+        assert!(started.elapsed() < Duration::from_secs(10));
+        let out = output_within(Command::new("echo").arg("on time"), Duration::from_secs(30))
+            .expect("echo");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "on time\n");
+    }
 }
