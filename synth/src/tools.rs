@@ -82,6 +82,11 @@ pub fn output(command: &mut Command) -> io::Result<Output> {
 /// with SIGKILL) and is an error of kind [`io::ErrorKind::TimedOut`]. For
 /// the simulators: a zero-delay loop in a design never ends on its own,
 /// and `vvp` ran one for 47 minutes before a person stopped it.
+///
+/// A watchdog thread of a few lines rather than the `wait-timeout` crate:
+/// that crate waits on the child but does not drain its pipes, so it
+/// would need reader threads of its own, and the group kill is needed
+/// either way.
 pub fn output_within(command: &mut Command, limit: Duration) -> io::Result<Output> {
     captured(command, Some(limit))
 }
@@ -104,6 +109,7 @@ fn captured(command: &mut Command, limit: Option<Duration>) -> io::Result<Output
     // The watchdog waits for the run's end (the sender dropped) or the
     // limit, whichever comes first.
     let (ended, end) = mpsc::channel::<()>();
+    // It returns the limit when it stopped the run.
     let watchdog = limit.map(|limit| {
         std::thread::spawn(move || {
             let late = end.recv_timeout(limit) == Err(mpsc::RecvTimeoutError::Timeout);
@@ -112,17 +118,17 @@ fn captured(command: &mut Command, limit: Option<Duration>) -> io::Result<Output
                 // is ESRCH.
                 unsafe { libc::kill(-(id as libc::pid_t), libc::SIGKILL) };
             }
-            late
+            late.then_some(limit)
         })
     });
     let out = child.wait_with_output();
     drop(ended);
-    let late = watchdog.is_some_and(|w| w.join().unwrap_or(false));
+    let stopped_at = watchdog.and_then(|w| w.join().ok().flatten());
     running().retain(|&p| p != id);
-    if late {
+    if let Some(limit) = stopped_at {
         return Err(io::Error::new(
             io::ErrorKind::TimedOut,
-            format!("stopped after {} s", limit.unwrap_or_default().as_secs()),
+            format!("stopped after {} s", limit.as_secs()),
         ));
     }
     out

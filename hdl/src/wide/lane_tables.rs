@@ -160,7 +160,7 @@ pub struct LaneTables<const N: usize> {
     /// Stage 2: the classes, and what the lead table does not change.
     class_present: Vec<DFF<Bit>>,
     /// The byte is ASCII; `class_class` is then the class its table gave
-    /// for it with bit 7 set, which stage 3 replaces.
+    /// for it with bit 7 set, which stage 4 reads as `Ascii`.
     class_ascii: Vec<DFF<Bit>>,
     class_class: Vec<DFF<ByteClass>>,
     class_cont: Vec<DFF<Bits<5>>>,
