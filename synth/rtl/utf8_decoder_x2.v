@@ -237,8 +237,9 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  credits$ready$d;
     reg  credits$ready$q;
     reg  credits$ready$clock;
-    reg  [6:0] credits$change_kept;
-    reg  [6:0] credits$change_returned;
+    reg  credits$leaving_odd;
+    reg  credits$leaving_many;
+    reg  [6:0] credits$change;
     reg  credits$fits_one;
     reg  credits$fits_two;
     reg  credits$leaves;
@@ -1625,36 +1626,33 @@ module utf8_decoder_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         credits$s_axis_tready = credits$ready$q;
         credits$early$d = credits$dropped_early;
         credits$late$d = credits$dropped_late;
+        credits$leaving_odd = credits$returned ^ credits$early$q ^ credits$late$q;
+        credits$leaving_many = (credits$returned & credits$early$q) | (credits$returned & credits$late$q) | (credits$early$q & credits$late$q);
         if (credits$accepted) begin
-            credits$change_kept = 'h1;
-            credits$change_returned = 'h0;
-            if (credits$early$q & credits$late$q) begin
-                credits$change_kept = 'h7f;
-                credits$change_returned = 'h7e;
+            credits$change = 'h1;
+            if (credits$leaving_odd) begin
+                credits$change = 'h0;
+                if (credits$leaving_many) begin
+                    credits$change = 'h7e;
+                end
             end
-            else if (credits$early$q | credits$late$q) begin
-                credits$change_kept = 'h0;
-                credits$change_returned = 'h7f;
+            else if (credits$leaving_many) begin
+                credits$change = 'h7f;
             end
         end
         else begin
-            credits$change_kept = 'h0;
-            credits$change_returned = 'h7f;
-            if (credits$early$q & credits$late$q) begin
-                credits$change_kept = 'h7e;
-                credits$change_returned = 'h7d;
+            credits$change = 'h0;
+            if (credits$leaving_odd) begin
+                credits$change = 'h7f;
+                if (credits$leaving_many) begin
+                    credits$change = 'h7d;
+                end
             end
-            else if (credits$early$q | credits$late$q) begin
-                credits$change_kept = 'h7f;
-                credits$change_returned = 'h7e;
+            else if (credits$leaving_many) begin
+                credits$change = 'h7e;
             end
         end
-        if (credits$returned) begin
-            credits$in_flight$d = credits$in_flight$q + credits$change_returned;
-        end
-        else begin
-            credits$in_flight$d = credits$in_flight$q + credits$change_kept;
-        end
+        credits$in_flight$d = credits$in_flight$q + credits$change;
         credits$fits_one = credits$in_flight$q < credits$limit;
         credits$fits_two = credits$in_flight$q < credits$limit_less_one;
         credits$leaves = credits$returned | credits$early$q | credits$late$q;

@@ -30,13 +30,6 @@
 //! one LUT. (Compared after the count's add and subtract, it was the
 //! critical path at N = 8: 9 cells, 6.64 ns.)
 //!
-//! `returned` comes from `m_axis_tready`, the latest input of the core, so
-//! the count is added twice, for a beat returned and for none, and
-//! `returned` only chooses between the two sums. (With `returned` an
-//! input of the one adder, `m_axis_tready` → `in_flight` through its
-//! carry chain was the x16 core's slowest seed: 6 to 7 cells, 2.05 ns of
-//! logic and 4.93 of routing.)
-//!
 //! ## Invariants
 //! * `in_flight` ≤ 2^A, and it is never below the beats truly in
 //!   flight.
@@ -59,13 +52,15 @@ pub struct BeatCredits<const A: usize> {
     early: DFF<Bit>,
     late: DFF<Bit>,
     ready: DFF<Bit>,
-    /// The change of `in_flight` when no beat returns, -2 to +1, and when
-    /// one does, -3 to 0: tables of the other three flags, so that each
-    /// count is one adder. (Written as one add and three subtracts, yosys
-    /// made it a tree of adders, and at N = 8 the path from `early`
-    /// through it was critical: 10 cells, 5.8 ns.)
-    change_kept: Signal<Local, Bits<7>>,
-    change_returned: Signal<Local, Bits<7>>,
+    /// How many beats leave this cycle (of `returned` and the two drops):
+    /// an odd number; two or more.
+    leaving_odd: Signal<Local, Bit>,
+    leaving_many: Signal<Local, Bit>,
+    /// The change of `in_flight`, -3 to +1, as a table of the four flags:
+    /// the count is then one adder. (Written as one add and three
+    /// subtracts, yosys made it a tree of adders, and at N = 8 the path
+    /// from `early` through it was critical: 10 cells, 5.8 ns.)
+    change: Signal<Local, Bits<7>>,
     /// Room for one more beat; for two.
     fits_one: Signal<Local, Bit>,
     fits_two: Signal<Local, Bit>,
@@ -90,8 +85,9 @@ impl<const A: usize> Default for BeatCredits<A> {
             early: Default::default(),
             late: Default::default(),
             ready: Default::default(),
-            change_kept: Default::default(),
-            change_returned: Default::default(),
+            leaving_odd: Default::default(),
+            leaving_many: Default::default(),
+            change: Default::default(),
             fits_one: Default::default(),
             fits_two: Default::default(),
             leaves: Default::default(),
@@ -108,35 +104,33 @@ impl<const A: usize> Logic for BeatCredits<A> {
         self.s_axis_tready.next = self.ready.q.val();
         self.early.d.next = self.dropped_early.val();
         self.late.d.next = self.dropped_late.val();
-        // 1 in or none, less the drops, less the beat returned, if one is
-        // (7 bits, two's complement).
+        self.leaving_odd.next = self.returned.val() ^ self.early.q.val() ^ self.late.q.val();
+        self.leaving_many.next = (self.returned.val() & self.early.q.val())
+            | (self.returned.val() & self.late.q.val())
+            | (self.early.q.val() & self.late.q.val());
+        // 1 in, less 0, 1, 2 or 3 out (7 bits, two's complement).
         if self.accepted.val() {
-            self.change_kept.next = 1.into();
-            self.change_returned.next = 0.into();
-            if self.early.q.val() & self.late.q.val() {
-                self.change_kept.next = 0x7F.into();
-                self.change_returned.next = 0x7E.into();
-            } else if self.early.q.val() | self.late.q.val() {
-                self.change_kept.next = 0.into();
-                self.change_returned.next = 0x7F.into();
+            self.change.next = 1.into();
+            if self.leaving_odd.val() {
+                self.change.next = 0.into();
+                if self.leaving_many.val() {
+                    self.change.next = 0x7E.into();
+                }
+            } else if self.leaving_many.val() {
+                self.change.next = 0x7F.into();
             }
         } else {
-            self.change_kept.next = 0.into();
-            self.change_returned.next = 0x7F.into();
-            if self.early.q.val() & self.late.q.val() {
-                self.change_kept.next = 0x7E.into();
-                self.change_returned.next = 0x7D.into();
-            } else if self.early.q.val() | self.late.q.val() {
-                self.change_kept.next = 0x7F.into();
-                self.change_returned.next = 0x7E.into();
+            self.change.next = 0.into();
+            if self.leaving_odd.val() {
+                self.change.next = 0x7F.into();
+                if self.leaving_many.val() {
+                    self.change.next = 0x7D.into();
+                }
+            } else if self.leaving_many.val() {
+                self.change.next = 0x7E.into();
             }
         }
-        // Two adders, and `returned` chooses their sum.
-        if self.returned.val() {
-            self.in_flight.d.next = self.in_flight.q.val() + self.change_returned.val();
-        } else {
-            self.in_flight.d.next = self.in_flight.q.val() + self.change_kept.val();
-        }
+        self.in_flight.d.next = self.in_flight.q.val() + self.change.val();
         // The next count is below the limit: a beat leaves (see the
         // invariants), or none does and there is room for what came in.
         self.fits_one.next = self.in_flight.q.val() < self.limit.val();
