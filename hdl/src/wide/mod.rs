@@ -124,16 +124,15 @@
 //! ## Size and speed
 //! `utf8hdl synth --lanes N --device D --seeds 3` (every port registered
 //! in a bench; yowasp yosys 0.70, nextpnr-ecp5 0.11.1), median (min–max)
-//! of seeds 1–3: the rfc3629 rows are the netlist of commit 00b34b1
-//! (session 21), the iso10646 rows that of de18b2b (session 18, before
-//! the class registers lost their synchronous reset; not measured again):
+//! of seeds 1–3, the netlist of commit 00b34b1 (x16 and x32 rfc3629
+//! measured in session 21, the others in session 22):
 //!
 //! | core | device | LUT4 | FF | DPR16X4 | Fmax | GB/s |
 //! |---|---|---|---|---|---|---|
 //! | x8 rfc3629 | ECP5-25K | 3,360 | 5,511 | 160 | 188.2 MHz (181.9–195.2) | 1.51 |
-//! | x8 iso10646 | ECP5-25K | 3,503 | 5,485 | 160 | 164.5 MHz (156.5–199.7) | 1.32 |
+//! | x8 iso10646 | ECP5-25K | 3,450 | 5,511 | 160 | 192.8 MHz (188.6–193.0) | 1.54 |
 //! | x16 rfc3629 | ECP5-25K | 6,923 | 12,116 | 320 | 163.2 MHz (143.3–173.0) | 2.61 |
-//! | x16 iso10646 | ECP5-25K | 7,071 | 12,074 | 320 | 148.9 MHz (120.6–163.7) | 2.38 |
+//! | x16 iso10646 | ECP5-25K | 6,979 | 12,116 | 320 | 159.3 MHz (146.5–164.4) | 2.55 |
 //! | x32 rfc3629 | ECP5-85K | 17,138 | 26,938 | 1,280 | 126.4 MHz (106.2–132.6) | 4.04 |
 //!
 //! The README's *Measured results* give the limiting paths and the
