@@ -2,8 +2,19 @@
 //! checked by the decoder's own harness and checker against the reference
 //! decoder, on an input chosen for what the lab teaches. `utf8hdl lab
 //! check N` prints the checker's first difference, as for the decoder.
+//!
+//! The block that `lab check N` runs is the one compiled into the program,
+//! while its verdict names the student's file: so the program keeps the
+//! text of each lab file it was built from ([`Lab::built_from`]), and
+//! [`source_on_disk`] tells whether the file is still that text. The file
+//! is looked for in [`workspace`]: the current directory when it holds
+//! `hdl/src/labs/` (the guide runs every command from the workspace's root,
+//! and the verdict names the file from there), else the workspace this
+//! program was built in.
 
 use std::convert::Infallible;
+use std::io;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 use rand::rngs::StdRng;
@@ -22,8 +33,13 @@ use crate::reference::Unit;
 pub struct Lab {
     pub number: usize,
     pub title: &'static str,
-    /// Its file, the student's (`solutions/` has the same name).
+    /// Its file, the student's (`solutions/` has the same name), from
+    /// the workspace's root.
     pub file: &'static str,
+    /// The text of [`Lab::file`] that this program was built from: the
+    /// block that [`Lab::start`] runs. [`source_on_disk`] compares it
+    /// with the file as it is now.
+    pub built_from: &'static str,
     /// The bytes it is checked on, as one message.
     pub input: fn() -> Vec<u8>,
     /// How the source offers them and the sink takes the words.
@@ -65,6 +81,7 @@ pub const LABS: &[Lab] = &[
         number: 1,
         title: "ASCII passthrough",
         file: "hdl/src/labs/lab1_ascii.rs",
+        built_from: include_str!("../../hdl/src/labs/lab1_ascii.rs"),
         input: ascii,
         stimulus: ALWAYS_READY,
         start: run::<Lab1>,
@@ -75,6 +92,7 @@ pub const LABS: &[Lab] = &[
         number: 2,
         title: "two-octet characters",
         file: "hdl/src/labs/lab2_two_bytes.rs",
+        built_from: include_str!("../../hdl/src/labs/lab2_two_bytes.rs"),
         input: two_octets,
         stimulus: ALWAYS_READY,
         start: run::<Lab2>,
@@ -85,6 +103,7 @@ pub const LABS: &[Lab] = &[
         number: 3,
         title: "three- and four-octet characters",
         file: "hdl/src/labs/lab3_long_characters.rs",
+        built_from: include_str!("../../hdl/src/labs/lab3_long_characters.rs"),
         input: every_length,
         stimulus: ALWAYS_READY,
         start: run::<Lab3>,
@@ -95,6 +114,7 @@ pub const LABS: &[Lab] = &[
         number: 4,
         title: "the error policy",
         file: "hdl/src/labs/lab4_error_policy.rs",
+        built_from: include_str!("../../hdl/src/labs/lab4_error_policy.rs"),
         input: malformed,
         stimulus: ALWAYS_READY,
         start: run::<Lab4>,
@@ -105,6 +125,7 @@ pub const LABS: &[Lab] = &[
         number: 5,
         title: "backpressure",
         file: "hdl/src/labs/lab5_backpressure.rs",
+        built_from: include_str!("../../hdl/src/labs/lab5_backpressure.rs"),
         input: ascii_eight_times,
         stimulus: RANDOM_STALLS,
         start: run::<Lab5>,
@@ -115,6 +136,7 @@ pub const LABS: &[Lab] = &[
         number: 6,
         title: "the byte classifier",
         file: "hdl/src/labs/lab6_classifier.rs",
+        built_from: include_str!("../../hdl/src/labs/lab6_classifier.rs"),
         input: malformed,
         stimulus: ALWAYS_READY,
         start: run::<Lab6>,
@@ -125,6 +147,7 @@ pub const LABS: &[Lab] = &[
         number: 7,
         title: "the full decoder",
         file: "hdl/src/labs/lab7_full_decoder.rs",
+        built_from: include_str!("../../hdl/src/labs/lab7_full_decoder.rs"),
         input: malformed,
         stimulus: RANDOM_STALLS,
         start: run::<Lab7>,
@@ -135,6 +158,7 @@ pub const LABS: &[Lab] = &[
         number: 8,
         title: "one wide step",
         file: "hdl/src/labs/lab8_wide_step.rs",
+        built_from: include_str!("../../hdl/src/labs/lab8_wide_step.rs"),
         input: two_octets_both_alignments,
         stimulus: ALWAYS_READY,
         start: run::<Lab8>,
@@ -355,6 +379,54 @@ pub fn find(number: usize) -> Result<&'static Lab> {
     }
 }
 
+/// The directory whose `hdl/src/labs/` holds the lab files that `lab
+/// check` compares with the texts it was built from: the current
+/// directory when it has `hdl/src/labs/` (shown as `.`, so that a file is
+/// named as the guide names it), else the workspace this program was
+/// built in (for a run from a subdirectory, or of an installed binary).
+pub fn workspace() -> PathBuf {
+    if Path::new("hdl/src/labs").is_dir() {
+        return PathBuf::from(".");
+    }
+    // This crate's manifest is `sim/Cargo.toml`, one below the root.
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().unwrap_or(manifest).to_path_buf()
+}
+
+/// How a lab file on disk compares with the text the program was built
+/// from.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The same text: the verdict is about the file.
+    Built,
+    /// Another text: the program runs a block the file no longer holds.
+    Changed,
+    /// No file to read (the error says why).
+    Missing(String),
+}
+
+/// Compares `built_from`, a lab file's text when the program was built,
+/// with the file's content now, or the error of reading it. Byte for byte:
+/// whether a change matters to the block is for the compiler to say.
+pub fn compare(built_from: &str, on_disk: io::Result<Vec<u8>>) -> Source {
+    match on_disk {
+        Ok(bytes) if bytes == built_from.as_bytes() => Source::Built,
+        Ok(_) => Source::Changed,
+        Err(e) => Source::Missing(e.to_string()),
+    }
+}
+
+/// Lab `lab`'s file in `workspace` (as [`workspace`] gives it), and how
+/// it compares with the text this program was built from.
+pub fn source_on_disk(lab: &Lab, workspace: &Path) -> (PathBuf, Source) {
+    let path = match workspace == Path::new(".") {
+        true => PathBuf::from(lab.file),
+        false => workspace.join(lab.file),
+    };
+    let source = compare(lab.built_from, std::fs::read(&path));
+    (path, source)
+}
+
 /// Runs lab `number`'s block (the student's file, or with `solution` its
 /// solution) on the lab's input with the lab's stimulus, and checks every
 /// word against the reference.
@@ -396,5 +468,44 @@ fn run<C: Core<Input = u8, Model = Reference> + Default>(
     match checked {
         Ok(summary) => summary,
         Err(never) => match never {},
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file is current only when it is the very text the program was
+    /// built from; an edit anywhere, or no file, is not.
+    #[test]
+    fn a_lab_file_is_compared_with_the_text_it_was_built_from() {
+        let built = "pub struct Block;\n";
+        assert_eq!(compare(built, Ok(built.as_bytes().to_vec())), Source::Built);
+        let edited = "pub struct Block; // solved\n";
+        assert_eq!(
+            compare(built, Ok(edited.as_bytes().to_vec())),
+            Source::Changed
+        );
+        assert_eq!(compare(built, Ok(Vec::new())), Source::Changed);
+        let gone = io::Error::from(io::ErrorKind::NotFound);
+        assert!(matches!(compare(built, Err(gone)), Source::Missing(_)));
+    }
+
+    /// Each lab's embedded text is its own file's: a test build has just
+    /// compiled every file, so they are the same, unless a `built_from`
+    /// names another lab's file than its `file`.
+    #[test]
+    fn each_lab_embeds_its_own_file() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        for lab in LABS {
+            let (path, source) = source_on_disk(lab, root);
+            assert_eq!(
+                source,
+                Source::Built,
+                "lab {}: {}",
+                lab.number,
+                path.display()
+            );
+        }
     }
 }

@@ -8,13 +8,16 @@
 //! registry, so that whatever stops the program (an error, or a signal
 //! through [`remove_unfinished`]) removes it.
 
+use std::ffi::CString;
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::os::fd::AsFd;
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use anyhow::Result;
@@ -262,6 +265,7 @@ fn locate(path: &Path) -> io::Result<(Located, Option<Identity>)> {
         Ok(m) => {
             let mode = Some(m.permissions().mode() & 0o777);
             let target = fs::canonicalize(path)?;
+            refuse_unwritable(&target)?;
             Ok((Located::File { target, mode }, Some(identity(&m))))
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -277,6 +281,70 @@ fn locate(path: &Path) -> io::Result<(Located, Option<Identity>)> {
             Ok((Located::File { target, mode: None }, None))
         }
         Err(e) => Err(e),
+    }
+}
+
+/// Fails on an existing file the user may not write, as a shell's `>`
+/// would: the rename that commits an output needs only the directory's
+/// permission, so without this a write-protected file would be replaced.
+/// The check is `access(2)` with the effective IDs, so root may write any
+/// file but none on a read-only file system, again as `>`.
+fn refuse_unwritable(target: &Path) -> io::Result<()> {
+    let path = CString::new(target.as_os_str().as_bytes())
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "its name holds a NUL byte"))?;
+    // SAFETY: `path` is a NUL-terminated string that outlives the call,
+    // which only reads it.
+    let allowed =
+        unsafe { libc::faccessat(libc::AT_FDCWD, path.as_ptr(), libc::W_OK, libc::AT_EACCESS) };
+    match allowed {
+        0 => Ok(()),
+        _ => {
+            let e = io::Error::last_os_error();
+            Err(io::Error::new(
+                e.kind(),
+                format!("the file is not writable ({e}); nothing was written"),
+            ))
+        }
+    }
+}
+
+/// Whether standard output was closed when the program started. Rust's
+/// runtime reopens a closed descriptor 0, 1 or 2 on `/dev/null` before
+/// `main`, so afterwards a closed standard output looks like one that
+/// silently loses everything written to it; this constructor runs before
+/// the runtime's start-up and records what it sees.
+static STDOUT_CLOSED_AT_START: AtomicBool = AtomicBool::new(false);
+
+#[ctor::ctor(unsafe)]
+fn record_closed_stdout() {
+    // SAFETY: F_GETFD only reads a descriptor's flags; it fails with EBADF
+    // when the descriptor is not open.
+    let closed = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1;
+    STDOUT_CLOSED_AT_START.store(closed, Ordering::Relaxed);
+}
+
+/// Fails when standard output cannot take what is written to it: closed
+/// when the program started, or open for reading only. Checked before a
+/// run, so that nothing is computed for an output that would be lost.
+pub fn check_stdout() -> io::Result<()> {
+    let problem = if STDOUT_CLOSED_AT_START.load(Ordering::Relaxed) {
+        Some("it is closed")
+    } else {
+        // SAFETY: F_GETFL only reads the open file's status flags.
+        match unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) } {
+            -1 => Some("it is closed"),
+            flags if flags & libc::O_ACCMODE == libc::O_RDONLY => {
+                Some("it is open for reading only")
+            }
+            _ => None,
+        }
+    };
+    match problem {
+        None => Ok(()),
+        Some(problem) => Err(io::Error::other(format!(
+            "cannot write standard output: {problem} (redirect it to a file, \
+                 or give --output PATH)"
+        ))),
     }
 }
 
@@ -312,6 +380,7 @@ impl Destination {
     /// `-` is standard output. Fails as [`OutputFile::create`] would.
     pub fn of(path: &Path) -> Result<Destination> {
         if path.as_os_str() == "-" {
+            check_stdout()?;
             let identity = stdout_identity();
             return Ok(Destination {
                 target: None,
@@ -339,6 +408,46 @@ impl Destination {
             || (self.target.is_some() && self.target == other.target)
             || (self.identity.is_some() && self.identity == other.identity && self.identity != null)
     }
+}
+
+/// Refuses, before anything is written, a set of outputs that would
+/// destroy what the user has: an output that is the input (through links,
+/// `..`, hard links, or standard input redirected from it), or two outputs
+/// to one place (the second would mix with the first, or be renamed over
+/// it). Each of `outputs` is its flag and its path (`-`: standard output).
+pub fn check_destinations(input: &Input, outputs: &[(&str, &Path)]) -> Result<()> {
+    let destinations = outputs
+        .iter()
+        .map(|(_, path)| Destination::of(path))
+        .collect::<Result<Vec<_>>>()?;
+    let shown = |p: &Path| match p.as_os_str() == "-" {
+        true => "- (standard output)".to_string(),
+        false => quoted(p),
+    };
+    if let Some(input_file) = input.file_identity() {
+        for (&(flag, path), destination) in outputs.iter().zip(&destinations) {
+            anyhow::ensure!(
+                destination.identity != Some(input_file),
+                "{flag} {} is the input {}: writing it would destroy the input; \
+                 nothing was written",
+                shown(path),
+                input.describe()
+            );
+        }
+    }
+    for (i, a) in destinations.iter().enumerate() {
+        for (j, b) in destinations.iter().enumerate().skip(i + 1) {
+            if a.is_same(b) {
+                let [(flag_a, path_a), (flag_b, path_b)] = [outputs[i], outputs[j]];
+                anyhow::bail!(
+                    "{flag_a} {} and {flag_b} {} are the same destination; give each its own",
+                    shown(path_a),
+                    shown(path_b)
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Standard output's (device, inode), when it is a regular file or a pipe
@@ -411,10 +520,11 @@ impl OutputFile {
         let path = match path {
             Some(p) if p.as_os_str() != "-" => p,
             _ => {
+                check_stdout()?;
                 return Ok(OutputFile {
                     name: "standard output".into(),
                     sink: Sink::Stdout(io::stdout()),
-                })
+                });
             }
         };
         let name = quoted(path);
@@ -422,11 +532,13 @@ impl OutputFile {
             Located::Special => Ok(Sink::Special(OpenOptions::new().write(true).open(path)?)),
             Located::File { target, mode } => {
                 let dir = target.parent().unwrap_or(Path::new("/"));
-                Ok(Sink::File {
-                    temp: Unfinished::create_in(dir)?,
-                    target,
-                    mode,
-                })
+                let temp = Unfinished::create_in(dir).map_err(|e| {
+                    io::Error::new(
+                        e.kind(),
+                        format!("cannot create a file in the directory {}: {e}", quoted(dir)),
+                    )
+                })?;
+                Ok(Sink::File { temp, target, mode })
             }
         })()
         .map_err(|e| write_error(&name, e))?;

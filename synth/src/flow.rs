@@ -538,12 +538,10 @@ pub fn synth_core<C: Core>(core: &C, device: Device, options: &Options) -> Resul
          design -reset; read_verilog {design} {bench_top}.v; {synth} -top {bench_top} -json bench.json; \
          tee -q -o bench_stat.json stat -json"
     );
-    crate::tools::run(
-        &dir,
-        yosys,
-        &["-q".into(), "-p".into(), script],
-        "yosys.log",
-    )?;
+    // Not `-q`: yosys's whole log (each pass, the cell statistics) is the
+    // `yosys.log` that `--dir` keeps. `run` captures it, so the terminal
+    // stays quiet, and a failure shows the log's last lines, the error's.
+    crate::tools::run(&dir, yosys, &["-p".to_string(), script], "yosys.log")?;
     let cells = cells_of(&std::fs::read_to_string(dir.join("decoder_stat.json"))?)?;
     let bench_cells = cells_of(&std::fs::read_to_string(dir.join("bench_stat.json"))?)?;
     let count = |f: fn(&str) -> bool| {

@@ -19,7 +19,7 @@ use utf8hdl_sim::harness::{Engine, Harness};
 use utf8hdl_sim::input::Input;
 use utf8hdl_sim::labs;
 use utf8hdl_sim::output::{
-    commit_all, write_atomically, Destination, Format, OutputFile, UnitWriter,
+    check_destinations, commit_all, write_atomically, Format, OutputFile, UnitWriter,
 };
 use utf8hdl_sim::properties::Properties;
 use utf8hdl_sim::reference;
@@ -120,19 +120,26 @@ fn lab(action: &LabAction) -> Result<ExitCode> {
     match *action {
         LabAction::List => {
             let width = labs::LABS.iter().map(|lab| lab.title.len()).max();
+            let mut out = report_stdout()?;
             for lab in labs::LABS {
                 let title = lab.title;
-                println!(
+                writeln!(
+                    out,
                     "{:2}  {title:width$}  {}",
                     lab.number,
                     lab.file,
                     width = width.unwrap_or(0)
-                );
+                )?;
             }
             Ok(ExitCode::SUCCESS)
         }
         LabAction::Check { number, solution } => {
             let lab = labs::find(number)?;
+            if !solution {
+                if let Some(code) = check_as_on_disk(lab)? {
+                    return Ok(code);
+                }
+            }
             let summary = labs::check(number, solution)?;
             report(&summary, None);
             let what = if solution { "the solution" } else { lab.file };
@@ -148,6 +155,96 @@ fn lab(action: &LabAction) -> Result<ExitCode> {
             }
         }
     }
+}
+
+/// Set on the `lab check` that a stale binary runs after rebuilding: that
+/// run must not rebuild again.
+const LAB_REBUILT_VAR: &str = "UTF8HDL_LAB_REBUILT";
+/// The cargo that rebuilds a stale binary [default: `cargo` on `PATH`].
+const LAB_CARGO_VAR: &str = "UTF8HDL_CARGO";
+
+/// `None` when this binary was built from `lab`'s file as it is on disk,
+/// so that the block it runs is the file's. Otherwise the file's check is
+/// run by a binary rebuilt from it (`cargo run` in the workspace), and
+/// this is its exit status; or, when no rebuild is possible, an error
+/// that says how to make one.
+fn check_as_on_disk(lab: &labs::Lab) -> Result<Option<ExitCode>> {
+    let number = lab.number;
+    let workspace = labs::workspace();
+    let (file, source) = labs::source_on_disk(lab, &workspace);
+    let file = file.display();
+    let missing = matches!(source, labs::Source::Missing(_));
+    let why = match source {
+        labs::Source::Built => return Ok(None),
+        labs::Source::Changed => {
+            format!("this binary was built from a different version of {file}")
+        }
+        labs::Source::Missing(e) => {
+            format!("cannot read {file} ({e}), which this binary was built from")
+        }
+    };
+    let command = format!("cargo run --release -- lab check {number}");
+    let place = match workspace == Path::new(".") {
+        true => "the current directory".to_string(),
+        false => format!("'{}'", workspace.display()),
+    };
+    // A deleted file is restored before any rebuild can help.
+    let then_run = match missing {
+        false => format!("run `{command}`"),
+        true => format!("restore it, then run `{command}`"),
+    };
+    if std::env::var_os(LAB_REBUILT_VAR).is_some() {
+        anyhow::bail!("{why}, even after rebuilding (was it changed meanwhile?); {then_run} again");
+    }
+    if !workspace.join("Cargo.toml").is_file() {
+        anyhow::bail!(
+            "{why}, and there is no Cargo.toml in {place} to rebuild it: {then_run} in the workspace that holds your file"
+        );
+    }
+    let cargo = match std::env::var_os(LAB_CARGO_VAR) {
+        Some(cargo) if Path::new(&cargo).components().count() > 1 => {
+            Some(PathBuf::from(cargo)).filter(|path| path.is_file())
+        }
+        Some(cargo) => cargo.to_str().and_then(tools::find),
+        None => tools::find("cargo"),
+    };
+    let Some(cargo) = cargo else {
+        anyhow::bail!(
+            "{why}, and cargo is not on PATH to rebuild it: with cargo, {then_run} in {place}"
+        );
+    };
+    let run_cargo = |args: &[&str]| {
+        std::process::Command::new(&cargo)
+            .args(args)
+            .current_dir(&workspace)
+            .env(LAB_REBUILT_VAR, "1")
+            .status()
+            .with_context(|| format!("running {}", cargo.display()))
+    };
+    note(format_args!(
+        "utf8hdl: {why}; rebuilding it with cargo to check the file as it is"
+    ));
+    // Built first, so that a file that does not compile is told apart from
+    // a check that fails: `cargo run` exits 101 for both.
+    if !run_cargo(&["build", "--release", "--quiet", "--bin", "utf8hdl"])?.success() {
+        match missing {
+            false => anyhow::bail!(
+                "{file} does not compile (cargo's errors above): fix it, then run `{command}`"
+            ),
+            true => anyhow::bail!(
+                "the workspace does not build without {file} (cargo's errors above): {then_run}"
+            ),
+        }
+    }
+    let number = number.to_string();
+    let args = ["run", "--release", "--quiet", "--bin", "utf8hdl", "--"];
+    let status = run_cargo(&[&args[..], &["lab", "check", &number]].concat())?;
+    // A run that a signal stopped: as the shell tells it.
+    let code = status.code().unwrap_or_else(|| {
+        use std::os::unix::process::ExitStatusExt;
+        128 + status.signal().unwrap_or(0)
+    });
+    Ok(Some(ExitCode::from(u8::try_from(code).unwrap_or(2))))
 }
 
 #[derive(Args)]
@@ -190,7 +287,7 @@ fn formal(args: &FormalArgs) -> Result<ExitCode> {
         checks: utf8hdl_synth::formal::CHECKS.to_vec(),
     };
     let mut cover_traces = Vec::new();
-    let mut out = io::stdout().lock();
+    let mut out = report_stdout()?;
     let mut written = Ok(());
     let report = |check: &utf8hdl_synth::formal::Check,
                   outcome: &utf8hdl_synth::formal::Outcome| {
@@ -338,7 +435,7 @@ fn synth(args: &SynthArgs) -> Result<ExitCode> {
 }
 
 fn synth_of<C: Core>(core: &C, args: &SynthArgs) -> Result<ExitCode> {
-    let mut out = io::stdout().lock();
+    let mut out = report_stdout()?;
     if let Some(board) = args.board {
         let mode = match board {
             Board::Icebreaker => Mode::Lines,
@@ -411,7 +508,7 @@ struct WaveArgs {
 fn wave(args: &WaveArgs) -> Result<ExitCode> {
     use utf8hdl_sim::figures::{find, render, FIGURES};
     let of_lanes: Vec<_> = FIGURES.iter().filter(|f| f.lanes == args.lanes).collect();
-    let mut out = io::stdout().lock();
+    let mut out = report_stdout()?;
     if args.list {
         for f in FIGURES {
             writeln!(out, "{:<14} x{:<2} {}", f.name, f.lanes, f.caption)?;
@@ -420,16 +517,13 @@ fn wave(args: &WaveArgs) -> Result<ExitCode> {
     }
     let figures = if args.names.is_empty() {
         if of_lanes.is_empty() {
-            let mut counts: Vec<usize> = FIGURES.iter().map(|f| f.lanes).collect();
-            counts.dedup();
+            let counts: std::collections::BTreeSet<String> =
+                FIGURES.iter().map(|f| f.lanes.to_string()).collect();
             anyhow::bail!(
-                "the guide has no figure of the {}-lane core (--lanes {})",
+                "the guide has no figure of the {}-lane core; its figures are of --lanes {} \
+                 (utf8hdl wave --list names them)",
                 args.lanes,
-                counts
-                    .iter()
-                    .map(usize::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" or ")
+                counts.into_iter().collect::<Vec<_>>().join(" and ")
             );
         }
         of_lanes
@@ -479,7 +573,7 @@ fn bench_of<C: Core<Input = u8> + Copy>(core: C, args: &BenchArgs) -> Result<Exi
             .context("the benchmark input does not fit in memory's address space")
     };
     let (corpus, memory) = (bytes(args.corpus_mb)?, bytes(args.memory_mb)?);
-    let mut out = io::stdout().lock();
+    let mut out = report_stdout()?;
     writeln!(
         out,
         "mixed corpus: {} MB through the {} decoder {}, no stalls",
@@ -620,7 +714,8 @@ struct SimArgs {
     #[arg(long, value_name = "PATH")]
     svg: Option<PathBuf>,
     /// Only record cycles FROM..TO (TO exclusive) in the VCD or SVG.
-    #[arg(long, value_name = "FROM..TO", value_parser = parse_window, requires = "waveform")]
+    #[arg(long, value_name = "FROM..TO", value_parser = parse_window, requires = "waveform",
+          allow_hyphen_values = true)]
     vcd_cycles: Option<Range<u64>>,
     /// The clock period in the VCD, in ns (4 to 1000000).
     #[arg(long, value_name = "NS", default_value_t = 10, requires = "waveform",
@@ -723,11 +818,30 @@ fn parse_probability(s: &str) -> Result<f64, String> {
     }
 }
 
+/// `FROM..TO`, two cycle numbers with FROM < TO; each error says which
+/// part is wrong.
 fn parse_window(s: &str) -> Result<Range<u64>, String> {
-    let (from, to) = s.split_once("..").ok_or(format!("'{s}' is not FROM..TO"))?;
-    match (from.parse(), to.parse()) {
-        (Ok(from), Ok(to)) if from < to => Ok(from..to),
-        _ => Err(format!("'{s}' is not FROM..TO with FROM < TO")),
+    let (from, to) = s.split_once("..").ok_or(format!(
+        "'{s}' is not FROM..TO (two cycle numbers, as 100..200)"
+    ))?;
+    let cycle = |part: &str, name: &str| {
+        part.parse::<u64>().map_err(|e| match e.kind() {
+            std::num::IntErrorKind::PosOverflow => {
+                format!(
+                    "{name} '{part}' in '{s}' is beyond the last cycle ({})",
+                    u64::MAX
+                )
+            }
+            std::num::IntErrorKind::Empty => format!("'{s}' has no {name}"),
+            _ => format!("{name} '{part}' in '{s}' is not a cycle number (0, 1, 2, ...)"),
+        })
+    };
+    let (from, to) = (cycle(from, "FROM")?, cycle(to, "TO")?);
+    match from < to {
+        true => Ok(from..to),
+        false => Err(format!(
+            "'{s}' is an empty window: FROM must be less than TO (TO is exclusive)"
+        )),
     }
 }
 
@@ -742,7 +856,9 @@ fn for_format(input: Input, format: Format) -> Result<Input> {
 
 fn reference(args: &StreamArgs) -> Result<ExitCode> {
     args.check()?;
-    let input = for_format(Input::from_arg(args.input.as_deref()), args.format)?;
+    let input = Input::from_arg(args.input.as_deref());
+    check_destinations(&input, &[("--output", args.output.as_path())])?;
+    let input = for_format(input, args.format)?;
     let mut stream = input.open()?;
     let mut writer = UnitWriter::create(Some(&args.output), args.format, &input)?;
     let mut progress = Progress::bytes(input.len_hint());
@@ -835,7 +951,7 @@ fn encode(args: &EncodeArgs) -> Result<ExitCode> {
     let input = Input::from_arg(Some(args.input.as_deref().unwrap_or("-")));
     let mut outputs = vec![("--output", args.output.as_path())];
     outputs.extend(args.vcd.as_deref().map(|p| ("--vcd", p)));
-    refuse_shared_destinations(&outputs)?;
+    check_destinations(&input, &outputs)?;
     let bytes = input.read_all()?;
     let width = args.from.unit_bytes();
     anyhow::ensure!(
@@ -1014,32 +1130,6 @@ impl Diagram {
 const SVG_CYCLES: u64 = 64;
 const MAX_SVG_CYCLES: u64 = 400;
 
-/// Refuses outputs that would write to the same place, before anything is
-/// written: the second would mix with the first, or be renamed over it.
-fn refuse_shared_destinations(outputs: &[(&str, &Path)]) -> Result<()> {
-    let destinations = outputs
-        .iter()
-        .map(|(_, path)| Destination::of(path))
-        .collect::<Result<Vec<_>>>()?;
-    for (i, a) in destinations.iter().enumerate() {
-        for (j, b) in destinations.iter().enumerate().skip(i + 1) {
-            if a.is_same(b) {
-                let [(flag_a, path_a), (flag_b, path_b)] = [outputs[i], outputs[j]];
-                let shown = |p: &Path| match p.as_os_str() == "-" {
-                    true => "- (standard output)".to_string(),
-                    false => format!("'{}'", p.display()),
-                };
-                anyhow::bail!(
-                    "{flag_a} {} and {flag_b} {} are the same destination; give each its own",
-                    shown(path_a),
-                    shown(path_b)
-                );
-            }
-        }
-    }
-    Ok(())
-}
-
 fn sim(args: &SimArgs) -> Result<ExitCode> {
     with_core!(args.lanes, args.stream.profile, |core| sim_of(core, args))
 }
@@ -1060,19 +1150,17 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
     mut harness: Harness<E>,
     args: &SimArgs,
 ) -> Result<ExitCode> {
+    let input = Input::from_arg(args.stream.input.as_deref());
     let mut outputs = vec![("--output", args.stream.output.as_path())];
     outputs.extend(args.vcd.as_deref().map(|p| ("--vcd", p)));
     outputs.extend(args.svg.as_deref().map(|p| ("--svg", p)));
-    refuse_shared_destinations(&outputs)?;
+    check_destinations(&input, &outputs)?;
     let svg_window = args.vcd_cycles.clone().unwrap_or(0..SVG_CYCLES);
     anyhow::ensure!(
         args.svg.is_none() || svg_window.end - svg_window.start <= MAX_SVG_CYCLES,
         "--svg draws at most {MAX_SVG_CYCLES} cycles; choose them with --vcd-cycles FROM..TO"
     );
-    let input = for_format(
-        Input::from_arg(args.stream.input.as_deref()),
-        args.stream.format,
-    )?;
+    let input = for_format(input, args.stream.format)?;
     let mut stream = input.open()?;
     let mut writer = UnitWriter::create(Some(&args.stream.output), args.stream.format, &input)?;
     let core = harness.engine.core();
@@ -1239,6 +1327,13 @@ fn report<U: Unit>(summary: &Summary<U>, stats: Option<StatsFormat>) {
     }
 }
 
+/// Standard output, for a command's report, once it is known to be
+/// writable: a closed one fails before the run, not silently after it.
+fn report_stdout() -> Result<io::StdoutLock<'static>> {
+    utf8hdl_sim::output::check_stdout()?;
+    Ok(io::stdout().lock())
+}
+
 /// A line on stderr. Nothing is left to tell if stderr cannot be written.
 fn note(line: impl std::fmt::Display) {
     let _ = writeln!(io::stderr(), "{line}");
@@ -1267,7 +1362,7 @@ fn main_job() -> Result<ExitCode> {
         stats: None,
     };
     writeln!(
-        io::stdout(),
+        report_stdout()?,
         "utf8hdl: the embedded sample through the rfc3629 decoder RTL, cycle by cycle\n"
     )?;
     let code = sim(&args)?;

@@ -2,13 +2,14 @@
 //! into a shared library, loaded with `libloading`, and stepped from the
 //! same harness and checker as rust-hdl's engine.
 //!
-//! **Why an in-tree shim.** Measured here on the decoder (4M cycles):
-//! Verilator's own C++ harness reaches 18.3M cycles/s; a shared library
-//! with one packed call per cycle, loaded with `libloading`, 15.7M;
-//! `marlin-verilator` 0.21's static model 9.9M, below the 10M target, and
-//! it needs Verilator ≥ 5.025 (Debian has 5.006) and accepts no C++ flags;
-//! its dynamic model 0.48M. So the shim is ours, and small: [`shim`] writes
-//! it from the core's ports and probes, so any core goes through it.
+//! **Why an in-tree shim.** Measured on the decoder, a shared library
+//! with one packed call per cycle, loaded with `libloading`, comes close
+//! to Verilator's own C++ harness, while `marlin-verilator` 0.21's static
+//! model is markedly slower (its dynamic model far slower still), and it
+//! needs Verilator ≥ 5.025 (Debian has 5.006) and accepts no C++ flags.
+//! So the shim is ours, and small: [`shim`] writes it from the core's
+//! ports and probes, so any core goes through it. The engines' speeds
+//! are in `docs/datasheet.md#simulation-speed`.
 //!
 //! **One call per cycle.** `model_step(model, inputs, outputs, probes)`
 //! reads the outputs as the cycle begins (they are flops), drives the
@@ -27,23 +28,49 @@
 //! The VCD is then written by the same recorder as rust-hdl's: the same
 //! content, and the same `.gtkw` file.
 //!
-//! **The cache.** A model is built once per Verilog text, shim and
-//! Verilator version, in the user's cache directory
-//! (`~/.cache/utf8hdl/verilator/<hash>`), never in the working directory;
-//! building takes a few seconds, loading a cached one a few milliseconds.
+//! **The cache.** A model is built once per Verilog text, shim, Verilator
+//! version and C++ flags (their SHA-256 is the model's key) in
+//! `~/.cache/utf8hdl/verilator/<top>-<key>`, or in `$UTF8HDL_CACHE/verilator`
+//! when the environment variable `UTF8HDL_CACHE` ([`CACHE_VAR`]) names
+//! another cache root; never in the working directory. Building takes
+//! seconds to a minute, loading a cached model a few milliseconds.
+//!
+//! A cached model is loaded only once it is checked: a build writes the
+//! directory's `stamp` (the key, and the size and SHA-256 of `libmodel.so`)
+//! only once it is complete, and a run compares the library with it, its
+//! size first, then its bytes. A truncated, emptied or garbled library
+//! would crash the loader (SIGBUS) or fail it for good; a model that is
+//! missing or fails the check is rebuilt instead, with a line saying why.
+//!
+//! A build runs aside, in a `.build-*` directory of the cache, and is swapped
+//! into place complete: a damaged directory is renamed aside (`.stale-*`),
+//! the new one renamed in, the old one removed; a model that another run
+//! put in place meanwhile is used as it is. A build's tools run in a
+//! process group that dies with utf8hdl, however utf8hdl ends
+//! ([`crate::tools`]); what a killed run leaves in the cache (`.stale-*`,
+//! and `.build-*` directories older than an hour, which is also how long a
+//! failed build's logs are kept) is removed when a later run starts a build.
+//!
+//! A cache that cannot be written (read-only, or no cache directory at
+//! all) does not stop a run: the model is built in a private temporary
+//! directory, removed once loaded, with a line saying so and how to keep
+//! models (set `UTF8HDL_CACHE` to a writable directory). A complete model
+//! in a read-only cache is still used.
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
 
 use std::ops::Range;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
+use sha2::{Digest, Sha256};
 use utf8hdl_sim::core::{
     ports, probes, Beat, Core, Dir, InputsOf, Outputs, OutputsOf, Port, Role, Signals, Values,
 };
 use utf8hdl_sim::harness::Engine;
+use utf8hdl_sim::output::ScratchDir;
 
 /// The tools a model build needs.
 pub const TOOLS: [&str; 3] = ["verilator", "g++", "make"];
@@ -206,52 +233,379 @@ fn tool_output(program: &str, args: &[&str]) -> Result<String> {
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
-/// Where models are cached.
-fn cache_root() -> Result<PathBuf> {
-    let base = dirs::cache_dir().ok_or_else(|| anyhow!("no cache directory for this user"))?;
-    Ok(base.join("utf8hdl").join("verilator"))
+/// The environment variable that sets the cache root, in place of
+/// `~/.cache/utf8hdl` (models go in its `verilator` folder).
+pub const CACHE_VAR: &str = "UTF8HDL_CACHE";
+
+/// The model library's name in a model directory.
+const LIBRARY: &str = "libmodel.so";
+
+/// The stamp's name in a model directory, and its first line.
+const STAMP: &str = "stamp";
+const STAMP_HEADER: &str = "utf8hdl Verilator model, stamp 1";
+
+/// A `.build-*` directory older than this (by its modification time, which
+/// each object file written into it renews) is abandoned: its build was
+/// killed, or failed and was kept for its logs. A build takes at most
+/// minutes.
+const ABANDONED_AFTER: Duration = Duration::from_secs(3600);
+
+/// Where models are cached: `$UTF8HDL_CACHE/verilator`, or `verilator` in
+/// utf8hdl's folder of the user's cache directory. Err: why there is none.
+fn cache_root() -> std::result::Result<PathBuf, String> {
+    match std::env::var_os(CACHE_VAR) {
+        Some(root) if !root.is_empty() => std::path::absolute(&root)
+            .map(|root| root.join("verilator"))
+            .map_err(|e| format!("{CACHE_VAR} '{}' is unusable: {e}", root.to_string_lossy())),
+        _ => dirs::cache_dir()
+            .map(|base| base.join("utf8hdl").join("verilator"))
+            .ok_or_else(|| format!("this user has no cache directory and {CACHE_VAR} is not set")),
+    }
+}
+
+/// `digest` in lowercase hex.
+fn hex(digest: &[u8]) -> String {
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The model's key: SHA-256 of everything its library depends on, each
+/// part preceded by its length so that no two lists of parts collide.
+fn model_key(parts: &[&str]) -> String {
+    let mut hasher = Sha256::new();
+    for part in parts {
+        hasher.update((part.len() as u64).to_le_bytes());
+        hasher.update(part.as_bytes());
+    }
+    hex(&hasher.finalize())
+}
+
+/// What a model directory's stamp says: which model it holds, and the size
+/// and SHA-256 of its library, as they were when its build completed.
+#[derive(Debug, PartialEq, Eq)]
+struct Stamp {
+    key: String,
+    size: u64,
+    sha256: String,
+}
+
+impl Stamp {
+    /// The stamp of the library `file` of the model `key`.
+    fn of(key: &str, file: &mut std::fs::File) -> std::io::Result<Stamp> {
+        let size = file.metadata()?.len();
+        let mut hasher = Sha256::new();
+        let mut buffer = vec![0u8; 1 << 16];
+        loop {
+            match file.read(&mut buffer) {
+                Ok(0) => break,
+                Ok(n) => hasher.update(&buffer[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(Stamp {
+            key: key.to_string(),
+            size,
+            sha256: hex(&hasher.finalize()),
+        })
+    }
+
+    fn text(&self) -> String {
+        format!(
+            "{STAMP_HEADER}\nkey {}\nsize {}\nsha256 {}\n",
+            self.key, self.size, self.sha256
+        )
+    }
+
+    fn parse(text: &str) -> Option<Stamp> {
+        let lines: Vec<&str> = text.strip_suffix('\n')?.split('\n').collect();
+        let [STAMP_HEADER, key, size, sha256] = lines[..] else {
+            return None;
+        };
+        fn value<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+            line.strip_prefix(name)?.strip_prefix(' ')
+        }
+        Some(Stamp {
+            key: value(key, "key")?.to_string(),
+            size: value(size, "size")?.parse().ok()?,
+            sha256: value(sha256, "sha256")?.to_string(),
+        })
+    }
+}
+
+/// What a model directory holds.
+#[derive(Debug, PartialEq, Eq)]
+enum Found {
+    /// A complete model: its library matches its stamp, in size and bytes.
+    Ready,
+    /// Nothing.
+    Absent,
+    /// Something that must not be loaded, and why (a phrase after "the
+    /// cached model ...").
+    Damaged(String),
+}
+
+/// Checks the model directory `dir` of the model `key` against its stamp:
+/// the library's size first, which a truncated or emptied file fails at
+/// no cost, then its bytes.
+fn check(dir: &Path, key: &str) -> Found {
+    use std::io::ErrorKind::{NotADirectory, NotFound};
+    match std::fs::symlink_metadata(dir) {
+        Err(e) if matches!(e.kind(), NotFound | NotADirectory) => return Found::Absent,
+        Err(e) => return Found::Damaged(format!("cannot be read ({e})")),
+        Ok(m) if !m.is_dir() => return Found::Damaged("is not a directory".into()),
+        Ok(_) => {}
+    }
+    let stamp = match std::fs::read(dir.join(STAMP)) {
+        Ok(bytes) => std::str::from_utf8(&bytes).ok().and_then(Stamp::parse),
+        Err(e) if e.kind() == NotFound => {
+            return Found::Damaged("has no stamp: its build did not complete".into())
+        }
+        Err(e) => return Found::Damaged(format!("has an unreadable stamp ({e})")),
+    };
+    let Some(stamp) = stamp else {
+        return Found::Damaged("has a garbled stamp".into());
+    };
+    if stamp.key != key {
+        return Found::Damaged("is stamped as another model".into());
+    }
+    let mut file = match std::fs::File::open(dir.join(LIBRARY)) {
+        Ok(file) => file,
+        Err(e) if e.kind() == NotFound => return Found::Damaged(format!("has no {LIBRARY}")),
+        Err(e) => return Found::Damaged(format!("has an unreadable {LIBRARY} ({e})")),
+    };
+    match file.metadata() {
+        Ok(m) if !m.is_file() => return Found::Damaged(format!("has a {LIBRARY} that is no file")),
+        Ok(m) if m.len() != stamp.size => {
+            return Found::Damaged(format!(
+                "has a {LIBRARY} of {} bytes where its stamp says {}",
+                m.len(),
+                stamp.size
+            ))
+        }
+        Ok(_) => {}
+        Err(e) => return Found::Damaged(format!("has an unreadable {LIBRARY} ({e})")),
+    }
+    match Stamp::of(key, &mut file) {
+        Ok(actual) if actual == stamp => Found::Ready,
+        Ok(_) => Found::Damaged(format!("has a {LIBRARY} whose bytes differ from its stamp")),
+        Err(e) => Found::Damaged(format!("has an unreadable {LIBRARY} ({e})")),
+    }
+}
+
+/// A model library checked against its stamp, ready to load.
+struct Model {
+    library: PathBuf,
+    /// The private temporary directory it was built in, when the cache
+    /// cannot be written: removed once the library is loaded.
+    _scratch: Option<ScratchDir>,
 }
 
 /// Builds (or finds in the cache) the model library of `verilog`, whose top
 /// module is `top`, with `shim`. `progress` is told when a build starts.
-fn model_library(top: &str, verilog: &str, shim: &str, progress: &dyn Fn(&str)) -> Result<PathBuf> {
+fn model_library(top: &str, verilog: &str, shim: &str, progress: &dyn Fn(&str)) -> Result<Model> {
     for tool in TOOLS {
         if crate::tools::find(tool).is_none() {
             bail!("--engine verilator needs {tool}, which is not on PATH");
         }
     }
     let version = tool_output("verilator", &["--version"])?;
-    let mut hasher = DefaultHasher::new();
-    (verilog, shim, &version, OPTIMIZE).hash(&mut hasher);
-    let dir = cache_root()?.join(format!("{top}-{:016x}", hasher.finish()));
-    let library = dir.join("libmodel.so");
-    if library.is_file() {
-        return Ok(library);
+    let key = model_key(&[verilog, shim, &version, OPTIMIZE]);
+    let name = format!("{top}-{}", &key[..16]);
+    let root = cache_root();
+    let mut damage = None;
+    if let Ok(root) = &root {
+        let dir = root.join(&name);
+        match check(&dir, &key) {
+            Found::Ready => {
+                return Ok(Model {
+                    library: dir.join(LIBRARY),
+                    _scratch: None,
+                })
+            }
+            Found::Absent => {}
+            Found::Damaged(why) => {
+                damage = Some(format!("the cached one in {} {why}", dir.display()))
+            }
+        }
     }
-    progress(&format!(
-        "building the Verilator model of {top} (once; cached in {})",
-        dir.display()
-    ));
-    let parent = dir.parent().expect("a cache path has a parent");
-    std::fs::create_dir_all(parent)
-        .with_context(|| format!("cannot create '{}'", parent.display()))?;
-    // Built aside and renamed into place, so that a build that fails or is
-    // interrupted leaves nothing a later run would load. A failed build is
-    // kept, so that the log its error names is there to read.
-    let build = utf8hdl_sim::output::ScratchDir::new_in(parent, ".build-")?;
-    if let Err(e) = build_in(build.path(), top, verilog, shim) {
+    // Built aside and swapped into place, so that a build that fails or is
+    // killed leaves nothing a later run would load. A failed build is kept,
+    // so that the log its error names is there to read, until a later
+    // build removes it as abandoned.
+    let aside = root.and_then(|root| {
+        std::fs::create_dir_all(&root)
+            .and_then(|()| {
+                remove_abandoned(&root);
+                ScratchDir::new_in(&root, ".build-")
+            })
+            .map(|build| (root.join(&name), build))
+            .map_err(|e| format!("the cache '{}' cannot be written ({e})", root.display()))
+    });
+    let (dir, build) = match aside {
+        Ok(aside) => aside,
+        Err(unwritable) => {
+            return build_privately(top, verilog, shim, &key, damage, &unwritable, progress)
+        }
+    };
+    progress(&match &damage {
+        None => format!(
+            "building the Verilator model of {top} (once; cached in {})",
+            dir.display()
+        ),
+        Some(damage) => format!("rebuilding the Verilator model of {top}: {damage}"),
+    });
+    if let Err(e) = build_stamped(build.path(), top, verilog, shim, &key) {
         let _kept = build.keep();
         return Err(e);
     }
-    match build.rename_to(&dir) {
-        Ok(()) => {}
-        // Another run built the same model meanwhile: use that one.
-        Err(_) if library.is_file() => {}
-        Err(e) => {
-            return Err(e).with_context(|| format!("cannot move the model to '{}'", dir.display()));
+    put_in_place(build, &dir, &key)?;
+    match check(&dir, &key) {
+        Found::Ready => Ok(Model {
+            library: dir.join(LIBRARY),
+            _scratch: None,
+        }),
+        Found::Absent | Found::Damaged(_) => bail!(
+            "the Verilator model just built in '{}' no longer matches its stamp; \
+             remove that directory and run again",
+            dir.display()
+        ),
+    }
+}
+
+/// The model built in a private temporary directory, for a cache that
+/// cannot be written (`unwritable` says why); `damage` says what is wrong
+/// with the cached one, if there is one.
+fn build_privately(
+    top: &str,
+    verilog: &str,
+    shim: &str,
+    key: &str,
+    damage: Option<String>,
+    unwritable: &str,
+    progress: &dyn Fn(&str),
+) -> Result<Model> {
+    let scratch = ScratchDir::new("utf8hdl-verilator-").with_context(|| {
+        format!(
+            "{unwritable}, nor can a temporary directory be made in '{}'; \
+             set {CACHE_VAR} to a writable directory",
+            std::env::temp_dir().display()
+        )
+    })?;
+    let damage = damage.map_or(String::new(), |d| format!("{d}, and "));
+    progress(&format!(
+        "building the Verilator model of {top} in a private temporary directory, not kept: \
+         {damage}{unwritable}; set {CACHE_VAR} to a writable directory to keep models"
+    ));
+    if let Err(e) = build_stamped(scratch.path(), top, verilog, shim, key) {
+        let _kept = scratch.keep();
+        return Err(e);
+    }
+    match check(scratch.path(), key) {
+        Found::Ready => Ok(Model {
+            library: scratch.path().join(LIBRARY),
+            _scratch: Some(scratch),
+        }),
+        Found::Absent | Found::Damaged(_) => {
+            bail!(
+                "the Verilator model just built in '{}' does not match its stamp",
+                scratch.path().display()
+            )
         }
     }
-    Ok(library)
+}
+
+/// Removes what killed or failed runs left in the cache `root`: `.build-*`
+/// directories older than [`ABANDONED_AFTER`], and `.stale-*` ones (models
+/// moved aside to be replaced) of any age. Best effort: another run may be
+/// removing the same.
+fn remove_abandoned(root: &Path) {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let abandoned = name.starts_with(".stale-")
+            || name.starts_with(".build-")
+                && entry
+                    .metadata()
+                    .and_then(|m| m.modified())
+                    .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > ABANDONED_AFTER));
+        if abandoned {
+            remove_any(&entry.path());
+        }
+    }
+}
+
+/// Removes `path`, a directory or not; best effort.
+fn remove_any(path: &Path) {
+    let _ = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => std::fs::remove_dir_all(path),
+        _ => std::fs::remove_file(path),
+    };
+}
+
+/// Puts the complete, stamped model `build` in place as `dir`. What is
+/// there is moved aside first and removed after, unless it is a complete
+/// model of its own: another run built the same model meanwhile, and that
+/// one is used. A rename replaces nothing but an empty directory, so the
+/// swap is two renames; a run that finds nothing between them puts its own
+/// model there, and this one then uses it.
+fn put_in_place(build: ScratchDir, dir: &Path, key: &str) -> Result<()> {
+    let stale = match check(dir, key) {
+        Found::Ready => return Ok(()),
+        Found::Absent => None,
+        Found::Damaged(_) => move_aside(dir)?,
+    };
+    let placed = build.rename_to(dir);
+    if let Some(stale) = stale {
+        remove_any(&stale);
+    }
+    match placed {
+        Ok(()) => Ok(()),
+        Err(_) if check(dir, key) == Found::Ready => Ok(()),
+        Err(e) => Err(e).with_context(|| {
+            format!(
+                "cannot move the new Verilator model to '{}'; remove that path, \
+                 or set {CACHE_VAR} to another directory, and run again",
+                dir.display()
+            )
+        }),
+    }
+}
+
+/// Renames `dir` to a new `.stale-*` name beside it, and returns that name;
+/// `None` if `dir` is already gone.
+fn move_aside(dir: &Path) -> Result<Option<PathBuf>> {
+    let parent = dir.parent().expect("a model directory has a parent");
+    for attempt in 0u32.. {
+        let stale = parent.join(format!(".stale-{}-{attempt}", std::process::id()));
+        if std::fs::symlink_metadata(&stale).is_ok() {
+            continue;
+        }
+        return match std::fs::rename(dir, &stale) {
+            Ok(()) => Ok(Some(stale)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e).with_context(|| {
+                format!(
+                    "cannot move the damaged Verilator model '{}' aside; remove it and run again",
+                    dir.display()
+                )
+            }),
+        };
+    }
+    unreachable!("some attempt's name is free")
+}
+
+/// [`build_in`], then the stamp, written only once the library is complete.
+fn build_stamped(dir: &Path, top: &str, verilog: &str, shim: &str, key: &str) -> Result<()> {
+    build_in(dir, top, verilog, shim)?;
+    let library = dir.join(LIBRARY);
+    let stamp = std::fs::File::open(&library)
+        .and_then(|mut file| Stamp::of(key, &mut file))
+        .with_context(|| format!("cannot read the model just built, '{}'", library.display()))?;
+    std::fs::write(dir.join(STAMP), stamp.text())
+        .with_context(|| format!("cannot write '{}'", dir.join(STAMP).display()))
 }
 
 /// Verilates `verilog` (top module `top`) and compiles it with `shim` into
@@ -274,9 +628,10 @@ fn build_in(dir: &Path, top: &str, verilog: &str, shim: &str) -> Result<()> {
     crate::tools::run(dir, "verilator", &args, "verilator.log")?;
     let root = tool_output("verilator", &["--getenv", "VERILATOR_ROOT"])?;
     let include = format!("{root}/include");
+    // Relative to the build directory, which is renamed once complete.
     let mut sources: Vec<String> = std::fs::read_dir(dir.join("obj"))?
         .filter_map(|e| e.ok())
-        .map(|e| e.path())
+        .map(|e| Path::new("obj").join(e.file_name()))
         .filter(|p| p.extension().is_some_and(|x| x == "cpp"))
         .map(|p| p.display().to_string())
         .collect();
@@ -347,7 +702,8 @@ impl<C: Core> Verilated<C> {
         let input_at = InputsAt::of(&ports)?;
         let output_at = OutputsAt::of(&ports)?;
         let lanes = core.lanes()?.count;
-        let path = model_library(&top, &public, &shim, progress)?;
+        let model = model_library(&top, &public, &shim, progress)?;
+        let path = &model.library;
         // SAFETY: the library is the shim above, built for this core; its
         // functions have exactly these signatures.
         unsafe {
@@ -355,8 +711,14 @@ impl<C: Core> Verilated<C> {
             // here rather than a crash at its first call.
             let flags = libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_LOCAL;
             let library: libloading::Library =
-                libloading::os::unix::Library::open(Some(&path), flags)
-                    .with_context(|| format!("cannot load '{}'", path.display()))?
+                libloading::os::unix::Library::open(Some(path), flags)
+                    .with_context(|| {
+                        format!(
+                            "cannot load the Verilator model '{}' although it matches its stamp; \
+                             remove its directory to have it rebuilt",
+                            path.display()
+                        )
+                    })?
                     .into();
             let new: NewFn = *library.get(b"model_new")?;
             let free: FreeFn = *library.get(b"model_free")?;
@@ -551,5 +913,161 @@ impl<C: Core> Drop for Verilated<C> {
     fn drop(&mut self) {
         // SAFETY: `model` came from `model_new` and is freed once.
         unsafe { (self.free)(self.model) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    const KEY: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+
+    /// A model directory in `parent` named `name`, holding a stand-in
+    /// library of `bytes`, stamped as the model [`KEY`].
+    fn stamped(parent: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+        let dir = parent.join(name);
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join(LIBRARY), bytes).unwrap();
+        let stamp = Stamp::of(KEY, &mut fs::File::open(dir.join(LIBRARY)).unwrap()).unwrap();
+        fs::write(dir.join(STAMP), stamp.text()).unwrap();
+        dir
+    }
+
+    fn damaged(found: Found) -> String {
+        match found {
+            Found::Damaged(why) => why,
+            other => panic!("{other:?}, not damaged"),
+        }
+    }
+
+    #[test]
+    fn a_stamp_reads_back_and_nothing_else_parses() {
+        let stamp = Stamp {
+            key: KEY.into(),
+            size: 282_488,
+            sha256: "ab".repeat(32),
+        };
+        assert_eq!(Stamp::parse(&stamp.text()), Some(stamp));
+        for garbled in [
+            "",
+            "\n",
+            "garbage\n",
+            "utf8hdl Verilator model, stamp 1\nkey x\n",
+        ] {
+            assert_eq!(Stamp::parse(garbled), None, "{garbled:?}");
+        }
+        let text = Stamp {
+            key: KEY.into(),
+            size: 1,
+            sha256: "00".repeat(32),
+        }
+        .text();
+        assert_eq!(Stamp::parse(&text.replace("size 1", "size one")), None);
+        assert_eq!(Stamp::parse(&format!("{text}extra\n")), None);
+        assert_eq!(Stamp::parse(text.trim_end()), None, "a stamp cut short");
+    }
+
+    /// A model is ready only when its library is the one its stamp
+    /// describes, in size and in bytes.
+    #[test]
+    fn check_finds_every_kind_of_damage() {
+        let parent = tempfile::tempdir().unwrap();
+        let bytes: Vec<u8> = (0..100_000u32).map(|i| (i * 7) as u8).collect();
+        let dir = stamped(parent.path(), "m", &bytes);
+        assert_eq!(check(&dir, KEY), Found::Ready);
+        assert_eq!(check(&parent.path().join("none"), KEY), Found::Absent);
+        assert!(damaged(check(&dir, &KEY.replace('0', "1"))).contains("another model"));
+
+        let library = dir.join(LIBRARY);
+        fs::write(&library, &bytes[..50_000]).unwrap();
+        assert!(damaged(check(&dir, KEY)).contains("of 50000 bytes where its stamp says 100000"));
+        fs::write(&library, b"").unwrap();
+        assert!(damaged(check(&dir, KEY)).contains("of 0 bytes"));
+        let mut garbled = bytes.clone();
+        garbled[60_000] ^= 1;
+        fs::write(&library, &garbled).unwrap();
+        assert!(damaged(check(&dir, KEY)).contains("bytes differ"));
+        fs::remove_file(&library).unwrap();
+        assert!(damaged(check(&dir, KEY)).contains("has no libmodel.so"));
+
+        let dir = stamped(parent.path(), "n", &bytes);
+        fs::remove_file(dir.join(STAMP)).unwrap();
+        assert!(damaged(check(&dir, KEY)).contains("has no stamp"));
+        fs::write(dir.join(STAMP), b"\xff garbage").unwrap();
+        assert!(damaged(check(&dir, KEY)).contains("garbled stamp"));
+
+        let file = parent.path().join("file");
+        fs::write(&file, b"").unwrap();
+        assert!(damaged(check(&file, KEY)).contains("not a directory"));
+        assert_eq!(check(&file.join("below"), KEY), Found::Absent);
+    }
+
+    /// A new model replaces a damaged directory or a file in the way, and
+    /// leaves nothing aside; a complete model already there is kept.
+    #[test]
+    fn put_in_place_swaps_out_what_is_damaged_and_keeps_what_is_complete() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("top-model");
+        let build = |bytes: &[u8]| {
+            let build = ScratchDir::new_in(root.path(), ".build-").unwrap();
+            fs::remove_dir(build.path()).unwrap();
+            stamped(
+                root.path(),
+                build.path().file_name().unwrap().to_str().unwrap(),
+                bytes,
+            );
+            build
+        };
+        // A directory without its library, which a plain rename cannot
+        // replace ("Directory not empty").
+        fs::create_dir(&dir).unwrap();
+        fs::write(dir.join("o0.o"), b"object").unwrap();
+        put_in_place(build(b"first"), &dir, KEY).unwrap();
+        assert_eq!(check(&dir, KEY), Found::Ready);
+        assert_eq!(fs::read(dir.join(LIBRARY)).unwrap(), b"first");
+        assert_eq!(entries(root.path()), ["top-model"]);
+
+        // A complete model put there by another run is the one kept.
+        put_in_place(build(b"second"), &dir, KEY).unwrap();
+        assert_eq!(fs::read(dir.join(LIBRARY)).unwrap(), b"first");
+        assert_eq!(entries(root.path()), ["top-model"]);
+
+        fs::write(dir.join(LIBRARY), b"firsT").unwrap();
+        put_in_place(build(b"third"), &dir, KEY).unwrap();
+        assert_eq!(fs::read(dir.join(LIBRARY)).unwrap(), b"third");
+
+        fs::remove_dir_all(&dir).unwrap();
+        fs::write(&dir, b"a file in the way").unwrap();
+        put_in_place(build(b"fourth"), &dir, KEY).unwrap();
+        assert_eq!(check(&dir, KEY), Found::Ready);
+        assert_eq!(entries(root.path()), ["top-model"]);
+    }
+
+    /// What killed runs left is removed; a build that may be running is
+    /// not.
+    #[test]
+    fn remove_abandoned_spares_recent_builds() {
+        let root = tempfile::tempdir().unwrap();
+        for name in [".build-old", ".build-new", ".stale-1-0", "top-model"] {
+            fs::create_dir(root.path().join(name)).unwrap();
+            fs::write(root.path().join(name).join("o0.o"), b"object").unwrap();
+        }
+        let two_hours_ago = std::time::SystemTime::now() - Duration::from_secs(7200);
+        fs::File::open(root.path().join(".build-old"))
+            .unwrap()
+            .set_modified(two_hours_ago)
+            .unwrap();
+        remove_abandoned(root.path());
+        assert_eq!(entries(root.path()), [".build-new", "top-model"]);
+    }
+
+    fn entries(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
     }
 }

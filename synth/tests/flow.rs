@@ -214,6 +214,12 @@ fn icebreaker_bitstreams_build_and_meet_12_mhz() {
             "a UP5K bitstream is about 104 kB, not {size} bytes"
         );
         assert!(build.fmax_mhz > 12.0, "{mode:?}: {build:?}");
+        // The kept log is yosys's whole log, statistics included.
+        let log = std::fs::read_to_string(dir.path().join("yosys.log")).unwrap();
+        assert!(
+            log.contains("Number of cells"),
+            "{mode:?}: yosys.log: {log:.500}"
+        );
         if let Some(ns) = build.icetime_ns {
             assert!(ns < 1000.0 / 12.0, "{mode:?}: {build:?}");
         }

@@ -251,11 +251,12 @@ pub fn board_bitstream(profile: Profile, mode: Mode, dir: &Path) -> Result<Board
     let name = format!("{}_{}", mode.name(), profile.name());
     std::fs::write(dir.join(format!("{name}.v")), board_verilog(profile, mode)?)?;
     std::fs::write(dir.join("icebreaker.pcf"), ICEBREAKER_PCF)?;
+    // Not `-q`: the kept `yosys.log` is yosys's whole log; `run` captures
+    // it, so the terminal stays quiet.
     crate::tools::run(
         dir,
         "yosys",
         &[
-            "-q",
             "-p",
             &format!("read_verilog {name}.v; synth_ice40 -top top -json {name}.json"),
         ],
