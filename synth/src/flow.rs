@@ -99,11 +99,11 @@ impl Device {
     }
 
     /// The synthesis command. On the iCE40, `-abc9`: yosys 0.23 maps
-    /// with the timing-driven ABC9 for the `-device` named (HX8K, seeds
-    /// 1-5: the rfc3629 decoder 184.2 MHz median against 172.8 with the
-    /// default mapping, the rfc3629 encoder 112.9 against 129.4; the
-    /// README has every core). yowasp yosys's `synth_ecp5` uses ABC9
-    /// already.
+    /// with the timing-driven ABC9 for the `-device` named, which speeds
+    /// up the decoders and slows some other cores (the rfc3629 encoder);
+    /// one mapping serves every core (`docs/design.md`, the design notes;
+    /// each core's figures are in `docs/datasheet.md`). yowasp yosys's
+    /// `synth_ecp5` uses ABC9 already.
     fn synth_command(self) -> &'static str {
         match self {
             Device::Hx8k => "synth_ice40 -abc9 -device hx",
@@ -220,6 +220,10 @@ pub struct Report {
     pub utilisation: Vec<(String, usize, usize)>,
     /// `name: version` of each tool.
     pub tools: Vec<String>,
+    /// The SHA-256 of the exported Verilog that was measured
+    /// ([`crate::datasheet::netlist_sha256`]): a record of a design that
+    /// has changed since is stale.
+    pub netlist_sha256: String,
 }
 
 /// The bench for place and route: the module `top`, whose ports are
@@ -527,6 +531,7 @@ pub fn synth_core<C: Core>(core: &C, device: Device, options: &Options) -> Resul
     };
     let top = core.name();
     let design = write_core_verilog(core, &dir)?;
+    let netlist_sha256 = crate::datasheet::netlist_sha256(&std::fs::read_to_string(&design)?);
     let design = design.file_name().unwrap().to_string_lossy().into_owned();
     let bench_top = format!("{top}_bench");
     let ports = ports(&core.block())?;
@@ -603,6 +608,7 @@ pub fn synth_core<C: Core>(core: &C, device: Device, options: &Options) -> Resul
             .iter()
             .map(|t| format!("{t}: {}", version(t)))
             .collect(),
+        netlist_sha256,
     })
 }
 

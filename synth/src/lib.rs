@@ -9,6 +9,8 @@
 //!   (`utf8hdl formal`).
 //! * [`flow`]: yosys + nextpnr for iCE40 and ECP5: cells and Fmax
 //!   ([`synth`]).
+//! * [`datasheet`]: the measured records and `docs/datasheet.md` rendered
+//!   from them.
 //! * [`board`]: the iCEBreaker top (UART in, one line per unit out) and its
 //!   bitstream ([`board::board_bitstream`]).
 //! * [`tools`]: finding the external tools, and the policy for tests that
@@ -16,6 +18,7 @@
 
 pub mod board;
 pub mod cosim;
+pub mod datasheet;
 pub mod flow;
 pub mod formal;
 pub mod fusesoc;

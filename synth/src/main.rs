@@ -35,6 +35,7 @@ use utf8hdl_synth::verilog::all_cores;
 use utf8hdl_synth::{tools, Device};
 
 mod cli {
+    pub mod datasheet;
     pub mod interrupt;
     pub mod progress;
 }
@@ -91,6 +92,9 @@ enum Command {
     /// Synthesise with Yosys and nextpnr: LUTs, flip-flops, carries, Fmax;
     /// or, with --board, build a bitstream.
     Synth(SynthArgs),
+    /// Render docs/datasheet.md from the measured records in docs/results,
+    /// or check that it and every record are current.
+    Datasheet(cli::datasheet::DatasheetArgs),
     /// Prove the core's properties with SymbiYosys: one line per property,
     /// proven, passed BMC to depth K, or failed (with a counterexample VCD).
     Formal(FormalArgs),
@@ -375,6 +379,11 @@ struct SynthArgs {
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
+    /// Also write the report into the measured record, as
+    /// docs/results/TOP.DEVICE.json (run from the repository's root); then
+    /// `utf8hdl datasheet` renders it.
+    #[arg(long, conflicts_with = "board")]
+    record: bool,
     /// Build the UART demo for a board instead and write its bitstream to
     /// --dir: icebreaker prints a line per unit, icebreaker-echo echoes the
     /// input with malformed stretches as U+FFFD.
@@ -477,6 +486,14 @@ fn synth_of<C: Core>(core: &C, args: &SynthArgs) -> Result<ExitCode> {
     let report = utf8hdl_synth::synth_core(core, args.device, &options);
     progress.finish();
     let report = report?;
+    if args.record {
+        let path = record_path(&utf8hdl_synth::datasheet::record_name(&report))?;
+        write_atomically(&path, |out| Ok(writeln!(out, "{}", report.to_json())?))?;
+        note(format_args!(
+            "recorded {}; render the datasheet with: utf8hdl datasheet",
+            path.display()
+        ));
+    }
     if args.json {
         writeln!(out, "{}", report.to_json())?;
     } else {
@@ -560,6 +577,11 @@ struct BenchArgs {
     /// Bytes per clock of the benchmarked (rfc3629) core.
     #[arg(long, default_value = "1", value_parser = lanes_parser())]
     lanes: usize,
+    /// Also write the figures into the measured record, as
+    /// docs/results/bench.TOP.json (run from the repository's root); then
+    /// `utf8hdl datasheet` renders them.
+    #[arg(long)]
+    record: bool,
 }
 
 fn bench(args: &BenchArgs) -> Result<ExitCode> {
@@ -581,6 +603,19 @@ fn bench_of<C: Core<Input = u8> + Copy>(core: C, args: &BenchArgs) -> Result<Exi
         core.profile(),
         core.name()
     )?;
+    let record_path = args
+        .record
+        .then(|| record_path(&format!("bench.{}.json", core.name())))
+        .transpose()?;
+    let mut record = utf8hdl_synth::datasheet::BenchRecord {
+        top: core.name(),
+        corpus_mb: args.corpus_mb,
+        memory_mb: args.memory_mb,
+        machine: utf8hdl_synth::datasheet::machine(),
+        engines: Vec::new(),
+        icarus_cycles_per_second: None,
+        tools: Vec::new(),
+    };
     let wanted = |engine| args.engine.is_none_or(|e| e == engine);
     let total = (2 * args.corpus_mb + args.memory_mb) * mb;
     let mut verilator_speed = None;
@@ -590,7 +625,9 @@ fn bench_of<C: Core<Input = u8> + Copy>(core: C, args: &BenchArgs) -> Result<Exi
             progress.set(done)
         });
         progress.finish();
-        print_figures(&mut out, "rust-hdl", &f?, args.memory_mb)?;
+        let f = f?;
+        print_figures(&mut out, "rust-hdl", &f, args.memory_mb)?;
+        record.engines.push(engine_speed("rust-hdl", &f));
     }
     if wanted(EngineChoice::Verilator) {
         let missing = verilator::TOOLS.iter().any(|t| tools::find(t).is_none());
@@ -613,6 +650,8 @@ fn bench_of<C: Core<Input = u8> + Copy>(core: C, args: &BenchArgs) -> Result<Exi
             progress.finish();
             let f = f?;
             print_figures(&mut out, "verilator", &f, args.memory_mb)?;
+            record.engines.push(engine_speed("verilator", &f));
+            record.tools.push(tool_version("verilator", &["--version"]));
             verilator_speed = Some(f.cycles_per_second);
         }
     }
@@ -622,6 +661,8 @@ fn bench_of<C: Core<Input = u8> + Copy>(core: C, args: &BenchArgs) -> Result<Exi
             let icarus = utf8hdl_synth::cosim::icarus_cycles_per_second(core, 200_000);
             progress.finish();
             let icarus = icarus?;
+            record.icarus_cycles_per_second = Some(icarus);
+            record.tools.push(tool_version("iverilog", &["-V"]));
             write!(
                 out,
                 "icarus     {:.3}M simulated cycles/s (vvp, 200k cycles)",
@@ -635,7 +676,58 @@ fn bench_of<C: Core<Input = u8> + Copy>(core: C, args: &BenchArgs) -> Result<Exi
             writeln!(out, "icarus: not measured (needs iverilog and vvp)")?;
         }
     }
+    if let Some(path) = record_path {
+        let json = serde_json::to_string_pretty(&record)?;
+        write_atomically(&path, |out| Ok(writeln!(out, "{json}")?))?;
+        note(format_args!(
+            "recorded {}; render the datasheet with: utf8hdl datasheet",
+            path.display()
+        ));
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// An engine's figures, as the record keeps them.
+fn engine_speed(
+    engine: &str,
+    f: &utf8hdl_sim::bench::Figures,
+) -> utf8hdl_synth::datasheet::EngineSpeed {
+    utf8hdl_synth::datasheet::EngineSpeed {
+        engine: engine.into(),
+        cycles_per_second: f.cycles_per_second,
+        vcd_cycles_per_second: f.vcd_cycles_per_second,
+        vcd_bytes_per_cycle: f.vcd_bytes_per_cycle,
+        memory_cycles_per_second: f.memory_cycles_per_second,
+        memory_peak_rss_bytes: f.memory_peak_rss_bytes,
+    }
+}
+
+/// The first line a tool prints of its version.
+fn tool_version(tool: &str, args: &[&str]) -> String {
+    let version = std::process::Command::new(tool)
+        .args(args)
+        .output()
+        .ok()
+        .and_then(|o| {
+            String::from_utf8_lossy(&o.stdout)
+                .lines()
+                .next()
+                .map(str::to_string)
+        })
+        .unwrap_or_else(|| "unknown version".into());
+    format!("{tool}: {version}")
+}
+
+/// Where `--record` writes `name`: in the records' directory, which must
+/// be there (the command runs from the repository's root).
+fn record_path(name: &str) -> Result<PathBuf> {
+    let dir = Path::new(utf8hdl_synth::datasheet::RECORDS_DIR);
+    anyhow::ensure!(
+        dir.is_dir(),
+        "--record writes into {}/, which is not here: run it from the repository's root",
+        dir.display()
+    );
+    Ok(dir.join(name))
 }
 
 fn print_figures(
@@ -1383,6 +1475,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Verilog(args)) => verilog(&args),
         Some(Command::Synth(args)) => synth(&args),
         Some(Command::Formal(args)) => formal(&args),
+        Some(Command::Datasheet(args)) => cli::datasheet::run(&args),
         None => main_job(),
     }
 }

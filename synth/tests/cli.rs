@@ -467,7 +467,7 @@ fn successful_run_writes_output_file() {
     }
 }
 
-// Issue 10: the CLI under hostile use. Each test asserts the exit status,
+// The CLI under hostile use. Each test asserts the exit status,
 // the line on stderr, and what is (not) left on disk.
 
 /// A reader that goes away (`utf8hdl reference big | head -1`) stops the

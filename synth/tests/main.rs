@@ -5,6 +5,7 @@
 
 mod cli;
 mod common;
+mod datasheet;
 mod encode_cli;
 mod engine_cli;
 mod flow;

@@ -491,7 +491,7 @@ fn output_to_a_fifo_writes_through_it() {
     );
 }
 
-// Issue 10: the CLI under hostile use. Each test asserts the exit status,
+// The CLI under hostile use. Each test asserts the exit status,
 // the line on stderr, and what is (not) left on disk.
 
 /// Two outputs naming one destination are refused with exit 2 before

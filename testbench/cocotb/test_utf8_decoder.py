@@ -8,7 +8,7 @@ Every word is checked against utf8_model (CPython's own decoder for
 rfc3629, an Annex R decoder for iso10646) and its kind against the
 README's rules, with idle cycles on s_axis and backpressure on m_axis.
 
-How the cores meet cocotbext-axi (the README says the same):
+How the cores meet cocotbext-axi (docs/without-rust.md says the same):
 * the 1-lane core has no m_axis_tkeep: its sink needs ``byte_lanes=1``, or
   each 32-bit word arrives as 4 bytes;
 * tuser is per lane on the wide cores (4 bits a lane), but cocotbext-axi

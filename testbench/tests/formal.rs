@@ -380,8 +380,8 @@ fn wide_x2_iso10646_every_property_holds() {
 
 /// P6 at four lanes, by BMC: what two lanes cannot show, a four-octet
 /// sequence inside one beat and carries across three lane boundaries.
-/// P6 alone: two lanes check the others. abc bmc3 to depth 26 took 105 s
-/// of one core (session 22, the other core building), so it runs in CI.
+/// P6 alone: two lanes check the others. abc bmc3 to the latency + 4
+/// takes under two minutes of one core, so it runs in CI.
 #[test]
 fn wide_x4_rfc3629_equals_the_spec_model() {
     let model = of_task(&WIDE_CHECKS, "model");

@@ -1,7 +1,7 @@
-//! The cores as a user without Rust meets them (README, "Using the cores
-//! without Rust"): FuseSoC's `lint` and `sim` targets of the core files in
+//! The cores as a user without Rust meets them (`docs/without-rust.md`):
+//! FuseSoC's `lint` and `sim` targets of the core files in
 //! `synth/rtl/` and the cocotb benches (`python3 -m pytest testbench/cocotb`), all on the
-//! committed Verilog in `synth/rtl/`, run exactly as the README says.
+//! committed Verilog in `synth/rtl/`, run exactly as that page says.
 //!
 //! Each needs its tools (fusesoc, verilator, iverilog; python3 with cocotb,
 //! cocotbext-axi and pytest) and is skipped, with a message, without them,

@@ -6,10 +6,11 @@
 //! `m_axis` registers in front of it are loaded from the RAM's read
 //! register, as a first-word-fall-through queue with registered outputs.
 //! `m_axis_tready` reaches the read side (`fetch`), not only the `m_axis`
-//! registers: a skid register per lane that kept it off the read side
-//! (commits 471ad46, 6fd8f3d) gained 8 MHz at N = 8 but lost 10 at N = 16
-//! and 20 at N = 32, for 1,539 LUT4 more at N = 32, and was taken out
-//! (the README's *Measured results*, session 19). The
+//! registers: a skid register per lane that keeps it off the read side
+//! was measured, and it gains at N = 8 but loses at N = 16 and 32, for
+//! many more LUT4 at N = 32, because `m_axis_tready` must then reach the
+//! skids and the choice in front of every `m_axis` register instead
+//! (`docs/design.md`, the design notes on the wide decoder). The
 //! [`BeatCredits`](crate::wide::beat_credits::BeatCredits) make sure that
 //! no more beats are ever in flight than the queue holds, so it needs no
 //! `full`.

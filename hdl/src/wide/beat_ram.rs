@@ -16,8 +16,8 @@
 //! distributed RAM (`TRELLIS_DPR16X4`, read asynchronously into a fabric
 //! register), on iCE40 to block RAM (`SB_RAM40_4K`). On ECP5 a `DP16KD` is
 //! too slow for the wide core: yosys cannot use its output register, and
-//! its clock-to-out alone is 5.8 ns (x8 at 117.6 MHz, its critical path
-//! from `DP16KD.DOB` into the `m_axis` registers; 156.25 MHz is 6.4 ns).
+//! its clock-to-out alone is 5.8 ns (at x8 its critical path ran from
+//! `DP16KD.DOB` into the `m_axis` registers; 156.25 MHz is 6.4 ns).
 //!
 //! rust-hdl 0.46's `RAM` widget has no read enable (its read register
 //! loads on every cycle, so a beat read early would be lost behind the

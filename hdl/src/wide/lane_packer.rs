@@ -36,8 +36,8 @@
 //!
 //! Each level is registered: its logic is one multiplexer whose select is
 //! the source lane's kept bit and skip bit, so no path grows with N. (Left
-//! combinational, the selects chain through the levels: at N = 8 the
-//! packing was the decoder's critical path, 5 LUTs and 6 ns of routing.)
+//! combinational, the selects chain through the levels, and at N = 8 the
+//! packing is the decoder's critical path: 5 LUTs and 6 ns of routing.)
 //!
 //! ## Latency
 //! 2 log₂ N cycles ([`LanePacker::LATENCY`]): log₂ N to count, log₂ N to

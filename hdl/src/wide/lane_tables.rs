@@ -6,38 +6,37 @@
 //! byte behind it (`next_*`), and of the beat's last five bytes (its tail).
 //! The table reads each byte with bit 7 set, and bit 7 is registered
 //! beside the class (`class_ascii`): the table's first choice, ASCII or
-//! not, has a constant leg, and yosys made it the class flops'
-//! synchronous reset, so that a lane's class flops needed an `LSR` net of
-//! their own and nextpnr could not pack them with the table's last LUTs
-//! (at N = 16 a byte → the table → a class flop was a critical path, with
-//! 3 ns on its last net). Stage 3 registers the classes again, with no
-//! logic: it is there for the distance. At N = 16 a lane's table and its
-//! [`LeadTable`] rows sit apart on the device, and with the rows read
-//! straight from the class registers nextpnr placed each class flop beside
-//! its rows: in every seed of the session-13 and session-14 runs the
-//! slowest path was a byte → the [`OctetTable`] (3 LUT levels) → a class
-//! flop, its last net 2.1 to 3.4 ns across the device (a register before
-//! the tables, tried first, moved the tables and left that net where it
-//! was). Stage 4 registers the [`LeadTable`] rows, and only there, at the
-//! table's input, does an ASCII byte's class become `Ascii`: the rows are
-//! ANDed with masks (below), so the choice is LUT logic. (Made `Ascii` in
-//! stage 3, the stage-3 class flops took `class_ascii` as their `LSR`, and
-//! at N = 16 a stage-3 class flop → its rows became the path, with 3.8 ns
-//! on its first net.) The two tables are two
-//! stages because together they are four LUT levels from a byte, each
-//! byte's bits fanning out to some twenty LUTs, and that was the wide
-//! core's slowest path on ECP5 (1.5 ns of logic and 5.3 ns of routing at
-//! N = 8). Stage 5 registers the *window*: for the five bytes of the
-//! message before the beat (`prev_*`) and for the beat's bytes, what a
-//! decision reads of each: whether it is a continuing octet, whether the
-//! byte after it is one (`next_cont`) and falls in its second-octet
-//! ranges (`next_fits`), its length as a first octet, its free bits. From
-//! the window alone,
+//! not, has a constant leg, which yosys makes the class flops'
+//! synchronous reset, so that a lane's class flops would need an `LSR` net
+//! of their own and nextpnr could not pack them with the table's last LUTs
+//! (at N = 16 a byte → the table → a class flop is then a critical path,
+//! with 3 ns on its last net). Stage 3 registers the classes again, with
+//! no logic: it is there for the distance. At N = 16 a lane's table and
+//! its [`LeadTable`] rows sit apart on the device, and with the rows read
+//! straight from the class registers nextpnr places each class flop
+//! beside its rows: with one register, the slowest path of every seed is a
+//! byte → the [`OctetTable`] (3 LUT levels) → a class flop, its last net
+//! across the device (a register before the tables instead moves the
+//! tables beside it and leaves that net where it is). Stage 4 registers
+//! the [`LeadTable`] rows, and only there, at the table's input, does an
+//! ASCII byte's class become `Ascii`: the rows are ANDed with masks
+//! (below), so the choice is LUT logic. (Made `Ascii` in stage 3, the
+//! stage-3 class flops would take `class_ascii` as their `LSR`, and at
+//! N = 16 a stage-3 class flop → its rows becomes the path, with 3.8 ns on
+//! its first net.) The two tables are two stages because together they
+//! are four LUT levels from a byte, each byte's bits fanning out to some
+//! twenty LUTs, which in one stage is the wide core's slowest path on ECP5
+//! (1.5 ns of logic and 5.3 ns of routing at N = 8). Stage 5 registers the
+//! *window*: for the five bytes of the message before the beat (`prev_*`)
+//! and for the beat's bytes, what a decision reads of each: whether it is
+//! a continuing octet, whether the byte after it is one (`next_cont`) and
+//! falls in its second-octet ranges (`next_fits`), its length as a first
+//! octet, its free bits. From the window alone,
 //! [`LaneDecoder`](crate::wide::lane_decoder::LaneDecoder) decides every
-//! lane. (Stage 5 reduced each byte's two five-bit ranges to these two
+//! lane. (Stage 5 reduces each byte's two five-bit ranges to these two
 //! bits, so that no decision reads more than eight: with the ranges, the
-//! longest ones read 33 bits, three LUT levels, and were the critical
-//! path at N = 16.)
+//! longest ones read 33 bits, three LUT levels, a critical path at
+//! N = 16.)
 //!
 //! ## The one loop: the history
 //! The five bytes before a beat are the last five of (the five before the
@@ -134,17 +133,18 @@ pub struct LaneTables<const N: usize> {
     /// by them, and that is why they exist: a row written as a choice
     /// among constants ends in a multiplexer with a constant leg, which
     /// yosys makes the flop's synchronous set/reset. On ECP5 such a flop
-    /// holds a slice's `LSR` alone, and its set-up is longer: at N = 16
-    /// the `LSR` of `class_cont` was the critical path, at N = 8 that of
-    /// `row_malformed` (2 LUTs, 6.9 ns). ANDed, each row is LUT logic
+    /// holds a slice's `LSR` alone, and its set-up is longer: with the
+    /// rows chosen, the `LSR` of `class_cont` is the critical path at
+    /// N = 16, that of `row_malformed` at N = 8 (2 LUTs, 6.9 ns). ANDed,
+    /// each row is LUT logic
     /// into D. `high*` (the byte is present and has bit 7 set: the
     /// table's continuation range and free bits hold), `ascii8` (present
     /// and ASCII: its own low seven bits are free), their `tail_*` twins
     /// (the beat is valid) and `next5` mask stage 2; `class_*`
     /// mask stage 4's rows and are decoded from stage 3's `moved_present`
-    /// and `moved_valid` (they keep the names they had before stage 3
-    /// existed: the Verilog, and so the netlist whose Fmax the README
-    /// gives, spells them so).
+    /// and `moved_valid` (they keep their `class_*` names although they
+    /// read stage 3: the Verilog, and so the netlist whose Fmax the
+    /// datasheet gives, spells them so).
     high5: Vec<Signal<Local, Bits<5>>>,
     high8: Vec<Signal<Local, Bits<8>>>,
     ascii8: Vec<Signal<Local, Bits<8>>>,

@@ -58,8 +58,8 @@
 //! [`beat_fifo`] (and its [`beat_ram`]), [`beat_credits`].
 //!
 //! ## Latency
-//! [`Utf8WideDecoder::LATENCY`] = 14 + 4 log₂ N cycles (18, 22, 26, 30, 34
-//! for N = 2 to 32), the sum of the stages' own: with a byte behind every
+//! [`Utf8WideDecoder::LATENCY`] = 14 + 4 log₂ N cycles, the sum of the
+//! stages' own (the diagram above): with a byte behind every
 //! beat (or its `tlast`) and `m_axis_tready` high, the units of a beat
 //! accepted in cycle *t* are on `m_axis` in cycle *t* + LATENCY, so a
 //! stream of B beats takes B + LATENCY cycles. Each packing (`ByteLanes`,
@@ -122,21 +122,11 @@
 //!   units for the bytes of the non-null lanes.
 //!
 //! ## Size and speed
+//! Resources, Fmax and GB/s of each width and profile, measured with
 //! `utf8hdl synth --lanes N --device D --seeds 3` (every port registered
-//! in a bench; yowasp yosys 0.70, nextpnr-ecp5 0.11.1), median (min–max)
-//! of seeds 1–3, the netlist of commit 00b34b1 (x16 and x32 rfc3629
-//! measured in session 21, the others in session 22):
-//!
-//! | core | device | LUT4 | FF | DPR16X4 | Fmax | GB/s |
-//! |---|---|---|---|---|---|---|
-//! | x8 rfc3629 | ECP5-25K | 3,360 | 5,511 | 160 | 188.2 MHz (181.9–195.2) | 1.51 |
-//! | x8 iso10646 | ECP5-25K | 3,450 | 5,511 | 160 | 192.8 MHz (188.6–193.0) | 1.54 |
-//! | x16 rfc3629 | ECP5-25K | 6,923 | 12,116 | 320 | 163.2 MHz (143.3–173.0) | 2.61 |
-//! | x16 iso10646 | ECP5-25K | 6,979 | 12,116 | 320 | 159.3 MHz (146.5–164.4) | 2.55 |
-//! | x32 rfc3629 | ECP5-85K | 17,138 | 26,938 | 1,280 | 126.4 MHz (106.2–132.6) | 4.04 |
-//!
-//! The README's *Measured results* give the limiting paths and the
-//! targets, `docs/timing-log.md` every step.
+//! in a bench), are in the datasheet, `docs/datasheet.md#utf8_decoder_xn`;
+//! the paths that limit the core, and the ideas measured that did not
+//! help, are in the design notes, `docs/design.md`.
 
 pub mod beat_credits;
 pub mod beat_fifo;
