@@ -99,24 +99,34 @@ pub fn machine() -> String {
 
 /// Every simulation-speed record in `dir`, in file-name order.
 pub fn load_bench_records(dir: &Path) -> Result<Vec<BenchRecord>> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read the records in '{}'", dir.display()))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with(BENCH_PREFIX))
-        })
-        .collect();
-    paths.sort();
-    paths
+    record_files(dir, true)?
         .iter()
-        .map(|path| {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read '{}'", path.display()))?;
-            serde_json::from_str(&text)
-                .with_context(|| format!("'{}' is not a benchmark record", path.display()))
-        })
+        .map(|path| read_record(path, "a benchmark record"))
         .collect()
+}
+
+/// The JSON records in `dir`, in file-name order: the simulation-speed
+/// ones (`bench.*`), or the synthesis ones.
+fn record_files(dir: &Path, bench: bool) -> Result<Vec<PathBuf>> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| entries.map(|entry| entry.map(|e| e.path())))
+        .and_then(|entries| entries.collect::<std::io::Result<_>>())
+        .with_context(|| format!("cannot read the records in '{}'", dir.display()))?;
+    paths.retain(|p| {
+        let is_bench = p
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with(BENCH_PREFIX));
+        p.extension().is_some_and(|e| e == "json") && is_bench == bench
+    });
+    paths.sort();
+    Ok(paths)
+}
+
+/// The record in `path`, which should be `what`.
+fn read_record<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read '{}'", path.display()))?;
+    serde_json::from_str(&text).with_context(|| format!("'{}' is not {what}", path.display()))
 }
 
 /// A record's file name: `<top>.<device>.json`.
@@ -128,25 +138,10 @@ pub fn record_name(report: &Report) -> String {
 /// [`record_name`] of its contents is an error: two records of one core
 /// and device cannot both be there.
 pub fn load_records(dir: &Path) -> Result<Vec<Report>> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read the records in '{}'", dir.display()))?
-        .map(|entry| entry.map(|e| e.path()))
-        .collect::<std::io::Result<_>>()
-        .with_context(|| format!("cannot read the records in '{}'", dir.display()))?;
-    paths.retain(|p| {
-        p.extension().is_some_and(|e| e == "json")
-            && !p
-                .file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with(BENCH_PREFIX))
-    });
-    paths.sort();
-    paths
+    record_files(dir, false)?
         .iter()
         .map(|path| {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read '{}'", path.display()))?;
-            let report: Report = serde_json::from_str(&text)
-                .with_context(|| format!("'{}' is not a synthesis record", path.display()))?;
+            let report: Report = read_record(path, "a synthesis record")?;
             let expected = record_name(&report);
             anyhow::ensure!(
                 path.file_name().is_some_and(|n| *n == *expected),

@@ -97,6 +97,16 @@ fn copy_of_the_records() -> tempfile::TempDir {
     dir
 }
 
+/// `utf8hdl datasheet ARGS` run in `dir`, as from the repository's root.
+fn datasheet_in(dir: &Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
+        .arg("datasheet")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
 /// A record whose netlist hash is not the export's (the design changed
 /// after it was measured) is named, with the command that measures it
 /// again; `utf8hdl datasheet --check` exits 1 and names it too, and so it
@@ -105,13 +115,7 @@ fn copy_of_the_records() -> tempfile::TempDir {
 #[test]
 fn a_stale_record_or_an_edited_datasheet_is_named() {
     let dir = copy_of_the_records();
-    let check = |dir: &Path| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
-            .args(["datasheet", "--check"])
-            .current_dir(dir)
-            .output()
-            .unwrap()
-    };
+    let check = |dir: &Path| datasheet_in(dir, &["--check"]);
     let clean = check(dir.path());
     assert_eq!(clean.status.code(), Some(0), "{clean:?}");
 
@@ -145,30 +149,22 @@ fn a_stale_record_or_an_edited_datasheet_is_named() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("utf8_decoder.hx8k.json"));
 
     fs::write(&record, &text).unwrap();
-    let sheet = dir.path().join(DATASHEET);
-    let edited = fs::read_to_string(&sheet).unwrap().replacen("**", "**1", 1);
-    fs::write(&sheet, edited).unwrap();
-    let out = check(dir.path());
-    assert_eq!(out.status.code(), Some(1), "{out:?}");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("docs/datasheet.md is not what the records") && stderr.lines().count() == 1,
-        "{stderr}"
-    );
-
-    fs::copy(root().join(DATASHEET), &sheet).unwrap();
-    let readme = dir.path().join("README.md");
-    let edited = fs::read_to_string(&readme)
-        .unwrap()
-        .replacen("| 6 |", "| 5 |", 1);
-    fs::write(&readme, edited).unwrap();
-    let out = check(dir.path());
-    assert_eq!(out.status.code(), Some(1), "{out:?}");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("README.md is not what the records") && stderr.lines().count() == 1,
-        "{stderr}"
-    );
+    // A figure of the datasheet, then a latency of the README's table,
+    // edited by hand: each is named, alone.
+    for (file, from, to) in [(DATASHEET, "**", "**1"), ("README.md", "| 6 |", "| 5 |")] {
+        let path = dir.path().join(file);
+        let committed = fs::read_to_string(&path).unwrap();
+        fs::write(&path, committed.replacen(from, to, 1)).unwrap();
+        let out = check(dir.path());
+        assert_eq!(out.status.code(), Some(1), "{file}: {out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("{file} is not what the records"))
+                && stderr.lines().count() == 1,
+            "{stderr}"
+        );
+        fs::write(&path, committed).unwrap();
+    }
 }
 
 /// Rendering writes the datasheet from the records; a record under the
@@ -177,11 +173,7 @@ fn a_stale_record_or_an_edited_datasheet_is_named() {
 fn rendering_writes_the_datasheet_and_refuses_a_misnamed_record() {
     let dir = copy_of_the_records();
     fs::remove_file(dir.path().join(DATASHEET)).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
-        .arg("datasheet")
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
+    let out = datasheet_in(dir.path(), &[]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(
         fs::read_to_string(dir.path().join(DATASHEET)).unwrap(),
@@ -193,11 +185,7 @@ fn rendering_writes_the_datasheet_and_refuses_a_misnamed_record() {
         records.join("utf8_decoder.up5k-copy.json"),
     )
     .unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
-        .arg("datasheet")
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
+    let out = datasheet_in(dir.path(), &[]);
     let line = usage_failure(out);
     assert!(
         line.contains("holds the record of utf8_decoder.hx8k.json"),
