@@ -4,7 +4,6 @@
 use std::fs::File;
 use std::io::{self, BufReader, Cursor, Read};
 use std::os::fd::AsFd;
-use std::os::unix::fs::MetadataExt;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
@@ -85,7 +84,7 @@ impl Input {
     /// The regular file the input reads, as (device, inode) after following
     /// links: a path, or standard input redirected from a file. An output
     /// with this identity would overwrite the input while it is read.
-    pub fn file_identity(&self) -> Option<(u64, u64)> {
+    pub fn file_identity(&self) -> Option<crate::output::Identity> {
         let metadata = match self {
             Input::Path(path) => std::fs::metadata(path).ok()?,
             Input::Stdin => File::from(io::stdin().as_fd().try_clone_to_owned().ok()?)
@@ -93,7 +92,9 @@ impl Input {
                 .ok()?,
             Input::Sample | Input::Loaded(..) => return None,
         };
-        metadata.is_file().then(|| (metadata.dev(), metadata.ino()))
+        metadata
+            .is_file()
+            .then(|| crate::output::identity(&metadata))
     }
 
     /// The input's size when it is known in advance (for progress bars).

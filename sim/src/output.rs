@@ -236,9 +236,9 @@ impl Drop for Unfinished {
 }
 
 /// A device or a file's identity: (device, inode).
-type Identity = (u64, u64);
+pub(crate) type Identity = (u64, u64);
 
-fn identity(metadata: &fs::Metadata) -> Identity {
+pub(crate) fn identity(metadata: &fs::Metadata) -> Identity {
     (metadata.dev(), metadata.ino())
 }
 

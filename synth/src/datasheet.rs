@@ -35,12 +35,7 @@ const TEN_GBE_BYTES_PER_SECOND: f64 = 1.25e9;
 /// The SHA-256 of an exported Verilog text, in hex: a record's
 /// `netlist_sha256`.
 pub fn netlist_sha256(verilog: &str) -> String {
-    Sha256::digest(verilog.as_bytes())
-        .iter()
-        .fold(String::with_capacity(64), |mut hex, byte| {
-            let _ = write!(hex, "{byte:02x}");
-            hex
-        })
+    crate::lower_hex(&Sha256::digest(verilog.as_bytes()))
 }
 
 /// The file-name prefix of a simulation-speed record.

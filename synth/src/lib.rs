@@ -27,6 +27,12 @@ pub mod verilator;
 pub mod verilog;
 
 pub use flow::{synth, synth_core, synth_with, Device, Report};
+
+/// `bytes` (a digest) in lowercase hex: the model cache's keys and stamps,
+/// and the records' netlist hashes.
+pub(crate) fn lower_hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
 pub use verilog::{
     core_verilog, top_name, try_verilog, verilog, verilog_hierarchical, write_core_verilog,
     write_verilog,

@@ -263,11 +263,6 @@ fn cache_root() -> std::result::Result<PathBuf, String> {
     }
 }
 
-/// `digest` in lowercase hex.
-fn hex(digest: &[u8]) -> String {
-    digest.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// The model's key: SHA-256 of everything its library depends on, each
 /// part preceded by its length so that no two lists of parts collide.
 fn model_key(parts: &[&str]) -> String {
@@ -276,7 +271,7 @@ fn model_key(parts: &[&str]) -> String {
         hasher.update((part.len() as u64).to_le_bytes());
         hasher.update(part.as_bytes());
     }
-    hex(&hasher.finalize())
+    crate::lower_hex(&hasher.finalize())
 }
 
 /// What a model directory's stamp says: which model it holds, and the size
@@ -305,7 +300,7 @@ impl Stamp {
         Ok(Stamp {
             key: key.to_string(),
             size,
-            sha256: hex(&hasher.finalize()),
+            sha256: crate::lower_hex(&hasher.finalize()),
         })
     }
 
