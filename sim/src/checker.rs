@@ -761,7 +761,7 @@ fn drain_extra_beats<E: Engine>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decoder::{Decoder, Reference, Word};
+    use crate::cores::utf8_decoder::{Decoder, Reference, Word};
     use crate::reference::{decode, Unit};
     use proptest::prelude::*;
     use utf8hdl_hdl::{Profile, Utf8Decoder};
@@ -772,6 +772,7 @@ mod tests {
     struct Mislabelled;
 
     impl Core for Mislabelled {
+        const KIND: crate::cores::Kind = crate::cores::Kind::Decoder;
         type Block = Utf8Decoder;
         type Input = u8;
         type Output = Word;

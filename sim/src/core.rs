@@ -21,8 +21,8 @@
 //! * **its reference model** ([`Core::Model`], a [`Model`]): what a
 //!   message's inputs become, [`Unit`] by unit.
 //!
-//! The kinds are described in a file each: [`crate::decoder`],
-//! [`crate::encoder`], [`crate::utf16`].
+//! The kinds are described in a module each, registered in
+//! [`crate::cores`].
 //!
 //! From that one description come the cycle harness
 //! ([`crate::harness::Harness`]), the streaming checker
@@ -35,6 +35,7 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::ops::Range;
 
+use crate::cores::Kind;
 use anyhow::{bail, Result};
 use bitvec::prelude::*;
 use rust_hdl::core::prelude::*;
@@ -414,7 +415,7 @@ impl Lane for u32 {
 
 /// A code unit and one `tuser` bit: whether it belongs to the U+FFFD an
 /// encoder sends for a value it cannot encode. The encoders' output lane:
-/// an octet ([`Octet`](crate::encoder::Octet)) or a UTF-16 code unit.
+/// an octet ([`Octet`](crate::cores::utf8_encoder::Octet)) or a UTF-16 code unit.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Flagged<T> {
     pub tdata: T,
@@ -865,17 +866,6 @@ pub trait Model {
     /// One step of the model: some inputs and the outputs they become.
     type Unit: Unit<Output = Self::Output>;
 
-    /// The kind of core it models, as the command line names it
-    /// (`--core decoder`).
-    const KIND: &'static str;
-
-    /// What such a core does: `UTF-8 -> UCS-4 decoder`.
-    const TITLE: &'static str;
-
-    /// How the lanes and `tuser` of such a core of `lanes` lanes read, for
-    /// a datasheet or a file header: lines of text.
-    fn port_notes(lanes: usize) -> &'static str;
-
     /// The first unit of a message whose inputs accepted so far are
     /// `message` (`closed`: its last input is among them), with its span
     /// in `message`; what comes instead when there is none, or when more
@@ -962,6 +952,10 @@ pub const MAX_UNIT_OUTPUTS: usize = 6;
 
 /// A core of the family, described once (see the module documentation).
 pub trait Core {
+    /// Its kind, whose entry in the registry ([`crate::cores`]) tells its
+    /// name, profiles and lane counts.
+    const KIND: Kind;
+
     /// The rust-hdl block.
     type Block: Block;
 
@@ -1026,7 +1020,7 @@ pub type OutputsOf<C> = Outputs<<C as Core>::Output>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decoder::{Decoder, Word};
+    use crate::cores::utf8_decoder::{Decoder, Word};
 
     #[test]
     fn signals_read_ports_and_state_by_path() {

@@ -17,7 +17,7 @@ use utf8hdl_hdl::{ErrorKind, Profile};
 
 use crate::core::Beat;
 use crate::core::{Core, Inputs, Lane};
-use crate::family::Kind;
+use crate::cores::Kind;
 use crate::harness::Harness;
 use crate::output::{write_atomically, OutputFile};
 use crate::wave_svg::{self, Moves, Row, Style};
@@ -516,7 +516,7 @@ pub fn render(figure: &Figure, dir: &Path) -> Result<()> {
         (Kind::Utf16Encoder, Feed::Words(words)) => {
             let units = |&w: &u32| crate::reference::utf16::encode(w).map_or(1, |u| u.len());
             let expected = words.iter().map(units).sum();
-            let core = crate::utf16::Encoder;
+            let core = crate::cores::utf16_encoder::Encoder;
             let cycles = simulate(core, words, expected, figure, &vcd)?;
             (cycles, core.name())
         }

@@ -25,7 +25,8 @@ use utf8hdl_hdl::Profile;
 
 use crate::checker::{run_checked, Stalls, Stimulus, Summary};
 use crate::core::Core;
-use crate::decoder::{Reference, Word};
+use crate::cores::utf8_decoder::{Reference, Word};
+use crate::cores::Kind;
 use crate::harness::Harness;
 use crate::reference::Unit;
 
@@ -309,6 +310,7 @@ macro_rules! lab_core {
         pub struct $name;
 
         impl Core for $name {
+            const KIND: Kind = Kind::Decoder;
             type Block = $block;
             type Input = u8;
             type Output = Word;

@@ -6,21 +6,17 @@
 pub mod bench;
 pub mod checker;
 pub mod core;
-pub mod decoder;
-pub mod encoder;
-pub mod family;
+pub mod cores;
 pub mod figures;
 pub mod harness;
 pub mod input;
 pub mod labs;
 pub mod output;
-pub mod properties;
 pub mod report;
 pub mod sample;
 pub mod state_diagram;
 pub mod state_machine;
 pub mod state_table;
-pub mod utf16;
 pub mod wave_svg;
 pub mod waveform;
 

@@ -624,7 +624,7 @@ impl UnitWriter {
             Format::Utf16be | Format::Utf16le => {
                 // A value UTF-16 cannot carry (above U+10FFFF, from iso10646)
                 // is U+FFFD, as the RTL UTF-16 encoder sends it.
-                let encoded = crate::utf16::EncoderReference.encode(unit.value);
+                let encoded = crate::cores::utf16_encoder::Reference.encode(unit.value);
                 self.write_code_units(&encoded.code_units)
             }
             Format::Lines => writeln!(self.out, "{}", unit_line(unit)),
@@ -638,7 +638,7 @@ impl UnitWriter {
     /// `unit` in the `lines` format, followed by the names of the
     /// properties its `flags` say (`properties::Property::bit`), if any.
     pub fn write_with_properties(&mut self, unit: &Unit, flags: u8) -> io::Result<()> {
-        let named = crate::properties::Flags {
+        let named = crate::cores::char_properties::Flags {
             tdata: unit.value,
             tuser: flags,
         };

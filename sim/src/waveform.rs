@@ -271,7 +271,7 @@ pub fn gtkw<C: Core>(core: &C, dumpfile: &str, save: &str) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::Kind;
+    use crate::cores::Kind;
 
     /// Every core's VCD reads back with the `vcd` crate, with each signal of
     /// its waveform in the core's scope or in one nested scope, by name.

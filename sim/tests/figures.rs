@@ -28,7 +28,7 @@ fn committed_figures_are_up_to_date() {
 #[test]
 fn committed_gtkw_file_is_up_to_date() {
     use utf8hdl_hdl::Profile;
-    use utf8hdl_sim::decoder::Decoder;
+    use utf8hdl_sim::cores::utf8_decoder::Decoder;
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("utf8hdl.gtkw");
     let fresh = utf8hdl_sim::waveform::gtkw(
         &Decoder(Profile::Rfc3629),

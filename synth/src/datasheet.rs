@@ -18,8 +18,8 @@ use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::core::{ports, Core, Dir, Lane, Model, Port, Rate};
-use utf8hdl_sim::family::Kind;
+use utf8hdl_sim::core::{ports, Core, Dir, Lane, Port, Rate};
+use utf8hdl_sim::cores::Kind;
 use utf8hdl_sim::with_any_core;
 
 use crate::flow::{Device, Report};
@@ -173,7 +173,7 @@ impl Sheet {
             summary: summary(core)?,
             latency: C::LATENCY,
             ports: ports(&core.block())?,
-            port_notes: <C::Model as Model>::port_notes(core.lanes()?.count),
+            port_notes: (C::KIND.description().port_notes)(core.lanes()?.count),
             error_kinds: C::ERROR_KINDS
                 .iter()
                 .map(|k| (k.code(), k.name()))

@@ -28,7 +28,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::{ports, Core, Dir, Port, Role};
-use utf8hdl_sim::decoder::Decoder;
+use utf8hdl_sim::cores::utf8_decoder::Decoder;
 
 use crate::verilog::write_core_verilog;
 

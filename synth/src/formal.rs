@@ -26,11 +26,11 @@ use utf8hdl_hdl::Profile;
 use crate::tools;
 use crate::verilog::core_verilog;
 use utf8hdl_sim::core::Core;
-use utf8hdl_sim::decoder::Decoder;
-use utf8hdl_sim::encoder::Encoder;
-use utf8hdl_sim::family::Kind;
-use utf8hdl_sim::properties::Properties;
-use utf8hdl_sim::utf16;
+use utf8hdl_sim::cores::char_properties::Properties;
+use utf8hdl_sim::cores::utf8_decoder::Decoder;
+use utf8hdl_sim::cores::utf8_encoder::Encoder;
+use utf8hdl_sim::cores::Kind;
+use utf8hdl_sim::cores::{utf16_decoder, utf16_encoder};
 
 /// The sby file: one task per property group and profile.
 const SBY_FILE: &str = "utf8_decoder.sby";
@@ -446,11 +446,23 @@ pub fn run_one_lane(
         }
         Kind::Utf16Encoder => {
             let (file, sby) = (UTF16_ENCODER_SBY_FILE, UTF16_ENCODER_SBY);
-            one_lane_proof(utf16::Encoder, file, sby, &UTF16_ENCODER_SOURCES, options)
+            one_lane_proof(
+                utf16_encoder::Encoder,
+                file,
+                sby,
+                &UTF16_ENCODER_SOURCES,
+                options,
+            )
         }
         Kind::Utf16Decoder => {
             let (file, sby) = (UTF16_DECODER_SBY_FILE, UTF16_DECODER_SBY);
-            one_lane_proof(utf16::Decoder, file, sby, &UTF16_DECODER_SOURCES, options)
+            one_lane_proof(
+                utf16_decoder::Decoder,
+                file,
+                sby,
+                &UTF16_DECODER_SOURCES,
+                options,
+            )
         }
         Kind::Properties => {
             let (file, sby) = (PROPERTIES_SBY_FILE, PROPERTIES_SBY);
@@ -838,7 +850,7 @@ mod tests {
     #[test]
     fn the_sby_files_read_every_figure_of_the_core() {
         let proof = wide_proof(
-            utf8hdl_sim::decoder::WideDecoder::<2>(Profile::Rfc3629),
+            utf8hdl_sim::cores::utf8_decoder::WideDecoder::<2>(Profile::Rfc3629),
             2,
             &Options {
                 profile: Profile::Rfc3629,

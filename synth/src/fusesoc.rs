@@ -13,7 +13,7 @@
 use anyhow::Result;
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::{Core, Lane};
-use utf8hdl_sim::family::Kind;
+use utf8hdl_sim::cores::Kind;
 
 use crate::verilog::{summary, verilog_file, REGENERATE, RTL_DIR};
 

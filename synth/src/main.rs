@@ -11,9 +11,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus, Summary, SummaryOf, UnitOf};
 use utf8hdl_sim::core::{Core, Unit, Values};
-use utf8hdl_sim::decoder::Reference;
-use utf8hdl_sim::encoder::Encoder;
-use utf8hdl_sim::family::Kind;
+use utf8hdl_sim::cores::char_properties::Properties;
+use utf8hdl_sim::cores::utf8_decoder::Reference;
+use utf8hdl_sim::cores::utf8_encoder::Encoder;
+use utf8hdl_sim::cores::Kind;
+use utf8hdl_sim::cores::{utf16_decoder, utf16_encoder};
 use utf8hdl_sim::figures::{self, View};
 use utf8hdl_sim::harness::{Engine, Harness};
 use utf8hdl_sim::input::Input;
@@ -21,10 +23,8 @@ use utf8hdl_sim::labs;
 use utf8hdl_sim::output::{
     check_destinations, commit_all, write_atomically, Format, OutputFile, UnitWriter,
 };
-use utf8hdl_sim::properties::Properties;
 use utf8hdl_sim::reference;
 use utf8hdl_sim::report::{acts_on_terminal, summary_lines};
-use utf8hdl_sim::utf16;
 use utf8hdl_sim::waveform::{TimescaleUnit, VcdRecorder};
 use utf8hdl_sim::{with_any_core, with_core};
 use utf8hdl_synth::board::Mode;
@@ -1061,7 +1061,7 @@ fn encode(args: &EncodeArgs) -> Result<ExitCode> {
         Encoding::Utf16be | Encoding::Utf16le => {
             let mut words = Vec::with_capacity(bytes.len() / width);
             let summary = run_on(
-                utf16::Decoder,
+                utf16_decoder::Decoder,
                 args.engine,
                 units.map(|unit| unit as u16),
                 &full_rate,
@@ -1071,7 +1071,7 @@ fn encode(args: &EncodeArgs) -> Result<ExitCode> {
                 },
                 None::<&mut Waveform<io::Sink>>,
             )?;
-            report_stage(&utf16::Decoder.name(), &summary);
+            report_stage(&utf16_decoder::Decoder.name(), &summary);
             if !summary.agree() {
                 return Ok(ExitCode::from(1));
             }
@@ -1353,17 +1353,17 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
     let mut json = summary.to_json();
     if through_utf16 && agree {
         let encoded = run_on(
-            utf16::Encoder,
+            utf16_encoder::Encoder,
             args.engine,
             words.into_iter(),
             &stimulus,
             |unit| Ok(writer.write_code_units(&unit.code_units)?),
             None::<&mut Waveform<io::Sink>>,
         )?;
-        report_stage(&utf16::Encoder.name(), &encoded);
+        report_stage(&utf16_encoder::Encoder.name(), &encoded);
         agree = encoded.agree();
         json["agree"] = agree.into();
-        json[utf16::Encoder.name()] = encoded.to_json();
+        json[utf16_encoder::Encoder.name()] = encoded.to_json();
     }
     if through_properties && agree {
         let described = run_on(

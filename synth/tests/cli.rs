@@ -397,7 +397,7 @@ fn core_names_the_family_member_and_its_lanes() {
     assert!(text.contains("module utf8_encoder("), "{text}");
     let latency = format!(
         "// utf8hdl-latency: {}\n",
-        <utf8hdl_sim::encoder::Encoder as utf8hdl_sim::core::Core>::LATENCY
+        <utf8hdl_sim::cores::utf8_encoder::Encoder as utf8hdl_sim::core::Core>::LATENCY
     );
     assert!(
         text.contains(&latency),

@@ -2,7 +2,7 @@
 //! real run on iCE40 HX8K when yosys and nextpnr-ice40 are installed.
 
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::decoder::WideDecoder;
+use utf8hdl_sim::cores::utf8_decoder::WideDecoder;
 use utf8hdl_synth::board::{board_bitstream, Mode};
 use utf8hdl_synth::flow::{
     parse_critical_path, parse_fmax, parse_utilisation, table, Options, PathSummary,

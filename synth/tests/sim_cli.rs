@@ -7,7 +7,7 @@ use std::fs;
 use crate::common::*;
 use utf8hdl_hdl::{ErrorKind, Profile};
 use utf8hdl_sim::core::Core;
-use utf8hdl_sim::decoder::Decoder;
+use utf8hdl_sim::cores::utf8_decoder::Decoder;
 use utf8hdl_sim::reference::decode;
 use utf8hdl_sim::sample::sample;
 

@@ -12,7 +12,7 @@ use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{run_checked, Checker, Mismatch, Side, Stalls, Stimulus, SummaryOf};
 use utf8hdl_sim::core::Unit;
 use utf8hdl_sim::core::{to_hex, Beat, Core, InputsOf, Lane, Values};
-use utf8hdl_sim::decoder::Decoder;
+use utf8hdl_sim::cores::utf8_decoder::Decoder;
 use utf8hdl_sim::harness::{CycleOf, Engine, Harness, RustHdl};
 
 /// Every input offered at once and every output taken at once.

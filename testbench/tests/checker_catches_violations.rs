@@ -9,7 +9,7 @@ use rust_hdl::prelude::*;
 use utf8hdl_hdl::{Profile, Utf8Decoder};
 use utf8hdl_sim::checker::{run_checked, Failure, Stalls, Stimulus, SummaryOf};
 use utf8hdl_sim::core::Core;
-use utf8hdl_sim::decoder::{Decoder, Reference, Word};
+use utf8hdl_sim::cores::utf8_decoder::{Decoder, Reference, Word};
 use utf8hdl_sim::harness::Harness;
 use utf8hdl_sim::report::summary_lines;
 
@@ -83,6 +83,7 @@ impl Logic for Faulty {
 struct FaultyCore(Fault);
 
 impl Core for FaultyCore {
+    const KIND: utf8hdl_sim::cores::Kind = utf8hdl_sim::cores::Kind::Decoder;
     type Block = Faulty;
     type Input = u8;
     type Output = Word;

@@ -26,12 +26,13 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::{ErrorKind, Profile};
 use utf8hdl_sim::core::{ports, Beat, Core, Dir, Inputs, Port};
-use utf8hdl_sim::decoder::{Decoder, WideDecoder, Word};
-use utf8hdl_sim::encoder::{Encoder, Octet};
+use utf8hdl_sim::cores::char_properties::{Flags, Properties};
+use utf8hdl_sim::cores::utf16_decoder;
+use utf8hdl_sim::cores::utf16_encoder::{self, CodeUnit};
+use utf8hdl_sim::cores::utf8_decoder::{Decoder, WideDecoder, Word};
+use utf8hdl_sim::cores::utf8_encoder::{Encoder, Octet};
 use utf8hdl_sim::harness::Harness;
-use utf8hdl_sim::properties::{Flags, Properties};
 use utf8hdl_sim::reference::encode;
-use utf8hdl_sim::utf16::{self, CodeUnit};
 use utf8hdl_synth::cosim::{simulate, Simulator, Tracer};
 use utf8hdl_synth::tools;
 use utf8hdl_synth::write_core_verilog;
@@ -187,7 +188,7 @@ impl Traffic for Encoder {
 
 /// The UTF-16 encoder reads the same words, and flags its FFFD with one
 /// bit.
-impl Traffic for utf16::Encoder {
+impl Traffic for utf16_encoder::Encoder {
     fn source(profile: Profile) -> impl FnMut(&mut StdRng) -> u32 {
         Encoder::source(profile)
     }
@@ -202,7 +203,7 @@ impl Traffic for utf16::Encoder {
 /// The UTF-16 decoder reads code units, surrogates half of them (so that
 /// pairs, lone halves and halves at a message's end all come), and sends
 /// words whose `tuser` holds the one kind it finds.
-impl Traffic for utf16::Decoder {
+impl Traffic for utf16_decoder::Decoder {
     fn source(_profile: Profile) -> impl FnMut(&mut StdRng) -> u16 {
         |rng| match rng.gen_range(0..4) {
             0 => rng.gen_range(0xD800..=0xDBFF),
@@ -464,8 +465,8 @@ fn icarus_and_verilator_match_rust_hdl_on_the_encoder() {
 fn icarus_and_verilator_match_rust_hdl_on_the_utf16_and_properties_cores() {
     let cycles = env_or("UTF8HDL_COSIM_CYCLES", DEFAULT_CYCLES as u64) as usize / 4;
     for simulator in [Simulator::Icarus, Simulator::Verilator] {
-        cosim_of(simulator, utf16::Encoder, cycles);
-        cosim_of(simulator, utf16::Decoder, cycles);
+        cosim_of(simulator, utf16_encoder::Encoder, cycles);
+        cosim_of(simulator, utf16_decoder::Decoder, cycles);
         cosim_of(simulator, Properties, cycles);
     }
 }

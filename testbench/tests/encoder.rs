@@ -10,8 +10,8 @@ use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::{ErrorKind, Profile};
 use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus};
 use utf8hdl_sim::core::Core;
-use utf8hdl_sim::decoder::Decoder;
-use utf8hdl_sim::encoder::{Encoder, Octet};
+use utf8hdl_sim::cores::utf8_decoder::Decoder;
+use utf8hdl_sim::cores::utf8_encoder::{Encoder, Octet};
 use utf8hdl_sim::harness::Harness;
 use utf8hdl_testbench::{random_message, run, FULL_RATE};
 
@@ -149,10 +149,11 @@ fn an_encoder_that_disagrees_is_caught() {
     #[derive(Copy, Clone)]
     struct Mislabelled;
     impl Core for Mislabelled {
+        const KIND: utf8hdl_sim::cores::Kind = utf8hdl_sim::cores::Kind::Encoder;
         type Block = utf8hdl_hdl::Utf8Encoder;
         type Input = u32;
         type Output = Octet;
-        type Model = utf8hdl_sim::encoder::Reference;
+        type Model = utf8hdl_sim::cores::utf8_encoder::Reference;
         const STATE: &'static [&'static str] = &[];
         const LATENCY: u64 = Encoder::LATENCY;
         const RATE: utf8hdl_sim::core::Rate = Encoder::RATE;
@@ -163,7 +164,7 @@ fn an_encoder_that_disagrees_is_caught() {
             Profile::Rfc3629
         }
         fn model(&self) -> Self::Model {
-            utf8hdl_sim::encoder::Reference(Profile::Rfc3629)
+            utf8hdl_sim::cores::utf8_encoder::Reference(Profile::Rfc3629)
         }
         fn block(&self) -> Self::Block {
             Encoder(Profile::Iso10646).block()

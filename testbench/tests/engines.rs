@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus};
 use utf8hdl_sim::core::{Beat, Core, Inputs};
-use utf8hdl_sim::decoder::{Decoder, WideDecoder};
+use utf8hdl_sim::cores::utf8_decoder::{Decoder, WideDecoder};
 use utf8hdl_sim::harness::{Engine, Harness, RustHdl};
 use utf8hdl_synth::tools;
 use utf8hdl_synth::verilator::{Verilated, TOOLS};

@@ -14,7 +14,7 @@ use std::path::Path;
 
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::Core;
-use utf8hdl_sim::family::Kind;
+use utf8hdl_sim::cores::Kind;
 use utf8hdl_synth::formal::{
     self, Check, Method, Options, Outcome, CHECKS, ENCODER_CHECKS, WIDE_CHECKS, WIDE_SAFETY_CHECKS,
 };
@@ -581,7 +581,7 @@ fn the_other_one_lane_cores_every_property_holds() {
 #[test]
 fn encoder_mutant_gap_between_words_fails() {
     let profile = Profile::Rfc3629;
-    let core = utf8hdl_sim::encoder::Encoder(profile);
+    let core = utf8hdl_sim::cores::utf8_encoder::Encoder(profile);
     let original = verilog::core_verilog(&core).unwrap();
     let take = driver(&original, "take").expect("one assignment to take");
     let mutated = original.replacen(
@@ -614,7 +614,7 @@ fn encoder_mutant_gap_between_words_fails() {
 /// that a low surrogate follows a high one, and only then, must catch it.
 #[test]
 fn utf16_encoder_mutant_pair_swapped_fails() {
-    let core = utf8hdl_sim::utf16::Encoder;
+    let core = utf8hdl_sim::cores::utf16_encoder::Encoder;
     let original = verilog::core_verilog(&core).unwrap();
     let mutated = original
         .replacen(
@@ -654,7 +654,7 @@ fn utf16_encoder_mutant_pair_swapped_fails() {
 /// P4's flags, from the Unicode ranges written as magnitudes, must catch it.
 #[test]
 fn properties_mutant_private_use_range_moved_fails() {
-    let core = utf8hdl_sim::properties::Properties;
+    let core = utf8hdl_sim::cores::char_properties::Properties;
     let original = verilog::core_verilog(&core).unwrap();
     let mutated = original.replacen("(low[('h8)+:(8)] == 'hf8)", "(low[('h8)+:(8)] == 'hf9)", 1);
     assert_ne!(mutated, original, "the mutant changed nothing");

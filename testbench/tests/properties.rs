@@ -13,7 +13,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_sim::checker::{Stalls, Stimulus};
 use utf8hdl_sim::core::Core;
-use utf8hdl_sim::properties::Properties;
+use utf8hdl_sim::cores::char_properties::Properties;
 use utf8hdl_synth::tools;
 use utf8hdl_testbench::{run, FULL_RATE};
 

@@ -6,7 +6,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::Stalls;
-use utf8hdl_sim::decoder::Decoder;
+use utf8hdl_sim::cores::utf8_decoder::Decoder;
 use utf8hdl_sim::harness::Harness;
 use utf8hdl_synth::{tools, verilator};
 use utf8hdl_testbench::{all_messages, random_message, Bench};

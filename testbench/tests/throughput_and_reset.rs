@@ -2,7 +2,7 @@
 
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::Beat;
-use utf8hdl_sim::decoder::Decoder;
+use utf8hdl_sim::cores::utf8_decoder::Decoder;
 use utf8hdl_sim::harness::Harness;
 use utf8hdl_sim::reference::decode;
 

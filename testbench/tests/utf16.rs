@@ -14,10 +14,11 @@ use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::{ErrorKind, Profile};
 use utf8hdl_sim::checker::{Stalls, Stimulus};
 use utf8hdl_sim::core::{Beat, Core};
-use utf8hdl_sim::decoder::{Decoder, Word};
+use utf8hdl_sim::cores::utf16_decoder;
+use utf8hdl_sim::cores::utf16_encoder::{self, CodeUnit};
+use utf8hdl_sim::cores::utf8_decoder::{Decoder, Word};
 use utf8hdl_sim::harness::Harness;
 use utf8hdl_sim::reference::REPLACEMENT;
-use utf8hdl_sim::utf16::{self, CodeUnit};
 use utf8hdl_synth::tools;
 use utf8hdl_testbench::{random_message, run, FULL_RATE};
 
@@ -94,20 +95,20 @@ fn every_scalar_value_encodes_as_rust_does_and_decodes_back() {
         .iter()
         .flat_map(|c| c.encode_utf16(&mut [0; 2]).to_vec())
         .collect();
-    let (summary, outputs) = run(utf16::Encoder, &words, &FULL_RATE);
+    let (summary, outputs) = run(utf16_encoder::Encoder, &words, &FULL_RATE);
     assert_eq!(units(&outputs), expected);
     assert!(outputs.iter().all(|o| !o.error));
     assert_eq!(
         summary.cycles,
-        expected.len() as u64 + utf16::Encoder::LATENCY,
+        expected.len() as u64 + utf16_encoder::Encoder::LATENCY,
         "not one code unit per clock"
     );
-    let (summary, decoded) = run(utf16::Decoder, &expected, &FULL_RATE);
+    let (summary, decoded) = run(utf16_decoder::Decoder, &expected, &FULL_RATE);
     assert_eq!(values(&decoded), words);
     assert!(decoded.iter().all(|w| w.tuser == 0));
     assert_eq!(
         summary.cycles,
-        expected.len() as u64 + utf16::Decoder::LATENCY,
+        expected.len() as u64 + utf16_decoder::Decoder::LATENCY,
         "not one code unit per clock"
     );
 }
@@ -144,7 +145,7 @@ fn words_utf16_cannot_carry_become_flagged_replacements() {
                 message_end: 0.05,
                 ..Stimulus::stalls(source, sink, 11)
             };
-            let (_, outputs) = run(utf16::Encoder, &words, &stimulus);
+            let (_, outputs) = run(utf16_encoder::Encoder, &words, &stimulus);
             let what = format!("source {source:?}, sink {sink:?}");
             assert_eq!(units(&outputs), expected, "{what}");
             let errors: Vec<bool> = outputs.iter().map(|o| o.error).collect();
@@ -184,11 +185,11 @@ fn the_decoder_matches_rusts_decode_utf16_under_every_stall_pattern() {
     for source in Stalls::ALL {
         for sink in Stalls::ALL {
             let stimulus = Stimulus::stalls(source, sink, 0x16);
-            let (_, outputs) = run(utf16::Decoder, &code_units, &stimulus);
+            let (_, outputs) = run(utf16_decoder::Decoder, &code_units, &stimulus);
             assert_eq!(outputs, expected, "source {source:?}, sink {sink:?}");
         }
     }
-    let (summary, _) = run(utf16::Decoder, &code_units, &stalled(7));
+    let (summary, _) = run(utf16_decoder::Decoder, &code_units, &stalled(7));
     assert!(summary.errors() > 0);
 }
 
@@ -215,7 +216,7 @@ fn utf8_to_utf16_in_the_rtl_is_cpythons() {
         Stimulus::stalls(Stalls::Random(0.3), Stalls::Bursty, 3),
     ] {
         let (_, decoded) = run(Decoder(Profile::Rfc3629), &bytes, &stimulus);
-        let (_, encoded) = run(utf16::Encoder, &values(&decoded), &stimulus);
+        let (_, encoded) = run(utf16_encoder::Encoder, &values(&decoded), &stimulus);
         same(&be_bytes(&units(&encoded)), &cpython);
     }
 }
@@ -240,8 +241,8 @@ fn utf16_to_utf8_in_the_rtl_is_cpythons() {
         return;
     };
     let stimulus = Stimulus::stalls(Stalls::Bursty, Stalls::Random(0.3), 5);
-    let (_, decoded) = run(utf16::Decoder, &code_units, &stimulus);
-    let encoder = utf8hdl_sim::encoder::Encoder(Profile::Rfc3629);
+    let (_, decoded) = run(utf16_decoder::Decoder, &code_units, &stimulus);
+    let encoder = utf8hdl_sim::cores::utf8_encoder::Encoder(Profile::Rfc3629);
     let (_, encoded) = run(encoder, &values(&decoded), &stimulus);
     let octets: Vec<u8> = encoded.iter().map(|o| o.tdata).collect();
     same(&octets, &cpython);
@@ -272,7 +273,7 @@ fn the_datasheet_cycle_diagrams_are_what_the_rtl_does() {
         }
         (ready, outputs)
     }
-    let (ready, outputs) = diagram(utf16::Encoder, &[0x41, 0x1F600, 0x42], 6, |u| {
+    let (ready, outputs) = diagram(utf16_encoder::Encoder, &[0x41, 0x1F600, 0x42], 6, |u| {
         u32::from(u.tdata)
     });
     assert_eq!(ready, [1, 1, 1, 0, 1, 1]);
@@ -288,7 +289,7 @@ fn the_datasheet_cycle_diagrams_are_what_the_rtl_does() {
         ]
     );
     let inputs = [0x0041, 0xD83D, 0xDE00, 0xDC00, 0x0042];
-    let (ready, outputs) = diagram(utf16::Decoder, &inputs, 7, |w| w.tdata);
+    let (ready, outputs) = diagram(utf16_decoder::Decoder, &inputs, 7, |w| w.tdata);
     assert_eq!(ready, [1; 7]);
     assert_eq!(
         outputs,

@@ -16,7 +16,7 @@ use utf8hdl_hdl::output_register::OutputRegister;
 use utf8hdl_hdl::skid_buffer::SkidBuffer;
 use utf8hdl_hdl::{Profile, Utf8Decoder};
 use utf8hdl_sim::core::{ports, Core, Dir, Port};
-use utf8hdl_sim::decoder::Decoder;
+use utf8hdl_sim::cores::utf8_decoder::Decoder;
 use utf8hdl_synth::tools;
 use utf8hdl_synth::verilog::{
     all_cores, export, export_hierarchical, raw_verilog, top_name, verilog_file,

@@ -15,7 +15,7 @@ use utf8hdl_hdl::wide::Utf8DecoderX4;
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{run_checked, Failure, Stalls, Stimulus, SummaryOf};
 use utf8hdl_sim::core::Core;
-use utf8hdl_sim::decoder::{Reference, WideDecoder, Word};
+use utf8hdl_sim::cores::utf8_decoder::{Reference, WideDecoder, Word};
 use utf8hdl_sim::harness::{Engine, Harness};
 use utf8hdl_synth::verilator::{Verilated, TOOLS};
 use utf8hdl_synth::{core_verilog, tools};
@@ -153,6 +153,7 @@ fn a_wide_core_that_disagrees_is_caught() {
     #[derive(Copy, Clone)]
     struct Mislabelled;
     impl Core for Mislabelled {
+        const KIND: utf8hdl_sim::cores::Kind = utf8hdl_sim::cores::Kind::Decoder;
         type Block = Utf8DecoderX4;
         type Input = u8;
         type Output = Word;

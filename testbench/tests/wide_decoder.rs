@@ -5,7 +5,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::{self, Core};
-use utf8hdl_sim::decoder::{WideDecoder, Word};
+use utf8hdl_sim::cores::utf8_decoder::{WideDecoder, Word};
 use utf8hdl_sim::harness::Harness;
 use utf8hdl_sim::reference::decode;
 

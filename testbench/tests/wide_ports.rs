@@ -12,7 +12,7 @@ use rand::{Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::{Beat, Core, Inputs, Lanes};
-use utf8hdl_sim::decoder::{Reference, Word};
+use utf8hdl_sim::cores::utf8_decoder::{Reference, Word};
 use utf8hdl_sim::harness::Harness;
 use utf8hdl_sim::waveform::{gtkw, TimescaleUnit, VcdRecorder};
 
@@ -98,6 +98,7 @@ impl Logic for WideSlice {
 struct Slice;
 
 impl Core for Slice {
+    const KIND: utf8hdl_sim::cores::Kind = utf8hdl_sim::cores::Kind::Decoder;
     type Block = WideSlice;
     type Input = u8;
     type Output = Word;

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::family::Kind;
+use utf8hdl_sim::cores::Kind;
 use utf8hdl_synth::fusesoc::module_name;
 use utf8hdl_synth::tools;
 use utf8hdl_synth::verilog::all_cores;

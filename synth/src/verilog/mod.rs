@@ -34,9 +34,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, Context, Result};
 use rust_hdl::prelude::*;
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::core::{ports, Core, Lane, Model, Rate};
-use utf8hdl_sim::decoder::Decoder;
-use utf8hdl_sim::family::Kind;
+use utf8hdl_sim::core::{ports, Core, Lane, Rate};
+use utf8hdl_sim::cores::utf8_decoder::Decoder;
+use utf8hdl_sim::cores::Kind;
 
 pub use postpass::*;
 
@@ -154,7 +154,7 @@ pub fn summary<C: Core>(core: &C) -> Result<String> {
         (Rate::Output, 1) => format!("one {} per clock", <C::Output as Lane>::NAME),
         (Rate::Output, n) => format!("{n} {}s per clock", <C::Output as Lane>::NAME),
     };
-    let title = <C::Model as Model>::TITLE;
+    let title = C::KIND.description().title;
     Ok(format!(
         "utf8hdl {title}, profile {}, {rate}",
         core.profile()
@@ -176,7 +176,7 @@ fn header<C: Core>(core: &C, shape: &str) -> Result<String> {
          // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)\n//\n\
          // Ports (AXI4-Stream in and out; rst is synchronous, active high):\n",
         summary = summary(core)?,
-        command = command(<C::Model as Model>::KIND, profile, lanes.count),
+        command = command(C::KIND.name(), profile, lanes.count),
         latency = C::LATENCY,
     );
     let ports = ports(&core.block())?;
@@ -185,7 +185,7 @@ fn header<C: Core>(core: &C, shape: &str) -> Result<String> {
         let (dir, range) = (port.dir.verilog(), port.range());
         out += &format!("//   {dir:<6} {range:<ranges$}{}\n", port.name);
     }
-    let notes: Vec<String> = <C::Model as Model>::port_notes(lanes.count)
+    let notes: Vec<String> = (C::KIND.description().port_notes)(lanes.count)
         .lines()
         .map(|l| format!("// {l}"))
         .collect();

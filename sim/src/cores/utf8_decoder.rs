@@ -17,7 +17,31 @@ use utf8hdl_hdl::wide::{
 use utf8hdl_hdl::{ErrorKind, Profile, Utf8Decoder};
 
 use crate::core::{Core, Lane, Model, Next};
+use crate::cores::{Description, Kind};
 use crate::reference;
+
+/// The registry's entry ([`crate::cores`]).
+pub const DESCRIPTION: Description = Description {
+    name: "decoder",
+    summary: "UTF-8 -> UCS-4, 1 to 32 bytes per clock",
+    title: "UTF-8 -> UCS-4 decoder",
+    port_notes,
+    lane_counts: &LANE_COUNTS,
+    profiles: &Profile::ALL,
+};
+
+/// How its lanes and `tuser` read.
+fn port_notes(lanes: usize) -> &'static str {
+    match lanes {
+        1 => "m_axis_tuser: bit 0 = error, bits 3:1 = error kind code.",
+        _ => {
+            "Lane i: s_axis_tdata[8i+7:8i] (lane 0 first in the stream), m_axis_tdata[32i+31:32i],\n\
+             m_axis_tuser[4i+3:4i] (bit 4i = error, the 3 above = error kind code).\n\
+             s_axis_tkeep low: a null lane, skipped. m_axis_tkeep is packed (lanes 0..k-1);\n\
+             a beat with m_axis_tkeep 0 only carries m_axis_tlast."
+        }
+    }
+}
 
 /// One word of a decoder's `m_axis`: a unit, with its error kind in `tuser`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -78,21 +102,6 @@ impl Model for Reference {
     type Input = u8;
     type Output = Word;
     type Unit = reference::Unit;
-    const KIND: &'static str = "decoder";
-    const TITLE: &'static str = "UTF-8 -> UCS-4 decoder";
-
-    fn port_notes(lanes: usize) -> &'static str {
-        match lanes {
-            1 => "m_axis_tuser: bit 0 = error, bits 3:1 = error kind code.",
-            _ => {
-                "Lane i: s_axis_tdata[8i+7:8i] (lane 0 first in the stream), m_axis_tdata[32i+31:32i],\n\
-                 m_axis_tuser[4i+3:4i] (bit 4i = error, the 3 above = error kind code).\n\
-                 s_axis_tkeep low: a null lane, skipped. m_axis_tkeep is packed (lanes 0..k-1);\n\
-                 a beat with m_axis_tkeep 0 only carries m_axis_tlast."
-            }
-        }
-    }
-
     /// The reference decodes the bytes accepted so far; its first unit is
     /// final once the message is closed, and before that unless it is a
     /// sequence truncated by the end of those bytes, which more bytes could
@@ -161,6 +170,7 @@ pub struct Decoder(pub Profile);
 
 impl Core for Decoder {
     type Block = Utf8Decoder;
+    const KIND: Kind = Kind::Decoder;
     type Input = u8;
     type Output = Word;
     type Model = Reference;
@@ -216,6 +226,7 @@ macro_rules! wide_decoders {
     ($($lanes:literal => $block:ident),* $(,)?) => {$(
         impl Core for WideDecoder<$lanes> {
             type Block = $block;
+            const KIND: Kind = Kind::Decoder;
             type Input = u8;
             type Output = Word;
             type Model = Reference;
@@ -277,27 +288,27 @@ macro_rules! with_core {
     ($lanes:expr, $profile:expr, |$core:ident| $body:expr) => {
         match $lanes {
             1 => {
-                let $core = $crate::decoder::Decoder($profile);
+                let $core = $crate::cores::utf8_decoder::Decoder($profile);
                 $body
             }
             2 => {
-                let $core = $crate::decoder::WideDecoder::<2>($profile);
+                let $core = $crate::cores::utf8_decoder::WideDecoder::<2>($profile);
                 $body
             }
             4 => {
-                let $core = $crate::decoder::WideDecoder::<4>($profile);
+                let $core = $crate::cores::utf8_decoder::WideDecoder::<4>($profile);
                 $body
             }
             8 => {
-                let $core = $crate::decoder::WideDecoder::<8>($profile);
+                let $core = $crate::cores::utf8_decoder::WideDecoder::<8>($profile);
                 $body
             }
             16 => {
-                let $core = $crate::decoder::WideDecoder::<16>($profile);
+                let $core = $crate::cores::utf8_decoder::WideDecoder::<16>($profile);
                 $body
             }
             32 => {
-                let $core = $crate::decoder::WideDecoder::<32>($profile);
+                let $core = $crate::cores::utf8_decoder::WideDecoder::<32>($profile);
                 $body
             }
             n => {

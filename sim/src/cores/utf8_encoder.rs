@@ -11,7 +11,24 @@ use std::ops::Range;
 use utf8hdl_hdl::{ErrorKind, Profile, Utf8Encoder};
 
 use crate::core::{Core, Flagged, Lane, Model, Next, Rate, Unit};
+use crate::cores::{Description, Kind};
 use crate::reference::{self, REPLACEMENT};
+
+/// The registry's entry ([`crate::cores`]).
+pub const DESCRIPTION: Description = Description {
+    name: "encoder",
+    summary: "UCS-4 -> UTF-8, one octet per clock (1 lane)",
+    title: "UCS-4 -> UTF-8 encoder",
+    port_notes,
+    lane_counts: &[1],
+    profiles: &Profile::ALL,
+};
+
+/// How its lanes and `tuser` read.
+fn port_notes(_lanes: usize) -> &'static str {
+    "m_axis_tuser: 1 = the octet is one of EF BF BD, the U+FFFD sent for a word\n\
+     the profile cannot encode (a surrogate, or a value past its range)."
+}
 
 /// One octet of the encoder's `m_axis`, and its `tuser` bit: it belongs to
 /// the U+FFFD of a word that cannot be encoded.
@@ -115,14 +132,6 @@ impl Model for Reference {
     type Input = u32;
     type Output = Octet;
     type Unit = Encoded<u8>;
-    const KIND: &'static str = "encoder";
-    const TITLE: &'static str = "UCS-4 -> UTF-8 encoder";
-
-    fn port_notes(_lanes: usize) -> &'static str {
-        "m_axis_tuser: 1 = the octet is one of EF BF BD, the U+FFFD sent for a word\n\
-         the profile cannot encode (a surrogate, or a value past its range)."
-    }
-
     /// A word is decided as soon as it is accepted.
     fn first(&self, message: &VecDeque<u32>, closed: bool) -> Next<Encoded<u8>> {
         Next::of_first_input(message, closed, |value| self.encode(value))
@@ -135,6 +144,7 @@ pub struct Encoder(pub Profile);
 
 impl Core for Encoder {
     type Block = Utf8Encoder;
+    const KIND: Kind = Kind::Encoder;
     type Input = u32;
     type Output = Octet;
     type Model = Reference;

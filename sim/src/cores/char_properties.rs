@@ -12,7 +12,24 @@ use std::ops::Range;
 use utf8hdl_hdl::{CharProperties, ErrorKind, Profile};
 
 use crate::core::{Core, Lane, Model, Next, Unit};
+use crate::cores::{Description, Kind};
 use crate::reference::properties::{self, Property};
+
+/// The registry's entry ([`crate::cores`]).
+pub const DESCRIPTION: Description = Description {
+    name: "properties",
+    summary: "UCS-4 words with control/private-use/noncharacter/non-BMP flags (1 lane, rfc3629)",
+    title: "UCS-4 character properties",
+    port_notes,
+    lane_counts: &[1],
+    profiles: &[Profile::Rfc3629],
+};
+
+/// How its lanes and `tuser` read.
+fn port_notes(_lanes: usize) -> &'static str {
+    "m_axis_tdata: the word, unchanged. m_axis_tuser: bit 0 = control (Cc),\n\
+     bit 1 = private use (Co), bit 2 = noncharacter, bit 3 = above FFFF."
+}
 
 /// One word of the core's `m_axis` and its flags.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -105,14 +122,6 @@ impl Model for Reference {
     type Input = u32;
     type Output = Flags;
     type Unit = Described;
-    const KIND: &'static str = "properties";
-    const TITLE: &'static str = "UCS-4 character properties";
-
-    fn port_notes(_lanes: usize) -> &'static str {
-        "m_axis_tdata: the word, unchanged. m_axis_tuser: bit 0 = control (Cc),\n\
-         bit 1 = private use (Co), bit 2 = noncharacter, bit 3 = above FFFF."
-    }
-
     /// A word is decided as soon as it is accepted.
     fn first(&self, message: &VecDeque<u32>, closed: bool) -> Next<Described> {
         Next::of_first_input(message, closed, |value| Described {
@@ -131,6 +140,7 @@ pub struct Properties;
 
 impl Core for Properties {
     type Block = CharProperties;
+    const KIND: Kind = Kind::Properties;
     type Input = u32;
     type Output = Flags;
     type Model = Reference;

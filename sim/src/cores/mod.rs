@@ -1,0 +1,239 @@
+//! # The registry: every kind of core, each in one module
+//!
+//! Each kind of core is one module here, named for its Verilog module, that
+//! holds everything that is only about it: its [`Core`]s (block, lanes,
+//! latency, waveform state), its reference model, and its [`Description`]
+//! (its command-line name and help, the lane counts and profiles it comes
+//! in, what its ports carry, its formal checks). [`Kind::ALL`] registers
+//! the kinds: the command line, the exporter, the formal runner, FuseSoC,
+//! the datasheet and the tests iterate it, and the one `match` on a kind is
+//! [`Kind::description`] (with [`with_any_core!`](crate::with_any_core),
+//! which binds a kind's core type).
+//!
+//! A new core is its block (`hdl/src/`), its module here with one line in
+//! [`Kind`], [`Kind::ALL`] and [`Kind::description`], its reference
+//! (`sim/reference/src/`) and its property file (`hdl/formal/`); the test
+//! `every_registered_kind_has_all_its_parts` fails when one is missing.
+
+use std::fmt;
+use std::str::FromStr;
+
+#[cfg(test)]
+use crate::core::Core;
+use crate::reference::Profile;
+
+pub mod char_properties;
+pub mod utf16_decoder;
+pub mod utf16_encoder;
+pub mod utf8_decoder;
+pub mod utf8_encoder;
+
+/// A kind of core of the family.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// UTF-8 → UCS-4 ([`utf8_decoder`]).
+    Decoder,
+    /// UCS-4 → UTF-8 ([`utf8_encoder`]).
+    Encoder,
+    /// UCS-4 → UTF-16 ([`utf16_encoder`]).
+    Utf16Encoder,
+    /// UTF-16 → UCS-4 ([`utf16_decoder`]).
+    Utf16Decoder,
+    /// UCS-4 words with their character properties ([`char_properties`]).
+    Properties,
+}
+
+/// What the registry holds of a kind of core, beside its [`Core`]s: the
+/// facts every harness, the command line and the datasheet read.
+#[derive(Debug)]
+pub struct Description {
+    /// Its name on the command line (`--core decoder`).
+    pub name: &'static str,
+    /// What it does, for `--help`: `UTF-8 -> UCS-4, 1 to 32 bytes per clock`.
+    pub summary: &'static str,
+    /// What such a core is, for a datasheet or a file header:
+    /// `UTF-8 -> UCS-4 decoder`.
+    pub title: &'static str,
+    /// How its lanes and `tuser` read, for a datasheet or a file header:
+    /// lines of text.
+    pub port_notes: fn(lanes: usize) -> &'static str,
+    /// The lane counts it comes in.
+    pub lane_counts: &'static [usize],
+    /// The profiles it comes in.
+    pub profiles: &'static [Profile],
+}
+
+impl Kind {
+    /// Every kind, in the order the command line and the datasheet list
+    /// them.
+    pub const ALL: [Kind; 5] = [
+        Kind::Decoder,
+        Kind::Encoder,
+        Kind::Utf16Encoder,
+        Kind::Utf16Decoder,
+        Kind::Properties,
+    ];
+
+    /// Its description, from its module.
+    pub fn description(self) -> &'static Description {
+        match self {
+            Kind::Decoder => &utf8_decoder::DESCRIPTION,
+            Kind::Encoder => &utf8_encoder::DESCRIPTION,
+            Kind::Utf16Encoder => &utf16_encoder::DESCRIPTION,
+            Kind::Utf16Decoder => &utf16_decoder::DESCRIPTION,
+            Kind::Properties => &char_properties::DESCRIPTION,
+        }
+    }
+
+    /// Its name on the command line (`--core decoder`).
+    pub fn name(self) -> &'static str {
+        self.description().name
+    }
+
+    /// What it does, for `--help`.
+    pub fn summary(self) -> &'static str {
+        self.description().summary
+    }
+
+    /// The lane counts it comes in.
+    pub fn lane_counts(self) -> &'static [usize] {
+        self.description().lane_counts
+    }
+
+    /// The profiles it comes in.
+    pub fn profiles(self) -> &'static [Profile] {
+        self.description().profiles
+    }
+
+    /// Whether the kind comes in `lanes` lanes and `profile`; if not, why.
+    pub fn check(self, lanes: usize, profile: Profile) -> Result<(), String> {
+        if !self.lane_counts().contains(&lanes) {
+            let counts: Vec<String> = self.lane_counts().iter().map(|n| n.to_string()).collect();
+            let lanes_word = if counts.len() == 1 { "lane" } else { "lanes" };
+            return Err(format!(
+                "no {lanes}-lane {self} core: it comes in {} {lanes_word}",
+                counts.join(", ")
+            ));
+        }
+        if !self.profiles().contains(&profile) {
+            return Err(format!(
+                "no {profile} {self} core: it has one profile, rfc3629 (U+0000..U+10FFFF)"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Every core of the kind: each profile and lane count it comes in.
+    pub fn variants(self) -> impl Iterator<Item = (Profile, usize)> {
+        self.profiles().iter().flat_map(move |&profile| {
+            self.lane_counts()
+                .iter()
+                .map(move |&lanes| (profile, lanes))
+        })
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Kind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Kind, String> {
+        Kind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Kind::ALL.into_iter().map(Kind::name).collect();
+                format!("no core '{s}' (cores: {})", names.join(", "))
+            })
+    }
+}
+
+/// Runs `$body` with `$core` bound to the core of kind `$kind`, `$lanes`
+/// lanes and `$profile`; `$body` must work on any core. A lane count or a
+/// profile the kind does not come in makes the enclosing function (which
+/// returns an `anyhow::Result`) return an error.
+#[macro_export]
+macro_rules! with_any_core {
+    ($kind:expr, $lanes:expr, $profile:expr, |$core:ident| $body:expr) => {{
+        let (kind, lanes, profile): ($crate::cores::Kind, usize, $crate::reference::Profile) =
+            ($kind, $lanes, $profile);
+        if let Err(why) = kind.check(lanes, profile) {
+            return Err(anyhow::anyhow!(why));
+        }
+        match kind {
+            $crate::cores::Kind::Decoder => $crate::with_core!(lanes, profile, |$core| $body),
+            $crate::cores::Kind::Encoder => {
+                let $core = $crate::cores::utf8_encoder::Encoder(profile);
+                $body
+            }
+            $crate::cores::Kind::Utf16Encoder => {
+                let $core = $crate::cores::utf16_encoder::Encoder;
+                $body
+            }
+            $crate::cores::Kind::Utf16Decoder => {
+                let $core = $crate::cores::utf16_decoder::Decoder;
+                $body
+            }
+            $crate::cores::Kind::Properties => {
+                let $core = $crate::cores::char_properties::Properties;
+                $body
+            }
+        }
+    }};
+}
+
+/// The widths of a core's `tdata` and `tuser` ports, by name, in port
+/// order: what its lanes carry, as its tests state it.
+#[cfg(test)]
+pub(crate) fn data_widths<C: Core>(core: &C) -> Vec<(&'static str, usize)> {
+    crate::core::ports(&core.block())
+        .unwrap()
+        .into_iter()
+        .filter(|p| p.name.ends_with("tdata") || p.name.ends_with("tuser"))
+        .map(|p| (&*p.name.clone().leak(), p.width))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each kind's core, for every variant the registry lists, is the
+    /// kind's: its [`Core::KIND`] names it back, so a core cannot be
+    /// registered under another kind's entry.
+    /// Each kind's core, for every variant the registry lists, is the
+    /// kind's: its [`Core::KIND`] names it back, so a core cannot be
+    /// registered under another kind's entry.
+    #[test]
+    fn every_variant_is_a_core_of_its_kind() {
+        fn kind_of<C: Core>(_: &C) -> Kind {
+            C::KIND
+        }
+        fn check(kind: Kind, profile: Profile, lanes: usize) -> anyhow::Result<()> {
+            with_any_core!(kind, lanes, profile, |core| {
+                assert_eq!(kind_of(&core), kind, "{kind} {profile} x{lanes}");
+                assert_eq!(core.profile(), profile);
+                Ok(())
+            })
+        }
+        for kind in Kind::ALL {
+            for (profile, lanes) in kind.variants() {
+                check(kind, profile, lanes).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn names_parse_back_and_unknown_names_list_the_cores() {
+        for kind in Kind::ALL {
+            assert_eq!(kind.name().parse::<Kind>(), Ok(kind));
+        }
+        let err = "decodr".parse::<Kind>().unwrap_err();
+        assert!(err.contains("decoder, encoder"), "{err}");
+    }
+}

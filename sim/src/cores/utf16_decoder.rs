@@ -1,0 +1,148 @@
+//! # The UTF-16 decoder, described
+//!
+//! [`Utf16Decoder`] (16-bit code units in, UCS-4 words out) as a [`Core`],
+//! checked against the reference UTF-16 decoder
+//! ([`reference::utf16::Decoder`]). UTF-16 carries exactly RFC 3629's
+//! values, so the core has one profile, [`Profile::Rfc3629`].
+
+use std::collections::VecDeque;
+
+use utf8hdl_hdl::{ErrorKind, Profile, Utf16Decoder};
+
+use crate::core::{Core, Model, Next};
+use crate::cores::utf8_decoder::Word;
+use crate::cores::{Description, Kind};
+use crate::reference;
+
+/// The registry's entry ([`crate::cores`]).
+pub const DESCRIPTION: Description = Description {
+    name: "utf16-decoder",
+    summary: "UTF-16 -> UCS-4, one code unit per clock (1 lane, rfc3629)",
+    title: "UTF-16 -> UCS-4 decoder",
+    port_notes,
+    lane_counts: &[1],
+    profiles: &[Profile::Rfc3629],
+};
+
+/// How its lanes and `tuser` read.
+fn port_notes(_lanes: usize) -> &'static str {
+    "m_axis_tuser: bit 0 = error, bits 3:1 = error kind code (5: an unpaired surrogate,\n\
+     sent as one FFFD)."
+}
+
+/// The reference UTF-16 decoder ([`reference::utf16::Decoder`]), as its core's model.
+#[derive(Copy, Clone, Debug)]
+pub struct Reference;
+
+impl Model for Reference {
+    type Input = u16;
+    type Output = Word;
+    type Unit = reference::Unit;
+    /// The first unit is final unless it is a high surrogate that ends the
+    /// units accepted so far while its message goes on: a low one may
+    /// still come.
+    fn first(&self, message: &VecDeque<u16>, closed: bool) -> Next<reference::Unit> {
+        let Some(unit) = reference::utf16::Decoder::new(message.iter().copied()).next() else {
+            return Next::none_left(closed);
+        };
+        let open_end = unit.error == Some(ErrorKind::Surrogate)
+            && unit.span.end == message.len()
+            && reference::utf16::HIGH.contains(&message[unit.span.start]);
+        match open_end && !closed {
+            true => Next::Undecided,
+            false => Next::Unit(unit),
+        }
+    }
+}
+
+/// The UTF-16 → UCS-4 decoder, one code unit per clock ([`Utf16Decoder`]).
+#[derive(Copy, Clone, Debug)]
+pub struct Decoder;
+
+impl Core for Decoder {
+    type Block = Utf16Decoder;
+    const KIND: Kind = Kind::Utf16Decoder;
+    type Input = u16;
+    type Output = Word;
+    type Model = Reference;
+
+    /// An unpaired surrogate.
+    const ERROR_KINDS: &'static [ErrorKind] = &[ErrorKind::Surrogate];
+
+    const STATE: &'static [&'static str] = &[
+        "skid_buffer.buffered_valid.q",
+        "held.q",
+        "held_valid.q",
+        "held_last.q",
+        "paired.q",
+    ];
+
+    const LATENCY: u64 = Utf16Decoder::LATENCY;
+
+    fn name(&self) -> String {
+        "utf16_decoder".into()
+    }
+
+    fn profile(&self) -> Profile {
+        Profile::Rfc3629
+    }
+
+    fn model(&self) -> Reference {
+        Reference
+    }
+
+    fn block(&self) -> Utf16Decoder {
+        Utf16Decoder::default()
+    }
+
+    crate::axis_io!(Utf16Decoder; m_tuser);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{probes, Lanes};
+    use crate::cores::data_widths;
+    use crate::reference::REPLACEMENT;
+
+    #[test]
+    fn its_ports_say_one_lane_of_code_units_in_and_words_out() {
+        let one = Lanes {
+            count: 1,
+            tkeep: false,
+        };
+        assert_eq!(Decoder.lanes().unwrap(), one);
+        probes(&Decoder).unwrap();
+        assert_eq!(
+            data_widths(&Decoder),
+            [
+                ("s_axis_tdata", 16),
+                ("m_axis_tdata", 32),
+                ("m_axis_tuser", 4)
+            ]
+        );
+    }
+
+    /// A lone high surrogate at the end of what was accepted waits for the
+    /// next unit, unless the message is closed; a lone low one does not.
+    #[test]
+    fn a_high_surrogate_waits_for_the_unit_after_it() {
+        let model = Reference;
+        let open = VecDeque::from([0xD83Du16]);
+        assert!(matches!(model.first(&open, false), Next::Undecided));
+        let Next::Unit(unit) = model.first(&open, true) else {
+            panic!("a closed message decides its last unit");
+        };
+        assert_eq!(
+            (unit.value, unit.error),
+            (REPLACEMENT, Some(ErrorKind::Surrogate))
+        );
+        let low = VecDeque::from([0xDE00u16]);
+        assert!(matches!(model.first(&low, false), Next::Unit(_)));
+        let pair = VecDeque::from([0xD83Du16, 0xDE00]);
+        let Next::Unit(unit) = model.first(&pair, false) else {
+            panic!("a pair is decided by its low half");
+        };
+        assert_eq!((unit.value, unit.span), (0x1F600, 0..2));
+    }
+}

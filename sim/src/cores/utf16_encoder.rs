@@ -1,0 +1,131 @@
+//! # The UTF-16 encoder, described
+//!
+//! [`Utf16Encoder`] (UCS-4 words in, 16-bit code units out) as a [`Core`],
+//! checked against the reference UTF-16 encoder
+//! ([`reference::utf16::encode`]). UTF-16 carries exactly RFC 3629's
+//! values, so the core has one profile, [`Profile::Rfc3629`].
+
+use std::collections::VecDeque;
+
+use utf8hdl_hdl::{ErrorKind, Profile, Utf16Encoder};
+
+use crate::core::{Core, Flagged, Model, Next, Rate};
+use crate::cores::utf8_encoder::Encoded;
+use crate::cores::{Description, Kind};
+use crate::reference::{self, REPLACEMENT};
+
+/// The registry's entry ([`crate::cores`]).
+pub const DESCRIPTION: Description = Description {
+    name: "utf16-encoder",
+    summary: "UCS-4 -> UTF-16, one code unit per clock (1 lane, rfc3629)",
+    title: "UCS-4 -> UTF-16 encoder",
+    port_notes,
+    lane_counts: &[1],
+    profiles: &[Profile::Rfc3629],
+};
+
+/// How its lanes and `tuser` read.
+fn port_notes(_lanes: usize) -> &'static str {
+    "m_axis_tuser: 1 = the unit is the FFFD sent for a word UTF-16 cannot carry\n\
+     (a surrogate, or a value above 10FFFF)."
+}
+
+/// One code unit of [`Utf16Encoder`]'s `m_axis`, and its `tuser` bit: it is
+/// the U+FFFD of a word UTF-16 cannot carry.
+pub type CodeUnit = Flagged<u16>;
+
+/// The reference UTF-16 encoder ([`reference::utf16::encode`]), as its core's model.
+#[derive(Copy, Clone, Debug)]
+pub struct Reference;
+
+impl Reference {
+    /// Word `value`, encoded.
+    pub fn encode(&self, value: u32) -> Encoded<u16> {
+        Encoded::of(value, reference::utf16::encode(value), || {
+            vec![REPLACEMENT as u16]
+        })
+    }
+}
+
+impl Model for Reference {
+    type Input = u32;
+    type Output = CodeUnit;
+    type Unit = Encoded<u16>;
+    /// A word is decided as soon as it is accepted.
+    fn first(&self, message: &VecDeque<u32>, closed: bool) -> Next<Encoded<u16>> {
+        Next::of_first_input(message, closed, |value| self.encode(value))
+    }
+}
+
+/// The UCS-4 → UTF-16 encoder, one code unit per clock ([`Utf16Encoder`]).
+#[derive(Copy, Clone, Debug)]
+pub struct Encoder;
+
+impl Core for Encoder {
+    type Block = Utf16Encoder;
+    const KIND: Kind = Kind::Utf16Encoder;
+    type Input = u32;
+    type Output = CodeUnit;
+    type Model = Reference;
+
+    /// A word no UTF-16 carries: a surrogate, or beyond the
+    /// profile's range.
+    const ERROR_KINDS: &'static [ErrorKind] = &[ErrorKind::Surrogate, ErrorKind::OutOfRange];
+
+    const STATE: &'static [&'static str] = &[
+        "skid_buffer.buffered_valid.q",
+        "pending_count.q",
+        "pending_0.q",
+        "pending_1.q",
+        "pending_error.q",
+        "pending_last.q",
+    ];
+
+    const LATENCY: u64 = Utf16Encoder::LATENCY;
+
+    /// A word may make two code units, one a clock.
+    const RATE: Rate = Rate::Output;
+
+    fn name(&self) -> String {
+        "utf16_encoder".into()
+    }
+
+    fn profile(&self) -> Profile {
+        Profile::Rfc3629
+    }
+
+    fn model(&self) -> Reference {
+        Reference
+    }
+
+    fn block(&self) -> Utf16Encoder {
+        Utf16Encoder::default()
+    }
+
+    crate::axis_io!(Utf16Encoder; m_tuser);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{probes, Lanes};
+    use crate::cores::data_widths;
+
+    #[test]
+    fn its_ports_say_one_lane_of_words_in_and_code_units_out() {
+        let one = Lanes {
+            count: 1,
+            tkeep: false,
+        };
+        assert_eq!(Encoder.lanes().unwrap(), one);
+        probes(&Encoder).unwrap();
+        assert_eq!(
+            data_widths(&Encoder),
+            [
+                ("s_axis_tdata", 32),
+                ("m_axis_tdata", 16),
+                ("m_axis_tuser", 1)
+            ]
+        );
+    }
+}
