@@ -12,36 +12,22 @@ use super::args::EngineChoice;
 use super::engine::run_on;
 use super::report::report_stage;
 
-/// One lane on its way from a core of a chain to the next: its bits, and
-/// the index of the chain's input it comes from.
-#[derive(Copy, Clone, Debug)]
-pub struct Carried {
+/// One lane on its way from a core of a chain to the next: its bits.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LaneBits {
     pub tdata: u32,
     pub tuser: u32,
-    pub origin: usize,
 }
 
-impl Carried {
-    /// `lane`, which comes from the chain's input `origin`.
-    pub fn new<L: Lane>(lane: L, origin: usize) -> Carried {
-        Carried {
+impl LaneBits {
+    pub fn of<L: Lane>(lane: L) -> LaneBits {
+        LaneBits {
             tdata: lane.tdata(),
             tuser: lane.tuser(),
-            origin,
         }
     }
 
-    /// The lanes that `units` become, each from the unit's index: the
-    /// input of a chain after the core that made them.
-    pub fn of_units<U: Unit>(units: &[U]) -> Vec<Carried> {
-        let mut lanes = Vec::with_capacity(units.len());
-        for (i, unit) in units.iter().enumerate() {
-            lanes.extend(unit.outputs().map(|lane| Carried::new(lane, i)));
-        }
-        lanes
-    }
-
-    /// It, as the lane that the next core takes in.
+    /// The lane that the next core takes in.
     pub fn into_lane<L: Lane>(self) -> L {
         L::from_bits(self.tdata, self.tuser)
     }
@@ -60,14 +46,14 @@ pub struct StageRun {
 pub trait Stage {
     /// Runs the core on `inputs`, on `engine`, under `stimulus`, checked
     /// against its reference, and puts its summary on stderr; `on_lane`
-    /// gets every lane it sends, carried from the input of the unit it
-    /// belongs to.
+    /// gets every lane it sends, with the index of the input its unit
+    /// starts at.
     fn run(
         &self,
         engine: EngineChoice,
-        inputs: &[Carried],
+        inputs: &[LaneBits],
         stimulus: &Stimulus,
-        on_lane: &mut dyn FnMut(Carried) -> Result<()>,
+        on_lane: &mut dyn FnMut(LaneBits, usize) -> Result<()>,
     ) -> Result<StageRun>;
 }
 
@@ -75,9 +61,9 @@ impl<C: Core + Copy> Stage for C {
     fn run(
         &self,
         engine: EngineChoice,
-        inputs: &[Carried],
+        inputs: &[LaneBits],
         stimulus: &Stimulus,
-        on_lane: &mut dyn FnMut(Carried) -> Result<()>,
+        on_lane: &mut dyn FnMut(LaneBits, usize) -> Result<()>,
     ) -> Result<StageRun> {
         let summary = run_on(
             *self,
@@ -85,11 +71,8 @@ impl<C: Core + Copy> Stage for C {
             inputs.iter().map(|input| input.into_lane()),
             stimulus,
             |unit| {
-                let first = unit.span().start;
-                let origin = (inputs.get(first).map(|input| input.origin))
-                    .with_context(|| format!("a unit starts at input {first}, beyond the last"))?;
-                unit.outputs()
-                    .try_for_each(|lane| on_lane(Carried::new(lane, origin)))
+                let from = unit.span().start;
+                (unit.outputs()).try_for_each(|lane| on_lane(LaneBits::of(lane), from))
             },
             0..0,
             &mut |_, _| {},
@@ -118,35 +101,45 @@ impl Chained {
 }
 
 /// `lanes` through `stages`, one after another; `on_lane` gets the lanes
-/// the last one sends (`lanes` themselves when there is no stage). A stage
-/// that differs from its reference ends the chain.
+/// the last one sends (`lanes` themselves when there is no stage), each
+/// with the index in `lanes` of the lane it comes from. A stage that
+/// differs from its reference ends the chain.
 pub fn through(
     stages: &[&dyn Stage],
     engine: EngineChoice,
-    mut lanes: Vec<Carried>,
+    mut lanes: Vec<LaneBits>,
     stimulus: &Stimulus,
-    mut on_lane: impl FnMut(Carried) -> Result<()>,
+    mut on_lane: impl FnMut(LaneBits, usize) -> Result<()>,
 ) -> Result<Chained> {
     let mut chained = Chained { runs: Vec::new() };
+    // Where each of `lanes` comes from, once a stage has made them.
+    let mut origins: Option<Vec<usize>> = None;
     for (i, stage) in stages.iter().enumerate() {
         let last = i + 1 == stages.len();
-        let mut sent = Vec::new();
-        let run = stage.run(engine, &lanes, stimulus, &mut |lane| match last {
-            true => on_lane(lane),
-            false => {
-                sent.push(lane);
-                Ok(())
+        let (mut sent, mut sent_origins) = (Vec::new(), Vec::new());
+        let run = stage.run(engine, &lanes, stimulus, &mut |lane, from| {
+            let origin = match &origins {
+                None => from,
+                Some(origins) => *origins
+                    .get(from)
+                    .with_context(|| format!("a unit starts at input {from}, beyond the last"))?,
+            };
+            if last {
+                return on_lane(lane, origin);
             }
+            sent.push(lane);
+            sent_origins.push(origin);
+            Ok(())
         })?;
         let agree = run.agree;
         chained.runs.push(run);
         if !agree {
             return Ok(chained);
         }
-        lanes = sent;
+        (lanes, origins) = (sent, Some(sent_origins));
     }
     if stages.is_empty() {
-        lanes.into_iter().try_for_each(on_lane)?;
+        (lanes.into_iter().enumerate()).try_for_each(|(i, lane)| on_lane(lane, i))?;
     }
     Ok(chained)
 }
@@ -160,24 +153,26 @@ mod tests {
 
     /// Words through the UTF-16 encoder and back through the UTF-16
     /// decoder, both stalled at random, come out as they went in, each
-    /// carried from its own word; with no stage they pass as they are.
+    /// from its own word; with no stage they pass as they are.
     #[test]
     fn a_chain_gives_back_what_its_cores_undo() {
-        let words = [0x41, 0xE9, 0x1F600, 0x10FFFF, 0xFFFD];
-        let lanes = || {
-            (words.iter().enumerate())
-                .map(|(i, &word)| Carried::new(word, i))
-                .collect()
-        };
+        let words: [u32; 5] = [0x41, 0xE9, 0x1F600, 0x10FFFF, 0xFFFD];
+        let lanes = || words.map(LaneBits::of).to_vec();
         let expected: Vec<(u32, usize)> = words.iter().copied().zip(0..).collect();
         let stimulus = Stimulus::stalls(Stalls::Random(0.3), Stalls::Random(0.3), 1);
         let round_trip: [&dyn Stage; 2] = [&utf16::Encoder, &utf16::Decoder];
         for stages in [&[][..], &round_trip] {
             let mut out = Vec::new();
-            let chained = through(stages, EngineChoice::RustHdl, lanes(), &stimulus, |lane| {
-                out.push((lane.tdata, lane.origin));
-                Ok(())
-            })
+            let chained = through(
+                stages,
+                EngineChoice::RustHdl,
+                lanes(),
+                &stimulus,
+                |lane, origin| {
+                    out.push((lane.tdata, origin));
+                    Ok(())
+                },
+            )
             .unwrap();
             assert!(chained.agree());
             assert_eq!(chained.runs.len(), stages.len());

@@ -16,7 +16,7 @@ use utf8hdl_sim::output::{check_destinations, commit_all, OutputFile};
 use utf8hdl_sim::utf16;
 
 use super::args::{profile_parser, EngineChoice, StatsFormat, MAX_VCD_PERIOD_NS};
-use super::chain::{self, Carried, Stage};
+use super::chain::{self, LaneBits, Stage};
 use super::engine::run_on;
 use super::progress::Progress;
 use super::report::{note, report_stage};
@@ -117,8 +117,8 @@ pub fn run(args: &EncodeArgs) -> Result<ExitCode> {
         bytes.len(),
         bytes.len() % width
     );
-    let units = bytes.chunks_exact(width).enumerate();
-    let units = units.map(|(i, unit)| Carried::new(args.from.unit(unit), i));
+    let units = bytes.chunks_exact(width);
+    let units = units.map(|unit| LaneBits::of(args.from.unit(unit)));
     let full_rate = Stimulus::stalls(Stalls::Never, Stalls::Never, 1);
     let mut words = Vec::with_capacity(bytes.len() / width);
     let chained = chain::through(
@@ -126,7 +126,7 @@ pub fn run(args: &EncodeArgs) -> Result<ExitCode> {
         args.engine,
         units.collect(),
         &full_rate,
-        |lane| {
+        |lane, _| {
             words.push(lane.into_lane());
             Ok(())
         },

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args;
 use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus};
-use utf8hdl_sim::core::Core;
+use utf8hdl_sim::core::{Core, Unit as _};
 use utf8hdl_sim::decoder::Reference;
 use utf8hdl_sim::harness::{Engine, Harness};
 use utf8hdl_sim::output::{commit_all, Format, UnitWriter};
@@ -24,7 +24,7 @@ use super::args::{
     lanes_parser, parse_probability, parse_window, EngineChoice, StatsFormat, StreamArgs,
     MAX_VCD_PERIOD_NS,
 };
-use super::chain::{self, Carried, Stage};
+use super::chain::{self, LaneBits, Stage};
 use super::engine::{on_engine, OnEngine};
 use super::progress::Progress;
 use super::report::{note, note_summary};
@@ -83,25 +83,36 @@ pub struct SimArgs {
     pub stats: Option<StatsFormat>,
 }
 
-/// How the lanes of a chain's last core are written, beside the decoded
-/// unit they come from.
-type WriteLane = fn(&mut UnitWriter, &Unit, Carried) -> io::Result<()>;
+/// How the lanes of a chain's last core are written.
+#[derive(Copy, Clone)]
+enum Written {
+    /// As they are.
+    Alone(fn(&mut UnitWriter, LaneBits) -> io::Result<()>),
+    /// Beside the decoded unit they come from, which is held for them.
+    BesideUnit(fn(&mut UnitWriter, &Unit, LaneBits) -> io::Result<()>),
+}
 
 /// The cores the decoded words go through before they are written, for
 /// the output `stream` asks for, each with how its lanes are written when
 /// it is the last: a line a core.
-fn after_decoder(stream: &StreamArgs) -> Vec<(&'static dyn Stage, WriteLane)> {
+fn after_decoder(stream: &StreamArgs) -> Vec<(&'static dyn Stage, Written)> {
     let utf16_out = matches!(stream.format, Format::Utf16be | Format::Utf16le);
-    let chain: [(bool, &'static dyn Stage, WriteLane); 2] = [
-        (utf16_out, &utf16::Encoder, |out, _, lane| {
-            out.write_code_units(&[lane.into_lane::<u16>()])
-        }),
-        (stream.properties, &Properties, |out, unit, lane| {
-            out.write_with_properties(unit, lane.tuser as u8)
-        }),
+    let chain: [(bool, &'static dyn Stage, Written); 2] = [
+        (
+            utf16_out,
+            &utf16::Encoder,
+            Written::Alone(|out, lane| out.write_code_units(&[lane.into_lane()])),
+        ),
+        (
+            stream.properties,
+            &Properties,
+            Written::BesideUnit(|out, unit, lane| {
+                out.write_with_properties(unit, lane.tuser as u8)
+            }),
+        ),
     ];
     let wanted = chain.into_iter().filter(|&(wanted, ..)| wanted);
-    wanted.map(|(_, stage, write)| (stage, write)).collect()
+    wanted.map(|(_, stage, written)| (stage, written)).collect()
 }
 
 pub fn run(args: &SimArgs) -> Result<ExitCode> {
@@ -181,22 +192,27 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
         )
     };
     // The decoded units are written as they come, or, when cores follow
-    // the decoder, held until the decoder's run is checked.
+    // the decoder, their words are held until the decoder's run is
+    // checked (and the units too, when the output shows them).
     let after = after_decoder(&args.stream);
-    let mut decoded = Vec::new();
+    let written = after.last().map(|&(_, written)| written);
+    let keep_units = matches!(written, Some(Written::BesideUnit(_)));
+    let (mut words, mut decoded) = (Vec::new(), Vec::new());
     let summary = run_checked(
         harness,
         &mut stream,
         &stimulus,
         |unit| {
             progress.set(unit.span.end as u64);
-            match after.is_empty() {
-                true => writer.write(unit),
-                false => {
-                    decoded.push(unit.clone());
-                    Ok(())
-                }
+            if written.is_none() {
+                return writer.write(unit);
             }
+            // A decoder sends one word a unit: a word's index is its unit's.
+            words.extend(unit.outputs().map(LaneBits::of));
+            if keep_units {
+                decoded.push(unit.clone());
+            }
+            Ok(())
         },
         &mut |cycle, values| {
             if let Some(values) = values {
@@ -228,14 +244,23 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
     let waveforms = waveform.into_iter().chain(diagram);
     let mut agree = summary.agree();
     let mut json = summary.to_json();
-    if let Some(&(_, write_lane)) = after.last().filter(|_| agree) {
+    if let Some(written) = written.filter(|_| agree) {
         let stages: Vec<&dyn Stage> = after.iter().map(|&(stage, _)| stage).collect();
-        let lanes = Carried::of_units(&decoded);
-        let chained = chain::through(&stages, args.engine, lanes, &stimulus, |lane| {
-            let unit = (decoded.get(lane.origin))
-                .with_context(|| format!("no decoded unit {} for a lane", lane.origin))?;
-            Ok(write_lane(&mut writer, unit, lane)?)
-        })?;
+        let chained =
+            chain::through(
+                &stages,
+                args.engine,
+                words,
+                &stimulus,
+                |lane, word| match written {
+                    Written::Alone(write) => Ok(write(&mut writer, lane)?),
+                    Written::BesideUnit(write) => {
+                        let unit = (decoded.get(word))
+                            .with_context(|| format!("no decoded unit {word} for a lane"))?;
+                        Ok(write(&mut writer, unit, lane)?)
+                    }
+                },
+            )?;
         agree = chained.agree();
         for run in chained.runs {
             json[run.core] = run.json;
