@@ -714,3 +714,40 @@ fn wave_draws_the_figures_of_the_lanes_asked_for() {
     assert!(line.contains("4-lane"), "{line}");
     assert!(entries(empty.path()).is_empty());
 }
+
+/// `synth --board` builds the iCEBreaker demo of the 1-lane decoder, in
+/// either profile: a `--core` or `--lanes` naming another core is one line
+/// that names the flag, exit 2, before any tool runs and with nothing
+/// written.
+#[test]
+fn board_builds_only_the_one_lane_decoder() {
+    let dir = temp_dir();
+    let build = dir.path().join("build");
+    for board in ["icebreaker", "icebreaker-echo"] {
+        for (flag, value) in [
+            ("--core", "encoder"),
+            ("--core", "utf16-decoder"),
+            ("--core", "properties"),
+            ("--lanes", "2"),
+            ("--lanes", "32"),
+        ] {
+            let args = [
+                "synth",
+                "--board",
+                board,
+                "--dir",
+                path_str(&build),
+                "--profile",
+                "rfc3629",
+                flag,
+                value,
+            ];
+            let line = usage_failure(utf8hdl(&args, b""));
+            assert!(
+                line.contains(&format!("{flag} {value}")) && line.contains("1-lane decoder"),
+                "{args:?}: {line}"
+            );
+        }
+    }
+    assert!(entries(dir.path()).is_empty(), "{:?}", entries(dir.path()));
+}

@@ -1,8 +1,9 @@
 //! `utf8hdl datasheet`: `docs/datasheet.md` and the README's core table,
 //! rendered from the measured records and the cores' descriptions
-//! ([`utf8hdl_synth::datasheet`]), or checked against them.
+//! ([`utf8hdl_synth::datasheet`]), or checked against them; and where
+//! `--record` writes a record.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
@@ -13,7 +14,7 @@ use utf8hdl_synth::datasheet::{
     core_table, load_bench_records, load_records, render, stale_records, with_core_table,
 };
 
-use crate::note;
+use super::report::note;
 
 #[derive(Args)]
 pub struct DatasheetArgs {
@@ -85,4 +86,16 @@ pub fn run(args: &DatasheetArgs) -> Result<ExitCode> {
         true => ExitCode::SUCCESS,
         false => ExitCode::from(1),
     })
+}
+
+/// Where `--record` writes `name`: in the records' directory, which must
+/// be there (the command runs from the repository's root).
+pub fn record_path(name: &str) -> Result<PathBuf> {
+    let dir = Path::new(utf8hdl_synth::datasheet::RECORDS_DIR);
+    anyhow::ensure!(
+        dir.is_dir(),
+        "--record writes into {}/, which is not here: run it from the repository's root",
+        dir.display()
+    );
+    Ok(dir.join(name))
 }

@@ -1,0 +1,328 @@
+//! The Verilator engine: a core's exported Verilog compiled by Verilator
+//! into a shared library, loaded with `libloading`, and stepped from the
+//! same harness and checker as rust-hdl's engine.
+//!
+//! **Why an in-tree shim.** Measured on the decoder, a shared library
+//! with one packed call per cycle, loaded with `libloading`, comes close
+//! to Verilator's own C++ harness, while `marlin-verilator` 0.21's static
+//! model is markedly slower (its dynamic model far slower still), and it
+//! needs Verilator ≥ 5.025 (Debian has 5.006) and accepts no C++ flags.
+//! So the shim is ours, and small: [`shim`] writes it from the core's
+//! ports and probes, so any core goes through it. The engines' speeds
+//! are in `docs/datasheet.md#simulation-speed`.
+//!
+//! **One call per cycle.** `model_step(model, inputs, outputs, probes)`
+//! reads the outputs as the cycle begins (they are flops), drives the
+//! inputs, lets the clock-low half settle, copies the probes (when asked:
+//! the VCD window), and raises the clock. Every value travels as 32-bit
+//! words, least significant first, in port order: a port of up to 32 bits
+//! is one word, of 33 to 64 (Verilator's `QData`) two, and a wider one
+//! (a `VlWide` of 32-bit words, as a wide core's `tdata`) one word each.
+//!
+//! **The probes** are the core's waveform signals ([`probes`]): the ports,
+//! and the state paths of [`Core::STATE`], which the flattened Verilog
+//! names `decoder$bytes_left$q`. Verilator would optimise most of them
+//! away, so the model is built from a copy of the Verilog whose probe
+//! declarations carry `/*verilator public_flat_rd*/`, which keeps them as
+//! members of the model's root (`rootp->utf8_decoder__DOT__decoder__024bytes_left__024q`).
+//! The VCD is then written by the same recorder as rust-hdl's: the same
+//! content, and the same `.gtkw` file.
+//!
+//! **The cache.** A model is built once per Verilog text, shim, Verilator
+//! version and C++ flags (their SHA-256 is the model's key) in
+//! `~/.cache/utf8hdl/verilator/<top>-<key>`, or in `$UTF8HDL_CACHE/verilator`
+//! when the environment variable `UTF8HDL_CACHE` ([`CACHE_VAR`]) names
+//! another cache root; never in the working directory. Building takes
+//! seconds to a minute, loading a cached model a few milliseconds.
+//!
+//! A cached model is loaded only once it is checked: a build writes the
+//! directory's `stamp` (the key, and the size and SHA-256 of `libmodel.so`)
+//! only once it is complete, and a run compares the library with it, its
+//! size first, then its bytes. A truncated, emptied or garbled library
+//! would crash the loader (SIGBUS) or fail it for good; a model that is
+//! missing or fails the check is rebuilt instead, with a line saying why.
+//!
+//! A build runs aside, in a `.build-*` directory of the cache, and is swapped
+//! into place complete: a damaged directory is renamed aside (`.stale-*`),
+//! the new one renamed in, the old one removed; a model that another run
+//! put in place meanwhile is used as it is. A build's tools run in a
+//! process group that dies with utf8hdl, however utf8hdl ends
+//! ([`crate::tools`]); what a killed run leaves in the cache (`.stale-*`,
+//! and `.build-*` directories older than an hour, which is also how long a
+//! failed build's logs are kept) is removed when a later run starts a build.
+//!
+//! A cache that cannot be written (read-only, or no cache directory at
+//! all) does not stop a run: the model is built in a private temporary
+//! directory, removed once loaded, with a line saying so and how to keep
+//! models (set `UTF8HDL_CACHE` to a writable directory). A complete model
+//! in a read-only cache is still used.
+
+use std::ops::Range;
+
+use anyhow::{bail, Context, Result};
+use utf8hdl_sim::core::{
+    ports, probes, Beat, Core, Dir, InputsOf, Outputs, OutputsOf, Port, Role, Values,
+};
+use utf8hdl_sim::harness::Engine;
+
+mod cache;
+mod shim;
+
+use cache::model_library;
+pub use shim::shim;
+use shim::{with_public_probes, words};
+
+/// The tools a model build needs.
+pub const TOOLS: [&str; 3] = ["verilator", "g++", "make"];
+
+type NewFn = unsafe extern "C" fn() -> *mut std::ffi::c_void;
+type FreeFn = unsafe extern "C" fn(*mut std::ffi::c_void);
+type OutputsFn = unsafe extern "C" fn(*mut std::ffi::c_void, *mut u32);
+type StepFn = unsafe extern "C" fn(*mut std::ffi::c_void, *const u32, *mut u32, *mut u32);
+
+/// A core's Verilog compiled by Verilator: an [`Engine`].
+pub struct Verilated<C: Core> {
+    core: C,
+    model: *mut std::ffi::c_void,
+    free: FreeFn,
+    outputs_fn: OutputsFn,
+    step_fn: StepFn,
+    inputs: Vec<u32>,
+    outputs: Vec<u32>,
+    /// How many words the probes take.
+    probe_words: usize,
+    input_at: InputsAt,
+    output_at: OutputsAt,
+    /// Lanes of each stream.
+    lanes: usize,
+    /// The outputs of the last step, decoded in place.
+    decoded: OutputsOf<C>,
+    // Last: the library must outlive every call into it.
+    _library: libloading::Library,
+}
+
+impl<C: Core> Verilated<C> {
+    /// The model of `core`, whose exported Verilog is `verilog`, built on
+    /// first use. `progress` is told when a build starts (it takes seconds).
+    pub fn new(core: C, verilog: &str, progress: &dyn Fn(&str)) -> Result<Self> {
+        let ports = ports(&core.block())?;
+        let probes = probes(&core)?;
+        let top = core.name();
+        let public = with_public_probes(verilog, &probes.paths)?;
+        let shim = shim(&top, &ports, &probes);
+        let input_at = InputsAt::of(&ports)?;
+        let output_at = OutputsAt::of(&ports)?;
+        let lanes = core.lanes()?.count;
+        let model = model_library(&top, &public, &shim, progress)?;
+        let path = &model.library;
+        // SAFETY: the library is the shim above, built for this core; its
+        // functions have exactly these signatures.
+        unsafe {
+            // Every symbol resolved now, so that a broken model is an error
+            // here rather than a crash at its first call.
+            let flags = libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_LOCAL;
+            let library: libloading::Library =
+                libloading::os::unix::Library::open(Some(path), flags)
+                    .with_context(|| {
+                        format!(
+                            "cannot load the Verilator model '{}' although it matches its stamp; \
+                             remove its directory to have it rebuilt",
+                            path.display()
+                        )
+                    })?
+                    .into();
+            let new: NewFn = *library.get(b"model_new")?;
+            let free: FreeFn = *library.get(b"model_free")?;
+            let outputs_fn: OutputsFn = *library.get(b"model_outputs")?;
+            let step_fn: StepFn = *library.get(b"model_step")?;
+            let size = |dir: Dir| -> usize {
+                ports
+                    .iter()
+                    .filter(|p| p.dir == dir && p.role != Role::Clock)
+                    .map(|p| words(p.width))
+                    .sum()
+            };
+            let (inputs, outputs) = (vec![0; size(Dir::In)], vec![0; size(Dir::Out)]);
+            let probe_words = probes.widths.iter().map(|&w| words(w)).sum();
+            Ok(Verilated {
+                core,
+                model: new(),
+                free,
+                outputs_fn,
+                step_fn,
+                inputs,
+                outputs,
+                probe_words,
+                input_at,
+                output_at,
+                lanes,
+                decoded: Outputs::default(),
+                _library: library,
+            })
+        }
+    }
+
+    /// Decodes the output words into `outputs`, in place: a beat is large,
+    /// and this runs on every cycle.
+    fn decode_outputs(at: &OutputsAt, lanes: usize, words: &[u32], outputs: &mut OutputsOf<C>) {
+        outputs.s_axis_tready = words[at.s_axis_tready] != 0;
+        if words[at.m_axis_tvalid] == 0 {
+            outputs.m_axis = None;
+            return;
+        }
+        let beat = outputs.m_axis.get_or_insert_with(|| Beat::new(&[], false));
+        beat.load(
+            lanes,
+            &words[at.m_axis_tdata.clone()],
+            at.m_axis_tuser.clone().map_or(&[], |r| &words[r]),
+            at.m_axis_tkeep.map(|k| words[k]),
+            words[at.m_axis_tlast] != 0,
+        );
+    }
+
+    /// Drives the input words from `inputs`; data lines hold their last
+    /// value while no beat is offered, as in rust-hdl's engine.
+    fn encode_inputs(&mut self, inputs: &InputsOf<C>) {
+        let at = &self.input_at;
+        self.inputs[at.rst] = inputs.rst as u32;
+        self.inputs[at.s_axis_tvalid] = inputs.s_axis.is_some() as u32;
+        if let Some(beat) = &inputs.s_axis {
+            let tdata = &mut self.inputs[at.s_axis_tdata.clone()];
+            tdata.copy_from_slice(&beat.tdata_words(self.lanes)[..tdata.len()]);
+            if let Some(range) = at.s_axis_tuser.clone() {
+                let tuser = &mut self.inputs[range];
+                tuser.copy_from_slice(&beat.tuser_words(self.lanes)[..tuser.len()]);
+            }
+            if let Some(k) = at.s_axis_tkeep {
+                self.inputs[k] = beat.tkeep;
+            }
+            self.inputs[at.s_axis_tlast] = beat.tlast as u32;
+        }
+        self.inputs[at.m_axis_tready] = inputs.m_axis_tready as u32;
+    }
+}
+
+/// Where each port of `dir` (but the clock) is in the words the shim
+/// passes: port after port, each in whole 32-bit words.
+fn words_at(ports: &[Port], dir: Dir) -> impl Fn(&str) -> Result<Range<usize>> + '_ {
+    move |name| {
+        let mut offset = 0;
+        for p in ports
+            .iter()
+            .filter(|p| p.dir == dir && p.role != Role::Clock)
+        {
+            if p.name == name {
+                return Ok(offset..offset + words(p.width));
+            }
+            offset += words(p.width);
+        }
+        bail!("the core has no {} port {name}", dir.verilog())
+    }
+}
+
+/// Where the input ports are in the input words (a port of one bit or a
+/// lane mask is one word; `tdata` is several for several lanes).
+struct InputsAt {
+    rst: usize,
+    s_axis_tvalid: usize,
+    s_axis_tdata: Range<usize>,
+    s_axis_tuser: Option<Range<usize>>,
+    s_axis_tkeep: Option<usize>,
+    s_axis_tlast: usize,
+    m_axis_tready: usize,
+}
+
+impl InputsAt {
+    fn of(ports: &[Port]) -> Result<Self> {
+        let at = words_at(ports, Dir::In);
+        Ok(InputsAt {
+            rst: at("rst")?.start,
+            s_axis_tvalid: at("s_axis_tvalid")?.start,
+            s_axis_tdata: at("s_axis_tdata")?,
+            s_axis_tuser: at("s_axis_tuser").ok(),
+            s_axis_tkeep: at("s_axis_tkeep").ok().map(|r| r.start),
+            s_axis_tlast: at("s_axis_tlast")?.start,
+            m_axis_tready: at("m_axis_tready")?.start,
+        })
+    }
+}
+
+/// Where the output ports are in the output words.
+struct OutputsAt {
+    s_axis_tready: usize,
+    m_axis_tvalid: usize,
+    m_axis_tdata: Range<usize>,
+    m_axis_tuser: Option<Range<usize>>,
+    m_axis_tkeep: Option<usize>,
+    m_axis_tlast: usize,
+}
+
+impl OutputsAt {
+    fn of(ports: &[Port]) -> Result<Self> {
+        let at = words_at(ports, Dir::Out);
+        Ok(OutputsAt {
+            s_axis_tready: at("s_axis_tready")?.start,
+            m_axis_tvalid: at("m_axis_tvalid")?.start,
+            m_axis_tdata: at("m_axis_tdata")?,
+            m_axis_tuser: at("m_axis_tuser").ok(),
+            m_axis_tkeep: at("m_axis_tkeep").ok().map(|r| r.start),
+            m_axis_tlast: at("m_axis_tlast")?.start,
+        })
+    }
+}
+
+impl<C: Core> Engine for Verilated<C> {
+    type Core = C;
+
+    fn core(&self) -> &C {
+        &self.core
+    }
+
+    fn outputs(&self) -> OutputsOf<C> {
+        let mut words = vec![0u32; self.outputs.len()];
+        // SAFETY: `model` is live and `words` has room for every output.
+        unsafe { (self.outputs_fn)(self.model, words.as_mut_ptr()) };
+        let mut outputs = Outputs::default();
+        Self::decode_outputs(&self.output_at, self.lanes, &words, &mut outputs);
+        outputs
+    }
+
+    fn step(&mut self, inputs: &InputsOf<C>, probes: Option<&mut Values>) -> OutputsOf<C> {
+        self.encode_inputs(inputs);
+        let probe_words = match probes {
+            Some(values) => {
+                let words = values.all_words_mut();
+                assert_eq!(
+                    words.len(),
+                    self.probe_words,
+                    "probe values of another core"
+                );
+                words.as_mut_ptr()
+            }
+            None => std::ptr::null_mut(),
+        };
+        // SAFETY: `model` is live; the arrays have the sizes the shim uses.
+        unsafe {
+            (self.step_fn)(
+                self.model,
+                self.inputs.as_ptr(),
+                self.outputs.as_mut_ptr(),
+                probe_words,
+            )
+        };
+        Self::decode_outputs(
+            &self.output_at,
+            self.lanes,
+            &self.outputs,
+            &mut self.decoded,
+        );
+        self.decoded
+    }
+}
+
+impl<C: Core> Drop for Verilated<C> {
+    fn drop(&mut self) {
+        // SAFETY: `model` came from `model_new` and is freed once.
+        unsafe { (self.free)(self.model) }
+    }
+}

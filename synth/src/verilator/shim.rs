@@ -1,0 +1,158 @@
+//! The C++ shim of a Verilated model: one call per cycle that drives the
+//! inputs, settles the clock-low half, copies the probes and raises the
+//! clock, written from the core's ports and probes.
+
+use anyhow::{bail, Result};
+use utf8hdl_sim::core::{Dir, Port, Role, Signals};
+
+/// 32-bit words a value of `width` bits travels in.
+pub(super) fn words(width: usize) -> usize {
+    width.div_ceil(32)
+}
+
+/// The flat Verilog name of a probe path (`decoder.bytes_left.q` is
+/// `decoder$bytes_left$q`), and the member Verilator gives it in the model's
+/// root once it is public.
+fn flat_name(path: &str) -> String {
+    path.replace('.', "$")
+}
+
+fn member(top: &str, path: &str) -> String {
+    let flat = flat_name(path);
+    if path.contains('.') {
+        format!("rootp->{top}__DOT__{}", flat.replace('$', "__024"))
+    } else {
+        flat
+    }
+}
+
+/// `verilog` with the declarations of the internal `probes` marked public,
+/// so that Verilator keeps them readable.
+pub(super) fn with_public_probes(verilog: &str, probes: &[String]) -> Result<String> {
+    let mut text = String::with_capacity(verilog.len() + 64 * probes.len());
+    let wanted: Vec<String> = probes
+        .iter()
+        .filter(|p| p.contains('.'))
+        .map(|p| flat_name(p))
+        .collect();
+    let mut found = vec![false; wanted.len()];
+    for line in verilog.lines() {
+        let trimmed = line.trim();
+        let declaration = trimmed.starts_with("reg ") || trimmed.starts_with("wire ");
+        let name = trimmed
+            .strip_suffix(';')
+            .and_then(|d| d.rsplit([' ', ']']).next());
+        match name.and_then(|n| wanted.iter().position(|w| w == n)) {
+            Some(i) if declaration => {
+                found[i] = true;
+                text += line.strip_suffix(';').unwrap();
+                text += " /*verilator public_flat_rd*/;\n";
+            }
+            _ => {
+                text += line;
+                text += "\n";
+            }
+        }
+    }
+    if let Some(i) = found.iter().position(|f| !f) {
+        bail!("the exported Verilog declares no '{}'", wanted[i]);
+    }
+    Ok(text)
+}
+
+/// The C++ shim for the module `top` with `ports` and the waveform
+/// `probes` (paths, widths).
+pub fn shim(top: &str, ports: &[Port], probes: &Signals) -> String {
+    let mut copy_out = String::new();
+    let mut offset = 0;
+    for p in ports.iter().filter(|p| p.dir == Dir::Out) {
+        copy_out += &read_words("out", offset, &p.name, p.width);
+        offset += words(p.width);
+    }
+    let mut drive = String::new();
+    offset = 0;
+    for p in ports
+        .iter()
+        .filter(|p| p.dir == Dir::In && p.role != Role::Clock)
+    {
+        drive += &write_words("in", offset, &p.name, p.width);
+        offset += words(p.width);
+    }
+    let mut copy_probes = String::new();
+    offset = 0;
+    for (path, &width) in probes.paths.iter().zip(&probes.widths) {
+        copy_probes += &read_words("probes", offset, &member(top, path), width);
+        offset += words(width);
+    }
+    format!(
+        r#"// The utf8hdl Verilator shim for {top}: written by utf8hdl-synth from the
+// core's ports and probes (see synth/src/verilator.rs); do not edit.
+#include <cstdint>
+#include "Vmodel.h"
+#include "Vmodel___024root.h"
+#include "verilated.h"
+
+struct Model {{
+    VerilatedContext context;
+    Vmodel top{{&context}};
+}};
+
+extern "C" {{
+
+void* model_new() {{
+    Model* model = new Model;
+    model->top.clk = 0;
+    model->top.eval();
+    return model;
+}}
+
+void model_free(void* model) {{
+    delete static_cast<Model*>(model);
+}}
+
+void model_outputs(void* model, uint32_t* out) {{
+    Vmodel& t = static_cast<Model*>(model)->top;
+{copy_out}}}
+
+void model_step(void* model, const uint32_t* in, uint32_t* out, uint32_t* probes) {{
+    Vmodel& t = static_cast<Model*>(model)->top;
+{copy_out}{drive}    t.clk = 0;
+    t.eval();
+    if (probes) {{
+{copy_probes}    }}
+    t.clk = 1;
+    t.eval();
+}}
+
+}}
+"#
+    )
+}
+
+/// C++ that copies `source` (`width` bits) into `array` from `offset`.
+fn read_words(array: &str, offset: usize, source: &str, width: usize) -> String {
+    match width {
+        0..=32 => format!("    {array}[{offset}] = t.{source};\n"),
+        33..=64 => format!(
+            "    {array}[{offset}] = uint32_t(t.{source});\n    {array}[{}] = uint32_t(t.{source} >> 32);\n",
+            offset + 1
+        ),
+        _ => (0..words(width))
+            .map(|i| format!("    {array}[{}] = t.{source}[{i}];\n", offset + i))
+            .collect(),
+    }
+}
+
+/// C++ that drives `target` (`width` bits) from `array` at `offset`.
+fn write_words(array: &str, offset: usize, target: &str, width: usize) -> String {
+    match width {
+        0..=32 => format!("    t.{target} = {array}[{offset}];\n"),
+        33..=64 => format!(
+            "    t.{target} = uint64_t({array}[{offset}]) | uint64_t({array}[{}]) << 32;\n",
+            offset + 1
+        ),
+        _ => (0..words(width))
+            .map(|i| format!("    t.{target}[{i}] = {array}[{}];\n", offset + i))
+            .collect(),
+    }
+}
