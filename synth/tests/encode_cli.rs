@@ -236,6 +236,7 @@ fn vcd_handshakes_spell_the_encoded_octets() {
 /// `--engine verilator` runs the chain on Verilator models of the exported
 /// Verilog: UTF-16 in, CPython's UTF-8 out, as on rust-hdl's engine.
 #[test]
+#[ignore = "slow: Verilator models of the encoder"]
 fn verilator_engine_encodes_as_cpython() {
     if !utf8hdl_synth::tools::require_all(&utf8hdl_synth::verilator::TOOLS) {
         return;

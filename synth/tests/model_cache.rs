@@ -137,6 +137,7 @@ fn library(dir: &Path) -> PathBuf {
 
 /// A truncated library (which the loader met with SIGBUS) is rebuilt.
 #[test]
+#[ignore = "slow: builds the decoder's Verilator model, damages it and rebuilds it"]
 fn truncated_model_is_rebuilt() {
     if !have_tools() {
         return;
@@ -157,6 +158,7 @@ fn truncated_model_is_rebuilt() {
 /// An empty library (which failed every later run with "file too short")
 /// is rebuilt.
 #[test]
+#[ignore = "slow: builds the decoder's Verilator model, damages it and rebuilds it"]
 fn empty_model_is_rebuilt() {
     if !have_tools() {
         return;
@@ -167,6 +169,7 @@ fn empty_model_is_rebuilt() {
 /// A library garbled in place, its size unchanged, is rebuilt: the stamp's
 /// hash tells.
 #[test]
+#[ignore = "slow: builds the decoder's Verilator model, damages it and rebuilds it"]
 fn garbled_model_is_rebuilt() {
     if !have_tools() {
         return;
@@ -187,6 +190,7 @@ fn garbled_model_is_rebuilt() {
 /// A model directory without its library (which made every run rebuild
 /// and then fail with "Directory not empty") is rebuilt and swapped in.
 #[test]
+#[ignore = "slow: builds the decoder's Verilator model, damages it and rebuilds it"]
 fn model_without_library_is_rebuilt() {
     if !have_tools() {
         return;
@@ -199,6 +203,7 @@ fn model_without_library_is_rebuilt() {
 
 /// A model whose build never wrote its stamp is not trusted.
 #[test]
+#[ignore = "slow: builds the decoder's Verilator model, damages it and rebuilds it"]
 fn unstamped_model_is_rebuilt() {
     if !have_tools() {
         return;
@@ -254,6 +259,7 @@ fn wait_for(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
 /// directory once it is old enough to be abandoned (not a recent one,
 /// which may be another run's).
 #[test]
+#[ignore = "slow: kills a Verilator model build, then builds the model"]
 fn killed_build_leaves_no_process_and_is_cleared() {
     if !have_tools() || !Path::new("/proc/self/cwd").exists() {
         return;
@@ -378,6 +384,7 @@ fn falls_back(command: &mut Command, cache: &Path) {
 /// case runs as nobody under root). A complete model in a read-only cache
 /// is used as it is.
 #[test]
+#[ignore = "slow: Verilator models built in a private directory"]
 fn unwritable_cache_falls_back_to_a_private_directory() {
     if !have_tools() {
         return;

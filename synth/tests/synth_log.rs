@@ -5,6 +5,7 @@ use crate::common::{entries, path_str, temp_dir, utf8hdl};
 use utf8hdl_synth::{tools, Device};
 
 #[test]
+#[ignore = "slow: yosys and nextpnr for HX8K"]
 fn synth_dir_keeps_the_whole_yosys_log() {
     if !tools::require_all(&Device::Hx8k.tools()) {
         return;

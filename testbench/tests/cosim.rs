@@ -397,11 +397,13 @@ fn cosim_of<C: Traffic + Copy>(simulator: Simulator, core: C, cycles: usize) {
 }
 
 #[test]
+#[ignore = "slow: Icarus co-simulation of the 1-lane decoder, rfc3629"]
 fn icarus_matches_rust_hdl_rfc3629() {
     cosim(Simulator::Icarus, Profile::Rfc3629);
 }
 
 #[test]
+#[ignore = "slow: Icarus co-simulation of the 1-lane decoder, iso10646"]
 fn icarus_matches_rust_hdl_iso10646() {
     cosim(Simulator::Icarus, Profile::Iso10646);
 }
@@ -412,6 +414,7 @@ fn verilator_matches_rust_hdl_rfc3629() {
 }
 
 #[test]
+#[ignore = "slow: Verilator co-simulation of the 1-lane decoder, iso10646"]
 fn verilator_matches_rust_hdl_iso10646() {
     cosim(Simulator::Verilator, Profile::Iso10646);
 }
@@ -421,6 +424,7 @@ fn verilator_matches_rust_hdl_iso10646() {
 const WIDE_CYCLES: usize = 4_000;
 
 #[test]
+#[ignore = "slow: Icarus co-simulation of the 4-lane decoder"]
 fn icarus_matches_rust_hdl_x4() {
     cosim_of(
         Simulator::Icarus,
@@ -430,6 +434,7 @@ fn icarus_matches_rust_hdl_x4() {
 }
 
 #[test]
+#[ignore = "slow: Icarus co-simulation of the 16-lane decoder"]
 fn icarus_matches_rust_hdl_x16_iso10646() {
     cosim_of(
         Simulator::Icarus,
@@ -439,6 +444,7 @@ fn icarus_matches_rust_hdl_x16_iso10646() {
 }
 
 #[test]
+#[ignore = "slow: Verilator co-simulation of the 4-lane decoder"]
 fn verilator_matches_rust_hdl_x4_iso10646() {
     cosim_of(
         Simulator::Verilator,
@@ -450,6 +456,7 @@ fn verilator_matches_rust_hdl_x4_iso10646() {
 /// The encoder, both profiles, in both simulators: at one octet a clock it
 /// runs as fast as the 1-lane decoder.
 #[test]
+#[ignore = "slow: Icarus and Verilator co-simulations of the encoder"]
 fn icarus_and_verilator_match_rust_hdl_on_the_encoder() {
     let cycles = env_or("UTF8HDL_COSIM_CYCLES", DEFAULT_CYCLES as u64) as usize / 4;
     for simulator in [Simulator::Icarus, Simulator::Verilator] {
@@ -462,6 +469,7 @@ fn icarus_and_verilator_match_rust_hdl_on_the_encoder() {
 /// The UTF-16 encoder and decoder and the properties core, in both
 /// simulators.
 #[test]
+#[ignore = "slow: Icarus and Verilator co-simulations of the UTF-16 and properties cores"]
 fn icarus_and_verilator_match_rust_hdl_on_the_utf16_and_properties_cores() {
     let cycles = env_or("UTF8HDL_COSIM_CYCLES", DEFAULT_CYCLES as u64) as usize / 4;
     for simulator in [Simulator::Icarus, Simulator::Verilator] {

@@ -65,6 +65,7 @@ fn trace<E: Engine<Core: Core<Input = u8>>>(
 }
 
 #[test]
+#[ignore = "slow: Verilator models of the 1-lane decoder against rust-hdl's engine"]
 fn engines_agree_cycle_for_cycle() {
     if !tools::require_all(&TOOLS) {
         return;
@@ -80,6 +81,7 @@ fn engines_agree_cycle_for_cycle() {
 }
 
 #[test]
+#[ignore = "slow: Verilator models of the 1-lane decoder against rust-hdl's engine"]
 fn engines_give_the_same_summary() {
     if !tools::require_all(&TOOLS) {
         return;
@@ -130,6 +132,7 @@ fn engines_give_the_same_summary() {
 /// rfc3629 and 16 of iso10646 (128- and 512-bit ports), on fewer cycles
 /// (rust-hdl simulates a wide core slowly).
 #[test]
+#[ignore = "slow: Verilator models of the 4- and 16-lane decoders against rust-hdl's engine"]
 fn engines_agree_on_wide_cores() {
     if !tools::require_all(&TOOLS) {
         return;

@@ -100,12 +100,14 @@ fn every_property_holds_for(profile: Profile, lanes: usize, checks: &[Check], co
 }
 
 #[test]
+#[ignore = "slow: SymbiYosys proofs of every property of the 1-lane decoder, rfc3629"]
 fn rfc3629_every_property_holds() {
     // Six error kinds, C2 41, a stall, a reset in a sequence.
     every_property_holds(Profile::Rfc3629, 9);
 }
 
 #[test]
+#[ignore = "slow: SymbiYosys proofs of every property of the 1-lane decoder, iso10646"]
 fn iso10646_every_property_holds() {
     // No out_of_range in iso10646.
     every_property_holds(Profile::Iso10646, 8);
@@ -343,37 +345,44 @@ fn mutant_fails_for(mutant: &Mutant, lanes: usize) {
 }
 
 #[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 1-lane decoder"]
 fn mutant_ed_bound_widened_fails() {
     mutant_fails(&ED_BOUND_WIDENED);
 }
 
 #[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 1-lane decoder"]
 fn mutant_f4_bound_widened_fails() {
     mutant_fails(&F4_BOUND_WIDENED);
 }
 
 #[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 1-lane decoder"]
 fn mutant_kind_codes_swapped_fails() {
     mutant_fails(&KINDS_SWAPPED);
 }
 
 #[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 1-lane decoder"]
 fn mutant_stall_dropping_tvalid_fails() {
     mutant_fails(&STALL_DROPS_TVALID);
 }
 
 #[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 1-lane decoder"]
 fn mutant_lost_tlast_fails() {
     mutant_fails(&TLAST_LOST);
 }
 
 #[test]
+#[ignore = "slow: SymbiYosys proofs of every property of the 2-lane decoder, rfc3629"]
 fn wide_x2_rfc3629_every_property_holds() {
     // N + 1 units, an empty message, sparse tkeep.
     every_property_holds_for(Profile::Rfc3629, 2, &WIDE_CHECKS, 3);
 }
 
 #[test]
+#[ignore = "slow: SymbiYosys proofs of every property of the 2-lane decoder, iso10646"]
 fn wide_x2_iso10646_every_property_holds() {
     every_property_holds_for(Profile::Iso10646, 2, &WIDE_CHECKS, 3);
 }
@@ -383,6 +392,7 @@ fn wide_x2_iso10646_every_property_holds() {
 /// P6 alone: two lanes check the others. abc bmc3 to the latency + 4
 /// takes under two minutes of one core, so it runs in CI.
 #[test]
+#[ignore = "slow: SymbiYosys bounded proof of P6 on the 4-lane decoder"]
 fn wide_x4_rfc3629_equals_the_spec_model() {
     let model = of_task(&WIDE_CHECKS, "model");
     every_property_holds_for(Profile::Rfc3629, 4, &model, 0);
@@ -462,11 +472,13 @@ const WIDE_CONTINUATION_MASK_NARROWED: Mutant = Mutant {
 };
 
 #[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]
 fn wide_mutant_continuation_mask_narrowed_fails() {
     mutant_fails_for(&WIDE_CONTINUATION_MASK_NARROWED, 2);
 }
 
 #[test]
+#[ignore = "slow: SymbiYosys safety proofs of the 8-lane decoder"]
 fn wide_x8_rfc3629_safety_holds() {
     every_property_holds_for(Profile::Rfc3629, 8, &WIDE_SAFETY_CHECKS, 0);
 }
@@ -481,31 +493,37 @@ const WIDE_X8_ERROR_BIT_DROPPED: Mutant = Mutant {
 };
 
 #[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 8-lane decoder"]
 fn wide_x8_mutant_error_bit_dropped_fails() {
     mutant_fails_for(&WIDE_X8_ERROR_BIT_DROPPED, 8);
 }
 
 #[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]
 fn wide_mutant_tlast_every_beat_fails() {
     mutant_fails_for(&WIDE_TLAST_EVERY_BEAT, 2);
 }
 
 #[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]
 fn wide_mutant_last_beat_filled_fails() {
     mutant_fails_for(&WIDE_LAST_BEAT_FILLED, 2);
 }
 
 #[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]
 fn wide_mutant_ready_drops_on_tlast_fails() {
     mutant_fails_for(&WIDE_READY_DROPS_ON_TLAST, 2);
 }
 
 #[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]
 fn wide_mutant_tkeep_forced_fails() {
     mutant_fails_for(&WIDE_TKEEP_FORCED, 2);
 }
 
 #[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]
 fn wide_mutant_error_bit_dropped_fails() {
     mutant_fails_for(&WIDE_ERROR_BIT_DROPPED, 2);
 }
@@ -542,6 +560,7 @@ fn prove_one_lane(
 /// UTF-16 cores a flagged or error unit, a TLAST, a surrogate pair; for
 /// the properties core each flag and a TLAST).
 #[test]
+#[ignore = "slow: SymbiYosys proofs of the encoders, the UTF-16 decoder and the properties core"]
 fn the_other_one_lane_cores_every_property_holds() {
     if !formal::require_tools() {
         return;
@@ -579,6 +598,7 @@ fn the_other_one_lane_cores_every_property_holds() {
 /// assignment to `take`; the simulation's own check of this rule is
 /// `Rate::Output` in the checker.)
 #[test]
+#[ignore = "slow: SymbiYosys on a mutant of the UTF-8 encoder"]
 fn encoder_mutant_gap_between_words_fails() {
     let profile = Profile::Rfc3629;
     let core = utf8hdl_sim::cores::utf8_encoder::Encoder(profile);
@@ -613,6 +633,7 @@ fn encoder_mutant_gap_between_words_fails() {
 /// The UTF-16 encoder mutated to send a pair's low half first: P4's rule
 /// that a low surrogate follows a high one, and only then, must catch it.
 #[test]
+#[ignore = "slow: SymbiYosys on a mutant of the UTF-16 encoder"]
 fn utf16_encoder_mutant_pair_swapped_fails() {
     let core = utf8hdl_sim::cores::utf16_encoder::Encoder;
     let original = verilog::core_verilog(&core).unwrap();
@@ -653,6 +674,7 @@ fn utf16_encoder_mutant_pair_swapped_fails() {
 /// The properties core mutated so that F9xx is private use instead of F8xx:
 /// P4's flags, from the Unicode ranges written as magnitudes, must catch it.
 #[test]
+#[ignore = "slow: SymbiYosys on a mutant of the properties core"]
 fn properties_mutant_private_use_range_moved_fails() {
     let core = utf8hdl_sim::cores::char_properties::Properties;
     let original = verilog::core_verilog(&core).unwrap();

@@ -32,6 +32,7 @@ fn every_message_of_one_and_two_bytes() {
 /// engines are shown to agree cycle for cycle in `engines.rs`), and on
 /// rust-hdl's, some minutes, when they are not.
 #[test]
+#[ignore = "slow: every 3-byte message, some 10^8 cycles, on a Verilator model"]
 fn every_message_of_three_bytes() {
     for profile in Profile::ALL {
         let result = if tools::require_all(&verilator::TOOLS) {

@@ -120,6 +120,7 @@ fn four_lanes_agree_with_the_reference() {
 }
 
 #[test]
+#[ignore = "slow: the 8-lane decoder in rust-hdl's simulator"]
 fn eight_lanes_agree_with_the_reference() {
     for profile in Profile::ALL {
         let core = WideDecoder::<8>(profile);
@@ -129,6 +130,7 @@ fn eight_lanes_agree_with_the_reference() {
 
 /// Long streams, on the Verilator engine.
 #[test]
+#[ignore = "slow: Verilator models of the 2-, 4- and 8-lane decoders, long streams"]
 fn long_streams_agree_on_verilator() {
     if !tools::require_all(&TOOLS) {
         return;
@@ -194,6 +196,7 @@ fn a_wide_core_that_disagrees_is_caught() {
 /// messages for N = 2, 4 and 8. (Without the tools, `wide_decoder.rs` runs
 /// every pair at one starting lane on rust-hdl's engine.)
 #[test]
+#[ignore = "slow: Verilator models of the 2-, 4- and 8-lane decoders, every short message at every lane"]
 fn every_short_message_at_every_lane_on_verilator() {
     use utf8hdl_sim::core::Beat;
     if !tools::require_all(&TOOLS) {

@@ -91,6 +91,7 @@ fn checked() -> Vec<String> {
 }
 
 #[test]
+#[ignore = "slow: FuseSoC lint (Verilator) of the committed cores"]
 fn fusesoc_lint_passes_on_the_committed_cores() {
     if !(tools::require("fusesoc") & tools::require("verilator")) {
         return;
@@ -101,6 +102,7 @@ fn fusesoc_lint_passes_on_the_committed_cores() {
 }
 
 #[test]
+#[ignore = "slow: FuseSoC simulation (Icarus) of the committed cores"]
 fn fusesoc_sim_passes_on_the_committed_cores() {
     if !(tools::require("fusesoc") & tools::require("iverilog")) {
         return;
@@ -116,6 +118,7 @@ fn fusesoc_sim_passes_on_the_committed_cores() {
 }
 
 #[test]
+#[ignore = "slow: the cocotb bench (pytest, Icarus) on the committed cores"]
 fn cocotb_bench_passes_on_the_committed_cores() {
     let modules = "cocotb, cocotb_tools.runner, cocotbext.axi, pytest";
     if !(tools::require("iverilog")
