@@ -11,7 +11,7 @@
 use std::iter::Peekable;
 use std::ops::RangeInclusive;
 
-use crate::decoder::Unit;
+use crate::utf8::Unit;
 use crate::interface::{ErrorKind, REPLACEMENT};
 
 /// W1 of a pair: "between 0xD800 and 0xDBFF" (§2.2 step 3).

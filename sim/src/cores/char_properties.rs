@@ -23,6 +23,7 @@ pub const DESCRIPTION: Description = Description {
     port_notes,
     lane_counts: &[1],
     profiles: &[Profile::Rfc3629],
+    reference: "sim/reference/src/properties.rs",
 };
 
 /// How its lanes and `tuser` read.

@@ -61,6 +61,9 @@ pub struct Description {
     pub lane_counts: &'static [usize],
     /// The profiles it comes in.
     pub profiles: &'static [Profile],
+    /// Its reference model's source file, from the repository's root: the
+    /// specification it is written from, clause by clause.
+    pub reference: &'static str,
 }
 
 impl Kind {
@@ -224,6 +227,34 @@ mod tests {
         for kind in Kind::ALL {
             for (profile, lanes) in kind.variants() {
                 check(kind, profile, lanes).unwrap();
+            }
+        }
+    }
+
+    /// A registered kind has every part a core is made of, where its name
+    /// says: its block (`hdl/src/<module>.rs` or `hdl/src/<module>/`), its
+    /// module here, its reference, and its property file
+    /// (`hdl/formal/<module>_properties.v`), `<module>` being its 1-lane
+    /// core's Verilog module.
+    #[test]
+    fn every_registered_kind_has_all_its_parts() {
+        fn module_of(kind: Kind) -> anyhow::Result<String> {
+            with_any_core!(kind, 1, Profile::Rfc3629, |core| Ok(core.name()))
+        }
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        for kind in Kind::ALL {
+            let module = module_of(kind).unwrap();
+            let block = [format!("hdl/src/{module}.rs"), format!("hdl/src/{module}/mod.rs")];
+            assert!(
+                block.iter().any(|path| root.join(path).is_file()),
+                "{kind}: no block {block:?}"
+            );
+            for part in [
+                format!("sim/src/cores/{module}.rs"),
+                kind.description().reference.to_string(),
+                format!("hdl/formal/{module}_properties.v"),
+            ] {
+                assert!(root.join(&part).is_file(), "{kind}: no {part}");
             }
         }
     }

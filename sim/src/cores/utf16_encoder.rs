@@ -22,6 +22,7 @@ pub const DESCRIPTION: Description = Description {
     port_notes,
     lane_counts: &[1],
     profiles: &[Profile::Rfc3629],
+    reference: "sim/reference/src/utf16.rs",
 };
 
 /// How its lanes and `tuser` read.

@@ -28,6 +28,7 @@ pub const DESCRIPTION: Description = Description {
     port_notes,
     lane_counts: &LANE_COUNTS,
     profiles: &Profile::ALL,
+    reference: "sim/reference/src/utf8.rs",
 };
 
 /// How its lanes and `tuser` read.
