@@ -42,7 +42,7 @@
 
 use rust_hdl::prelude::*;
 
-use crate::skid_buffer::SkidBuffer;
+use crate::stream::SkidBuffer;
 
 #[derive(LogicBlock, Default)]
 pub struct CharProperties {

@@ -45,7 +45,7 @@
 
 use rust_hdl::prelude::*;
 
-use crate::skid_buffer::SkidBuffer;
+use crate::stream::SkidBuffer;
 use crate::ErrorKind;
 
 #[derive(LogicBlock)]

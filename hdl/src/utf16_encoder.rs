@@ -46,7 +46,7 @@
 
 use rust_hdl::prelude::*;
 
-use crate::skid_buffer::SkidBuffer;
+use crate::stream::SkidBuffer;
 
 #[derive(LogicBlock, Default)]
 pub struct Utf16Encoder {

@@ -48,7 +48,7 @@
 
 use rust_hdl::prelude::*;
 
-use crate::skid_buffer::SkidBuffer;
+use crate::stream::SkidBuffer;
 use crate::Profile;
 
 #[derive(LogicBlock)]
