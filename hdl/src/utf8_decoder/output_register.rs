@@ -7,7 +7,9 @@
 //! [`DecoderFsm`](crate::utf8_decoder::fsm::DecoderFsm)), so no FIFO is needed: two
 //! registers, and the whole pipeline holds while a word waits. U+FFFD is
 //! substituted here, under a choice made only of flops, which keeps the
-//! 32-bit load off the decoder's critical path.
+//! 32-bit load off the decoder's critical path. (The other 1-lane cores,
+//! with one source each, share the plain
+//! [`AxisOutputRegister`](crate::stream::AxisOutputRegister).)
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
