@@ -55,7 +55,7 @@ module utf8_decoder_properties (
 `else
     localparam ISO10646 = 0;
 `endif
-    // The latency of the datasheet (hdl/src/top.rs, Core::LATENCY): a byte
+    // The latency of the datasheet (hdl/src/utf8_decoder/mod.rs, Core::LATENCY): a byte
     // accepted in cycle t leaves in cycle t + F_LATENCY.
     localparam F_LATENCY = `F_LATENCY;
     // Quiet cycles after which every accepted byte's units are out: the
@@ -198,7 +198,7 @@ module utf8_decoder_properties (
 `ifdef P6
 `ifdef ALWAYS_READY
     // With a consumer that never stalls, the core has a fixed latency
-    // (hdl/src/top.rs): the unit that ends with a byte taken in cycle t
+    // (hdl/src/utf8_decoder/mod.rs): the unit that ends with a byte taken in cycle t
     // leaves in t + F_LATENCY, the U+FFFD of a sequence that the byte broke
     // a cycle earlier. So every cycle's output is known: the model's units, delayed.
     // This is stronger than the k-th-unit form below (it checks the timing

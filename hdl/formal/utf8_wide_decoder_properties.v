@@ -1,5 +1,5 @@
 // utf8_wide_decoder_properties: the formal properties of the N-lane UTF-8
-// decoder (hdl/src/wide), for its exported Verilog: the module UTF8_DUT
+// decoder (hdl/src/utf8_decoder_wide), for its exported Verilog: the module UTF8_DUT
 // (utf8_decoder_x<N>, or utf8_decoder_iso10646_x<N> with UTF8_ISO10646
 // defined) of LANES = N lanes and a latency of F_LATENCY cycles;
 // utf8_wide_decoder.sby defines the three from the core's Rust description.
@@ -57,11 +57,11 @@ module utf8_wide_decoder_properties (
     // the smallest F that P3 proves. One: the credits' tready flop rises on
     // the cycle after m_axis takes a beat, whatever is inside.
     localparam F_READY_CYCLES = 1;
-    // The latency of the datasheet (hdl/src/wide/mod.rs, Core::LATENCY):
+    // The latency of the datasheet (hdl/src/utf8_decoder_wide/mod.rs, Core::LATENCY):
     // the units of a beat accepted in cycle t leave in cycle t + F_LATENCY.
     localparam F_LATENCY = `F_LATENCY;
     // At most this many beats, and so messages, are inside the core: the
-    // output queue's 32 (hdl/src/wide/mod.rs, QUEUE_BEATS), which the
+    // output queue's 32 (hdl/src/utf8_decoder_wide/mod.rs, QUEUE_BEATS), which the
     // credits never let the beats in flight pass.
     localparam F_MAX_IN_FLIGHT = 32;
     localparam CW = $clog2(N + 1);

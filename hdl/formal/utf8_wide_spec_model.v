@@ -4,8 +4,8 @@
 // The units are utf8_spec_step's, one step per lane in lane order (a null
 // lane is no step), the state carried from lane to lane and from beat to
 // beat. What the wide core adds is which beat carries a unit, and when the
-// beat leaves, from its datasheets (hdl/src/wide/mod.rs, "Why no carry" and
-// "Messages"; lookahead_hold.rs):
+// beat leaves, from its datasheets (hdl/src/utf8_decoder_wide/mod.rs, "Why
+// no carry" and "Messages"; stages/s2_lookahead_hold.rs):
 //   * a unit leaves in the beat of its last byte, packed in lane order
 //     (TKEEP = 2^k - 1, lanes past it zero): so the U+FFFD of a sequence
 //     that a beat's first byte breaks, or that an empty TLAST beat closes,

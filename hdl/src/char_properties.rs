@@ -23,6 +23,9 @@
 //! | `m_axis_tuser` | out | 4 | registered: its flags (above) |
 //! | `m_axis_tvalid`/`tready`/`tlast` | out/in/out | 1 | `tlast` with the message's last word |
 //!
+//! The flags are computed between the shared [`SkidBuffer`] and
+//! [`AxisOutputRegister`].
+//!
 //! ## Latency
 //! One cycle: the output register. It never stalls the stream itself: with
 //! `m_axis_tready` high, `s_axis_tready` is high.
@@ -42,7 +45,7 @@
 
 use rust_hdl::prelude::*;
 
-use crate::skid_buffer::SkidBuffer;
+use crate::stream::{AxisOutputRegister, SkidBuffer};
 
 #[derive(LogicBlock, Default)]
 pub struct CharProperties {
@@ -58,6 +61,7 @@ pub struct CharProperties {
     pub m_axis_tready: Signal<In, Bit>,
     pub m_axis_tlast: Signal<Out, Bit>,
     skid_buffer: SkidBuffer<32>,
+    output_register: AxisOutputRegister<32, 4>,
     /// The word is in the BMP, and in planes 0–16.
     in_bmp: Signal<Local, Bit>,
     in_planes: Signal<Local, Bit>,
@@ -69,12 +73,6 @@ pub struct CharProperties {
     noncharacter: Signal<Local, Bit>,
     /// Bit 3 of the flags, in place.
     non_bmp_flag: Signal<Local, Bits<4>>,
-    /// The output register may load this cycle.
-    advance: Signal<Local, Bit>,
-    tdata: DFF<Bits<32>>,
-    tuser: DFF<Bits<4>>,
-    tvalid: DFF<Bit>,
-    tlast: DFF<Bit>,
 }
 
 impl CharProperties {
@@ -85,17 +83,18 @@ impl CharProperties {
 impl Logic for CharProperties {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clk, tdata, tuser, tvalid, tlast);
-        clock!(self, clk, skid_buffer);
+        clock!(self, clk, skid_buffer, output_register);
         self.skid_buffer.rst.next = self.rst.val();
+        self.output_register.rst.next = self.rst.val();
         self.skid_buffer.s_axis_tdata.next = self.s_axis_tdata.val();
         self.skid_buffer.s_axis_tvalid.next = self.s_axis_tvalid.val();
         self.skid_buffer.s_axis_tlast.next = self.s_axis_tlast.val();
         self.s_axis_tready.next = self.skid_buffer.s_axis_tready.val();
-        self.m_axis_tdata.next = self.tdata.q.val();
-        self.m_axis_tuser.next = self.tuser.q.val();
-        self.m_axis_tvalid.next = self.tvalid.q.val();
-        self.m_axis_tlast.next = self.tlast.q.val();
+        self.output_register.m_axis_tready.next = self.m_axis_tready.val();
+        self.m_axis_tdata.next = self.output_register.m_axis_tdata.val();
+        self.m_axis_tuser.next = self.output_register.m_axis_tuser.val();
+        self.m_axis_tvalid.next = self.output_register.m_axis_tvalid.val();
+        self.m_axis_tlast.next = self.output_register.m_axis_tlast.val();
 
         self.in_bmp.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(16) == 0;
         // Planes 0–16: bits 31–21 clear, and bits 19–16 clear if bit 20 is set.
@@ -129,26 +128,20 @@ impl Logic for CharProperties {
             self.non_bmp_flag.next = 8.into();
         }
 
-        self.advance.next = !self.tvalid.q.val() | self.m_axis_tready.val();
-        self.skid_buffer.advance.next = self.advance.val();
-        if self.advance.val() {
-            self.tvalid.d.next = self.skid_buffer.byte.tvalid.val();
-            self.tdata.d.next = self.skid_buffer.byte.tdata.val();
-            self.tlast.d.next = self.skid_buffer.byte.tlast.val();
-            // The first three exclude each other; a control is in the BMP.
-            self.tuser.d.next = self.non_bmp_flag.val();
-            if self.control.val() {
-                self.tuser.d.next = 1.into();
-            }
-            if self.private_use.val() {
-                self.tuser.d.next = self.non_bmp_flag.val() | 2;
-            }
-            if self.noncharacter.val() {
-                self.tuser.d.next = self.non_bmp_flag.val() | 4;
-            }
-        }
-        if self.rst.val() {
-            self.tvalid.d.next = false;
+        // The word passes through, with its flags; the first three exclude
+        // each other, and a control is in the BMP.
+        self.skid_buffer.advance.next = self.output_register.s_axis_tready.val();
+        self.output_register.s_axis_tvalid.next = self.skid_buffer.byte.tvalid.val();
+        self.output_register.s_axis_tdata.next = self.skid_buffer.byte.tdata.val();
+        self.output_register.s_axis_tlast.next = self.skid_buffer.byte.tlast.val();
+        if self.control.val() {
+            self.output_register.s_axis_tuser.next = 1.into();
+        } else if self.private_use.val() {
+            self.output_register.s_axis_tuser.next = self.non_bmp_flag.val() | 2;
+        } else if self.noncharacter.val() {
+            self.output_register.s_axis_tuser.next = self.non_bmp_flag.val() | 4;
+        } else {
+            self.output_register.s_axis_tuser.next = self.non_bmp_flag.val();
         }
     }
 }

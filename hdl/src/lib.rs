@@ -1,29 +1,31 @@
 //! utf8hdl: Unicode stream cores in rust-hdl, between two AXI4-Stream
-//! interfaces. At its heart a UTF-8 → UCS-4 decoder, one byte per clock;
-//! read its blocks in pipeline order: [`skid_buffer`], [`classifier`],
-//! [`decoder`], [`output_register`], then [`top`], which wires them. The
-//! N-byte decoder is in [`wide`]; the rest of the family, each one block:
-//! [`utf8_encoder`], [`utf16_encoder`], [`utf16_decoder`],
-//! [`char_properties`].
+//! interfaces. Each core is a folder or a file named for its Verilog
+//! module; its top block's doc comment is its datasheet.
+//!
+//! * [`utf8_decoder`]: UTF-8 → UCS-4, one byte per clock, the family's
+//!   heart; its parts (classifier, state machine, tables, output register)
+//!   are the folder's files, read in pipeline order from its datasheet.
+//! * [`utf8_decoder_wide`]: the same decoder N bytes per clock; its
+//!   pipeline stages are numbered files in [`utf8_decoder_wide::stages`],
+//!   beside the packing network, the output queue and the wiring helpers.
+//! * [`utf8_encoder`], [`utf16_encoder`], [`utf16_decoder`],
+//!   [`char_properties`]: one block each.
+//! * [`stream`]: the AXI4-Stream blocks that several cores share.
+//! * [`labs`]: the guide's labs.
 
 pub mod char_properties;
-pub mod classifier;
-pub mod decoder;
 pub mod labs;
-pub mod lead_table;
-pub mod octet_table;
-pub mod output_register;
-pub mod skid_buffer;
-pub mod top;
+pub mod stream;
 pub mod utf16_decoder;
 pub mod utf16_encoder;
+pub mod utf8_decoder;
+pub mod utf8_decoder_wide;
 pub mod utf8_encoder;
-pub mod wide;
 
 pub use char_properties::CharProperties;
-pub use top::Utf8Decoder;
 pub use utf16_decoder::Utf16Decoder;
 pub use utf16_encoder::Utf16Encoder;
+pub use utf8_decoder::Utf8Decoder;
 pub use utf8_encoder::Utf8Encoder;
 pub use utf8hdl_reference::{ErrorKind, Profile, REPLACEMENT};
 

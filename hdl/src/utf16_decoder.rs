@@ -11,6 +11,7 @@
 //! word a clock, and the core takes a unit on every clock.
 //!
 //! UTF-16 carries exactly RFC 3629's values, so the core has no profile.
+//! Its two ends are the shared [`SkidBuffer`] and [`AxisOutputRegister`].
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
@@ -45,7 +46,7 @@
 
 use rust_hdl::prelude::*;
 
-use crate::skid_buffer::SkidBuffer;
+use crate::stream::{AxisOutputRegister, SkidBuffer};
 use crate::ErrorKind;
 
 #[derive(LogicBlock)]
@@ -62,6 +63,7 @@ pub struct Utf16Decoder {
     pub m_axis_tready: Signal<In, Bit>,
     pub m_axis_tlast: Signal<Out, Bit>,
     skid_buffer: SkidBuffer<16>,
+    output_register: AxisOutputRegister<32, 4>,
     /// `m_axis_tuser` of an unpaired surrogate.
     surrogate_tuser: Constant<Bits<4>>,
     /// What `held` is: a high surrogate, a low one.
@@ -73,8 +75,9 @@ pub struct Utf16Decoder {
     /// A held high surrogate cannot be decided yet: no unit follows it so
     /// far and its message goes on.
     waits: Signal<Local, Bit>,
-    /// The output register may load this cycle.
-    advance: Signal<Local, Bit>,
+    /// `held` is the high half of a pair: it leaves into `pair_high`, and
+    /// no word leaves with it.
+    first_half: Signal<Local, Bit>,
     /// `held` is decided and leaves this cycle.
     leaves: Signal<Local, Bit>,
     /// The skid buffer's unit comes into `held` this cycle.
@@ -90,10 +93,6 @@ pub struct Utf16Decoder {
     /// up ten, plus 10000 (RFC 2781 §2.2 steps 5 and 6).
     paired: DFF<Bit>,
     pair_high: DFF<Bits<32>>,
-    tdata: DFF<Bits<32>>,
-    tuser: DFF<Bits<4>>,
-    tvalid: DFF<Bit>,
-    tlast: DFF<Bit>,
 }
 
 impl Default for Utf16Decoder {
@@ -111,12 +110,13 @@ impl Default for Utf16Decoder {
             m_axis_tready: Default::default(),
             m_axis_tlast: Default::default(),
             skid_buffer: Default::default(),
+            output_register: Default::default(),
             surrogate_tuser: Constant::new(u64::from(ErrorKind::Surrogate.tuser()).into()),
             held_is_high: Default::default(),
             held_is_low: Default::default(),
             next_is_low: Default::default(),
             waits: Default::default(),
-            advance: Default::default(),
+            first_half: Default::default(),
             leaves: Default::default(),
             take: Default::default(),
             held_wide: Default::default(),
@@ -125,10 +125,6 @@ impl Default for Utf16Decoder {
             held_last: Default::default(),
             paired: Default::default(),
             pair_high: Default::default(),
-            tdata: Default::default(),
-            tuser: Default::default(),
-            tvalid: Default::default(),
-            tlast: Default::default(),
         }
     }
 }
@@ -141,19 +137,19 @@ impl Utf16Decoder {
 impl Logic for Utf16Decoder {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(
-            self, clk, held, held_valid, held_last, paired, pair_high, tdata, tuser, tvalid, tlast
-        );
-        clock!(self, clk, skid_buffer);
+        dff_setup!(self, clk, held, held_valid, held_last, paired, pair_high);
+        clock!(self, clk, skid_buffer, output_register);
         self.skid_buffer.rst.next = self.rst.val();
+        self.output_register.rst.next = self.rst.val();
         self.skid_buffer.s_axis_tdata.next = self.s_axis_tdata.val();
         self.skid_buffer.s_axis_tvalid.next = self.s_axis_tvalid.val();
         self.skid_buffer.s_axis_tlast.next = self.s_axis_tlast.val();
         self.s_axis_tready.next = self.skid_buffer.s_axis_tready.val();
-        self.m_axis_tdata.next = self.tdata.q.val();
-        self.m_axis_tuser.next = self.tuser.q.val();
-        self.m_axis_tvalid.next = self.tvalid.q.val();
-        self.m_axis_tlast.next = self.tlast.q.val();
+        self.output_register.m_axis_tready.next = self.m_axis_tready.val();
+        self.m_axis_tdata.next = self.output_register.m_axis_tdata.val();
+        self.m_axis_tuser.next = self.output_register.m_axis_tuser.val();
+        self.m_axis_tvalid.next = self.output_register.m_axis_tvalid.val();
+        self.m_axis_tlast.next = self.output_register.m_axis_tlast.val();
 
         self.held_is_high.next = self.held.q.val().get_bits::<6>(10) == 0x36;
         self.held_is_low.next = self.held.q.val().get_bits::<6>(10) == 0x37;
@@ -161,33 +157,35 @@ impl Logic for Utf16Decoder {
         self.held_wide.next = bit_cast::<32, 16>(self.held.q.val());
         self.waits.next =
             self.held_is_high.val() & !self.held_last.q.val() & !self.skid_buffer.byte.tvalid.val();
-        self.advance.next = !self.tvalid.q.val() | self.m_axis_tready.val();
-        self.leaves.next = self.held_valid.q.val() & self.advance.val() & !self.waits.val();
+        self.first_half.next =
+            self.held_is_high.val() & !self.held_last.q.val() & self.next_is_low.val();
+        self.leaves.next =
+            self.held_valid.q.val() & self.output_register.s_axis_tready.val() & !self.waits.val();
         self.take.next =
             self.skid_buffer.byte.tvalid.val() & (!self.held_valid.q.val() | self.leaves.val());
         self.skid_buffer.advance.next = self.take.val();
 
-        if self.advance.val() {
-            self.tvalid.d.next = false;
+        // The word of `held`, offered once it is decided; the first half of
+        // a pair offers none: its word leaves with the second.
+        self.output_register.s_axis_tvalid.next =
+            self.held_valid.q.val() & !self.waits.val() & !self.first_half.val();
+        self.output_register.s_axis_tlast.next = self.held_last.q.val();
+        if self.held_is_low.val() & self.paired.q.val() {
+            self.output_register.s_axis_tdata.next =
+                self.pair_high.q.val() | (self.held_wide.val() & 0x3FF);
+            self.output_register.s_axis_tuser.next = 0.into();
+        } else if self.held_is_high.val() | self.held_is_low.val() {
+            self.output_register.s_axis_tdata.next = 0xFFFD.into();
+            self.output_register.s_axis_tuser.next = self.surrogate_tuser.val();
+        } else {
+            self.output_register.s_axis_tdata.next = self.held_wide.val();
+            self.output_register.s_axis_tuser.next = 0.into();
         }
         if self.leaves.val() {
-            self.paired.d.next = false;
-            self.tvalid.d.next = true;
-            self.tlast.d.next = self.held_last.q.val();
-            self.tuser.d.next = 0.into();
-            if self.held_is_high.val() & !self.held_last.q.val() & self.next_is_low.val() {
-                // The first half of a pair: the word leaves with the second.
-                self.paired.d.next = true;
-                self.pair_high.d.next = ((self.held_wide.val() & 0x3FF) + 0x40) << 10;
-                self.tvalid.d.next = false;
-            } else if self.held_is_low.val() & self.paired.q.val() {
-                self.tdata.d.next = self.pair_high.q.val() | (self.held_wide.val() & 0x3FF);
-            } else if self.held_is_high.val() | self.held_is_low.val() {
-                self.tdata.d.next = 0xFFFD.into();
-                self.tuser.d.next = self.surrogate_tuser.val();
-            } else {
-                self.tdata.d.next = self.held_wide.val();
-            }
+            self.paired.d.next = self.first_half.val();
+        }
+        if self.leaves.val() & self.first_half.val() {
+            self.pair_high.d.next = ((self.held_wide.val() & 0x3FF) + 0x40) << 10;
         }
         if self.take.val() {
             self.held.d.next = self.skid_buffer.byte.tdata.val();
@@ -199,7 +197,6 @@ impl Logic for Utf16Decoder {
         if self.rst.val() {
             self.held_valid.d.next = false;
             self.paired.d.next = false;
-            self.tvalid.d.next = false;
         }
     }
 }

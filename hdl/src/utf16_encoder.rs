@@ -8,7 +8,8 @@
 //!
 //! UTF-16 carries exactly RFC 3629's values, so the core has no profile.
 //! Its shape is [`Utf8Encoder`](crate::Utf8Encoder)'s with two pending
-//! units instead of six.
+//! units instead of six, and the same shared [`SkidBuffer`] and
+//! [`AxisOutputRegister`] at its two ends.
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
@@ -46,7 +47,7 @@
 
 use rust_hdl::prelude::*;
 
-use crate::skid_buffer::SkidBuffer;
+use crate::stream::{AxisOutputRegister, SkidBuffer};
 
 #[derive(LogicBlock, Default)]
 pub struct Utf16Encoder {
@@ -62,6 +63,7 @@ pub struct Utf16Encoder {
     pub m_axis_tready: Signal<In, Bit>,
     pub m_axis_tlast: Signal<Out, Bit>,
     skid_buffer: SkidBuffer<32>,
+    output_register: AxisOutputRegister<16, 1>,
     /// The word the skid buffer shows cannot be carried: a surrogate, or
     /// above 10FFFF (bits 31–21 set, or bit 20 with one of 19–16; masks,
     /// not a magnitude compare, which is a carry chain on an iCE40).
@@ -72,8 +74,6 @@ pub struct Utf16Encoder {
     /// step 4, from U' = U − 10000).
     high_surrogate: Signal<Local, Bits<16>>,
     low_surrogate: Signal<Local, Bits<16>>,
-    /// The output register may load this cycle.
-    advance: Signal<Local, Bit>,
     /// `pending` has no unit left after this cycle: the next word may come in.
     take: Signal<Local, Bit>,
     /// The current word's units not yet sent, the next in `pending_0`.
@@ -82,10 +82,6 @@ pub struct Utf16Encoder {
     pending_count: DFF<Bits<2>>,
     pending_error: DFF<Bit>,
     pending_last: DFF<Bit>,
-    tdata: DFF<Bits<16>>,
-    tuser: DFF<Bits<1>>,
-    tvalid: DFF<Bit>,
-    tlast: DFF<Bit>,
 }
 
 impl Utf16Encoder {
@@ -103,22 +99,20 @@ impl Logic for Utf16Encoder {
             pending_1,
             pending_count,
             pending_error,
-            pending_last,
-            tdata,
-            tuser,
-            tvalid,
-            tlast
+            pending_last
         );
-        clock!(self, clk, skid_buffer);
+        clock!(self, clk, skid_buffer, output_register);
         self.skid_buffer.rst.next = self.rst.val();
+        self.output_register.rst.next = self.rst.val();
         self.skid_buffer.s_axis_tdata.next = self.s_axis_tdata.val();
         self.skid_buffer.s_axis_tvalid.next = self.s_axis_tvalid.val();
         self.skid_buffer.s_axis_tlast.next = self.s_axis_tlast.val();
         self.s_axis_tready.next = self.skid_buffer.s_axis_tready.val();
-        self.m_axis_tdata.next = self.tdata.q.val();
-        self.m_axis_tuser.next = self.tuser.q.val();
-        self.m_axis_tvalid.next = self.tvalid.q.val();
-        self.m_axis_tlast.next = self.tlast.q.val();
+        self.output_register.m_axis_tready.next = self.m_axis_tready.val();
+        self.m_axis_tdata.next = self.output_register.m_axis_tdata.val();
+        self.m_axis_tuser.next = self.output_register.m_axis_tuser.val();
+        self.m_axis_tvalid.next = self.output_register.m_axis_tvalid.val();
+        self.m_axis_tlast.next = self.output_register.m_axis_tlast.val();
 
         self.unencodable.next = (self.skid_buffer.byte.tdata.val().get_bits::<11>(21) != 0)
             | (self.skid_buffer.byte.tdata.val().get_bit(20)
@@ -132,17 +126,17 @@ impl Logic for Utf16Encoder {
         self.low_surrogate.next =
             (self.skid_buffer.byte.tdata.val().get_bits::<16>(0) & 0x3FF) | 0xDC00;
 
-        self.advance.next = !self.tvalid.q.val() | self.m_axis_tready.val();
+        // The next unit is offered to the output register, which takes it
+        // when it has room.
+        self.output_register.s_axis_tvalid.next = self.pending_count.q.val() != 0;
+        self.output_register.s_axis_tdata.next = self.pending_0.q.val();
+        self.output_register.s_axis_tuser.next = self.pending_error.q.val().into();
+        self.output_register.s_axis_tlast.next =
+            self.pending_last.q.val() & (self.pending_count.q.val() == 1);
         self.take.next = (self.pending_count.q.val() == 0)
-            | ((self.pending_count.q.val() == 1) & self.advance.val());
+            | ((self.pending_count.q.val() == 1) & self.output_register.s_axis_tready.val());
         self.skid_buffer.advance.next = self.take.val();
-        if self.advance.val() {
-            self.tvalid.d.next = self.pending_count.q.val() != 0;
-        }
-        if self.advance.val() & (self.pending_count.q.val() != 0) {
-            self.tdata.d.next = self.pending_0.q.val();
-            self.tuser.d.next = self.pending_error.q.val().into();
-            self.tlast.d.next = self.pending_last.q.val() & (self.pending_count.q.val() == 1);
+        if self.output_register.s_axis_tready.val() & (self.pending_count.q.val() != 0) {
             self.pending_0.d.next = self.pending_1.q.val();
             self.pending_count.d.next = self.pending_count.q.val() - 1;
         }
@@ -163,7 +157,6 @@ impl Logic for Utf16Encoder {
         }
         if self.rst.val() {
             self.pending_count.d.next = 0.into();
-            self.tvalid.d.next = false;
         }
     }
 }

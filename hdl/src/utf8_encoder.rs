@@ -21,6 +21,9 @@
 //! | `m_axis_tuser` | out | 1 | registered: the octet belongs to the U+FFFD of a word that cannot be encoded |
 //! | `m_axis_tvalid`/`tready`/`tlast` | out/in/out | 1 | `tlast` on the last octet of the message's last word |
 //!
+//! Its `s_axis_tready` is the shared [`SkidBuffer`]'s, its `m_axis` the
+//! shared [`AxisOutputRegister`]'s.
+//!
 //! ## Latency
 //! Two cycles from a word's acceptance to its first octet on `m_axis`
 //! (`pending`, then the output register); then one octet a cycle.
@@ -48,7 +51,7 @@
 
 use rust_hdl::prelude::*;
 
-use crate::skid_buffer::SkidBuffer;
+use crate::stream::{AxisOutputRegister, SkidBuffer};
 use crate::Profile;
 
 #[derive(LogicBlock)]
@@ -65,6 +68,7 @@ pub struct Utf8Encoder {
     pub m_axis_tready: Signal<In, Bit>,
     pub m_axis_tlast: Signal<Out, Bit>,
     skid_buffer: SkidBuffer<32>,
+    output_register: AxisOutputRegister<8, 1>,
     /// Above the profile's largest value, as masks (a magnitude compare
     /// becomes a carry chain, 36 levels on the iCE40): a bit set above its
     /// bit length, or its top bit set with a bit of `above_low` (the
@@ -88,8 +92,6 @@ pub struct Utf8Encoder {
     continuing_2: Signal<Local, Bits<8>>,
     continuing_3: Signal<Local, Bits<8>>,
     continuing_4: Signal<Local, Bits<8>>,
-    /// The output register may load this cycle.
-    advance: Signal<Local, Bit>,
     /// `pending` has no octet left after this cycle: the next word may come in.
     take: Signal<Local, Bit>,
     /// The current word's octets not yet sent, the next in `pending_0`.
@@ -102,10 +104,6 @@ pub struct Utf8Encoder {
     pending_count: DFF<Bits<3>>,
     pending_error: DFF<Bit>,
     pending_last: DFF<Bit>,
-    tdata: DFF<Bits<8>>,
-    tuser: DFF<Bits<1>>,
-    tvalid: DFF<Bit>,
-    tlast: DFF<Bit>,
 }
 
 impl Utf8Encoder {
@@ -135,6 +133,7 @@ impl Utf8Encoder {
             m_axis_tready: Default::default(),
             m_axis_tlast: Default::default(),
             skid_buffer: Default::default(),
+            output_register: Default::default(),
             beyond: Constant::new((!mask(length) & u64::from(u32::MAX)).into()),
             top_bit: Constant::new((1u64 << (length - 1)).into()),
             above_low: Constant::new((mask(length - 1) & !max).into()),
@@ -151,7 +150,6 @@ impl Utf8Encoder {
             continuing_2: Default::default(),
             continuing_3: Default::default(),
             continuing_4: Default::default(),
-            advance: Default::default(),
             take: Default::default(),
             pending_0: Default::default(),
             pending_1: Default::default(),
@@ -162,10 +160,6 @@ impl Utf8Encoder {
             pending_count: Default::default(),
             pending_error: Default::default(),
             pending_last: Default::default(),
-            tdata: Default::default(),
-            tuser: Default::default(),
-            tvalid: Default::default(),
-            tlast: Default::default(),
         }
     }
 }
@@ -184,22 +178,20 @@ impl Logic for Utf8Encoder {
             pending_5,
             pending_count,
             pending_error,
-            pending_last,
-            tdata,
-            tuser,
-            tvalid,
-            tlast
+            pending_last
         );
-        clock!(self, clk, skid_buffer);
+        clock!(self, clk, skid_buffer, output_register);
         self.skid_buffer.rst.next = self.rst.val();
+        self.output_register.rst.next = self.rst.val();
         self.skid_buffer.s_axis_tdata.next = self.s_axis_tdata.val();
         self.skid_buffer.s_axis_tvalid.next = self.s_axis_tvalid.val();
         self.skid_buffer.s_axis_tlast.next = self.s_axis_tlast.val();
         self.s_axis_tready.next = self.skid_buffer.s_axis_tready.val();
-        self.m_axis_tdata.next = self.tdata.q.val();
-        self.m_axis_tuser.next = self.tuser.q.val();
-        self.m_axis_tvalid.next = self.tvalid.q.val();
-        self.m_axis_tlast.next = self.tlast.q.val();
+        self.output_register.m_axis_tready.next = self.m_axis_tready.val();
+        self.m_axis_tdata.next = self.output_register.m_axis_tdata.val();
+        self.m_axis_tuser.next = self.output_register.m_axis_tuser.val();
+        self.m_axis_tvalid.next = self.output_register.m_axis_tvalid.val();
+        self.m_axis_tlast.next = self.output_register.m_axis_tlast.val();
 
         // Annex R Table 4: the first octet is the length's marker and the
         // word's high bits; each continuing octet is 80 + 6 bits.
@@ -262,17 +254,17 @@ impl Logic for Utf8Encoder {
             self.octet_5.next = self.continuing_0.val();
         }
 
-        self.advance.next = !self.tvalid.q.val() | self.m_axis_tready.val();
+        // The next octet is offered to the output register, which takes it
+        // when it has room.
+        self.output_register.s_axis_tvalid.next = self.pending_count.q.val() != 0;
+        self.output_register.s_axis_tdata.next = self.pending_0.q.val();
+        self.output_register.s_axis_tuser.next = self.pending_error.q.val().into();
+        self.output_register.s_axis_tlast.next =
+            self.pending_last.q.val() & (self.pending_count.q.val() == 1);
         self.take.next = (self.pending_count.q.val() == 0)
-            | ((self.pending_count.q.val() == 1) & self.advance.val());
+            | ((self.pending_count.q.val() == 1) & self.output_register.s_axis_tready.val());
         self.skid_buffer.advance.next = self.take.val();
-        if self.advance.val() {
-            self.tvalid.d.next = self.pending_count.q.val() != 0;
-        }
-        if self.advance.val() & (self.pending_count.q.val() != 0) {
-            self.tdata.d.next = self.pending_0.q.val();
-            self.tuser.d.next = self.pending_error.q.val().into();
-            self.tlast.d.next = self.pending_last.q.val() & (self.pending_count.q.val() == 1);
+        if self.output_register.s_axis_tready.val() & (self.pending_count.q.val() != 0) {
             self.pending_0.d.next = self.pending_1.q.val();
             self.pending_1.d.next = self.pending_2.q.val();
             self.pending_2.d.next = self.pending_3.q.val();
@@ -293,7 +285,6 @@ impl Logic for Utf8Encoder {
         }
         if self.rst.val() {
             self.pending_count.d.next = 0.into();
-            self.tvalid.d.next = false;
         }
     }
 }

@@ -12,7 +12,7 @@ use std::ops::Range;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use utf8hdl_hdl::classifier::ByteClass;
+use utf8hdl_hdl::utf8_decoder::classifier::ByteClass;
 use utf8hdl_hdl::{ErrorKind, Profile};
 
 use crate::core::Beat;

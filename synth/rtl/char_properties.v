@@ -44,18 +44,18 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
     reg  [31:0] skid_buffer$byte$tdata;
     reg  skid_buffer$byte$tvalid;
     reg  skid_buffer$byte$tlast;
-    reg  [31:0] tdata$d;
-    reg  [31:0] tdata$q;
-    reg  tdata$clock;
-    reg  [3:0] tuser$d;
-    reg  [3:0] tuser$q;
-    reg  tuser$clock;
-    reg  tvalid$d;
-    reg  tvalid$q;
-    reg  tvalid$clock;
-    reg  tlast$d;
-    reg  tlast$q;
-    reg  tlast$clock;
+    reg  output_register$clock;
+    reg  output_register$rst;
+    reg  [31:0] output_register$s_axis_tdata;
+    reg  [3:0] output_register$s_axis_tuser;
+    reg  output_register$s_axis_tvalid;
+    reg  output_register$s_axis_tlast;
+    reg  output_register$s_axis_tready;
+    reg  [31:0] output_register$m_axis_tdata;
+    reg  [3:0] output_register$m_axis_tuser;
+    reg  output_register$m_axis_tvalid;
+    reg  output_register$m_axis_tlast;
+    reg  output_register$m_axis_tready;
     reg  in_bmp;
     reg  in_planes;
     reg  [15:0] low;
@@ -63,7 +63,6 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
     reg  private_use;
     reg  noncharacter;
     reg  [3:0] non_bmp_flag;
-    reg  advance;
     reg  skid_buffer$ready$d;
     reg  skid_buffer$ready$q;
     reg  skid_buffer$ready$clock;
@@ -76,6 +75,18 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
     reg  skid_buffer$buffered_tlast$d;
     reg  skid_buffer$buffered_tlast$q;
     reg  skid_buffer$buffered_tlast$clock;
+    reg  [31:0] output_register$tdata$d;
+    reg  [31:0] output_register$tdata$q;
+    reg  output_register$tdata$clock;
+    reg  [3:0] output_register$tuser$d;
+    reg  [3:0] output_register$tuser$q;
+    reg  output_register$tuser$clock;
+    reg  output_register$tvalid$d;
+    reg  output_register$tvalid$q;
+    reg  output_register$tvalid$clock;
+    reg  output_register$tlast$d;
+    reg  output_register$tlast$q;
+    reg  output_register$tlast$clock;
     // skid_buffer$ready
     initial begin
        skid_buffer$ready$q = 1'h0;
@@ -141,54 +152,74 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
             skid_buffer$ready$d = 1'b1;
         end
     end
-    // tdata
+    // output_register$tdata
     initial begin
-       tdata$q = 'h0;
+       output_register$tdata$q = 'h0;
     end
-    always @(posedge tdata$clock) begin
-       tdata$q <= tdata$d;
+    always @(posedge output_register$tdata$clock) begin
+       output_register$tdata$q <= output_register$tdata$d;
     end
-    // tuser
+    // output_register$tuser
     initial begin
-       tuser$q = 4'h0;
+       output_register$tuser$q = 4'h0;
     end
-    always @(posedge tuser$clock) begin
-       tuser$q <= tuser$d;
+    always @(posedge output_register$tuser$clock) begin
+       output_register$tuser$q <= output_register$tuser$d;
     end
-    // tvalid
+    // output_register$tvalid
     initial begin
-       tvalid$q = 1'h0;
+       output_register$tvalid$q = 1'h0;
     end
-    always @(posedge tvalid$clock) begin
-       tvalid$q <= tvalid$d;
+    always @(posedge output_register$tvalid$clock) begin
+       output_register$tvalid$q <= output_register$tvalid$d;
     end
-    // tlast
+    // output_register$tlast
     initial begin
-       tlast$q = 1'h0;
+       output_register$tlast$q = 1'h0;
     end
-    always @(posedge tlast$clock) begin
-       tlast$q <= tlast$d;
+    always @(posedge output_register$tlast$clock) begin
+       output_register$tlast$q <= output_register$tlast$d;
+    end
+    // output_register
+    always @(*) begin
+        output_register$tdata$clock = output_register$clock;
+        output_register$tuser$clock = output_register$clock;
+        output_register$tvalid$clock = output_register$clock;
+        output_register$tlast$clock = output_register$clock;
+        output_register$tdata$d = output_register$tdata$q;
+        output_register$tuser$d = output_register$tuser$q;
+        output_register$tvalid$d = output_register$tvalid$q;
+        output_register$tlast$d = output_register$tlast$q;
+        output_register$m_axis_tdata = output_register$tdata$q;
+        output_register$m_axis_tuser = output_register$tuser$q;
+        output_register$m_axis_tvalid = output_register$tvalid$q;
+        output_register$m_axis_tlast = output_register$tlast$q;
+        output_register$s_axis_tready = !output_register$tvalid$q | output_register$m_axis_tready;
+        if (!output_register$tvalid$q | output_register$m_axis_tready) begin
+            output_register$tdata$d = output_register$s_axis_tdata;
+            output_register$tuser$d = output_register$s_axis_tuser;
+            output_register$tvalid$d = output_register$s_axis_tvalid;
+            output_register$tlast$d = output_register$s_axis_tlast;
+        end
+        if (output_register$rst) begin
+            output_register$tvalid$d = 1'b0;
+        end
     end
     // top
     always @(*) begin
-        tdata$clock = clk;
-        tuser$clock = clk;
-        tvalid$clock = clk;
-        tlast$clock = clk;
-        tdata$d = tdata$q;
-        tuser$d = tuser$q;
-        tvalid$d = tvalid$q;
-        tlast$d = tlast$q;
         skid_buffer$clock = clk;
+        output_register$clock = clk;
         skid_buffer$rst = rst;
+        output_register$rst = rst;
         skid_buffer$s_axis_tdata = s_axis_tdata;
         skid_buffer$s_axis_tvalid = s_axis_tvalid;
         skid_buffer$s_axis_tlast = s_axis_tlast;
         s_axis_tready = skid_buffer$s_axis_tready;
-        m_axis_tdata = tdata$q;
-        m_axis_tuser = tuser$q;
-        m_axis_tvalid = tvalid$q;
-        m_axis_tlast = tlast$q;
+        output_register$m_axis_tready = m_axis_tready;
+        m_axis_tdata = output_register$m_axis_tdata;
+        m_axis_tuser = output_register$m_axis_tuser;
+        m_axis_tvalid = output_register$m_axis_tvalid;
+        m_axis_tlast = output_register$m_axis_tlast;
         in_bmp = skid_buffer$byte$tdata[('h10)+:(16)] == 'h0;
         in_planes = (skid_buffer$byte$tdata[('h15)+:(11)] == 'h0) & ~(skid_buffer$byte$tdata['h14] & (skid_buffer$byte$tdata[('h10)+:(4)] != 'h0));
         low = skid_buffer$byte$tdata[('h0)+:(16)];
@@ -199,25 +230,21 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
         if (!in_bmp) begin
             non_bmp_flag = 'h8;
         end
-        advance = !tvalid$q | m_axis_tready;
-        skid_buffer$advance = advance;
-        if (advance) begin
-            tvalid$d = skid_buffer$byte$tvalid;
-            tdata$d = skid_buffer$byte$tdata;
-            tlast$d = skid_buffer$byte$tlast;
-            tuser$d = non_bmp_flag;
-            if (control) begin
-                tuser$d = 'h1;
-            end
-            if (private_use) begin
-                tuser$d = non_bmp_flag | 'h2;
-            end
-            if (noncharacter) begin
-                tuser$d = non_bmp_flag | 'h4;
-            end
+        skid_buffer$advance = output_register$s_axis_tready;
+        output_register$s_axis_tvalid = skid_buffer$byte$tvalid;
+        output_register$s_axis_tdata = skid_buffer$byte$tdata;
+        output_register$s_axis_tlast = skid_buffer$byte$tlast;
+        if (control) begin
+            output_register$s_axis_tuser = 'h1;
         end
-        if (rst) begin
-            tvalid$d = 1'b0;
+        else if (private_use) begin
+            output_register$s_axis_tuser = non_bmp_flag | 'h2;
+        end
+        else if (noncharacter) begin
+            output_register$s_axis_tuser = non_bmp_flag | 'h4;
+        end
+        else begin
+            output_register$s_axis_tuser = non_bmp_flag;
         end
     end
 endmodule // char_properties

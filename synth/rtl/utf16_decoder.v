@@ -45,6 +45,18 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  [15:0] skid_buffer$byte$tdata;
     reg  skid_buffer$byte$tvalid;
     reg  skid_buffer$byte$tlast;
+    reg  output_register$clock;
+    reg  output_register$rst;
+    reg  [31:0] output_register$s_axis_tdata;
+    reg  [3:0] output_register$s_axis_tuser;
+    reg  output_register$s_axis_tvalid;
+    reg  output_register$s_axis_tlast;
+    reg  output_register$s_axis_tready;
+    reg  [31:0] output_register$m_axis_tdata;
+    reg  [3:0] output_register$m_axis_tuser;
+    reg  output_register$m_axis_tvalid;
+    reg  output_register$m_axis_tlast;
+    reg  output_register$m_axis_tready;
     reg  [15:0] held$d;
     reg  [15:0] held$q;
     reg  held$clock;
@@ -60,23 +72,11 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  [31:0] pair_high$d;
     reg  [31:0] pair_high$q;
     reg  pair_high$clock;
-    reg  [31:0] tdata$d;
-    reg  [31:0] tdata$q;
-    reg  tdata$clock;
-    reg  [3:0] tuser$d;
-    reg  [3:0] tuser$q;
-    reg  tuser$clock;
-    reg  tvalid$d;
-    reg  tvalid$q;
-    reg  tvalid$clock;
-    reg  tlast$d;
-    reg  tlast$q;
-    reg  tlast$clock;
     reg  held_is_high;
     reg  held_is_low;
     reg  next_is_low;
     reg  waits;
-    reg  advance;
+    reg  first_half;
     reg  leaves;
     reg  take;
     reg  [31:0] held_wide;
@@ -92,6 +92,18 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  skid_buffer$buffered_tlast$d;
     reg  skid_buffer$buffered_tlast$q;
     reg  skid_buffer$buffered_tlast$clock;
+    reg  [31:0] output_register$tdata$d;
+    reg  [31:0] output_register$tdata$q;
+    reg  output_register$tdata$clock;
+    reg  [3:0] output_register$tuser$d;
+    reg  [3:0] output_register$tuser$q;
+    reg  output_register$tuser$clock;
+    reg  output_register$tvalid$d;
+    reg  output_register$tvalid$q;
+    reg  output_register$tvalid$clock;
+    reg  output_register$tlast$d;
+    reg  output_register$tlast$q;
+    reg  output_register$tlast$clock;
     // skid_buffer$ready
     initial begin
        skid_buffer$ready$q = 1'h0;
@@ -157,6 +169,59 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
             skid_buffer$ready$d = 1'b1;
         end
     end
+    // output_register$tdata
+    initial begin
+       output_register$tdata$q = 'h0;
+    end
+    always @(posedge output_register$tdata$clock) begin
+       output_register$tdata$q <= output_register$tdata$d;
+    end
+    // output_register$tuser
+    initial begin
+       output_register$tuser$q = 4'h0;
+    end
+    always @(posedge output_register$tuser$clock) begin
+       output_register$tuser$q <= output_register$tuser$d;
+    end
+    // output_register$tvalid
+    initial begin
+       output_register$tvalid$q = 1'h0;
+    end
+    always @(posedge output_register$tvalid$clock) begin
+       output_register$tvalid$q <= output_register$tvalid$d;
+    end
+    // output_register$tlast
+    initial begin
+       output_register$tlast$q = 1'h0;
+    end
+    always @(posedge output_register$tlast$clock) begin
+       output_register$tlast$q <= output_register$tlast$d;
+    end
+    // output_register
+    always @(*) begin
+        output_register$tdata$clock = output_register$clock;
+        output_register$tuser$clock = output_register$clock;
+        output_register$tvalid$clock = output_register$clock;
+        output_register$tlast$clock = output_register$clock;
+        output_register$tdata$d = output_register$tdata$q;
+        output_register$tuser$d = output_register$tuser$q;
+        output_register$tvalid$d = output_register$tvalid$q;
+        output_register$tlast$d = output_register$tlast$q;
+        output_register$m_axis_tdata = output_register$tdata$q;
+        output_register$m_axis_tuser = output_register$tuser$q;
+        output_register$m_axis_tvalid = output_register$tvalid$q;
+        output_register$m_axis_tlast = output_register$tlast$q;
+        output_register$s_axis_tready = !output_register$tvalid$q | output_register$m_axis_tready;
+        if (!output_register$tvalid$q | output_register$m_axis_tready) begin
+            output_register$tdata$d = output_register$s_axis_tdata;
+            output_register$tuser$d = output_register$s_axis_tuser;
+            output_register$tvalid$d = output_register$s_axis_tvalid;
+            output_register$tlast$d = output_register$s_axis_tlast;
+        end
+        if (output_register$rst) begin
+            output_register$tvalid$d = 1'b0;
+        end
+    end
     // held
     initial begin
        held$q = 16'h0;
@@ -192,34 +257,6 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     always @(posedge pair_high$clock) begin
        pair_high$q <= pair_high$d;
     end
-    // tdata
-    initial begin
-       tdata$q = 'h0;
-    end
-    always @(posedge tdata$clock) begin
-       tdata$q <= tdata$d;
-    end
-    // tuser
-    initial begin
-       tuser$q = 4'h0;
-    end
-    always @(posedge tuser$clock) begin
-       tuser$q <= tuser$d;
-    end
-    // tvalid
-    initial begin
-       tvalid$q = 1'h0;
-    end
-    always @(posedge tvalid$clock) begin
-       tvalid$q <= tvalid$d;
-    end
-    // tlast
-    initial begin
-       tlast$q = 1'h0;
-    end
-    always @(posedge tlast$clock) begin
-       tlast$q <= tlast$d;
-    end
     // top
     always @(*) begin
         held$clock = clk;
@@ -227,61 +264,52 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         held_last$clock = clk;
         paired$clock = clk;
         pair_high$clock = clk;
-        tdata$clock = clk;
-        tuser$clock = clk;
-        tvalid$clock = clk;
-        tlast$clock = clk;
         held$d = held$q;
         held_valid$d = held_valid$q;
         held_last$d = held_last$q;
         paired$d = paired$q;
         pair_high$d = pair_high$q;
-        tdata$d = tdata$q;
-        tuser$d = tuser$q;
-        tvalid$d = tvalid$q;
-        tlast$d = tlast$q;
         skid_buffer$clock = clk;
+        output_register$clock = clk;
         skid_buffer$rst = rst;
+        output_register$rst = rst;
         skid_buffer$s_axis_tdata = s_axis_tdata;
         skid_buffer$s_axis_tvalid = s_axis_tvalid;
         skid_buffer$s_axis_tlast = s_axis_tlast;
         s_axis_tready = skid_buffer$s_axis_tready;
-        m_axis_tdata = tdata$q;
-        m_axis_tuser = tuser$q;
-        m_axis_tvalid = tvalid$q;
-        m_axis_tlast = tlast$q;
+        output_register$m_axis_tready = m_axis_tready;
+        m_axis_tdata = output_register$m_axis_tdata;
+        m_axis_tuser = output_register$m_axis_tuser;
+        m_axis_tvalid = output_register$m_axis_tvalid;
+        m_axis_tlast = output_register$m_axis_tlast;
         held_is_high = held$q[('ha)+:(6)] == 'h36;
         held_is_low = held$q[('ha)+:(6)] == 'h37;
         next_is_low = skid_buffer$byte$tdata[('ha)+:(6)] == 'h37;
         held_wide = {{16{1'b0}}, held$q};
         waits = held_is_high & !held_last$q & !skid_buffer$byte$tvalid;
-        advance = !tvalid$q | m_axis_tready;
-        leaves = held_valid$q & advance & !waits;
+        first_half = held_is_high & !held_last$q & next_is_low;
+        leaves = held_valid$q & output_register$s_axis_tready & !waits;
         take = skid_buffer$byte$tvalid & (!held_valid$q | leaves);
         skid_buffer$advance = take;
-        if (advance) begin
-            tvalid$d = 1'b0;
+        output_register$s_axis_tvalid = held_valid$q & !waits & !first_half;
+        output_register$s_axis_tlast = held_last$q;
+        if (held_is_low & paired$q) begin
+            output_register$s_axis_tdata = pair_high$q | (held_wide & 'h3ff);
+            output_register$s_axis_tuser = 'h0;
+        end
+        else if (held_is_high | held_is_low) begin
+            output_register$s_axis_tdata = 'hfffd;
+            output_register$s_axis_tuser = surrogate_tuser;
+        end
+        else begin
+            output_register$s_axis_tdata = held_wide;
+            output_register$s_axis_tuser = 'h0;
         end
         if (leaves) begin
-            paired$d = 1'b0;
-            tvalid$d = 1'b1;
-            tlast$d = held_last$q;
-            tuser$d = 'h0;
-            if (held_is_high & !held_last$q & next_is_low) begin
-                paired$d = 1'b1;
-                pair_high$d = ((held_wide & 'h3ff) + 'h40) << 'ha;
-                tvalid$d = 1'b0;
-            end
-            else if (held_is_low & paired$q) begin
-                tdata$d = pair_high$q | (held_wide & 'h3ff);
-            end
-            else if (held_is_high | held_is_low) begin
-                tdata$d = 'hfffd;
-                tuser$d = surrogate_tuser;
-            end
-            else begin
-                tdata$d = held_wide;
-            end
+            paired$d = first_half;
+        end
+        if (leaves & first_half) begin
+            pair_high$d = ((held_wide & 'h3ff) + 'h40) << 'ha;
         end
         if (take) begin
             held$d = skid_buffer$byte$tdata;
@@ -293,7 +321,6 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         if (rst) begin
             held_valid$d = 1'b0;
             paired$d = 1'b0;
-            tvalid$d = 1'b0;
         end
     end
 endmodule // utf16_decoder

@@ -47,6 +47,18 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
     reg  [31:0] skid_buffer$byte$tdata;
     reg  skid_buffer$byte$tvalid;
     reg  skid_buffer$byte$tlast;
+    reg  output_register$clock;
+    reg  output_register$rst;
+    reg  [7:0] output_register$s_axis_tdata;
+    reg  output_register$s_axis_tuser;
+    reg  output_register$s_axis_tvalid;
+    reg  output_register$s_axis_tlast;
+    reg  output_register$s_axis_tready;
+    reg  [7:0] output_register$m_axis_tdata;
+    reg  output_register$m_axis_tuser;
+    reg  output_register$m_axis_tvalid;
+    reg  output_register$m_axis_tlast;
+    reg  output_register$m_axis_tready;
     reg  [7:0] pending_0$d;
     reg  [7:0] pending_0$q;
     reg  pending_0$clock;
@@ -74,18 +86,6 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
     reg  pending_last$d;
     reg  pending_last$q;
     reg  pending_last$clock;
-    reg  [7:0] tdata$d;
-    reg  [7:0] tdata$q;
-    reg  tdata$clock;
-    reg  tuser$d;
-    reg  tuser$q;
-    reg  tuser$clock;
-    reg  tvalid$d;
-    reg  tvalid$q;
-    reg  tvalid$clock;
-    reg  tlast$d;
-    reg  tlast$q;
-    reg  tlast$clock;
     reg  unencodable;
     reg  [2:0] length;
     reg  [7:0] octet_0;
@@ -99,7 +99,6 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
     reg  [7:0] continuing_2;
     reg  [7:0] continuing_3;
     reg  [7:0] continuing_4;
-    reg  advance;
     reg  take;
     reg  skid_buffer$ready$d;
     reg  skid_buffer$ready$q;
@@ -113,6 +112,18 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
     reg  skid_buffer$buffered_tlast$d;
     reg  skid_buffer$buffered_tlast$q;
     reg  skid_buffer$buffered_tlast$clock;
+    reg  [7:0] output_register$tdata$d;
+    reg  [7:0] output_register$tdata$q;
+    reg  output_register$tdata$clock;
+    reg  output_register$tuser$d;
+    reg  output_register$tuser$q;
+    reg  output_register$tuser$clock;
+    reg  output_register$tvalid$d;
+    reg  output_register$tvalid$q;
+    reg  output_register$tvalid$clock;
+    reg  output_register$tlast$d;
+    reg  output_register$tlast$q;
+    reg  output_register$tlast$clock;
     // skid_buffer$ready
     initial begin
        skid_buffer$ready$q = 1'h0;
@@ -178,6 +189,59 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
             skid_buffer$ready$d = 1'b1;
         end
     end
+    // output_register$tdata
+    initial begin
+       output_register$tdata$q = 8'h0;
+    end
+    always @(posedge output_register$tdata$clock) begin
+       output_register$tdata$q <= output_register$tdata$d;
+    end
+    // output_register$tuser
+    initial begin
+       output_register$tuser$q = 1'h0;
+    end
+    always @(posedge output_register$tuser$clock) begin
+       output_register$tuser$q <= output_register$tuser$d;
+    end
+    // output_register$tvalid
+    initial begin
+       output_register$tvalid$q = 1'h0;
+    end
+    always @(posedge output_register$tvalid$clock) begin
+       output_register$tvalid$q <= output_register$tvalid$d;
+    end
+    // output_register$tlast
+    initial begin
+       output_register$tlast$q = 1'h0;
+    end
+    always @(posedge output_register$tlast$clock) begin
+       output_register$tlast$q <= output_register$tlast$d;
+    end
+    // output_register
+    always @(*) begin
+        output_register$tdata$clock = output_register$clock;
+        output_register$tuser$clock = output_register$clock;
+        output_register$tvalid$clock = output_register$clock;
+        output_register$tlast$clock = output_register$clock;
+        output_register$tdata$d = output_register$tdata$q;
+        output_register$tuser$d = output_register$tuser$q;
+        output_register$tvalid$d = output_register$tvalid$q;
+        output_register$tlast$d = output_register$tlast$q;
+        output_register$m_axis_tdata = output_register$tdata$q;
+        output_register$m_axis_tuser = output_register$tuser$q;
+        output_register$m_axis_tvalid = output_register$tvalid$q;
+        output_register$m_axis_tlast = output_register$tlast$q;
+        output_register$s_axis_tready = !output_register$tvalid$q | output_register$m_axis_tready;
+        if (!output_register$tvalid$q | output_register$m_axis_tready) begin
+            output_register$tdata$d = output_register$s_axis_tdata;
+            output_register$tuser$d = output_register$s_axis_tuser;
+            output_register$tvalid$d = output_register$s_axis_tvalid;
+            output_register$tlast$d = output_register$s_axis_tlast;
+        end
+        if (output_register$rst) begin
+            output_register$tvalid$d = 1'b0;
+        end
+    end
     // pending_0
     initial begin
        pending_0$q = 8'h0;
@@ -241,34 +305,6 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
     always @(posedge pending_last$clock) begin
        pending_last$q <= pending_last$d;
     end
-    // tdata
-    initial begin
-       tdata$q = 8'h0;
-    end
-    always @(posedge tdata$clock) begin
-       tdata$q <= tdata$d;
-    end
-    // tuser
-    initial begin
-       tuser$q = 1'h0;
-    end
-    always @(posedge tuser$clock) begin
-       tuser$q <= tuser$d;
-    end
-    // tvalid
-    initial begin
-       tvalid$q = 1'h0;
-    end
-    always @(posedge tvalid$clock) begin
-       tvalid$q <= tvalid$d;
-    end
-    // tlast
-    initial begin
-       tlast$q = 1'h0;
-    end
-    always @(posedge tlast$clock) begin
-       tlast$q <= tlast$d;
-    end
     // top
     always @(*) begin
         pending_0$clock = clk;
@@ -280,10 +316,6 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
         pending_count$clock = clk;
         pending_error$clock = clk;
         pending_last$clock = clk;
-        tdata$clock = clk;
-        tuser$clock = clk;
-        tvalid$clock = clk;
-        tlast$clock = clk;
         pending_0$d = pending_0$q;
         pending_1$d = pending_1$q;
         pending_2$d = pending_2$q;
@@ -293,20 +325,19 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
         pending_count$d = pending_count$q;
         pending_error$d = pending_error$q;
         pending_last$d = pending_last$q;
-        tdata$d = tdata$q;
-        tuser$d = tuser$q;
-        tvalid$d = tvalid$q;
-        tlast$d = tlast$q;
         skid_buffer$clock = clk;
+        output_register$clock = clk;
         skid_buffer$rst = rst;
+        output_register$rst = rst;
         skid_buffer$s_axis_tdata = s_axis_tdata;
         skid_buffer$s_axis_tvalid = s_axis_tvalid;
         skid_buffer$s_axis_tlast = s_axis_tlast;
         s_axis_tready = skid_buffer$s_axis_tready;
-        m_axis_tdata = tdata$q;
-        m_axis_tuser = tuser$q;
-        m_axis_tvalid = tvalid$q;
-        m_axis_tlast = tlast$q;
+        output_register$m_axis_tready = m_axis_tready;
+        m_axis_tdata = output_register$m_axis_tdata;
+        m_axis_tuser = output_register$m_axis_tuser;
+        m_axis_tvalid = output_register$m_axis_tvalid;
+        m_axis_tlast = output_register$m_axis_tlast;
         unencodable = ((skid_buffer$byte$tdata & beyond) != 'h0) | (((skid_buffer$byte$tdata & top_bit) != 'h0) & ((skid_buffer$byte$tdata & above_low) != 'h0)) | (skid_buffer$byte$tdata[('hb)+:(21)] == 'h1b);
         continuing_0 = (skid_buffer$byte$tdata[('h0)+:(8)] & 'h3f) | 'h80;
         continuing_1 = (skid_buffer$byte$tdata[('h6)+:(8)] & 'h3f) | 'h80;
@@ -363,16 +394,13 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
             octet_4 = continuing_1;
             octet_5 = continuing_0;
         end
-        advance = !tvalid$q | m_axis_tready;
-        take = (pending_count$q == 'h0) | ((pending_count$q == 'h1) & advance);
+        output_register$s_axis_tvalid = pending_count$q != 'h0;
+        output_register$s_axis_tdata = pending_0$q;
+        output_register$s_axis_tuser = pending_error$q;
+        output_register$s_axis_tlast = pending_last$q & (pending_count$q == 'h1);
+        take = (pending_count$q == 'h0) | ((pending_count$q == 'h1) & output_register$s_axis_tready);
         skid_buffer$advance = take;
-        if (advance) begin
-            tvalid$d = pending_count$q != 'h0;
-        end
-        if (advance & (pending_count$q != 'h0)) begin
-            tdata$d = pending_0$q;
-            tuser$d = pending_error$q;
-            tlast$d = pending_last$q & (pending_count$q == 'h1);
+        if (output_register$s_axis_tready & (pending_count$q != 'h0)) begin
             pending_0$d = pending_1$q;
             pending_1$d = pending_2$q;
             pending_2$d = pending_3$q;
@@ -393,7 +421,6 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
         end
         if (rst) begin
             pending_count$d = 'h0;
-            tvalid$d = 1'b0;
         end
     end
 endmodule // utf8_encoder

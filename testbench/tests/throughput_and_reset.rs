@@ -7,7 +7,7 @@ use utf8hdl_sim::harness::Harness;
 use utf8hdl_sim::reference::decode;
 
 /// Cycles from a word's last byte to the word on m_axis (the datasheet's
-/// figure in `top.rs`).
+/// figure in `hdl/src/utf8_decoder/mod.rs`).
 const LATENCY: u64 = 6;
 
 /// Feeds `bytes` as one message with m_axis_tready high; returns the cycles

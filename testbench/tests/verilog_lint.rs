@@ -10,10 +10,10 @@ use std::path::Path;
 use std::process::Command;
 
 use rust_hdl::prelude::*;
-use utf8hdl_hdl::classifier::ByteClassifier;
-use utf8hdl_hdl::decoder::DecoderFsm;
-use utf8hdl_hdl::output_register::OutputRegister;
-use utf8hdl_hdl::skid_buffer::SkidBuffer;
+use utf8hdl_hdl::stream::{AxisOutputRegister, SkidBuffer};
+use utf8hdl_hdl::utf8_decoder::classifier::ByteClassifier;
+use utf8hdl_hdl::utf8_decoder::fsm::DecoderFsm;
+use utf8hdl_hdl::utf8_decoder::output_register::OutputRegister;
 use utf8hdl_hdl::{Profile, Utf8Decoder};
 use utf8hdl_sim::core::{ports, Core, Dir, Port};
 use utf8hdl_sim::cores::utf8_decoder::Decoder;
@@ -454,6 +454,10 @@ fn every_block_is_synthesizable_on_its_own() {
     let dir = tempdir("blocks");
     let mut blocks = vec![
         exported(SkidBuffer::<8>::default(), "skid_buffer".into()),
+        exported(
+            AxisOutputRegister::<32, 4>::default(),
+            "axis_output_register".into(),
+        ),
         exported(OutputRegister::default(), "output_register".into()),
     ];
     for profile in Profile::ALL {

@@ -11,7 +11,7 @@ use std::convert::Infallible;
 
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use utf8hdl_hdl::wide::Utf8DecoderX4;
+use utf8hdl_hdl::utf8_decoder_wide::Utf8DecoderX4;
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{run_checked, Failure, Stalls, Stimulus, SummaryOf};
 use utf8hdl_sim::core::Core;

@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::ops::Range;
 
-use utf8hdl_hdl::wide::{
+use utf8hdl_hdl::utf8_decoder_wide::{
     Utf8DecoderX16, Utf8DecoderX2, Utf8DecoderX32, Utf8DecoderX4, Utf8DecoderX8,
 };
 use utf8hdl_hdl::{ErrorKind, Profile, Utf8Decoder};
@@ -217,7 +217,7 @@ impl Core for Decoder {
 }
 
 /// The UTF-8 → UCS-4 decoder of `N` bytes per clock
-/// ([`utf8hdl_hdl::wide::Utf8WideDecoder`]), for N = 2, 4, 8, 16, 32.
+/// ([`utf8hdl_hdl::utf8_decoder_wide::Utf8WideDecoder`]), for N = 2, 4, 8, 16, 32.
 #[derive(Copy, Clone, Debug)]
 pub struct WideDecoder<const N: usize>(pub Profile);
 
@@ -247,7 +247,7 @@ macro_rules! wide_decoders {
                 "queue.fetched$0.q",
             ];
 
-            /// The datasheet's figure (`hdl/src/wide/mod.rs`): the units
+            /// The datasheet's figure (`hdl/src/utf8_decoder_wide/mod.rs`): the units
             /// of a beat accepted in cycle t are on `m_axis` in t + LATENCY.
             const LATENCY: u64 = $block::LATENCY;
 

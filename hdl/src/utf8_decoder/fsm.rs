@@ -4,7 +4,7 @@
 //! (`bytes_left`, a thermometer code), the error that a continuing octet
 //! outside the second-byte bound means (`outside_tuser`), and the free bits
 //! gathered so far (`gathered`). The classifier has already read each byte's
-//! [`LeadTable`](crate::lead_table::LeadTable) row and checked it against
+//! [`LeadTable`](crate::utf8_decoder::lead_table::LeadTable) row and checked it against
 //! the bound of the byte before it (`classified.in_bound`), so the decoder
 //! decides from flops alone: whether the byte continues the open sequence
 //! is one AND of three of them. Each classified byte either continues the
@@ -51,8 +51,8 @@
 
 use rust_hdl::prelude::*;
 
-use crate::classifier::ClassifiedIn;
-use crate::lead_table::error_tuser;
+use crate::utf8_decoder::classifier::ClassifiedIn;
+use crate::utf8_decoder::lead_table::error_tuser;
 use utf8hdl_reference::{ErrorKind, Profile};
 
 /// The units of one byte, from the decoder to the output register; joined
@@ -208,7 +208,7 @@ impl Logic for DecoderFsm {
                     }
                 }
                 // Then the byte starts the next unit, as the classifier
-                // read it from its [`LeadTable`](crate::lead_table::LeadTable)
+                // read it from its [`LeadTable`](crate::utf8_decoder::lead_table::LeadTable)
                 // row: a whole character, an error on its own, or the first
                 // octet of a sequence.
                 self.gathered.d.next = self.free_bits_wide.val();

@@ -1,6 +1,6 @@
-//! # `LaneDecoder`: stages 4–5 of the wide decoder, every lane decided at once
+//! # `LaneDecoder`: stage 4 of the wide decoder, every lane decided at once
 //!
-//! Reads the window that [`LaneTables`](crate::wide::lane_tables::LaneTables)
+//! Reads the window that [`LaneTables`](crate::utf8_decoder_wide::stages::LaneTables)
 //! registers (the five bytes before the beat, the beat, what follows it)
 //! and registers one *slot* per lane: the unit whose last byte is that
 //! lane, if any.
@@ -10,8 +10,8 @@
 //! five bytes before it. For each lane, at each distance `d` = 1..5: is the
 //! byte the `d`-th octet after a first octet that takes it? That is, every
 //! octet between is a continuing octet, the first octet's second octet is
-//! in its `second_allowed`, and the sequence is longer than `d`. Stage 4
-//! registers that, split by whether the sequence ends at the byte
+//! in its `second_allowed`, and the sequence is longer than `d`. Its first
+//! register, 4a, holds that, split by whether the sequence ends at the byte
 //! (`complete_d`: it is `d + 1` octets long) or goes on (`open_d`). A byte
 //! that no first octet takes and cannot start a sequence is a unit on its
 //! own (`malformed`); every byte that can start one does (maximal subparts,
@@ -22,7 +22,8 @@
 //! cut short ends at its last byte too, which is known from the byte after
 //! it: the next lane, or, for the beat's last byte, the next beat's first
 //! byte or the end of the message (`lane_next_*`, for which the
-//! [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold) waited). So each lane carries at most one unit, and a beat of k bytes at
+//! [`LookaheadHold`](crate::utf8_decoder_wide::stages::LookaheadHold)
+//! waited). So each lane carries at most one unit, and a beat of k bytes at
 //! most k units: **no beat ever needs more than N slots, and no carry is
 //! needed**, although the beat that *breaks* a sequence may complete N + 1
 //! units (the broken one, then N words): the broken one travels in the
@@ -35,12 +36,12 @@
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
-//! | `lane_*[i]`, `prev_*[t]`, `window_tlast`, `window_valid` | in | | the window, from [`LaneTables`](crate::wide::lane_tables::LaneTables) |
+//! | `lane_*[i]`, `prev_*[t]`, `window_tlast`, `window_valid` | in | | the window, from [`LaneTables`](crate::utf8_decoder_wide::stages::LaneTables) |
 //! | `slot_valid[i]`, `slot_tuser[i]`, `slot_value[i]` | out | 1, 4, 32 | registered: the unit whose last byte is lane `i`; `slot_value` is meaningless for an error |
 //! | `beat_valid`, `beat_tlast` | out | 1 | registered: the slots hold a beat |
 //!
 //! ## Latency
-//! Two cycles, on every cycle.
+//! Two cycles, on every cycle: the lane facts (4a), then the slots (4b).
 //!
 //! ```text
 //! clock          _/‾\_/‾\_/‾\_/‾\_
@@ -56,10 +57,10 @@
 
 use rust_hdl::prelude::*;
 
-use crate::wide::many;
+use crate::utf8_decoder_wide::many;
 
-use crate::lead_table::error_tuser;
-use crate::wide::zero_extend::ZeroExtend;
+use crate::utf8_decoder::lead_table::error_tuser;
+use crate::utf8_decoder_wide::wiring::ZeroExtend;
 use utf8hdl_reference::ErrorKind;
 
 #[derive(LogicBlock)]
@@ -98,7 +99,7 @@ pub struct LaneDecoder<const N: usize> {
     unused_oldest_cont: Signal<Local, Bit>,
     /// The free bits, zero-extended, for gathering.
     window_wide_free: Vec<ZeroExtend>,
-    /// Stage 4: per lane, a first octet `d` back takes the byte and the
+    /// 4a: per lane, a first octet `d` back takes the byte and the
     /// sequence ends there (`complete_d`) or goes on (`open_d`; never for
     /// d = 5, six octets being the longest sequence).
     complete1: Vec<DFF<Bit>>,
@@ -126,7 +127,7 @@ pub struct LaneDecoder<const N: usize> {
     gathered: Vec<DFF<Bits<32>>>,
     partial_tlast: DFF<Bit>,
     partial_valid: DFF<Bit>,
-    /// Stage 5 (combinational part).
+    /// 4b: the slots, and the logic that decides them.
     complete: Vec<Signal<Local, Bit>>,
     still_open: Vec<Signal<Local, Bit>>,
     cut_short: Vec<Signal<Local, Bit>>,
@@ -262,7 +263,7 @@ impl<const N: usize> Logic for LaneDecoder<N> {
         }
         self.unused_oldest_cont.next = self.window_is_cont[0].val() | self.window_is_cont[1].val();
 
-        // Stage 4: what each lane's byte is, from the five before it: a
+        // 4a: what each lane's byte is, from the five before it: a
         // first octet `d` places back whose next byte fits it, and
         // continuing octets after that.
         for k in 0..N {
@@ -324,7 +325,7 @@ impl<const N: usize> Logic for LaneDecoder<N> {
         self.partial_tlast.d.next = self.window_tlast.val();
         self.partial_valid.d.next = self.window_valid.val() & !self.rst.val();
 
-        // Stage 5: the slots.
+        // 4b: the slots.
         for k in 0..N {
             self.complete[k].next = self.complete1[k].q.val()
                 | self.complete2[k].q.val()
@@ -347,7 +348,7 @@ impl<const N: usize> Logic for LaneDecoder<N> {
             // so a lane ends a unit unless its sequence is open and the
             // next byte continues it. (Written so, the decision reads 8
             // flops, two LUT levels; as the OR of the four cases it read
-            // 19, and was stage 5's slowest path.)
+            // 19, and was the slowest path into 4b.)
             self.registered_slot_valid[k].d.next = self.partial_valid.q.val()
                 & self.own_present[k].q.val()
                 & !(self.still_open[k].val() & self.next_continues[k].q.val());

@@ -1,7 +1,7 @@
 //! # `LaneJoin`: two fields of a lane side by side (combinational)
 //!
 //! `both` = {`high`, `low`}: one lane for a network that moves lanes (a
-//! [`LanePacker`](crate::wide::lane_packer::LanePacker), the tail's
+//! [`LanePacker`](crate::utf8_decoder_wide::packing::LanePacker), the tail's
 //! shifter) to move both fields at once. A block per lane because
 //! `#[hdl_gen]` evaluates the width of a `bit_cast` in Rust, which it
 //! cannot do inside a loop over lanes.

@@ -22,10 +22,9 @@
 //!
 //! ## How
 //! A kept lane moves down by the number of dropped lanes before it, its
-//! `skip`, counted first by a [`LaneSkips`](crate::wide::lane_skips::LaneSkips)
-//! (log₂ N registered levels of a prefix count); then
-//! log₂ N levels of 2:1 multiplexers move each lane by 1, 2, 4, 8, 16 as
-//! the bits of its `skip` say, least significant first:
+//! `skip`, counted first by a [`LaneSkips`] (log₂ N registered levels of a
+//! prefix count); then log₂ N levels of 2:1 multiplexers move each lane by
+//! 1, 2, 4, 8, 16 as the bits of its `skip` say, least significant first:
 //!
 //! ```text
 //! lane_in   a  .  b  .  .  c      (. = dropped)
@@ -57,9 +56,9 @@
 
 use rust_hdl::prelude::*;
 
-use crate::wide::many;
+use crate::utf8_decoder_wide::many;
 
-use crate::wide::lane_skips::LaneSkips;
+use crate::utf8_decoder_wide::packing::LaneSkips;
 
 /// The lanes of level `level` (1 to 5, moving lanes by 2^(level-1)) of a
 /// packer of `n` lanes: all of them if a lane can move that far, else

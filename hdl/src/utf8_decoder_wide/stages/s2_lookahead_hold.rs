@@ -1,4 +1,4 @@
-//! # `LookaheadHold`: a beat waits here for the byte behind it
+//! # `LookaheadHold`: stage 2 of the wide decoder, where a beat waits for the byte behind it
 //!
 //! Whether the last byte of a beat ends a unit can depend on the byte
 //! behind it (`C2` then `41`: the `41` cuts `C2` short, so `C2`'s U+FFFD
@@ -30,7 +30,7 @@
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
-//! | `in_byte[i]`, `in_present[i]`, `in_tail[t]`, `in_tlast`, `in_valid` | in | | a dense beat from [`ByteLanes`](crate::wide::byte_lanes::ByteLanes) |
+//! | `in_byte[i]`, `in_present[i]`, `in_tail[t]`, `in_tlast`, `in_valid` | in | | a dense beat from [`ByteLanes`](crate::utf8_decoder_wide::stages::ByteLanes) |
 //! | `byte[i]`, `present[i]`, `tail[t]` | out | | registered: the held beat |
 //! | `tlast` | out | 1 | the held beat ends its message (its own `tlast`, or a merged one) |
 //! | `valid` | out | 1 | the held beat leaves this cycle |
@@ -55,7 +55,7 @@
 
 use rust_hdl::prelude::*;
 
-use crate::wide::many;
+use crate::utf8_decoder_wide::many;
 
 #[derive(LogicBlock)]
 pub struct LookaheadHold<const N: usize> {

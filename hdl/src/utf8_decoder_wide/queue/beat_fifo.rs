@@ -11,7 +11,7 @@
 //! many more LUT4 at N = 32, because `m_axis_tready` must then reach the
 //! skids and the choice in front of every `m_axis` register instead
 //! (`docs/design.md`, the design notes on the wide decoder). The
-//! [`BeatCredits`](crate::wide::beat_credits::BeatCredits) make sure that
+//! [`BeatCredits`](crate::utf8_decoder_wide::queue::BeatCredits) make sure that
 //! no more beats are ever in flight than the queue holds, so it needs no
 //! `full`.
 //!
@@ -51,10 +51,10 @@
 
 use rust_hdl::prelude::*;
 
-use crate::wide::many;
+use crate::utf8_decoder_wide::many;
 
-use crate::wide::beat_ram::BeatRam;
-use crate::wide::lane_bus::LaneBus;
+use crate::utf8_decoder_wide::queue::BeatRam;
+use crate::utf8_decoder_wide::wiring::LaneBus;
 
 #[derive(LogicBlock)]
 pub struct BeatFifo<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> {

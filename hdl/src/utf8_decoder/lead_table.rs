@@ -2,10 +2,10 @@
 //!
 //! The second-octet column of the well-formed table (Unicode Table 3-7;
 //! Annex R for 5 and 6 octets) and the error of every octet that starts no
-//! sequence, for a [`ByteClass`] from the [`OctetTable`](crate::octet_table::OctetTable).
-//! Both cores read it: the 1-lane [`DecoderFsm`](crate::decoder::DecoderFsm)
+//! sequence, for a [`ByteClass`] from the [`OctetTable`](crate::utf8_decoder::octet_table::OctetTable).
+//! Both cores read it: the 1-lane [`DecoderFsm`](crate::utf8_decoder::fsm::DecoderFsm)
 //! for its one byte, the wide core's
-//! [`LaneDecoder`](crate::wide::lane_decoder::LaneDecoder) for every lane.
+//! [`LaneTables`](crate::utf8_decoder_wide::stages::LaneTables) for every lane.
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
@@ -26,7 +26,7 @@
 
 use rust_hdl::prelude::*;
 
-use crate::classifier::ByteClass;
+use crate::utf8_decoder::classifier::ByteClass;
 use utf8hdl_reference::ErrorKind;
 
 /// `m_axis_tuser` for an error ([`ErrorKind::tuser`]), as a constant.

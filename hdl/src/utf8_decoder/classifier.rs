@@ -53,9 +53,9 @@
 
 use rust_hdl::prelude::*;
 
-use crate::lead_table::{error_tuser, LeadTable};
-use crate::octet_table::OctetTable;
-use crate::skid_buffer::BeatIn;
+use crate::stream::BeatIn;
+use crate::utf8_decoder::lead_table::{error_tuser, LeadTable};
+use crate::utf8_decoder::octet_table::OctetTable;
 use utf8hdl_reference::{ErrorKind, Profile};
 
 /// What one byte can be, as far as the decoder is concerned.

@@ -1,9 +1,10 @@
-//! # `WordLanes`: stages 6–7 of the wide decoder, the units packed
+//! # `WordLanes`: stage 5 of the wide decoder, the units packed
 //!
 //! Packs the beat's units into lanes 0..k-1, substituting U+FFFD for each
 //! error, with no enable: the [`LanePacker`] counts each unit's skip and
-//! moves it, one register a level, into the registers that the
-//! [`BeatFifo`](crate::wide::beat_fifo::BeatFifo) writes. A beat that ends no unit and no message is dropped here
+//! moves it, one register a level (5a), into the packed registers (5b)
+//! that the [`BeatFifo`](crate::utf8_decoder_wide::queue::BeatFifo)
+//! writes. A beat that ends no unit and no message is dropped here
 //! (`dropped`, for its credit).
 //!
 //! ## Parameters
@@ -23,8 +24,8 @@
 //!
 //! ## Latency
 //! 1 + 2 log₂ N cycles ([`WordLanes::LATENCY`]), on every cycle: the
-//! [`LanePacker`]'s 2 log₂ N registered levels, then the packed registers
-//! (the figure is drawn for a packer of two levels, counting then moving).
+//! [`LanePacker`]'s 2 log₂ N registered levels (5a), then the packed
+//! registers (5b) (the figure is drawn for a packer of two levels, counting then moving).
 //!
 //! ```text
 //! clock          _/‾\_/‾\_/‾\_/‾\_
@@ -41,11 +42,11 @@
 
 use rust_hdl::prelude::*;
 
-use crate::wide::many;
+use crate::utf8_decoder_wide::many;
 
-use crate::wide::lane_bus::LaneBus;
-use crate::wide::lane_join::LaneJoin;
-use crate::wide::lane_packer::LanePacker;
+use crate::utf8_decoder_wide::packing::LanePacker;
+use crate::utf8_decoder_wide::wiring::LaneBus;
+use crate::utf8_decoder_wide::wiring::LaneJoin;
 
 #[derive(LogicBlock)]
 pub struct WordLanes<const N: usize, const TDATA: usize, const TUSER: usize> {

@@ -1,4 +1,4 @@
-//! # `BeatRam`: the memory of the [`BeatFifo`](crate::wide::beat_fifo::BeatFifo)
+//! # `BeatRam`: the memory of the [`BeatFifo`](crate::utf8_decoder_wide::queue::BeatFifo)
 //!
 //! A simple dual-port memory of `2^A` beats with a registered, enabled
 //! read. A beat is written whole; it is stored, and read, lane by lane:
@@ -45,7 +45,7 @@
 
 use rust_hdl::prelude::*;
 
-use crate::wide::many;
+use crate::utf8_decoder_wide::many;
 
 #[derive(LogicBlock)]
 pub struct BeatRam<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> {

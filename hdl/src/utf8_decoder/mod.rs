@@ -1,4 +1,4 @@
-//! # `Utf8Decoder`: the top block
+//! # `Utf8Decoder`: a UTF-8 → UCS-4 decoder of one byte per clock
 //!
 //! A UTF-8 → UCS-4 decoder between two AXI4-Stream interfaces. It takes one
 //! byte per clock whatever the bytes, flags every malformed sequence with
@@ -33,6 +33,11 @@
 //!                 └────────────────────────────── advance ◀──────────────────────────────┘
 //! ```
 //!
+//! Its parts, in pipeline order: the shared [`SkidBuffer`], then this
+//! folder's [`classifier`] (which reads the [`octet_table`] and the
+//! [`lead_table`], shared with the wide decoder), [`fsm`] and
+//! [`output_register`].
+//!
 //! Each link between two blocks is one bundle, joined here:
 //! [`BeatOut`], [`ClassifiedOut`], [`UnitsOut`]. `advance`, `clock` and
 //! `rst` fan out to several blocks, so they stay single signals.
@@ -64,12 +69,18 @@
 //! * `rst` clears every partial sequence and buffered word; no `m_axis_tvalid`
 //!   until new input arrives.
 
+pub mod classifier;
+pub mod fsm;
+pub mod lead_table;
+pub mod octet_table;
+pub mod output_register;
+
 use rust_hdl::prelude::*;
 
-use crate::classifier::{ByteClassifier, ClassifiedOut};
-use crate::decoder::{DecoderFsm, UnitsOut};
-use crate::output_register::OutputRegister;
-use crate::skid_buffer::{BeatOut, SkidBuffer};
+use crate::stream::{BeatOut, SkidBuffer};
+use crate::utf8_decoder::classifier::{ByteClassifier, ClassifiedOut};
+use crate::utf8_decoder::fsm::{DecoderFsm, UnitsOut};
+use crate::utf8_decoder::output_register::OutputRegister;
 use utf8hdl_reference::Profile;
 
 #[derive(LogicBlock)]

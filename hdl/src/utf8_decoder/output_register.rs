@@ -4,10 +4,12 @@
 //! error of a sequence that stage 2 has just registered
 //! (`units.pre_error_*`), or the word stage 2 registered one cycle earlier
 //! (`units.word_*`), which waits in `delayed_*`. They never compete (see the invariants of
-//! [`DecoderFsm`](crate::decoder::DecoderFsm)), so no FIFO is needed: two
+//! [`DecoderFsm`](crate::utf8_decoder::fsm::DecoderFsm)), so no FIFO is needed: two
 //! registers, and the whole pipeline holds while a word waits. U+FFFD is
 //! substituted here, under a choice made only of flops, which keeps the
-//! 32-bit load off the decoder's critical path.
+//! 32-bit load off the decoder's critical path. (The other 1-lane cores,
+//! with one source each, share the plain
+//! [`AxisOutputRegister`](crate::stream::AxisOutputRegister).)
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
@@ -38,7 +40,7 @@
 
 use rust_hdl::prelude::*;
 
-use crate::decoder::UnitsIn;
+use crate::utf8_decoder::fsm::UnitsIn;
 
 #[derive(LogicBlock, Default)]
 pub struct OutputRegister {

@@ -1,42 +1,41 @@
-//! # `LaneTables`: stages 2–5 of the wide decoder, each byte's row and the window
+//! # `LaneTables`: stage 3 of the wide decoder, each byte's row and the window
 //!
-//! Stage 2 registers the [`OctetTable`] class of each byte of the beat
-//! that leaves the
-//! [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold), of the
-//! byte behind it (`next_*`), and of the beat's last five bytes (its tail).
-//! The table reads each byte with bit 7 set, and bit 7 is registered
+//! Its first register, 3a, holds the [`OctetTable`] class of each byte of
+//! the beat that leaves the
+//! [`LookaheadHold`](crate::utf8_decoder_wide::stages::LookaheadHold), of
+//! the byte behind it (`next_*`), and of the beat's last five bytes (its
+//! tail). The table reads each byte with bit 7 set, and bit 7 is registered
 //! beside the class (`class_ascii`): the table's first choice, ASCII or
-//! not, has a constant leg, which yosys makes the class flops'
-//! synchronous reset, so that a lane's class flops would need an `LSR` net
-//! of their own and nextpnr could not pack them with the table's last LUTs
-//! (at N = 16 a byte → the table → a class flop is then a critical path,
-//! with 3 ns on its last net). Stage 3 registers the classes again, with
-//! no logic: it is there for the distance. At N = 16 a lane's table and
-//! its [`LeadTable`] rows sit apart on the device, and with the rows read
-//! straight from the class registers nextpnr places each class flop
-//! beside its rows: with one register, the slowest path of every seed is a
-//! byte → the [`OctetTable`] (3 LUT levels) → a class flop, its last net
-//! across the device (a register before the tables instead moves the
-//! tables beside it and leaves that net where it is). Stage 4 registers
-//! the [`LeadTable`] rows, and only there, at the table's input, does an
-//! ASCII byte's class become `Ascii`: the rows are ANDed with masks
-//! (below), so the choice is LUT logic. (Made `Ascii` in stage 3, the
-//! stage-3 class flops would take `class_ascii` as their `LSR`, and at
-//! N = 16 a stage-3 class flop → its rows becomes the path, with 3.8 ns on
-//! its first net.) The two tables are two stages because together they
-//! are four LUT levels from a byte, each byte's bits fanning out to some
-//! twenty LUTs, which in one stage is the wide core's slowest path on ECP5
-//! (1.5 ns of logic and 5.3 ns of routing at N = 8). Stage 5 registers the
-//! *window*: for the five bytes of the message before the beat (`prev_*`)
-//! and for the beat's bytes, what a decision reads of each: whether it is
-//! a continuing octet, whether the byte after it is one (`next_cont`) and
-//! falls in its second-octet ranges (`next_fits`), its length as a first
-//! octet, its free bits. From the window alone,
-//! [`LaneDecoder`](crate::wide::lane_decoder::LaneDecoder) decides every
-//! lane. (Stage 5 reduces each byte's two five-bit ranges to these two
+//! not, has a constant leg, which yosys makes the class flops' synchronous
+//! reset, so that a lane's class flops would need an `LSR` net of their own
+//! and nextpnr could not pack them with the table's last LUTs (at N = 16 a
+//! byte → the table → a class flop is then a critical path, with 3 ns on
+//! its last net). The second, 3b, holds the classes again, with no logic:
+//! it is there for the distance. At N = 16 a lane's table and its
+//! [`LeadTable`] rows sit apart on the device, and with the rows read
+//! straight from the class registers nextpnr places each class flop beside
+//! its rows: with one register, the slowest path of every seed is a byte →
+//! the [`OctetTable`] (3 LUT levels) → a class flop, its last net across
+//! the device (a register before the tables instead moves the tables beside
+//! it and leaves that net where it is). The third, 3c, holds the
+//! [`LeadTable`] rows, and only there, at the table's input, does an ASCII
+//! byte's class become `Ascii`: the rows are ANDed with masks (below), so
+//! the choice is LUT logic. (Made `Ascii` in 3b, the 3b class flops would
+//! take `class_ascii` as their `LSR`, and at N = 16 a 3b class flop → its
+//! rows becomes the path, with 3.8 ns on its first net.) The two tables are
+//! two registers apart because together they are four LUT levels from a
+//! byte, each byte's bits fanning out to some twenty LUTs, which in one
+//! cycle is the wide core's slowest path on ECP5 (1.5 ns of logic and 5.3
+//! ns of routing at N = 8). The fourth, 3d, holds the *window*: for the
+//! five bytes of the message before the beat (`prev_*`) and for the beat's
+//! bytes, what a decision reads of each: whether it is a continuing octet,
+//! whether the byte after it is one (`next_cont`) and falls in its
+//! second-octet ranges (`next_fits`), its length as a first octet, its free
+//! bits. From the window alone,
+//! [`LaneDecoder`](crate::utf8_decoder_wide::stages::LaneDecoder) decides
+//! every lane. (3d reduces each byte's two five-bit ranges to these two
 //! bits, so that no decision reads more than eight: with the ranges, the
-//! longest ones read 33 bits, three LUT levels, a critical path at
-//! N = 16.)
+//! longest ones read 33 bits, three LUT levels, a critical path at N = 16.)
 //!
 //! ## The one loop: the history
 //! The five bytes before a beat are the last five of (the five before the
@@ -59,7 +58,7 @@
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
-//! | `byte[i]`, `present[i]`, `tail[t]`, `tlast`, `valid`, `next_byte`, `next_is_end` | in | | the beat leaving the [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold) |
+//! | `byte[i]`, `present[i]`, `tail[t]`, `tlast`, `valid`, `next_byte`, `next_is_end` | in | | the beat leaving the [`LookaheadHold`](crate::utf8_decoder_wide::stages::LookaheadHold) |
 //! | `lane_present[i]`, `lane_length[i]`, `lane_outside[i]`, `lane_malformed[i]`, `lane_free[i]` | out | 1, 3, 4, 4, 8 | registered: lane `i`'s rows (see [`OctetTable`], [`LeadTable`]) |
 //! | `lane_is_cont[i]` | out | 1 | registered: lane `i` is a continuing octet |
 //! | `lane_next_cont[i]`, `lane_next_fits[i]` | out | 1 | registered: the byte after lane `i` (the next lane, or after the beat's last byte the next beat's first) is a continuing octet of the same message; and is in lane `i`'s `second_allowed` ranges |
@@ -67,16 +66,16 @@
 //! | `window_tlast`, `window_valid` | out | 1 | registered |
 //!
 //! ## Latency
-//! Four cycles, on every cycle.
+//! Four cycles, on every cycle: 3a to 3d.
 //!
 //! ```text
 //! clock         _/‾\_/‾\_/‾\_/‾\_/‾\_/‾\_
 //! byte[0..1]    <E2 82><AC 41>                                  N = 2
-//! class               <L3 C80><CA0 Ovl>                         (stage 2; 41 read as C1)
+//! class               <L3 C80><CA0 Ovl>                         (3a; 41 read as C1)
 //! class_ascii         <0  0  ><0   1  >
-//! moved_class               <L3 C80><CA0 Ovl>                   (stage 3)
+//! moved_class               <L3 C80><CA0 Ovl>                   (3b)
 //! moved_ascii               <0  0  ><0   1  >                   (Asc into the LeadTable)
-//! lane_length                     <3  0 ><0  1 >                (stage 4)
+//! lane_length                     <3  0 ><0  1 >                (3c)
 //! prev_length                           <. . . 0 0><. . . 3 0>
 //! ```
 //!
@@ -85,11 +84,11 @@
 
 use rust_hdl::prelude::*;
 
-use crate::wide::many;
+use crate::utf8_decoder_wide::many;
 
-use crate::classifier::ByteClass;
-use crate::lead_table::LeadTable;
-use crate::octet_table::OctetTable;
+use crate::utf8_decoder::classifier::ByteClass;
+use crate::utf8_decoder::lead_table::LeadTable;
+use crate::utf8_decoder::octet_table::OctetTable;
 use utf8hdl_reference::Profile;
 
 #[derive(LogicBlock)]
@@ -140,10 +139,10 @@ pub struct LaneTables<const N: usize> {
     /// into D. `high*` (the byte is present and has bit 7 set: the
     /// table's continuation range and free bits hold), `ascii8` (present
     /// and ASCII: its own low seven bits are free), their `tail_*` twins
-    /// (the beat is valid) and `next5` mask stage 2; `class_*`
-    /// mask stage 4's rows and are decoded from stage 3's `moved_present`
+    /// (the beat is valid) and `next5` mask 3a; `class_*`
+    /// mask 3c's rows and are decoded from 3b's `moved_present`
     /// and `moved_valid` (they keep their `class_*` names although they
-    /// read stage 3: the Verilog, and so the netlist whose Fmax the
+    /// read 3b: the Verilog, and so the netlist whose Fmax the
     /// datasheet gives, spells them so).
     high5: Vec<Signal<Local, Bits<5>>>,
     high8: Vec<Signal<Local, Bits<8>>>,
@@ -157,10 +156,10 @@ pub struct LaneTables<const N: usize> {
     next5: Signal<Local, Bits<5>>,
     class_valid3: Signal<Local, Bits<3>>,
     class_valid5: Signal<Local, Bits<5>>,
-    /// Stage 2: the classes, and what the lead table does not change.
+    /// 3a: the classes, and what the lead table does not change.
     class_present: Vec<DFF<Bit>>,
     /// The byte is ASCII; `class_class` is then the class its table gave
-    /// for it with bit 7 set, which stage 4 reads as `Ascii`.
+    /// for it with bit 7 set, which 3c reads as `Ascii`.
     class_ascii: Vec<DFF<Bit>>,
     class_class: Vec<DFF<ByteClass>>,
     class_cont: Vec<DFF<Bits<5>>>,
@@ -174,7 +173,7 @@ pub struct LaneTables<const N: usize> {
     class_tail_free: Vec<DFF<Bits<8>>>,
     class_tlast: DFF<Bit>,
     class_valid: DFF<Bit>,
-    /// Stage 3: the classes again, and nothing else: the lanes' rows sit
+    /// 3b: the classes again, and nothing else: the lanes' rows sit
     /// apart from their tables (see the datasheet).
     moved_present: Vec<DFF<Bit>>,
     moved_ascii: Vec<DFF<Bit>>,
@@ -188,7 +187,7 @@ pub struct LaneTables<const N: usize> {
     moved_tail_free: Vec<DFF<Bits<8>>>,
     moved_tlast: DFF<Bit>,
     moved_valid: DFF<Bit>,
-    /// Stage 4: the rows.
+    /// 3c: the rows.
     row_present: Vec<DFF<Bit>>,
     row_cont: Vec<DFF<Bits<5>>>,
     row_length: Vec<DFF<Bits<3>>>,
@@ -208,12 +207,12 @@ pub struct LaneTables<const N: usize> {
     row_tlast: DFF<Bit>,
     row_valid: DFF<Bit>,
     /// The history: the five bytes of the message before the beat in
-    /// stage 4, oldest first.
+    /// 3c, oldest first.
     history_cont: Vec<DFF<Bits<5>>>,
     history_length: Vec<DFF<Bits<3>>>,
     history_allowed: Vec<DFF<Bits<5>>>,
     history_free: Vec<DFF<Bits<8>>>,
-    /// Stage 5: the window, as the facts the decisions read: whether each
+    /// 3d: the window, as the facts the decisions read: whether each
     /// byte is a continuing octet, and whether the byte after it is one
     /// (`next_cont`) in its second-octet ranges (`next_fits`).
     window_present: Vec<DFF<Bit>>,
@@ -453,7 +452,7 @@ impl<const N: usize> Logic for LaneTables<N> {
             self.class_valid5.next = 0x1F.into();
         }
 
-        // Stage 2: the classes. A table reads its byte with bit 7 set, and
+        // 3a: the classes. A table reads its byte with bit 7 set, and
         // bit 7 itself is registered beside it (`class_ascii`): a class
         // that chose ASCII by bit 7 would be a choice with a constant leg,
         // a set/reset (see the datasheet).
@@ -481,7 +480,7 @@ impl<const N: usize> Logic for LaneTables<N> {
         self.class_tlast.d.next = self.tlast.val();
         self.class_valid.d.next = self.valid.val() & !self.rst.val();
 
-        // Stage 3: the classes, moved.
+        // 3b: the classes, moved.
         for i in 0..N {
             self.moved_present[i].d.next = self.class_present[i].q.val();
             self.moved_class[i].d.next = self.class_class[i].q.val();
@@ -499,7 +498,7 @@ impl<const N: usize> Logic for LaneTables<N> {
         self.moved_tlast.d.next = self.class_tlast.q.val();
         self.moved_valid.d.next = self.class_valid.q.val() & !self.rst.val();
 
-        // Stage 4: the rows, of `Ascii` for an ASCII byte (the choice is
+        // 3c: the rows, of `Ascii` for an ASCII byte (the choice is
         // inside the rows' logic: each row flop is ANDed with its mask).
         // A table's input is written once, by if/else: written twice, its
         // first value is a glitch that the table's rows carry back into
@@ -628,7 +627,7 @@ impl<const N: usize> Logic for LaneTables<N> {
             }
         }
 
-        // Stage 5: the window.
+        // 3d: the window.
         for i in 0..N {
             self.window_present[i].d.next = self.row_present[i].q.val();
             self.window_is_cont[i].d.next = self.row_cont[i].q.val().any();

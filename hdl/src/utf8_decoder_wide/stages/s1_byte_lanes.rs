@@ -1,25 +1,25 @@
-//! # `ByteLanes`: stages 0–2 of the wide decoder, the beat's bytes made dense
+//! # `ByteLanes`: stage 1 of the wide decoder, the beat's bytes made dense
 //!
-//! Registers each accepted `s_axis` beat (stage 0), then drops its null
-//! lanes (`tkeep` low) and registers the k kept bytes in lanes 0..k-1
-//! (stage 1, the [`LanePacker`]: 2 log₂ N registered levels, which count
-//! each lane's skip and then move it) in the packed registers, and
-//! registers them once more beside the tail (stage 2, the staged
-//! registers). No stage has an enable: a beat moves on
-//! every cycle, and a cycle without one carries `valid` low. A beat with no
-//! byte and no `tlast` still travels (the
-//! [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold) drops it
-//! and returns its credit).
+//! Registers each accepted `s_axis` beat (1a, the beat registers), then
+//! drops its null lanes (`tkeep` low) and registers the k kept bytes in
+//! lanes 0..k-1 (1b, the [`LanePacker`]: 2 log₂ N registered levels, which
+//! count each lane's skip and then move it; 1c, the packed registers), and
+//! registers them once more beside the tail (1d, the staged registers). No
+//! register has an enable: a beat moves on every cycle, and a cycle without
+//! one carries `valid` low. A beat with no byte and no `tlast` still
+//! travels (the
+//! [`LookaheadHold`](crate::utf8_decoder_wide::stages::LookaheadHold) drops
+//! it and returns its credit).
 //!
 //! Beside the dense bytes, `tail` gives the beat's last five bytes in order
 //! (`tail[4]` is the last), for the decoder's history: the five places
-//! before the beat, then its k bytes, shifted down by k: log₂ N + 1
-//! levels of 2:1 multiplexers (where a selection by the last byte's lane
-//! would be a chain of N). The levels of bits 2 and above of k run between
-//! the packed and the staged registers, those of bits 1 and 0 after them,
-//! for the next stage to register: at N = 16, all five in one cycle (and
-//! the hold's choice after them) were the critical path, 5 LUT levels and
-//! 6.9 ns on the ECP5-25K.
+//! before the beat, then its k bytes, shifted down by k: log₂ N + 1 levels
+//! of 2:1 multiplexers (where a selection by the last byte's lane would be
+//! a chain of N). The levels of bits 2 and above of k run between the
+//! packed and the staged registers (1c, 1d), those of bits 1 and 0 after
+//! them, for stage 2 to register: at N = 16, all five in one cycle
+//! (and the hold's choice after them) were the critical path, 5 LUT levels
+//! and 6.9 ns on the ECP5-25K.
 //!
 //! ## Parameters
 //! * `N`: the lanes; `TDATA` = 8N, the width of `s_axis_tdata`.
@@ -42,7 +42,7 @@
 //! clock         _/‾\_/‾\_/‾\_/‾\_/‾\_/‾\_
 //! accepted      ‾‾‾‾‾\___
 //! s_axis_tdata  <61 . 62 63>                  (. = a null lane, N = 4)
-//! stage 0            <61 . 62 63>
+//! 1a beat            <61 . 62 63>
 //! skip                    <0  . 1  1 >
 //! packed                       <61 62 63 00>
 //! byte[0..3]                         <61 62 63 00>
@@ -56,9 +56,9 @@
 
 use rust_hdl::prelude::*;
 
-use crate::wide::many;
+use crate::utf8_decoder_wide::many;
 
-use crate::wide::lane_packer::LanePacker;
+use crate::utf8_decoder_wide::packing::LanePacker;
 
 /// The places of the tail's shifter after it has moved by bit `bit` of k
 /// (and every bit above it), for `n` lanes: what is left to move is below
@@ -104,22 +104,22 @@ pub struct ByteLanes<const N: usize, const TDATA: usize> {
     pub tail: Vec<Signal<Out, Bits<8>>>,
     pub tlast: Signal<Out, Bit>,
     pub valid: Signal<Out, Bit>,
-    /// Stage 0: the beat as it came.
+    /// 1a: the beat as it came.
     beat_byte: Vec<DFF<Bits<8>>>,
     beat_keep: Vec<DFF<Bit>>,
     beat_tlast: DFF<Bit>,
     beat_valid: DFF<Bit>,
-    /// Stage 1: the packing, 2 log₂ N registered levels.
+    /// 1b: the packing, 2 log₂ N registered levels.
     packer: LanePacker<N, 8>,
     /// N, for the count of kept lanes.
     lanes: Constant<Bits<6>>,
-    /// The packed beat, with k, the kept lanes.
+    /// 1c: the packed beat, with k, the kept lanes.
     packed_byte: Vec<DFF<Bits<8>>>,
     packed_present: Vec<DFF<Bit>>,
     packed_count: DFF<Bits<6>>,
     packed_tlast: DFF<Bit>,
     packed_valid: DFF<Bit>,
-    /// The staged beat: the packed beat a cycle later, beside the tail's
+    /// 1d: the staged beat, the packed beat a cycle later, beside the tail's
     /// shifter halfway (`staged_tail`, the places left after the moves by
     /// bits 2 and above of k, and `staged_low_count`, bits 1 and 0 of k).
     staged_byte: Vec<DFF<Bits<8>>>,
@@ -142,8 +142,8 @@ pub struct ByteLanes<const N: usize, const TDATA: usize> {
 }
 
 impl<const N: usize, const TDATA: usize> ByteLanes<N, TDATA> {
-    /// The cycles from `accepted` to `valid`: stage 0, the packer, the
-    /// packed and the staged registers.
+    /// The cycles from `accepted` to `valid`: the beat (1a), the packer
+    /// (1b), the packed (1c) and the staged (1d) registers.
     pub const LATENCY: u64 = 3 + LanePacker::<N, 8>::LATENCY;
 }
 
@@ -217,7 +217,7 @@ impl<const N: usize, const TDATA: usize> Logic for ByteLanes<N, TDATA> {
             self.staged_tail[i].clock.next = self.clock.val();
         }
 
-        // Stage 0.
+        // 1a: the beat.
         for i in 0..N {
             self.beat_byte[i].d.next = self.s_axis_tdata.val().get_bits::<8>(8 * i);
             self.beat_keep[i].d.next = self.s_axis_tkeep.val().get_bit(i);
@@ -225,7 +225,7 @@ impl<const N: usize, const TDATA: usize> Logic for ByteLanes<N, TDATA> {
         self.beat_tlast.d.next = self.s_axis_tlast.val();
         self.beat_valid.d.next = self.accepted.val() & !self.rst.val();
 
-        // Stage 1: the packing's levels, then the packed registers.
+        // 1b, 1c: the packing's levels, then the packed registers.
         self.packer.clock.next = self.clock.val();
         self.packer.rst.next = self.rst.val();
         self.packer.beat_in.next = self.beat_valid.q.val();
@@ -240,7 +240,7 @@ impl<const N: usize, const TDATA: usize> Logic for ByteLanes<N, TDATA> {
         self.packed_tlast.d.next = self.packer.last_out.val();
         self.packed_valid.d.next = self.packer.beat_out.val() & !self.rst.val();
 
-        // Stage 2: the staged registers.
+        // 1d: the staged registers.
         for i in 0..N {
             self.staged_byte[i].d.next = self.packed_byte[i].q.val();
             self.staged_present[i].d.next = self.packed_present[i].q.val();

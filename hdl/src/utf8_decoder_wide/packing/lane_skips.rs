@@ -1,7 +1,7 @@
 //! # `LaneSkips`: how far each kept lane of a beat moves to pack it, one register per level
 //!
 //! The first half of packing a beat, inside the
-//! [`LanePacker`](crate::wide::lane_packer::LanePacker): a kept lane moves
+//! [`LanePacker`](crate::utf8_decoder_wide::packing::LanePacker): a kept lane moves
 //! down by the number of dropped lanes before it, its *skip*. A parallel
 //! prefix (Kogge–Stone) counts them in log₂ N levels of adders, and each
 //! level is registered, with the lanes and the beat carried beside the
@@ -45,9 +45,9 @@
 
 use rust_hdl::prelude::*;
 
-use crate::wide::many;
+use crate::utf8_decoder_wide::many;
 
-use crate::wide::lane_packer::{if_exists, if_last, lanes_at};
+use crate::utf8_decoder_wide::packing::lane_packer::{if_exists, if_last, lanes_at};
 
 #[derive(LogicBlock)]
 pub struct LaneSkips<const N: usize, const W: usize> {

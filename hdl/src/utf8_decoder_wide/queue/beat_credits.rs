@@ -1,7 +1,7 @@
 //! # `BeatCredits`: `s_axis_tready`, from the beats in flight
 //!
 //! The wide decoder's stages never stall, so a beat accepted on `s_axis`
-//! must find room in the [`BeatFifo`](crate::wide::beat_fifo::BeatFifo)
+//! must find room in the [`BeatFifo`](crate::utf8_decoder_wide::queue::BeatFifo)
 //! whenever it gets there. This counter keeps the beats *in flight*
 //! (accepted, and neither sent on `m_axis` nor dropped on the way) at most
 //! 2^A, the queue's size: `s_axis_tready` is high when one more fits.
@@ -20,7 +20,7 @@
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
 //! | `accepted` | in | 1 | a beat was accepted on `s_axis` |
 //! | `returned` | in | 1 | a beat left on `m_axis` |
-//! | `dropped_early`, `dropped_late` | in | 1 | a beat was dropped at the [`LookaheadHold`](crate::wide::lookahead_hold::LookaheadHold), at the [`WordLanes`](crate::wide::word_lanes::WordLanes) |
+//! | `dropped_early`, `dropped_late` | in | 1 | a beat was dropped at the [`LookaheadHold`](crate::utf8_decoder_wide::stages::LookaheadHold), at the [`WordLanes`](crate::utf8_decoder_wide::stages::WordLanes) |
 //! | `s_axis_tready` | out | 1 | registered; high from the first cycle after reset |
 //!
 //! ## Timing

@@ -2,10 +2,10 @@
 //!
 //! Annex R Table 1, read from the most significant bit down, split where the
 //! second-octet bounds need it, and narrowed by the [`Profile`]. Both cores
-//! read it: the 1-lane [`ByteClassifier`](crate::classifier::ByteClassifier)
+//! read it: the 1-lane [`ByteClassifier`](crate::utf8_decoder::classifier::ByteClassifier)
 //! registers it for one byte, the wide core's
-//! [`LaneDecoder`](crate::wide::lane_decoder::LaneDecoder) for every lane;
-//! the [`LeadTable`](crate::lead_table::LeadTable) then says what the class
+//! [`LaneTables`](crate::utf8_decoder_wide::stages::LaneTables) for every lane;
+//! the [`LeadTable`](crate::utf8_decoder::lead_table::LeadTable) then says what the class
 //! means to a decoder.
 //!
 //! ## Parameter
@@ -33,7 +33,7 @@
 
 use rust_hdl::prelude::*;
 
-use crate::classifier::ByteClass;
+use crate::utf8_decoder::classifier::ByteClass;
 use utf8hdl_reference::Profile;
 
 #[derive(LogicBlock)]

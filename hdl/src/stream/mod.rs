@@ -1,0 +1,14 @@
+//! # Stream blocks shared by the cores
+//!
+//! The AXI4-Stream ends that the 1-lane cores put around their own logic:
+//! the [`SkidBuffer`], which makes `s_axis_tready` a flop (every 1-lane
+//! core), and the [`AxisOutputRegister`], which makes every `m_axis_*`
+//! output one (the encoders, the UTF-16 decoder and the properties core;
+//! the UTF-8 decoder's own output register also places the U+FFFD of a
+//! broken sequence).
+
+pub mod axis_output_register;
+pub mod skid_buffer;
+
+pub use axis_output_register::AxisOutputRegister;
+pub use skid_buffer::{BeatIn, BeatOut, SkidBuffer};
