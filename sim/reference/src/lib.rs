@@ -9,10 +9,10 @@
 //! Layers read one way: this crate ← `utf8hdl-hdl` ← `utf8hdl-sim` ←
 //! `utf8hdl-synth` (with the `utf8hdl` command line).
 
-mod utf8;
 mod interface;
 pub mod properties;
 pub mod utf16;
+mod utf8;
 
-pub use utf8::{decode, encode, Decoder, Unit};
 pub use interface::{ErrorKind, Profile, REPLACEMENT};
+pub use utf8::{decode, encode, Decoder, Unit};

@@ -11,8 +11,8 @@
 use std::iter::Peekable;
 use std::ops::RangeInclusive;
 
-use crate::utf8::Unit;
 use crate::interface::{ErrorKind, REPLACEMENT};
+use crate::utf8::Unit;
 
 /// W1 of a pair: "between 0xD800 and 0xDBFF" (§2.2 step 3).
 pub const HIGH: RangeInclusive<u16> = 0xD800..=0xDBFF;

@@ -244,7 +244,10 @@ mod tests {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         for kind in Kind::ALL {
             let module = module_of(kind).unwrap();
-            let block = [format!("hdl/src/{module}.rs"), format!("hdl/src/{module}/mod.rs")];
+            let block = [
+                format!("hdl/src/{module}.rs"),
+                format!("hdl/src/{module}/mod.rs"),
+            ];
             assert!(
                 block.iter().any(|path| root.join(path).is_file()),
                 "{kind}: no block {block:?}"
