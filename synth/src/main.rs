@@ -266,7 +266,9 @@ struct FormalArgs {
     /// must have the core's name and ports.
     #[arg(long)]
     verilog: Option<PathBuf>,
-    /// BMC depth, in cycles, of the model equality under free backpressure.
+    /// BMC depth, in cycles, of the bounded checks (the 1-lane decoder's
+    /// model equality under free backpressure; the wide decoder's P3-P6),
+    /// and at least the core's latency + 4.
     #[arg(long, default_value_t = utf8hdl_synth::formal::DEFAULT_DEPTH,
           value_parser = clap::value_parser!(u32).range(1..))]
     depth: u32,
@@ -276,20 +278,41 @@ struct FormalArgs {
     /// Where counterexample and cover VCDs go.
     #[arg(long, default_value = ".")]
     dir: PathBuf,
+    /// Run nothing: write the proof into this directory (created if
+    /// missing), to run sby by hand: the core's Verilog TOP.v, TOP.sby
+    /// written from the core's formal plan, and the sources it reads.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["cover", "dir"])]
+    write_sby: Option<PathBuf>,
 }
 
 fn formal(args: &FormalArgs) -> Result<ExitCode> {
-    args.core
-        .check(args.lanes, args.profile)
+    let (kind, lanes) = (args.core, args.lanes);
+    kind.check(lanes, args.profile)
         .map_err(anyhow::Error::msg)?;
-    let mut options = utf8hdl_synth::formal::Options {
+    let options = utf8hdl_synth::formal::Options {
         profile: args.profile,
         verilog: args.verilog.clone(),
         depth: args.depth,
         covers: args.cover,
         dir: args.dir.clone(),
-        checks: utf8hdl_synth::formal::CHECKS.to_vec(),
+        checks: kind.formal(lanes).checks.to_vec(),
     };
+    if let Some(dir) = &args.write_sby {
+        let files = utf8hdl_synth::formal::proof_files(kind, lanes, &options)?;
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        for (name, text) in &files {
+            write_atomically(&dir.join(name), |out| Ok(out.write_all(text.as_bytes())?))?;
+        }
+        let mut names = files.iter().map(|(name, _)| name);
+        let sby = names.find(|name| name.ends_with(".sby"));
+        note(format_args!(
+            "wrote {} files into {}: run sby -f {} TASK there",
+            files.len(),
+            dir.display(),
+            sby.map_or("", String::as_str)
+        ));
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut cover_traces = Vec::new();
     let mut out = report_stdout()?;
     let mut written = Ok(());
@@ -302,16 +325,7 @@ fn formal(args: &FormalArgs) -> Result<ExitCode> {
             cover_traces.extend(traces.iter().cloned());
         }
     };
-    let all_passed = match (args.core, args.lanes) {
-        (Kind::Decoder, lanes) if lanes > 1 => {
-            options.checks = utf8hdl_synth::formal::wide_checks(lanes).to_vec();
-            utf8hdl_synth::formal::run_wide(&options, lanes, report)
-        }
-        (kind, _) => {
-            options.checks = utf8hdl_synth::formal::checks_of(kind).to_vec();
-            utf8hdl_synth::formal::run_one_lane(kind, &options, report)
-        }
-    }?;
+    let all_passed = utf8hdl_synth::formal::run(kind, lanes, &options, report)?;
     written?;
     // Each cover's trace also as a timing diagram, beside its VCD: the
     // diagram's rows are the 1-lane decoder's ports, and its scope the
