@@ -1,7 +1,8 @@
 // char_properties_properties: the formal properties of the character-
 // properties core, for its exported Verilog: the module UTF8_DUT
-// (char_properties), whose latency is F_LATENCY; char_properties.sby
-// defines both from the core's Rust description (sim/src/properties.rs).
+// (char_properties), whose latency is F_LATENCY; `utf8hdl formal --core
+// properties` defines both from the core's Rust description
+// (sim/src/cores/char_properties.rs).
 //
 // Every property reads the core's ports only, never its internal signals.
 //
@@ -14,52 +15,22 @@
 //                 is the k-th word in, for a free k), with the flags that
 //                 f_flags computes from the Unicode ranges as magnitudes.
 //   P5  `P5       framing: m_axis TLAST handshakes never outnumber s_axis
-//                 TLAST handshakes (faxis_stream_properties.vh), and catch
-//                 up once the input has been quiet for F_DRAIN cycles.
+//                 TLAST handshakes, and catch up once the input has been
+//                 quiet for F_DRAIN cycles (faxis_core_harness.vh).
 //   P7  `P7       covers: each flag, and a TLAST.
 `default_nettype none
 
-module char_properties_properties (
-    input wire clk,
-    input wire rst,
-    input wire [31:0] s_axis_tdata,
-    input wire s_axis_tvalid,
-    input wire s_axis_tlast,
-    input wire m_axis_tready
-);
-    // The latency of the datasheet (hdl/src/char_properties.rs).
-    localparam F_LATENCY = `F_LATENCY;
-    // Quiet cycles after which every accepted word is out: the one in the
-    // skid buffer, the output register, and the cycle the handshake counts.
-    localparam F_DRAIN = F_LATENCY + 2 + 1;
-    // Words inside, and so messages, at most; one more for margin.
-    localparam F_MAX_IN_FLIGHT = 3;
-
-    wire s_axis_tready;
+module char_properties_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tlast, m_axis_tready);
+    // Words in; the same words out, with their flags.
+    input wire [31:0] s_axis_tdata;
     wire [31:0] m_axis_tdata;
     wire [3:0] m_axis_tuser;
-    wire m_axis_tvalid;
-    wire m_axis_tlast;
-
-    `UTF8_DUT dut (
-        .clk(clk),
-        .rst(rst),
-        .s_axis_tdata(s_axis_tdata),
-        .s_axis_tvalid(s_axis_tvalid),
-        .s_axis_tready(s_axis_tready),
-        .s_axis_tlast(s_axis_tlast),
-        .m_axis_tdata(m_axis_tdata),
-        .m_axis_tuser(m_axis_tuser),
-        .m_axis_tvalid(m_axis_tvalid),
-        .m_axis_tready(m_axis_tready),
-        .m_axis_tlast(m_axis_tlast)
-    );
-
-    // What a stalled beat holds.
-    localparam F_S_PAYLOAD_BITS = 32;
-    localparam F_M_PAYLOAD_BITS = 32 + 4;
-    wire [F_S_PAYLOAD_BITS-1:0] f_s_payload = s_axis_tdata;
-    wire [F_M_PAYLOAD_BITS-1:0] f_m_payload = {m_axis_tuser, m_axis_tdata};
+    // What it holds past its latency: the word in the skid buffer and the
+    // one in the output register.
+    localparam F_DRAIN_PAST_LATENCY = 2;
+    // Words inside, and so messages, at most; one more for margin.
+    localparam F_MAX_IN_FLIGHT = 3;
+`include "faxis_core_harness.vh"
 
     // The flags of v, from the Unicode Standard's ranges, written as
     // magnitudes (the core uses bit masks).
@@ -78,14 +49,9 @@ module char_properties_properties (
     endfunction
 
 `ifdef FORMAL
-    // P1, P2 and P5's TLAST count.
-`include "faxis_stream_properties.vh"
-
     // ---- P3: one word per clock ----
 `ifdef P3
-    reg [F_LATENCY-1:0] f_ready_history = 0;
-    always @(posedge clk) f_ready_history <= {f_ready_history, m_axis_tready};
-    always @(*) if (&f_ready_history) p3_one_word_per_clock: assert (s_axis_tready);
+    always @(*) if (f_full_rate) p3_one_word_per_clock: assert (s_axis_tready);
 `endif
 
     // ---- P4: the word unchanged, in order, with its flags ----
@@ -126,14 +92,6 @@ module char_properties_properties (
             end
         end
     end
-`endif
-
-    // ---- P5: framing (and faxis_stream_properties.vh) ----
-`ifdef P5
-    reg [F_DRAIN-1:0] f_quiet_history = 0;
-    always @(posedge clk)
-        f_quiet_history <= {f_quiet_history[F_DRAIN-2:0], !rst && !s_handshake && m_axis_tready};
-    always @(*) if (&f_quiet_history) p5_tlast_catches_up: assert (f_messages_in_flight == 0);
 `endif
 
     // ---- P7: covers ----

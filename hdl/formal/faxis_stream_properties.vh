@@ -1,7 +1,8 @@
-// faxis_stream_properties.vh: the AXI4-Stream properties that every decoder
+// faxis_stream_properties.vh: the AXI4-Stream properties that every core
 // shares, whatever its lanes: `included inside the properties module of a
-// core (utf8_decoder_properties.v, utf8_wide_decoder_properties.v), after
-// the core's instance, so that no property file restates them.
+// core, after the core's instance (by faxis_core_harness.vh for the 1-lane
+// cores, by utf8_wide_decoder_properties.v), so that no property file
+// restates them.
 //
 // The including module declares the core's handshake ports (clk, rst,
 // s_axis_tvalid, s_axis_tready, s_axis_tlast, m_axis_tvalid, m_axis_tready,

@@ -1,7 +1,7 @@
 // utf16_encoder_properties: the formal properties of the UTF-16 encoder, for
 // its exported Verilog: the module UTF8_DUT (utf16_encoder), whose latency
-// is F_LATENCY; utf16_encoder.sby defines both from the core's Rust
-// description (sim/src/utf16.rs).
+// is F_LATENCY; `utf8hdl formal --core utf16-encoder` defines both from the
+// core's Rust description (sim/src/cores/utf16_encoder.rs).
 //
 // Every property reads the core's ports only, never its internal signals.
 //
@@ -15,69 +15,28 @@
 //                 by a low one, in the same message, and a low one always
 //                 follows a high one; a flagged unit is FFFD.
 //   P5  `P5       framing: m_axis TLAST handshakes never outnumber s_axis
-//                 TLAST handshakes (faxis_stream_properties.vh), and catch
-//                 up once the input has been quiet for F_DRAIN cycles.
+//                 TLAST handshakes, and catch up once the input has been
+//                 quiet for F_DRAIN cycles (faxis_core_harness.vh).
 //   P7  `P7       covers: a flagged unit, a TLAST, a pair's low half.
 `default_nettype none
 
-module utf16_encoder_properties (
-    input wire clk,
-    input wire rst,
-    input wire [31:0] s_axis_tdata,
-    input wire s_axis_tvalid,
-    input wire s_axis_tlast,
-    input wire m_axis_tready
-);
-    // The latency of the datasheet (hdl/src/utf16_encoder.rs).
-    localparam F_LATENCY = `F_LATENCY;
-    // Quiet cycles after which every accepted word's units are out: the
-    // latency, two units for the word being sent and two for the one
-    // waiting behind it, and the cycle in which the last handshake counts.
-    localparam F_DRAIN = F_LATENCY + 2 + 2 + 1;
+module utf16_encoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tlast, m_axis_tready);
+    // Words in; code units out, flagged when they are U+FFFD's.
+    input wire [31:0] s_axis_tdata;
+    wire [15:0] m_axis_tdata;
+    wire m_axis_tuser;
+    // What it holds past its latency: two units for the word being sent and
+    // two for the one waiting behind it.
+    localparam F_DRAIN_PAST_LATENCY = 2 + 2;
     // Words inside (waiting, being sent, in the output register), and so
     // messages, at most; one more for margin.
     localparam F_MAX_IN_FLIGHT = 4;
-
-    wire s_axis_tready;
-    wire [15:0] m_axis_tdata;
-    wire m_axis_tuser;
-    wire m_axis_tvalid;
-    wire m_axis_tlast;
-
-    `UTF8_DUT dut (
-        .clk(clk),
-        .rst(rst),
-        .s_axis_tdata(s_axis_tdata),
-        .s_axis_tvalid(s_axis_tvalid),
-        .s_axis_tready(s_axis_tready),
-        .s_axis_tlast(s_axis_tlast),
-        .m_axis_tdata(m_axis_tdata),
-        .m_axis_tuser(m_axis_tuser),
-        .m_axis_tvalid(m_axis_tvalid),
-        .m_axis_tready(m_axis_tready),
-        .m_axis_tlast(m_axis_tlast)
-    );
-
-    // What a stalled beat holds.
-    localparam F_S_PAYLOAD_BITS = 32;
-    localparam F_M_PAYLOAD_BITS = 16 + 1;
-    wire [F_S_PAYLOAD_BITS-1:0] f_s_payload = s_axis_tdata;
-    wire [F_M_PAYLOAD_BITS-1:0] f_m_payload = {m_axis_tuser, m_axis_tdata};
+`include "faxis_core_harness.vh"
 
 `ifdef FORMAL
-    // P1, P2 and P5's TLAST count.
-`include "faxis_stream_properties.vh"
-
     // ---- P3: one code unit per clock ----
 `ifdef P3
-    reg [F_LATENCY-1:0] f_ready_history = 0;
-    reg [F_LATENCY-1:0] f_offer_history = 0;
-    always @(posedge clk) begin
-        f_ready_history <= {f_ready_history[F_LATENCY-2:0], !rst && m_axis_tready};
-        f_offer_history <= {f_offer_history[F_LATENCY-2:0], !rst && s_axis_tvalid};
-    end
-    always @(*)
-        if (&f_ready_history && &f_offer_history) p3_one_unit_per_clock: assert (m_axis_tvalid);
+    always @(*) if (f_full_rate && f_offered) p3_one_unit_per_clock: assert (m_axis_tvalid);
 `endif
 
     // ---- P4: well-formed UTF-16 ----
@@ -95,14 +54,6 @@ module utf16_encoder_properties (
             p4_no_tlast_on_high: assert (!(f_high && m_axis_tlast));
             if (m_axis_tuser) p4_flag_only_on_replacement: assert (m_axis_tdata == 16'hFFFD);
         end
-`endif
-
-    // ---- P5: framing (and faxis_stream_properties.vh) ----
-`ifdef P5
-    reg [F_DRAIN-1:0] f_quiet_history = 0;
-    always @(posedge clk)
-        f_quiet_history <= {f_quiet_history[F_DRAIN-2:0], !rst && !s_handshake && m_axis_tready};
-    always @(*) if (&f_quiet_history) p5_tlast_catches_up: assert (f_messages_in_flight == 0);
 `endif
 
     // ---- P7: covers ----

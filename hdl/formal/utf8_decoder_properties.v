@@ -1,14 +1,14 @@
 // utf8_decoder_properties: the formal properties of the 1-lane UTF-8 decoder,
 // for its exported Verilog: the module UTF8_DUT (utf8_decoder, or
 // utf8_decoder_iso10646 with UTF8_ISO10646 defined), whose latency is
-// F_LATENCY; utf8_decoder.sby defines both from the core's Rust description.
-// ZipCPU style: everything under `ifdef FORMAL, one property group per task
-// of utf8_decoder.sby.
+// F_LATENCY; `utf8hdl formal` defines both from the core's Rust description
+// (sim/src/cores/utf8_decoder.rs). ZipCPU style: everything under `ifdef
+// FORMAL, one property group per check of the core's formal plan.
 //
 // Every property reads the core's ports only, never its internal signals,
 // so the proofs survive any change inside the core that keeps its contract.
 //
-//   P1, P2        the AXI4-Stream rules, shared by every decoder
+//   P1, P2        the AXI4-Stream rules, shared by every core
 //                 (faxis_stream_properties.vh): P1 the producer keeps them
 //                 (assumed), P2 m_axis keeps them: a stalled word holds
 //                 TVALID, TDATA, TUSER and TLAST.
@@ -20,9 +20,9 @@
 //                 kind code of the profile (1-6; 1-5 for iso10646, which has
 //                 no out_of_range).
 //   P5  `P5       framing: m_axis TLAST handshakes never outnumber s_axis
-//                 TLAST handshakes (faxis_stream_properties.vh), and catch
-//                 up once the input has been quiet (no byte, m_axis_tready
-//                 high) for F_DRAIN cycles; a message never yields more
+//                 TLAST handshakes, and catch up once the input has been
+//                 quiet (no byte, m_axis_tready high) for F_DRAIN cycles
+//                 (faxis_core_harness.vh); a message never yields more
 //                 units than it has bytes.
 //   P6  `P6       equality with utf8_spec_model: the k-th unit on m_axis
 //                 (anyconst k) is the model's k-th unit, TDATA, TUSER and
@@ -42,63 +42,22 @@
 `define SPEC_MODEL
 `endif
 
-module utf8_decoder_properties (
-    input wire clk,
-    input wire rst,
-    input wire [7:0] s_axis_tdata,
-    input wire s_axis_tvalid,
-    input wire s_axis_tlast,
-    input wire m_axis_tready
-);
-`ifdef UTF8_ISO10646
-    localparam ISO10646 = 1;
-`else
-    localparam ISO10646 = 0;
-`endif
-    // The latency of the datasheet (hdl/src/utf8_decoder/mod.rs, Core::LATENCY): a byte
-    // accepted in cycle t leaves in cycle t + F_LATENCY.
-    localparam F_LATENCY = `F_LATENCY;
-    // Quiet cycles after which every accepted byte's units are out: the
-    // latency, plus the cycle in which the last handshake is counted.
-    localparam F_DRAIN = F_LATENCY + 1;
-    // At most this many bytes, and so messages, are inside the core.
-    localparam F_MAX_IN_FLIGHT = 8;
-
-    wire s_axis_tready;
+module utf8_decoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tlast, m_axis_tready);
+    // Bytes in; words out, with an error flag and kind. A byte accepted in
+    // cycle t leaves in cycle t + F_LATENCY (hdl/src/utf8_decoder/mod.rs, Core::LATENCY).
+    input wire [7:0] s_axis_tdata;
     wire [31:0] m_axis_tdata;
     wire [3:0] m_axis_tuser;
-    wire m_axis_tvalid;
-    wire m_axis_tlast;
-
-    `UTF8_DUT dut (
-        .clk(clk),
-        .rst(rst),
-        .s_axis_tdata(s_axis_tdata),
-        .s_axis_tvalid(s_axis_tvalid),
-        .s_axis_tready(s_axis_tready),
-        .s_axis_tlast(s_axis_tlast),
-        .m_axis_tdata(m_axis_tdata),
-        .m_axis_tuser(m_axis_tuser),
-        .m_axis_tvalid(m_axis_tvalid),
-        .m_axis_tready(m_axis_tready),
-        .m_axis_tlast(m_axis_tlast)
-    );
-
-    // What a stalled beat holds.
-    localparam F_S_PAYLOAD_BITS = 8;
-    localparam F_M_PAYLOAD_BITS = 32 + 4;
-    wire [F_S_PAYLOAD_BITS-1:0] f_s_payload = s_axis_tdata;
-    wire [F_M_PAYLOAD_BITS-1:0] f_m_payload = {m_axis_tuser, m_axis_tdata};
+    // It holds nothing past its latency.
+    localparam F_DRAIN_PAST_LATENCY = 0;
+    // At most this many bytes, and so messages, are inside the core.
+    localparam F_MAX_IN_FLIGHT = 8;
+`include "faxis_core_harness.vh"
 
 `ifdef FORMAL
-    // P1, P2 and P5's TLAST count.
-`include "faxis_stream_properties.vh"
-
     // ---- P3: one byte per clock ----
 `ifdef P3
-    reg [F_LATENCY-1:0] f_ready_history = 0;
-    always @(posedge clk) f_ready_history <= {f_ready_history[F_LATENCY-2:0], m_axis_tready};
-    always @(*) if (&f_ready_history) p3_one_byte_per_clock: assert (s_axis_tready);
+    always @(*) if (f_full_rate) p3_one_byte_per_clock: assert (s_axis_tready);
 `endif
 
     // ---- P4: no unflagged error ----
@@ -119,17 +78,8 @@ module utf8_decoder_properties (
         end
 `endif
 
-    // Quiet: no byte taken, the consumer ready, no reset. After F_DRAIN
-    // quiet cycles every accepted byte's units are out.
-    reg [F_DRAIN-1:0] f_quiet_history = 0;
-    always @(posedge clk)
-        f_quiet_history <= {f_quiet_history[F_DRAIN-2:0], !rst && !s_handshake && m_axis_tready};
-    wire f_drained = &f_quiet_history;
-
-    // ---- P5: framing (and faxis_stream_properties.vh) ----
+    // ---- P5: framing (and faxis_core_harness.vh) ----
 `ifdef P5
-    always @(*) if (f_drained) p5_tlast_catches_up: assert (f_messages_in_flight == 0);
-
     // Units <= bytes, per message: the solver picks one message as its
     // first byte goes in (f_pick); f_credit counts its bytes minus its units
     // so far, and may never go below zero. Saturating at the top makes it

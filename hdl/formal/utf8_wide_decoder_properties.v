@@ -1,10 +1,10 @@
 // utf8_wide_decoder_properties: the formal properties of the N-lane UTF-8
 // decoder (hdl/src/utf8_decoder_wide), for its exported Verilog: the module UTF8_DUT
 // (utf8_decoder_x<N>, or utf8_decoder_iso10646_x<N> with UTF8_ISO10646
-// defined) of LANES = N lanes and a latency of F_LATENCY cycles;
-// utf8_wide_decoder.sby defines the three from the core's Rust description.
-// ZipCPU style: everything under `ifdef FORMAL, one property group per task
-// of utf8_wide_decoder.sby.
+// defined) of LANES = N lanes and a latency of F_LATENCY cycles; `utf8hdl
+// formal --lanes N` defines the three from the core's Rust description
+// (sim/src/cores/utf8_decoder.rs). ZipCPU style: everything under `ifdef
+// FORMAL, one property group per check of the wide decoder's formal plan.
 //
 // Every property reads the core's ports only, never its internal signals.
 //

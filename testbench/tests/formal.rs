@@ -15,15 +15,19 @@ use std::path::Path;
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::Core;
 use utf8hdl_sim::cores::Kind;
-use utf8hdl_synth::formal::{
-    self, Check, Method, Options, Outcome, CHECKS, ENCODER_CHECKS, WIDE_CHECKS, WIDE_SAFETY_CHECKS,
-};
+use utf8hdl_synth::formal::{self, Check, Method, Options, Outcome};
 use utf8hdl_synth::verilog;
 
-/// The outcome of each of `checks`, by property name.
-/// `lanes` = 1 is the 1-lane core ([`formal::run`]), more the wide one
-/// ([`formal::run_wide`]).
+/// The checks of the plan of the `lanes`-lane core of `kind`.
+fn checks(kind: Kind, lanes: usize) -> &'static [Check] {
+    kind.formal(lanes).checks
+}
+
+/// The outcome of each of `checks` on the `lanes`-lane core of `kind`, for
+/// `profile`, on its exported Verilog or on `verilog_file`, by property
+/// name.
 fn prove(
+    kind: Kind,
     profile: Profile,
     lanes: usize,
     verilog_file: Option<&Path>,
@@ -39,16 +43,11 @@ fn prove(
         checks,
     };
     let mut outcomes = Vec::new();
-    let report = |check: &Check, outcome: &Outcome| {
-        eprintln!("{profile} x{lanes} {}: {outcome}", check.property);
+    formal::run(kind, lanes, &options, |check, outcome| {
+        eprintln!("{kind} {profile} x{lanes} {}: {outcome}", check.property);
         outcomes.push((check.property.to_string(), outcome.clone()));
-    };
-    if lanes == 1 {
-        formal::run(&options, report)
-    } else {
-        formal::run_wide(&options, lanes, report)
-    }
-    .unwrap_or_else(|e| panic!("utf8hdl formal could not run: {e:#}"));
+    })
+    .unwrap_or_else(|e| panic!("utf8hdl formal --core {kind} could not run: {e:#}"));
     outcomes
 }
 
@@ -66,7 +65,7 @@ fn of_task(checks: &[Check], task: &str) -> Vec<Check> {
 }
 
 fn every_property_holds(profile: Profile, covers: usize) {
-    every_property_holds_for(profile, 1, &CHECKS, covers);
+    every_property_holds_for(profile, 1, checks(Kind::Decoder, 1), covers);
 }
 
 fn every_property_holds_for(profile: Profile, lanes: usize, checks: &[Check], covers: usize) {
@@ -74,7 +73,14 @@ fn every_property_holds_for(profile: Profile, lanes: usize, checks: &[Check], co
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let outcomes = prove(profile, lanes, None, checks.to_vec(), dir.path());
+    let outcomes = prove(
+        Kind::Decoder,
+        profile,
+        lanes,
+        None,
+        checks.to_vec(),
+        dir.path(),
+    );
     assert_eq!(outcomes.len(), checks.len());
     for (check, (property, outcome)) in checks.iter().zip(&outcomes) {
         match check.method {
@@ -280,22 +286,13 @@ fn mutant_fails(mutant: &Mutant) {
 /// `mutant` applied to the `lanes`-lane core (1: the 1-lane one) fails.
 fn mutant_fails_for(mutant: &Mutant, lanes: usize) {
     let profile = Profile::Rfc3629;
-    let (original, top, checks) = if lanes == 1 {
-        (
-            verilog::verilog(profile),
-            verilog::top_name(profile),
-            &CHECKS[..],
-        )
-    } else {
-        let core = || -> anyhow::Result<(String, String)> {
-            Ok(utf8hdl_sim::with_core!(lanes, profile, |core| (
-                verilog::core_verilog(&core)?,
-                core.name()
-            )))
-        };
-        let (text, top) = core().unwrap();
-        (text, top, formal::wide_checks(lanes))
+    let core = || -> anyhow::Result<(String, String)> {
+        Ok(utf8hdl_sim::with_core!(lanes, profile, |core| (
+            verilog::core_verilog(&core)?,
+            core.name()
+        )))
     };
+    let (original, top) = core().unwrap();
     let mutated = (mutant.apply)(&original).unwrap_or_else(|| {
         panic!(
             "mutant '{}' found no single site in the exported Verilog; it targets {}: \
@@ -316,10 +313,19 @@ fn mutant_fails_for(mutant: &Mutant, lanes: usize) {
     std::fs::write(&file, mutated).unwrap();
     // Only the check that must catch it: `utf8hdl formal` runs them all,
     // the others cost time here and prove nothing more.
-    let check = the_check(checks, &format!("is named {}", mutant.property), |c| {
-        c.property == mutant.property
-    });
-    let outcomes = prove(profile, lanes, Some(&file), check, dir.path());
+    let check = the_check(
+        checks(Kind::Decoder, lanes),
+        &format!("is named {}", mutant.property),
+        |c| c.property == mutant.property,
+    );
+    let outcomes = prove(
+        Kind::Decoder,
+        profile,
+        lanes,
+        Some(&file),
+        check,
+        dir.path(),
+    );
     match &outcomes[0].1 {
         Outcome::Failed { what, trace } => {
             assert!(
@@ -378,13 +384,13 @@ fn mutant_lost_tlast_fails() {
 #[ignore = "slow: SymbiYosys proofs of every property of the 2-lane decoder, rfc3629"]
 fn wide_x2_rfc3629_every_property_holds() {
     // N + 1 units, an empty message, sparse tkeep.
-    every_property_holds_for(Profile::Rfc3629, 2, &WIDE_CHECKS, 3);
+    every_property_holds_for(Profile::Rfc3629, 2, checks(Kind::Decoder, 2), 3);
 }
 
 #[test]
 #[ignore = "slow: SymbiYosys proofs of every property of the 2-lane decoder, iso10646"]
 fn wide_x2_iso10646_every_property_holds() {
-    every_property_holds_for(Profile::Iso10646, 2, &WIDE_CHECKS, 3);
+    every_property_holds_for(Profile::Iso10646, 2, checks(Kind::Decoder, 2), 3);
 }
 
 /// P6 at four lanes, by BMC: what two lanes cannot show, a four-octet
@@ -394,7 +400,7 @@ fn wide_x2_iso10646_every_property_holds() {
 #[test]
 #[ignore = "slow: SymbiYosys bounded proof of P6 on the 4-lane decoder"]
 fn wide_x4_rfc3629_equals_the_spec_model() {
-    let model = of_task(&WIDE_CHECKS, "model");
+    let model = of_task(checks(Kind::Decoder, 4), "model");
     every_property_holds_for(Profile::Rfc3629, 4, &model, 0);
 }
 
@@ -480,7 +486,7 @@ fn wide_mutant_continuation_mask_narrowed_fails() {
 #[test]
 #[ignore = "slow: SymbiYosys safety proofs of the 8-lane decoder"]
 fn wide_x8_rfc3629_safety_holds() {
-    every_property_holds_for(Profile::Rfc3629, 8, &WIDE_SAFETY_CHECKS, 0);
+    every_property_holds_for(Profile::Rfc3629, 8, checks(Kind::Decoder, 8), 0);
 }
 
 const WIDE_X8_ERROR_BIT_DROPPED: Mutant = Mutant {
@@ -528,32 +534,6 @@ fn wide_mutant_error_bit_dropped_fails() {
     mutant_fails_for(&WIDE_ERROR_BIT_DROPPED, 2);
 }
 
-/// The checks of the 1-lane core of `kind`, for `profile`, on its exported
-/// Verilog or on `verilog_file`: each property's outcome.
-fn prove_one_lane(
-    kind: Kind,
-    profile: Profile,
-    verilog_file: Option<&Path>,
-    checks: Vec<Check>,
-    dir: &Path,
-) -> Vec<(String, Outcome)> {
-    let options = Options {
-        profile,
-        verilog: verilog_file.map(Path::to_path_buf),
-        depth: formal::DEFAULT_DEPTH,
-        covers: false,
-        dir: dir.to_path_buf(),
-        checks,
-    };
-    let mut outcomes = Vec::new();
-    formal::run_one_lane(kind, &options, |check, outcome| {
-        eprintln!("{kind} {profile} {}: {outcome}", check.property);
-        outcomes.push((check.property.to_string(), outcome.clone()));
-    })
-    .unwrap_or_else(|e| panic!("utf8hdl formal --core {kind} could not run: {e:#}"));
-    outcomes
-}
-
 /// The encoders, the UTF-16 decoder and the properties core, in every
 /// profile they come in: every proof holds and every cover is reached (for
 /// the UTF-8 encoder a flagged octet, a TLAST, a four-octet lead; for the
@@ -576,8 +556,8 @@ fn the_other_one_lane_cores_every_property_holds() {
         .flat_map(|&k| k.profiles().iter().map(move |p| (k, p)))
     {
         let dir = tempfile::tempdir().unwrap();
-        let checks = formal::checks_of(kind);
-        let outcomes = prove_one_lane(kind, profile, None, checks.to_vec(), dir.path());
+        let checks = checks(kind, 1);
+        let outcomes = prove(kind, profile, 1, None, checks.to_vec(), dir.path());
         assert_eq!(outcomes.len(), checks.len());
         for (property, outcome) in &outcomes {
             match outcome {
@@ -616,8 +596,8 @@ fn encoder_mutant_gap_between_words_fails() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join(format!("{}.v", core.name()));
     std::fs::write(&file, mutated).unwrap();
-    let rate = of_task(&ENCODER_CHECKS, "rate");
-    let outcomes = prove_one_lane(Kind::Encoder, profile, Some(&file), rate, dir.path());
+    let rate = of_task(checks(Kind::Encoder, 1), "rate");
+    let outcomes = prove(Kind::Encoder, profile, 1, Some(&file), rate, dir.path());
     match &outcomes[0].1 {
         Outcome::Failed { what, trace } => {
             assert!(
@@ -655,10 +635,12 @@ fn utf16_encoder_mutant_pair_swapped_fails() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join(format!("{}.v", core.name()));
     std::fs::write(&file, mutated).unwrap();
-    let safety = of_task(&formal::UTF16_ENCODER_CHECKS, "safety");
-    let outcomes = prove_one_lane(
+    let safety = of_task(checks(Kind::Utf16Encoder, 1), "safety");
+    let profile = Profile::Rfc3629;
+    let outcomes = prove(
         Kind::Utf16Encoder,
-        Profile::Rfc3629,
+        profile,
+        1,
         Some(&file),
         safety,
         dir.path(),
@@ -686,10 +668,12 @@ fn properties_mutant_private_use_range_moved_fails() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join(format!("{}.v", core.name()));
     std::fs::write(&file, mutated).unwrap();
-    let safety = of_task(&formal::PROPERTIES_CHECKS, "safety");
-    let outcomes = prove_one_lane(
+    let safety = of_task(checks(Kind::Properties, 1), "safety");
+    let profile = Profile::Rfc3629;
+    let outcomes = prove(
         Kind::Properties,
-        Profile::Rfc3629,
+        profile,
+        1,
         Some(&file),
         safety,
         dir.path(),

@@ -12,6 +12,7 @@ use std::ops::Range;
 use utf8hdl_hdl::{CharProperties, ErrorKind, Profile};
 
 use crate::core::{Core, Lane, Model, Next, Unit};
+use crate::cores::formal::{Check, Formal, Method, AXIS, COVERS, FRAMING};
 use crate::cores::{Description, Kind};
 use crate::reference::properties::{self, Property};
 
@@ -24,7 +25,29 @@ pub const DESCRIPTION: Description = Description {
     lane_counts: &[1],
     profiles: &[Profile::Rfc3629],
     reference: "sim/reference/src/properties.rs",
+    formal: |_| &FORMAL,
 };
+
+/// Its formal plan (`utf8hdl formal --core properties`): the AXI4-Stream
+/// rules, the rate, every word unchanged and in order with exactly the flags
+/// of the Unicode ranges (written as magnitudes in
+/// `char_properties_properties.v`, where the core uses bit masks), and the
+/// framing, proven for all time on its ports.
+pub const FORMAL: Formal = Formal::one_lane(
+    crate::formal_source!("char_properties_properties.v"),
+    &[
+        AXIS,
+        Check::new(Method::Prove, "P3 one word per clock", "rate", &["P3"]),
+        Check::new(
+            Method::Prove,
+            "P4 the flags are the word's properties",
+            "safety",
+            &["P4"],
+        ),
+        FRAMING,
+        COVERS,
+    ],
+);
 
 /// How its lanes and `tuser` read.
 fn port_notes(_lanes: usize) -> &'static str {

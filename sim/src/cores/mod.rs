@@ -4,7 +4,7 @@
 //! holds everything that is only about it: its [`Core`]s (block, lanes,
 //! latency, waveform state), its reference model, and its [`Description`]
 //! (its command-line name and help, the lane counts and profiles it comes
-//! in, what its ports carry, its formal checks). [`Kind::ALL`] registers
+//! in, what its ports carry, its formal plan). [`Kind::ALL`] registers
 //! the kinds: the command line, the exporter, the formal runner, FuseSoC,
 //! the datasheet and the tests iterate it, and the one `match` on a kind is
 //! [`Kind::description`] (with [`with_any_core!`](crate::with_any_core),
@@ -12,8 +12,11 @@
 //!
 //! A new core is its block (`hdl/src/`), its module here with one line in
 //! [`Kind`], [`Kind::ALL`] and [`Kind::description`], its reference
-//! (`sim/reference/src/`) and its property file (`hdl/formal/`); the test
-//! `every_registered_kind_has_all_its_parts` fails when one is missing.
+//! (`sim/reference/src/`), and its formal plan ([`formal`]) with its
+//! property file (`hdl/formal/`). Without one of the first three the
+//! workspace does not compile; the test
+//! `every_registered_kind_has_a_formal_plan` fails when a core has no
+//! plan, no checks, or a property file that does not state them.
 
 use std::fmt;
 use std::str::FromStr;
@@ -21,8 +24,10 @@ use std::str::FromStr;
 #[cfg(test)]
 use crate::core::Core;
 use crate::reference::Profile;
+use formal::Formal;
 
 pub mod char_properties;
+pub mod formal;
 pub mod utf16_decoder;
 pub mod utf16_encoder;
 pub mod utf8_decoder;
@@ -64,6 +69,9 @@ pub struct Description {
     /// Its reference model's source file, from the repository's root: the
     /// specification it is written from, clause by clause.
     pub reference: &'static str,
+    /// The formal plan of its core of `lanes` lanes: its properties and
+    /// how each is checked (`utf8hdl formal`).
+    pub formal: fn(lanes: usize) -> &'static Formal,
 }
 
 impl Kind {
@@ -106,6 +114,11 @@ impl Kind {
     /// The profiles it comes in.
     pub fn profiles(self) -> &'static [Profile] {
         self.description().profiles
+    }
+
+    /// The formal plan of its core of `lanes` lanes.
+    pub fn formal(self, lanes: usize) -> &'static Formal {
+        (self.description().formal)(lanes)
     }
 
     /// Whether the kind comes in `lanes` lanes and `profile`; if not, why.
@@ -209,9 +222,6 @@ mod tests {
     /// Each kind's core, for every variant the registry lists, is the
     /// kind's: its [`Core::KIND`] names it back, so a core cannot be
     /// registered under another kind's entry.
-    /// Each kind's core, for every variant the registry lists, is the
-    /// kind's: its [`Core::KIND`] names it back, so a core cannot be
-    /// registered under another kind's entry.
     #[test]
     fn every_variant_is_a_core_of_its_kind() {
         fn kind_of<C: Core>(_: &C) -> Kind {
@@ -258,6 +268,53 @@ mod tests {
                 format!("hdl/formal/{module}_properties.v"),
             ] {
                 assert!(root.join(&part).is_file(), "{kind}: no {part}");
+            }
+        }
+    }
+
+    /// Every core of every kind has a formal plan: a property file whose
+    /// module is named after it and that instantiates the core, checks
+    /// (each with its own task), and for each check the defines that select
+    /// its properties, each one tested by the property file or by what the
+    /// file includes.
+    #[test]
+    fn every_registered_kind_has_a_formal_plan() {
+        let shared: String = formal::SHARED.iter().map(|s| s.text).collect();
+        for kind in Kind::ALL {
+            for &lanes in kind.lane_counts() {
+                let plan = kind.formal(lanes);
+                let core = format!("the {lanes}-lane {kind} core");
+                let properties = plan.properties.text;
+                let top = plan.top();
+                assert!(
+                    properties.contains(&format!("module {top} ")),
+                    "{core}: {} has no module {top}",
+                    plan.properties.name
+                );
+                let instance = "`UTF8_DUT dut (";
+                assert!(
+                    properties.contains(instance)
+                        || properties.contains("`include \"faxis_core_harness.vh\""),
+                    "{core}: {} has no instance of the core",
+                    plan.properties.name
+                );
+                assert!(!plan.checks.is_empty(), "{core} has no formal checks");
+                for (i, check) in plan.checks.iter().enumerate() {
+                    let what = format!("{core}: {}", check.property);
+                    let task = check.task;
+                    assert!(
+                        plan.checks[..i].iter().all(|c| c.task != task),
+                        "{what}: a second check of the task {task}"
+                    );
+                    assert!(!check.defines.is_empty(), "{what} selects no property");
+                    for define in check.defines {
+                        let tested = format!("`ifdef {define}\n");
+                        assert!(
+                            properties.contains(&tested) || shared.contains(&tested),
+                            "{what}: no property file tests {define}"
+                        );
+                    }
+                }
             }
         }
     }

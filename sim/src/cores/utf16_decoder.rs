@@ -10,6 +10,7 @@ use std::collections::VecDeque;
 use utf8hdl_hdl::{ErrorKind, Profile, Utf16Decoder};
 
 use crate::core::{Core, Model, Next};
+use crate::cores::formal::{Check, Formal, Method, AXIS, COVERS, FRAMING};
 use crate::cores::utf8_decoder::Word;
 use crate::cores::{Description, Kind};
 use crate::reference;
@@ -23,7 +24,24 @@ pub const DESCRIPTION: Description = Description {
     lane_counts: &[1],
     profiles: &[Profile::Rfc3629],
     reference: "sim/reference/src/utf16.rs",
+    formal: |_| &FORMAL,
 };
+
+/// Its formal plan (`utf8hdl formal --core utf16-decoder`): the AXI4-Stream
+/// rules, the rate, no unflagged error and the framing, proven for all
+/// time on its ports (`utf16_decoder_properties.v`). Which surrogates pair,
+/// across stalls and message ends, is checked in simulation against the
+/// reference and CPython.
+pub const FORMAL: Formal = Formal::one_lane(
+    crate::formal_source!("utf16_decoder_properties.v"),
+    &[
+        AXIS,
+        Check::new(Method::Prove, "P3 one code unit per clock", "rate", &["P3"]),
+        Check::new(Method::Prove, "P4 no unflagged error", "safety", &["P4"]),
+        FRAMING,
+        COVERS,
+    ],
+);
 
 /// How its lanes and `tuser` read.
 fn port_notes(_lanes: usize) -> &'static str {

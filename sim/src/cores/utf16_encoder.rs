@@ -10,6 +10,7 @@ use std::collections::VecDeque;
 use utf8hdl_hdl::{ErrorKind, Profile, Utf16Encoder};
 
 use crate::core::{Core, Flagged, Model, Next, Rate};
+use crate::cores::formal::{Check, Formal, Method, AXIS, COVERS, FRAMING};
 use crate::cores::utf8_encoder::Encoded;
 use crate::cores::{Description, Kind};
 use crate::reference::{self, REPLACEMENT};
@@ -23,7 +24,27 @@ pub const DESCRIPTION: Description = Description {
     lane_counts: &[1],
     profiles: &[Profile::Rfc3629],
     reference: "sim/reference/src/utf16.rs",
+    formal: |_| &FORMAL,
 };
+
+/// Its formal plan (`utf8hdl formal --core utf16-encoder`): the AXI4-Stream
+/// rules, the rate, well-formed UTF-16 and the framing, proven for all time
+/// on its ports (`utf16_encoder_properties.v`).
+pub const FORMAL: Formal = Formal::one_lane(
+    crate::formal_source!("utf16_encoder_properties.v"),
+    &[
+        AXIS,
+        Check::new(Method::Prove, "P3 one code unit per clock", "rate", &["P3"]),
+        Check::new(
+            Method::Prove,
+            "P4 well-formed UTF-16, flags only on FFFD",
+            "safety",
+            &["P4"],
+        ),
+        FRAMING,
+        COVERS,
+    ],
+);
 
 /// How its lanes and `tuser` read.
 fn port_notes(_lanes: usize) -> &'static str {

@@ -17,6 +17,7 @@ use utf8hdl_hdl::utf8_decoder_wide::{
 use utf8hdl_hdl::{ErrorKind, Profile, Utf8Decoder};
 
 use crate::core::{Core, Lane, Model, Next};
+use crate::cores::formal::{BmcEngine, Check, Formal, Method, Source, AXIS, COVERS, FRAMING};
 use crate::cores::{Description, Kind};
 use crate::reference;
 
@@ -29,6 +30,128 @@ pub const DESCRIPTION: Description = Description {
     lane_counts: &LANE_COUNTS,
     profiles: &Profile::ALL,
     reference: "sim/reference/src/utf8.rs",
+    formal,
+};
+
+/// The formal plan of the decoder of `lanes` lanes: [`FORMAL`] for 1,
+/// [`WIDE_FORMAL`] up to [`WIDE_CHECKS_MAX_LANES`], [`WIDE_SAFETY_FORMAL`]
+/// above.
+fn formal(lanes: usize) -> &'static Formal {
+    match lanes {
+        1 => &FORMAL,
+        2..=WIDE_CHECKS_MAX_LANES => &WIDE_FORMAL,
+        _ => &WIDE_SAFETY_FORMAL,
+    }
+}
+
+/// The specification of decoding, a byte at a time
+/// (`hdl/formal/utf8_spec_model.v`), written from RFC 3629, ISO/IEC 10646
+/// and Unicode §3.9, not from the RTL.
+const SPEC_MODEL: Source = crate::formal_source!("utf8_spec_model.v");
+
+/// The formal plan of the 1-lane decoder (`utf8hdl formal`), in both
+/// profiles: P2-P5 proven for all time; P6, the words are the specification
+/// model's, proven for all time at full rate (the timing too) and by BMC to
+/// `--depth` under free backpressure (the k-th unit out is the model's
+/// k-th); covers of every error kind, the two words of `C2 41`, a stall
+/// that reaches `s_axis`, a reset inside a sequence. The covers need 24
+/// cycles (latency 6, then the sequences); a counterexample 20, from where
+/// the BMC of P5 slows down.
+pub const FORMAL: Formal = Formal {
+    models: &[SPEC_MODEL],
+    cover_depth: 24,
+    trace_depth: 20,
+    ..Formal::one_lane(
+        crate::formal_source!("utf8_decoder_properties.v"),
+        &[
+            AXIS,
+            Check::new(Method::Prove, "P3 one byte per clock", "rate", &["P3"]),
+            Check::new(Method::Prove, "P4 no unflagged error", "safety", &["P4"]),
+            FRAMING,
+            Check::new(
+                Method::Prove,
+                "P6 equals the spec model, m_axis_tready high",
+                "model_ready",
+                &["P6", "ALWAYS_READY"],
+            ),
+            Check::new(
+                Method::Bmc,
+                "P6 equals the spec model, free backpressure",
+                "model",
+                &["P6"],
+            ),
+            COVERS,
+        ],
+    )
+};
+
+/// P4 of the wide decoder, lane by lane, and the shape of a beat.
+const WIDE_SAFETY: Check = Check::new(
+    Method::Bmc,
+    "P4 no unflagged error, packed tkeep",
+    "safety",
+    &["P4"],
+);
+
+/// The formal plan of the wide decoder of 2 and 4 lanes (`utf8hdl formal
+/// --lanes N`), on its ports (`utf8_wide_decoder_properties.v`): P2 proven
+/// for all time; P3-P6 by BMC to the core's latency + 4 cycles at least
+/// (with its 32-beat queue and credit count, abc pdr gives no answer in 10
+/// minutes); P6 against the N-lane model (`utf8_wide_spec_model.v`, one
+/// step of [`SPEC_MODEL`] per lane) with `m_axis_tready` high. abc's
+/// `bmc3` solves the bounded checks; P6 at 4 lanes in iso10646 can pass
+/// the 10 minutes a check has.
+pub const WIDE_FORMAL: Formal = Formal {
+    properties: crate::formal_source!("utf8_wide_decoder_properties.v"),
+    models: &[SPEC_MODEL, crate::formal_source!("utf8_wide_spec_model.v")],
+    checks: &[
+        AXIS,
+        Check::new(Method::Bmc, "P3 full rate", "rate", &["P3"]),
+        WIDE_SAFETY,
+        Check::new(
+            Method::Bmc,
+            "P5 no more tlasts out than in",
+            "framing",
+            &["P5"],
+        ),
+        Check::new(
+            Method::Bmc,
+            "P5 no more units than bytes, per message",
+            "units",
+            &["P5_UNITS"],
+        ),
+        Check::new(
+            Method::Bmc,
+            "P6 equals the spec model, m_axis_tready high",
+            "model",
+            &["P6", "ALWAYS_READY"],
+        ),
+        COVERS,
+    ],
+    cover_depth: 24,
+    trace_depth: 20,
+    bmc_engine: BmcEngine::AbcBmc3,
+    timeout: 600,
+};
+
+/// The lanes above which the wide decoder's plan is
+/// [`WIDE_SAFETY_FORMAL`].
+pub const WIDE_CHECKS_MAX_LANES: usize = 4;
+
+/// The formal plan of a wide decoder of 8 lanes or more, whose size puts
+/// the other checks out of a CI budget: its safety, P2 and P4, by BMC to
+/// the core's latency + 4 cycles.
+pub const WIDE_SAFETY_FORMAL: Formal = Formal {
+    checks: &[
+        Check::new(
+            Method::Bmc,
+            "P2 m_axis keeps the AXI4-Stream rules",
+            "axis_bmc",
+            &["P2"],
+        ),
+        WIDE_SAFETY,
+    ],
+    ..WIDE_FORMAL
 };
 
 /// How its lanes and `tuser` read.

@@ -11,6 +11,7 @@ use std::ops::Range;
 use utf8hdl_hdl::{ErrorKind, Profile, Utf8Encoder};
 
 use crate::core::{Core, Flagged, Lane, Model, Next, Rate, Unit};
+use crate::cores::formal::{Check, Formal, Method, AXIS, COVERS, FRAMING};
 use crate::cores::{Description, Kind};
 use crate::reference::{self, REPLACEMENT};
 
@@ -23,7 +24,27 @@ pub const DESCRIPTION: Description = Description {
     lane_counts: &[1],
     profiles: &Profile::ALL,
     reference: "sim/reference/src/utf8.rs",
+    formal: |_| &FORMAL,
 };
+
+/// Its formal plan (`utf8hdl formal --core encoder`), in both profiles: the
+/// AXI4-Stream rules, the rate, only octets that UTF-8 carries and the
+/// framing, proven for all time on its ports (`utf8_encoder_properties.v`).
+pub const FORMAL: Formal = Formal::one_lane(
+    crate::formal_source!("utf8_encoder_properties.v"),
+    &[
+        AXIS,
+        Check::new(Method::Prove, "P3 one octet per clock", "rate", &["P3"]),
+        Check::new(
+            Method::Prove,
+            "P4 only octets UTF-8 carries, flags only on U+FFFD's",
+            "safety",
+            &["P4"],
+        ),
+        FRAMING,
+        COVERS,
+    ],
+);
 
 /// How its lanes and `tuser` read.
 fn port_notes(_lanes: usize) -> &'static str {

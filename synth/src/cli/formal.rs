@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args;
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::cores::Kind;
@@ -14,7 +14,7 @@ use utf8hdl_sim::output::write_atomically;
 use utf8hdl_synth::formal::{self, Check, Outcome};
 
 use super::args::{kind_parser, lanes_parser, profile_parser};
-use super::report::report_stdout;
+use super::report::{note, report_stdout};
 
 #[derive(Args)]
 pub struct FormalArgs {
@@ -31,7 +31,9 @@ pub struct FormalArgs {
     /// must have the core's name and ports.
     #[arg(long)]
     verilog: Option<PathBuf>,
-    /// BMC depth, in cycles, of the model equality under free backpressure.
+    /// BMC depth, in cycles, of the bounded checks (the 1-lane decoder's
+    /// model equality under free backpressure; the wide decoder's P3-P6),
+    /// and at least the core's latency + 4.
     #[arg(long, default_value_t = formal::DEFAULT_DEPTH,
           value_parser = clap::value_parser!(u32).range(1..))]
     depth: u32,
@@ -41,20 +43,39 @@ pub struct FormalArgs {
     /// Where counterexample and cover VCDs go.
     #[arg(long, default_value = ".")]
     dir: PathBuf,
+    /// Run nothing: write the proof into this directory (created if
+    /// missing), to run sby by hand: the core's Verilog TOP.v, TOP.sby
+    /// written from the core's formal plan, and the sources it reads.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["cover", "dir"])]
+    write_sby: Option<PathBuf>,
 }
 
 pub fn run(args: &FormalArgs) -> Result<ExitCode> {
-    args.core
-        .check(args.lanes, args.profile)
-        .map_err(anyhow::Error::msg)?;
-    let mut options = formal::Options {
+    let (kind, lanes) = (args.core, args.lanes);
+    kind.check(lanes, args.profile).map_err(anyhow::Error::msg)?;
+    let options = formal::Options {
         profile: args.profile,
         verilog: args.verilog.clone(),
         depth: args.depth,
         covers: args.cover,
         dir: args.dir.clone(),
-        checks: formal::CHECKS.to_vec(),
+        checks: kind.formal(lanes).checks.to_vec(),
     };
+    if let Some(dir) = &args.write_sby {
+        let files = formal::proof_files(kind, lanes, &options)?;
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        for (name, text) in &files {
+            write_atomically(&dir.join(name), |out| Ok(out.write_all(text.as_bytes())?))?;
+        }
+        let sby = files.iter().map(|(name, _)| name).find(|name| name.ends_with(".sby"));
+        note(format_args!(
+            "wrote {} files into {}: run sby -f {} TASK there",
+            files.len(),
+            dir.display(),
+            sby.map_or("", String::as_str)
+        ));
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut cover_traces = Vec::new();
     let mut out = report_stdout()?;
     let mut written = Ok(());
@@ -66,14 +87,7 @@ pub fn run(args: &FormalArgs) -> Result<ExitCode> {
             cover_traces.extend(traces.iter().cloned());
         }
     };
-    // The wide decoders have proofs of their own.
-    let all_passed = if args.core == Kind::Decoder && args.lanes > 1 {
-        options.checks = formal::wide_checks(args.lanes).to_vec();
-        formal::run_wide(&options, args.lanes, report)
-    } else {
-        options.checks = formal::checks_of(args.core).to_vec();
-        formal::run_one_lane(args.core, &options, report)
-    }?;
+    let all_passed = formal::run(kind, lanes, &options, report)?;
     written?;
     // Each cover's trace also as a timing diagram, beside its VCD: the
     // diagram's rows are the 1-lane decoder's ports, and its scope the

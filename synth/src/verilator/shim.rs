@@ -86,7 +86,7 @@ pub fn shim(top: &str, ports: &[Port], probes: &Signals) -> String {
     }
     format!(
         r#"// The utf8hdl Verilator shim for {top}: written by utf8hdl-synth from the
-// core's ports and probes (see synth/src/verilator.rs); do not edit.
+// core's ports and probes (see synth/src/verilator/); do not edit.
 #include <cstdint>
 #include "Vmodel.h"
 #include "Vmodel___024root.h"

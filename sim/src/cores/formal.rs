@@ -1,0 +1,169 @@
+//! # A core's formal plan, as data; run by `utf8hdl formal`
+//!
+//! Each kind's module holds the plan of the proofs of its cores
+//! ([`Kind::formal`](super::Kind::formal)): the property file that states
+//! the core's contract on its ports (`hdl/formal/<core>_properties.v`), the
+//! specification models it reads, and its [`Check`]s, each a property and
+//! how it is checked: for all time, by BMC, or by covers. The formal runner
+//! (synth's `formal` module) writes one SymbiYosys file from the plan, the
+//! core's figures (`Core::name`, `Core::LATENCY`) and the template
+//! `hdl/formal/core.sby.in`, and runs a task of it per check. The plan is
+//! part of the core's datasheet: what is proven, what is bounded, and how
+//! deep.
+
+/// A file of `hdl/formal/`, compiled in: the proofs run wherever the binary
+/// does.
+#[derive(Copy, Clone, Debug)]
+pub struct Source {
+    pub name: &'static str,
+    pub text: &'static str,
+}
+
+/// The [`Source`] of the file `hdl/formal/$name`.
+#[macro_export]
+macro_rules! formal_source {
+    ($name:literal) => {
+        $crate::cores::formal::Source {
+            name: $name,
+            text: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../hdl/formal/",
+                $name
+            )),
+        }
+    };
+}
+
+/// What the properties of every core read beside their own file: the
+/// AXI4-Stream rules (`faxis_master.v`, `faxis_slave.v`,
+/// `faxis_stream_properties.vh`) and what the 1-lane cores' property files
+/// share (`faxis_core_harness.vh`: the core's instance, the histories of
+/// P3 and P5).
+pub const SHARED: [Source; 4] = [
+    formal_source!("faxis_master.v"),
+    formal_source!("faxis_slave.v"),
+    formal_source!("faxis_stream_properties.vh"),
+    formal_source!("faxis_core_harness.vh"),
+];
+
+/// How a property is checked.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// For all time (abc pdr).
+    Prove,
+    /// Bounded model checking, to the run's depth (`utf8hdl formal
+    /// --depth`), and at least [`DEPTH_PAST_LATENCY`] cycles past the
+    /// core's latency.
+    Bmc,
+    /// Every cover statement reached, within the plan's
+    /// [`Formal::cover_depth`].
+    Cover,
+}
+
+/// The cycles past its latency that a bounded check of a core goes at
+/// least: room for the outputs of a short message after its last input
+/// (its units, its `tlast`).
+pub const DEPTH_PAST_LATENCY: u32 = 4;
+
+/// One line of the report: a property, and the task that checks it.
+#[derive(Copy, Clone, Debug)]
+pub struct Check {
+    /// What the report calls it: `P4 no unflagged error`.
+    pub property: &'static str,
+    /// Its task's name in the sby file.
+    pub task: &'static str,
+    pub method: Method,
+    /// The defines of the property file that select it (`P4`), and the
+    /// environment it is checked in (`ALWAYS_READY`: a consumer that never
+    /// stalls).
+    pub defines: &'static [&'static str],
+}
+
+impl Check {
+    /// The check of `property` by `method`, in the task `task`: a line of a
+    /// plan.
+    pub const fn new(
+        method: Method,
+        property: &'static str,
+        task: &'static str,
+        defines: &'static [&'static str],
+    ) -> Check {
+        Check {
+            property,
+            task,
+            method,
+            defines,
+        }
+    }
+}
+
+/// P2, shared by every core (`faxis_stream_properties.vh`).
+pub const AXIS: Check = Check::new(
+    Method::Prove,
+    "P2 m_axis keeps the AXI4-Stream rules",
+    "axis",
+    &["P2"],
+);
+
+/// P5 of the 1-lane cores: `tlast` never lost nor invented, and out once
+/// the input is quiet (`faxis_core_harness.vh`).
+pub const FRAMING: Check = Check::new(Method::Prove, "P5 message framing", "framing", &["P5"]);
+
+/// P7: every cover of the property file reached.
+pub const COVERS: Check = Check::new(Method::Cover, "P7 covers", "cover", &["P7"]);
+
+/// The solver of a plan's bounded checks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BmcEngine {
+    /// SMT BMC with yices.
+    Yices,
+    /// abc's `bmc3`: twice as fast as yices on the wide decoder, and it
+    /// reaches depths at 4 lanes that yices does not in minutes.
+    AbcBmc3,
+}
+
+/// A core's formal plan.
+#[derive(Copy, Clone, Debug)]
+pub struct Formal {
+    /// The properties: the module of the file's name, the top of the
+    /// proof, around the core's instance `dut`.
+    pub properties: Source,
+    /// The specification models the properties read.
+    pub models: &'static [Source],
+    /// The checks, in the order of the report.
+    pub checks: &'static [Check],
+    /// The cycles within which every cover must be reached.
+    pub cover_depth: u32,
+    /// The BMC depth, at least, of the search for a counterexample when a
+    /// proof fails without one: the check's property alone, by BMC.
+    pub trace_depth: u32,
+    pub bmc_engine: BmcEngine,
+    /// The seconds that a check may take before it is reported as having
+    /// no answer.
+    pub timeout: u32,
+}
+
+impl Formal {
+    /// The plan of a 1-lane core whose checks take seconds: no
+    /// specification model, covers within 12 cycles, counterexamples by
+    /// yices to 24 cycles (an encoder's message drains in up to 15), 20
+    /// minutes a check.
+    pub const fn one_lane(properties: Source, checks: &'static [Check]) -> Formal {
+        Formal {
+            properties,
+            models: &[],
+            checks,
+            cover_depth: 12,
+            trace_depth: 24,
+            bmc_engine: BmcEngine::Yices,
+            timeout: 1200,
+        }
+    }
+
+    /// The module of the properties, the top of the proof: the file's name
+    /// without `.v`.
+    pub fn top(&self) -> &'static str {
+        let name = self.properties.name;
+        name.strip_suffix(".v").unwrap_or(name)
+    }
+}
