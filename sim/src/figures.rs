@@ -16,12 +16,13 @@ use utf8hdl_hdl::utf8_decoder::classifier::ByteClass;
 use utf8hdl_hdl::{ErrorKind, Profile};
 
 use crate::core::Beat;
-use crate::core::{Core, Inputs, Lane};
+use crate::core::{Core, Inputs, Lane, Model};
 use crate::cores::Kind;
 use crate::harness::Harness;
 use crate::output::{write_atomically, OutputFile};
 use crate::wave_svg::{self, Moves, Row, Style};
 use crate::waveform::{TimescaleUnit, VcdRecorder};
+use crate::with_any_core;
 
 /// The VCD clock period of the figures, in ns.
 const PERIOD: u64 = 10;
@@ -33,6 +34,30 @@ pub enum Feed {
     Bytes(&'static [u8]),
     /// UCS-4 words, for an encoder.
     Words(&'static [u32]),
+}
+
+impl Feed {
+    /// The input lanes of `core` that carry the feed, or why it cannot be
+    /// fed them.
+    fn lanes<C: Core>(self, _core: &C) -> Result<Vec<C::Input>> {
+        let values: Vec<u32> = match self {
+            Feed::Bytes(bytes) => bytes.iter().copied().map(u32::from).collect(),
+            Feed::Words(words) => words.to_vec(),
+        };
+        values
+            .into_iter()
+            .map(|value| {
+                let lane = C::Input::from_bits(value, 0);
+                anyhow::ensure!(
+                    lane.tdata() == value,
+                    "{value:X} does not fit a {} of the {} core",
+                    C::Input::NAME,
+                    C::KIND
+                );
+                Ok(lane)
+            })
+            .collect()
+    }
 }
 
 /// One figure: the core, what goes in, how the sink behaves, which signals
@@ -506,25 +531,11 @@ fn simulate<C: Core + Copy>(
 pub fn render(figure: &Figure, dir: &Path) -> Result<()> {
     let scratch = crate::output::ScratchDir::new("utf8hdl-figure-")?;
     let vcd = scratch.path().join(format!("{}.vcd", figure.name));
-    let (cycles, scope) = match (figure.core, figure.inputs) {
-        (Kind::Decoder, Feed::Bytes(bytes)) => {
-            let expected = crate::reference::decode(bytes, Profile::Rfc3629).len();
-            crate::with_core!(figure.lanes, Profile::Rfc3629, |core| {
-                simulate(core, bytes, expected, figure, &vcd).map(|cycles| (cycles, core.name()))
-            })?
-        }
-        (Kind::Utf16Encoder, Feed::Words(words)) => {
-            let units = |&w: &u32| crate::reference::utf16::encode(w).map_or(1, |u| u.len());
-            let expected = words.iter().map(units).sum();
-            let core = crate::cores::utf16_encoder::Encoder;
-            let cycles = simulate(core, words, expected, figure, &vcd)?;
-            (cycles, core.name())
-        }
-        (kind, inputs) => anyhow::bail!(
-            "figure '{}': the {kind} cannot be fed {inputs:?}",
-            figure.name
-        ),
-    };
+    let (cycles, scope) = with_any_core!(figure.core, figure.lanes, Profile::Rfc3629, |core| {
+        let items = figure.inputs.lanes(&core)?;
+        let expected = core.model().outputs_of(&items).len();
+        simulate(core, &items, expected, figure, &vcd).map(|cycles| (cycles, core.name()))
+    })?;
     let title = format!("{}: {}", figure.name, figure.caption);
     let svg = draw(
         BufReader::new(File::open(&vcd)?),

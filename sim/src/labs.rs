@@ -317,6 +317,7 @@ macro_rules! lab_core {
             type Model = Reference;
             const STATE: &'static [&'static str] = &[];
             const LATENCY: u64 = $latency;
+            const ERROR_KINDS: &'static [crate::reference::ErrorKind] = &crate::reference::ErrorKind::ALL;
 
             fn name(&self) -> String {
                 $module.into()

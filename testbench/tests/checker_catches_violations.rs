@@ -90,6 +90,7 @@ impl Core for FaultyCore {
     type Model = Reference;
     const STATE: &'static [&'static str] = &[];
     const LATENCY: u64 = Decoder::LATENCY;
+    const ERROR_KINDS: &'static [utf8hdl_sim::reference::ErrorKind] = Decoder::ERROR_KINDS;
 
     fn name(&self) -> String {
         "faulty_utf8_decoder".into()

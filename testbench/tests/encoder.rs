@@ -156,6 +156,7 @@ fn an_encoder_that_disagrees_is_caught() {
         type Model = utf8hdl_sim::cores::utf8_encoder::Reference;
         const STATE: &'static [&'static str] = &[];
         const LATENCY: u64 = Encoder::LATENCY;
+        const ERROR_KINDS: &'static [utf8hdl_sim::reference::ErrorKind] = Encoder::ERROR_KINDS;
         const RATE: utf8hdl_sim::core::Rate = Encoder::RATE;
         fn name(&self) -> String {
             "mislabelled_encoder".into()

@@ -162,6 +162,8 @@ fn a_wide_core_that_disagrees_is_caught() {
         type Model = Reference;
         const STATE: &'static [&'static str] = &[];
         const LATENCY: u64 = WideDecoder::<4>::LATENCY;
+        const ERROR_KINDS: &'static [utf8hdl_sim::reference::ErrorKind] =
+            WideDecoder::<4>::ERROR_KINDS;
         fn name(&self) -> String {
             "mislabelled_x4".into()
         }

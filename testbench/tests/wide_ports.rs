@@ -107,6 +107,7 @@ impl Core for Slice {
     type Model = Reference;
     const STATE: &'static [&'static str] = &["main_tdata.q", "skid_valid.q", "skid_tdata.q"];
     const LATENCY: u64 = 1;
+    const ERROR_KINDS: &'static [utf8hdl_sim::reference::ErrorKind] = &[];
 
     fn name(&self) -> String {
         "wide_slice_x16".into()

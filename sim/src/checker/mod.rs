@@ -286,6 +286,7 @@ mod tests {
         type Model = Reference;
         const STATE: &'static [&'static str] = &[];
         const LATENCY: u64 = Decoder::LATENCY;
+        const ERROR_KINDS: &'static [crate::reference::ErrorKind] = Decoder::ERROR_KINDS;
         fn name(&self) -> String {
             "mislabelled".into()
         }

@@ -68,6 +68,17 @@ pub trait Model {
     /// in `message`; what comes instead when there is none, or when more
     /// inputs could change it.
     fn first(&self, message: &VecDeque<Self::Input>, closed: bool) -> Next<Self::Unit>;
+
+    /// The outputs of a whole message, `message`, in order.
+    fn outputs_of(&self, message: &[Self::Input]) -> Vec<Self::Output> {
+        let mut inputs: VecDeque<Self::Input> = message.iter().copied().collect();
+        let mut outputs = Vec::new();
+        while let Next::Unit(unit) = self.first(&inputs, true) {
+            outputs.extend(unit.outputs());
+            inputs.drain(..unit.span().end);
+        }
+        outputs
+    }
 }
 
 /// What a model says comes next on `m_axis`.
@@ -178,9 +189,9 @@ pub trait Core {
     /// Which side moves on every clock at full rate.
     const RATE: Rate = Rate::Input;
 
-    /// The errors its units can carry, in the order a summary lists them:
-    /// every kind, for a UTF-8 decoder.
-    const ERROR_KINDS: &'static [ErrorKind] = &ErrorKind::ALL;
+    /// The errors its units can carry, of the family's `tuser` codes
+    /// ([`ErrorKind`]), in the order a summary lists them.
+    const ERROR_KINDS: &'static [ErrorKind];
 
     /// The name of its Verilog module.
     fn name(&self) -> String;

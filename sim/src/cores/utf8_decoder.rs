@@ -319,6 +319,7 @@ impl Core for Decoder {
     ];
 
     const LATENCY: u64 = Utf8Decoder::LATENCY;
+    const ERROR_KINDS: &'static [ErrorKind] = &ErrorKind::ALL;
 
     fn name(&self) -> String {
         module_name(self.0, 1)
@@ -373,6 +374,7 @@ macro_rules! wide_decoders {
             /// The datasheet's figure (`hdl/src/utf8_decoder_wide/mod.rs`): the units
             /// of a beat accepted in cycle t are on `m_axis` in t + LATENCY.
             const LATENCY: u64 = $block::LATENCY;
+            const ERROR_KINDS: &'static [ErrorKind] = &ErrorKind::ALL;
 
             fn name(&self) -> String {
                 module_name(self.0, $lanes)

@@ -24,6 +24,21 @@ pub const MAX_VCD_PERIOD_NS: u64 = 1_000_000;
 /// The lane counts `--lanes` takes: bytes per clock.
 const LANE_COUNTS: [&str; 6] = ["1", "2", "4", "8", "16", "32"];
 
+/// `--core`, `--profile`, `--lanes`: one core of the family, for the
+/// subcommands that build it (`verilog`, `synth`, `formal`).
+#[derive(Args, Clone, Copy)]
+pub struct CoreChoice {
+    /// Which core of the family.
+    #[arg(id = "core", long = "core", default_value = "decoder", value_parser = kind_parser())]
+    pub kind: Kind,
+    /// Which UTF-8 the core reads or writes.
+    #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
+    pub profile: Profile,
+    /// Items per clock of the core (bytes, for the decoder).
+    #[arg(long, default_value = "1", value_parser = lanes_parser())]
+    pub lanes: usize,
+}
+
 /// What every decoding subcommand reads and writes.
 #[derive(Args)]
 pub struct StreamArgs {

@@ -7,26 +7,18 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use utf8hdl_hdl::Profile;
 use utf8hdl_sim::cores::Kind;
 use utf8hdl_sim::figures;
 use utf8hdl_sim::output::write_atomically;
 use utf8hdl_synth::formal::{self, Check, Outcome};
 
-use super::args::{kind_parser, lanes_parser, profile_parser};
+use super::args::CoreChoice;
 use super::report::{note, report_stdout};
 
 #[derive(Args)]
 pub struct FormalArgs {
-    /// Which core of the family.
-    #[arg(long, default_value = "decoder", value_parser = kind_parser())]
-    core: Kind,
-    /// Which profile's core to prove.
-    #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
-    profile: Profile,
-    /// Bytes per clock of the core.
-    #[arg(long, default_value = "1", value_parser = lanes_parser())]
-    lanes: usize,
+    #[command(flatten)]
+    core: CoreChoice,
     /// Prove this Verilog file instead of the generated core; its top module
     /// must have the core's name and ports.
     #[arg(long)]
@@ -51,10 +43,11 @@ pub struct FormalArgs {
 }
 
 pub fn run(args: &FormalArgs) -> Result<ExitCode> {
-    let (kind, lanes) = (args.core, args.lanes);
-    kind.check(lanes, args.profile).map_err(anyhow::Error::msg)?;
+    let (kind, lanes) = (args.core.kind, args.core.lanes);
+    kind.check(lanes, args.core.profile)
+        .map_err(anyhow::Error::msg)?;
     let options = formal::Options {
-        profile: args.profile,
+        profile: args.core.profile,
         verilog: args.verilog.clone(),
         depth: args.depth,
         covers: args.cover,
@@ -67,7 +60,10 @@ pub fn run(args: &FormalArgs) -> Result<ExitCode> {
         for (name, text) in &files {
             write_atomically(&dir.join(name), |out| Ok(out.write_all(text.as_bytes())?))?;
         }
-        let sby = files.iter().map(|(name, _)| name).find(|name| name.ends_with(".sby"));
+        let sby = files
+            .iter()
+            .map(|(name, _)| name)
+            .find(|name| name.ends_with(".sby"));
         note(format_args!(
             "wrote {} files into {}: run sby -f {} TASK there",
             files.len(),
@@ -92,7 +88,7 @@ pub fn run(args: &FormalArgs) -> Result<ExitCode> {
     // Each cover's trace also as a timing diagram, beside its VCD: the
     // diagram's rows are the 1-lane decoder's ports, and its scope the
     // 1-lane properties' `dut`, so the other cores' traces stay VCDs.
-    let drawn = args.core == Kind::Decoder && args.lanes == 1;
+    let drawn = args.core.kind == Kind::Decoder && args.core.lanes == 1;
     for vcd in cover_traces.into_iter().filter(|_| drawn) {
         let svg = figures::render_trace(&vcd)?;
         write_atomically(&vcd.with_extension("svg"), |out| {

