@@ -61,8 +61,9 @@ module utf8_wide_decoder_properties (
     // the units of a beat accepted in cycle t leave in cycle t + F_LATENCY.
     localparam F_LATENCY = `F_LATENCY;
     // At most this many beats, and so messages, are inside the core: the
-    // output queue's 32 (hdl/src/utf8_decoder_wide/mod.rs, QUEUE_BEATS), which the
-    // credits never let the beats in flight pass.
+    // output queue's 32 for N up to 16 (hdl/src/utf8_decoder_wide/mod.rs,
+    // QUEUE_BEATS; the 32-lane core, whose queue is 64, has no P5), which
+    // the credits never let the beats in flight pass.
     localparam F_MAX_IN_FLIGHT = 32;
     localparam CW = $clog2(N + 1);
 

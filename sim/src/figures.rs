@@ -37,9 +37,9 @@ pub enum Feed {
 }
 
 impl Feed {
-    /// The input lanes of `core` that carry the feed, or why it cannot be
-    /// fed them.
-    fn lanes<C: Core>(self, _core: &C) -> Result<Vec<C::Input>> {
+    /// The input lanes of a core `C` that carry the feed, or why it cannot
+    /// be fed them.
+    fn lanes<C: Core>(self) -> Result<Vec<C::Input>> {
         let values: Vec<u32> = match self {
             Feed::Bytes(bytes) => bytes.iter().copied().map(u32::from).collect(),
             Feed::Words(words) => words.to_vec(),
@@ -471,21 +471,17 @@ fn beats<T: Lane>(items: &[T], keep: &[u32], lanes: usize) -> Vec<Beat<T>> {
     beats
 }
 
-/// Simulates `figure` on `core`, fed `items`, which make `expected`
-/// outputs, and writes its VCD to `vcd_path`; returns the cycles.
-fn simulate<C: Core + Copy>(
-    core: C,
-    items: &[C::Input],
-    expected: usize,
-    figure: &Figure,
-    vcd_path: &Path,
-) -> Result<u64> {
+/// Simulates `figure` on `core` until the outputs of its inputs are out,
+/// and writes its VCD to `vcd_path`; returns the cycles.
+fn simulate<C: Core + Copy>(core: C, figure: &Figure, vcd_path: &Path) -> Result<u64> {
+    let items = figure.inputs.lanes::<C>()?;
+    let expected = core.model().outputs_of(&items).len();
     let mut harness = Harness::new(core);
     let file = BufWriter::new(OutputFile::create(Some(vcd_path))?);
     let mut recorder = VcdRecorder::new(file, &core, 0..u64::MAX, PERIOD, TimescaleUnit::NS)?;
     harness.probe_window = recorder.window();
     let mut error = None;
-    let beats = beats(items, figure.keep, harness.lanes().count);
+    let beats = beats(&items, figure.keep, harness.lanes().count);
     let mut next = 0;
     let mut words = 0;
     // Run until the last word is out, then two idle cycles to show the end.
@@ -532,9 +528,7 @@ pub fn render(figure: &Figure, dir: &Path) -> Result<()> {
     let scratch = crate::output::ScratchDir::new("utf8hdl-figure-")?;
     let vcd = scratch.path().join(format!("{}.vcd", figure.name));
     let (cycles, scope) = with_any_core!(figure.core, figure.lanes, Profile::Rfc3629, |core| {
-        let items = figure.inputs.lanes(&core)?;
-        let expected = core.model().outputs_of(&items).len();
-        simulate(core, &items, expected, figure, &vcd).map(|cycles| (cycles, core.name()))
+        simulate(core, figure, &vcd).map(|cycles| (cycles, core.name()))
     })?;
     let title = format!("{}: {}", figure.name, figure.caption);
     let svg = draw(

@@ -10,7 +10,7 @@
 //! figures cannot outlive the design they describe. Rendering needs no
 //! synthesis tool; only measuring does.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -18,12 +18,12 @@ use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::core::{ports, Core, Dir, Lane, Port, Rate};
+use utf8hdl_sim::core::{ports, Core, Dir, Lane, Lanes, Port, Rate};
 use utf8hdl_sim::cores::Kind;
 use utf8hdl_sim::with_any_core;
 
 use crate::flow::{Device, Report};
-use crate::verilog::{all_cores, core_verilog, summary};
+use crate::verilog::{all_cores, summary, verilog_file};
 
 /// Where the records are kept, from the repository's root.
 pub const RECORDS_DIR: &str = "docs/results";
@@ -149,7 +149,7 @@ pub fn load_records(dir: &Path) -> Result<Vec<Report>> {
 }
 
 /// One core of the family, as its description gives it.
-struct Sheet {
+pub struct Sheet {
     kind: Kind,
     profile: Profile,
     lanes: usize,
@@ -164,16 +164,18 @@ struct Sheet {
 }
 
 impl Sheet {
-    fn of<C: Core>(core: &C, kind: Kind) -> Result<Sheet> {
+    fn of<C: Core>(core: &C) -> Result<Sheet> {
+        let ports = ports(&core.block())?;
+        let lanes = Lanes::of::<C::Input, C::Output>(&ports)?.count;
         Ok(Sheet {
-            kind,
+            kind: C::KIND,
             profile: core.profile(),
-            lanes: core.lanes()?.count,
+            lanes,
             top: core.name(),
-            summary: summary(core)?,
+            summary: summary(core, lanes),
             latency: C::LATENCY,
-            ports: ports(&core.block())?,
-            port_notes: (C::KIND.description().port_notes)(core.lanes()?.count),
+            ports,
+            port_notes: (C::KIND.description().port_notes)(lanes),
             error_kinds: C::ERROR_KINDS
                 .iter()
                 .map(|k| (k.code(), k.name()))
@@ -186,11 +188,11 @@ impl Sheet {
     }
 }
 
-fn sheets() -> Result<Vec<Sheet>> {
+/// The sheet of every core of the family, for [`render`] and
+/// [`core_table`].
+pub fn sheets() -> Result<Vec<Sheet>> {
     all_cores()
-        .map(|(kind, profile, lanes)| {
-            with_any_core!(kind, lanes, profile, |core| Sheet::of(&core, kind))
-        })
+        .map(|(kind, profile, lanes)| with_any_core!(kind, lanes, profile, |core| Sheet::of(&core)))
         .collect()
 }
 
@@ -198,40 +200,36 @@ fn sheets() -> Result<Vec<Sheet>> {
 /// one line naming the record and the command that measures it again; and
 /// the records of no core at all.
 pub fn stale_records(records: &[Report]) -> Result<Vec<String>> {
+    let mut cores = HashMap::new();
+    for (kind, profile, lanes) in all_cores() {
+        let top = with_any_core!(kind, lanes, profile, |core| core.name());
+        cores.insert(top, (kind, profile, lanes));
+    }
+    // A 1-lane core has a record a device: its export is hashed once.
+    let mut hashes: HashMap<&str, String> = HashMap::new();
     let mut stale = Vec::new();
     for record in records {
-        let mut core = None;
-        for (kind, profile, lanes) in all_cores() {
-            let verilog: Result<Option<String>> =
-                with_any_core!(
-                    kind,
-                    lanes,
-                    profile,
-                    |core| match core.name() == record.top {
-                        true => core_verilog(&core).map(Some),
-                        false => Ok(None),
-                    }
-                );
-            if let Some(verilog) = verilog? {
-                core = Some((verilog, kind, profile, lanes));
-                break;
-            }
-        }
         let name = record_name(record);
-        match core {
-            None => stale.push(format!(
+        let Some(&(kind, profile, lanes)) = cores.get(&record.top) else {
+            stale.push(format!(
                 "{RECORDS_DIR}/{name}: no core is named {}; remove the record",
                 record.top
-            )),
-            Some((verilog, kind, profile, lanes)) => {
-                if netlist_sha256(&verilog) != record.netlist_sha256 {
-                    stale.push(format!(
-                        "{RECORDS_DIR}/{name}: the design changed after it was measured; \
-                         measure it again: {}",
-                        measure_command(kind, profile, lanes, record.device, record.runs.len())
-                    ));
-                }
+            ));
+            continue;
+        };
+        let hash = match hashes.get(record.top.as_str()) {
+            Some(hash) => hash,
+            None => {
+                let (_, verilog) = verilog_file(kind, profile, lanes)?;
+                hashes.entry(&record.top).or_insert(netlist_sha256(&verilog))
             }
+        };
+        if *hash != record.netlist_sha256 {
+            stale.push(format!(
+                "{RECORDS_DIR}/{name}: the design changed after it was measured; \
+                 measure it again: {}",
+                measure_command(kind, profile, lanes, record.device, record.runs.len())
+            ));
         }
     }
     Ok(stale)
@@ -343,14 +341,13 @@ fn what(first: &Sheet) -> String {
 /// The README's table of cores: each section's module, what it is, its
 /// profiles, what it takes or gives per clock, its latency, and its
 /// datasheet entry.
-pub fn core_table() -> Result<String> {
-    let sheets = sheets()?;
+pub fn core_table(sheets: &[Sheet]) -> String {
     let mut out = format!(
         "{}\n| core | what it is | profiles | per clock | latency, cycles | datasheet |\n\
          |---|---|---|---|---|---|\n",
         README_BLOCK[0]
     );
-    for section in sections(&sheets) {
+    for section in sections(sheets) {
         let first = section[0];
         let name = heading(first);
         let mut profiles: Vec<String> = section.iter().map(|s| s.profile.to_string()).collect();
@@ -374,7 +371,7 @@ pub fn core_table() -> Result<String> {
         );
     }
     out += README_BLOCK[1];
-    Ok(out)
+    out
 }
 
 /// `readme` with its core table replaced by `table`; an error when the
@@ -390,10 +387,9 @@ pub fn with_core_table(readme: &str, table: &str) -> Result<String> {
     Ok(format!("{}{table}{}", &readme[..start], &readme[end..]))
 }
 
-/// The datasheet of every core, with the measured rows of `records` and
-/// the simulation speed of `benches`.
-pub fn render(records: &[Report], benches: &[BenchRecord]) -> Result<String> {
-    let sheets = sheets()?;
+/// The datasheet of the cores of `sheets`, with the measured rows of
+/// `records` and the simulation speed of `benches`.
+pub fn render(sheets: &[Sheet], records: &[Report], benches: &[BenchRecord]) -> Result<String> {
     let mut out = String::new();
     out += "# utf8hdl datasheet\n\n\
             <!-- Generated by `utf8hdl datasheet` from docs/results/*.json; do not edit. -->\n\n\
@@ -422,7 +418,7 @@ pub fn render(records: &[Report], benches: &[BenchRecord]) -> Result<String> {
         }
         out += "\n";
     }
-    let sections = sections(&sheets);
+    let sections = sections(sheets);
     out += "| section | what it is | bytes or words per clock |\n|---|---|---|\n";
     for section in &sections {
         let name = heading(section[0]);

@@ -47,8 +47,8 @@ pub fn rtl_files(kind: Kind, profile: Profile, lanes: usize) -> Result<[(String,
 /// named `vectors` ([`vectors_name`]).
 pub fn core_file<C: Core>(core: &C, vectors: &str) -> Result<String> {
     let name = core.name();
-    let summary = summary(core)?;
     let lanes = core.lanes()?.count;
+    let summary = summary(core, lanes);
     // The bench's parameters: (name, FuseSoC type, default, what). The
     // module is a define (Verilog has no parameter that names a module),
     // the others parameters.

@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use utf8hdl_synth::datasheet::{
-    load_bench_records, load_records, render, stale_records, DATASHEET, RECORDS_DIR,
+    load_bench_records, load_records, render, sheets, stale_records, DATASHEET, RECORDS_DIR,
 };
 use utf8hdl_synth::Device;
 
@@ -25,7 +25,7 @@ fn the_datasheet_is_what_the_records_render() {
     let benches = load_bench_records(&root().join(RECORDS_DIR)).unwrap();
     let committed = fs::read_to_string(root().join(DATASHEET)).unwrap();
     assert!(
-        render(&records, &benches).unwrap() == committed,
+        render(&sheets().unwrap(), &records, &benches).unwrap() == committed,
         "{DATASHEET} is not what the records render: run `utf8hdl datasheet` from the \
          repository's root"
     );
@@ -298,7 +298,7 @@ fn the_readme_is_short_and_its_core_table_is_generated() {
     use utf8hdl_synth::datasheet::{core_table, with_core_table};
     let readme = fs::read_to_string(root().join("README.md")).unwrap();
     assert!(
-        with_core_table(&readme, &core_table().unwrap()).unwrap() == readme,
+        with_core_table(&readme, &core_table(&sheets().unwrap())).unwrap() == readme,
         "the README's core table is not what the cores' descriptions give: run \
          `utf8hdl datasheet` from the repository's root"
     );

@@ -188,7 +188,7 @@ fn write_protected_files_and_directories_are_respected() {
         "{line}"
     );
     assert!(entries(&d.join("locked")).is_empty());
-    // A file the user may write is replaced, as before.
+    // A file the user may write is replaced.
     fs::write(d.join("w"), "old").unwrap();
     fs::set_permissions(d.join("w"), fs::Permissions::from_mode(0o666)).unwrap();
     let out = as_user(&["sim", "small.bin", "-o", "w"], d);

@@ -144,6 +144,12 @@ pub struct Formal {
 }
 
 impl Formal {
+    /// Every source the proof reads: the shared ones, the models, the
+    /// properties.
+    pub fn sources(&self) -> impl Iterator<Item = &Source> + Clone {
+        SHARED.iter().chain(self.models).chain([&self.properties])
+    }
+
     /// The plan of a 1-lane core whose checks take seconds: no
     /// specification model, covers within 12 cycles, counterexamples by
     /// yices to 24 cycles (an encoder's message drains in up to 15), 20

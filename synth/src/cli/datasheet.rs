@@ -11,7 +11,7 @@ use clap::Args;
 use utf8hdl_sim::input::Input;
 use utf8hdl_sim::output::{check_destinations, write_atomically};
 use utf8hdl_synth::datasheet::{
-    core_table, load_bench_records, load_records, render, stale_records, with_core_table,
+    core_table, load_bench_records, load_records, render, sheets, stale_records, with_core_table,
 };
 
 use super::report::note;
@@ -37,10 +37,11 @@ pub struct DatasheetArgs {
 
 pub fn run(args: &DatasheetArgs) -> Result<ExitCode> {
     let records = load_records(&args.records)?;
-    let text = render(&records, &load_bench_records(&args.records)?)?;
+    let sheets = sheets()?;
+    let text = render(&sheets, &records, &load_bench_records(&args.records)?)?;
     let readme = std::fs::read_to_string(&args.readme)
         .with_context(|| format!("cannot read '{}'", args.readme.display()))?;
-    let readme_now = with_core_table(&readme, &core_table()?)
+    let readme_now = with_core_table(&readme, &core_table(&sheets))
         .with_context(|| format!("cannot write the core table of '{}'", args.readme.display()))?;
     if !args.check {
         check_destinations(

@@ -44,8 +44,6 @@ pub struct FormalArgs {
 
 pub fn run(args: &FormalArgs) -> Result<ExitCode> {
     let (kind, lanes) = (args.core.kind, args.core.lanes);
-    kind.check(lanes, args.core.profile)
-        .map_err(anyhow::Error::msg)?;
     let options = formal::Options {
         profile: args.core.profile,
         verilog: args.verilog.clone(),

@@ -101,7 +101,7 @@ mod tests {
     use super::*;
 
     /// tempfile's persist error displays as its I/O error and has that
-    /// error as its source too, so `{:#}` said the cause twice.
+    /// error as its source too: `{:#}` alone would say the cause twice.
     #[test]
     fn a_cause_that_repeats_its_context_is_said_once() {
         let dir = tempfile::tempdir().unwrap();

@@ -28,7 +28,7 @@ use utf8hdl_hdl::Profile;
 use crate::tools;
 use crate::verilog::core_verilog;
 use utf8hdl_sim::core::Core;
-use utf8hdl_sim::cores::formal::{Formal, DEPTH_PAST_LATENCY, SHARED};
+use utf8hdl_sim::cores::formal::{Formal, DEPTH_PAST_LATENCY};
 use utf8hdl_sim::cores::Kind;
 use utf8hdl_sim::with_any_core;
 
@@ -174,7 +174,7 @@ impl Proof {
             None => (self.generate)()?,
         };
         let plan = self.plan;
-        let sources = SHARED.iter().chain(plan.models).chain([&plan.properties]);
+        let sources = plan.sources();
         Ok([
             (format!("{top}.v"), verilog),
             (sby::file_name(self), sby::sby(self)),

@@ -5,7 +5,7 @@
 //! none.
 
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::cores::formal::{BmcEngine, Check, Method, SHARED};
+use utf8hdl_sim::cores::formal::{BmcEngine, Check, Method};
 
 use super::Proof;
 
@@ -169,7 +169,7 @@ pub(super) fn sby(proof: &Proof) -> String {
     let define_lines = defines
         .iter()
         .map(|d| format!("{}: read -define {d}", tag(d)));
-    let verilog = SHARED.iter().chain(plan.models).chain([&plan.properties]);
+    let verilog = plan.sources();
     let sources: Vec<&str> = verilog
         .clone()
         .map(|s| s.name)
@@ -290,10 +290,7 @@ mod tests {
                 .iter()
                 .map(move |&lanes| kind.formal(lanes))
         });
-        let mut read: Vec<&str> = SHARED.iter().map(|s| s.name).collect();
-        for plan in plans {
-            read.extend(plan.models.iter().chain([&plan.properties]).map(|s| s.name));
-        }
+        let read: Vec<&str> = plans.flat_map(|plan| plan.sources().map(|s| s.name)).collect();
         for entry in std::fs::read_dir(dir).unwrap() {
             let name = entry.unwrap().file_name().into_string().unwrap();
             assert!(
