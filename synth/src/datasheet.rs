@@ -221,7 +221,9 @@ pub fn stale_records(records: &[Report]) -> Result<Vec<String>> {
             Some(hash) => hash,
             None => {
                 let (_, verilog) = verilog_file(kind, profile, lanes)?;
-                hashes.entry(&record.top).or_insert(netlist_sha256(&verilog))
+                hashes
+                    .entry(&record.top)
+                    .or_insert(netlist_sha256(&verilog))
             }
         };
         if *hash != record.netlist_sha256 {
@@ -285,12 +287,17 @@ fn width_formula(widths: &[(usize, usize)]) -> String {
 }
 
 /// Block RAMs among a record's cells (iCE40 `SB_RAM40_4K`, ECP5 `DP16KD`
-/// and `PDPW16KD`).
+/// and `PDPW16KD`, Gowin's BSRAM primitives).
 fn block_rams(report: &Report) -> usize {
+    const GOWIN_BSRAM: [&str; 8] = ["SP", "SPX9", "SDP", "SDPB", "SDPX9B", "DP", "DPB", "DPX9B"];
     report
         .cells
         .iter()
-        .filter(|(cell, _)| cell.starts_with("SB_RAM") || cell.ends_with("16KD"))
+        .filter(|(cell, _)| {
+            cell.starts_with("SB_RAM")
+                || cell.ends_with("16KD")
+                || GOWIN_BSRAM.contains(&cell.as_str())
+        })
         .map(|(_, n)| n)
         .sum()
 }
@@ -611,5 +618,14 @@ fn render_section(out: &mut String, section: &[&Sheet], records: &[Report]) {
                 record.critical_path_seed
             );
         }
+    }
+    let mut notes: Vec<&str> = rows
+        .iter()
+        .filter_map(|(_, r)| r.device.timing_note())
+        .collect();
+    notes.sort_unstable();
+    notes.dedup();
+    for note in notes {
+        let _ = writeln!(out, "\n{note}");
     }
 }

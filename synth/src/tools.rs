@@ -92,6 +92,24 @@ pub fn output(command: &mut Command) -> io::Result<Output> {
     captured(command, None)
 }
 
+/// What `program` says of its version when asked with `flag`: the first
+/// line of its answer (standard output, then standard error) with a digit
+/// in it, as `yosys -V`, `nextpnr-ice40 --version`, `verilator --version`
+/// and `iverilog -V` each say it; `unknown version` when it says none or
+/// does not run.
+pub fn version(program: &str, flag: &str) -> String {
+    let Ok(out) = output(Command::new(program).arg(flag)) else {
+        return "unknown version".into();
+    };
+    let answer = [out.stdout, out.stderr].concat();
+    String::from_utf8_lossy(&answer)
+        .lines()
+        .map(str::trim)
+        .find(|line| line.chars().any(|c| c.is_ascii_digit()))
+        .unwrap_or("unknown version")
+        .to_string()
+}
+
 /// [`output`], but a run longer than `limit` is stopped (its whole group,
 /// with SIGKILL) and is an error of kind [`io::ErrorKind::TimedOut`]. For
 /// the simulators: a zero-delay loop in a design never ends on its own,

@@ -41,7 +41,7 @@ fn every_record_measured_the_design_as_it_is() {
 }
 
 /// The devices each core is published on have a record: every 1-lane core
-/// on the HX8K, the UP5K and the ECP5-25K; the wide decoder's x8 and x16 on
+/// on the HX8K, the UP5K, the ECP5-25K and both Gowin parts; the wide decoder's x8 and x16 on
 /// the ECP5-25K (10 GbE at 8 and 16 bytes per clock) and x32 on the
 /// ECP5-85K.
 #[test]
@@ -59,7 +59,13 @@ fn every_published_core_has_its_records() {
         "utf16_decoder",
         "char_properties",
     ] {
-        for device in [Device::Hx8k, Device::Up5k, Device::Ecp5_25k] {
+        for device in [
+            Device::Hx8k,
+            Device::Up5k,
+            Device::Ecp5_25k,
+            Device::Gw1nr9,
+            Device::Gw2ar18,
+        ] {
             if !has(top, device) {
                 missing.push(format!("{top} on {}", device.name()));
             }

@@ -1,8 +1,9 @@
 //! The synthesis flow: its log parsing on canned nextpnr output, and one
-//! real run on iCE40 HX8K when yosys and nextpnr-ice40 are installed.
+//! real run on iCE40 HX8K and on each Gowin part when their tools are
+//! installed.
 
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::cores::utf8_decoder::WideDecoder;
+use utf8hdl_sim::cores::utf8_decoder::{Decoder, WideDecoder};
 use utf8hdl_synth::board::{board_bitstream, Mode};
 use utf8hdl_synth::flow::{
     parse_critical_path, parse_fmax, parse_utilisation, table, Options, PathSummary,
@@ -246,6 +247,43 @@ fn a_wide_core_synthesises_for_hx8k() {
     assert!(report.lut4 > 200 && report.flip_flops > 150, "{report}");
     assert!(report.fmax_mhz > 20.0, "{report}");
     assert!(table(&[report]).starts_with("core "));
+}
+
+/// Both Gowin parts go through the same flow: their bench's pins come from
+/// the constraints file the flow writes (himbaechel refuses a design with
+/// an unplaced pin), and their LUT1 to LUT4 cells count as LUTs, so the
+/// 1-lane decoder counts about as many as on the HX8K (108 LUT4 there).
+#[test]
+#[ignore = "slow: yosys and nextpnr-himbaechel for both Gowin parts"]
+fn gowin_synthesis_reports_cells_and_fmax() {
+    for device in [Device::Gw1nr9, Device::Gw2ar18] {
+        if !tools::require_all(&device.tools()) {
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let options = Options {
+            seeds: 1,
+            dir: Some(dir.path().to_path_buf()),
+            ..Options::default()
+        };
+        let report = synth_core(&Decoder(Profile::Rfc3629), device, &options).unwrap();
+        assert!(report.lut4 > 60 && report.lut4 < 400, "{report}");
+        assert!(
+            report.flip_flops > 50 && report.flip_flops < 500,
+            "{report}"
+        );
+        assert!(report.fmax_mhz > 20.0, "{report}");
+        assert!(report.critical_path_summary.is_some(), "{report}");
+        let constraints = std::fs::read_to_string(dir.path().join("bench.cst")).unwrap();
+        for pin in ["clk", "rst_pin", "shift_pin", "si", "so"] {
+            assert!(
+                constraints.contains(&format!("IO_LOC \"{pin}\" ")),
+                "{constraints}"
+            );
+        }
+        let json: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+        assert_eq!(json["device"], device.name());
+    }
 }
 
 /// The processes whose working directory is `dir` or below it, and are not

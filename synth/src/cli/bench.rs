@@ -104,7 +104,7 @@ fn bench_of<C: Core<Input = u8> + Copy>(core: C, args: &BenchArgs) -> Result<Exi
         print_figures(&mut out, &engine.to_string(), &f, args.memory_mb)?;
         record.engines.push(engine_speed(&engine.to_string(), &f));
         if verilator {
-            record.tools.push(tool_version("verilator", &["--version"]));
+            record.tools.push(tool_version("verilator", "--version"));
             verilator_speed = Some(f.cycles_per_second);
         }
     }
@@ -115,7 +115,7 @@ fn bench_of<C: Core<Input = u8> + Copy>(core: C, args: &BenchArgs) -> Result<Exi
             progress.finish();
             let icarus = icarus?;
             record.icarus_cycles_per_second = Some(icarus);
-            record.tools.push(tool_version("iverilog", &["-V"]));
+            record.tools.push(tool_version("iverilog", "-V"));
             write!(
                 out,
                 "icarus     {:.3}M simulated cycles/s (vvp, 200k cycles)",
@@ -180,20 +180,9 @@ fn engine_speed(engine: &str, f: &Figures) -> EngineSpeed {
     }
 }
 
-/// The first line a tool prints of its version.
-fn tool_version(tool: &str, args: &[&str]) -> String {
-    let version = std::process::Command::new(tool)
-        .args(args)
-        .output()
-        .ok()
-        .and_then(|o| {
-            String::from_utf8_lossy(&o.stdout)
-                .lines()
-                .next()
-                .map(str::to_string)
-        })
-        .unwrap_or_else(|| "unknown version".into());
-    format!("{tool}: {version}")
+/// `tool: its version`, for the record.
+fn tool_version(tool: &str, flag: &str) -> String {
+    format!("{tool}: {}", tools::version(tool, flag))
 }
 
 fn print_figures(

