@@ -2,7 +2,8 @@
 //! exactly the reference's units, and every starting file fails for the
 //! reason its lab states. (In a student's copy, a solved lab fails the
 //! second test: its starting file is no longer the one committed.) Labs 4
-//! to 8 also check their input's coverage or their solution beyond it.
+//! to 8 also check their input's coverage or their solution beyond it;
+//! `lab_mistakes.rs` checks that the mistakes a teacher expects fail.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
