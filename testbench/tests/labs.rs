@@ -170,7 +170,7 @@ fn decodes_kuhn_and_random_messages(lab: usize) {
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap();
-    let summary = check_on(lab, true, &[kuhn.clone()], &ALWAYS_READY).unwrap();
+    let summary = check_on(lab, true, std::slice::from_ref(&kuhn), &ALWAYS_READY).unwrap();
     assert!(summary.agree(), "lab {lab}: {}", summary.mismatch.unwrap());
     assert_eq!(summary.inputs as usize, kuhn.len());
     assert_eq!(summary.errors(), 378);
@@ -183,7 +183,7 @@ fn decodes_kuhn_and_random_messages(lab: usize) {
             seed,
             ..ALWAYS_READY
         };
-        let summary = check_on(lab, true, &[input.clone()], &stimulus).unwrap();
+        let summary = check_on(lab, true, std::slice::from_ref(&input), &stimulus).unwrap();
         assert!(
             summary.agree(),
             "lab {lab}, seed {seed}: {}",
