@@ -36,6 +36,16 @@ pub trait Engine {
         inputs: &InputsOf<Self::Core>,
         probes: Option<&mut Values>,
     ) -> OutputsOf<Self::Core>;
+
+    /// A rule that the engine itself saw broken inside a cycle, which the
+    /// outputs sampled at its start cannot show (the labs' engine checks
+    /// that no output follows an input combinationally); [`run_checked`]
+    /// stops on it. None for a plain engine.
+    ///
+    /// [`run_checked`]: crate::checker::run_checked
+    fn fault(&self) -> Option<&str> {
+        None
+    }
 }
 
 /// rust-hdl's simulation of the core's block: the design as written.
@@ -81,7 +91,8 @@ impl<C: Core> Engine for RustHdl<C> {
     }
 }
 
-fn settle<B: Block>(uut: &mut B) {
+/// Lets the design settle after its inputs or its clock changed.
+pub fn settle<B: Block>(uut: &mut B) {
     assert!(
         simulate(uut, SETTLE_LIMIT),
         "the design did not settle: a combinational loop"

@@ -1,7 +1,13 @@
 //! The guide's labs as cores (`docs/labs.md`): each lab block is a [`Core`],
-//! checked by the decoder's own harness and checker against the reference
-//! decoder, on an input chosen for what the lab teaches. `utf8hdl lab
-//! check N` prints the checker's first difference, as for the decoder.
+//! checked by the decoder's own checker against the reference decoder, on
+//! messages chosen for what the lab teaches. `utf8hdl lab check N` prints
+//! the checker's first difference, as for the decoder.
+//!
+//! A lab's block runs on [`Registered`], rust-hdl's engine with one more
+//! check, which the decoder's harness cannot make from the outputs it
+//! samples at each cycle's start: that every output is a register, so that
+//! a wire from an input (`m_axis_tlast = s_axis_tlast`) fails instead of
+//! looking like the flop it should be.
 //!
 //! The block that `lab check N` runs is the one compiled into the program,
 //! while its verdict names the student's file: so the program keeps the
@@ -19,18 +25,18 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use rust_hdl::prelude::{generate_verilog, Block};
+use rust_hdl::prelude::{generate_verilog, Block, Clock};
 use utf8hdl_hdl::labs;
-use utf8hdl_hdl::Profile;
 
-use crate::checker::{run_checked, Stalls, Stimulus, Summary};
-use crate::core::Core;
-use crate::cores::utf8_decoder::{Reference, Word};
-use crate::cores::Kind;
-use crate::harness::Harness;
+use crate::checker::{run_checked_messages, Stalls, Stimulus, Summary};
+use crate::core::{Beat, Core, InputsOf, Lane, Outputs, OutputsOf, Values};
+use crate::harness::{settle, Engine, Harness, RustHdl};
 use crate::reference::Unit;
 
-/// One lab: what it teaches and the input it is checked on.
+pub use crate::cores::utf8_decoder::{Reference, Word};
+pub use utf8hdl_hdl::Profile;
+
+/// One lab: what it teaches and the messages it is checked on.
 pub struct Lab {
     pub number: usize,
     pub title: &'static str,
@@ -41,23 +47,22 @@ pub struct Lab {
     /// block that [`Lab::start`] runs. [`source_on_disk`] compares it
     /// with the file as it is now.
     pub built_from: &'static str,
-    /// The bytes it is checked on, as one message.
-    pub input: fn() -> Vec<u8>,
+    /// The messages it is checked on, one after another (each one's last
+    /// byte carries `s_axis_tlast`).
+    pub input: fn() -> Vec<Vec<u8>>,
     /// How the source offers them and the sink takes the words.
     pub stimulus: Stimulus,
-    /// Runs the student's block on an input.
-    pub start: fn(&[u8], &Stimulus) -> Summary<Unit>,
+    /// Runs the student's block on messages.
+    pub start: fn(&[Vec<u8>], &Stimulus) -> Summary<Unit>,
     /// Runs the solution's.
-    pub solution: fn(&[u8], &Stimulus) -> Summary<Unit>,
+    pub solution: fn(&[Vec<u8>], &Stimulus) -> Summary<Unit>,
     /// The solution's Verilog (rust-hdl's `generate_verilog`, top module
     /// `top`).
     pub solution_verilog: fn() -> String,
 }
 
 /// The stimulus of labs 1 to 4, 6 and 8: a beat offered on every clock,
-/// the sink always ready, and the input as one message (an end inside a two-octet
-/// character would make its lead truncated, which lab 2's block is not
-/// asked to know).
+/// the sink always ready, and the messages as the lab gives them.
 pub const ALWAYS_READY: Stimulus = Stimulus {
     source: Stalls::Never,
     sink: Stalls::Never,
@@ -83,7 +88,7 @@ pub const LABS: &[Lab] = &[
         title: "ASCII passthrough",
         file: "hdl/src/labs/lab1_ascii.rs",
         built_from: include_str!("../../hdl/src/labs/lab1_ascii.rs"),
-        input: ascii,
+        input: ascii_messages,
         stimulus: ALWAYS_READY,
         start: run::<Lab1>,
         solution: run::<Lab1Solution>,
@@ -94,7 +99,7 @@ pub const LABS: &[Lab] = &[
         title: "two-octet characters",
         file: "hdl/src/labs/lab2_two_bytes.rs",
         built_from: include_str!("../../hdl/src/labs/lab2_two_bytes.rs"),
-        input: two_octets,
+        input: two_octet_messages,
         stimulus: ALWAYS_READY,
         start: run::<Lab2>,
         solution: run::<Lab2Solution>,
@@ -105,7 +110,7 @@ pub const LABS: &[Lab] = &[
         title: "three- and four-octet characters",
         file: "hdl/src/labs/lab3_long_characters.rs",
         built_from: include_str!("../../hdl/src/labs/lab3_long_characters.rs"),
-        input: every_length,
+        input: every_length_messages,
         stimulus: ALWAYS_READY,
         start: run::<Lab3>,
         solution: run::<Lab3Solution>,
@@ -116,7 +121,7 @@ pub const LABS: &[Lab] = &[
         title: "the error policy",
         file: "hdl/src/labs/lab4_error_policy.rs",
         built_from: include_str!("../../hdl/src/labs/lab4_error_policy.rs"),
-        input: malformed,
+        input: malformed_messages,
         stimulus: ALWAYS_READY,
         start: run::<Lab4>,
         solution: run::<Lab4Solution>,
@@ -127,7 +132,7 @@ pub const LABS: &[Lab] = &[
         title: "backpressure",
         file: "hdl/src/labs/lab5_backpressure.rs",
         built_from: include_str!("../../hdl/src/labs/lab5_backpressure.rs"),
-        input: ascii_eight_times,
+        input: ascii_in_messages,
         stimulus: RANDOM_STALLS,
         start: run::<Lab5>,
         solution: run::<Lab5Solution>,
@@ -138,7 +143,7 @@ pub const LABS: &[Lab] = &[
         title: "the byte classifier",
         file: "hdl/src/labs/lab6_classifier.rs",
         built_from: include_str!("../../hdl/src/labs/lab6_classifier.rs"),
-        input: malformed,
+        input: malformed_messages,
         stimulus: ALWAYS_READY,
         start: run::<Lab6>,
         solution: run::<Lab6Solution>,
@@ -149,7 +154,7 @@ pub const LABS: &[Lab] = &[
         title: "the full decoder",
         file: "hdl/src/labs/lab7_full_decoder.rs",
         built_from: include_str!("../../hdl/src/labs/lab7_full_decoder.rs"),
-        input: malformed,
+        input: malformed_messages,
         stimulus: RANDOM_STALLS,
         start: run::<Lab7>,
         solution: run::<Lab7Solution>,
@@ -160,7 +165,7 @@ pub const LABS: &[Lab] = &[
         title: "one wide step",
         file: "hdl/src/labs/lab8_wide_step.rs",
         built_from: include_str!("../../hdl/src/labs/lab8_wide_step.rs"),
-        input: two_octets_both_alignments,
+        input: two_octets_in_messages,
         stimulus: ALWAYS_READY,
         start: run::<Lab8>,
         solution: run::<Lab8Solution>,
@@ -173,12 +178,43 @@ fn ascii() -> Vec<u8> {
     (0..0x80u8).chain((0..0x80).rev()).collect()
 }
 
+/// Each string, a message of its own.
+fn each<'a>(messages: &'a [&str]) -> impl Iterator<Item = Vec<u8>> + 'a {
+    messages.iter().map(|m| m.as_bytes().to_vec())
+}
+
+/// Lab 1's messages: [`ascii`], then short ones, down to a byte, so that
+/// words with `m_axis_tlast` come in a row, and both ends of ASCII.
+fn ascii_messages() -> Vec<Vec<u8>> {
+    let short = ["A", "B", "CD", "\0", "\x7F", "EFG", "\x7F\0", "H"];
+    std::iter::once(ascii()).chain(each(&short)).collect()
+}
+
 /// Every code point from U+0000 to U+07FF, in UTF-8 (Rust's encoder).
 fn two_octets() -> Vec<u8> {
     (0..0x800u32)
         .filter_map(char::from_u32)
         .collect::<String>()
         .into_bytes()
+}
+
+/// Lab 2's messages: [`two_octets`], then short ones that end and start
+/// with two-octet characters, both ends of the range among them. Every
+/// message is well formed: an end inside a character would make its lead
+/// truncated, which lab 2's block is not asked to know (lab 4 is).
+fn two_octet_messages() -> Vec<Vec<u8>> {
+    let short = [
+        "\u{80}",
+        "A",
+        "\u{7FF}",
+        "\u{80}\u{7FF}",
+        "\u{7F}\u{80}",
+        "é",
+        "Aé",
+        "éA",
+        "\0",
+    ];
+    std::iter::once(two_octets()).chain(each(&short)).collect()
 }
 
 /// Every code point from U+0000 to U+07FF in UTF-8, a "." after every
@@ -193,6 +229,24 @@ fn two_octets_both_alignments() -> Vec<u8> {
         .into_bytes()
 }
 
+/// Lab 8's messages: [`two_octets_both_alignments`], then short ones of an
+/// even length (every lane kept, as the lab states), whose two-octet
+/// characters sit in either lane, across beats too (`aéb`).
+fn two_octets_in_messages() -> Vec<Vec<u8>> {
+    let short = [
+        "é",
+        "ab",
+        "\u{80}\u{7FF}",
+        "aéb",
+        ".\u{7FF}.",
+        "\u{7FF}",
+        "\0\u{7F}",
+    ];
+    std::iter::once(two_octets_both_alignments())
+        .chain(each(&short))
+        .collect()
+}
+
 /// Every code point from U+0000 to U+FFFF but the surrogates, then every
 /// 251st up to U+10FFFF (both ends of every length), in UTF-8.
 fn every_length() -> Vec<u8> {
@@ -202,6 +256,31 @@ fn every_length() -> Vec<u8> {
         .filter_map(char::from_u32)
         .collect::<String>()
         .into_bytes()
+}
+
+/// Lab 3's messages: [`every_length`], then short ones that end and start
+/// with characters of three and four octets, the first and last of each
+/// length and those beside the surrogates among them; all well formed, as
+/// in lab 2.
+fn every_length_messages() -> Vec<Vec<u8>> {
+    let short = [
+        "\u{800}",
+        "\u{FFFF}",
+        "\u{10000}",
+        "\u{10FFFF}",
+        "\u{D7FF}",
+        "\u{E000}",
+        "A€",
+        "€A",
+        "😀",
+        "A😀",
+        "😀A",
+        "€😀é",
+        "\u{7FF}\u{800}",
+    ];
+    std::iter::once(every_length())
+        .chain(each(&short))
+        .collect()
 }
 
 /// Chapter 4's cases, one after another: the RFC 3629 §3 and §10
@@ -237,13 +316,72 @@ const EDGE_CASES: &[&[u8]] = &[
     b"\xE1\x80\xE2\x82\xAC\xED\xA0", // truncated by a lead, €, a surrogate
 ];
 
-/// Malformed input of every kind among valid characters, as one message:
-/// [`EDGE_CASES`], then a fixed-seed random mix of characters of every
-/// length and fragments of every error kind (which also meet at random),
-/// ending in `E2 82 F0`: F0 breaks E2 82 and is left truncated by the end
-/// of the message, two words from the last byte.
-fn malformed() -> Vec<u8> {
-    let mut bytes = EDGE_CASES.concat();
+/// A message that ends inside a character, in each state a decoder can be
+/// left in (after 1 of 2 bytes; 1 or 2 of 3; 1, 2 or 3 of 4; and after
+/// the bounded second bytes of E0, ED, F0 and F4), with the bytes that
+/// would have completed the character.
+const OPEN_ENDS: &[(&[u8], &[u8])] = &[
+    (b"\xC3", b"\xA9"),         // é, after 1 of 2
+    (b"\xE2", b"\x82\xAC"),     // €, after 1 of 3
+    (b"\xE2\x82", b"\xAC"),     // €, after 2 of 3
+    (b"\xF0", b"\x9F\x98\x80"), // 😀, after 1 of 4
+    (b"\xF0\x9F", b"\x98\x80"), // 😀, after 2 of 4
+    (b"\xF0\x9F\x98", b"\x80"), // 😀, after 3 of 4
+    (b"\xE0\xA0", b"\x80"),     // U+0800
+    (b"\xED\x9F", b"\xBF"),     // U+D7FF
+    (b"\xF0\x90\x80", b"\x80"), // U+10000
+    (b"\xF4\x8F\xBF", b"\xBF"), // U+10FFFF
+];
+
+/// Messages of one byte that cannot start a character, then a lone
+/// surrogate and an overlong as messages of their own.
+const SHORT_MALFORMED: &[&[u8]] = &[
+    b"\x80",
+    b"\xBF",
+    b"\xC0",
+    b"\xC1",
+    b"\xF5",
+    b"\xFE",
+    b"\xFF",
+    b"\xED\xA0\x80",
+    b"\xE0\x80\x80",
+];
+
+/// Malformed input of every kind among valid characters, in messages:
+/// [`EDGE_CASES`] as one; then, for each of [`OPEN_ENDS`], a message that
+/// ends inside the character, one that starts with the rest of it (which
+/// a decoder that carries its state across the end would complete), the
+/// open part alone, and one of ASCII; then [`SHORT_MALFORMED`]; then a
+/// fixed-seed random mix of characters of every length and fragments of
+/// every error kind (which also meet at random), cut into messages of 1 to
+/// 64 bytes at random, so that they end in every state again. The last
+/// message ends in `E2 82 F0`: F0 breaks E2 82 and is left truncated by
+/// the end of the message, two words from the last byte.
+fn malformed_messages() -> Vec<Vec<u8>> {
+    let mut messages = vec![EDGE_CASES.concat()];
+    for (open, rest) in OPEN_ENDS {
+        messages.push([b"a", *open].concat());
+        messages.push([*rest, b"b"].concat());
+        messages.push(open.to_vec());
+        messages.push(b"c".to_vec());
+    }
+    messages.extend(SHORT_MALFORMED.iter().map(|m| m.to_vec()));
+    let mut bytes = random_mix();
+    bytes.extend(b"\xE2\x82\xF0");
+    let mut rng = StdRng::seed_from_u64(40);
+    let mut rest = &bytes[..];
+    while !rest.is_empty() {
+        let length = rng.gen_range(1..=64).min(rest.len());
+        messages.push(rest[..length].to_vec());
+        rest = &rest[length..];
+    }
+    messages
+}
+
+/// A fixed-seed random mix of characters of every length and fragments of
+/// every error kind.
+fn random_mix() -> Vec<u8> {
+    let mut bytes = Vec::new();
     let mut rng = StdRng::seed_from_u64(4);
     let character = |rng: &mut StdRng, length: u32| loop {
         let range = match length {
@@ -293,28 +431,44 @@ fn malformed() -> Vec<u8> {
         };
         bytes.extend(fragment);
     }
-    bytes.extend(b"\xE2\x82\xF0");
     bytes
 }
 
-/// Lab 1's input eight times (2,048 bytes), for lab 5's stalls.
-fn ascii_eight_times() -> Vec<u8> {
-    ascii().repeat(8)
+/// Lab 5's messages, 2,048 bytes in all: [`ascii`]; two more of it cut
+/// into messages of 1 to 13 bytes, so that message ends meet the stalls
+/// of both sides; then five more as one message.
+fn ascii_in_messages() -> Vec<Vec<u8>> {
+    let mut messages = vec![ascii()];
+    let short = ascii().repeat(2);
+    let mut rest = &short[..];
+    for length in [1, 1, 2, 3, 5, 8, 13].iter().cycle() {
+        if rest.is_empty() {
+            break;
+        }
+        let length = (*length).min(rest.len());
+        messages.push(rest[..length].to_vec());
+        rest = &rest[length..];
+    }
+    messages.push(ascii().repeat(5));
+    messages
 }
 
-/// A lab's block as a core of the latency its lab states: no state shown
-/// beyond the ports; `; tkeep` for a block of many lanes.
+/// A lab's block as a core of the latency its lab states, checked against
+/// the reference decoder (rfc3629): `lab_core!(Name, Block, "module",
+/// latency)`, with `; tkeep` for a block of many lanes. No state is shown
+/// beyond the ports. Run it with [`run`].
+#[macro_export]
 macro_rules! lab_core {
     ($name:ident, $block:ty, $module:expr, $latency:literal $(; $tkeep:ident)?) => {
         #[derive(Copy, Clone, Debug, Default)]
         pub struct $name;
 
-        impl Core for $name {
-            const KIND: Kind = Kind::Decoder;
+        impl $crate::core::Core for $name {
+            const KIND: $crate::cores::Kind = $crate::cores::Kind::Decoder;
             type Block = $block;
             type Input = u8;
-            type Output = Word;
-            type Model = Reference;
+            type Output = $crate::labs::Word;
+            type Model = $crate::labs::Reference;
             const STATE: &'static [&'static str] = &[];
             const LATENCY: u64 = $latency;
             const ERROR_KINDS: &'static [crate::reference::ErrorKind] = &crate::reference::ErrorKind::ALL;
@@ -323,12 +477,12 @@ macro_rules! lab_core {
                 $module.into()
             }
 
-            fn profile(&self) -> Profile {
-                Profile::Rfc3629
+            fn profile(&self) -> $crate::labs::Profile {
+                $crate::labs::Profile::Rfc3629
             }
 
-            fn model(&self) -> Reference {
-                Reference(Profile::Rfc3629)
+            fn model(&self) -> $crate::labs::Reference {
+                $crate::labs::Reference($crate::labs::Profile::Rfc3629)
             }
 
             fn block(&self) -> $block {
@@ -431,24 +585,24 @@ pub fn source_on_disk(lab: &Lab, workspace: &Path) -> (PathBuf, Source) {
 }
 
 /// Runs lab `number`'s block (the student's file, or with `solution` its
-/// solution) on the lab's input with the lab's stimulus, and checks every
-/// word against the reference.
+/// solution) on the lab's messages with the lab's stimulus, and checks
+/// every word against the reference and that every output is a register.
 pub fn check(number: usize, solution: bool) -> Result<Summary<Unit>> {
     let lab = find(number)?;
     check_on(number, solution, &(lab.input)(), &lab.stimulus)
 }
 
-/// Runs lab `number`'s block (or its solution) on any input, as `stimulus`
-/// offers it, and checks every word against the reference.
+/// Runs lab `number`'s block (or its solution) on any messages, as
+/// `stimulus` offers them, and checks every word against the reference.
 pub fn check_on(
     number: usize,
     solution: bool,
-    input: &[u8],
+    messages: &[Vec<u8>],
     stimulus: &Stimulus,
 ) -> Result<Summary<Unit>> {
     let lab = find(number)?;
     let run = if solution { lab.solution } else { lab.start };
-    Ok(run(input, stimulus))
+    Ok(run(messages, stimulus))
 }
 
 fn verilog<C: Core + Default>() -> String {
@@ -457,13 +611,17 @@ fn verilog<C: Core + Default>() -> String {
     generate_verilog(&block)
 }
 
-fn run<C: Core<Input = u8, Model = Reference> + Default>(
-    input: &[u8],
+/// Runs core `C`, a lab's block ([`lab_core!`]), on `messages` as
+/// `stimulus` offers them, on [`Registered`], and checks every word
+/// against the reference: the first difference, or the first output that
+/// is not a register.
+pub fn run<C: Core<Input = u8, Model = Reference> + Default>(
+    messages: &[Vec<u8>],
     stimulus: &Stimulus,
 ) -> Summary<Unit> {
-    let checked = run_checked(
-        Harness::new(C::default()),
-        input.iter().copied(),
+    let checked = run_checked_messages(
+        Harness::on(Registered::new(C::default())),
+        messages,
         stimulus,
         |_| Ok::<(), Infallible>(()),
         &mut |_, _| {},
@@ -471,6 +629,171 @@ fn run<C: Core<Input = u8, Model = Reference> + Default>(
     match checked {
         Ok(summary) => summary,
         Err(never) => match never {},
+    }
+}
+
+/// rust-hdl's simulation of a lab's block ([`RustHdl`]), which also checks
+/// that every output is a register. A cycle runs as in the decoder's
+/// harness: the inputs are driven and the logic settles while the clock is
+/// low, then the clock rises. Here the outputs are also compared after the
+/// first half with those the cycle began with: no clock edge came between,
+/// so an output that moved follows an input through logic alone, as a
+/// wire would (the decoder's harness samples each cycle's outputs before
+/// it drives the inputs, so a wire from an input looks like a register).
+/// [`Engine::fault`] then names the output and the input, found by driving
+/// the cycle's changes one input port at a time.
+pub struct Registered<C: Core> {
+    engine: RustHdl<C>,
+    /// What the ports were driven with in the cycle before: `tvalid`, and
+    /// the lines of the last beat offered, which hold while none is.
+    rst: bool,
+    tvalid: bool,
+    lines: Beat<C::Input>,
+    m_axis_tready: bool,
+    fault: Option<String>,
+}
+
+impl<C: Core> Registered<C> {
+    /// The core's block, settled with every input low, as before a reset.
+    pub fn new(core: C) -> Self {
+        let mut engine =
+            RustHdl::new(core).expect("the design passes rust-hdl's structural checks");
+        settle(&mut engine.uut);
+        Registered {
+            engine,
+            rst: false,
+            tvalid: false,
+            lines: Beat::new(&[], false),
+            m_axis_tready: false,
+            fault: None,
+        }
+    }
+
+    /// The input port whose change moved an output in this cycle, and the
+    /// output ports it moved, as [`Engine::fault`] tells them.
+    fn blame(&mut self, before: &OutputsOf<C>, inputs: &InputsOf<C>) -> String {
+        let mut now = InputsOf::<C> {
+            rst: self.rst,
+            s_axis: self.tvalid.then_some(self.lines),
+            m_axis_tready: self.m_axis_tready,
+        };
+        let mut lines = self.lines;
+        let mut changes = Vec::new();
+        now.rst = inputs.rst;
+        changes.push(("rst", now));
+        now.m_axis_tready = inputs.m_axis_tready;
+        changes.push(("m_axis_tready", now));
+        now.s_axis = inputs.s_axis.map(|_| lines);
+        changes.push(("s_axis_tvalid", now));
+        if let Some(beat) = inputs.s_axis {
+            lines.tlast = beat.tlast;
+            now.s_axis = Some(lines);
+            changes.push(("s_axis_tlast", now));
+            lines.tkeep = beat.tkeep;
+            now.s_axis = Some(lines);
+            changes.push(("s_axis_tkeep", now));
+            lines.lanes = beat.lanes;
+            now.s_axis = Some(lines);
+            changes.push(("s_axis_tdata", now));
+        }
+        let uut = &mut self.engine.uut;
+        let mut blamed = None;
+        for (input, step) in changes {
+            C::drive(uut, &step);
+            settle(uut);
+            let ports = moved(before, &C::sample(uut));
+            if !ports.is_empty() {
+                blamed = Some((input, ports));
+                break;
+            }
+        }
+        // Back to the cycle's inputs.
+        C::drive(uut, inputs);
+        settle(uut);
+        let (input, ports) = blamed.unwrap_or_else(|| ("an input", moved(before, &C::sample(uut))));
+        match ports.as_slice() {
+            [port] => format!(
+                "{port} follows {input} combinationally: it changed with {input}, before the \
+                 clock's rising edge; {port} must be a register"
+            ),
+            _ => format!(
+                "{} follow {input} combinationally: they changed with {input}, before the \
+                 clock's rising edge; every output must be a register",
+                ports.join(" and ")
+            ),
+        }
+    }
+}
+
+/// The output ports whose values differ from `a` to `b` (the lines of
+/// `m_axis` only while `m_axis_tvalid` is high in both).
+fn moved<O: Lane>(a: &Outputs<O>, b: &Outputs<O>) -> Vec<&'static str> {
+    let mut ports = Vec::new();
+    if a.s_axis_tready != b.s_axis_tready {
+        ports.push("s_axis_tready");
+    }
+    match (&a.m_axis, &b.m_axis) {
+        (Some(a), Some(b)) => {
+            let differ = |lane: fn(&O) -> u32| {
+                a.lanes
+                    .iter()
+                    .zip(&b.lanes)
+                    .any(|(x, y)| lane(x) != lane(y))
+            };
+            if differ(O::tdata) {
+                ports.push("m_axis_tdata");
+            }
+            if differ(O::tuser) {
+                ports.push("m_axis_tuser");
+            }
+            if a.tkeep != b.tkeep {
+                ports.push("m_axis_tkeep");
+            }
+            if a.tlast != b.tlast {
+                ports.push("m_axis_tlast");
+            }
+        }
+        (None, None) => {}
+        _ => ports.push("m_axis_tvalid"),
+    }
+    ports
+}
+
+impl<C: Core> Engine for Registered<C> {
+    type Core = C;
+
+    fn core(&self) -> &C {
+        self.engine.core()
+    }
+
+    fn outputs(&self) -> OutputsOf<C> {
+        self.engine.outputs()
+    }
+
+    fn step(&mut self, inputs: &InputsOf<C>, probes: Option<&mut Values>) -> OutputsOf<C> {
+        assert!(probes.is_none(), "a lab's block shows no probes");
+        let uut = &mut self.engine.uut;
+        let before = C::sample(uut);
+        C::drive(uut, inputs);
+        C::clock(uut).next = Clock::from(false);
+        settle(uut);
+        if self.fault.is_none() && C::sample(uut) != before {
+            self.fault = Some(self.blame(&before, inputs));
+        }
+        let uut = &mut self.engine.uut;
+        C::clock(uut).next = Clock::from(true);
+        settle(uut);
+        self.rst = inputs.rst;
+        self.tvalid = inputs.s_axis.is_some();
+        if let Some(beat) = inputs.s_axis {
+            self.lines = beat;
+        }
+        self.m_axis_tready = inputs.m_axis_tready;
+        before
+    }
+
+    fn fault(&self) -> Option<&str> {
+        self.fault.as_deref()
     }
 }
 

@@ -14,6 +14,7 @@ mod cosim;
 mod encoder;
 mod engines;
 mod formal;
+mod lab_mistakes;
 mod labs;
 mod properties;
 mod rtl_fresh;

@@ -3,18 +3,23 @@
 //! **Objective.** A byte 00–7F is a character on its own (RFC 3629 §3:
 //! "the octet ... 0xxxxxxx"), and its UCS-4 word is the byte, zero-extended.
 //! Forward every byte as its word, one cycle later, with `m_axis_tlast` on
-//! the word of a message's last byte. The input is ASCII only, and the sink
-//! is always ready (lab 5 adds backpressure).
+//! the word of a message's last byte. The input is ASCII only, in
+//! messages (every ASCII byte up and down, then short ones, down to one
+//! byte), and the sink is always ready (lab 5 adds backpressure). Every
+//! output must be a register: the check fails an output that moves in the
+//! same cycle as an input, before the clock's edge.
 //!
 //! **This starting file** forwards the words, but never raises
-//! `m_axis_tlast`, so `utf8hdl lab check 1` reports, at the end of the
-//! input: `the message's m_axis_tlast never came`.
+//! `m_axis_tlast`, so `utf8hdl lab check 1` reports, at the first word of
+//! the second message: `expected no more words in the message
+//! (m_axis_tlast), got tdata=00000041 tuser=0`.
 //!
 //! **Exercises.**
 //! 1. Register `s_axis_tlast` beside the word and drive `m_axis_tlast`
 //!    from it. Check with `cargo run --release -- lab check 1`.
 //! 2. Why must `tlast` be registered with the word, not passed straight
-//!    from `s_axis_tlast` to `m_axis_tlast`? (Draw the two cycles.)
+//!    from `s_axis_tlast` to `m_axis_tlast`? (Draw the two cycles; then
+//!    try it: the check names the output that follows an input.)
 
 use rust_hdl::prelude::*;
 

@@ -3,9 +3,10 @@
 //! **Objective.** U+0080 to U+07FF take two octets, `110yyyyy 10xxxxxx`
 //! (RFC 3629 §3's table): the word is `yyyyyxxxxxx`. Extend lab 1 so that
 //! a lead byte (C2–DF) is remembered and the continuing byte after it
-//! completes the word; ASCII is as in lab 1. The input is well formed
-//! (every code point from U+0000 to U+07FF, in order, as one message) and
-//! the sink is always ready.
+//! completes the word; ASCII is as in lab 1. The input is well formed:
+//! every code point from U+0000 to U+07FF, in order, as one message, then
+//! short messages that end and start with two-octet characters; the sink
+//! is always ready.
 //!
 //! **This starting file** emits a word for every byte, the lead too, so
 //! `utf8hdl lab check 2` stops at the first two-octet character, U+0080

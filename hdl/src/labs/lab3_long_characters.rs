@@ -6,8 +6,9 @@
 //! one-bit "a continuing byte is due" with a count of the octets still due
 //! (the decoder's `bytes_left`, chapter 3), and gather the free bits as
 //! they come. The input is well formed: every code point from U+0000 to
-//! U+FFFF but the surrogates, then every 251st above, as one message; the
-//! sink is always ready.
+//! U+FFFF but the surrogates, then every 251st above, as one message, then
+//! short messages that end and start with characters of three and four
+//! octets; the sink is always ready.
 //!
 //! **This starting file** is lab 2's solution: it takes every lead for a
 //! two-octet one, so `utf8hdl lab check 3` stops at the first three-octet

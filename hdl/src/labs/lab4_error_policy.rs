@@ -10,11 +10,15 @@
 //! sequence is not part of its error: it is read again as the start of
 //! the next unit, so one byte can give two words (`E2 82 41` is U+FFFD
 //! `truncated`, then U+0041). Keep one byte per clock (`s_axis_tready`
-//! high); the sink is always ready. The input is one message (9,134
-//! bytes): chapter 4's cases (`C0 80`, `E0 80 80`, `ED A0 80`,
-//! `F4 90 80 80`, F5, FF, lone continuing octets, ...), then a fixed-seed
-//! random mix of characters and every kind of error, ending inside a
-//! character.
+//! high); the sink is always ready. The input is in messages: chapter 4's
+//! cases as one (`C0 80`, `E0 80 80`, `ED A0 80`, `F4 90 80 80`, F5, FF,
+//! lone continuing octets, ...); then messages that end inside a
+//! character, after each of its bytes but the last, each followed by a
+//! message that starts with the rest of the character (no state crosses a
+//! message's end: an open sequence is U+FFFD `truncated`, with
+//! `m_axis_tlast`); then a fixed-seed random mix of characters and every
+//! kind of error, cut into messages at random, the last ending in
+//! `E2 82 F0`.
 //!
 //! **This starting file** is lab 3's solution: it knows no errors, so
 //! `utf8hdl lab check 4` stops at the first word, that of RFC 3629 §3's

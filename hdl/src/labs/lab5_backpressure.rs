@@ -6,9 +6,12 @@
 //! duplicated; every output, `s_axis_tready` included, is a flop; and
 //! `s_axis_tready` is low only when it must be: after a cycle in which the
 //! sink was ready, it is high (one byte per clock while the sink takes
-//! every word). The input is every ASCII byte, up and down, eight times
-//! (2,048 bytes), as one message; the source idles on a cycle in four and
-//! the sink stalls on one in two, at random (a fixed seed).
+//! every word). The check fails an output that moves in the same cycle as
+//! an input, before the clock's edge. The input is every ASCII byte, up
+//! and down, eight times (2,048 bytes), in messages: one of 256 bytes,
+//! then 512 bytes in messages of 1 to 13, then the rest as one; the
+//! source idles on a cycle in four and the sink stalls on one in two, at
+//! random (a fixed seed).
 //!
 //! **This starting file** is lab 1's solution: it ignores `m_axis_tready`,
 //! so `utf8hdl lab check 5` stops the first time the sink stalls with a

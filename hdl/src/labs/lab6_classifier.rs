@@ -10,8 +10,8 @@
 //! happened a cycle before. Bounds are on a continuing octet's free bits
 //! (A0–BF is 20–3F). The decoder (`ClassifiedDecoder`) is given; the
 //! classifier's table is yours. One byte per clock, the sink always
-//! ready; the input is lab 4's (9,134 bytes of every kind of error among
-//! valid characters, as one message).
+//! ready; the input is lab 4's (every kind of error among valid
+//! characters, and messages that end inside a character in every state).
 //!
 //! **This starting file** classifies ASCII and continuing octets only and
 //! takes every other byte for an invalid one, so `utf8hdl lab check 6`

@@ -6,9 +6,10 @@
 //! `s_axis_tready` included, is a flop; after a cycle in which the sink
 //! was ready, `s_axis_tready` is high (one byte per clock while the sink
 //! takes every word; the checker allows the lab's latency, 2). The input
-//! is lab 4's (every kind of error among valid characters, as one
-//! message); the source idles on a cycle in four and the sink stalls on
-//! one in two, at random (a fixed seed).
+//! is lab 4's (every kind of error among valid characters, and messages
+//! that end inside a character in every state); the source idles on a
+//! cycle in four and the sink stalls on one in two, at random (a fixed
+//! seed).
 //!
 //! **This starting file** is lab 6's solution, which ignores
 //! `m_axis_tready`, so `utf8hdl lab check 7` stops the first time the sink

@@ -10,8 +10,8 @@
 //! (AXI4-Stream's continuous aligned stream, chapter 10): a beat's k words
 //! fill lanes 0 to k-1. The input is every code point from U+0000 to
 //! U+07FF in UTF-8, with a "." after every seventh, so that characters
-//! meet both alignments (4,260 bytes, as one message, every lane kept);
-//! the sink is always ready.
+//! meet both alignments (4,260 bytes, as one message, every lane kept),
+//! then short messages of an even length; the sink is always ready.
 //!
 //! **This starting file** decodes each lane in place, so a beat whose lane
 //! 0 holds a lead and whose lane 1 completes it shows its one word in lane

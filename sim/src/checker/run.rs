@@ -18,8 +18,9 @@ use crate::harness::{Engine, Harness};
 const STUCK_LIMIT: u32 = 64;
 
 /// The source side of a run: beats made from the input items as the
-/// source pattern offers them, each held until it is taken.
-struct Source<L: Lane, I: Iterator<Item = L>> {
+/// source pattern offers them, each held until it is taken. An item comes
+/// with whether it ends a message.
+struct Source<L: Lane, I: Iterator<Item = (L, bool)>> {
     bytes: Peekable<I>,
     lanes: Lanes,
     side: Side,
@@ -28,7 +29,7 @@ struct Source<L: Lane, I: Iterator<Item = L>> {
     offered: Option<Beat<L>>,
 }
 
-impl<L: Lane, I: Iterator<Item = L>> Source<L, I> {
+impl<L: Lane, I: Iterator<Item = (L, bool)>> Source<L, I> {
     /// The beat on `s_axis` in cycle `cycle`, if any.
     fn offer(&mut self, cycle: u64, rng: &mut StdRng) -> Option<Beat<L>> {
         if self.offered.is_none() && self.bytes.peek().is_some() && self.side.ready(cycle, rng) {
@@ -38,9 +39,10 @@ impl<L: Lane, I: Iterator<Item = L>> Source<L, I> {
     }
 
     /// The next beat: each lane null at random (with tkeep) or the next
-    /// byte; after a byte, the message ends at random (the lanes after it
-    /// null) or at the input's end. A beat that got no byte may end its
-    /// message too: an empty one, when the previous beat ended its own.
+    /// byte; after a byte, the message ends where the input says, at
+    /// random (the lanes after it null) or at the input's end. A beat that
+    /// got no byte may end its message too: an empty one, when the
+    /// previous beat ended its own.
     fn beat(&mut self, rng: &mut StdRng) -> Beat<L> {
         let mut beat = Beat::new(&[], false);
         let ends = |rng: &mut StdRng| self.message_end > 0.0 && rng.gen_bool(self.message_end);
@@ -51,10 +53,10 @@ impl<L: Lane, I: Iterator<Item = L>> Source<L, I> {
                 false => self.bytes.next(),
             };
             match byte {
-                Some(byte) => {
+                Some((byte, last)) => {
                     beat.lanes[lane] = byte;
                     beat.tkeep |= 1 << lane;
-                    beat.tlast = self.bytes.peek().is_none() || ends(rng);
+                    beat.tlast = last || self.bytes.peek().is_none() || ends(rng);
                 }
                 None => beat.lanes[lane] = L::from_bits(rng.gen(), rng.gen()),
             }
@@ -81,6 +83,37 @@ impl<L: Lane, I: Iterator<Item = L>> Source<L, I> {
 /// with the probes' values inside the harness's probe window (for
 /// waveforms).
 pub fn run_checked<E: Engine, I: Iterator<Item = <E::Core as Core>::Input>, Stop>(
+    harness: Harness<E>,
+    bytes: I,
+    stimulus: &Stimulus,
+    on_unit: impl FnMut(&UnitOf<E::Core>) -> Result<(), Stop>,
+    observe: &mut dyn FnMut(u64, Option<&Values>),
+) -> Result<SummaryOf<E::Core>, Stop> {
+    let items = bytes.map(|byte| (byte, false));
+    run_items(harness, items, stimulus, on_unit, observe)
+}
+
+/// [`run_checked`] on `messages`, one after another: each message's last
+/// item carries `s_axis_tlast` (and `stimulus` may end messages at random
+/// besides). A message has at least one item.
+pub fn run_checked_messages<E: Engine, Stop>(
+    harness: Harness<E>,
+    messages: &[Vec<<E::Core as Core>::Input>],
+    stimulus: &Stimulus,
+    on_unit: impl FnMut(&UnitOf<E::Core>) -> Result<(), Stop>,
+    observe: &mut dyn FnMut(u64, Option<&Values>),
+) -> Result<SummaryOf<E::Core>, Stop> {
+    let items = messages.iter().flat_map(|message| {
+        let end = message.len();
+        message
+            .iter()
+            .enumerate()
+            .map(move |(i, &item)| (item, i + 1 == end))
+    });
+    run_items(harness, items, stimulus, on_unit, observe)
+}
+
+fn run_items<E: Engine, I: Iterator<Item = (<E::Core as Core>::Input, bool)>, Stop>(
     mut harness: Harness<E>,
     bytes: I,
     stimulus: &Stimulus,
@@ -109,6 +142,9 @@ pub fn run_checked<E: Engine, I: Iterator<Item = <E::Core as Core>::Input>, Stop
         };
         let number = harness.cycles;
         let cycle = harness.step(&inputs, observe);
+        if let Some(rule) = harness.engine.fault() {
+            break Some(Failure::Protocol(rule.to_string()));
+        }
         if let Err(failure) = checker.check(number, &inputs, &cycle, &mut on_unit)? {
             break Some(failure);
         }
@@ -161,6 +197,9 @@ fn drain_extra_beats<E: Engine>(
         };
         let number = harness.cycles;
         let cycle = harness.step(&inputs, observe);
+        if let Some(rule) = harness.engine.fault() {
+            return Some(Failure::Protocol(rule.to_string()));
+        }
         let Ok(checked) = checker.check(number, &inputs, &cycle, &mut |_| Ok::<(), Infallible>(()));
         if let Err(failure) = checked {
             return Some(failure);
