@@ -232,7 +232,7 @@ fn every_short_message_at_every_lane_on_verilator() {
                 let beat = Beat::new(chunk, i + 1 == beats);
                 loop {
                     let cycle = harness.cycle(Some(beat), true);
-                    collect(&cycle);
+                    collect(cycle);
                     if cycle.accepted {
                         break;
                     }
@@ -256,7 +256,7 @@ fn every_short_message_at_every_lane_on_verilator() {
         // beat.
         for _ in 0..=C::LATENCY {
             let cycle = harness.cycle(None, true);
-            collect(&cycle);
+            collect(cycle);
         }
         assert_eq!(got.len(), sent.len(), "one tlast per message");
         for (bytes, words) in sent.iter().zip(&got) {

@@ -109,7 +109,7 @@ pub fn run_checked<E: Engine, I: Iterator<Item = <E::Core as Core>::Input>, Stop
         };
         let number = harness.cycles;
         let cycle = harness.step(&inputs, observe);
-        if let Err(failure) = checker.check(number, &inputs, &cycle, &mut on_unit)? {
+        if let Err(failure) = checker.check(number, &inputs, cycle, &mut on_unit)? {
             break Some(failure);
         }
         if cycle.accepted {
@@ -161,7 +161,7 @@ fn drain_extra_beats<E: Engine>(
         };
         let number = harness.cycles;
         let cycle = harness.step(&inputs, observe);
-        let Ok(checked) = checker.check(number, &inputs, &cycle, &mut |_| Ok::<(), Infallible>(()));
+        let Ok(checked) = checker.check(number, &inputs, cycle, &mut |_| Ok::<(), Infallible>(()));
         if let Err(failure) = checked {
             return Some(failure);
         }
