@@ -12,7 +12,7 @@ use std::ops::Range;
 use anyhow::Result;
 use rust_hdl::prelude::*;
 
-use crate::core::{probes, Beat, Core, InputsOf, Lane, Lanes, OutputsOf, Signals, Values};
+use crate::core::{probes, Beat, Core, InputsOf, Lane, Lanes, Outputs, OutputsOf, Signals, Values};
 
 /// Settling iterations allowed per half cycle; the design settles in far fewer.
 const SETTLE_LIMIT: usize = 64;
@@ -27,15 +27,17 @@ pub trait Engine {
     /// The handshake outputs as they stand (flops).
     fn outputs(&self) -> OutputsOf<Self::Core>;
 
-    /// Runs one clock cycle with `inputs` and returns the outputs as the
-    /// cycle began. With `probes`, also fills it with the settled values of
-    /// the core's probes ([`crate::core::probes`]) just before the rising
-    /// edge: what a waveform shows for the cycle.
+    /// Runs one clock cycle with `inputs` and sets `outputs` to the
+    /// outputs as the cycle began (in place: a beat is large, and this runs
+    /// on every cycle). With `probes`, also fills it with the settled
+    /// values of the core's probes ([`crate::core::probes`]) just before
+    /// the rising edge: what a waveform shows for the cycle.
     fn step(
         &mut self,
         inputs: &InputsOf<Self::Core>,
         probes: Option<&mut Values>,
-    ) -> OutputsOf<Self::Core>;
+        outputs: &mut OutputsOf<Self::Core>,
+    );
 
     /// A rule that the engine itself saw broken inside a cycle, which the
     /// outputs sampled at its start cannot show (the labs' engine checks
@@ -77,8 +79,13 @@ impl<C: Core> Engine for RustHdl<C> {
         C::sample(&self.uut)
     }
 
-    fn step(&mut self, inputs: &InputsOf<C>, probes: Option<&mut Values>) -> OutputsOf<C> {
-        let outputs = C::sample(&self.uut);
+    fn step(
+        &mut self,
+        inputs: &InputsOf<C>,
+        probes: Option<&mut Values>,
+        outputs: &mut OutputsOf<C>,
+    ) {
+        *outputs = C::sample(&self.uut);
         C::drive(&mut self.uut, inputs);
         C::clock(&mut self.uut).next = Clock::from(false);
         settle(&mut self.uut);
@@ -87,7 +94,6 @@ impl<C: Core> Engine for RustHdl<C> {
         }
         C::clock(&mut self.uut).next = Clock::from(true);
         settle(&mut self.uut);
-        outputs
     }
 }
 
@@ -102,14 +108,11 @@ pub fn settle<B: Block>(uut: &mut B) {
 /// What happened in one cycle, on a core whose output lanes are `O`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Cycle<O: Lane> {
-    /// `s_axis_tready` in this cycle (a flop).
-    pub s_axis_tready: bool,
+    /// The handshake outputs in this cycle (flops): `s_axis_tready`, and
+    /// the beat on `m_axis`, whether or not it was taken.
+    pub outputs: Outputs<O>,
     /// A beat was offered and accepted.
     pub accepted: bool,
-    /// `m_axis_tvalid` in this cycle.
-    pub m_axis_tvalid: bool,
-    /// The beat on `m_axis` in this cycle, whether or not it was taken.
-    pub m_axis: Option<Beat<O>>,
     /// The beat on `m_axis` was taken (`m_axis_tvalid & m_axis_tready`).
     pub taken: bool,
 }
@@ -117,10 +120,8 @@ pub struct Cycle<O: Lane> {
 impl<O: Lane> Default for Cycle<O> {
     fn default() -> Self {
         Cycle {
-            s_axis_tready: false,
+            outputs: Outputs::default(),
             accepted: false,
-            m_axis_tvalid: false,
-            m_axis: None,
             taken: false,
         }
     }
@@ -130,10 +131,25 @@ impl<O: Lane> Default for Cycle<O> {
 pub type CycleOf<C> = Cycle<<C as Core>::Output>;
 
 impl<O: Lane> Cycle<O> {
+    /// `s_axis_tready` in this cycle (a flop).
+    pub fn s_axis_tready(&self) -> bool {
+        self.outputs.s_axis_tready
+    }
+
+    /// `m_axis_tvalid` in this cycle.
+    pub fn m_axis_tvalid(&self) -> bool {
+        self.outputs.m_axis.is_some()
+    }
+
+    /// The beat on `m_axis` in this cycle, whether or not it was taken.
+    pub fn m_axis(&self) -> Option<&Beat<O>> {
+        self.outputs.m_axis.as_ref()
+    }
+
     /// The beat taken in this cycle, if any. (A beat is large, so a cycle
     /// holds it once: this runs on every simulated cycle.)
     pub fn delivered(&self) -> Option<&Beat<O>> {
-        self.m_axis.as_ref().filter(|_| self.taken)
+        self.m_axis().filter(|_| self.taken)
     }
 }
 
@@ -146,6 +162,8 @@ pub struct Harness<E: Engine> {
     pub probe_window: Range<u64>,
     probes: Values,
     lanes: Lanes,
+    /// The last cycle, updated in place by [`Harness::step`].
+    cycle: CycleOf<E::Core>,
 }
 
 impl<C: Core> Harness<RustHdl<C>> {
@@ -172,6 +190,7 @@ impl<E: Engine> Harness<E> {
             probe_window: 0..0,
             probes,
             lanes,
+            cycle: Cycle::default(),
         };
         harness.reset(2);
         harness.cycles = 0;
@@ -200,13 +219,18 @@ impl<E: Engine> Harness<E> {
         self.engine.outputs()
     }
 
+    /// The cycle that [`Harness::step`] ran last.
+    pub fn last_cycle(&self) -> &CycleOf<E::Core> {
+        &self.cycle
+    }
+
     /// Runs one clock cycle: offers `beat` (tvalid low when `None`) and
     /// drives `m_axis_tready`.
     pub fn cycle(
         &mut self,
         beat: Option<Beat<<E::Core as Core>::Input>>,
         m_axis_tready: bool,
-    ) -> CycleOf<E::Core> {
+    ) -> &CycleOf<E::Core> {
         let inputs = InputsOf::<E::Core> {
             rst: false,
             s_axis: beat,
@@ -217,12 +241,13 @@ impl<E: Engine> Harness<E> {
 
     /// One clock cycle with any inputs, reset included. `observe` sees the
     /// cycle's number and, inside [`Harness::probe_window`], the values of
-    /// the core's probes for the cycle.
+    /// the core's probes for the cycle. The cycle is the harness's own,
+    /// updated in place: a beat is large, and this runs on every cycle.
     pub fn step(
         &mut self,
         inputs: &InputsOf<E::Core>,
         observe: &mut dyn FnMut(u64, Option<&Values>),
-    ) -> CycleOf<E::Core> {
+    ) -> &CycleOf<E::Core> {
         debug_assert!(
             inputs.s_axis.is_none_or(|beat| self.lanes.admit(&beat)),
             "{:?} is not a beat of a core of {:?}",
@@ -230,18 +255,16 @@ impl<E: Engine> Harness<E> {
             self.lanes
         );
         let probing = self.probe_window.contains(&self.cycles);
-        let outputs = self
-            .engine
-            .step(inputs, probing.then_some(&mut self.probes));
+        let cycle = &mut self.cycle;
+        self.engine.step(
+            inputs,
+            probing.then_some(&mut self.probes),
+            &mut cycle.outputs,
+        );
         observe(self.cycles, probing.then_some(&self.probes));
         self.cycles += 1;
-        let m_axis = outputs.m_axis;
-        Cycle {
-            s_axis_tready: outputs.s_axis_tready,
-            accepted: inputs.s_axis.is_some() && outputs.s_axis_tready && !inputs.rst,
-            m_axis_tvalid: m_axis.is_some(),
-            m_axis,
-            taken: m_axis.is_some() && inputs.m_axis_tready && !inputs.rst,
-        }
+        cycle.accepted = inputs.s_axis.is_some() && cycle.s_axis_tready() && !inputs.rst;
+        cycle.taken = cycle.m_axis_tvalid() && inputs.m_axis_tready && !inputs.rst;
+        cycle
     }
 }

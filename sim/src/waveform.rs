@@ -11,7 +11,6 @@ use std::io::Write;
 use std::ops::Range;
 
 use anyhow::Result;
-use bitvec::prelude::*;
 pub use vcd::TimescaleUnit;
 use vcd::{IdCode, SimulationCommand, Value};
 
@@ -46,9 +45,11 @@ impl<W: Write> Write for Slot<W> {
 pub struct VcdRecorder<W: Write> {
     writer: vcd::Writer<Slot<W>>,
     clock: IdCode,
-    /// Each probe's identifier code, as written in a value change.
+    /// The clock's identifier code, as written in a value change.
+    clock_code: String,
+    /// Each probe's identifier code.
     codes: Vec<String>,
-    /// A value change being written.
+    /// The text of a cycle being written.
     line: Vec<u8>,
     /// The values last written, once a cycle is.
     last: Option<Values>,
@@ -111,6 +112,7 @@ impl<W: Write> VcdRecorder<W> {
         Ok(VcdRecorder {
             writer,
             clock,
+            clock_code: clock.to_string(),
             last: None,
             codes: ids.iter().map(IdCode::to_string).collect(),
             line: Vec::new(),
@@ -139,36 +141,37 @@ impl<W: Write> VcdRecorder<W> {
     }
 
     /// Records cycle `cycle`, whose probe values are `values`, if it is in
-    /// the window.
+    /// the window. The cycle's text is put together in one buffer and
+    /// written at once, as the `vcd` crate would write it: its writer
+    /// formats each timestamp and value change through `fmt`, which was
+    /// most of the time of a recorded cycle.
     pub fn record(&mut self, cycle: u64, values: &Values) -> Result<()> {
         if !self.window.contains(&cycle) {
             return Ok(());
         }
         let edge = self.time(cycle)?;
         self.end = cycle + 1;
-        self.writer.timestamp(edge)?;
-        self.writer.change_scalar(self.clock, Value::V1)?;
-        self.writer.timestamp(edge + self.delay)?;
-        for i in 0..values.len() {
+        let line = &mut self.line;
+        line.clear();
+        push_timestamp(line, edge);
+        push_scalar(line, true, &self.clock_code);
+        push_timestamp(line, edge + self.delay);
+        for (i, code) in self.codes.iter().enumerate() {
             let same = self
                 .last
                 .as_ref()
-                .is_some_and(|last| last.words(i) == values.words(i));
+                .is_some_and(|last| last.same_value(i, values));
             if !same {
-                write_value(
-                    &mut self.writer,
-                    &mut self.line,
-                    &self.codes[i],
-                    values.get(i),
-                )?;
+                push_value(line, code, values.words(i), values.width(i));
             }
         }
         match &mut self.last {
             Some(last) => last.clone_from(values),
             none => *none = Some(values.clone()),
         }
-        self.writer.timestamp(edge + self.period / 2)?;
-        self.writer.change_scalar(self.clock, Value::V0)?;
+        push_timestamp(line, edge + self.period / 2);
+        push_scalar(line, false, &self.clock_code);
+        self.writer.writer().write_all(line)?;
         Ok(())
     }
 
@@ -180,9 +183,11 @@ impl<W: Write> VcdRecorder<W> {
         self.writer.change_scalar(self.clock, Value::V1)?;
         self.writer.begin(SimulationCommand::Dumpall)?;
         if let Some(last) = &self.last {
+            self.line.clear();
             for (i, code) in self.codes.iter().enumerate() {
-                write_value(&mut self.writer, &mut self.line, code, last.get(i))?;
+                push_value(&mut self.line, code, last.words(i), last.width(i));
             }
+            self.writer.writer().write_all(&self.line)?;
         }
         self.writer.end()?;
         self.writer.flush()?;
@@ -190,34 +195,50 @@ impl<W: Write> VcdRecorder<W> {
     }
 }
 
-/// A value change: a scalar (`1!`) or a vector with its leading zeros
-/// dropped (`b101 "`; VCD zero-extends). The bits go straight to the
-/// writer: the `vcd` crate's `change_vector` formats each bit through
-/// `Display`, which was most of the time of a recorded cycle.
-fn write_value<W: Write>(
-    writer: &mut vcd::Writer<W>,
-    line: &mut Vec<u8>,
-    code: &str,
-    value: &BitSlice<u32>,
-) -> Result<()> {
-    line.clear();
-    if value.len() == 1 {
-        line.push(if value[0] { b'1' } else { b'0' });
-    } else {
-        let significant = value.last_one().map_or(1, |top| top + 1);
-        line.push(b'b');
-        line.extend(
-            value[..significant]
-                .iter()
-                .rev()
-                .map(|b| if *b { b'1' } else { b'0' }),
-        );
-        line.push(b' ');
-    }
+/// A timestamp (`#120`), as the `vcd` crate writes it.
+fn push_timestamp(line: &mut Vec<u8>, time: u64) {
+    line.push(b'#');
+    line.extend_from_slice(itoa::Buffer::new().format(time).as_bytes());
+    line.push(b'\n');
+}
+
+/// A change of a one-bit signal (`1!`), as the `vcd` crate writes it.
+fn push_scalar(line: &mut Vec<u8>, value: bool, code: &str) {
+    line.push(if value { b'1' } else { b'0' });
     line.extend_from_slice(code.as_bytes());
     line.push(b'\n');
-    writer.writer().write_all(line)?;
-    Ok(())
+}
+
+/// Bits of a value of `width` bits in `words` up to its highest one (0 for
+/// zero), a word at a time.
+fn significant_bits(words: &[u32], width: usize) -> usize {
+    (0..width.div_ceil(32))
+        .rev()
+        .find_map(|w| {
+            let word = words[w] & (u32::MAX >> (32 - (width - 32 * w).min(32)));
+            (word != 0).then(|| 32 * w + 32 - word.leading_zeros() as usize)
+        })
+        .unwrap_or(0)
+}
+
+/// A value change of a signal of `width` bits whose value is `words` (see
+/// [`Values`]): a scalar (`1!`) or a vector with its leading zeros dropped
+/// (`b101 "`; VCD zero-extends).
+fn push_value(line: &mut Vec<u8>, code: &str, words: &[u32], width: usize) {
+    let bit = |i: usize| words[i / 32] >> (i % 32) & 1 == 1;
+    if width == 1 {
+        return push_scalar(line, bit(0), code);
+    }
+    let significant = significant_bits(words, width).max(1);
+    line.push(b'b');
+    line.extend(
+        (0..significant)
+            .rev()
+            .map(|i| if bit(i) { b'1' } else { b'0' }),
+    );
+    line.push(b' ');
+    line.extend_from_slice(code.as_bytes());
+    line.push(b'\n');
 }
 
 /// A GTKWave save file, `save`, for the waveform of `core` in `dumpfile`:

@@ -87,7 +87,7 @@ impl<E: Engine> Bench<E> {
     fn cycle(
         &mut self,
         beat: Option<Beat<<E::Core as Core>::Input>>,
-    ) -> Result<CycleOf<E::Core>, String> {
+    ) -> Result<&CycleOf<E::Core>, String> {
         let number = self.harness.cycles;
         let inputs = InputsOf::<E::Core> {
             rst: false,
@@ -97,7 +97,7 @@ impl<E: Engine> Bench<E> {
         let cycle = self.harness.step(&inputs, &mut |_, _| {});
         let Ok(checked) = self
             .checker
-            .check(number, &inputs, &cycle, &mut |_| Ok::<(), Infallible>(()));
+            .check(number, &inputs, cycle, &mut |_| Ok::<(), Infallible>(()));
         checked.map_err(|failure| {
             Mismatch {
                 cycle: number,
@@ -154,10 +154,10 @@ impl<E: Engine> Bench<E> {
 /// One cycle of `inputs` (the harness's probe window must hold it), and
 /// all it showed as text: the cycle's handshakes and beats, and every
 /// probe's value in hexadecimal. Two engines agree when these lines do.
-pub fn traced_step<E: Engine>(
-    harness: &mut Harness<E>,
+pub fn traced_step<'h, E: Engine>(
+    harness: &'h mut Harness<E>,
     inputs: &InputsOf<E::Core>,
-) -> (CycleOf<E::Core>, String) {
+) -> (&'h CycleOf<E::Core>, String) {
     let mut seen = String::new();
     let cycle = harness.step(inputs, &mut |_, values: Option<&Values>| {
         let values = values.expect("the cycle is in the probe window");

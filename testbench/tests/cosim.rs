@@ -314,7 +314,7 @@ fn harness_run<C: Traffic>(
         } else if pending.is_some() {
             coverage.input_stalls += 1;
         }
-        if c.m_axis_tvalid && !stimulus.m_axis_tready {
+        if c.m_axis_tvalid() && !stimulus.m_axis_tready {
             coverage.output_stalls += 1;
         }
         if let Some(beat) = c.delivered() {

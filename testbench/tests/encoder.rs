@@ -203,7 +203,7 @@ fn the_datasheet_cycle_diagram_is_what_the_rtl_does() {
             .map(|&w| Beat::one(w, next + 1 == words.len()));
         let cycle = harness.cycle(offered, true);
         next += usize::from(cycle.accepted);
-        ready.push(u8::from(cycle.s_axis_tready));
+        ready.push(u8::from(cycle.s_axis_tready()));
         octets.push(cycle.delivered().map(|beat| beat.lanes[0].tdata));
     }
     assert_eq!(ready, [1, 1, 1, 0, 0, 1, 1]);

@@ -268,7 +268,7 @@ fn the_datasheet_cycle_diagrams_are_what_the_rtl_does() {
                 .map(|&input| Beat::one(input, next + 1 == inputs.len()));
             let cycle = harness.cycle(offered, true);
             next += usize::from(cycle.accepted);
-            ready.push(u8::from(cycle.s_axis_tready));
+            ready.push(u8::from(cycle.s_axis_tready()));
             outputs.push(cycle.delivered().map(|beat| tdata(&beat.lanes[0])));
         }
         (ready, outputs)

@@ -234,7 +234,7 @@ fn every_short_message_at_every_lane_on_verilator() {
                 let beat = Beat::new(chunk, i + 1 == beats);
                 loop {
                     let cycle = harness.cycle(Some(beat), true);
-                    collect(&cycle);
+                    collect(cycle);
                     if cycle.accepted {
                         break;
                     }
@@ -258,7 +258,7 @@ fn every_short_message_at_every_lane_on_verilator() {
         // beat.
         for _ in 0..=C::LATENCY {
             let cycle = harness.cycle(None, true);
-            collect(&cycle);
+            collect(cycle);
         }
         assert_eq!(got.len(), sent.len(), "one tlast per message");
         for (bytes, words) in sent.iter().zip(&got) {

@@ -67,7 +67,7 @@ fn run_with<C: Core<Input = u8, Output = Word>>(
         let beat = offering.then(|| core::Beat::new(&beats[next].0, beats[next].1));
         let cycle_number = harness.cycles - start;
         let cycle = harness.cycle(beat, ready);
-        always_ready &= cycle.s_axis_tready;
+        always_ready &= cycle.s_axis_tready();
         if let Some(beat) = cycle.delivered() {
             let k = beat.tkeep.count_ones();
             assert_eq!(beat.tkeep, (1u32 << k) - 1, "m_axis_tkeep is packed");

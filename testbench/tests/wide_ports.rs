@@ -213,7 +213,7 @@ fn the_waveform_shows_wide_values() {
         accepted = cycle.accepted;
         shown.push(
             cycle
-                .m_axis
+                .m_axis()
                 .map(|beat| beat.lanes[..16].iter().map(|w| w.tdata).collect::<Vec<_>>()),
         );
     }

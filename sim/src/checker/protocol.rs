@@ -110,18 +110,18 @@ impl<O: Lane> Protocol<O> {
     pub fn check<I: Lane>(&mut self, inputs: &Inputs<I>, cycle: &Cycle<O>) -> Result<(), String> {
         if self.holding {
             let held = &self.held;
-            if cycle.m_axis.as_ref() != Some(held) && !inputs.rst {
+            if cycle.m_axis() != Some(held) && !inputs.rst {
                 return Err(format!(
                     "a stalled word did not hold: {held} became {}",
-                    cycle.m_axis.map_or("no word".into(), |b| b.to_string())
+                    cycle.m_axis().map_or("no word".into(), |b| b.to_string())
                 ));
             }
         }
-        if self.quiet && cycle.m_axis_tvalid {
+        if self.quiet && cycle.m_axis_tvalid() {
             return Err("m_axis_tvalid high after a reset before any input was accepted".into());
         }
         match self.rate {
-            Rate::Input if self.ready_run >= self.latency && !cycle.s_axis_tready => {
+            Rate::Input if self.ready_run >= self.latency && !cycle.s_axis_tready() => {
                 return Err(format!(
                     "s_axis_tready low although m_axis_tready has been high for {} cycles",
                     self.ready_run
@@ -130,7 +130,7 @@ impl<O: Lane> Protocol<O> {
             Rate::Output
                 if self.ready_run >= self.latency
                     && self.offered_run >= self.latency
-                    && !cycle.m_axis_tvalid =>
+                    && !cycle.m_axis_tvalid() =>
             {
                 return Err(format!(
                     "m_axis_tvalid low although beats have been offered and m_axis_tready \
@@ -140,7 +140,7 @@ impl<O: Lane> Protocol<O> {
             }
             _ => {}
         }
-        if let Some(beat) = &cycle.m_axis {
+        if let Some(beat) = cycle.m_axis() {
             if !beat.is_packed() {
                 return Err(format!("m_axis_tkeep {:b} is not packed", beat.tkeep));
             }
@@ -149,7 +149,7 @@ impl<O: Lane> Protocol<O> {
             }
         }
         self.holding = false;
-        if let (false, Some(beat)) = (inputs.m_axis_tready || inputs.rst, &cycle.m_axis) {
+        if let (false, Some(beat)) = (inputs.m_axis_tready || inputs.rst, cycle.m_axis()) {
             self.holding = true;
             self.held = *beat;
         }

@@ -68,13 +68,31 @@ impl<L: Lane> Beat<L> {
     /// `tdata` of its first `count` lanes, `L::TDATA` bits a lane.
     #[inline]
     pub fn tdata_words(&self, count: usize) -> PortWords {
-        pack(self.lanes[..count].iter().map(Lane::tdata), L::TDATA)
+        let mut words = [0; MAX_LANES];
+        self.pack_tdata(count, &mut words);
+        words
     }
 
     /// `tuser` of its first `count` lanes, `L::TUSER` bits a lane.
     #[inline]
     pub fn tuser_words(&self, count: usize) -> PortWords {
-        pack(self.lanes[..count].iter().map(Lane::tuser), L::TUSER)
+        let mut words = [0; MAX_LANES];
+        self.pack_tuser(count, &mut words);
+        words
+    }
+
+    /// [`Beat::tdata_words`] into `words`, which hold at least the port's
+    /// words and are all overwritten: a compiled model's inputs, filled in
+    /// place on every cycle.
+    #[inline]
+    pub fn pack_tdata(&self, count: usize, words: &mut [u32]) {
+        pack(self.lanes[..count].iter().map(Lane::tdata), L::TDATA, words);
+    }
+
+    /// [`Beat::tuser_words`] into `words`, as [`Beat::pack_tdata`].
+    #[inline]
+    pub fn pack_tuser(&self, count: usize, words: &mut [u32]) {
+        pack(self.lanes[..count].iter().map(Lane::tuser), L::TUSER, words);
     }
 
     /// Makes this beat the one on ports of `count` lanes whose values are
@@ -117,12 +135,13 @@ impl<L: Lane> Beat<L> {
     }
 }
 
-/// `values` side by side, `width` bits each (at most 32), in 32-bit
-/// words; a lane's bits may straddle two words. Two shifts rather than
-/// bitvec's `store_le`, which is general over any bit order and storage:
-/// this runs on every lane of every cycle of the Verilator engine.
-fn pack(values: impl Iterator<Item = u32>, width: usize) -> PortWords {
-    let mut words = [0; MAX_LANES];
+/// `values` side by side, `width` bits each (at most 32), in the 32-bit
+/// `words` (the rest of them zero); a lane's bits may straddle two words.
+/// Two shifts rather than bitvec's `store_le`, which is general over any
+/// bit order and storage: this runs on every lane of every cycle of the
+/// Verilator engine.
+fn pack(values: impl Iterator<Item = u32>, width: usize, words: &mut [u32]) {
+    words.fill(0);
     if width > 0 {
         let mask = u32::MAX >> (32 - width);
         for (lane, value) in values.enumerate() {
@@ -133,7 +152,6 @@ fn pack(values: impl Iterator<Item = u32>, width: usize) -> PortWords {
             }
         }
     }
-    words
 }
 
 /// Lane `lane` of `width`-bit lanes in `words` (0 when `width` is 0).

@@ -52,17 +52,33 @@ impl Values {
         &self.words[self.starts[i]..self.starts[i + 1]]
     }
 
+    /// Signal `i`'s width, in bits.
+    pub fn width(&self, i: usize) -> usize {
+        self.widths[i]
+    }
+
+    /// Whether signal `i` has the same value in `other` (values of the same
+    /// signals). Word by word: most signals are one word, for which a call
+    /// to `memcmp` costs more than the comparison, on every signal of every
+    /// recorded cycle.
+    pub fn same_value(&self, i: usize, other: &Values) -> bool {
+        self.words(i).iter().eq(other.words(i))
+    }
+
     /// Every word, signal after signal: what a compiled model writes into.
     pub fn all_words_mut(&mut self) -> &mut [u32] {
         &mut self.words
     }
 
+    /// Sets signal `i` to `bits`, bit 0 first, a word at a time (bitvec's
+    /// bit references cost several times more, on every signal of every
+    /// recorded cycle of rust-hdl's engine).
     fn set(&mut self, i: usize, bits: impl Iterator<Item = bool>) {
-        let range = self.starts[i]..self.starts[i + 1];
-        let slot = self.words[range].view_bits_mut::<Lsb0>();
-        slot.fill(false);
-        for (mut bit, value) in slot.iter_mut().zip(bits) {
-            *bit = value;
+        let width = self.widths[i];
+        let words = &mut self.words[self.starts[i]..self.starts[i + 1]];
+        words.fill(0);
+        for (bit, value) in bits.take(width).enumerate() {
+            words[bit / 32] |= u32::from(value) << (bit % 32);
         }
     }
 }

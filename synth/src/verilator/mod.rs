@@ -95,8 +95,6 @@ pub struct Verilated<C: Core> {
     output_at: OutputsAt,
     /// Lanes of each stream.
     lanes: usize,
-    /// The outputs of the last step, decoded in place.
-    decoded: OutputsOf<C>,
     // Last: the library must outlive every call into it.
     _library: libloading::Library,
 }
@@ -156,7 +154,6 @@ impl<C: Core> Verilated<C> {
                 input_at,
                 output_at,
                 lanes,
-                decoded: Outputs::default(),
                 _library: library,
             })
         }
@@ -187,11 +184,9 @@ impl<C: Core> Verilated<C> {
         self.inputs[at.rst] = inputs.rst as u32;
         self.inputs[at.s_axis_tvalid] = inputs.s_axis.is_some() as u32;
         if let Some(beat) = &inputs.s_axis {
-            let tdata = &mut self.inputs[at.s_axis_tdata.clone()];
-            tdata.copy_from_slice(&beat.tdata_words(self.lanes)[..tdata.len()]);
-            if let Some(range) = at.s_axis_tuser.clone() {
-                let tuser = &mut self.inputs[range];
-                tuser.copy_from_slice(&beat.tuser_words(self.lanes)[..tuser.len()]);
+            beat.pack_tdata(self.lanes, &mut self.inputs[at.s_axis_tdata.clone()]);
+            if let Some(tuser) = at.s_axis_tuser.clone() {
+                beat.pack_tuser(self.lanes, &mut self.inputs[tuser]);
             }
             if let Some(k) = at.s_axis_tkeep {
                 self.inputs[k] = beat.tkeep;
@@ -287,7 +282,12 @@ impl<C: Core> Engine for Verilated<C> {
         outputs
     }
 
-    fn step(&mut self, inputs: &InputsOf<C>, probes: Option<&mut Values>) -> OutputsOf<C> {
+    fn step(
+        &mut self,
+        inputs: &InputsOf<C>,
+        probes: Option<&mut Values>,
+        outputs: &mut OutputsOf<C>,
+    ) {
         self.encode_inputs(inputs);
         let probe_words = match probes {
             Some(values) => {
@@ -310,13 +310,7 @@ impl<C: Core> Engine for Verilated<C> {
                 probe_words,
             )
         };
-        Self::decode_outputs(
-            &self.output_at,
-            self.lanes,
-            &self.outputs,
-            &mut self.decoded,
-        );
-        self.decoded
+        Self::decode_outputs(&self.output_at, self.lanes, &self.outputs, outputs);
     }
 }
 
