@@ -21,9 +21,10 @@ pub struct WaveArgs {
     #[arg(long, default_value = "docs/figures")]
     dir: PathBuf,
     /// The guide, whose cycle diagrams (between `<!-- BEGIN cycles: ... -->`
-    /// and `<!-- END cycles -->`) are regenerated with the figures.
-    #[arg(long, default_value = "docs")]
-    docs: PathBuf,
+    /// and `<!-- END cycles -->`) are regenerated with the figures
+    /// [default: docs, when run where it exists].
+    #[arg(long)]
+    docs: Option<PathBuf>,
     /// List the figures and what they show.
     #[arg(long)]
     list: bool,
@@ -71,7 +72,16 @@ pub fn run(args: &WaveArgs) -> Result<ExitCode> {
     // The diagrams come from the same simulations, so they are redrawn
     // with any figure: a chapter never shows a figure and a diagram of two
     // designs.
-    for chapter in refresh_dir(&args.docs)? {
+    // Outside the repository (no `docs` here) there is no guide to update.
+    let docs = match &args.docs {
+        Some(dir) => Some(dir.clone()),
+        None => Some(PathBuf::from("docs")).filter(|dir| dir.is_dir()),
+    };
+    for chapter in docs
+        .map(|dir| refresh_dir(&dir))
+        .transpose()?
+        .unwrap_or_default()
+    {
         writeln!(out, "{}", chapter.display())?;
     }
     Ok(ExitCode::SUCCESS)
