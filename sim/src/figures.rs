@@ -444,11 +444,31 @@ pub const FIGURES: &[Figure] = &[
         view: View::Ports,
     },
     Figure {
+        name: "encoder_octets",
+        caption: "41, 20AC, 42 through Utf8Encoder: 20AC leaves as E2 82 AC, one octet a clock, while 42 waits",
+        core: Kind::Encoder,
+        lanes: 1,
+        inputs: Feed::Words(&[0x41, 0x20AC, 0x42]),
+        keep: &[],
+        ready: &[],
+        view: View::Ports,
+    },
+    Figure {
         name: "utf16_pair",
         caption: "41, 1F600, 42 through Utf16Encoder: 1F600 leaves as the surrogate pair D83D DE00, one unit a clock, while 42 waits",
         core: Kind::Utf16Encoder,
         lanes: 1,
         inputs: Feed::Words(&[0x41, 0x1F600, 0x42]),
+        keep: &[],
+        ready: &[],
+        view: View::Ports,
+    },
+    Figure {
+        name: "utf16_surrogates",
+        caption: "0041 D83D DE00 DC00 0042 through Utf16Decoder: a pair makes 1F600, a lone low surrogate U+FFFD",
+        core: Kind::Utf16Decoder,
+        lanes: 1,
+        inputs: Feed::Words(&[0x41, 0xD83D, 0xDE00, 0xDC00, 0x42]),
         keep: &[],
         ready: &[],
         view: View::Ports,
@@ -523,13 +543,19 @@ fn simulate<C: Core + Copy>(core: C, figure: &Figure, vcd_path: &Path) -> Result
     Ok(harness.cycles)
 }
 
+/// Simulates `figure` into the VCD file `vcd`; returns its cycles and the
+/// core's module name, its scope in the VCD.
+fn simulate_figure(figure: &Figure, vcd: &Path) -> Result<(u64, String)> {
+    with_any_core!(figure.core, figure.lanes, Profile::Rfc3629, |core| {
+        simulate(core, figure, vcd).map(|cycles| (cycles, core.name()))
+    })
+}
+
 /// Regenerates `figure` as `DIR/NAME.svg`.
 pub fn render(figure: &Figure, dir: &Path) -> Result<()> {
     let scratch = crate::output::ScratchDir::new("utf8hdl-figure-")?;
     let vcd = scratch.path().join(format!("{}.vcd", figure.name));
-    let (cycles, scope) = with_any_core!(figure.core, figure.lanes, Profile::Rfc3629, |core| {
-        simulate(core, figure, &vcd).map(|cycles| (cycles, core.name()))
-    })?;
+    let (cycles, scope) = simulate_figure(figure, &vcd)?;
     let title = format!("{}: {}", figure.name, figure.caption);
     let svg = draw(
         BufReader::new(File::open(&vcd)?),
@@ -543,6 +569,95 @@ pub fn render(figure: &Figure, dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create '{}'", dir.display()))?;
     let path = dir.join(format!("{}.svg", figure.name));
     write_atomically(&path, |out| Ok(out.write_all(svg.as_bytes())?))
+}
+
+/// Registers that no figure draws but a cycle diagram of the guide may
+/// show: what the output register holds back, and the state of the cores
+/// of chapter 11.
+const DIAGRAM_ONLY: &[Row] = &[
+    row(
+        "utf8_decoder.output_register.delayed_tvalid",
+        "output_register.delayed_tvalid",
+        Style::Bit,
+    ),
+    row("utf8_decoder.pending_count", "pending_count", Style::Hex),
+    qualified(
+        "utf8_decoder.held",
+        "held",
+        Style::Hex,
+        "utf8_decoder.held_valid",
+        Moves::Held,
+    ),
+];
+
+/// The row that a cycle diagram of a core of `lanes` lanes calls `label`.
+fn row_named(label: &str, lanes: usize) -> Result<Row> {
+    let known: Vec<Row> = View::All
+        .rows(lanes)
+        .into_iter()
+        .chain(DIAGRAM_ONLY.iter().copied())
+        .collect();
+    known
+        .iter()
+        .find(|r| r.label == label && !matches!(r.style, Style::Clock))
+        .copied()
+        .with_context(|| {
+            let labels: Vec<_> = known.iter().map(|r| r.label).collect();
+            format!(
+                "no signal '{label}' to show (signals: {})",
+                labels.join(", ")
+            )
+        })
+}
+
+/// The simulation of `figure` as text: a line per signal of `labels`, a
+/// column per cycle, blank where the signal is not valid; the first line
+/// numbers the cycles. Bits read 0 and 1, buses as in the figure.
+pub fn cycle_diagram(figure: &Figure, labels: &[&str]) -> Result<String> {
+    let rows = labels
+        .iter()
+        .map(|label| row_named(label, figure.lanes))
+        .collect::<Result<Vec<_>>>()?;
+    let scratch = crate::output::ScratchDir::new("utf8hdl-figure-")?;
+    let vcd = scratch.path().join(format!("{}.vcd", figure.name));
+    let (cycles, scope) = simulate_figure(figure, &vcd)?;
+    let values = wave_svg::labels(
+        BufReader::new(File::open(&vcd)?),
+        Some(&scope),
+        &rows,
+        PERIOD,
+        0..cycles,
+    )?;
+    let mut lines: Vec<Vec<String>> = vec![std::iter::once("cycle".to_string())
+        .chain((0..cycles).map(|c| c.to_string()))
+        .collect()];
+    for (row, values) in rows.iter().zip(values) {
+        lines.push(
+            std::iter::once(row.label.to_string())
+                .chain(values.into_iter().map(Option::unwrap_or_default))
+                .collect(),
+        );
+    }
+    let columns = lines[0].len();
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            lines
+                .iter()
+                .map(|l| l[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut text = String::new();
+    for line in &lines {
+        let mut out = String::new();
+        for (cell, width) in line.iter().zip(&widths) {
+            out.push_str(&format!("{cell:<width$}  "));
+        }
+        text.push_str(out.trim_end());
+        text.push('\n');
+    }
+    Ok(text)
 }
 
 /// Draws `view` of a core of `lanes` lanes over `cycles`, from a VCD of

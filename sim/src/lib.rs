@@ -7,6 +7,7 @@ pub mod bench;
 pub mod checker;
 pub mod core;
 pub mod cores;
+pub mod cycle_diagrams;
 pub mod figures;
 pub mod harness;
 pub mod input;

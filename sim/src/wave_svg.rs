@@ -327,6 +327,47 @@ pub fn render(
     Ok(svg)
 }
 
+/// The values of `rows` of `vcd` in each of the clock cycles `cycles`, as
+/// the figure of the same rows labels them (a bit as `0` or `1`), `None`
+/// where a row's valid is low: the text of a timing diagram. `scope` is as
+/// for [`render`].
+pub fn labels(
+    vcd: impl BufRead,
+    scope: Option<&str>,
+    rows: &[Row],
+    period: u64,
+    cycles: std::ops::Range<u64>,
+) -> Result<Vec<Vec<Option<String>>>> {
+    let mut paths: Vec<&str> = Vec::new();
+    for path in rows.iter().flat_map(|r| [Some(r.path), r.valid]).flatten() {
+        if !paths.contains(&path) {
+            paths.push(path);
+        }
+    }
+    let sampled = sample_cycles(vcd, scope, &paths, period, &cycles)?;
+    let sample_of = |path: &str| &sampled[paths.iter().position(|p| *p == path).expect("sampled")];
+    Ok(rows
+        .iter()
+        .map(|row| {
+            let valid = row.valid.map(sample_of);
+            sample_of(row.path)
+                .iter()
+                .enumerate()
+                .map(|(cycle, value)| {
+                    let value = value.as_ref()?;
+                    if let Some(valid) = valid {
+                        valid[cycle].as_ref().filter(|v| v.any())?;
+                    }
+                    Some(match row.style {
+                        Style::Clock | Style::Bit => u8::from(value.any()).to_string(),
+                        style => label(style, value),
+                    })
+                })
+                .collect()
+        })
+        .collect())
+}
+
 const LEGEND: &str = "a transfer: valid and ready high in that cycle";
 const LEGEND_HEIGHT: u32 = 22;
 const TRANSFER_COLOUR: &str = "#26a269";

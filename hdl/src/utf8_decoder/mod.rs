@@ -53,7 +53,7 @@
 //! cycle          0    1    2    3    4    5    6    7    8
 //! s_axis_tdata   C2   41   42
 //! s_axis_tready  1    1    1    1    1    1    1    1    1
-//! read_class                    L2   As   As
+//! read_class               L2   As   As
 //! pre_error                               1
 //! word                                    0041 0042
 //! m_axis_tdata                                 FFFD 0041 0042

@@ -141,6 +141,19 @@ impl<F: FnMut(&str, &dyn Atom)> Probe for Walk<F> {
     }
 }
 
+/// The path of every signal of `block`, in walk order: its ports by name,
+/// and the signals of its blocks and bundles below them
+/// (`decoder.bytes_left.q`, `classifier.classified.in_bound`).
+pub fn signal_paths(block: &dyn Block) -> Vec<String> {
+    let mut paths = Vec::new();
+    let mut walk = Walk {
+        scopes: Vec::new(),
+        visit: |path: &str, _: &dyn Atom| paths.push(path.to_string()),
+    };
+    block.accept("top", &mut walk);
+    paths
+}
+
 impl Signals {
     /// Finds `paths` in `block`; an unknown path is an error that names it.
     pub fn find(block: &dyn Block, paths: &[String]) -> Result<Signals> {

@@ -315,6 +315,7 @@ impl Core for Decoder {
         "decoder.units.word_tvalid",
         "decoder.units.word_tdata",
         "decoder.units.word_tuser",
+        "output_register.delayed_tvalid.q",
         "output_register.advance",
     ];
 

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args;
+use utf8hdl_sim::cycle_diagrams::refresh_dir;
 use utf8hdl_sim::figures::{find, render, FIGURES};
 
 use super::args::lanes_parser;
@@ -19,6 +20,11 @@ pub struct WaveArgs {
     /// Where the SVGs go.
     #[arg(long, default_value = "docs/figures")]
     dir: PathBuf,
+    /// The guide, whose cycle diagrams (between `<!-- BEGIN cycles: ... -->`
+    /// and `<!-- END cycles -->`) are regenerated with the figures
+    /// [default: docs, when run where it exists].
+    #[arg(long)]
+    docs: Option<PathBuf>,
     /// List the figures and what they show.
     #[arg(long)]
     list: bool,
@@ -62,6 +68,21 @@ pub fn run(args: &WaveArgs) -> Result<ExitCode> {
             "{}",
             args.dir.join(format!("{}.svg", figure.name)).display()
         )?;
+    }
+    // The diagrams come from the same simulations, so they are redrawn
+    // with any figure: a chapter never shows a figure and a diagram of two
+    // designs.
+    // Outside the repository (no `docs` here) there is no guide to update.
+    let docs = match &args.docs {
+        Some(dir) => Some(dir.clone()),
+        None => Some(PathBuf::from("docs")).filter(|dir| dir.is_dir()),
+    };
+    for chapter in docs
+        .map(|dir| refresh_dir(&dir))
+        .transpose()?
+        .unwrap_or_default()
+    {
+        writeln!(out, "{}", chapter.display())?;
     }
     Ok(ExitCode::SUCCESS)
 }
