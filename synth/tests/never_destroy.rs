@@ -150,7 +150,13 @@ fn as_user(args: &[&str], dir: &Path) -> Output {
     if unsafe { libc::geteuid() } == 0 {
         command.uid(65534).gid(65534);
     }
-    command.output().expect("cannot run utf8hdl")
+    command.output().unwrap_or_else(|e| {
+        panic!(
+            "cannot run utf8hdl as uid 65534 ({e}): every folder above the checkout \
+             must be searchable by other users (a clone inside mktemp -d's 0700 \
+             folder is not; chmod 755 that folder)"
+        )
+    })
 }
 
 /// A write-protected file is refused as a shell's `>` refuses it, not
