@@ -47,7 +47,8 @@ pub fn refresh(markdown: &str) -> Result<String> {
             .next()
             .with_context(|| format!("line {}: the marker names no figure", number + 1))?;
         let labels: Vec<&str> = words.collect();
-        let diagram = cycle_diagram(find(name)?, &labels)
+        let (kind, figure) = find(name)?;
+        let diagram = cycle_diagram(kind, figure, &labels)
             .with_context(|| format!("line {}: figure '{name}'", number + 1))?;
         // Skip the old diagram, up to and including its END line.
         loop {

@@ -17,8 +17,11 @@ use utf8hdl_sim::cycle_diagrams::{chapters, refresh, BEGIN, END};
 
 /// The chapters that follow bytes through the pipelines cycle by cycle.
 const PIPELINE_CHAPTERS: &[&str] = &[
+    "02-classifier.md",
     "03-decoder-fsm.md",
+    "04-maximal-subparts.md",
     "05-axi-stream.md",
+    "07-waveforms.md",
     "10-wide-decoder.md",
     "11-core-family.md",
 ];

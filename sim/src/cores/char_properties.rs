@@ -25,6 +25,7 @@ pub const DESCRIPTION: Description = Description {
     lane_counts: &[1],
     profiles: &[Profile::Rfc3629],
     reference: "sim/reference/src/properties.rs",
+    figures: &[],
     formal: |_| &FORMAL,
 };
 

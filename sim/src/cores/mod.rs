@@ -4,17 +4,18 @@
 //! holds everything that is only about it: its [`Core`]s (block, lanes,
 //! latency, waveform state), its reference model, and its [`Description`]
 //! (its command-line name and help, the lane counts and profiles it comes
-//! in, what its ports carry, its formal plan). [`Kind::ALL`] registers
-//! the kinds: the command line, the exporter, the formal runner, FuseSoC,
-//! the datasheet and the tests iterate it, and the one `match` on a kind is
-//! [`Kind::description`] (with [`with_any_core!`](crate::with_any_core),
-//! which binds a kind's core type).
+//! in, what its ports carry, its formal plan, its figures in the guide).
+//! [`Kind::ALL`] registers the kinds: the command line, the exporter, the
+//! formal runner, FuseSoC, the datasheet, the figures and the tests iterate
+//! it, and the one `match` on a kind is [`Kind::description`] (with
+//! [`with_any_core!`](crate::with_any_core), which binds a kind's core
+//! type).
 //!
-//! A new core is its block (`hdl/src/`), its module here with one line in
-//! [`Kind`], [`Kind::ALL`] and [`Kind::description`], its reference
-//! (`sim/reference/src/`), and its formal plan ([`formal`]) with its
-//! property file (`hdl/formal/`). Without one of the first three the
-//! workspace does not compile; the test
+//! A new core is its block (`hdl/src/`), its module here (its figures are
+//! optional) with one line in [`Kind`], [`Kind::ALL`] and
+//! [`Kind::description`], its reference (`sim/reference/src/`), and its
+//! formal plan ([`formal`]) with its property file (`hdl/formal/`).
+//! Without one of the first three the workspace does not compile; the test
 //! `every_registered_kind_has_a_formal_plan` fails when a core has no
 //! plan, no checks, or a property file that does not state them.
 
@@ -23,6 +24,7 @@ use std::str::FromStr;
 
 #[cfg(test)]
 use crate::core::Core;
+use crate::figures::Figure;
 use crate::reference::Profile;
 use formal::Formal;
 
@@ -69,6 +71,8 @@ pub struct Description {
     /// Its reference model's source file, from the repository's root: the
     /// specification it is written from, clause by clause.
     pub reference: &'static str,
+    /// Its waveform figures in the guide (`utf8hdl wave`).
+    pub figures: &'static [Figure],
     /// The formal plan of its core of `lanes` lanes: its properties and
     /// how each is checked (`utf8hdl formal`).
     pub formal: fn(lanes: usize) -> &'static Formal,

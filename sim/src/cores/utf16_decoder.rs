@@ -13,6 +13,7 @@ use crate::core::{Core, Model, Next};
 use crate::cores::formal::{Check, Formal, Method, AXIS, COVERS, FRAMING};
 use crate::cores::utf8_decoder::Word;
 use crate::cores::{Description, Kind};
+use crate::figures::{Feed, Figure, View};
 use crate::reference;
 
 /// The registry's entry ([`crate::cores`]).
@@ -24,8 +25,22 @@ pub const DESCRIPTION: Description = Description {
     lane_counts: &[1],
     profiles: &[Profile::Rfc3629],
     reference: "sim/reference/src/utf16.rs",
+    figures: FIGURES,
     formal: |_| &FORMAL,
 };
+
+/// Its figure in the guide.
+pub const FIGURES: &[Figure] = &[
+    Figure {
+        name: "utf16_surrogates",
+        caption: "0041 D83D DE00 DC00 0042 through Utf16Decoder: a pair makes 1F600, a lone low surrogate U+FFFD",
+        lanes: 1,
+        inputs: Feed::Words(&[0x41, 0xD83D, 0xDE00, 0xDC00, 0x42]),
+        keep: &[],
+        ready: &[],
+        view: View::Ports,
+    },
+];
 
 /// Its formal plan (`utf8hdl formal --core utf16-decoder`): the AXI4-Stream
 /// rules, the rate, no unflagged error and the framing, proven for all

@@ -13,6 +13,7 @@ use crate::core::{Core, Flagged, Model, Next, Rate};
 use crate::cores::formal::{Check, Formal, Method, AXIS, COVERS, FRAMING};
 use crate::cores::utf8_encoder::Encoded;
 use crate::cores::{Description, Kind};
+use crate::figures::{Feed, Figure, View};
 use crate::reference::{self, REPLACEMENT};
 
 /// The registry's entry ([`crate::cores`]).
@@ -24,8 +25,22 @@ pub const DESCRIPTION: Description = Description {
     lane_counts: &[1],
     profiles: &[Profile::Rfc3629],
     reference: "sim/reference/src/utf16.rs",
+    figures: FIGURES,
     formal: |_| &FORMAL,
 };
+
+/// Its figure in the guide.
+pub const FIGURES: &[Figure] = &[
+    Figure {
+        name: "utf16_pair",
+        caption: "41, 1F600, 42 through Utf16Encoder: 1F600 leaves as the surrogate pair D83D DE00, one unit a clock, while 42 waits",
+        lanes: 1,
+        inputs: Feed::Words(&[0x41, 0x1F600, 0x42]),
+        keep: &[],
+        ready: &[],
+        view: View::Ports,
+    },
+];
 
 /// Its formal plan (`utf8hdl formal --core utf16-encoder`): the AXI4-Stream
 /// rules, the rate, well-formed UTF-16 and the framing, proven for all time

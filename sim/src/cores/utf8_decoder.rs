@@ -19,6 +19,7 @@ use utf8hdl_hdl::{ErrorKind, Profile, Utf8Decoder};
 use crate::core::{Core, Lane, Model, Next};
 use crate::cores::formal::{BmcEngine, Check, Formal, Method, Source, AXIS, COVERS, FRAMING};
 use crate::cores::{Description, Kind};
+use crate::figures::{Feed, Figure, View};
 use crate::reference;
 
 /// The registry's entry ([`crate::cores`]).
@@ -30,8 +31,104 @@ pub const DESCRIPTION: Description = Description {
     lane_counts: &LANE_COUNTS,
     profiles: &Profile::ALL,
     reference: "sim/reference/src/utf8.rs",
+    figures: FIGURES,
     formal,
 };
+
+/// Its figures in the guide: the 1-lane core's pipeline and flow control,
+/// and the wide core's beats.
+pub const FIGURES: &[Figure] = &[
+    Figure {
+        name: "hello",
+        caption: "\"Hi ☺\": one byte per clock in, each word the core's latency after its last byte",
+        lanes: 1,
+        inputs: Feed::Bytes("Hi ☺".as_bytes()),
+        keep: &[],
+        ready: &[],
+        view: View::Ports,
+    },
+    Figure {
+        name: "gathering",
+        caption: "€ (E2 82 AC): the FSM gathers 4 + 6 + 6 free bits into U+20AC",
+        lanes: 1,
+        inputs: Feed::Bytes("€".as_bytes()),
+        keep: &[],
+        ready: &[],
+        view: View::Pipeline,
+    },
+    Figure {
+        name: "truncated",
+        caption: "E2 82 41: the A that truncates E2 82 is decoded in the same cycle, with no lost cycle",
+        lanes: 1,
+        inputs: Feed::Bytes(b"\xE2\x82A"),
+        keep: &[],
+        ready: &[],
+        view: View::Pipeline,
+    },
+    Figure {
+        name: "two_words",
+        caption: "C2 41 C2 41: two words from one byte, one cycle apart, at full rate",
+        lanes: 1,
+        inputs: Feed::Bytes(b"\xC2A\xC2A"),
+        keep: &[],
+        ready: &[],
+        view: View::Pipeline,
+    },
+    Figure {
+        name: "surrogate",
+        caption: "ED A0 80: a surrogate is three maximal subparts, three U+FFFD",
+        lanes: 1,
+        inputs: Feed::Bytes(b"\xED\xA0\x80"),
+        keep: &[],
+        ready: &[],
+        view: View::Pipeline,
+    },
+    Figure {
+        name: "sample_errors",
+        caption: "E2 82 41, C0 AF, ED A1 8C ED BE B4: the sample's truncated, overlong and surrogate errors",
+        lanes: 1,
+        inputs: Feed::Bytes(b"\xE2\x82A \xC0\xAF \xED\xA1\x8C\xED\xBE\xB4"),
+        keep: &[],
+        ready: &[],
+        view: View::Pipeline,
+    },
+    Figure {
+        name: "backpressure",
+        caption: "ABCDEFGH with m_axis_tready low for 3 cycles: the skid buffer holds one byte, nothing is lost",
+        lanes: 1,
+        inputs: Feed::Bytes(b"ABCDEFGH"),
+        keep: &[],
+        ready: &[true, true, true, true, true, true, false, false, false, true],
+        view: View::Flow,
+    },
+    Figure {
+        name: "wide_broken",
+        caption: "2 lanes, E2 82 | 41 42: the 41 of the next beat breaks E2 82, whose U+FFFD leaves with its own beat",
+        lanes: 2,
+        inputs: Feed::Bytes(b"\xE2\x82AB"),
+        keep: &[],
+        ready: &[],
+        view: View::Ports,
+    },
+    Figure {
+        name: "wide_sparse",
+        caption: "2 lanes, € with null lanes (tkeep 01, 10, 01): the bytes are made dense before decoding",
+        lanes: 2,
+        inputs: Feed::Bytes("€".as_bytes()),
+        keep: &[0b01, 0b10, 0b01],
+        ready: &[],
+        view: View::Ports,
+    },
+    Figure {
+        name: "wide_packing",
+        caption: "2 lanes, C3 A9 | 41 C3 | A9 42: é ends in lane 1, so its word is packed into lane 0 (tkeep 01, then 11)",
+        lanes: 2,
+        inputs: Feed::Bytes("éAéB".as_bytes()),
+        keep: &[],
+        ready: &[],
+        view: View::Ports,
+    },
+];
 
 /// The formal plan of the decoder of `lanes` lanes: [`FORMAL`] for 1,
 /// [`WIDE_FORMAL`] up to [`WIDE_CHECKS_MAX_LANES`], [`WIDE_SAFETY_FORMAL`]

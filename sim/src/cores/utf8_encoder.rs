@@ -13,6 +13,7 @@ use utf8hdl_hdl::{ErrorKind, Profile, Utf8Encoder};
 use crate::core::{Core, Flagged, Lane, Model, Next, Rate, Unit};
 use crate::cores::formal::{Check, Formal, Method, AXIS, COVERS, FRAMING};
 use crate::cores::{Description, Kind};
+use crate::figures::{Feed, Figure, View};
 use crate::reference::{self, REPLACEMENT};
 
 /// The registry's entry ([`crate::cores`]).
@@ -24,8 +25,22 @@ pub const DESCRIPTION: Description = Description {
     lane_counts: &[1],
     profiles: &Profile::ALL,
     reference: "sim/reference/src/utf8.rs",
+    figures: FIGURES,
     formal: |_| &FORMAL,
 };
+
+/// Its figure in the guide.
+pub const FIGURES: &[Figure] = &[
+    Figure {
+        name: "encoder_octets",
+        caption: "41, 20AC, 42 through Utf8Encoder: 20AC leaves as E2 82 AC, one octet a clock, while 42 waits",
+        lanes: 1,
+        inputs: Feed::Words(&[0x41, 0x20AC, 0x42]),
+        keep: &[],
+        ready: &[],
+        view: View::Ports,
+    },
+];
 
 /// Its formal plan (`utf8hdl formal --core encoder`), in both profiles: the
 /// AXI4-Stream rules, the rate, only octets that UTF-8 carries and the

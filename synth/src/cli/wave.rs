@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 use utf8hdl_sim::cycle_diagrams::refresh_dir;
-use utf8hdl_sim::figures::{find, render, FIGURES};
+use utf8hdl_sim::figures::{all, find, render};
 
 use super::args::lanes_parser;
 use super::report::report_stdout;
@@ -35,10 +35,10 @@ pub struct WaveArgs {
 }
 
 pub fn run(args: &WaveArgs) -> Result<ExitCode> {
-    let of_lanes: Vec<_> = FIGURES.iter().filter(|f| f.lanes == args.lanes).collect();
+    let of_lanes: Vec<_> = all().filter(|(_, f)| f.lanes == args.lanes).collect();
     let mut out = report_stdout()?;
     if args.list {
-        for f in FIGURES {
+        for (_, f) in all() {
             writeln!(out, "{:<14} x{:<2} {}", f.name, f.lanes, f.caption)?;
         }
         return Ok(ExitCode::SUCCESS);
@@ -46,7 +46,7 @@ pub fn run(args: &WaveArgs) -> Result<ExitCode> {
     let figures = if args.names.is_empty() {
         if of_lanes.is_empty() {
             let counts: std::collections::BTreeSet<String> =
-                FIGURES.iter().map(|f| f.lanes.to_string()).collect();
+                all().map(|(_, f)| f.lanes.to_string()).collect();
             anyhow::bail!(
                 "the guide has no figure of the {}-lane core; its figures are of --lanes {} \
                  (utf8hdl wave --list names them)",
@@ -61,8 +61,8 @@ pub fn run(args: &WaveArgs) -> Result<ExitCode> {
             .map(|n| find(n))
             .collect::<Result<Vec<_>>>()?
     };
-    for figure in figures {
-        render(figure, &args.dir)?;
+    for (kind, figure) in figures {
+        render(kind, figure, &args.dir)?;
         writeln!(
             out,
             "{}",
