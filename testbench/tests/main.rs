@@ -1,13 +1,14 @@
 //! The testbench's tests, one binary: each file beside this one is a module.
 //!
 //! One binary instead of one per file: the generic rust-hdl designs are
-//! compiled and linked once, not eighteen times (the crate's tests built in
+//! compiled and linked once, not once a file (the crate's tests built in
 //! about 300 s of a 2-core CI run as separate binaries), and libtest runs
 //! all the tests on one pool, so a long proof in `formal` overlaps the
 //! simulations instead of running alone at the end of its own binary.
 //! Run one file's tests with its module name as the filter:
 //! `cargo test --release -p utf8hdl-testbench formal::`.
 
+mod block_proofs;
 mod board;
 mod checker_catches_violations;
 mod cosim;

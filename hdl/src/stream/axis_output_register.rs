@@ -45,6 +45,9 @@
 //!   load whatever is offered (one enable for the whole beat), so they
 //!   mean something only with `m_axis_tvalid`.
 //! * `rst` empties the register: `m_axis_tvalid` is low the cycle after.
+//!
+//! These invariants are proven for the block alone, for all time
+//! (`utf8hdl formal --block axis_output_register`, `hdl/formal/blocks/axis_output_register_properties.v`).
 
 use rust_hdl::prelude::*;
 

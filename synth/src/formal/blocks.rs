@@ -1,0 +1,159 @@
+//! # The shared blocks' contracts, each proven alone
+//!
+//! A core's proof sees only its ports; the blocks that every core is built
+//! from (the skid buffer that makes `s_axis_tready` a flop, the register
+//! that makes every `m_axis_*` output one) are proven here on theirs, each
+//! exported alone as a module of its own name. A block's property file
+//! (`hdl/formal/blocks/<block>_properties.v`) states the invariants of its
+//! datasheet (its doc comment) as assertions, with a shadow of what the
+//! block holds, kept from its ports, and proves them for all time by
+//! k-induction (smtbmc, `mode prove`): the depth is the induction's `k`,
+//! and a block's proof takes seconds, whatever core it sits in.
+//!
+//! `utf8hdl formal --block NAME` runs one; `--verilog FILE` proves a file
+//! of the user's instead (its top module named as the block), which is how
+//! the tests show that each invariant fails on a planted bug.
+
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use rust_hdl::prelude::*;
+use utf8hdl_hdl::stream::{AxisOutputRegister, SkidBuffer};
+use utf8hdl_sim::cores::formal::Source;
+use utf8hdl_sim::formal_source;
+
+use super::{declares_module, report, save_trace, Outcome, Tools};
+use crate::verilog::export;
+
+const TEMPLATE: &str = include_str!("../../../hdl/formal/block.sby.in");
+/// The AXI4-Stream rules, which the block proofs read beside their own.
+const FAXIS_MASTER: Source = formal_source!("faxis_master.v");
+
+/// One block's proof.
+pub struct BlockProof {
+    /// Its module in the proof, and its name for `--block`.
+    pub name: &'static str,
+    /// The instance that is proven, for the report.
+    pub instance: &'static str,
+    /// Its property file, whose top module is `<name>_properties`.
+    pub properties: Source,
+    /// The induction's depth: cycles of history that the invariants need.
+    pub depth: u32,
+    /// The block, exported alone as the module [`BlockProof::name`].
+    pub verilog: fn() -> Result<String>,
+}
+
+/// `block`, connected and exported as the module `name`.
+fn alone<B: Block>(mut block: B, name: &str) -> Result<String> {
+    block.connect_all();
+    export(&block, name)
+}
+
+/// Every block with a proof of its own.
+pub const BLOCKS: [BlockProof; 2] = [
+    BlockProof {
+        name: "skid_buffer",
+        instance: "SkidBuffer<8>",
+        properties: formal_source!("blocks/skid_buffer_properties.v"),
+        depth: 6,
+        verilog: || alone(SkidBuffer::<8>::default(), "skid_buffer"),
+    },
+    BlockProof {
+        name: "axis_output_register",
+        instance: "AxisOutputRegister<8, 2>",
+        properties: formal_source!("blocks/axis_output_register_properties.v"),
+        depth: 6,
+        verilog: || {
+            alone(
+                AxisOutputRegister::<8, 2>::default(),
+                "axis_output_register",
+            )
+        },
+    },
+];
+
+impl BlockProof {
+    /// The block whose `--block` name is `name`.
+    pub fn named(name: &str) -> Result<&'static BlockProof> {
+        BLOCKS.iter().find(|b| b.name == name).with_context(|| {
+            let names: Vec<_> = BLOCKS.iter().map(|b| b.name).collect();
+            format!("no block '{name}' (blocks: {})", names.join(", "))
+        })
+    }
+
+    /// The top module of its property file.
+    fn properties_top(&self) -> String {
+        format!("{}_properties", self.name)
+    }
+
+    /// Its sby file, from the template.
+    fn sby(&self) -> String {
+        TEMPLATE
+            .replace("{block}", self.name)
+            .replace("{instance}", self.instance)
+            .replace("{properties}", &self.properties_top())
+            .replace("{depth}", &self.depth.to_string())
+    }
+
+    /// The files of its proof, by name: the block's Verilog (`verilog`, or
+    /// its export), the sby file and the sources it reads.
+    pub fn files(&self, verilog: Option<&Path>) -> Result<Vec<(String, String)>> {
+        let block = match verilog {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                if !declares_module(&text, self.name) {
+                    bail!("{} has no module {}", path.display(), self.name);
+                }
+                text
+            }
+            None => (self.verilog)()?,
+        };
+        Ok(vec![
+            (format!("{}.v", self.name), block),
+            (format!("{}.sby", self.name), self.sby()),
+            (FAXIS_MASTER.name.to_string(), FAXIS_MASTER.text.to_string()),
+            (
+                format!("{}.v", self.properties_top()),
+                self.properties.text.to_string(),
+            ),
+        ])
+    }
+
+    /// Proves its contract, on `verilog` or its export; a counterexample's
+    /// VCD goes to `dir`. An `Err` is a usage or tool error, not a failed
+    /// property.
+    pub fn prove(&self, verilog: Option<&Path>, dir: &Path) -> Result<Outcome> {
+        let files = self.files(verilog)?;
+        let tools = Tools::find()?;
+        if !dir.is_dir() {
+            bail!("{} is not a directory", dir.display());
+        }
+        let work = utf8hdl_sim::output::ScratchDir::new("utf8hdl-formal-")
+            .context("creating a work directory")?;
+        for (name, text) in files {
+            std::fs::write(work.path().join(name), text)?;
+        }
+        let log = tools.sby(&format!("{}.sby", self.name), work.path(), "prove")?;
+        let status = report::sby_status(&log).ok_or_else(|| report::sby_error("prove", &log))?;
+        Ok(match status {
+            "PASS" => Outcome::Proven,
+            "FAIL" => {
+                let mut what = report::failed_assertions(&log);
+                if what.is_empty() {
+                    what.push("an assertion".to_string());
+                }
+                let trace = report::counterexample(&log)
+                    .map(|t| {
+                        let name = format!("formal-{}.vcd", self.name.replace('_', "-"));
+                        save_trace(work.path(), &t, dir, &name)
+                    })
+                    .transpose()?;
+                Outcome::Failed { what, trace }
+            }
+            status => Outcome::Unknown {
+                status: status.to_lowercase(),
+            },
+        })
+    }
+}
