@@ -172,3 +172,100 @@ fn verilator_engine_runs_the_utf16_chain_as_cpython() {
     assert_eq!(out.stdout, expected);
     assert_eq!(stats(&out.stderr)["utf16_encoder"]["agree"], true);
 }
+
+/// The lines `--engine auto` says on stderr.
+fn auto_lines(stderr: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(stderr);
+    (text.lines())
+        .filter(|line| line.contains("--engine auto"))
+        .map(String::from)
+        .collect()
+}
+
+/// Without Verilator on PATH, `--engine auto` (the default) runs a wide
+/// core on rust-hdl, in one line saying what it would have used and what
+/// it needs; a small input on the one-lane core says nothing. The output
+/// is CPython's either way.
+#[test]
+fn auto_without_verilator_falls_back_in_one_line() {
+    let empty = temp_dir();
+    let message = Rng(23).biased_bytes(600);
+    let Some(expected) = python_decode(&message, "utf-32-be") else {
+        return;
+    };
+    for (lanes, said) in [("2", 1), ("1", 0)] {
+        let out = run(
+            Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
+                .args(["sim", "-", "--lanes", lanes, "--format", "ucs4be"])
+                .env("PATH", empty.path()),
+            &message,
+        )
+        .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        assert!(out.stdout == expected, "--lanes {lanes}");
+        let lines = auto_lines(&out.stderr);
+        assert_eq!(lines.len(), said, "{lines:?}");
+        if let Some(line) = lines.first() {
+            assert!(
+                line.contains("rust-hdl")
+                    && line.contains("2 lanes wide")
+                    && line.contains("verilator, g++, make"),
+                "{line}"
+            );
+        }
+    }
+}
+
+/// With Verilator installed, `--engine auto` runs a wide core, or a large
+/// input on the one-lane core, on Verilator, in one line saying why, with
+/// CPython's output; a chain after the decoder follows the same choice
+/// without a second line.
+#[test]
+#[ignore = "slow: Verilator models of the decoders"]
+fn auto_runs_wide_cores_and_large_inputs_on_verilator() {
+    if !have_tools() {
+        return;
+    }
+    let wide = Rng(29).biased_bytes(3000);
+    let large: Vec<u8> = b"Large input, one lane: \xC3\xA9t\xC3\xA9. "
+        .iter()
+        .copied()
+        .cycle()
+        .take(1_000_000)
+        .collect();
+    let dir = temp_dir();
+    for (message, lanes, why, codec, format) in [
+        (
+            &wide,
+            "2",
+            "the core is 2 lanes wide",
+            "utf-32-be",
+            "ucs4be",
+        ),
+        (&large, "1", "the input is large", "utf-16-le", "utf16le"),
+    ] {
+        let Some(expected) = python_decode(message, codec) else {
+            return;
+        };
+        // A file: the size of standard input is not known in advance.
+        let input = dir.path().join(format!("x{lanes}"));
+        fs::write(&input, message).unwrap();
+        let args = [
+            "sim",
+            path_str(&input),
+            "--lanes",
+            lanes,
+            "--format",
+            format,
+        ];
+        let out = utf8hdl(&args, &[]);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        assert!(out.stdout == expected, "{args:?}");
+        let lines = auto_lines(&out.stderr);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].contains("verilator") && lines[0].contains(why),
+            "{lines:?}"
+        );
+    }
+}

@@ -210,6 +210,9 @@ fn wide_cores_equal_python_with_null_lanes_and_stalls() {
             ],
         ] {
             let mut args = vec!["sim", "-", "--lanes", lanes, "--format", "ucs4be"];
+            // The design's own simulation (auto would build Verilator
+            // models of the wide cores).
+            args.extend(["--engine", "rust-hdl"]);
             args.extend(flags);
             let out = utf8hdl(&args, &message);
             let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -568,6 +571,8 @@ fn a_signal_leaves_the_directory_as_it_was() {
             .args([
                 "sim",
                 path_str(&input),
+                "--engine",
+                "rust-hdl",
                 "-o",
                 path_str(&d.join("o")),
                 "--vcd",
@@ -707,6 +712,8 @@ fn stall_probability_is_bounded_and_long_stalled_runs_show_progress() {
         &[
             "sim",
             path_str(&input),
+            "--engine",
+            "rust-hdl",
             "--stall-in",
             "0.99",
             "-o",
@@ -811,6 +818,36 @@ fn long_runs_show_progress_on_a_terminal() {
     );
 }
 
+/// The cores after the decoder show their progress too, in items: on a
+/// terminal, `sim --format utf16le` draws the UTF-16 encoder's bar once the
+/// decoder's run is done.
+#[test]
+fn a_chain_shows_each_cores_progress_on_a_terminal() {
+    let dir = temp_dir();
+    let input = dir.path().join("in");
+    fs::write(&input, b"Progress. ".repeat(40_000)).unwrap();
+    let Some(shown) = on_terminal_until(
+        &[
+            "sim",
+            path_str(&input),
+            "--engine",
+            "rust-hdl",
+            "--format",
+            "utf16le",
+            "-o",
+            "/dev/null",
+        ],
+        "/400,000 ",
+        std::time::Duration::from_secs(120),
+    ) else {
+        return;
+    };
+    assert!(
+        shown.contains("utf16_encoder ") && shown.contains("/400,000 "),
+        "{shown:?}"
+    );
+}
+
 /// `sim --svg` draws the run it checked: a dot for every transfer on
 /// `s_axis_tdata` (one per byte) and on `m_axis_tdata` and `m_axis_tuser`
 /// (one per unit of the reference), equal bytes in a row as boxes of
@@ -831,6 +868,8 @@ fn svg_marks_every_transfer_of_the_run() {
                 path_str(&input),
                 "--lanes",
                 lanes,
+                "--engine",
+                "rust-hdl",
                 "--stall-out",
                 "0.3",
                 "--output",

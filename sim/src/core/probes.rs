@@ -11,12 +11,31 @@ use super::*;
 /// least significant first, with the bits above its width zero: a layout
 /// that a compiled model fills with plain copies and that compares word by
 /// word, so that recording a waveform costs little.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Values {
     words: Vec<u32>,
     /// Where each signal's words start; one more entry for the end.
     starts: Vec<usize>,
     widths: Vec<usize>,
+}
+
+/// Field by field, so that `clone_from` copies into the buffers it has (a
+/// derived one allocates anew): a waveform keeps the last cycle's values
+/// so, on every recorded cycle.
+impl Clone for Values {
+    fn clone(&self) -> Values {
+        Values {
+            words: self.words.clone(),
+            starts: self.starts.clone(),
+            widths: self.widths.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Values) {
+        self.words.clone_from(&source.words);
+        self.starts.clone_from(&source.starts);
+        self.widths.clone_from(&source.widths);
+    }
 }
 
 impl Values {

@@ -97,8 +97,11 @@ pub enum StatsFormat {
 }
 
 /// `--engine`: which simulator runs the cores.
-#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EngineChoice {
+    /// Verilator when it is installed and the core is wide (2 lanes or
+    /// more) or the input large; rust-hdl otherwise.
+    Auto,
     /// rust-hdl's simulation of the design as written.
     RustHdl,
     /// A Verilator model of the exported Verilog.

@@ -18,7 +18,7 @@ use utf8hdl_synth::{tools, verilator};
 
 use super::args::{lanes_parser, EngineChoice};
 use super::datasheet::record_path;
-use super::engine::{on_engine, OnEngine};
+use super::engine::{on_engine, resolve, OnEngine};
 use super::progress::Progress;
 use super::report::{note, report_stdout};
 
@@ -36,8 +36,8 @@ pub struct BenchArgs {
     /// 1000000).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=MAX_BENCH_MB))]
     memory_mb: u64,
-    /// Measure only this engine [default: both, and Icarus Verilog for
-    /// comparison].
+    /// Measure only this engine (auto: the one `sim` would use on the
+    /// corpus) [default: both, and Icarus Verilog for comparison].
     #[arg(long, value_enum)]
     engine: Option<EngineChoice>,
     /// Bytes per clock of the benchmarked (rfc3629) core.
@@ -86,13 +86,14 @@ fn bench_of<C: Core<Input = u8> + Copy>(core: C, args: &BenchArgs) -> Result<Exi
         tools: Vec::new(),
     };
     let mut verilator_speed = None;
+    let only = (args.engine).map(|chosen| resolve(chosen, args.lanes, Some(measure.total)));
     for engine in [EngineChoice::RustHdl, EngineChoice::Verilator] {
-        if args.engine.is_some_and(|chosen| chosen != engine) {
+        if only.is_some_and(|chosen| chosen != engine) {
             continue;
         }
         let verilator = engine == EngineChoice::Verilator;
         let missing = || verilator::TOOLS.iter().any(|t| tools::find(t).is_none());
-        if verilator && args.engine.is_none() && missing() {
+        if verilator && only.is_none() && missing() {
             writeln!(
                 out,
                 "verilator: not measured (needs {})",
@@ -100,7 +101,7 @@ fn bench_of<C: Core<Input = u8> + Copy>(core: C, args: &BenchArgs) -> Result<Exi
             )?;
             continue;
         }
-        let f = on_engine(engine, core, measure)?;
+        let f = on_engine(engine, core, None, measure)?;
         print_figures(&mut out, &engine.to_string(), &f, args.memory_mb)?;
         record.engines.push(engine_speed(&engine.to_string(), &f));
         if verilator {
@@ -152,7 +153,11 @@ struct Measure {
 impl<C: Core<Input = u8>> OnEngine<C> for Measure {
     type Output = Figures;
 
-    fn run<E: Engine<Core = C>>(self, new_engine: impl Fn() -> Result<E>) -> Result<Figures> {
+    fn run<E: Engine<Core = C>>(
+        self,
+        _: EngineChoice,
+        new_engine: impl Fn() -> Result<E>,
+    ) -> Result<Figures> {
         // Built (a Verilator model compiled and cached) before the progress
         // bar starts.
         drop(new_engine()?);

@@ -10,6 +10,7 @@ use utf8hdl_sim::core::{Core, Lane, Unit};
 
 use super::args::EngineChoice;
 use super::engine::run_on;
+use super::progress::Progress;
 use super::report::report_stage;
 
 /// One lane on its way from a core of a chain to the next: its bits.
@@ -65,19 +66,23 @@ impl<C: Core + Copy> Stage for C {
         stimulus: &Stimulus,
         on_lane: &mut dyn FnMut(LaneBits, usize) -> Result<()>,
     ) -> Result<StageRun> {
+        let core = self.name();
+        let mut progress = Progress::items(core.clone(), inputs.len() as u64);
         let summary = run_on(
             *self,
             engine,
             inputs.iter().map(|input| input.into_lane()),
             stimulus,
             |unit| {
+                progress.set(unit.span().end as u64);
                 let from = unit.span().start;
                 (unit.outputs()).try_for_each(|lane| on_lane(LaneBits::of(lane), from))
             },
             0..0,
             &mut |_, _| {},
-        )?;
-        let core = self.name();
+        );
+        progress.finish();
+        let summary = summary?;
         report_stage(&core, &summary);
         Ok(StageRun {
             core,

@@ -17,7 +17,7 @@ use utf8hdl_sim::output::{check_destinations, commit_all, OutputFile};
 
 use super::args::{profile_parser, EngineChoice, StatsFormat, MAX_VCD_PERIOD_NS};
 use super::chain::{self, LaneBits, Stage};
-use super::engine::run_on;
+use super::engine::{resolve, run_on};
 use super::progress::Progress;
 use super::report::{note, report_stage};
 use super::waveform::Waveform;
@@ -91,9 +91,9 @@ pub struct EncodeArgs {
     #[arg(long, value_name = "NS", default_value_t = 10, requires = "vcd",
           value_parser = clap::value_parser!(u64).range(4..=MAX_VCD_PERIOD_NS))]
     vcd_period: u64,
-    /// The simulator of every core in the chain: rust-hdl's, or a
-    /// Verilator model of the exported Verilog (as for `sim`).
-    #[arg(long, value_enum, default_value = "rust-hdl")]
+    /// The simulator of every core in the chain: rust-hdl's, a Verilator
+    /// model of the exported Verilog, or auto (as for `sim`).
+    #[arg(long, value_enum, default_value = "auto")]
     engine: EngineChoice,
 }
 
@@ -118,12 +118,15 @@ pub fn run(args: &EncodeArgs) -> Result<ExitCode> {
         bytes.len() % width
     );
     let units = bytes.chunks_exact(width);
+    // One engine for the whole chain, chosen on its input (every core of
+    // it has one lane).
+    let engine = resolve(args.engine, 1, Some(units.len() as u64));
     let units = units.map(|unit| LaneBits::of(args.from.unit(unit)));
     let full_rate = Stimulus::stalls(Stalls::Never, Stalls::Never, 1);
     let mut words = Vec::with_capacity(bytes.len() / width);
     let chained = chain::through(
         args.from.to_words(),
-        args.engine,
+        engine,
         units.collect(),
         &full_rate,
         |lane, _| {
@@ -143,7 +146,7 @@ pub fn run(args: &EncodeArgs) -> Result<ExitCode> {
     let mut progress = Progress::bytes(Some(bytes.len() as u64));
     let summary = run_on(
         encoder,
-        args.engine,
+        engine,
         words.into_iter(),
         &full_rate,
         |unit| {

@@ -1,5 +1,6 @@
 //! Progress on standard error for runs long enough to wonder about: drawn
-//! only on a terminal, and only once a run has taken a second.
+//! only on a terminal (indicatif draws nothing on a pipe or a file), and
+//! only once a run has taken a second.
 
 use std::time::{Duration, Instant};
 
@@ -29,6 +30,20 @@ impl Progress {
             }
             None => "{spinner} {decimal_bytes} {decimal_bytes_per_sec} {elapsed}",
         };
+        Progress::quiet_at_first(total, template)
+    }
+
+    /// A bar for the cores of a chain: `what` (a core), the items done out
+    /// of `total`, the rate and the estimated time left.
+    pub fn items(what: String, total: u64) -> Progress {
+        let template = "{msg} {bar:40} {human_pos}/{human_len} {per_sec} eta {eta}";
+        let progress = Progress::quiet_at_first(Some(total), template);
+        progress.bar.set_message(what);
+        progress
+    }
+
+    /// A bar in `template`, hidden until the run has taken [`QUIET_FOR`].
+    fn quiet_at_first(total: Option<u64>, template: &str) -> Progress {
         let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::hidden());
         bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
         Progress {
@@ -56,7 +71,7 @@ impl Progress {
         }
     }
 
-    /// Records `done` bytes; cheap enough to call for every unit.
+    /// Records `done` bytes or items; cheap enough to call for every unit.
     pub fn set(&mut self, done: u64) {
         self.updates += 1;
         if self.updates < UPDATES_PER_CHECK {

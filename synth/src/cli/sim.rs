@@ -16,6 +16,7 @@ use utf8hdl_sim::cores::char_properties::Properties;
 use utf8hdl_sim::cores::utf16_encoder;
 use utf8hdl_sim::cores::utf8_decoder::Reference;
 use utf8hdl_sim::harness::{Engine, Harness};
+use utf8hdl_sim::input::{ByteStream, Input};
 use utf8hdl_sim::output::{commit_all, Format, UnitWriter};
 use utf8hdl_sim::reference::Unit;
 use utf8hdl_sim::with_core;
@@ -73,10 +74,11 @@ pub struct SimArgs {
     /// (0 ≤ P ≤ 0.99; needs --lanes 2 or more, whose cores have tkeep).
     #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_probability)]
     pub null_lanes: f64,
-    /// The simulator: rust-hdl's (the design as written) or a Verilator
+    /// The simulator: rust-hdl's (the design as written), a Verilator
     /// model of the exported Verilog (built on first use, needs verilator,
-    /// g++ and make).
-    #[arg(long, value_enum, default_value = "rust-hdl")]
+    /// g++ and make), or auto: Verilator for a wide core or a large input
+    /// when it is installed, rust-hdl otherwise.
+    #[arg(long, value_enum, default_value = "auto")]
     pub engine: EngineChoice,
     /// Print the summary as one JSON object on the last line of stderr.
     #[arg(long, value_enum, value_name = "FORMAT")]
@@ -128,35 +130,67 @@ fn sim_of<C: Core<Input = u8, Model = Reference> + Copy>(
         args.null_lanes == 0.0 || core.lanes()?.tkeep,
         "--null-lanes needs a core with s_axis_tkeep (--lanes 2 or more)"
     );
-    on_engine(args.engine, core, SimOn(args))
-}
-
-/// [`sim_on`], on whichever engine `--engine` chose.
-struct SimOn<'a>(&'a SimArgs);
-
-impl<C: Core<Input = u8, Model = Reference>> OnEngine<C> for SimOn<'_> {
-    type Output = ExitCode;
-
-    fn run<E: Engine<Core = C>>(self, new_engine: impl Fn() -> Result<E>) -> Result<ExitCode> {
-        sim_on(Harness::on(new_engine()?), self.0)
-    }
-}
-
-fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
-    mut harness: Harness<E>,
-    args: &SimArgs,
-) -> Result<ExitCode> {
+    // The arguments and the input are checked before an engine is chosen
+    // (and a model perhaps built): a usage error is one line, at once.
     let mut others = Vec::new();
     others.extend(args.vcd.as_deref().map(|p| ("--vcd", p)));
     others.extend(args.svg.as_deref().map(|p| ("--svg", p)));
     let input = args.stream.input(&others)?;
-    let svg_window = args.vcd_cycles.clone().unwrap_or(0..SVG_CYCLES);
     anyhow::ensure!(
-        args.svg.is_none() || svg_window.end - svg_window.start <= MAX_SVG_CYCLES,
+        args.svg.is_none() || svg_window(args).end - svg_window(args).start <= MAX_SVG_CYCLES,
         "--svg draws at most {MAX_SVG_CYCLES} cycles; choose them with --vcd-cycles FROM..TO"
     );
     let input = args.stream.for_format(input)?;
-    let mut stream = input.open()?;
+    let stream = input.open()?;
+    let size = input.len_hint();
+    on_engine(
+        args.engine,
+        core,
+        size,
+        SimOn {
+            args,
+            input,
+            stream,
+        },
+    )
+}
+
+/// The cycles `sim --svg` draws.
+fn svg_window(args: &SimArgs) -> Range<u64> {
+    args.vcd_cycles.clone().unwrap_or(0..SVG_CYCLES)
+}
+
+/// [`sim_on`], on whichever engine `--engine` chose.
+struct SimOn<'a> {
+    args: &'a SimArgs,
+    input: Input,
+    stream: ByteStream,
+}
+
+impl<C: Core<Input = u8, Model = Reference>> OnEngine<C> for SimOn<'_> {
+    type Output = ExitCode;
+
+    fn run<E: Engine<Core = C>>(
+        self,
+        engine: EngineChoice,
+        new_engine: impl Fn() -> Result<E>,
+    ) -> Result<ExitCode> {
+        sim_on(Harness::on(new_engine()?), engine, self)
+    }
+}
+
+/// The run of `sim` on `harness`, whose engine is `engine`: the cores
+/// after the decoder run on it too.
+fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
+    mut harness: Harness<E>,
+    engine: EngineChoice,
+    SimOn {
+        args,
+        input,
+        mut stream,
+    }: SimOn,
+) -> Result<ExitCode> {
+    let svg_window = svg_window(args);
     let mut writer = UnitWriter::create(Some(&args.stream.output), args.stream.format, &input)?;
     let core = harness.engine.core();
     let mut waveform = args
@@ -246,21 +280,20 @@ fn sim_on<E: Engine<Core: Core<Input = u8, Model = Reference>>>(
     let mut json = summary.to_json();
     if let Some(written) = written.filter(|_| agree) {
         let stages: Vec<&dyn Stage> = after.iter().map(|&(stage, _)| stage).collect();
-        let chained =
-            chain::through(
-                &stages,
-                args.engine,
-                words,
-                &stimulus,
-                |lane, word| match written {
-                    Written::Alone(write) => Ok(write(&mut writer, lane)?),
-                    Written::BesideUnit(write) => {
-                        let unit = (decoded.get(word))
-                            .with_context(|| format!("no decoded unit {word} for a lane"))?;
-                        Ok(write(&mut writer, unit, lane)?)
-                    }
-                },
-            )?;
+        let chained = chain::through(
+            &stages,
+            engine,
+            words,
+            &stimulus,
+            |lane, word| match written {
+                Written::Alone(write) => Ok(write(&mut writer, lane)?),
+                Written::BesideUnit(write) => {
+                    let unit = (decoded.get(word))
+                        .with_context(|| format!("no decoded unit {word} for a lane"))?;
+                    Ok(write(&mut writer, unit, lane)?)
+                }
+            },
+        )?;
         agree = chained.agree();
         for run in chained.runs {
             json[run.core] = run.json;

@@ -5,6 +5,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use super::*;
@@ -180,27 +181,43 @@ pub(super) struct Model {
     _scratch: Option<ScratchDir>,
 }
 
-/// Builds (or finds in the cache) the model library of `verilog`, whose top
-/// module is `top`, with `shim`. `progress` is told when a build starts.
-pub(super) fn model_library(
-    top: &str,
-    verilog: &str,
-    shim: &str,
-    progress: &dyn Fn(&str),
-) -> Result<Model> {
+/// The key of the model of `verilog` with `shim`, once its tools are known
+/// to be on PATH.
+pub(super) fn key_of(verilog: &str, shim: &str) -> Result<String> {
     for tool in TOOLS {
         if crate::tools::find(tool).is_none() {
             bail!("--engine verilator needs {tool}, which is not on PATH");
         }
     }
+    Ok(model_key(&[verilog, shim, verilator_version()?, OPTIMIZE]))
+}
+
+/// `verilator --version`, asked once a process (it starts Perl).
+fn verilator_version() -> Result<&'static str> {
+    static VERSION: OnceLock<String> = OnceLock::new();
+    if let Some(version) = VERSION.get() {
+        return Ok(version);
+    }
     let version = tool_output("verilator", &["--version"])?;
-    let key = model_key(&[verilog, shim, &version, OPTIMIZE]);
+    Ok(VERSION.get_or_init(|| version))
+}
+
+/// Builds (or finds in the cache) the library of the model `key`: `verilog`,
+/// whose top module is `top`, with `shim`. `progress` is told when a build
+/// starts.
+pub(super) fn model_library(
+    top: &str,
+    verilog: &str,
+    shim: &str,
+    key: &str,
+    progress: &dyn Fn(&str),
+) -> Result<Model> {
     let name = format!("{top}-{}", &key[..16]);
     let root = cache_root();
     let mut damage = None;
     if let Ok(root) = &root {
         let dir = root.join(&name);
-        match check(&dir, &key) {
+        match check(&dir, key) {
             Found::Ready => {
                 return Ok(Model {
                     library: dir.join(LIBRARY),
@@ -229,7 +246,7 @@ pub(super) fn model_library(
     let (dir, build) = match aside {
         Ok(aside) => aside,
         Err(unwritable) => {
-            return build_privately(top, verilog, shim, &key, damage, &unwritable, progress)
+            return build_privately(top, verilog, shim, key, damage, &unwritable, progress)
         }
     };
     progress(&match &damage {
@@ -239,12 +256,12 @@ pub(super) fn model_library(
         ),
         Some(damage) => format!("rebuilding the Verilator model of {top}: {damage}"),
     });
-    if let Err(e) = build_stamped(build.path(), top, verilog, shim, &key) {
+    if let Err(e) = build_stamped(build.path(), top, verilog, shim, key) {
         let _kept = build.keep();
         return Err(e);
     }
-    put_in_place(build, &dir, &key)?;
-    match check(&dir, &key) {
+    put_in_place(build, &dir, key)?;
+    match check(&dir, key) {
         Found::Ready => Ok(Model {
             library: dir.join(LIBRARY),
             _scratch: None,

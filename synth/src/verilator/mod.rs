@@ -33,7 +33,8 @@
 //! `~/.cache/utf8hdl/verilator/<top>-<key>`, or in `$UTF8HDL_CACHE/verilator`
 //! when the environment variable `UTF8HDL_CACHE` ([`CACHE_VAR`]) names
 //! another cache root; never in the working directory. Building takes
-//! seconds to a minute, loading a cached model a few milliseconds.
+//! seconds to a minute, loading a cached model a few milliseconds, once a
+//! process: its instances share the library.
 //!
 //! A cached model is loaded only once it is checked: a build writes the
 //! directory's `stamp` (the key, and the size and SHA-256 of `libmodel.so`)
@@ -57,7 +58,9 @@
 //! models (set `UTF8HDL_CACHE` to a writable directory). A complete model
 //! in a read-only cache is still used.
 
+use std::collections::BTreeMap;
 use std::ops::Range;
+use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
 use utf8hdl_sim::core::{
@@ -68,7 +71,7 @@ use utf8hdl_sim::harness::Engine;
 mod cache;
 mod shim;
 
-use cache::model_library;
+use cache::{key_of, model_library};
 pub use shim::shim;
 use shim::{with_public_probes, words};
 
@@ -80,13 +83,70 @@ type FreeFn = unsafe extern "C" fn(*mut std::ffi::c_void);
 type OutputsFn = unsafe extern "C" fn(*mut std::ffi::c_void, *mut u32);
 type StepFn = unsafe extern "C" fn(*mut std::ffi::c_void, *const u32, *mut u32, *mut u32);
 
+/// A model's library loaded into this process, and its entry points. A
+/// library is loaded once a process (the benchmark and a chain make
+/// several instances of a model), and never unloaded.
+struct Library {
+    new: NewFn,
+    free: FreeFn,
+    outputs: OutputsFn,
+    step: StepFn,
+}
+
+/// The library of the model of `verilog` (top module `top`) with `shim`,
+/// built on first use and loaded on the first call of the process.
+fn library(
+    top: &str,
+    verilog: &str,
+    shim: &str,
+    progress: &dyn Fn(&str),
+) -> Result<&'static Library> {
+    static LOADED: Mutex<BTreeMap<String, &'static Library>> = Mutex::new(BTreeMap::new());
+    let key = key_of(verilog, shim)?;
+    let mut loaded = LOADED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(&library) = loaded.get(&key) {
+        return Ok(library);
+    }
+    let model = model_library(top, verilog, shim, &key, progress)?;
+    let path = &model.library;
+    // SAFETY: the library is the shim above, built for this core; its
+    // functions have exactly these signatures.
+    let library = unsafe {
+        // Every symbol resolved now, so that a broken model is an error
+        // here rather than a crash at its first call.
+        let flags = libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_LOCAL;
+        let library: libloading::Library = libloading::os::unix::Library::open(Some(path), flags)
+            .with_context(|| {
+                format!(
+                    "cannot load the Verilator model '{}' although it matches its stamp; \
+                     remove its directory to have it rebuilt",
+                    path.display()
+                )
+            })?
+            .into();
+        let entries = Library {
+            new: *library.get(b"model_new")?,
+            free: *library.get(b"model_free")?,
+            outputs: *library.get(b"model_outputs")?,
+            step: *library.get(b"model_step")?,
+        };
+        // Kept loaded until the process ends: its entry points are used
+        // by instances that may live as long.
+        std::mem::forget(library);
+        entries
+    };
+    let library: &'static Library = Box::leak(Box::new(library));
+    loaded.insert(key, library);
+    Ok(library)
+}
+
 /// A core's Verilog compiled by Verilator: an [`Engine`].
 pub struct Verilated<C: Core> {
     core: C,
     model: *mut std::ffi::c_void,
-    free: FreeFn,
-    outputs_fn: OutputsFn,
-    step_fn: StepFn,
+    library: &'static Library,
     inputs: Vec<u32>,
     outputs: Vec<u32>,
     /// How many words the probes take.
@@ -95,8 +155,6 @@ pub struct Verilated<C: Core> {
     output_at: OutputsAt,
     /// Lanes of each stream.
     lanes: usize,
-    // Last: the library must outlive every call into it.
-    _library: libloading::Library,
 }
 
 impl<C: Core> Verilated<C> {
@@ -108,55 +166,29 @@ impl<C: Core> Verilated<C> {
         let top = core.name();
         let public = with_public_probes(verilog, &probes.paths)?;
         let shim = shim(&top, &ports, &probes);
-        let input_at = InputsAt::of(&ports)?;
-        let output_at = OutputsAt::of(&ports)?;
+        let library = library(&top, &public, &shim, progress)?;
+        let size = |dir: Dir| -> usize {
+            ports
+                .iter()
+                .filter(|p| p.dir == dir && p.role != Role::Clock)
+                .map(|p| words(p.width))
+                .sum()
+        };
+        let (input_at, output_at) = (InputsAt::of(&ports)?, OutputsAt::of(&ports)?);
         let lanes = core.lanes()?.count;
-        let model = model_library(&top, &public, &shim, progress)?;
-        let path = &model.library;
-        // SAFETY: the library is the shim above, built for this core; its
-        // functions have exactly these signatures.
-        unsafe {
-            // Every symbol resolved now, so that a broken model is an error
-            // here rather than a crash at its first call.
-            let flags = libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_LOCAL;
-            let library: libloading::Library =
-                libloading::os::unix::Library::open(Some(path), flags)
-                    .with_context(|| {
-                        format!(
-                            "cannot load the Verilator model '{}' although it matches its stamp; \
-                             remove its directory to have it rebuilt",
-                            path.display()
-                        )
-                    })?
-                    .into();
-            let new: NewFn = *library.get(b"model_new")?;
-            let free: FreeFn = *library.get(b"model_free")?;
-            let outputs_fn: OutputsFn = *library.get(b"model_outputs")?;
-            let step_fn: StepFn = *library.get(b"model_step")?;
-            let size = |dir: Dir| -> usize {
-                ports
-                    .iter()
-                    .filter(|p| p.dir == dir && p.role != Role::Clock)
-                    .map(|p| words(p.width))
-                    .sum()
-            };
-            let (inputs, outputs) = (vec![0; size(Dir::In)], vec![0; size(Dir::Out)]);
-            let probe_words = probes.widths.iter().map(|&w| words(w)).sum();
-            Ok(Verilated {
-                core,
-                model: new(),
-                free,
-                outputs_fn,
-                step_fn,
-                inputs,
-                outputs,
-                probe_words,
-                input_at,
-                output_at,
-                lanes,
-                _library: library,
-            })
-        }
+        Ok(Verilated {
+            // SAFETY: the library's `model_new` takes nothing and returns
+            // a new model.
+            model: unsafe { (library.new)() },
+            library,
+            inputs: vec![0; size(Dir::In)],
+            outputs: vec![0; size(Dir::Out)],
+            probe_words: probes.widths.iter().map(|&w| words(w)).sum(),
+            input_at,
+            output_at,
+            lanes,
+            core,
+        })
     }
 
     /// Decodes the output words into `outputs`, in place: a beat is large,
@@ -276,7 +308,7 @@ impl<C: Core> Engine for Verilated<C> {
     fn outputs(&self) -> OutputsOf<C> {
         let mut words = vec![0u32; self.outputs.len()];
         // SAFETY: `model` is live and `words` has room for every output.
-        unsafe { (self.outputs_fn)(self.model, words.as_mut_ptr()) };
+        unsafe { (self.library.outputs)(self.model, words.as_mut_ptr()) };
         let mut outputs = Outputs::default();
         Self::decode_outputs(&self.output_at, self.lanes, &words, &mut outputs);
         outputs
@@ -303,7 +335,7 @@ impl<C: Core> Engine for Verilated<C> {
         };
         // SAFETY: `model` is live; the arrays have the sizes the shim uses.
         unsafe {
-            (self.step_fn)(
+            (self.library.step)(
                 self.model,
                 self.inputs.as_ptr(),
                 self.outputs.as_mut_ptr(),
@@ -317,6 +349,6 @@ impl<C: Core> Engine for Verilated<C> {
 impl<C: Core> Drop for Verilated<C> {
     fn drop(&mut self) {
         // SAFETY: `model` came from `model_new` and is freed once.
-        unsafe { (self.free)(self.model) }
+        unsafe { (self.library.free)(self.model) }
     }
 }
