@@ -128,6 +128,35 @@ fn mistakes() -> Vec<Mistake> {
             )],
         },
         Mistake {
+            name: "lab3a_message_end_ignored",
+            solution: "lab3a_open_sequences.rs",
+            what: "a message's end inside a character ignored, its state carried over",
+            edits: &[(
+                "} else if self.s_axis_tlast.val() {\n\
+                 // The message ends inside the character.\n\
+                 self.word.d.next = 0xFFFD.into();\n\
+                 self.tuser.d.next = 0x7.into(); // truncated\n\
+                 self.valid.d.next = true;\n\
+                 self.bytes_left.d.next = 0.into();\n\
+                 }",
+                "}",
+            )],
+        },
+        Mistake {
+            name: "lab3a_broken_sequence_silent",
+            solution: "lab3a_open_sequences.rs",
+            what: "a lead where a continuing octet is due reopens without a U+FFFD",
+            edits: &[(
+                "if self.bytes_left.q.val() != 0 {\n\
+                 // Not the continuing octet that was due.\n\
+                 self.word.d.next = 0xFFFD.into();\n\
+                 self.tuser.d.next = 0x7.into(); // truncated\n\
+                 self.valid.d.next = true;\n\
+                 }",
+                "",
+            )],
+        },
+        Mistake {
             name: "lab4_message_end_ignored",
             solution: "lab4_error_policy.rs",
             what: "a message's end inside a character ignored, its state carried over",

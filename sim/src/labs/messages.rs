@@ -165,6 +165,21 @@ const OPEN_ENDS: &[(&[u8], &[u8])] = &[
     (b"\xF4\x8F\xBF", b"\xBF"), // U+10FFFF
 ];
 
+/// For each of [`OPEN_ENDS`], a message that ends inside the character,
+/// one that starts with the rest of it (which a decoder that carries its
+/// state across the end would complete), the open part alone, and one of
+/// ASCII.
+fn open_ends() -> impl Iterator<Item = Vec<u8>> {
+    OPEN_ENDS.iter().flat_map(|(open, rest)| {
+        [
+            [b"a", *open].concat(),
+            [*rest, b"b"].concat(),
+            open.to_vec(),
+            b"c".to_vec(),
+        ]
+    })
+}
+
 /// Messages of one byte that cannot start a character, then a lone
 /// surrogate and an overlong as messages of their own.
 const SHORT_MALFORMED: &[&[u8]] = &[
@@ -180,10 +195,7 @@ const SHORT_MALFORMED: &[&[u8]] = &[
 ];
 
 /// Malformed input of every kind among valid characters, in messages:
-/// [`EDGE_CASES`] as one; then, for each of [`OPEN_ENDS`], a message that
-/// ends inside the character, one that starts with the rest of it (which
-/// a decoder that carries its state across the end would complete), the
-/// open part alone, and one of ASCII; then [`SHORT_MALFORMED`]; then a
+/// [`EDGE_CASES`] as one; then [`open_ends`]; then [`SHORT_MALFORMED`]; then a
 /// fixed-seed random mix of characters of every length and fragments of
 /// every error kind (which also meet at random), cut into messages of 1 to
 /// 64 bytes at random, so that they end in every state again. The last
@@ -191,12 +203,7 @@ const SHORT_MALFORMED: &[&[u8]] = &[
 /// the end of the message, two words from the last byte.
 pub fn malformed_messages() -> Vec<Vec<u8>> {
     let mut messages = vec![EDGE_CASES.concat()];
-    for (open, rest) in OPEN_ENDS {
-        messages.push([b"a", *open].concat());
-        messages.push([*rest, b"b"].concat());
-        messages.push(open.to_vec());
-        messages.push(b"c".to_vec());
-    }
+    messages.extend(open_ends());
     messages.extend(SHORT_MALFORMED.iter().map(|m| m.to_vec()));
     let mut bytes = random_mix();
     bytes.extend(b"\xE2\x82\xF0");
@@ -210,23 +217,31 @@ pub fn malformed_messages() -> Vec<Vec<u8>> {
     messages
 }
 
+/// A random character of `length` octets, in UTF-8.
+fn character(rng: &mut StdRng, length: u32) -> Vec<u8> {
+    let range = match length {
+        1 => 0..0x80,
+        2 => 0x80..0x800,
+        3 => 0x800..0x1_0000,
+        _ => 0x1_0000..0x11_0000,
+    };
+    loop {
+        if let Some(c) = char::from_u32(rng.gen_range(range.clone())) {
+            return c.to_string().into_bytes();
+        }
+    }
+}
+
+/// A random continuing octet.
+fn continuing(rng: &mut StdRng) -> u8 {
+    rng.gen_range(0x80..=0xBF)
+}
+
 /// A fixed-seed random mix of characters of every length and fragments of
 /// every error kind.
 fn random_mix() -> Vec<u8> {
     let mut bytes = Vec::new();
     let mut rng = StdRng::seed_from_u64(4);
-    let character = |rng: &mut StdRng, length: u32| loop {
-        let range = match length {
-            1 => 0..0x80,
-            2 => 0x80..0x800,
-            3 => 0x800..0x1_0000,
-            _ => 0x1_0000..0x11_0000,
-        };
-        if let Some(c) = char::from_u32(rng.gen_range(range)) {
-            break c.to_string().into_bytes();
-        }
-    };
-    let continuing = |rng: &mut StdRng| rng.gen_range(0x80..=0xBFu8);
     for _ in 0..4000 {
         let fragment = match rng.gen_range(0..12) {
             0..=4 => {
@@ -282,5 +297,64 @@ pub fn ascii_in_messages() -> Vec<Vec<u8>> {
         rest = &rest[length..];
     }
     messages.push(ascii().repeat(5));
+    messages
+}
+
+/// Sequences broken by a lead, one message: the lead opens its own
+/// character, which completes (chapter 4's `E2 E2 82 AC`).
+const BROKEN_BY_A_LEAD: &[&[u8]] = &[
+    b"\xC3\xE2\x82\xAC",         // é after 1 of 2, then €
+    b"\xE2\xE2\x82\xAC",         // € after 1 of 3, then €
+    b"\xE2\x82\xC3\xA9",         // € after 2 of 3, then é
+    b"\xF0\xF0\x9F\x98\x80",     // 😀 after 1 of 4, then 😀
+    b"\xF0\x9F\xC2\xA9",         // 😀 after 2 of 4, then ©
+    b"\xF0\x9F\x98\xE2\x82\xAC", // 😀 after 3 of 4, then €
+];
+
+/// Lab 3a's messages, whose bytes give one word each at the most: a
+/// message of [`BROKEN_BY_A_LEAD`]; then [`open_ends`]; then a fixed-seed random
+/// mix of characters of every length, lone continuing octets and
+/// characters cut short, each cut-short one followed by a character of
+/// two or more octets (whose lead breaks it), in messages of 1 to 8 of
+/// these, so that messages also end inside a character.
+pub fn open_sequence_messages() -> Vec<Vec<u8>> {
+    let mut messages = vec![BROKEN_BY_A_LEAD.concat()];
+    messages.extend(open_ends());
+    let mut rng = StdRng::seed_from_u64(3);
+    let mut message = Vec::new();
+    let mut fragments = 0;
+    for _ in 0..3000 {
+        match rng.gen_range(0..6) {
+            0..=2 => {
+                let length = rng.gen_range(1..=4);
+                message.extend(character(&mut rng, length));
+            }
+            3 => {
+                let count = rng.gen_range(1..=3);
+                message.extend((0..count).map(|_| continuing(&mut rng)));
+            }
+            _ => {
+                let length = rng.gen_range(2..=4);
+                let cut = character(&mut rng, length);
+                message.extend(&cut[..rng.gen_range(1..cut.len())]);
+                if rng.gen_range(0..4) == 0 {
+                    // The message ends inside the character.
+                    messages.push(std::mem::take(&mut message));
+                    fragments = 0;
+                    continue;
+                }
+                let length = rng.gen_range(2..=4);
+                message.extend(character(&mut rng, length));
+            }
+        }
+        fragments += 1;
+        if fragments >= rng.gen_range(1..=8) {
+            messages.push(std::mem::take(&mut message));
+            fragments = 0;
+        }
+    }
+    if !message.is_empty() {
+        messages.push(message);
+    }
     messages
 }

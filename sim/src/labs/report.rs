@@ -108,7 +108,7 @@ mod tests {
         assert_eq!(at, 3);
         let lines = around(&messages, &mismatch, at);
         let rows: Vec<&str> = lines[2..7].iter().map(|l| l.trim_end()).collect();
-        assert!(rows[0].starts_with("     0..1  61"), "{rows:?}");
+        assert!(rows[0].starts_with("       0..1  61"), "{rows:?}");
         assert!(rows[1].ends_with("(tlast: its message ends)"), "{rows:?}");
         assert!(rows[3].starts_with(">      3..5  C3 A9"), "{rows:?}");
         assert_eq!(lines[7], "expected: U+00E9 ok");

@@ -70,6 +70,13 @@ mistakes! {
     /// The first character above U+FFFFF of the input loses its top bit.
     lab3_four_octet_lead_mask: lab "3", LongCharacterDecoder, 1,
         "expected U+10007F ok, got tdata=0000007F";
+    /// `a E2 82` ends a message with no U+FFFD; the next starts with AC,
+    /// which completes the € of the message before.
+    lab3a_message_end_ignored: lab "3a", OpenSequenceDecoder, 1,
+        "byte offset 41: expected U+FFFD truncated, got tdata=000020AC";
+    /// `C3` then `E2 82 AC`: the é's U+FFFD is missing before the €.
+    lab3a_broken_sequence_silent: lab "3a", OpenSequenceDecoder, 1,
+        "byte offset 0: expected U+FFFD truncated, got tdata=000020AC";
     /// `a C3` ends a message; the next starts with A9, which carries on the
     /// é of the message before instead of being a lone continuing octet.
     lab4_message_end_ignored: lab "4", ErrorPolicyDecoder, 1,

@@ -33,6 +33,7 @@ fn every_starting_file_fails_for_its_stated_reason() {
             "3",
             "tdata=00000020 tuser=0 left before the bytes that decide it were accepted",
         ),
+        ("3a", "byte offset 0: expected U+FFFD truncated, got no word"),
         (
             "4",
             "byte offset 0: expected U+FFFD overlong, got tdata=00000000 tuser=0",
