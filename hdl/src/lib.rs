@@ -11,10 +11,8 @@
 //! * [`utf8_encoder`], [`utf16_encoder`], [`utf16_decoder`],
 //!   [`char_properties`]: one block each.
 //! * [`stream`]: the AXI4-Stream blocks that several cores share.
-//! * [`labs`]: the guide's labs.
 
 pub mod char_properties;
-pub mod labs;
 pub mod stream;
 pub mod utf16_decoder;
 pub mod utf16_encoder;

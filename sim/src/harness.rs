@@ -54,7 +54,7 @@ pub trait Engine {
 pub struct RustHdl<C: Core> {
     core: C,
     pub uut: C::Block,
-    probes: Signals,
+    pub(crate) probes: Signals,
 }
 
 impl<C: Core> RustHdl<C> {

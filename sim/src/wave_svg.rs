@@ -62,7 +62,7 @@ pub enum Moves {
 
 impl Moves {
     /// The signal that moves the row on, if any.
-    fn enable(self) -> Option<&'static str> {
+    pub(crate) fn enable(self) -> Option<&'static str> {
         match self {
             Moves::Enabled(enable) | Moves::Transfer(enable) => Some(enable),
             Moves::Held | Moves::EveryCycle => None,

@@ -1,9 +1,9 @@
-//! `utf8hdl lab check N` checks the block compiled into the binary, so a
-//! binary built from another version of the lab's file must say so, or be
-//! rebuilt from the file, rather than give a verdict about a file it did
-//! not run. The lab root is the current directory (it holds
-//! `hdl/src/labs/`), here a temporary copy; `UTF8HDL_CARGO` stands in for
-//! cargo, so that no test rebuilds the workspace.
+//! `utf8hdl lab check N` runs the labs' own program with cargo, in the
+//! workspace that holds the lab files, so that the verdict is about the
+//! file as it is; where that cannot be, it says why in one line and gives
+//! no verdict. The lab root is the current directory (it holds
+//! `docs/labs/student/src/`), here a temporary copy; `UTF8HDL_CARGO` stands
+//! in for cargo, so that no test builds the workspace.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
@@ -11,22 +11,17 @@ use std::process::{Command, Output};
 
 use crate::common::{path_str, run, temp_dir, usage_failure};
 
-const FILE: &str = "hdl/src/labs/lab1_ascii.rs";
+const FILE: &str = "docs/labs/student/src/lab1_ascii.rs";
+const COMMAND: &str = "`cargo run --release -p utf8hdl-labs -- check 1`";
 
-/// The text of lab 1's file that the binary was built from: the
-/// workspace's, which the test build has just compiled.
-fn built_from() -> String {
-    std::fs::read_to_string(format!("{}/../{FILE}", env!("CARGO_MANIFEST_DIR"))).unwrap()
-}
-
-/// A lab root holding `text` as lab 1's file (none for `None`), and a
+/// A lab root holding lab 1's file (none when not `file`), and a
 /// `Cargo.toml` when `workspace`.
-fn lab_root(text: Option<&str>, workspace: bool) -> tempfile::TempDir {
+fn lab_root(file: bool, workspace: bool) -> tempfile::TempDir {
     let root = temp_dir();
-    let file = root.path().join(FILE);
-    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-    if let Some(text) = text {
-        std::fs::write(&file, text).unwrap();
+    let path = root.path().join(FILE);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    if file {
+        std::fs::write(&path, "// the student's block\n").unwrap();
     }
     if workspace {
         std::fs::write(root.path().join("Cargo.toml"), "[workspace]\n").unwrap();
@@ -34,60 +29,72 @@ fn lab_root(text: Option<&str>, workspace: bool) -> tempfile::TempDir {
     root
 }
 
-/// `utf8hdl lab check 1` in `root`, with `cargo` as the cargo it may run.
-fn lab_check(root: &Path, cargo: &str, envs: &[(&str, &str)]) -> Output {
+/// `utf8hdl lab check 1 ARGS` in `root`, with `cargo` as the cargo it may
+/// run.
+fn lab_check(root: &Path, cargo: &str, args: &[&str]) -> Output {
     run(
         Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
             .args(["lab", "check", "1"])
+            .args(args)
             .current_dir(root)
-            .env_remove("UTF8HDL_LAB_REBUILT")
-            .env("UTF8HDL_CARGO", cargo)
-            .envs(envs.iter().copied()),
+            .env("UTF8HDL_CARGO", cargo),
         b"",
     )
     .unwrap()
 }
 
-fn edited() -> String {
-    built_from() + "// the student's edit\n"
+/// A cargo that logs its directory and arguments to `calls` in `root`,
+/// then exits with `status`.
+fn fake_cargo(root: &Path, status: u8) -> String {
+    let cargo = root.join("fake-cargo");
+    std::fs::write(
+        &cargo,
+        format!(
+            "#!/bin/sh\necho \"$PWD|$*\" >> '{}'\nexit {status}\n",
+            root.join("calls").display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&cargo, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path_str(&cargo).to_string()
 }
 
-/// The file as the binary was built from it: the check runs as always
-/// (lab 1's starting file fails, a solved one passes), with no word of
-/// staleness, and no cargo is run.
+/// The check is the labs' program's, run by cargo in the lab root, which
+/// builds the labs' crate alone; its exit status is the check's, and
+/// `--vcd` reaches it as an absolute path.
 #[test]
-fn an_unchanged_lab_file_is_checked_by_this_binary() {
-    let root = lab_root(Some(&built_from()), true);
-    let out = lab_check(root.path(), "/no/such/cargo", &[]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(matches!(out.status.code(), Some(0 | 1)), "{stderr}");
-    assert!(
-        stderr.contains(&format!("lab 1, ASCII passthrough: {FILE} ")),
-        "{stderr}"
+fn a_lab_check_runs_the_labs_program_with_cargo() {
+    let root = lab_root(true, true);
+    let cargo = fake_cargo(root.path(), 1);
+    let out = lab_check(root.path(), &cargo, &["--vcd", "wave.vcd"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(out.stderr.is_empty(), "{out:?}");
+    let root_dir = std::fs::canonicalize(root.path()).unwrap();
+    let calls = std::fs::read_to_string(root.path().join("calls")).unwrap();
+    assert_eq!(
+        calls.trim_end(),
+        format!(
+            "{0}|run --release --quiet -p utf8hdl-labs --bin labs -- check 1 --vcd {0}/wave.vcd",
+            root_dir.display()
+        )
     );
-    assert!(!stderr.contains("built from"), "{stderr}");
+    assert!(!root.path().join("wave.vcd").exists());
 }
 
-/// An edited file and no cargo to rebuild with: one line that names the
-/// file, says the binary was built from another version, and how to
-/// rebuild; exit status 2, no verdict.
+/// No cargo, or no workspace to build in: one line that names the file and
+/// the command to run; exit status 2, no verdict.
 #[test]
-fn an_edited_lab_file_without_cargo_says_the_binary_is_stale() {
-    let root = lab_root(Some(&edited()), true);
+fn without_cargo_or_a_workspace_there_is_no_verdict() {
+    let root = lab_root(true, true);
     let line = usage_failure(lab_check(root.path(), "/no/such/cargo", &[]));
     assert!(
-        line.contains(&format!("built from a different version of {FILE}"))
-            && line.contains("cargo is not on PATH")
-            && line.contains("`cargo run --release -- lab check 1`"),
+        line.contains(&format!("cargo is not on PATH to build {FILE}")) && line.contains(COMMAND),
         "{line}"
     );
-    // Without a workspace to rebuild in, the same, and why.
-    let root = lab_root(Some(&edited()), false);
+    let root = lab_root(true, false);
     let line = usage_failure(lab_check(root.path(), "cargo", &[]));
     assert!(
-        line.contains(&format!("built from a different version of {FILE}"))
-            && line.contains("no Cargo.toml")
-            && line.contains("`cargo run --release -- lab check 1`"),
+        line.contains("no Cargo.toml") && line.contains(COMMAND),
         "{line}"
     );
 }
@@ -95,87 +102,46 @@ fn an_edited_lab_file_without_cargo_says_the_binary_is_stale() {
 /// A deleted file is no verdict either.
 #[test]
 fn a_missing_lab_file_is_no_verdict() {
-    let root = lab_root(None, true);
+    let root = lab_root(false, true);
     let line = usage_failure(lab_check(root.path(), "/no/such/cargo", &[]));
     assert!(
         line.contains(&format!("cannot read {FILE}"))
-            && line.contains("restore it, then run `cargo run --release -- lab check 1`"),
+            && line.contains(&format!("restore it, then run {COMMAND}")),
         "{line}"
     );
 }
 
-/// An edited file that does not compile (a cargo that fails): the rebuild
-/// is announced, then one line says the file does not compile; status 2.
+/// A crate that does not compile (cargo exits 101): one line says so,
+/// after cargo's own errors; status 2.
 #[test]
-fn an_edited_lab_file_that_does_not_compile_says_so() {
-    let root = lab_root(Some(&edited()), true);
-    let out = lab_check(root.path(), "false", &[]);
-    assert_eq!(out.status.code(), Some(2), "{out:?}");
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    let lines: Vec<&str> = stderr.lines().collect();
-    assert_eq!(lines.len(), 2, "{stderr}");
+fn a_lab_file_that_does_not_compile_says_so() {
+    let root = lab_root(true, true);
+    let cargo = fake_cargo(root.path(), 101);
+    let line = usage_failure(lab_check(root.path(), &cargo, &[]));
     assert!(
-        lines[0].contains(&format!("built from a different version of {FILE}"))
-            && lines[0].contains("rebuilding"),
-        "{stderr}"
-    );
-    assert!(
-        lines[1].starts_with(&format!(
-            "utf8hdl: {FILE} does not compile (cargo's errors above)"
-        )),
-        "{stderr}"
+        line.starts_with("utf8hdl: the labs' crate docs/labs/student does not compile")
+            && line.contains(COMMAND),
+        "{line}"
     );
 }
 
-/// An edited file is checked by a binary rebuilt from it: cargo builds,
-/// then runs `lab check 1` in the workspace, marked as the rebuilt run,
-/// and its exit status is the check's.
+/// Without the solutions' folder (labs handed out without them), `--solution`
+/// says so; an unknown lab is named.
 #[test]
-fn an_edited_lab_file_is_checked_by_a_rebuilt_binary() {
-    let root = lab_root(Some(&edited()), true);
-    let calls = root.path().join("calls");
-    let cargo = root.path().join("fake-cargo");
-    std::fs::write(
-        &cargo,
-        format!(
-            "#!/bin/sh\necho \"$PWD|$UTF8HDL_LAB_REBUILT|$*\" >> '{}'\n[ \"$1\" = build ] || exit 1\n",
-            calls.display()
-        ),
+fn the_solutions_may_be_absent_and_a_lab_unknown() {
+    let root = lab_root(true, true);
+    let line = usage_failure(lab_check(root.path(), "/no/such/cargo", &["--solution"]));
+    assert!(
+        line.contains("the solutions are not in the current directory"),
+        "{line}"
+    );
+    let out = run(
+        Command::new(env!("CARGO_BIN_EXE_utf8hdl"))
+            .args(["lab", "check", "99"])
+            .current_dir(root.path()),
+        b"",
     )
     .unwrap();
-    std::fs::set_permissions(&cargo, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let out = lab_check(root.path(), path_str(&cargo), &[]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    let root_dir = std::fs::canonicalize(root.path()).unwrap();
-    let expected = [
-        "build --release --quiet --bin utf8hdl",
-        "run --release --quiet --bin utf8hdl -- lab check 1",
-    ]
-    .map(|args| format!("{}|1|{args}", root_dir.display()));
-    assert_eq!(
-        std::fs::read_to_string(&calls)
-            .unwrap()
-            .lines()
-            .collect::<Vec<_>>(),
-        expected
-    );
-}
-
-/// The rebuilt run never rebuilds again: a file still stale there is an
-/// error.
-#[test]
-fn a_rebuilt_binary_does_not_rebuild_again() {
-    let root = lab_root(Some(&edited()), true);
-    let line = usage_failure(lab_check(
-        root.path(),
-        "false",
-        &[("UTF8HDL_LAB_REBUILT", "1")],
-    ));
-    assert!(
-        line.contains(&format!("built from a different version of {FILE}"))
-            && line.contains("even after rebuilding"),
-        "{line}"
-    );
+    let line = usage_failure(out);
+    assert!(line.contains("no lab '99' (labs: 1, 2,"), "{line}");
 }

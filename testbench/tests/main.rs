@@ -15,8 +15,6 @@ mod cosim;
 mod encoder;
 mod engines;
 mod formal;
-mod lab_mistakes;
-mod labs;
 mod properties;
 mod rtl_fresh;
 mod rtl_vs_reference;

@@ -1,6 +1,8 @@
 //! `utf8hdl lab`: the guide's labs (docs/labs.md), listed, or a block
-//! checked against the reference; a binary built from another version of
-//! the block's file rebuilds itself first.
+//! checked against the reference. The blocks are not in this program: a
+//! check runs the labs' own program with cargo (`cargo run --release -p
+//! utf8hdl-labs -- check N`), which compiles the labs' crate alone, so
+//! that the verdict is always about the file as it is.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -11,106 +13,92 @@ use clap::Subcommand;
 use utf8hdl_sim::labs;
 use utf8hdl_synth::tools;
 
-use super::report::{note, note_summary, report_stdout};
+use super::report::report_stdout;
 
 #[derive(Subcommand)]
 pub enum LabAction {
     /// List the labs and their files.
     List,
     /// Simulate lab N's block on the lab's input and check every word
-    /// against the reference: the first difference, or "passed".
+    /// against the reference: the first difference, or "passes".
     Check {
-        /// The lab's number.
-        number: usize,
+        /// The lab: 1, 2, 3, ...
+        lab: String,
         /// Check the lab's solution instead of your file.
         #[arg(long)]
         solution: bool,
+        /// On a failure, write the waveform (VCD) of the cycles around it.
+        #[arg(long, value_name = "FILE")]
+        vcd: Option<PathBuf>,
+        /// On a failure, draw the same cycles as a timing diagram (SVG).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
 }
 
+/// The cargo that runs the labs' program [default: `cargo` on `PATH`].
+const LAB_CARGO_VAR: &str = "UTF8HDL_CARGO";
+
+/// cargo's exit status when the program it was to run does not build.
+const CARGO_BUILD_FAILED: i32 = 101;
+
 pub fn run(action: &LabAction) -> Result<ExitCode> {
-    match *action {
+    match action {
         LabAction::List => {
             let width = labs::LABS.iter().map(|lab| lab.title.len()).max();
             let mut out = report_stdout()?;
             for lab in labs::LABS {
-                let title = lab.title;
                 writeln!(
                     out,
-                    "{:2}  {title:width$}  {}",
-                    lab.number,
-                    lab.file,
+                    "{:>2}  {:width$}  {}",
+                    lab.id,
+                    lab.title,
+                    lab.file(labs::STUDENT),
                     width = width.unwrap_or(0)
                 )?;
             }
             Ok(ExitCode::SUCCESS)
         }
-        LabAction::Check { number, solution } => {
-            let lab = labs::find(number)?;
-            if !solution {
-                if let Some(code) = check_as_on_disk(lab)? {
-                    return Ok(code);
-                }
-            }
-            let summary = labs::check(number, solution)?;
-            note_summary(&summary);
-            let what = if solution { "the solution" } else { lab.file };
-            if summary.agree() {
-                note(format_args!("lab {number}, {}: {what} passes", lab.title));
-                Ok(ExitCode::SUCCESS)
-            } else {
-                note(format_args!(
-                    "lab {number}, {}: {what} differs from the reference (the line above)",
-                    lab.title
-                ));
-                Ok(ExitCode::from(1))
-            }
-        }
+        LabAction::Check {
+            lab,
+            solution,
+            vcd,
+            svg,
+        } => check(lab, *solution, [("--vcd", vcd), ("--svg", svg)]),
     }
 }
 
-/// Set on the `lab check` that a stale binary runs after rebuilding: that
-/// run must not rebuild again.
-const LAB_REBUILT_VAR: &str = "UTF8HDL_LAB_REBUILT";
-/// The cargo that rebuilds a stale binary [default: `cargo` on `PATH`].
-const LAB_CARGO_VAR: &str = "UTF8HDL_CARGO";
-
-/// `None` when this binary was built from `lab`'s file as it is on disk,
-/// so that the block it runs is the file's. Otherwise the file's check is
-/// run by a binary rebuilt from it (`cargo run` in the workspace), and
-/// this is its exit status; or, when no rebuild is possible, an error
-/// that says how to make one.
-fn check_as_on_disk(lab: &labs::Lab) -> Result<Option<ExitCode>> {
-    let number = lab.number;
-    let workspace = labs::workspace();
-    let (file, source) = labs::source_on_disk(lab, &workspace);
-    let file = file.display();
-    let missing = matches!(source, labs::Source::Missing(_));
-    let why = match source {
-        labs::Source::Built => return Ok(None),
-        labs::Source::Changed => {
-            format!("this binary was built from a different version of {file}")
-        }
-        labs::Source::Missing(e) => {
-            format!("cannot read {file} ({e}), which this binary was built from")
-        }
+/// Runs lab `id`'s check in the labs' program (the solutions' with
+/// `solution`) with cargo, in the workspace that holds the labs, and
+/// returns its exit status; or an error that says why it cannot run.
+fn check(id: &str, solution: bool, outputs: [(&str, &Option<PathBuf>); 2]) -> Result<ExitCode> {
+    let lab = labs::find(id)?;
+    let (crate_dir, package, program) = match solution {
+        false => (labs::STUDENT, "utf8hdl-labs", "labs"),
+        true => (labs::SOLUTIONS, "utf8hdl-lab-solutions", "lab-solutions"),
     };
-    let command = format!("cargo run --release -- lab check {number}");
+    // The workspace is the one that holds the starting files, with or
+    // without the solutions.
+    let workspace = labs::workspace(labs::STUDENT);
     let place = match workspace == Path::new(".") {
         true => "the current directory".to_string(),
         false => format!("'{}'", workspace.display()),
     };
-    // A deleted file is restored before any rebuild can help.
-    let then_run = match missing {
-        false => format!("run `{command}`"),
-        true => format!("restore it, then run `{command}`"),
-    };
-    if std::env::var_os(LAB_REBUILT_VAR).is_some() {
-        anyhow::bail!("{why}, even after rebuilding (was it changed meanwhile?); {then_run} again");
+    let command = format!("cargo run --release -p {package} -- check {id}");
+    if solution && !workspace.join(crate_dir).is_dir() {
+        anyhow::bail!(
+            "the solutions are not in {place} ({crate_dir}/ is absent: the labs may be handed \
+             out without them)"
+        );
+    }
+    let file = lab.file(crate_dir);
+    if let Err(e) = std::fs::metadata(workspace.join(&file)) {
+        anyhow::bail!("cannot read {file} ({e}): restore it, then run `{command}`");
     }
     if !workspace.join("Cargo.toml").is_file() {
         anyhow::bail!(
-            "{why}, and there is no Cargo.toml in {place} to rebuild it: {then_run} in the workspace that holds your file"
+            "there is no Cargo.toml in {place} to build the labs with: run `{command}` in the \
+             workspace that holds {file}"
         );
     }
     let cargo = match std::env::var_os(LAB_CARGO_VAR) {
@@ -122,39 +110,46 @@ fn check_as_on_disk(lab: &labs::Lab) -> Result<Option<ExitCode>> {
     };
     let Some(cargo) = cargo else {
         anyhow::bail!(
-            "{why}, and cargo is not on PATH to rebuild it: with cargo, {then_run} in {place}"
+            "cargo is not on PATH to build {file} with: with cargo, run `{command}` in {place}"
         );
     };
-    let run_cargo = |args: &[&str]| {
-        std::process::Command::new(&cargo)
-            .args(args)
-            .current_dir(&workspace)
-            .env(LAB_REBUILT_VAR, "1")
-            .status()
-            .with_context(|| format!("running {}", cargo.display()))
-    };
-    note(format_args!(
-        "utf8hdl: {why}; rebuilding it with cargo to check the file as it is"
-    ));
-    // Built first, so that a file that does not compile is told apart from
-    // a check that fails: `cargo run` exits 101 for both.
-    if !run_cargo(&["build", "--release", "--quiet", "--bin", "utf8hdl"])?.success() {
-        match missing {
-            false => anyhow::bail!(
-                "{file} does not compile (cargo's errors above): fix it, then run `{command}`"
-            ),
-            true => anyhow::bail!(
-                "the workspace does not build without {file} (cargo's errors above): {then_run}"
-            ),
+    let mut args: Vec<std::ffi::OsString> = [
+        "run",
+        "--release",
+        "--quiet",
+        "-p",
+        package,
+        "--bin",
+        program,
+        "--",
+        "check",
+        id,
+    ]
+    .map(Into::into)
+    .to_vec();
+    // The program runs in the workspace: paths as the user gave them are
+    // made absolute here.
+    for (flag, path) in outputs {
+        if let Some(path) = path {
+            args.push(flag.into());
+            args.push(std::path::absolute(path)?.into());
         }
     }
-    let number = number.to_string();
-    let args = ["run", "--release", "--quiet", "--bin", "utf8hdl", "--"];
-    let status = run_cargo(&[&args[..], &["lab", "check", &number]].concat())?;
+    let status = std::process::Command::new(&cargo)
+        .args(&args)
+        .current_dir(&workspace)
+        .status()
+        .with_context(|| format!("running {}", cargo.display()))?;
+    if status.code() == Some(CARGO_BUILD_FAILED) {
+        anyhow::bail!(
+            "the labs' crate {crate_dir} does not compile (cargo's errors above name the file): \
+             fix it, then run `{command}`"
+        );
+    }
     // A run that a signal stopped: as the shell tells it.
     let code = status.code().unwrap_or_else(|| {
         use std::os::unix::process::ExitStatusExt;
         128 + status.signal().unwrap_or(0)
     });
-    Ok(Some(ExitCode::from(u8::try_from(code).unwrap_or(2))))
+    Ok(ExitCode::from(u8::try_from(code).unwrap_or(2)))
 }

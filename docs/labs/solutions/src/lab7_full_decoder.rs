@@ -1,5 +1,5 @@
 //! Lab 7, solved: the full decoder, lab 6's pipeline under backpressure.
-//! See [`crate::labs::lab7_full_decoder`].
+//! See `docs/labs/student/src/lab7_full_decoder.rs`.
 
 use rust_hdl::prelude::*;
 
@@ -353,9 +353,4 @@ impl Logic for FullDecoder {
         self.m_axis_tvalid.next = self.valid.q.val();
         self.m_axis_tlast.next = self.last.q.val();
     }
-}
-
-#[test]
-fn full_decoder_is_synthesizable() {
-    crate::assert_synthesizable(FullDecoder::default());
 }

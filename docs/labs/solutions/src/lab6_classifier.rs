@@ -1,5 +1,5 @@
 //! Lab 6, solved: the byte classifier, a pipeline stage of its own. See
-//! [`crate::labs::lab6_classifier`].
+//! `docs/labs/student/src/lab6_classifier.rs`.
 
 use rust_hdl::prelude::*;
 
@@ -302,9 +302,4 @@ impl Logic for ClassifiedDecoder {
         self.m_axis_tvalid.next = self.valid.q.val();
         self.m_axis_tlast.next = self.last.q.val();
     }
-}
-
-#[test]
-fn classified_decoder_is_synthesizable() {
-    crate::assert_synthesizable(ClassifiedDecoder::default());
 }

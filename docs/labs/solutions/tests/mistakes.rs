@@ -8,20 +8,20 @@
 use utf8hdl_sim::checker::run_checked;
 use utf8hdl_sim::core::Core;
 use utf8hdl_sim::harness::Harness;
-use utf8hdl_sim::labs::{self, Reference, ALWAYS_READY, LABS};
+use utf8hdl_sim::labs::{self, Reference, ALWAYS_READY};
 
 /// The solutions, each with one mistake: `mutants::<mistake>::<Block>`.
 mod mutants {
     include!(concat!(env!("OUT_DIR"), "/lab_mistakes.rs"));
 }
 
-/// The first failure of block `C` under lab `number`'s check.
-fn failure<C: Core<Input = u8, Model = Reference> + Default>(number: usize) -> String {
-    let lab = &LABS[number - 1];
-    let summary = labs::run::<C>(&(lab.input)(), &lab.stimulus);
+/// The first failure of block `C` under lab `id`'s check.
+fn failure<C: Core<Input = u8, Model = Reference> + Default>(id: &str) -> String {
+    let lab = labs::find(id).unwrap();
+    let summary = labs::run::<C>(&(lab.input)(), &lab.stimulus, 0..0).summary;
     match summary.mismatch {
         Some(mismatch) => mismatch.to_string(),
-        None => panic!("lab {number}'s check passes a planted mistake"),
+        None => panic!("lab {id}'s check passes a planted mistake"),
     }
 }
 
@@ -49,64 +49,71 @@ const NOT_A_REGISTER: &str = "before the clock's rising edge";
 mistakes! {
     /// Lab 1's question 2 answered wrong: a wire from `s_axis_tlast`,
     /// which the decoder's harness alone takes for a register (below).
-    lab1_combinational_tlast: lab 1, AsciiPassthrough, 1,
+    lab1_combinational_tlast: lab "1", AsciiPassthrough, 1,
         "m_axis_tlast follows s_axis_tlast combinationally", "m_axis_tlast must be a register";
-    lab1_combinational_tvalid: lab 1, AsciiPassthrough, 1,
+    lab1_combinational_tvalid: lab "1", AsciiPassthrough, 1,
         "m_axis_tvalid follows s_axis_tvalid combinationally", "m_axis_tvalid must be a register";
     /// Set by the first message's end, never cleared: the second
     /// message's first word ends it.
-    lab1_sticky_tlast: lab 1, AsciiPassthrough, 1,
+    lab1_sticky_tlast: lab "1", AsciiPassthrough, 1,
         "m_axis_tlast before the message's last byte was accepted";
     /// U+0100 is `C4 80`: the 80's top bit lands in the word.
-    lab2_continuing_byte_unmasked: lab 2, TwoByteDecoder, 1,
+    lab2_continuing_byte_unmasked: lab "2", TwoByteDecoder, 1,
         "expected U+0100 ok, got tdata=00000180";
     /// The first message ends with U+07FF, whose word has no tlast: the
     /// next message's U+0080 comes where the end was due.
-    lab2_tlast_of_the_lead: lab 2, TwoByteDecoder, 1,
+    lab2_tlast_of_the_lead: lab "2", TwoByteDecoder, 1,
         "expected no more words in the message (m_axis_tlast), got tdata=00000080";
     /// U+10000 (`F0 90 80 80`) leaves after three of its four bytes.
-    lab3_four_octet_lead_counts_two: lab 3, LongCharacterDecoder, 1,
+    lab3_four_octet_lead_counts_two: lab "3", LongCharacterDecoder, 1,
         "tdata=00000400 tuser=0 left before the bytes that decide it were accepted";
     /// The first character above U+FFFFF of the input loses its top bit.
-    lab3_four_octet_lead_mask: lab 3, LongCharacterDecoder, 1,
+    lab3_four_octet_lead_mask: lab "3", LongCharacterDecoder, 1,
         "expected U+10007F ok, got tdata=0000007F";
+    /// `a E2 82` ends a message with no U+FFFD; the next starts with AC,
+    /// which completes the € of the message before.
+    lab3a_message_end_ignored: lab "3a", OpenSequenceDecoder, 1,
+        "byte offset 41: expected U+FFFD truncated, got tdata=000020AC";
+    /// `C3` then `E2 82 AC`: the é's U+FFFD is missing before the €.
+    lab3a_broken_sequence_silent: lab "3a", OpenSequenceDecoder, 1,
+        "byte offset 0: expected U+FFFD truncated, got tdata=000020AC";
     /// `a C3` ends a message; the next starts with A9, which carries on the
     /// é of the message before instead of being a lone continuing octet.
-    lab4_message_end_ignored: lab 4, ErrorPolicyDecoder, 1,
+    lab4_message_end_ignored: lab "4", ErrorPolicyDecoder, 1,
         "expected U+FFFD unexpected_continuation, got tdata=000000E9";
     /// `E0 80 80`: the first 80 breaks E0 and is lost, so one
     /// unexpected_continuation is missing.
-    lab4_breaking_byte_swallowed: lab 4, ErrorPolicyDecoder, 1,
+    lab4_breaking_byte_swallowed: lab "4", ErrorPolicyDecoder, 1,
         "expected U+FFFD unexpected_continuation, got tdata=0000FFFD tuser=9";
     /// `E0 80 80` is overlong, not truncated.
-    lab4_bounds_error_truncated: lab 4, ErrorPolicyDecoder, 1,
+    lab4_bounds_error_truncated: lab "4", ErrorPolicyDecoder, 1,
         "expected U+FFFD overlong, got tdata=0000FFFD tuser=7";
     /// Lab 5's question 2 answered wrong: a path from the sink to the
     /// source.
-    lab5_combinational_tready: lab 5, BackpressurePassthrough, 1,
+    lab5_combinational_tready: lab "5", BackpressurePassthrough, 1,
         "s_axis_tready follows m_axis_tready combinationally", "s_axis_tready must be a register";
     /// The byte accepted while the skid register is full is dropped.
-    lab5_always_ready: lab 5, BackpressurePassthrough, 1,
+    lab5_always_ready: lab "5", BackpressurePassthrough, 1,
         "expected U+0008 ok, got tdata=00000009";
-    lab6_message_end_ignored: lab 6, ClassifiedDecoder, 2,
+    lab6_message_end_ignored: lab "6", ClassifiedDecoder, 2,
         "expected U+FFFD unexpected_continuation, got tdata=000000E9";
     /// RFC 3629 §3's `C0 80` decoded as U+0000.
-    lab6_c0_c1_as_leads: lab 6, ClassifiedDecoder, 2,
+    lab6_c0_c1_as_leads: lab "6", ClassifiedDecoder, 2,
         "byte offset 0: expected U+FFFD overlong, got tdata=00000000";
-    lab6_f5_as_invalid: lab 6, ClassifiedDecoder, 2,
+    lab6_f5_as_invalid: lab "6", ClassifiedDecoder, 2,
         "expected U+FFFD out_of_range, got tdata=0000FFFD tuser=3";
-    lab7_message_end_ignored: lab 7, FullDecoder, 2,
+    lab7_message_end_ignored: lab "7", FullDecoder, 2,
         "expected U+FFFD unexpected_continuation, got tdata=000000E9";
     /// `ED A0 80` decoded as U+D800.
-    lab7_surrogates_accepted: lab 7, FullDecoder, 2,
+    lab7_surrogates_accepted: lab "7", FullDecoder, 2,
         "expected U+FFFD surrogate, got tdata=0000D800";
     /// `E0 80 80` decoded as U+0000.
-    lab7_overlongs_accepted: lab 7, FullDecoder, 2,
+    lab7_overlongs_accepted: lab "7", FullDecoder, 2,
         "expected U+FFFD overlong, got tdata=00000000";
     /// U+0085 straddles two beats, and gets lane 0's bits for its lead's.
-    lab8_pending_lead_from_lane_0: lab 8, WideStepDecoder, 1; tkeep,
+    lab8_pending_lead_from_lane_0: lab "8", WideStepDecoder, 1; tkeep,
         "expected U+0085 ok, got tdata=00000385";
-    lab8_lead_in_lane_1_gives_a_word: lab 8, WideStepDecoder, 1; tkeep,
+    lab8_lead_in_lane_1_gives_a_word: lab "8", WideStepDecoder, 1; tkeep,
         "tdata=00000382 tuser=0 left before the bytes that decide it were accepted";
 }
 
@@ -124,7 +131,7 @@ fn what_a_plain_check_on_one_message_misses() {
         "lab1",
         1
     );
-    let bytes = (LABS[0].input)().concat();
+    let bytes = (labs::find("1").unwrap().input)().concat();
     let summary = run_checked(
         Harness::new(Wired),
         bytes.iter().copied(),
@@ -134,7 +141,7 @@ fn what_a_plain_check_on_one_message_misses() {
     )
     .unwrap();
     assert!(summary.agree(), "{}", summary.mismatch.unwrap());
-    assert!(failure::<Wired>(1).contains(NOT_A_REGISTER));
+    assert!(failure::<Wired>("1").contains(NOT_A_REGISTER));
 
     utf8hdl_sim::lab_core!(
         EndsIgnored,
@@ -142,7 +149,7 @@ fn what_a_plain_check_on_one_message_misses() {
         "lab4",
         1
     );
-    let one_message = vec![(LABS[3].input)().concat()];
-    let summary = labs::run::<EndsIgnored>(&one_message, &ALWAYS_READY);
+    let one_message = vec![(labs::find("4").unwrap().input)().concat()];
+    let summary = labs::run::<EndsIgnored>(&one_message, &ALWAYS_READY, 0..0).summary;
     assert!(summary.agree(), "{}", summary.mismatch.unwrap());
 }

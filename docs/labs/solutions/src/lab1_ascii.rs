@@ -1,5 +1,5 @@
 //! Lab 1, solved: every byte is an ASCII character, forwarded as its
-//! UCS-4 word one cycle later. See [`crate::labs::lab1_ascii`].
+//! UCS-4 word one cycle later. See `docs/labs/student/src/lab1_ascii.rs`.
 
 use rust_hdl::prelude::*;
 
@@ -36,9 +36,4 @@ impl Logic for AsciiPassthrough {
         self.m_axis_tvalid.next = self.valid.q.val();
         self.m_axis_tlast.next = self.last.q.val();
     }
-}
-
-#[test]
-fn ascii_passthrough_is_synthesizable() {
-    crate::assert_synthesizable(AsciiPassthrough::default());
 }

@@ -1,5 +1,5 @@
 //! Lab 5, solved: lab 1's passthrough under backpressure. See
-//! [`crate::labs::lab5_backpressure`].
+//! `docs/labs/student/src/lab5_backpressure.rs`.
 
 use rust_hdl::prelude::*;
 
@@ -80,9 +80,4 @@ impl Logic for BackpressurePassthrough {
         self.m_axis_tvalid.next = self.valid.q.val();
         self.m_axis_tlast.next = self.last.q.val();
     }
-}
-
-#[test]
-fn backpressure_passthrough_is_synthesizable() {
-    crate::assert_synthesizable(BackpressurePassthrough::default());
 }

@@ -1,6 +1,6 @@
 //! Writes the planted student mistakes of the labs' tests
-//! (`tests/lab_mistakes.rs`): each is a lab's solution, from
-//! `hdl/src/labs/solutions/`, with one change, made here from the
+//! (`tests/mistakes.rs`): each is a lab's solution, from `src/`, with one
+//! change, made here from the
 //! solution's text, so that a mistake is the solution as it is now, not a
 //! copy that drifts from it. A change names whole lines (their text
 //! without indentation), which must be in the solution once, in a row.
@@ -125,6 +125,35 @@ fn mistakes() -> Vec<Mistake> {
             edits: &[(
                 "self.gathered.d.next = self.octet.val() & 0x07;",
                 "self.gathered.d.next = self.octet.val() & 0x03;",
+            )],
+        },
+        Mistake {
+            name: "lab3a_message_end_ignored",
+            solution: "lab3a_open_sequences.rs",
+            what: "a message's end inside a character ignored, its state carried over",
+            edits: &[(
+                "} else if self.s_axis_tlast.val() {\n\
+                 // The message ends inside the character.\n\
+                 self.word.d.next = 0xFFFD.into();\n\
+                 self.tuser.d.next = 0x7.into(); // truncated\n\
+                 self.valid.d.next = true;\n\
+                 self.bytes_left.d.next = 0.into();\n\
+                 }",
+                "}",
+            )],
+        },
+        Mistake {
+            name: "lab3a_broken_sequence_silent",
+            solution: "lab3a_open_sequences.rs",
+            what: "a lead where a continuing octet is due reopens without a U+FFFD",
+            edits: &[(
+                "if self.bytes_left.q.val() != 0 {\n\
+                 // Not the continuing octet that was due.\n\
+                 self.word.d.next = 0xFFFD.into();\n\
+                 self.tuser.d.next = 0x7.into(); // truncated\n\
+                 self.valid.d.next = true;\n\
+                 }",
+                "",
             )],
         },
         Mistake {
@@ -270,7 +299,7 @@ fn edit(text: &str, from: &str, to: &str, what: &str) -> String {
 }
 
 fn main() {
-    let solutions = Path::new(env!("CARGO_MANIFEST_DIR")).join("../hdl/src/labs/solutions");
+    let solutions = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed={}", solutions.display());
     let mut out = String::from(
@@ -280,9 +309,8 @@ fn main() {
         let path = solutions.join(mistake.solution);
         println!("cargo:rerun-if-changed={}", path.display());
         let source = std::fs::read_to_string(&path).expect("a lab's solution");
-        // The block alone: no inner doc comment, no synthesis test.
-        let block = source.split("\n#[test]\n").next().unwrap_or(&source);
-        let mut text: String = block
+        // The block alone, without its inner doc comment.
+        let mut text: String = source
             .lines()
             .filter(|l| !l.starts_with("//!"))
             .map(|l| format!("{l}\n"))

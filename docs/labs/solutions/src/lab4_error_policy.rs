@@ -1,5 +1,5 @@
 //! Lab 4, solved: one U+FFFD per maximal subpart, with its kind in
-//! `m_axis_tuser`. See [`crate::labs::lab4_error_policy`].
+//! `m_axis_tuser`. See `docs/labs/student/src/lab4_error_policy.rs`.
 
 use rust_hdl::prelude::*;
 
@@ -214,9 +214,4 @@ impl Logic for ErrorPolicyDecoder {
         self.m_axis_tvalid.next = self.valid.q.val();
         self.m_axis_tlast.next = self.last.q.val();
     }
-}
-
-#[test]
-fn error_policy_decoder_is_synthesizable() {
-    crate::assert_synthesizable(ErrorPolicyDecoder::default());
 }

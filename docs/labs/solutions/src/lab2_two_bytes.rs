@@ -1,5 +1,5 @@
 //! Lab 2, solved: one- and two-octet characters. See
-//! [`crate::labs::lab2_two_bytes`].
+//! `docs/labs/student/src/lab2_two_bytes.rs`.
 
 use rust_hdl::prelude::*;
 
@@ -59,9 +59,4 @@ impl Logic for TwoByteDecoder {
         self.m_axis_tvalid.next = self.valid.q.val();
         self.m_axis_tlast.next = self.last.q.val();
     }
-}
-
-#[test]
-fn two_byte_decoder_is_synthesizable() {
-    crate::assert_synthesizable(TwoByteDecoder::default());
 }

@@ -1,91 +1,37 @@
 //! The guide's labs (docs/labs.md): every solution passes its check, with
-//! exactly the reference's units, and every starting file fails for the
-//! reason its lab states. (In a student's copy, a solved lab fails the
-//! second test: its starting file is no longer the one committed.) Labs 4
-//! to 8 also check their input's coverage or their solution beyond it;
-//! `lab_mistakes.rs` checks that the mistakes a teacher expects fail.
+//! exactly the reference's units. Labs 4 to 8 also check their input's
+//! coverage or their solution beyond it; `mistakes.rs` checks that the
+//! mistakes a teacher expects fail. (The starting files' crate checks that
+//! each starting file fails for the reason its lab states.)
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::{ErrorKind, Profile};
+use utf8hdl_lab_solutions::BLOCKS;
 use utf8hdl_sim::checker::{Stalls, Stimulus, Summary};
-use utf8hdl_sim::labs::{check, check_on, ALWAYS_READY, LABS, RANDOM_STALLS};
+use utf8hdl_sim::labs::{LabBlock, ALWAYS_READY, LABS, RANDOM_STALLS};
 use utf8hdl_sim::reference::{decode, Unit};
 
 #[test]
 fn every_solution_passes() {
-    for lab in LABS {
-        let summary = check(lab.number, true).unwrap();
+    assert_eq!(BLOCKS.len(), LABS.len(), "a solution of every lab");
+    for block in BLOCKS {
+        let lab = block.lab;
+        let summary = block.check();
         assert!(
             summary.agree(),
             "lab {}: {}",
-            lab.number,
+            lab.id,
             summary.mismatch.unwrap()
         );
         let messages = (lab.input)();
-        assert!(messages.len() > 1, "lab {}: one message", lab.number);
+        assert!(messages.len() > 1, "lab {}: one message", lab.id);
         assert_eq!(summary.inputs as usize, messages.concat().len());
         let units: usize = messages
             .iter()
             .map(|m| decode(m, Profile::Rfc3629).len())
             .sum();
         assert_eq!(summary.units as usize, units);
-    }
-}
-
-/// The first difference of each starting file, as its lab's doc comment
-/// (and docs/labs.md) states it.
-#[test]
-fn every_starting_file_fails_for_its_stated_reason() {
-    let reasons = [
-        (
-            1,
-            "expected no more words in the message (m_axis_tlast), got tdata=00000041 tuser=0",
-        ),
-        (
-            2,
-            "tdata=000000C2 tuser=0 left before the bytes that decide it were accepted",
-        ),
-        (
-            3,
-            "tdata=00000020 tuser=0 left before the bytes that decide it were accepted",
-        ),
-        (
-            4,
-            "byte offset 0: expected U+FFFD overlong, got tdata=00000000 tuser=0",
-        ),
-        (
-            5,
-            "a stalled word did not hold: tdata=00000001 tuser=0 tlast=0 became tdata=00000002 tuser=0 tlast=0",
-        ),
-        (
-            6,
-            "byte offset 0: expected U+FFFD overlong, got tdata=0000FFFD tuser=3",
-        ),
-        (
-            7,
-            "a stalled word did not hold: tdata=0000FFFD tuser=9 tlast=0 became tdata=0000FFFD tuser=5 tlast=0",
-        ),
-        (8, "m_axis_tkeep 10 is not packed"),
-    ];
-    assert_eq!(reasons.len(), LABS.len(), "a reason for every lab");
-    for (number, reason) in reasons {
-        let summary = check(number, false).unwrap();
-        let mismatch = summary.mismatch.expect("the starting file fails");
-        assert!(
-            mismatch.to_string().contains(reason),
-            "lab {number}: {mismatch}"
-        );
-        let file = LABS[number - 1].file;
-        let source =
-            std::fs::read_to_string(format!("{}/../{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-        // The doc comment's words, without its `//!`s.
-        let text = source
-            .split_whitespace()
-            .filter(|word| *word != "//!")
-            .collect::<Vec<_>>()
-            .join(" ");
-        assert!(text.contains(reason), "{file} states the reason: {reason}");
     }
 }
 
@@ -99,9 +45,9 @@ fn every_starting_file_fails_for_its_stated_reason() {
 /// kind by kind, are the reference's.
 #[test]
 fn lab4_meets_every_error_kind_and_every_open_end() {
-    let messages = (LABS[3].input)();
-    assert_eq!((LABS[5].input)(), messages);
-    assert_eq!((LABS[6].input)(), messages);
+    let messages = (block("4").lab.input)();
+    assert_eq!((block("6").lab.input)(), messages);
+    assert_eq!((block("7").lab.input)(), messages);
     let mut by_code = [0u64; 7];
     let mut open_ends = std::collections::BTreeSet::new();
     for (i, message) in messages.iter().enumerate() {
@@ -148,7 +94,7 @@ fn lab4_meets_every_error_kind_and_every_open_end() {
             (end - 1..end, Some(ErrorKind::Truncated))
         ]
     );
-    let summary = check(4, true).unwrap();
+    let summary = block("4").check();
     assert!(summary.agree(), "{}", summary.mismatch.unwrap());
     assert_eq!(summary.errors_by_code, by_code);
 }
@@ -159,18 +105,18 @@ fn lab4_meets_every_error_kind_and_every_open_end() {
 /// idling at random (the sink is always ready in these labs).
 #[test]
 fn lab4_and_lab6_solutions_decode_kuhn_and_random_messages() {
-    for lab in [4, 6] {
+    for lab in ["4", "6"] {
         decodes_kuhn_and_random_messages(lab);
     }
 }
 
-fn decodes_kuhn_and_random_messages(lab: usize) {
+fn decodes_kuhn_and_random_messages(lab: &str) {
     let kuhn = std::fs::read(format!(
-        "{}/data/UTF-8-test.txt",
+        "{}/../../../testbench/data/UTF-8-test.txt",
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap();
-    let summary = check_on(lab, true, std::slice::from_ref(&kuhn), &ALWAYS_READY).unwrap();
+    let summary = check_on(lab, std::slice::from_ref(&kuhn), &ALWAYS_READY);
     assert!(summary.agree(), "lab {lab}: {}", summary.mismatch.unwrap());
     assert_eq!(summary.inputs as usize, kuhn.len());
     assert_eq!(summary.errors(), 378);
@@ -183,7 +129,7 @@ fn decodes_kuhn_and_random_messages(lab: usize) {
             seed,
             ..ALWAYS_READY
         };
-        let summary = check_on(lab, true, std::slice::from_ref(&input), &stimulus).unwrap();
+        let summary = check_on(lab, std::slice::from_ref(&input), &stimulus);
         assert!(
             summary.agree(),
             "lab {lab}, seed {seed}: {}",
@@ -191,6 +137,17 @@ fn decodes_kuhn_and_random_messages(lab: usize) {
         );
         assert_eq!(summary.inputs as usize, input.len());
     }
+}
+
+/// Lab `lab`'s solution on `messages`, as
+/// `stimulus` offers them.
+fn check_on(lab: &str, messages: &[Vec<u8>], stimulus: &Stimulus) -> Summary<Unit> {
+    (block(lab).run)(messages, stimulus, 0..0).summary
+}
+
+/// Lab `id`'s solution.
+fn block(id: &str) -> &'static LabBlock {
+    BLOCKS.iter().find(|block| block.lab.id == id).unwrap()
 }
 
 /// Random bytes: a quarter ASCII, half continuing octets, a quarter
@@ -210,7 +167,7 @@ fn random_bytes(seed: u64, len: usize) -> Vec<u8> {
 /// Runs lab `lab`'s solution on `input` under every pair of stall
 /// patterns (source, sink), the input cut into messages at random, and
 /// checks that every run agrees with the reference and takes every byte.
-fn under_every_stall_pattern(lab: usize, input: &[u8]) -> Vec<(Stalls, Stalls, Summary<Unit>)> {
+fn under_every_stall_pattern(lab: &str, input: &[u8]) -> Vec<(Stalls, Stalls, Summary<Unit>)> {
     let mut runs = Vec::new();
     for source in Stalls::ALL {
         for sink in Stalls::ALL {
@@ -220,7 +177,7 @@ fn under_every_stall_pattern(lab: usize, input: &[u8]) -> Vec<(Stalls, Stalls, S
                 message_end: 0.02,
                 ..RANDOM_STALLS
             };
-            let summary = check_on(lab, true, &[input.to_vec()], &stimulus).unwrap();
+            let summary = check_on(lab, &[input.to_vec()], &stimulus);
             assert!(
                 summary.agree(),
                 "lab {lab}, source {source:?}, sink {sink:?}: {}",
@@ -238,8 +195,8 @@ fn under_every_stall_pattern(lab: usize, input: &[u8]) -> Vec<(Stalls, Stalls, S
 /// duplicated; and one byte per clock when neither side stalls.
 #[test]
 fn lab5_solution_holds_under_every_stall_pattern() {
-    let input = (LABS[4].input)().concat();
-    for (source, sink, summary) in under_every_stall_pattern(5, &input) {
+    let input = (block("5").lab.input)().concat();
+    for (source, sink, summary) in under_every_stall_pattern("5", &input) {
         assert_eq!(summary.units as usize, input.len());
         if (source, sink) == (Stalls::Never, Stalls::Never) {
             assert_eq!(summary.cycles as usize, input.len() + 1);
@@ -252,7 +209,7 @@ fn lab5_solution_holds_under_every_stall_pattern() {
 /// unit and tlast as the reference says, none lost or duplicated.
 #[test]
 fn lab7_solution_holds_under_every_stall_pattern() {
-    under_every_stall_pattern(7, &random_bytes(7, 3000));
+    under_every_stall_pattern("7", &random_bytes(7, 3000));
 }
 
 /// Lab 8's input meets both alignments: two-octet characters start in
@@ -261,7 +218,7 @@ fn lab7_solution_holds_under_every_stall_pattern() {
 /// lane kept, as the lab states) with the source idling at random.
 #[test]
 fn lab8_input_meets_both_alignments_and_its_solution_any_such_text() {
-    let messages = (LABS[7].input)();
+    let messages = (block("8").lab.input)();
     assert!(messages.iter().all(|m| m.len() % 2 == 0), "every lane kept");
     let input = &messages[0];
     let leads = |parity| {
@@ -291,7 +248,7 @@ fn lab8_input_meets_both_alignments_and_its_solution_any_such_text() {
             seed,
             ..ALWAYS_READY
         };
-        let summary = check_on(8, true, &[text.clone().into_bytes()], &stimulus).unwrap();
+        let summary = check_on("8", &[text.clone().into_bytes()], &stimulus);
         assert!(
             summary.agree(),
             "seed {seed}: {}",
@@ -311,9 +268,10 @@ fn every_solution_exports_verilog_that_verilator_accepts() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    for lab in LABS {
-        let path = dir.path().join(format!("lab{}.v", lab.number));
-        std::fs::write(&path, (lab.solution_verilog)()).unwrap();
+    for block in BLOCKS {
+        let lab = block.lab;
+        let path = dir.path().join(format!("lab{}.v", lab.id));
+        std::fs::write(&path, (block.verilog)()).unwrap();
         let out = std::process::Command::new("verilator")
             .args([
                 "--lint-only",
@@ -329,7 +287,7 @@ fn every_solution_exports_verilog_that_verilator_accepts() {
         assert!(
             out.status.success(),
             "lab {}: {}",
-            lab.number,
+            lab.id,
             String::from_utf8_lossy(&out.stderr)
         );
     }
