@@ -11,8 +11,9 @@
 //!   ([`synth`]).
 //! * [`datasheet`]: the measured records and `docs/datasheet.md` rendered
 //!   from them.
-//! * [`board`]: the iCEBreaker top (UART in, one line per unit out) and its
-//!   bitstream ([`board::board_bitstream`]).
+//! * [`board`]: the boards' top (UART in, one line per unit out), their
+//!   table ([`board::boards`]) and their bitstreams
+//!   ([`board::board_bitstream`]).
 //! * [`tools`]: finding the external tools, and the policy for tests that
 //!   need one.
 

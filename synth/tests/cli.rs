@@ -718,15 +718,24 @@ fn wave_draws_the_figures_of_the_lanes_asked_for() {
     assert!(entries(empty.path()).is_empty());
 }
 
-/// `synth --board` builds the iCEBreaker demo of the 1-lane decoder, in
-/// either profile: a `--core` or `--lanes` naming another core is one line
-/// that names the flag, exit 2, before any tool runs and with nothing
-/// written.
+/// The boards `synth --board` builds, each in its lines and echo modes.
+const BOARD_NAMES: [&str; 6] = [
+    "icebreaker",
+    "icebreaker-echo",
+    "tangnano9k",
+    "tangnano9k-echo",
+    "ulx3s",
+    "ulx3s-echo",
+];
+
+/// `synth --board` builds a board's demo of the 1-lane decoder, in either
+/// profile: a `--core` or `--lanes` naming another core is one line that
+/// names the flag, exit 2, before any tool runs and with nothing written.
 #[test]
 fn board_builds_only_the_one_lane_decoder() {
     let dir = temp_dir();
     let build = dir.path().join("build");
-    for board in ["icebreaker", "icebreaker-echo"] {
+    for board in BOARD_NAMES {
         for (flag, value) in [
             ("--core", "encoder"),
             ("--core", "utf16-decoder"),
@@ -752,5 +761,37 @@ fn board_builds_only_the_one_lane_decoder() {
             );
         }
     }
+    assert!(entries(dir.path()).is_empty(), "{:?}", entries(dir.path()));
+}
+
+/// An unknown board, or a board's name misspelt, is one line that lists
+/// every board, exit 2, with nothing written; so is `--board` with
+/// `--record` (a board build is not a measured record).
+#[test]
+fn unknown_board_exits_2_and_lists_the_boards() {
+    let dir = temp_dir();
+    let build = dir.path().join("build");
+    for board in ["tangnano", "ulx3s_echo", "ICEBREAKER", ""] {
+        let line = usage_failure(utf8hdl(
+            &["synth", "--board", board, "--dir", path_str(&build)],
+            b"",
+        ));
+        assert!(
+            BOARD_NAMES.iter().all(|name| line.contains(name)),
+            "{board:?}: {line}"
+        );
+    }
+    let line = usage_failure(utf8hdl(
+        &[
+            "synth",
+            "--board",
+            "ulx3s",
+            "--record",
+            "--dir",
+            path_str(&build),
+        ],
+        b"",
+    ));
+    assert!(line.contains("--record"), "{line}");
     assert!(entries(dir.path()).is_empty(), "{:?}", entries(dir.path()));
 }

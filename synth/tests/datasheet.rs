@@ -206,6 +206,8 @@ fn rendering_writes_the_datasheet_and_refuses_a_misnamed_record() {
 const NOT_MEASURED: &[(&str, &str)] = &[
     ("156.25", "10 GbE at 8 bytes per clock: 1.25 GB/s / 8"),
     ("12", "the iCEBreaker's oscillator"),
+    ("27", "the Tang Nano 9K's oscillator"),
+    ("25", "the ULX3S's oscillator"),
     ("100", "the primer's simulated clock"),
     ("250", "nextpnr's clock constraint in the flow"),
     ("200", "the HX8K target the design notes measure against"),

@@ -4,7 +4,6 @@
 
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::cores::utf8_decoder::{Decoder, WideDecoder};
-use utf8hdl_synth::board::{board_bitstream, Mode};
 use utf8hdl_synth::flow::{
     parse_critical_path, parse_fmax, parse_utilisation, table, Options, PathSummary,
 };
@@ -199,34 +198,6 @@ fn chapter_8_states_this_run(report: &utf8hdl_synth::flow::Report) {
         stated, measured,
         "docs/08-verilog-synthesis.md is stale: rerun this test with UTF8HDL_BLESS=1"
     );
-}
-
-/// Both demos, a line per unit and the echo, build and meet 12 MHz.
-#[test]
-#[ignore = "slow: the iCEBreaker board bitstreams (yosys, nextpnr, icepack, icetime)"]
-fn icebreaker_bitstreams_build_and_meet_12_mhz() {
-    if !tools::require_all(&["yosys", "nextpnr-ice40", "icepack"]) {
-        return;
-    }
-    for mode in [Mode::Lines, Mode::Echo] {
-        let dir = tempfile::tempdir().unwrap();
-        let build = board_bitstream(Profile::Rfc3629, mode, dir.path()).unwrap();
-        let size = std::fs::metadata(&build.bitstream).unwrap().len();
-        assert!(
-            size > 100_000,
-            "a UP5K bitstream is about 104 kB, not {size} bytes"
-        );
-        assert!(build.fmax_mhz > 12.0, "{mode:?}: {build:?}");
-        // The kept log is yosys's whole log, statistics included.
-        let log = std::fs::read_to_string(dir.path().join("yosys.log")).unwrap();
-        assert!(
-            log.contains("Number of cells"),
-            "{mode:?}: yosys.log: {log:.500}"
-        );
-        if let Some(ns) = build.icetime_ns {
-            assert!(ns < 1000.0 / 12.0, "{mode:?}: {build:?}");
-        }
-    }
 }
 
 /// A wide core goes through the same flow, its bench written from its

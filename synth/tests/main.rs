@@ -3,6 +3,7 @@
 //! and whose `every_file_of_tests_is_a_module` checks this folder too),
 //! and `common` holds what they share.
 
+mod boards;
 mod cli;
 mod common;
 mod datasheet;

@@ -1,7 +1,10 @@
-//! The iCEBreaker board top, simulated bit by bit: bytes go in on the UART
-//! receive line, and the lines that come out on the transmit line are those
-//! of `utf8hdl reference --format lines`, message (line) by message; or, in
-//! echo mode, the input as `String::from_utf8_lossy` makes it.
+//! The board tops, simulated bit by bit: bytes go in on the UART receive
+//! line, and the lines that come out on the transmit line are those of
+//! `utf8hdl reference --format lines`, message (line) by message; or, in
+//! echo mode, the input as `String::from_utf8_lossy` makes it. Each board
+//! is run at 115200 baud from its own oscillator, with the test's UARTs
+//! timed from the board maker's clock, not from the board's row, and at a
+//! few clocks per bit on longer random input.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -9,46 +12,127 @@ use rust_hdl::prelude::*;
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::output::unit_line;
 use utf8hdl_sim::reference::{decode, encode};
-use utf8hdl_synth::board::{clocks_per_bit, IceBreakerTop, Mode, BAUD, CLOCK_HZ};
+use utf8hdl_synth::board::boards::{Board, BOARDS};
+use utf8hdl_synth::board::{BoardTop, Mode, BAUD};
+
+/// Each board as its maker documents it: the oscillator, the LEDs'
+/// polarity, and the clock's and the UART's pins. Sources: the iCEBreaker
+/// v1.0 schematic and its `icebreaker.pcf`; Sipeed's Tang Nano 9K page and
+/// Project Apicula's `examples/tangnano9k.cst`; the ULX3S's
+/// `ulx3s_v20.lpf` (`clk_25mhz`, `ftdi_txd`, `ftdi_rxd`, `led[0]`).
+struct Maker {
+    board: &'static str,
+    oscillator_hz: f64,
+    leds_active_low: bool,
+    /// (clk, rx, tx): rx is where the FPGA receives.
+    pins: [&'static str; 3],
+}
+
+const MAKERS: &[Maker] = &[
+    Maker {
+        board: "icebreaker",
+        oscillator_hz: 12e6,
+        leds_active_low: true,
+        pins: ["35", "6", "9"],
+    },
+    Maker {
+        board: "tangnano9k",
+        oscillator_hz: 27e6,
+        leds_active_low: true,
+        pins: ["52", "18", "17"],
+    },
+    Maker {
+        board: "ulx3s",
+        oscillator_hz: 25e6,
+        leds_active_low: false,
+        pins: ["G2", "M1", "L4"],
+    },
+];
+
+fn maker(board: &Board) -> &'static Maker {
+    MAKERS
+        .iter()
+        .find(|m| m.board == board.name)
+        .unwrap_or_else(|| panic!("no maker's documents for {}", board.name))
+}
+
+/// The UART's bit time on `board`, in its clock cycles: not rounded, as
+/// a PC's UART at 115200 baud sees it.
+fn bit_time(board: &Board) -> f64 {
+    maker(board).oscillator_hz / BAUD as f64
+}
+
+/// Each board's row puts the clock and the UART on the maker's pins.
+#[test]
+fn each_board_row_has_the_makers_pins() {
+    for board in BOARDS {
+        let site = |port: &str| {
+            board
+                .pins
+                .iter()
+                .find(|p| p.port == port)
+                .map(|p| p.site)
+                .unwrap_or_else(|| panic!("{}: no pin for {port}", board.name))
+        };
+        assert_eq!(
+            [site("clk"), site("rx"), site("tx")],
+            maker(board).pins,
+            "{}",
+            board.name
+        );
+    }
+}
 
 /// The board, a UART on each side of it, and a clock.
 struct Bench {
-    uut: IceBreakerTop,
-    cpb: usize,
+    uut: BoardTop,
+    /// The test's UARTs' bit time, in clock cycles.
+    bit: f64,
     cycles: u64,
     /// The receive line's future, one level per cycle.
     rx_wave: std::collections::VecDeque<bool>,
-    /// The transmit side's UART receiver.
+    /// Where the receive line's queued bits end, in (fractional) cycles.
+    rx_end: f64,
+    /// The transmit side's UART receiver: the bit it waits for, the byte so
+    /// far, and the cycle at which it samples next.
     tx_state: Option<(usize, u16)>,
-    tx_count: usize,
+    tx_sample_at: f64,
     received: Vec<u8>,
 }
 
 impl Bench {
-    fn new(profile: Profile, mode: Mode, cpb: u16) -> Self {
-        let mut uut = IceBreakerTop::new(profile, mode, cpb);
+    /// The top of `board` with `cpb` clocks per bit, and UARTs of bit time
+    /// `bit`.
+    fn new(board: &Board, profile: Profile, mode: Mode, cpb: u16, bit: f64) -> Self {
+        let mut uut = BoardTop::new(board, profile, mode, cpb);
         uut.connect_all();
         check_all(&uut).expect("the board top passes rust-hdl's checks");
         uut.rx.next = true;
         Bench {
             uut,
-            cpb: cpb as usize,
+            bit,
             cycles: 0,
             rx_wave: Default::default(),
+            rx_end: 0.0,
             tx_state: None,
-            tx_count: 0,
+            tx_sample_at: 0.0,
             received: Vec::new(),
         }
     }
 
     /// Queues `bytes` on the receive line, 8N1, with one idle bit after each.
     fn send(&mut self, bytes: &[u8]) {
+        let start = self.cycles as f64 + self.rx_wave.len() as f64;
+        self.rx_end = self.rx_end.max(start);
         for &b in bytes {
             let bits = std::iter::once(false)
                 .chain((0..8).map(|i| b >> i & 1 == 1))
                 .chain([true, true]);
-            for bit in bits {
-                self.rx_wave.extend(std::iter::repeat_n(bit, self.cpb));
+            for level in bits {
+                self.rx_end += self.bit;
+                let queued = self.cycles as usize + self.rx_wave.len();
+                let cycles = (self.rx_end.round() as usize).saturating_sub(queued);
+                self.rx_wave.extend(std::iter::repeat_n(level, cycles));
             }
         }
     }
@@ -67,13 +151,12 @@ impl Bench {
             None => {
                 if !tx {
                     self.tx_state = Some((0, 0));
-                    self.tx_count = self.cpb / 2;
+                    self.tx_sample_at = self.cycles as f64 + self.bit / 2.0;
                 }
             }
             Some((bit, byte)) => {
-                self.tx_count -= 1;
-                if self.tx_count == 0 {
-                    self.tx_count = self.cpb;
+                if self.cycles as f64 >= self.tx_sample_at {
+                    self.tx_sample_at += self.bit;
                     match bit {
                         0 => {
                             assert!(!tx, "a glitch on tx at cycle {}", self.cycles);
@@ -95,7 +178,7 @@ impl Bench {
     /// `quiet` bit times.
     fn run_until_quiet(&mut self, quiet: usize, limit: u64) {
         let mut idle = 0;
-        while idle < quiet * self.cpb {
+        while (idle as f64) < quiet as f64 * self.bit {
             self.cycle();
             if self.rx_wave.is_empty() && self.tx_state.is_none() && self.uut.tx.val() {
                 idle += 1;
@@ -119,15 +202,18 @@ fn expected(input: &[u8], profile: Profile) -> String {
     out
 }
 
-fn check(profile: Profile, cpb: u16, input: &[u8]) {
-    let want = expected(input, profile);
-    check_mode(profile, Mode::Lines, cpb, input, want.as_bytes());
-}
-
-/// Sends `input` to the board in `mode` and checks that `want` comes back,
-/// with no input lost.
-fn check_mode(profile: Profile, mode: Mode, cpb: u16, input: &[u8], want: &[u8]) {
-    let mut bench = Bench::new(profile, mode, cpb);
+/// Sends `input` to `board`'s top in `mode`, at `cpb` clocks per bit
+/// with UARTs of bit time `bit`, and checks that `want` comes back, with
+/// no input lost.
+fn check_mode(
+    board: &Board,
+    profile: Profile,
+    mode: Mode,
+    (cpb, bit): (u16, f64),
+    input: &[u8],
+    want: &[u8],
+) {
+    let mut bench = Bench::new(board, profile, mode, cpb, bit);
     // The line idles while the board comes out of its power-on reset.
     for _ in 0..64 {
         bench.cycle();
@@ -138,27 +224,74 @@ fn check_mode(profile: Profile, mode: Mode, cpb: u16, input: &[u8], want: &[u8])
     // sends malformed input back unchanged.
     assert!(
         bench.received == want,
-        "{profile} {mode:?}, {} cycles: got {:?}, want {:?}",
+        "{} {profile} {mode:?}, {} cycles: got {:?}, want {:?}",
+        board.name,
         bench.cycles,
         String::from_utf8_lossy(&bench.received),
         String::from_utf8_lossy(want)
     );
+    // An LED is lit when its pin is at the level its maker documents.
+    let lit = |level: bool| level != maker(board).leds_active_low;
     assert!(
-        bench.uut.led_red_n.val(),
-        "the red LED is lit: input was lost"
+        !lit(bench.uut.led_lost.val()),
+        "{}: the lost LED is lit: input was lost",
+        board.name
     );
-    assert!(!bench.uut.led_green_n.val(), "the green LED is off");
+    assert!(
+        lit(bench.uut.led_ready.val()),
+        "{}: the ready LED is off",
+        board.name
+    );
 }
 
+/// A short input with every kind of unit, and what the board's lines and
+/// echo modes send back for it.
+const SHORT: &[u8] = b"A\xC3\xA9\xE2\x82\xED\xA0\x80\xF0\x9F\x98\x80\xFF\n";
+
+fn lossy(input: &[u8]) -> Vec<u8> {
+    String::from_utf8_lossy(input).into_owned().into_bytes()
+}
+
+/// A few clocks per bit, for long inputs; the test's UARTs at the same
+/// rate.
+const FAST: (u16, f64) = (8, 8.0);
+
+/// Each board, from its own oscillator, talks to a UART at 115200 baud
+/// timed from the maker's clock: a board whose row or divisor is wrong
+/// reads garbage or sends it.
 #[test]
-fn board_prints_a_line_per_unit_at_115200_baud() {
-    let cpb = clocks_per_bit(CLOCK_HZ, BAUD);
-    assert_eq!(cpb, 104);
-    check(
-        Profile::Rfc3629,
-        cpb,
-        b"A\xC3\xA9\xE2\x82\xED\xA0\x80\xF0\x9F\x98\x80\xFF\n",
-    );
+fn each_board_prints_a_line_per_unit_at_115200_baud() {
+    for board in BOARDS {
+        let top = BoardTop::for_board(board, Profile::Rfc3629, Mode::Lines);
+        let rate = (top.clocks_per_bit(), bit_time(board));
+        let want = expected(SHORT, Profile::Rfc3629);
+        check_mode(
+            board,
+            Profile::Rfc3629,
+            Mode::Lines,
+            rate,
+            SHORT,
+            want.as_bytes(),
+        );
+    }
+}
+
+/// Echo mode on each board at 115200 baud: what comes back is the input
+/// as `String::from_utf8_lossy` makes it.
+#[test]
+fn each_board_echoes_at_115200_baud() {
+    for board in BOARDS {
+        let top = BoardTop::for_board(board, Profile::Rfc3629, Mode::Echo);
+        let rate = (top.clocks_per_bit(), bit_time(board));
+        check_mode(
+            board,
+            Profile::Rfc3629,
+            Mode::Echo,
+            rate,
+            SHORT,
+            &lossy(SHORT),
+        );
+    }
 }
 
 fn random_input(rng: &mut StdRng, profile: Profile, len: usize) -> Vec<u8> {
@@ -186,48 +319,52 @@ fn random_input(rng: &mut StdRng, profile: Profile, len: usize) -> Vec<u8> {
     out
 }
 
+/// Every board, on long random input at a few clocks per bit: the lines
+/// of the reference in both profiles (the boards take turns), and the echo
+/// of `String::from_utf8_lossy` (a line feed ends a message, but it also
+/// breaks any sequence open before it, so the messages do not change the
+/// answer; rfc3629, whose decoder is Rust's).
 #[test]
-fn board_matches_the_reference_on_random_input() {
+fn each_board_matches_the_reference_on_random_input() {
     let mut rng = StdRng::seed_from_u64(0xb0a2d);
-    for profile in Profile::ALL {
+    for (i, board) in BOARDS.iter().enumerate() {
+        let profile = Profile::ALL[i % Profile::ALL.len()];
         let input = random_input(&mut rng, profile, 400);
-        check(profile, 8, &input);
+        let want = expected(&input, profile);
+        check_mode(board, profile, Mode::Lines, FAST, &input, want.as_bytes());
+        let input = random_input(&mut rng, Profile::Rfc3629, 300);
+        check_mode(
+            board,
+            Profile::Rfc3629,
+            Mode::Echo,
+            FAST,
+            &input,
+            &lossy(&input),
+        );
     }
 }
 
+/// Input beyond the FIFO lights the lost LED, at the board's polarity.
 #[test]
-fn board_lights_the_red_led_when_input_is_lost() {
-    let mut bench = Bench::new(Profile::Rfc3629, Mode::Lines, 8);
-    for _ in 0..64 {
-        bench.cycle();
+fn each_board_lights_the_lost_led_when_input_is_lost() {
+    for board in BOARDS {
+        let mut bench = Bench::new(board, Profile::Rfc3629, Mode::Lines, FAST.0, FAST.1);
+        for _ in 0..64 {
+            bench.cycle();
+        }
+        // More than the 512-byte FIFO and the decoder hold, far faster
+        // than the lines can go out.
+        bench.send(&[b'A'; 600]);
+        while !bench.rx_wave.is_empty() {
+            bench.cycle();
+        }
+        for _ in 0..20 * 8 {
+            bench.cycle();
+        }
+        assert!(
+            bench.uut.led_lost.val() != maker(board).leds_active_low,
+            "{}: input was lost but the lost LED is off",
+            board.name
+        );
     }
-    // More than the 512-byte FIFO and the decoder hold, far faster than
-    // the lines can go out.
-    bench.send(&[b'A'; 600]);
-    while !bench.rx_wave.is_empty() {
-        bench.cycle();
-    }
-    for _ in 0..20 * 8 {
-        bench.cycle();
-    }
-    assert!(
-        !bench.uut.led_red_n.val(),
-        "input was lost but the red LED is off"
-    );
-}
-
-/// Echo mode: what comes back is the input as `String::from_utf8_lossy`
-/// makes it (a line feed ends a message, but it also breaks any sequence
-/// open before it, so the messages do not change the answer), at 115200
-/// baud on a short input and faster on a random one (rfc3629, whose
-/// decoder is Rust's).
-#[test]
-fn echo_mode_sends_back_what_from_utf8_lossy_makes() {
-    let short = b"A\xC3\xA9\xE2\x82\xED\xA0\x80\xF0\x9F\x98\x80\xFF\n";
-    let lossy = |input: &[u8]| String::from_utf8_lossy(input).into_owned().into_bytes();
-    let cpb = clocks_per_bit(CLOCK_HZ, BAUD);
-    check_mode(Profile::Rfc3629, Mode::Echo, cpb, short, &lossy(short));
-    let mut rng = StdRng::seed_from_u64(0xec40);
-    let input = random_input(&mut rng, Profile::Rfc3629, 300);
-    check_mode(Profile::Rfc3629, Mode::Echo, 8, &input, &lossy(&input));
 }

@@ -1,11 +1,11 @@
-//! # The iCEBreaker board top: UTF-8 in over the UART, one line per unit out
+//! # `BoardTop`: UTF-8 in over the UART, one line per unit out
 //!
 //! ```text
 //!  rx ─▶ UartRx ─▶ 512-byte FIFO ─▶ Utf8Decoder ─▶ UnitFormatter ─▶ UartTx ─▶ tx
 //!                                       └── byte flags ──┘
 //! ```
 //!
-//! Or, built in [`Mode::Echo`] (`--board icebreaker-echo`), the decoder's
+//! Or, built in [`Mode::Echo`] (`--board NAME-echo`), the decoder's
 //! words go back through the UTF-8 encoder, so the board echoes what it
 //! reads with each malformed stretch replaced by U+FFFD (EF BF BD), as
 //! `String::from_utf8_lossy` does:
@@ -20,20 +20,25 @@
 //! line feed (0x0A, itself a unit of its message): offsets restart after it.
 //! Each unit takes 12 to 40 characters to print, so the output is slower than
 //! the input; the FIFO holds 512 bytes of input meanwhile. Input beyond that
-//! is dropped and lights the red LED, as does a UART framing error (both
-//! stay lit until reset).
+//! is dropped and lights the `led_lost` LED, as does a UART framing error
+//! (both stay lit until reset); `led_ready` lights when the board is out of
+//! reset.
 //!
-//! ## Pins (iCEBreaker v1.0, iCE40UP5K-SG48)
-//! | port | pin | |
+//! One design serves every board ([`boards`]); a board's row gives its
+//! clock (so the UART's clocks per bit), its pins and its LEDs' polarity.
+//!
+//! ## Ports
+//! | port | dir | meaning |
 //! |---|---|---|
-//! | `clk` | 35 | 12 MHz oscillator |
-//! | `rx` | 6 | UART from the FTDI (FPGA receives) |
-//! | `tx` | 9 | UART to the FTDI (FPGA sends) |
-//! | `led_red_n` | 11 | red LED, active low: input lost |
-//! | `led_green_n` | 37 | green LED, active low: out of reset |
+//! | `clk` | in | the board's oscillator |
+//! | `rx` | in | UART from the USB-UART (FPGA receives) |
+//! | `tx` | out | UART to the USB-UART (FPGA sends) |
+//! | `led_lost` | out | an LED: input lost |
+//! | `led_ready` | out | an LED: out of reset |
 //!
 //! Reset is a 16-cycle power-on reset.
 
+pub mod boards;
 pub mod formatter;
 pub mod uart;
 
@@ -45,11 +50,12 @@ use rust_hdl::widgets::prelude::SynchronousFIFO;
 use serde::{Deserialize, Serialize};
 use utf8hdl_hdl::{Profile, Utf8Decoder, Utf8Encoder};
 
+use crate::flow::Packer;
+
+use boards::Board;
 use formatter::UnitFormatter;
 use uart::{UartRx, UartTx};
 
-/// The iCEBreaker's oscillator.
-pub const CLOCK_HZ: u32 = 12_000_000;
 /// The UART's rate.
 pub const BAUD: u32 = 115_200;
 
@@ -69,11 +75,13 @@ pub enum Mode {
 }
 
 impl Mode {
-    /// Its part of the bitstream's name.
-    pub fn name(self) -> &'static str {
+    pub const ALL: [Mode; 2] = [Mode::Lines, Mode::Echo];
+
+    /// What it adds to a board's name on the command line.
+    pub fn suffix(self) -> &'static str {
         match self {
-            Mode::Lines => "icebreaker",
-            Mode::Echo => "icebreaker_echo",
+            Mode::Lines => "",
+            Mode::Echo => "-echo",
         }
     }
 }
@@ -82,12 +90,12 @@ impl Mode {
 pub type InputFifo = SynchronousFIFO<Bits<8>, 9, 10, 1>;
 
 #[derive(LogicBlock)]
-pub struct IceBreakerTop {
+pub struct BoardTop {
     pub clk: Signal<In, Clock>,
     pub rx: Signal<In, Bit>,
     pub tx: Signal<Out, Bit>,
-    pub led_red_n: Signal<Out, Bit>,
-    pub led_green_n: Signal<Out, Bit>,
+    pub led_lost: Signal<Out, Bit>,
+    pub led_ready: Signal<Out, Bit>,
     por: DFF<Bits<4>>,
     rst: Signal<Local, Bit>,
     lost: DFF<Bit>,
@@ -102,23 +110,25 @@ pub struct IceBreakerTop {
     /// [`Mode::Echo`]: a constant, so synthesis drops most of the unused
     /// path (28 cells of it stay in lines mode).
     echo: Constant<Bit>,
+    /// The board's LEDs light when their pin is low.
+    leds_active_low: Constant<Bit>,
 }
 
-impl IceBreakerTop {
-    /// The board top for the iCEBreaker: 115200 baud from 12 MHz.
-    pub fn icebreaker(profile: Profile, mode: Mode) -> Self {
-        Self::new(profile, mode, clocks_per_bit(CLOCK_HZ, BAUD))
+impl BoardTop {
+    /// The top for `board`: 115200 baud from its oscillator.
+    pub fn for_board(board: &Board, profile: Profile, mode: Mode) -> Self {
+        Self::new(board, profile, mode, clocks_per_bit(board.clock_hz, BAUD))
     }
 
-    /// The board top with `clocks_per_bit` clock cycles per UART bit (a
-    /// simulation may use fewer than the board's 104).
-    pub fn new(profile: Profile, mode: Mode, clocks_per_bit: u16) -> Self {
-        IceBreakerTop {
+    /// The top for `board` with `clocks_per_bit` clock cycles per UART bit
+    /// (a simulation may use fewer than the board's).
+    pub fn new(board: &Board, profile: Profile, mode: Mode, clocks_per_bit: u16) -> Self {
+        BoardTop {
             clk: Default::default(),
             rx: Default::default(),
             tx: Default::default(),
-            led_red_n: Default::default(),
-            led_green_n: Default::default(),
+            led_lost: Default::default(),
+            led_ready: Default::default(),
             por: Default::default(),
             rst: Default::default(),
             lost: Default::default(),
@@ -131,11 +141,18 @@ impl IceBreakerTop {
             take: Default::default(),
             line_feed: Constant::new(0x0A.into()),
             echo: Constant::new(mode == Mode::Echo),
+            leds_active_low: Constant::new(board.leds_active_low),
         }
+    }
+
+    /// The UART's bit time, in clock cycles (its receiver's and its
+    /// transmitter's are one).
+    pub fn clocks_per_bit(&self) -> u16 {
+        self.uart_rx.clocks_per_bit()
     }
 }
 
-impl Logic for IceBreakerTop {
+impl Logic for BoardTop {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clk, por, lost);
@@ -197,113 +214,113 @@ impl Logic for IceBreakerTop {
         }
         self.tx.next = self.uart_tx.tx.val();
 
-        self.led_red_n.next = !self.lost.q.val();
-        self.led_green_n.next = self.rst.val();
+        self.led_lost.next = self.lost.q.val() ^ self.leds_active_low.val();
+        self.led_ready.next = !self.rst.val() ^ self.leds_active_low.val();
         if self.rst.val() {
             self.lost.d.next = false;
         }
     }
 }
 
-/// The iCEBreaker pin constraints for [`IceBreakerTop`].
-pub const ICEBREAKER_PCF: &str = "\
-# iCEBreaker v1.0 (iCE40UP5K-SG48)
-set_io -nowarn clk 35
-set_io -nowarn rx 6
-set_io -nowarn tx 9
-set_io -nowarn led_red_n 11
-set_io -nowarn led_green_n 37
-";
-
-/// The board top's Verilog (rust-hdl's, top module `top`).
-pub fn board_verilog(profile: Profile, mode: Mode) -> Result<String> {
-    let mut uut = IceBreakerTop::icebreaker(profile, mode);
+/// The top's Verilog for `board`: one lint-clean module, `top`
+/// ([`crate::verilog::export`]).
+pub fn board_verilog(board: &Board, profile: Profile, mode: Mode) -> Result<String> {
+    let mut uut = BoardTop::for_board(board, profile, mode);
     uut.connect_all();
-    check_all(&uut).map_err(|e| anyhow!("the board top fails rust-hdl's checks: {e:?}"))?;
-    Ok(generate_verilog(&uut))
+    crate::verilog::export(&uut, "top")
 }
 
 /// What [`board_bitstream`] made.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BoardBuild {
-    /// The bitstream, for `iceprog`.
+    /// The bitstream, for the board's programmer.
     pub bitstream: PathBuf,
-    /// nextpnr's post-route Fmax (the board runs at 12 MHz).
+    /// nextpnr's post-route Fmax (constrained to the board's clock).
     pub fmax_mhz: f64,
     /// nextpnr's device utilisation: (resource, used, available).
     pub utilisation: Vec<(String, usize, usize)>,
-    /// icetime's worst path estimate, in ns, if icetime ran.
+    /// icetime's worst path estimate, in ns, for an iCE40 board if icetime
+    /// ran.
     pub icetime_ns: Option<f64>,
 }
 
-/// Builds the iCEBreaker bitstream for `profile` and `mode` in `dir`: yosys
-/// `synth_ice40`, nextpnr-ice40 (`--up5k --package sg48`, 12 MHz), icepack,
-/// and icetime for an independent timing estimate. Returns the bitstream's
-/// path (`<dir>/icebreaker_<profile>.bin`, `icebreaker_echo_<profile>.bin`
-/// in echo mode) and the timing.
-pub fn board_bitstream(profile: Profile, mode: Mode, dir: &Path) -> Result<BoardBuild> {
-    for tool in ["yosys", "nextpnr-ice40", "icepack"] {
+/// The build's file names: `<board>_<profile>`, `<board>_echo_<profile>`.
+pub fn build_name(board: &Board, profile: Profile, mode: Mode) -> String {
+    format!(
+        "{}{}_{}",
+        board.name,
+        mode.suffix().replace('-', "_"),
+        profile.name()
+    )
+}
+
+/// Builds the bitstream of `board` for `profile` and `mode` in `dir`: its
+/// device's yosys synthesis, nextpnr with the board's constraint file and
+/// clock, the device's packer, and, for an iCE40, icetime for an
+/// independent timing estimate. Returns the bitstream's path
+/// (`<dir>/`[`build_name`]`.<bin|bit|fs>`) and the timing.
+pub fn board_bitstream(
+    board: &Board,
+    profile: Profile,
+    mode: Mode,
+    dir: &Path,
+) -> Result<BoardBuild> {
+    let device = board.device;
+    let [yosys, nextpnr] = device.tools();
+    let packer = device.packer();
+    for tool in [yosys, nextpnr, packer.tool()] {
         if crate::tools::find(tool).is_none() {
             bail!("{tool} is not on PATH");
         }
     }
     std::fs::create_dir_all(dir)?;
-    let name = format!("{}_{}", mode.name(), profile.name());
-    std::fs::write(dir.join(format!("{name}.v")), board_verilog(profile, mode)?)?;
-    std::fs::write(dir.join("icebreaker.pcf"), ICEBREAKER_PCF)?;
+    let name = build_name(board, profile, mode);
+    std::fs::write(
+        dir.join(format!("{name}.v")),
+        board_verilog(board, profile, mode)?,
+    )?;
+    let (constraints, text) = board.constraints();
+    std::fs::write(dir.join(&constraints), &text)?;
     // Not `-q`: the kept `yosys.log` is yosys's whole log; `run` captures
     // it, so the terminal stays quiet.
     crate::tools::run(
         dir,
-        "yosys",
+        yosys,
         &[
             "-p",
-            &format!("read_verilog {name}.v; synth_ice40 -top top -json {name}.json"),
+            &format!(
+                "read_verilog {name}.v; {} -top top -json {name}.json",
+                device.synth_command()
+            ),
         ],
         "yosys.log",
     )?;
-    let log = crate::tools::run(
-        dir,
-        "nextpnr-ice40",
-        &[
-            "--up5k",
-            "--package",
-            "sg48",
-            "--pcf",
-            "icebreaker.pcf",
-            "--json",
-            &format!("{name}.json"),
-            "--asc",
-            &format!("{name}.asc"),
-            "--freq",
-            "12",
-        ],
-        "nextpnr.log",
-    )?;
-    crate::tools::run(
-        dir,
-        "icepack",
-        &[&format!("{name}.asc"), &format!("{name}.bin")],
-        "icepack.log",
-    )?;
-    let icetime_ns = if crate::tools::find("icetime").is_some() {
+    let mut args: Vec<String> = device
+        .nextpnr_part()
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+    args.extend(device.constraint_format().nextpnr_args(&constraints));
+    args.extend(["--json".into(), format!("{name}.json")]);
+    args.extend(packer.nextpnr_output(&name));
+    args.extend(["--freq".into(), format!("{}", board.clock_hz as f64 / 1e6)]);
+    let log = crate::tools::run(dir, nextpnr, &args, "nextpnr.log")?;
+    crate::tools::run(dir, packer.tool(), &packer.args(&name), "pack.log")?;
+    let icetime_ns = if packer == Packer::Icepack && crate::tools::find("icetime").is_some() {
         // icetime's own PCF reader knows no `-nowarn`.
-        std::fs::write(
-            dir.join("icetime.pcf"),
-            ICEBREAKER_PCF.replace(" -nowarn", ""),
-        )?;
+        std::fs::write(dir.join("icetime.pcf"), text.replace(" -nowarn", ""))?;
         let report = crate::tools::run(
             dir,
             "icetime",
             &[
                 "-d",
-                "up5k",
+                device.name(),
                 "-P",
-                "sg48",
+                device.package(),
                 "-p",
                 "icetime.pcf",
                 "-c",
-                "12",
+                &format!("{}", board.clock_hz as f64 / 1e6),
                 "-t",
                 &format!("{name}.asc"),
             ],
@@ -319,7 +336,7 @@ pub fn board_bitstream(profile: Profile, mode: Mode, dir: &Path) -> Result<Board
         None
     };
     Ok(BoardBuild {
-        bitstream: dir.join(format!("{name}.bin")),
+        bitstream: dir.join(format!("{name}.{}", packer.extension())),
         fmax_mhz: crate::flow::parse_fmax(&log)
             .ok_or_else(|| anyhow!("no Fmax in nextpnr's log"))?,
         utilisation: crate::flow::parse_utilisation(&log),

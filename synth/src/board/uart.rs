@@ -81,6 +81,11 @@ impl UartRx {
             half_bit: Constant::new((clocks_per_bit as u64 / 2 - 1).into()),
         }
     }
+
+    /// The bit time it was built with, in clock cycles.
+    pub fn clocks_per_bit(&self) -> u16 {
+        self.full_bit.val().index() as u16 + 1
+    }
 }
 
 impl Logic for UartRx {

@@ -1,16 +1,19 @@
 //! `utf8hdl synth`: a core through Yosys and nextpnr (cells and Fmax), or,
-//! with `--board`, the iCEBreaker demo's bitstream.
+//! with `--board`, a board's UART demo bitstream.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::LazyLock;
 
 use anyhow::Result;
+use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use utf8hdl_sim::core::Core;
 use utf8hdl_sim::cores::Kind;
 use utf8hdl_sim::output::write_atomically;
 use utf8hdl_sim::with_any_core;
+use utf8hdl_synth::board::boards::{Board, BOARDS};
 use utf8hdl_synth::board::Mode;
 use utf8hdl_synth::Device;
 
@@ -44,23 +47,49 @@ pub struct SynthArgs {
     #[arg(long, conflicts_with = "board")]
     record: bool,
     /// Build the UART demo for a board instead and write its bitstream to
-    /// --dir: icebreaker prints a line per unit, icebreaker-echo echoes the
-    /// input with malformed stretches as U+FFFD.
+    /// --dir: BOARD prints a line per unit, BOARD-echo echoes the input
+    /// with malformed stretches as U+FFFD.
     #[arg(long, value_enum)]
-    board: Option<Board>,
-    /// Where --board writes its build [default: build/icebreaker]; without
+    board: Option<BoardChoice>,
+    /// Where --board writes its build [default: build/BOARD]; without
     /// --board, where the work files are kept (the netlist, yosys's and
     /// each seed's nextpnr log) instead of a temporary directory.
     #[arg(long)]
     dir: Option<PathBuf>,
 }
 
-#[derive(Copy, Clone, ValueEnum)]
-enum Board {
-    /// 1BitSquared iCEBreaker (iCE40 UP5K, 12 MHz): a line per unit.
-    Icebreaker,
-    /// The iCEBreaker, echoing through the decoder and the encoder.
-    IcebreakerEcho,
+/// A board and what its demo sends back: `BOARD` or `BOARD-echo`, for
+/// each row of [`BOARDS`].
+#[derive(Copy, Clone)]
+struct BoardChoice {
+    board: &'static Board,
+    mode: Mode,
+}
+
+static BOARD_CHOICES: LazyLock<Vec<BoardChoice>> = LazyLock::new(|| {
+    BOARDS
+        .iter()
+        .flat_map(|board| Mode::ALL.map(|mode| BoardChoice { board, mode }))
+        .collect()
+});
+
+impl ValueEnum for BoardChoice {
+    fn value_variants<'a>() -> &'a [Self] {
+        &BOARD_CHOICES
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let help = match self.mode {
+            Mode::Lines => format!(
+                "{} ({}, {} MHz): a line per unit",
+                self.board.title,
+                self.board.device,
+                self.board.clock_hz as f64 / 1e6
+            ),
+            Mode::Echo => format!("the {}, echoing", self.board.name),
+        };
+        Some(PossibleValue::new(format!("{}{}", self.board.name, self.mode.suffix())).help(help))
+    }
 }
 
 pub fn run(args: &SynthArgs) -> Result<ExitCode> {
@@ -74,7 +103,8 @@ pub fn run(args: &SynthArgs) -> Result<ExitCode> {
 
 /// The board's demo, built around the 1-lane decoder of `--profile`; a
 /// `--core` or `--lanes` that names another core is refused.
-fn build_board(board: Board, args: &SynthArgs) -> Result<ExitCode> {
+fn build_board(choice: BoardChoice, args: &SynthArgs) -> Result<ExitCode> {
+    let BoardChoice { board, mode } = choice;
     let refused = if args.core.kind != Kind::Decoder {
         Some(format!("--core {}", args.core.kind))
     } else if args.core.lanes != 1 {
@@ -83,29 +113,33 @@ fn build_board(board: Board, args: &SynthArgs) -> Result<ExitCode> {
         None
     };
     if let Some(flag) = refused {
-        anyhow::bail!(
-            "--board builds the iCEBreaker demo of the 1-lane decoder; it takes no {flag}"
-        );
+        anyhow::bail!("--board builds a board's demo of the 1-lane decoder; it takes no {flag}");
     }
-    let mode = match board {
-        Board::Icebreaker => Mode::Lines,
-        Board::IcebreakerEcho => Mode::Echo,
-    };
     let mut out = report_stdout()?;
-    let progress = Progress::task("building the iCEBreaker bitstream".into());
-    let dir = args.dir.as_deref().unwrap_or(Path::new("build/icebreaker"));
-    let build = utf8hdl_synth::board::board_bitstream(args.core.profile, mode, dir);
+    let progress = Progress::task(format!("building the {} bitstream", board.name));
+    let dir = args
+        .dir
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("build").join(board.name));
+    let build = utf8hdl_synth::board::board_bitstream(board, args.core.profile, mode, &dir);
     progress.finish();
     let build = build?;
     writeln!(out, "bitstream: {}", build.bitstream.display())?;
     writeln!(
         out,
-        "post-route Fmax {:.1} MHz (the board clock is 12 MHz)",
-        build.fmax_mhz
+        "post-route Fmax {:.1} MHz (the board clock is {} MHz)",
+        build.fmax_mhz,
+        board.clock_hz as f64 / 1e6
     )?;
     if let Some(ns) = build.icetime_ns {
         writeln!(out, "icetime: worst path {ns:.2} ns")?;
     }
+    writeln!(
+        out,
+        "program it with: {} {}",
+        board.programmer,
+        build.bitstream.display()
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

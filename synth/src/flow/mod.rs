@@ -34,11 +34,15 @@ use utf8hdl_sim::core::{ports, Core};
 use utf8hdl_sim::cores::utf8_decoder::Decoder;
 
 mod bench;
+mod constraints;
 mod logs;
+mod packer;
 
 pub use bench::bench;
+pub use constraints::{ConstraintFormat, Pin};
 use logs::cells_of;
 pub use logs::{parse_critical_path, parse_fmax, parse_utilisation, PathSummary};
+pub use packer::Packer;
 
 use crate::verilog::write_core_verilog;
 
@@ -80,10 +84,14 @@ struct Spec {
     synth: &'static str,
     /// nextpnr's arguments that choose the part.
     part: &'static [&'static str],
+    /// How its nextpnr reads pin constraints.
+    constraints: ConstraintFormat,
+    /// What makes its bitstream.
+    packer: Packer,
     /// Where the bench's five pins go, for a flow that refuses to place
-    /// them itself (Gowin's): (port, pin) on the board the device is
-    /// named for, written as the constraints file `bench.cst`.
-    pins: &'static [(&'static str, &'static str)],
+    /// them itself (Gowin's): the pins on the board the device is named
+    /// for, written as the constraints file `bench.cst`.
+    pins: &'static [Pin],
     /// What a reader of its Fmax should know of the timing model it comes
     /// from, where that is not the vendor's.
     timing_note: Option<&'static str>,
@@ -125,6 +133,8 @@ impl Device {
                 description: "iCE40 HX8K (ct256)",
                 package: "ct256",
                 tools: ICE40_TOOLS,
+                constraints: ConstraintFormat::Pcf,
+                packer: Packer::Icepack,
                 synth: "synth_ice40 -abc9 -device hx",
                 part: &["--hx8k", "--package", "ct256"],
                 pins: &[],
@@ -135,6 +145,8 @@ impl Device {
                 description: "iCE40 UP5K (sg48)",
                 package: "sg48",
                 tools: ICE40_TOOLS,
+                constraints: ConstraintFormat::Pcf,
+                packer: Packer::Icepack,
                 synth: "synth_ice40 -abc9 -device u",
                 part: &["--up5k", "--package", "sg48"],
                 pins: &[],
@@ -145,6 +157,8 @@ impl Device {
                 description: "ECP5 LFE5U-25F (CABGA381)",
                 package: "CABGA381",
                 tools: ECP5_TOOLS,
+                constraints: ConstraintFormat::Lpf,
+                packer: Packer::Ecppack,
                 synth: "synth_ecp5",
                 part: &["--25k", "--package", "CABGA381"],
                 pins: &[],
@@ -155,6 +169,8 @@ impl Device {
                 description: "ECP5 LFE5U-85F (CABGA381)",
                 package: "CABGA381",
                 tools: ECP5_TOOLS,
+                constraints: ConstraintFormat::Lpf,
+                packer: Packer::Ecppack,
                 synth: "synth_ecp5",
                 part: &["--85k", "--package", "CABGA381"],
                 pins: &[],
@@ -173,15 +189,35 @@ impl Device {
                     "GW1NR-LV9QN88PC6/I5",
                     "--vopt",
                     "family=GW1N-9C",
-                    "--vopt",
-                    "cst=bench.cst",
                 ],
+                constraints: ConstraintFormat::Cst,
+                packer: Packer::GowinPack { family: "GW1N-9C" },
                 pins: &[
-                    ("clk", "52"),
-                    ("rst_pin", "4"),
-                    ("shift_pin", "3"),
-                    ("si", "18"),
-                    ("so", "17"),
+                    Pin {
+                        port: "clk",
+                        site: "52",
+                        io: "",
+                    },
+                    Pin {
+                        port: "rst_pin",
+                        site: "4",
+                        io: "",
+                    },
+                    Pin {
+                        port: "shift_pin",
+                        site: "3",
+                        io: "",
+                    },
+                    Pin {
+                        port: "si",
+                        site: "18",
+                        io: "",
+                    },
+                    Pin {
+                        port: "so",
+                        site: "17",
+                        io: "",
+                    },
                 ],
                 timing_note: Some(GOWIN_TIMING),
             },
@@ -198,15 +234,35 @@ impl Device {
                     "GW2AR-LV18QN88C8/I7",
                     "--vopt",
                     "family=GW2A-18C",
-                    "--vopt",
-                    "cst=bench.cst",
                 ],
+                constraints: ConstraintFormat::Cst,
+                packer: Packer::GowinPack { family: "GW2A-18C" },
                 pins: &[
-                    ("clk", "4"),
-                    ("rst_pin", "88"),
-                    ("shift_pin", "87"),
-                    ("si", "70"),
-                    ("so", "69"),
+                    Pin {
+                        port: "clk",
+                        site: "4",
+                        io: "",
+                    },
+                    Pin {
+                        port: "rst_pin",
+                        site: "88",
+                        io: "",
+                    },
+                    Pin {
+                        port: "shift_pin",
+                        site: "87",
+                        io: "",
+                    },
+                    Pin {
+                        port: "si",
+                        site: "70",
+                        io: "",
+                    },
+                    Pin {
+                        port: "so",
+                        site: "69",
+                        io: "",
+                    },
                 ],
                 timing_note: Some(GOWIN_TIMING),
             },
@@ -237,14 +293,36 @@ impl Device {
         self.spec().tools
     }
 
-    /// The bench's pin constraints, for a flow that needs them: the text
-    /// of `bench.cst`.
-    fn constraints(self) -> Option<String> {
-        let pins = self.spec().pins;
-        (!pins.is_empty()).then(|| {
-            pins.iter()
-                .map(|(port, pin)| format!("IO_LOC \"{port}\" {pin};\n"))
-                .collect()
+    /// The yosys synthesis command (without `-top`).
+    pub fn synth_command(self) -> &'static str {
+        self.spec().synth
+    }
+
+    /// nextpnr's arguments that choose the part.
+    pub fn nextpnr_part(self) -> &'static [&'static str] {
+        self.spec().part
+    }
+
+    /// How its nextpnr reads pin constraints.
+    pub fn constraint_format(self) -> ConstraintFormat {
+        self.spec().constraints
+    }
+
+    /// What makes its bitstream.
+    pub fn packer(self) -> Packer {
+        self.spec().packer
+    }
+
+    /// The bench's pin constraints, for a flow that needs them: the file's
+    /// name and text.
+    fn bench_constraints(self) -> Option<(String, String)> {
+        let spec = self.spec();
+        (!spec.pins.is_empty()).then(|| {
+            (
+                format!("bench.{}", spec.constraints.extension()),
+                spec.constraints
+                    .render(&format!("the bench on {}", spec.description), spec.pins),
+            )
         })
     }
 
@@ -407,8 +485,9 @@ pub fn synth_core<C: Core>(core: &C, device: Device, options: &Options) -> Resul
     let bench_top = format!("{top}_bench");
     let ports = ports(&core.block())?;
     std::fs::write(dir.join(format!("{bench_top}.v")), bench(&top, &ports))?;
-    if let Some(constraints) = device.constraints() {
-        std::fs::write(dir.join("bench.cst"), constraints)?;
+    let constraints = device.bench_constraints();
+    if let Some((file, text)) = &constraints {
+        std::fs::write(dir.join(file), text)?;
     }
     let [yosys, nextpnr] = device.tools();
     let synth = device.spec().synth;
@@ -433,6 +512,9 @@ pub fn synth_core<C: Core>(core: &C, device: Device, options: &Options) -> Resul
 
     let place_and_route = |seed: u64| -> Result<(Run, String)> {
         let mut args: Vec<String> = device.spec().part.iter().map(|a| a.to_string()).collect();
+        if let Some((file, _)) = &constraints {
+            args.extend(device.spec().constraints.nextpnr_args(file));
+        }
         args.extend([
             "--json".into(),
             "bench.json".into(),
