@@ -22,7 +22,7 @@ use utf8hdl_hdl::stream::{AxisOutputRegister, SkidBuffer};
 use utf8hdl_sim::cores::formal::Source;
 use utf8hdl_sim::formal_source;
 
-use super::{declares_module, report, save_trace, Outcome, Tools};
+use super::{declares_module, failed, report, Outcome, Tools};
 use crate::verilog::export;
 
 const TEMPLATE: &str = include_str!("../../../hdl/formal/block.sby.in");
@@ -138,19 +138,13 @@ impl BlockProof {
         let status = report::sby_status(&log).ok_or_else(|| report::sby_error("prove", &log))?;
         Ok(match status {
             "PASS" => Outcome::Proven,
-            "FAIL" => {
-                let mut what = report::failed_assertions(&log);
-                if what.is_empty() {
-                    what.push("an assertion".to_string());
-                }
-                let trace = report::counterexample(&log)
-                    .map(|t| {
-                        let name = format!("formal-{}.vcd", self.name.replace('_', "-"));
-                        save_trace(work.path(), &t, dir, &name)
-                    })
-                    .transpose()?;
-                Outcome::Failed { what, trace }
-            }
+            "FAIL" => failed(
+                report::failed_assertions(&log),
+                report::counterexample(&log),
+                work.path(),
+                dir,
+                &format!("formal-{}.vcd", self.name.replace('_', "-")),
+            )?,
             status => Outcome::Unknown {
                 status: status.to_lowercase(),
             },

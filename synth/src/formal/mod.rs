@@ -252,22 +252,30 @@ fn run_check(
                     what = report::failed_assertions(&bmc);
                 }
             }
-            if what.is_empty() {
-                what.push("an assertion".to_string());
-            }
-            let trace = match trace {
-                Some(t) => {
-                    let name = format!("formal-{profile}-{}.vcd", task.replace('_', "-"));
-                    Some(save_trace(work, &t, &options.dir, &name)?)
-                }
-                None => None,
-            };
-            Outcome::Failed { what, trace }
+            let name = format!("formal-{profile}-{}.vcd", task.replace('_', "-"));
+            failed(what, trace, work, &options.dir, &name)?
         }
         (status, _) => Outcome::Unknown {
             status: status.to_lowercase(),
         },
     })
+}
+
+/// A failed proof's outcome: its failed assertions (or "an assertion",
+/// where sby named none) and its counterexample, whose path is relative to
+/// `work`, copied to `dir/name`.
+fn failed(
+    mut what: Vec<String>,
+    trace: Option<PathBuf>,
+    work: &Path,
+    dir: &Path,
+    name: &str,
+) -> Result<Outcome> {
+    if what.is_empty() {
+        what.push("an assertion".to_string());
+    }
+    let trace = trace.map(|t| save_trace(work, &t, dir, name)).transpose()?;
+    Ok(Outcome::Failed { what, trace })
 }
 
 /// Copies a trace, whose path is relative to `base`, to `dir/name`.
