@@ -260,6 +260,7 @@ const FAST: (u16, f64) = (8, 8.0);
 /// timed from the maker's clock: a board whose row or divisor is wrong
 /// reads garbage or sends it.
 #[test]
+#[ignore = "slow: every board's line mode at full baud timing"]
 fn each_board_prints_a_line_per_unit_at_115200_baud() {
     for board in BOARDS {
         let top = BoardTop::for_board(board, Profile::Rfc3629, Mode::Lines);
@@ -325,6 +326,7 @@ fn random_input(rng: &mut StdRng, profile: Profile, len: usize) -> Vec<u8> {
 /// breaks any sequence open before it, so the messages do not change the
 /// answer; rfc3629, whose decoder is Rust's).
 #[test]
+#[ignore = "slow: long random input through every board in both modes"]
 fn each_board_matches_the_reference_on_random_input() {
     let mut rng = StdRng::seed_from_u64(0xb0a2d);
     for (i, board) in BOARDS.iter().enumerate() {

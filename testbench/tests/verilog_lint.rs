@@ -6,7 +6,7 @@
 //! Each test needs its tool on `PATH` and is skipped (with a message)
 //! without it, unless `UTF8HDL_REQUIRE_TOOLS=1`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use rust_hdl::prelude::*;
@@ -19,10 +19,11 @@ use utf8hdl_sim::core::{ports, Core, Dir, Port};
 use utf8hdl_sim::cores::utf8_decoder::Decoder;
 use utf8hdl_synth::board::boards::BOARDS;
 use utf8hdl_synth::board::{board_verilog, Mode};
+use utf8hdl_synth::fusesoc::module_name;
 use utf8hdl_synth::tools;
 use utf8hdl_synth::verilog::{
-    all_cores, export, export_hierarchical, raw_verilog, top_name, verilog_file,
-    verilog_hierarchical, write_verilog,
+    all_cores, export, export_hierarchical, raw_verilog, top_name, verilog_hierarchical,
+    write_verilog, RTL_DIR,
 };
 
 fn tempdir(what: &str) -> tempfile::TempDir {
@@ -44,72 +45,114 @@ fn run(dir: &Path, program: &str, args: &[&str]) -> (bool, String) {
     (out.status.success(), text)
 }
 
-/// Every core the project exports (each kind, both profiles, each lane
-/// count), written into `dir` as `verilog --all` writes them; each core's
-/// module name and file.
-fn every_core(dir: &Path) -> Vec<(String, String)> {
-    all_cores()
+/// The lane counts whose cores the fast tier lints; the wider cores take
+/// most of the tools' time and are linted in the slow tier.
+const FAST_LANES: usize = 4;
+
+/// The committed export of every core the project ships (each kind, both
+/// profiles, each lane count) with at most (`wide` false) or more than
+/// (`wide` true) [`FAST_LANES`] lanes: its module name and file, in the
+/// committed folder `dir`. They are what the export writes now
+/// (`rtl_fresh` checks it byte for byte), so linting them lints the
+/// export without exporting every core once a tool.
+fn committed_cores(wide: bool) -> (PathBuf, Vec<(String, String)>) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(RTL_DIR);
+    let cores = all_cores()
+        .filter(|&(_, _, lanes)| (lanes > FAST_LANES) == wide)
         .map(|(kind, profile, lanes)| {
-            let (file, text) = verilog_file(kind, profile, lanes).unwrap();
-            std::fs::write(dir.join(&file), text).unwrap();
-            (file.trim_end_matches(".v").to_string(), file)
+            let top = module_name(kind, profile, lanes).expect("a registered core");
+            let file = format!("{top}.v");
+            (top, file)
         })
-        .collect()
+        .collect();
+    (dir, cores)
 }
 
 /// Verilator `-Wall`, no warning disabled, in its default language
-/// (SystemVerilog) and in Verilog-2005, on every exported core.
-#[test]
-fn every_exported_core_lints_clean_in_verilator() {
+/// (SystemVerilog) and in Verilog-2005, on each committed core.
+fn lints_clean_in_verilator(wide: bool) {
     if !tools::require("verilator") {
         return;
     }
-    let dir = tempdir("verilator");
-    for (_, file) in every_core(dir.path()) {
+    let (dir, cores) = committed_cores(wide);
+    for (_, file) in cores {
         for extra in [&[][..], &["--language", "1364-2005"][..]] {
             let mut args = vec!["--lint-only", "-Wall"];
             args.extend(extra);
             args.push(&file);
-            let (ok, text) = run(dir.path(), "verilator", &args);
+            let (ok, text) = run(&dir, "verilator", &args);
             assert!(ok && text.trim().is_empty(), "verilator {args:?}:\n{text}");
         }
     }
 }
 
-/// Yosys reads every exported core with no implicit wire, and its
+/// Yosys reads each committed core with no implicit wire, and its
 /// `check -assert` passes with no latch.
-#[test]
-fn every_exported_core_passes_yosys_check_with_no_latches() {
+fn passes_yosys_check_with_no_latches(wide: bool) {
     if !tools::require("yosys") {
         return;
     }
-    let dir = tempdir("yosys");
-    for (top, file) in every_core(dir.path()) {
+    let (dir, cores) = committed_cores(wide);
+    for (top, file) in cores {
         let script = format!(
             "read_verilog -noautowire {file}; hierarchy -check -top {top}; proc; check -assert; \
              select -assert-none t:$dlatch t:$adlatch t:$dlatchsr t:$sr"
         );
-        let (ok, text) = run(dir.path(), "yosys", &["-q", "-p", &script]);
+        let (ok, text) = run(&dir, "yosys", &["-q", "-p", &script]);
         assert!(ok, "yosys {top}:\n{text}");
     }
 }
 
-/// Icarus Verilog compiles every exported core as Verilog-2005 with
+/// Icarus Verilog compiles each committed core as Verilog-2005 with
 /// `-Wall` and says nothing.
-#[test]
-fn every_exported_core_compiles_in_icarus_without_warnings() {
+fn compiles_in_icarus_without_warnings(wide: bool) {
     if !tools::require("iverilog") {
         return;
     }
-    let dir = tempdir("iverilog");
-    for (top, file) in every_core(dir.path()) {
+    let (dir, cores) = committed_cores(wide);
+    for (top, file) in cores {
         let (ok, text) = run(
-            dir.path(),
+            &dir,
             "iverilog",
             &["-g2005", "-Wall", "-o", "/dev/null", &file],
         );
         assert!(ok && text.trim().is_empty(), "iverilog {top}:\n{text}");
     }
+}
+
+#[test]
+fn every_exported_core_lints_clean_in_verilator() {
+    lints_clean_in_verilator(false);
+}
+
+#[test]
+#[ignore = "slow: Verilator on the cores of 8 lanes and more"]
+fn every_wide_exported_core_lints_clean_in_verilator() {
+    lints_clean_in_verilator(true);
+}
+
+#[test]
+fn every_exported_core_passes_yosys_check_with_no_latches() {
+    passes_yosys_check_with_no_latches(false);
+}
+
+#[test]
+#[ignore = "slow: yosys on the cores of 8 lanes and more"]
+fn every_wide_exported_core_passes_yosys_check_with_no_latches() {
+    passes_yosys_check_with_no_latches(true);
+}
+
+#[test]
+fn every_exported_core_compiles_in_icarus_without_warnings() {
+    compiles_in_icarus_without_warnings(false);
+}
+
+#[test]
+#[ignore = "slow: Icarus on the cores of 8 lanes and more"]
+fn every_wide_exported_core_compiles_in_icarus_without_warnings() {
+    compiles_in_icarus_without_warnings(true);
 }
 
 /// Rewrites every identifier holding `$` (rust-hdl's path separator, kept

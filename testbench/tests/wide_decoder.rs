@@ -247,7 +247,11 @@ macro_rules! short_test {
 }
 
 short_test!(every_short_message_x2, 2);
-short_test!(every_short_message_x4, 4);
+short_test!(
+    #[ignore = "slow: every short message through the 4-lane decoder in rust-hdl's simulator"]
+    every_short_message_x4,
+    4
+);
 short_test!(
     #[ignore = "slow: the 8-lane decoder in rust-hdl's simulator"]
     every_short_message_x8,

@@ -28,8 +28,9 @@
 pub mod flatten;
 pub mod postpass;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
 
 use anyhow::{anyhow, Context, Result};
 use rust_hdl::prelude::*;
@@ -69,11 +70,32 @@ pub fn command(kind: &str, profile: Profile, lanes: usize) -> String {
 
 /// [`core_verilog`] of the core of `kind`, `profile` and `lanes`, and its
 /// file name.
+///
+/// Exported once a process: an export is a function of the design alone,
+/// and rust-hdl's code generator spends seconds on a wide core (it
+/// compiles a regular expression per signal it writes), while the
+/// datasheet's check, the committed files' check and `verilog --all` each
+/// want every core.
 pub fn verilog_file(kind: Kind, profile: Profile, lanes: usize) -> Result<(String, String)> {
-    utf8hdl_sim::with_any_core!(kind, lanes, profile, |core| Ok((
+    type Exports = HashMap<(Kind, Profile, usize), (String, String)>;
+    static EXPORTED: OnceLock<Mutex<Exports>> = OnceLock::new();
+    let exported = EXPORTED.get_or_init(Mutex::default);
+    let lock = || {
+        exported
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    };
+    if let Some(file) = lock().get(&(kind, profile, lanes)) {
+        return Ok(file.clone());
+    }
+    // Exported outside the lock, so that threads export different cores
+    // at once.
+    let file = utf8hdl_sim::with_any_core!(kind, lanes, profile, |core| (
         format!("{}.v", core.name()),
         core_verilog(&core)?
-    )))
+    ));
+    lock().insert((kind, profile, lanes), file.clone());
+    Ok(file)
 }
 
 /// The block of `core`, connected.
