@@ -56,7 +56,8 @@ fn lab3b_meets_every_bound_and_reads_the_rejected_byte_again() {
     // For each bounded lead: its lowest and highest second byte, in
     // characters; its second bytes just and furthest outside, and their
     // kind.
-    let bounded: [([&[u8]; 2], [&[u8]; 2], ErrorKind); 4] = [
+    type Bounded = ([&'static [u8]; 2], [&'static [u8]; 2], ErrorKind);
+    let bounded: [Bounded; 4] = [
         (
             [b"\xE0\xA0\x80", b"\xE0\xBF\xBF"],
             [b"\xE0\x9F\xBF", b"\xE0\x80\x80"],

@@ -54,9 +54,9 @@ fn longest_shared_run<'a>(body: &'a [String], file: &[String]) -> (&'a [String],
     let mut best = (0, 0);
     // run[j]: the run that ends with body[i] and file[j].
     let mut run = vec![0; file.len() + 1];
-    for i in 0..body.len() {
+    for (i, line) in body.iter().enumerate() {
         for j in (0..file.len()).rev() {
-            run[j + 1] = match body[i] == file[j] {
+            run[j + 1] = match *line == file[j] {
                 true => run[j] + 1,
                 false => 0,
             };
