@@ -11,6 +11,7 @@ pub mod cycle_diagrams;
 pub mod figures;
 pub mod harness;
 pub mod input;
+pub mod interrupt;
 pub mod labs;
 pub mod output;
 pub mod report;

@@ -14,6 +14,7 @@ mod checker_catches_violations;
 mod cosim;
 mod encoder;
 mod engines;
+mod exercises;
 mod formal;
 mod properties;
 mod rtl_fresh;

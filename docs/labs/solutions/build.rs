@@ -157,6 +157,42 @@ fn mistakes() -> Vec<Mistake> {
             )],
         },
         Mistake {
+            name: "lab3b_e0_takes_80",
+            solution: "lab3b_bounds.rs",
+            what: "E0's bound A0-BF left out: overlong three-octet forms decoded",
+            edits: &[("self.low.d.next = 0xA0.into();", "")],
+        },
+        Mistake {
+            name: "lab3b_surrogates_decoded",
+            solution: "lab3b_bounds.rs",
+            what: "ED's bound 80-9F left out: surrogates decoded",
+            edits: &[("self.high.d.next = 0x9F.into();", "")],
+        },
+        Mistake {
+            name: "lab3b_f4_takes_90",
+            solution: "lab3b_bounds.rs",
+            what: "F4's bound 80-8F taken as 80-90: U+110000 decoded",
+            edits: &[(
+                "self.high.d.next = 0x8F.into();",
+                "self.high.d.next = 0x90.into();",
+            )],
+        },
+        Mistake {
+            name: "lab3b_c0_c1_as_leads",
+            solution: "lab3b_bounds.rs",
+            what: "C0 and C1 taken for two-octet leads",
+            edits: &[(
+                "} else if self.octet.val() < 0xC2 {",
+                "} else if self.octet.val() < 0xC0 {",
+            )],
+        },
+        Mistake {
+            name: "lab3b_rejected_byte_swallowed",
+            solution: "lab3b_bounds.rs",
+            what: "a second byte out of bounds taken into its lead's U+FFFD, not read again",
+            edits: &[("self.rejected.next = true;", "")],
+        },
+        Mistake {
             name: "lab4_message_end_ignored",
             solution: "lab4_error_policy.rs",
             what: "a message's end inside a character ignored, its state carried over",

@@ -358,3 +358,138 @@ pub fn open_sequence_messages() -> Vec<Vec<u8>> {
     }
     messages
 }
+
+/// RFC 3629 §4's bounds, one message: for each lead of a character, the
+/// lowest and the highest second byte it takes, as characters; for E0,
+/// ED, F0 and F4, the second bytes just outside and furthest outside
+/// their bounds (the lead alone is one U+FFFD, then the second byte is
+/// read again where a unit starts: a lone continuing octet, as is any
+/// continuing octet after it); and the leads outside C2–F4, each a U+FFFD
+/// of its own. A second byte out of bounds gives two words; the bytes
+/// after it, until a lead of a character, give U+FFFD
+/// `unexpected_continuation` or nothing, so that the second word can wait
+/// a cycle in one flop (any other word after it is lab 4's).
+const BOUNDS: &[&[u8]] = &[
+    b"\xE0\xA0\x80",         // U+0800: E0 takes A0-BF
+    b"\xE0\x9F\xBF",         // overlong U+07FF: E0 alone, then 9F, BF
+    b"\xE0\xBF\xBF",         // U+0FFF
+    b"\xE0\x80\x80",         // overlong U+0000
+    b"\xE1\x80\x80",         // U+1000: E1-EC take 80-BF
+    b"\xEC\xBF\xBF",         // U+CFFF
+    b"\xED\x80\x80",         // U+D000: ED takes 80-9F
+    b"\xED\x9F\xBF",         // U+D7FF
+    b"\xED\xA0\x80",         // surrogate U+D800: ED alone, then A0, 80
+    b"\xEE\x80\x80",         // U+E000: EE-EF take 80-BF
+    b"\xED\xBF\xBF",         // surrogate U+DFFF
+    b"\xEF\xBF\xBF",         // U+FFFF
+    b"\xF0\x90\x80\x80",     // U+10000: F0 takes 90-BF
+    b"\xF0\x8F\xBF\xBF",     // overlong U+FFFF: F0 alone, then 3 more
+    b"\xF0\xBF\xBF\xBF",     // U+3FFFF
+    b"\xF0\x80\x80\x80",     // overlong U+0000
+    b"\xF1\x80\x80\x80",     // U+40000: F1-F3 take 80-BF
+    b"\xF3\xBF\xBF\xBF",     // U+FFFFF
+    b"\xF4\x80\x80\x80",     // U+100000: F4 takes 80-8F
+    b"\xF4\x8F\xBF\xBF",     // U+10FFFF
+    b"\xF4\x90\x80\x80",     // U+110000: out of range, F4 alone
+    b"\xC2\x80",             // U+0080: C2-DF take 80-BF
+    b"\xF4\xBF\xBF\xBF",     // out of range
+    b"\xDF\xBF",             // U+07FF
+    b"\xC0\x80",             // overlong U+0000 (RFC 3629 §3): C0 alone
+    b"\xC1\xBF",             // overlong U+007F
+    b"\xF5\x80\x80\x80",     // F5-FD: out of range, each byte alone
+    b"\xF7\xBF\xBF\xBF",     // (RFC 2279's last lead of four octets)
+    b"\xF8\x88\x80\x80\x80", // (ISO/IEC 10646's five octets)
+    b"\xFD\xBF",             // (and its six)
+    b"\xFE\xFF",             // never in UTF-8
+];
+
+/// Messages that end where a second byte out of bounds has just given its
+/// two words, the second with `m_axis_tlast`, each followed by one that
+/// starts with a character; and bytes outside C2–F4 as messages of their
+/// own.
+const BOUNDS_AT_ENDS: &[&[u8]] = &[
+    b"a\xE0\x80",
+    b"\xC3\xA9b",
+    b"\xED\xA0",
+    b"\xF0\x9F\x98\x80",
+    b"\xF0\x8F",
+    b"\xE2\x82\xAC",
+    b"\xF4\x90\xBF",
+    b"\xC2\x80",
+    b"\xC0",
+    b"\xC1",
+    b"\xF5",
+    b"\xFD",
+    b"\xFE",
+    b"\xFF",
+];
+
+/// A second byte out of its lead's bounds and the continuing octets of the
+/// character it would have made: E0 80-9F, ED A0-BF, F0 80-8F or F4 90-BF.
+fn out_of_bounds(rng: &mut StdRng) -> Vec<u8> {
+    let (lead, second, length) = match rng.gen_range(0..4) {
+        0 => (0xE0, 0x80..=0x9F, 3),
+        1 => (0xED, 0xA0..=0xBF, 3),
+        2 => (0xF0, 0x80..=0x8F, 4),
+        _ => (0xF4, 0x90..=0xBF, 4),
+    };
+    let mut bytes = vec![lead, rng.gen_range(second)];
+    bytes.extend((2..rng.gen_range(2..=length)).map(|_| continuing(rng)));
+    bytes
+}
+
+/// Lab 3b's messages: [`BOUNDS`] as one; then [`open_ends`];
+/// then [`BOUNDS_AT_ENDS`]; then a fixed-seed random mix of characters of
+/// every length, lone continuing octets, bytes outside C2–F4, characters
+/// cut short by a lead, and second bytes out of bounds, each of these
+/// followed by a character of two or more octets, in messages of 1 to 8 of
+/// these, so that messages also end inside a character or after a second
+/// byte out of bounds. As in lab 3a, no byte that is a unit by itself
+/// breaks a sequence (lab 4).
+pub fn bounds_messages() -> Vec<Vec<u8>> {
+    let mut messages = vec![BOUNDS.concat()];
+    messages.extend(open_ends());
+    messages.extend(BOUNDS_AT_ENDS.iter().map(|m| m.to_vec()));
+    let mut rng = StdRng::seed_from_u64(30);
+    let mut message = Vec::new();
+    let mut fragments = 0;
+    // A character of two or more octets must come next: after a second
+    // byte out of bounds, and after a character cut short.
+    let mut lead_due = false;
+    for _ in 0..3000 {
+        if lead_due {
+            let length = rng.gen_range(2..=4);
+            message.extend(character(&mut rng, length));
+            lead_due = false;
+        } else {
+            match rng.gen_range(0..8) {
+                0..=2 => {
+                    let length = rng.gen_range(1..=4);
+                    message.extend(character(&mut rng, length));
+                }
+                3 => message.push(continuing(&mut rng)),
+                4 => message.push(rng.gen_range(0xF5..=0xFF)),
+                5 => message.push(rng.gen_range(0xC0..=0xC1)),
+                6 => {
+                    let length = rng.gen_range(2..=4);
+                    let cut = character(&mut rng, length);
+                    message.extend(&cut[..rng.gen_range(1..cut.len())]);
+                    lead_due = true;
+                }
+                _ => {
+                    message.extend(out_of_bounds(&mut rng));
+                    lead_due = true;
+                }
+            }
+        }
+        fragments += 1;
+        if fragments >= rng.gen_range(1..=8) {
+            messages.push(std::mem::take(&mut message));
+            fragments = 0;
+        }
+    }
+    if !message.is_empty() {
+        messages.push(message);
+    }
+    messages
+}

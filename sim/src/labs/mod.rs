@@ -67,7 +67,7 @@ impl Lab {
     }
 }
 
-/// The stimulus of labs 1 to 4 (3a too), 6 and 8: a beat offered on every clock,
+/// The stimulus of labs 1 to 4 (3a and 3b too), 6 and 8: a beat offered on every clock,
 /// the sink always ready, and the messages as the lab gives them.
 pub const ALWAYS_READY: Stimulus = Stimulus {
     source: Stalls::Never,
@@ -115,6 +115,13 @@ pub const LABS: &[Lab] = &[
         title: "open sequences",
         module: "lab3a_open_sequences",
         input: open_sequence_messages,
+        stimulus: ALWAYS_READY,
+    },
+    Lab {
+        id: "3b",
+        title: "bounds",
+        module: "lab3b_bounds",
+        input: bounds_messages,
         stimulus: ALWAYS_READY,
     },
     Lab {
@@ -260,11 +267,12 @@ macro_rules! lab_blocks {
             1 lab2_two_bytes::TwoByteDecoder 1,
             2 lab3_long_characters::LongCharacterDecoder 1,
             3 lab3a_open_sequences::OpenSequenceDecoder 1,
-            4 lab4_error_policy::ErrorPolicyDecoder 1,
-            5 lab5_backpressure::BackpressurePassthrough 1,
-            6 lab6_classifier::ClassifiedDecoder 2,
-            7 lab7_full_decoder::FullDecoder 2,
-            8 lab8_wide_step::WideStepDecoder 1; tkeep
+            4 lab3b_bounds::BoundsDecoder 1,
+            5 lab4_error_policy::ErrorPolicyDecoder 1,
+            6 lab5_backpressure::BackpressurePassthrough 1,
+            7 lab6_classifier::ClassifiedDecoder 2,
+            8 lab7_full_decoder::FullDecoder 2,
+            9 lab8_wide_step::WideStepDecoder 1; tkeep
         );
     };
     (@ $root:tt, $dir:expr; $($index:literal $module:ident::$block:ident $latency:literal $(; $tkeep:ident)?),*) => {

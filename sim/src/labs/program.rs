@@ -4,7 +4,9 @@
 //! gives a verdict that names the block's file, and says when the file is
 //! no longer the text the program was built from (stale). On a failure it
 //! shows the input around the place where the run went wrong and can
-//! write the waveform of the cycles around it.
+//! write the waveform of the cycles around it. A signal stops it as it
+//! stops `utf8hdl` ([`crate::interrupt`]): no waveform file is left
+//! half written.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -86,7 +88,12 @@ impl Program {
     /// usage error or a stale verdict.
     pub fn main(&self, blocks: &[LabBlock]) -> ExitCode {
         let args: Vec<String> = std::env::args().skip(1).collect();
-        match self.run(blocks, &args) {
+        // It starts no other program: nothing to stop but itself.
+        let started = crate::interrupt::handle_signals(self.name, || {});
+        match started
+            .map_err(anyhow::Error::from)
+            .and_then(|()| self.run(blocks, &args))
+        {
             Ok(code) => code,
             Err(e) => {
                 let _ = writeln!(std::io::stderr(), "{}: {e:#}", self.name);

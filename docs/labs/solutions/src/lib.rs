@@ -10,6 +10,7 @@ pub mod lab1_ascii;
 pub mod lab2_two_bytes;
 pub mod lab3_long_characters;
 pub mod lab3a_open_sequences;
+pub mod lab3b_bounds;
 pub mod lab4_error_policy;
 pub mod lab5_backpressure;
 pub mod lab6_classifier;

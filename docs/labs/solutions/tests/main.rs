@@ -3,3 +3,4 @@
 
 mod mistakes;
 mod solutions;
+mod starting_files;

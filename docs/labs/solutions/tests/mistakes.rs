@@ -77,6 +77,22 @@ mistakes! {
     /// `C3` then `E2 82 AC`: the é's U+FFFD is missing before the €.
     lab3a_broken_sequence_silent: lab "3a", OpenSequenceDecoder, 1,
         "byte offset 0: expected U+FFFD truncated, got tdata=000020AC";
+    /// `E0 9F BF`, an overlong U+07FF, decoded.
+    lab3b_e0_takes_80: lab "3b", BoundsDecoder, 1,
+        "byte offset 3: expected U+FFFD overlong, got tdata=000007FF";
+    /// `ED A0 80` decoded as U+D800.
+    lab3b_surrogates_decoded: lab "3b", BoundsDecoder, 1,
+        "expected U+FFFD surrogate, got tdata=0000D800";
+    /// `F4 90 80 80` decoded as U+110000, one above the last code point.
+    lab3b_f4_takes_90: lab "3b", BoundsDecoder, 1,
+        "expected U+FFFD out_of_range, got tdata=00110000";
+    /// `C0 80`, RFC 3629 §3's overlong U+0000, decoded.
+    lab3b_c0_c1_as_leads: lab "3b", BoundsDecoder, 1,
+        "expected U+FFFD overlong, got tdata=00000000";
+    /// `E0 9F BF`: E0's U+FFFD covers 9F too, so the U+FFFD of BF comes
+    /// where 9F's was due, and U+0FFF where BF's was.
+    lab3b_rejected_byte_swallowed: lab "3b", BoundsDecoder, 1,
+        "byte offset 5: expected U+FFFD unexpected_continuation, got tdata=00000FFF";
     /// `a C3` ends a message; the next starts with A9, which carries on the
     /// é of the message before instead of being a lone continuing octet.
     lab4_message_end_ignored: lab "4", ErrorPolicyDecoder, 1,

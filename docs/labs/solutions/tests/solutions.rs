@@ -35,6 +35,151 @@ fn every_solution_passes() {
     }
 }
 
+/// Lab 3b's messages have what the lab is about, as the reference decodes
+/// them, and as `String::from_utf8_lossy` counts their U+FFFD: for each
+/// lead of a character, its lowest and highest second byte give a
+/// character; for E0, ED, F0 and F4, the second bytes just outside and
+/// furthest outside their bounds give the lead alone as one U+FFFD of the
+/// bound's kind, then the second byte read again, a U+FFFD
+/// `unexpected_continuation` of its own; every byte outside C2–F4 is a
+/// U+FFFD alone; and messages end just after a second byte out of bounds.
+/// The lab's promise holds too: after a second byte out of bounds, every
+/// unit up to the next lead of a character is U+FFFD
+/// `unexpected_continuation`, and no sequence is broken by a byte that is
+/// a unit by itself (lab 4's).
+#[test]
+fn lab3b_meets_every_bound_and_reads_the_rejected_byte_again() {
+    use ErrorKind::*;
+    let messages = (block("3b").lab.input)();
+    let first = &messages[0];
+    let contains = |bytes: &[u8]| first.windows(bytes.len()).any(|w| w == bytes);
+    // For each bounded lead: its lowest and highest second byte, in
+    // characters; its second bytes just and furthest outside, and their
+    // kind.
+    type Bounded = ([&'static [u8]; 2], [&'static [u8]; 2], ErrorKind);
+    let bounded: [Bounded; 4] = [
+        (
+            [b"\xE0\xA0\x80", b"\xE0\xBF\xBF"],
+            [b"\xE0\x9F\xBF", b"\xE0\x80\x80"],
+            Overlong,
+        ),
+        (
+            [b"\xED\x80\x80", b"\xED\x9F\xBF"],
+            [b"\xED\xA0\x80", b"\xED\xBF\xBF"],
+            Surrogate,
+        ),
+        (
+            [b"\xF0\x90\x80\x80", b"\xF0\xBF\xBF\xBF"],
+            [b"\xF0\x8F\xBF\xBF", b"\xF0\x80\x80\x80"],
+            Overlong,
+        ),
+        (
+            [b"\xF4\x80\x80\x80", b"\xF4\x8F\xBF\xBF"],
+            [b"\xF4\x90\x80\x80", b"\xF4\xBF\xBF\xBF"],
+            OutOfRange,
+        ),
+    ];
+    // The other leads take 80-BF.
+    let unbounded: [&[u8]; 8] = [
+        b"\xC2\x80",
+        b"\xDF\xBF",
+        b"\xE1\x80\x80",
+        b"\xEC\xBF\xBF",
+        b"\xEE\x80\x80",
+        b"\xEF\xBF\xBF",
+        b"\xF1\x80\x80\x80",
+        b"\xF3\xBF\xBF\xBF",
+    ];
+    let inside = bounded
+        .iter()
+        .flat_map(|(inside, ..)| inside)
+        .chain(&unbounded);
+    for bytes in inside {
+        assert!(contains(bytes), "{bytes:02X?}");
+        let units = decode(bytes, Profile::Rfc3629);
+        assert_eq!(units.len(), 1, "{bytes:02X?}");
+        assert_eq!(units[0].error, None, "{bytes:02X?}");
+        assert_eq!(String::from_utf8_lossy(bytes).chars().count(), 1);
+    }
+    for (_, outside, kind) in bounded {
+        for bytes in outside {
+            assert!(contains(bytes), "{bytes:02X?}");
+            let units = decode(bytes, Profile::Rfc3629);
+            let kinds: Vec<_> = units.iter().map(|u| (u.span.clone(), u.error)).collect();
+            let mut expected = vec![(0..1, Some(kind))];
+            expected.extend((1..bytes.len()).map(|i| (i..i + 1, Some(UnexpectedContinuation))));
+            assert_eq!(kinds, expected, "{bytes:02X?}");
+            let lossy = String::from_utf8_lossy(bytes);
+            assert_eq!(
+                lossy.matches('\u{FFFD}').count(),
+                bytes.len(),
+                "{bytes:02X?}"
+            );
+        }
+    }
+    let units: Vec<_> = messages
+        .iter()
+        .flat_map(|m| {
+            let units = decode(m, Profile::Rfc3629);
+            let count = units.len();
+            units
+                .into_iter()
+                .enumerate()
+                .map(move |(i, u)| (m[u.span.start], u.span.len(), u.error, i + 1 == count))
+        })
+        .collect();
+    for byte in [0xC0, 0xC1].into_iter().chain(0xF5..=0xFF) {
+        assert!(
+            units
+                .iter()
+                .any(|&(b, len, error, _)| b == byte && len == 1 && error.is_some()),
+            "{byte:02X} alone"
+        );
+    }
+    let rejected = |&(lead, len, error, _): &(u8, usize, Option<ErrorKind>, bool)| {
+        [0xE0, 0xED, 0xF0, 0xF4].contains(&lead)
+            && len == 1
+            && matches!(error, Some(Overlong | Surrogate | OutOfRange))
+    };
+    let is_lead = |b: u8| (0xC2..=0xF4).contains(&b);
+    let mut ends_after_rejected = 0;
+    for (i, unit) in units.iter().enumerate() {
+        if rejected(unit) {
+            assert_eq!(units[i + 1].2, Some(UnexpectedContinuation));
+            ends_after_rejected += usize::from(units[i + 1].3);
+            let next_lead = units[i + 1..]
+                .iter()
+                .position(|&(b, ..)| is_lead(b))
+                .map_or(units.len(), |at| i + 1 + at);
+            assert!(
+                units[i + 1..next_lead]
+                    .iter()
+                    .all(|u| u.2 == Some(UnexpectedContinuation)),
+                "unit {i}: a word of another kind after a second byte out of bounds"
+            );
+            // The lead is not alone at its message's end.
+            assert!(next_lead < units.len() && units[next_lead].1 > 1);
+        }
+        // A sequence broken before its message's end: by a lead.
+        if unit.2 == Some(Truncated) && !unit.3 {
+            assert!(
+                is_lead(units[i + 1].0),
+                "unit {i}: broken by a unit of its own"
+            );
+        }
+    }
+    assert!(ends_after_rejected >= 4, "{ends_after_rejected}");
+    let summary = block("3b").check();
+    assert!(summary.agree(), "{}", summary.mismatch.unwrap());
+    for kind in ErrorKind::ALL {
+        assert!(
+            summary.errors_by_code[kind.code() as usize] > 0,
+            "no {}",
+            kind.name()
+        );
+    }
+}
+
 /// Lab 4's messages (lab 6's and 7's too) have what the lab is about:
 /// every error kind; messages that end inside a character in every state
 /// (after 1 of 2 bytes, 1 or 2 of 3, 1, 2 or 3 of 4), each followed by a

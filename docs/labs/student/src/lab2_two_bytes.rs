@@ -8,16 +8,17 @@
 //! short messages that end and start with two-octet characters; the sink
 //! is always ready.
 //!
-//! **This starting file** emits a word for every byte, the lead too, so
-//! `utf8hdl lab check 2` stops at the first two-octet character, U+0080
+//! **This starting file** is lab 1's starting file: it emits a word for
+//! every byte, the lead too, and no `m_axis_tlast`, so `utf8hdl lab check
+//! 2` stops at the first two-octet character, U+0080
 //! (`C2 80`): `tdata=000000C2 tuser=0 left before the bytes that decide it
 //! were accepted` (a word for `C2` alone, which cannot be known before the
 //! byte after it).
 //!
 //! **Exercises.**
-//! 1. Add a register for the lead's free bits and one that says a
-//!    continuing byte is due; emit no word for the lead, and
-//!    `(yyyyy << 6) | xxxxxx` for the byte after it.
+//! 1. Bring in your lab 1 block's `tlast`. Add a register for the lead's
+//!    free bits and one that says a continuing byte is due; emit no word
+//!    for the lead, and `(yyyyy << 6) | xxxxxx` for the byte after it.
 //! 2. Which `s_axis_tlast` goes with the word of `C2 80`, and why is the
 //!    answer "the `80`'s"?
 
@@ -39,22 +40,21 @@ pub struct TwoByteDecoder {
     pub m_axis_tlast: Signal<Out, Bit>,
     word: DFF<Bits<32>>,
     valid: DFF<Bit>,
-    last: DFF<Bit>,
 }
 
 impl Logic for TwoByteDecoder {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clk, word, valid, last);
+        dff_setup!(self, clk, word, valid);
         self.s_axis_tready.next = true;
-        // Lab 1's passthrough. TODO (exercise 1): a lead gives no word;
-        // the continuing byte after it completes one.
+        // TODO (exercise 1): a lead gives no word; the continuing byte
+        // after it completes one.
         self.word.d.next = bit_cast::<32, 8>(self.s_axis_tdata.val());
         self.valid.d.next = self.s_axis_tvalid.val() & !self.rst.val();
-        self.last.d.next = self.s_axis_tlast.val();
         self.m_axis_tdata.next = self.word.q.val();
         self.m_axis_tuser.next = 0.into();
         self.m_axis_tvalid.next = self.valid.q.val();
-        self.m_axis_tlast.next = self.last.q.val();
+        // TODO (exercise 1): the word of a message's last byte carries tlast.
+        self.m_axis_tlast.next = false;
     }
 }

@@ -13,14 +13,16 @@
 //! source idles on a cycle in four and the sink stalls on one in two, at
 //! random (a fixed seed).
 //!
-//! **This starting file** is lab 1's solution: it ignores `m_axis_tready`,
-//! so `utf8hdl lab check 5` stops the first time the sink stalls with a
-//! word on `m_axis`, which is replaced by the next: `a stalled word did
-//! not hold: tdata=00000001 tuser=0 tlast=0 became tdata=00000002 tuser=0
-//! tlast=0`.
+//! **This starting file** holds the ports and sends no word, so `utf8hdl
+//! lab check 5` reports, at the first word due: `byte offset 0: expected
+//! U+0000 ok, got no word`. Your lab 1 block, brought in as it is, ignores
+//! `m_axis_tready`: the first time the sink stalls with a word on
+//! `m_axis`, that word is replaced by the next (`a stalled word did not
+//! hold: tdata=00000001 tuser=0 tlast=0 became tdata=00000002 tuser=0
+//! tlast=0`).
 //!
 //! **Exercises.**
-//! 1. Load the output register only when it is empty or its word is being
+//! 1. Bring in your lab 1 block. Load the output register only when it is empty or its word is being
 //!    taken (`advance = !m_axis_tvalid | m_axis_tready`). `s_axis_tready`
 //!    must be a flop, so it falls a cycle after `advance` does: keep the
 //!    byte accepted in that cycle in a one-entry skid register, drive
@@ -33,8 +35,7 @@
 
 use rust_hdl::prelude::*;
 
-/// Forwards each ASCII byte as a 32-bit word, registered.
-/// TODO (exercise 1): honour `m_axis_tready`.
+/// Forwards each ASCII byte as a 32-bit word and honours `m_axis_tready`.
 #[derive(LogicBlock, Default)]
 pub struct BackpressurePassthrough {
     pub clk: Signal<In, Clock>,
@@ -48,24 +49,18 @@ pub struct BackpressurePassthrough {
     pub m_axis_tvalid: Signal<Out, Bit>,
     pub m_axis_tready: Signal<In, Bit>,
     pub m_axis_tlast: Signal<Out, Bit>,
-    word: DFF<Bits<32>>,
-    valid: DFF<Bit>,
-    last: DFF<Bit>,
 }
 
 impl Logic for BackpressurePassthrough {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clk, word, valid, last);
-        // TODO (exercise 1): a registered s_axis_tready, low only while a
-        // byte waits in the skid register.
+        // TODO (exercise 1): your lab 1 block, whose output register holds
+        // while the sink stalls, with a skid register and a registered
+        // s_axis_tready.
         self.s_axis_tready.next = true;
-        self.word.d.next = bit_cast::<32, 8>(self.s_axis_tdata.val());
-        self.valid.d.next = self.s_axis_tvalid.val() & !self.rst.val();
-        self.last.d.next = self.s_axis_tlast.val();
-        self.m_axis_tdata.next = self.word.q.val();
+        self.m_axis_tdata.next = 0.into();
         self.m_axis_tuser.next = 0.into();
-        self.m_axis_tvalid.next = self.valid.q.val();
-        self.m_axis_tlast.next = self.last.q.val();
+        self.m_axis_tvalid.next = false;
+        self.m_axis_tlast.next = false;
     }
 }

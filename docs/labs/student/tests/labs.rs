@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::Command;
 
 use utf8hdl_labs::BLOCKS;
-use utf8hdl_sim::labs::{source_on_disk, Source, LABS, STUDENT};
+use utf8hdl_sim::labs::{source_on_disk, LabBlock, Source, LABS, STUDENT};
 
 /// The workspace's root.
 fn root() -> &'static Path {
@@ -29,27 +29,16 @@ fn every_starting_file_fails_for_its_stated_reason() {
             "2",
             "tdata=000000C2 tuser=0 left before the bytes that decide it were accepted",
         ),
+        ("3", "byte offset 0: expected U+0000 ok, got no word"),
         (
-            "3",
-            "tdata=00000020 tuser=0 left before the bytes that decide it were accepted",
+            "3a",
+            "byte offset 0: expected U+FFFD truncated, got no word",
         ),
-        ("3a", "byte offset 0: expected U+FFFD truncated, got no word"),
-        (
-            "4",
-            "byte offset 0: expected U+FFFD overlong, got tdata=00000000 tuser=0",
-        ),
-        (
-            "5",
-            "a stalled word did not hold: tdata=00000001 tuser=0 tlast=0 became tdata=00000002 tuser=0 tlast=0",
-        ),
-        (
-            "6",
-            "byte offset 0: expected U+FFFD overlong, got tdata=0000FFFD tuser=3",
-        ),
-        (
-            "7",
-            "a stalled word did not hold: tdata=0000FFFD tuser=9 tlast=0 became tdata=0000FFFD tuser=5 tlast=0",
-        ),
+        ("3b", "byte offset 0: expected U+0800 ok, got no word"),
+        ("4", "byte offset 0: expected U+FFFD overlong, got no word"),
+        ("5", "byte offset 0: expected U+0000 ok, got no word"),
+        ("6", "byte offset 0: expected U+FFFD overlong, got no word"),
+        ("7", "byte offset 0: expected U+FFFD overlong, got no word"),
         ("8", "m_axis_tkeep 10 is not packed"),
     ];
     assert_eq!(reasons.len(), LABS.len(), "a reason for every lab");
@@ -69,6 +58,27 @@ fn every_starting_file_fails_for_its_stated_reason() {
             .collect::<Vec<_>>()
             .join(" ");
         assert!(text.contains(reason), "{file} states the reason: {reason}");
+    }
+}
+
+/// The guide (docs/labs.md) shows each lab's check of its starting file
+/// as it is: the block of text under `$ cargo run --release -- lab check
+/// ID` holds the line of its first difference, cycle included.
+#[test]
+fn the_guide_shows_each_starting_files_first_difference() {
+    let guide = std::fs::read_to_string(root().join("docs/labs.md")).unwrap();
+    for block in BLOCKS {
+        let id = block.lab.id;
+        let command = format!("$ cargo run --release -- lab check {id}\n");
+        let at = guide
+            .find(&command)
+            .unwrap_or_else(|| panic!("docs/labs.md runs no `lab check {id}`"));
+        let shown = &guide[at..at + guide[at..].find("```").unwrap()];
+        let mismatch = block.check().mismatch.unwrap().to_string();
+        assert!(
+            shown.lines().any(|line| line == mismatch),
+            "lab {id}: docs/labs.md does not show `{mismatch}`:\n{shown}"
+        );
     }
 }
 
@@ -121,12 +131,20 @@ fn the_starting_files_do_not_depend_on_the_solutions() {
     assert!(!tree.contains("utf8hdl-lab-solutions"), "{tree}");
 }
 
+/// A lab root of its own that holds a copy of `block`'s file.
+fn lab_root(block: &LabBlock) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(block.file());
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, block.built_from).unwrap();
+    dir
+}
+
 /// A copy of the workspace's lab 1 file, edited when `edit`, in a lab root
 /// of its own, and `labs check 1 ARGS` run there.
 fn check_lab1(edit: bool, args: &[&str]) -> (tempfile::TempDir, std::process::Output) {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = lab_root(&BLOCKS[0]);
     let file = dir.path().join(BLOCKS[0].file());
-    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
     let text = BLOCKS[0].built_from.to_string();
     let text = if edit {
         text + "// the student's edit\n"
@@ -224,4 +242,59 @@ fn a_waveform_that_cannot_be_written_is_one_line() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.starts_with("labs: "), "{stderr}");
     assert!(!dir.path().join("no").exists());
+}
+
+/// Ctrl-C (SIGINT) while `labs check 3 --vcd FILE` runs leaves neither
+/// FILE nor a temporary file beside it, says so in one line, and exits
+/// with 130, as `utf8hdl` does. Lab 3's starting file sends no word, so
+/// its check runs the lab's whole input twice (the second time for the
+/// waveform): the signal is sent as soon as the temporary file appears,
+/// and a run that ends first, on a busy machine, is tried again.
+#[test]
+fn a_signal_leaves_no_waveform_file_behind() {
+    let block = BLOCKS.iter().find(|block| block.lab.id == "3").unwrap();
+    let mut stopped = 0;
+    for _ in 0..10 {
+        let root = lab_root(block);
+        let out = root.path().join("out");
+        std::fs::create_dir(&out).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_labs"))
+            .args(["check", "3", "--vcd", "out/wave.vcd"])
+            .current_dir(root.path())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let entries = || -> Vec<String> {
+            std::fs::read_dir(&out)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect()
+        };
+        while entries().is_empty() && child.try_wait().unwrap().is_none() {}
+        if child.try_wait().unwrap().is_none() {
+            let kill = Command::new("kill")
+                .args(["-INT", &child.id().to_string()])
+                .status()
+                .unwrap();
+            assert!(kill.success());
+        }
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let left = entries();
+        if output.status.code() == Some(1) {
+            // Finished before the signal: the waveform, whole.
+            assert_eq!(left, ["wave.vcd"], "{stderr}");
+            continue;
+        }
+        assert_eq!(output.status.code(), Some(130), "{stderr}");
+        assert!(
+            stderr.ends_with("labs: stopped by SIGINT; unfinished output files were removed\n"),
+            "{stderr}"
+        );
+        // The waveform, if the signal came after it was whole, and nothing
+        // else.
+        assert!(left.iter().all(|name| name == "wave.vcd"), "{left:?}");
+        stopped += usize::from(left.is_empty());
+    }
+    assert!(stopped > 0, "every run ended before its signal");
 }
