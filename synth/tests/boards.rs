@@ -7,7 +7,7 @@ use std::path::Path;
 
 use utf8hdl_hdl::Profile;
 use utf8hdl_synth::board::boards::Board;
-use utf8hdl_synth::board::{board_bitstream, BoardBuild, Mode};
+use utf8hdl_synth::board::{board_bitstream, BoardBuild};
 use utf8hdl_synth::tools;
 
 /// Both demos of `board`, a line per unit and the echo, when its tools are
@@ -19,7 +19,7 @@ fn build_both(name: &str, check: impl Fn(&[u8], &str)) {
     if !tools::require_all(&[yosys, nextpnr, board.device.packer().tool()]) {
         return;
     }
-    for mode in Mode::ALL {
+    for mode in board.modes() {
         let dir = tempfile::tempdir().unwrap();
         let build = board_bitstream(board, Profile::Rfc3629, mode, dir.path()).unwrap();
         let what = format!("{name} {mode:?}");

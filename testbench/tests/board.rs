@@ -13,7 +13,9 @@ use utf8hdl_hdl::Profile;
 use utf8hdl_sim::output::unit_line;
 use utf8hdl_sim::reference::{decode, encode};
 use utf8hdl_synth::board::boards::{Board, BOARDS};
-use utf8hdl_synth::board::{BoardTop, Mode, BAUD};
+use utf8hdl_synth::board::byte_gatherer::ByteGatherer;
+use utf8hdl_synth::board::wide_echo::WideEchoTop;
+use utf8hdl_synth::board::{clocks_per_bit, BoardTop, Mode, BAUD};
 
 /// Each board as its maker documents it: the oscillator, the LEDs'
 /// polarity, and the clock's and the UART's pins. Sources: the iCEBreaker
@@ -83,9 +85,57 @@ fn each_board_row_has_the_makers_pins() {
     }
 }
 
+/// A board's top as the bench drives it: its clock, its UART lines and
+/// its LEDs.
+trait Top: Block {
+    fn build(board: &Board, profile: Profile, mode: Mode, cpb: u16) -> Self;
+    fn clk(&mut self) -> &mut Signal<In, Clock>;
+    fn rx(&mut self) -> &mut Signal<In, Bit>;
+    fn tx(&self) -> bool;
+    /// The levels on the lost and ready LEDs' pins.
+    fn leds(&self) -> (bool, bool);
+}
+
+impl Top for BoardTop {
+    fn build(board: &Board, profile: Profile, mode: Mode, cpb: u16) -> Self {
+        BoardTop::new(board, profile, mode, cpb)
+    }
+    fn clk(&mut self) -> &mut Signal<In, Clock> {
+        &mut self.clk
+    }
+    fn rx(&mut self) -> &mut Signal<In, Bit> {
+        &mut self.rx
+    }
+    fn tx(&self) -> bool {
+        self.tx.val()
+    }
+    fn leds(&self) -> (bool, bool) {
+        (self.led_lost.val(), self.led_ready.val())
+    }
+}
+
+impl Top for WideEchoTop {
+    fn build(board: &Board, profile: Profile, mode: Mode, cpb: u16) -> Self {
+        assert_eq!(mode, Mode::Wide);
+        WideEchoTop::new(board, profile, cpb)
+    }
+    fn clk(&mut self) -> &mut Signal<In, Clock> {
+        &mut self.clk
+    }
+    fn rx(&mut self) -> &mut Signal<In, Bit> {
+        &mut self.rx
+    }
+    fn tx(&self) -> bool {
+        self.tx.val()
+    }
+    fn leds(&self) -> (bool, bool) {
+        (self.led_lost.val(), self.led_ready.val())
+    }
+}
+
 /// The board, a UART on each side of it, and a clock.
-struct Bench {
-    uut: BoardTop,
+struct Bench<T: Top> {
+    uut: T,
     /// The test's UARTs' bit time, in clock cycles.
     bit: f64,
     cycles: u64,
@@ -100,14 +150,14 @@ struct Bench {
     received: Vec<u8>,
 }
 
-impl Bench {
+impl<T: Top> Bench<T> {
     /// The top of `board` with `cpb` clocks per bit, and UARTs of bit time
     /// `bit`.
     fn new(board: &Board, profile: Profile, mode: Mode, cpb: u16, bit: f64) -> Self {
-        let mut uut = BoardTop::new(board, profile, mode, cpb);
+        let mut uut = T::build(board, profile, mode, cpb);
         uut.connect_all();
         check_all(&uut).expect("the board top passes rust-hdl's checks");
-        uut.rx.next = true;
+        uut.rx().next = true;
         Bench {
             uut,
             bit,
@@ -137,16 +187,25 @@ impl Bench {
         }
     }
 
+    /// Queues `bits` bit times of an idle line.
+    fn pause(&mut self, bits: usize) {
+        let start = self.cycles as f64 + self.rx_wave.len() as f64;
+        self.rx_end = self.rx_end.max(start) + bits as f64 * self.bit;
+        let queued = self.cycles as usize + self.rx_wave.len();
+        let cycles = (self.rx_end.round() as usize).saturating_sub(queued);
+        self.rx_wave.extend(std::iter::repeat_n(true, cycles));
+    }
+
     fn cycle(&mut self) {
         let rx = self.rx_wave.pop_front().unwrap_or(true);
-        self.uut.rx.next = rx;
-        self.uut.clk.next = Clock::from(false);
+        self.uut.rx().next = rx;
+        self.uut.clk().next = Clock::from(false);
         assert!(simulate(&mut self.uut, 64), "the board did not settle");
-        self.uut.clk.next = Clock::from(true);
+        self.uut.clk().next = Clock::from(true);
         assert!(simulate(&mut self.uut, 64), "the board did not settle");
         self.cycles += 1;
         // A UART receiver on tx: sample each bit in its middle.
-        let tx = self.uut.tx.val();
+        let tx = self.uut.tx();
         match self.tx_state {
             None => {
                 if !tx {
@@ -180,7 +239,7 @@ impl Bench {
         let mut idle = 0;
         while (idle as f64) < quiet as f64 * self.bit {
             self.cycle();
-            if self.rx_wave.is_empty() && self.tx_state.is_none() && self.uut.tx.val() {
+            if self.rx_wave.is_empty() && self.tx_state.is_none() && self.uut.tx() {
                 idle += 1;
             } else {
                 idle = 0;
@@ -209,16 +268,46 @@ fn check_mode(
     board: &Board,
     profile: Profile,
     mode: Mode,
-    (cpb, bit): (u16, f64),
+    rate: (u16, f64),
     input: &[u8],
     want: &[u8],
 ) {
-    let mut bench = Bench::new(board, profile, mode, cpb, bit);
+    check_bursts(board, profile, mode, rate, &[(input, 0)], want);
+}
+
+/// [`check_mode`] with the input sent in bursts, each followed by its
+/// pause, in bit times.
+fn check_bursts(
+    board: &Board,
+    profile: Profile,
+    mode: Mode,
+    rate: (u16, f64),
+    bursts: &[(&[u8], usize)],
+    want: &[u8],
+) {
+    match mode {
+        Mode::Wide => check_on::<WideEchoTop>(board, profile, mode, rate, bursts, want),
+        _ => check_on::<BoardTop>(board, profile, mode, rate, bursts, want),
+    }
+}
+
+fn check_on<T: Top>(
+    board: &Board,
+    profile: Profile,
+    mode: Mode,
+    (cpb, bit): (u16, f64),
+    bursts: &[(&[u8], usize)],
+    want: &[u8],
+) {
+    let mut bench = Bench::<T>::new(board, profile, mode, cpb, bit);
     // The line idles while the board comes out of its power-on reset.
     for _ in 0..64 {
         bench.cycle();
     }
-    bench.send(input);
+    for &(burst, pause) in bursts {
+        bench.send(burst);
+        bench.pause(pause);
+    }
     bench.run_until_quiet(40, 200_000_000);
     // The bytes themselves: a lossy view of both would hide an echo that
     // sends malformed input back unchanged.
@@ -232,16 +321,13 @@ fn check_mode(
     );
     // An LED is lit when its pin is at the level its maker documents.
     let lit = |level: bool| level != maker(board).leds_active_low;
+    let (lost, ready) = bench.uut.leds();
     assert!(
-        !lit(bench.uut.led_lost.val()),
+        !lit(lost),
         "{}: the lost LED is lit: input was lost",
         board.name
     );
-    assert!(
-        lit(bench.uut.led_ready.val()),
-        "{}: the ready LED is off",
-        board.name
-    );
+    assert!(lit(ready), "{}: the ready LED is off", board.name);
 }
 
 /// A short input with every kind of unit, and what the board's lines and
@@ -350,7 +436,8 @@ fn each_board_matches_the_reference_on_random_input() {
 #[test]
 fn each_board_lights_the_lost_led_when_input_is_lost() {
     for board in BOARDS {
-        let mut bench = Bench::new(board, Profile::Rfc3629, Mode::Lines, FAST.0, FAST.1);
+        let mut bench =
+            Bench::<BoardTop>::new(board, Profile::Rfc3629, Mode::Lines, FAST.0, FAST.1);
         for _ in 0..64 {
             bench.cycle();
         }
@@ -364,9 +451,127 @@ fn each_board_lights_the_lost_led_when_input_is_lost() {
             bench.cycle();
         }
         assert!(
-            bench.uut.led_lost.val() != maker(board).leds_active_low,
+            bench.uut.leds().0 != maker(board).leds_active_low,
             "{}: input was lost but the lost LED is off",
             board.name
         );
     }
+}
+
+/// The wide demo on each board that has it, at 115200 baud: the echo of
+/// `String::from_utf8_lossy`, the bytes reaching the 4-lane decoder four
+/// to a beat.
+#[test]
+fn each_wide_board_echoes_at_115200_baud() {
+    let mut wide = 0;
+    for board in BOARDS.iter().filter(|b| b.wide) {
+        let rate = (clocks_per_bit(board.clock_hz, BAUD), bit_time(board));
+        check_mode(
+            board,
+            Profile::Rfc3629,
+            Mode::Wide,
+            rate,
+            SHORT,
+            &lossy(SHORT),
+        );
+        wide += 1;
+    }
+    assert!(wide > 0, "no board has the wide demo");
+}
+
+/// The wide demo on random input sent in bursts of 1 to 7 bytes with
+/// pauses longer than the gatherer's timeout between them, at a few
+/// clocks per bit: beats leave partly filled, with their bytes in the top
+/// lanes, and sequences split across beats and bursts; what comes back is
+/// still the echo of `String::from_utf8_lossy`.
+#[test]
+fn each_wide_board_echoes_random_bursts() {
+    let mut rng = StdRng::seed_from_u64(0x3d1de);
+    for board in BOARDS.iter().filter(|b| b.wide) {
+        let input = random_input(&mut rng, Profile::Rfc3629, 160);
+        let mut bursts = Vec::new();
+        let mut rest = &input[..];
+        while !rest.is_empty() {
+            let (burst, after) = rest.split_at(rng.gen_range(1..=7).min(rest.len()));
+            // Longer than four bytes' time, the gatherer's timeout, or not.
+            bursts.push((burst, [0, 2, 60][rng.gen_range(0..3)]));
+            rest = after;
+        }
+        check_bursts(
+            board,
+            Profile::Rfc3629,
+            Mode::Wide,
+            FAST,
+            &bursts,
+            &lossy(&input),
+        );
+    }
+}
+
+/// The gatherer alone: four bytes in a row leave as one beat, in lane
+/// order; a byte marked last leaves at once, in the top lane; a lone byte
+/// leaves after the timeout's idle cycles, not before.
+#[test]
+fn the_byte_gatherer_fills_beats_and_flushes_after_its_timeout() {
+    const TIMEOUT: usize = 10;
+    type Beat = (u32, u8, bool);
+    let mut g = ByteGatherer::new(TIMEOUT as u16);
+    g.connect_all();
+    // One cycle with `byte` offered (or none), m_axis_tready high: the
+    // beat on m_axis as the cycle began (tdata, tkeep, tlast), and whether
+    // the byte went in.
+    let cycle = |g: &mut ByteGatherer, byte: Option<(u8, bool)>| -> (Option<Beat>, bool) {
+        // A null lane's byte is any: the kept lanes only.
+        let beat = g.m_axis_tvalid.val().then(|| {
+            let keep = g.m_axis_tkeep.val().index() as u8;
+            let kept = (0..4)
+                .filter(|lane| keep >> lane & 1 == 1)
+                .fold(0, |mask, lane| mask | 0xFF << (8 * lane));
+            (
+                g.m_axis_tdata.val().index() as u32 & kept,
+                keep,
+                g.m_axis_tlast.val(),
+            )
+        });
+        let taken = byte.is_some() && g.s_axis_tready.val();
+        g.s_axis_tvalid.next = byte.is_some();
+        let (data, last) = byte.unwrap_or_default();
+        g.s_axis_tdata.next = (data as u64).into();
+        g.s_axis_tlast.next = last;
+        g.m_axis_tready.next = true;
+        g.clk.next = Clock::from(false);
+        assert!(simulate(g, 64));
+        g.clk.next = Clock::from(true);
+        assert!(simulate(g, 64));
+        (beat, taken)
+    };
+    let mut beats = Vec::new();
+    // Offers `byte` until it goes in, collecting the beats meanwhile.
+    let send = |g: &mut ByteGatherer, beats: &mut Vec<Beat>, byte: (u8, bool)| loop {
+        let (beat, taken) = cycle(g, Some(byte));
+        beats.extend(beat);
+        if taken {
+            break;
+        }
+    };
+    g.rst.next = true;
+    cycle(&mut g, None);
+    g.rst.next = false;
+    for byte in [0x41, 0x42, 0x43, 0x44] {
+        send(&mut g, &mut beats, (byte, false));
+    }
+    send(&mut g, &mut beats, (0x0A, true));
+    for _ in 0..2 {
+        beats.extend(cycle(&mut g, None).0);
+    }
+    assert_eq!(
+        beats,
+        [(0x4443_4241, 0b1111, false), (0x0A00_0000, 0b1000, true)]
+    );
+    send(&mut g, &mut beats, (0x45, false));
+    let waited = (1..100)
+        .find(|_| cycle(&mut g, None).0 == Some((0x4500_0000, 0b1000, false)))
+        .expect("a lone byte leaves");
+    // TIMEOUT + 1 idle cycles counted, then the beat's cycle.
+    assert_eq!(waited, TIMEOUT + 2, "the lone byte left early or late");
 }

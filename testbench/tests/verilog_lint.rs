@@ -17,8 +17,8 @@ use utf8hdl_hdl::utf8_decoder::output_register::OutputRegister;
 use utf8hdl_hdl::{Profile, Utf8Decoder};
 use utf8hdl_sim::core::{ports, Core, Dir, Port};
 use utf8hdl_sim::cores::utf8_decoder::Decoder;
+use utf8hdl_synth::board::board_verilog;
 use utf8hdl_synth::board::boards::BOARDS;
-use utf8hdl_synth::board::{board_verilog, Mode};
 use utf8hdl_synth::fusesoc::module_name;
 use utf8hdl_synth::tools;
 use utf8hdl_synth::verilog::{
@@ -543,7 +543,7 @@ fn every_board_top_lints_clean() {
         return;
     }
     for board in BOARDS {
-        for mode in Mode::ALL {
+        for mode in board.modes() {
             let dir = tempdir("board");
             let text = board_verilog(board, Profile::Rfc3629, mode).unwrap();
             std::fs::write(dir.path().join("top.v"), text).unwrap();

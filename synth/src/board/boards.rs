@@ -37,6 +37,9 @@ pub struct Board {
     /// The command that loads a bitstream (its path appended) into the
     /// FPGA.
     pub programmer: &'static str,
+    /// Its part holds the 4-lane decoder's demo ([`super::Mode::Wide`])
+    /// beside the UARTs.
+    pub wide: bool,
 }
 
 /// Every board.
@@ -59,6 +62,7 @@ pub const BOARDS: &[Board] = &[
         ],
         leds_active_low: true,
         programmer: "iceprog",
+        wide: false,
     },
     // Pins: Project Apicula's `examples/tangnano9k.cst` (the LEDs' bank
     // is at 1.8 V).
@@ -78,6 +82,7 @@ pub const BOARDS: &[Board] = &[
         ],
         leds_active_low: true,
         programmer: "openFPGALoader -b tangnano9k",
+        wide: false,
     },
     // Pins: the ULX3S's `ulx3s_v20.lpf` (`clk_25mhz`, `ftdi_txd`,
     // `ftdi_rxd`, `led[0]`, `led[1]`).
@@ -96,6 +101,7 @@ pub const BOARDS: &[Board] = &[
         ],
         leds_active_low: false,
         programmer: "openFPGALoader -b ulx3s",
+        wide: true,
     },
 ];
 
@@ -104,6 +110,14 @@ const fn pin(port: &'static str, site: &'static str, io: &'static str) -> Pin {
 }
 
 impl Board {
+    /// The demos it is built for: each [`super::Mode`], the wide one only
+    /// where the part holds it.
+    pub fn modes(&self) -> impl Iterator<Item = super::Mode> + '_ {
+        super::Mode::ALL
+            .into_iter()
+            .filter(|&mode| mode != super::Mode::Wide || self.wide)
+    }
+
     /// The board named `name`.
     pub fn named(name: &str) -> Option<&'static Board> {
         BOARDS.iter().find(|b| b.name == name)

@@ -14,6 +14,10 @@
 //!  rx ─▶ UartRx ─▶ 512-byte FIFO ─▶ Utf8Decoder ─▶ Utf8Encoder ─▶ UartTx ─▶ tx
 //! ```
 //!
+//! Or, built in [`Mode::Wide`] (`--board NAME-wide`, on a board whose
+//! part holds it), the same echo through the 4-lane decoder
+//! ([`wide_echo::WideEchoTop`]).
+//!
 //! Type (or send) UTF-8 at 115200 baud 8N1; every unit comes back as a line
 //! in the format of `utf8hdl reference --format lines`
 //! (`START..END U+XXXX[ KIND]`, see [`formatter`]). A message ends at each
@@ -39,8 +43,12 @@
 //! Reset is a 16-cycle power-on reset.
 
 pub mod boards;
+pub mod byte_gatherer;
 pub mod formatter;
+pub mod reset_and_leds;
 pub mod uart;
+pub mod wide_echo;
+pub mod word_serializer;
 
 use std::path::{Path, PathBuf};
 
@@ -54,7 +62,9 @@ use crate::flow::Packer;
 
 use boards::Board;
 use formatter::UnitFormatter;
+use reset_and_leds::ResetAndLeds;
 use uart::{UartRx, UartTx};
+use wide_echo::WideEchoTop;
 
 /// The UART's rate.
 pub const BAUD: u32 = 115_200;
@@ -72,16 +82,20 @@ pub enum Mode {
     /// The input, decoded and encoded again: malformed stretches become
     /// U+FFFD.
     Echo,
+    /// [`Mode::Echo`] through the 4-lane decoder ([`WideEchoTop`]), on a
+    /// board whose part holds it ([`Board::wide`]).
+    Wide,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 2] = [Mode::Lines, Mode::Echo];
+    pub const ALL: [Mode; 3] = [Mode::Lines, Mode::Echo, Mode::Wide];
 
     /// What it adds to a board's name on the command line.
     pub fn suffix(self) -> &'static str {
         match self {
             Mode::Lines => "",
             Mode::Echo => "-echo",
+            Mode::Wide => "-wide",
         }
     }
 }
@@ -96,9 +110,7 @@ pub struct BoardTop {
     pub tx: Signal<Out, Bit>,
     pub led_lost: Signal<Out, Bit>,
     pub led_ready: Signal<Out, Bit>,
-    por: DFF<Bits<4>>,
-    rst: Signal<Local, Bit>,
-    lost: DFF<Bit>,
+    reset: ResetAndLeds,
     uart_rx: UartRx,
     fifo: InputFifo,
     decoder: Utf8Decoder,
@@ -110,8 +122,6 @@ pub struct BoardTop {
     /// [`Mode::Echo`]: a constant, so synthesis drops most of the unused
     /// path (28 cells of it stay in lines mode).
     echo: Constant<Bit>,
-    /// The board's LEDs light when their pin is low.
-    leds_active_low: Constant<Bit>,
 }
 
 impl BoardTop {
@@ -123,15 +133,14 @@ impl BoardTop {
     /// The top for `board` with `clocks_per_bit` clock cycles per UART bit
     /// (a simulation may use fewer than the board's).
     pub fn new(board: &Board, profile: Profile, mode: Mode, clocks_per_bit: u16) -> Self {
+        assert_ne!(mode, Mode::Wide, "the wide demo is a WideEchoTop");
         BoardTop {
             clk: Default::default(),
             rx: Default::default(),
             tx: Default::default(),
             led_lost: Default::default(),
             led_ready: Default::default(),
-            por: Default::default(),
-            rst: Default::default(),
-            lost: Default::default(),
+            reset: ResetAndLeds::new(board.leds_active_low),
             uart_rx: UartRx::new(clocks_per_bit),
             fifo: Default::default(),
             decoder: Utf8Decoder::new(profile),
@@ -141,7 +150,6 @@ impl BoardTop {
             take: Default::default(),
             line_feed: Constant::new(0x0A.into()),
             echo: Constant::new(mode == Mode::Echo),
-            leds_active_low: Constant::new(board.leds_active_low),
         }
     }
 
@@ -155,28 +163,23 @@ impl BoardTop {
 impl Logic for BoardTop {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clk, por, lost);
-        clock!(self, clk, uart_rx, fifo, formatter, uart_tx);
+        clock!(self, clk, reset, uart_rx, fifo, formatter, uart_tx);
         self.decoder.clk.next = self.clk.val();
         self.encoder.clk.next = self.clk.val();
-        // Power-on reset: 16 cycles.
-        self.rst.next = !self.por.q.val().all();
-        if !self.por.q.val().all() {
-            self.por.d.next = self.por.q.val() + 1;
-        }
-        self.uart_rx.rst.next = self.rst.val();
-        self.decoder.rst.next = self.rst.val();
-        self.formatter.rst.next = self.rst.val();
-        self.encoder.rst.next = self.rst.val();
-        self.uart_tx.rst.next = self.rst.val();
+        self.uart_rx.rst.next = self.reset.rst.val();
+        self.decoder.rst.next = self.reset.rst.val();
+        self.formatter.rst.next = self.reset.rst.val();
+        self.encoder.rst.next = self.reset.rst.val();
+        self.uart_tx.rst.next = self.reset.rst.val();
+        self.led_lost.next = self.reset.led_lost.val();
+        self.led_ready.next = self.reset.led_ready.val();
 
         // rx -> FIFO
         self.uart_rx.rx.next = self.rx.val();
         self.fifo.data_in.next = self.uart_rx.data.val();
         self.fifo.write.next = self.uart_rx.valid.val() & !self.fifo.full.val();
-        if (self.uart_rx.valid.val() & self.fifo.full.val()) | self.uart_rx.framing_error.val() {
-            self.lost.d.next = true;
-        }
+        self.reset.lose.next =
+            (self.uart_rx.valid.val() & self.fifo.full.val()) | self.uart_rx.framing_error.val();
 
         // FIFO -> decoder, a message per line (the formatter's byte flags
         // count only when it prints)
@@ -213,18 +216,23 @@ impl Logic for BoardTop {
             self.uart_tx.valid.next = self.formatter.tx_valid.val();
         }
         self.tx.next = self.uart_tx.tx.val();
-
-        self.led_lost.next = self.lost.q.val() ^ self.leds_active_low.val();
-        self.led_ready.next = !self.rst.val() ^ self.leds_active_low.val();
-        if self.rst.val() {
-            self.lost.d.next = false;
-        }
     }
 }
 
 /// The top's Verilog for `board`: one lint-clean module, `top`
 /// ([`crate::verilog::export`]).
 pub fn board_verilog(board: &Board, profile: Profile, mode: Mode) -> Result<String> {
+    if mode == Mode::Wide {
+        if !board.wide {
+            bail!(
+                "the {} has no room for the 4-lane decoder's demo",
+                board.name
+            );
+        }
+        let mut uut = WideEchoTop::new(board, profile, clocks_per_bit(board.clock_hz, BAUD));
+        uut.connect_all();
+        return crate::verilog::export(&uut, "top");
+    }
     let mut uut = BoardTop::for_board(board, profile, mode);
     uut.connect_all();
     crate::verilog::export(&uut, "top")

@@ -69,7 +69,7 @@ struct BoardChoice {
 static BOARD_CHOICES: LazyLock<Vec<BoardChoice>> = LazyLock::new(|| {
     BOARDS
         .iter()
-        .flat_map(|board| Mode::ALL.map(|mode| BoardChoice { board, mode }))
+        .flat_map(|board| board.modes().map(move |mode| BoardChoice { board, mode }))
         .collect()
 });
 
@@ -87,6 +87,10 @@ impl ValueEnum for BoardChoice {
                 self.board.clock_hz as f64 / 1e6
             ),
             Mode::Echo => format!("the {}, echoing", self.board.name),
+            Mode::Wide => format!(
+                "the {}, echoing through the 4-lane decoder",
+                self.board.name
+            ),
         };
         Some(PossibleValue::new(format!("{}{}", self.board.name, self.mode.suffix())).help(help))
     }
