@@ -7,12 +7,14 @@
 //! inputs while the clock is low, let the logic settle, then raise the
 //! clock.
 
-use std::ops::Range;
+use std::ops::{ControlFlow, Range};
 
 use anyhow::Result;
 use rust_hdl::prelude::*;
 
-use crate::core::{probes, Beat, Core, InputsOf, Lane, Lanes, Outputs, OutputsOf, Signals, Values};
+use crate::core::{
+    probes, Beat, Core, Inputs, InputsOf, Lane, Lanes, Outputs, OutputsOf, Signals, Values,
+};
 
 /// Settling iterations allowed per half cycle; the design settles in far fewer.
 const SETTLE_LIMIT: usize = 64;
@@ -47,6 +49,106 @@ pub trait Engine {
     /// [`run_checked`]: crate::checker::run_checked
     fn fault(&self) -> Option<&str> {
         None
+    }
+
+    /// Runs the cycles of `batch` as [`Batch`] says, and calls `each`
+    /// after every cycle with its inputs, what it did, the values of the probes when `probes` is given (as [`Engine::step`]
+    /// fills them), and [`Engine::fault`]; stops when `each` breaks.
+    /// Returns the cycles `each` saw. An engine may run the whole batch
+    /// before `each` sees its first cycle (a compiled model does, in one
+    /// call), so after a break it may stand past the cycles seen: the run
+    /// ends there.
+    fn run(
+        &mut self,
+        batch: &Batch<<Self::Core as Core>::Input>,
+        mut probes: Option<&mut Values>,
+        each: &mut EachCycle<Self::Core>,
+    ) -> usize {
+        let mut walk = batch.walk();
+        let mut cycle = Cycle::default();
+        for c in 0..batch.flags.len() {
+            let inputs = batch.inputs(c, &mut walk);
+            self.step(&inputs, probes.as_deref_mut(), &mut cycle.outputs);
+            cycle.handshake(&inputs);
+            let flow = each(&inputs, &cycle, probes.as_deref(), self.fault());
+            let over = batch.advance(&mut walk, &cycle);
+            if flow.is_break() || over {
+                return c + 1;
+            }
+        }
+        batch.flags.len()
+    }
+}
+
+/// What [`Engine::run`] calls after each cycle: the cycle's inputs, what
+/// it did, the probes' values (when asked) and the engine's fault; a break
+/// stops the run.
+pub type EachCycle<'a, C> =
+    dyn FnMut(&InputsOf<C>, &CycleOf<C>, Option<&Values>, Option<&str>) -> ControlFlow<()> + 'a;
+
+/// In a [`Batch`]'s flags: the source may offer a beat in this cycle.
+pub const MAY_OFFER: u8 = 1;
+/// In a [`Batch`]'s flags: `m_axis_tready` is high in this cycle.
+pub const SINK_READY: u8 = 2;
+
+/// The stimulus of a batch of cycles, decided before they run, so that a
+/// compiled model runs them in one call: for each cycle, whether the
+/// source may offer a beat and whether the sink is ready (`flags`, of
+/// [`MAY_OFFER`] and [`SINK_READY`]), and the beats to offer, in order.
+///
+/// In each cycle `s_axis` carries the beat held from the cycle before
+/// (offered and not accepted), else the next beat when the cycle may
+/// offer one, else none; `rst` is low. A beat offered while
+/// `s_axis_tready` is high is accepted, and the next one follows. The
+/// batch ends after its last cycle, or after the cycle that accepts its
+/// last beat, whichever comes first.
+pub struct Batch<'a, I: Lane> {
+    pub flags: &'a [u8],
+    pub beats: &'a [Beat<I>],
+    /// `beats[0]` is held: offered in the cycle before the batch, and not
+    /// accepted.
+    pub holding: bool,
+}
+
+/// Where a walk through a [`Batch`] stands: the next beat to offer, and
+/// whether it is on `s_axis` already.
+#[derive(Copy, Clone, Debug)]
+pub struct Walk {
+    pub next: usize,
+    pub holding: bool,
+}
+
+impl<I: Lane> Batch<'_, I> {
+    /// A walk from the batch's first cycle.
+    pub fn walk(&self) -> Walk {
+        Walk {
+            next: 0,
+            holding: self.holding && !self.beats.is_empty(),
+        }
+    }
+
+    /// The inputs of cycle `c` of the batch, the walk at that cycle.
+    #[inline]
+    pub fn inputs(&self, c: usize, walk: &mut Walk) -> Inputs<I> {
+        let flags = self.flags[c];
+        walk.holding |= flags & MAY_OFFER != 0 && walk.next < self.beats.len();
+        Inputs {
+            rst: false,
+            s_axis: walk.holding.then(|| self.beats[walk.next]),
+            m_axis_tready: flags & SINK_READY != 0,
+        }
+    }
+
+    /// Moves the walk past `cycle`; whether it ends the batch (it
+    /// accepted the last beat).
+    #[inline]
+    pub fn advance<O: Lane>(&self, walk: &mut Walk, cycle: &Cycle<O>) -> bool {
+        if !cycle.accepted {
+            return false;
+        }
+        walk.next += 1;
+        walk.holding = false;
+        walk.next == self.beats.len()
     }
 }
 
@@ -131,6 +233,14 @@ impl<O: Lane> Default for Cycle<O> {
 pub type CycleOf<C> = Cycle<<C as Core>::Output>;
 
 impl<O: Lane> Cycle<O> {
+    /// Sets which handshakes happened, from the cycle's `inputs` and its
+    /// outputs.
+    #[inline]
+    pub fn handshake<I: Lane>(&mut self, inputs: &Inputs<I>) {
+        self.accepted = inputs.s_axis.is_some() && self.s_axis_tready() && !inputs.rst;
+        self.taken = self.m_axis_tvalid() && inputs.m_axis_tready && !inputs.rst;
+    }
+
     /// `s_axis_tready` in this cycle (a flop).
     pub fn s_axis_tready(&self) -> bool {
         self.outputs.s_axis_tready
@@ -151,6 +261,18 @@ impl<O: Lane> Cycle<O> {
     pub fn delivered(&self) -> Option<&Beat<O>> {
         self.m_axis().filter(|_| self.taken)
     }
+}
+
+/// One cycle of a [`Batch`], as [`Harness::run`] shows it.
+pub struct Ran<'a, C: Core> {
+    /// Its number.
+    pub number: u64,
+    pub inputs: &'a InputsOf<C>,
+    pub cycle: &'a CycleOf<C>,
+    /// The probes' values, inside the probe window.
+    pub probes: Option<&'a Values>,
+    /// A rule the engine saw broken in the cycle ([`Engine::fault`]).
+    pub fault: Option<&'a str>,
 }
 
 /// A core on an engine, and its clock.
@@ -208,6 +330,54 @@ impl<E: Engine> Harness<E> {
         }
     }
 
+    /// Runs the cycles of `batch` (see [`Batch`]), which lies inside the
+    /// probe window or outside it ([`Harness::batch_len`]); `each` sees
+    /// every cycle as [`Harness::step`]'s caller does, with its inputs and
+    /// the engine's fault, and stops the run by breaking (the cycle is
+    /// `each`'s to see: [`Harness::last_cycle`] stays). Returns the
+    /// cycles run. After a break the engine may stand past them (see
+    /// [`Engine::run`]): the harness is not stepped again.
+    pub fn run(
+        &mut self,
+        batch: &Batch<<E::Core as Core>::Input>,
+        each: &mut dyn FnMut(Ran<'_, E::Core>) -> ControlFlow<()>,
+    ) -> usize {
+        let probing = self.probe_window.contains(&self.cycles);
+        debug_assert_eq!(
+            self.batch_len(batch.flags.len()),
+            batch.flags.len(),
+            "a batch across an edge of the probe window"
+        );
+        let cycles = &mut self.cycles;
+        self.engine.run(
+            batch,
+            probing.then_some(&mut self.probes),
+            &mut |inputs, cycle, probes, fault| {
+                let number = *cycles;
+                *cycles += 1;
+                each(Ran {
+                    number,
+                    inputs,
+                    cycle,
+                    probes,
+                    fault,
+                })
+            },
+        )
+    }
+
+    /// How many cycles, up to `most`, the next batch may have: one never
+    /// crosses an edge of the probe window. At least one.
+    pub fn batch_len(&self, most: usize) -> usize {
+        let window = &self.probe_window;
+        let edge = [window.start, window.end]
+            .into_iter()
+            .filter(|&edge| edge > self.cycles)
+            .min()
+            .unwrap_or(u64::MAX);
+        (edge - self.cycles).min(most as u64).max(1) as usize
+    }
+
     /// The core's lanes.
     pub fn lanes(&self) -> Lanes {
         self.lanes
@@ -263,8 +433,7 @@ impl<E: Engine> Harness<E> {
         );
         observe(self.cycles, probing.then_some(&self.probes));
         self.cycles += 1;
-        cycle.accepted = inputs.s_axis.is_some() && cycle.s_axis_tready() && !inputs.rst;
-        cycle.taken = cycle.m_axis_tvalid() && inputs.m_axis_tready && !inputs.rst;
+        cycle.handshake(inputs);
         cycle
     }
 }

@@ -166,7 +166,7 @@ impl<W: Write> VcdRecorder<W> {
             }
         }
         match &mut self.last {
-            Some(last) => last.clone_from(values),
+            Some(last) => last.copy_from(values),
             none => *none = Some(values.clone()),
         }
         push_timestamp(line, edge + self.period / 2);
@@ -221,6 +221,21 @@ fn significant_bits(words: &[u32], width: usize) -> usize {
         .unwrap_or(0)
 }
 
+/// Each nibble's four bits, most significant first, as VCD writes them.
+const NIBBLES: [[u8; 4]; 16] = {
+    let mut nibbles = [[b'0'; 4]; 16];
+    let mut n = 0;
+    while n < 16 {
+        let mut b = 0;
+        while b < 4 {
+            nibbles[n][b] = b'0' + (n >> (3 - b) & 1) as u8;
+            b += 1;
+        }
+        n += 1;
+    }
+    nibbles
+};
+
 /// A value change of a signal of `width` bits whose value is `words` (see
 /// [`Values`]): a scalar (`1!`) or a vector with its leading zeros dropped
 /// (`b101 "`; VCD zero-extends).
@@ -229,13 +244,19 @@ fn push_value(line: &mut Vec<u8>, code: &str, words: &[u32], width: usize) {
     if width == 1 {
         return push_scalar(line, bit(0), code);
     }
-    let significant = significant_bits(words, width).max(1);
+    let mut bits = significant_bits(words, width).max(1);
     line.push(b'b');
-    line.extend(
-        (0..significant)
-            .rev()
-            .map(|i| if bit(i) { b'1' } else { b'0' }),
-    );
+    // Bit by bit down to a whole nibble, then a nibble at a time (whole
+    // nibbles never straddle two words).
+    while !bits.is_multiple_of(4) {
+        bits -= 1;
+        line.push(b'0' + bit(bits) as u8);
+    }
+    while bits > 0 {
+        bits -= 4;
+        let nibble = words[bits / 32] >> (bits % 32) & 0xF;
+        line.extend_from_slice(&NIBBLES[nibble as usize]);
+    }
     line.push(b' ');
     line.extend_from_slice(code.as_bytes());
     line.push(b'\n');

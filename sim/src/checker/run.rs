@@ -3,6 +3,7 @@
 
 use std::convert::Infallible;
 use std::iter::Peekable;
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use rand::rngs::StdRng;
@@ -10,40 +11,35 @@ use rand::{Rng, SeedableRng};
 
 use super::*;
 use crate::core::{Beat, Core, Inputs, Lane, Lanes, Values};
-use crate::harness::{Engine, Harness};
+use crate::harness::{Batch, Engine, Harness, MAY_OFFER, SINK_READY};
 
 /// Cycles in which the design could move but did not, since it last
 /// moved, before the run is declared stuck. A correct design never waits
 /// more than 2.
 const STUCK_LIMIT: u32 = 64;
 
-/// The source side of a run: beats made from the input items as the
-/// source pattern offers them, each held until it is taken. An item comes
-/// with whether it ends a message.
+/// Cycles a batch of the run has, at most (see [`Batch`]): enough that
+/// a compiled model's call costs little per cycle, few enough that its
+/// outputs stay in cache.
+const BATCH_CYCLES: usize = 1024;
+
+/// The source side of a run: beats made from the input items, each with
+/// whether it ends a message.
 struct Source<L: Lane, I: Iterator<Item = (L, bool)>> {
     bytes: Peekable<I>,
     lanes: Lanes,
-    side: Side,
     null_lanes: f64,
     message_end: f64,
-    offered: Option<Beat<L>>,
 }
 
 impl<L: Lane, I: Iterator<Item = (L, bool)>> Source<L, I> {
-    /// The beat on `s_axis` in cycle `cycle`, if any.
-    fn offer(&mut self, cycle: u64, rng: &mut StdRng) -> Option<Beat<L>> {
-        if self.offered.is_none() && self.bytes.peek().is_some() && self.side.ready(cycle, rng) {
-            self.offered = Some(self.beat(rng));
-        }
-        self.offered
-    }
-
-    /// The next beat: each lane null at random (with tkeep) or the next
-    /// byte; after a byte, the message ends where the input says, at
-    /// random (the lanes after it null) or at the input's end. A beat that
-    /// got no byte may end its message too: an empty one, when the
-    /// previous beat ended its own.
-    fn beat(&mut self, rng: &mut StdRng) -> Beat<L> {
+    /// The next beat, if any input is left: each lane null at random (with
+    /// tkeep) or the next byte; after a byte, the message ends where the
+    /// input says, at random (the lanes after it null) or at the input's
+    /// end. A beat that got no byte may end its message too: an empty one,
+    /// when the previous beat ended its own.
+    fn beat(&mut self, rng: &mut StdRng) -> Option<Beat<L>> {
+        self.bytes.peek()?;
         let mut beat = Beat::new(&[], false);
         let ends = |rng: &mut StdRng| self.message_end > 0.0 && rng.gen_bool(self.message_end);
         for lane in 0..self.lanes.count {
@@ -64,12 +60,32 @@ impl<L: Lane, I: Iterator<Item = (L, bool)>> Source<L, I> {
         if beat.tkeep == 0 {
             beat.tlast = ends(rng);
         }
-        beat
+        Some(beat)
     }
 
-    /// Every beat has been taken.
-    fn is_done(&mut self) -> bool {
-        self.offered.is_none() && self.bytes.peek().is_none()
+    /// Every beat has been made.
+    fn is_empty(&mut self) -> bool {
+        self.bytes.peek().is_none()
+    }
+}
+
+/// The stall patterns of both sides, cycle by cycle, each drawn from its
+/// own stream of the seed: like the beats, which come from a third, they
+/// are the seed's alone, whatever the design does, so that the cycles of a
+/// batch are known before it runs.
+struct Pattern {
+    source: Side,
+    sink: Side,
+    source_rng: StdRng,
+    sink_rng: StdRng,
+}
+
+impl Pattern {
+    /// The flags of cycle `cycle` (see [`Batch`]).
+    fn flags(&mut self, cycle: u64) -> u8 {
+        let offer = self.source.ready(cycle, &mut self.source_rng);
+        let ready = self.sink.ready(cycle, &mut self.sink_rng);
+        (offer as u8 * MAY_OFFER) | (ready as u8 * SINK_READY)
     }
 }
 
@@ -122,51 +138,102 @@ fn run_items<E: Engine, I: Iterator<Item = (<E::Core as Core>::Input, bool)>, St
 ) -> Result<SummaryOf<E::Core>, Stop> {
     let latency = <E::Core as Core>::LATENCY;
     let mut checker = Checker::new(harness.engine.core());
-    let mut rng = StdRng::seed_from_u64(stimulus.seed);
+    let mut seeds = StdRng::seed_from_u64(stimulus.seed);
+    let mut beat_rng = StdRng::seed_from_u64(seeds.gen());
+    let mut pattern = Pattern {
+        source: Side::new(stimulus.source),
+        sink: Side::new(stimulus.sink),
+        source_rng: StdRng::seed_from_u64(seeds.gen()),
+        sink_rng: StdRng::seed_from_u64(seeds.gen()),
+    };
     let mut source = Source {
         bytes: bytes.peekable(),
         lanes: harness.lanes(),
-        side: Side::new(stimulus.source),
         null_lanes: stimulus.null_lanes,
         message_end: stimulus.message_end,
-        offered: None,
     };
-    let mut sink = Side::new(stimulus.sink);
+    // The flags of the cycles drawn and not yet run, and the beats made
+    // and not yet accepted (the first one held when `holding`).
+    let (mut flags, mut beats, mut holding) = (Vec::new(), Vec::new(), false);
     let mut stuck = 0;
     let start = Instant::now();
     let failure = loop {
-        let inputs = Inputs {
-            rst: false,
-            s_axis: source.offer(harness.cycles, &mut rng),
-            m_axis_tready: sink.ready(harness.cycles, &mut rng),
+        // Once every beat is in, a cycle at a time: the run ends in the
+        // cycle where the last word is out, and the engine must stand there.
+        let all_in = beats.is_empty() && source.is_empty();
+        let len = match all_in {
+            true => 1,
+            false => harness.batch_len(BATCH_CYCLES),
         };
-        let number = harness.cycles;
-        harness.step(&inputs, observe);
-        if let Some(rule) = harness.engine.fault() {
-            break Some(Failure::Protocol(rule.to_string()));
+        while flags.len() < len {
+            flags.push(pattern.flags(harness.cycles + flags.len() as u64));
         }
-        let cycle = harness.last_cycle();
-        if let Err(failure) = checker.check(number, &inputs, cycle, &mut on_unit)? {
-            break Some(failure);
+        let offers = holding as usize + flags[..len].iter().filter(|&f| f & MAY_OFFER != 0).count();
+        while beats.len() < offers {
+            match source.beat(&mut beat_rng) {
+                Some(beat) => beats.push(beat),
+                None => break,
+            }
         }
-        if cycle.accepted {
-            source.offered = None;
+        let input_left = !source.is_empty();
+        let batch = Batch {
+            flags: &flags[..len],
+            beats: &beats,
+            holding,
+        };
+        let (mut accepted, mut ended, mut stopped) = (0, None, None);
+        let ran = harness.run(&batch, &mut |ran| {
+            observe(ran.number, ran.probes);
+            if let Some(rule) = ran.fault {
+                ended = Some(Some(Failure::Protocol(rule.to_string())));
+                return ControlFlow::Break(());
+            }
+            let (inputs, cycle) = (ran.inputs, ran.cycle);
+            match checker.check(ran.number, inputs, cycle, &mut on_unit) {
+                Err(stop) => {
+                    stopped = Some(stop);
+                    return ControlFlow::Break(());
+                }
+                Ok(Err(failure)) => {
+                    ended = Some(Some(failure));
+                    return ControlFlow::Break(());
+                }
+                Ok(Ok(())) => {}
+            }
+            accepted += cycle.accepted as usize;
+            holding = inputs.s_axis.is_some() && !cycle.accepted;
+            let source_done = !input_left && accepted == beats.len();
+            if source_done && checker.is_idle() {
+                ended = Some(None);
+                return ControlFlow::Break(());
+            }
+            // The design could move (the sink is ready, and a beat is
+            // offered or all beats are in) but did nothing. Only a move
+            // resets the count: a cycle where the sink stalls is neither,
+            // or a design that has stopped would never be caught under
+            // random stalls.
+            let could_move = inputs.m_axis_tready && (inputs.s_axis.is_some() || source_done);
+            if cycle.accepted || cycle.delivered().is_some() {
+                stuck = 0;
+            } else if could_move {
+                stuck += 1;
+            }
+            if stuck > STUCK_LIMIT {
+                ended = Some(Some(checker.owed()));
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+        if let Some(stop) = stopped {
+            return Err(stop);
         }
-        if source.is_done() && checker.is_idle() {
-            break drain_extra_beats(&mut harness, &mut checker, latency, observe);
-        }
-        // The design could move (the sink is ready, and a beat is offered
-        // or all beats are in) but did nothing. Only a move resets the
-        // count: a cycle where the sink stalls is neither, or a design that
-        // has stopped would never be caught under random stalls.
-        let could_move = inputs.m_axis_tready && (inputs.s_axis.is_some() || source.is_done());
-        if cycle.accepted || cycle.delivered().is_some() {
-            stuck = 0;
-        } else if could_move {
-            stuck += 1;
-        }
-        if stuck > STUCK_LIMIT {
-            break Some(checker.owed());
+        match ended {
+            Some(None) => break drain_extra_beats(&mut harness, &mut checker, latency, observe),
+            Some(failure) => break failure,
+            None => {
+                flags.drain(..ran);
+                beats.drain(..accepted);
+            }
         }
     };
     let mut summary = checker.summary;

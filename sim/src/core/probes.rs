@@ -11,31 +11,12 @@ use super::*;
 /// least significant first, with the bits above its width zero: a layout
 /// that a compiled model fills with plain copies and that compares word by
 /// word, so that recording a waveform costs little.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Values {
     words: Vec<u32>,
     /// Where each signal's words start; one more entry for the end.
     starts: Vec<usize>,
     widths: Vec<usize>,
-}
-
-/// Field by field, so that `clone_from` copies into the buffers it has (a
-/// derived one allocates anew): a waveform keeps the last cycle's values
-/// so, on every recorded cycle.
-impl Clone for Values {
-    fn clone(&self) -> Values {
-        Values {
-            words: self.words.clone(),
-            starts: self.starts.clone(),
-            widths: self.widths.clone(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Values) {
-        self.words.clone_from(&source.words);
-        self.starts.clone_from(&source.starts);
-        self.widths.clone_from(&source.widths);
-    }
 }
 
 impl Values {
@@ -81,7 +62,19 @@ impl Values {
     /// to `memcmp` costs more than the comparison, on every signal of every
     /// recorded cycle.
     pub fn same_value(&self, i: usize, other: &Values) -> bool {
-        self.words(i).iter().eq(other.words(i))
+        let (start, end) = (self.starts[i], self.starts[i + 1]);
+        match end - start {
+            1 => self.words[start] == other.words[start],
+            _ => self.words[start..end].iter().eq(&other.words[start..end]),
+        }
+    }
+
+    /// Takes the values of `other`, values of the same signals, in place
+    /// (a waveform keeps the last cycle's values so, on every recorded
+    /// cycle).
+    pub fn copy_from(&mut self, other: &Values) {
+        debug_assert_eq!(self.widths, other.widths, "values of other signals");
+        self.words.copy_from_slice(&other.words);
     }
 
     /// Every word, signal after signal: what a compiled model writes into.

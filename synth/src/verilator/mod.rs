@@ -11,10 +11,15 @@
 //! ports and probes, so any core goes through it. The engines' speeds
 //! are in `docs/datasheet.md#simulation-speed`.
 //!
-//! **One call per cycle.** `model_step(model, inputs, outputs, probes)`
-//! reads the outputs as the cycle begins (they are flops), drives the
-//! inputs, lets the clock-low half settle, copies the probes (when asked:
-//! the VCD window), and raises the clock. Every value travels as 32-bit
+//! **One call a batch of cycles.** `model_step(model, inputs, outputs,
+//! probes)` runs one cycle: it reads the outputs as the cycle begins (they
+//! are flops), drives the inputs, lets the clock-low half settle, copies
+//! the probes (when asked: the VCD window), and raises the clock. A run
+//! of the checker goes through `model_run`, which does the same for every
+//! cycle of a [`Batch`] (up to a thousand), walking its beats through the
+//! AXI handshake itself, and leaves each cycle's outputs and probes in
+//! arrays that the checker then reads: a call across the library costs
+//! little once for so many cycles. Every value travels as 32-bit
 //! words, least significant first, in port order: a port of up to 32 bits
 //! is one word, of 33 to 64 (Verilator's `QData`) two, and a wider one
 //! (a `VlWide` of 32-bit words, as a wide core's `tdata`) one word each.
@@ -64,9 +69,9 @@ use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
 use utf8hdl_sim::core::{
-    ports, probes, Beat, Core, Dir, InputsOf, Outputs, OutputsOf, Port, Role, Values,
+    ports, probes, Beat, Core, Dir, InputsOf, Lane, Outputs, OutputsOf, Port, Role, Values,
 };
-use utf8hdl_sim::harness::Engine;
+use utf8hdl_sim::harness::{Batch, Cycle, EachCycle, Engine};
 
 mod cache;
 mod shim;
@@ -82,6 +87,16 @@ type NewFn = unsafe extern "C" fn() -> *mut std::ffi::c_void;
 type FreeFn = unsafe extern "C" fn(*mut std::ffi::c_void);
 type OutputsFn = unsafe extern "C" fn(*mut std::ffi::c_void, *mut u32);
 type StepFn = unsafe extern "C" fn(*mut std::ffi::c_void, *const u32, *mut u32, *mut u32);
+type RunFn = unsafe extern "C" fn(
+    *mut std::ffi::c_void,
+    u64,
+    *const u8,
+    *const u32,
+    u64,
+    u32,
+    *mut u32,
+    *mut u32,
+) -> u64;
 
 /// A model's library loaded into this process, and its entry points. A
 /// library is loaded once a process (the benchmark and a chain make
@@ -91,6 +106,7 @@ struct Library {
     free: FreeFn,
     outputs: OutputsFn,
     step: StepFn,
+    run: RunFn,
 }
 
 /// The library of the model of `verilog` (top module `top`) with `shim`,
@@ -131,6 +147,7 @@ fn library(
             free: *library.get(b"model_free")?,
             outputs: *library.get(b"model_outputs")?,
             step: *library.get(b"model_step")?,
+            run: *library.get(b"model_run")?,
         };
         // Kept loaded until the process ends: its entry points are used
         // by instances that may live as long.
@@ -151,6 +168,11 @@ pub struct Verilated<C: Core> {
     outputs: Vec<u32>,
     /// How many words the probes take.
     probe_words: usize,
+    /// A block's beats as input words, one set a beat; its outputs and
+    /// probes, one set a cycle (see [`Engine::run`]).
+    batch_beats: Vec<u32>,
+    batch_outputs: Vec<u32>,
+    batch_probes: Vec<u32>,
     input_at: InputsAt,
     output_at: OutputsAt,
     /// Lanes of each stream.
@@ -184,6 +206,9 @@ impl<C: Core> Verilated<C> {
             inputs: vec![0; size(Dir::In)],
             outputs: vec![0; size(Dir::Out)],
             probe_words: probes.widths.iter().map(|&w| words(w)).sum(),
+            batch_beats: Vec::new(),
+            batch_outputs: Vec::new(),
+            batch_probes: Vec::new(),
             input_at,
             output_at,
             lanes,
@@ -216,17 +241,23 @@ impl<C: Core> Verilated<C> {
         self.inputs[at.rst] = inputs.rst as u32;
         self.inputs[at.s_axis_tvalid] = inputs.s_axis.is_some() as u32;
         if let Some(beat) = &inputs.s_axis {
-            beat.pack_tdata(self.lanes, &mut self.inputs[at.s_axis_tdata.clone()]);
-            if let Some(tuser) = at.s_axis_tuser.clone() {
-                beat.pack_tuser(self.lanes, &mut self.inputs[tuser]);
-            }
-            if let Some(k) = at.s_axis_tkeep {
-                self.inputs[k] = beat.tkeep;
-            }
-            self.inputs[at.s_axis_tlast] = beat.tlast as u32;
+            encode_beat(at, self.lanes, beat, &mut self.inputs);
         }
         self.inputs[at.m_axis_tready] = inputs.m_axis_tready as u32;
     }
+}
+
+/// Sets the data ports of `s_axis` (all but `s_axis_tvalid`) in the input
+/// words `words` to `beat`.
+fn encode_beat<L: Lane>(at: &InputsAt, lanes: usize, beat: &Beat<L>, words: &mut [u32]) {
+    beat.pack_tdata(lanes, &mut words[at.s_axis_tdata.clone()]);
+    if let Some(tuser) = at.s_axis_tuser.clone() {
+        beat.pack_tuser(lanes, &mut words[tuser]);
+    }
+    if let Some(k) = at.s_axis_tkeep {
+        words[k] = beat.tkeep;
+    }
+    words[at.s_axis_tlast] = beat.tlast as u32;
 }
 
 /// Where each port of `dir` (but the clock) is in the words the shim
@@ -343,6 +374,67 @@ impl<C: Core> Engine for Verilated<C> {
             )
         };
         Self::decode_outputs(&self.output_at, self.lanes, &self.outputs, outputs);
+    }
+
+    /// The whole batch in one call of the shim's `model_run`, which walks
+    /// it as [`Batch`] says; then `each` sees its cycles one by one.
+    fn run(
+        &mut self,
+        batch: &Batch<C::Input>,
+        mut probes: Option<&mut Values>,
+        each: &mut EachCycle<C>,
+    ) -> usize {
+        let (cycles, in_words) = (batch.flags.len(), self.inputs.len());
+        let (out_words, probe_words) = (self.outputs.len(), self.probe_words);
+        self.batch_beats.resize(batch.beats.len() * in_words, 0);
+        for (beat, words) in batch
+            .beats
+            .iter()
+            .zip(self.batch_beats.chunks_mut(in_words))
+        {
+            encode_beat(&self.input_at, self.lanes, beat, words);
+        }
+        self.batch_outputs.resize(cycles * out_words, 0);
+        let probe_ptr = match probes {
+            Some(_) => {
+                self.batch_probes.resize(cycles * probe_words, 0);
+                self.batch_probes.as_mut_ptr()
+            }
+            None => std::ptr::null_mut(),
+        };
+        // SAFETY: `model` is live; `flags` has `cycles` entries, the beats
+        // `in_words` words each, and the outputs and probes room for
+        // `cycles` sets, the sizes the shim uses.
+        let ran = unsafe {
+            (self.library.run)(
+                self.model,
+                cycles as u64,
+                batch.flags.as_ptr(),
+                self.batch_beats.as_ptr(),
+                batch.beats.len() as u64,
+                batch.holding as u32,
+                self.batch_outputs.as_mut_ptr(),
+                probe_ptr,
+            )
+        } as usize;
+        let mut walk = batch.walk();
+        let mut cycle = Cycle::default();
+        for c in 0..ran {
+            let inputs = batch.inputs(c, &mut walk);
+            let words = &self.batch_outputs[c * out_words..(c + 1) * out_words];
+            Self::decode_outputs(&self.output_at, self.lanes, words, &mut cycle.outputs);
+            cycle.handshake(&inputs);
+            if let Some(values) = probes.as_deref_mut() {
+                let words = &self.batch_probes[c * probe_words..(c + 1) * probe_words];
+                values.all_words_mut().copy_from_slice(words);
+            }
+            let flow = each(&inputs, &cycle, probes.as_deref(), None);
+            batch.advance(&mut walk, &cycle);
+            if flow.is_break() {
+                return c + 1;
+            }
+        }
+        ran
     }
 }
 

@@ -78,6 +78,23 @@ pub fn shim(top: &str, ports: &[Port], probes: &Signals) -> String {
         drive += &write_words("in", offset, &p.name, p.width);
         offset += words(p.width);
     }
+    // The data ports of `s_axis`, driven from a beat's input words.
+    let mut drive_beat = String::new();
+    offset = 0;
+    for p in ports
+        .iter()
+        .filter(|p| p.dir == Dir::In && p.role != Role::Clock)
+    {
+        if p.role == Role::Input && p.name != "s_axis_tvalid" {
+            drive_beat += &write_words("beat", offset, &p.name, p.width);
+        }
+        offset += words(p.width);
+    }
+    let in_words = offset;
+    let out_words: usize = (ports.iter().filter(|p| p.dir == Dir::Out))
+        .map(|p| words(p.width))
+        .sum();
+    let probe_words: usize = probes.widths.iter().map(|&w| words(w)).sum();
     let mut copy_probes = String::new();
     offset = 0;
     for (path, &width) in probes.paths.iter().zip(&probes.widths) {
@@ -122,6 +139,42 @@ void model_step(void* model, const uint32_t* in, uint32_t* out, uint32_t* probes
 {copy_probes}    }}
     t.clk = 1;
     t.eval();
+}}
+
+// A batch of `cycles` cycles (utf8hdl_sim::harness::Batch): `flags` per
+// cycle (1: the source may offer a beat, 2: m_axis_tready), `count` beats
+// of {in_words} input words each, the first already offered when
+// `holding`. Writes {out_words} output words and, when asked, {probe_words}
+// probe words a cycle; returns the cycles run, which end early after the
+// cycle that accepts the last beat.
+uint64_t model_run(void* model, uint64_t cycles, const uint8_t* flags,
+                   const uint32_t* beats, uint64_t count, uint32_t holding,
+                   uint32_t* out, uint32_t* probes) {{
+    Vmodel& t = static_cast<Model*>(model)->top;
+    uint64_t next = 0;
+    holding = holding && count > 0;
+    for (uint64_t c = 0; c < cycles; ++c, out += {out_words}) {{
+{copy_out}        const bool accepting = t.s_axis_tready;
+        holding = holding || ((flags[c] & 1) && next < count);
+        t.rst = 0;
+        t.s_axis_tvalid = holding;
+        if (holding) {{
+            const uint32_t* beat = beats + next * {in_words};
+{drive_beat}        }}
+        t.m_axis_tready = (flags[c] >> 1) & 1;
+        t.clk = 0;
+        t.eval();
+        if (probes) {{
+{copy_probes}            probes += {probe_words};
+        }}
+        t.clk = 1;
+        t.eval();
+        if (holding && accepting) {{
+            holding = 0;
+            if (++next == count) return c + 1;
+        }}
+    }}
+    return cycles;
 }}
 
 }}
