@@ -96,42 +96,37 @@ trait Top: Block {
     fn leds(&self) -> (bool, bool);
 }
 
-impl Top for BoardTop {
-    fn build(board: &Board, profile: Profile, mode: Mode, cpb: u16) -> Self {
-        BoardTop::new(board, profile, mode, cpb)
-    }
-    fn clk(&mut self) -> &mut Signal<In, Clock> {
-        &mut self.clk
-    }
-    fn rx(&mut self) -> &mut Signal<In, Bit> {
-        &mut self.rx
-    }
-    fn tx(&self) -> bool {
-        self.tx.val()
-    }
-    fn leds(&self) -> (bool, bool) {
-        (self.led_lost.val(), self.led_ready.val())
-    }
+/// [`Top`] for a board top whose ports are named as [`BoardTop`]'s, made
+/// by `$build`.
+macro_rules! top {
+    ($top:ty, |$board:ident, $profile:ident, $mode:ident, $cpb:ident| $build:expr) => {
+        impl Top for $top {
+            fn build($board: &Board, $profile: Profile, $mode: Mode, $cpb: u16) -> Self {
+                $build
+            }
+            fn clk(&mut self) -> &mut Signal<In, Clock> {
+                &mut self.clk
+            }
+            fn rx(&mut self) -> &mut Signal<In, Bit> {
+                &mut self.rx
+            }
+            fn tx(&self) -> bool {
+                self.tx.val()
+            }
+            fn leds(&self) -> (bool, bool) {
+                (self.led_lost.val(), self.led_ready.val())
+            }
+        }
+    };
 }
 
-impl Top for WideEchoTop {
-    fn build(board: &Board, profile: Profile, mode: Mode, cpb: u16) -> Self {
-        assert_eq!(mode, Mode::Wide);
-        WideEchoTop::new(board, profile, cpb)
-    }
-    fn clk(&mut self) -> &mut Signal<In, Clock> {
-        &mut self.clk
-    }
-    fn rx(&mut self) -> &mut Signal<In, Bit> {
-        &mut self.rx
-    }
-    fn tx(&self) -> bool {
-        self.tx.val()
-    }
-    fn leds(&self) -> (bool, bool) {
-        (self.led_lost.val(), self.led_ready.val())
-    }
-}
+top!(BoardTop, |board, profile, mode, cpb| BoardTop::new(
+    board, profile, mode, cpb
+));
+top!(WideEchoTop, |board, profile, mode, cpb| {
+    assert_eq!(mode, Mode::Wide);
+    WideEchoTop::new(board, profile, cpb)
+});
 
 /// The board, a UART on each side of it, and a clock.
 struct Bench<T: Top> {

@@ -110,7 +110,7 @@ mistakes! {
         "s_axis_tready follows m_axis_tready combinationally", "s_axis_tready must be a register";
     /// The byte accepted while the skid register is full is dropped.
     lab5_always_ready: lab "5", BackpressurePassthrough, 1,
-        "expected U+0008 ok, got tdata=00000009";
+        "expected U+0006 ok, got tdata=0000000C";
     lab6_message_end_ignored: lab "6", ClassifiedDecoder, 2,
         "expected U+FFFD unexpected_continuation, got tdata=000000E9";
     /// RFC 3629 §3's `C0 80` decoded as U+0000.
