@@ -19,9 +19,11 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use rust_hdl::prelude::*;
 use utf8hdl_hdl::stream::{AxisOutputRegister, SkidBuffer};
+use utf8hdl_hdl::utf8_decoder_wide::queue::BeatFifo;
 use utf8hdl_sim::cores::formal::Source;
 use utf8hdl_sim::formal_source;
 
+use super::bind::bind_internals;
 use super::{declares_module, failed, report, Outcome, Tools};
 use crate::verilog::export;
 
@@ -50,7 +52,7 @@ fn alone<B: Block>(mut block: B, name: &str) -> Result<String> {
 }
 
 /// Every block with a proof of its own.
-pub const BLOCKS: [BlockProof; 2] = [
+pub const BLOCKS: [BlockProof; 3] = [
     BlockProof {
         name: "skid_buffer",
         instance: "SkidBuffer<8>",
@@ -69,6 +71,13 @@ pub const BLOCKS: [BlockProof; 2] = [
                 "axis_output_register",
             )
         },
+    },
+    BlockProof {
+        name: "beat_fifo",
+        instance: "BeatFifo<2, 64, 8, 2>",
+        properties: formal_source!("blocks/beat_fifo_properties.v"),
+        depth: 6,
+        verilog: || alone(BeatFifo::<2, 64, 8, 2>::default(), "beat_fifo"),
     },
 ];
 
@@ -109,6 +118,7 @@ impl BlockProof {
             }
             None => (self.verilog)()?,
         };
+        let block = bind_internals(&block, self.name, self.properties.text)?;
         Ok(vec![
             (format!("{}.v", self.name), block),
             (format!("{}.sby", self.name), self.sby()),
