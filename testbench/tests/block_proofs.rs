@@ -190,6 +190,36 @@ const PLANTS: &[Plant] = &[
         edits: &[("            tvalid_out$0$d = 1'b0;", "")],
         caught_by: "reset_clears_tvalid",
     },
+    Plant {
+        block: "beat_credits",
+        what: "an accepted beat leaves s_axis_tready high at one credit left",
+        edits: &[(
+            "        ready$d = leaves | fits_two;",
+            "        ready$d = leaves | fits_one;",
+        )],
+        caught_by: "ready_only_with_room",
+    },
+    Plant {
+        block: "beat_credits",
+        what: "a reset leaves s_axis_tready low",
+        edits: &[("            ready$d = 1'b1;", "            ready$d = 1'b0;")],
+        caught_by: "ready_when_room",
+    },
+    Plant {
+        block: "beat_credits",
+        what: "a late drop is never counted",
+        edits: &[("        late$d = dropped_late;", "        late$d = 1'b0;")],
+        caught_by: "counts_in_flight",
+    },
+    Plant {
+        block: "beat_credits",
+        what: "s_axis_tready falls with one credit still free",
+        edits: &[(
+            "        fits_one = in_flight$q < limit;",
+            "        fits_one = in_flight$q < limit_less_one;",
+        )],
+        caught_by: "ready_is_count",
+    },
 ];
 
 /// The block's export with `plant`'s lines replaced, or why it cannot be.

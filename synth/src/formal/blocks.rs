@@ -19,7 +19,7 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use rust_hdl::prelude::*;
 use utf8hdl_hdl::stream::{AxisOutputRegister, SkidBuffer};
-use utf8hdl_hdl::utf8_decoder_wide::queue::BeatFifo;
+use utf8hdl_hdl::utf8_decoder_wide::queue::{BeatCredits, BeatFifo};
 use utf8hdl_sim::cores::formal::Source;
 use utf8hdl_sim::formal_source;
 
@@ -52,7 +52,7 @@ fn alone<B: Block>(mut block: B, name: &str) -> Result<String> {
 }
 
 /// Every block with a proof of its own.
-pub const BLOCKS: [BlockProof; 3] = [
+pub const BLOCKS: [BlockProof; 4] = [
     BlockProof {
         name: "skid_buffer",
         instance: "SkidBuffer<8>",
@@ -78,6 +78,13 @@ pub const BLOCKS: [BlockProof; 3] = [
         properties: formal_source!("blocks/beat_fifo_properties.v"),
         depth: 6,
         verilog: || alone(BeatFifo::<2, 64, 8, 2>::default(), "beat_fifo"),
+    },
+    BlockProof {
+        name: "beat_credits",
+        instance: "BeatCredits<2>",
+        properties: formal_source!("blocks/beat_credits_properties.v"),
+        depth: 6,
+        verilog: || alone(BeatCredits::<2>::default(), "beat_credits"),
     },
 ];
 
