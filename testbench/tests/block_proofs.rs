@@ -220,6 +220,102 @@ const PLANTS: &[Plant] = &[
         )],
         caught_by: "ready_is_count",
     },
+    Plant {
+        block: "decoder_fsm",
+        what: "a sequence broken by a continuing octet names the breaking byte's bound",
+        edits: &[(
+            "                        pre_error_tuser$d = outside_tuser$q;",
+            "                        pre_error_tuser$d = classified$outside_tuser;",
+        )],
+        caught_by: "broken_sequence_is_one_error",
+    },
+    Plant {
+        block: "decoder_fsm",
+        what: "a byte's word loses its tlast",
+        edits: &[(
+            "            word_tlast$d = classified$last;",
+            "            word_tlast$d = 1'b0;",
+        )],
+        caught_by: "unit_of_each_byte",
+    },
+    Plant {
+        block: "decoder_fsm",
+        what: "the profile's value mask is a bit short",
+        edits: &[(
+            "    localparam  value_mask = 'h1fffff;",
+            "    localparam  value_mask = 'hfffff;",
+        )],
+        caught_by: "character_value",
+    },
+    Plant {
+        block: "decoder_fsm",
+        what: "a continuing octet that is not the last one due loses its free bits",
+        edits: &[(
+            "                gathered$d = ((gathered$q << 'h6) | free_bits_wide) & value_mask;",
+            "                gathered$d = bytes_left$q['h1] ? (gathered$q << 'h6) & value_mask : ((gathered$q << 'h6) | free_bits_wide) & value_mask;",
+        )],
+        caught_by: "gathers_free_bits",
+    },
+    Plant {
+        block: "decoder_fsm",
+        what: "a continuing octet counts for two",
+        edits: &[(
+            "                bytes_left$d = bytes_left$q >> 'h1;",
+            "                bytes_left$d = bytes_left$q >> 'h2;",
+        )],
+        caught_by: "bytes_left_is_owed",
+    },
+    Plant {
+        block: "decoder_fsm",
+        what: "a message that ends inside a sequence leaves it open",
+        edits: &[("                    bytes_left$d = 'h0;", "")],
+        caught_by: "closed_after_last",
+    },
+    Plant {
+        block: "decoder_fsm",
+        what: "`outside_tuser` is loaded from the wrong column",
+        edits: &[(
+            "                outside_tuser$d = classified$outside_tuser;",
+            "                outside_tuser$d = classified$start_tuser;",
+        )],
+        caught_by: "outside_of_byte_before",
+    },
+    Plant {
+        block: "lane_packer",
+        what: "the move by 2 takes lane 1's data from the wrong lane",
+        edits: &[(
+            "            data2$1$d = data1$3$q;",
+            "            data2$1$d = data1$2$q;",
+        )],
+        caught_by: "lanes_packed",
+    },
+    Plant {
+        block: "lane_packer",
+        what: "lane 5's packed keep is lane 4's",
+        edits: &[(
+            "        keep_out$5 = keep3$5$q & ~|skip3$5$q;",
+            "        keep_out$5 = keep3$4$q & ~|skip3$4$q;",
+        )],
+        caught_by: "keep_packed",
+    },
+    Plant {
+        block: "lane_packer",
+        what: "the beat's null count skips a level, so it is the next beat's",
+        edits: &[(
+            "        nulls3$0$d = nulls2$0$q;",
+            "        nulls3$0$d = nulls1$0$q;",
+        )],
+        caught_by: "nulls_counted",
+    },
+    Plant {
+        block: "lane_packer",
+        what: "a reset does not clear the beat at the skip count's second level",
+        edits: &[(
+            "        skips$beat2$0$d = skips$beat1$0$q & !skips$rst;",
+            "        skips$beat2$0$d = skips$beat1$0$q;",
+        )],
+        caught_by: "beat_in_order",
+    },
 ];
 
 /// The block's export with `plant`'s lines replaced, or why it cannot be.
@@ -286,6 +382,28 @@ fn bound_names_exist_and_a_renamed_one_is_a_clear_error() {
     std::fs::write(&file, renamed).unwrap();
     let err = block.files(Some(&file)).unwrap_err().to_string();
     assert!(err.contains("binds `write_pointer$q`"), "{err}");
+}
+
+/// The guide's chapter and the CLI's reference name every block that
+/// `--block` proves.
+#[test]
+fn every_block_is_in_the_guide() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let chapter = std::fs::read_to_string(root.join("docs/09-formal.md")).unwrap();
+    let cli = std::fs::read_to_string(root.join("docs/cli.md")).unwrap();
+    for block in &BLOCKS {
+        assert!(
+            chapter.contains(&format!("formal --block {} ", block.name)),
+            "docs/09-formal.md §9.9 does not show `formal --block {}`",
+            block.name
+        );
+        assert!(
+            cli.lines()
+                .any(|l| l.contains("formal --block") && l.contains(block.name)),
+            "docs/cli.md does not list the block {}",
+            block.name
+        );
+    }
 }
 
 #[test]
