@@ -6,13 +6,14 @@ use std::path::Path;
 use utf8hdl_synth::formal::blocks::{BlockProof, BLOCKS};
 use utf8hdl_synth::formal::{self, Outcome};
 
-/// A bug planted in a block's export: one line replaced.
+/// A bug planted in a block's export: lines replaced, each found once.
 struct Plant {
     block: &'static str,
     /// The bug, as a designer would make it.
     what: &'static str,
-    line: &'static str,
-    replaced_by: &'static str,
+    /// Each line, and what replaces it (nothing, when empty); more than one
+    /// where the bug is in every lane's copy of a block's state.
+    edits: &'static [(&'static str, &'static str)],
     /// The assertion that must fail.
     caught_by: &'static str,
 }
@@ -21,97 +22,322 @@ const PLANTS: &[Plant] = &[
     Plant {
         block: "skid_buffer",
         what: "ready stays high while a beat is held, so a second one is taken",
-        line: "            ready$d = 1'b0;",
-        replaced_by: "            ready$d = 1'b1;",
+        edits: &[("            ready$d = 1'b0;", "            ready$d = 1'b1;")],
         caught_by: "ready_is_room",
     },
     Plant {
         block: "skid_buffer",
         what: "the held beat's payload is not captured",
-        line: "            buffered_tdata$d = s_axis_tdata;",
-        replaced_by: "",
+        edits: &[("            buffered_tdata$d = s_axis_tdata;", "")],
         caught_by: "held_beat_first",
     },
     Plant {
         block: "skid_buffer",
         what: "with nothing held, the pipeline is offered a stale payload",
-        line: "            byte$tdata = s_axis_tdata;",
-        replaced_by: "            byte$tdata = buffered_tdata$q;",
+        edits: &[("            byte$tdata = s_axis_tdata;", "            byte$tdata = buffered_tdata$q;")],
         caught_by: "pass_through",
     },
     Plant {
         block: "skid_buffer",
         what: "a beat offered while the pipeline advances is held back",
-        line: "        if (advance) begin",
-        replaced_by: "        if (advance & !s_axis_tvalid) begin",
+        edits: &[("        if (advance) begin", "        if (advance & !s_axis_tvalid) begin")],
         caught_by: "full_rate",
     },
     Plant {
         block: "skid_buffer",
         what: "a reset does not empty the buffer",
-        line: "        if (rst) begin",
-        replaced_by: "        if (1'b0) begin",
+        edits: &[("        if (rst) begin", "        if (1'b0) begin")],
         caught_by: "ready_is_room",
     },
     Plant {
         block: "axis_output_register",
         what: "the register loads while its beat is stalled",
-        line: "        if (!tvalid$q | m_axis_tready) begin",
-        replaced_by: "        if (1'b1) begin",
+        edits: &[("        if (!tvalid$q | m_axis_tready) begin", "        if (1'b1) begin")],
         caught_by: "stall_holds_payload",
     },
     Plant {
         block: "axis_output_register",
         what: "a reset does not empty the register",
-        line: "            tvalid$d = 1'b0;",
-        replaced_by: "            tvalid$d = s_axis_tvalid;",
+        edits: &[("            tvalid$d = 1'b0;", "            tvalid$d = s_axis_tvalid;")],
         caught_by: "reset_clears_tvalid",
     },
     Plant {
         block: "axis_output_register",
         what: "s_axis_tready ignores the consumer",
-        line: "        s_axis_tready = !tvalid$q | m_axis_tready;",
-        replaced_by: "        s_axis_tready = !tvalid$q;",
+        edits: &[("        s_axis_tready = !tvalid$q | m_axis_tready;", "        s_axis_tready = !tvalid$q;")],
         caught_by: "ready_is_room",
     },
     Plant {
         block: "axis_output_register",
         what: "an accepted beat's tdata is not loaded",
-        line: "            tdata$d = s_axis_tdata;",
-        replaced_by: "",
+        edits: &[("            tdata$d = s_axis_tdata;", "")],
         caught_by: "loads_offer",
     },
     Plant {
         block: "axis_output_register",
         what: "a beat that left stays valid",
-        line: "            tvalid$d = s_axis_tvalid;",
-        replaced_by: "            tvalid$d = tvalid$q | s_axis_tvalid;",
+        edits: &[("            tvalid$d = s_axis_tvalid;", "            tvalid$d = tvalid$q | s_axis_tvalid;")],
         caught_by: "sent_once",
+    },
+    Plant {
+        block: "beat_fifo",
+        what: "`returned` ignores whether a beat is on m_axis",
+        edits: &[(
+            "        returned = tvalid_out$0$q & m_axis_tready;",
+            "        returned = m_axis_tready;",
+        )],
+        caught_by: "returned_is_handshake",
+    },
+    Plant {
+        block: "beat_fifo",
+        what: "lane 1's m_axis word is loaded from lane 0's memory",
+        edits: &[(
+            "            tdata_out$1$d = ram$read_tdata$1;",
+            "            tdata_out$1$d = ram$read_tdata$0;",
+        )],
+        caught_by: "leaves_in_order",
+    },
+    Plant {
+        block: "beat_fifo",
+        what: "a fetch waits for the read register to empty, in every lane",
+        edits: &[
+            (
+                "        fetch$0 = not_empty$0$q & (!fetched$0$q | output_free$0);",
+                "        fetch$0 = not_empty$0$q & !fetched$0$q;",
+            ),
+            (
+                "        fetch$1 = not_empty$1$q & (!fetched$1$q | output_free$1);",
+                "        fetch$1 = not_empty$1$q & !fetched$1$q;",
+            ),
+        ],
+        caught_by: "no_bubble",
+    },
+    Plant {
+        block: "beat_fifo",
+        what: "a fetch moves the read pointer back",
+        edits: &[(
+            "            read_pointer_ahead$d = read_pointer_ahead$q + 'h1;",
+            "            read_pointer_ahead$d = read_pointer_ahead$q - 'h1;",
+        )],
+        caught_by: "count_is_pointers",
+    },
+    Plant {
+        block: "beat_fifo",
+        what: "a write moves the write pointer past the queue's size",
+        edits: &[(
+            "            write_pointer$d = write_pointer$q + 'h1;",
+            "            write_pointer$d = write_pointer$q + 'h5;",
+        )],
+        caught_by: "within_size",
+    },
+    Plant {
+        block: "beat_fifo",
+        what: "a write into an empty RAM does not set `one_left`",
+        edits: &[(
+            "            one_left$d = !not_empty$0$q;",
+            "            one_left$d = 1'b0;",
+        )],
+        caught_by: "flags_match_pointers",
+    },
+    Plant {
+        block: "beat_fifo",
+        what: "a reset sets the read pointer's second copy one too far",
+        edits: &[(
+            "            read_pointer_two_ahead$d = 'h2;",
+            "            read_pointer_two_ahead$d = 'h3;",
+        )],
+        caught_by: "pointers_in_step",
+    },
+    Plant {
+        block: "beat_fifo",
+        what: "a reset sets lane 1's write address apart from lane 0's",
+        edits: &[(
+            "            write_address$1$d = 'h0;",
+            "            write_address$1$d = 'h1;",
+        )],
+        caught_by: "lane_copies_agree",
+    },
+    Plant {
+        block: "beat_fifo",
+        what: "lane 1's memory stores lane 0's word",
+        edits: &[(
+            "            beats$1[ram$write_address$1] <= {ram$write_tkeep[1], ram$write_tuser[7:4], ram$write_tdata[63:32]};",
+            "            beats$1[ram$write_address$1] <= {ram$write_tkeep[1], ram$write_tuser[7:4], ram$write_tdata[31:0]};",
+        )],
+        caught_by: "tracked_in_memory",
+    },
+    Plant {
+        block: "beat_fifo",
+        what: "lane 1's memory is read at the write address",
+        edits: &[(
+            "        if (ram$read_enable$1) {ram$read_tkeep$1, ram$read_tuser$1, ram$read_tdata$1} <= beats$1[ram$read_address$1];",
+            "        if (ram$read_enable$1) {ram$read_tkeep$1, ram$read_tuser$1, ram$read_tdata$1} <= beats$1[ram$write_address$1];",
+        )],
+        caught_by: "tracked_in_read_register",
+    },
+    Plant {
+        block: "beat_fifo",
+        what: "lane 1's m_axis registers load while their beat is stalled",
+        edits: &[(
+            "        if (output_free$1 & fetched$1$q) begin",
+            "        if (fetched$1$q) begin",
+        )],
+        caught_by: "stall_holds_payload",
+    },
+    Plant {
+        block: "beat_fifo",
+        what: "a reset does not clear m_axis_tvalid",
+        edits: &[("            tvalid_out$0$d = 1'b0;", "")],
+        caught_by: "reset_clears_tvalid",
+    },
+    Plant {
+        block: "beat_credits",
+        what: "an accepted beat leaves s_axis_tready high at one credit left",
+        edits: &[(
+            "        ready$d = leaves | fits_two;",
+            "        ready$d = leaves | fits_one;",
+        )],
+        caught_by: "ready_only_with_room",
+    },
+    Plant {
+        block: "beat_credits",
+        what: "a reset leaves s_axis_tready low",
+        edits: &[("            ready$d = 1'b1;", "            ready$d = 1'b0;")],
+        caught_by: "ready_when_room",
+    },
+    Plant {
+        block: "beat_credits",
+        what: "a late drop is never counted",
+        edits: &[("        late$d = dropped_late;", "        late$d = 1'b0;")],
+        caught_by: "counts_in_flight",
+    },
+    Plant {
+        block: "beat_credits",
+        what: "s_axis_tready falls with one credit still free",
+        edits: &[(
+            "        fits_one = in_flight$q < limit;",
+            "        fits_one = in_flight$q < limit_less_one;",
+        )],
+        caught_by: "ready_is_count",
+    },
+    Plant {
+        block: "decoder_fsm",
+        what: "a sequence broken by a continuing octet names the breaking byte's bound",
+        edits: &[(
+            "                        pre_error_tuser$d = outside_tuser$q;",
+            "                        pre_error_tuser$d = classified$outside_tuser;",
+        )],
+        caught_by: "broken_sequence_is_one_error",
+    },
+    Plant {
+        block: "decoder_fsm",
+        what: "a byte's word loses its tlast",
+        edits: &[(
+            "            word_tlast$d = classified$last;",
+            "            word_tlast$d = 1'b0;",
+        )],
+        caught_by: "unit_of_each_byte",
+    },
+    Plant {
+        block: "decoder_fsm",
+        what: "the profile's value mask is a bit short",
+        edits: &[(
+            "    localparam  value_mask = 'h1fffff;",
+            "    localparam  value_mask = 'hfffff;",
+        )],
+        caught_by: "character_value",
+    },
+    Plant {
+        block: "decoder_fsm",
+        what: "a continuing octet that is not the last one due loses its free bits",
+        edits: &[(
+            "                gathered$d = ((gathered$q << 'h6) | free_bits_wide) & value_mask;",
+            "                gathered$d = bytes_left$q['h1] ? (gathered$q << 'h6) & value_mask : ((gathered$q << 'h6) | free_bits_wide) & value_mask;",
+        )],
+        caught_by: "gathers_free_bits",
+    },
+    Plant {
+        block: "decoder_fsm",
+        what: "a continuing octet counts for two",
+        edits: &[(
+            "                bytes_left$d = bytes_left$q >> 'h1;",
+            "                bytes_left$d = bytes_left$q >> 'h2;",
+        )],
+        caught_by: "bytes_left_is_owed",
+    },
+    Plant {
+        block: "decoder_fsm",
+        what: "a message that ends inside a sequence leaves it open",
+        edits: &[("                    bytes_left$d = 'h0;", "")],
+        caught_by: "closed_after_last",
+    },
+    Plant {
+        block: "decoder_fsm",
+        what: "`outside_tuser` is loaded from the wrong column",
+        edits: &[(
+            "                outside_tuser$d = classified$outside_tuser;",
+            "                outside_tuser$d = classified$start_tuser;",
+        )],
+        caught_by: "outside_of_byte_before",
+    },
+    Plant {
+        block: "lane_packer",
+        what: "the move by 2 takes lane 1's data from the wrong lane",
+        edits: &[(
+            "            data2$1$d = data1$3$q;",
+            "            data2$1$d = data1$2$q;",
+        )],
+        caught_by: "lanes_packed",
+    },
+    Plant {
+        block: "lane_packer",
+        what: "lane 5's packed keep is lane 4's",
+        edits: &[(
+            "        keep_out$5 = keep3$5$q & ~|skip3$5$q;",
+            "        keep_out$5 = keep3$4$q & ~|skip3$4$q;",
+        )],
+        caught_by: "keep_packed",
+    },
+    Plant {
+        block: "lane_packer",
+        what: "the beat's null count skips a level, so it is the next beat's",
+        edits: &[(
+            "        nulls3$0$d = nulls2$0$q;",
+            "        nulls3$0$d = nulls1$0$q;",
+        )],
+        caught_by: "nulls_counted",
+    },
+    Plant {
+        block: "lane_packer",
+        what: "a reset does not clear the beat at the skip count's second level",
+        edits: &[(
+            "        skips$beat2$0$d = skips$beat1$0$q & !skips$rst;",
+            "        skips$beat2$0$d = skips$beat1$0$q;",
+        )],
+        caught_by: "beat_in_order",
     },
 ];
 
-/// The block's export with `plant`'s line replaced, or why it cannot be.
+/// The block's export with `plant`'s lines replaced, or why it cannot be.
 fn planted(plant: &Plant) -> Result<String, String> {
     let block = BlockProof::named(plant.block).map_err(|e| e.to_string())?;
-    let verilog = (block.verilog)().map_err(|e| e.to_string())?;
-    let sites = verilog.lines().filter(|l| *l == plant.line).count();
-    if sites != 1 {
-        return Err(format!(
-            "'{}' is on {sites} lines of the {} export, not one: update the plant to the export",
-            plant.line, plant.block
-        ));
-    }
-    Ok(verilog.replacen(&format!("{}\n", plant.line), &plant.replaced_by_line(), 1))
-}
-
-impl Plant {
-    fn replaced_by_line(&self) -> String {
-        if self.replaced_by.is_empty() {
+    let mut verilog = (block.verilog)().map_err(|e| e.to_string())?;
+    for (line, replaced_by) in plant.edits {
+        let sites = verilog.lines().filter(|l| l == line).count();
+        if sites != 1 {
+            return Err(format!(
+                "'{line}' is on {sites} lines of the {} export, not one: update the plant to the export",
+                plant.block
+            ));
+        }
+        let replacement = if replaced_by.is_empty() {
             String::new()
         } else {
-            format!("{}\n", self.replaced_by)
-        }
+            format!("{replaced_by}\n")
+        };
+        verilog = verilog.replacen(&format!("{line}\n"), &replacement, 1);
     }
+    Ok(verilog)
 }
 
 /// Every plant still finds its one line in today's export, and every
@@ -136,6 +362,47 @@ fn every_plant_finds_its_line_and_every_invariant_has_one() {
                 block.name
             );
         }
+    }
+}
+
+/// Every name that a block's property file binds is in today's export,
+/// and one renamed in the block is an error naming it: a proof never reads
+/// a register that is no longer there.
+#[test]
+fn bound_names_exist_and_a_renamed_one_is_a_clear_error() {
+    for block in &BLOCKS {
+        block.files(None).unwrap();
+    }
+    let block = BlockProof::named("beat_fifo").unwrap();
+    let renamed = (block.verilog)()
+        .unwrap()
+        .replace("write_pointer$", "write_count$");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("beat_fifo.v");
+    std::fs::write(&file, renamed).unwrap();
+    let err = block.files(Some(&file)).unwrap_err().to_string();
+    assert!(err.contains("binds `write_pointer$q`"), "{err}");
+}
+
+/// The guide's chapter and the CLI's reference name every block that
+/// `--block` proves.
+#[test]
+fn every_block_is_in_the_guide() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let chapter = std::fs::read_to_string(root.join("docs/09-formal.md")).unwrap();
+    let cli = std::fs::read_to_string(root.join("docs/cli.md")).unwrap();
+    for block in &BLOCKS {
+        assert!(
+            chapter.contains(&format!("formal --block {} ", block.name)),
+            "docs/09-formal.md §9.9 does not show `formal --block {}`",
+            block.name
+        );
+        assert!(
+            cli.lines()
+                .any(|l| l.contains("formal --block") && l.contains(block.name)),
+            "docs/cli.md does not list the block {}",
+            block.name
+        );
     }
 }
 

@@ -1,14 +1,18 @@
-//! # The shared blocks' contracts, each proven alone
+//! # The blocks' contracts, each proven alone
 //!
-//! A core's proof sees only its ports; the blocks that every core is built
+//! A core's proof sees only its ports; the blocks that the cores are built
 //! from (the skid buffer that makes `s_axis_tready` a flop, the register
-//! that makes every `m_axis_*` output one) are proven here on theirs, each
-//! exported alone as a module of its own name. A block's property file
-//! (`hdl/formal/blocks/<block>_properties.v`) states the invariants of its
-//! datasheet (its doc comment) as assertions, with a shadow of what the
-//! block holds, kept from its ports, and proves them for all time by
+//! that makes every `m_axis_*` output one, the wide core's queue, credit
+//! count and packer, the 1-lane decoder's FSM) are proven here on theirs,
+//! each exported alone as a module of its own name. A block's property
+//! file (`hdl/formal/blocks/<block>_properties.v`) states the invariants
+//! of its datasheet (its doc comment) as assertions, with a shadow of what
+//! the block holds, kept from its ports, and proves them for all time by
 //! k-induction (smtbmc, `mode prove`): the depth is the induction's `k`,
-//! and a block's proof takes seconds, whatever core it sits in.
+//! and a block's proof takes seconds, whatever core it sits in. What the
+//! induction needs beyond the ports is stated on the block's registers,
+//! bound by their exported names ([`bind`](super::bind)), each looked up
+//! in the block's Verilog before the proof runs.
 //!
 //! `utf8hdl formal --block NAME` runs one; `--verilog FILE` proves a file
 //! of the user's instead (its top module named as the block), which is how
@@ -19,9 +23,14 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use rust_hdl::prelude::*;
 use utf8hdl_hdl::stream::{AxisOutputRegister, SkidBuffer};
+use utf8hdl_hdl::utf8_decoder::fsm::DecoderFsm;
+use utf8hdl_hdl::utf8_decoder_wide::packing::LanePacker;
+use utf8hdl_hdl::utf8_decoder_wide::queue::{BeatCredits, BeatFifo};
+use utf8hdl_hdl::Profile;
 use utf8hdl_sim::cores::formal::Source;
 use utf8hdl_sim::formal_source;
 
+use super::bind::bind_internals;
 use super::{declares_module, failed, report, Outcome, Tools};
 use crate::verilog::export;
 
@@ -50,7 +59,7 @@ fn alone<B: Block>(mut block: B, name: &str) -> Result<String> {
 }
 
 /// Every block with a proof of its own.
-pub const BLOCKS: [BlockProof; 2] = [
+pub const BLOCKS: [BlockProof; 6] = [
     BlockProof {
         name: "skid_buffer",
         instance: "SkidBuffer<8>",
@@ -69,6 +78,34 @@ pub const BLOCKS: [BlockProof; 2] = [
                 "axis_output_register",
             )
         },
+    },
+    BlockProof {
+        name: "beat_fifo",
+        instance: "BeatFifo<2, 64, 8, 2>",
+        properties: formal_source!("blocks/beat_fifo_properties.v"),
+        depth: 6,
+        verilog: || alone(BeatFifo::<2, 64, 8, 2>::default(), "beat_fifo"),
+    },
+    BlockProof {
+        name: "beat_credits",
+        instance: "BeatCredits<2>",
+        properties: formal_source!("blocks/beat_credits_properties.v"),
+        depth: 6,
+        verilog: || alone(BeatCredits::<2>::default(), "beat_credits"),
+    },
+    BlockProof {
+        name: "decoder_fsm",
+        instance: "DecoderFsm (rfc3629)",
+        properties: formal_source!("blocks/decoder_fsm_properties.v"),
+        depth: 6,
+        verilog: || alone(DecoderFsm::new(Profile::Rfc3629), "decoder_fsm"),
+    },
+    BlockProof {
+        name: "lane_packer",
+        instance: "LanePacker<8, 8>",
+        properties: formal_source!("blocks/lane_packer_properties.v"),
+        depth: 8,
+        verilog: || alone(LanePacker::<8, 8>::default(), "lane_packer"),
     },
 ];
 
@@ -109,6 +146,7 @@ impl BlockProof {
             }
             None => (self.verilog)()?,
         };
+        let block = bind_internals(&block, self.name, self.properties.text)?;
         Ok(vec![
             (format!("{}.v", self.name), block),
             (format!("{}.sby", self.name), self.sby()),

@@ -16,6 +16,7 @@
 //! for BMC and covers, and the native `yosys-abc` in the `pyosys` wheel for
 //! `abc pdr` (yowasp ships none).
 
+pub mod bind;
 pub mod blocks;
 mod report;
 mod sby;

@@ -94,21 +94,29 @@ pub(super) fn sby_error(task: &str, log: &str) -> anyhow::Error {
     anyhow!("sby task {task} stopped with an error: {message}")
 }
 
-/// The label of each failed assertion: `failed assertion
+/// The label of each failed assertion, once: `failed assertion
 /// utf8_decoder_properties.m_axis_rules.producer_is_design.stall_holds_payload
-/// at faxis_master.v:70 step 5` gives `stall_holds_payload`.
+/// at faxis_master.v:70 step 5` gives `stall_holds_payload`. When the log
+/// has a counterexample (lines with a `step`), only the assertions that it
+/// fails: the induction of a proof also lists those it could not prove
+/// from an unreachable state, which no run fails.
 pub(super) fn failed_assertions(log: &str) -> Vec<String> {
-    let mut labels: Vec<String> = log
+    let failed: Vec<&str> = log
         .lines()
-        .filter_map(|l| {
-            l.split_once("failed assertion ")?
-                .1
-                .split_whitespace()
-                .next()
-        })
-        .map(|path| path.rsplit('.').next().unwrap_or(path).to_string())
+        .filter_map(|l| Some(l.split_once("failed assertion ")?.1))
         .collect();
-    labels.dedup();
+    let in_trace = failed.iter().any(|f| f.contains(" step "));
+    let mut labels: Vec<String> = Vec::new();
+    for label in failed
+        .iter()
+        .filter(|f| !in_trace || f.contains(" step "))
+        .filter_map(|f| f.split_whitespace().next())
+        .map(|path| path.rsplit('.').next().unwrap_or(path))
+    {
+        if !labels.iter().any(|l| l == label) {
+            labels.push(label.to_string());
+        }
+    }
     labels
 }
 
@@ -155,6 +163,14 @@ mod tests {
                    SBY 1 [t] DONE (FAIL, rc=2)\n";
         assert_eq!(sby_status(log), Some("FAIL"));
         assert_eq!(failed_assertions(log), ["stall_holds_payload"]);
+        // An induction's failures beside a counterexample are not its.
+        let both = "summary:   failed assertion top.ready_is_count at p.v:8 step 5\n\
+                    summary:   failed assertion top.ready_is_count at p.v:8\n\
+                    summary:   failed assertion top.ready_when_room at p.v:6\n";
+        assert_eq!(failed_assertions(both), ["ready_is_count"]);
+        let induction = "summary:   failed assertion top.a at p.v:1\n\
+                         summary:   failed assertion top.b at p.v:2\n";
+        assert_eq!(failed_assertions(induction), ["a", "b"]);
         assert_eq!(
             counterexample(log),
             Some(PathBuf::from("t/engine_0/trace.vcd"))

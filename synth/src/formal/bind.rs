@@ -1,0 +1,206 @@
+//! # A block's internal signals, bound by name for its proof
+//!
+//! Some invariants of a block are about its registers, not its ports (the
+//! queue's count is its write pointer less its read pointer). A property
+//! file names each register it reads as a connection of its `dut`
+//! instance, by the register's name in the block's exported Verilog:
+//! `.write_pointer$q(f_write_pointer)`. The proof's copy of the block then
+//! has each bound name as an output port of the same name: a register or
+//! wire is declared `output` where it stands; a memory becomes an output of
+//! all its words side by side (word `k` at bits `k*W +: W`), the memory
+//! itself renamed `<name>$words` inside the module.
+//!
+//! Every bound name is looked up in the block's Verilog before the proof
+//! runs: one that the block does not declare (a register renamed since the
+//! property file was written) is an error that names it, so a proof never
+//! reads a signal that is no longer there.
+
+use anyhow::{bail, Context, Result};
+
+use crate::verilog::{declaration, map_idents};
+
+/// A memory's suffix inside the module once the memory is bound.
+const MEMORY_SUFFIX: &str = "$words";
+
+/// The names that the instance of module `block` in `properties` connects
+/// (`.name(...)`), in order.
+pub fn bound_names(properties: &str, block: &str) -> Result<Vec<String>> {
+    let code: String = properties
+        .lines()
+        .map(|line| line.split("//").next().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let instance = code
+        .split(';')
+        .find(|statement| statement.split_whitespace().next() == Some(block))
+        .with_context(|| format!("the property file has no instance of {block}"))?;
+    let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    Ok(instance
+        .split('.')
+        .skip(1)
+        .filter_map(|rest| {
+            let end = rest.find(|c| !is_name(c))?;
+            rest[end..]
+                .trim_start()
+                .starts_with('(')
+                .then(|| rest[..end].to_string())
+        })
+        .filter(|name| !name.is_empty())
+        .collect())
+}
+
+/// A memory declaration `reg [hi:0] name [0:last];`: its name, word
+/// width and number of words.
+fn memory(line: &str) -> Option<(&str, usize, usize)> {
+    let rest = line.trim().strip_prefix("reg")?.trim_start();
+    let rest = rest.strip_prefix('[')?;
+    let (width, rest) = rest.split_once(']')?;
+    let (hi, lo) = width.split_once(':')?;
+    let (name, rest) = rest.trim_start().split_once(char::is_whitespace)?;
+    let words = rest.trim().strip_prefix('[')?.strip_suffix("];")?;
+    let (first, last) = words.split_once(':')?;
+    let bits = |s: &str| s.trim().parse::<usize>().ok();
+    let (hi, lo, first, last) = (bits(hi)?, bits(lo)?, bits(first)?, bits(last)?);
+    (lo == 0 && first == 0).then_some((name, hi + 1, last + 1))
+}
+
+/// `verilog` with every internal signal of module `block` that
+/// `properties` binds made an output port of the same name; a bound name
+/// that is neither a port nor declared in the module is an error naming
+/// it.
+pub fn bind_internals(verilog: &str, block: &str, properties: &str) -> Result<String> {
+    let names = bound_names(properties, block)?;
+    let lines: Vec<&str> = verilog.lines().collect();
+    let header = lines
+        .iter()
+        .position(|l| {
+            l.trim_start()
+                .strip_prefix("module")
+                .and_then(|r| r.trim_start().strip_prefix(block))
+                .is_some_and(|r| r.trim_start().starts_with('('))
+        })
+        .with_context(|| format!("no module {block}(...) in the block's Verilog"))?;
+    let end = header
+        + lines[header..]
+            .iter()
+            .position(|l| l.trim_start().starts_with("endmodule"))
+            .with_context(|| format!("module {block} has no endmodule"))?;
+    let (_, port_list) = lines[header]
+        .split_once('(')
+        .context("the module header has no port list")?;
+    let port_list = port_list
+        .strip_suffix(");")
+        .with_context(|| format!("module {block}'s header is not on one line"))?;
+    let ports: Vec<&str> = port_list.split(',').map(str::trim).collect();
+
+    let mut body: Vec<String> = lines[header + 1..end]
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    let mut exposed = Vec::new();
+    let mut assigns = Vec::new();
+    for name in names.iter().filter(|n| !ports.contains(&n.as_str())) {
+        let signal = body
+            .iter()
+            .position(|l| matches!(declaration(l), Some(("reg" | "wire", n)) if n == name));
+        let memory_at = body
+            .iter()
+            .position(|l| memory(l).is_some_and(|(n, _, _)| n == name));
+        match (signal, memory_at) {
+            (Some(at), _) => {
+                let line = &body[at];
+                let indent = &line[..line.len() - line.trim_start().len()];
+                body[at] = format!("{indent}output {}", line.trim_start());
+            }
+            (None, Some(at)) => {
+                let (_, width, words) = memory(&body[at]).expect("found as a memory");
+                let inner = format!("{name}{MEMORY_SUFFIX}");
+                if body
+                    .iter()
+                    .any(|l| declaration(l).is_some_and(|(_, n)| n == inner))
+                {
+                    bail!("module {block} already declares {inner}: cannot bind the memory {name}");
+                }
+                body = body
+                    .iter()
+                    .map(|l| map_idents(l, |w| (w == name).then(|| inner.clone())))
+                    .collect();
+                body.insert(
+                    at + 1,
+                    format!("    output wire [{}:0] {name};", width * words - 1),
+                );
+                let all: Vec<String> = (0..words).rev().map(|k| format!("{inner}[{k}]")).collect();
+                assigns.push(format!("    assign {name} = {{{}}};", all.join(", ")));
+            }
+            (None, None) => bail!(
+                "the proof of {block} binds `{name}`, which is not a port, register, wire or \
+                 memory of module {block}: renamed? (update its property file)"
+            ),
+        }
+        exposed.push(name.as_str());
+    }
+
+    let mut out: Vec<String> = lines[..header].iter().map(|l| l.to_string()).collect();
+    let all_ports: Vec<&str> = ports.iter().copied().chain(exposed).collect();
+    out.push(format!(
+        "{}({});",
+        lines[header].split_once('(').expect("checked above").0,
+        all_ports.join(",")
+    ));
+    out.extend(body);
+    out.extend(assigns);
+    out.extend(lines[end..].iter().map(|l| l.to_string()));
+    Ok(out.join("\n") + "\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BLOCK: &str = "module counter(clock,count);
+    input wire  clock;
+    output reg  [1:0] count;
+    reg  [3:0] total$q;
+    reg [7:0] log [0:1];
+    always @(posedge clock) log[0] <= total$q;
+endmodule // counter
+";
+
+    fn properties(bound: &str) -> String {
+        format!("module counter_properties;\n    counter dut (.clock(clk), // a port\n        .count(c){bound});\nendmodule\n")
+    }
+
+    #[test]
+    fn names_are_the_instance_connections() {
+        let text = properties(", .total$q(t), .log(l)");
+        assert_eq!(
+            bound_names(&text, "counter").unwrap(),
+            ["clock", "count", "total$q", "log"]
+        );
+    }
+
+    #[test]
+    fn a_bound_register_and_memory_become_outputs() {
+        let bound =
+            bind_internals(BLOCK, "counter", &properties(", .total$q(t), .log(l)")).unwrap();
+        assert!(bound.starts_with("module counter(clock,count,total$q,log);\n"));
+        assert!(bound.contains("    output reg  [3:0] total$q;\n"));
+        assert!(bound.contains("    reg [7:0] log$words [0:1];\n    output wire [15:0] log;\n"));
+        assert!(bound.contains("log$words[0] <= total$q;"));
+        assert!(bound.contains("    assign log = {log$words[1], log$words[0]};\nendmodule"));
+    }
+
+    #[test]
+    fn ports_alone_change_nothing() {
+        assert_eq!(
+            bind_internals(BLOCK, "counter", &properties("")).unwrap(),
+            BLOCK
+        );
+    }
+
+    #[test]
+    fn a_missing_name_is_an_error_naming_it() {
+        let err = bind_internals(BLOCK, "counter", &properties(", .sum$q(t)")).unwrap_err();
+        assert!(err.to_string().contains("binds `sum$q`"), "{err}");
+    }
+}
