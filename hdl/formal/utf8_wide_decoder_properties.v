@@ -6,7 +6,26 @@
 // (sim/src/cores/utf8_decoder.rs). ZipCPU style: everything under `ifdef
 // FORMAL, one property group per check of the wide decoder's formal plan.
 //
-// Every property reads the core's ports only, never its internal signals.
+// Every property reads the core's ports only. The invariants that make the
+// k-induction of P3 and P5 hold (`INVARIANTS) read the core's registers,
+// bound by their exported names (the runner checks that each exists), and
+// two probes that the runner adds to the core's formal build from its
+// formal plan (sim/src/cores/utf8_decoder.rs, PIPELINE_PROBES): the beats
+// in the stages before the queue, and those of them with TLAST. They are
+// the contracts of the blocks, BeatCredits and BeatFifo, proven alone
+// (hdl/formal/blocks/), stated on the core:
+//   credits_count_beats   the credits in use are the beats in the stages,
+//                         in the queue, and dropped but not yet counted;
+//   credits_within_queue  never more credits in use than the queue holds;
+//   ready_is_count        s_axis_tready is high exactly when a credit is
+//                         free;
+//   queue_*               the queue's count is its pointers', within its
+//                         size; its flags and copies agree with them; and
+//                         m_axis_tvalid is low only while at most two beats
+//                         are on their way through the RAM;
+//   tlasts_in_flight      the messages whose TLAST went in and has not come
+//                         out are the beats with TLAST in the stages and
+//                         the queue (P5).
 //
 //   P1, P2        the AXI4-Stream rules, shared by every decoder
 //                 (faxis_stream_properties.vh): P1 the producer keeps them
@@ -74,6 +93,17 @@ module utf8_wide_decoder_properties (
     wire m_axis_tvalid;
     wire m_axis_tlast;
 
+    // The internal signals of the invariants: the probes, the credits, the
+    // queue (its lanes 0 and 1, which every N has).
+    wire [7:0] f_pipeline_beats, f_pipeline_tlasts;
+    wire [6:0] f_in_flight;
+    wire f_early, f_late, f_ready;
+    wire [7:0] f_write_pointer, f_read_pointer_ahead, f_read_pointer_two_ahead;
+    wire [4:0] f_read_address_0, f_read_address_1, f_write_address_0, f_write_address_1;
+    wire f_fetched_0, f_fetched_1, f_not_empty_0, f_not_empty_1, f_one_left;
+    wire f_tvalid_out_0, f_tvalid_out_1, f_tlast_out, f_read_tlast;
+    wire [38*32-1:0] f_beats_0;
+
     `UTF8_DUT dut (
         .clk(clk),
         .rst(rst),
@@ -87,7 +117,31 @@ module utf8_wide_decoder_properties (
         .m_axis_tkeep(m_axis_tkeep),
         .m_axis_tvalid(m_axis_tvalid),
         .m_axis_tready(m_axis_tready),
-        .m_axis_tlast(m_axis_tlast)
+        .m_axis_tlast(m_axis_tlast),
+        // The formal build's probes, and internal names.
+        .f_pipeline_beats(f_pipeline_beats),
+        .f_pipeline_tlasts(f_pipeline_tlasts),
+        .credits$in_flight$q(f_in_flight),
+        .credits$early$q(f_early),
+        .credits$late$q(f_late),
+        .credits$ready$q(f_ready),
+        .queue$write_pointer$q(f_write_pointer),
+        .queue$read_pointer_ahead$q(f_read_pointer_ahead),
+        .queue$read_pointer_two_ahead$q(f_read_pointer_two_ahead),
+        .queue$read_address$0$q(f_read_address_0),
+        .queue$read_address$1$q(f_read_address_1),
+        .queue$write_address$0$q(f_write_address_0),
+        .queue$write_address$1$q(f_write_address_1),
+        .queue$fetched$0$q(f_fetched_0),
+        .queue$fetched$1$q(f_fetched_1),
+        .queue$not_empty$0$q(f_not_empty_0),
+        .queue$not_empty$1$q(f_not_empty_1),
+        .queue$one_left$q(f_one_left),
+        .queue$tvalid_out$0$q(f_tvalid_out_0),
+        .queue$tvalid_out$1$q(f_tvalid_out_1),
+        .queue$tlast_out$q(f_tlast_out),
+        .queue$ram$read_tlast(f_read_tlast),
+        .beats$0(f_beats_0)
     );
 
     // What a stalled beat holds.
@@ -108,6 +162,52 @@ module utf8_wide_decoder_properties (
             for (i = 0; i < N; i = i + 1) popcount = popcount + keep[i];
         end
     endfunction
+
+    // ---- The invariants of P3's and P5's induction ----
+`ifdef INVARIANTS
+    // The queue of 32 beats: the read pointer, and the beats written and
+    // not yet fetched (BeatFifo's contract).
+    localparam F_QUEUE_BEATS = 32;
+    wire [7:0] f_read_pointer = f_read_pointer_ahead - 8'd1;
+    wire [7:0] f_unfetched = f_write_pointer - f_read_pointer;
+    wire [7:0] f_queue_beats = f_unfetched + f_fetched_0 + f_tvalid_out_0;
+    // The beats with TLAST in the queue: in the RAM between the pointers
+    // (lane 0's word holds TLAST at its top bit), in the RAM's read
+    // register, on m_axis.
+    function [7:0] ram_tlasts(input [38*32-1:0] words, input [4:0] head, input [7:0] count);
+        integer k;
+        reg [4:0] offset;
+        begin
+            ram_tlasts = 0;
+            for (k = 0; k < 32; k = k + 1) begin
+                offset = k[4:0] - head;
+                if (offset < count) ram_tlasts = ram_tlasts + words[38*k+37];
+            end
+        end
+    endfunction
+    wire [7:0] f_queue_tlasts = ram_tlasts(f_beats_0, f_read_pointer[4:0], f_unfetched)
+        + (f_fetched_0 && f_read_tlast) + (f_tvalid_out_0 && f_tlast_out);
+    always @(*)
+        if (f_past_valid && !rst) begin
+            credits_count_beats: assert (f_in_flight
+                == f_pipeline_beats + f_queue_beats + f_early + f_late);
+            credits_within_queue: assert (f_in_flight <= F_QUEUE_BEATS);
+            ready_is_count: assert (f_ready == (f_in_flight < F_QUEUE_BEATS));
+            queue_within_size: assert (f_unfetched <= F_QUEUE_BEATS);
+            queue_flags_match_pointers: assert (f_not_empty_0 == (f_unfetched != 0)
+                && f_one_left == (f_unfetched == 1));
+            queue_pointers_in_step: assert (f_read_pointer_two_ahead == f_read_pointer_ahead + 8'd1
+                && f_read_address_0 == f_read_pointer[4:0]
+                && f_write_address_0 == f_write_pointer[4:0]);
+            queue_lane_copies_agree: assert (f_read_address_1 == f_read_address_0
+                && f_write_address_1 == f_write_address_0 && f_fetched_1 == f_fetched_0
+                && f_not_empty_1 == f_not_empty_0 && f_tvalid_out_1 == f_tvalid_out_0);
+            queue_no_bubble_when_full: assert (f_tvalid_out_0 || f_queue_beats <= 2);
+`ifdef P5
+            tlasts_in_flight: assert (f_messages_in_flight == f_pipeline_tlasts + f_queue_tlasts);
+`endif
+        end
+`endif
 
     // ---- P3: full rate ----
 `ifdef P3

@@ -84,7 +84,9 @@ fn every_property_holds_for(profile: Profile, lanes: usize, checks: &[Check], co
     assert_eq!(outcomes.len(), checks.len());
     for (check, (property, outcome)) in checks.iter().zip(&outcomes) {
         match check.method {
-            Method::Prove => assert_eq!(outcome, &Outcome::Proven, "{property}"),
+            Method::Prove | Method::Induct => {
+                assert_eq!(outcome, &Outcome::Proven, "{property}")
+            }
             // The default depth, or more for a wide core: its latency
             // and a few beats past it.
             Method::Bmc => assert!(
@@ -404,6 +406,17 @@ fn wide_x4_rfc3629_equals_the_spec_model() {
     every_property_holds_for(Profile::Rfc3629, 4, &model, 0);
 }
 
+/// P3 at four lanes, for all time, in both profiles: the invariants read
+/// registers whose names and number (the packers' levels) depend on N.
+#[test]
+#[ignore = "slow: SymbiYosys induction of P3 on the 4-lane decoder"]
+fn wide_x4_full_rate_is_proven() {
+    let rate = of_task(checks(Kind::Decoder, 4), "rate");
+    for profile in Profile::ALL {
+        every_property_holds_for(profile, 4, &rate, 0);
+    }
+}
+
 /// `port = rhs;` becomes `port = <edit(rhs)>;`, at its one assignment.
 fn edit_port(text: &str, port: &str, edit: impl Fn(&str) -> String) -> Option<String> {
     let rhs = driver(text, port)?;
@@ -476,6 +489,54 @@ const WIDE_CONTINUATION_MASK_NARROWED: Mutant = Mutant {
     property: "P6 equals the spec model, m_axis_tready high",
     assertions: &["p6_tdata_matches_model"],
 };
+
+/// The line of `text` that assigns `lhs`, with `from` in it replaced by
+/// `to`.
+fn edit_assignment(text: &str, lhs: &str, from: &str, to: &str) -> Option<String> {
+    let line = only_line(text, |l| {
+        l.trim_start().starts_with(&format!("{lhs} = ")) && l.contains(from)
+    })?;
+    Some(text.replace(line, &line.replace(from, to)))
+}
+
+const WIDE_CREDITS_MISS_ACCEPTED: Mutant = Mutant {
+    name: "x2: the credits never count an accepted beat",
+    targets: "the credit counter's `accepted` input is tied low: s_axis_tready never \
+              falls, and a stalled consumer lets more beats in than the queue holds \
+              (the invariant sees it two cycles after the first beat)",
+    apply: |v| edit_assignment(v, "credits$accepted", "= accepted;", "= 1'b0;"),
+    property: "P3 full rate",
+    assertions: &["credits_count_beats"],
+};
+
+const WIDE_QUEUE_LANE_EMPTIED: Mutant = Mutant {
+    name: "x2: the queue's lane 1 empties on every fetch",
+    targets: "lane 1's copy of `not_empty` falls on any fetch, not only on the last \
+              beat's: it no longer agrees with lane 0's (which the induction finds, \
+              and BMC from reset only once a beat reaches the queue)",
+    apply: |v| {
+        edit_assignment(
+            v,
+            "queue$not_empty$1$d",
+            "(queue$fetch$1 & queue$one_left$q)",
+            "queue$fetch$1",
+        )
+    },
+    property: "P3 full rate",
+    assertions: &["queue_lane_copies_agree"],
+};
+
+#[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]
+fn wide_mutant_credits_miss_accepted_fails() {
+    mutant_fails_for(&WIDE_CREDITS_MISS_ACCEPTED, 2);
+}
+
+#[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]
+fn wide_mutant_queue_lane_emptied_fails() {
+    mutant_fails_for(&WIDE_QUEUE_LANE_EMPTIED, 2);
+}
 
 #[test]
 #[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]

@@ -51,6 +51,12 @@ pub const SHARED: [Source; 4] = [
 pub enum Method {
     /// For all time (abc pdr).
     Prove,
+    /// For all time, by k-induction (smtbmc with yices) of the plan's
+    /// [`Formal::induction_depth`]: the property file states, as
+    /// assertions on the core's internal signals, the invariants that make
+    /// the induction hold (ZipCPU's practice), and they are proven with
+    /// the property.
+    Induct,
     /// Bounded model checking, to the run's depth (`utf8hdl formal
     /// --depth`), and at least [`DEPTH_PAST_LATENCY`] cycles past the
     /// core's latency.
@@ -58,6 +64,14 @@ pub enum Method {
     /// Every cover statement reached, within the plan's
     /// [`Formal::cover_depth`].
     Cover,
+}
+
+impl Method {
+    /// Whether it proves for all time (and a failure without a trace wants
+    /// a BMC run to find one).
+    pub fn is_proof(self) -> bool {
+        matches!(self, Method::Prove | Method::Induct)
+    }
 }
 
 /// The cycles past its latency that a bounded check of a core goes at
@@ -141,6 +155,27 @@ pub struct Formal {
     /// The seconds that a check may take before it is reported as having
     /// no answer.
     pub timeout: u32,
+    /// The `k` of the checks by [`Method::Induct`].
+    pub induction_depth: u32,
+    /// The signals that the formal build of the core adds as output ports
+    /// for the invariants to read, each a sum over internal signals that
+    /// the core's lane count decides ([`Probe`]).
+    pub probes: &'static [Probe],
+}
+
+/// An output port of the core's formal build (not of its export): the sum
+/// of terms, each a Verilog expression of one bit over the core's exported
+/// internal names (`hold$held_valid$q & hold$held_tlast$q`). The runner
+/// checks that every name a term reads is declared in the core, so a
+/// renamed register is an error, not a probe that reads nothing.
+#[derive(Copy, Clone, Debug)]
+pub struct Probe {
+    /// The port's name, as the property file connects it.
+    pub port: &'static str,
+    /// Its width in bits.
+    pub width: u32,
+    /// The terms for a core of `lanes` lanes.
+    pub terms: fn(lanes: usize) -> Vec<String>,
 }
 
 impl Formal {
@@ -163,6 +198,8 @@ impl Formal {
             trace_depth: 24,
             bmc_engine: BmcEngine::Yices,
             timeout: 1200,
+            induction_depth: 0,
+            probes: &[],
         }
     }
 

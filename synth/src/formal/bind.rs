@@ -14,8 +14,16 @@
 //! runs: one that the block does not declare (a register renamed since the
 //! property file was written) is an error that names it, so a proof never
 //! reads a signal that is no longer there.
+//!
+//! A core's proof binds its internal names the same way (its instance is
+//! `` `UTF8_DUT dut``), and may also read a [`Probe`] of its formal plan: an
+//! output port added to the core's formal build, the sum of terms over its
+//! internal names, for what depends on its lane count (the registers of a
+//! packer's log₂ N levels). Each name a term reads is looked up likewise.
 
 use anyhow::{bail, Context, Result};
+
+use utf8hdl_sim::cores::formal::Probe;
 
 use crate::verilog::{declaration, map_idents};
 
@@ -23,7 +31,9 @@ use crate::verilog::{declaration, map_idents};
 const MEMORY_SUFFIX: &str = "$words";
 
 /// The names that the instance of module `block` in `properties` connects
-/// (`.name(...)`), in order.
+/// (`.name(...)`), in order: the instance is the statement that begins
+/// with `block` (a module's name, or the macro `` `UTF8_DUT`` of a core's
+/// property file).
 pub fn bound_names(properties: &str, block: &str) -> Result<Vec<String>> {
     let code: String = properties
         .lines()
@@ -69,7 +79,83 @@ fn memory(line: &str) -> Option<(&str, usize, usize)> {
 /// that is neither a port nor declared in the module is an error naming
 /// it.
 pub fn bind_internals(verilog: &str, block: &str, properties: &str) -> Result<String> {
-    let names = bound_names(properties, block)?;
+    bind_names(verilog, block, &bound_names(properties, block)?)
+}
+
+/// The formal build of the core `module` for the proof whose property file
+/// is `properties`: `verilog` with `probes` (for `lanes` lanes) added as
+/// output ports, then every internal name that the file's `` `UTF8_DUT``
+/// instance binds made an output port.
+pub fn formal_build(
+    verilog: &str,
+    module: &str,
+    properties: &str,
+    probes: &[Probe],
+    lanes: usize,
+) -> Result<String> {
+    let probed = add_probes(verilog, module, probes, lanes)?;
+    // The 1-lane cores' files instantiate the core in their shared harness
+    // (`faxis_core_harness.vh`), on its ports alone: nothing to bind.
+    let names = bound_names(properties, "`UTF8_DUT").unwrap_or_default();
+    bind_names(&probed, module, &names)
+}
+
+/// `verilog` with each probe an output port of module `module`, assigned
+/// the sum of its terms; a term that reads a name the module does not
+/// declare is an error naming it.
+fn add_probes(verilog: &str, module: &str, probes: &[Probe], lanes: usize) -> Result<String> {
+    if probes.is_empty() {
+        return Ok(verilog.to_string());
+    }
+    let declared: Vec<&str> = verilog
+        .lines()
+        .filter_map(|l| declaration(l).map(|(_, name)| name))
+        .collect();
+    let (mut declarations, mut assigns) = (Vec::new(), Vec::new());
+    for probe in probes {
+        let terms = (probe.terms)(lanes);
+        for term in &terms {
+            let mut missing = None;
+            map_idents(term, |name| {
+                if missing.is_none() && !declared.contains(&name) {
+                    missing = Some(name.to_string());
+                }
+                None
+            });
+            if let Some(name) = missing {
+                bail!(
+                    "the probe {} reads `{name}`, which module {module} does not declare: \
+                     renamed? (update the core's formal plan)",
+                    probe.port
+                );
+            }
+        }
+        let sum: Vec<String> = terms.iter().map(|t| format!("({t})")).collect();
+        let (port, width) = (probe.port, probe.width);
+        declarations.push(format!("    output wire [{}:0] {port};", width - 1));
+        assigns.push(format!("    assign {port} = {};", sum.join(" + ")));
+    }
+    let (header, rest) = verilog
+        .split_once(&format!("module {module}("))
+        .with_context(|| format!("no module {module}(...) in the core's Verilog"))?;
+    let (port_list, rest) = rest
+        .split_once(");\n")
+        .with_context(|| format!("module {module}'s header is not on one line"))?;
+    let (body, after) = rest
+        .split_once("endmodule")
+        .with_context(|| format!("module {module} has no endmodule"))?;
+    let names: Vec<&str> = probes.iter().map(|p| p.port).collect();
+    Ok(format!(
+        "{header}module {module}({port_list},{});\n{}\n{body}{}\nendmodule{after}",
+        names.join(","),
+        declarations.join("\n"),
+        assigns.join("\n")
+    ))
+}
+
+/// `verilog` with the internal signals `names` of module `block` made
+/// output ports (the names that are ports already are left as they are).
+fn bind_names(verilog: &str, block: &str, names: &[String]) -> Result<String> {
     let lines: Vec<&str> = verilog.lines().collect();
     let header = lines
         .iter()
@@ -196,6 +282,37 @@ endmodule // counter
             bind_internals(BLOCK, "counter", &properties("")).unwrap(),
             BLOCK
         );
+    }
+
+    const PROBES: [Probe; 1] = [Probe {
+        port: "f_total_odd",
+        width: 2,
+        terms: |lanes| vec![format!("total$q[{}]", lanes - 1), "count[0]".to_string()],
+    }];
+
+    /// A probe is an output port of the core's formal build, the sum of its
+    /// terms for the lane count; then the core's `` `UTF8_DUT`` instance
+    /// binds names as a block's does.
+    #[test]
+    fn a_core_gets_its_probes_and_its_bound_names() {
+        let properties = "`UTF8_DUT dut (.clock(clk), .f_total_odd(p), .total$q(t));".to_string();
+        let build = formal_build(BLOCK, "counter", &properties, &PROBES, 1).unwrap();
+        assert!(build.starts_with("module counter(clock,count,f_total_odd,total$q);\n"));
+        assert!(build.contains("    output wire [1:0] f_total_odd;\n"));
+        assert!(build.contains("    assign f_total_odd = (total$q[0]) + (count[0]);\nendmodule"));
+        assert!(build.contains("    output reg  [3:0] total$q;\n"));
+        // A core whose file binds nothing and has no probes is unchanged.
+        assert_eq!(formal_build(BLOCK, "counter", "", &[], 1).unwrap(), BLOCK);
+    }
+
+    #[test]
+    fn a_probe_of_a_missing_name_is_an_error_naming_it() {
+        let probes = [Probe {
+            terms: |_| vec!["sum$q[0]".to_string()],
+            ..PROBES[0]
+        }];
+        let err = formal_build(BLOCK, "counter", "", &probes, 1).unwrap_err();
+        assert!(err.to_string().contains("reads `sum$q`"), "{err}");
     }
 
     #[test]

@@ -176,6 +176,8 @@ impl Proof {
             None => (self.generate)()?,
         };
         let plan = self.plan;
+        let verilog =
+            bind::formal_build(&verilog, top, plan.properties.text, plan.probes, self.lanes)?;
         let sources = plan.sources();
         Ok([
             (format!("{top}.v"), verilog),
@@ -213,7 +215,7 @@ fn run_check(
     let log = tools.sby(&sby::file_name(proof), work, task)?;
     let status = report::sby_status(&log).ok_or_else(|| report::sby_error(task, &log))?;
     Ok(match (status, check.method) {
-        ("PASS", Method::Prove) => Outcome::Proven,
+        ("PASS", Method::Prove | Method::Induct) => Outcome::Proven,
         ("PASS", Method::Bmc) => Outcome::PassedBmc { depth: proof.depth },
         ("PASS", Method::Cover) => {
             let covers = report::reached_covers(&log);
@@ -245,7 +247,7 @@ fn run_check(
         ("FAIL", _) => {
             let mut what = report::failed_assertions(&log);
             let mut trace = report::counterexample(&log);
-            if trace.is_none() && check.method == Method::Prove {
+            if trace.is_none() && check.method.is_proof() {
                 // A proof that fails without a trace: BMC finds one.
                 let bmc = tools.sby(&sby::file_name(proof), work, &sby::trace_task(check))?;
                 trace = report::counterexample(&bmc);
@@ -255,6 +257,26 @@ fn run_check(
             }
             let name = format!("formal-{profile}-{}.vcd", task.replace('_', "-"));
             failed(what, trace, work, &options.dir, &name)?
+        }
+        ("UNKNOWN", Method::Induct) => {
+            // The base case held and the induction did not close: a real
+            // counterexample, if there is one within the trace's depth, is
+            // BMC's to find; else an invariant is missing or too weak.
+            let bmc = tools.sby(&sby::file_name(proof), work, &sby::trace_task(check))?;
+            match report::counterexample(&bmc) {
+                Some(trace) => {
+                    let name = format!("formal-{profile}-{}.vcd", task.replace('_', "-"));
+                    let what = report::failed_assertions(&bmc);
+                    failed(what, Some(trace), work, &options.dir, &name)?
+                }
+                None => Outcome::Unknown {
+                    status: format!(
+                        "the induction fails on {}, with no counterexample in {} cycles",
+                        report::failed_assertions(&log).join(", "),
+                        proof.trace_depth()
+                    ),
+                },
+            }
         }
         (status, _) => Outcome::Unknown {
             status: status.to_lowercase(),

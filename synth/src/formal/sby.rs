@@ -39,6 +39,12 @@ impl Mode {
                 engine: PDR,
                 depth: None,
             },
+            Method::Induct => Mode {
+                tag: "induct",
+                mode: "prove",
+                engine: "smtbmc yices",
+                depth: Some(proof.plan.induction_depth),
+            },
             Method::Bmc => Mode {
                 tag: "bmc",
                 depth: Some(proof.depth),
@@ -81,6 +87,7 @@ impl Mode {
     fn how(self) -> String {
         match (self.mode, self.depth) {
             ("cover", Some(depth)) => format!("cover, {depth} cycles"),
+            ("prove", Some(depth)) => format!("prove ({depth}-induction)"),
             (_, Some(depth)) => format!("BMC, {depth} cycles"),
             (_, None) => "prove (abc pdr)".to_string(),
         }
@@ -120,7 +127,7 @@ fn tasks(proof: &Proof) -> Vec<Task> {
         .iter()
         .map(|c| task(c, c.task.to_string(), Mode::of(proof, c.method)))
         .collect();
-    let proofs = checks.iter().filter(|c| c.method == Method::Prove);
+    let proofs = checks.iter().filter(|c| c.method.is_proof());
     tasks.extend(proofs.map(|c| task(c, trace_task(c), Mode::trace(proof))));
     tasks
 }
@@ -264,7 +271,7 @@ mod tests {
                 };
                 for check in kind.formal(lanes).checks {
                     let mut names = vec![check.task.to_string()];
-                    if check.method == Method::Prove {
+                    if check.method.is_proof() {
                         names.push(trace_task(check));
                     }
                     for name in names {
