@@ -7,11 +7,11 @@
 // FORMAL, one property group per check of the wide decoder's formal plan.
 //
 // Every property reads the core's ports only. The invariants that make the
-// k-induction of P3 and P5 hold (`INVARIANTS) read the core's registers,
+// k-induction of P3 hold (`INVARIANTS) read the core's registers,
 // bound by their exported names (the runner checks that each exists), and
-// two probes that the runner adds to the core's formal build from its
+// a probe that the runner adds to the core's formal build from its
 // formal plan (sim/src/cores/utf8_decoder.rs, PIPELINE_PROBES): the beats
-// in the stages before the queue, and those of them with TLAST. They are
+// in the stages before the queue. They are
 // the contracts of the blocks, BeatCredits and BeatFifo, proven alone
 // (hdl/formal/blocks/), stated on the core:
 //   credits_count_beats   the credits in use are the beats in the stages,
@@ -23,9 +23,6 @@
 //                         size; its flags and copies agree with them; and
 //                         m_axis_tvalid is low only while at most two beats
 //                         are on their way through the RAM;
-//   tlasts_in_flight      the messages whose TLAST went in and has not come
-//                         out are the beats with TLAST in the stages and
-//                         the queue (P5).
 //
 //   P1, P2        the AXI4-Stream rules, shared by every decoder
 //                 (faxis_stream_properties.vh): P1 the producer keeps them
@@ -93,16 +90,15 @@ module utf8_wide_decoder_properties (
     wire m_axis_tvalid;
     wire m_axis_tlast;
 
-    // The internal signals of the invariants: the probes, the credits, the
+    // The internal signals of the invariants: the probe, the credits, the
     // queue (its lanes 0 and 1, which every N has).
-    wire [7:0] f_pipeline_beats, f_pipeline_tlasts;
+    wire [7:0] f_pipeline_beats;
     wire [6:0] f_in_flight;
     wire f_early, f_late, f_ready;
     wire [7:0] f_write_pointer, f_read_pointer_ahead, f_read_pointer_two_ahead;
     wire [4:0] f_read_address_0, f_read_address_1, f_write_address_0, f_write_address_1;
     wire f_fetched_0, f_fetched_1, f_not_empty_0, f_not_empty_1, f_one_left;
-    wire f_tvalid_out_0, f_tvalid_out_1, f_tlast_out, f_read_tlast;
-    wire [38*32-1:0] f_beats_0;
+    wire f_tvalid_out_0, f_tvalid_out_1;
 
     `UTF8_DUT dut (
         .clk(clk),
@@ -118,9 +114,8 @@ module utf8_wide_decoder_properties (
         .m_axis_tvalid(m_axis_tvalid),
         .m_axis_tready(m_axis_tready),
         .m_axis_tlast(m_axis_tlast),
-        // The formal build's probes, and internal names.
+        // The formal build's probe, and internal names.
         .f_pipeline_beats(f_pipeline_beats),
-        .f_pipeline_tlasts(f_pipeline_tlasts),
         .credits$in_flight$q(f_in_flight),
         .credits$early$q(f_early),
         .credits$late$q(f_late),
@@ -138,10 +133,7 @@ module utf8_wide_decoder_properties (
         .queue$not_empty$1$q(f_not_empty_1),
         .queue$one_left$q(f_one_left),
         .queue$tvalid_out$0$q(f_tvalid_out_0),
-        .queue$tvalid_out$1$q(f_tvalid_out_1),
-        .queue$tlast_out$q(f_tlast_out),
-        .queue$ram$read_tlast(f_read_tlast),
-        .beats$0(f_beats_0)
+        .queue$tvalid_out$1$q(f_tvalid_out_1)
     );
 
     // What a stalled beat holds.
@@ -163,7 +155,7 @@ module utf8_wide_decoder_properties (
         end
     endfunction
 
-    // ---- The invariants of P3's and P5's induction ----
+    // ---- The invariants of P3's induction ----
 `ifdef INVARIANTS
     // The queue of 32 beats: the read pointer, and the beats written and
     // not yet fetched (BeatFifo's contract).
@@ -171,22 +163,6 @@ module utf8_wide_decoder_properties (
     wire [7:0] f_read_pointer = f_read_pointer_ahead - 8'd1;
     wire [7:0] f_unfetched = f_write_pointer - f_read_pointer;
     wire [7:0] f_queue_beats = f_unfetched + f_fetched_0 + f_tvalid_out_0;
-    // The beats with TLAST in the queue: in the RAM between the pointers
-    // (lane 0's word holds TLAST at its top bit), in the RAM's read
-    // register, on m_axis.
-    function [7:0] ram_tlasts(input [38*32-1:0] words, input [4:0] head, input [7:0] count);
-        integer k;
-        reg [4:0] offset;
-        begin
-            ram_tlasts = 0;
-            for (k = 0; k < 32; k = k + 1) begin
-                offset = k[4:0] - head;
-                if (offset < count) ram_tlasts = ram_tlasts + words[38*k+37];
-            end
-        end
-    endfunction
-    wire [7:0] f_queue_tlasts = ram_tlasts(f_beats_0, f_read_pointer[4:0], f_unfetched)
-        + (f_fetched_0 && f_read_tlast) + (f_tvalid_out_0 && f_tlast_out);
     always @(*)
         if (f_past_valid && !rst) begin
             credits_count_beats: assert (f_in_flight
@@ -203,9 +179,6 @@ module utf8_wide_decoder_properties (
                 && f_write_address_1 == f_write_address_0 && f_fetched_1 == f_fetched_0
                 && f_not_empty_1 == f_not_empty_0 && f_tvalid_out_1 == f_tvalid_out_0);
             queue_no_bubble_when_full: assert (f_tvalid_out_0 || f_queue_beats <= 2);
-`ifdef P5
-            tlasts_in_flight: assert (f_messages_in_flight == f_pipeline_tlasts + f_queue_tlasts);
-`endif
         end
 `endif
 

@@ -194,11 +194,13 @@ const WIDE_SAFETY: Check = Check::new(
 
 /// The formal plan of the wide decoder of 2 and 4 lanes (`utf8hdl formal
 /// --lanes N`), on its ports (`utf8_wide_decoder_properties.v`): P2 proven
-/// for all time; P3 and P5's framing proven for all time by k-induction,
-/// with the invariants of the credits and the queue (the credits count the
-/// beats in the pipeline and the queue, [`PIPELINE_PROBES`]; the queue's
-/// count is its pointers') stated on the core's registers; P4, P5's units
-/// and P6 by BMC to the core's latency + 4 cycles at least; P6 against the
+/// for all time; P3 proven for all time by k-induction, with the
+/// invariants of the credits and the queue (the credits count the beats in
+/// the pipeline and the queue, [`PIPELINE_PROBES`]; the queue's count is
+/// its pointers') stated on the core's registers; P4, P5 and P6 by BMC to
+/// the core's latency + 4 cycles at least (P5 with the `tlast`s of the
+/// queue's RAM summed between its pointers does not finish its induction
+/// in 15 minutes); P6 against the
 /// N-lane model (`utf8_wide_spec_model.v`, one step of [`SPEC_MODEL`] per
 /// lane) with `m_axis_tready` high. abc's `bmc3` solves the bounded checks;
 /// P6 at 4 lanes in iso10646 can pass the 10 minutes a check has.
@@ -243,58 +245,30 @@ pub const WIDE_FORMAL: Formal = Formal {
 };
 
 /// What the wide decoder holds before its queue, for the invariants of
-/// [`WIDE_FORMAL`]: `f_pipeline_beats`, the beats in its stages, and
-/// `f_pipeline_tlasts`, those of them with `tlast`.
-pub const PIPELINE_PROBES: [Probe; 2] = [
-    Probe {
-        port: "f_pipeline_beats",
-        width: 8,
-        terms: |lanes| {
-            let registers = pipeline_registers(lanes);
-            registers.into_iter().map(|(valid, _)| valid).collect()
-        },
-    },
-    Probe {
-        port: "f_pipeline_tlasts",
-        width: 8,
-        terms: |lanes| {
-            let registers = pipeline_registers(lanes);
-            (registers.into_iter())
-                .filter_map(|(valid, tlast)| Some(format!("{valid} & {}", tlast?)))
-                .collect()
-        },
-    },
-];
+/// [`WIDE_FORMAL`]: `f_pipeline_beats`, the beats in its stages.
+pub const PIPELINE_PROBES: [Probe; 1] = [Probe {
+    port: "f_pipeline_beats",
+    width: 8,
+    terms: pipeline_valids,
+}];
 
 /// The flops that say a beat is in a stage of the wide decoder of `lanes`
-/// lanes before its queue, and its `tlast`, by their exported names, in
-/// pipeline order (`hdl/src/utf8_decoder_wide/`): stage 1's beat, packer
-/// (log₂ N levels to count, log₂ N to move), packed and staged registers;
-/// the hold; stage 3's four; stage 4's two; stage 5's packer and its
-/// packed register, which either writes the beat to the queue or drops it
-/// (a beat it drops has no `tlast`).
-fn pipeline_registers(lanes: usize) -> Vec<(String, Option<String>)> {
+/// lanes before its queue, by their exported names, in pipeline order
+/// (`hdl/src/utf8_decoder_wide/`): stage 1's beat, packer (log₂ N levels
+/// to count, log₂ N to move), packed and staged registers; the hold; stage
+/// 3's four; stage 4's two; stage 5's packer and its packed register,
+/// which either writes the beat to the queue or drops it.
+fn pipeline_valids(lanes: usize) -> Vec<String> {
     let levels = lanes.trailing_zeros();
-    let stage = |block: &str, name: &str| {
-        (
-            format!("{block}${name}_valid$q"),
-            Some(format!("{block}${name}_tlast$q")),
-        )
-    };
+    let stage = |block: &str, name: &str| format!("{block}${name}_valid$q");
     let packer = |block: &str| {
-        let level = |counter: &str, l: u32| {
-            (
-                format!("{block}$packer{counter}$beat{l}$0$q"),
-                Some(format!("{block}$packer{counter}$last{l}$0$q")),
-            )
-        };
-        let counting = (1..=levels).map(|l| level("$skips", l));
-        let moving = (1..=levels).map(|l| level("", l));
+        let counting = (1..=levels).map(|l| format!("{block}$packer$skips$beat{l}$0$q"));
+        let moving = (1..=levels).map(|l| format!("{block}$packer$beat{l}$0$q"));
         counting.chain(moving).collect::<Vec<_>>()
     };
-    let mut registers = vec![stage("byte_lanes", "beat")];
-    registers.extend(packer("byte_lanes"));
-    registers.extend([
+    let mut valids = vec![stage("byte_lanes", "beat")];
+    valids.extend(packer("byte_lanes"));
+    valids.extend([
         stage("byte_lanes", "packed"),
         stage("byte_lanes", "staged"),
         stage("hold", "held"),
@@ -305,15 +279,12 @@ fn pipeline_registers(lanes: usize) -> Vec<(String, Option<String>)> {
         stage("lane_decoder", "partial"),
         stage("lane_decoder", "registered_beat"),
     ]);
-    registers.extend(packer("word_lanes"));
-    registers.extend([
-        (
-            "word_lanes$packed_write$q".to_string(),
-            Some("word_lanes$packed_tlast$q".to_string()),
-        ),
-        ("word_lanes$packed_dropped$q".to_string(), None),
+    valids.extend(packer("word_lanes"));
+    valids.extend([
+        "word_lanes$packed_write$q".to_string(),
+        "word_lanes$packed_dropped$q".to_string(),
     ]);
-    registers
+    valids
 }
 
 /// The lanes above which the wide decoder's plan is
