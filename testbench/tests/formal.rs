@@ -67,6 +67,7 @@ fn of_task(checks: &[Check], task: &str) -> Vec<Check> {
 /// `mutated`, the Verilog `original` of the 1-lane `core` with a bug
 /// planted, fails the check of `task`, `assertion` among what failed;
 /// whether its counterexample came with a trace (`None`: no tools).
+#[track_caller]
 fn one_lane_mutant_fails<C: Core>(
     core: &C,
     original: &str,
@@ -85,7 +86,10 @@ fn one_lane_mutant_fails<C: Core>(
     let outcomes = prove(C::KIND, core.profile(), 1, Some(&file), check, dir.path());
     match &outcomes[0].1 {
         Outcome::Failed { what, trace } => {
-            assert!(what.iter().any(|w| w == assertion), "{what:?}");
+            assert!(
+                what.iter().any(|w| w == assertion),
+                "the mutant failed {what:?}, not {assertion}"
+            );
             Some(trace.is_some())
         }
         other => panic!("the mutant was not caught by {assertion}: {other}"),
