@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use crate::state_machine::{kind, ranges, Edge, State, StateMachine};
-use crate::wave_svg::escape;
+use crate::wave_svg::{escape, svg_page};
 
 /// The cell of an edge: where it leads, then the units that leave.
 fn label(edge: &Edge, states: &[State]) -> Vec<String> {
@@ -83,15 +83,7 @@ pub fn render(machine: &StateMachine) -> String {
     let cell_width = (longest * CHAR_WIDTH_TENTHS).div_ceil(10) + 10;
     let width = STATE_WIDTH + cell_width * (columns.len() as u32 + 1) + 20;
     let height = 40 + HEADER_HEIGHT + ROW_HEIGHT * states.len() as u32 + 50;
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="monospace" font-size="11">"#
-    );
-    let _ = writeln!(
-        svg,
-        r#"<rect width="{width}" height="{height}" fill="white"/>"#
-    );
+    let mut svg = svg_page(width, height, 11);
     let _ = writeln!(
         svg,
         r#"<text x="8" y="20" font-size="13" font-weight="bold">The {} decoder's states and every edge, from the reference (state = octets still needed · what the next octet must be)</text>"#,

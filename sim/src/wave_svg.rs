@@ -202,6 +202,16 @@ pub(crate) fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
+/// The start of a figure of `width` by `height` in monospace of
+/// `font_size`: the `<svg>` element and its white background.
+pub(crate) fn svg_page(width: u32, height: u32, font_size: u32) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"monospace\" font-size=\"{font_size}\">\n\
+         <rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n"
+    )
+}
+
 /// Renders `rows` of `vcd` over the clock cycles `cycles` of `period` time
 /// units, with `title` above. The design sits in `scope` of the VCD (a
 /// formal trace's `utf8_decoder_properties.dut`, or the core's module
@@ -289,15 +299,7 @@ pub fn render(
         .max(text_width(title))
         .max(text_width(LEGEND));
     let height = TOP + ROW_HEIGHT * (rows.len() as u32 + 1) + 10 + LEGEND_HEIGHT;
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="monospace" font-size="12">"#
-    );
-    let _ = writeln!(
-        svg,
-        r#"<rect width="{width}" height="{height}" fill="white"/>"#
-    );
+    let mut svg = svg_page(width, height, 12);
     let _ = writeln!(
         svg,
         r#"<text x="8" y="18" font-size="13" font-weight="bold">{}</text>"#,

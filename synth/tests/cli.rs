@@ -162,18 +162,21 @@ fn iso10646_profile() {
         String::from_utf8(got).unwrap(),
         "0..5 U+200000\n5..11 U+7FFFFFFF\n"
     );
-    let got = success(utf8hdl(
-        &[
+    let iso10646_ucs4be = |input: &[u8]| {
+        let args = [
             "reference",
             "--profile",
             "iso10646",
             "--format",
             "ucs4be",
             "-",
-        ],
-        &input,
-    ));
-    assert_eq!(got, [0x00, 0x20, 0x00, 0x00, 0x7F, 0xFF, 0xFF, 0xFF]);
+        ];
+        success(utf8hdl(&args, input))
+    };
+    assert_eq!(
+        iso10646_ucs4be(&input),
+        [0x00, 0x20, 0x00, 0x00, 0x7F, 0xFF, 0xFF, 0xFF]
+    );
     let got = success(utf8hdl(&["reference", "--profile", "rfc3629", "-"], &input));
     let got = String::from_utf8(got).unwrap();
     assert!(got.starts_with("0..1 U+FFFD out_of_range\n1..2 U+FFFD unexpected_continuation\n"));
@@ -186,18 +189,7 @@ fn iso10646_profile() {
         let Some(expected) = python_decode(&message, "utf-32-be") else {
             return;
         };
-        let got = success(utf8hdl(
-            &[
-                "reference",
-                "--profile",
-                "iso10646",
-                "--format",
-                "ucs4be",
-                "-",
-            ],
-            &message,
-        ));
-        assert!(got == expected);
+        assert!(iso10646_ucs4be(&message) == expected);
     }
 }
 
@@ -274,11 +266,7 @@ fn verilog_names_the_wide_cores_by_their_lanes() {
             b"",
         )
         .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        exited_0(&out);
         let text = std::fs::read_to_string(dir.path().join(format!("{top}.v"))).unwrap();
         assert_eq!(text.matches("\nmodule ").count(), 1);
         assert!(text.contains(&format!("\nmodule {top}(")), "{top}");
@@ -315,11 +303,7 @@ fn verilog_all_writes_every_core_into_its_dir() {
         &["verilog", "--all", "--dir", out_dir.to_str().unwrap()],
         b"",
     );
-    assert!(
-        all.status.success(),
-        "{}",
-        String::from_utf8_lossy(&all.stderr)
-    );
+    exited_0(&all);
     let mut names: Vec<String> = std::fs::read_dir(&out_dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -12,11 +12,7 @@ use crate::common::*;
 /// A successful `encode`: its stdout.
 #[track_caller]
 fn encoded(output: Output) -> Vec<u8> {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    exited_0(&output);
     output.stdout
 }
 

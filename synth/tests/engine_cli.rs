@@ -56,12 +56,7 @@ fn verilator_engine_equals_python_with_and_without_stalls() {
                 &seed,
             ];
             let out = utf8hdl(&args, &[]);
-            assert_eq!(
-                out.status.code(),
-                Some(0),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+            exited_0(&out);
             assert!(out.stdout == expected, "message {i}, stalls {stalls:?}");
         }
     }
@@ -101,12 +96,7 @@ fn engines_agree_through_the_cli() {
             ],
             &[],
         );
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        exited_0(&out);
         let mut stats = stats(&out.stderr);
         stats["cycles_per_second"] = 0.into();
         (out.stdout, stats, fs::read(&vcd).unwrap())
@@ -164,11 +154,7 @@ fn verilator_engine_runs_the_utf16_chain_as_cpython() {
         "json",
     ];
     let out = utf8hdl(&args, &message);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    exited_0(&out);
     assert_eq!(out.stdout, expected);
     assert_eq!(stats(&out.stderr)["utf16_encoder"]["agree"], true);
 }

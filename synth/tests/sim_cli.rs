@@ -66,12 +66,7 @@ fn properties_follow_each_line_in_the_reference_and_the_rtl() {
             &seed,
         ];
         let out = utf8hdl(&args, &message);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        exited_0(&out);
         assert_eq!(out.stdout, reference, "message {i}");
     }
     usage_failure(utf8hdl(
@@ -112,12 +107,7 @@ fn utf16_out_of_the_rtl_equals_python() {
                     stalls[1],
                 ];
                 let out = utf8hdl(&args, message);
-                assert_eq!(
-                    out.status.code(),
-                    Some(0),
-                    "{}",
-                    String::from_utf8_lossy(&out.stderr)
-                );
+                exited_0(&out);
                 assert_eq!(
                     out.stdout, expected,
                     "message {i}, {format}, stalls {stalls:?}"
@@ -162,12 +152,7 @@ fn ucs4be_equals_python_with_and_without_stalls() {
                 ],
                 &[],
             );
-            assert_eq!(
-                out.status.code(),
-                Some(0),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+            exited_0(&out);
             assert_eq!(out.stdout, expected, "message {i}, stalls {stalls:?}");
         }
     }
@@ -304,12 +289,7 @@ fn vcd_handshakes_spell_the_decoded_words() {
         ],
         &[],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    exited_0(&out);
     let words = handshakes(&vcd_path, "utf8_decoder");
     let units = decode(&message, Profile::Rfc3629);
     assert_eq!(words.len(), units.len());
@@ -477,12 +457,7 @@ fn output_to_a_fifo_writes_through_it() {
         &["reference", "--format", "lines", "-o", path_str(&fifo)],
         &[],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    exited_0(&out);
     let through_fifo = reader.join().unwrap();
     assert!(
         fs::metadata(&fifo).unwrap().file_type().is_fifo(),

@@ -64,6 +64,38 @@ fn of_task(checks: &[Check], task: &str) -> Vec<Check> {
     the_check(checks, &format!("runs the task {task}"), |c| c.task == task)
 }
 
+/// `mutated`, the Verilog `original` of the 1-lane `core` with a bug
+/// planted, fails the check of `task`, `assertion` among what failed;
+/// whether its counterexample came with a trace (`None`: no tools).
+#[track_caller]
+fn one_lane_mutant_fails<C: Core>(
+    core: &C,
+    original: &str,
+    mutated: &str,
+    task: &str,
+    assertion: &str,
+) -> Option<bool> {
+    assert_ne!(mutated, original, "the mutant changed nothing");
+    if !formal::require_tools() {
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(format!("{}.v", core.name()));
+    std::fs::write(&file, mutated).unwrap();
+    let check = of_task(checks(C::KIND, 1), task);
+    let outcomes = prove(C::KIND, core.profile(), 1, Some(&file), check, dir.path());
+    match &outcomes[0].1 {
+        Outcome::Failed { what, trace } => {
+            assert!(
+                what.iter().any(|w| w == assertion),
+                "the mutant failed {what:?}, not {assertion}"
+            );
+            Some(trace.is_some())
+        }
+        other => panic!("the mutant was not caught by {assertion}: {other}"),
+    }
+}
+
 fn every_property_holds(profile: Profile, covers: usize) {
     every_property_holds_for(profile, 1, checks(Kind::Decoder, 1), covers);
 }
@@ -281,8 +313,16 @@ const TLAST_LOST: Mutant = Mutant {
     ],
 };
 
-fn mutant_fails(mutant: &Mutant) {
-    mutant_fails_for(mutant, 1);
+/// Slow tests, one a mutant: `$test` sees a proof of the `$lanes`-lane
+/// decoder with `$mutant` applied fail ([`mutant_fails_for`]).
+macro_rules! mutant_tests {
+    ($($test:ident: $mutant:ident at $lanes:literal,)*) => {$(
+        #[test]
+        #[ignore = "slow: SymbiYosys on a mutant of a decoder"]
+        fn $test() {
+            mutant_fails_for(&$mutant, $lanes);
+        }
+    )*};
 }
 
 /// `mutant` applied to the `lanes`-lane core (1: the 1-lane one) fails.
@@ -352,34 +392,12 @@ fn mutant_fails_for(mutant: &Mutant, lanes: usize) {
     }
 }
 
-#[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 1-lane decoder"]
-fn mutant_ed_bound_widened_fails() {
-    mutant_fails(&ED_BOUND_WIDENED);
-}
-
-#[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 1-lane decoder"]
-fn mutant_f4_bound_widened_fails() {
-    mutant_fails(&F4_BOUND_WIDENED);
-}
-
-#[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 1-lane decoder"]
-fn mutant_kind_codes_swapped_fails() {
-    mutant_fails(&KINDS_SWAPPED);
-}
-
-#[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 1-lane decoder"]
-fn mutant_stall_dropping_tvalid_fails() {
-    mutant_fails(&STALL_DROPS_TVALID);
-}
-
-#[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 1-lane decoder"]
-fn mutant_lost_tlast_fails() {
-    mutant_fails(&TLAST_LOST);
+mutant_tests! {
+    mutant_ed_bound_widened_fails: ED_BOUND_WIDENED at 1,
+    mutant_f4_bound_widened_fails: F4_BOUND_WIDENED at 1,
+    mutant_kind_codes_swapped_fails: KINDS_SWAPPED at 1,
+    mutant_stall_dropping_tvalid_fails: STALL_DROPS_TVALID at 1,
+    mutant_lost_tlast_fails: TLAST_LOST at 1,
 }
 
 #[test]
@@ -526,22 +544,10 @@ const WIDE_QUEUE_LANE_EMPTIED: Mutant = Mutant {
     assertions: &["queue_lane_copies_agree"],
 };
 
-#[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]
-fn wide_mutant_credits_miss_accepted_fails() {
-    mutant_fails_for(&WIDE_CREDITS_MISS_ACCEPTED, 2);
-}
-
-#[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]
-fn wide_mutant_queue_lane_emptied_fails() {
-    mutant_fails_for(&WIDE_QUEUE_LANE_EMPTIED, 2);
-}
-
-#[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]
-fn wide_mutant_continuation_mask_narrowed_fails() {
-    mutant_fails_for(&WIDE_CONTINUATION_MASK_NARROWED, 2);
+mutant_tests! {
+    wide_mutant_credits_miss_accepted_fails: WIDE_CREDITS_MISS_ACCEPTED at 2,
+    wide_mutant_queue_lane_emptied_fails: WIDE_QUEUE_LANE_EMPTIED at 2,
+    wide_mutant_continuation_mask_narrowed_fails: WIDE_CONTINUATION_MASK_NARROWED at 2,
 }
 
 #[test]
@@ -559,40 +565,13 @@ const WIDE_X8_ERROR_BIT_DROPPED: Mutant = Mutant {
     assertions: &["p4_character_has_no_kind"],
 };
 
-#[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 8-lane decoder"]
-fn wide_x8_mutant_error_bit_dropped_fails() {
-    mutant_fails_for(&WIDE_X8_ERROR_BIT_DROPPED, 8);
-}
-
-#[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]
-fn wide_mutant_tlast_every_beat_fails() {
-    mutant_fails_for(&WIDE_TLAST_EVERY_BEAT, 2);
-}
-
-#[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]
-fn wide_mutant_last_beat_filled_fails() {
-    mutant_fails_for(&WIDE_LAST_BEAT_FILLED, 2);
-}
-
-#[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]
-fn wide_mutant_ready_drops_on_tlast_fails() {
-    mutant_fails_for(&WIDE_READY_DROPS_ON_TLAST, 2);
-}
-
-#[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]
-fn wide_mutant_tkeep_forced_fails() {
-    mutant_fails_for(&WIDE_TKEEP_FORCED, 2);
-}
-
-#[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 2-lane decoder"]
-fn wide_mutant_error_bit_dropped_fails() {
-    mutant_fails_for(&WIDE_ERROR_BIT_DROPPED, 2);
+mutant_tests! {
+    wide_x8_mutant_error_bit_dropped_fails: WIDE_X8_ERROR_BIT_DROPPED at 8,
+    wide_mutant_tlast_every_beat_fails: WIDE_TLAST_EVERY_BEAT at 2,
+    wide_mutant_last_beat_filled_fails: WIDE_LAST_BEAT_FILLED at 2,
+    wide_mutant_ready_drops_on_tlast_fails: WIDE_READY_DROPS_ON_TLAST at 2,
+    wide_mutant_tkeep_forced_fails: WIDE_TKEEP_FORCED at 2,
+    wide_mutant_error_bit_dropped_fails: WIDE_ERROR_BIT_DROPPED at 2,
 }
 
 /// The encoders, the UTF-16 decoder and the properties core, in every
@@ -650,25 +629,9 @@ fn encoder_mutant_gap_between_words_fails() {
         "take = (pending_count$q == 'h0);",
         1,
     );
-    assert_ne!(mutated, original, "the mutant changed nothing");
-    if !formal::require_tools() {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join(format!("{}.v", core.name()));
-    std::fs::write(&file, mutated).unwrap();
-    let rate = of_task(checks(Kind::Encoder, 1), "rate");
-    let outcomes = prove(Kind::Encoder, profile, 1, Some(&file), rate, dir.path());
-    match &outcomes[0].1 {
-        Outcome::Failed { what, trace } => {
-            assert!(
-                what.iter().any(|w| w == "p3_one_octet_per_clock"),
-                "{what:?}"
-            );
-            assert!(trace.is_some(), "a counterexample trace");
-        }
-        other => panic!("the gap was not caught by P3: {other}"),
-    }
+    let traced =
+        one_lane_mutant_fails(&core, &original, &mutated, "rate", "p3_one_octet_per_clock");
+    assert_ne!(traced, Some(false), "a counterexample trace");
 }
 
 /// The UTF-16 encoder mutated to send a pair's low half first: P4's rule
@@ -689,29 +652,7 @@ fn utf16_encoder_mutant_pair_swapped_fails() {
             "pending_1$d = high_surrogate;",
             1,
         );
-    assert_ne!(mutated, original, "the mutant changed nothing");
-    if !formal::require_tools() {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join(format!("{}.v", core.name()));
-    std::fs::write(&file, mutated).unwrap();
-    let safety = of_task(checks(Kind::Utf16Encoder, 1), "safety");
-    let profile = Profile::Rfc3629;
-    let outcomes = prove(
-        Kind::Utf16Encoder,
-        profile,
-        1,
-        Some(&file),
-        safety,
-        dir.path(),
-    );
-    match &outcomes[0].1 {
-        Outcome::Failed { what, .. } => {
-            assert!(what.iter().any(|w| w == "p4_low_after_high"), "{what:?}");
-        }
-        other => panic!("the swapped pair was not caught by P4: {other}"),
-    }
+    one_lane_mutant_fails(&core, &original, &mutated, "safety", "p4_low_after_high");
 }
 
 /// The properties core mutated so that F9xx is private use instead of F8xx:
@@ -722,25 +663,5 @@ fn properties_mutant_private_use_range_moved_fails() {
     let core = utf8hdl_sim::cores::char_properties::Properties;
     let original = verilog::core_verilog(&core).unwrap();
     let mutated = original.replacen("(low[('h8)+:(8)] == 'hf8)", "(low[('h8)+:(8)] == 'hf9)", 1);
-    assert_ne!(mutated, original, "the mutant changed nothing");
-    if !formal::require_tools() {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join(format!("{}.v", core.name()));
-    std::fs::write(&file, mutated).unwrap();
-    let safety = of_task(checks(Kind::Properties, 1), "safety");
-    let profile = Profile::Rfc3629;
-    let outcomes = prove(
-        Kind::Properties,
-        profile,
-        1,
-        Some(&file),
-        safety,
-        dir.path(),
-    );
-    match &outcomes[0].1 {
-        Outcome::Failed { what, .. } => assert!(what.iter().any(|w| w == "p4_flags"), "{what:?}"),
-        other => panic!("the moved range was not caught by P4: {other}"),
-    }
+    one_lane_mutant_fails(&core, &original, &mutated, "safety", "p4_flags");
 }

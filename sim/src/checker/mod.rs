@@ -376,24 +376,30 @@ mod tests {
         let mut number = 0;
         for message in messages {
             let lanes: Vec<Option<u8>> = message.iter().map(|&b| Some(b)).collect();
-            let inputs = Inputs {
-                rst: false,
-                s_axis: Some(Beat::new(&lanes, true)),
-                m_axis_tready: true,
-            };
-            let cycle = Cycle {
-                outputs: Outputs {
-                    s_axis_tready: true,
-                    m_axis: None,
-                },
-                accepted: true,
-                taken: false,
-            };
-            let checked = checker.check(number, &inputs, &cycle, &mut |_| Ok::<(), ()>(()));
-            assert_eq!(checked, Ok(Ok(())));
+            accept(&mut checker, number, Beat::new(&lanes, true));
             number += 1;
         }
         (checker, number)
+    }
+
+    /// The checker sees `beat` accepted in cycle `number`, and nothing
+    /// delivered; it finds nothing wrong.
+    fn accept(checker: &mut Checker<Reference>, number: u64, beat: Beat<u8>) {
+        let inputs = Inputs {
+            rst: false,
+            s_axis: Some(beat),
+            m_axis_tready: true,
+        };
+        let cycle = Cycle {
+            outputs: Outputs {
+                s_axis_tready: true,
+                m_axis: None,
+            },
+            accepted: true,
+            taken: false,
+        };
+        let checked = checker.check(number, &inputs, &cycle, &mut |_| Ok::<(), ()>(()));
+        assert_eq!(checked, Ok(Ok(())));
     }
 
     /// The words of `values` (characters), in one beat.
@@ -502,23 +508,7 @@ mod tests {
     #[test]
     fn a_word_before_the_bytes_that_decide_it_is_caught() {
         let mut checker = Checker::new(&Decoder(Profile::Rfc3629));
-        let inputs = Inputs {
-            rst: false,
-            s_axis: Some(Beat::one(0xE2, false)),
-            m_axis_tready: true,
-        };
-        let cycle = Cycle {
-            outputs: Outputs {
-                s_axis_tready: true,
-                m_axis: None,
-            },
-            accepted: true,
-            taken: false,
-        };
-        checker
-            .check(0, &inputs, &cycle, &mut |_| Ok::<(), ()>(()))
-            .unwrap()
-            .unwrap();
+        accept(&mut checker, 0, Beat::one(0xE2, false));
         let truncated = Word::of_unit(&decode(b"\xE2", Profile::Rfc3629)[0]);
         let early = Beat::one(truncated, false);
         let failure = deliver(&mut checker, 1, &[early]);

@@ -34,34 +34,55 @@ pub trait Lane: Copy + Default + Eq + fmt::Debug + fmt::Display + 'static {
     fn from_bits(tdata: u32, tuser: u32) -> Self;
 }
 
-/// A byte: the lane of a UTF-8 stream, with no `tuser`.
-impl Lane for u8 {
-    const NAME: &'static str = "byte";
-    const TDATA: usize = 8;
-    const TUSER: usize = 0;
+/// Lanes of `tdata` alone, no `tuser`: a byte (a UTF-8 stream), a UTF-16
+/// code unit, a UCS-4 word (a stream of characters).
+macro_rules! plain_lanes {
+    ($($code_unit:ty: $name:literal),*) => {$(
+        impl Lane for $code_unit {
+            const NAME: &'static str = $name;
+            const TDATA: usize = <$code_unit>::BITS as usize;
+            const TUSER: usize = 0;
 
-    fn tdata(&self) -> u32 {
-        u32::from(*self)
-    }
+            fn tdata(&self) -> u32 {
+                u32::from(*self)
+            }
 
-    fn from_bits(tdata: u32, _tuser: u32) -> u8 {
-        tdata as u8
-    }
+            fn from_bits(tdata: u32, _tuser: u32) -> Self {
+                tdata as $code_unit
+            }
+        }
+    )*};
 }
 
-/// A UCS-4 word: the lane of a stream of characters, with no `tuser`.
-impl Lane for u32 {
-    const NAME: &'static str = "word";
-    const TDATA: usize = 32;
-    const TUSER: usize = 0;
+plain_lanes!(u8: "byte", u16: "code unit", u32: "word");
 
-    fn tdata(&self) -> u32 {
-        *self
-    }
+/// The [`Lane`] of a struct `$lane { tdata: u32, tuser: u8 }`: a word and
+/// `$tuser` bits of `tuser` about it (a decoded word and its error kind, a
+/// word and its property flags).
+#[macro_export]
+macro_rules! word_lane {
+    ($lane:ident, tuser: $tuser:literal) => {
+        impl $crate::core::Lane for $lane {
+            const NAME: &'static str = "word";
+            const TDATA: usize = 32;
+            const TUSER: usize = $tuser;
 
-    fn from_bits(tdata: u32, _tuser: u32) -> u32 {
-        tdata
-    }
+            fn tdata(&self) -> u32 {
+                self.tdata
+            }
+
+            fn tuser(&self) -> u32 {
+                u32::from(self.tuser)
+            }
+
+            fn from_bits(tdata: u32, tuser: u32) -> $lane {
+                $lane {
+                    tdata,
+                    tuser: tuser as u8,
+                }
+            }
+        }
+    };
 }
 
 /// A code unit and one `tuser` bit: whether it belongs to the U+FFFD an
@@ -109,21 +130,6 @@ impl<T: fmt::UpperHex> fmt::Display for Flagged<T> {
             self.tdata,
             u8::from(self.error)
         )
-    }
-}
-
-/// A UTF-16 code unit: the lane of a UTF-16 stream, with no `tuser`.
-impl Lane for u16 {
-    const NAME: &'static str = "code unit";
-    const TDATA: usize = 16;
-    const TUSER: usize = 0;
-
-    fn tdata(&self) -> u32 {
-        u32::from(*self)
-    }
-
-    fn from_bits(tdata: u32, _tuser: u32) -> u16 {
-        tdata as u16
     }
 }
 

@@ -11,7 +11,7 @@ use std::ops::Range;
 
 use utf8hdl_hdl::{CharProperties, ErrorKind, Profile};
 
-use crate::core::{Core, Lane, Model, Next, Unit};
+use crate::core::{Core, Model, Next, Unit};
 use crate::cores::formal::{Check, Formal, Method, AXIS, COVERS, FRAMING};
 use crate::cores::{Description, Kind};
 use crate::reference::properties::{self, Property};
@@ -27,6 +27,7 @@ pub const DESCRIPTION: Description = Description {
     reference: "sim/reference/src/properties.rs",
     figures: &[],
     formal: |_| &FORMAL,
+    on_boards: false,
 };
 
 /// Its formal plan (`utf8hdl formal --core properties`): the AXI4-Stream
@@ -64,26 +65,7 @@ pub struct Flags {
     pub tuser: u8,
 }
 
-impl Lane for Flags {
-    const NAME: &'static str = "word";
-    const TDATA: usize = 32;
-    const TUSER: usize = 4;
-
-    fn tdata(&self) -> u32 {
-        self.tdata
-    }
-
-    fn tuser(&self) -> u32 {
-        u32::from(self.tuser)
-    }
-
-    fn from_bits(tdata: u32, tuser: u32) -> Flags {
-        Flags {
-            tdata,
-            tuser: tuser as u8,
-        }
-    }
-}
+crate::word_lane!(Flags, tuser: 4);
 
 impl Flags {
     /// The names of the properties its flags say, or `none`.

@@ -15,8 +15,10 @@
 //! optional) with one line in [`Kind`], [`Kind::ALL`] and
 //! [`Kind::description`], its reference (`sim/reference/src/`), and its
 //! formal plan ([`formal`]) with its property file (`hdl/formal/`).
-//! Without one of the first three the workspace does not compile; the test
-//! `every_registered_kind_has_a_formal_plan` fails when a core has no
+//! Without the module or its line the workspace does not compile; the
+//! test `every_registered_kind_has_all_its_parts` fails when a registered
+//! kind has no block, module, reference or property file where its name
+//! says, and `every_registered_kind_has_a_formal_plan` when a core has no
 //! plan, no checks, or a property file that does not state them.
 
 use std::fmt;
@@ -76,6 +78,9 @@ pub struct Description {
     /// The formal plan of its core of `lanes` lanes: its properties and
     /// how each is checked (`utf8hdl formal`).
     pub formal: fn(lanes: usize) -> &'static Formal,
+    /// Whether the board demos (`utf8hdl synth --board`) are built around
+    /// its 1-lane core; `--board` refuses the other kinds.
+    pub on_boards: bool,
 }
 
 impl Kind {
@@ -217,6 +222,20 @@ pub(crate) fn data_widths<C: Core>(core: &C) -> Vec<(&'static str, usize)> {
         .filter(|p| p.name.ends_with("tdata") || p.name.ends_with("tuser"))
         .map(|p| (&*p.name.clone().leak(), p.width))
         .collect()
+}
+
+/// A 1-lane core's ports: one lane each way, no `tkeep`, every probe of
+/// its waveform found, and `widths` the widths of its `tdata` and `tuser`
+/// ports ([`data_widths`]).
+#[cfg(test)]
+pub(crate) fn assert_one_lane_ports<C: Core>(core: &C, widths: &[(&str, usize)]) {
+    let one = crate::core::Lanes {
+        count: 1,
+        tkeep: false,
+    };
+    assert_eq!(core.lanes().unwrap(), one);
+    crate::core::probes(core).unwrap();
+    assert_eq!(data_widths(core), widths);
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ pub const DESCRIPTION: Description = Description {
     reference: "sim/reference/src/utf16.rs",
     figures: FIGURES,
     formal: |_| &FORMAL,
+    on_boards: false,
 };
 
 /// Its figure in the guide.
@@ -135,25 +136,18 @@ impl Core for Decoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{probes, Lanes};
-    use crate::cores::data_widths;
+    use crate::cores::assert_one_lane_ports;
     use crate::reference::REPLACEMENT;
 
     #[test]
     fn its_ports_say_one_lane_of_code_units_in_and_words_out() {
-        let one = Lanes {
-            count: 1,
-            tkeep: false,
-        };
-        assert_eq!(Decoder.lanes().unwrap(), one);
-        probes(&Decoder).unwrap();
-        assert_eq!(
-            data_widths(&Decoder),
-            [
+        assert_one_lane_ports(
+            &Decoder,
+            &[
                 ("s_axis_tdata", 16),
                 ("m_axis_tdata", 32),
-                ("m_axis_tuser", 4)
-            ]
+                ("m_axis_tuser", 4),
+            ],
         );
     }
 

@@ -27,6 +27,7 @@ pub const DESCRIPTION: Description = Description {
     reference: "sim/reference/src/utf16.rs",
     figures: FIGURES,
     formal: |_| &FORMAL,
+    on_boards: false,
 };
 
 /// Its figure in the guide.
@@ -145,24 +146,17 @@ impl Core for Encoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{probes, Lanes};
-    use crate::cores::data_widths;
+    use crate::cores::assert_one_lane_ports;
 
     #[test]
     fn its_ports_say_one_lane_of_words_in_and_code_units_out() {
-        let one = Lanes {
-            count: 1,
-            tkeep: false,
-        };
-        assert_eq!(Encoder.lanes().unwrap(), one);
-        probes(&Encoder).unwrap();
-        assert_eq!(
-            data_widths(&Encoder),
-            [
+        assert_one_lane_ports(
+            &Encoder,
+            &[
                 ("s_axis_tdata", 32),
                 ("m_axis_tdata", 16),
-                ("m_axis_tuser", 1)
-            ]
+                ("m_axis_tuser", 1),
+            ],
         );
     }
 }

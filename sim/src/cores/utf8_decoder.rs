@@ -16,7 +16,7 @@ use utf8hdl_hdl::utf8_decoder_wide::{
 };
 use utf8hdl_hdl::{ErrorKind, Profile, Utf8Decoder};
 
-use crate::core::{Core, Lane, Model, Next};
+use crate::core::{Core, Model, Next};
 use crate::cores::formal::{
     BmcEngine, Check, Formal, Method, Probe, Source, AXIS, COVERS, FRAMING,
 };
@@ -35,6 +35,7 @@ pub const DESCRIPTION: Description = Description {
     reference: "sim/reference/src/utf8.rs",
     figures: FIGURES,
     formal,
+    on_boards: true,
 };
 
 /// Its figures in the guide: the 1-lane core's pipeline and flow control,
@@ -344,26 +345,7 @@ impl Word {
     }
 }
 
-impl Lane for Word {
-    const NAME: &'static str = "word";
-    const TDATA: usize = 32;
-    const TUSER: usize = 4;
-
-    fn tdata(&self) -> u32 {
-        self.tdata
-    }
-
-    fn tuser(&self) -> u32 {
-        u32::from(self.tuser)
-    }
-
-    fn from_bits(tdata: u32, tuser: u32) -> Word {
-        Word {
-            tdata,
-            tuser: tuser as u8,
-        }
-    }
-}
+crate::word_lane!(Word, tuser: 4);
 
 impl fmt::Display for Word {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

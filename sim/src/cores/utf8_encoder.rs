@@ -27,6 +27,7 @@ pub const DESCRIPTION: Description = Description {
     reference: "sim/reference/src/utf8.rs",
     figures: FIGURES,
     formal: |_| &FORMAL,
+    on_boards: false,
 };
 
 /// Its figure in the guide.
@@ -230,27 +231,18 @@ impl Core for Encoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{probes, Lanes};
+    use crate::cores::assert_one_lane_ports;
 
     #[test]
     fn its_ports_say_one_lane_of_words_in_and_octets_out() {
-        let core = Encoder(Profile::Rfc3629);
-        assert_eq!(
-            core.lanes().unwrap(),
-            Lanes {
-                count: 1,
-                tkeep: false
-            }
-        );
-        assert_eq!(
-            crate::cores::data_widths(&core),
-            [
+        assert_one_lane_ports(
+            &Encoder(Profile::Rfc3629),
+            &[
                 ("s_axis_tdata", 32),
                 ("m_axis_tdata", 8),
-                ("m_axis_tuser", 1)
-            ]
+                ("m_axis_tuser", 1),
+            ],
         );
-        probes(&core).unwrap();
         assert_eq!(Encoder(Profile::Iso10646).name(), "utf8_encoder_iso10646");
     }
 

@@ -16,6 +16,7 @@ use utf8hdl_hdl::Profile;
 
 use crate::core::Beat;
 use crate::core::{Core, Inputs, Lane, Model};
+use crate::cores::formal::Formal;
 use crate::cores::Kind;
 use crate::harness::Harness;
 use crate::output::{write_atomically, OutputFile};
@@ -256,11 +257,18 @@ pub fn draw(
     wave_svg::render(vcd, Some(scope), &view.rows(lanes), period, cycles, title)
 }
 
-/// Where the core sits in a formal trace: `dut` in the properties' top
-/// module (hdl/formal/utf8_decoder_properties.v).
-const TRACE_SCOPE: &str = "utf8_decoder_properties.dut";
+/// The proof whose traces [`render_trace`] draws: the 1-lane decoder's
+/// (hdl/formal/utf8_decoder_properties.v), whose ports are the diagram's
+/// rows; the core sits in its top module as `dut`.
+const TRACE_PROOF: &str = "utf8_decoder_properties";
 /// sby's traces advance one step per 10 time units.
 const TRACE_PERIOD: u64 = 10;
+
+/// Whether [`render_trace`] draws the traces of the formal plan `plan`:
+/// those of the 1-lane decoder's proof.
+pub fn renders_traces_of(plan: &Formal) -> bool {
+    plan.top() == TRACE_PROOF
+}
 
 /// A formal trace (a cover or a counterexample VCD of `utf8hdl formal`) as
 /// a timing diagram of the core's ports, titled by the trace's file name.
@@ -280,7 +288,7 @@ pub fn render_trace(vcd: &Path) -> Result<String> {
     ];
     wave_svg::render(
         text.as_bytes(),
-        Some(TRACE_SCOPE),
+        Some(&format!("{TRACE_PROOF}.dut")),
         &rows,
         TRACE_PERIOD,
         0..last.div_ceil(TRACE_PERIOD),
@@ -294,4 +302,27 @@ pub fn find(name: &str) -> Result<(Kind, &'static Figure)> {
         let names: Vec<_> = all().map(|(_, f)| f.name).collect();
         format!("no figure '{name}' (figures: {})", names.join(", "))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The traces drawn are those of one proof, the 1-lane decoder's, the
+    /// core the diagram's rows are the ports of (`utf8_decoder`, in its
+    /// rfc3629 profile): a renamed property file would otherwise leave
+    /// every trace undrawn.
+    #[test]
+    fn the_traces_drawn_are_the_one_lane_decoders() {
+        fn module_of(kind: Kind, lanes: usize) -> Result<String> {
+            with_any_core!(kind, lanes, Profile::Rfc3629, |core| Ok(core.name()))
+        }
+        let drawn: Vec<String> = Kind::ALL
+            .into_iter()
+            .flat_map(|kind| kind.lane_counts().iter().map(move |&lanes| (kind, lanes)))
+            .filter(|&(kind, lanes)| renders_traces_of(kind.formal(lanes)))
+            .map(|(kind, lanes)| module_of(kind, lanes).unwrap())
+            .collect();
+        assert_eq!(drawn, ["utf8_decoder"]);
+    }
 }

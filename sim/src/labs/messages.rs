@@ -10,24 +10,44 @@ fn ascii() -> Vec<u8> {
     (0..0x80u8).chain((0..0x80).rev()).collect()
 }
 
-/// Each string, a message of its own.
-fn each<'a>(messages: &'a [&str]) -> impl Iterator<Item = Vec<u8>> + 'a {
-    messages.iter().map(|m| m.as_bytes().to_vec())
+/// `long` as one message, then each of `short`, a message of its own.
+fn then_each(long: Vec<u8>, short: &[&str]) -> Vec<Vec<u8>> {
+    let short = short.iter().map(|m| m.as_bytes().to_vec());
+    std::iter::once(long).chain(short).collect()
+}
+
+/// The characters of `code_points` (those that are characters) in UTF-8,
+/// by Rust's encoder.
+fn utf8(code_points: impl Iterator<Item = u32>) -> Vec<u8> {
+    code_points
+        .filter_map(char::from_u32)
+        .collect::<String>()
+        .into_bytes()
+}
+
+/// `bytes` cut into messages of `lengths`, in turn (the last one shorter
+/// where `bytes` run out).
+fn cut(bytes: &[u8], mut lengths: impl FnMut() -> usize) -> Vec<Vec<u8>> {
+    let mut messages = Vec::new();
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let length = lengths().min(rest.len());
+        messages.push(rest[..length].to_vec());
+        rest = &rest[length..];
+    }
+    messages
 }
 
 /// Lab 1's messages: [`ascii`], then short ones, down to a byte, so that
 /// words with `m_axis_tlast` come in a row, and both ends of ASCII.
 pub fn ascii_messages() -> Vec<Vec<u8>> {
     let short = ["A", "B", "CD", "\0", "\x7F", "EFG", "\x7F\0", "H"];
-    std::iter::once(ascii()).chain(each(&short)).collect()
+    then_each(ascii(), &short)
 }
 
 /// Every code point from U+0000 to U+07FF, in UTF-8 (Rust's encoder).
 fn two_octets() -> Vec<u8> {
-    (0..0x800u32)
-        .filter_map(char::from_u32)
-        .collect::<String>()
-        .into_bytes()
+    utf8(0..0x800)
 }
 
 /// Lab 2's messages: [`two_octets`], then short ones that end and start
@@ -46,7 +66,7 @@ pub fn two_octet_messages() -> Vec<Vec<u8>> {
         "éA",
         "\0",
     ];
-    std::iter::once(two_octets()).chain(each(&short)).collect()
+    then_each(two_octets(), &short)
 }
 
 /// Every code point from U+0000 to U+07FF in UTF-8, a "." after every
@@ -74,20 +94,17 @@ pub fn two_octets_in_messages() -> Vec<Vec<u8>> {
         "\u{7FF}",
         "\0\u{7F}",
     ];
-    std::iter::once(two_octets_both_alignments())
-        .chain(each(&short))
-        .collect()
+    then_each(two_octets_both_alignments(), &short)
 }
 
 /// Every code point from U+0000 to U+FFFF but the surrogates, then every
 /// 251st up to U+10FFFF (both ends of every length), in UTF-8.
 fn every_length() -> Vec<u8> {
-    (0..0x1_0000u32)
-        .chain((0x1_0000..=0x10_FFFF).step_by(251))
-        .chain([0x10_FFFF])
-        .filter_map(char::from_u32)
-        .collect::<String>()
-        .into_bytes()
+    utf8(
+        (0..0x1_0000)
+            .chain((0x1_0000..=0x10_FFFF).step_by(251))
+            .chain([0x10_FFFF]),
+    )
 }
 
 /// Lab 3's messages: [`every_length`], then short ones that end and start
@@ -110,9 +127,7 @@ pub fn every_length_messages() -> Vec<Vec<u8>> {
         "€😀é",
         "\u{7FF}\u{800}",
     ];
-    std::iter::once(every_length())
-        .chain(each(&short))
-        .collect()
+    then_each(every_length(), &short)
 }
 
 /// Chapter 4's cases, one after another: the RFC 3629 §3 and §10
@@ -208,12 +223,7 @@ pub fn malformed_messages() -> Vec<Vec<u8>> {
     let mut bytes = random_mix();
     bytes.extend(b"\xE2\x82\xF0");
     let mut rng = StdRng::seed_from_u64(40);
-    let mut rest = &bytes[..];
-    while !rest.is_empty() {
-        let length = rng.gen_range(1..=64).min(rest.len());
-        messages.push(rest[..length].to_vec());
-        rest = &rest[length..];
-    }
+    messages.extend(cut(&bytes, || rng.gen_range(1..=64)));
     messages
 }
 
@@ -286,16 +296,8 @@ fn random_mix() -> Vec<u8> {
 /// of both sides; then five more as one message.
 pub fn ascii_in_messages() -> Vec<Vec<u8>> {
     let mut messages = vec![ascii()];
-    let short = ascii().repeat(2);
-    let mut rest = &short[..];
-    for length in [1, 1, 2, 3, 5, 8, 13].iter().cycle() {
-        if rest.is_empty() {
-            break;
-        }
-        let length = (*length).min(rest.len());
-        messages.push(rest[..length].to_vec());
-        rest = &rest[length..];
-    }
+    let mut lengths = [1, 1, 2, 3, 5, 8, 13].into_iter().cycle();
+    messages.extend(cut(&ascii().repeat(2), || lengths.next().unwrap_or(1)));
     messages.push(ascii().repeat(5));
     messages
 }
@@ -321,31 +323,56 @@ pub fn open_sequence_messages() -> Vec<Vec<u8>> {
     let mut messages = vec![BROKEN_BY_A_LEAD.concat()];
     messages.extend(open_ends());
     let mut rng = StdRng::seed_from_u64(3);
-    let mut message = Vec::new();
-    let mut fragments = 0;
-    for _ in 0..3000 {
+    messages.extend(in_messages(&mut rng, |rng, message| {
         match rng.gen_range(0..6) {
             0..=2 => {
                 let length = rng.gen_range(1..=4);
-                message.extend(character(&mut rng, length));
+                message.extend(character(rng, length));
             }
             3 => {
                 let count = rng.gen_range(1..=3);
-                message.extend((0..count).map(|_| continuing(&mut rng)));
+                message.extend((0..count).map(|_| continuing(rng)));
             }
             _ => {
                 let length = rng.gen_range(2..=4);
-                let cut = character(&mut rng, length);
+                let cut = character(rng, length);
                 message.extend(&cut[..rng.gen_range(1..cut.len())]);
                 if rng.gen_range(0..4) == 0 {
                     // The message ends inside the character.
-                    messages.push(std::mem::take(&mut message));
-                    fragments = 0;
-                    continue;
+                    return Fragment::EndsTheMessage;
                 }
                 let length = rng.gen_range(2..=4);
-                message.extend(character(&mut rng, length));
+                message.extend(character(rng, length));
             }
+        }
+        Fragment::Added
+    }));
+    messages
+}
+
+/// What a fragment did to the message [`in_messages`] builds.
+#[derive(PartialEq)]
+enum Fragment {
+    Added,
+    /// The message ends after it, whatever its count of fragments.
+    EndsTheMessage,
+}
+
+/// 3,000 fragments, each added to the message by `fragment`, in messages
+/// of 1 to 8 fragments at random (or fewer, where a fragment ends its
+/// message).
+fn in_messages(
+    rng: &mut StdRng,
+    mut fragment: impl FnMut(&mut StdRng, &mut Vec<u8>) -> Fragment,
+) -> Vec<Vec<u8>> {
+    let mut messages = Vec::new();
+    let mut message = Vec::new();
+    let mut fragments = 0;
+    for _ in 0..3000 {
+        if fragment(rng, &mut message) == Fragment::EndsTheMessage {
+            messages.push(std::mem::take(&mut message));
+            fragments = 0;
+            continue;
         }
         fragments += 1;
         if fragments >= rng.gen_range(1..=8) {
@@ -451,45 +478,36 @@ pub fn bounds_messages() -> Vec<Vec<u8>> {
     messages.extend(open_ends());
     messages.extend(BOUNDS_AT_ENDS.iter().map(|m| m.to_vec()));
     let mut rng = StdRng::seed_from_u64(30);
-    let mut message = Vec::new();
-    let mut fragments = 0;
     // A character of two or more octets must come next: after a second
     // byte out of bounds, and after a character cut short.
     let mut lead_due = false;
-    for _ in 0..3000 {
+    messages.extend(in_messages(&mut rng, |rng, message| {
         if lead_due {
             let length = rng.gen_range(2..=4);
-            message.extend(character(&mut rng, length));
+            message.extend(character(rng, length));
             lead_due = false;
         } else {
             match rng.gen_range(0..8) {
                 0..=2 => {
                     let length = rng.gen_range(1..=4);
-                    message.extend(character(&mut rng, length));
+                    message.extend(character(rng, length));
                 }
-                3 => message.push(continuing(&mut rng)),
+                3 => message.push(continuing(rng)),
                 4 => message.push(rng.gen_range(0xF5..=0xFF)),
                 5 => message.push(rng.gen_range(0xC0..=0xC1)),
                 6 => {
                     let length = rng.gen_range(2..=4);
-                    let cut = character(&mut rng, length);
+                    let cut = character(rng, length);
                     message.extend(&cut[..rng.gen_range(1..cut.len())]);
                     lead_due = true;
                 }
                 _ => {
-                    message.extend(out_of_bounds(&mut rng));
+                    message.extend(out_of_bounds(rng));
                     lead_due = true;
                 }
             }
         }
-        fragments += 1;
-        if fragments >= rng.gen_range(1..=8) {
-            messages.push(std::mem::take(&mut message));
-            fragments = 0;
-        }
-    }
-    if !message.is_empty() {
-        messages.push(message);
-    }
+        Fragment::Added
+    }));
     messages
 }

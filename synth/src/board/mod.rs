@@ -28,7 +28,9 @@
 //! (both stay lit until reset); `led_ready` lights when the board is out of
 //! reset.
 //!
-//! One design serves every board ([`boards`]); a board's row gives its
+//! The reset, the LEDs, the UART receiver and the FIFO are the front that
+//! every demo shares ([`uart_input::UartInput`]). One design serves every
+//! board ([`boards`]); a board's row gives its
 //! clock (so the UART's clocks per bit), its pins and its LEDs' polarity.
 //!
 //! ## Ports
@@ -47,6 +49,7 @@ pub mod byte_gatherer;
 pub mod formatter;
 pub mod reset_and_leds;
 pub mod uart;
+pub mod uart_input;
 pub mod wide_echo;
 pub mod word_serializer;
 
@@ -62,8 +65,8 @@ use crate::flow::Packer;
 
 use boards::Board;
 use formatter::UnitFormatter;
-use reset_and_leds::ResetAndLeds;
-use uart::{UartRx, UartTx};
+use uart::UartTx;
+use uart_input::UartInput;
 use wide_echo::WideEchoTop;
 
 /// The UART's rate.
@@ -110,15 +113,12 @@ pub struct BoardTop {
     pub tx: Signal<Out, Bit>,
     pub led_lost: Signal<Out, Bit>,
     pub led_ready: Signal<Out, Bit>,
-    reset: ResetAndLeds,
-    uart_rx: UartRx,
-    fifo: InputFifo,
+    front: UartInput,
     decoder: Utf8Decoder,
     formatter: UnitFormatter,
     encoder: Utf8Encoder,
     uart_tx: UartTx,
     take: Signal<Local, Bit>,
-    line_feed: Constant<Bits<8>>,
     /// [`Mode::Echo`]: a constant, so synthesis drops most of the unused
     /// path (28 cells of it stay in lines mode).
     echo: Constant<Bit>,
@@ -140,15 +140,12 @@ impl BoardTop {
             tx: Default::default(),
             led_lost: Default::default(),
             led_ready: Default::default(),
-            reset: ResetAndLeds::new(board.leds_active_low),
-            uart_rx: UartRx::new(clocks_per_bit),
-            fifo: Default::default(),
+            front: UartInput::new(board.leds_active_low, clocks_per_bit),
             decoder: Utf8Decoder::new(profile),
             formatter: Default::default(),
             encoder: Utf8Encoder::new(profile),
             uart_tx: UartTx::new(clocks_per_bit),
             take: Default::default(),
-            line_feed: Constant::new(0x0A.into()),
             echo: Constant::new(mode == Mode::Echo),
         }
     }
@@ -156,45 +153,37 @@ impl BoardTop {
     /// The UART's bit time, in clock cycles (its receiver's and its
     /// transmitter's are one).
     pub fn clocks_per_bit(&self) -> u16 {
-        self.uart_rx.clocks_per_bit()
+        self.front.clocks_per_bit()
     }
 }
 
 impl Logic for BoardTop {
     #[hdl_gen]
     fn update(&mut self) {
-        clock!(self, clk, reset, uart_rx, fifo, formatter, uart_tx);
+        clock!(self, clk, front, formatter, uart_tx);
         self.decoder.clk.next = self.clk.val();
         self.encoder.clk.next = self.clk.val();
-        self.uart_rx.rst.next = self.reset.rst.val();
-        self.decoder.rst.next = self.reset.rst.val();
-        self.formatter.rst.next = self.reset.rst.val();
-        self.encoder.rst.next = self.reset.rst.val();
-        self.uart_tx.rst.next = self.reset.rst.val();
-        self.led_lost.next = self.reset.led_lost.val();
-        self.led_ready.next = self.reset.led_ready.val();
+        self.decoder.rst.next = self.front.rst.val();
+        self.formatter.rst.next = self.front.rst.val();
+        self.encoder.rst.next = self.front.rst.val();
+        self.uart_tx.rst.next = self.front.rst.val();
+        self.front.rx.next = self.rx.val();
+        self.led_lost.next = self.front.led_lost.val();
+        self.led_ready.next = self.front.led_ready.val();
 
-        // rx -> FIFO
-        self.uart_rx.rx.next = self.rx.val();
-        self.fifo.data_in.next = self.uart_rx.data.val();
-        self.fifo.write.next = self.uart_rx.valid.val() & !self.fifo.full.val();
-        self.reset.lose.next =
-            (self.uart_rx.valid.val() & self.fifo.full.val()) | self.uart_rx.framing_error.val();
-
-        // FIFO -> decoder, a message per line (the formatter's byte flags
+        // front -> decoder, a message per line (the formatter's byte flags
         // count only when it prints)
-        self.decoder.s_axis_tdata.next = self.fifo.data_out.val();
-        self.decoder.s_axis_tlast.next = self.fifo.data_out.val() == self.line_feed.val();
+        self.decoder.s_axis_tdata.next = self.front.m_axis_tdata.val();
+        self.decoder.s_axis_tlast.next = self.front.m_axis_tlast.val();
         self.decoder.s_axis_tvalid.next =
-            !self.fifo.empty.val() & (self.echo.val() | !self.formatter.flags_full.val());
-        self.take.next = !self.fifo.empty.val()
-            & (self.echo.val() | !self.formatter.flags_full.val())
-            & self.decoder.s_axis_tready.val();
-        self.fifo.read.next = self.take.val();
+            self.front.m_axis_tvalid.val() & (self.echo.val() | !self.formatter.flags_full.val());
+        self.front.m_axis_tready.next =
+            (self.echo.val() | !self.formatter.flags_full.val()) & self.decoder.s_axis_tready.val();
+        self.take.next = self.front.m_axis_tvalid.val() & self.front.m_axis_tready.val();
         self.formatter.byte_taken.next = self.take.val() & !self.echo.val();
         self.formatter.byte_is_cont.next =
-            self.fifo.data_out.val().get_bit(7) & !self.fifo.data_out.val().get_bit(6);
-        self.formatter.byte_is_last.next = self.fifo.data_out.val() == self.line_feed.val();
+            self.front.m_axis_tdata.val().get_bit(7) & !self.front.m_axis_tdata.val().get_bit(6);
+        self.formatter.byte_is_last.next = self.front.m_axis_tlast.val();
 
         // decoder -> formatter -> tx, or decoder -> encoder -> tx
         self.formatter.m_tdata.next = self.decoder.m_axis_tdata.val();

@@ -23,10 +23,9 @@ use utf8hdl_hdl::{Profile, Utf8Encoder};
 
 use super::boards::Board;
 use super::byte_gatherer::ByteGatherer;
-use super::reset_and_leds::ResetAndLeds;
-use super::uart::{UartRx, UartTx};
+use super::uart::UartTx;
+use super::uart_input::UartInput;
 use super::word_serializer::WordSerializer;
-use super::InputFifo;
 
 #[derive(LogicBlock)]
 pub struct WideEchoTop {
@@ -35,15 +34,12 @@ pub struct WideEchoTop {
     pub tx: Signal<Out, Bit>,
     pub led_lost: Signal<Out, Bit>,
     pub led_ready: Signal<Out, Bit>,
-    reset: ResetAndLeds,
-    uart_rx: UartRx,
-    fifo: InputFifo,
+    front: UartInput,
     gatherer: ByteGatherer,
     decoder: Utf8DecoderX4,
     serializer: WordSerializer,
     encoder: Utf8Encoder,
     uart_tx: UartTx,
-    line_feed: Constant<Bits<8>>,
 }
 
 impl WideEchoTop {
@@ -57,15 +53,12 @@ impl WideEchoTop {
             tx: Default::default(),
             led_lost: Default::default(),
             led_ready: Default::default(),
-            reset: ResetAndLeds::new(board.leds_active_low),
-            uart_rx: UartRx::new(clocks_per_bit),
-            fifo: Default::default(),
+            front: UartInput::new(board.leds_active_low, clocks_per_bit),
             gatherer: ByteGatherer::new(timeout),
             decoder: Utf8DecoderX4::new(profile),
             serializer: Default::default(),
             encoder: Utf8Encoder::new(profile),
             uart_tx: UartTx::new(clocks_per_bit),
-            line_feed: Constant::new(0x0A.into()),
         }
     }
 }
@@ -73,32 +66,25 @@ impl WideEchoTop {
 impl Logic for WideEchoTop {
     #[hdl_gen]
     fn update(&mut self) {
-        clock!(self, clk, reset, uart_rx, fifo, uart_tx);
+        clock!(self, clk, front, uart_tx);
         self.gatherer.clk.next = self.clk.val();
         self.decoder.clk.next = self.clk.val();
         self.serializer.clk.next = self.clk.val();
         self.encoder.clk.next = self.clk.val();
-        self.uart_rx.rst.next = self.reset.rst.val();
-        self.gatherer.rst.next = self.reset.rst.val();
-        self.decoder.rst.next = self.reset.rst.val();
-        self.serializer.rst.next = self.reset.rst.val();
-        self.encoder.rst.next = self.reset.rst.val();
-        self.uart_tx.rst.next = self.reset.rst.val();
-        self.led_lost.next = self.reset.led_lost.val();
-        self.led_ready.next = self.reset.led_ready.val();
+        self.gatherer.rst.next = self.front.rst.val();
+        self.decoder.rst.next = self.front.rst.val();
+        self.serializer.rst.next = self.front.rst.val();
+        self.encoder.rst.next = self.front.rst.val();
+        self.uart_tx.rst.next = self.front.rst.val();
+        self.front.rx.next = self.rx.val();
+        self.led_lost.next = self.front.led_lost.val();
+        self.led_ready.next = self.front.led_ready.val();
 
-        // rx -> FIFO
-        self.uart_rx.rx.next = self.rx.val();
-        self.fifo.data_in.next = self.uart_rx.data.val();
-        self.fifo.write.next = self.uart_rx.valid.val() & !self.fifo.full.val();
-        self.reset.lose.next =
-            (self.uart_rx.valid.val() & self.fifo.full.val()) | self.uart_rx.framing_error.val();
-
-        // FIFO -> gatherer -> decoder -> serializer -> encoder -> tx
-        self.gatherer.s_axis_tdata.next = self.fifo.data_out.val();
-        self.gatherer.s_axis_tlast.next = self.fifo.data_out.val() == self.line_feed.val();
-        self.gatherer.s_axis_tvalid.next = !self.fifo.empty.val();
-        self.fifo.read.next = !self.fifo.empty.val() & self.gatherer.s_axis_tready.val();
+        // front -> gatherer -> decoder -> serializer -> encoder -> tx
+        self.gatherer.s_axis_tdata.next = self.front.m_axis_tdata.val();
+        self.gatherer.s_axis_tlast.next = self.front.m_axis_tlast.val();
+        self.gatherer.s_axis_tvalid.next = self.front.m_axis_tvalid.val();
+        self.front.m_axis_tready.next = self.gatherer.s_axis_tready.val();
         self.decoder.s_axis_tdata.next = self.gatherer.m_axis_tdata.val();
         self.decoder.s_axis_tkeep.next = self.gatherer.m_axis_tkeep.val();
         self.decoder.s_axis_tlast.next = self.gatherer.m_axis_tlast.val();

@@ -7,7 +7,6 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use utf8hdl_sim::cores::Kind;
 use utf8hdl_sim::figures;
 use utf8hdl_sim::output::write_atomically;
 use utf8hdl_synth::formal::blocks::{BlockProof, BLOCKS};
@@ -93,10 +92,9 @@ pub fn run(args: &FormalArgs) -> Result<ExitCode> {
     };
     let all_passed = formal::run(kind, lanes, &options, report)?;
     written?;
-    // Each cover's trace also as a timing diagram, beside its VCD: the
-    // diagram's rows are the 1-lane decoder's ports, and its scope the
-    // 1-lane properties' `dut`, so the other cores' traces stay VCDs.
-    let drawn = args.core.kind == Kind::Decoder && args.core.lanes == 1;
+    // Each cover's trace also as a timing diagram, beside its VCD, for the
+    // proof whose traces the diagram reads; the others' stay VCDs.
+    let drawn = figures::renders_traces_of(kind.formal(lanes));
     for vcd in cover_traces.into_iter().filter(|_| drawn) {
         let svg = figures::render_trace(&vcd)?;
         write_atomically(&vcd.with_extension("svg"), |out| {

@@ -10,7 +10,6 @@ use anyhow::Result;
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use utf8hdl_sim::core::Core;
-use utf8hdl_sim::cores::Kind;
 use utf8hdl_sim::output::write_atomically;
 use utf8hdl_sim::with_any_core;
 use utf8hdl_synth::board::boards::{Board, BOARDS};
@@ -109,7 +108,7 @@ pub fn run(args: &SynthArgs) -> Result<ExitCode> {
 /// `--core` or `--lanes` that names another core is refused.
 fn build_board(choice: BoardChoice, args: &SynthArgs) -> Result<ExitCode> {
     let BoardChoice { board, mode } = choice;
-    let refused = if args.core.kind != Kind::Decoder {
+    let refused = if !args.core.kind.description().on_boards {
         Some(format!("--core {}", args.core.kind))
     } else if args.core.lanes != 1 {
         Some(format!("--lanes {}", args.core.lanes))

@@ -118,15 +118,21 @@ pub fn path_str(path: &Path) -> &str {
     path.to_str().expect("temporary paths are UTF-8")
 }
 
-/// Asserts a successful run with nothing on stderr, and returns stdout.
+/// Asserts a run that exited 0, whatever it said on stderr (shown if not).
 #[track_caller]
-pub fn success(output: Output) -> Vec<u8> {
+pub fn exited_0(output: &Output) {
     assert!(
         output.status.success(),
         "exit {:?}: {}",
         output.status.code(),
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+/// Asserts a successful run with nothing on stderr, and returns stdout.
+#[track_caller]
+pub fn success(output: Output) -> Vec<u8> {
+    exited_0(&output);
     assert!(
         output.stderr.is_empty(),
         "{}",
