@@ -614,6 +614,47 @@ mod tests {
         assert!(matches!(failure, Err(Failure::Protocol(ref m)) if m.contains("null beat")));
     }
 
+    /// The model decides the beats the source has made ahead of the
+    /// cycles that accept them, but a word is held to the bytes accepted
+    /// when it leaves: U+20AC after only E2 82 of its three bytes is caught,
+    /// and a word that leaves in the cycle after its last byte passes.
+    #[test]
+    fn a_word_decided_ahead_is_held_to_the_bytes_accepted() {
+        let mut checker = Checker::new(&Decoder(Profile::Rfc3629));
+        let bytes = [0x41, 0xE2, 0x82, 0xAC];
+        for byte in bytes {
+            checker.foresee(&Beat::one(byte, false));
+        }
+        let accept = |checker: &mut Checker<Reference>, number: u64, byte: u8| {
+            let inputs = Inputs {
+                rst: false,
+                s_axis: Some(Beat::one(byte, false)),
+                m_axis_tready: true,
+            };
+            let cycle = Cycle {
+                outputs: Outputs {
+                    s_axis_tready: true,
+                    m_axis: None,
+                },
+                accepted: true,
+                taken: false,
+            };
+            checker
+                .check(number, &inputs, &cycle, &mut |_| Ok::<(), ()>(()))
+                .unwrap()
+                .unwrap();
+        };
+        accept(&mut checker, 0, bytes[0]);
+        assert_eq!(deliver(&mut checker, 1, &[beat(&[0x41], false)]), Ok(()));
+        accept(&mut checker, 2, bytes[1]);
+        accept(&mut checker, 3, bytes[2]);
+        let early = deliver(&mut checker, 4, &[beat(&[0x20AC], false)]);
+        assert!(
+            matches!(early, Err(Failure::Protocol(ref m)) if m.contains("before the bytes that decide it")),
+            "{early:?}"
+        );
+    }
+
     #[test]
     fn a_word_before_the_bytes_that_decide_it_is_caught() {
         let mut checker = Checker::new(&Decoder(Profile::Rfc3629));
