@@ -156,18 +156,19 @@ impl<W: Write> VcdRecorder<W> {
         push_timestamp(line, edge);
         push_scalar(line, true, &self.clock_code);
         push_timestamp(line, edge + self.delay);
-        for (i, code) in self.codes.iter().enumerate() {
-            let same = self
-                .last
-                .as_ref()
-                .is_some_and(|last| last.same_value(i, values));
-            if !same {
-                push_value(line, code, values.words(i), values.width(i));
-            }
-        }
         match &mut self.last {
-            Some(last) => last.copy_from(values),
-            none => *none = Some(values.clone()),
+            Some(last) => {
+                for i in values.changed(last) {
+                    push_value(line, &self.codes[i], values.words(i), values.width(i));
+                }
+                last.copy_from(values);
+            }
+            none => {
+                for (i, code) in self.codes.iter().enumerate() {
+                    push_value(line, code, values.words(i), values.width(i));
+                }
+                *none = Some(values.clone());
+            }
         }
         push_timestamp(line, edge + self.period / 2);
         push_scalar(line, false, &self.clock_code);

@@ -19,61 +19,179 @@ pub use protocol::*;
 pub use run::*;
 pub use summary::*;
 
-/// One message as far as the design has accepted it: its inputs not yet
-/// delivered as units.
+/// One message as the source made it, from its oldest unit not yet
+/// delivered.
 struct Message<I> {
+    /// Its inputs from the start of its oldest unit not yet delivered.
     inputs: VecDeque<I>,
     /// The stream offset of `inputs[0]`.
     offset: usize,
-    /// Its `tlast` beat was accepted.
+    /// How many of `inputs` the model has decided into units.
+    decided: usize,
+    /// Its `tlast` beat was made.
     closed: bool,
 }
 
-/// The model's side of a run: the messages the design has accepted and not
-/// yet delivered, as far as their inputs decide them.
+/// What the model has decided comes next on `m_axis`: a unit or the end of
+/// message number `message` (counted from the run's first).
+struct Decision<U> {
+    message: u64,
+    next: Next<U>,
+}
+
+/// The model's side of a run. The source's beats are told to it as they
+/// are made ([`Expectation::foresee`]), ahead of the cycles that accept
+/// them, and the model decides their units a block at a time; a unit is
+/// handed out only once the inputs accepted so far decide it, as
+/// [`Model::first`] on those inputs would.
 struct Expectation<M: Model> {
     model: M,
+    /// The messages made and not yet delivered; the first is number
+    /// `first_message`.
     messages: VecDeque<Message<M::Input>>,
+    first_message: u64,
+    /// The message whose units the model decides next.
+    deciding: u64,
+    decisions: VecDeque<Decision<M::Unit>>,
+    /// The stream offset of the next input made.
+    made: usize,
+    /// Beats made, and beats accepted.
+    made_beats: u64,
+    accepted_beats: u64,
     /// The stream offset of the next input accepted.
-    offset: usize,
+    accepted: usize,
+    /// Messages whose `tlast` beat was accepted.
+    closes_accepted: u64,
+    /// The last beat accepted left its message open.
+    open_accepted: bool,
 }
 
 impl<M: Model> Expectation<M> {
-    /// Takes an accepted beat's items into its message.
-    fn accept(&mut self, beat: &Beat<M::Input>) {
+    fn new(model: M) -> Self {
+        Expectation {
+            model,
+            messages: VecDeque::new(),
+            first_message: 0,
+            deciding: 0,
+            decisions: VecDeque::new(),
+            made: 0,
+            made_beats: 0,
+            accepted_beats: 0,
+            accepted: 0,
+            closes_accepted: 0,
+            open_accepted: false,
+        }
+    }
+
+    /// Takes a beat the source made into its message; beats are accepted
+    /// in the order they are made.
+    fn foresee(&mut self, beat: &Beat<M::Input>) {
         if self.messages.back().is_none_or(|m| m.closed) {
             self.messages.push_back(Message {
                 inputs: VecDeque::new(),
-                offset: self.offset,
+                offset: self.made,
+                decided: 0,
                 closed: false,
             });
         }
         let message = self.messages.back_mut().expect("a message is open");
         let before = message.inputs.len();
         message.inputs.extend(beat.items());
-        self.offset += message.inputs.len() - before;
+        self.made += message.inputs.len() - before;
         message.closed = beat.tlast;
+        self.made_beats += 1;
+    }
+
+    /// Counts an accepted beat (foreseeing it, if it was not); returns
+    /// its items.
+    fn accept(&mut self, beat: &Beat<M::Input>) -> usize {
+        if self.accepted_beats == self.made_beats {
+            self.foresee(beat);
+        }
+        let items = beat.items().count();
+        self.accepted_beats += 1;
+        self.accepted += items;
+        self.closes_accepted += beat.tlast as u64;
+        self.open_accepted = !beat.tlast;
+        items
+    }
+
+    /// Decides every unit and message end that the inputs made so far
+    /// decide.
+    fn decide(&mut self) {
+        while let Some(message) =
+            (self.messages).get_mut((self.deciding - self.first_message) as usize)
+        {
+            let (number, offset) = (self.deciding, message.offset + message.decided);
+            let inputs = &message.inputs.make_contiguous()[message.decided..];
+            let decisions = &mut self.decisions;
+            message.decided += self.model.decide(inputs, message.closed, &mut |mut unit| {
+                unit.shift(offset);
+                decisions.push_back(Decision {
+                    message: number,
+                    next: Next::Unit(unit),
+                });
+            });
+            if !message.closed {
+                break;
+            }
+            self.decisions.push_back(Decision {
+                message: number,
+                next: Next::EndOfMessage,
+            });
+            self.deciding += 1;
+        }
     }
 
     /// The next unit of the oldest message, its span in stream offsets.
     fn next(&mut self) -> Next<M::Unit> {
-        let Some(message) = self.messages.front_mut() else {
+        if self.decisions.is_empty() {
+            self.decide();
+        }
+        let Some(decision) = self.decisions.front() else {
             return Next::Undecided;
         };
-        let next = self.model.first(&message.inputs, message.closed);
-        if let Next::Unit(unit) = &next {
-            message.inputs.drain(..unit.span().end);
+        let closed = self.closes_accepted > decision.message;
+        let message = self.messages.front_mut().expect("a decision's message");
+        match &decision.next {
+            Next::Unit(unit) if !closed && self.accepted <= unit.span().end => {
+                // Decided by inputs not all accepted yet: the model's word
+                // on those that are.
+                let start = unit.span().start - message.offset;
+                let end = self.accepted.saturating_sub(message.offset).max(start);
+                let accepted = &message.inputs.make_contiguous()[start..end];
+                if let next @ (Next::Undecided | Next::EndOfMessage) =
+                    self.model.first(accepted, false)
+                {
+                    return next;
+                }
+            }
+            Next::EndOfMessage if !closed => return Next::Undecided,
+            // Its end stays next until it is delivered ([`Expectation::end`]).
+            Next::EndOfMessage => return Next::EndOfMessage,
+            _ => {}
         }
-        next.map_unit(|mut unit| {
-            unit.shift(message.offset);
-            message.offset = unit.span().end;
-            unit
-        })
+        let decision = self.decisions.pop_front().expect("a decision");
+        if let Next::Unit(unit) = &decision.next {
+            let delivered = unit.span().end - message.offset;
+            message.inputs.drain(..delivered);
+            message.offset += delivered;
+            message.decided -= delivered;
+        }
+        decision.next
+    }
+
+    /// The oldest message's end, which [`Expectation::next`] gave, was
+    /// delivered.
+    fn end(&mut self) {
+        self.decisions.pop_front();
+        self.messages.pop_front();
+        self.first_message += 1;
     }
 
     /// Every accepted message has been delivered, `tlast` included.
     fn is_empty(&self) -> bool {
-        self.messages.is_empty()
+        self.first_message == self.closes_accepted + self.open_accepted as u64
     }
 }
 
@@ -121,14 +239,18 @@ impl<M: Model> Checker<M> {
     pub fn new<C: Core<Model = M>>(core: &C) -> Self {
         Checker {
             protocol: Protocol::new(C::LATENCY, C::RATE),
-            expectation: Expectation {
-                model: core.model(),
-                messages: VecDeque::new(),
-                offset: 0,
-            },
+            expectation: Expectation::new(core.model()),
             delivering: None,
             summary: Summary::of::<C>(),
         }
+    }
+
+    /// Tells the model of a beat that the source will offer, after those
+    /// told before: beats are accepted in the order they are told, and a
+    /// beat accepted untold is told then. The model decides the units of
+    /// the beats told in a block, off the per-cycle path.
+    pub fn foresee(&mut self, beat: &Beat<M::Input>) {
+        self.expectation.foresee(beat);
     }
 
     /// Checks cycle number `number`, which had `inputs` and did `cycle`.
@@ -152,8 +274,7 @@ impl<M: Model> Checker<M> {
             self.summary.cycles = number + 1;
         }
         if let (true, Some(beat)) = (cycle.accepted, &inputs.s_axis) {
-            self.expectation.accept(beat);
-            self.summary.inputs += beat.items().count() as u64;
+            self.summary.inputs += self.expectation.accept(beat) as u64;
         }
         Ok(Ok(()))
     }
@@ -213,9 +334,7 @@ impl<M: Model> Checker<M> {
                 ))));
             }
             match self.expectation.next() {
-                Next::EndOfMessage => {
-                    self.expectation.messages.pop_front();
-                }
+                Next::EndOfMessage => self.expectation.end(),
                 Next::Unit(unit) => {
                     return Ok(Err(Failure::Tlast(format!(
                         "m_axis_tlast before the message's last unit: {} at {} offset {} is still to come",
@@ -349,11 +468,7 @@ mod tests {
                 prop_oneof![0x00u8..=0x7F, 0x80u8..=0xBF, 0xC0u8..=0xFF], 0..40),
             profile in prop_oneof![Just(Profile::Rfc3629), Just(Profile::Iso10646)],
         ) {
-            let mut expectation = Expectation {
-                model: Reference(profile),
-                messages: VecDeque::new(),
-                offset: 0,
-            };
+            let mut expectation = Expectation::new(Reference(profile));
             let mut units = Vec::new();
             for (i, &byte) in bytes.iter().enumerate() {
                 let last = i + 1 == bytes.len();
@@ -503,6 +618,47 @@ mod tests {
             &[beat(&[0x41, 0x42], false), beat(&[], false)],
         );
         assert!(matches!(failure, Err(Failure::Protocol(ref m)) if m.contains("null beat")));
+    }
+
+    /// The model decides the beats the source has made ahead of the
+    /// cycles that accept them, but a word is held to the bytes accepted
+    /// when it leaves: U+20AC after only E2 82 of its three bytes is caught,
+    /// and a word that leaves in the cycle after its last byte passes.
+    #[test]
+    fn a_word_decided_ahead_is_held_to_the_bytes_accepted() {
+        let mut checker = Checker::new(&Decoder(Profile::Rfc3629));
+        let bytes = [0x41, 0xE2, 0x82, 0xAC];
+        for byte in bytes {
+            checker.foresee(&Beat::one(byte, false));
+        }
+        let accept = |checker: &mut Checker<Reference>, number: u64, byte: u8| {
+            let inputs = Inputs {
+                rst: false,
+                s_axis: Some(Beat::one(byte, false)),
+                m_axis_tready: true,
+            };
+            let cycle = Cycle {
+                outputs: Outputs {
+                    s_axis_tready: true,
+                    m_axis: None,
+                },
+                accepted: true,
+                taken: false,
+            };
+            checker
+                .check(number, &inputs, &cycle, &mut |_| Ok::<(), ()>(()))
+                .unwrap()
+                .unwrap();
+        };
+        accept(&mut checker, 0, bytes[0]);
+        assert_eq!(deliver(&mut checker, 1, &[beat(&[0x41], false)]), Ok(()));
+        accept(&mut checker, 2, bytes[1]);
+        accept(&mut checker, 3, bytes[2]);
+        let early = deliver(&mut checker, 4, &[beat(&[0x20AC], false)]);
+        assert!(
+            matches!(early, Err(Failure::Protocol(ref m)) if m.contains("before the bytes that decide it")),
+            "{early:?}"
+        );
     }
 
     #[test]

@@ -171,7 +171,10 @@ fn run_items<E: Engine, I: Iterator<Item = (<E::Core as Core>::Input, bool)>, St
         let offers = holding as usize + flags[..len].iter().filter(|&f| f & MAY_OFFER != 0).count();
         while beats.len() < offers {
             match source.beat(&mut beat_rng) {
-                Some(beat) => beats.push(beat),
+                Some(beat) => {
+                    checker.foresee(&beat);
+                    beats.push(beat);
+                }
                 None => break,
             }
         }

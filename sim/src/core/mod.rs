@@ -31,7 +31,6 @@
 //! benches and the synthesis bench. A port added to the block reaches all
 //! of them.
 
-use std::collections::VecDeque;
 use std::fmt;
 use std::ops::Range;
 
@@ -66,17 +65,33 @@ pub trait Model {
     /// The first unit of a message whose inputs accepted so far are
     /// `message` (`closed`: its last input is among them), with its span
     /// in `message`; what comes instead when there is none, or when more
-    /// inputs could change it.
-    fn first(&self, message: &VecDeque<Self::Input>, closed: bool) -> Next<Self::Unit>;
+    /// inputs could change it. A unit is final once the input after it is
+    /// among `message`: more inputs never change it.
+    fn first(&self, message: &[Self::Input], closed: bool) -> Next<Self::Unit>;
+
+    /// Every unit that `message` decides (as [`Model::first`] does, unit
+    /// after unit), in order, each with its span in `message`, given to
+    /// `decided`; returns how many inputs they span. The checker decides a
+    /// block of inputs at once through it.
+    fn decide(
+        &self,
+        message: &[Self::Input],
+        closed: bool,
+        decided: &mut dyn FnMut(Self::Unit),
+    ) -> usize {
+        let mut start = 0;
+        while let Next::Unit(mut unit) = self.first(&message[start..], closed) {
+            unit.shift(start);
+            start = unit.span().end;
+            decided(unit);
+        }
+        start
+    }
 
     /// The outputs of a whole message, `message`, in order.
     fn outputs_of(&self, message: &[Self::Input]) -> Vec<Self::Output> {
-        let mut inputs: VecDeque<Self::Input> = message.iter().copied().collect();
         let mut outputs = Vec::new();
-        while let Next::Unit(unit) = self.first(&inputs, true) {
-            outputs.extend(unit.outputs());
-            inputs.drain(..unit.span().end);
-        }
+        self.decide(message, true, &mut |unit| outputs.extend(unit.outputs()));
         outputs
     }
 }
@@ -113,11 +128,11 @@ impl<U> Next<U> {
     /// For a model whose unit is decided by one input as soon as it is
     /// accepted (the encoders, the properties core): `unit` of the first.
     pub fn of_first_input<I: Copy>(
-        message: &VecDeque<I>,
+        message: &[I],
         closed: bool,
         unit: impl FnOnce(I) -> U,
     ) -> Next<U> {
-        match message.front() {
+        match message.first() {
             Some(&input) => Next::Unit(unit(input)),
             None => Next::none_left(closed),
         }

@@ -48,25 +48,35 @@ impl Values {
     }
 
     /// Signal `i`'s words.
+    #[inline]
     pub fn words(&self, i: usize) -> &[u32] {
         &self.words[self.starts[i]..self.starts[i + 1]]
     }
 
     /// Signal `i`'s width, in bits.
+    #[inline]
     pub fn width(&self, i: usize) -> usize {
         self.widths[i]
     }
 
-    /// Whether signal `i` has the same value in `other` (values of the same
-    /// signals). Word by word: most signals are one word, for which a call
-    /// to `memcmp` costs more than the comparison, on every signal of every
-    /// recorded cycle.
-    pub fn same_value(&self, i: usize, other: &Values) -> bool {
-        let (start, end) = (self.starts[i], self.starts[i + 1]);
-        match end - start {
-            1 => self.words[start] == other.words[start],
-            _ => self.words[start..end].iter().eq(&other.words[start..end]),
-        }
+    /// The signals whose values differ from those in `before` (values of
+    /// the same signals), in order. All the words are compared at once,
+    /// then each word that differs names its signal: this runs on every
+    /// recorded cycle, where few of the signals change.
+    pub fn changed<'a>(&'a self, before: &'a Values) -> impl Iterator<Item = usize> + 'a {
+        debug_assert_eq!(self.widths, before.widths, "values of other signals");
+        let (mut signal, mut named) = (0, None);
+        (self.words.iter().zip(&before.words).enumerate())
+            .filter(|(_, (now, then))| now != then)
+            .filter_map(move |(word, _)| {
+                while self.starts[signal + 1] <= word {
+                    signal += 1;
+                }
+                (named != Some(signal)).then(|| {
+                    named = Some(signal);
+                    signal
+                })
+            })
     }
 
     /// Takes the values of `other`, values of the same signals, in place

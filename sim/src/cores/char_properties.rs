@@ -5,7 +5,6 @@
 //! profile, [`Profile::Rfc3629`]: the properties are Unicode's, for the
 //! code points U+0000..U+10FFFF.
 
-use std::collections::VecDeque;
 use std::fmt;
 use std::ops::Range;
 
@@ -130,7 +129,7 @@ impl Model for Reference {
     type Output = Flags;
     type Unit = Described;
     /// A word is decided as soon as it is accepted.
-    fn first(&self, message: &VecDeque<u32>, closed: bool) -> Next<Described> {
+    fn first(&self, message: &[u32], closed: bool) -> Next<Described> {
         Next::of_first_input(message, closed, |value| Described {
             flags: Flags {
                 tdata: value,

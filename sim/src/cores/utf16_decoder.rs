@@ -5,8 +5,6 @@
 //! ([`reference::utf16::Decoder`]). UTF-16 carries exactly RFC 3629's
 //! values, so the core has one profile, [`Profile::Rfc3629`].
 
-use std::collections::VecDeque;
-
 use utf8hdl_hdl::{ErrorKind, Profile, Utf16Decoder};
 
 use crate::core::{Core, Model, Next};
@@ -76,7 +74,7 @@ impl Model for Reference {
     /// The first unit is final unless it is a high surrogate that ends the
     /// units accepted so far while its message goes on: a low one may
     /// still come.
-    fn first(&self, message: &VecDeque<u16>, closed: bool) -> Next<reference::Unit> {
+    fn first(&self, message: &[u16], closed: bool) -> Next<reference::Unit> {
         let Some(unit) = reference::utf16::Decoder::new(message.iter().copied()).next() else {
             return Next::none_left(closed);
         };
@@ -156,7 +154,7 @@ mod tests {
     #[test]
     fn a_high_surrogate_waits_for_the_unit_after_it() {
         let model = Reference;
-        let open = VecDeque::from([0xD83Du16]);
+        let open = [0xD83Du16];
         assert!(matches!(model.first(&open, false), Next::Undecided));
         let Next::Unit(unit) = model.first(&open, true) else {
             panic!("a closed message decides its last unit");
@@ -165,9 +163,9 @@ mod tests {
             (unit.value, unit.error),
             (REPLACEMENT, Some(ErrorKind::Surrogate))
         );
-        let low = VecDeque::from([0xDE00u16]);
+        let low = [0xDE00u16];
         assert!(matches!(model.first(&low, false), Next::Unit(_)));
-        let pair = VecDeque::from([0xD83Du16, 0xDE00]);
+        let pair = [0xD83Du16, 0xDE00];
         let Next::Unit(unit) = model.first(&pair, false) else {
             panic!("a pair is decided by its low half");
         };

@@ -5,8 +5,6 @@
 //! ([`reference::utf16::encode`]). UTF-16 carries exactly RFC 3629's
 //! values, so the core has one profile, [`Profile::Rfc3629`].
 
-use std::collections::VecDeque;
-
 use utf8hdl_hdl::{ErrorKind, Profile, Utf16Encoder};
 
 use crate::core::{Core, Flagged, Model, Next, Rate};
@@ -90,7 +88,7 @@ impl Model for Reference {
     type Output = CodeUnit;
     type Unit = Encoded<u16>;
     /// A word is decided as soon as it is accepted.
-    fn first(&self, message: &VecDeque<u32>, closed: bool) -> Next<Encoded<u16>> {
+    fn first(&self, message: &[u32], closed: bool) -> Next<Encoded<u16>> {
         Next::of_first_input(message, closed, |value| self.encode(value))
     }
 }

@@ -7,7 +7,6 @@
 //! N ([`WideDecoder`]); [`with_core!`](crate::with_core) maps a lane count
 //! to its core.
 
-use std::collections::VecDeque;
 use std::fmt;
 use std::ops::Range;
 
@@ -366,16 +365,40 @@ impl Model for Reference {
     /// sequence truncated by the end of those bytes, which more bytes could
     /// continue (every other unit ends where its bytes say, or at a byte
     /// that breaks it).
-    fn first(&self, message: &VecDeque<u8>, closed: bool) -> Next<reference::Unit> {
+    fn first(&self, message: &[u8], closed: bool) -> Next<reference::Unit> {
         let Some(unit) = reference::Decoder::new(message.iter().copied(), self.0).next() else {
             return Next::none_left(closed);
         };
-        let open_end = unit.error == Some(ErrorKind::Truncated) && unit.span.end == message.len();
-        match open_end && !closed {
-            true => Next::Undecided,
-            false => Next::Unit(unit),
+        match is_final(&unit, message.len(), closed) {
+            true => Next::Unit(unit),
+            false => Next::Undecided,
         }
     }
+
+    /// One pass of the reference over the whole block, rather than one a
+    /// unit.
+    fn decide(
+        &self,
+        message: &[u8],
+        closed: bool,
+        decided: &mut dyn FnMut(reference::Unit),
+    ) -> usize {
+        let mut end = 0;
+        for unit in reference::Decoder::new(message.iter().copied(), self.0)
+            .take_while(|unit| is_final(unit, message.len(), closed))
+        {
+            end = unit.span.end;
+            decided(unit);
+        }
+        end
+    }
+}
+
+/// Whether `unit`, decoded from the `len` bytes of a message accepted so
+/// far (`closed`: all of them), stays as it is whatever bytes follow (see
+/// [`Reference::first`]).
+fn is_final(unit: &reference::Unit, len: usize, closed: bool) -> bool {
+    closed || unit.error != Some(ErrorKind::Truncated) || unit.span.end < len
 }
 
 impl crate::core::Unit for reference::Unit {

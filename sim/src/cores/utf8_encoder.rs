@@ -4,7 +4,6 @@
 //! checked against the reference encoder ([`Reference`]). A word the
 //! profile cannot encode becomes U+FFFD's octets, each flagged in `tuser`.
 
-use std::collections::VecDeque;
 use std::fmt;
 use std::ops::Range;
 
@@ -171,7 +170,7 @@ impl Model for Reference {
     type Output = Octet;
     type Unit = Encoded<u8>;
     /// A word is decided as soon as it is accepted.
-    fn first(&self, message: &VecDeque<u32>, closed: bool) -> Next<Encoded<u8>> {
+    fn first(&self, message: &[u32], closed: bool) -> Next<Encoded<u8>> {
         Next::of_first_input(message, closed, |value| self.encode(value))
     }
 }

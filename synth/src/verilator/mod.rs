@@ -13,8 +13,13 @@
 //!
 //! **One call a batch of cycles.** `model_step(model, inputs, outputs,
 //! probes)` runs one cycle: it reads the outputs as the cycle begins (they
-//! are flops), drives the inputs, lets the clock-low half settle, copies
-//! the probes (when asked: the VCD window), and raises the clock. A run
+//! are flops), drives the inputs (the data lines of `s_axis` only while a
+//! beat is offered: they hold their last value otherwise, as in rust-hdl's
+//! engine), lets the clock-low half settle and copies the probes (when
+//! asked: the VCD window), and raises the clock. Without probes, the
+//! model is evaluated once a cycle, at the rising edge: Verilator's `eval`
+//! settles the logic from the inputs before it acts on a clock edge, so
+//! the clock-low evaluation only showed the probes (see the shim). A run
 //! of the checker goes through `model_run`, which does the same for every
 //! cycle of a [`Batch`] (up to a thousand), walking its beats through the
 //! AXI handshake itself, and leaves each cycle's outputs and probes in

@@ -1,6 +1,7 @@
-//! The C++ shim of a Verilated model: one call per cycle that drives the
-//! inputs, settles the clock-low half, copies the probes and raises the
-//! clock, written from the core's ports and probes.
+//! The C++ shim of a Verilated model: one call per cycle (or per batch of
+//! cycles) that drives the inputs, settles the clock-low half and copies
+//! the probes when they are asked for, and raises the clock, written from
+//! the core's ports and probes.
 
 use anyhow::{bail, Result};
 use utf8hdl_sim::core::{Dir, Port, Role, Signals};
@@ -64,39 +65,28 @@ pub(super) fn with_public_probes(verilog: &str, probes: &[String]) -> Result<Str
 /// `probes` (paths, widths).
 pub fn shim(top: &str, ports: &[Port], probes: &Signals) -> String {
     let mut copy_out = String::new();
-    let mut offset = 0;
+    let mut out_words = 0;
     for p in ports.iter().filter(|p| p.dir == Dir::Out) {
-        copy_out += &read_words("out", offset, &p.name, p.width);
-        offset += words(p.width);
+        copy_out += &read_words("out", out_words, &p.name, p.width);
+        out_words += words(p.width);
     }
-    let mut drive = String::new();
-    offset = 0;
+    // From the input words, the inputs but the clock and the data ports of
+    // `s_axis` (`drive_control`), and those data ports (`drive_beat`).
+    let (mut drive_control, mut drive_beat) = (String::new(), String::new());
+    let mut in_words = 0;
     for p in ports
         .iter()
         .filter(|p| p.dir == Dir::In && p.role != Role::Clock)
     {
-        drive += &write_words("in", offset, &p.name, p.width);
-        offset += words(p.width);
-    }
-    // The data ports of `s_axis`, driven from a beat's input words.
-    let mut drive_beat = String::new();
-    offset = 0;
-    for p in ports
-        .iter()
-        .filter(|p| p.dir == Dir::In && p.role != Role::Clock)
-    {
-        if p.role == Role::Input && p.name != "s_axis_tvalid" {
-            drive_beat += &write_words("beat", offset, &p.name, p.width);
+        match p.role == Role::Input && p.name != "s_axis_tvalid" {
+            true => drive_beat += &write_words("beat", in_words, &p.name, p.width),
+            false => drive_control += &write_words("in", in_words, &p.name, p.width),
         }
-        offset += words(p.width);
+        in_words += words(p.width);
     }
-    let in_words = offset;
-    let out_words: usize = (ports.iter().filter(|p| p.dir == Dir::Out))
-        .map(|p| words(p.width))
-        .sum();
     let probe_words: usize = probes.widths.iter().map(|&w| words(w)).sum();
     let mut copy_probes = String::new();
-    offset = 0;
+    let mut offset = 0;
     for (path, &width) in probes.paths.iter().zip(&probes.widths) {
         copy_probes += &read_words("probes", offset, &member(top, path), width);
         offset += words(width);
@@ -113,6 +103,24 @@ struct Model {{
     VerilatedContext context;
     Vmodel top{{&context}};
 }};
+
+// The clock's falling edge. The design reads the clock at its rising edges
+// alone, and every `eval` first settles the logic from the inputs (its
+// `ico` region) before it looks for a clock edge; so the falling edge
+// needs no evaluation of its own, only the trigger's memory of the clock
+// lowered with it, which Verilator 5 keeps in `__Vtrigrprev__TOP__clk`.
+// A Verilator that keeps it elsewhere gets the second `eval` instead.
+template <class Root>
+auto lower_clock(Vmodel& t, Root* root, int) -> decltype(root->__Vtrigrprev__TOP__clk = 0, void()) {{
+    t.clk = 0;
+    root->__Vtrigrprev__TOP__clk = 0;
+}}
+
+template <class Root>
+void lower_clock(Vmodel& t, Root*, long) {{
+    t.clk = 0;
+    t.eval();
+}}
 
 extern "C" {{
 
@@ -133,10 +141,16 @@ void model_outputs(void* model, uint32_t* out) {{
 
 void model_step(void* model, const uint32_t* in, uint32_t* out, uint32_t* probes) {{
     Vmodel& t = static_cast<Model*>(model)->top;
-{copy_out}{drive}    t.clk = 0;
-    t.eval();
+{copy_out}{drive_control}    // The data lines hold their last value while no beat is offered.
+    if (t.s_axis_tvalid) {{
+        const uint32_t* beat = in;
+{drive_beat}    }}
     if (probes) {{
-{copy_probes}    }}
+        t.clk = 0;
+        t.eval();
+{copy_probes}    }} else {{
+        lower_clock(t, t.rootp, 0);
+    }}
     t.clk = 1;
     t.eval();
 }}
@@ -162,10 +176,12 @@ uint64_t model_run(void* model, uint64_t cycles, const uint8_t* flags,
             const uint32_t* beat = beats + next * {in_words};
 {drive_beat}        }}
         t.m_axis_tready = (flags[c] >> 1) & 1;
-        t.clk = 0;
-        t.eval();
         if (probes) {{
+            t.clk = 0;
+            t.eval();
 {copy_probes}            probes += {probe_words};
+        }} else {{
+            lower_clock(t, t.rootp, 0);
         }}
         t.clk = 1;
         t.eval();
