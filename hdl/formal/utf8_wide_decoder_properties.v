@@ -76,11 +76,12 @@ module utf8_wide_decoder_properties (
     // The latency of the datasheet (hdl/src/utf8_decoder_wide/mod.rs, Core::LATENCY):
     // the units of a beat accepted in cycle t leave in cycle t + F_LATENCY.
     localparam F_LATENCY = `F_LATENCY;
-    // At most this many beats, and so messages, are inside the core: the
-    // output queue's 32 for N up to 16 (hdl/src/utf8_decoder_wide/mod.rs,
-    // QUEUE_BEATS; the 32-lane core, whose queue is 64, has no P5), which
-    // the credits never let the beats in flight pass.
-    localparam F_MAX_IN_FLIGHT = 32;
+    // The output queue's beats for N up to 16 (hdl/src/utf8_decoder_wide/mod.rs,
+    // QUEUE_BEATS; the 32-lane core, whose queue is 64, has no P3-P5),
+    // which the credits never let the beats in flight pass: at most this
+    // many beats, and so messages, are inside the core.
+    localparam F_QUEUE_BEATS = 32;
+    localparam F_MAX_IN_FLIGHT = F_QUEUE_BEATS;
     localparam CW = $clog2(N + 1);
 
     wire s_axis_tready;
@@ -157,9 +158,8 @@ module utf8_wide_decoder_properties (
 
     // ---- The invariants of P3's induction ----
 `ifdef INVARIANTS
-    // The queue of 32 beats: the read pointer, and the beats written and
-    // not yet fetched (BeatFifo's contract).
-    localparam F_QUEUE_BEATS = 32;
+    // The queue's read pointer, and the beats written and not yet fetched
+    // (BeatFifo's contract).
     wire [7:0] f_read_pointer = f_read_pointer_ahead - 8'd1;
     wire [7:0] f_unfetched = f_write_pointer - f_read_pointer;
     wire [7:0] f_queue_beats = f_unfetched + f_fetched_0 + f_tvalid_out_0;
