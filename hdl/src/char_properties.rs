@@ -45,34 +45,25 @@
 
 use rust_hdl::prelude::*;
 
-use crate::stream::{AxisOutputRegister, SkidBuffer};
+use crate::stream::{axis_core, axis_shell_logic, AxisOutputRegister, SkidBuffer};
 
-#[derive(LogicBlock, Default)]
-pub struct CharProperties {
-    pub clk: Signal<In, Clock>,
-    pub rst: Signal<In, Bit>,
-    pub s_axis_tdata: Signal<In, Bits<32>>,
-    pub s_axis_tvalid: Signal<In, Bit>,
-    pub s_axis_tready: Signal<Out, Bit>,
-    pub s_axis_tlast: Signal<In, Bit>,
-    pub m_axis_tdata: Signal<Out, Bits<32>>,
-    pub m_axis_tuser: Signal<Out, Bits<4>>,
-    pub m_axis_tvalid: Signal<Out, Bit>,
-    pub m_axis_tready: Signal<In, Bit>,
-    pub m_axis_tlast: Signal<Out, Bit>,
-    skid_buffer: SkidBuffer<32>,
-    output_register: AxisOutputRegister<32, 4>,
-    /// The word is in the BMP, and in planes 0–16.
-    in_bmp: Signal<Local, Bit>,
-    in_planes: Signal<Local, Bit>,
-    /// Its low 16 bits.
-    low: Signal<Local, Bits<16>>,
-    /// Its flags, bit by bit.
-    control: Signal<Local, Bit>,
-    private_use: Signal<Local, Bit>,
-    noncharacter: Signal<Local, Bit>,
-    /// Bit 3 of the flags, in place.
-    non_bmp_flag: Signal<Local, Bits<4>>,
+axis_core! {
+    #[derive(LogicBlock, Default)]
+    pub struct CharProperties<s_axis_tdata: 32, m_axis_tdata: 32, m_axis_tuser: 4> {
+        skid_buffer: SkidBuffer<32>,
+        output_register: AxisOutputRegister<32, 4>,
+        /// The word is in the BMP, and in planes 0–16.
+        in_bmp: Signal<Local, Bit>,
+        in_planes: Signal<Local, Bit>,
+        /// Its low 16 bits.
+        low: Signal<Local, Bits<16>>,
+        /// Its flags, bit by bit.
+        control: Signal<Local, Bit>,
+        private_use: Signal<Local, Bit>,
+        noncharacter: Signal<Local, Bit>,
+        /// Bit 3 of the flags, in place.
+        non_bmp_flag: Signal<Local, Bits<4>>,
+    }
 }
 
 impl CharProperties {
@@ -80,68 +71,57 @@ impl CharProperties {
     pub const LATENCY: u64 = 1;
 }
 
-impl Logic for CharProperties {
-    #[hdl_gen]
-    fn update(&mut self) {
-        clock!(self, clk, skid_buffer, output_register);
-        self.skid_buffer.rst.next = self.rst.val();
-        self.output_register.rst.next = self.rst.val();
-        self.skid_buffer.s_axis_tdata.next = self.s_axis_tdata.val();
-        self.skid_buffer.s_axis_tvalid.next = self.s_axis_tvalid.val();
-        self.skid_buffer.s_axis_tlast.next = self.s_axis_tlast.val();
-        self.s_axis_tready.next = self.skid_buffer.s_axis_tready.val();
-        self.output_register.m_axis_tready.next = self.m_axis_tready.val();
-        self.m_axis_tdata.next = self.output_register.m_axis_tdata.val();
-        self.m_axis_tuser.next = self.output_register.m_axis_tuser.val();
-        self.m_axis_tvalid.next = self.output_register.m_axis_tvalid.val();
-        self.m_axis_tlast.next = self.output_register.m_axis_tlast.val();
+axis_shell_logic! {
+    impl Logic for CharProperties {
+        #[hdl_gen]
+        fn update(&mut self) {
+            self.in_bmp.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(16) == 0;
+            // Planes 0–16: bits 31–21 clear, and bits 19–16 clear if bit 20 is set.
+            self.in_planes.next = (self.skid_buffer.byte.tdata.val().get_bits::<11>(21) == 0)
+                & !(self.skid_buffer.byte.tdata.val().get_bit(20)
+                    & (self.skid_buffer.byte.tdata.val().get_bits::<4>(16) != 0));
+            self.low.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(0);
+            // 00–1F, 7F, 80–9F.
+            self.control.next = self.in_bmp.val()
+                & (self.low.val().get_bits::<8>(8) == 0)
+                & ((self.low.val().get_bits::<3>(5) == 0)
+                    | (self.low.val().get_bits::<8>(0) == 0x7F)
+                    | (self.low.val().get_bits::<3>(5) == 4));
+            // E000–F8FF in the BMP (E, F0–F7, F8 above the low byte); planes 15
+            // and 16 but their last two.
+            self.private_use.next = (self.in_bmp.val()
+                & ((self.low.val().get_bits::<4>(12) == 0xE)
+                    | (self.low.val().get_bits::<5>(11) == 0x1E)
+                    | (self.low.val().get_bits::<8>(8) == 0xF8)))
+                | (self.in_planes.val()
+                    & ((self.skid_buffer.byte.tdata.val().get_bits::<5>(16) == 0x0F)
+                        | (self.skid_buffer.byte.tdata.val().get_bits::<5>(16) == 0x10))
+                    & (self.low.val().get_bits::<15>(1) != 0x7FFF));
+            self.noncharacter.next = (self.in_bmp.val()
+                & ((self.low.val().get_bits::<12>(4) == 0xFDD)
+                    | (self.low.val().get_bits::<12>(4) == 0xFDE)))
+                | (self.in_planes.val() & (self.low.val().get_bits::<15>(1) == 0x7FFF));
 
-        self.in_bmp.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(16) == 0;
-        // Planes 0–16: bits 31–21 clear, and bits 19–16 clear if bit 20 is set.
-        self.in_planes.next = (self.skid_buffer.byte.tdata.val().get_bits::<11>(21) == 0)
-            & !(self.skid_buffer.byte.tdata.val().get_bit(20)
-                & (self.skid_buffer.byte.tdata.val().get_bits::<4>(16) != 0));
-        self.low.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(0);
-        // 00–1F, 7F, 80–9F.
-        self.control.next = self.in_bmp.val()
-            & (self.low.val().get_bits::<8>(8) == 0)
-            & ((self.low.val().get_bits::<3>(5) == 0)
-                | (self.low.val().get_bits::<8>(0) == 0x7F)
-                | (self.low.val().get_bits::<3>(5) == 4));
-        // E000–F8FF in the BMP (E, F0–F7, F8 above the low byte); planes 15
-        // and 16 but their last two.
-        self.private_use.next = (self.in_bmp.val()
-            & ((self.low.val().get_bits::<4>(12) == 0xE)
-                | (self.low.val().get_bits::<5>(11) == 0x1E)
-                | (self.low.val().get_bits::<8>(8) == 0xF8)))
-            | (self.in_planes.val()
-                & ((self.skid_buffer.byte.tdata.val().get_bits::<5>(16) == 0x0F)
-                    | (self.skid_buffer.byte.tdata.val().get_bits::<5>(16) == 0x10))
-                & (self.low.val().get_bits::<15>(1) != 0x7FFF));
-        self.noncharacter.next = (self.in_bmp.val()
-            & ((self.low.val().get_bits::<12>(4) == 0xFDD)
-                | (self.low.val().get_bits::<12>(4) == 0xFDE)))
-            | (self.in_planes.val() & (self.low.val().get_bits::<15>(1) == 0x7FFF));
+            self.non_bmp_flag.next = 0.into();
+            if !self.in_bmp.val() {
+                self.non_bmp_flag.next = 8.into();
+            }
 
-        self.non_bmp_flag.next = 0.into();
-        if !self.in_bmp.val() {
-            self.non_bmp_flag.next = 8.into();
-        }
-
-        // The word passes through, with its flags; the first three exclude
-        // each other, and a control is in the BMP.
-        self.skid_buffer.advance.next = self.output_register.s_axis_tready.val();
-        self.output_register.s_axis_tvalid.next = self.skid_buffer.byte.tvalid.val();
-        self.output_register.s_axis_tdata.next = self.skid_buffer.byte.tdata.val();
-        self.output_register.s_axis_tlast.next = self.skid_buffer.byte.tlast.val();
-        if self.control.val() {
-            self.output_register.s_axis_tuser.next = 1.into();
-        } else if self.private_use.val() {
-            self.output_register.s_axis_tuser.next = self.non_bmp_flag.val() | 2;
-        } else if self.noncharacter.val() {
-            self.output_register.s_axis_tuser.next = self.non_bmp_flag.val() | 4;
-        } else {
-            self.output_register.s_axis_tuser.next = self.non_bmp_flag.val();
+            // The word passes through, with its flags; the first three exclude
+            // each other, and a control is in the BMP.
+            self.skid_buffer.advance.next = self.output_register.s_axis_tready.val();
+            self.output_register.s_axis_tvalid.next = self.skid_buffer.byte.tvalid.val();
+            self.output_register.s_axis_tdata.next = self.skid_buffer.byte.tdata.val();
+            self.output_register.s_axis_tlast.next = self.skid_buffer.byte.tlast.val();
+            if self.control.val() {
+                self.output_register.s_axis_tuser.next = 1.into();
+            } else if self.private_use.val() {
+                self.output_register.s_axis_tuser.next = self.non_bmp_flag.val() | 2;
+            } else if self.noncharacter.val() {
+                self.output_register.s_axis_tuser.next = self.non_bmp_flag.val() | 4;
+            } else {
+                self.output_register.s_axis_tuser.next = self.non_bmp_flag.val();
+            }
         }
     }
 }

@@ -46,69 +46,49 @@
 
 use rust_hdl::prelude::*;
 
-use crate::stream::{AxisOutputRegister, SkidBuffer};
+use crate::stream::{axis_core, axis_shell_logic, with_axis_ports, AxisOutputRegister, SkidBuffer};
 use crate::ErrorKind;
 
-#[derive(LogicBlock)]
-pub struct Utf16Decoder {
-    pub clk: Signal<In, Clock>,
-    pub rst: Signal<In, Bit>,
-    pub s_axis_tdata: Signal<In, Bits<16>>,
-    pub s_axis_tvalid: Signal<In, Bit>,
-    pub s_axis_tready: Signal<Out, Bit>,
-    pub s_axis_tlast: Signal<In, Bit>,
-    pub m_axis_tdata: Signal<Out, Bits<32>>,
-    pub m_axis_tuser: Signal<Out, Bits<4>>,
-    pub m_axis_tvalid: Signal<Out, Bit>,
-    pub m_axis_tready: Signal<In, Bit>,
-    pub m_axis_tlast: Signal<Out, Bit>,
-    skid_buffer: SkidBuffer<16>,
-    output_register: AxisOutputRegister<32, 4>,
-    /// `m_axis_tuser` of an unpaired surrogate.
-    surrogate_tuser: Constant<Bits<4>>,
-    /// What `held` is: a high surrogate, a low one.
-    held_is_high: Signal<Local, Bit>,
-    held_is_low: Signal<Local, Bit>,
-    /// The unit the skid buffer shows is a low surrogate: the lookahead a
-    /// held high surrogate needs.
-    next_is_low: Signal<Local, Bit>,
-    /// A held high surrogate cannot be decided yet: no unit follows it so
-    /// far and its message goes on.
-    waits: Signal<Local, Bit>,
-    /// `held` is the high half of a pair: it leaves into `pair_high`, and
-    /// no word leaves with it.
-    first_half: Signal<Local, Bit>,
-    /// `held` is decided and leaves this cycle.
-    leaves: Signal<Local, Bit>,
-    /// The skid buffer's unit comes into `held` this cycle.
-    take: Signal<Local, Bit>,
-    /// `held`, as 32 bits.
-    held_wide: Signal<Local, Bits<32>>,
-    /// The unit being decided.
-    held: DFF<Bits<16>>,
-    held_valid: DFF<Bit>,
-    held_last: DFF<Bit>,
-    /// `held` is the low half of a pair whose high half left before it;
-    /// `pair_high` is that half's share of the value: its ten bits, moved
-    /// up ten, plus 10000 (RFC 2781 §2.2 steps 5 and 6).
-    paired: DFF<Bit>,
-    pair_high: DFF<Bits<32>>,
+axis_core! {
+    #[derive(LogicBlock)]
+    pub struct Utf16Decoder<s_axis_tdata: 16, m_axis_tdata: 32, m_axis_tuser: 4> {
+        skid_buffer: SkidBuffer<16>,
+        output_register: AxisOutputRegister<32, 4>,
+        /// `m_axis_tuser` of an unpaired surrogate.
+        surrogate_tuser: Constant<Bits<4>>,
+        /// What `held` is: a high surrogate, a low one.
+        held_is_high: Signal<Local, Bit>,
+        held_is_low: Signal<Local, Bit>,
+        /// The unit the skid buffer shows is a low surrogate: the lookahead a
+        /// held high surrogate needs.
+        next_is_low: Signal<Local, Bit>,
+        /// A held high surrogate cannot be decided yet: no unit follows it so
+        /// far and its message goes on.
+        waits: Signal<Local, Bit>,
+        /// `held` is the high half of a pair: it leaves into `pair_high`, and
+        /// no word leaves with it.
+        first_half: Signal<Local, Bit>,
+        /// `held` is decided and leaves this cycle.
+        leaves: Signal<Local, Bit>,
+        /// The skid buffer's unit comes into `held` this cycle.
+        take: Signal<Local, Bit>,
+        /// `held`, as 32 bits.
+        held_wide: Signal<Local, Bits<32>>,
+        /// The unit being decided.
+        held: DFF<Bits<16>>,
+        held_valid: DFF<Bit>,
+        held_last: DFF<Bit>,
+        /// `held` is the low half of a pair whose high half left before it;
+        /// `pair_high` is that half's share of the value: its ten bits, moved
+        /// up ten, plus 10000 (RFC 2781 §2.2 steps 5 and 6).
+        paired: DFF<Bit>,
+        pair_high: DFF<Bits<32>>,
+    }
 }
 
 impl Default for Utf16Decoder {
     fn default() -> Self {
-        Utf16Decoder {
-            clk: Default::default(),
-            rst: Default::default(),
-            s_axis_tdata: Default::default(),
-            s_axis_tvalid: Default::default(),
-            s_axis_tready: Default::default(),
-            s_axis_tlast: Default::default(),
-            m_axis_tdata: Default::default(),
-            m_axis_tuser: Default::default(),
-            m_axis_tvalid: Default::default(),
-            m_axis_tready: Default::default(),
-            m_axis_tlast: Default::default(),
+        with_axis_ports!(Utf16Decoder {
             skid_buffer: Default::default(),
             output_register: Default::default(),
             surrogate_tuser: Constant::new(u64::from(ErrorKind::Surrogate.tuser()).into()),
@@ -125,7 +105,7 @@ impl Default for Utf16Decoder {
             held_last: Default::default(),
             paired: Default::default(),
             pair_high: Default::default(),
-        }
+        })
     }
 }
 
@@ -134,69 +114,58 @@ impl Utf16Decoder {
     pub const LATENCY: u64 = 2;
 }
 
-impl Logic for Utf16Decoder {
-    #[hdl_gen]
-    fn update(&mut self) {
-        dff_setup!(self, clk, held, held_valid, held_last, paired, pair_high);
-        clock!(self, clk, skid_buffer, output_register);
-        self.skid_buffer.rst.next = self.rst.val();
-        self.output_register.rst.next = self.rst.val();
-        self.skid_buffer.s_axis_tdata.next = self.s_axis_tdata.val();
-        self.skid_buffer.s_axis_tvalid.next = self.s_axis_tvalid.val();
-        self.skid_buffer.s_axis_tlast.next = self.s_axis_tlast.val();
-        self.s_axis_tready.next = self.skid_buffer.s_axis_tready.val();
-        self.output_register.m_axis_tready.next = self.m_axis_tready.val();
-        self.m_axis_tdata.next = self.output_register.m_axis_tdata.val();
-        self.m_axis_tuser.next = self.output_register.m_axis_tuser.val();
-        self.m_axis_tvalid.next = self.output_register.m_axis_tvalid.val();
-        self.m_axis_tlast.next = self.output_register.m_axis_tlast.val();
+axis_shell_logic! {
+    impl Logic for Utf16Decoder {
+        flops: [held, held_valid, held_last, paired, pair_high],
+        #[hdl_gen]
+        fn update(&mut self) {
+            self.held_is_high.next = self.held.q.val().get_bits::<6>(10) == 0x36;
+            self.held_is_low.next = self.held.q.val().get_bits::<6>(10) == 0x37;
+            self.next_is_low.next = self.skid_buffer.byte.tdata.val().get_bits::<6>(10) == 0x37;
+            self.held_wide.next = bit_cast::<32, 16>(self.held.q.val());
+            self.waits.next =
+                self.held_is_high.val() & !self.held_last.q.val() & !self.skid_buffer.byte.tvalid.val();
+            self.first_half.next =
+                self.held_is_high.val() & !self.held_last.q.val() & self.next_is_low.val();
+            self.leaves.next =
+                self.held_valid.q.val() & self.output_register.s_axis_tready.val() & !self.waits.val();
+            self.take.next =
+                self.skid_buffer.byte.tvalid.val() & (!self.held_valid.q.val() | self.leaves.val());
+            self.skid_buffer.advance.next = self.take.val();
 
-        self.held_is_high.next = self.held.q.val().get_bits::<6>(10) == 0x36;
-        self.held_is_low.next = self.held.q.val().get_bits::<6>(10) == 0x37;
-        self.next_is_low.next = self.skid_buffer.byte.tdata.val().get_bits::<6>(10) == 0x37;
-        self.held_wide.next = bit_cast::<32, 16>(self.held.q.val());
-        self.waits.next =
-            self.held_is_high.val() & !self.held_last.q.val() & !self.skid_buffer.byte.tvalid.val();
-        self.first_half.next =
-            self.held_is_high.val() & !self.held_last.q.val() & self.next_is_low.val();
-        self.leaves.next =
-            self.held_valid.q.val() & self.output_register.s_axis_tready.val() & !self.waits.val();
-        self.take.next =
-            self.skid_buffer.byte.tvalid.val() & (!self.held_valid.q.val() | self.leaves.val());
-        self.skid_buffer.advance.next = self.take.val();
-
-        // The word of `held`, offered once it is decided; the first half of
-        // a pair offers none: its word leaves with the second.
-        self.output_register.s_axis_tvalid.next =
-            self.held_valid.q.val() & !self.waits.val() & !self.first_half.val();
-        self.output_register.s_axis_tlast.next = self.held_last.q.val();
-        if self.held_is_low.val() & self.paired.q.val() {
-            self.output_register.s_axis_tdata.next =
-                self.pair_high.q.val() | (self.held_wide.val() & 0x3FF);
-            self.output_register.s_axis_tuser.next = 0.into();
-        } else if self.held_is_high.val() | self.held_is_low.val() {
-            self.output_register.s_axis_tdata.next = 0xFFFD.into();
-            self.output_register.s_axis_tuser.next = self.surrogate_tuser.val();
-        } else {
-            self.output_register.s_axis_tdata.next = self.held_wide.val();
-            self.output_register.s_axis_tuser.next = 0.into();
-        }
-        if self.leaves.val() {
-            self.paired.d.next = self.first_half.val();
-        }
-        if self.leaves.val() & self.first_half.val() {
-            self.pair_high.d.next = ((self.held_wide.val() & 0x3FF) + 0x40) << 10;
-        }
-        if self.take.val() {
-            self.held.d.next = self.skid_buffer.byte.tdata.val();
-            self.held_last.d.next = self.skid_buffer.byte.tlast.val();
-        }
-        if self.take.val() | self.leaves.val() {
-            self.held_valid.d.next = self.take.val();
-        }
-        if self.rst.val() {
-            self.held_valid.d.next = false;
-            self.paired.d.next = false;
+            // The word of `held`, offered once it is decided; the first half of
+            // a pair offers none: its word leaves with the second.
+            self.output_register.s_axis_tvalid.next =
+                self.held_valid.q.val() & !self.waits.val() & !self.first_half.val();
+            self.output_register.s_axis_tlast.next = self.held_last.q.val();
+            if self.held_is_low.val() & self.paired.q.val() {
+                self.output_register.s_axis_tdata.next =
+                    self.pair_high.q.val() | (self.held_wide.val() & 0x3FF);
+                self.output_register.s_axis_tuser.next = 0.into();
+            } else if self.held_is_high.val() | self.held_is_low.val() {
+                self.output_register.s_axis_tdata.next = 0xFFFD.into();
+                self.output_register.s_axis_tuser.next = self.surrogate_tuser.val();
+            } else {
+                self.output_register.s_axis_tdata.next = self.held_wide.val();
+                self.output_register.s_axis_tuser.next = 0.into();
+            }
+            if self.leaves.val() {
+                self.paired.d.next = self.first_half.val();
+            }
+            if self.leaves.val() & self.first_half.val() {
+                self.pair_high.d.next = ((self.held_wide.val() & 0x3FF) + 0x40) << 10;
+            }
+            if self.take.val() {
+                self.held.d.next = self.skid_buffer.byte.tdata.val();
+                self.held_last.d.next = self.skid_buffer.byte.tlast.val();
+            }
+            if self.take.val() | self.leaves.val() {
+                self.held_valid.d.next = self.take.val();
+            }
+            if self.rst.val() {
+                self.held_valid.d.next = false;
+                self.paired.d.next = false;
+            }
         }
     }
 }

@@ -47,41 +47,32 @@
 
 use rust_hdl::prelude::*;
 
-use crate::stream::{AxisOutputRegister, SkidBuffer};
+use crate::stream::{axis_core, axis_shell_logic, AxisOutputRegister, SkidBuffer};
 
-#[derive(LogicBlock, Default)]
-pub struct Utf16Encoder {
-    pub clk: Signal<In, Clock>,
-    pub rst: Signal<In, Bit>,
-    pub s_axis_tdata: Signal<In, Bits<32>>,
-    pub s_axis_tvalid: Signal<In, Bit>,
-    pub s_axis_tready: Signal<Out, Bit>,
-    pub s_axis_tlast: Signal<In, Bit>,
-    pub m_axis_tdata: Signal<Out, Bits<16>>,
-    pub m_axis_tuser: Signal<Out, Bits<1>>,
-    pub m_axis_tvalid: Signal<Out, Bit>,
-    pub m_axis_tready: Signal<In, Bit>,
-    pub m_axis_tlast: Signal<Out, Bit>,
-    skid_buffer: SkidBuffer<32>,
-    output_register: AxisOutputRegister<16, 1>,
-    /// The word the skid buffer shows cannot be carried: a surrogate, or
-    /// above 10FFFF (bits 31–21 set, or bit 20 with one of 19–16; masks,
-    /// not a magnitude compare, which is a carry chain on an iCE40).
-    unencodable: Signal<Local, Bit>,
-    /// It needs a surrogate pair.
-    paired: Signal<Local, Bit>,
-    /// Its units: the high and the low surrogate of a pair (RFC 2781 §2.1
-    /// step 4, from U' = U − 10000).
-    high_surrogate: Signal<Local, Bits<16>>,
-    low_surrogate: Signal<Local, Bits<16>>,
-    /// `pending` has no unit left after this cycle: the next word may come in.
-    take: Signal<Local, Bit>,
-    /// The current word's units not yet sent, the next in `pending_0`.
-    pending_0: DFF<Bits<16>>,
-    pending_1: DFF<Bits<16>>,
-    pending_count: DFF<Bits<2>>,
-    pending_error: DFF<Bit>,
-    pending_last: DFF<Bit>,
+axis_core! {
+    #[derive(LogicBlock, Default)]
+    pub struct Utf16Encoder<s_axis_tdata: 32, m_axis_tdata: 16, m_axis_tuser: 1> {
+        skid_buffer: SkidBuffer<32>,
+        output_register: AxisOutputRegister<16, 1>,
+        /// The word the skid buffer shows cannot be carried: a surrogate, or
+        /// above 10FFFF (bits 31–21 set, or bit 20 with one of 19–16; masks,
+        /// not a magnitude compare, which is a carry chain on an iCE40).
+        unencodable: Signal<Local, Bit>,
+        /// It needs a surrogate pair.
+        paired: Signal<Local, Bit>,
+        /// Its units: the high and the low surrogate of a pair (RFC 2781 §2.1
+        /// step 4, from U' = U − 10000).
+        high_surrogate: Signal<Local, Bits<16>>,
+        low_surrogate: Signal<Local, Bits<16>>,
+        /// `pending` has no unit left after this cycle: the next word may come in.
+        take: Signal<Local, Bit>,
+        /// The current word's units not yet sent, the next in `pending_0`.
+        pending_0: DFF<Bits<16>>,
+        pending_1: DFF<Bits<16>>,
+        pending_count: DFF<Bits<2>>,
+        pending_error: DFF<Bit>,
+        pending_last: DFF<Bit>,
+    }
 }
 
 impl Utf16Encoder {
@@ -89,74 +80,55 @@ impl Utf16Encoder {
     pub const LATENCY: u64 = 2;
 }
 
-impl Logic for Utf16Encoder {
-    #[hdl_gen]
-    fn update(&mut self) {
-        dff_setup!(
-            self,
-            clk,
-            pending_0,
-            pending_1,
-            pending_count,
-            pending_error,
-            pending_last
-        );
-        clock!(self, clk, skid_buffer, output_register);
-        self.skid_buffer.rst.next = self.rst.val();
-        self.output_register.rst.next = self.rst.val();
-        self.skid_buffer.s_axis_tdata.next = self.s_axis_tdata.val();
-        self.skid_buffer.s_axis_tvalid.next = self.s_axis_tvalid.val();
-        self.skid_buffer.s_axis_tlast.next = self.s_axis_tlast.val();
-        self.s_axis_tready.next = self.skid_buffer.s_axis_tready.val();
-        self.output_register.m_axis_tready.next = self.m_axis_tready.val();
-        self.m_axis_tdata.next = self.output_register.m_axis_tdata.val();
-        self.m_axis_tuser.next = self.output_register.m_axis_tuser.val();
-        self.m_axis_tvalid.next = self.output_register.m_axis_tvalid.val();
-        self.m_axis_tlast.next = self.output_register.m_axis_tlast.val();
+axis_shell_logic! {
+    impl Logic for Utf16Encoder {
+        flops: [pending_0, pending_1, pending_count, pending_error, pending_last],
+        #[hdl_gen]
+        fn update(&mut self) {
+            self.unencodable.next = (self.skid_buffer.byte.tdata.val().get_bits::<11>(21) != 0)
+                | (self.skid_buffer.byte.tdata.val().get_bit(20)
+                    & (self.skid_buffer.byte.tdata.val().get_bits::<4>(16) != 0))
+                | (self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0x1B);
+            self.paired.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(16) != 0;
+            // U' = U − 10000 is 20 bits, so subtracting 40 from bits 25–10 (10000
+            // from the word) and keeping ten of them gives U''s high ten.
+            self.high_surrogate.next =
+                ((self.skid_buffer.byte.tdata.val().get_bits::<16>(10) - 0x40) & 0x3FF) | 0xD800;
+            self.low_surrogate.next =
+                (self.skid_buffer.byte.tdata.val().get_bits::<16>(0) & 0x3FF) | 0xDC00;
 
-        self.unencodable.next = (self.skid_buffer.byte.tdata.val().get_bits::<11>(21) != 0)
-            | (self.skid_buffer.byte.tdata.val().get_bit(20)
-                & (self.skid_buffer.byte.tdata.val().get_bits::<4>(16) != 0))
-            | (self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0x1B);
-        self.paired.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(16) != 0;
-        // U' = U − 10000 is 20 bits, so subtracting 40 from bits 25–10 (10000
-        // from the word) and keeping ten of them gives U''s high ten.
-        self.high_surrogate.next =
-            ((self.skid_buffer.byte.tdata.val().get_bits::<16>(10) - 0x40) & 0x3FF) | 0xD800;
-        self.low_surrogate.next =
-            (self.skid_buffer.byte.tdata.val().get_bits::<16>(0) & 0x3FF) | 0xDC00;
-
-        // The next unit is offered to the output register, which takes it
-        // when it has room.
-        self.output_register.s_axis_tvalid.next = self.pending_count.q.val() != 0;
-        self.output_register.s_axis_tdata.next = self.pending_0.q.val();
-        self.output_register.s_axis_tuser.next = self.pending_error.q.val().into();
-        self.output_register.s_axis_tlast.next =
-            self.pending_last.q.val() & (self.pending_count.q.val() == 1);
-        self.take.next = (self.pending_count.q.val() == 0)
-            | ((self.pending_count.q.val() == 1) & self.output_register.s_axis_tready.val());
-        self.skid_buffer.advance.next = self.take.val();
-        if self.output_register.s_axis_tready.val() & (self.pending_count.q.val() != 0) {
-            self.pending_0.d.next = self.pending_1.q.val();
-            self.pending_count.d.next = self.pending_count.q.val() - 1;
-        }
-        if self.take.val() & self.skid_buffer.byte.tvalid.val() {
-            self.pending_error.d.next = self.unencodable.val();
-            self.pending_last.d.next = self.skid_buffer.byte.tlast.val();
-            if self.unencodable.val() {
-                self.pending_0.d.next = 0xFFFD.into();
-                self.pending_count.d.next = 1.into();
-            } else if self.paired.val() {
-                self.pending_0.d.next = self.high_surrogate.val();
-                self.pending_1.d.next = self.low_surrogate.val();
-                self.pending_count.d.next = 2.into();
-            } else {
-                self.pending_0.d.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(0);
-                self.pending_count.d.next = 1.into();
+            // The next unit is offered to the output register, which takes it
+            // when it has room.
+            self.output_register.s_axis_tvalid.next = self.pending_count.q.val() != 0;
+            self.output_register.s_axis_tdata.next = self.pending_0.q.val();
+            self.output_register.s_axis_tuser.next = self.pending_error.q.val().into();
+            self.output_register.s_axis_tlast.next =
+                self.pending_last.q.val() & (self.pending_count.q.val() == 1);
+            self.take.next = (self.pending_count.q.val() == 0)
+                | ((self.pending_count.q.val() == 1) & self.output_register.s_axis_tready.val());
+            self.skid_buffer.advance.next = self.take.val();
+            if self.output_register.s_axis_tready.val() & (self.pending_count.q.val() != 0) {
+                self.pending_0.d.next = self.pending_1.q.val();
+                self.pending_count.d.next = self.pending_count.q.val() - 1;
             }
-        }
-        if self.rst.val() {
-            self.pending_count.d.next = 0.into();
+            if self.take.val() & self.skid_buffer.byte.tvalid.val() {
+                self.pending_error.d.next = self.unencodable.val();
+                self.pending_last.d.next = self.skid_buffer.byte.tlast.val();
+                if self.unencodable.val() {
+                    self.pending_0.d.next = 0xFFFD.into();
+                    self.pending_count.d.next = 1.into();
+                } else if self.paired.val() {
+                    self.pending_0.d.next = self.high_surrogate.val();
+                    self.pending_1.d.next = self.low_surrogate.val();
+                    self.pending_count.d.next = 2.into();
+                } else {
+                    self.pending_0.d.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(0);
+                    self.pending_count.d.next = 1.into();
+                }
+            }
+            if self.rst.val() {
+                self.pending_count.d.next = 0.into();
+            }
         }
     }
 }

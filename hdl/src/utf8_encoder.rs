@@ -51,59 +51,50 @@
 
 use rust_hdl::prelude::*;
 
-use crate::stream::{AxisOutputRegister, SkidBuffer};
+use crate::stream::{axis_core, axis_shell_logic, with_axis_ports, AxisOutputRegister, SkidBuffer};
 use crate::Profile;
 
-#[derive(LogicBlock)]
-pub struct Utf8Encoder {
-    pub clk: Signal<In, Clock>,
-    pub rst: Signal<In, Bit>,
-    pub s_axis_tdata: Signal<In, Bits<32>>,
-    pub s_axis_tvalid: Signal<In, Bit>,
-    pub s_axis_tready: Signal<Out, Bit>,
-    pub s_axis_tlast: Signal<In, Bit>,
-    pub m_axis_tdata: Signal<Out, Bits<8>>,
-    pub m_axis_tuser: Signal<Out, Bits<1>>,
-    pub m_axis_tvalid: Signal<Out, Bit>,
-    pub m_axis_tready: Signal<In, Bit>,
-    pub m_axis_tlast: Signal<Out, Bit>,
-    skid_buffer: SkidBuffer<32>,
-    output_register: AxisOutputRegister<8, 1>,
-    /// Above the profile's largest value, as masks (a magnitude compare
-    /// becomes a carry chain, 36 levels on the iCE40): a bit set above its
-    /// bit length, or its top bit set with a bit of `above_low` (the
-    /// largest value's low bits are all ones below some bit).
-    beyond: Constant<Bits<32>>,
-    top_bit: Constant<Bits<32>>,
-    above_low: Constant<Bits<32>>,
-    /// The word the skid buffer shows cannot be encoded.
-    unencodable: Signal<Local, Bit>,
-    /// How many octets it becomes, and the octets, in order.
-    length: Signal<Local, Bits<3>>,
-    octet_0: Signal<Local, Bits<8>>,
-    octet_1: Signal<Local, Bits<8>>,
-    octet_2: Signal<Local, Bits<8>>,
-    octet_3: Signal<Local, Bits<8>>,
-    octet_4: Signal<Local, Bits<8>>,
-    octet_5: Signal<Local, Bits<8>>,
-    /// Continuing octet k: 80 + bits 6k+5..6k of the word (Table 4).
-    continuing_0: Signal<Local, Bits<8>>,
-    continuing_1: Signal<Local, Bits<8>>,
-    continuing_2: Signal<Local, Bits<8>>,
-    continuing_3: Signal<Local, Bits<8>>,
-    continuing_4: Signal<Local, Bits<8>>,
-    /// `pending` has no octet left after this cycle: the next word may come in.
-    take: Signal<Local, Bit>,
-    /// The current word's octets not yet sent, the next in `pending_0`.
-    pending_0: DFF<Bits<8>>,
-    pending_1: DFF<Bits<8>>,
-    pending_2: DFF<Bits<8>>,
-    pending_3: DFF<Bits<8>>,
-    pending_4: DFF<Bits<8>>,
-    pending_5: DFF<Bits<8>>,
-    pending_count: DFF<Bits<3>>,
-    pending_error: DFF<Bit>,
-    pending_last: DFF<Bit>,
+axis_core! {
+    #[derive(LogicBlock)]
+    pub struct Utf8Encoder<s_axis_tdata: 32, m_axis_tdata: 8, m_axis_tuser: 1> {
+        skid_buffer: SkidBuffer<32>,
+        output_register: AxisOutputRegister<8, 1>,
+        /// Above the profile's largest value, as masks (a magnitude compare
+        /// becomes a carry chain, 36 levels on the iCE40): a bit set above its
+        /// bit length, or its top bit set with a bit of `above_low` (the
+        /// largest value's low bits are all ones below some bit).
+        beyond: Constant<Bits<32>>,
+        top_bit: Constant<Bits<32>>,
+        above_low: Constant<Bits<32>>,
+        /// The word the skid buffer shows cannot be encoded.
+        unencodable: Signal<Local, Bit>,
+        /// How many octets it becomes, and the octets, in order.
+        length: Signal<Local, Bits<3>>,
+        octet_0: Signal<Local, Bits<8>>,
+        octet_1: Signal<Local, Bits<8>>,
+        octet_2: Signal<Local, Bits<8>>,
+        octet_3: Signal<Local, Bits<8>>,
+        octet_4: Signal<Local, Bits<8>>,
+        octet_5: Signal<Local, Bits<8>>,
+        /// Continuing octet k: 80 + bits 6k+5..6k of the word (Table 4).
+        continuing_0: Signal<Local, Bits<8>>,
+        continuing_1: Signal<Local, Bits<8>>,
+        continuing_2: Signal<Local, Bits<8>>,
+        continuing_3: Signal<Local, Bits<8>>,
+        continuing_4: Signal<Local, Bits<8>>,
+        /// `pending` has no octet left after this cycle: the next word may come in.
+        take: Signal<Local, Bit>,
+        /// The current word's octets not yet sent, the next in `pending_0`.
+        pending_0: DFF<Bits<8>>,
+        pending_1: DFF<Bits<8>>,
+        pending_2: DFF<Bits<8>>,
+        pending_3: DFF<Bits<8>>,
+        pending_4: DFF<Bits<8>>,
+        pending_5: DFF<Bits<8>>,
+        pending_count: DFF<Bits<3>>,
+        pending_error: DFF<Bit>,
+        pending_last: DFF<Bit>,
+    }
 }
 
 impl Utf8Encoder {
@@ -120,18 +111,7 @@ impl Utf8Encoder {
             0,
             "the masks need a largest value 1xx..x11..1"
         );
-        Utf8Encoder {
-            clk: Default::default(),
-            rst: Default::default(),
-            s_axis_tdata: Default::default(),
-            s_axis_tvalid: Default::default(),
-            s_axis_tready: Default::default(),
-            s_axis_tlast: Default::default(),
-            m_axis_tdata: Default::default(),
-            m_axis_tuser: Default::default(),
-            m_axis_tvalid: Default::default(),
-            m_axis_tready: Default::default(),
-            m_axis_tlast: Default::default(),
+        with_axis_ports!(Utf8Encoder {
             skid_buffer: Default::default(),
             output_register: Default::default(),
             beyond: Constant::new((!mask(length) & u64::from(u32::MAX)).into()),
@@ -160,131 +140,108 @@ impl Utf8Encoder {
             pending_count: Default::default(),
             pending_error: Default::default(),
             pending_last: Default::default(),
-        }
+        })
     }
 }
 
-impl Logic for Utf8Encoder {
-    #[hdl_gen]
-    fn update(&mut self) {
-        dff_setup!(
-            self,
-            clk,
-            pending_0,
-            pending_1,
-            pending_2,
-            pending_3,
-            pending_4,
-            pending_5,
-            pending_count,
-            pending_error,
-            pending_last
-        );
-        clock!(self, clk, skid_buffer, output_register);
-        self.skid_buffer.rst.next = self.rst.val();
-        self.output_register.rst.next = self.rst.val();
-        self.skid_buffer.s_axis_tdata.next = self.s_axis_tdata.val();
-        self.skid_buffer.s_axis_tvalid.next = self.s_axis_tvalid.val();
-        self.skid_buffer.s_axis_tlast.next = self.s_axis_tlast.val();
-        self.s_axis_tready.next = self.skid_buffer.s_axis_tready.val();
-        self.output_register.m_axis_tready.next = self.m_axis_tready.val();
-        self.m_axis_tdata.next = self.output_register.m_axis_tdata.val();
-        self.m_axis_tuser.next = self.output_register.m_axis_tuser.val();
-        self.m_axis_tvalid.next = self.output_register.m_axis_tvalid.val();
-        self.m_axis_tlast.next = self.output_register.m_axis_tlast.val();
+axis_shell_logic! {
+    impl Logic for Utf8Encoder {
+        flops: [pending_0, pending_1, pending_2, pending_3, pending_4, pending_5, pending_count, pending_error, pending_last],
+        #[hdl_gen]
+        fn update(&mut self) {
+            // Annex R Table 4: the first octet is the length's marker and the
+            // word's high bits; each continuing octet is 80 + 6 bits.
+            self.unencodable.next = ((self.skid_buffer.byte.tdata.val() & self.beyond.val()) != 0)
+                | (((self.skid_buffer.byte.tdata.val() & self.top_bit.val()) != 0)
+                    & ((self.skid_buffer.byte.tdata.val() & self.above_low.val()) != 0))
+                | (self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0x1B);
+            self.continuing_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(0) & 0x3F) | 0x80;
+            self.continuing_1.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(6) & 0x3F) | 0x80;
+            self.continuing_2.next =
+                (self.skid_buffer.byte.tdata.val().get_bits::<8>(12) & 0x3F) | 0x80;
+            self.continuing_3.next =
+                (self.skid_buffer.byte.tdata.val().get_bits::<8>(18) & 0x3F) | 0x80;
+            self.continuing_4.next =
+                (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) & 0x3F) | 0x80;
+            self.octet_1.next = 0.into();
+            self.octet_2.next = 0.into();
+            self.octet_3.next = 0.into();
+            self.octet_4.next = 0.into();
+            self.octet_5.next = 0.into();
+            if self.unencodable.val() {
+                // U+FFFD.
+                self.length.next = 3.into();
+                self.octet_0.next = 0xEF.into();
+                self.octet_1.next = 0xBF.into();
+                self.octet_2.next = 0xBD.into();
+            } else if self.skid_buffer.byte.tdata.val().get_bits::<25>(7) == 0 {
+                self.length.next = 1.into();
+                self.octet_0.next = self.skid_buffer.byte.tdata.val().get_bits::<8>(0);
+            } else if self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0 {
+                self.length.next = 2.into();
+                self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(6) & 0x1F) | 0xC0;
+                self.octet_1.next = self.continuing_0.val();
+            } else if self.skid_buffer.byte.tdata.val().get_bits::<16>(16) == 0 {
+                self.length.next = 3.into();
+                self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(12) & 0x0F) | 0xE0;
+                self.octet_1.next = self.continuing_1.val();
+                self.octet_2.next = self.continuing_0.val();
+            } else if self.skid_buffer.byte.tdata.val().get_bits::<11>(21) == 0 {
+                self.length.next = 4.into();
+                self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(18) & 0x07) | 0xF0;
+                self.octet_1.next = self.continuing_2.val();
+                self.octet_2.next = self.continuing_1.val();
+                self.octet_3.next = self.continuing_0.val();
+            } else if self.skid_buffer.byte.tdata.val().get_bits::<6>(26) == 0 {
+                self.length.next = 5.into();
+                self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) & 0x03) | 0xF8;
+                self.octet_1.next = self.continuing_3.val();
+                self.octet_2.next = self.continuing_2.val();
+                self.octet_3.next = self.continuing_1.val();
+                self.octet_4.next = self.continuing_0.val();
+            } else {
+                // Bit 31 is clear here: a word with it set cannot be encoded.
+                self.length.next = 6.into();
+                self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) >> 6) | 0xFC;
+                self.octet_1.next = self.continuing_4.val();
+                self.octet_2.next = self.continuing_3.val();
+                self.octet_3.next = self.continuing_2.val();
+                self.octet_4.next = self.continuing_1.val();
+                self.octet_5.next = self.continuing_0.val();
+            }
 
-        // Annex R Table 4: the first octet is the length's marker and the
-        // word's high bits; each continuing octet is 80 + 6 bits.
-        self.unencodable.next = ((self.skid_buffer.byte.tdata.val() & self.beyond.val()) != 0)
-            | (((self.skid_buffer.byte.tdata.val() & self.top_bit.val()) != 0)
-                & ((self.skid_buffer.byte.tdata.val() & self.above_low.val()) != 0))
-            | (self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0x1B);
-        self.continuing_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(0) & 0x3F) | 0x80;
-        self.continuing_1.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(6) & 0x3F) | 0x80;
-        self.continuing_2.next =
-            (self.skid_buffer.byte.tdata.val().get_bits::<8>(12) & 0x3F) | 0x80;
-        self.continuing_3.next =
-            (self.skid_buffer.byte.tdata.val().get_bits::<8>(18) & 0x3F) | 0x80;
-        self.continuing_4.next =
-            (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) & 0x3F) | 0x80;
-        self.octet_1.next = 0.into();
-        self.octet_2.next = 0.into();
-        self.octet_3.next = 0.into();
-        self.octet_4.next = 0.into();
-        self.octet_5.next = 0.into();
-        if self.unencodable.val() {
-            // U+FFFD.
-            self.length.next = 3.into();
-            self.octet_0.next = 0xEF.into();
-            self.octet_1.next = 0xBF.into();
-            self.octet_2.next = 0xBD.into();
-        } else if self.skid_buffer.byte.tdata.val().get_bits::<25>(7) == 0 {
-            self.length.next = 1.into();
-            self.octet_0.next = self.skid_buffer.byte.tdata.val().get_bits::<8>(0);
-        } else if self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0 {
-            self.length.next = 2.into();
-            self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(6) & 0x1F) | 0xC0;
-            self.octet_1.next = self.continuing_0.val();
-        } else if self.skid_buffer.byte.tdata.val().get_bits::<16>(16) == 0 {
-            self.length.next = 3.into();
-            self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(12) & 0x0F) | 0xE0;
-            self.octet_1.next = self.continuing_1.val();
-            self.octet_2.next = self.continuing_0.val();
-        } else if self.skid_buffer.byte.tdata.val().get_bits::<11>(21) == 0 {
-            self.length.next = 4.into();
-            self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(18) & 0x07) | 0xF0;
-            self.octet_1.next = self.continuing_2.val();
-            self.octet_2.next = self.continuing_1.val();
-            self.octet_3.next = self.continuing_0.val();
-        } else if self.skid_buffer.byte.tdata.val().get_bits::<6>(26) == 0 {
-            self.length.next = 5.into();
-            self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) & 0x03) | 0xF8;
-            self.octet_1.next = self.continuing_3.val();
-            self.octet_2.next = self.continuing_2.val();
-            self.octet_3.next = self.continuing_1.val();
-            self.octet_4.next = self.continuing_0.val();
-        } else {
-            // Bit 31 is clear here: a word with it set cannot be encoded.
-            self.length.next = 6.into();
-            self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) >> 6) | 0xFC;
-            self.octet_1.next = self.continuing_4.val();
-            self.octet_2.next = self.continuing_3.val();
-            self.octet_3.next = self.continuing_2.val();
-            self.octet_4.next = self.continuing_1.val();
-            self.octet_5.next = self.continuing_0.val();
-        }
-
-        // The next octet is offered to the output register, which takes it
-        // when it has room.
-        self.output_register.s_axis_tvalid.next = self.pending_count.q.val() != 0;
-        self.output_register.s_axis_tdata.next = self.pending_0.q.val();
-        self.output_register.s_axis_tuser.next = self.pending_error.q.val().into();
-        self.output_register.s_axis_tlast.next =
-            self.pending_last.q.val() & (self.pending_count.q.val() == 1);
-        self.take.next = (self.pending_count.q.val() == 0)
-            | ((self.pending_count.q.val() == 1) & self.output_register.s_axis_tready.val());
-        self.skid_buffer.advance.next = self.take.val();
-        if self.output_register.s_axis_tready.val() & (self.pending_count.q.val() != 0) {
-            self.pending_0.d.next = self.pending_1.q.val();
-            self.pending_1.d.next = self.pending_2.q.val();
-            self.pending_2.d.next = self.pending_3.q.val();
-            self.pending_3.d.next = self.pending_4.q.val();
-            self.pending_4.d.next = self.pending_5.q.val();
-            self.pending_count.d.next = self.pending_count.q.val() - 1;
-        }
-        if self.take.val() & self.skid_buffer.byte.tvalid.val() {
-            self.pending_0.d.next = self.octet_0.val();
-            self.pending_1.d.next = self.octet_1.val();
-            self.pending_2.d.next = self.octet_2.val();
-            self.pending_3.d.next = self.octet_3.val();
-            self.pending_4.d.next = self.octet_4.val();
-            self.pending_5.d.next = self.octet_5.val();
-            self.pending_count.d.next = self.length.val();
-            self.pending_error.d.next = self.unencodable.val();
-            self.pending_last.d.next = self.skid_buffer.byte.tlast.val();
-        }
-        if self.rst.val() {
-            self.pending_count.d.next = 0.into();
+            // The next octet is offered to the output register, which takes it
+            // when it has room.
+            self.output_register.s_axis_tvalid.next = self.pending_count.q.val() != 0;
+            self.output_register.s_axis_tdata.next = self.pending_0.q.val();
+            self.output_register.s_axis_tuser.next = self.pending_error.q.val().into();
+            self.output_register.s_axis_tlast.next =
+                self.pending_last.q.val() & (self.pending_count.q.val() == 1);
+            self.take.next = (self.pending_count.q.val() == 0)
+                | ((self.pending_count.q.val() == 1) & self.output_register.s_axis_tready.val());
+            self.skid_buffer.advance.next = self.take.val();
+            if self.output_register.s_axis_tready.val() & (self.pending_count.q.val() != 0) {
+                self.pending_0.d.next = self.pending_1.q.val();
+                self.pending_1.d.next = self.pending_2.q.val();
+                self.pending_2.d.next = self.pending_3.q.val();
+                self.pending_3.d.next = self.pending_4.q.val();
+                self.pending_4.d.next = self.pending_5.q.val();
+                self.pending_count.d.next = self.pending_count.q.val() - 1;
+            }
+            if self.take.val() & self.skid_buffer.byte.tvalid.val() {
+                self.pending_0.d.next = self.octet_0.val();
+                self.pending_1.d.next = self.octet_1.val();
+                self.pending_2.d.next = self.octet_2.val();
+                self.pending_3.d.next = self.octet_3.val();
+                self.pending_4.d.next = self.octet_4.val();
+                self.pending_5.d.next = self.octet_5.val();
+                self.pending_count.d.next = self.length.val();
+                self.pending_error.d.next = self.unencodable.val();
+                self.pending_last.d.next = self.skid_buffer.byte.tlast.val();
+            }
+            if self.rst.val() {
+                self.pending_count.d.next = 0.into();
+            }
         }
     }
 }

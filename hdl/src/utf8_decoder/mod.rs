@@ -77,29 +77,20 @@ pub mod output_register;
 
 use rust_hdl::prelude::*;
 
-use crate::stream::{BeatOut, SkidBuffer};
+use crate::stream::{axis_core, with_axis_ports, BeatOut, SkidBuffer};
 use crate::utf8_decoder::classifier::{ByteClassifier, ClassifiedOut};
 use crate::utf8_decoder::fsm::{DecoderFsm, UnitsOut};
 use crate::utf8_decoder::output_register::OutputRegister;
 use utf8hdl_reference::Profile;
 
-#[derive(LogicBlock)]
-pub struct Utf8Decoder {
-    pub clk: Signal<In, Clock>,
-    pub rst: Signal<In, Bit>,
-    pub s_axis_tdata: Signal<In, Bits<8>>,
-    pub s_axis_tvalid: Signal<In, Bit>,
-    pub s_axis_tready: Signal<Out, Bit>,
-    pub s_axis_tlast: Signal<In, Bit>,
-    pub m_axis_tdata: Signal<Out, Bits<32>>,
-    pub m_axis_tuser: Signal<Out, Bits<4>>,
-    pub m_axis_tvalid: Signal<Out, Bit>,
-    pub m_axis_tready: Signal<In, Bit>,
-    pub m_axis_tlast: Signal<Out, Bit>,
-    pub skid_buffer: SkidBuffer<8>,
-    pub classifier: ByteClassifier,
-    pub decoder: DecoderFsm,
-    pub output_register: OutputRegister,
+axis_core! {
+    #[derive(LogicBlock)]
+    pub struct Utf8Decoder<s_axis_tdata: 8, m_axis_tdata: 32, m_axis_tuser: 4> {
+        pub skid_buffer: SkidBuffer<8>,
+        pub classifier: ByteClassifier,
+        pub decoder: DecoderFsm,
+        pub output_register: OutputRegister,
+    }
 }
 
 impl Utf8Decoder {
@@ -109,23 +100,12 @@ impl Utf8Decoder {
     pub const LATENCY: u64 = 6;
 
     pub fn new(profile: Profile) -> Self {
-        Utf8Decoder {
-            clk: Default::default(),
-            rst: Default::default(),
-            s_axis_tdata: Default::default(),
-            s_axis_tvalid: Default::default(),
-            s_axis_tready: Default::default(),
-            s_axis_tlast: Default::default(),
-            m_axis_tdata: Default::default(),
-            m_axis_tuser: Default::default(),
-            m_axis_tvalid: Default::default(),
-            m_axis_tready: Default::default(),
-            m_axis_tlast: Default::default(),
+        with_axis_ports!(Utf8Decoder {
             skid_buffer: Default::default(),
             classifier: ByteClassifier::new(profile),
             decoder: DecoderFsm::new(profile),
             output_register: Default::default(),
-        }
+        })
     }
 }
 
