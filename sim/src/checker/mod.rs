@@ -631,29 +631,10 @@ mod tests {
         for byte in bytes {
             checker.foresee(&Beat::one(byte, false));
         }
-        let accept = |checker: &mut Checker<Reference>, number: u64, byte: u8| {
-            let inputs = Inputs {
-                rst: false,
-                s_axis: Some(Beat::one(byte, false)),
-                m_axis_tready: true,
-            };
-            let cycle = Cycle {
-                outputs: Outputs {
-                    s_axis_tready: true,
-                    m_axis: None,
-                },
-                accepted: true,
-                taken: false,
-            };
-            checker
-                .check(number, &inputs, &cycle, &mut |_| Ok::<(), ()>(()))
-                .unwrap()
-                .unwrap();
-        };
-        accept(&mut checker, 0, bytes[0]);
+        accept(&mut checker, 0, Beat::one(bytes[0], false));
         assert_eq!(deliver(&mut checker, 1, &[beat(&[0x41], false)]), Ok(()));
-        accept(&mut checker, 2, bytes[1]);
-        accept(&mut checker, 3, bytes[2]);
+        accept(&mut checker, 2, Beat::one(bytes[1], false));
+        accept(&mut checker, 3, Beat::one(bytes[2], false));
         let early = deliver(&mut checker, 4, &[beat(&[0x20AC], false)]);
         assert!(
             matches!(early, Err(Failure::Protocol(ref m)) if m.contains("before the bytes that decide it")),

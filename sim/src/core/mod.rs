@@ -44,6 +44,7 @@ mod beat;
 mod lanes;
 mod ports;
 mod probes;
+mod shared_methods;
 mod words;
 
 pub use beat::*;

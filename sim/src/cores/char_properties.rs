@@ -158,21 +158,7 @@ impl Core for Properties {
 
     const LATENCY: u64 = CharProperties::LATENCY;
 
-    fn name(&self) -> String {
-        "char_properties".into()
-    }
-
-    fn profile(&self) -> Profile {
-        Profile::Rfc3629
-    }
-
-    fn model(&self) -> Reference {
-        Reference
-    }
-
-    fn block(&self) -> CharProperties {
-        CharProperties::default()
-    }
+    crate::rfc3629_core!("char_properties", CharProperties, Reference);
 
     crate::axis_io!(CharProperties; m_tuser);
 }

@@ -112,21 +112,7 @@ impl Core for Decoder {
 
     const LATENCY: u64 = Utf16Decoder::LATENCY;
 
-    fn name(&self) -> String {
-        "utf16_decoder".into()
-    }
-
-    fn profile(&self) -> Profile {
-        Profile::Rfc3629
-    }
-
-    fn model(&self) -> Reference {
-        Reference
-    }
-
-    fn block(&self) -> Utf16Decoder {
-        Utf16Decoder::default()
-    }
+    crate::rfc3629_core!("utf16_decoder", Utf16Decoder, Reference);
 
     crate::axis_io!(Utf16Decoder; m_tuser);
 }

@@ -122,21 +122,7 @@ impl Core for Encoder {
     /// A word may make two code units, one a clock.
     const RATE: Rate = Rate::Output;
 
-    fn name(&self) -> String {
-        "utf16_encoder".into()
-    }
-
-    fn profile(&self) -> Profile {
-        Profile::Rfc3629
-    }
-
-    fn model(&self) -> Reference {
-        Reference
-    }
-
-    fn block(&self) -> Utf16Encoder {
-        Utf16Encoder::default()
-    }
+    crate::rfc3629_core!("utf16_encoder", Utf16Encoder, Reference);
 
     crate::axis_io!(Utf16Encoder; m_tuser);
 }

@@ -8,7 +8,6 @@
 //! to its core.
 
 use std::fmt;
-use std::ops::Range;
 
 use utf8hdl_hdl::utf8_decoder_wide::{
     Utf8DecoderX16, Utf8DecoderX2, Utf8DecoderX32, Utf8DecoderX4, Utf8DecoderX8,
@@ -409,17 +408,7 @@ impl crate::core::Unit for reference::Unit {
         std::iter::once(Word::of_unit(self))
     }
 
-    fn span(&self) -> Range<usize> {
-        self.span.clone()
-    }
-
-    fn span_mut(&mut self) -> &mut Range<usize> {
-        &mut self.span
-    }
-
-    fn error(&self) -> Option<ErrorKind> {
-        self.error
-    }
+    crate::unit_span_and_error!();
 
     fn describe(&self) -> String {
         format!(

@@ -123,17 +123,7 @@ where
             .map(move |&tdata| Flagged { tdata, error })
     }
 
-    fn span(&self) -> Range<usize> {
-        self.span.clone()
-    }
-
-    fn span_mut(&mut self) -> &mut Range<usize> {
-        &mut self.span
-    }
-
-    fn error(&self) -> Option<ErrorKind> {
-        self.error
-    }
+    crate::unit_span_and_error!();
 
     fn describe(&self) -> String {
         let digits = 2 * std::mem::size_of::<T>();
