@@ -73,6 +73,7 @@ impl CharProperties {
 
 axis_shell_logic! {
     impl Logic for CharProperties {
+        output: output_register,
         #[hdl_gen]
         fn update(&mut self) {
             self.in_bmp.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(16) == 0;

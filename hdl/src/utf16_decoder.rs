@@ -116,6 +116,7 @@ impl Utf16Decoder {
 
 axis_shell_logic! {
     impl Logic for Utf16Decoder {
+        output: output_register,
         flops: [held, held_valid, held_last, paired, pair_high],
         #[hdl_gen]
         fn update(&mut self) {

@@ -29,7 +29,7 @@
 //! cycle            0     1     2     3     4     5
 //! s_axis_tdata     41    1F600 42                      (each taken in its cycle)
 //! s_axis_tready    1     1     1     0     1     1     42 waits in the skid buffer
-//! pending_count    0     1     2     1     1     0
+//! pending.count    0     1     2     1     1     0
 //! m_axis_tdata                 0041  D83D  DE00  0042
 //! ```
 //!
@@ -38,7 +38,7 @@
 //! `hdl/formal/utf16_encoder_properties.v`, but the second, which is about
 //! its inside:
 //! * While `m_axis_tvalid & !m_axis_tready`, every `m_axis_*` output holds.
-//! * `pending_count` is at most 2, and a word is taken from the skid
+//! * `pending.count` is at most 2, and a word is taken from the skid
 //!   buffer only in a cycle where `pending` empties.
 //! * Once words have been offered and `m_axis_tready` high for two
 //!   cycles, `m_axis_tvalid` is high.
@@ -47,13 +47,14 @@
 
 use rust_hdl::prelude::*;
 
-use crate::stream::{axis_core, axis_shell_logic, AxisOutputRegister, SkidBuffer};
+use crate::stream::{axis_core, axis_shell_logic, PendingUnits, SkidBuffer};
 
 axis_core! {
     #[derive(LogicBlock, Default)]
     pub struct Utf16Encoder<s_axis_tdata: 32, m_axis_tdata: 16, m_axis_tuser: 1> {
         skid_buffer: SkidBuffer<32>,
-        output_register: AxisOutputRegister<16, 1>,
+        /// The word's code units, sent one a clock, and the `m_axis` register.
+        pending: PendingUnits<16, 2>,
         /// The word the skid buffer shows cannot be carried: a surrogate, or
         /// above 10FFFF (bits 31–21 set, or bit 20 with one of 19–16; masks,
         /// not a magnitude compare, which is a carry chain on an iCE40).
@@ -64,14 +65,6 @@ axis_core! {
         /// step 4, from U' = U − 10000).
         high_surrogate: Signal<Local, Bits<16>>,
         low_surrogate: Signal<Local, Bits<16>>,
-        /// `pending` has no unit left after this cycle: the next word may come in.
-        take: Signal<Local, Bit>,
-        /// The current word's units not yet sent, the next in `pending_0`.
-        pending_0: DFF<Bits<16>>,
-        pending_1: DFF<Bits<16>>,
-        pending_count: DFF<Bits<2>>,
-        pending_error: DFF<Bit>,
-        pending_last: DFF<Bit>,
     }
 }
 
@@ -82,7 +75,7 @@ impl Utf16Encoder {
 
 axis_shell_logic! {
     impl Logic for Utf16Encoder {
-        flops: [pending_0, pending_1, pending_count, pending_error, pending_last],
+        output: pending,
         #[hdl_gen]
         fn update(&mut self) {
             self.unencodable.next = (self.skid_buffer.byte.tdata.val().get_bits::<11>(21) != 0)
@@ -97,37 +90,22 @@ axis_shell_logic! {
             self.low_surrogate.next =
                 (self.skid_buffer.byte.tdata.val().get_bits::<16>(0) & 0x3FF) | 0xDC00;
 
-            // The next unit is offered to the output register, which takes it
-            // when it has room.
-            self.output_register.s_axis_tvalid.next = self.pending_count.q.val() != 0;
-            self.output_register.s_axis_tdata.next = self.pending_0.q.val();
-            self.output_register.s_axis_tuser.next = self.pending_error.q.val().into();
-            self.output_register.s_axis_tlast.next =
-                self.pending_last.q.val() & (self.pending_count.q.val() == 1);
-            self.take.next = (self.pending_count.q.val() == 0)
-                | ((self.pending_count.q.val() == 1) & self.output_register.s_axis_tready.val());
-            self.skid_buffer.advance.next = self.take.val();
-            if self.output_register.s_axis_tready.val() & (self.pending_count.q.val() != 0) {
-                self.pending_0.d.next = self.pending_1.q.val();
-                self.pending_count.d.next = self.pending_count.q.val() - 1;
-            }
-            if self.take.val() & self.skid_buffer.byte.tvalid.val() {
-                self.pending_error.d.next = self.unencodable.val();
-                self.pending_last.d.next = self.skid_buffer.byte.tlast.val();
-                if self.unencodable.val() {
-                    self.pending_0.d.next = 0xFFFD.into();
-                    self.pending_count.d.next = 1.into();
-                } else if self.paired.val() {
-                    self.pending_0.d.next = self.high_surrogate.val();
-                    self.pending_1.d.next = self.low_surrogate.val();
-                    self.pending_count.d.next = 2.into();
-                } else {
-                    self.pending_0.d.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(0);
-                    self.pending_count.d.next = 1.into();
-                }
-            }
-            if self.rst.val() {
-                self.pending_count.d.next = 0.into();
+            // The units wait in `pending`, which takes the next word when its
+            // last unit leaves.
+            self.pending.error_in.next = self.unencodable.val();
+            self.pending.last_in.next = self.skid_buffer.byte.tlast.val();
+            self.pending.valid_in.next = self.skid_buffer.byte.tvalid.val();
+            self.skid_buffer.advance.next = self.pending.take.val();
+            self.pending.units_in[1].next = self.low_surrogate.val();
+            if self.unencodable.val() {
+                self.pending.units_in[0].next = 0xFFFD.into();
+                self.pending.count_in.next = 1.into();
+            } else if self.paired.val() {
+                self.pending.units_in[0].next = self.high_surrogate.val();
+                self.pending.count_in.next = 2.into();
+            } else {
+                self.pending.units_in[0].next = self.skid_buffer.byte.tdata.val().get_bits::<16>(0);
+                self.pending.count_in.next = 1.into();
             }
         }
     }

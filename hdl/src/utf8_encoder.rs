@@ -32,7 +32,7 @@
 //! cycle            0     1     2     3     4     5     6
 //! s_axis_tdata     41    20AC  42                          (each taken in its cycle)
 //! s_axis_tready    1     1     1     0     0     1     1   42 waits in the skid buffer
-//! pending_count    0     1     3     2     1     1     0
+//! pending.count    0     1     3     2     1     1     0
 //! m_axis_tdata                 41    E2    82    AC    42
 //! ```
 //!
@@ -41,7 +41,7 @@
 //! `hdl/formal/utf8_encoder_properties.v` (`utf8hdl formal --core encoder`),
 //! but the second, which is about its inside:
 //! * While `m_axis_tvalid & !m_axis_tready`, every `m_axis_*` output holds.
-//! * `pending_count` is at most 6, and a word is taken from the skid
+//! * `pending.count` is at most 6, and a word is taken from the skid
 //!   buffer only in a cycle where `pending` empties.
 //! * Once words have been offered and `m_axis_tready` high for two
 //!   cycles, `m_axis_tvalid` is high: the output never waits for input
@@ -51,14 +51,15 @@
 
 use rust_hdl::prelude::*;
 
-use crate::stream::{axis_core, axis_shell_logic, with_axis_ports, AxisOutputRegister, SkidBuffer};
+use crate::stream::{axis_core, axis_shell_logic, with_axis_ports, PendingUnits, SkidBuffer};
 use crate::Profile;
 
 axis_core! {
     #[derive(LogicBlock)]
     pub struct Utf8Encoder<s_axis_tdata: 32, m_axis_tdata: 8, m_axis_tuser: 1> {
         skid_buffer: SkidBuffer<32>,
-        output_register: AxisOutputRegister<8, 1>,
+        /// The word's octets, sent one a clock, and the `m_axis` register.
+        pending: PendingUnits<8, 6>,
         /// Above the profile's largest value, as masks (a magnitude compare
         /// becomes a carry chain, 36 levels on the iCE40): a bit set above its
         /// bit length, or its top bit set with a bit of `above_low` (the
@@ -68,32 +69,12 @@ axis_core! {
         above_low: Constant<Bits<32>>,
         /// The word the skid buffer shows cannot be encoded.
         unencodable: Signal<Local, Bit>,
-        /// How many octets it becomes, and the octets, in order.
-        length: Signal<Local, Bits<3>>,
-        octet_0: Signal<Local, Bits<8>>,
-        octet_1: Signal<Local, Bits<8>>,
-        octet_2: Signal<Local, Bits<8>>,
-        octet_3: Signal<Local, Bits<8>>,
-        octet_4: Signal<Local, Bits<8>>,
-        octet_5: Signal<Local, Bits<8>>,
         /// Continuing octet k: 80 + bits 6k+5..6k of the word (Table 4).
         continuing_0: Signal<Local, Bits<8>>,
         continuing_1: Signal<Local, Bits<8>>,
         continuing_2: Signal<Local, Bits<8>>,
         continuing_3: Signal<Local, Bits<8>>,
         continuing_4: Signal<Local, Bits<8>>,
-        /// `pending` has no octet left after this cycle: the next word may come in.
-        take: Signal<Local, Bit>,
-        /// The current word's octets not yet sent, the next in `pending_0`.
-        pending_0: DFF<Bits<8>>,
-        pending_1: DFF<Bits<8>>,
-        pending_2: DFF<Bits<8>>,
-        pending_3: DFF<Bits<8>>,
-        pending_4: DFF<Bits<8>>,
-        pending_5: DFF<Bits<8>>,
-        pending_count: DFF<Bits<3>>,
-        pending_error: DFF<Bit>,
-        pending_last: DFF<Bit>,
     }
 }
 
@@ -113,40 +94,23 @@ impl Utf8Encoder {
         );
         with_axis_ports!(Utf8Encoder {
             skid_buffer: Default::default(),
-            output_register: Default::default(),
+            pending: Default::default(),
             beyond: Constant::new((!mask(length) & u64::from(u32::MAX)).into()),
             top_bit: Constant::new((1u64 << (length - 1)).into()),
             above_low: Constant::new((mask(length - 1) & !max).into()),
             unencodable: Default::default(),
-            length: Default::default(),
-            octet_0: Default::default(),
-            octet_1: Default::default(),
-            octet_2: Default::default(),
-            octet_3: Default::default(),
-            octet_4: Default::default(),
-            octet_5: Default::default(),
             continuing_0: Default::default(),
             continuing_1: Default::default(),
             continuing_2: Default::default(),
             continuing_3: Default::default(),
             continuing_4: Default::default(),
-            take: Default::default(),
-            pending_0: Default::default(),
-            pending_1: Default::default(),
-            pending_2: Default::default(),
-            pending_3: Default::default(),
-            pending_4: Default::default(),
-            pending_5: Default::default(),
-            pending_count: Default::default(),
-            pending_error: Default::default(),
-            pending_last: Default::default(),
         })
     }
 }
 
 axis_shell_logic! {
     impl Logic for Utf8Encoder {
-        flops: [pending_0, pending_1, pending_2, pending_3, pending_4, pending_5, pending_count, pending_error, pending_last],
+        output: pending,
         #[hdl_gen]
         fn update(&mut self) {
             // Annex R Table 4: the first octet is the length's marker and the
@@ -163,85 +127,59 @@ axis_shell_logic! {
                 (self.skid_buffer.byte.tdata.val().get_bits::<8>(18) & 0x3F) | 0x80;
             self.continuing_4.next =
                 (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) & 0x3F) | 0x80;
-            self.octet_1.next = 0.into();
-            self.octet_2.next = 0.into();
-            self.octet_3.next = 0.into();
-            self.octet_4.next = 0.into();
-            self.octet_5.next = 0.into();
+            self.pending.units_in[1].next = 0.into();
+            self.pending.units_in[2].next = 0.into();
+            self.pending.units_in[3].next = 0.into();
+            self.pending.units_in[4].next = 0.into();
+            self.pending.units_in[5].next = 0.into();
             if self.unencodable.val() {
                 // U+FFFD.
-                self.length.next = 3.into();
-                self.octet_0.next = 0xEF.into();
-                self.octet_1.next = 0xBF.into();
-                self.octet_2.next = 0xBD.into();
+                self.pending.count_in.next = 3.into();
+                self.pending.units_in[0].next = 0xEF.into();
+                self.pending.units_in[1].next = 0xBF.into();
+                self.pending.units_in[2].next = 0xBD.into();
             } else if self.skid_buffer.byte.tdata.val().get_bits::<25>(7) == 0 {
-                self.length.next = 1.into();
-                self.octet_0.next = self.skid_buffer.byte.tdata.val().get_bits::<8>(0);
+                self.pending.count_in.next = 1.into();
+                self.pending.units_in[0].next = self.skid_buffer.byte.tdata.val().get_bits::<8>(0);
             } else if self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0 {
-                self.length.next = 2.into();
-                self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(6) & 0x1F) | 0xC0;
-                self.octet_1.next = self.continuing_0.val();
+                self.pending.count_in.next = 2.into();
+                self.pending.units_in[0].next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(6) & 0x1F) | 0xC0;
+                self.pending.units_in[1].next = self.continuing_0.val();
             } else if self.skid_buffer.byte.tdata.val().get_bits::<16>(16) == 0 {
-                self.length.next = 3.into();
-                self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(12) & 0x0F) | 0xE0;
-                self.octet_1.next = self.continuing_1.val();
-                self.octet_2.next = self.continuing_0.val();
+                self.pending.count_in.next = 3.into();
+                self.pending.units_in[0].next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(12) & 0x0F) | 0xE0;
+                self.pending.units_in[1].next = self.continuing_1.val();
+                self.pending.units_in[2].next = self.continuing_0.val();
             } else if self.skid_buffer.byte.tdata.val().get_bits::<11>(21) == 0 {
-                self.length.next = 4.into();
-                self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(18) & 0x07) | 0xF0;
-                self.octet_1.next = self.continuing_2.val();
-                self.octet_2.next = self.continuing_1.val();
-                self.octet_3.next = self.continuing_0.val();
+                self.pending.count_in.next = 4.into();
+                self.pending.units_in[0].next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(18) & 0x07) | 0xF0;
+                self.pending.units_in[1].next = self.continuing_2.val();
+                self.pending.units_in[2].next = self.continuing_1.val();
+                self.pending.units_in[3].next = self.continuing_0.val();
             } else if self.skid_buffer.byte.tdata.val().get_bits::<6>(26) == 0 {
-                self.length.next = 5.into();
-                self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) & 0x03) | 0xF8;
-                self.octet_1.next = self.continuing_3.val();
-                self.octet_2.next = self.continuing_2.val();
-                self.octet_3.next = self.continuing_1.val();
-                self.octet_4.next = self.continuing_0.val();
+                self.pending.count_in.next = 5.into();
+                self.pending.units_in[0].next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) & 0x03) | 0xF8;
+                self.pending.units_in[1].next = self.continuing_3.val();
+                self.pending.units_in[2].next = self.continuing_2.val();
+                self.pending.units_in[3].next = self.continuing_1.val();
+                self.pending.units_in[4].next = self.continuing_0.val();
             } else {
                 // Bit 31 is clear here: a word with it set cannot be encoded.
-                self.length.next = 6.into();
-                self.octet_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) >> 6) | 0xFC;
-                self.octet_1.next = self.continuing_4.val();
-                self.octet_2.next = self.continuing_3.val();
-                self.octet_3.next = self.continuing_2.val();
-                self.octet_4.next = self.continuing_1.val();
-                self.octet_5.next = self.continuing_0.val();
+                self.pending.count_in.next = 6.into();
+                self.pending.units_in[0].next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) >> 6) | 0xFC;
+                self.pending.units_in[1].next = self.continuing_4.val();
+                self.pending.units_in[2].next = self.continuing_3.val();
+                self.pending.units_in[3].next = self.continuing_2.val();
+                self.pending.units_in[4].next = self.continuing_1.val();
+                self.pending.units_in[5].next = self.continuing_0.val();
             }
 
-            // The next octet is offered to the output register, which takes it
-            // when it has room.
-            self.output_register.s_axis_tvalid.next = self.pending_count.q.val() != 0;
-            self.output_register.s_axis_tdata.next = self.pending_0.q.val();
-            self.output_register.s_axis_tuser.next = self.pending_error.q.val().into();
-            self.output_register.s_axis_tlast.next =
-                self.pending_last.q.val() & (self.pending_count.q.val() == 1);
-            self.take.next = (self.pending_count.q.val() == 0)
-                | ((self.pending_count.q.val() == 1) & self.output_register.s_axis_tready.val());
-            self.skid_buffer.advance.next = self.take.val();
-            if self.output_register.s_axis_tready.val() & (self.pending_count.q.val() != 0) {
-                self.pending_0.d.next = self.pending_1.q.val();
-                self.pending_1.d.next = self.pending_2.q.val();
-                self.pending_2.d.next = self.pending_3.q.val();
-                self.pending_3.d.next = self.pending_4.q.val();
-                self.pending_4.d.next = self.pending_5.q.val();
-                self.pending_count.d.next = self.pending_count.q.val() - 1;
-            }
-            if self.take.val() & self.skid_buffer.byte.tvalid.val() {
-                self.pending_0.d.next = self.octet_0.val();
-                self.pending_1.d.next = self.octet_1.val();
-                self.pending_2.d.next = self.octet_2.val();
-                self.pending_3.d.next = self.octet_3.val();
-                self.pending_4.d.next = self.octet_4.val();
-                self.pending_5.d.next = self.octet_5.val();
-                self.pending_count.d.next = self.length.val();
-                self.pending_error.d.next = self.unencodable.val();
-                self.pending_last.d.next = self.skid_buffer.byte.tlast.val();
-            }
-            if self.rst.val() {
-                self.pending_count.d.next = 0.into();
-            }
+            // The octets wait in `pending`, which takes the next word when
+            // its last octet leaves.
+            self.pending.error_in.next = self.unencodable.val();
+            self.pending.last_in.next = self.skid_buffer.byte.tlast.val();
+            self.pending.valid_in.next = self.skid_buffer.byte.tvalid.val();
+            self.skid_buffer.advance.next = self.pending.take.val();
         }
     }
 }

@@ -95,7 +95,7 @@ impl<W: Write> VcdRecorder<W> {
                 if !scope.is_empty() {
                     writer.upscope()?;
                 }
-                // A register of the top block (the encoders' `pending_count`)
+                // A register of the top block (the UTF-16 decoder's `held`)
                 // goes back into the core's own scope.
                 if !probe_scope.is_empty() {
                     writer.add_module(probe_scope)?;

@@ -47,59 +47,30 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
     reg  [31:0] skid_buffer$byte$tdata;
     reg  skid_buffer$byte$tvalid;
     reg  skid_buffer$byte$tlast;
-    reg  output_register$clock;
-    reg  output_register$rst;
-    reg  [7:0] output_register$s_axis_tdata;
-    reg  output_register$s_axis_tuser;
-    reg  output_register$s_axis_tvalid;
-    reg  output_register$s_axis_tlast;
-    reg  output_register$s_axis_tready;
-    reg  [7:0] output_register$m_axis_tdata;
-    reg  output_register$m_axis_tuser;
-    reg  output_register$m_axis_tvalid;
-    reg  output_register$m_axis_tlast;
-    reg  output_register$m_axis_tready;
-    reg  [7:0] pending_0$d;
-    reg  [7:0] pending_0$q;
-    reg  pending_0$clock;
-    reg  [7:0] pending_1$d;
-    reg  [7:0] pending_1$q;
-    reg  pending_1$clock;
-    reg  [7:0] pending_2$d;
-    reg  [7:0] pending_2$q;
-    reg  pending_2$clock;
-    reg  [7:0] pending_3$d;
-    reg  [7:0] pending_3$q;
-    reg  pending_3$clock;
-    reg  [7:0] pending_4$d;
-    reg  [7:0] pending_4$q;
-    reg  pending_4$clock;
-    reg  [7:0] pending_5$d;
-    reg  [7:0] pending_5$q;
-    reg  pending_5$clock;
-    reg  [2:0] pending_count$d;
-    reg  [2:0] pending_count$q;
-    reg  pending_count$clock;
-    reg  pending_error$d;
-    reg  pending_error$q;
-    reg  pending_error$clock;
-    reg  pending_last$d;
-    reg  pending_last$q;
-    reg  pending_last$clock;
+    reg  pending$clock;
+    reg  pending$rst;
+    reg  [7:0] pending$units_in$0;
+    reg  [7:0] pending$units_in$1;
+    reg  [7:0] pending$units_in$2;
+    reg  [7:0] pending$units_in$3;
+    reg  [7:0] pending$units_in$4;
+    reg  [7:0] pending$units_in$5;
+    reg  [2:0] pending$count_in;
+    reg  pending$error_in;
+    reg  pending$last_in;
+    reg  pending$valid_in;
+    reg  pending$take;
+    reg  [7:0] pending$m_axis_tdata;
+    reg  pending$m_axis_tuser;
+    reg  pending$m_axis_tvalid;
+    reg  pending$m_axis_tlast;
+    reg  pending$m_axis_tready;
     reg  unencodable;
-    reg  [2:0] length;
-    reg  [7:0] octet_0;
-    reg  [7:0] octet_1;
-    reg  [7:0] octet_2;
-    reg  [7:0] octet_3;
-    reg  [7:0] octet_4;
-    reg  [7:0] octet_5;
     reg  [7:0] continuing_0;
     reg  [7:0] continuing_1;
     reg  [7:0] continuing_2;
     reg  [7:0] continuing_3;
     reg  [7:0] continuing_4;
-    reg  take;
     reg  skid_buffer$ready$d;
     reg  skid_buffer$ready$q;
     reg  skid_buffer$ready$clock;
@@ -112,18 +83,57 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
     reg  skid_buffer$buffered_tlast$d;
     reg  skid_buffer$buffered_tlast$q;
     reg  skid_buffer$buffered_tlast$clock;
-    reg  [7:0] output_register$tdata$d;
-    reg  [7:0] output_register$tdata$q;
-    reg  output_register$tdata$clock;
-    reg  output_register$tuser$d;
-    reg  output_register$tuser$q;
-    reg  output_register$tuser$clock;
-    reg  output_register$tvalid$d;
-    reg  output_register$tvalid$q;
-    reg  output_register$tvalid$clock;
-    reg  output_register$tlast$d;
-    reg  output_register$tlast$q;
-    reg  output_register$tlast$clock;
+    reg  pending$output_register$clock;
+    reg  pending$output_register$rst;
+    reg  [7:0] pending$output_register$s_axis_tdata;
+    reg  pending$output_register$s_axis_tuser;
+    reg  pending$output_register$s_axis_tvalid;
+    reg  pending$output_register$s_axis_tlast;
+    reg  pending$output_register$s_axis_tready;
+    reg  [7:0] pending$output_register$m_axis_tdata;
+    reg  pending$output_register$m_axis_tuser;
+    reg  pending$output_register$m_axis_tvalid;
+    reg  pending$output_register$m_axis_tlast;
+    reg  pending$output_register$m_axis_tready;
+    reg  [7:0] pending$units$0$d;
+    reg  [7:0] pending$units$0$q;
+    reg  pending$units$0$clock;
+    reg  [7:0] pending$units$1$d;
+    reg  [7:0] pending$units$1$q;
+    reg  pending$units$1$clock;
+    reg  [7:0] pending$units$2$d;
+    reg  [7:0] pending$units$2$q;
+    reg  pending$units$2$clock;
+    reg  [7:0] pending$units$3$d;
+    reg  [7:0] pending$units$3$q;
+    reg  pending$units$3$clock;
+    reg  [7:0] pending$units$4$d;
+    reg  [7:0] pending$units$4$q;
+    reg  pending$units$4$clock;
+    reg  [7:0] pending$units$5$d;
+    reg  [7:0] pending$units$5$q;
+    reg  pending$units$5$clock;
+    reg  [2:0] pending$count$d;
+    reg  [2:0] pending$count$q;
+    reg  pending$count$clock;
+    reg  pending$error$d;
+    reg  pending$error$q;
+    reg  pending$error$clock;
+    reg  pending$last$d;
+    reg  pending$last$q;
+    reg  pending$last$clock;
+    reg  [7:0] pending$output_register$tdata$d;
+    reg  [7:0] pending$output_register$tdata$q;
+    reg  pending$output_register$tdata$clock;
+    reg  pending$output_register$tuser$d;
+    reg  pending$output_register$tuser$q;
+    reg  pending$output_register$tuser$clock;
+    reg  pending$output_register$tvalid$d;
+    reg  pending$output_register$tvalid$q;
+    reg  pending$output_register$tvalid$clock;
+    reg  pending$output_register$tlast$d;
+    reg  pending$output_register$tlast$q;
+    reg  pending$output_register$tlast$clock;
     // skid_buffer$ready
     initial begin
        skid_buffer$ready$q = 1'h0;
@@ -189,238 +199,251 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
             skid_buffer$ready$d = 1'b1;
         end
     end
-    // output_register$tdata
+    // pending$output_register$tdata
     initial begin
-       output_register$tdata$q = 8'h0;
+       pending$output_register$tdata$q = 8'h0;
     end
-    always @(posedge output_register$tdata$clock) begin
-       output_register$tdata$q <= output_register$tdata$d;
+    always @(posedge pending$output_register$tdata$clock) begin
+       pending$output_register$tdata$q <= pending$output_register$tdata$d;
     end
-    // output_register$tuser
+    // pending$output_register$tuser
     initial begin
-       output_register$tuser$q = 1'h0;
+       pending$output_register$tuser$q = 1'h0;
     end
-    always @(posedge output_register$tuser$clock) begin
-       output_register$tuser$q <= output_register$tuser$d;
+    always @(posedge pending$output_register$tuser$clock) begin
+       pending$output_register$tuser$q <= pending$output_register$tuser$d;
     end
-    // output_register$tvalid
+    // pending$output_register$tvalid
     initial begin
-       output_register$tvalid$q = 1'h0;
+       pending$output_register$tvalid$q = 1'h0;
     end
-    always @(posedge output_register$tvalid$clock) begin
-       output_register$tvalid$q <= output_register$tvalid$d;
+    always @(posedge pending$output_register$tvalid$clock) begin
+       pending$output_register$tvalid$q <= pending$output_register$tvalid$d;
     end
-    // output_register$tlast
+    // pending$output_register$tlast
     initial begin
-       output_register$tlast$q = 1'h0;
+       pending$output_register$tlast$q = 1'h0;
     end
-    always @(posedge output_register$tlast$clock) begin
-       output_register$tlast$q <= output_register$tlast$d;
+    always @(posedge pending$output_register$tlast$clock) begin
+       pending$output_register$tlast$q <= pending$output_register$tlast$d;
     end
-    // output_register
+    // pending$output_register
     always @(*) begin
-        output_register$tdata$clock = output_register$clock;
-        output_register$tuser$clock = output_register$clock;
-        output_register$tvalid$clock = output_register$clock;
-        output_register$tlast$clock = output_register$clock;
-        output_register$tdata$d = output_register$tdata$q;
-        output_register$tuser$d = output_register$tuser$q;
-        output_register$tvalid$d = output_register$tvalid$q;
-        output_register$tlast$d = output_register$tlast$q;
-        output_register$m_axis_tdata = output_register$tdata$q;
-        output_register$m_axis_tuser = output_register$tuser$q;
-        output_register$m_axis_tvalid = output_register$tvalid$q;
-        output_register$m_axis_tlast = output_register$tlast$q;
-        output_register$s_axis_tready = !output_register$tvalid$q | output_register$m_axis_tready;
-        if (!output_register$tvalid$q | output_register$m_axis_tready) begin
-            output_register$tdata$d = output_register$s_axis_tdata;
-            output_register$tuser$d = output_register$s_axis_tuser;
-            output_register$tvalid$d = output_register$s_axis_tvalid;
-            output_register$tlast$d = output_register$s_axis_tlast;
+        pending$output_register$tdata$clock = pending$output_register$clock;
+        pending$output_register$tuser$clock = pending$output_register$clock;
+        pending$output_register$tvalid$clock = pending$output_register$clock;
+        pending$output_register$tlast$clock = pending$output_register$clock;
+        pending$output_register$tdata$d = pending$output_register$tdata$q;
+        pending$output_register$tuser$d = pending$output_register$tuser$q;
+        pending$output_register$tvalid$d = pending$output_register$tvalid$q;
+        pending$output_register$tlast$d = pending$output_register$tlast$q;
+        pending$output_register$m_axis_tdata = pending$output_register$tdata$q;
+        pending$output_register$m_axis_tuser = pending$output_register$tuser$q;
+        pending$output_register$m_axis_tvalid = pending$output_register$tvalid$q;
+        pending$output_register$m_axis_tlast = pending$output_register$tlast$q;
+        pending$output_register$s_axis_tready = !pending$output_register$tvalid$q | pending$output_register$m_axis_tready;
+        if (!pending$output_register$tvalid$q | pending$output_register$m_axis_tready) begin
+            pending$output_register$tdata$d = pending$output_register$s_axis_tdata;
+            pending$output_register$tuser$d = pending$output_register$s_axis_tuser;
+            pending$output_register$tvalid$d = pending$output_register$s_axis_tvalid;
+            pending$output_register$tlast$d = pending$output_register$s_axis_tlast;
         end
-        if (output_register$rst) begin
-            output_register$tvalid$d = 1'b0;
+        if (pending$output_register$rst) begin
+            pending$output_register$tvalid$d = 1'b0;
         end
     end
-    // pending_0
+    // pending$units$0
     initial begin
-       pending_0$q = 8'h0;
+       pending$units$0$q = 8'h0;
     end
-    always @(posedge pending_0$clock) begin
-       pending_0$q <= pending_0$d;
+    always @(posedge pending$units$0$clock) begin
+       pending$units$0$q <= pending$units$0$d;
     end
-    // pending_1
+    // pending$units$1
     initial begin
-       pending_1$q = 8'h0;
+       pending$units$1$q = 8'h0;
     end
-    always @(posedge pending_1$clock) begin
-       pending_1$q <= pending_1$d;
+    always @(posedge pending$units$1$clock) begin
+       pending$units$1$q <= pending$units$1$d;
     end
-    // pending_2
+    // pending$units$2
     initial begin
-       pending_2$q = 8'h0;
+       pending$units$2$q = 8'h0;
     end
-    always @(posedge pending_2$clock) begin
-       pending_2$q <= pending_2$d;
+    always @(posedge pending$units$2$clock) begin
+       pending$units$2$q <= pending$units$2$d;
     end
-    // pending_3
+    // pending$units$3
     initial begin
-       pending_3$q = 8'h0;
+       pending$units$3$q = 8'h0;
     end
-    always @(posedge pending_3$clock) begin
-       pending_3$q <= pending_3$d;
+    always @(posedge pending$units$3$clock) begin
+       pending$units$3$q <= pending$units$3$d;
     end
-    // pending_4
+    // pending$units$4
     initial begin
-       pending_4$q = 8'h0;
+       pending$units$4$q = 8'h0;
     end
-    always @(posedge pending_4$clock) begin
-       pending_4$q <= pending_4$d;
+    always @(posedge pending$units$4$clock) begin
+       pending$units$4$q <= pending$units$4$d;
     end
-    // pending_5
+    // pending$units$5
     initial begin
-       pending_5$q = 8'h0;
+       pending$units$5$q = 8'h0;
     end
-    always @(posedge pending_5$clock) begin
-       pending_5$q <= pending_5$d;
+    always @(posedge pending$units$5$clock) begin
+       pending$units$5$q <= pending$units$5$d;
     end
-    // pending_count
+    // pending$count
     initial begin
-       pending_count$q = 3'h0;
+       pending$count$q = 3'h0;
     end
-    always @(posedge pending_count$clock) begin
-       pending_count$q <= pending_count$d;
+    always @(posedge pending$count$clock) begin
+       pending$count$q <= pending$count$d;
     end
-    // pending_error
+    // pending$error
     initial begin
-       pending_error$q = 1'h0;
+       pending$error$q = 1'h0;
     end
-    always @(posedge pending_error$clock) begin
-       pending_error$q <= pending_error$d;
+    always @(posedge pending$error$clock) begin
+       pending$error$q <= pending$error$d;
     end
-    // pending_last
+    // pending$last
     initial begin
-       pending_last$q = 1'h0;
+       pending$last$q = 1'h0;
     end
-    always @(posedge pending_last$clock) begin
-       pending_last$q <= pending_last$d;
+    always @(posedge pending$last$clock) begin
+       pending$last$q <= pending$last$d;
+    end
+    // pending
+    always @(*) begin
+        pending$count$clock = pending$clock;
+        pending$error$clock = pending$clock;
+        pending$last$clock = pending$clock;
+        pending$count$d = pending$count$q;
+        pending$error$d = pending$error$q;
+        pending$last$d = pending$last$q;
+        pending$output_register$clock = pending$clock;
+        pending$units$0$clock = pending$clock;
+        pending$units$0$d = pending$units$0$q;
+        pending$units$1$clock = pending$clock;
+        pending$units$1$d = pending$units$1$q;
+        pending$units$2$clock = pending$clock;
+        pending$units$2$d = pending$units$2$q;
+        pending$units$3$clock = pending$clock;
+        pending$units$3$d = pending$units$3$q;
+        pending$units$4$clock = pending$clock;
+        pending$units$4$d = pending$units$4$q;
+        pending$units$5$clock = pending$clock;
+        pending$units$5$d = pending$units$5$q;
+        pending$output_register$rst = pending$rst;
+        pending$output_register$m_axis_tready = pending$m_axis_tready;
+        pending$m_axis_tdata = pending$output_register$m_axis_tdata;
+        pending$m_axis_tuser = pending$output_register$m_axis_tuser;
+        pending$m_axis_tvalid = pending$output_register$m_axis_tvalid;
+        pending$m_axis_tlast = pending$output_register$m_axis_tlast;
+        pending$output_register$s_axis_tvalid = pending$count$q != 'h0;
+        pending$output_register$s_axis_tdata = pending$units$0$q;
+        pending$output_register$s_axis_tuser = pending$error$q;
+        pending$output_register$s_axis_tlast = pending$last$q & (pending$count$q == 'h1);
+        pending$take = (pending$count$q == 'h0) | ((pending$count$q == 'h1) & pending$output_register$s_axis_tready);
+        if (pending$output_register$s_axis_tready & (pending$count$q != 'h0)) begin
+            pending$units$0$d = pending$units$1$q;
+            pending$units$1$d = pending$units$2$q;
+            pending$units$2$d = pending$units$3$q;
+            pending$units$3$d = pending$units$4$q;
+            pending$units$4$d = pending$units$5$q;
+            pending$count$d = pending$count$q - 'h1;
+        end
+        if (pending$take & pending$valid_in) begin
+            pending$units$0$d = pending$units_in$0;
+            pending$units$1$d = pending$units_in$1;
+            pending$units$2$d = pending$units_in$2;
+            pending$units$3$d = pending$units_in$3;
+            pending$units$4$d = pending$units_in$4;
+            pending$units$5$d = pending$units_in$5;
+            pending$count$d = pending$count_in;
+            pending$error$d = pending$error_in;
+            pending$last$d = pending$last_in;
+        end
+        if (pending$rst) begin
+            pending$count$d = 'h0;
+        end
     end
     // top
     always @(*) begin
-        pending_0$clock = clk;
-        pending_1$clock = clk;
-        pending_2$clock = clk;
-        pending_3$clock = clk;
-        pending_4$clock = clk;
-        pending_5$clock = clk;
-        pending_count$clock = clk;
-        pending_error$clock = clk;
-        pending_last$clock = clk;
-        pending_0$d = pending_0$q;
-        pending_1$d = pending_1$q;
-        pending_2$d = pending_2$q;
-        pending_3$d = pending_3$q;
-        pending_4$d = pending_4$q;
-        pending_5$d = pending_5$q;
-        pending_count$d = pending_count$q;
-        pending_error$d = pending_error$q;
-        pending_last$d = pending_last$q;
         skid_buffer$clock = clk;
-        output_register$clock = clk;
+        pending$clock = clk;
         skid_buffer$rst = rst;
-        output_register$rst = rst;
+        pending$rst = rst;
         skid_buffer$s_axis_tdata = s_axis_tdata;
         skid_buffer$s_axis_tvalid = s_axis_tvalid;
         skid_buffer$s_axis_tlast = s_axis_tlast;
         s_axis_tready = skid_buffer$s_axis_tready;
-        output_register$m_axis_tready = m_axis_tready;
-        m_axis_tdata = output_register$m_axis_tdata;
-        m_axis_tuser = output_register$m_axis_tuser;
-        m_axis_tvalid = output_register$m_axis_tvalid;
-        m_axis_tlast = output_register$m_axis_tlast;
+        pending$m_axis_tready = m_axis_tready;
+        m_axis_tdata = pending$m_axis_tdata;
+        m_axis_tuser = pending$m_axis_tuser;
+        m_axis_tvalid = pending$m_axis_tvalid;
+        m_axis_tlast = pending$m_axis_tlast;
         unencodable = ((skid_buffer$byte$tdata & beyond) != 'h0) | (((skid_buffer$byte$tdata & top_bit) != 'h0) & ((skid_buffer$byte$tdata & above_low) != 'h0)) | (skid_buffer$byte$tdata[('hb)+:(21)] == 'h1b);
         continuing_0 = (skid_buffer$byte$tdata[('h0)+:(8)] & 'h3f) | 'h80;
         continuing_1 = (skid_buffer$byte$tdata[('h6)+:(8)] & 'h3f) | 'h80;
         continuing_2 = (skid_buffer$byte$tdata[('hc)+:(8)] & 'h3f) | 'h80;
         continuing_3 = (skid_buffer$byte$tdata[('h12)+:(8)] & 'h3f) | 'h80;
         continuing_4 = (skid_buffer$byte$tdata[('h18)+:(8)] & 'h3f) | 'h80;
-        octet_1 = 'h0;
-        octet_2 = 'h0;
-        octet_3 = 'h0;
-        octet_4 = 'h0;
-        octet_5 = 'h0;
+        pending$units_in$1 = 'h0;
+        pending$units_in$2 = 'h0;
+        pending$units_in$3 = 'h0;
+        pending$units_in$4 = 'h0;
+        pending$units_in$5 = 'h0;
         if (unencodable) begin
-            length = 'h3;
-            octet_0 = 'hef;
-            octet_1 = 'hbf;
-            octet_2 = 'hbd;
+            pending$count_in = 'h3;
+            pending$units_in$0 = 'hef;
+            pending$units_in$1 = 'hbf;
+            pending$units_in$2 = 'hbd;
         end
         else if (skid_buffer$byte$tdata[('h7)+:(25)] == 'h0) begin
-            length = 'h1;
-            octet_0 = skid_buffer$byte$tdata[('h0)+:(8)];
+            pending$count_in = 'h1;
+            pending$units_in$0 = skid_buffer$byte$tdata[('h0)+:(8)];
         end
         else if (skid_buffer$byte$tdata[('hb)+:(21)] == 'h0) begin
-            length = 'h2;
-            octet_0 = (skid_buffer$byte$tdata[('h6)+:(8)] & 'h1f) | 'hc0;
-            octet_1 = continuing_0;
+            pending$count_in = 'h2;
+            pending$units_in$0 = (skid_buffer$byte$tdata[('h6)+:(8)] & 'h1f) | 'hc0;
+            pending$units_in$1 = continuing_0;
         end
         else if (skid_buffer$byte$tdata[('h10)+:(16)] == 'h0) begin
-            length = 'h3;
-            octet_0 = (skid_buffer$byte$tdata[('hc)+:(8)] & 'hf) | 'he0;
-            octet_1 = continuing_1;
-            octet_2 = continuing_0;
+            pending$count_in = 'h3;
+            pending$units_in$0 = (skid_buffer$byte$tdata[('hc)+:(8)] & 'hf) | 'he0;
+            pending$units_in$1 = continuing_1;
+            pending$units_in$2 = continuing_0;
         end
         else if (skid_buffer$byte$tdata[('h15)+:(11)] == 'h0) begin
-            length = 'h4;
-            octet_0 = (skid_buffer$byte$tdata[('h12)+:(8)] & 'h7) | 'hf0;
-            octet_1 = continuing_2;
-            octet_2 = continuing_1;
-            octet_3 = continuing_0;
+            pending$count_in = 'h4;
+            pending$units_in$0 = (skid_buffer$byte$tdata[('h12)+:(8)] & 'h7) | 'hf0;
+            pending$units_in$1 = continuing_2;
+            pending$units_in$2 = continuing_1;
+            pending$units_in$3 = continuing_0;
         end
         else if (skid_buffer$byte$tdata[('h1a)+:(6)] == 'h0) begin
-            length = 'h5;
-            octet_0 = (skid_buffer$byte$tdata[('h18)+:(8)] & 'h3) | 'hf8;
-            octet_1 = continuing_3;
-            octet_2 = continuing_2;
-            octet_3 = continuing_1;
-            octet_4 = continuing_0;
+            pending$count_in = 'h5;
+            pending$units_in$0 = (skid_buffer$byte$tdata[('h18)+:(8)] & 'h3) | 'hf8;
+            pending$units_in$1 = continuing_3;
+            pending$units_in$2 = continuing_2;
+            pending$units_in$3 = continuing_1;
+            pending$units_in$4 = continuing_0;
         end
         else begin
-            length = 'h6;
-            octet_0 = (skid_buffer$byte$tdata[('h18)+:(8)] >> 'h6) | 'hfc;
-            octet_1 = continuing_4;
-            octet_2 = continuing_3;
-            octet_3 = continuing_2;
-            octet_4 = continuing_1;
-            octet_5 = continuing_0;
+            pending$count_in = 'h6;
+            pending$units_in$0 = (skid_buffer$byte$tdata[('h18)+:(8)] >> 'h6) | 'hfc;
+            pending$units_in$1 = continuing_4;
+            pending$units_in$2 = continuing_3;
+            pending$units_in$3 = continuing_2;
+            pending$units_in$4 = continuing_1;
+            pending$units_in$5 = continuing_0;
         end
-        output_register$s_axis_tvalid = pending_count$q != 'h0;
-        output_register$s_axis_tdata = pending_0$q;
-        output_register$s_axis_tuser = pending_error$q;
-        output_register$s_axis_tlast = pending_last$q & (pending_count$q == 'h1);
-        take = (pending_count$q == 'h0) | ((pending_count$q == 'h1) & output_register$s_axis_tready);
-        skid_buffer$advance = take;
-        if (output_register$s_axis_tready & (pending_count$q != 'h0)) begin
-            pending_0$d = pending_1$q;
-            pending_1$d = pending_2$q;
-            pending_2$d = pending_3$q;
-            pending_3$d = pending_4$q;
-            pending_4$d = pending_5$q;
-            pending_count$d = pending_count$q - 'h1;
-        end
-        if (take & skid_buffer$byte$tvalid) begin
-            pending_0$d = octet_0;
-            pending_1$d = octet_1;
-            pending_2$d = octet_2;
-            pending_3$d = octet_3;
-            pending_4$d = octet_4;
-            pending_5$d = octet_5;
-            pending_count$d = length;
-            pending_error$d = unencodable;
-            pending_last$d = skid_buffer$byte$tlast;
-        end
-        if (rst) begin
-            pending_count$d = 'h0;
-        end
+        pending$error_in = unencodable;
+        pending$last_in = skid_buffer$byte$tlast;
+        pending$valid_in = skid_buffer$byte$tvalid;
+        skid_buffer$advance = pending$take;
     end
 endmodule // utf8_encoder

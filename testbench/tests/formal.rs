@@ -615,7 +615,7 @@ fn the_other_one_lane_cores_every_property_holds() {
 /// The encoder mutated so that the next word comes in only once `pending`
 /// is empty, a cycle too late: each word of more than one octet then
 /// leaves a gap in `m_axis_tvalid`, which P3 must catch. (Found by the one
-/// assignment to `take`; the simulation's own check of this rule is
+/// assignment to `pending$take`; the simulation's own check of this rule is
 /// `Rate::Output` in the checker.)
 #[test]
 #[ignore = "slow: SymbiYosys on a mutant of the UTF-8 encoder"]
@@ -623,10 +623,10 @@ fn encoder_mutant_gap_between_words_fails() {
     let profile = Profile::Rfc3629;
     let core = utf8hdl_sim::cores::utf8_encoder::Encoder(profile);
     let original = verilog::core_verilog(&core).unwrap();
-    let take = driver(&original, "take").expect("one assignment to take");
+    let take = driver(&original, "pending$take").expect("one assignment to take");
     let mutated = original.replacen(
-        &format!("take = {take};"),
-        "take = (pending_count$q == 'h0);",
+        &format!("pending$take = {take};"),
+        "pending$take = (pending$count$q == 'h0);",
         1,
     );
     let traced =
@@ -643,13 +643,13 @@ fn utf16_encoder_mutant_pair_swapped_fails() {
     let original = verilog::core_verilog(&core).unwrap();
     let mutated = original
         .replacen(
-            "pending_0$d = high_surrogate;",
-            "pending_0$d = low_surrogate;",
+            "pending$units_in$0 = high_surrogate;",
+            "pending$units_in$0 = low_surrogate;",
             1,
         )
         .replacen(
-            "pending_1$d = low_surrogate;",
-            "pending_1$d = high_surrogate;",
+            "pending$units_in$1 = low_surrogate;",
+            "pending$units_in$1 = high_surrogate;",
             1,
         );
     one_lane_mutant_fails(&core, &original, &mutated, "safety", "p4_low_after_high");

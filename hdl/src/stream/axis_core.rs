@@ -77,50 +77,53 @@ pub(crate) use with_axis_ports;
 
 /// Writes a shell core's `update`: the `dff_setup!` of the core's own
 /// `flops`, if it has any, then the clock and reset of `skid_buffer` and
-/// `output_register`, the ports wired through them, and the core's own
-/// statements. The core drives `skid_buffer.advance` and
-/// `output_register.s_axis_*`, and reads `skid_buffer.byte` and
-/// `output_register.s_axis_tready`.
+/// of its `output` block (an [`AxisOutputRegister`](crate::stream::AxisOutputRegister),
+/// or the encoders' [`PendingUnits`](crate::stream::PendingUnits)), the
+/// ports wired through them, and the core's own statements. The core
+/// drives `skid_buffer.advance` and the output block's inputs, and reads
+/// `skid_buffer.byte`.
 macro_rules! axis_shell_logic {
     (
         impl Logic for $name:ident {
+            output: $output:ident,
             flops: [$($flop:ident),* $(,)?],
             $pound:tt $hdl_gen:tt
             fn update(&mut $this:ident) $body:tt
         }
     ) => {
         $crate::stream::axis_shell_logic! {
-            @shell $name ($pound $hdl_gen) $this (dff_setup!($this, clk, $($flop),*);) $body
+            @shell $name $output ($pound $hdl_gen) $this (dff_setup!($this, clk, $($flop),*);) $body
         }
     };
     (
         impl Logic for $name:ident {
+            output: $output:ident,
             $pound:tt $hdl_gen:tt
             fn update(&mut $this:ident) $body:tt
         }
     ) => {
-        $crate::stream::axis_shell_logic! { @shell $name ($pound $hdl_gen) $this () $body }
+        $crate::stream::axis_shell_logic! { @shell $name $output ($pound $hdl_gen) $this () $body }
     };
     // The `#[hdl_gen]` attribute and `self` are the caller's own tokens, so
     // the functions the attribute writes and the caller's statements agree
     // on which `self` they mean.
-    (@shell $name:ident ($pound:tt $hdl_gen:tt) $this:ident ($($setup:tt)*) { $($body:tt)* }) => {
+    (@shell $name:ident $output:ident ($pound:tt $hdl_gen:tt) $this:ident ($($setup:tt)*) { $($body:tt)* }) => {
         impl Logic for $name {
             $pound $hdl_gen
             fn update(&mut $this) {
                 $($setup)*
-                clock!($this, clk, skid_buffer, output_register);
+                clock!($this, clk, skid_buffer, $output);
                 $this.skid_buffer.rst.next = $this.rst.val();
-                $this.output_register.rst.next = $this.rst.val();
+                $this.$output.rst.next = $this.rst.val();
                 $this.skid_buffer.s_axis_tdata.next = $this.s_axis_tdata.val();
                 $this.skid_buffer.s_axis_tvalid.next = $this.s_axis_tvalid.val();
                 $this.skid_buffer.s_axis_tlast.next = $this.s_axis_tlast.val();
                 $this.s_axis_tready.next = $this.skid_buffer.s_axis_tready.val();
-                $this.output_register.m_axis_tready.next = $this.m_axis_tready.val();
-                $this.m_axis_tdata.next = $this.output_register.m_axis_tdata.val();
-                $this.m_axis_tuser.next = $this.output_register.m_axis_tuser.val();
-                $this.m_axis_tvalid.next = $this.output_register.m_axis_tvalid.val();
-                $this.m_axis_tlast.next = $this.output_register.m_axis_tlast.val();
+                $this.$output.m_axis_tready.next = $this.m_axis_tready.val();
+                $this.m_axis_tdata.next = $this.$output.m_axis_tdata.val();
+                $this.m_axis_tuser.next = $this.$output.m_axis_tuser.val();
+                $this.m_axis_tvalid.next = $this.$output.m_axis_tvalid.val();
+                $this.m_axis_tlast.next = $this.$output.m_axis_tlast.val();
                 $($body)*
             }
         }

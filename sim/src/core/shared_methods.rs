@@ -21,11 +21,12 @@ macro_rules! unit_span_and_error {
 
 /// The [`Core`](crate::core::Core) methods `name`, `profile`, `model` and
 /// `block` of a core that comes in one profile, RFC 3629, whose reference
-/// model is the unit struct `$model` and whose block is its `Default`:
-/// `rfc3629_core!("char_properties", CharProperties, Reference)`.
+/// model is `$model` and whose block is its `Default`, and its port
+/// methods ([`axis_io!`](crate::axis_io), with the optional ports after
+/// the `;`): `rfc3629_core!("char_properties", CharProperties, Reference; m_tuser)`.
 #[macro_export]
 macro_rules! rfc3629_core {
-    ($name:literal, $block:ty, $model:expr) => {
+    ($name:literal, $block:ty, $model:expr; $($port:ident)*) => {
         fn name(&self) -> String {
             $name.into()
         }
@@ -41,5 +42,7 @@ macro_rules! rfc3629_core {
         fn block(&self) -> $block {
             <$block>::default()
         }
+
+        $crate::axis_io!($block; $($port)*);
     };
 }

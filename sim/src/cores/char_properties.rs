@@ -158,7 +158,5 @@ impl Core for Properties {
 
     const LATENCY: u64 = CharProperties::LATENCY;
 
-    crate::rfc3629_core!("char_properties", CharProperties, Reference);
-
-    crate::axis_io!(CharProperties; m_tuser);
+    crate::rfc3629_core!("char_properties", CharProperties, Reference; m_tuser);
 }

@@ -123,6 +123,10 @@ pub const AXIS: Check = Check::new(
 /// the input is quiet (`faxis_core_harness.vh`).
 pub const FRAMING: Check = Check::new(Method::Prove, "P5 message framing", "framing", &["P5"]);
 
+/// P3 of the UTF-16 cores, each of whose items is one code unit.
+pub const ONE_UNIT_PER_CLOCK: Check =
+    Check::new(Method::Prove, "P3 one code unit per clock", "rate", &["P3"]);
+
 /// P7: every cover of the property file reached.
 pub const COVERS: Check = Check::new(Method::Cover, "P7 covers", "cover", &["P7"]);
 

@@ -8,10 +8,10 @@
 use utf8hdl_hdl::{ErrorKind, Profile, Utf16Decoder};
 
 use crate::core::{Core, Model, Next};
-use crate::cores::formal::{Check, Formal, Method, AXIS, COVERS, FRAMING};
+use crate::cores::formal::{Check, Formal, Method, AXIS, COVERS, FRAMING, ONE_UNIT_PER_CLOCK};
 use crate::cores::utf8_decoder::Word;
 use crate::cores::{Description, Kind};
-use crate::figures::{Feed, Figure, View};
+use crate::figures::{Feed, Figure};
 use crate::reference;
 
 /// The registry's entry ([`crate::cores`]).
@@ -30,15 +30,11 @@ pub const DESCRIPTION: Description = Description {
 
 /// Its figure in the guide.
 pub const FIGURES: &[Figure] = &[
-    Figure {
-        name: "utf16_surrogates",
-        caption: "0041 D83D DE00 DC00 0042 through Utf16Decoder: a pair makes 1F600, a lone low surrogate U+FFFD",
-        lanes: 1,
-        inputs: Feed::Words(&[0x41, 0xD83D, 0xDE00, 0xDC00, 0x42]),
-        keep: &[],
-        ready: &[],
-        view: View::Ports,
-    },
+    Figure::ports(
+        "utf16_surrogates",
+        "0041 D83D DE00 DC00 0042 through Utf16Decoder: a pair makes 1F600, a lone low surrogate U+FFFD",
+        Feed::Words(&[0x41, 0xD83D, 0xDE00, 0xDC00, 0x42])
+    ),
 ];
 
 /// Its formal plan (`utf8hdl formal --core utf16-decoder`): the AXI4-Stream
@@ -50,7 +46,7 @@ pub const FORMAL: Formal = Formal::one_lane(
     crate::formal_source!("utf16_decoder_properties.v"),
     &[
         AXIS,
-        Check::new(Method::Prove, "P3 one code unit per clock", "rate", &["P3"]),
+        ONE_UNIT_PER_CLOCK,
         Check::new(Method::Prove, "P4 no unflagged error", "safety", &["P4"]),
         FRAMING,
         COVERS,
@@ -112,9 +108,7 @@ impl Core for Decoder {
 
     const LATENCY: u64 = Utf16Decoder::LATENCY;
 
-    crate::rfc3629_core!("utf16_decoder", Utf16Decoder, Reference);
-
-    crate::axis_io!(Utf16Decoder; m_tuser);
+    crate::rfc3629_core!("utf16_decoder", Utf16Decoder, Reference; m_tuser);
 }
 
 #[cfg(test)]

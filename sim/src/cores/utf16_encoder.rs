@@ -8,10 +8,10 @@
 use utf8hdl_hdl::{ErrorKind, Profile, Utf16Encoder};
 
 use crate::core::{Core, Flagged, Model, Next, Rate};
-use crate::cores::formal::{Check, Formal, Method, AXIS, COVERS, FRAMING};
+use crate::cores::formal::{Check, Formal, Method, AXIS, COVERS, FRAMING, ONE_UNIT_PER_CLOCK};
 use crate::cores::utf8_encoder::Encoded;
 use crate::cores::{Description, Kind};
-use crate::figures::{Feed, Figure, View};
+use crate::figures::{Feed, Figure};
 use crate::reference::{self, REPLACEMENT};
 
 /// The registry's entry ([`crate::cores`]).
@@ -30,15 +30,11 @@ pub const DESCRIPTION: Description = Description {
 
 /// Its figure in the guide.
 pub const FIGURES: &[Figure] = &[
-    Figure {
-        name: "utf16_pair",
-        caption: "41, 1F600, 42 through Utf16Encoder: 1F600 leaves as the surrogate pair D83D DE00, one unit a clock, while 42 waits",
-        lanes: 1,
-        inputs: Feed::Words(&[0x41, 0x1F600, 0x42]),
-        keep: &[],
-        ready: &[],
-        view: View::Ports,
-    },
+    Figure::ports(
+        "utf16_pair",
+        "41, 1F600, 42 through Utf16Encoder: 1F600 leaves as the surrogate pair D83D DE00, one unit a clock, while 42 waits",
+        Feed::Words(&[0x41, 0x1F600, 0x42])
+    ),
 ];
 
 /// Its formal plan (`utf8hdl formal --core utf16-encoder`): the AXI4-Stream
@@ -48,7 +44,7 @@ pub const FORMAL: Formal = Formal::one_lane(
     crate::formal_source!("utf16_encoder_properties.v"),
     &[
         AXIS,
-        Check::new(Method::Prove, "P3 one code unit per clock", "rate", &["P3"]),
+        ONE_UNIT_PER_CLOCK,
         Check::new(
             Method::Prove,
             "P4 well-formed UTF-16, flags only on FFFD",
@@ -110,11 +106,11 @@ impl Core for Encoder {
 
     const STATE: &'static [&'static str] = &[
         "skid_buffer.buffered_valid.q",
-        "pending_count.q",
-        "pending_0.q",
-        "pending_1.q",
-        "pending_error.q",
-        "pending_last.q",
+        "pending.count.q",
+        "pending.units$0.q",
+        "pending.units$1.q",
+        "pending.error.q",
+        "pending.last.q",
     ];
 
     const LATENCY: u64 = Utf16Encoder::LATENCY;
@@ -122,9 +118,7 @@ impl Core for Encoder {
     /// A word may make two code units, one a clock.
     const RATE: Rate = Rate::Output;
 
-    crate::rfc3629_core!("utf16_encoder", Utf16Encoder, Reference);
-
-    crate::axis_io!(Utf16Encoder; m_tuser);
+    crate::rfc3629_core!("utf16_encoder", Utf16Encoder, Reference; m_tuser);
 }
 
 #[cfg(test)]

@@ -39,15 +39,11 @@ pub const DESCRIPTION: Description = Description {
 /// Its figures in the guide: the 1-lane core's pipeline and flow control,
 /// and the wide core's beats.
 pub const FIGURES: &[Figure] = &[
-    Figure {
-        name: "hello",
-        caption: "\"Hi ☺\": one byte per clock in, each word the core's latency after its last byte",
-        lanes: 1,
-        inputs: Feed::Bytes("Hi ☺".as_bytes()),
-        keep: &[],
-        ready: &[],
-        view: View::Ports,
-    },
+    Figure::ports(
+        "hello",
+        "\"Hi ☺\": one byte per clock in, each word the core's latency after its last byte",
+        Feed::Bytes("Hi ☺".as_bytes())
+    ),
     Figure {
         name: "gathering",
         caption: "€ (E2 82 AC): the FSM gathers 4 + 6 + 6 free bits into U+20AC",

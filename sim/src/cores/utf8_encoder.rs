@@ -12,7 +12,7 @@ use utf8hdl_hdl::{ErrorKind, Profile, Utf8Encoder};
 use crate::core::{Core, Flagged, Lane, Model, Next, Rate, Unit};
 use crate::cores::formal::{Check, Formal, Method, AXIS, COVERS, FRAMING};
 use crate::cores::{Description, Kind};
-use crate::figures::{Feed, Figure, View};
+use crate::figures::{Feed, Figure};
 use crate::reference::{self, REPLACEMENT};
 
 /// The registry's entry ([`crate::cores`]).
@@ -30,17 +30,11 @@ pub const DESCRIPTION: Description = Description {
 };
 
 /// Its figure in the guide.
-pub const FIGURES: &[Figure] = &[
-    Figure {
-        name: "encoder_octets",
-        caption: "41, 20AC, 42 through Utf8Encoder: 20AC leaves as E2 82 AC, one octet a clock, while 42 waits",
-        lanes: 1,
-        inputs: Feed::Words(&[0x41, 0x20AC, 0x42]),
-        keep: &[],
-        ready: &[],
-        view: View::Ports,
-    },
-];
+pub const FIGURES: &[Figure] = &[Figure::ports(
+    "encoder_octets",
+    "41, 20AC, 42 through Utf8Encoder: 20AC leaves as E2 82 AC, one octet a clock, while 42 waits",
+    Feed::Words(&[0x41, 0x20AC, 0x42]),
+)];
 
 /// Its formal plan (`utf8hdl formal --core encoder`), in both profiles: the
 /// AXI4-Stream rules, the rate, only octets that UTF-8 carries and the
@@ -183,11 +177,11 @@ impl Core for Encoder {
     const STATE: &'static [&'static str] = &[
         "skid_buffer.buffered_valid.q",
         "skid_buffer.buffered_tdata.q",
-        "pending_count.q",
-        "pending_0.q",
-        "pending_1.q",
-        "pending_error.q",
-        "pending_last.q",
+        "pending.count.q",
+        "pending.units$0.q",
+        "pending.units$1.q",
+        "pending.error.q",
+        "pending.last.q",
     ];
 
     const LATENCY: u64 = Utf8Encoder::LATENCY;

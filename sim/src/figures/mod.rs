@@ -87,6 +87,22 @@ pub struct Figure {
     pub view: View,
 }
 
+impl Figure {
+    /// A figure of a 1-lane core's ports: full beats, `m_axis_tready`
+    /// always high.
+    pub const fn ports(name: &'static str, caption: &'static str, inputs: Feed) -> Figure {
+        Figure {
+            name,
+            caption,
+            lanes: 1,
+            inputs,
+            keep: &[],
+            ready: &[],
+            view: View::Ports,
+        }
+    }
+}
+
 /// The input beats of `items` for a core of `lanes` lanes: the items in
 /// the kept lanes of each beat (all lanes past `keep`), `tlast` on the
 /// beat of the last item.

@@ -290,7 +290,7 @@ const DIAGRAM_ONLY: &[Row] = &[
         "output_register.delayed_tvalid",
         Style::Bit,
     ),
-    row("utf8_decoder.pending_count", "pending_count", Style::Hex),
+    row("utf8_decoder.pending.count", "pending.count", Style::Hex),
     qualified(
         "utf8_decoder.held",
         "held",

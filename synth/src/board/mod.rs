@@ -29,7 +29,7 @@
 //! reset.
 //!
 //! The reset, the LEDs, the UART receiver and the FIFO are the front that
-//! every demo shares ([`uart_input::UartInput`]). One design serves every
+//! every demo shares ([`uart_front::UartFront`]). One design serves every
 //! board ([`boards`]); a board's row gives its
 //! clock (so the UART's clocks per bit), its pins and its LEDs' polarity.
 //!
@@ -49,7 +49,7 @@ pub mod byte_gatherer;
 pub mod formatter;
 pub mod reset_and_leds;
 pub mod uart;
-pub mod uart_input;
+pub mod uart_front;
 pub mod wide_echo;
 pub mod word_serializer;
 
@@ -65,8 +65,8 @@ use crate::flow::Packer;
 
 use boards::Board;
 use formatter::UnitFormatter;
-use uart::UartTx;
-use uart_input::UartInput;
+
+use uart_front::UartFront;
 use wide_echo::WideEchoTop;
 
 /// The UART's rate.
@@ -113,11 +113,10 @@ pub struct BoardTop {
     pub tx: Signal<Out, Bit>,
     pub led_lost: Signal<Out, Bit>,
     pub led_ready: Signal<Out, Bit>,
-    front: UartInput,
+    front: UartFront,
     decoder: Utf8Decoder,
     formatter: UnitFormatter,
     encoder: Utf8Encoder,
-    uart_tx: UartTx,
     take: Signal<Local, Bit>,
     /// [`Mode::Echo`]: a constant, so synthesis drops most of the unused
     /// path (28 cells of it stay in lines mode).
@@ -140,11 +139,10 @@ impl BoardTop {
             tx: Default::default(),
             led_lost: Default::default(),
             led_ready: Default::default(),
-            front: UartInput::new(board.leds_active_low, clocks_per_bit),
+            front: UartFront::new(board.leds_active_low, clocks_per_bit),
             decoder: Utf8Decoder::new(profile),
             formatter: Default::default(),
             encoder: Utf8Encoder::new(profile),
-            uart_tx: UartTx::new(clocks_per_bit),
             take: Default::default(),
             echo: Constant::new(mode == Mode::Echo),
         }
@@ -160,13 +158,12 @@ impl BoardTop {
 impl Logic for BoardTop {
     #[hdl_gen]
     fn update(&mut self) {
-        clock!(self, clk, front, formatter, uart_tx);
+        clock!(self, clk, front, formatter);
         self.decoder.clk.next = self.clk.val();
         self.encoder.clk.next = self.clk.val();
         self.decoder.rst.next = self.front.rst.val();
         self.formatter.rst.next = self.front.rst.val();
         self.encoder.rst.next = self.front.rst.val();
-        self.uart_tx.rst.next = self.front.rst.val();
         self.front.rx.next = self.rx.val();
         self.led_lost.next = self.front.led_lost.val();
         self.led_ready.next = self.front.led_ready.val();
@@ -193,18 +190,18 @@ impl Logic for BoardTop {
         self.encoder.s_axis_tdata.next = self.decoder.m_axis_tdata.val();
         self.encoder.s_axis_tlast.next = self.decoder.m_axis_tlast.val();
         self.encoder.s_axis_tvalid.next = self.decoder.m_axis_tvalid.val() & self.echo.val();
-        self.formatter.tx_ready.next = self.uart_tx.ready.val() & !self.echo.val();
-        self.encoder.m_axis_tready.next = self.uart_tx.ready.val() & self.echo.val();
+        self.formatter.tx_ready.next = self.front.s_axis_tready.val() & !self.echo.val();
+        self.encoder.m_axis_tready.next = self.front.s_axis_tready.val() & self.echo.val();
         if self.echo.val() {
             self.decoder.m_axis_tready.next = self.encoder.s_axis_tready.val();
-            self.uart_tx.data.next = self.encoder.m_axis_tdata.val();
-            self.uart_tx.valid.next = self.encoder.m_axis_tvalid.val();
+            self.front.s_axis_tdata.next = self.encoder.m_axis_tdata.val();
+            self.front.s_axis_tvalid.next = self.encoder.m_axis_tvalid.val();
         } else {
             self.decoder.m_axis_tready.next = self.formatter.m_tready.val();
-            self.uart_tx.data.next = self.formatter.tx_data.val();
-            self.uart_tx.valid.next = self.formatter.tx_valid.val();
+            self.front.s_axis_tdata.next = self.formatter.tx_data.val();
+            self.front.s_axis_tvalid.next = self.formatter.tx_valid.val();
         }
-        self.tx.next = self.uart_tx.tx.val();
+        self.tx.next = self.front.tx.val();
     }
 }
 

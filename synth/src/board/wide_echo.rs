@@ -23,8 +23,7 @@ use utf8hdl_hdl::{Profile, Utf8Encoder};
 
 use super::boards::Board;
 use super::byte_gatherer::ByteGatherer;
-use super::uart::UartTx;
-use super::uart_input::UartInput;
+use super::uart_front::UartFront;
 use super::word_serializer::WordSerializer;
 
 #[derive(LogicBlock)]
@@ -34,12 +33,11 @@ pub struct WideEchoTop {
     pub tx: Signal<Out, Bit>,
     pub led_lost: Signal<Out, Bit>,
     pub led_ready: Signal<Out, Bit>,
-    front: UartInput,
+    front: UartFront,
     gatherer: ByteGatherer,
     decoder: Utf8DecoderX4,
     serializer: WordSerializer,
     encoder: Utf8Encoder,
-    uart_tx: UartTx,
 }
 
 impl WideEchoTop {
@@ -53,12 +51,11 @@ impl WideEchoTop {
             tx: Default::default(),
             led_lost: Default::default(),
             led_ready: Default::default(),
-            front: UartInput::new(board.leds_active_low, clocks_per_bit),
+            front: UartFront::new(board.leds_active_low, clocks_per_bit),
             gatherer: ByteGatherer::new(timeout),
             decoder: Utf8DecoderX4::new(profile),
             serializer: Default::default(),
             encoder: Utf8Encoder::new(profile),
-            uart_tx: UartTx::new(clocks_per_bit),
         }
     }
 }
@@ -66,7 +63,7 @@ impl WideEchoTop {
 impl Logic for WideEchoTop {
     #[hdl_gen]
     fn update(&mut self) {
-        clock!(self, clk, front, uart_tx);
+        clock!(self, clk, front);
         self.gatherer.clk.next = self.clk.val();
         self.decoder.clk.next = self.clk.val();
         self.serializer.clk.next = self.clk.val();
@@ -75,7 +72,6 @@ impl Logic for WideEchoTop {
         self.decoder.rst.next = self.front.rst.val();
         self.serializer.rst.next = self.front.rst.val();
         self.encoder.rst.next = self.front.rst.val();
-        self.uart_tx.rst.next = self.front.rst.val();
         self.front.rx.next = self.rx.val();
         self.led_lost.next = self.front.led_lost.val();
         self.led_ready.next = self.front.led_ready.val();
@@ -99,9 +95,9 @@ impl Logic for WideEchoTop {
         self.encoder.s_axis_tlast.next = self.serializer.m_axis_tlast.val();
         self.encoder.s_axis_tvalid.next = self.serializer.m_axis_tvalid.val();
         self.serializer.m_axis_tready.next = self.encoder.s_axis_tready.val();
-        self.uart_tx.data.next = self.encoder.m_axis_tdata.val();
-        self.uart_tx.valid.next = self.encoder.m_axis_tvalid.val();
-        self.encoder.m_axis_tready.next = self.uart_tx.ready.val();
-        self.tx.next = self.uart_tx.tx.val();
+        self.front.s_axis_tdata.next = self.encoder.m_axis_tdata.val();
+        self.front.s_axis_tvalid.next = self.encoder.m_axis_tvalid.val();
+        self.encoder.m_axis_tready.next = self.front.s_axis_tready.val();
+        self.tx.next = self.front.tx.val();
     }
 }

@@ -1,15 +1,17 @@
-//! # `UartInput`: a board's reset, its LEDs, and the bytes from its UART
+//! # `UartFront`: a board's reset, its LEDs, and the bytes through its UART
 //!
 //! ```text
 //!  rx ─▶ UartRx ─▶ 512-byte FIFO ─▶ m_axis (a message per line)
 //!          └── lost: FIFO full, framing error ──▶ ResetAndLeds ─▶ led_lost, led_ready, rst
+//!  tx ◀─ UartTx ◀─ s_axis (a byte a frame)
 //! ```
 //!
 //! The front of every board demo ([`super::BoardTop`],
 //! [`super::wide_echo::WideEchoTop`]): the bytes received, oldest first, as
 //! an AXI4-Stream of one byte a beat, with `m_axis_tlast` on each line feed
-//! (0x0A, which ends a message). A byte that arrives while the FIFO is full
-//! is dropped; it, or a UART framing error, lights `led_lost` until reset.
+//! (0x0A, which ends a message); and the bytes to send, one a UART frame,
+//! taken from `s_axis`. A byte that arrives while the FIFO is full is
+//! dropped; it, or a UART framing error, lights `led_lost` until reset.
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
@@ -23,6 +25,9 @@
 //! | `m_axis_tlast` | out | 1 | it is a line feed |
 //! | `m_axis_tvalid` | out | 1 | the FIFO holds a byte |
 //! | `m_axis_tready` | in | 1 | the byte is taken in this cycle |
+//! | `s_axis_tdata`, `s_axis_tvalid` | in | 8, 1 | a byte to send |
+//! | `s_axis_tready` | out | 1 | the transmitter is idle: the byte is taken in this cycle |
+//! | `tx` | out | 1 | UART to the USB-UART (FPGA sends) |
 //!
 //! ## Latency and timing
 //! A byte is offered on `m_axis` a few cycles after `UartRx` flags it: the
@@ -48,11 +53,11 @@
 use rust_hdl::prelude::*;
 
 use super::reset_and_leds::ResetAndLeds;
-use super::uart::UartRx;
+use super::uart::{UartRx, UartTx};
 use super::InputFifo;
 
 #[derive(LogicBlock)]
-pub struct UartInput {
+pub struct UartFront {
     pub clock: Signal<In, Clock>,
     pub rx: Signal<In, Bit>,
     pub rst: Signal<Out, Bit>,
@@ -62,17 +67,22 @@ pub struct UartInput {
     pub m_axis_tlast: Signal<Out, Bit>,
     pub m_axis_tvalid: Signal<Out, Bit>,
     pub m_axis_tready: Signal<In, Bit>,
+    pub s_axis_tdata: Signal<In, Bits<8>>,
+    pub s_axis_tvalid: Signal<In, Bit>,
+    pub s_axis_tready: Signal<Out, Bit>,
+    pub tx: Signal<Out, Bit>,
     reset: ResetAndLeds,
     uart_rx: UartRx,
+    uart_tx: UartTx,
     fifo: InputFifo,
     line_feed: Constant<Bits<8>>,
 }
 
-impl UartInput {
+impl UartFront {
     /// The front of a board whose LEDs light when their pin is low if
     /// `leds_active_low`, its UART `clocks_per_bit` clock cycles a bit.
     pub fn new(leds_active_low: bool, clocks_per_bit: u16) -> Self {
-        UartInput {
+        UartFront {
             clock: Default::default(),
             rx: Default::default(),
             rst: Default::default(),
@@ -82,24 +92,31 @@ impl UartInput {
             m_axis_tlast: Default::default(),
             m_axis_tvalid: Default::default(),
             m_axis_tready: Default::default(),
+            s_axis_tdata: Default::default(),
+            s_axis_tvalid: Default::default(),
+            s_axis_tready: Default::default(),
+            tx: Default::default(),
             reset: ResetAndLeds::new(leds_active_low),
             uart_rx: UartRx::new(clocks_per_bit),
+            uart_tx: UartTx::new(clocks_per_bit),
             fifo: Default::default(),
             line_feed: Constant::new(0x0A.into()),
         }
     }
 
-    /// The UART's bit time, in clock cycles.
+    /// The UART's bit time, in clock cycles (its receiver's and its
+    /// transmitter's are one).
     pub fn clocks_per_bit(&self) -> u16 {
         self.uart_rx.clocks_per_bit()
     }
 }
 
-impl Logic for UartInput {
+impl Logic for UartFront {
     #[hdl_gen]
     fn update(&mut self) {
-        clock!(self, clock, reset, uart_rx, fifo);
+        clock!(self, clock, reset, uart_rx, uart_tx, fifo);
         self.uart_rx.rst.next = self.reset.rst.val();
+        self.uart_tx.rst.next = self.reset.rst.val();
         self.rst.next = self.reset.rst.val();
         self.led_lost.next = self.reset.led_lost.val();
         self.led_ready.next = self.reset.led_ready.val();
@@ -114,5 +131,10 @@ impl Logic for UartInput {
         self.m_axis_tlast.next = self.fifo.data_out.val() == self.line_feed.val();
         self.m_axis_tvalid.next = !self.fifo.empty.val();
         self.fifo.read.next = !self.fifo.empty.val() & self.m_axis_tready.val();
+
+        self.uart_tx.data.next = self.s_axis_tdata.val();
+        self.uart_tx.valid.next = self.s_axis_tvalid.val();
+        self.s_axis_tready.next = self.uart_tx.ready.val();
+        self.tx.next = self.uart_tx.tx.val();
     }
 }

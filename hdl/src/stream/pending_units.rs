@@ -1,0 +1,154 @@
+//! # `PendingUnits`: a word's code units, sent one a clock through the `m_axis` register
+//!
+//! The encoders turn each word into one to `K` units (octets, or UTF-16
+//! code units). This block takes a word's units all at once, when it has
+//! sent the previous word's last unit, and offers them one a beat to its
+//! own [`AxisOutputRegister`], so that `m_axis_tvalid` has no gap between
+//! words that are waiting.
+//!
+//! ## Parameters
+//! * `W`: the width of a unit: 8 for an octet, 16 for a UTF-16 code unit.
+//! * `K`: the most units a word becomes: 6 (UTF-8 in iso10646), 2 (UTF-16).
+//!
+//! ## Ports
+//! | port | dir | width | meaning |
+//! |---|---|---|---|
+//! | `clock`, `rst` | in | 1 | clock; synchronous reset, active high |
+//! | `units_in[k]` | in | W | the offered word's units, the first in 0 |
+//! | `count_in` | in | 3 | how many of them there are, 1 to `K` |
+//! | `error_in` | in | 1 | the word could not be encoded: every unit is flagged |
+//! | `last_in` | in | 1 | the word is its message's last |
+//! | `valid_in` | in | 1 | a word is offered |
+//! | `take` | out | 1 | combinational: no unit is left after this cycle, so the offered word is taken |
+//! | `m_axis_tdata`/`tuser`/`tvalid`/`tlast` | out | W/1/1/1 | registered: a unit, its flag, `tlast` on the last unit of a message's last word |
+//! | `m_axis_tready` | in | 1 | handshake |
+//!
+//! ## Latency
+//! Two cycles from a word's `take` to its first unit on `m_axis`: the
+//! pending units, then the output register; then one unit a cycle.
+//!
+//! ```text
+//! cycle            0     1     2     3     4     5
+//! valid_in, take   1,1   1,1   1,0   1,0   1,1
+//! count_in         1     3     1     1     1
+//! count            0     1     3     2     1     1
+//! m_axis_tdata                 a     b0    b1    b2
+//! ```
+//!
+//! ## Invariants
+//! * `count` is at most `K`, and a word is taken only in a cycle where
+//!   `count` is 0, or 1 with its unit leaving.
+//! * Units leave in order, each once, with the `error_in` and, on the
+//!   last, the `last_in` of their word.
+//! * While words are offered and `m_axis_tready` is high, `m_axis_tvalid`
+//!   stays high.
+
+use rust_hdl::prelude::*;
+
+use crate::stream::AxisOutputRegister;
+
+#[derive(LogicBlock)]
+pub struct PendingUnits<const W: usize, const K: usize> {
+    pub clock: Signal<In, Clock>,
+    pub rst: Signal<In, Bit>,
+    pub units_in: Vec<Signal<In, Bits<W>>>,
+    pub count_in: Signal<In, Bits<3>>,
+    pub error_in: Signal<In, Bit>,
+    pub last_in: Signal<In, Bit>,
+    pub valid_in: Signal<In, Bit>,
+    pub take: Signal<Out, Bit>,
+    pub m_axis_tdata: Signal<Out, Bits<W>>,
+    pub m_axis_tuser: Signal<Out, Bits<1>>,
+    pub m_axis_tvalid: Signal<Out, Bit>,
+    pub m_axis_tlast: Signal<Out, Bit>,
+    pub m_axis_tready: Signal<In, Bit>,
+    output_register: AxisOutputRegister<W, 1>,
+    /// The current word's units not yet sent, the next in `units[0]`.
+    units: Vec<DFF<Bits<W>>>,
+    /// How many are left, whether they are flagged, and whether the word
+    /// ends its message.
+    count: DFF<Bits<3>>,
+    error: DFF<Bit>,
+    last: DFF<Bit>,
+}
+
+impl<const W: usize, const K: usize> Default for PendingUnits<W, K> {
+    fn default() -> Self {
+        assert!((1..=7).contains(&K), "count holds up to 7 units");
+        PendingUnits {
+            clock: Default::default(),
+            rst: Default::default(),
+            units_in: (0..K).map(|_| Default::default()).collect(),
+            count_in: Default::default(),
+            error_in: Default::default(),
+            last_in: Default::default(),
+            valid_in: Default::default(),
+            take: Default::default(),
+            m_axis_tdata: Default::default(),
+            m_axis_tuser: Default::default(),
+            m_axis_tvalid: Default::default(),
+            m_axis_tlast: Default::default(),
+            m_axis_tready: Default::default(),
+            output_register: Default::default(),
+            units: (0..K).map(|_| Default::default()).collect(),
+            count: Default::default(),
+            error: Default::default(),
+            last: Default::default(),
+        }
+    }
+}
+
+impl<const W: usize, const K: usize> Logic for PendingUnits<W, K> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, count, error, last);
+        clock!(self, clock, output_register);
+        for k in 0..K {
+            self.units[k].clock.next = self.clock.val();
+            self.units[k].d.next = self.units[k].q.val();
+        }
+        self.output_register.rst.next = self.rst.val();
+        self.output_register.m_axis_tready.next = self.m_axis_tready.val();
+        self.m_axis_tdata.next = self.output_register.m_axis_tdata.val();
+        self.m_axis_tuser.next = self.output_register.m_axis_tuser.val();
+        self.m_axis_tvalid.next = self.output_register.m_axis_tvalid.val();
+        self.m_axis_tlast.next = self.output_register.m_axis_tlast.val();
+
+        // The next unit is offered to the output register, which takes it
+        // when it has room.
+        self.output_register.s_axis_tvalid.next = self.count.q.val() != 0;
+        self.output_register.s_axis_tdata.next = self.units[0].q.val();
+        self.output_register.s_axis_tuser.next = self.error.q.val().into();
+        self.output_register.s_axis_tlast.next = self.last.q.val() & (self.count.q.val() == 1);
+        self.take.next = (self.count.q.val() == 0)
+            | ((self.count.q.val() == 1) & self.output_register.s_axis_tready.val());
+        if self.output_register.s_axis_tready.val() & (self.count.q.val() != 0) {
+            for k in 1..K {
+                self.units[k - 1].d.next = self.units[k].q.val();
+            }
+            self.count.d.next = self.count.q.val() - 1;
+        }
+        if self.take.val() & self.valid_in.val() {
+            for k in 0..K {
+                self.units[k].d.next = self.units_in[k].val();
+            }
+            self.count.d.next = self.count_in.val();
+            self.error.d.next = self.error_in.val();
+            self.last.d.next = self.last_in.val();
+        }
+        if self.rst.val() {
+            self.count.d.next = 0.into();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pending_units_is_synthesizable() {
+        crate::assert_synthesizable(PendingUnits::<8, 6>::default());
+        crate::assert_synthesizable(PendingUnits::<16, 2>::default());
+    }
+}
