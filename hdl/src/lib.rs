@@ -27,6 +27,12 @@ pub use utf8_decoder::Utf8Decoder;
 pub use utf8_encoder::Utf8Encoder;
 pub use utf8hdl_reference::{ErrorKind, Profile, REPLACEMENT};
 
+/// `n` default values: a block's `Vec` of lanes, units or places,
+/// unconnected.
+pub(crate) fn many<T: Default>(n: usize) -> Vec<T> {
+    (0..n).map(|_| T::default()).collect()
+}
+
 /// What each block's `*_is_synthesizable` test checks, in the rust-hdl
 /// style: on its own, the block passes rust-hdl's checks (every input
 /// driven, every flop clocked, no combinational loop) and its Verilog is

@@ -45,6 +45,7 @@
 
 use rust_hdl::prelude::*;
 
+use crate::many;
 use crate::stream::AxisOutputRegister;
 
 #[derive(LogicBlock)]
@@ -78,7 +79,7 @@ impl<const W: usize, const K: usize> Default for PendingUnits<W, K> {
         PendingUnits {
             clock: Default::default(),
             rst: Default::default(),
-            units_in: (0..K).map(|_| Default::default()).collect(),
+            units_in: many(K),
             count_in: Default::default(),
             error_in: Default::default(),
             last_in: Default::default(),
@@ -90,7 +91,7 @@ impl<const W: usize, const K: usize> Default for PendingUnits<W, K> {
             m_axis_tlast: Default::default(),
             m_axis_tready: Default::default(),
             output_register: Default::default(),
-            units: (0..K).map(|_| Default::default()).collect(),
+            units: many(K),
             count: Default::default(),
             error: Default::default(),
             last: Default::default(),

@@ -158,11 +158,7 @@ pub type Utf8DecoderX16 = Utf8WideDecoder<16, 128, 512, 64, 5>;
 /// 32 lanes: `utf8_decoder_x32`; a 64-beat queue (35 in flight at line rate).
 pub type Utf8DecoderX32 = Utf8WideDecoder<32, 256, 1024, 128, 6>;
 
-/// `n` default values: a block's `Vec` of lanes (or of the tail's five
-/// places), unconnected.
-pub(crate) fn many<T: Default>(n: usize) -> Vec<T> {
-    (0..n).map(|_| T::default()).collect()
-}
+pub(crate) use crate::many;
 
 /// The wide decoder of `N` lanes. The other parameters are figures that
 /// stable Rust cannot compute from `N`; use the aliases
