@@ -10,7 +10,9 @@ use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
-    let exercises = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/exercises.md");
+    let manifest_dir =
+        std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let exercises = Path::new(&manifest_dir).join("../docs/exercises.md");
     println!("cargo:rerun-if-changed={}", exercises.display());
     let text = std::fs::read_to_string(&exercises).expect("docs/exercises.md");
     let mut out = String::from("// Written by build.rs from docs/exercises.md.\n");

@@ -335,7 +335,9 @@ fn edit(text: &str, from: &str, to: &str, what: &str) -> String {
 }
 
 fn main() {
-    let solutions = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let manifest_dir =
+        std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let solutions = Path::new(&manifest_dir).join("src");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed={}", solutions.display());
     let mut out = String::from(
