@@ -162,6 +162,10 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
             skid_buffer$byte$tlast = skid_buffer$s_axis_tlast;
             skid_buffer$byte$tvalid = skid_buffer$s_axis_tvalid & skid_buffer$ready$q;
         end
+        if (skid_buffer$ready$q) begin
+            skid_buffer$buffered_tdata$d = skid_buffer$s_axis_tdata;
+            skid_buffer$buffered_tlast$d = skid_buffer$s_axis_tlast;
+        end
         skid_buffer$ready$d = !skid_buffer$buffered_valid$q;
         if (skid_buffer$advance) begin
             skid_buffer$buffered_valid$d = 1'b0;
@@ -169,8 +173,6 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         end
         else if (skid_buffer$s_axis_tvalid & skid_buffer$ready$q) begin
             skid_buffer$buffered_valid$d = 1'b1;
-            skid_buffer$buffered_tdata$d = skid_buffer$s_axis_tdata;
-            skid_buffer$buffered_tlast$d = skid_buffer$s_axis_tlast;
             skid_buffer$ready$d = 1'b0;
         end
         if (skid_buffer$rst) begin

@@ -403,60 +403,100 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [5:0] byte_lanes$packer$skips$nulls;
     reg  byte_lanes$packer$skips$beat_out;
     reg  byte_lanes$packer$skips$last_out;
-    reg  [7:0] byte_lanes$packer$data1$0$d;
-    reg  [7:0] byte_lanes$packer$data1$0$q;
-    reg  byte_lanes$packer$data1$0$clock;
-    reg  [7:0] byte_lanes$packer$data1$1$d;
-    reg  [7:0] byte_lanes$packer$data1$1$q;
-    reg  byte_lanes$packer$data1$1$clock;
-    reg  byte_lanes$packer$keep1$0$d;
-    reg  byte_lanes$packer$keep1$0$q;
-    reg  byte_lanes$packer$keep1$0$clock;
-    reg  byte_lanes$packer$keep1$1$d;
-    reg  byte_lanes$packer$keep1$1$q;
-    reg  byte_lanes$packer$keep1$1$clock;
-    reg  [3:0] byte_lanes$packer$skip1$0$d;
-    reg  [3:0] byte_lanes$packer$skip1$0$q;
-    reg  byte_lanes$packer$skip1$0$clock;
-    reg  [3:0] byte_lanes$packer$skip1$1$d;
-    reg  [3:0] byte_lanes$packer$skip1$1$q;
-    reg  byte_lanes$packer$skip1$1$clock;
-    reg  byte_lanes$packer$beat1$0$d;
-    reg  byte_lanes$packer$beat1$0$q;
-    reg  byte_lanes$packer$beat1$0$clock;
-    reg  byte_lanes$packer$last1$0$d;
-    reg  byte_lanes$packer$last1$0$q;
-    reg  byte_lanes$packer$last1$0$clock;
-    reg  [5:0] byte_lanes$packer$nulls1$0$d;
-    reg  [5:0] byte_lanes$packer$nulls1$0$q;
-    reg  byte_lanes$packer$nulls1$0$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$0$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$0$q;
-    reg  byte_lanes$packer$skips$nulls1$0$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$1$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$1$q;
-    reg  byte_lanes$packer$skips$nulls1$1$clock;
-    reg  [7:0] byte_lanes$packer$skips$data1$0$d;
-    reg  [7:0] byte_lanes$packer$skips$data1$0$q;
-    reg  byte_lanes$packer$skips$data1$0$clock;
-    reg  [7:0] byte_lanes$packer$skips$data1$1$d;
-    reg  [7:0] byte_lanes$packer$skips$data1$1$q;
-    reg  byte_lanes$packer$skips$data1$1$clock;
-    reg  byte_lanes$packer$skips$keep1$0$d;
-    reg  byte_lanes$packer$skips$keep1$0$q;
-    reg  byte_lanes$packer$skips$keep1$0$clock;
-    reg  byte_lanes$packer$skips$keep1$1$d;
-    reg  byte_lanes$packer$skips$keep1$1$q;
-    reg  byte_lanes$packer$skips$keep1$1$clock;
-    reg  byte_lanes$packer$skips$beat1$0$d;
-    reg  byte_lanes$packer$skips$beat1$0$q;
-    reg  byte_lanes$packer$skips$beat1$0$clock;
-    reg  byte_lanes$packer$skips$last1$0$d;
-    reg  byte_lanes$packer$skips$last1$0$q;
-    reg  byte_lanes$packer$skips$last1$0$clock;
+    reg  byte_lanes$packer$level1$0$clock;
+    reg  [7:0] byte_lanes$packer$level1$0$data_in;
+    reg  byte_lanes$packer$level1$0$keep_in;
+    reg  [3:0] byte_lanes$packer$level1$0$value_in;
+    reg  [7:0] byte_lanes$packer$level1$0$data;
+    reg  byte_lanes$packer$level1$0$keep;
+    reg  [3:0] byte_lanes$packer$level1$0$value;
+    reg  byte_lanes$packer$level1$1$clock;
+    reg  [7:0] byte_lanes$packer$level1$1$data_in;
+    reg  byte_lanes$packer$level1$1$keep_in;
+    reg  [3:0] byte_lanes$packer$level1$1$value_in;
+    reg  [7:0] byte_lanes$packer$level1$1$data;
+    reg  byte_lanes$packer$level1$1$keep;
+    reg  [3:0] byte_lanes$packer$level1$1$value;
+    reg  byte_lanes$packer$beats$clock;
+    reg  byte_lanes$packer$beats$rst;
+    reg  byte_lanes$packer$beats$beat_in;
+    reg  byte_lanes$packer$beats$last_in;
+    reg  byte_lanes$packer$beats$beat_out;
+    reg  byte_lanes$packer$beats$last_out;
+    reg  [5:0] byte_lanes$packer$nulls$0$d;
+    reg  [5:0] byte_lanes$packer$nulls$0$q;
+    reg  byte_lanes$packer$nulls$0$clock;
+    reg  byte_lanes$packer$skips$level1$0$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$0$data_in;
+    reg  byte_lanes$packer$skips$level1$0$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level1$0$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level1$0$data;
+    reg  byte_lanes$packer$skips$level1$0$keep;
+    reg  [5:0] byte_lanes$packer$skips$level1$0$value;
+    reg  byte_lanes$packer$skips$level1$1$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$1$data_in;
+    reg  byte_lanes$packer$skips$level1$1$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level1$1$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level1$1$data;
+    reg  byte_lanes$packer$skips$level1$1$keep;
+    reg  [5:0] byte_lanes$packer$skips$level1$1$value;
+    reg  byte_lanes$packer$skips$beats$clock;
+    reg  byte_lanes$packer$skips$beats$rst;
+    reg  byte_lanes$packer$skips$beats$beat_in;
+    reg  byte_lanes$packer$skips$beats$last_in;
+    reg  byte_lanes$packer$skips$beats$beat_out;
+    reg  byte_lanes$packer$skips$beats$last_out;
     reg  [5:0] byte_lanes$packer$skips$nulls0$0;
     reg  [5:0] byte_lanes$packer$skips$nulls0$1;
     reg  byte_lanes$packer$skips$unused_top;
+    reg  [7:0] byte_lanes$packer$skips$level1$0$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level1$0$data_reg$q;
+    reg  byte_lanes$packer$skips$level1$0$data_reg$clock;
+    reg  byte_lanes$packer$skips$level1$0$keep_reg$d;
+    reg  byte_lanes$packer$skips$level1$0$keep_reg$q;
+    reg  byte_lanes$packer$skips$level1$0$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level1$0$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level1$0$value_reg$q;
+    reg  byte_lanes$packer$skips$level1$0$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$1$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level1$1$data_reg$q;
+    reg  byte_lanes$packer$skips$level1$1$data_reg$clock;
+    reg  byte_lanes$packer$skips$level1$1$keep_reg$d;
+    reg  byte_lanes$packer$skips$level1$1$keep_reg$q;
+    reg  byte_lanes$packer$skips$level1$1$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level1$1$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level1$1$value_reg$q;
+    reg  byte_lanes$packer$skips$level1$1$value_reg$clock;
+    reg  byte_lanes$packer$skips$beats$beat$0$d;
+    reg  byte_lanes$packer$skips$beats$beat$0$q;
+    reg  byte_lanes$packer$skips$beats$beat$0$clock;
+    reg  byte_lanes$packer$skips$beats$last$0$d;
+    reg  byte_lanes$packer$skips$beats$last$0$q;
+    reg  byte_lanes$packer$skips$beats$last$0$clock;
+    reg  [7:0] byte_lanes$packer$level1$0$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level1$0$data_reg$q;
+    reg  byte_lanes$packer$level1$0$data_reg$clock;
+    reg  byte_lanes$packer$level1$0$keep_reg$d;
+    reg  byte_lanes$packer$level1$0$keep_reg$q;
+    reg  byte_lanes$packer$level1$0$keep_reg$clock;
+    reg  [3:0] byte_lanes$packer$level1$0$value_reg$d;
+    reg  [3:0] byte_lanes$packer$level1$0$value_reg$q;
+    reg  byte_lanes$packer$level1$0$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level1$1$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level1$1$data_reg$q;
+    reg  byte_lanes$packer$level1$1$data_reg$clock;
+    reg  byte_lanes$packer$level1$1$keep_reg$d;
+    reg  byte_lanes$packer$level1$1$keep_reg$q;
+    reg  byte_lanes$packer$level1$1$keep_reg$clock;
+    reg  [3:0] byte_lanes$packer$level1$1$value_reg$d;
+    reg  [3:0] byte_lanes$packer$level1$1$value_reg$q;
+    reg  byte_lanes$packer$level1$1$value_reg$clock;
+    reg  byte_lanes$packer$beats$beat$0$d;
+    reg  byte_lanes$packer$beats$beat$0$q;
+    reg  byte_lanes$packer$beats$beat$0$clock;
+    reg  byte_lanes$packer$beats$last$0$d;
+    reg  byte_lanes$packer$beats$last$0$q;
+    reg  byte_lanes$packer$beats$last$0$clock;
     reg  [7:0] hold$held_byte$0$d;
     reg  [7:0] hold$held_byte$0$q;
     reg  hold$held_byte$0$clock;
@@ -1436,60 +1476,100 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     reg  [5:0] word_lanes$packer$skips$nulls;
     reg  word_lanes$packer$skips$beat_out;
     reg  word_lanes$packer$skips$last_out;
-    reg  [35:0] word_lanes$packer$data1$0$d;
-    reg  [35:0] word_lanes$packer$data1$0$q;
-    reg  word_lanes$packer$data1$0$clock;
-    reg  [35:0] word_lanes$packer$data1$1$d;
-    reg  [35:0] word_lanes$packer$data1$1$q;
-    reg  word_lanes$packer$data1$1$clock;
-    reg  word_lanes$packer$keep1$0$d;
-    reg  word_lanes$packer$keep1$0$q;
-    reg  word_lanes$packer$keep1$0$clock;
-    reg  word_lanes$packer$keep1$1$d;
-    reg  word_lanes$packer$keep1$1$q;
-    reg  word_lanes$packer$keep1$1$clock;
-    reg  [3:0] word_lanes$packer$skip1$0$d;
-    reg  [3:0] word_lanes$packer$skip1$0$q;
-    reg  word_lanes$packer$skip1$0$clock;
-    reg  [3:0] word_lanes$packer$skip1$1$d;
-    reg  [3:0] word_lanes$packer$skip1$1$q;
-    reg  word_lanes$packer$skip1$1$clock;
-    reg  word_lanes$packer$beat1$0$d;
-    reg  word_lanes$packer$beat1$0$q;
-    reg  word_lanes$packer$beat1$0$clock;
-    reg  word_lanes$packer$last1$0$d;
-    reg  word_lanes$packer$last1$0$q;
-    reg  word_lanes$packer$last1$0$clock;
-    reg  [5:0] word_lanes$packer$nulls1$0$d;
-    reg  [5:0] word_lanes$packer$nulls1$0$q;
-    reg  word_lanes$packer$nulls1$0$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls1$0$d;
-    reg  [5:0] word_lanes$packer$skips$nulls1$0$q;
-    reg  word_lanes$packer$skips$nulls1$0$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls1$1$d;
-    reg  [5:0] word_lanes$packer$skips$nulls1$1$q;
-    reg  word_lanes$packer$skips$nulls1$1$clock;
-    reg  [35:0] word_lanes$packer$skips$data1$0$d;
-    reg  [35:0] word_lanes$packer$skips$data1$0$q;
-    reg  word_lanes$packer$skips$data1$0$clock;
-    reg  [35:0] word_lanes$packer$skips$data1$1$d;
-    reg  [35:0] word_lanes$packer$skips$data1$1$q;
-    reg  word_lanes$packer$skips$data1$1$clock;
-    reg  word_lanes$packer$skips$keep1$0$d;
-    reg  word_lanes$packer$skips$keep1$0$q;
-    reg  word_lanes$packer$skips$keep1$0$clock;
-    reg  word_lanes$packer$skips$keep1$1$d;
-    reg  word_lanes$packer$skips$keep1$1$q;
-    reg  word_lanes$packer$skips$keep1$1$clock;
-    reg  word_lanes$packer$skips$beat1$0$d;
-    reg  word_lanes$packer$skips$beat1$0$q;
-    reg  word_lanes$packer$skips$beat1$0$clock;
-    reg  word_lanes$packer$skips$last1$0$d;
-    reg  word_lanes$packer$skips$last1$0$q;
-    reg  word_lanes$packer$skips$last1$0$clock;
+    reg  word_lanes$packer$level1$0$clock;
+    reg  [35:0] word_lanes$packer$level1$0$data_in;
+    reg  word_lanes$packer$level1$0$keep_in;
+    reg  [3:0] word_lanes$packer$level1$0$value_in;
+    reg  [35:0] word_lanes$packer$level1$0$data;
+    reg  word_lanes$packer$level1$0$keep;
+    reg  [3:0] word_lanes$packer$level1$0$value;
+    reg  word_lanes$packer$level1$1$clock;
+    reg  [35:0] word_lanes$packer$level1$1$data_in;
+    reg  word_lanes$packer$level1$1$keep_in;
+    reg  [3:0] word_lanes$packer$level1$1$value_in;
+    reg  [35:0] word_lanes$packer$level1$1$data;
+    reg  word_lanes$packer$level1$1$keep;
+    reg  [3:0] word_lanes$packer$level1$1$value;
+    reg  word_lanes$packer$beats$clock;
+    reg  word_lanes$packer$beats$rst;
+    reg  word_lanes$packer$beats$beat_in;
+    reg  word_lanes$packer$beats$last_in;
+    reg  word_lanes$packer$beats$beat_out;
+    reg  word_lanes$packer$beats$last_out;
+    reg  [5:0] word_lanes$packer$nulls$0$d;
+    reg  [5:0] word_lanes$packer$nulls$0$q;
+    reg  word_lanes$packer$nulls$0$clock;
+    reg  word_lanes$packer$skips$level1$0$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$0$data_in;
+    reg  word_lanes$packer$skips$level1$0$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level1$0$value_in;
+    reg  [35:0] word_lanes$packer$skips$level1$0$data;
+    reg  word_lanes$packer$skips$level1$0$keep;
+    reg  [5:0] word_lanes$packer$skips$level1$0$value;
+    reg  word_lanes$packer$skips$level1$1$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$1$data_in;
+    reg  word_lanes$packer$skips$level1$1$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level1$1$value_in;
+    reg  [35:0] word_lanes$packer$skips$level1$1$data;
+    reg  word_lanes$packer$skips$level1$1$keep;
+    reg  [5:0] word_lanes$packer$skips$level1$1$value;
+    reg  word_lanes$packer$skips$beats$clock;
+    reg  word_lanes$packer$skips$beats$rst;
+    reg  word_lanes$packer$skips$beats$beat_in;
+    reg  word_lanes$packer$skips$beats$last_in;
+    reg  word_lanes$packer$skips$beats$beat_out;
+    reg  word_lanes$packer$skips$beats$last_out;
     reg  [5:0] word_lanes$packer$skips$nulls0$0;
     reg  [5:0] word_lanes$packer$skips$nulls0$1;
     reg  word_lanes$packer$skips$unused_top;
+    reg  [35:0] word_lanes$packer$skips$level1$0$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level1$0$data_reg$q;
+    reg  word_lanes$packer$skips$level1$0$data_reg$clock;
+    reg  word_lanes$packer$skips$level1$0$keep_reg$d;
+    reg  word_lanes$packer$skips$level1$0$keep_reg$q;
+    reg  word_lanes$packer$skips$level1$0$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level1$0$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level1$0$value_reg$q;
+    reg  word_lanes$packer$skips$level1$0$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$1$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level1$1$data_reg$q;
+    reg  word_lanes$packer$skips$level1$1$data_reg$clock;
+    reg  word_lanes$packer$skips$level1$1$keep_reg$d;
+    reg  word_lanes$packer$skips$level1$1$keep_reg$q;
+    reg  word_lanes$packer$skips$level1$1$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level1$1$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level1$1$value_reg$q;
+    reg  word_lanes$packer$skips$level1$1$value_reg$clock;
+    reg  word_lanes$packer$skips$beats$beat$0$d;
+    reg  word_lanes$packer$skips$beats$beat$0$q;
+    reg  word_lanes$packer$skips$beats$beat$0$clock;
+    reg  word_lanes$packer$skips$beats$last$0$d;
+    reg  word_lanes$packer$skips$beats$last$0$q;
+    reg  word_lanes$packer$skips$beats$last$0$clock;
+    reg  [35:0] word_lanes$packer$level1$0$data_reg$d;
+    reg  [35:0] word_lanes$packer$level1$0$data_reg$q;
+    reg  word_lanes$packer$level1$0$data_reg$clock;
+    reg  word_lanes$packer$level1$0$keep_reg$d;
+    reg  word_lanes$packer$level1$0$keep_reg$q;
+    reg  word_lanes$packer$level1$0$keep_reg$clock;
+    reg  [3:0] word_lanes$packer$level1$0$value_reg$d;
+    reg  [3:0] word_lanes$packer$level1$0$value_reg$q;
+    reg  word_lanes$packer$level1$0$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level1$1$data_reg$d;
+    reg  [35:0] word_lanes$packer$level1$1$data_reg$q;
+    reg  word_lanes$packer$level1$1$data_reg$clock;
+    reg  word_lanes$packer$level1$1$keep_reg$d;
+    reg  word_lanes$packer$level1$1$keep_reg$q;
+    reg  word_lanes$packer$level1$1$keep_reg$clock;
+    reg  [3:0] word_lanes$packer$level1$1$value_reg$d;
+    reg  [3:0] word_lanes$packer$level1$1$value_reg$q;
+    reg  word_lanes$packer$level1$1$value_reg$clock;
+    reg  word_lanes$packer$beats$beat$0$d;
+    reg  word_lanes$packer$beats$beat$0$q;
+    reg  word_lanes$packer$beats$beat$0$clock;
+    reg  word_lanes$packer$beats$last$0$d;
+    reg  word_lanes$packer$beats$last$0$q;
+    reg  word_lanes$packer$beats$last$0$clock;
     reg  queue$ram$clock;
     reg  queue$ram$write_enable;
     reg  [4:0] queue$ram$write_address$0;
@@ -1709,74 +1789,103 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(posedge byte_lanes$beat_valid$clock) begin
        byte_lanes$beat_valid$q <= byte_lanes$beat_valid$d;
     end
-    // byte_lanes$packer$skips$nulls1$0
+    // byte_lanes$packer$skips$level1$0$data_reg
     initial begin
-       byte_lanes$packer$skips$nulls1$0$q = 6'h0;
+       byte_lanes$packer$skips$level1$0$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls1$0$clock) begin
-       byte_lanes$packer$skips$nulls1$0$q <= byte_lanes$packer$skips$nulls1$0$d;
+    always @(posedge byte_lanes$packer$skips$level1$0$data_reg$clock) begin
+       byte_lanes$packer$skips$level1$0$data_reg$q <= byte_lanes$packer$skips$level1$0$data_reg$d;
     end
-    // byte_lanes$packer$skips$nulls1$1
+    // byte_lanes$packer$skips$level1$0$keep_reg
     initial begin
-       byte_lanes$packer$skips$nulls1$1$q = 6'h0;
+       byte_lanes$packer$skips$level1$0$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls1$1$clock) begin
-       byte_lanes$packer$skips$nulls1$1$q <= byte_lanes$packer$skips$nulls1$1$d;
+    always @(posedge byte_lanes$packer$skips$level1$0$keep_reg$clock) begin
+       byte_lanes$packer$skips$level1$0$keep_reg$q <= byte_lanes$packer$skips$level1$0$keep_reg$d;
     end
-    // byte_lanes$packer$skips$data1$0
+    // byte_lanes$packer$skips$level1$0$value_reg
     initial begin
-       byte_lanes$packer$skips$data1$0$q = 8'h0;
+       byte_lanes$packer$skips$level1$0$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data1$0$clock) begin
-       byte_lanes$packer$skips$data1$0$q <= byte_lanes$packer$skips$data1$0$d;
+    always @(posedge byte_lanes$packer$skips$level1$0$value_reg$clock) begin
+       byte_lanes$packer$skips$level1$0$value_reg$q <= byte_lanes$packer$skips$level1$0$value_reg$d;
     end
-    // byte_lanes$packer$skips$data1$1
+    // byte_lanes$packer$skips$level1$0
+    always @(*) begin
+        byte_lanes$packer$skips$level1$0$data_reg$clock = byte_lanes$packer$skips$level1$0$clock;
+        byte_lanes$packer$skips$level1$0$keep_reg$clock = byte_lanes$packer$skips$level1$0$clock;
+        byte_lanes$packer$skips$level1$0$value_reg$clock = byte_lanes$packer$skips$level1$0$clock;
+        byte_lanes$packer$skips$level1$0$data_reg$d = byte_lanes$packer$skips$level1$0$data_in;
+        byte_lanes$packer$skips$level1$0$keep_reg$d = byte_lanes$packer$skips$level1$0$keep_in;
+        byte_lanes$packer$skips$level1$0$value_reg$d = byte_lanes$packer$skips$level1$0$value_in;
+        byte_lanes$packer$skips$level1$0$data = byte_lanes$packer$skips$level1$0$data_reg$q;
+        byte_lanes$packer$skips$level1$0$keep = byte_lanes$packer$skips$level1$0$keep_reg$q;
+        byte_lanes$packer$skips$level1$0$value = byte_lanes$packer$skips$level1$0$value_reg$q;
+    end
+    // byte_lanes$packer$skips$level1$1$data_reg
     initial begin
-       byte_lanes$packer$skips$data1$1$q = 8'h0;
+       byte_lanes$packer$skips$level1$1$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data1$1$clock) begin
-       byte_lanes$packer$skips$data1$1$q <= byte_lanes$packer$skips$data1$1$d;
+    always @(posedge byte_lanes$packer$skips$level1$1$data_reg$clock) begin
+       byte_lanes$packer$skips$level1$1$data_reg$q <= byte_lanes$packer$skips$level1$1$data_reg$d;
     end
-    // byte_lanes$packer$skips$keep1$0
+    // byte_lanes$packer$skips$level1$1$keep_reg
     initial begin
-       byte_lanes$packer$skips$keep1$0$q = 1'h0;
+       byte_lanes$packer$skips$level1$1$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep1$0$clock) begin
-       byte_lanes$packer$skips$keep1$0$q <= byte_lanes$packer$skips$keep1$0$d;
+    always @(posedge byte_lanes$packer$skips$level1$1$keep_reg$clock) begin
+       byte_lanes$packer$skips$level1$1$keep_reg$q <= byte_lanes$packer$skips$level1$1$keep_reg$d;
     end
-    // byte_lanes$packer$skips$keep1$1
+    // byte_lanes$packer$skips$level1$1$value_reg
     initial begin
-       byte_lanes$packer$skips$keep1$1$q = 1'h0;
+       byte_lanes$packer$skips$level1$1$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep1$1$clock) begin
-       byte_lanes$packer$skips$keep1$1$q <= byte_lanes$packer$skips$keep1$1$d;
+    always @(posedge byte_lanes$packer$skips$level1$1$value_reg$clock) begin
+       byte_lanes$packer$skips$level1$1$value_reg$q <= byte_lanes$packer$skips$level1$1$value_reg$d;
     end
-    // byte_lanes$packer$skips$beat1$0
+    // byte_lanes$packer$skips$level1$1
+    always @(*) begin
+        byte_lanes$packer$skips$level1$1$data_reg$clock = byte_lanes$packer$skips$level1$1$clock;
+        byte_lanes$packer$skips$level1$1$keep_reg$clock = byte_lanes$packer$skips$level1$1$clock;
+        byte_lanes$packer$skips$level1$1$value_reg$clock = byte_lanes$packer$skips$level1$1$clock;
+        byte_lanes$packer$skips$level1$1$data_reg$d = byte_lanes$packer$skips$level1$1$data_in;
+        byte_lanes$packer$skips$level1$1$keep_reg$d = byte_lanes$packer$skips$level1$1$keep_in;
+        byte_lanes$packer$skips$level1$1$value_reg$d = byte_lanes$packer$skips$level1$1$value_in;
+        byte_lanes$packer$skips$level1$1$data = byte_lanes$packer$skips$level1$1$data_reg$q;
+        byte_lanes$packer$skips$level1$1$keep = byte_lanes$packer$skips$level1$1$keep_reg$q;
+        byte_lanes$packer$skips$level1$1$value = byte_lanes$packer$skips$level1$1$value_reg$q;
+    end
+    // byte_lanes$packer$skips$beats$beat$0
     initial begin
-       byte_lanes$packer$skips$beat1$0$q = 1'h0;
+       byte_lanes$packer$skips$beats$beat$0$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$beat1$0$clock) begin
-       byte_lanes$packer$skips$beat1$0$q <= byte_lanes$packer$skips$beat1$0$d;
+    always @(posedge byte_lanes$packer$skips$beats$beat$0$clock) begin
+       byte_lanes$packer$skips$beats$beat$0$q <= byte_lanes$packer$skips$beats$beat$0$d;
     end
-    // byte_lanes$packer$skips$last1$0
+    // byte_lanes$packer$skips$beats$last$0
     initial begin
-       byte_lanes$packer$skips$last1$0$q = 1'h0;
+       byte_lanes$packer$skips$beats$last$0$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$last1$0$clock) begin
-       byte_lanes$packer$skips$last1$0$q <= byte_lanes$packer$skips$last1$0$d;
+    always @(posedge byte_lanes$packer$skips$beats$last$0$clock) begin
+       byte_lanes$packer$skips$beats$last$0$q <= byte_lanes$packer$skips$beats$last$0$d;
+    end
+    // byte_lanes$packer$skips$beats
+    always @(*) begin
+        byte_lanes$packer$skips$beats$beat$0$clock = byte_lanes$packer$skips$beats$clock;
+        byte_lanes$packer$skips$beats$last$0$clock = byte_lanes$packer$skips$beats$clock;
+        byte_lanes$packer$skips$beats$beat$0$d = byte_lanes$packer$skips$beats$beat_in & !byte_lanes$packer$skips$beats$rst;
+        byte_lanes$packer$skips$beats$last$0$d = byte_lanes$packer$skips$beats$last_in;
+        byte_lanes$packer$skips$beats$beat_out = byte_lanes$packer$skips$beats$beat$0$q;
+        byte_lanes$packer$skips$beats$last_out = byte_lanes$packer$skips$beats$last$0$q;
     end
     // byte_lanes$packer$skips
     always @(*) begin
-        byte_lanes$packer$skips$nulls1$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data1$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep1$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls1$1$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data1$1$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep1$1$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$beat1$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$last1$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$beat1$0$d = byte_lanes$packer$skips$beat_in & !byte_lanes$packer$skips$rst;
-        byte_lanes$packer$skips$last1$0$d = byte_lanes$packer$skips$last_in;
+        byte_lanes$packer$skips$beats$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$beats$rst = byte_lanes$packer$skips$rst;
+        byte_lanes$packer$skips$beats$beat_in = byte_lanes$packer$skips$beat_in;
+        byte_lanes$packer$skips$beats$last_in = byte_lanes$packer$skips$last_in;
+        byte_lanes$packer$skips$beat_out = byte_lanes$packer$skips$beats$beat_out;
+        byte_lanes$packer$skips$last_out = byte_lanes$packer$skips$beats$last_out;
         byte_lanes$packer$skips$nulls0$0 = 'h0;
         if (!byte_lanes$packer$skips$keep_in$0) begin
             byte_lanes$packer$skips$nulls0$0 = 'h1;
@@ -1785,87 +1894,120 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         if (!byte_lanes$packer$skips$keep_in$1) begin
             byte_lanes$packer$skips$nulls0$1 = 'h1;
         end
-        byte_lanes$packer$skips$nulls1$0$d = byte_lanes$packer$skips$nulls0$0;
-        byte_lanes$packer$skips$data1$0$d = byte_lanes$packer$skips$lane_in$0;
-        byte_lanes$packer$skips$keep1$0$d = byte_lanes$packer$skips$keep_in$0;
-        byte_lanes$packer$skips$nulls1$1$d = byte_lanes$packer$skips$nulls0$1;
-        byte_lanes$packer$skips$data1$1$d = byte_lanes$packer$skips$lane_in$1;
-        byte_lanes$packer$skips$keep1$1$d = byte_lanes$packer$skips$keep_in$1;
-        byte_lanes$packer$skips$nulls1$1$d = byte_lanes$packer$skips$nulls0$1 + byte_lanes$packer$skips$nulls0$0;
-        byte_lanes$packer$skips$skip$0 = byte_lanes$packer$skips$nulls1$0$q[('h0)+:(5)];
-        byte_lanes$packer$skips$lane_out$0 = byte_lanes$packer$skips$data1$0$q;
-        byte_lanes$packer$skips$keep_out$0 = byte_lanes$packer$skips$keep1$0$q;
-        byte_lanes$packer$skips$skip$1 = byte_lanes$packer$skips$nulls1$1$q[('h0)+:(5)];
-        byte_lanes$packer$skips$lane_out$1 = byte_lanes$packer$skips$data1$1$q;
-        byte_lanes$packer$skips$keep_out$1 = byte_lanes$packer$skips$keep1$1$q;
+        byte_lanes$packer$skips$level1$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level1$0$data_in = byte_lanes$packer$skips$lane_in$0;
+        byte_lanes$packer$skips$level1$0$keep_in = byte_lanes$packer$skips$keep_in$0;
+        byte_lanes$packer$skips$level1$0$value_in = byte_lanes$packer$skips$nulls0$0;
+        byte_lanes$packer$skips$level1$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level1$1$data_in = byte_lanes$packer$skips$lane_in$1;
+        byte_lanes$packer$skips$level1$1$keep_in = byte_lanes$packer$skips$keep_in$1;
+        byte_lanes$packer$skips$level1$1$value_in = byte_lanes$packer$skips$nulls0$1;
+        byte_lanes$packer$skips$level1$1$value_in = byte_lanes$packer$skips$nulls0$1 + byte_lanes$packer$skips$nulls0$0;
         byte_lanes$packer$skips$unused_top = 1'b0;
-        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls1$0$q['h5];
-        byte_lanes$packer$skips$nulls = byte_lanes$packer$skips$nulls1$1$q;
-        byte_lanes$packer$skips$beat_out = byte_lanes$packer$skips$beat1$0$q;
-        byte_lanes$packer$skips$last_out = byte_lanes$packer$skips$last1$0$q;
+        byte_lanes$packer$skips$skip$0 = byte_lanes$packer$skips$level1$0$value[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$0 = byte_lanes$packer$skips$level1$0$data;
+        byte_lanes$packer$skips$keep_out$0 = byte_lanes$packer$skips$level1$0$keep;
+        byte_lanes$packer$skips$skip$1 = byte_lanes$packer$skips$level1$1$value[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$1 = byte_lanes$packer$skips$level1$1$data;
+        byte_lanes$packer$skips$keep_out$1 = byte_lanes$packer$skips$level1$1$keep;
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$level1$0$value['h5];
+        byte_lanes$packer$skips$nulls = byte_lanes$packer$skips$level1$1$value;
     end
-    // byte_lanes$packer$data1$0
+    // byte_lanes$packer$level1$0$data_reg
     initial begin
-       byte_lanes$packer$data1$0$q = 8'h0;
+       byte_lanes$packer$level1$0$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$data1$0$clock) begin
-       byte_lanes$packer$data1$0$q <= byte_lanes$packer$data1$0$d;
+    always @(posedge byte_lanes$packer$level1$0$data_reg$clock) begin
+       byte_lanes$packer$level1$0$data_reg$q <= byte_lanes$packer$level1$0$data_reg$d;
     end
-    // byte_lanes$packer$data1$1
+    // byte_lanes$packer$level1$0$keep_reg
     initial begin
-       byte_lanes$packer$data1$1$q = 8'h0;
+       byte_lanes$packer$level1$0$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$data1$1$clock) begin
-       byte_lanes$packer$data1$1$q <= byte_lanes$packer$data1$1$d;
+    always @(posedge byte_lanes$packer$level1$0$keep_reg$clock) begin
+       byte_lanes$packer$level1$0$keep_reg$q <= byte_lanes$packer$level1$0$keep_reg$d;
     end
-    // byte_lanes$packer$keep1$0
+    // byte_lanes$packer$level1$0$value_reg
     initial begin
-       byte_lanes$packer$keep1$0$q = 1'h0;
+       byte_lanes$packer$level1$0$value_reg$q = 4'h0;
     end
-    always @(posedge byte_lanes$packer$keep1$0$clock) begin
-       byte_lanes$packer$keep1$0$q <= byte_lanes$packer$keep1$0$d;
+    always @(posedge byte_lanes$packer$level1$0$value_reg$clock) begin
+       byte_lanes$packer$level1$0$value_reg$q <= byte_lanes$packer$level1$0$value_reg$d;
     end
-    // byte_lanes$packer$keep1$1
+    // byte_lanes$packer$level1$0
+    always @(*) begin
+        byte_lanes$packer$level1$0$data_reg$clock = byte_lanes$packer$level1$0$clock;
+        byte_lanes$packer$level1$0$keep_reg$clock = byte_lanes$packer$level1$0$clock;
+        byte_lanes$packer$level1$0$value_reg$clock = byte_lanes$packer$level1$0$clock;
+        byte_lanes$packer$level1$0$data_reg$d = byte_lanes$packer$level1$0$data_in;
+        byte_lanes$packer$level1$0$keep_reg$d = byte_lanes$packer$level1$0$keep_in;
+        byte_lanes$packer$level1$0$value_reg$d = byte_lanes$packer$level1$0$value_in;
+        byte_lanes$packer$level1$0$data = byte_lanes$packer$level1$0$data_reg$q;
+        byte_lanes$packer$level1$0$keep = byte_lanes$packer$level1$0$keep_reg$q;
+        byte_lanes$packer$level1$0$value = byte_lanes$packer$level1$0$value_reg$q;
+    end
+    // byte_lanes$packer$level1$1$data_reg
     initial begin
-       byte_lanes$packer$keep1$1$q = 1'h0;
+       byte_lanes$packer$level1$1$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$keep1$1$clock) begin
-       byte_lanes$packer$keep1$1$q <= byte_lanes$packer$keep1$1$d;
+    always @(posedge byte_lanes$packer$level1$1$data_reg$clock) begin
+       byte_lanes$packer$level1$1$data_reg$q <= byte_lanes$packer$level1$1$data_reg$d;
     end
-    // byte_lanes$packer$skip1$0
+    // byte_lanes$packer$level1$1$keep_reg
     initial begin
-       byte_lanes$packer$skip1$0$q = 4'h0;
+       byte_lanes$packer$level1$1$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skip1$0$clock) begin
-       byte_lanes$packer$skip1$0$q <= byte_lanes$packer$skip1$0$d;
+    always @(posedge byte_lanes$packer$level1$1$keep_reg$clock) begin
+       byte_lanes$packer$level1$1$keep_reg$q <= byte_lanes$packer$level1$1$keep_reg$d;
     end
-    // byte_lanes$packer$skip1$1
+    // byte_lanes$packer$level1$1$value_reg
     initial begin
-       byte_lanes$packer$skip1$1$q = 4'h0;
+       byte_lanes$packer$level1$1$value_reg$q = 4'h0;
     end
-    always @(posedge byte_lanes$packer$skip1$1$clock) begin
-       byte_lanes$packer$skip1$1$q <= byte_lanes$packer$skip1$1$d;
+    always @(posedge byte_lanes$packer$level1$1$value_reg$clock) begin
+       byte_lanes$packer$level1$1$value_reg$q <= byte_lanes$packer$level1$1$value_reg$d;
     end
-    // byte_lanes$packer$beat1$0
+    // byte_lanes$packer$level1$1
+    always @(*) begin
+        byte_lanes$packer$level1$1$data_reg$clock = byte_lanes$packer$level1$1$clock;
+        byte_lanes$packer$level1$1$keep_reg$clock = byte_lanes$packer$level1$1$clock;
+        byte_lanes$packer$level1$1$value_reg$clock = byte_lanes$packer$level1$1$clock;
+        byte_lanes$packer$level1$1$data_reg$d = byte_lanes$packer$level1$1$data_in;
+        byte_lanes$packer$level1$1$keep_reg$d = byte_lanes$packer$level1$1$keep_in;
+        byte_lanes$packer$level1$1$value_reg$d = byte_lanes$packer$level1$1$value_in;
+        byte_lanes$packer$level1$1$data = byte_lanes$packer$level1$1$data_reg$q;
+        byte_lanes$packer$level1$1$keep = byte_lanes$packer$level1$1$keep_reg$q;
+        byte_lanes$packer$level1$1$value = byte_lanes$packer$level1$1$value_reg$q;
+    end
+    // byte_lanes$packer$beats$beat$0
     initial begin
-       byte_lanes$packer$beat1$0$q = 1'h0;
+       byte_lanes$packer$beats$beat$0$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$beat1$0$clock) begin
-       byte_lanes$packer$beat1$0$q <= byte_lanes$packer$beat1$0$d;
+    always @(posedge byte_lanes$packer$beats$beat$0$clock) begin
+       byte_lanes$packer$beats$beat$0$q <= byte_lanes$packer$beats$beat$0$d;
     end
-    // byte_lanes$packer$last1$0
+    // byte_lanes$packer$beats$last$0
     initial begin
-       byte_lanes$packer$last1$0$q = 1'h0;
+       byte_lanes$packer$beats$last$0$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$last1$0$clock) begin
-       byte_lanes$packer$last1$0$q <= byte_lanes$packer$last1$0$d;
+    always @(posedge byte_lanes$packer$beats$last$0$clock) begin
+       byte_lanes$packer$beats$last$0$q <= byte_lanes$packer$beats$last$0$d;
     end
-    // byte_lanes$packer$nulls1$0
+    // byte_lanes$packer$beats
+    always @(*) begin
+        byte_lanes$packer$beats$beat$0$clock = byte_lanes$packer$beats$clock;
+        byte_lanes$packer$beats$last$0$clock = byte_lanes$packer$beats$clock;
+        byte_lanes$packer$beats$beat$0$d = byte_lanes$packer$beats$beat_in & !byte_lanes$packer$beats$rst;
+        byte_lanes$packer$beats$last$0$d = byte_lanes$packer$beats$last_in;
+        byte_lanes$packer$beats$beat_out = byte_lanes$packer$beats$beat$0$q;
+        byte_lanes$packer$beats$last_out = byte_lanes$packer$beats$last$0$q;
+    end
+    // byte_lanes$packer$nulls$0
     initial begin
-       byte_lanes$packer$nulls1$0$q = 6'h0;
+       byte_lanes$packer$nulls$0$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$nulls1$0$clock) begin
-       byte_lanes$packer$nulls1$0$q <= byte_lanes$packer$nulls1$0$d;
+    always @(posedge byte_lanes$packer$nulls$0$clock) begin
+       byte_lanes$packer$nulls$0$q <= byte_lanes$packer$nulls$0$d;
     end
     // byte_lanes$packer
     always @(*) begin
@@ -1877,42 +2019,38 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         byte_lanes$packer$skips$keep_in$1 = byte_lanes$packer$keep_in$1;
         byte_lanes$packer$skips$beat_in = byte_lanes$packer$beat_in;
         byte_lanes$packer$skips$last_in = byte_lanes$packer$last_in;
-        byte_lanes$packer$data1$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep1$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip1$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data1$1$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep1$1$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip1$1$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$beat1$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$last1$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$nulls1$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$beat1$0$d = byte_lanes$packer$skips$beat_out & !byte_lanes$packer$rst;
-        byte_lanes$packer$last1$0$d = byte_lanes$packer$skips$last_out;
-        byte_lanes$packer$nulls1$0$d = byte_lanes$packer$skips$nulls;
-        byte_lanes$packer$data1$0$d = byte_lanes$packer$skips$lane_out$0;
-        byte_lanes$packer$keep1$0$d = byte_lanes$packer$skips$keep_out$0 & !byte_lanes$packer$skips$skip$0['h0];
-        byte_lanes$packer$skip1$0$d = byte_lanes$packer$skips$skip$0[('h1)+:(4)];
-        byte_lanes$packer$data1$1$d = byte_lanes$packer$skips$lane_out$1;
-        byte_lanes$packer$keep1$1$d = byte_lanes$packer$skips$keep_out$1 & !byte_lanes$packer$skips$skip$1['h0];
-        byte_lanes$packer$skip1$1$d = byte_lanes$packer$skips$skip$1[('h1)+:(4)];
+        byte_lanes$packer$beats$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$beats$rst = byte_lanes$packer$rst;
+        byte_lanes$packer$beats$beat_in = byte_lanes$packer$skips$beat_out;
+        byte_lanes$packer$beats$last_in = byte_lanes$packer$skips$last_out;
+        byte_lanes$packer$beat_out = byte_lanes$packer$beats$beat_out;
+        byte_lanes$packer$last_out = byte_lanes$packer$beats$last_out;
+        byte_lanes$packer$nulls$0$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$nulls$0$d = byte_lanes$packer$skips$nulls;
+        byte_lanes$packer$nulls_out = byte_lanes$packer$nulls$0$q;
+        byte_lanes$packer$level1$0$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level1$0$data_in = byte_lanes$packer$skips$lane_out$0;
+        byte_lanes$packer$level1$0$keep_in = byte_lanes$packer$skips$keep_out$0 & !byte_lanes$packer$skips$skip$0['h0];
+        byte_lanes$packer$level1$0$value_in = byte_lanes$packer$skips$skip$0[('h1)+:(4)];
+        byte_lanes$packer$level1$1$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level1$1$data_in = byte_lanes$packer$skips$lane_out$1;
+        byte_lanes$packer$level1$1$keep_in = byte_lanes$packer$skips$keep_out$1 & !byte_lanes$packer$skips$skip$1['h0];
+        byte_lanes$packer$level1$1$value_in = byte_lanes$packer$skips$skip$1[('h1)+:(4)];
         if (byte_lanes$packer$skips$keep_out$1 & byte_lanes$packer$skips$skip$1['h0]) begin
-            byte_lanes$packer$data1$0$d = byte_lanes$packer$skips$lane_out$1;
-            byte_lanes$packer$keep1$0$d = 1'b1;
-            byte_lanes$packer$skip1$0$d = byte_lanes$packer$skips$skip$1[('h1)+:(4)];
+            byte_lanes$packer$level1$0$data_in = byte_lanes$packer$skips$lane_out$1;
+            byte_lanes$packer$level1$0$keep_in = 1'b1;
+            byte_lanes$packer$level1$0$value_in = byte_lanes$packer$skips$skip$1[('h1)+:(4)];
         end
-        byte_lanes$packer$keep_out$0 = byte_lanes$packer$keep1$0$q & ~|byte_lanes$packer$skip1$0$q;
+        byte_lanes$packer$keep_out$0 = byte_lanes$packer$level1$0$keep & ~|byte_lanes$packer$level1$0$value;
         byte_lanes$packer$lane_out$0 = 'h0;
-        if (byte_lanes$packer$keep1$0$q & ~|byte_lanes$packer$skip1$0$q) begin
-            byte_lanes$packer$lane_out$0 = byte_lanes$packer$data1$0$q;
+        if (byte_lanes$packer$level1$0$keep & ~|byte_lanes$packer$level1$0$value) begin
+            byte_lanes$packer$lane_out$0 = byte_lanes$packer$level1$0$data;
         end
-        byte_lanes$packer$keep_out$1 = byte_lanes$packer$keep1$1$q & ~|byte_lanes$packer$skip1$1$q;
+        byte_lanes$packer$keep_out$1 = byte_lanes$packer$level1$1$keep & ~|byte_lanes$packer$level1$1$value;
         byte_lanes$packer$lane_out$1 = 'h0;
-        if (byte_lanes$packer$keep1$1$q & ~|byte_lanes$packer$skip1$1$q) begin
-            byte_lanes$packer$lane_out$1 = byte_lanes$packer$data1$1$q;
+        if (byte_lanes$packer$level1$1$keep & ~|byte_lanes$packer$level1$1$value) begin
+            byte_lanes$packer$lane_out$1 = byte_lanes$packer$level1$1$data;
         end
-        byte_lanes$packer$beat_out = byte_lanes$packer$beat1$0$q;
-        byte_lanes$packer$last_out = byte_lanes$packer$last1$0$q;
-        byte_lanes$packer$nulls_out = byte_lanes$packer$nulls1$0$q;
     end
     // byte_lanes$packed_byte$0
     initial begin
@@ -6132,74 +6270,103 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
     always @(*) begin
         word_lanes$unit$1$both = {{4{1'b0}}, word_lanes$unit$1$low} | ({{32{1'b0}}, word_lanes$unit$1$high} << word_lanes$unit$1$low_width);
     end
-    // word_lanes$packer$skips$nulls1$0
+    // word_lanes$packer$skips$level1$0$data_reg
     initial begin
-       word_lanes$packer$skips$nulls1$0$q = 6'h0;
+       word_lanes$packer$skips$level1$0$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls1$0$clock) begin
-       word_lanes$packer$skips$nulls1$0$q <= word_lanes$packer$skips$nulls1$0$d;
+    always @(posedge word_lanes$packer$skips$level1$0$data_reg$clock) begin
+       word_lanes$packer$skips$level1$0$data_reg$q <= word_lanes$packer$skips$level1$0$data_reg$d;
     end
-    // word_lanes$packer$skips$nulls1$1
+    // word_lanes$packer$skips$level1$0$keep_reg
     initial begin
-       word_lanes$packer$skips$nulls1$1$q = 6'h0;
+       word_lanes$packer$skips$level1$0$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls1$1$clock) begin
-       word_lanes$packer$skips$nulls1$1$q <= word_lanes$packer$skips$nulls1$1$d;
+    always @(posedge word_lanes$packer$skips$level1$0$keep_reg$clock) begin
+       word_lanes$packer$skips$level1$0$keep_reg$q <= word_lanes$packer$skips$level1$0$keep_reg$d;
     end
-    // word_lanes$packer$skips$data1$0
+    // word_lanes$packer$skips$level1$0$value_reg
     initial begin
-       word_lanes$packer$skips$data1$0$q = 36'h0;
+       word_lanes$packer$skips$level1$0$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$data1$0$clock) begin
-       word_lanes$packer$skips$data1$0$q <= word_lanes$packer$skips$data1$0$d;
+    always @(posedge word_lanes$packer$skips$level1$0$value_reg$clock) begin
+       word_lanes$packer$skips$level1$0$value_reg$q <= word_lanes$packer$skips$level1$0$value_reg$d;
     end
-    // word_lanes$packer$skips$data1$1
+    // word_lanes$packer$skips$level1$0
+    always @(*) begin
+        word_lanes$packer$skips$level1$0$data_reg$clock = word_lanes$packer$skips$level1$0$clock;
+        word_lanes$packer$skips$level1$0$keep_reg$clock = word_lanes$packer$skips$level1$0$clock;
+        word_lanes$packer$skips$level1$0$value_reg$clock = word_lanes$packer$skips$level1$0$clock;
+        word_lanes$packer$skips$level1$0$data_reg$d = word_lanes$packer$skips$level1$0$data_in;
+        word_lanes$packer$skips$level1$0$keep_reg$d = word_lanes$packer$skips$level1$0$keep_in;
+        word_lanes$packer$skips$level1$0$value_reg$d = word_lanes$packer$skips$level1$0$value_in;
+        word_lanes$packer$skips$level1$0$data = word_lanes$packer$skips$level1$0$data_reg$q;
+        word_lanes$packer$skips$level1$0$keep = word_lanes$packer$skips$level1$0$keep_reg$q;
+        word_lanes$packer$skips$level1$0$value = word_lanes$packer$skips$level1$0$value_reg$q;
+    end
+    // word_lanes$packer$skips$level1$1$data_reg
     initial begin
-       word_lanes$packer$skips$data1$1$q = 36'h0;
+       word_lanes$packer$skips$level1$1$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$data1$1$clock) begin
-       word_lanes$packer$skips$data1$1$q <= word_lanes$packer$skips$data1$1$d;
+    always @(posedge word_lanes$packer$skips$level1$1$data_reg$clock) begin
+       word_lanes$packer$skips$level1$1$data_reg$q <= word_lanes$packer$skips$level1$1$data_reg$d;
     end
-    // word_lanes$packer$skips$keep1$0
+    // word_lanes$packer$skips$level1$1$keep_reg
     initial begin
-       word_lanes$packer$skips$keep1$0$q = 1'h0;
+       word_lanes$packer$skips$level1$1$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep1$0$clock) begin
-       word_lanes$packer$skips$keep1$0$q <= word_lanes$packer$skips$keep1$0$d;
+    always @(posedge word_lanes$packer$skips$level1$1$keep_reg$clock) begin
+       word_lanes$packer$skips$level1$1$keep_reg$q <= word_lanes$packer$skips$level1$1$keep_reg$d;
     end
-    // word_lanes$packer$skips$keep1$1
+    // word_lanes$packer$skips$level1$1$value_reg
     initial begin
-       word_lanes$packer$skips$keep1$1$q = 1'h0;
+       word_lanes$packer$skips$level1$1$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep1$1$clock) begin
-       word_lanes$packer$skips$keep1$1$q <= word_lanes$packer$skips$keep1$1$d;
+    always @(posedge word_lanes$packer$skips$level1$1$value_reg$clock) begin
+       word_lanes$packer$skips$level1$1$value_reg$q <= word_lanes$packer$skips$level1$1$value_reg$d;
     end
-    // word_lanes$packer$skips$beat1$0
+    // word_lanes$packer$skips$level1$1
+    always @(*) begin
+        word_lanes$packer$skips$level1$1$data_reg$clock = word_lanes$packer$skips$level1$1$clock;
+        word_lanes$packer$skips$level1$1$keep_reg$clock = word_lanes$packer$skips$level1$1$clock;
+        word_lanes$packer$skips$level1$1$value_reg$clock = word_lanes$packer$skips$level1$1$clock;
+        word_lanes$packer$skips$level1$1$data_reg$d = word_lanes$packer$skips$level1$1$data_in;
+        word_lanes$packer$skips$level1$1$keep_reg$d = word_lanes$packer$skips$level1$1$keep_in;
+        word_lanes$packer$skips$level1$1$value_reg$d = word_lanes$packer$skips$level1$1$value_in;
+        word_lanes$packer$skips$level1$1$data = word_lanes$packer$skips$level1$1$data_reg$q;
+        word_lanes$packer$skips$level1$1$keep = word_lanes$packer$skips$level1$1$keep_reg$q;
+        word_lanes$packer$skips$level1$1$value = word_lanes$packer$skips$level1$1$value_reg$q;
+    end
+    // word_lanes$packer$skips$beats$beat$0
     initial begin
-       word_lanes$packer$skips$beat1$0$q = 1'h0;
+       word_lanes$packer$skips$beats$beat$0$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$beat1$0$clock) begin
-       word_lanes$packer$skips$beat1$0$q <= word_lanes$packer$skips$beat1$0$d;
+    always @(posedge word_lanes$packer$skips$beats$beat$0$clock) begin
+       word_lanes$packer$skips$beats$beat$0$q <= word_lanes$packer$skips$beats$beat$0$d;
     end
-    // word_lanes$packer$skips$last1$0
+    // word_lanes$packer$skips$beats$last$0
     initial begin
-       word_lanes$packer$skips$last1$0$q = 1'h0;
+       word_lanes$packer$skips$beats$last$0$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$last1$0$clock) begin
-       word_lanes$packer$skips$last1$0$q <= word_lanes$packer$skips$last1$0$d;
+    always @(posedge word_lanes$packer$skips$beats$last$0$clock) begin
+       word_lanes$packer$skips$beats$last$0$q <= word_lanes$packer$skips$beats$last$0$d;
+    end
+    // word_lanes$packer$skips$beats
+    always @(*) begin
+        word_lanes$packer$skips$beats$beat$0$clock = word_lanes$packer$skips$beats$clock;
+        word_lanes$packer$skips$beats$last$0$clock = word_lanes$packer$skips$beats$clock;
+        word_lanes$packer$skips$beats$beat$0$d = word_lanes$packer$skips$beats$beat_in & !word_lanes$packer$skips$beats$rst;
+        word_lanes$packer$skips$beats$last$0$d = word_lanes$packer$skips$beats$last_in;
+        word_lanes$packer$skips$beats$beat_out = word_lanes$packer$skips$beats$beat$0$q;
+        word_lanes$packer$skips$beats$last_out = word_lanes$packer$skips$beats$last$0$q;
     end
     // word_lanes$packer$skips
     always @(*) begin
-        word_lanes$packer$skips$nulls1$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data1$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep1$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls1$1$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data1$1$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep1$1$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$beat1$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$last1$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$beat1$0$d = word_lanes$packer$skips$beat_in & !word_lanes$packer$skips$rst;
-        word_lanes$packer$skips$last1$0$d = word_lanes$packer$skips$last_in;
+        word_lanes$packer$skips$beats$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$beats$rst = word_lanes$packer$skips$rst;
+        word_lanes$packer$skips$beats$beat_in = word_lanes$packer$skips$beat_in;
+        word_lanes$packer$skips$beats$last_in = word_lanes$packer$skips$last_in;
+        word_lanes$packer$skips$beat_out = word_lanes$packer$skips$beats$beat_out;
+        word_lanes$packer$skips$last_out = word_lanes$packer$skips$beats$last_out;
         word_lanes$packer$skips$nulls0$0 = 'h0;
         if (!word_lanes$packer$skips$keep_in$0) begin
             word_lanes$packer$skips$nulls0$0 = 'h1;
@@ -6208,87 +6375,120 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         if (!word_lanes$packer$skips$keep_in$1) begin
             word_lanes$packer$skips$nulls0$1 = 'h1;
         end
-        word_lanes$packer$skips$nulls1$0$d = word_lanes$packer$skips$nulls0$0;
-        word_lanes$packer$skips$data1$0$d = word_lanes$packer$skips$lane_in$0;
-        word_lanes$packer$skips$keep1$0$d = word_lanes$packer$skips$keep_in$0;
-        word_lanes$packer$skips$nulls1$1$d = word_lanes$packer$skips$nulls0$1;
-        word_lanes$packer$skips$data1$1$d = word_lanes$packer$skips$lane_in$1;
-        word_lanes$packer$skips$keep1$1$d = word_lanes$packer$skips$keep_in$1;
-        word_lanes$packer$skips$nulls1$1$d = word_lanes$packer$skips$nulls0$1 + word_lanes$packer$skips$nulls0$0;
-        word_lanes$packer$skips$skip$0 = word_lanes$packer$skips$nulls1$0$q[('h0)+:(5)];
-        word_lanes$packer$skips$lane_out$0 = word_lanes$packer$skips$data1$0$q;
-        word_lanes$packer$skips$keep_out$0 = word_lanes$packer$skips$keep1$0$q;
-        word_lanes$packer$skips$skip$1 = word_lanes$packer$skips$nulls1$1$q[('h0)+:(5)];
-        word_lanes$packer$skips$lane_out$1 = word_lanes$packer$skips$data1$1$q;
-        word_lanes$packer$skips$keep_out$1 = word_lanes$packer$skips$keep1$1$q;
+        word_lanes$packer$skips$level1$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level1$0$data_in = word_lanes$packer$skips$lane_in$0;
+        word_lanes$packer$skips$level1$0$keep_in = word_lanes$packer$skips$keep_in$0;
+        word_lanes$packer$skips$level1$0$value_in = word_lanes$packer$skips$nulls0$0;
+        word_lanes$packer$skips$level1$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level1$1$data_in = word_lanes$packer$skips$lane_in$1;
+        word_lanes$packer$skips$level1$1$keep_in = word_lanes$packer$skips$keep_in$1;
+        word_lanes$packer$skips$level1$1$value_in = word_lanes$packer$skips$nulls0$1;
+        word_lanes$packer$skips$level1$1$value_in = word_lanes$packer$skips$nulls0$1 + word_lanes$packer$skips$nulls0$0;
         word_lanes$packer$skips$unused_top = 1'b0;
-        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls1$0$q['h5];
-        word_lanes$packer$skips$nulls = word_lanes$packer$skips$nulls1$1$q;
-        word_lanes$packer$skips$beat_out = word_lanes$packer$skips$beat1$0$q;
-        word_lanes$packer$skips$last_out = word_lanes$packer$skips$last1$0$q;
+        word_lanes$packer$skips$skip$0 = word_lanes$packer$skips$level1$0$value[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$0 = word_lanes$packer$skips$level1$0$data;
+        word_lanes$packer$skips$keep_out$0 = word_lanes$packer$skips$level1$0$keep;
+        word_lanes$packer$skips$skip$1 = word_lanes$packer$skips$level1$1$value[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$1 = word_lanes$packer$skips$level1$1$data;
+        word_lanes$packer$skips$keep_out$1 = word_lanes$packer$skips$level1$1$keep;
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$level1$0$value['h5];
+        word_lanes$packer$skips$nulls = word_lanes$packer$skips$level1$1$value;
     end
-    // word_lanes$packer$data1$0
+    // word_lanes$packer$level1$0$data_reg
     initial begin
-       word_lanes$packer$data1$0$q = 36'h0;
+       word_lanes$packer$level1$0$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$data1$0$clock) begin
-       word_lanes$packer$data1$0$q <= word_lanes$packer$data1$0$d;
+    always @(posedge word_lanes$packer$level1$0$data_reg$clock) begin
+       word_lanes$packer$level1$0$data_reg$q <= word_lanes$packer$level1$0$data_reg$d;
     end
-    // word_lanes$packer$data1$1
+    // word_lanes$packer$level1$0$keep_reg
     initial begin
-       word_lanes$packer$data1$1$q = 36'h0;
+       word_lanes$packer$level1$0$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$data1$1$clock) begin
-       word_lanes$packer$data1$1$q <= word_lanes$packer$data1$1$d;
+    always @(posedge word_lanes$packer$level1$0$keep_reg$clock) begin
+       word_lanes$packer$level1$0$keep_reg$q <= word_lanes$packer$level1$0$keep_reg$d;
     end
-    // word_lanes$packer$keep1$0
+    // word_lanes$packer$level1$0$value_reg
     initial begin
-       word_lanes$packer$keep1$0$q = 1'h0;
+       word_lanes$packer$level1$0$value_reg$q = 4'h0;
     end
-    always @(posedge word_lanes$packer$keep1$0$clock) begin
-       word_lanes$packer$keep1$0$q <= word_lanes$packer$keep1$0$d;
+    always @(posedge word_lanes$packer$level1$0$value_reg$clock) begin
+       word_lanes$packer$level1$0$value_reg$q <= word_lanes$packer$level1$0$value_reg$d;
     end
-    // word_lanes$packer$keep1$1
+    // word_lanes$packer$level1$0
+    always @(*) begin
+        word_lanes$packer$level1$0$data_reg$clock = word_lanes$packer$level1$0$clock;
+        word_lanes$packer$level1$0$keep_reg$clock = word_lanes$packer$level1$0$clock;
+        word_lanes$packer$level1$0$value_reg$clock = word_lanes$packer$level1$0$clock;
+        word_lanes$packer$level1$0$data_reg$d = word_lanes$packer$level1$0$data_in;
+        word_lanes$packer$level1$0$keep_reg$d = word_lanes$packer$level1$0$keep_in;
+        word_lanes$packer$level1$0$value_reg$d = word_lanes$packer$level1$0$value_in;
+        word_lanes$packer$level1$0$data = word_lanes$packer$level1$0$data_reg$q;
+        word_lanes$packer$level1$0$keep = word_lanes$packer$level1$0$keep_reg$q;
+        word_lanes$packer$level1$0$value = word_lanes$packer$level1$0$value_reg$q;
+    end
+    // word_lanes$packer$level1$1$data_reg
     initial begin
-       word_lanes$packer$keep1$1$q = 1'h0;
+       word_lanes$packer$level1$1$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$keep1$1$clock) begin
-       word_lanes$packer$keep1$1$q <= word_lanes$packer$keep1$1$d;
+    always @(posedge word_lanes$packer$level1$1$data_reg$clock) begin
+       word_lanes$packer$level1$1$data_reg$q <= word_lanes$packer$level1$1$data_reg$d;
     end
-    // word_lanes$packer$skip1$0
+    // word_lanes$packer$level1$1$keep_reg
     initial begin
-       word_lanes$packer$skip1$0$q = 4'h0;
+       word_lanes$packer$level1$1$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skip1$0$clock) begin
-       word_lanes$packer$skip1$0$q <= word_lanes$packer$skip1$0$d;
+    always @(posedge word_lanes$packer$level1$1$keep_reg$clock) begin
+       word_lanes$packer$level1$1$keep_reg$q <= word_lanes$packer$level1$1$keep_reg$d;
     end
-    // word_lanes$packer$skip1$1
+    // word_lanes$packer$level1$1$value_reg
     initial begin
-       word_lanes$packer$skip1$1$q = 4'h0;
+       word_lanes$packer$level1$1$value_reg$q = 4'h0;
     end
-    always @(posedge word_lanes$packer$skip1$1$clock) begin
-       word_lanes$packer$skip1$1$q <= word_lanes$packer$skip1$1$d;
+    always @(posedge word_lanes$packer$level1$1$value_reg$clock) begin
+       word_lanes$packer$level1$1$value_reg$q <= word_lanes$packer$level1$1$value_reg$d;
     end
-    // word_lanes$packer$beat1$0
+    // word_lanes$packer$level1$1
+    always @(*) begin
+        word_lanes$packer$level1$1$data_reg$clock = word_lanes$packer$level1$1$clock;
+        word_lanes$packer$level1$1$keep_reg$clock = word_lanes$packer$level1$1$clock;
+        word_lanes$packer$level1$1$value_reg$clock = word_lanes$packer$level1$1$clock;
+        word_lanes$packer$level1$1$data_reg$d = word_lanes$packer$level1$1$data_in;
+        word_lanes$packer$level1$1$keep_reg$d = word_lanes$packer$level1$1$keep_in;
+        word_lanes$packer$level1$1$value_reg$d = word_lanes$packer$level1$1$value_in;
+        word_lanes$packer$level1$1$data = word_lanes$packer$level1$1$data_reg$q;
+        word_lanes$packer$level1$1$keep = word_lanes$packer$level1$1$keep_reg$q;
+        word_lanes$packer$level1$1$value = word_lanes$packer$level1$1$value_reg$q;
+    end
+    // word_lanes$packer$beats$beat$0
     initial begin
-       word_lanes$packer$beat1$0$q = 1'h0;
+       word_lanes$packer$beats$beat$0$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$beat1$0$clock) begin
-       word_lanes$packer$beat1$0$q <= word_lanes$packer$beat1$0$d;
+    always @(posedge word_lanes$packer$beats$beat$0$clock) begin
+       word_lanes$packer$beats$beat$0$q <= word_lanes$packer$beats$beat$0$d;
     end
-    // word_lanes$packer$last1$0
+    // word_lanes$packer$beats$last$0
     initial begin
-       word_lanes$packer$last1$0$q = 1'h0;
+       word_lanes$packer$beats$last$0$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$last1$0$clock) begin
-       word_lanes$packer$last1$0$q <= word_lanes$packer$last1$0$d;
+    always @(posedge word_lanes$packer$beats$last$0$clock) begin
+       word_lanes$packer$beats$last$0$q <= word_lanes$packer$beats$last$0$d;
     end
-    // word_lanes$packer$nulls1$0
+    // word_lanes$packer$beats
+    always @(*) begin
+        word_lanes$packer$beats$beat$0$clock = word_lanes$packer$beats$clock;
+        word_lanes$packer$beats$last$0$clock = word_lanes$packer$beats$clock;
+        word_lanes$packer$beats$beat$0$d = word_lanes$packer$beats$beat_in & !word_lanes$packer$beats$rst;
+        word_lanes$packer$beats$last$0$d = word_lanes$packer$beats$last_in;
+        word_lanes$packer$beats$beat_out = word_lanes$packer$beats$beat$0$q;
+        word_lanes$packer$beats$last_out = word_lanes$packer$beats$last$0$q;
+    end
+    // word_lanes$packer$nulls$0
     initial begin
-       word_lanes$packer$nulls1$0$q = 6'h0;
+       word_lanes$packer$nulls$0$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$nulls1$0$clock) begin
-       word_lanes$packer$nulls1$0$q <= word_lanes$packer$nulls1$0$d;
+    always @(posedge word_lanes$packer$nulls$0$clock) begin
+       word_lanes$packer$nulls$0$q <= word_lanes$packer$nulls$0$d;
     end
     // word_lanes$packer
     always @(*) begin
@@ -6300,42 +6500,38 @@ module utf8_decoder_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,
         word_lanes$packer$skips$keep_in$1 = word_lanes$packer$keep_in$1;
         word_lanes$packer$skips$beat_in = word_lanes$packer$beat_in;
         word_lanes$packer$skips$last_in = word_lanes$packer$last_in;
-        word_lanes$packer$data1$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep1$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip1$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$data1$1$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep1$1$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip1$1$clock = word_lanes$packer$clock;
-        word_lanes$packer$beat1$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$last1$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$nulls1$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$beat1$0$d = word_lanes$packer$skips$beat_out & !word_lanes$packer$rst;
-        word_lanes$packer$last1$0$d = word_lanes$packer$skips$last_out;
-        word_lanes$packer$nulls1$0$d = word_lanes$packer$skips$nulls;
-        word_lanes$packer$data1$0$d = word_lanes$packer$skips$lane_out$0;
-        word_lanes$packer$keep1$0$d = word_lanes$packer$skips$keep_out$0 & !word_lanes$packer$skips$skip$0['h0];
-        word_lanes$packer$skip1$0$d = word_lanes$packer$skips$skip$0[('h1)+:(4)];
-        word_lanes$packer$data1$1$d = word_lanes$packer$skips$lane_out$1;
-        word_lanes$packer$keep1$1$d = word_lanes$packer$skips$keep_out$1 & !word_lanes$packer$skips$skip$1['h0];
-        word_lanes$packer$skip1$1$d = word_lanes$packer$skips$skip$1[('h1)+:(4)];
+        word_lanes$packer$beats$clock = word_lanes$packer$clock;
+        word_lanes$packer$beats$rst = word_lanes$packer$rst;
+        word_lanes$packer$beats$beat_in = word_lanes$packer$skips$beat_out;
+        word_lanes$packer$beats$last_in = word_lanes$packer$skips$last_out;
+        word_lanes$packer$beat_out = word_lanes$packer$beats$beat_out;
+        word_lanes$packer$last_out = word_lanes$packer$beats$last_out;
+        word_lanes$packer$nulls$0$clock = word_lanes$packer$clock;
+        word_lanes$packer$nulls$0$d = word_lanes$packer$skips$nulls;
+        word_lanes$packer$nulls_out = word_lanes$packer$nulls$0$q;
+        word_lanes$packer$level1$0$clock = word_lanes$packer$clock;
+        word_lanes$packer$level1$0$data_in = word_lanes$packer$skips$lane_out$0;
+        word_lanes$packer$level1$0$keep_in = word_lanes$packer$skips$keep_out$0 & !word_lanes$packer$skips$skip$0['h0];
+        word_lanes$packer$level1$0$value_in = word_lanes$packer$skips$skip$0[('h1)+:(4)];
+        word_lanes$packer$level1$1$clock = word_lanes$packer$clock;
+        word_lanes$packer$level1$1$data_in = word_lanes$packer$skips$lane_out$1;
+        word_lanes$packer$level1$1$keep_in = word_lanes$packer$skips$keep_out$1 & !word_lanes$packer$skips$skip$1['h0];
+        word_lanes$packer$level1$1$value_in = word_lanes$packer$skips$skip$1[('h1)+:(4)];
         if (word_lanes$packer$skips$keep_out$1 & word_lanes$packer$skips$skip$1['h0]) begin
-            word_lanes$packer$data1$0$d = word_lanes$packer$skips$lane_out$1;
-            word_lanes$packer$keep1$0$d = 1'b1;
-            word_lanes$packer$skip1$0$d = word_lanes$packer$skips$skip$1[('h1)+:(4)];
+            word_lanes$packer$level1$0$data_in = word_lanes$packer$skips$lane_out$1;
+            word_lanes$packer$level1$0$keep_in = 1'b1;
+            word_lanes$packer$level1$0$value_in = word_lanes$packer$skips$skip$1[('h1)+:(4)];
         end
-        word_lanes$packer$keep_out$0 = word_lanes$packer$keep1$0$q & ~|word_lanes$packer$skip1$0$q;
+        word_lanes$packer$keep_out$0 = word_lanes$packer$level1$0$keep & ~|word_lanes$packer$level1$0$value;
         word_lanes$packer$lane_out$0 = 'h0;
-        if (word_lanes$packer$keep1$0$q & ~|word_lanes$packer$skip1$0$q) begin
-            word_lanes$packer$lane_out$0 = word_lanes$packer$data1$0$q;
+        if (word_lanes$packer$level1$0$keep & ~|word_lanes$packer$level1$0$value) begin
+            word_lanes$packer$lane_out$0 = word_lanes$packer$level1$0$data;
         end
-        word_lanes$packer$keep_out$1 = word_lanes$packer$keep1$1$q & ~|word_lanes$packer$skip1$1$q;
+        word_lanes$packer$keep_out$1 = word_lanes$packer$level1$1$keep & ~|word_lanes$packer$level1$1$value;
         word_lanes$packer$lane_out$1 = 'h0;
-        if (word_lanes$packer$keep1$1$q & ~|word_lanes$packer$skip1$1$q) begin
-            word_lanes$packer$lane_out$1 = word_lanes$packer$data1$1$q;
+        if (word_lanes$packer$level1$1$keep & ~|word_lanes$packer$level1$1$value) begin
+            word_lanes$packer$lane_out$1 = word_lanes$packer$level1$1$data;
         end
-        word_lanes$packer$beat_out = word_lanes$packer$beat1$0$q;
-        word_lanes$packer$last_out = word_lanes$packer$last1$0$q;
-        word_lanes$packer$nulls_out = word_lanes$packer$nulls1$0$q;
     end
     // word_lanes$tdata_bus
     always @(*) word_lanes$tdata_bus$bus = {word_lanes$tdata_bus$lane$1, word_lanes$tdata_bus$lane$0};

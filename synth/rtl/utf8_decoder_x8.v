@@ -772,483 +772,363 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  [5:0] byte_lanes$packer$skips$nulls;
     reg  byte_lanes$packer$skips$beat_out;
     reg  byte_lanes$packer$skips$last_out;
-    reg  [7:0] byte_lanes$packer$data1$0$d;
-    reg  [7:0] byte_lanes$packer$data1$0$q;
-    reg  byte_lanes$packer$data1$0$clock;
-    reg  [7:0] byte_lanes$packer$data1$1$d;
-    reg  [7:0] byte_lanes$packer$data1$1$q;
-    reg  byte_lanes$packer$data1$1$clock;
-    reg  [7:0] byte_lanes$packer$data1$2$d;
-    reg  [7:0] byte_lanes$packer$data1$2$q;
-    reg  byte_lanes$packer$data1$2$clock;
-    reg  [7:0] byte_lanes$packer$data1$3$d;
-    reg  [7:0] byte_lanes$packer$data1$3$q;
-    reg  byte_lanes$packer$data1$3$clock;
-    reg  [7:0] byte_lanes$packer$data1$4$d;
-    reg  [7:0] byte_lanes$packer$data1$4$q;
-    reg  byte_lanes$packer$data1$4$clock;
-    reg  [7:0] byte_lanes$packer$data1$5$d;
-    reg  [7:0] byte_lanes$packer$data1$5$q;
-    reg  byte_lanes$packer$data1$5$clock;
-    reg  [7:0] byte_lanes$packer$data1$6$d;
-    reg  [7:0] byte_lanes$packer$data1$6$q;
-    reg  byte_lanes$packer$data1$6$clock;
-    reg  [7:0] byte_lanes$packer$data1$7$d;
-    reg  [7:0] byte_lanes$packer$data1$7$q;
-    reg  byte_lanes$packer$data1$7$clock;
-    reg  byte_lanes$packer$keep1$0$d;
-    reg  byte_lanes$packer$keep1$0$q;
-    reg  byte_lanes$packer$keep1$0$clock;
-    reg  byte_lanes$packer$keep1$1$d;
-    reg  byte_lanes$packer$keep1$1$q;
-    reg  byte_lanes$packer$keep1$1$clock;
-    reg  byte_lanes$packer$keep1$2$d;
-    reg  byte_lanes$packer$keep1$2$q;
-    reg  byte_lanes$packer$keep1$2$clock;
-    reg  byte_lanes$packer$keep1$3$d;
-    reg  byte_lanes$packer$keep1$3$q;
-    reg  byte_lanes$packer$keep1$3$clock;
-    reg  byte_lanes$packer$keep1$4$d;
-    reg  byte_lanes$packer$keep1$4$q;
-    reg  byte_lanes$packer$keep1$4$clock;
-    reg  byte_lanes$packer$keep1$5$d;
-    reg  byte_lanes$packer$keep1$5$q;
-    reg  byte_lanes$packer$keep1$5$clock;
-    reg  byte_lanes$packer$keep1$6$d;
-    reg  byte_lanes$packer$keep1$6$q;
-    reg  byte_lanes$packer$keep1$6$clock;
-    reg  byte_lanes$packer$keep1$7$d;
-    reg  byte_lanes$packer$keep1$7$q;
-    reg  byte_lanes$packer$keep1$7$clock;
-    reg  [3:0] byte_lanes$packer$skip1$0$d;
-    reg  [3:0] byte_lanes$packer$skip1$0$q;
-    reg  byte_lanes$packer$skip1$0$clock;
-    reg  [3:0] byte_lanes$packer$skip1$1$d;
-    reg  [3:0] byte_lanes$packer$skip1$1$q;
-    reg  byte_lanes$packer$skip1$1$clock;
-    reg  [3:0] byte_lanes$packer$skip1$2$d;
-    reg  [3:0] byte_lanes$packer$skip1$2$q;
-    reg  byte_lanes$packer$skip1$2$clock;
-    reg  [3:0] byte_lanes$packer$skip1$3$d;
-    reg  [3:0] byte_lanes$packer$skip1$3$q;
-    reg  byte_lanes$packer$skip1$3$clock;
-    reg  [3:0] byte_lanes$packer$skip1$4$d;
-    reg  [3:0] byte_lanes$packer$skip1$4$q;
-    reg  byte_lanes$packer$skip1$4$clock;
-    reg  [3:0] byte_lanes$packer$skip1$5$d;
-    reg  [3:0] byte_lanes$packer$skip1$5$q;
-    reg  byte_lanes$packer$skip1$5$clock;
-    reg  [3:0] byte_lanes$packer$skip1$6$d;
-    reg  [3:0] byte_lanes$packer$skip1$6$q;
-    reg  byte_lanes$packer$skip1$6$clock;
-    reg  [3:0] byte_lanes$packer$skip1$7$d;
-    reg  [3:0] byte_lanes$packer$skip1$7$q;
-    reg  byte_lanes$packer$skip1$7$clock;
-    reg  byte_lanes$packer$beat1$0$d;
-    reg  byte_lanes$packer$beat1$0$q;
-    reg  byte_lanes$packer$beat1$0$clock;
-    reg  byte_lanes$packer$last1$0$d;
-    reg  byte_lanes$packer$last1$0$q;
-    reg  byte_lanes$packer$last1$0$clock;
-    reg  [5:0] byte_lanes$packer$nulls1$0$d;
-    reg  [5:0] byte_lanes$packer$nulls1$0$q;
-    reg  byte_lanes$packer$nulls1$0$clock;
-    reg  [7:0] byte_lanes$packer$data2$0$d;
-    reg  [7:0] byte_lanes$packer$data2$0$q;
-    reg  byte_lanes$packer$data2$0$clock;
-    reg  [7:0] byte_lanes$packer$data2$1$d;
-    reg  [7:0] byte_lanes$packer$data2$1$q;
-    reg  byte_lanes$packer$data2$1$clock;
-    reg  [7:0] byte_lanes$packer$data2$2$d;
-    reg  [7:0] byte_lanes$packer$data2$2$q;
-    reg  byte_lanes$packer$data2$2$clock;
-    reg  [7:0] byte_lanes$packer$data2$3$d;
-    reg  [7:0] byte_lanes$packer$data2$3$q;
-    reg  byte_lanes$packer$data2$3$clock;
-    reg  [7:0] byte_lanes$packer$data2$4$d;
-    reg  [7:0] byte_lanes$packer$data2$4$q;
-    reg  byte_lanes$packer$data2$4$clock;
-    reg  [7:0] byte_lanes$packer$data2$5$d;
-    reg  [7:0] byte_lanes$packer$data2$5$q;
-    reg  byte_lanes$packer$data2$5$clock;
-    reg  [7:0] byte_lanes$packer$data2$6$d;
-    reg  [7:0] byte_lanes$packer$data2$6$q;
-    reg  byte_lanes$packer$data2$6$clock;
-    reg  [7:0] byte_lanes$packer$data2$7$d;
-    reg  [7:0] byte_lanes$packer$data2$7$q;
-    reg  byte_lanes$packer$data2$7$clock;
-    reg  byte_lanes$packer$keep2$0$d;
-    reg  byte_lanes$packer$keep2$0$q;
-    reg  byte_lanes$packer$keep2$0$clock;
-    reg  byte_lanes$packer$keep2$1$d;
-    reg  byte_lanes$packer$keep2$1$q;
-    reg  byte_lanes$packer$keep2$1$clock;
-    reg  byte_lanes$packer$keep2$2$d;
-    reg  byte_lanes$packer$keep2$2$q;
-    reg  byte_lanes$packer$keep2$2$clock;
-    reg  byte_lanes$packer$keep2$3$d;
-    reg  byte_lanes$packer$keep2$3$q;
-    reg  byte_lanes$packer$keep2$3$clock;
-    reg  byte_lanes$packer$keep2$4$d;
-    reg  byte_lanes$packer$keep2$4$q;
-    reg  byte_lanes$packer$keep2$4$clock;
-    reg  byte_lanes$packer$keep2$5$d;
-    reg  byte_lanes$packer$keep2$5$q;
-    reg  byte_lanes$packer$keep2$5$clock;
-    reg  byte_lanes$packer$keep2$6$d;
-    reg  byte_lanes$packer$keep2$6$q;
-    reg  byte_lanes$packer$keep2$6$clock;
-    reg  byte_lanes$packer$keep2$7$d;
-    reg  byte_lanes$packer$keep2$7$q;
-    reg  byte_lanes$packer$keep2$7$clock;
-    reg  [2:0] byte_lanes$packer$skip2$0$d;
-    reg  [2:0] byte_lanes$packer$skip2$0$q;
-    reg  byte_lanes$packer$skip2$0$clock;
-    reg  [2:0] byte_lanes$packer$skip2$1$d;
-    reg  [2:0] byte_lanes$packer$skip2$1$q;
-    reg  byte_lanes$packer$skip2$1$clock;
-    reg  [2:0] byte_lanes$packer$skip2$2$d;
-    reg  [2:0] byte_lanes$packer$skip2$2$q;
-    reg  byte_lanes$packer$skip2$2$clock;
-    reg  [2:0] byte_lanes$packer$skip2$3$d;
-    reg  [2:0] byte_lanes$packer$skip2$3$q;
-    reg  byte_lanes$packer$skip2$3$clock;
-    reg  [2:0] byte_lanes$packer$skip2$4$d;
-    reg  [2:0] byte_lanes$packer$skip2$4$q;
-    reg  byte_lanes$packer$skip2$4$clock;
-    reg  [2:0] byte_lanes$packer$skip2$5$d;
-    reg  [2:0] byte_lanes$packer$skip2$5$q;
-    reg  byte_lanes$packer$skip2$5$clock;
-    reg  [2:0] byte_lanes$packer$skip2$6$d;
-    reg  [2:0] byte_lanes$packer$skip2$6$q;
-    reg  byte_lanes$packer$skip2$6$clock;
-    reg  [2:0] byte_lanes$packer$skip2$7$d;
-    reg  [2:0] byte_lanes$packer$skip2$7$q;
-    reg  byte_lanes$packer$skip2$7$clock;
-    reg  byte_lanes$packer$beat2$0$d;
-    reg  byte_lanes$packer$beat2$0$q;
-    reg  byte_lanes$packer$beat2$0$clock;
-    reg  byte_lanes$packer$last2$0$d;
-    reg  byte_lanes$packer$last2$0$q;
-    reg  byte_lanes$packer$last2$0$clock;
-    reg  [5:0] byte_lanes$packer$nulls2$0$d;
-    reg  [5:0] byte_lanes$packer$nulls2$0$q;
-    reg  byte_lanes$packer$nulls2$0$clock;
-    reg  [7:0] byte_lanes$packer$data3$0$d;
-    reg  [7:0] byte_lanes$packer$data3$0$q;
-    reg  byte_lanes$packer$data3$0$clock;
-    reg  [7:0] byte_lanes$packer$data3$1$d;
-    reg  [7:0] byte_lanes$packer$data3$1$q;
-    reg  byte_lanes$packer$data3$1$clock;
-    reg  [7:0] byte_lanes$packer$data3$2$d;
-    reg  [7:0] byte_lanes$packer$data3$2$q;
-    reg  byte_lanes$packer$data3$2$clock;
-    reg  [7:0] byte_lanes$packer$data3$3$d;
-    reg  [7:0] byte_lanes$packer$data3$3$q;
-    reg  byte_lanes$packer$data3$3$clock;
-    reg  [7:0] byte_lanes$packer$data3$4$d;
-    reg  [7:0] byte_lanes$packer$data3$4$q;
-    reg  byte_lanes$packer$data3$4$clock;
-    reg  [7:0] byte_lanes$packer$data3$5$d;
-    reg  [7:0] byte_lanes$packer$data3$5$q;
-    reg  byte_lanes$packer$data3$5$clock;
-    reg  [7:0] byte_lanes$packer$data3$6$d;
-    reg  [7:0] byte_lanes$packer$data3$6$q;
-    reg  byte_lanes$packer$data3$6$clock;
-    reg  [7:0] byte_lanes$packer$data3$7$d;
-    reg  [7:0] byte_lanes$packer$data3$7$q;
-    reg  byte_lanes$packer$data3$7$clock;
-    reg  byte_lanes$packer$keep3$0$d;
-    reg  byte_lanes$packer$keep3$0$q;
-    reg  byte_lanes$packer$keep3$0$clock;
-    reg  byte_lanes$packer$keep3$1$d;
-    reg  byte_lanes$packer$keep3$1$q;
-    reg  byte_lanes$packer$keep3$1$clock;
-    reg  byte_lanes$packer$keep3$2$d;
-    reg  byte_lanes$packer$keep3$2$q;
-    reg  byte_lanes$packer$keep3$2$clock;
-    reg  byte_lanes$packer$keep3$3$d;
-    reg  byte_lanes$packer$keep3$3$q;
-    reg  byte_lanes$packer$keep3$3$clock;
-    reg  byte_lanes$packer$keep3$4$d;
-    reg  byte_lanes$packer$keep3$4$q;
-    reg  byte_lanes$packer$keep3$4$clock;
-    reg  byte_lanes$packer$keep3$5$d;
-    reg  byte_lanes$packer$keep3$5$q;
-    reg  byte_lanes$packer$keep3$5$clock;
-    reg  byte_lanes$packer$keep3$6$d;
-    reg  byte_lanes$packer$keep3$6$q;
-    reg  byte_lanes$packer$keep3$6$clock;
-    reg  byte_lanes$packer$keep3$7$d;
-    reg  byte_lanes$packer$keep3$7$q;
-    reg  byte_lanes$packer$keep3$7$clock;
-    reg  [1:0] byte_lanes$packer$skip3$0$d;
-    reg  [1:0] byte_lanes$packer$skip3$0$q;
-    reg  byte_lanes$packer$skip3$0$clock;
-    reg  [1:0] byte_lanes$packer$skip3$1$d;
-    reg  [1:0] byte_lanes$packer$skip3$1$q;
-    reg  byte_lanes$packer$skip3$1$clock;
-    reg  [1:0] byte_lanes$packer$skip3$2$d;
-    reg  [1:0] byte_lanes$packer$skip3$2$q;
-    reg  byte_lanes$packer$skip3$2$clock;
-    reg  [1:0] byte_lanes$packer$skip3$3$d;
-    reg  [1:0] byte_lanes$packer$skip3$3$q;
-    reg  byte_lanes$packer$skip3$3$clock;
-    reg  [1:0] byte_lanes$packer$skip3$4$d;
-    reg  [1:0] byte_lanes$packer$skip3$4$q;
-    reg  byte_lanes$packer$skip3$4$clock;
-    reg  [1:0] byte_lanes$packer$skip3$5$d;
-    reg  [1:0] byte_lanes$packer$skip3$5$q;
-    reg  byte_lanes$packer$skip3$5$clock;
-    reg  [1:0] byte_lanes$packer$skip3$6$d;
-    reg  [1:0] byte_lanes$packer$skip3$6$q;
-    reg  byte_lanes$packer$skip3$6$clock;
-    reg  [1:0] byte_lanes$packer$skip3$7$d;
-    reg  [1:0] byte_lanes$packer$skip3$7$q;
-    reg  byte_lanes$packer$skip3$7$clock;
-    reg  byte_lanes$packer$beat3$0$d;
-    reg  byte_lanes$packer$beat3$0$q;
-    reg  byte_lanes$packer$beat3$0$clock;
-    reg  byte_lanes$packer$last3$0$d;
-    reg  byte_lanes$packer$last3$0$q;
-    reg  byte_lanes$packer$last3$0$clock;
-    reg  [5:0] byte_lanes$packer$nulls3$0$d;
-    reg  [5:0] byte_lanes$packer$nulls3$0$q;
-    reg  byte_lanes$packer$nulls3$0$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$0$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$0$q;
-    reg  byte_lanes$packer$skips$nulls1$0$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$1$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$1$q;
-    reg  byte_lanes$packer$skips$nulls1$1$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$2$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$2$q;
-    reg  byte_lanes$packer$skips$nulls1$2$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$3$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$3$q;
-    reg  byte_lanes$packer$skips$nulls1$3$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$4$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$4$q;
-    reg  byte_lanes$packer$skips$nulls1$4$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$5$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$5$q;
-    reg  byte_lanes$packer$skips$nulls1$5$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$6$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$6$q;
-    reg  byte_lanes$packer$skips$nulls1$6$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$7$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls1$7$q;
-    reg  byte_lanes$packer$skips$nulls1$7$clock;
-    reg  [7:0] byte_lanes$packer$skips$data1$0$d;
-    reg  [7:0] byte_lanes$packer$skips$data1$0$q;
-    reg  byte_lanes$packer$skips$data1$0$clock;
-    reg  [7:0] byte_lanes$packer$skips$data1$1$d;
-    reg  [7:0] byte_lanes$packer$skips$data1$1$q;
-    reg  byte_lanes$packer$skips$data1$1$clock;
-    reg  [7:0] byte_lanes$packer$skips$data1$2$d;
-    reg  [7:0] byte_lanes$packer$skips$data1$2$q;
-    reg  byte_lanes$packer$skips$data1$2$clock;
-    reg  [7:0] byte_lanes$packer$skips$data1$3$d;
-    reg  [7:0] byte_lanes$packer$skips$data1$3$q;
-    reg  byte_lanes$packer$skips$data1$3$clock;
-    reg  [7:0] byte_lanes$packer$skips$data1$4$d;
-    reg  [7:0] byte_lanes$packer$skips$data1$4$q;
-    reg  byte_lanes$packer$skips$data1$4$clock;
-    reg  [7:0] byte_lanes$packer$skips$data1$5$d;
-    reg  [7:0] byte_lanes$packer$skips$data1$5$q;
-    reg  byte_lanes$packer$skips$data1$5$clock;
-    reg  [7:0] byte_lanes$packer$skips$data1$6$d;
-    reg  [7:0] byte_lanes$packer$skips$data1$6$q;
-    reg  byte_lanes$packer$skips$data1$6$clock;
-    reg  [7:0] byte_lanes$packer$skips$data1$7$d;
-    reg  [7:0] byte_lanes$packer$skips$data1$7$q;
-    reg  byte_lanes$packer$skips$data1$7$clock;
-    reg  byte_lanes$packer$skips$keep1$0$d;
-    reg  byte_lanes$packer$skips$keep1$0$q;
-    reg  byte_lanes$packer$skips$keep1$0$clock;
-    reg  byte_lanes$packer$skips$keep1$1$d;
-    reg  byte_lanes$packer$skips$keep1$1$q;
-    reg  byte_lanes$packer$skips$keep1$1$clock;
-    reg  byte_lanes$packer$skips$keep1$2$d;
-    reg  byte_lanes$packer$skips$keep1$2$q;
-    reg  byte_lanes$packer$skips$keep1$2$clock;
-    reg  byte_lanes$packer$skips$keep1$3$d;
-    reg  byte_lanes$packer$skips$keep1$3$q;
-    reg  byte_lanes$packer$skips$keep1$3$clock;
-    reg  byte_lanes$packer$skips$keep1$4$d;
-    reg  byte_lanes$packer$skips$keep1$4$q;
-    reg  byte_lanes$packer$skips$keep1$4$clock;
-    reg  byte_lanes$packer$skips$keep1$5$d;
-    reg  byte_lanes$packer$skips$keep1$5$q;
-    reg  byte_lanes$packer$skips$keep1$5$clock;
-    reg  byte_lanes$packer$skips$keep1$6$d;
-    reg  byte_lanes$packer$skips$keep1$6$q;
-    reg  byte_lanes$packer$skips$keep1$6$clock;
-    reg  byte_lanes$packer$skips$keep1$7$d;
-    reg  byte_lanes$packer$skips$keep1$7$q;
-    reg  byte_lanes$packer$skips$keep1$7$clock;
-    reg  byte_lanes$packer$skips$beat1$0$d;
-    reg  byte_lanes$packer$skips$beat1$0$q;
-    reg  byte_lanes$packer$skips$beat1$0$clock;
-    reg  byte_lanes$packer$skips$last1$0$d;
-    reg  byte_lanes$packer$skips$last1$0$q;
-    reg  byte_lanes$packer$skips$last1$0$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls2$0$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls2$0$q;
-    reg  byte_lanes$packer$skips$nulls2$0$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls2$1$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls2$1$q;
-    reg  byte_lanes$packer$skips$nulls2$1$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls2$2$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls2$2$q;
-    reg  byte_lanes$packer$skips$nulls2$2$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls2$3$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls2$3$q;
-    reg  byte_lanes$packer$skips$nulls2$3$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls2$4$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls2$4$q;
-    reg  byte_lanes$packer$skips$nulls2$4$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls2$5$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls2$5$q;
-    reg  byte_lanes$packer$skips$nulls2$5$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls2$6$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls2$6$q;
-    reg  byte_lanes$packer$skips$nulls2$6$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls2$7$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls2$7$q;
-    reg  byte_lanes$packer$skips$nulls2$7$clock;
-    reg  [7:0] byte_lanes$packer$skips$data2$0$d;
-    reg  [7:0] byte_lanes$packer$skips$data2$0$q;
-    reg  byte_lanes$packer$skips$data2$0$clock;
-    reg  [7:0] byte_lanes$packer$skips$data2$1$d;
-    reg  [7:0] byte_lanes$packer$skips$data2$1$q;
-    reg  byte_lanes$packer$skips$data2$1$clock;
-    reg  [7:0] byte_lanes$packer$skips$data2$2$d;
-    reg  [7:0] byte_lanes$packer$skips$data2$2$q;
-    reg  byte_lanes$packer$skips$data2$2$clock;
-    reg  [7:0] byte_lanes$packer$skips$data2$3$d;
-    reg  [7:0] byte_lanes$packer$skips$data2$3$q;
-    reg  byte_lanes$packer$skips$data2$3$clock;
-    reg  [7:0] byte_lanes$packer$skips$data2$4$d;
-    reg  [7:0] byte_lanes$packer$skips$data2$4$q;
-    reg  byte_lanes$packer$skips$data2$4$clock;
-    reg  [7:0] byte_lanes$packer$skips$data2$5$d;
-    reg  [7:0] byte_lanes$packer$skips$data2$5$q;
-    reg  byte_lanes$packer$skips$data2$5$clock;
-    reg  [7:0] byte_lanes$packer$skips$data2$6$d;
-    reg  [7:0] byte_lanes$packer$skips$data2$6$q;
-    reg  byte_lanes$packer$skips$data2$6$clock;
-    reg  [7:0] byte_lanes$packer$skips$data2$7$d;
-    reg  [7:0] byte_lanes$packer$skips$data2$7$q;
-    reg  byte_lanes$packer$skips$data2$7$clock;
-    reg  byte_lanes$packer$skips$keep2$0$d;
-    reg  byte_lanes$packer$skips$keep2$0$q;
-    reg  byte_lanes$packer$skips$keep2$0$clock;
-    reg  byte_lanes$packer$skips$keep2$1$d;
-    reg  byte_lanes$packer$skips$keep2$1$q;
-    reg  byte_lanes$packer$skips$keep2$1$clock;
-    reg  byte_lanes$packer$skips$keep2$2$d;
-    reg  byte_lanes$packer$skips$keep2$2$q;
-    reg  byte_lanes$packer$skips$keep2$2$clock;
-    reg  byte_lanes$packer$skips$keep2$3$d;
-    reg  byte_lanes$packer$skips$keep2$3$q;
-    reg  byte_lanes$packer$skips$keep2$3$clock;
-    reg  byte_lanes$packer$skips$keep2$4$d;
-    reg  byte_lanes$packer$skips$keep2$4$q;
-    reg  byte_lanes$packer$skips$keep2$4$clock;
-    reg  byte_lanes$packer$skips$keep2$5$d;
-    reg  byte_lanes$packer$skips$keep2$5$q;
-    reg  byte_lanes$packer$skips$keep2$5$clock;
-    reg  byte_lanes$packer$skips$keep2$6$d;
-    reg  byte_lanes$packer$skips$keep2$6$q;
-    reg  byte_lanes$packer$skips$keep2$6$clock;
-    reg  byte_lanes$packer$skips$keep2$7$d;
-    reg  byte_lanes$packer$skips$keep2$7$q;
-    reg  byte_lanes$packer$skips$keep2$7$clock;
-    reg  byte_lanes$packer$skips$beat2$0$d;
-    reg  byte_lanes$packer$skips$beat2$0$q;
-    reg  byte_lanes$packer$skips$beat2$0$clock;
-    reg  byte_lanes$packer$skips$last2$0$d;
-    reg  byte_lanes$packer$skips$last2$0$q;
-    reg  byte_lanes$packer$skips$last2$0$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls3$0$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls3$0$q;
-    reg  byte_lanes$packer$skips$nulls3$0$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls3$1$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls3$1$q;
-    reg  byte_lanes$packer$skips$nulls3$1$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls3$2$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls3$2$q;
-    reg  byte_lanes$packer$skips$nulls3$2$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls3$3$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls3$3$q;
-    reg  byte_lanes$packer$skips$nulls3$3$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls3$4$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls3$4$q;
-    reg  byte_lanes$packer$skips$nulls3$4$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls3$5$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls3$5$q;
-    reg  byte_lanes$packer$skips$nulls3$5$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls3$6$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls3$6$q;
-    reg  byte_lanes$packer$skips$nulls3$6$clock;
-    reg  [5:0] byte_lanes$packer$skips$nulls3$7$d;
-    reg  [5:0] byte_lanes$packer$skips$nulls3$7$q;
-    reg  byte_lanes$packer$skips$nulls3$7$clock;
-    reg  [7:0] byte_lanes$packer$skips$data3$0$d;
-    reg  [7:0] byte_lanes$packer$skips$data3$0$q;
-    reg  byte_lanes$packer$skips$data3$0$clock;
-    reg  [7:0] byte_lanes$packer$skips$data3$1$d;
-    reg  [7:0] byte_lanes$packer$skips$data3$1$q;
-    reg  byte_lanes$packer$skips$data3$1$clock;
-    reg  [7:0] byte_lanes$packer$skips$data3$2$d;
-    reg  [7:0] byte_lanes$packer$skips$data3$2$q;
-    reg  byte_lanes$packer$skips$data3$2$clock;
-    reg  [7:0] byte_lanes$packer$skips$data3$3$d;
-    reg  [7:0] byte_lanes$packer$skips$data3$3$q;
-    reg  byte_lanes$packer$skips$data3$3$clock;
-    reg  [7:0] byte_lanes$packer$skips$data3$4$d;
-    reg  [7:0] byte_lanes$packer$skips$data3$4$q;
-    reg  byte_lanes$packer$skips$data3$4$clock;
-    reg  [7:0] byte_lanes$packer$skips$data3$5$d;
-    reg  [7:0] byte_lanes$packer$skips$data3$5$q;
-    reg  byte_lanes$packer$skips$data3$5$clock;
-    reg  [7:0] byte_lanes$packer$skips$data3$6$d;
-    reg  [7:0] byte_lanes$packer$skips$data3$6$q;
-    reg  byte_lanes$packer$skips$data3$6$clock;
-    reg  [7:0] byte_lanes$packer$skips$data3$7$d;
-    reg  [7:0] byte_lanes$packer$skips$data3$7$q;
-    reg  byte_lanes$packer$skips$data3$7$clock;
-    reg  byte_lanes$packer$skips$keep3$0$d;
-    reg  byte_lanes$packer$skips$keep3$0$q;
-    reg  byte_lanes$packer$skips$keep3$0$clock;
-    reg  byte_lanes$packer$skips$keep3$1$d;
-    reg  byte_lanes$packer$skips$keep3$1$q;
-    reg  byte_lanes$packer$skips$keep3$1$clock;
-    reg  byte_lanes$packer$skips$keep3$2$d;
-    reg  byte_lanes$packer$skips$keep3$2$q;
-    reg  byte_lanes$packer$skips$keep3$2$clock;
-    reg  byte_lanes$packer$skips$keep3$3$d;
-    reg  byte_lanes$packer$skips$keep3$3$q;
-    reg  byte_lanes$packer$skips$keep3$3$clock;
-    reg  byte_lanes$packer$skips$keep3$4$d;
-    reg  byte_lanes$packer$skips$keep3$4$q;
-    reg  byte_lanes$packer$skips$keep3$4$clock;
-    reg  byte_lanes$packer$skips$keep3$5$d;
-    reg  byte_lanes$packer$skips$keep3$5$q;
-    reg  byte_lanes$packer$skips$keep3$5$clock;
-    reg  byte_lanes$packer$skips$keep3$6$d;
-    reg  byte_lanes$packer$skips$keep3$6$q;
-    reg  byte_lanes$packer$skips$keep3$6$clock;
-    reg  byte_lanes$packer$skips$keep3$7$d;
-    reg  byte_lanes$packer$skips$keep3$7$q;
-    reg  byte_lanes$packer$skips$keep3$7$clock;
-    reg  byte_lanes$packer$skips$beat3$0$d;
-    reg  byte_lanes$packer$skips$beat3$0$q;
-    reg  byte_lanes$packer$skips$beat3$0$clock;
-    reg  byte_lanes$packer$skips$last3$0$d;
-    reg  byte_lanes$packer$skips$last3$0$q;
-    reg  byte_lanes$packer$skips$last3$0$clock;
+    reg  byte_lanes$packer$level1$0$clock;
+    reg  [7:0] byte_lanes$packer$level1$0$data_in;
+    reg  byte_lanes$packer$level1$0$keep_in;
+    reg  [3:0] byte_lanes$packer$level1$0$value_in;
+    reg  [7:0] byte_lanes$packer$level1$0$data;
+    reg  byte_lanes$packer$level1$0$keep;
+    reg  [3:0] byte_lanes$packer$level1$0$value;
+    reg  byte_lanes$packer$level1$1$clock;
+    reg  [7:0] byte_lanes$packer$level1$1$data_in;
+    reg  byte_lanes$packer$level1$1$keep_in;
+    reg  [3:0] byte_lanes$packer$level1$1$value_in;
+    reg  [7:0] byte_lanes$packer$level1$1$data;
+    reg  byte_lanes$packer$level1$1$keep;
+    reg  [3:0] byte_lanes$packer$level1$1$value;
+    reg  byte_lanes$packer$level1$2$clock;
+    reg  [7:0] byte_lanes$packer$level1$2$data_in;
+    reg  byte_lanes$packer$level1$2$keep_in;
+    reg  [3:0] byte_lanes$packer$level1$2$value_in;
+    reg  [7:0] byte_lanes$packer$level1$2$data;
+    reg  byte_lanes$packer$level1$2$keep;
+    reg  [3:0] byte_lanes$packer$level1$2$value;
+    reg  byte_lanes$packer$level1$3$clock;
+    reg  [7:0] byte_lanes$packer$level1$3$data_in;
+    reg  byte_lanes$packer$level1$3$keep_in;
+    reg  [3:0] byte_lanes$packer$level1$3$value_in;
+    reg  [7:0] byte_lanes$packer$level1$3$data;
+    reg  byte_lanes$packer$level1$3$keep;
+    reg  [3:0] byte_lanes$packer$level1$3$value;
+    reg  byte_lanes$packer$level1$4$clock;
+    reg  [7:0] byte_lanes$packer$level1$4$data_in;
+    reg  byte_lanes$packer$level1$4$keep_in;
+    reg  [3:0] byte_lanes$packer$level1$4$value_in;
+    reg  [7:0] byte_lanes$packer$level1$4$data;
+    reg  byte_lanes$packer$level1$4$keep;
+    reg  [3:0] byte_lanes$packer$level1$4$value;
+    reg  byte_lanes$packer$level1$5$clock;
+    reg  [7:0] byte_lanes$packer$level1$5$data_in;
+    reg  byte_lanes$packer$level1$5$keep_in;
+    reg  [3:0] byte_lanes$packer$level1$5$value_in;
+    reg  [7:0] byte_lanes$packer$level1$5$data;
+    reg  byte_lanes$packer$level1$5$keep;
+    reg  [3:0] byte_lanes$packer$level1$5$value;
+    reg  byte_lanes$packer$level1$6$clock;
+    reg  [7:0] byte_lanes$packer$level1$6$data_in;
+    reg  byte_lanes$packer$level1$6$keep_in;
+    reg  [3:0] byte_lanes$packer$level1$6$value_in;
+    reg  [7:0] byte_lanes$packer$level1$6$data;
+    reg  byte_lanes$packer$level1$6$keep;
+    reg  [3:0] byte_lanes$packer$level1$6$value;
+    reg  byte_lanes$packer$level1$7$clock;
+    reg  [7:0] byte_lanes$packer$level1$7$data_in;
+    reg  byte_lanes$packer$level1$7$keep_in;
+    reg  [3:0] byte_lanes$packer$level1$7$value_in;
+    reg  [7:0] byte_lanes$packer$level1$7$data;
+    reg  byte_lanes$packer$level1$7$keep;
+    reg  [3:0] byte_lanes$packer$level1$7$value;
+    reg  byte_lanes$packer$level2$0$clock;
+    reg  [7:0] byte_lanes$packer$level2$0$data_in;
+    reg  byte_lanes$packer$level2$0$keep_in;
+    reg  [2:0] byte_lanes$packer$level2$0$value_in;
+    reg  [7:0] byte_lanes$packer$level2$0$data;
+    reg  byte_lanes$packer$level2$0$keep;
+    reg  [2:0] byte_lanes$packer$level2$0$value;
+    reg  byte_lanes$packer$level2$1$clock;
+    reg  [7:0] byte_lanes$packer$level2$1$data_in;
+    reg  byte_lanes$packer$level2$1$keep_in;
+    reg  [2:0] byte_lanes$packer$level2$1$value_in;
+    reg  [7:0] byte_lanes$packer$level2$1$data;
+    reg  byte_lanes$packer$level2$1$keep;
+    reg  [2:0] byte_lanes$packer$level2$1$value;
+    reg  byte_lanes$packer$level2$2$clock;
+    reg  [7:0] byte_lanes$packer$level2$2$data_in;
+    reg  byte_lanes$packer$level2$2$keep_in;
+    reg  [2:0] byte_lanes$packer$level2$2$value_in;
+    reg  [7:0] byte_lanes$packer$level2$2$data;
+    reg  byte_lanes$packer$level2$2$keep;
+    reg  [2:0] byte_lanes$packer$level2$2$value;
+    reg  byte_lanes$packer$level2$3$clock;
+    reg  [7:0] byte_lanes$packer$level2$3$data_in;
+    reg  byte_lanes$packer$level2$3$keep_in;
+    reg  [2:0] byte_lanes$packer$level2$3$value_in;
+    reg  [7:0] byte_lanes$packer$level2$3$data;
+    reg  byte_lanes$packer$level2$3$keep;
+    reg  [2:0] byte_lanes$packer$level2$3$value;
+    reg  byte_lanes$packer$level2$4$clock;
+    reg  [7:0] byte_lanes$packer$level2$4$data_in;
+    reg  byte_lanes$packer$level2$4$keep_in;
+    reg  [2:0] byte_lanes$packer$level2$4$value_in;
+    reg  [7:0] byte_lanes$packer$level2$4$data;
+    reg  byte_lanes$packer$level2$4$keep;
+    reg  [2:0] byte_lanes$packer$level2$4$value;
+    reg  byte_lanes$packer$level2$5$clock;
+    reg  [7:0] byte_lanes$packer$level2$5$data_in;
+    reg  byte_lanes$packer$level2$5$keep_in;
+    reg  [2:0] byte_lanes$packer$level2$5$value_in;
+    reg  [7:0] byte_lanes$packer$level2$5$data;
+    reg  byte_lanes$packer$level2$5$keep;
+    reg  [2:0] byte_lanes$packer$level2$5$value;
+    reg  byte_lanes$packer$level2$6$clock;
+    reg  [7:0] byte_lanes$packer$level2$6$data_in;
+    reg  byte_lanes$packer$level2$6$keep_in;
+    reg  [2:0] byte_lanes$packer$level2$6$value_in;
+    reg  [7:0] byte_lanes$packer$level2$6$data;
+    reg  byte_lanes$packer$level2$6$keep;
+    reg  [2:0] byte_lanes$packer$level2$6$value;
+    reg  byte_lanes$packer$level2$7$clock;
+    reg  [7:0] byte_lanes$packer$level2$7$data_in;
+    reg  byte_lanes$packer$level2$7$keep_in;
+    reg  [2:0] byte_lanes$packer$level2$7$value_in;
+    reg  [7:0] byte_lanes$packer$level2$7$data;
+    reg  byte_lanes$packer$level2$7$keep;
+    reg  [2:0] byte_lanes$packer$level2$7$value;
+    reg  byte_lanes$packer$level3$0$clock;
+    reg  [7:0] byte_lanes$packer$level3$0$data_in;
+    reg  byte_lanes$packer$level3$0$keep_in;
+    reg  [1:0] byte_lanes$packer$level3$0$value_in;
+    reg  [7:0] byte_lanes$packer$level3$0$data;
+    reg  byte_lanes$packer$level3$0$keep;
+    reg  [1:0] byte_lanes$packer$level3$0$value;
+    reg  byte_lanes$packer$level3$1$clock;
+    reg  [7:0] byte_lanes$packer$level3$1$data_in;
+    reg  byte_lanes$packer$level3$1$keep_in;
+    reg  [1:0] byte_lanes$packer$level3$1$value_in;
+    reg  [7:0] byte_lanes$packer$level3$1$data;
+    reg  byte_lanes$packer$level3$1$keep;
+    reg  [1:0] byte_lanes$packer$level3$1$value;
+    reg  byte_lanes$packer$level3$2$clock;
+    reg  [7:0] byte_lanes$packer$level3$2$data_in;
+    reg  byte_lanes$packer$level3$2$keep_in;
+    reg  [1:0] byte_lanes$packer$level3$2$value_in;
+    reg  [7:0] byte_lanes$packer$level3$2$data;
+    reg  byte_lanes$packer$level3$2$keep;
+    reg  [1:0] byte_lanes$packer$level3$2$value;
+    reg  byte_lanes$packer$level3$3$clock;
+    reg  [7:0] byte_lanes$packer$level3$3$data_in;
+    reg  byte_lanes$packer$level3$3$keep_in;
+    reg  [1:0] byte_lanes$packer$level3$3$value_in;
+    reg  [7:0] byte_lanes$packer$level3$3$data;
+    reg  byte_lanes$packer$level3$3$keep;
+    reg  [1:0] byte_lanes$packer$level3$3$value;
+    reg  byte_lanes$packer$level3$4$clock;
+    reg  [7:0] byte_lanes$packer$level3$4$data_in;
+    reg  byte_lanes$packer$level3$4$keep_in;
+    reg  [1:0] byte_lanes$packer$level3$4$value_in;
+    reg  [7:0] byte_lanes$packer$level3$4$data;
+    reg  byte_lanes$packer$level3$4$keep;
+    reg  [1:0] byte_lanes$packer$level3$4$value;
+    reg  byte_lanes$packer$level3$5$clock;
+    reg  [7:0] byte_lanes$packer$level3$5$data_in;
+    reg  byte_lanes$packer$level3$5$keep_in;
+    reg  [1:0] byte_lanes$packer$level3$5$value_in;
+    reg  [7:0] byte_lanes$packer$level3$5$data;
+    reg  byte_lanes$packer$level3$5$keep;
+    reg  [1:0] byte_lanes$packer$level3$5$value;
+    reg  byte_lanes$packer$level3$6$clock;
+    reg  [7:0] byte_lanes$packer$level3$6$data_in;
+    reg  byte_lanes$packer$level3$6$keep_in;
+    reg  [1:0] byte_lanes$packer$level3$6$value_in;
+    reg  [7:0] byte_lanes$packer$level3$6$data;
+    reg  byte_lanes$packer$level3$6$keep;
+    reg  [1:0] byte_lanes$packer$level3$6$value;
+    reg  byte_lanes$packer$level3$7$clock;
+    reg  [7:0] byte_lanes$packer$level3$7$data_in;
+    reg  byte_lanes$packer$level3$7$keep_in;
+    reg  [1:0] byte_lanes$packer$level3$7$value_in;
+    reg  [7:0] byte_lanes$packer$level3$7$data;
+    reg  byte_lanes$packer$level3$7$keep;
+    reg  [1:0] byte_lanes$packer$level3$7$value;
+    reg  byte_lanes$packer$beats$clock;
+    reg  byte_lanes$packer$beats$rst;
+    reg  byte_lanes$packer$beats$beat_in;
+    reg  byte_lanes$packer$beats$last_in;
+    reg  byte_lanes$packer$beats$beat_out;
+    reg  byte_lanes$packer$beats$last_out;
+    reg  [5:0] byte_lanes$packer$nulls$0$d;
+    reg  [5:0] byte_lanes$packer$nulls$0$q;
+    reg  byte_lanes$packer$nulls$0$clock;
+    reg  [5:0] byte_lanes$packer$nulls$1$d;
+    reg  [5:0] byte_lanes$packer$nulls$1$q;
+    reg  byte_lanes$packer$nulls$1$clock;
+    reg  [5:0] byte_lanes$packer$nulls$2$d;
+    reg  [5:0] byte_lanes$packer$nulls$2$q;
+    reg  byte_lanes$packer$nulls$2$clock;
+    reg  byte_lanes$packer$skips$level1$0$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$0$data_in;
+    reg  byte_lanes$packer$skips$level1$0$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level1$0$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level1$0$data;
+    reg  byte_lanes$packer$skips$level1$0$keep;
+    reg  [5:0] byte_lanes$packer$skips$level1$0$value;
+    reg  byte_lanes$packer$skips$level1$1$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$1$data_in;
+    reg  byte_lanes$packer$skips$level1$1$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level1$1$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level1$1$data;
+    reg  byte_lanes$packer$skips$level1$1$keep;
+    reg  [5:0] byte_lanes$packer$skips$level1$1$value;
+    reg  byte_lanes$packer$skips$level1$2$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$2$data_in;
+    reg  byte_lanes$packer$skips$level1$2$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level1$2$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level1$2$data;
+    reg  byte_lanes$packer$skips$level1$2$keep;
+    reg  [5:0] byte_lanes$packer$skips$level1$2$value;
+    reg  byte_lanes$packer$skips$level1$3$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$3$data_in;
+    reg  byte_lanes$packer$skips$level1$3$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level1$3$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level1$3$data;
+    reg  byte_lanes$packer$skips$level1$3$keep;
+    reg  [5:0] byte_lanes$packer$skips$level1$3$value;
+    reg  byte_lanes$packer$skips$level1$4$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$4$data_in;
+    reg  byte_lanes$packer$skips$level1$4$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level1$4$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level1$4$data;
+    reg  byte_lanes$packer$skips$level1$4$keep;
+    reg  [5:0] byte_lanes$packer$skips$level1$4$value;
+    reg  byte_lanes$packer$skips$level1$5$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$5$data_in;
+    reg  byte_lanes$packer$skips$level1$5$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level1$5$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level1$5$data;
+    reg  byte_lanes$packer$skips$level1$5$keep;
+    reg  [5:0] byte_lanes$packer$skips$level1$5$value;
+    reg  byte_lanes$packer$skips$level1$6$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$6$data_in;
+    reg  byte_lanes$packer$skips$level1$6$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level1$6$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level1$6$data;
+    reg  byte_lanes$packer$skips$level1$6$keep;
+    reg  [5:0] byte_lanes$packer$skips$level1$6$value;
+    reg  byte_lanes$packer$skips$level1$7$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$7$data_in;
+    reg  byte_lanes$packer$skips$level1$7$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level1$7$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level1$7$data;
+    reg  byte_lanes$packer$skips$level1$7$keep;
+    reg  [5:0] byte_lanes$packer$skips$level1$7$value;
+    reg  byte_lanes$packer$skips$level2$0$clock;
+    reg  [7:0] byte_lanes$packer$skips$level2$0$data_in;
+    reg  byte_lanes$packer$skips$level2$0$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level2$0$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level2$0$data;
+    reg  byte_lanes$packer$skips$level2$0$keep;
+    reg  [5:0] byte_lanes$packer$skips$level2$0$value;
+    reg  byte_lanes$packer$skips$level2$1$clock;
+    reg  [7:0] byte_lanes$packer$skips$level2$1$data_in;
+    reg  byte_lanes$packer$skips$level2$1$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level2$1$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level2$1$data;
+    reg  byte_lanes$packer$skips$level2$1$keep;
+    reg  [5:0] byte_lanes$packer$skips$level2$1$value;
+    reg  byte_lanes$packer$skips$level2$2$clock;
+    reg  [7:0] byte_lanes$packer$skips$level2$2$data_in;
+    reg  byte_lanes$packer$skips$level2$2$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level2$2$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level2$2$data;
+    reg  byte_lanes$packer$skips$level2$2$keep;
+    reg  [5:0] byte_lanes$packer$skips$level2$2$value;
+    reg  byte_lanes$packer$skips$level2$3$clock;
+    reg  [7:0] byte_lanes$packer$skips$level2$3$data_in;
+    reg  byte_lanes$packer$skips$level2$3$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level2$3$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level2$3$data;
+    reg  byte_lanes$packer$skips$level2$3$keep;
+    reg  [5:0] byte_lanes$packer$skips$level2$3$value;
+    reg  byte_lanes$packer$skips$level2$4$clock;
+    reg  [7:0] byte_lanes$packer$skips$level2$4$data_in;
+    reg  byte_lanes$packer$skips$level2$4$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level2$4$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level2$4$data;
+    reg  byte_lanes$packer$skips$level2$4$keep;
+    reg  [5:0] byte_lanes$packer$skips$level2$4$value;
+    reg  byte_lanes$packer$skips$level2$5$clock;
+    reg  [7:0] byte_lanes$packer$skips$level2$5$data_in;
+    reg  byte_lanes$packer$skips$level2$5$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level2$5$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level2$5$data;
+    reg  byte_lanes$packer$skips$level2$5$keep;
+    reg  [5:0] byte_lanes$packer$skips$level2$5$value;
+    reg  byte_lanes$packer$skips$level2$6$clock;
+    reg  [7:0] byte_lanes$packer$skips$level2$6$data_in;
+    reg  byte_lanes$packer$skips$level2$6$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level2$6$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level2$6$data;
+    reg  byte_lanes$packer$skips$level2$6$keep;
+    reg  [5:0] byte_lanes$packer$skips$level2$6$value;
+    reg  byte_lanes$packer$skips$level2$7$clock;
+    reg  [7:0] byte_lanes$packer$skips$level2$7$data_in;
+    reg  byte_lanes$packer$skips$level2$7$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level2$7$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level2$7$data;
+    reg  byte_lanes$packer$skips$level2$7$keep;
+    reg  [5:0] byte_lanes$packer$skips$level2$7$value;
+    reg  byte_lanes$packer$skips$level3$0$clock;
+    reg  [7:0] byte_lanes$packer$skips$level3$0$data_in;
+    reg  byte_lanes$packer$skips$level3$0$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level3$0$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level3$0$data;
+    reg  byte_lanes$packer$skips$level3$0$keep;
+    reg  [5:0] byte_lanes$packer$skips$level3$0$value;
+    reg  byte_lanes$packer$skips$level3$1$clock;
+    reg  [7:0] byte_lanes$packer$skips$level3$1$data_in;
+    reg  byte_lanes$packer$skips$level3$1$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level3$1$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level3$1$data;
+    reg  byte_lanes$packer$skips$level3$1$keep;
+    reg  [5:0] byte_lanes$packer$skips$level3$1$value;
+    reg  byte_lanes$packer$skips$level3$2$clock;
+    reg  [7:0] byte_lanes$packer$skips$level3$2$data_in;
+    reg  byte_lanes$packer$skips$level3$2$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level3$2$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level3$2$data;
+    reg  byte_lanes$packer$skips$level3$2$keep;
+    reg  [5:0] byte_lanes$packer$skips$level3$2$value;
+    reg  byte_lanes$packer$skips$level3$3$clock;
+    reg  [7:0] byte_lanes$packer$skips$level3$3$data_in;
+    reg  byte_lanes$packer$skips$level3$3$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level3$3$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level3$3$data;
+    reg  byte_lanes$packer$skips$level3$3$keep;
+    reg  [5:0] byte_lanes$packer$skips$level3$3$value;
+    reg  byte_lanes$packer$skips$level3$4$clock;
+    reg  [7:0] byte_lanes$packer$skips$level3$4$data_in;
+    reg  byte_lanes$packer$skips$level3$4$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level3$4$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level3$4$data;
+    reg  byte_lanes$packer$skips$level3$4$keep;
+    reg  [5:0] byte_lanes$packer$skips$level3$4$value;
+    reg  byte_lanes$packer$skips$level3$5$clock;
+    reg  [7:0] byte_lanes$packer$skips$level3$5$data_in;
+    reg  byte_lanes$packer$skips$level3$5$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level3$5$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level3$5$data;
+    reg  byte_lanes$packer$skips$level3$5$keep;
+    reg  [5:0] byte_lanes$packer$skips$level3$5$value;
+    reg  byte_lanes$packer$skips$level3$6$clock;
+    reg  [7:0] byte_lanes$packer$skips$level3$6$data_in;
+    reg  byte_lanes$packer$skips$level3$6$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level3$6$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level3$6$data;
+    reg  byte_lanes$packer$skips$level3$6$keep;
+    reg  [5:0] byte_lanes$packer$skips$level3$6$value;
+    reg  byte_lanes$packer$skips$level3$7$clock;
+    reg  [7:0] byte_lanes$packer$skips$level3$7$data_in;
+    reg  byte_lanes$packer$skips$level3$7$keep_in;
+    reg  [5:0] byte_lanes$packer$skips$level3$7$value_in;
+    reg  [7:0] byte_lanes$packer$skips$level3$7$data;
+    reg  byte_lanes$packer$skips$level3$7$keep;
+    reg  [5:0] byte_lanes$packer$skips$level3$7$value;
+    reg  byte_lanes$packer$skips$beats$clock;
+    reg  byte_lanes$packer$skips$beats$rst;
+    reg  byte_lanes$packer$skips$beats$beat_in;
+    reg  byte_lanes$packer$skips$beats$last_in;
+    reg  byte_lanes$packer$skips$beats$beat_out;
+    reg  byte_lanes$packer$skips$beats$last_out;
     reg  [5:0] byte_lanes$packer$skips$nulls0$0;
     reg  [5:0] byte_lanes$packer$skips$nulls0$1;
     reg  [5:0] byte_lanes$packer$skips$nulls0$2;
@@ -1258,6 +1138,474 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  [5:0] byte_lanes$packer$skips$nulls0$6;
     reg  [5:0] byte_lanes$packer$skips$nulls0$7;
     reg  byte_lanes$packer$skips$unused_top;
+    reg  [7:0] byte_lanes$packer$skips$level1$0$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level1$0$data_reg$q;
+    reg  byte_lanes$packer$skips$level1$0$data_reg$clock;
+    reg  byte_lanes$packer$skips$level1$0$keep_reg$d;
+    reg  byte_lanes$packer$skips$level1$0$keep_reg$q;
+    reg  byte_lanes$packer$skips$level1$0$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level1$0$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level1$0$value_reg$q;
+    reg  byte_lanes$packer$skips$level1$0$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$1$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level1$1$data_reg$q;
+    reg  byte_lanes$packer$skips$level1$1$data_reg$clock;
+    reg  byte_lanes$packer$skips$level1$1$keep_reg$d;
+    reg  byte_lanes$packer$skips$level1$1$keep_reg$q;
+    reg  byte_lanes$packer$skips$level1$1$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level1$1$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level1$1$value_reg$q;
+    reg  byte_lanes$packer$skips$level1$1$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$2$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level1$2$data_reg$q;
+    reg  byte_lanes$packer$skips$level1$2$data_reg$clock;
+    reg  byte_lanes$packer$skips$level1$2$keep_reg$d;
+    reg  byte_lanes$packer$skips$level1$2$keep_reg$q;
+    reg  byte_lanes$packer$skips$level1$2$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level1$2$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level1$2$value_reg$q;
+    reg  byte_lanes$packer$skips$level1$2$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$3$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level1$3$data_reg$q;
+    reg  byte_lanes$packer$skips$level1$3$data_reg$clock;
+    reg  byte_lanes$packer$skips$level1$3$keep_reg$d;
+    reg  byte_lanes$packer$skips$level1$3$keep_reg$q;
+    reg  byte_lanes$packer$skips$level1$3$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level1$3$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level1$3$value_reg$q;
+    reg  byte_lanes$packer$skips$level1$3$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$4$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level1$4$data_reg$q;
+    reg  byte_lanes$packer$skips$level1$4$data_reg$clock;
+    reg  byte_lanes$packer$skips$level1$4$keep_reg$d;
+    reg  byte_lanes$packer$skips$level1$4$keep_reg$q;
+    reg  byte_lanes$packer$skips$level1$4$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level1$4$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level1$4$value_reg$q;
+    reg  byte_lanes$packer$skips$level1$4$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$5$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level1$5$data_reg$q;
+    reg  byte_lanes$packer$skips$level1$5$data_reg$clock;
+    reg  byte_lanes$packer$skips$level1$5$keep_reg$d;
+    reg  byte_lanes$packer$skips$level1$5$keep_reg$q;
+    reg  byte_lanes$packer$skips$level1$5$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level1$5$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level1$5$value_reg$q;
+    reg  byte_lanes$packer$skips$level1$5$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$6$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level1$6$data_reg$q;
+    reg  byte_lanes$packer$skips$level1$6$data_reg$clock;
+    reg  byte_lanes$packer$skips$level1$6$keep_reg$d;
+    reg  byte_lanes$packer$skips$level1$6$keep_reg$q;
+    reg  byte_lanes$packer$skips$level1$6$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level1$6$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level1$6$value_reg$q;
+    reg  byte_lanes$packer$skips$level1$6$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level1$7$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level1$7$data_reg$q;
+    reg  byte_lanes$packer$skips$level1$7$data_reg$clock;
+    reg  byte_lanes$packer$skips$level1$7$keep_reg$d;
+    reg  byte_lanes$packer$skips$level1$7$keep_reg$q;
+    reg  byte_lanes$packer$skips$level1$7$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level1$7$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level1$7$value_reg$q;
+    reg  byte_lanes$packer$skips$level1$7$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level2$0$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level2$0$data_reg$q;
+    reg  byte_lanes$packer$skips$level2$0$data_reg$clock;
+    reg  byte_lanes$packer$skips$level2$0$keep_reg$d;
+    reg  byte_lanes$packer$skips$level2$0$keep_reg$q;
+    reg  byte_lanes$packer$skips$level2$0$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level2$0$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level2$0$value_reg$q;
+    reg  byte_lanes$packer$skips$level2$0$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level2$1$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level2$1$data_reg$q;
+    reg  byte_lanes$packer$skips$level2$1$data_reg$clock;
+    reg  byte_lanes$packer$skips$level2$1$keep_reg$d;
+    reg  byte_lanes$packer$skips$level2$1$keep_reg$q;
+    reg  byte_lanes$packer$skips$level2$1$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level2$1$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level2$1$value_reg$q;
+    reg  byte_lanes$packer$skips$level2$1$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level2$2$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level2$2$data_reg$q;
+    reg  byte_lanes$packer$skips$level2$2$data_reg$clock;
+    reg  byte_lanes$packer$skips$level2$2$keep_reg$d;
+    reg  byte_lanes$packer$skips$level2$2$keep_reg$q;
+    reg  byte_lanes$packer$skips$level2$2$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level2$2$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level2$2$value_reg$q;
+    reg  byte_lanes$packer$skips$level2$2$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level2$3$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level2$3$data_reg$q;
+    reg  byte_lanes$packer$skips$level2$3$data_reg$clock;
+    reg  byte_lanes$packer$skips$level2$3$keep_reg$d;
+    reg  byte_lanes$packer$skips$level2$3$keep_reg$q;
+    reg  byte_lanes$packer$skips$level2$3$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level2$3$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level2$3$value_reg$q;
+    reg  byte_lanes$packer$skips$level2$3$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level2$4$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level2$4$data_reg$q;
+    reg  byte_lanes$packer$skips$level2$4$data_reg$clock;
+    reg  byte_lanes$packer$skips$level2$4$keep_reg$d;
+    reg  byte_lanes$packer$skips$level2$4$keep_reg$q;
+    reg  byte_lanes$packer$skips$level2$4$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level2$4$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level2$4$value_reg$q;
+    reg  byte_lanes$packer$skips$level2$4$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level2$5$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level2$5$data_reg$q;
+    reg  byte_lanes$packer$skips$level2$5$data_reg$clock;
+    reg  byte_lanes$packer$skips$level2$5$keep_reg$d;
+    reg  byte_lanes$packer$skips$level2$5$keep_reg$q;
+    reg  byte_lanes$packer$skips$level2$5$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level2$5$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level2$5$value_reg$q;
+    reg  byte_lanes$packer$skips$level2$5$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level2$6$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level2$6$data_reg$q;
+    reg  byte_lanes$packer$skips$level2$6$data_reg$clock;
+    reg  byte_lanes$packer$skips$level2$6$keep_reg$d;
+    reg  byte_lanes$packer$skips$level2$6$keep_reg$q;
+    reg  byte_lanes$packer$skips$level2$6$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level2$6$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level2$6$value_reg$q;
+    reg  byte_lanes$packer$skips$level2$6$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level2$7$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level2$7$data_reg$q;
+    reg  byte_lanes$packer$skips$level2$7$data_reg$clock;
+    reg  byte_lanes$packer$skips$level2$7$keep_reg$d;
+    reg  byte_lanes$packer$skips$level2$7$keep_reg$q;
+    reg  byte_lanes$packer$skips$level2$7$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level2$7$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level2$7$value_reg$q;
+    reg  byte_lanes$packer$skips$level2$7$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level3$0$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level3$0$data_reg$q;
+    reg  byte_lanes$packer$skips$level3$0$data_reg$clock;
+    reg  byte_lanes$packer$skips$level3$0$keep_reg$d;
+    reg  byte_lanes$packer$skips$level3$0$keep_reg$q;
+    reg  byte_lanes$packer$skips$level3$0$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level3$0$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level3$0$value_reg$q;
+    reg  byte_lanes$packer$skips$level3$0$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level3$1$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level3$1$data_reg$q;
+    reg  byte_lanes$packer$skips$level3$1$data_reg$clock;
+    reg  byte_lanes$packer$skips$level3$1$keep_reg$d;
+    reg  byte_lanes$packer$skips$level3$1$keep_reg$q;
+    reg  byte_lanes$packer$skips$level3$1$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level3$1$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level3$1$value_reg$q;
+    reg  byte_lanes$packer$skips$level3$1$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level3$2$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level3$2$data_reg$q;
+    reg  byte_lanes$packer$skips$level3$2$data_reg$clock;
+    reg  byte_lanes$packer$skips$level3$2$keep_reg$d;
+    reg  byte_lanes$packer$skips$level3$2$keep_reg$q;
+    reg  byte_lanes$packer$skips$level3$2$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level3$2$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level3$2$value_reg$q;
+    reg  byte_lanes$packer$skips$level3$2$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level3$3$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level3$3$data_reg$q;
+    reg  byte_lanes$packer$skips$level3$3$data_reg$clock;
+    reg  byte_lanes$packer$skips$level3$3$keep_reg$d;
+    reg  byte_lanes$packer$skips$level3$3$keep_reg$q;
+    reg  byte_lanes$packer$skips$level3$3$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level3$3$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level3$3$value_reg$q;
+    reg  byte_lanes$packer$skips$level3$3$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level3$4$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level3$4$data_reg$q;
+    reg  byte_lanes$packer$skips$level3$4$data_reg$clock;
+    reg  byte_lanes$packer$skips$level3$4$keep_reg$d;
+    reg  byte_lanes$packer$skips$level3$4$keep_reg$q;
+    reg  byte_lanes$packer$skips$level3$4$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level3$4$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level3$4$value_reg$q;
+    reg  byte_lanes$packer$skips$level3$4$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level3$5$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level3$5$data_reg$q;
+    reg  byte_lanes$packer$skips$level3$5$data_reg$clock;
+    reg  byte_lanes$packer$skips$level3$5$keep_reg$d;
+    reg  byte_lanes$packer$skips$level3$5$keep_reg$q;
+    reg  byte_lanes$packer$skips$level3$5$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level3$5$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level3$5$value_reg$q;
+    reg  byte_lanes$packer$skips$level3$5$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level3$6$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level3$6$data_reg$q;
+    reg  byte_lanes$packer$skips$level3$6$data_reg$clock;
+    reg  byte_lanes$packer$skips$level3$6$keep_reg$d;
+    reg  byte_lanes$packer$skips$level3$6$keep_reg$q;
+    reg  byte_lanes$packer$skips$level3$6$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level3$6$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level3$6$value_reg$q;
+    reg  byte_lanes$packer$skips$level3$6$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$skips$level3$7$data_reg$d;
+    reg  [7:0] byte_lanes$packer$skips$level3$7$data_reg$q;
+    reg  byte_lanes$packer$skips$level3$7$data_reg$clock;
+    reg  byte_lanes$packer$skips$level3$7$keep_reg$d;
+    reg  byte_lanes$packer$skips$level3$7$keep_reg$q;
+    reg  byte_lanes$packer$skips$level3$7$keep_reg$clock;
+    reg  [5:0] byte_lanes$packer$skips$level3$7$value_reg$d;
+    reg  [5:0] byte_lanes$packer$skips$level3$7$value_reg$q;
+    reg  byte_lanes$packer$skips$level3$7$value_reg$clock;
+    reg  byte_lanes$packer$skips$beats$beat$0$d;
+    reg  byte_lanes$packer$skips$beats$beat$0$q;
+    reg  byte_lanes$packer$skips$beats$beat$0$clock;
+    reg  byte_lanes$packer$skips$beats$beat$1$d;
+    reg  byte_lanes$packer$skips$beats$beat$1$q;
+    reg  byte_lanes$packer$skips$beats$beat$1$clock;
+    reg  byte_lanes$packer$skips$beats$beat$2$d;
+    reg  byte_lanes$packer$skips$beats$beat$2$q;
+    reg  byte_lanes$packer$skips$beats$beat$2$clock;
+    reg  byte_lanes$packer$skips$beats$last$0$d;
+    reg  byte_lanes$packer$skips$beats$last$0$q;
+    reg  byte_lanes$packer$skips$beats$last$0$clock;
+    reg  byte_lanes$packer$skips$beats$last$1$d;
+    reg  byte_lanes$packer$skips$beats$last$1$q;
+    reg  byte_lanes$packer$skips$beats$last$1$clock;
+    reg  byte_lanes$packer$skips$beats$last$2$d;
+    reg  byte_lanes$packer$skips$beats$last$2$q;
+    reg  byte_lanes$packer$skips$beats$last$2$clock;
+    reg  [7:0] byte_lanes$packer$level1$0$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level1$0$data_reg$q;
+    reg  byte_lanes$packer$level1$0$data_reg$clock;
+    reg  byte_lanes$packer$level1$0$keep_reg$d;
+    reg  byte_lanes$packer$level1$0$keep_reg$q;
+    reg  byte_lanes$packer$level1$0$keep_reg$clock;
+    reg  [3:0] byte_lanes$packer$level1$0$value_reg$d;
+    reg  [3:0] byte_lanes$packer$level1$0$value_reg$q;
+    reg  byte_lanes$packer$level1$0$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level1$1$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level1$1$data_reg$q;
+    reg  byte_lanes$packer$level1$1$data_reg$clock;
+    reg  byte_lanes$packer$level1$1$keep_reg$d;
+    reg  byte_lanes$packer$level1$1$keep_reg$q;
+    reg  byte_lanes$packer$level1$1$keep_reg$clock;
+    reg  [3:0] byte_lanes$packer$level1$1$value_reg$d;
+    reg  [3:0] byte_lanes$packer$level1$1$value_reg$q;
+    reg  byte_lanes$packer$level1$1$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level1$2$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level1$2$data_reg$q;
+    reg  byte_lanes$packer$level1$2$data_reg$clock;
+    reg  byte_lanes$packer$level1$2$keep_reg$d;
+    reg  byte_lanes$packer$level1$2$keep_reg$q;
+    reg  byte_lanes$packer$level1$2$keep_reg$clock;
+    reg  [3:0] byte_lanes$packer$level1$2$value_reg$d;
+    reg  [3:0] byte_lanes$packer$level1$2$value_reg$q;
+    reg  byte_lanes$packer$level1$2$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level1$3$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level1$3$data_reg$q;
+    reg  byte_lanes$packer$level1$3$data_reg$clock;
+    reg  byte_lanes$packer$level1$3$keep_reg$d;
+    reg  byte_lanes$packer$level1$3$keep_reg$q;
+    reg  byte_lanes$packer$level1$3$keep_reg$clock;
+    reg  [3:0] byte_lanes$packer$level1$3$value_reg$d;
+    reg  [3:0] byte_lanes$packer$level1$3$value_reg$q;
+    reg  byte_lanes$packer$level1$3$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level1$4$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level1$4$data_reg$q;
+    reg  byte_lanes$packer$level1$4$data_reg$clock;
+    reg  byte_lanes$packer$level1$4$keep_reg$d;
+    reg  byte_lanes$packer$level1$4$keep_reg$q;
+    reg  byte_lanes$packer$level1$4$keep_reg$clock;
+    reg  [3:0] byte_lanes$packer$level1$4$value_reg$d;
+    reg  [3:0] byte_lanes$packer$level1$4$value_reg$q;
+    reg  byte_lanes$packer$level1$4$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level1$5$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level1$5$data_reg$q;
+    reg  byte_lanes$packer$level1$5$data_reg$clock;
+    reg  byte_lanes$packer$level1$5$keep_reg$d;
+    reg  byte_lanes$packer$level1$5$keep_reg$q;
+    reg  byte_lanes$packer$level1$5$keep_reg$clock;
+    reg  [3:0] byte_lanes$packer$level1$5$value_reg$d;
+    reg  [3:0] byte_lanes$packer$level1$5$value_reg$q;
+    reg  byte_lanes$packer$level1$5$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level1$6$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level1$6$data_reg$q;
+    reg  byte_lanes$packer$level1$6$data_reg$clock;
+    reg  byte_lanes$packer$level1$6$keep_reg$d;
+    reg  byte_lanes$packer$level1$6$keep_reg$q;
+    reg  byte_lanes$packer$level1$6$keep_reg$clock;
+    reg  [3:0] byte_lanes$packer$level1$6$value_reg$d;
+    reg  [3:0] byte_lanes$packer$level1$6$value_reg$q;
+    reg  byte_lanes$packer$level1$6$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level1$7$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level1$7$data_reg$q;
+    reg  byte_lanes$packer$level1$7$data_reg$clock;
+    reg  byte_lanes$packer$level1$7$keep_reg$d;
+    reg  byte_lanes$packer$level1$7$keep_reg$q;
+    reg  byte_lanes$packer$level1$7$keep_reg$clock;
+    reg  [3:0] byte_lanes$packer$level1$7$value_reg$d;
+    reg  [3:0] byte_lanes$packer$level1$7$value_reg$q;
+    reg  byte_lanes$packer$level1$7$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level2$0$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level2$0$data_reg$q;
+    reg  byte_lanes$packer$level2$0$data_reg$clock;
+    reg  byte_lanes$packer$level2$0$keep_reg$d;
+    reg  byte_lanes$packer$level2$0$keep_reg$q;
+    reg  byte_lanes$packer$level2$0$keep_reg$clock;
+    reg  [2:0] byte_lanes$packer$level2$0$value_reg$d;
+    reg  [2:0] byte_lanes$packer$level2$0$value_reg$q;
+    reg  byte_lanes$packer$level2$0$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level2$1$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level2$1$data_reg$q;
+    reg  byte_lanes$packer$level2$1$data_reg$clock;
+    reg  byte_lanes$packer$level2$1$keep_reg$d;
+    reg  byte_lanes$packer$level2$1$keep_reg$q;
+    reg  byte_lanes$packer$level2$1$keep_reg$clock;
+    reg  [2:0] byte_lanes$packer$level2$1$value_reg$d;
+    reg  [2:0] byte_lanes$packer$level2$1$value_reg$q;
+    reg  byte_lanes$packer$level2$1$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level2$2$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level2$2$data_reg$q;
+    reg  byte_lanes$packer$level2$2$data_reg$clock;
+    reg  byte_lanes$packer$level2$2$keep_reg$d;
+    reg  byte_lanes$packer$level2$2$keep_reg$q;
+    reg  byte_lanes$packer$level2$2$keep_reg$clock;
+    reg  [2:0] byte_lanes$packer$level2$2$value_reg$d;
+    reg  [2:0] byte_lanes$packer$level2$2$value_reg$q;
+    reg  byte_lanes$packer$level2$2$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level2$3$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level2$3$data_reg$q;
+    reg  byte_lanes$packer$level2$3$data_reg$clock;
+    reg  byte_lanes$packer$level2$3$keep_reg$d;
+    reg  byte_lanes$packer$level2$3$keep_reg$q;
+    reg  byte_lanes$packer$level2$3$keep_reg$clock;
+    reg  [2:0] byte_lanes$packer$level2$3$value_reg$d;
+    reg  [2:0] byte_lanes$packer$level2$3$value_reg$q;
+    reg  byte_lanes$packer$level2$3$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level2$4$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level2$4$data_reg$q;
+    reg  byte_lanes$packer$level2$4$data_reg$clock;
+    reg  byte_lanes$packer$level2$4$keep_reg$d;
+    reg  byte_lanes$packer$level2$4$keep_reg$q;
+    reg  byte_lanes$packer$level2$4$keep_reg$clock;
+    reg  [2:0] byte_lanes$packer$level2$4$value_reg$d;
+    reg  [2:0] byte_lanes$packer$level2$4$value_reg$q;
+    reg  byte_lanes$packer$level2$4$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level2$5$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level2$5$data_reg$q;
+    reg  byte_lanes$packer$level2$5$data_reg$clock;
+    reg  byte_lanes$packer$level2$5$keep_reg$d;
+    reg  byte_lanes$packer$level2$5$keep_reg$q;
+    reg  byte_lanes$packer$level2$5$keep_reg$clock;
+    reg  [2:0] byte_lanes$packer$level2$5$value_reg$d;
+    reg  [2:0] byte_lanes$packer$level2$5$value_reg$q;
+    reg  byte_lanes$packer$level2$5$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level2$6$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level2$6$data_reg$q;
+    reg  byte_lanes$packer$level2$6$data_reg$clock;
+    reg  byte_lanes$packer$level2$6$keep_reg$d;
+    reg  byte_lanes$packer$level2$6$keep_reg$q;
+    reg  byte_lanes$packer$level2$6$keep_reg$clock;
+    reg  [2:0] byte_lanes$packer$level2$6$value_reg$d;
+    reg  [2:0] byte_lanes$packer$level2$6$value_reg$q;
+    reg  byte_lanes$packer$level2$6$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level2$7$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level2$7$data_reg$q;
+    reg  byte_lanes$packer$level2$7$data_reg$clock;
+    reg  byte_lanes$packer$level2$7$keep_reg$d;
+    reg  byte_lanes$packer$level2$7$keep_reg$q;
+    reg  byte_lanes$packer$level2$7$keep_reg$clock;
+    reg  [2:0] byte_lanes$packer$level2$7$value_reg$d;
+    reg  [2:0] byte_lanes$packer$level2$7$value_reg$q;
+    reg  byte_lanes$packer$level2$7$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level3$0$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level3$0$data_reg$q;
+    reg  byte_lanes$packer$level3$0$data_reg$clock;
+    reg  byte_lanes$packer$level3$0$keep_reg$d;
+    reg  byte_lanes$packer$level3$0$keep_reg$q;
+    reg  byte_lanes$packer$level3$0$keep_reg$clock;
+    reg  [1:0] byte_lanes$packer$level3$0$value_reg$d;
+    reg  [1:0] byte_lanes$packer$level3$0$value_reg$q;
+    reg  byte_lanes$packer$level3$0$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level3$1$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level3$1$data_reg$q;
+    reg  byte_lanes$packer$level3$1$data_reg$clock;
+    reg  byte_lanes$packer$level3$1$keep_reg$d;
+    reg  byte_lanes$packer$level3$1$keep_reg$q;
+    reg  byte_lanes$packer$level3$1$keep_reg$clock;
+    reg  [1:0] byte_lanes$packer$level3$1$value_reg$d;
+    reg  [1:0] byte_lanes$packer$level3$1$value_reg$q;
+    reg  byte_lanes$packer$level3$1$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level3$2$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level3$2$data_reg$q;
+    reg  byte_lanes$packer$level3$2$data_reg$clock;
+    reg  byte_lanes$packer$level3$2$keep_reg$d;
+    reg  byte_lanes$packer$level3$2$keep_reg$q;
+    reg  byte_lanes$packer$level3$2$keep_reg$clock;
+    reg  [1:0] byte_lanes$packer$level3$2$value_reg$d;
+    reg  [1:0] byte_lanes$packer$level3$2$value_reg$q;
+    reg  byte_lanes$packer$level3$2$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level3$3$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level3$3$data_reg$q;
+    reg  byte_lanes$packer$level3$3$data_reg$clock;
+    reg  byte_lanes$packer$level3$3$keep_reg$d;
+    reg  byte_lanes$packer$level3$3$keep_reg$q;
+    reg  byte_lanes$packer$level3$3$keep_reg$clock;
+    reg  [1:0] byte_lanes$packer$level3$3$value_reg$d;
+    reg  [1:0] byte_lanes$packer$level3$3$value_reg$q;
+    reg  byte_lanes$packer$level3$3$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level3$4$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level3$4$data_reg$q;
+    reg  byte_lanes$packer$level3$4$data_reg$clock;
+    reg  byte_lanes$packer$level3$4$keep_reg$d;
+    reg  byte_lanes$packer$level3$4$keep_reg$q;
+    reg  byte_lanes$packer$level3$4$keep_reg$clock;
+    reg  [1:0] byte_lanes$packer$level3$4$value_reg$d;
+    reg  [1:0] byte_lanes$packer$level3$4$value_reg$q;
+    reg  byte_lanes$packer$level3$4$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level3$5$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level3$5$data_reg$q;
+    reg  byte_lanes$packer$level3$5$data_reg$clock;
+    reg  byte_lanes$packer$level3$5$keep_reg$d;
+    reg  byte_lanes$packer$level3$5$keep_reg$q;
+    reg  byte_lanes$packer$level3$5$keep_reg$clock;
+    reg  [1:0] byte_lanes$packer$level3$5$value_reg$d;
+    reg  [1:0] byte_lanes$packer$level3$5$value_reg$q;
+    reg  byte_lanes$packer$level3$5$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level3$6$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level3$6$data_reg$q;
+    reg  byte_lanes$packer$level3$6$data_reg$clock;
+    reg  byte_lanes$packer$level3$6$keep_reg$d;
+    reg  byte_lanes$packer$level3$6$keep_reg$q;
+    reg  byte_lanes$packer$level3$6$keep_reg$clock;
+    reg  [1:0] byte_lanes$packer$level3$6$value_reg$d;
+    reg  [1:0] byte_lanes$packer$level3$6$value_reg$q;
+    reg  byte_lanes$packer$level3$6$value_reg$clock;
+    reg  [7:0] byte_lanes$packer$level3$7$data_reg$d;
+    reg  [7:0] byte_lanes$packer$level3$7$data_reg$q;
+    reg  byte_lanes$packer$level3$7$data_reg$clock;
+    reg  byte_lanes$packer$level3$7$keep_reg$d;
+    reg  byte_lanes$packer$level3$7$keep_reg$q;
+    reg  byte_lanes$packer$level3$7$keep_reg$clock;
+    reg  [1:0] byte_lanes$packer$level3$7$value_reg$d;
+    reg  [1:0] byte_lanes$packer$level3$7$value_reg$q;
+    reg  byte_lanes$packer$level3$7$value_reg$clock;
+    reg  byte_lanes$packer$beats$beat$0$d;
+    reg  byte_lanes$packer$beats$beat$0$q;
+    reg  byte_lanes$packer$beats$beat$0$clock;
+    reg  byte_lanes$packer$beats$beat$1$d;
+    reg  byte_lanes$packer$beats$beat$1$q;
+    reg  byte_lanes$packer$beats$beat$1$clock;
+    reg  byte_lanes$packer$beats$beat$2$d;
+    reg  byte_lanes$packer$beats$beat$2$q;
+    reg  byte_lanes$packer$beats$beat$2$clock;
+    reg  byte_lanes$packer$beats$last$0$d;
+    reg  byte_lanes$packer$beats$last$0$q;
+    reg  byte_lanes$packer$beats$last$0$clock;
+    reg  byte_lanes$packer$beats$last$1$d;
+    reg  byte_lanes$packer$beats$last$1$q;
+    reg  byte_lanes$packer$beats$last$1$clock;
+    reg  byte_lanes$packer$beats$last$2$d;
+    reg  byte_lanes$packer$beats$last$2$q;
+    reg  byte_lanes$packer$beats$last$2$clock;
     reg  [7:0] hold$held_byte$0$d;
     reg  [7:0] hold$held_byte$0$q;
     reg  hold$held_byte$0$clock;
@@ -3407,483 +3755,363 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  [5:0] word_lanes$packer$skips$nulls;
     reg  word_lanes$packer$skips$beat_out;
     reg  word_lanes$packer$skips$last_out;
-    reg  [35:0] word_lanes$packer$data1$0$d;
-    reg  [35:0] word_lanes$packer$data1$0$q;
-    reg  word_lanes$packer$data1$0$clock;
-    reg  [35:0] word_lanes$packer$data1$1$d;
-    reg  [35:0] word_lanes$packer$data1$1$q;
-    reg  word_lanes$packer$data1$1$clock;
-    reg  [35:0] word_lanes$packer$data1$2$d;
-    reg  [35:0] word_lanes$packer$data1$2$q;
-    reg  word_lanes$packer$data1$2$clock;
-    reg  [35:0] word_lanes$packer$data1$3$d;
-    reg  [35:0] word_lanes$packer$data1$3$q;
-    reg  word_lanes$packer$data1$3$clock;
-    reg  [35:0] word_lanes$packer$data1$4$d;
-    reg  [35:0] word_lanes$packer$data1$4$q;
-    reg  word_lanes$packer$data1$4$clock;
-    reg  [35:0] word_lanes$packer$data1$5$d;
-    reg  [35:0] word_lanes$packer$data1$5$q;
-    reg  word_lanes$packer$data1$5$clock;
-    reg  [35:0] word_lanes$packer$data1$6$d;
-    reg  [35:0] word_lanes$packer$data1$6$q;
-    reg  word_lanes$packer$data1$6$clock;
-    reg  [35:0] word_lanes$packer$data1$7$d;
-    reg  [35:0] word_lanes$packer$data1$7$q;
-    reg  word_lanes$packer$data1$7$clock;
-    reg  word_lanes$packer$keep1$0$d;
-    reg  word_lanes$packer$keep1$0$q;
-    reg  word_lanes$packer$keep1$0$clock;
-    reg  word_lanes$packer$keep1$1$d;
-    reg  word_lanes$packer$keep1$1$q;
-    reg  word_lanes$packer$keep1$1$clock;
-    reg  word_lanes$packer$keep1$2$d;
-    reg  word_lanes$packer$keep1$2$q;
-    reg  word_lanes$packer$keep1$2$clock;
-    reg  word_lanes$packer$keep1$3$d;
-    reg  word_lanes$packer$keep1$3$q;
-    reg  word_lanes$packer$keep1$3$clock;
-    reg  word_lanes$packer$keep1$4$d;
-    reg  word_lanes$packer$keep1$4$q;
-    reg  word_lanes$packer$keep1$4$clock;
-    reg  word_lanes$packer$keep1$5$d;
-    reg  word_lanes$packer$keep1$5$q;
-    reg  word_lanes$packer$keep1$5$clock;
-    reg  word_lanes$packer$keep1$6$d;
-    reg  word_lanes$packer$keep1$6$q;
-    reg  word_lanes$packer$keep1$6$clock;
-    reg  word_lanes$packer$keep1$7$d;
-    reg  word_lanes$packer$keep1$7$q;
-    reg  word_lanes$packer$keep1$7$clock;
-    reg  [3:0] word_lanes$packer$skip1$0$d;
-    reg  [3:0] word_lanes$packer$skip1$0$q;
-    reg  word_lanes$packer$skip1$0$clock;
-    reg  [3:0] word_lanes$packer$skip1$1$d;
-    reg  [3:0] word_lanes$packer$skip1$1$q;
-    reg  word_lanes$packer$skip1$1$clock;
-    reg  [3:0] word_lanes$packer$skip1$2$d;
-    reg  [3:0] word_lanes$packer$skip1$2$q;
-    reg  word_lanes$packer$skip1$2$clock;
-    reg  [3:0] word_lanes$packer$skip1$3$d;
-    reg  [3:0] word_lanes$packer$skip1$3$q;
-    reg  word_lanes$packer$skip1$3$clock;
-    reg  [3:0] word_lanes$packer$skip1$4$d;
-    reg  [3:0] word_lanes$packer$skip1$4$q;
-    reg  word_lanes$packer$skip1$4$clock;
-    reg  [3:0] word_lanes$packer$skip1$5$d;
-    reg  [3:0] word_lanes$packer$skip1$5$q;
-    reg  word_lanes$packer$skip1$5$clock;
-    reg  [3:0] word_lanes$packer$skip1$6$d;
-    reg  [3:0] word_lanes$packer$skip1$6$q;
-    reg  word_lanes$packer$skip1$6$clock;
-    reg  [3:0] word_lanes$packer$skip1$7$d;
-    reg  [3:0] word_lanes$packer$skip1$7$q;
-    reg  word_lanes$packer$skip1$7$clock;
-    reg  word_lanes$packer$beat1$0$d;
-    reg  word_lanes$packer$beat1$0$q;
-    reg  word_lanes$packer$beat1$0$clock;
-    reg  word_lanes$packer$last1$0$d;
-    reg  word_lanes$packer$last1$0$q;
-    reg  word_lanes$packer$last1$0$clock;
-    reg  [5:0] word_lanes$packer$nulls1$0$d;
-    reg  [5:0] word_lanes$packer$nulls1$0$q;
-    reg  word_lanes$packer$nulls1$0$clock;
-    reg  [35:0] word_lanes$packer$data2$0$d;
-    reg  [35:0] word_lanes$packer$data2$0$q;
-    reg  word_lanes$packer$data2$0$clock;
-    reg  [35:0] word_lanes$packer$data2$1$d;
-    reg  [35:0] word_lanes$packer$data2$1$q;
-    reg  word_lanes$packer$data2$1$clock;
-    reg  [35:0] word_lanes$packer$data2$2$d;
-    reg  [35:0] word_lanes$packer$data2$2$q;
-    reg  word_lanes$packer$data2$2$clock;
-    reg  [35:0] word_lanes$packer$data2$3$d;
-    reg  [35:0] word_lanes$packer$data2$3$q;
-    reg  word_lanes$packer$data2$3$clock;
-    reg  [35:0] word_lanes$packer$data2$4$d;
-    reg  [35:0] word_lanes$packer$data2$4$q;
-    reg  word_lanes$packer$data2$4$clock;
-    reg  [35:0] word_lanes$packer$data2$5$d;
-    reg  [35:0] word_lanes$packer$data2$5$q;
-    reg  word_lanes$packer$data2$5$clock;
-    reg  [35:0] word_lanes$packer$data2$6$d;
-    reg  [35:0] word_lanes$packer$data2$6$q;
-    reg  word_lanes$packer$data2$6$clock;
-    reg  [35:0] word_lanes$packer$data2$7$d;
-    reg  [35:0] word_lanes$packer$data2$7$q;
-    reg  word_lanes$packer$data2$7$clock;
-    reg  word_lanes$packer$keep2$0$d;
-    reg  word_lanes$packer$keep2$0$q;
-    reg  word_lanes$packer$keep2$0$clock;
-    reg  word_lanes$packer$keep2$1$d;
-    reg  word_lanes$packer$keep2$1$q;
-    reg  word_lanes$packer$keep2$1$clock;
-    reg  word_lanes$packer$keep2$2$d;
-    reg  word_lanes$packer$keep2$2$q;
-    reg  word_lanes$packer$keep2$2$clock;
-    reg  word_lanes$packer$keep2$3$d;
-    reg  word_lanes$packer$keep2$3$q;
-    reg  word_lanes$packer$keep2$3$clock;
-    reg  word_lanes$packer$keep2$4$d;
-    reg  word_lanes$packer$keep2$4$q;
-    reg  word_lanes$packer$keep2$4$clock;
-    reg  word_lanes$packer$keep2$5$d;
-    reg  word_lanes$packer$keep2$5$q;
-    reg  word_lanes$packer$keep2$5$clock;
-    reg  word_lanes$packer$keep2$6$d;
-    reg  word_lanes$packer$keep2$6$q;
-    reg  word_lanes$packer$keep2$6$clock;
-    reg  word_lanes$packer$keep2$7$d;
-    reg  word_lanes$packer$keep2$7$q;
-    reg  word_lanes$packer$keep2$7$clock;
-    reg  [2:0] word_lanes$packer$skip2$0$d;
-    reg  [2:0] word_lanes$packer$skip2$0$q;
-    reg  word_lanes$packer$skip2$0$clock;
-    reg  [2:0] word_lanes$packer$skip2$1$d;
-    reg  [2:0] word_lanes$packer$skip2$1$q;
-    reg  word_lanes$packer$skip2$1$clock;
-    reg  [2:0] word_lanes$packer$skip2$2$d;
-    reg  [2:0] word_lanes$packer$skip2$2$q;
-    reg  word_lanes$packer$skip2$2$clock;
-    reg  [2:0] word_lanes$packer$skip2$3$d;
-    reg  [2:0] word_lanes$packer$skip2$3$q;
-    reg  word_lanes$packer$skip2$3$clock;
-    reg  [2:0] word_lanes$packer$skip2$4$d;
-    reg  [2:0] word_lanes$packer$skip2$4$q;
-    reg  word_lanes$packer$skip2$4$clock;
-    reg  [2:0] word_lanes$packer$skip2$5$d;
-    reg  [2:0] word_lanes$packer$skip2$5$q;
-    reg  word_lanes$packer$skip2$5$clock;
-    reg  [2:0] word_lanes$packer$skip2$6$d;
-    reg  [2:0] word_lanes$packer$skip2$6$q;
-    reg  word_lanes$packer$skip2$6$clock;
-    reg  [2:0] word_lanes$packer$skip2$7$d;
-    reg  [2:0] word_lanes$packer$skip2$7$q;
-    reg  word_lanes$packer$skip2$7$clock;
-    reg  word_lanes$packer$beat2$0$d;
-    reg  word_lanes$packer$beat2$0$q;
-    reg  word_lanes$packer$beat2$0$clock;
-    reg  word_lanes$packer$last2$0$d;
-    reg  word_lanes$packer$last2$0$q;
-    reg  word_lanes$packer$last2$0$clock;
-    reg  [5:0] word_lanes$packer$nulls2$0$d;
-    reg  [5:0] word_lanes$packer$nulls2$0$q;
-    reg  word_lanes$packer$nulls2$0$clock;
-    reg  [35:0] word_lanes$packer$data3$0$d;
-    reg  [35:0] word_lanes$packer$data3$0$q;
-    reg  word_lanes$packer$data3$0$clock;
-    reg  [35:0] word_lanes$packer$data3$1$d;
-    reg  [35:0] word_lanes$packer$data3$1$q;
-    reg  word_lanes$packer$data3$1$clock;
-    reg  [35:0] word_lanes$packer$data3$2$d;
-    reg  [35:0] word_lanes$packer$data3$2$q;
-    reg  word_lanes$packer$data3$2$clock;
-    reg  [35:0] word_lanes$packer$data3$3$d;
-    reg  [35:0] word_lanes$packer$data3$3$q;
-    reg  word_lanes$packer$data3$3$clock;
-    reg  [35:0] word_lanes$packer$data3$4$d;
-    reg  [35:0] word_lanes$packer$data3$4$q;
-    reg  word_lanes$packer$data3$4$clock;
-    reg  [35:0] word_lanes$packer$data3$5$d;
-    reg  [35:0] word_lanes$packer$data3$5$q;
-    reg  word_lanes$packer$data3$5$clock;
-    reg  [35:0] word_lanes$packer$data3$6$d;
-    reg  [35:0] word_lanes$packer$data3$6$q;
-    reg  word_lanes$packer$data3$6$clock;
-    reg  [35:0] word_lanes$packer$data3$7$d;
-    reg  [35:0] word_lanes$packer$data3$7$q;
-    reg  word_lanes$packer$data3$7$clock;
-    reg  word_lanes$packer$keep3$0$d;
-    reg  word_lanes$packer$keep3$0$q;
-    reg  word_lanes$packer$keep3$0$clock;
-    reg  word_lanes$packer$keep3$1$d;
-    reg  word_lanes$packer$keep3$1$q;
-    reg  word_lanes$packer$keep3$1$clock;
-    reg  word_lanes$packer$keep3$2$d;
-    reg  word_lanes$packer$keep3$2$q;
-    reg  word_lanes$packer$keep3$2$clock;
-    reg  word_lanes$packer$keep3$3$d;
-    reg  word_lanes$packer$keep3$3$q;
-    reg  word_lanes$packer$keep3$3$clock;
-    reg  word_lanes$packer$keep3$4$d;
-    reg  word_lanes$packer$keep3$4$q;
-    reg  word_lanes$packer$keep3$4$clock;
-    reg  word_lanes$packer$keep3$5$d;
-    reg  word_lanes$packer$keep3$5$q;
-    reg  word_lanes$packer$keep3$5$clock;
-    reg  word_lanes$packer$keep3$6$d;
-    reg  word_lanes$packer$keep3$6$q;
-    reg  word_lanes$packer$keep3$6$clock;
-    reg  word_lanes$packer$keep3$7$d;
-    reg  word_lanes$packer$keep3$7$q;
-    reg  word_lanes$packer$keep3$7$clock;
-    reg  [1:0] word_lanes$packer$skip3$0$d;
-    reg  [1:0] word_lanes$packer$skip3$0$q;
-    reg  word_lanes$packer$skip3$0$clock;
-    reg  [1:0] word_lanes$packer$skip3$1$d;
-    reg  [1:0] word_lanes$packer$skip3$1$q;
-    reg  word_lanes$packer$skip3$1$clock;
-    reg  [1:0] word_lanes$packer$skip3$2$d;
-    reg  [1:0] word_lanes$packer$skip3$2$q;
-    reg  word_lanes$packer$skip3$2$clock;
-    reg  [1:0] word_lanes$packer$skip3$3$d;
-    reg  [1:0] word_lanes$packer$skip3$3$q;
-    reg  word_lanes$packer$skip3$3$clock;
-    reg  [1:0] word_lanes$packer$skip3$4$d;
-    reg  [1:0] word_lanes$packer$skip3$4$q;
-    reg  word_lanes$packer$skip3$4$clock;
-    reg  [1:0] word_lanes$packer$skip3$5$d;
-    reg  [1:0] word_lanes$packer$skip3$5$q;
-    reg  word_lanes$packer$skip3$5$clock;
-    reg  [1:0] word_lanes$packer$skip3$6$d;
-    reg  [1:0] word_lanes$packer$skip3$6$q;
-    reg  word_lanes$packer$skip3$6$clock;
-    reg  [1:0] word_lanes$packer$skip3$7$d;
-    reg  [1:0] word_lanes$packer$skip3$7$q;
-    reg  word_lanes$packer$skip3$7$clock;
-    reg  word_lanes$packer$beat3$0$d;
-    reg  word_lanes$packer$beat3$0$q;
-    reg  word_lanes$packer$beat3$0$clock;
-    reg  word_lanes$packer$last3$0$d;
-    reg  word_lanes$packer$last3$0$q;
-    reg  word_lanes$packer$last3$0$clock;
-    reg  [5:0] word_lanes$packer$nulls3$0$d;
-    reg  [5:0] word_lanes$packer$nulls3$0$q;
-    reg  word_lanes$packer$nulls3$0$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls1$0$d;
-    reg  [5:0] word_lanes$packer$skips$nulls1$0$q;
-    reg  word_lanes$packer$skips$nulls1$0$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls1$1$d;
-    reg  [5:0] word_lanes$packer$skips$nulls1$1$q;
-    reg  word_lanes$packer$skips$nulls1$1$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls1$2$d;
-    reg  [5:0] word_lanes$packer$skips$nulls1$2$q;
-    reg  word_lanes$packer$skips$nulls1$2$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls1$3$d;
-    reg  [5:0] word_lanes$packer$skips$nulls1$3$q;
-    reg  word_lanes$packer$skips$nulls1$3$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls1$4$d;
-    reg  [5:0] word_lanes$packer$skips$nulls1$4$q;
-    reg  word_lanes$packer$skips$nulls1$4$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls1$5$d;
-    reg  [5:0] word_lanes$packer$skips$nulls1$5$q;
-    reg  word_lanes$packer$skips$nulls1$5$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls1$6$d;
-    reg  [5:0] word_lanes$packer$skips$nulls1$6$q;
-    reg  word_lanes$packer$skips$nulls1$6$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls1$7$d;
-    reg  [5:0] word_lanes$packer$skips$nulls1$7$q;
-    reg  word_lanes$packer$skips$nulls1$7$clock;
-    reg  [35:0] word_lanes$packer$skips$data1$0$d;
-    reg  [35:0] word_lanes$packer$skips$data1$0$q;
-    reg  word_lanes$packer$skips$data1$0$clock;
-    reg  [35:0] word_lanes$packer$skips$data1$1$d;
-    reg  [35:0] word_lanes$packer$skips$data1$1$q;
-    reg  word_lanes$packer$skips$data1$1$clock;
-    reg  [35:0] word_lanes$packer$skips$data1$2$d;
-    reg  [35:0] word_lanes$packer$skips$data1$2$q;
-    reg  word_lanes$packer$skips$data1$2$clock;
-    reg  [35:0] word_lanes$packer$skips$data1$3$d;
-    reg  [35:0] word_lanes$packer$skips$data1$3$q;
-    reg  word_lanes$packer$skips$data1$3$clock;
-    reg  [35:0] word_lanes$packer$skips$data1$4$d;
-    reg  [35:0] word_lanes$packer$skips$data1$4$q;
-    reg  word_lanes$packer$skips$data1$4$clock;
-    reg  [35:0] word_lanes$packer$skips$data1$5$d;
-    reg  [35:0] word_lanes$packer$skips$data1$5$q;
-    reg  word_lanes$packer$skips$data1$5$clock;
-    reg  [35:0] word_lanes$packer$skips$data1$6$d;
-    reg  [35:0] word_lanes$packer$skips$data1$6$q;
-    reg  word_lanes$packer$skips$data1$6$clock;
-    reg  [35:0] word_lanes$packer$skips$data1$7$d;
-    reg  [35:0] word_lanes$packer$skips$data1$7$q;
-    reg  word_lanes$packer$skips$data1$7$clock;
-    reg  word_lanes$packer$skips$keep1$0$d;
-    reg  word_lanes$packer$skips$keep1$0$q;
-    reg  word_lanes$packer$skips$keep1$0$clock;
-    reg  word_lanes$packer$skips$keep1$1$d;
-    reg  word_lanes$packer$skips$keep1$1$q;
-    reg  word_lanes$packer$skips$keep1$1$clock;
-    reg  word_lanes$packer$skips$keep1$2$d;
-    reg  word_lanes$packer$skips$keep1$2$q;
-    reg  word_lanes$packer$skips$keep1$2$clock;
-    reg  word_lanes$packer$skips$keep1$3$d;
-    reg  word_lanes$packer$skips$keep1$3$q;
-    reg  word_lanes$packer$skips$keep1$3$clock;
-    reg  word_lanes$packer$skips$keep1$4$d;
-    reg  word_lanes$packer$skips$keep1$4$q;
-    reg  word_lanes$packer$skips$keep1$4$clock;
-    reg  word_lanes$packer$skips$keep1$5$d;
-    reg  word_lanes$packer$skips$keep1$5$q;
-    reg  word_lanes$packer$skips$keep1$5$clock;
-    reg  word_lanes$packer$skips$keep1$6$d;
-    reg  word_lanes$packer$skips$keep1$6$q;
-    reg  word_lanes$packer$skips$keep1$6$clock;
-    reg  word_lanes$packer$skips$keep1$7$d;
-    reg  word_lanes$packer$skips$keep1$7$q;
-    reg  word_lanes$packer$skips$keep1$7$clock;
-    reg  word_lanes$packer$skips$beat1$0$d;
-    reg  word_lanes$packer$skips$beat1$0$q;
-    reg  word_lanes$packer$skips$beat1$0$clock;
-    reg  word_lanes$packer$skips$last1$0$d;
-    reg  word_lanes$packer$skips$last1$0$q;
-    reg  word_lanes$packer$skips$last1$0$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls2$0$d;
-    reg  [5:0] word_lanes$packer$skips$nulls2$0$q;
-    reg  word_lanes$packer$skips$nulls2$0$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls2$1$d;
-    reg  [5:0] word_lanes$packer$skips$nulls2$1$q;
-    reg  word_lanes$packer$skips$nulls2$1$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls2$2$d;
-    reg  [5:0] word_lanes$packer$skips$nulls2$2$q;
-    reg  word_lanes$packer$skips$nulls2$2$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls2$3$d;
-    reg  [5:0] word_lanes$packer$skips$nulls2$3$q;
-    reg  word_lanes$packer$skips$nulls2$3$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls2$4$d;
-    reg  [5:0] word_lanes$packer$skips$nulls2$4$q;
-    reg  word_lanes$packer$skips$nulls2$4$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls2$5$d;
-    reg  [5:0] word_lanes$packer$skips$nulls2$5$q;
-    reg  word_lanes$packer$skips$nulls2$5$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls2$6$d;
-    reg  [5:0] word_lanes$packer$skips$nulls2$6$q;
-    reg  word_lanes$packer$skips$nulls2$6$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls2$7$d;
-    reg  [5:0] word_lanes$packer$skips$nulls2$7$q;
-    reg  word_lanes$packer$skips$nulls2$7$clock;
-    reg  [35:0] word_lanes$packer$skips$data2$0$d;
-    reg  [35:0] word_lanes$packer$skips$data2$0$q;
-    reg  word_lanes$packer$skips$data2$0$clock;
-    reg  [35:0] word_lanes$packer$skips$data2$1$d;
-    reg  [35:0] word_lanes$packer$skips$data2$1$q;
-    reg  word_lanes$packer$skips$data2$1$clock;
-    reg  [35:0] word_lanes$packer$skips$data2$2$d;
-    reg  [35:0] word_lanes$packer$skips$data2$2$q;
-    reg  word_lanes$packer$skips$data2$2$clock;
-    reg  [35:0] word_lanes$packer$skips$data2$3$d;
-    reg  [35:0] word_lanes$packer$skips$data2$3$q;
-    reg  word_lanes$packer$skips$data2$3$clock;
-    reg  [35:0] word_lanes$packer$skips$data2$4$d;
-    reg  [35:0] word_lanes$packer$skips$data2$4$q;
-    reg  word_lanes$packer$skips$data2$4$clock;
-    reg  [35:0] word_lanes$packer$skips$data2$5$d;
-    reg  [35:0] word_lanes$packer$skips$data2$5$q;
-    reg  word_lanes$packer$skips$data2$5$clock;
-    reg  [35:0] word_lanes$packer$skips$data2$6$d;
-    reg  [35:0] word_lanes$packer$skips$data2$6$q;
-    reg  word_lanes$packer$skips$data2$6$clock;
-    reg  [35:0] word_lanes$packer$skips$data2$7$d;
-    reg  [35:0] word_lanes$packer$skips$data2$7$q;
-    reg  word_lanes$packer$skips$data2$7$clock;
-    reg  word_lanes$packer$skips$keep2$0$d;
-    reg  word_lanes$packer$skips$keep2$0$q;
-    reg  word_lanes$packer$skips$keep2$0$clock;
-    reg  word_lanes$packer$skips$keep2$1$d;
-    reg  word_lanes$packer$skips$keep2$1$q;
-    reg  word_lanes$packer$skips$keep2$1$clock;
-    reg  word_lanes$packer$skips$keep2$2$d;
-    reg  word_lanes$packer$skips$keep2$2$q;
-    reg  word_lanes$packer$skips$keep2$2$clock;
-    reg  word_lanes$packer$skips$keep2$3$d;
-    reg  word_lanes$packer$skips$keep2$3$q;
-    reg  word_lanes$packer$skips$keep2$3$clock;
-    reg  word_lanes$packer$skips$keep2$4$d;
-    reg  word_lanes$packer$skips$keep2$4$q;
-    reg  word_lanes$packer$skips$keep2$4$clock;
-    reg  word_lanes$packer$skips$keep2$5$d;
-    reg  word_lanes$packer$skips$keep2$5$q;
-    reg  word_lanes$packer$skips$keep2$5$clock;
-    reg  word_lanes$packer$skips$keep2$6$d;
-    reg  word_lanes$packer$skips$keep2$6$q;
-    reg  word_lanes$packer$skips$keep2$6$clock;
-    reg  word_lanes$packer$skips$keep2$7$d;
-    reg  word_lanes$packer$skips$keep2$7$q;
-    reg  word_lanes$packer$skips$keep2$7$clock;
-    reg  word_lanes$packer$skips$beat2$0$d;
-    reg  word_lanes$packer$skips$beat2$0$q;
-    reg  word_lanes$packer$skips$beat2$0$clock;
-    reg  word_lanes$packer$skips$last2$0$d;
-    reg  word_lanes$packer$skips$last2$0$q;
-    reg  word_lanes$packer$skips$last2$0$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls3$0$d;
-    reg  [5:0] word_lanes$packer$skips$nulls3$0$q;
-    reg  word_lanes$packer$skips$nulls3$0$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls3$1$d;
-    reg  [5:0] word_lanes$packer$skips$nulls3$1$q;
-    reg  word_lanes$packer$skips$nulls3$1$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls3$2$d;
-    reg  [5:0] word_lanes$packer$skips$nulls3$2$q;
-    reg  word_lanes$packer$skips$nulls3$2$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls3$3$d;
-    reg  [5:0] word_lanes$packer$skips$nulls3$3$q;
-    reg  word_lanes$packer$skips$nulls3$3$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls3$4$d;
-    reg  [5:0] word_lanes$packer$skips$nulls3$4$q;
-    reg  word_lanes$packer$skips$nulls3$4$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls3$5$d;
-    reg  [5:0] word_lanes$packer$skips$nulls3$5$q;
-    reg  word_lanes$packer$skips$nulls3$5$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls3$6$d;
-    reg  [5:0] word_lanes$packer$skips$nulls3$6$q;
-    reg  word_lanes$packer$skips$nulls3$6$clock;
-    reg  [5:0] word_lanes$packer$skips$nulls3$7$d;
-    reg  [5:0] word_lanes$packer$skips$nulls3$7$q;
-    reg  word_lanes$packer$skips$nulls3$7$clock;
-    reg  [35:0] word_lanes$packer$skips$data3$0$d;
-    reg  [35:0] word_lanes$packer$skips$data3$0$q;
-    reg  word_lanes$packer$skips$data3$0$clock;
-    reg  [35:0] word_lanes$packer$skips$data3$1$d;
-    reg  [35:0] word_lanes$packer$skips$data3$1$q;
-    reg  word_lanes$packer$skips$data3$1$clock;
-    reg  [35:0] word_lanes$packer$skips$data3$2$d;
-    reg  [35:0] word_lanes$packer$skips$data3$2$q;
-    reg  word_lanes$packer$skips$data3$2$clock;
-    reg  [35:0] word_lanes$packer$skips$data3$3$d;
-    reg  [35:0] word_lanes$packer$skips$data3$3$q;
-    reg  word_lanes$packer$skips$data3$3$clock;
-    reg  [35:0] word_lanes$packer$skips$data3$4$d;
-    reg  [35:0] word_lanes$packer$skips$data3$4$q;
-    reg  word_lanes$packer$skips$data3$4$clock;
-    reg  [35:0] word_lanes$packer$skips$data3$5$d;
-    reg  [35:0] word_lanes$packer$skips$data3$5$q;
-    reg  word_lanes$packer$skips$data3$5$clock;
-    reg  [35:0] word_lanes$packer$skips$data3$6$d;
-    reg  [35:0] word_lanes$packer$skips$data3$6$q;
-    reg  word_lanes$packer$skips$data3$6$clock;
-    reg  [35:0] word_lanes$packer$skips$data3$7$d;
-    reg  [35:0] word_lanes$packer$skips$data3$7$q;
-    reg  word_lanes$packer$skips$data3$7$clock;
-    reg  word_lanes$packer$skips$keep3$0$d;
-    reg  word_lanes$packer$skips$keep3$0$q;
-    reg  word_lanes$packer$skips$keep3$0$clock;
-    reg  word_lanes$packer$skips$keep3$1$d;
-    reg  word_lanes$packer$skips$keep3$1$q;
-    reg  word_lanes$packer$skips$keep3$1$clock;
-    reg  word_lanes$packer$skips$keep3$2$d;
-    reg  word_lanes$packer$skips$keep3$2$q;
-    reg  word_lanes$packer$skips$keep3$2$clock;
-    reg  word_lanes$packer$skips$keep3$3$d;
-    reg  word_lanes$packer$skips$keep3$3$q;
-    reg  word_lanes$packer$skips$keep3$3$clock;
-    reg  word_lanes$packer$skips$keep3$4$d;
-    reg  word_lanes$packer$skips$keep3$4$q;
-    reg  word_lanes$packer$skips$keep3$4$clock;
-    reg  word_lanes$packer$skips$keep3$5$d;
-    reg  word_lanes$packer$skips$keep3$5$q;
-    reg  word_lanes$packer$skips$keep3$5$clock;
-    reg  word_lanes$packer$skips$keep3$6$d;
-    reg  word_lanes$packer$skips$keep3$6$q;
-    reg  word_lanes$packer$skips$keep3$6$clock;
-    reg  word_lanes$packer$skips$keep3$7$d;
-    reg  word_lanes$packer$skips$keep3$7$q;
-    reg  word_lanes$packer$skips$keep3$7$clock;
-    reg  word_lanes$packer$skips$beat3$0$d;
-    reg  word_lanes$packer$skips$beat3$0$q;
-    reg  word_lanes$packer$skips$beat3$0$clock;
-    reg  word_lanes$packer$skips$last3$0$d;
-    reg  word_lanes$packer$skips$last3$0$q;
-    reg  word_lanes$packer$skips$last3$0$clock;
+    reg  word_lanes$packer$level1$0$clock;
+    reg  [35:0] word_lanes$packer$level1$0$data_in;
+    reg  word_lanes$packer$level1$0$keep_in;
+    reg  [3:0] word_lanes$packer$level1$0$value_in;
+    reg  [35:0] word_lanes$packer$level1$0$data;
+    reg  word_lanes$packer$level1$0$keep;
+    reg  [3:0] word_lanes$packer$level1$0$value;
+    reg  word_lanes$packer$level1$1$clock;
+    reg  [35:0] word_lanes$packer$level1$1$data_in;
+    reg  word_lanes$packer$level1$1$keep_in;
+    reg  [3:0] word_lanes$packer$level1$1$value_in;
+    reg  [35:0] word_lanes$packer$level1$1$data;
+    reg  word_lanes$packer$level1$1$keep;
+    reg  [3:0] word_lanes$packer$level1$1$value;
+    reg  word_lanes$packer$level1$2$clock;
+    reg  [35:0] word_lanes$packer$level1$2$data_in;
+    reg  word_lanes$packer$level1$2$keep_in;
+    reg  [3:0] word_lanes$packer$level1$2$value_in;
+    reg  [35:0] word_lanes$packer$level1$2$data;
+    reg  word_lanes$packer$level1$2$keep;
+    reg  [3:0] word_lanes$packer$level1$2$value;
+    reg  word_lanes$packer$level1$3$clock;
+    reg  [35:0] word_lanes$packer$level1$3$data_in;
+    reg  word_lanes$packer$level1$3$keep_in;
+    reg  [3:0] word_lanes$packer$level1$3$value_in;
+    reg  [35:0] word_lanes$packer$level1$3$data;
+    reg  word_lanes$packer$level1$3$keep;
+    reg  [3:0] word_lanes$packer$level1$3$value;
+    reg  word_lanes$packer$level1$4$clock;
+    reg  [35:0] word_lanes$packer$level1$4$data_in;
+    reg  word_lanes$packer$level1$4$keep_in;
+    reg  [3:0] word_lanes$packer$level1$4$value_in;
+    reg  [35:0] word_lanes$packer$level1$4$data;
+    reg  word_lanes$packer$level1$4$keep;
+    reg  [3:0] word_lanes$packer$level1$4$value;
+    reg  word_lanes$packer$level1$5$clock;
+    reg  [35:0] word_lanes$packer$level1$5$data_in;
+    reg  word_lanes$packer$level1$5$keep_in;
+    reg  [3:0] word_lanes$packer$level1$5$value_in;
+    reg  [35:0] word_lanes$packer$level1$5$data;
+    reg  word_lanes$packer$level1$5$keep;
+    reg  [3:0] word_lanes$packer$level1$5$value;
+    reg  word_lanes$packer$level1$6$clock;
+    reg  [35:0] word_lanes$packer$level1$6$data_in;
+    reg  word_lanes$packer$level1$6$keep_in;
+    reg  [3:0] word_lanes$packer$level1$6$value_in;
+    reg  [35:0] word_lanes$packer$level1$6$data;
+    reg  word_lanes$packer$level1$6$keep;
+    reg  [3:0] word_lanes$packer$level1$6$value;
+    reg  word_lanes$packer$level1$7$clock;
+    reg  [35:0] word_lanes$packer$level1$7$data_in;
+    reg  word_lanes$packer$level1$7$keep_in;
+    reg  [3:0] word_lanes$packer$level1$7$value_in;
+    reg  [35:0] word_lanes$packer$level1$7$data;
+    reg  word_lanes$packer$level1$7$keep;
+    reg  [3:0] word_lanes$packer$level1$7$value;
+    reg  word_lanes$packer$level2$0$clock;
+    reg  [35:0] word_lanes$packer$level2$0$data_in;
+    reg  word_lanes$packer$level2$0$keep_in;
+    reg  [2:0] word_lanes$packer$level2$0$value_in;
+    reg  [35:0] word_lanes$packer$level2$0$data;
+    reg  word_lanes$packer$level2$0$keep;
+    reg  [2:0] word_lanes$packer$level2$0$value;
+    reg  word_lanes$packer$level2$1$clock;
+    reg  [35:0] word_lanes$packer$level2$1$data_in;
+    reg  word_lanes$packer$level2$1$keep_in;
+    reg  [2:0] word_lanes$packer$level2$1$value_in;
+    reg  [35:0] word_lanes$packer$level2$1$data;
+    reg  word_lanes$packer$level2$1$keep;
+    reg  [2:0] word_lanes$packer$level2$1$value;
+    reg  word_lanes$packer$level2$2$clock;
+    reg  [35:0] word_lanes$packer$level2$2$data_in;
+    reg  word_lanes$packer$level2$2$keep_in;
+    reg  [2:0] word_lanes$packer$level2$2$value_in;
+    reg  [35:0] word_lanes$packer$level2$2$data;
+    reg  word_lanes$packer$level2$2$keep;
+    reg  [2:0] word_lanes$packer$level2$2$value;
+    reg  word_lanes$packer$level2$3$clock;
+    reg  [35:0] word_lanes$packer$level2$3$data_in;
+    reg  word_lanes$packer$level2$3$keep_in;
+    reg  [2:0] word_lanes$packer$level2$3$value_in;
+    reg  [35:0] word_lanes$packer$level2$3$data;
+    reg  word_lanes$packer$level2$3$keep;
+    reg  [2:0] word_lanes$packer$level2$3$value;
+    reg  word_lanes$packer$level2$4$clock;
+    reg  [35:0] word_lanes$packer$level2$4$data_in;
+    reg  word_lanes$packer$level2$4$keep_in;
+    reg  [2:0] word_lanes$packer$level2$4$value_in;
+    reg  [35:0] word_lanes$packer$level2$4$data;
+    reg  word_lanes$packer$level2$4$keep;
+    reg  [2:0] word_lanes$packer$level2$4$value;
+    reg  word_lanes$packer$level2$5$clock;
+    reg  [35:0] word_lanes$packer$level2$5$data_in;
+    reg  word_lanes$packer$level2$5$keep_in;
+    reg  [2:0] word_lanes$packer$level2$5$value_in;
+    reg  [35:0] word_lanes$packer$level2$5$data;
+    reg  word_lanes$packer$level2$5$keep;
+    reg  [2:0] word_lanes$packer$level2$5$value;
+    reg  word_lanes$packer$level2$6$clock;
+    reg  [35:0] word_lanes$packer$level2$6$data_in;
+    reg  word_lanes$packer$level2$6$keep_in;
+    reg  [2:0] word_lanes$packer$level2$6$value_in;
+    reg  [35:0] word_lanes$packer$level2$6$data;
+    reg  word_lanes$packer$level2$6$keep;
+    reg  [2:0] word_lanes$packer$level2$6$value;
+    reg  word_lanes$packer$level2$7$clock;
+    reg  [35:0] word_lanes$packer$level2$7$data_in;
+    reg  word_lanes$packer$level2$7$keep_in;
+    reg  [2:0] word_lanes$packer$level2$7$value_in;
+    reg  [35:0] word_lanes$packer$level2$7$data;
+    reg  word_lanes$packer$level2$7$keep;
+    reg  [2:0] word_lanes$packer$level2$7$value;
+    reg  word_lanes$packer$level3$0$clock;
+    reg  [35:0] word_lanes$packer$level3$0$data_in;
+    reg  word_lanes$packer$level3$0$keep_in;
+    reg  [1:0] word_lanes$packer$level3$0$value_in;
+    reg  [35:0] word_lanes$packer$level3$0$data;
+    reg  word_lanes$packer$level3$0$keep;
+    reg  [1:0] word_lanes$packer$level3$0$value;
+    reg  word_lanes$packer$level3$1$clock;
+    reg  [35:0] word_lanes$packer$level3$1$data_in;
+    reg  word_lanes$packer$level3$1$keep_in;
+    reg  [1:0] word_lanes$packer$level3$1$value_in;
+    reg  [35:0] word_lanes$packer$level3$1$data;
+    reg  word_lanes$packer$level3$1$keep;
+    reg  [1:0] word_lanes$packer$level3$1$value;
+    reg  word_lanes$packer$level3$2$clock;
+    reg  [35:0] word_lanes$packer$level3$2$data_in;
+    reg  word_lanes$packer$level3$2$keep_in;
+    reg  [1:0] word_lanes$packer$level3$2$value_in;
+    reg  [35:0] word_lanes$packer$level3$2$data;
+    reg  word_lanes$packer$level3$2$keep;
+    reg  [1:0] word_lanes$packer$level3$2$value;
+    reg  word_lanes$packer$level3$3$clock;
+    reg  [35:0] word_lanes$packer$level3$3$data_in;
+    reg  word_lanes$packer$level3$3$keep_in;
+    reg  [1:0] word_lanes$packer$level3$3$value_in;
+    reg  [35:0] word_lanes$packer$level3$3$data;
+    reg  word_lanes$packer$level3$3$keep;
+    reg  [1:0] word_lanes$packer$level3$3$value;
+    reg  word_lanes$packer$level3$4$clock;
+    reg  [35:0] word_lanes$packer$level3$4$data_in;
+    reg  word_lanes$packer$level3$4$keep_in;
+    reg  [1:0] word_lanes$packer$level3$4$value_in;
+    reg  [35:0] word_lanes$packer$level3$4$data;
+    reg  word_lanes$packer$level3$4$keep;
+    reg  [1:0] word_lanes$packer$level3$4$value;
+    reg  word_lanes$packer$level3$5$clock;
+    reg  [35:0] word_lanes$packer$level3$5$data_in;
+    reg  word_lanes$packer$level3$5$keep_in;
+    reg  [1:0] word_lanes$packer$level3$5$value_in;
+    reg  [35:0] word_lanes$packer$level3$5$data;
+    reg  word_lanes$packer$level3$5$keep;
+    reg  [1:0] word_lanes$packer$level3$5$value;
+    reg  word_lanes$packer$level3$6$clock;
+    reg  [35:0] word_lanes$packer$level3$6$data_in;
+    reg  word_lanes$packer$level3$6$keep_in;
+    reg  [1:0] word_lanes$packer$level3$6$value_in;
+    reg  [35:0] word_lanes$packer$level3$6$data;
+    reg  word_lanes$packer$level3$6$keep;
+    reg  [1:0] word_lanes$packer$level3$6$value;
+    reg  word_lanes$packer$level3$7$clock;
+    reg  [35:0] word_lanes$packer$level3$7$data_in;
+    reg  word_lanes$packer$level3$7$keep_in;
+    reg  [1:0] word_lanes$packer$level3$7$value_in;
+    reg  [35:0] word_lanes$packer$level3$7$data;
+    reg  word_lanes$packer$level3$7$keep;
+    reg  [1:0] word_lanes$packer$level3$7$value;
+    reg  word_lanes$packer$beats$clock;
+    reg  word_lanes$packer$beats$rst;
+    reg  word_lanes$packer$beats$beat_in;
+    reg  word_lanes$packer$beats$last_in;
+    reg  word_lanes$packer$beats$beat_out;
+    reg  word_lanes$packer$beats$last_out;
+    reg  [5:0] word_lanes$packer$nulls$0$d;
+    reg  [5:0] word_lanes$packer$nulls$0$q;
+    reg  word_lanes$packer$nulls$0$clock;
+    reg  [5:0] word_lanes$packer$nulls$1$d;
+    reg  [5:0] word_lanes$packer$nulls$1$q;
+    reg  word_lanes$packer$nulls$1$clock;
+    reg  [5:0] word_lanes$packer$nulls$2$d;
+    reg  [5:0] word_lanes$packer$nulls$2$q;
+    reg  word_lanes$packer$nulls$2$clock;
+    reg  word_lanes$packer$skips$level1$0$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$0$data_in;
+    reg  word_lanes$packer$skips$level1$0$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level1$0$value_in;
+    reg  [35:0] word_lanes$packer$skips$level1$0$data;
+    reg  word_lanes$packer$skips$level1$0$keep;
+    reg  [5:0] word_lanes$packer$skips$level1$0$value;
+    reg  word_lanes$packer$skips$level1$1$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$1$data_in;
+    reg  word_lanes$packer$skips$level1$1$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level1$1$value_in;
+    reg  [35:0] word_lanes$packer$skips$level1$1$data;
+    reg  word_lanes$packer$skips$level1$1$keep;
+    reg  [5:0] word_lanes$packer$skips$level1$1$value;
+    reg  word_lanes$packer$skips$level1$2$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$2$data_in;
+    reg  word_lanes$packer$skips$level1$2$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level1$2$value_in;
+    reg  [35:0] word_lanes$packer$skips$level1$2$data;
+    reg  word_lanes$packer$skips$level1$2$keep;
+    reg  [5:0] word_lanes$packer$skips$level1$2$value;
+    reg  word_lanes$packer$skips$level1$3$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$3$data_in;
+    reg  word_lanes$packer$skips$level1$3$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level1$3$value_in;
+    reg  [35:0] word_lanes$packer$skips$level1$3$data;
+    reg  word_lanes$packer$skips$level1$3$keep;
+    reg  [5:0] word_lanes$packer$skips$level1$3$value;
+    reg  word_lanes$packer$skips$level1$4$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$4$data_in;
+    reg  word_lanes$packer$skips$level1$4$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level1$4$value_in;
+    reg  [35:0] word_lanes$packer$skips$level1$4$data;
+    reg  word_lanes$packer$skips$level1$4$keep;
+    reg  [5:0] word_lanes$packer$skips$level1$4$value;
+    reg  word_lanes$packer$skips$level1$5$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$5$data_in;
+    reg  word_lanes$packer$skips$level1$5$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level1$5$value_in;
+    reg  [35:0] word_lanes$packer$skips$level1$5$data;
+    reg  word_lanes$packer$skips$level1$5$keep;
+    reg  [5:0] word_lanes$packer$skips$level1$5$value;
+    reg  word_lanes$packer$skips$level1$6$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$6$data_in;
+    reg  word_lanes$packer$skips$level1$6$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level1$6$value_in;
+    reg  [35:0] word_lanes$packer$skips$level1$6$data;
+    reg  word_lanes$packer$skips$level1$6$keep;
+    reg  [5:0] word_lanes$packer$skips$level1$6$value;
+    reg  word_lanes$packer$skips$level1$7$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$7$data_in;
+    reg  word_lanes$packer$skips$level1$7$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level1$7$value_in;
+    reg  [35:0] word_lanes$packer$skips$level1$7$data;
+    reg  word_lanes$packer$skips$level1$7$keep;
+    reg  [5:0] word_lanes$packer$skips$level1$7$value;
+    reg  word_lanes$packer$skips$level2$0$clock;
+    reg  [35:0] word_lanes$packer$skips$level2$0$data_in;
+    reg  word_lanes$packer$skips$level2$0$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level2$0$value_in;
+    reg  [35:0] word_lanes$packer$skips$level2$0$data;
+    reg  word_lanes$packer$skips$level2$0$keep;
+    reg  [5:0] word_lanes$packer$skips$level2$0$value;
+    reg  word_lanes$packer$skips$level2$1$clock;
+    reg  [35:0] word_lanes$packer$skips$level2$1$data_in;
+    reg  word_lanes$packer$skips$level2$1$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level2$1$value_in;
+    reg  [35:0] word_lanes$packer$skips$level2$1$data;
+    reg  word_lanes$packer$skips$level2$1$keep;
+    reg  [5:0] word_lanes$packer$skips$level2$1$value;
+    reg  word_lanes$packer$skips$level2$2$clock;
+    reg  [35:0] word_lanes$packer$skips$level2$2$data_in;
+    reg  word_lanes$packer$skips$level2$2$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level2$2$value_in;
+    reg  [35:0] word_lanes$packer$skips$level2$2$data;
+    reg  word_lanes$packer$skips$level2$2$keep;
+    reg  [5:0] word_lanes$packer$skips$level2$2$value;
+    reg  word_lanes$packer$skips$level2$3$clock;
+    reg  [35:0] word_lanes$packer$skips$level2$3$data_in;
+    reg  word_lanes$packer$skips$level2$3$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level2$3$value_in;
+    reg  [35:0] word_lanes$packer$skips$level2$3$data;
+    reg  word_lanes$packer$skips$level2$3$keep;
+    reg  [5:0] word_lanes$packer$skips$level2$3$value;
+    reg  word_lanes$packer$skips$level2$4$clock;
+    reg  [35:0] word_lanes$packer$skips$level2$4$data_in;
+    reg  word_lanes$packer$skips$level2$4$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level2$4$value_in;
+    reg  [35:0] word_lanes$packer$skips$level2$4$data;
+    reg  word_lanes$packer$skips$level2$4$keep;
+    reg  [5:0] word_lanes$packer$skips$level2$4$value;
+    reg  word_lanes$packer$skips$level2$5$clock;
+    reg  [35:0] word_lanes$packer$skips$level2$5$data_in;
+    reg  word_lanes$packer$skips$level2$5$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level2$5$value_in;
+    reg  [35:0] word_lanes$packer$skips$level2$5$data;
+    reg  word_lanes$packer$skips$level2$5$keep;
+    reg  [5:0] word_lanes$packer$skips$level2$5$value;
+    reg  word_lanes$packer$skips$level2$6$clock;
+    reg  [35:0] word_lanes$packer$skips$level2$6$data_in;
+    reg  word_lanes$packer$skips$level2$6$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level2$6$value_in;
+    reg  [35:0] word_lanes$packer$skips$level2$6$data;
+    reg  word_lanes$packer$skips$level2$6$keep;
+    reg  [5:0] word_lanes$packer$skips$level2$6$value;
+    reg  word_lanes$packer$skips$level2$7$clock;
+    reg  [35:0] word_lanes$packer$skips$level2$7$data_in;
+    reg  word_lanes$packer$skips$level2$7$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level2$7$value_in;
+    reg  [35:0] word_lanes$packer$skips$level2$7$data;
+    reg  word_lanes$packer$skips$level2$7$keep;
+    reg  [5:0] word_lanes$packer$skips$level2$7$value;
+    reg  word_lanes$packer$skips$level3$0$clock;
+    reg  [35:0] word_lanes$packer$skips$level3$0$data_in;
+    reg  word_lanes$packer$skips$level3$0$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level3$0$value_in;
+    reg  [35:0] word_lanes$packer$skips$level3$0$data;
+    reg  word_lanes$packer$skips$level3$0$keep;
+    reg  [5:0] word_lanes$packer$skips$level3$0$value;
+    reg  word_lanes$packer$skips$level3$1$clock;
+    reg  [35:0] word_lanes$packer$skips$level3$1$data_in;
+    reg  word_lanes$packer$skips$level3$1$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level3$1$value_in;
+    reg  [35:0] word_lanes$packer$skips$level3$1$data;
+    reg  word_lanes$packer$skips$level3$1$keep;
+    reg  [5:0] word_lanes$packer$skips$level3$1$value;
+    reg  word_lanes$packer$skips$level3$2$clock;
+    reg  [35:0] word_lanes$packer$skips$level3$2$data_in;
+    reg  word_lanes$packer$skips$level3$2$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level3$2$value_in;
+    reg  [35:0] word_lanes$packer$skips$level3$2$data;
+    reg  word_lanes$packer$skips$level3$2$keep;
+    reg  [5:0] word_lanes$packer$skips$level3$2$value;
+    reg  word_lanes$packer$skips$level3$3$clock;
+    reg  [35:0] word_lanes$packer$skips$level3$3$data_in;
+    reg  word_lanes$packer$skips$level3$3$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level3$3$value_in;
+    reg  [35:0] word_lanes$packer$skips$level3$3$data;
+    reg  word_lanes$packer$skips$level3$3$keep;
+    reg  [5:0] word_lanes$packer$skips$level3$3$value;
+    reg  word_lanes$packer$skips$level3$4$clock;
+    reg  [35:0] word_lanes$packer$skips$level3$4$data_in;
+    reg  word_lanes$packer$skips$level3$4$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level3$4$value_in;
+    reg  [35:0] word_lanes$packer$skips$level3$4$data;
+    reg  word_lanes$packer$skips$level3$4$keep;
+    reg  [5:0] word_lanes$packer$skips$level3$4$value;
+    reg  word_lanes$packer$skips$level3$5$clock;
+    reg  [35:0] word_lanes$packer$skips$level3$5$data_in;
+    reg  word_lanes$packer$skips$level3$5$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level3$5$value_in;
+    reg  [35:0] word_lanes$packer$skips$level3$5$data;
+    reg  word_lanes$packer$skips$level3$5$keep;
+    reg  [5:0] word_lanes$packer$skips$level3$5$value;
+    reg  word_lanes$packer$skips$level3$6$clock;
+    reg  [35:0] word_lanes$packer$skips$level3$6$data_in;
+    reg  word_lanes$packer$skips$level3$6$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level3$6$value_in;
+    reg  [35:0] word_lanes$packer$skips$level3$6$data;
+    reg  word_lanes$packer$skips$level3$6$keep;
+    reg  [5:0] word_lanes$packer$skips$level3$6$value;
+    reg  word_lanes$packer$skips$level3$7$clock;
+    reg  [35:0] word_lanes$packer$skips$level3$7$data_in;
+    reg  word_lanes$packer$skips$level3$7$keep_in;
+    reg  [5:0] word_lanes$packer$skips$level3$7$value_in;
+    reg  [35:0] word_lanes$packer$skips$level3$7$data;
+    reg  word_lanes$packer$skips$level3$7$keep;
+    reg  [5:0] word_lanes$packer$skips$level3$7$value;
+    reg  word_lanes$packer$skips$beats$clock;
+    reg  word_lanes$packer$skips$beats$rst;
+    reg  word_lanes$packer$skips$beats$beat_in;
+    reg  word_lanes$packer$skips$beats$last_in;
+    reg  word_lanes$packer$skips$beats$beat_out;
+    reg  word_lanes$packer$skips$beats$last_out;
     reg  [5:0] word_lanes$packer$skips$nulls0$0;
     reg  [5:0] word_lanes$packer$skips$nulls0$1;
     reg  [5:0] word_lanes$packer$skips$nulls0$2;
@@ -3893,6 +4121,474 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     reg  [5:0] word_lanes$packer$skips$nulls0$6;
     reg  [5:0] word_lanes$packer$skips$nulls0$7;
     reg  word_lanes$packer$skips$unused_top;
+    reg  [35:0] word_lanes$packer$skips$level1$0$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level1$0$data_reg$q;
+    reg  word_lanes$packer$skips$level1$0$data_reg$clock;
+    reg  word_lanes$packer$skips$level1$0$keep_reg$d;
+    reg  word_lanes$packer$skips$level1$0$keep_reg$q;
+    reg  word_lanes$packer$skips$level1$0$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level1$0$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level1$0$value_reg$q;
+    reg  word_lanes$packer$skips$level1$0$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$1$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level1$1$data_reg$q;
+    reg  word_lanes$packer$skips$level1$1$data_reg$clock;
+    reg  word_lanes$packer$skips$level1$1$keep_reg$d;
+    reg  word_lanes$packer$skips$level1$1$keep_reg$q;
+    reg  word_lanes$packer$skips$level1$1$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level1$1$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level1$1$value_reg$q;
+    reg  word_lanes$packer$skips$level1$1$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$2$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level1$2$data_reg$q;
+    reg  word_lanes$packer$skips$level1$2$data_reg$clock;
+    reg  word_lanes$packer$skips$level1$2$keep_reg$d;
+    reg  word_lanes$packer$skips$level1$2$keep_reg$q;
+    reg  word_lanes$packer$skips$level1$2$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level1$2$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level1$2$value_reg$q;
+    reg  word_lanes$packer$skips$level1$2$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$3$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level1$3$data_reg$q;
+    reg  word_lanes$packer$skips$level1$3$data_reg$clock;
+    reg  word_lanes$packer$skips$level1$3$keep_reg$d;
+    reg  word_lanes$packer$skips$level1$3$keep_reg$q;
+    reg  word_lanes$packer$skips$level1$3$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level1$3$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level1$3$value_reg$q;
+    reg  word_lanes$packer$skips$level1$3$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$4$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level1$4$data_reg$q;
+    reg  word_lanes$packer$skips$level1$4$data_reg$clock;
+    reg  word_lanes$packer$skips$level1$4$keep_reg$d;
+    reg  word_lanes$packer$skips$level1$4$keep_reg$q;
+    reg  word_lanes$packer$skips$level1$4$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level1$4$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level1$4$value_reg$q;
+    reg  word_lanes$packer$skips$level1$4$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$5$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level1$5$data_reg$q;
+    reg  word_lanes$packer$skips$level1$5$data_reg$clock;
+    reg  word_lanes$packer$skips$level1$5$keep_reg$d;
+    reg  word_lanes$packer$skips$level1$5$keep_reg$q;
+    reg  word_lanes$packer$skips$level1$5$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level1$5$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level1$5$value_reg$q;
+    reg  word_lanes$packer$skips$level1$5$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$6$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level1$6$data_reg$q;
+    reg  word_lanes$packer$skips$level1$6$data_reg$clock;
+    reg  word_lanes$packer$skips$level1$6$keep_reg$d;
+    reg  word_lanes$packer$skips$level1$6$keep_reg$q;
+    reg  word_lanes$packer$skips$level1$6$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level1$6$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level1$6$value_reg$q;
+    reg  word_lanes$packer$skips$level1$6$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level1$7$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level1$7$data_reg$q;
+    reg  word_lanes$packer$skips$level1$7$data_reg$clock;
+    reg  word_lanes$packer$skips$level1$7$keep_reg$d;
+    reg  word_lanes$packer$skips$level1$7$keep_reg$q;
+    reg  word_lanes$packer$skips$level1$7$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level1$7$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level1$7$value_reg$q;
+    reg  word_lanes$packer$skips$level1$7$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level2$0$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level2$0$data_reg$q;
+    reg  word_lanes$packer$skips$level2$0$data_reg$clock;
+    reg  word_lanes$packer$skips$level2$0$keep_reg$d;
+    reg  word_lanes$packer$skips$level2$0$keep_reg$q;
+    reg  word_lanes$packer$skips$level2$0$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level2$0$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level2$0$value_reg$q;
+    reg  word_lanes$packer$skips$level2$0$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level2$1$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level2$1$data_reg$q;
+    reg  word_lanes$packer$skips$level2$1$data_reg$clock;
+    reg  word_lanes$packer$skips$level2$1$keep_reg$d;
+    reg  word_lanes$packer$skips$level2$1$keep_reg$q;
+    reg  word_lanes$packer$skips$level2$1$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level2$1$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level2$1$value_reg$q;
+    reg  word_lanes$packer$skips$level2$1$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level2$2$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level2$2$data_reg$q;
+    reg  word_lanes$packer$skips$level2$2$data_reg$clock;
+    reg  word_lanes$packer$skips$level2$2$keep_reg$d;
+    reg  word_lanes$packer$skips$level2$2$keep_reg$q;
+    reg  word_lanes$packer$skips$level2$2$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level2$2$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level2$2$value_reg$q;
+    reg  word_lanes$packer$skips$level2$2$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level2$3$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level2$3$data_reg$q;
+    reg  word_lanes$packer$skips$level2$3$data_reg$clock;
+    reg  word_lanes$packer$skips$level2$3$keep_reg$d;
+    reg  word_lanes$packer$skips$level2$3$keep_reg$q;
+    reg  word_lanes$packer$skips$level2$3$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level2$3$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level2$3$value_reg$q;
+    reg  word_lanes$packer$skips$level2$3$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level2$4$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level2$4$data_reg$q;
+    reg  word_lanes$packer$skips$level2$4$data_reg$clock;
+    reg  word_lanes$packer$skips$level2$4$keep_reg$d;
+    reg  word_lanes$packer$skips$level2$4$keep_reg$q;
+    reg  word_lanes$packer$skips$level2$4$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level2$4$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level2$4$value_reg$q;
+    reg  word_lanes$packer$skips$level2$4$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level2$5$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level2$5$data_reg$q;
+    reg  word_lanes$packer$skips$level2$5$data_reg$clock;
+    reg  word_lanes$packer$skips$level2$5$keep_reg$d;
+    reg  word_lanes$packer$skips$level2$5$keep_reg$q;
+    reg  word_lanes$packer$skips$level2$5$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level2$5$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level2$5$value_reg$q;
+    reg  word_lanes$packer$skips$level2$5$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level2$6$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level2$6$data_reg$q;
+    reg  word_lanes$packer$skips$level2$6$data_reg$clock;
+    reg  word_lanes$packer$skips$level2$6$keep_reg$d;
+    reg  word_lanes$packer$skips$level2$6$keep_reg$q;
+    reg  word_lanes$packer$skips$level2$6$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level2$6$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level2$6$value_reg$q;
+    reg  word_lanes$packer$skips$level2$6$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level2$7$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level2$7$data_reg$q;
+    reg  word_lanes$packer$skips$level2$7$data_reg$clock;
+    reg  word_lanes$packer$skips$level2$7$keep_reg$d;
+    reg  word_lanes$packer$skips$level2$7$keep_reg$q;
+    reg  word_lanes$packer$skips$level2$7$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level2$7$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level2$7$value_reg$q;
+    reg  word_lanes$packer$skips$level2$7$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level3$0$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level3$0$data_reg$q;
+    reg  word_lanes$packer$skips$level3$0$data_reg$clock;
+    reg  word_lanes$packer$skips$level3$0$keep_reg$d;
+    reg  word_lanes$packer$skips$level3$0$keep_reg$q;
+    reg  word_lanes$packer$skips$level3$0$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level3$0$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level3$0$value_reg$q;
+    reg  word_lanes$packer$skips$level3$0$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level3$1$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level3$1$data_reg$q;
+    reg  word_lanes$packer$skips$level3$1$data_reg$clock;
+    reg  word_lanes$packer$skips$level3$1$keep_reg$d;
+    reg  word_lanes$packer$skips$level3$1$keep_reg$q;
+    reg  word_lanes$packer$skips$level3$1$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level3$1$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level3$1$value_reg$q;
+    reg  word_lanes$packer$skips$level3$1$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level3$2$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level3$2$data_reg$q;
+    reg  word_lanes$packer$skips$level3$2$data_reg$clock;
+    reg  word_lanes$packer$skips$level3$2$keep_reg$d;
+    reg  word_lanes$packer$skips$level3$2$keep_reg$q;
+    reg  word_lanes$packer$skips$level3$2$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level3$2$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level3$2$value_reg$q;
+    reg  word_lanes$packer$skips$level3$2$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level3$3$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level3$3$data_reg$q;
+    reg  word_lanes$packer$skips$level3$3$data_reg$clock;
+    reg  word_lanes$packer$skips$level3$3$keep_reg$d;
+    reg  word_lanes$packer$skips$level3$3$keep_reg$q;
+    reg  word_lanes$packer$skips$level3$3$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level3$3$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level3$3$value_reg$q;
+    reg  word_lanes$packer$skips$level3$3$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level3$4$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level3$4$data_reg$q;
+    reg  word_lanes$packer$skips$level3$4$data_reg$clock;
+    reg  word_lanes$packer$skips$level3$4$keep_reg$d;
+    reg  word_lanes$packer$skips$level3$4$keep_reg$q;
+    reg  word_lanes$packer$skips$level3$4$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level3$4$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level3$4$value_reg$q;
+    reg  word_lanes$packer$skips$level3$4$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level3$5$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level3$5$data_reg$q;
+    reg  word_lanes$packer$skips$level3$5$data_reg$clock;
+    reg  word_lanes$packer$skips$level3$5$keep_reg$d;
+    reg  word_lanes$packer$skips$level3$5$keep_reg$q;
+    reg  word_lanes$packer$skips$level3$5$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level3$5$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level3$5$value_reg$q;
+    reg  word_lanes$packer$skips$level3$5$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level3$6$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level3$6$data_reg$q;
+    reg  word_lanes$packer$skips$level3$6$data_reg$clock;
+    reg  word_lanes$packer$skips$level3$6$keep_reg$d;
+    reg  word_lanes$packer$skips$level3$6$keep_reg$q;
+    reg  word_lanes$packer$skips$level3$6$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level3$6$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level3$6$value_reg$q;
+    reg  word_lanes$packer$skips$level3$6$value_reg$clock;
+    reg  [35:0] word_lanes$packer$skips$level3$7$data_reg$d;
+    reg  [35:0] word_lanes$packer$skips$level3$7$data_reg$q;
+    reg  word_lanes$packer$skips$level3$7$data_reg$clock;
+    reg  word_lanes$packer$skips$level3$7$keep_reg$d;
+    reg  word_lanes$packer$skips$level3$7$keep_reg$q;
+    reg  word_lanes$packer$skips$level3$7$keep_reg$clock;
+    reg  [5:0] word_lanes$packer$skips$level3$7$value_reg$d;
+    reg  [5:0] word_lanes$packer$skips$level3$7$value_reg$q;
+    reg  word_lanes$packer$skips$level3$7$value_reg$clock;
+    reg  word_lanes$packer$skips$beats$beat$0$d;
+    reg  word_lanes$packer$skips$beats$beat$0$q;
+    reg  word_lanes$packer$skips$beats$beat$0$clock;
+    reg  word_lanes$packer$skips$beats$beat$1$d;
+    reg  word_lanes$packer$skips$beats$beat$1$q;
+    reg  word_lanes$packer$skips$beats$beat$1$clock;
+    reg  word_lanes$packer$skips$beats$beat$2$d;
+    reg  word_lanes$packer$skips$beats$beat$2$q;
+    reg  word_lanes$packer$skips$beats$beat$2$clock;
+    reg  word_lanes$packer$skips$beats$last$0$d;
+    reg  word_lanes$packer$skips$beats$last$0$q;
+    reg  word_lanes$packer$skips$beats$last$0$clock;
+    reg  word_lanes$packer$skips$beats$last$1$d;
+    reg  word_lanes$packer$skips$beats$last$1$q;
+    reg  word_lanes$packer$skips$beats$last$1$clock;
+    reg  word_lanes$packer$skips$beats$last$2$d;
+    reg  word_lanes$packer$skips$beats$last$2$q;
+    reg  word_lanes$packer$skips$beats$last$2$clock;
+    reg  [35:0] word_lanes$packer$level1$0$data_reg$d;
+    reg  [35:0] word_lanes$packer$level1$0$data_reg$q;
+    reg  word_lanes$packer$level1$0$data_reg$clock;
+    reg  word_lanes$packer$level1$0$keep_reg$d;
+    reg  word_lanes$packer$level1$0$keep_reg$q;
+    reg  word_lanes$packer$level1$0$keep_reg$clock;
+    reg  [3:0] word_lanes$packer$level1$0$value_reg$d;
+    reg  [3:0] word_lanes$packer$level1$0$value_reg$q;
+    reg  word_lanes$packer$level1$0$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level1$1$data_reg$d;
+    reg  [35:0] word_lanes$packer$level1$1$data_reg$q;
+    reg  word_lanes$packer$level1$1$data_reg$clock;
+    reg  word_lanes$packer$level1$1$keep_reg$d;
+    reg  word_lanes$packer$level1$1$keep_reg$q;
+    reg  word_lanes$packer$level1$1$keep_reg$clock;
+    reg  [3:0] word_lanes$packer$level1$1$value_reg$d;
+    reg  [3:0] word_lanes$packer$level1$1$value_reg$q;
+    reg  word_lanes$packer$level1$1$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level1$2$data_reg$d;
+    reg  [35:0] word_lanes$packer$level1$2$data_reg$q;
+    reg  word_lanes$packer$level1$2$data_reg$clock;
+    reg  word_lanes$packer$level1$2$keep_reg$d;
+    reg  word_lanes$packer$level1$2$keep_reg$q;
+    reg  word_lanes$packer$level1$2$keep_reg$clock;
+    reg  [3:0] word_lanes$packer$level1$2$value_reg$d;
+    reg  [3:0] word_lanes$packer$level1$2$value_reg$q;
+    reg  word_lanes$packer$level1$2$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level1$3$data_reg$d;
+    reg  [35:0] word_lanes$packer$level1$3$data_reg$q;
+    reg  word_lanes$packer$level1$3$data_reg$clock;
+    reg  word_lanes$packer$level1$3$keep_reg$d;
+    reg  word_lanes$packer$level1$3$keep_reg$q;
+    reg  word_lanes$packer$level1$3$keep_reg$clock;
+    reg  [3:0] word_lanes$packer$level1$3$value_reg$d;
+    reg  [3:0] word_lanes$packer$level1$3$value_reg$q;
+    reg  word_lanes$packer$level1$3$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level1$4$data_reg$d;
+    reg  [35:0] word_lanes$packer$level1$4$data_reg$q;
+    reg  word_lanes$packer$level1$4$data_reg$clock;
+    reg  word_lanes$packer$level1$4$keep_reg$d;
+    reg  word_lanes$packer$level1$4$keep_reg$q;
+    reg  word_lanes$packer$level1$4$keep_reg$clock;
+    reg  [3:0] word_lanes$packer$level1$4$value_reg$d;
+    reg  [3:0] word_lanes$packer$level1$4$value_reg$q;
+    reg  word_lanes$packer$level1$4$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level1$5$data_reg$d;
+    reg  [35:0] word_lanes$packer$level1$5$data_reg$q;
+    reg  word_lanes$packer$level1$5$data_reg$clock;
+    reg  word_lanes$packer$level1$5$keep_reg$d;
+    reg  word_lanes$packer$level1$5$keep_reg$q;
+    reg  word_lanes$packer$level1$5$keep_reg$clock;
+    reg  [3:0] word_lanes$packer$level1$5$value_reg$d;
+    reg  [3:0] word_lanes$packer$level1$5$value_reg$q;
+    reg  word_lanes$packer$level1$5$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level1$6$data_reg$d;
+    reg  [35:0] word_lanes$packer$level1$6$data_reg$q;
+    reg  word_lanes$packer$level1$6$data_reg$clock;
+    reg  word_lanes$packer$level1$6$keep_reg$d;
+    reg  word_lanes$packer$level1$6$keep_reg$q;
+    reg  word_lanes$packer$level1$6$keep_reg$clock;
+    reg  [3:0] word_lanes$packer$level1$6$value_reg$d;
+    reg  [3:0] word_lanes$packer$level1$6$value_reg$q;
+    reg  word_lanes$packer$level1$6$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level1$7$data_reg$d;
+    reg  [35:0] word_lanes$packer$level1$7$data_reg$q;
+    reg  word_lanes$packer$level1$7$data_reg$clock;
+    reg  word_lanes$packer$level1$7$keep_reg$d;
+    reg  word_lanes$packer$level1$7$keep_reg$q;
+    reg  word_lanes$packer$level1$7$keep_reg$clock;
+    reg  [3:0] word_lanes$packer$level1$7$value_reg$d;
+    reg  [3:0] word_lanes$packer$level1$7$value_reg$q;
+    reg  word_lanes$packer$level1$7$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level2$0$data_reg$d;
+    reg  [35:0] word_lanes$packer$level2$0$data_reg$q;
+    reg  word_lanes$packer$level2$0$data_reg$clock;
+    reg  word_lanes$packer$level2$0$keep_reg$d;
+    reg  word_lanes$packer$level2$0$keep_reg$q;
+    reg  word_lanes$packer$level2$0$keep_reg$clock;
+    reg  [2:0] word_lanes$packer$level2$0$value_reg$d;
+    reg  [2:0] word_lanes$packer$level2$0$value_reg$q;
+    reg  word_lanes$packer$level2$0$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level2$1$data_reg$d;
+    reg  [35:0] word_lanes$packer$level2$1$data_reg$q;
+    reg  word_lanes$packer$level2$1$data_reg$clock;
+    reg  word_lanes$packer$level2$1$keep_reg$d;
+    reg  word_lanes$packer$level2$1$keep_reg$q;
+    reg  word_lanes$packer$level2$1$keep_reg$clock;
+    reg  [2:0] word_lanes$packer$level2$1$value_reg$d;
+    reg  [2:0] word_lanes$packer$level2$1$value_reg$q;
+    reg  word_lanes$packer$level2$1$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level2$2$data_reg$d;
+    reg  [35:0] word_lanes$packer$level2$2$data_reg$q;
+    reg  word_lanes$packer$level2$2$data_reg$clock;
+    reg  word_lanes$packer$level2$2$keep_reg$d;
+    reg  word_lanes$packer$level2$2$keep_reg$q;
+    reg  word_lanes$packer$level2$2$keep_reg$clock;
+    reg  [2:0] word_lanes$packer$level2$2$value_reg$d;
+    reg  [2:0] word_lanes$packer$level2$2$value_reg$q;
+    reg  word_lanes$packer$level2$2$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level2$3$data_reg$d;
+    reg  [35:0] word_lanes$packer$level2$3$data_reg$q;
+    reg  word_lanes$packer$level2$3$data_reg$clock;
+    reg  word_lanes$packer$level2$3$keep_reg$d;
+    reg  word_lanes$packer$level2$3$keep_reg$q;
+    reg  word_lanes$packer$level2$3$keep_reg$clock;
+    reg  [2:0] word_lanes$packer$level2$3$value_reg$d;
+    reg  [2:0] word_lanes$packer$level2$3$value_reg$q;
+    reg  word_lanes$packer$level2$3$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level2$4$data_reg$d;
+    reg  [35:0] word_lanes$packer$level2$4$data_reg$q;
+    reg  word_lanes$packer$level2$4$data_reg$clock;
+    reg  word_lanes$packer$level2$4$keep_reg$d;
+    reg  word_lanes$packer$level2$4$keep_reg$q;
+    reg  word_lanes$packer$level2$4$keep_reg$clock;
+    reg  [2:0] word_lanes$packer$level2$4$value_reg$d;
+    reg  [2:0] word_lanes$packer$level2$4$value_reg$q;
+    reg  word_lanes$packer$level2$4$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level2$5$data_reg$d;
+    reg  [35:0] word_lanes$packer$level2$5$data_reg$q;
+    reg  word_lanes$packer$level2$5$data_reg$clock;
+    reg  word_lanes$packer$level2$5$keep_reg$d;
+    reg  word_lanes$packer$level2$5$keep_reg$q;
+    reg  word_lanes$packer$level2$5$keep_reg$clock;
+    reg  [2:0] word_lanes$packer$level2$5$value_reg$d;
+    reg  [2:0] word_lanes$packer$level2$5$value_reg$q;
+    reg  word_lanes$packer$level2$5$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level2$6$data_reg$d;
+    reg  [35:0] word_lanes$packer$level2$6$data_reg$q;
+    reg  word_lanes$packer$level2$6$data_reg$clock;
+    reg  word_lanes$packer$level2$6$keep_reg$d;
+    reg  word_lanes$packer$level2$6$keep_reg$q;
+    reg  word_lanes$packer$level2$6$keep_reg$clock;
+    reg  [2:0] word_lanes$packer$level2$6$value_reg$d;
+    reg  [2:0] word_lanes$packer$level2$6$value_reg$q;
+    reg  word_lanes$packer$level2$6$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level2$7$data_reg$d;
+    reg  [35:0] word_lanes$packer$level2$7$data_reg$q;
+    reg  word_lanes$packer$level2$7$data_reg$clock;
+    reg  word_lanes$packer$level2$7$keep_reg$d;
+    reg  word_lanes$packer$level2$7$keep_reg$q;
+    reg  word_lanes$packer$level2$7$keep_reg$clock;
+    reg  [2:0] word_lanes$packer$level2$7$value_reg$d;
+    reg  [2:0] word_lanes$packer$level2$7$value_reg$q;
+    reg  word_lanes$packer$level2$7$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level3$0$data_reg$d;
+    reg  [35:0] word_lanes$packer$level3$0$data_reg$q;
+    reg  word_lanes$packer$level3$0$data_reg$clock;
+    reg  word_lanes$packer$level3$0$keep_reg$d;
+    reg  word_lanes$packer$level3$0$keep_reg$q;
+    reg  word_lanes$packer$level3$0$keep_reg$clock;
+    reg  [1:0] word_lanes$packer$level3$0$value_reg$d;
+    reg  [1:0] word_lanes$packer$level3$0$value_reg$q;
+    reg  word_lanes$packer$level3$0$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level3$1$data_reg$d;
+    reg  [35:0] word_lanes$packer$level3$1$data_reg$q;
+    reg  word_lanes$packer$level3$1$data_reg$clock;
+    reg  word_lanes$packer$level3$1$keep_reg$d;
+    reg  word_lanes$packer$level3$1$keep_reg$q;
+    reg  word_lanes$packer$level3$1$keep_reg$clock;
+    reg  [1:0] word_lanes$packer$level3$1$value_reg$d;
+    reg  [1:0] word_lanes$packer$level3$1$value_reg$q;
+    reg  word_lanes$packer$level3$1$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level3$2$data_reg$d;
+    reg  [35:0] word_lanes$packer$level3$2$data_reg$q;
+    reg  word_lanes$packer$level3$2$data_reg$clock;
+    reg  word_lanes$packer$level3$2$keep_reg$d;
+    reg  word_lanes$packer$level3$2$keep_reg$q;
+    reg  word_lanes$packer$level3$2$keep_reg$clock;
+    reg  [1:0] word_lanes$packer$level3$2$value_reg$d;
+    reg  [1:0] word_lanes$packer$level3$2$value_reg$q;
+    reg  word_lanes$packer$level3$2$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level3$3$data_reg$d;
+    reg  [35:0] word_lanes$packer$level3$3$data_reg$q;
+    reg  word_lanes$packer$level3$3$data_reg$clock;
+    reg  word_lanes$packer$level3$3$keep_reg$d;
+    reg  word_lanes$packer$level3$3$keep_reg$q;
+    reg  word_lanes$packer$level3$3$keep_reg$clock;
+    reg  [1:0] word_lanes$packer$level3$3$value_reg$d;
+    reg  [1:0] word_lanes$packer$level3$3$value_reg$q;
+    reg  word_lanes$packer$level3$3$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level3$4$data_reg$d;
+    reg  [35:0] word_lanes$packer$level3$4$data_reg$q;
+    reg  word_lanes$packer$level3$4$data_reg$clock;
+    reg  word_lanes$packer$level3$4$keep_reg$d;
+    reg  word_lanes$packer$level3$4$keep_reg$q;
+    reg  word_lanes$packer$level3$4$keep_reg$clock;
+    reg  [1:0] word_lanes$packer$level3$4$value_reg$d;
+    reg  [1:0] word_lanes$packer$level3$4$value_reg$q;
+    reg  word_lanes$packer$level3$4$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level3$5$data_reg$d;
+    reg  [35:0] word_lanes$packer$level3$5$data_reg$q;
+    reg  word_lanes$packer$level3$5$data_reg$clock;
+    reg  word_lanes$packer$level3$5$keep_reg$d;
+    reg  word_lanes$packer$level3$5$keep_reg$q;
+    reg  word_lanes$packer$level3$5$keep_reg$clock;
+    reg  [1:0] word_lanes$packer$level3$5$value_reg$d;
+    reg  [1:0] word_lanes$packer$level3$5$value_reg$q;
+    reg  word_lanes$packer$level3$5$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level3$6$data_reg$d;
+    reg  [35:0] word_lanes$packer$level3$6$data_reg$q;
+    reg  word_lanes$packer$level3$6$data_reg$clock;
+    reg  word_lanes$packer$level3$6$keep_reg$d;
+    reg  word_lanes$packer$level3$6$keep_reg$q;
+    reg  word_lanes$packer$level3$6$keep_reg$clock;
+    reg  [1:0] word_lanes$packer$level3$6$value_reg$d;
+    reg  [1:0] word_lanes$packer$level3$6$value_reg$q;
+    reg  word_lanes$packer$level3$6$value_reg$clock;
+    reg  [35:0] word_lanes$packer$level3$7$data_reg$d;
+    reg  [35:0] word_lanes$packer$level3$7$data_reg$q;
+    reg  word_lanes$packer$level3$7$data_reg$clock;
+    reg  word_lanes$packer$level3$7$keep_reg$d;
+    reg  word_lanes$packer$level3$7$keep_reg$q;
+    reg  word_lanes$packer$level3$7$keep_reg$clock;
+    reg  [1:0] word_lanes$packer$level3$7$value_reg$d;
+    reg  [1:0] word_lanes$packer$level3$7$value_reg$q;
+    reg  word_lanes$packer$level3$7$value_reg$clock;
+    reg  word_lanes$packer$beats$beat$0$d;
+    reg  word_lanes$packer$beats$beat$0$q;
+    reg  word_lanes$packer$beats$beat$0$clock;
+    reg  word_lanes$packer$beats$beat$1$d;
+    reg  word_lanes$packer$beats$beat$1$q;
+    reg  word_lanes$packer$beats$beat$1$clock;
+    reg  word_lanes$packer$beats$beat$2$d;
+    reg  word_lanes$packer$beats$beat$2$q;
+    reg  word_lanes$packer$beats$beat$2$clock;
+    reg  word_lanes$packer$beats$last$0$d;
+    reg  word_lanes$packer$beats$last$0$q;
+    reg  word_lanes$packer$beats$last$0$clock;
+    reg  word_lanes$packer$beats$last$1$d;
+    reg  word_lanes$packer$beats$last$1$q;
+    reg  word_lanes$packer$beats$last$1$clock;
+    reg  word_lanes$packer$beats$last$2$d;
+    reg  word_lanes$packer$beats$last$2$q;
+    reg  word_lanes$packer$beats$last$2$clock;
     reg  queue$ram$clock;
     reg  queue$ram$write_enable;
     reg  [4:0] queue$ram$write_address$0;
@@ -4412,638 +5108,865 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(posedge byte_lanes$beat_valid$clock) begin
        byte_lanes$beat_valid$q <= byte_lanes$beat_valid$d;
     end
-    // byte_lanes$packer$skips$nulls1$0
+    // byte_lanes$packer$skips$level1$0$data_reg
     initial begin
-       byte_lanes$packer$skips$nulls1$0$q = 6'h0;
+       byte_lanes$packer$skips$level1$0$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls1$0$clock) begin
-       byte_lanes$packer$skips$nulls1$0$q <= byte_lanes$packer$skips$nulls1$0$d;
+    always @(posedge byte_lanes$packer$skips$level1$0$data_reg$clock) begin
+       byte_lanes$packer$skips$level1$0$data_reg$q <= byte_lanes$packer$skips$level1$0$data_reg$d;
     end
-    // byte_lanes$packer$skips$nulls1$1
+    // byte_lanes$packer$skips$level1$0$keep_reg
     initial begin
-       byte_lanes$packer$skips$nulls1$1$q = 6'h0;
+       byte_lanes$packer$skips$level1$0$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls1$1$clock) begin
-       byte_lanes$packer$skips$nulls1$1$q <= byte_lanes$packer$skips$nulls1$1$d;
+    always @(posedge byte_lanes$packer$skips$level1$0$keep_reg$clock) begin
+       byte_lanes$packer$skips$level1$0$keep_reg$q <= byte_lanes$packer$skips$level1$0$keep_reg$d;
     end
-    // byte_lanes$packer$skips$nulls1$2
+    // byte_lanes$packer$skips$level1$0$value_reg
     initial begin
-       byte_lanes$packer$skips$nulls1$2$q = 6'h0;
+       byte_lanes$packer$skips$level1$0$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls1$2$clock) begin
-       byte_lanes$packer$skips$nulls1$2$q <= byte_lanes$packer$skips$nulls1$2$d;
+    always @(posedge byte_lanes$packer$skips$level1$0$value_reg$clock) begin
+       byte_lanes$packer$skips$level1$0$value_reg$q <= byte_lanes$packer$skips$level1$0$value_reg$d;
     end
-    // byte_lanes$packer$skips$nulls1$3
+    // byte_lanes$packer$skips$level1$0
+    always @(*) begin
+        byte_lanes$packer$skips$level1$0$data_reg$clock = byte_lanes$packer$skips$level1$0$clock;
+        byte_lanes$packer$skips$level1$0$keep_reg$clock = byte_lanes$packer$skips$level1$0$clock;
+        byte_lanes$packer$skips$level1$0$value_reg$clock = byte_lanes$packer$skips$level1$0$clock;
+        byte_lanes$packer$skips$level1$0$data_reg$d = byte_lanes$packer$skips$level1$0$data_in;
+        byte_lanes$packer$skips$level1$0$keep_reg$d = byte_lanes$packer$skips$level1$0$keep_in;
+        byte_lanes$packer$skips$level1$0$value_reg$d = byte_lanes$packer$skips$level1$0$value_in;
+        byte_lanes$packer$skips$level1$0$data = byte_lanes$packer$skips$level1$0$data_reg$q;
+        byte_lanes$packer$skips$level1$0$keep = byte_lanes$packer$skips$level1$0$keep_reg$q;
+        byte_lanes$packer$skips$level1$0$value = byte_lanes$packer$skips$level1$0$value_reg$q;
+    end
+    // byte_lanes$packer$skips$level1$1$data_reg
     initial begin
-       byte_lanes$packer$skips$nulls1$3$q = 6'h0;
+       byte_lanes$packer$skips$level1$1$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls1$3$clock) begin
-       byte_lanes$packer$skips$nulls1$3$q <= byte_lanes$packer$skips$nulls1$3$d;
+    always @(posedge byte_lanes$packer$skips$level1$1$data_reg$clock) begin
+       byte_lanes$packer$skips$level1$1$data_reg$q <= byte_lanes$packer$skips$level1$1$data_reg$d;
     end
-    // byte_lanes$packer$skips$nulls1$4
+    // byte_lanes$packer$skips$level1$1$keep_reg
     initial begin
-       byte_lanes$packer$skips$nulls1$4$q = 6'h0;
+       byte_lanes$packer$skips$level1$1$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls1$4$clock) begin
-       byte_lanes$packer$skips$nulls1$4$q <= byte_lanes$packer$skips$nulls1$4$d;
+    always @(posedge byte_lanes$packer$skips$level1$1$keep_reg$clock) begin
+       byte_lanes$packer$skips$level1$1$keep_reg$q <= byte_lanes$packer$skips$level1$1$keep_reg$d;
     end
-    // byte_lanes$packer$skips$nulls1$5
+    // byte_lanes$packer$skips$level1$1$value_reg
     initial begin
-       byte_lanes$packer$skips$nulls1$5$q = 6'h0;
+       byte_lanes$packer$skips$level1$1$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls1$5$clock) begin
-       byte_lanes$packer$skips$nulls1$5$q <= byte_lanes$packer$skips$nulls1$5$d;
+    always @(posedge byte_lanes$packer$skips$level1$1$value_reg$clock) begin
+       byte_lanes$packer$skips$level1$1$value_reg$q <= byte_lanes$packer$skips$level1$1$value_reg$d;
     end
-    // byte_lanes$packer$skips$nulls1$6
+    // byte_lanes$packer$skips$level1$1
+    always @(*) begin
+        byte_lanes$packer$skips$level1$1$data_reg$clock = byte_lanes$packer$skips$level1$1$clock;
+        byte_lanes$packer$skips$level1$1$keep_reg$clock = byte_lanes$packer$skips$level1$1$clock;
+        byte_lanes$packer$skips$level1$1$value_reg$clock = byte_lanes$packer$skips$level1$1$clock;
+        byte_lanes$packer$skips$level1$1$data_reg$d = byte_lanes$packer$skips$level1$1$data_in;
+        byte_lanes$packer$skips$level1$1$keep_reg$d = byte_lanes$packer$skips$level1$1$keep_in;
+        byte_lanes$packer$skips$level1$1$value_reg$d = byte_lanes$packer$skips$level1$1$value_in;
+        byte_lanes$packer$skips$level1$1$data = byte_lanes$packer$skips$level1$1$data_reg$q;
+        byte_lanes$packer$skips$level1$1$keep = byte_lanes$packer$skips$level1$1$keep_reg$q;
+        byte_lanes$packer$skips$level1$1$value = byte_lanes$packer$skips$level1$1$value_reg$q;
+    end
+    // byte_lanes$packer$skips$level1$2$data_reg
     initial begin
-       byte_lanes$packer$skips$nulls1$6$q = 6'h0;
+       byte_lanes$packer$skips$level1$2$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls1$6$clock) begin
-       byte_lanes$packer$skips$nulls1$6$q <= byte_lanes$packer$skips$nulls1$6$d;
+    always @(posedge byte_lanes$packer$skips$level1$2$data_reg$clock) begin
+       byte_lanes$packer$skips$level1$2$data_reg$q <= byte_lanes$packer$skips$level1$2$data_reg$d;
     end
-    // byte_lanes$packer$skips$nulls1$7
+    // byte_lanes$packer$skips$level1$2$keep_reg
     initial begin
-       byte_lanes$packer$skips$nulls1$7$q = 6'h0;
+       byte_lanes$packer$skips$level1$2$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls1$7$clock) begin
-       byte_lanes$packer$skips$nulls1$7$q <= byte_lanes$packer$skips$nulls1$7$d;
+    always @(posedge byte_lanes$packer$skips$level1$2$keep_reg$clock) begin
+       byte_lanes$packer$skips$level1$2$keep_reg$q <= byte_lanes$packer$skips$level1$2$keep_reg$d;
     end
-    // byte_lanes$packer$skips$data1$0
+    // byte_lanes$packer$skips$level1$2$value_reg
     initial begin
-       byte_lanes$packer$skips$data1$0$q = 8'h0;
+       byte_lanes$packer$skips$level1$2$value_reg$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$level1$2$value_reg$clock) begin
+       byte_lanes$packer$skips$level1$2$value_reg$q <= byte_lanes$packer$skips$level1$2$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$skips$data1$0$clock) begin
-       byte_lanes$packer$skips$data1$0$q <= byte_lanes$packer$skips$data1$0$d;
+    // byte_lanes$packer$skips$level1$2
+    always @(*) begin
+        byte_lanes$packer$skips$level1$2$data_reg$clock = byte_lanes$packer$skips$level1$2$clock;
+        byte_lanes$packer$skips$level1$2$keep_reg$clock = byte_lanes$packer$skips$level1$2$clock;
+        byte_lanes$packer$skips$level1$2$value_reg$clock = byte_lanes$packer$skips$level1$2$clock;
+        byte_lanes$packer$skips$level1$2$data_reg$d = byte_lanes$packer$skips$level1$2$data_in;
+        byte_lanes$packer$skips$level1$2$keep_reg$d = byte_lanes$packer$skips$level1$2$keep_in;
+        byte_lanes$packer$skips$level1$2$value_reg$d = byte_lanes$packer$skips$level1$2$value_in;
+        byte_lanes$packer$skips$level1$2$data = byte_lanes$packer$skips$level1$2$data_reg$q;
+        byte_lanes$packer$skips$level1$2$keep = byte_lanes$packer$skips$level1$2$keep_reg$q;
+        byte_lanes$packer$skips$level1$2$value = byte_lanes$packer$skips$level1$2$value_reg$q;
     end
-    // byte_lanes$packer$skips$data1$1
+    // byte_lanes$packer$skips$level1$3$data_reg
     initial begin
-       byte_lanes$packer$skips$data1$1$q = 8'h0;
+       byte_lanes$packer$skips$level1$3$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data1$1$clock) begin
-       byte_lanes$packer$skips$data1$1$q <= byte_lanes$packer$skips$data1$1$d;
+    always @(posedge byte_lanes$packer$skips$level1$3$data_reg$clock) begin
+       byte_lanes$packer$skips$level1$3$data_reg$q <= byte_lanes$packer$skips$level1$3$data_reg$d;
     end
-    // byte_lanes$packer$skips$data1$2
+    // byte_lanes$packer$skips$level1$3$keep_reg
     initial begin
-       byte_lanes$packer$skips$data1$2$q = 8'h0;
+       byte_lanes$packer$skips$level1$3$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data1$2$clock) begin
-       byte_lanes$packer$skips$data1$2$q <= byte_lanes$packer$skips$data1$2$d;
+    always @(posedge byte_lanes$packer$skips$level1$3$keep_reg$clock) begin
+       byte_lanes$packer$skips$level1$3$keep_reg$q <= byte_lanes$packer$skips$level1$3$keep_reg$d;
     end
-    // byte_lanes$packer$skips$data1$3
+    // byte_lanes$packer$skips$level1$3$value_reg
     initial begin
-       byte_lanes$packer$skips$data1$3$q = 8'h0;
+       byte_lanes$packer$skips$level1$3$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data1$3$clock) begin
-       byte_lanes$packer$skips$data1$3$q <= byte_lanes$packer$skips$data1$3$d;
+    always @(posedge byte_lanes$packer$skips$level1$3$value_reg$clock) begin
+       byte_lanes$packer$skips$level1$3$value_reg$q <= byte_lanes$packer$skips$level1$3$value_reg$d;
     end
-    // byte_lanes$packer$skips$data1$4
+    // byte_lanes$packer$skips$level1$3
+    always @(*) begin
+        byte_lanes$packer$skips$level1$3$data_reg$clock = byte_lanes$packer$skips$level1$3$clock;
+        byte_lanes$packer$skips$level1$3$keep_reg$clock = byte_lanes$packer$skips$level1$3$clock;
+        byte_lanes$packer$skips$level1$3$value_reg$clock = byte_lanes$packer$skips$level1$3$clock;
+        byte_lanes$packer$skips$level1$3$data_reg$d = byte_lanes$packer$skips$level1$3$data_in;
+        byte_lanes$packer$skips$level1$3$keep_reg$d = byte_lanes$packer$skips$level1$3$keep_in;
+        byte_lanes$packer$skips$level1$3$value_reg$d = byte_lanes$packer$skips$level1$3$value_in;
+        byte_lanes$packer$skips$level1$3$data = byte_lanes$packer$skips$level1$3$data_reg$q;
+        byte_lanes$packer$skips$level1$3$keep = byte_lanes$packer$skips$level1$3$keep_reg$q;
+        byte_lanes$packer$skips$level1$3$value = byte_lanes$packer$skips$level1$3$value_reg$q;
+    end
+    // byte_lanes$packer$skips$level1$4$data_reg
     initial begin
-       byte_lanes$packer$skips$data1$4$q = 8'h0;
+       byte_lanes$packer$skips$level1$4$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data1$4$clock) begin
-       byte_lanes$packer$skips$data1$4$q <= byte_lanes$packer$skips$data1$4$d;
+    always @(posedge byte_lanes$packer$skips$level1$4$data_reg$clock) begin
+       byte_lanes$packer$skips$level1$4$data_reg$q <= byte_lanes$packer$skips$level1$4$data_reg$d;
     end
-    // byte_lanes$packer$skips$data1$5
+    // byte_lanes$packer$skips$level1$4$keep_reg
     initial begin
-       byte_lanes$packer$skips$data1$5$q = 8'h0;
+       byte_lanes$packer$skips$level1$4$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data1$5$clock) begin
-       byte_lanes$packer$skips$data1$5$q <= byte_lanes$packer$skips$data1$5$d;
+    always @(posedge byte_lanes$packer$skips$level1$4$keep_reg$clock) begin
+       byte_lanes$packer$skips$level1$4$keep_reg$q <= byte_lanes$packer$skips$level1$4$keep_reg$d;
     end
-    // byte_lanes$packer$skips$data1$6
+    // byte_lanes$packer$skips$level1$4$value_reg
     initial begin
-       byte_lanes$packer$skips$data1$6$q = 8'h0;
+       byte_lanes$packer$skips$level1$4$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data1$6$clock) begin
-       byte_lanes$packer$skips$data1$6$q <= byte_lanes$packer$skips$data1$6$d;
+    always @(posedge byte_lanes$packer$skips$level1$4$value_reg$clock) begin
+       byte_lanes$packer$skips$level1$4$value_reg$q <= byte_lanes$packer$skips$level1$4$value_reg$d;
     end
-    // byte_lanes$packer$skips$data1$7
+    // byte_lanes$packer$skips$level1$4
+    always @(*) begin
+        byte_lanes$packer$skips$level1$4$data_reg$clock = byte_lanes$packer$skips$level1$4$clock;
+        byte_lanes$packer$skips$level1$4$keep_reg$clock = byte_lanes$packer$skips$level1$4$clock;
+        byte_lanes$packer$skips$level1$4$value_reg$clock = byte_lanes$packer$skips$level1$4$clock;
+        byte_lanes$packer$skips$level1$4$data_reg$d = byte_lanes$packer$skips$level1$4$data_in;
+        byte_lanes$packer$skips$level1$4$keep_reg$d = byte_lanes$packer$skips$level1$4$keep_in;
+        byte_lanes$packer$skips$level1$4$value_reg$d = byte_lanes$packer$skips$level1$4$value_in;
+        byte_lanes$packer$skips$level1$4$data = byte_lanes$packer$skips$level1$4$data_reg$q;
+        byte_lanes$packer$skips$level1$4$keep = byte_lanes$packer$skips$level1$4$keep_reg$q;
+        byte_lanes$packer$skips$level1$4$value = byte_lanes$packer$skips$level1$4$value_reg$q;
+    end
+    // byte_lanes$packer$skips$level1$5$data_reg
     initial begin
-       byte_lanes$packer$skips$data1$7$q = 8'h0;
+       byte_lanes$packer$skips$level1$5$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data1$7$clock) begin
-       byte_lanes$packer$skips$data1$7$q <= byte_lanes$packer$skips$data1$7$d;
+    always @(posedge byte_lanes$packer$skips$level1$5$data_reg$clock) begin
+       byte_lanes$packer$skips$level1$5$data_reg$q <= byte_lanes$packer$skips$level1$5$data_reg$d;
     end
-    // byte_lanes$packer$skips$keep1$0
+    // byte_lanes$packer$skips$level1$5$keep_reg
     initial begin
-       byte_lanes$packer$skips$keep1$0$q = 1'h0;
+       byte_lanes$packer$skips$level1$5$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep1$0$clock) begin
-       byte_lanes$packer$skips$keep1$0$q <= byte_lanes$packer$skips$keep1$0$d;
+    always @(posedge byte_lanes$packer$skips$level1$5$keep_reg$clock) begin
+       byte_lanes$packer$skips$level1$5$keep_reg$q <= byte_lanes$packer$skips$level1$5$keep_reg$d;
     end
-    // byte_lanes$packer$skips$keep1$1
+    // byte_lanes$packer$skips$level1$5$value_reg
     initial begin
-       byte_lanes$packer$skips$keep1$1$q = 1'h0;
+       byte_lanes$packer$skips$level1$5$value_reg$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$level1$5$value_reg$clock) begin
+       byte_lanes$packer$skips$level1$5$value_reg$q <= byte_lanes$packer$skips$level1$5$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$skips$keep1$1$clock) begin
-       byte_lanes$packer$skips$keep1$1$q <= byte_lanes$packer$skips$keep1$1$d;
+    // byte_lanes$packer$skips$level1$5
+    always @(*) begin
+        byte_lanes$packer$skips$level1$5$data_reg$clock = byte_lanes$packer$skips$level1$5$clock;
+        byte_lanes$packer$skips$level1$5$keep_reg$clock = byte_lanes$packer$skips$level1$5$clock;
+        byte_lanes$packer$skips$level1$5$value_reg$clock = byte_lanes$packer$skips$level1$5$clock;
+        byte_lanes$packer$skips$level1$5$data_reg$d = byte_lanes$packer$skips$level1$5$data_in;
+        byte_lanes$packer$skips$level1$5$keep_reg$d = byte_lanes$packer$skips$level1$5$keep_in;
+        byte_lanes$packer$skips$level1$5$value_reg$d = byte_lanes$packer$skips$level1$5$value_in;
+        byte_lanes$packer$skips$level1$5$data = byte_lanes$packer$skips$level1$5$data_reg$q;
+        byte_lanes$packer$skips$level1$5$keep = byte_lanes$packer$skips$level1$5$keep_reg$q;
+        byte_lanes$packer$skips$level1$5$value = byte_lanes$packer$skips$level1$5$value_reg$q;
     end
-    // byte_lanes$packer$skips$keep1$2
+    // byte_lanes$packer$skips$level1$6$data_reg
     initial begin
-       byte_lanes$packer$skips$keep1$2$q = 1'h0;
+       byte_lanes$packer$skips$level1$6$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep1$2$clock) begin
-       byte_lanes$packer$skips$keep1$2$q <= byte_lanes$packer$skips$keep1$2$d;
+    always @(posedge byte_lanes$packer$skips$level1$6$data_reg$clock) begin
+       byte_lanes$packer$skips$level1$6$data_reg$q <= byte_lanes$packer$skips$level1$6$data_reg$d;
     end
-    // byte_lanes$packer$skips$keep1$3
+    // byte_lanes$packer$skips$level1$6$keep_reg
     initial begin
-       byte_lanes$packer$skips$keep1$3$q = 1'h0;
+       byte_lanes$packer$skips$level1$6$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep1$3$clock) begin
-       byte_lanes$packer$skips$keep1$3$q <= byte_lanes$packer$skips$keep1$3$d;
+    always @(posedge byte_lanes$packer$skips$level1$6$keep_reg$clock) begin
+       byte_lanes$packer$skips$level1$6$keep_reg$q <= byte_lanes$packer$skips$level1$6$keep_reg$d;
     end
-    // byte_lanes$packer$skips$keep1$4
+    // byte_lanes$packer$skips$level1$6$value_reg
     initial begin
-       byte_lanes$packer$skips$keep1$4$q = 1'h0;
+       byte_lanes$packer$skips$level1$6$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep1$4$clock) begin
-       byte_lanes$packer$skips$keep1$4$q <= byte_lanes$packer$skips$keep1$4$d;
+    always @(posedge byte_lanes$packer$skips$level1$6$value_reg$clock) begin
+       byte_lanes$packer$skips$level1$6$value_reg$q <= byte_lanes$packer$skips$level1$6$value_reg$d;
     end
-    // byte_lanes$packer$skips$keep1$5
+    // byte_lanes$packer$skips$level1$6
+    always @(*) begin
+        byte_lanes$packer$skips$level1$6$data_reg$clock = byte_lanes$packer$skips$level1$6$clock;
+        byte_lanes$packer$skips$level1$6$keep_reg$clock = byte_lanes$packer$skips$level1$6$clock;
+        byte_lanes$packer$skips$level1$6$value_reg$clock = byte_lanes$packer$skips$level1$6$clock;
+        byte_lanes$packer$skips$level1$6$data_reg$d = byte_lanes$packer$skips$level1$6$data_in;
+        byte_lanes$packer$skips$level1$6$keep_reg$d = byte_lanes$packer$skips$level1$6$keep_in;
+        byte_lanes$packer$skips$level1$6$value_reg$d = byte_lanes$packer$skips$level1$6$value_in;
+        byte_lanes$packer$skips$level1$6$data = byte_lanes$packer$skips$level1$6$data_reg$q;
+        byte_lanes$packer$skips$level1$6$keep = byte_lanes$packer$skips$level1$6$keep_reg$q;
+        byte_lanes$packer$skips$level1$6$value = byte_lanes$packer$skips$level1$6$value_reg$q;
+    end
+    // byte_lanes$packer$skips$level1$7$data_reg
     initial begin
-       byte_lanes$packer$skips$keep1$5$q = 1'h0;
+       byte_lanes$packer$skips$level1$7$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep1$5$clock) begin
-       byte_lanes$packer$skips$keep1$5$q <= byte_lanes$packer$skips$keep1$5$d;
+    always @(posedge byte_lanes$packer$skips$level1$7$data_reg$clock) begin
+       byte_lanes$packer$skips$level1$7$data_reg$q <= byte_lanes$packer$skips$level1$7$data_reg$d;
     end
-    // byte_lanes$packer$skips$keep1$6
+    // byte_lanes$packer$skips$level1$7$keep_reg
     initial begin
-       byte_lanes$packer$skips$keep1$6$q = 1'h0;
+       byte_lanes$packer$skips$level1$7$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep1$6$clock) begin
-       byte_lanes$packer$skips$keep1$6$q <= byte_lanes$packer$skips$keep1$6$d;
+    always @(posedge byte_lanes$packer$skips$level1$7$keep_reg$clock) begin
+       byte_lanes$packer$skips$level1$7$keep_reg$q <= byte_lanes$packer$skips$level1$7$keep_reg$d;
     end
-    // byte_lanes$packer$skips$keep1$7
+    // byte_lanes$packer$skips$level1$7$value_reg
     initial begin
-       byte_lanes$packer$skips$keep1$7$q = 1'h0;
+       byte_lanes$packer$skips$level1$7$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep1$7$clock) begin
-       byte_lanes$packer$skips$keep1$7$q <= byte_lanes$packer$skips$keep1$7$d;
+    always @(posedge byte_lanes$packer$skips$level1$7$value_reg$clock) begin
+       byte_lanes$packer$skips$level1$7$value_reg$q <= byte_lanes$packer$skips$level1$7$value_reg$d;
     end
-    // byte_lanes$packer$skips$beat1$0
+    // byte_lanes$packer$skips$level1$7
+    always @(*) begin
+        byte_lanes$packer$skips$level1$7$data_reg$clock = byte_lanes$packer$skips$level1$7$clock;
+        byte_lanes$packer$skips$level1$7$keep_reg$clock = byte_lanes$packer$skips$level1$7$clock;
+        byte_lanes$packer$skips$level1$7$value_reg$clock = byte_lanes$packer$skips$level1$7$clock;
+        byte_lanes$packer$skips$level1$7$data_reg$d = byte_lanes$packer$skips$level1$7$data_in;
+        byte_lanes$packer$skips$level1$7$keep_reg$d = byte_lanes$packer$skips$level1$7$keep_in;
+        byte_lanes$packer$skips$level1$7$value_reg$d = byte_lanes$packer$skips$level1$7$value_in;
+        byte_lanes$packer$skips$level1$7$data = byte_lanes$packer$skips$level1$7$data_reg$q;
+        byte_lanes$packer$skips$level1$7$keep = byte_lanes$packer$skips$level1$7$keep_reg$q;
+        byte_lanes$packer$skips$level1$7$value = byte_lanes$packer$skips$level1$7$value_reg$q;
+    end
+    // byte_lanes$packer$skips$level2$0$data_reg
     initial begin
-       byte_lanes$packer$skips$beat1$0$q = 1'h0;
+       byte_lanes$packer$skips$level2$0$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$beat1$0$clock) begin
-       byte_lanes$packer$skips$beat1$0$q <= byte_lanes$packer$skips$beat1$0$d;
+    always @(posedge byte_lanes$packer$skips$level2$0$data_reg$clock) begin
+       byte_lanes$packer$skips$level2$0$data_reg$q <= byte_lanes$packer$skips$level2$0$data_reg$d;
     end
-    // byte_lanes$packer$skips$last1$0
+    // byte_lanes$packer$skips$level2$0$keep_reg
     initial begin
-       byte_lanes$packer$skips$last1$0$q = 1'h0;
+       byte_lanes$packer$skips$level2$0$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$last1$0$clock) begin
-       byte_lanes$packer$skips$last1$0$q <= byte_lanes$packer$skips$last1$0$d;
+    always @(posedge byte_lanes$packer$skips$level2$0$keep_reg$clock) begin
+       byte_lanes$packer$skips$level2$0$keep_reg$q <= byte_lanes$packer$skips$level2$0$keep_reg$d;
     end
-    // byte_lanes$packer$skips$nulls2$0
+    // byte_lanes$packer$skips$level2$0$value_reg
     initial begin
-       byte_lanes$packer$skips$nulls2$0$q = 6'h0;
+       byte_lanes$packer$skips$level2$0$value_reg$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$level2$0$value_reg$clock) begin
+       byte_lanes$packer$skips$level2$0$value_reg$q <= byte_lanes$packer$skips$level2$0$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$skips$nulls2$0$clock) begin
-       byte_lanes$packer$skips$nulls2$0$q <= byte_lanes$packer$skips$nulls2$0$d;
+    // byte_lanes$packer$skips$level2$0
+    always @(*) begin
+        byte_lanes$packer$skips$level2$0$data_reg$clock = byte_lanes$packer$skips$level2$0$clock;
+        byte_lanes$packer$skips$level2$0$keep_reg$clock = byte_lanes$packer$skips$level2$0$clock;
+        byte_lanes$packer$skips$level2$0$value_reg$clock = byte_lanes$packer$skips$level2$0$clock;
+        byte_lanes$packer$skips$level2$0$data_reg$d = byte_lanes$packer$skips$level2$0$data_in;
+        byte_lanes$packer$skips$level2$0$keep_reg$d = byte_lanes$packer$skips$level2$0$keep_in;
+        byte_lanes$packer$skips$level2$0$value_reg$d = byte_lanes$packer$skips$level2$0$value_in;
+        byte_lanes$packer$skips$level2$0$data = byte_lanes$packer$skips$level2$0$data_reg$q;
+        byte_lanes$packer$skips$level2$0$keep = byte_lanes$packer$skips$level2$0$keep_reg$q;
+        byte_lanes$packer$skips$level2$0$value = byte_lanes$packer$skips$level2$0$value_reg$q;
     end
-    // byte_lanes$packer$skips$nulls2$1
+    // byte_lanes$packer$skips$level2$1$data_reg
     initial begin
-       byte_lanes$packer$skips$nulls2$1$q = 6'h0;
+       byte_lanes$packer$skips$level2$1$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls2$1$clock) begin
-       byte_lanes$packer$skips$nulls2$1$q <= byte_lanes$packer$skips$nulls2$1$d;
+    always @(posedge byte_lanes$packer$skips$level2$1$data_reg$clock) begin
+       byte_lanes$packer$skips$level2$1$data_reg$q <= byte_lanes$packer$skips$level2$1$data_reg$d;
     end
-    // byte_lanes$packer$skips$nulls2$2
+    // byte_lanes$packer$skips$level2$1$keep_reg
     initial begin
-       byte_lanes$packer$skips$nulls2$2$q = 6'h0;
+       byte_lanes$packer$skips$level2$1$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls2$2$clock) begin
-       byte_lanes$packer$skips$nulls2$2$q <= byte_lanes$packer$skips$nulls2$2$d;
+    always @(posedge byte_lanes$packer$skips$level2$1$keep_reg$clock) begin
+       byte_lanes$packer$skips$level2$1$keep_reg$q <= byte_lanes$packer$skips$level2$1$keep_reg$d;
     end
-    // byte_lanes$packer$skips$nulls2$3
+    // byte_lanes$packer$skips$level2$1$value_reg
     initial begin
-       byte_lanes$packer$skips$nulls2$3$q = 6'h0;
+       byte_lanes$packer$skips$level2$1$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls2$3$clock) begin
-       byte_lanes$packer$skips$nulls2$3$q <= byte_lanes$packer$skips$nulls2$3$d;
+    always @(posedge byte_lanes$packer$skips$level2$1$value_reg$clock) begin
+       byte_lanes$packer$skips$level2$1$value_reg$q <= byte_lanes$packer$skips$level2$1$value_reg$d;
     end
-    // byte_lanes$packer$skips$nulls2$4
+    // byte_lanes$packer$skips$level2$1
+    always @(*) begin
+        byte_lanes$packer$skips$level2$1$data_reg$clock = byte_lanes$packer$skips$level2$1$clock;
+        byte_lanes$packer$skips$level2$1$keep_reg$clock = byte_lanes$packer$skips$level2$1$clock;
+        byte_lanes$packer$skips$level2$1$value_reg$clock = byte_lanes$packer$skips$level2$1$clock;
+        byte_lanes$packer$skips$level2$1$data_reg$d = byte_lanes$packer$skips$level2$1$data_in;
+        byte_lanes$packer$skips$level2$1$keep_reg$d = byte_lanes$packer$skips$level2$1$keep_in;
+        byte_lanes$packer$skips$level2$1$value_reg$d = byte_lanes$packer$skips$level2$1$value_in;
+        byte_lanes$packer$skips$level2$1$data = byte_lanes$packer$skips$level2$1$data_reg$q;
+        byte_lanes$packer$skips$level2$1$keep = byte_lanes$packer$skips$level2$1$keep_reg$q;
+        byte_lanes$packer$skips$level2$1$value = byte_lanes$packer$skips$level2$1$value_reg$q;
+    end
+    // byte_lanes$packer$skips$level2$2$data_reg
     initial begin
-       byte_lanes$packer$skips$nulls2$4$q = 6'h0;
+       byte_lanes$packer$skips$level2$2$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls2$4$clock) begin
-       byte_lanes$packer$skips$nulls2$4$q <= byte_lanes$packer$skips$nulls2$4$d;
+    always @(posedge byte_lanes$packer$skips$level2$2$data_reg$clock) begin
+       byte_lanes$packer$skips$level2$2$data_reg$q <= byte_lanes$packer$skips$level2$2$data_reg$d;
     end
-    // byte_lanes$packer$skips$nulls2$5
+    // byte_lanes$packer$skips$level2$2$keep_reg
     initial begin
-       byte_lanes$packer$skips$nulls2$5$q = 6'h0;
+       byte_lanes$packer$skips$level2$2$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls2$5$clock) begin
-       byte_lanes$packer$skips$nulls2$5$q <= byte_lanes$packer$skips$nulls2$5$d;
+    always @(posedge byte_lanes$packer$skips$level2$2$keep_reg$clock) begin
+       byte_lanes$packer$skips$level2$2$keep_reg$q <= byte_lanes$packer$skips$level2$2$keep_reg$d;
     end
-    // byte_lanes$packer$skips$nulls2$6
+    // byte_lanes$packer$skips$level2$2$value_reg
     initial begin
-       byte_lanes$packer$skips$nulls2$6$q = 6'h0;
+       byte_lanes$packer$skips$level2$2$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls2$6$clock) begin
-       byte_lanes$packer$skips$nulls2$6$q <= byte_lanes$packer$skips$nulls2$6$d;
+    always @(posedge byte_lanes$packer$skips$level2$2$value_reg$clock) begin
+       byte_lanes$packer$skips$level2$2$value_reg$q <= byte_lanes$packer$skips$level2$2$value_reg$d;
     end
-    // byte_lanes$packer$skips$nulls2$7
+    // byte_lanes$packer$skips$level2$2
+    always @(*) begin
+        byte_lanes$packer$skips$level2$2$data_reg$clock = byte_lanes$packer$skips$level2$2$clock;
+        byte_lanes$packer$skips$level2$2$keep_reg$clock = byte_lanes$packer$skips$level2$2$clock;
+        byte_lanes$packer$skips$level2$2$value_reg$clock = byte_lanes$packer$skips$level2$2$clock;
+        byte_lanes$packer$skips$level2$2$data_reg$d = byte_lanes$packer$skips$level2$2$data_in;
+        byte_lanes$packer$skips$level2$2$keep_reg$d = byte_lanes$packer$skips$level2$2$keep_in;
+        byte_lanes$packer$skips$level2$2$value_reg$d = byte_lanes$packer$skips$level2$2$value_in;
+        byte_lanes$packer$skips$level2$2$data = byte_lanes$packer$skips$level2$2$data_reg$q;
+        byte_lanes$packer$skips$level2$2$keep = byte_lanes$packer$skips$level2$2$keep_reg$q;
+        byte_lanes$packer$skips$level2$2$value = byte_lanes$packer$skips$level2$2$value_reg$q;
+    end
+    // byte_lanes$packer$skips$level2$3$data_reg
     initial begin
-       byte_lanes$packer$skips$nulls2$7$q = 6'h0;
+       byte_lanes$packer$skips$level2$3$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls2$7$clock) begin
-       byte_lanes$packer$skips$nulls2$7$q <= byte_lanes$packer$skips$nulls2$7$d;
+    always @(posedge byte_lanes$packer$skips$level2$3$data_reg$clock) begin
+       byte_lanes$packer$skips$level2$3$data_reg$q <= byte_lanes$packer$skips$level2$3$data_reg$d;
     end
-    // byte_lanes$packer$skips$data2$0
+    // byte_lanes$packer$skips$level2$3$keep_reg
     initial begin
-       byte_lanes$packer$skips$data2$0$q = 8'h0;
+       byte_lanes$packer$skips$level2$3$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data2$0$clock) begin
-       byte_lanes$packer$skips$data2$0$q <= byte_lanes$packer$skips$data2$0$d;
+    always @(posedge byte_lanes$packer$skips$level2$3$keep_reg$clock) begin
+       byte_lanes$packer$skips$level2$3$keep_reg$q <= byte_lanes$packer$skips$level2$3$keep_reg$d;
     end
-    // byte_lanes$packer$skips$data2$1
+    // byte_lanes$packer$skips$level2$3$value_reg
     initial begin
-       byte_lanes$packer$skips$data2$1$q = 8'h0;
+       byte_lanes$packer$skips$level2$3$value_reg$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$level2$3$value_reg$clock) begin
+       byte_lanes$packer$skips$level2$3$value_reg$q <= byte_lanes$packer$skips$level2$3$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$skips$data2$1$clock) begin
-       byte_lanes$packer$skips$data2$1$q <= byte_lanes$packer$skips$data2$1$d;
+    // byte_lanes$packer$skips$level2$3
+    always @(*) begin
+        byte_lanes$packer$skips$level2$3$data_reg$clock = byte_lanes$packer$skips$level2$3$clock;
+        byte_lanes$packer$skips$level2$3$keep_reg$clock = byte_lanes$packer$skips$level2$3$clock;
+        byte_lanes$packer$skips$level2$3$value_reg$clock = byte_lanes$packer$skips$level2$3$clock;
+        byte_lanes$packer$skips$level2$3$data_reg$d = byte_lanes$packer$skips$level2$3$data_in;
+        byte_lanes$packer$skips$level2$3$keep_reg$d = byte_lanes$packer$skips$level2$3$keep_in;
+        byte_lanes$packer$skips$level2$3$value_reg$d = byte_lanes$packer$skips$level2$3$value_in;
+        byte_lanes$packer$skips$level2$3$data = byte_lanes$packer$skips$level2$3$data_reg$q;
+        byte_lanes$packer$skips$level2$3$keep = byte_lanes$packer$skips$level2$3$keep_reg$q;
+        byte_lanes$packer$skips$level2$3$value = byte_lanes$packer$skips$level2$3$value_reg$q;
     end
-    // byte_lanes$packer$skips$data2$2
+    // byte_lanes$packer$skips$level2$4$data_reg
     initial begin
-       byte_lanes$packer$skips$data2$2$q = 8'h0;
+       byte_lanes$packer$skips$level2$4$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data2$2$clock) begin
-       byte_lanes$packer$skips$data2$2$q <= byte_lanes$packer$skips$data2$2$d;
+    always @(posedge byte_lanes$packer$skips$level2$4$data_reg$clock) begin
+       byte_lanes$packer$skips$level2$4$data_reg$q <= byte_lanes$packer$skips$level2$4$data_reg$d;
     end
-    // byte_lanes$packer$skips$data2$3
+    // byte_lanes$packer$skips$level2$4$keep_reg
     initial begin
-       byte_lanes$packer$skips$data2$3$q = 8'h0;
+       byte_lanes$packer$skips$level2$4$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data2$3$clock) begin
-       byte_lanes$packer$skips$data2$3$q <= byte_lanes$packer$skips$data2$3$d;
+    always @(posedge byte_lanes$packer$skips$level2$4$keep_reg$clock) begin
+       byte_lanes$packer$skips$level2$4$keep_reg$q <= byte_lanes$packer$skips$level2$4$keep_reg$d;
     end
-    // byte_lanes$packer$skips$data2$4
+    // byte_lanes$packer$skips$level2$4$value_reg
     initial begin
-       byte_lanes$packer$skips$data2$4$q = 8'h0;
+       byte_lanes$packer$skips$level2$4$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data2$4$clock) begin
-       byte_lanes$packer$skips$data2$4$q <= byte_lanes$packer$skips$data2$4$d;
+    always @(posedge byte_lanes$packer$skips$level2$4$value_reg$clock) begin
+       byte_lanes$packer$skips$level2$4$value_reg$q <= byte_lanes$packer$skips$level2$4$value_reg$d;
     end
-    // byte_lanes$packer$skips$data2$5
+    // byte_lanes$packer$skips$level2$4
+    always @(*) begin
+        byte_lanes$packer$skips$level2$4$data_reg$clock = byte_lanes$packer$skips$level2$4$clock;
+        byte_lanes$packer$skips$level2$4$keep_reg$clock = byte_lanes$packer$skips$level2$4$clock;
+        byte_lanes$packer$skips$level2$4$value_reg$clock = byte_lanes$packer$skips$level2$4$clock;
+        byte_lanes$packer$skips$level2$4$data_reg$d = byte_lanes$packer$skips$level2$4$data_in;
+        byte_lanes$packer$skips$level2$4$keep_reg$d = byte_lanes$packer$skips$level2$4$keep_in;
+        byte_lanes$packer$skips$level2$4$value_reg$d = byte_lanes$packer$skips$level2$4$value_in;
+        byte_lanes$packer$skips$level2$4$data = byte_lanes$packer$skips$level2$4$data_reg$q;
+        byte_lanes$packer$skips$level2$4$keep = byte_lanes$packer$skips$level2$4$keep_reg$q;
+        byte_lanes$packer$skips$level2$4$value = byte_lanes$packer$skips$level2$4$value_reg$q;
+    end
+    // byte_lanes$packer$skips$level2$5$data_reg
     initial begin
-       byte_lanes$packer$skips$data2$5$q = 8'h0;
+       byte_lanes$packer$skips$level2$5$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data2$5$clock) begin
-       byte_lanes$packer$skips$data2$5$q <= byte_lanes$packer$skips$data2$5$d;
+    always @(posedge byte_lanes$packer$skips$level2$5$data_reg$clock) begin
+       byte_lanes$packer$skips$level2$5$data_reg$q <= byte_lanes$packer$skips$level2$5$data_reg$d;
     end
-    // byte_lanes$packer$skips$data2$6
+    // byte_lanes$packer$skips$level2$5$keep_reg
     initial begin
-       byte_lanes$packer$skips$data2$6$q = 8'h0;
+       byte_lanes$packer$skips$level2$5$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data2$6$clock) begin
-       byte_lanes$packer$skips$data2$6$q <= byte_lanes$packer$skips$data2$6$d;
+    always @(posedge byte_lanes$packer$skips$level2$5$keep_reg$clock) begin
+       byte_lanes$packer$skips$level2$5$keep_reg$q <= byte_lanes$packer$skips$level2$5$keep_reg$d;
     end
-    // byte_lanes$packer$skips$data2$7
+    // byte_lanes$packer$skips$level2$5$value_reg
     initial begin
-       byte_lanes$packer$skips$data2$7$q = 8'h0;
+       byte_lanes$packer$skips$level2$5$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data2$7$clock) begin
-       byte_lanes$packer$skips$data2$7$q <= byte_lanes$packer$skips$data2$7$d;
+    always @(posedge byte_lanes$packer$skips$level2$5$value_reg$clock) begin
+       byte_lanes$packer$skips$level2$5$value_reg$q <= byte_lanes$packer$skips$level2$5$value_reg$d;
     end
-    // byte_lanes$packer$skips$keep2$0
+    // byte_lanes$packer$skips$level2$5
+    always @(*) begin
+        byte_lanes$packer$skips$level2$5$data_reg$clock = byte_lanes$packer$skips$level2$5$clock;
+        byte_lanes$packer$skips$level2$5$keep_reg$clock = byte_lanes$packer$skips$level2$5$clock;
+        byte_lanes$packer$skips$level2$5$value_reg$clock = byte_lanes$packer$skips$level2$5$clock;
+        byte_lanes$packer$skips$level2$5$data_reg$d = byte_lanes$packer$skips$level2$5$data_in;
+        byte_lanes$packer$skips$level2$5$keep_reg$d = byte_lanes$packer$skips$level2$5$keep_in;
+        byte_lanes$packer$skips$level2$5$value_reg$d = byte_lanes$packer$skips$level2$5$value_in;
+        byte_lanes$packer$skips$level2$5$data = byte_lanes$packer$skips$level2$5$data_reg$q;
+        byte_lanes$packer$skips$level2$5$keep = byte_lanes$packer$skips$level2$5$keep_reg$q;
+        byte_lanes$packer$skips$level2$5$value = byte_lanes$packer$skips$level2$5$value_reg$q;
+    end
+    // byte_lanes$packer$skips$level2$6$data_reg
     initial begin
-       byte_lanes$packer$skips$keep2$0$q = 1'h0;
+       byte_lanes$packer$skips$level2$6$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep2$0$clock) begin
-       byte_lanes$packer$skips$keep2$0$q <= byte_lanes$packer$skips$keep2$0$d;
+    always @(posedge byte_lanes$packer$skips$level2$6$data_reg$clock) begin
+       byte_lanes$packer$skips$level2$6$data_reg$q <= byte_lanes$packer$skips$level2$6$data_reg$d;
     end
-    // byte_lanes$packer$skips$keep2$1
+    // byte_lanes$packer$skips$level2$6$keep_reg
     initial begin
-       byte_lanes$packer$skips$keep2$1$q = 1'h0;
+       byte_lanes$packer$skips$level2$6$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep2$1$clock) begin
-       byte_lanes$packer$skips$keep2$1$q <= byte_lanes$packer$skips$keep2$1$d;
+    always @(posedge byte_lanes$packer$skips$level2$6$keep_reg$clock) begin
+       byte_lanes$packer$skips$level2$6$keep_reg$q <= byte_lanes$packer$skips$level2$6$keep_reg$d;
     end
-    // byte_lanes$packer$skips$keep2$2
+    // byte_lanes$packer$skips$level2$6$value_reg
     initial begin
-       byte_lanes$packer$skips$keep2$2$q = 1'h0;
+       byte_lanes$packer$skips$level2$6$value_reg$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$level2$6$value_reg$clock) begin
+       byte_lanes$packer$skips$level2$6$value_reg$q <= byte_lanes$packer$skips$level2$6$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$skips$keep2$2$clock) begin
-       byte_lanes$packer$skips$keep2$2$q <= byte_lanes$packer$skips$keep2$2$d;
+    // byte_lanes$packer$skips$level2$6
+    always @(*) begin
+        byte_lanes$packer$skips$level2$6$data_reg$clock = byte_lanes$packer$skips$level2$6$clock;
+        byte_lanes$packer$skips$level2$6$keep_reg$clock = byte_lanes$packer$skips$level2$6$clock;
+        byte_lanes$packer$skips$level2$6$value_reg$clock = byte_lanes$packer$skips$level2$6$clock;
+        byte_lanes$packer$skips$level2$6$data_reg$d = byte_lanes$packer$skips$level2$6$data_in;
+        byte_lanes$packer$skips$level2$6$keep_reg$d = byte_lanes$packer$skips$level2$6$keep_in;
+        byte_lanes$packer$skips$level2$6$value_reg$d = byte_lanes$packer$skips$level2$6$value_in;
+        byte_lanes$packer$skips$level2$6$data = byte_lanes$packer$skips$level2$6$data_reg$q;
+        byte_lanes$packer$skips$level2$6$keep = byte_lanes$packer$skips$level2$6$keep_reg$q;
+        byte_lanes$packer$skips$level2$6$value = byte_lanes$packer$skips$level2$6$value_reg$q;
     end
-    // byte_lanes$packer$skips$keep2$3
+    // byte_lanes$packer$skips$level2$7$data_reg
     initial begin
-       byte_lanes$packer$skips$keep2$3$q = 1'h0;
+       byte_lanes$packer$skips$level2$7$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep2$3$clock) begin
-       byte_lanes$packer$skips$keep2$3$q <= byte_lanes$packer$skips$keep2$3$d;
+    always @(posedge byte_lanes$packer$skips$level2$7$data_reg$clock) begin
+       byte_lanes$packer$skips$level2$7$data_reg$q <= byte_lanes$packer$skips$level2$7$data_reg$d;
     end
-    // byte_lanes$packer$skips$keep2$4
+    // byte_lanes$packer$skips$level2$7$keep_reg
     initial begin
-       byte_lanes$packer$skips$keep2$4$q = 1'h0;
+       byte_lanes$packer$skips$level2$7$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep2$4$clock) begin
-       byte_lanes$packer$skips$keep2$4$q <= byte_lanes$packer$skips$keep2$4$d;
+    always @(posedge byte_lanes$packer$skips$level2$7$keep_reg$clock) begin
+       byte_lanes$packer$skips$level2$7$keep_reg$q <= byte_lanes$packer$skips$level2$7$keep_reg$d;
     end
-    // byte_lanes$packer$skips$keep2$5
+    // byte_lanes$packer$skips$level2$7$value_reg
     initial begin
-       byte_lanes$packer$skips$keep2$5$q = 1'h0;
+       byte_lanes$packer$skips$level2$7$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep2$5$clock) begin
-       byte_lanes$packer$skips$keep2$5$q <= byte_lanes$packer$skips$keep2$5$d;
+    always @(posedge byte_lanes$packer$skips$level2$7$value_reg$clock) begin
+       byte_lanes$packer$skips$level2$7$value_reg$q <= byte_lanes$packer$skips$level2$7$value_reg$d;
     end
-    // byte_lanes$packer$skips$keep2$6
+    // byte_lanes$packer$skips$level2$7
+    always @(*) begin
+        byte_lanes$packer$skips$level2$7$data_reg$clock = byte_lanes$packer$skips$level2$7$clock;
+        byte_lanes$packer$skips$level2$7$keep_reg$clock = byte_lanes$packer$skips$level2$7$clock;
+        byte_lanes$packer$skips$level2$7$value_reg$clock = byte_lanes$packer$skips$level2$7$clock;
+        byte_lanes$packer$skips$level2$7$data_reg$d = byte_lanes$packer$skips$level2$7$data_in;
+        byte_lanes$packer$skips$level2$7$keep_reg$d = byte_lanes$packer$skips$level2$7$keep_in;
+        byte_lanes$packer$skips$level2$7$value_reg$d = byte_lanes$packer$skips$level2$7$value_in;
+        byte_lanes$packer$skips$level2$7$data = byte_lanes$packer$skips$level2$7$data_reg$q;
+        byte_lanes$packer$skips$level2$7$keep = byte_lanes$packer$skips$level2$7$keep_reg$q;
+        byte_lanes$packer$skips$level2$7$value = byte_lanes$packer$skips$level2$7$value_reg$q;
+    end
+    // byte_lanes$packer$skips$level3$0$data_reg
     initial begin
-       byte_lanes$packer$skips$keep2$6$q = 1'h0;
+       byte_lanes$packer$skips$level3$0$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep2$6$clock) begin
-       byte_lanes$packer$skips$keep2$6$q <= byte_lanes$packer$skips$keep2$6$d;
+    always @(posedge byte_lanes$packer$skips$level3$0$data_reg$clock) begin
+       byte_lanes$packer$skips$level3$0$data_reg$q <= byte_lanes$packer$skips$level3$0$data_reg$d;
     end
-    // byte_lanes$packer$skips$keep2$7
+    // byte_lanes$packer$skips$level3$0$keep_reg
     initial begin
-       byte_lanes$packer$skips$keep2$7$q = 1'h0;
+       byte_lanes$packer$skips$level3$0$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep2$7$clock) begin
-       byte_lanes$packer$skips$keep2$7$q <= byte_lanes$packer$skips$keep2$7$d;
+    always @(posedge byte_lanes$packer$skips$level3$0$keep_reg$clock) begin
+       byte_lanes$packer$skips$level3$0$keep_reg$q <= byte_lanes$packer$skips$level3$0$keep_reg$d;
     end
-    // byte_lanes$packer$skips$beat2$0
+    // byte_lanes$packer$skips$level3$0$value_reg
     initial begin
-       byte_lanes$packer$skips$beat2$0$q = 1'h0;
+       byte_lanes$packer$skips$level3$0$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$beat2$0$clock) begin
-       byte_lanes$packer$skips$beat2$0$q <= byte_lanes$packer$skips$beat2$0$d;
+    always @(posedge byte_lanes$packer$skips$level3$0$value_reg$clock) begin
+       byte_lanes$packer$skips$level3$0$value_reg$q <= byte_lanes$packer$skips$level3$0$value_reg$d;
     end
-    // byte_lanes$packer$skips$last2$0
+    // byte_lanes$packer$skips$level3$0
+    always @(*) begin
+        byte_lanes$packer$skips$level3$0$data_reg$clock = byte_lanes$packer$skips$level3$0$clock;
+        byte_lanes$packer$skips$level3$0$keep_reg$clock = byte_lanes$packer$skips$level3$0$clock;
+        byte_lanes$packer$skips$level3$0$value_reg$clock = byte_lanes$packer$skips$level3$0$clock;
+        byte_lanes$packer$skips$level3$0$data_reg$d = byte_lanes$packer$skips$level3$0$data_in;
+        byte_lanes$packer$skips$level3$0$keep_reg$d = byte_lanes$packer$skips$level3$0$keep_in;
+        byte_lanes$packer$skips$level3$0$value_reg$d = byte_lanes$packer$skips$level3$0$value_in;
+        byte_lanes$packer$skips$level3$0$data = byte_lanes$packer$skips$level3$0$data_reg$q;
+        byte_lanes$packer$skips$level3$0$keep = byte_lanes$packer$skips$level3$0$keep_reg$q;
+        byte_lanes$packer$skips$level3$0$value = byte_lanes$packer$skips$level3$0$value_reg$q;
+    end
+    // byte_lanes$packer$skips$level3$1$data_reg
     initial begin
-       byte_lanes$packer$skips$last2$0$q = 1'h0;
+       byte_lanes$packer$skips$level3$1$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$last2$0$clock) begin
-       byte_lanes$packer$skips$last2$0$q <= byte_lanes$packer$skips$last2$0$d;
+    always @(posedge byte_lanes$packer$skips$level3$1$data_reg$clock) begin
+       byte_lanes$packer$skips$level3$1$data_reg$q <= byte_lanes$packer$skips$level3$1$data_reg$d;
     end
-    // byte_lanes$packer$skips$nulls3$0
+    // byte_lanes$packer$skips$level3$1$keep_reg
     initial begin
-       byte_lanes$packer$skips$nulls3$0$q = 6'h0;
+       byte_lanes$packer$skips$level3$1$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls3$0$clock) begin
-       byte_lanes$packer$skips$nulls3$0$q <= byte_lanes$packer$skips$nulls3$0$d;
+    always @(posedge byte_lanes$packer$skips$level3$1$keep_reg$clock) begin
+       byte_lanes$packer$skips$level3$1$keep_reg$q <= byte_lanes$packer$skips$level3$1$keep_reg$d;
     end
-    // byte_lanes$packer$skips$nulls3$1
+    // byte_lanes$packer$skips$level3$1$value_reg
     initial begin
-       byte_lanes$packer$skips$nulls3$1$q = 6'h0;
+       byte_lanes$packer$skips$level3$1$value_reg$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$level3$1$value_reg$clock) begin
+       byte_lanes$packer$skips$level3$1$value_reg$q <= byte_lanes$packer$skips$level3$1$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$skips$nulls3$1$clock) begin
-       byte_lanes$packer$skips$nulls3$1$q <= byte_lanes$packer$skips$nulls3$1$d;
+    // byte_lanes$packer$skips$level3$1
+    always @(*) begin
+        byte_lanes$packer$skips$level3$1$data_reg$clock = byte_lanes$packer$skips$level3$1$clock;
+        byte_lanes$packer$skips$level3$1$keep_reg$clock = byte_lanes$packer$skips$level3$1$clock;
+        byte_lanes$packer$skips$level3$1$value_reg$clock = byte_lanes$packer$skips$level3$1$clock;
+        byte_lanes$packer$skips$level3$1$data_reg$d = byte_lanes$packer$skips$level3$1$data_in;
+        byte_lanes$packer$skips$level3$1$keep_reg$d = byte_lanes$packer$skips$level3$1$keep_in;
+        byte_lanes$packer$skips$level3$1$value_reg$d = byte_lanes$packer$skips$level3$1$value_in;
+        byte_lanes$packer$skips$level3$1$data = byte_lanes$packer$skips$level3$1$data_reg$q;
+        byte_lanes$packer$skips$level3$1$keep = byte_lanes$packer$skips$level3$1$keep_reg$q;
+        byte_lanes$packer$skips$level3$1$value = byte_lanes$packer$skips$level3$1$value_reg$q;
     end
-    // byte_lanes$packer$skips$nulls3$2
+    // byte_lanes$packer$skips$level3$2$data_reg
     initial begin
-       byte_lanes$packer$skips$nulls3$2$q = 6'h0;
+       byte_lanes$packer$skips$level3$2$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls3$2$clock) begin
-       byte_lanes$packer$skips$nulls3$2$q <= byte_lanes$packer$skips$nulls3$2$d;
+    always @(posedge byte_lanes$packer$skips$level3$2$data_reg$clock) begin
+       byte_lanes$packer$skips$level3$2$data_reg$q <= byte_lanes$packer$skips$level3$2$data_reg$d;
     end
-    // byte_lanes$packer$skips$nulls3$3
+    // byte_lanes$packer$skips$level3$2$keep_reg
     initial begin
-       byte_lanes$packer$skips$nulls3$3$q = 6'h0;
+       byte_lanes$packer$skips$level3$2$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls3$3$clock) begin
-       byte_lanes$packer$skips$nulls3$3$q <= byte_lanes$packer$skips$nulls3$3$d;
+    always @(posedge byte_lanes$packer$skips$level3$2$keep_reg$clock) begin
+       byte_lanes$packer$skips$level3$2$keep_reg$q <= byte_lanes$packer$skips$level3$2$keep_reg$d;
     end
-    // byte_lanes$packer$skips$nulls3$4
+    // byte_lanes$packer$skips$level3$2$value_reg
     initial begin
-       byte_lanes$packer$skips$nulls3$4$q = 6'h0;
+       byte_lanes$packer$skips$level3$2$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls3$4$clock) begin
-       byte_lanes$packer$skips$nulls3$4$q <= byte_lanes$packer$skips$nulls3$4$d;
+    always @(posedge byte_lanes$packer$skips$level3$2$value_reg$clock) begin
+       byte_lanes$packer$skips$level3$2$value_reg$q <= byte_lanes$packer$skips$level3$2$value_reg$d;
     end
-    // byte_lanes$packer$skips$nulls3$5
+    // byte_lanes$packer$skips$level3$2
+    always @(*) begin
+        byte_lanes$packer$skips$level3$2$data_reg$clock = byte_lanes$packer$skips$level3$2$clock;
+        byte_lanes$packer$skips$level3$2$keep_reg$clock = byte_lanes$packer$skips$level3$2$clock;
+        byte_lanes$packer$skips$level3$2$value_reg$clock = byte_lanes$packer$skips$level3$2$clock;
+        byte_lanes$packer$skips$level3$2$data_reg$d = byte_lanes$packer$skips$level3$2$data_in;
+        byte_lanes$packer$skips$level3$2$keep_reg$d = byte_lanes$packer$skips$level3$2$keep_in;
+        byte_lanes$packer$skips$level3$2$value_reg$d = byte_lanes$packer$skips$level3$2$value_in;
+        byte_lanes$packer$skips$level3$2$data = byte_lanes$packer$skips$level3$2$data_reg$q;
+        byte_lanes$packer$skips$level3$2$keep = byte_lanes$packer$skips$level3$2$keep_reg$q;
+        byte_lanes$packer$skips$level3$2$value = byte_lanes$packer$skips$level3$2$value_reg$q;
+    end
+    // byte_lanes$packer$skips$level3$3$data_reg
     initial begin
-       byte_lanes$packer$skips$nulls3$5$q = 6'h0;
+       byte_lanes$packer$skips$level3$3$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls3$5$clock) begin
-       byte_lanes$packer$skips$nulls3$5$q <= byte_lanes$packer$skips$nulls3$5$d;
+    always @(posedge byte_lanes$packer$skips$level3$3$data_reg$clock) begin
+       byte_lanes$packer$skips$level3$3$data_reg$q <= byte_lanes$packer$skips$level3$3$data_reg$d;
     end
-    // byte_lanes$packer$skips$nulls3$6
+    // byte_lanes$packer$skips$level3$3$keep_reg
     initial begin
-       byte_lanes$packer$skips$nulls3$6$q = 6'h0;
+       byte_lanes$packer$skips$level3$3$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls3$6$clock) begin
-       byte_lanes$packer$skips$nulls3$6$q <= byte_lanes$packer$skips$nulls3$6$d;
+    always @(posedge byte_lanes$packer$skips$level3$3$keep_reg$clock) begin
+       byte_lanes$packer$skips$level3$3$keep_reg$q <= byte_lanes$packer$skips$level3$3$keep_reg$d;
     end
-    // byte_lanes$packer$skips$nulls3$7
+    // byte_lanes$packer$skips$level3$3$value_reg
     initial begin
-       byte_lanes$packer$skips$nulls3$7$q = 6'h0;
+       byte_lanes$packer$skips$level3$3$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$nulls3$7$clock) begin
-       byte_lanes$packer$skips$nulls3$7$q <= byte_lanes$packer$skips$nulls3$7$d;
+    always @(posedge byte_lanes$packer$skips$level3$3$value_reg$clock) begin
+       byte_lanes$packer$skips$level3$3$value_reg$q <= byte_lanes$packer$skips$level3$3$value_reg$d;
     end
-    // byte_lanes$packer$skips$data3$0
+    // byte_lanes$packer$skips$level3$3
+    always @(*) begin
+        byte_lanes$packer$skips$level3$3$data_reg$clock = byte_lanes$packer$skips$level3$3$clock;
+        byte_lanes$packer$skips$level3$3$keep_reg$clock = byte_lanes$packer$skips$level3$3$clock;
+        byte_lanes$packer$skips$level3$3$value_reg$clock = byte_lanes$packer$skips$level3$3$clock;
+        byte_lanes$packer$skips$level3$3$data_reg$d = byte_lanes$packer$skips$level3$3$data_in;
+        byte_lanes$packer$skips$level3$3$keep_reg$d = byte_lanes$packer$skips$level3$3$keep_in;
+        byte_lanes$packer$skips$level3$3$value_reg$d = byte_lanes$packer$skips$level3$3$value_in;
+        byte_lanes$packer$skips$level3$3$data = byte_lanes$packer$skips$level3$3$data_reg$q;
+        byte_lanes$packer$skips$level3$3$keep = byte_lanes$packer$skips$level3$3$keep_reg$q;
+        byte_lanes$packer$skips$level3$3$value = byte_lanes$packer$skips$level3$3$value_reg$q;
+    end
+    // byte_lanes$packer$skips$level3$4$data_reg
     initial begin
-       byte_lanes$packer$skips$data3$0$q = 8'h0;
+       byte_lanes$packer$skips$level3$4$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data3$0$clock) begin
-       byte_lanes$packer$skips$data3$0$q <= byte_lanes$packer$skips$data3$0$d;
+    always @(posedge byte_lanes$packer$skips$level3$4$data_reg$clock) begin
+       byte_lanes$packer$skips$level3$4$data_reg$q <= byte_lanes$packer$skips$level3$4$data_reg$d;
     end
-    // byte_lanes$packer$skips$data3$1
+    // byte_lanes$packer$skips$level3$4$keep_reg
     initial begin
-       byte_lanes$packer$skips$data3$1$q = 8'h0;
+       byte_lanes$packer$skips$level3$4$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data3$1$clock) begin
-       byte_lanes$packer$skips$data3$1$q <= byte_lanes$packer$skips$data3$1$d;
+    always @(posedge byte_lanes$packer$skips$level3$4$keep_reg$clock) begin
+       byte_lanes$packer$skips$level3$4$keep_reg$q <= byte_lanes$packer$skips$level3$4$keep_reg$d;
     end
-    // byte_lanes$packer$skips$data3$2
+    // byte_lanes$packer$skips$level3$4$value_reg
     initial begin
-       byte_lanes$packer$skips$data3$2$q = 8'h0;
+       byte_lanes$packer$skips$level3$4$value_reg$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$level3$4$value_reg$clock) begin
+       byte_lanes$packer$skips$level3$4$value_reg$q <= byte_lanes$packer$skips$level3$4$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$skips$data3$2$clock) begin
-       byte_lanes$packer$skips$data3$2$q <= byte_lanes$packer$skips$data3$2$d;
+    // byte_lanes$packer$skips$level3$4
+    always @(*) begin
+        byte_lanes$packer$skips$level3$4$data_reg$clock = byte_lanes$packer$skips$level3$4$clock;
+        byte_lanes$packer$skips$level3$4$keep_reg$clock = byte_lanes$packer$skips$level3$4$clock;
+        byte_lanes$packer$skips$level3$4$value_reg$clock = byte_lanes$packer$skips$level3$4$clock;
+        byte_lanes$packer$skips$level3$4$data_reg$d = byte_lanes$packer$skips$level3$4$data_in;
+        byte_lanes$packer$skips$level3$4$keep_reg$d = byte_lanes$packer$skips$level3$4$keep_in;
+        byte_lanes$packer$skips$level3$4$value_reg$d = byte_lanes$packer$skips$level3$4$value_in;
+        byte_lanes$packer$skips$level3$4$data = byte_lanes$packer$skips$level3$4$data_reg$q;
+        byte_lanes$packer$skips$level3$4$keep = byte_lanes$packer$skips$level3$4$keep_reg$q;
+        byte_lanes$packer$skips$level3$4$value = byte_lanes$packer$skips$level3$4$value_reg$q;
     end
-    // byte_lanes$packer$skips$data3$3
+    // byte_lanes$packer$skips$level3$5$data_reg
     initial begin
-       byte_lanes$packer$skips$data3$3$q = 8'h0;
+       byte_lanes$packer$skips$level3$5$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data3$3$clock) begin
-       byte_lanes$packer$skips$data3$3$q <= byte_lanes$packer$skips$data3$3$d;
+    always @(posedge byte_lanes$packer$skips$level3$5$data_reg$clock) begin
+       byte_lanes$packer$skips$level3$5$data_reg$q <= byte_lanes$packer$skips$level3$5$data_reg$d;
     end
-    // byte_lanes$packer$skips$data3$4
+    // byte_lanes$packer$skips$level3$5$keep_reg
     initial begin
-       byte_lanes$packer$skips$data3$4$q = 8'h0;
+       byte_lanes$packer$skips$level3$5$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data3$4$clock) begin
-       byte_lanes$packer$skips$data3$4$q <= byte_lanes$packer$skips$data3$4$d;
+    always @(posedge byte_lanes$packer$skips$level3$5$keep_reg$clock) begin
+       byte_lanes$packer$skips$level3$5$keep_reg$q <= byte_lanes$packer$skips$level3$5$keep_reg$d;
     end
-    // byte_lanes$packer$skips$data3$5
+    // byte_lanes$packer$skips$level3$5$value_reg
     initial begin
-       byte_lanes$packer$skips$data3$5$q = 8'h0;
+       byte_lanes$packer$skips$level3$5$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data3$5$clock) begin
-       byte_lanes$packer$skips$data3$5$q <= byte_lanes$packer$skips$data3$5$d;
+    always @(posedge byte_lanes$packer$skips$level3$5$value_reg$clock) begin
+       byte_lanes$packer$skips$level3$5$value_reg$q <= byte_lanes$packer$skips$level3$5$value_reg$d;
     end
-    // byte_lanes$packer$skips$data3$6
+    // byte_lanes$packer$skips$level3$5
+    always @(*) begin
+        byte_lanes$packer$skips$level3$5$data_reg$clock = byte_lanes$packer$skips$level3$5$clock;
+        byte_lanes$packer$skips$level3$5$keep_reg$clock = byte_lanes$packer$skips$level3$5$clock;
+        byte_lanes$packer$skips$level3$5$value_reg$clock = byte_lanes$packer$skips$level3$5$clock;
+        byte_lanes$packer$skips$level3$5$data_reg$d = byte_lanes$packer$skips$level3$5$data_in;
+        byte_lanes$packer$skips$level3$5$keep_reg$d = byte_lanes$packer$skips$level3$5$keep_in;
+        byte_lanes$packer$skips$level3$5$value_reg$d = byte_lanes$packer$skips$level3$5$value_in;
+        byte_lanes$packer$skips$level3$5$data = byte_lanes$packer$skips$level3$5$data_reg$q;
+        byte_lanes$packer$skips$level3$5$keep = byte_lanes$packer$skips$level3$5$keep_reg$q;
+        byte_lanes$packer$skips$level3$5$value = byte_lanes$packer$skips$level3$5$value_reg$q;
+    end
+    // byte_lanes$packer$skips$level3$6$data_reg
     initial begin
-       byte_lanes$packer$skips$data3$6$q = 8'h0;
+       byte_lanes$packer$skips$level3$6$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data3$6$clock) begin
-       byte_lanes$packer$skips$data3$6$q <= byte_lanes$packer$skips$data3$6$d;
+    always @(posedge byte_lanes$packer$skips$level3$6$data_reg$clock) begin
+       byte_lanes$packer$skips$level3$6$data_reg$q <= byte_lanes$packer$skips$level3$6$data_reg$d;
     end
-    // byte_lanes$packer$skips$data3$7
+    // byte_lanes$packer$skips$level3$6$keep_reg
     initial begin
-       byte_lanes$packer$skips$data3$7$q = 8'h0;
+       byte_lanes$packer$skips$level3$6$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$data3$7$clock) begin
-       byte_lanes$packer$skips$data3$7$q <= byte_lanes$packer$skips$data3$7$d;
+    always @(posedge byte_lanes$packer$skips$level3$6$keep_reg$clock) begin
+       byte_lanes$packer$skips$level3$6$keep_reg$q <= byte_lanes$packer$skips$level3$6$keep_reg$d;
     end
-    // byte_lanes$packer$skips$keep3$0
+    // byte_lanes$packer$skips$level3$6$value_reg
     initial begin
-       byte_lanes$packer$skips$keep3$0$q = 1'h0;
+       byte_lanes$packer$skips$level3$6$value_reg$q = 6'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$level3$6$value_reg$clock) begin
+       byte_lanes$packer$skips$level3$6$value_reg$q <= byte_lanes$packer$skips$level3$6$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$skips$keep3$0$clock) begin
-       byte_lanes$packer$skips$keep3$0$q <= byte_lanes$packer$skips$keep3$0$d;
+    // byte_lanes$packer$skips$level3$6
+    always @(*) begin
+        byte_lanes$packer$skips$level3$6$data_reg$clock = byte_lanes$packer$skips$level3$6$clock;
+        byte_lanes$packer$skips$level3$6$keep_reg$clock = byte_lanes$packer$skips$level3$6$clock;
+        byte_lanes$packer$skips$level3$6$value_reg$clock = byte_lanes$packer$skips$level3$6$clock;
+        byte_lanes$packer$skips$level3$6$data_reg$d = byte_lanes$packer$skips$level3$6$data_in;
+        byte_lanes$packer$skips$level3$6$keep_reg$d = byte_lanes$packer$skips$level3$6$keep_in;
+        byte_lanes$packer$skips$level3$6$value_reg$d = byte_lanes$packer$skips$level3$6$value_in;
+        byte_lanes$packer$skips$level3$6$data = byte_lanes$packer$skips$level3$6$data_reg$q;
+        byte_lanes$packer$skips$level3$6$keep = byte_lanes$packer$skips$level3$6$keep_reg$q;
+        byte_lanes$packer$skips$level3$6$value = byte_lanes$packer$skips$level3$6$value_reg$q;
     end
-    // byte_lanes$packer$skips$keep3$1
+    // byte_lanes$packer$skips$level3$7$data_reg
     initial begin
-       byte_lanes$packer$skips$keep3$1$q = 1'h0;
+       byte_lanes$packer$skips$level3$7$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep3$1$clock) begin
-       byte_lanes$packer$skips$keep3$1$q <= byte_lanes$packer$skips$keep3$1$d;
+    always @(posedge byte_lanes$packer$skips$level3$7$data_reg$clock) begin
+       byte_lanes$packer$skips$level3$7$data_reg$q <= byte_lanes$packer$skips$level3$7$data_reg$d;
     end
-    // byte_lanes$packer$skips$keep3$2
+    // byte_lanes$packer$skips$level3$7$keep_reg
     initial begin
-       byte_lanes$packer$skips$keep3$2$q = 1'h0;
+       byte_lanes$packer$skips$level3$7$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep3$2$clock) begin
-       byte_lanes$packer$skips$keep3$2$q <= byte_lanes$packer$skips$keep3$2$d;
+    always @(posedge byte_lanes$packer$skips$level3$7$keep_reg$clock) begin
+       byte_lanes$packer$skips$level3$7$keep_reg$q <= byte_lanes$packer$skips$level3$7$keep_reg$d;
     end
-    // byte_lanes$packer$skips$keep3$3
+    // byte_lanes$packer$skips$level3$7$value_reg
     initial begin
-       byte_lanes$packer$skips$keep3$3$q = 1'h0;
+       byte_lanes$packer$skips$level3$7$value_reg$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep3$3$clock) begin
-       byte_lanes$packer$skips$keep3$3$q <= byte_lanes$packer$skips$keep3$3$d;
+    always @(posedge byte_lanes$packer$skips$level3$7$value_reg$clock) begin
+       byte_lanes$packer$skips$level3$7$value_reg$q <= byte_lanes$packer$skips$level3$7$value_reg$d;
     end
-    // byte_lanes$packer$skips$keep3$4
+    // byte_lanes$packer$skips$level3$7
+    always @(*) begin
+        byte_lanes$packer$skips$level3$7$data_reg$clock = byte_lanes$packer$skips$level3$7$clock;
+        byte_lanes$packer$skips$level3$7$keep_reg$clock = byte_lanes$packer$skips$level3$7$clock;
+        byte_lanes$packer$skips$level3$7$value_reg$clock = byte_lanes$packer$skips$level3$7$clock;
+        byte_lanes$packer$skips$level3$7$data_reg$d = byte_lanes$packer$skips$level3$7$data_in;
+        byte_lanes$packer$skips$level3$7$keep_reg$d = byte_lanes$packer$skips$level3$7$keep_in;
+        byte_lanes$packer$skips$level3$7$value_reg$d = byte_lanes$packer$skips$level3$7$value_in;
+        byte_lanes$packer$skips$level3$7$data = byte_lanes$packer$skips$level3$7$data_reg$q;
+        byte_lanes$packer$skips$level3$7$keep = byte_lanes$packer$skips$level3$7$keep_reg$q;
+        byte_lanes$packer$skips$level3$7$value = byte_lanes$packer$skips$level3$7$value_reg$q;
+    end
+    // byte_lanes$packer$skips$beats$beat$0
     initial begin
-       byte_lanes$packer$skips$keep3$4$q = 1'h0;
+       byte_lanes$packer$skips$beats$beat$0$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep3$4$clock) begin
-       byte_lanes$packer$skips$keep3$4$q <= byte_lanes$packer$skips$keep3$4$d;
+    always @(posedge byte_lanes$packer$skips$beats$beat$0$clock) begin
+       byte_lanes$packer$skips$beats$beat$0$q <= byte_lanes$packer$skips$beats$beat$0$d;
     end
-    // byte_lanes$packer$skips$keep3$5
+    // byte_lanes$packer$skips$beats$beat$1
     initial begin
-       byte_lanes$packer$skips$keep3$5$q = 1'h0;
+       byte_lanes$packer$skips$beats$beat$1$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep3$5$clock) begin
-       byte_lanes$packer$skips$keep3$5$q <= byte_lanes$packer$skips$keep3$5$d;
+    always @(posedge byte_lanes$packer$skips$beats$beat$1$clock) begin
+       byte_lanes$packer$skips$beats$beat$1$q <= byte_lanes$packer$skips$beats$beat$1$d;
     end
-    // byte_lanes$packer$skips$keep3$6
+    // byte_lanes$packer$skips$beats$beat$2
     initial begin
-       byte_lanes$packer$skips$keep3$6$q = 1'h0;
+       byte_lanes$packer$skips$beats$beat$2$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep3$6$clock) begin
-       byte_lanes$packer$skips$keep3$6$q <= byte_lanes$packer$skips$keep3$6$d;
+    always @(posedge byte_lanes$packer$skips$beats$beat$2$clock) begin
+       byte_lanes$packer$skips$beats$beat$2$q <= byte_lanes$packer$skips$beats$beat$2$d;
     end
-    // byte_lanes$packer$skips$keep3$7
+    // byte_lanes$packer$skips$beats$last$0
     initial begin
-       byte_lanes$packer$skips$keep3$7$q = 1'h0;
+       byte_lanes$packer$skips$beats$last$0$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$keep3$7$clock) begin
-       byte_lanes$packer$skips$keep3$7$q <= byte_lanes$packer$skips$keep3$7$d;
+    always @(posedge byte_lanes$packer$skips$beats$last$0$clock) begin
+       byte_lanes$packer$skips$beats$last$0$q <= byte_lanes$packer$skips$beats$last$0$d;
     end
-    // byte_lanes$packer$skips$beat3$0
+    // byte_lanes$packer$skips$beats$last$1
     initial begin
-       byte_lanes$packer$skips$beat3$0$q = 1'h0;
+       byte_lanes$packer$skips$beats$last$1$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skips$beat3$0$clock) begin
-       byte_lanes$packer$skips$beat3$0$q <= byte_lanes$packer$skips$beat3$0$d;
+    always @(posedge byte_lanes$packer$skips$beats$last$1$clock) begin
+       byte_lanes$packer$skips$beats$last$1$q <= byte_lanes$packer$skips$beats$last$1$d;
     end
-    // byte_lanes$packer$skips$last3$0
+    // byte_lanes$packer$skips$beats$last$2
     initial begin
-       byte_lanes$packer$skips$last3$0$q = 1'h0;
+       byte_lanes$packer$skips$beats$last$2$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$skips$beats$last$2$clock) begin
+       byte_lanes$packer$skips$beats$last$2$q <= byte_lanes$packer$skips$beats$last$2$d;
     end
-    always @(posedge byte_lanes$packer$skips$last3$0$clock) begin
-       byte_lanes$packer$skips$last3$0$q <= byte_lanes$packer$skips$last3$0$d;
+    // byte_lanes$packer$skips$beats
+    always @(*) begin
+        byte_lanes$packer$skips$beats$beat$0$clock = byte_lanes$packer$skips$beats$clock;
+        byte_lanes$packer$skips$beats$last$0$clock = byte_lanes$packer$skips$beats$clock;
+        byte_lanes$packer$skips$beats$beat$1$clock = byte_lanes$packer$skips$beats$clock;
+        byte_lanes$packer$skips$beats$last$1$clock = byte_lanes$packer$skips$beats$clock;
+        byte_lanes$packer$skips$beats$beat$2$clock = byte_lanes$packer$skips$beats$clock;
+        byte_lanes$packer$skips$beats$last$2$clock = byte_lanes$packer$skips$beats$clock;
+        byte_lanes$packer$skips$beats$beat$0$d = byte_lanes$packer$skips$beats$beat_in & !byte_lanes$packer$skips$beats$rst;
+        byte_lanes$packer$skips$beats$last$0$d = byte_lanes$packer$skips$beats$last_in;
+        byte_lanes$packer$skips$beats$beat$1$d = byte_lanes$packer$skips$beats$beat$0$q & !byte_lanes$packer$skips$beats$rst;
+        byte_lanes$packer$skips$beats$last$1$d = byte_lanes$packer$skips$beats$last$0$q;
+        byte_lanes$packer$skips$beats$beat$2$d = byte_lanes$packer$skips$beats$beat$1$q & !byte_lanes$packer$skips$beats$rst;
+        byte_lanes$packer$skips$beats$last$2$d = byte_lanes$packer$skips$beats$last$1$q;
+        byte_lanes$packer$skips$beats$beat_out = byte_lanes$packer$skips$beats$beat$2$q;
+        byte_lanes$packer$skips$beats$last_out = byte_lanes$packer$skips$beats$last$2$q;
     end
     // byte_lanes$packer$skips
     always @(*) begin
-        byte_lanes$packer$skips$nulls1$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data1$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep1$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls1$1$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data1$1$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep1$1$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls1$2$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data1$2$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep1$2$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls1$3$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data1$3$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep1$3$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls1$4$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data1$4$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep1$4$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls1$5$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data1$5$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep1$5$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls1$6$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data1$6$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep1$6$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls1$7$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data1$7$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep1$7$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls2$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data2$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep2$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls2$1$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data2$1$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep2$1$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls2$2$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data2$2$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep2$2$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls2$3$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data2$3$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep2$3$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls2$4$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data2$4$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep2$4$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls2$5$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data2$5$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep2$5$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls2$6$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data2$6$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep2$6$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls2$7$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data2$7$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep2$7$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls3$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data3$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep3$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls3$1$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data3$1$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep3$1$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls3$2$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data3$2$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep3$2$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls3$3$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data3$3$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep3$3$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls3$4$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data3$4$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep3$4$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls3$5$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data3$5$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep3$5$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls3$6$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data3$6$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep3$6$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$nulls3$7$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$data3$7$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$keep3$7$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$beat1$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$last1$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$beat1$0$d = byte_lanes$packer$skips$beat_in & !byte_lanes$packer$skips$rst;
-        byte_lanes$packer$skips$last1$0$d = byte_lanes$packer$skips$last_in;
-        byte_lanes$packer$skips$beat2$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$last2$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$beat2$0$d = byte_lanes$packer$skips$beat1$0$q & !byte_lanes$packer$skips$rst;
-        byte_lanes$packer$skips$last2$0$d = byte_lanes$packer$skips$last1$0$q;
-        byte_lanes$packer$skips$beat3$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$last3$0$clock = byte_lanes$packer$skips$clock;
-        byte_lanes$packer$skips$beat3$0$d = byte_lanes$packer$skips$beat2$0$q & !byte_lanes$packer$skips$rst;
-        byte_lanes$packer$skips$last3$0$d = byte_lanes$packer$skips$last2$0$q;
+        byte_lanes$packer$skips$beats$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$beats$rst = byte_lanes$packer$skips$rst;
+        byte_lanes$packer$skips$beats$beat_in = byte_lanes$packer$skips$beat_in;
+        byte_lanes$packer$skips$beats$last_in = byte_lanes$packer$skips$last_in;
+        byte_lanes$packer$skips$beat_out = byte_lanes$packer$skips$beats$beat_out;
+        byte_lanes$packer$skips$last_out = byte_lanes$packer$skips$beats$last_out;
         byte_lanes$packer$skips$nulls0$0 = 'h0;
         if (!byte_lanes$packer$skips$keep_in$0) begin
             byte_lanes$packer$skips$nulls0$0 = 'h1;
@@ -5076,697 +5999,1024 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         if (!byte_lanes$packer$skips$keep_in$7) begin
             byte_lanes$packer$skips$nulls0$7 = 'h1;
         end
-        byte_lanes$packer$skips$nulls1$0$d = byte_lanes$packer$skips$nulls0$0;
-        byte_lanes$packer$skips$data1$0$d = byte_lanes$packer$skips$lane_in$0;
-        byte_lanes$packer$skips$keep1$0$d = byte_lanes$packer$skips$keep_in$0;
-        byte_lanes$packer$skips$nulls1$1$d = byte_lanes$packer$skips$nulls0$1;
-        byte_lanes$packer$skips$data1$1$d = byte_lanes$packer$skips$lane_in$1;
-        byte_lanes$packer$skips$keep1$1$d = byte_lanes$packer$skips$keep_in$1;
-        byte_lanes$packer$skips$nulls1$2$d = byte_lanes$packer$skips$nulls0$2;
-        byte_lanes$packer$skips$data1$2$d = byte_lanes$packer$skips$lane_in$2;
-        byte_lanes$packer$skips$keep1$2$d = byte_lanes$packer$skips$keep_in$2;
-        byte_lanes$packer$skips$nulls1$3$d = byte_lanes$packer$skips$nulls0$3;
-        byte_lanes$packer$skips$data1$3$d = byte_lanes$packer$skips$lane_in$3;
-        byte_lanes$packer$skips$keep1$3$d = byte_lanes$packer$skips$keep_in$3;
-        byte_lanes$packer$skips$nulls1$4$d = byte_lanes$packer$skips$nulls0$4;
-        byte_lanes$packer$skips$data1$4$d = byte_lanes$packer$skips$lane_in$4;
-        byte_lanes$packer$skips$keep1$4$d = byte_lanes$packer$skips$keep_in$4;
-        byte_lanes$packer$skips$nulls1$5$d = byte_lanes$packer$skips$nulls0$5;
-        byte_lanes$packer$skips$data1$5$d = byte_lanes$packer$skips$lane_in$5;
-        byte_lanes$packer$skips$keep1$5$d = byte_lanes$packer$skips$keep_in$5;
-        byte_lanes$packer$skips$nulls1$6$d = byte_lanes$packer$skips$nulls0$6;
-        byte_lanes$packer$skips$data1$6$d = byte_lanes$packer$skips$lane_in$6;
-        byte_lanes$packer$skips$keep1$6$d = byte_lanes$packer$skips$keep_in$6;
-        byte_lanes$packer$skips$nulls1$7$d = byte_lanes$packer$skips$nulls0$7;
-        byte_lanes$packer$skips$data1$7$d = byte_lanes$packer$skips$lane_in$7;
-        byte_lanes$packer$skips$keep1$7$d = byte_lanes$packer$skips$keep_in$7;
-        byte_lanes$packer$skips$nulls1$1$d = byte_lanes$packer$skips$nulls0$1 + byte_lanes$packer$skips$nulls0$0;
-        byte_lanes$packer$skips$nulls1$2$d = byte_lanes$packer$skips$nulls0$2 + byte_lanes$packer$skips$nulls0$1;
-        byte_lanes$packer$skips$nulls1$3$d = byte_lanes$packer$skips$nulls0$3 + byte_lanes$packer$skips$nulls0$2;
-        byte_lanes$packer$skips$nulls1$4$d = byte_lanes$packer$skips$nulls0$4 + byte_lanes$packer$skips$nulls0$3;
-        byte_lanes$packer$skips$nulls1$5$d = byte_lanes$packer$skips$nulls0$5 + byte_lanes$packer$skips$nulls0$4;
-        byte_lanes$packer$skips$nulls1$6$d = byte_lanes$packer$skips$nulls0$6 + byte_lanes$packer$skips$nulls0$5;
-        byte_lanes$packer$skips$nulls1$7$d = byte_lanes$packer$skips$nulls0$7 + byte_lanes$packer$skips$nulls0$6;
-        byte_lanes$packer$skips$nulls2$0$d = byte_lanes$packer$skips$nulls1$0$q;
-        byte_lanes$packer$skips$data2$0$d = byte_lanes$packer$skips$data1$0$q;
-        byte_lanes$packer$skips$keep2$0$d = byte_lanes$packer$skips$keep1$0$q;
-        byte_lanes$packer$skips$nulls2$1$d = byte_lanes$packer$skips$nulls1$1$q;
-        byte_lanes$packer$skips$data2$1$d = byte_lanes$packer$skips$data1$1$q;
-        byte_lanes$packer$skips$keep2$1$d = byte_lanes$packer$skips$keep1$1$q;
-        byte_lanes$packer$skips$nulls2$2$d = byte_lanes$packer$skips$nulls1$2$q;
-        byte_lanes$packer$skips$data2$2$d = byte_lanes$packer$skips$data1$2$q;
-        byte_lanes$packer$skips$keep2$2$d = byte_lanes$packer$skips$keep1$2$q;
-        byte_lanes$packer$skips$nulls2$3$d = byte_lanes$packer$skips$nulls1$3$q;
-        byte_lanes$packer$skips$data2$3$d = byte_lanes$packer$skips$data1$3$q;
-        byte_lanes$packer$skips$keep2$3$d = byte_lanes$packer$skips$keep1$3$q;
-        byte_lanes$packer$skips$nulls2$4$d = byte_lanes$packer$skips$nulls1$4$q;
-        byte_lanes$packer$skips$data2$4$d = byte_lanes$packer$skips$data1$4$q;
-        byte_lanes$packer$skips$keep2$4$d = byte_lanes$packer$skips$keep1$4$q;
-        byte_lanes$packer$skips$nulls2$5$d = byte_lanes$packer$skips$nulls1$5$q;
-        byte_lanes$packer$skips$data2$5$d = byte_lanes$packer$skips$data1$5$q;
-        byte_lanes$packer$skips$keep2$5$d = byte_lanes$packer$skips$keep1$5$q;
-        byte_lanes$packer$skips$nulls2$6$d = byte_lanes$packer$skips$nulls1$6$q;
-        byte_lanes$packer$skips$data2$6$d = byte_lanes$packer$skips$data1$6$q;
-        byte_lanes$packer$skips$keep2$6$d = byte_lanes$packer$skips$keep1$6$q;
-        byte_lanes$packer$skips$nulls2$7$d = byte_lanes$packer$skips$nulls1$7$q;
-        byte_lanes$packer$skips$data2$7$d = byte_lanes$packer$skips$data1$7$q;
-        byte_lanes$packer$skips$keep2$7$d = byte_lanes$packer$skips$keep1$7$q;
-        byte_lanes$packer$skips$nulls2$2$d = byte_lanes$packer$skips$nulls1$2$q + byte_lanes$packer$skips$nulls1$0$q;
-        byte_lanes$packer$skips$nulls2$3$d = byte_lanes$packer$skips$nulls1$3$q + byte_lanes$packer$skips$nulls1$1$q;
-        byte_lanes$packer$skips$nulls2$4$d = byte_lanes$packer$skips$nulls1$4$q + byte_lanes$packer$skips$nulls1$2$q;
-        byte_lanes$packer$skips$nulls2$5$d = byte_lanes$packer$skips$nulls1$5$q + byte_lanes$packer$skips$nulls1$3$q;
-        byte_lanes$packer$skips$nulls2$6$d = byte_lanes$packer$skips$nulls1$6$q + byte_lanes$packer$skips$nulls1$4$q;
-        byte_lanes$packer$skips$nulls2$7$d = byte_lanes$packer$skips$nulls1$7$q + byte_lanes$packer$skips$nulls1$5$q;
-        byte_lanes$packer$skips$nulls3$0$d = byte_lanes$packer$skips$nulls2$0$q;
-        byte_lanes$packer$skips$data3$0$d = byte_lanes$packer$skips$data2$0$q;
-        byte_lanes$packer$skips$keep3$0$d = byte_lanes$packer$skips$keep2$0$q;
-        byte_lanes$packer$skips$nulls3$1$d = byte_lanes$packer$skips$nulls2$1$q;
-        byte_lanes$packer$skips$data3$1$d = byte_lanes$packer$skips$data2$1$q;
-        byte_lanes$packer$skips$keep3$1$d = byte_lanes$packer$skips$keep2$1$q;
-        byte_lanes$packer$skips$nulls3$2$d = byte_lanes$packer$skips$nulls2$2$q;
-        byte_lanes$packer$skips$data3$2$d = byte_lanes$packer$skips$data2$2$q;
-        byte_lanes$packer$skips$keep3$2$d = byte_lanes$packer$skips$keep2$2$q;
-        byte_lanes$packer$skips$nulls3$3$d = byte_lanes$packer$skips$nulls2$3$q;
-        byte_lanes$packer$skips$data3$3$d = byte_lanes$packer$skips$data2$3$q;
-        byte_lanes$packer$skips$keep3$3$d = byte_lanes$packer$skips$keep2$3$q;
-        byte_lanes$packer$skips$nulls3$4$d = byte_lanes$packer$skips$nulls2$4$q;
-        byte_lanes$packer$skips$data3$4$d = byte_lanes$packer$skips$data2$4$q;
-        byte_lanes$packer$skips$keep3$4$d = byte_lanes$packer$skips$keep2$4$q;
-        byte_lanes$packer$skips$nulls3$5$d = byte_lanes$packer$skips$nulls2$5$q;
-        byte_lanes$packer$skips$data3$5$d = byte_lanes$packer$skips$data2$5$q;
-        byte_lanes$packer$skips$keep3$5$d = byte_lanes$packer$skips$keep2$5$q;
-        byte_lanes$packer$skips$nulls3$6$d = byte_lanes$packer$skips$nulls2$6$q;
-        byte_lanes$packer$skips$data3$6$d = byte_lanes$packer$skips$data2$6$q;
-        byte_lanes$packer$skips$keep3$6$d = byte_lanes$packer$skips$keep2$6$q;
-        byte_lanes$packer$skips$nulls3$7$d = byte_lanes$packer$skips$nulls2$7$q;
-        byte_lanes$packer$skips$data3$7$d = byte_lanes$packer$skips$data2$7$q;
-        byte_lanes$packer$skips$keep3$7$d = byte_lanes$packer$skips$keep2$7$q;
-        byte_lanes$packer$skips$nulls3$4$d = byte_lanes$packer$skips$nulls2$4$q + byte_lanes$packer$skips$nulls2$0$q;
-        byte_lanes$packer$skips$nulls3$5$d = byte_lanes$packer$skips$nulls2$5$q + byte_lanes$packer$skips$nulls2$1$q;
-        byte_lanes$packer$skips$nulls3$6$d = byte_lanes$packer$skips$nulls2$6$q + byte_lanes$packer$skips$nulls2$2$q;
-        byte_lanes$packer$skips$nulls3$7$d = byte_lanes$packer$skips$nulls2$7$q + byte_lanes$packer$skips$nulls2$3$q;
-        byte_lanes$packer$skips$skip$0 = byte_lanes$packer$skips$nulls3$0$q[('h0)+:(5)];
-        byte_lanes$packer$skips$lane_out$0 = byte_lanes$packer$skips$data3$0$q;
-        byte_lanes$packer$skips$keep_out$0 = byte_lanes$packer$skips$keep3$0$q;
-        byte_lanes$packer$skips$skip$1 = byte_lanes$packer$skips$nulls3$1$q[('h0)+:(5)];
-        byte_lanes$packer$skips$lane_out$1 = byte_lanes$packer$skips$data3$1$q;
-        byte_lanes$packer$skips$keep_out$1 = byte_lanes$packer$skips$keep3$1$q;
-        byte_lanes$packer$skips$skip$2 = byte_lanes$packer$skips$nulls3$2$q[('h0)+:(5)];
-        byte_lanes$packer$skips$lane_out$2 = byte_lanes$packer$skips$data3$2$q;
-        byte_lanes$packer$skips$keep_out$2 = byte_lanes$packer$skips$keep3$2$q;
-        byte_lanes$packer$skips$skip$3 = byte_lanes$packer$skips$nulls3$3$q[('h0)+:(5)];
-        byte_lanes$packer$skips$lane_out$3 = byte_lanes$packer$skips$data3$3$q;
-        byte_lanes$packer$skips$keep_out$3 = byte_lanes$packer$skips$keep3$3$q;
-        byte_lanes$packer$skips$skip$4 = byte_lanes$packer$skips$nulls3$4$q[('h0)+:(5)];
-        byte_lanes$packer$skips$lane_out$4 = byte_lanes$packer$skips$data3$4$q;
-        byte_lanes$packer$skips$keep_out$4 = byte_lanes$packer$skips$keep3$4$q;
-        byte_lanes$packer$skips$skip$5 = byte_lanes$packer$skips$nulls3$5$q[('h0)+:(5)];
-        byte_lanes$packer$skips$lane_out$5 = byte_lanes$packer$skips$data3$5$q;
-        byte_lanes$packer$skips$keep_out$5 = byte_lanes$packer$skips$keep3$5$q;
-        byte_lanes$packer$skips$skip$6 = byte_lanes$packer$skips$nulls3$6$q[('h0)+:(5)];
-        byte_lanes$packer$skips$lane_out$6 = byte_lanes$packer$skips$data3$6$q;
-        byte_lanes$packer$skips$keep_out$6 = byte_lanes$packer$skips$keep3$6$q;
-        byte_lanes$packer$skips$skip$7 = byte_lanes$packer$skips$nulls3$7$q[('h0)+:(5)];
-        byte_lanes$packer$skips$lane_out$7 = byte_lanes$packer$skips$data3$7$q;
-        byte_lanes$packer$skips$keep_out$7 = byte_lanes$packer$skips$keep3$7$q;
+        byte_lanes$packer$skips$level1$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level1$0$data_in = byte_lanes$packer$skips$lane_in$0;
+        byte_lanes$packer$skips$level1$0$keep_in = byte_lanes$packer$skips$keep_in$0;
+        byte_lanes$packer$skips$level1$0$value_in = byte_lanes$packer$skips$nulls0$0;
+        byte_lanes$packer$skips$level1$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level1$1$data_in = byte_lanes$packer$skips$lane_in$1;
+        byte_lanes$packer$skips$level1$1$keep_in = byte_lanes$packer$skips$keep_in$1;
+        byte_lanes$packer$skips$level1$1$value_in = byte_lanes$packer$skips$nulls0$1;
+        byte_lanes$packer$skips$level1$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level1$2$data_in = byte_lanes$packer$skips$lane_in$2;
+        byte_lanes$packer$skips$level1$2$keep_in = byte_lanes$packer$skips$keep_in$2;
+        byte_lanes$packer$skips$level1$2$value_in = byte_lanes$packer$skips$nulls0$2;
+        byte_lanes$packer$skips$level1$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level1$3$data_in = byte_lanes$packer$skips$lane_in$3;
+        byte_lanes$packer$skips$level1$3$keep_in = byte_lanes$packer$skips$keep_in$3;
+        byte_lanes$packer$skips$level1$3$value_in = byte_lanes$packer$skips$nulls0$3;
+        byte_lanes$packer$skips$level1$4$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level1$4$data_in = byte_lanes$packer$skips$lane_in$4;
+        byte_lanes$packer$skips$level1$4$keep_in = byte_lanes$packer$skips$keep_in$4;
+        byte_lanes$packer$skips$level1$4$value_in = byte_lanes$packer$skips$nulls0$4;
+        byte_lanes$packer$skips$level1$5$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level1$5$data_in = byte_lanes$packer$skips$lane_in$5;
+        byte_lanes$packer$skips$level1$5$keep_in = byte_lanes$packer$skips$keep_in$5;
+        byte_lanes$packer$skips$level1$5$value_in = byte_lanes$packer$skips$nulls0$5;
+        byte_lanes$packer$skips$level1$6$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level1$6$data_in = byte_lanes$packer$skips$lane_in$6;
+        byte_lanes$packer$skips$level1$6$keep_in = byte_lanes$packer$skips$keep_in$6;
+        byte_lanes$packer$skips$level1$6$value_in = byte_lanes$packer$skips$nulls0$6;
+        byte_lanes$packer$skips$level1$7$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level1$7$data_in = byte_lanes$packer$skips$lane_in$7;
+        byte_lanes$packer$skips$level1$7$keep_in = byte_lanes$packer$skips$keep_in$7;
+        byte_lanes$packer$skips$level1$7$value_in = byte_lanes$packer$skips$nulls0$7;
+        byte_lanes$packer$skips$level1$1$value_in = byte_lanes$packer$skips$nulls0$1 + byte_lanes$packer$skips$nulls0$0;
+        byte_lanes$packer$skips$level1$2$value_in = byte_lanes$packer$skips$nulls0$2 + byte_lanes$packer$skips$nulls0$1;
+        byte_lanes$packer$skips$level1$3$value_in = byte_lanes$packer$skips$nulls0$3 + byte_lanes$packer$skips$nulls0$2;
+        byte_lanes$packer$skips$level1$4$value_in = byte_lanes$packer$skips$nulls0$4 + byte_lanes$packer$skips$nulls0$3;
+        byte_lanes$packer$skips$level1$5$value_in = byte_lanes$packer$skips$nulls0$5 + byte_lanes$packer$skips$nulls0$4;
+        byte_lanes$packer$skips$level1$6$value_in = byte_lanes$packer$skips$nulls0$6 + byte_lanes$packer$skips$nulls0$5;
+        byte_lanes$packer$skips$level1$7$value_in = byte_lanes$packer$skips$nulls0$7 + byte_lanes$packer$skips$nulls0$6;
+        byte_lanes$packer$skips$level2$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level2$0$data_in = byte_lanes$packer$skips$level1$0$data;
+        byte_lanes$packer$skips$level2$0$keep_in = byte_lanes$packer$skips$level1$0$keep;
+        byte_lanes$packer$skips$level2$0$value_in = byte_lanes$packer$skips$level1$0$value;
+        byte_lanes$packer$skips$level2$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level2$1$data_in = byte_lanes$packer$skips$level1$1$data;
+        byte_lanes$packer$skips$level2$1$keep_in = byte_lanes$packer$skips$level1$1$keep;
+        byte_lanes$packer$skips$level2$1$value_in = byte_lanes$packer$skips$level1$1$value;
+        byte_lanes$packer$skips$level2$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level2$2$data_in = byte_lanes$packer$skips$level1$2$data;
+        byte_lanes$packer$skips$level2$2$keep_in = byte_lanes$packer$skips$level1$2$keep;
+        byte_lanes$packer$skips$level2$2$value_in = byte_lanes$packer$skips$level1$2$value;
+        byte_lanes$packer$skips$level2$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level2$3$data_in = byte_lanes$packer$skips$level1$3$data;
+        byte_lanes$packer$skips$level2$3$keep_in = byte_lanes$packer$skips$level1$3$keep;
+        byte_lanes$packer$skips$level2$3$value_in = byte_lanes$packer$skips$level1$3$value;
+        byte_lanes$packer$skips$level2$4$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level2$4$data_in = byte_lanes$packer$skips$level1$4$data;
+        byte_lanes$packer$skips$level2$4$keep_in = byte_lanes$packer$skips$level1$4$keep;
+        byte_lanes$packer$skips$level2$4$value_in = byte_lanes$packer$skips$level1$4$value;
+        byte_lanes$packer$skips$level2$5$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level2$5$data_in = byte_lanes$packer$skips$level1$5$data;
+        byte_lanes$packer$skips$level2$5$keep_in = byte_lanes$packer$skips$level1$5$keep;
+        byte_lanes$packer$skips$level2$5$value_in = byte_lanes$packer$skips$level1$5$value;
+        byte_lanes$packer$skips$level2$6$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level2$6$data_in = byte_lanes$packer$skips$level1$6$data;
+        byte_lanes$packer$skips$level2$6$keep_in = byte_lanes$packer$skips$level1$6$keep;
+        byte_lanes$packer$skips$level2$6$value_in = byte_lanes$packer$skips$level1$6$value;
+        byte_lanes$packer$skips$level2$7$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level2$7$data_in = byte_lanes$packer$skips$level1$7$data;
+        byte_lanes$packer$skips$level2$7$keep_in = byte_lanes$packer$skips$level1$7$keep;
+        byte_lanes$packer$skips$level2$7$value_in = byte_lanes$packer$skips$level1$7$value;
+        byte_lanes$packer$skips$level2$2$value_in = byte_lanes$packer$skips$level1$2$value + byte_lanes$packer$skips$level1$0$value;
+        byte_lanes$packer$skips$level2$3$value_in = byte_lanes$packer$skips$level1$3$value + byte_lanes$packer$skips$level1$1$value;
+        byte_lanes$packer$skips$level2$4$value_in = byte_lanes$packer$skips$level1$4$value + byte_lanes$packer$skips$level1$2$value;
+        byte_lanes$packer$skips$level2$5$value_in = byte_lanes$packer$skips$level1$5$value + byte_lanes$packer$skips$level1$3$value;
+        byte_lanes$packer$skips$level2$6$value_in = byte_lanes$packer$skips$level1$6$value + byte_lanes$packer$skips$level1$4$value;
+        byte_lanes$packer$skips$level2$7$value_in = byte_lanes$packer$skips$level1$7$value + byte_lanes$packer$skips$level1$5$value;
+        byte_lanes$packer$skips$level3$0$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level3$0$data_in = byte_lanes$packer$skips$level2$0$data;
+        byte_lanes$packer$skips$level3$0$keep_in = byte_lanes$packer$skips$level2$0$keep;
+        byte_lanes$packer$skips$level3$0$value_in = byte_lanes$packer$skips$level2$0$value;
+        byte_lanes$packer$skips$level3$1$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level3$1$data_in = byte_lanes$packer$skips$level2$1$data;
+        byte_lanes$packer$skips$level3$1$keep_in = byte_lanes$packer$skips$level2$1$keep;
+        byte_lanes$packer$skips$level3$1$value_in = byte_lanes$packer$skips$level2$1$value;
+        byte_lanes$packer$skips$level3$2$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level3$2$data_in = byte_lanes$packer$skips$level2$2$data;
+        byte_lanes$packer$skips$level3$2$keep_in = byte_lanes$packer$skips$level2$2$keep;
+        byte_lanes$packer$skips$level3$2$value_in = byte_lanes$packer$skips$level2$2$value;
+        byte_lanes$packer$skips$level3$3$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level3$3$data_in = byte_lanes$packer$skips$level2$3$data;
+        byte_lanes$packer$skips$level3$3$keep_in = byte_lanes$packer$skips$level2$3$keep;
+        byte_lanes$packer$skips$level3$3$value_in = byte_lanes$packer$skips$level2$3$value;
+        byte_lanes$packer$skips$level3$4$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level3$4$data_in = byte_lanes$packer$skips$level2$4$data;
+        byte_lanes$packer$skips$level3$4$keep_in = byte_lanes$packer$skips$level2$4$keep;
+        byte_lanes$packer$skips$level3$4$value_in = byte_lanes$packer$skips$level2$4$value;
+        byte_lanes$packer$skips$level3$5$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level3$5$data_in = byte_lanes$packer$skips$level2$5$data;
+        byte_lanes$packer$skips$level3$5$keep_in = byte_lanes$packer$skips$level2$5$keep;
+        byte_lanes$packer$skips$level3$5$value_in = byte_lanes$packer$skips$level2$5$value;
+        byte_lanes$packer$skips$level3$6$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level3$6$data_in = byte_lanes$packer$skips$level2$6$data;
+        byte_lanes$packer$skips$level3$6$keep_in = byte_lanes$packer$skips$level2$6$keep;
+        byte_lanes$packer$skips$level3$6$value_in = byte_lanes$packer$skips$level2$6$value;
+        byte_lanes$packer$skips$level3$7$clock = byte_lanes$packer$skips$clock;
+        byte_lanes$packer$skips$level3$7$data_in = byte_lanes$packer$skips$level2$7$data;
+        byte_lanes$packer$skips$level3$7$keep_in = byte_lanes$packer$skips$level2$7$keep;
+        byte_lanes$packer$skips$level3$7$value_in = byte_lanes$packer$skips$level2$7$value;
+        byte_lanes$packer$skips$level3$4$value_in = byte_lanes$packer$skips$level2$4$value + byte_lanes$packer$skips$level2$0$value;
+        byte_lanes$packer$skips$level3$5$value_in = byte_lanes$packer$skips$level2$5$value + byte_lanes$packer$skips$level2$1$value;
+        byte_lanes$packer$skips$level3$6$value_in = byte_lanes$packer$skips$level2$6$value + byte_lanes$packer$skips$level2$2$value;
+        byte_lanes$packer$skips$level3$7$value_in = byte_lanes$packer$skips$level2$7$value + byte_lanes$packer$skips$level2$3$value;
         byte_lanes$packer$skips$unused_top = 1'b0;
-        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls3$0$q['h5];
-        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls3$1$q['h5];
-        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls3$2$q['h5];
-        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls3$3$q['h5];
-        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls3$4$q['h5];
-        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls3$5$q['h5];
-        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$nulls3$6$q['h5];
-        byte_lanes$packer$skips$nulls = byte_lanes$packer$skips$nulls3$7$q;
-        byte_lanes$packer$skips$beat_out = byte_lanes$packer$skips$beat3$0$q;
-        byte_lanes$packer$skips$last_out = byte_lanes$packer$skips$last3$0$q;
+        byte_lanes$packer$skips$skip$0 = byte_lanes$packer$skips$level3$0$value[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$0 = byte_lanes$packer$skips$level3$0$data;
+        byte_lanes$packer$skips$keep_out$0 = byte_lanes$packer$skips$level3$0$keep;
+        byte_lanes$packer$skips$skip$1 = byte_lanes$packer$skips$level3$1$value[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$1 = byte_lanes$packer$skips$level3$1$data;
+        byte_lanes$packer$skips$keep_out$1 = byte_lanes$packer$skips$level3$1$keep;
+        byte_lanes$packer$skips$skip$2 = byte_lanes$packer$skips$level3$2$value[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$2 = byte_lanes$packer$skips$level3$2$data;
+        byte_lanes$packer$skips$keep_out$2 = byte_lanes$packer$skips$level3$2$keep;
+        byte_lanes$packer$skips$skip$3 = byte_lanes$packer$skips$level3$3$value[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$3 = byte_lanes$packer$skips$level3$3$data;
+        byte_lanes$packer$skips$keep_out$3 = byte_lanes$packer$skips$level3$3$keep;
+        byte_lanes$packer$skips$skip$4 = byte_lanes$packer$skips$level3$4$value[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$4 = byte_lanes$packer$skips$level3$4$data;
+        byte_lanes$packer$skips$keep_out$4 = byte_lanes$packer$skips$level3$4$keep;
+        byte_lanes$packer$skips$skip$5 = byte_lanes$packer$skips$level3$5$value[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$5 = byte_lanes$packer$skips$level3$5$data;
+        byte_lanes$packer$skips$keep_out$5 = byte_lanes$packer$skips$level3$5$keep;
+        byte_lanes$packer$skips$skip$6 = byte_lanes$packer$skips$level3$6$value[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$6 = byte_lanes$packer$skips$level3$6$data;
+        byte_lanes$packer$skips$keep_out$6 = byte_lanes$packer$skips$level3$6$keep;
+        byte_lanes$packer$skips$skip$7 = byte_lanes$packer$skips$level3$7$value[('h0)+:(5)];
+        byte_lanes$packer$skips$lane_out$7 = byte_lanes$packer$skips$level3$7$data;
+        byte_lanes$packer$skips$keep_out$7 = byte_lanes$packer$skips$level3$7$keep;
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$level3$0$value['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$level3$1$value['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$level3$2$value['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$level3$3$value['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$level3$4$value['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$level3$5$value['h5];
+        byte_lanes$packer$skips$unused_top = byte_lanes$packer$skips$unused_top | byte_lanes$packer$skips$level3$6$value['h5];
+        byte_lanes$packer$skips$nulls = byte_lanes$packer$skips$level3$7$value;
+    end
+    // byte_lanes$packer$level1$0$data_reg
+    initial begin
+       byte_lanes$packer$level1$0$data_reg$q = 8'h0;
+    end
+    always @(posedge byte_lanes$packer$level1$0$data_reg$clock) begin
+       byte_lanes$packer$level1$0$data_reg$q <= byte_lanes$packer$level1$0$data_reg$d;
+    end
+    // byte_lanes$packer$level1$0$keep_reg
+    initial begin
+       byte_lanes$packer$level1$0$keep_reg$q = 1'h0;
     end
-    // byte_lanes$packer$data1$0
-    initial begin
-       byte_lanes$packer$data1$0$q = 8'h0;
+    always @(posedge byte_lanes$packer$level1$0$keep_reg$clock) begin
+       byte_lanes$packer$level1$0$keep_reg$q <= byte_lanes$packer$level1$0$keep_reg$d;
     end
-    always @(posedge byte_lanes$packer$data1$0$clock) begin
-       byte_lanes$packer$data1$0$q <= byte_lanes$packer$data1$0$d;
-    end
-    // byte_lanes$packer$data1$1
+    // byte_lanes$packer$level1$0$value_reg
     initial begin
-       byte_lanes$packer$data1$1$q = 8'h0;
+       byte_lanes$packer$level1$0$value_reg$q = 4'h0;
     end
-    always @(posedge byte_lanes$packer$data1$1$clock) begin
-       byte_lanes$packer$data1$1$q <= byte_lanes$packer$data1$1$d;
+    always @(posedge byte_lanes$packer$level1$0$value_reg$clock) begin
+       byte_lanes$packer$level1$0$value_reg$q <= byte_lanes$packer$level1$0$value_reg$d;
     end
-    // byte_lanes$packer$data1$2
+    // byte_lanes$packer$level1$0
+    always @(*) begin
+        byte_lanes$packer$level1$0$data_reg$clock = byte_lanes$packer$level1$0$clock;
+        byte_lanes$packer$level1$0$keep_reg$clock = byte_lanes$packer$level1$0$clock;
+        byte_lanes$packer$level1$0$value_reg$clock = byte_lanes$packer$level1$0$clock;
+        byte_lanes$packer$level1$0$data_reg$d = byte_lanes$packer$level1$0$data_in;
+        byte_lanes$packer$level1$0$keep_reg$d = byte_lanes$packer$level1$0$keep_in;
+        byte_lanes$packer$level1$0$value_reg$d = byte_lanes$packer$level1$0$value_in;
+        byte_lanes$packer$level1$0$data = byte_lanes$packer$level1$0$data_reg$q;
+        byte_lanes$packer$level1$0$keep = byte_lanes$packer$level1$0$keep_reg$q;
+        byte_lanes$packer$level1$0$value = byte_lanes$packer$level1$0$value_reg$q;
+    end
+    // byte_lanes$packer$level1$1$data_reg
     initial begin
-       byte_lanes$packer$data1$2$q = 8'h0;
+       byte_lanes$packer$level1$1$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$data1$2$clock) begin
-       byte_lanes$packer$data1$2$q <= byte_lanes$packer$data1$2$d;
+    always @(posedge byte_lanes$packer$level1$1$data_reg$clock) begin
+       byte_lanes$packer$level1$1$data_reg$q <= byte_lanes$packer$level1$1$data_reg$d;
     end
-    // byte_lanes$packer$data1$3
+    // byte_lanes$packer$level1$1$keep_reg
     initial begin
-       byte_lanes$packer$data1$3$q = 8'h0;
+       byte_lanes$packer$level1$1$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$data1$3$clock) begin
-       byte_lanes$packer$data1$3$q <= byte_lanes$packer$data1$3$d;
+    always @(posedge byte_lanes$packer$level1$1$keep_reg$clock) begin
+       byte_lanes$packer$level1$1$keep_reg$q <= byte_lanes$packer$level1$1$keep_reg$d;
     end
-    // byte_lanes$packer$data1$4
+    // byte_lanes$packer$level1$1$value_reg
     initial begin
-       byte_lanes$packer$data1$4$q = 8'h0;
-    end
-    always @(posedge byte_lanes$packer$data1$4$clock) begin
-       byte_lanes$packer$data1$4$q <= byte_lanes$packer$data1$4$d;
+       byte_lanes$packer$level1$1$value_reg$q = 4'h0;
     end
-    // byte_lanes$packer$data1$5
-    initial begin
-       byte_lanes$packer$data1$5$q = 8'h0;
+    always @(posedge byte_lanes$packer$level1$1$value_reg$clock) begin
+       byte_lanes$packer$level1$1$value_reg$q <= byte_lanes$packer$level1$1$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$data1$5$clock) begin
-       byte_lanes$packer$data1$5$q <= byte_lanes$packer$data1$5$d;
+    // byte_lanes$packer$level1$1
+    always @(*) begin
+        byte_lanes$packer$level1$1$data_reg$clock = byte_lanes$packer$level1$1$clock;
+        byte_lanes$packer$level1$1$keep_reg$clock = byte_lanes$packer$level1$1$clock;
+        byte_lanes$packer$level1$1$value_reg$clock = byte_lanes$packer$level1$1$clock;
+        byte_lanes$packer$level1$1$data_reg$d = byte_lanes$packer$level1$1$data_in;
+        byte_lanes$packer$level1$1$keep_reg$d = byte_lanes$packer$level1$1$keep_in;
+        byte_lanes$packer$level1$1$value_reg$d = byte_lanes$packer$level1$1$value_in;
+        byte_lanes$packer$level1$1$data = byte_lanes$packer$level1$1$data_reg$q;
+        byte_lanes$packer$level1$1$keep = byte_lanes$packer$level1$1$keep_reg$q;
+        byte_lanes$packer$level1$1$value = byte_lanes$packer$level1$1$value_reg$q;
     end
-    // byte_lanes$packer$data1$6
+    // byte_lanes$packer$level1$2$data_reg
     initial begin
-       byte_lanes$packer$data1$6$q = 8'h0;
+       byte_lanes$packer$level1$2$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$data1$6$clock) begin
-       byte_lanes$packer$data1$6$q <= byte_lanes$packer$data1$6$d;
+    always @(posedge byte_lanes$packer$level1$2$data_reg$clock) begin
+       byte_lanes$packer$level1$2$data_reg$q <= byte_lanes$packer$level1$2$data_reg$d;
     end
-    // byte_lanes$packer$data1$7
+    // byte_lanes$packer$level1$2$keep_reg
     initial begin
-       byte_lanes$packer$data1$7$q = 8'h0;
+       byte_lanes$packer$level1$2$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$data1$7$clock) begin
-       byte_lanes$packer$data1$7$q <= byte_lanes$packer$data1$7$d;
+    always @(posedge byte_lanes$packer$level1$2$keep_reg$clock) begin
+       byte_lanes$packer$level1$2$keep_reg$q <= byte_lanes$packer$level1$2$keep_reg$d;
     end
-    // byte_lanes$packer$keep1$0
+    // byte_lanes$packer$level1$2$value_reg
     initial begin
-       byte_lanes$packer$keep1$0$q = 1'h0;
+       byte_lanes$packer$level1$2$value_reg$q = 4'h0;
     end
-    always @(posedge byte_lanes$packer$keep1$0$clock) begin
-       byte_lanes$packer$keep1$0$q <= byte_lanes$packer$keep1$0$d;
+    always @(posedge byte_lanes$packer$level1$2$value_reg$clock) begin
+       byte_lanes$packer$level1$2$value_reg$q <= byte_lanes$packer$level1$2$value_reg$d;
     end
-    // byte_lanes$packer$keep1$1
+    // byte_lanes$packer$level1$2
+    always @(*) begin
+        byte_lanes$packer$level1$2$data_reg$clock = byte_lanes$packer$level1$2$clock;
+        byte_lanes$packer$level1$2$keep_reg$clock = byte_lanes$packer$level1$2$clock;
+        byte_lanes$packer$level1$2$value_reg$clock = byte_lanes$packer$level1$2$clock;
+        byte_lanes$packer$level1$2$data_reg$d = byte_lanes$packer$level1$2$data_in;
+        byte_lanes$packer$level1$2$keep_reg$d = byte_lanes$packer$level1$2$keep_in;
+        byte_lanes$packer$level1$2$value_reg$d = byte_lanes$packer$level1$2$value_in;
+        byte_lanes$packer$level1$2$data = byte_lanes$packer$level1$2$data_reg$q;
+        byte_lanes$packer$level1$2$keep = byte_lanes$packer$level1$2$keep_reg$q;
+        byte_lanes$packer$level1$2$value = byte_lanes$packer$level1$2$value_reg$q;
+    end
+    // byte_lanes$packer$level1$3$data_reg
     initial begin
-       byte_lanes$packer$keep1$1$q = 1'h0;
+       byte_lanes$packer$level1$3$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$keep1$1$clock) begin
-       byte_lanes$packer$keep1$1$q <= byte_lanes$packer$keep1$1$d;
+    always @(posedge byte_lanes$packer$level1$3$data_reg$clock) begin
+       byte_lanes$packer$level1$3$data_reg$q <= byte_lanes$packer$level1$3$data_reg$d;
     end
-    // byte_lanes$packer$keep1$2
+    // byte_lanes$packer$level1$3$keep_reg
     initial begin
-       byte_lanes$packer$keep1$2$q = 1'h0;
+       byte_lanes$packer$level1$3$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$keep1$2$clock) begin
-       byte_lanes$packer$keep1$2$q <= byte_lanes$packer$keep1$2$d;
+    always @(posedge byte_lanes$packer$level1$3$keep_reg$clock) begin
+       byte_lanes$packer$level1$3$keep_reg$q <= byte_lanes$packer$level1$3$keep_reg$d;
     end
-    // byte_lanes$packer$keep1$3
+    // byte_lanes$packer$level1$3$value_reg
     initial begin
-       byte_lanes$packer$keep1$3$q = 1'h0;
+       byte_lanes$packer$level1$3$value_reg$q = 4'h0;
+    end
+    always @(posedge byte_lanes$packer$level1$3$value_reg$clock) begin
+       byte_lanes$packer$level1$3$value_reg$q <= byte_lanes$packer$level1$3$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$keep1$3$clock) begin
-       byte_lanes$packer$keep1$3$q <= byte_lanes$packer$keep1$3$d;
+    // byte_lanes$packer$level1$3
+    always @(*) begin
+        byte_lanes$packer$level1$3$data_reg$clock = byte_lanes$packer$level1$3$clock;
+        byte_lanes$packer$level1$3$keep_reg$clock = byte_lanes$packer$level1$3$clock;
+        byte_lanes$packer$level1$3$value_reg$clock = byte_lanes$packer$level1$3$clock;
+        byte_lanes$packer$level1$3$data_reg$d = byte_lanes$packer$level1$3$data_in;
+        byte_lanes$packer$level1$3$keep_reg$d = byte_lanes$packer$level1$3$keep_in;
+        byte_lanes$packer$level1$3$value_reg$d = byte_lanes$packer$level1$3$value_in;
+        byte_lanes$packer$level1$3$data = byte_lanes$packer$level1$3$data_reg$q;
+        byte_lanes$packer$level1$3$keep = byte_lanes$packer$level1$3$keep_reg$q;
+        byte_lanes$packer$level1$3$value = byte_lanes$packer$level1$3$value_reg$q;
     end
-    // byte_lanes$packer$keep1$4
+    // byte_lanes$packer$level1$4$data_reg
     initial begin
-       byte_lanes$packer$keep1$4$q = 1'h0;
+       byte_lanes$packer$level1$4$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$keep1$4$clock) begin
-       byte_lanes$packer$keep1$4$q <= byte_lanes$packer$keep1$4$d;
+    always @(posedge byte_lanes$packer$level1$4$data_reg$clock) begin
+       byte_lanes$packer$level1$4$data_reg$q <= byte_lanes$packer$level1$4$data_reg$d;
     end
-    // byte_lanes$packer$keep1$5
+    // byte_lanes$packer$level1$4$keep_reg
     initial begin
-       byte_lanes$packer$keep1$5$q = 1'h0;
+       byte_lanes$packer$level1$4$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$keep1$5$clock) begin
-       byte_lanes$packer$keep1$5$q <= byte_lanes$packer$keep1$5$d;
+    always @(posedge byte_lanes$packer$level1$4$keep_reg$clock) begin
+       byte_lanes$packer$level1$4$keep_reg$q <= byte_lanes$packer$level1$4$keep_reg$d;
     end
-    // byte_lanes$packer$keep1$6
+    // byte_lanes$packer$level1$4$value_reg
     initial begin
-       byte_lanes$packer$keep1$6$q = 1'h0;
+       byte_lanes$packer$level1$4$value_reg$q = 4'h0;
     end
-    always @(posedge byte_lanes$packer$keep1$6$clock) begin
-       byte_lanes$packer$keep1$6$q <= byte_lanes$packer$keep1$6$d;
+    always @(posedge byte_lanes$packer$level1$4$value_reg$clock) begin
+       byte_lanes$packer$level1$4$value_reg$q <= byte_lanes$packer$level1$4$value_reg$d;
     end
-    // byte_lanes$packer$keep1$7
+    // byte_lanes$packer$level1$4
+    always @(*) begin
+        byte_lanes$packer$level1$4$data_reg$clock = byte_lanes$packer$level1$4$clock;
+        byte_lanes$packer$level1$4$keep_reg$clock = byte_lanes$packer$level1$4$clock;
+        byte_lanes$packer$level1$4$value_reg$clock = byte_lanes$packer$level1$4$clock;
+        byte_lanes$packer$level1$4$data_reg$d = byte_lanes$packer$level1$4$data_in;
+        byte_lanes$packer$level1$4$keep_reg$d = byte_lanes$packer$level1$4$keep_in;
+        byte_lanes$packer$level1$4$value_reg$d = byte_lanes$packer$level1$4$value_in;
+        byte_lanes$packer$level1$4$data = byte_lanes$packer$level1$4$data_reg$q;
+        byte_lanes$packer$level1$4$keep = byte_lanes$packer$level1$4$keep_reg$q;
+        byte_lanes$packer$level1$4$value = byte_lanes$packer$level1$4$value_reg$q;
+    end
+    // byte_lanes$packer$level1$5$data_reg
     initial begin
-       byte_lanes$packer$keep1$7$q = 1'h0;
+       byte_lanes$packer$level1$5$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$keep1$7$clock) begin
-       byte_lanes$packer$keep1$7$q <= byte_lanes$packer$keep1$7$d;
+    always @(posedge byte_lanes$packer$level1$5$data_reg$clock) begin
+       byte_lanes$packer$level1$5$data_reg$q <= byte_lanes$packer$level1$5$data_reg$d;
     end
-    // byte_lanes$packer$skip1$0
+    // byte_lanes$packer$level1$5$keep_reg
     initial begin
-       byte_lanes$packer$skip1$0$q = 4'h0;
+       byte_lanes$packer$level1$5$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skip1$0$clock) begin
-       byte_lanes$packer$skip1$0$q <= byte_lanes$packer$skip1$0$d;
+    always @(posedge byte_lanes$packer$level1$5$keep_reg$clock) begin
+       byte_lanes$packer$level1$5$keep_reg$q <= byte_lanes$packer$level1$5$keep_reg$d;
     end
-    // byte_lanes$packer$skip1$1
+    // byte_lanes$packer$level1$5$value_reg
     initial begin
-       byte_lanes$packer$skip1$1$q = 4'h0;
+       byte_lanes$packer$level1$5$value_reg$q = 4'h0;
     end
-    always @(posedge byte_lanes$packer$skip1$1$clock) begin
-       byte_lanes$packer$skip1$1$q <= byte_lanes$packer$skip1$1$d;
+    always @(posedge byte_lanes$packer$level1$5$value_reg$clock) begin
+       byte_lanes$packer$level1$5$value_reg$q <= byte_lanes$packer$level1$5$value_reg$d;
     end
-    // byte_lanes$packer$skip1$2
+    // byte_lanes$packer$level1$5
+    always @(*) begin
+        byte_lanes$packer$level1$5$data_reg$clock = byte_lanes$packer$level1$5$clock;
+        byte_lanes$packer$level1$5$keep_reg$clock = byte_lanes$packer$level1$5$clock;
+        byte_lanes$packer$level1$5$value_reg$clock = byte_lanes$packer$level1$5$clock;
+        byte_lanes$packer$level1$5$data_reg$d = byte_lanes$packer$level1$5$data_in;
+        byte_lanes$packer$level1$5$keep_reg$d = byte_lanes$packer$level1$5$keep_in;
+        byte_lanes$packer$level1$5$value_reg$d = byte_lanes$packer$level1$5$value_in;
+        byte_lanes$packer$level1$5$data = byte_lanes$packer$level1$5$data_reg$q;
+        byte_lanes$packer$level1$5$keep = byte_lanes$packer$level1$5$keep_reg$q;
+        byte_lanes$packer$level1$5$value = byte_lanes$packer$level1$5$value_reg$q;
+    end
+    // byte_lanes$packer$level1$6$data_reg
     initial begin
-       byte_lanes$packer$skip1$2$q = 4'h0;
+       byte_lanes$packer$level1$6$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skip1$2$clock) begin
-       byte_lanes$packer$skip1$2$q <= byte_lanes$packer$skip1$2$d;
+    always @(posedge byte_lanes$packer$level1$6$data_reg$clock) begin
+       byte_lanes$packer$level1$6$data_reg$q <= byte_lanes$packer$level1$6$data_reg$d;
     end
-    // byte_lanes$packer$skip1$3
+    // byte_lanes$packer$level1$6$keep_reg
     initial begin
-       byte_lanes$packer$skip1$3$q = 4'h0;
+       byte_lanes$packer$level1$6$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skip1$3$clock) begin
-       byte_lanes$packer$skip1$3$q <= byte_lanes$packer$skip1$3$d;
+    always @(posedge byte_lanes$packer$level1$6$keep_reg$clock) begin
+       byte_lanes$packer$level1$6$keep_reg$q <= byte_lanes$packer$level1$6$keep_reg$d;
     end
-    // byte_lanes$packer$skip1$4
+    // byte_lanes$packer$level1$6$value_reg
     initial begin
-       byte_lanes$packer$skip1$4$q = 4'h0;
+       byte_lanes$packer$level1$6$value_reg$q = 4'h0;
+    end
+    always @(posedge byte_lanes$packer$level1$6$value_reg$clock) begin
+       byte_lanes$packer$level1$6$value_reg$q <= byte_lanes$packer$level1$6$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$skip1$4$clock) begin
-       byte_lanes$packer$skip1$4$q <= byte_lanes$packer$skip1$4$d;
+    // byte_lanes$packer$level1$6
+    always @(*) begin
+        byte_lanes$packer$level1$6$data_reg$clock = byte_lanes$packer$level1$6$clock;
+        byte_lanes$packer$level1$6$keep_reg$clock = byte_lanes$packer$level1$6$clock;
+        byte_lanes$packer$level1$6$value_reg$clock = byte_lanes$packer$level1$6$clock;
+        byte_lanes$packer$level1$6$data_reg$d = byte_lanes$packer$level1$6$data_in;
+        byte_lanes$packer$level1$6$keep_reg$d = byte_lanes$packer$level1$6$keep_in;
+        byte_lanes$packer$level1$6$value_reg$d = byte_lanes$packer$level1$6$value_in;
+        byte_lanes$packer$level1$6$data = byte_lanes$packer$level1$6$data_reg$q;
+        byte_lanes$packer$level1$6$keep = byte_lanes$packer$level1$6$keep_reg$q;
+        byte_lanes$packer$level1$6$value = byte_lanes$packer$level1$6$value_reg$q;
     end
-    // byte_lanes$packer$skip1$5
+    // byte_lanes$packer$level1$7$data_reg
     initial begin
-       byte_lanes$packer$skip1$5$q = 4'h0;
+       byte_lanes$packer$level1$7$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skip1$5$clock) begin
-       byte_lanes$packer$skip1$5$q <= byte_lanes$packer$skip1$5$d;
+    always @(posedge byte_lanes$packer$level1$7$data_reg$clock) begin
+       byte_lanes$packer$level1$7$data_reg$q <= byte_lanes$packer$level1$7$data_reg$d;
     end
-    // byte_lanes$packer$skip1$6
+    // byte_lanes$packer$level1$7$keep_reg
     initial begin
-       byte_lanes$packer$skip1$6$q = 4'h0;
+       byte_lanes$packer$level1$7$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skip1$6$clock) begin
-       byte_lanes$packer$skip1$6$q <= byte_lanes$packer$skip1$6$d;
+    always @(posedge byte_lanes$packer$level1$7$keep_reg$clock) begin
+       byte_lanes$packer$level1$7$keep_reg$q <= byte_lanes$packer$level1$7$keep_reg$d;
     end
-    // byte_lanes$packer$skip1$7
+    // byte_lanes$packer$level1$7$value_reg
     initial begin
-       byte_lanes$packer$skip1$7$q = 4'h0;
+       byte_lanes$packer$level1$7$value_reg$q = 4'h0;
     end
-    always @(posedge byte_lanes$packer$skip1$7$clock) begin
-       byte_lanes$packer$skip1$7$q <= byte_lanes$packer$skip1$7$d;
+    always @(posedge byte_lanes$packer$level1$7$value_reg$clock) begin
+       byte_lanes$packer$level1$7$value_reg$q <= byte_lanes$packer$level1$7$value_reg$d;
     end
-    // byte_lanes$packer$beat1$0
+    // byte_lanes$packer$level1$7
+    always @(*) begin
+        byte_lanes$packer$level1$7$data_reg$clock = byte_lanes$packer$level1$7$clock;
+        byte_lanes$packer$level1$7$keep_reg$clock = byte_lanes$packer$level1$7$clock;
+        byte_lanes$packer$level1$7$value_reg$clock = byte_lanes$packer$level1$7$clock;
+        byte_lanes$packer$level1$7$data_reg$d = byte_lanes$packer$level1$7$data_in;
+        byte_lanes$packer$level1$7$keep_reg$d = byte_lanes$packer$level1$7$keep_in;
+        byte_lanes$packer$level1$7$value_reg$d = byte_lanes$packer$level1$7$value_in;
+        byte_lanes$packer$level1$7$data = byte_lanes$packer$level1$7$data_reg$q;
+        byte_lanes$packer$level1$7$keep = byte_lanes$packer$level1$7$keep_reg$q;
+        byte_lanes$packer$level1$7$value = byte_lanes$packer$level1$7$value_reg$q;
+    end
+    // byte_lanes$packer$level2$0$data_reg
     initial begin
-       byte_lanes$packer$beat1$0$q = 1'h0;
+       byte_lanes$packer$level2$0$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$beat1$0$clock) begin
-       byte_lanes$packer$beat1$0$q <= byte_lanes$packer$beat1$0$d;
+    always @(posedge byte_lanes$packer$level2$0$data_reg$clock) begin
+       byte_lanes$packer$level2$0$data_reg$q <= byte_lanes$packer$level2$0$data_reg$d;
     end
-    // byte_lanes$packer$last1$0
+    // byte_lanes$packer$level2$0$keep_reg
     initial begin
-       byte_lanes$packer$last1$0$q = 1'h0;
+       byte_lanes$packer$level2$0$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$last1$0$clock) begin
-       byte_lanes$packer$last1$0$q <= byte_lanes$packer$last1$0$d;
+    always @(posedge byte_lanes$packer$level2$0$keep_reg$clock) begin
+       byte_lanes$packer$level2$0$keep_reg$q <= byte_lanes$packer$level2$0$keep_reg$d;
     end
-    // byte_lanes$packer$nulls1$0
+    // byte_lanes$packer$level2$0$value_reg
     initial begin
-       byte_lanes$packer$nulls1$0$q = 6'h0;
+       byte_lanes$packer$level2$0$value_reg$q = 3'h0;
+    end
+    always @(posedge byte_lanes$packer$level2$0$value_reg$clock) begin
+       byte_lanes$packer$level2$0$value_reg$q <= byte_lanes$packer$level2$0$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$nulls1$0$clock) begin
-       byte_lanes$packer$nulls1$0$q <= byte_lanes$packer$nulls1$0$d;
+    // byte_lanes$packer$level2$0
+    always @(*) begin
+        byte_lanes$packer$level2$0$data_reg$clock = byte_lanes$packer$level2$0$clock;
+        byte_lanes$packer$level2$0$keep_reg$clock = byte_lanes$packer$level2$0$clock;
+        byte_lanes$packer$level2$0$value_reg$clock = byte_lanes$packer$level2$0$clock;
+        byte_lanes$packer$level2$0$data_reg$d = byte_lanes$packer$level2$0$data_in;
+        byte_lanes$packer$level2$0$keep_reg$d = byte_lanes$packer$level2$0$keep_in;
+        byte_lanes$packer$level2$0$value_reg$d = byte_lanes$packer$level2$0$value_in;
+        byte_lanes$packer$level2$0$data = byte_lanes$packer$level2$0$data_reg$q;
+        byte_lanes$packer$level2$0$keep = byte_lanes$packer$level2$0$keep_reg$q;
+        byte_lanes$packer$level2$0$value = byte_lanes$packer$level2$0$value_reg$q;
     end
-    // byte_lanes$packer$data2$0
+    // byte_lanes$packer$level2$1$data_reg
     initial begin
-       byte_lanes$packer$data2$0$q = 8'h0;
+       byte_lanes$packer$level2$1$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$data2$0$clock) begin
-       byte_lanes$packer$data2$0$q <= byte_lanes$packer$data2$0$d;
+    always @(posedge byte_lanes$packer$level2$1$data_reg$clock) begin
+       byte_lanes$packer$level2$1$data_reg$q <= byte_lanes$packer$level2$1$data_reg$d;
     end
-    // byte_lanes$packer$data2$1
+    // byte_lanes$packer$level2$1$keep_reg
     initial begin
-       byte_lanes$packer$data2$1$q = 8'h0;
+       byte_lanes$packer$level2$1$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$data2$1$clock) begin
-       byte_lanes$packer$data2$1$q <= byte_lanes$packer$data2$1$d;
+    always @(posedge byte_lanes$packer$level2$1$keep_reg$clock) begin
+       byte_lanes$packer$level2$1$keep_reg$q <= byte_lanes$packer$level2$1$keep_reg$d;
     end
-    // byte_lanes$packer$data2$2
+    // byte_lanes$packer$level2$1$value_reg
     initial begin
-       byte_lanes$packer$data2$2$q = 8'h0;
+       byte_lanes$packer$level2$1$value_reg$q = 3'h0;
     end
-    always @(posedge byte_lanes$packer$data2$2$clock) begin
-       byte_lanes$packer$data2$2$q <= byte_lanes$packer$data2$2$d;
+    always @(posedge byte_lanes$packer$level2$1$value_reg$clock) begin
+       byte_lanes$packer$level2$1$value_reg$q <= byte_lanes$packer$level2$1$value_reg$d;
     end
-    // byte_lanes$packer$data2$3
+    // byte_lanes$packer$level2$1
+    always @(*) begin
+        byte_lanes$packer$level2$1$data_reg$clock = byte_lanes$packer$level2$1$clock;
+        byte_lanes$packer$level2$1$keep_reg$clock = byte_lanes$packer$level2$1$clock;
+        byte_lanes$packer$level2$1$value_reg$clock = byte_lanes$packer$level2$1$clock;
+        byte_lanes$packer$level2$1$data_reg$d = byte_lanes$packer$level2$1$data_in;
+        byte_lanes$packer$level2$1$keep_reg$d = byte_lanes$packer$level2$1$keep_in;
+        byte_lanes$packer$level2$1$value_reg$d = byte_lanes$packer$level2$1$value_in;
+        byte_lanes$packer$level2$1$data = byte_lanes$packer$level2$1$data_reg$q;
+        byte_lanes$packer$level2$1$keep = byte_lanes$packer$level2$1$keep_reg$q;
+        byte_lanes$packer$level2$1$value = byte_lanes$packer$level2$1$value_reg$q;
+    end
+    // byte_lanes$packer$level2$2$data_reg
     initial begin
-       byte_lanes$packer$data2$3$q = 8'h0;
+       byte_lanes$packer$level2$2$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$data2$3$clock) begin
-       byte_lanes$packer$data2$3$q <= byte_lanes$packer$data2$3$d;
+    always @(posedge byte_lanes$packer$level2$2$data_reg$clock) begin
+       byte_lanes$packer$level2$2$data_reg$q <= byte_lanes$packer$level2$2$data_reg$d;
     end
-    // byte_lanes$packer$data2$4
+    // byte_lanes$packer$level2$2$keep_reg
     initial begin
-       byte_lanes$packer$data2$4$q = 8'h0;
+       byte_lanes$packer$level2$2$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$data2$4$clock) begin
-       byte_lanes$packer$data2$4$q <= byte_lanes$packer$data2$4$d;
+    always @(posedge byte_lanes$packer$level2$2$keep_reg$clock) begin
+       byte_lanes$packer$level2$2$keep_reg$q <= byte_lanes$packer$level2$2$keep_reg$d;
     end
-    // byte_lanes$packer$data2$5
+    // byte_lanes$packer$level2$2$value_reg
     initial begin
-       byte_lanes$packer$data2$5$q = 8'h0;
+       byte_lanes$packer$level2$2$value_reg$q = 3'h0;
+    end
+    always @(posedge byte_lanes$packer$level2$2$value_reg$clock) begin
+       byte_lanes$packer$level2$2$value_reg$q <= byte_lanes$packer$level2$2$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$data2$5$clock) begin
-       byte_lanes$packer$data2$5$q <= byte_lanes$packer$data2$5$d;
+    // byte_lanes$packer$level2$2
+    always @(*) begin
+        byte_lanes$packer$level2$2$data_reg$clock = byte_lanes$packer$level2$2$clock;
+        byte_lanes$packer$level2$2$keep_reg$clock = byte_lanes$packer$level2$2$clock;
+        byte_lanes$packer$level2$2$value_reg$clock = byte_lanes$packer$level2$2$clock;
+        byte_lanes$packer$level2$2$data_reg$d = byte_lanes$packer$level2$2$data_in;
+        byte_lanes$packer$level2$2$keep_reg$d = byte_lanes$packer$level2$2$keep_in;
+        byte_lanes$packer$level2$2$value_reg$d = byte_lanes$packer$level2$2$value_in;
+        byte_lanes$packer$level2$2$data = byte_lanes$packer$level2$2$data_reg$q;
+        byte_lanes$packer$level2$2$keep = byte_lanes$packer$level2$2$keep_reg$q;
+        byte_lanes$packer$level2$2$value = byte_lanes$packer$level2$2$value_reg$q;
     end
-    // byte_lanes$packer$data2$6
+    // byte_lanes$packer$level2$3$data_reg
     initial begin
-       byte_lanes$packer$data2$6$q = 8'h0;
+       byte_lanes$packer$level2$3$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$data2$6$clock) begin
-       byte_lanes$packer$data2$6$q <= byte_lanes$packer$data2$6$d;
+    always @(posedge byte_lanes$packer$level2$3$data_reg$clock) begin
+       byte_lanes$packer$level2$3$data_reg$q <= byte_lanes$packer$level2$3$data_reg$d;
     end
-    // byte_lanes$packer$data2$7
+    // byte_lanes$packer$level2$3$keep_reg
     initial begin
-       byte_lanes$packer$data2$7$q = 8'h0;
+       byte_lanes$packer$level2$3$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$data2$7$clock) begin
-       byte_lanes$packer$data2$7$q <= byte_lanes$packer$data2$7$d;
+    always @(posedge byte_lanes$packer$level2$3$keep_reg$clock) begin
+       byte_lanes$packer$level2$3$keep_reg$q <= byte_lanes$packer$level2$3$keep_reg$d;
     end
-    // byte_lanes$packer$keep2$0
+    // byte_lanes$packer$level2$3$value_reg
     initial begin
-       byte_lanes$packer$keep2$0$q = 1'h0;
+       byte_lanes$packer$level2$3$value_reg$q = 3'h0;
     end
-    always @(posedge byte_lanes$packer$keep2$0$clock) begin
-       byte_lanes$packer$keep2$0$q <= byte_lanes$packer$keep2$0$d;
+    always @(posedge byte_lanes$packer$level2$3$value_reg$clock) begin
+       byte_lanes$packer$level2$3$value_reg$q <= byte_lanes$packer$level2$3$value_reg$d;
     end
-    // byte_lanes$packer$keep2$1
+    // byte_lanes$packer$level2$3
+    always @(*) begin
+        byte_lanes$packer$level2$3$data_reg$clock = byte_lanes$packer$level2$3$clock;
+        byte_lanes$packer$level2$3$keep_reg$clock = byte_lanes$packer$level2$3$clock;
+        byte_lanes$packer$level2$3$value_reg$clock = byte_lanes$packer$level2$3$clock;
+        byte_lanes$packer$level2$3$data_reg$d = byte_lanes$packer$level2$3$data_in;
+        byte_lanes$packer$level2$3$keep_reg$d = byte_lanes$packer$level2$3$keep_in;
+        byte_lanes$packer$level2$3$value_reg$d = byte_lanes$packer$level2$3$value_in;
+        byte_lanes$packer$level2$3$data = byte_lanes$packer$level2$3$data_reg$q;
+        byte_lanes$packer$level2$3$keep = byte_lanes$packer$level2$3$keep_reg$q;
+        byte_lanes$packer$level2$3$value = byte_lanes$packer$level2$3$value_reg$q;
+    end
+    // byte_lanes$packer$level2$4$data_reg
     initial begin
-       byte_lanes$packer$keep2$1$q = 1'h0;
+       byte_lanes$packer$level2$4$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$keep2$1$clock) begin
-       byte_lanes$packer$keep2$1$q <= byte_lanes$packer$keep2$1$d;
+    always @(posedge byte_lanes$packer$level2$4$data_reg$clock) begin
+       byte_lanes$packer$level2$4$data_reg$q <= byte_lanes$packer$level2$4$data_reg$d;
     end
-    // byte_lanes$packer$keep2$2
+    // byte_lanes$packer$level2$4$keep_reg
     initial begin
-       byte_lanes$packer$keep2$2$q = 1'h0;
+       byte_lanes$packer$level2$4$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$keep2$2$clock) begin
-       byte_lanes$packer$keep2$2$q <= byte_lanes$packer$keep2$2$d;
+    always @(posedge byte_lanes$packer$level2$4$keep_reg$clock) begin
+       byte_lanes$packer$level2$4$keep_reg$q <= byte_lanes$packer$level2$4$keep_reg$d;
     end
-    // byte_lanes$packer$keep2$3
+    // byte_lanes$packer$level2$4$value_reg
     initial begin
-       byte_lanes$packer$keep2$3$q = 1'h0;
+       byte_lanes$packer$level2$4$value_reg$q = 3'h0;
     end
-    always @(posedge byte_lanes$packer$keep2$3$clock) begin
-       byte_lanes$packer$keep2$3$q <= byte_lanes$packer$keep2$3$d;
+    always @(posedge byte_lanes$packer$level2$4$value_reg$clock) begin
+       byte_lanes$packer$level2$4$value_reg$q <= byte_lanes$packer$level2$4$value_reg$d;
     end
-    // byte_lanes$packer$keep2$4
+    // byte_lanes$packer$level2$4
+    always @(*) begin
+        byte_lanes$packer$level2$4$data_reg$clock = byte_lanes$packer$level2$4$clock;
+        byte_lanes$packer$level2$4$keep_reg$clock = byte_lanes$packer$level2$4$clock;
+        byte_lanes$packer$level2$4$value_reg$clock = byte_lanes$packer$level2$4$clock;
+        byte_lanes$packer$level2$4$data_reg$d = byte_lanes$packer$level2$4$data_in;
+        byte_lanes$packer$level2$4$keep_reg$d = byte_lanes$packer$level2$4$keep_in;
+        byte_lanes$packer$level2$4$value_reg$d = byte_lanes$packer$level2$4$value_in;
+        byte_lanes$packer$level2$4$data = byte_lanes$packer$level2$4$data_reg$q;
+        byte_lanes$packer$level2$4$keep = byte_lanes$packer$level2$4$keep_reg$q;
+        byte_lanes$packer$level2$4$value = byte_lanes$packer$level2$4$value_reg$q;
+    end
+    // byte_lanes$packer$level2$5$data_reg
     initial begin
-       byte_lanes$packer$keep2$4$q = 1'h0;
+       byte_lanes$packer$level2$5$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$keep2$4$clock) begin
-       byte_lanes$packer$keep2$4$q <= byte_lanes$packer$keep2$4$d;
+    always @(posedge byte_lanes$packer$level2$5$data_reg$clock) begin
+       byte_lanes$packer$level2$5$data_reg$q <= byte_lanes$packer$level2$5$data_reg$d;
     end
-    // byte_lanes$packer$keep2$5
+    // byte_lanes$packer$level2$5$keep_reg
     initial begin
-       byte_lanes$packer$keep2$5$q = 1'h0;
+       byte_lanes$packer$level2$5$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$keep2$5$clock) begin
-       byte_lanes$packer$keep2$5$q <= byte_lanes$packer$keep2$5$d;
+    always @(posedge byte_lanes$packer$level2$5$keep_reg$clock) begin
+       byte_lanes$packer$level2$5$keep_reg$q <= byte_lanes$packer$level2$5$keep_reg$d;
     end
-    // byte_lanes$packer$keep2$6
+    // byte_lanes$packer$level2$5$value_reg
     initial begin
-       byte_lanes$packer$keep2$6$q = 1'h0;
+       byte_lanes$packer$level2$5$value_reg$q = 3'h0;
+    end
+    always @(posedge byte_lanes$packer$level2$5$value_reg$clock) begin
+       byte_lanes$packer$level2$5$value_reg$q <= byte_lanes$packer$level2$5$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$keep2$6$clock) begin
-       byte_lanes$packer$keep2$6$q <= byte_lanes$packer$keep2$6$d;
+    // byte_lanes$packer$level2$5
+    always @(*) begin
+        byte_lanes$packer$level2$5$data_reg$clock = byte_lanes$packer$level2$5$clock;
+        byte_lanes$packer$level2$5$keep_reg$clock = byte_lanes$packer$level2$5$clock;
+        byte_lanes$packer$level2$5$value_reg$clock = byte_lanes$packer$level2$5$clock;
+        byte_lanes$packer$level2$5$data_reg$d = byte_lanes$packer$level2$5$data_in;
+        byte_lanes$packer$level2$5$keep_reg$d = byte_lanes$packer$level2$5$keep_in;
+        byte_lanes$packer$level2$5$value_reg$d = byte_lanes$packer$level2$5$value_in;
+        byte_lanes$packer$level2$5$data = byte_lanes$packer$level2$5$data_reg$q;
+        byte_lanes$packer$level2$5$keep = byte_lanes$packer$level2$5$keep_reg$q;
+        byte_lanes$packer$level2$5$value = byte_lanes$packer$level2$5$value_reg$q;
     end
-    // byte_lanes$packer$keep2$7
+    // byte_lanes$packer$level2$6$data_reg
     initial begin
-       byte_lanes$packer$keep2$7$q = 1'h0;
+       byte_lanes$packer$level2$6$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$keep2$7$clock) begin
-       byte_lanes$packer$keep2$7$q <= byte_lanes$packer$keep2$7$d;
+    always @(posedge byte_lanes$packer$level2$6$data_reg$clock) begin
+       byte_lanes$packer$level2$6$data_reg$q <= byte_lanes$packer$level2$6$data_reg$d;
     end
-    // byte_lanes$packer$skip2$0
+    // byte_lanes$packer$level2$6$keep_reg
     initial begin
-       byte_lanes$packer$skip2$0$q = 3'h0;
+       byte_lanes$packer$level2$6$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skip2$0$clock) begin
-       byte_lanes$packer$skip2$0$q <= byte_lanes$packer$skip2$0$d;
+    always @(posedge byte_lanes$packer$level2$6$keep_reg$clock) begin
+       byte_lanes$packer$level2$6$keep_reg$q <= byte_lanes$packer$level2$6$keep_reg$d;
     end
-    // byte_lanes$packer$skip2$1
+    // byte_lanes$packer$level2$6$value_reg
     initial begin
-       byte_lanes$packer$skip2$1$q = 3'h0;
+       byte_lanes$packer$level2$6$value_reg$q = 3'h0;
     end
-    always @(posedge byte_lanes$packer$skip2$1$clock) begin
-       byte_lanes$packer$skip2$1$q <= byte_lanes$packer$skip2$1$d;
+    always @(posedge byte_lanes$packer$level2$6$value_reg$clock) begin
+       byte_lanes$packer$level2$6$value_reg$q <= byte_lanes$packer$level2$6$value_reg$d;
     end
-    // byte_lanes$packer$skip2$2
+    // byte_lanes$packer$level2$6
+    always @(*) begin
+        byte_lanes$packer$level2$6$data_reg$clock = byte_lanes$packer$level2$6$clock;
+        byte_lanes$packer$level2$6$keep_reg$clock = byte_lanes$packer$level2$6$clock;
+        byte_lanes$packer$level2$6$value_reg$clock = byte_lanes$packer$level2$6$clock;
+        byte_lanes$packer$level2$6$data_reg$d = byte_lanes$packer$level2$6$data_in;
+        byte_lanes$packer$level2$6$keep_reg$d = byte_lanes$packer$level2$6$keep_in;
+        byte_lanes$packer$level2$6$value_reg$d = byte_lanes$packer$level2$6$value_in;
+        byte_lanes$packer$level2$6$data = byte_lanes$packer$level2$6$data_reg$q;
+        byte_lanes$packer$level2$6$keep = byte_lanes$packer$level2$6$keep_reg$q;
+        byte_lanes$packer$level2$6$value = byte_lanes$packer$level2$6$value_reg$q;
+    end
+    // byte_lanes$packer$level2$7$data_reg
     initial begin
-       byte_lanes$packer$skip2$2$q = 3'h0;
+       byte_lanes$packer$level2$7$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skip2$2$clock) begin
-       byte_lanes$packer$skip2$2$q <= byte_lanes$packer$skip2$2$d;
+    always @(posedge byte_lanes$packer$level2$7$data_reg$clock) begin
+       byte_lanes$packer$level2$7$data_reg$q <= byte_lanes$packer$level2$7$data_reg$d;
     end
-    // byte_lanes$packer$skip2$3
+    // byte_lanes$packer$level2$7$keep_reg
     initial begin
-       byte_lanes$packer$skip2$3$q = 3'h0;
+       byte_lanes$packer$level2$7$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skip2$3$clock) begin
-       byte_lanes$packer$skip2$3$q <= byte_lanes$packer$skip2$3$d;
+    always @(posedge byte_lanes$packer$level2$7$keep_reg$clock) begin
+       byte_lanes$packer$level2$7$keep_reg$q <= byte_lanes$packer$level2$7$keep_reg$d;
     end
-    // byte_lanes$packer$skip2$4
+    // byte_lanes$packer$level2$7$value_reg
     initial begin
-       byte_lanes$packer$skip2$4$q = 3'h0;
+       byte_lanes$packer$level2$7$value_reg$q = 3'h0;
+    end
+    always @(posedge byte_lanes$packer$level2$7$value_reg$clock) begin
+       byte_lanes$packer$level2$7$value_reg$q <= byte_lanes$packer$level2$7$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$skip2$4$clock) begin
-       byte_lanes$packer$skip2$4$q <= byte_lanes$packer$skip2$4$d;
+    // byte_lanes$packer$level2$7
+    always @(*) begin
+        byte_lanes$packer$level2$7$data_reg$clock = byte_lanes$packer$level2$7$clock;
+        byte_lanes$packer$level2$7$keep_reg$clock = byte_lanes$packer$level2$7$clock;
+        byte_lanes$packer$level2$7$value_reg$clock = byte_lanes$packer$level2$7$clock;
+        byte_lanes$packer$level2$7$data_reg$d = byte_lanes$packer$level2$7$data_in;
+        byte_lanes$packer$level2$7$keep_reg$d = byte_lanes$packer$level2$7$keep_in;
+        byte_lanes$packer$level2$7$value_reg$d = byte_lanes$packer$level2$7$value_in;
+        byte_lanes$packer$level2$7$data = byte_lanes$packer$level2$7$data_reg$q;
+        byte_lanes$packer$level2$7$keep = byte_lanes$packer$level2$7$keep_reg$q;
+        byte_lanes$packer$level2$7$value = byte_lanes$packer$level2$7$value_reg$q;
     end
-    // byte_lanes$packer$skip2$5
+    // byte_lanes$packer$level3$0$data_reg
     initial begin
-       byte_lanes$packer$skip2$5$q = 3'h0;
+       byte_lanes$packer$level3$0$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$skip2$5$clock) begin
-       byte_lanes$packer$skip2$5$q <= byte_lanes$packer$skip2$5$d;
+    always @(posedge byte_lanes$packer$level3$0$data_reg$clock) begin
+       byte_lanes$packer$level3$0$data_reg$q <= byte_lanes$packer$level3$0$data_reg$d;
     end
-    // byte_lanes$packer$skip2$6
+    // byte_lanes$packer$level3$0$keep_reg
     initial begin
-       byte_lanes$packer$skip2$6$q = 3'h0;
+       byte_lanes$packer$level3$0$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skip2$6$clock) begin
-       byte_lanes$packer$skip2$6$q <= byte_lanes$packer$skip2$6$d;
+    always @(posedge byte_lanes$packer$level3$0$keep_reg$clock) begin
+       byte_lanes$packer$level3$0$keep_reg$q <= byte_lanes$packer$level3$0$keep_reg$d;
     end
-    // byte_lanes$packer$skip2$7
+    // byte_lanes$packer$level3$0$value_reg
     initial begin
-       byte_lanes$packer$skip2$7$q = 3'h0;
+       byte_lanes$packer$level3$0$value_reg$q = 2'h0;
     end
-    always @(posedge byte_lanes$packer$skip2$7$clock) begin
-       byte_lanes$packer$skip2$7$q <= byte_lanes$packer$skip2$7$d;
+    always @(posedge byte_lanes$packer$level3$0$value_reg$clock) begin
+       byte_lanes$packer$level3$0$value_reg$q <= byte_lanes$packer$level3$0$value_reg$d;
     end
-    // byte_lanes$packer$beat2$0
+    // byte_lanes$packer$level3$0
+    always @(*) begin
+        byte_lanes$packer$level3$0$data_reg$clock = byte_lanes$packer$level3$0$clock;
+        byte_lanes$packer$level3$0$keep_reg$clock = byte_lanes$packer$level3$0$clock;
+        byte_lanes$packer$level3$0$value_reg$clock = byte_lanes$packer$level3$0$clock;
+        byte_lanes$packer$level3$0$data_reg$d = byte_lanes$packer$level3$0$data_in;
+        byte_lanes$packer$level3$0$keep_reg$d = byte_lanes$packer$level3$0$keep_in;
+        byte_lanes$packer$level3$0$value_reg$d = byte_lanes$packer$level3$0$value_in;
+        byte_lanes$packer$level3$0$data = byte_lanes$packer$level3$0$data_reg$q;
+        byte_lanes$packer$level3$0$keep = byte_lanes$packer$level3$0$keep_reg$q;
+        byte_lanes$packer$level3$0$value = byte_lanes$packer$level3$0$value_reg$q;
+    end
+    // byte_lanes$packer$level3$1$data_reg
     initial begin
-       byte_lanes$packer$beat2$0$q = 1'h0;
+       byte_lanes$packer$level3$1$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$beat2$0$clock) begin
-       byte_lanes$packer$beat2$0$q <= byte_lanes$packer$beat2$0$d;
+    always @(posedge byte_lanes$packer$level3$1$data_reg$clock) begin
+       byte_lanes$packer$level3$1$data_reg$q <= byte_lanes$packer$level3$1$data_reg$d;
     end
-    // byte_lanes$packer$last2$0
+    // byte_lanes$packer$level3$1$keep_reg
     initial begin
-       byte_lanes$packer$last2$0$q = 1'h0;
+       byte_lanes$packer$level3$1$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$last2$0$clock) begin
-       byte_lanes$packer$last2$0$q <= byte_lanes$packer$last2$0$d;
+    always @(posedge byte_lanes$packer$level3$1$keep_reg$clock) begin
+       byte_lanes$packer$level3$1$keep_reg$q <= byte_lanes$packer$level3$1$keep_reg$d;
     end
-    // byte_lanes$packer$nulls2$0
+    // byte_lanes$packer$level3$1$value_reg
     initial begin
-       byte_lanes$packer$nulls2$0$q = 6'h0;
+       byte_lanes$packer$level3$1$value_reg$q = 2'h0;
+    end
+    always @(posedge byte_lanes$packer$level3$1$value_reg$clock) begin
+       byte_lanes$packer$level3$1$value_reg$q <= byte_lanes$packer$level3$1$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$nulls2$0$clock) begin
-       byte_lanes$packer$nulls2$0$q <= byte_lanes$packer$nulls2$0$d;
+    // byte_lanes$packer$level3$1
+    always @(*) begin
+        byte_lanes$packer$level3$1$data_reg$clock = byte_lanes$packer$level3$1$clock;
+        byte_lanes$packer$level3$1$keep_reg$clock = byte_lanes$packer$level3$1$clock;
+        byte_lanes$packer$level3$1$value_reg$clock = byte_lanes$packer$level3$1$clock;
+        byte_lanes$packer$level3$1$data_reg$d = byte_lanes$packer$level3$1$data_in;
+        byte_lanes$packer$level3$1$keep_reg$d = byte_lanes$packer$level3$1$keep_in;
+        byte_lanes$packer$level3$1$value_reg$d = byte_lanes$packer$level3$1$value_in;
+        byte_lanes$packer$level3$1$data = byte_lanes$packer$level3$1$data_reg$q;
+        byte_lanes$packer$level3$1$keep = byte_lanes$packer$level3$1$keep_reg$q;
+        byte_lanes$packer$level3$1$value = byte_lanes$packer$level3$1$value_reg$q;
     end
-    // byte_lanes$packer$data3$0
+    // byte_lanes$packer$level3$2$data_reg
     initial begin
-       byte_lanes$packer$data3$0$q = 8'h0;
+       byte_lanes$packer$level3$2$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$data3$0$clock) begin
-       byte_lanes$packer$data3$0$q <= byte_lanes$packer$data3$0$d;
+    always @(posedge byte_lanes$packer$level3$2$data_reg$clock) begin
+       byte_lanes$packer$level3$2$data_reg$q <= byte_lanes$packer$level3$2$data_reg$d;
     end
-    // byte_lanes$packer$data3$1
+    // byte_lanes$packer$level3$2$keep_reg
     initial begin
-       byte_lanes$packer$data3$1$q = 8'h0;
+       byte_lanes$packer$level3$2$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$data3$1$clock) begin
-       byte_lanes$packer$data3$1$q <= byte_lanes$packer$data3$1$d;
+    always @(posedge byte_lanes$packer$level3$2$keep_reg$clock) begin
+       byte_lanes$packer$level3$2$keep_reg$q <= byte_lanes$packer$level3$2$keep_reg$d;
     end
-    // byte_lanes$packer$data3$2
+    // byte_lanes$packer$level3$2$value_reg
     initial begin
-       byte_lanes$packer$data3$2$q = 8'h0;
+       byte_lanes$packer$level3$2$value_reg$q = 2'h0;
     end
-    always @(posedge byte_lanes$packer$data3$2$clock) begin
-       byte_lanes$packer$data3$2$q <= byte_lanes$packer$data3$2$d;
+    always @(posedge byte_lanes$packer$level3$2$value_reg$clock) begin
+       byte_lanes$packer$level3$2$value_reg$q <= byte_lanes$packer$level3$2$value_reg$d;
     end
-    // byte_lanes$packer$data3$3
+    // byte_lanes$packer$level3$2
+    always @(*) begin
+        byte_lanes$packer$level3$2$data_reg$clock = byte_lanes$packer$level3$2$clock;
+        byte_lanes$packer$level3$2$keep_reg$clock = byte_lanes$packer$level3$2$clock;
+        byte_lanes$packer$level3$2$value_reg$clock = byte_lanes$packer$level3$2$clock;
+        byte_lanes$packer$level3$2$data_reg$d = byte_lanes$packer$level3$2$data_in;
+        byte_lanes$packer$level3$2$keep_reg$d = byte_lanes$packer$level3$2$keep_in;
+        byte_lanes$packer$level3$2$value_reg$d = byte_lanes$packer$level3$2$value_in;
+        byte_lanes$packer$level3$2$data = byte_lanes$packer$level3$2$data_reg$q;
+        byte_lanes$packer$level3$2$keep = byte_lanes$packer$level3$2$keep_reg$q;
+        byte_lanes$packer$level3$2$value = byte_lanes$packer$level3$2$value_reg$q;
+    end
+    // byte_lanes$packer$level3$3$data_reg
     initial begin
-       byte_lanes$packer$data3$3$q = 8'h0;
+       byte_lanes$packer$level3$3$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$data3$3$clock) begin
-       byte_lanes$packer$data3$3$q <= byte_lanes$packer$data3$3$d;
+    always @(posedge byte_lanes$packer$level3$3$data_reg$clock) begin
+       byte_lanes$packer$level3$3$data_reg$q <= byte_lanes$packer$level3$3$data_reg$d;
     end
-    // byte_lanes$packer$data3$4
+    // byte_lanes$packer$level3$3$keep_reg
     initial begin
-       byte_lanes$packer$data3$4$q = 8'h0;
+       byte_lanes$packer$level3$3$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$data3$4$clock) begin
-       byte_lanes$packer$data3$4$q <= byte_lanes$packer$data3$4$d;
+    always @(posedge byte_lanes$packer$level3$3$keep_reg$clock) begin
+       byte_lanes$packer$level3$3$keep_reg$q <= byte_lanes$packer$level3$3$keep_reg$d;
     end
-    // byte_lanes$packer$data3$5
+    // byte_lanes$packer$level3$3$value_reg
     initial begin
-       byte_lanes$packer$data3$5$q = 8'h0;
+       byte_lanes$packer$level3$3$value_reg$q = 2'h0;
     end
-    always @(posedge byte_lanes$packer$data3$5$clock) begin
-       byte_lanes$packer$data3$5$q <= byte_lanes$packer$data3$5$d;
+    always @(posedge byte_lanes$packer$level3$3$value_reg$clock) begin
+       byte_lanes$packer$level3$3$value_reg$q <= byte_lanes$packer$level3$3$value_reg$d;
     end
-    // byte_lanes$packer$data3$6
+    // byte_lanes$packer$level3$3
+    always @(*) begin
+        byte_lanes$packer$level3$3$data_reg$clock = byte_lanes$packer$level3$3$clock;
+        byte_lanes$packer$level3$3$keep_reg$clock = byte_lanes$packer$level3$3$clock;
+        byte_lanes$packer$level3$3$value_reg$clock = byte_lanes$packer$level3$3$clock;
+        byte_lanes$packer$level3$3$data_reg$d = byte_lanes$packer$level3$3$data_in;
+        byte_lanes$packer$level3$3$keep_reg$d = byte_lanes$packer$level3$3$keep_in;
+        byte_lanes$packer$level3$3$value_reg$d = byte_lanes$packer$level3$3$value_in;
+        byte_lanes$packer$level3$3$data = byte_lanes$packer$level3$3$data_reg$q;
+        byte_lanes$packer$level3$3$keep = byte_lanes$packer$level3$3$keep_reg$q;
+        byte_lanes$packer$level3$3$value = byte_lanes$packer$level3$3$value_reg$q;
+    end
+    // byte_lanes$packer$level3$4$data_reg
     initial begin
-       byte_lanes$packer$data3$6$q = 8'h0;
+       byte_lanes$packer$level3$4$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$data3$6$clock) begin
-       byte_lanes$packer$data3$6$q <= byte_lanes$packer$data3$6$d;
+    always @(posedge byte_lanes$packer$level3$4$data_reg$clock) begin
+       byte_lanes$packer$level3$4$data_reg$q <= byte_lanes$packer$level3$4$data_reg$d;
     end
-    // byte_lanes$packer$data3$7
+    // byte_lanes$packer$level3$4$keep_reg
     initial begin
-       byte_lanes$packer$data3$7$q = 8'h0;
+       byte_lanes$packer$level3$4$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$data3$7$clock) begin
-       byte_lanes$packer$data3$7$q <= byte_lanes$packer$data3$7$d;
+    always @(posedge byte_lanes$packer$level3$4$keep_reg$clock) begin
+       byte_lanes$packer$level3$4$keep_reg$q <= byte_lanes$packer$level3$4$keep_reg$d;
     end
-    // byte_lanes$packer$keep3$0
+    // byte_lanes$packer$level3$4$value_reg
     initial begin
-       byte_lanes$packer$keep3$0$q = 1'h0;
+       byte_lanes$packer$level3$4$value_reg$q = 2'h0;
+    end
+    always @(posedge byte_lanes$packer$level3$4$value_reg$clock) begin
+       byte_lanes$packer$level3$4$value_reg$q <= byte_lanes$packer$level3$4$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$keep3$0$clock) begin
-       byte_lanes$packer$keep3$0$q <= byte_lanes$packer$keep3$0$d;
+    // byte_lanes$packer$level3$4
+    always @(*) begin
+        byte_lanes$packer$level3$4$data_reg$clock = byte_lanes$packer$level3$4$clock;
+        byte_lanes$packer$level3$4$keep_reg$clock = byte_lanes$packer$level3$4$clock;
+        byte_lanes$packer$level3$4$value_reg$clock = byte_lanes$packer$level3$4$clock;
+        byte_lanes$packer$level3$4$data_reg$d = byte_lanes$packer$level3$4$data_in;
+        byte_lanes$packer$level3$4$keep_reg$d = byte_lanes$packer$level3$4$keep_in;
+        byte_lanes$packer$level3$4$value_reg$d = byte_lanes$packer$level3$4$value_in;
+        byte_lanes$packer$level3$4$data = byte_lanes$packer$level3$4$data_reg$q;
+        byte_lanes$packer$level3$4$keep = byte_lanes$packer$level3$4$keep_reg$q;
+        byte_lanes$packer$level3$4$value = byte_lanes$packer$level3$4$value_reg$q;
     end
-    // byte_lanes$packer$keep3$1
+    // byte_lanes$packer$level3$5$data_reg
     initial begin
-       byte_lanes$packer$keep3$1$q = 1'h0;
+       byte_lanes$packer$level3$5$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$keep3$1$clock) begin
-       byte_lanes$packer$keep3$1$q <= byte_lanes$packer$keep3$1$d;
+    always @(posedge byte_lanes$packer$level3$5$data_reg$clock) begin
+       byte_lanes$packer$level3$5$data_reg$q <= byte_lanes$packer$level3$5$data_reg$d;
     end
-    // byte_lanes$packer$keep3$2
+    // byte_lanes$packer$level3$5$keep_reg
     initial begin
-       byte_lanes$packer$keep3$2$q = 1'h0;
+       byte_lanes$packer$level3$5$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$keep3$2$clock) begin
-       byte_lanes$packer$keep3$2$q <= byte_lanes$packer$keep3$2$d;
+    always @(posedge byte_lanes$packer$level3$5$keep_reg$clock) begin
+       byte_lanes$packer$level3$5$keep_reg$q <= byte_lanes$packer$level3$5$keep_reg$d;
     end
-    // byte_lanes$packer$keep3$3
+    // byte_lanes$packer$level3$5$value_reg
     initial begin
-       byte_lanes$packer$keep3$3$q = 1'h0;
+       byte_lanes$packer$level3$5$value_reg$q = 2'h0;
     end
-    always @(posedge byte_lanes$packer$keep3$3$clock) begin
-       byte_lanes$packer$keep3$3$q <= byte_lanes$packer$keep3$3$d;
+    always @(posedge byte_lanes$packer$level3$5$value_reg$clock) begin
+       byte_lanes$packer$level3$5$value_reg$q <= byte_lanes$packer$level3$5$value_reg$d;
     end
-    // byte_lanes$packer$keep3$4
+    // byte_lanes$packer$level3$5
+    always @(*) begin
+        byte_lanes$packer$level3$5$data_reg$clock = byte_lanes$packer$level3$5$clock;
+        byte_lanes$packer$level3$5$keep_reg$clock = byte_lanes$packer$level3$5$clock;
+        byte_lanes$packer$level3$5$value_reg$clock = byte_lanes$packer$level3$5$clock;
+        byte_lanes$packer$level3$5$data_reg$d = byte_lanes$packer$level3$5$data_in;
+        byte_lanes$packer$level3$5$keep_reg$d = byte_lanes$packer$level3$5$keep_in;
+        byte_lanes$packer$level3$5$value_reg$d = byte_lanes$packer$level3$5$value_in;
+        byte_lanes$packer$level3$5$data = byte_lanes$packer$level3$5$data_reg$q;
+        byte_lanes$packer$level3$5$keep = byte_lanes$packer$level3$5$keep_reg$q;
+        byte_lanes$packer$level3$5$value = byte_lanes$packer$level3$5$value_reg$q;
+    end
+    // byte_lanes$packer$level3$6$data_reg
     initial begin
-       byte_lanes$packer$keep3$4$q = 1'h0;
+       byte_lanes$packer$level3$6$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$keep3$4$clock) begin
-       byte_lanes$packer$keep3$4$q <= byte_lanes$packer$keep3$4$d;
+    always @(posedge byte_lanes$packer$level3$6$data_reg$clock) begin
+       byte_lanes$packer$level3$6$data_reg$q <= byte_lanes$packer$level3$6$data_reg$d;
     end
-    // byte_lanes$packer$keep3$5
+    // byte_lanes$packer$level3$6$keep_reg
     initial begin
-       byte_lanes$packer$keep3$5$q = 1'h0;
+       byte_lanes$packer$level3$6$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$keep3$5$clock) begin
-       byte_lanes$packer$keep3$5$q <= byte_lanes$packer$keep3$5$d;
+    always @(posedge byte_lanes$packer$level3$6$keep_reg$clock) begin
+       byte_lanes$packer$level3$6$keep_reg$q <= byte_lanes$packer$level3$6$keep_reg$d;
     end
-    // byte_lanes$packer$keep3$6
+    // byte_lanes$packer$level3$6$value_reg
     initial begin
-       byte_lanes$packer$keep3$6$q = 1'h0;
+       byte_lanes$packer$level3$6$value_reg$q = 2'h0;
+    end
+    always @(posedge byte_lanes$packer$level3$6$value_reg$clock) begin
+       byte_lanes$packer$level3$6$value_reg$q <= byte_lanes$packer$level3$6$value_reg$d;
     end
-    always @(posedge byte_lanes$packer$keep3$6$clock) begin
-       byte_lanes$packer$keep3$6$q <= byte_lanes$packer$keep3$6$d;
+    // byte_lanes$packer$level3$6
+    always @(*) begin
+        byte_lanes$packer$level3$6$data_reg$clock = byte_lanes$packer$level3$6$clock;
+        byte_lanes$packer$level3$6$keep_reg$clock = byte_lanes$packer$level3$6$clock;
+        byte_lanes$packer$level3$6$value_reg$clock = byte_lanes$packer$level3$6$clock;
+        byte_lanes$packer$level3$6$data_reg$d = byte_lanes$packer$level3$6$data_in;
+        byte_lanes$packer$level3$6$keep_reg$d = byte_lanes$packer$level3$6$keep_in;
+        byte_lanes$packer$level3$6$value_reg$d = byte_lanes$packer$level3$6$value_in;
+        byte_lanes$packer$level3$6$data = byte_lanes$packer$level3$6$data_reg$q;
+        byte_lanes$packer$level3$6$keep = byte_lanes$packer$level3$6$keep_reg$q;
+        byte_lanes$packer$level3$6$value = byte_lanes$packer$level3$6$value_reg$q;
     end
-    // byte_lanes$packer$keep3$7
+    // byte_lanes$packer$level3$7$data_reg
     initial begin
-       byte_lanes$packer$keep3$7$q = 1'h0;
+       byte_lanes$packer$level3$7$data_reg$q = 8'h0;
     end
-    always @(posedge byte_lanes$packer$keep3$7$clock) begin
-       byte_lanes$packer$keep3$7$q <= byte_lanes$packer$keep3$7$d;
+    always @(posedge byte_lanes$packer$level3$7$data_reg$clock) begin
+       byte_lanes$packer$level3$7$data_reg$q <= byte_lanes$packer$level3$7$data_reg$d;
     end
-    // byte_lanes$packer$skip3$0
+    // byte_lanes$packer$level3$7$keep_reg
     initial begin
-       byte_lanes$packer$skip3$0$q = 2'h0;
+       byte_lanes$packer$level3$7$keep_reg$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skip3$0$clock) begin
-       byte_lanes$packer$skip3$0$q <= byte_lanes$packer$skip3$0$d;
+    always @(posedge byte_lanes$packer$level3$7$keep_reg$clock) begin
+       byte_lanes$packer$level3$7$keep_reg$q <= byte_lanes$packer$level3$7$keep_reg$d;
     end
-    // byte_lanes$packer$skip3$1
+    // byte_lanes$packer$level3$7$value_reg
     initial begin
-       byte_lanes$packer$skip3$1$q = 2'h0;
+       byte_lanes$packer$level3$7$value_reg$q = 2'h0;
     end
-    always @(posedge byte_lanes$packer$skip3$1$clock) begin
-       byte_lanes$packer$skip3$1$q <= byte_lanes$packer$skip3$1$d;
+    always @(posedge byte_lanes$packer$level3$7$value_reg$clock) begin
+       byte_lanes$packer$level3$7$value_reg$q <= byte_lanes$packer$level3$7$value_reg$d;
     end
-    // byte_lanes$packer$skip3$2
+    // byte_lanes$packer$level3$7
+    always @(*) begin
+        byte_lanes$packer$level3$7$data_reg$clock = byte_lanes$packer$level3$7$clock;
+        byte_lanes$packer$level3$7$keep_reg$clock = byte_lanes$packer$level3$7$clock;
+        byte_lanes$packer$level3$7$value_reg$clock = byte_lanes$packer$level3$7$clock;
+        byte_lanes$packer$level3$7$data_reg$d = byte_lanes$packer$level3$7$data_in;
+        byte_lanes$packer$level3$7$keep_reg$d = byte_lanes$packer$level3$7$keep_in;
+        byte_lanes$packer$level3$7$value_reg$d = byte_lanes$packer$level3$7$value_in;
+        byte_lanes$packer$level3$7$data = byte_lanes$packer$level3$7$data_reg$q;
+        byte_lanes$packer$level3$7$keep = byte_lanes$packer$level3$7$keep_reg$q;
+        byte_lanes$packer$level3$7$value = byte_lanes$packer$level3$7$value_reg$q;
+    end
+    // byte_lanes$packer$beats$beat$0
     initial begin
-       byte_lanes$packer$skip3$2$q = 2'h0;
+       byte_lanes$packer$beats$beat$0$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skip3$2$clock) begin
-       byte_lanes$packer$skip3$2$q <= byte_lanes$packer$skip3$2$d;
+    always @(posedge byte_lanes$packer$beats$beat$0$clock) begin
+       byte_lanes$packer$beats$beat$0$q <= byte_lanes$packer$beats$beat$0$d;
     end
-    // byte_lanes$packer$skip3$3
+    // byte_lanes$packer$beats$beat$1
     initial begin
-       byte_lanes$packer$skip3$3$q = 2'h0;
+       byte_lanes$packer$beats$beat$1$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skip3$3$clock) begin
-       byte_lanes$packer$skip3$3$q <= byte_lanes$packer$skip3$3$d;
+    always @(posedge byte_lanes$packer$beats$beat$1$clock) begin
+       byte_lanes$packer$beats$beat$1$q <= byte_lanes$packer$beats$beat$1$d;
     end
-    // byte_lanes$packer$skip3$4
+    // byte_lanes$packer$beats$beat$2
     initial begin
-       byte_lanes$packer$skip3$4$q = 2'h0;
+       byte_lanes$packer$beats$beat$2$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skip3$4$clock) begin
-       byte_lanes$packer$skip3$4$q <= byte_lanes$packer$skip3$4$d;
+    always @(posedge byte_lanes$packer$beats$beat$2$clock) begin
+       byte_lanes$packer$beats$beat$2$q <= byte_lanes$packer$beats$beat$2$d;
     end
-    // byte_lanes$packer$skip3$5
+    // byte_lanes$packer$beats$last$0
     initial begin
-       byte_lanes$packer$skip3$5$q = 2'h0;
+       byte_lanes$packer$beats$last$0$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skip3$5$clock) begin
-       byte_lanes$packer$skip3$5$q <= byte_lanes$packer$skip3$5$d;
+    always @(posedge byte_lanes$packer$beats$last$0$clock) begin
+       byte_lanes$packer$beats$last$0$q <= byte_lanes$packer$beats$last$0$d;
     end
-    // byte_lanes$packer$skip3$6
+    // byte_lanes$packer$beats$last$1
     initial begin
-       byte_lanes$packer$skip3$6$q = 2'h0;
+       byte_lanes$packer$beats$last$1$q = 1'h0;
     end
-    always @(posedge byte_lanes$packer$skip3$6$clock) begin
-       byte_lanes$packer$skip3$6$q <= byte_lanes$packer$skip3$6$d;
+    always @(posedge byte_lanes$packer$beats$last$1$clock) begin
+       byte_lanes$packer$beats$last$1$q <= byte_lanes$packer$beats$last$1$d;
     end
-    // byte_lanes$packer$skip3$7
+    // byte_lanes$packer$beats$last$2
     initial begin
-       byte_lanes$packer$skip3$7$q = 2'h0;
+       byte_lanes$packer$beats$last$2$q = 1'h0;
+    end
+    always @(posedge byte_lanes$packer$beats$last$2$clock) begin
+       byte_lanes$packer$beats$last$2$q <= byte_lanes$packer$beats$last$2$d;
     end
-    always @(posedge byte_lanes$packer$skip3$7$clock) begin
-       byte_lanes$packer$skip3$7$q <= byte_lanes$packer$skip3$7$d;
+    // byte_lanes$packer$beats
+    always @(*) begin
+        byte_lanes$packer$beats$beat$0$clock = byte_lanes$packer$beats$clock;
+        byte_lanes$packer$beats$last$0$clock = byte_lanes$packer$beats$clock;
+        byte_lanes$packer$beats$beat$1$clock = byte_lanes$packer$beats$clock;
+        byte_lanes$packer$beats$last$1$clock = byte_lanes$packer$beats$clock;
+        byte_lanes$packer$beats$beat$2$clock = byte_lanes$packer$beats$clock;
+        byte_lanes$packer$beats$last$2$clock = byte_lanes$packer$beats$clock;
+        byte_lanes$packer$beats$beat$0$d = byte_lanes$packer$beats$beat_in & !byte_lanes$packer$beats$rst;
+        byte_lanes$packer$beats$last$0$d = byte_lanes$packer$beats$last_in;
+        byte_lanes$packer$beats$beat$1$d = byte_lanes$packer$beats$beat$0$q & !byte_lanes$packer$beats$rst;
+        byte_lanes$packer$beats$last$1$d = byte_lanes$packer$beats$last$0$q;
+        byte_lanes$packer$beats$beat$2$d = byte_lanes$packer$beats$beat$1$q & !byte_lanes$packer$beats$rst;
+        byte_lanes$packer$beats$last$2$d = byte_lanes$packer$beats$last$1$q;
+        byte_lanes$packer$beats$beat_out = byte_lanes$packer$beats$beat$2$q;
+        byte_lanes$packer$beats$last_out = byte_lanes$packer$beats$last$2$q;
     end
-    // byte_lanes$packer$beat3$0
+    // byte_lanes$packer$nulls$0
     initial begin
-       byte_lanes$packer$beat3$0$q = 1'h0;
+       byte_lanes$packer$nulls$0$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$beat3$0$clock) begin
-       byte_lanes$packer$beat3$0$q <= byte_lanes$packer$beat3$0$d;
+    always @(posedge byte_lanes$packer$nulls$0$clock) begin
+       byte_lanes$packer$nulls$0$q <= byte_lanes$packer$nulls$0$d;
     end
-    // byte_lanes$packer$last3$0
+    // byte_lanes$packer$nulls$1
     initial begin
-       byte_lanes$packer$last3$0$q = 1'h0;
+       byte_lanes$packer$nulls$1$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$last3$0$clock) begin
-       byte_lanes$packer$last3$0$q <= byte_lanes$packer$last3$0$d;
+    always @(posedge byte_lanes$packer$nulls$1$clock) begin
+       byte_lanes$packer$nulls$1$q <= byte_lanes$packer$nulls$1$d;
     end
-    // byte_lanes$packer$nulls3$0
+    // byte_lanes$packer$nulls$2
     initial begin
-       byte_lanes$packer$nulls3$0$q = 6'h0;
+       byte_lanes$packer$nulls$2$q = 6'h0;
     end
-    always @(posedge byte_lanes$packer$nulls3$0$clock) begin
-       byte_lanes$packer$nulls3$0$q <= byte_lanes$packer$nulls3$0$d;
+    always @(posedge byte_lanes$packer$nulls$2$clock) begin
+       byte_lanes$packer$nulls$2$q <= byte_lanes$packer$nulls$2$d;
     end
     // byte_lanes$packer
     always @(*) begin
@@ -5790,296 +7040,240 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         byte_lanes$packer$skips$keep_in$7 = byte_lanes$packer$keep_in$7;
         byte_lanes$packer$skips$beat_in = byte_lanes$packer$beat_in;
         byte_lanes$packer$skips$last_in = byte_lanes$packer$last_in;
-        byte_lanes$packer$data1$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep1$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip1$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data1$1$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep1$1$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip1$1$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data1$2$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep1$2$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip1$2$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data1$3$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep1$3$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip1$3$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data1$4$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep1$4$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip1$4$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data1$5$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep1$5$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip1$5$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data1$6$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep1$6$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip1$6$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data1$7$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep1$7$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip1$7$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data2$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep2$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip2$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data2$1$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep2$1$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip2$1$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data2$2$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep2$2$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip2$2$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data2$3$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep2$3$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip2$3$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data2$4$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep2$4$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip2$4$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data2$5$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep2$5$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip2$5$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data2$6$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep2$6$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip2$6$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data2$7$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep2$7$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip2$7$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data3$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep3$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip3$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data3$1$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep3$1$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip3$1$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data3$2$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep3$2$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip3$2$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data3$3$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep3$3$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip3$3$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data3$4$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep3$4$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip3$4$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data3$5$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep3$5$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip3$5$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data3$6$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep3$6$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip3$6$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$data3$7$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$keep3$7$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$skip3$7$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$beat1$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$last1$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$nulls1$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$beat1$0$d = byte_lanes$packer$skips$beat_out & !byte_lanes$packer$rst;
-        byte_lanes$packer$last1$0$d = byte_lanes$packer$skips$last_out;
-        byte_lanes$packer$nulls1$0$d = byte_lanes$packer$skips$nulls;
-        byte_lanes$packer$beat2$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$last2$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$nulls2$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$beat2$0$d = byte_lanes$packer$beat1$0$q & !byte_lanes$packer$rst;
-        byte_lanes$packer$last2$0$d = byte_lanes$packer$last1$0$q;
-        byte_lanes$packer$nulls2$0$d = byte_lanes$packer$nulls1$0$q;
-        byte_lanes$packer$beat3$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$last3$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$nulls3$0$clock = byte_lanes$packer$clock;
-        byte_lanes$packer$beat3$0$d = byte_lanes$packer$beat2$0$q & !byte_lanes$packer$rst;
-        byte_lanes$packer$last3$0$d = byte_lanes$packer$last2$0$q;
-        byte_lanes$packer$nulls3$0$d = byte_lanes$packer$nulls2$0$q;
-        byte_lanes$packer$data1$0$d = byte_lanes$packer$skips$lane_out$0;
-        byte_lanes$packer$keep1$0$d = byte_lanes$packer$skips$keep_out$0 & !byte_lanes$packer$skips$skip$0['h0];
-        byte_lanes$packer$skip1$0$d = byte_lanes$packer$skips$skip$0[('h1)+:(4)];
-        byte_lanes$packer$data1$1$d = byte_lanes$packer$skips$lane_out$1;
-        byte_lanes$packer$keep1$1$d = byte_lanes$packer$skips$keep_out$1 & !byte_lanes$packer$skips$skip$1['h0];
-        byte_lanes$packer$skip1$1$d = byte_lanes$packer$skips$skip$1[('h1)+:(4)];
-        byte_lanes$packer$data1$2$d = byte_lanes$packer$skips$lane_out$2;
-        byte_lanes$packer$keep1$2$d = byte_lanes$packer$skips$keep_out$2 & !byte_lanes$packer$skips$skip$2['h0];
-        byte_lanes$packer$skip1$2$d = byte_lanes$packer$skips$skip$2[('h1)+:(4)];
-        byte_lanes$packer$data1$3$d = byte_lanes$packer$skips$lane_out$3;
-        byte_lanes$packer$keep1$3$d = byte_lanes$packer$skips$keep_out$3 & !byte_lanes$packer$skips$skip$3['h0];
-        byte_lanes$packer$skip1$3$d = byte_lanes$packer$skips$skip$3[('h1)+:(4)];
-        byte_lanes$packer$data1$4$d = byte_lanes$packer$skips$lane_out$4;
-        byte_lanes$packer$keep1$4$d = byte_lanes$packer$skips$keep_out$4 & !byte_lanes$packer$skips$skip$4['h0];
-        byte_lanes$packer$skip1$4$d = byte_lanes$packer$skips$skip$4[('h1)+:(4)];
-        byte_lanes$packer$data1$5$d = byte_lanes$packer$skips$lane_out$5;
-        byte_lanes$packer$keep1$5$d = byte_lanes$packer$skips$keep_out$5 & !byte_lanes$packer$skips$skip$5['h0];
-        byte_lanes$packer$skip1$5$d = byte_lanes$packer$skips$skip$5[('h1)+:(4)];
-        byte_lanes$packer$data1$6$d = byte_lanes$packer$skips$lane_out$6;
-        byte_lanes$packer$keep1$6$d = byte_lanes$packer$skips$keep_out$6 & !byte_lanes$packer$skips$skip$6['h0];
-        byte_lanes$packer$skip1$6$d = byte_lanes$packer$skips$skip$6[('h1)+:(4)];
-        byte_lanes$packer$data1$7$d = byte_lanes$packer$skips$lane_out$7;
-        byte_lanes$packer$keep1$7$d = byte_lanes$packer$skips$keep_out$7 & !byte_lanes$packer$skips$skip$7['h0];
-        byte_lanes$packer$skip1$7$d = byte_lanes$packer$skips$skip$7[('h1)+:(4)];
+        byte_lanes$packer$beats$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$beats$rst = byte_lanes$packer$rst;
+        byte_lanes$packer$beats$beat_in = byte_lanes$packer$skips$beat_out;
+        byte_lanes$packer$beats$last_in = byte_lanes$packer$skips$last_out;
+        byte_lanes$packer$beat_out = byte_lanes$packer$beats$beat_out;
+        byte_lanes$packer$last_out = byte_lanes$packer$beats$last_out;
+        byte_lanes$packer$nulls$0$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$nulls$1$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$nulls$2$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$nulls$0$d = byte_lanes$packer$skips$nulls;
+        byte_lanes$packer$nulls$1$d = byte_lanes$packer$nulls$0$q;
+        byte_lanes$packer$nulls$2$d = byte_lanes$packer$nulls$1$q;
+        byte_lanes$packer$nulls_out = byte_lanes$packer$nulls$2$q;
+        byte_lanes$packer$level1$0$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level1$0$data_in = byte_lanes$packer$skips$lane_out$0;
+        byte_lanes$packer$level1$0$keep_in = byte_lanes$packer$skips$keep_out$0 & !byte_lanes$packer$skips$skip$0['h0];
+        byte_lanes$packer$level1$0$value_in = byte_lanes$packer$skips$skip$0[('h1)+:(4)];
+        byte_lanes$packer$level1$1$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level1$1$data_in = byte_lanes$packer$skips$lane_out$1;
+        byte_lanes$packer$level1$1$keep_in = byte_lanes$packer$skips$keep_out$1 & !byte_lanes$packer$skips$skip$1['h0];
+        byte_lanes$packer$level1$1$value_in = byte_lanes$packer$skips$skip$1[('h1)+:(4)];
+        byte_lanes$packer$level1$2$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level1$2$data_in = byte_lanes$packer$skips$lane_out$2;
+        byte_lanes$packer$level1$2$keep_in = byte_lanes$packer$skips$keep_out$2 & !byte_lanes$packer$skips$skip$2['h0];
+        byte_lanes$packer$level1$2$value_in = byte_lanes$packer$skips$skip$2[('h1)+:(4)];
+        byte_lanes$packer$level1$3$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level1$3$data_in = byte_lanes$packer$skips$lane_out$3;
+        byte_lanes$packer$level1$3$keep_in = byte_lanes$packer$skips$keep_out$3 & !byte_lanes$packer$skips$skip$3['h0];
+        byte_lanes$packer$level1$3$value_in = byte_lanes$packer$skips$skip$3[('h1)+:(4)];
+        byte_lanes$packer$level1$4$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level1$4$data_in = byte_lanes$packer$skips$lane_out$4;
+        byte_lanes$packer$level1$4$keep_in = byte_lanes$packer$skips$keep_out$4 & !byte_lanes$packer$skips$skip$4['h0];
+        byte_lanes$packer$level1$4$value_in = byte_lanes$packer$skips$skip$4[('h1)+:(4)];
+        byte_lanes$packer$level1$5$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level1$5$data_in = byte_lanes$packer$skips$lane_out$5;
+        byte_lanes$packer$level1$5$keep_in = byte_lanes$packer$skips$keep_out$5 & !byte_lanes$packer$skips$skip$5['h0];
+        byte_lanes$packer$level1$5$value_in = byte_lanes$packer$skips$skip$5[('h1)+:(4)];
+        byte_lanes$packer$level1$6$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level1$6$data_in = byte_lanes$packer$skips$lane_out$6;
+        byte_lanes$packer$level1$6$keep_in = byte_lanes$packer$skips$keep_out$6 & !byte_lanes$packer$skips$skip$6['h0];
+        byte_lanes$packer$level1$6$value_in = byte_lanes$packer$skips$skip$6[('h1)+:(4)];
+        byte_lanes$packer$level1$7$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level1$7$data_in = byte_lanes$packer$skips$lane_out$7;
+        byte_lanes$packer$level1$7$keep_in = byte_lanes$packer$skips$keep_out$7 & !byte_lanes$packer$skips$skip$7['h0];
+        byte_lanes$packer$level1$7$value_in = byte_lanes$packer$skips$skip$7[('h1)+:(4)];
         if (byte_lanes$packer$skips$keep_out$1 & byte_lanes$packer$skips$skip$1['h0]) begin
-            byte_lanes$packer$data1$0$d = byte_lanes$packer$skips$lane_out$1;
-            byte_lanes$packer$keep1$0$d = 1'b1;
-            byte_lanes$packer$skip1$0$d = byte_lanes$packer$skips$skip$1[('h1)+:(4)];
+            byte_lanes$packer$level1$0$data_in = byte_lanes$packer$skips$lane_out$1;
+            byte_lanes$packer$level1$0$keep_in = 1'b1;
+            byte_lanes$packer$level1$0$value_in = byte_lanes$packer$skips$skip$1[('h1)+:(4)];
         end
         if (byte_lanes$packer$skips$keep_out$2 & byte_lanes$packer$skips$skip$2['h0]) begin
-            byte_lanes$packer$data1$1$d = byte_lanes$packer$skips$lane_out$2;
-            byte_lanes$packer$keep1$1$d = 1'b1;
-            byte_lanes$packer$skip1$1$d = byte_lanes$packer$skips$skip$2[('h1)+:(4)];
+            byte_lanes$packer$level1$1$data_in = byte_lanes$packer$skips$lane_out$2;
+            byte_lanes$packer$level1$1$keep_in = 1'b1;
+            byte_lanes$packer$level1$1$value_in = byte_lanes$packer$skips$skip$2[('h1)+:(4)];
         end
         if (byte_lanes$packer$skips$keep_out$3 & byte_lanes$packer$skips$skip$3['h0]) begin
-            byte_lanes$packer$data1$2$d = byte_lanes$packer$skips$lane_out$3;
-            byte_lanes$packer$keep1$2$d = 1'b1;
-            byte_lanes$packer$skip1$2$d = byte_lanes$packer$skips$skip$3[('h1)+:(4)];
+            byte_lanes$packer$level1$2$data_in = byte_lanes$packer$skips$lane_out$3;
+            byte_lanes$packer$level1$2$keep_in = 1'b1;
+            byte_lanes$packer$level1$2$value_in = byte_lanes$packer$skips$skip$3[('h1)+:(4)];
         end
         if (byte_lanes$packer$skips$keep_out$4 & byte_lanes$packer$skips$skip$4['h0]) begin
-            byte_lanes$packer$data1$3$d = byte_lanes$packer$skips$lane_out$4;
-            byte_lanes$packer$keep1$3$d = 1'b1;
-            byte_lanes$packer$skip1$3$d = byte_lanes$packer$skips$skip$4[('h1)+:(4)];
+            byte_lanes$packer$level1$3$data_in = byte_lanes$packer$skips$lane_out$4;
+            byte_lanes$packer$level1$3$keep_in = 1'b1;
+            byte_lanes$packer$level1$3$value_in = byte_lanes$packer$skips$skip$4[('h1)+:(4)];
         end
         if (byte_lanes$packer$skips$keep_out$5 & byte_lanes$packer$skips$skip$5['h0]) begin
-            byte_lanes$packer$data1$4$d = byte_lanes$packer$skips$lane_out$5;
-            byte_lanes$packer$keep1$4$d = 1'b1;
-            byte_lanes$packer$skip1$4$d = byte_lanes$packer$skips$skip$5[('h1)+:(4)];
+            byte_lanes$packer$level1$4$data_in = byte_lanes$packer$skips$lane_out$5;
+            byte_lanes$packer$level1$4$keep_in = 1'b1;
+            byte_lanes$packer$level1$4$value_in = byte_lanes$packer$skips$skip$5[('h1)+:(4)];
         end
         if (byte_lanes$packer$skips$keep_out$6 & byte_lanes$packer$skips$skip$6['h0]) begin
-            byte_lanes$packer$data1$5$d = byte_lanes$packer$skips$lane_out$6;
-            byte_lanes$packer$keep1$5$d = 1'b1;
-            byte_lanes$packer$skip1$5$d = byte_lanes$packer$skips$skip$6[('h1)+:(4)];
+            byte_lanes$packer$level1$5$data_in = byte_lanes$packer$skips$lane_out$6;
+            byte_lanes$packer$level1$5$keep_in = 1'b1;
+            byte_lanes$packer$level1$5$value_in = byte_lanes$packer$skips$skip$6[('h1)+:(4)];
         end
         if (byte_lanes$packer$skips$keep_out$7 & byte_lanes$packer$skips$skip$7['h0]) begin
-            byte_lanes$packer$data1$6$d = byte_lanes$packer$skips$lane_out$7;
-            byte_lanes$packer$keep1$6$d = 1'b1;
-            byte_lanes$packer$skip1$6$d = byte_lanes$packer$skips$skip$7[('h1)+:(4)];
+            byte_lanes$packer$level1$6$data_in = byte_lanes$packer$skips$lane_out$7;
+            byte_lanes$packer$level1$6$keep_in = 1'b1;
+            byte_lanes$packer$level1$6$value_in = byte_lanes$packer$skips$skip$7[('h1)+:(4)];
         end
-        byte_lanes$packer$data2$0$d = byte_lanes$packer$data1$0$q;
-        byte_lanes$packer$keep2$0$d = byte_lanes$packer$keep1$0$q & !byte_lanes$packer$skip1$0$q['h0];
-        byte_lanes$packer$skip2$0$d = byte_lanes$packer$skip1$0$q[('h1)+:(3)];
-        byte_lanes$packer$data2$1$d = byte_lanes$packer$data1$1$q;
-        byte_lanes$packer$keep2$1$d = byte_lanes$packer$keep1$1$q & !byte_lanes$packer$skip1$1$q['h0];
-        byte_lanes$packer$skip2$1$d = byte_lanes$packer$skip1$1$q[('h1)+:(3)];
-        byte_lanes$packer$data2$2$d = byte_lanes$packer$data1$2$q;
-        byte_lanes$packer$keep2$2$d = byte_lanes$packer$keep1$2$q & !byte_lanes$packer$skip1$2$q['h0];
-        byte_lanes$packer$skip2$2$d = byte_lanes$packer$skip1$2$q[('h1)+:(3)];
-        byte_lanes$packer$data2$3$d = byte_lanes$packer$data1$3$q;
-        byte_lanes$packer$keep2$3$d = byte_lanes$packer$keep1$3$q & !byte_lanes$packer$skip1$3$q['h0];
-        byte_lanes$packer$skip2$3$d = byte_lanes$packer$skip1$3$q[('h1)+:(3)];
-        byte_lanes$packer$data2$4$d = byte_lanes$packer$data1$4$q;
-        byte_lanes$packer$keep2$4$d = byte_lanes$packer$keep1$4$q & !byte_lanes$packer$skip1$4$q['h0];
-        byte_lanes$packer$skip2$4$d = byte_lanes$packer$skip1$4$q[('h1)+:(3)];
-        byte_lanes$packer$data2$5$d = byte_lanes$packer$data1$5$q;
-        byte_lanes$packer$keep2$5$d = byte_lanes$packer$keep1$5$q & !byte_lanes$packer$skip1$5$q['h0];
-        byte_lanes$packer$skip2$5$d = byte_lanes$packer$skip1$5$q[('h1)+:(3)];
-        byte_lanes$packer$data2$6$d = byte_lanes$packer$data1$6$q;
-        byte_lanes$packer$keep2$6$d = byte_lanes$packer$keep1$6$q & !byte_lanes$packer$skip1$6$q['h0];
-        byte_lanes$packer$skip2$6$d = byte_lanes$packer$skip1$6$q[('h1)+:(3)];
-        byte_lanes$packer$data2$7$d = byte_lanes$packer$data1$7$q;
-        byte_lanes$packer$keep2$7$d = byte_lanes$packer$keep1$7$q & !byte_lanes$packer$skip1$7$q['h0];
-        byte_lanes$packer$skip2$7$d = byte_lanes$packer$skip1$7$q[('h1)+:(3)];
-        if (byte_lanes$packer$keep1$2$q & byte_lanes$packer$skip1$2$q['h0]) begin
-            byte_lanes$packer$data2$0$d = byte_lanes$packer$data1$2$q;
-            byte_lanes$packer$keep2$0$d = 1'b1;
-            byte_lanes$packer$skip2$0$d = byte_lanes$packer$skip1$2$q[('h1)+:(3)];
+        byte_lanes$packer$level2$0$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level2$0$data_in = byte_lanes$packer$level1$0$data;
+        byte_lanes$packer$level2$0$keep_in = byte_lanes$packer$level1$0$keep & !byte_lanes$packer$level1$0$value['h0];
+        byte_lanes$packer$level2$0$value_in = byte_lanes$packer$level1$0$value[('h1)+:(3)];
+        byte_lanes$packer$level2$1$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level2$1$data_in = byte_lanes$packer$level1$1$data;
+        byte_lanes$packer$level2$1$keep_in = byte_lanes$packer$level1$1$keep & !byte_lanes$packer$level1$1$value['h0];
+        byte_lanes$packer$level2$1$value_in = byte_lanes$packer$level1$1$value[('h1)+:(3)];
+        byte_lanes$packer$level2$2$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level2$2$data_in = byte_lanes$packer$level1$2$data;
+        byte_lanes$packer$level2$2$keep_in = byte_lanes$packer$level1$2$keep & !byte_lanes$packer$level1$2$value['h0];
+        byte_lanes$packer$level2$2$value_in = byte_lanes$packer$level1$2$value[('h1)+:(3)];
+        byte_lanes$packer$level2$3$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level2$3$data_in = byte_lanes$packer$level1$3$data;
+        byte_lanes$packer$level2$3$keep_in = byte_lanes$packer$level1$3$keep & !byte_lanes$packer$level1$3$value['h0];
+        byte_lanes$packer$level2$3$value_in = byte_lanes$packer$level1$3$value[('h1)+:(3)];
+        byte_lanes$packer$level2$4$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level2$4$data_in = byte_lanes$packer$level1$4$data;
+        byte_lanes$packer$level2$4$keep_in = byte_lanes$packer$level1$4$keep & !byte_lanes$packer$level1$4$value['h0];
+        byte_lanes$packer$level2$4$value_in = byte_lanes$packer$level1$4$value[('h1)+:(3)];
+        byte_lanes$packer$level2$5$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level2$5$data_in = byte_lanes$packer$level1$5$data;
+        byte_lanes$packer$level2$5$keep_in = byte_lanes$packer$level1$5$keep & !byte_lanes$packer$level1$5$value['h0];
+        byte_lanes$packer$level2$5$value_in = byte_lanes$packer$level1$5$value[('h1)+:(3)];
+        byte_lanes$packer$level2$6$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level2$6$data_in = byte_lanes$packer$level1$6$data;
+        byte_lanes$packer$level2$6$keep_in = byte_lanes$packer$level1$6$keep & !byte_lanes$packer$level1$6$value['h0];
+        byte_lanes$packer$level2$6$value_in = byte_lanes$packer$level1$6$value[('h1)+:(3)];
+        byte_lanes$packer$level2$7$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level2$7$data_in = byte_lanes$packer$level1$7$data;
+        byte_lanes$packer$level2$7$keep_in = byte_lanes$packer$level1$7$keep & !byte_lanes$packer$level1$7$value['h0];
+        byte_lanes$packer$level2$7$value_in = byte_lanes$packer$level1$7$value[('h1)+:(3)];
+        if (byte_lanes$packer$level1$2$keep & byte_lanes$packer$level1$2$value['h0]) begin
+            byte_lanes$packer$level2$0$data_in = byte_lanes$packer$level1$2$data;
+            byte_lanes$packer$level2$0$keep_in = 1'b1;
+            byte_lanes$packer$level2$0$value_in = byte_lanes$packer$level1$2$value[('h1)+:(3)];
         end
-        if (byte_lanes$packer$keep1$3$q & byte_lanes$packer$skip1$3$q['h0]) begin
-            byte_lanes$packer$data2$1$d = byte_lanes$packer$data1$3$q;
-            byte_lanes$packer$keep2$1$d = 1'b1;
-            byte_lanes$packer$skip2$1$d = byte_lanes$packer$skip1$3$q[('h1)+:(3)];
+        if (byte_lanes$packer$level1$3$keep & byte_lanes$packer$level1$3$value['h0]) begin
+            byte_lanes$packer$level2$1$data_in = byte_lanes$packer$level1$3$data;
+            byte_lanes$packer$level2$1$keep_in = 1'b1;
+            byte_lanes$packer$level2$1$value_in = byte_lanes$packer$level1$3$value[('h1)+:(3)];
         end
-        if (byte_lanes$packer$keep1$4$q & byte_lanes$packer$skip1$4$q['h0]) begin
-            byte_lanes$packer$data2$2$d = byte_lanes$packer$data1$4$q;
-            byte_lanes$packer$keep2$2$d = 1'b1;
-            byte_lanes$packer$skip2$2$d = byte_lanes$packer$skip1$4$q[('h1)+:(3)];
+        if (byte_lanes$packer$level1$4$keep & byte_lanes$packer$level1$4$value['h0]) begin
+            byte_lanes$packer$level2$2$data_in = byte_lanes$packer$level1$4$data;
+            byte_lanes$packer$level2$2$keep_in = 1'b1;
+            byte_lanes$packer$level2$2$value_in = byte_lanes$packer$level1$4$value[('h1)+:(3)];
         end
-        if (byte_lanes$packer$keep1$5$q & byte_lanes$packer$skip1$5$q['h0]) begin
-            byte_lanes$packer$data2$3$d = byte_lanes$packer$data1$5$q;
-            byte_lanes$packer$keep2$3$d = 1'b1;
-            byte_lanes$packer$skip2$3$d = byte_lanes$packer$skip1$5$q[('h1)+:(3)];
+        if (byte_lanes$packer$level1$5$keep & byte_lanes$packer$level1$5$value['h0]) begin
+            byte_lanes$packer$level2$3$data_in = byte_lanes$packer$level1$5$data;
+            byte_lanes$packer$level2$3$keep_in = 1'b1;
+            byte_lanes$packer$level2$3$value_in = byte_lanes$packer$level1$5$value[('h1)+:(3)];
         end
-        if (byte_lanes$packer$keep1$6$q & byte_lanes$packer$skip1$6$q['h0]) begin
-            byte_lanes$packer$data2$4$d = byte_lanes$packer$data1$6$q;
-            byte_lanes$packer$keep2$4$d = 1'b1;
-            byte_lanes$packer$skip2$4$d = byte_lanes$packer$skip1$6$q[('h1)+:(3)];
+        if (byte_lanes$packer$level1$6$keep & byte_lanes$packer$level1$6$value['h0]) begin
+            byte_lanes$packer$level2$4$data_in = byte_lanes$packer$level1$6$data;
+            byte_lanes$packer$level2$4$keep_in = 1'b1;
+            byte_lanes$packer$level2$4$value_in = byte_lanes$packer$level1$6$value[('h1)+:(3)];
         end
-        if (byte_lanes$packer$keep1$7$q & byte_lanes$packer$skip1$7$q['h0]) begin
-            byte_lanes$packer$data2$5$d = byte_lanes$packer$data1$7$q;
-            byte_lanes$packer$keep2$5$d = 1'b1;
-            byte_lanes$packer$skip2$5$d = byte_lanes$packer$skip1$7$q[('h1)+:(3)];
+        if (byte_lanes$packer$level1$7$keep & byte_lanes$packer$level1$7$value['h0]) begin
+            byte_lanes$packer$level2$5$data_in = byte_lanes$packer$level1$7$data;
+            byte_lanes$packer$level2$5$keep_in = 1'b1;
+            byte_lanes$packer$level2$5$value_in = byte_lanes$packer$level1$7$value[('h1)+:(3)];
         end
-        byte_lanes$packer$data3$0$d = byte_lanes$packer$data2$0$q;
-        byte_lanes$packer$keep3$0$d = byte_lanes$packer$keep2$0$q & !byte_lanes$packer$skip2$0$q['h0];
-        byte_lanes$packer$skip3$0$d = byte_lanes$packer$skip2$0$q[('h1)+:(2)];
-        byte_lanes$packer$data3$1$d = byte_lanes$packer$data2$1$q;
-        byte_lanes$packer$keep3$1$d = byte_lanes$packer$keep2$1$q & !byte_lanes$packer$skip2$1$q['h0];
-        byte_lanes$packer$skip3$1$d = byte_lanes$packer$skip2$1$q[('h1)+:(2)];
-        byte_lanes$packer$data3$2$d = byte_lanes$packer$data2$2$q;
-        byte_lanes$packer$keep3$2$d = byte_lanes$packer$keep2$2$q & !byte_lanes$packer$skip2$2$q['h0];
-        byte_lanes$packer$skip3$2$d = byte_lanes$packer$skip2$2$q[('h1)+:(2)];
-        byte_lanes$packer$data3$3$d = byte_lanes$packer$data2$3$q;
-        byte_lanes$packer$keep3$3$d = byte_lanes$packer$keep2$3$q & !byte_lanes$packer$skip2$3$q['h0];
-        byte_lanes$packer$skip3$3$d = byte_lanes$packer$skip2$3$q[('h1)+:(2)];
-        byte_lanes$packer$data3$4$d = byte_lanes$packer$data2$4$q;
-        byte_lanes$packer$keep3$4$d = byte_lanes$packer$keep2$4$q & !byte_lanes$packer$skip2$4$q['h0];
-        byte_lanes$packer$skip3$4$d = byte_lanes$packer$skip2$4$q[('h1)+:(2)];
-        byte_lanes$packer$data3$5$d = byte_lanes$packer$data2$5$q;
-        byte_lanes$packer$keep3$5$d = byte_lanes$packer$keep2$5$q & !byte_lanes$packer$skip2$5$q['h0];
-        byte_lanes$packer$skip3$5$d = byte_lanes$packer$skip2$5$q[('h1)+:(2)];
-        byte_lanes$packer$data3$6$d = byte_lanes$packer$data2$6$q;
-        byte_lanes$packer$keep3$6$d = byte_lanes$packer$keep2$6$q & !byte_lanes$packer$skip2$6$q['h0];
-        byte_lanes$packer$skip3$6$d = byte_lanes$packer$skip2$6$q[('h1)+:(2)];
-        byte_lanes$packer$data3$7$d = byte_lanes$packer$data2$7$q;
-        byte_lanes$packer$keep3$7$d = byte_lanes$packer$keep2$7$q & !byte_lanes$packer$skip2$7$q['h0];
-        byte_lanes$packer$skip3$7$d = byte_lanes$packer$skip2$7$q[('h1)+:(2)];
-        if (byte_lanes$packer$keep2$4$q & byte_lanes$packer$skip2$4$q['h0]) begin
-            byte_lanes$packer$data3$0$d = byte_lanes$packer$data2$4$q;
-            byte_lanes$packer$keep3$0$d = 1'b1;
-            byte_lanes$packer$skip3$0$d = byte_lanes$packer$skip2$4$q[('h1)+:(2)];
+        byte_lanes$packer$level3$0$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level3$0$data_in = byte_lanes$packer$level2$0$data;
+        byte_lanes$packer$level3$0$keep_in = byte_lanes$packer$level2$0$keep & !byte_lanes$packer$level2$0$value['h0];
+        byte_lanes$packer$level3$0$value_in = byte_lanes$packer$level2$0$value[('h1)+:(2)];
+        byte_lanes$packer$level3$1$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level3$1$data_in = byte_lanes$packer$level2$1$data;
+        byte_lanes$packer$level3$1$keep_in = byte_lanes$packer$level2$1$keep & !byte_lanes$packer$level2$1$value['h0];
+        byte_lanes$packer$level3$1$value_in = byte_lanes$packer$level2$1$value[('h1)+:(2)];
+        byte_lanes$packer$level3$2$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level3$2$data_in = byte_lanes$packer$level2$2$data;
+        byte_lanes$packer$level3$2$keep_in = byte_lanes$packer$level2$2$keep & !byte_lanes$packer$level2$2$value['h0];
+        byte_lanes$packer$level3$2$value_in = byte_lanes$packer$level2$2$value[('h1)+:(2)];
+        byte_lanes$packer$level3$3$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level3$3$data_in = byte_lanes$packer$level2$3$data;
+        byte_lanes$packer$level3$3$keep_in = byte_lanes$packer$level2$3$keep & !byte_lanes$packer$level2$3$value['h0];
+        byte_lanes$packer$level3$3$value_in = byte_lanes$packer$level2$3$value[('h1)+:(2)];
+        byte_lanes$packer$level3$4$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level3$4$data_in = byte_lanes$packer$level2$4$data;
+        byte_lanes$packer$level3$4$keep_in = byte_lanes$packer$level2$4$keep & !byte_lanes$packer$level2$4$value['h0];
+        byte_lanes$packer$level3$4$value_in = byte_lanes$packer$level2$4$value[('h1)+:(2)];
+        byte_lanes$packer$level3$5$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level3$5$data_in = byte_lanes$packer$level2$5$data;
+        byte_lanes$packer$level3$5$keep_in = byte_lanes$packer$level2$5$keep & !byte_lanes$packer$level2$5$value['h0];
+        byte_lanes$packer$level3$5$value_in = byte_lanes$packer$level2$5$value[('h1)+:(2)];
+        byte_lanes$packer$level3$6$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level3$6$data_in = byte_lanes$packer$level2$6$data;
+        byte_lanes$packer$level3$6$keep_in = byte_lanes$packer$level2$6$keep & !byte_lanes$packer$level2$6$value['h0];
+        byte_lanes$packer$level3$6$value_in = byte_lanes$packer$level2$6$value[('h1)+:(2)];
+        byte_lanes$packer$level3$7$clock = byte_lanes$packer$clock;
+        byte_lanes$packer$level3$7$data_in = byte_lanes$packer$level2$7$data;
+        byte_lanes$packer$level3$7$keep_in = byte_lanes$packer$level2$7$keep & !byte_lanes$packer$level2$7$value['h0];
+        byte_lanes$packer$level3$7$value_in = byte_lanes$packer$level2$7$value[('h1)+:(2)];
+        if (byte_lanes$packer$level2$4$keep & byte_lanes$packer$level2$4$value['h0]) begin
+            byte_lanes$packer$level3$0$data_in = byte_lanes$packer$level2$4$data;
+            byte_lanes$packer$level3$0$keep_in = 1'b1;
+            byte_lanes$packer$level3$0$value_in = byte_lanes$packer$level2$4$value[('h1)+:(2)];
         end
-        if (byte_lanes$packer$keep2$5$q & byte_lanes$packer$skip2$5$q['h0]) begin
-            byte_lanes$packer$data3$1$d = byte_lanes$packer$data2$5$q;
-            byte_lanes$packer$keep3$1$d = 1'b1;
-            byte_lanes$packer$skip3$1$d = byte_lanes$packer$skip2$5$q[('h1)+:(2)];
+        if (byte_lanes$packer$level2$5$keep & byte_lanes$packer$level2$5$value['h0]) begin
+            byte_lanes$packer$level3$1$data_in = byte_lanes$packer$level2$5$data;
+            byte_lanes$packer$level3$1$keep_in = 1'b1;
+            byte_lanes$packer$level3$1$value_in = byte_lanes$packer$level2$5$value[('h1)+:(2)];
         end
-        if (byte_lanes$packer$keep2$6$q & byte_lanes$packer$skip2$6$q['h0]) begin
-            byte_lanes$packer$data3$2$d = byte_lanes$packer$data2$6$q;
-            byte_lanes$packer$keep3$2$d = 1'b1;
-            byte_lanes$packer$skip3$2$d = byte_lanes$packer$skip2$6$q[('h1)+:(2)];
+        if (byte_lanes$packer$level2$6$keep & byte_lanes$packer$level2$6$value['h0]) begin
+            byte_lanes$packer$level3$2$data_in = byte_lanes$packer$level2$6$data;
+            byte_lanes$packer$level3$2$keep_in = 1'b1;
+            byte_lanes$packer$level3$2$value_in = byte_lanes$packer$level2$6$value[('h1)+:(2)];
         end
-        if (byte_lanes$packer$keep2$7$q & byte_lanes$packer$skip2$7$q['h0]) begin
-            byte_lanes$packer$data3$3$d = byte_lanes$packer$data2$7$q;
-            byte_lanes$packer$keep3$3$d = 1'b1;
-            byte_lanes$packer$skip3$3$d = byte_lanes$packer$skip2$7$q[('h1)+:(2)];
+        if (byte_lanes$packer$level2$7$keep & byte_lanes$packer$level2$7$value['h0]) begin
+            byte_lanes$packer$level3$3$data_in = byte_lanes$packer$level2$7$data;
+            byte_lanes$packer$level3$3$keep_in = 1'b1;
+            byte_lanes$packer$level3$3$value_in = byte_lanes$packer$level2$7$value[('h1)+:(2)];
         end
-        byte_lanes$packer$keep_out$0 = byte_lanes$packer$keep3$0$q & ~|byte_lanes$packer$skip3$0$q;
+        byte_lanes$packer$keep_out$0 = byte_lanes$packer$level3$0$keep & ~|byte_lanes$packer$level3$0$value;
         byte_lanes$packer$lane_out$0 = 'h0;
-        if (byte_lanes$packer$keep3$0$q & ~|byte_lanes$packer$skip3$0$q) begin
-            byte_lanes$packer$lane_out$0 = byte_lanes$packer$data3$0$q;
+        if (byte_lanes$packer$level3$0$keep & ~|byte_lanes$packer$level3$0$value) begin
+            byte_lanes$packer$lane_out$0 = byte_lanes$packer$level3$0$data;
         end
-        byte_lanes$packer$keep_out$1 = byte_lanes$packer$keep3$1$q & ~|byte_lanes$packer$skip3$1$q;
+        byte_lanes$packer$keep_out$1 = byte_lanes$packer$level3$1$keep & ~|byte_lanes$packer$level3$1$value;
         byte_lanes$packer$lane_out$1 = 'h0;
-        if (byte_lanes$packer$keep3$1$q & ~|byte_lanes$packer$skip3$1$q) begin
-            byte_lanes$packer$lane_out$1 = byte_lanes$packer$data3$1$q;
+        if (byte_lanes$packer$level3$1$keep & ~|byte_lanes$packer$level3$1$value) begin
+            byte_lanes$packer$lane_out$1 = byte_lanes$packer$level3$1$data;
         end
-        byte_lanes$packer$keep_out$2 = byte_lanes$packer$keep3$2$q & ~|byte_lanes$packer$skip3$2$q;
+        byte_lanes$packer$keep_out$2 = byte_lanes$packer$level3$2$keep & ~|byte_lanes$packer$level3$2$value;
         byte_lanes$packer$lane_out$2 = 'h0;
-        if (byte_lanes$packer$keep3$2$q & ~|byte_lanes$packer$skip3$2$q) begin
-            byte_lanes$packer$lane_out$2 = byte_lanes$packer$data3$2$q;
+        if (byte_lanes$packer$level3$2$keep & ~|byte_lanes$packer$level3$2$value) begin
+            byte_lanes$packer$lane_out$2 = byte_lanes$packer$level3$2$data;
         end
-        byte_lanes$packer$keep_out$3 = byte_lanes$packer$keep3$3$q & ~|byte_lanes$packer$skip3$3$q;
+        byte_lanes$packer$keep_out$3 = byte_lanes$packer$level3$3$keep & ~|byte_lanes$packer$level3$3$value;
         byte_lanes$packer$lane_out$3 = 'h0;
-        if (byte_lanes$packer$keep3$3$q & ~|byte_lanes$packer$skip3$3$q) begin
-            byte_lanes$packer$lane_out$3 = byte_lanes$packer$data3$3$q;
+        if (byte_lanes$packer$level3$3$keep & ~|byte_lanes$packer$level3$3$value) begin
+            byte_lanes$packer$lane_out$3 = byte_lanes$packer$level3$3$data;
         end
-        byte_lanes$packer$keep_out$4 = byte_lanes$packer$keep3$4$q & ~|byte_lanes$packer$skip3$4$q;
+        byte_lanes$packer$keep_out$4 = byte_lanes$packer$level3$4$keep & ~|byte_lanes$packer$level3$4$value;
         byte_lanes$packer$lane_out$4 = 'h0;
-        if (byte_lanes$packer$keep3$4$q & ~|byte_lanes$packer$skip3$4$q) begin
-            byte_lanes$packer$lane_out$4 = byte_lanes$packer$data3$4$q;
+        if (byte_lanes$packer$level3$4$keep & ~|byte_lanes$packer$level3$4$value) begin
+            byte_lanes$packer$lane_out$4 = byte_lanes$packer$level3$4$data;
         end
-        byte_lanes$packer$keep_out$5 = byte_lanes$packer$keep3$5$q & ~|byte_lanes$packer$skip3$5$q;
+        byte_lanes$packer$keep_out$5 = byte_lanes$packer$level3$5$keep & ~|byte_lanes$packer$level3$5$value;
         byte_lanes$packer$lane_out$5 = 'h0;
-        if (byte_lanes$packer$keep3$5$q & ~|byte_lanes$packer$skip3$5$q) begin
-            byte_lanes$packer$lane_out$5 = byte_lanes$packer$data3$5$q;
+        if (byte_lanes$packer$level3$5$keep & ~|byte_lanes$packer$level3$5$value) begin
+            byte_lanes$packer$lane_out$5 = byte_lanes$packer$level3$5$data;
         end
-        byte_lanes$packer$keep_out$6 = byte_lanes$packer$keep3$6$q & ~|byte_lanes$packer$skip3$6$q;
+        byte_lanes$packer$keep_out$6 = byte_lanes$packer$level3$6$keep & ~|byte_lanes$packer$level3$6$value;
         byte_lanes$packer$lane_out$6 = 'h0;
-        if (byte_lanes$packer$keep3$6$q & ~|byte_lanes$packer$skip3$6$q) begin
-            byte_lanes$packer$lane_out$6 = byte_lanes$packer$data3$6$q;
+        if (byte_lanes$packer$level3$6$keep & ~|byte_lanes$packer$level3$6$value) begin
+            byte_lanes$packer$lane_out$6 = byte_lanes$packer$level3$6$data;
         end
-        byte_lanes$packer$keep_out$7 = byte_lanes$packer$keep3$7$q & ~|byte_lanes$packer$skip3$7$q;
+        byte_lanes$packer$keep_out$7 = byte_lanes$packer$level3$7$keep & ~|byte_lanes$packer$level3$7$value;
         byte_lanes$packer$lane_out$7 = 'h0;
-        if (byte_lanes$packer$keep3$7$q & ~|byte_lanes$packer$skip3$7$q) begin
-            byte_lanes$packer$lane_out$7 = byte_lanes$packer$data3$7$q;
+        if (byte_lanes$packer$level3$7$keep & ~|byte_lanes$packer$level3$7$value) begin
+            byte_lanes$packer$lane_out$7 = byte_lanes$packer$level3$7$data;
         end
-        byte_lanes$packer$beat_out = byte_lanes$packer$beat3$0$q;
-        byte_lanes$packer$last_out = byte_lanes$packer$last3$0$q;
-        byte_lanes$packer$nulls_out = byte_lanes$packer$nulls3$0$q;
     end
     // byte_lanes$packed_byte$0
     initial begin
@@ -14848,638 +16042,865 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
     always @(*) begin
         word_lanes$unit$7$both = {{4{1'b0}}, word_lanes$unit$7$low} | ({{32{1'b0}}, word_lanes$unit$7$high} << word_lanes$unit$7$low_width);
     end
-    // word_lanes$packer$skips$nulls1$0
+    // word_lanes$packer$skips$level1$0$data_reg
     initial begin
-       word_lanes$packer$skips$nulls1$0$q = 6'h0;
+       word_lanes$packer$skips$level1$0$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls1$0$clock) begin
-       word_lanes$packer$skips$nulls1$0$q <= word_lanes$packer$skips$nulls1$0$d;
+    always @(posedge word_lanes$packer$skips$level1$0$data_reg$clock) begin
+       word_lanes$packer$skips$level1$0$data_reg$q <= word_lanes$packer$skips$level1$0$data_reg$d;
     end
-    // word_lanes$packer$skips$nulls1$1
+    // word_lanes$packer$skips$level1$0$keep_reg
     initial begin
-       word_lanes$packer$skips$nulls1$1$q = 6'h0;
+       word_lanes$packer$skips$level1$0$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls1$1$clock) begin
-       word_lanes$packer$skips$nulls1$1$q <= word_lanes$packer$skips$nulls1$1$d;
+    always @(posedge word_lanes$packer$skips$level1$0$keep_reg$clock) begin
+       word_lanes$packer$skips$level1$0$keep_reg$q <= word_lanes$packer$skips$level1$0$keep_reg$d;
     end
-    // word_lanes$packer$skips$nulls1$2
+    // word_lanes$packer$skips$level1$0$value_reg
     initial begin
-       word_lanes$packer$skips$nulls1$2$q = 6'h0;
+       word_lanes$packer$skips$level1$0$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls1$2$clock) begin
-       word_lanes$packer$skips$nulls1$2$q <= word_lanes$packer$skips$nulls1$2$d;
+    always @(posedge word_lanes$packer$skips$level1$0$value_reg$clock) begin
+       word_lanes$packer$skips$level1$0$value_reg$q <= word_lanes$packer$skips$level1$0$value_reg$d;
     end
-    // word_lanes$packer$skips$nulls1$3
+    // word_lanes$packer$skips$level1$0
+    always @(*) begin
+        word_lanes$packer$skips$level1$0$data_reg$clock = word_lanes$packer$skips$level1$0$clock;
+        word_lanes$packer$skips$level1$0$keep_reg$clock = word_lanes$packer$skips$level1$0$clock;
+        word_lanes$packer$skips$level1$0$value_reg$clock = word_lanes$packer$skips$level1$0$clock;
+        word_lanes$packer$skips$level1$0$data_reg$d = word_lanes$packer$skips$level1$0$data_in;
+        word_lanes$packer$skips$level1$0$keep_reg$d = word_lanes$packer$skips$level1$0$keep_in;
+        word_lanes$packer$skips$level1$0$value_reg$d = word_lanes$packer$skips$level1$0$value_in;
+        word_lanes$packer$skips$level1$0$data = word_lanes$packer$skips$level1$0$data_reg$q;
+        word_lanes$packer$skips$level1$0$keep = word_lanes$packer$skips$level1$0$keep_reg$q;
+        word_lanes$packer$skips$level1$0$value = word_lanes$packer$skips$level1$0$value_reg$q;
+    end
+    // word_lanes$packer$skips$level1$1$data_reg
     initial begin
-       word_lanes$packer$skips$nulls1$3$q = 6'h0;
+       word_lanes$packer$skips$level1$1$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls1$3$clock) begin
-       word_lanes$packer$skips$nulls1$3$q <= word_lanes$packer$skips$nulls1$3$d;
+    always @(posedge word_lanes$packer$skips$level1$1$data_reg$clock) begin
+       word_lanes$packer$skips$level1$1$data_reg$q <= word_lanes$packer$skips$level1$1$data_reg$d;
     end
-    // word_lanes$packer$skips$nulls1$4
+    // word_lanes$packer$skips$level1$1$keep_reg
     initial begin
-       word_lanes$packer$skips$nulls1$4$q = 6'h0;
+       word_lanes$packer$skips$level1$1$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls1$4$clock) begin
-       word_lanes$packer$skips$nulls1$4$q <= word_lanes$packer$skips$nulls1$4$d;
+    always @(posedge word_lanes$packer$skips$level1$1$keep_reg$clock) begin
+       word_lanes$packer$skips$level1$1$keep_reg$q <= word_lanes$packer$skips$level1$1$keep_reg$d;
     end
-    // word_lanes$packer$skips$nulls1$5
+    // word_lanes$packer$skips$level1$1$value_reg
     initial begin
-       word_lanes$packer$skips$nulls1$5$q = 6'h0;
+       word_lanes$packer$skips$level1$1$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls1$5$clock) begin
-       word_lanes$packer$skips$nulls1$5$q <= word_lanes$packer$skips$nulls1$5$d;
+    always @(posedge word_lanes$packer$skips$level1$1$value_reg$clock) begin
+       word_lanes$packer$skips$level1$1$value_reg$q <= word_lanes$packer$skips$level1$1$value_reg$d;
     end
-    // word_lanes$packer$skips$nulls1$6
+    // word_lanes$packer$skips$level1$1
+    always @(*) begin
+        word_lanes$packer$skips$level1$1$data_reg$clock = word_lanes$packer$skips$level1$1$clock;
+        word_lanes$packer$skips$level1$1$keep_reg$clock = word_lanes$packer$skips$level1$1$clock;
+        word_lanes$packer$skips$level1$1$value_reg$clock = word_lanes$packer$skips$level1$1$clock;
+        word_lanes$packer$skips$level1$1$data_reg$d = word_lanes$packer$skips$level1$1$data_in;
+        word_lanes$packer$skips$level1$1$keep_reg$d = word_lanes$packer$skips$level1$1$keep_in;
+        word_lanes$packer$skips$level1$1$value_reg$d = word_lanes$packer$skips$level1$1$value_in;
+        word_lanes$packer$skips$level1$1$data = word_lanes$packer$skips$level1$1$data_reg$q;
+        word_lanes$packer$skips$level1$1$keep = word_lanes$packer$skips$level1$1$keep_reg$q;
+        word_lanes$packer$skips$level1$1$value = word_lanes$packer$skips$level1$1$value_reg$q;
+    end
+    // word_lanes$packer$skips$level1$2$data_reg
     initial begin
-       word_lanes$packer$skips$nulls1$6$q = 6'h0;
+       word_lanes$packer$skips$level1$2$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls1$6$clock) begin
-       word_lanes$packer$skips$nulls1$6$q <= word_lanes$packer$skips$nulls1$6$d;
+    always @(posedge word_lanes$packer$skips$level1$2$data_reg$clock) begin
+       word_lanes$packer$skips$level1$2$data_reg$q <= word_lanes$packer$skips$level1$2$data_reg$d;
     end
-    // word_lanes$packer$skips$nulls1$7
+    // word_lanes$packer$skips$level1$2$keep_reg
     initial begin
-       word_lanes$packer$skips$nulls1$7$q = 6'h0;
+       word_lanes$packer$skips$level1$2$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls1$7$clock) begin
-       word_lanes$packer$skips$nulls1$7$q <= word_lanes$packer$skips$nulls1$7$d;
+    always @(posedge word_lanes$packer$skips$level1$2$keep_reg$clock) begin
+       word_lanes$packer$skips$level1$2$keep_reg$q <= word_lanes$packer$skips$level1$2$keep_reg$d;
     end
-    // word_lanes$packer$skips$data1$0
+    // word_lanes$packer$skips$level1$2$value_reg
     initial begin
-       word_lanes$packer$skips$data1$0$q = 36'h0;
+       word_lanes$packer$skips$level1$2$value_reg$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$level1$2$value_reg$clock) begin
+       word_lanes$packer$skips$level1$2$value_reg$q <= word_lanes$packer$skips$level1$2$value_reg$d;
     end
-    always @(posedge word_lanes$packer$skips$data1$0$clock) begin
-       word_lanes$packer$skips$data1$0$q <= word_lanes$packer$skips$data1$0$d;
+    // word_lanes$packer$skips$level1$2
+    always @(*) begin
+        word_lanes$packer$skips$level1$2$data_reg$clock = word_lanes$packer$skips$level1$2$clock;
+        word_lanes$packer$skips$level1$2$keep_reg$clock = word_lanes$packer$skips$level1$2$clock;
+        word_lanes$packer$skips$level1$2$value_reg$clock = word_lanes$packer$skips$level1$2$clock;
+        word_lanes$packer$skips$level1$2$data_reg$d = word_lanes$packer$skips$level1$2$data_in;
+        word_lanes$packer$skips$level1$2$keep_reg$d = word_lanes$packer$skips$level1$2$keep_in;
+        word_lanes$packer$skips$level1$2$value_reg$d = word_lanes$packer$skips$level1$2$value_in;
+        word_lanes$packer$skips$level1$2$data = word_lanes$packer$skips$level1$2$data_reg$q;
+        word_lanes$packer$skips$level1$2$keep = word_lanes$packer$skips$level1$2$keep_reg$q;
+        word_lanes$packer$skips$level1$2$value = word_lanes$packer$skips$level1$2$value_reg$q;
     end
-    // word_lanes$packer$skips$data1$1
+    // word_lanes$packer$skips$level1$3$data_reg
     initial begin
-       word_lanes$packer$skips$data1$1$q = 36'h0;
+       word_lanes$packer$skips$level1$3$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$data1$1$clock) begin
-       word_lanes$packer$skips$data1$1$q <= word_lanes$packer$skips$data1$1$d;
+    always @(posedge word_lanes$packer$skips$level1$3$data_reg$clock) begin
+       word_lanes$packer$skips$level1$3$data_reg$q <= word_lanes$packer$skips$level1$3$data_reg$d;
     end
-    // word_lanes$packer$skips$data1$2
+    // word_lanes$packer$skips$level1$3$keep_reg
     initial begin
-       word_lanes$packer$skips$data1$2$q = 36'h0;
+       word_lanes$packer$skips$level1$3$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$data1$2$clock) begin
-       word_lanes$packer$skips$data1$2$q <= word_lanes$packer$skips$data1$2$d;
+    always @(posedge word_lanes$packer$skips$level1$3$keep_reg$clock) begin
+       word_lanes$packer$skips$level1$3$keep_reg$q <= word_lanes$packer$skips$level1$3$keep_reg$d;
     end
-    // word_lanes$packer$skips$data1$3
+    // word_lanes$packer$skips$level1$3$value_reg
     initial begin
-       word_lanes$packer$skips$data1$3$q = 36'h0;
+       word_lanes$packer$skips$level1$3$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$data1$3$clock) begin
-       word_lanes$packer$skips$data1$3$q <= word_lanes$packer$skips$data1$3$d;
+    always @(posedge word_lanes$packer$skips$level1$3$value_reg$clock) begin
+       word_lanes$packer$skips$level1$3$value_reg$q <= word_lanes$packer$skips$level1$3$value_reg$d;
     end
-    // word_lanes$packer$skips$data1$4
+    // word_lanes$packer$skips$level1$3
+    always @(*) begin
+        word_lanes$packer$skips$level1$3$data_reg$clock = word_lanes$packer$skips$level1$3$clock;
+        word_lanes$packer$skips$level1$3$keep_reg$clock = word_lanes$packer$skips$level1$3$clock;
+        word_lanes$packer$skips$level1$3$value_reg$clock = word_lanes$packer$skips$level1$3$clock;
+        word_lanes$packer$skips$level1$3$data_reg$d = word_lanes$packer$skips$level1$3$data_in;
+        word_lanes$packer$skips$level1$3$keep_reg$d = word_lanes$packer$skips$level1$3$keep_in;
+        word_lanes$packer$skips$level1$3$value_reg$d = word_lanes$packer$skips$level1$3$value_in;
+        word_lanes$packer$skips$level1$3$data = word_lanes$packer$skips$level1$3$data_reg$q;
+        word_lanes$packer$skips$level1$3$keep = word_lanes$packer$skips$level1$3$keep_reg$q;
+        word_lanes$packer$skips$level1$3$value = word_lanes$packer$skips$level1$3$value_reg$q;
+    end
+    // word_lanes$packer$skips$level1$4$data_reg
     initial begin
-       word_lanes$packer$skips$data1$4$q = 36'h0;
+       word_lanes$packer$skips$level1$4$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$data1$4$clock) begin
-       word_lanes$packer$skips$data1$4$q <= word_lanes$packer$skips$data1$4$d;
+    always @(posedge word_lanes$packer$skips$level1$4$data_reg$clock) begin
+       word_lanes$packer$skips$level1$4$data_reg$q <= word_lanes$packer$skips$level1$4$data_reg$d;
     end
-    // word_lanes$packer$skips$data1$5
+    // word_lanes$packer$skips$level1$4$keep_reg
     initial begin
-       word_lanes$packer$skips$data1$5$q = 36'h0;
+       word_lanes$packer$skips$level1$4$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$data1$5$clock) begin
-       word_lanes$packer$skips$data1$5$q <= word_lanes$packer$skips$data1$5$d;
+    always @(posedge word_lanes$packer$skips$level1$4$keep_reg$clock) begin
+       word_lanes$packer$skips$level1$4$keep_reg$q <= word_lanes$packer$skips$level1$4$keep_reg$d;
     end
-    // word_lanes$packer$skips$data1$6
+    // word_lanes$packer$skips$level1$4$value_reg
     initial begin
-       word_lanes$packer$skips$data1$6$q = 36'h0;
+       word_lanes$packer$skips$level1$4$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$data1$6$clock) begin
-       word_lanes$packer$skips$data1$6$q <= word_lanes$packer$skips$data1$6$d;
+    always @(posedge word_lanes$packer$skips$level1$4$value_reg$clock) begin
+       word_lanes$packer$skips$level1$4$value_reg$q <= word_lanes$packer$skips$level1$4$value_reg$d;
     end
-    // word_lanes$packer$skips$data1$7
+    // word_lanes$packer$skips$level1$4
+    always @(*) begin
+        word_lanes$packer$skips$level1$4$data_reg$clock = word_lanes$packer$skips$level1$4$clock;
+        word_lanes$packer$skips$level1$4$keep_reg$clock = word_lanes$packer$skips$level1$4$clock;
+        word_lanes$packer$skips$level1$4$value_reg$clock = word_lanes$packer$skips$level1$4$clock;
+        word_lanes$packer$skips$level1$4$data_reg$d = word_lanes$packer$skips$level1$4$data_in;
+        word_lanes$packer$skips$level1$4$keep_reg$d = word_lanes$packer$skips$level1$4$keep_in;
+        word_lanes$packer$skips$level1$4$value_reg$d = word_lanes$packer$skips$level1$4$value_in;
+        word_lanes$packer$skips$level1$4$data = word_lanes$packer$skips$level1$4$data_reg$q;
+        word_lanes$packer$skips$level1$4$keep = word_lanes$packer$skips$level1$4$keep_reg$q;
+        word_lanes$packer$skips$level1$4$value = word_lanes$packer$skips$level1$4$value_reg$q;
+    end
+    // word_lanes$packer$skips$level1$5$data_reg
     initial begin
-       word_lanes$packer$skips$data1$7$q = 36'h0;
+       word_lanes$packer$skips$level1$5$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$data1$7$clock) begin
-       word_lanes$packer$skips$data1$7$q <= word_lanes$packer$skips$data1$7$d;
+    always @(posedge word_lanes$packer$skips$level1$5$data_reg$clock) begin
+       word_lanes$packer$skips$level1$5$data_reg$q <= word_lanes$packer$skips$level1$5$data_reg$d;
     end
-    // word_lanes$packer$skips$keep1$0
+    // word_lanes$packer$skips$level1$5$keep_reg
     initial begin
-       word_lanes$packer$skips$keep1$0$q = 1'h0;
+       word_lanes$packer$skips$level1$5$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep1$0$clock) begin
-       word_lanes$packer$skips$keep1$0$q <= word_lanes$packer$skips$keep1$0$d;
+    always @(posedge word_lanes$packer$skips$level1$5$keep_reg$clock) begin
+       word_lanes$packer$skips$level1$5$keep_reg$q <= word_lanes$packer$skips$level1$5$keep_reg$d;
     end
-    // word_lanes$packer$skips$keep1$1
+    // word_lanes$packer$skips$level1$5$value_reg
     initial begin
-       word_lanes$packer$skips$keep1$1$q = 1'h0;
+       word_lanes$packer$skips$level1$5$value_reg$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$level1$5$value_reg$clock) begin
+       word_lanes$packer$skips$level1$5$value_reg$q <= word_lanes$packer$skips$level1$5$value_reg$d;
     end
-    always @(posedge word_lanes$packer$skips$keep1$1$clock) begin
-       word_lanes$packer$skips$keep1$1$q <= word_lanes$packer$skips$keep1$1$d;
+    // word_lanes$packer$skips$level1$5
+    always @(*) begin
+        word_lanes$packer$skips$level1$5$data_reg$clock = word_lanes$packer$skips$level1$5$clock;
+        word_lanes$packer$skips$level1$5$keep_reg$clock = word_lanes$packer$skips$level1$5$clock;
+        word_lanes$packer$skips$level1$5$value_reg$clock = word_lanes$packer$skips$level1$5$clock;
+        word_lanes$packer$skips$level1$5$data_reg$d = word_lanes$packer$skips$level1$5$data_in;
+        word_lanes$packer$skips$level1$5$keep_reg$d = word_lanes$packer$skips$level1$5$keep_in;
+        word_lanes$packer$skips$level1$5$value_reg$d = word_lanes$packer$skips$level1$5$value_in;
+        word_lanes$packer$skips$level1$5$data = word_lanes$packer$skips$level1$5$data_reg$q;
+        word_lanes$packer$skips$level1$5$keep = word_lanes$packer$skips$level1$5$keep_reg$q;
+        word_lanes$packer$skips$level1$5$value = word_lanes$packer$skips$level1$5$value_reg$q;
     end
-    // word_lanes$packer$skips$keep1$2
+    // word_lanes$packer$skips$level1$6$data_reg
     initial begin
-       word_lanes$packer$skips$keep1$2$q = 1'h0;
+       word_lanes$packer$skips$level1$6$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep1$2$clock) begin
-       word_lanes$packer$skips$keep1$2$q <= word_lanes$packer$skips$keep1$2$d;
+    always @(posedge word_lanes$packer$skips$level1$6$data_reg$clock) begin
+       word_lanes$packer$skips$level1$6$data_reg$q <= word_lanes$packer$skips$level1$6$data_reg$d;
     end
-    // word_lanes$packer$skips$keep1$3
+    // word_lanes$packer$skips$level1$6$keep_reg
     initial begin
-       word_lanes$packer$skips$keep1$3$q = 1'h0;
+       word_lanes$packer$skips$level1$6$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep1$3$clock) begin
-       word_lanes$packer$skips$keep1$3$q <= word_lanes$packer$skips$keep1$3$d;
+    always @(posedge word_lanes$packer$skips$level1$6$keep_reg$clock) begin
+       word_lanes$packer$skips$level1$6$keep_reg$q <= word_lanes$packer$skips$level1$6$keep_reg$d;
     end
-    // word_lanes$packer$skips$keep1$4
+    // word_lanes$packer$skips$level1$6$value_reg
     initial begin
-       word_lanes$packer$skips$keep1$4$q = 1'h0;
+       word_lanes$packer$skips$level1$6$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep1$4$clock) begin
-       word_lanes$packer$skips$keep1$4$q <= word_lanes$packer$skips$keep1$4$d;
+    always @(posedge word_lanes$packer$skips$level1$6$value_reg$clock) begin
+       word_lanes$packer$skips$level1$6$value_reg$q <= word_lanes$packer$skips$level1$6$value_reg$d;
     end
-    // word_lanes$packer$skips$keep1$5
+    // word_lanes$packer$skips$level1$6
+    always @(*) begin
+        word_lanes$packer$skips$level1$6$data_reg$clock = word_lanes$packer$skips$level1$6$clock;
+        word_lanes$packer$skips$level1$6$keep_reg$clock = word_lanes$packer$skips$level1$6$clock;
+        word_lanes$packer$skips$level1$6$value_reg$clock = word_lanes$packer$skips$level1$6$clock;
+        word_lanes$packer$skips$level1$6$data_reg$d = word_lanes$packer$skips$level1$6$data_in;
+        word_lanes$packer$skips$level1$6$keep_reg$d = word_lanes$packer$skips$level1$6$keep_in;
+        word_lanes$packer$skips$level1$6$value_reg$d = word_lanes$packer$skips$level1$6$value_in;
+        word_lanes$packer$skips$level1$6$data = word_lanes$packer$skips$level1$6$data_reg$q;
+        word_lanes$packer$skips$level1$6$keep = word_lanes$packer$skips$level1$6$keep_reg$q;
+        word_lanes$packer$skips$level1$6$value = word_lanes$packer$skips$level1$6$value_reg$q;
+    end
+    // word_lanes$packer$skips$level1$7$data_reg
     initial begin
-       word_lanes$packer$skips$keep1$5$q = 1'h0;
+       word_lanes$packer$skips$level1$7$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep1$5$clock) begin
-       word_lanes$packer$skips$keep1$5$q <= word_lanes$packer$skips$keep1$5$d;
+    always @(posedge word_lanes$packer$skips$level1$7$data_reg$clock) begin
+       word_lanes$packer$skips$level1$7$data_reg$q <= word_lanes$packer$skips$level1$7$data_reg$d;
     end
-    // word_lanes$packer$skips$keep1$6
+    // word_lanes$packer$skips$level1$7$keep_reg
     initial begin
-       word_lanes$packer$skips$keep1$6$q = 1'h0;
+       word_lanes$packer$skips$level1$7$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep1$6$clock) begin
-       word_lanes$packer$skips$keep1$6$q <= word_lanes$packer$skips$keep1$6$d;
+    always @(posedge word_lanes$packer$skips$level1$7$keep_reg$clock) begin
+       word_lanes$packer$skips$level1$7$keep_reg$q <= word_lanes$packer$skips$level1$7$keep_reg$d;
     end
-    // word_lanes$packer$skips$keep1$7
+    // word_lanes$packer$skips$level1$7$value_reg
     initial begin
-       word_lanes$packer$skips$keep1$7$q = 1'h0;
+       word_lanes$packer$skips$level1$7$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep1$7$clock) begin
-       word_lanes$packer$skips$keep1$7$q <= word_lanes$packer$skips$keep1$7$d;
+    always @(posedge word_lanes$packer$skips$level1$7$value_reg$clock) begin
+       word_lanes$packer$skips$level1$7$value_reg$q <= word_lanes$packer$skips$level1$7$value_reg$d;
     end
-    // word_lanes$packer$skips$beat1$0
+    // word_lanes$packer$skips$level1$7
+    always @(*) begin
+        word_lanes$packer$skips$level1$7$data_reg$clock = word_lanes$packer$skips$level1$7$clock;
+        word_lanes$packer$skips$level1$7$keep_reg$clock = word_lanes$packer$skips$level1$7$clock;
+        word_lanes$packer$skips$level1$7$value_reg$clock = word_lanes$packer$skips$level1$7$clock;
+        word_lanes$packer$skips$level1$7$data_reg$d = word_lanes$packer$skips$level1$7$data_in;
+        word_lanes$packer$skips$level1$7$keep_reg$d = word_lanes$packer$skips$level1$7$keep_in;
+        word_lanes$packer$skips$level1$7$value_reg$d = word_lanes$packer$skips$level1$7$value_in;
+        word_lanes$packer$skips$level1$7$data = word_lanes$packer$skips$level1$7$data_reg$q;
+        word_lanes$packer$skips$level1$7$keep = word_lanes$packer$skips$level1$7$keep_reg$q;
+        word_lanes$packer$skips$level1$7$value = word_lanes$packer$skips$level1$7$value_reg$q;
+    end
+    // word_lanes$packer$skips$level2$0$data_reg
     initial begin
-       word_lanes$packer$skips$beat1$0$q = 1'h0;
+       word_lanes$packer$skips$level2$0$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$beat1$0$clock) begin
-       word_lanes$packer$skips$beat1$0$q <= word_lanes$packer$skips$beat1$0$d;
+    always @(posedge word_lanes$packer$skips$level2$0$data_reg$clock) begin
+       word_lanes$packer$skips$level2$0$data_reg$q <= word_lanes$packer$skips$level2$0$data_reg$d;
     end
-    // word_lanes$packer$skips$last1$0
+    // word_lanes$packer$skips$level2$0$keep_reg
     initial begin
-       word_lanes$packer$skips$last1$0$q = 1'h0;
+       word_lanes$packer$skips$level2$0$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$last1$0$clock) begin
-       word_lanes$packer$skips$last1$0$q <= word_lanes$packer$skips$last1$0$d;
+    always @(posedge word_lanes$packer$skips$level2$0$keep_reg$clock) begin
+       word_lanes$packer$skips$level2$0$keep_reg$q <= word_lanes$packer$skips$level2$0$keep_reg$d;
     end
-    // word_lanes$packer$skips$nulls2$0
+    // word_lanes$packer$skips$level2$0$value_reg
     initial begin
-       word_lanes$packer$skips$nulls2$0$q = 6'h0;
+       word_lanes$packer$skips$level2$0$value_reg$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$level2$0$value_reg$clock) begin
+       word_lanes$packer$skips$level2$0$value_reg$q <= word_lanes$packer$skips$level2$0$value_reg$d;
     end
-    always @(posedge word_lanes$packer$skips$nulls2$0$clock) begin
-       word_lanes$packer$skips$nulls2$0$q <= word_lanes$packer$skips$nulls2$0$d;
+    // word_lanes$packer$skips$level2$0
+    always @(*) begin
+        word_lanes$packer$skips$level2$0$data_reg$clock = word_lanes$packer$skips$level2$0$clock;
+        word_lanes$packer$skips$level2$0$keep_reg$clock = word_lanes$packer$skips$level2$0$clock;
+        word_lanes$packer$skips$level2$0$value_reg$clock = word_lanes$packer$skips$level2$0$clock;
+        word_lanes$packer$skips$level2$0$data_reg$d = word_lanes$packer$skips$level2$0$data_in;
+        word_lanes$packer$skips$level2$0$keep_reg$d = word_lanes$packer$skips$level2$0$keep_in;
+        word_lanes$packer$skips$level2$0$value_reg$d = word_lanes$packer$skips$level2$0$value_in;
+        word_lanes$packer$skips$level2$0$data = word_lanes$packer$skips$level2$0$data_reg$q;
+        word_lanes$packer$skips$level2$0$keep = word_lanes$packer$skips$level2$0$keep_reg$q;
+        word_lanes$packer$skips$level2$0$value = word_lanes$packer$skips$level2$0$value_reg$q;
     end
-    // word_lanes$packer$skips$nulls2$1
+    // word_lanes$packer$skips$level2$1$data_reg
     initial begin
-       word_lanes$packer$skips$nulls2$1$q = 6'h0;
+       word_lanes$packer$skips$level2$1$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls2$1$clock) begin
-       word_lanes$packer$skips$nulls2$1$q <= word_lanes$packer$skips$nulls2$1$d;
+    always @(posedge word_lanes$packer$skips$level2$1$data_reg$clock) begin
+       word_lanes$packer$skips$level2$1$data_reg$q <= word_lanes$packer$skips$level2$1$data_reg$d;
     end
-    // word_lanes$packer$skips$nulls2$2
+    // word_lanes$packer$skips$level2$1$keep_reg
     initial begin
-       word_lanes$packer$skips$nulls2$2$q = 6'h0;
+       word_lanes$packer$skips$level2$1$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls2$2$clock) begin
-       word_lanes$packer$skips$nulls2$2$q <= word_lanes$packer$skips$nulls2$2$d;
+    always @(posedge word_lanes$packer$skips$level2$1$keep_reg$clock) begin
+       word_lanes$packer$skips$level2$1$keep_reg$q <= word_lanes$packer$skips$level2$1$keep_reg$d;
     end
-    // word_lanes$packer$skips$nulls2$3
+    // word_lanes$packer$skips$level2$1$value_reg
     initial begin
-       word_lanes$packer$skips$nulls2$3$q = 6'h0;
+       word_lanes$packer$skips$level2$1$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls2$3$clock) begin
-       word_lanes$packer$skips$nulls2$3$q <= word_lanes$packer$skips$nulls2$3$d;
+    always @(posedge word_lanes$packer$skips$level2$1$value_reg$clock) begin
+       word_lanes$packer$skips$level2$1$value_reg$q <= word_lanes$packer$skips$level2$1$value_reg$d;
     end
-    // word_lanes$packer$skips$nulls2$4
+    // word_lanes$packer$skips$level2$1
+    always @(*) begin
+        word_lanes$packer$skips$level2$1$data_reg$clock = word_lanes$packer$skips$level2$1$clock;
+        word_lanes$packer$skips$level2$1$keep_reg$clock = word_lanes$packer$skips$level2$1$clock;
+        word_lanes$packer$skips$level2$1$value_reg$clock = word_lanes$packer$skips$level2$1$clock;
+        word_lanes$packer$skips$level2$1$data_reg$d = word_lanes$packer$skips$level2$1$data_in;
+        word_lanes$packer$skips$level2$1$keep_reg$d = word_lanes$packer$skips$level2$1$keep_in;
+        word_lanes$packer$skips$level2$1$value_reg$d = word_lanes$packer$skips$level2$1$value_in;
+        word_lanes$packer$skips$level2$1$data = word_lanes$packer$skips$level2$1$data_reg$q;
+        word_lanes$packer$skips$level2$1$keep = word_lanes$packer$skips$level2$1$keep_reg$q;
+        word_lanes$packer$skips$level2$1$value = word_lanes$packer$skips$level2$1$value_reg$q;
+    end
+    // word_lanes$packer$skips$level2$2$data_reg
     initial begin
-       word_lanes$packer$skips$nulls2$4$q = 6'h0;
+       word_lanes$packer$skips$level2$2$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls2$4$clock) begin
-       word_lanes$packer$skips$nulls2$4$q <= word_lanes$packer$skips$nulls2$4$d;
+    always @(posedge word_lanes$packer$skips$level2$2$data_reg$clock) begin
+       word_lanes$packer$skips$level2$2$data_reg$q <= word_lanes$packer$skips$level2$2$data_reg$d;
     end
-    // word_lanes$packer$skips$nulls2$5
+    // word_lanes$packer$skips$level2$2$keep_reg
     initial begin
-       word_lanes$packer$skips$nulls2$5$q = 6'h0;
+       word_lanes$packer$skips$level2$2$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls2$5$clock) begin
-       word_lanes$packer$skips$nulls2$5$q <= word_lanes$packer$skips$nulls2$5$d;
+    always @(posedge word_lanes$packer$skips$level2$2$keep_reg$clock) begin
+       word_lanes$packer$skips$level2$2$keep_reg$q <= word_lanes$packer$skips$level2$2$keep_reg$d;
     end
-    // word_lanes$packer$skips$nulls2$6
+    // word_lanes$packer$skips$level2$2$value_reg
     initial begin
-       word_lanes$packer$skips$nulls2$6$q = 6'h0;
+       word_lanes$packer$skips$level2$2$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls2$6$clock) begin
-       word_lanes$packer$skips$nulls2$6$q <= word_lanes$packer$skips$nulls2$6$d;
+    always @(posedge word_lanes$packer$skips$level2$2$value_reg$clock) begin
+       word_lanes$packer$skips$level2$2$value_reg$q <= word_lanes$packer$skips$level2$2$value_reg$d;
     end
-    // word_lanes$packer$skips$nulls2$7
+    // word_lanes$packer$skips$level2$2
+    always @(*) begin
+        word_lanes$packer$skips$level2$2$data_reg$clock = word_lanes$packer$skips$level2$2$clock;
+        word_lanes$packer$skips$level2$2$keep_reg$clock = word_lanes$packer$skips$level2$2$clock;
+        word_lanes$packer$skips$level2$2$value_reg$clock = word_lanes$packer$skips$level2$2$clock;
+        word_lanes$packer$skips$level2$2$data_reg$d = word_lanes$packer$skips$level2$2$data_in;
+        word_lanes$packer$skips$level2$2$keep_reg$d = word_lanes$packer$skips$level2$2$keep_in;
+        word_lanes$packer$skips$level2$2$value_reg$d = word_lanes$packer$skips$level2$2$value_in;
+        word_lanes$packer$skips$level2$2$data = word_lanes$packer$skips$level2$2$data_reg$q;
+        word_lanes$packer$skips$level2$2$keep = word_lanes$packer$skips$level2$2$keep_reg$q;
+        word_lanes$packer$skips$level2$2$value = word_lanes$packer$skips$level2$2$value_reg$q;
+    end
+    // word_lanes$packer$skips$level2$3$data_reg
     initial begin
-       word_lanes$packer$skips$nulls2$7$q = 6'h0;
+       word_lanes$packer$skips$level2$3$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls2$7$clock) begin
-       word_lanes$packer$skips$nulls2$7$q <= word_lanes$packer$skips$nulls2$7$d;
+    always @(posedge word_lanes$packer$skips$level2$3$data_reg$clock) begin
+       word_lanes$packer$skips$level2$3$data_reg$q <= word_lanes$packer$skips$level2$3$data_reg$d;
     end
-    // word_lanes$packer$skips$data2$0
+    // word_lanes$packer$skips$level2$3$keep_reg
     initial begin
-       word_lanes$packer$skips$data2$0$q = 36'h0;
+       word_lanes$packer$skips$level2$3$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$data2$0$clock) begin
-       word_lanes$packer$skips$data2$0$q <= word_lanes$packer$skips$data2$0$d;
+    always @(posedge word_lanes$packer$skips$level2$3$keep_reg$clock) begin
+       word_lanes$packer$skips$level2$3$keep_reg$q <= word_lanes$packer$skips$level2$3$keep_reg$d;
     end
-    // word_lanes$packer$skips$data2$1
+    // word_lanes$packer$skips$level2$3$value_reg
     initial begin
-       word_lanes$packer$skips$data2$1$q = 36'h0;
+       word_lanes$packer$skips$level2$3$value_reg$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$level2$3$value_reg$clock) begin
+       word_lanes$packer$skips$level2$3$value_reg$q <= word_lanes$packer$skips$level2$3$value_reg$d;
     end
-    always @(posedge word_lanes$packer$skips$data2$1$clock) begin
-       word_lanes$packer$skips$data2$1$q <= word_lanes$packer$skips$data2$1$d;
+    // word_lanes$packer$skips$level2$3
+    always @(*) begin
+        word_lanes$packer$skips$level2$3$data_reg$clock = word_lanes$packer$skips$level2$3$clock;
+        word_lanes$packer$skips$level2$3$keep_reg$clock = word_lanes$packer$skips$level2$3$clock;
+        word_lanes$packer$skips$level2$3$value_reg$clock = word_lanes$packer$skips$level2$3$clock;
+        word_lanes$packer$skips$level2$3$data_reg$d = word_lanes$packer$skips$level2$3$data_in;
+        word_lanes$packer$skips$level2$3$keep_reg$d = word_lanes$packer$skips$level2$3$keep_in;
+        word_lanes$packer$skips$level2$3$value_reg$d = word_lanes$packer$skips$level2$3$value_in;
+        word_lanes$packer$skips$level2$3$data = word_lanes$packer$skips$level2$3$data_reg$q;
+        word_lanes$packer$skips$level2$3$keep = word_lanes$packer$skips$level2$3$keep_reg$q;
+        word_lanes$packer$skips$level2$3$value = word_lanes$packer$skips$level2$3$value_reg$q;
     end
-    // word_lanes$packer$skips$data2$2
+    // word_lanes$packer$skips$level2$4$data_reg
     initial begin
-       word_lanes$packer$skips$data2$2$q = 36'h0;
+       word_lanes$packer$skips$level2$4$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$data2$2$clock) begin
-       word_lanes$packer$skips$data2$2$q <= word_lanes$packer$skips$data2$2$d;
+    always @(posedge word_lanes$packer$skips$level2$4$data_reg$clock) begin
+       word_lanes$packer$skips$level2$4$data_reg$q <= word_lanes$packer$skips$level2$4$data_reg$d;
     end
-    // word_lanes$packer$skips$data2$3
+    // word_lanes$packer$skips$level2$4$keep_reg
     initial begin
-       word_lanes$packer$skips$data2$3$q = 36'h0;
+       word_lanes$packer$skips$level2$4$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$data2$3$clock) begin
-       word_lanes$packer$skips$data2$3$q <= word_lanes$packer$skips$data2$3$d;
+    always @(posedge word_lanes$packer$skips$level2$4$keep_reg$clock) begin
+       word_lanes$packer$skips$level2$4$keep_reg$q <= word_lanes$packer$skips$level2$4$keep_reg$d;
     end
-    // word_lanes$packer$skips$data2$4
+    // word_lanes$packer$skips$level2$4$value_reg
     initial begin
-       word_lanes$packer$skips$data2$4$q = 36'h0;
+       word_lanes$packer$skips$level2$4$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$data2$4$clock) begin
-       word_lanes$packer$skips$data2$4$q <= word_lanes$packer$skips$data2$4$d;
+    always @(posedge word_lanes$packer$skips$level2$4$value_reg$clock) begin
+       word_lanes$packer$skips$level2$4$value_reg$q <= word_lanes$packer$skips$level2$4$value_reg$d;
     end
-    // word_lanes$packer$skips$data2$5
+    // word_lanes$packer$skips$level2$4
+    always @(*) begin
+        word_lanes$packer$skips$level2$4$data_reg$clock = word_lanes$packer$skips$level2$4$clock;
+        word_lanes$packer$skips$level2$4$keep_reg$clock = word_lanes$packer$skips$level2$4$clock;
+        word_lanes$packer$skips$level2$4$value_reg$clock = word_lanes$packer$skips$level2$4$clock;
+        word_lanes$packer$skips$level2$4$data_reg$d = word_lanes$packer$skips$level2$4$data_in;
+        word_lanes$packer$skips$level2$4$keep_reg$d = word_lanes$packer$skips$level2$4$keep_in;
+        word_lanes$packer$skips$level2$4$value_reg$d = word_lanes$packer$skips$level2$4$value_in;
+        word_lanes$packer$skips$level2$4$data = word_lanes$packer$skips$level2$4$data_reg$q;
+        word_lanes$packer$skips$level2$4$keep = word_lanes$packer$skips$level2$4$keep_reg$q;
+        word_lanes$packer$skips$level2$4$value = word_lanes$packer$skips$level2$4$value_reg$q;
+    end
+    // word_lanes$packer$skips$level2$5$data_reg
     initial begin
-       word_lanes$packer$skips$data2$5$q = 36'h0;
+       word_lanes$packer$skips$level2$5$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$data2$5$clock) begin
-       word_lanes$packer$skips$data2$5$q <= word_lanes$packer$skips$data2$5$d;
+    always @(posedge word_lanes$packer$skips$level2$5$data_reg$clock) begin
+       word_lanes$packer$skips$level2$5$data_reg$q <= word_lanes$packer$skips$level2$5$data_reg$d;
     end
-    // word_lanes$packer$skips$data2$6
+    // word_lanes$packer$skips$level2$5$keep_reg
     initial begin
-       word_lanes$packer$skips$data2$6$q = 36'h0;
+       word_lanes$packer$skips$level2$5$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$data2$6$clock) begin
-       word_lanes$packer$skips$data2$6$q <= word_lanes$packer$skips$data2$6$d;
+    always @(posedge word_lanes$packer$skips$level2$5$keep_reg$clock) begin
+       word_lanes$packer$skips$level2$5$keep_reg$q <= word_lanes$packer$skips$level2$5$keep_reg$d;
     end
-    // word_lanes$packer$skips$data2$7
+    // word_lanes$packer$skips$level2$5$value_reg
     initial begin
-       word_lanes$packer$skips$data2$7$q = 36'h0;
+       word_lanes$packer$skips$level2$5$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$data2$7$clock) begin
-       word_lanes$packer$skips$data2$7$q <= word_lanes$packer$skips$data2$7$d;
+    always @(posedge word_lanes$packer$skips$level2$5$value_reg$clock) begin
+       word_lanes$packer$skips$level2$5$value_reg$q <= word_lanes$packer$skips$level2$5$value_reg$d;
     end
-    // word_lanes$packer$skips$keep2$0
+    // word_lanes$packer$skips$level2$5
+    always @(*) begin
+        word_lanes$packer$skips$level2$5$data_reg$clock = word_lanes$packer$skips$level2$5$clock;
+        word_lanes$packer$skips$level2$5$keep_reg$clock = word_lanes$packer$skips$level2$5$clock;
+        word_lanes$packer$skips$level2$5$value_reg$clock = word_lanes$packer$skips$level2$5$clock;
+        word_lanes$packer$skips$level2$5$data_reg$d = word_lanes$packer$skips$level2$5$data_in;
+        word_lanes$packer$skips$level2$5$keep_reg$d = word_lanes$packer$skips$level2$5$keep_in;
+        word_lanes$packer$skips$level2$5$value_reg$d = word_lanes$packer$skips$level2$5$value_in;
+        word_lanes$packer$skips$level2$5$data = word_lanes$packer$skips$level2$5$data_reg$q;
+        word_lanes$packer$skips$level2$5$keep = word_lanes$packer$skips$level2$5$keep_reg$q;
+        word_lanes$packer$skips$level2$5$value = word_lanes$packer$skips$level2$5$value_reg$q;
+    end
+    // word_lanes$packer$skips$level2$6$data_reg
     initial begin
-       word_lanes$packer$skips$keep2$0$q = 1'h0;
+       word_lanes$packer$skips$level2$6$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep2$0$clock) begin
-       word_lanes$packer$skips$keep2$0$q <= word_lanes$packer$skips$keep2$0$d;
+    always @(posedge word_lanes$packer$skips$level2$6$data_reg$clock) begin
+       word_lanes$packer$skips$level2$6$data_reg$q <= word_lanes$packer$skips$level2$6$data_reg$d;
     end
-    // word_lanes$packer$skips$keep2$1
+    // word_lanes$packer$skips$level2$6$keep_reg
     initial begin
-       word_lanes$packer$skips$keep2$1$q = 1'h0;
+       word_lanes$packer$skips$level2$6$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep2$1$clock) begin
-       word_lanes$packer$skips$keep2$1$q <= word_lanes$packer$skips$keep2$1$d;
+    always @(posedge word_lanes$packer$skips$level2$6$keep_reg$clock) begin
+       word_lanes$packer$skips$level2$6$keep_reg$q <= word_lanes$packer$skips$level2$6$keep_reg$d;
     end
-    // word_lanes$packer$skips$keep2$2
+    // word_lanes$packer$skips$level2$6$value_reg
     initial begin
-       word_lanes$packer$skips$keep2$2$q = 1'h0;
+       word_lanes$packer$skips$level2$6$value_reg$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$level2$6$value_reg$clock) begin
+       word_lanes$packer$skips$level2$6$value_reg$q <= word_lanes$packer$skips$level2$6$value_reg$d;
     end
-    always @(posedge word_lanes$packer$skips$keep2$2$clock) begin
-       word_lanes$packer$skips$keep2$2$q <= word_lanes$packer$skips$keep2$2$d;
+    // word_lanes$packer$skips$level2$6
+    always @(*) begin
+        word_lanes$packer$skips$level2$6$data_reg$clock = word_lanes$packer$skips$level2$6$clock;
+        word_lanes$packer$skips$level2$6$keep_reg$clock = word_lanes$packer$skips$level2$6$clock;
+        word_lanes$packer$skips$level2$6$value_reg$clock = word_lanes$packer$skips$level2$6$clock;
+        word_lanes$packer$skips$level2$6$data_reg$d = word_lanes$packer$skips$level2$6$data_in;
+        word_lanes$packer$skips$level2$6$keep_reg$d = word_lanes$packer$skips$level2$6$keep_in;
+        word_lanes$packer$skips$level2$6$value_reg$d = word_lanes$packer$skips$level2$6$value_in;
+        word_lanes$packer$skips$level2$6$data = word_lanes$packer$skips$level2$6$data_reg$q;
+        word_lanes$packer$skips$level2$6$keep = word_lanes$packer$skips$level2$6$keep_reg$q;
+        word_lanes$packer$skips$level2$6$value = word_lanes$packer$skips$level2$6$value_reg$q;
     end
-    // word_lanes$packer$skips$keep2$3
+    // word_lanes$packer$skips$level2$7$data_reg
     initial begin
-       word_lanes$packer$skips$keep2$3$q = 1'h0;
+       word_lanes$packer$skips$level2$7$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep2$3$clock) begin
-       word_lanes$packer$skips$keep2$3$q <= word_lanes$packer$skips$keep2$3$d;
+    always @(posedge word_lanes$packer$skips$level2$7$data_reg$clock) begin
+       word_lanes$packer$skips$level2$7$data_reg$q <= word_lanes$packer$skips$level2$7$data_reg$d;
     end
-    // word_lanes$packer$skips$keep2$4
+    // word_lanes$packer$skips$level2$7$keep_reg
     initial begin
-       word_lanes$packer$skips$keep2$4$q = 1'h0;
+       word_lanes$packer$skips$level2$7$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep2$4$clock) begin
-       word_lanes$packer$skips$keep2$4$q <= word_lanes$packer$skips$keep2$4$d;
+    always @(posedge word_lanes$packer$skips$level2$7$keep_reg$clock) begin
+       word_lanes$packer$skips$level2$7$keep_reg$q <= word_lanes$packer$skips$level2$7$keep_reg$d;
     end
-    // word_lanes$packer$skips$keep2$5
+    // word_lanes$packer$skips$level2$7$value_reg
     initial begin
-       word_lanes$packer$skips$keep2$5$q = 1'h0;
+       word_lanes$packer$skips$level2$7$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep2$5$clock) begin
-       word_lanes$packer$skips$keep2$5$q <= word_lanes$packer$skips$keep2$5$d;
+    always @(posedge word_lanes$packer$skips$level2$7$value_reg$clock) begin
+       word_lanes$packer$skips$level2$7$value_reg$q <= word_lanes$packer$skips$level2$7$value_reg$d;
     end
-    // word_lanes$packer$skips$keep2$6
+    // word_lanes$packer$skips$level2$7
+    always @(*) begin
+        word_lanes$packer$skips$level2$7$data_reg$clock = word_lanes$packer$skips$level2$7$clock;
+        word_lanes$packer$skips$level2$7$keep_reg$clock = word_lanes$packer$skips$level2$7$clock;
+        word_lanes$packer$skips$level2$7$value_reg$clock = word_lanes$packer$skips$level2$7$clock;
+        word_lanes$packer$skips$level2$7$data_reg$d = word_lanes$packer$skips$level2$7$data_in;
+        word_lanes$packer$skips$level2$7$keep_reg$d = word_lanes$packer$skips$level2$7$keep_in;
+        word_lanes$packer$skips$level2$7$value_reg$d = word_lanes$packer$skips$level2$7$value_in;
+        word_lanes$packer$skips$level2$7$data = word_lanes$packer$skips$level2$7$data_reg$q;
+        word_lanes$packer$skips$level2$7$keep = word_lanes$packer$skips$level2$7$keep_reg$q;
+        word_lanes$packer$skips$level2$7$value = word_lanes$packer$skips$level2$7$value_reg$q;
+    end
+    // word_lanes$packer$skips$level3$0$data_reg
     initial begin
-       word_lanes$packer$skips$keep2$6$q = 1'h0;
+       word_lanes$packer$skips$level3$0$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep2$6$clock) begin
-       word_lanes$packer$skips$keep2$6$q <= word_lanes$packer$skips$keep2$6$d;
+    always @(posedge word_lanes$packer$skips$level3$0$data_reg$clock) begin
+       word_lanes$packer$skips$level3$0$data_reg$q <= word_lanes$packer$skips$level3$0$data_reg$d;
     end
-    // word_lanes$packer$skips$keep2$7
+    // word_lanes$packer$skips$level3$0$keep_reg
     initial begin
-       word_lanes$packer$skips$keep2$7$q = 1'h0;
+       word_lanes$packer$skips$level3$0$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep2$7$clock) begin
-       word_lanes$packer$skips$keep2$7$q <= word_lanes$packer$skips$keep2$7$d;
+    always @(posedge word_lanes$packer$skips$level3$0$keep_reg$clock) begin
+       word_lanes$packer$skips$level3$0$keep_reg$q <= word_lanes$packer$skips$level3$0$keep_reg$d;
     end
-    // word_lanes$packer$skips$beat2$0
+    // word_lanes$packer$skips$level3$0$value_reg
     initial begin
-       word_lanes$packer$skips$beat2$0$q = 1'h0;
+       word_lanes$packer$skips$level3$0$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$beat2$0$clock) begin
-       word_lanes$packer$skips$beat2$0$q <= word_lanes$packer$skips$beat2$0$d;
+    always @(posedge word_lanes$packer$skips$level3$0$value_reg$clock) begin
+       word_lanes$packer$skips$level3$0$value_reg$q <= word_lanes$packer$skips$level3$0$value_reg$d;
     end
-    // word_lanes$packer$skips$last2$0
+    // word_lanes$packer$skips$level3$0
+    always @(*) begin
+        word_lanes$packer$skips$level3$0$data_reg$clock = word_lanes$packer$skips$level3$0$clock;
+        word_lanes$packer$skips$level3$0$keep_reg$clock = word_lanes$packer$skips$level3$0$clock;
+        word_lanes$packer$skips$level3$0$value_reg$clock = word_lanes$packer$skips$level3$0$clock;
+        word_lanes$packer$skips$level3$0$data_reg$d = word_lanes$packer$skips$level3$0$data_in;
+        word_lanes$packer$skips$level3$0$keep_reg$d = word_lanes$packer$skips$level3$0$keep_in;
+        word_lanes$packer$skips$level3$0$value_reg$d = word_lanes$packer$skips$level3$0$value_in;
+        word_lanes$packer$skips$level3$0$data = word_lanes$packer$skips$level3$0$data_reg$q;
+        word_lanes$packer$skips$level3$0$keep = word_lanes$packer$skips$level3$0$keep_reg$q;
+        word_lanes$packer$skips$level3$0$value = word_lanes$packer$skips$level3$0$value_reg$q;
+    end
+    // word_lanes$packer$skips$level3$1$data_reg
     initial begin
-       word_lanes$packer$skips$last2$0$q = 1'h0;
+       word_lanes$packer$skips$level3$1$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$last2$0$clock) begin
-       word_lanes$packer$skips$last2$0$q <= word_lanes$packer$skips$last2$0$d;
+    always @(posedge word_lanes$packer$skips$level3$1$data_reg$clock) begin
+       word_lanes$packer$skips$level3$1$data_reg$q <= word_lanes$packer$skips$level3$1$data_reg$d;
     end
-    // word_lanes$packer$skips$nulls3$0
+    // word_lanes$packer$skips$level3$1$keep_reg
     initial begin
-       word_lanes$packer$skips$nulls3$0$q = 6'h0;
+       word_lanes$packer$skips$level3$1$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls3$0$clock) begin
-       word_lanes$packer$skips$nulls3$0$q <= word_lanes$packer$skips$nulls3$0$d;
+    always @(posedge word_lanes$packer$skips$level3$1$keep_reg$clock) begin
+       word_lanes$packer$skips$level3$1$keep_reg$q <= word_lanes$packer$skips$level3$1$keep_reg$d;
     end
-    // word_lanes$packer$skips$nulls3$1
+    // word_lanes$packer$skips$level3$1$value_reg
     initial begin
-       word_lanes$packer$skips$nulls3$1$q = 6'h0;
+       word_lanes$packer$skips$level3$1$value_reg$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$level3$1$value_reg$clock) begin
+       word_lanes$packer$skips$level3$1$value_reg$q <= word_lanes$packer$skips$level3$1$value_reg$d;
     end
-    always @(posedge word_lanes$packer$skips$nulls3$1$clock) begin
-       word_lanes$packer$skips$nulls3$1$q <= word_lanes$packer$skips$nulls3$1$d;
+    // word_lanes$packer$skips$level3$1
+    always @(*) begin
+        word_lanes$packer$skips$level3$1$data_reg$clock = word_lanes$packer$skips$level3$1$clock;
+        word_lanes$packer$skips$level3$1$keep_reg$clock = word_lanes$packer$skips$level3$1$clock;
+        word_lanes$packer$skips$level3$1$value_reg$clock = word_lanes$packer$skips$level3$1$clock;
+        word_lanes$packer$skips$level3$1$data_reg$d = word_lanes$packer$skips$level3$1$data_in;
+        word_lanes$packer$skips$level3$1$keep_reg$d = word_lanes$packer$skips$level3$1$keep_in;
+        word_lanes$packer$skips$level3$1$value_reg$d = word_lanes$packer$skips$level3$1$value_in;
+        word_lanes$packer$skips$level3$1$data = word_lanes$packer$skips$level3$1$data_reg$q;
+        word_lanes$packer$skips$level3$1$keep = word_lanes$packer$skips$level3$1$keep_reg$q;
+        word_lanes$packer$skips$level3$1$value = word_lanes$packer$skips$level3$1$value_reg$q;
     end
-    // word_lanes$packer$skips$nulls3$2
+    // word_lanes$packer$skips$level3$2$data_reg
     initial begin
-       word_lanes$packer$skips$nulls3$2$q = 6'h0;
+       word_lanes$packer$skips$level3$2$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls3$2$clock) begin
-       word_lanes$packer$skips$nulls3$2$q <= word_lanes$packer$skips$nulls3$2$d;
+    always @(posedge word_lanes$packer$skips$level3$2$data_reg$clock) begin
+       word_lanes$packer$skips$level3$2$data_reg$q <= word_lanes$packer$skips$level3$2$data_reg$d;
     end
-    // word_lanes$packer$skips$nulls3$3
+    // word_lanes$packer$skips$level3$2$keep_reg
     initial begin
-       word_lanes$packer$skips$nulls3$3$q = 6'h0;
+       word_lanes$packer$skips$level3$2$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls3$3$clock) begin
-       word_lanes$packer$skips$nulls3$3$q <= word_lanes$packer$skips$nulls3$3$d;
+    always @(posedge word_lanes$packer$skips$level3$2$keep_reg$clock) begin
+       word_lanes$packer$skips$level3$2$keep_reg$q <= word_lanes$packer$skips$level3$2$keep_reg$d;
     end
-    // word_lanes$packer$skips$nulls3$4
+    // word_lanes$packer$skips$level3$2$value_reg
     initial begin
-       word_lanes$packer$skips$nulls3$4$q = 6'h0;
+       word_lanes$packer$skips$level3$2$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls3$4$clock) begin
-       word_lanes$packer$skips$nulls3$4$q <= word_lanes$packer$skips$nulls3$4$d;
+    always @(posedge word_lanes$packer$skips$level3$2$value_reg$clock) begin
+       word_lanes$packer$skips$level3$2$value_reg$q <= word_lanes$packer$skips$level3$2$value_reg$d;
     end
-    // word_lanes$packer$skips$nulls3$5
+    // word_lanes$packer$skips$level3$2
+    always @(*) begin
+        word_lanes$packer$skips$level3$2$data_reg$clock = word_lanes$packer$skips$level3$2$clock;
+        word_lanes$packer$skips$level3$2$keep_reg$clock = word_lanes$packer$skips$level3$2$clock;
+        word_lanes$packer$skips$level3$2$value_reg$clock = word_lanes$packer$skips$level3$2$clock;
+        word_lanes$packer$skips$level3$2$data_reg$d = word_lanes$packer$skips$level3$2$data_in;
+        word_lanes$packer$skips$level3$2$keep_reg$d = word_lanes$packer$skips$level3$2$keep_in;
+        word_lanes$packer$skips$level3$2$value_reg$d = word_lanes$packer$skips$level3$2$value_in;
+        word_lanes$packer$skips$level3$2$data = word_lanes$packer$skips$level3$2$data_reg$q;
+        word_lanes$packer$skips$level3$2$keep = word_lanes$packer$skips$level3$2$keep_reg$q;
+        word_lanes$packer$skips$level3$2$value = word_lanes$packer$skips$level3$2$value_reg$q;
+    end
+    // word_lanes$packer$skips$level3$3$data_reg
     initial begin
-       word_lanes$packer$skips$nulls3$5$q = 6'h0;
+       word_lanes$packer$skips$level3$3$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls3$5$clock) begin
-       word_lanes$packer$skips$nulls3$5$q <= word_lanes$packer$skips$nulls3$5$d;
+    always @(posedge word_lanes$packer$skips$level3$3$data_reg$clock) begin
+       word_lanes$packer$skips$level3$3$data_reg$q <= word_lanes$packer$skips$level3$3$data_reg$d;
     end
-    // word_lanes$packer$skips$nulls3$6
+    // word_lanes$packer$skips$level3$3$keep_reg
     initial begin
-       word_lanes$packer$skips$nulls3$6$q = 6'h0;
+       word_lanes$packer$skips$level3$3$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls3$6$clock) begin
-       word_lanes$packer$skips$nulls3$6$q <= word_lanes$packer$skips$nulls3$6$d;
+    always @(posedge word_lanes$packer$skips$level3$3$keep_reg$clock) begin
+       word_lanes$packer$skips$level3$3$keep_reg$q <= word_lanes$packer$skips$level3$3$keep_reg$d;
     end
-    // word_lanes$packer$skips$nulls3$7
+    // word_lanes$packer$skips$level3$3$value_reg
     initial begin
-       word_lanes$packer$skips$nulls3$7$q = 6'h0;
+       word_lanes$packer$skips$level3$3$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$nulls3$7$clock) begin
-       word_lanes$packer$skips$nulls3$7$q <= word_lanes$packer$skips$nulls3$7$d;
+    always @(posedge word_lanes$packer$skips$level3$3$value_reg$clock) begin
+       word_lanes$packer$skips$level3$3$value_reg$q <= word_lanes$packer$skips$level3$3$value_reg$d;
     end
-    // word_lanes$packer$skips$data3$0
+    // word_lanes$packer$skips$level3$3
+    always @(*) begin
+        word_lanes$packer$skips$level3$3$data_reg$clock = word_lanes$packer$skips$level3$3$clock;
+        word_lanes$packer$skips$level3$3$keep_reg$clock = word_lanes$packer$skips$level3$3$clock;
+        word_lanes$packer$skips$level3$3$value_reg$clock = word_lanes$packer$skips$level3$3$clock;
+        word_lanes$packer$skips$level3$3$data_reg$d = word_lanes$packer$skips$level3$3$data_in;
+        word_lanes$packer$skips$level3$3$keep_reg$d = word_lanes$packer$skips$level3$3$keep_in;
+        word_lanes$packer$skips$level3$3$value_reg$d = word_lanes$packer$skips$level3$3$value_in;
+        word_lanes$packer$skips$level3$3$data = word_lanes$packer$skips$level3$3$data_reg$q;
+        word_lanes$packer$skips$level3$3$keep = word_lanes$packer$skips$level3$3$keep_reg$q;
+        word_lanes$packer$skips$level3$3$value = word_lanes$packer$skips$level3$3$value_reg$q;
+    end
+    // word_lanes$packer$skips$level3$4$data_reg
     initial begin
-       word_lanes$packer$skips$data3$0$q = 36'h0;
+       word_lanes$packer$skips$level3$4$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$data3$0$clock) begin
-       word_lanes$packer$skips$data3$0$q <= word_lanes$packer$skips$data3$0$d;
+    always @(posedge word_lanes$packer$skips$level3$4$data_reg$clock) begin
+       word_lanes$packer$skips$level3$4$data_reg$q <= word_lanes$packer$skips$level3$4$data_reg$d;
     end
-    // word_lanes$packer$skips$data3$1
+    // word_lanes$packer$skips$level3$4$keep_reg
     initial begin
-       word_lanes$packer$skips$data3$1$q = 36'h0;
+       word_lanes$packer$skips$level3$4$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$data3$1$clock) begin
-       word_lanes$packer$skips$data3$1$q <= word_lanes$packer$skips$data3$1$d;
+    always @(posedge word_lanes$packer$skips$level3$4$keep_reg$clock) begin
+       word_lanes$packer$skips$level3$4$keep_reg$q <= word_lanes$packer$skips$level3$4$keep_reg$d;
     end
-    // word_lanes$packer$skips$data3$2
+    // word_lanes$packer$skips$level3$4$value_reg
     initial begin
-       word_lanes$packer$skips$data3$2$q = 36'h0;
+       word_lanes$packer$skips$level3$4$value_reg$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$level3$4$value_reg$clock) begin
+       word_lanes$packer$skips$level3$4$value_reg$q <= word_lanes$packer$skips$level3$4$value_reg$d;
     end
-    always @(posedge word_lanes$packer$skips$data3$2$clock) begin
-       word_lanes$packer$skips$data3$2$q <= word_lanes$packer$skips$data3$2$d;
+    // word_lanes$packer$skips$level3$4
+    always @(*) begin
+        word_lanes$packer$skips$level3$4$data_reg$clock = word_lanes$packer$skips$level3$4$clock;
+        word_lanes$packer$skips$level3$4$keep_reg$clock = word_lanes$packer$skips$level3$4$clock;
+        word_lanes$packer$skips$level3$4$value_reg$clock = word_lanes$packer$skips$level3$4$clock;
+        word_lanes$packer$skips$level3$4$data_reg$d = word_lanes$packer$skips$level3$4$data_in;
+        word_lanes$packer$skips$level3$4$keep_reg$d = word_lanes$packer$skips$level3$4$keep_in;
+        word_lanes$packer$skips$level3$4$value_reg$d = word_lanes$packer$skips$level3$4$value_in;
+        word_lanes$packer$skips$level3$4$data = word_lanes$packer$skips$level3$4$data_reg$q;
+        word_lanes$packer$skips$level3$4$keep = word_lanes$packer$skips$level3$4$keep_reg$q;
+        word_lanes$packer$skips$level3$4$value = word_lanes$packer$skips$level3$4$value_reg$q;
     end
-    // word_lanes$packer$skips$data3$3
+    // word_lanes$packer$skips$level3$5$data_reg
     initial begin
-       word_lanes$packer$skips$data3$3$q = 36'h0;
+       word_lanes$packer$skips$level3$5$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$data3$3$clock) begin
-       word_lanes$packer$skips$data3$3$q <= word_lanes$packer$skips$data3$3$d;
+    always @(posedge word_lanes$packer$skips$level3$5$data_reg$clock) begin
+       word_lanes$packer$skips$level3$5$data_reg$q <= word_lanes$packer$skips$level3$5$data_reg$d;
     end
-    // word_lanes$packer$skips$data3$4
+    // word_lanes$packer$skips$level3$5$keep_reg
     initial begin
-       word_lanes$packer$skips$data3$4$q = 36'h0;
+       word_lanes$packer$skips$level3$5$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$data3$4$clock) begin
-       word_lanes$packer$skips$data3$4$q <= word_lanes$packer$skips$data3$4$d;
+    always @(posedge word_lanes$packer$skips$level3$5$keep_reg$clock) begin
+       word_lanes$packer$skips$level3$5$keep_reg$q <= word_lanes$packer$skips$level3$5$keep_reg$d;
     end
-    // word_lanes$packer$skips$data3$5
+    // word_lanes$packer$skips$level3$5$value_reg
     initial begin
-       word_lanes$packer$skips$data3$5$q = 36'h0;
+       word_lanes$packer$skips$level3$5$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$data3$5$clock) begin
-       word_lanes$packer$skips$data3$5$q <= word_lanes$packer$skips$data3$5$d;
+    always @(posedge word_lanes$packer$skips$level3$5$value_reg$clock) begin
+       word_lanes$packer$skips$level3$5$value_reg$q <= word_lanes$packer$skips$level3$5$value_reg$d;
     end
-    // word_lanes$packer$skips$data3$6
+    // word_lanes$packer$skips$level3$5
+    always @(*) begin
+        word_lanes$packer$skips$level3$5$data_reg$clock = word_lanes$packer$skips$level3$5$clock;
+        word_lanes$packer$skips$level3$5$keep_reg$clock = word_lanes$packer$skips$level3$5$clock;
+        word_lanes$packer$skips$level3$5$value_reg$clock = word_lanes$packer$skips$level3$5$clock;
+        word_lanes$packer$skips$level3$5$data_reg$d = word_lanes$packer$skips$level3$5$data_in;
+        word_lanes$packer$skips$level3$5$keep_reg$d = word_lanes$packer$skips$level3$5$keep_in;
+        word_lanes$packer$skips$level3$5$value_reg$d = word_lanes$packer$skips$level3$5$value_in;
+        word_lanes$packer$skips$level3$5$data = word_lanes$packer$skips$level3$5$data_reg$q;
+        word_lanes$packer$skips$level3$5$keep = word_lanes$packer$skips$level3$5$keep_reg$q;
+        word_lanes$packer$skips$level3$5$value = word_lanes$packer$skips$level3$5$value_reg$q;
+    end
+    // word_lanes$packer$skips$level3$6$data_reg
     initial begin
-       word_lanes$packer$skips$data3$6$q = 36'h0;
+       word_lanes$packer$skips$level3$6$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$data3$6$clock) begin
-       word_lanes$packer$skips$data3$6$q <= word_lanes$packer$skips$data3$6$d;
+    always @(posedge word_lanes$packer$skips$level3$6$data_reg$clock) begin
+       word_lanes$packer$skips$level3$6$data_reg$q <= word_lanes$packer$skips$level3$6$data_reg$d;
     end
-    // word_lanes$packer$skips$data3$7
+    // word_lanes$packer$skips$level3$6$keep_reg
     initial begin
-       word_lanes$packer$skips$data3$7$q = 36'h0;
+       word_lanes$packer$skips$level3$6$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$data3$7$clock) begin
-       word_lanes$packer$skips$data3$7$q <= word_lanes$packer$skips$data3$7$d;
+    always @(posedge word_lanes$packer$skips$level3$6$keep_reg$clock) begin
+       word_lanes$packer$skips$level3$6$keep_reg$q <= word_lanes$packer$skips$level3$6$keep_reg$d;
     end
-    // word_lanes$packer$skips$keep3$0
+    // word_lanes$packer$skips$level3$6$value_reg
     initial begin
-       word_lanes$packer$skips$keep3$0$q = 1'h0;
+       word_lanes$packer$skips$level3$6$value_reg$q = 6'h0;
+    end
+    always @(posedge word_lanes$packer$skips$level3$6$value_reg$clock) begin
+       word_lanes$packer$skips$level3$6$value_reg$q <= word_lanes$packer$skips$level3$6$value_reg$d;
     end
-    always @(posedge word_lanes$packer$skips$keep3$0$clock) begin
-       word_lanes$packer$skips$keep3$0$q <= word_lanes$packer$skips$keep3$0$d;
+    // word_lanes$packer$skips$level3$6
+    always @(*) begin
+        word_lanes$packer$skips$level3$6$data_reg$clock = word_lanes$packer$skips$level3$6$clock;
+        word_lanes$packer$skips$level3$6$keep_reg$clock = word_lanes$packer$skips$level3$6$clock;
+        word_lanes$packer$skips$level3$6$value_reg$clock = word_lanes$packer$skips$level3$6$clock;
+        word_lanes$packer$skips$level3$6$data_reg$d = word_lanes$packer$skips$level3$6$data_in;
+        word_lanes$packer$skips$level3$6$keep_reg$d = word_lanes$packer$skips$level3$6$keep_in;
+        word_lanes$packer$skips$level3$6$value_reg$d = word_lanes$packer$skips$level3$6$value_in;
+        word_lanes$packer$skips$level3$6$data = word_lanes$packer$skips$level3$6$data_reg$q;
+        word_lanes$packer$skips$level3$6$keep = word_lanes$packer$skips$level3$6$keep_reg$q;
+        word_lanes$packer$skips$level3$6$value = word_lanes$packer$skips$level3$6$value_reg$q;
     end
-    // word_lanes$packer$skips$keep3$1
+    // word_lanes$packer$skips$level3$7$data_reg
     initial begin
-       word_lanes$packer$skips$keep3$1$q = 1'h0;
+       word_lanes$packer$skips$level3$7$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep3$1$clock) begin
-       word_lanes$packer$skips$keep3$1$q <= word_lanes$packer$skips$keep3$1$d;
+    always @(posedge word_lanes$packer$skips$level3$7$data_reg$clock) begin
+       word_lanes$packer$skips$level3$7$data_reg$q <= word_lanes$packer$skips$level3$7$data_reg$d;
     end
-    // word_lanes$packer$skips$keep3$2
+    // word_lanes$packer$skips$level3$7$keep_reg
     initial begin
-       word_lanes$packer$skips$keep3$2$q = 1'h0;
+       word_lanes$packer$skips$level3$7$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep3$2$clock) begin
-       word_lanes$packer$skips$keep3$2$q <= word_lanes$packer$skips$keep3$2$d;
+    always @(posedge word_lanes$packer$skips$level3$7$keep_reg$clock) begin
+       word_lanes$packer$skips$level3$7$keep_reg$q <= word_lanes$packer$skips$level3$7$keep_reg$d;
     end
-    // word_lanes$packer$skips$keep3$3
+    // word_lanes$packer$skips$level3$7$value_reg
     initial begin
-       word_lanes$packer$skips$keep3$3$q = 1'h0;
+       word_lanes$packer$skips$level3$7$value_reg$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep3$3$clock) begin
-       word_lanes$packer$skips$keep3$3$q <= word_lanes$packer$skips$keep3$3$d;
+    always @(posedge word_lanes$packer$skips$level3$7$value_reg$clock) begin
+       word_lanes$packer$skips$level3$7$value_reg$q <= word_lanes$packer$skips$level3$7$value_reg$d;
     end
-    // word_lanes$packer$skips$keep3$4
+    // word_lanes$packer$skips$level3$7
+    always @(*) begin
+        word_lanes$packer$skips$level3$7$data_reg$clock = word_lanes$packer$skips$level3$7$clock;
+        word_lanes$packer$skips$level3$7$keep_reg$clock = word_lanes$packer$skips$level3$7$clock;
+        word_lanes$packer$skips$level3$7$value_reg$clock = word_lanes$packer$skips$level3$7$clock;
+        word_lanes$packer$skips$level3$7$data_reg$d = word_lanes$packer$skips$level3$7$data_in;
+        word_lanes$packer$skips$level3$7$keep_reg$d = word_lanes$packer$skips$level3$7$keep_in;
+        word_lanes$packer$skips$level3$7$value_reg$d = word_lanes$packer$skips$level3$7$value_in;
+        word_lanes$packer$skips$level3$7$data = word_lanes$packer$skips$level3$7$data_reg$q;
+        word_lanes$packer$skips$level3$7$keep = word_lanes$packer$skips$level3$7$keep_reg$q;
+        word_lanes$packer$skips$level3$7$value = word_lanes$packer$skips$level3$7$value_reg$q;
+    end
+    // word_lanes$packer$skips$beats$beat$0
     initial begin
-       word_lanes$packer$skips$keep3$4$q = 1'h0;
+       word_lanes$packer$skips$beats$beat$0$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep3$4$clock) begin
-       word_lanes$packer$skips$keep3$4$q <= word_lanes$packer$skips$keep3$4$d;
+    always @(posedge word_lanes$packer$skips$beats$beat$0$clock) begin
+       word_lanes$packer$skips$beats$beat$0$q <= word_lanes$packer$skips$beats$beat$0$d;
     end
-    // word_lanes$packer$skips$keep3$5
+    // word_lanes$packer$skips$beats$beat$1
     initial begin
-       word_lanes$packer$skips$keep3$5$q = 1'h0;
+       word_lanes$packer$skips$beats$beat$1$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep3$5$clock) begin
-       word_lanes$packer$skips$keep3$5$q <= word_lanes$packer$skips$keep3$5$d;
+    always @(posedge word_lanes$packer$skips$beats$beat$1$clock) begin
+       word_lanes$packer$skips$beats$beat$1$q <= word_lanes$packer$skips$beats$beat$1$d;
     end
-    // word_lanes$packer$skips$keep3$6
+    // word_lanes$packer$skips$beats$beat$2
     initial begin
-       word_lanes$packer$skips$keep3$6$q = 1'h0;
+       word_lanes$packer$skips$beats$beat$2$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep3$6$clock) begin
-       word_lanes$packer$skips$keep3$6$q <= word_lanes$packer$skips$keep3$6$d;
+    always @(posedge word_lanes$packer$skips$beats$beat$2$clock) begin
+       word_lanes$packer$skips$beats$beat$2$q <= word_lanes$packer$skips$beats$beat$2$d;
     end
-    // word_lanes$packer$skips$keep3$7
+    // word_lanes$packer$skips$beats$last$0
     initial begin
-       word_lanes$packer$skips$keep3$7$q = 1'h0;
+       word_lanes$packer$skips$beats$last$0$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$keep3$7$clock) begin
-       word_lanes$packer$skips$keep3$7$q <= word_lanes$packer$skips$keep3$7$d;
+    always @(posedge word_lanes$packer$skips$beats$last$0$clock) begin
+       word_lanes$packer$skips$beats$last$0$q <= word_lanes$packer$skips$beats$last$0$d;
     end
-    // word_lanes$packer$skips$beat3$0
+    // word_lanes$packer$skips$beats$last$1
     initial begin
-       word_lanes$packer$skips$beat3$0$q = 1'h0;
+       word_lanes$packer$skips$beats$last$1$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skips$beat3$0$clock) begin
-       word_lanes$packer$skips$beat3$0$q <= word_lanes$packer$skips$beat3$0$d;
+    always @(posedge word_lanes$packer$skips$beats$last$1$clock) begin
+       word_lanes$packer$skips$beats$last$1$q <= word_lanes$packer$skips$beats$last$1$d;
     end
-    // word_lanes$packer$skips$last3$0
+    // word_lanes$packer$skips$beats$last$2
     initial begin
-       word_lanes$packer$skips$last3$0$q = 1'h0;
+       word_lanes$packer$skips$beats$last$2$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$skips$beats$last$2$clock) begin
+       word_lanes$packer$skips$beats$last$2$q <= word_lanes$packer$skips$beats$last$2$d;
     end
-    always @(posedge word_lanes$packer$skips$last3$0$clock) begin
-       word_lanes$packer$skips$last3$0$q <= word_lanes$packer$skips$last3$0$d;
+    // word_lanes$packer$skips$beats
+    always @(*) begin
+        word_lanes$packer$skips$beats$beat$0$clock = word_lanes$packer$skips$beats$clock;
+        word_lanes$packer$skips$beats$last$0$clock = word_lanes$packer$skips$beats$clock;
+        word_lanes$packer$skips$beats$beat$1$clock = word_lanes$packer$skips$beats$clock;
+        word_lanes$packer$skips$beats$last$1$clock = word_lanes$packer$skips$beats$clock;
+        word_lanes$packer$skips$beats$beat$2$clock = word_lanes$packer$skips$beats$clock;
+        word_lanes$packer$skips$beats$last$2$clock = word_lanes$packer$skips$beats$clock;
+        word_lanes$packer$skips$beats$beat$0$d = word_lanes$packer$skips$beats$beat_in & !word_lanes$packer$skips$beats$rst;
+        word_lanes$packer$skips$beats$last$0$d = word_lanes$packer$skips$beats$last_in;
+        word_lanes$packer$skips$beats$beat$1$d = word_lanes$packer$skips$beats$beat$0$q & !word_lanes$packer$skips$beats$rst;
+        word_lanes$packer$skips$beats$last$1$d = word_lanes$packer$skips$beats$last$0$q;
+        word_lanes$packer$skips$beats$beat$2$d = word_lanes$packer$skips$beats$beat$1$q & !word_lanes$packer$skips$beats$rst;
+        word_lanes$packer$skips$beats$last$2$d = word_lanes$packer$skips$beats$last$1$q;
+        word_lanes$packer$skips$beats$beat_out = word_lanes$packer$skips$beats$beat$2$q;
+        word_lanes$packer$skips$beats$last_out = word_lanes$packer$skips$beats$last$2$q;
     end
     // word_lanes$packer$skips
     always @(*) begin
-        word_lanes$packer$skips$nulls1$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data1$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep1$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls1$1$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data1$1$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep1$1$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls1$2$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data1$2$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep1$2$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls1$3$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data1$3$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep1$3$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls1$4$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data1$4$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep1$4$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls1$5$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data1$5$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep1$5$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls1$6$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data1$6$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep1$6$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls1$7$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data1$7$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep1$7$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls2$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data2$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep2$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls2$1$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data2$1$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep2$1$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls2$2$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data2$2$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep2$2$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls2$3$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data2$3$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep2$3$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls2$4$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data2$4$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep2$4$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls2$5$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data2$5$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep2$5$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls2$6$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data2$6$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep2$6$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls2$7$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data2$7$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep2$7$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls3$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data3$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep3$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls3$1$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data3$1$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep3$1$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls3$2$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data3$2$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep3$2$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls3$3$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data3$3$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep3$3$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls3$4$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data3$4$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep3$4$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls3$5$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data3$5$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep3$5$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls3$6$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data3$6$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep3$6$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$nulls3$7$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$data3$7$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$keep3$7$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$beat1$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$last1$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$beat1$0$d = word_lanes$packer$skips$beat_in & !word_lanes$packer$skips$rst;
-        word_lanes$packer$skips$last1$0$d = word_lanes$packer$skips$last_in;
-        word_lanes$packer$skips$beat2$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$last2$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$beat2$0$d = word_lanes$packer$skips$beat1$0$q & !word_lanes$packer$skips$rst;
-        word_lanes$packer$skips$last2$0$d = word_lanes$packer$skips$last1$0$q;
-        word_lanes$packer$skips$beat3$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$last3$0$clock = word_lanes$packer$skips$clock;
-        word_lanes$packer$skips$beat3$0$d = word_lanes$packer$skips$beat2$0$q & !word_lanes$packer$skips$rst;
-        word_lanes$packer$skips$last3$0$d = word_lanes$packer$skips$last2$0$q;
+        word_lanes$packer$skips$beats$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$beats$rst = word_lanes$packer$skips$rst;
+        word_lanes$packer$skips$beats$beat_in = word_lanes$packer$skips$beat_in;
+        word_lanes$packer$skips$beats$last_in = word_lanes$packer$skips$last_in;
+        word_lanes$packer$skips$beat_out = word_lanes$packer$skips$beats$beat_out;
+        word_lanes$packer$skips$last_out = word_lanes$packer$skips$beats$last_out;
         word_lanes$packer$skips$nulls0$0 = 'h0;
         if (!word_lanes$packer$skips$keep_in$0) begin
             word_lanes$packer$skips$nulls0$0 = 'h1;
@@ -15512,697 +16933,1024 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         if (!word_lanes$packer$skips$keep_in$7) begin
             word_lanes$packer$skips$nulls0$7 = 'h1;
         end
-        word_lanes$packer$skips$nulls1$0$d = word_lanes$packer$skips$nulls0$0;
-        word_lanes$packer$skips$data1$0$d = word_lanes$packer$skips$lane_in$0;
-        word_lanes$packer$skips$keep1$0$d = word_lanes$packer$skips$keep_in$0;
-        word_lanes$packer$skips$nulls1$1$d = word_lanes$packer$skips$nulls0$1;
-        word_lanes$packer$skips$data1$1$d = word_lanes$packer$skips$lane_in$1;
-        word_lanes$packer$skips$keep1$1$d = word_lanes$packer$skips$keep_in$1;
-        word_lanes$packer$skips$nulls1$2$d = word_lanes$packer$skips$nulls0$2;
-        word_lanes$packer$skips$data1$2$d = word_lanes$packer$skips$lane_in$2;
-        word_lanes$packer$skips$keep1$2$d = word_lanes$packer$skips$keep_in$2;
-        word_lanes$packer$skips$nulls1$3$d = word_lanes$packer$skips$nulls0$3;
-        word_lanes$packer$skips$data1$3$d = word_lanes$packer$skips$lane_in$3;
-        word_lanes$packer$skips$keep1$3$d = word_lanes$packer$skips$keep_in$3;
-        word_lanes$packer$skips$nulls1$4$d = word_lanes$packer$skips$nulls0$4;
-        word_lanes$packer$skips$data1$4$d = word_lanes$packer$skips$lane_in$4;
-        word_lanes$packer$skips$keep1$4$d = word_lanes$packer$skips$keep_in$4;
-        word_lanes$packer$skips$nulls1$5$d = word_lanes$packer$skips$nulls0$5;
-        word_lanes$packer$skips$data1$5$d = word_lanes$packer$skips$lane_in$5;
-        word_lanes$packer$skips$keep1$5$d = word_lanes$packer$skips$keep_in$5;
-        word_lanes$packer$skips$nulls1$6$d = word_lanes$packer$skips$nulls0$6;
-        word_lanes$packer$skips$data1$6$d = word_lanes$packer$skips$lane_in$6;
-        word_lanes$packer$skips$keep1$6$d = word_lanes$packer$skips$keep_in$6;
-        word_lanes$packer$skips$nulls1$7$d = word_lanes$packer$skips$nulls0$7;
-        word_lanes$packer$skips$data1$7$d = word_lanes$packer$skips$lane_in$7;
-        word_lanes$packer$skips$keep1$7$d = word_lanes$packer$skips$keep_in$7;
-        word_lanes$packer$skips$nulls1$1$d = word_lanes$packer$skips$nulls0$1 + word_lanes$packer$skips$nulls0$0;
-        word_lanes$packer$skips$nulls1$2$d = word_lanes$packer$skips$nulls0$2 + word_lanes$packer$skips$nulls0$1;
-        word_lanes$packer$skips$nulls1$3$d = word_lanes$packer$skips$nulls0$3 + word_lanes$packer$skips$nulls0$2;
-        word_lanes$packer$skips$nulls1$4$d = word_lanes$packer$skips$nulls0$4 + word_lanes$packer$skips$nulls0$3;
-        word_lanes$packer$skips$nulls1$5$d = word_lanes$packer$skips$nulls0$5 + word_lanes$packer$skips$nulls0$4;
-        word_lanes$packer$skips$nulls1$6$d = word_lanes$packer$skips$nulls0$6 + word_lanes$packer$skips$nulls0$5;
-        word_lanes$packer$skips$nulls1$7$d = word_lanes$packer$skips$nulls0$7 + word_lanes$packer$skips$nulls0$6;
-        word_lanes$packer$skips$nulls2$0$d = word_lanes$packer$skips$nulls1$0$q;
-        word_lanes$packer$skips$data2$0$d = word_lanes$packer$skips$data1$0$q;
-        word_lanes$packer$skips$keep2$0$d = word_lanes$packer$skips$keep1$0$q;
-        word_lanes$packer$skips$nulls2$1$d = word_lanes$packer$skips$nulls1$1$q;
-        word_lanes$packer$skips$data2$1$d = word_lanes$packer$skips$data1$1$q;
-        word_lanes$packer$skips$keep2$1$d = word_lanes$packer$skips$keep1$1$q;
-        word_lanes$packer$skips$nulls2$2$d = word_lanes$packer$skips$nulls1$2$q;
-        word_lanes$packer$skips$data2$2$d = word_lanes$packer$skips$data1$2$q;
-        word_lanes$packer$skips$keep2$2$d = word_lanes$packer$skips$keep1$2$q;
-        word_lanes$packer$skips$nulls2$3$d = word_lanes$packer$skips$nulls1$3$q;
-        word_lanes$packer$skips$data2$3$d = word_lanes$packer$skips$data1$3$q;
-        word_lanes$packer$skips$keep2$3$d = word_lanes$packer$skips$keep1$3$q;
-        word_lanes$packer$skips$nulls2$4$d = word_lanes$packer$skips$nulls1$4$q;
-        word_lanes$packer$skips$data2$4$d = word_lanes$packer$skips$data1$4$q;
-        word_lanes$packer$skips$keep2$4$d = word_lanes$packer$skips$keep1$4$q;
-        word_lanes$packer$skips$nulls2$5$d = word_lanes$packer$skips$nulls1$5$q;
-        word_lanes$packer$skips$data2$5$d = word_lanes$packer$skips$data1$5$q;
-        word_lanes$packer$skips$keep2$5$d = word_lanes$packer$skips$keep1$5$q;
-        word_lanes$packer$skips$nulls2$6$d = word_lanes$packer$skips$nulls1$6$q;
-        word_lanes$packer$skips$data2$6$d = word_lanes$packer$skips$data1$6$q;
-        word_lanes$packer$skips$keep2$6$d = word_lanes$packer$skips$keep1$6$q;
-        word_lanes$packer$skips$nulls2$7$d = word_lanes$packer$skips$nulls1$7$q;
-        word_lanes$packer$skips$data2$7$d = word_lanes$packer$skips$data1$7$q;
-        word_lanes$packer$skips$keep2$7$d = word_lanes$packer$skips$keep1$7$q;
-        word_lanes$packer$skips$nulls2$2$d = word_lanes$packer$skips$nulls1$2$q + word_lanes$packer$skips$nulls1$0$q;
-        word_lanes$packer$skips$nulls2$3$d = word_lanes$packer$skips$nulls1$3$q + word_lanes$packer$skips$nulls1$1$q;
-        word_lanes$packer$skips$nulls2$4$d = word_lanes$packer$skips$nulls1$4$q + word_lanes$packer$skips$nulls1$2$q;
-        word_lanes$packer$skips$nulls2$5$d = word_lanes$packer$skips$nulls1$5$q + word_lanes$packer$skips$nulls1$3$q;
-        word_lanes$packer$skips$nulls2$6$d = word_lanes$packer$skips$nulls1$6$q + word_lanes$packer$skips$nulls1$4$q;
-        word_lanes$packer$skips$nulls2$7$d = word_lanes$packer$skips$nulls1$7$q + word_lanes$packer$skips$nulls1$5$q;
-        word_lanes$packer$skips$nulls3$0$d = word_lanes$packer$skips$nulls2$0$q;
-        word_lanes$packer$skips$data3$0$d = word_lanes$packer$skips$data2$0$q;
-        word_lanes$packer$skips$keep3$0$d = word_lanes$packer$skips$keep2$0$q;
-        word_lanes$packer$skips$nulls3$1$d = word_lanes$packer$skips$nulls2$1$q;
-        word_lanes$packer$skips$data3$1$d = word_lanes$packer$skips$data2$1$q;
-        word_lanes$packer$skips$keep3$1$d = word_lanes$packer$skips$keep2$1$q;
-        word_lanes$packer$skips$nulls3$2$d = word_lanes$packer$skips$nulls2$2$q;
-        word_lanes$packer$skips$data3$2$d = word_lanes$packer$skips$data2$2$q;
-        word_lanes$packer$skips$keep3$2$d = word_lanes$packer$skips$keep2$2$q;
-        word_lanes$packer$skips$nulls3$3$d = word_lanes$packer$skips$nulls2$3$q;
-        word_lanes$packer$skips$data3$3$d = word_lanes$packer$skips$data2$3$q;
-        word_lanes$packer$skips$keep3$3$d = word_lanes$packer$skips$keep2$3$q;
-        word_lanes$packer$skips$nulls3$4$d = word_lanes$packer$skips$nulls2$4$q;
-        word_lanes$packer$skips$data3$4$d = word_lanes$packer$skips$data2$4$q;
-        word_lanes$packer$skips$keep3$4$d = word_lanes$packer$skips$keep2$4$q;
-        word_lanes$packer$skips$nulls3$5$d = word_lanes$packer$skips$nulls2$5$q;
-        word_lanes$packer$skips$data3$5$d = word_lanes$packer$skips$data2$5$q;
-        word_lanes$packer$skips$keep3$5$d = word_lanes$packer$skips$keep2$5$q;
-        word_lanes$packer$skips$nulls3$6$d = word_lanes$packer$skips$nulls2$6$q;
-        word_lanes$packer$skips$data3$6$d = word_lanes$packer$skips$data2$6$q;
-        word_lanes$packer$skips$keep3$6$d = word_lanes$packer$skips$keep2$6$q;
-        word_lanes$packer$skips$nulls3$7$d = word_lanes$packer$skips$nulls2$7$q;
-        word_lanes$packer$skips$data3$7$d = word_lanes$packer$skips$data2$7$q;
-        word_lanes$packer$skips$keep3$7$d = word_lanes$packer$skips$keep2$7$q;
-        word_lanes$packer$skips$nulls3$4$d = word_lanes$packer$skips$nulls2$4$q + word_lanes$packer$skips$nulls2$0$q;
-        word_lanes$packer$skips$nulls3$5$d = word_lanes$packer$skips$nulls2$5$q + word_lanes$packer$skips$nulls2$1$q;
-        word_lanes$packer$skips$nulls3$6$d = word_lanes$packer$skips$nulls2$6$q + word_lanes$packer$skips$nulls2$2$q;
-        word_lanes$packer$skips$nulls3$7$d = word_lanes$packer$skips$nulls2$7$q + word_lanes$packer$skips$nulls2$3$q;
-        word_lanes$packer$skips$skip$0 = word_lanes$packer$skips$nulls3$0$q[('h0)+:(5)];
-        word_lanes$packer$skips$lane_out$0 = word_lanes$packer$skips$data3$0$q;
-        word_lanes$packer$skips$keep_out$0 = word_lanes$packer$skips$keep3$0$q;
-        word_lanes$packer$skips$skip$1 = word_lanes$packer$skips$nulls3$1$q[('h0)+:(5)];
-        word_lanes$packer$skips$lane_out$1 = word_lanes$packer$skips$data3$1$q;
-        word_lanes$packer$skips$keep_out$1 = word_lanes$packer$skips$keep3$1$q;
-        word_lanes$packer$skips$skip$2 = word_lanes$packer$skips$nulls3$2$q[('h0)+:(5)];
-        word_lanes$packer$skips$lane_out$2 = word_lanes$packer$skips$data3$2$q;
-        word_lanes$packer$skips$keep_out$2 = word_lanes$packer$skips$keep3$2$q;
-        word_lanes$packer$skips$skip$3 = word_lanes$packer$skips$nulls3$3$q[('h0)+:(5)];
-        word_lanes$packer$skips$lane_out$3 = word_lanes$packer$skips$data3$3$q;
-        word_lanes$packer$skips$keep_out$3 = word_lanes$packer$skips$keep3$3$q;
-        word_lanes$packer$skips$skip$4 = word_lanes$packer$skips$nulls3$4$q[('h0)+:(5)];
-        word_lanes$packer$skips$lane_out$4 = word_lanes$packer$skips$data3$4$q;
-        word_lanes$packer$skips$keep_out$4 = word_lanes$packer$skips$keep3$4$q;
-        word_lanes$packer$skips$skip$5 = word_lanes$packer$skips$nulls3$5$q[('h0)+:(5)];
-        word_lanes$packer$skips$lane_out$5 = word_lanes$packer$skips$data3$5$q;
-        word_lanes$packer$skips$keep_out$5 = word_lanes$packer$skips$keep3$5$q;
-        word_lanes$packer$skips$skip$6 = word_lanes$packer$skips$nulls3$6$q[('h0)+:(5)];
-        word_lanes$packer$skips$lane_out$6 = word_lanes$packer$skips$data3$6$q;
-        word_lanes$packer$skips$keep_out$6 = word_lanes$packer$skips$keep3$6$q;
-        word_lanes$packer$skips$skip$7 = word_lanes$packer$skips$nulls3$7$q[('h0)+:(5)];
-        word_lanes$packer$skips$lane_out$7 = word_lanes$packer$skips$data3$7$q;
-        word_lanes$packer$skips$keep_out$7 = word_lanes$packer$skips$keep3$7$q;
+        word_lanes$packer$skips$level1$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level1$0$data_in = word_lanes$packer$skips$lane_in$0;
+        word_lanes$packer$skips$level1$0$keep_in = word_lanes$packer$skips$keep_in$0;
+        word_lanes$packer$skips$level1$0$value_in = word_lanes$packer$skips$nulls0$0;
+        word_lanes$packer$skips$level1$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level1$1$data_in = word_lanes$packer$skips$lane_in$1;
+        word_lanes$packer$skips$level1$1$keep_in = word_lanes$packer$skips$keep_in$1;
+        word_lanes$packer$skips$level1$1$value_in = word_lanes$packer$skips$nulls0$1;
+        word_lanes$packer$skips$level1$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level1$2$data_in = word_lanes$packer$skips$lane_in$2;
+        word_lanes$packer$skips$level1$2$keep_in = word_lanes$packer$skips$keep_in$2;
+        word_lanes$packer$skips$level1$2$value_in = word_lanes$packer$skips$nulls0$2;
+        word_lanes$packer$skips$level1$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level1$3$data_in = word_lanes$packer$skips$lane_in$3;
+        word_lanes$packer$skips$level1$3$keep_in = word_lanes$packer$skips$keep_in$3;
+        word_lanes$packer$skips$level1$3$value_in = word_lanes$packer$skips$nulls0$3;
+        word_lanes$packer$skips$level1$4$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level1$4$data_in = word_lanes$packer$skips$lane_in$4;
+        word_lanes$packer$skips$level1$4$keep_in = word_lanes$packer$skips$keep_in$4;
+        word_lanes$packer$skips$level1$4$value_in = word_lanes$packer$skips$nulls0$4;
+        word_lanes$packer$skips$level1$5$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level1$5$data_in = word_lanes$packer$skips$lane_in$5;
+        word_lanes$packer$skips$level1$5$keep_in = word_lanes$packer$skips$keep_in$5;
+        word_lanes$packer$skips$level1$5$value_in = word_lanes$packer$skips$nulls0$5;
+        word_lanes$packer$skips$level1$6$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level1$6$data_in = word_lanes$packer$skips$lane_in$6;
+        word_lanes$packer$skips$level1$6$keep_in = word_lanes$packer$skips$keep_in$6;
+        word_lanes$packer$skips$level1$6$value_in = word_lanes$packer$skips$nulls0$6;
+        word_lanes$packer$skips$level1$7$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level1$7$data_in = word_lanes$packer$skips$lane_in$7;
+        word_lanes$packer$skips$level1$7$keep_in = word_lanes$packer$skips$keep_in$7;
+        word_lanes$packer$skips$level1$7$value_in = word_lanes$packer$skips$nulls0$7;
+        word_lanes$packer$skips$level1$1$value_in = word_lanes$packer$skips$nulls0$1 + word_lanes$packer$skips$nulls0$0;
+        word_lanes$packer$skips$level1$2$value_in = word_lanes$packer$skips$nulls0$2 + word_lanes$packer$skips$nulls0$1;
+        word_lanes$packer$skips$level1$3$value_in = word_lanes$packer$skips$nulls0$3 + word_lanes$packer$skips$nulls0$2;
+        word_lanes$packer$skips$level1$4$value_in = word_lanes$packer$skips$nulls0$4 + word_lanes$packer$skips$nulls0$3;
+        word_lanes$packer$skips$level1$5$value_in = word_lanes$packer$skips$nulls0$5 + word_lanes$packer$skips$nulls0$4;
+        word_lanes$packer$skips$level1$6$value_in = word_lanes$packer$skips$nulls0$6 + word_lanes$packer$skips$nulls0$5;
+        word_lanes$packer$skips$level1$7$value_in = word_lanes$packer$skips$nulls0$7 + word_lanes$packer$skips$nulls0$6;
+        word_lanes$packer$skips$level2$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level2$0$data_in = word_lanes$packer$skips$level1$0$data;
+        word_lanes$packer$skips$level2$0$keep_in = word_lanes$packer$skips$level1$0$keep;
+        word_lanes$packer$skips$level2$0$value_in = word_lanes$packer$skips$level1$0$value;
+        word_lanes$packer$skips$level2$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level2$1$data_in = word_lanes$packer$skips$level1$1$data;
+        word_lanes$packer$skips$level2$1$keep_in = word_lanes$packer$skips$level1$1$keep;
+        word_lanes$packer$skips$level2$1$value_in = word_lanes$packer$skips$level1$1$value;
+        word_lanes$packer$skips$level2$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level2$2$data_in = word_lanes$packer$skips$level1$2$data;
+        word_lanes$packer$skips$level2$2$keep_in = word_lanes$packer$skips$level1$2$keep;
+        word_lanes$packer$skips$level2$2$value_in = word_lanes$packer$skips$level1$2$value;
+        word_lanes$packer$skips$level2$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level2$3$data_in = word_lanes$packer$skips$level1$3$data;
+        word_lanes$packer$skips$level2$3$keep_in = word_lanes$packer$skips$level1$3$keep;
+        word_lanes$packer$skips$level2$3$value_in = word_lanes$packer$skips$level1$3$value;
+        word_lanes$packer$skips$level2$4$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level2$4$data_in = word_lanes$packer$skips$level1$4$data;
+        word_lanes$packer$skips$level2$4$keep_in = word_lanes$packer$skips$level1$4$keep;
+        word_lanes$packer$skips$level2$4$value_in = word_lanes$packer$skips$level1$4$value;
+        word_lanes$packer$skips$level2$5$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level2$5$data_in = word_lanes$packer$skips$level1$5$data;
+        word_lanes$packer$skips$level2$5$keep_in = word_lanes$packer$skips$level1$5$keep;
+        word_lanes$packer$skips$level2$5$value_in = word_lanes$packer$skips$level1$5$value;
+        word_lanes$packer$skips$level2$6$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level2$6$data_in = word_lanes$packer$skips$level1$6$data;
+        word_lanes$packer$skips$level2$6$keep_in = word_lanes$packer$skips$level1$6$keep;
+        word_lanes$packer$skips$level2$6$value_in = word_lanes$packer$skips$level1$6$value;
+        word_lanes$packer$skips$level2$7$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level2$7$data_in = word_lanes$packer$skips$level1$7$data;
+        word_lanes$packer$skips$level2$7$keep_in = word_lanes$packer$skips$level1$7$keep;
+        word_lanes$packer$skips$level2$7$value_in = word_lanes$packer$skips$level1$7$value;
+        word_lanes$packer$skips$level2$2$value_in = word_lanes$packer$skips$level1$2$value + word_lanes$packer$skips$level1$0$value;
+        word_lanes$packer$skips$level2$3$value_in = word_lanes$packer$skips$level1$3$value + word_lanes$packer$skips$level1$1$value;
+        word_lanes$packer$skips$level2$4$value_in = word_lanes$packer$skips$level1$4$value + word_lanes$packer$skips$level1$2$value;
+        word_lanes$packer$skips$level2$5$value_in = word_lanes$packer$skips$level1$5$value + word_lanes$packer$skips$level1$3$value;
+        word_lanes$packer$skips$level2$6$value_in = word_lanes$packer$skips$level1$6$value + word_lanes$packer$skips$level1$4$value;
+        word_lanes$packer$skips$level2$7$value_in = word_lanes$packer$skips$level1$7$value + word_lanes$packer$skips$level1$5$value;
+        word_lanes$packer$skips$level3$0$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level3$0$data_in = word_lanes$packer$skips$level2$0$data;
+        word_lanes$packer$skips$level3$0$keep_in = word_lanes$packer$skips$level2$0$keep;
+        word_lanes$packer$skips$level3$0$value_in = word_lanes$packer$skips$level2$0$value;
+        word_lanes$packer$skips$level3$1$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level3$1$data_in = word_lanes$packer$skips$level2$1$data;
+        word_lanes$packer$skips$level3$1$keep_in = word_lanes$packer$skips$level2$1$keep;
+        word_lanes$packer$skips$level3$1$value_in = word_lanes$packer$skips$level2$1$value;
+        word_lanes$packer$skips$level3$2$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level3$2$data_in = word_lanes$packer$skips$level2$2$data;
+        word_lanes$packer$skips$level3$2$keep_in = word_lanes$packer$skips$level2$2$keep;
+        word_lanes$packer$skips$level3$2$value_in = word_lanes$packer$skips$level2$2$value;
+        word_lanes$packer$skips$level3$3$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level3$3$data_in = word_lanes$packer$skips$level2$3$data;
+        word_lanes$packer$skips$level3$3$keep_in = word_lanes$packer$skips$level2$3$keep;
+        word_lanes$packer$skips$level3$3$value_in = word_lanes$packer$skips$level2$3$value;
+        word_lanes$packer$skips$level3$4$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level3$4$data_in = word_lanes$packer$skips$level2$4$data;
+        word_lanes$packer$skips$level3$4$keep_in = word_lanes$packer$skips$level2$4$keep;
+        word_lanes$packer$skips$level3$4$value_in = word_lanes$packer$skips$level2$4$value;
+        word_lanes$packer$skips$level3$5$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level3$5$data_in = word_lanes$packer$skips$level2$5$data;
+        word_lanes$packer$skips$level3$5$keep_in = word_lanes$packer$skips$level2$5$keep;
+        word_lanes$packer$skips$level3$5$value_in = word_lanes$packer$skips$level2$5$value;
+        word_lanes$packer$skips$level3$6$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level3$6$data_in = word_lanes$packer$skips$level2$6$data;
+        word_lanes$packer$skips$level3$6$keep_in = word_lanes$packer$skips$level2$6$keep;
+        word_lanes$packer$skips$level3$6$value_in = word_lanes$packer$skips$level2$6$value;
+        word_lanes$packer$skips$level3$7$clock = word_lanes$packer$skips$clock;
+        word_lanes$packer$skips$level3$7$data_in = word_lanes$packer$skips$level2$7$data;
+        word_lanes$packer$skips$level3$7$keep_in = word_lanes$packer$skips$level2$7$keep;
+        word_lanes$packer$skips$level3$7$value_in = word_lanes$packer$skips$level2$7$value;
+        word_lanes$packer$skips$level3$4$value_in = word_lanes$packer$skips$level2$4$value + word_lanes$packer$skips$level2$0$value;
+        word_lanes$packer$skips$level3$5$value_in = word_lanes$packer$skips$level2$5$value + word_lanes$packer$skips$level2$1$value;
+        word_lanes$packer$skips$level3$6$value_in = word_lanes$packer$skips$level2$6$value + word_lanes$packer$skips$level2$2$value;
+        word_lanes$packer$skips$level3$7$value_in = word_lanes$packer$skips$level2$7$value + word_lanes$packer$skips$level2$3$value;
         word_lanes$packer$skips$unused_top = 1'b0;
-        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls3$0$q['h5];
-        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls3$1$q['h5];
-        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls3$2$q['h5];
-        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls3$3$q['h5];
-        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls3$4$q['h5];
-        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls3$5$q['h5];
-        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$nulls3$6$q['h5];
-        word_lanes$packer$skips$nulls = word_lanes$packer$skips$nulls3$7$q;
-        word_lanes$packer$skips$beat_out = word_lanes$packer$skips$beat3$0$q;
-        word_lanes$packer$skips$last_out = word_lanes$packer$skips$last3$0$q;
+        word_lanes$packer$skips$skip$0 = word_lanes$packer$skips$level3$0$value[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$0 = word_lanes$packer$skips$level3$0$data;
+        word_lanes$packer$skips$keep_out$0 = word_lanes$packer$skips$level3$0$keep;
+        word_lanes$packer$skips$skip$1 = word_lanes$packer$skips$level3$1$value[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$1 = word_lanes$packer$skips$level3$1$data;
+        word_lanes$packer$skips$keep_out$1 = word_lanes$packer$skips$level3$1$keep;
+        word_lanes$packer$skips$skip$2 = word_lanes$packer$skips$level3$2$value[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$2 = word_lanes$packer$skips$level3$2$data;
+        word_lanes$packer$skips$keep_out$2 = word_lanes$packer$skips$level3$2$keep;
+        word_lanes$packer$skips$skip$3 = word_lanes$packer$skips$level3$3$value[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$3 = word_lanes$packer$skips$level3$3$data;
+        word_lanes$packer$skips$keep_out$3 = word_lanes$packer$skips$level3$3$keep;
+        word_lanes$packer$skips$skip$4 = word_lanes$packer$skips$level3$4$value[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$4 = word_lanes$packer$skips$level3$4$data;
+        word_lanes$packer$skips$keep_out$4 = word_lanes$packer$skips$level3$4$keep;
+        word_lanes$packer$skips$skip$5 = word_lanes$packer$skips$level3$5$value[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$5 = word_lanes$packer$skips$level3$5$data;
+        word_lanes$packer$skips$keep_out$5 = word_lanes$packer$skips$level3$5$keep;
+        word_lanes$packer$skips$skip$6 = word_lanes$packer$skips$level3$6$value[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$6 = word_lanes$packer$skips$level3$6$data;
+        word_lanes$packer$skips$keep_out$6 = word_lanes$packer$skips$level3$6$keep;
+        word_lanes$packer$skips$skip$7 = word_lanes$packer$skips$level3$7$value[('h0)+:(5)];
+        word_lanes$packer$skips$lane_out$7 = word_lanes$packer$skips$level3$7$data;
+        word_lanes$packer$skips$keep_out$7 = word_lanes$packer$skips$level3$7$keep;
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$level3$0$value['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$level3$1$value['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$level3$2$value['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$level3$3$value['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$level3$4$value['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$level3$5$value['h5];
+        word_lanes$packer$skips$unused_top = word_lanes$packer$skips$unused_top | word_lanes$packer$skips$level3$6$value['h5];
+        word_lanes$packer$skips$nulls = word_lanes$packer$skips$level3$7$value;
+    end
+    // word_lanes$packer$level1$0$data_reg
+    initial begin
+       word_lanes$packer$level1$0$data_reg$q = 36'h0;
+    end
+    always @(posedge word_lanes$packer$level1$0$data_reg$clock) begin
+       word_lanes$packer$level1$0$data_reg$q <= word_lanes$packer$level1$0$data_reg$d;
+    end
+    // word_lanes$packer$level1$0$keep_reg
+    initial begin
+       word_lanes$packer$level1$0$keep_reg$q = 1'h0;
     end
-    // word_lanes$packer$data1$0
-    initial begin
-       word_lanes$packer$data1$0$q = 36'h0;
+    always @(posedge word_lanes$packer$level1$0$keep_reg$clock) begin
+       word_lanes$packer$level1$0$keep_reg$q <= word_lanes$packer$level1$0$keep_reg$d;
     end
-    always @(posedge word_lanes$packer$data1$0$clock) begin
-       word_lanes$packer$data1$0$q <= word_lanes$packer$data1$0$d;
-    end
-    // word_lanes$packer$data1$1
+    // word_lanes$packer$level1$0$value_reg
     initial begin
-       word_lanes$packer$data1$1$q = 36'h0;
+       word_lanes$packer$level1$0$value_reg$q = 4'h0;
     end
-    always @(posedge word_lanes$packer$data1$1$clock) begin
-       word_lanes$packer$data1$1$q <= word_lanes$packer$data1$1$d;
+    always @(posedge word_lanes$packer$level1$0$value_reg$clock) begin
+       word_lanes$packer$level1$0$value_reg$q <= word_lanes$packer$level1$0$value_reg$d;
     end
-    // word_lanes$packer$data1$2
+    // word_lanes$packer$level1$0
+    always @(*) begin
+        word_lanes$packer$level1$0$data_reg$clock = word_lanes$packer$level1$0$clock;
+        word_lanes$packer$level1$0$keep_reg$clock = word_lanes$packer$level1$0$clock;
+        word_lanes$packer$level1$0$value_reg$clock = word_lanes$packer$level1$0$clock;
+        word_lanes$packer$level1$0$data_reg$d = word_lanes$packer$level1$0$data_in;
+        word_lanes$packer$level1$0$keep_reg$d = word_lanes$packer$level1$0$keep_in;
+        word_lanes$packer$level1$0$value_reg$d = word_lanes$packer$level1$0$value_in;
+        word_lanes$packer$level1$0$data = word_lanes$packer$level1$0$data_reg$q;
+        word_lanes$packer$level1$0$keep = word_lanes$packer$level1$0$keep_reg$q;
+        word_lanes$packer$level1$0$value = word_lanes$packer$level1$0$value_reg$q;
+    end
+    // word_lanes$packer$level1$1$data_reg
     initial begin
-       word_lanes$packer$data1$2$q = 36'h0;
+       word_lanes$packer$level1$1$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$data1$2$clock) begin
-       word_lanes$packer$data1$2$q <= word_lanes$packer$data1$2$d;
+    always @(posedge word_lanes$packer$level1$1$data_reg$clock) begin
+       word_lanes$packer$level1$1$data_reg$q <= word_lanes$packer$level1$1$data_reg$d;
     end
-    // word_lanes$packer$data1$3
+    // word_lanes$packer$level1$1$keep_reg
     initial begin
-       word_lanes$packer$data1$3$q = 36'h0;
+       word_lanes$packer$level1$1$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$data1$3$clock) begin
-       word_lanes$packer$data1$3$q <= word_lanes$packer$data1$3$d;
+    always @(posedge word_lanes$packer$level1$1$keep_reg$clock) begin
+       word_lanes$packer$level1$1$keep_reg$q <= word_lanes$packer$level1$1$keep_reg$d;
     end
-    // word_lanes$packer$data1$4
+    // word_lanes$packer$level1$1$value_reg
     initial begin
-       word_lanes$packer$data1$4$q = 36'h0;
-    end
-    always @(posedge word_lanes$packer$data1$4$clock) begin
-       word_lanes$packer$data1$4$q <= word_lanes$packer$data1$4$d;
+       word_lanes$packer$level1$1$value_reg$q = 4'h0;
     end
-    // word_lanes$packer$data1$5
-    initial begin
-       word_lanes$packer$data1$5$q = 36'h0;
+    always @(posedge word_lanes$packer$level1$1$value_reg$clock) begin
+       word_lanes$packer$level1$1$value_reg$q <= word_lanes$packer$level1$1$value_reg$d;
     end
-    always @(posedge word_lanes$packer$data1$5$clock) begin
-       word_lanes$packer$data1$5$q <= word_lanes$packer$data1$5$d;
+    // word_lanes$packer$level1$1
+    always @(*) begin
+        word_lanes$packer$level1$1$data_reg$clock = word_lanes$packer$level1$1$clock;
+        word_lanes$packer$level1$1$keep_reg$clock = word_lanes$packer$level1$1$clock;
+        word_lanes$packer$level1$1$value_reg$clock = word_lanes$packer$level1$1$clock;
+        word_lanes$packer$level1$1$data_reg$d = word_lanes$packer$level1$1$data_in;
+        word_lanes$packer$level1$1$keep_reg$d = word_lanes$packer$level1$1$keep_in;
+        word_lanes$packer$level1$1$value_reg$d = word_lanes$packer$level1$1$value_in;
+        word_lanes$packer$level1$1$data = word_lanes$packer$level1$1$data_reg$q;
+        word_lanes$packer$level1$1$keep = word_lanes$packer$level1$1$keep_reg$q;
+        word_lanes$packer$level1$1$value = word_lanes$packer$level1$1$value_reg$q;
     end
-    // word_lanes$packer$data1$6
+    // word_lanes$packer$level1$2$data_reg
     initial begin
-       word_lanes$packer$data1$6$q = 36'h0;
+       word_lanes$packer$level1$2$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$data1$6$clock) begin
-       word_lanes$packer$data1$6$q <= word_lanes$packer$data1$6$d;
+    always @(posedge word_lanes$packer$level1$2$data_reg$clock) begin
+       word_lanes$packer$level1$2$data_reg$q <= word_lanes$packer$level1$2$data_reg$d;
     end
-    // word_lanes$packer$data1$7
+    // word_lanes$packer$level1$2$keep_reg
     initial begin
-       word_lanes$packer$data1$7$q = 36'h0;
+       word_lanes$packer$level1$2$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$data1$7$clock) begin
-       word_lanes$packer$data1$7$q <= word_lanes$packer$data1$7$d;
+    always @(posedge word_lanes$packer$level1$2$keep_reg$clock) begin
+       word_lanes$packer$level1$2$keep_reg$q <= word_lanes$packer$level1$2$keep_reg$d;
     end
-    // word_lanes$packer$keep1$0
+    // word_lanes$packer$level1$2$value_reg
     initial begin
-       word_lanes$packer$keep1$0$q = 1'h0;
+       word_lanes$packer$level1$2$value_reg$q = 4'h0;
     end
-    always @(posedge word_lanes$packer$keep1$0$clock) begin
-       word_lanes$packer$keep1$0$q <= word_lanes$packer$keep1$0$d;
+    always @(posedge word_lanes$packer$level1$2$value_reg$clock) begin
+       word_lanes$packer$level1$2$value_reg$q <= word_lanes$packer$level1$2$value_reg$d;
     end
-    // word_lanes$packer$keep1$1
+    // word_lanes$packer$level1$2
+    always @(*) begin
+        word_lanes$packer$level1$2$data_reg$clock = word_lanes$packer$level1$2$clock;
+        word_lanes$packer$level1$2$keep_reg$clock = word_lanes$packer$level1$2$clock;
+        word_lanes$packer$level1$2$value_reg$clock = word_lanes$packer$level1$2$clock;
+        word_lanes$packer$level1$2$data_reg$d = word_lanes$packer$level1$2$data_in;
+        word_lanes$packer$level1$2$keep_reg$d = word_lanes$packer$level1$2$keep_in;
+        word_lanes$packer$level1$2$value_reg$d = word_lanes$packer$level1$2$value_in;
+        word_lanes$packer$level1$2$data = word_lanes$packer$level1$2$data_reg$q;
+        word_lanes$packer$level1$2$keep = word_lanes$packer$level1$2$keep_reg$q;
+        word_lanes$packer$level1$2$value = word_lanes$packer$level1$2$value_reg$q;
+    end
+    // word_lanes$packer$level1$3$data_reg
     initial begin
-       word_lanes$packer$keep1$1$q = 1'h0;
+       word_lanes$packer$level1$3$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$keep1$1$clock) begin
-       word_lanes$packer$keep1$1$q <= word_lanes$packer$keep1$1$d;
+    always @(posedge word_lanes$packer$level1$3$data_reg$clock) begin
+       word_lanes$packer$level1$3$data_reg$q <= word_lanes$packer$level1$3$data_reg$d;
     end
-    // word_lanes$packer$keep1$2
+    // word_lanes$packer$level1$3$keep_reg
     initial begin
-       word_lanes$packer$keep1$2$q = 1'h0;
+       word_lanes$packer$level1$3$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$keep1$2$clock) begin
-       word_lanes$packer$keep1$2$q <= word_lanes$packer$keep1$2$d;
+    always @(posedge word_lanes$packer$level1$3$keep_reg$clock) begin
+       word_lanes$packer$level1$3$keep_reg$q <= word_lanes$packer$level1$3$keep_reg$d;
     end
-    // word_lanes$packer$keep1$3
+    // word_lanes$packer$level1$3$value_reg
     initial begin
-       word_lanes$packer$keep1$3$q = 1'h0;
+       word_lanes$packer$level1$3$value_reg$q = 4'h0;
+    end
+    always @(posedge word_lanes$packer$level1$3$value_reg$clock) begin
+       word_lanes$packer$level1$3$value_reg$q <= word_lanes$packer$level1$3$value_reg$d;
     end
-    always @(posedge word_lanes$packer$keep1$3$clock) begin
-       word_lanes$packer$keep1$3$q <= word_lanes$packer$keep1$3$d;
+    // word_lanes$packer$level1$3
+    always @(*) begin
+        word_lanes$packer$level1$3$data_reg$clock = word_lanes$packer$level1$3$clock;
+        word_lanes$packer$level1$3$keep_reg$clock = word_lanes$packer$level1$3$clock;
+        word_lanes$packer$level1$3$value_reg$clock = word_lanes$packer$level1$3$clock;
+        word_lanes$packer$level1$3$data_reg$d = word_lanes$packer$level1$3$data_in;
+        word_lanes$packer$level1$3$keep_reg$d = word_lanes$packer$level1$3$keep_in;
+        word_lanes$packer$level1$3$value_reg$d = word_lanes$packer$level1$3$value_in;
+        word_lanes$packer$level1$3$data = word_lanes$packer$level1$3$data_reg$q;
+        word_lanes$packer$level1$3$keep = word_lanes$packer$level1$3$keep_reg$q;
+        word_lanes$packer$level1$3$value = word_lanes$packer$level1$3$value_reg$q;
     end
-    // word_lanes$packer$keep1$4
+    // word_lanes$packer$level1$4$data_reg
     initial begin
-       word_lanes$packer$keep1$4$q = 1'h0;
+       word_lanes$packer$level1$4$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$keep1$4$clock) begin
-       word_lanes$packer$keep1$4$q <= word_lanes$packer$keep1$4$d;
+    always @(posedge word_lanes$packer$level1$4$data_reg$clock) begin
+       word_lanes$packer$level1$4$data_reg$q <= word_lanes$packer$level1$4$data_reg$d;
     end
-    // word_lanes$packer$keep1$5
+    // word_lanes$packer$level1$4$keep_reg
     initial begin
-       word_lanes$packer$keep1$5$q = 1'h0;
+       word_lanes$packer$level1$4$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$keep1$5$clock) begin
-       word_lanes$packer$keep1$5$q <= word_lanes$packer$keep1$5$d;
+    always @(posedge word_lanes$packer$level1$4$keep_reg$clock) begin
+       word_lanes$packer$level1$4$keep_reg$q <= word_lanes$packer$level1$4$keep_reg$d;
     end
-    // word_lanes$packer$keep1$6
+    // word_lanes$packer$level1$4$value_reg
     initial begin
-       word_lanes$packer$keep1$6$q = 1'h0;
+       word_lanes$packer$level1$4$value_reg$q = 4'h0;
     end
-    always @(posedge word_lanes$packer$keep1$6$clock) begin
-       word_lanes$packer$keep1$6$q <= word_lanes$packer$keep1$6$d;
+    always @(posedge word_lanes$packer$level1$4$value_reg$clock) begin
+       word_lanes$packer$level1$4$value_reg$q <= word_lanes$packer$level1$4$value_reg$d;
     end
-    // word_lanes$packer$keep1$7
+    // word_lanes$packer$level1$4
+    always @(*) begin
+        word_lanes$packer$level1$4$data_reg$clock = word_lanes$packer$level1$4$clock;
+        word_lanes$packer$level1$4$keep_reg$clock = word_lanes$packer$level1$4$clock;
+        word_lanes$packer$level1$4$value_reg$clock = word_lanes$packer$level1$4$clock;
+        word_lanes$packer$level1$4$data_reg$d = word_lanes$packer$level1$4$data_in;
+        word_lanes$packer$level1$4$keep_reg$d = word_lanes$packer$level1$4$keep_in;
+        word_lanes$packer$level1$4$value_reg$d = word_lanes$packer$level1$4$value_in;
+        word_lanes$packer$level1$4$data = word_lanes$packer$level1$4$data_reg$q;
+        word_lanes$packer$level1$4$keep = word_lanes$packer$level1$4$keep_reg$q;
+        word_lanes$packer$level1$4$value = word_lanes$packer$level1$4$value_reg$q;
+    end
+    // word_lanes$packer$level1$5$data_reg
     initial begin
-       word_lanes$packer$keep1$7$q = 1'h0;
+       word_lanes$packer$level1$5$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$keep1$7$clock) begin
-       word_lanes$packer$keep1$7$q <= word_lanes$packer$keep1$7$d;
+    always @(posedge word_lanes$packer$level1$5$data_reg$clock) begin
+       word_lanes$packer$level1$5$data_reg$q <= word_lanes$packer$level1$5$data_reg$d;
     end
-    // word_lanes$packer$skip1$0
+    // word_lanes$packer$level1$5$keep_reg
     initial begin
-       word_lanes$packer$skip1$0$q = 4'h0;
+       word_lanes$packer$level1$5$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skip1$0$clock) begin
-       word_lanes$packer$skip1$0$q <= word_lanes$packer$skip1$0$d;
+    always @(posedge word_lanes$packer$level1$5$keep_reg$clock) begin
+       word_lanes$packer$level1$5$keep_reg$q <= word_lanes$packer$level1$5$keep_reg$d;
     end
-    // word_lanes$packer$skip1$1
+    // word_lanes$packer$level1$5$value_reg
     initial begin
-       word_lanes$packer$skip1$1$q = 4'h0;
+       word_lanes$packer$level1$5$value_reg$q = 4'h0;
     end
-    always @(posedge word_lanes$packer$skip1$1$clock) begin
-       word_lanes$packer$skip1$1$q <= word_lanes$packer$skip1$1$d;
+    always @(posedge word_lanes$packer$level1$5$value_reg$clock) begin
+       word_lanes$packer$level1$5$value_reg$q <= word_lanes$packer$level1$5$value_reg$d;
     end
-    // word_lanes$packer$skip1$2
+    // word_lanes$packer$level1$5
+    always @(*) begin
+        word_lanes$packer$level1$5$data_reg$clock = word_lanes$packer$level1$5$clock;
+        word_lanes$packer$level1$5$keep_reg$clock = word_lanes$packer$level1$5$clock;
+        word_lanes$packer$level1$5$value_reg$clock = word_lanes$packer$level1$5$clock;
+        word_lanes$packer$level1$5$data_reg$d = word_lanes$packer$level1$5$data_in;
+        word_lanes$packer$level1$5$keep_reg$d = word_lanes$packer$level1$5$keep_in;
+        word_lanes$packer$level1$5$value_reg$d = word_lanes$packer$level1$5$value_in;
+        word_lanes$packer$level1$5$data = word_lanes$packer$level1$5$data_reg$q;
+        word_lanes$packer$level1$5$keep = word_lanes$packer$level1$5$keep_reg$q;
+        word_lanes$packer$level1$5$value = word_lanes$packer$level1$5$value_reg$q;
+    end
+    // word_lanes$packer$level1$6$data_reg
     initial begin
-       word_lanes$packer$skip1$2$q = 4'h0;
+       word_lanes$packer$level1$6$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skip1$2$clock) begin
-       word_lanes$packer$skip1$2$q <= word_lanes$packer$skip1$2$d;
+    always @(posedge word_lanes$packer$level1$6$data_reg$clock) begin
+       word_lanes$packer$level1$6$data_reg$q <= word_lanes$packer$level1$6$data_reg$d;
     end
-    // word_lanes$packer$skip1$3
+    // word_lanes$packer$level1$6$keep_reg
     initial begin
-       word_lanes$packer$skip1$3$q = 4'h0;
+       word_lanes$packer$level1$6$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skip1$3$clock) begin
-       word_lanes$packer$skip1$3$q <= word_lanes$packer$skip1$3$d;
+    always @(posedge word_lanes$packer$level1$6$keep_reg$clock) begin
+       word_lanes$packer$level1$6$keep_reg$q <= word_lanes$packer$level1$6$keep_reg$d;
     end
-    // word_lanes$packer$skip1$4
+    // word_lanes$packer$level1$6$value_reg
     initial begin
-       word_lanes$packer$skip1$4$q = 4'h0;
+       word_lanes$packer$level1$6$value_reg$q = 4'h0;
+    end
+    always @(posedge word_lanes$packer$level1$6$value_reg$clock) begin
+       word_lanes$packer$level1$6$value_reg$q <= word_lanes$packer$level1$6$value_reg$d;
     end
-    always @(posedge word_lanes$packer$skip1$4$clock) begin
-       word_lanes$packer$skip1$4$q <= word_lanes$packer$skip1$4$d;
+    // word_lanes$packer$level1$6
+    always @(*) begin
+        word_lanes$packer$level1$6$data_reg$clock = word_lanes$packer$level1$6$clock;
+        word_lanes$packer$level1$6$keep_reg$clock = word_lanes$packer$level1$6$clock;
+        word_lanes$packer$level1$6$value_reg$clock = word_lanes$packer$level1$6$clock;
+        word_lanes$packer$level1$6$data_reg$d = word_lanes$packer$level1$6$data_in;
+        word_lanes$packer$level1$6$keep_reg$d = word_lanes$packer$level1$6$keep_in;
+        word_lanes$packer$level1$6$value_reg$d = word_lanes$packer$level1$6$value_in;
+        word_lanes$packer$level1$6$data = word_lanes$packer$level1$6$data_reg$q;
+        word_lanes$packer$level1$6$keep = word_lanes$packer$level1$6$keep_reg$q;
+        word_lanes$packer$level1$6$value = word_lanes$packer$level1$6$value_reg$q;
     end
-    // word_lanes$packer$skip1$5
+    // word_lanes$packer$level1$7$data_reg
     initial begin
-       word_lanes$packer$skip1$5$q = 4'h0;
+       word_lanes$packer$level1$7$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skip1$5$clock) begin
-       word_lanes$packer$skip1$5$q <= word_lanes$packer$skip1$5$d;
+    always @(posedge word_lanes$packer$level1$7$data_reg$clock) begin
+       word_lanes$packer$level1$7$data_reg$q <= word_lanes$packer$level1$7$data_reg$d;
     end
-    // word_lanes$packer$skip1$6
+    // word_lanes$packer$level1$7$keep_reg
     initial begin
-       word_lanes$packer$skip1$6$q = 4'h0;
+       word_lanes$packer$level1$7$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skip1$6$clock) begin
-       word_lanes$packer$skip1$6$q <= word_lanes$packer$skip1$6$d;
+    always @(posedge word_lanes$packer$level1$7$keep_reg$clock) begin
+       word_lanes$packer$level1$7$keep_reg$q <= word_lanes$packer$level1$7$keep_reg$d;
     end
-    // word_lanes$packer$skip1$7
+    // word_lanes$packer$level1$7$value_reg
     initial begin
-       word_lanes$packer$skip1$7$q = 4'h0;
+       word_lanes$packer$level1$7$value_reg$q = 4'h0;
     end
-    always @(posedge word_lanes$packer$skip1$7$clock) begin
-       word_lanes$packer$skip1$7$q <= word_lanes$packer$skip1$7$d;
+    always @(posedge word_lanes$packer$level1$7$value_reg$clock) begin
+       word_lanes$packer$level1$7$value_reg$q <= word_lanes$packer$level1$7$value_reg$d;
     end
-    // word_lanes$packer$beat1$0
+    // word_lanes$packer$level1$7
+    always @(*) begin
+        word_lanes$packer$level1$7$data_reg$clock = word_lanes$packer$level1$7$clock;
+        word_lanes$packer$level1$7$keep_reg$clock = word_lanes$packer$level1$7$clock;
+        word_lanes$packer$level1$7$value_reg$clock = word_lanes$packer$level1$7$clock;
+        word_lanes$packer$level1$7$data_reg$d = word_lanes$packer$level1$7$data_in;
+        word_lanes$packer$level1$7$keep_reg$d = word_lanes$packer$level1$7$keep_in;
+        word_lanes$packer$level1$7$value_reg$d = word_lanes$packer$level1$7$value_in;
+        word_lanes$packer$level1$7$data = word_lanes$packer$level1$7$data_reg$q;
+        word_lanes$packer$level1$7$keep = word_lanes$packer$level1$7$keep_reg$q;
+        word_lanes$packer$level1$7$value = word_lanes$packer$level1$7$value_reg$q;
+    end
+    // word_lanes$packer$level2$0$data_reg
     initial begin
-       word_lanes$packer$beat1$0$q = 1'h0;
+       word_lanes$packer$level2$0$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$beat1$0$clock) begin
-       word_lanes$packer$beat1$0$q <= word_lanes$packer$beat1$0$d;
+    always @(posedge word_lanes$packer$level2$0$data_reg$clock) begin
+       word_lanes$packer$level2$0$data_reg$q <= word_lanes$packer$level2$0$data_reg$d;
     end
-    // word_lanes$packer$last1$0
+    // word_lanes$packer$level2$0$keep_reg
     initial begin
-       word_lanes$packer$last1$0$q = 1'h0;
+       word_lanes$packer$level2$0$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$last1$0$clock) begin
-       word_lanes$packer$last1$0$q <= word_lanes$packer$last1$0$d;
+    always @(posedge word_lanes$packer$level2$0$keep_reg$clock) begin
+       word_lanes$packer$level2$0$keep_reg$q <= word_lanes$packer$level2$0$keep_reg$d;
     end
-    // word_lanes$packer$nulls1$0
+    // word_lanes$packer$level2$0$value_reg
     initial begin
-       word_lanes$packer$nulls1$0$q = 6'h0;
+       word_lanes$packer$level2$0$value_reg$q = 3'h0;
+    end
+    always @(posedge word_lanes$packer$level2$0$value_reg$clock) begin
+       word_lanes$packer$level2$0$value_reg$q <= word_lanes$packer$level2$0$value_reg$d;
     end
-    always @(posedge word_lanes$packer$nulls1$0$clock) begin
-       word_lanes$packer$nulls1$0$q <= word_lanes$packer$nulls1$0$d;
+    // word_lanes$packer$level2$0
+    always @(*) begin
+        word_lanes$packer$level2$0$data_reg$clock = word_lanes$packer$level2$0$clock;
+        word_lanes$packer$level2$0$keep_reg$clock = word_lanes$packer$level2$0$clock;
+        word_lanes$packer$level2$0$value_reg$clock = word_lanes$packer$level2$0$clock;
+        word_lanes$packer$level2$0$data_reg$d = word_lanes$packer$level2$0$data_in;
+        word_lanes$packer$level2$0$keep_reg$d = word_lanes$packer$level2$0$keep_in;
+        word_lanes$packer$level2$0$value_reg$d = word_lanes$packer$level2$0$value_in;
+        word_lanes$packer$level2$0$data = word_lanes$packer$level2$0$data_reg$q;
+        word_lanes$packer$level2$0$keep = word_lanes$packer$level2$0$keep_reg$q;
+        word_lanes$packer$level2$0$value = word_lanes$packer$level2$0$value_reg$q;
     end
-    // word_lanes$packer$data2$0
+    // word_lanes$packer$level2$1$data_reg
     initial begin
-       word_lanes$packer$data2$0$q = 36'h0;
+       word_lanes$packer$level2$1$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$data2$0$clock) begin
-       word_lanes$packer$data2$0$q <= word_lanes$packer$data2$0$d;
+    always @(posedge word_lanes$packer$level2$1$data_reg$clock) begin
+       word_lanes$packer$level2$1$data_reg$q <= word_lanes$packer$level2$1$data_reg$d;
     end
-    // word_lanes$packer$data2$1
+    // word_lanes$packer$level2$1$keep_reg
     initial begin
-       word_lanes$packer$data2$1$q = 36'h0;
+       word_lanes$packer$level2$1$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$data2$1$clock) begin
-       word_lanes$packer$data2$1$q <= word_lanes$packer$data2$1$d;
+    always @(posedge word_lanes$packer$level2$1$keep_reg$clock) begin
+       word_lanes$packer$level2$1$keep_reg$q <= word_lanes$packer$level2$1$keep_reg$d;
     end
-    // word_lanes$packer$data2$2
+    // word_lanes$packer$level2$1$value_reg
     initial begin
-       word_lanes$packer$data2$2$q = 36'h0;
+       word_lanes$packer$level2$1$value_reg$q = 3'h0;
     end
-    always @(posedge word_lanes$packer$data2$2$clock) begin
-       word_lanes$packer$data2$2$q <= word_lanes$packer$data2$2$d;
+    always @(posedge word_lanes$packer$level2$1$value_reg$clock) begin
+       word_lanes$packer$level2$1$value_reg$q <= word_lanes$packer$level2$1$value_reg$d;
     end
-    // word_lanes$packer$data2$3
+    // word_lanes$packer$level2$1
+    always @(*) begin
+        word_lanes$packer$level2$1$data_reg$clock = word_lanes$packer$level2$1$clock;
+        word_lanes$packer$level2$1$keep_reg$clock = word_lanes$packer$level2$1$clock;
+        word_lanes$packer$level2$1$value_reg$clock = word_lanes$packer$level2$1$clock;
+        word_lanes$packer$level2$1$data_reg$d = word_lanes$packer$level2$1$data_in;
+        word_lanes$packer$level2$1$keep_reg$d = word_lanes$packer$level2$1$keep_in;
+        word_lanes$packer$level2$1$value_reg$d = word_lanes$packer$level2$1$value_in;
+        word_lanes$packer$level2$1$data = word_lanes$packer$level2$1$data_reg$q;
+        word_lanes$packer$level2$1$keep = word_lanes$packer$level2$1$keep_reg$q;
+        word_lanes$packer$level2$1$value = word_lanes$packer$level2$1$value_reg$q;
+    end
+    // word_lanes$packer$level2$2$data_reg
     initial begin
-       word_lanes$packer$data2$3$q = 36'h0;
+       word_lanes$packer$level2$2$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$data2$3$clock) begin
-       word_lanes$packer$data2$3$q <= word_lanes$packer$data2$3$d;
+    always @(posedge word_lanes$packer$level2$2$data_reg$clock) begin
+       word_lanes$packer$level2$2$data_reg$q <= word_lanes$packer$level2$2$data_reg$d;
     end
-    // word_lanes$packer$data2$4
+    // word_lanes$packer$level2$2$keep_reg
     initial begin
-       word_lanes$packer$data2$4$q = 36'h0;
+       word_lanes$packer$level2$2$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$data2$4$clock) begin
-       word_lanes$packer$data2$4$q <= word_lanes$packer$data2$4$d;
+    always @(posedge word_lanes$packer$level2$2$keep_reg$clock) begin
+       word_lanes$packer$level2$2$keep_reg$q <= word_lanes$packer$level2$2$keep_reg$d;
     end
-    // word_lanes$packer$data2$5
+    // word_lanes$packer$level2$2$value_reg
     initial begin
-       word_lanes$packer$data2$5$q = 36'h0;
+       word_lanes$packer$level2$2$value_reg$q = 3'h0;
+    end
+    always @(posedge word_lanes$packer$level2$2$value_reg$clock) begin
+       word_lanes$packer$level2$2$value_reg$q <= word_lanes$packer$level2$2$value_reg$d;
     end
-    always @(posedge word_lanes$packer$data2$5$clock) begin
-       word_lanes$packer$data2$5$q <= word_lanes$packer$data2$5$d;
+    // word_lanes$packer$level2$2
+    always @(*) begin
+        word_lanes$packer$level2$2$data_reg$clock = word_lanes$packer$level2$2$clock;
+        word_lanes$packer$level2$2$keep_reg$clock = word_lanes$packer$level2$2$clock;
+        word_lanes$packer$level2$2$value_reg$clock = word_lanes$packer$level2$2$clock;
+        word_lanes$packer$level2$2$data_reg$d = word_lanes$packer$level2$2$data_in;
+        word_lanes$packer$level2$2$keep_reg$d = word_lanes$packer$level2$2$keep_in;
+        word_lanes$packer$level2$2$value_reg$d = word_lanes$packer$level2$2$value_in;
+        word_lanes$packer$level2$2$data = word_lanes$packer$level2$2$data_reg$q;
+        word_lanes$packer$level2$2$keep = word_lanes$packer$level2$2$keep_reg$q;
+        word_lanes$packer$level2$2$value = word_lanes$packer$level2$2$value_reg$q;
     end
-    // word_lanes$packer$data2$6
+    // word_lanes$packer$level2$3$data_reg
     initial begin
-       word_lanes$packer$data2$6$q = 36'h0;
+       word_lanes$packer$level2$3$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$data2$6$clock) begin
-       word_lanes$packer$data2$6$q <= word_lanes$packer$data2$6$d;
+    always @(posedge word_lanes$packer$level2$3$data_reg$clock) begin
+       word_lanes$packer$level2$3$data_reg$q <= word_lanes$packer$level2$3$data_reg$d;
     end
-    // word_lanes$packer$data2$7
+    // word_lanes$packer$level2$3$keep_reg
     initial begin
-       word_lanes$packer$data2$7$q = 36'h0;
+       word_lanes$packer$level2$3$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$data2$7$clock) begin
-       word_lanes$packer$data2$7$q <= word_lanes$packer$data2$7$d;
+    always @(posedge word_lanes$packer$level2$3$keep_reg$clock) begin
+       word_lanes$packer$level2$3$keep_reg$q <= word_lanes$packer$level2$3$keep_reg$d;
     end
-    // word_lanes$packer$keep2$0
+    // word_lanes$packer$level2$3$value_reg
     initial begin
-       word_lanes$packer$keep2$0$q = 1'h0;
+       word_lanes$packer$level2$3$value_reg$q = 3'h0;
     end
-    always @(posedge word_lanes$packer$keep2$0$clock) begin
-       word_lanes$packer$keep2$0$q <= word_lanes$packer$keep2$0$d;
+    always @(posedge word_lanes$packer$level2$3$value_reg$clock) begin
+       word_lanes$packer$level2$3$value_reg$q <= word_lanes$packer$level2$3$value_reg$d;
     end
-    // word_lanes$packer$keep2$1
+    // word_lanes$packer$level2$3
+    always @(*) begin
+        word_lanes$packer$level2$3$data_reg$clock = word_lanes$packer$level2$3$clock;
+        word_lanes$packer$level2$3$keep_reg$clock = word_lanes$packer$level2$3$clock;
+        word_lanes$packer$level2$3$value_reg$clock = word_lanes$packer$level2$3$clock;
+        word_lanes$packer$level2$3$data_reg$d = word_lanes$packer$level2$3$data_in;
+        word_lanes$packer$level2$3$keep_reg$d = word_lanes$packer$level2$3$keep_in;
+        word_lanes$packer$level2$3$value_reg$d = word_lanes$packer$level2$3$value_in;
+        word_lanes$packer$level2$3$data = word_lanes$packer$level2$3$data_reg$q;
+        word_lanes$packer$level2$3$keep = word_lanes$packer$level2$3$keep_reg$q;
+        word_lanes$packer$level2$3$value = word_lanes$packer$level2$3$value_reg$q;
+    end
+    // word_lanes$packer$level2$4$data_reg
     initial begin
-       word_lanes$packer$keep2$1$q = 1'h0;
+       word_lanes$packer$level2$4$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$keep2$1$clock) begin
-       word_lanes$packer$keep2$1$q <= word_lanes$packer$keep2$1$d;
+    always @(posedge word_lanes$packer$level2$4$data_reg$clock) begin
+       word_lanes$packer$level2$4$data_reg$q <= word_lanes$packer$level2$4$data_reg$d;
     end
-    // word_lanes$packer$keep2$2
+    // word_lanes$packer$level2$4$keep_reg
     initial begin
-       word_lanes$packer$keep2$2$q = 1'h0;
+       word_lanes$packer$level2$4$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$keep2$2$clock) begin
-       word_lanes$packer$keep2$2$q <= word_lanes$packer$keep2$2$d;
+    always @(posedge word_lanes$packer$level2$4$keep_reg$clock) begin
+       word_lanes$packer$level2$4$keep_reg$q <= word_lanes$packer$level2$4$keep_reg$d;
     end
-    // word_lanes$packer$keep2$3
+    // word_lanes$packer$level2$4$value_reg
     initial begin
-       word_lanes$packer$keep2$3$q = 1'h0;
+       word_lanes$packer$level2$4$value_reg$q = 3'h0;
     end
-    always @(posedge word_lanes$packer$keep2$3$clock) begin
-       word_lanes$packer$keep2$3$q <= word_lanes$packer$keep2$3$d;
+    always @(posedge word_lanes$packer$level2$4$value_reg$clock) begin
+       word_lanes$packer$level2$4$value_reg$q <= word_lanes$packer$level2$4$value_reg$d;
     end
-    // word_lanes$packer$keep2$4
+    // word_lanes$packer$level2$4
+    always @(*) begin
+        word_lanes$packer$level2$4$data_reg$clock = word_lanes$packer$level2$4$clock;
+        word_lanes$packer$level2$4$keep_reg$clock = word_lanes$packer$level2$4$clock;
+        word_lanes$packer$level2$4$value_reg$clock = word_lanes$packer$level2$4$clock;
+        word_lanes$packer$level2$4$data_reg$d = word_lanes$packer$level2$4$data_in;
+        word_lanes$packer$level2$4$keep_reg$d = word_lanes$packer$level2$4$keep_in;
+        word_lanes$packer$level2$4$value_reg$d = word_lanes$packer$level2$4$value_in;
+        word_lanes$packer$level2$4$data = word_lanes$packer$level2$4$data_reg$q;
+        word_lanes$packer$level2$4$keep = word_lanes$packer$level2$4$keep_reg$q;
+        word_lanes$packer$level2$4$value = word_lanes$packer$level2$4$value_reg$q;
+    end
+    // word_lanes$packer$level2$5$data_reg
     initial begin
-       word_lanes$packer$keep2$4$q = 1'h0;
+       word_lanes$packer$level2$5$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$keep2$4$clock) begin
-       word_lanes$packer$keep2$4$q <= word_lanes$packer$keep2$4$d;
+    always @(posedge word_lanes$packer$level2$5$data_reg$clock) begin
+       word_lanes$packer$level2$5$data_reg$q <= word_lanes$packer$level2$5$data_reg$d;
     end
-    // word_lanes$packer$keep2$5
+    // word_lanes$packer$level2$5$keep_reg
     initial begin
-       word_lanes$packer$keep2$5$q = 1'h0;
+       word_lanes$packer$level2$5$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$keep2$5$clock) begin
-       word_lanes$packer$keep2$5$q <= word_lanes$packer$keep2$5$d;
+    always @(posedge word_lanes$packer$level2$5$keep_reg$clock) begin
+       word_lanes$packer$level2$5$keep_reg$q <= word_lanes$packer$level2$5$keep_reg$d;
     end
-    // word_lanes$packer$keep2$6
+    // word_lanes$packer$level2$5$value_reg
     initial begin
-       word_lanes$packer$keep2$6$q = 1'h0;
+       word_lanes$packer$level2$5$value_reg$q = 3'h0;
+    end
+    always @(posedge word_lanes$packer$level2$5$value_reg$clock) begin
+       word_lanes$packer$level2$5$value_reg$q <= word_lanes$packer$level2$5$value_reg$d;
     end
-    always @(posedge word_lanes$packer$keep2$6$clock) begin
-       word_lanes$packer$keep2$6$q <= word_lanes$packer$keep2$6$d;
+    // word_lanes$packer$level2$5
+    always @(*) begin
+        word_lanes$packer$level2$5$data_reg$clock = word_lanes$packer$level2$5$clock;
+        word_lanes$packer$level2$5$keep_reg$clock = word_lanes$packer$level2$5$clock;
+        word_lanes$packer$level2$5$value_reg$clock = word_lanes$packer$level2$5$clock;
+        word_lanes$packer$level2$5$data_reg$d = word_lanes$packer$level2$5$data_in;
+        word_lanes$packer$level2$5$keep_reg$d = word_lanes$packer$level2$5$keep_in;
+        word_lanes$packer$level2$5$value_reg$d = word_lanes$packer$level2$5$value_in;
+        word_lanes$packer$level2$5$data = word_lanes$packer$level2$5$data_reg$q;
+        word_lanes$packer$level2$5$keep = word_lanes$packer$level2$5$keep_reg$q;
+        word_lanes$packer$level2$5$value = word_lanes$packer$level2$5$value_reg$q;
     end
-    // word_lanes$packer$keep2$7
+    // word_lanes$packer$level2$6$data_reg
     initial begin
-       word_lanes$packer$keep2$7$q = 1'h0;
+       word_lanes$packer$level2$6$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$keep2$7$clock) begin
-       word_lanes$packer$keep2$7$q <= word_lanes$packer$keep2$7$d;
+    always @(posedge word_lanes$packer$level2$6$data_reg$clock) begin
+       word_lanes$packer$level2$6$data_reg$q <= word_lanes$packer$level2$6$data_reg$d;
     end
-    // word_lanes$packer$skip2$0
+    // word_lanes$packer$level2$6$keep_reg
     initial begin
-       word_lanes$packer$skip2$0$q = 3'h0;
+       word_lanes$packer$level2$6$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skip2$0$clock) begin
-       word_lanes$packer$skip2$0$q <= word_lanes$packer$skip2$0$d;
+    always @(posedge word_lanes$packer$level2$6$keep_reg$clock) begin
+       word_lanes$packer$level2$6$keep_reg$q <= word_lanes$packer$level2$6$keep_reg$d;
     end
-    // word_lanes$packer$skip2$1
+    // word_lanes$packer$level2$6$value_reg
     initial begin
-       word_lanes$packer$skip2$1$q = 3'h0;
+       word_lanes$packer$level2$6$value_reg$q = 3'h0;
     end
-    always @(posedge word_lanes$packer$skip2$1$clock) begin
-       word_lanes$packer$skip2$1$q <= word_lanes$packer$skip2$1$d;
+    always @(posedge word_lanes$packer$level2$6$value_reg$clock) begin
+       word_lanes$packer$level2$6$value_reg$q <= word_lanes$packer$level2$6$value_reg$d;
     end
-    // word_lanes$packer$skip2$2
+    // word_lanes$packer$level2$6
+    always @(*) begin
+        word_lanes$packer$level2$6$data_reg$clock = word_lanes$packer$level2$6$clock;
+        word_lanes$packer$level2$6$keep_reg$clock = word_lanes$packer$level2$6$clock;
+        word_lanes$packer$level2$6$value_reg$clock = word_lanes$packer$level2$6$clock;
+        word_lanes$packer$level2$6$data_reg$d = word_lanes$packer$level2$6$data_in;
+        word_lanes$packer$level2$6$keep_reg$d = word_lanes$packer$level2$6$keep_in;
+        word_lanes$packer$level2$6$value_reg$d = word_lanes$packer$level2$6$value_in;
+        word_lanes$packer$level2$6$data = word_lanes$packer$level2$6$data_reg$q;
+        word_lanes$packer$level2$6$keep = word_lanes$packer$level2$6$keep_reg$q;
+        word_lanes$packer$level2$6$value = word_lanes$packer$level2$6$value_reg$q;
+    end
+    // word_lanes$packer$level2$7$data_reg
     initial begin
-       word_lanes$packer$skip2$2$q = 3'h0;
+       word_lanes$packer$level2$7$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skip2$2$clock) begin
-       word_lanes$packer$skip2$2$q <= word_lanes$packer$skip2$2$d;
+    always @(posedge word_lanes$packer$level2$7$data_reg$clock) begin
+       word_lanes$packer$level2$7$data_reg$q <= word_lanes$packer$level2$7$data_reg$d;
     end
-    // word_lanes$packer$skip2$3
+    // word_lanes$packer$level2$7$keep_reg
     initial begin
-       word_lanes$packer$skip2$3$q = 3'h0;
+       word_lanes$packer$level2$7$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skip2$3$clock) begin
-       word_lanes$packer$skip2$3$q <= word_lanes$packer$skip2$3$d;
+    always @(posedge word_lanes$packer$level2$7$keep_reg$clock) begin
+       word_lanes$packer$level2$7$keep_reg$q <= word_lanes$packer$level2$7$keep_reg$d;
     end
-    // word_lanes$packer$skip2$4
+    // word_lanes$packer$level2$7$value_reg
     initial begin
-       word_lanes$packer$skip2$4$q = 3'h0;
+       word_lanes$packer$level2$7$value_reg$q = 3'h0;
+    end
+    always @(posedge word_lanes$packer$level2$7$value_reg$clock) begin
+       word_lanes$packer$level2$7$value_reg$q <= word_lanes$packer$level2$7$value_reg$d;
     end
-    always @(posedge word_lanes$packer$skip2$4$clock) begin
-       word_lanes$packer$skip2$4$q <= word_lanes$packer$skip2$4$d;
+    // word_lanes$packer$level2$7
+    always @(*) begin
+        word_lanes$packer$level2$7$data_reg$clock = word_lanes$packer$level2$7$clock;
+        word_lanes$packer$level2$7$keep_reg$clock = word_lanes$packer$level2$7$clock;
+        word_lanes$packer$level2$7$value_reg$clock = word_lanes$packer$level2$7$clock;
+        word_lanes$packer$level2$7$data_reg$d = word_lanes$packer$level2$7$data_in;
+        word_lanes$packer$level2$7$keep_reg$d = word_lanes$packer$level2$7$keep_in;
+        word_lanes$packer$level2$7$value_reg$d = word_lanes$packer$level2$7$value_in;
+        word_lanes$packer$level2$7$data = word_lanes$packer$level2$7$data_reg$q;
+        word_lanes$packer$level2$7$keep = word_lanes$packer$level2$7$keep_reg$q;
+        word_lanes$packer$level2$7$value = word_lanes$packer$level2$7$value_reg$q;
     end
-    // word_lanes$packer$skip2$5
+    // word_lanes$packer$level3$0$data_reg
     initial begin
-       word_lanes$packer$skip2$5$q = 3'h0;
+       word_lanes$packer$level3$0$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$skip2$5$clock) begin
-       word_lanes$packer$skip2$5$q <= word_lanes$packer$skip2$5$d;
+    always @(posedge word_lanes$packer$level3$0$data_reg$clock) begin
+       word_lanes$packer$level3$0$data_reg$q <= word_lanes$packer$level3$0$data_reg$d;
     end
-    // word_lanes$packer$skip2$6
+    // word_lanes$packer$level3$0$keep_reg
     initial begin
-       word_lanes$packer$skip2$6$q = 3'h0;
+       word_lanes$packer$level3$0$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skip2$6$clock) begin
-       word_lanes$packer$skip2$6$q <= word_lanes$packer$skip2$6$d;
+    always @(posedge word_lanes$packer$level3$0$keep_reg$clock) begin
+       word_lanes$packer$level3$0$keep_reg$q <= word_lanes$packer$level3$0$keep_reg$d;
     end
-    // word_lanes$packer$skip2$7
+    // word_lanes$packer$level3$0$value_reg
     initial begin
-       word_lanes$packer$skip2$7$q = 3'h0;
+       word_lanes$packer$level3$0$value_reg$q = 2'h0;
     end
-    always @(posedge word_lanes$packer$skip2$7$clock) begin
-       word_lanes$packer$skip2$7$q <= word_lanes$packer$skip2$7$d;
+    always @(posedge word_lanes$packer$level3$0$value_reg$clock) begin
+       word_lanes$packer$level3$0$value_reg$q <= word_lanes$packer$level3$0$value_reg$d;
     end
-    // word_lanes$packer$beat2$0
+    // word_lanes$packer$level3$0
+    always @(*) begin
+        word_lanes$packer$level3$0$data_reg$clock = word_lanes$packer$level3$0$clock;
+        word_lanes$packer$level3$0$keep_reg$clock = word_lanes$packer$level3$0$clock;
+        word_lanes$packer$level3$0$value_reg$clock = word_lanes$packer$level3$0$clock;
+        word_lanes$packer$level3$0$data_reg$d = word_lanes$packer$level3$0$data_in;
+        word_lanes$packer$level3$0$keep_reg$d = word_lanes$packer$level3$0$keep_in;
+        word_lanes$packer$level3$0$value_reg$d = word_lanes$packer$level3$0$value_in;
+        word_lanes$packer$level3$0$data = word_lanes$packer$level3$0$data_reg$q;
+        word_lanes$packer$level3$0$keep = word_lanes$packer$level3$0$keep_reg$q;
+        word_lanes$packer$level3$0$value = word_lanes$packer$level3$0$value_reg$q;
+    end
+    // word_lanes$packer$level3$1$data_reg
     initial begin
-       word_lanes$packer$beat2$0$q = 1'h0;
+       word_lanes$packer$level3$1$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$beat2$0$clock) begin
-       word_lanes$packer$beat2$0$q <= word_lanes$packer$beat2$0$d;
+    always @(posedge word_lanes$packer$level3$1$data_reg$clock) begin
+       word_lanes$packer$level3$1$data_reg$q <= word_lanes$packer$level3$1$data_reg$d;
     end
-    // word_lanes$packer$last2$0
+    // word_lanes$packer$level3$1$keep_reg
     initial begin
-       word_lanes$packer$last2$0$q = 1'h0;
+       word_lanes$packer$level3$1$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$last2$0$clock) begin
-       word_lanes$packer$last2$0$q <= word_lanes$packer$last2$0$d;
+    always @(posedge word_lanes$packer$level3$1$keep_reg$clock) begin
+       word_lanes$packer$level3$1$keep_reg$q <= word_lanes$packer$level3$1$keep_reg$d;
     end
-    // word_lanes$packer$nulls2$0
+    // word_lanes$packer$level3$1$value_reg
     initial begin
-       word_lanes$packer$nulls2$0$q = 6'h0;
+       word_lanes$packer$level3$1$value_reg$q = 2'h0;
+    end
+    always @(posedge word_lanes$packer$level3$1$value_reg$clock) begin
+       word_lanes$packer$level3$1$value_reg$q <= word_lanes$packer$level3$1$value_reg$d;
     end
-    always @(posedge word_lanes$packer$nulls2$0$clock) begin
-       word_lanes$packer$nulls2$0$q <= word_lanes$packer$nulls2$0$d;
+    // word_lanes$packer$level3$1
+    always @(*) begin
+        word_lanes$packer$level3$1$data_reg$clock = word_lanes$packer$level3$1$clock;
+        word_lanes$packer$level3$1$keep_reg$clock = word_lanes$packer$level3$1$clock;
+        word_lanes$packer$level3$1$value_reg$clock = word_lanes$packer$level3$1$clock;
+        word_lanes$packer$level3$1$data_reg$d = word_lanes$packer$level3$1$data_in;
+        word_lanes$packer$level3$1$keep_reg$d = word_lanes$packer$level3$1$keep_in;
+        word_lanes$packer$level3$1$value_reg$d = word_lanes$packer$level3$1$value_in;
+        word_lanes$packer$level3$1$data = word_lanes$packer$level3$1$data_reg$q;
+        word_lanes$packer$level3$1$keep = word_lanes$packer$level3$1$keep_reg$q;
+        word_lanes$packer$level3$1$value = word_lanes$packer$level3$1$value_reg$q;
     end
-    // word_lanes$packer$data3$0
+    // word_lanes$packer$level3$2$data_reg
     initial begin
-       word_lanes$packer$data3$0$q = 36'h0;
+       word_lanes$packer$level3$2$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$data3$0$clock) begin
-       word_lanes$packer$data3$0$q <= word_lanes$packer$data3$0$d;
+    always @(posedge word_lanes$packer$level3$2$data_reg$clock) begin
+       word_lanes$packer$level3$2$data_reg$q <= word_lanes$packer$level3$2$data_reg$d;
     end
-    // word_lanes$packer$data3$1
+    // word_lanes$packer$level3$2$keep_reg
     initial begin
-       word_lanes$packer$data3$1$q = 36'h0;
+       word_lanes$packer$level3$2$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$data3$1$clock) begin
-       word_lanes$packer$data3$1$q <= word_lanes$packer$data3$1$d;
+    always @(posedge word_lanes$packer$level3$2$keep_reg$clock) begin
+       word_lanes$packer$level3$2$keep_reg$q <= word_lanes$packer$level3$2$keep_reg$d;
     end
-    // word_lanes$packer$data3$2
+    // word_lanes$packer$level3$2$value_reg
     initial begin
-       word_lanes$packer$data3$2$q = 36'h0;
+       word_lanes$packer$level3$2$value_reg$q = 2'h0;
     end
-    always @(posedge word_lanes$packer$data3$2$clock) begin
-       word_lanes$packer$data3$2$q <= word_lanes$packer$data3$2$d;
+    always @(posedge word_lanes$packer$level3$2$value_reg$clock) begin
+       word_lanes$packer$level3$2$value_reg$q <= word_lanes$packer$level3$2$value_reg$d;
     end
-    // word_lanes$packer$data3$3
+    // word_lanes$packer$level3$2
+    always @(*) begin
+        word_lanes$packer$level3$2$data_reg$clock = word_lanes$packer$level3$2$clock;
+        word_lanes$packer$level3$2$keep_reg$clock = word_lanes$packer$level3$2$clock;
+        word_lanes$packer$level3$2$value_reg$clock = word_lanes$packer$level3$2$clock;
+        word_lanes$packer$level3$2$data_reg$d = word_lanes$packer$level3$2$data_in;
+        word_lanes$packer$level3$2$keep_reg$d = word_lanes$packer$level3$2$keep_in;
+        word_lanes$packer$level3$2$value_reg$d = word_lanes$packer$level3$2$value_in;
+        word_lanes$packer$level3$2$data = word_lanes$packer$level3$2$data_reg$q;
+        word_lanes$packer$level3$2$keep = word_lanes$packer$level3$2$keep_reg$q;
+        word_lanes$packer$level3$2$value = word_lanes$packer$level3$2$value_reg$q;
+    end
+    // word_lanes$packer$level3$3$data_reg
     initial begin
-       word_lanes$packer$data3$3$q = 36'h0;
+       word_lanes$packer$level3$3$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$data3$3$clock) begin
-       word_lanes$packer$data3$3$q <= word_lanes$packer$data3$3$d;
+    always @(posedge word_lanes$packer$level3$3$data_reg$clock) begin
+       word_lanes$packer$level3$3$data_reg$q <= word_lanes$packer$level3$3$data_reg$d;
     end
-    // word_lanes$packer$data3$4
+    // word_lanes$packer$level3$3$keep_reg
     initial begin
-       word_lanes$packer$data3$4$q = 36'h0;
+       word_lanes$packer$level3$3$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$data3$4$clock) begin
-       word_lanes$packer$data3$4$q <= word_lanes$packer$data3$4$d;
+    always @(posedge word_lanes$packer$level3$3$keep_reg$clock) begin
+       word_lanes$packer$level3$3$keep_reg$q <= word_lanes$packer$level3$3$keep_reg$d;
     end
-    // word_lanes$packer$data3$5
+    // word_lanes$packer$level3$3$value_reg
     initial begin
-       word_lanes$packer$data3$5$q = 36'h0;
+       word_lanes$packer$level3$3$value_reg$q = 2'h0;
     end
-    always @(posedge word_lanes$packer$data3$5$clock) begin
-       word_lanes$packer$data3$5$q <= word_lanes$packer$data3$5$d;
+    always @(posedge word_lanes$packer$level3$3$value_reg$clock) begin
+       word_lanes$packer$level3$3$value_reg$q <= word_lanes$packer$level3$3$value_reg$d;
     end
-    // word_lanes$packer$data3$6
+    // word_lanes$packer$level3$3
+    always @(*) begin
+        word_lanes$packer$level3$3$data_reg$clock = word_lanes$packer$level3$3$clock;
+        word_lanes$packer$level3$3$keep_reg$clock = word_lanes$packer$level3$3$clock;
+        word_lanes$packer$level3$3$value_reg$clock = word_lanes$packer$level3$3$clock;
+        word_lanes$packer$level3$3$data_reg$d = word_lanes$packer$level3$3$data_in;
+        word_lanes$packer$level3$3$keep_reg$d = word_lanes$packer$level3$3$keep_in;
+        word_lanes$packer$level3$3$value_reg$d = word_lanes$packer$level3$3$value_in;
+        word_lanes$packer$level3$3$data = word_lanes$packer$level3$3$data_reg$q;
+        word_lanes$packer$level3$3$keep = word_lanes$packer$level3$3$keep_reg$q;
+        word_lanes$packer$level3$3$value = word_lanes$packer$level3$3$value_reg$q;
+    end
+    // word_lanes$packer$level3$4$data_reg
     initial begin
-       word_lanes$packer$data3$6$q = 36'h0;
+       word_lanes$packer$level3$4$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$data3$6$clock) begin
-       word_lanes$packer$data3$6$q <= word_lanes$packer$data3$6$d;
+    always @(posedge word_lanes$packer$level3$4$data_reg$clock) begin
+       word_lanes$packer$level3$4$data_reg$q <= word_lanes$packer$level3$4$data_reg$d;
     end
-    // word_lanes$packer$data3$7
+    // word_lanes$packer$level3$4$keep_reg
     initial begin
-       word_lanes$packer$data3$7$q = 36'h0;
+       word_lanes$packer$level3$4$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$data3$7$clock) begin
-       word_lanes$packer$data3$7$q <= word_lanes$packer$data3$7$d;
+    always @(posedge word_lanes$packer$level3$4$keep_reg$clock) begin
+       word_lanes$packer$level3$4$keep_reg$q <= word_lanes$packer$level3$4$keep_reg$d;
     end
-    // word_lanes$packer$keep3$0
+    // word_lanes$packer$level3$4$value_reg
     initial begin
-       word_lanes$packer$keep3$0$q = 1'h0;
+       word_lanes$packer$level3$4$value_reg$q = 2'h0;
+    end
+    always @(posedge word_lanes$packer$level3$4$value_reg$clock) begin
+       word_lanes$packer$level3$4$value_reg$q <= word_lanes$packer$level3$4$value_reg$d;
     end
-    always @(posedge word_lanes$packer$keep3$0$clock) begin
-       word_lanes$packer$keep3$0$q <= word_lanes$packer$keep3$0$d;
+    // word_lanes$packer$level3$4
+    always @(*) begin
+        word_lanes$packer$level3$4$data_reg$clock = word_lanes$packer$level3$4$clock;
+        word_lanes$packer$level3$4$keep_reg$clock = word_lanes$packer$level3$4$clock;
+        word_lanes$packer$level3$4$value_reg$clock = word_lanes$packer$level3$4$clock;
+        word_lanes$packer$level3$4$data_reg$d = word_lanes$packer$level3$4$data_in;
+        word_lanes$packer$level3$4$keep_reg$d = word_lanes$packer$level3$4$keep_in;
+        word_lanes$packer$level3$4$value_reg$d = word_lanes$packer$level3$4$value_in;
+        word_lanes$packer$level3$4$data = word_lanes$packer$level3$4$data_reg$q;
+        word_lanes$packer$level3$4$keep = word_lanes$packer$level3$4$keep_reg$q;
+        word_lanes$packer$level3$4$value = word_lanes$packer$level3$4$value_reg$q;
     end
-    // word_lanes$packer$keep3$1
+    // word_lanes$packer$level3$5$data_reg
     initial begin
-       word_lanes$packer$keep3$1$q = 1'h0;
+       word_lanes$packer$level3$5$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$keep3$1$clock) begin
-       word_lanes$packer$keep3$1$q <= word_lanes$packer$keep3$1$d;
+    always @(posedge word_lanes$packer$level3$5$data_reg$clock) begin
+       word_lanes$packer$level3$5$data_reg$q <= word_lanes$packer$level3$5$data_reg$d;
     end
-    // word_lanes$packer$keep3$2
+    // word_lanes$packer$level3$5$keep_reg
     initial begin
-       word_lanes$packer$keep3$2$q = 1'h0;
+       word_lanes$packer$level3$5$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$keep3$2$clock) begin
-       word_lanes$packer$keep3$2$q <= word_lanes$packer$keep3$2$d;
+    always @(posedge word_lanes$packer$level3$5$keep_reg$clock) begin
+       word_lanes$packer$level3$5$keep_reg$q <= word_lanes$packer$level3$5$keep_reg$d;
     end
-    // word_lanes$packer$keep3$3
+    // word_lanes$packer$level3$5$value_reg
     initial begin
-       word_lanes$packer$keep3$3$q = 1'h0;
+       word_lanes$packer$level3$5$value_reg$q = 2'h0;
     end
-    always @(posedge word_lanes$packer$keep3$3$clock) begin
-       word_lanes$packer$keep3$3$q <= word_lanes$packer$keep3$3$d;
+    always @(posedge word_lanes$packer$level3$5$value_reg$clock) begin
+       word_lanes$packer$level3$5$value_reg$q <= word_lanes$packer$level3$5$value_reg$d;
     end
-    // word_lanes$packer$keep3$4
+    // word_lanes$packer$level3$5
+    always @(*) begin
+        word_lanes$packer$level3$5$data_reg$clock = word_lanes$packer$level3$5$clock;
+        word_lanes$packer$level3$5$keep_reg$clock = word_lanes$packer$level3$5$clock;
+        word_lanes$packer$level3$5$value_reg$clock = word_lanes$packer$level3$5$clock;
+        word_lanes$packer$level3$5$data_reg$d = word_lanes$packer$level3$5$data_in;
+        word_lanes$packer$level3$5$keep_reg$d = word_lanes$packer$level3$5$keep_in;
+        word_lanes$packer$level3$5$value_reg$d = word_lanes$packer$level3$5$value_in;
+        word_lanes$packer$level3$5$data = word_lanes$packer$level3$5$data_reg$q;
+        word_lanes$packer$level3$5$keep = word_lanes$packer$level3$5$keep_reg$q;
+        word_lanes$packer$level3$5$value = word_lanes$packer$level3$5$value_reg$q;
+    end
+    // word_lanes$packer$level3$6$data_reg
     initial begin
-       word_lanes$packer$keep3$4$q = 1'h0;
+       word_lanes$packer$level3$6$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$keep3$4$clock) begin
-       word_lanes$packer$keep3$4$q <= word_lanes$packer$keep3$4$d;
+    always @(posedge word_lanes$packer$level3$6$data_reg$clock) begin
+       word_lanes$packer$level3$6$data_reg$q <= word_lanes$packer$level3$6$data_reg$d;
     end
-    // word_lanes$packer$keep3$5
+    // word_lanes$packer$level3$6$keep_reg
     initial begin
-       word_lanes$packer$keep3$5$q = 1'h0;
+       word_lanes$packer$level3$6$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$keep3$5$clock) begin
-       word_lanes$packer$keep3$5$q <= word_lanes$packer$keep3$5$d;
+    always @(posedge word_lanes$packer$level3$6$keep_reg$clock) begin
+       word_lanes$packer$level3$6$keep_reg$q <= word_lanes$packer$level3$6$keep_reg$d;
     end
-    // word_lanes$packer$keep3$6
+    // word_lanes$packer$level3$6$value_reg
     initial begin
-       word_lanes$packer$keep3$6$q = 1'h0;
+       word_lanes$packer$level3$6$value_reg$q = 2'h0;
+    end
+    always @(posedge word_lanes$packer$level3$6$value_reg$clock) begin
+       word_lanes$packer$level3$6$value_reg$q <= word_lanes$packer$level3$6$value_reg$d;
     end
-    always @(posedge word_lanes$packer$keep3$6$clock) begin
-       word_lanes$packer$keep3$6$q <= word_lanes$packer$keep3$6$d;
+    // word_lanes$packer$level3$6
+    always @(*) begin
+        word_lanes$packer$level3$6$data_reg$clock = word_lanes$packer$level3$6$clock;
+        word_lanes$packer$level3$6$keep_reg$clock = word_lanes$packer$level3$6$clock;
+        word_lanes$packer$level3$6$value_reg$clock = word_lanes$packer$level3$6$clock;
+        word_lanes$packer$level3$6$data_reg$d = word_lanes$packer$level3$6$data_in;
+        word_lanes$packer$level3$6$keep_reg$d = word_lanes$packer$level3$6$keep_in;
+        word_lanes$packer$level3$6$value_reg$d = word_lanes$packer$level3$6$value_in;
+        word_lanes$packer$level3$6$data = word_lanes$packer$level3$6$data_reg$q;
+        word_lanes$packer$level3$6$keep = word_lanes$packer$level3$6$keep_reg$q;
+        word_lanes$packer$level3$6$value = word_lanes$packer$level3$6$value_reg$q;
     end
-    // word_lanes$packer$keep3$7
+    // word_lanes$packer$level3$7$data_reg
     initial begin
-       word_lanes$packer$keep3$7$q = 1'h0;
+       word_lanes$packer$level3$7$data_reg$q = 36'h0;
     end
-    always @(posedge word_lanes$packer$keep3$7$clock) begin
-       word_lanes$packer$keep3$7$q <= word_lanes$packer$keep3$7$d;
+    always @(posedge word_lanes$packer$level3$7$data_reg$clock) begin
+       word_lanes$packer$level3$7$data_reg$q <= word_lanes$packer$level3$7$data_reg$d;
     end
-    // word_lanes$packer$skip3$0
+    // word_lanes$packer$level3$7$keep_reg
     initial begin
-       word_lanes$packer$skip3$0$q = 2'h0;
+       word_lanes$packer$level3$7$keep_reg$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skip3$0$clock) begin
-       word_lanes$packer$skip3$0$q <= word_lanes$packer$skip3$0$d;
+    always @(posedge word_lanes$packer$level3$7$keep_reg$clock) begin
+       word_lanes$packer$level3$7$keep_reg$q <= word_lanes$packer$level3$7$keep_reg$d;
     end
-    // word_lanes$packer$skip3$1
+    // word_lanes$packer$level3$7$value_reg
     initial begin
-       word_lanes$packer$skip3$1$q = 2'h0;
+       word_lanes$packer$level3$7$value_reg$q = 2'h0;
     end
-    always @(posedge word_lanes$packer$skip3$1$clock) begin
-       word_lanes$packer$skip3$1$q <= word_lanes$packer$skip3$1$d;
+    always @(posedge word_lanes$packer$level3$7$value_reg$clock) begin
+       word_lanes$packer$level3$7$value_reg$q <= word_lanes$packer$level3$7$value_reg$d;
     end
-    // word_lanes$packer$skip3$2
+    // word_lanes$packer$level3$7
+    always @(*) begin
+        word_lanes$packer$level3$7$data_reg$clock = word_lanes$packer$level3$7$clock;
+        word_lanes$packer$level3$7$keep_reg$clock = word_lanes$packer$level3$7$clock;
+        word_lanes$packer$level3$7$value_reg$clock = word_lanes$packer$level3$7$clock;
+        word_lanes$packer$level3$7$data_reg$d = word_lanes$packer$level3$7$data_in;
+        word_lanes$packer$level3$7$keep_reg$d = word_lanes$packer$level3$7$keep_in;
+        word_lanes$packer$level3$7$value_reg$d = word_lanes$packer$level3$7$value_in;
+        word_lanes$packer$level3$7$data = word_lanes$packer$level3$7$data_reg$q;
+        word_lanes$packer$level3$7$keep = word_lanes$packer$level3$7$keep_reg$q;
+        word_lanes$packer$level3$7$value = word_lanes$packer$level3$7$value_reg$q;
+    end
+    // word_lanes$packer$beats$beat$0
     initial begin
-       word_lanes$packer$skip3$2$q = 2'h0;
+       word_lanes$packer$beats$beat$0$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skip3$2$clock) begin
-       word_lanes$packer$skip3$2$q <= word_lanes$packer$skip3$2$d;
+    always @(posedge word_lanes$packer$beats$beat$0$clock) begin
+       word_lanes$packer$beats$beat$0$q <= word_lanes$packer$beats$beat$0$d;
     end
-    // word_lanes$packer$skip3$3
+    // word_lanes$packer$beats$beat$1
     initial begin
-       word_lanes$packer$skip3$3$q = 2'h0;
+       word_lanes$packer$beats$beat$1$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skip3$3$clock) begin
-       word_lanes$packer$skip3$3$q <= word_lanes$packer$skip3$3$d;
+    always @(posedge word_lanes$packer$beats$beat$1$clock) begin
+       word_lanes$packer$beats$beat$1$q <= word_lanes$packer$beats$beat$1$d;
     end
-    // word_lanes$packer$skip3$4
+    // word_lanes$packer$beats$beat$2
     initial begin
-       word_lanes$packer$skip3$4$q = 2'h0;
+       word_lanes$packer$beats$beat$2$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skip3$4$clock) begin
-       word_lanes$packer$skip3$4$q <= word_lanes$packer$skip3$4$d;
+    always @(posedge word_lanes$packer$beats$beat$2$clock) begin
+       word_lanes$packer$beats$beat$2$q <= word_lanes$packer$beats$beat$2$d;
     end
-    // word_lanes$packer$skip3$5
+    // word_lanes$packer$beats$last$0
     initial begin
-       word_lanes$packer$skip3$5$q = 2'h0;
+       word_lanes$packer$beats$last$0$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skip3$5$clock) begin
-       word_lanes$packer$skip3$5$q <= word_lanes$packer$skip3$5$d;
+    always @(posedge word_lanes$packer$beats$last$0$clock) begin
+       word_lanes$packer$beats$last$0$q <= word_lanes$packer$beats$last$0$d;
     end
-    // word_lanes$packer$skip3$6
+    // word_lanes$packer$beats$last$1
     initial begin
-       word_lanes$packer$skip3$6$q = 2'h0;
+       word_lanes$packer$beats$last$1$q = 1'h0;
     end
-    always @(posedge word_lanes$packer$skip3$6$clock) begin
-       word_lanes$packer$skip3$6$q <= word_lanes$packer$skip3$6$d;
+    always @(posedge word_lanes$packer$beats$last$1$clock) begin
+       word_lanes$packer$beats$last$1$q <= word_lanes$packer$beats$last$1$d;
     end
-    // word_lanes$packer$skip3$7
+    // word_lanes$packer$beats$last$2
     initial begin
-       word_lanes$packer$skip3$7$q = 2'h0;
+       word_lanes$packer$beats$last$2$q = 1'h0;
+    end
+    always @(posedge word_lanes$packer$beats$last$2$clock) begin
+       word_lanes$packer$beats$last$2$q <= word_lanes$packer$beats$last$2$d;
     end
-    always @(posedge word_lanes$packer$skip3$7$clock) begin
-       word_lanes$packer$skip3$7$q <= word_lanes$packer$skip3$7$d;
+    // word_lanes$packer$beats
+    always @(*) begin
+        word_lanes$packer$beats$beat$0$clock = word_lanes$packer$beats$clock;
+        word_lanes$packer$beats$last$0$clock = word_lanes$packer$beats$clock;
+        word_lanes$packer$beats$beat$1$clock = word_lanes$packer$beats$clock;
+        word_lanes$packer$beats$last$1$clock = word_lanes$packer$beats$clock;
+        word_lanes$packer$beats$beat$2$clock = word_lanes$packer$beats$clock;
+        word_lanes$packer$beats$last$2$clock = word_lanes$packer$beats$clock;
+        word_lanes$packer$beats$beat$0$d = word_lanes$packer$beats$beat_in & !word_lanes$packer$beats$rst;
+        word_lanes$packer$beats$last$0$d = word_lanes$packer$beats$last_in;
+        word_lanes$packer$beats$beat$1$d = word_lanes$packer$beats$beat$0$q & !word_lanes$packer$beats$rst;
+        word_lanes$packer$beats$last$1$d = word_lanes$packer$beats$last$0$q;
+        word_lanes$packer$beats$beat$2$d = word_lanes$packer$beats$beat$1$q & !word_lanes$packer$beats$rst;
+        word_lanes$packer$beats$last$2$d = word_lanes$packer$beats$last$1$q;
+        word_lanes$packer$beats$beat_out = word_lanes$packer$beats$beat$2$q;
+        word_lanes$packer$beats$last_out = word_lanes$packer$beats$last$2$q;
     end
-    // word_lanes$packer$beat3$0
+    // word_lanes$packer$nulls$0
     initial begin
-       word_lanes$packer$beat3$0$q = 1'h0;
+       word_lanes$packer$nulls$0$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$beat3$0$clock) begin
-       word_lanes$packer$beat3$0$q <= word_lanes$packer$beat3$0$d;
+    always @(posedge word_lanes$packer$nulls$0$clock) begin
+       word_lanes$packer$nulls$0$q <= word_lanes$packer$nulls$0$d;
     end
-    // word_lanes$packer$last3$0
+    // word_lanes$packer$nulls$1
     initial begin
-       word_lanes$packer$last3$0$q = 1'h0;
+       word_lanes$packer$nulls$1$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$last3$0$clock) begin
-       word_lanes$packer$last3$0$q <= word_lanes$packer$last3$0$d;
+    always @(posedge word_lanes$packer$nulls$1$clock) begin
+       word_lanes$packer$nulls$1$q <= word_lanes$packer$nulls$1$d;
     end
-    // word_lanes$packer$nulls3$0
+    // word_lanes$packer$nulls$2
     initial begin
-       word_lanes$packer$nulls3$0$q = 6'h0;
+       word_lanes$packer$nulls$2$q = 6'h0;
     end
-    always @(posedge word_lanes$packer$nulls3$0$clock) begin
-       word_lanes$packer$nulls3$0$q <= word_lanes$packer$nulls3$0$d;
+    always @(posedge word_lanes$packer$nulls$2$clock) begin
+       word_lanes$packer$nulls$2$q <= word_lanes$packer$nulls$2$d;
     end
     // word_lanes$packer
     always @(*) begin
@@ -16226,296 +17974,240 @@ module utf8_decoder_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_tr
         word_lanes$packer$skips$keep_in$7 = word_lanes$packer$keep_in$7;
         word_lanes$packer$skips$beat_in = word_lanes$packer$beat_in;
         word_lanes$packer$skips$last_in = word_lanes$packer$last_in;
-        word_lanes$packer$data1$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep1$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip1$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$data1$1$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep1$1$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip1$1$clock = word_lanes$packer$clock;
-        word_lanes$packer$data1$2$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep1$2$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip1$2$clock = word_lanes$packer$clock;
-        word_lanes$packer$data1$3$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep1$3$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip1$3$clock = word_lanes$packer$clock;
-        word_lanes$packer$data1$4$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep1$4$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip1$4$clock = word_lanes$packer$clock;
-        word_lanes$packer$data1$5$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep1$5$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip1$5$clock = word_lanes$packer$clock;
-        word_lanes$packer$data1$6$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep1$6$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip1$6$clock = word_lanes$packer$clock;
-        word_lanes$packer$data1$7$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep1$7$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip1$7$clock = word_lanes$packer$clock;
-        word_lanes$packer$data2$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep2$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip2$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$data2$1$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep2$1$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip2$1$clock = word_lanes$packer$clock;
-        word_lanes$packer$data2$2$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep2$2$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip2$2$clock = word_lanes$packer$clock;
-        word_lanes$packer$data2$3$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep2$3$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip2$3$clock = word_lanes$packer$clock;
-        word_lanes$packer$data2$4$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep2$4$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip2$4$clock = word_lanes$packer$clock;
-        word_lanes$packer$data2$5$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep2$5$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip2$5$clock = word_lanes$packer$clock;
-        word_lanes$packer$data2$6$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep2$6$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip2$6$clock = word_lanes$packer$clock;
-        word_lanes$packer$data2$7$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep2$7$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip2$7$clock = word_lanes$packer$clock;
-        word_lanes$packer$data3$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep3$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip3$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$data3$1$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep3$1$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip3$1$clock = word_lanes$packer$clock;
-        word_lanes$packer$data3$2$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep3$2$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip3$2$clock = word_lanes$packer$clock;
-        word_lanes$packer$data3$3$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep3$3$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip3$3$clock = word_lanes$packer$clock;
-        word_lanes$packer$data3$4$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep3$4$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip3$4$clock = word_lanes$packer$clock;
-        word_lanes$packer$data3$5$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep3$5$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip3$5$clock = word_lanes$packer$clock;
-        word_lanes$packer$data3$6$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep3$6$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip3$6$clock = word_lanes$packer$clock;
-        word_lanes$packer$data3$7$clock = word_lanes$packer$clock;
-        word_lanes$packer$keep3$7$clock = word_lanes$packer$clock;
-        word_lanes$packer$skip3$7$clock = word_lanes$packer$clock;
-        word_lanes$packer$beat1$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$last1$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$nulls1$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$beat1$0$d = word_lanes$packer$skips$beat_out & !word_lanes$packer$rst;
-        word_lanes$packer$last1$0$d = word_lanes$packer$skips$last_out;
-        word_lanes$packer$nulls1$0$d = word_lanes$packer$skips$nulls;
-        word_lanes$packer$beat2$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$last2$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$nulls2$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$beat2$0$d = word_lanes$packer$beat1$0$q & !word_lanes$packer$rst;
-        word_lanes$packer$last2$0$d = word_lanes$packer$last1$0$q;
-        word_lanes$packer$nulls2$0$d = word_lanes$packer$nulls1$0$q;
-        word_lanes$packer$beat3$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$last3$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$nulls3$0$clock = word_lanes$packer$clock;
-        word_lanes$packer$beat3$0$d = word_lanes$packer$beat2$0$q & !word_lanes$packer$rst;
-        word_lanes$packer$last3$0$d = word_lanes$packer$last2$0$q;
-        word_lanes$packer$nulls3$0$d = word_lanes$packer$nulls2$0$q;
-        word_lanes$packer$data1$0$d = word_lanes$packer$skips$lane_out$0;
-        word_lanes$packer$keep1$0$d = word_lanes$packer$skips$keep_out$0 & !word_lanes$packer$skips$skip$0['h0];
-        word_lanes$packer$skip1$0$d = word_lanes$packer$skips$skip$0[('h1)+:(4)];
-        word_lanes$packer$data1$1$d = word_lanes$packer$skips$lane_out$1;
-        word_lanes$packer$keep1$1$d = word_lanes$packer$skips$keep_out$1 & !word_lanes$packer$skips$skip$1['h0];
-        word_lanes$packer$skip1$1$d = word_lanes$packer$skips$skip$1[('h1)+:(4)];
-        word_lanes$packer$data1$2$d = word_lanes$packer$skips$lane_out$2;
-        word_lanes$packer$keep1$2$d = word_lanes$packer$skips$keep_out$2 & !word_lanes$packer$skips$skip$2['h0];
-        word_lanes$packer$skip1$2$d = word_lanes$packer$skips$skip$2[('h1)+:(4)];
-        word_lanes$packer$data1$3$d = word_lanes$packer$skips$lane_out$3;
-        word_lanes$packer$keep1$3$d = word_lanes$packer$skips$keep_out$3 & !word_lanes$packer$skips$skip$3['h0];
-        word_lanes$packer$skip1$3$d = word_lanes$packer$skips$skip$3[('h1)+:(4)];
-        word_lanes$packer$data1$4$d = word_lanes$packer$skips$lane_out$4;
-        word_lanes$packer$keep1$4$d = word_lanes$packer$skips$keep_out$4 & !word_lanes$packer$skips$skip$4['h0];
-        word_lanes$packer$skip1$4$d = word_lanes$packer$skips$skip$4[('h1)+:(4)];
-        word_lanes$packer$data1$5$d = word_lanes$packer$skips$lane_out$5;
-        word_lanes$packer$keep1$5$d = word_lanes$packer$skips$keep_out$5 & !word_lanes$packer$skips$skip$5['h0];
-        word_lanes$packer$skip1$5$d = word_lanes$packer$skips$skip$5[('h1)+:(4)];
-        word_lanes$packer$data1$6$d = word_lanes$packer$skips$lane_out$6;
-        word_lanes$packer$keep1$6$d = word_lanes$packer$skips$keep_out$6 & !word_lanes$packer$skips$skip$6['h0];
-        word_lanes$packer$skip1$6$d = word_lanes$packer$skips$skip$6[('h1)+:(4)];
-        word_lanes$packer$data1$7$d = word_lanes$packer$skips$lane_out$7;
-        word_lanes$packer$keep1$7$d = word_lanes$packer$skips$keep_out$7 & !word_lanes$packer$skips$skip$7['h0];
-        word_lanes$packer$skip1$7$d = word_lanes$packer$skips$skip$7[('h1)+:(4)];
+        word_lanes$packer$beats$clock = word_lanes$packer$clock;
+        word_lanes$packer$beats$rst = word_lanes$packer$rst;
+        word_lanes$packer$beats$beat_in = word_lanes$packer$skips$beat_out;
+        word_lanes$packer$beats$last_in = word_lanes$packer$skips$last_out;
+        word_lanes$packer$beat_out = word_lanes$packer$beats$beat_out;
+        word_lanes$packer$last_out = word_lanes$packer$beats$last_out;
+        word_lanes$packer$nulls$0$clock = word_lanes$packer$clock;
+        word_lanes$packer$nulls$1$clock = word_lanes$packer$clock;
+        word_lanes$packer$nulls$2$clock = word_lanes$packer$clock;
+        word_lanes$packer$nulls$0$d = word_lanes$packer$skips$nulls;
+        word_lanes$packer$nulls$1$d = word_lanes$packer$nulls$0$q;
+        word_lanes$packer$nulls$2$d = word_lanes$packer$nulls$1$q;
+        word_lanes$packer$nulls_out = word_lanes$packer$nulls$2$q;
+        word_lanes$packer$level1$0$clock = word_lanes$packer$clock;
+        word_lanes$packer$level1$0$data_in = word_lanes$packer$skips$lane_out$0;
+        word_lanes$packer$level1$0$keep_in = word_lanes$packer$skips$keep_out$0 & !word_lanes$packer$skips$skip$0['h0];
+        word_lanes$packer$level1$0$value_in = word_lanes$packer$skips$skip$0[('h1)+:(4)];
+        word_lanes$packer$level1$1$clock = word_lanes$packer$clock;
+        word_lanes$packer$level1$1$data_in = word_lanes$packer$skips$lane_out$1;
+        word_lanes$packer$level1$1$keep_in = word_lanes$packer$skips$keep_out$1 & !word_lanes$packer$skips$skip$1['h0];
+        word_lanes$packer$level1$1$value_in = word_lanes$packer$skips$skip$1[('h1)+:(4)];
+        word_lanes$packer$level1$2$clock = word_lanes$packer$clock;
+        word_lanes$packer$level1$2$data_in = word_lanes$packer$skips$lane_out$2;
+        word_lanes$packer$level1$2$keep_in = word_lanes$packer$skips$keep_out$2 & !word_lanes$packer$skips$skip$2['h0];
+        word_lanes$packer$level1$2$value_in = word_lanes$packer$skips$skip$2[('h1)+:(4)];
+        word_lanes$packer$level1$3$clock = word_lanes$packer$clock;
+        word_lanes$packer$level1$3$data_in = word_lanes$packer$skips$lane_out$3;
+        word_lanes$packer$level1$3$keep_in = word_lanes$packer$skips$keep_out$3 & !word_lanes$packer$skips$skip$3['h0];
+        word_lanes$packer$level1$3$value_in = word_lanes$packer$skips$skip$3[('h1)+:(4)];
+        word_lanes$packer$level1$4$clock = word_lanes$packer$clock;
+        word_lanes$packer$level1$4$data_in = word_lanes$packer$skips$lane_out$4;
+        word_lanes$packer$level1$4$keep_in = word_lanes$packer$skips$keep_out$4 & !word_lanes$packer$skips$skip$4['h0];
+        word_lanes$packer$level1$4$value_in = word_lanes$packer$skips$skip$4[('h1)+:(4)];
+        word_lanes$packer$level1$5$clock = word_lanes$packer$clock;
+        word_lanes$packer$level1$5$data_in = word_lanes$packer$skips$lane_out$5;
+        word_lanes$packer$level1$5$keep_in = word_lanes$packer$skips$keep_out$5 & !word_lanes$packer$skips$skip$5['h0];
+        word_lanes$packer$level1$5$value_in = word_lanes$packer$skips$skip$5[('h1)+:(4)];
+        word_lanes$packer$level1$6$clock = word_lanes$packer$clock;
+        word_lanes$packer$level1$6$data_in = word_lanes$packer$skips$lane_out$6;
+        word_lanes$packer$level1$6$keep_in = word_lanes$packer$skips$keep_out$6 & !word_lanes$packer$skips$skip$6['h0];
+        word_lanes$packer$level1$6$value_in = word_lanes$packer$skips$skip$6[('h1)+:(4)];
+        word_lanes$packer$level1$7$clock = word_lanes$packer$clock;
+        word_lanes$packer$level1$7$data_in = word_lanes$packer$skips$lane_out$7;
+        word_lanes$packer$level1$7$keep_in = word_lanes$packer$skips$keep_out$7 & !word_lanes$packer$skips$skip$7['h0];
+        word_lanes$packer$level1$7$value_in = word_lanes$packer$skips$skip$7[('h1)+:(4)];
         if (word_lanes$packer$skips$keep_out$1 & word_lanes$packer$skips$skip$1['h0]) begin
-            word_lanes$packer$data1$0$d = word_lanes$packer$skips$lane_out$1;
-            word_lanes$packer$keep1$0$d = 1'b1;
-            word_lanes$packer$skip1$0$d = word_lanes$packer$skips$skip$1[('h1)+:(4)];
+            word_lanes$packer$level1$0$data_in = word_lanes$packer$skips$lane_out$1;
+            word_lanes$packer$level1$0$keep_in = 1'b1;
+            word_lanes$packer$level1$0$value_in = word_lanes$packer$skips$skip$1[('h1)+:(4)];
         end
         if (word_lanes$packer$skips$keep_out$2 & word_lanes$packer$skips$skip$2['h0]) begin
-            word_lanes$packer$data1$1$d = word_lanes$packer$skips$lane_out$2;
-            word_lanes$packer$keep1$1$d = 1'b1;
-            word_lanes$packer$skip1$1$d = word_lanes$packer$skips$skip$2[('h1)+:(4)];
+            word_lanes$packer$level1$1$data_in = word_lanes$packer$skips$lane_out$2;
+            word_lanes$packer$level1$1$keep_in = 1'b1;
+            word_lanes$packer$level1$1$value_in = word_lanes$packer$skips$skip$2[('h1)+:(4)];
         end
         if (word_lanes$packer$skips$keep_out$3 & word_lanes$packer$skips$skip$3['h0]) begin
-            word_lanes$packer$data1$2$d = word_lanes$packer$skips$lane_out$3;
-            word_lanes$packer$keep1$2$d = 1'b1;
-            word_lanes$packer$skip1$2$d = word_lanes$packer$skips$skip$3[('h1)+:(4)];
+            word_lanes$packer$level1$2$data_in = word_lanes$packer$skips$lane_out$3;
+            word_lanes$packer$level1$2$keep_in = 1'b1;
+            word_lanes$packer$level1$2$value_in = word_lanes$packer$skips$skip$3[('h1)+:(4)];
         end
         if (word_lanes$packer$skips$keep_out$4 & word_lanes$packer$skips$skip$4['h0]) begin
-            word_lanes$packer$data1$3$d = word_lanes$packer$skips$lane_out$4;
-            word_lanes$packer$keep1$3$d = 1'b1;
-            word_lanes$packer$skip1$3$d = word_lanes$packer$skips$skip$4[('h1)+:(4)];
+            word_lanes$packer$level1$3$data_in = word_lanes$packer$skips$lane_out$4;
+            word_lanes$packer$level1$3$keep_in = 1'b1;
+            word_lanes$packer$level1$3$value_in = word_lanes$packer$skips$skip$4[('h1)+:(4)];
         end
         if (word_lanes$packer$skips$keep_out$5 & word_lanes$packer$skips$skip$5['h0]) begin
-            word_lanes$packer$data1$4$d = word_lanes$packer$skips$lane_out$5;
-            word_lanes$packer$keep1$4$d = 1'b1;
-            word_lanes$packer$skip1$4$d = word_lanes$packer$skips$skip$5[('h1)+:(4)];
+            word_lanes$packer$level1$4$data_in = word_lanes$packer$skips$lane_out$5;
+            word_lanes$packer$level1$4$keep_in = 1'b1;
+            word_lanes$packer$level1$4$value_in = word_lanes$packer$skips$skip$5[('h1)+:(4)];
         end
         if (word_lanes$packer$skips$keep_out$6 & word_lanes$packer$skips$skip$6['h0]) begin
-            word_lanes$packer$data1$5$d = word_lanes$packer$skips$lane_out$6;
-            word_lanes$packer$keep1$5$d = 1'b1;
-            word_lanes$packer$skip1$5$d = word_lanes$packer$skips$skip$6[('h1)+:(4)];
+            word_lanes$packer$level1$5$data_in = word_lanes$packer$skips$lane_out$6;
+            word_lanes$packer$level1$5$keep_in = 1'b1;
+            word_lanes$packer$level1$5$value_in = word_lanes$packer$skips$skip$6[('h1)+:(4)];
         end
         if (word_lanes$packer$skips$keep_out$7 & word_lanes$packer$skips$skip$7['h0]) begin
-            word_lanes$packer$data1$6$d = word_lanes$packer$skips$lane_out$7;
-            word_lanes$packer$keep1$6$d = 1'b1;
-            word_lanes$packer$skip1$6$d = word_lanes$packer$skips$skip$7[('h1)+:(4)];
+            word_lanes$packer$level1$6$data_in = word_lanes$packer$skips$lane_out$7;
+            word_lanes$packer$level1$6$keep_in = 1'b1;
+            word_lanes$packer$level1$6$value_in = word_lanes$packer$skips$skip$7[('h1)+:(4)];
         end
-        word_lanes$packer$data2$0$d = word_lanes$packer$data1$0$q;
-        word_lanes$packer$keep2$0$d = word_lanes$packer$keep1$0$q & !word_lanes$packer$skip1$0$q['h0];
-        word_lanes$packer$skip2$0$d = word_lanes$packer$skip1$0$q[('h1)+:(3)];
-        word_lanes$packer$data2$1$d = word_lanes$packer$data1$1$q;
-        word_lanes$packer$keep2$1$d = word_lanes$packer$keep1$1$q & !word_lanes$packer$skip1$1$q['h0];
-        word_lanes$packer$skip2$1$d = word_lanes$packer$skip1$1$q[('h1)+:(3)];
-        word_lanes$packer$data2$2$d = word_lanes$packer$data1$2$q;
-        word_lanes$packer$keep2$2$d = word_lanes$packer$keep1$2$q & !word_lanes$packer$skip1$2$q['h0];
-        word_lanes$packer$skip2$2$d = word_lanes$packer$skip1$2$q[('h1)+:(3)];
-        word_lanes$packer$data2$3$d = word_lanes$packer$data1$3$q;
-        word_lanes$packer$keep2$3$d = word_lanes$packer$keep1$3$q & !word_lanes$packer$skip1$3$q['h0];
-        word_lanes$packer$skip2$3$d = word_lanes$packer$skip1$3$q[('h1)+:(3)];
-        word_lanes$packer$data2$4$d = word_lanes$packer$data1$4$q;
-        word_lanes$packer$keep2$4$d = word_lanes$packer$keep1$4$q & !word_lanes$packer$skip1$4$q['h0];
-        word_lanes$packer$skip2$4$d = word_lanes$packer$skip1$4$q[('h1)+:(3)];
-        word_lanes$packer$data2$5$d = word_lanes$packer$data1$5$q;
-        word_lanes$packer$keep2$5$d = word_lanes$packer$keep1$5$q & !word_lanes$packer$skip1$5$q['h0];
-        word_lanes$packer$skip2$5$d = word_lanes$packer$skip1$5$q[('h1)+:(3)];
-        word_lanes$packer$data2$6$d = word_lanes$packer$data1$6$q;
-        word_lanes$packer$keep2$6$d = word_lanes$packer$keep1$6$q & !word_lanes$packer$skip1$6$q['h0];
-        word_lanes$packer$skip2$6$d = word_lanes$packer$skip1$6$q[('h1)+:(3)];
-        word_lanes$packer$data2$7$d = word_lanes$packer$data1$7$q;
-        word_lanes$packer$keep2$7$d = word_lanes$packer$keep1$7$q & !word_lanes$packer$skip1$7$q['h0];
-        word_lanes$packer$skip2$7$d = word_lanes$packer$skip1$7$q[('h1)+:(3)];
-        if (word_lanes$packer$keep1$2$q & word_lanes$packer$skip1$2$q['h0]) begin
-            word_lanes$packer$data2$0$d = word_lanes$packer$data1$2$q;
-            word_lanes$packer$keep2$0$d = 1'b1;
-            word_lanes$packer$skip2$0$d = word_lanes$packer$skip1$2$q[('h1)+:(3)];
+        word_lanes$packer$level2$0$clock = word_lanes$packer$clock;
+        word_lanes$packer$level2$0$data_in = word_lanes$packer$level1$0$data;
+        word_lanes$packer$level2$0$keep_in = word_lanes$packer$level1$0$keep & !word_lanes$packer$level1$0$value['h0];
+        word_lanes$packer$level2$0$value_in = word_lanes$packer$level1$0$value[('h1)+:(3)];
+        word_lanes$packer$level2$1$clock = word_lanes$packer$clock;
+        word_lanes$packer$level2$1$data_in = word_lanes$packer$level1$1$data;
+        word_lanes$packer$level2$1$keep_in = word_lanes$packer$level1$1$keep & !word_lanes$packer$level1$1$value['h0];
+        word_lanes$packer$level2$1$value_in = word_lanes$packer$level1$1$value[('h1)+:(3)];
+        word_lanes$packer$level2$2$clock = word_lanes$packer$clock;
+        word_lanes$packer$level2$2$data_in = word_lanes$packer$level1$2$data;
+        word_lanes$packer$level2$2$keep_in = word_lanes$packer$level1$2$keep & !word_lanes$packer$level1$2$value['h0];
+        word_lanes$packer$level2$2$value_in = word_lanes$packer$level1$2$value[('h1)+:(3)];
+        word_lanes$packer$level2$3$clock = word_lanes$packer$clock;
+        word_lanes$packer$level2$3$data_in = word_lanes$packer$level1$3$data;
+        word_lanes$packer$level2$3$keep_in = word_lanes$packer$level1$3$keep & !word_lanes$packer$level1$3$value['h0];
+        word_lanes$packer$level2$3$value_in = word_lanes$packer$level1$3$value[('h1)+:(3)];
+        word_lanes$packer$level2$4$clock = word_lanes$packer$clock;
+        word_lanes$packer$level2$4$data_in = word_lanes$packer$level1$4$data;
+        word_lanes$packer$level2$4$keep_in = word_lanes$packer$level1$4$keep & !word_lanes$packer$level1$4$value['h0];
+        word_lanes$packer$level2$4$value_in = word_lanes$packer$level1$4$value[('h1)+:(3)];
+        word_lanes$packer$level2$5$clock = word_lanes$packer$clock;
+        word_lanes$packer$level2$5$data_in = word_lanes$packer$level1$5$data;
+        word_lanes$packer$level2$5$keep_in = word_lanes$packer$level1$5$keep & !word_lanes$packer$level1$5$value['h0];
+        word_lanes$packer$level2$5$value_in = word_lanes$packer$level1$5$value[('h1)+:(3)];
+        word_lanes$packer$level2$6$clock = word_lanes$packer$clock;
+        word_lanes$packer$level2$6$data_in = word_lanes$packer$level1$6$data;
+        word_lanes$packer$level2$6$keep_in = word_lanes$packer$level1$6$keep & !word_lanes$packer$level1$6$value['h0];
+        word_lanes$packer$level2$6$value_in = word_lanes$packer$level1$6$value[('h1)+:(3)];
+        word_lanes$packer$level2$7$clock = word_lanes$packer$clock;
+        word_lanes$packer$level2$7$data_in = word_lanes$packer$level1$7$data;
+        word_lanes$packer$level2$7$keep_in = word_lanes$packer$level1$7$keep & !word_lanes$packer$level1$7$value['h0];
+        word_lanes$packer$level2$7$value_in = word_lanes$packer$level1$7$value[('h1)+:(3)];
+        if (word_lanes$packer$level1$2$keep & word_lanes$packer$level1$2$value['h0]) begin
+            word_lanes$packer$level2$0$data_in = word_lanes$packer$level1$2$data;
+            word_lanes$packer$level2$0$keep_in = 1'b1;
+            word_lanes$packer$level2$0$value_in = word_lanes$packer$level1$2$value[('h1)+:(3)];
         end
-        if (word_lanes$packer$keep1$3$q & word_lanes$packer$skip1$3$q['h0]) begin
-            word_lanes$packer$data2$1$d = word_lanes$packer$data1$3$q;
-            word_lanes$packer$keep2$1$d = 1'b1;
-            word_lanes$packer$skip2$1$d = word_lanes$packer$skip1$3$q[('h1)+:(3)];
+        if (word_lanes$packer$level1$3$keep & word_lanes$packer$level1$3$value['h0]) begin
+            word_lanes$packer$level2$1$data_in = word_lanes$packer$level1$3$data;
+            word_lanes$packer$level2$1$keep_in = 1'b1;
+            word_lanes$packer$level2$1$value_in = word_lanes$packer$level1$3$value[('h1)+:(3)];
         end
-        if (word_lanes$packer$keep1$4$q & word_lanes$packer$skip1$4$q['h0]) begin
-            word_lanes$packer$data2$2$d = word_lanes$packer$data1$4$q;
-            word_lanes$packer$keep2$2$d = 1'b1;
-            word_lanes$packer$skip2$2$d = word_lanes$packer$skip1$4$q[('h1)+:(3)];
+        if (word_lanes$packer$level1$4$keep & word_lanes$packer$level1$4$value['h0]) begin
+            word_lanes$packer$level2$2$data_in = word_lanes$packer$level1$4$data;
+            word_lanes$packer$level2$2$keep_in = 1'b1;
+            word_lanes$packer$level2$2$value_in = word_lanes$packer$level1$4$value[('h1)+:(3)];
         end
-        if (word_lanes$packer$keep1$5$q & word_lanes$packer$skip1$5$q['h0]) begin
-            word_lanes$packer$data2$3$d = word_lanes$packer$data1$5$q;
-            word_lanes$packer$keep2$3$d = 1'b1;
-            word_lanes$packer$skip2$3$d = word_lanes$packer$skip1$5$q[('h1)+:(3)];
+        if (word_lanes$packer$level1$5$keep & word_lanes$packer$level1$5$value['h0]) begin
+            word_lanes$packer$level2$3$data_in = word_lanes$packer$level1$5$data;
+            word_lanes$packer$level2$3$keep_in = 1'b1;
+            word_lanes$packer$level2$3$value_in = word_lanes$packer$level1$5$value[('h1)+:(3)];
         end
-        if (word_lanes$packer$keep1$6$q & word_lanes$packer$skip1$6$q['h0]) begin
-            word_lanes$packer$data2$4$d = word_lanes$packer$data1$6$q;
-            word_lanes$packer$keep2$4$d = 1'b1;
-            word_lanes$packer$skip2$4$d = word_lanes$packer$skip1$6$q[('h1)+:(3)];
+        if (word_lanes$packer$level1$6$keep & word_lanes$packer$level1$6$value['h0]) begin
+            word_lanes$packer$level2$4$data_in = word_lanes$packer$level1$6$data;
+            word_lanes$packer$level2$4$keep_in = 1'b1;
+            word_lanes$packer$level2$4$value_in = word_lanes$packer$level1$6$value[('h1)+:(3)];
         end
-        if (word_lanes$packer$keep1$7$q & word_lanes$packer$skip1$7$q['h0]) begin
-            word_lanes$packer$data2$5$d = word_lanes$packer$data1$7$q;
-            word_lanes$packer$keep2$5$d = 1'b1;
-            word_lanes$packer$skip2$5$d = word_lanes$packer$skip1$7$q[('h1)+:(3)];
+        if (word_lanes$packer$level1$7$keep & word_lanes$packer$level1$7$value['h0]) begin
+            word_lanes$packer$level2$5$data_in = word_lanes$packer$level1$7$data;
+            word_lanes$packer$level2$5$keep_in = 1'b1;
+            word_lanes$packer$level2$5$value_in = word_lanes$packer$level1$7$value[('h1)+:(3)];
         end
-        word_lanes$packer$data3$0$d = word_lanes$packer$data2$0$q;
-        word_lanes$packer$keep3$0$d = word_lanes$packer$keep2$0$q & !word_lanes$packer$skip2$0$q['h0];
-        word_lanes$packer$skip3$0$d = word_lanes$packer$skip2$0$q[('h1)+:(2)];
-        word_lanes$packer$data3$1$d = word_lanes$packer$data2$1$q;
-        word_lanes$packer$keep3$1$d = word_lanes$packer$keep2$1$q & !word_lanes$packer$skip2$1$q['h0];
-        word_lanes$packer$skip3$1$d = word_lanes$packer$skip2$1$q[('h1)+:(2)];
-        word_lanes$packer$data3$2$d = word_lanes$packer$data2$2$q;
-        word_lanes$packer$keep3$2$d = word_lanes$packer$keep2$2$q & !word_lanes$packer$skip2$2$q['h0];
-        word_lanes$packer$skip3$2$d = word_lanes$packer$skip2$2$q[('h1)+:(2)];
-        word_lanes$packer$data3$3$d = word_lanes$packer$data2$3$q;
-        word_lanes$packer$keep3$3$d = word_lanes$packer$keep2$3$q & !word_lanes$packer$skip2$3$q['h0];
-        word_lanes$packer$skip3$3$d = word_lanes$packer$skip2$3$q[('h1)+:(2)];
-        word_lanes$packer$data3$4$d = word_lanes$packer$data2$4$q;
-        word_lanes$packer$keep3$4$d = word_lanes$packer$keep2$4$q & !word_lanes$packer$skip2$4$q['h0];
-        word_lanes$packer$skip3$4$d = word_lanes$packer$skip2$4$q[('h1)+:(2)];
-        word_lanes$packer$data3$5$d = word_lanes$packer$data2$5$q;
-        word_lanes$packer$keep3$5$d = word_lanes$packer$keep2$5$q & !word_lanes$packer$skip2$5$q['h0];
-        word_lanes$packer$skip3$5$d = word_lanes$packer$skip2$5$q[('h1)+:(2)];
-        word_lanes$packer$data3$6$d = word_lanes$packer$data2$6$q;
-        word_lanes$packer$keep3$6$d = word_lanes$packer$keep2$6$q & !word_lanes$packer$skip2$6$q['h0];
-        word_lanes$packer$skip3$6$d = word_lanes$packer$skip2$6$q[('h1)+:(2)];
-        word_lanes$packer$data3$7$d = word_lanes$packer$data2$7$q;
-        word_lanes$packer$keep3$7$d = word_lanes$packer$keep2$7$q & !word_lanes$packer$skip2$7$q['h0];
-        word_lanes$packer$skip3$7$d = word_lanes$packer$skip2$7$q[('h1)+:(2)];
-        if (word_lanes$packer$keep2$4$q & word_lanes$packer$skip2$4$q['h0]) begin
-            word_lanes$packer$data3$0$d = word_lanes$packer$data2$4$q;
-            word_lanes$packer$keep3$0$d = 1'b1;
-            word_lanes$packer$skip3$0$d = word_lanes$packer$skip2$4$q[('h1)+:(2)];
+        word_lanes$packer$level3$0$clock = word_lanes$packer$clock;
+        word_lanes$packer$level3$0$data_in = word_lanes$packer$level2$0$data;
+        word_lanes$packer$level3$0$keep_in = word_lanes$packer$level2$0$keep & !word_lanes$packer$level2$0$value['h0];
+        word_lanes$packer$level3$0$value_in = word_lanes$packer$level2$0$value[('h1)+:(2)];
+        word_lanes$packer$level3$1$clock = word_lanes$packer$clock;
+        word_lanes$packer$level3$1$data_in = word_lanes$packer$level2$1$data;
+        word_lanes$packer$level3$1$keep_in = word_lanes$packer$level2$1$keep & !word_lanes$packer$level2$1$value['h0];
+        word_lanes$packer$level3$1$value_in = word_lanes$packer$level2$1$value[('h1)+:(2)];
+        word_lanes$packer$level3$2$clock = word_lanes$packer$clock;
+        word_lanes$packer$level3$2$data_in = word_lanes$packer$level2$2$data;
+        word_lanes$packer$level3$2$keep_in = word_lanes$packer$level2$2$keep & !word_lanes$packer$level2$2$value['h0];
+        word_lanes$packer$level3$2$value_in = word_lanes$packer$level2$2$value[('h1)+:(2)];
+        word_lanes$packer$level3$3$clock = word_lanes$packer$clock;
+        word_lanes$packer$level3$3$data_in = word_lanes$packer$level2$3$data;
+        word_lanes$packer$level3$3$keep_in = word_lanes$packer$level2$3$keep & !word_lanes$packer$level2$3$value['h0];
+        word_lanes$packer$level3$3$value_in = word_lanes$packer$level2$3$value[('h1)+:(2)];
+        word_lanes$packer$level3$4$clock = word_lanes$packer$clock;
+        word_lanes$packer$level3$4$data_in = word_lanes$packer$level2$4$data;
+        word_lanes$packer$level3$4$keep_in = word_lanes$packer$level2$4$keep & !word_lanes$packer$level2$4$value['h0];
+        word_lanes$packer$level3$4$value_in = word_lanes$packer$level2$4$value[('h1)+:(2)];
+        word_lanes$packer$level3$5$clock = word_lanes$packer$clock;
+        word_lanes$packer$level3$5$data_in = word_lanes$packer$level2$5$data;
+        word_lanes$packer$level3$5$keep_in = word_lanes$packer$level2$5$keep & !word_lanes$packer$level2$5$value['h0];
+        word_lanes$packer$level3$5$value_in = word_lanes$packer$level2$5$value[('h1)+:(2)];
+        word_lanes$packer$level3$6$clock = word_lanes$packer$clock;
+        word_lanes$packer$level3$6$data_in = word_lanes$packer$level2$6$data;
+        word_lanes$packer$level3$6$keep_in = word_lanes$packer$level2$6$keep & !word_lanes$packer$level2$6$value['h0];
+        word_lanes$packer$level3$6$value_in = word_lanes$packer$level2$6$value[('h1)+:(2)];
+        word_lanes$packer$level3$7$clock = word_lanes$packer$clock;
+        word_lanes$packer$level3$7$data_in = word_lanes$packer$level2$7$data;
+        word_lanes$packer$level3$7$keep_in = word_lanes$packer$level2$7$keep & !word_lanes$packer$level2$7$value['h0];
+        word_lanes$packer$level3$7$value_in = word_lanes$packer$level2$7$value[('h1)+:(2)];
+        if (word_lanes$packer$level2$4$keep & word_lanes$packer$level2$4$value['h0]) begin
+            word_lanes$packer$level3$0$data_in = word_lanes$packer$level2$4$data;
+            word_lanes$packer$level3$0$keep_in = 1'b1;
+            word_lanes$packer$level3$0$value_in = word_lanes$packer$level2$4$value[('h1)+:(2)];
         end
-        if (word_lanes$packer$keep2$5$q & word_lanes$packer$skip2$5$q['h0]) begin
-            word_lanes$packer$data3$1$d = word_lanes$packer$data2$5$q;
-            word_lanes$packer$keep3$1$d = 1'b1;
-            word_lanes$packer$skip3$1$d = word_lanes$packer$skip2$5$q[('h1)+:(2)];
+        if (word_lanes$packer$level2$5$keep & word_lanes$packer$level2$5$value['h0]) begin
+            word_lanes$packer$level3$1$data_in = word_lanes$packer$level2$5$data;
+            word_lanes$packer$level3$1$keep_in = 1'b1;
+            word_lanes$packer$level3$1$value_in = word_lanes$packer$level2$5$value[('h1)+:(2)];
         end
-        if (word_lanes$packer$keep2$6$q & word_lanes$packer$skip2$6$q['h0]) begin
-            word_lanes$packer$data3$2$d = word_lanes$packer$data2$6$q;
-            word_lanes$packer$keep3$2$d = 1'b1;
-            word_lanes$packer$skip3$2$d = word_lanes$packer$skip2$6$q[('h1)+:(2)];
+        if (word_lanes$packer$level2$6$keep & word_lanes$packer$level2$6$value['h0]) begin
+            word_lanes$packer$level3$2$data_in = word_lanes$packer$level2$6$data;
+            word_lanes$packer$level3$2$keep_in = 1'b1;
+            word_lanes$packer$level3$2$value_in = word_lanes$packer$level2$6$value[('h1)+:(2)];
         end
-        if (word_lanes$packer$keep2$7$q & word_lanes$packer$skip2$7$q['h0]) begin
-            word_lanes$packer$data3$3$d = word_lanes$packer$data2$7$q;
-            word_lanes$packer$keep3$3$d = 1'b1;
-            word_lanes$packer$skip3$3$d = word_lanes$packer$skip2$7$q[('h1)+:(2)];
+        if (word_lanes$packer$level2$7$keep & word_lanes$packer$level2$7$value['h0]) begin
+            word_lanes$packer$level3$3$data_in = word_lanes$packer$level2$7$data;
+            word_lanes$packer$level3$3$keep_in = 1'b1;
+            word_lanes$packer$level3$3$value_in = word_lanes$packer$level2$7$value[('h1)+:(2)];
         end
-        word_lanes$packer$keep_out$0 = word_lanes$packer$keep3$0$q & ~|word_lanes$packer$skip3$0$q;
+        word_lanes$packer$keep_out$0 = word_lanes$packer$level3$0$keep & ~|word_lanes$packer$level3$0$value;
         word_lanes$packer$lane_out$0 = 'h0;
-        if (word_lanes$packer$keep3$0$q & ~|word_lanes$packer$skip3$0$q) begin
-            word_lanes$packer$lane_out$0 = word_lanes$packer$data3$0$q;
+        if (word_lanes$packer$level3$0$keep & ~|word_lanes$packer$level3$0$value) begin
+            word_lanes$packer$lane_out$0 = word_lanes$packer$level3$0$data;
         end
-        word_lanes$packer$keep_out$1 = word_lanes$packer$keep3$1$q & ~|word_lanes$packer$skip3$1$q;
+        word_lanes$packer$keep_out$1 = word_lanes$packer$level3$1$keep & ~|word_lanes$packer$level3$1$value;
         word_lanes$packer$lane_out$1 = 'h0;
-        if (word_lanes$packer$keep3$1$q & ~|word_lanes$packer$skip3$1$q) begin
-            word_lanes$packer$lane_out$1 = word_lanes$packer$data3$1$q;
+        if (word_lanes$packer$level3$1$keep & ~|word_lanes$packer$level3$1$value) begin
+            word_lanes$packer$lane_out$1 = word_lanes$packer$level3$1$data;
         end
-        word_lanes$packer$keep_out$2 = word_lanes$packer$keep3$2$q & ~|word_lanes$packer$skip3$2$q;
+        word_lanes$packer$keep_out$2 = word_lanes$packer$level3$2$keep & ~|word_lanes$packer$level3$2$value;
         word_lanes$packer$lane_out$2 = 'h0;
-        if (word_lanes$packer$keep3$2$q & ~|word_lanes$packer$skip3$2$q) begin
-            word_lanes$packer$lane_out$2 = word_lanes$packer$data3$2$q;
+        if (word_lanes$packer$level3$2$keep & ~|word_lanes$packer$level3$2$value) begin
+            word_lanes$packer$lane_out$2 = word_lanes$packer$level3$2$data;
         end
-        word_lanes$packer$keep_out$3 = word_lanes$packer$keep3$3$q & ~|word_lanes$packer$skip3$3$q;
+        word_lanes$packer$keep_out$3 = word_lanes$packer$level3$3$keep & ~|word_lanes$packer$level3$3$value;
         word_lanes$packer$lane_out$3 = 'h0;
-        if (word_lanes$packer$keep3$3$q & ~|word_lanes$packer$skip3$3$q) begin
-            word_lanes$packer$lane_out$3 = word_lanes$packer$data3$3$q;
+        if (word_lanes$packer$level3$3$keep & ~|word_lanes$packer$level3$3$value) begin
+            word_lanes$packer$lane_out$3 = word_lanes$packer$level3$3$data;
         end
-        word_lanes$packer$keep_out$4 = word_lanes$packer$keep3$4$q & ~|word_lanes$packer$skip3$4$q;
+        word_lanes$packer$keep_out$4 = word_lanes$packer$level3$4$keep & ~|word_lanes$packer$level3$4$value;
         word_lanes$packer$lane_out$4 = 'h0;
-        if (word_lanes$packer$keep3$4$q & ~|word_lanes$packer$skip3$4$q) begin
-            word_lanes$packer$lane_out$4 = word_lanes$packer$data3$4$q;
+        if (word_lanes$packer$level3$4$keep & ~|word_lanes$packer$level3$4$value) begin
+            word_lanes$packer$lane_out$4 = word_lanes$packer$level3$4$data;
         end
-        word_lanes$packer$keep_out$5 = word_lanes$packer$keep3$5$q & ~|word_lanes$packer$skip3$5$q;
+        word_lanes$packer$keep_out$5 = word_lanes$packer$level3$5$keep & ~|word_lanes$packer$level3$5$value;
         word_lanes$packer$lane_out$5 = 'h0;
-        if (word_lanes$packer$keep3$5$q & ~|word_lanes$packer$skip3$5$q) begin
-            word_lanes$packer$lane_out$5 = word_lanes$packer$data3$5$q;
+        if (word_lanes$packer$level3$5$keep & ~|word_lanes$packer$level3$5$value) begin
+            word_lanes$packer$lane_out$5 = word_lanes$packer$level3$5$data;
         end
-        word_lanes$packer$keep_out$6 = word_lanes$packer$keep3$6$q & ~|word_lanes$packer$skip3$6$q;
+        word_lanes$packer$keep_out$6 = word_lanes$packer$level3$6$keep & ~|word_lanes$packer$level3$6$value;
         word_lanes$packer$lane_out$6 = 'h0;
-        if (word_lanes$packer$keep3$6$q & ~|word_lanes$packer$skip3$6$q) begin
-            word_lanes$packer$lane_out$6 = word_lanes$packer$data3$6$q;
+        if (word_lanes$packer$level3$6$keep & ~|word_lanes$packer$level3$6$value) begin
+            word_lanes$packer$lane_out$6 = word_lanes$packer$level3$6$data;
         end
-        word_lanes$packer$keep_out$7 = word_lanes$packer$keep3$7$q & ~|word_lanes$packer$skip3$7$q;
+        word_lanes$packer$keep_out$7 = word_lanes$packer$level3$7$keep & ~|word_lanes$packer$level3$7$value;
         word_lanes$packer$lane_out$7 = 'h0;
-        if (word_lanes$packer$keep3$7$q & ~|word_lanes$packer$skip3$7$q) begin
-            word_lanes$packer$lane_out$7 = word_lanes$packer$data3$7$q;
+        if (word_lanes$packer$level3$7$keep & ~|word_lanes$packer$level3$7$value) begin
+            word_lanes$packer$lane_out$7 = word_lanes$packer$level3$7$data;
         end
-        word_lanes$packer$beat_out = word_lanes$packer$beat3$0$q;
-        word_lanes$packer$last_out = word_lanes$packer$last3$0$q;
-        word_lanes$packer$nulls_out = word_lanes$packer$nulls3$0$q;
     end
     // word_lanes$tdata_bus
     always @(*) word_lanes$tdata_bus$bus = {word_lanes$tdata_bus$lane$7, word_lanes$tdata_bus$lane$6, word_lanes$tdata_bus$lane$5, word_lanes$tdata_bus$lane$4, word_lanes$tdata_bus$lane$3, word_lanes$tdata_bus$lane$2, word_lanes$tdata_bus$lane$1, word_lanes$tdata_bus$lane$0};

@@ -284,8 +284,8 @@ const PLANTS: &[Plant] = &[
         block: "lane_packer",
         what: "the move by 2 takes lane 1's data from the wrong lane",
         edits: &[(
-            "            data2$1$d = data1$3$q;",
-            "            data2$1$d = data1$2$q;",
+            "            level2$1$data_in = level1$3$data;",
+            "            level2$1$data_in = level1$2$data;",
         )],
         caught_by: "lanes_packed",
     },
@@ -293,8 +293,8 @@ const PLANTS: &[Plant] = &[
         block: "lane_packer",
         what: "lane 5's packed keep is lane 4's",
         edits: &[(
-            "        keep_out$5 = keep3$5$q & ~|skip3$5$q;",
-            "        keep_out$5 = keep3$4$q & ~|skip3$4$q;",
+            "        keep_out$5 = level3$5$keep & ~|level3$5$value;",
+            "        keep_out$5 = level3$4$keep & ~|level3$4$value;",
         )],
         caught_by: "keep_packed",
     },
@@ -302,8 +302,8 @@ const PLANTS: &[Plant] = &[
         block: "lane_packer",
         what: "the beat's null count skips a level, so it is the next beat's",
         edits: &[(
-            "        nulls3$0$d = nulls2$0$q;",
-            "        nulls3$0$d = nulls1$0$q;",
+            "        nulls$2$d = nulls$1$q;",
+            "        nulls$2$d = nulls$0$q;",
         )],
         caught_by: "nulls_counted",
     },
@@ -311,8 +311,8 @@ const PLANTS: &[Plant] = &[
         block: "lane_packer",
         what: "a reset does not clear the beat at the skip count's second level",
         edits: &[(
-            "        skips$beat2$0$d = skips$beat1$0$q & !skips$rst;",
-            "        skips$beat2$0$d = skips$beat1$0$q;",
+            "        skips$beats$beat$1$d = skips$beats$beat$0$q & !skips$beats$rst;",
+            "        skips$beats$beat$1$d = skips$beats$beat$0$q;",
         )],
         caught_by: "beat_in_order",
     },

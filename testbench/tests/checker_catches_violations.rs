@@ -24,24 +24,15 @@ pub enum Fault {
     Stops,
 }
 
-/// The decoder with a planted fault on `m_axis` (combinational from
-/// `m_axis_tready`, which is exactly the kind of mistake a stall exposes),
-/// or with both streams stopped.
-#[derive(LogicBlock)]
-pub struct Faulty {
-    pub clk: Signal<In, Clock>,
-    pub rst: Signal<In, Bit>,
-    pub s_axis_tdata: Signal<In, Bits<8>>,
-    pub s_axis_tvalid: Signal<In, Bit>,
-    pub s_axis_tready: Signal<Out, Bit>,
-    pub s_axis_tlast: Signal<In, Bit>,
-    pub m_axis_tdata: Signal<Out, Bits<32>>,
-    pub m_axis_tuser: Signal<Out, Bits<4>>,
-    pub m_axis_tvalid: Signal<Out, Bit>,
-    pub m_axis_tready: Signal<In, Bit>,
-    pub m_axis_tlast: Signal<Out, Bit>,
-    fault: Constant<Fault>,
-    inner: Utf8Decoder,
+utf8hdl_hdl::axis_core! {
+    /// The decoder with a planted fault on `m_axis` (combinational from
+    /// `m_axis_tready`, which is exactly the kind of mistake a stall exposes),
+    /// or with both streams stopped.
+    #[derive(LogicBlock)]
+    pub struct Faulty<s_axis_tdata: 8, m_axis_tdata: 32, m_axis_tuser: 4> {
+        fault: Constant<Fault>,
+        inner: Utf8Decoder,
+    }
 }
 
 impl Logic for Faulty {
@@ -102,21 +93,10 @@ impl Core for FaultyCore {
         Reference(Profile::Rfc3629)
     }
     fn block(&self) -> Faulty {
-        Faulty {
-            clk: Default::default(),
-            rst: Default::default(),
-            s_axis_tdata: Default::default(),
-            s_axis_tvalid: Default::default(),
-            s_axis_tready: Default::default(),
-            s_axis_tlast: Default::default(),
-            m_axis_tdata: Default::default(),
-            m_axis_tuser: Default::default(),
-            m_axis_tvalid: Default::default(),
-            m_axis_tready: Default::default(),
-            m_axis_tlast: Default::default(),
+        utf8hdl_hdl::with_axis_ports!(Faulty {
             fault: Constant::new(self.0),
             inner: Decoder(Profile::Rfc3629).block(),
-        }
+        })
     }
     utf8hdl_sim::axis_io!(Faulty; m_tuser);
 }

@@ -27,10 +27,13 @@
 /// Declares a 1-lane stream core's block: the eleven AXI4-Stream ports
 /// (above), `s_axis_tdata` of `$input` bits, `m_axis_tdata` of `$output`
 /// bits and `m_axis_tuser` of `$tuser` bits, then the core's own fields.
+/// A block whose sideband is `m_axis_tkeep` (a beat of bytes) names it in
+/// place of `m_axis_tuser`.
+#[macro_export]
 macro_rules! axis_core {
     (
         $(#[$meta:meta])*
-        pub struct $name:ident<s_axis_tdata: $input:literal, m_axis_tdata: $output:literal, m_axis_tuser: $tuser:literal> {
+        pub struct $name:ident<s_axis_tdata: $input:literal, m_axis_tdata: $output:literal, $sideband:ident: $tuser:literal> {
             $($(#[$field_meta:meta])* $field_vis:vis $field:ident: $field_type:ty,)*
         }
     ) => {
@@ -43,7 +46,7 @@ macro_rules! axis_core {
             pub s_axis_tready: Signal<Out, Bit>,
             pub s_axis_tlast: Signal<In, Bit>,
             pub m_axis_tdata: Signal<Out, Bits<$output>>,
-            pub m_axis_tuser: Signal<Out, Bits<$tuser>>,
+            pub $sideband: Signal<Out, Bits<$tuser>>,
             pub m_axis_tvalid: Signal<Out, Bit>,
             pub m_axis_tready: Signal<In, Bit>,
             pub m_axis_tlast: Signal<Out, Bit>,
@@ -51,12 +54,16 @@ macro_rules! axis_core {
         }
     };
 }
-pub(crate) use axis_core;
 
 /// A struct literal of an [`axis_core!`] block: its eleven ports at their
-/// defaults, then the core's own fields as given.
+/// defaults, then the core's own fields as given. A block whose sideband is
+/// not `m_axis_tuser` names it: `with_axis_ports!(Name[m_axis_tkeep] { .. })`.
+#[macro_export]
 macro_rules! with_axis_ports {
     ($name:ident { $($field:ident: $value:expr),* $(,)? }) => {
+        $crate::with_axis_ports!($name[m_axis_tuser] { $($field: $value),* })
+    };
+    ($name:ident[$sideband:ident] { $($field:ident: $value:expr),* $(,)? }) => {
         $name {
             clk: Default::default(),
             rst: Default::default(),
@@ -65,7 +72,7 @@ macro_rules! with_axis_ports {
             s_axis_tready: Default::default(),
             s_axis_tlast: Default::default(),
             m_axis_tdata: Default::default(),
-            m_axis_tuser: Default::default(),
+            $sideband: Default::default(),
             m_axis_tvalid: Default::default(),
             m_axis_tready: Default::default(),
             m_axis_tlast: Default::default(),
@@ -73,8 +80,6 @@ macro_rules! with_axis_ports {
         }
     };
 }
-pub(crate) use with_axis_ports;
-
 /// Writes a shell core's `update`: the `dff_setup!` of the core's own
 /// `flops`, if it has any, then the clock and reset of `skid_buffer` and
 /// of its `output` block (an [`AxisOutputRegister`](crate::stream::AxisOutputRegister),

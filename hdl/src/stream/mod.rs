@@ -14,7 +14,8 @@ pub mod axis_output_register;
 pub mod pending_units;
 pub mod skid_buffer;
 
-pub(crate) use axis_core::{axis_core, axis_shell_logic, with_axis_ports};
+pub use crate::{axis_core, with_axis_ports};
+pub(crate) use axis_core::axis_shell_logic;
 pub use axis_output_register::AxisOutputRegister;
 pub use pending_units::PendingUnits;
 pub use skid_buffer::{BeatIn, BeatOut, SkidBuffer};

@@ -98,6 +98,15 @@ impl<const W: usize> Logic for SkidBuffer<W> {
             self.byte.tlast.next = self.s_axis_tlast.val();
             self.byte.tvalid.next = self.s_axis_tvalid.val() & self.ready.q.val();
         }
+        // While the buffer is empty its payload follows the input, so that
+        // the payload registers' enable is the `ready` flop alone, not
+        // `advance` (combinational in `m_axis_tready`): the payload is
+        // read only once `buffered_valid` says a beat is held, and a beat
+        // is taken into the buffer only on a cycle with `ready` high.
+        if self.ready.q.val() {
+            self.buffered_tdata.d.next = self.s_axis_tdata.val();
+            self.buffered_tlast.d.next = self.s_axis_tlast.val();
+        }
         // ready is registered as "the buffer will be empty".
         self.ready.d.next = !self.buffered_valid.q.val();
         if self.advance.val() {
@@ -105,8 +114,6 @@ impl<const W: usize> Logic for SkidBuffer<W> {
             self.ready.d.next = true;
         } else if self.s_axis_tvalid.val() & self.ready.q.val() {
             self.buffered_valid.d.next = true;
-            self.buffered_tdata.d.next = self.s_axis_tdata.val();
-            self.buffered_tlast.d.next = self.s_axis_tlast.val();
             self.ready.d.next = false;
         }
         if self.rst.val() {

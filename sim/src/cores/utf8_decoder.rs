@@ -257,8 +257,8 @@ fn pipeline_valids(lanes: usize) -> Vec<String> {
     let levels = lanes.trailing_zeros();
     let stage = |block: &str, name: &str| format!("{block}${name}_valid$q");
     let packer = |block: &str| {
-        let counting = (1..=levels).map(|l| format!("{block}$packer$skips$beat{l}$0$q"));
-        let moving = (1..=levels).map(|l| format!("{block}$packer$beat{l}$0$q"));
+        let counting = (0..levels).map(|l| format!("{block}$packer$skips$beats$beat${l}$q"));
+        let moving = (0..levels).map(|l| format!("{block}$packer$beats$beat${l}$q"));
         counting.chain(moving).collect::<Vec<_>>()
     };
     let mut valids = vec![stage("byte_lanes", "beat")];

@@ -36,53 +36,33 @@
 
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
-pub struct ByteGatherer {
-    pub clk: Signal<In, Clock>,
-    pub rst: Signal<In, Bit>,
-    pub s_axis_tdata: Signal<In, Bits<8>>,
-    pub s_axis_tvalid: Signal<In, Bit>,
-    pub s_axis_tready: Signal<Out, Bit>,
-    pub s_axis_tlast: Signal<In, Bit>,
-    pub m_axis_tdata: Signal<Out, Bits<32>>,
-    pub m_axis_tkeep: Signal<Out, Bits<4>>,
-    pub m_axis_tvalid: Signal<Out, Bit>,
-    pub m_axis_tready: Signal<In, Bit>,
-    pub m_axis_tlast: Signal<Out, Bit>,
-    lanes: DFF<Bits<32>>,
-    keep: DFF<Bits<4>>,
-    last: DFF<Bit>,
-    /// A beat waits on `m_axis`.
-    full: DFF<Bit>,
-    /// Cycles since the last byte, while a beat is partly gathered.
-    idle: DFF<Bits<16>>,
-    /// The idle cycles after which a partly gathered beat leaves.
-    timeout: Constant<Bits<16>>,
+utf8hdl_hdl::axis_core! {
+    #[derive(LogicBlock)]
+    pub struct ByteGatherer<s_axis_tdata: 8, m_axis_tdata: 32, m_axis_tkeep: 4> {
+        lanes: DFF<Bits<32>>,
+        keep: DFF<Bits<4>>,
+        last: DFF<Bit>,
+        /// A beat waits on `m_axis`.
+        full: DFF<Bit>,
+        /// Cycles since the last byte, while a beat is partly gathered.
+        idle: DFF<Bits<16>>,
+        /// The idle cycles after which a partly gathered beat leaves.
+        timeout: Constant<Bits<16>>,
+    }
 }
 
 impl ByteGatherer {
     /// A gatherer whose partly gathered beat leaves after `timeout` cycles
     /// without a byte.
     pub fn new(timeout: u16) -> Self {
-        ByteGatherer {
-            clk: Default::default(),
-            rst: Default::default(),
-            s_axis_tdata: Default::default(),
-            s_axis_tvalid: Default::default(),
-            s_axis_tready: Default::default(),
-            s_axis_tlast: Default::default(),
-            m_axis_tdata: Default::default(),
-            m_axis_tkeep: Default::default(),
-            m_axis_tvalid: Default::default(),
-            m_axis_tready: Default::default(),
-            m_axis_tlast: Default::default(),
+        utf8hdl_hdl::with_axis_ports!(ByteGatherer[m_axis_tkeep] {
             lanes: Default::default(),
             keep: Default::default(),
             last: Default::default(),
             full: Default::default(),
             idle: Default::default(),
             timeout: Constant::new(u64::from(timeout).into()),
-        }
+        })
     }
 }
 

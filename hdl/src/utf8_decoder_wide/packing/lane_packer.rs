@@ -51,28 +51,19 @@
 //! * `beat_out` is low for 2 log₂ N cycles after a reset cycle.
 //!
 //! The five levels are written out, for N up to 32: the `#[hdl_gen]`
-//! subset indexes arrays only by loop variables and literals. A level that
-//! N does not need has no lanes ([`lanes_at`]).
+//! subset indexes arrays only by loop variables and literals. Each level's
+//! lanes are [`LaneRegister`]s, none where N does not need the level
+//! ([`lanes_at`]); the beat beside them is a [`BeatDelay`].
 
 use rust_hdl::prelude::*;
 
-use crate::utf8_decoder_wide::many;
+use crate::many;
 
-use crate::utf8_decoder_wide::packing::LaneSkips;
+use crate::utf8_decoder_wide::packing::beat_delay::levels;
+use crate::utf8_decoder_wide::packing::{BeatDelay, LaneRegister, LaneSkips};
 
-/// The lanes of level `level` (1 to 5, moving lanes by 2^(level-1)) of a
-/// packer of `n` lanes: all of them if a lane can move that far, else
-/// none, so that the level is not built.
-pub const fn lanes_at(n: usize, level: u32) -> usize {
-    if n > 1 << (level - 1) {
-        n
-    } else {
-        0
-    }
-}
-
-/// `count` if `level` is the last level of a packer of `n` lanes, else 0:
-/// the loop bound that takes the outputs from that level.
+/// `count` if `level` is the last level of a network of `n` lanes, else
+/// 0: the loop bound that takes the outputs from that level.
 pub(crate) const fn if_last(n: usize, level: u32, count: usize) -> usize {
     if n == 1 << level {
         count
@@ -81,11 +72,12 @@ pub(crate) const fn if_last(n: usize, level: u32, count: usize) -> usize {
     }
 }
 
-/// Whether level `level` exists: the loop bound (0 or 1) of its beat's
-/// registers.
-pub(crate) const fn if_exists(n: usize, level: u32) -> usize {
-    if lanes_at(n, level) > 0 {
-        1
+/// The lanes of level `level` (1 to 5, which moves or counts across
+/// 2^(level-1) lanes) of a network of `n` lanes: all of them if a lane can
+/// move that far, else none, so that the level is not built.
+pub const fn lanes_at(n: usize, level: u32) -> usize {
+    if n > 1 << (level - 1) {
+        n
     } else {
         0
     }
@@ -107,37 +99,17 @@ pub struct LanePacker<const N: usize, const W: usize> {
     /// The first half: each lane's skip.
     skips: LaneSkips<N, W>,
     /// Level `k`, registered: each lane's data, whether a kept lane is
-    /// there, and the bits of its skip still to move by; and the beat's
-    /// own registers (one, or none where the level is not built).
-    data1: Vec<DFF<Bits<W>>>,
-    keep1: Vec<DFF<Bit>>,
-    skip1: Vec<DFF<Bits<4>>>,
-    beat1: Vec<DFF<Bit>>,
-    last1: Vec<DFF<Bit>>,
-    nulls1: Vec<DFF<Bits<6>>>,
-    data2: Vec<DFF<Bits<W>>>,
-    keep2: Vec<DFF<Bit>>,
-    skip2: Vec<DFF<Bits<3>>>,
-    beat2: Vec<DFF<Bit>>,
-    last2: Vec<DFF<Bit>>,
-    nulls2: Vec<DFF<Bits<6>>>,
-    data3: Vec<DFF<Bits<W>>>,
-    keep3: Vec<DFF<Bit>>,
-    skip3: Vec<DFF<Bits<2>>>,
-    beat3: Vec<DFF<Bit>>,
-    last3: Vec<DFF<Bit>>,
-    nulls3: Vec<DFF<Bits<6>>>,
-    data4: Vec<DFF<Bits<W>>>,
-    keep4: Vec<DFF<Bit>>,
-    skip4: Vec<DFF<Bit>>,
-    beat4: Vec<DFF<Bit>>,
-    last4: Vec<DFF<Bit>>,
-    nulls4: Vec<DFF<Bits<6>>>,
-    data5: Vec<DFF<Bits<W>>>,
-    keep5: Vec<DFF<Bit>>,
-    beat5: Vec<DFF<Bit>>,
-    last5: Vec<DFF<Bit>>,
-    nulls5: Vec<DFF<Bits<6>>>,
+    /// there, and the bits of its skip still to move by (after the last
+    /// level, none: a constant 0 that synthesis removes). No lanes where
+    /// the level is not built.
+    level1: Vec<LaneRegister<W, 4>>,
+    level2: Vec<LaneRegister<W, 3>>,
+    level3: Vec<LaneRegister<W, 2>>,
+    level4: Vec<LaneRegister<W, 1>>,
+    level5: Vec<LaneRegister<W, 1>>,
+    /// The beat in each level, and its dropped lanes.
+    beats: BeatDelay<N>,
+    nulls: Vec<DFF<Bits<6>>>,
 }
 
 impl<const N: usize, const W: usize> LanePacker<N, W> {
@@ -165,35 +137,13 @@ impl<const N: usize, const W: usize> Default for LanePacker<N, W> {
             beat_out: Default::default(),
             last_out: Default::default(),
             skips: Default::default(),
-            data1: many(lanes_at(N, 1)),
-            keep1: many(lanes_at(N, 1)),
-            skip1: many(lanes_at(N, 1)),
-            beat1: many(if_exists(N, 1)),
-            last1: many(if_exists(N, 1)),
-            nulls1: many(if_exists(N, 1)),
-            data2: many(lanes_at(N, 2)),
-            keep2: many(lanes_at(N, 2)),
-            skip2: many(lanes_at(N, 2)),
-            beat2: many(if_exists(N, 2)),
-            last2: many(if_exists(N, 2)),
-            nulls2: many(if_exists(N, 2)),
-            data3: many(lanes_at(N, 3)),
-            keep3: many(lanes_at(N, 3)),
-            skip3: many(lanes_at(N, 3)),
-            beat3: many(if_exists(N, 3)),
-            last3: many(if_exists(N, 3)),
-            nulls3: many(if_exists(N, 3)),
-            data4: many(lanes_at(N, 4)),
-            keep4: many(lanes_at(N, 4)),
-            skip4: many(lanes_at(N, 4)),
-            beat4: many(if_exists(N, 4)),
-            last4: many(if_exists(N, 4)),
-            nulls4: many(if_exists(N, 4)),
-            data5: many(lanes_at(N, 5)),
-            keep5: many(lanes_at(N, 5)),
-            beat5: many(if_exists(N, 5)),
-            last5: many(if_exists(N, 5)),
-            nulls5: many(if_exists(N, 5)),
+            level1: many(lanes_at(N, 1)),
+            level2: many(lanes_at(N, 2)),
+            level3: many(lanes_at(N, 3)),
+            level4: many(lanes_at(N, 4)),
+            level5: many(lanes_at(N, 5)),
+            beats: Default::default(),
+            nulls: many(levels(N)),
         }
     }
 }
@@ -210,133 +160,96 @@ impl<const N: usize, const W: usize> Logic for LanePacker<N, W> {
         self.skips.beat_in.next = self.beat_in.val();
         self.skips.last_in.next = self.last_in.val();
 
-        for i in 0..lanes_at(N, 1) {
-            self.data1[i].clock.next = self.clock.val();
-            self.keep1[i].clock.next = self.clock.val();
-            self.skip1[i].clock.next = self.clock.val();
+        self.beats.clock.next = self.clock.val();
+        self.beats.rst.next = self.rst.val();
+        self.beats.beat_in.next = self.skips.beat_out.val();
+        self.beats.last_in.next = self.skips.last_out.val();
+        self.beat_out.next = self.beats.beat_out.val();
+        self.last_out.next = self.beats.last_out.val();
+        for k in 0..levels(N) {
+            self.nulls[k].clock.next = self.clock.val();
         }
-        for i in 0..lanes_at(N, 2) {
-            self.data2[i].clock.next = self.clock.val();
-            self.keep2[i].clock.next = self.clock.val();
-            self.skip2[i].clock.next = self.clock.val();
+        self.nulls[0].d.next = self.skips.nulls.val();
+        for k in 1..levels(N) {
+            self.nulls[k].d.next = self.nulls[k - 1].q.val();
         }
-        for i in 0..lanes_at(N, 3) {
-            self.data3[i].clock.next = self.clock.val();
-            self.keep3[i].clock.next = self.clock.val();
-            self.skip3[i].clock.next = self.clock.val();
-        }
-        for i in 0..lanes_at(N, 4) {
-            self.data4[i].clock.next = self.clock.val();
-            self.keep4[i].clock.next = self.clock.val();
-            self.skip4[i].clock.next = self.clock.val();
-        }
-        for i in 0..lanes_at(N, 5) {
-            self.data5[i].clock.next = self.clock.val();
-            self.keep5[i].clock.next = self.clock.val();
-        }
-        for j in 0..if_exists(N, 1) {
-            self.beat1[j].clock.next = self.clock.val();
-            self.last1[j].clock.next = self.clock.val();
-            self.nulls1[j].clock.next = self.clock.val();
-            self.beat1[j].d.next = self.skips.beat_out.val() & !self.rst.val();
-            self.last1[j].d.next = self.skips.last_out.val();
-            self.nulls1[j].d.next = self.skips.nulls.val();
-        }
-        for j in 0..if_exists(N, 2) {
-            self.beat2[j].clock.next = self.clock.val();
-            self.last2[j].clock.next = self.clock.val();
-            self.nulls2[j].clock.next = self.clock.val();
-            self.beat2[j].d.next = self.beat1[j].q.val() & !self.rst.val();
-            self.last2[j].d.next = self.last1[j].q.val();
-            self.nulls2[j].d.next = self.nulls1[j].q.val();
-        }
-        for j in 0..if_exists(N, 3) {
-            self.beat3[j].clock.next = self.clock.val();
-            self.last3[j].clock.next = self.clock.val();
-            self.nulls3[j].clock.next = self.clock.val();
-            self.beat3[j].d.next = self.beat2[j].q.val() & !self.rst.val();
-            self.last3[j].d.next = self.last2[j].q.val();
-            self.nulls3[j].d.next = self.nulls2[j].q.val();
-        }
-        for j in 0..if_exists(N, 4) {
-            self.beat4[j].clock.next = self.clock.val();
-            self.last4[j].clock.next = self.clock.val();
-            self.nulls4[j].clock.next = self.clock.val();
-            self.beat4[j].d.next = self.beat3[j].q.val() & !self.rst.val();
-            self.last4[j].d.next = self.last3[j].q.val();
-            self.nulls4[j].d.next = self.nulls3[j].q.val();
-        }
-        for j in 0..if_exists(N, 5) {
-            self.beat5[j].clock.next = self.clock.val();
-            self.last5[j].clock.next = self.clock.val();
-            self.nulls5[j].clock.next = self.clock.val();
-            self.beat5[j].d.next = self.beat4[j].q.val() & !self.rst.val();
-            self.last5[j].d.next = self.last4[j].q.val();
-            self.nulls5[j].d.next = self.nulls4[j].q.val();
+        for k in levels(N).saturating_sub(1)..levels(N) {
+            self.nulls_out.next = self.nulls[k].q.val();
         }
 
         // Level 1: move by 1.
         for i in 0..lanes_at(N, 1) {
-            self.data1[i].d.next = self.skips.lane_out[i].val();
-            self.keep1[i].d.next =
+            self.level1[i].clock.next = self.clock.val();
+            self.level1[i].data_in.next = self.skips.lane_out[i].val();
+            self.level1[i].keep_in.next =
                 self.skips.keep_out[i].val() & !self.skips.skip[i].val().get_bit(0);
-            self.skip1[i].d.next = self.skips.skip[i].val().get_bits::<4>(1);
+            self.level1[i].value_in.next = self.skips.skip[i].val().get_bits::<4>(1);
         }
         for i in 0..lanes_at(N, 1).saturating_sub(1) {
             if self.skips.keep_out[i + 1].val() & self.skips.skip[i + 1].val().get_bit(0) {
-                self.data1[i].d.next = self.skips.lane_out[i + 1].val();
-                self.keep1[i].d.next = true;
-                self.skip1[i].d.next = self.skips.skip[i + 1].val().get_bits::<4>(1);
+                self.level1[i].data_in.next = self.skips.lane_out[i + 1].val();
+                self.level1[i].keep_in.next = true;
+                self.level1[i].value_in.next = self.skips.skip[i + 1].val().get_bits::<4>(1);
             }
         }
         // Level 2: move by 2.
         for i in 0..lanes_at(N, 2) {
-            self.data2[i].d.next = self.data1[i].q.val();
-            self.keep2[i].d.next = self.keep1[i].q.val() & !self.skip1[i].q.val().get_bit(0);
-            self.skip2[i].d.next = self.skip1[i].q.val().get_bits::<3>(1);
+            self.level2[i].clock.next = self.clock.val();
+            self.level2[i].data_in.next = self.level1[i].data.val();
+            self.level2[i].keep_in.next =
+                self.level1[i].keep.val() & !self.level1[i].value.val().get_bit(0);
+            self.level2[i].value_in.next = self.level1[i].value.val().get_bits::<3>(1);
         }
         for i in 0..lanes_at(N, 2).saturating_sub(2) {
-            if self.keep1[i + 2].q.val() & self.skip1[i + 2].q.val().get_bit(0) {
-                self.data2[i].d.next = self.data1[i + 2].q.val();
-                self.keep2[i].d.next = true;
-                self.skip2[i].d.next = self.skip1[i + 2].q.val().get_bits::<3>(1);
+            if self.level1[i + 2].keep.val() & self.level1[i + 2].value.val().get_bit(0) {
+                self.level2[i].data_in.next = self.level1[i + 2].data.val();
+                self.level2[i].keep_in.next = true;
+                self.level2[i].value_in.next = self.level1[i + 2].value.val().get_bits::<3>(1);
             }
         }
         // Level 3: move by 4.
         for i in 0..lanes_at(N, 3) {
-            self.data3[i].d.next = self.data2[i].q.val();
-            self.keep3[i].d.next = self.keep2[i].q.val() & !self.skip2[i].q.val().get_bit(0);
-            self.skip3[i].d.next = self.skip2[i].q.val().get_bits::<2>(1);
+            self.level3[i].clock.next = self.clock.val();
+            self.level3[i].data_in.next = self.level2[i].data.val();
+            self.level3[i].keep_in.next =
+                self.level2[i].keep.val() & !self.level2[i].value.val().get_bit(0);
+            self.level3[i].value_in.next = self.level2[i].value.val().get_bits::<2>(1);
         }
         for i in 0..lanes_at(N, 3).saturating_sub(4) {
-            if self.keep2[i + 4].q.val() & self.skip2[i + 4].q.val().get_bit(0) {
-                self.data3[i].d.next = self.data2[i + 4].q.val();
-                self.keep3[i].d.next = true;
-                self.skip3[i].d.next = self.skip2[i + 4].q.val().get_bits::<2>(1);
+            if self.level2[i + 4].keep.val() & self.level2[i + 4].value.val().get_bit(0) {
+                self.level3[i].data_in.next = self.level2[i + 4].data.val();
+                self.level3[i].keep_in.next = true;
+                self.level3[i].value_in.next = self.level2[i + 4].value.val().get_bits::<2>(1);
             }
         }
         // Level 4: move by 8.
         for i in 0..lanes_at(N, 4) {
-            self.data4[i].d.next = self.data3[i].q.val();
-            self.keep4[i].d.next = self.keep3[i].q.val() & !self.skip3[i].q.val().get_bit(0);
-            self.skip4[i].d.next = self.skip3[i].q.val().get_bit(1);
+            self.level4[i].clock.next = self.clock.val();
+            self.level4[i].data_in.next = self.level3[i].data.val();
+            self.level4[i].keep_in.next =
+                self.level3[i].keep.val() & !self.level3[i].value.val().get_bit(0);
+            self.level4[i].value_in.next = self.level3[i].value.val().get_bits::<1>(1);
         }
         for i in 0..lanes_at(N, 4).saturating_sub(8) {
-            if self.keep3[i + 8].q.val() & self.skip3[i + 8].q.val().get_bit(0) {
-                self.data4[i].d.next = self.data3[i + 8].q.val();
-                self.keep4[i].d.next = true;
-                self.skip4[i].d.next = self.skip3[i + 8].q.val().get_bit(1);
+            if self.level3[i + 8].keep.val() & self.level3[i + 8].value.val().get_bit(0) {
+                self.level4[i].data_in.next = self.level3[i + 8].data.val();
+                self.level4[i].keep_in.next = true;
+                self.level4[i].value_in.next = self.level3[i + 8].value.val().get_bits::<1>(1);
             }
         }
         // Level 5: move by 16.
         for i in 0..lanes_at(N, 5) {
-            self.data5[i].d.next = self.data4[i].q.val();
-            self.keep5[i].d.next = self.keep4[i].q.val() & !self.skip4[i].q.val();
+            self.level5[i].clock.next = self.clock.val();
+            self.level5[i].data_in.next = self.level4[i].data.val();
+            self.level5[i].keep_in.next =
+                self.level4[i].keep.val() & !self.level4[i].value.val().any();
+            self.level5[i].value_in.next = 0.into();
         }
         for i in 0..lanes_at(N, 5).saturating_sub(16) {
-            if self.keep4[i + 16].q.val() & self.skip4[i + 16].q.val() {
-                self.data5[i].d.next = self.data4[i + 16].q.val();
-                self.keep5[i].d.next = true;
+            if self.level4[i + 16].keep.val() & self.level4[i + 16].value.val().any() {
+                self.level5[i].data_in.next = self.level4[i + 16].data.val();
+                self.level5[i].keep_in.next = true;
+                self.level5[i].value_in.next = 0.into();
             }
         }
 
@@ -345,64 +258,39 @@ impl<const N: usize, const W: usize> Logic for LanePacker<N, W> {
         // lanes below it, so none is left once every level has moved it,
         // but the bits a count of N lanes could set are read all the same.
         for i in 0..if_last(N, 1, N) {
-            self.keep_out[i].next = self.keep1[i].q.val() & !self.skip1[i].q.val().any();
+            self.keep_out[i].next = self.level1[i].keep.val() & !self.level1[i].value.val().any();
             self.lane_out[i].next = 0.into();
-            if self.keep1[i].q.val() & !self.skip1[i].q.val().any() {
-                self.lane_out[i].next = self.data1[i].q.val();
+            if self.level1[i].keep.val() & !self.level1[i].value.val().any() {
+                self.lane_out[i].next = self.level1[i].data.val();
             }
         }
         for i in 0..if_last(N, 2, N) {
-            self.keep_out[i].next = self.keep2[i].q.val() & !self.skip2[i].q.val().any();
+            self.keep_out[i].next = self.level2[i].keep.val() & !self.level2[i].value.val().any();
             self.lane_out[i].next = 0.into();
-            if self.keep2[i].q.val() & !self.skip2[i].q.val().any() {
-                self.lane_out[i].next = self.data2[i].q.val();
+            if self.level2[i].keep.val() & !self.level2[i].value.val().any() {
+                self.lane_out[i].next = self.level2[i].data.val();
             }
         }
         for i in 0..if_last(N, 3, N) {
-            self.keep_out[i].next = self.keep3[i].q.val() & !self.skip3[i].q.val().any();
+            self.keep_out[i].next = self.level3[i].keep.val() & !self.level3[i].value.val().any();
             self.lane_out[i].next = 0.into();
-            if self.keep3[i].q.val() & !self.skip3[i].q.val().any() {
-                self.lane_out[i].next = self.data3[i].q.val();
+            if self.level3[i].keep.val() & !self.level3[i].value.val().any() {
+                self.lane_out[i].next = self.level3[i].data.val();
             }
         }
         for i in 0..if_last(N, 4, N) {
-            self.keep_out[i].next = self.keep4[i].q.val() & !self.skip4[i].q.val();
+            self.keep_out[i].next = self.level4[i].keep.val() & !self.level4[i].value.val().any();
             self.lane_out[i].next = 0.into();
-            if self.keep4[i].q.val() & !self.skip4[i].q.val() {
-                self.lane_out[i].next = self.data4[i].q.val();
+            if self.level4[i].keep.val() & !self.level4[i].value.val().any() {
+                self.lane_out[i].next = self.level4[i].data.val();
             }
         }
         for i in 0..if_last(N, 5, N) {
-            self.keep_out[i].next = self.keep5[i].q.val();
+            self.keep_out[i].next = self.level5[i].keep.val() & !self.level5[i].value.val().any();
             self.lane_out[i].next = 0.into();
-            if self.keep5[i].q.val() {
-                self.lane_out[i].next = self.data5[i].q.val();
+            if self.level5[i].keep.val() & !self.level5[i].value.val().any() {
+                self.lane_out[i].next = self.level5[i].data.val();
             }
-        }
-        for j in 0..if_last(N, 1, 1) {
-            self.beat_out.next = self.beat1[j].q.val();
-            self.last_out.next = self.last1[j].q.val();
-            self.nulls_out.next = self.nulls1[j].q.val();
-        }
-        for j in 0..if_last(N, 2, 1) {
-            self.beat_out.next = self.beat2[j].q.val();
-            self.last_out.next = self.last2[j].q.val();
-            self.nulls_out.next = self.nulls2[j].q.val();
-        }
-        for j in 0..if_last(N, 3, 1) {
-            self.beat_out.next = self.beat3[j].q.val();
-            self.last_out.next = self.last3[j].q.val();
-            self.nulls_out.next = self.nulls3[j].q.val();
-        }
-        for j in 0..if_last(N, 4, 1) {
-            self.beat_out.next = self.beat4[j].q.val();
-            self.last_out.next = self.last4[j].q.val();
-            self.nulls_out.next = self.nulls4[j].q.val();
-        }
-        for j in 0..if_last(N, 5, 1) {
-            self.beat_out.next = self.beat5[j].q.val();
-            self.last_out.next = self.last5[j].q.val();
-            self.nulls_out.next = self.nulls5[j].q.val();
         }
     }
 }

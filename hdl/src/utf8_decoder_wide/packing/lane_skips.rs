@@ -40,14 +40,16 @@
 //! * `beat_out` is low for log₂ N cycles after a reset cycle.
 //!
 //! The five levels are written out, for N up to 32: the `#[hdl_gen]`
-//! subset indexes arrays only by loop variables and literals. A level that
-//! N does not need has no lanes ([`lanes_at`]).
+//! subset indexes arrays only by loop variables and literals. Each level's
+//! lanes are [`LaneRegister`]s, none where N does not need the level
+//! ([`lanes_at`]); the beat beside them is a [`BeatDelay`].
 
 use rust_hdl::prelude::*;
 
-use crate::utf8_decoder_wide::many;
+use crate::many;
 
-use crate::utf8_decoder_wide::packing::lane_packer::{if_exists, if_last, lanes_at};
+use crate::utf8_decoder_wide::packing::lane_packer::{if_last, lanes_at};
+use crate::utf8_decoder_wide::packing::{BeatDelay, LaneRegister};
 
 #[derive(LogicBlock)]
 pub struct LaneSkips<const N: usize, const W: usize> {
@@ -70,33 +72,15 @@ pub struct LaneSkips<const N: usize, const W: usize> {
     /// lanes (Verilator's lint passes over `unused_*`; yosys removes it).
     unused_top: Signal<Local, Bit>,
     /// Level `k`, registered: each lane's count of the dropped lanes among
-    /// the 2^k up to it, its data and kept bit; and the beat's own
-    /// registers (one, or none where the level is not built).
-    nulls1: Vec<DFF<Bits<6>>>,
-    data1: Vec<DFF<Bits<W>>>,
-    keep1: Vec<DFF<Bit>>,
-    beat1: Vec<DFF<Bit>>,
-    last1: Vec<DFF<Bit>>,
-    nulls2: Vec<DFF<Bits<6>>>,
-    data2: Vec<DFF<Bits<W>>>,
-    keep2: Vec<DFF<Bit>>,
-    beat2: Vec<DFF<Bit>>,
-    last2: Vec<DFF<Bit>>,
-    nulls3: Vec<DFF<Bits<6>>>,
-    data3: Vec<DFF<Bits<W>>>,
-    keep3: Vec<DFF<Bit>>,
-    beat3: Vec<DFF<Bit>>,
-    last3: Vec<DFF<Bit>>,
-    nulls4: Vec<DFF<Bits<6>>>,
-    data4: Vec<DFF<Bits<W>>>,
-    keep4: Vec<DFF<Bit>>,
-    beat4: Vec<DFF<Bit>>,
-    last4: Vec<DFF<Bit>>,
-    nulls5: Vec<DFF<Bits<6>>>,
-    data5: Vec<DFF<Bits<W>>>,
-    keep5: Vec<DFF<Bit>>,
-    beat5: Vec<DFF<Bit>>,
-    last5: Vec<DFF<Bit>>,
+    /// the 2^k up to it, beside its data and kept bit (no lanes where the
+    /// level is not built).
+    level1: Vec<LaneRegister<W, 6>>,
+    level2: Vec<LaneRegister<W, 6>>,
+    level3: Vec<LaneRegister<W, 6>>,
+    level4: Vec<LaneRegister<W, 6>>,
+    level5: Vec<LaneRegister<W, 6>>,
+    /// The beat in each level.
+    beats: BeatDelay<N>,
 }
 
 impl<const N: usize, const W: usize> LaneSkips<N, W> {
@@ -125,31 +109,12 @@ impl<const N: usize, const W: usize> Default for LaneSkips<N, W> {
             last_out: Default::default(),
             nulls0: many(N),
             unused_top: Default::default(),
-            nulls1: many(lanes_at(N, 1)),
-            data1: many(lanes_at(N, 1)),
-            keep1: many(lanes_at(N, 1)),
-            beat1: many(if_exists(N, 1)),
-            last1: many(if_exists(N, 1)),
-            nulls2: many(lanes_at(N, 2)),
-            data2: many(lanes_at(N, 2)),
-            keep2: many(lanes_at(N, 2)),
-            beat2: many(if_exists(N, 2)),
-            last2: many(if_exists(N, 2)),
-            nulls3: many(lanes_at(N, 3)),
-            data3: many(lanes_at(N, 3)),
-            keep3: many(lanes_at(N, 3)),
-            beat3: many(if_exists(N, 3)),
-            last3: many(if_exists(N, 3)),
-            nulls4: many(lanes_at(N, 4)),
-            data4: many(lanes_at(N, 4)),
-            keep4: many(lanes_at(N, 4)),
-            beat4: many(if_exists(N, 4)),
-            last4: many(if_exists(N, 4)),
-            nulls5: many(lanes_at(N, 5)),
-            data5: many(lanes_at(N, 5)),
-            keep5: many(lanes_at(N, 5)),
-            beat5: many(if_exists(N, 5)),
-            last5: many(if_exists(N, 5)),
+            level1: many(lanes_at(N, 1)),
+            level2: many(lanes_at(N, 2)),
+            level3: many(lanes_at(N, 3)),
+            level4: many(lanes_at(N, 4)),
+            level5: many(lanes_at(N, 5)),
+            beats: Default::default(),
         }
     }
 }
@@ -157,61 +122,12 @@ impl<const N: usize, const W: usize> Default for LaneSkips<N, W> {
 impl<const N: usize, const W: usize> Logic for LaneSkips<N, W> {
     #[hdl_gen]
     fn update(&mut self) {
-        for i in 0..lanes_at(N, 1) {
-            self.nulls1[i].clock.next = self.clock.val();
-            self.data1[i].clock.next = self.clock.val();
-            self.keep1[i].clock.next = self.clock.val();
-        }
-        for i in 0..lanes_at(N, 2) {
-            self.nulls2[i].clock.next = self.clock.val();
-            self.data2[i].clock.next = self.clock.val();
-            self.keep2[i].clock.next = self.clock.val();
-        }
-        for i in 0..lanes_at(N, 3) {
-            self.nulls3[i].clock.next = self.clock.val();
-            self.data3[i].clock.next = self.clock.val();
-            self.keep3[i].clock.next = self.clock.val();
-        }
-        for i in 0..lanes_at(N, 4) {
-            self.nulls4[i].clock.next = self.clock.val();
-            self.data4[i].clock.next = self.clock.val();
-            self.keep4[i].clock.next = self.clock.val();
-        }
-        for i in 0..lanes_at(N, 5) {
-            self.nulls5[i].clock.next = self.clock.val();
-            self.data5[i].clock.next = self.clock.val();
-            self.keep5[i].clock.next = self.clock.val();
-        }
-        for j in 0..if_exists(N, 1) {
-            self.beat1[j].clock.next = self.clock.val();
-            self.last1[j].clock.next = self.clock.val();
-            self.beat1[j].d.next = self.beat_in.val() & !self.rst.val();
-            self.last1[j].d.next = self.last_in.val();
-        }
-        for j in 0..if_exists(N, 2) {
-            self.beat2[j].clock.next = self.clock.val();
-            self.last2[j].clock.next = self.clock.val();
-            self.beat2[j].d.next = self.beat1[j].q.val() & !self.rst.val();
-            self.last2[j].d.next = self.last1[j].q.val();
-        }
-        for j in 0..if_exists(N, 3) {
-            self.beat3[j].clock.next = self.clock.val();
-            self.last3[j].clock.next = self.clock.val();
-            self.beat3[j].d.next = self.beat2[j].q.val() & !self.rst.val();
-            self.last3[j].d.next = self.last2[j].q.val();
-        }
-        for j in 0..if_exists(N, 4) {
-            self.beat4[j].clock.next = self.clock.val();
-            self.last4[j].clock.next = self.clock.val();
-            self.beat4[j].d.next = self.beat3[j].q.val() & !self.rst.val();
-            self.last4[j].d.next = self.last3[j].q.val();
-        }
-        for j in 0..if_exists(N, 5) {
-            self.beat5[j].clock.next = self.clock.val();
-            self.last5[j].clock.next = self.clock.val();
-            self.beat5[j].d.next = self.beat4[j].q.val() & !self.rst.val();
-            self.last5[j].d.next = self.last4[j].q.val();
-        }
+        self.beats.clock.next = self.clock.val();
+        self.beats.rst.next = self.rst.val();
+        self.beats.beat_in.next = self.beat_in.val();
+        self.beats.last_in.next = self.last_in.val();
+        self.beat_out.next = self.beats.beat_out.val();
+        self.last_out.next = self.beats.last_out.val();
 
         for i in 0..N {
             self.nulls0[i].next = 0.into();
@@ -221,128 +137,117 @@ impl<const N: usize, const W: usize> Logic for LaneSkips<N, W> {
         }
         // Level 1: the lane and the one before it.
         for i in 0..lanes_at(N, 1) {
-            self.nulls1[i].d.next = self.nulls0[i].val();
-            self.data1[i].d.next = self.lane_in[i].val();
-            self.keep1[i].d.next = self.keep_in[i].val();
+            self.level1[i].clock.next = self.clock.val();
+            self.level1[i].data_in.next = self.lane_in[i].val();
+            self.level1[i].keep_in.next = self.keep_in[i].val();
+            self.level1[i].value_in.next = self.nulls0[i].val();
         }
         for i in 1..lanes_at(N, 1) {
-            self.nulls1[i].d.next = self.nulls0[i].val() + self.nulls0[i - 1].val();
+            self.level1[i].value_in.next = self.nulls0[i].val() + self.nulls0[i - 1].val();
         }
         // Level 2: and the two before those.
         for i in 0..lanes_at(N, 2) {
-            self.nulls2[i].d.next = self.nulls1[i].q.val();
-            self.data2[i].d.next = self.data1[i].q.val();
-            self.keep2[i].d.next = self.keep1[i].q.val();
+            self.level2[i].clock.next = self.clock.val();
+            self.level2[i].data_in.next = self.level1[i].data.val();
+            self.level2[i].keep_in.next = self.level1[i].keep.val();
+            self.level2[i].value_in.next = self.level1[i].value.val();
         }
         for i in 2..lanes_at(N, 2) {
-            self.nulls2[i].d.next = self.nulls1[i].q.val() + self.nulls1[i - 2].q.val();
+            self.level2[i].value_in.next =
+                self.level1[i].value.val() + self.level1[i - 2].value.val();
         }
         // Level 3: 8 lanes.
         for i in 0..lanes_at(N, 3) {
-            self.nulls3[i].d.next = self.nulls2[i].q.val();
-            self.data3[i].d.next = self.data2[i].q.val();
-            self.keep3[i].d.next = self.keep2[i].q.val();
+            self.level3[i].clock.next = self.clock.val();
+            self.level3[i].data_in.next = self.level2[i].data.val();
+            self.level3[i].keep_in.next = self.level2[i].keep.val();
+            self.level3[i].value_in.next = self.level2[i].value.val();
         }
         for i in 4..lanes_at(N, 3) {
-            self.nulls3[i].d.next = self.nulls2[i].q.val() + self.nulls2[i - 4].q.val();
+            self.level3[i].value_in.next =
+                self.level2[i].value.val() + self.level2[i - 4].value.val();
         }
         // Level 4: 16 lanes.
         for i in 0..lanes_at(N, 4) {
-            self.nulls4[i].d.next = self.nulls3[i].q.val();
-            self.data4[i].d.next = self.data3[i].q.val();
-            self.keep4[i].d.next = self.keep3[i].q.val();
+            self.level4[i].clock.next = self.clock.val();
+            self.level4[i].data_in.next = self.level3[i].data.val();
+            self.level4[i].keep_in.next = self.level3[i].keep.val();
+            self.level4[i].value_in.next = self.level3[i].value.val();
         }
         for i in 8..lanes_at(N, 4) {
-            self.nulls4[i].d.next = self.nulls3[i].q.val() + self.nulls3[i - 8].q.val();
+            self.level4[i].value_in.next =
+                self.level3[i].value.val() + self.level3[i - 8].value.val();
         }
         // Level 5: 32 lanes.
         for i in 0..lanes_at(N, 5) {
-            self.nulls5[i].d.next = self.nulls4[i].q.val();
-            self.data5[i].d.next = self.data4[i].q.val();
-            self.keep5[i].d.next = self.keep4[i].q.val();
+            self.level5[i].clock.next = self.clock.val();
+            self.level5[i].data_in.next = self.level4[i].data.val();
+            self.level5[i].keep_in.next = self.level4[i].keep.val();
+            self.level5[i].value_in.next = self.level4[i].value.val();
         }
         for i in 16..lanes_at(N, 5) {
-            self.nulls5[i].d.next = self.nulls4[i].q.val() + self.nulls4[i - 16].q.val();
+            self.level5[i].value_in.next =
+                self.level4[i].value.val() + self.level4[i - 16].value.val();
         }
 
         // The outputs, from the last level. A kept lane has no dropped lane
         // at its own place, so its inclusive count is its skip; the last
         // lane's count is the beat's.
+        self.unused_top.next = false;
         for i in 0..if_last(N, 1, N) {
-            self.skip[i].next = self.nulls1[i].q.val().get_bits::<5>(0);
-            self.lane_out[i].next = self.data1[i].q.val();
-            self.keep_out[i].next = self.keep1[i].q.val();
+            self.skip[i].next = self.level1[i].value.val().get_bits::<5>(0);
+            self.lane_out[i].next = self.level1[i].data.val();
+            self.keep_out[i].next = self.level1[i].keep.val();
         }
         for i in 0..if_last(N, 2, N) {
-            self.skip[i].next = self.nulls2[i].q.val().get_bits::<5>(0);
-            self.lane_out[i].next = self.data2[i].q.val();
-            self.keep_out[i].next = self.keep2[i].q.val();
+            self.skip[i].next = self.level2[i].value.val().get_bits::<5>(0);
+            self.lane_out[i].next = self.level2[i].data.val();
+            self.keep_out[i].next = self.level2[i].keep.val();
         }
         for i in 0..if_last(N, 3, N) {
-            self.skip[i].next = self.nulls3[i].q.val().get_bits::<5>(0);
-            self.lane_out[i].next = self.data3[i].q.val();
-            self.keep_out[i].next = self.keep3[i].q.val();
+            self.skip[i].next = self.level3[i].value.val().get_bits::<5>(0);
+            self.lane_out[i].next = self.level3[i].data.val();
+            self.keep_out[i].next = self.level3[i].keep.val();
         }
         for i in 0..if_last(N, 4, N) {
-            self.skip[i].next = self.nulls4[i].q.val().get_bits::<5>(0);
-            self.lane_out[i].next = self.data4[i].q.val();
-            self.keep_out[i].next = self.keep4[i].q.val();
+            self.skip[i].next = self.level4[i].value.val().get_bits::<5>(0);
+            self.lane_out[i].next = self.level4[i].data.val();
+            self.keep_out[i].next = self.level4[i].keep.val();
         }
         for i in 0..if_last(N, 5, N) {
-            self.skip[i].next = self.nulls5[i].q.val().get_bits::<5>(0);
-            self.lane_out[i].next = self.data5[i].q.val();
-            self.keep_out[i].next = self.keep5[i].q.val();
+            self.skip[i].next = self.level5[i].value.val().get_bits::<5>(0);
+            self.lane_out[i].next = self.level5[i].data.val();
+            self.keep_out[i].next = self.level5[i].keep.val();
         }
-        self.unused_top.next = false;
         for i in 0..if_last(N, 1, N - 1) {
-            self.unused_top.next = self.unused_top.val() | self.nulls1[i].q.val().get_bit(5);
+            self.unused_top.next = self.unused_top.val() | self.level1[i].value.val().get_bit(5);
         }
         for i in 0..if_last(N, 2, N - 1) {
-            self.unused_top.next = self.unused_top.val() | self.nulls2[i].q.val().get_bit(5);
+            self.unused_top.next = self.unused_top.val() | self.level2[i].value.val().get_bit(5);
         }
         for i in 0..if_last(N, 3, N - 1) {
-            self.unused_top.next = self.unused_top.val() | self.nulls3[i].q.val().get_bit(5);
+            self.unused_top.next = self.unused_top.val() | self.level3[i].value.val().get_bit(5);
         }
         for i in 0..if_last(N, 4, N - 1) {
-            self.unused_top.next = self.unused_top.val() | self.nulls4[i].q.val().get_bit(5);
+            self.unused_top.next = self.unused_top.val() | self.level4[i].value.val().get_bit(5);
         }
         for i in 0..if_last(N, 5, N - 1) {
-            self.unused_top.next = self.unused_top.val() | self.nulls5[i].q.val().get_bit(5);
+            self.unused_top.next = self.unused_top.val() | self.level5[i].value.val().get_bit(5);
         }
         for i in (if_last(N, 1, N) - if_last(N, 1, 1))..if_last(N, 1, N) {
-            self.nulls.next = self.nulls1[i].q.val();
+            self.nulls.next = self.level1[i].value.val();
         }
         for i in (if_last(N, 2, N) - if_last(N, 2, 1))..if_last(N, 2, N) {
-            self.nulls.next = self.nulls2[i].q.val();
+            self.nulls.next = self.level2[i].value.val();
         }
         for i in (if_last(N, 3, N) - if_last(N, 3, 1))..if_last(N, 3, N) {
-            self.nulls.next = self.nulls3[i].q.val();
+            self.nulls.next = self.level3[i].value.val();
         }
         for i in (if_last(N, 4, N) - if_last(N, 4, 1))..if_last(N, 4, N) {
-            self.nulls.next = self.nulls4[i].q.val();
+            self.nulls.next = self.level4[i].value.val();
         }
         for i in (if_last(N, 5, N) - if_last(N, 5, 1))..if_last(N, 5, N) {
-            self.nulls.next = self.nulls5[i].q.val();
-        }
-        for j in 0..if_last(N, 1, 1) {
-            self.beat_out.next = self.beat1[j].q.val();
-            self.last_out.next = self.last1[j].q.val();
-        }
-        for j in 0..if_last(N, 2, 1) {
-            self.beat_out.next = self.beat2[j].q.val();
-            self.last_out.next = self.last2[j].q.val();
-        }
-        for j in 0..if_last(N, 3, 1) {
-            self.beat_out.next = self.beat3[j].q.val();
-            self.last_out.next = self.last3[j].q.val();
-        }
-        for j in 0..if_last(N, 4, 1) {
-            self.beat_out.next = self.beat4[j].q.val();
-            self.last_out.next = self.last4[j].q.val();
-        }
-        for j in 0..if_last(N, 5, 1) {
-            self.beat_out.next = self.beat5[j].q.val();
-            self.last_out.next = self.last5[j].q.val();
+            self.nulls.next = self.level5[i].value.val();
         }
     }
 }
