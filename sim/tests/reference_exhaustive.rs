@@ -6,12 +6,16 @@
 //! `<[u8]>::utf8_chunks` for where each maximal subpart lies. The error kind
 //! of each subpart is classified from the error table, using only the
 //! subpart's bytes and the byte after it.
+//!
+//! The reference validator, written from RFC 3629 §4's grammar rather than
+//! from a decoder, must find exactly the decoder's error units, in both
+//! profiles.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
 use utf8hdl_hdl::{ErrorKind, Profile, REPLACEMENT};
-use utf8hdl_sim::reference::{Decoder, Unit};
+use utf8hdl_sim::reference::{validate, Decoder, Malformed, Unit};
 
 /// 256 + 256² + 256³.
 const STRINGS_UP_TO_THREE_BYTES: usize = 16_843_008;
@@ -57,6 +61,26 @@ fn assert_spans_tile(message: &[u8], units: &[Unit]) {
 
 /// Two unit buffers, reused from one message to the next so that decoding
 /// allocates nothing.
+/// The error units of a decoding, as the validator reports them.
+fn malformed(units: &[Unit]) -> impl Iterator<Item = Malformed> + '_ {
+    units.iter().filter_map(|unit| {
+        unit.error.map(|kind| Malformed {
+            offset: unit.span.start,
+            len: unit.span.len(),
+            kind,
+        })
+    })
+}
+
+/// The validator finds exactly the error units of the decoding `units`.
+fn assert_validator_agrees(message: &[u8], units: &[Unit], profile: Profile) {
+    let found = validate(message, profile);
+    assert!(
+        found.iter().copied().eq(malformed(units)),
+        "{message:02X?} {profile}: the validator finds {found:?}, the decoder {units:?}"
+    );
+}
+
 #[derive(Default)]
 struct Buffers {
     rfc3629: Vec<Unit>,
@@ -80,6 +104,7 @@ fn check_rfc3629(message: &[u8], units: &mut Vec<Unit>) {
     );
 
     assert_spans_tile(message, units);
+    assert_validator_agrees(message, units, Profile::Rfc3629);
 
     // Error units are U+FFFD; a unit without error is the one character its
     // bytes spell.
@@ -141,6 +166,7 @@ fn check_iso10646(message: &[u8], rfc3629: &[Unit], units: &mut Vec<Unit>) {
     units.clear();
     units.extend(Decoder::new(message.iter().copied(), Profile::Iso10646));
     assert_spans_tile(message, units);
+    assert_validator_agrees(message, units, Profile::Iso10646);
     for unit in units.iter() {
         assert_ne!(unit.error, Some(ErrorKind::OutOfRange), "{message:02X?}");
         if unit.error.is_some() {

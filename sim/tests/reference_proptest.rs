@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use utf8hdl_hdl::{ErrorKind, Profile, REPLACEMENT};
-use utf8hdl_sim::reference::{decode, encode, Unit};
+use utf8hdl_sim::reference::{decode, encode, validate, Malformed, Unit};
 
 /// One byte from weighted pools: ASCII, continuation bytes, and the leads
 /// of each sequence length (F8–FF: five- and six-byte leads, FE and FF).
@@ -194,6 +194,19 @@ proptest! {
                     }
                 }
             }
+        }
+    }
+
+    /// The validator, written from RFC 3629 §4's grammar, finds exactly
+    /// the decoder's error units (offset, length, kind) in both profiles.
+    #[test]
+    fn the_validator_finds_the_decoders_error_units(bytes in message()) {
+        for profile in Profile::ALL {
+            let errors: Vec<Malformed> = decode(&bytes, profile)
+                .into_iter()
+                .filter_map(|u| u.error.map(|kind| Malformed { offset: u.span.start, len: u.span.len(), kind }))
+                .collect();
+            prop_assert_eq!(validate(&bytes, profile), errors);
         }
     }
 }

@@ -1,8 +1,8 @@
 //! The bottom layer of utf8hdl: what the hardware and the software must
 //! agree on ([`Profile`], [`ErrorKind`]) and the reference decoders and
 //! encoders every other part is checked against: UTF-8 ([`decode`],
-//! [`encode`]) and UTF-16 ([`utf16`]); and the character properties
-//! ([`properties`]).
+//! [`encode`], [`validate`]) and UTF-16 ([`utf16`]); and the character
+//! properties ([`properties`]).
 //! Pure software, written from the specifications: it uses nothing from
 //! rust-hdl or the RTL.
 //!
@@ -13,6 +13,8 @@ mod interface;
 pub mod properties;
 pub mod utf16;
 mod utf8;
+mod validate;
 
 pub use interface::{ErrorKind, Profile, REPLACEMENT};
 pub use utf8::{decode, encode, Decoder, Unit};
+pub use validate::{validate, Malformed};
