@@ -194,7 +194,7 @@ pub struct Utf8WideDecoder<
     pub lane_tables: LaneTables<N>,
     pub lane_decoder: LaneDecoder<N>,
     pub word_lanes: WordLanes<N, TDATA_OUT, TUSER>,
-    pub queue: BeatFifo<N, TDATA_OUT, TUSER, QUEUE>,
+    pub queue: BeatFifo<N, 32, 4, TDATA_OUT, TUSER, QUEUE>,
     accepted: Signal<Local, Bit>,
 }
 
@@ -215,7 +215,7 @@ impl<
         + LaneTables::<N>::LATENCY
         + LaneDecoder::<N>::LATENCY
         + WordLanes::<N, TDATA_OUT, TUSER>::LATENCY
-        + BeatFifo::<N, TDATA_OUT, TUSER, QUEUE>::LATENCY;
+        + BeatFifo::<N, 32, 4, TDATA_OUT, TUSER, QUEUE>::LATENCY;
 
     /// The beats the output queue holds, and so the most beats in flight.
     pub const QUEUE_BEATS: usize = 1 << QUEUE;

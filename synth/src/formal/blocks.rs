@@ -81,10 +81,10 @@ pub const BLOCKS: [BlockProof; 6] = [
     },
     BlockProof {
         name: "beat_fifo",
-        instance: "BeatFifo<2, 64, 8, 2>",
+        instance: "BeatFifo<2, 32, 4, 64, 8, 2>",
         properties: formal_source!("blocks/beat_fifo_properties.v"),
         depth: 6,
-        verilog: || alone(BeatFifo::<2, 64, 8, 2>::default(), "beat_fifo"),
+        verilog: || alone(BeatFifo::<2, 32, 4, 64, 8, 2>::default(), "beat_fifo"),
     },
     BlockProof {
         name: "beat_credits",

@@ -16,7 +16,9 @@
 //! `full`.
 //!
 //! ## Parameters
-//! * `N`, `TDATA` = 32N, `TUSER` = 4N: the lanes and the `m_axis` widths.
+//! * `N`, `LD`, `LU`: the lanes and each lane's `tdata` and `tuser` bits
+//!   (32 and 4, a decoded word and its error, in the wide decoder).
+//! * `TDATA` = `LD`·N, `TUSER` = `LU`·N: the `m_axis` widths.
 //! * `A`: the address bits; the queue holds 2^A beats.
 //!
 //! ## Ports
@@ -57,7 +59,14 @@ use crate::utf8_decoder_wide::queue::BeatRam;
 use crate::utf8_decoder_wide::wiring::LaneBus;
 
 #[derive(LogicBlock)]
-pub struct BeatFifo<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> {
+pub struct BeatFifo<
+    const N: usize,
+    const LD: usize,
+    const LU: usize,
+    const TDATA: usize,
+    const TUSER: usize,
+    const A: usize,
+> {
     pub clock: Signal<In, Clock>,
     pub rst: Signal<In, Bit>,
     pub write: Signal<In, Bit>,
@@ -72,7 +81,7 @@ pub struct BeatFifo<const N: usize, const TDATA: usize, const TUSER: usize, cons
     pub m_axis_tlast: Signal<Out, Bit>,
     pub m_axis_tready: Signal<In, Bit>,
     pub returned: Signal<Out, Bit>,
-    ram: BeatRam<N, TDATA, TUSER, A>,
+    ram: BeatRam<N, LD, LU, TDATA, TUSER, A>,
     /// One bit more than the address, so that full and empty differ.
     write_pointer: DFF<Bits<8>>,
     /// The read pointer plus one: the queue's read pointer itself is only
@@ -123,24 +132,36 @@ pub struct BeatFifo<const N: usize, const TDATA: usize, const TUSER: usize, cons
     /// The `m_axis` registers take a beat this cycle, if there is one.
     output_free: Vec<Signal<Local, Bit>>,
     tvalid_out: Vec<DFF<Bit>>,
-    tdata_out: Vec<DFF<Bits<32>>>,
-    tuser_out: Vec<DFF<Bits<4>>>,
+    tdata_out: Vec<DFF<Bits<LD>>>,
+    tuser_out: Vec<DFF<Bits<LU>>>,
     tkeep_out: Vec<DFF<Bits<1>>>,
     tlast_out: DFF<Bit>,
-    tdata_bus: LaneBus<N, 32, TDATA>,
-    tuser_bus: LaneBus<N, 4, TUSER>,
+    tdata_bus: LaneBus<N, LD, TDATA>,
+    tuser_bus: LaneBus<N, LU, TUSER>,
     tkeep_bus: LaneBus<N, 1, N>,
 }
 
-impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize>
-    BeatFifo<N, TDATA, TUSER, A>
+impl<
+        const N: usize,
+        const LD: usize,
+        const LU: usize,
+        const TDATA: usize,
+        const TUSER: usize,
+        const A: usize,
+    > BeatFifo<N, LD, LU, TDATA, TUSER, A>
 {
     /// From `write` to `m_axis_tvalid`: write, read, output register.
     pub const LATENCY: u64 = 3;
 }
 
-impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Default
-    for BeatFifo<N, TDATA, TUSER, A>
+impl<
+        const N: usize,
+        const LD: usize,
+        const LU: usize,
+        const TDATA: usize,
+        const TUSER: usize,
+        const A: usize,
+    > Default for BeatFifo<N, LD, LU, TDATA, TUSER, A>
 {
     fn default() -> Self {
         assert!(A < 8, "BeatFifo: at most 2^7 beats");
@@ -184,8 +205,14 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Def
     }
 }
 
-impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Logic
-    for BeatFifo<N, TDATA, TUSER, A>
+impl<
+        const N: usize,
+        const LD: usize,
+        const LU: usize,
+        const TDATA: usize,
+        const TUSER: usize,
+        const A: usize,
+    > Logic for BeatFifo<N, LD, LU, TDATA, TUSER, A>
 {
     #[hdl_gen]
     fn update(&mut self) {
@@ -300,10 +327,10 @@ mod tests {
 
     #[test]
     fn beat_fifo_is_synthesizable() {
-        crate::assert_synthesizable(BeatFifo::<2, 64, 8, 4>::default());
+        crate::assert_synthesizable(BeatFifo::<2, 32, 4, 64, 8, 4>::default());
     }
 
-    type Fifo = BeatFifo<2, 64, 8, 4>;
+    type Fifo = BeatFifo<2, 32, 4, 64, 8, 4>;
 
     /// Beats 1, 2, 3, … written one a cycle, with `m_axis_tready` from
     /// `ready(cycle)`: the beats taken on `m_axis`, as (cycle, lane 0's

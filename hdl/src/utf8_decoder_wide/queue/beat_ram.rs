@@ -2,12 +2,12 @@
 //!
 //! A simple dual-port memory of `2^A` beats with a registered, enabled
 //! read. A beat is written whole; it is stored, and read, lane by lane:
-//! lane `i` is its word, its `tuser` code and its `tkeep` bit (and lane 0
+//! lane `i` is its `tdata` (a word, in the wide decoder), its `tuser` and its `tkeep` bit (and lane 0
 //! also `tlast`), one memory each, each read register with its own enable.
 //! The enables, and the read and write addresses, are the same signal in
 //! value, but not one net: each comes from its lane's copy of the queue's
-//! state, so that none fans out to more than one lane's 37 flops or
-//! memory. (One enable for the whole beat was the wide core's critical
+//! state, so that none fans out to more than one lane's flops (37 in the
+//! wide decoder) or memory. (One enable for the whole beat was the wide core's critical
 //! path at N = 16: 593 enables, 6.12 ns of routing; one read address was
 //! at N = 32: 7.23 ns of routing into the memories of 32 lanes, and then
 //! one write address, 6.65 ns.)
@@ -26,8 +26,9 @@
 //! two agree.
 //!
 //! ## Parameters
-//! * `N`, `TDATA`, `TUSER`: the lanes and the widths of `tdata` and
-//!   `tuser` (`tkeep` is N bits, `tlast` one).
+//! * `N`, `LD`, `LU`: the lanes and each lane's `tdata` and `tuser` bits.
+//! * `TDATA` = `LD`·N, `TUSER` = `LU`·N: the beat's widths (`tkeep` is N
+//!   bits, `tlast` one).
 //! * `A`: the address bits; the memory holds 2^A beats.
 //!
 //! ## Ports
@@ -37,7 +38,7 @@
 //! | `write_enable`, `write_address[i]` | in | 1, A | write the beat at the clock edge, lane `i` at `write_address[i]` |
 //! | `write_tdata`, `write_tuser`, `write_tkeep`, `write_tlast` | in | | the beat written |
 //! | `read_enable[i]`, `read_address[i]` | in | 1, A | read lane `i` of the beat at the clock edge |
-//! | `read_tdata[i]`, `read_tuser[i]`, `read_tkeep[i]`, `read_tlast` | out | 32, 4, 1, 1 | registered: lane `i` of the beat last read (`tlast` with lane 0) |
+//! | `read_tdata[i]`, `read_tuser[i]`, `read_tkeep[i]`, `read_tlast` | out | LD, LU, 1, 1 | registered: lane `i` of the beat last read (`tlast` with lane 0) |
 //!
 //! ## Latency
 //! One cycle from `read_enable` to `read_*`. A read of the address written
@@ -48,7 +49,14 @@ use rust_hdl::prelude::*;
 use crate::utf8_decoder_wide::many;
 
 #[derive(LogicBlock)]
-pub struct BeatRam<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> {
+pub struct BeatRam<
+    const N: usize,
+    const LD: usize,
+    const LU: usize,
+    const TDATA: usize,
+    const TUSER: usize,
+    const A: usize,
+> {
     pub clock: Signal<In, Clock>,
     pub write_enable: Signal<In, Bit>,
     pub write_address: Vec<Signal<In, Bits<A>>>,
@@ -58,24 +66,30 @@ pub struct BeatRam<const N: usize, const TDATA: usize, const TUSER: usize, const
     pub write_tlast: Signal<In, Bit>,
     pub read_enable: Vec<Signal<In, Bit>>,
     pub read_address: Vec<Signal<In, Bits<A>>>,
-    pub read_tdata: Vec<Signal<Out, Bits<32>>>,
-    pub read_tuser: Vec<Signal<Out, Bits<4>>>,
+    pub read_tdata: Vec<Signal<Out, Bits<LD>>>,
+    pub read_tuser: Vec<Signal<Out, Bits<LU>>>,
     pub read_tkeep: Vec<Signal<Out, Bit>>,
     pub read_tlast: Signal<Out, Bit>,
     /// The simulation's memory, lane by lane, and `tlast` (a leading
     /// underscore: not signals).
-    _lanes: Vec<Vec<(Bits<32>, Bits<4>, Bit)>>,
+    _lanes: Vec<Vec<(Bits<LD>, Bits<LU>, Bit)>>,
     _tlast: Vec<Bit>,
 }
 
-impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Default
-    for BeatRam<N, TDATA, TUSER, A>
+impl<
+        const N: usize,
+        const LD: usize,
+        const LU: usize,
+        const TDATA: usize,
+        const TUSER: usize,
+        const A: usize,
+    > Default for BeatRam<N, LD, LU, TDATA, TUSER, A>
 {
     fn default() -> Self {
         assert_eq!(
             (TDATA, TUSER),
-            (32 * N, 4 * N),
-            "BeatRam: 32 and 4 bits a lane"
+            (LD * N, LU * N),
+            "BeatRam: LD and LU bits a lane"
         );
         BeatRam {
             clock: Default::default(),
@@ -97,8 +111,14 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Def
     }
 }
 
-impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Logic
-    for BeatRam<N, TDATA, TUSER, A>
+impl<
+        const N: usize,
+        const LD: usize,
+        const LU: usize,
+        const TDATA: usize,
+        const TUSER: usize,
+        const A: usize,
+    > Logic for BeatRam<N, LD, LU, TDATA, TUSER, A>
 {
     fn update(&mut self) {
         if self.clock.pos_edge() {
@@ -121,8 +141,8 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
                 );
                 for (i, lane) in self._lanes.iter_mut().enumerate() {
                     lane[self.write_address[i].val().index()] = (
-                        tdata.get_bits::<32>(32 * i),
-                        tuser.get_bits::<4>(4 * i),
+                        tdata.get_bits::<LD>(LD * i),
+                        tuser.get_bits::<LU>(LU * i),
                         tkeep.get_bit(i),
                     );
                 }
@@ -147,17 +167,17 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const A: usize> Log
         let mut reads = String::new();
         for i in 0..N {
             let (tlast, top) = if i == 0 {
-                ("write_tlast, ", 37)
+                ("write_tlast, ", LD + LU + 1)
             } else {
-                ("", 36)
+                ("", LD + LU)
             };
             memories.push_str(&format!("reg [{top}:0] beats${i} [0:{last}];\n"));
             writes.push_str(&format!(
                 "        beats${i}[write_address${i}] <= {{{tlast}write_tkeep[{i}], write_tuser[{tu_hi}:{tu_lo}], write_tdata[{td_hi}:{td_lo}]}};\n",
-                tu_hi = 4 * i + 3,
-                tu_lo = 4 * i,
-                td_hi = 32 * i + 31,
-                td_lo = 32 * i,
+                tu_hi = LU * i + LU - 1,
+                tu_lo = LU * i,
+                td_hi = LD * i + LD - 1,
+                td_lo = LD * i,
             ));
             let read_tlast = if i == 0 { "read_tlast, " } else { "" };
             reads.push_str(&format!(
@@ -179,20 +199,20 @@ mod tests {
 
     #[test]
     fn beat_ram_is_synthesizable() {
-        crate::assert_synthesizable(BeatRam::<2, 64, 8, 4>::default());
+        crate::assert_synthesizable(BeatRam::<2, 32, 4, 64, 8, 4>::default());
     }
 
     /// Written beats read back; a read without `read_enable` keeps the
     /// beat last read.
     #[test]
     fn reads_what_was_written() {
-        let mut uut = BeatRam::<2, 64, 8, 4>::default();
+        let mut uut = BeatRam::<2, 32, 4, 64, 8, 4>::default();
         uut.connect_all();
         let mut sim = Simulation::new();
-        sim.add_clock(5, |x: &mut Box<BeatRam<2, 64, 8, 4>>| {
+        sim.add_clock(5, |x: &mut Box<BeatRam<2, 32, 4, 64, 8, 4>>| {
             x.clock.next = !x.clock.val()
         });
-        sim.add_testbench(move |mut sim: Sim<BeatRam<2, 64, 8, 4>>| {
+        sim.add_testbench(move |mut sim: Sim<BeatRam<2, 32, 4, 64, 8, 4>>| {
             let mut x = sim.init()?;
             for a in 0..16u64 {
                 x.write_enable.next = true;
