@@ -8,6 +8,9 @@
 //! * [`utf8_decoder_wide`]: the same decoder N bytes per clock; its
 //!   pipeline stages are numbered files in [`utf8_decoder_wide::stages`],
 //!   beside the packing network, the output queue and the wiring helpers.
+//! * [`utf8_validator`]: UTF-8 validation N bytes per clock, the bytes
+//!   passed on unchanged with the first byte of each malformed maximal
+//!   subpart marked; built from two prefix scans over the lanes.
 //! * [`utf8_encoder`], [`utf16_encoder`], [`utf16_decoder`],
 //!   [`char_properties`]: one block each.
 //! * [`stream`]: the AXI4-Stream blocks that several cores share.
@@ -19,6 +22,7 @@ pub mod utf16_encoder;
 pub mod utf8_decoder;
 pub mod utf8_decoder_wide;
 pub mod utf8_encoder;
+pub mod utf8_validator;
 
 pub use char_properties::CharProperties;
 pub use utf16_decoder::Utf16Decoder;

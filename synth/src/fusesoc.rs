@@ -27,9 +27,9 @@ pub fn module_name(kind: Kind, profile: Profile, lanes: usize) -> Result<String>
 }
 
 /// The name of the bench's vectors for the core of `kind` and `profile`:
-/// those of its 1-lane module, which serve every lane count.
+/// its [`Kind::stem`] (its 1-lane module's), which serve every lane count.
 pub fn vectors_name(kind: Kind, profile: Profile) -> Result<String> {
-    module_name(kind, profile, 1)
+    kind.stem(profile)
 }
 
 /// Every file [`RTL_DIR`] holds for the core of `kind`, `profile` and
@@ -52,7 +52,7 @@ pub fn core_file<C: Core>(core: &C, vectors: &str) -> Result<String> {
     // The bench's parameters: (name, FuseSoC type, default, what). The
     // module is a define (Verilog has no parameter that names a module),
     // the others parameters.
-    let bench: [(&str, &str, String, &str); 10] = [
+    let bench: [(&str, &str, String, &str); 11] = [
         (
             "UTF8HDL_DUT",
             "str",
@@ -101,6 +101,12 @@ pub fn core_file<C: Core>(core: &C, vectors: &str) -> Result<String> {
             "int",
             "25".into(),
             "Percent of cycles m_axis_tready is low",
+        ),
+        (
+            "PACKED",
+            "int",
+            u8::from(C::PACKED).to_string(),
+            "1 when m_axis_tkeep is packed and null lanes are 0, 0 when the input beats pass on",
         ),
         (
             "NULL_LANES",

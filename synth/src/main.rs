@@ -17,6 +17,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Reference(args)) => cli::reference::run(&args),
         Some(Command::Sim(args)) => cli::sim::run(&args),
         Some(Command::Encode(args)) => cli::encode::run(&args),
+        Some(Command::Validate(args)) => cli::validate::run(&args),
         Some(Command::Bench(args)) => cli::bench::run(&args),
         Some(Command::Wave(args)) => cli::wave::run(&args),
         Some(Command::Lab { action }) => cli::lab::run(&action),

@@ -153,6 +153,54 @@ def _second_out_of_bounds(lead, second, profile):
     return not low <= second <= high
 
 
+def error_starts(message, profile):
+    """Where each replaced span of ``message`` starts, and its kind:
+    CPython's spans for rfc3629, the Annex R decoder's for iso10646."""
+    starts, i, n = {}, 0, len(message)
+    if profile == "rfc3629":
+        spans = []
+        _HANDLER[0] = lambda error: spans.append(error.start) or ("\ufffd", error.end)
+        try:
+            codecs.lookup_error("utf8hdl-model-spans")
+        except LookupError:
+            codecs.register_error("utf8hdl-model-spans", lambda e: _HANDLER[0](e))
+        bytes(message).decode("utf-8", "utf8hdl-model-spans")
+        return {start: kind(message, start, profile) for start in spans}
+    while i < n:
+        unit = annex_r_units(message[i:], profile)[0]
+        if unit[1]:
+            starts[i] = unit[1]
+            # the maximal subpart: the lead and the continuing octets it took
+            taken = 1
+            length = next((o for f, o in reversed(_LENGTH) if message[i] >= f), 0)
+            while (
+                taken < length
+                and i + taken < n
+                and is_continuation(message[i + taken])
+                and not (taken == 1 and _second_out_of_bounds(message[i], message[i + 1], profile))
+            ):
+                taken += 1
+        else:
+            taken = _encoded_length(unit[0])
+        i += taken
+    return starts
+
+
+def _encoded_length(value):
+    """The octets of ``value`` in shortest form (Annex R Table 1)."""
+    for octets, limit in enumerate([0x80, 0x800, 0x10000, 0x200000, 0x4000000], 1):
+        if value < limit:
+            return octets
+    return 6
+
+
+def validator_lanes(message, profile):
+    """The validator's output lanes for ``message``: each byte, with the
+    tuser of the error it starts, or 0."""
+    starts = error_starts(message, profile)
+    return [(byte, tuser(starts.get(i))) for i, byte in enumerate(message)]
+
+
 def units(message, profile):
     """The units a core of ``profile`` must deliver for ``message``."""
     if profile == "rfc3629":

@@ -10,7 +10,7 @@ input (wide decoders only).
 NAME.out.hex, a line an output unit: its tdata (OUT bits) and its tuser
 above (USER bits); the bit above those alone ends a message (its tlast),
 and the two bits above alone end a message of no input.
-The decoders' vectors serve every lane count.
+The decoders' and the validators' vectors serve every lane count.
 """
 
 import random
@@ -60,6 +60,10 @@ def all_vectors():
         name = "utf8_decoder" if profile == "rfc3629" else f"utf8_decoder_{profile}"
         messages = [list(m) for m in vector_messages(profile)]
         yield name, vectors(8, 32, 4, messages, decoder_units(profile))
+        validator = "utf8_validator" if profile == "rfc3629" else f"utf8_validator_{profile}"
+        yield validator, vectors(
+            8, 8, 4, messages, lambda m, p=profile: model.validator_lanes(bytes(m), p)
+        )
     for family in stream_models.FAMILIES:
         messages = family.messages(random.Random(1))
         yield family.module, vectors(

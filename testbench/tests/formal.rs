@@ -665,3 +665,35 @@ fn properties_mutant_private_use_range_moved_fails() {
     let mutated = original.replacen("(low[('h8)+:(8)] == 'hf8)", "(low[('h8)+:(8)] == 'hf9)", 1);
     one_lane_mutant_fails(&core, &original, &mutated, "safety", "p4_flags");
 }
+
+/// The validator at two and four lanes, both profiles: m_axis keeps the
+/// AXI4-Stream rules (P2) and no `tlast` leaves that did not come in (P5),
+/// by BMC to the default depth.
+#[test]
+#[ignore = "slow: SymbiYosys bounded checks of the 2- and 4-lane validator"]
+fn validator_keeps_the_stream_rules() {
+    if !formal::require_tools() {
+        return;
+    }
+    for profile in Profile::ALL {
+        for lanes in [2, 4] {
+            let dir = tempfile::tempdir().unwrap();
+            let checks = checks(Kind::Validator, lanes);
+            let outcomes = prove(
+                Kind::Validator,
+                profile,
+                lanes,
+                None,
+                checks.to_vec(),
+                dir.path(),
+            );
+            assert_eq!(outcomes.len(), checks.len());
+            for (property, outcome) in &outcomes {
+                assert!(
+                    matches!(outcome, Outcome::PassedBmc { depth } if *depth >= formal::DEFAULT_DEPTH),
+                    "validator {profile} x{lanes} {property}: {outcome}"
+                );
+            }
+        }
+    }
+}

@@ -22,6 +22,7 @@ mod rtl_vs_reference;
 mod self_contained;
 mod throughput_and_reset;
 mod utf16;
+mod validator;
 mod verilog_lint;
 mod wide_checked;
 mod wide_decoder;

@@ -75,15 +75,18 @@ fn fusesoc(target: &str, module: &str) -> String {
     )
 }
 
-/// The cores CI checks: every 1-lane core, and the decoder at 4 lanes in
-/// both profiles and 8 in rfc3629 (the other widths are the same
-/// description at other widths).
+/// The cores CI checks: every 1-lane core, the decoder at 4 lanes in
+/// both profiles and 8 in rfc3629, and the validator at 4 lanes in
+/// rfc3629 and 2 in iso10646 (the other widths are the same description
+/// at other widths).
 fn checked() -> Vec<String> {
     let one_lane = all_cores().filter(|&(_, _, lanes)| lanes == 1);
     let wide = [
         (Kind::Decoder, Profile::Rfc3629, 4),
         (Kind::Decoder, Profile::Iso10646, 4),
         (Kind::Decoder, Profile::Rfc3629, 8),
+        (Kind::Validator, Profile::Rfc3629, 4),
+        (Kind::Validator, Profile::Iso10646, 2),
     ];
     (one_lane.chain(wide))
         .map(|(kind, profile, lanes)| module_name(kind, profile, lanes).unwrap())

@@ -17,4 +17,4 @@ mod validate;
 
 pub use interface::{ErrorKind, Profile, REPLACEMENT};
 pub use utf8::{decode, encode, Decoder, Unit};
-pub use validate::{validate, Malformed};
+pub use validate::{first_unit, validate, Malformed};

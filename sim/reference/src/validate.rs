@@ -118,9 +118,11 @@ fn lone_kind(byte: u8) -> ErrorKind {
     }
 }
 
-/// What the bytes at the start of `rest` are: `Ok(n)`, a well-formed
-/// character of `n` bytes, or `Err(malformed)` with its offset 0.
-fn match_at(rest: &[u8], profile: Profile) -> Result<usize, Malformed> {
+/// What the bytes at the start of `rest` (not empty) are: `Ok(n)`, a
+/// well-formed character of `n` bytes, or `Err(malformed)`, a maximal
+/// subpart at offset 0. When `rest` ends inside the sequence, more bytes
+/// could change the answer only if it is a truncated error ending there.
+pub fn first_unit(rest: &[u8], profile: Profile) -> Result<usize, Malformed> {
     let first = rest[0];
     if first <= 0x7F {
         return Ok(1);
@@ -166,7 +168,7 @@ pub fn validate(message: &[u8], profile: Profile) -> Vec<Malformed> {
     let mut errors = Vec::new();
     let mut offset = 0;
     while offset < message.len() {
-        match match_at(&message[offset..], profile) {
+        match first_unit(&message[offset..], profile) {
             Ok(len) => offset += len,
             Err(malformed) => {
                 errors.push(Malformed {

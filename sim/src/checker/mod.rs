@@ -238,7 +238,7 @@ impl<M: Model> Checker<M> {
     /// For `core`, just reset.
     pub fn new<C: Core<Model = M>>(core: &C) -> Self {
         Checker {
-            protocol: Protocol::new(C::LATENCY, C::RATE),
+            protocol: Protocol::new(C::LATENCY, C::RATE, C::PACKED),
             expectation: Expectation::new(core.model()),
             delivering: None,
             summary: Summary::of::<C>(),

@@ -75,10 +75,12 @@ impl Side {
 ///   core's [`Core::LATENCY`] cycles, `s_axis_tready` is high ([`Rate::Input`]),
 ///   or, when beats have also been offered that long, `m_axis_tvalid` is
 ///   ([`Rate::Output`]);
-/// * `m_axis_tkeep` is packed, and a null beat carries `m_axis_tlast`.
+/// * `m_axis_tkeep` is packed (for a core that packs, [`Core::PACKED`]),
+///   and a null beat carries `m_axis_tlast`.
 pub struct Protocol<O: Lane> {
     latency: u64,
     rate: Rate,
+    packed: bool,
     /// The beat shown while `m_axis_tready` was low, when `holding`: it
     /// must hold. (Copied only then: a beat is large, and this runs on
     /// every cycle.)
@@ -93,11 +95,13 @@ pub struct Protocol<O: Lane> {
 
 impl<O: Lane> Protocol<O> {
     /// The rules for a core of `latency` and `rate` ([`Core::LATENCY`],
-    /// [`Core::RATE`]), just reset.
-    pub fn new(latency: u64, rate: Rate) -> Self {
+    /// [`Core::RATE`]) whose `m_axis_tkeep` is `packed` or not
+    /// ([`Core::PACKED`]), just reset.
+    pub fn new(latency: u64, rate: Rate, packed: bool) -> Self {
         Protocol {
             latency,
             rate,
+            packed,
             holding: false,
             held: Beat::new(&[], false),
             ready_run: 0,
@@ -141,7 +145,7 @@ impl<O: Lane> Protocol<O> {
             _ => {}
         }
         if let Some(beat) = cycle.m_axis() {
-            if !beat.is_packed() {
+            if self.packed && !beat.is_packed() {
                 return Err(format!("m_axis_tkeep {:b} is not packed", beat.tkeep));
             }
             if beat.tkeep == 0 && !beat.tlast {

@@ -205,6 +205,11 @@ pub trait Core {
     /// Which side moves on every clock at full rate.
     const RATE: Rate = Rate::Input;
 
+    /// Whether its `m_axis_tkeep` is packed (lanes 0 to *k*−1), as a core
+    /// that makes its own beats keeps it; a core that passes its input's
+    /// beats on keeps their null lanes where they are.
+    const PACKED: bool = true;
+
     /// The errors its units can carry, of the family's `tuser` codes
     /// ([`ErrorKind`]), in the order a summary lists them.
     const ERROR_KINDS: &'static [ErrorKind];

@@ -36,6 +36,7 @@ pub mod utf16_decoder;
 pub mod utf16_encoder;
 pub mod utf8_decoder;
 pub mod utf8_encoder;
+pub mod utf8_validator;
 
 /// A kind of core of the family.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -50,6 +51,8 @@ pub enum Kind {
     Utf16Decoder,
     /// UCS-4 words with their character properties ([`char_properties`]).
     Properties,
+    /// UTF-8 bytes passed on with their errors marked ([`utf8_validator`]).
+    Validator,
 }
 
 /// What the registry holds of a kind of core, beside its [`Core`]s: the
@@ -86,12 +89,13 @@ pub struct Description {
 impl Kind {
     /// Every kind, in the order the command line and the datasheet list
     /// them.
-    pub const ALL: [Kind; 5] = [
+    pub const ALL: [Kind; 6] = [
         Kind::Decoder,
         Kind::Encoder,
         Kind::Utf16Encoder,
         Kind::Utf16Decoder,
         Kind::Properties,
+        Kind::Validator,
     ];
 
     /// Its description, from its module.
@@ -102,6 +106,7 @@ impl Kind {
             Kind::Utf16Encoder => &utf16_encoder::DESCRIPTION,
             Kind::Utf16Decoder => &utf16_decoder::DESCRIPTION,
             Kind::Properties => &char_properties::DESCRIPTION,
+            Kind::Validator => &utf8_validator::DESCRIPTION,
         }
     }
 
@@ -146,6 +151,20 @@ impl Kind {
             ));
         }
         Ok(())
+    }
+
+    /// The name its cores' modules share: its 1-lane core's, or its
+    /// narrowest core's without the lanes (`utf8_validator` of
+    /// `utf8_validator_x2`). Its block, description, property file and the
+    /// FuseSoC bench's vectors are named for it.
+    pub fn stem(self, profile: Profile) -> anyhow::Result<String> {
+        let lanes = self.lane_counts()[0];
+        let name =
+            crate::with_any_core!(self, lanes, profile, |core| crate::core::Core::name(&core));
+        Ok(name
+            .strip_suffix(&format!("_x{lanes}"))
+            .unwrap_or(&name)
+            .to_string())
     }
 
     /// Every core of the kind: each profile and lane count it comes in.
@@ -208,6 +227,9 @@ macro_rules! with_any_core {
                 let $core = $crate::cores::char_properties::Properties;
                 $body
             }
+            $crate::cores::Kind::Validator => {
+                $crate::with_validator!(lanes, profile, |$core| $body)
+            }
         }
     }};
 }
@@ -267,12 +289,12 @@ mod tests {
     /// A registered kind has every part a core is made of, where its name
     /// says: its block (`hdl/src/<module>.rs` or `hdl/src/<module>/`), its
     /// module here, its reference, and its property file
-    /// (`hdl/formal/<module>_properties.v`), `<module>` being its 1-lane
-    /// core's Verilog module.
+    /// (`hdl/formal/<module>_properties.v`), `<module>` being its
+    /// [`Kind::stem`].
     #[test]
     fn every_registered_kind_has_all_its_parts() {
         fn module_of(kind: Kind) -> anyhow::Result<String> {
-            with_any_core!(kind, 1, Profile::Rfc3629, |core| Ok(core.name()))
+            kind.stem(Profile::Rfc3629)
         }
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         for kind in Kind::ALL {

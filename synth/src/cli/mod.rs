@@ -20,6 +20,7 @@ pub mod reference;
 pub mod report;
 pub mod sim;
 pub mod synth;
+pub mod validate;
 pub mod verilog;
 pub mod wave;
 pub mod waveform;
@@ -43,6 +44,9 @@ pub enum Command {
     /// Encode UCS-4 or UTF-16 as UTF-8 in the RTL (the UTF-8 encoder, after
     /// the UTF-16 decoder for UTF-16), checked against the references.
     Encode(encode::EncodeArgs),
+    /// Validate UTF-8 in the RTL (the validator, N bytes a clock): the
+    /// offset and kind of every error; exit 0 valid, 1 not valid.
+    Validate(validate::ValidateArgs),
     /// Measure simulated cycles per second, VCD size and peak memory.
     Bench(bench::BenchArgs),
     /// Regenerate the guide's waveform figures (SVG) from real simulations.

@@ -1,0 +1,283 @@
+//! # `BeatMarks`: every lane's mark, and the carry between beats
+//!
+//! The scanned beat ([`LaneScan`](crate::utf8_validator::LaneScan)) gives
+//! each lane the forward summary of the lanes up to it and the backward
+//! summary of the lanes from it. This stage joins the forward summary of
+//! the message's earlier beats, held in `carry`, in front of each lane's
+//! (one [`ForwardJoin`] a lane), and marks every lane ([`LaneMark`]).
+//!
+//! A first octet whose sequence runs past its beat is left unmarked and
+//! reported `open`; `carry` then ends with it. The next beat with bytes
+//! decides it from `carry` and the beat's backward summary (lane 0's): it
+//! is `resolved`, with `resolved_tuser` its mark (0 when the sequence
+//! completes). [`OpenLeadHold`](crate::utf8_validator::OpenLeadHold)
+//! marks it, in the beat it holds.
+//!
+//! ## Ports
+//! | port | dir | width | meaning |
+//! |---|---|---|---|
+//! | `clock`, `rst` | in | 1 | clock; synchronous reset |
+//! | `data[i]`, `keep[i]`, `forward[i]`, `backward[i]`, `beat`, `last` | in | | the scanned beat |
+//! | `tdata`, `tkeep`, `tlast`, `tuser` | out | 8N, N, 1, 4N | registered: the beat, each lane's mark |
+//! | `write` | out | 1 | registered: a beat is out |
+//! | `open` | out | N | registered: the lane (one hot) of the first octet whose sequence runs past the beat |
+//! | `resolved`, `resolved_tuser` | out | 1, 4 | registered: the first octet left open before this beat is decided, with its mark |
+//!
+//! ## Latency
+//! One cycle.
+//!
+//! ## Invariants
+//! * At most one lane of a beat is `open`, and none in a beat with `tlast`.
+//! * A beat that resolves an open first octet comes after the beat that
+//!   left it open, with only beats of continuing octets between.
+
+use rust_hdl::prelude::*;
+
+use crate::many;
+use crate::utf8_decoder::lead_table::error_tuser;
+use crate::utf8_decoder_wide::wiring::LaneBus;
+use crate::utf8_validator::{ForwardJoin, LaneMark};
+use utf8hdl_reference::{ErrorKind, Profile};
+
+#[derive(LogicBlock)]
+pub struct BeatMarks<const N: usize, const TDATA: usize, const TUSER: usize> {
+    pub clock: Signal<In, Clock>,
+    pub rst: Signal<In, Bit>,
+    pub data: Vec<Signal<In, Bits<8>>>,
+    pub keep: Vec<Signal<In, Bit>>,
+    pub forward: Vec<Signal<In, Bits<17>>>,
+    pub backward: Vec<Signal<In, Bits<9>>>,
+    pub beat: Signal<In, Bit>,
+    pub last: Signal<In, Bit>,
+    pub tdata: Signal<Out, Bits<TDATA>>,
+    pub tkeep: Signal<Out, Bits<N>>,
+    pub tlast: Signal<Out, Bit>,
+    pub tuser: Signal<Out, Bits<TUSER>>,
+    pub write: Signal<Out, Bit>,
+    pub open: Signal<Out, Bits<N>>,
+    pub resolved: Signal<Out, Bit>,
+    pub resolved_tuser: Signal<Out, Bits<4>>,
+    /// The forward summary of the message's beats so far (the empty
+    /// stretch, 1, at its start).
+    carry: DFF<Bits<17>>,
+    /// The mark of the open first octet in `carry` if its second octet
+    /// turns out to be outside its bounds.
+    carry_outside: DFF<Bits<4>>,
+    /// `carry` joined in front of lane `i`'s lanes before it.
+    before: Vec<ForwardJoin>,
+    /// `carry` joined with the whole beat: the next `carry`.
+    after: ForwardJoin,
+    marks: Vec<LaneMark>,
+    /// The open first octet's `outside_tuser`, if a lane is open.
+    open_outside: Signal<Local, Bits<4>>,
+    any_open: Signal<Local, Bit>,
+    /// `carry` ends in a first octet whose sequence is still open.
+    carry_open: Signal<Local, Bit>,
+    /// `carry`'s `trail` and `need`, the beat's leading continuing octets
+    /// (lane 0's backward `lead`), and `trail` plus those.
+    carry_trail: Signal<Local, Bits<3>>,
+    carry_need: Signal<Local, Bits<3>>,
+    beat_lead: Signal<Local, Bits<3>>,
+    run: Signal<Local, Bits<4>>,
+    resolving: Signal<Local, Bit>,
+    resolving_tuser: Signal<Local, Bits<4>>,
+    tdata_out: Vec<DFF<Bits<8>>>,
+    tdata_bus: LaneBus<N, 8, TDATA>,
+    tkeep_out: Vec<DFF<Bit>>,
+    tkeep_bus: LaneBus<N, 1, N>,
+    tuser_out: Vec<DFF<Bits<4>>>,
+    tuser_bus: LaneBus<N, 4, TUSER>,
+    open_out: Vec<DFF<Bit>>,
+    open_bus: LaneBus<N, 1, N>,
+    tlast_out: DFF<Bit>,
+    write_out: DFF<Bit>,
+    resolved_out: DFF<Bit>,
+    resolved_tuser_out: DFF<Bits<4>>,
+    tuser_truncated: Constant<Bits<4>>,
+}
+
+impl<const N: usize, const TDATA: usize, const TUSER: usize> BeatMarks<N, TDATA, TUSER> {
+    pub fn new(profile: Profile) -> Self {
+        assert_eq!((TDATA, TUSER), (8 * N, 4 * N), "BeatMarks: 8N and 4N");
+        BeatMarks {
+            clock: Default::default(),
+            rst: Default::default(),
+            data: many(N),
+            keep: many(N),
+            forward: many(N),
+            backward: many(N),
+            beat: Default::default(),
+            last: Default::default(),
+            tdata: Default::default(),
+            tkeep: Default::default(),
+            tlast: Default::default(),
+            tuser: Default::default(),
+            write: Default::default(),
+            open: Default::default(),
+            resolved: Default::default(),
+            resolved_tuser: Default::default(),
+            carry: Default::default(),
+            carry_outside: Default::default(),
+            before: many(N),
+            after: Default::default(),
+            marks: (0..N).map(|_| LaneMark::new(profile)).collect(),
+            open_outside: Default::default(),
+            any_open: Default::default(),
+            carry_open: Default::default(),
+            carry_trail: Default::default(),
+            carry_need: Default::default(),
+            beat_lead: Default::default(),
+            run: Default::default(),
+            resolving: Default::default(),
+            resolving_tuser: Default::default(),
+            tdata_out: many(N),
+            tdata_bus: Default::default(),
+            tkeep_out: many(N),
+            tkeep_bus: Default::default(),
+            tuser_out: many(N),
+            tuser_bus: Default::default(),
+            open_out: many(N),
+            open_bus: Default::default(),
+            tlast_out: Default::default(),
+            write_out: Default::default(),
+            resolved_out: Default::default(),
+            resolved_tuser_out: Default::default(),
+            tuser_truncated: error_tuser(ErrorKind::Truncated),
+        }
+    }
+}
+
+impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for BeatMarks<N, TDATA, TUSER> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self,
+            clock,
+            carry,
+            carry_outside,
+            tlast_out,
+            write_out,
+            resolved_out,
+            resolved_tuser_out
+        );
+        // Each lane, behind `carry`.
+        self.before[0].earlier.next = self.carry.q.val();
+        self.before[0].later.next = 1.into();
+        for i in 1..N {
+            self.before[i].earlier.next = self.carry.q.val();
+            self.before[i].later.next = self.forward[i - 1].val();
+        }
+        self.any_open.next = false;
+        self.open_outside.next = 0.into();
+        for i in 0..N {
+            self.marks[i].tdata.next = self.data[i].val();
+            self.marks[i].keep.next = self.keep[i].val();
+            self.marks[i].forward.next = self.before[i].joined.val();
+            self.marks[i].last.next = self.last.val();
+            self.any_open.next = self.any_open.val() | self.marks[i].open.val();
+            if self.marks[i].open.val() {
+                self.open_outside.next = self.marks[i].outside_tuser.val();
+            }
+        }
+        for i in 0..N.saturating_sub(1) {
+            self.marks[i].backward.next = self.backward[i + 1].val();
+        }
+        for i in N.saturating_sub(1)..N {
+            self.marks[i].backward.next = 1.into();
+        }
+
+        // The first octet left open before this beat: decided by the
+        // beat's first bytes (lane 0's backward summary), or by `tlast`.
+        self.carry_open.next = !self.carry.q.val().get_bit(0)
+            & (self.carry.q.val().get_bits::<3>(1) < self.carry.q.val().get_bits::<3>(4))
+            & ((self.carry.q.val().get_bits::<3>(1) == 0)
+                | ((self.carry.q.val().get_bits::<5>(12) & self.carry.q.val().get_bits::<5>(7))
+                    != 0));
+        self.carry_trail.next = self.carry.q.val().get_bits::<3>(1);
+        self.carry_need.next = self.carry.q.val().get_bits::<3>(4);
+        self.beat_lead.next = self.backward[0].val().get_bits::<3>(1);
+        self.run.next =
+            bit_cast::<4, 3>(self.carry_trail.val()) + bit_cast::<4, 3>(self.beat_lead.val());
+        self.resolving.next = false;
+        self.resolving_tuser.next = 0.into();
+        if self.beat.val() & self.carry_open.val() {
+            if self.backward[0].val().get_bits::<4>(0) == 1 {
+                // No byte in the beat: only `tlast` decides.
+                self.resolving.next = self.last.val();
+                self.resolving_tuser.next = self.tuser_truncated.val();
+            } else if (self.carry.q.val().get_bits::<3>(1) == 0)
+                & ((self.backward[0].val().get_bits::<5>(4) & self.carry.q.val().get_bits::<5>(7))
+                    == 0)
+            {
+                self.resolving.next = true;
+                self.resolving_tuser.next = self.tuser_truncated.val();
+                if self.backward[0].val().get_bits::<5>(4) != 0 {
+                    self.resolving_tuser.next = self.carry_outside.q.val();
+                }
+            } else if self.run.val() >= bit_cast::<4, 3>(self.carry_need.val()) {
+                self.resolving.next = true;
+            } else if !self.backward[0].val().get_bit(0) | self.last.val() {
+                self.resolving.next = true;
+                self.resolving_tuser.next = self.tuser_truncated.val();
+            }
+        }
+
+        self.after.earlier.next = self.carry.q.val();
+        for i in N.saturating_sub(1)..N {
+            self.after.later.next = self.forward[i].val();
+        }
+        if self.beat.val() {
+            self.carry.d.next = self.after.joined.val();
+            if self.last.val() {
+                self.carry.d.next = 1.into();
+            }
+            if self.any_open.val() {
+                self.carry_outside.d.next = self.open_outside.val();
+            }
+        }
+
+        // The registered outputs.
+        self.write_out.d.next = self.beat.val();
+        self.tlast_out.d.next = self.last.val();
+        self.resolved_out.d.next = self.resolving.val();
+        self.resolved_tuser_out.d.next = self.resolving_tuser.val();
+        for i in 0..N {
+            self.tdata_out[i].clock.next = self.clock.val();
+            self.tkeep_out[i].clock.next = self.clock.val();
+            self.tuser_out[i].clock.next = self.clock.val();
+            self.open_out[i].clock.next = self.clock.val();
+            self.tdata_out[i].d.next = self.data[i].val();
+            self.tkeep_out[i].d.next = self.keep[i].val();
+            self.tuser_out[i].d.next = self.marks[i].tuser.val();
+            self.open_out[i].d.next = self.marks[i].open.val();
+            self.tdata_bus.lane[i].next = self.tdata_out[i].q.val();
+            self.tkeep_bus.lane[i].next = self.tkeep_out[i].q.val().into();
+            self.open_bus.lane[i].next = self.open_out[i].q.val().into();
+            self.tuser_bus.lane[i].next = self.tuser_out[i].q.val();
+        }
+        self.tdata.next = self.tdata_bus.bus.val();
+        self.tuser.next = self.tuser_bus.bus.val();
+        self.tkeep.next = self.tkeep_bus.bus.val();
+        self.open.next = self.open_bus.bus.val();
+        self.tlast.next = self.tlast_out.q.val();
+        self.write.next = self.write_out.q.val();
+        self.resolved.next = self.resolved_out.q.val();
+        self.resolved_tuser.next = self.resolved_tuser_out.q.val();
+        if self.rst.val() {
+            self.carry.d.next = 1.into();
+            self.write_out.d.next = false;
+            self.resolved_out.d.next = false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn beat_marks_is_synthesizable() {
+        crate::assert_synthesizable(BeatMarks::<2, 16, 8>::new(Profile::Rfc3629));
+        crate::assert_synthesizable(BeatMarks::<8, 64, 32>::new(Profile::Iso10646));
+    }
+}

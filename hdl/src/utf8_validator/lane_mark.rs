@@ -1,0 +1,144 @@
+//! # `LaneMark`: one lane's error mark, from the two scans (combinational)
+//!
+//! A kept byte is marked with the `tuser` of its error ([`ErrorKind::tuser`],
+//! 0 for none) when it is the first byte of a malformed maximal subpart:
+//!
+//! * a continuing octet that no sequence takes: the `forward` summary of
+//!   the message before it ends in an open first octet (`trail` < `need`)
+//!   whose second octet (this byte if `trail` is 0, else `first`) is in
+//!   its `mask`; otherwise it is an unexpected continuation;
+//! * a byte that starts no sequence (C0, C1, F5–FF as the profile says);
+//! * a first octet whose sequence does not complete: the `backward`
+//!   summary of the beat after it starts with a byte outside its `mask`
+//!   (the lead's own kind, or truncated when that byte continues nothing),
+//!   or with fewer continuing octets than it needs before another byte.
+//!   When the beat ends first (`backward` is continuing octets only, or
+//!   empty), the sequence is `open`: the next beats decide it, unless
+//!   this beat has `tlast`, which truncates it.
+//!
+//! ## Ports
+//! | port | dir | width | meaning |
+//! |---|---|---|---|
+//! | `tdata`, `keep` | in | 8, 1 | the lane |
+//! | `forward` | in | 17 | the forward summary of everything before the lane since the message began |
+//! | `backward` | in | 9 | the backward summary of the beat's lanes after it |
+//! | `last` | in | 1 | the beat has `tlast` |
+//! | `tuser` | out | 4 | the lane's mark |
+//! | `open` | out | 1 | a first octet whose sequence runs past the beat |
+//! | `outside_tuser` | out | 4 | the mark it gets if the next byte is a continuing octet outside its `mask` |
+//!
+//! ## Latency
+//! None: combinational.
+
+use rust_hdl::prelude::*;
+
+use crate::utf8_decoder::lead_table::{error_tuser, LeadTable};
+use crate::utf8_decoder::octet_table::OctetTable;
+use utf8hdl_reference::{ErrorKind, Profile};
+
+#[derive(LogicBlock)]
+pub struct LaneMark {
+    pub tdata: Signal<In, Bits<8>>,
+    pub keep: Signal<In, Bit>,
+    pub forward: Signal<In, Bits<17>>,
+    pub backward: Signal<In, Bits<9>>,
+    pub last: Signal<In, Bit>,
+    pub tuser: Signal<Out, Bits<4>>,
+    pub open: Signal<Out, Bit>,
+    pub outside_tuser: Signal<Out, Bits<4>>,
+    octet: OctetTable,
+    lead: LeadTable,
+    /// The continuing octets a first octet asks for.
+    need: Signal<Local, Bits<3>>,
+    /// The second octet of the open sequence before a continuing octet.
+    second: Signal<Local, Bits<5>>,
+    /// The sequence this first octet starts reaches the end of the beat.
+    runs_on: Signal<Local, Bit>,
+    tuser_truncated: Constant<Bits<4>>,
+    /// What the mark does not read: the free bits, and `forward`'s `all`
+    /// (Verilator's lint passes over `unused_*`; yosys removes it).
+    unused_inputs: Signal<Local, Bit>,
+}
+
+impl LaneMark {
+    pub fn new(profile: Profile) -> Self {
+        LaneMark {
+            tdata: Default::default(),
+            keep: Default::default(),
+            forward: Default::default(),
+            backward: Default::default(),
+            last: Default::default(),
+            tuser: Default::default(),
+            open: Default::default(),
+            outside_tuser: Default::default(),
+            octet: OctetTable::new(profile),
+            lead: Default::default(),
+            need: Default::default(),
+            second: Default::default(),
+            runs_on: Default::default(),
+            tuser_truncated: error_tuser(ErrorKind::Truncated),
+            unused_inputs: Default::default(),
+        }
+    }
+}
+
+impl Logic for LaneMark {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.octet.tdata.next = self.tdata.val();
+        self.lead.byte_class.next = self.octet.byte_class.val();
+        self.outside_tuser.next = self.lead.outside_tuser.val();
+        self.unused_inputs.next = self.octet.free_bits.val().any() | self.forward.val().get_bit(0);
+        self.need.next = 0.into();
+        if self.lead.lead_length.val() > 1 {
+            self.need.next = self.lead.lead_length.val() - 1;
+        }
+        self.second.next = self.forward.val().get_bits::<5>(12);
+        if self.forward.val().get_bits::<3>(1) == 0 {
+            self.second.next = self.octet.continuation.val();
+        }
+        self.runs_on.next = false;
+        self.tuser.next = 0.into();
+        if self.keep.val() & (self.octet.continuation.val() != 0) {
+            if !((self.forward.val().get_bits::<3>(1) < self.forward.val().get_bits::<3>(4))
+                & ((self.second.val() & self.forward.val().get_bits::<5>(7)) != 0))
+            {
+                self.tuser.next = self.lead.malformed_tuser.val();
+            }
+        } else if self.keep.val() & (self.need.val() == 0) {
+            self.tuser.next = self.lead.malformed_tuser.val();
+        } else if self.keep.val() {
+            if self.backward.val().get_bits::<4>(0) == 1 {
+                // Nothing after it in the beat.
+                self.runs_on.next = true;
+            } else if (self.backward.val().get_bits::<5>(4) & self.lead.second_allowed.val()) == 0 {
+                self.tuser.next = self.tuser_truncated.val();
+                if self.backward.val().get_bits::<5>(4) != 0 {
+                    self.tuser.next = self.lead.outside_tuser.val();
+                }
+            } else if self.backward.val().get_bits::<3>(1) < self.need.val() {
+                // Too few continuing octets: another byte ends them, or
+                // the beat does.
+                if self.backward.val().get_bit(0) {
+                    self.runs_on.next = true;
+                } else {
+                    self.tuser.next = self.tuser_truncated.val();
+                }
+            }
+        }
+        self.open.next = self.runs_on.val() & !self.last.val();
+        if self.runs_on.val() & self.last.val() {
+            self.tuser.next = self.tuser_truncated.val();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lane_mark_is_synthesizable() {
+        crate::assert_synthesizable(LaneMark::new(Profile::Rfc3629));
+    }
+}

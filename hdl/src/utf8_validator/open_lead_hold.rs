@@ -1,0 +1,184 @@
+//! # `OpenLeadHold`: beats wait here while a first octet in them is open
+//!
+//! A first octet is marked when its sequence is known to be malformed, and
+//! that may be only some beats later ([`BeatMarks`](crate::utf8_validator::BeatMarks)).
+//! The beat that holds it waits here, and the beats behind it wait in
+//! order, until it is `resolved`: its lane then takes `resolved_tuser`.
+//! Every other beat passes straight through, one a cycle.
+//!
+//! The beats behind an open first octet are continuing octets only (any
+//! other byte decides it), and a sequence has at most six octets, so at
+//! most five beats with bytes can be behind it; null beats without `tlast`
+//! never reach this block. It holds eight.
+//!
+//! ## Parameters
+//! `N`, `TDATA` = 8N, `TUSER` = 4N: the lanes and the beat's widths.
+//!
+//! ## Ports
+//! | port | dir | width | meaning |
+//! |---|---|---|---|
+//! | `clock`, `rst` | in | 1 | clock; synchronous reset |
+//! | `write`, `tdata`, `tkeep`, `tlast`, `tuser`, `open` | in | | a beat, its marks, its open lane (one hot, or 0) |
+//! | `resolved`, `resolved_tuser` | in | 1, 4 | the open first octet is decided, with its mark |
+//! | `release` | out | 1 | the oldest beat leaves this cycle (combinational, from flops) |
+//! | `tdata_out`, `tuser_out`, `tkeep_out`, `tlast_out` | out | | the oldest beat |
+//!
+//! ## Latency
+//! One cycle for a beat with nothing open before it: written at one clock
+//! edge, released in the next cycle.
+//!
+//! ## Invariants
+//! * Beats are released in the order they were written, each once.
+//! * A beat is released only once none of its lanes is open.
+
+use rust_hdl::prelude::*;
+
+use crate::many;
+use crate::utf8_validator::HoldPlace;
+
+/// The beats it holds. The rings below close from place 7 to place 0,
+/// written as literals: `#[hdl_gen]` indexes by loop variables and
+/// literals only.
+const PLACES: usize = 8;
+
+#[derive(LogicBlock)]
+pub struct OpenLeadHold<const N: usize, const TDATA: usize, const TUSER: usize> {
+    pub clock: Signal<In, Clock>,
+    pub rst: Signal<In, Bit>,
+    pub write: Signal<In, Bit>,
+    pub tdata: Signal<In, Bits<TDATA>>,
+    pub tkeep: Signal<In, Bits<N>>,
+    pub tlast: Signal<In, Bit>,
+    pub tuser: Signal<In, Bits<TUSER>>,
+    pub open: Signal<In, Bits<N>>,
+    pub resolved: Signal<In, Bit>,
+    pub resolved_tuser: Signal<In, Bits<4>>,
+    pub release: Signal<Out, Bit>,
+    pub tdata_out: Signal<Out, Bits<TDATA>>,
+    pub tuser_out: Signal<Out, Bits<TUSER>>,
+    pub tkeep_out: Signal<Out, Bits<N>>,
+    pub tlast_out: Signal<Out, Bit>,
+    places: Vec<HoldPlace<N, TDATA, TUSER>>,
+    /// One hot: where the next beat is written, where the oldest is, and
+    /// where the open first octet is.
+    write_at: Vec<DFF<Bit>>,
+    read_at: Vec<DFF<Bit>>,
+    open_at: Vec<DFF<Bit>>,
+    /// The oldest beat is here, and it has an open lane.
+    head_full: Signal<Local, Bit>,
+    head_open: Signal<Local, Bit>,
+}
+
+impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
+    for OpenLeadHold<N, TDATA, TUSER>
+{
+    fn default() -> Self {
+        assert_eq!((TDATA, TUSER), (8 * N, 4 * N), "OpenLeadHold: 8N and 4N");
+        OpenLeadHold {
+            clock: Default::default(),
+            rst: Default::default(),
+            write: Default::default(),
+            tdata: Default::default(),
+            tkeep: Default::default(),
+            tlast: Default::default(),
+            tuser: Default::default(),
+            open: Default::default(),
+            resolved: Default::default(),
+            resolved_tuser: Default::default(),
+            release: Default::default(),
+            tdata_out: Default::default(),
+            tuser_out: Default::default(),
+            tkeep_out: Default::default(),
+            tlast_out: Default::default(),
+            places: many(PLACES),
+            write_at: many(PLACES),
+            read_at: many(PLACES),
+            open_at: many(PLACES),
+            head_full: Default::default(),
+            head_open: Default::default(),
+        }
+    }
+}
+
+impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic
+    for OpenLeadHold<N, TDATA, TUSER>
+{
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.head_full.next = false;
+        self.head_open.next = false;
+        self.tdata_out.next = 0.into();
+        self.tuser_out.next = 0.into();
+        self.tkeep_out.next = 0.into();
+        self.tlast_out.next = false;
+        for k in 0..PLACES {
+            self.write_at[k].clock.next = self.clock.val();
+            self.read_at[k].clock.next = self.clock.val();
+            self.open_at[k].clock.next = self.clock.val();
+            self.write_at[k].d.next = self.write_at[k].q.val();
+            self.read_at[k].d.next = self.read_at[k].q.val();
+            self.open_at[k].d.next = self.open_at[k].q.val();
+            if self.read_at[k].q.val() {
+                self.head_full.next = self.places[k].full.val();
+                self.head_open.next = self.places[k].open.val();
+                self.tdata_out.next = self.places[k].tdata.val();
+                self.tuser_out.next = self.places[k].tuser.val();
+                self.tkeep_out.next = self.places[k].tkeep.val();
+                self.tlast_out.next = self.places[k].tlast.val();
+            }
+        }
+        self.release.next = self.head_full.val() & !self.head_open.val();
+        for k in 0..PLACES {
+            self.places[k].clock.next = self.clock.val();
+            self.places[k].rst.next = self.rst.val();
+            self.places[k].write.next = self.write.val() & self.write_at[k].q.val();
+            self.places[k].tdata_in.next = self.tdata.val();
+            self.places[k].tkeep_in.next = self.tkeep.val();
+            self.places[k].tlast_in.next = self.tlast.val();
+            self.places[k].tuser_in.next = self.tuser.val();
+            self.places[k].open_in.next = self.open.val();
+            self.places[k].clear.next = self.release.val() & self.read_at[k].q.val();
+            self.places[k].resolve.next = self.resolved.val() & self.open_at[k].q.val();
+            self.places[k].resolved_tuser.next = self.resolved_tuser.val();
+            if self.write.val() & (self.open.val() != 0) {
+                self.open_at[k].d.next = self.write_at[k].q.val();
+            }
+        }
+        if self.release.val() {
+            for k in 1..PLACES {
+                self.read_at[k].d.next = self.read_at[k - 1].q.val();
+            }
+            self.read_at[0].d.next = self.read_at[7].q.val();
+        }
+        if self.write.val() {
+            for k in 1..PLACES {
+                self.write_at[k].d.next = self.write_at[k - 1].q.val();
+            }
+            self.write_at[0].d.next = self.write_at[7].q.val();
+        }
+        if self.rst.val() {
+            for k in 0..1 {
+                self.write_at[k].d.next = true;
+                self.read_at[k].d.next = true;
+            }
+            for k in 1..PLACES {
+                self.write_at[k].d.next = false;
+                self.read_at[k].d.next = false;
+            }
+            for k in 0..PLACES {
+                self.open_at[k].d.next = false;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_lead_hold_is_synthesizable() {
+        crate::assert_synthesizable(OpenLeadHold::<2, 16, 8>::default());
+        crate::assert_synthesizable(OpenLeadHold::<32, 256, 128>::default());
+    }
+}
