@@ -210,8 +210,8 @@ fn passes_beats_on<C: Core<Input = u8, Output = Marked> + Copy>(core: C, lanes: 
             "{}: beat {i}'s tlast",
             core.name()
         );
-        for lane in 0..lanes {
-            if let Some(byte) = lanes_in[lane] {
+        for (lane, byte) in lanes_in.iter().enumerate() {
+            if let Some(byte) = *byte {
                 assert_eq!(
                     beat.lanes[lane].tdata,
                     byte,
