@@ -202,3 +202,33 @@ pub fn random_message(rng: &mut StdRng, max_len: usize) -> Vec<u8> {
         })
         .collect()
 }
+
+/// Random messages of `random_message`, concatenated, cut to `len` bytes:
+/// every kind of error, many times over.
+pub fn random_bytes(seed: u64, len: usize) -> Vec<u8> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut bytes = Vec::with_capacity(len + 24);
+    while bytes.len() < len {
+        bytes.extend(random_message(&mut rng, 24));
+    }
+    bytes.truncate(len);
+    bytes
+}
+
+/// The stimuli a wide core goes through: full beats at full rate, then null
+/// lanes, message ends and stalls of every pattern.
+pub fn wide_stimuli(seed: u64) -> [Stimulus; 3] {
+    [
+        Stimulus::stalls(Stalls::Never, Stalls::Never, seed),
+        Stimulus {
+            null_lanes: 0.3,
+            message_end: 0.03,
+            ..Stimulus::stalls(Stalls::Random(0.5), Stalls::Bursty, seed)
+        },
+        Stimulus {
+            null_lanes: 0.6,
+            message_end: 0.1,
+            ..Stimulus::stalls(Stalls::Bursty, Stalls::OneInEight, seed)
+        },
+    ]
+}

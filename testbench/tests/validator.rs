@@ -16,47 +16,20 @@ use std::process::{Command, Stdio};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::checker::{run_checked, Stalls, Stimulus};
+use utf8hdl_sim::checker::{run_checked, Stimulus};
 use utf8hdl_sim::core::{Beat, Core, Inputs};
 use utf8hdl_sim::cores::utf8_validator::{Marked, Validator};
 use utf8hdl_sim::harness::Harness;
 use utf8hdl_sim::reference::validate;
 use utf8hdl_synth::tools;
-use utf8hdl_testbench::random_message;
+use utf8hdl_testbench::{random_bytes, random_message, wide_stimuli};
 
 /// Kuhn's UTF-8 decoder capability and stress test (testbench/data).
 const KUHN: &[u8] = include_bytes!("../data/UTF-8-test.txt");
 
-fn stimuli(seed: u64) -> [Stimulus; 3] {
-    [
-        Stimulus::stalls(Stalls::Never, Stalls::Never, seed),
-        Stimulus {
-            null_lanes: 0.3,
-            message_end: 0.03,
-            ..Stimulus::stalls(Stalls::Random(0.5), Stalls::Bursty, seed)
-        },
-        Stimulus {
-            null_lanes: 0.6,
-            message_end: 0.1,
-            ..Stimulus::stalls(Stalls::Bursty, Stalls::OneInEight, seed)
-        },
-    ]
-}
-
-/// Random messages of every kind of error, concatenated.
-fn bytes(seed: u64, len: usize) -> Vec<u8> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut bytes = Vec::with_capacity(len + 24);
-    while bytes.len() < len {
-        bytes.extend(random_message(&mut rng, 24));
-    }
-    bytes.truncate(len);
-    bytes
-}
-
 /// `core` on `input` under every stimulus agrees with the reference.
 fn agrees<C: Core<Input = u8, Output = Marked> + Copy>(core: C, input: &[u8]) {
-    agrees_under(core, input, &stimuli(0x5A + input.len() as u64));
+    agrees_under(core, input, &wide_stimuli(0x5A + input.len() as u64));
 }
 
 /// `core` on `input` under each of `stimuli` agrees with the reference.
@@ -86,7 +59,7 @@ fn agrees_under<C: Core<Input = u8, Output = Marked> + Copy>(
 
 #[test]
 fn x4_agrees_with_the_reference_on_kuhns_stress_test() {
-    let [_, stalled, _] = stimuli(0x5A);
+    let [_, stalled, _] = wide_stimuli(0x5A);
     for profile in Profile::ALL {
         agrees_under(Validator::<4>(profile), KUHN, &[stalled]);
     }
@@ -95,8 +68,8 @@ fn x4_agrees_with_the_reference_on_kuhns_stress_test() {
 #[test]
 fn x2_and_x4_agree_with_the_reference_on_random_bytes() {
     for profile in Profile::ALL {
-        agrees(Validator::<2>(profile), &bytes(2, 2000));
-        agrees(Validator::<4>(profile), &bytes(4, 2000));
+        agrees(Validator::<2>(profile), &random_bytes(2, 2000));
+        agrees(Validator::<4>(profile), &random_bytes(4, 2000));
     }
 }
 
@@ -105,10 +78,10 @@ fn x2_and_x4_agree_with_the_reference_on_random_bytes() {
 fn every_lane_count_agrees_with_the_reference() {
     for profile in Profile::ALL {
         agrees(Validator::<2>(profile), KUHN);
-        agrees(Validator::<4>(profile), &bytes(40, 8000));
+        agrees(Validator::<4>(profile), &random_bytes(40, 8000));
         agrees(Validator::<8>(profile), KUHN);
-        agrees(Validator::<16>(profile), &bytes(16, 8000));
-        agrees(Validator::<32>(profile), &bytes(32, 8000));
+        agrees(Validator::<16>(profile), &random_bytes(16, 8000));
+        agrees(Validator::<32>(profile), &random_bytes(32, 8000));
     }
 }
 
@@ -165,7 +138,7 @@ fn beats_out<C: Core<Input = u8, Output = Marked>>(
 /// anywhere, null beats with and without `tlast`.
 fn random_beats(lanes: usize, seed: u64, count: usize) -> Vec<Offered> {
     let mut rng = StdRng::seed_from_u64(seed);
-    let source = bytes(seed, count * lanes);
+    let source = random_bytes(seed, count * lanes);
     let mut at = 0;
     (0..count)
         .map(|_| {

@@ -9,46 +9,15 @@
 
 use std::convert::Infallible;
 
-use rand::rngs::StdRng;
-use rand::SeedableRng;
 use utf8hdl_hdl::utf8_decoder_wide::Utf8DecoderX4;
 use utf8hdl_hdl::Profile;
-use utf8hdl_sim::checker::{run_checked, Failure, Stalls, Stimulus, SummaryOf};
+use utf8hdl_sim::checker::{run_checked, Failure, Stimulus, SummaryOf};
 use utf8hdl_sim::core::Core;
 use utf8hdl_sim::cores::utf8_decoder::{Reference, WideDecoder, Word};
 use utf8hdl_sim::harness::{Engine, Harness};
 use utf8hdl_synth::verilator::{Verilated, TOOLS};
 use utf8hdl_synth::{core_verilog, tools};
-use utf8hdl_testbench::random_message;
-
-/// `len` bytes of random messages run together, seeded.
-fn bytes(seed: u64, len: usize) -> Vec<u8> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut bytes = Vec::with_capacity(len + 24);
-    while bytes.len() < len {
-        bytes.extend(random_message(&mut rng, 24));
-    }
-    bytes.truncate(len);
-    bytes
-}
-
-/// The stimuli each core goes through: full beats at full rate, then null
-/// lanes, message ends and stalls of every pattern.
-fn stimuli(seed: u64) -> [Stimulus; 3] {
-    [
-        Stimulus::stalls(Stalls::Never, Stalls::Never, seed),
-        Stimulus {
-            null_lanes: 0.3,
-            message_end: 0.03,
-            ..Stimulus::stalls(Stalls::Random(0.5), Stalls::Bursty, seed)
-        },
-        Stimulus {
-            null_lanes: 0.6,
-            message_end: 0.1,
-            ..Stimulus::stalls(Stalls::Bursty, Stalls::OneInEight, seed)
-        },
-    ]
-}
+use utf8hdl_testbench::{random_bytes, wide_stimuli};
 
 fn checked<E: Engine<Core: Core<Input = u8>>>(
     harness: Harness<E>,
@@ -72,7 +41,7 @@ fn agree<C: Core<Input = u8> + Copy, E: Engine<Core = C>>(
     engine: impl Fn() -> E,
     input: &[u8],
 ) {
-    for (i, stimulus) in stimuli(0x3D + input.len() as u64).iter().enumerate() {
+    for (i, stimulus) in wide_stimuli(0x3D + input.len() as u64).iter().enumerate() {
         let summary = checked(Harness::on(engine()), input, stimulus);
         let name = core.name();
         assert!(
@@ -107,7 +76,7 @@ fn agree<C: Core<Input = u8> + Copy, E: Engine<Core = C>>(
 fn two_lanes_agree_with_the_reference() {
     for profile in Profile::ALL {
         let core = WideDecoder::<2>(profile);
-        agree(core, || Harness::new(core).engine, &bytes(2, 600));
+        agree(core, || Harness::new(core).engine, &random_bytes(2, 600));
     }
 }
 
@@ -115,7 +84,7 @@ fn two_lanes_agree_with_the_reference() {
 fn four_lanes_agree_with_the_reference() {
     for profile in Profile::ALL {
         let core = WideDecoder::<4>(profile);
-        agree(core, || Harness::new(core).engine, &bytes(4, 800));
+        agree(core, || Harness::new(core).engine, &random_bytes(4, 800));
     }
 }
 
@@ -124,7 +93,7 @@ fn four_lanes_agree_with_the_reference() {
 fn eight_lanes_agree_with_the_reference() {
     for profile in Profile::ALL {
         let core = WideDecoder::<8>(profile);
-        agree(core, || Harness::new(core).engine, &bytes(8, 1000));
+        agree(core, || Harness::new(core).engine, &random_bytes(8, 1000));
     }
 }
 
@@ -138,7 +107,7 @@ fn long_streams_agree_on_verilator() {
     fn long<C: Core<Input = u8> + Copy>(core: C) {
         let verilog = core_verilog(&core).unwrap();
         let model = || Verilated::new(core, &verilog, &|m| eprintln!("{m}")).unwrap();
-        agree(core, model, &bytes(0x10, 200_000));
+        agree(core, model, &random_bytes(0x10, 200_000));
     }
     for profile in Profile::ALL {
         long(WideDecoder::<2>(profile));
@@ -183,7 +152,7 @@ fn a_wide_core_that_disagrees_is_caught() {
     // split the 5-byte sequence, and then the profiles differ elsewhere.
     let stimulus = Stimulus {
         message_end: 0.0,
-        ..stimuli(1)[1]
+        ..wide_stimuli(1)[1]
     };
     let summary = checked(Harness::new(Mislabelled), input, &stimulus);
     let mismatch = summary.mismatch.expect("the profiles differ");

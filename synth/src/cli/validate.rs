@@ -10,8 +10,8 @@ use anyhow::{Context, Result};
 use clap::Args;
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::checker::{Stalls, Stimulus};
-use utf8hdl_sim::core::{Core, Unit};
-use utf8hdl_sim::cores::utf8_validator::{Marked, Span};
+use utf8hdl_sim::core::Core;
+use utf8hdl_sim::cores::utf8_validator::Span;
 use utf8hdl_sim::input::Input;
 use utf8hdl_sim::with_validator;
 
@@ -63,8 +63,6 @@ pub fn run(args: &ValidateArgs) -> Result<ExitCode> {
             |unit: &Span| {
                 progress.set(unit.span.end as u64);
                 if let Some(kind) = unit.error {
-                    let first: Option<Marked> = unit.outputs().next();
-                    debug_assert!(first.is_some_and(|m| m.tuser != 0));
                     found.push(Found {
                         offset: unit.span.start,
                         len: unit.span.len(),
