@@ -2,9 +2,15 @@
 //!
 //! The scanned beat ([`LaneScan`](crate::utf8_validator::LaneScan)) gives
 //! each lane the forward summary of the lanes up to it and the backward
-//! summary of the lanes from it. This stage joins the forward summary of
-//! the message's earlier beats, held in `carry`, in front of each lane's
-//! (one [`ForwardJoin`] a lane), and marks every lane ([`LaneMark`]).
+//! summary of the lanes from it. This stage marks every lane from those
+//! ([`LaneMark`]). The message's earlier beats matter only to the
+//! continuing octets at the beat's start: the forward summary of those
+//! beats, held in `carry`, becomes one figure for the whole beat, `room`,
+//! the continuing octets its open first octet still takes, so no lane's
+//! path goes through a join with `carry`. Most of `room` is figured as
+//! `carry` is written (`carry_room`); the rest is whether the beat's
+//! first byte is a second octet that `carry`'s first octet takes. `carry`
+//! takes in the beat (one [`ForwardJoin`]).
 //!
 //! A first octet whose sequence runs past its beat is left unmarked and
 //! reported `open`; `carry` then ends with it. The next beat with bytes
@@ -28,6 +34,8 @@
 //!
 //! ## Invariants
 //! * At most one lane of a beat is `open`, and none in a beat with `tlast`.
+//! * `carry_room` is `carry`'s `need` − `trail` when `carry` ends in an
+//!   open first octet whose second octet, if any, it took; else 0.
 //! * A beat that resolves an open first octet comes after the beat that
 //!   left it open, with only beats of continuing octets between.
 
@@ -60,17 +68,18 @@ pub struct BeatMarks<const N: usize, const TDATA: usize, const TUSER: usize> {
     /// The forward summary of the message's beats so far (the empty
     /// stretch, 1, at its start).
     carry: DFF<Bits<17>>,
-    /// The mark of the open first octet in `carry` if its second octet
-    /// turns out to be outside its bounds.
-    carry_outside: DFF<Bits<4>>,
-    /// `carry` joined in front of lane `i`'s lanes before it.
-    before: Vec<ForwardJoin>,
+    /// The continuing octets `carry`'s open first octet still takes (its
+    /// `need` − `trail`), 0 when none is open or its second octet was
+    /// refused: figured from the next `carry` as it is written, so that
+    /// no lane's mark waits for the figuring.
+    carry_room: DFF<Bits<3>>,
+    /// The next `carry`, and its fields.
+    next_carry: Signal<Local, Bits<17>>,
+    next_trail: Signal<Local, Bits<3>>,
+    next_need: Signal<Local, Bits<3>>,
     /// `carry` joined with the whole beat: the next `carry`.
     after: ForwardJoin,
     marks: Vec<LaneMark>,
-    /// The open first octet's `outside_tuser`, if a lane is open.
-    open_outside: Signal<Local, Bits<4>>,
-    any_open: Signal<Local, Bit>,
     /// `carry` ends in a first octet whose sequence is still open.
     carry_open: Signal<Local, Bit>,
     /// `carry`'s `trail` and `need`, the beat's leading continuing octets
@@ -79,6 +88,15 @@ pub struct BeatMarks<const N: usize, const TDATA: usize, const TUSER: usize> {
     carry_need: Signal<Local, Bits<3>>,
     beat_lead: Signal<Local, Bits<3>>,
     run: Signal<Local, Bits<4>>,
+    /// The mark of `carry`'s open first octet when its second octet is a
+    /// continuing octet outside its `mask`. The mask tells the first
+    /// octet's kind: it allows A0–BF after E0, F0, F8 and FC (overlong
+    /// forms), 80–9F after ED (surrogates), 80–8F after F4 (beyond
+    /// U+10FFFF); so the mark needs no register of its own.
+    carry_outside: Signal<Local, Bits<4>>,
+    /// The continuing octets at the beat's start that `carry`'s open first
+    /// octet takes: [`LaneMark`]'s `room`.
+    room: Signal<Local, Bits<3>>,
     resolving: Signal<Local, Bit>,
     resolving_tuser: Signal<Local, Bits<4>>,
     tdata_out: Vec<DFF<Bits<8>>>,
@@ -94,6 +112,9 @@ pub struct BeatMarks<const N: usize, const TDATA: usize, const TUSER: usize> {
     resolved_out: DFF<Bit>,
     resolved_tuser_out: DFF<Bits<4>>,
     tuser_truncated: Constant<Bits<4>>,
+    tuser_overlong: Constant<Bits<4>>,
+    tuser_surrogate: Constant<Bits<4>>,
+    tuser_out_of_range: Constant<Bits<4>>,
 }
 
 impl<const N: usize, const TDATA: usize, const TUSER: usize> BeatMarks<N, TDATA, TUSER> {
@@ -117,17 +138,19 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> BeatMarks<N, TDATA,
             resolved: Default::default(),
             resolved_tuser: Default::default(),
             carry: Default::default(),
-            carry_outside: Default::default(),
-            before: many(N),
+            carry_room: Default::default(),
+            next_carry: Default::default(),
+            next_trail: Default::default(),
+            next_need: Default::default(),
             after: Default::default(),
             marks: (0..N).map(|_| LaneMark::new(profile)).collect(),
-            open_outside: Default::default(),
-            any_open: Default::default(),
             carry_open: Default::default(),
             carry_trail: Default::default(),
             carry_need: Default::default(),
             beat_lead: Default::default(),
             run: Default::default(),
+            carry_outside: Default::default(),
+            room: Default::default(),
             resolving: Default::default(),
             resolving_tuser: Default::default(),
             tdata_out: many(N),
@@ -143,6 +166,9 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> BeatMarks<N, TDATA,
             resolved_out: Default::default(),
             resolved_tuser_out: Default::default(),
             tuser_truncated: error_tuser(ErrorKind::Truncated),
+            tuser_overlong: error_tuser(ErrorKind::Overlong),
+            tuser_surrogate: error_tuser(ErrorKind::Surrogate),
+            tuser_out_of_range: error_tuser(ErrorKind::OutOfRange),
         }
     }
 }
@@ -154,30 +180,45 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for BeatMarks
             self,
             clock,
             carry,
-            carry_outside,
+            carry_room,
             tlast_out,
             write_out,
             resolved_out,
             resolved_tuser_out
         );
-        // Each lane, behind `carry`.
-        self.before[0].earlier.next = self.carry.q.val();
-        self.before[0].later.next = 1.into();
-        for i in 1..N {
-            self.before[i].earlier.next = self.carry.q.val();
-            self.before[i].later.next = self.forward[i - 1].val();
+        // The first octet left open before this beat: decided by the
+        // beat's first bytes (lane 0's backward summary), or by `tlast`.
+        self.carry_open.next = self.carry_room.q.val() != 0;
+        self.carry_trail.next = self.carry.q.val().get_bits::<3>(1);
+        self.carry_need.next = self.carry.q.val().get_bits::<3>(4);
+        self.beat_lead.next = self.backward[0].val().get_bits::<3>(1);
+        // `carry`'s open first octet takes the beat's first continuing
+        // octets if it takes the second octet: already in `carry`, or the
+        // beat's first byte.
+        self.room.next = 0.into();
+        if (self.carry_trail.val() != 0)
+            | ((self.backward[0].val().get_bits::<5>(4) & self.carry.q.val().get_bits::<5>(7)) != 0)
+        {
+            self.room.next = self.carry_room.q.val();
         }
-        self.any_open.next = false;
-        self.open_outside.next = 0.into();
+        self.carry_outside.next = self.tuser_out_of_range.val();
+        if self.carry.q.val().get_bit(11) {
+            self.carry_outside.next = self.tuser_overlong.val();
+        } else if self.carry.q.val().get_bit(10) {
+            self.carry_outside.next = self.tuser_surrogate.val();
+        }
+        self.run.next =
+            bit_cast::<4, 3>(self.carry_trail.val()) + bit_cast::<4, 3>(self.beat_lead.val());
+        // Each lane, behind the beat's lanes before it.
+        self.marks[0].forward.next = 1.into();
+        for i in 1..N {
+            self.marks[i].forward.next = self.forward[i - 1].val();
+        }
         for i in 0..N {
             self.marks[i].tdata.next = self.data[i].val();
             self.marks[i].keep.next = self.keep[i].val();
-            self.marks[i].forward.next = self.before[i].joined.val();
+            self.marks[i].room.next = self.room.val();
             self.marks[i].last.next = self.last.val();
-            self.any_open.next = self.any_open.val() | self.marks[i].open.val();
-            if self.marks[i].open.val() {
-                self.open_outside.next = self.marks[i].outside_tuser.val();
-            }
         }
         for i in 0..N.saturating_sub(1) {
             self.marks[i].backward.next = self.backward[i + 1].val();
@@ -186,18 +227,6 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for BeatMarks
             self.marks[i].backward.next = 1.into();
         }
 
-        // The first octet left open before this beat: decided by the
-        // beat's first bytes (lane 0's backward summary), or by `tlast`.
-        self.carry_open.next = !self.carry.q.val().get_bit(0)
-            & (self.carry.q.val().get_bits::<3>(1) < self.carry.q.val().get_bits::<3>(4))
-            & ((self.carry.q.val().get_bits::<3>(1) == 0)
-                | ((self.carry.q.val().get_bits::<5>(12) & self.carry.q.val().get_bits::<5>(7))
-                    != 0));
-        self.carry_trail.next = self.carry.q.val().get_bits::<3>(1);
-        self.carry_need.next = self.carry.q.val().get_bits::<3>(4);
-        self.beat_lead.next = self.backward[0].val().get_bits::<3>(1);
-        self.run.next =
-            bit_cast::<4, 3>(self.carry_trail.val()) + bit_cast::<4, 3>(self.beat_lead.val());
         self.resolving.next = false;
         self.resolving_tuser.next = 0.into();
         if self.beat.val() & self.carry_open.val() {
@@ -212,7 +241,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for BeatMarks
                 self.resolving.next = true;
                 self.resolving_tuser.next = self.tuser_truncated.val();
                 if self.backward[0].val().get_bits::<5>(4) != 0 {
-                    self.resolving_tuser.next = self.carry_outside.q.val();
+                    self.resolving_tuser.next = self.carry_outside.val();
                 }
             } else if self.run.val() >= bit_cast::<4, 3>(self.carry_need.val()) {
                 self.resolving.next = true;
@@ -226,14 +255,30 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for BeatMarks
         for i in N.saturating_sub(1)..N {
             self.after.later.next = self.forward[i].val();
         }
+        self.next_carry.next = self.carry.q.val();
         if self.beat.val() {
-            self.carry.d.next = self.after.joined.val();
+            self.next_carry.next = self.after.joined.val();
             if self.last.val() {
-                self.carry.d.next = 1.into();
+                self.next_carry.next = 1.into();
             }
-            if self.any_open.val() {
-                self.carry_outside.d.next = self.open_outside.val();
-            }
+        }
+        if self.rst.val() {
+            self.next_carry.next = 1.into();
+        }
+        self.carry.d.next = self.next_carry.val();
+        // Open: not continuing octets only, fewer of them than its first
+        // octet needs, and the second octet, if there is one, taken.
+        self.next_trail.next = self.next_carry.val().get_bits::<3>(1);
+        self.next_need.next = self.next_carry.val().get_bits::<3>(4);
+        self.carry_room.d.next = 0.into();
+        if !self.next_carry.val().get_bit(0)
+            & (self.next_trail.val() < self.next_need.val())
+            & ((self.next_trail.val() == 0)
+                | ((self.next_carry.val().get_bits::<5>(12)
+                    & self.next_carry.val().get_bits::<5>(7))
+                    != 0))
+        {
+            self.carry_room.d.next = self.next_need.val() - self.next_trail.val();
         }
 
         // The registered outputs.
@@ -264,7 +309,6 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for BeatMarks
         self.resolved.next = self.resolved_out.q.val();
         self.resolved_tuser.next = self.resolved_tuser_out.q.val();
         if self.rst.val() {
-            self.carry.d.next = 1.into();
             self.write_out.d.next = false;
             self.resolved_out.d.next = false;
         }

@@ -16,6 +16,11 @@
 //!
 //! ## Latency
 //! One cycle.
+//!
+//! ## Invariants
+//! * `open` is set exactly when some lane's open flag is: one register
+//!   written and cleared with them, so that reading it costs no OR over
+//!   the lanes.
 
 use rust_hdl::prelude::*;
 
@@ -47,6 +52,9 @@ pub struct HoldPlace<const N: usize, const TDATA: usize, const TUSER: usize> {
     last: DFF<Bit>,
     marks: Vec<DFF<Bits<4>>>,
     opens: Vec<DFF<Bit>>,
+    /// Some lane is open: its own register, so that the hold's `release`
+    /// does not wait for an OR over the lanes.
+    any_open: DFF<Bit>,
     marks_bus: LaneBus<N, 4, TUSER>,
 }
 
@@ -78,6 +86,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             last: Default::default(),
             marks: many(N),
             opens: many(N),
+            any_open: Default::default(),
             marks_bus: Default::default(),
         }
     }
@@ -86,14 +95,12 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
 impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for HoldPlace<N, TDATA, TUSER> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, full_reg, data, keep, last);
-        self.open.next = false;
+        dff_setup!(self, clock, full_reg, data, keep, last, any_open);
         for i in 0..N {
             self.marks[i].clock.next = self.clock.val();
             self.opens[i].clock.next = self.clock.val();
             self.marks[i].d.next = self.marks[i].q.val();
             self.opens[i].d.next = self.opens[i].q.val();
-            self.open.next = self.open.val() | self.opens[i].q.val();
             self.marks_bus.lane[i].next = self.marks[i].q.val();
             if self.resolve.val() {
                 if self.opens[i].q.val() {
@@ -101,6 +108,9 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for HoldPlace
                 }
                 self.opens[i].d.next = false;
             }
+        }
+        if self.resolve.val() {
+            self.any_open.d.next = false;
         }
         if self.clear.val() {
             self.full_reg.d.next = false;
@@ -110,6 +120,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for HoldPlace
             self.data.d.next = self.tdata_in.val();
             self.keep.d.next = self.tkeep_in.val();
             self.last.d.next = self.tlast_in.val();
+            self.any_open.d.next = self.open_in.val() != 0;
             for i in 0..N {
                 self.marks[i].d.next = self.tuser_in.val().get_bits::<4>(4 * i);
                 self.opens[i].d.next = self.open_in.val().get_bit(i);
@@ -119,9 +130,11 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic for HoldPlace
         self.tdata.next = self.data.q.val();
         self.tkeep.next = self.keep.q.val();
         self.tlast.next = self.last.q.val();
+        self.open.next = self.any_open.q.val();
         self.tuser.next = self.marks_bus.bus.val();
         if self.rst.val() {
             self.full_reg.d.next = false;
+            self.any_open.d.next = false;
             for i in 0..N {
                 self.opens[i].d.next = false;
             }

@@ -1,12 +1,16 @@
-//! # `LaneMark`: one lane's error mark, from the two scans (combinational)
+//! # `LaneMark`: one lane's error mark within its beat (combinational)
 //!
 //! A kept byte is marked with the `tuser` of its error ([`ErrorKind::tuser`],
-//! 0 for none) when it is the first byte of a malformed maximal subpart:
+//! 0 for none) when it is the first byte of a malformed maximal subpart,
+//! as far as its own beat tells:
 //!
-//! * a continuing octet that no sequence takes: the `forward` summary of
-//!   the message before it ends in an open first octet (`trail` < `need`)
-//!   whose second octet (this byte if `trail` is 0, else `first`) is in
-//!   its `mask`; otherwise it is an unexpected continuation;
+//! * a continuing octet that no sequence in the beat takes: the `forward`
+//!   summary of the beat's lanes before it ends in an open first octet
+//!   (`trail` < `need`) whose second octet (this byte if `trail` is 0, else
+//!   `first`) is in its `mask`; otherwise it is an unexpected continuation.
+//!   A continuing octet with only continuing octets before it in the beat
+//!   (`forward`'s `all`) is also taken when there are fewer of those
+//!   (`trail`) than `room`: an earlier beat's first octet takes it;
 //! * a byte that starts no sequence (C0, C1, F5–FF as the profile says);
 //! * a first octet whose sequence does not complete: the `backward`
 //!   summary of the beat after it starts with a byte outside its `mask`
@@ -20,12 +24,12 @@
 //! | port | dir | width | meaning |
 //! |---|---|---|---|
 //! | `tdata`, `keep` | in | 8, 1 | the lane |
-//! | `forward` | in | 17 | the forward summary of everything before the lane since the message began |
+//! | `forward` | in | 17 | the forward summary of the beat's lanes before it |
 //! | `backward` | in | 9 | the backward summary of the beat's lanes after it |
+//! | `room` | in | 3 | the continuing octets that a first octet in an earlier beat still takes at the beat's start: 0 when there is none, or when it refuses the beat's first byte |
 //! | `last` | in | 1 | the beat has `tlast` |
 //! | `tuser` | out | 4 | the lane's mark |
 //! | `open` | out | 1 | a first octet whose sequence runs past the beat |
-//! | `outside_tuser` | out | 4 | the mark it gets if the next byte is a continuing octet outside its `mask` |
 //!
 //! ## Latency
 //! None: combinational.
@@ -42,10 +46,10 @@ pub struct LaneMark {
     pub keep: Signal<In, Bit>,
     pub forward: Signal<In, Bits<17>>,
     pub backward: Signal<In, Bits<9>>,
+    pub room: Signal<In, Bits<3>>,
     pub last: Signal<In, Bit>,
     pub tuser: Signal<Out, Bits<4>>,
     pub open: Signal<Out, Bit>,
-    pub outside_tuser: Signal<Out, Bits<4>>,
     octet: OctetTable,
     lead: LeadTable,
     /// The continuing octets a first octet asks for.
@@ -55,8 +59,8 @@ pub struct LaneMark {
     /// The sequence this first octet starts reaches the end of the beat.
     runs_on: Signal<Local, Bit>,
     tuser_truncated: Constant<Bits<4>>,
-    /// What the mark does not read: the free bits, and `forward`'s `all`
-    /// (Verilator's lint passes over `unused_*`; yosys removes it).
+    /// What the mark does not read: the free bits (Verilator's lint
+    /// passes over `unused_*`; yosys removes it).
     unused_inputs: Signal<Local, Bit>,
 }
 
@@ -67,10 +71,10 @@ impl LaneMark {
             keep: Default::default(),
             forward: Default::default(),
             backward: Default::default(),
+            room: Default::default(),
             last: Default::default(),
             tuser: Default::default(),
             open: Default::default(),
-            outside_tuser: Default::default(),
             octet: OctetTable::new(profile),
             lead: Default::default(),
             need: Default::default(),
@@ -87,8 +91,7 @@ impl Logic for LaneMark {
     fn update(&mut self) {
         self.octet.tdata.next = self.tdata.val();
         self.lead.byte_class.next = self.octet.byte_class.val();
-        self.outside_tuser.next = self.lead.outside_tuser.val();
-        self.unused_inputs.next = self.octet.free_bits.val().any() | self.forward.val().get_bit(0);
+        self.unused_inputs.next = self.octet.free_bits.val().any();
         self.need.next = 0.into();
         if self.lead.lead_length.val() > 1 {
             self.need.next = self.lead.lead_length.val() - 1;
@@ -102,6 +105,8 @@ impl Logic for LaneMark {
         if self.keep.val() & (self.octet.continuation.val() != 0) {
             if !((self.forward.val().get_bits::<3>(1) < self.forward.val().get_bits::<3>(4))
                 & ((self.second.val() & self.forward.val().get_bits::<5>(7)) != 0))
+                & !(self.forward.val().get_bit(0)
+                    & (self.forward.val().get_bits::<3>(1) < self.room.val()))
             {
                 self.tuser.next = self.lead.malformed_tuser.val();
             }

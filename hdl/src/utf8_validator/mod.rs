@@ -136,9 +136,11 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
 {
     /// The cycles from a beat on `s_axis` to the same beat on `m_axis`,
     /// with `m_axis_tready` high and no first octet open at its end: the
-    /// input register, the scan, the marks, the hold and the queue.
+    /// input register, the scan, the marks, the hold (its place and its
+    /// output register) and the queue, whose first cycle is the hold's
+    /// output register.
     pub const LATENCY: u64 =
-        1 + LaneScan::<N>::LATENCY + 1 + 1 + BeatFifo::<N, 8, 4, TDATA, TUSER, QUEUE>::LATENCY - 1;
+        1 + LaneScan::<N>::LATENCY + 1 + 2 + BeatFifo::<N, 8, 4, TDATA, TUSER, QUEUE>::LATENCY - 1;
 
     /// The beats the output queue holds, and so the most beats inside.
     pub const QUEUE_BEATS: usize = 1 << QUEUE;

@@ -20,12 +20,21 @@
 //! | `clock`, `rst` | in | 1 | clock; synchronous reset |
 //! | `write`, `tdata`, `tkeep`, `tlast`, `tuser`, `open` | in | | a beat, its marks, its open lane (one hot, or 0) |
 //! | `resolved`, `resolved_tuser` | in | 1, 4 | the open first octet is decided, with its mark |
-//! | `release` | out | 1 | the oldest beat leaves this cycle (combinational, from flops) |
-//! | `tdata_out`, `tuser_out`, `tkeep_out`, `tlast_out` | out | | the oldest beat |
+//! | `release` | out | 1 | registered: a beat leaves |
+//! | `tdata_out`, `tuser_out`, `tkeep_out`, `tlast_out` | out | | registered: the beat that leaves |
 //!
 //! ## Latency
-//! One cycle for a beat with nothing open before it: written at one clock
-//! edge, released in the next cycle.
+//! Two cycles for a beat with nothing open before it: written into its
+//! place at one clock edge, into the output register at the next.
+//! The output register keeps the choice of the oldest beat off the
+//! queue's RAM that `release` writes.
+//!
+//! ```text
+//! clock     _/‾\_/‾\_/‾\_/‾\_
+//! write     _/‾‾‾\_________
+//! (place)   _____/‾‾‾\_____      the beat is the oldest, none open: it leaves
+//! release   _________/‾‾‾\_
+//! ```
 //!
 //! ## Invariants
 //! * Beats are released in the order they were written, each once.
@@ -67,6 +76,18 @@ pub struct OpenLeadHold<const N: usize, const TDATA: usize, const TUSER: usize> 
     /// The oldest beat is here, and it has an open lane.
     head_full: Signal<Local, Bit>,
     head_open: Signal<Local, Bit>,
+    /// The oldest beat leaves this cycle.
+    leaving: Signal<Local, Bit>,
+    head_tdata: Signal<Local, Bits<TDATA>>,
+    head_tuser: Signal<Local, Bits<TUSER>>,
+    head_tkeep: Signal<Local, Bits<N>>,
+    head_tlast: Signal<Local, Bit>,
+    /// The output register.
+    out_valid: DFF<Bit>,
+    out_tdata: DFF<Bits<TDATA>>,
+    out_tuser: DFF<Bits<TUSER>>,
+    out_tkeep: DFF<Bits<N>>,
+    out_tlast: DFF<Bit>,
 }
 
 impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
@@ -96,6 +117,16 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Default
             open_at: many(PLACES),
             head_full: Default::default(),
             head_open: Default::default(),
+            leaving: Default::default(),
+            head_tdata: Default::default(),
+            head_tuser: Default::default(),
+            head_tkeep: Default::default(),
+            head_tlast: Default::default(),
+            out_valid: Default::default(),
+            out_tdata: Default::default(),
+            out_tuser: Default::default(),
+            out_tkeep: Default::default(),
+            out_tlast: Default::default(),
         }
     }
 }
@@ -105,12 +136,13 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic
 {
     #[hdl_gen]
     fn update(&mut self) {
+        dff_setup!(self, clock, out_valid, out_tdata, out_tuser, out_tkeep, out_tlast);
         self.head_full.next = false;
         self.head_open.next = false;
-        self.tdata_out.next = 0.into();
-        self.tuser_out.next = 0.into();
-        self.tkeep_out.next = 0.into();
-        self.tlast_out.next = false;
+        self.head_tdata.next = 0.into();
+        self.head_tuser.next = 0.into();
+        self.head_tkeep.next = 0.into();
+        self.head_tlast.next = false;
         for k in 0..PLACES {
             self.write_at[k].clock.next = self.clock.val();
             self.read_at[k].clock.next = self.clock.val();
@@ -121,13 +153,23 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic
             if self.read_at[k].q.val() {
                 self.head_full.next = self.places[k].full.val();
                 self.head_open.next = self.places[k].open.val();
-                self.tdata_out.next = self.places[k].tdata.val();
-                self.tuser_out.next = self.places[k].tuser.val();
-                self.tkeep_out.next = self.places[k].tkeep.val();
-                self.tlast_out.next = self.places[k].tlast.val();
+                self.head_tdata.next = self.places[k].tdata.val();
+                self.head_tuser.next = self.places[k].tuser.val();
+                self.head_tkeep.next = self.places[k].tkeep.val();
+                self.head_tlast.next = self.places[k].tlast.val();
             }
         }
-        self.release.next = self.head_full.val() & !self.head_open.val();
+        self.leaving.next = self.head_full.val() & !self.head_open.val();
+        self.out_valid.d.next = self.leaving.val();
+        self.out_tdata.d.next = self.head_tdata.val();
+        self.out_tuser.d.next = self.head_tuser.val();
+        self.out_tkeep.d.next = self.head_tkeep.val();
+        self.out_tlast.d.next = self.head_tlast.val();
+        self.release.next = self.out_valid.q.val();
+        self.tdata_out.next = self.out_tdata.q.val();
+        self.tuser_out.next = self.out_tuser.q.val();
+        self.tkeep_out.next = self.out_tkeep.q.val();
+        self.tlast_out.next = self.out_tlast.q.val();
         for k in 0..PLACES {
             self.places[k].clock.next = self.clock.val();
             self.places[k].rst.next = self.rst.val();
@@ -137,14 +179,14 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic
             self.places[k].tlast_in.next = self.tlast.val();
             self.places[k].tuser_in.next = self.tuser.val();
             self.places[k].open_in.next = self.open.val();
-            self.places[k].clear.next = self.release.val() & self.read_at[k].q.val();
+            self.places[k].clear.next = self.leaving.val() & self.read_at[k].q.val();
             self.places[k].resolve.next = self.resolved.val() & self.open_at[k].q.val();
             self.places[k].resolved_tuser.next = self.resolved_tuser.val();
             if self.write.val() & (self.open.val() != 0) {
                 self.open_at[k].d.next = self.write_at[k].q.val();
             }
         }
-        if self.release.val() {
+        if self.leaving.val() {
             for k in 1..PLACES {
                 self.read_at[k].d.next = self.read_at[k - 1].q.val();
             }
@@ -157,6 +199,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize> Logic
             self.write_at[0].d.next = self.write_at[7].q.val();
         }
         if self.rst.val() {
+            self.out_valid.d.next = false;
             for k in 0..1 {
                 self.write_at[k].d.next = true;
                 self.read_at[k].d.next = true;
