@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_validator_iso10646_x16.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 9
+// utf8hdl-latency: 10
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -3741,60 +3741,15 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  scan$beats$last$3$q;
     reg  scan$beats$last$3$clock;
     localparam  marks$tuser_truncated = 4'h7;
+    localparam  marks$tuser_overlong = 4'h9;
+    localparam  marks$tuser_surrogate = 4'hb;
+    localparam  marks$tuser_out_of_range = 4'hd;
     reg  [16:0] marks$carry$d;
     reg  [16:0] marks$carry$q;
     reg  marks$carry$clock;
-    reg  [3:0] marks$carry_outside$d;
-    reg  [3:0] marks$carry_outside$q;
-    reg  marks$carry_outside$clock;
-    reg  [16:0] marks$before$0$earlier;
-    reg  [16:0] marks$before$0$later;
-    reg  [16:0] marks$before$0$joined;
-    reg  [16:0] marks$before$1$earlier;
-    reg  [16:0] marks$before$1$later;
-    reg  [16:0] marks$before$1$joined;
-    reg  [16:0] marks$before$2$earlier;
-    reg  [16:0] marks$before$2$later;
-    reg  [16:0] marks$before$2$joined;
-    reg  [16:0] marks$before$3$earlier;
-    reg  [16:0] marks$before$3$later;
-    reg  [16:0] marks$before$3$joined;
-    reg  [16:0] marks$before$4$earlier;
-    reg  [16:0] marks$before$4$later;
-    reg  [16:0] marks$before$4$joined;
-    reg  [16:0] marks$before$5$earlier;
-    reg  [16:0] marks$before$5$later;
-    reg  [16:0] marks$before$5$joined;
-    reg  [16:0] marks$before$6$earlier;
-    reg  [16:0] marks$before$6$later;
-    reg  [16:0] marks$before$6$joined;
-    reg  [16:0] marks$before$7$earlier;
-    reg  [16:0] marks$before$7$later;
-    reg  [16:0] marks$before$7$joined;
-    reg  [16:0] marks$before$8$earlier;
-    reg  [16:0] marks$before$8$later;
-    reg  [16:0] marks$before$8$joined;
-    reg  [16:0] marks$before$9$earlier;
-    reg  [16:0] marks$before$9$later;
-    reg  [16:0] marks$before$9$joined;
-    reg  [16:0] marks$before$10$earlier;
-    reg  [16:0] marks$before$10$later;
-    reg  [16:0] marks$before$10$joined;
-    reg  [16:0] marks$before$11$earlier;
-    reg  [16:0] marks$before$11$later;
-    reg  [16:0] marks$before$11$joined;
-    reg  [16:0] marks$before$12$earlier;
-    reg  [16:0] marks$before$12$later;
-    reg  [16:0] marks$before$12$joined;
-    reg  [16:0] marks$before$13$earlier;
-    reg  [16:0] marks$before$13$later;
-    reg  [16:0] marks$before$13$joined;
-    reg  [16:0] marks$before$14$earlier;
-    reg  [16:0] marks$before$14$later;
-    reg  [16:0] marks$before$14$joined;
-    reg  [16:0] marks$before$15$earlier;
-    reg  [16:0] marks$before$15$later;
-    reg  [16:0] marks$before$15$joined;
+    reg  [2:0] marks$carry_room$d;
+    reg  [2:0] marks$carry_room$q;
+    reg  marks$carry_room$clock;
     reg  [16:0] marks$after$earlier;
     reg  [16:0] marks$after$later;
     reg  [16:0] marks$after$joined;
@@ -3802,130 +3757,130 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$0$keep;
     reg  [16:0] marks$marks$0$forward;
     reg  [8:0] marks$marks$0$backward;
+    reg  [2:0] marks$marks$0$room;
     reg  marks$marks$0$last;
     reg  [3:0] marks$marks$0$tuser;
     reg  marks$marks$0$open;
-    reg  [3:0] marks$marks$0$outside_tuser;
     reg  [7:0] marks$marks$1$tdata;
     reg  marks$marks$1$keep;
     reg  [16:0] marks$marks$1$forward;
     reg  [8:0] marks$marks$1$backward;
+    reg  [2:0] marks$marks$1$room;
     reg  marks$marks$1$last;
     reg  [3:0] marks$marks$1$tuser;
     reg  marks$marks$1$open;
-    reg  [3:0] marks$marks$1$outside_tuser;
     reg  [7:0] marks$marks$2$tdata;
     reg  marks$marks$2$keep;
     reg  [16:0] marks$marks$2$forward;
     reg  [8:0] marks$marks$2$backward;
+    reg  [2:0] marks$marks$2$room;
     reg  marks$marks$2$last;
     reg  [3:0] marks$marks$2$tuser;
     reg  marks$marks$2$open;
-    reg  [3:0] marks$marks$2$outside_tuser;
     reg  [7:0] marks$marks$3$tdata;
     reg  marks$marks$3$keep;
     reg  [16:0] marks$marks$3$forward;
     reg  [8:0] marks$marks$3$backward;
+    reg  [2:0] marks$marks$3$room;
     reg  marks$marks$3$last;
     reg  [3:0] marks$marks$3$tuser;
     reg  marks$marks$3$open;
-    reg  [3:0] marks$marks$3$outside_tuser;
     reg  [7:0] marks$marks$4$tdata;
     reg  marks$marks$4$keep;
     reg  [16:0] marks$marks$4$forward;
     reg  [8:0] marks$marks$4$backward;
+    reg  [2:0] marks$marks$4$room;
     reg  marks$marks$4$last;
     reg  [3:0] marks$marks$4$tuser;
     reg  marks$marks$4$open;
-    reg  [3:0] marks$marks$4$outside_tuser;
     reg  [7:0] marks$marks$5$tdata;
     reg  marks$marks$5$keep;
     reg  [16:0] marks$marks$5$forward;
     reg  [8:0] marks$marks$5$backward;
+    reg  [2:0] marks$marks$5$room;
     reg  marks$marks$5$last;
     reg  [3:0] marks$marks$5$tuser;
     reg  marks$marks$5$open;
-    reg  [3:0] marks$marks$5$outside_tuser;
     reg  [7:0] marks$marks$6$tdata;
     reg  marks$marks$6$keep;
     reg  [16:0] marks$marks$6$forward;
     reg  [8:0] marks$marks$6$backward;
+    reg  [2:0] marks$marks$6$room;
     reg  marks$marks$6$last;
     reg  [3:0] marks$marks$6$tuser;
     reg  marks$marks$6$open;
-    reg  [3:0] marks$marks$6$outside_tuser;
     reg  [7:0] marks$marks$7$tdata;
     reg  marks$marks$7$keep;
     reg  [16:0] marks$marks$7$forward;
     reg  [8:0] marks$marks$7$backward;
+    reg  [2:0] marks$marks$7$room;
     reg  marks$marks$7$last;
     reg  [3:0] marks$marks$7$tuser;
     reg  marks$marks$7$open;
-    reg  [3:0] marks$marks$7$outside_tuser;
     reg  [7:0] marks$marks$8$tdata;
     reg  marks$marks$8$keep;
     reg  [16:0] marks$marks$8$forward;
     reg  [8:0] marks$marks$8$backward;
+    reg  [2:0] marks$marks$8$room;
     reg  marks$marks$8$last;
     reg  [3:0] marks$marks$8$tuser;
     reg  marks$marks$8$open;
-    reg  [3:0] marks$marks$8$outside_tuser;
     reg  [7:0] marks$marks$9$tdata;
     reg  marks$marks$9$keep;
     reg  [16:0] marks$marks$9$forward;
     reg  [8:0] marks$marks$9$backward;
+    reg  [2:0] marks$marks$9$room;
     reg  marks$marks$9$last;
     reg  [3:0] marks$marks$9$tuser;
     reg  marks$marks$9$open;
-    reg  [3:0] marks$marks$9$outside_tuser;
     reg  [7:0] marks$marks$10$tdata;
     reg  marks$marks$10$keep;
     reg  [16:0] marks$marks$10$forward;
     reg  [8:0] marks$marks$10$backward;
+    reg  [2:0] marks$marks$10$room;
     reg  marks$marks$10$last;
     reg  [3:0] marks$marks$10$tuser;
     reg  marks$marks$10$open;
-    reg  [3:0] marks$marks$10$outside_tuser;
     reg  [7:0] marks$marks$11$tdata;
     reg  marks$marks$11$keep;
     reg  [16:0] marks$marks$11$forward;
     reg  [8:0] marks$marks$11$backward;
+    reg  [2:0] marks$marks$11$room;
     reg  marks$marks$11$last;
     reg  [3:0] marks$marks$11$tuser;
     reg  marks$marks$11$open;
-    reg  [3:0] marks$marks$11$outside_tuser;
     reg  [7:0] marks$marks$12$tdata;
     reg  marks$marks$12$keep;
     reg  [16:0] marks$marks$12$forward;
     reg  [8:0] marks$marks$12$backward;
+    reg  [2:0] marks$marks$12$room;
     reg  marks$marks$12$last;
     reg  [3:0] marks$marks$12$tuser;
     reg  marks$marks$12$open;
-    reg  [3:0] marks$marks$12$outside_tuser;
     reg  [7:0] marks$marks$13$tdata;
     reg  marks$marks$13$keep;
     reg  [16:0] marks$marks$13$forward;
     reg  [8:0] marks$marks$13$backward;
+    reg  [2:0] marks$marks$13$room;
     reg  marks$marks$13$last;
     reg  [3:0] marks$marks$13$tuser;
     reg  marks$marks$13$open;
-    reg  [3:0] marks$marks$13$outside_tuser;
     reg  [7:0] marks$marks$14$tdata;
     reg  marks$marks$14$keep;
     reg  [16:0] marks$marks$14$forward;
     reg  [8:0] marks$marks$14$backward;
+    reg  [2:0] marks$marks$14$room;
     reg  marks$marks$14$last;
     reg  [3:0] marks$marks$14$tuser;
     reg  marks$marks$14$open;
-    reg  [3:0] marks$marks$14$outside_tuser;
     reg  [7:0] marks$marks$15$tdata;
     reg  marks$marks$15$keep;
     reg  [16:0] marks$marks$15$forward;
     reg  [8:0] marks$marks$15$backward;
+    reg  [2:0] marks$marks$15$room;
     reg  marks$marks$15$last;
     reg  [3:0] marks$marks$15$tuser;
     reg  marks$marks$15$open;
-    reg  [3:0] marks$marks$15$outside_tuser;
     reg  [7:0] marks$tdata_out$0$d;
     reg  [7:0] marks$tdata_out$0$q;
     reg  marks$tdata_out$0$clock;
@@ -4198,95 +4153,18 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] marks$resolved_tuser_out$d;
     reg  [3:0] marks$resolved_tuser_out$q;
     reg  marks$resolved_tuser_out$clock;
-    reg  [3:0] marks$open_outside;
-    reg  marks$any_open;
+    reg  [16:0] marks$next_carry;
+    reg  [2:0] marks$next_trail;
+    reg  [2:0] marks$next_need;
     reg  marks$carry_open;
     reg  [2:0] marks$carry_trail;
     reg  [2:0] marks$carry_need;
     reg  [2:0] marks$beat_lead;
     reg  [3:0] marks$run;
+    reg  [3:0] marks$carry_outside;
+    reg  [2:0] marks$room;
     reg  marks$resolving;
     reg  [3:0] marks$resolving_tuser;
-    reg  [2:0] marks$before$0$earlier_trail;
-    reg  [2:0] marks$before$0$later_trail;
-    reg  [3:0] marks$before$0$trail_sum;
-    reg  [2:0] marks$before$0$trail;
-    reg  [4:0] marks$before$0$first;
-    reg  [2:0] marks$before$1$earlier_trail;
-    reg  [2:0] marks$before$1$later_trail;
-    reg  [3:0] marks$before$1$trail_sum;
-    reg  [2:0] marks$before$1$trail;
-    reg  [4:0] marks$before$1$first;
-    reg  [2:0] marks$before$2$earlier_trail;
-    reg  [2:0] marks$before$2$later_trail;
-    reg  [3:0] marks$before$2$trail_sum;
-    reg  [2:0] marks$before$2$trail;
-    reg  [4:0] marks$before$2$first;
-    reg  [2:0] marks$before$3$earlier_trail;
-    reg  [2:0] marks$before$3$later_trail;
-    reg  [3:0] marks$before$3$trail_sum;
-    reg  [2:0] marks$before$3$trail;
-    reg  [4:0] marks$before$3$first;
-    reg  [2:0] marks$before$4$earlier_trail;
-    reg  [2:0] marks$before$4$later_trail;
-    reg  [3:0] marks$before$4$trail_sum;
-    reg  [2:0] marks$before$4$trail;
-    reg  [4:0] marks$before$4$first;
-    reg  [2:0] marks$before$5$earlier_trail;
-    reg  [2:0] marks$before$5$later_trail;
-    reg  [3:0] marks$before$5$trail_sum;
-    reg  [2:0] marks$before$5$trail;
-    reg  [4:0] marks$before$5$first;
-    reg  [2:0] marks$before$6$earlier_trail;
-    reg  [2:0] marks$before$6$later_trail;
-    reg  [3:0] marks$before$6$trail_sum;
-    reg  [2:0] marks$before$6$trail;
-    reg  [4:0] marks$before$6$first;
-    reg  [2:0] marks$before$7$earlier_trail;
-    reg  [2:0] marks$before$7$later_trail;
-    reg  [3:0] marks$before$7$trail_sum;
-    reg  [2:0] marks$before$7$trail;
-    reg  [4:0] marks$before$7$first;
-    reg  [2:0] marks$before$8$earlier_trail;
-    reg  [2:0] marks$before$8$later_trail;
-    reg  [3:0] marks$before$8$trail_sum;
-    reg  [2:0] marks$before$8$trail;
-    reg  [4:0] marks$before$8$first;
-    reg  [2:0] marks$before$9$earlier_trail;
-    reg  [2:0] marks$before$9$later_trail;
-    reg  [3:0] marks$before$9$trail_sum;
-    reg  [2:0] marks$before$9$trail;
-    reg  [4:0] marks$before$9$first;
-    reg  [2:0] marks$before$10$earlier_trail;
-    reg  [2:0] marks$before$10$later_trail;
-    reg  [3:0] marks$before$10$trail_sum;
-    reg  [2:0] marks$before$10$trail;
-    reg  [4:0] marks$before$10$first;
-    reg  [2:0] marks$before$11$earlier_trail;
-    reg  [2:0] marks$before$11$later_trail;
-    reg  [3:0] marks$before$11$trail_sum;
-    reg  [2:0] marks$before$11$trail;
-    reg  [4:0] marks$before$11$first;
-    reg  [2:0] marks$before$12$earlier_trail;
-    reg  [2:0] marks$before$12$later_trail;
-    reg  [3:0] marks$before$12$trail_sum;
-    reg  [2:0] marks$before$12$trail;
-    reg  [4:0] marks$before$12$first;
-    reg  [2:0] marks$before$13$earlier_trail;
-    reg  [2:0] marks$before$13$later_trail;
-    reg  [3:0] marks$before$13$trail_sum;
-    reg  [2:0] marks$before$13$trail;
-    reg  [4:0] marks$before$13$first;
-    reg  [2:0] marks$before$14$earlier_trail;
-    reg  [2:0] marks$before$14$later_trail;
-    reg  [3:0] marks$before$14$trail_sum;
-    reg  [2:0] marks$before$14$trail;
-    reg  [4:0] marks$before$14$first;
-    reg  [2:0] marks$before$15$earlier_trail;
-    reg  [2:0] marks$before$15$later_trail;
-    reg  [3:0] marks$before$15$trail_sum;
-    reg  [2:0] marks$before$15$trail;
-    reg  [4:0] marks$before$15$first;
     reg  [2:0] marks$after$earlier_trail;
     reg  [2:0] marks$after$later_trail;
     reg  [3:0] marks$after$trail_sum;
@@ -4884,8 +4762,28 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$open_at$7$d;
     reg  hold$open_at$7$q;
     reg  hold$open_at$7$clock;
+    reg  hold$out_valid$d;
+    reg  hold$out_valid$q;
+    reg  hold$out_valid$clock;
+    reg  [127:0] hold$out_tdata$d;
+    reg  [127:0] hold$out_tdata$q;
+    reg  hold$out_tdata$clock;
+    reg  [63:0] hold$out_tuser$d;
+    reg  [63:0] hold$out_tuser$q;
+    reg  hold$out_tuser$clock;
+    reg  [15:0] hold$out_tkeep$d;
+    reg  [15:0] hold$out_tkeep$q;
+    reg  hold$out_tkeep$clock;
+    reg  hold$out_tlast$d;
+    reg  hold$out_tlast$q;
+    reg  hold$out_tlast$clock;
     reg  hold$head_full;
     reg  hold$head_open;
+    reg  hold$leaving;
+    reg  [127:0] hold$head_tdata;
+    reg  [63:0] hold$head_tuser;
+    reg  [15:0] hold$head_tkeep;
+    reg  hold$head_tlast;
     reg  hold$places$0$full_reg$d;
     reg  hold$places$0$full_reg$q;
     reg  hold$places$0$full_reg$clock;
@@ -4994,6 +4892,9 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$0$opens$15$d;
     reg  hold$places$0$opens$15$q;
     reg  hold$places$0$opens$15$clock;
+    reg  hold$places$0$any_open$d;
+    reg  hold$places$0$any_open$q;
+    reg  hold$places$0$any_open$clock;
     reg  [3:0] hold$places$0$marks_bus$lane$0;
     reg  [3:0] hold$places$0$marks_bus$lane$1;
     reg  [3:0] hold$places$0$marks_bus$lane$2;
@@ -5119,6 +5020,9 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$1$opens$15$d;
     reg  hold$places$1$opens$15$q;
     reg  hold$places$1$opens$15$clock;
+    reg  hold$places$1$any_open$d;
+    reg  hold$places$1$any_open$q;
+    reg  hold$places$1$any_open$clock;
     reg  [3:0] hold$places$1$marks_bus$lane$0;
     reg  [3:0] hold$places$1$marks_bus$lane$1;
     reg  [3:0] hold$places$1$marks_bus$lane$2;
@@ -5244,6 +5148,9 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$2$opens$15$d;
     reg  hold$places$2$opens$15$q;
     reg  hold$places$2$opens$15$clock;
+    reg  hold$places$2$any_open$d;
+    reg  hold$places$2$any_open$q;
+    reg  hold$places$2$any_open$clock;
     reg  [3:0] hold$places$2$marks_bus$lane$0;
     reg  [3:0] hold$places$2$marks_bus$lane$1;
     reg  [3:0] hold$places$2$marks_bus$lane$2;
@@ -5369,6 +5276,9 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$3$opens$15$d;
     reg  hold$places$3$opens$15$q;
     reg  hold$places$3$opens$15$clock;
+    reg  hold$places$3$any_open$d;
+    reg  hold$places$3$any_open$q;
+    reg  hold$places$3$any_open$clock;
     reg  [3:0] hold$places$3$marks_bus$lane$0;
     reg  [3:0] hold$places$3$marks_bus$lane$1;
     reg  [3:0] hold$places$3$marks_bus$lane$2;
@@ -5494,6 +5404,9 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$4$opens$15$d;
     reg  hold$places$4$opens$15$q;
     reg  hold$places$4$opens$15$clock;
+    reg  hold$places$4$any_open$d;
+    reg  hold$places$4$any_open$q;
+    reg  hold$places$4$any_open$clock;
     reg  [3:0] hold$places$4$marks_bus$lane$0;
     reg  [3:0] hold$places$4$marks_bus$lane$1;
     reg  [3:0] hold$places$4$marks_bus$lane$2;
@@ -5619,6 +5532,9 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$5$opens$15$d;
     reg  hold$places$5$opens$15$q;
     reg  hold$places$5$opens$15$clock;
+    reg  hold$places$5$any_open$d;
+    reg  hold$places$5$any_open$q;
+    reg  hold$places$5$any_open$clock;
     reg  [3:0] hold$places$5$marks_bus$lane$0;
     reg  [3:0] hold$places$5$marks_bus$lane$1;
     reg  [3:0] hold$places$5$marks_bus$lane$2;
@@ -5744,6 +5660,9 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$6$opens$15$d;
     reg  hold$places$6$opens$15$q;
     reg  hold$places$6$opens$15$clock;
+    reg  hold$places$6$any_open$d;
+    reg  hold$places$6$any_open$q;
+    reg  hold$places$6$any_open$clock;
     reg  [3:0] hold$places$6$marks_bus$lane$0;
     reg  [3:0] hold$places$6$marks_bus$lane$1;
     reg  [3:0] hold$places$6$marks_bus$lane$2;
@@ -5869,6 +5788,9 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$7$opens$15$d;
     reg  hold$places$7$opens$15$q;
     reg  hold$places$7$opens$15$clock;
+    reg  hold$places$7$any_open$d;
+    reg  hold$places$7$any_open$q;
+    reg  hold$places$7$any_open$clock;
     reg  [3:0] hold$places$7$marks_bus$lane$0;
     reg  [3:0] hold$places$7$marks_bus$lane$1;
     reg  [3:0] hold$places$7$marks_bus$lane$2;
@@ -16964,300 +16886,12 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge marks$carry$clock) begin
        marks$carry$q <= marks$carry$d;
     end
-    // marks$carry_outside
+    // marks$carry_room
     initial begin
-       marks$carry_outside$q = 4'h0;
+       marks$carry_room$q = 3'h0;
     end
-    always @(posedge marks$carry_outside$clock) begin
-       marks$carry_outside$q <= marks$carry_outside$d;
-    end
-    // marks$before$0
-    always @(*) begin
-        marks$before$0$earlier_trail = marks$before$0$earlier[('h1)+:(3)];
-        marks$before$0$later_trail = marks$before$0$later[('h1)+:(3)];
-        marks$before$0$trail_sum = {{1{1'b0}}, marks$before$0$earlier_trail} + {{1{1'b0}}, marks$before$0$later_trail};
-        marks$before$0$trail = marks$before$0$trail_sum[('h0)+:(3)];
-        if (marks$before$0$trail_sum['h3]) begin
-            marks$before$0$trail = 'h7;
-        end
-        marks$before$0$first = marks$before$0$later[('hc)+:(5)];
-        if (marks$before$0$earlier_trail != 'h0) begin
-            marks$before$0$first = marks$before$0$earlier[('hc)+:(5)];
-        end
-        marks$before$0$joined = marks$before$0$later;
-        if (marks$before$0$later['h0]) begin
-            marks$before$0$joined = (marks$before$0$earlier & 'hff1) | ({{14{1'b0}}, marks$before$0$trail} << 'h1) | ({{12{1'b0}}, marks$before$0$first} << 'hc);
-        end
-    end
-    // marks$before$1
-    always @(*) begin
-        marks$before$1$earlier_trail = marks$before$1$earlier[('h1)+:(3)];
-        marks$before$1$later_trail = marks$before$1$later[('h1)+:(3)];
-        marks$before$1$trail_sum = {{1{1'b0}}, marks$before$1$earlier_trail} + {{1{1'b0}}, marks$before$1$later_trail};
-        marks$before$1$trail = marks$before$1$trail_sum[('h0)+:(3)];
-        if (marks$before$1$trail_sum['h3]) begin
-            marks$before$1$trail = 'h7;
-        end
-        marks$before$1$first = marks$before$1$later[('hc)+:(5)];
-        if (marks$before$1$earlier_trail != 'h0) begin
-            marks$before$1$first = marks$before$1$earlier[('hc)+:(5)];
-        end
-        marks$before$1$joined = marks$before$1$later;
-        if (marks$before$1$later['h0]) begin
-            marks$before$1$joined = (marks$before$1$earlier & 'hff1) | ({{14{1'b0}}, marks$before$1$trail} << 'h1) | ({{12{1'b0}}, marks$before$1$first} << 'hc);
-        end
-    end
-    // marks$before$2
-    always @(*) begin
-        marks$before$2$earlier_trail = marks$before$2$earlier[('h1)+:(3)];
-        marks$before$2$later_trail = marks$before$2$later[('h1)+:(3)];
-        marks$before$2$trail_sum = {{1{1'b0}}, marks$before$2$earlier_trail} + {{1{1'b0}}, marks$before$2$later_trail};
-        marks$before$2$trail = marks$before$2$trail_sum[('h0)+:(3)];
-        if (marks$before$2$trail_sum['h3]) begin
-            marks$before$2$trail = 'h7;
-        end
-        marks$before$2$first = marks$before$2$later[('hc)+:(5)];
-        if (marks$before$2$earlier_trail != 'h0) begin
-            marks$before$2$first = marks$before$2$earlier[('hc)+:(5)];
-        end
-        marks$before$2$joined = marks$before$2$later;
-        if (marks$before$2$later['h0]) begin
-            marks$before$2$joined = (marks$before$2$earlier & 'hff1) | ({{14{1'b0}}, marks$before$2$trail} << 'h1) | ({{12{1'b0}}, marks$before$2$first} << 'hc);
-        end
-    end
-    // marks$before$3
-    always @(*) begin
-        marks$before$3$earlier_trail = marks$before$3$earlier[('h1)+:(3)];
-        marks$before$3$later_trail = marks$before$3$later[('h1)+:(3)];
-        marks$before$3$trail_sum = {{1{1'b0}}, marks$before$3$earlier_trail} + {{1{1'b0}}, marks$before$3$later_trail};
-        marks$before$3$trail = marks$before$3$trail_sum[('h0)+:(3)];
-        if (marks$before$3$trail_sum['h3]) begin
-            marks$before$3$trail = 'h7;
-        end
-        marks$before$3$first = marks$before$3$later[('hc)+:(5)];
-        if (marks$before$3$earlier_trail != 'h0) begin
-            marks$before$3$first = marks$before$3$earlier[('hc)+:(5)];
-        end
-        marks$before$3$joined = marks$before$3$later;
-        if (marks$before$3$later['h0]) begin
-            marks$before$3$joined = (marks$before$3$earlier & 'hff1) | ({{14{1'b0}}, marks$before$3$trail} << 'h1) | ({{12{1'b0}}, marks$before$3$first} << 'hc);
-        end
-    end
-    // marks$before$4
-    always @(*) begin
-        marks$before$4$earlier_trail = marks$before$4$earlier[('h1)+:(3)];
-        marks$before$4$later_trail = marks$before$4$later[('h1)+:(3)];
-        marks$before$4$trail_sum = {{1{1'b0}}, marks$before$4$earlier_trail} + {{1{1'b0}}, marks$before$4$later_trail};
-        marks$before$4$trail = marks$before$4$trail_sum[('h0)+:(3)];
-        if (marks$before$4$trail_sum['h3]) begin
-            marks$before$4$trail = 'h7;
-        end
-        marks$before$4$first = marks$before$4$later[('hc)+:(5)];
-        if (marks$before$4$earlier_trail != 'h0) begin
-            marks$before$4$first = marks$before$4$earlier[('hc)+:(5)];
-        end
-        marks$before$4$joined = marks$before$4$later;
-        if (marks$before$4$later['h0]) begin
-            marks$before$4$joined = (marks$before$4$earlier & 'hff1) | ({{14{1'b0}}, marks$before$4$trail} << 'h1) | ({{12{1'b0}}, marks$before$4$first} << 'hc);
-        end
-    end
-    // marks$before$5
-    always @(*) begin
-        marks$before$5$earlier_trail = marks$before$5$earlier[('h1)+:(3)];
-        marks$before$5$later_trail = marks$before$5$later[('h1)+:(3)];
-        marks$before$5$trail_sum = {{1{1'b0}}, marks$before$5$earlier_trail} + {{1{1'b0}}, marks$before$5$later_trail};
-        marks$before$5$trail = marks$before$5$trail_sum[('h0)+:(3)];
-        if (marks$before$5$trail_sum['h3]) begin
-            marks$before$5$trail = 'h7;
-        end
-        marks$before$5$first = marks$before$5$later[('hc)+:(5)];
-        if (marks$before$5$earlier_trail != 'h0) begin
-            marks$before$5$first = marks$before$5$earlier[('hc)+:(5)];
-        end
-        marks$before$5$joined = marks$before$5$later;
-        if (marks$before$5$later['h0]) begin
-            marks$before$5$joined = (marks$before$5$earlier & 'hff1) | ({{14{1'b0}}, marks$before$5$trail} << 'h1) | ({{12{1'b0}}, marks$before$5$first} << 'hc);
-        end
-    end
-    // marks$before$6
-    always @(*) begin
-        marks$before$6$earlier_trail = marks$before$6$earlier[('h1)+:(3)];
-        marks$before$6$later_trail = marks$before$6$later[('h1)+:(3)];
-        marks$before$6$trail_sum = {{1{1'b0}}, marks$before$6$earlier_trail} + {{1{1'b0}}, marks$before$6$later_trail};
-        marks$before$6$trail = marks$before$6$trail_sum[('h0)+:(3)];
-        if (marks$before$6$trail_sum['h3]) begin
-            marks$before$6$trail = 'h7;
-        end
-        marks$before$6$first = marks$before$6$later[('hc)+:(5)];
-        if (marks$before$6$earlier_trail != 'h0) begin
-            marks$before$6$first = marks$before$6$earlier[('hc)+:(5)];
-        end
-        marks$before$6$joined = marks$before$6$later;
-        if (marks$before$6$later['h0]) begin
-            marks$before$6$joined = (marks$before$6$earlier & 'hff1) | ({{14{1'b0}}, marks$before$6$trail} << 'h1) | ({{12{1'b0}}, marks$before$6$first} << 'hc);
-        end
-    end
-    // marks$before$7
-    always @(*) begin
-        marks$before$7$earlier_trail = marks$before$7$earlier[('h1)+:(3)];
-        marks$before$7$later_trail = marks$before$7$later[('h1)+:(3)];
-        marks$before$7$trail_sum = {{1{1'b0}}, marks$before$7$earlier_trail} + {{1{1'b0}}, marks$before$7$later_trail};
-        marks$before$7$trail = marks$before$7$trail_sum[('h0)+:(3)];
-        if (marks$before$7$trail_sum['h3]) begin
-            marks$before$7$trail = 'h7;
-        end
-        marks$before$7$first = marks$before$7$later[('hc)+:(5)];
-        if (marks$before$7$earlier_trail != 'h0) begin
-            marks$before$7$first = marks$before$7$earlier[('hc)+:(5)];
-        end
-        marks$before$7$joined = marks$before$7$later;
-        if (marks$before$7$later['h0]) begin
-            marks$before$7$joined = (marks$before$7$earlier & 'hff1) | ({{14{1'b0}}, marks$before$7$trail} << 'h1) | ({{12{1'b0}}, marks$before$7$first} << 'hc);
-        end
-    end
-    // marks$before$8
-    always @(*) begin
-        marks$before$8$earlier_trail = marks$before$8$earlier[('h1)+:(3)];
-        marks$before$8$later_trail = marks$before$8$later[('h1)+:(3)];
-        marks$before$8$trail_sum = {{1{1'b0}}, marks$before$8$earlier_trail} + {{1{1'b0}}, marks$before$8$later_trail};
-        marks$before$8$trail = marks$before$8$trail_sum[('h0)+:(3)];
-        if (marks$before$8$trail_sum['h3]) begin
-            marks$before$8$trail = 'h7;
-        end
-        marks$before$8$first = marks$before$8$later[('hc)+:(5)];
-        if (marks$before$8$earlier_trail != 'h0) begin
-            marks$before$8$first = marks$before$8$earlier[('hc)+:(5)];
-        end
-        marks$before$8$joined = marks$before$8$later;
-        if (marks$before$8$later['h0]) begin
-            marks$before$8$joined = (marks$before$8$earlier & 'hff1) | ({{14{1'b0}}, marks$before$8$trail} << 'h1) | ({{12{1'b0}}, marks$before$8$first} << 'hc);
-        end
-    end
-    // marks$before$9
-    always @(*) begin
-        marks$before$9$earlier_trail = marks$before$9$earlier[('h1)+:(3)];
-        marks$before$9$later_trail = marks$before$9$later[('h1)+:(3)];
-        marks$before$9$trail_sum = {{1{1'b0}}, marks$before$9$earlier_trail} + {{1{1'b0}}, marks$before$9$later_trail};
-        marks$before$9$trail = marks$before$9$trail_sum[('h0)+:(3)];
-        if (marks$before$9$trail_sum['h3]) begin
-            marks$before$9$trail = 'h7;
-        end
-        marks$before$9$first = marks$before$9$later[('hc)+:(5)];
-        if (marks$before$9$earlier_trail != 'h0) begin
-            marks$before$9$first = marks$before$9$earlier[('hc)+:(5)];
-        end
-        marks$before$9$joined = marks$before$9$later;
-        if (marks$before$9$later['h0]) begin
-            marks$before$9$joined = (marks$before$9$earlier & 'hff1) | ({{14{1'b0}}, marks$before$9$trail} << 'h1) | ({{12{1'b0}}, marks$before$9$first} << 'hc);
-        end
-    end
-    // marks$before$10
-    always @(*) begin
-        marks$before$10$earlier_trail = marks$before$10$earlier[('h1)+:(3)];
-        marks$before$10$later_trail = marks$before$10$later[('h1)+:(3)];
-        marks$before$10$trail_sum = {{1{1'b0}}, marks$before$10$earlier_trail} + {{1{1'b0}}, marks$before$10$later_trail};
-        marks$before$10$trail = marks$before$10$trail_sum[('h0)+:(3)];
-        if (marks$before$10$trail_sum['h3]) begin
-            marks$before$10$trail = 'h7;
-        end
-        marks$before$10$first = marks$before$10$later[('hc)+:(5)];
-        if (marks$before$10$earlier_trail != 'h0) begin
-            marks$before$10$first = marks$before$10$earlier[('hc)+:(5)];
-        end
-        marks$before$10$joined = marks$before$10$later;
-        if (marks$before$10$later['h0]) begin
-            marks$before$10$joined = (marks$before$10$earlier & 'hff1) | ({{14{1'b0}}, marks$before$10$trail} << 'h1) | ({{12{1'b0}}, marks$before$10$first} << 'hc);
-        end
-    end
-    // marks$before$11
-    always @(*) begin
-        marks$before$11$earlier_trail = marks$before$11$earlier[('h1)+:(3)];
-        marks$before$11$later_trail = marks$before$11$later[('h1)+:(3)];
-        marks$before$11$trail_sum = {{1{1'b0}}, marks$before$11$earlier_trail} + {{1{1'b0}}, marks$before$11$later_trail};
-        marks$before$11$trail = marks$before$11$trail_sum[('h0)+:(3)];
-        if (marks$before$11$trail_sum['h3]) begin
-            marks$before$11$trail = 'h7;
-        end
-        marks$before$11$first = marks$before$11$later[('hc)+:(5)];
-        if (marks$before$11$earlier_trail != 'h0) begin
-            marks$before$11$first = marks$before$11$earlier[('hc)+:(5)];
-        end
-        marks$before$11$joined = marks$before$11$later;
-        if (marks$before$11$later['h0]) begin
-            marks$before$11$joined = (marks$before$11$earlier & 'hff1) | ({{14{1'b0}}, marks$before$11$trail} << 'h1) | ({{12{1'b0}}, marks$before$11$first} << 'hc);
-        end
-    end
-    // marks$before$12
-    always @(*) begin
-        marks$before$12$earlier_trail = marks$before$12$earlier[('h1)+:(3)];
-        marks$before$12$later_trail = marks$before$12$later[('h1)+:(3)];
-        marks$before$12$trail_sum = {{1{1'b0}}, marks$before$12$earlier_trail} + {{1{1'b0}}, marks$before$12$later_trail};
-        marks$before$12$trail = marks$before$12$trail_sum[('h0)+:(3)];
-        if (marks$before$12$trail_sum['h3]) begin
-            marks$before$12$trail = 'h7;
-        end
-        marks$before$12$first = marks$before$12$later[('hc)+:(5)];
-        if (marks$before$12$earlier_trail != 'h0) begin
-            marks$before$12$first = marks$before$12$earlier[('hc)+:(5)];
-        end
-        marks$before$12$joined = marks$before$12$later;
-        if (marks$before$12$later['h0]) begin
-            marks$before$12$joined = (marks$before$12$earlier & 'hff1) | ({{14{1'b0}}, marks$before$12$trail} << 'h1) | ({{12{1'b0}}, marks$before$12$first} << 'hc);
-        end
-    end
-    // marks$before$13
-    always @(*) begin
-        marks$before$13$earlier_trail = marks$before$13$earlier[('h1)+:(3)];
-        marks$before$13$later_trail = marks$before$13$later[('h1)+:(3)];
-        marks$before$13$trail_sum = {{1{1'b0}}, marks$before$13$earlier_trail} + {{1{1'b0}}, marks$before$13$later_trail};
-        marks$before$13$trail = marks$before$13$trail_sum[('h0)+:(3)];
-        if (marks$before$13$trail_sum['h3]) begin
-            marks$before$13$trail = 'h7;
-        end
-        marks$before$13$first = marks$before$13$later[('hc)+:(5)];
-        if (marks$before$13$earlier_trail != 'h0) begin
-            marks$before$13$first = marks$before$13$earlier[('hc)+:(5)];
-        end
-        marks$before$13$joined = marks$before$13$later;
-        if (marks$before$13$later['h0]) begin
-            marks$before$13$joined = (marks$before$13$earlier & 'hff1) | ({{14{1'b0}}, marks$before$13$trail} << 'h1) | ({{12{1'b0}}, marks$before$13$first} << 'hc);
-        end
-    end
-    // marks$before$14
-    always @(*) begin
-        marks$before$14$earlier_trail = marks$before$14$earlier[('h1)+:(3)];
-        marks$before$14$later_trail = marks$before$14$later[('h1)+:(3)];
-        marks$before$14$trail_sum = {{1{1'b0}}, marks$before$14$earlier_trail} + {{1{1'b0}}, marks$before$14$later_trail};
-        marks$before$14$trail = marks$before$14$trail_sum[('h0)+:(3)];
-        if (marks$before$14$trail_sum['h3]) begin
-            marks$before$14$trail = 'h7;
-        end
-        marks$before$14$first = marks$before$14$later[('hc)+:(5)];
-        if (marks$before$14$earlier_trail != 'h0) begin
-            marks$before$14$first = marks$before$14$earlier[('hc)+:(5)];
-        end
-        marks$before$14$joined = marks$before$14$later;
-        if (marks$before$14$later['h0]) begin
-            marks$before$14$joined = (marks$before$14$earlier & 'hff1) | ({{14{1'b0}}, marks$before$14$trail} << 'h1) | ({{12{1'b0}}, marks$before$14$first} << 'hc);
-        end
-    end
-    // marks$before$15
-    always @(*) begin
-        marks$before$15$earlier_trail = marks$before$15$earlier[('h1)+:(3)];
-        marks$before$15$later_trail = marks$before$15$later[('h1)+:(3)];
-        marks$before$15$trail_sum = {{1{1'b0}}, marks$before$15$earlier_trail} + {{1{1'b0}}, marks$before$15$later_trail};
-        marks$before$15$trail = marks$before$15$trail_sum[('h0)+:(3)];
-        if (marks$before$15$trail_sum['h3]) begin
-            marks$before$15$trail = 'h7;
-        end
-        marks$before$15$first = marks$before$15$later[('hc)+:(5)];
-        if (marks$before$15$earlier_trail != 'h0) begin
-            marks$before$15$first = marks$before$15$earlier[('hc)+:(5)];
-        end
-        marks$before$15$joined = marks$before$15$later;
-        if (marks$before$15$later['h0]) begin
-            marks$before$15$joined = (marks$before$15$earlier & 'hff1) | ({{14{1'b0}}, marks$before$15$trail} << 'h1) | ({{12{1'b0}}, marks$before$15$first} << 'hc);
-        end
+    always @(posedge marks$carry_room$clock) begin
+       marks$carry_room$q <= marks$carry_room$d;
     end
     // marks$after
     always @(*) begin
@@ -17472,8 +17106,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$0$octet$tdata = marks$marks$0$tdata;
         marks$marks$0$lead$byte_class = marks$marks$0$octet$byte_class;
-        marks$marks$0$outside_tuser = marks$marks$0$lead$outside_tuser;
-        marks$marks$0$unused_inputs = |marks$marks$0$octet$free_bits | marks$marks$0$forward['h0];
+        marks$marks$0$unused_inputs = |marks$marks$0$octet$free_bits;
         marks$marks$0$need = 'h0;
         if (marks$marks$0$lead$lead_length > 'h1) begin
             marks$marks$0$need = marks$marks$0$lead$lead_length - 'h1;
@@ -17485,7 +17118,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$0$runs_on = 1'b0;
         marks$marks$0$tuser = 'h0;
         if (marks$marks$0$keep & (marks$marks$0$octet$continuation != 'h0)) begin
-            if (~((marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$forward[('h4)+:(3)]) & ((marks$marks$0$second & marks$marks$0$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$forward[('h4)+:(3)]) & ((marks$marks$0$second & marks$marks$0$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$0$forward['h0] & (marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$room))) begin
                 marks$marks$0$tuser = marks$marks$0$lead$malformed_tuser;
             end
         end
@@ -17711,8 +17344,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$1$octet$tdata = marks$marks$1$tdata;
         marks$marks$1$lead$byte_class = marks$marks$1$octet$byte_class;
-        marks$marks$1$outside_tuser = marks$marks$1$lead$outside_tuser;
-        marks$marks$1$unused_inputs = |marks$marks$1$octet$free_bits | marks$marks$1$forward['h0];
+        marks$marks$1$unused_inputs = |marks$marks$1$octet$free_bits;
         marks$marks$1$need = 'h0;
         if (marks$marks$1$lead$lead_length > 'h1) begin
             marks$marks$1$need = marks$marks$1$lead$lead_length - 'h1;
@@ -17724,7 +17356,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$1$runs_on = 1'b0;
         marks$marks$1$tuser = 'h0;
         if (marks$marks$1$keep & (marks$marks$1$octet$continuation != 'h0)) begin
-            if (~((marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$forward[('h4)+:(3)]) & ((marks$marks$1$second & marks$marks$1$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$forward[('h4)+:(3)]) & ((marks$marks$1$second & marks$marks$1$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$1$forward['h0] & (marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$room))) begin
                 marks$marks$1$tuser = marks$marks$1$lead$malformed_tuser;
             end
         end
@@ -17950,8 +17582,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$2$octet$tdata = marks$marks$2$tdata;
         marks$marks$2$lead$byte_class = marks$marks$2$octet$byte_class;
-        marks$marks$2$outside_tuser = marks$marks$2$lead$outside_tuser;
-        marks$marks$2$unused_inputs = |marks$marks$2$octet$free_bits | marks$marks$2$forward['h0];
+        marks$marks$2$unused_inputs = |marks$marks$2$octet$free_bits;
         marks$marks$2$need = 'h0;
         if (marks$marks$2$lead$lead_length > 'h1) begin
             marks$marks$2$need = marks$marks$2$lead$lead_length - 'h1;
@@ -17963,7 +17594,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$2$runs_on = 1'b0;
         marks$marks$2$tuser = 'h0;
         if (marks$marks$2$keep & (marks$marks$2$octet$continuation != 'h0)) begin
-            if (~((marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$forward[('h4)+:(3)]) & ((marks$marks$2$second & marks$marks$2$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$forward[('h4)+:(3)]) & ((marks$marks$2$second & marks$marks$2$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$2$forward['h0] & (marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$room))) begin
                 marks$marks$2$tuser = marks$marks$2$lead$malformed_tuser;
             end
         end
@@ -18189,8 +17820,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$3$octet$tdata = marks$marks$3$tdata;
         marks$marks$3$lead$byte_class = marks$marks$3$octet$byte_class;
-        marks$marks$3$outside_tuser = marks$marks$3$lead$outside_tuser;
-        marks$marks$3$unused_inputs = |marks$marks$3$octet$free_bits | marks$marks$3$forward['h0];
+        marks$marks$3$unused_inputs = |marks$marks$3$octet$free_bits;
         marks$marks$3$need = 'h0;
         if (marks$marks$3$lead$lead_length > 'h1) begin
             marks$marks$3$need = marks$marks$3$lead$lead_length - 'h1;
@@ -18202,7 +17832,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$3$runs_on = 1'b0;
         marks$marks$3$tuser = 'h0;
         if (marks$marks$3$keep & (marks$marks$3$octet$continuation != 'h0)) begin
-            if (~((marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$forward[('h4)+:(3)]) & ((marks$marks$3$second & marks$marks$3$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$forward[('h4)+:(3)]) & ((marks$marks$3$second & marks$marks$3$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$3$forward['h0] & (marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$room))) begin
                 marks$marks$3$tuser = marks$marks$3$lead$malformed_tuser;
             end
         end
@@ -18428,8 +18058,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$4$octet$tdata = marks$marks$4$tdata;
         marks$marks$4$lead$byte_class = marks$marks$4$octet$byte_class;
-        marks$marks$4$outside_tuser = marks$marks$4$lead$outside_tuser;
-        marks$marks$4$unused_inputs = |marks$marks$4$octet$free_bits | marks$marks$4$forward['h0];
+        marks$marks$4$unused_inputs = |marks$marks$4$octet$free_bits;
         marks$marks$4$need = 'h0;
         if (marks$marks$4$lead$lead_length > 'h1) begin
             marks$marks$4$need = marks$marks$4$lead$lead_length - 'h1;
@@ -18441,7 +18070,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$4$runs_on = 1'b0;
         marks$marks$4$tuser = 'h0;
         if (marks$marks$4$keep & (marks$marks$4$octet$continuation != 'h0)) begin
-            if (~((marks$marks$4$forward[('h1)+:(3)] < marks$marks$4$forward[('h4)+:(3)]) & ((marks$marks$4$second & marks$marks$4$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$4$forward[('h1)+:(3)] < marks$marks$4$forward[('h4)+:(3)]) & ((marks$marks$4$second & marks$marks$4$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$4$forward['h0] & (marks$marks$4$forward[('h1)+:(3)] < marks$marks$4$room))) begin
                 marks$marks$4$tuser = marks$marks$4$lead$malformed_tuser;
             end
         end
@@ -18667,8 +18296,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$5$octet$tdata = marks$marks$5$tdata;
         marks$marks$5$lead$byte_class = marks$marks$5$octet$byte_class;
-        marks$marks$5$outside_tuser = marks$marks$5$lead$outside_tuser;
-        marks$marks$5$unused_inputs = |marks$marks$5$octet$free_bits | marks$marks$5$forward['h0];
+        marks$marks$5$unused_inputs = |marks$marks$5$octet$free_bits;
         marks$marks$5$need = 'h0;
         if (marks$marks$5$lead$lead_length > 'h1) begin
             marks$marks$5$need = marks$marks$5$lead$lead_length - 'h1;
@@ -18680,7 +18308,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$5$runs_on = 1'b0;
         marks$marks$5$tuser = 'h0;
         if (marks$marks$5$keep & (marks$marks$5$octet$continuation != 'h0)) begin
-            if (~((marks$marks$5$forward[('h1)+:(3)] < marks$marks$5$forward[('h4)+:(3)]) & ((marks$marks$5$second & marks$marks$5$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$5$forward[('h1)+:(3)] < marks$marks$5$forward[('h4)+:(3)]) & ((marks$marks$5$second & marks$marks$5$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$5$forward['h0] & (marks$marks$5$forward[('h1)+:(3)] < marks$marks$5$room))) begin
                 marks$marks$5$tuser = marks$marks$5$lead$malformed_tuser;
             end
         end
@@ -18906,8 +18534,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$6$octet$tdata = marks$marks$6$tdata;
         marks$marks$6$lead$byte_class = marks$marks$6$octet$byte_class;
-        marks$marks$6$outside_tuser = marks$marks$6$lead$outside_tuser;
-        marks$marks$6$unused_inputs = |marks$marks$6$octet$free_bits | marks$marks$6$forward['h0];
+        marks$marks$6$unused_inputs = |marks$marks$6$octet$free_bits;
         marks$marks$6$need = 'h0;
         if (marks$marks$6$lead$lead_length > 'h1) begin
             marks$marks$6$need = marks$marks$6$lead$lead_length - 'h1;
@@ -18919,7 +18546,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$6$runs_on = 1'b0;
         marks$marks$6$tuser = 'h0;
         if (marks$marks$6$keep & (marks$marks$6$octet$continuation != 'h0)) begin
-            if (~((marks$marks$6$forward[('h1)+:(3)] < marks$marks$6$forward[('h4)+:(3)]) & ((marks$marks$6$second & marks$marks$6$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$6$forward[('h1)+:(3)] < marks$marks$6$forward[('h4)+:(3)]) & ((marks$marks$6$second & marks$marks$6$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$6$forward['h0] & (marks$marks$6$forward[('h1)+:(3)] < marks$marks$6$room))) begin
                 marks$marks$6$tuser = marks$marks$6$lead$malformed_tuser;
             end
         end
@@ -19145,8 +18772,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$7$octet$tdata = marks$marks$7$tdata;
         marks$marks$7$lead$byte_class = marks$marks$7$octet$byte_class;
-        marks$marks$7$outside_tuser = marks$marks$7$lead$outside_tuser;
-        marks$marks$7$unused_inputs = |marks$marks$7$octet$free_bits | marks$marks$7$forward['h0];
+        marks$marks$7$unused_inputs = |marks$marks$7$octet$free_bits;
         marks$marks$7$need = 'h0;
         if (marks$marks$7$lead$lead_length > 'h1) begin
             marks$marks$7$need = marks$marks$7$lead$lead_length - 'h1;
@@ -19158,7 +18784,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$7$runs_on = 1'b0;
         marks$marks$7$tuser = 'h0;
         if (marks$marks$7$keep & (marks$marks$7$octet$continuation != 'h0)) begin
-            if (~((marks$marks$7$forward[('h1)+:(3)] < marks$marks$7$forward[('h4)+:(3)]) & ((marks$marks$7$second & marks$marks$7$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$7$forward[('h1)+:(3)] < marks$marks$7$forward[('h4)+:(3)]) & ((marks$marks$7$second & marks$marks$7$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$7$forward['h0] & (marks$marks$7$forward[('h1)+:(3)] < marks$marks$7$room))) begin
                 marks$marks$7$tuser = marks$marks$7$lead$malformed_tuser;
             end
         end
@@ -19384,8 +19010,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$8$octet$tdata = marks$marks$8$tdata;
         marks$marks$8$lead$byte_class = marks$marks$8$octet$byte_class;
-        marks$marks$8$outside_tuser = marks$marks$8$lead$outside_tuser;
-        marks$marks$8$unused_inputs = |marks$marks$8$octet$free_bits | marks$marks$8$forward['h0];
+        marks$marks$8$unused_inputs = |marks$marks$8$octet$free_bits;
         marks$marks$8$need = 'h0;
         if (marks$marks$8$lead$lead_length > 'h1) begin
             marks$marks$8$need = marks$marks$8$lead$lead_length - 'h1;
@@ -19397,7 +19022,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$8$runs_on = 1'b0;
         marks$marks$8$tuser = 'h0;
         if (marks$marks$8$keep & (marks$marks$8$octet$continuation != 'h0)) begin
-            if (~((marks$marks$8$forward[('h1)+:(3)] < marks$marks$8$forward[('h4)+:(3)]) & ((marks$marks$8$second & marks$marks$8$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$8$forward[('h1)+:(3)] < marks$marks$8$forward[('h4)+:(3)]) & ((marks$marks$8$second & marks$marks$8$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$8$forward['h0] & (marks$marks$8$forward[('h1)+:(3)] < marks$marks$8$room))) begin
                 marks$marks$8$tuser = marks$marks$8$lead$malformed_tuser;
             end
         end
@@ -19623,8 +19248,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$9$octet$tdata = marks$marks$9$tdata;
         marks$marks$9$lead$byte_class = marks$marks$9$octet$byte_class;
-        marks$marks$9$outside_tuser = marks$marks$9$lead$outside_tuser;
-        marks$marks$9$unused_inputs = |marks$marks$9$octet$free_bits | marks$marks$9$forward['h0];
+        marks$marks$9$unused_inputs = |marks$marks$9$octet$free_bits;
         marks$marks$9$need = 'h0;
         if (marks$marks$9$lead$lead_length > 'h1) begin
             marks$marks$9$need = marks$marks$9$lead$lead_length - 'h1;
@@ -19636,7 +19260,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$9$runs_on = 1'b0;
         marks$marks$9$tuser = 'h0;
         if (marks$marks$9$keep & (marks$marks$9$octet$continuation != 'h0)) begin
-            if (~((marks$marks$9$forward[('h1)+:(3)] < marks$marks$9$forward[('h4)+:(3)]) & ((marks$marks$9$second & marks$marks$9$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$9$forward[('h1)+:(3)] < marks$marks$9$forward[('h4)+:(3)]) & ((marks$marks$9$second & marks$marks$9$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$9$forward['h0] & (marks$marks$9$forward[('h1)+:(3)] < marks$marks$9$room))) begin
                 marks$marks$9$tuser = marks$marks$9$lead$malformed_tuser;
             end
         end
@@ -19862,8 +19486,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$10$octet$tdata = marks$marks$10$tdata;
         marks$marks$10$lead$byte_class = marks$marks$10$octet$byte_class;
-        marks$marks$10$outside_tuser = marks$marks$10$lead$outside_tuser;
-        marks$marks$10$unused_inputs = |marks$marks$10$octet$free_bits | marks$marks$10$forward['h0];
+        marks$marks$10$unused_inputs = |marks$marks$10$octet$free_bits;
         marks$marks$10$need = 'h0;
         if (marks$marks$10$lead$lead_length > 'h1) begin
             marks$marks$10$need = marks$marks$10$lead$lead_length - 'h1;
@@ -19875,7 +19498,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$10$runs_on = 1'b0;
         marks$marks$10$tuser = 'h0;
         if (marks$marks$10$keep & (marks$marks$10$octet$continuation != 'h0)) begin
-            if (~((marks$marks$10$forward[('h1)+:(3)] < marks$marks$10$forward[('h4)+:(3)]) & ((marks$marks$10$second & marks$marks$10$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$10$forward[('h1)+:(3)] < marks$marks$10$forward[('h4)+:(3)]) & ((marks$marks$10$second & marks$marks$10$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$10$forward['h0] & (marks$marks$10$forward[('h1)+:(3)] < marks$marks$10$room))) begin
                 marks$marks$10$tuser = marks$marks$10$lead$malformed_tuser;
             end
         end
@@ -20101,8 +19724,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$11$octet$tdata = marks$marks$11$tdata;
         marks$marks$11$lead$byte_class = marks$marks$11$octet$byte_class;
-        marks$marks$11$outside_tuser = marks$marks$11$lead$outside_tuser;
-        marks$marks$11$unused_inputs = |marks$marks$11$octet$free_bits | marks$marks$11$forward['h0];
+        marks$marks$11$unused_inputs = |marks$marks$11$octet$free_bits;
         marks$marks$11$need = 'h0;
         if (marks$marks$11$lead$lead_length > 'h1) begin
             marks$marks$11$need = marks$marks$11$lead$lead_length - 'h1;
@@ -20114,7 +19736,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$11$runs_on = 1'b0;
         marks$marks$11$tuser = 'h0;
         if (marks$marks$11$keep & (marks$marks$11$octet$continuation != 'h0)) begin
-            if (~((marks$marks$11$forward[('h1)+:(3)] < marks$marks$11$forward[('h4)+:(3)]) & ((marks$marks$11$second & marks$marks$11$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$11$forward[('h1)+:(3)] < marks$marks$11$forward[('h4)+:(3)]) & ((marks$marks$11$second & marks$marks$11$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$11$forward['h0] & (marks$marks$11$forward[('h1)+:(3)] < marks$marks$11$room))) begin
                 marks$marks$11$tuser = marks$marks$11$lead$malformed_tuser;
             end
         end
@@ -20340,8 +19962,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$12$octet$tdata = marks$marks$12$tdata;
         marks$marks$12$lead$byte_class = marks$marks$12$octet$byte_class;
-        marks$marks$12$outside_tuser = marks$marks$12$lead$outside_tuser;
-        marks$marks$12$unused_inputs = |marks$marks$12$octet$free_bits | marks$marks$12$forward['h0];
+        marks$marks$12$unused_inputs = |marks$marks$12$octet$free_bits;
         marks$marks$12$need = 'h0;
         if (marks$marks$12$lead$lead_length > 'h1) begin
             marks$marks$12$need = marks$marks$12$lead$lead_length - 'h1;
@@ -20353,7 +19974,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$12$runs_on = 1'b0;
         marks$marks$12$tuser = 'h0;
         if (marks$marks$12$keep & (marks$marks$12$octet$continuation != 'h0)) begin
-            if (~((marks$marks$12$forward[('h1)+:(3)] < marks$marks$12$forward[('h4)+:(3)]) & ((marks$marks$12$second & marks$marks$12$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$12$forward[('h1)+:(3)] < marks$marks$12$forward[('h4)+:(3)]) & ((marks$marks$12$second & marks$marks$12$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$12$forward['h0] & (marks$marks$12$forward[('h1)+:(3)] < marks$marks$12$room))) begin
                 marks$marks$12$tuser = marks$marks$12$lead$malformed_tuser;
             end
         end
@@ -20579,8 +20200,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$13$octet$tdata = marks$marks$13$tdata;
         marks$marks$13$lead$byte_class = marks$marks$13$octet$byte_class;
-        marks$marks$13$outside_tuser = marks$marks$13$lead$outside_tuser;
-        marks$marks$13$unused_inputs = |marks$marks$13$octet$free_bits | marks$marks$13$forward['h0];
+        marks$marks$13$unused_inputs = |marks$marks$13$octet$free_bits;
         marks$marks$13$need = 'h0;
         if (marks$marks$13$lead$lead_length > 'h1) begin
             marks$marks$13$need = marks$marks$13$lead$lead_length - 'h1;
@@ -20592,7 +20212,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$13$runs_on = 1'b0;
         marks$marks$13$tuser = 'h0;
         if (marks$marks$13$keep & (marks$marks$13$octet$continuation != 'h0)) begin
-            if (~((marks$marks$13$forward[('h1)+:(3)] < marks$marks$13$forward[('h4)+:(3)]) & ((marks$marks$13$second & marks$marks$13$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$13$forward[('h1)+:(3)] < marks$marks$13$forward[('h4)+:(3)]) & ((marks$marks$13$second & marks$marks$13$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$13$forward['h0] & (marks$marks$13$forward[('h1)+:(3)] < marks$marks$13$room))) begin
                 marks$marks$13$tuser = marks$marks$13$lead$malformed_tuser;
             end
         end
@@ -20818,8 +20438,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$14$octet$tdata = marks$marks$14$tdata;
         marks$marks$14$lead$byte_class = marks$marks$14$octet$byte_class;
-        marks$marks$14$outside_tuser = marks$marks$14$lead$outside_tuser;
-        marks$marks$14$unused_inputs = |marks$marks$14$octet$free_bits | marks$marks$14$forward['h0];
+        marks$marks$14$unused_inputs = |marks$marks$14$octet$free_bits;
         marks$marks$14$need = 'h0;
         if (marks$marks$14$lead$lead_length > 'h1) begin
             marks$marks$14$need = marks$marks$14$lead$lead_length - 'h1;
@@ -20831,7 +20450,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$14$runs_on = 1'b0;
         marks$marks$14$tuser = 'h0;
         if (marks$marks$14$keep & (marks$marks$14$octet$continuation != 'h0)) begin
-            if (~((marks$marks$14$forward[('h1)+:(3)] < marks$marks$14$forward[('h4)+:(3)]) & ((marks$marks$14$second & marks$marks$14$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$14$forward[('h1)+:(3)] < marks$marks$14$forward[('h4)+:(3)]) & ((marks$marks$14$second & marks$marks$14$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$14$forward['h0] & (marks$marks$14$forward[('h1)+:(3)] < marks$marks$14$room))) begin
                 marks$marks$14$tuser = marks$marks$14$lead$malformed_tuser;
             end
         end
@@ -21057,8 +20676,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$15$octet$tdata = marks$marks$15$tdata;
         marks$marks$15$lead$byte_class = marks$marks$15$octet$byte_class;
-        marks$marks$15$outside_tuser = marks$marks$15$lead$outside_tuser;
-        marks$marks$15$unused_inputs = |marks$marks$15$octet$free_bits | marks$marks$15$forward['h0];
+        marks$marks$15$unused_inputs = |marks$marks$15$octet$free_bits;
         marks$marks$15$need = 'h0;
         if (marks$marks$15$lead$lead_length > 'h1) begin
             marks$marks$15$need = marks$marks$15$lead$lead_length - 'h1;
@@ -21070,7 +20688,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$15$runs_on = 1'b0;
         marks$marks$15$tuser = 'h0;
         if (marks$marks$15$keep & (marks$marks$15$octet$continuation != 'h0)) begin
-            if (~((marks$marks$15$forward[('h1)+:(3)] < marks$marks$15$forward[('h4)+:(3)]) & ((marks$marks$15$second & marks$marks$15$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$15$forward[('h1)+:(3)] < marks$marks$15$forward[('h4)+:(3)]) & ((marks$marks$15$second & marks$marks$15$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$15$forward['h0] & (marks$marks$15$forward[('h1)+:(3)] < marks$marks$15$room))) begin
                 marks$marks$15$tuser = marks$marks$15$lead$malformed_tuser;
             end
         end
@@ -21588,179 +21206,113 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     // marks
     always @(*) begin
         marks$carry$clock = marks$clock;
-        marks$carry_outside$clock = marks$clock;
+        marks$carry_room$clock = marks$clock;
         marks$tlast_out$clock = marks$clock;
         marks$write_out$clock = marks$clock;
         marks$resolved_out$clock = marks$clock;
         marks$resolved_tuser_out$clock = marks$clock;
         marks$carry$d = marks$carry$q;
-        marks$carry_outside$d = marks$carry_outside$q;
+        marks$carry_room$d = marks$carry_room$q;
         marks$tlast_out$d = marks$tlast_out$q;
         marks$write_out$d = marks$write_out$q;
         marks$resolved_out$d = marks$resolved_out$q;
         marks$resolved_tuser_out$d = marks$resolved_tuser_out$q;
-        marks$before$0$earlier = marks$carry$q;
-        marks$before$0$later = 'h1;
-        marks$before$1$earlier = marks$carry$q;
-        marks$before$1$later = marks$forward$0;
-        marks$before$2$earlier = marks$carry$q;
-        marks$before$2$later = marks$forward$1;
-        marks$before$3$earlier = marks$carry$q;
-        marks$before$3$later = marks$forward$2;
-        marks$before$4$earlier = marks$carry$q;
-        marks$before$4$later = marks$forward$3;
-        marks$before$5$earlier = marks$carry$q;
-        marks$before$5$later = marks$forward$4;
-        marks$before$6$earlier = marks$carry$q;
-        marks$before$6$later = marks$forward$5;
-        marks$before$7$earlier = marks$carry$q;
-        marks$before$7$later = marks$forward$6;
-        marks$before$8$earlier = marks$carry$q;
-        marks$before$8$later = marks$forward$7;
-        marks$before$9$earlier = marks$carry$q;
-        marks$before$9$later = marks$forward$8;
-        marks$before$10$earlier = marks$carry$q;
-        marks$before$10$later = marks$forward$9;
-        marks$before$11$earlier = marks$carry$q;
-        marks$before$11$later = marks$forward$10;
-        marks$before$12$earlier = marks$carry$q;
-        marks$before$12$later = marks$forward$11;
-        marks$before$13$earlier = marks$carry$q;
-        marks$before$13$later = marks$forward$12;
-        marks$before$14$earlier = marks$carry$q;
-        marks$before$14$later = marks$forward$13;
-        marks$before$15$earlier = marks$carry$q;
-        marks$before$15$later = marks$forward$14;
-        marks$any_open = 1'b0;
-        marks$open_outside = 'h0;
+        marks$carry_open = marks$carry_room$q != 'h0;
+        marks$carry_trail = marks$carry$q[('h1)+:(3)];
+        marks$carry_need = marks$carry$q[('h4)+:(3)];
+        marks$beat_lead = marks$backward$0[('h1)+:(3)];
+        marks$room = 'h0;
+        if ((marks$carry_trail != 'h0) | ((marks$backward$0[('h4)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0)) begin
+            marks$room = marks$carry_room$q;
+        end
+        marks$carry_outside = marks$tuser_out_of_range;
+        if (marks$carry$q['hb]) begin
+            marks$carry_outside = marks$tuser_overlong;
+        end
+        else if (marks$carry$q['ha]) begin
+            marks$carry_outside = marks$tuser_surrogate;
+        end
+        marks$run = {{1{1'b0}}, marks$carry_trail} + {{1{1'b0}}, marks$beat_lead};
+        marks$marks$0$forward = 'h1;
+        marks$marks$1$forward = marks$forward$0;
+        marks$marks$2$forward = marks$forward$1;
+        marks$marks$3$forward = marks$forward$2;
+        marks$marks$4$forward = marks$forward$3;
+        marks$marks$5$forward = marks$forward$4;
+        marks$marks$6$forward = marks$forward$5;
+        marks$marks$7$forward = marks$forward$6;
+        marks$marks$8$forward = marks$forward$7;
+        marks$marks$9$forward = marks$forward$8;
+        marks$marks$10$forward = marks$forward$9;
+        marks$marks$11$forward = marks$forward$10;
+        marks$marks$12$forward = marks$forward$11;
+        marks$marks$13$forward = marks$forward$12;
+        marks$marks$14$forward = marks$forward$13;
+        marks$marks$15$forward = marks$forward$14;
         marks$marks$0$tdata = marks$data$0;
         marks$marks$0$keep = marks$keep$0;
-        marks$marks$0$forward = marks$before$0$joined;
+        marks$marks$0$room = marks$room;
         marks$marks$0$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$0$open;
-        if (marks$marks$0$open) begin
-            marks$open_outside = marks$marks$0$outside_tuser;
-        end
         marks$marks$1$tdata = marks$data$1;
         marks$marks$1$keep = marks$keep$1;
-        marks$marks$1$forward = marks$before$1$joined;
+        marks$marks$1$room = marks$room;
         marks$marks$1$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$1$open;
-        if (marks$marks$1$open) begin
-            marks$open_outside = marks$marks$1$outside_tuser;
-        end
         marks$marks$2$tdata = marks$data$2;
         marks$marks$2$keep = marks$keep$2;
-        marks$marks$2$forward = marks$before$2$joined;
+        marks$marks$2$room = marks$room;
         marks$marks$2$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$2$open;
-        if (marks$marks$2$open) begin
-            marks$open_outside = marks$marks$2$outside_tuser;
-        end
         marks$marks$3$tdata = marks$data$3;
         marks$marks$3$keep = marks$keep$3;
-        marks$marks$3$forward = marks$before$3$joined;
+        marks$marks$3$room = marks$room;
         marks$marks$3$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$3$open;
-        if (marks$marks$3$open) begin
-            marks$open_outside = marks$marks$3$outside_tuser;
-        end
         marks$marks$4$tdata = marks$data$4;
         marks$marks$4$keep = marks$keep$4;
-        marks$marks$4$forward = marks$before$4$joined;
+        marks$marks$4$room = marks$room;
         marks$marks$4$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$4$open;
-        if (marks$marks$4$open) begin
-            marks$open_outside = marks$marks$4$outside_tuser;
-        end
         marks$marks$5$tdata = marks$data$5;
         marks$marks$5$keep = marks$keep$5;
-        marks$marks$5$forward = marks$before$5$joined;
+        marks$marks$5$room = marks$room;
         marks$marks$5$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$5$open;
-        if (marks$marks$5$open) begin
-            marks$open_outside = marks$marks$5$outside_tuser;
-        end
         marks$marks$6$tdata = marks$data$6;
         marks$marks$6$keep = marks$keep$6;
-        marks$marks$6$forward = marks$before$6$joined;
+        marks$marks$6$room = marks$room;
         marks$marks$6$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$6$open;
-        if (marks$marks$6$open) begin
-            marks$open_outside = marks$marks$6$outside_tuser;
-        end
         marks$marks$7$tdata = marks$data$7;
         marks$marks$7$keep = marks$keep$7;
-        marks$marks$7$forward = marks$before$7$joined;
+        marks$marks$7$room = marks$room;
         marks$marks$7$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$7$open;
-        if (marks$marks$7$open) begin
-            marks$open_outside = marks$marks$7$outside_tuser;
-        end
         marks$marks$8$tdata = marks$data$8;
         marks$marks$8$keep = marks$keep$8;
-        marks$marks$8$forward = marks$before$8$joined;
+        marks$marks$8$room = marks$room;
         marks$marks$8$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$8$open;
-        if (marks$marks$8$open) begin
-            marks$open_outside = marks$marks$8$outside_tuser;
-        end
         marks$marks$9$tdata = marks$data$9;
         marks$marks$9$keep = marks$keep$9;
-        marks$marks$9$forward = marks$before$9$joined;
+        marks$marks$9$room = marks$room;
         marks$marks$9$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$9$open;
-        if (marks$marks$9$open) begin
-            marks$open_outside = marks$marks$9$outside_tuser;
-        end
         marks$marks$10$tdata = marks$data$10;
         marks$marks$10$keep = marks$keep$10;
-        marks$marks$10$forward = marks$before$10$joined;
+        marks$marks$10$room = marks$room;
         marks$marks$10$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$10$open;
-        if (marks$marks$10$open) begin
-            marks$open_outside = marks$marks$10$outside_tuser;
-        end
         marks$marks$11$tdata = marks$data$11;
         marks$marks$11$keep = marks$keep$11;
-        marks$marks$11$forward = marks$before$11$joined;
+        marks$marks$11$room = marks$room;
         marks$marks$11$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$11$open;
-        if (marks$marks$11$open) begin
-            marks$open_outside = marks$marks$11$outside_tuser;
-        end
         marks$marks$12$tdata = marks$data$12;
         marks$marks$12$keep = marks$keep$12;
-        marks$marks$12$forward = marks$before$12$joined;
+        marks$marks$12$room = marks$room;
         marks$marks$12$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$12$open;
-        if (marks$marks$12$open) begin
-            marks$open_outside = marks$marks$12$outside_tuser;
-        end
         marks$marks$13$tdata = marks$data$13;
         marks$marks$13$keep = marks$keep$13;
-        marks$marks$13$forward = marks$before$13$joined;
+        marks$marks$13$room = marks$room;
         marks$marks$13$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$13$open;
-        if (marks$marks$13$open) begin
-            marks$open_outside = marks$marks$13$outside_tuser;
-        end
         marks$marks$14$tdata = marks$data$14;
         marks$marks$14$keep = marks$keep$14;
-        marks$marks$14$forward = marks$before$14$joined;
+        marks$marks$14$room = marks$room;
         marks$marks$14$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$14$open;
-        if (marks$marks$14$open) begin
-            marks$open_outside = marks$marks$14$outside_tuser;
-        end
         marks$marks$15$tdata = marks$data$15;
         marks$marks$15$keep = marks$keep$15;
-        marks$marks$15$forward = marks$before$15$joined;
+        marks$marks$15$room = marks$room;
         marks$marks$15$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$15$open;
-        if (marks$marks$15$open) begin
-            marks$open_outside = marks$marks$15$outside_tuser;
-        end
         marks$marks$0$backward = marks$backward$1;
         marks$marks$1$backward = marks$backward$2;
         marks$marks$2$backward = marks$backward$3;
@@ -21777,11 +21329,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$13$backward = marks$backward$14;
         marks$marks$14$backward = marks$backward$15;
         marks$marks$15$backward = 'h1;
-        marks$carry_open = !marks$carry$q['h0] & (marks$carry$q[('h1)+:(3)] < marks$carry$q[('h4)+:(3)]) & ((marks$carry$q[('h1)+:(3)] == 'h0) | ((marks$carry$q[('hc)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0));
-        marks$carry_trail = marks$carry$q[('h1)+:(3)];
-        marks$carry_need = marks$carry$q[('h4)+:(3)];
-        marks$beat_lead = marks$backward$0[('h1)+:(3)];
-        marks$run = {{1{1'b0}}, marks$carry_trail} + {{1{1'b0}}, marks$beat_lead};
         marks$resolving = 1'b0;
         marks$resolving_tuser = 'h0;
         if (marks$beat & marks$carry_open) begin
@@ -21793,7 +21340,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
                 marks$resolving = 1'b1;
                 marks$resolving_tuser = marks$tuser_truncated;
                 if (marks$backward$0[('h4)+:(5)] != 'h0) begin
-                    marks$resolving_tuser = marks$carry_outside$q;
+                    marks$resolving_tuser = marks$carry_outside;
                 end
             end
             else if (marks$run >= {{1{1'b0}}, marks$carry_need}) begin
@@ -21806,14 +21353,22 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         marks$after$earlier = marks$carry$q;
         marks$after$later = marks$forward$15;
+        marks$next_carry = marks$carry$q;
         if (marks$beat) begin
-            marks$carry$d = marks$after$joined;
+            marks$next_carry = marks$after$joined;
             if (marks$last) begin
-                marks$carry$d = 'h1;
+                marks$next_carry = 'h1;
             end
-            if (marks$any_open) begin
-                marks$carry_outside$d = marks$open_outside;
-            end
+        end
+        if (marks$rst) begin
+            marks$next_carry = 'h1;
+        end
+        marks$carry$d = marks$next_carry;
+        marks$next_trail = marks$next_carry[('h1)+:(3)];
+        marks$next_need = marks$next_carry[('h4)+:(3)];
+        marks$carry_room$d = 'h0;
+        if (!marks$next_carry['h0] & (marks$next_trail < marks$next_need) & ((marks$next_trail == 'h0) | ((marks$next_carry[('hc)+:(5)] & marks$next_carry[('h7)+:(5)]) != 'h0))) begin
+            marks$carry_room$d = marks$next_need - marks$next_trail;
         end
         marks$write_out$d = marks$beat;
         marks$tlast_out$d = marks$last;
@@ -22020,7 +21575,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$resolved = marks$resolved_out$q;
         marks$resolved_tuser = marks$resolved_tuser_out$q;
         if (marks$rst) begin
-            marks$carry$d = 'h1;
             marks$write_out$d = 1'b0;
             marks$resolved_out$d = 1'b0;
         end
@@ -22277,6 +21831,13 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$places$0$opens$15$clock) begin
        hold$places$0$opens$15$q <= hold$places$0$opens$15$d;
     end
+    // hold$places$0$any_open
+    initial begin
+       hold$places$0$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$0$any_open$clock) begin
+       hold$places$0$any_open$q <= hold$places$0$any_open$d;
+    end
     // hold$places$0$marks_bus
     always @(*) hold$places$0$marks_bus$bus = {hold$places$0$marks_bus$lane$15, hold$places$0$marks_bus$lane$14, hold$places$0$marks_bus$lane$13, hold$places$0$marks_bus$lane$12, hold$places$0$marks_bus$lane$11, hold$places$0$marks_bus$lane$10, hold$places$0$marks_bus$lane$9, hold$places$0$marks_bus$lane$8, hold$places$0$marks_bus$lane$7, hold$places$0$marks_bus$lane$6, hold$places$0$marks_bus$lane$5, hold$places$0$marks_bus$lane$4, hold$places$0$marks_bus$lane$3, hold$places$0$marks_bus$lane$2, hold$places$0$marks_bus$lane$1, hold$places$0$marks_bus$lane$0};
     // hold$places$0
@@ -22285,16 +21846,16 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$data$clock = hold$places$0$clock;
         hold$places$0$keep$clock = hold$places$0$clock;
         hold$places$0$last$clock = hold$places$0$clock;
+        hold$places$0$any_open$clock = hold$places$0$clock;
         hold$places$0$full_reg$d = hold$places$0$full_reg$q;
         hold$places$0$data$d = hold$places$0$data$q;
         hold$places$0$keep$d = hold$places$0$keep$q;
         hold$places$0$last$d = hold$places$0$last$q;
-        hold$places$0$open = 1'b0;
+        hold$places$0$any_open$d = hold$places$0$any_open$q;
         hold$places$0$marks$0$clock = hold$places$0$clock;
         hold$places$0$opens$0$clock = hold$places$0$clock;
         hold$places$0$marks$0$d = hold$places$0$marks$0$q;
         hold$places$0$opens$0$d = hold$places$0$opens$0$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$0$q;
         hold$places$0$marks_bus$lane$0 = hold$places$0$marks$0$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$0$q) begin
@@ -22306,7 +21867,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$1$clock = hold$places$0$clock;
         hold$places$0$marks$1$d = hold$places$0$marks$1$q;
         hold$places$0$opens$1$d = hold$places$0$opens$1$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$1$q;
         hold$places$0$marks_bus$lane$1 = hold$places$0$marks$1$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$1$q) begin
@@ -22318,7 +21878,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$2$clock = hold$places$0$clock;
         hold$places$0$marks$2$d = hold$places$0$marks$2$q;
         hold$places$0$opens$2$d = hold$places$0$opens$2$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$2$q;
         hold$places$0$marks_bus$lane$2 = hold$places$0$marks$2$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$2$q) begin
@@ -22330,7 +21889,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$3$clock = hold$places$0$clock;
         hold$places$0$marks$3$d = hold$places$0$marks$3$q;
         hold$places$0$opens$3$d = hold$places$0$opens$3$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$3$q;
         hold$places$0$marks_bus$lane$3 = hold$places$0$marks$3$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$3$q) begin
@@ -22342,7 +21900,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$4$clock = hold$places$0$clock;
         hold$places$0$marks$4$d = hold$places$0$marks$4$q;
         hold$places$0$opens$4$d = hold$places$0$opens$4$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$4$q;
         hold$places$0$marks_bus$lane$4 = hold$places$0$marks$4$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$4$q) begin
@@ -22354,7 +21911,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$5$clock = hold$places$0$clock;
         hold$places$0$marks$5$d = hold$places$0$marks$5$q;
         hold$places$0$opens$5$d = hold$places$0$opens$5$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$5$q;
         hold$places$0$marks_bus$lane$5 = hold$places$0$marks$5$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$5$q) begin
@@ -22366,7 +21922,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$6$clock = hold$places$0$clock;
         hold$places$0$marks$6$d = hold$places$0$marks$6$q;
         hold$places$0$opens$6$d = hold$places$0$opens$6$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$6$q;
         hold$places$0$marks_bus$lane$6 = hold$places$0$marks$6$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$6$q) begin
@@ -22378,7 +21933,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$7$clock = hold$places$0$clock;
         hold$places$0$marks$7$d = hold$places$0$marks$7$q;
         hold$places$0$opens$7$d = hold$places$0$opens$7$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$7$q;
         hold$places$0$marks_bus$lane$7 = hold$places$0$marks$7$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$7$q) begin
@@ -22390,7 +21944,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$8$clock = hold$places$0$clock;
         hold$places$0$marks$8$d = hold$places$0$marks$8$q;
         hold$places$0$opens$8$d = hold$places$0$opens$8$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$8$q;
         hold$places$0$marks_bus$lane$8 = hold$places$0$marks$8$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$8$q) begin
@@ -22402,7 +21955,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$9$clock = hold$places$0$clock;
         hold$places$0$marks$9$d = hold$places$0$marks$9$q;
         hold$places$0$opens$9$d = hold$places$0$opens$9$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$9$q;
         hold$places$0$marks_bus$lane$9 = hold$places$0$marks$9$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$9$q) begin
@@ -22414,7 +21966,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$10$clock = hold$places$0$clock;
         hold$places$0$marks$10$d = hold$places$0$marks$10$q;
         hold$places$0$opens$10$d = hold$places$0$opens$10$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$10$q;
         hold$places$0$marks_bus$lane$10 = hold$places$0$marks$10$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$10$q) begin
@@ -22426,7 +21977,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$11$clock = hold$places$0$clock;
         hold$places$0$marks$11$d = hold$places$0$marks$11$q;
         hold$places$0$opens$11$d = hold$places$0$opens$11$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$11$q;
         hold$places$0$marks_bus$lane$11 = hold$places$0$marks$11$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$11$q) begin
@@ -22438,7 +21988,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$12$clock = hold$places$0$clock;
         hold$places$0$marks$12$d = hold$places$0$marks$12$q;
         hold$places$0$opens$12$d = hold$places$0$opens$12$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$12$q;
         hold$places$0$marks_bus$lane$12 = hold$places$0$marks$12$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$12$q) begin
@@ -22450,7 +21999,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$13$clock = hold$places$0$clock;
         hold$places$0$marks$13$d = hold$places$0$marks$13$q;
         hold$places$0$opens$13$d = hold$places$0$opens$13$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$13$q;
         hold$places$0$marks_bus$lane$13 = hold$places$0$marks$13$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$13$q) begin
@@ -22462,7 +22010,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$14$clock = hold$places$0$clock;
         hold$places$0$marks$14$d = hold$places$0$marks$14$q;
         hold$places$0$opens$14$d = hold$places$0$opens$14$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$14$q;
         hold$places$0$marks_bus$lane$14 = hold$places$0$marks$14$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$14$q) begin
@@ -22474,13 +22021,15 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$15$clock = hold$places$0$clock;
         hold$places$0$marks$15$d = hold$places$0$marks$15$q;
         hold$places$0$opens$15$d = hold$places$0$opens$15$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$15$q;
         hold$places$0$marks_bus$lane$15 = hold$places$0$marks$15$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$15$q) begin
                 hold$places$0$marks$15$d = hold$places$0$resolved_tuser;
             end
             hold$places$0$opens$15$d = 1'b0;
+        end
+        if (hold$places$0$resolve) begin
+            hold$places$0$any_open$d = 1'b0;
         end
         if (hold$places$0$clear) begin
             hold$places$0$full_reg$d = 1'b0;
@@ -22490,6 +22039,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$0$data$d = hold$places$0$tdata_in;
             hold$places$0$keep$d = hold$places$0$tkeep_in;
             hold$places$0$last$d = hold$places$0$tlast_in;
+            hold$places$0$any_open$d = hold$places$0$open_in != 'h0;
             hold$places$0$marks$0$d = hold$places$0$tuser_in[('h4 * 0)+:(4)];
             hold$places$0$opens$0$d = hold$places$0$open_in[0];
             hold$places$0$marks$1$d = hold$places$0$tuser_in[('h4 * 1)+:(4)];
@@ -22527,9 +22077,11 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$tdata = hold$places$0$data$q;
         hold$places$0$tkeep = hold$places$0$keep$q;
         hold$places$0$tlast = hold$places$0$last$q;
+        hold$places$0$open = hold$places$0$any_open$q;
         hold$places$0$tuser = hold$places$0$marks_bus$bus;
         if (hold$places$0$rst) begin
             hold$places$0$full_reg$d = 1'b0;
+            hold$places$0$any_open$d = 1'b0;
             hold$places$0$opens$0$d = 1'b0;
             hold$places$0$opens$1$d = 1'b0;
             hold$places$0$opens$2$d = 1'b0;
@@ -22800,6 +22352,13 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$places$1$opens$15$clock) begin
        hold$places$1$opens$15$q <= hold$places$1$opens$15$d;
     end
+    // hold$places$1$any_open
+    initial begin
+       hold$places$1$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$1$any_open$clock) begin
+       hold$places$1$any_open$q <= hold$places$1$any_open$d;
+    end
     // hold$places$1$marks_bus
     always @(*) hold$places$1$marks_bus$bus = {hold$places$1$marks_bus$lane$15, hold$places$1$marks_bus$lane$14, hold$places$1$marks_bus$lane$13, hold$places$1$marks_bus$lane$12, hold$places$1$marks_bus$lane$11, hold$places$1$marks_bus$lane$10, hold$places$1$marks_bus$lane$9, hold$places$1$marks_bus$lane$8, hold$places$1$marks_bus$lane$7, hold$places$1$marks_bus$lane$6, hold$places$1$marks_bus$lane$5, hold$places$1$marks_bus$lane$4, hold$places$1$marks_bus$lane$3, hold$places$1$marks_bus$lane$2, hold$places$1$marks_bus$lane$1, hold$places$1$marks_bus$lane$0};
     // hold$places$1
@@ -22808,16 +22367,16 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$data$clock = hold$places$1$clock;
         hold$places$1$keep$clock = hold$places$1$clock;
         hold$places$1$last$clock = hold$places$1$clock;
+        hold$places$1$any_open$clock = hold$places$1$clock;
         hold$places$1$full_reg$d = hold$places$1$full_reg$q;
         hold$places$1$data$d = hold$places$1$data$q;
         hold$places$1$keep$d = hold$places$1$keep$q;
         hold$places$1$last$d = hold$places$1$last$q;
-        hold$places$1$open = 1'b0;
+        hold$places$1$any_open$d = hold$places$1$any_open$q;
         hold$places$1$marks$0$clock = hold$places$1$clock;
         hold$places$1$opens$0$clock = hold$places$1$clock;
         hold$places$1$marks$0$d = hold$places$1$marks$0$q;
         hold$places$1$opens$0$d = hold$places$1$opens$0$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$0$q;
         hold$places$1$marks_bus$lane$0 = hold$places$1$marks$0$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$0$q) begin
@@ -22829,7 +22388,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$1$clock = hold$places$1$clock;
         hold$places$1$marks$1$d = hold$places$1$marks$1$q;
         hold$places$1$opens$1$d = hold$places$1$opens$1$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$1$q;
         hold$places$1$marks_bus$lane$1 = hold$places$1$marks$1$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$1$q) begin
@@ -22841,7 +22399,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$2$clock = hold$places$1$clock;
         hold$places$1$marks$2$d = hold$places$1$marks$2$q;
         hold$places$1$opens$2$d = hold$places$1$opens$2$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$2$q;
         hold$places$1$marks_bus$lane$2 = hold$places$1$marks$2$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$2$q) begin
@@ -22853,7 +22410,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$3$clock = hold$places$1$clock;
         hold$places$1$marks$3$d = hold$places$1$marks$3$q;
         hold$places$1$opens$3$d = hold$places$1$opens$3$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$3$q;
         hold$places$1$marks_bus$lane$3 = hold$places$1$marks$3$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$3$q) begin
@@ -22865,7 +22421,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$4$clock = hold$places$1$clock;
         hold$places$1$marks$4$d = hold$places$1$marks$4$q;
         hold$places$1$opens$4$d = hold$places$1$opens$4$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$4$q;
         hold$places$1$marks_bus$lane$4 = hold$places$1$marks$4$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$4$q) begin
@@ -22877,7 +22432,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$5$clock = hold$places$1$clock;
         hold$places$1$marks$5$d = hold$places$1$marks$5$q;
         hold$places$1$opens$5$d = hold$places$1$opens$5$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$5$q;
         hold$places$1$marks_bus$lane$5 = hold$places$1$marks$5$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$5$q) begin
@@ -22889,7 +22443,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$6$clock = hold$places$1$clock;
         hold$places$1$marks$6$d = hold$places$1$marks$6$q;
         hold$places$1$opens$6$d = hold$places$1$opens$6$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$6$q;
         hold$places$1$marks_bus$lane$6 = hold$places$1$marks$6$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$6$q) begin
@@ -22901,7 +22454,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$7$clock = hold$places$1$clock;
         hold$places$1$marks$7$d = hold$places$1$marks$7$q;
         hold$places$1$opens$7$d = hold$places$1$opens$7$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$7$q;
         hold$places$1$marks_bus$lane$7 = hold$places$1$marks$7$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$7$q) begin
@@ -22913,7 +22465,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$8$clock = hold$places$1$clock;
         hold$places$1$marks$8$d = hold$places$1$marks$8$q;
         hold$places$1$opens$8$d = hold$places$1$opens$8$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$8$q;
         hold$places$1$marks_bus$lane$8 = hold$places$1$marks$8$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$8$q) begin
@@ -22925,7 +22476,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$9$clock = hold$places$1$clock;
         hold$places$1$marks$9$d = hold$places$1$marks$9$q;
         hold$places$1$opens$9$d = hold$places$1$opens$9$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$9$q;
         hold$places$1$marks_bus$lane$9 = hold$places$1$marks$9$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$9$q) begin
@@ -22937,7 +22487,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$10$clock = hold$places$1$clock;
         hold$places$1$marks$10$d = hold$places$1$marks$10$q;
         hold$places$1$opens$10$d = hold$places$1$opens$10$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$10$q;
         hold$places$1$marks_bus$lane$10 = hold$places$1$marks$10$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$10$q) begin
@@ -22949,7 +22498,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$11$clock = hold$places$1$clock;
         hold$places$1$marks$11$d = hold$places$1$marks$11$q;
         hold$places$1$opens$11$d = hold$places$1$opens$11$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$11$q;
         hold$places$1$marks_bus$lane$11 = hold$places$1$marks$11$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$11$q) begin
@@ -22961,7 +22509,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$12$clock = hold$places$1$clock;
         hold$places$1$marks$12$d = hold$places$1$marks$12$q;
         hold$places$1$opens$12$d = hold$places$1$opens$12$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$12$q;
         hold$places$1$marks_bus$lane$12 = hold$places$1$marks$12$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$12$q) begin
@@ -22973,7 +22520,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$13$clock = hold$places$1$clock;
         hold$places$1$marks$13$d = hold$places$1$marks$13$q;
         hold$places$1$opens$13$d = hold$places$1$opens$13$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$13$q;
         hold$places$1$marks_bus$lane$13 = hold$places$1$marks$13$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$13$q) begin
@@ -22985,7 +22531,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$14$clock = hold$places$1$clock;
         hold$places$1$marks$14$d = hold$places$1$marks$14$q;
         hold$places$1$opens$14$d = hold$places$1$opens$14$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$14$q;
         hold$places$1$marks_bus$lane$14 = hold$places$1$marks$14$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$14$q) begin
@@ -22997,13 +22542,15 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$15$clock = hold$places$1$clock;
         hold$places$1$marks$15$d = hold$places$1$marks$15$q;
         hold$places$1$opens$15$d = hold$places$1$opens$15$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$15$q;
         hold$places$1$marks_bus$lane$15 = hold$places$1$marks$15$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$15$q) begin
                 hold$places$1$marks$15$d = hold$places$1$resolved_tuser;
             end
             hold$places$1$opens$15$d = 1'b0;
+        end
+        if (hold$places$1$resolve) begin
+            hold$places$1$any_open$d = 1'b0;
         end
         if (hold$places$1$clear) begin
             hold$places$1$full_reg$d = 1'b0;
@@ -23013,6 +22560,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$1$data$d = hold$places$1$tdata_in;
             hold$places$1$keep$d = hold$places$1$tkeep_in;
             hold$places$1$last$d = hold$places$1$tlast_in;
+            hold$places$1$any_open$d = hold$places$1$open_in != 'h0;
             hold$places$1$marks$0$d = hold$places$1$tuser_in[('h4 * 0)+:(4)];
             hold$places$1$opens$0$d = hold$places$1$open_in[0];
             hold$places$1$marks$1$d = hold$places$1$tuser_in[('h4 * 1)+:(4)];
@@ -23050,9 +22598,11 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$tdata = hold$places$1$data$q;
         hold$places$1$tkeep = hold$places$1$keep$q;
         hold$places$1$tlast = hold$places$1$last$q;
+        hold$places$1$open = hold$places$1$any_open$q;
         hold$places$1$tuser = hold$places$1$marks_bus$bus;
         if (hold$places$1$rst) begin
             hold$places$1$full_reg$d = 1'b0;
+            hold$places$1$any_open$d = 1'b0;
             hold$places$1$opens$0$d = 1'b0;
             hold$places$1$opens$1$d = 1'b0;
             hold$places$1$opens$2$d = 1'b0;
@@ -23323,6 +22873,13 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$places$2$opens$15$clock) begin
        hold$places$2$opens$15$q <= hold$places$2$opens$15$d;
     end
+    // hold$places$2$any_open
+    initial begin
+       hold$places$2$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$2$any_open$clock) begin
+       hold$places$2$any_open$q <= hold$places$2$any_open$d;
+    end
     // hold$places$2$marks_bus
     always @(*) hold$places$2$marks_bus$bus = {hold$places$2$marks_bus$lane$15, hold$places$2$marks_bus$lane$14, hold$places$2$marks_bus$lane$13, hold$places$2$marks_bus$lane$12, hold$places$2$marks_bus$lane$11, hold$places$2$marks_bus$lane$10, hold$places$2$marks_bus$lane$9, hold$places$2$marks_bus$lane$8, hold$places$2$marks_bus$lane$7, hold$places$2$marks_bus$lane$6, hold$places$2$marks_bus$lane$5, hold$places$2$marks_bus$lane$4, hold$places$2$marks_bus$lane$3, hold$places$2$marks_bus$lane$2, hold$places$2$marks_bus$lane$1, hold$places$2$marks_bus$lane$0};
     // hold$places$2
@@ -23331,16 +22888,16 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$data$clock = hold$places$2$clock;
         hold$places$2$keep$clock = hold$places$2$clock;
         hold$places$2$last$clock = hold$places$2$clock;
+        hold$places$2$any_open$clock = hold$places$2$clock;
         hold$places$2$full_reg$d = hold$places$2$full_reg$q;
         hold$places$2$data$d = hold$places$2$data$q;
         hold$places$2$keep$d = hold$places$2$keep$q;
         hold$places$2$last$d = hold$places$2$last$q;
-        hold$places$2$open = 1'b0;
+        hold$places$2$any_open$d = hold$places$2$any_open$q;
         hold$places$2$marks$0$clock = hold$places$2$clock;
         hold$places$2$opens$0$clock = hold$places$2$clock;
         hold$places$2$marks$0$d = hold$places$2$marks$0$q;
         hold$places$2$opens$0$d = hold$places$2$opens$0$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$0$q;
         hold$places$2$marks_bus$lane$0 = hold$places$2$marks$0$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$0$q) begin
@@ -23352,7 +22909,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$1$clock = hold$places$2$clock;
         hold$places$2$marks$1$d = hold$places$2$marks$1$q;
         hold$places$2$opens$1$d = hold$places$2$opens$1$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$1$q;
         hold$places$2$marks_bus$lane$1 = hold$places$2$marks$1$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$1$q) begin
@@ -23364,7 +22920,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$2$clock = hold$places$2$clock;
         hold$places$2$marks$2$d = hold$places$2$marks$2$q;
         hold$places$2$opens$2$d = hold$places$2$opens$2$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$2$q;
         hold$places$2$marks_bus$lane$2 = hold$places$2$marks$2$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$2$q) begin
@@ -23376,7 +22931,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$3$clock = hold$places$2$clock;
         hold$places$2$marks$3$d = hold$places$2$marks$3$q;
         hold$places$2$opens$3$d = hold$places$2$opens$3$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$3$q;
         hold$places$2$marks_bus$lane$3 = hold$places$2$marks$3$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$3$q) begin
@@ -23388,7 +22942,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$4$clock = hold$places$2$clock;
         hold$places$2$marks$4$d = hold$places$2$marks$4$q;
         hold$places$2$opens$4$d = hold$places$2$opens$4$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$4$q;
         hold$places$2$marks_bus$lane$4 = hold$places$2$marks$4$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$4$q) begin
@@ -23400,7 +22953,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$5$clock = hold$places$2$clock;
         hold$places$2$marks$5$d = hold$places$2$marks$5$q;
         hold$places$2$opens$5$d = hold$places$2$opens$5$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$5$q;
         hold$places$2$marks_bus$lane$5 = hold$places$2$marks$5$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$5$q) begin
@@ -23412,7 +22964,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$6$clock = hold$places$2$clock;
         hold$places$2$marks$6$d = hold$places$2$marks$6$q;
         hold$places$2$opens$6$d = hold$places$2$opens$6$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$6$q;
         hold$places$2$marks_bus$lane$6 = hold$places$2$marks$6$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$6$q) begin
@@ -23424,7 +22975,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$7$clock = hold$places$2$clock;
         hold$places$2$marks$7$d = hold$places$2$marks$7$q;
         hold$places$2$opens$7$d = hold$places$2$opens$7$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$7$q;
         hold$places$2$marks_bus$lane$7 = hold$places$2$marks$7$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$7$q) begin
@@ -23436,7 +22986,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$8$clock = hold$places$2$clock;
         hold$places$2$marks$8$d = hold$places$2$marks$8$q;
         hold$places$2$opens$8$d = hold$places$2$opens$8$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$8$q;
         hold$places$2$marks_bus$lane$8 = hold$places$2$marks$8$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$8$q) begin
@@ -23448,7 +22997,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$9$clock = hold$places$2$clock;
         hold$places$2$marks$9$d = hold$places$2$marks$9$q;
         hold$places$2$opens$9$d = hold$places$2$opens$9$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$9$q;
         hold$places$2$marks_bus$lane$9 = hold$places$2$marks$9$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$9$q) begin
@@ -23460,7 +23008,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$10$clock = hold$places$2$clock;
         hold$places$2$marks$10$d = hold$places$2$marks$10$q;
         hold$places$2$opens$10$d = hold$places$2$opens$10$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$10$q;
         hold$places$2$marks_bus$lane$10 = hold$places$2$marks$10$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$10$q) begin
@@ -23472,7 +23019,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$11$clock = hold$places$2$clock;
         hold$places$2$marks$11$d = hold$places$2$marks$11$q;
         hold$places$2$opens$11$d = hold$places$2$opens$11$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$11$q;
         hold$places$2$marks_bus$lane$11 = hold$places$2$marks$11$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$11$q) begin
@@ -23484,7 +23030,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$12$clock = hold$places$2$clock;
         hold$places$2$marks$12$d = hold$places$2$marks$12$q;
         hold$places$2$opens$12$d = hold$places$2$opens$12$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$12$q;
         hold$places$2$marks_bus$lane$12 = hold$places$2$marks$12$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$12$q) begin
@@ -23496,7 +23041,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$13$clock = hold$places$2$clock;
         hold$places$2$marks$13$d = hold$places$2$marks$13$q;
         hold$places$2$opens$13$d = hold$places$2$opens$13$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$13$q;
         hold$places$2$marks_bus$lane$13 = hold$places$2$marks$13$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$13$q) begin
@@ -23508,7 +23052,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$14$clock = hold$places$2$clock;
         hold$places$2$marks$14$d = hold$places$2$marks$14$q;
         hold$places$2$opens$14$d = hold$places$2$opens$14$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$14$q;
         hold$places$2$marks_bus$lane$14 = hold$places$2$marks$14$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$14$q) begin
@@ -23520,13 +23063,15 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$15$clock = hold$places$2$clock;
         hold$places$2$marks$15$d = hold$places$2$marks$15$q;
         hold$places$2$opens$15$d = hold$places$2$opens$15$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$15$q;
         hold$places$2$marks_bus$lane$15 = hold$places$2$marks$15$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$15$q) begin
                 hold$places$2$marks$15$d = hold$places$2$resolved_tuser;
             end
             hold$places$2$opens$15$d = 1'b0;
+        end
+        if (hold$places$2$resolve) begin
+            hold$places$2$any_open$d = 1'b0;
         end
         if (hold$places$2$clear) begin
             hold$places$2$full_reg$d = 1'b0;
@@ -23536,6 +23081,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$2$data$d = hold$places$2$tdata_in;
             hold$places$2$keep$d = hold$places$2$tkeep_in;
             hold$places$2$last$d = hold$places$2$tlast_in;
+            hold$places$2$any_open$d = hold$places$2$open_in != 'h0;
             hold$places$2$marks$0$d = hold$places$2$tuser_in[('h4 * 0)+:(4)];
             hold$places$2$opens$0$d = hold$places$2$open_in[0];
             hold$places$2$marks$1$d = hold$places$2$tuser_in[('h4 * 1)+:(4)];
@@ -23573,9 +23119,11 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$tdata = hold$places$2$data$q;
         hold$places$2$tkeep = hold$places$2$keep$q;
         hold$places$2$tlast = hold$places$2$last$q;
+        hold$places$2$open = hold$places$2$any_open$q;
         hold$places$2$tuser = hold$places$2$marks_bus$bus;
         if (hold$places$2$rst) begin
             hold$places$2$full_reg$d = 1'b0;
+            hold$places$2$any_open$d = 1'b0;
             hold$places$2$opens$0$d = 1'b0;
             hold$places$2$opens$1$d = 1'b0;
             hold$places$2$opens$2$d = 1'b0;
@@ -23846,6 +23394,13 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$places$3$opens$15$clock) begin
        hold$places$3$opens$15$q <= hold$places$3$opens$15$d;
     end
+    // hold$places$3$any_open
+    initial begin
+       hold$places$3$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$3$any_open$clock) begin
+       hold$places$3$any_open$q <= hold$places$3$any_open$d;
+    end
     // hold$places$3$marks_bus
     always @(*) hold$places$3$marks_bus$bus = {hold$places$3$marks_bus$lane$15, hold$places$3$marks_bus$lane$14, hold$places$3$marks_bus$lane$13, hold$places$3$marks_bus$lane$12, hold$places$3$marks_bus$lane$11, hold$places$3$marks_bus$lane$10, hold$places$3$marks_bus$lane$9, hold$places$3$marks_bus$lane$8, hold$places$3$marks_bus$lane$7, hold$places$3$marks_bus$lane$6, hold$places$3$marks_bus$lane$5, hold$places$3$marks_bus$lane$4, hold$places$3$marks_bus$lane$3, hold$places$3$marks_bus$lane$2, hold$places$3$marks_bus$lane$1, hold$places$3$marks_bus$lane$0};
     // hold$places$3
@@ -23854,16 +23409,16 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$data$clock = hold$places$3$clock;
         hold$places$3$keep$clock = hold$places$3$clock;
         hold$places$3$last$clock = hold$places$3$clock;
+        hold$places$3$any_open$clock = hold$places$3$clock;
         hold$places$3$full_reg$d = hold$places$3$full_reg$q;
         hold$places$3$data$d = hold$places$3$data$q;
         hold$places$3$keep$d = hold$places$3$keep$q;
         hold$places$3$last$d = hold$places$3$last$q;
-        hold$places$3$open = 1'b0;
+        hold$places$3$any_open$d = hold$places$3$any_open$q;
         hold$places$3$marks$0$clock = hold$places$3$clock;
         hold$places$3$opens$0$clock = hold$places$3$clock;
         hold$places$3$marks$0$d = hold$places$3$marks$0$q;
         hold$places$3$opens$0$d = hold$places$3$opens$0$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$0$q;
         hold$places$3$marks_bus$lane$0 = hold$places$3$marks$0$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$0$q) begin
@@ -23875,7 +23430,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$1$clock = hold$places$3$clock;
         hold$places$3$marks$1$d = hold$places$3$marks$1$q;
         hold$places$3$opens$1$d = hold$places$3$opens$1$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$1$q;
         hold$places$3$marks_bus$lane$1 = hold$places$3$marks$1$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$1$q) begin
@@ -23887,7 +23441,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$2$clock = hold$places$3$clock;
         hold$places$3$marks$2$d = hold$places$3$marks$2$q;
         hold$places$3$opens$2$d = hold$places$3$opens$2$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$2$q;
         hold$places$3$marks_bus$lane$2 = hold$places$3$marks$2$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$2$q) begin
@@ -23899,7 +23452,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$3$clock = hold$places$3$clock;
         hold$places$3$marks$3$d = hold$places$3$marks$3$q;
         hold$places$3$opens$3$d = hold$places$3$opens$3$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$3$q;
         hold$places$3$marks_bus$lane$3 = hold$places$3$marks$3$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$3$q) begin
@@ -23911,7 +23463,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$4$clock = hold$places$3$clock;
         hold$places$3$marks$4$d = hold$places$3$marks$4$q;
         hold$places$3$opens$4$d = hold$places$3$opens$4$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$4$q;
         hold$places$3$marks_bus$lane$4 = hold$places$3$marks$4$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$4$q) begin
@@ -23923,7 +23474,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$5$clock = hold$places$3$clock;
         hold$places$3$marks$5$d = hold$places$3$marks$5$q;
         hold$places$3$opens$5$d = hold$places$3$opens$5$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$5$q;
         hold$places$3$marks_bus$lane$5 = hold$places$3$marks$5$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$5$q) begin
@@ -23935,7 +23485,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$6$clock = hold$places$3$clock;
         hold$places$3$marks$6$d = hold$places$3$marks$6$q;
         hold$places$3$opens$6$d = hold$places$3$opens$6$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$6$q;
         hold$places$3$marks_bus$lane$6 = hold$places$3$marks$6$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$6$q) begin
@@ -23947,7 +23496,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$7$clock = hold$places$3$clock;
         hold$places$3$marks$7$d = hold$places$3$marks$7$q;
         hold$places$3$opens$7$d = hold$places$3$opens$7$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$7$q;
         hold$places$3$marks_bus$lane$7 = hold$places$3$marks$7$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$7$q) begin
@@ -23959,7 +23507,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$8$clock = hold$places$3$clock;
         hold$places$3$marks$8$d = hold$places$3$marks$8$q;
         hold$places$3$opens$8$d = hold$places$3$opens$8$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$8$q;
         hold$places$3$marks_bus$lane$8 = hold$places$3$marks$8$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$8$q) begin
@@ -23971,7 +23518,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$9$clock = hold$places$3$clock;
         hold$places$3$marks$9$d = hold$places$3$marks$9$q;
         hold$places$3$opens$9$d = hold$places$3$opens$9$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$9$q;
         hold$places$3$marks_bus$lane$9 = hold$places$3$marks$9$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$9$q) begin
@@ -23983,7 +23529,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$10$clock = hold$places$3$clock;
         hold$places$3$marks$10$d = hold$places$3$marks$10$q;
         hold$places$3$opens$10$d = hold$places$3$opens$10$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$10$q;
         hold$places$3$marks_bus$lane$10 = hold$places$3$marks$10$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$10$q) begin
@@ -23995,7 +23540,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$11$clock = hold$places$3$clock;
         hold$places$3$marks$11$d = hold$places$3$marks$11$q;
         hold$places$3$opens$11$d = hold$places$3$opens$11$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$11$q;
         hold$places$3$marks_bus$lane$11 = hold$places$3$marks$11$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$11$q) begin
@@ -24007,7 +23551,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$12$clock = hold$places$3$clock;
         hold$places$3$marks$12$d = hold$places$3$marks$12$q;
         hold$places$3$opens$12$d = hold$places$3$opens$12$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$12$q;
         hold$places$3$marks_bus$lane$12 = hold$places$3$marks$12$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$12$q) begin
@@ -24019,7 +23562,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$13$clock = hold$places$3$clock;
         hold$places$3$marks$13$d = hold$places$3$marks$13$q;
         hold$places$3$opens$13$d = hold$places$3$opens$13$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$13$q;
         hold$places$3$marks_bus$lane$13 = hold$places$3$marks$13$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$13$q) begin
@@ -24031,7 +23573,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$14$clock = hold$places$3$clock;
         hold$places$3$marks$14$d = hold$places$3$marks$14$q;
         hold$places$3$opens$14$d = hold$places$3$opens$14$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$14$q;
         hold$places$3$marks_bus$lane$14 = hold$places$3$marks$14$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$14$q) begin
@@ -24043,13 +23584,15 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$15$clock = hold$places$3$clock;
         hold$places$3$marks$15$d = hold$places$3$marks$15$q;
         hold$places$3$opens$15$d = hold$places$3$opens$15$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$15$q;
         hold$places$3$marks_bus$lane$15 = hold$places$3$marks$15$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$15$q) begin
                 hold$places$3$marks$15$d = hold$places$3$resolved_tuser;
             end
             hold$places$3$opens$15$d = 1'b0;
+        end
+        if (hold$places$3$resolve) begin
+            hold$places$3$any_open$d = 1'b0;
         end
         if (hold$places$3$clear) begin
             hold$places$3$full_reg$d = 1'b0;
@@ -24059,6 +23602,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$3$data$d = hold$places$3$tdata_in;
             hold$places$3$keep$d = hold$places$3$tkeep_in;
             hold$places$3$last$d = hold$places$3$tlast_in;
+            hold$places$3$any_open$d = hold$places$3$open_in != 'h0;
             hold$places$3$marks$0$d = hold$places$3$tuser_in[('h4 * 0)+:(4)];
             hold$places$3$opens$0$d = hold$places$3$open_in[0];
             hold$places$3$marks$1$d = hold$places$3$tuser_in[('h4 * 1)+:(4)];
@@ -24096,9 +23640,11 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$tdata = hold$places$3$data$q;
         hold$places$3$tkeep = hold$places$3$keep$q;
         hold$places$3$tlast = hold$places$3$last$q;
+        hold$places$3$open = hold$places$3$any_open$q;
         hold$places$3$tuser = hold$places$3$marks_bus$bus;
         if (hold$places$3$rst) begin
             hold$places$3$full_reg$d = 1'b0;
+            hold$places$3$any_open$d = 1'b0;
             hold$places$3$opens$0$d = 1'b0;
             hold$places$3$opens$1$d = 1'b0;
             hold$places$3$opens$2$d = 1'b0;
@@ -24369,6 +23915,13 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$places$4$opens$15$clock) begin
        hold$places$4$opens$15$q <= hold$places$4$opens$15$d;
     end
+    // hold$places$4$any_open
+    initial begin
+       hold$places$4$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$4$any_open$clock) begin
+       hold$places$4$any_open$q <= hold$places$4$any_open$d;
+    end
     // hold$places$4$marks_bus
     always @(*) hold$places$4$marks_bus$bus = {hold$places$4$marks_bus$lane$15, hold$places$4$marks_bus$lane$14, hold$places$4$marks_bus$lane$13, hold$places$4$marks_bus$lane$12, hold$places$4$marks_bus$lane$11, hold$places$4$marks_bus$lane$10, hold$places$4$marks_bus$lane$9, hold$places$4$marks_bus$lane$8, hold$places$4$marks_bus$lane$7, hold$places$4$marks_bus$lane$6, hold$places$4$marks_bus$lane$5, hold$places$4$marks_bus$lane$4, hold$places$4$marks_bus$lane$3, hold$places$4$marks_bus$lane$2, hold$places$4$marks_bus$lane$1, hold$places$4$marks_bus$lane$0};
     // hold$places$4
@@ -24377,16 +23930,16 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$data$clock = hold$places$4$clock;
         hold$places$4$keep$clock = hold$places$4$clock;
         hold$places$4$last$clock = hold$places$4$clock;
+        hold$places$4$any_open$clock = hold$places$4$clock;
         hold$places$4$full_reg$d = hold$places$4$full_reg$q;
         hold$places$4$data$d = hold$places$4$data$q;
         hold$places$4$keep$d = hold$places$4$keep$q;
         hold$places$4$last$d = hold$places$4$last$q;
-        hold$places$4$open = 1'b0;
+        hold$places$4$any_open$d = hold$places$4$any_open$q;
         hold$places$4$marks$0$clock = hold$places$4$clock;
         hold$places$4$opens$0$clock = hold$places$4$clock;
         hold$places$4$marks$0$d = hold$places$4$marks$0$q;
         hold$places$4$opens$0$d = hold$places$4$opens$0$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$0$q;
         hold$places$4$marks_bus$lane$0 = hold$places$4$marks$0$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$0$q) begin
@@ -24398,7 +23951,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$1$clock = hold$places$4$clock;
         hold$places$4$marks$1$d = hold$places$4$marks$1$q;
         hold$places$4$opens$1$d = hold$places$4$opens$1$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$1$q;
         hold$places$4$marks_bus$lane$1 = hold$places$4$marks$1$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$1$q) begin
@@ -24410,7 +23962,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$2$clock = hold$places$4$clock;
         hold$places$4$marks$2$d = hold$places$4$marks$2$q;
         hold$places$4$opens$2$d = hold$places$4$opens$2$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$2$q;
         hold$places$4$marks_bus$lane$2 = hold$places$4$marks$2$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$2$q) begin
@@ -24422,7 +23973,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$3$clock = hold$places$4$clock;
         hold$places$4$marks$3$d = hold$places$4$marks$3$q;
         hold$places$4$opens$3$d = hold$places$4$opens$3$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$3$q;
         hold$places$4$marks_bus$lane$3 = hold$places$4$marks$3$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$3$q) begin
@@ -24434,7 +23984,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$4$clock = hold$places$4$clock;
         hold$places$4$marks$4$d = hold$places$4$marks$4$q;
         hold$places$4$opens$4$d = hold$places$4$opens$4$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$4$q;
         hold$places$4$marks_bus$lane$4 = hold$places$4$marks$4$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$4$q) begin
@@ -24446,7 +23995,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$5$clock = hold$places$4$clock;
         hold$places$4$marks$5$d = hold$places$4$marks$5$q;
         hold$places$4$opens$5$d = hold$places$4$opens$5$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$5$q;
         hold$places$4$marks_bus$lane$5 = hold$places$4$marks$5$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$5$q) begin
@@ -24458,7 +24006,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$6$clock = hold$places$4$clock;
         hold$places$4$marks$6$d = hold$places$4$marks$6$q;
         hold$places$4$opens$6$d = hold$places$4$opens$6$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$6$q;
         hold$places$4$marks_bus$lane$6 = hold$places$4$marks$6$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$6$q) begin
@@ -24470,7 +24017,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$7$clock = hold$places$4$clock;
         hold$places$4$marks$7$d = hold$places$4$marks$7$q;
         hold$places$4$opens$7$d = hold$places$4$opens$7$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$7$q;
         hold$places$4$marks_bus$lane$7 = hold$places$4$marks$7$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$7$q) begin
@@ -24482,7 +24028,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$8$clock = hold$places$4$clock;
         hold$places$4$marks$8$d = hold$places$4$marks$8$q;
         hold$places$4$opens$8$d = hold$places$4$opens$8$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$8$q;
         hold$places$4$marks_bus$lane$8 = hold$places$4$marks$8$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$8$q) begin
@@ -24494,7 +24039,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$9$clock = hold$places$4$clock;
         hold$places$4$marks$9$d = hold$places$4$marks$9$q;
         hold$places$4$opens$9$d = hold$places$4$opens$9$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$9$q;
         hold$places$4$marks_bus$lane$9 = hold$places$4$marks$9$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$9$q) begin
@@ -24506,7 +24050,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$10$clock = hold$places$4$clock;
         hold$places$4$marks$10$d = hold$places$4$marks$10$q;
         hold$places$4$opens$10$d = hold$places$4$opens$10$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$10$q;
         hold$places$4$marks_bus$lane$10 = hold$places$4$marks$10$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$10$q) begin
@@ -24518,7 +24061,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$11$clock = hold$places$4$clock;
         hold$places$4$marks$11$d = hold$places$4$marks$11$q;
         hold$places$4$opens$11$d = hold$places$4$opens$11$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$11$q;
         hold$places$4$marks_bus$lane$11 = hold$places$4$marks$11$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$11$q) begin
@@ -24530,7 +24072,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$12$clock = hold$places$4$clock;
         hold$places$4$marks$12$d = hold$places$4$marks$12$q;
         hold$places$4$opens$12$d = hold$places$4$opens$12$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$12$q;
         hold$places$4$marks_bus$lane$12 = hold$places$4$marks$12$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$12$q) begin
@@ -24542,7 +24083,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$13$clock = hold$places$4$clock;
         hold$places$4$marks$13$d = hold$places$4$marks$13$q;
         hold$places$4$opens$13$d = hold$places$4$opens$13$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$13$q;
         hold$places$4$marks_bus$lane$13 = hold$places$4$marks$13$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$13$q) begin
@@ -24554,7 +24094,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$14$clock = hold$places$4$clock;
         hold$places$4$marks$14$d = hold$places$4$marks$14$q;
         hold$places$4$opens$14$d = hold$places$4$opens$14$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$14$q;
         hold$places$4$marks_bus$lane$14 = hold$places$4$marks$14$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$14$q) begin
@@ -24566,13 +24105,15 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$15$clock = hold$places$4$clock;
         hold$places$4$marks$15$d = hold$places$4$marks$15$q;
         hold$places$4$opens$15$d = hold$places$4$opens$15$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$15$q;
         hold$places$4$marks_bus$lane$15 = hold$places$4$marks$15$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$15$q) begin
                 hold$places$4$marks$15$d = hold$places$4$resolved_tuser;
             end
             hold$places$4$opens$15$d = 1'b0;
+        end
+        if (hold$places$4$resolve) begin
+            hold$places$4$any_open$d = 1'b0;
         end
         if (hold$places$4$clear) begin
             hold$places$4$full_reg$d = 1'b0;
@@ -24582,6 +24123,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$4$data$d = hold$places$4$tdata_in;
             hold$places$4$keep$d = hold$places$4$tkeep_in;
             hold$places$4$last$d = hold$places$4$tlast_in;
+            hold$places$4$any_open$d = hold$places$4$open_in != 'h0;
             hold$places$4$marks$0$d = hold$places$4$tuser_in[('h4 * 0)+:(4)];
             hold$places$4$opens$0$d = hold$places$4$open_in[0];
             hold$places$4$marks$1$d = hold$places$4$tuser_in[('h4 * 1)+:(4)];
@@ -24619,9 +24161,11 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$tdata = hold$places$4$data$q;
         hold$places$4$tkeep = hold$places$4$keep$q;
         hold$places$4$tlast = hold$places$4$last$q;
+        hold$places$4$open = hold$places$4$any_open$q;
         hold$places$4$tuser = hold$places$4$marks_bus$bus;
         if (hold$places$4$rst) begin
             hold$places$4$full_reg$d = 1'b0;
+            hold$places$4$any_open$d = 1'b0;
             hold$places$4$opens$0$d = 1'b0;
             hold$places$4$opens$1$d = 1'b0;
             hold$places$4$opens$2$d = 1'b0;
@@ -24892,6 +24436,13 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$places$5$opens$15$clock) begin
        hold$places$5$opens$15$q <= hold$places$5$opens$15$d;
     end
+    // hold$places$5$any_open
+    initial begin
+       hold$places$5$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$5$any_open$clock) begin
+       hold$places$5$any_open$q <= hold$places$5$any_open$d;
+    end
     // hold$places$5$marks_bus
     always @(*) hold$places$5$marks_bus$bus = {hold$places$5$marks_bus$lane$15, hold$places$5$marks_bus$lane$14, hold$places$5$marks_bus$lane$13, hold$places$5$marks_bus$lane$12, hold$places$5$marks_bus$lane$11, hold$places$5$marks_bus$lane$10, hold$places$5$marks_bus$lane$9, hold$places$5$marks_bus$lane$8, hold$places$5$marks_bus$lane$7, hold$places$5$marks_bus$lane$6, hold$places$5$marks_bus$lane$5, hold$places$5$marks_bus$lane$4, hold$places$5$marks_bus$lane$3, hold$places$5$marks_bus$lane$2, hold$places$5$marks_bus$lane$1, hold$places$5$marks_bus$lane$0};
     // hold$places$5
@@ -24900,16 +24451,16 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$data$clock = hold$places$5$clock;
         hold$places$5$keep$clock = hold$places$5$clock;
         hold$places$5$last$clock = hold$places$5$clock;
+        hold$places$5$any_open$clock = hold$places$5$clock;
         hold$places$5$full_reg$d = hold$places$5$full_reg$q;
         hold$places$5$data$d = hold$places$5$data$q;
         hold$places$5$keep$d = hold$places$5$keep$q;
         hold$places$5$last$d = hold$places$5$last$q;
-        hold$places$5$open = 1'b0;
+        hold$places$5$any_open$d = hold$places$5$any_open$q;
         hold$places$5$marks$0$clock = hold$places$5$clock;
         hold$places$5$opens$0$clock = hold$places$5$clock;
         hold$places$5$marks$0$d = hold$places$5$marks$0$q;
         hold$places$5$opens$0$d = hold$places$5$opens$0$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$0$q;
         hold$places$5$marks_bus$lane$0 = hold$places$5$marks$0$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$0$q) begin
@@ -24921,7 +24472,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$1$clock = hold$places$5$clock;
         hold$places$5$marks$1$d = hold$places$5$marks$1$q;
         hold$places$5$opens$1$d = hold$places$5$opens$1$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$1$q;
         hold$places$5$marks_bus$lane$1 = hold$places$5$marks$1$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$1$q) begin
@@ -24933,7 +24483,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$2$clock = hold$places$5$clock;
         hold$places$5$marks$2$d = hold$places$5$marks$2$q;
         hold$places$5$opens$2$d = hold$places$5$opens$2$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$2$q;
         hold$places$5$marks_bus$lane$2 = hold$places$5$marks$2$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$2$q) begin
@@ -24945,7 +24494,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$3$clock = hold$places$5$clock;
         hold$places$5$marks$3$d = hold$places$5$marks$3$q;
         hold$places$5$opens$3$d = hold$places$5$opens$3$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$3$q;
         hold$places$5$marks_bus$lane$3 = hold$places$5$marks$3$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$3$q) begin
@@ -24957,7 +24505,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$4$clock = hold$places$5$clock;
         hold$places$5$marks$4$d = hold$places$5$marks$4$q;
         hold$places$5$opens$4$d = hold$places$5$opens$4$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$4$q;
         hold$places$5$marks_bus$lane$4 = hold$places$5$marks$4$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$4$q) begin
@@ -24969,7 +24516,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$5$clock = hold$places$5$clock;
         hold$places$5$marks$5$d = hold$places$5$marks$5$q;
         hold$places$5$opens$5$d = hold$places$5$opens$5$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$5$q;
         hold$places$5$marks_bus$lane$5 = hold$places$5$marks$5$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$5$q) begin
@@ -24981,7 +24527,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$6$clock = hold$places$5$clock;
         hold$places$5$marks$6$d = hold$places$5$marks$6$q;
         hold$places$5$opens$6$d = hold$places$5$opens$6$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$6$q;
         hold$places$5$marks_bus$lane$6 = hold$places$5$marks$6$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$6$q) begin
@@ -24993,7 +24538,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$7$clock = hold$places$5$clock;
         hold$places$5$marks$7$d = hold$places$5$marks$7$q;
         hold$places$5$opens$7$d = hold$places$5$opens$7$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$7$q;
         hold$places$5$marks_bus$lane$7 = hold$places$5$marks$7$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$7$q) begin
@@ -25005,7 +24549,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$8$clock = hold$places$5$clock;
         hold$places$5$marks$8$d = hold$places$5$marks$8$q;
         hold$places$5$opens$8$d = hold$places$5$opens$8$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$8$q;
         hold$places$5$marks_bus$lane$8 = hold$places$5$marks$8$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$8$q) begin
@@ -25017,7 +24560,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$9$clock = hold$places$5$clock;
         hold$places$5$marks$9$d = hold$places$5$marks$9$q;
         hold$places$5$opens$9$d = hold$places$5$opens$9$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$9$q;
         hold$places$5$marks_bus$lane$9 = hold$places$5$marks$9$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$9$q) begin
@@ -25029,7 +24571,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$10$clock = hold$places$5$clock;
         hold$places$5$marks$10$d = hold$places$5$marks$10$q;
         hold$places$5$opens$10$d = hold$places$5$opens$10$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$10$q;
         hold$places$5$marks_bus$lane$10 = hold$places$5$marks$10$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$10$q) begin
@@ -25041,7 +24582,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$11$clock = hold$places$5$clock;
         hold$places$5$marks$11$d = hold$places$5$marks$11$q;
         hold$places$5$opens$11$d = hold$places$5$opens$11$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$11$q;
         hold$places$5$marks_bus$lane$11 = hold$places$5$marks$11$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$11$q) begin
@@ -25053,7 +24593,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$12$clock = hold$places$5$clock;
         hold$places$5$marks$12$d = hold$places$5$marks$12$q;
         hold$places$5$opens$12$d = hold$places$5$opens$12$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$12$q;
         hold$places$5$marks_bus$lane$12 = hold$places$5$marks$12$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$12$q) begin
@@ -25065,7 +24604,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$13$clock = hold$places$5$clock;
         hold$places$5$marks$13$d = hold$places$5$marks$13$q;
         hold$places$5$opens$13$d = hold$places$5$opens$13$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$13$q;
         hold$places$5$marks_bus$lane$13 = hold$places$5$marks$13$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$13$q) begin
@@ -25077,7 +24615,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$14$clock = hold$places$5$clock;
         hold$places$5$marks$14$d = hold$places$5$marks$14$q;
         hold$places$5$opens$14$d = hold$places$5$opens$14$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$14$q;
         hold$places$5$marks_bus$lane$14 = hold$places$5$marks$14$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$14$q) begin
@@ -25089,13 +24626,15 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$15$clock = hold$places$5$clock;
         hold$places$5$marks$15$d = hold$places$5$marks$15$q;
         hold$places$5$opens$15$d = hold$places$5$opens$15$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$15$q;
         hold$places$5$marks_bus$lane$15 = hold$places$5$marks$15$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$15$q) begin
                 hold$places$5$marks$15$d = hold$places$5$resolved_tuser;
             end
             hold$places$5$opens$15$d = 1'b0;
+        end
+        if (hold$places$5$resolve) begin
+            hold$places$5$any_open$d = 1'b0;
         end
         if (hold$places$5$clear) begin
             hold$places$5$full_reg$d = 1'b0;
@@ -25105,6 +24644,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$5$data$d = hold$places$5$tdata_in;
             hold$places$5$keep$d = hold$places$5$tkeep_in;
             hold$places$5$last$d = hold$places$5$tlast_in;
+            hold$places$5$any_open$d = hold$places$5$open_in != 'h0;
             hold$places$5$marks$0$d = hold$places$5$tuser_in[('h4 * 0)+:(4)];
             hold$places$5$opens$0$d = hold$places$5$open_in[0];
             hold$places$5$marks$1$d = hold$places$5$tuser_in[('h4 * 1)+:(4)];
@@ -25142,9 +24682,11 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$tdata = hold$places$5$data$q;
         hold$places$5$tkeep = hold$places$5$keep$q;
         hold$places$5$tlast = hold$places$5$last$q;
+        hold$places$5$open = hold$places$5$any_open$q;
         hold$places$5$tuser = hold$places$5$marks_bus$bus;
         if (hold$places$5$rst) begin
             hold$places$5$full_reg$d = 1'b0;
+            hold$places$5$any_open$d = 1'b0;
             hold$places$5$opens$0$d = 1'b0;
             hold$places$5$opens$1$d = 1'b0;
             hold$places$5$opens$2$d = 1'b0;
@@ -25415,6 +24957,13 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$places$6$opens$15$clock) begin
        hold$places$6$opens$15$q <= hold$places$6$opens$15$d;
     end
+    // hold$places$6$any_open
+    initial begin
+       hold$places$6$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$6$any_open$clock) begin
+       hold$places$6$any_open$q <= hold$places$6$any_open$d;
+    end
     // hold$places$6$marks_bus
     always @(*) hold$places$6$marks_bus$bus = {hold$places$6$marks_bus$lane$15, hold$places$6$marks_bus$lane$14, hold$places$6$marks_bus$lane$13, hold$places$6$marks_bus$lane$12, hold$places$6$marks_bus$lane$11, hold$places$6$marks_bus$lane$10, hold$places$6$marks_bus$lane$9, hold$places$6$marks_bus$lane$8, hold$places$6$marks_bus$lane$7, hold$places$6$marks_bus$lane$6, hold$places$6$marks_bus$lane$5, hold$places$6$marks_bus$lane$4, hold$places$6$marks_bus$lane$3, hold$places$6$marks_bus$lane$2, hold$places$6$marks_bus$lane$1, hold$places$6$marks_bus$lane$0};
     // hold$places$6
@@ -25423,16 +24972,16 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$data$clock = hold$places$6$clock;
         hold$places$6$keep$clock = hold$places$6$clock;
         hold$places$6$last$clock = hold$places$6$clock;
+        hold$places$6$any_open$clock = hold$places$6$clock;
         hold$places$6$full_reg$d = hold$places$6$full_reg$q;
         hold$places$6$data$d = hold$places$6$data$q;
         hold$places$6$keep$d = hold$places$6$keep$q;
         hold$places$6$last$d = hold$places$6$last$q;
-        hold$places$6$open = 1'b0;
+        hold$places$6$any_open$d = hold$places$6$any_open$q;
         hold$places$6$marks$0$clock = hold$places$6$clock;
         hold$places$6$opens$0$clock = hold$places$6$clock;
         hold$places$6$marks$0$d = hold$places$6$marks$0$q;
         hold$places$6$opens$0$d = hold$places$6$opens$0$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$0$q;
         hold$places$6$marks_bus$lane$0 = hold$places$6$marks$0$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$0$q) begin
@@ -25444,7 +24993,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$1$clock = hold$places$6$clock;
         hold$places$6$marks$1$d = hold$places$6$marks$1$q;
         hold$places$6$opens$1$d = hold$places$6$opens$1$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$1$q;
         hold$places$6$marks_bus$lane$1 = hold$places$6$marks$1$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$1$q) begin
@@ -25456,7 +25004,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$2$clock = hold$places$6$clock;
         hold$places$6$marks$2$d = hold$places$6$marks$2$q;
         hold$places$6$opens$2$d = hold$places$6$opens$2$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$2$q;
         hold$places$6$marks_bus$lane$2 = hold$places$6$marks$2$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$2$q) begin
@@ -25468,7 +25015,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$3$clock = hold$places$6$clock;
         hold$places$6$marks$3$d = hold$places$6$marks$3$q;
         hold$places$6$opens$3$d = hold$places$6$opens$3$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$3$q;
         hold$places$6$marks_bus$lane$3 = hold$places$6$marks$3$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$3$q) begin
@@ -25480,7 +25026,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$4$clock = hold$places$6$clock;
         hold$places$6$marks$4$d = hold$places$6$marks$4$q;
         hold$places$6$opens$4$d = hold$places$6$opens$4$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$4$q;
         hold$places$6$marks_bus$lane$4 = hold$places$6$marks$4$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$4$q) begin
@@ -25492,7 +25037,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$5$clock = hold$places$6$clock;
         hold$places$6$marks$5$d = hold$places$6$marks$5$q;
         hold$places$6$opens$5$d = hold$places$6$opens$5$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$5$q;
         hold$places$6$marks_bus$lane$5 = hold$places$6$marks$5$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$5$q) begin
@@ -25504,7 +25048,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$6$clock = hold$places$6$clock;
         hold$places$6$marks$6$d = hold$places$6$marks$6$q;
         hold$places$6$opens$6$d = hold$places$6$opens$6$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$6$q;
         hold$places$6$marks_bus$lane$6 = hold$places$6$marks$6$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$6$q) begin
@@ -25516,7 +25059,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$7$clock = hold$places$6$clock;
         hold$places$6$marks$7$d = hold$places$6$marks$7$q;
         hold$places$6$opens$7$d = hold$places$6$opens$7$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$7$q;
         hold$places$6$marks_bus$lane$7 = hold$places$6$marks$7$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$7$q) begin
@@ -25528,7 +25070,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$8$clock = hold$places$6$clock;
         hold$places$6$marks$8$d = hold$places$6$marks$8$q;
         hold$places$6$opens$8$d = hold$places$6$opens$8$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$8$q;
         hold$places$6$marks_bus$lane$8 = hold$places$6$marks$8$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$8$q) begin
@@ -25540,7 +25081,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$9$clock = hold$places$6$clock;
         hold$places$6$marks$9$d = hold$places$6$marks$9$q;
         hold$places$6$opens$9$d = hold$places$6$opens$9$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$9$q;
         hold$places$6$marks_bus$lane$9 = hold$places$6$marks$9$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$9$q) begin
@@ -25552,7 +25092,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$10$clock = hold$places$6$clock;
         hold$places$6$marks$10$d = hold$places$6$marks$10$q;
         hold$places$6$opens$10$d = hold$places$6$opens$10$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$10$q;
         hold$places$6$marks_bus$lane$10 = hold$places$6$marks$10$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$10$q) begin
@@ -25564,7 +25103,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$11$clock = hold$places$6$clock;
         hold$places$6$marks$11$d = hold$places$6$marks$11$q;
         hold$places$6$opens$11$d = hold$places$6$opens$11$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$11$q;
         hold$places$6$marks_bus$lane$11 = hold$places$6$marks$11$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$11$q) begin
@@ -25576,7 +25114,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$12$clock = hold$places$6$clock;
         hold$places$6$marks$12$d = hold$places$6$marks$12$q;
         hold$places$6$opens$12$d = hold$places$6$opens$12$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$12$q;
         hold$places$6$marks_bus$lane$12 = hold$places$6$marks$12$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$12$q) begin
@@ -25588,7 +25125,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$13$clock = hold$places$6$clock;
         hold$places$6$marks$13$d = hold$places$6$marks$13$q;
         hold$places$6$opens$13$d = hold$places$6$opens$13$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$13$q;
         hold$places$6$marks_bus$lane$13 = hold$places$6$marks$13$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$13$q) begin
@@ -25600,7 +25136,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$14$clock = hold$places$6$clock;
         hold$places$6$marks$14$d = hold$places$6$marks$14$q;
         hold$places$6$opens$14$d = hold$places$6$opens$14$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$14$q;
         hold$places$6$marks_bus$lane$14 = hold$places$6$marks$14$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$14$q) begin
@@ -25612,13 +25147,15 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$15$clock = hold$places$6$clock;
         hold$places$6$marks$15$d = hold$places$6$marks$15$q;
         hold$places$6$opens$15$d = hold$places$6$opens$15$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$15$q;
         hold$places$6$marks_bus$lane$15 = hold$places$6$marks$15$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$15$q) begin
                 hold$places$6$marks$15$d = hold$places$6$resolved_tuser;
             end
             hold$places$6$opens$15$d = 1'b0;
+        end
+        if (hold$places$6$resolve) begin
+            hold$places$6$any_open$d = 1'b0;
         end
         if (hold$places$6$clear) begin
             hold$places$6$full_reg$d = 1'b0;
@@ -25628,6 +25165,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$6$data$d = hold$places$6$tdata_in;
             hold$places$6$keep$d = hold$places$6$tkeep_in;
             hold$places$6$last$d = hold$places$6$tlast_in;
+            hold$places$6$any_open$d = hold$places$6$open_in != 'h0;
             hold$places$6$marks$0$d = hold$places$6$tuser_in[('h4 * 0)+:(4)];
             hold$places$6$opens$0$d = hold$places$6$open_in[0];
             hold$places$6$marks$1$d = hold$places$6$tuser_in[('h4 * 1)+:(4)];
@@ -25665,9 +25203,11 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$tdata = hold$places$6$data$q;
         hold$places$6$tkeep = hold$places$6$keep$q;
         hold$places$6$tlast = hold$places$6$last$q;
+        hold$places$6$open = hold$places$6$any_open$q;
         hold$places$6$tuser = hold$places$6$marks_bus$bus;
         if (hold$places$6$rst) begin
             hold$places$6$full_reg$d = 1'b0;
+            hold$places$6$any_open$d = 1'b0;
             hold$places$6$opens$0$d = 1'b0;
             hold$places$6$opens$1$d = 1'b0;
             hold$places$6$opens$2$d = 1'b0;
@@ -25938,6 +25478,13 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$places$7$opens$15$clock) begin
        hold$places$7$opens$15$q <= hold$places$7$opens$15$d;
     end
+    // hold$places$7$any_open
+    initial begin
+       hold$places$7$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$7$any_open$clock) begin
+       hold$places$7$any_open$q <= hold$places$7$any_open$d;
+    end
     // hold$places$7$marks_bus
     always @(*) hold$places$7$marks_bus$bus = {hold$places$7$marks_bus$lane$15, hold$places$7$marks_bus$lane$14, hold$places$7$marks_bus$lane$13, hold$places$7$marks_bus$lane$12, hold$places$7$marks_bus$lane$11, hold$places$7$marks_bus$lane$10, hold$places$7$marks_bus$lane$9, hold$places$7$marks_bus$lane$8, hold$places$7$marks_bus$lane$7, hold$places$7$marks_bus$lane$6, hold$places$7$marks_bus$lane$5, hold$places$7$marks_bus$lane$4, hold$places$7$marks_bus$lane$3, hold$places$7$marks_bus$lane$2, hold$places$7$marks_bus$lane$1, hold$places$7$marks_bus$lane$0};
     // hold$places$7
@@ -25946,16 +25493,16 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$data$clock = hold$places$7$clock;
         hold$places$7$keep$clock = hold$places$7$clock;
         hold$places$7$last$clock = hold$places$7$clock;
+        hold$places$7$any_open$clock = hold$places$7$clock;
         hold$places$7$full_reg$d = hold$places$7$full_reg$q;
         hold$places$7$data$d = hold$places$7$data$q;
         hold$places$7$keep$d = hold$places$7$keep$q;
         hold$places$7$last$d = hold$places$7$last$q;
-        hold$places$7$open = 1'b0;
+        hold$places$7$any_open$d = hold$places$7$any_open$q;
         hold$places$7$marks$0$clock = hold$places$7$clock;
         hold$places$7$opens$0$clock = hold$places$7$clock;
         hold$places$7$marks$0$d = hold$places$7$marks$0$q;
         hold$places$7$opens$0$d = hold$places$7$opens$0$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$0$q;
         hold$places$7$marks_bus$lane$0 = hold$places$7$marks$0$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$0$q) begin
@@ -25967,7 +25514,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$1$clock = hold$places$7$clock;
         hold$places$7$marks$1$d = hold$places$7$marks$1$q;
         hold$places$7$opens$1$d = hold$places$7$opens$1$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$1$q;
         hold$places$7$marks_bus$lane$1 = hold$places$7$marks$1$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$1$q) begin
@@ -25979,7 +25525,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$2$clock = hold$places$7$clock;
         hold$places$7$marks$2$d = hold$places$7$marks$2$q;
         hold$places$7$opens$2$d = hold$places$7$opens$2$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$2$q;
         hold$places$7$marks_bus$lane$2 = hold$places$7$marks$2$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$2$q) begin
@@ -25991,7 +25536,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$3$clock = hold$places$7$clock;
         hold$places$7$marks$3$d = hold$places$7$marks$3$q;
         hold$places$7$opens$3$d = hold$places$7$opens$3$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$3$q;
         hold$places$7$marks_bus$lane$3 = hold$places$7$marks$3$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$3$q) begin
@@ -26003,7 +25547,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$4$clock = hold$places$7$clock;
         hold$places$7$marks$4$d = hold$places$7$marks$4$q;
         hold$places$7$opens$4$d = hold$places$7$opens$4$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$4$q;
         hold$places$7$marks_bus$lane$4 = hold$places$7$marks$4$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$4$q) begin
@@ -26015,7 +25558,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$5$clock = hold$places$7$clock;
         hold$places$7$marks$5$d = hold$places$7$marks$5$q;
         hold$places$7$opens$5$d = hold$places$7$opens$5$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$5$q;
         hold$places$7$marks_bus$lane$5 = hold$places$7$marks$5$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$5$q) begin
@@ -26027,7 +25569,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$6$clock = hold$places$7$clock;
         hold$places$7$marks$6$d = hold$places$7$marks$6$q;
         hold$places$7$opens$6$d = hold$places$7$opens$6$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$6$q;
         hold$places$7$marks_bus$lane$6 = hold$places$7$marks$6$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$6$q) begin
@@ -26039,7 +25580,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$7$clock = hold$places$7$clock;
         hold$places$7$marks$7$d = hold$places$7$marks$7$q;
         hold$places$7$opens$7$d = hold$places$7$opens$7$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$7$q;
         hold$places$7$marks_bus$lane$7 = hold$places$7$marks$7$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$7$q) begin
@@ -26051,7 +25591,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$8$clock = hold$places$7$clock;
         hold$places$7$marks$8$d = hold$places$7$marks$8$q;
         hold$places$7$opens$8$d = hold$places$7$opens$8$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$8$q;
         hold$places$7$marks_bus$lane$8 = hold$places$7$marks$8$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$8$q) begin
@@ -26063,7 +25602,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$9$clock = hold$places$7$clock;
         hold$places$7$marks$9$d = hold$places$7$marks$9$q;
         hold$places$7$opens$9$d = hold$places$7$opens$9$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$9$q;
         hold$places$7$marks_bus$lane$9 = hold$places$7$marks$9$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$9$q) begin
@@ -26075,7 +25613,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$10$clock = hold$places$7$clock;
         hold$places$7$marks$10$d = hold$places$7$marks$10$q;
         hold$places$7$opens$10$d = hold$places$7$opens$10$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$10$q;
         hold$places$7$marks_bus$lane$10 = hold$places$7$marks$10$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$10$q) begin
@@ -26087,7 +25624,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$11$clock = hold$places$7$clock;
         hold$places$7$marks$11$d = hold$places$7$marks$11$q;
         hold$places$7$opens$11$d = hold$places$7$opens$11$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$11$q;
         hold$places$7$marks_bus$lane$11 = hold$places$7$marks$11$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$11$q) begin
@@ -26099,7 +25635,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$12$clock = hold$places$7$clock;
         hold$places$7$marks$12$d = hold$places$7$marks$12$q;
         hold$places$7$opens$12$d = hold$places$7$opens$12$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$12$q;
         hold$places$7$marks_bus$lane$12 = hold$places$7$marks$12$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$12$q) begin
@@ -26111,7 +25646,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$13$clock = hold$places$7$clock;
         hold$places$7$marks$13$d = hold$places$7$marks$13$q;
         hold$places$7$opens$13$d = hold$places$7$opens$13$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$13$q;
         hold$places$7$marks_bus$lane$13 = hold$places$7$marks$13$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$13$q) begin
@@ -26123,7 +25657,6 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$14$clock = hold$places$7$clock;
         hold$places$7$marks$14$d = hold$places$7$marks$14$q;
         hold$places$7$opens$14$d = hold$places$7$opens$14$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$14$q;
         hold$places$7$marks_bus$lane$14 = hold$places$7$marks$14$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$14$q) begin
@@ -26135,13 +25668,15 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$15$clock = hold$places$7$clock;
         hold$places$7$marks$15$d = hold$places$7$marks$15$q;
         hold$places$7$opens$15$d = hold$places$7$opens$15$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$15$q;
         hold$places$7$marks_bus$lane$15 = hold$places$7$marks$15$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$15$q) begin
                 hold$places$7$marks$15$d = hold$places$7$resolved_tuser;
             end
             hold$places$7$opens$15$d = 1'b0;
+        end
+        if (hold$places$7$resolve) begin
+            hold$places$7$any_open$d = 1'b0;
         end
         if (hold$places$7$clear) begin
             hold$places$7$full_reg$d = 1'b0;
@@ -26151,6 +25686,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$7$data$d = hold$places$7$tdata_in;
             hold$places$7$keep$d = hold$places$7$tkeep_in;
             hold$places$7$last$d = hold$places$7$tlast_in;
+            hold$places$7$any_open$d = hold$places$7$open_in != 'h0;
             hold$places$7$marks$0$d = hold$places$7$tuser_in[('h4 * 0)+:(4)];
             hold$places$7$opens$0$d = hold$places$7$open_in[0];
             hold$places$7$marks$1$d = hold$places$7$tuser_in[('h4 * 1)+:(4)];
@@ -26188,9 +25724,11 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$tdata = hold$places$7$data$q;
         hold$places$7$tkeep = hold$places$7$keep$q;
         hold$places$7$tlast = hold$places$7$last$q;
+        hold$places$7$open = hold$places$7$any_open$q;
         hold$places$7$tuser = hold$places$7$marks_bus$bus;
         if (hold$places$7$rst) begin
             hold$places$7$full_reg$d = 1'b0;
+            hold$places$7$any_open$d = 1'b0;
             hold$places$7$opens$0$d = 1'b0;
             hold$places$7$opens$1$d = 1'b0;
             hold$places$7$opens$2$d = 1'b0;
@@ -26377,14 +25915,59 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$open_at$7$clock) begin
        hold$open_at$7$q <= hold$open_at$7$d;
     end
+    // hold$out_valid
+    initial begin
+       hold$out_valid$q = 1'h0;
+    end
+    always @(posedge hold$out_valid$clock) begin
+       hold$out_valid$q <= hold$out_valid$d;
+    end
+    // hold$out_tdata
+    initial begin
+       hold$out_tdata$q = 128'h0;
+    end
+    always @(posedge hold$out_tdata$clock) begin
+       hold$out_tdata$q <= hold$out_tdata$d;
+    end
+    // hold$out_tuser
+    initial begin
+       hold$out_tuser$q = 'h0;
+    end
+    always @(posedge hold$out_tuser$clock) begin
+       hold$out_tuser$q <= hold$out_tuser$d;
+    end
+    // hold$out_tkeep
+    initial begin
+       hold$out_tkeep$q = 16'h0;
+    end
+    always @(posedge hold$out_tkeep$clock) begin
+       hold$out_tkeep$q <= hold$out_tkeep$d;
+    end
+    // hold$out_tlast
+    initial begin
+       hold$out_tlast$q = 1'h0;
+    end
+    always @(posedge hold$out_tlast$clock) begin
+       hold$out_tlast$q <= hold$out_tlast$d;
+    end
     // hold
     always @(*) begin
+        hold$out_valid$clock = hold$clock;
+        hold$out_tdata$clock = hold$clock;
+        hold$out_tuser$clock = hold$clock;
+        hold$out_tkeep$clock = hold$clock;
+        hold$out_tlast$clock = hold$clock;
+        hold$out_valid$d = hold$out_valid$q;
+        hold$out_tdata$d = hold$out_tdata$q;
+        hold$out_tuser$d = hold$out_tuser$q;
+        hold$out_tkeep$d = hold$out_tkeep$q;
+        hold$out_tlast$d = hold$out_tlast$q;
         hold$head_full = 1'b0;
         hold$head_open = 1'b0;
-        hold$tdata_out = 'h0;
-        hold$tuser_out = 'h0;
-        hold$tkeep_out = 'h0;
-        hold$tlast_out = 1'b0;
+        hold$head_tdata = 'h0;
+        hold$head_tuser = 'h0;
+        hold$head_tkeep = 'h0;
+        hold$head_tlast = 1'b0;
         hold$write_at$0$clock = hold$clock;
         hold$read_at$0$clock = hold$clock;
         hold$open_at$0$clock = hold$clock;
@@ -26394,10 +25977,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (hold$read_at$0$q) begin
             hold$head_full = hold$places$0$full;
             hold$head_open = hold$places$0$open;
-            hold$tdata_out = hold$places$0$tdata;
-            hold$tuser_out = hold$places$0$tuser;
-            hold$tkeep_out = hold$places$0$tkeep;
-            hold$tlast_out = hold$places$0$tlast;
+            hold$head_tdata = hold$places$0$tdata;
+            hold$head_tuser = hold$places$0$tuser;
+            hold$head_tkeep = hold$places$0$tkeep;
+            hold$head_tlast = hold$places$0$tlast;
         end
         hold$write_at$1$clock = hold$clock;
         hold$read_at$1$clock = hold$clock;
@@ -26408,10 +25991,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (hold$read_at$1$q) begin
             hold$head_full = hold$places$1$full;
             hold$head_open = hold$places$1$open;
-            hold$tdata_out = hold$places$1$tdata;
-            hold$tuser_out = hold$places$1$tuser;
-            hold$tkeep_out = hold$places$1$tkeep;
-            hold$tlast_out = hold$places$1$tlast;
+            hold$head_tdata = hold$places$1$tdata;
+            hold$head_tuser = hold$places$1$tuser;
+            hold$head_tkeep = hold$places$1$tkeep;
+            hold$head_tlast = hold$places$1$tlast;
         end
         hold$write_at$2$clock = hold$clock;
         hold$read_at$2$clock = hold$clock;
@@ -26422,10 +26005,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (hold$read_at$2$q) begin
             hold$head_full = hold$places$2$full;
             hold$head_open = hold$places$2$open;
-            hold$tdata_out = hold$places$2$tdata;
-            hold$tuser_out = hold$places$2$tuser;
-            hold$tkeep_out = hold$places$2$tkeep;
-            hold$tlast_out = hold$places$2$tlast;
+            hold$head_tdata = hold$places$2$tdata;
+            hold$head_tuser = hold$places$2$tuser;
+            hold$head_tkeep = hold$places$2$tkeep;
+            hold$head_tlast = hold$places$2$tlast;
         end
         hold$write_at$3$clock = hold$clock;
         hold$read_at$3$clock = hold$clock;
@@ -26436,10 +26019,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (hold$read_at$3$q) begin
             hold$head_full = hold$places$3$full;
             hold$head_open = hold$places$3$open;
-            hold$tdata_out = hold$places$3$tdata;
-            hold$tuser_out = hold$places$3$tuser;
-            hold$tkeep_out = hold$places$3$tkeep;
-            hold$tlast_out = hold$places$3$tlast;
+            hold$head_tdata = hold$places$3$tdata;
+            hold$head_tuser = hold$places$3$tuser;
+            hold$head_tkeep = hold$places$3$tkeep;
+            hold$head_tlast = hold$places$3$tlast;
         end
         hold$write_at$4$clock = hold$clock;
         hold$read_at$4$clock = hold$clock;
@@ -26450,10 +26033,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (hold$read_at$4$q) begin
             hold$head_full = hold$places$4$full;
             hold$head_open = hold$places$4$open;
-            hold$tdata_out = hold$places$4$tdata;
-            hold$tuser_out = hold$places$4$tuser;
-            hold$tkeep_out = hold$places$4$tkeep;
-            hold$tlast_out = hold$places$4$tlast;
+            hold$head_tdata = hold$places$4$tdata;
+            hold$head_tuser = hold$places$4$tuser;
+            hold$head_tkeep = hold$places$4$tkeep;
+            hold$head_tlast = hold$places$4$tlast;
         end
         hold$write_at$5$clock = hold$clock;
         hold$read_at$5$clock = hold$clock;
@@ -26464,10 +26047,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (hold$read_at$5$q) begin
             hold$head_full = hold$places$5$full;
             hold$head_open = hold$places$5$open;
-            hold$tdata_out = hold$places$5$tdata;
-            hold$tuser_out = hold$places$5$tuser;
-            hold$tkeep_out = hold$places$5$tkeep;
-            hold$tlast_out = hold$places$5$tlast;
+            hold$head_tdata = hold$places$5$tdata;
+            hold$head_tuser = hold$places$5$tuser;
+            hold$head_tkeep = hold$places$5$tkeep;
+            hold$head_tlast = hold$places$5$tlast;
         end
         hold$write_at$6$clock = hold$clock;
         hold$read_at$6$clock = hold$clock;
@@ -26478,10 +26061,10 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (hold$read_at$6$q) begin
             hold$head_full = hold$places$6$full;
             hold$head_open = hold$places$6$open;
-            hold$tdata_out = hold$places$6$tdata;
-            hold$tuser_out = hold$places$6$tuser;
-            hold$tkeep_out = hold$places$6$tkeep;
-            hold$tlast_out = hold$places$6$tlast;
+            hold$head_tdata = hold$places$6$tdata;
+            hold$head_tuser = hold$places$6$tuser;
+            hold$head_tkeep = hold$places$6$tkeep;
+            hold$head_tlast = hold$places$6$tlast;
         end
         hold$write_at$7$clock = hold$clock;
         hold$read_at$7$clock = hold$clock;
@@ -26492,12 +26075,22 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (hold$read_at$7$q) begin
             hold$head_full = hold$places$7$full;
             hold$head_open = hold$places$7$open;
-            hold$tdata_out = hold$places$7$tdata;
-            hold$tuser_out = hold$places$7$tuser;
-            hold$tkeep_out = hold$places$7$tkeep;
-            hold$tlast_out = hold$places$7$tlast;
+            hold$head_tdata = hold$places$7$tdata;
+            hold$head_tuser = hold$places$7$tuser;
+            hold$head_tkeep = hold$places$7$tkeep;
+            hold$head_tlast = hold$places$7$tlast;
         end
-        hold$release = hold$head_full & !hold$head_open;
+        hold$leaving = hold$head_full & !hold$head_open;
+        hold$out_valid$d = hold$leaving;
+        hold$out_tdata$d = hold$head_tdata;
+        hold$out_tuser$d = hold$head_tuser;
+        hold$out_tkeep$d = hold$head_tkeep;
+        hold$out_tlast$d = hold$head_tlast;
+        hold$release = hold$out_valid$q;
+        hold$tdata_out = hold$out_tdata$q;
+        hold$tuser_out = hold$out_tuser$q;
+        hold$tkeep_out = hold$out_tkeep$q;
+        hold$tlast_out = hold$out_tlast$q;
         hold$places$0$clock = hold$clock;
         hold$places$0$rst = hold$rst;
         hold$places$0$write = hold$write & hold$write_at$0$q;
@@ -26506,7 +26099,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$tlast_in = hold$tlast;
         hold$places$0$tuser_in = hold$tuser;
         hold$places$0$open_in = hold$open;
-        hold$places$0$clear = hold$release & hold$read_at$0$q;
+        hold$places$0$clear = hold$leaving & hold$read_at$0$q;
         hold$places$0$resolve = hold$resolved & hold$open_at$0$q;
         hold$places$0$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -26520,7 +26113,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$tlast_in = hold$tlast;
         hold$places$1$tuser_in = hold$tuser;
         hold$places$1$open_in = hold$open;
-        hold$places$1$clear = hold$release & hold$read_at$1$q;
+        hold$places$1$clear = hold$leaving & hold$read_at$1$q;
         hold$places$1$resolve = hold$resolved & hold$open_at$1$q;
         hold$places$1$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -26534,7 +26127,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$tlast_in = hold$tlast;
         hold$places$2$tuser_in = hold$tuser;
         hold$places$2$open_in = hold$open;
-        hold$places$2$clear = hold$release & hold$read_at$2$q;
+        hold$places$2$clear = hold$leaving & hold$read_at$2$q;
         hold$places$2$resolve = hold$resolved & hold$open_at$2$q;
         hold$places$2$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -26548,7 +26141,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$tlast_in = hold$tlast;
         hold$places$3$tuser_in = hold$tuser;
         hold$places$3$open_in = hold$open;
-        hold$places$3$clear = hold$release & hold$read_at$3$q;
+        hold$places$3$clear = hold$leaving & hold$read_at$3$q;
         hold$places$3$resolve = hold$resolved & hold$open_at$3$q;
         hold$places$3$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -26562,7 +26155,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$tlast_in = hold$tlast;
         hold$places$4$tuser_in = hold$tuser;
         hold$places$4$open_in = hold$open;
-        hold$places$4$clear = hold$release & hold$read_at$4$q;
+        hold$places$4$clear = hold$leaving & hold$read_at$4$q;
         hold$places$4$resolve = hold$resolved & hold$open_at$4$q;
         hold$places$4$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -26576,7 +26169,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$tlast_in = hold$tlast;
         hold$places$5$tuser_in = hold$tuser;
         hold$places$5$open_in = hold$open;
-        hold$places$5$clear = hold$release & hold$read_at$5$q;
+        hold$places$5$clear = hold$leaving & hold$read_at$5$q;
         hold$places$5$resolve = hold$resolved & hold$open_at$5$q;
         hold$places$5$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -26590,7 +26183,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$tlast_in = hold$tlast;
         hold$places$6$tuser_in = hold$tuser;
         hold$places$6$open_in = hold$open;
-        hold$places$6$clear = hold$release & hold$read_at$6$q;
+        hold$places$6$clear = hold$leaving & hold$read_at$6$q;
         hold$places$6$resolve = hold$resolved & hold$open_at$6$q;
         hold$places$6$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -26604,13 +26197,13 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$tlast_in = hold$tlast;
         hold$places$7$tuser_in = hold$tuser;
         hold$places$7$open_in = hold$open;
-        hold$places$7$clear = hold$release & hold$read_at$7$q;
+        hold$places$7$clear = hold$leaving & hold$read_at$7$q;
         hold$places$7$resolve = hold$resolved & hold$open_at$7$q;
         hold$places$7$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
             hold$open_at$7$d = hold$write_at$7$q;
         end
-        if (hold$release) begin
+        if (hold$leaving) begin
             hold$read_at$1$d = hold$read_at$0$q;
             hold$read_at$2$d = hold$read_at$1$q;
             hold$read_at$3$d = hold$read_at$2$q;
@@ -26631,6 +26224,7 @@ module utf8_validator_iso10646_x16(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$write_at$0$d = hold$write_at$7$q;
         end
         if (hold$rst) begin
+            hold$out_valid$d = 1'b0;
             hold$write_at$0$d = 1'b1;
             hold$read_at$0$d = 1'b1;
             hold$write_at$1$d = 1'b0;

@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_validator_iso10646_x2.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 6
+// utf8hdl-latency: 7
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -331,18 +331,15 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  scan$beats$last$0$q;
     reg  scan$beats$last$0$clock;
     localparam  marks$tuser_truncated = 4'h7;
+    localparam  marks$tuser_overlong = 4'h9;
+    localparam  marks$tuser_surrogate = 4'hb;
+    localparam  marks$tuser_out_of_range = 4'hd;
     reg  [16:0] marks$carry$d;
     reg  [16:0] marks$carry$q;
     reg  marks$carry$clock;
-    reg  [3:0] marks$carry_outside$d;
-    reg  [3:0] marks$carry_outside$q;
-    reg  marks$carry_outside$clock;
-    reg  [16:0] marks$before$0$earlier;
-    reg  [16:0] marks$before$0$later;
-    reg  [16:0] marks$before$0$joined;
-    reg  [16:0] marks$before$1$earlier;
-    reg  [16:0] marks$before$1$later;
-    reg  [16:0] marks$before$1$joined;
+    reg  [2:0] marks$carry_room$d;
+    reg  [2:0] marks$carry_room$q;
+    reg  marks$carry_room$clock;
     reg  [16:0] marks$after$earlier;
     reg  [16:0] marks$after$later;
     reg  [16:0] marks$after$joined;
@@ -350,18 +347,18 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  marks$marks$0$keep;
     reg  [16:0] marks$marks$0$forward;
     reg  [8:0] marks$marks$0$backward;
+    reg  [2:0] marks$marks$0$room;
     reg  marks$marks$0$last;
     reg  [3:0] marks$marks$0$tuser;
     reg  marks$marks$0$open;
-    reg  [3:0] marks$marks$0$outside_tuser;
     reg  [7:0] marks$marks$1$tdata;
     reg  marks$marks$1$keep;
     reg  [16:0] marks$marks$1$forward;
     reg  [8:0] marks$marks$1$backward;
+    reg  [2:0] marks$marks$1$room;
     reg  marks$marks$1$last;
     reg  [3:0] marks$marks$1$tuser;
     reg  marks$marks$1$open;
-    reg  [3:0] marks$marks$1$outside_tuser;
     reg  [7:0] marks$tdata_out$0$d;
     reg  [7:0] marks$tdata_out$0$q;
     reg  marks$tdata_out$0$clock;
@@ -410,25 +407,18 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] marks$resolved_tuser_out$d;
     reg  [3:0] marks$resolved_tuser_out$q;
     reg  marks$resolved_tuser_out$clock;
-    reg  [3:0] marks$open_outside;
-    reg  marks$any_open;
+    reg  [16:0] marks$next_carry;
+    reg  [2:0] marks$next_trail;
+    reg  [2:0] marks$next_need;
     reg  marks$carry_open;
     reg  [2:0] marks$carry_trail;
     reg  [2:0] marks$carry_need;
     reg  [2:0] marks$beat_lead;
     reg  [3:0] marks$run;
+    reg  [3:0] marks$carry_outside;
+    reg  [2:0] marks$room;
     reg  marks$resolving;
     reg  [3:0] marks$resolving_tuser;
-    reg  [2:0] marks$before$0$earlier_trail;
-    reg  [2:0] marks$before$0$later_trail;
-    reg  [3:0] marks$before$0$trail_sum;
-    reg  [2:0] marks$before$0$trail;
-    reg  [4:0] marks$before$0$first;
-    reg  [2:0] marks$before$1$earlier_trail;
-    reg  [2:0] marks$before$1$later_trail;
-    reg  [3:0] marks$before$1$trail_sum;
-    reg  [2:0] marks$before$1$trail;
-    reg  [4:0] marks$before$1$first;
     reg  [2:0] marks$after$earlier_trail;
     reg  [2:0] marks$after$later_trail;
     reg  [3:0] marks$after$trail_sum;
@@ -690,8 +680,28 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$open_at$7$d;
     reg  hold$open_at$7$q;
     reg  hold$open_at$7$clock;
+    reg  hold$out_valid$d;
+    reg  hold$out_valid$q;
+    reg  hold$out_valid$clock;
+    reg  [15:0] hold$out_tdata$d;
+    reg  [15:0] hold$out_tdata$q;
+    reg  hold$out_tdata$clock;
+    reg  [7:0] hold$out_tuser$d;
+    reg  [7:0] hold$out_tuser$q;
+    reg  hold$out_tuser$clock;
+    reg  [1:0] hold$out_tkeep$d;
+    reg  [1:0] hold$out_tkeep$q;
+    reg  hold$out_tkeep$clock;
+    reg  hold$out_tlast$d;
+    reg  hold$out_tlast$q;
+    reg  hold$out_tlast$clock;
     reg  hold$head_full;
     reg  hold$head_open;
+    reg  hold$leaving;
+    reg  [15:0] hold$head_tdata;
+    reg  [7:0] hold$head_tuser;
+    reg  [1:0] hold$head_tkeep;
+    reg  hold$head_tlast;
     reg  hold$places$0$full_reg$d;
     reg  hold$places$0$full_reg$q;
     reg  hold$places$0$full_reg$clock;
@@ -716,6 +726,9 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$0$opens$1$d;
     reg  hold$places$0$opens$1$q;
     reg  hold$places$0$opens$1$clock;
+    reg  hold$places$0$any_open$d;
+    reg  hold$places$0$any_open$q;
+    reg  hold$places$0$any_open$clock;
     reg  [3:0] hold$places$0$marks_bus$lane$0;
     reg  [3:0] hold$places$0$marks_bus$lane$1;
     reg  [7:0] hold$places$0$marks_bus$bus;
@@ -743,6 +756,9 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$1$opens$1$d;
     reg  hold$places$1$opens$1$q;
     reg  hold$places$1$opens$1$clock;
+    reg  hold$places$1$any_open$d;
+    reg  hold$places$1$any_open$q;
+    reg  hold$places$1$any_open$clock;
     reg  [3:0] hold$places$1$marks_bus$lane$0;
     reg  [3:0] hold$places$1$marks_bus$lane$1;
     reg  [7:0] hold$places$1$marks_bus$bus;
@@ -770,6 +786,9 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$2$opens$1$d;
     reg  hold$places$2$opens$1$q;
     reg  hold$places$2$opens$1$clock;
+    reg  hold$places$2$any_open$d;
+    reg  hold$places$2$any_open$q;
+    reg  hold$places$2$any_open$clock;
     reg  [3:0] hold$places$2$marks_bus$lane$0;
     reg  [3:0] hold$places$2$marks_bus$lane$1;
     reg  [7:0] hold$places$2$marks_bus$bus;
@@ -797,6 +816,9 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$3$opens$1$d;
     reg  hold$places$3$opens$1$q;
     reg  hold$places$3$opens$1$clock;
+    reg  hold$places$3$any_open$d;
+    reg  hold$places$3$any_open$q;
+    reg  hold$places$3$any_open$clock;
     reg  [3:0] hold$places$3$marks_bus$lane$0;
     reg  [3:0] hold$places$3$marks_bus$lane$1;
     reg  [7:0] hold$places$3$marks_bus$bus;
@@ -824,6 +846,9 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$4$opens$1$d;
     reg  hold$places$4$opens$1$q;
     reg  hold$places$4$opens$1$clock;
+    reg  hold$places$4$any_open$d;
+    reg  hold$places$4$any_open$q;
+    reg  hold$places$4$any_open$clock;
     reg  [3:0] hold$places$4$marks_bus$lane$0;
     reg  [3:0] hold$places$4$marks_bus$lane$1;
     reg  [7:0] hold$places$4$marks_bus$bus;
@@ -851,6 +876,9 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$5$opens$1$d;
     reg  hold$places$5$opens$1$q;
     reg  hold$places$5$opens$1$clock;
+    reg  hold$places$5$any_open$d;
+    reg  hold$places$5$any_open$q;
+    reg  hold$places$5$any_open$clock;
     reg  [3:0] hold$places$5$marks_bus$lane$0;
     reg  [3:0] hold$places$5$marks_bus$lane$1;
     reg  [7:0] hold$places$5$marks_bus$bus;
@@ -878,6 +906,9 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$6$opens$1$d;
     reg  hold$places$6$opens$1$q;
     reg  hold$places$6$opens$1$clock;
+    reg  hold$places$6$any_open$d;
+    reg  hold$places$6$any_open$q;
+    reg  hold$places$6$any_open$clock;
     reg  [3:0] hold$places$6$marks_bus$lane$0;
     reg  [3:0] hold$places$6$marks_bus$lane$1;
     reg  [7:0] hold$places$6$marks_bus$bus;
@@ -905,6 +936,9 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$7$opens$1$d;
     reg  hold$places$7$opens$1$q;
     reg  hold$places$7$opens$1$clock;
+    reg  hold$places$7$any_open$d;
+    reg  hold$places$7$any_open$q;
+    reg  hold$places$7$any_open$clock;
     reg  [3:0] hold$places$7$marks_bus$lane$0;
     reg  [3:0] hold$places$7$marks_bus$lane$1;
     reg  [7:0] hold$places$7$marks_bus$bus;
@@ -1802,48 +1836,12 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge marks$carry$clock) begin
        marks$carry$q <= marks$carry$d;
     end
-    // marks$carry_outside
+    // marks$carry_room
     initial begin
-       marks$carry_outside$q = 4'h0;
+       marks$carry_room$q = 3'h0;
     end
-    always @(posedge marks$carry_outside$clock) begin
-       marks$carry_outside$q <= marks$carry_outside$d;
-    end
-    // marks$before$0
-    always @(*) begin
-        marks$before$0$earlier_trail = marks$before$0$earlier[('h1)+:(3)];
-        marks$before$0$later_trail = marks$before$0$later[('h1)+:(3)];
-        marks$before$0$trail_sum = {{1{1'b0}}, marks$before$0$earlier_trail} + {{1{1'b0}}, marks$before$0$later_trail};
-        marks$before$0$trail = marks$before$0$trail_sum[('h0)+:(3)];
-        if (marks$before$0$trail_sum['h3]) begin
-            marks$before$0$trail = 'h7;
-        end
-        marks$before$0$first = marks$before$0$later[('hc)+:(5)];
-        if (marks$before$0$earlier_trail != 'h0) begin
-            marks$before$0$first = marks$before$0$earlier[('hc)+:(5)];
-        end
-        marks$before$0$joined = marks$before$0$later;
-        if (marks$before$0$later['h0]) begin
-            marks$before$0$joined = (marks$before$0$earlier & 'hff1) | ({{14{1'b0}}, marks$before$0$trail} << 'h1) | ({{12{1'b0}}, marks$before$0$first} << 'hc);
-        end
-    end
-    // marks$before$1
-    always @(*) begin
-        marks$before$1$earlier_trail = marks$before$1$earlier[('h1)+:(3)];
-        marks$before$1$later_trail = marks$before$1$later[('h1)+:(3)];
-        marks$before$1$trail_sum = {{1{1'b0}}, marks$before$1$earlier_trail} + {{1{1'b0}}, marks$before$1$later_trail};
-        marks$before$1$trail = marks$before$1$trail_sum[('h0)+:(3)];
-        if (marks$before$1$trail_sum['h3]) begin
-            marks$before$1$trail = 'h7;
-        end
-        marks$before$1$first = marks$before$1$later[('hc)+:(5)];
-        if (marks$before$1$earlier_trail != 'h0) begin
-            marks$before$1$first = marks$before$1$earlier[('hc)+:(5)];
-        end
-        marks$before$1$joined = marks$before$1$later;
-        if (marks$before$1$later['h0]) begin
-            marks$before$1$joined = (marks$before$1$earlier & 'hff1) | ({{14{1'b0}}, marks$before$1$trail} << 'h1) | ({{12{1'b0}}, marks$before$1$first} << 'hc);
-        end
+    always @(posedge marks$carry_room$clock) begin
+       marks$carry_room$q <= marks$carry_room$d;
     end
     // marks$after
     always @(*) begin
@@ -2058,8 +2056,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         marks$marks$0$octet$tdata = marks$marks$0$tdata;
         marks$marks$0$lead$byte_class = marks$marks$0$octet$byte_class;
-        marks$marks$0$outside_tuser = marks$marks$0$lead$outside_tuser;
-        marks$marks$0$unused_inputs = |marks$marks$0$octet$free_bits | marks$marks$0$forward['h0];
+        marks$marks$0$unused_inputs = |marks$marks$0$octet$free_bits;
         marks$marks$0$need = 'h0;
         if (marks$marks$0$lead$lead_length > 'h1) begin
             marks$marks$0$need = marks$marks$0$lead$lead_length - 'h1;
@@ -2071,7 +2068,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$marks$0$runs_on = 1'b0;
         marks$marks$0$tuser = 'h0;
         if (marks$marks$0$keep & (marks$marks$0$octet$continuation != 'h0)) begin
-            if (~((marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$forward[('h4)+:(3)]) & ((marks$marks$0$second & marks$marks$0$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$forward[('h4)+:(3)]) & ((marks$marks$0$second & marks$marks$0$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$0$forward['h0] & (marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$room))) begin
                 marks$marks$0$tuser = marks$marks$0$lead$malformed_tuser;
             end
         end
@@ -2297,8 +2294,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         marks$marks$1$octet$tdata = marks$marks$1$tdata;
         marks$marks$1$lead$byte_class = marks$marks$1$octet$byte_class;
-        marks$marks$1$outside_tuser = marks$marks$1$lead$outside_tuser;
-        marks$marks$1$unused_inputs = |marks$marks$1$octet$free_bits | marks$marks$1$forward['h0];
+        marks$marks$1$unused_inputs = |marks$marks$1$octet$free_bits;
         marks$marks$1$need = 'h0;
         if (marks$marks$1$lead$lead_length > 'h1) begin
             marks$marks$1$need = marks$marks$1$lead$lead_length - 'h1;
@@ -2310,7 +2306,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$marks$1$runs_on = 1'b0;
         marks$marks$1$tuser = 'h0;
         if (marks$marks$1$keep & (marks$marks$1$octet$continuation != 'h0)) begin
-            if (~((marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$forward[('h4)+:(3)]) & ((marks$marks$1$second & marks$marks$1$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$forward[('h4)+:(3)]) & ((marks$marks$1$second & marks$marks$1$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$1$forward['h0] & (marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$room))) begin
                 marks$marks$1$tuser = marks$marks$1$lead$malformed_tuser;
             end
         end
@@ -2436,46 +2432,45 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     // marks
     always @(*) begin
         marks$carry$clock = marks$clock;
-        marks$carry_outside$clock = marks$clock;
+        marks$carry_room$clock = marks$clock;
         marks$tlast_out$clock = marks$clock;
         marks$write_out$clock = marks$clock;
         marks$resolved_out$clock = marks$clock;
         marks$resolved_tuser_out$clock = marks$clock;
         marks$carry$d = marks$carry$q;
-        marks$carry_outside$d = marks$carry_outside$q;
+        marks$carry_room$d = marks$carry_room$q;
         marks$tlast_out$d = marks$tlast_out$q;
         marks$write_out$d = marks$write_out$q;
         marks$resolved_out$d = marks$resolved_out$q;
         marks$resolved_tuser_out$d = marks$resolved_tuser_out$q;
-        marks$before$0$earlier = marks$carry$q;
-        marks$before$0$later = 'h1;
-        marks$before$1$earlier = marks$carry$q;
-        marks$before$1$later = marks$forward$0;
-        marks$any_open = 1'b0;
-        marks$open_outside = 'h0;
-        marks$marks$0$tdata = marks$data$0;
-        marks$marks$0$keep = marks$keep$0;
-        marks$marks$0$forward = marks$before$0$joined;
-        marks$marks$0$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$0$open;
-        if (marks$marks$0$open) begin
-            marks$open_outside = marks$marks$0$outside_tuser;
-        end
-        marks$marks$1$tdata = marks$data$1;
-        marks$marks$1$keep = marks$keep$1;
-        marks$marks$1$forward = marks$before$1$joined;
-        marks$marks$1$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$1$open;
-        if (marks$marks$1$open) begin
-            marks$open_outside = marks$marks$1$outside_tuser;
-        end
-        marks$marks$0$backward = marks$backward$1;
-        marks$marks$1$backward = 'h1;
-        marks$carry_open = !marks$carry$q['h0] & (marks$carry$q[('h1)+:(3)] < marks$carry$q[('h4)+:(3)]) & ((marks$carry$q[('h1)+:(3)] == 'h0) | ((marks$carry$q[('hc)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0));
+        marks$carry_open = marks$carry_room$q != 'h0;
         marks$carry_trail = marks$carry$q[('h1)+:(3)];
         marks$carry_need = marks$carry$q[('h4)+:(3)];
         marks$beat_lead = marks$backward$0[('h1)+:(3)];
+        marks$room = 'h0;
+        if ((marks$carry_trail != 'h0) | ((marks$backward$0[('h4)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0)) begin
+            marks$room = marks$carry_room$q;
+        end
+        marks$carry_outside = marks$tuser_out_of_range;
+        if (marks$carry$q['hb]) begin
+            marks$carry_outside = marks$tuser_overlong;
+        end
+        else if (marks$carry$q['ha]) begin
+            marks$carry_outside = marks$tuser_surrogate;
+        end
         marks$run = {{1{1'b0}}, marks$carry_trail} + {{1{1'b0}}, marks$beat_lead};
+        marks$marks$0$forward = 'h1;
+        marks$marks$1$forward = marks$forward$0;
+        marks$marks$0$tdata = marks$data$0;
+        marks$marks$0$keep = marks$keep$0;
+        marks$marks$0$room = marks$room;
+        marks$marks$0$last = marks$last;
+        marks$marks$1$tdata = marks$data$1;
+        marks$marks$1$keep = marks$keep$1;
+        marks$marks$1$room = marks$room;
+        marks$marks$1$last = marks$last;
+        marks$marks$0$backward = marks$backward$1;
+        marks$marks$1$backward = 'h1;
         marks$resolving = 1'b0;
         marks$resolving_tuser = 'h0;
         if (marks$beat & marks$carry_open) begin
@@ -2487,7 +2482,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
                 marks$resolving = 1'b1;
                 marks$resolving_tuser = marks$tuser_truncated;
                 if (marks$backward$0[('h4)+:(5)] != 'h0) begin
-                    marks$resolving_tuser = marks$carry_outside$q;
+                    marks$resolving_tuser = marks$carry_outside;
                 end
             end
             else if (marks$run >= {{1{1'b0}}, marks$carry_need}) begin
@@ -2500,14 +2495,22 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         end
         marks$after$earlier = marks$carry$q;
         marks$after$later = marks$forward$1;
+        marks$next_carry = marks$carry$q;
         if (marks$beat) begin
-            marks$carry$d = marks$after$joined;
+            marks$next_carry = marks$after$joined;
             if (marks$last) begin
-                marks$carry$d = 'h1;
+                marks$next_carry = 'h1;
             end
-            if (marks$any_open) begin
-                marks$carry_outside$d = marks$open_outside;
-            end
+        end
+        if (marks$rst) begin
+            marks$next_carry = 'h1;
+        end
+        marks$carry$d = marks$next_carry;
+        marks$next_trail = marks$next_carry[('h1)+:(3)];
+        marks$next_need = marks$next_carry[('h4)+:(3)];
+        marks$carry_room$d = 'h0;
+        if (!marks$next_carry['h0] & (marks$next_trail < marks$next_need) & ((marks$next_trail == 'h0) | ((marks$next_carry[('hc)+:(5)] & marks$next_carry[('h7)+:(5)]) != 'h0))) begin
+            marks$carry_room$d = marks$next_need - marks$next_trail;
         end
         marks$write_out$d = marks$beat;
         marks$tlast_out$d = marks$last;
@@ -2546,7 +2549,6 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$resolved = marks$resolved_out$q;
         marks$resolved_tuser = marks$resolved_tuser_out$q;
         if (marks$rst) begin
-            marks$carry$d = 'h1;
             marks$write_out$d = 1'b0;
             marks$resolved_out$d = 1'b0;
         end
@@ -2607,6 +2609,13 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$places$0$opens$1$clock) begin
        hold$places$0$opens$1$q <= hold$places$0$opens$1$d;
     end
+    // hold$places$0$any_open
+    initial begin
+       hold$places$0$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$0$any_open$clock) begin
+       hold$places$0$any_open$q <= hold$places$0$any_open$d;
+    end
     // hold$places$0$marks_bus
     always @(*) hold$places$0$marks_bus$bus = {hold$places$0$marks_bus$lane$1, hold$places$0$marks_bus$lane$0};
     // hold$places$0
@@ -2615,16 +2624,16 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$0$data$clock = hold$places$0$clock;
         hold$places$0$keep$clock = hold$places$0$clock;
         hold$places$0$last$clock = hold$places$0$clock;
+        hold$places$0$any_open$clock = hold$places$0$clock;
         hold$places$0$full_reg$d = hold$places$0$full_reg$q;
         hold$places$0$data$d = hold$places$0$data$q;
         hold$places$0$keep$d = hold$places$0$keep$q;
         hold$places$0$last$d = hold$places$0$last$q;
-        hold$places$0$open = 1'b0;
+        hold$places$0$any_open$d = hold$places$0$any_open$q;
         hold$places$0$marks$0$clock = hold$places$0$clock;
         hold$places$0$opens$0$clock = hold$places$0$clock;
         hold$places$0$marks$0$d = hold$places$0$marks$0$q;
         hold$places$0$opens$0$d = hold$places$0$opens$0$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$0$q;
         hold$places$0$marks_bus$lane$0 = hold$places$0$marks$0$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$0$q) begin
@@ -2636,13 +2645,15 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$0$opens$1$clock = hold$places$0$clock;
         hold$places$0$marks$1$d = hold$places$0$marks$1$q;
         hold$places$0$opens$1$d = hold$places$0$opens$1$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$1$q;
         hold$places$0$marks_bus$lane$1 = hold$places$0$marks$1$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$1$q) begin
                 hold$places$0$marks$1$d = hold$places$0$resolved_tuser;
             end
             hold$places$0$opens$1$d = 1'b0;
+        end
+        if (hold$places$0$resolve) begin
+            hold$places$0$any_open$d = 1'b0;
         end
         if (hold$places$0$clear) begin
             hold$places$0$full_reg$d = 1'b0;
@@ -2652,6 +2663,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$0$data$d = hold$places$0$tdata_in;
             hold$places$0$keep$d = hold$places$0$tkeep_in;
             hold$places$0$last$d = hold$places$0$tlast_in;
+            hold$places$0$any_open$d = hold$places$0$open_in != 'h0;
             hold$places$0$marks$0$d = hold$places$0$tuser_in[('h4 * 0)+:(4)];
             hold$places$0$opens$0$d = hold$places$0$open_in[0];
             hold$places$0$marks$1$d = hold$places$0$tuser_in[('h4 * 1)+:(4)];
@@ -2661,9 +2673,11 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$0$tdata = hold$places$0$data$q;
         hold$places$0$tkeep = hold$places$0$keep$q;
         hold$places$0$tlast = hold$places$0$last$q;
+        hold$places$0$open = hold$places$0$any_open$q;
         hold$places$0$tuser = hold$places$0$marks_bus$bus;
         if (hold$places$0$rst) begin
             hold$places$0$full_reg$d = 1'b0;
+            hold$places$0$any_open$d = 1'b0;
             hold$places$0$opens$0$d = 1'b0;
             hold$places$0$opens$1$d = 1'b0;
         end
@@ -2724,6 +2738,13 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$places$1$opens$1$clock) begin
        hold$places$1$opens$1$q <= hold$places$1$opens$1$d;
     end
+    // hold$places$1$any_open
+    initial begin
+       hold$places$1$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$1$any_open$clock) begin
+       hold$places$1$any_open$q <= hold$places$1$any_open$d;
+    end
     // hold$places$1$marks_bus
     always @(*) hold$places$1$marks_bus$bus = {hold$places$1$marks_bus$lane$1, hold$places$1$marks_bus$lane$0};
     // hold$places$1
@@ -2732,16 +2753,16 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$1$data$clock = hold$places$1$clock;
         hold$places$1$keep$clock = hold$places$1$clock;
         hold$places$1$last$clock = hold$places$1$clock;
+        hold$places$1$any_open$clock = hold$places$1$clock;
         hold$places$1$full_reg$d = hold$places$1$full_reg$q;
         hold$places$1$data$d = hold$places$1$data$q;
         hold$places$1$keep$d = hold$places$1$keep$q;
         hold$places$1$last$d = hold$places$1$last$q;
-        hold$places$1$open = 1'b0;
+        hold$places$1$any_open$d = hold$places$1$any_open$q;
         hold$places$1$marks$0$clock = hold$places$1$clock;
         hold$places$1$opens$0$clock = hold$places$1$clock;
         hold$places$1$marks$0$d = hold$places$1$marks$0$q;
         hold$places$1$opens$0$d = hold$places$1$opens$0$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$0$q;
         hold$places$1$marks_bus$lane$0 = hold$places$1$marks$0$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$0$q) begin
@@ -2753,13 +2774,15 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$1$opens$1$clock = hold$places$1$clock;
         hold$places$1$marks$1$d = hold$places$1$marks$1$q;
         hold$places$1$opens$1$d = hold$places$1$opens$1$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$1$q;
         hold$places$1$marks_bus$lane$1 = hold$places$1$marks$1$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$1$q) begin
                 hold$places$1$marks$1$d = hold$places$1$resolved_tuser;
             end
             hold$places$1$opens$1$d = 1'b0;
+        end
+        if (hold$places$1$resolve) begin
+            hold$places$1$any_open$d = 1'b0;
         end
         if (hold$places$1$clear) begin
             hold$places$1$full_reg$d = 1'b0;
@@ -2769,6 +2792,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$1$data$d = hold$places$1$tdata_in;
             hold$places$1$keep$d = hold$places$1$tkeep_in;
             hold$places$1$last$d = hold$places$1$tlast_in;
+            hold$places$1$any_open$d = hold$places$1$open_in != 'h0;
             hold$places$1$marks$0$d = hold$places$1$tuser_in[('h4 * 0)+:(4)];
             hold$places$1$opens$0$d = hold$places$1$open_in[0];
             hold$places$1$marks$1$d = hold$places$1$tuser_in[('h4 * 1)+:(4)];
@@ -2778,9 +2802,11 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$1$tdata = hold$places$1$data$q;
         hold$places$1$tkeep = hold$places$1$keep$q;
         hold$places$1$tlast = hold$places$1$last$q;
+        hold$places$1$open = hold$places$1$any_open$q;
         hold$places$1$tuser = hold$places$1$marks_bus$bus;
         if (hold$places$1$rst) begin
             hold$places$1$full_reg$d = 1'b0;
+            hold$places$1$any_open$d = 1'b0;
             hold$places$1$opens$0$d = 1'b0;
             hold$places$1$opens$1$d = 1'b0;
         end
@@ -2841,6 +2867,13 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$places$2$opens$1$clock) begin
        hold$places$2$opens$1$q <= hold$places$2$opens$1$d;
     end
+    // hold$places$2$any_open
+    initial begin
+       hold$places$2$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$2$any_open$clock) begin
+       hold$places$2$any_open$q <= hold$places$2$any_open$d;
+    end
     // hold$places$2$marks_bus
     always @(*) hold$places$2$marks_bus$bus = {hold$places$2$marks_bus$lane$1, hold$places$2$marks_bus$lane$0};
     // hold$places$2
@@ -2849,16 +2882,16 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$2$data$clock = hold$places$2$clock;
         hold$places$2$keep$clock = hold$places$2$clock;
         hold$places$2$last$clock = hold$places$2$clock;
+        hold$places$2$any_open$clock = hold$places$2$clock;
         hold$places$2$full_reg$d = hold$places$2$full_reg$q;
         hold$places$2$data$d = hold$places$2$data$q;
         hold$places$2$keep$d = hold$places$2$keep$q;
         hold$places$2$last$d = hold$places$2$last$q;
-        hold$places$2$open = 1'b0;
+        hold$places$2$any_open$d = hold$places$2$any_open$q;
         hold$places$2$marks$0$clock = hold$places$2$clock;
         hold$places$2$opens$0$clock = hold$places$2$clock;
         hold$places$2$marks$0$d = hold$places$2$marks$0$q;
         hold$places$2$opens$0$d = hold$places$2$opens$0$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$0$q;
         hold$places$2$marks_bus$lane$0 = hold$places$2$marks$0$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$0$q) begin
@@ -2870,13 +2903,15 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$2$opens$1$clock = hold$places$2$clock;
         hold$places$2$marks$1$d = hold$places$2$marks$1$q;
         hold$places$2$opens$1$d = hold$places$2$opens$1$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$1$q;
         hold$places$2$marks_bus$lane$1 = hold$places$2$marks$1$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$1$q) begin
                 hold$places$2$marks$1$d = hold$places$2$resolved_tuser;
             end
             hold$places$2$opens$1$d = 1'b0;
+        end
+        if (hold$places$2$resolve) begin
+            hold$places$2$any_open$d = 1'b0;
         end
         if (hold$places$2$clear) begin
             hold$places$2$full_reg$d = 1'b0;
@@ -2886,6 +2921,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$2$data$d = hold$places$2$tdata_in;
             hold$places$2$keep$d = hold$places$2$tkeep_in;
             hold$places$2$last$d = hold$places$2$tlast_in;
+            hold$places$2$any_open$d = hold$places$2$open_in != 'h0;
             hold$places$2$marks$0$d = hold$places$2$tuser_in[('h4 * 0)+:(4)];
             hold$places$2$opens$0$d = hold$places$2$open_in[0];
             hold$places$2$marks$1$d = hold$places$2$tuser_in[('h4 * 1)+:(4)];
@@ -2895,9 +2931,11 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$2$tdata = hold$places$2$data$q;
         hold$places$2$tkeep = hold$places$2$keep$q;
         hold$places$2$tlast = hold$places$2$last$q;
+        hold$places$2$open = hold$places$2$any_open$q;
         hold$places$2$tuser = hold$places$2$marks_bus$bus;
         if (hold$places$2$rst) begin
             hold$places$2$full_reg$d = 1'b0;
+            hold$places$2$any_open$d = 1'b0;
             hold$places$2$opens$0$d = 1'b0;
             hold$places$2$opens$1$d = 1'b0;
         end
@@ -2958,6 +2996,13 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$places$3$opens$1$clock) begin
        hold$places$3$opens$1$q <= hold$places$3$opens$1$d;
     end
+    // hold$places$3$any_open
+    initial begin
+       hold$places$3$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$3$any_open$clock) begin
+       hold$places$3$any_open$q <= hold$places$3$any_open$d;
+    end
     // hold$places$3$marks_bus
     always @(*) hold$places$3$marks_bus$bus = {hold$places$3$marks_bus$lane$1, hold$places$3$marks_bus$lane$0};
     // hold$places$3
@@ -2966,16 +3011,16 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$3$data$clock = hold$places$3$clock;
         hold$places$3$keep$clock = hold$places$3$clock;
         hold$places$3$last$clock = hold$places$3$clock;
+        hold$places$3$any_open$clock = hold$places$3$clock;
         hold$places$3$full_reg$d = hold$places$3$full_reg$q;
         hold$places$3$data$d = hold$places$3$data$q;
         hold$places$3$keep$d = hold$places$3$keep$q;
         hold$places$3$last$d = hold$places$3$last$q;
-        hold$places$3$open = 1'b0;
+        hold$places$3$any_open$d = hold$places$3$any_open$q;
         hold$places$3$marks$0$clock = hold$places$3$clock;
         hold$places$3$opens$0$clock = hold$places$3$clock;
         hold$places$3$marks$0$d = hold$places$3$marks$0$q;
         hold$places$3$opens$0$d = hold$places$3$opens$0$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$0$q;
         hold$places$3$marks_bus$lane$0 = hold$places$3$marks$0$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$0$q) begin
@@ -2987,13 +3032,15 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$3$opens$1$clock = hold$places$3$clock;
         hold$places$3$marks$1$d = hold$places$3$marks$1$q;
         hold$places$3$opens$1$d = hold$places$3$opens$1$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$1$q;
         hold$places$3$marks_bus$lane$1 = hold$places$3$marks$1$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$1$q) begin
                 hold$places$3$marks$1$d = hold$places$3$resolved_tuser;
             end
             hold$places$3$opens$1$d = 1'b0;
+        end
+        if (hold$places$3$resolve) begin
+            hold$places$3$any_open$d = 1'b0;
         end
         if (hold$places$3$clear) begin
             hold$places$3$full_reg$d = 1'b0;
@@ -3003,6 +3050,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$3$data$d = hold$places$3$tdata_in;
             hold$places$3$keep$d = hold$places$3$tkeep_in;
             hold$places$3$last$d = hold$places$3$tlast_in;
+            hold$places$3$any_open$d = hold$places$3$open_in != 'h0;
             hold$places$3$marks$0$d = hold$places$3$tuser_in[('h4 * 0)+:(4)];
             hold$places$3$opens$0$d = hold$places$3$open_in[0];
             hold$places$3$marks$1$d = hold$places$3$tuser_in[('h4 * 1)+:(4)];
@@ -3012,9 +3060,11 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$3$tdata = hold$places$3$data$q;
         hold$places$3$tkeep = hold$places$3$keep$q;
         hold$places$3$tlast = hold$places$3$last$q;
+        hold$places$3$open = hold$places$3$any_open$q;
         hold$places$3$tuser = hold$places$3$marks_bus$bus;
         if (hold$places$3$rst) begin
             hold$places$3$full_reg$d = 1'b0;
+            hold$places$3$any_open$d = 1'b0;
             hold$places$3$opens$0$d = 1'b0;
             hold$places$3$opens$1$d = 1'b0;
         end
@@ -3075,6 +3125,13 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$places$4$opens$1$clock) begin
        hold$places$4$opens$1$q <= hold$places$4$opens$1$d;
     end
+    // hold$places$4$any_open
+    initial begin
+       hold$places$4$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$4$any_open$clock) begin
+       hold$places$4$any_open$q <= hold$places$4$any_open$d;
+    end
     // hold$places$4$marks_bus
     always @(*) hold$places$4$marks_bus$bus = {hold$places$4$marks_bus$lane$1, hold$places$4$marks_bus$lane$0};
     // hold$places$4
@@ -3083,16 +3140,16 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$4$data$clock = hold$places$4$clock;
         hold$places$4$keep$clock = hold$places$4$clock;
         hold$places$4$last$clock = hold$places$4$clock;
+        hold$places$4$any_open$clock = hold$places$4$clock;
         hold$places$4$full_reg$d = hold$places$4$full_reg$q;
         hold$places$4$data$d = hold$places$4$data$q;
         hold$places$4$keep$d = hold$places$4$keep$q;
         hold$places$4$last$d = hold$places$4$last$q;
-        hold$places$4$open = 1'b0;
+        hold$places$4$any_open$d = hold$places$4$any_open$q;
         hold$places$4$marks$0$clock = hold$places$4$clock;
         hold$places$4$opens$0$clock = hold$places$4$clock;
         hold$places$4$marks$0$d = hold$places$4$marks$0$q;
         hold$places$4$opens$0$d = hold$places$4$opens$0$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$0$q;
         hold$places$4$marks_bus$lane$0 = hold$places$4$marks$0$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$0$q) begin
@@ -3104,13 +3161,15 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$4$opens$1$clock = hold$places$4$clock;
         hold$places$4$marks$1$d = hold$places$4$marks$1$q;
         hold$places$4$opens$1$d = hold$places$4$opens$1$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$1$q;
         hold$places$4$marks_bus$lane$1 = hold$places$4$marks$1$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$1$q) begin
                 hold$places$4$marks$1$d = hold$places$4$resolved_tuser;
             end
             hold$places$4$opens$1$d = 1'b0;
+        end
+        if (hold$places$4$resolve) begin
+            hold$places$4$any_open$d = 1'b0;
         end
         if (hold$places$4$clear) begin
             hold$places$4$full_reg$d = 1'b0;
@@ -3120,6 +3179,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$4$data$d = hold$places$4$tdata_in;
             hold$places$4$keep$d = hold$places$4$tkeep_in;
             hold$places$4$last$d = hold$places$4$tlast_in;
+            hold$places$4$any_open$d = hold$places$4$open_in != 'h0;
             hold$places$4$marks$0$d = hold$places$4$tuser_in[('h4 * 0)+:(4)];
             hold$places$4$opens$0$d = hold$places$4$open_in[0];
             hold$places$4$marks$1$d = hold$places$4$tuser_in[('h4 * 1)+:(4)];
@@ -3129,9 +3189,11 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$4$tdata = hold$places$4$data$q;
         hold$places$4$tkeep = hold$places$4$keep$q;
         hold$places$4$tlast = hold$places$4$last$q;
+        hold$places$4$open = hold$places$4$any_open$q;
         hold$places$4$tuser = hold$places$4$marks_bus$bus;
         if (hold$places$4$rst) begin
             hold$places$4$full_reg$d = 1'b0;
+            hold$places$4$any_open$d = 1'b0;
             hold$places$4$opens$0$d = 1'b0;
             hold$places$4$opens$1$d = 1'b0;
         end
@@ -3192,6 +3254,13 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$places$5$opens$1$clock) begin
        hold$places$5$opens$1$q <= hold$places$5$opens$1$d;
     end
+    // hold$places$5$any_open
+    initial begin
+       hold$places$5$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$5$any_open$clock) begin
+       hold$places$5$any_open$q <= hold$places$5$any_open$d;
+    end
     // hold$places$5$marks_bus
     always @(*) hold$places$5$marks_bus$bus = {hold$places$5$marks_bus$lane$1, hold$places$5$marks_bus$lane$0};
     // hold$places$5
@@ -3200,16 +3269,16 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$5$data$clock = hold$places$5$clock;
         hold$places$5$keep$clock = hold$places$5$clock;
         hold$places$5$last$clock = hold$places$5$clock;
+        hold$places$5$any_open$clock = hold$places$5$clock;
         hold$places$5$full_reg$d = hold$places$5$full_reg$q;
         hold$places$5$data$d = hold$places$5$data$q;
         hold$places$5$keep$d = hold$places$5$keep$q;
         hold$places$5$last$d = hold$places$5$last$q;
-        hold$places$5$open = 1'b0;
+        hold$places$5$any_open$d = hold$places$5$any_open$q;
         hold$places$5$marks$0$clock = hold$places$5$clock;
         hold$places$5$opens$0$clock = hold$places$5$clock;
         hold$places$5$marks$0$d = hold$places$5$marks$0$q;
         hold$places$5$opens$0$d = hold$places$5$opens$0$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$0$q;
         hold$places$5$marks_bus$lane$0 = hold$places$5$marks$0$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$0$q) begin
@@ -3221,13 +3290,15 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$5$opens$1$clock = hold$places$5$clock;
         hold$places$5$marks$1$d = hold$places$5$marks$1$q;
         hold$places$5$opens$1$d = hold$places$5$opens$1$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$1$q;
         hold$places$5$marks_bus$lane$1 = hold$places$5$marks$1$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$1$q) begin
                 hold$places$5$marks$1$d = hold$places$5$resolved_tuser;
             end
             hold$places$5$opens$1$d = 1'b0;
+        end
+        if (hold$places$5$resolve) begin
+            hold$places$5$any_open$d = 1'b0;
         end
         if (hold$places$5$clear) begin
             hold$places$5$full_reg$d = 1'b0;
@@ -3237,6 +3308,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$5$data$d = hold$places$5$tdata_in;
             hold$places$5$keep$d = hold$places$5$tkeep_in;
             hold$places$5$last$d = hold$places$5$tlast_in;
+            hold$places$5$any_open$d = hold$places$5$open_in != 'h0;
             hold$places$5$marks$0$d = hold$places$5$tuser_in[('h4 * 0)+:(4)];
             hold$places$5$opens$0$d = hold$places$5$open_in[0];
             hold$places$5$marks$1$d = hold$places$5$tuser_in[('h4 * 1)+:(4)];
@@ -3246,9 +3318,11 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$5$tdata = hold$places$5$data$q;
         hold$places$5$tkeep = hold$places$5$keep$q;
         hold$places$5$tlast = hold$places$5$last$q;
+        hold$places$5$open = hold$places$5$any_open$q;
         hold$places$5$tuser = hold$places$5$marks_bus$bus;
         if (hold$places$5$rst) begin
             hold$places$5$full_reg$d = 1'b0;
+            hold$places$5$any_open$d = 1'b0;
             hold$places$5$opens$0$d = 1'b0;
             hold$places$5$opens$1$d = 1'b0;
         end
@@ -3309,6 +3383,13 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$places$6$opens$1$clock) begin
        hold$places$6$opens$1$q <= hold$places$6$opens$1$d;
     end
+    // hold$places$6$any_open
+    initial begin
+       hold$places$6$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$6$any_open$clock) begin
+       hold$places$6$any_open$q <= hold$places$6$any_open$d;
+    end
     // hold$places$6$marks_bus
     always @(*) hold$places$6$marks_bus$bus = {hold$places$6$marks_bus$lane$1, hold$places$6$marks_bus$lane$0};
     // hold$places$6
@@ -3317,16 +3398,16 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$6$data$clock = hold$places$6$clock;
         hold$places$6$keep$clock = hold$places$6$clock;
         hold$places$6$last$clock = hold$places$6$clock;
+        hold$places$6$any_open$clock = hold$places$6$clock;
         hold$places$6$full_reg$d = hold$places$6$full_reg$q;
         hold$places$6$data$d = hold$places$6$data$q;
         hold$places$6$keep$d = hold$places$6$keep$q;
         hold$places$6$last$d = hold$places$6$last$q;
-        hold$places$6$open = 1'b0;
+        hold$places$6$any_open$d = hold$places$6$any_open$q;
         hold$places$6$marks$0$clock = hold$places$6$clock;
         hold$places$6$opens$0$clock = hold$places$6$clock;
         hold$places$6$marks$0$d = hold$places$6$marks$0$q;
         hold$places$6$opens$0$d = hold$places$6$opens$0$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$0$q;
         hold$places$6$marks_bus$lane$0 = hold$places$6$marks$0$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$0$q) begin
@@ -3338,13 +3419,15 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$6$opens$1$clock = hold$places$6$clock;
         hold$places$6$marks$1$d = hold$places$6$marks$1$q;
         hold$places$6$opens$1$d = hold$places$6$opens$1$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$1$q;
         hold$places$6$marks_bus$lane$1 = hold$places$6$marks$1$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$1$q) begin
                 hold$places$6$marks$1$d = hold$places$6$resolved_tuser;
             end
             hold$places$6$opens$1$d = 1'b0;
+        end
+        if (hold$places$6$resolve) begin
+            hold$places$6$any_open$d = 1'b0;
         end
         if (hold$places$6$clear) begin
             hold$places$6$full_reg$d = 1'b0;
@@ -3354,6 +3437,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$6$data$d = hold$places$6$tdata_in;
             hold$places$6$keep$d = hold$places$6$tkeep_in;
             hold$places$6$last$d = hold$places$6$tlast_in;
+            hold$places$6$any_open$d = hold$places$6$open_in != 'h0;
             hold$places$6$marks$0$d = hold$places$6$tuser_in[('h4 * 0)+:(4)];
             hold$places$6$opens$0$d = hold$places$6$open_in[0];
             hold$places$6$marks$1$d = hold$places$6$tuser_in[('h4 * 1)+:(4)];
@@ -3363,9 +3447,11 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$6$tdata = hold$places$6$data$q;
         hold$places$6$tkeep = hold$places$6$keep$q;
         hold$places$6$tlast = hold$places$6$last$q;
+        hold$places$6$open = hold$places$6$any_open$q;
         hold$places$6$tuser = hold$places$6$marks_bus$bus;
         if (hold$places$6$rst) begin
             hold$places$6$full_reg$d = 1'b0;
+            hold$places$6$any_open$d = 1'b0;
             hold$places$6$opens$0$d = 1'b0;
             hold$places$6$opens$1$d = 1'b0;
         end
@@ -3426,6 +3512,13 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$places$7$opens$1$clock) begin
        hold$places$7$opens$1$q <= hold$places$7$opens$1$d;
     end
+    // hold$places$7$any_open
+    initial begin
+       hold$places$7$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$7$any_open$clock) begin
+       hold$places$7$any_open$q <= hold$places$7$any_open$d;
+    end
     // hold$places$7$marks_bus
     always @(*) hold$places$7$marks_bus$bus = {hold$places$7$marks_bus$lane$1, hold$places$7$marks_bus$lane$0};
     // hold$places$7
@@ -3434,16 +3527,16 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$7$data$clock = hold$places$7$clock;
         hold$places$7$keep$clock = hold$places$7$clock;
         hold$places$7$last$clock = hold$places$7$clock;
+        hold$places$7$any_open$clock = hold$places$7$clock;
         hold$places$7$full_reg$d = hold$places$7$full_reg$q;
         hold$places$7$data$d = hold$places$7$data$q;
         hold$places$7$keep$d = hold$places$7$keep$q;
         hold$places$7$last$d = hold$places$7$last$q;
-        hold$places$7$open = 1'b0;
+        hold$places$7$any_open$d = hold$places$7$any_open$q;
         hold$places$7$marks$0$clock = hold$places$7$clock;
         hold$places$7$opens$0$clock = hold$places$7$clock;
         hold$places$7$marks$0$d = hold$places$7$marks$0$q;
         hold$places$7$opens$0$d = hold$places$7$opens$0$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$0$q;
         hold$places$7$marks_bus$lane$0 = hold$places$7$marks$0$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$0$q) begin
@@ -3455,13 +3548,15 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$7$opens$1$clock = hold$places$7$clock;
         hold$places$7$marks$1$d = hold$places$7$marks$1$q;
         hold$places$7$opens$1$d = hold$places$7$opens$1$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$1$q;
         hold$places$7$marks_bus$lane$1 = hold$places$7$marks$1$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$1$q) begin
                 hold$places$7$marks$1$d = hold$places$7$resolved_tuser;
             end
             hold$places$7$opens$1$d = 1'b0;
+        end
+        if (hold$places$7$resolve) begin
+            hold$places$7$any_open$d = 1'b0;
         end
         if (hold$places$7$clear) begin
             hold$places$7$full_reg$d = 1'b0;
@@ -3471,6 +3566,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$7$data$d = hold$places$7$tdata_in;
             hold$places$7$keep$d = hold$places$7$tkeep_in;
             hold$places$7$last$d = hold$places$7$tlast_in;
+            hold$places$7$any_open$d = hold$places$7$open_in != 'h0;
             hold$places$7$marks$0$d = hold$places$7$tuser_in[('h4 * 0)+:(4)];
             hold$places$7$opens$0$d = hold$places$7$open_in[0];
             hold$places$7$marks$1$d = hold$places$7$tuser_in[('h4 * 1)+:(4)];
@@ -3480,9 +3576,11 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$7$tdata = hold$places$7$data$q;
         hold$places$7$tkeep = hold$places$7$keep$q;
         hold$places$7$tlast = hold$places$7$last$q;
+        hold$places$7$open = hold$places$7$any_open$q;
         hold$places$7$tuser = hold$places$7$marks_bus$bus;
         if (hold$places$7$rst) begin
             hold$places$7$full_reg$d = 1'b0;
+            hold$places$7$any_open$d = 1'b0;
             hold$places$7$opens$0$d = 1'b0;
             hold$places$7$opens$1$d = 1'b0;
         end
@@ -3655,14 +3753,59 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$open_at$7$clock) begin
        hold$open_at$7$q <= hold$open_at$7$d;
     end
+    // hold$out_valid
+    initial begin
+       hold$out_valid$q = 1'h0;
+    end
+    always @(posedge hold$out_valid$clock) begin
+       hold$out_valid$q <= hold$out_valid$d;
+    end
+    // hold$out_tdata
+    initial begin
+       hold$out_tdata$q = 16'h0;
+    end
+    always @(posedge hold$out_tdata$clock) begin
+       hold$out_tdata$q <= hold$out_tdata$d;
+    end
+    // hold$out_tuser
+    initial begin
+       hold$out_tuser$q = 8'h0;
+    end
+    always @(posedge hold$out_tuser$clock) begin
+       hold$out_tuser$q <= hold$out_tuser$d;
+    end
+    // hold$out_tkeep
+    initial begin
+       hold$out_tkeep$q = 2'h0;
+    end
+    always @(posedge hold$out_tkeep$clock) begin
+       hold$out_tkeep$q <= hold$out_tkeep$d;
+    end
+    // hold$out_tlast
+    initial begin
+       hold$out_tlast$q = 1'h0;
+    end
+    always @(posedge hold$out_tlast$clock) begin
+       hold$out_tlast$q <= hold$out_tlast$d;
+    end
     // hold
     always @(*) begin
+        hold$out_valid$clock = hold$clock;
+        hold$out_tdata$clock = hold$clock;
+        hold$out_tuser$clock = hold$clock;
+        hold$out_tkeep$clock = hold$clock;
+        hold$out_tlast$clock = hold$clock;
+        hold$out_valid$d = hold$out_valid$q;
+        hold$out_tdata$d = hold$out_tdata$q;
+        hold$out_tuser$d = hold$out_tuser$q;
+        hold$out_tkeep$d = hold$out_tkeep$q;
+        hold$out_tlast$d = hold$out_tlast$q;
         hold$head_full = 1'b0;
         hold$head_open = 1'b0;
-        hold$tdata_out = 'h0;
-        hold$tuser_out = 'h0;
-        hold$tkeep_out = 'h0;
-        hold$tlast_out = 1'b0;
+        hold$head_tdata = 'h0;
+        hold$head_tuser = 'h0;
+        hold$head_tkeep = 'h0;
+        hold$head_tlast = 1'b0;
         hold$write_at$0$clock = hold$clock;
         hold$read_at$0$clock = hold$clock;
         hold$open_at$0$clock = hold$clock;
@@ -3672,10 +3815,10 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$read_at$0$q) begin
             hold$head_full = hold$places$0$full;
             hold$head_open = hold$places$0$open;
-            hold$tdata_out = hold$places$0$tdata;
-            hold$tuser_out = hold$places$0$tuser;
-            hold$tkeep_out = hold$places$0$tkeep;
-            hold$tlast_out = hold$places$0$tlast;
+            hold$head_tdata = hold$places$0$tdata;
+            hold$head_tuser = hold$places$0$tuser;
+            hold$head_tkeep = hold$places$0$tkeep;
+            hold$head_tlast = hold$places$0$tlast;
         end
         hold$write_at$1$clock = hold$clock;
         hold$read_at$1$clock = hold$clock;
@@ -3686,10 +3829,10 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$read_at$1$q) begin
             hold$head_full = hold$places$1$full;
             hold$head_open = hold$places$1$open;
-            hold$tdata_out = hold$places$1$tdata;
-            hold$tuser_out = hold$places$1$tuser;
-            hold$tkeep_out = hold$places$1$tkeep;
-            hold$tlast_out = hold$places$1$tlast;
+            hold$head_tdata = hold$places$1$tdata;
+            hold$head_tuser = hold$places$1$tuser;
+            hold$head_tkeep = hold$places$1$tkeep;
+            hold$head_tlast = hold$places$1$tlast;
         end
         hold$write_at$2$clock = hold$clock;
         hold$read_at$2$clock = hold$clock;
@@ -3700,10 +3843,10 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$read_at$2$q) begin
             hold$head_full = hold$places$2$full;
             hold$head_open = hold$places$2$open;
-            hold$tdata_out = hold$places$2$tdata;
-            hold$tuser_out = hold$places$2$tuser;
-            hold$tkeep_out = hold$places$2$tkeep;
-            hold$tlast_out = hold$places$2$tlast;
+            hold$head_tdata = hold$places$2$tdata;
+            hold$head_tuser = hold$places$2$tuser;
+            hold$head_tkeep = hold$places$2$tkeep;
+            hold$head_tlast = hold$places$2$tlast;
         end
         hold$write_at$3$clock = hold$clock;
         hold$read_at$3$clock = hold$clock;
@@ -3714,10 +3857,10 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$read_at$3$q) begin
             hold$head_full = hold$places$3$full;
             hold$head_open = hold$places$3$open;
-            hold$tdata_out = hold$places$3$tdata;
-            hold$tuser_out = hold$places$3$tuser;
-            hold$tkeep_out = hold$places$3$tkeep;
-            hold$tlast_out = hold$places$3$tlast;
+            hold$head_tdata = hold$places$3$tdata;
+            hold$head_tuser = hold$places$3$tuser;
+            hold$head_tkeep = hold$places$3$tkeep;
+            hold$head_tlast = hold$places$3$tlast;
         end
         hold$write_at$4$clock = hold$clock;
         hold$read_at$4$clock = hold$clock;
@@ -3728,10 +3871,10 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$read_at$4$q) begin
             hold$head_full = hold$places$4$full;
             hold$head_open = hold$places$4$open;
-            hold$tdata_out = hold$places$4$tdata;
-            hold$tuser_out = hold$places$4$tuser;
-            hold$tkeep_out = hold$places$4$tkeep;
-            hold$tlast_out = hold$places$4$tlast;
+            hold$head_tdata = hold$places$4$tdata;
+            hold$head_tuser = hold$places$4$tuser;
+            hold$head_tkeep = hold$places$4$tkeep;
+            hold$head_tlast = hold$places$4$tlast;
         end
         hold$write_at$5$clock = hold$clock;
         hold$read_at$5$clock = hold$clock;
@@ -3742,10 +3885,10 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$read_at$5$q) begin
             hold$head_full = hold$places$5$full;
             hold$head_open = hold$places$5$open;
-            hold$tdata_out = hold$places$5$tdata;
-            hold$tuser_out = hold$places$5$tuser;
-            hold$tkeep_out = hold$places$5$tkeep;
-            hold$tlast_out = hold$places$5$tlast;
+            hold$head_tdata = hold$places$5$tdata;
+            hold$head_tuser = hold$places$5$tuser;
+            hold$head_tkeep = hold$places$5$tkeep;
+            hold$head_tlast = hold$places$5$tlast;
         end
         hold$write_at$6$clock = hold$clock;
         hold$read_at$6$clock = hold$clock;
@@ -3756,10 +3899,10 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$read_at$6$q) begin
             hold$head_full = hold$places$6$full;
             hold$head_open = hold$places$6$open;
-            hold$tdata_out = hold$places$6$tdata;
-            hold$tuser_out = hold$places$6$tuser;
-            hold$tkeep_out = hold$places$6$tkeep;
-            hold$tlast_out = hold$places$6$tlast;
+            hold$head_tdata = hold$places$6$tdata;
+            hold$head_tuser = hold$places$6$tuser;
+            hold$head_tkeep = hold$places$6$tkeep;
+            hold$head_tlast = hold$places$6$tlast;
         end
         hold$write_at$7$clock = hold$clock;
         hold$read_at$7$clock = hold$clock;
@@ -3770,12 +3913,22 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$read_at$7$q) begin
             hold$head_full = hold$places$7$full;
             hold$head_open = hold$places$7$open;
-            hold$tdata_out = hold$places$7$tdata;
-            hold$tuser_out = hold$places$7$tuser;
-            hold$tkeep_out = hold$places$7$tkeep;
-            hold$tlast_out = hold$places$7$tlast;
+            hold$head_tdata = hold$places$7$tdata;
+            hold$head_tuser = hold$places$7$tuser;
+            hold$head_tkeep = hold$places$7$tkeep;
+            hold$head_tlast = hold$places$7$tlast;
         end
-        hold$release = hold$head_full & !hold$head_open;
+        hold$leaving = hold$head_full & !hold$head_open;
+        hold$out_valid$d = hold$leaving;
+        hold$out_tdata$d = hold$head_tdata;
+        hold$out_tuser$d = hold$head_tuser;
+        hold$out_tkeep$d = hold$head_tkeep;
+        hold$out_tlast$d = hold$head_tlast;
+        hold$release = hold$out_valid$q;
+        hold$tdata_out = hold$out_tdata$q;
+        hold$tuser_out = hold$out_tuser$q;
+        hold$tkeep_out = hold$out_tkeep$q;
+        hold$tlast_out = hold$out_tlast$q;
         hold$places$0$clock = hold$clock;
         hold$places$0$rst = hold$rst;
         hold$places$0$write = hold$write & hold$write_at$0$q;
@@ -3784,7 +3937,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$0$tlast_in = hold$tlast;
         hold$places$0$tuser_in = hold$tuser;
         hold$places$0$open_in = hold$open;
-        hold$places$0$clear = hold$release & hold$read_at$0$q;
+        hold$places$0$clear = hold$leaving & hold$read_at$0$q;
         hold$places$0$resolve = hold$resolved & hold$open_at$0$q;
         hold$places$0$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -3798,7 +3951,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$1$tlast_in = hold$tlast;
         hold$places$1$tuser_in = hold$tuser;
         hold$places$1$open_in = hold$open;
-        hold$places$1$clear = hold$release & hold$read_at$1$q;
+        hold$places$1$clear = hold$leaving & hold$read_at$1$q;
         hold$places$1$resolve = hold$resolved & hold$open_at$1$q;
         hold$places$1$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -3812,7 +3965,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$2$tlast_in = hold$tlast;
         hold$places$2$tuser_in = hold$tuser;
         hold$places$2$open_in = hold$open;
-        hold$places$2$clear = hold$release & hold$read_at$2$q;
+        hold$places$2$clear = hold$leaving & hold$read_at$2$q;
         hold$places$2$resolve = hold$resolved & hold$open_at$2$q;
         hold$places$2$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -3826,7 +3979,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$3$tlast_in = hold$tlast;
         hold$places$3$tuser_in = hold$tuser;
         hold$places$3$open_in = hold$open;
-        hold$places$3$clear = hold$release & hold$read_at$3$q;
+        hold$places$3$clear = hold$leaving & hold$read_at$3$q;
         hold$places$3$resolve = hold$resolved & hold$open_at$3$q;
         hold$places$3$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -3840,7 +3993,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$4$tlast_in = hold$tlast;
         hold$places$4$tuser_in = hold$tuser;
         hold$places$4$open_in = hold$open;
-        hold$places$4$clear = hold$release & hold$read_at$4$q;
+        hold$places$4$clear = hold$leaving & hold$read_at$4$q;
         hold$places$4$resolve = hold$resolved & hold$open_at$4$q;
         hold$places$4$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -3854,7 +4007,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$5$tlast_in = hold$tlast;
         hold$places$5$tuser_in = hold$tuser;
         hold$places$5$open_in = hold$open;
-        hold$places$5$clear = hold$release & hold$read_at$5$q;
+        hold$places$5$clear = hold$leaving & hold$read_at$5$q;
         hold$places$5$resolve = hold$resolved & hold$open_at$5$q;
         hold$places$5$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -3868,7 +4021,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$6$tlast_in = hold$tlast;
         hold$places$6$tuser_in = hold$tuser;
         hold$places$6$open_in = hold$open;
-        hold$places$6$clear = hold$release & hold$read_at$6$q;
+        hold$places$6$clear = hold$leaving & hold$read_at$6$q;
         hold$places$6$resolve = hold$resolved & hold$open_at$6$q;
         hold$places$6$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -3882,13 +4035,13 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$7$tlast_in = hold$tlast;
         hold$places$7$tuser_in = hold$tuser;
         hold$places$7$open_in = hold$open;
-        hold$places$7$clear = hold$release & hold$read_at$7$q;
+        hold$places$7$clear = hold$leaving & hold$read_at$7$q;
         hold$places$7$resolve = hold$resolved & hold$open_at$7$q;
         hold$places$7$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
             hold$open_at$7$d = hold$write_at$7$q;
         end
-        if (hold$release) begin
+        if (hold$leaving) begin
             hold$read_at$1$d = hold$read_at$0$q;
             hold$read_at$2$d = hold$read_at$1$q;
             hold$read_at$3$d = hold$read_at$2$q;
@@ -3909,6 +4062,7 @@ module utf8_validator_iso10646_x2(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$write_at$0$d = hold$write_at$7$q;
         end
         if (hold$rst) begin
+            hold$out_valid$d = 1'b0;
             hold$write_at$0$d = 1'b1;
             hold$read_at$0$d = 1'b1;
             hold$write_at$1$d = 1'b0;

@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_validator_iso10646_x32.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 10
+// utf8hdl-latency: 11
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -8755,108 +8755,15 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  scan$beats$last$4$q;
     reg  scan$beats$last$4$clock;
     localparam  marks$tuser_truncated = 4'h7;
+    localparam  marks$tuser_overlong = 4'h9;
+    localparam  marks$tuser_surrogate = 4'hb;
+    localparam  marks$tuser_out_of_range = 4'hd;
     reg  [16:0] marks$carry$d;
     reg  [16:0] marks$carry$q;
     reg  marks$carry$clock;
-    reg  [3:0] marks$carry_outside$d;
-    reg  [3:0] marks$carry_outside$q;
-    reg  marks$carry_outside$clock;
-    reg  [16:0] marks$before$0$earlier;
-    reg  [16:0] marks$before$0$later;
-    reg  [16:0] marks$before$0$joined;
-    reg  [16:0] marks$before$1$earlier;
-    reg  [16:0] marks$before$1$later;
-    reg  [16:0] marks$before$1$joined;
-    reg  [16:0] marks$before$2$earlier;
-    reg  [16:0] marks$before$2$later;
-    reg  [16:0] marks$before$2$joined;
-    reg  [16:0] marks$before$3$earlier;
-    reg  [16:0] marks$before$3$later;
-    reg  [16:0] marks$before$3$joined;
-    reg  [16:0] marks$before$4$earlier;
-    reg  [16:0] marks$before$4$later;
-    reg  [16:0] marks$before$4$joined;
-    reg  [16:0] marks$before$5$earlier;
-    reg  [16:0] marks$before$5$later;
-    reg  [16:0] marks$before$5$joined;
-    reg  [16:0] marks$before$6$earlier;
-    reg  [16:0] marks$before$6$later;
-    reg  [16:0] marks$before$6$joined;
-    reg  [16:0] marks$before$7$earlier;
-    reg  [16:0] marks$before$7$later;
-    reg  [16:0] marks$before$7$joined;
-    reg  [16:0] marks$before$8$earlier;
-    reg  [16:0] marks$before$8$later;
-    reg  [16:0] marks$before$8$joined;
-    reg  [16:0] marks$before$9$earlier;
-    reg  [16:0] marks$before$9$later;
-    reg  [16:0] marks$before$9$joined;
-    reg  [16:0] marks$before$10$earlier;
-    reg  [16:0] marks$before$10$later;
-    reg  [16:0] marks$before$10$joined;
-    reg  [16:0] marks$before$11$earlier;
-    reg  [16:0] marks$before$11$later;
-    reg  [16:0] marks$before$11$joined;
-    reg  [16:0] marks$before$12$earlier;
-    reg  [16:0] marks$before$12$later;
-    reg  [16:0] marks$before$12$joined;
-    reg  [16:0] marks$before$13$earlier;
-    reg  [16:0] marks$before$13$later;
-    reg  [16:0] marks$before$13$joined;
-    reg  [16:0] marks$before$14$earlier;
-    reg  [16:0] marks$before$14$later;
-    reg  [16:0] marks$before$14$joined;
-    reg  [16:0] marks$before$15$earlier;
-    reg  [16:0] marks$before$15$later;
-    reg  [16:0] marks$before$15$joined;
-    reg  [16:0] marks$before$16$earlier;
-    reg  [16:0] marks$before$16$later;
-    reg  [16:0] marks$before$16$joined;
-    reg  [16:0] marks$before$17$earlier;
-    reg  [16:0] marks$before$17$later;
-    reg  [16:0] marks$before$17$joined;
-    reg  [16:0] marks$before$18$earlier;
-    reg  [16:0] marks$before$18$later;
-    reg  [16:0] marks$before$18$joined;
-    reg  [16:0] marks$before$19$earlier;
-    reg  [16:0] marks$before$19$later;
-    reg  [16:0] marks$before$19$joined;
-    reg  [16:0] marks$before$20$earlier;
-    reg  [16:0] marks$before$20$later;
-    reg  [16:0] marks$before$20$joined;
-    reg  [16:0] marks$before$21$earlier;
-    reg  [16:0] marks$before$21$later;
-    reg  [16:0] marks$before$21$joined;
-    reg  [16:0] marks$before$22$earlier;
-    reg  [16:0] marks$before$22$later;
-    reg  [16:0] marks$before$22$joined;
-    reg  [16:0] marks$before$23$earlier;
-    reg  [16:0] marks$before$23$later;
-    reg  [16:0] marks$before$23$joined;
-    reg  [16:0] marks$before$24$earlier;
-    reg  [16:0] marks$before$24$later;
-    reg  [16:0] marks$before$24$joined;
-    reg  [16:0] marks$before$25$earlier;
-    reg  [16:0] marks$before$25$later;
-    reg  [16:0] marks$before$25$joined;
-    reg  [16:0] marks$before$26$earlier;
-    reg  [16:0] marks$before$26$later;
-    reg  [16:0] marks$before$26$joined;
-    reg  [16:0] marks$before$27$earlier;
-    reg  [16:0] marks$before$27$later;
-    reg  [16:0] marks$before$27$joined;
-    reg  [16:0] marks$before$28$earlier;
-    reg  [16:0] marks$before$28$later;
-    reg  [16:0] marks$before$28$joined;
-    reg  [16:0] marks$before$29$earlier;
-    reg  [16:0] marks$before$29$later;
-    reg  [16:0] marks$before$29$joined;
-    reg  [16:0] marks$before$30$earlier;
-    reg  [16:0] marks$before$30$later;
-    reg  [16:0] marks$before$30$joined;
-    reg  [16:0] marks$before$31$earlier;
-    reg  [16:0] marks$before$31$later;
-    reg  [16:0] marks$before$31$joined;
+    reg  [2:0] marks$carry_room$d;
+    reg  [2:0] marks$carry_room$q;
+    reg  marks$carry_room$clock;
     reg  [16:0] marks$after$earlier;
     reg  [16:0] marks$after$later;
     reg  [16:0] marks$after$joined;
@@ -8864,258 +8771,258 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  marks$marks$0$keep;
     reg  [16:0] marks$marks$0$forward;
     reg  [8:0] marks$marks$0$backward;
+    reg  [2:0] marks$marks$0$room;
     reg  marks$marks$0$last;
     reg  [3:0] marks$marks$0$tuser;
     reg  marks$marks$0$open;
-    reg  [3:0] marks$marks$0$outside_tuser;
     reg  [7:0] marks$marks$1$tdata;
     reg  marks$marks$1$keep;
     reg  [16:0] marks$marks$1$forward;
     reg  [8:0] marks$marks$1$backward;
+    reg  [2:0] marks$marks$1$room;
     reg  marks$marks$1$last;
     reg  [3:0] marks$marks$1$tuser;
     reg  marks$marks$1$open;
-    reg  [3:0] marks$marks$1$outside_tuser;
     reg  [7:0] marks$marks$2$tdata;
     reg  marks$marks$2$keep;
     reg  [16:0] marks$marks$2$forward;
     reg  [8:0] marks$marks$2$backward;
+    reg  [2:0] marks$marks$2$room;
     reg  marks$marks$2$last;
     reg  [3:0] marks$marks$2$tuser;
     reg  marks$marks$2$open;
-    reg  [3:0] marks$marks$2$outside_tuser;
     reg  [7:0] marks$marks$3$tdata;
     reg  marks$marks$3$keep;
     reg  [16:0] marks$marks$3$forward;
     reg  [8:0] marks$marks$3$backward;
+    reg  [2:0] marks$marks$3$room;
     reg  marks$marks$3$last;
     reg  [3:0] marks$marks$3$tuser;
     reg  marks$marks$3$open;
-    reg  [3:0] marks$marks$3$outside_tuser;
     reg  [7:0] marks$marks$4$tdata;
     reg  marks$marks$4$keep;
     reg  [16:0] marks$marks$4$forward;
     reg  [8:0] marks$marks$4$backward;
+    reg  [2:0] marks$marks$4$room;
     reg  marks$marks$4$last;
     reg  [3:0] marks$marks$4$tuser;
     reg  marks$marks$4$open;
-    reg  [3:0] marks$marks$4$outside_tuser;
     reg  [7:0] marks$marks$5$tdata;
     reg  marks$marks$5$keep;
     reg  [16:0] marks$marks$5$forward;
     reg  [8:0] marks$marks$5$backward;
+    reg  [2:0] marks$marks$5$room;
     reg  marks$marks$5$last;
     reg  [3:0] marks$marks$5$tuser;
     reg  marks$marks$5$open;
-    reg  [3:0] marks$marks$5$outside_tuser;
     reg  [7:0] marks$marks$6$tdata;
     reg  marks$marks$6$keep;
     reg  [16:0] marks$marks$6$forward;
     reg  [8:0] marks$marks$6$backward;
+    reg  [2:0] marks$marks$6$room;
     reg  marks$marks$6$last;
     reg  [3:0] marks$marks$6$tuser;
     reg  marks$marks$6$open;
-    reg  [3:0] marks$marks$6$outside_tuser;
     reg  [7:0] marks$marks$7$tdata;
     reg  marks$marks$7$keep;
     reg  [16:0] marks$marks$7$forward;
     reg  [8:0] marks$marks$7$backward;
+    reg  [2:0] marks$marks$7$room;
     reg  marks$marks$7$last;
     reg  [3:0] marks$marks$7$tuser;
     reg  marks$marks$7$open;
-    reg  [3:0] marks$marks$7$outside_tuser;
     reg  [7:0] marks$marks$8$tdata;
     reg  marks$marks$8$keep;
     reg  [16:0] marks$marks$8$forward;
     reg  [8:0] marks$marks$8$backward;
+    reg  [2:0] marks$marks$8$room;
     reg  marks$marks$8$last;
     reg  [3:0] marks$marks$8$tuser;
     reg  marks$marks$8$open;
-    reg  [3:0] marks$marks$8$outside_tuser;
     reg  [7:0] marks$marks$9$tdata;
     reg  marks$marks$9$keep;
     reg  [16:0] marks$marks$9$forward;
     reg  [8:0] marks$marks$9$backward;
+    reg  [2:0] marks$marks$9$room;
     reg  marks$marks$9$last;
     reg  [3:0] marks$marks$9$tuser;
     reg  marks$marks$9$open;
-    reg  [3:0] marks$marks$9$outside_tuser;
     reg  [7:0] marks$marks$10$tdata;
     reg  marks$marks$10$keep;
     reg  [16:0] marks$marks$10$forward;
     reg  [8:0] marks$marks$10$backward;
+    reg  [2:0] marks$marks$10$room;
     reg  marks$marks$10$last;
     reg  [3:0] marks$marks$10$tuser;
     reg  marks$marks$10$open;
-    reg  [3:0] marks$marks$10$outside_tuser;
     reg  [7:0] marks$marks$11$tdata;
     reg  marks$marks$11$keep;
     reg  [16:0] marks$marks$11$forward;
     reg  [8:0] marks$marks$11$backward;
+    reg  [2:0] marks$marks$11$room;
     reg  marks$marks$11$last;
     reg  [3:0] marks$marks$11$tuser;
     reg  marks$marks$11$open;
-    reg  [3:0] marks$marks$11$outside_tuser;
     reg  [7:0] marks$marks$12$tdata;
     reg  marks$marks$12$keep;
     reg  [16:0] marks$marks$12$forward;
     reg  [8:0] marks$marks$12$backward;
+    reg  [2:0] marks$marks$12$room;
     reg  marks$marks$12$last;
     reg  [3:0] marks$marks$12$tuser;
     reg  marks$marks$12$open;
-    reg  [3:0] marks$marks$12$outside_tuser;
     reg  [7:0] marks$marks$13$tdata;
     reg  marks$marks$13$keep;
     reg  [16:0] marks$marks$13$forward;
     reg  [8:0] marks$marks$13$backward;
+    reg  [2:0] marks$marks$13$room;
     reg  marks$marks$13$last;
     reg  [3:0] marks$marks$13$tuser;
     reg  marks$marks$13$open;
-    reg  [3:0] marks$marks$13$outside_tuser;
     reg  [7:0] marks$marks$14$tdata;
     reg  marks$marks$14$keep;
     reg  [16:0] marks$marks$14$forward;
     reg  [8:0] marks$marks$14$backward;
+    reg  [2:0] marks$marks$14$room;
     reg  marks$marks$14$last;
     reg  [3:0] marks$marks$14$tuser;
     reg  marks$marks$14$open;
-    reg  [3:0] marks$marks$14$outside_tuser;
     reg  [7:0] marks$marks$15$tdata;
     reg  marks$marks$15$keep;
     reg  [16:0] marks$marks$15$forward;
     reg  [8:0] marks$marks$15$backward;
+    reg  [2:0] marks$marks$15$room;
     reg  marks$marks$15$last;
     reg  [3:0] marks$marks$15$tuser;
     reg  marks$marks$15$open;
-    reg  [3:0] marks$marks$15$outside_tuser;
     reg  [7:0] marks$marks$16$tdata;
     reg  marks$marks$16$keep;
     reg  [16:0] marks$marks$16$forward;
     reg  [8:0] marks$marks$16$backward;
+    reg  [2:0] marks$marks$16$room;
     reg  marks$marks$16$last;
     reg  [3:0] marks$marks$16$tuser;
     reg  marks$marks$16$open;
-    reg  [3:0] marks$marks$16$outside_tuser;
     reg  [7:0] marks$marks$17$tdata;
     reg  marks$marks$17$keep;
     reg  [16:0] marks$marks$17$forward;
     reg  [8:0] marks$marks$17$backward;
+    reg  [2:0] marks$marks$17$room;
     reg  marks$marks$17$last;
     reg  [3:0] marks$marks$17$tuser;
     reg  marks$marks$17$open;
-    reg  [3:0] marks$marks$17$outside_tuser;
     reg  [7:0] marks$marks$18$tdata;
     reg  marks$marks$18$keep;
     reg  [16:0] marks$marks$18$forward;
     reg  [8:0] marks$marks$18$backward;
+    reg  [2:0] marks$marks$18$room;
     reg  marks$marks$18$last;
     reg  [3:0] marks$marks$18$tuser;
     reg  marks$marks$18$open;
-    reg  [3:0] marks$marks$18$outside_tuser;
     reg  [7:0] marks$marks$19$tdata;
     reg  marks$marks$19$keep;
     reg  [16:0] marks$marks$19$forward;
     reg  [8:0] marks$marks$19$backward;
+    reg  [2:0] marks$marks$19$room;
     reg  marks$marks$19$last;
     reg  [3:0] marks$marks$19$tuser;
     reg  marks$marks$19$open;
-    reg  [3:0] marks$marks$19$outside_tuser;
     reg  [7:0] marks$marks$20$tdata;
     reg  marks$marks$20$keep;
     reg  [16:0] marks$marks$20$forward;
     reg  [8:0] marks$marks$20$backward;
+    reg  [2:0] marks$marks$20$room;
     reg  marks$marks$20$last;
     reg  [3:0] marks$marks$20$tuser;
     reg  marks$marks$20$open;
-    reg  [3:0] marks$marks$20$outside_tuser;
     reg  [7:0] marks$marks$21$tdata;
     reg  marks$marks$21$keep;
     reg  [16:0] marks$marks$21$forward;
     reg  [8:0] marks$marks$21$backward;
+    reg  [2:0] marks$marks$21$room;
     reg  marks$marks$21$last;
     reg  [3:0] marks$marks$21$tuser;
     reg  marks$marks$21$open;
-    reg  [3:0] marks$marks$21$outside_tuser;
     reg  [7:0] marks$marks$22$tdata;
     reg  marks$marks$22$keep;
     reg  [16:0] marks$marks$22$forward;
     reg  [8:0] marks$marks$22$backward;
+    reg  [2:0] marks$marks$22$room;
     reg  marks$marks$22$last;
     reg  [3:0] marks$marks$22$tuser;
     reg  marks$marks$22$open;
-    reg  [3:0] marks$marks$22$outside_tuser;
     reg  [7:0] marks$marks$23$tdata;
     reg  marks$marks$23$keep;
     reg  [16:0] marks$marks$23$forward;
     reg  [8:0] marks$marks$23$backward;
+    reg  [2:0] marks$marks$23$room;
     reg  marks$marks$23$last;
     reg  [3:0] marks$marks$23$tuser;
     reg  marks$marks$23$open;
-    reg  [3:0] marks$marks$23$outside_tuser;
     reg  [7:0] marks$marks$24$tdata;
     reg  marks$marks$24$keep;
     reg  [16:0] marks$marks$24$forward;
     reg  [8:0] marks$marks$24$backward;
+    reg  [2:0] marks$marks$24$room;
     reg  marks$marks$24$last;
     reg  [3:0] marks$marks$24$tuser;
     reg  marks$marks$24$open;
-    reg  [3:0] marks$marks$24$outside_tuser;
     reg  [7:0] marks$marks$25$tdata;
     reg  marks$marks$25$keep;
     reg  [16:0] marks$marks$25$forward;
     reg  [8:0] marks$marks$25$backward;
+    reg  [2:0] marks$marks$25$room;
     reg  marks$marks$25$last;
     reg  [3:0] marks$marks$25$tuser;
     reg  marks$marks$25$open;
-    reg  [3:0] marks$marks$25$outside_tuser;
     reg  [7:0] marks$marks$26$tdata;
     reg  marks$marks$26$keep;
     reg  [16:0] marks$marks$26$forward;
     reg  [8:0] marks$marks$26$backward;
+    reg  [2:0] marks$marks$26$room;
     reg  marks$marks$26$last;
     reg  [3:0] marks$marks$26$tuser;
     reg  marks$marks$26$open;
-    reg  [3:0] marks$marks$26$outside_tuser;
     reg  [7:0] marks$marks$27$tdata;
     reg  marks$marks$27$keep;
     reg  [16:0] marks$marks$27$forward;
     reg  [8:0] marks$marks$27$backward;
+    reg  [2:0] marks$marks$27$room;
     reg  marks$marks$27$last;
     reg  [3:0] marks$marks$27$tuser;
     reg  marks$marks$27$open;
-    reg  [3:0] marks$marks$27$outside_tuser;
     reg  [7:0] marks$marks$28$tdata;
     reg  marks$marks$28$keep;
     reg  [16:0] marks$marks$28$forward;
     reg  [8:0] marks$marks$28$backward;
+    reg  [2:0] marks$marks$28$room;
     reg  marks$marks$28$last;
     reg  [3:0] marks$marks$28$tuser;
     reg  marks$marks$28$open;
-    reg  [3:0] marks$marks$28$outside_tuser;
     reg  [7:0] marks$marks$29$tdata;
     reg  marks$marks$29$keep;
     reg  [16:0] marks$marks$29$forward;
     reg  [8:0] marks$marks$29$backward;
+    reg  [2:0] marks$marks$29$room;
     reg  marks$marks$29$last;
     reg  [3:0] marks$marks$29$tuser;
     reg  marks$marks$29$open;
-    reg  [3:0] marks$marks$29$outside_tuser;
     reg  [7:0] marks$marks$30$tdata;
     reg  marks$marks$30$keep;
     reg  [16:0] marks$marks$30$forward;
     reg  [8:0] marks$marks$30$backward;
+    reg  [2:0] marks$marks$30$room;
     reg  marks$marks$30$last;
     reg  [3:0] marks$marks$30$tuser;
     reg  marks$marks$30$open;
-    reg  [3:0] marks$marks$30$outside_tuser;
     reg  [7:0] marks$marks$31$tdata;
     reg  marks$marks$31$keep;
     reg  [16:0] marks$marks$31$forward;
     reg  [8:0] marks$marks$31$backward;
+    reg  [2:0] marks$marks$31$room;
     reg  marks$marks$31$last;
     reg  [3:0] marks$marks$31$tuser;
     reg  marks$marks$31$open;
-    reg  [3:0] marks$marks$31$outside_tuser;
     reg  [7:0] marks$tdata_out$0$d;
     reg  [7:0] marks$tdata_out$0$q;
     reg  marks$tdata_out$0$clock;
@@ -9644,175 +9551,18 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  [3:0] marks$resolved_tuser_out$d;
     reg  [3:0] marks$resolved_tuser_out$q;
     reg  marks$resolved_tuser_out$clock;
-    reg  [3:0] marks$open_outside;
-    reg  marks$any_open;
+    reg  [16:0] marks$next_carry;
+    reg  [2:0] marks$next_trail;
+    reg  [2:0] marks$next_need;
     reg  marks$carry_open;
     reg  [2:0] marks$carry_trail;
     reg  [2:0] marks$carry_need;
     reg  [2:0] marks$beat_lead;
     reg  [3:0] marks$run;
+    reg  [3:0] marks$carry_outside;
+    reg  [2:0] marks$room;
     reg  marks$resolving;
     reg  [3:0] marks$resolving_tuser;
-    reg  [2:0] marks$before$0$earlier_trail;
-    reg  [2:0] marks$before$0$later_trail;
-    reg  [3:0] marks$before$0$trail_sum;
-    reg  [2:0] marks$before$0$trail;
-    reg  [4:0] marks$before$0$first;
-    reg  [2:0] marks$before$1$earlier_trail;
-    reg  [2:0] marks$before$1$later_trail;
-    reg  [3:0] marks$before$1$trail_sum;
-    reg  [2:0] marks$before$1$trail;
-    reg  [4:0] marks$before$1$first;
-    reg  [2:0] marks$before$2$earlier_trail;
-    reg  [2:0] marks$before$2$later_trail;
-    reg  [3:0] marks$before$2$trail_sum;
-    reg  [2:0] marks$before$2$trail;
-    reg  [4:0] marks$before$2$first;
-    reg  [2:0] marks$before$3$earlier_trail;
-    reg  [2:0] marks$before$3$later_trail;
-    reg  [3:0] marks$before$3$trail_sum;
-    reg  [2:0] marks$before$3$trail;
-    reg  [4:0] marks$before$3$first;
-    reg  [2:0] marks$before$4$earlier_trail;
-    reg  [2:0] marks$before$4$later_trail;
-    reg  [3:0] marks$before$4$trail_sum;
-    reg  [2:0] marks$before$4$trail;
-    reg  [4:0] marks$before$4$first;
-    reg  [2:0] marks$before$5$earlier_trail;
-    reg  [2:0] marks$before$5$later_trail;
-    reg  [3:0] marks$before$5$trail_sum;
-    reg  [2:0] marks$before$5$trail;
-    reg  [4:0] marks$before$5$first;
-    reg  [2:0] marks$before$6$earlier_trail;
-    reg  [2:0] marks$before$6$later_trail;
-    reg  [3:0] marks$before$6$trail_sum;
-    reg  [2:0] marks$before$6$trail;
-    reg  [4:0] marks$before$6$first;
-    reg  [2:0] marks$before$7$earlier_trail;
-    reg  [2:0] marks$before$7$later_trail;
-    reg  [3:0] marks$before$7$trail_sum;
-    reg  [2:0] marks$before$7$trail;
-    reg  [4:0] marks$before$7$first;
-    reg  [2:0] marks$before$8$earlier_trail;
-    reg  [2:0] marks$before$8$later_trail;
-    reg  [3:0] marks$before$8$trail_sum;
-    reg  [2:0] marks$before$8$trail;
-    reg  [4:0] marks$before$8$first;
-    reg  [2:0] marks$before$9$earlier_trail;
-    reg  [2:0] marks$before$9$later_trail;
-    reg  [3:0] marks$before$9$trail_sum;
-    reg  [2:0] marks$before$9$trail;
-    reg  [4:0] marks$before$9$first;
-    reg  [2:0] marks$before$10$earlier_trail;
-    reg  [2:0] marks$before$10$later_trail;
-    reg  [3:0] marks$before$10$trail_sum;
-    reg  [2:0] marks$before$10$trail;
-    reg  [4:0] marks$before$10$first;
-    reg  [2:0] marks$before$11$earlier_trail;
-    reg  [2:0] marks$before$11$later_trail;
-    reg  [3:0] marks$before$11$trail_sum;
-    reg  [2:0] marks$before$11$trail;
-    reg  [4:0] marks$before$11$first;
-    reg  [2:0] marks$before$12$earlier_trail;
-    reg  [2:0] marks$before$12$later_trail;
-    reg  [3:0] marks$before$12$trail_sum;
-    reg  [2:0] marks$before$12$trail;
-    reg  [4:0] marks$before$12$first;
-    reg  [2:0] marks$before$13$earlier_trail;
-    reg  [2:0] marks$before$13$later_trail;
-    reg  [3:0] marks$before$13$trail_sum;
-    reg  [2:0] marks$before$13$trail;
-    reg  [4:0] marks$before$13$first;
-    reg  [2:0] marks$before$14$earlier_trail;
-    reg  [2:0] marks$before$14$later_trail;
-    reg  [3:0] marks$before$14$trail_sum;
-    reg  [2:0] marks$before$14$trail;
-    reg  [4:0] marks$before$14$first;
-    reg  [2:0] marks$before$15$earlier_trail;
-    reg  [2:0] marks$before$15$later_trail;
-    reg  [3:0] marks$before$15$trail_sum;
-    reg  [2:0] marks$before$15$trail;
-    reg  [4:0] marks$before$15$first;
-    reg  [2:0] marks$before$16$earlier_trail;
-    reg  [2:0] marks$before$16$later_trail;
-    reg  [3:0] marks$before$16$trail_sum;
-    reg  [2:0] marks$before$16$trail;
-    reg  [4:0] marks$before$16$first;
-    reg  [2:0] marks$before$17$earlier_trail;
-    reg  [2:0] marks$before$17$later_trail;
-    reg  [3:0] marks$before$17$trail_sum;
-    reg  [2:0] marks$before$17$trail;
-    reg  [4:0] marks$before$17$first;
-    reg  [2:0] marks$before$18$earlier_trail;
-    reg  [2:0] marks$before$18$later_trail;
-    reg  [3:0] marks$before$18$trail_sum;
-    reg  [2:0] marks$before$18$trail;
-    reg  [4:0] marks$before$18$first;
-    reg  [2:0] marks$before$19$earlier_trail;
-    reg  [2:0] marks$before$19$later_trail;
-    reg  [3:0] marks$before$19$trail_sum;
-    reg  [2:0] marks$before$19$trail;
-    reg  [4:0] marks$before$19$first;
-    reg  [2:0] marks$before$20$earlier_trail;
-    reg  [2:0] marks$before$20$later_trail;
-    reg  [3:0] marks$before$20$trail_sum;
-    reg  [2:0] marks$before$20$trail;
-    reg  [4:0] marks$before$20$first;
-    reg  [2:0] marks$before$21$earlier_trail;
-    reg  [2:0] marks$before$21$later_trail;
-    reg  [3:0] marks$before$21$trail_sum;
-    reg  [2:0] marks$before$21$trail;
-    reg  [4:0] marks$before$21$first;
-    reg  [2:0] marks$before$22$earlier_trail;
-    reg  [2:0] marks$before$22$later_trail;
-    reg  [3:0] marks$before$22$trail_sum;
-    reg  [2:0] marks$before$22$trail;
-    reg  [4:0] marks$before$22$first;
-    reg  [2:0] marks$before$23$earlier_trail;
-    reg  [2:0] marks$before$23$later_trail;
-    reg  [3:0] marks$before$23$trail_sum;
-    reg  [2:0] marks$before$23$trail;
-    reg  [4:0] marks$before$23$first;
-    reg  [2:0] marks$before$24$earlier_trail;
-    reg  [2:0] marks$before$24$later_trail;
-    reg  [3:0] marks$before$24$trail_sum;
-    reg  [2:0] marks$before$24$trail;
-    reg  [4:0] marks$before$24$first;
-    reg  [2:0] marks$before$25$earlier_trail;
-    reg  [2:0] marks$before$25$later_trail;
-    reg  [3:0] marks$before$25$trail_sum;
-    reg  [2:0] marks$before$25$trail;
-    reg  [4:0] marks$before$25$first;
-    reg  [2:0] marks$before$26$earlier_trail;
-    reg  [2:0] marks$before$26$later_trail;
-    reg  [3:0] marks$before$26$trail_sum;
-    reg  [2:0] marks$before$26$trail;
-    reg  [4:0] marks$before$26$first;
-    reg  [2:0] marks$before$27$earlier_trail;
-    reg  [2:0] marks$before$27$later_trail;
-    reg  [3:0] marks$before$27$trail_sum;
-    reg  [2:0] marks$before$27$trail;
-    reg  [4:0] marks$before$27$first;
-    reg  [2:0] marks$before$28$earlier_trail;
-    reg  [2:0] marks$before$28$later_trail;
-    reg  [3:0] marks$before$28$trail_sum;
-    reg  [2:0] marks$before$28$trail;
-    reg  [4:0] marks$before$28$first;
-    reg  [2:0] marks$before$29$earlier_trail;
-    reg  [2:0] marks$before$29$later_trail;
-    reg  [3:0] marks$before$29$trail_sum;
-    reg  [2:0] marks$before$29$trail;
-    reg  [4:0] marks$before$29$first;
-    reg  [2:0] marks$before$30$earlier_trail;
-    reg  [2:0] marks$before$30$later_trail;
-    reg  [3:0] marks$before$30$trail_sum;
-    reg  [2:0] marks$before$30$trail;
-    reg  [4:0] marks$before$30$first;
-    reg  [2:0] marks$before$31$earlier_trail;
-    reg  [2:0] marks$before$31$later_trail;
-    reg  [3:0] marks$before$31$trail_sum;
-    reg  [2:0] marks$before$31$trail;
-    reg  [4:0] marks$before$31$first;
     reg  [2:0] marks$after$earlier_trail;
     reg  [2:0] marks$after$later_trail;
     reg  [3:0] marks$after$trail_sum;
@@ -10794,8 +10544,28 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$open_at$7$d;
     reg  hold$open_at$7$q;
     reg  hold$open_at$7$clock;
+    reg  hold$out_valid$d;
+    reg  hold$out_valid$q;
+    reg  hold$out_valid$clock;
+    reg  [255:0] hold$out_tdata$d;
+    reg  [255:0] hold$out_tdata$q;
+    reg  hold$out_tdata$clock;
+    reg  [127:0] hold$out_tuser$d;
+    reg  [127:0] hold$out_tuser$q;
+    reg  hold$out_tuser$clock;
+    reg  [31:0] hold$out_tkeep$d;
+    reg  [31:0] hold$out_tkeep$q;
+    reg  hold$out_tkeep$clock;
+    reg  hold$out_tlast$d;
+    reg  hold$out_tlast$q;
+    reg  hold$out_tlast$clock;
     reg  hold$head_full;
     reg  hold$head_open;
+    reg  hold$leaving;
+    reg  [255:0] hold$head_tdata;
+    reg  [127:0] hold$head_tuser;
+    reg  [31:0] hold$head_tkeep;
+    reg  hold$head_tlast;
     reg  hold$places$0$full_reg$d;
     reg  hold$places$0$full_reg$q;
     reg  hold$places$0$full_reg$clock;
@@ -11000,6 +10770,9 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$0$opens$31$d;
     reg  hold$places$0$opens$31$q;
     reg  hold$places$0$opens$31$clock;
+    reg  hold$places$0$any_open$d;
+    reg  hold$places$0$any_open$q;
+    reg  hold$places$0$any_open$clock;
     reg  [3:0] hold$places$0$marks_bus$lane$0;
     reg  [3:0] hold$places$0$marks_bus$lane$1;
     reg  [3:0] hold$places$0$marks_bus$lane$2;
@@ -11237,6 +11010,9 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$1$opens$31$d;
     reg  hold$places$1$opens$31$q;
     reg  hold$places$1$opens$31$clock;
+    reg  hold$places$1$any_open$d;
+    reg  hold$places$1$any_open$q;
+    reg  hold$places$1$any_open$clock;
     reg  [3:0] hold$places$1$marks_bus$lane$0;
     reg  [3:0] hold$places$1$marks_bus$lane$1;
     reg  [3:0] hold$places$1$marks_bus$lane$2;
@@ -11474,6 +11250,9 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$2$opens$31$d;
     reg  hold$places$2$opens$31$q;
     reg  hold$places$2$opens$31$clock;
+    reg  hold$places$2$any_open$d;
+    reg  hold$places$2$any_open$q;
+    reg  hold$places$2$any_open$clock;
     reg  [3:0] hold$places$2$marks_bus$lane$0;
     reg  [3:0] hold$places$2$marks_bus$lane$1;
     reg  [3:0] hold$places$2$marks_bus$lane$2;
@@ -11711,6 +11490,9 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$3$opens$31$d;
     reg  hold$places$3$opens$31$q;
     reg  hold$places$3$opens$31$clock;
+    reg  hold$places$3$any_open$d;
+    reg  hold$places$3$any_open$q;
+    reg  hold$places$3$any_open$clock;
     reg  [3:0] hold$places$3$marks_bus$lane$0;
     reg  [3:0] hold$places$3$marks_bus$lane$1;
     reg  [3:0] hold$places$3$marks_bus$lane$2;
@@ -11948,6 +11730,9 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$4$opens$31$d;
     reg  hold$places$4$opens$31$q;
     reg  hold$places$4$opens$31$clock;
+    reg  hold$places$4$any_open$d;
+    reg  hold$places$4$any_open$q;
+    reg  hold$places$4$any_open$clock;
     reg  [3:0] hold$places$4$marks_bus$lane$0;
     reg  [3:0] hold$places$4$marks_bus$lane$1;
     reg  [3:0] hold$places$4$marks_bus$lane$2;
@@ -12185,6 +11970,9 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$5$opens$31$d;
     reg  hold$places$5$opens$31$q;
     reg  hold$places$5$opens$31$clock;
+    reg  hold$places$5$any_open$d;
+    reg  hold$places$5$any_open$q;
+    reg  hold$places$5$any_open$clock;
     reg  [3:0] hold$places$5$marks_bus$lane$0;
     reg  [3:0] hold$places$5$marks_bus$lane$1;
     reg  [3:0] hold$places$5$marks_bus$lane$2;
@@ -12422,6 +12210,9 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$6$opens$31$d;
     reg  hold$places$6$opens$31$q;
     reg  hold$places$6$opens$31$clock;
+    reg  hold$places$6$any_open$d;
+    reg  hold$places$6$any_open$q;
+    reg  hold$places$6$any_open$clock;
     reg  [3:0] hold$places$6$marks_bus$lane$0;
     reg  [3:0] hold$places$6$marks_bus$lane$1;
     reg  [3:0] hold$places$6$marks_bus$lane$2;
@@ -12659,6 +12450,9 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     reg  hold$places$7$opens$31$d;
     reg  hold$places$7$opens$31$q;
     reg  hold$places$7$opens$31$clock;
+    reg  hold$places$7$any_open$d;
+    reg  hold$places$7$any_open$q;
+    reg  hold$places$7$any_open$clock;
     reg  [3:0] hold$places$7$marks_bus$lane$0;
     reg  [3:0] hold$places$7$marks_bus$lane$1;
     reg  [3:0] hold$places$7$marks_bus$lane$2;
@@ -37980,588 +37774,12 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge marks$carry$clock) begin
        marks$carry$q <= marks$carry$d;
     end
-    // marks$carry_outside
+    // marks$carry_room
     initial begin
-       marks$carry_outside$q = 4'h0;
+       marks$carry_room$q = 3'h0;
     end
-    always @(posedge marks$carry_outside$clock) begin
-       marks$carry_outside$q <= marks$carry_outside$d;
-    end
-    // marks$before$0
-    always @(*) begin
-        marks$before$0$earlier_trail = marks$before$0$earlier[('h1)+:(3)];
-        marks$before$0$later_trail = marks$before$0$later[('h1)+:(3)];
-        marks$before$0$trail_sum = {{1{1'b0}}, marks$before$0$earlier_trail} + {{1{1'b0}}, marks$before$0$later_trail};
-        marks$before$0$trail = marks$before$0$trail_sum[('h0)+:(3)];
-        if (marks$before$0$trail_sum['h3]) begin
-            marks$before$0$trail = 'h7;
-        end
-        marks$before$0$first = marks$before$0$later[('hc)+:(5)];
-        if (marks$before$0$earlier_trail != 'h0) begin
-            marks$before$0$first = marks$before$0$earlier[('hc)+:(5)];
-        end
-        marks$before$0$joined = marks$before$0$later;
-        if (marks$before$0$later['h0]) begin
-            marks$before$0$joined = (marks$before$0$earlier & 'hff1) | ({{14{1'b0}}, marks$before$0$trail} << 'h1) | ({{12{1'b0}}, marks$before$0$first} << 'hc);
-        end
-    end
-    // marks$before$1
-    always @(*) begin
-        marks$before$1$earlier_trail = marks$before$1$earlier[('h1)+:(3)];
-        marks$before$1$later_trail = marks$before$1$later[('h1)+:(3)];
-        marks$before$1$trail_sum = {{1{1'b0}}, marks$before$1$earlier_trail} + {{1{1'b0}}, marks$before$1$later_trail};
-        marks$before$1$trail = marks$before$1$trail_sum[('h0)+:(3)];
-        if (marks$before$1$trail_sum['h3]) begin
-            marks$before$1$trail = 'h7;
-        end
-        marks$before$1$first = marks$before$1$later[('hc)+:(5)];
-        if (marks$before$1$earlier_trail != 'h0) begin
-            marks$before$1$first = marks$before$1$earlier[('hc)+:(5)];
-        end
-        marks$before$1$joined = marks$before$1$later;
-        if (marks$before$1$later['h0]) begin
-            marks$before$1$joined = (marks$before$1$earlier & 'hff1) | ({{14{1'b0}}, marks$before$1$trail} << 'h1) | ({{12{1'b0}}, marks$before$1$first} << 'hc);
-        end
-    end
-    // marks$before$2
-    always @(*) begin
-        marks$before$2$earlier_trail = marks$before$2$earlier[('h1)+:(3)];
-        marks$before$2$later_trail = marks$before$2$later[('h1)+:(3)];
-        marks$before$2$trail_sum = {{1{1'b0}}, marks$before$2$earlier_trail} + {{1{1'b0}}, marks$before$2$later_trail};
-        marks$before$2$trail = marks$before$2$trail_sum[('h0)+:(3)];
-        if (marks$before$2$trail_sum['h3]) begin
-            marks$before$2$trail = 'h7;
-        end
-        marks$before$2$first = marks$before$2$later[('hc)+:(5)];
-        if (marks$before$2$earlier_trail != 'h0) begin
-            marks$before$2$first = marks$before$2$earlier[('hc)+:(5)];
-        end
-        marks$before$2$joined = marks$before$2$later;
-        if (marks$before$2$later['h0]) begin
-            marks$before$2$joined = (marks$before$2$earlier & 'hff1) | ({{14{1'b0}}, marks$before$2$trail} << 'h1) | ({{12{1'b0}}, marks$before$2$first} << 'hc);
-        end
-    end
-    // marks$before$3
-    always @(*) begin
-        marks$before$3$earlier_trail = marks$before$3$earlier[('h1)+:(3)];
-        marks$before$3$later_trail = marks$before$3$later[('h1)+:(3)];
-        marks$before$3$trail_sum = {{1{1'b0}}, marks$before$3$earlier_trail} + {{1{1'b0}}, marks$before$3$later_trail};
-        marks$before$3$trail = marks$before$3$trail_sum[('h0)+:(3)];
-        if (marks$before$3$trail_sum['h3]) begin
-            marks$before$3$trail = 'h7;
-        end
-        marks$before$3$first = marks$before$3$later[('hc)+:(5)];
-        if (marks$before$3$earlier_trail != 'h0) begin
-            marks$before$3$first = marks$before$3$earlier[('hc)+:(5)];
-        end
-        marks$before$3$joined = marks$before$3$later;
-        if (marks$before$3$later['h0]) begin
-            marks$before$3$joined = (marks$before$3$earlier & 'hff1) | ({{14{1'b0}}, marks$before$3$trail} << 'h1) | ({{12{1'b0}}, marks$before$3$first} << 'hc);
-        end
-    end
-    // marks$before$4
-    always @(*) begin
-        marks$before$4$earlier_trail = marks$before$4$earlier[('h1)+:(3)];
-        marks$before$4$later_trail = marks$before$4$later[('h1)+:(3)];
-        marks$before$4$trail_sum = {{1{1'b0}}, marks$before$4$earlier_trail} + {{1{1'b0}}, marks$before$4$later_trail};
-        marks$before$4$trail = marks$before$4$trail_sum[('h0)+:(3)];
-        if (marks$before$4$trail_sum['h3]) begin
-            marks$before$4$trail = 'h7;
-        end
-        marks$before$4$first = marks$before$4$later[('hc)+:(5)];
-        if (marks$before$4$earlier_trail != 'h0) begin
-            marks$before$4$first = marks$before$4$earlier[('hc)+:(5)];
-        end
-        marks$before$4$joined = marks$before$4$later;
-        if (marks$before$4$later['h0]) begin
-            marks$before$4$joined = (marks$before$4$earlier & 'hff1) | ({{14{1'b0}}, marks$before$4$trail} << 'h1) | ({{12{1'b0}}, marks$before$4$first} << 'hc);
-        end
-    end
-    // marks$before$5
-    always @(*) begin
-        marks$before$5$earlier_trail = marks$before$5$earlier[('h1)+:(3)];
-        marks$before$5$later_trail = marks$before$5$later[('h1)+:(3)];
-        marks$before$5$trail_sum = {{1{1'b0}}, marks$before$5$earlier_trail} + {{1{1'b0}}, marks$before$5$later_trail};
-        marks$before$5$trail = marks$before$5$trail_sum[('h0)+:(3)];
-        if (marks$before$5$trail_sum['h3]) begin
-            marks$before$5$trail = 'h7;
-        end
-        marks$before$5$first = marks$before$5$later[('hc)+:(5)];
-        if (marks$before$5$earlier_trail != 'h0) begin
-            marks$before$5$first = marks$before$5$earlier[('hc)+:(5)];
-        end
-        marks$before$5$joined = marks$before$5$later;
-        if (marks$before$5$later['h0]) begin
-            marks$before$5$joined = (marks$before$5$earlier & 'hff1) | ({{14{1'b0}}, marks$before$5$trail} << 'h1) | ({{12{1'b0}}, marks$before$5$first} << 'hc);
-        end
-    end
-    // marks$before$6
-    always @(*) begin
-        marks$before$6$earlier_trail = marks$before$6$earlier[('h1)+:(3)];
-        marks$before$6$later_trail = marks$before$6$later[('h1)+:(3)];
-        marks$before$6$trail_sum = {{1{1'b0}}, marks$before$6$earlier_trail} + {{1{1'b0}}, marks$before$6$later_trail};
-        marks$before$6$trail = marks$before$6$trail_sum[('h0)+:(3)];
-        if (marks$before$6$trail_sum['h3]) begin
-            marks$before$6$trail = 'h7;
-        end
-        marks$before$6$first = marks$before$6$later[('hc)+:(5)];
-        if (marks$before$6$earlier_trail != 'h0) begin
-            marks$before$6$first = marks$before$6$earlier[('hc)+:(5)];
-        end
-        marks$before$6$joined = marks$before$6$later;
-        if (marks$before$6$later['h0]) begin
-            marks$before$6$joined = (marks$before$6$earlier & 'hff1) | ({{14{1'b0}}, marks$before$6$trail} << 'h1) | ({{12{1'b0}}, marks$before$6$first} << 'hc);
-        end
-    end
-    // marks$before$7
-    always @(*) begin
-        marks$before$7$earlier_trail = marks$before$7$earlier[('h1)+:(3)];
-        marks$before$7$later_trail = marks$before$7$later[('h1)+:(3)];
-        marks$before$7$trail_sum = {{1{1'b0}}, marks$before$7$earlier_trail} + {{1{1'b0}}, marks$before$7$later_trail};
-        marks$before$7$trail = marks$before$7$trail_sum[('h0)+:(3)];
-        if (marks$before$7$trail_sum['h3]) begin
-            marks$before$7$trail = 'h7;
-        end
-        marks$before$7$first = marks$before$7$later[('hc)+:(5)];
-        if (marks$before$7$earlier_trail != 'h0) begin
-            marks$before$7$first = marks$before$7$earlier[('hc)+:(5)];
-        end
-        marks$before$7$joined = marks$before$7$later;
-        if (marks$before$7$later['h0]) begin
-            marks$before$7$joined = (marks$before$7$earlier & 'hff1) | ({{14{1'b0}}, marks$before$7$trail} << 'h1) | ({{12{1'b0}}, marks$before$7$first} << 'hc);
-        end
-    end
-    // marks$before$8
-    always @(*) begin
-        marks$before$8$earlier_trail = marks$before$8$earlier[('h1)+:(3)];
-        marks$before$8$later_trail = marks$before$8$later[('h1)+:(3)];
-        marks$before$8$trail_sum = {{1{1'b0}}, marks$before$8$earlier_trail} + {{1{1'b0}}, marks$before$8$later_trail};
-        marks$before$8$trail = marks$before$8$trail_sum[('h0)+:(3)];
-        if (marks$before$8$trail_sum['h3]) begin
-            marks$before$8$trail = 'h7;
-        end
-        marks$before$8$first = marks$before$8$later[('hc)+:(5)];
-        if (marks$before$8$earlier_trail != 'h0) begin
-            marks$before$8$first = marks$before$8$earlier[('hc)+:(5)];
-        end
-        marks$before$8$joined = marks$before$8$later;
-        if (marks$before$8$later['h0]) begin
-            marks$before$8$joined = (marks$before$8$earlier & 'hff1) | ({{14{1'b0}}, marks$before$8$trail} << 'h1) | ({{12{1'b0}}, marks$before$8$first} << 'hc);
-        end
-    end
-    // marks$before$9
-    always @(*) begin
-        marks$before$9$earlier_trail = marks$before$9$earlier[('h1)+:(3)];
-        marks$before$9$later_trail = marks$before$9$later[('h1)+:(3)];
-        marks$before$9$trail_sum = {{1{1'b0}}, marks$before$9$earlier_trail} + {{1{1'b0}}, marks$before$9$later_trail};
-        marks$before$9$trail = marks$before$9$trail_sum[('h0)+:(3)];
-        if (marks$before$9$trail_sum['h3]) begin
-            marks$before$9$trail = 'h7;
-        end
-        marks$before$9$first = marks$before$9$later[('hc)+:(5)];
-        if (marks$before$9$earlier_trail != 'h0) begin
-            marks$before$9$first = marks$before$9$earlier[('hc)+:(5)];
-        end
-        marks$before$9$joined = marks$before$9$later;
-        if (marks$before$9$later['h0]) begin
-            marks$before$9$joined = (marks$before$9$earlier & 'hff1) | ({{14{1'b0}}, marks$before$9$trail} << 'h1) | ({{12{1'b0}}, marks$before$9$first} << 'hc);
-        end
-    end
-    // marks$before$10
-    always @(*) begin
-        marks$before$10$earlier_trail = marks$before$10$earlier[('h1)+:(3)];
-        marks$before$10$later_trail = marks$before$10$later[('h1)+:(3)];
-        marks$before$10$trail_sum = {{1{1'b0}}, marks$before$10$earlier_trail} + {{1{1'b0}}, marks$before$10$later_trail};
-        marks$before$10$trail = marks$before$10$trail_sum[('h0)+:(3)];
-        if (marks$before$10$trail_sum['h3]) begin
-            marks$before$10$trail = 'h7;
-        end
-        marks$before$10$first = marks$before$10$later[('hc)+:(5)];
-        if (marks$before$10$earlier_trail != 'h0) begin
-            marks$before$10$first = marks$before$10$earlier[('hc)+:(5)];
-        end
-        marks$before$10$joined = marks$before$10$later;
-        if (marks$before$10$later['h0]) begin
-            marks$before$10$joined = (marks$before$10$earlier & 'hff1) | ({{14{1'b0}}, marks$before$10$trail} << 'h1) | ({{12{1'b0}}, marks$before$10$first} << 'hc);
-        end
-    end
-    // marks$before$11
-    always @(*) begin
-        marks$before$11$earlier_trail = marks$before$11$earlier[('h1)+:(3)];
-        marks$before$11$later_trail = marks$before$11$later[('h1)+:(3)];
-        marks$before$11$trail_sum = {{1{1'b0}}, marks$before$11$earlier_trail} + {{1{1'b0}}, marks$before$11$later_trail};
-        marks$before$11$trail = marks$before$11$trail_sum[('h0)+:(3)];
-        if (marks$before$11$trail_sum['h3]) begin
-            marks$before$11$trail = 'h7;
-        end
-        marks$before$11$first = marks$before$11$later[('hc)+:(5)];
-        if (marks$before$11$earlier_trail != 'h0) begin
-            marks$before$11$first = marks$before$11$earlier[('hc)+:(5)];
-        end
-        marks$before$11$joined = marks$before$11$later;
-        if (marks$before$11$later['h0]) begin
-            marks$before$11$joined = (marks$before$11$earlier & 'hff1) | ({{14{1'b0}}, marks$before$11$trail} << 'h1) | ({{12{1'b0}}, marks$before$11$first} << 'hc);
-        end
-    end
-    // marks$before$12
-    always @(*) begin
-        marks$before$12$earlier_trail = marks$before$12$earlier[('h1)+:(3)];
-        marks$before$12$later_trail = marks$before$12$later[('h1)+:(3)];
-        marks$before$12$trail_sum = {{1{1'b0}}, marks$before$12$earlier_trail} + {{1{1'b0}}, marks$before$12$later_trail};
-        marks$before$12$trail = marks$before$12$trail_sum[('h0)+:(3)];
-        if (marks$before$12$trail_sum['h3]) begin
-            marks$before$12$trail = 'h7;
-        end
-        marks$before$12$first = marks$before$12$later[('hc)+:(5)];
-        if (marks$before$12$earlier_trail != 'h0) begin
-            marks$before$12$first = marks$before$12$earlier[('hc)+:(5)];
-        end
-        marks$before$12$joined = marks$before$12$later;
-        if (marks$before$12$later['h0]) begin
-            marks$before$12$joined = (marks$before$12$earlier & 'hff1) | ({{14{1'b0}}, marks$before$12$trail} << 'h1) | ({{12{1'b0}}, marks$before$12$first} << 'hc);
-        end
-    end
-    // marks$before$13
-    always @(*) begin
-        marks$before$13$earlier_trail = marks$before$13$earlier[('h1)+:(3)];
-        marks$before$13$later_trail = marks$before$13$later[('h1)+:(3)];
-        marks$before$13$trail_sum = {{1{1'b0}}, marks$before$13$earlier_trail} + {{1{1'b0}}, marks$before$13$later_trail};
-        marks$before$13$trail = marks$before$13$trail_sum[('h0)+:(3)];
-        if (marks$before$13$trail_sum['h3]) begin
-            marks$before$13$trail = 'h7;
-        end
-        marks$before$13$first = marks$before$13$later[('hc)+:(5)];
-        if (marks$before$13$earlier_trail != 'h0) begin
-            marks$before$13$first = marks$before$13$earlier[('hc)+:(5)];
-        end
-        marks$before$13$joined = marks$before$13$later;
-        if (marks$before$13$later['h0]) begin
-            marks$before$13$joined = (marks$before$13$earlier & 'hff1) | ({{14{1'b0}}, marks$before$13$trail} << 'h1) | ({{12{1'b0}}, marks$before$13$first} << 'hc);
-        end
-    end
-    // marks$before$14
-    always @(*) begin
-        marks$before$14$earlier_trail = marks$before$14$earlier[('h1)+:(3)];
-        marks$before$14$later_trail = marks$before$14$later[('h1)+:(3)];
-        marks$before$14$trail_sum = {{1{1'b0}}, marks$before$14$earlier_trail} + {{1{1'b0}}, marks$before$14$later_trail};
-        marks$before$14$trail = marks$before$14$trail_sum[('h0)+:(3)];
-        if (marks$before$14$trail_sum['h3]) begin
-            marks$before$14$trail = 'h7;
-        end
-        marks$before$14$first = marks$before$14$later[('hc)+:(5)];
-        if (marks$before$14$earlier_trail != 'h0) begin
-            marks$before$14$first = marks$before$14$earlier[('hc)+:(5)];
-        end
-        marks$before$14$joined = marks$before$14$later;
-        if (marks$before$14$later['h0]) begin
-            marks$before$14$joined = (marks$before$14$earlier & 'hff1) | ({{14{1'b0}}, marks$before$14$trail} << 'h1) | ({{12{1'b0}}, marks$before$14$first} << 'hc);
-        end
-    end
-    // marks$before$15
-    always @(*) begin
-        marks$before$15$earlier_trail = marks$before$15$earlier[('h1)+:(3)];
-        marks$before$15$later_trail = marks$before$15$later[('h1)+:(3)];
-        marks$before$15$trail_sum = {{1{1'b0}}, marks$before$15$earlier_trail} + {{1{1'b0}}, marks$before$15$later_trail};
-        marks$before$15$trail = marks$before$15$trail_sum[('h0)+:(3)];
-        if (marks$before$15$trail_sum['h3]) begin
-            marks$before$15$trail = 'h7;
-        end
-        marks$before$15$first = marks$before$15$later[('hc)+:(5)];
-        if (marks$before$15$earlier_trail != 'h0) begin
-            marks$before$15$first = marks$before$15$earlier[('hc)+:(5)];
-        end
-        marks$before$15$joined = marks$before$15$later;
-        if (marks$before$15$later['h0]) begin
-            marks$before$15$joined = (marks$before$15$earlier & 'hff1) | ({{14{1'b0}}, marks$before$15$trail} << 'h1) | ({{12{1'b0}}, marks$before$15$first} << 'hc);
-        end
-    end
-    // marks$before$16
-    always @(*) begin
-        marks$before$16$earlier_trail = marks$before$16$earlier[('h1)+:(3)];
-        marks$before$16$later_trail = marks$before$16$later[('h1)+:(3)];
-        marks$before$16$trail_sum = {{1{1'b0}}, marks$before$16$earlier_trail} + {{1{1'b0}}, marks$before$16$later_trail};
-        marks$before$16$trail = marks$before$16$trail_sum[('h0)+:(3)];
-        if (marks$before$16$trail_sum['h3]) begin
-            marks$before$16$trail = 'h7;
-        end
-        marks$before$16$first = marks$before$16$later[('hc)+:(5)];
-        if (marks$before$16$earlier_trail != 'h0) begin
-            marks$before$16$first = marks$before$16$earlier[('hc)+:(5)];
-        end
-        marks$before$16$joined = marks$before$16$later;
-        if (marks$before$16$later['h0]) begin
-            marks$before$16$joined = (marks$before$16$earlier & 'hff1) | ({{14{1'b0}}, marks$before$16$trail} << 'h1) | ({{12{1'b0}}, marks$before$16$first} << 'hc);
-        end
-    end
-    // marks$before$17
-    always @(*) begin
-        marks$before$17$earlier_trail = marks$before$17$earlier[('h1)+:(3)];
-        marks$before$17$later_trail = marks$before$17$later[('h1)+:(3)];
-        marks$before$17$trail_sum = {{1{1'b0}}, marks$before$17$earlier_trail} + {{1{1'b0}}, marks$before$17$later_trail};
-        marks$before$17$trail = marks$before$17$trail_sum[('h0)+:(3)];
-        if (marks$before$17$trail_sum['h3]) begin
-            marks$before$17$trail = 'h7;
-        end
-        marks$before$17$first = marks$before$17$later[('hc)+:(5)];
-        if (marks$before$17$earlier_trail != 'h0) begin
-            marks$before$17$first = marks$before$17$earlier[('hc)+:(5)];
-        end
-        marks$before$17$joined = marks$before$17$later;
-        if (marks$before$17$later['h0]) begin
-            marks$before$17$joined = (marks$before$17$earlier & 'hff1) | ({{14{1'b0}}, marks$before$17$trail} << 'h1) | ({{12{1'b0}}, marks$before$17$first} << 'hc);
-        end
-    end
-    // marks$before$18
-    always @(*) begin
-        marks$before$18$earlier_trail = marks$before$18$earlier[('h1)+:(3)];
-        marks$before$18$later_trail = marks$before$18$later[('h1)+:(3)];
-        marks$before$18$trail_sum = {{1{1'b0}}, marks$before$18$earlier_trail} + {{1{1'b0}}, marks$before$18$later_trail};
-        marks$before$18$trail = marks$before$18$trail_sum[('h0)+:(3)];
-        if (marks$before$18$trail_sum['h3]) begin
-            marks$before$18$trail = 'h7;
-        end
-        marks$before$18$first = marks$before$18$later[('hc)+:(5)];
-        if (marks$before$18$earlier_trail != 'h0) begin
-            marks$before$18$first = marks$before$18$earlier[('hc)+:(5)];
-        end
-        marks$before$18$joined = marks$before$18$later;
-        if (marks$before$18$later['h0]) begin
-            marks$before$18$joined = (marks$before$18$earlier & 'hff1) | ({{14{1'b0}}, marks$before$18$trail} << 'h1) | ({{12{1'b0}}, marks$before$18$first} << 'hc);
-        end
-    end
-    // marks$before$19
-    always @(*) begin
-        marks$before$19$earlier_trail = marks$before$19$earlier[('h1)+:(3)];
-        marks$before$19$later_trail = marks$before$19$later[('h1)+:(3)];
-        marks$before$19$trail_sum = {{1{1'b0}}, marks$before$19$earlier_trail} + {{1{1'b0}}, marks$before$19$later_trail};
-        marks$before$19$trail = marks$before$19$trail_sum[('h0)+:(3)];
-        if (marks$before$19$trail_sum['h3]) begin
-            marks$before$19$trail = 'h7;
-        end
-        marks$before$19$first = marks$before$19$later[('hc)+:(5)];
-        if (marks$before$19$earlier_trail != 'h0) begin
-            marks$before$19$first = marks$before$19$earlier[('hc)+:(5)];
-        end
-        marks$before$19$joined = marks$before$19$later;
-        if (marks$before$19$later['h0]) begin
-            marks$before$19$joined = (marks$before$19$earlier & 'hff1) | ({{14{1'b0}}, marks$before$19$trail} << 'h1) | ({{12{1'b0}}, marks$before$19$first} << 'hc);
-        end
-    end
-    // marks$before$20
-    always @(*) begin
-        marks$before$20$earlier_trail = marks$before$20$earlier[('h1)+:(3)];
-        marks$before$20$later_trail = marks$before$20$later[('h1)+:(3)];
-        marks$before$20$trail_sum = {{1{1'b0}}, marks$before$20$earlier_trail} + {{1{1'b0}}, marks$before$20$later_trail};
-        marks$before$20$trail = marks$before$20$trail_sum[('h0)+:(3)];
-        if (marks$before$20$trail_sum['h3]) begin
-            marks$before$20$trail = 'h7;
-        end
-        marks$before$20$first = marks$before$20$later[('hc)+:(5)];
-        if (marks$before$20$earlier_trail != 'h0) begin
-            marks$before$20$first = marks$before$20$earlier[('hc)+:(5)];
-        end
-        marks$before$20$joined = marks$before$20$later;
-        if (marks$before$20$later['h0]) begin
-            marks$before$20$joined = (marks$before$20$earlier & 'hff1) | ({{14{1'b0}}, marks$before$20$trail} << 'h1) | ({{12{1'b0}}, marks$before$20$first} << 'hc);
-        end
-    end
-    // marks$before$21
-    always @(*) begin
-        marks$before$21$earlier_trail = marks$before$21$earlier[('h1)+:(3)];
-        marks$before$21$later_trail = marks$before$21$later[('h1)+:(3)];
-        marks$before$21$trail_sum = {{1{1'b0}}, marks$before$21$earlier_trail} + {{1{1'b0}}, marks$before$21$later_trail};
-        marks$before$21$trail = marks$before$21$trail_sum[('h0)+:(3)];
-        if (marks$before$21$trail_sum['h3]) begin
-            marks$before$21$trail = 'h7;
-        end
-        marks$before$21$first = marks$before$21$later[('hc)+:(5)];
-        if (marks$before$21$earlier_trail != 'h0) begin
-            marks$before$21$first = marks$before$21$earlier[('hc)+:(5)];
-        end
-        marks$before$21$joined = marks$before$21$later;
-        if (marks$before$21$later['h0]) begin
-            marks$before$21$joined = (marks$before$21$earlier & 'hff1) | ({{14{1'b0}}, marks$before$21$trail} << 'h1) | ({{12{1'b0}}, marks$before$21$first} << 'hc);
-        end
-    end
-    // marks$before$22
-    always @(*) begin
-        marks$before$22$earlier_trail = marks$before$22$earlier[('h1)+:(3)];
-        marks$before$22$later_trail = marks$before$22$later[('h1)+:(3)];
-        marks$before$22$trail_sum = {{1{1'b0}}, marks$before$22$earlier_trail} + {{1{1'b0}}, marks$before$22$later_trail};
-        marks$before$22$trail = marks$before$22$trail_sum[('h0)+:(3)];
-        if (marks$before$22$trail_sum['h3]) begin
-            marks$before$22$trail = 'h7;
-        end
-        marks$before$22$first = marks$before$22$later[('hc)+:(5)];
-        if (marks$before$22$earlier_trail != 'h0) begin
-            marks$before$22$first = marks$before$22$earlier[('hc)+:(5)];
-        end
-        marks$before$22$joined = marks$before$22$later;
-        if (marks$before$22$later['h0]) begin
-            marks$before$22$joined = (marks$before$22$earlier & 'hff1) | ({{14{1'b0}}, marks$before$22$trail} << 'h1) | ({{12{1'b0}}, marks$before$22$first} << 'hc);
-        end
-    end
-    // marks$before$23
-    always @(*) begin
-        marks$before$23$earlier_trail = marks$before$23$earlier[('h1)+:(3)];
-        marks$before$23$later_trail = marks$before$23$later[('h1)+:(3)];
-        marks$before$23$trail_sum = {{1{1'b0}}, marks$before$23$earlier_trail} + {{1{1'b0}}, marks$before$23$later_trail};
-        marks$before$23$trail = marks$before$23$trail_sum[('h0)+:(3)];
-        if (marks$before$23$trail_sum['h3]) begin
-            marks$before$23$trail = 'h7;
-        end
-        marks$before$23$first = marks$before$23$later[('hc)+:(5)];
-        if (marks$before$23$earlier_trail != 'h0) begin
-            marks$before$23$first = marks$before$23$earlier[('hc)+:(5)];
-        end
-        marks$before$23$joined = marks$before$23$later;
-        if (marks$before$23$later['h0]) begin
-            marks$before$23$joined = (marks$before$23$earlier & 'hff1) | ({{14{1'b0}}, marks$before$23$trail} << 'h1) | ({{12{1'b0}}, marks$before$23$first} << 'hc);
-        end
-    end
-    // marks$before$24
-    always @(*) begin
-        marks$before$24$earlier_trail = marks$before$24$earlier[('h1)+:(3)];
-        marks$before$24$later_trail = marks$before$24$later[('h1)+:(3)];
-        marks$before$24$trail_sum = {{1{1'b0}}, marks$before$24$earlier_trail} + {{1{1'b0}}, marks$before$24$later_trail};
-        marks$before$24$trail = marks$before$24$trail_sum[('h0)+:(3)];
-        if (marks$before$24$trail_sum['h3]) begin
-            marks$before$24$trail = 'h7;
-        end
-        marks$before$24$first = marks$before$24$later[('hc)+:(5)];
-        if (marks$before$24$earlier_trail != 'h0) begin
-            marks$before$24$first = marks$before$24$earlier[('hc)+:(5)];
-        end
-        marks$before$24$joined = marks$before$24$later;
-        if (marks$before$24$later['h0]) begin
-            marks$before$24$joined = (marks$before$24$earlier & 'hff1) | ({{14{1'b0}}, marks$before$24$trail} << 'h1) | ({{12{1'b0}}, marks$before$24$first} << 'hc);
-        end
-    end
-    // marks$before$25
-    always @(*) begin
-        marks$before$25$earlier_trail = marks$before$25$earlier[('h1)+:(3)];
-        marks$before$25$later_trail = marks$before$25$later[('h1)+:(3)];
-        marks$before$25$trail_sum = {{1{1'b0}}, marks$before$25$earlier_trail} + {{1{1'b0}}, marks$before$25$later_trail};
-        marks$before$25$trail = marks$before$25$trail_sum[('h0)+:(3)];
-        if (marks$before$25$trail_sum['h3]) begin
-            marks$before$25$trail = 'h7;
-        end
-        marks$before$25$first = marks$before$25$later[('hc)+:(5)];
-        if (marks$before$25$earlier_trail != 'h0) begin
-            marks$before$25$first = marks$before$25$earlier[('hc)+:(5)];
-        end
-        marks$before$25$joined = marks$before$25$later;
-        if (marks$before$25$later['h0]) begin
-            marks$before$25$joined = (marks$before$25$earlier & 'hff1) | ({{14{1'b0}}, marks$before$25$trail} << 'h1) | ({{12{1'b0}}, marks$before$25$first} << 'hc);
-        end
-    end
-    // marks$before$26
-    always @(*) begin
-        marks$before$26$earlier_trail = marks$before$26$earlier[('h1)+:(3)];
-        marks$before$26$later_trail = marks$before$26$later[('h1)+:(3)];
-        marks$before$26$trail_sum = {{1{1'b0}}, marks$before$26$earlier_trail} + {{1{1'b0}}, marks$before$26$later_trail};
-        marks$before$26$trail = marks$before$26$trail_sum[('h0)+:(3)];
-        if (marks$before$26$trail_sum['h3]) begin
-            marks$before$26$trail = 'h7;
-        end
-        marks$before$26$first = marks$before$26$later[('hc)+:(5)];
-        if (marks$before$26$earlier_trail != 'h0) begin
-            marks$before$26$first = marks$before$26$earlier[('hc)+:(5)];
-        end
-        marks$before$26$joined = marks$before$26$later;
-        if (marks$before$26$later['h0]) begin
-            marks$before$26$joined = (marks$before$26$earlier & 'hff1) | ({{14{1'b0}}, marks$before$26$trail} << 'h1) | ({{12{1'b0}}, marks$before$26$first} << 'hc);
-        end
-    end
-    // marks$before$27
-    always @(*) begin
-        marks$before$27$earlier_trail = marks$before$27$earlier[('h1)+:(3)];
-        marks$before$27$later_trail = marks$before$27$later[('h1)+:(3)];
-        marks$before$27$trail_sum = {{1{1'b0}}, marks$before$27$earlier_trail} + {{1{1'b0}}, marks$before$27$later_trail};
-        marks$before$27$trail = marks$before$27$trail_sum[('h0)+:(3)];
-        if (marks$before$27$trail_sum['h3]) begin
-            marks$before$27$trail = 'h7;
-        end
-        marks$before$27$first = marks$before$27$later[('hc)+:(5)];
-        if (marks$before$27$earlier_trail != 'h0) begin
-            marks$before$27$first = marks$before$27$earlier[('hc)+:(5)];
-        end
-        marks$before$27$joined = marks$before$27$later;
-        if (marks$before$27$later['h0]) begin
-            marks$before$27$joined = (marks$before$27$earlier & 'hff1) | ({{14{1'b0}}, marks$before$27$trail} << 'h1) | ({{12{1'b0}}, marks$before$27$first} << 'hc);
-        end
-    end
-    // marks$before$28
-    always @(*) begin
-        marks$before$28$earlier_trail = marks$before$28$earlier[('h1)+:(3)];
-        marks$before$28$later_trail = marks$before$28$later[('h1)+:(3)];
-        marks$before$28$trail_sum = {{1{1'b0}}, marks$before$28$earlier_trail} + {{1{1'b0}}, marks$before$28$later_trail};
-        marks$before$28$trail = marks$before$28$trail_sum[('h0)+:(3)];
-        if (marks$before$28$trail_sum['h3]) begin
-            marks$before$28$trail = 'h7;
-        end
-        marks$before$28$first = marks$before$28$later[('hc)+:(5)];
-        if (marks$before$28$earlier_trail != 'h0) begin
-            marks$before$28$first = marks$before$28$earlier[('hc)+:(5)];
-        end
-        marks$before$28$joined = marks$before$28$later;
-        if (marks$before$28$later['h0]) begin
-            marks$before$28$joined = (marks$before$28$earlier & 'hff1) | ({{14{1'b0}}, marks$before$28$trail} << 'h1) | ({{12{1'b0}}, marks$before$28$first} << 'hc);
-        end
-    end
-    // marks$before$29
-    always @(*) begin
-        marks$before$29$earlier_trail = marks$before$29$earlier[('h1)+:(3)];
-        marks$before$29$later_trail = marks$before$29$later[('h1)+:(3)];
-        marks$before$29$trail_sum = {{1{1'b0}}, marks$before$29$earlier_trail} + {{1{1'b0}}, marks$before$29$later_trail};
-        marks$before$29$trail = marks$before$29$trail_sum[('h0)+:(3)];
-        if (marks$before$29$trail_sum['h3]) begin
-            marks$before$29$trail = 'h7;
-        end
-        marks$before$29$first = marks$before$29$later[('hc)+:(5)];
-        if (marks$before$29$earlier_trail != 'h0) begin
-            marks$before$29$first = marks$before$29$earlier[('hc)+:(5)];
-        end
-        marks$before$29$joined = marks$before$29$later;
-        if (marks$before$29$later['h0]) begin
-            marks$before$29$joined = (marks$before$29$earlier & 'hff1) | ({{14{1'b0}}, marks$before$29$trail} << 'h1) | ({{12{1'b0}}, marks$before$29$first} << 'hc);
-        end
-    end
-    // marks$before$30
-    always @(*) begin
-        marks$before$30$earlier_trail = marks$before$30$earlier[('h1)+:(3)];
-        marks$before$30$later_trail = marks$before$30$later[('h1)+:(3)];
-        marks$before$30$trail_sum = {{1{1'b0}}, marks$before$30$earlier_trail} + {{1{1'b0}}, marks$before$30$later_trail};
-        marks$before$30$trail = marks$before$30$trail_sum[('h0)+:(3)];
-        if (marks$before$30$trail_sum['h3]) begin
-            marks$before$30$trail = 'h7;
-        end
-        marks$before$30$first = marks$before$30$later[('hc)+:(5)];
-        if (marks$before$30$earlier_trail != 'h0) begin
-            marks$before$30$first = marks$before$30$earlier[('hc)+:(5)];
-        end
-        marks$before$30$joined = marks$before$30$later;
-        if (marks$before$30$later['h0]) begin
-            marks$before$30$joined = (marks$before$30$earlier & 'hff1) | ({{14{1'b0}}, marks$before$30$trail} << 'h1) | ({{12{1'b0}}, marks$before$30$first} << 'hc);
-        end
-    end
-    // marks$before$31
-    always @(*) begin
-        marks$before$31$earlier_trail = marks$before$31$earlier[('h1)+:(3)];
-        marks$before$31$later_trail = marks$before$31$later[('h1)+:(3)];
-        marks$before$31$trail_sum = {{1{1'b0}}, marks$before$31$earlier_trail} + {{1{1'b0}}, marks$before$31$later_trail};
-        marks$before$31$trail = marks$before$31$trail_sum[('h0)+:(3)];
-        if (marks$before$31$trail_sum['h3]) begin
-            marks$before$31$trail = 'h7;
-        end
-        marks$before$31$first = marks$before$31$later[('hc)+:(5)];
-        if (marks$before$31$earlier_trail != 'h0) begin
-            marks$before$31$first = marks$before$31$earlier[('hc)+:(5)];
-        end
-        marks$before$31$joined = marks$before$31$later;
-        if (marks$before$31$later['h0]) begin
-            marks$before$31$joined = (marks$before$31$earlier & 'hff1) | ({{14{1'b0}}, marks$before$31$trail} << 'h1) | ({{12{1'b0}}, marks$before$31$first} << 'hc);
-        end
+    always @(posedge marks$carry_room$clock) begin
+       marks$carry_room$q <= marks$carry_room$d;
     end
     // marks$after
     always @(*) begin
@@ -38776,8 +37994,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$0$octet$tdata = marks$marks$0$tdata;
         marks$marks$0$lead$byte_class = marks$marks$0$octet$byte_class;
-        marks$marks$0$outside_tuser = marks$marks$0$lead$outside_tuser;
-        marks$marks$0$unused_inputs = |marks$marks$0$octet$free_bits | marks$marks$0$forward['h0];
+        marks$marks$0$unused_inputs = |marks$marks$0$octet$free_bits;
         marks$marks$0$need = 'h0;
         if (marks$marks$0$lead$lead_length > 'h1) begin
             marks$marks$0$need = marks$marks$0$lead$lead_length - 'h1;
@@ -38789,7 +38006,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$0$runs_on = 1'b0;
         marks$marks$0$tuser = 'h0;
         if (marks$marks$0$keep & (marks$marks$0$octet$continuation != 'h0)) begin
-            if (~((marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$forward[('h4)+:(3)]) & ((marks$marks$0$second & marks$marks$0$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$forward[('h4)+:(3)]) & ((marks$marks$0$second & marks$marks$0$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$0$forward['h0] & (marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$room))) begin
                 marks$marks$0$tuser = marks$marks$0$lead$malformed_tuser;
             end
         end
@@ -39015,8 +38232,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$1$octet$tdata = marks$marks$1$tdata;
         marks$marks$1$lead$byte_class = marks$marks$1$octet$byte_class;
-        marks$marks$1$outside_tuser = marks$marks$1$lead$outside_tuser;
-        marks$marks$1$unused_inputs = |marks$marks$1$octet$free_bits | marks$marks$1$forward['h0];
+        marks$marks$1$unused_inputs = |marks$marks$1$octet$free_bits;
         marks$marks$1$need = 'h0;
         if (marks$marks$1$lead$lead_length > 'h1) begin
             marks$marks$1$need = marks$marks$1$lead$lead_length - 'h1;
@@ -39028,7 +38244,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$1$runs_on = 1'b0;
         marks$marks$1$tuser = 'h0;
         if (marks$marks$1$keep & (marks$marks$1$octet$continuation != 'h0)) begin
-            if (~((marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$forward[('h4)+:(3)]) & ((marks$marks$1$second & marks$marks$1$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$forward[('h4)+:(3)]) & ((marks$marks$1$second & marks$marks$1$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$1$forward['h0] & (marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$room))) begin
                 marks$marks$1$tuser = marks$marks$1$lead$malformed_tuser;
             end
         end
@@ -39254,8 +38470,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$2$octet$tdata = marks$marks$2$tdata;
         marks$marks$2$lead$byte_class = marks$marks$2$octet$byte_class;
-        marks$marks$2$outside_tuser = marks$marks$2$lead$outside_tuser;
-        marks$marks$2$unused_inputs = |marks$marks$2$octet$free_bits | marks$marks$2$forward['h0];
+        marks$marks$2$unused_inputs = |marks$marks$2$octet$free_bits;
         marks$marks$2$need = 'h0;
         if (marks$marks$2$lead$lead_length > 'h1) begin
             marks$marks$2$need = marks$marks$2$lead$lead_length - 'h1;
@@ -39267,7 +38482,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$2$runs_on = 1'b0;
         marks$marks$2$tuser = 'h0;
         if (marks$marks$2$keep & (marks$marks$2$octet$continuation != 'h0)) begin
-            if (~((marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$forward[('h4)+:(3)]) & ((marks$marks$2$second & marks$marks$2$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$forward[('h4)+:(3)]) & ((marks$marks$2$second & marks$marks$2$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$2$forward['h0] & (marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$room))) begin
                 marks$marks$2$tuser = marks$marks$2$lead$malformed_tuser;
             end
         end
@@ -39493,8 +38708,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$3$octet$tdata = marks$marks$3$tdata;
         marks$marks$3$lead$byte_class = marks$marks$3$octet$byte_class;
-        marks$marks$3$outside_tuser = marks$marks$3$lead$outside_tuser;
-        marks$marks$3$unused_inputs = |marks$marks$3$octet$free_bits | marks$marks$3$forward['h0];
+        marks$marks$3$unused_inputs = |marks$marks$3$octet$free_bits;
         marks$marks$3$need = 'h0;
         if (marks$marks$3$lead$lead_length > 'h1) begin
             marks$marks$3$need = marks$marks$3$lead$lead_length - 'h1;
@@ -39506,7 +38720,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$3$runs_on = 1'b0;
         marks$marks$3$tuser = 'h0;
         if (marks$marks$3$keep & (marks$marks$3$octet$continuation != 'h0)) begin
-            if (~((marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$forward[('h4)+:(3)]) & ((marks$marks$3$second & marks$marks$3$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$forward[('h4)+:(3)]) & ((marks$marks$3$second & marks$marks$3$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$3$forward['h0] & (marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$room))) begin
                 marks$marks$3$tuser = marks$marks$3$lead$malformed_tuser;
             end
         end
@@ -39732,8 +38946,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$4$octet$tdata = marks$marks$4$tdata;
         marks$marks$4$lead$byte_class = marks$marks$4$octet$byte_class;
-        marks$marks$4$outside_tuser = marks$marks$4$lead$outside_tuser;
-        marks$marks$4$unused_inputs = |marks$marks$4$octet$free_bits | marks$marks$4$forward['h0];
+        marks$marks$4$unused_inputs = |marks$marks$4$octet$free_bits;
         marks$marks$4$need = 'h0;
         if (marks$marks$4$lead$lead_length > 'h1) begin
             marks$marks$4$need = marks$marks$4$lead$lead_length - 'h1;
@@ -39745,7 +38958,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$4$runs_on = 1'b0;
         marks$marks$4$tuser = 'h0;
         if (marks$marks$4$keep & (marks$marks$4$octet$continuation != 'h0)) begin
-            if (~((marks$marks$4$forward[('h1)+:(3)] < marks$marks$4$forward[('h4)+:(3)]) & ((marks$marks$4$second & marks$marks$4$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$4$forward[('h1)+:(3)] < marks$marks$4$forward[('h4)+:(3)]) & ((marks$marks$4$second & marks$marks$4$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$4$forward['h0] & (marks$marks$4$forward[('h1)+:(3)] < marks$marks$4$room))) begin
                 marks$marks$4$tuser = marks$marks$4$lead$malformed_tuser;
             end
         end
@@ -39971,8 +39184,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$5$octet$tdata = marks$marks$5$tdata;
         marks$marks$5$lead$byte_class = marks$marks$5$octet$byte_class;
-        marks$marks$5$outside_tuser = marks$marks$5$lead$outside_tuser;
-        marks$marks$5$unused_inputs = |marks$marks$5$octet$free_bits | marks$marks$5$forward['h0];
+        marks$marks$5$unused_inputs = |marks$marks$5$octet$free_bits;
         marks$marks$5$need = 'h0;
         if (marks$marks$5$lead$lead_length > 'h1) begin
             marks$marks$5$need = marks$marks$5$lead$lead_length - 'h1;
@@ -39984,7 +39196,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$5$runs_on = 1'b0;
         marks$marks$5$tuser = 'h0;
         if (marks$marks$5$keep & (marks$marks$5$octet$continuation != 'h0)) begin
-            if (~((marks$marks$5$forward[('h1)+:(3)] < marks$marks$5$forward[('h4)+:(3)]) & ((marks$marks$5$second & marks$marks$5$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$5$forward[('h1)+:(3)] < marks$marks$5$forward[('h4)+:(3)]) & ((marks$marks$5$second & marks$marks$5$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$5$forward['h0] & (marks$marks$5$forward[('h1)+:(3)] < marks$marks$5$room))) begin
                 marks$marks$5$tuser = marks$marks$5$lead$malformed_tuser;
             end
         end
@@ -40210,8 +39422,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$6$octet$tdata = marks$marks$6$tdata;
         marks$marks$6$lead$byte_class = marks$marks$6$octet$byte_class;
-        marks$marks$6$outside_tuser = marks$marks$6$lead$outside_tuser;
-        marks$marks$6$unused_inputs = |marks$marks$6$octet$free_bits | marks$marks$6$forward['h0];
+        marks$marks$6$unused_inputs = |marks$marks$6$octet$free_bits;
         marks$marks$6$need = 'h0;
         if (marks$marks$6$lead$lead_length > 'h1) begin
             marks$marks$6$need = marks$marks$6$lead$lead_length - 'h1;
@@ -40223,7 +39434,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$6$runs_on = 1'b0;
         marks$marks$6$tuser = 'h0;
         if (marks$marks$6$keep & (marks$marks$6$octet$continuation != 'h0)) begin
-            if (~((marks$marks$6$forward[('h1)+:(3)] < marks$marks$6$forward[('h4)+:(3)]) & ((marks$marks$6$second & marks$marks$6$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$6$forward[('h1)+:(3)] < marks$marks$6$forward[('h4)+:(3)]) & ((marks$marks$6$second & marks$marks$6$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$6$forward['h0] & (marks$marks$6$forward[('h1)+:(3)] < marks$marks$6$room))) begin
                 marks$marks$6$tuser = marks$marks$6$lead$malformed_tuser;
             end
         end
@@ -40449,8 +39660,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$7$octet$tdata = marks$marks$7$tdata;
         marks$marks$7$lead$byte_class = marks$marks$7$octet$byte_class;
-        marks$marks$7$outside_tuser = marks$marks$7$lead$outside_tuser;
-        marks$marks$7$unused_inputs = |marks$marks$7$octet$free_bits | marks$marks$7$forward['h0];
+        marks$marks$7$unused_inputs = |marks$marks$7$octet$free_bits;
         marks$marks$7$need = 'h0;
         if (marks$marks$7$lead$lead_length > 'h1) begin
             marks$marks$7$need = marks$marks$7$lead$lead_length - 'h1;
@@ -40462,7 +39672,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$7$runs_on = 1'b0;
         marks$marks$7$tuser = 'h0;
         if (marks$marks$7$keep & (marks$marks$7$octet$continuation != 'h0)) begin
-            if (~((marks$marks$7$forward[('h1)+:(3)] < marks$marks$7$forward[('h4)+:(3)]) & ((marks$marks$7$second & marks$marks$7$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$7$forward[('h1)+:(3)] < marks$marks$7$forward[('h4)+:(3)]) & ((marks$marks$7$second & marks$marks$7$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$7$forward['h0] & (marks$marks$7$forward[('h1)+:(3)] < marks$marks$7$room))) begin
                 marks$marks$7$tuser = marks$marks$7$lead$malformed_tuser;
             end
         end
@@ -40688,8 +39898,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$8$octet$tdata = marks$marks$8$tdata;
         marks$marks$8$lead$byte_class = marks$marks$8$octet$byte_class;
-        marks$marks$8$outside_tuser = marks$marks$8$lead$outside_tuser;
-        marks$marks$8$unused_inputs = |marks$marks$8$octet$free_bits | marks$marks$8$forward['h0];
+        marks$marks$8$unused_inputs = |marks$marks$8$octet$free_bits;
         marks$marks$8$need = 'h0;
         if (marks$marks$8$lead$lead_length > 'h1) begin
             marks$marks$8$need = marks$marks$8$lead$lead_length - 'h1;
@@ -40701,7 +39910,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$8$runs_on = 1'b0;
         marks$marks$8$tuser = 'h0;
         if (marks$marks$8$keep & (marks$marks$8$octet$continuation != 'h0)) begin
-            if (~((marks$marks$8$forward[('h1)+:(3)] < marks$marks$8$forward[('h4)+:(3)]) & ((marks$marks$8$second & marks$marks$8$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$8$forward[('h1)+:(3)] < marks$marks$8$forward[('h4)+:(3)]) & ((marks$marks$8$second & marks$marks$8$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$8$forward['h0] & (marks$marks$8$forward[('h1)+:(3)] < marks$marks$8$room))) begin
                 marks$marks$8$tuser = marks$marks$8$lead$malformed_tuser;
             end
         end
@@ -40927,8 +40136,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$9$octet$tdata = marks$marks$9$tdata;
         marks$marks$9$lead$byte_class = marks$marks$9$octet$byte_class;
-        marks$marks$9$outside_tuser = marks$marks$9$lead$outside_tuser;
-        marks$marks$9$unused_inputs = |marks$marks$9$octet$free_bits | marks$marks$9$forward['h0];
+        marks$marks$9$unused_inputs = |marks$marks$9$octet$free_bits;
         marks$marks$9$need = 'h0;
         if (marks$marks$9$lead$lead_length > 'h1) begin
             marks$marks$9$need = marks$marks$9$lead$lead_length - 'h1;
@@ -40940,7 +40148,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$9$runs_on = 1'b0;
         marks$marks$9$tuser = 'h0;
         if (marks$marks$9$keep & (marks$marks$9$octet$continuation != 'h0)) begin
-            if (~((marks$marks$9$forward[('h1)+:(3)] < marks$marks$9$forward[('h4)+:(3)]) & ((marks$marks$9$second & marks$marks$9$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$9$forward[('h1)+:(3)] < marks$marks$9$forward[('h4)+:(3)]) & ((marks$marks$9$second & marks$marks$9$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$9$forward['h0] & (marks$marks$9$forward[('h1)+:(3)] < marks$marks$9$room))) begin
                 marks$marks$9$tuser = marks$marks$9$lead$malformed_tuser;
             end
         end
@@ -41166,8 +40374,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$10$octet$tdata = marks$marks$10$tdata;
         marks$marks$10$lead$byte_class = marks$marks$10$octet$byte_class;
-        marks$marks$10$outside_tuser = marks$marks$10$lead$outside_tuser;
-        marks$marks$10$unused_inputs = |marks$marks$10$octet$free_bits | marks$marks$10$forward['h0];
+        marks$marks$10$unused_inputs = |marks$marks$10$octet$free_bits;
         marks$marks$10$need = 'h0;
         if (marks$marks$10$lead$lead_length > 'h1) begin
             marks$marks$10$need = marks$marks$10$lead$lead_length - 'h1;
@@ -41179,7 +40386,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$10$runs_on = 1'b0;
         marks$marks$10$tuser = 'h0;
         if (marks$marks$10$keep & (marks$marks$10$octet$continuation != 'h0)) begin
-            if (~((marks$marks$10$forward[('h1)+:(3)] < marks$marks$10$forward[('h4)+:(3)]) & ((marks$marks$10$second & marks$marks$10$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$10$forward[('h1)+:(3)] < marks$marks$10$forward[('h4)+:(3)]) & ((marks$marks$10$second & marks$marks$10$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$10$forward['h0] & (marks$marks$10$forward[('h1)+:(3)] < marks$marks$10$room))) begin
                 marks$marks$10$tuser = marks$marks$10$lead$malformed_tuser;
             end
         end
@@ -41405,8 +40612,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$11$octet$tdata = marks$marks$11$tdata;
         marks$marks$11$lead$byte_class = marks$marks$11$octet$byte_class;
-        marks$marks$11$outside_tuser = marks$marks$11$lead$outside_tuser;
-        marks$marks$11$unused_inputs = |marks$marks$11$octet$free_bits | marks$marks$11$forward['h0];
+        marks$marks$11$unused_inputs = |marks$marks$11$octet$free_bits;
         marks$marks$11$need = 'h0;
         if (marks$marks$11$lead$lead_length > 'h1) begin
             marks$marks$11$need = marks$marks$11$lead$lead_length - 'h1;
@@ -41418,7 +40624,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$11$runs_on = 1'b0;
         marks$marks$11$tuser = 'h0;
         if (marks$marks$11$keep & (marks$marks$11$octet$continuation != 'h0)) begin
-            if (~((marks$marks$11$forward[('h1)+:(3)] < marks$marks$11$forward[('h4)+:(3)]) & ((marks$marks$11$second & marks$marks$11$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$11$forward[('h1)+:(3)] < marks$marks$11$forward[('h4)+:(3)]) & ((marks$marks$11$second & marks$marks$11$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$11$forward['h0] & (marks$marks$11$forward[('h1)+:(3)] < marks$marks$11$room))) begin
                 marks$marks$11$tuser = marks$marks$11$lead$malformed_tuser;
             end
         end
@@ -41644,8 +40850,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$12$octet$tdata = marks$marks$12$tdata;
         marks$marks$12$lead$byte_class = marks$marks$12$octet$byte_class;
-        marks$marks$12$outside_tuser = marks$marks$12$lead$outside_tuser;
-        marks$marks$12$unused_inputs = |marks$marks$12$octet$free_bits | marks$marks$12$forward['h0];
+        marks$marks$12$unused_inputs = |marks$marks$12$octet$free_bits;
         marks$marks$12$need = 'h0;
         if (marks$marks$12$lead$lead_length > 'h1) begin
             marks$marks$12$need = marks$marks$12$lead$lead_length - 'h1;
@@ -41657,7 +40862,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$12$runs_on = 1'b0;
         marks$marks$12$tuser = 'h0;
         if (marks$marks$12$keep & (marks$marks$12$octet$continuation != 'h0)) begin
-            if (~((marks$marks$12$forward[('h1)+:(3)] < marks$marks$12$forward[('h4)+:(3)]) & ((marks$marks$12$second & marks$marks$12$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$12$forward[('h1)+:(3)] < marks$marks$12$forward[('h4)+:(3)]) & ((marks$marks$12$second & marks$marks$12$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$12$forward['h0] & (marks$marks$12$forward[('h1)+:(3)] < marks$marks$12$room))) begin
                 marks$marks$12$tuser = marks$marks$12$lead$malformed_tuser;
             end
         end
@@ -41883,8 +41088,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$13$octet$tdata = marks$marks$13$tdata;
         marks$marks$13$lead$byte_class = marks$marks$13$octet$byte_class;
-        marks$marks$13$outside_tuser = marks$marks$13$lead$outside_tuser;
-        marks$marks$13$unused_inputs = |marks$marks$13$octet$free_bits | marks$marks$13$forward['h0];
+        marks$marks$13$unused_inputs = |marks$marks$13$octet$free_bits;
         marks$marks$13$need = 'h0;
         if (marks$marks$13$lead$lead_length > 'h1) begin
             marks$marks$13$need = marks$marks$13$lead$lead_length - 'h1;
@@ -41896,7 +41100,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$13$runs_on = 1'b0;
         marks$marks$13$tuser = 'h0;
         if (marks$marks$13$keep & (marks$marks$13$octet$continuation != 'h0)) begin
-            if (~((marks$marks$13$forward[('h1)+:(3)] < marks$marks$13$forward[('h4)+:(3)]) & ((marks$marks$13$second & marks$marks$13$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$13$forward[('h1)+:(3)] < marks$marks$13$forward[('h4)+:(3)]) & ((marks$marks$13$second & marks$marks$13$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$13$forward['h0] & (marks$marks$13$forward[('h1)+:(3)] < marks$marks$13$room))) begin
                 marks$marks$13$tuser = marks$marks$13$lead$malformed_tuser;
             end
         end
@@ -42122,8 +41326,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$14$octet$tdata = marks$marks$14$tdata;
         marks$marks$14$lead$byte_class = marks$marks$14$octet$byte_class;
-        marks$marks$14$outside_tuser = marks$marks$14$lead$outside_tuser;
-        marks$marks$14$unused_inputs = |marks$marks$14$octet$free_bits | marks$marks$14$forward['h0];
+        marks$marks$14$unused_inputs = |marks$marks$14$octet$free_bits;
         marks$marks$14$need = 'h0;
         if (marks$marks$14$lead$lead_length > 'h1) begin
             marks$marks$14$need = marks$marks$14$lead$lead_length - 'h1;
@@ -42135,7 +41338,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$14$runs_on = 1'b0;
         marks$marks$14$tuser = 'h0;
         if (marks$marks$14$keep & (marks$marks$14$octet$continuation != 'h0)) begin
-            if (~((marks$marks$14$forward[('h1)+:(3)] < marks$marks$14$forward[('h4)+:(3)]) & ((marks$marks$14$second & marks$marks$14$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$14$forward[('h1)+:(3)] < marks$marks$14$forward[('h4)+:(3)]) & ((marks$marks$14$second & marks$marks$14$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$14$forward['h0] & (marks$marks$14$forward[('h1)+:(3)] < marks$marks$14$room))) begin
                 marks$marks$14$tuser = marks$marks$14$lead$malformed_tuser;
             end
         end
@@ -42361,8 +41564,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$15$octet$tdata = marks$marks$15$tdata;
         marks$marks$15$lead$byte_class = marks$marks$15$octet$byte_class;
-        marks$marks$15$outside_tuser = marks$marks$15$lead$outside_tuser;
-        marks$marks$15$unused_inputs = |marks$marks$15$octet$free_bits | marks$marks$15$forward['h0];
+        marks$marks$15$unused_inputs = |marks$marks$15$octet$free_bits;
         marks$marks$15$need = 'h0;
         if (marks$marks$15$lead$lead_length > 'h1) begin
             marks$marks$15$need = marks$marks$15$lead$lead_length - 'h1;
@@ -42374,7 +41576,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$15$runs_on = 1'b0;
         marks$marks$15$tuser = 'h0;
         if (marks$marks$15$keep & (marks$marks$15$octet$continuation != 'h0)) begin
-            if (~((marks$marks$15$forward[('h1)+:(3)] < marks$marks$15$forward[('h4)+:(3)]) & ((marks$marks$15$second & marks$marks$15$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$15$forward[('h1)+:(3)] < marks$marks$15$forward[('h4)+:(3)]) & ((marks$marks$15$second & marks$marks$15$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$15$forward['h0] & (marks$marks$15$forward[('h1)+:(3)] < marks$marks$15$room))) begin
                 marks$marks$15$tuser = marks$marks$15$lead$malformed_tuser;
             end
         end
@@ -42600,8 +41802,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$16$octet$tdata = marks$marks$16$tdata;
         marks$marks$16$lead$byte_class = marks$marks$16$octet$byte_class;
-        marks$marks$16$outside_tuser = marks$marks$16$lead$outside_tuser;
-        marks$marks$16$unused_inputs = |marks$marks$16$octet$free_bits | marks$marks$16$forward['h0];
+        marks$marks$16$unused_inputs = |marks$marks$16$octet$free_bits;
         marks$marks$16$need = 'h0;
         if (marks$marks$16$lead$lead_length > 'h1) begin
             marks$marks$16$need = marks$marks$16$lead$lead_length - 'h1;
@@ -42613,7 +41814,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$16$runs_on = 1'b0;
         marks$marks$16$tuser = 'h0;
         if (marks$marks$16$keep & (marks$marks$16$octet$continuation != 'h0)) begin
-            if (~((marks$marks$16$forward[('h1)+:(3)] < marks$marks$16$forward[('h4)+:(3)]) & ((marks$marks$16$second & marks$marks$16$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$16$forward[('h1)+:(3)] < marks$marks$16$forward[('h4)+:(3)]) & ((marks$marks$16$second & marks$marks$16$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$16$forward['h0] & (marks$marks$16$forward[('h1)+:(3)] < marks$marks$16$room))) begin
                 marks$marks$16$tuser = marks$marks$16$lead$malformed_tuser;
             end
         end
@@ -42839,8 +42040,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$17$octet$tdata = marks$marks$17$tdata;
         marks$marks$17$lead$byte_class = marks$marks$17$octet$byte_class;
-        marks$marks$17$outside_tuser = marks$marks$17$lead$outside_tuser;
-        marks$marks$17$unused_inputs = |marks$marks$17$octet$free_bits | marks$marks$17$forward['h0];
+        marks$marks$17$unused_inputs = |marks$marks$17$octet$free_bits;
         marks$marks$17$need = 'h0;
         if (marks$marks$17$lead$lead_length > 'h1) begin
             marks$marks$17$need = marks$marks$17$lead$lead_length - 'h1;
@@ -42852,7 +42052,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$17$runs_on = 1'b0;
         marks$marks$17$tuser = 'h0;
         if (marks$marks$17$keep & (marks$marks$17$octet$continuation != 'h0)) begin
-            if (~((marks$marks$17$forward[('h1)+:(3)] < marks$marks$17$forward[('h4)+:(3)]) & ((marks$marks$17$second & marks$marks$17$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$17$forward[('h1)+:(3)] < marks$marks$17$forward[('h4)+:(3)]) & ((marks$marks$17$second & marks$marks$17$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$17$forward['h0] & (marks$marks$17$forward[('h1)+:(3)] < marks$marks$17$room))) begin
                 marks$marks$17$tuser = marks$marks$17$lead$malformed_tuser;
             end
         end
@@ -43078,8 +42278,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$18$octet$tdata = marks$marks$18$tdata;
         marks$marks$18$lead$byte_class = marks$marks$18$octet$byte_class;
-        marks$marks$18$outside_tuser = marks$marks$18$lead$outside_tuser;
-        marks$marks$18$unused_inputs = |marks$marks$18$octet$free_bits | marks$marks$18$forward['h0];
+        marks$marks$18$unused_inputs = |marks$marks$18$octet$free_bits;
         marks$marks$18$need = 'h0;
         if (marks$marks$18$lead$lead_length > 'h1) begin
             marks$marks$18$need = marks$marks$18$lead$lead_length - 'h1;
@@ -43091,7 +42290,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$18$runs_on = 1'b0;
         marks$marks$18$tuser = 'h0;
         if (marks$marks$18$keep & (marks$marks$18$octet$continuation != 'h0)) begin
-            if (~((marks$marks$18$forward[('h1)+:(3)] < marks$marks$18$forward[('h4)+:(3)]) & ((marks$marks$18$second & marks$marks$18$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$18$forward[('h1)+:(3)] < marks$marks$18$forward[('h4)+:(3)]) & ((marks$marks$18$second & marks$marks$18$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$18$forward['h0] & (marks$marks$18$forward[('h1)+:(3)] < marks$marks$18$room))) begin
                 marks$marks$18$tuser = marks$marks$18$lead$malformed_tuser;
             end
         end
@@ -43317,8 +42516,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$19$octet$tdata = marks$marks$19$tdata;
         marks$marks$19$lead$byte_class = marks$marks$19$octet$byte_class;
-        marks$marks$19$outside_tuser = marks$marks$19$lead$outside_tuser;
-        marks$marks$19$unused_inputs = |marks$marks$19$octet$free_bits | marks$marks$19$forward['h0];
+        marks$marks$19$unused_inputs = |marks$marks$19$octet$free_bits;
         marks$marks$19$need = 'h0;
         if (marks$marks$19$lead$lead_length > 'h1) begin
             marks$marks$19$need = marks$marks$19$lead$lead_length - 'h1;
@@ -43330,7 +42528,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$19$runs_on = 1'b0;
         marks$marks$19$tuser = 'h0;
         if (marks$marks$19$keep & (marks$marks$19$octet$continuation != 'h0)) begin
-            if (~((marks$marks$19$forward[('h1)+:(3)] < marks$marks$19$forward[('h4)+:(3)]) & ((marks$marks$19$second & marks$marks$19$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$19$forward[('h1)+:(3)] < marks$marks$19$forward[('h4)+:(3)]) & ((marks$marks$19$second & marks$marks$19$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$19$forward['h0] & (marks$marks$19$forward[('h1)+:(3)] < marks$marks$19$room))) begin
                 marks$marks$19$tuser = marks$marks$19$lead$malformed_tuser;
             end
         end
@@ -43556,8 +42754,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$20$octet$tdata = marks$marks$20$tdata;
         marks$marks$20$lead$byte_class = marks$marks$20$octet$byte_class;
-        marks$marks$20$outside_tuser = marks$marks$20$lead$outside_tuser;
-        marks$marks$20$unused_inputs = |marks$marks$20$octet$free_bits | marks$marks$20$forward['h0];
+        marks$marks$20$unused_inputs = |marks$marks$20$octet$free_bits;
         marks$marks$20$need = 'h0;
         if (marks$marks$20$lead$lead_length > 'h1) begin
             marks$marks$20$need = marks$marks$20$lead$lead_length - 'h1;
@@ -43569,7 +42766,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$20$runs_on = 1'b0;
         marks$marks$20$tuser = 'h0;
         if (marks$marks$20$keep & (marks$marks$20$octet$continuation != 'h0)) begin
-            if (~((marks$marks$20$forward[('h1)+:(3)] < marks$marks$20$forward[('h4)+:(3)]) & ((marks$marks$20$second & marks$marks$20$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$20$forward[('h1)+:(3)] < marks$marks$20$forward[('h4)+:(3)]) & ((marks$marks$20$second & marks$marks$20$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$20$forward['h0] & (marks$marks$20$forward[('h1)+:(3)] < marks$marks$20$room))) begin
                 marks$marks$20$tuser = marks$marks$20$lead$malformed_tuser;
             end
         end
@@ -43795,8 +42992,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$21$octet$tdata = marks$marks$21$tdata;
         marks$marks$21$lead$byte_class = marks$marks$21$octet$byte_class;
-        marks$marks$21$outside_tuser = marks$marks$21$lead$outside_tuser;
-        marks$marks$21$unused_inputs = |marks$marks$21$octet$free_bits | marks$marks$21$forward['h0];
+        marks$marks$21$unused_inputs = |marks$marks$21$octet$free_bits;
         marks$marks$21$need = 'h0;
         if (marks$marks$21$lead$lead_length > 'h1) begin
             marks$marks$21$need = marks$marks$21$lead$lead_length - 'h1;
@@ -43808,7 +43004,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$21$runs_on = 1'b0;
         marks$marks$21$tuser = 'h0;
         if (marks$marks$21$keep & (marks$marks$21$octet$continuation != 'h0)) begin
-            if (~((marks$marks$21$forward[('h1)+:(3)] < marks$marks$21$forward[('h4)+:(3)]) & ((marks$marks$21$second & marks$marks$21$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$21$forward[('h1)+:(3)] < marks$marks$21$forward[('h4)+:(3)]) & ((marks$marks$21$second & marks$marks$21$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$21$forward['h0] & (marks$marks$21$forward[('h1)+:(3)] < marks$marks$21$room))) begin
                 marks$marks$21$tuser = marks$marks$21$lead$malformed_tuser;
             end
         end
@@ -44034,8 +43230,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$22$octet$tdata = marks$marks$22$tdata;
         marks$marks$22$lead$byte_class = marks$marks$22$octet$byte_class;
-        marks$marks$22$outside_tuser = marks$marks$22$lead$outside_tuser;
-        marks$marks$22$unused_inputs = |marks$marks$22$octet$free_bits | marks$marks$22$forward['h0];
+        marks$marks$22$unused_inputs = |marks$marks$22$octet$free_bits;
         marks$marks$22$need = 'h0;
         if (marks$marks$22$lead$lead_length > 'h1) begin
             marks$marks$22$need = marks$marks$22$lead$lead_length - 'h1;
@@ -44047,7 +43242,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$22$runs_on = 1'b0;
         marks$marks$22$tuser = 'h0;
         if (marks$marks$22$keep & (marks$marks$22$octet$continuation != 'h0)) begin
-            if (~((marks$marks$22$forward[('h1)+:(3)] < marks$marks$22$forward[('h4)+:(3)]) & ((marks$marks$22$second & marks$marks$22$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$22$forward[('h1)+:(3)] < marks$marks$22$forward[('h4)+:(3)]) & ((marks$marks$22$second & marks$marks$22$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$22$forward['h0] & (marks$marks$22$forward[('h1)+:(3)] < marks$marks$22$room))) begin
                 marks$marks$22$tuser = marks$marks$22$lead$malformed_tuser;
             end
         end
@@ -44273,8 +43468,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$23$octet$tdata = marks$marks$23$tdata;
         marks$marks$23$lead$byte_class = marks$marks$23$octet$byte_class;
-        marks$marks$23$outside_tuser = marks$marks$23$lead$outside_tuser;
-        marks$marks$23$unused_inputs = |marks$marks$23$octet$free_bits | marks$marks$23$forward['h0];
+        marks$marks$23$unused_inputs = |marks$marks$23$octet$free_bits;
         marks$marks$23$need = 'h0;
         if (marks$marks$23$lead$lead_length > 'h1) begin
             marks$marks$23$need = marks$marks$23$lead$lead_length - 'h1;
@@ -44286,7 +43480,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$23$runs_on = 1'b0;
         marks$marks$23$tuser = 'h0;
         if (marks$marks$23$keep & (marks$marks$23$octet$continuation != 'h0)) begin
-            if (~((marks$marks$23$forward[('h1)+:(3)] < marks$marks$23$forward[('h4)+:(3)]) & ((marks$marks$23$second & marks$marks$23$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$23$forward[('h1)+:(3)] < marks$marks$23$forward[('h4)+:(3)]) & ((marks$marks$23$second & marks$marks$23$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$23$forward['h0] & (marks$marks$23$forward[('h1)+:(3)] < marks$marks$23$room))) begin
                 marks$marks$23$tuser = marks$marks$23$lead$malformed_tuser;
             end
         end
@@ -44512,8 +43706,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$24$octet$tdata = marks$marks$24$tdata;
         marks$marks$24$lead$byte_class = marks$marks$24$octet$byte_class;
-        marks$marks$24$outside_tuser = marks$marks$24$lead$outside_tuser;
-        marks$marks$24$unused_inputs = |marks$marks$24$octet$free_bits | marks$marks$24$forward['h0];
+        marks$marks$24$unused_inputs = |marks$marks$24$octet$free_bits;
         marks$marks$24$need = 'h0;
         if (marks$marks$24$lead$lead_length > 'h1) begin
             marks$marks$24$need = marks$marks$24$lead$lead_length - 'h1;
@@ -44525,7 +43718,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$24$runs_on = 1'b0;
         marks$marks$24$tuser = 'h0;
         if (marks$marks$24$keep & (marks$marks$24$octet$continuation != 'h0)) begin
-            if (~((marks$marks$24$forward[('h1)+:(3)] < marks$marks$24$forward[('h4)+:(3)]) & ((marks$marks$24$second & marks$marks$24$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$24$forward[('h1)+:(3)] < marks$marks$24$forward[('h4)+:(3)]) & ((marks$marks$24$second & marks$marks$24$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$24$forward['h0] & (marks$marks$24$forward[('h1)+:(3)] < marks$marks$24$room))) begin
                 marks$marks$24$tuser = marks$marks$24$lead$malformed_tuser;
             end
         end
@@ -44751,8 +43944,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$25$octet$tdata = marks$marks$25$tdata;
         marks$marks$25$lead$byte_class = marks$marks$25$octet$byte_class;
-        marks$marks$25$outside_tuser = marks$marks$25$lead$outside_tuser;
-        marks$marks$25$unused_inputs = |marks$marks$25$octet$free_bits | marks$marks$25$forward['h0];
+        marks$marks$25$unused_inputs = |marks$marks$25$octet$free_bits;
         marks$marks$25$need = 'h0;
         if (marks$marks$25$lead$lead_length > 'h1) begin
             marks$marks$25$need = marks$marks$25$lead$lead_length - 'h1;
@@ -44764,7 +43956,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$25$runs_on = 1'b0;
         marks$marks$25$tuser = 'h0;
         if (marks$marks$25$keep & (marks$marks$25$octet$continuation != 'h0)) begin
-            if (~((marks$marks$25$forward[('h1)+:(3)] < marks$marks$25$forward[('h4)+:(3)]) & ((marks$marks$25$second & marks$marks$25$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$25$forward[('h1)+:(3)] < marks$marks$25$forward[('h4)+:(3)]) & ((marks$marks$25$second & marks$marks$25$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$25$forward['h0] & (marks$marks$25$forward[('h1)+:(3)] < marks$marks$25$room))) begin
                 marks$marks$25$tuser = marks$marks$25$lead$malformed_tuser;
             end
         end
@@ -44990,8 +44182,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$26$octet$tdata = marks$marks$26$tdata;
         marks$marks$26$lead$byte_class = marks$marks$26$octet$byte_class;
-        marks$marks$26$outside_tuser = marks$marks$26$lead$outside_tuser;
-        marks$marks$26$unused_inputs = |marks$marks$26$octet$free_bits | marks$marks$26$forward['h0];
+        marks$marks$26$unused_inputs = |marks$marks$26$octet$free_bits;
         marks$marks$26$need = 'h0;
         if (marks$marks$26$lead$lead_length > 'h1) begin
             marks$marks$26$need = marks$marks$26$lead$lead_length - 'h1;
@@ -45003,7 +44194,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$26$runs_on = 1'b0;
         marks$marks$26$tuser = 'h0;
         if (marks$marks$26$keep & (marks$marks$26$octet$continuation != 'h0)) begin
-            if (~((marks$marks$26$forward[('h1)+:(3)] < marks$marks$26$forward[('h4)+:(3)]) & ((marks$marks$26$second & marks$marks$26$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$26$forward[('h1)+:(3)] < marks$marks$26$forward[('h4)+:(3)]) & ((marks$marks$26$second & marks$marks$26$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$26$forward['h0] & (marks$marks$26$forward[('h1)+:(3)] < marks$marks$26$room))) begin
                 marks$marks$26$tuser = marks$marks$26$lead$malformed_tuser;
             end
         end
@@ -45229,8 +44420,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$27$octet$tdata = marks$marks$27$tdata;
         marks$marks$27$lead$byte_class = marks$marks$27$octet$byte_class;
-        marks$marks$27$outside_tuser = marks$marks$27$lead$outside_tuser;
-        marks$marks$27$unused_inputs = |marks$marks$27$octet$free_bits | marks$marks$27$forward['h0];
+        marks$marks$27$unused_inputs = |marks$marks$27$octet$free_bits;
         marks$marks$27$need = 'h0;
         if (marks$marks$27$lead$lead_length > 'h1) begin
             marks$marks$27$need = marks$marks$27$lead$lead_length - 'h1;
@@ -45242,7 +44432,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$27$runs_on = 1'b0;
         marks$marks$27$tuser = 'h0;
         if (marks$marks$27$keep & (marks$marks$27$octet$continuation != 'h0)) begin
-            if (~((marks$marks$27$forward[('h1)+:(3)] < marks$marks$27$forward[('h4)+:(3)]) & ((marks$marks$27$second & marks$marks$27$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$27$forward[('h1)+:(3)] < marks$marks$27$forward[('h4)+:(3)]) & ((marks$marks$27$second & marks$marks$27$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$27$forward['h0] & (marks$marks$27$forward[('h1)+:(3)] < marks$marks$27$room))) begin
                 marks$marks$27$tuser = marks$marks$27$lead$malformed_tuser;
             end
         end
@@ -45468,8 +44658,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$28$octet$tdata = marks$marks$28$tdata;
         marks$marks$28$lead$byte_class = marks$marks$28$octet$byte_class;
-        marks$marks$28$outside_tuser = marks$marks$28$lead$outside_tuser;
-        marks$marks$28$unused_inputs = |marks$marks$28$octet$free_bits | marks$marks$28$forward['h0];
+        marks$marks$28$unused_inputs = |marks$marks$28$octet$free_bits;
         marks$marks$28$need = 'h0;
         if (marks$marks$28$lead$lead_length > 'h1) begin
             marks$marks$28$need = marks$marks$28$lead$lead_length - 'h1;
@@ -45481,7 +44670,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$28$runs_on = 1'b0;
         marks$marks$28$tuser = 'h0;
         if (marks$marks$28$keep & (marks$marks$28$octet$continuation != 'h0)) begin
-            if (~((marks$marks$28$forward[('h1)+:(3)] < marks$marks$28$forward[('h4)+:(3)]) & ((marks$marks$28$second & marks$marks$28$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$28$forward[('h1)+:(3)] < marks$marks$28$forward[('h4)+:(3)]) & ((marks$marks$28$second & marks$marks$28$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$28$forward['h0] & (marks$marks$28$forward[('h1)+:(3)] < marks$marks$28$room))) begin
                 marks$marks$28$tuser = marks$marks$28$lead$malformed_tuser;
             end
         end
@@ -45707,8 +44896,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$29$octet$tdata = marks$marks$29$tdata;
         marks$marks$29$lead$byte_class = marks$marks$29$octet$byte_class;
-        marks$marks$29$outside_tuser = marks$marks$29$lead$outside_tuser;
-        marks$marks$29$unused_inputs = |marks$marks$29$octet$free_bits | marks$marks$29$forward['h0];
+        marks$marks$29$unused_inputs = |marks$marks$29$octet$free_bits;
         marks$marks$29$need = 'h0;
         if (marks$marks$29$lead$lead_length > 'h1) begin
             marks$marks$29$need = marks$marks$29$lead$lead_length - 'h1;
@@ -45720,7 +44908,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$29$runs_on = 1'b0;
         marks$marks$29$tuser = 'h0;
         if (marks$marks$29$keep & (marks$marks$29$octet$continuation != 'h0)) begin
-            if (~((marks$marks$29$forward[('h1)+:(3)] < marks$marks$29$forward[('h4)+:(3)]) & ((marks$marks$29$second & marks$marks$29$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$29$forward[('h1)+:(3)] < marks$marks$29$forward[('h4)+:(3)]) & ((marks$marks$29$second & marks$marks$29$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$29$forward['h0] & (marks$marks$29$forward[('h1)+:(3)] < marks$marks$29$room))) begin
                 marks$marks$29$tuser = marks$marks$29$lead$malformed_tuser;
             end
         end
@@ -45946,8 +45134,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$30$octet$tdata = marks$marks$30$tdata;
         marks$marks$30$lead$byte_class = marks$marks$30$octet$byte_class;
-        marks$marks$30$outside_tuser = marks$marks$30$lead$outside_tuser;
-        marks$marks$30$unused_inputs = |marks$marks$30$octet$free_bits | marks$marks$30$forward['h0];
+        marks$marks$30$unused_inputs = |marks$marks$30$octet$free_bits;
         marks$marks$30$need = 'h0;
         if (marks$marks$30$lead$lead_length > 'h1) begin
             marks$marks$30$need = marks$marks$30$lead$lead_length - 'h1;
@@ -45959,7 +45146,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$30$runs_on = 1'b0;
         marks$marks$30$tuser = 'h0;
         if (marks$marks$30$keep & (marks$marks$30$octet$continuation != 'h0)) begin
-            if (~((marks$marks$30$forward[('h1)+:(3)] < marks$marks$30$forward[('h4)+:(3)]) & ((marks$marks$30$second & marks$marks$30$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$30$forward[('h1)+:(3)] < marks$marks$30$forward[('h4)+:(3)]) & ((marks$marks$30$second & marks$marks$30$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$30$forward['h0] & (marks$marks$30$forward[('h1)+:(3)] < marks$marks$30$room))) begin
                 marks$marks$30$tuser = marks$marks$30$lead$malformed_tuser;
             end
         end
@@ -46185,8 +45372,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(*) begin
         marks$marks$31$octet$tdata = marks$marks$31$tdata;
         marks$marks$31$lead$byte_class = marks$marks$31$octet$byte_class;
-        marks$marks$31$outside_tuser = marks$marks$31$lead$outside_tuser;
-        marks$marks$31$unused_inputs = |marks$marks$31$octet$free_bits | marks$marks$31$forward['h0];
+        marks$marks$31$unused_inputs = |marks$marks$31$octet$free_bits;
         marks$marks$31$need = 'h0;
         if (marks$marks$31$lead$lead_length > 'h1) begin
             marks$marks$31$need = marks$marks$31$lead$lead_length - 'h1;
@@ -46198,7 +45384,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$31$runs_on = 1'b0;
         marks$marks$31$tuser = 'h0;
         if (marks$marks$31$keep & (marks$marks$31$octet$continuation != 'h0)) begin
-            if (~((marks$marks$31$forward[('h1)+:(3)] < marks$marks$31$forward[('h4)+:(3)]) & ((marks$marks$31$second & marks$marks$31$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$31$forward[('h1)+:(3)] < marks$marks$31$forward[('h4)+:(3)]) & ((marks$marks$31$second & marks$marks$31$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$31$forward['h0] & (marks$marks$31$forward[('h1)+:(3)] < marks$marks$31$room))) begin
                 marks$marks$31$tuser = marks$marks$31$lead$malformed_tuser;
             end
         end
@@ -47164,339 +46350,193 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     // marks
     always @(*) begin
         marks$carry$clock = marks$clock;
-        marks$carry_outside$clock = marks$clock;
+        marks$carry_room$clock = marks$clock;
         marks$tlast_out$clock = marks$clock;
         marks$write_out$clock = marks$clock;
         marks$resolved_out$clock = marks$clock;
         marks$resolved_tuser_out$clock = marks$clock;
         marks$carry$d = marks$carry$q;
-        marks$carry_outside$d = marks$carry_outside$q;
+        marks$carry_room$d = marks$carry_room$q;
         marks$tlast_out$d = marks$tlast_out$q;
         marks$write_out$d = marks$write_out$q;
         marks$resolved_out$d = marks$resolved_out$q;
         marks$resolved_tuser_out$d = marks$resolved_tuser_out$q;
-        marks$before$0$earlier = marks$carry$q;
-        marks$before$0$later = 'h1;
-        marks$before$1$earlier = marks$carry$q;
-        marks$before$1$later = marks$forward$0;
-        marks$before$2$earlier = marks$carry$q;
-        marks$before$2$later = marks$forward$1;
-        marks$before$3$earlier = marks$carry$q;
-        marks$before$3$later = marks$forward$2;
-        marks$before$4$earlier = marks$carry$q;
-        marks$before$4$later = marks$forward$3;
-        marks$before$5$earlier = marks$carry$q;
-        marks$before$5$later = marks$forward$4;
-        marks$before$6$earlier = marks$carry$q;
-        marks$before$6$later = marks$forward$5;
-        marks$before$7$earlier = marks$carry$q;
-        marks$before$7$later = marks$forward$6;
-        marks$before$8$earlier = marks$carry$q;
-        marks$before$8$later = marks$forward$7;
-        marks$before$9$earlier = marks$carry$q;
-        marks$before$9$later = marks$forward$8;
-        marks$before$10$earlier = marks$carry$q;
-        marks$before$10$later = marks$forward$9;
-        marks$before$11$earlier = marks$carry$q;
-        marks$before$11$later = marks$forward$10;
-        marks$before$12$earlier = marks$carry$q;
-        marks$before$12$later = marks$forward$11;
-        marks$before$13$earlier = marks$carry$q;
-        marks$before$13$later = marks$forward$12;
-        marks$before$14$earlier = marks$carry$q;
-        marks$before$14$later = marks$forward$13;
-        marks$before$15$earlier = marks$carry$q;
-        marks$before$15$later = marks$forward$14;
-        marks$before$16$earlier = marks$carry$q;
-        marks$before$16$later = marks$forward$15;
-        marks$before$17$earlier = marks$carry$q;
-        marks$before$17$later = marks$forward$16;
-        marks$before$18$earlier = marks$carry$q;
-        marks$before$18$later = marks$forward$17;
-        marks$before$19$earlier = marks$carry$q;
-        marks$before$19$later = marks$forward$18;
-        marks$before$20$earlier = marks$carry$q;
-        marks$before$20$later = marks$forward$19;
-        marks$before$21$earlier = marks$carry$q;
-        marks$before$21$later = marks$forward$20;
-        marks$before$22$earlier = marks$carry$q;
-        marks$before$22$later = marks$forward$21;
-        marks$before$23$earlier = marks$carry$q;
-        marks$before$23$later = marks$forward$22;
-        marks$before$24$earlier = marks$carry$q;
-        marks$before$24$later = marks$forward$23;
-        marks$before$25$earlier = marks$carry$q;
-        marks$before$25$later = marks$forward$24;
-        marks$before$26$earlier = marks$carry$q;
-        marks$before$26$later = marks$forward$25;
-        marks$before$27$earlier = marks$carry$q;
-        marks$before$27$later = marks$forward$26;
-        marks$before$28$earlier = marks$carry$q;
-        marks$before$28$later = marks$forward$27;
-        marks$before$29$earlier = marks$carry$q;
-        marks$before$29$later = marks$forward$28;
-        marks$before$30$earlier = marks$carry$q;
-        marks$before$30$later = marks$forward$29;
-        marks$before$31$earlier = marks$carry$q;
-        marks$before$31$later = marks$forward$30;
-        marks$any_open = 1'b0;
-        marks$open_outside = 'h0;
+        marks$carry_open = marks$carry_room$q != 'h0;
+        marks$carry_trail = marks$carry$q[('h1)+:(3)];
+        marks$carry_need = marks$carry$q[('h4)+:(3)];
+        marks$beat_lead = marks$backward$0[('h1)+:(3)];
+        marks$room = 'h0;
+        if ((marks$carry_trail != 'h0) | ((marks$backward$0[('h4)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0)) begin
+            marks$room = marks$carry_room$q;
+        end
+        marks$carry_outside = marks$tuser_out_of_range;
+        if (marks$carry$q['hb]) begin
+            marks$carry_outside = marks$tuser_overlong;
+        end
+        else if (marks$carry$q['ha]) begin
+            marks$carry_outside = marks$tuser_surrogate;
+        end
+        marks$run = {{1{1'b0}}, marks$carry_trail} + {{1{1'b0}}, marks$beat_lead};
+        marks$marks$0$forward = 'h1;
+        marks$marks$1$forward = marks$forward$0;
+        marks$marks$2$forward = marks$forward$1;
+        marks$marks$3$forward = marks$forward$2;
+        marks$marks$4$forward = marks$forward$3;
+        marks$marks$5$forward = marks$forward$4;
+        marks$marks$6$forward = marks$forward$5;
+        marks$marks$7$forward = marks$forward$6;
+        marks$marks$8$forward = marks$forward$7;
+        marks$marks$9$forward = marks$forward$8;
+        marks$marks$10$forward = marks$forward$9;
+        marks$marks$11$forward = marks$forward$10;
+        marks$marks$12$forward = marks$forward$11;
+        marks$marks$13$forward = marks$forward$12;
+        marks$marks$14$forward = marks$forward$13;
+        marks$marks$15$forward = marks$forward$14;
+        marks$marks$16$forward = marks$forward$15;
+        marks$marks$17$forward = marks$forward$16;
+        marks$marks$18$forward = marks$forward$17;
+        marks$marks$19$forward = marks$forward$18;
+        marks$marks$20$forward = marks$forward$19;
+        marks$marks$21$forward = marks$forward$20;
+        marks$marks$22$forward = marks$forward$21;
+        marks$marks$23$forward = marks$forward$22;
+        marks$marks$24$forward = marks$forward$23;
+        marks$marks$25$forward = marks$forward$24;
+        marks$marks$26$forward = marks$forward$25;
+        marks$marks$27$forward = marks$forward$26;
+        marks$marks$28$forward = marks$forward$27;
+        marks$marks$29$forward = marks$forward$28;
+        marks$marks$30$forward = marks$forward$29;
+        marks$marks$31$forward = marks$forward$30;
         marks$marks$0$tdata = marks$data$0;
         marks$marks$0$keep = marks$keep$0;
-        marks$marks$0$forward = marks$before$0$joined;
+        marks$marks$0$room = marks$room;
         marks$marks$0$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$0$open;
-        if (marks$marks$0$open) begin
-            marks$open_outside = marks$marks$0$outside_tuser;
-        end
         marks$marks$1$tdata = marks$data$1;
         marks$marks$1$keep = marks$keep$1;
-        marks$marks$1$forward = marks$before$1$joined;
+        marks$marks$1$room = marks$room;
         marks$marks$1$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$1$open;
-        if (marks$marks$1$open) begin
-            marks$open_outside = marks$marks$1$outside_tuser;
-        end
         marks$marks$2$tdata = marks$data$2;
         marks$marks$2$keep = marks$keep$2;
-        marks$marks$2$forward = marks$before$2$joined;
+        marks$marks$2$room = marks$room;
         marks$marks$2$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$2$open;
-        if (marks$marks$2$open) begin
-            marks$open_outside = marks$marks$2$outside_tuser;
-        end
         marks$marks$3$tdata = marks$data$3;
         marks$marks$3$keep = marks$keep$3;
-        marks$marks$3$forward = marks$before$3$joined;
+        marks$marks$3$room = marks$room;
         marks$marks$3$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$3$open;
-        if (marks$marks$3$open) begin
-            marks$open_outside = marks$marks$3$outside_tuser;
-        end
         marks$marks$4$tdata = marks$data$4;
         marks$marks$4$keep = marks$keep$4;
-        marks$marks$4$forward = marks$before$4$joined;
+        marks$marks$4$room = marks$room;
         marks$marks$4$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$4$open;
-        if (marks$marks$4$open) begin
-            marks$open_outside = marks$marks$4$outside_tuser;
-        end
         marks$marks$5$tdata = marks$data$5;
         marks$marks$5$keep = marks$keep$5;
-        marks$marks$5$forward = marks$before$5$joined;
+        marks$marks$5$room = marks$room;
         marks$marks$5$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$5$open;
-        if (marks$marks$5$open) begin
-            marks$open_outside = marks$marks$5$outside_tuser;
-        end
         marks$marks$6$tdata = marks$data$6;
         marks$marks$6$keep = marks$keep$6;
-        marks$marks$6$forward = marks$before$6$joined;
+        marks$marks$6$room = marks$room;
         marks$marks$6$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$6$open;
-        if (marks$marks$6$open) begin
-            marks$open_outside = marks$marks$6$outside_tuser;
-        end
         marks$marks$7$tdata = marks$data$7;
         marks$marks$7$keep = marks$keep$7;
-        marks$marks$7$forward = marks$before$7$joined;
+        marks$marks$7$room = marks$room;
         marks$marks$7$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$7$open;
-        if (marks$marks$7$open) begin
-            marks$open_outside = marks$marks$7$outside_tuser;
-        end
         marks$marks$8$tdata = marks$data$8;
         marks$marks$8$keep = marks$keep$8;
-        marks$marks$8$forward = marks$before$8$joined;
+        marks$marks$8$room = marks$room;
         marks$marks$8$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$8$open;
-        if (marks$marks$8$open) begin
-            marks$open_outside = marks$marks$8$outside_tuser;
-        end
         marks$marks$9$tdata = marks$data$9;
         marks$marks$9$keep = marks$keep$9;
-        marks$marks$9$forward = marks$before$9$joined;
+        marks$marks$9$room = marks$room;
         marks$marks$9$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$9$open;
-        if (marks$marks$9$open) begin
-            marks$open_outside = marks$marks$9$outside_tuser;
-        end
         marks$marks$10$tdata = marks$data$10;
         marks$marks$10$keep = marks$keep$10;
-        marks$marks$10$forward = marks$before$10$joined;
+        marks$marks$10$room = marks$room;
         marks$marks$10$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$10$open;
-        if (marks$marks$10$open) begin
-            marks$open_outside = marks$marks$10$outside_tuser;
-        end
         marks$marks$11$tdata = marks$data$11;
         marks$marks$11$keep = marks$keep$11;
-        marks$marks$11$forward = marks$before$11$joined;
+        marks$marks$11$room = marks$room;
         marks$marks$11$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$11$open;
-        if (marks$marks$11$open) begin
-            marks$open_outside = marks$marks$11$outside_tuser;
-        end
         marks$marks$12$tdata = marks$data$12;
         marks$marks$12$keep = marks$keep$12;
-        marks$marks$12$forward = marks$before$12$joined;
+        marks$marks$12$room = marks$room;
         marks$marks$12$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$12$open;
-        if (marks$marks$12$open) begin
-            marks$open_outside = marks$marks$12$outside_tuser;
-        end
         marks$marks$13$tdata = marks$data$13;
         marks$marks$13$keep = marks$keep$13;
-        marks$marks$13$forward = marks$before$13$joined;
+        marks$marks$13$room = marks$room;
         marks$marks$13$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$13$open;
-        if (marks$marks$13$open) begin
-            marks$open_outside = marks$marks$13$outside_tuser;
-        end
         marks$marks$14$tdata = marks$data$14;
         marks$marks$14$keep = marks$keep$14;
-        marks$marks$14$forward = marks$before$14$joined;
+        marks$marks$14$room = marks$room;
         marks$marks$14$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$14$open;
-        if (marks$marks$14$open) begin
-            marks$open_outside = marks$marks$14$outside_tuser;
-        end
         marks$marks$15$tdata = marks$data$15;
         marks$marks$15$keep = marks$keep$15;
-        marks$marks$15$forward = marks$before$15$joined;
+        marks$marks$15$room = marks$room;
         marks$marks$15$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$15$open;
-        if (marks$marks$15$open) begin
-            marks$open_outside = marks$marks$15$outside_tuser;
-        end
         marks$marks$16$tdata = marks$data$16;
         marks$marks$16$keep = marks$keep$16;
-        marks$marks$16$forward = marks$before$16$joined;
+        marks$marks$16$room = marks$room;
         marks$marks$16$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$16$open;
-        if (marks$marks$16$open) begin
-            marks$open_outside = marks$marks$16$outside_tuser;
-        end
         marks$marks$17$tdata = marks$data$17;
         marks$marks$17$keep = marks$keep$17;
-        marks$marks$17$forward = marks$before$17$joined;
+        marks$marks$17$room = marks$room;
         marks$marks$17$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$17$open;
-        if (marks$marks$17$open) begin
-            marks$open_outside = marks$marks$17$outside_tuser;
-        end
         marks$marks$18$tdata = marks$data$18;
         marks$marks$18$keep = marks$keep$18;
-        marks$marks$18$forward = marks$before$18$joined;
+        marks$marks$18$room = marks$room;
         marks$marks$18$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$18$open;
-        if (marks$marks$18$open) begin
-            marks$open_outside = marks$marks$18$outside_tuser;
-        end
         marks$marks$19$tdata = marks$data$19;
         marks$marks$19$keep = marks$keep$19;
-        marks$marks$19$forward = marks$before$19$joined;
+        marks$marks$19$room = marks$room;
         marks$marks$19$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$19$open;
-        if (marks$marks$19$open) begin
-            marks$open_outside = marks$marks$19$outside_tuser;
-        end
         marks$marks$20$tdata = marks$data$20;
         marks$marks$20$keep = marks$keep$20;
-        marks$marks$20$forward = marks$before$20$joined;
+        marks$marks$20$room = marks$room;
         marks$marks$20$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$20$open;
-        if (marks$marks$20$open) begin
-            marks$open_outside = marks$marks$20$outside_tuser;
-        end
         marks$marks$21$tdata = marks$data$21;
         marks$marks$21$keep = marks$keep$21;
-        marks$marks$21$forward = marks$before$21$joined;
+        marks$marks$21$room = marks$room;
         marks$marks$21$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$21$open;
-        if (marks$marks$21$open) begin
-            marks$open_outside = marks$marks$21$outside_tuser;
-        end
         marks$marks$22$tdata = marks$data$22;
         marks$marks$22$keep = marks$keep$22;
-        marks$marks$22$forward = marks$before$22$joined;
+        marks$marks$22$room = marks$room;
         marks$marks$22$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$22$open;
-        if (marks$marks$22$open) begin
-            marks$open_outside = marks$marks$22$outside_tuser;
-        end
         marks$marks$23$tdata = marks$data$23;
         marks$marks$23$keep = marks$keep$23;
-        marks$marks$23$forward = marks$before$23$joined;
+        marks$marks$23$room = marks$room;
         marks$marks$23$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$23$open;
-        if (marks$marks$23$open) begin
-            marks$open_outside = marks$marks$23$outside_tuser;
-        end
         marks$marks$24$tdata = marks$data$24;
         marks$marks$24$keep = marks$keep$24;
-        marks$marks$24$forward = marks$before$24$joined;
+        marks$marks$24$room = marks$room;
         marks$marks$24$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$24$open;
-        if (marks$marks$24$open) begin
-            marks$open_outside = marks$marks$24$outside_tuser;
-        end
         marks$marks$25$tdata = marks$data$25;
         marks$marks$25$keep = marks$keep$25;
-        marks$marks$25$forward = marks$before$25$joined;
+        marks$marks$25$room = marks$room;
         marks$marks$25$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$25$open;
-        if (marks$marks$25$open) begin
-            marks$open_outside = marks$marks$25$outside_tuser;
-        end
         marks$marks$26$tdata = marks$data$26;
         marks$marks$26$keep = marks$keep$26;
-        marks$marks$26$forward = marks$before$26$joined;
+        marks$marks$26$room = marks$room;
         marks$marks$26$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$26$open;
-        if (marks$marks$26$open) begin
-            marks$open_outside = marks$marks$26$outside_tuser;
-        end
         marks$marks$27$tdata = marks$data$27;
         marks$marks$27$keep = marks$keep$27;
-        marks$marks$27$forward = marks$before$27$joined;
+        marks$marks$27$room = marks$room;
         marks$marks$27$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$27$open;
-        if (marks$marks$27$open) begin
-            marks$open_outside = marks$marks$27$outside_tuser;
-        end
         marks$marks$28$tdata = marks$data$28;
         marks$marks$28$keep = marks$keep$28;
-        marks$marks$28$forward = marks$before$28$joined;
+        marks$marks$28$room = marks$room;
         marks$marks$28$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$28$open;
-        if (marks$marks$28$open) begin
-            marks$open_outside = marks$marks$28$outside_tuser;
-        end
         marks$marks$29$tdata = marks$data$29;
         marks$marks$29$keep = marks$keep$29;
-        marks$marks$29$forward = marks$before$29$joined;
+        marks$marks$29$room = marks$room;
         marks$marks$29$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$29$open;
-        if (marks$marks$29$open) begin
-            marks$open_outside = marks$marks$29$outside_tuser;
-        end
         marks$marks$30$tdata = marks$data$30;
         marks$marks$30$keep = marks$keep$30;
-        marks$marks$30$forward = marks$before$30$joined;
+        marks$marks$30$room = marks$room;
         marks$marks$30$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$30$open;
-        if (marks$marks$30$open) begin
-            marks$open_outside = marks$marks$30$outside_tuser;
-        end
         marks$marks$31$tdata = marks$data$31;
         marks$marks$31$keep = marks$keep$31;
-        marks$marks$31$forward = marks$before$31$joined;
+        marks$marks$31$room = marks$room;
         marks$marks$31$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$31$open;
-        if (marks$marks$31$open) begin
-            marks$open_outside = marks$marks$31$outside_tuser;
-        end
         marks$marks$0$backward = marks$backward$1;
         marks$marks$1$backward = marks$backward$2;
         marks$marks$2$backward = marks$backward$3;
@@ -47529,11 +46569,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$marks$29$backward = marks$backward$30;
         marks$marks$30$backward = marks$backward$31;
         marks$marks$31$backward = 'h1;
-        marks$carry_open = !marks$carry$q['h0] & (marks$carry$q[('h1)+:(3)] < marks$carry$q[('h4)+:(3)]) & ((marks$carry$q[('h1)+:(3)] == 'h0) | ((marks$carry$q[('hc)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0));
-        marks$carry_trail = marks$carry$q[('h1)+:(3)];
-        marks$carry_need = marks$carry$q[('h4)+:(3)];
-        marks$beat_lead = marks$backward$0[('h1)+:(3)];
-        marks$run = {{1{1'b0}}, marks$carry_trail} + {{1{1'b0}}, marks$beat_lead};
         marks$resolving = 1'b0;
         marks$resolving_tuser = 'h0;
         if (marks$beat & marks$carry_open) begin
@@ -47545,7 +46580,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
                 marks$resolving = 1'b1;
                 marks$resolving_tuser = marks$tuser_truncated;
                 if (marks$backward$0[('h4)+:(5)] != 'h0) begin
-                    marks$resolving_tuser = marks$carry_outside$q;
+                    marks$resolving_tuser = marks$carry_outside;
                 end
             end
             else if (marks$run >= {{1{1'b0}}, marks$carry_need}) begin
@@ -47558,14 +46593,22 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         end
         marks$after$earlier = marks$carry$q;
         marks$after$later = marks$forward$31;
+        marks$next_carry = marks$carry$q;
         if (marks$beat) begin
-            marks$carry$d = marks$after$joined;
+            marks$next_carry = marks$after$joined;
             if (marks$last) begin
-                marks$carry$d = 'h1;
+                marks$next_carry = 'h1;
             end
-            if (marks$any_open) begin
-                marks$carry_outside$d = marks$open_outside;
-            end
+        end
+        if (marks$rst) begin
+            marks$next_carry = 'h1;
+        end
+        marks$carry$d = marks$next_carry;
+        marks$next_trail = marks$next_carry[('h1)+:(3)];
+        marks$next_need = marks$next_carry[('h4)+:(3)];
+        marks$carry_room$d = 'h0;
+        if (!marks$next_carry['h0] & (marks$next_trail < marks$next_need) & ((marks$next_trail == 'h0) | ((marks$next_carry[('hc)+:(5)] & marks$next_carry[('h7)+:(5)]) != 'h0))) begin
+            marks$carry_room$d = marks$next_need - marks$next_trail;
         end
         marks$write_out$d = marks$beat;
         marks$tlast_out$d = marks$last;
@@ -47964,7 +47007,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         marks$resolved = marks$resolved_out$q;
         marks$resolved_tuser = marks$resolved_tuser_out$q;
         if (marks$rst) begin
-            marks$carry$d = 'h1;
             marks$write_out$d = 1'b0;
             marks$resolved_out$d = 1'b0;
         end
@@ -48445,6 +47487,13 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$places$0$opens$31$clock) begin
        hold$places$0$opens$31$q <= hold$places$0$opens$31$d;
     end
+    // hold$places$0$any_open
+    initial begin
+       hold$places$0$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$0$any_open$clock) begin
+       hold$places$0$any_open$q <= hold$places$0$any_open$d;
+    end
     // hold$places$0$marks_bus
     always @(*) hold$places$0$marks_bus$bus = {hold$places$0$marks_bus$lane$31, hold$places$0$marks_bus$lane$30, hold$places$0$marks_bus$lane$29, hold$places$0$marks_bus$lane$28, hold$places$0$marks_bus$lane$27, hold$places$0$marks_bus$lane$26, hold$places$0$marks_bus$lane$25, hold$places$0$marks_bus$lane$24, hold$places$0$marks_bus$lane$23, hold$places$0$marks_bus$lane$22, hold$places$0$marks_bus$lane$21, hold$places$0$marks_bus$lane$20, hold$places$0$marks_bus$lane$19, hold$places$0$marks_bus$lane$18, hold$places$0$marks_bus$lane$17, hold$places$0$marks_bus$lane$16, hold$places$0$marks_bus$lane$15, hold$places$0$marks_bus$lane$14, hold$places$0$marks_bus$lane$13, hold$places$0$marks_bus$lane$12, hold$places$0$marks_bus$lane$11, hold$places$0$marks_bus$lane$10, hold$places$0$marks_bus$lane$9, hold$places$0$marks_bus$lane$8, hold$places$0$marks_bus$lane$7, hold$places$0$marks_bus$lane$6, hold$places$0$marks_bus$lane$5, hold$places$0$marks_bus$lane$4, hold$places$0$marks_bus$lane$3, hold$places$0$marks_bus$lane$2, hold$places$0$marks_bus$lane$1, hold$places$0$marks_bus$lane$0};
     // hold$places$0
@@ -48453,16 +47502,16 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$data$clock = hold$places$0$clock;
         hold$places$0$keep$clock = hold$places$0$clock;
         hold$places$0$last$clock = hold$places$0$clock;
+        hold$places$0$any_open$clock = hold$places$0$clock;
         hold$places$0$full_reg$d = hold$places$0$full_reg$q;
         hold$places$0$data$d = hold$places$0$data$q;
         hold$places$0$keep$d = hold$places$0$keep$q;
         hold$places$0$last$d = hold$places$0$last$q;
-        hold$places$0$open = 1'b0;
+        hold$places$0$any_open$d = hold$places$0$any_open$q;
         hold$places$0$marks$0$clock = hold$places$0$clock;
         hold$places$0$opens$0$clock = hold$places$0$clock;
         hold$places$0$marks$0$d = hold$places$0$marks$0$q;
         hold$places$0$opens$0$d = hold$places$0$opens$0$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$0$q;
         hold$places$0$marks_bus$lane$0 = hold$places$0$marks$0$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$0$q) begin
@@ -48474,7 +47523,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$1$clock = hold$places$0$clock;
         hold$places$0$marks$1$d = hold$places$0$marks$1$q;
         hold$places$0$opens$1$d = hold$places$0$opens$1$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$1$q;
         hold$places$0$marks_bus$lane$1 = hold$places$0$marks$1$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$1$q) begin
@@ -48486,7 +47534,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$2$clock = hold$places$0$clock;
         hold$places$0$marks$2$d = hold$places$0$marks$2$q;
         hold$places$0$opens$2$d = hold$places$0$opens$2$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$2$q;
         hold$places$0$marks_bus$lane$2 = hold$places$0$marks$2$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$2$q) begin
@@ -48498,7 +47545,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$3$clock = hold$places$0$clock;
         hold$places$0$marks$3$d = hold$places$0$marks$3$q;
         hold$places$0$opens$3$d = hold$places$0$opens$3$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$3$q;
         hold$places$0$marks_bus$lane$3 = hold$places$0$marks$3$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$3$q) begin
@@ -48510,7 +47556,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$4$clock = hold$places$0$clock;
         hold$places$0$marks$4$d = hold$places$0$marks$4$q;
         hold$places$0$opens$4$d = hold$places$0$opens$4$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$4$q;
         hold$places$0$marks_bus$lane$4 = hold$places$0$marks$4$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$4$q) begin
@@ -48522,7 +47567,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$5$clock = hold$places$0$clock;
         hold$places$0$marks$5$d = hold$places$0$marks$5$q;
         hold$places$0$opens$5$d = hold$places$0$opens$5$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$5$q;
         hold$places$0$marks_bus$lane$5 = hold$places$0$marks$5$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$5$q) begin
@@ -48534,7 +47578,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$6$clock = hold$places$0$clock;
         hold$places$0$marks$6$d = hold$places$0$marks$6$q;
         hold$places$0$opens$6$d = hold$places$0$opens$6$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$6$q;
         hold$places$0$marks_bus$lane$6 = hold$places$0$marks$6$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$6$q) begin
@@ -48546,7 +47589,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$7$clock = hold$places$0$clock;
         hold$places$0$marks$7$d = hold$places$0$marks$7$q;
         hold$places$0$opens$7$d = hold$places$0$opens$7$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$7$q;
         hold$places$0$marks_bus$lane$7 = hold$places$0$marks$7$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$7$q) begin
@@ -48558,7 +47600,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$8$clock = hold$places$0$clock;
         hold$places$0$marks$8$d = hold$places$0$marks$8$q;
         hold$places$0$opens$8$d = hold$places$0$opens$8$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$8$q;
         hold$places$0$marks_bus$lane$8 = hold$places$0$marks$8$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$8$q) begin
@@ -48570,7 +47611,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$9$clock = hold$places$0$clock;
         hold$places$0$marks$9$d = hold$places$0$marks$9$q;
         hold$places$0$opens$9$d = hold$places$0$opens$9$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$9$q;
         hold$places$0$marks_bus$lane$9 = hold$places$0$marks$9$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$9$q) begin
@@ -48582,7 +47622,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$10$clock = hold$places$0$clock;
         hold$places$0$marks$10$d = hold$places$0$marks$10$q;
         hold$places$0$opens$10$d = hold$places$0$opens$10$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$10$q;
         hold$places$0$marks_bus$lane$10 = hold$places$0$marks$10$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$10$q) begin
@@ -48594,7 +47633,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$11$clock = hold$places$0$clock;
         hold$places$0$marks$11$d = hold$places$0$marks$11$q;
         hold$places$0$opens$11$d = hold$places$0$opens$11$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$11$q;
         hold$places$0$marks_bus$lane$11 = hold$places$0$marks$11$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$11$q) begin
@@ -48606,7 +47644,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$12$clock = hold$places$0$clock;
         hold$places$0$marks$12$d = hold$places$0$marks$12$q;
         hold$places$0$opens$12$d = hold$places$0$opens$12$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$12$q;
         hold$places$0$marks_bus$lane$12 = hold$places$0$marks$12$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$12$q) begin
@@ -48618,7 +47655,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$13$clock = hold$places$0$clock;
         hold$places$0$marks$13$d = hold$places$0$marks$13$q;
         hold$places$0$opens$13$d = hold$places$0$opens$13$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$13$q;
         hold$places$0$marks_bus$lane$13 = hold$places$0$marks$13$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$13$q) begin
@@ -48630,7 +47666,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$14$clock = hold$places$0$clock;
         hold$places$0$marks$14$d = hold$places$0$marks$14$q;
         hold$places$0$opens$14$d = hold$places$0$opens$14$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$14$q;
         hold$places$0$marks_bus$lane$14 = hold$places$0$marks$14$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$14$q) begin
@@ -48642,7 +47677,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$15$clock = hold$places$0$clock;
         hold$places$0$marks$15$d = hold$places$0$marks$15$q;
         hold$places$0$opens$15$d = hold$places$0$opens$15$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$15$q;
         hold$places$0$marks_bus$lane$15 = hold$places$0$marks$15$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$15$q) begin
@@ -48654,7 +47688,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$16$clock = hold$places$0$clock;
         hold$places$0$marks$16$d = hold$places$0$marks$16$q;
         hold$places$0$opens$16$d = hold$places$0$opens$16$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$16$q;
         hold$places$0$marks_bus$lane$16 = hold$places$0$marks$16$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$16$q) begin
@@ -48666,7 +47699,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$17$clock = hold$places$0$clock;
         hold$places$0$marks$17$d = hold$places$0$marks$17$q;
         hold$places$0$opens$17$d = hold$places$0$opens$17$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$17$q;
         hold$places$0$marks_bus$lane$17 = hold$places$0$marks$17$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$17$q) begin
@@ -48678,7 +47710,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$18$clock = hold$places$0$clock;
         hold$places$0$marks$18$d = hold$places$0$marks$18$q;
         hold$places$0$opens$18$d = hold$places$0$opens$18$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$18$q;
         hold$places$0$marks_bus$lane$18 = hold$places$0$marks$18$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$18$q) begin
@@ -48690,7 +47721,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$19$clock = hold$places$0$clock;
         hold$places$0$marks$19$d = hold$places$0$marks$19$q;
         hold$places$0$opens$19$d = hold$places$0$opens$19$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$19$q;
         hold$places$0$marks_bus$lane$19 = hold$places$0$marks$19$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$19$q) begin
@@ -48702,7 +47732,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$20$clock = hold$places$0$clock;
         hold$places$0$marks$20$d = hold$places$0$marks$20$q;
         hold$places$0$opens$20$d = hold$places$0$opens$20$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$20$q;
         hold$places$0$marks_bus$lane$20 = hold$places$0$marks$20$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$20$q) begin
@@ -48714,7 +47743,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$21$clock = hold$places$0$clock;
         hold$places$0$marks$21$d = hold$places$0$marks$21$q;
         hold$places$0$opens$21$d = hold$places$0$opens$21$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$21$q;
         hold$places$0$marks_bus$lane$21 = hold$places$0$marks$21$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$21$q) begin
@@ -48726,7 +47754,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$22$clock = hold$places$0$clock;
         hold$places$0$marks$22$d = hold$places$0$marks$22$q;
         hold$places$0$opens$22$d = hold$places$0$opens$22$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$22$q;
         hold$places$0$marks_bus$lane$22 = hold$places$0$marks$22$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$22$q) begin
@@ -48738,7 +47765,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$23$clock = hold$places$0$clock;
         hold$places$0$marks$23$d = hold$places$0$marks$23$q;
         hold$places$0$opens$23$d = hold$places$0$opens$23$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$23$q;
         hold$places$0$marks_bus$lane$23 = hold$places$0$marks$23$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$23$q) begin
@@ -48750,7 +47776,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$24$clock = hold$places$0$clock;
         hold$places$0$marks$24$d = hold$places$0$marks$24$q;
         hold$places$0$opens$24$d = hold$places$0$opens$24$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$24$q;
         hold$places$0$marks_bus$lane$24 = hold$places$0$marks$24$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$24$q) begin
@@ -48762,7 +47787,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$25$clock = hold$places$0$clock;
         hold$places$0$marks$25$d = hold$places$0$marks$25$q;
         hold$places$0$opens$25$d = hold$places$0$opens$25$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$25$q;
         hold$places$0$marks_bus$lane$25 = hold$places$0$marks$25$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$25$q) begin
@@ -48774,7 +47798,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$26$clock = hold$places$0$clock;
         hold$places$0$marks$26$d = hold$places$0$marks$26$q;
         hold$places$0$opens$26$d = hold$places$0$opens$26$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$26$q;
         hold$places$0$marks_bus$lane$26 = hold$places$0$marks$26$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$26$q) begin
@@ -48786,7 +47809,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$27$clock = hold$places$0$clock;
         hold$places$0$marks$27$d = hold$places$0$marks$27$q;
         hold$places$0$opens$27$d = hold$places$0$opens$27$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$27$q;
         hold$places$0$marks_bus$lane$27 = hold$places$0$marks$27$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$27$q) begin
@@ -48798,7 +47820,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$28$clock = hold$places$0$clock;
         hold$places$0$marks$28$d = hold$places$0$marks$28$q;
         hold$places$0$opens$28$d = hold$places$0$opens$28$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$28$q;
         hold$places$0$marks_bus$lane$28 = hold$places$0$marks$28$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$28$q) begin
@@ -48810,7 +47831,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$29$clock = hold$places$0$clock;
         hold$places$0$marks$29$d = hold$places$0$marks$29$q;
         hold$places$0$opens$29$d = hold$places$0$opens$29$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$29$q;
         hold$places$0$marks_bus$lane$29 = hold$places$0$marks$29$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$29$q) begin
@@ -48822,7 +47842,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$30$clock = hold$places$0$clock;
         hold$places$0$marks$30$d = hold$places$0$marks$30$q;
         hold$places$0$opens$30$d = hold$places$0$opens$30$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$30$q;
         hold$places$0$marks_bus$lane$30 = hold$places$0$marks$30$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$30$q) begin
@@ -48834,13 +47853,15 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$opens$31$clock = hold$places$0$clock;
         hold$places$0$marks$31$d = hold$places$0$marks$31$q;
         hold$places$0$opens$31$d = hold$places$0$opens$31$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$31$q;
         hold$places$0$marks_bus$lane$31 = hold$places$0$marks$31$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$31$q) begin
                 hold$places$0$marks$31$d = hold$places$0$resolved_tuser;
             end
             hold$places$0$opens$31$d = 1'b0;
+        end
+        if (hold$places$0$resolve) begin
+            hold$places$0$any_open$d = 1'b0;
         end
         if (hold$places$0$clear) begin
             hold$places$0$full_reg$d = 1'b0;
@@ -48850,6 +47871,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$0$data$d = hold$places$0$tdata_in;
             hold$places$0$keep$d = hold$places$0$tkeep_in;
             hold$places$0$last$d = hold$places$0$tlast_in;
+            hold$places$0$any_open$d = hold$places$0$open_in != 'h0;
             hold$places$0$marks$0$d = hold$places$0$tuser_in[('h4 * 0)+:(4)];
             hold$places$0$opens$0$d = hold$places$0$open_in[0];
             hold$places$0$marks$1$d = hold$places$0$tuser_in[('h4 * 1)+:(4)];
@@ -48919,9 +47941,11 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$tdata = hold$places$0$data$q;
         hold$places$0$tkeep = hold$places$0$keep$q;
         hold$places$0$tlast = hold$places$0$last$q;
+        hold$places$0$open = hold$places$0$any_open$q;
         hold$places$0$tuser = hold$places$0$marks_bus$bus;
         if (hold$places$0$rst) begin
             hold$places$0$full_reg$d = 1'b0;
+            hold$places$0$any_open$d = 1'b0;
             hold$places$0$opens$0$d = 1'b0;
             hold$places$0$opens$1$d = 1'b0;
             hold$places$0$opens$2$d = 1'b0;
@@ -49432,6 +48456,13 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$places$1$opens$31$clock) begin
        hold$places$1$opens$31$q <= hold$places$1$opens$31$d;
     end
+    // hold$places$1$any_open
+    initial begin
+       hold$places$1$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$1$any_open$clock) begin
+       hold$places$1$any_open$q <= hold$places$1$any_open$d;
+    end
     // hold$places$1$marks_bus
     always @(*) hold$places$1$marks_bus$bus = {hold$places$1$marks_bus$lane$31, hold$places$1$marks_bus$lane$30, hold$places$1$marks_bus$lane$29, hold$places$1$marks_bus$lane$28, hold$places$1$marks_bus$lane$27, hold$places$1$marks_bus$lane$26, hold$places$1$marks_bus$lane$25, hold$places$1$marks_bus$lane$24, hold$places$1$marks_bus$lane$23, hold$places$1$marks_bus$lane$22, hold$places$1$marks_bus$lane$21, hold$places$1$marks_bus$lane$20, hold$places$1$marks_bus$lane$19, hold$places$1$marks_bus$lane$18, hold$places$1$marks_bus$lane$17, hold$places$1$marks_bus$lane$16, hold$places$1$marks_bus$lane$15, hold$places$1$marks_bus$lane$14, hold$places$1$marks_bus$lane$13, hold$places$1$marks_bus$lane$12, hold$places$1$marks_bus$lane$11, hold$places$1$marks_bus$lane$10, hold$places$1$marks_bus$lane$9, hold$places$1$marks_bus$lane$8, hold$places$1$marks_bus$lane$7, hold$places$1$marks_bus$lane$6, hold$places$1$marks_bus$lane$5, hold$places$1$marks_bus$lane$4, hold$places$1$marks_bus$lane$3, hold$places$1$marks_bus$lane$2, hold$places$1$marks_bus$lane$1, hold$places$1$marks_bus$lane$0};
     // hold$places$1
@@ -49440,16 +48471,16 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$data$clock = hold$places$1$clock;
         hold$places$1$keep$clock = hold$places$1$clock;
         hold$places$1$last$clock = hold$places$1$clock;
+        hold$places$1$any_open$clock = hold$places$1$clock;
         hold$places$1$full_reg$d = hold$places$1$full_reg$q;
         hold$places$1$data$d = hold$places$1$data$q;
         hold$places$1$keep$d = hold$places$1$keep$q;
         hold$places$1$last$d = hold$places$1$last$q;
-        hold$places$1$open = 1'b0;
+        hold$places$1$any_open$d = hold$places$1$any_open$q;
         hold$places$1$marks$0$clock = hold$places$1$clock;
         hold$places$1$opens$0$clock = hold$places$1$clock;
         hold$places$1$marks$0$d = hold$places$1$marks$0$q;
         hold$places$1$opens$0$d = hold$places$1$opens$0$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$0$q;
         hold$places$1$marks_bus$lane$0 = hold$places$1$marks$0$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$0$q) begin
@@ -49461,7 +48492,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$1$clock = hold$places$1$clock;
         hold$places$1$marks$1$d = hold$places$1$marks$1$q;
         hold$places$1$opens$1$d = hold$places$1$opens$1$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$1$q;
         hold$places$1$marks_bus$lane$1 = hold$places$1$marks$1$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$1$q) begin
@@ -49473,7 +48503,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$2$clock = hold$places$1$clock;
         hold$places$1$marks$2$d = hold$places$1$marks$2$q;
         hold$places$1$opens$2$d = hold$places$1$opens$2$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$2$q;
         hold$places$1$marks_bus$lane$2 = hold$places$1$marks$2$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$2$q) begin
@@ -49485,7 +48514,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$3$clock = hold$places$1$clock;
         hold$places$1$marks$3$d = hold$places$1$marks$3$q;
         hold$places$1$opens$3$d = hold$places$1$opens$3$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$3$q;
         hold$places$1$marks_bus$lane$3 = hold$places$1$marks$3$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$3$q) begin
@@ -49497,7 +48525,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$4$clock = hold$places$1$clock;
         hold$places$1$marks$4$d = hold$places$1$marks$4$q;
         hold$places$1$opens$4$d = hold$places$1$opens$4$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$4$q;
         hold$places$1$marks_bus$lane$4 = hold$places$1$marks$4$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$4$q) begin
@@ -49509,7 +48536,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$5$clock = hold$places$1$clock;
         hold$places$1$marks$5$d = hold$places$1$marks$5$q;
         hold$places$1$opens$5$d = hold$places$1$opens$5$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$5$q;
         hold$places$1$marks_bus$lane$5 = hold$places$1$marks$5$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$5$q) begin
@@ -49521,7 +48547,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$6$clock = hold$places$1$clock;
         hold$places$1$marks$6$d = hold$places$1$marks$6$q;
         hold$places$1$opens$6$d = hold$places$1$opens$6$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$6$q;
         hold$places$1$marks_bus$lane$6 = hold$places$1$marks$6$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$6$q) begin
@@ -49533,7 +48558,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$7$clock = hold$places$1$clock;
         hold$places$1$marks$7$d = hold$places$1$marks$7$q;
         hold$places$1$opens$7$d = hold$places$1$opens$7$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$7$q;
         hold$places$1$marks_bus$lane$7 = hold$places$1$marks$7$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$7$q) begin
@@ -49545,7 +48569,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$8$clock = hold$places$1$clock;
         hold$places$1$marks$8$d = hold$places$1$marks$8$q;
         hold$places$1$opens$8$d = hold$places$1$opens$8$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$8$q;
         hold$places$1$marks_bus$lane$8 = hold$places$1$marks$8$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$8$q) begin
@@ -49557,7 +48580,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$9$clock = hold$places$1$clock;
         hold$places$1$marks$9$d = hold$places$1$marks$9$q;
         hold$places$1$opens$9$d = hold$places$1$opens$9$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$9$q;
         hold$places$1$marks_bus$lane$9 = hold$places$1$marks$9$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$9$q) begin
@@ -49569,7 +48591,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$10$clock = hold$places$1$clock;
         hold$places$1$marks$10$d = hold$places$1$marks$10$q;
         hold$places$1$opens$10$d = hold$places$1$opens$10$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$10$q;
         hold$places$1$marks_bus$lane$10 = hold$places$1$marks$10$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$10$q) begin
@@ -49581,7 +48602,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$11$clock = hold$places$1$clock;
         hold$places$1$marks$11$d = hold$places$1$marks$11$q;
         hold$places$1$opens$11$d = hold$places$1$opens$11$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$11$q;
         hold$places$1$marks_bus$lane$11 = hold$places$1$marks$11$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$11$q) begin
@@ -49593,7 +48613,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$12$clock = hold$places$1$clock;
         hold$places$1$marks$12$d = hold$places$1$marks$12$q;
         hold$places$1$opens$12$d = hold$places$1$opens$12$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$12$q;
         hold$places$1$marks_bus$lane$12 = hold$places$1$marks$12$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$12$q) begin
@@ -49605,7 +48624,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$13$clock = hold$places$1$clock;
         hold$places$1$marks$13$d = hold$places$1$marks$13$q;
         hold$places$1$opens$13$d = hold$places$1$opens$13$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$13$q;
         hold$places$1$marks_bus$lane$13 = hold$places$1$marks$13$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$13$q) begin
@@ -49617,7 +48635,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$14$clock = hold$places$1$clock;
         hold$places$1$marks$14$d = hold$places$1$marks$14$q;
         hold$places$1$opens$14$d = hold$places$1$opens$14$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$14$q;
         hold$places$1$marks_bus$lane$14 = hold$places$1$marks$14$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$14$q) begin
@@ -49629,7 +48646,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$15$clock = hold$places$1$clock;
         hold$places$1$marks$15$d = hold$places$1$marks$15$q;
         hold$places$1$opens$15$d = hold$places$1$opens$15$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$15$q;
         hold$places$1$marks_bus$lane$15 = hold$places$1$marks$15$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$15$q) begin
@@ -49641,7 +48657,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$16$clock = hold$places$1$clock;
         hold$places$1$marks$16$d = hold$places$1$marks$16$q;
         hold$places$1$opens$16$d = hold$places$1$opens$16$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$16$q;
         hold$places$1$marks_bus$lane$16 = hold$places$1$marks$16$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$16$q) begin
@@ -49653,7 +48668,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$17$clock = hold$places$1$clock;
         hold$places$1$marks$17$d = hold$places$1$marks$17$q;
         hold$places$1$opens$17$d = hold$places$1$opens$17$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$17$q;
         hold$places$1$marks_bus$lane$17 = hold$places$1$marks$17$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$17$q) begin
@@ -49665,7 +48679,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$18$clock = hold$places$1$clock;
         hold$places$1$marks$18$d = hold$places$1$marks$18$q;
         hold$places$1$opens$18$d = hold$places$1$opens$18$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$18$q;
         hold$places$1$marks_bus$lane$18 = hold$places$1$marks$18$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$18$q) begin
@@ -49677,7 +48690,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$19$clock = hold$places$1$clock;
         hold$places$1$marks$19$d = hold$places$1$marks$19$q;
         hold$places$1$opens$19$d = hold$places$1$opens$19$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$19$q;
         hold$places$1$marks_bus$lane$19 = hold$places$1$marks$19$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$19$q) begin
@@ -49689,7 +48701,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$20$clock = hold$places$1$clock;
         hold$places$1$marks$20$d = hold$places$1$marks$20$q;
         hold$places$1$opens$20$d = hold$places$1$opens$20$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$20$q;
         hold$places$1$marks_bus$lane$20 = hold$places$1$marks$20$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$20$q) begin
@@ -49701,7 +48712,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$21$clock = hold$places$1$clock;
         hold$places$1$marks$21$d = hold$places$1$marks$21$q;
         hold$places$1$opens$21$d = hold$places$1$opens$21$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$21$q;
         hold$places$1$marks_bus$lane$21 = hold$places$1$marks$21$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$21$q) begin
@@ -49713,7 +48723,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$22$clock = hold$places$1$clock;
         hold$places$1$marks$22$d = hold$places$1$marks$22$q;
         hold$places$1$opens$22$d = hold$places$1$opens$22$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$22$q;
         hold$places$1$marks_bus$lane$22 = hold$places$1$marks$22$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$22$q) begin
@@ -49725,7 +48734,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$23$clock = hold$places$1$clock;
         hold$places$1$marks$23$d = hold$places$1$marks$23$q;
         hold$places$1$opens$23$d = hold$places$1$opens$23$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$23$q;
         hold$places$1$marks_bus$lane$23 = hold$places$1$marks$23$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$23$q) begin
@@ -49737,7 +48745,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$24$clock = hold$places$1$clock;
         hold$places$1$marks$24$d = hold$places$1$marks$24$q;
         hold$places$1$opens$24$d = hold$places$1$opens$24$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$24$q;
         hold$places$1$marks_bus$lane$24 = hold$places$1$marks$24$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$24$q) begin
@@ -49749,7 +48756,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$25$clock = hold$places$1$clock;
         hold$places$1$marks$25$d = hold$places$1$marks$25$q;
         hold$places$1$opens$25$d = hold$places$1$opens$25$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$25$q;
         hold$places$1$marks_bus$lane$25 = hold$places$1$marks$25$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$25$q) begin
@@ -49761,7 +48767,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$26$clock = hold$places$1$clock;
         hold$places$1$marks$26$d = hold$places$1$marks$26$q;
         hold$places$1$opens$26$d = hold$places$1$opens$26$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$26$q;
         hold$places$1$marks_bus$lane$26 = hold$places$1$marks$26$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$26$q) begin
@@ -49773,7 +48778,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$27$clock = hold$places$1$clock;
         hold$places$1$marks$27$d = hold$places$1$marks$27$q;
         hold$places$1$opens$27$d = hold$places$1$opens$27$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$27$q;
         hold$places$1$marks_bus$lane$27 = hold$places$1$marks$27$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$27$q) begin
@@ -49785,7 +48789,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$28$clock = hold$places$1$clock;
         hold$places$1$marks$28$d = hold$places$1$marks$28$q;
         hold$places$1$opens$28$d = hold$places$1$opens$28$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$28$q;
         hold$places$1$marks_bus$lane$28 = hold$places$1$marks$28$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$28$q) begin
@@ -49797,7 +48800,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$29$clock = hold$places$1$clock;
         hold$places$1$marks$29$d = hold$places$1$marks$29$q;
         hold$places$1$opens$29$d = hold$places$1$opens$29$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$29$q;
         hold$places$1$marks_bus$lane$29 = hold$places$1$marks$29$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$29$q) begin
@@ -49809,7 +48811,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$30$clock = hold$places$1$clock;
         hold$places$1$marks$30$d = hold$places$1$marks$30$q;
         hold$places$1$opens$30$d = hold$places$1$opens$30$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$30$q;
         hold$places$1$marks_bus$lane$30 = hold$places$1$marks$30$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$30$q) begin
@@ -49821,13 +48822,15 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$opens$31$clock = hold$places$1$clock;
         hold$places$1$marks$31$d = hold$places$1$marks$31$q;
         hold$places$1$opens$31$d = hold$places$1$opens$31$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$31$q;
         hold$places$1$marks_bus$lane$31 = hold$places$1$marks$31$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$31$q) begin
                 hold$places$1$marks$31$d = hold$places$1$resolved_tuser;
             end
             hold$places$1$opens$31$d = 1'b0;
+        end
+        if (hold$places$1$resolve) begin
+            hold$places$1$any_open$d = 1'b0;
         end
         if (hold$places$1$clear) begin
             hold$places$1$full_reg$d = 1'b0;
@@ -49837,6 +48840,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$1$data$d = hold$places$1$tdata_in;
             hold$places$1$keep$d = hold$places$1$tkeep_in;
             hold$places$1$last$d = hold$places$1$tlast_in;
+            hold$places$1$any_open$d = hold$places$1$open_in != 'h0;
             hold$places$1$marks$0$d = hold$places$1$tuser_in[('h4 * 0)+:(4)];
             hold$places$1$opens$0$d = hold$places$1$open_in[0];
             hold$places$1$marks$1$d = hold$places$1$tuser_in[('h4 * 1)+:(4)];
@@ -49906,9 +48910,11 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$tdata = hold$places$1$data$q;
         hold$places$1$tkeep = hold$places$1$keep$q;
         hold$places$1$tlast = hold$places$1$last$q;
+        hold$places$1$open = hold$places$1$any_open$q;
         hold$places$1$tuser = hold$places$1$marks_bus$bus;
         if (hold$places$1$rst) begin
             hold$places$1$full_reg$d = 1'b0;
+            hold$places$1$any_open$d = 1'b0;
             hold$places$1$opens$0$d = 1'b0;
             hold$places$1$opens$1$d = 1'b0;
             hold$places$1$opens$2$d = 1'b0;
@@ -50419,6 +49425,13 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$places$2$opens$31$clock) begin
        hold$places$2$opens$31$q <= hold$places$2$opens$31$d;
     end
+    // hold$places$2$any_open
+    initial begin
+       hold$places$2$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$2$any_open$clock) begin
+       hold$places$2$any_open$q <= hold$places$2$any_open$d;
+    end
     // hold$places$2$marks_bus
     always @(*) hold$places$2$marks_bus$bus = {hold$places$2$marks_bus$lane$31, hold$places$2$marks_bus$lane$30, hold$places$2$marks_bus$lane$29, hold$places$2$marks_bus$lane$28, hold$places$2$marks_bus$lane$27, hold$places$2$marks_bus$lane$26, hold$places$2$marks_bus$lane$25, hold$places$2$marks_bus$lane$24, hold$places$2$marks_bus$lane$23, hold$places$2$marks_bus$lane$22, hold$places$2$marks_bus$lane$21, hold$places$2$marks_bus$lane$20, hold$places$2$marks_bus$lane$19, hold$places$2$marks_bus$lane$18, hold$places$2$marks_bus$lane$17, hold$places$2$marks_bus$lane$16, hold$places$2$marks_bus$lane$15, hold$places$2$marks_bus$lane$14, hold$places$2$marks_bus$lane$13, hold$places$2$marks_bus$lane$12, hold$places$2$marks_bus$lane$11, hold$places$2$marks_bus$lane$10, hold$places$2$marks_bus$lane$9, hold$places$2$marks_bus$lane$8, hold$places$2$marks_bus$lane$7, hold$places$2$marks_bus$lane$6, hold$places$2$marks_bus$lane$5, hold$places$2$marks_bus$lane$4, hold$places$2$marks_bus$lane$3, hold$places$2$marks_bus$lane$2, hold$places$2$marks_bus$lane$1, hold$places$2$marks_bus$lane$0};
     // hold$places$2
@@ -50427,16 +49440,16 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$data$clock = hold$places$2$clock;
         hold$places$2$keep$clock = hold$places$2$clock;
         hold$places$2$last$clock = hold$places$2$clock;
+        hold$places$2$any_open$clock = hold$places$2$clock;
         hold$places$2$full_reg$d = hold$places$2$full_reg$q;
         hold$places$2$data$d = hold$places$2$data$q;
         hold$places$2$keep$d = hold$places$2$keep$q;
         hold$places$2$last$d = hold$places$2$last$q;
-        hold$places$2$open = 1'b0;
+        hold$places$2$any_open$d = hold$places$2$any_open$q;
         hold$places$2$marks$0$clock = hold$places$2$clock;
         hold$places$2$opens$0$clock = hold$places$2$clock;
         hold$places$2$marks$0$d = hold$places$2$marks$0$q;
         hold$places$2$opens$0$d = hold$places$2$opens$0$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$0$q;
         hold$places$2$marks_bus$lane$0 = hold$places$2$marks$0$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$0$q) begin
@@ -50448,7 +49461,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$1$clock = hold$places$2$clock;
         hold$places$2$marks$1$d = hold$places$2$marks$1$q;
         hold$places$2$opens$1$d = hold$places$2$opens$1$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$1$q;
         hold$places$2$marks_bus$lane$1 = hold$places$2$marks$1$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$1$q) begin
@@ -50460,7 +49472,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$2$clock = hold$places$2$clock;
         hold$places$2$marks$2$d = hold$places$2$marks$2$q;
         hold$places$2$opens$2$d = hold$places$2$opens$2$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$2$q;
         hold$places$2$marks_bus$lane$2 = hold$places$2$marks$2$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$2$q) begin
@@ -50472,7 +49483,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$3$clock = hold$places$2$clock;
         hold$places$2$marks$3$d = hold$places$2$marks$3$q;
         hold$places$2$opens$3$d = hold$places$2$opens$3$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$3$q;
         hold$places$2$marks_bus$lane$3 = hold$places$2$marks$3$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$3$q) begin
@@ -50484,7 +49494,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$4$clock = hold$places$2$clock;
         hold$places$2$marks$4$d = hold$places$2$marks$4$q;
         hold$places$2$opens$4$d = hold$places$2$opens$4$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$4$q;
         hold$places$2$marks_bus$lane$4 = hold$places$2$marks$4$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$4$q) begin
@@ -50496,7 +49505,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$5$clock = hold$places$2$clock;
         hold$places$2$marks$5$d = hold$places$2$marks$5$q;
         hold$places$2$opens$5$d = hold$places$2$opens$5$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$5$q;
         hold$places$2$marks_bus$lane$5 = hold$places$2$marks$5$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$5$q) begin
@@ -50508,7 +49516,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$6$clock = hold$places$2$clock;
         hold$places$2$marks$6$d = hold$places$2$marks$6$q;
         hold$places$2$opens$6$d = hold$places$2$opens$6$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$6$q;
         hold$places$2$marks_bus$lane$6 = hold$places$2$marks$6$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$6$q) begin
@@ -50520,7 +49527,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$7$clock = hold$places$2$clock;
         hold$places$2$marks$7$d = hold$places$2$marks$7$q;
         hold$places$2$opens$7$d = hold$places$2$opens$7$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$7$q;
         hold$places$2$marks_bus$lane$7 = hold$places$2$marks$7$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$7$q) begin
@@ -50532,7 +49538,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$8$clock = hold$places$2$clock;
         hold$places$2$marks$8$d = hold$places$2$marks$8$q;
         hold$places$2$opens$8$d = hold$places$2$opens$8$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$8$q;
         hold$places$2$marks_bus$lane$8 = hold$places$2$marks$8$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$8$q) begin
@@ -50544,7 +49549,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$9$clock = hold$places$2$clock;
         hold$places$2$marks$9$d = hold$places$2$marks$9$q;
         hold$places$2$opens$9$d = hold$places$2$opens$9$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$9$q;
         hold$places$2$marks_bus$lane$9 = hold$places$2$marks$9$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$9$q) begin
@@ -50556,7 +49560,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$10$clock = hold$places$2$clock;
         hold$places$2$marks$10$d = hold$places$2$marks$10$q;
         hold$places$2$opens$10$d = hold$places$2$opens$10$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$10$q;
         hold$places$2$marks_bus$lane$10 = hold$places$2$marks$10$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$10$q) begin
@@ -50568,7 +49571,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$11$clock = hold$places$2$clock;
         hold$places$2$marks$11$d = hold$places$2$marks$11$q;
         hold$places$2$opens$11$d = hold$places$2$opens$11$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$11$q;
         hold$places$2$marks_bus$lane$11 = hold$places$2$marks$11$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$11$q) begin
@@ -50580,7 +49582,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$12$clock = hold$places$2$clock;
         hold$places$2$marks$12$d = hold$places$2$marks$12$q;
         hold$places$2$opens$12$d = hold$places$2$opens$12$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$12$q;
         hold$places$2$marks_bus$lane$12 = hold$places$2$marks$12$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$12$q) begin
@@ -50592,7 +49593,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$13$clock = hold$places$2$clock;
         hold$places$2$marks$13$d = hold$places$2$marks$13$q;
         hold$places$2$opens$13$d = hold$places$2$opens$13$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$13$q;
         hold$places$2$marks_bus$lane$13 = hold$places$2$marks$13$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$13$q) begin
@@ -50604,7 +49604,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$14$clock = hold$places$2$clock;
         hold$places$2$marks$14$d = hold$places$2$marks$14$q;
         hold$places$2$opens$14$d = hold$places$2$opens$14$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$14$q;
         hold$places$2$marks_bus$lane$14 = hold$places$2$marks$14$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$14$q) begin
@@ -50616,7 +49615,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$15$clock = hold$places$2$clock;
         hold$places$2$marks$15$d = hold$places$2$marks$15$q;
         hold$places$2$opens$15$d = hold$places$2$opens$15$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$15$q;
         hold$places$2$marks_bus$lane$15 = hold$places$2$marks$15$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$15$q) begin
@@ -50628,7 +49626,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$16$clock = hold$places$2$clock;
         hold$places$2$marks$16$d = hold$places$2$marks$16$q;
         hold$places$2$opens$16$d = hold$places$2$opens$16$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$16$q;
         hold$places$2$marks_bus$lane$16 = hold$places$2$marks$16$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$16$q) begin
@@ -50640,7 +49637,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$17$clock = hold$places$2$clock;
         hold$places$2$marks$17$d = hold$places$2$marks$17$q;
         hold$places$2$opens$17$d = hold$places$2$opens$17$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$17$q;
         hold$places$2$marks_bus$lane$17 = hold$places$2$marks$17$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$17$q) begin
@@ -50652,7 +49648,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$18$clock = hold$places$2$clock;
         hold$places$2$marks$18$d = hold$places$2$marks$18$q;
         hold$places$2$opens$18$d = hold$places$2$opens$18$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$18$q;
         hold$places$2$marks_bus$lane$18 = hold$places$2$marks$18$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$18$q) begin
@@ -50664,7 +49659,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$19$clock = hold$places$2$clock;
         hold$places$2$marks$19$d = hold$places$2$marks$19$q;
         hold$places$2$opens$19$d = hold$places$2$opens$19$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$19$q;
         hold$places$2$marks_bus$lane$19 = hold$places$2$marks$19$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$19$q) begin
@@ -50676,7 +49670,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$20$clock = hold$places$2$clock;
         hold$places$2$marks$20$d = hold$places$2$marks$20$q;
         hold$places$2$opens$20$d = hold$places$2$opens$20$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$20$q;
         hold$places$2$marks_bus$lane$20 = hold$places$2$marks$20$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$20$q) begin
@@ -50688,7 +49681,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$21$clock = hold$places$2$clock;
         hold$places$2$marks$21$d = hold$places$2$marks$21$q;
         hold$places$2$opens$21$d = hold$places$2$opens$21$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$21$q;
         hold$places$2$marks_bus$lane$21 = hold$places$2$marks$21$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$21$q) begin
@@ -50700,7 +49692,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$22$clock = hold$places$2$clock;
         hold$places$2$marks$22$d = hold$places$2$marks$22$q;
         hold$places$2$opens$22$d = hold$places$2$opens$22$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$22$q;
         hold$places$2$marks_bus$lane$22 = hold$places$2$marks$22$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$22$q) begin
@@ -50712,7 +49703,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$23$clock = hold$places$2$clock;
         hold$places$2$marks$23$d = hold$places$2$marks$23$q;
         hold$places$2$opens$23$d = hold$places$2$opens$23$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$23$q;
         hold$places$2$marks_bus$lane$23 = hold$places$2$marks$23$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$23$q) begin
@@ -50724,7 +49714,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$24$clock = hold$places$2$clock;
         hold$places$2$marks$24$d = hold$places$2$marks$24$q;
         hold$places$2$opens$24$d = hold$places$2$opens$24$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$24$q;
         hold$places$2$marks_bus$lane$24 = hold$places$2$marks$24$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$24$q) begin
@@ -50736,7 +49725,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$25$clock = hold$places$2$clock;
         hold$places$2$marks$25$d = hold$places$2$marks$25$q;
         hold$places$2$opens$25$d = hold$places$2$opens$25$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$25$q;
         hold$places$2$marks_bus$lane$25 = hold$places$2$marks$25$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$25$q) begin
@@ -50748,7 +49736,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$26$clock = hold$places$2$clock;
         hold$places$2$marks$26$d = hold$places$2$marks$26$q;
         hold$places$2$opens$26$d = hold$places$2$opens$26$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$26$q;
         hold$places$2$marks_bus$lane$26 = hold$places$2$marks$26$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$26$q) begin
@@ -50760,7 +49747,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$27$clock = hold$places$2$clock;
         hold$places$2$marks$27$d = hold$places$2$marks$27$q;
         hold$places$2$opens$27$d = hold$places$2$opens$27$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$27$q;
         hold$places$2$marks_bus$lane$27 = hold$places$2$marks$27$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$27$q) begin
@@ -50772,7 +49758,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$28$clock = hold$places$2$clock;
         hold$places$2$marks$28$d = hold$places$2$marks$28$q;
         hold$places$2$opens$28$d = hold$places$2$opens$28$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$28$q;
         hold$places$2$marks_bus$lane$28 = hold$places$2$marks$28$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$28$q) begin
@@ -50784,7 +49769,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$29$clock = hold$places$2$clock;
         hold$places$2$marks$29$d = hold$places$2$marks$29$q;
         hold$places$2$opens$29$d = hold$places$2$opens$29$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$29$q;
         hold$places$2$marks_bus$lane$29 = hold$places$2$marks$29$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$29$q) begin
@@ -50796,7 +49780,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$30$clock = hold$places$2$clock;
         hold$places$2$marks$30$d = hold$places$2$marks$30$q;
         hold$places$2$opens$30$d = hold$places$2$opens$30$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$30$q;
         hold$places$2$marks_bus$lane$30 = hold$places$2$marks$30$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$30$q) begin
@@ -50808,13 +49791,15 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$opens$31$clock = hold$places$2$clock;
         hold$places$2$marks$31$d = hold$places$2$marks$31$q;
         hold$places$2$opens$31$d = hold$places$2$opens$31$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$31$q;
         hold$places$2$marks_bus$lane$31 = hold$places$2$marks$31$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$31$q) begin
                 hold$places$2$marks$31$d = hold$places$2$resolved_tuser;
             end
             hold$places$2$opens$31$d = 1'b0;
+        end
+        if (hold$places$2$resolve) begin
+            hold$places$2$any_open$d = 1'b0;
         end
         if (hold$places$2$clear) begin
             hold$places$2$full_reg$d = 1'b0;
@@ -50824,6 +49809,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$2$data$d = hold$places$2$tdata_in;
             hold$places$2$keep$d = hold$places$2$tkeep_in;
             hold$places$2$last$d = hold$places$2$tlast_in;
+            hold$places$2$any_open$d = hold$places$2$open_in != 'h0;
             hold$places$2$marks$0$d = hold$places$2$tuser_in[('h4 * 0)+:(4)];
             hold$places$2$opens$0$d = hold$places$2$open_in[0];
             hold$places$2$marks$1$d = hold$places$2$tuser_in[('h4 * 1)+:(4)];
@@ -50893,9 +49879,11 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$tdata = hold$places$2$data$q;
         hold$places$2$tkeep = hold$places$2$keep$q;
         hold$places$2$tlast = hold$places$2$last$q;
+        hold$places$2$open = hold$places$2$any_open$q;
         hold$places$2$tuser = hold$places$2$marks_bus$bus;
         if (hold$places$2$rst) begin
             hold$places$2$full_reg$d = 1'b0;
+            hold$places$2$any_open$d = 1'b0;
             hold$places$2$opens$0$d = 1'b0;
             hold$places$2$opens$1$d = 1'b0;
             hold$places$2$opens$2$d = 1'b0;
@@ -51406,6 +50394,13 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$places$3$opens$31$clock) begin
        hold$places$3$opens$31$q <= hold$places$3$opens$31$d;
     end
+    // hold$places$3$any_open
+    initial begin
+       hold$places$3$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$3$any_open$clock) begin
+       hold$places$3$any_open$q <= hold$places$3$any_open$d;
+    end
     // hold$places$3$marks_bus
     always @(*) hold$places$3$marks_bus$bus = {hold$places$3$marks_bus$lane$31, hold$places$3$marks_bus$lane$30, hold$places$3$marks_bus$lane$29, hold$places$3$marks_bus$lane$28, hold$places$3$marks_bus$lane$27, hold$places$3$marks_bus$lane$26, hold$places$3$marks_bus$lane$25, hold$places$3$marks_bus$lane$24, hold$places$3$marks_bus$lane$23, hold$places$3$marks_bus$lane$22, hold$places$3$marks_bus$lane$21, hold$places$3$marks_bus$lane$20, hold$places$3$marks_bus$lane$19, hold$places$3$marks_bus$lane$18, hold$places$3$marks_bus$lane$17, hold$places$3$marks_bus$lane$16, hold$places$3$marks_bus$lane$15, hold$places$3$marks_bus$lane$14, hold$places$3$marks_bus$lane$13, hold$places$3$marks_bus$lane$12, hold$places$3$marks_bus$lane$11, hold$places$3$marks_bus$lane$10, hold$places$3$marks_bus$lane$9, hold$places$3$marks_bus$lane$8, hold$places$3$marks_bus$lane$7, hold$places$3$marks_bus$lane$6, hold$places$3$marks_bus$lane$5, hold$places$3$marks_bus$lane$4, hold$places$3$marks_bus$lane$3, hold$places$3$marks_bus$lane$2, hold$places$3$marks_bus$lane$1, hold$places$3$marks_bus$lane$0};
     // hold$places$3
@@ -51414,16 +50409,16 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$data$clock = hold$places$3$clock;
         hold$places$3$keep$clock = hold$places$3$clock;
         hold$places$3$last$clock = hold$places$3$clock;
+        hold$places$3$any_open$clock = hold$places$3$clock;
         hold$places$3$full_reg$d = hold$places$3$full_reg$q;
         hold$places$3$data$d = hold$places$3$data$q;
         hold$places$3$keep$d = hold$places$3$keep$q;
         hold$places$3$last$d = hold$places$3$last$q;
-        hold$places$3$open = 1'b0;
+        hold$places$3$any_open$d = hold$places$3$any_open$q;
         hold$places$3$marks$0$clock = hold$places$3$clock;
         hold$places$3$opens$0$clock = hold$places$3$clock;
         hold$places$3$marks$0$d = hold$places$3$marks$0$q;
         hold$places$3$opens$0$d = hold$places$3$opens$0$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$0$q;
         hold$places$3$marks_bus$lane$0 = hold$places$3$marks$0$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$0$q) begin
@@ -51435,7 +50430,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$1$clock = hold$places$3$clock;
         hold$places$3$marks$1$d = hold$places$3$marks$1$q;
         hold$places$3$opens$1$d = hold$places$3$opens$1$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$1$q;
         hold$places$3$marks_bus$lane$1 = hold$places$3$marks$1$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$1$q) begin
@@ -51447,7 +50441,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$2$clock = hold$places$3$clock;
         hold$places$3$marks$2$d = hold$places$3$marks$2$q;
         hold$places$3$opens$2$d = hold$places$3$opens$2$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$2$q;
         hold$places$3$marks_bus$lane$2 = hold$places$3$marks$2$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$2$q) begin
@@ -51459,7 +50452,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$3$clock = hold$places$3$clock;
         hold$places$3$marks$3$d = hold$places$3$marks$3$q;
         hold$places$3$opens$3$d = hold$places$3$opens$3$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$3$q;
         hold$places$3$marks_bus$lane$3 = hold$places$3$marks$3$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$3$q) begin
@@ -51471,7 +50463,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$4$clock = hold$places$3$clock;
         hold$places$3$marks$4$d = hold$places$3$marks$4$q;
         hold$places$3$opens$4$d = hold$places$3$opens$4$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$4$q;
         hold$places$3$marks_bus$lane$4 = hold$places$3$marks$4$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$4$q) begin
@@ -51483,7 +50474,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$5$clock = hold$places$3$clock;
         hold$places$3$marks$5$d = hold$places$3$marks$5$q;
         hold$places$3$opens$5$d = hold$places$3$opens$5$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$5$q;
         hold$places$3$marks_bus$lane$5 = hold$places$3$marks$5$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$5$q) begin
@@ -51495,7 +50485,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$6$clock = hold$places$3$clock;
         hold$places$3$marks$6$d = hold$places$3$marks$6$q;
         hold$places$3$opens$6$d = hold$places$3$opens$6$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$6$q;
         hold$places$3$marks_bus$lane$6 = hold$places$3$marks$6$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$6$q) begin
@@ -51507,7 +50496,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$7$clock = hold$places$3$clock;
         hold$places$3$marks$7$d = hold$places$3$marks$7$q;
         hold$places$3$opens$7$d = hold$places$3$opens$7$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$7$q;
         hold$places$3$marks_bus$lane$7 = hold$places$3$marks$7$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$7$q) begin
@@ -51519,7 +50507,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$8$clock = hold$places$3$clock;
         hold$places$3$marks$8$d = hold$places$3$marks$8$q;
         hold$places$3$opens$8$d = hold$places$3$opens$8$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$8$q;
         hold$places$3$marks_bus$lane$8 = hold$places$3$marks$8$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$8$q) begin
@@ -51531,7 +50518,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$9$clock = hold$places$3$clock;
         hold$places$3$marks$9$d = hold$places$3$marks$9$q;
         hold$places$3$opens$9$d = hold$places$3$opens$9$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$9$q;
         hold$places$3$marks_bus$lane$9 = hold$places$3$marks$9$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$9$q) begin
@@ -51543,7 +50529,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$10$clock = hold$places$3$clock;
         hold$places$3$marks$10$d = hold$places$3$marks$10$q;
         hold$places$3$opens$10$d = hold$places$3$opens$10$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$10$q;
         hold$places$3$marks_bus$lane$10 = hold$places$3$marks$10$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$10$q) begin
@@ -51555,7 +50540,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$11$clock = hold$places$3$clock;
         hold$places$3$marks$11$d = hold$places$3$marks$11$q;
         hold$places$3$opens$11$d = hold$places$3$opens$11$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$11$q;
         hold$places$3$marks_bus$lane$11 = hold$places$3$marks$11$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$11$q) begin
@@ -51567,7 +50551,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$12$clock = hold$places$3$clock;
         hold$places$3$marks$12$d = hold$places$3$marks$12$q;
         hold$places$3$opens$12$d = hold$places$3$opens$12$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$12$q;
         hold$places$3$marks_bus$lane$12 = hold$places$3$marks$12$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$12$q) begin
@@ -51579,7 +50562,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$13$clock = hold$places$3$clock;
         hold$places$3$marks$13$d = hold$places$3$marks$13$q;
         hold$places$3$opens$13$d = hold$places$3$opens$13$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$13$q;
         hold$places$3$marks_bus$lane$13 = hold$places$3$marks$13$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$13$q) begin
@@ -51591,7 +50573,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$14$clock = hold$places$3$clock;
         hold$places$3$marks$14$d = hold$places$3$marks$14$q;
         hold$places$3$opens$14$d = hold$places$3$opens$14$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$14$q;
         hold$places$3$marks_bus$lane$14 = hold$places$3$marks$14$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$14$q) begin
@@ -51603,7 +50584,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$15$clock = hold$places$3$clock;
         hold$places$3$marks$15$d = hold$places$3$marks$15$q;
         hold$places$3$opens$15$d = hold$places$3$opens$15$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$15$q;
         hold$places$3$marks_bus$lane$15 = hold$places$3$marks$15$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$15$q) begin
@@ -51615,7 +50595,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$16$clock = hold$places$3$clock;
         hold$places$3$marks$16$d = hold$places$3$marks$16$q;
         hold$places$3$opens$16$d = hold$places$3$opens$16$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$16$q;
         hold$places$3$marks_bus$lane$16 = hold$places$3$marks$16$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$16$q) begin
@@ -51627,7 +50606,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$17$clock = hold$places$3$clock;
         hold$places$3$marks$17$d = hold$places$3$marks$17$q;
         hold$places$3$opens$17$d = hold$places$3$opens$17$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$17$q;
         hold$places$3$marks_bus$lane$17 = hold$places$3$marks$17$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$17$q) begin
@@ -51639,7 +50617,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$18$clock = hold$places$3$clock;
         hold$places$3$marks$18$d = hold$places$3$marks$18$q;
         hold$places$3$opens$18$d = hold$places$3$opens$18$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$18$q;
         hold$places$3$marks_bus$lane$18 = hold$places$3$marks$18$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$18$q) begin
@@ -51651,7 +50628,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$19$clock = hold$places$3$clock;
         hold$places$3$marks$19$d = hold$places$3$marks$19$q;
         hold$places$3$opens$19$d = hold$places$3$opens$19$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$19$q;
         hold$places$3$marks_bus$lane$19 = hold$places$3$marks$19$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$19$q) begin
@@ -51663,7 +50639,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$20$clock = hold$places$3$clock;
         hold$places$3$marks$20$d = hold$places$3$marks$20$q;
         hold$places$3$opens$20$d = hold$places$3$opens$20$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$20$q;
         hold$places$3$marks_bus$lane$20 = hold$places$3$marks$20$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$20$q) begin
@@ -51675,7 +50650,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$21$clock = hold$places$3$clock;
         hold$places$3$marks$21$d = hold$places$3$marks$21$q;
         hold$places$3$opens$21$d = hold$places$3$opens$21$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$21$q;
         hold$places$3$marks_bus$lane$21 = hold$places$3$marks$21$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$21$q) begin
@@ -51687,7 +50661,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$22$clock = hold$places$3$clock;
         hold$places$3$marks$22$d = hold$places$3$marks$22$q;
         hold$places$3$opens$22$d = hold$places$3$opens$22$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$22$q;
         hold$places$3$marks_bus$lane$22 = hold$places$3$marks$22$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$22$q) begin
@@ -51699,7 +50672,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$23$clock = hold$places$3$clock;
         hold$places$3$marks$23$d = hold$places$3$marks$23$q;
         hold$places$3$opens$23$d = hold$places$3$opens$23$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$23$q;
         hold$places$3$marks_bus$lane$23 = hold$places$3$marks$23$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$23$q) begin
@@ -51711,7 +50683,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$24$clock = hold$places$3$clock;
         hold$places$3$marks$24$d = hold$places$3$marks$24$q;
         hold$places$3$opens$24$d = hold$places$3$opens$24$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$24$q;
         hold$places$3$marks_bus$lane$24 = hold$places$3$marks$24$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$24$q) begin
@@ -51723,7 +50694,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$25$clock = hold$places$3$clock;
         hold$places$3$marks$25$d = hold$places$3$marks$25$q;
         hold$places$3$opens$25$d = hold$places$3$opens$25$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$25$q;
         hold$places$3$marks_bus$lane$25 = hold$places$3$marks$25$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$25$q) begin
@@ -51735,7 +50705,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$26$clock = hold$places$3$clock;
         hold$places$3$marks$26$d = hold$places$3$marks$26$q;
         hold$places$3$opens$26$d = hold$places$3$opens$26$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$26$q;
         hold$places$3$marks_bus$lane$26 = hold$places$3$marks$26$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$26$q) begin
@@ -51747,7 +50716,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$27$clock = hold$places$3$clock;
         hold$places$3$marks$27$d = hold$places$3$marks$27$q;
         hold$places$3$opens$27$d = hold$places$3$opens$27$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$27$q;
         hold$places$3$marks_bus$lane$27 = hold$places$3$marks$27$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$27$q) begin
@@ -51759,7 +50727,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$28$clock = hold$places$3$clock;
         hold$places$3$marks$28$d = hold$places$3$marks$28$q;
         hold$places$3$opens$28$d = hold$places$3$opens$28$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$28$q;
         hold$places$3$marks_bus$lane$28 = hold$places$3$marks$28$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$28$q) begin
@@ -51771,7 +50738,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$29$clock = hold$places$3$clock;
         hold$places$3$marks$29$d = hold$places$3$marks$29$q;
         hold$places$3$opens$29$d = hold$places$3$opens$29$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$29$q;
         hold$places$3$marks_bus$lane$29 = hold$places$3$marks$29$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$29$q) begin
@@ -51783,7 +50749,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$30$clock = hold$places$3$clock;
         hold$places$3$marks$30$d = hold$places$3$marks$30$q;
         hold$places$3$opens$30$d = hold$places$3$opens$30$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$30$q;
         hold$places$3$marks_bus$lane$30 = hold$places$3$marks$30$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$30$q) begin
@@ -51795,13 +50760,15 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$opens$31$clock = hold$places$3$clock;
         hold$places$3$marks$31$d = hold$places$3$marks$31$q;
         hold$places$3$opens$31$d = hold$places$3$opens$31$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$31$q;
         hold$places$3$marks_bus$lane$31 = hold$places$3$marks$31$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$31$q) begin
                 hold$places$3$marks$31$d = hold$places$3$resolved_tuser;
             end
             hold$places$3$opens$31$d = 1'b0;
+        end
+        if (hold$places$3$resolve) begin
+            hold$places$3$any_open$d = 1'b0;
         end
         if (hold$places$3$clear) begin
             hold$places$3$full_reg$d = 1'b0;
@@ -51811,6 +50778,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$3$data$d = hold$places$3$tdata_in;
             hold$places$3$keep$d = hold$places$3$tkeep_in;
             hold$places$3$last$d = hold$places$3$tlast_in;
+            hold$places$3$any_open$d = hold$places$3$open_in != 'h0;
             hold$places$3$marks$0$d = hold$places$3$tuser_in[('h4 * 0)+:(4)];
             hold$places$3$opens$0$d = hold$places$3$open_in[0];
             hold$places$3$marks$1$d = hold$places$3$tuser_in[('h4 * 1)+:(4)];
@@ -51880,9 +50848,11 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$tdata = hold$places$3$data$q;
         hold$places$3$tkeep = hold$places$3$keep$q;
         hold$places$3$tlast = hold$places$3$last$q;
+        hold$places$3$open = hold$places$3$any_open$q;
         hold$places$3$tuser = hold$places$3$marks_bus$bus;
         if (hold$places$3$rst) begin
             hold$places$3$full_reg$d = 1'b0;
+            hold$places$3$any_open$d = 1'b0;
             hold$places$3$opens$0$d = 1'b0;
             hold$places$3$opens$1$d = 1'b0;
             hold$places$3$opens$2$d = 1'b0;
@@ -52393,6 +51363,13 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$places$4$opens$31$clock) begin
        hold$places$4$opens$31$q <= hold$places$4$opens$31$d;
     end
+    // hold$places$4$any_open
+    initial begin
+       hold$places$4$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$4$any_open$clock) begin
+       hold$places$4$any_open$q <= hold$places$4$any_open$d;
+    end
     // hold$places$4$marks_bus
     always @(*) hold$places$4$marks_bus$bus = {hold$places$4$marks_bus$lane$31, hold$places$4$marks_bus$lane$30, hold$places$4$marks_bus$lane$29, hold$places$4$marks_bus$lane$28, hold$places$4$marks_bus$lane$27, hold$places$4$marks_bus$lane$26, hold$places$4$marks_bus$lane$25, hold$places$4$marks_bus$lane$24, hold$places$4$marks_bus$lane$23, hold$places$4$marks_bus$lane$22, hold$places$4$marks_bus$lane$21, hold$places$4$marks_bus$lane$20, hold$places$4$marks_bus$lane$19, hold$places$4$marks_bus$lane$18, hold$places$4$marks_bus$lane$17, hold$places$4$marks_bus$lane$16, hold$places$4$marks_bus$lane$15, hold$places$4$marks_bus$lane$14, hold$places$4$marks_bus$lane$13, hold$places$4$marks_bus$lane$12, hold$places$4$marks_bus$lane$11, hold$places$4$marks_bus$lane$10, hold$places$4$marks_bus$lane$9, hold$places$4$marks_bus$lane$8, hold$places$4$marks_bus$lane$7, hold$places$4$marks_bus$lane$6, hold$places$4$marks_bus$lane$5, hold$places$4$marks_bus$lane$4, hold$places$4$marks_bus$lane$3, hold$places$4$marks_bus$lane$2, hold$places$4$marks_bus$lane$1, hold$places$4$marks_bus$lane$0};
     // hold$places$4
@@ -52401,16 +51378,16 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$data$clock = hold$places$4$clock;
         hold$places$4$keep$clock = hold$places$4$clock;
         hold$places$4$last$clock = hold$places$4$clock;
+        hold$places$4$any_open$clock = hold$places$4$clock;
         hold$places$4$full_reg$d = hold$places$4$full_reg$q;
         hold$places$4$data$d = hold$places$4$data$q;
         hold$places$4$keep$d = hold$places$4$keep$q;
         hold$places$4$last$d = hold$places$4$last$q;
-        hold$places$4$open = 1'b0;
+        hold$places$4$any_open$d = hold$places$4$any_open$q;
         hold$places$4$marks$0$clock = hold$places$4$clock;
         hold$places$4$opens$0$clock = hold$places$4$clock;
         hold$places$4$marks$0$d = hold$places$4$marks$0$q;
         hold$places$4$opens$0$d = hold$places$4$opens$0$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$0$q;
         hold$places$4$marks_bus$lane$0 = hold$places$4$marks$0$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$0$q) begin
@@ -52422,7 +51399,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$1$clock = hold$places$4$clock;
         hold$places$4$marks$1$d = hold$places$4$marks$1$q;
         hold$places$4$opens$1$d = hold$places$4$opens$1$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$1$q;
         hold$places$4$marks_bus$lane$1 = hold$places$4$marks$1$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$1$q) begin
@@ -52434,7 +51410,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$2$clock = hold$places$4$clock;
         hold$places$4$marks$2$d = hold$places$4$marks$2$q;
         hold$places$4$opens$2$d = hold$places$4$opens$2$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$2$q;
         hold$places$4$marks_bus$lane$2 = hold$places$4$marks$2$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$2$q) begin
@@ -52446,7 +51421,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$3$clock = hold$places$4$clock;
         hold$places$4$marks$3$d = hold$places$4$marks$3$q;
         hold$places$4$opens$3$d = hold$places$4$opens$3$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$3$q;
         hold$places$4$marks_bus$lane$3 = hold$places$4$marks$3$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$3$q) begin
@@ -52458,7 +51432,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$4$clock = hold$places$4$clock;
         hold$places$4$marks$4$d = hold$places$4$marks$4$q;
         hold$places$4$opens$4$d = hold$places$4$opens$4$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$4$q;
         hold$places$4$marks_bus$lane$4 = hold$places$4$marks$4$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$4$q) begin
@@ -52470,7 +51443,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$5$clock = hold$places$4$clock;
         hold$places$4$marks$5$d = hold$places$4$marks$5$q;
         hold$places$4$opens$5$d = hold$places$4$opens$5$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$5$q;
         hold$places$4$marks_bus$lane$5 = hold$places$4$marks$5$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$5$q) begin
@@ -52482,7 +51454,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$6$clock = hold$places$4$clock;
         hold$places$4$marks$6$d = hold$places$4$marks$6$q;
         hold$places$4$opens$6$d = hold$places$4$opens$6$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$6$q;
         hold$places$4$marks_bus$lane$6 = hold$places$4$marks$6$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$6$q) begin
@@ -52494,7 +51465,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$7$clock = hold$places$4$clock;
         hold$places$4$marks$7$d = hold$places$4$marks$7$q;
         hold$places$4$opens$7$d = hold$places$4$opens$7$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$7$q;
         hold$places$4$marks_bus$lane$7 = hold$places$4$marks$7$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$7$q) begin
@@ -52506,7 +51476,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$8$clock = hold$places$4$clock;
         hold$places$4$marks$8$d = hold$places$4$marks$8$q;
         hold$places$4$opens$8$d = hold$places$4$opens$8$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$8$q;
         hold$places$4$marks_bus$lane$8 = hold$places$4$marks$8$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$8$q) begin
@@ -52518,7 +51487,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$9$clock = hold$places$4$clock;
         hold$places$4$marks$9$d = hold$places$4$marks$9$q;
         hold$places$4$opens$9$d = hold$places$4$opens$9$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$9$q;
         hold$places$4$marks_bus$lane$9 = hold$places$4$marks$9$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$9$q) begin
@@ -52530,7 +51498,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$10$clock = hold$places$4$clock;
         hold$places$4$marks$10$d = hold$places$4$marks$10$q;
         hold$places$4$opens$10$d = hold$places$4$opens$10$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$10$q;
         hold$places$4$marks_bus$lane$10 = hold$places$4$marks$10$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$10$q) begin
@@ -52542,7 +51509,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$11$clock = hold$places$4$clock;
         hold$places$4$marks$11$d = hold$places$4$marks$11$q;
         hold$places$4$opens$11$d = hold$places$4$opens$11$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$11$q;
         hold$places$4$marks_bus$lane$11 = hold$places$4$marks$11$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$11$q) begin
@@ -52554,7 +51520,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$12$clock = hold$places$4$clock;
         hold$places$4$marks$12$d = hold$places$4$marks$12$q;
         hold$places$4$opens$12$d = hold$places$4$opens$12$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$12$q;
         hold$places$4$marks_bus$lane$12 = hold$places$4$marks$12$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$12$q) begin
@@ -52566,7 +51531,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$13$clock = hold$places$4$clock;
         hold$places$4$marks$13$d = hold$places$4$marks$13$q;
         hold$places$4$opens$13$d = hold$places$4$opens$13$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$13$q;
         hold$places$4$marks_bus$lane$13 = hold$places$4$marks$13$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$13$q) begin
@@ -52578,7 +51542,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$14$clock = hold$places$4$clock;
         hold$places$4$marks$14$d = hold$places$4$marks$14$q;
         hold$places$4$opens$14$d = hold$places$4$opens$14$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$14$q;
         hold$places$4$marks_bus$lane$14 = hold$places$4$marks$14$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$14$q) begin
@@ -52590,7 +51553,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$15$clock = hold$places$4$clock;
         hold$places$4$marks$15$d = hold$places$4$marks$15$q;
         hold$places$4$opens$15$d = hold$places$4$opens$15$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$15$q;
         hold$places$4$marks_bus$lane$15 = hold$places$4$marks$15$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$15$q) begin
@@ -52602,7 +51564,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$16$clock = hold$places$4$clock;
         hold$places$4$marks$16$d = hold$places$4$marks$16$q;
         hold$places$4$opens$16$d = hold$places$4$opens$16$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$16$q;
         hold$places$4$marks_bus$lane$16 = hold$places$4$marks$16$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$16$q) begin
@@ -52614,7 +51575,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$17$clock = hold$places$4$clock;
         hold$places$4$marks$17$d = hold$places$4$marks$17$q;
         hold$places$4$opens$17$d = hold$places$4$opens$17$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$17$q;
         hold$places$4$marks_bus$lane$17 = hold$places$4$marks$17$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$17$q) begin
@@ -52626,7 +51586,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$18$clock = hold$places$4$clock;
         hold$places$4$marks$18$d = hold$places$4$marks$18$q;
         hold$places$4$opens$18$d = hold$places$4$opens$18$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$18$q;
         hold$places$4$marks_bus$lane$18 = hold$places$4$marks$18$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$18$q) begin
@@ -52638,7 +51597,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$19$clock = hold$places$4$clock;
         hold$places$4$marks$19$d = hold$places$4$marks$19$q;
         hold$places$4$opens$19$d = hold$places$4$opens$19$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$19$q;
         hold$places$4$marks_bus$lane$19 = hold$places$4$marks$19$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$19$q) begin
@@ -52650,7 +51608,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$20$clock = hold$places$4$clock;
         hold$places$4$marks$20$d = hold$places$4$marks$20$q;
         hold$places$4$opens$20$d = hold$places$4$opens$20$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$20$q;
         hold$places$4$marks_bus$lane$20 = hold$places$4$marks$20$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$20$q) begin
@@ -52662,7 +51619,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$21$clock = hold$places$4$clock;
         hold$places$4$marks$21$d = hold$places$4$marks$21$q;
         hold$places$4$opens$21$d = hold$places$4$opens$21$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$21$q;
         hold$places$4$marks_bus$lane$21 = hold$places$4$marks$21$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$21$q) begin
@@ -52674,7 +51630,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$22$clock = hold$places$4$clock;
         hold$places$4$marks$22$d = hold$places$4$marks$22$q;
         hold$places$4$opens$22$d = hold$places$4$opens$22$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$22$q;
         hold$places$4$marks_bus$lane$22 = hold$places$4$marks$22$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$22$q) begin
@@ -52686,7 +51641,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$23$clock = hold$places$4$clock;
         hold$places$4$marks$23$d = hold$places$4$marks$23$q;
         hold$places$4$opens$23$d = hold$places$4$opens$23$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$23$q;
         hold$places$4$marks_bus$lane$23 = hold$places$4$marks$23$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$23$q) begin
@@ -52698,7 +51652,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$24$clock = hold$places$4$clock;
         hold$places$4$marks$24$d = hold$places$4$marks$24$q;
         hold$places$4$opens$24$d = hold$places$4$opens$24$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$24$q;
         hold$places$4$marks_bus$lane$24 = hold$places$4$marks$24$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$24$q) begin
@@ -52710,7 +51663,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$25$clock = hold$places$4$clock;
         hold$places$4$marks$25$d = hold$places$4$marks$25$q;
         hold$places$4$opens$25$d = hold$places$4$opens$25$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$25$q;
         hold$places$4$marks_bus$lane$25 = hold$places$4$marks$25$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$25$q) begin
@@ -52722,7 +51674,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$26$clock = hold$places$4$clock;
         hold$places$4$marks$26$d = hold$places$4$marks$26$q;
         hold$places$4$opens$26$d = hold$places$4$opens$26$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$26$q;
         hold$places$4$marks_bus$lane$26 = hold$places$4$marks$26$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$26$q) begin
@@ -52734,7 +51685,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$27$clock = hold$places$4$clock;
         hold$places$4$marks$27$d = hold$places$4$marks$27$q;
         hold$places$4$opens$27$d = hold$places$4$opens$27$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$27$q;
         hold$places$4$marks_bus$lane$27 = hold$places$4$marks$27$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$27$q) begin
@@ -52746,7 +51696,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$28$clock = hold$places$4$clock;
         hold$places$4$marks$28$d = hold$places$4$marks$28$q;
         hold$places$4$opens$28$d = hold$places$4$opens$28$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$28$q;
         hold$places$4$marks_bus$lane$28 = hold$places$4$marks$28$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$28$q) begin
@@ -52758,7 +51707,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$29$clock = hold$places$4$clock;
         hold$places$4$marks$29$d = hold$places$4$marks$29$q;
         hold$places$4$opens$29$d = hold$places$4$opens$29$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$29$q;
         hold$places$4$marks_bus$lane$29 = hold$places$4$marks$29$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$29$q) begin
@@ -52770,7 +51718,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$30$clock = hold$places$4$clock;
         hold$places$4$marks$30$d = hold$places$4$marks$30$q;
         hold$places$4$opens$30$d = hold$places$4$opens$30$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$30$q;
         hold$places$4$marks_bus$lane$30 = hold$places$4$marks$30$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$30$q) begin
@@ -52782,13 +51729,15 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$opens$31$clock = hold$places$4$clock;
         hold$places$4$marks$31$d = hold$places$4$marks$31$q;
         hold$places$4$opens$31$d = hold$places$4$opens$31$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$31$q;
         hold$places$4$marks_bus$lane$31 = hold$places$4$marks$31$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$31$q) begin
                 hold$places$4$marks$31$d = hold$places$4$resolved_tuser;
             end
             hold$places$4$opens$31$d = 1'b0;
+        end
+        if (hold$places$4$resolve) begin
+            hold$places$4$any_open$d = 1'b0;
         end
         if (hold$places$4$clear) begin
             hold$places$4$full_reg$d = 1'b0;
@@ -52798,6 +51747,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$4$data$d = hold$places$4$tdata_in;
             hold$places$4$keep$d = hold$places$4$tkeep_in;
             hold$places$4$last$d = hold$places$4$tlast_in;
+            hold$places$4$any_open$d = hold$places$4$open_in != 'h0;
             hold$places$4$marks$0$d = hold$places$4$tuser_in[('h4 * 0)+:(4)];
             hold$places$4$opens$0$d = hold$places$4$open_in[0];
             hold$places$4$marks$1$d = hold$places$4$tuser_in[('h4 * 1)+:(4)];
@@ -52867,9 +51817,11 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$tdata = hold$places$4$data$q;
         hold$places$4$tkeep = hold$places$4$keep$q;
         hold$places$4$tlast = hold$places$4$last$q;
+        hold$places$4$open = hold$places$4$any_open$q;
         hold$places$4$tuser = hold$places$4$marks_bus$bus;
         if (hold$places$4$rst) begin
             hold$places$4$full_reg$d = 1'b0;
+            hold$places$4$any_open$d = 1'b0;
             hold$places$4$opens$0$d = 1'b0;
             hold$places$4$opens$1$d = 1'b0;
             hold$places$4$opens$2$d = 1'b0;
@@ -53380,6 +52332,13 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$places$5$opens$31$clock) begin
        hold$places$5$opens$31$q <= hold$places$5$opens$31$d;
     end
+    // hold$places$5$any_open
+    initial begin
+       hold$places$5$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$5$any_open$clock) begin
+       hold$places$5$any_open$q <= hold$places$5$any_open$d;
+    end
     // hold$places$5$marks_bus
     always @(*) hold$places$5$marks_bus$bus = {hold$places$5$marks_bus$lane$31, hold$places$5$marks_bus$lane$30, hold$places$5$marks_bus$lane$29, hold$places$5$marks_bus$lane$28, hold$places$5$marks_bus$lane$27, hold$places$5$marks_bus$lane$26, hold$places$5$marks_bus$lane$25, hold$places$5$marks_bus$lane$24, hold$places$5$marks_bus$lane$23, hold$places$5$marks_bus$lane$22, hold$places$5$marks_bus$lane$21, hold$places$5$marks_bus$lane$20, hold$places$5$marks_bus$lane$19, hold$places$5$marks_bus$lane$18, hold$places$5$marks_bus$lane$17, hold$places$5$marks_bus$lane$16, hold$places$5$marks_bus$lane$15, hold$places$5$marks_bus$lane$14, hold$places$5$marks_bus$lane$13, hold$places$5$marks_bus$lane$12, hold$places$5$marks_bus$lane$11, hold$places$5$marks_bus$lane$10, hold$places$5$marks_bus$lane$9, hold$places$5$marks_bus$lane$8, hold$places$5$marks_bus$lane$7, hold$places$5$marks_bus$lane$6, hold$places$5$marks_bus$lane$5, hold$places$5$marks_bus$lane$4, hold$places$5$marks_bus$lane$3, hold$places$5$marks_bus$lane$2, hold$places$5$marks_bus$lane$1, hold$places$5$marks_bus$lane$0};
     // hold$places$5
@@ -53388,16 +52347,16 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$data$clock = hold$places$5$clock;
         hold$places$5$keep$clock = hold$places$5$clock;
         hold$places$5$last$clock = hold$places$5$clock;
+        hold$places$5$any_open$clock = hold$places$5$clock;
         hold$places$5$full_reg$d = hold$places$5$full_reg$q;
         hold$places$5$data$d = hold$places$5$data$q;
         hold$places$5$keep$d = hold$places$5$keep$q;
         hold$places$5$last$d = hold$places$5$last$q;
-        hold$places$5$open = 1'b0;
+        hold$places$5$any_open$d = hold$places$5$any_open$q;
         hold$places$5$marks$0$clock = hold$places$5$clock;
         hold$places$5$opens$0$clock = hold$places$5$clock;
         hold$places$5$marks$0$d = hold$places$5$marks$0$q;
         hold$places$5$opens$0$d = hold$places$5$opens$0$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$0$q;
         hold$places$5$marks_bus$lane$0 = hold$places$5$marks$0$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$0$q) begin
@@ -53409,7 +52368,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$1$clock = hold$places$5$clock;
         hold$places$5$marks$1$d = hold$places$5$marks$1$q;
         hold$places$5$opens$1$d = hold$places$5$opens$1$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$1$q;
         hold$places$5$marks_bus$lane$1 = hold$places$5$marks$1$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$1$q) begin
@@ -53421,7 +52379,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$2$clock = hold$places$5$clock;
         hold$places$5$marks$2$d = hold$places$5$marks$2$q;
         hold$places$5$opens$2$d = hold$places$5$opens$2$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$2$q;
         hold$places$5$marks_bus$lane$2 = hold$places$5$marks$2$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$2$q) begin
@@ -53433,7 +52390,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$3$clock = hold$places$5$clock;
         hold$places$5$marks$3$d = hold$places$5$marks$3$q;
         hold$places$5$opens$3$d = hold$places$5$opens$3$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$3$q;
         hold$places$5$marks_bus$lane$3 = hold$places$5$marks$3$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$3$q) begin
@@ -53445,7 +52401,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$4$clock = hold$places$5$clock;
         hold$places$5$marks$4$d = hold$places$5$marks$4$q;
         hold$places$5$opens$4$d = hold$places$5$opens$4$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$4$q;
         hold$places$5$marks_bus$lane$4 = hold$places$5$marks$4$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$4$q) begin
@@ -53457,7 +52412,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$5$clock = hold$places$5$clock;
         hold$places$5$marks$5$d = hold$places$5$marks$5$q;
         hold$places$5$opens$5$d = hold$places$5$opens$5$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$5$q;
         hold$places$5$marks_bus$lane$5 = hold$places$5$marks$5$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$5$q) begin
@@ -53469,7 +52423,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$6$clock = hold$places$5$clock;
         hold$places$5$marks$6$d = hold$places$5$marks$6$q;
         hold$places$5$opens$6$d = hold$places$5$opens$6$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$6$q;
         hold$places$5$marks_bus$lane$6 = hold$places$5$marks$6$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$6$q) begin
@@ -53481,7 +52434,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$7$clock = hold$places$5$clock;
         hold$places$5$marks$7$d = hold$places$5$marks$7$q;
         hold$places$5$opens$7$d = hold$places$5$opens$7$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$7$q;
         hold$places$5$marks_bus$lane$7 = hold$places$5$marks$7$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$7$q) begin
@@ -53493,7 +52445,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$8$clock = hold$places$5$clock;
         hold$places$5$marks$8$d = hold$places$5$marks$8$q;
         hold$places$5$opens$8$d = hold$places$5$opens$8$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$8$q;
         hold$places$5$marks_bus$lane$8 = hold$places$5$marks$8$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$8$q) begin
@@ -53505,7 +52456,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$9$clock = hold$places$5$clock;
         hold$places$5$marks$9$d = hold$places$5$marks$9$q;
         hold$places$5$opens$9$d = hold$places$5$opens$9$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$9$q;
         hold$places$5$marks_bus$lane$9 = hold$places$5$marks$9$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$9$q) begin
@@ -53517,7 +52467,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$10$clock = hold$places$5$clock;
         hold$places$5$marks$10$d = hold$places$5$marks$10$q;
         hold$places$5$opens$10$d = hold$places$5$opens$10$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$10$q;
         hold$places$5$marks_bus$lane$10 = hold$places$5$marks$10$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$10$q) begin
@@ -53529,7 +52478,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$11$clock = hold$places$5$clock;
         hold$places$5$marks$11$d = hold$places$5$marks$11$q;
         hold$places$5$opens$11$d = hold$places$5$opens$11$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$11$q;
         hold$places$5$marks_bus$lane$11 = hold$places$5$marks$11$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$11$q) begin
@@ -53541,7 +52489,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$12$clock = hold$places$5$clock;
         hold$places$5$marks$12$d = hold$places$5$marks$12$q;
         hold$places$5$opens$12$d = hold$places$5$opens$12$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$12$q;
         hold$places$5$marks_bus$lane$12 = hold$places$5$marks$12$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$12$q) begin
@@ -53553,7 +52500,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$13$clock = hold$places$5$clock;
         hold$places$5$marks$13$d = hold$places$5$marks$13$q;
         hold$places$5$opens$13$d = hold$places$5$opens$13$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$13$q;
         hold$places$5$marks_bus$lane$13 = hold$places$5$marks$13$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$13$q) begin
@@ -53565,7 +52511,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$14$clock = hold$places$5$clock;
         hold$places$5$marks$14$d = hold$places$5$marks$14$q;
         hold$places$5$opens$14$d = hold$places$5$opens$14$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$14$q;
         hold$places$5$marks_bus$lane$14 = hold$places$5$marks$14$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$14$q) begin
@@ -53577,7 +52522,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$15$clock = hold$places$5$clock;
         hold$places$5$marks$15$d = hold$places$5$marks$15$q;
         hold$places$5$opens$15$d = hold$places$5$opens$15$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$15$q;
         hold$places$5$marks_bus$lane$15 = hold$places$5$marks$15$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$15$q) begin
@@ -53589,7 +52533,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$16$clock = hold$places$5$clock;
         hold$places$5$marks$16$d = hold$places$5$marks$16$q;
         hold$places$5$opens$16$d = hold$places$5$opens$16$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$16$q;
         hold$places$5$marks_bus$lane$16 = hold$places$5$marks$16$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$16$q) begin
@@ -53601,7 +52544,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$17$clock = hold$places$5$clock;
         hold$places$5$marks$17$d = hold$places$5$marks$17$q;
         hold$places$5$opens$17$d = hold$places$5$opens$17$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$17$q;
         hold$places$5$marks_bus$lane$17 = hold$places$5$marks$17$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$17$q) begin
@@ -53613,7 +52555,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$18$clock = hold$places$5$clock;
         hold$places$5$marks$18$d = hold$places$5$marks$18$q;
         hold$places$5$opens$18$d = hold$places$5$opens$18$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$18$q;
         hold$places$5$marks_bus$lane$18 = hold$places$5$marks$18$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$18$q) begin
@@ -53625,7 +52566,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$19$clock = hold$places$5$clock;
         hold$places$5$marks$19$d = hold$places$5$marks$19$q;
         hold$places$5$opens$19$d = hold$places$5$opens$19$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$19$q;
         hold$places$5$marks_bus$lane$19 = hold$places$5$marks$19$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$19$q) begin
@@ -53637,7 +52577,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$20$clock = hold$places$5$clock;
         hold$places$5$marks$20$d = hold$places$5$marks$20$q;
         hold$places$5$opens$20$d = hold$places$5$opens$20$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$20$q;
         hold$places$5$marks_bus$lane$20 = hold$places$5$marks$20$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$20$q) begin
@@ -53649,7 +52588,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$21$clock = hold$places$5$clock;
         hold$places$5$marks$21$d = hold$places$5$marks$21$q;
         hold$places$5$opens$21$d = hold$places$5$opens$21$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$21$q;
         hold$places$5$marks_bus$lane$21 = hold$places$5$marks$21$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$21$q) begin
@@ -53661,7 +52599,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$22$clock = hold$places$5$clock;
         hold$places$5$marks$22$d = hold$places$5$marks$22$q;
         hold$places$5$opens$22$d = hold$places$5$opens$22$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$22$q;
         hold$places$5$marks_bus$lane$22 = hold$places$5$marks$22$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$22$q) begin
@@ -53673,7 +52610,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$23$clock = hold$places$5$clock;
         hold$places$5$marks$23$d = hold$places$5$marks$23$q;
         hold$places$5$opens$23$d = hold$places$5$opens$23$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$23$q;
         hold$places$5$marks_bus$lane$23 = hold$places$5$marks$23$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$23$q) begin
@@ -53685,7 +52621,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$24$clock = hold$places$5$clock;
         hold$places$5$marks$24$d = hold$places$5$marks$24$q;
         hold$places$5$opens$24$d = hold$places$5$opens$24$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$24$q;
         hold$places$5$marks_bus$lane$24 = hold$places$5$marks$24$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$24$q) begin
@@ -53697,7 +52632,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$25$clock = hold$places$5$clock;
         hold$places$5$marks$25$d = hold$places$5$marks$25$q;
         hold$places$5$opens$25$d = hold$places$5$opens$25$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$25$q;
         hold$places$5$marks_bus$lane$25 = hold$places$5$marks$25$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$25$q) begin
@@ -53709,7 +52643,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$26$clock = hold$places$5$clock;
         hold$places$5$marks$26$d = hold$places$5$marks$26$q;
         hold$places$5$opens$26$d = hold$places$5$opens$26$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$26$q;
         hold$places$5$marks_bus$lane$26 = hold$places$5$marks$26$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$26$q) begin
@@ -53721,7 +52654,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$27$clock = hold$places$5$clock;
         hold$places$5$marks$27$d = hold$places$5$marks$27$q;
         hold$places$5$opens$27$d = hold$places$5$opens$27$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$27$q;
         hold$places$5$marks_bus$lane$27 = hold$places$5$marks$27$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$27$q) begin
@@ -53733,7 +52665,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$28$clock = hold$places$5$clock;
         hold$places$5$marks$28$d = hold$places$5$marks$28$q;
         hold$places$5$opens$28$d = hold$places$5$opens$28$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$28$q;
         hold$places$5$marks_bus$lane$28 = hold$places$5$marks$28$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$28$q) begin
@@ -53745,7 +52676,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$29$clock = hold$places$5$clock;
         hold$places$5$marks$29$d = hold$places$5$marks$29$q;
         hold$places$5$opens$29$d = hold$places$5$opens$29$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$29$q;
         hold$places$5$marks_bus$lane$29 = hold$places$5$marks$29$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$29$q) begin
@@ -53757,7 +52687,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$30$clock = hold$places$5$clock;
         hold$places$5$marks$30$d = hold$places$5$marks$30$q;
         hold$places$5$opens$30$d = hold$places$5$opens$30$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$30$q;
         hold$places$5$marks_bus$lane$30 = hold$places$5$marks$30$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$30$q) begin
@@ -53769,13 +52698,15 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$opens$31$clock = hold$places$5$clock;
         hold$places$5$marks$31$d = hold$places$5$marks$31$q;
         hold$places$5$opens$31$d = hold$places$5$opens$31$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$31$q;
         hold$places$5$marks_bus$lane$31 = hold$places$5$marks$31$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$31$q) begin
                 hold$places$5$marks$31$d = hold$places$5$resolved_tuser;
             end
             hold$places$5$opens$31$d = 1'b0;
+        end
+        if (hold$places$5$resolve) begin
+            hold$places$5$any_open$d = 1'b0;
         end
         if (hold$places$5$clear) begin
             hold$places$5$full_reg$d = 1'b0;
@@ -53785,6 +52716,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$5$data$d = hold$places$5$tdata_in;
             hold$places$5$keep$d = hold$places$5$tkeep_in;
             hold$places$5$last$d = hold$places$5$tlast_in;
+            hold$places$5$any_open$d = hold$places$5$open_in != 'h0;
             hold$places$5$marks$0$d = hold$places$5$tuser_in[('h4 * 0)+:(4)];
             hold$places$5$opens$0$d = hold$places$5$open_in[0];
             hold$places$5$marks$1$d = hold$places$5$tuser_in[('h4 * 1)+:(4)];
@@ -53854,9 +52786,11 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$tdata = hold$places$5$data$q;
         hold$places$5$tkeep = hold$places$5$keep$q;
         hold$places$5$tlast = hold$places$5$last$q;
+        hold$places$5$open = hold$places$5$any_open$q;
         hold$places$5$tuser = hold$places$5$marks_bus$bus;
         if (hold$places$5$rst) begin
             hold$places$5$full_reg$d = 1'b0;
+            hold$places$5$any_open$d = 1'b0;
             hold$places$5$opens$0$d = 1'b0;
             hold$places$5$opens$1$d = 1'b0;
             hold$places$5$opens$2$d = 1'b0;
@@ -54367,6 +53301,13 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$places$6$opens$31$clock) begin
        hold$places$6$opens$31$q <= hold$places$6$opens$31$d;
     end
+    // hold$places$6$any_open
+    initial begin
+       hold$places$6$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$6$any_open$clock) begin
+       hold$places$6$any_open$q <= hold$places$6$any_open$d;
+    end
     // hold$places$6$marks_bus
     always @(*) hold$places$6$marks_bus$bus = {hold$places$6$marks_bus$lane$31, hold$places$6$marks_bus$lane$30, hold$places$6$marks_bus$lane$29, hold$places$6$marks_bus$lane$28, hold$places$6$marks_bus$lane$27, hold$places$6$marks_bus$lane$26, hold$places$6$marks_bus$lane$25, hold$places$6$marks_bus$lane$24, hold$places$6$marks_bus$lane$23, hold$places$6$marks_bus$lane$22, hold$places$6$marks_bus$lane$21, hold$places$6$marks_bus$lane$20, hold$places$6$marks_bus$lane$19, hold$places$6$marks_bus$lane$18, hold$places$6$marks_bus$lane$17, hold$places$6$marks_bus$lane$16, hold$places$6$marks_bus$lane$15, hold$places$6$marks_bus$lane$14, hold$places$6$marks_bus$lane$13, hold$places$6$marks_bus$lane$12, hold$places$6$marks_bus$lane$11, hold$places$6$marks_bus$lane$10, hold$places$6$marks_bus$lane$9, hold$places$6$marks_bus$lane$8, hold$places$6$marks_bus$lane$7, hold$places$6$marks_bus$lane$6, hold$places$6$marks_bus$lane$5, hold$places$6$marks_bus$lane$4, hold$places$6$marks_bus$lane$3, hold$places$6$marks_bus$lane$2, hold$places$6$marks_bus$lane$1, hold$places$6$marks_bus$lane$0};
     // hold$places$6
@@ -54375,16 +53316,16 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$data$clock = hold$places$6$clock;
         hold$places$6$keep$clock = hold$places$6$clock;
         hold$places$6$last$clock = hold$places$6$clock;
+        hold$places$6$any_open$clock = hold$places$6$clock;
         hold$places$6$full_reg$d = hold$places$6$full_reg$q;
         hold$places$6$data$d = hold$places$6$data$q;
         hold$places$6$keep$d = hold$places$6$keep$q;
         hold$places$6$last$d = hold$places$6$last$q;
-        hold$places$6$open = 1'b0;
+        hold$places$6$any_open$d = hold$places$6$any_open$q;
         hold$places$6$marks$0$clock = hold$places$6$clock;
         hold$places$6$opens$0$clock = hold$places$6$clock;
         hold$places$6$marks$0$d = hold$places$6$marks$0$q;
         hold$places$6$opens$0$d = hold$places$6$opens$0$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$0$q;
         hold$places$6$marks_bus$lane$0 = hold$places$6$marks$0$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$0$q) begin
@@ -54396,7 +53337,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$1$clock = hold$places$6$clock;
         hold$places$6$marks$1$d = hold$places$6$marks$1$q;
         hold$places$6$opens$1$d = hold$places$6$opens$1$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$1$q;
         hold$places$6$marks_bus$lane$1 = hold$places$6$marks$1$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$1$q) begin
@@ -54408,7 +53348,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$2$clock = hold$places$6$clock;
         hold$places$6$marks$2$d = hold$places$6$marks$2$q;
         hold$places$6$opens$2$d = hold$places$6$opens$2$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$2$q;
         hold$places$6$marks_bus$lane$2 = hold$places$6$marks$2$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$2$q) begin
@@ -54420,7 +53359,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$3$clock = hold$places$6$clock;
         hold$places$6$marks$3$d = hold$places$6$marks$3$q;
         hold$places$6$opens$3$d = hold$places$6$opens$3$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$3$q;
         hold$places$6$marks_bus$lane$3 = hold$places$6$marks$3$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$3$q) begin
@@ -54432,7 +53370,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$4$clock = hold$places$6$clock;
         hold$places$6$marks$4$d = hold$places$6$marks$4$q;
         hold$places$6$opens$4$d = hold$places$6$opens$4$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$4$q;
         hold$places$6$marks_bus$lane$4 = hold$places$6$marks$4$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$4$q) begin
@@ -54444,7 +53381,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$5$clock = hold$places$6$clock;
         hold$places$6$marks$5$d = hold$places$6$marks$5$q;
         hold$places$6$opens$5$d = hold$places$6$opens$5$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$5$q;
         hold$places$6$marks_bus$lane$5 = hold$places$6$marks$5$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$5$q) begin
@@ -54456,7 +53392,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$6$clock = hold$places$6$clock;
         hold$places$6$marks$6$d = hold$places$6$marks$6$q;
         hold$places$6$opens$6$d = hold$places$6$opens$6$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$6$q;
         hold$places$6$marks_bus$lane$6 = hold$places$6$marks$6$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$6$q) begin
@@ -54468,7 +53403,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$7$clock = hold$places$6$clock;
         hold$places$6$marks$7$d = hold$places$6$marks$7$q;
         hold$places$6$opens$7$d = hold$places$6$opens$7$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$7$q;
         hold$places$6$marks_bus$lane$7 = hold$places$6$marks$7$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$7$q) begin
@@ -54480,7 +53414,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$8$clock = hold$places$6$clock;
         hold$places$6$marks$8$d = hold$places$6$marks$8$q;
         hold$places$6$opens$8$d = hold$places$6$opens$8$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$8$q;
         hold$places$6$marks_bus$lane$8 = hold$places$6$marks$8$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$8$q) begin
@@ -54492,7 +53425,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$9$clock = hold$places$6$clock;
         hold$places$6$marks$9$d = hold$places$6$marks$9$q;
         hold$places$6$opens$9$d = hold$places$6$opens$9$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$9$q;
         hold$places$6$marks_bus$lane$9 = hold$places$6$marks$9$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$9$q) begin
@@ -54504,7 +53436,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$10$clock = hold$places$6$clock;
         hold$places$6$marks$10$d = hold$places$6$marks$10$q;
         hold$places$6$opens$10$d = hold$places$6$opens$10$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$10$q;
         hold$places$6$marks_bus$lane$10 = hold$places$6$marks$10$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$10$q) begin
@@ -54516,7 +53447,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$11$clock = hold$places$6$clock;
         hold$places$6$marks$11$d = hold$places$6$marks$11$q;
         hold$places$6$opens$11$d = hold$places$6$opens$11$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$11$q;
         hold$places$6$marks_bus$lane$11 = hold$places$6$marks$11$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$11$q) begin
@@ -54528,7 +53458,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$12$clock = hold$places$6$clock;
         hold$places$6$marks$12$d = hold$places$6$marks$12$q;
         hold$places$6$opens$12$d = hold$places$6$opens$12$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$12$q;
         hold$places$6$marks_bus$lane$12 = hold$places$6$marks$12$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$12$q) begin
@@ -54540,7 +53469,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$13$clock = hold$places$6$clock;
         hold$places$6$marks$13$d = hold$places$6$marks$13$q;
         hold$places$6$opens$13$d = hold$places$6$opens$13$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$13$q;
         hold$places$6$marks_bus$lane$13 = hold$places$6$marks$13$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$13$q) begin
@@ -54552,7 +53480,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$14$clock = hold$places$6$clock;
         hold$places$6$marks$14$d = hold$places$6$marks$14$q;
         hold$places$6$opens$14$d = hold$places$6$opens$14$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$14$q;
         hold$places$6$marks_bus$lane$14 = hold$places$6$marks$14$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$14$q) begin
@@ -54564,7 +53491,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$15$clock = hold$places$6$clock;
         hold$places$6$marks$15$d = hold$places$6$marks$15$q;
         hold$places$6$opens$15$d = hold$places$6$opens$15$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$15$q;
         hold$places$6$marks_bus$lane$15 = hold$places$6$marks$15$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$15$q) begin
@@ -54576,7 +53502,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$16$clock = hold$places$6$clock;
         hold$places$6$marks$16$d = hold$places$6$marks$16$q;
         hold$places$6$opens$16$d = hold$places$6$opens$16$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$16$q;
         hold$places$6$marks_bus$lane$16 = hold$places$6$marks$16$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$16$q) begin
@@ -54588,7 +53513,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$17$clock = hold$places$6$clock;
         hold$places$6$marks$17$d = hold$places$6$marks$17$q;
         hold$places$6$opens$17$d = hold$places$6$opens$17$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$17$q;
         hold$places$6$marks_bus$lane$17 = hold$places$6$marks$17$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$17$q) begin
@@ -54600,7 +53524,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$18$clock = hold$places$6$clock;
         hold$places$6$marks$18$d = hold$places$6$marks$18$q;
         hold$places$6$opens$18$d = hold$places$6$opens$18$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$18$q;
         hold$places$6$marks_bus$lane$18 = hold$places$6$marks$18$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$18$q) begin
@@ -54612,7 +53535,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$19$clock = hold$places$6$clock;
         hold$places$6$marks$19$d = hold$places$6$marks$19$q;
         hold$places$6$opens$19$d = hold$places$6$opens$19$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$19$q;
         hold$places$6$marks_bus$lane$19 = hold$places$6$marks$19$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$19$q) begin
@@ -54624,7 +53546,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$20$clock = hold$places$6$clock;
         hold$places$6$marks$20$d = hold$places$6$marks$20$q;
         hold$places$6$opens$20$d = hold$places$6$opens$20$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$20$q;
         hold$places$6$marks_bus$lane$20 = hold$places$6$marks$20$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$20$q) begin
@@ -54636,7 +53557,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$21$clock = hold$places$6$clock;
         hold$places$6$marks$21$d = hold$places$6$marks$21$q;
         hold$places$6$opens$21$d = hold$places$6$opens$21$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$21$q;
         hold$places$6$marks_bus$lane$21 = hold$places$6$marks$21$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$21$q) begin
@@ -54648,7 +53568,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$22$clock = hold$places$6$clock;
         hold$places$6$marks$22$d = hold$places$6$marks$22$q;
         hold$places$6$opens$22$d = hold$places$6$opens$22$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$22$q;
         hold$places$6$marks_bus$lane$22 = hold$places$6$marks$22$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$22$q) begin
@@ -54660,7 +53579,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$23$clock = hold$places$6$clock;
         hold$places$6$marks$23$d = hold$places$6$marks$23$q;
         hold$places$6$opens$23$d = hold$places$6$opens$23$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$23$q;
         hold$places$6$marks_bus$lane$23 = hold$places$6$marks$23$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$23$q) begin
@@ -54672,7 +53590,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$24$clock = hold$places$6$clock;
         hold$places$6$marks$24$d = hold$places$6$marks$24$q;
         hold$places$6$opens$24$d = hold$places$6$opens$24$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$24$q;
         hold$places$6$marks_bus$lane$24 = hold$places$6$marks$24$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$24$q) begin
@@ -54684,7 +53601,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$25$clock = hold$places$6$clock;
         hold$places$6$marks$25$d = hold$places$6$marks$25$q;
         hold$places$6$opens$25$d = hold$places$6$opens$25$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$25$q;
         hold$places$6$marks_bus$lane$25 = hold$places$6$marks$25$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$25$q) begin
@@ -54696,7 +53612,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$26$clock = hold$places$6$clock;
         hold$places$6$marks$26$d = hold$places$6$marks$26$q;
         hold$places$6$opens$26$d = hold$places$6$opens$26$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$26$q;
         hold$places$6$marks_bus$lane$26 = hold$places$6$marks$26$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$26$q) begin
@@ -54708,7 +53623,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$27$clock = hold$places$6$clock;
         hold$places$6$marks$27$d = hold$places$6$marks$27$q;
         hold$places$6$opens$27$d = hold$places$6$opens$27$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$27$q;
         hold$places$6$marks_bus$lane$27 = hold$places$6$marks$27$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$27$q) begin
@@ -54720,7 +53634,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$28$clock = hold$places$6$clock;
         hold$places$6$marks$28$d = hold$places$6$marks$28$q;
         hold$places$6$opens$28$d = hold$places$6$opens$28$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$28$q;
         hold$places$6$marks_bus$lane$28 = hold$places$6$marks$28$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$28$q) begin
@@ -54732,7 +53645,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$29$clock = hold$places$6$clock;
         hold$places$6$marks$29$d = hold$places$6$marks$29$q;
         hold$places$6$opens$29$d = hold$places$6$opens$29$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$29$q;
         hold$places$6$marks_bus$lane$29 = hold$places$6$marks$29$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$29$q) begin
@@ -54744,7 +53656,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$30$clock = hold$places$6$clock;
         hold$places$6$marks$30$d = hold$places$6$marks$30$q;
         hold$places$6$opens$30$d = hold$places$6$opens$30$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$30$q;
         hold$places$6$marks_bus$lane$30 = hold$places$6$marks$30$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$30$q) begin
@@ -54756,13 +53667,15 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$opens$31$clock = hold$places$6$clock;
         hold$places$6$marks$31$d = hold$places$6$marks$31$q;
         hold$places$6$opens$31$d = hold$places$6$opens$31$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$31$q;
         hold$places$6$marks_bus$lane$31 = hold$places$6$marks$31$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$31$q) begin
                 hold$places$6$marks$31$d = hold$places$6$resolved_tuser;
             end
             hold$places$6$opens$31$d = 1'b0;
+        end
+        if (hold$places$6$resolve) begin
+            hold$places$6$any_open$d = 1'b0;
         end
         if (hold$places$6$clear) begin
             hold$places$6$full_reg$d = 1'b0;
@@ -54772,6 +53685,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$6$data$d = hold$places$6$tdata_in;
             hold$places$6$keep$d = hold$places$6$tkeep_in;
             hold$places$6$last$d = hold$places$6$tlast_in;
+            hold$places$6$any_open$d = hold$places$6$open_in != 'h0;
             hold$places$6$marks$0$d = hold$places$6$tuser_in[('h4 * 0)+:(4)];
             hold$places$6$opens$0$d = hold$places$6$open_in[0];
             hold$places$6$marks$1$d = hold$places$6$tuser_in[('h4 * 1)+:(4)];
@@ -54841,9 +53755,11 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$tdata = hold$places$6$data$q;
         hold$places$6$tkeep = hold$places$6$keep$q;
         hold$places$6$tlast = hold$places$6$last$q;
+        hold$places$6$open = hold$places$6$any_open$q;
         hold$places$6$tuser = hold$places$6$marks_bus$bus;
         if (hold$places$6$rst) begin
             hold$places$6$full_reg$d = 1'b0;
+            hold$places$6$any_open$d = 1'b0;
             hold$places$6$opens$0$d = 1'b0;
             hold$places$6$opens$1$d = 1'b0;
             hold$places$6$opens$2$d = 1'b0;
@@ -55354,6 +54270,13 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$places$7$opens$31$clock) begin
        hold$places$7$opens$31$q <= hold$places$7$opens$31$d;
     end
+    // hold$places$7$any_open
+    initial begin
+       hold$places$7$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$7$any_open$clock) begin
+       hold$places$7$any_open$q <= hold$places$7$any_open$d;
+    end
     // hold$places$7$marks_bus
     always @(*) hold$places$7$marks_bus$bus = {hold$places$7$marks_bus$lane$31, hold$places$7$marks_bus$lane$30, hold$places$7$marks_bus$lane$29, hold$places$7$marks_bus$lane$28, hold$places$7$marks_bus$lane$27, hold$places$7$marks_bus$lane$26, hold$places$7$marks_bus$lane$25, hold$places$7$marks_bus$lane$24, hold$places$7$marks_bus$lane$23, hold$places$7$marks_bus$lane$22, hold$places$7$marks_bus$lane$21, hold$places$7$marks_bus$lane$20, hold$places$7$marks_bus$lane$19, hold$places$7$marks_bus$lane$18, hold$places$7$marks_bus$lane$17, hold$places$7$marks_bus$lane$16, hold$places$7$marks_bus$lane$15, hold$places$7$marks_bus$lane$14, hold$places$7$marks_bus$lane$13, hold$places$7$marks_bus$lane$12, hold$places$7$marks_bus$lane$11, hold$places$7$marks_bus$lane$10, hold$places$7$marks_bus$lane$9, hold$places$7$marks_bus$lane$8, hold$places$7$marks_bus$lane$7, hold$places$7$marks_bus$lane$6, hold$places$7$marks_bus$lane$5, hold$places$7$marks_bus$lane$4, hold$places$7$marks_bus$lane$3, hold$places$7$marks_bus$lane$2, hold$places$7$marks_bus$lane$1, hold$places$7$marks_bus$lane$0};
     // hold$places$7
@@ -55362,16 +54285,16 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$data$clock = hold$places$7$clock;
         hold$places$7$keep$clock = hold$places$7$clock;
         hold$places$7$last$clock = hold$places$7$clock;
+        hold$places$7$any_open$clock = hold$places$7$clock;
         hold$places$7$full_reg$d = hold$places$7$full_reg$q;
         hold$places$7$data$d = hold$places$7$data$q;
         hold$places$7$keep$d = hold$places$7$keep$q;
         hold$places$7$last$d = hold$places$7$last$q;
-        hold$places$7$open = 1'b0;
+        hold$places$7$any_open$d = hold$places$7$any_open$q;
         hold$places$7$marks$0$clock = hold$places$7$clock;
         hold$places$7$opens$0$clock = hold$places$7$clock;
         hold$places$7$marks$0$d = hold$places$7$marks$0$q;
         hold$places$7$opens$0$d = hold$places$7$opens$0$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$0$q;
         hold$places$7$marks_bus$lane$0 = hold$places$7$marks$0$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$0$q) begin
@@ -55383,7 +54306,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$1$clock = hold$places$7$clock;
         hold$places$7$marks$1$d = hold$places$7$marks$1$q;
         hold$places$7$opens$1$d = hold$places$7$opens$1$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$1$q;
         hold$places$7$marks_bus$lane$1 = hold$places$7$marks$1$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$1$q) begin
@@ -55395,7 +54317,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$2$clock = hold$places$7$clock;
         hold$places$7$marks$2$d = hold$places$7$marks$2$q;
         hold$places$7$opens$2$d = hold$places$7$opens$2$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$2$q;
         hold$places$7$marks_bus$lane$2 = hold$places$7$marks$2$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$2$q) begin
@@ -55407,7 +54328,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$3$clock = hold$places$7$clock;
         hold$places$7$marks$3$d = hold$places$7$marks$3$q;
         hold$places$7$opens$3$d = hold$places$7$opens$3$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$3$q;
         hold$places$7$marks_bus$lane$3 = hold$places$7$marks$3$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$3$q) begin
@@ -55419,7 +54339,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$4$clock = hold$places$7$clock;
         hold$places$7$marks$4$d = hold$places$7$marks$4$q;
         hold$places$7$opens$4$d = hold$places$7$opens$4$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$4$q;
         hold$places$7$marks_bus$lane$4 = hold$places$7$marks$4$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$4$q) begin
@@ -55431,7 +54350,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$5$clock = hold$places$7$clock;
         hold$places$7$marks$5$d = hold$places$7$marks$5$q;
         hold$places$7$opens$5$d = hold$places$7$opens$5$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$5$q;
         hold$places$7$marks_bus$lane$5 = hold$places$7$marks$5$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$5$q) begin
@@ -55443,7 +54361,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$6$clock = hold$places$7$clock;
         hold$places$7$marks$6$d = hold$places$7$marks$6$q;
         hold$places$7$opens$6$d = hold$places$7$opens$6$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$6$q;
         hold$places$7$marks_bus$lane$6 = hold$places$7$marks$6$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$6$q) begin
@@ -55455,7 +54372,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$7$clock = hold$places$7$clock;
         hold$places$7$marks$7$d = hold$places$7$marks$7$q;
         hold$places$7$opens$7$d = hold$places$7$opens$7$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$7$q;
         hold$places$7$marks_bus$lane$7 = hold$places$7$marks$7$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$7$q) begin
@@ -55467,7 +54383,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$8$clock = hold$places$7$clock;
         hold$places$7$marks$8$d = hold$places$7$marks$8$q;
         hold$places$7$opens$8$d = hold$places$7$opens$8$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$8$q;
         hold$places$7$marks_bus$lane$8 = hold$places$7$marks$8$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$8$q) begin
@@ -55479,7 +54394,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$9$clock = hold$places$7$clock;
         hold$places$7$marks$9$d = hold$places$7$marks$9$q;
         hold$places$7$opens$9$d = hold$places$7$opens$9$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$9$q;
         hold$places$7$marks_bus$lane$9 = hold$places$7$marks$9$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$9$q) begin
@@ -55491,7 +54405,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$10$clock = hold$places$7$clock;
         hold$places$7$marks$10$d = hold$places$7$marks$10$q;
         hold$places$7$opens$10$d = hold$places$7$opens$10$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$10$q;
         hold$places$7$marks_bus$lane$10 = hold$places$7$marks$10$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$10$q) begin
@@ -55503,7 +54416,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$11$clock = hold$places$7$clock;
         hold$places$7$marks$11$d = hold$places$7$marks$11$q;
         hold$places$7$opens$11$d = hold$places$7$opens$11$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$11$q;
         hold$places$7$marks_bus$lane$11 = hold$places$7$marks$11$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$11$q) begin
@@ -55515,7 +54427,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$12$clock = hold$places$7$clock;
         hold$places$7$marks$12$d = hold$places$7$marks$12$q;
         hold$places$7$opens$12$d = hold$places$7$opens$12$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$12$q;
         hold$places$7$marks_bus$lane$12 = hold$places$7$marks$12$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$12$q) begin
@@ -55527,7 +54438,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$13$clock = hold$places$7$clock;
         hold$places$7$marks$13$d = hold$places$7$marks$13$q;
         hold$places$7$opens$13$d = hold$places$7$opens$13$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$13$q;
         hold$places$7$marks_bus$lane$13 = hold$places$7$marks$13$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$13$q) begin
@@ -55539,7 +54449,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$14$clock = hold$places$7$clock;
         hold$places$7$marks$14$d = hold$places$7$marks$14$q;
         hold$places$7$opens$14$d = hold$places$7$opens$14$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$14$q;
         hold$places$7$marks_bus$lane$14 = hold$places$7$marks$14$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$14$q) begin
@@ -55551,7 +54460,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$15$clock = hold$places$7$clock;
         hold$places$7$marks$15$d = hold$places$7$marks$15$q;
         hold$places$7$opens$15$d = hold$places$7$opens$15$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$15$q;
         hold$places$7$marks_bus$lane$15 = hold$places$7$marks$15$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$15$q) begin
@@ -55563,7 +54471,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$16$clock = hold$places$7$clock;
         hold$places$7$marks$16$d = hold$places$7$marks$16$q;
         hold$places$7$opens$16$d = hold$places$7$opens$16$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$16$q;
         hold$places$7$marks_bus$lane$16 = hold$places$7$marks$16$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$16$q) begin
@@ -55575,7 +54482,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$17$clock = hold$places$7$clock;
         hold$places$7$marks$17$d = hold$places$7$marks$17$q;
         hold$places$7$opens$17$d = hold$places$7$opens$17$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$17$q;
         hold$places$7$marks_bus$lane$17 = hold$places$7$marks$17$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$17$q) begin
@@ -55587,7 +54493,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$18$clock = hold$places$7$clock;
         hold$places$7$marks$18$d = hold$places$7$marks$18$q;
         hold$places$7$opens$18$d = hold$places$7$opens$18$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$18$q;
         hold$places$7$marks_bus$lane$18 = hold$places$7$marks$18$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$18$q) begin
@@ -55599,7 +54504,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$19$clock = hold$places$7$clock;
         hold$places$7$marks$19$d = hold$places$7$marks$19$q;
         hold$places$7$opens$19$d = hold$places$7$opens$19$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$19$q;
         hold$places$7$marks_bus$lane$19 = hold$places$7$marks$19$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$19$q) begin
@@ -55611,7 +54515,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$20$clock = hold$places$7$clock;
         hold$places$7$marks$20$d = hold$places$7$marks$20$q;
         hold$places$7$opens$20$d = hold$places$7$opens$20$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$20$q;
         hold$places$7$marks_bus$lane$20 = hold$places$7$marks$20$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$20$q) begin
@@ -55623,7 +54526,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$21$clock = hold$places$7$clock;
         hold$places$7$marks$21$d = hold$places$7$marks$21$q;
         hold$places$7$opens$21$d = hold$places$7$opens$21$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$21$q;
         hold$places$7$marks_bus$lane$21 = hold$places$7$marks$21$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$21$q) begin
@@ -55635,7 +54537,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$22$clock = hold$places$7$clock;
         hold$places$7$marks$22$d = hold$places$7$marks$22$q;
         hold$places$7$opens$22$d = hold$places$7$opens$22$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$22$q;
         hold$places$7$marks_bus$lane$22 = hold$places$7$marks$22$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$22$q) begin
@@ -55647,7 +54548,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$23$clock = hold$places$7$clock;
         hold$places$7$marks$23$d = hold$places$7$marks$23$q;
         hold$places$7$opens$23$d = hold$places$7$opens$23$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$23$q;
         hold$places$7$marks_bus$lane$23 = hold$places$7$marks$23$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$23$q) begin
@@ -55659,7 +54559,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$24$clock = hold$places$7$clock;
         hold$places$7$marks$24$d = hold$places$7$marks$24$q;
         hold$places$7$opens$24$d = hold$places$7$opens$24$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$24$q;
         hold$places$7$marks_bus$lane$24 = hold$places$7$marks$24$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$24$q) begin
@@ -55671,7 +54570,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$25$clock = hold$places$7$clock;
         hold$places$7$marks$25$d = hold$places$7$marks$25$q;
         hold$places$7$opens$25$d = hold$places$7$opens$25$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$25$q;
         hold$places$7$marks_bus$lane$25 = hold$places$7$marks$25$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$25$q) begin
@@ -55683,7 +54581,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$26$clock = hold$places$7$clock;
         hold$places$7$marks$26$d = hold$places$7$marks$26$q;
         hold$places$7$opens$26$d = hold$places$7$opens$26$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$26$q;
         hold$places$7$marks_bus$lane$26 = hold$places$7$marks$26$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$26$q) begin
@@ -55695,7 +54592,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$27$clock = hold$places$7$clock;
         hold$places$7$marks$27$d = hold$places$7$marks$27$q;
         hold$places$7$opens$27$d = hold$places$7$opens$27$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$27$q;
         hold$places$7$marks_bus$lane$27 = hold$places$7$marks$27$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$27$q) begin
@@ -55707,7 +54603,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$28$clock = hold$places$7$clock;
         hold$places$7$marks$28$d = hold$places$7$marks$28$q;
         hold$places$7$opens$28$d = hold$places$7$opens$28$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$28$q;
         hold$places$7$marks_bus$lane$28 = hold$places$7$marks$28$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$28$q) begin
@@ -55719,7 +54614,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$29$clock = hold$places$7$clock;
         hold$places$7$marks$29$d = hold$places$7$marks$29$q;
         hold$places$7$opens$29$d = hold$places$7$opens$29$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$29$q;
         hold$places$7$marks_bus$lane$29 = hold$places$7$marks$29$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$29$q) begin
@@ -55731,7 +54625,6 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$30$clock = hold$places$7$clock;
         hold$places$7$marks$30$d = hold$places$7$marks$30$q;
         hold$places$7$opens$30$d = hold$places$7$opens$30$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$30$q;
         hold$places$7$marks_bus$lane$30 = hold$places$7$marks$30$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$30$q) begin
@@ -55743,13 +54636,15 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$opens$31$clock = hold$places$7$clock;
         hold$places$7$marks$31$d = hold$places$7$marks$31$q;
         hold$places$7$opens$31$d = hold$places$7$opens$31$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$31$q;
         hold$places$7$marks_bus$lane$31 = hold$places$7$marks$31$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$31$q) begin
                 hold$places$7$marks$31$d = hold$places$7$resolved_tuser;
             end
             hold$places$7$opens$31$d = 1'b0;
+        end
+        if (hold$places$7$resolve) begin
+            hold$places$7$any_open$d = 1'b0;
         end
         if (hold$places$7$clear) begin
             hold$places$7$full_reg$d = 1'b0;
@@ -55759,6 +54654,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$places$7$data$d = hold$places$7$tdata_in;
             hold$places$7$keep$d = hold$places$7$tkeep_in;
             hold$places$7$last$d = hold$places$7$tlast_in;
+            hold$places$7$any_open$d = hold$places$7$open_in != 'h0;
             hold$places$7$marks$0$d = hold$places$7$tuser_in[('h4 * 0)+:(4)];
             hold$places$7$opens$0$d = hold$places$7$open_in[0];
             hold$places$7$marks$1$d = hold$places$7$tuser_in[('h4 * 1)+:(4)];
@@ -55828,9 +54724,11 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$tdata = hold$places$7$data$q;
         hold$places$7$tkeep = hold$places$7$keep$q;
         hold$places$7$tlast = hold$places$7$last$q;
+        hold$places$7$open = hold$places$7$any_open$q;
         hold$places$7$tuser = hold$places$7$marks_bus$bus;
         if (hold$places$7$rst) begin
             hold$places$7$full_reg$d = 1'b0;
+            hold$places$7$any_open$d = 1'b0;
             hold$places$7$opens$0$d = 1'b0;
             hold$places$7$opens$1$d = 1'b0;
             hold$places$7$opens$2$d = 1'b0;
@@ -56033,14 +54931,59 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
     always @(posedge hold$open_at$7$clock) begin
        hold$open_at$7$q <= hold$open_at$7$d;
     end
+    // hold$out_valid
+    initial begin
+       hold$out_valid$q = 1'h0;
+    end
+    always @(posedge hold$out_valid$clock) begin
+       hold$out_valid$q <= hold$out_valid$d;
+    end
+    // hold$out_tdata
+    initial begin
+       hold$out_tdata$q = 256'h0;
+    end
+    always @(posedge hold$out_tdata$clock) begin
+       hold$out_tdata$q <= hold$out_tdata$d;
+    end
+    // hold$out_tuser
+    initial begin
+       hold$out_tuser$q = 128'h0;
+    end
+    always @(posedge hold$out_tuser$clock) begin
+       hold$out_tuser$q <= hold$out_tuser$d;
+    end
+    // hold$out_tkeep
+    initial begin
+       hold$out_tkeep$q = 'h0;
+    end
+    always @(posedge hold$out_tkeep$clock) begin
+       hold$out_tkeep$q <= hold$out_tkeep$d;
+    end
+    // hold$out_tlast
+    initial begin
+       hold$out_tlast$q = 1'h0;
+    end
+    always @(posedge hold$out_tlast$clock) begin
+       hold$out_tlast$q <= hold$out_tlast$d;
+    end
     // hold
     always @(*) begin
+        hold$out_valid$clock = hold$clock;
+        hold$out_tdata$clock = hold$clock;
+        hold$out_tuser$clock = hold$clock;
+        hold$out_tkeep$clock = hold$clock;
+        hold$out_tlast$clock = hold$clock;
+        hold$out_valid$d = hold$out_valid$q;
+        hold$out_tdata$d = hold$out_tdata$q;
+        hold$out_tuser$d = hold$out_tuser$q;
+        hold$out_tkeep$d = hold$out_tkeep$q;
+        hold$out_tlast$d = hold$out_tlast$q;
         hold$head_full = 1'b0;
         hold$head_open = 1'b0;
-        hold$tdata_out = 'h0;
-        hold$tuser_out = 'h0;
-        hold$tkeep_out = 'h0;
-        hold$tlast_out = 1'b0;
+        hold$head_tdata = 'h0;
+        hold$head_tuser = 'h0;
+        hold$head_tkeep = 'h0;
+        hold$head_tlast = 1'b0;
         hold$write_at$0$clock = hold$clock;
         hold$read_at$0$clock = hold$clock;
         hold$open_at$0$clock = hold$clock;
@@ -56050,10 +54993,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (hold$read_at$0$q) begin
             hold$head_full = hold$places$0$full;
             hold$head_open = hold$places$0$open;
-            hold$tdata_out = hold$places$0$tdata;
-            hold$tuser_out = hold$places$0$tuser;
-            hold$tkeep_out = hold$places$0$tkeep;
-            hold$tlast_out = hold$places$0$tlast;
+            hold$head_tdata = hold$places$0$tdata;
+            hold$head_tuser = hold$places$0$tuser;
+            hold$head_tkeep = hold$places$0$tkeep;
+            hold$head_tlast = hold$places$0$tlast;
         end
         hold$write_at$1$clock = hold$clock;
         hold$read_at$1$clock = hold$clock;
@@ -56064,10 +55007,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (hold$read_at$1$q) begin
             hold$head_full = hold$places$1$full;
             hold$head_open = hold$places$1$open;
-            hold$tdata_out = hold$places$1$tdata;
-            hold$tuser_out = hold$places$1$tuser;
-            hold$tkeep_out = hold$places$1$tkeep;
-            hold$tlast_out = hold$places$1$tlast;
+            hold$head_tdata = hold$places$1$tdata;
+            hold$head_tuser = hold$places$1$tuser;
+            hold$head_tkeep = hold$places$1$tkeep;
+            hold$head_tlast = hold$places$1$tlast;
         end
         hold$write_at$2$clock = hold$clock;
         hold$read_at$2$clock = hold$clock;
@@ -56078,10 +55021,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (hold$read_at$2$q) begin
             hold$head_full = hold$places$2$full;
             hold$head_open = hold$places$2$open;
-            hold$tdata_out = hold$places$2$tdata;
-            hold$tuser_out = hold$places$2$tuser;
-            hold$tkeep_out = hold$places$2$tkeep;
-            hold$tlast_out = hold$places$2$tlast;
+            hold$head_tdata = hold$places$2$tdata;
+            hold$head_tuser = hold$places$2$tuser;
+            hold$head_tkeep = hold$places$2$tkeep;
+            hold$head_tlast = hold$places$2$tlast;
         end
         hold$write_at$3$clock = hold$clock;
         hold$read_at$3$clock = hold$clock;
@@ -56092,10 +55035,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (hold$read_at$3$q) begin
             hold$head_full = hold$places$3$full;
             hold$head_open = hold$places$3$open;
-            hold$tdata_out = hold$places$3$tdata;
-            hold$tuser_out = hold$places$3$tuser;
-            hold$tkeep_out = hold$places$3$tkeep;
-            hold$tlast_out = hold$places$3$tlast;
+            hold$head_tdata = hold$places$3$tdata;
+            hold$head_tuser = hold$places$3$tuser;
+            hold$head_tkeep = hold$places$3$tkeep;
+            hold$head_tlast = hold$places$3$tlast;
         end
         hold$write_at$4$clock = hold$clock;
         hold$read_at$4$clock = hold$clock;
@@ -56106,10 +55049,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (hold$read_at$4$q) begin
             hold$head_full = hold$places$4$full;
             hold$head_open = hold$places$4$open;
-            hold$tdata_out = hold$places$4$tdata;
-            hold$tuser_out = hold$places$4$tuser;
-            hold$tkeep_out = hold$places$4$tkeep;
-            hold$tlast_out = hold$places$4$tlast;
+            hold$head_tdata = hold$places$4$tdata;
+            hold$head_tuser = hold$places$4$tuser;
+            hold$head_tkeep = hold$places$4$tkeep;
+            hold$head_tlast = hold$places$4$tlast;
         end
         hold$write_at$5$clock = hold$clock;
         hold$read_at$5$clock = hold$clock;
@@ -56120,10 +55063,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (hold$read_at$5$q) begin
             hold$head_full = hold$places$5$full;
             hold$head_open = hold$places$5$open;
-            hold$tdata_out = hold$places$5$tdata;
-            hold$tuser_out = hold$places$5$tuser;
-            hold$tkeep_out = hold$places$5$tkeep;
-            hold$tlast_out = hold$places$5$tlast;
+            hold$head_tdata = hold$places$5$tdata;
+            hold$head_tuser = hold$places$5$tuser;
+            hold$head_tkeep = hold$places$5$tkeep;
+            hold$head_tlast = hold$places$5$tlast;
         end
         hold$write_at$6$clock = hold$clock;
         hold$read_at$6$clock = hold$clock;
@@ -56134,10 +55077,10 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (hold$read_at$6$q) begin
             hold$head_full = hold$places$6$full;
             hold$head_open = hold$places$6$open;
-            hold$tdata_out = hold$places$6$tdata;
-            hold$tuser_out = hold$places$6$tuser;
-            hold$tkeep_out = hold$places$6$tkeep;
-            hold$tlast_out = hold$places$6$tlast;
+            hold$head_tdata = hold$places$6$tdata;
+            hold$head_tuser = hold$places$6$tuser;
+            hold$head_tkeep = hold$places$6$tkeep;
+            hold$head_tlast = hold$places$6$tlast;
         end
         hold$write_at$7$clock = hold$clock;
         hold$read_at$7$clock = hold$clock;
@@ -56148,12 +55091,22 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         if (hold$read_at$7$q) begin
             hold$head_full = hold$places$7$full;
             hold$head_open = hold$places$7$open;
-            hold$tdata_out = hold$places$7$tdata;
-            hold$tuser_out = hold$places$7$tuser;
-            hold$tkeep_out = hold$places$7$tkeep;
-            hold$tlast_out = hold$places$7$tlast;
+            hold$head_tdata = hold$places$7$tdata;
+            hold$head_tuser = hold$places$7$tuser;
+            hold$head_tkeep = hold$places$7$tkeep;
+            hold$head_tlast = hold$places$7$tlast;
         end
-        hold$release = hold$head_full & !hold$head_open;
+        hold$leaving = hold$head_full & !hold$head_open;
+        hold$out_valid$d = hold$leaving;
+        hold$out_tdata$d = hold$head_tdata;
+        hold$out_tuser$d = hold$head_tuser;
+        hold$out_tkeep$d = hold$head_tkeep;
+        hold$out_tlast$d = hold$head_tlast;
+        hold$release = hold$out_valid$q;
+        hold$tdata_out = hold$out_tdata$q;
+        hold$tuser_out = hold$out_tuser$q;
+        hold$tkeep_out = hold$out_tkeep$q;
+        hold$tlast_out = hold$out_tlast$q;
         hold$places$0$clock = hold$clock;
         hold$places$0$rst = hold$rst;
         hold$places$0$write = hold$write & hold$write_at$0$q;
@@ -56162,7 +55115,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$0$tlast_in = hold$tlast;
         hold$places$0$tuser_in = hold$tuser;
         hold$places$0$open_in = hold$open;
-        hold$places$0$clear = hold$release & hold$read_at$0$q;
+        hold$places$0$clear = hold$leaving & hold$read_at$0$q;
         hold$places$0$resolve = hold$resolved & hold$open_at$0$q;
         hold$places$0$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -56176,7 +55129,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$1$tlast_in = hold$tlast;
         hold$places$1$tuser_in = hold$tuser;
         hold$places$1$open_in = hold$open;
-        hold$places$1$clear = hold$release & hold$read_at$1$q;
+        hold$places$1$clear = hold$leaving & hold$read_at$1$q;
         hold$places$1$resolve = hold$resolved & hold$open_at$1$q;
         hold$places$1$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -56190,7 +55143,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$2$tlast_in = hold$tlast;
         hold$places$2$tuser_in = hold$tuser;
         hold$places$2$open_in = hold$open;
-        hold$places$2$clear = hold$release & hold$read_at$2$q;
+        hold$places$2$clear = hold$leaving & hold$read_at$2$q;
         hold$places$2$resolve = hold$resolved & hold$open_at$2$q;
         hold$places$2$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -56204,7 +55157,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$3$tlast_in = hold$tlast;
         hold$places$3$tuser_in = hold$tuser;
         hold$places$3$open_in = hold$open;
-        hold$places$3$clear = hold$release & hold$read_at$3$q;
+        hold$places$3$clear = hold$leaving & hold$read_at$3$q;
         hold$places$3$resolve = hold$resolved & hold$open_at$3$q;
         hold$places$3$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -56218,7 +55171,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$4$tlast_in = hold$tlast;
         hold$places$4$tuser_in = hold$tuser;
         hold$places$4$open_in = hold$open;
-        hold$places$4$clear = hold$release & hold$read_at$4$q;
+        hold$places$4$clear = hold$leaving & hold$read_at$4$q;
         hold$places$4$resolve = hold$resolved & hold$open_at$4$q;
         hold$places$4$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -56232,7 +55185,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$5$tlast_in = hold$tlast;
         hold$places$5$tuser_in = hold$tuser;
         hold$places$5$open_in = hold$open;
-        hold$places$5$clear = hold$release & hold$read_at$5$q;
+        hold$places$5$clear = hold$leaving & hold$read_at$5$q;
         hold$places$5$resolve = hold$resolved & hold$open_at$5$q;
         hold$places$5$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -56246,7 +55199,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$6$tlast_in = hold$tlast;
         hold$places$6$tuser_in = hold$tuser;
         hold$places$6$open_in = hold$open;
-        hold$places$6$clear = hold$release & hold$read_at$6$q;
+        hold$places$6$clear = hold$leaving & hold$read_at$6$q;
         hold$places$6$resolve = hold$resolved & hold$open_at$6$q;
         hold$places$6$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -56260,13 +55213,13 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
         hold$places$7$tlast_in = hold$tlast;
         hold$places$7$tuser_in = hold$tuser;
         hold$places$7$open_in = hold$open;
-        hold$places$7$clear = hold$release & hold$read_at$7$q;
+        hold$places$7$clear = hold$leaving & hold$read_at$7$q;
         hold$places$7$resolve = hold$resolved & hold$open_at$7$q;
         hold$places$7$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
             hold$open_at$7$d = hold$write_at$7$q;
         end
-        if (hold$release) begin
+        if (hold$leaving) begin
             hold$read_at$1$d = hold$read_at$0$q;
             hold$read_at$2$d = hold$read_at$1$q;
             hold$read_at$3$d = hold$read_at$2$q;
@@ -56287,6 +55240,7 @@ module utf8_validator_iso10646_x32(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tval
             hold$write_at$0$d = hold$write_at$7$q;
         end
         if (hold$rst) begin
+            hold$out_valid$d = 1'b0;
             hold$write_at$0$d = 1'b1;
             hold$read_at$0$d = 1'b1;
             hold$write_at$1$d = 1'b0;

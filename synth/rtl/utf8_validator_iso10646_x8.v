@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_validator_iso10646_x8.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 8
+// utf8hdl-latency: 9
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -1591,36 +1591,15 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  scan$beats$last$2$q;
     reg  scan$beats$last$2$clock;
     localparam  marks$tuser_truncated = 4'h7;
+    localparam  marks$tuser_overlong = 4'h9;
+    localparam  marks$tuser_surrogate = 4'hb;
+    localparam  marks$tuser_out_of_range = 4'hd;
     reg  [16:0] marks$carry$d;
     reg  [16:0] marks$carry$q;
     reg  marks$carry$clock;
-    reg  [3:0] marks$carry_outside$d;
-    reg  [3:0] marks$carry_outside$q;
-    reg  marks$carry_outside$clock;
-    reg  [16:0] marks$before$0$earlier;
-    reg  [16:0] marks$before$0$later;
-    reg  [16:0] marks$before$0$joined;
-    reg  [16:0] marks$before$1$earlier;
-    reg  [16:0] marks$before$1$later;
-    reg  [16:0] marks$before$1$joined;
-    reg  [16:0] marks$before$2$earlier;
-    reg  [16:0] marks$before$2$later;
-    reg  [16:0] marks$before$2$joined;
-    reg  [16:0] marks$before$3$earlier;
-    reg  [16:0] marks$before$3$later;
-    reg  [16:0] marks$before$3$joined;
-    reg  [16:0] marks$before$4$earlier;
-    reg  [16:0] marks$before$4$later;
-    reg  [16:0] marks$before$4$joined;
-    reg  [16:0] marks$before$5$earlier;
-    reg  [16:0] marks$before$5$later;
-    reg  [16:0] marks$before$5$joined;
-    reg  [16:0] marks$before$6$earlier;
-    reg  [16:0] marks$before$6$later;
-    reg  [16:0] marks$before$6$joined;
-    reg  [16:0] marks$before$7$earlier;
-    reg  [16:0] marks$before$7$later;
-    reg  [16:0] marks$before$7$joined;
+    reg  [2:0] marks$carry_room$d;
+    reg  [2:0] marks$carry_room$q;
+    reg  marks$carry_room$clock;
     reg  [16:0] marks$after$earlier;
     reg  [16:0] marks$after$later;
     reg  [16:0] marks$after$joined;
@@ -1628,66 +1607,66 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  marks$marks$0$keep;
     reg  [16:0] marks$marks$0$forward;
     reg  [8:0] marks$marks$0$backward;
+    reg  [2:0] marks$marks$0$room;
     reg  marks$marks$0$last;
     reg  [3:0] marks$marks$0$tuser;
     reg  marks$marks$0$open;
-    reg  [3:0] marks$marks$0$outside_tuser;
     reg  [7:0] marks$marks$1$tdata;
     reg  marks$marks$1$keep;
     reg  [16:0] marks$marks$1$forward;
     reg  [8:0] marks$marks$1$backward;
+    reg  [2:0] marks$marks$1$room;
     reg  marks$marks$1$last;
     reg  [3:0] marks$marks$1$tuser;
     reg  marks$marks$1$open;
-    reg  [3:0] marks$marks$1$outside_tuser;
     reg  [7:0] marks$marks$2$tdata;
     reg  marks$marks$2$keep;
     reg  [16:0] marks$marks$2$forward;
     reg  [8:0] marks$marks$2$backward;
+    reg  [2:0] marks$marks$2$room;
     reg  marks$marks$2$last;
     reg  [3:0] marks$marks$2$tuser;
     reg  marks$marks$2$open;
-    reg  [3:0] marks$marks$2$outside_tuser;
     reg  [7:0] marks$marks$3$tdata;
     reg  marks$marks$3$keep;
     reg  [16:0] marks$marks$3$forward;
     reg  [8:0] marks$marks$3$backward;
+    reg  [2:0] marks$marks$3$room;
     reg  marks$marks$3$last;
     reg  [3:0] marks$marks$3$tuser;
     reg  marks$marks$3$open;
-    reg  [3:0] marks$marks$3$outside_tuser;
     reg  [7:0] marks$marks$4$tdata;
     reg  marks$marks$4$keep;
     reg  [16:0] marks$marks$4$forward;
     reg  [8:0] marks$marks$4$backward;
+    reg  [2:0] marks$marks$4$room;
     reg  marks$marks$4$last;
     reg  [3:0] marks$marks$4$tuser;
     reg  marks$marks$4$open;
-    reg  [3:0] marks$marks$4$outside_tuser;
     reg  [7:0] marks$marks$5$tdata;
     reg  marks$marks$5$keep;
     reg  [16:0] marks$marks$5$forward;
     reg  [8:0] marks$marks$5$backward;
+    reg  [2:0] marks$marks$5$room;
     reg  marks$marks$5$last;
     reg  [3:0] marks$marks$5$tuser;
     reg  marks$marks$5$open;
-    reg  [3:0] marks$marks$5$outside_tuser;
     reg  [7:0] marks$marks$6$tdata;
     reg  marks$marks$6$keep;
     reg  [16:0] marks$marks$6$forward;
     reg  [8:0] marks$marks$6$backward;
+    reg  [2:0] marks$marks$6$room;
     reg  marks$marks$6$last;
     reg  [3:0] marks$marks$6$tuser;
     reg  marks$marks$6$open;
-    reg  [3:0] marks$marks$6$outside_tuser;
     reg  [7:0] marks$marks$7$tdata;
     reg  marks$marks$7$keep;
     reg  [16:0] marks$marks$7$forward;
     reg  [8:0] marks$marks$7$backward;
+    reg  [2:0] marks$marks$7$room;
     reg  marks$marks$7$last;
     reg  [3:0] marks$marks$7$tuser;
     reg  marks$marks$7$open;
-    reg  [3:0] marks$marks$7$outside_tuser;
     reg  [7:0] marks$tdata_out$0$d;
     reg  [7:0] marks$tdata_out$0$q;
     reg  marks$tdata_out$0$clock;
@@ -1832,55 +1811,18 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  [3:0] marks$resolved_tuser_out$d;
     reg  [3:0] marks$resolved_tuser_out$q;
     reg  marks$resolved_tuser_out$clock;
-    reg  [3:0] marks$open_outside;
-    reg  marks$any_open;
+    reg  [16:0] marks$next_carry;
+    reg  [2:0] marks$next_trail;
+    reg  [2:0] marks$next_need;
     reg  marks$carry_open;
     reg  [2:0] marks$carry_trail;
     reg  [2:0] marks$carry_need;
     reg  [2:0] marks$beat_lead;
     reg  [3:0] marks$run;
+    reg  [3:0] marks$carry_outside;
+    reg  [2:0] marks$room;
     reg  marks$resolving;
     reg  [3:0] marks$resolving_tuser;
-    reg  [2:0] marks$before$0$earlier_trail;
-    reg  [2:0] marks$before$0$later_trail;
-    reg  [3:0] marks$before$0$trail_sum;
-    reg  [2:0] marks$before$0$trail;
-    reg  [4:0] marks$before$0$first;
-    reg  [2:0] marks$before$1$earlier_trail;
-    reg  [2:0] marks$before$1$later_trail;
-    reg  [3:0] marks$before$1$trail_sum;
-    reg  [2:0] marks$before$1$trail;
-    reg  [4:0] marks$before$1$first;
-    reg  [2:0] marks$before$2$earlier_trail;
-    reg  [2:0] marks$before$2$later_trail;
-    reg  [3:0] marks$before$2$trail_sum;
-    reg  [2:0] marks$before$2$trail;
-    reg  [4:0] marks$before$2$first;
-    reg  [2:0] marks$before$3$earlier_trail;
-    reg  [2:0] marks$before$3$later_trail;
-    reg  [3:0] marks$before$3$trail_sum;
-    reg  [2:0] marks$before$3$trail;
-    reg  [4:0] marks$before$3$first;
-    reg  [2:0] marks$before$4$earlier_trail;
-    reg  [2:0] marks$before$4$later_trail;
-    reg  [3:0] marks$before$4$trail_sum;
-    reg  [2:0] marks$before$4$trail;
-    reg  [4:0] marks$before$4$first;
-    reg  [2:0] marks$before$5$earlier_trail;
-    reg  [2:0] marks$before$5$later_trail;
-    reg  [3:0] marks$before$5$trail_sum;
-    reg  [2:0] marks$before$5$trail;
-    reg  [4:0] marks$before$5$first;
-    reg  [2:0] marks$before$6$earlier_trail;
-    reg  [2:0] marks$before$6$later_trail;
-    reg  [3:0] marks$before$6$trail_sum;
-    reg  [2:0] marks$before$6$trail;
-    reg  [4:0] marks$before$6$first;
-    reg  [2:0] marks$before$7$earlier_trail;
-    reg  [2:0] marks$before$7$later_trail;
-    reg  [3:0] marks$before$7$trail_sum;
-    reg  [2:0] marks$before$7$trail;
-    reg  [4:0] marks$before$7$first;
     reg  [2:0] marks$after$earlier_trail;
     reg  [2:0] marks$after$later_trail;
     reg  [3:0] marks$after$trail_sum;
@@ -2286,8 +2228,28 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$open_at$7$d;
     reg  hold$open_at$7$q;
     reg  hold$open_at$7$clock;
+    reg  hold$out_valid$d;
+    reg  hold$out_valid$q;
+    reg  hold$out_valid$clock;
+    reg  [63:0] hold$out_tdata$d;
+    reg  [63:0] hold$out_tdata$q;
+    reg  hold$out_tdata$clock;
+    reg  [31:0] hold$out_tuser$d;
+    reg  [31:0] hold$out_tuser$q;
+    reg  hold$out_tuser$clock;
+    reg  [7:0] hold$out_tkeep$d;
+    reg  [7:0] hold$out_tkeep$q;
+    reg  hold$out_tkeep$clock;
+    reg  hold$out_tlast$d;
+    reg  hold$out_tlast$q;
+    reg  hold$out_tlast$clock;
     reg  hold$head_full;
     reg  hold$head_open;
+    reg  hold$leaving;
+    reg  [63:0] hold$head_tdata;
+    reg  [31:0] hold$head_tuser;
+    reg  [7:0] hold$head_tkeep;
+    reg  hold$head_tlast;
     reg  hold$places$0$full_reg$d;
     reg  hold$places$0$full_reg$q;
     reg  hold$places$0$full_reg$clock;
@@ -2348,6 +2310,9 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$0$opens$7$d;
     reg  hold$places$0$opens$7$q;
     reg  hold$places$0$opens$7$clock;
+    reg  hold$places$0$any_open$d;
+    reg  hold$places$0$any_open$q;
+    reg  hold$places$0$any_open$clock;
     reg  [3:0] hold$places$0$marks_bus$lane$0;
     reg  [3:0] hold$places$0$marks_bus$lane$1;
     reg  [3:0] hold$places$0$marks_bus$lane$2;
@@ -2417,6 +2382,9 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$1$opens$7$d;
     reg  hold$places$1$opens$7$q;
     reg  hold$places$1$opens$7$clock;
+    reg  hold$places$1$any_open$d;
+    reg  hold$places$1$any_open$q;
+    reg  hold$places$1$any_open$clock;
     reg  [3:0] hold$places$1$marks_bus$lane$0;
     reg  [3:0] hold$places$1$marks_bus$lane$1;
     reg  [3:0] hold$places$1$marks_bus$lane$2;
@@ -2486,6 +2454,9 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$2$opens$7$d;
     reg  hold$places$2$opens$7$q;
     reg  hold$places$2$opens$7$clock;
+    reg  hold$places$2$any_open$d;
+    reg  hold$places$2$any_open$q;
+    reg  hold$places$2$any_open$clock;
     reg  [3:0] hold$places$2$marks_bus$lane$0;
     reg  [3:0] hold$places$2$marks_bus$lane$1;
     reg  [3:0] hold$places$2$marks_bus$lane$2;
@@ -2555,6 +2526,9 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$3$opens$7$d;
     reg  hold$places$3$opens$7$q;
     reg  hold$places$3$opens$7$clock;
+    reg  hold$places$3$any_open$d;
+    reg  hold$places$3$any_open$q;
+    reg  hold$places$3$any_open$clock;
     reg  [3:0] hold$places$3$marks_bus$lane$0;
     reg  [3:0] hold$places$3$marks_bus$lane$1;
     reg  [3:0] hold$places$3$marks_bus$lane$2;
@@ -2624,6 +2598,9 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$4$opens$7$d;
     reg  hold$places$4$opens$7$q;
     reg  hold$places$4$opens$7$clock;
+    reg  hold$places$4$any_open$d;
+    reg  hold$places$4$any_open$q;
+    reg  hold$places$4$any_open$clock;
     reg  [3:0] hold$places$4$marks_bus$lane$0;
     reg  [3:0] hold$places$4$marks_bus$lane$1;
     reg  [3:0] hold$places$4$marks_bus$lane$2;
@@ -2693,6 +2670,9 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$5$opens$7$d;
     reg  hold$places$5$opens$7$q;
     reg  hold$places$5$opens$7$clock;
+    reg  hold$places$5$any_open$d;
+    reg  hold$places$5$any_open$q;
+    reg  hold$places$5$any_open$clock;
     reg  [3:0] hold$places$5$marks_bus$lane$0;
     reg  [3:0] hold$places$5$marks_bus$lane$1;
     reg  [3:0] hold$places$5$marks_bus$lane$2;
@@ -2762,6 +2742,9 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$6$opens$7$d;
     reg  hold$places$6$opens$7$q;
     reg  hold$places$6$opens$7$clock;
+    reg  hold$places$6$any_open$d;
+    reg  hold$places$6$any_open$q;
+    reg  hold$places$6$any_open$clock;
     reg  [3:0] hold$places$6$marks_bus$lane$0;
     reg  [3:0] hold$places$6$marks_bus$lane$1;
     reg  [3:0] hold$places$6$marks_bus$lane$2;
@@ -2831,6 +2814,9 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     reg  hold$places$7$opens$7$d;
     reg  hold$places$7$opens$7$q;
     reg  hold$places$7$opens$7$clock;
+    reg  hold$places$7$any_open$d;
+    reg  hold$places$7$any_open$q;
+    reg  hold$places$7$any_open$clock;
     reg  [3:0] hold$places$7$marks_bus$lane$0;
     reg  [3:0] hold$places$7$marks_bus$lane$1;
     reg  [3:0] hold$places$7$marks_bus$lane$2;
@@ -7636,156 +7622,12 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge marks$carry$clock) begin
        marks$carry$q <= marks$carry$d;
     end
-    // marks$carry_outside
+    // marks$carry_room
     initial begin
-       marks$carry_outside$q = 4'h0;
+       marks$carry_room$q = 3'h0;
     end
-    always @(posedge marks$carry_outside$clock) begin
-       marks$carry_outside$q <= marks$carry_outside$d;
-    end
-    // marks$before$0
-    always @(*) begin
-        marks$before$0$earlier_trail = marks$before$0$earlier[('h1)+:(3)];
-        marks$before$0$later_trail = marks$before$0$later[('h1)+:(3)];
-        marks$before$0$trail_sum = {{1{1'b0}}, marks$before$0$earlier_trail} + {{1{1'b0}}, marks$before$0$later_trail};
-        marks$before$0$trail = marks$before$0$trail_sum[('h0)+:(3)];
-        if (marks$before$0$trail_sum['h3]) begin
-            marks$before$0$trail = 'h7;
-        end
-        marks$before$0$first = marks$before$0$later[('hc)+:(5)];
-        if (marks$before$0$earlier_trail != 'h0) begin
-            marks$before$0$first = marks$before$0$earlier[('hc)+:(5)];
-        end
-        marks$before$0$joined = marks$before$0$later;
-        if (marks$before$0$later['h0]) begin
-            marks$before$0$joined = (marks$before$0$earlier & 'hff1) | ({{14{1'b0}}, marks$before$0$trail} << 'h1) | ({{12{1'b0}}, marks$before$0$first} << 'hc);
-        end
-    end
-    // marks$before$1
-    always @(*) begin
-        marks$before$1$earlier_trail = marks$before$1$earlier[('h1)+:(3)];
-        marks$before$1$later_trail = marks$before$1$later[('h1)+:(3)];
-        marks$before$1$trail_sum = {{1{1'b0}}, marks$before$1$earlier_trail} + {{1{1'b0}}, marks$before$1$later_trail};
-        marks$before$1$trail = marks$before$1$trail_sum[('h0)+:(3)];
-        if (marks$before$1$trail_sum['h3]) begin
-            marks$before$1$trail = 'h7;
-        end
-        marks$before$1$first = marks$before$1$later[('hc)+:(5)];
-        if (marks$before$1$earlier_trail != 'h0) begin
-            marks$before$1$first = marks$before$1$earlier[('hc)+:(5)];
-        end
-        marks$before$1$joined = marks$before$1$later;
-        if (marks$before$1$later['h0]) begin
-            marks$before$1$joined = (marks$before$1$earlier & 'hff1) | ({{14{1'b0}}, marks$before$1$trail} << 'h1) | ({{12{1'b0}}, marks$before$1$first} << 'hc);
-        end
-    end
-    // marks$before$2
-    always @(*) begin
-        marks$before$2$earlier_trail = marks$before$2$earlier[('h1)+:(3)];
-        marks$before$2$later_trail = marks$before$2$later[('h1)+:(3)];
-        marks$before$2$trail_sum = {{1{1'b0}}, marks$before$2$earlier_trail} + {{1{1'b0}}, marks$before$2$later_trail};
-        marks$before$2$trail = marks$before$2$trail_sum[('h0)+:(3)];
-        if (marks$before$2$trail_sum['h3]) begin
-            marks$before$2$trail = 'h7;
-        end
-        marks$before$2$first = marks$before$2$later[('hc)+:(5)];
-        if (marks$before$2$earlier_trail != 'h0) begin
-            marks$before$2$first = marks$before$2$earlier[('hc)+:(5)];
-        end
-        marks$before$2$joined = marks$before$2$later;
-        if (marks$before$2$later['h0]) begin
-            marks$before$2$joined = (marks$before$2$earlier & 'hff1) | ({{14{1'b0}}, marks$before$2$trail} << 'h1) | ({{12{1'b0}}, marks$before$2$first} << 'hc);
-        end
-    end
-    // marks$before$3
-    always @(*) begin
-        marks$before$3$earlier_trail = marks$before$3$earlier[('h1)+:(3)];
-        marks$before$3$later_trail = marks$before$3$later[('h1)+:(3)];
-        marks$before$3$trail_sum = {{1{1'b0}}, marks$before$3$earlier_trail} + {{1{1'b0}}, marks$before$3$later_trail};
-        marks$before$3$trail = marks$before$3$trail_sum[('h0)+:(3)];
-        if (marks$before$3$trail_sum['h3]) begin
-            marks$before$3$trail = 'h7;
-        end
-        marks$before$3$first = marks$before$3$later[('hc)+:(5)];
-        if (marks$before$3$earlier_trail != 'h0) begin
-            marks$before$3$first = marks$before$3$earlier[('hc)+:(5)];
-        end
-        marks$before$3$joined = marks$before$3$later;
-        if (marks$before$3$later['h0]) begin
-            marks$before$3$joined = (marks$before$3$earlier & 'hff1) | ({{14{1'b0}}, marks$before$3$trail} << 'h1) | ({{12{1'b0}}, marks$before$3$first} << 'hc);
-        end
-    end
-    // marks$before$4
-    always @(*) begin
-        marks$before$4$earlier_trail = marks$before$4$earlier[('h1)+:(3)];
-        marks$before$4$later_trail = marks$before$4$later[('h1)+:(3)];
-        marks$before$4$trail_sum = {{1{1'b0}}, marks$before$4$earlier_trail} + {{1{1'b0}}, marks$before$4$later_trail};
-        marks$before$4$trail = marks$before$4$trail_sum[('h0)+:(3)];
-        if (marks$before$4$trail_sum['h3]) begin
-            marks$before$4$trail = 'h7;
-        end
-        marks$before$4$first = marks$before$4$later[('hc)+:(5)];
-        if (marks$before$4$earlier_trail != 'h0) begin
-            marks$before$4$first = marks$before$4$earlier[('hc)+:(5)];
-        end
-        marks$before$4$joined = marks$before$4$later;
-        if (marks$before$4$later['h0]) begin
-            marks$before$4$joined = (marks$before$4$earlier & 'hff1) | ({{14{1'b0}}, marks$before$4$trail} << 'h1) | ({{12{1'b0}}, marks$before$4$first} << 'hc);
-        end
-    end
-    // marks$before$5
-    always @(*) begin
-        marks$before$5$earlier_trail = marks$before$5$earlier[('h1)+:(3)];
-        marks$before$5$later_trail = marks$before$5$later[('h1)+:(3)];
-        marks$before$5$trail_sum = {{1{1'b0}}, marks$before$5$earlier_trail} + {{1{1'b0}}, marks$before$5$later_trail};
-        marks$before$5$trail = marks$before$5$trail_sum[('h0)+:(3)];
-        if (marks$before$5$trail_sum['h3]) begin
-            marks$before$5$trail = 'h7;
-        end
-        marks$before$5$first = marks$before$5$later[('hc)+:(5)];
-        if (marks$before$5$earlier_trail != 'h0) begin
-            marks$before$5$first = marks$before$5$earlier[('hc)+:(5)];
-        end
-        marks$before$5$joined = marks$before$5$later;
-        if (marks$before$5$later['h0]) begin
-            marks$before$5$joined = (marks$before$5$earlier & 'hff1) | ({{14{1'b0}}, marks$before$5$trail} << 'h1) | ({{12{1'b0}}, marks$before$5$first} << 'hc);
-        end
-    end
-    // marks$before$6
-    always @(*) begin
-        marks$before$6$earlier_trail = marks$before$6$earlier[('h1)+:(3)];
-        marks$before$6$later_trail = marks$before$6$later[('h1)+:(3)];
-        marks$before$6$trail_sum = {{1{1'b0}}, marks$before$6$earlier_trail} + {{1{1'b0}}, marks$before$6$later_trail};
-        marks$before$6$trail = marks$before$6$trail_sum[('h0)+:(3)];
-        if (marks$before$6$trail_sum['h3]) begin
-            marks$before$6$trail = 'h7;
-        end
-        marks$before$6$first = marks$before$6$later[('hc)+:(5)];
-        if (marks$before$6$earlier_trail != 'h0) begin
-            marks$before$6$first = marks$before$6$earlier[('hc)+:(5)];
-        end
-        marks$before$6$joined = marks$before$6$later;
-        if (marks$before$6$later['h0]) begin
-            marks$before$6$joined = (marks$before$6$earlier & 'hff1) | ({{14{1'b0}}, marks$before$6$trail} << 'h1) | ({{12{1'b0}}, marks$before$6$first} << 'hc);
-        end
-    end
-    // marks$before$7
-    always @(*) begin
-        marks$before$7$earlier_trail = marks$before$7$earlier[('h1)+:(3)];
-        marks$before$7$later_trail = marks$before$7$later[('h1)+:(3)];
-        marks$before$7$trail_sum = {{1{1'b0}}, marks$before$7$earlier_trail} + {{1{1'b0}}, marks$before$7$later_trail};
-        marks$before$7$trail = marks$before$7$trail_sum[('h0)+:(3)];
-        if (marks$before$7$trail_sum['h3]) begin
-            marks$before$7$trail = 'h7;
-        end
-        marks$before$7$first = marks$before$7$later[('hc)+:(5)];
-        if (marks$before$7$earlier_trail != 'h0) begin
-            marks$before$7$first = marks$before$7$earlier[('hc)+:(5)];
-        end
-        marks$before$7$joined = marks$before$7$later;
-        if (marks$before$7$later['h0]) begin
-            marks$before$7$joined = (marks$before$7$earlier & 'hff1) | ({{14{1'b0}}, marks$before$7$trail} << 'h1) | ({{12{1'b0}}, marks$before$7$first} << 'hc);
-        end
+    always @(posedge marks$carry_room$clock) begin
+       marks$carry_room$q <= marks$carry_room$d;
     end
     // marks$after
     always @(*) begin
@@ -8000,8 +7842,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         marks$marks$0$octet$tdata = marks$marks$0$tdata;
         marks$marks$0$lead$byte_class = marks$marks$0$octet$byte_class;
-        marks$marks$0$outside_tuser = marks$marks$0$lead$outside_tuser;
-        marks$marks$0$unused_inputs = |marks$marks$0$octet$free_bits | marks$marks$0$forward['h0];
+        marks$marks$0$unused_inputs = |marks$marks$0$octet$free_bits;
         marks$marks$0$need = 'h0;
         if (marks$marks$0$lead$lead_length > 'h1) begin
             marks$marks$0$need = marks$marks$0$lead$lead_length - 'h1;
@@ -8013,7 +7854,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$marks$0$runs_on = 1'b0;
         marks$marks$0$tuser = 'h0;
         if (marks$marks$0$keep & (marks$marks$0$octet$continuation != 'h0)) begin
-            if (~((marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$forward[('h4)+:(3)]) & ((marks$marks$0$second & marks$marks$0$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$forward[('h4)+:(3)]) & ((marks$marks$0$second & marks$marks$0$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$0$forward['h0] & (marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$room))) begin
                 marks$marks$0$tuser = marks$marks$0$lead$malformed_tuser;
             end
         end
@@ -8239,8 +8080,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         marks$marks$1$octet$tdata = marks$marks$1$tdata;
         marks$marks$1$lead$byte_class = marks$marks$1$octet$byte_class;
-        marks$marks$1$outside_tuser = marks$marks$1$lead$outside_tuser;
-        marks$marks$1$unused_inputs = |marks$marks$1$octet$free_bits | marks$marks$1$forward['h0];
+        marks$marks$1$unused_inputs = |marks$marks$1$octet$free_bits;
         marks$marks$1$need = 'h0;
         if (marks$marks$1$lead$lead_length > 'h1) begin
             marks$marks$1$need = marks$marks$1$lead$lead_length - 'h1;
@@ -8252,7 +8092,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$marks$1$runs_on = 1'b0;
         marks$marks$1$tuser = 'h0;
         if (marks$marks$1$keep & (marks$marks$1$octet$continuation != 'h0)) begin
-            if (~((marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$forward[('h4)+:(3)]) & ((marks$marks$1$second & marks$marks$1$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$forward[('h4)+:(3)]) & ((marks$marks$1$second & marks$marks$1$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$1$forward['h0] & (marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$room))) begin
                 marks$marks$1$tuser = marks$marks$1$lead$malformed_tuser;
             end
         end
@@ -8478,8 +8318,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         marks$marks$2$octet$tdata = marks$marks$2$tdata;
         marks$marks$2$lead$byte_class = marks$marks$2$octet$byte_class;
-        marks$marks$2$outside_tuser = marks$marks$2$lead$outside_tuser;
-        marks$marks$2$unused_inputs = |marks$marks$2$octet$free_bits | marks$marks$2$forward['h0];
+        marks$marks$2$unused_inputs = |marks$marks$2$octet$free_bits;
         marks$marks$2$need = 'h0;
         if (marks$marks$2$lead$lead_length > 'h1) begin
             marks$marks$2$need = marks$marks$2$lead$lead_length - 'h1;
@@ -8491,7 +8330,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$marks$2$runs_on = 1'b0;
         marks$marks$2$tuser = 'h0;
         if (marks$marks$2$keep & (marks$marks$2$octet$continuation != 'h0)) begin
-            if (~((marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$forward[('h4)+:(3)]) & ((marks$marks$2$second & marks$marks$2$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$forward[('h4)+:(3)]) & ((marks$marks$2$second & marks$marks$2$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$2$forward['h0] & (marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$room))) begin
                 marks$marks$2$tuser = marks$marks$2$lead$malformed_tuser;
             end
         end
@@ -8717,8 +8556,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         marks$marks$3$octet$tdata = marks$marks$3$tdata;
         marks$marks$3$lead$byte_class = marks$marks$3$octet$byte_class;
-        marks$marks$3$outside_tuser = marks$marks$3$lead$outside_tuser;
-        marks$marks$3$unused_inputs = |marks$marks$3$octet$free_bits | marks$marks$3$forward['h0];
+        marks$marks$3$unused_inputs = |marks$marks$3$octet$free_bits;
         marks$marks$3$need = 'h0;
         if (marks$marks$3$lead$lead_length > 'h1) begin
             marks$marks$3$need = marks$marks$3$lead$lead_length - 'h1;
@@ -8730,7 +8568,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$marks$3$runs_on = 1'b0;
         marks$marks$3$tuser = 'h0;
         if (marks$marks$3$keep & (marks$marks$3$octet$continuation != 'h0)) begin
-            if (~((marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$forward[('h4)+:(3)]) & ((marks$marks$3$second & marks$marks$3$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$forward[('h4)+:(3)]) & ((marks$marks$3$second & marks$marks$3$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$3$forward['h0] & (marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$room))) begin
                 marks$marks$3$tuser = marks$marks$3$lead$malformed_tuser;
             end
         end
@@ -8956,8 +8794,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         marks$marks$4$octet$tdata = marks$marks$4$tdata;
         marks$marks$4$lead$byte_class = marks$marks$4$octet$byte_class;
-        marks$marks$4$outside_tuser = marks$marks$4$lead$outside_tuser;
-        marks$marks$4$unused_inputs = |marks$marks$4$octet$free_bits | marks$marks$4$forward['h0];
+        marks$marks$4$unused_inputs = |marks$marks$4$octet$free_bits;
         marks$marks$4$need = 'h0;
         if (marks$marks$4$lead$lead_length > 'h1) begin
             marks$marks$4$need = marks$marks$4$lead$lead_length - 'h1;
@@ -8969,7 +8806,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$marks$4$runs_on = 1'b0;
         marks$marks$4$tuser = 'h0;
         if (marks$marks$4$keep & (marks$marks$4$octet$continuation != 'h0)) begin
-            if (~((marks$marks$4$forward[('h1)+:(3)] < marks$marks$4$forward[('h4)+:(3)]) & ((marks$marks$4$second & marks$marks$4$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$4$forward[('h1)+:(3)] < marks$marks$4$forward[('h4)+:(3)]) & ((marks$marks$4$second & marks$marks$4$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$4$forward['h0] & (marks$marks$4$forward[('h1)+:(3)] < marks$marks$4$room))) begin
                 marks$marks$4$tuser = marks$marks$4$lead$malformed_tuser;
             end
         end
@@ -9195,8 +9032,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         marks$marks$5$octet$tdata = marks$marks$5$tdata;
         marks$marks$5$lead$byte_class = marks$marks$5$octet$byte_class;
-        marks$marks$5$outside_tuser = marks$marks$5$lead$outside_tuser;
-        marks$marks$5$unused_inputs = |marks$marks$5$octet$free_bits | marks$marks$5$forward['h0];
+        marks$marks$5$unused_inputs = |marks$marks$5$octet$free_bits;
         marks$marks$5$need = 'h0;
         if (marks$marks$5$lead$lead_length > 'h1) begin
             marks$marks$5$need = marks$marks$5$lead$lead_length - 'h1;
@@ -9208,7 +9044,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$marks$5$runs_on = 1'b0;
         marks$marks$5$tuser = 'h0;
         if (marks$marks$5$keep & (marks$marks$5$octet$continuation != 'h0)) begin
-            if (~((marks$marks$5$forward[('h1)+:(3)] < marks$marks$5$forward[('h4)+:(3)]) & ((marks$marks$5$second & marks$marks$5$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$5$forward[('h1)+:(3)] < marks$marks$5$forward[('h4)+:(3)]) & ((marks$marks$5$second & marks$marks$5$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$5$forward['h0] & (marks$marks$5$forward[('h1)+:(3)] < marks$marks$5$room))) begin
                 marks$marks$5$tuser = marks$marks$5$lead$malformed_tuser;
             end
         end
@@ -9434,8 +9270,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         marks$marks$6$octet$tdata = marks$marks$6$tdata;
         marks$marks$6$lead$byte_class = marks$marks$6$octet$byte_class;
-        marks$marks$6$outside_tuser = marks$marks$6$lead$outside_tuser;
-        marks$marks$6$unused_inputs = |marks$marks$6$octet$free_bits | marks$marks$6$forward['h0];
+        marks$marks$6$unused_inputs = |marks$marks$6$octet$free_bits;
         marks$marks$6$need = 'h0;
         if (marks$marks$6$lead$lead_length > 'h1) begin
             marks$marks$6$need = marks$marks$6$lead$lead_length - 'h1;
@@ -9447,7 +9282,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$marks$6$runs_on = 1'b0;
         marks$marks$6$tuser = 'h0;
         if (marks$marks$6$keep & (marks$marks$6$octet$continuation != 'h0)) begin
-            if (~((marks$marks$6$forward[('h1)+:(3)] < marks$marks$6$forward[('h4)+:(3)]) & ((marks$marks$6$second & marks$marks$6$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$6$forward[('h1)+:(3)] < marks$marks$6$forward[('h4)+:(3)]) & ((marks$marks$6$second & marks$marks$6$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$6$forward['h0] & (marks$marks$6$forward[('h1)+:(3)] < marks$marks$6$room))) begin
                 marks$marks$6$tuser = marks$marks$6$lead$malformed_tuser;
             end
         end
@@ -9673,8 +9508,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(*) begin
         marks$marks$7$octet$tdata = marks$marks$7$tdata;
         marks$marks$7$lead$byte_class = marks$marks$7$octet$byte_class;
-        marks$marks$7$outside_tuser = marks$marks$7$lead$outside_tuser;
-        marks$marks$7$unused_inputs = |marks$marks$7$octet$free_bits | marks$marks$7$forward['h0];
+        marks$marks$7$unused_inputs = |marks$marks$7$octet$free_bits;
         marks$marks$7$need = 'h0;
         if (marks$marks$7$lead$lead_length > 'h1) begin
             marks$marks$7$need = marks$marks$7$lead$lead_length - 'h1;
@@ -9686,7 +9520,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$marks$7$runs_on = 1'b0;
         marks$marks$7$tuser = 'h0;
         if (marks$marks$7$keep & (marks$marks$7$octet$continuation != 'h0)) begin
-            if (~((marks$marks$7$forward[('h1)+:(3)] < marks$marks$7$forward[('h4)+:(3)]) & ((marks$marks$7$second & marks$marks$7$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$7$forward[('h1)+:(3)] < marks$marks$7$forward[('h4)+:(3)]) & ((marks$marks$7$second & marks$marks$7$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$7$forward['h0] & (marks$marks$7$forward[('h1)+:(3)] < marks$marks$7$room))) begin
                 marks$marks$7$tuser = marks$marks$7$lead$malformed_tuser;
             end
         end
@@ -9980,99 +9814,73 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     // marks
     always @(*) begin
         marks$carry$clock = marks$clock;
-        marks$carry_outside$clock = marks$clock;
+        marks$carry_room$clock = marks$clock;
         marks$tlast_out$clock = marks$clock;
         marks$write_out$clock = marks$clock;
         marks$resolved_out$clock = marks$clock;
         marks$resolved_tuser_out$clock = marks$clock;
         marks$carry$d = marks$carry$q;
-        marks$carry_outside$d = marks$carry_outside$q;
+        marks$carry_room$d = marks$carry_room$q;
         marks$tlast_out$d = marks$tlast_out$q;
         marks$write_out$d = marks$write_out$q;
         marks$resolved_out$d = marks$resolved_out$q;
         marks$resolved_tuser_out$d = marks$resolved_tuser_out$q;
-        marks$before$0$earlier = marks$carry$q;
-        marks$before$0$later = 'h1;
-        marks$before$1$earlier = marks$carry$q;
-        marks$before$1$later = marks$forward$0;
-        marks$before$2$earlier = marks$carry$q;
-        marks$before$2$later = marks$forward$1;
-        marks$before$3$earlier = marks$carry$q;
-        marks$before$3$later = marks$forward$2;
-        marks$before$4$earlier = marks$carry$q;
-        marks$before$4$later = marks$forward$3;
-        marks$before$5$earlier = marks$carry$q;
-        marks$before$5$later = marks$forward$4;
-        marks$before$6$earlier = marks$carry$q;
-        marks$before$6$later = marks$forward$5;
-        marks$before$7$earlier = marks$carry$q;
-        marks$before$7$later = marks$forward$6;
-        marks$any_open = 1'b0;
-        marks$open_outside = 'h0;
+        marks$carry_open = marks$carry_room$q != 'h0;
+        marks$carry_trail = marks$carry$q[('h1)+:(3)];
+        marks$carry_need = marks$carry$q[('h4)+:(3)];
+        marks$beat_lead = marks$backward$0[('h1)+:(3)];
+        marks$room = 'h0;
+        if ((marks$carry_trail != 'h0) | ((marks$backward$0[('h4)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0)) begin
+            marks$room = marks$carry_room$q;
+        end
+        marks$carry_outside = marks$tuser_out_of_range;
+        if (marks$carry$q['hb]) begin
+            marks$carry_outside = marks$tuser_overlong;
+        end
+        else if (marks$carry$q['ha]) begin
+            marks$carry_outside = marks$tuser_surrogate;
+        end
+        marks$run = {{1{1'b0}}, marks$carry_trail} + {{1{1'b0}}, marks$beat_lead};
+        marks$marks$0$forward = 'h1;
+        marks$marks$1$forward = marks$forward$0;
+        marks$marks$2$forward = marks$forward$1;
+        marks$marks$3$forward = marks$forward$2;
+        marks$marks$4$forward = marks$forward$3;
+        marks$marks$5$forward = marks$forward$4;
+        marks$marks$6$forward = marks$forward$5;
+        marks$marks$7$forward = marks$forward$6;
         marks$marks$0$tdata = marks$data$0;
         marks$marks$0$keep = marks$keep$0;
-        marks$marks$0$forward = marks$before$0$joined;
+        marks$marks$0$room = marks$room;
         marks$marks$0$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$0$open;
-        if (marks$marks$0$open) begin
-            marks$open_outside = marks$marks$0$outside_tuser;
-        end
         marks$marks$1$tdata = marks$data$1;
         marks$marks$1$keep = marks$keep$1;
-        marks$marks$1$forward = marks$before$1$joined;
+        marks$marks$1$room = marks$room;
         marks$marks$1$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$1$open;
-        if (marks$marks$1$open) begin
-            marks$open_outside = marks$marks$1$outside_tuser;
-        end
         marks$marks$2$tdata = marks$data$2;
         marks$marks$2$keep = marks$keep$2;
-        marks$marks$2$forward = marks$before$2$joined;
+        marks$marks$2$room = marks$room;
         marks$marks$2$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$2$open;
-        if (marks$marks$2$open) begin
-            marks$open_outside = marks$marks$2$outside_tuser;
-        end
         marks$marks$3$tdata = marks$data$3;
         marks$marks$3$keep = marks$keep$3;
-        marks$marks$3$forward = marks$before$3$joined;
+        marks$marks$3$room = marks$room;
         marks$marks$3$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$3$open;
-        if (marks$marks$3$open) begin
-            marks$open_outside = marks$marks$3$outside_tuser;
-        end
         marks$marks$4$tdata = marks$data$4;
         marks$marks$4$keep = marks$keep$4;
-        marks$marks$4$forward = marks$before$4$joined;
+        marks$marks$4$room = marks$room;
         marks$marks$4$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$4$open;
-        if (marks$marks$4$open) begin
-            marks$open_outside = marks$marks$4$outside_tuser;
-        end
         marks$marks$5$tdata = marks$data$5;
         marks$marks$5$keep = marks$keep$5;
-        marks$marks$5$forward = marks$before$5$joined;
+        marks$marks$5$room = marks$room;
         marks$marks$5$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$5$open;
-        if (marks$marks$5$open) begin
-            marks$open_outside = marks$marks$5$outside_tuser;
-        end
         marks$marks$6$tdata = marks$data$6;
         marks$marks$6$keep = marks$keep$6;
-        marks$marks$6$forward = marks$before$6$joined;
+        marks$marks$6$room = marks$room;
         marks$marks$6$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$6$open;
-        if (marks$marks$6$open) begin
-            marks$open_outside = marks$marks$6$outside_tuser;
-        end
         marks$marks$7$tdata = marks$data$7;
         marks$marks$7$keep = marks$keep$7;
-        marks$marks$7$forward = marks$before$7$joined;
+        marks$marks$7$room = marks$room;
         marks$marks$7$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$7$open;
-        if (marks$marks$7$open) begin
-            marks$open_outside = marks$marks$7$outside_tuser;
-        end
         marks$marks$0$backward = marks$backward$1;
         marks$marks$1$backward = marks$backward$2;
         marks$marks$2$backward = marks$backward$3;
@@ -10081,11 +9889,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$marks$5$backward = marks$backward$6;
         marks$marks$6$backward = marks$backward$7;
         marks$marks$7$backward = 'h1;
-        marks$carry_open = !marks$carry$q['h0] & (marks$carry$q[('h1)+:(3)] < marks$carry$q[('h4)+:(3)]) & ((marks$carry$q[('h1)+:(3)] == 'h0) | ((marks$carry$q[('hc)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0));
-        marks$carry_trail = marks$carry$q[('h1)+:(3)];
-        marks$carry_need = marks$carry$q[('h4)+:(3)];
-        marks$beat_lead = marks$backward$0[('h1)+:(3)];
-        marks$run = {{1{1'b0}}, marks$carry_trail} + {{1{1'b0}}, marks$beat_lead};
         marks$resolving = 1'b0;
         marks$resolving_tuser = 'h0;
         if (marks$beat & marks$carry_open) begin
@@ -10097,7 +9900,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
                 marks$resolving = 1'b1;
                 marks$resolving_tuser = marks$tuser_truncated;
                 if (marks$backward$0[('h4)+:(5)] != 'h0) begin
-                    marks$resolving_tuser = marks$carry_outside$q;
+                    marks$resolving_tuser = marks$carry_outside;
                 end
             end
             else if (marks$run >= {{1{1'b0}}, marks$carry_need}) begin
@@ -10110,14 +9913,22 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         end
         marks$after$earlier = marks$carry$q;
         marks$after$later = marks$forward$7;
+        marks$next_carry = marks$carry$q;
         if (marks$beat) begin
-            marks$carry$d = marks$after$joined;
+            marks$next_carry = marks$after$joined;
             if (marks$last) begin
-                marks$carry$d = 'h1;
+                marks$next_carry = 'h1;
             end
-            if (marks$any_open) begin
-                marks$carry_outside$d = marks$open_outside;
-            end
+        end
+        if (marks$rst) begin
+            marks$next_carry = 'h1;
+        end
+        marks$carry$d = marks$next_carry;
+        marks$next_trail = marks$next_carry[('h1)+:(3)];
+        marks$next_need = marks$next_carry[('h4)+:(3)];
+        marks$carry_room$d = 'h0;
+        if (!marks$next_carry['h0] & (marks$next_trail < marks$next_need) & ((marks$next_trail == 'h0) | ((marks$next_carry[('hc)+:(5)] & marks$next_carry[('h7)+:(5)]) != 'h0))) begin
+            marks$carry_room$d = marks$next_need - marks$next_trail;
         end
         marks$write_out$d = marks$beat;
         marks$tlast_out$d = marks$last;
@@ -10228,7 +10039,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         marks$resolved = marks$resolved_out$q;
         marks$resolved_tuser = marks$resolved_tuser_out$q;
         if (marks$rst) begin
-            marks$carry$d = 'h1;
             marks$write_out$d = 1'b0;
             marks$resolved_out$d = 1'b0;
         end
@@ -10373,6 +10183,13 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$places$0$opens$7$clock) begin
        hold$places$0$opens$7$q <= hold$places$0$opens$7$d;
     end
+    // hold$places$0$any_open
+    initial begin
+       hold$places$0$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$0$any_open$clock) begin
+       hold$places$0$any_open$q <= hold$places$0$any_open$d;
+    end
     // hold$places$0$marks_bus
     always @(*) hold$places$0$marks_bus$bus = {hold$places$0$marks_bus$lane$7, hold$places$0$marks_bus$lane$6, hold$places$0$marks_bus$lane$5, hold$places$0$marks_bus$lane$4, hold$places$0$marks_bus$lane$3, hold$places$0$marks_bus$lane$2, hold$places$0$marks_bus$lane$1, hold$places$0$marks_bus$lane$0};
     // hold$places$0
@@ -10381,16 +10198,16 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$0$data$clock = hold$places$0$clock;
         hold$places$0$keep$clock = hold$places$0$clock;
         hold$places$0$last$clock = hold$places$0$clock;
+        hold$places$0$any_open$clock = hold$places$0$clock;
         hold$places$0$full_reg$d = hold$places$0$full_reg$q;
         hold$places$0$data$d = hold$places$0$data$q;
         hold$places$0$keep$d = hold$places$0$keep$q;
         hold$places$0$last$d = hold$places$0$last$q;
-        hold$places$0$open = 1'b0;
+        hold$places$0$any_open$d = hold$places$0$any_open$q;
         hold$places$0$marks$0$clock = hold$places$0$clock;
         hold$places$0$opens$0$clock = hold$places$0$clock;
         hold$places$0$marks$0$d = hold$places$0$marks$0$q;
         hold$places$0$opens$0$d = hold$places$0$opens$0$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$0$q;
         hold$places$0$marks_bus$lane$0 = hold$places$0$marks$0$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$0$q) begin
@@ -10402,7 +10219,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$0$opens$1$clock = hold$places$0$clock;
         hold$places$0$marks$1$d = hold$places$0$marks$1$q;
         hold$places$0$opens$1$d = hold$places$0$opens$1$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$1$q;
         hold$places$0$marks_bus$lane$1 = hold$places$0$marks$1$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$1$q) begin
@@ -10414,7 +10230,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$0$opens$2$clock = hold$places$0$clock;
         hold$places$0$marks$2$d = hold$places$0$marks$2$q;
         hold$places$0$opens$2$d = hold$places$0$opens$2$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$2$q;
         hold$places$0$marks_bus$lane$2 = hold$places$0$marks$2$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$2$q) begin
@@ -10426,7 +10241,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$0$opens$3$clock = hold$places$0$clock;
         hold$places$0$marks$3$d = hold$places$0$marks$3$q;
         hold$places$0$opens$3$d = hold$places$0$opens$3$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$3$q;
         hold$places$0$marks_bus$lane$3 = hold$places$0$marks$3$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$3$q) begin
@@ -10438,7 +10252,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$0$opens$4$clock = hold$places$0$clock;
         hold$places$0$marks$4$d = hold$places$0$marks$4$q;
         hold$places$0$opens$4$d = hold$places$0$opens$4$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$4$q;
         hold$places$0$marks_bus$lane$4 = hold$places$0$marks$4$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$4$q) begin
@@ -10450,7 +10263,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$0$opens$5$clock = hold$places$0$clock;
         hold$places$0$marks$5$d = hold$places$0$marks$5$q;
         hold$places$0$opens$5$d = hold$places$0$opens$5$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$5$q;
         hold$places$0$marks_bus$lane$5 = hold$places$0$marks$5$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$5$q) begin
@@ -10462,7 +10274,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$0$opens$6$clock = hold$places$0$clock;
         hold$places$0$marks$6$d = hold$places$0$marks$6$q;
         hold$places$0$opens$6$d = hold$places$0$opens$6$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$6$q;
         hold$places$0$marks_bus$lane$6 = hold$places$0$marks$6$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$6$q) begin
@@ -10474,13 +10285,15 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$0$opens$7$clock = hold$places$0$clock;
         hold$places$0$marks$7$d = hold$places$0$marks$7$q;
         hold$places$0$opens$7$d = hold$places$0$opens$7$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$7$q;
         hold$places$0$marks_bus$lane$7 = hold$places$0$marks$7$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$7$q) begin
                 hold$places$0$marks$7$d = hold$places$0$resolved_tuser;
             end
             hold$places$0$opens$7$d = 1'b0;
+        end
+        if (hold$places$0$resolve) begin
+            hold$places$0$any_open$d = 1'b0;
         end
         if (hold$places$0$clear) begin
             hold$places$0$full_reg$d = 1'b0;
@@ -10490,6 +10303,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$0$data$d = hold$places$0$tdata_in;
             hold$places$0$keep$d = hold$places$0$tkeep_in;
             hold$places$0$last$d = hold$places$0$tlast_in;
+            hold$places$0$any_open$d = hold$places$0$open_in != 'h0;
             hold$places$0$marks$0$d = hold$places$0$tuser_in[('h4 * 0)+:(4)];
             hold$places$0$opens$0$d = hold$places$0$open_in[0];
             hold$places$0$marks$1$d = hold$places$0$tuser_in[('h4 * 1)+:(4)];
@@ -10511,9 +10325,11 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$0$tdata = hold$places$0$data$q;
         hold$places$0$tkeep = hold$places$0$keep$q;
         hold$places$0$tlast = hold$places$0$last$q;
+        hold$places$0$open = hold$places$0$any_open$q;
         hold$places$0$tuser = hold$places$0$marks_bus$bus;
         if (hold$places$0$rst) begin
             hold$places$0$full_reg$d = 1'b0;
+            hold$places$0$any_open$d = 1'b0;
             hold$places$0$opens$0$d = 1'b0;
             hold$places$0$opens$1$d = 1'b0;
             hold$places$0$opens$2$d = 1'b0;
@@ -10664,6 +10480,13 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$places$1$opens$7$clock) begin
        hold$places$1$opens$7$q <= hold$places$1$opens$7$d;
     end
+    // hold$places$1$any_open
+    initial begin
+       hold$places$1$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$1$any_open$clock) begin
+       hold$places$1$any_open$q <= hold$places$1$any_open$d;
+    end
     // hold$places$1$marks_bus
     always @(*) hold$places$1$marks_bus$bus = {hold$places$1$marks_bus$lane$7, hold$places$1$marks_bus$lane$6, hold$places$1$marks_bus$lane$5, hold$places$1$marks_bus$lane$4, hold$places$1$marks_bus$lane$3, hold$places$1$marks_bus$lane$2, hold$places$1$marks_bus$lane$1, hold$places$1$marks_bus$lane$0};
     // hold$places$1
@@ -10672,16 +10495,16 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$1$data$clock = hold$places$1$clock;
         hold$places$1$keep$clock = hold$places$1$clock;
         hold$places$1$last$clock = hold$places$1$clock;
+        hold$places$1$any_open$clock = hold$places$1$clock;
         hold$places$1$full_reg$d = hold$places$1$full_reg$q;
         hold$places$1$data$d = hold$places$1$data$q;
         hold$places$1$keep$d = hold$places$1$keep$q;
         hold$places$1$last$d = hold$places$1$last$q;
-        hold$places$1$open = 1'b0;
+        hold$places$1$any_open$d = hold$places$1$any_open$q;
         hold$places$1$marks$0$clock = hold$places$1$clock;
         hold$places$1$opens$0$clock = hold$places$1$clock;
         hold$places$1$marks$0$d = hold$places$1$marks$0$q;
         hold$places$1$opens$0$d = hold$places$1$opens$0$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$0$q;
         hold$places$1$marks_bus$lane$0 = hold$places$1$marks$0$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$0$q) begin
@@ -10693,7 +10516,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$1$opens$1$clock = hold$places$1$clock;
         hold$places$1$marks$1$d = hold$places$1$marks$1$q;
         hold$places$1$opens$1$d = hold$places$1$opens$1$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$1$q;
         hold$places$1$marks_bus$lane$1 = hold$places$1$marks$1$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$1$q) begin
@@ -10705,7 +10527,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$1$opens$2$clock = hold$places$1$clock;
         hold$places$1$marks$2$d = hold$places$1$marks$2$q;
         hold$places$1$opens$2$d = hold$places$1$opens$2$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$2$q;
         hold$places$1$marks_bus$lane$2 = hold$places$1$marks$2$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$2$q) begin
@@ -10717,7 +10538,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$1$opens$3$clock = hold$places$1$clock;
         hold$places$1$marks$3$d = hold$places$1$marks$3$q;
         hold$places$1$opens$3$d = hold$places$1$opens$3$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$3$q;
         hold$places$1$marks_bus$lane$3 = hold$places$1$marks$3$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$3$q) begin
@@ -10729,7 +10549,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$1$opens$4$clock = hold$places$1$clock;
         hold$places$1$marks$4$d = hold$places$1$marks$4$q;
         hold$places$1$opens$4$d = hold$places$1$opens$4$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$4$q;
         hold$places$1$marks_bus$lane$4 = hold$places$1$marks$4$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$4$q) begin
@@ -10741,7 +10560,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$1$opens$5$clock = hold$places$1$clock;
         hold$places$1$marks$5$d = hold$places$1$marks$5$q;
         hold$places$1$opens$5$d = hold$places$1$opens$5$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$5$q;
         hold$places$1$marks_bus$lane$5 = hold$places$1$marks$5$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$5$q) begin
@@ -10753,7 +10571,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$1$opens$6$clock = hold$places$1$clock;
         hold$places$1$marks$6$d = hold$places$1$marks$6$q;
         hold$places$1$opens$6$d = hold$places$1$opens$6$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$6$q;
         hold$places$1$marks_bus$lane$6 = hold$places$1$marks$6$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$6$q) begin
@@ -10765,13 +10582,15 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$1$opens$7$clock = hold$places$1$clock;
         hold$places$1$marks$7$d = hold$places$1$marks$7$q;
         hold$places$1$opens$7$d = hold$places$1$opens$7$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$7$q;
         hold$places$1$marks_bus$lane$7 = hold$places$1$marks$7$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$7$q) begin
                 hold$places$1$marks$7$d = hold$places$1$resolved_tuser;
             end
             hold$places$1$opens$7$d = 1'b0;
+        end
+        if (hold$places$1$resolve) begin
+            hold$places$1$any_open$d = 1'b0;
         end
         if (hold$places$1$clear) begin
             hold$places$1$full_reg$d = 1'b0;
@@ -10781,6 +10600,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$1$data$d = hold$places$1$tdata_in;
             hold$places$1$keep$d = hold$places$1$tkeep_in;
             hold$places$1$last$d = hold$places$1$tlast_in;
+            hold$places$1$any_open$d = hold$places$1$open_in != 'h0;
             hold$places$1$marks$0$d = hold$places$1$tuser_in[('h4 * 0)+:(4)];
             hold$places$1$opens$0$d = hold$places$1$open_in[0];
             hold$places$1$marks$1$d = hold$places$1$tuser_in[('h4 * 1)+:(4)];
@@ -10802,9 +10622,11 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$1$tdata = hold$places$1$data$q;
         hold$places$1$tkeep = hold$places$1$keep$q;
         hold$places$1$tlast = hold$places$1$last$q;
+        hold$places$1$open = hold$places$1$any_open$q;
         hold$places$1$tuser = hold$places$1$marks_bus$bus;
         if (hold$places$1$rst) begin
             hold$places$1$full_reg$d = 1'b0;
+            hold$places$1$any_open$d = 1'b0;
             hold$places$1$opens$0$d = 1'b0;
             hold$places$1$opens$1$d = 1'b0;
             hold$places$1$opens$2$d = 1'b0;
@@ -10955,6 +10777,13 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$places$2$opens$7$clock) begin
        hold$places$2$opens$7$q <= hold$places$2$opens$7$d;
     end
+    // hold$places$2$any_open
+    initial begin
+       hold$places$2$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$2$any_open$clock) begin
+       hold$places$2$any_open$q <= hold$places$2$any_open$d;
+    end
     // hold$places$2$marks_bus
     always @(*) hold$places$2$marks_bus$bus = {hold$places$2$marks_bus$lane$7, hold$places$2$marks_bus$lane$6, hold$places$2$marks_bus$lane$5, hold$places$2$marks_bus$lane$4, hold$places$2$marks_bus$lane$3, hold$places$2$marks_bus$lane$2, hold$places$2$marks_bus$lane$1, hold$places$2$marks_bus$lane$0};
     // hold$places$2
@@ -10963,16 +10792,16 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$2$data$clock = hold$places$2$clock;
         hold$places$2$keep$clock = hold$places$2$clock;
         hold$places$2$last$clock = hold$places$2$clock;
+        hold$places$2$any_open$clock = hold$places$2$clock;
         hold$places$2$full_reg$d = hold$places$2$full_reg$q;
         hold$places$2$data$d = hold$places$2$data$q;
         hold$places$2$keep$d = hold$places$2$keep$q;
         hold$places$2$last$d = hold$places$2$last$q;
-        hold$places$2$open = 1'b0;
+        hold$places$2$any_open$d = hold$places$2$any_open$q;
         hold$places$2$marks$0$clock = hold$places$2$clock;
         hold$places$2$opens$0$clock = hold$places$2$clock;
         hold$places$2$marks$0$d = hold$places$2$marks$0$q;
         hold$places$2$opens$0$d = hold$places$2$opens$0$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$0$q;
         hold$places$2$marks_bus$lane$0 = hold$places$2$marks$0$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$0$q) begin
@@ -10984,7 +10813,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$2$opens$1$clock = hold$places$2$clock;
         hold$places$2$marks$1$d = hold$places$2$marks$1$q;
         hold$places$2$opens$1$d = hold$places$2$opens$1$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$1$q;
         hold$places$2$marks_bus$lane$1 = hold$places$2$marks$1$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$1$q) begin
@@ -10996,7 +10824,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$2$opens$2$clock = hold$places$2$clock;
         hold$places$2$marks$2$d = hold$places$2$marks$2$q;
         hold$places$2$opens$2$d = hold$places$2$opens$2$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$2$q;
         hold$places$2$marks_bus$lane$2 = hold$places$2$marks$2$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$2$q) begin
@@ -11008,7 +10835,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$2$opens$3$clock = hold$places$2$clock;
         hold$places$2$marks$3$d = hold$places$2$marks$3$q;
         hold$places$2$opens$3$d = hold$places$2$opens$3$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$3$q;
         hold$places$2$marks_bus$lane$3 = hold$places$2$marks$3$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$3$q) begin
@@ -11020,7 +10846,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$2$opens$4$clock = hold$places$2$clock;
         hold$places$2$marks$4$d = hold$places$2$marks$4$q;
         hold$places$2$opens$4$d = hold$places$2$opens$4$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$4$q;
         hold$places$2$marks_bus$lane$4 = hold$places$2$marks$4$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$4$q) begin
@@ -11032,7 +10857,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$2$opens$5$clock = hold$places$2$clock;
         hold$places$2$marks$5$d = hold$places$2$marks$5$q;
         hold$places$2$opens$5$d = hold$places$2$opens$5$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$5$q;
         hold$places$2$marks_bus$lane$5 = hold$places$2$marks$5$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$5$q) begin
@@ -11044,7 +10868,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$2$opens$6$clock = hold$places$2$clock;
         hold$places$2$marks$6$d = hold$places$2$marks$6$q;
         hold$places$2$opens$6$d = hold$places$2$opens$6$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$6$q;
         hold$places$2$marks_bus$lane$6 = hold$places$2$marks$6$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$6$q) begin
@@ -11056,13 +10879,15 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$2$opens$7$clock = hold$places$2$clock;
         hold$places$2$marks$7$d = hold$places$2$marks$7$q;
         hold$places$2$opens$7$d = hold$places$2$opens$7$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$7$q;
         hold$places$2$marks_bus$lane$7 = hold$places$2$marks$7$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$7$q) begin
                 hold$places$2$marks$7$d = hold$places$2$resolved_tuser;
             end
             hold$places$2$opens$7$d = 1'b0;
+        end
+        if (hold$places$2$resolve) begin
+            hold$places$2$any_open$d = 1'b0;
         end
         if (hold$places$2$clear) begin
             hold$places$2$full_reg$d = 1'b0;
@@ -11072,6 +10897,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$2$data$d = hold$places$2$tdata_in;
             hold$places$2$keep$d = hold$places$2$tkeep_in;
             hold$places$2$last$d = hold$places$2$tlast_in;
+            hold$places$2$any_open$d = hold$places$2$open_in != 'h0;
             hold$places$2$marks$0$d = hold$places$2$tuser_in[('h4 * 0)+:(4)];
             hold$places$2$opens$0$d = hold$places$2$open_in[0];
             hold$places$2$marks$1$d = hold$places$2$tuser_in[('h4 * 1)+:(4)];
@@ -11093,9 +10919,11 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$2$tdata = hold$places$2$data$q;
         hold$places$2$tkeep = hold$places$2$keep$q;
         hold$places$2$tlast = hold$places$2$last$q;
+        hold$places$2$open = hold$places$2$any_open$q;
         hold$places$2$tuser = hold$places$2$marks_bus$bus;
         if (hold$places$2$rst) begin
             hold$places$2$full_reg$d = 1'b0;
+            hold$places$2$any_open$d = 1'b0;
             hold$places$2$opens$0$d = 1'b0;
             hold$places$2$opens$1$d = 1'b0;
             hold$places$2$opens$2$d = 1'b0;
@@ -11246,6 +11074,13 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$places$3$opens$7$clock) begin
        hold$places$3$opens$7$q <= hold$places$3$opens$7$d;
     end
+    // hold$places$3$any_open
+    initial begin
+       hold$places$3$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$3$any_open$clock) begin
+       hold$places$3$any_open$q <= hold$places$3$any_open$d;
+    end
     // hold$places$3$marks_bus
     always @(*) hold$places$3$marks_bus$bus = {hold$places$3$marks_bus$lane$7, hold$places$3$marks_bus$lane$6, hold$places$3$marks_bus$lane$5, hold$places$3$marks_bus$lane$4, hold$places$3$marks_bus$lane$3, hold$places$3$marks_bus$lane$2, hold$places$3$marks_bus$lane$1, hold$places$3$marks_bus$lane$0};
     // hold$places$3
@@ -11254,16 +11089,16 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$3$data$clock = hold$places$3$clock;
         hold$places$3$keep$clock = hold$places$3$clock;
         hold$places$3$last$clock = hold$places$3$clock;
+        hold$places$3$any_open$clock = hold$places$3$clock;
         hold$places$3$full_reg$d = hold$places$3$full_reg$q;
         hold$places$3$data$d = hold$places$3$data$q;
         hold$places$3$keep$d = hold$places$3$keep$q;
         hold$places$3$last$d = hold$places$3$last$q;
-        hold$places$3$open = 1'b0;
+        hold$places$3$any_open$d = hold$places$3$any_open$q;
         hold$places$3$marks$0$clock = hold$places$3$clock;
         hold$places$3$opens$0$clock = hold$places$3$clock;
         hold$places$3$marks$0$d = hold$places$3$marks$0$q;
         hold$places$3$opens$0$d = hold$places$3$opens$0$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$0$q;
         hold$places$3$marks_bus$lane$0 = hold$places$3$marks$0$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$0$q) begin
@@ -11275,7 +11110,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$3$opens$1$clock = hold$places$3$clock;
         hold$places$3$marks$1$d = hold$places$3$marks$1$q;
         hold$places$3$opens$1$d = hold$places$3$opens$1$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$1$q;
         hold$places$3$marks_bus$lane$1 = hold$places$3$marks$1$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$1$q) begin
@@ -11287,7 +11121,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$3$opens$2$clock = hold$places$3$clock;
         hold$places$3$marks$2$d = hold$places$3$marks$2$q;
         hold$places$3$opens$2$d = hold$places$3$opens$2$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$2$q;
         hold$places$3$marks_bus$lane$2 = hold$places$3$marks$2$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$2$q) begin
@@ -11299,7 +11132,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$3$opens$3$clock = hold$places$3$clock;
         hold$places$3$marks$3$d = hold$places$3$marks$3$q;
         hold$places$3$opens$3$d = hold$places$3$opens$3$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$3$q;
         hold$places$3$marks_bus$lane$3 = hold$places$3$marks$3$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$3$q) begin
@@ -11311,7 +11143,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$3$opens$4$clock = hold$places$3$clock;
         hold$places$3$marks$4$d = hold$places$3$marks$4$q;
         hold$places$3$opens$4$d = hold$places$3$opens$4$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$4$q;
         hold$places$3$marks_bus$lane$4 = hold$places$3$marks$4$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$4$q) begin
@@ -11323,7 +11154,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$3$opens$5$clock = hold$places$3$clock;
         hold$places$3$marks$5$d = hold$places$3$marks$5$q;
         hold$places$3$opens$5$d = hold$places$3$opens$5$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$5$q;
         hold$places$3$marks_bus$lane$5 = hold$places$3$marks$5$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$5$q) begin
@@ -11335,7 +11165,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$3$opens$6$clock = hold$places$3$clock;
         hold$places$3$marks$6$d = hold$places$3$marks$6$q;
         hold$places$3$opens$6$d = hold$places$3$opens$6$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$6$q;
         hold$places$3$marks_bus$lane$6 = hold$places$3$marks$6$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$6$q) begin
@@ -11347,13 +11176,15 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$3$opens$7$clock = hold$places$3$clock;
         hold$places$3$marks$7$d = hold$places$3$marks$7$q;
         hold$places$3$opens$7$d = hold$places$3$opens$7$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$7$q;
         hold$places$3$marks_bus$lane$7 = hold$places$3$marks$7$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$7$q) begin
                 hold$places$3$marks$7$d = hold$places$3$resolved_tuser;
             end
             hold$places$3$opens$7$d = 1'b0;
+        end
+        if (hold$places$3$resolve) begin
+            hold$places$3$any_open$d = 1'b0;
         end
         if (hold$places$3$clear) begin
             hold$places$3$full_reg$d = 1'b0;
@@ -11363,6 +11194,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$3$data$d = hold$places$3$tdata_in;
             hold$places$3$keep$d = hold$places$3$tkeep_in;
             hold$places$3$last$d = hold$places$3$tlast_in;
+            hold$places$3$any_open$d = hold$places$3$open_in != 'h0;
             hold$places$3$marks$0$d = hold$places$3$tuser_in[('h4 * 0)+:(4)];
             hold$places$3$opens$0$d = hold$places$3$open_in[0];
             hold$places$3$marks$1$d = hold$places$3$tuser_in[('h4 * 1)+:(4)];
@@ -11384,9 +11216,11 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$3$tdata = hold$places$3$data$q;
         hold$places$3$tkeep = hold$places$3$keep$q;
         hold$places$3$tlast = hold$places$3$last$q;
+        hold$places$3$open = hold$places$3$any_open$q;
         hold$places$3$tuser = hold$places$3$marks_bus$bus;
         if (hold$places$3$rst) begin
             hold$places$3$full_reg$d = 1'b0;
+            hold$places$3$any_open$d = 1'b0;
             hold$places$3$opens$0$d = 1'b0;
             hold$places$3$opens$1$d = 1'b0;
             hold$places$3$opens$2$d = 1'b0;
@@ -11537,6 +11371,13 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$places$4$opens$7$clock) begin
        hold$places$4$opens$7$q <= hold$places$4$opens$7$d;
     end
+    // hold$places$4$any_open
+    initial begin
+       hold$places$4$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$4$any_open$clock) begin
+       hold$places$4$any_open$q <= hold$places$4$any_open$d;
+    end
     // hold$places$4$marks_bus
     always @(*) hold$places$4$marks_bus$bus = {hold$places$4$marks_bus$lane$7, hold$places$4$marks_bus$lane$6, hold$places$4$marks_bus$lane$5, hold$places$4$marks_bus$lane$4, hold$places$4$marks_bus$lane$3, hold$places$4$marks_bus$lane$2, hold$places$4$marks_bus$lane$1, hold$places$4$marks_bus$lane$0};
     // hold$places$4
@@ -11545,16 +11386,16 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$4$data$clock = hold$places$4$clock;
         hold$places$4$keep$clock = hold$places$4$clock;
         hold$places$4$last$clock = hold$places$4$clock;
+        hold$places$4$any_open$clock = hold$places$4$clock;
         hold$places$4$full_reg$d = hold$places$4$full_reg$q;
         hold$places$4$data$d = hold$places$4$data$q;
         hold$places$4$keep$d = hold$places$4$keep$q;
         hold$places$4$last$d = hold$places$4$last$q;
-        hold$places$4$open = 1'b0;
+        hold$places$4$any_open$d = hold$places$4$any_open$q;
         hold$places$4$marks$0$clock = hold$places$4$clock;
         hold$places$4$opens$0$clock = hold$places$4$clock;
         hold$places$4$marks$0$d = hold$places$4$marks$0$q;
         hold$places$4$opens$0$d = hold$places$4$opens$0$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$0$q;
         hold$places$4$marks_bus$lane$0 = hold$places$4$marks$0$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$0$q) begin
@@ -11566,7 +11407,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$4$opens$1$clock = hold$places$4$clock;
         hold$places$4$marks$1$d = hold$places$4$marks$1$q;
         hold$places$4$opens$1$d = hold$places$4$opens$1$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$1$q;
         hold$places$4$marks_bus$lane$1 = hold$places$4$marks$1$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$1$q) begin
@@ -11578,7 +11418,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$4$opens$2$clock = hold$places$4$clock;
         hold$places$4$marks$2$d = hold$places$4$marks$2$q;
         hold$places$4$opens$2$d = hold$places$4$opens$2$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$2$q;
         hold$places$4$marks_bus$lane$2 = hold$places$4$marks$2$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$2$q) begin
@@ -11590,7 +11429,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$4$opens$3$clock = hold$places$4$clock;
         hold$places$4$marks$3$d = hold$places$4$marks$3$q;
         hold$places$4$opens$3$d = hold$places$4$opens$3$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$3$q;
         hold$places$4$marks_bus$lane$3 = hold$places$4$marks$3$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$3$q) begin
@@ -11602,7 +11440,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$4$opens$4$clock = hold$places$4$clock;
         hold$places$4$marks$4$d = hold$places$4$marks$4$q;
         hold$places$4$opens$4$d = hold$places$4$opens$4$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$4$q;
         hold$places$4$marks_bus$lane$4 = hold$places$4$marks$4$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$4$q) begin
@@ -11614,7 +11451,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$4$opens$5$clock = hold$places$4$clock;
         hold$places$4$marks$5$d = hold$places$4$marks$5$q;
         hold$places$4$opens$5$d = hold$places$4$opens$5$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$5$q;
         hold$places$4$marks_bus$lane$5 = hold$places$4$marks$5$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$5$q) begin
@@ -11626,7 +11462,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$4$opens$6$clock = hold$places$4$clock;
         hold$places$4$marks$6$d = hold$places$4$marks$6$q;
         hold$places$4$opens$6$d = hold$places$4$opens$6$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$6$q;
         hold$places$4$marks_bus$lane$6 = hold$places$4$marks$6$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$6$q) begin
@@ -11638,13 +11473,15 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$4$opens$7$clock = hold$places$4$clock;
         hold$places$4$marks$7$d = hold$places$4$marks$7$q;
         hold$places$4$opens$7$d = hold$places$4$opens$7$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$7$q;
         hold$places$4$marks_bus$lane$7 = hold$places$4$marks$7$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$7$q) begin
                 hold$places$4$marks$7$d = hold$places$4$resolved_tuser;
             end
             hold$places$4$opens$7$d = 1'b0;
+        end
+        if (hold$places$4$resolve) begin
+            hold$places$4$any_open$d = 1'b0;
         end
         if (hold$places$4$clear) begin
             hold$places$4$full_reg$d = 1'b0;
@@ -11654,6 +11491,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$4$data$d = hold$places$4$tdata_in;
             hold$places$4$keep$d = hold$places$4$tkeep_in;
             hold$places$4$last$d = hold$places$4$tlast_in;
+            hold$places$4$any_open$d = hold$places$4$open_in != 'h0;
             hold$places$4$marks$0$d = hold$places$4$tuser_in[('h4 * 0)+:(4)];
             hold$places$4$opens$0$d = hold$places$4$open_in[0];
             hold$places$4$marks$1$d = hold$places$4$tuser_in[('h4 * 1)+:(4)];
@@ -11675,9 +11513,11 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$4$tdata = hold$places$4$data$q;
         hold$places$4$tkeep = hold$places$4$keep$q;
         hold$places$4$tlast = hold$places$4$last$q;
+        hold$places$4$open = hold$places$4$any_open$q;
         hold$places$4$tuser = hold$places$4$marks_bus$bus;
         if (hold$places$4$rst) begin
             hold$places$4$full_reg$d = 1'b0;
+            hold$places$4$any_open$d = 1'b0;
             hold$places$4$opens$0$d = 1'b0;
             hold$places$4$opens$1$d = 1'b0;
             hold$places$4$opens$2$d = 1'b0;
@@ -11828,6 +11668,13 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$places$5$opens$7$clock) begin
        hold$places$5$opens$7$q <= hold$places$5$opens$7$d;
     end
+    // hold$places$5$any_open
+    initial begin
+       hold$places$5$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$5$any_open$clock) begin
+       hold$places$5$any_open$q <= hold$places$5$any_open$d;
+    end
     // hold$places$5$marks_bus
     always @(*) hold$places$5$marks_bus$bus = {hold$places$5$marks_bus$lane$7, hold$places$5$marks_bus$lane$6, hold$places$5$marks_bus$lane$5, hold$places$5$marks_bus$lane$4, hold$places$5$marks_bus$lane$3, hold$places$5$marks_bus$lane$2, hold$places$5$marks_bus$lane$1, hold$places$5$marks_bus$lane$0};
     // hold$places$5
@@ -11836,16 +11683,16 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$5$data$clock = hold$places$5$clock;
         hold$places$5$keep$clock = hold$places$5$clock;
         hold$places$5$last$clock = hold$places$5$clock;
+        hold$places$5$any_open$clock = hold$places$5$clock;
         hold$places$5$full_reg$d = hold$places$5$full_reg$q;
         hold$places$5$data$d = hold$places$5$data$q;
         hold$places$5$keep$d = hold$places$5$keep$q;
         hold$places$5$last$d = hold$places$5$last$q;
-        hold$places$5$open = 1'b0;
+        hold$places$5$any_open$d = hold$places$5$any_open$q;
         hold$places$5$marks$0$clock = hold$places$5$clock;
         hold$places$5$opens$0$clock = hold$places$5$clock;
         hold$places$5$marks$0$d = hold$places$5$marks$0$q;
         hold$places$5$opens$0$d = hold$places$5$opens$0$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$0$q;
         hold$places$5$marks_bus$lane$0 = hold$places$5$marks$0$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$0$q) begin
@@ -11857,7 +11704,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$5$opens$1$clock = hold$places$5$clock;
         hold$places$5$marks$1$d = hold$places$5$marks$1$q;
         hold$places$5$opens$1$d = hold$places$5$opens$1$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$1$q;
         hold$places$5$marks_bus$lane$1 = hold$places$5$marks$1$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$1$q) begin
@@ -11869,7 +11715,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$5$opens$2$clock = hold$places$5$clock;
         hold$places$5$marks$2$d = hold$places$5$marks$2$q;
         hold$places$5$opens$2$d = hold$places$5$opens$2$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$2$q;
         hold$places$5$marks_bus$lane$2 = hold$places$5$marks$2$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$2$q) begin
@@ -11881,7 +11726,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$5$opens$3$clock = hold$places$5$clock;
         hold$places$5$marks$3$d = hold$places$5$marks$3$q;
         hold$places$5$opens$3$d = hold$places$5$opens$3$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$3$q;
         hold$places$5$marks_bus$lane$3 = hold$places$5$marks$3$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$3$q) begin
@@ -11893,7 +11737,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$5$opens$4$clock = hold$places$5$clock;
         hold$places$5$marks$4$d = hold$places$5$marks$4$q;
         hold$places$5$opens$4$d = hold$places$5$opens$4$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$4$q;
         hold$places$5$marks_bus$lane$4 = hold$places$5$marks$4$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$4$q) begin
@@ -11905,7 +11748,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$5$opens$5$clock = hold$places$5$clock;
         hold$places$5$marks$5$d = hold$places$5$marks$5$q;
         hold$places$5$opens$5$d = hold$places$5$opens$5$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$5$q;
         hold$places$5$marks_bus$lane$5 = hold$places$5$marks$5$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$5$q) begin
@@ -11917,7 +11759,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$5$opens$6$clock = hold$places$5$clock;
         hold$places$5$marks$6$d = hold$places$5$marks$6$q;
         hold$places$5$opens$6$d = hold$places$5$opens$6$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$6$q;
         hold$places$5$marks_bus$lane$6 = hold$places$5$marks$6$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$6$q) begin
@@ -11929,13 +11770,15 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$5$opens$7$clock = hold$places$5$clock;
         hold$places$5$marks$7$d = hold$places$5$marks$7$q;
         hold$places$5$opens$7$d = hold$places$5$opens$7$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$7$q;
         hold$places$5$marks_bus$lane$7 = hold$places$5$marks$7$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$7$q) begin
                 hold$places$5$marks$7$d = hold$places$5$resolved_tuser;
             end
             hold$places$5$opens$7$d = 1'b0;
+        end
+        if (hold$places$5$resolve) begin
+            hold$places$5$any_open$d = 1'b0;
         end
         if (hold$places$5$clear) begin
             hold$places$5$full_reg$d = 1'b0;
@@ -11945,6 +11788,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$5$data$d = hold$places$5$tdata_in;
             hold$places$5$keep$d = hold$places$5$tkeep_in;
             hold$places$5$last$d = hold$places$5$tlast_in;
+            hold$places$5$any_open$d = hold$places$5$open_in != 'h0;
             hold$places$5$marks$0$d = hold$places$5$tuser_in[('h4 * 0)+:(4)];
             hold$places$5$opens$0$d = hold$places$5$open_in[0];
             hold$places$5$marks$1$d = hold$places$5$tuser_in[('h4 * 1)+:(4)];
@@ -11966,9 +11810,11 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$5$tdata = hold$places$5$data$q;
         hold$places$5$tkeep = hold$places$5$keep$q;
         hold$places$5$tlast = hold$places$5$last$q;
+        hold$places$5$open = hold$places$5$any_open$q;
         hold$places$5$tuser = hold$places$5$marks_bus$bus;
         if (hold$places$5$rst) begin
             hold$places$5$full_reg$d = 1'b0;
+            hold$places$5$any_open$d = 1'b0;
             hold$places$5$opens$0$d = 1'b0;
             hold$places$5$opens$1$d = 1'b0;
             hold$places$5$opens$2$d = 1'b0;
@@ -12119,6 +11965,13 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$places$6$opens$7$clock) begin
        hold$places$6$opens$7$q <= hold$places$6$opens$7$d;
     end
+    // hold$places$6$any_open
+    initial begin
+       hold$places$6$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$6$any_open$clock) begin
+       hold$places$6$any_open$q <= hold$places$6$any_open$d;
+    end
     // hold$places$6$marks_bus
     always @(*) hold$places$6$marks_bus$bus = {hold$places$6$marks_bus$lane$7, hold$places$6$marks_bus$lane$6, hold$places$6$marks_bus$lane$5, hold$places$6$marks_bus$lane$4, hold$places$6$marks_bus$lane$3, hold$places$6$marks_bus$lane$2, hold$places$6$marks_bus$lane$1, hold$places$6$marks_bus$lane$0};
     // hold$places$6
@@ -12127,16 +11980,16 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$6$data$clock = hold$places$6$clock;
         hold$places$6$keep$clock = hold$places$6$clock;
         hold$places$6$last$clock = hold$places$6$clock;
+        hold$places$6$any_open$clock = hold$places$6$clock;
         hold$places$6$full_reg$d = hold$places$6$full_reg$q;
         hold$places$6$data$d = hold$places$6$data$q;
         hold$places$6$keep$d = hold$places$6$keep$q;
         hold$places$6$last$d = hold$places$6$last$q;
-        hold$places$6$open = 1'b0;
+        hold$places$6$any_open$d = hold$places$6$any_open$q;
         hold$places$6$marks$0$clock = hold$places$6$clock;
         hold$places$6$opens$0$clock = hold$places$6$clock;
         hold$places$6$marks$0$d = hold$places$6$marks$0$q;
         hold$places$6$opens$0$d = hold$places$6$opens$0$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$0$q;
         hold$places$6$marks_bus$lane$0 = hold$places$6$marks$0$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$0$q) begin
@@ -12148,7 +12001,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$6$opens$1$clock = hold$places$6$clock;
         hold$places$6$marks$1$d = hold$places$6$marks$1$q;
         hold$places$6$opens$1$d = hold$places$6$opens$1$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$1$q;
         hold$places$6$marks_bus$lane$1 = hold$places$6$marks$1$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$1$q) begin
@@ -12160,7 +12012,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$6$opens$2$clock = hold$places$6$clock;
         hold$places$6$marks$2$d = hold$places$6$marks$2$q;
         hold$places$6$opens$2$d = hold$places$6$opens$2$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$2$q;
         hold$places$6$marks_bus$lane$2 = hold$places$6$marks$2$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$2$q) begin
@@ -12172,7 +12023,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$6$opens$3$clock = hold$places$6$clock;
         hold$places$6$marks$3$d = hold$places$6$marks$3$q;
         hold$places$6$opens$3$d = hold$places$6$opens$3$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$3$q;
         hold$places$6$marks_bus$lane$3 = hold$places$6$marks$3$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$3$q) begin
@@ -12184,7 +12034,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$6$opens$4$clock = hold$places$6$clock;
         hold$places$6$marks$4$d = hold$places$6$marks$4$q;
         hold$places$6$opens$4$d = hold$places$6$opens$4$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$4$q;
         hold$places$6$marks_bus$lane$4 = hold$places$6$marks$4$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$4$q) begin
@@ -12196,7 +12045,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$6$opens$5$clock = hold$places$6$clock;
         hold$places$6$marks$5$d = hold$places$6$marks$5$q;
         hold$places$6$opens$5$d = hold$places$6$opens$5$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$5$q;
         hold$places$6$marks_bus$lane$5 = hold$places$6$marks$5$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$5$q) begin
@@ -12208,7 +12056,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$6$opens$6$clock = hold$places$6$clock;
         hold$places$6$marks$6$d = hold$places$6$marks$6$q;
         hold$places$6$opens$6$d = hold$places$6$opens$6$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$6$q;
         hold$places$6$marks_bus$lane$6 = hold$places$6$marks$6$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$6$q) begin
@@ -12220,13 +12067,15 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$6$opens$7$clock = hold$places$6$clock;
         hold$places$6$marks$7$d = hold$places$6$marks$7$q;
         hold$places$6$opens$7$d = hold$places$6$opens$7$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$7$q;
         hold$places$6$marks_bus$lane$7 = hold$places$6$marks$7$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$7$q) begin
                 hold$places$6$marks$7$d = hold$places$6$resolved_tuser;
             end
             hold$places$6$opens$7$d = 1'b0;
+        end
+        if (hold$places$6$resolve) begin
+            hold$places$6$any_open$d = 1'b0;
         end
         if (hold$places$6$clear) begin
             hold$places$6$full_reg$d = 1'b0;
@@ -12236,6 +12085,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$6$data$d = hold$places$6$tdata_in;
             hold$places$6$keep$d = hold$places$6$tkeep_in;
             hold$places$6$last$d = hold$places$6$tlast_in;
+            hold$places$6$any_open$d = hold$places$6$open_in != 'h0;
             hold$places$6$marks$0$d = hold$places$6$tuser_in[('h4 * 0)+:(4)];
             hold$places$6$opens$0$d = hold$places$6$open_in[0];
             hold$places$6$marks$1$d = hold$places$6$tuser_in[('h4 * 1)+:(4)];
@@ -12257,9 +12107,11 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$6$tdata = hold$places$6$data$q;
         hold$places$6$tkeep = hold$places$6$keep$q;
         hold$places$6$tlast = hold$places$6$last$q;
+        hold$places$6$open = hold$places$6$any_open$q;
         hold$places$6$tuser = hold$places$6$marks_bus$bus;
         if (hold$places$6$rst) begin
             hold$places$6$full_reg$d = 1'b0;
+            hold$places$6$any_open$d = 1'b0;
             hold$places$6$opens$0$d = 1'b0;
             hold$places$6$opens$1$d = 1'b0;
             hold$places$6$opens$2$d = 1'b0;
@@ -12410,6 +12262,13 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$places$7$opens$7$clock) begin
        hold$places$7$opens$7$q <= hold$places$7$opens$7$d;
     end
+    // hold$places$7$any_open
+    initial begin
+       hold$places$7$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$7$any_open$clock) begin
+       hold$places$7$any_open$q <= hold$places$7$any_open$d;
+    end
     // hold$places$7$marks_bus
     always @(*) hold$places$7$marks_bus$bus = {hold$places$7$marks_bus$lane$7, hold$places$7$marks_bus$lane$6, hold$places$7$marks_bus$lane$5, hold$places$7$marks_bus$lane$4, hold$places$7$marks_bus$lane$3, hold$places$7$marks_bus$lane$2, hold$places$7$marks_bus$lane$1, hold$places$7$marks_bus$lane$0};
     // hold$places$7
@@ -12418,16 +12277,16 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$7$data$clock = hold$places$7$clock;
         hold$places$7$keep$clock = hold$places$7$clock;
         hold$places$7$last$clock = hold$places$7$clock;
+        hold$places$7$any_open$clock = hold$places$7$clock;
         hold$places$7$full_reg$d = hold$places$7$full_reg$q;
         hold$places$7$data$d = hold$places$7$data$q;
         hold$places$7$keep$d = hold$places$7$keep$q;
         hold$places$7$last$d = hold$places$7$last$q;
-        hold$places$7$open = 1'b0;
+        hold$places$7$any_open$d = hold$places$7$any_open$q;
         hold$places$7$marks$0$clock = hold$places$7$clock;
         hold$places$7$opens$0$clock = hold$places$7$clock;
         hold$places$7$marks$0$d = hold$places$7$marks$0$q;
         hold$places$7$opens$0$d = hold$places$7$opens$0$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$0$q;
         hold$places$7$marks_bus$lane$0 = hold$places$7$marks$0$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$0$q) begin
@@ -12439,7 +12298,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$7$opens$1$clock = hold$places$7$clock;
         hold$places$7$marks$1$d = hold$places$7$marks$1$q;
         hold$places$7$opens$1$d = hold$places$7$opens$1$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$1$q;
         hold$places$7$marks_bus$lane$1 = hold$places$7$marks$1$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$1$q) begin
@@ -12451,7 +12309,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$7$opens$2$clock = hold$places$7$clock;
         hold$places$7$marks$2$d = hold$places$7$marks$2$q;
         hold$places$7$opens$2$d = hold$places$7$opens$2$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$2$q;
         hold$places$7$marks_bus$lane$2 = hold$places$7$marks$2$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$2$q) begin
@@ -12463,7 +12320,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$7$opens$3$clock = hold$places$7$clock;
         hold$places$7$marks$3$d = hold$places$7$marks$3$q;
         hold$places$7$opens$3$d = hold$places$7$opens$3$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$3$q;
         hold$places$7$marks_bus$lane$3 = hold$places$7$marks$3$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$3$q) begin
@@ -12475,7 +12331,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$7$opens$4$clock = hold$places$7$clock;
         hold$places$7$marks$4$d = hold$places$7$marks$4$q;
         hold$places$7$opens$4$d = hold$places$7$opens$4$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$4$q;
         hold$places$7$marks_bus$lane$4 = hold$places$7$marks$4$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$4$q) begin
@@ -12487,7 +12342,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$7$opens$5$clock = hold$places$7$clock;
         hold$places$7$marks$5$d = hold$places$7$marks$5$q;
         hold$places$7$opens$5$d = hold$places$7$opens$5$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$5$q;
         hold$places$7$marks_bus$lane$5 = hold$places$7$marks$5$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$5$q) begin
@@ -12499,7 +12353,6 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$7$opens$6$clock = hold$places$7$clock;
         hold$places$7$marks$6$d = hold$places$7$marks$6$q;
         hold$places$7$opens$6$d = hold$places$7$opens$6$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$6$q;
         hold$places$7$marks_bus$lane$6 = hold$places$7$marks$6$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$6$q) begin
@@ -12511,13 +12364,15 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$7$opens$7$clock = hold$places$7$clock;
         hold$places$7$marks$7$d = hold$places$7$marks$7$q;
         hold$places$7$opens$7$d = hold$places$7$opens$7$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$7$q;
         hold$places$7$marks_bus$lane$7 = hold$places$7$marks$7$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$7$q) begin
                 hold$places$7$marks$7$d = hold$places$7$resolved_tuser;
             end
             hold$places$7$opens$7$d = 1'b0;
+        end
+        if (hold$places$7$resolve) begin
+            hold$places$7$any_open$d = 1'b0;
         end
         if (hold$places$7$clear) begin
             hold$places$7$full_reg$d = 1'b0;
@@ -12527,6 +12382,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$places$7$data$d = hold$places$7$tdata_in;
             hold$places$7$keep$d = hold$places$7$tkeep_in;
             hold$places$7$last$d = hold$places$7$tlast_in;
+            hold$places$7$any_open$d = hold$places$7$open_in != 'h0;
             hold$places$7$marks$0$d = hold$places$7$tuser_in[('h4 * 0)+:(4)];
             hold$places$7$opens$0$d = hold$places$7$open_in[0];
             hold$places$7$marks$1$d = hold$places$7$tuser_in[('h4 * 1)+:(4)];
@@ -12548,9 +12404,11 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$7$tdata = hold$places$7$data$q;
         hold$places$7$tkeep = hold$places$7$keep$q;
         hold$places$7$tlast = hold$places$7$last$q;
+        hold$places$7$open = hold$places$7$any_open$q;
         hold$places$7$tuser = hold$places$7$marks_bus$bus;
         if (hold$places$7$rst) begin
             hold$places$7$full_reg$d = 1'b0;
+            hold$places$7$any_open$d = 1'b0;
             hold$places$7$opens$0$d = 1'b0;
             hold$places$7$opens$1$d = 1'b0;
             hold$places$7$opens$2$d = 1'b0;
@@ -12729,14 +12587,59 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
     always @(posedge hold$open_at$7$clock) begin
        hold$open_at$7$q <= hold$open_at$7$d;
     end
+    // hold$out_valid
+    initial begin
+       hold$out_valid$q = 1'h0;
+    end
+    always @(posedge hold$out_valid$clock) begin
+       hold$out_valid$q <= hold$out_valid$d;
+    end
+    // hold$out_tdata
+    initial begin
+       hold$out_tdata$q = 'h0;
+    end
+    always @(posedge hold$out_tdata$clock) begin
+       hold$out_tdata$q <= hold$out_tdata$d;
+    end
+    // hold$out_tuser
+    initial begin
+       hold$out_tuser$q = 'h0;
+    end
+    always @(posedge hold$out_tuser$clock) begin
+       hold$out_tuser$q <= hold$out_tuser$d;
+    end
+    // hold$out_tkeep
+    initial begin
+       hold$out_tkeep$q = 8'h0;
+    end
+    always @(posedge hold$out_tkeep$clock) begin
+       hold$out_tkeep$q <= hold$out_tkeep$d;
+    end
+    // hold$out_tlast
+    initial begin
+       hold$out_tlast$q = 1'h0;
+    end
+    always @(posedge hold$out_tlast$clock) begin
+       hold$out_tlast$q <= hold$out_tlast$d;
+    end
     // hold
     always @(*) begin
+        hold$out_valid$clock = hold$clock;
+        hold$out_tdata$clock = hold$clock;
+        hold$out_tuser$clock = hold$clock;
+        hold$out_tkeep$clock = hold$clock;
+        hold$out_tlast$clock = hold$clock;
+        hold$out_valid$d = hold$out_valid$q;
+        hold$out_tdata$d = hold$out_tdata$q;
+        hold$out_tuser$d = hold$out_tuser$q;
+        hold$out_tkeep$d = hold$out_tkeep$q;
+        hold$out_tlast$d = hold$out_tlast$q;
         hold$head_full = 1'b0;
         hold$head_open = 1'b0;
-        hold$tdata_out = 'h0;
-        hold$tuser_out = 'h0;
-        hold$tkeep_out = 'h0;
-        hold$tlast_out = 1'b0;
+        hold$head_tdata = 'h0;
+        hold$head_tuser = 'h0;
+        hold$head_tkeep = 'h0;
+        hold$head_tlast = 1'b0;
         hold$write_at$0$clock = hold$clock;
         hold$read_at$0$clock = hold$clock;
         hold$open_at$0$clock = hold$clock;
@@ -12746,10 +12649,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$read_at$0$q) begin
             hold$head_full = hold$places$0$full;
             hold$head_open = hold$places$0$open;
-            hold$tdata_out = hold$places$0$tdata;
-            hold$tuser_out = hold$places$0$tuser;
-            hold$tkeep_out = hold$places$0$tkeep;
-            hold$tlast_out = hold$places$0$tlast;
+            hold$head_tdata = hold$places$0$tdata;
+            hold$head_tuser = hold$places$0$tuser;
+            hold$head_tkeep = hold$places$0$tkeep;
+            hold$head_tlast = hold$places$0$tlast;
         end
         hold$write_at$1$clock = hold$clock;
         hold$read_at$1$clock = hold$clock;
@@ -12760,10 +12663,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$read_at$1$q) begin
             hold$head_full = hold$places$1$full;
             hold$head_open = hold$places$1$open;
-            hold$tdata_out = hold$places$1$tdata;
-            hold$tuser_out = hold$places$1$tuser;
-            hold$tkeep_out = hold$places$1$tkeep;
-            hold$tlast_out = hold$places$1$tlast;
+            hold$head_tdata = hold$places$1$tdata;
+            hold$head_tuser = hold$places$1$tuser;
+            hold$head_tkeep = hold$places$1$tkeep;
+            hold$head_tlast = hold$places$1$tlast;
         end
         hold$write_at$2$clock = hold$clock;
         hold$read_at$2$clock = hold$clock;
@@ -12774,10 +12677,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$read_at$2$q) begin
             hold$head_full = hold$places$2$full;
             hold$head_open = hold$places$2$open;
-            hold$tdata_out = hold$places$2$tdata;
-            hold$tuser_out = hold$places$2$tuser;
-            hold$tkeep_out = hold$places$2$tkeep;
-            hold$tlast_out = hold$places$2$tlast;
+            hold$head_tdata = hold$places$2$tdata;
+            hold$head_tuser = hold$places$2$tuser;
+            hold$head_tkeep = hold$places$2$tkeep;
+            hold$head_tlast = hold$places$2$tlast;
         end
         hold$write_at$3$clock = hold$clock;
         hold$read_at$3$clock = hold$clock;
@@ -12788,10 +12691,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$read_at$3$q) begin
             hold$head_full = hold$places$3$full;
             hold$head_open = hold$places$3$open;
-            hold$tdata_out = hold$places$3$tdata;
-            hold$tuser_out = hold$places$3$tuser;
-            hold$tkeep_out = hold$places$3$tkeep;
-            hold$tlast_out = hold$places$3$tlast;
+            hold$head_tdata = hold$places$3$tdata;
+            hold$head_tuser = hold$places$3$tuser;
+            hold$head_tkeep = hold$places$3$tkeep;
+            hold$head_tlast = hold$places$3$tlast;
         end
         hold$write_at$4$clock = hold$clock;
         hold$read_at$4$clock = hold$clock;
@@ -12802,10 +12705,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$read_at$4$q) begin
             hold$head_full = hold$places$4$full;
             hold$head_open = hold$places$4$open;
-            hold$tdata_out = hold$places$4$tdata;
-            hold$tuser_out = hold$places$4$tuser;
-            hold$tkeep_out = hold$places$4$tkeep;
-            hold$tlast_out = hold$places$4$tlast;
+            hold$head_tdata = hold$places$4$tdata;
+            hold$head_tuser = hold$places$4$tuser;
+            hold$head_tkeep = hold$places$4$tkeep;
+            hold$head_tlast = hold$places$4$tlast;
         end
         hold$write_at$5$clock = hold$clock;
         hold$read_at$5$clock = hold$clock;
@@ -12816,10 +12719,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$read_at$5$q) begin
             hold$head_full = hold$places$5$full;
             hold$head_open = hold$places$5$open;
-            hold$tdata_out = hold$places$5$tdata;
-            hold$tuser_out = hold$places$5$tuser;
-            hold$tkeep_out = hold$places$5$tkeep;
-            hold$tlast_out = hold$places$5$tlast;
+            hold$head_tdata = hold$places$5$tdata;
+            hold$head_tuser = hold$places$5$tuser;
+            hold$head_tkeep = hold$places$5$tkeep;
+            hold$head_tlast = hold$places$5$tlast;
         end
         hold$write_at$6$clock = hold$clock;
         hold$read_at$6$clock = hold$clock;
@@ -12830,10 +12733,10 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$read_at$6$q) begin
             hold$head_full = hold$places$6$full;
             hold$head_open = hold$places$6$open;
-            hold$tdata_out = hold$places$6$tdata;
-            hold$tuser_out = hold$places$6$tuser;
-            hold$tkeep_out = hold$places$6$tkeep;
-            hold$tlast_out = hold$places$6$tlast;
+            hold$head_tdata = hold$places$6$tdata;
+            hold$head_tuser = hold$places$6$tuser;
+            hold$head_tkeep = hold$places$6$tkeep;
+            hold$head_tlast = hold$places$6$tlast;
         end
         hold$write_at$7$clock = hold$clock;
         hold$read_at$7$clock = hold$clock;
@@ -12844,12 +12747,22 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         if (hold$read_at$7$q) begin
             hold$head_full = hold$places$7$full;
             hold$head_open = hold$places$7$open;
-            hold$tdata_out = hold$places$7$tdata;
-            hold$tuser_out = hold$places$7$tuser;
-            hold$tkeep_out = hold$places$7$tkeep;
-            hold$tlast_out = hold$places$7$tlast;
+            hold$head_tdata = hold$places$7$tdata;
+            hold$head_tuser = hold$places$7$tuser;
+            hold$head_tkeep = hold$places$7$tkeep;
+            hold$head_tlast = hold$places$7$tlast;
         end
-        hold$release = hold$head_full & !hold$head_open;
+        hold$leaving = hold$head_full & !hold$head_open;
+        hold$out_valid$d = hold$leaving;
+        hold$out_tdata$d = hold$head_tdata;
+        hold$out_tuser$d = hold$head_tuser;
+        hold$out_tkeep$d = hold$head_tkeep;
+        hold$out_tlast$d = hold$head_tlast;
+        hold$release = hold$out_valid$q;
+        hold$tdata_out = hold$out_tdata$q;
+        hold$tuser_out = hold$out_tuser$q;
+        hold$tkeep_out = hold$out_tkeep$q;
+        hold$tlast_out = hold$out_tlast$q;
         hold$places$0$clock = hold$clock;
         hold$places$0$rst = hold$rst;
         hold$places$0$write = hold$write & hold$write_at$0$q;
@@ -12858,7 +12771,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$0$tlast_in = hold$tlast;
         hold$places$0$tuser_in = hold$tuser;
         hold$places$0$open_in = hold$open;
-        hold$places$0$clear = hold$release & hold$read_at$0$q;
+        hold$places$0$clear = hold$leaving & hold$read_at$0$q;
         hold$places$0$resolve = hold$resolved & hold$open_at$0$q;
         hold$places$0$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -12872,7 +12785,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$1$tlast_in = hold$tlast;
         hold$places$1$tuser_in = hold$tuser;
         hold$places$1$open_in = hold$open;
-        hold$places$1$clear = hold$release & hold$read_at$1$q;
+        hold$places$1$clear = hold$leaving & hold$read_at$1$q;
         hold$places$1$resolve = hold$resolved & hold$open_at$1$q;
         hold$places$1$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -12886,7 +12799,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$2$tlast_in = hold$tlast;
         hold$places$2$tuser_in = hold$tuser;
         hold$places$2$open_in = hold$open;
-        hold$places$2$clear = hold$release & hold$read_at$2$q;
+        hold$places$2$clear = hold$leaving & hold$read_at$2$q;
         hold$places$2$resolve = hold$resolved & hold$open_at$2$q;
         hold$places$2$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -12900,7 +12813,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$3$tlast_in = hold$tlast;
         hold$places$3$tuser_in = hold$tuser;
         hold$places$3$open_in = hold$open;
-        hold$places$3$clear = hold$release & hold$read_at$3$q;
+        hold$places$3$clear = hold$leaving & hold$read_at$3$q;
         hold$places$3$resolve = hold$resolved & hold$open_at$3$q;
         hold$places$3$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -12914,7 +12827,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$4$tlast_in = hold$tlast;
         hold$places$4$tuser_in = hold$tuser;
         hold$places$4$open_in = hold$open;
-        hold$places$4$clear = hold$release & hold$read_at$4$q;
+        hold$places$4$clear = hold$leaving & hold$read_at$4$q;
         hold$places$4$resolve = hold$resolved & hold$open_at$4$q;
         hold$places$4$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -12928,7 +12841,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$5$tlast_in = hold$tlast;
         hold$places$5$tuser_in = hold$tuser;
         hold$places$5$open_in = hold$open;
-        hold$places$5$clear = hold$release & hold$read_at$5$q;
+        hold$places$5$clear = hold$leaving & hold$read_at$5$q;
         hold$places$5$resolve = hold$resolved & hold$open_at$5$q;
         hold$places$5$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -12942,7 +12855,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$6$tlast_in = hold$tlast;
         hold$places$6$tuser_in = hold$tuser;
         hold$places$6$open_in = hold$open;
-        hold$places$6$clear = hold$release & hold$read_at$6$q;
+        hold$places$6$clear = hold$leaving & hold$read_at$6$q;
         hold$places$6$resolve = hold$resolved & hold$open_at$6$q;
         hold$places$6$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -12956,13 +12869,13 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
         hold$places$7$tlast_in = hold$tlast;
         hold$places$7$tuser_in = hold$tuser;
         hold$places$7$open_in = hold$open;
-        hold$places$7$clear = hold$release & hold$read_at$7$q;
+        hold$places$7$clear = hold$leaving & hold$read_at$7$q;
         hold$places$7$resolve = hold$resolved & hold$open_at$7$q;
         hold$places$7$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
             hold$open_at$7$d = hold$write_at$7$q;
         end
-        if (hold$release) begin
+        if (hold$leaving) begin
             hold$read_at$1$d = hold$read_at$0$q;
             hold$read_at$2$d = hold$read_at$1$q;
             hold$read_at$3$d = hold$read_at$2$q;
@@ -12983,6 +12896,7 @@ module utf8_validator_iso10646_x8(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvali
             hold$write_at$0$d = hold$write_at$7$q;
         end
         if (hold$rst) begin
+            hold$out_valid$d = 1'b0;
             hold$write_at$0$d = 1'b1;
             hold$read_at$0$d = 1'b1;
             hold$write_at$1$d = 1'b0;

@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_validator_x4.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 7
+// utf8hdl-latency: 8
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -693,24 +693,15 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  scan$beats$last$1$q;
     reg  scan$beats$last$1$clock;
     localparam  marks$tuser_truncated = 4'h7;
+    localparam  marks$tuser_overlong = 4'h9;
+    localparam  marks$tuser_surrogate = 4'hb;
+    localparam  marks$tuser_out_of_range = 4'hd;
     reg  [16:0] marks$carry$d;
     reg  [16:0] marks$carry$q;
     reg  marks$carry$clock;
-    reg  [3:0] marks$carry_outside$d;
-    reg  [3:0] marks$carry_outside$q;
-    reg  marks$carry_outside$clock;
-    reg  [16:0] marks$before$0$earlier;
-    reg  [16:0] marks$before$0$later;
-    reg  [16:0] marks$before$0$joined;
-    reg  [16:0] marks$before$1$earlier;
-    reg  [16:0] marks$before$1$later;
-    reg  [16:0] marks$before$1$joined;
-    reg  [16:0] marks$before$2$earlier;
-    reg  [16:0] marks$before$2$later;
-    reg  [16:0] marks$before$2$joined;
-    reg  [16:0] marks$before$3$earlier;
-    reg  [16:0] marks$before$3$later;
-    reg  [16:0] marks$before$3$joined;
+    reg  [2:0] marks$carry_room$d;
+    reg  [2:0] marks$carry_room$q;
+    reg  marks$carry_room$clock;
     reg  [16:0] marks$after$earlier;
     reg  [16:0] marks$after$later;
     reg  [16:0] marks$after$joined;
@@ -718,34 +709,34 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  marks$marks$0$keep;
     reg  [16:0] marks$marks$0$forward;
     reg  [8:0] marks$marks$0$backward;
+    reg  [2:0] marks$marks$0$room;
     reg  marks$marks$0$last;
     reg  [3:0] marks$marks$0$tuser;
     reg  marks$marks$0$open;
-    reg  [3:0] marks$marks$0$outside_tuser;
     reg  [7:0] marks$marks$1$tdata;
     reg  marks$marks$1$keep;
     reg  [16:0] marks$marks$1$forward;
     reg  [8:0] marks$marks$1$backward;
+    reg  [2:0] marks$marks$1$room;
     reg  marks$marks$1$last;
     reg  [3:0] marks$marks$1$tuser;
     reg  marks$marks$1$open;
-    reg  [3:0] marks$marks$1$outside_tuser;
     reg  [7:0] marks$marks$2$tdata;
     reg  marks$marks$2$keep;
     reg  [16:0] marks$marks$2$forward;
     reg  [8:0] marks$marks$2$backward;
+    reg  [2:0] marks$marks$2$room;
     reg  marks$marks$2$last;
     reg  [3:0] marks$marks$2$tuser;
     reg  marks$marks$2$open;
-    reg  [3:0] marks$marks$2$outside_tuser;
     reg  [7:0] marks$marks$3$tdata;
     reg  marks$marks$3$keep;
     reg  [16:0] marks$marks$3$forward;
     reg  [8:0] marks$marks$3$backward;
+    reg  [2:0] marks$marks$3$room;
     reg  marks$marks$3$last;
     reg  [3:0] marks$marks$3$tuser;
     reg  marks$marks$3$open;
-    reg  [3:0] marks$marks$3$outside_tuser;
     reg  [7:0] marks$tdata_out$0$d;
     reg  [7:0] marks$tdata_out$0$q;
     reg  marks$tdata_out$0$clock;
@@ -826,35 +817,18 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  [3:0] marks$resolved_tuser_out$d;
     reg  [3:0] marks$resolved_tuser_out$q;
     reg  marks$resolved_tuser_out$clock;
-    reg  [3:0] marks$open_outside;
-    reg  marks$any_open;
+    reg  [16:0] marks$next_carry;
+    reg  [2:0] marks$next_trail;
+    reg  [2:0] marks$next_need;
     reg  marks$carry_open;
     reg  [2:0] marks$carry_trail;
     reg  [2:0] marks$carry_need;
     reg  [2:0] marks$beat_lead;
     reg  [3:0] marks$run;
+    reg  [3:0] marks$carry_outside;
+    reg  [2:0] marks$room;
     reg  marks$resolving;
     reg  [3:0] marks$resolving_tuser;
-    reg  [2:0] marks$before$0$earlier_trail;
-    reg  [2:0] marks$before$0$later_trail;
-    reg  [3:0] marks$before$0$trail_sum;
-    reg  [2:0] marks$before$0$trail;
-    reg  [4:0] marks$before$0$first;
-    reg  [2:0] marks$before$1$earlier_trail;
-    reg  [2:0] marks$before$1$later_trail;
-    reg  [3:0] marks$before$1$trail_sum;
-    reg  [2:0] marks$before$1$trail;
-    reg  [4:0] marks$before$1$first;
-    reg  [2:0] marks$before$2$earlier_trail;
-    reg  [2:0] marks$before$2$later_trail;
-    reg  [3:0] marks$before$2$trail_sum;
-    reg  [2:0] marks$before$2$trail;
-    reg  [4:0] marks$before$2$first;
-    reg  [2:0] marks$before$3$earlier_trail;
-    reg  [2:0] marks$before$3$later_trail;
-    reg  [3:0] marks$before$3$trail_sum;
-    reg  [2:0] marks$before$3$trail;
-    reg  [4:0] marks$before$3$first;
     reg  [2:0] marks$after$earlier_trail;
     reg  [2:0] marks$after$later_trail;
     reg  [3:0] marks$after$trail_sum;
@@ -1164,8 +1138,28 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$open_at$7$d;
     reg  hold$open_at$7$q;
     reg  hold$open_at$7$clock;
+    reg  hold$out_valid$d;
+    reg  hold$out_valid$q;
+    reg  hold$out_valid$clock;
+    reg  [31:0] hold$out_tdata$d;
+    reg  [31:0] hold$out_tdata$q;
+    reg  hold$out_tdata$clock;
+    reg  [15:0] hold$out_tuser$d;
+    reg  [15:0] hold$out_tuser$q;
+    reg  hold$out_tuser$clock;
+    reg  [3:0] hold$out_tkeep$d;
+    reg  [3:0] hold$out_tkeep$q;
+    reg  hold$out_tkeep$clock;
+    reg  hold$out_tlast$d;
+    reg  hold$out_tlast$q;
+    reg  hold$out_tlast$clock;
     reg  hold$head_full;
     reg  hold$head_open;
+    reg  hold$leaving;
+    reg  [31:0] hold$head_tdata;
+    reg  [15:0] hold$head_tuser;
+    reg  [3:0] hold$head_tkeep;
+    reg  hold$head_tlast;
     reg  hold$places$0$full_reg$d;
     reg  hold$places$0$full_reg$q;
     reg  hold$places$0$full_reg$clock;
@@ -1202,6 +1196,9 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$places$0$opens$3$d;
     reg  hold$places$0$opens$3$q;
     reg  hold$places$0$opens$3$clock;
+    reg  hold$places$0$any_open$d;
+    reg  hold$places$0$any_open$q;
+    reg  hold$places$0$any_open$clock;
     reg  [3:0] hold$places$0$marks_bus$lane$0;
     reg  [3:0] hold$places$0$marks_bus$lane$1;
     reg  [3:0] hold$places$0$marks_bus$lane$2;
@@ -1243,6 +1240,9 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$places$1$opens$3$d;
     reg  hold$places$1$opens$3$q;
     reg  hold$places$1$opens$3$clock;
+    reg  hold$places$1$any_open$d;
+    reg  hold$places$1$any_open$q;
+    reg  hold$places$1$any_open$clock;
     reg  [3:0] hold$places$1$marks_bus$lane$0;
     reg  [3:0] hold$places$1$marks_bus$lane$1;
     reg  [3:0] hold$places$1$marks_bus$lane$2;
@@ -1284,6 +1284,9 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$places$2$opens$3$d;
     reg  hold$places$2$opens$3$q;
     reg  hold$places$2$opens$3$clock;
+    reg  hold$places$2$any_open$d;
+    reg  hold$places$2$any_open$q;
+    reg  hold$places$2$any_open$clock;
     reg  [3:0] hold$places$2$marks_bus$lane$0;
     reg  [3:0] hold$places$2$marks_bus$lane$1;
     reg  [3:0] hold$places$2$marks_bus$lane$2;
@@ -1325,6 +1328,9 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$places$3$opens$3$d;
     reg  hold$places$3$opens$3$q;
     reg  hold$places$3$opens$3$clock;
+    reg  hold$places$3$any_open$d;
+    reg  hold$places$3$any_open$q;
+    reg  hold$places$3$any_open$clock;
     reg  [3:0] hold$places$3$marks_bus$lane$0;
     reg  [3:0] hold$places$3$marks_bus$lane$1;
     reg  [3:0] hold$places$3$marks_bus$lane$2;
@@ -1366,6 +1372,9 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$places$4$opens$3$d;
     reg  hold$places$4$opens$3$q;
     reg  hold$places$4$opens$3$clock;
+    reg  hold$places$4$any_open$d;
+    reg  hold$places$4$any_open$q;
+    reg  hold$places$4$any_open$clock;
     reg  [3:0] hold$places$4$marks_bus$lane$0;
     reg  [3:0] hold$places$4$marks_bus$lane$1;
     reg  [3:0] hold$places$4$marks_bus$lane$2;
@@ -1407,6 +1416,9 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$places$5$opens$3$d;
     reg  hold$places$5$opens$3$q;
     reg  hold$places$5$opens$3$clock;
+    reg  hold$places$5$any_open$d;
+    reg  hold$places$5$any_open$q;
+    reg  hold$places$5$any_open$clock;
     reg  [3:0] hold$places$5$marks_bus$lane$0;
     reg  [3:0] hold$places$5$marks_bus$lane$1;
     reg  [3:0] hold$places$5$marks_bus$lane$2;
@@ -1448,6 +1460,9 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$places$6$opens$3$d;
     reg  hold$places$6$opens$3$q;
     reg  hold$places$6$opens$3$clock;
+    reg  hold$places$6$any_open$d;
+    reg  hold$places$6$any_open$q;
+    reg  hold$places$6$any_open$clock;
     reg  [3:0] hold$places$6$marks_bus$lane$0;
     reg  [3:0] hold$places$6$marks_bus$lane$1;
     reg  [3:0] hold$places$6$marks_bus$lane$2;
@@ -1489,6 +1504,9 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     reg  hold$places$7$opens$3$d;
     reg  hold$places$7$opens$3$q;
     reg  hold$places$7$opens$3$clock;
+    reg  hold$places$7$any_open$d;
+    reg  hold$places$7$any_open$q;
+    reg  hold$places$7$any_open$clock;
     reg  [3:0] hold$places$7$marks_bus$lane$0;
     reg  [3:0] hold$places$7$marks_bus$lane$1;
     reg  [3:0] hold$places$7$marks_bus$lane$2;
@@ -3556,84 +3574,12 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(posedge marks$carry$clock) begin
        marks$carry$q <= marks$carry$d;
     end
-    // marks$carry_outside
+    // marks$carry_room
     initial begin
-       marks$carry_outside$q = 4'h0;
+       marks$carry_room$q = 3'h0;
     end
-    always @(posedge marks$carry_outside$clock) begin
-       marks$carry_outside$q <= marks$carry_outside$d;
-    end
-    // marks$before$0
-    always @(*) begin
-        marks$before$0$earlier_trail = marks$before$0$earlier[('h1)+:(3)];
-        marks$before$0$later_trail = marks$before$0$later[('h1)+:(3)];
-        marks$before$0$trail_sum = {{1{1'b0}}, marks$before$0$earlier_trail} + {{1{1'b0}}, marks$before$0$later_trail};
-        marks$before$0$trail = marks$before$0$trail_sum[('h0)+:(3)];
-        if (marks$before$0$trail_sum['h3]) begin
-            marks$before$0$trail = 'h7;
-        end
-        marks$before$0$first = marks$before$0$later[('hc)+:(5)];
-        if (marks$before$0$earlier_trail != 'h0) begin
-            marks$before$0$first = marks$before$0$earlier[('hc)+:(5)];
-        end
-        marks$before$0$joined = marks$before$0$later;
-        if (marks$before$0$later['h0]) begin
-            marks$before$0$joined = (marks$before$0$earlier & 'hff1) | ({{14{1'b0}}, marks$before$0$trail} << 'h1) | ({{12{1'b0}}, marks$before$0$first} << 'hc);
-        end
-    end
-    // marks$before$1
-    always @(*) begin
-        marks$before$1$earlier_trail = marks$before$1$earlier[('h1)+:(3)];
-        marks$before$1$later_trail = marks$before$1$later[('h1)+:(3)];
-        marks$before$1$trail_sum = {{1{1'b0}}, marks$before$1$earlier_trail} + {{1{1'b0}}, marks$before$1$later_trail};
-        marks$before$1$trail = marks$before$1$trail_sum[('h0)+:(3)];
-        if (marks$before$1$trail_sum['h3]) begin
-            marks$before$1$trail = 'h7;
-        end
-        marks$before$1$first = marks$before$1$later[('hc)+:(5)];
-        if (marks$before$1$earlier_trail != 'h0) begin
-            marks$before$1$first = marks$before$1$earlier[('hc)+:(5)];
-        end
-        marks$before$1$joined = marks$before$1$later;
-        if (marks$before$1$later['h0]) begin
-            marks$before$1$joined = (marks$before$1$earlier & 'hff1) | ({{14{1'b0}}, marks$before$1$trail} << 'h1) | ({{12{1'b0}}, marks$before$1$first} << 'hc);
-        end
-    end
-    // marks$before$2
-    always @(*) begin
-        marks$before$2$earlier_trail = marks$before$2$earlier[('h1)+:(3)];
-        marks$before$2$later_trail = marks$before$2$later[('h1)+:(3)];
-        marks$before$2$trail_sum = {{1{1'b0}}, marks$before$2$earlier_trail} + {{1{1'b0}}, marks$before$2$later_trail};
-        marks$before$2$trail = marks$before$2$trail_sum[('h0)+:(3)];
-        if (marks$before$2$trail_sum['h3]) begin
-            marks$before$2$trail = 'h7;
-        end
-        marks$before$2$first = marks$before$2$later[('hc)+:(5)];
-        if (marks$before$2$earlier_trail != 'h0) begin
-            marks$before$2$first = marks$before$2$earlier[('hc)+:(5)];
-        end
-        marks$before$2$joined = marks$before$2$later;
-        if (marks$before$2$later['h0]) begin
-            marks$before$2$joined = (marks$before$2$earlier & 'hff1) | ({{14{1'b0}}, marks$before$2$trail} << 'h1) | ({{12{1'b0}}, marks$before$2$first} << 'hc);
-        end
-    end
-    // marks$before$3
-    always @(*) begin
-        marks$before$3$earlier_trail = marks$before$3$earlier[('h1)+:(3)];
-        marks$before$3$later_trail = marks$before$3$later[('h1)+:(3)];
-        marks$before$3$trail_sum = {{1{1'b0}}, marks$before$3$earlier_trail} + {{1{1'b0}}, marks$before$3$later_trail};
-        marks$before$3$trail = marks$before$3$trail_sum[('h0)+:(3)];
-        if (marks$before$3$trail_sum['h3]) begin
-            marks$before$3$trail = 'h7;
-        end
-        marks$before$3$first = marks$before$3$later[('hc)+:(5)];
-        if (marks$before$3$earlier_trail != 'h0) begin
-            marks$before$3$first = marks$before$3$earlier[('hc)+:(5)];
-        end
-        marks$before$3$joined = marks$before$3$later;
-        if (marks$before$3$later['h0]) begin
-            marks$before$3$joined = (marks$before$3$earlier & 'hff1) | ({{14{1'b0}}, marks$before$3$trail} << 'h1) | ({{12{1'b0}}, marks$before$3$first} << 'hc);
-        end
+    always @(posedge marks$carry_room$clock) begin
+       marks$carry_room$q <= marks$carry_room$d;
     end
     // marks$after
     always @(*) begin
@@ -3848,8 +3794,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(*) begin
         marks$marks$0$octet$tdata = marks$marks$0$tdata;
         marks$marks$0$lead$byte_class = marks$marks$0$octet$byte_class;
-        marks$marks$0$outside_tuser = marks$marks$0$lead$outside_tuser;
-        marks$marks$0$unused_inputs = |marks$marks$0$octet$free_bits | marks$marks$0$forward['h0];
+        marks$marks$0$unused_inputs = |marks$marks$0$octet$free_bits;
         marks$marks$0$need = 'h0;
         if (marks$marks$0$lead$lead_length > 'h1) begin
             marks$marks$0$need = marks$marks$0$lead$lead_length - 'h1;
@@ -3861,7 +3806,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         marks$marks$0$runs_on = 1'b0;
         marks$marks$0$tuser = 'h0;
         if (marks$marks$0$keep & (marks$marks$0$octet$continuation != 'h0)) begin
-            if (~((marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$forward[('h4)+:(3)]) & ((marks$marks$0$second & marks$marks$0$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$forward[('h4)+:(3)]) & ((marks$marks$0$second & marks$marks$0$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$0$forward['h0] & (marks$marks$0$forward[('h1)+:(3)] < marks$marks$0$room))) begin
                 marks$marks$0$tuser = marks$marks$0$lead$malformed_tuser;
             end
         end
@@ -4087,8 +4032,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(*) begin
         marks$marks$1$octet$tdata = marks$marks$1$tdata;
         marks$marks$1$lead$byte_class = marks$marks$1$octet$byte_class;
-        marks$marks$1$outside_tuser = marks$marks$1$lead$outside_tuser;
-        marks$marks$1$unused_inputs = |marks$marks$1$octet$free_bits | marks$marks$1$forward['h0];
+        marks$marks$1$unused_inputs = |marks$marks$1$octet$free_bits;
         marks$marks$1$need = 'h0;
         if (marks$marks$1$lead$lead_length > 'h1) begin
             marks$marks$1$need = marks$marks$1$lead$lead_length - 'h1;
@@ -4100,7 +4044,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         marks$marks$1$runs_on = 1'b0;
         marks$marks$1$tuser = 'h0;
         if (marks$marks$1$keep & (marks$marks$1$octet$continuation != 'h0)) begin
-            if (~((marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$forward[('h4)+:(3)]) & ((marks$marks$1$second & marks$marks$1$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$forward[('h4)+:(3)]) & ((marks$marks$1$second & marks$marks$1$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$1$forward['h0] & (marks$marks$1$forward[('h1)+:(3)] < marks$marks$1$room))) begin
                 marks$marks$1$tuser = marks$marks$1$lead$malformed_tuser;
             end
         end
@@ -4326,8 +4270,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(*) begin
         marks$marks$2$octet$tdata = marks$marks$2$tdata;
         marks$marks$2$lead$byte_class = marks$marks$2$octet$byte_class;
-        marks$marks$2$outside_tuser = marks$marks$2$lead$outside_tuser;
-        marks$marks$2$unused_inputs = |marks$marks$2$octet$free_bits | marks$marks$2$forward['h0];
+        marks$marks$2$unused_inputs = |marks$marks$2$octet$free_bits;
         marks$marks$2$need = 'h0;
         if (marks$marks$2$lead$lead_length > 'h1) begin
             marks$marks$2$need = marks$marks$2$lead$lead_length - 'h1;
@@ -4339,7 +4282,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         marks$marks$2$runs_on = 1'b0;
         marks$marks$2$tuser = 'h0;
         if (marks$marks$2$keep & (marks$marks$2$octet$continuation != 'h0)) begin
-            if (~((marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$forward[('h4)+:(3)]) & ((marks$marks$2$second & marks$marks$2$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$forward[('h4)+:(3)]) & ((marks$marks$2$second & marks$marks$2$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$2$forward['h0] & (marks$marks$2$forward[('h1)+:(3)] < marks$marks$2$room))) begin
                 marks$marks$2$tuser = marks$marks$2$lead$malformed_tuser;
             end
         end
@@ -4565,8 +4508,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(*) begin
         marks$marks$3$octet$tdata = marks$marks$3$tdata;
         marks$marks$3$lead$byte_class = marks$marks$3$octet$byte_class;
-        marks$marks$3$outside_tuser = marks$marks$3$lead$outside_tuser;
-        marks$marks$3$unused_inputs = |marks$marks$3$octet$free_bits | marks$marks$3$forward['h0];
+        marks$marks$3$unused_inputs = |marks$marks$3$octet$free_bits;
         marks$marks$3$need = 'h0;
         if (marks$marks$3$lead$lead_length > 'h1) begin
             marks$marks$3$need = marks$marks$3$lead$lead_length - 'h1;
@@ -4578,7 +4520,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         marks$marks$3$runs_on = 1'b0;
         marks$marks$3$tuser = 'h0;
         if (marks$marks$3$keep & (marks$marks$3$octet$continuation != 'h0)) begin
-            if (~((marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$forward[('h4)+:(3)]) & ((marks$marks$3$second & marks$marks$3$forward[('h7)+:(5)]) != 'h0))) begin
+            if (~((marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$forward[('h4)+:(3)]) & ((marks$marks$3$second & marks$marks$3$forward[('h7)+:(5)]) != 'h0)) & ~(marks$marks$3$forward['h0] & (marks$marks$3$forward[('h1)+:(3)] < marks$marks$3$room))) begin
                 marks$marks$3$tuser = marks$marks$3$lead$malformed_tuser;
             end
         end
@@ -4760,68 +4702,57 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     // marks
     always @(*) begin
         marks$carry$clock = marks$clock;
-        marks$carry_outside$clock = marks$clock;
+        marks$carry_room$clock = marks$clock;
         marks$tlast_out$clock = marks$clock;
         marks$write_out$clock = marks$clock;
         marks$resolved_out$clock = marks$clock;
         marks$resolved_tuser_out$clock = marks$clock;
         marks$carry$d = marks$carry$q;
-        marks$carry_outside$d = marks$carry_outside$q;
+        marks$carry_room$d = marks$carry_room$q;
         marks$tlast_out$d = marks$tlast_out$q;
         marks$write_out$d = marks$write_out$q;
         marks$resolved_out$d = marks$resolved_out$q;
         marks$resolved_tuser_out$d = marks$resolved_tuser_out$q;
-        marks$before$0$earlier = marks$carry$q;
-        marks$before$0$later = 'h1;
-        marks$before$1$earlier = marks$carry$q;
-        marks$before$1$later = marks$forward$0;
-        marks$before$2$earlier = marks$carry$q;
-        marks$before$2$later = marks$forward$1;
-        marks$before$3$earlier = marks$carry$q;
-        marks$before$3$later = marks$forward$2;
-        marks$any_open = 1'b0;
-        marks$open_outside = 'h0;
+        marks$carry_open = marks$carry_room$q != 'h0;
+        marks$carry_trail = marks$carry$q[('h1)+:(3)];
+        marks$carry_need = marks$carry$q[('h4)+:(3)];
+        marks$beat_lead = marks$backward$0[('h1)+:(3)];
+        marks$room = 'h0;
+        if ((marks$carry_trail != 'h0) | ((marks$backward$0[('h4)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0)) begin
+            marks$room = marks$carry_room$q;
+        end
+        marks$carry_outside = marks$tuser_out_of_range;
+        if (marks$carry$q['hb]) begin
+            marks$carry_outside = marks$tuser_overlong;
+        end
+        else if (marks$carry$q['ha]) begin
+            marks$carry_outside = marks$tuser_surrogate;
+        end
+        marks$run = {{1{1'b0}}, marks$carry_trail} + {{1{1'b0}}, marks$beat_lead};
+        marks$marks$0$forward = 'h1;
+        marks$marks$1$forward = marks$forward$0;
+        marks$marks$2$forward = marks$forward$1;
+        marks$marks$3$forward = marks$forward$2;
         marks$marks$0$tdata = marks$data$0;
         marks$marks$0$keep = marks$keep$0;
-        marks$marks$0$forward = marks$before$0$joined;
+        marks$marks$0$room = marks$room;
         marks$marks$0$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$0$open;
-        if (marks$marks$0$open) begin
-            marks$open_outside = marks$marks$0$outside_tuser;
-        end
         marks$marks$1$tdata = marks$data$1;
         marks$marks$1$keep = marks$keep$1;
-        marks$marks$1$forward = marks$before$1$joined;
+        marks$marks$1$room = marks$room;
         marks$marks$1$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$1$open;
-        if (marks$marks$1$open) begin
-            marks$open_outside = marks$marks$1$outside_tuser;
-        end
         marks$marks$2$tdata = marks$data$2;
         marks$marks$2$keep = marks$keep$2;
-        marks$marks$2$forward = marks$before$2$joined;
+        marks$marks$2$room = marks$room;
         marks$marks$2$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$2$open;
-        if (marks$marks$2$open) begin
-            marks$open_outside = marks$marks$2$outside_tuser;
-        end
         marks$marks$3$tdata = marks$data$3;
         marks$marks$3$keep = marks$keep$3;
-        marks$marks$3$forward = marks$before$3$joined;
+        marks$marks$3$room = marks$room;
         marks$marks$3$last = marks$last;
-        marks$any_open = marks$any_open | marks$marks$3$open;
-        if (marks$marks$3$open) begin
-            marks$open_outside = marks$marks$3$outside_tuser;
-        end
         marks$marks$0$backward = marks$backward$1;
         marks$marks$1$backward = marks$backward$2;
         marks$marks$2$backward = marks$backward$3;
         marks$marks$3$backward = 'h1;
-        marks$carry_open = !marks$carry$q['h0] & (marks$carry$q[('h1)+:(3)] < marks$carry$q[('h4)+:(3)]) & ((marks$carry$q[('h1)+:(3)] == 'h0) | ((marks$carry$q[('hc)+:(5)] & marks$carry$q[('h7)+:(5)]) != 'h0));
-        marks$carry_trail = marks$carry$q[('h1)+:(3)];
-        marks$carry_need = marks$carry$q[('h4)+:(3)];
-        marks$beat_lead = marks$backward$0[('h1)+:(3)];
-        marks$run = {{1{1'b0}}, marks$carry_trail} + {{1{1'b0}}, marks$beat_lead};
         marks$resolving = 1'b0;
         marks$resolving_tuser = 'h0;
         if (marks$beat & marks$carry_open) begin
@@ -4833,7 +4764,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
                 marks$resolving = 1'b1;
                 marks$resolving_tuser = marks$tuser_truncated;
                 if (marks$backward$0[('h4)+:(5)] != 'h0) begin
-                    marks$resolving_tuser = marks$carry_outside$q;
+                    marks$resolving_tuser = marks$carry_outside;
                 end
             end
             else if (marks$run >= {{1{1'b0}}, marks$carry_need}) begin
@@ -4846,14 +4777,22 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         end
         marks$after$earlier = marks$carry$q;
         marks$after$later = marks$forward$3;
+        marks$next_carry = marks$carry$q;
         if (marks$beat) begin
-            marks$carry$d = marks$after$joined;
+            marks$next_carry = marks$after$joined;
             if (marks$last) begin
-                marks$carry$d = 'h1;
+                marks$next_carry = 'h1;
             end
-            if (marks$any_open) begin
-                marks$carry_outside$d = marks$open_outside;
-            end
+        end
+        if (marks$rst) begin
+            marks$next_carry = 'h1;
+        end
+        marks$carry$d = marks$next_carry;
+        marks$next_trail = marks$next_carry[('h1)+:(3)];
+        marks$next_need = marks$next_carry[('h4)+:(3)];
+        marks$carry_room$d = 'h0;
+        if (!marks$next_carry['h0] & (marks$next_trail < marks$next_need) & ((marks$next_trail == 'h0) | ((marks$next_carry[('hc)+:(5)] & marks$next_carry[('h7)+:(5)]) != 'h0))) begin
+            marks$carry_room$d = marks$next_need - marks$next_trail;
         end
         marks$write_out$d = marks$beat;
         marks$tlast_out$d = marks$last;
@@ -4916,7 +4855,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         marks$resolved = marks$resolved_out$q;
         marks$resolved_tuser = marks$resolved_tuser_out$q;
         if (marks$rst) begin
-            marks$carry$d = 'h1;
             marks$write_out$d = 1'b0;
             marks$resolved_out$d = 1'b0;
         end
@@ -5005,6 +4943,13 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(posedge hold$places$0$opens$3$clock) begin
        hold$places$0$opens$3$q <= hold$places$0$opens$3$d;
     end
+    // hold$places$0$any_open
+    initial begin
+       hold$places$0$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$0$any_open$clock) begin
+       hold$places$0$any_open$q <= hold$places$0$any_open$d;
+    end
     // hold$places$0$marks_bus
     always @(*) hold$places$0$marks_bus$bus = {hold$places$0$marks_bus$lane$3, hold$places$0$marks_bus$lane$2, hold$places$0$marks_bus$lane$1, hold$places$0$marks_bus$lane$0};
     // hold$places$0
@@ -5013,16 +4958,16 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$0$data$clock = hold$places$0$clock;
         hold$places$0$keep$clock = hold$places$0$clock;
         hold$places$0$last$clock = hold$places$0$clock;
+        hold$places$0$any_open$clock = hold$places$0$clock;
         hold$places$0$full_reg$d = hold$places$0$full_reg$q;
         hold$places$0$data$d = hold$places$0$data$q;
         hold$places$0$keep$d = hold$places$0$keep$q;
         hold$places$0$last$d = hold$places$0$last$q;
-        hold$places$0$open = 1'b0;
+        hold$places$0$any_open$d = hold$places$0$any_open$q;
         hold$places$0$marks$0$clock = hold$places$0$clock;
         hold$places$0$opens$0$clock = hold$places$0$clock;
         hold$places$0$marks$0$d = hold$places$0$marks$0$q;
         hold$places$0$opens$0$d = hold$places$0$opens$0$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$0$q;
         hold$places$0$marks_bus$lane$0 = hold$places$0$marks$0$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$0$q) begin
@@ -5034,7 +4979,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$0$opens$1$clock = hold$places$0$clock;
         hold$places$0$marks$1$d = hold$places$0$marks$1$q;
         hold$places$0$opens$1$d = hold$places$0$opens$1$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$1$q;
         hold$places$0$marks_bus$lane$1 = hold$places$0$marks$1$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$1$q) begin
@@ -5046,7 +4990,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$0$opens$2$clock = hold$places$0$clock;
         hold$places$0$marks$2$d = hold$places$0$marks$2$q;
         hold$places$0$opens$2$d = hold$places$0$opens$2$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$2$q;
         hold$places$0$marks_bus$lane$2 = hold$places$0$marks$2$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$2$q) begin
@@ -5058,13 +5001,15 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$0$opens$3$clock = hold$places$0$clock;
         hold$places$0$marks$3$d = hold$places$0$marks$3$q;
         hold$places$0$opens$3$d = hold$places$0$opens$3$q;
-        hold$places$0$open = hold$places$0$open | hold$places$0$opens$3$q;
         hold$places$0$marks_bus$lane$3 = hold$places$0$marks$3$q;
         if (hold$places$0$resolve) begin
             if (hold$places$0$opens$3$q) begin
                 hold$places$0$marks$3$d = hold$places$0$resolved_tuser;
             end
             hold$places$0$opens$3$d = 1'b0;
+        end
+        if (hold$places$0$resolve) begin
+            hold$places$0$any_open$d = 1'b0;
         end
         if (hold$places$0$clear) begin
             hold$places$0$full_reg$d = 1'b0;
@@ -5074,6 +5019,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
             hold$places$0$data$d = hold$places$0$tdata_in;
             hold$places$0$keep$d = hold$places$0$tkeep_in;
             hold$places$0$last$d = hold$places$0$tlast_in;
+            hold$places$0$any_open$d = hold$places$0$open_in != 'h0;
             hold$places$0$marks$0$d = hold$places$0$tuser_in[('h4 * 0)+:(4)];
             hold$places$0$opens$0$d = hold$places$0$open_in[0];
             hold$places$0$marks$1$d = hold$places$0$tuser_in[('h4 * 1)+:(4)];
@@ -5087,9 +5033,11 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$0$tdata = hold$places$0$data$q;
         hold$places$0$tkeep = hold$places$0$keep$q;
         hold$places$0$tlast = hold$places$0$last$q;
+        hold$places$0$open = hold$places$0$any_open$q;
         hold$places$0$tuser = hold$places$0$marks_bus$bus;
         if (hold$places$0$rst) begin
             hold$places$0$full_reg$d = 1'b0;
+            hold$places$0$any_open$d = 1'b0;
             hold$places$0$opens$0$d = 1'b0;
             hold$places$0$opens$1$d = 1'b0;
             hold$places$0$opens$2$d = 1'b0;
@@ -5180,6 +5128,13 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(posedge hold$places$1$opens$3$clock) begin
        hold$places$1$opens$3$q <= hold$places$1$opens$3$d;
     end
+    // hold$places$1$any_open
+    initial begin
+       hold$places$1$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$1$any_open$clock) begin
+       hold$places$1$any_open$q <= hold$places$1$any_open$d;
+    end
     // hold$places$1$marks_bus
     always @(*) hold$places$1$marks_bus$bus = {hold$places$1$marks_bus$lane$3, hold$places$1$marks_bus$lane$2, hold$places$1$marks_bus$lane$1, hold$places$1$marks_bus$lane$0};
     // hold$places$1
@@ -5188,16 +5143,16 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$1$data$clock = hold$places$1$clock;
         hold$places$1$keep$clock = hold$places$1$clock;
         hold$places$1$last$clock = hold$places$1$clock;
+        hold$places$1$any_open$clock = hold$places$1$clock;
         hold$places$1$full_reg$d = hold$places$1$full_reg$q;
         hold$places$1$data$d = hold$places$1$data$q;
         hold$places$1$keep$d = hold$places$1$keep$q;
         hold$places$1$last$d = hold$places$1$last$q;
-        hold$places$1$open = 1'b0;
+        hold$places$1$any_open$d = hold$places$1$any_open$q;
         hold$places$1$marks$0$clock = hold$places$1$clock;
         hold$places$1$opens$0$clock = hold$places$1$clock;
         hold$places$1$marks$0$d = hold$places$1$marks$0$q;
         hold$places$1$opens$0$d = hold$places$1$opens$0$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$0$q;
         hold$places$1$marks_bus$lane$0 = hold$places$1$marks$0$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$0$q) begin
@@ -5209,7 +5164,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$1$opens$1$clock = hold$places$1$clock;
         hold$places$1$marks$1$d = hold$places$1$marks$1$q;
         hold$places$1$opens$1$d = hold$places$1$opens$1$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$1$q;
         hold$places$1$marks_bus$lane$1 = hold$places$1$marks$1$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$1$q) begin
@@ -5221,7 +5175,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$1$opens$2$clock = hold$places$1$clock;
         hold$places$1$marks$2$d = hold$places$1$marks$2$q;
         hold$places$1$opens$2$d = hold$places$1$opens$2$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$2$q;
         hold$places$1$marks_bus$lane$2 = hold$places$1$marks$2$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$2$q) begin
@@ -5233,13 +5186,15 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$1$opens$3$clock = hold$places$1$clock;
         hold$places$1$marks$3$d = hold$places$1$marks$3$q;
         hold$places$1$opens$3$d = hold$places$1$opens$3$q;
-        hold$places$1$open = hold$places$1$open | hold$places$1$opens$3$q;
         hold$places$1$marks_bus$lane$3 = hold$places$1$marks$3$q;
         if (hold$places$1$resolve) begin
             if (hold$places$1$opens$3$q) begin
                 hold$places$1$marks$3$d = hold$places$1$resolved_tuser;
             end
             hold$places$1$opens$3$d = 1'b0;
+        end
+        if (hold$places$1$resolve) begin
+            hold$places$1$any_open$d = 1'b0;
         end
         if (hold$places$1$clear) begin
             hold$places$1$full_reg$d = 1'b0;
@@ -5249,6 +5204,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
             hold$places$1$data$d = hold$places$1$tdata_in;
             hold$places$1$keep$d = hold$places$1$tkeep_in;
             hold$places$1$last$d = hold$places$1$tlast_in;
+            hold$places$1$any_open$d = hold$places$1$open_in != 'h0;
             hold$places$1$marks$0$d = hold$places$1$tuser_in[('h4 * 0)+:(4)];
             hold$places$1$opens$0$d = hold$places$1$open_in[0];
             hold$places$1$marks$1$d = hold$places$1$tuser_in[('h4 * 1)+:(4)];
@@ -5262,9 +5218,11 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$1$tdata = hold$places$1$data$q;
         hold$places$1$tkeep = hold$places$1$keep$q;
         hold$places$1$tlast = hold$places$1$last$q;
+        hold$places$1$open = hold$places$1$any_open$q;
         hold$places$1$tuser = hold$places$1$marks_bus$bus;
         if (hold$places$1$rst) begin
             hold$places$1$full_reg$d = 1'b0;
+            hold$places$1$any_open$d = 1'b0;
             hold$places$1$opens$0$d = 1'b0;
             hold$places$1$opens$1$d = 1'b0;
             hold$places$1$opens$2$d = 1'b0;
@@ -5355,6 +5313,13 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(posedge hold$places$2$opens$3$clock) begin
        hold$places$2$opens$3$q <= hold$places$2$opens$3$d;
     end
+    // hold$places$2$any_open
+    initial begin
+       hold$places$2$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$2$any_open$clock) begin
+       hold$places$2$any_open$q <= hold$places$2$any_open$d;
+    end
     // hold$places$2$marks_bus
     always @(*) hold$places$2$marks_bus$bus = {hold$places$2$marks_bus$lane$3, hold$places$2$marks_bus$lane$2, hold$places$2$marks_bus$lane$1, hold$places$2$marks_bus$lane$0};
     // hold$places$2
@@ -5363,16 +5328,16 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$2$data$clock = hold$places$2$clock;
         hold$places$2$keep$clock = hold$places$2$clock;
         hold$places$2$last$clock = hold$places$2$clock;
+        hold$places$2$any_open$clock = hold$places$2$clock;
         hold$places$2$full_reg$d = hold$places$2$full_reg$q;
         hold$places$2$data$d = hold$places$2$data$q;
         hold$places$2$keep$d = hold$places$2$keep$q;
         hold$places$2$last$d = hold$places$2$last$q;
-        hold$places$2$open = 1'b0;
+        hold$places$2$any_open$d = hold$places$2$any_open$q;
         hold$places$2$marks$0$clock = hold$places$2$clock;
         hold$places$2$opens$0$clock = hold$places$2$clock;
         hold$places$2$marks$0$d = hold$places$2$marks$0$q;
         hold$places$2$opens$0$d = hold$places$2$opens$0$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$0$q;
         hold$places$2$marks_bus$lane$0 = hold$places$2$marks$0$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$0$q) begin
@@ -5384,7 +5349,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$2$opens$1$clock = hold$places$2$clock;
         hold$places$2$marks$1$d = hold$places$2$marks$1$q;
         hold$places$2$opens$1$d = hold$places$2$opens$1$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$1$q;
         hold$places$2$marks_bus$lane$1 = hold$places$2$marks$1$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$1$q) begin
@@ -5396,7 +5360,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$2$opens$2$clock = hold$places$2$clock;
         hold$places$2$marks$2$d = hold$places$2$marks$2$q;
         hold$places$2$opens$2$d = hold$places$2$opens$2$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$2$q;
         hold$places$2$marks_bus$lane$2 = hold$places$2$marks$2$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$2$q) begin
@@ -5408,13 +5371,15 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$2$opens$3$clock = hold$places$2$clock;
         hold$places$2$marks$3$d = hold$places$2$marks$3$q;
         hold$places$2$opens$3$d = hold$places$2$opens$3$q;
-        hold$places$2$open = hold$places$2$open | hold$places$2$opens$3$q;
         hold$places$2$marks_bus$lane$3 = hold$places$2$marks$3$q;
         if (hold$places$2$resolve) begin
             if (hold$places$2$opens$3$q) begin
                 hold$places$2$marks$3$d = hold$places$2$resolved_tuser;
             end
             hold$places$2$opens$3$d = 1'b0;
+        end
+        if (hold$places$2$resolve) begin
+            hold$places$2$any_open$d = 1'b0;
         end
         if (hold$places$2$clear) begin
             hold$places$2$full_reg$d = 1'b0;
@@ -5424,6 +5389,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
             hold$places$2$data$d = hold$places$2$tdata_in;
             hold$places$2$keep$d = hold$places$2$tkeep_in;
             hold$places$2$last$d = hold$places$2$tlast_in;
+            hold$places$2$any_open$d = hold$places$2$open_in != 'h0;
             hold$places$2$marks$0$d = hold$places$2$tuser_in[('h4 * 0)+:(4)];
             hold$places$2$opens$0$d = hold$places$2$open_in[0];
             hold$places$2$marks$1$d = hold$places$2$tuser_in[('h4 * 1)+:(4)];
@@ -5437,9 +5403,11 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$2$tdata = hold$places$2$data$q;
         hold$places$2$tkeep = hold$places$2$keep$q;
         hold$places$2$tlast = hold$places$2$last$q;
+        hold$places$2$open = hold$places$2$any_open$q;
         hold$places$2$tuser = hold$places$2$marks_bus$bus;
         if (hold$places$2$rst) begin
             hold$places$2$full_reg$d = 1'b0;
+            hold$places$2$any_open$d = 1'b0;
             hold$places$2$opens$0$d = 1'b0;
             hold$places$2$opens$1$d = 1'b0;
             hold$places$2$opens$2$d = 1'b0;
@@ -5530,6 +5498,13 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(posedge hold$places$3$opens$3$clock) begin
        hold$places$3$opens$3$q <= hold$places$3$opens$3$d;
     end
+    // hold$places$3$any_open
+    initial begin
+       hold$places$3$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$3$any_open$clock) begin
+       hold$places$3$any_open$q <= hold$places$3$any_open$d;
+    end
     // hold$places$3$marks_bus
     always @(*) hold$places$3$marks_bus$bus = {hold$places$3$marks_bus$lane$3, hold$places$3$marks_bus$lane$2, hold$places$3$marks_bus$lane$1, hold$places$3$marks_bus$lane$0};
     // hold$places$3
@@ -5538,16 +5513,16 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$3$data$clock = hold$places$3$clock;
         hold$places$3$keep$clock = hold$places$3$clock;
         hold$places$3$last$clock = hold$places$3$clock;
+        hold$places$3$any_open$clock = hold$places$3$clock;
         hold$places$3$full_reg$d = hold$places$3$full_reg$q;
         hold$places$3$data$d = hold$places$3$data$q;
         hold$places$3$keep$d = hold$places$3$keep$q;
         hold$places$3$last$d = hold$places$3$last$q;
-        hold$places$3$open = 1'b0;
+        hold$places$3$any_open$d = hold$places$3$any_open$q;
         hold$places$3$marks$0$clock = hold$places$3$clock;
         hold$places$3$opens$0$clock = hold$places$3$clock;
         hold$places$3$marks$0$d = hold$places$3$marks$0$q;
         hold$places$3$opens$0$d = hold$places$3$opens$0$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$0$q;
         hold$places$3$marks_bus$lane$0 = hold$places$3$marks$0$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$0$q) begin
@@ -5559,7 +5534,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$3$opens$1$clock = hold$places$3$clock;
         hold$places$3$marks$1$d = hold$places$3$marks$1$q;
         hold$places$3$opens$1$d = hold$places$3$opens$1$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$1$q;
         hold$places$3$marks_bus$lane$1 = hold$places$3$marks$1$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$1$q) begin
@@ -5571,7 +5545,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$3$opens$2$clock = hold$places$3$clock;
         hold$places$3$marks$2$d = hold$places$3$marks$2$q;
         hold$places$3$opens$2$d = hold$places$3$opens$2$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$2$q;
         hold$places$3$marks_bus$lane$2 = hold$places$3$marks$2$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$2$q) begin
@@ -5583,13 +5556,15 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$3$opens$3$clock = hold$places$3$clock;
         hold$places$3$marks$3$d = hold$places$3$marks$3$q;
         hold$places$3$opens$3$d = hold$places$3$opens$3$q;
-        hold$places$3$open = hold$places$3$open | hold$places$3$opens$3$q;
         hold$places$3$marks_bus$lane$3 = hold$places$3$marks$3$q;
         if (hold$places$3$resolve) begin
             if (hold$places$3$opens$3$q) begin
                 hold$places$3$marks$3$d = hold$places$3$resolved_tuser;
             end
             hold$places$3$opens$3$d = 1'b0;
+        end
+        if (hold$places$3$resolve) begin
+            hold$places$3$any_open$d = 1'b0;
         end
         if (hold$places$3$clear) begin
             hold$places$3$full_reg$d = 1'b0;
@@ -5599,6 +5574,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
             hold$places$3$data$d = hold$places$3$tdata_in;
             hold$places$3$keep$d = hold$places$3$tkeep_in;
             hold$places$3$last$d = hold$places$3$tlast_in;
+            hold$places$3$any_open$d = hold$places$3$open_in != 'h0;
             hold$places$3$marks$0$d = hold$places$3$tuser_in[('h4 * 0)+:(4)];
             hold$places$3$opens$0$d = hold$places$3$open_in[0];
             hold$places$3$marks$1$d = hold$places$3$tuser_in[('h4 * 1)+:(4)];
@@ -5612,9 +5588,11 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$3$tdata = hold$places$3$data$q;
         hold$places$3$tkeep = hold$places$3$keep$q;
         hold$places$3$tlast = hold$places$3$last$q;
+        hold$places$3$open = hold$places$3$any_open$q;
         hold$places$3$tuser = hold$places$3$marks_bus$bus;
         if (hold$places$3$rst) begin
             hold$places$3$full_reg$d = 1'b0;
+            hold$places$3$any_open$d = 1'b0;
             hold$places$3$opens$0$d = 1'b0;
             hold$places$3$opens$1$d = 1'b0;
             hold$places$3$opens$2$d = 1'b0;
@@ -5705,6 +5683,13 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(posedge hold$places$4$opens$3$clock) begin
        hold$places$4$opens$3$q <= hold$places$4$opens$3$d;
     end
+    // hold$places$4$any_open
+    initial begin
+       hold$places$4$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$4$any_open$clock) begin
+       hold$places$4$any_open$q <= hold$places$4$any_open$d;
+    end
     // hold$places$4$marks_bus
     always @(*) hold$places$4$marks_bus$bus = {hold$places$4$marks_bus$lane$3, hold$places$4$marks_bus$lane$2, hold$places$4$marks_bus$lane$1, hold$places$4$marks_bus$lane$0};
     // hold$places$4
@@ -5713,16 +5698,16 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$4$data$clock = hold$places$4$clock;
         hold$places$4$keep$clock = hold$places$4$clock;
         hold$places$4$last$clock = hold$places$4$clock;
+        hold$places$4$any_open$clock = hold$places$4$clock;
         hold$places$4$full_reg$d = hold$places$4$full_reg$q;
         hold$places$4$data$d = hold$places$4$data$q;
         hold$places$4$keep$d = hold$places$4$keep$q;
         hold$places$4$last$d = hold$places$4$last$q;
-        hold$places$4$open = 1'b0;
+        hold$places$4$any_open$d = hold$places$4$any_open$q;
         hold$places$4$marks$0$clock = hold$places$4$clock;
         hold$places$4$opens$0$clock = hold$places$4$clock;
         hold$places$4$marks$0$d = hold$places$4$marks$0$q;
         hold$places$4$opens$0$d = hold$places$4$opens$0$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$0$q;
         hold$places$4$marks_bus$lane$0 = hold$places$4$marks$0$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$0$q) begin
@@ -5734,7 +5719,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$4$opens$1$clock = hold$places$4$clock;
         hold$places$4$marks$1$d = hold$places$4$marks$1$q;
         hold$places$4$opens$1$d = hold$places$4$opens$1$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$1$q;
         hold$places$4$marks_bus$lane$1 = hold$places$4$marks$1$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$1$q) begin
@@ -5746,7 +5730,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$4$opens$2$clock = hold$places$4$clock;
         hold$places$4$marks$2$d = hold$places$4$marks$2$q;
         hold$places$4$opens$2$d = hold$places$4$opens$2$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$2$q;
         hold$places$4$marks_bus$lane$2 = hold$places$4$marks$2$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$2$q) begin
@@ -5758,13 +5741,15 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$4$opens$3$clock = hold$places$4$clock;
         hold$places$4$marks$3$d = hold$places$4$marks$3$q;
         hold$places$4$opens$3$d = hold$places$4$opens$3$q;
-        hold$places$4$open = hold$places$4$open | hold$places$4$opens$3$q;
         hold$places$4$marks_bus$lane$3 = hold$places$4$marks$3$q;
         if (hold$places$4$resolve) begin
             if (hold$places$4$opens$3$q) begin
                 hold$places$4$marks$3$d = hold$places$4$resolved_tuser;
             end
             hold$places$4$opens$3$d = 1'b0;
+        end
+        if (hold$places$4$resolve) begin
+            hold$places$4$any_open$d = 1'b0;
         end
         if (hold$places$4$clear) begin
             hold$places$4$full_reg$d = 1'b0;
@@ -5774,6 +5759,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
             hold$places$4$data$d = hold$places$4$tdata_in;
             hold$places$4$keep$d = hold$places$4$tkeep_in;
             hold$places$4$last$d = hold$places$4$tlast_in;
+            hold$places$4$any_open$d = hold$places$4$open_in != 'h0;
             hold$places$4$marks$0$d = hold$places$4$tuser_in[('h4 * 0)+:(4)];
             hold$places$4$opens$0$d = hold$places$4$open_in[0];
             hold$places$4$marks$1$d = hold$places$4$tuser_in[('h4 * 1)+:(4)];
@@ -5787,9 +5773,11 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$4$tdata = hold$places$4$data$q;
         hold$places$4$tkeep = hold$places$4$keep$q;
         hold$places$4$tlast = hold$places$4$last$q;
+        hold$places$4$open = hold$places$4$any_open$q;
         hold$places$4$tuser = hold$places$4$marks_bus$bus;
         if (hold$places$4$rst) begin
             hold$places$4$full_reg$d = 1'b0;
+            hold$places$4$any_open$d = 1'b0;
             hold$places$4$opens$0$d = 1'b0;
             hold$places$4$opens$1$d = 1'b0;
             hold$places$4$opens$2$d = 1'b0;
@@ -5880,6 +5868,13 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(posedge hold$places$5$opens$3$clock) begin
        hold$places$5$opens$3$q <= hold$places$5$opens$3$d;
     end
+    // hold$places$5$any_open
+    initial begin
+       hold$places$5$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$5$any_open$clock) begin
+       hold$places$5$any_open$q <= hold$places$5$any_open$d;
+    end
     // hold$places$5$marks_bus
     always @(*) hold$places$5$marks_bus$bus = {hold$places$5$marks_bus$lane$3, hold$places$5$marks_bus$lane$2, hold$places$5$marks_bus$lane$1, hold$places$5$marks_bus$lane$0};
     // hold$places$5
@@ -5888,16 +5883,16 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$5$data$clock = hold$places$5$clock;
         hold$places$5$keep$clock = hold$places$5$clock;
         hold$places$5$last$clock = hold$places$5$clock;
+        hold$places$5$any_open$clock = hold$places$5$clock;
         hold$places$5$full_reg$d = hold$places$5$full_reg$q;
         hold$places$5$data$d = hold$places$5$data$q;
         hold$places$5$keep$d = hold$places$5$keep$q;
         hold$places$5$last$d = hold$places$5$last$q;
-        hold$places$5$open = 1'b0;
+        hold$places$5$any_open$d = hold$places$5$any_open$q;
         hold$places$5$marks$0$clock = hold$places$5$clock;
         hold$places$5$opens$0$clock = hold$places$5$clock;
         hold$places$5$marks$0$d = hold$places$5$marks$0$q;
         hold$places$5$opens$0$d = hold$places$5$opens$0$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$0$q;
         hold$places$5$marks_bus$lane$0 = hold$places$5$marks$0$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$0$q) begin
@@ -5909,7 +5904,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$5$opens$1$clock = hold$places$5$clock;
         hold$places$5$marks$1$d = hold$places$5$marks$1$q;
         hold$places$5$opens$1$d = hold$places$5$opens$1$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$1$q;
         hold$places$5$marks_bus$lane$1 = hold$places$5$marks$1$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$1$q) begin
@@ -5921,7 +5915,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$5$opens$2$clock = hold$places$5$clock;
         hold$places$5$marks$2$d = hold$places$5$marks$2$q;
         hold$places$5$opens$2$d = hold$places$5$opens$2$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$2$q;
         hold$places$5$marks_bus$lane$2 = hold$places$5$marks$2$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$2$q) begin
@@ -5933,13 +5926,15 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$5$opens$3$clock = hold$places$5$clock;
         hold$places$5$marks$3$d = hold$places$5$marks$3$q;
         hold$places$5$opens$3$d = hold$places$5$opens$3$q;
-        hold$places$5$open = hold$places$5$open | hold$places$5$opens$3$q;
         hold$places$5$marks_bus$lane$3 = hold$places$5$marks$3$q;
         if (hold$places$5$resolve) begin
             if (hold$places$5$opens$3$q) begin
                 hold$places$5$marks$3$d = hold$places$5$resolved_tuser;
             end
             hold$places$5$opens$3$d = 1'b0;
+        end
+        if (hold$places$5$resolve) begin
+            hold$places$5$any_open$d = 1'b0;
         end
         if (hold$places$5$clear) begin
             hold$places$5$full_reg$d = 1'b0;
@@ -5949,6 +5944,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
             hold$places$5$data$d = hold$places$5$tdata_in;
             hold$places$5$keep$d = hold$places$5$tkeep_in;
             hold$places$5$last$d = hold$places$5$tlast_in;
+            hold$places$5$any_open$d = hold$places$5$open_in != 'h0;
             hold$places$5$marks$0$d = hold$places$5$tuser_in[('h4 * 0)+:(4)];
             hold$places$5$opens$0$d = hold$places$5$open_in[0];
             hold$places$5$marks$1$d = hold$places$5$tuser_in[('h4 * 1)+:(4)];
@@ -5962,9 +5958,11 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$5$tdata = hold$places$5$data$q;
         hold$places$5$tkeep = hold$places$5$keep$q;
         hold$places$5$tlast = hold$places$5$last$q;
+        hold$places$5$open = hold$places$5$any_open$q;
         hold$places$5$tuser = hold$places$5$marks_bus$bus;
         if (hold$places$5$rst) begin
             hold$places$5$full_reg$d = 1'b0;
+            hold$places$5$any_open$d = 1'b0;
             hold$places$5$opens$0$d = 1'b0;
             hold$places$5$opens$1$d = 1'b0;
             hold$places$5$opens$2$d = 1'b0;
@@ -6055,6 +6053,13 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(posedge hold$places$6$opens$3$clock) begin
        hold$places$6$opens$3$q <= hold$places$6$opens$3$d;
     end
+    // hold$places$6$any_open
+    initial begin
+       hold$places$6$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$6$any_open$clock) begin
+       hold$places$6$any_open$q <= hold$places$6$any_open$d;
+    end
     // hold$places$6$marks_bus
     always @(*) hold$places$6$marks_bus$bus = {hold$places$6$marks_bus$lane$3, hold$places$6$marks_bus$lane$2, hold$places$6$marks_bus$lane$1, hold$places$6$marks_bus$lane$0};
     // hold$places$6
@@ -6063,16 +6068,16 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$6$data$clock = hold$places$6$clock;
         hold$places$6$keep$clock = hold$places$6$clock;
         hold$places$6$last$clock = hold$places$6$clock;
+        hold$places$6$any_open$clock = hold$places$6$clock;
         hold$places$6$full_reg$d = hold$places$6$full_reg$q;
         hold$places$6$data$d = hold$places$6$data$q;
         hold$places$6$keep$d = hold$places$6$keep$q;
         hold$places$6$last$d = hold$places$6$last$q;
-        hold$places$6$open = 1'b0;
+        hold$places$6$any_open$d = hold$places$6$any_open$q;
         hold$places$6$marks$0$clock = hold$places$6$clock;
         hold$places$6$opens$0$clock = hold$places$6$clock;
         hold$places$6$marks$0$d = hold$places$6$marks$0$q;
         hold$places$6$opens$0$d = hold$places$6$opens$0$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$0$q;
         hold$places$6$marks_bus$lane$0 = hold$places$6$marks$0$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$0$q) begin
@@ -6084,7 +6089,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$6$opens$1$clock = hold$places$6$clock;
         hold$places$6$marks$1$d = hold$places$6$marks$1$q;
         hold$places$6$opens$1$d = hold$places$6$opens$1$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$1$q;
         hold$places$6$marks_bus$lane$1 = hold$places$6$marks$1$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$1$q) begin
@@ -6096,7 +6100,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$6$opens$2$clock = hold$places$6$clock;
         hold$places$6$marks$2$d = hold$places$6$marks$2$q;
         hold$places$6$opens$2$d = hold$places$6$opens$2$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$2$q;
         hold$places$6$marks_bus$lane$2 = hold$places$6$marks$2$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$2$q) begin
@@ -6108,13 +6111,15 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$6$opens$3$clock = hold$places$6$clock;
         hold$places$6$marks$3$d = hold$places$6$marks$3$q;
         hold$places$6$opens$3$d = hold$places$6$opens$3$q;
-        hold$places$6$open = hold$places$6$open | hold$places$6$opens$3$q;
         hold$places$6$marks_bus$lane$3 = hold$places$6$marks$3$q;
         if (hold$places$6$resolve) begin
             if (hold$places$6$opens$3$q) begin
                 hold$places$6$marks$3$d = hold$places$6$resolved_tuser;
             end
             hold$places$6$opens$3$d = 1'b0;
+        end
+        if (hold$places$6$resolve) begin
+            hold$places$6$any_open$d = 1'b0;
         end
         if (hold$places$6$clear) begin
             hold$places$6$full_reg$d = 1'b0;
@@ -6124,6 +6129,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
             hold$places$6$data$d = hold$places$6$tdata_in;
             hold$places$6$keep$d = hold$places$6$tkeep_in;
             hold$places$6$last$d = hold$places$6$tlast_in;
+            hold$places$6$any_open$d = hold$places$6$open_in != 'h0;
             hold$places$6$marks$0$d = hold$places$6$tuser_in[('h4 * 0)+:(4)];
             hold$places$6$opens$0$d = hold$places$6$open_in[0];
             hold$places$6$marks$1$d = hold$places$6$tuser_in[('h4 * 1)+:(4)];
@@ -6137,9 +6143,11 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$6$tdata = hold$places$6$data$q;
         hold$places$6$tkeep = hold$places$6$keep$q;
         hold$places$6$tlast = hold$places$6$last$q;
+        hold$places$6$open = hold$places$6$any_open$q;
         hold$places$6$tuser = hold$places$6$marks_bus$bus;
         if (hold$places$6$rst) begin
             hold$places$6$full_reg$d = 1'b0;
+            hold$places$6$any_open$d = 1'b0;
             hold$places$6$opens$0$d = 1'b0;
             hold$places$6$opens$1$d = 1'b0;
             hold$places$6$opens$2$d = 1'b0;
@@ -6230,6 +6238,13 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(posedge hold$places$7$opens$3$clock) begin
        hold$places$7$opens$3$q <= hold$places$7$opens$3$d;
     end
+    // hold$places$7$any_open
+    initial begin
+       hold$places$7$any_open$q = 1'h0;
+    end
+    always @(posedge hold$places$7$any_open$clock) begin
+       hold$places$7$any_open$q <= hold$places$7$any_open$d;
+    end
     // hold$places$7$marks_bus
     always @(*) hold$places$7$marks_bus$bus = {hold$places$7$marks_bus$lane$3, hold$places$7$marks_bus$lane$2, hold$places$7$marks_bus$lane$1, hold$places$7$marks_bus$lane$0};
     // hold$places$7
@@ -6238,16 +6253,16 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$7$data$clock = hold$places$7$clock;
         hold$places$7$keep$clock = hold$places$7$clock;
         hold$places$7$last$clock = hold$places$7$clock;
+        hold$places$7$any_open$clock = hold$places$7$clock;
         hold$places$7$full_reg$d = hold$places$7$full_reg$q;
         hold$places$7$data$d = hold$places$7$data$q;
         hold$places$7$keep$d = hold$places$7$keep$q;
         hold$places$7$last$d = hold$places$7$last$q;
-        hold$places$7$open = 1'b0;
+        hold$places$7$any_open$d = hold$places$7$any_open$q;
         hold$places$7$marks$0$clock = hold$places$7$clock;
         hold$places$7$opens$0$clock = hold$places$7$clock;
         hold$places$7$marks$0$d = hold$places$7$marks$0$q;
         hold$places$7$opens$0$d = hold$places$7$opens$0$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$0$q;
         hold$places$7$marks_bus$lane$0 = hold$places$7$marks$0$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$0$q) begin
@@ -6259,7 +6274,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$7$opens$1$clock = hold$places$7$clock;
         hold$places$7$marks$1$d = hold$places$7$marks$1$q;
         hold$places$7$opens$1$d = hold$places$7$opens$1$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$1$q;
         hold$places$7$marks_bus$lane$1 = hold$places$7$marks$1$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$1$q) begin
@@ -6271,7 +6285,6 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$7$opens$2$clock = hold$places$7$clock;
         hold$places$7$marks$2$d = hold$places$7$marks$2$q;
         hold$places$7$opens$2$d = hold$places$7$opens$2$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$2$q;
         hold$places$7$marks_bus$lane$2 = hold$places$7$marks$2$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$2$q) begin
@@ -6283,13 +6296,15 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$7$opens$3$clock = hold$places$7$clock;
         hold$places$7$marks$3$d = hold$places$7$marks$3$q;
         hold$places$7$opens$3$d = hold$places$7$opens$3$q;
-        hold$places$7$open = hold$places$7$open | hold$places$7$opens$3$q;
         hold$places$7$marks_bus$lane$3 = hold$places$7$marks$3$q;
         if (hold$places$7$resolve) begin
             if (hold$places$7$opens$3$q) begin
                 hold$places$7$marks$3$d = hold$places$7$resolved_tuser;
             end
             hold$places$7$opens$3$d = 1'b0;
+        end
+        if (hold$places$7$resolve) begin
+            hold$places$7$any_open$d = 1'b0;
         end
         if (hold$places$7$clear) begin
             hold$places$7$full_reg$d = 1'b0;
@@ -6299,6 +6314,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
             hold$places$7$data$d = hold$places$7$tdata_in;
             hold$places$7$keep$d = hold$places$7$tkeep_in;
             hold$places$7$last$d = hold$places$7$tlast_in;
+            hold$places$7$any_open$d = hold$places$7$open_in != 'h0;
             hold$places$7$marks$0$d = hold$places$7$tuser_in[('h4 * 0)+:(4)];
             hold$places$7$opens$0$d = hold$places$7$open_in[0];
             hold$places$7$marks$1$d = hold$places$7$tuser_in[('h4 * 1)+:(4)];
@@ -6312,9 +6328,11 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$7$tdata = hold$places$7$data$q;
         hold$places$7$tkeep = hold$places$7$keep$q;
         hold$places$7$tlast = hold$places$7$last$q;
+        hold$places$7$open = hold$places$7$any_open$q;
         hold$places$7$tuser = hold$places$7$marks_bus$bus;
         if (hold$places$7$rst) begin
             hold$places$7$full_reg$d = 1'b0;
+            hold$places$7$any_open$d = 1'b0;
             hold$places$7$opens$0$d = 1'b0;
             hold$places$7$opens$1$d = 1'b0;
             hold$places$7$opens$2$d = 1'b0;
@@ -6489,14 +6507,59 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
     always @(posedge hold$open_at$7$clock) begin
        hold$open_at$7$q <= hold$open_at$7$d;
     end
+    // hold$out_valid
+    initial begin
+       hold$out_valid$q = 1'h0;
+    end
+    always @(posedge hold$out_valid$clock) begin
+       hold$out_valid$q <= hold$out_valid$d;
+    end
+    // hold$out_tdata
+    initial begin
+       hold$out_tdata$q = 'h0;
+    end
+    always @(posedge hold$out_tdata$clock) begin
+       hold$out_tdata$q <= hold$out_tdata$d;
+    end
+    // hold$out_tuser
+    initial begin
+       hold$out_tuser$q = 16'h0;
+    end
+    always @(posedge hold$out_tuser$clock) begin
+       hold$out_tuser$q <= hold$out_tuser$d;
+    end
+    // hold$out_tkeep
+    initial begin
+       hold$out_tkeep$q = 4'h0;
+    end
+    always @(posedge hold$out_tkeep$clock) begin
+       hold$out_tkeep$q <= hold$out_tkeep$d;
+    end
+    // hold$out_tlast
+    initial begin
+       hold$out_tlast$q = 1'h0;
+    end
+    always @(posedge hold$out_tlast$clock) begin
+       hold$out_tlast$q <= hold$out_tlast$d;
+    end
     // hold
     always @(*) begin
+        hold$out_valid$clock = hold$clock;
+        hold$out_tdata$clock = hold$clock;
+        hold$out_tuser$clock = hold$clock;
+        hold$out_tkeep$clock = hold$clock;
+        hold$out_tlast$clock = hold$clock;
+        hold$out_valid$d = hold$out_valid$q;
+        hold$out_tdata$d = hold$out_tdata$q;
+        hold$out_tuser$d = hold$out_tuser$q;
+        hold$out_tkeep$d = hold$out_tkeep$q;
+        hold$out_tlast$d = hold$out_tlast$q;
         hold$head_full = 1'b0;
         hold$head_open = 1'b0;
-        hold$tdata_out = 'h0;
-        hold$tuser_out = 'h0;
-        hold$tkeep_out = 'h0;
-        hold$tlast_out = 1'b0;
+        hold$head_tdata = 'h0;
+        hold$head_tuser = 'h0;
+        hold$head_tkeep = 'h0;
+        hold$head_tlast = 1'b0;
         hold$write_at$0$clock = hold$clock;
         hold$read_at$0$clock = hold$clock;
         hold$open_at$0$clock = hold$clock;
@@ -6506,10 +6569,10 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         if (hold$read_at$0$q) begin
             hold$head_full = hold$places$0$full;
             hold$head_open = hold$places$0$open;
-            hold$tdata_out = hold$places$0$tdata;
-            hold$tuser_out = hold$places$0$tuser;
-            hold$tkeep_out = hold$places$0$tkeep;
-            hold$tlast_out = hold$places$0$tlast;
+            hold$head_tdata = hold$places$0$tdata;
+            hold$head_tuser = hold$places$0$tuser;
+            hold$head_tkeep = hold$places$0$tkeep;
+            hold$head_tlast = hold$places$0$tlast;
         end
         hold$write_at$1$clock = hold$clock;
         hold$read_at$1$clock = hold$clock;
@@ -6520,10 +6583,10 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         if (hold$read_at$1$q) begin
             hold$head_full = hold$places$1$full;
             hold$head_open = hold$places$1$open;
-            hold$tdata_out = hold$places$1$tdata;
-            hold$tuser_out = hold$places$1$tuser;
-            hold$tkeep_out = hold$places$1$tkeep;
-            hold$tlast_out = hold$places$1$tlast;
+            hold$head_tdata = hold$places$1$tdata;
+            hold$head_tuser = hold$places$1$tuser;
+            hold$head_tkeep = hold$places$1$tkeep;
+            hold$head_tlast = hold$places$1$tlast;
         end
         hold$write_at$2$clock = hold$clock;
         hold$read_at$2$clock = hold$clock;
@@ -6534,10 +6597,10 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         if (hold$read_at$2$q) begin
             hold$head_full = hold$places$2$full;
             hold$head_open = hold$places$2$open;
-            hold$tdata_out = hold$places$2$tdata;
-            hold$tuser_out = hold$places$2$tuser;
-            hold$tkeep_out = hold$places$2$tkeep;
-            hold$tlast_out = hold$places$2$tlast;
+            hold$head_tdata = hold$places$2$tdata;
+            hold$head_tuser = hold$places$2$tuser;
+            hold$head_tkeep = hold$places$2$tkeep;
+            hold$head_tlast = hold$places$2$tlast;
         end
         hold$write_at$3$clock = hold$clock;
         hold$read_at$3$clock = hold$clock;
@@ -6548,10 +6611,10 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         if (hold$read_at$3$q) begin
             hold$head_full = hold$places$3$full;
             hold$head_open = hold$places$3$open;
-            hold$tdata_out = hold$places$3$tdata;
-            hold$tuser_out = hold$places$3$tuser;
-            hold$tkeep_out = hold$places$3$tkeep;
-            hold$tlast_out = hold$places$3$tlast;
+            hold$head_tdata = hold$places$3$tdata;
+            hold$head_tuser = hold$places$3$tuser;
+            hold$head_tkeep = hold$places$3$tkeep;
+            hold$head_tlast = hold$places$3$tlast;
         end
         hold$write_at$4$clock = hold$clock;
         hold$read_at$4$clock = hold$clock;
@@ -6562,10 +6625,10 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         if (hold$read_at$4$q) begin
             hold$head_full = hold$places$4$full;
             hold$head_open = hold$places$4$open;
-            hold$tdata_out = hold$places$4$tdata;
-            hold$tuser_out = hold$places$4$tuser;
-            hold$tkeep_out = hold$places$4$tkeep;
-            hold$tlast_out = hold$places$4$tlast;
+            hold$head_tdata = hold$places$4$tdata;
+            hold$head_tuser = hold$places$4$tuser;
+            hold$head_tkeep = hold$places$4$tkeep;
+            hold$head_tlast = hold$places$4$tlast;
         end
         hold$write_at$5$clock = hold$clock;
         hold$read_at$5$clock = hold$clock;
@@ -6576,10 +6639,10 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         if (hold$read_at$5$q) begin
             hold$head_full = hold$places$5$full;
             hold$head_open = hold$places$5$open;
-            hold$tdata_out = hold$places$5$tdata;
-            hold$tuser_out = hold$places$5$tuser;
-            hold$tkeep_out = hold$places$5$tkeep;
-            hold$tlast_out = hold$places$5$tlast;
+            hold$head_tdata = hold$places$5$tdata;
+            hold$head_tuser = hold$places$5$tuser;
+            hold$head_tkeep = hold$places$5$tkeep;
+            hold$head_tlast = hold$places$5$tlast;
         end
         hold$write_at$6$clock = hold$clock;
         hold$read_at$6$clock = hold$clock;
@@ -6590,10 +6653,10 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         if (hold$read_at$6$q) begin
             hold$head_full = hold$places$6$full;
             hold$head_open = hold$places$6$open;
-            hold$tdata_out = hold$places$6$tdata;
-            hold$tuser_out = hold$places$6$tuser;
-            hold$tkeep_out = hold$places$6$tkeep;
-            hold$tlast_out = hold$places$6$tlast;
+            hold$head_tdata = hold$places$6$tdata;
+            hold$head_tuser = hold$places$6$tuser;
+            hold$head_tkeep = hold$places$6$tkeep;
+            hold$head_tlast = hold$places$6$tlast;
         end
         hold$write_at$7$clock = hold$clock;
         hold$read_at$7$clock = hold$clock;
@@ -6604,12 +6667,22 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         if (hold$read_at$7$q) begin
             hold$head_full = hold$places$7$full;
             hold$head_open = hold$places$7$open;
-            hold$tdata_out = hold$places$7$tdata;
-            hold$tuser_out = hold$places$7$tuser;
-            hold$tkeep_out = hold$places$7$tkeep;
-            hold$tlast_out = hold$places$7$tlast;
+            hold$head_tdata = hold$places$7$tdata;
+            hold$head_tuser = hold$places$7$tuser;
+            hold$head_tkeep = hold$places$7$tkeep;
+            hold$head_tlast = hold$places$7$tlast;
         end
-        hold$release = hold$head_full & !hold$head_open;
+        hold$leaving = hold$head_full & !hold$head_open;
+        hold$out_valid$d = hold$leaving;
+        hold$out_tdata$d = hold$head_tdata;
+        hold$out_tuser$d = hold$head_tuser;
+        hold$out_tkeep$d = hold$head_tkeep;
+        hold$out_tlast$d = hold$head_tlast;
+        hold$release = hold$out_valid$q;
+        hold$tdata_out = hold$out_tdata$q;
+        hold$tuser_out = hold$out_tuser$q;
+        hold$tkeep_out = hold$out_tkeep$q;
+        hold$tlast_out = hold$out_tlast$q;
         hold$places$0$clock = hold$clock;
         hold$places$0$rst = hold$rst;
         hold$places$0$write = hold$write & hold$write_at$0$q;
@@ -6618,7 +6691,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$0$tlast_in = hold$tlast;
         hold$places$0$tuser_in = hold$tuser;
         hold$places$0$open_in = hold$open;
-        hold$places$0$clear = hold$release & hold$read_at$0$q;
+        hold$places$0$clear = hold$leaving & hold$read_at$0$q;
         hold$places$0$resolve = hold$resolved & hold$open_at$0$q;
         hold$places$0$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -6632,7 +6705,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$1$tlast_in = hold$tlast;
         hold$places$1$tuser_in = hold$tuser;
         hold$places$1$open_in = hold$open;
-        hold$places$1$clear = hold$release & hold$read_at$1$q;
+        hold$places$1$clear = hold$leaving & hold$read_at$1$q;
         hold$places$1$resolve = hold$resolved & hold$open_at$1$q;
         hold$places$1$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -6646,7 +6719,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$2$tlast_in = hold$tlast;
         hold$places$2$tuser_in = hold$tuser;
         hold$places$2$open_in = hold$open;
-        hold$places$2$clear = hold$release & hold$read_at$2$q;
+        hold$places$2$clear = hold$leaving & hold$read_at$2$q;
         hold$places$2$resolve = hold$resolved & hold$open_at$2$q;
         hold$places$2$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -6660,7 +6733,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$3$tlast_in = hold$tlast;
         hold$places$3$tuser_in = hold$tuser;
         hold$places$3$open_in = hold$open;
-        hold$places$3$clear = hold$release & hold$read_at$3$q;
+        hold$places$3$clear = hold$leaving & hold$read_at$3$q;
         hold$places$3$resolve = hold$resolved & hold$open_at$3$q;
         hold$places$3$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -6674,7 +6747,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$4$tlast_in = hold$tlast;
         hold$places$4$tuser_in = hold$tuser;
         hold$places$4$open_in = hold$open;
-        hold$places$4$clear = hold$release & hold$read_at$4$q;
+        hold$places$4$clear = hold$leaving & hold$read_at$4$q;
         hold$places$4$resolve = hold$resolved & hold$open_at$4$q;
         hold$places$4$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -6688,7 +6761,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$5$tlast_in = hold$tlast;
         hold$places$5$tuser_in = hold$tuser;
         hold$places$5$open_in = hold$open;
-        hold$places$5$clear = hold$release & hold$read_at$5$q;
+        hold$places$5$clear = hold$leaving & hold$read_at$5$q;
         hold$places$5$resolve = hold$resolved & hold$open_at$5$q;
         hold$places$5$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -6702,7 +6775,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$6$tlast_in = hold$tlast;
         hold$places$6$tuser_in = hold$tuser;
         hold$places$6$open_in = hold$open;
-        hold$places$6$clear = hold$release & hold$read_at$6$q;
+        hold$places$6$clear = hold$leaving & hold$read_at$6$q;
         hold$places$6$resolve = hold$resolved & hold$open_at$6$q;
         hold$places$6$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
@@ -6716,13 +6789,13 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
         hold$places$7$tlast_in = hold$tlast;
         hold$places$7$tuser_in = hold$tuser;
         hold$places$7$open_in = hold$open;
-        hold$places$7$clear = hold$release & hold$read_at$7$q;
+        hold$places$7$clear = hold$leaving & hold$read_at$7$q;
         hold$places$7$resolve = hold$resolved & hold$open_at$7$q;
         hold$places$7$resolved_tuser = hold$resolved_tuser;
         if (hold$write & (hold$open != 'h0)) begin
             hold$open_at$7$d = hold$write_at$7$q;
         end
-        if (hold$release) begin
+        if (hold$leaving) begin
             hold$read_at$1$d = hold$read_at$0$q;
             hold$read_at$2$d = hold$read_at$1$q;
             hold$read_at$3$d = hold$read_at$2$q;
@@ -6743,6 +6816,7 @@ module utf8_validator_x4(clk,rst,s_axis_tdata,s_axis_tkeep,s_axis_tvalid,s_axis_
             hold$write_at$0$d = hold$write_at$7$q;
         end
         if (hold$rst) begin
+            hold$out_valid$d = 1'b0;
             hold$write_at$0$d = 1'b1;
             hold$read_at$0$d = 1'b1;
             hold$write_at$1$d = 1'b0;
