@@ -63,6 +63,38 @@ pub fn require_all(names: &[&str]) -> bool {
     names.iter().filter(|name| !require(name)).count() == 0
 }
 
+/// What CPython says, for the checks that hold a core to it: `script` run
+/// by python3 with `input` on its standard input, and its standard output;
+/// `None` when python3 is missing and not required ([`require`]). Fails
+/// with python3's standard error when the script does.
+pub fn python3(script: &str, input: &[u8]) -> anyhow::Result<Option<Vec<u8>>> {
+    use std::io::Write;
+    if !require("python3") {
+        return Ok(None);
+    }
+    let mut child = Command::new("python3")
+        .args(["-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    // Written from a thread of its own, so that a large answer cannot fill
+    // the stdout pipe while the input is still being written.
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output()?;
+    let written = writer.join().expect("the writer does not panic");
+    anyhow::ensure!(
+        output.status.success(),
+        "python3 failed ({}): {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr).trim_end()
+    );
+    written?;
+    Ok(Some(output.stdout))
+}
+
 /// A tool running now.
 struct Running {
     /// Its process group: each tool is started as the leader of a group of

@@ -4,8 +4,7 @@
 //! 'utf-16-le', 'replace').encode('utf-8')`, skipped (with a message)
 //! without python3 unless `UTF8HDL_REQUIRE_TOOLS=1`; and its refusals.
 
-use std::io::ErrorKind as IoErrorKind;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use crate::common::*;
 
@@ -23,17 +22,7 @@ fn python_to_utf8(data: &[u8], codec: &str) -> Option<Vec<u8>> {
         "import sys; sys.stdout.buffer.write(sys.stdin.buffer.read()\
          .decode('{codec}', 'replace').encode('utf-8'))"
     );
-    match run(Command::new("python3").arg("-c").arg(script), data) {
-        Ok(output) => {
-            assert!(output.status.success(), "python3 failed");
-            Some(output.stdout)
-        }
-        Err(e) if e.kind() == IoErrorKind::NotFound => {
-            skip_without("python3", "the check against CPython");
-            None
-        }
-        Err(e) => panic!("cannot run python3: {e}"),
-    }
+    utf8hdl_synth::tools::python3(&script, data).unwrap()
 }
 
 /// Random words of every length, surrogates and values past U+10FFFF, as

@@ -7,8 +7,6 @@
 //! The CPython check needs `python3` and is skipped (with a message)
 //! without it, unless `UTF8HDL_REQUIRE_TOOLS=1`.
 
-use std::process::Command;
-
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_sim::checker::{Stalls, Stimulus};
@@ -59,18 +57,13 @@ fn every_code_point_gets_the_flags_unicode_gives_it() {
         .collect();
     assert_eq!(flagged(8), non_bmp);
     // Bit 1: CPython's general category Co.
-    if !tools::require_all(&["python3"]) {
-        return;
-    }
     let script = "import sys, unicodedata\n\
         for v in range(0x110000):\n\
         \x20   if unicodedata.category(chr(v)) == 'Co': print(v)";
-    let out = Command::new("python3")
-        .args(["-c", script])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "python3 failed");
-    let private_use: Vec<u32> = String::from_utf8(out.stdout)
+    let Some(out) = tools::python3(script, b"").unwrap() else {
+        return;
+    };
+    let private_use: Vec<u32> = String::from_utf8(out)
         .unwrap()
         .lines()
         .map(|l| l.parse().unwrap())

@@ -6,9 +6,6 @@
 //! The CPython checks need `python3` and are skipped (with a message)
 //! without it, unless `UTF8HDL_REQUIRE_TOOLS=1`.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use utf8hdl_hdl::{ErrorKind, Profile};
@@ -33,27 +30,6 @@ fn values(words: &[Word]) -> Vec<u32> {
 /// Big-endian bytes of code units, as CPython's `utf-16-be` reads them.
 fn be_bytes(units: &[u16]) -> Vec<u8> {
     units.iter().flat_map(|u| u.to_be_bytes()).collect()
-}
-
-/// `script` run by python3 on `input`, or `None` when python3 is missing
-/// and not required.
-fn python(script: &str, input: &[u8]) -> Option<Vec<u8>> {
-    if !tools::require_all(&["python3"]) {
-        return None;
-    }
-    let mut child = Command::new("python3")
-        .args(["-c", script])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    assert!(output.status.success(), "python3 failed");
-    Some(output.stdout)
 }
 
 /// Fails with the first byte where the RTL's output and CPython's differ.
@@ -203,11 +179,12 @@ fn utf8_to_utf16_in_the_rtl_is_cpythons() {
         .flat_map(|_| random_message(&mut rng, 40))
         .chain("ok: é € 😀 𐍈".bytes())
         .collect();
-    let Some(cpython) = python(
+    let Some(cpython) = tools::python3(
         "import sys; sys.stdout.buffer.write(sys.stdin.buffer.read()\
          .decode('utf-8', 'replace').encode('utf-16-be'))",
         &bytes,
-    ) else {
+    )
+    .unwrap() else {
         return;
     };
     // One message: CPython's codecs see one string.
@@ -233,11 +210,12 @@ fn utf16_to_utf8_in_the_rtl_is_cpythons() {
             _ => rng.gen(),
         })
         .collect();
-    let Some(cpython) = python(
+    let Some(cpython) = tools::python3(
         "import sys; sys.stdout.buffer.write(sys.stdin.buffer.read()\
          .decode('utf-16-be', 'replace').encode('utf-8'))",
         &be_bytes(&code_units),
-    ) else {
+    )
+    .unwrap() else {
         return;
     };
     let stimulus = Stimulus::stalls(Stalls::Bursty, Stalls::Random(0.3), 5);

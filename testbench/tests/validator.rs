@@ -10,8 +10,6 @@
 //! unless `UTF8HDL_REQUIRE_TOOLS=1`.
 
 use std::convert::Infallible;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -240,9 +238,6 @@ fn wide_beats_leave_as_they_came_with_the_references_marks() {
 /// each message of `messages`, or `None` when python3 is missing and not
 /// required.
 fn cpython_error_starts(messages: &[Vec<u8>]) -> Option<Vec<Vec<usize>>> {
-    if !tools::require_all(&["python3"]) {
-        return None;
-    }
     let script = "
 import codecs, sys
 starts = []
@@ -257,24 +252,14 @@ for line in sys.stdin.buffer.read().split(b'\\n'):
     bytes.fromhex(line.decode()).decode('utf-8', 'record')
     print(' '.join(map(str, starts)))
 ";
-    let mut child = Command::new("python3")
-        .args(["-c", script])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
     let mut input = String::new();
     for message in messages {
         input.extend(message.iter().map(|b| format!("{b:02x}")));
         input.push('\n');
     }
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    assert!(output.status.success(), "python3 failed");
+    let output = tools::python3(script, input.as_bytes()).unwrap()?;
     Some(
-        String::from_utf8(output.stdout)
+        String::from_utf8(output)
             .unwrap()
             .lines()
             .map(|line| {

@@ -45,21 +45,7 @@ pub fn python_decode(data: &[u8], codec: &str) -> Option<Vec<u8>> {
         "import sys; data = sys.stdin.buffer.read(); \
          sys.stdout.buffer.write(data.decode('utf-8', 'replace').encode('{codec}'))"
     );
-    match run(Command::new("python3").arg("-c").arg(script), data) {
-        Ok(output) => {
-            assert!(
-                output.status.success(),
-                "python3 failed: {}",
-                String::from_utf8_lossy(&output.stderr)
-            );
-            Some(output.stdout)
-        }
-        Err(e) if e.kind() == IoErrorKind::NotFound => {
-            skip_without("python3", "the check against CPython");
-            None
-        }
-        Err(e) => panic!("cannot run python3: {e}"),
-    }
+    utf8hdl_synth::tools::python3(&script, data).unwrap()
 }
 
 /// A deterministic pseudo-random generator (xorshift64*), so that failures
@@ -256,30 +242,14 @@ pub fn python_controls(text: &str) -> Option<Vec<String>> {
          text = sys.stdin.buffer.read().decode('utf-8'); \
          print(' '.join('U+%04X' % ord(c) for c in sorted(set(text)) \
              if c != '\\n' and unicodedata.category(c) in ('Cc', 'Cf', 'Zl', 'Zp')))";
-    match run(
-        Command::new("python3").arg("-c").arg(script),
-        text.as_bytes(),
-    ) {
-        Ok(output) => {
-            assert!(
-                output.status.success(),
-                "python3 failed: {}",
-                String::from_utf8_lossy(&output.stderr)
-            );
-            Some(
-                String::from_utf8(output.stdout)
-                    .unwrap()
-                    .split_whitespace()
-                    .map(String::from)
-                    .collect(),
-            )
-        }
-        Err(e) if e.kind() == IoErrorKind::NotFound => {
-            skip_without("python3", "the check against CPython's unicodedata");
-            None
-        }
-        Err(e) => panic!("cannot run python3: {e}"),
-    }
+    let out = utf8hdl_synth::tools::python3(script, text.as_bytes()).unwrap()?;
+    Some(
+        String::from_utf8(out)
+            .unwrap()
+            .split_whitespace()
+            .map(String::from)
+            .collect(),
+    )
 }
 
 /// Reads a VCD of the core whose scope is `scope` the way a waveform
