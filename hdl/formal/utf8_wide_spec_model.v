@@ -2,9 +2,9 @@
 // beats, for the formal proof that every m_axis beat is the model's.
 //
 // The units are utf8_spec_step's, one step per lane in lane order (a null
-// lane is no step), the state carried from lane to lane and from beat to
-// beat. What the wide core adds is which beat carries a unit, and when the
-// beat leaves, from its datasheets (hdl/src/utf8_decoder_wide/mod.rs, "Why
+// lane is no step; utf8_spec_lanes), the state carried from lane to lane
+// and from beat to beat. What the wide core adds is which beat carries a
+// unit, and when the beat leaves, from its datasheets (hdl/src/utf8_decoder_wide/mod.rs, "Why
 // no carry" and "Messages"; stages/s2_lookahead_hold.rs):
 //   * a unit leaves in the beat of its last byte, packed in lane order
 //     (TKEEP = 2^k - 1, lanes past it zero): so the U+FFFD of a sequence
@@ -41,48 +41,35 @@ module utf8_wide_spec_model #(
 `ifdef FORMAL
     localparam CW = $clog2(N + 1);
 
-    // The state before each lane's step; state[N] is after the beat.
-    wire [44*(N+1)-1:0] state;
+    // The beat's steps, lane by lane, after the state the beats before
+    // left.
     reg [43:0] carried = 0;
-    assign state[43:0] = carried;
-
-    // A beat of null lanes with TLAST ends the message at lane 0's step.
-    wire [N-1:0] lane_last;
+    wire [43:0] after;
+    wire [2*N-1:0] lane_units;
     wire [N-1:0] units_2, units_any, broken;
     wire [36*N-1:0] unit0, unit1;  // {user, data} of each lane's units
+    utf8_spec_lanes #(
+        .N(N),
+        .ISO10646(ISO10646)
+    ) steps (
+        .state_in(carried),
+        .state_out(after),
+        .in_valid(in_valid),
+        .in_data(in_data),
+        .in_keep(in_keep),
+        .in_last(in_last),
+        .units(lane_units),
+        .unit0(unit0),
+        .unit1(unit1),
+        .broken(broken),
+        .open_before(),
+        .open_after()
+    );
     genvar lane;
     generate
-        for (lane = 0; lane < N; lane = lane + 1) begin : step
-            wire [1:0] units;
-            wire [31:0] unit0_data, unit1_data;
-            wire [3:0] unit0_user, unit1_user;
-            wire unit0_broken;
-            wire later_kept = (in_keep >> lane) >> 1 != 0;
-            assign lane_last[lane] = in_last && (in_keep[lane] ? !later_kept
-                : lane == 0 && in_keep == 0);
-            utf8_spec_step #(
-                .ISO10646(ISO10646)
-            ) spec (
-                .state(state[44*lane+:44]),
-                .next_state(state[44*(lane+1)+:44]),
-                .in_valid(in_valid && in_keep[lane]),
-                .in_byte(in_data[8*lane+:8]),
-                .in_last(in_valid && lane_last[lane]),
-                .units(units),
-                .unit0_data(unit0_data),
-                .unit0_user(unit0_user),
-                .unit0_last(),  // the beat's TLAST is the message's
-                .unit1_data(unit1_data),
-                .unit1_user(unit1_user),
-                .unit1_last(),
-                .unit0_broken(unit0_broken),
-                .open()
-            );
-            assign units_any[lane] = units != 0;
-            assign units_2[lane] = units == 2;
-            assign broken[lane] = unit0_broken;
-            assign unit0[36*lane+:36] = {unit0_user, unit0_data};
-            assign unit1[36*lane+:36] = {unit1_user, unit1_data};
+        for (lane = 0; lane < N; lane = lane + 1) begin : count
+            assign units_any[lane] = lane_units[2*lane+:2] != 0;
+            assign units_2[lane] = lane_units[2*lane+:2] == 2;
         end
     endgenerate
 
@@ -156,7 +143,7 @@ module utf8_wide_spec_model #(
             carried <= 0;
             held <= 1'b0;
         end else begin
-            if (in_valid) carried <= state[44*N+:44];
+            if (in_valid) carried <= after;
             if (release) held <= 1'b0;
             if (has_byte || (ends && !merged)) begin
                 held <= 1'b1;

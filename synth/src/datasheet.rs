@@ -252,19 +252,23 @@ pub fn measure_command(
     )
 }
 
-/// The section a core belongs to: its kind, and one lane or several (the
-/// wide cores share a section). Its heading is the module name of its
-/// first core, with the lane count as `N`.
+/// The section a core belongs to: its kind, and whether its module is
+/// named for its lanes (`_x<N>`): the cores of one design at every width
+/// share a section, and a 1-lane core of a design of its own (the
+/// decoder's `utf8_decoder`) has one. Its heading is the module name of
+/// its first core, with the lane count as `N`.
 fn section_of(sheet: &Sheet) -> (usize, bool) {
     let kind = Kind::ALL.iter().position(|&k| k == sheet.kind).unwrap_or(0);
-    (kind, sheet.lanes > 1)
+    (kind, lanes_suffix(sheet).is_some())
+}
+
+/// The module name without its `_x<N>`, if it has one.
+fn lanes_suffix(sheet: &Sheet) -> Option<&str> {
+    sheet.top.strip_suffix(&format!("_x{}", sheet.lanes))
 }
 
 fn heading(first: &Sheet) -> String {
-    match first.lanes {
-        1 => first.top.clone(),
-        n => first.top.replace(&format!("_x{n}"), "_xN"),
-    }
+    lanes_suffix(first).map_or_else(|| first.top.clone(), |stem| format!("{stem}_xN"))
 }
 
 /// A port's width in terms of the lanes: `8N` for a wide core's
@@ -365,9 +369,9 @@ pub fn core_table(sheets: &[Sheet]) -> String {
             (Some(a), _) => a.to_string(),
             _ => "?".into(),
         };
-        let per_clock = match first.lanes {
-            1 => format!("1 {}", first.rate),
-            _ => format!("N {}", first.rate.replacen(' ', "s ", 1)),
+        let per_clock = match lanes_suffix(first) {
+            None => format!("1 {}", first.rate),
+            Some(_) => format!("N {}", first.rate.replacen(' ', "s ", 1)),
         };
         let _ = writeln!(
             out,
@@ -504,7 +508,7 @@ fn render_speed(out: &mut String, benches: &[BenchRecord]) {
 
 fn render_section(out: &mut String, section: &[&Sheet], records: &[Report]) {
     let first = section[0];
-    let wide = first.lanes > 1;
+    let wide = lanes_suffix(first).is_some();
     let _ = writeln!(out, "\n## {}\n", heading(first));
     *out += "| module | profile | lanes | latency (cycles) |\n|---|---|---|---|\n";
     for sheet in section {

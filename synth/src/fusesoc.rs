@@ -47,19 +47,30 @@ pub fn rtl_files(kind: Kind, profile: Profile, lanes: usize) -> Result<[(String,
 /// named `vectors` ([`vectors_name`]).
 pub fn core_file<C: Core>(core: &C, vectors: &str) -> Result<String> {
     let name = core.name();
-    let lanes = core.lanes()?.count;
-    let summary = summary(core, lanes);
+    let lanes = core.lanes()?;
+    let summary = summary(core, lanes.count);
     // The bench's parameters: (name, FuseSoC type, default, what). The
     // module is a define (Verilog has no parameter that names a module),
     // the others parameters.
-    let bench: [(&str, &str, String, &str); 11] = [
+    let bench: [(&str, &str, String, &str); 12] = [
         (
             "UTF8HDL_DUT",
             "str",
             name.clone(),
             "The module the bench tests",
         ),
-        ("LANES", "int", lanes.to_string(), "Lanes of each stream"),
+        (
+            "LANES",
+            "int",
+            lanes.count.to_string(),
+            "Lanes of each stream",
+        ),
+        (
+            "TKEEP",
+            "int",
+            u8::from(lanes.tkeep).to_string(),
+            "1 when the core has tkeep ports",
+        ),
         (
             "IN_BITS",
             "int",
@@ -112,7 +123,7 @@ pub fn core_file<C: Core>(core: &C, vectors: &str) -> Result<String> {
             "NULL_LANES",
             "int",
             "20".into(),
-            "Percent of null input lanes (s_axis_tkeep low), wide cores",
+            "Percent of null input lanes (s_axis_tkeep low), cores with tkeep",
         ),
     ];
     let parameters: String = bench

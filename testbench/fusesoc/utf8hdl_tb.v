@@ -7,16 +7,18 @@
 // VECTORS.out.hex (the output units each message must give), written from
 // independent Python models by testbench/cocotb/vectors.py, feeds the
 // inputs to the core with random idle cycles (IDLE percent), random null
-// lanes (NULL_LANES percent, wide cores) and random backpressure (STALL
-// percent), and checks every tdata, tuser, tkeep and tlast. It prints one
-// PASS line and exits 0, or stops at the first mismatch with $fatal (exit
-// status 1). A 1-lane core has no tkeep, so messages of no input are
-// skipped for it.
+// lanes (NULL_LANES percent, cores with tkeep) and random backpressure
+// (STALL percent), and checks every tdata, tuser, tkeep and tlast. It
+// prints one PASS line and exits 0, or stops at the first mismatch with
+// $fatal (exit status 1). A core without tkeep (TKEEP = 0: the 1-lane
+// cores but the validator) cannot take a message of no input, so those
+// are skipped for it.
 `timescale 1ns / 1ps
 `default_nettype none
 
 module utf8hdl_tb;
     parameter LANES = 1;               // lanes of each stream: 1, 2, 4, 8, 16 or 32
+    parameter TKEEP = 0;               // 1: the core has s_axis_tkeep and m_axis_tkeep
     parameter IN_BITS = 8;             // s_axis_tdata bits a lane
     parameter OUT_BITS = 32;           // m_axis_tdata bits a lane
     parameter USER_BITS = 4;           // m_axis_tuser bits a lane
@@ -57,10 +59,10 @@ module utf8hdl_tb;
 `ifndef UTF8HDL_DUT
 `define UTF8HDL_DUT utf8_decoder
 `endif
-    // Icarus elaborates only the branch taken, so a 1-lane core need not
-    // have the tkeep ports of the other branch.
+    // Icarus elaborates only the branch taken, so a core without tkeep
+    // need not have the ports of the other branch.
     generate
-        if (LANES == 1) begin : core
+        if (!TKEEP) begin : core
             `UTF8HDL_DUT dut(`UTF8HDL_PORTS);
             assign m_axis_tkeep = 1'b1;
         end else begin : core
@@ -83,7 +85,8 @@ module utf8hdl_tb;
     end
 
     // The next input token: an input unit, then a bit for its message's
-    // last and one for a message of no input (a 1-lane core skips those).
+    // last and one for a message of no input (a core without tkeep skips
+    // those).
     reg [IN_BITS+1:0] token;
     reg       token_ok;
     task next_token;
@@ -91,7 +94,7 @@ module utf8hdl_tb;
         begin
             token_ok = 1'b0;
             got = $fscanf(stimulus, "%h\n", token);
-            while (got == 1 && LANES == 1 && token[IN_BITS+1])
+            while (got == 1 && !TKEEP && token[IN_BITS+1])
                 got = $fscanf(stimulus, "%h\n", token);
             token_ok = got == 1;
         end
@@ -110,7 +113,7 @@ module utf8hdl_tb;
             beat_ok = 1'b0;
             lane = 0;
             while (lane < LANES && !beat_last && !input_done) begin
-                if (LANES > 1 && {$random(seed_in)} % 100 < NULL_LANES) begin
+                if (TKEEP && {$random(seed_in)} % 100 < NULL_LANES) begin
                     beat_data[IN_BITS*lane +: IN_BITS] = $random(seed_in);
                 end else begin
                     next_token;
@@ -154,7 +157,7 @@ module utf8hdl_tb;
         integer got;
         begin
             got = $fscanf(expected, "%h\n", want);
-            while (got == 1 && LANES == 1 && want[UNIT+1])
+            while (got == 1 && !TKEEP && want[UNIT+1])
                 got = $fscanf(expected, "%h\n", want);
             if (got != 1) begin
                 expected_done = 1'b1;

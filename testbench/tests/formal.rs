@@ -64,11 +64,11 @@ fn of_task(checks: &[Check], task: &str) -> Vec<Check> {
     the_check(checks, &format!("runs the task {task}"), |c| c.task == task)
 }
 
-/// `mutated`, the Verilog `original` of the 1-lane `core` with a bug
-/// planted, fails the check of `task`, `assertion` among what failed;
-/// whether its counterexample came with a trace (`None`: no tools).
+/// `mutated`, the Verilog `original` of `core` with a bug planted, fails
+/// the check of `task`, `assertion` among what failed; whether its
+/// counterexample came with a trace (`None`: no tools).
 #[track_caller]
-fn one_lane_mutant_fails<C: Core>(
+fn mutant_fails<C: Core>(
     core: &C,
     original: &str,
     mutated: &str,
@@ -82,8 +82,16 @@ fn one_lane_mutant_fails<C: Core>(
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join(format!("{}.v", core.name()));
     std::fs::write(&file, mutated).unwrap();
-    let check = of_task(checks(C::KIND, 1), task);
-    let outcomes = prove(C::KIND, core.profile(), 1, Some(&file), check, dir.path());
+    let lanes = core.lanes().unwrap().count;
+    let check = of_task(checks(C::KIND, lanes), task);
+    let outcomes = prove(
+        C::KIND,
+        core.profile(),
+        lanes,
+        Some(&file),
+        check,
+        dir.path(),
+    );
     match &outcomes[0].1 {
         Outcome::Failed { what, trace } => {
             assert!(
@@ -629,8 +637,7 @@ fn encoder_mutant_gap_between_words_fails() {
         "pending$take = (pending$count$q == 'h0);",
         1,
     );
-    let traced =
-        one_lane_mutant_fails(&core, &original, &mutated, "rate", "p3_one_octet_per_clock");
+    let traced = mutant_fails(&core, &original, &mutated, "rate", "p3_one_octet_per_clock");
     assert_ne!(traced, Some(false), "a counterexample trace");
 }
 
@@ -652,7 +659,7 @@ fn utf16_encoder_mutant_pair_swapped_fails() {
             "pending$units_in$1 = high_surrogate;",
             1,
         );
-    one_lane_mutant_fails(&core, &original, &mutated, "safety", "p4_low_after_high");
+    mutant_fails(&core, &original, &mutated, "safety", "p4_low_after_high");
 }
 
 /// The properties core mutated so that F9xx is private use instead of F8xx:
@@ -663,20 +670,52 @@ fn properties_mutant_private_use_range_moved_fails() {
     let core = utf8hdl_sim::cores::char_properties::Properties;
     let original = verilog::core_verilog(&core).unwrap();
     let mutated = original.replacen("(low[('h8)+:(8)] == 'hf8)", "(low[('h8)+:(8)] == 'hf9)", 1);
-    one_lane_mutant_fails(&core, &original, &mutated, "safety", "p4_flags");
+    mutant_fails(&core, &original, &mutated, "safety", "p4_flags");
 }
 
-/// The validator at two and four lanes, both profiles: m_axis keeps the
-/// AXI4-Stream rules (P2) and no `tlast` leaves that did not come in (P5),
-/// by BMC to the default depth.
+/// P6 fails on a validator whose mark of a sequence truncated across a
+/// beat has the code of a surrogate: the planted bug is caught.
 #[test]
-#[ignore = "slow: SymbiYosys bounded checks of the 2- and 4-lane validator"]
-fn validator_keeps_the_stream_rules() {
+#[ignore = "slow: SymbiYosys on a mutant of the 2-lane validator"]
+fn validator_mutant_truncated_marked_as_surrogate_fails() {
+    let core = utf8hdl_sim::cores::utf8_validator::Validator::<2>(Profile::Rfc3629);
+    let original = verilog::core_verilog(&core).unwrap();
+    let mutated = original.replacen(
+        "localparam  marks$tuser_truncated = 4'h7;",
+        "localparam  marks$tuser_truncated = 4'hb;",
+        1,
+    );
+    mutant_fails(&core, &original, &mutated, "model", "p6_mark_is_spec");
+}
+
+/// P4 fails on a validator that marks an invalid byte with a kind code no
+/// profile has (7): the planted bug is caught.
+#[test]
+#[ignore = "slow: SymbiYosys on a mutant of the 2-lane validator"]
+fn validator_mutant_unknown_kind_fails() {
+    let core = utf8hdl_sim::cores::utf8_validator::Validator::<2>(Profile::Rfc3629);
+    let original = verilog::core_verilog(&core).unwrap();
+    let mutated = original.replacen(
+        "localparam  marks$marks$0$lead$tuser_invalid_byte = 4'h3;",
+        "localparam  marks$marks$0$lead$tuser_invalid_byte = 4'hf;",
+        1,
+    );
+    mutant_fails(&core, &original, &mutated, "shape", "p4_mark_is_an_error");
+}
+
+/// The validator at one, two and four lanes, both profiles: m_axis keeps
+/// the AXI4-Stream rules (P2), every mark is an error of the profile and
+/// null lanes carry none (P4), no `tlast` leaves that did not come in
+/// (P5), and every byte leaves as it came with the mark of the
+/// specification's model (P6), by BMC to the default depth.
+#[test]
+#[ignore = "slow: SymbiYosys bounded checks of the 1-, 2- and 4-lane validator"]
+fn validator_keeps_the_stream_rules_and_marks_as_the_spec() {
     if !formal::require_tools() {
         return;
     }
     for profile in Profile::ALL {
-        for lanes in [2, 4] {
+        for lanes in [1, 2, 4] {
             let dir = tempfile::tempdir().unwrap();
             let checks = checks(Kind::Validator, lanes);
             let outcomes = prove(

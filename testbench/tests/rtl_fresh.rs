@@ -57,9 +57,9 @@ fn the_committed_rtl_files_are_what_the_export_writes_now() {
     );
     assert_eq!(
         expected.len(),
-        2 * 27,
+        2 * 29,
         "a .v and a .core for each of 2 profiles x (6 decoder lane counts + the UTF-8 encoder + \
-         5 validator lane counts) + the 2 UTF-16 cores + properties"
+         6 validator lane counts) + the 2 UTF-16 cores + properties"
     );
 }
 

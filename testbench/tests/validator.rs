@@ -64,8 +64,9 @@ fn x4_agrees_with_the_reference_on_kuhns_stress_test() {
 }
 
 #[test]
-fn x2_and_x4_agree_with_the_reference_on_random_bytes() {
+fn x1_x2_and_x4_agree_with_the_reference_on_random_bytes() {
     for profile in Profile::ALL {
+        agrees(Validator::<1>(profile), &random_bytes(1, 2000));
         agrees(Validator::<2>(profile), &random_bytes(2, 2000));
         agrees(Validator::<4>(profile), &random_bytes(4, 2000));
     }
@@ -75,6 +76,7 @@ fn x2_and_x4_agree_with_the_reference_on_random_bytes() {
 #[ignore = "slow: every lane count under the checker, on the corpus and more random bytes"]
 fn every_lane_count_agrees_with_the_reference() {
     for profile in Profile::ALL {
+        agrees(Validator::<1>(profile), KUHN);
         agrees(Validator::<2>(profile), KUHN);
         agrees(Validator::<4>(profile), &random_bytes(40, 8000));
         agrees(Validator::<8>(profile), KUHN);
@@ -219,6 +221,7 @@ fn passes_beats_on<C: Core<Input = u8, Output = Marked> + Copy>(core: C, lanes: 
 #[test]
 fn the_beats_leave_as_they_came_with_the_references_marks() {
     for profile in Profile::ALL {
+        passes_beats_on(Validator::<1>(profile), 1, 11);
         passes_beats_on(Validator::<2>(profile), 2, 21);
         passes_beats_on(Validator::<4>(profile), 4, 41);
     }

@@ -8,7 +8,9 @@
 //! [`BeatDelay`].
 //!
 //! ## Parameter
-//! `N`: the lanes, 2 to 32, a power of two.
+//! `N`: the lanes, 1 to 32, a power of two. One lane has one level, a
+//! register: its summaries are already the scan's, each joined with the
+//! empty stretch.
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
@@ -20,7 +22,7 @@
 //! | `beat`, `last` | out | 1 | |
 //!
 //! ## Latency
-//! log₂ N cycles.
+//! log₂ N cycles; one for one lane.
 
 use rust_hdl::prelude::*;
 
@@ -29,11 +31,20 @@ use crate::utf8_decoder_wide::packing::beat_delay::levels;
 use crate::utf8_decoder_wide::packing::BeatDelay;
 use crate::utf8_validator::ScanCell;
 
+/// How far the last level of a network of `n` lanes reaches: n/2 lanes
+/// away, and a single lane's one level, 1 (to no lane).
+const fn last_reach(n: usize) -> usize {
+    if n > 1 {
+        n / 2
+    } else {
+        1
+    }
+}
+
 /// The lanes of a level that reaches `d` lanes away in a network of `n`:
-/// all of them if a lane so far away exists, else none (the level is not
-/// built).
+/// all of them if the network has the level, else none (it is not built).
 const fn scan_lanes(n: usize, d: usize) -> usize {
-    if d < n {
+    if d <= last_reach(n) {
         n
     } else {
         0
@@ -43,7 +54,7 @@ const fn scan_lanes(n: usize, d: usize) -> usize {
 /// The lanes of the last level's outputs if level `d` is the last, else
 /// none: the outputs are taken from one level only.
 const fn if_last(n: usize, d: usize) -> usize {
-    if 2 * d == n {
+    if d == last_reach(n) {
         n
     } else {
         0
@@ -82,8 +93,8 @@ impl<const N: usize> LaneScan<N> {
 impl<const N: usize> Default for LaneScan<N> {
     fn default() -> Self {
         assert!(
-            N.is_power_of_two() && (2..=32).contains(&N),
-            "a LaneScan has 2, 4, 8, 16 or 32 lanes"
+            N.is_power_of_two() && (1..=32).contains(&N),
+            "a LaneScan has 1, 2, 4, 8, 16 or 32 lanes"
         );
         LaneScan {
             clock: Default::default(),
@@ -233,6 +244,7 @@ mod tests {
 
     #[test]
     fn lane_scan_is_synthesizable() {
+        crate::assert_synthesizable(LaneScan::<1>::default());
         crate::assert_synthesizable(LaneScan::<2>::default());
         crate::assert_synthesizable(LaneScan::<32>::default());
     }

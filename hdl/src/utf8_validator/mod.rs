@@ -83,7 +83,9 @@ use crate::many;
 use crate::utf8_decoder_wide::queue::{BeatCredits, BeatFifo};
 use utf8hdl_reference::Profile;
 
-/// 2 lanes: `utf8_validator_x2`; a 32-beat queue.
+/// 1 lane, a byte a clock: `utf8_validator_x1`; a 32-beat queue.
+pub type Utf8ValidatorX1 = Utf8Validator<1, 8, 4, 5>;
+/// 2 lanes: `utf8_validator_x2`.
 pub type Utf8ValidatorX2 = Utf8Validator<2, 16, 8, 5>;
 /// 4 lanes: `utf8_validator_x4`.
 pub type Utf8ValidatorX4 = Utf8Validator<4, 32, 16, 5>;
@@ -267,6 +269,7 @@ mod tests {
 
     #[test]
     fn utf8_validator_is_synthesizable() {
+        crate::assert_synthesizable(Utf8ValidatorX1::new(Profile::Rfc3629));
         crate::assert_synthesizable(Utf8ValidatorX2::new(Profile::Rfc3629));
         crate::assert_synthesizable(Utf8ValidatorX32::new(Profile::Iso10646));
     }

@@ -141,7 +141,11 @@ fn formal(lanes: usize) -> &'static Formal {
 /// The specification of decoding, a byte at a time
 /// (`hdl/formal/utf8_spec_model.v`), written from RFC 3629, ISO/IEC 10646
 /// and Unicode §3.9, not from the RTL.
-const SPEC_MODEL: Source = crate::formal_source!("utf8_spec_model.v");
+pub const SPEC_MODEL: Source = crate::formal_source!("utf8_spec_model.v");
+
+/// One beat of N lanes through [`SPEC_MODEL`]'s step, one step per lane
+/// (`hdl/formal/utf8_spec_lanes.v`): what the N-lane models share.
+pub const SPEC_LANES: Source = crate::formal_source!("utf8_spec_lanes.v");
 
 /// The formal plan of the 1-lane decoder (`utf8hdl formal`), in both
 /// profiles: P2-P5 proven for all time; P6, the words are the specification
@@ -201,7 +205,11 @@ const WIDE_SAFETY: Check = Check::new(
 /// P6 at 4 lanes in iso10646 can pass the 10 minutes a check has.
 pub const WIDE_FORMAL: Formal = Formal {
     properties: crate::formal_source!("utf8_wide_decoder_properties.v"),
-    models: &[SPEC_MODEL, crate::formal_source!("utf8_wide_spec_model.v")],
+    models: &[
+        SPEC_MODEL,
+        SPEC_LANES,
+        crate::formal_source!("utf8_wide_spec_model.v"),
+    ],
     checks: &[
         AXIS,
         Check::new(

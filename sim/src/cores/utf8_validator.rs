@@ -10,7 +10,8 @@
 use std::fmt;
 
 use utf8hdl_hdl::utf8_validator::{
-    Utf8ValidatorX16, Utf8ValidatorX2, Utf8ValidatorX32, Utf8ValidatorX4, Utf8ValidatorX8,
+    Utf8ValidatorX1, Utf8ValidatorX16, Utf8ValidatorX2, Utf8ValidatorX32, Utf8ValidatorX4,
+    Utf8ValidatorX8,
 };
 use utf8hdl_hdl::{ErrorKind, Profile};
 
@@ -22,7 +23,7 @@ use crate::reference;
 /// What the registry holds of the validators.
 pub const DESCRIPTION: Description = Description {
     name: "validator",
-    summary: "UTF-8 validation, bytes passed on with each error marked, 2 to 32 bytes per clock",
+    summary: "UTF-8 validation, bytes passed on with each error marked, 1 to 32 bytes per clock",
     title: "UTF-8 validator",
     port_notes,
     lane_counts: &LANE_COUNTS,
@@ -34,7 +35,7 @@ pub const DESCRIPTION: Description = Description {
 };
 
 /// The lane counts a validator comes in.
-pub const LANE_COUNTS: [usize; 5] = [2, 4, 8, 16, 32];
+pub const LANE_COUNTS: [usize; 6] = [1, 2, 4, 8, 16, 32];
 
 fn port_notes(_lanes: usize) -> &'static str {
     "Lane i: s_axis_tdata[8i+7:8i] (lane 0 first in the stream), m_axis_tdata[8i+7:8i],\n\
@@ -47,8 +48,13 @@ fn formal(_lanes: usize) -> &'static Formal {
     &FORMAL
 }
 
-/// The validators' formal plan: the AXI4-Stream rules on `m_axis`, and
-/// the framing (`hdl/formal/utf8_validator_properties.v`).
+/// The validators' formal plan (`hdl/formal/utf8_validator_properties.v`),
+/// by BMC: the AXI4-Stream rules on `m_axis`, the shape of a beat's marks,
+/// the framing, and every byte
+/// passed on with the specification's mark, against a model written from
+/// the specifications (`utf8_validator_spec_model.v`, one step of the
+/// decoders' [`SPEC_MODEL`](crate::cores::utf8_decoder::SPEC_MODEL) per
+/// lane), under any `m_axis_tready`.
 pub const FORMAL: Formal = Formal {
     checks: &[
         Check::new(
@@ -59,10 +65,28 @@ pub const FORMAL: Formal = Formal {
         ),
         Check::new(
             Method::Bmc,
+            "P4 each mark is an error of the profile; null lanes unmarked",
+            "shape",
+            &["P4"],
+        ),
+        Check::new(
+            Method::Bmc,
             "P5 no more tlasts out than in",
             "framing",
             &["P5"],
         ),
+        Check::new(
+            Method::Bmc,
+            "P6 every byte leaves as it came, with the spec model's mark",
+            "model",
+            &["P6"],
+        ),
+    ],
+    models: &[
+        crate::cores::utf8_decoder::SPEC_MODEL,
+        crate::cores::utf8_decoder::SPEC_LANES,
+        crate::formal_source!("faxis_lane_numbers.v"),
+        crate::formal_source!("utf8_validator_spec_model.v"),
     ],
     cover_depth: 24,
     trace_depth: 20,
@@ -226,6 +250,7 @@ macro_rules! validators {
 }
 
 validators!(
+    1 => Utf8ValidatorX1,
     2 => Utf8ValidatorX2,
     4 => Utf8ValidatorX4,
     8 => Utf8ValidatorX8,
@@ -238,6 +263,10 @@ validators!(
 macro_rules! with_validator {
     ($lanes:expr, $profile:expr, |$core:ident| $body:expr) => {
         match $lanes {
+            1 => {
+                let $core = $crate::cores::utf8_validator::Validator::<1>($profile);
+                $body
+            }
             2 => {
                 let $core = $crate::cores::utf8_validator::Validator::<2>($profile);
                 $body
@@ -260,7 +289,7 @@ macro_rules! with_validator {
             }
             n => {
                 return Err(anyhow::anyhow!(
-                    "no {n}-lane validator: it has 2, 4, 8, 16 and 32 lanes"
+                    "no {n}-lane validator: it has 1, 2, 4, 8, 16 and 32 lanes"
                 ))
             }
         }

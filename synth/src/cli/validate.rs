@@ -23,7 +23,7 @@ use super::progress::Progress;
 pub struct ValidateArgs {
     /// A file, or - for standard input [default: -].
     input: Option<String>,
-    /// Bytes per clock: 2, 4, 8, 16 or 32.
+    /// Bytes per clock: 1, 2, 4, 8, 16 or 32.
     #[arg(long, default_value = "8", value_parser = lanes_parser())]
     lanes: usize,
     /// Which UTF-8 is valid: rfc3629 (1–4 octets) or iso10646 (1–6 octets).

@@ -1,6 +1,6 @@
 //! The text passes over rust-hdl's Verilog ([`super`] says why each is
 //! needed): the split into modules, the widening casts, `!` for a bit's
-//! `~`, the literals' widths, identifier renaming and the unread
+//! `~`, bit 0 of a scalar, the literals' widths, identifier renaming and the unread
 //! parameters. With [`super::flatten`], this is all the export rewrites.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -39,7 +39,9 @@ pub fn modules(raw: &str) -> Result<Vec<Module>> {
             let module = (out.last_mut().filter(|_| open))
                 .ok_or_else(|| anyhow!("text outside any module: `{line}`"))?;
             let line = zero_extensions(&literals(line), &widths);
-            module.lines.push(bit_nots(&line, &widths));
+            module
+                .lines
+                .push(scalar_selects(&bit_nots(&line, &widths), &widths));
         }
         open &= !line.starts_with("endmodule");
     }
@@ -95,6 +97,24 @@ pub fn bit_nots(line: &str, widths: &BTreeMap<String, usize>) -> String {
             '~'
         });
         rest = operand;
+    }
+    out + rest
+}
+
+/// rust-hdl declares a `Bits<1>` as a scalar (`input wire s_axis_tkeep;`)
+/// but writes its bit 0 as `s_axis_tkeep[0]`, which Icarus and Verilator
+/// reject (a select of a scalar): a one-lane core's `tkeep` and lane
+/// masks are such. Bit 0 of a one-bit name is the name.
+pub fn scalar_selects(line: &str, widths: &BTreeMap<String, usize>) -> String {
+    let continues = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find("[0]") {
+        let name_at = rest[..at].trim_end_matches(continues).len();
+        let scalar = at > name_at && widths.get(&rest[name_at..at]) == Some(&1);
+        out += &rest[..at];
+        out += if scalar { "" } else { "[0]" };
+        rest = &rest[at + 3..];
     }
     out + rest
 }
@@ -206,6 +226,21 @@ mod tests {
         assert_eq!(bit_nots("a = b & ~v$q[3];", &widths), "a = b & !v$q[3];");
         for kept in ["a = ~v$q;", "a = ~v$q[3:0];", "a = ~(k);", "a = ~unknown;"] {
             assert_eq!(bit_nots(kept, &widths), kept);
+        }
+    }
+
+    /// Bit 0 of a one-bit name is the name; of a vector, of a name of
+    /// unknown width and any other bit, it stays.
+    #[test]
+    fn bit_zero_of_a_scalar_is_the_scalar() {
+        let widths = BTreeMap::from([("k".to_string(), 1), ("v$q".to_string(), 8)]);
+        assert_eq!(
+            scalar_selects("a = {t, k[0], v$q[0]};", &widths),
+            "a = {t, k, v$q[0]};"
+        );
+        for kept in ["a = v$q[0];", "a = m[0];", "a = k[1];", "a = b[k[0]];"] {
+            let expected = kept.replace("k[0]", "k");
+            assert_eq!(scalar_selects(kept, &widths), expected);
         }
     }
 

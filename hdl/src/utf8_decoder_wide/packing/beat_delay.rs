@@ -6,8 +6,8 @@
 //! whether a beat is there and its `tlast`.
 //!
 //! ## Parameters
-//! * `N`: the lanes, a power of two from 2 to 32: the delay is log₂ N
-//!   levels, one per level of the network.
+//! * `N`: the lanes, a power of two from 1 to 32: the delay is log₂ N
+//!   levels, one per level of the network, and one level for one lane.
 //!
 //! ## Ports
 //! | port | dir | width | meaning |
@@ -30,9 +30,14 @@ use rust_hdl::prelude::*;
 
 use crate::many;
 
-/// The levels of a network of `n` lanes: log₂ n.
+/// The levels of a network of `n` lanes: log₂ n, and one for one lane (a
+/// register, so that every network is registered at its outputs).
 pub const fn levels(n: usize) -> usize {
-    n.ilog2() as usize
+    if n > 1 {
+        n.ilog2() as usize
+    } else {
+        1
+    }
 }
 
 #[derive(LogicBlock)]
@@ -51,8 +56,8 @@ pub struct BeatDelay<const N: usize> {
 impl<const N: usize> Default for BeatDelay<N> {
     fn default() -> Self {
         assert!(
-            N.is_power_of_two() && (2..=32).contains(&N),
-            "a BeatDelay has 2, 4, 8, 16 or 32 lanes"
+            N.is_power_of_two() && (1..=32).contains(&N),
+            "a BeatDelay has 1, 2, 4, 8, 16 or 32 lanes"
         );
         BeatDelay {
             clock: Default::default(),
@@ -93,6 +98,7 @@ mod tests {
 
     #[test]
     fn beat_delay_is_synthesizable() {
+        crate::assert_synthesizable(BeatDelay::<1>::default());
         crate::assert_synthesizable(BeatDelay::<2>::default());
         crate::assert_synthesizable(BeatDelay::<32>::default());
     }
