@@ -673,19 +673,27 @@ fn properties_mutant_private_use_range_moved_fails() {
     mutant_fails(&core, &original, &mutated, "safety", "p4_flags");
 }
 
+/// The 2-lane rfc3629 validator with `line` of its Verilog replaced by
+/// `planted` fails the check of `task` at `assertion`.
+#[track_caller]
+fn validator_mutant_fails(line: &str, planted: &str, task: &str, assertion: &str) {
+    let core = utf8hdl_sim::cores::utf8_validator::Validator::<2>(Profile::Rfc3629);
+    let original = verilog::core_verilog(&core).unwrap();
+    let mutated = original.replacen(line, planted, 1);
+    mutant_fails(&core, &original, &mutated, task, assertion);
+}
+
 /// P6 fails on a validator whose mark of a sequence truncated across a
 /// beat has the code of a surrogate: the planted bug is caught.
 #[test]
 #[ignore = "slow: SymbiYosys on a mutant of the 2-lane validator"]
 fn validator_mutant_truncated_marked_as_surrogate_fails() {
-    let core = utf8hdl_sim::cores::utf8_validator::Validator::<2>(Profile::Rfc3629);
-    let original = verilog::core_verilog(&core).unwrap();
-    let mutated = original.replacen(
+    validator_mutant_fails(
         "localparam  marks$tuser_truncated = 4'h7;",
         "localparam  marks$tuser_truncated = 4'hb;",
-        1,
+        "model",
+        "p6_mark_is_spec",
     );
-    mutant_fails(&core, &original, &mutated, "model", "p6_mark_is_spec");
 }
 
 /// P4 fails on a validator that marks an invalid byte with a kind code no
@@ -693,14 +701,12 @@ fn validator_mutant_truncated_marked_as_surrogate_fails() {
 #[test]
 #[ignore = "slow: SymbiYosys on a mutant of the 2-lane validator"]
 fn validator_mutant_unknown_kind_fails() {
-    let core = utf8hdl_sim::cores::utf8_validator::Validator::<2>(Profile::Rfc3629);
-    let original = verilog::core_verilog(&core).unwrap();
-    let mutated = original.replacen(
+    validator_mutant_fails(
         "localparam  marks$marks$0$lead$tuser_invalid_byte = 4'h3;",
         "localparam  marks$marks$0$lead$tuser_invalid_byte = 4'hf;",
-        1,
+        "shape",
+        "p4_mark_is_an_error",
     );
-    mutant_fails(&core, &original, &mutated, "shape", "p4_mark_is_an_error");
 }
 
 /// The validator at one, two and four lanes, both profiles: m_axis keeps
