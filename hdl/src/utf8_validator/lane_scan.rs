@@ -31,14 +31,10 @@ use crate::utf8_decoder_wide::packing::beat_delay::levels;
 use crate::utf8_decoder_wide::packing::BeatDelay;
 use crate::utf8_validator::ScanCell;
 
-/// How far the last level of a network of `n` lanes reaches: n/2 lanes
-/// away, and a single lane's one level, 1 (to no lane).
+/// How far the last of the [`levels`] of a network of `n` lanes reaches:
+/// n/2 lanes away, and a single lane's one level, 1 (to no lane).
 const fn last_reach(n: usize) -> usize {
-    if n > 1 {
-        n / 2
-    } else {
-        1
-    }
+    1 << (levels(n) - 1)
 }
 
 /// The lanes of a level that reaches `d` lanes away in a network of `n`:
