@@ -50,9 +50,8 @@ fn formal(_lanes: usize) -> &'static Formal {
 
 /// The validators' formal plan (`hdl/formal/utf8_validator_properties.v`),
 /// by BMC: the AXI4-Stream rules on `m_axis`, the shape of a beat's marks,
-/// the framing, and every byte
-/// passed on with the specification's mark, against a model written from
-/// the specifications (`utf8_validator_spec_model.v`, one step of the
+/// the framing, and every byte passed on with the specification's mark,
+/// against a model written from the specifications (`utf8_validator_spec_model.v`, one step of the
 /// decoders' [`SPEC_MODEL`](crate::cores::utf8_decoder::SPEC_MODEL) per
 /// lane), under any `m_axis_tready`.
 pub const FORMAL: Formal = Formal {
