@@ -1,8 +1,8 @@
 // faxis_stream_properties.vh: the AXI4-Stream properties that every core
 // shares, whatever its lanes: `included inside the properties module of a
 // core, after the core's instance (by faxis_core_harness.vh for the 1-lane
-// cores, by utf8_wide_decoder_properties.v), so that no property file
-// restates them.
+// cores, by faxis_lanes_harness.vh for the N-lane ones), so that no
+// property file restates them.
 //
 // The including module declares the core's handshake ports (clk, rst,
 // s_axis_tvalid, s_axis_tready, s_axis_tlast, m_axis_tvalid, m_axis_tready,

@@ -24,61 +24,104 @@
 //            TUSER are the model's. Under any m_axis_tready.
 `default_nettype none
 
-module utf8_validator_properties (
-    input wire clk,
-    input wire rst,
-    input wire [8*`LANES-1:0] s_axis_tdata,
-    input wire [`LANES-1:0] s_axis_tkeep,
-    input wire s_axis_tvalid,
-    input wire s_axis_tlast,
-    input wire m_axis_tready
-);
-    localparam N = `LANES;
-    localparam F_LATENCY = `F_LATENCY;
+module utf8_validator_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_tvalid, s_axis_tlast,
+    m_axis_tready);
+    // Bytes in, the same bytes out.
+    localparam F_M_LANE_BITS = 8;
     // The output queue's beats (hdl/src/utf8_validator/mod.rs, QUEUE_BEATS),
     // which the credits never let the beats inside pass: at most this many
     // messages are inside the core.
-    localparam F_MAX_IN_FLIGHT = 32;
+    localparam F_QUEUE_BEATS = 32;
+    localparam F_MAX_IN_FLIGHT = F_QUEUE_BEATS;
 
-    wire s_axis_tready;
-    wire [8*N-1:0] m_axis_tdata;
-    wire [4*N-1:0] m_axis_tuser;
-    wire [N-1:0] m_axis_tkeep;
-    wire m_axis_tvalid;
-    wire m_axis_tlast;
-
-    `UTF8_DUT dut (
-        .clk(clk),
-        .rst(rst),
-        .s_axis_tdata(s_axis_tdata),
-        .s_axis_tkeep(s_axis_tkeep),
-        .s_axis_tvalid(s_axis_tvalid),
-        .s_axis_tready(s_axis_tready),
-        .s_axis_tlast(s_axis_tlast),
-        .m_axis_tdata(m_axis_tdata),
-        .m_axis_tuser(m_axis_tuser),
-        .m_axis_tkeep(m_axis_tkeep),
-        .m_axis_tvalid(m_axis_tvalid),
-        .m_axis_tready(m_axis_tready),
-        .m_axis_tlast(m_axis_tlast)
-    );
-
-    // What a stalled beat holds.
-    localparam F_S_PAYLOAD_BITS = 9 * N;
-    localparam F_M_PAYLOAD_BITS = 13 * N;
-    wire [F_S_PAYLOAD_BITS-1:0] f_s_payload = {s_axis_tkeep, s_axis_tdata};
-    wire [F_M_PAYLOAD_BITS-1:0] f_m_payload = {m_axis_tkeep, m_axis_tuser, m_axis_tdata};
+    // The internal signals of P3's invariants: the probes (the beats
+    // before the queue, the queue's lanes in step, and the hold's eight
+    // places: in use, with an open lane, the oldest, the next to write,
+    // the last written with an open lane), the marks' carry and output
+    // register, the credits and the queue.
+    wire [7:0] f_pipeline_beats;
+    wire f_queue_lanes_agree;
+    wire [7:0] f_hold_full, f_hold_open, f_hold_read_at, f_hold_write_at, f_hold_open_at;
+    wire [16:0] f_carry;
+    wire [2:0] f_carry_room;
+    wire f_marks_write, f_marks_resolved;
+    wire [N-1:0] f_marks_open;
+`include "beat_queue_internals.vh"
+`define F_DUT_INTERNALS \
+        , .f_pipeline_beats(f_pipeline_beats) \
+        , .f_queue_lanes_agree(f_queue_lanes_agree) \
+        , .f_hold_full(f_hold_full) \
+        , .f_hold_open(f_hold_open) \
+        , .f_hold_read_at(f_hold_read_at) \
+        , .f_hold_write_at(f_hold_write_at) \
+        , .f_hold_open_at(f_hold_open_at) \
+        , .marks$carry$q(f_carry) \
+        , .marks$carry_room$q(f_carry_room) \
+        , .marks$write_out$q(f_marks_write) \
+        , .marks$resolved_out$q(f_marks_resolved) \
+        , .marks$open(f_marks_open) \
+        `F_BEAT_QUEUE_INTERNALS
+`include "faxis_lanes_harness.vh"
 
 `ifdef FORMAL
-    // P1, P2 and P5.
-`include "faxis_stream_properties.vh"
-
-`ifdef UTF8_ISO10646
-    localparam ISO10646 = 1;
-`else
-    localparam ISO10646 = 0;
+    // ---- P3: full rate, and the invariants of its induction ----
+`include "beat_queue_rate.vh"
+`ifdef INVARIANTS
+    // The hold (OpenLeadHold): the places in use run from the oldest to
+    // the next to write, never all eight; a place with an open lane is in
+    // use, and the last written with one. BeatMarks' carry: an open first
+    // octet's room is its need less the continuing octets after it, and it
+    // needs at most five. The first octet open in the hold is carry's,
+    // unless the beat in the marks' output register resolves it; the beats
+    // behind it are its continuing octets' (each beat has one at least),
+    // so there are at most four behind it, and it reaches the head of the
+    // hold with at most five in use.
+    function [2:0] f_place(input [7:0] one_hot);
+        integer k;
+        begin
+            f_place = 0;
+            for (k = 0; k < 8; k = k + 1) if (one_hot[k]) f_place = k;
+        end
+    endfunction
+    wire [2:0] f_oldest = f_place(f_hold_read_at);
+    wire [2:0] f_next = f_place(f_hold_write_at);
+    wire [2:0] f_in_use = f_next - f_oldest;
+    // From the place with the open lane to the newest, both included.
+    wire [2:0] f_from_open = f_next - f_place(f_hold_open_at);
+    wire [7:0] f_ring;
+    genvar place;
+    generate
+        for (place = 0; place < 8; place = place + 1) begin : ring
+            wire [2:0] f_this = place;
+            wire [2:0] f_age = f_this - f_oldest;
+            assign f_ring[place] = f_age < f_in_use;
+        end
+    endgenerate
+    wire f_open_held = f_hold_open != 0;
+    wire f_resolving = f_marks_write && f_marks_resolved;
+    wire f_marks_opening = f_marks_write && f_marks_open != 0;
+    wire [2:0] f_trail = f_carry[3:1];
+    wire [2:0] f_need = f_carry[6:4];
+    wire f_carry_open = f_carry_room != 0;
+    always @(*)
+        if (f_past_valid && !rst) begin
+            hold_pointers_one_hot: assert (f_hold_read_at != 0
+                && (f_hold_read_at & (f_hold_read_at - 1)) == 0
+                && f_hold_write_at != 0 && (f_hold_write_at & (f_hold_write_at - 1)) == 0
+                && (f_hold_open_at & (f_hold_open_at - 1)) == 0);
+            hold_in_use_is_ring: assert (f_hold_full == f_ring);
+            hold_open_is_last_opened: assert ((f_hold_open & ~(f_hold_full & f_hold_open_at)) == 0);
+            carry_room_is_need_less_trail: assert (!f_carry_open
+                || (f_carry_room + f_trail == f_need && f_need <= 5));
+            carry_open_is_held: assert (!f_carry_open || f_marks_opening
+                || (f_open_held && !f_resolving));
+            marks_open_is_carried: assert (!f_marks_opening || f_carry_open);
+            resolving_what_is_held: assert (!f_resolving || f_open_held);
+            hold_open_is_carried: assert (!f_open_held || f_resolving
+                || (f_carry_open && f_from_open - 1 + f_marks_write <= f_trail));
+            hold_open_resolving_near: assert (!(f_open_held && f_resolving) || f_from_open <= 5);
+        end
 `endif
-
     // ---- P4: the shape of a beat ----
 `ifdef P4
     localparam [2:0] F_MAX_KIND = ISO10646 ? 3'd5 : 3'd6;

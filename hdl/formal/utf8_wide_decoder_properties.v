@@ -7,22 +7,11 @@
 // FORMAL, one property group per check of the wide decoder's formal plan.
 //
 // Every property reads the core's ports only. The invariants that make the
-// k-induction of P3 hold (`INVARIANTS) read the core's registers,
-// bound by their exported names (the runner checks that each exists), and
-// a probe that the runner adds to the core's formal build from its
-// formal plan (sim/src/cores/utf8_decoder.rs, PIPELINE_PROBES): the beats
-// in the stages before the queue. They are
-// the contracts of the blocks, BeatCredits and BeatFifo, proven alone
-// (hdl/formal/blocks/), stated on the core:
-//   credits_count_beats   the credits in use are the beats in the stages,
-//                         in the queue, and dropped but not yet counted;
-//   credits_within_queue  never more credits in use than the queue holds;
-//   ready_is_count        s_axis_tready is high exactly when a credit is
-//                         free;
-//   queue_*               the queue's count is its pointers', within its
-//                         size; its flags and copies agree with them; and
-//                         m_axis_tvalid is low only while at most two beats
-//                         are on their way through the RAM;
+// k-induction of P3 hold (`INVARIANTS, beat_queue_rate.vh) read the core's
+// registers, bound by their exported names (the runner checks that each
+// exists), and the probes that the runner adds to the core's formal build
+// from its formal plan (sim/src/cores/utf8_decoder.rs, PIPELINE_PROBES):
+// the beats in the stages before the queue, and the queue's lanes in step.
 //
 //   P1, P2        the AXI4-Stream rules, shared by every decoder
 //                 (faxis_stream_properties.vh): P1 the producer keeps them
@@ -30,8 +19,8 @@
 //                 null lanes anywhere, a beat of no byte), P2 m_axis keeps
 //                 them: a stalled beat holds TVALID, TDATA, TUSER, TKEEP
 //                 and TLAST.
-//   P3  `P3       full rate: when m_axis_tready has been high for the last
-//                 F_READY_CYCLES cycles, s_axis_tready is high.
+//   P3  `P3       full rate: when m_axis_tready was high in the last
+//                 cycle, s_axis_tready is high (beat_queue_rate.vh).
 //   P4  `P4       no unflagged error, lane by lane, and the shape of a beat:
 //                 a kept lane with TUSER[0] = 0 has TUSER = 0 and is neither
 //                 a surrogate nor above the profile's maximum; with
@@ -54,99 +43,30 @@
 //                 no byte giving a null TLAST beat; a sparse TKEEP decoded.
 `default_nettype none
 
-module utf8_wide_decoder_properties (
-    input wire clk,
-    input wire rst,
-    input wire [8*`LANES-1:0] s_axis_tdata,
-    input wire [`LANES-1:0] s_axis_tkeep,
-    input wire s_axis_tvalid,
-    input wire s_axis_tlast,
-    input wire m_axis_tready
-);
-    localparam N = `LANES;
-`ifdef UTF8_ISO10646
-    localparam ISO10646 = 1;
-`else
-    localparam ISO10646 = 0;
-`endif
-    // The cycles of full rate on m_axis after which s_axis_tready is high:
-    // the smallest F that P3 proves. One: the credits' tready flop rises on
-    // the cycle after m_axis takes a beat, whatever is inside.
-    localparam F_READY_CYCLES = 1;
-    // The latency of the datasheet (hdl/src/utf8_decoder_wide/mod.rs, Core::LATENCY):
-    // the units of a beat accepted in cycle t leave in cycle t + F_LATENCY.
-    localparam F_LATENCY = `F_LATENCY;
+module utf8_wide_decoder_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_tvalid,
+    s_axis_tlast, m_axis_tready);
+    // Bytes in; words out, with an error flag and kind.
+    localparam F_M_LANE_BITS = 32;
     // The output queue's beats for N up to 16 (hdl/src/utf8_decoder_wide/mod.rs,
     // QUEUE_BEATS; the 32-lane core, whose queue is 64, has no P3-P5),
     // which the credits never let the beats in flight pass: at most this
     // many beats, and so messages, are inside the core.
     localparam F_QUEUE_BEATS = 32;
     localparam F_MAX_IN_FLIGHT = F_QUEUE_BEATS;
-    localparam CW = $clog2(N + 1);
+    localparam CW = $clog2(`LANES + 1);
 
-    wire s_axis_tready;
-    wire [32*N-1:0] m_axis_tdata;
-    wire [4*N-1:0] m_axis_tuser;
-    wire [N-1:0] m_axis_tkeep;
-    wire m_axis_tvalid;
-    wire m_axis_tlast;
-
-    // The internal signals of the invariants: the probe, the credits, the
-    // queue (its lanes 0 and 1, which every N has).
+    // The internal signals of P3's invariants: the probes, the credits
+    // and the queue.
     wire [7:0] f_pipeline_beats;
-    wire [6:0] f_in_flight;
-    wire f_early, f_late, f_ready;
-    wire [7:0] f_write_pointer, f_read_pointer_ahead, f_read_pointer_two_ahead;
-    wire [4:0] f_read_address_0, f_read_address_1, f_write_address_0, f_write_address_1;
-    wire f_fetched_0, f_fetched_1, f_not_empty_0, f_not_empty_1, f_one_left;
-    wire f_tvalid_out_0, f_tvalid_out_1;
-
-    `UTF8_DUT dut (
-        .clk(clk),
-        .rst(rst),
-        .s_axis_tdata(s_axis_tdata),
-        .s_axis_tkeep(s_axis_tkeep),
-        .s_axis_tvalid(s_axis_tvalid),
-        .s_axis_tready(s_axis_tready),
-        .s_axis_tlast(s_axis_tlast),
-        .m_axis_tdata(m_axis_tdata),
-        .m_axis_tuser(m_axis_tuser),
-        .m_axis_tkeep(m_axis_tkeep),
-        .m_axis_tvalid(m_axis_tvalid),
-        .m_axis_tready(m_axis_tready),
-        .m_axis_tlast(m_axis_tlast),
-        // The formal build's probe, and internal names.
-        .f_pipeline_beats(f_pipeline_beats),
-        .credits$in_flight$q(f_in_flight),
-        .credits$early$q(f_early),
-        .credits$late$q(f_late),
-        .credits$ready$q(f_ready),
-        .queue$write_pointer$q(f_write_pointer),
-        .queue$read_pointer_ahead$q(f_read_pointer_ahead),
-        .queue$read_pointer_two_ahead$q(f_read_pointer_two_ahead),
-        .queue$read_address$0$q(f_read_address_0),
-        .queue$read_address$1$q(f_read_address_1),
-        .queue$write_address$0$q(f_write_address_0),
-        .queue$write_address$1$q(f_write_address_1),
-        .queue$fetched$0$q(f_fetched_0),
-        .queue$fetched$1$q(f_fetched_1),
-        .queue$not_empty$0$q(f_not_empty_0),
-        .queue$not_empty$1$q(f_not_empty_1),
-        .queue$one_left$q(f_one_left),
-        .queue$tvalid_out$0$q(f_tvalid_out_0),
-        .queue$tvalid_out$1$q(f_tvalid_out_1)
-    );
-
-    // What a stalled beat holds.
-    localparam F_S_PAYLOAD_BITS = 9 * N;
-    localparam F_M_PAYLOAD_BITS = 37 * N;
-    wire [F_S_PAYLOAD_BITS-1:0] f_s_payload = {s_axis_tkeep, s_axis_tdata};
-    wire [F_M_PAYLOAD_BITS-1:0] f_m_payload = {m_axis_tkeep, m_axis_tuser, m_axis_tdata};
+    wire f_queue_lanes_agree;
+`include "beat_queue_internals.vh"
+`define F_DUT_INTERNALS \
+        , .f_pipeline_beats(f_pipeline_beats) \
+        , .f_queue_lanes_agree(f_queue_lanes_agree) \
+        `F_BEAT_QUEUE_INTERNALS
+`include "faxis_lanes_harness.vh"
 
 `ifdef FORMAL
-    // P1, P2 and P5's TLAST count.
-`include "faxis_stream_properties.vh"
-
     // Non-null lanes of a beat: bytes in, units out.
     function [CW-1:0] popcount(input [N-1:0] keep);
         integer i;
@@ -156,40 +76,8 @@ module utf8_wide_decoder_properties (
         end
     endfunction
 
-    // ---- The invariants of P3's induction ----
-`ifdef INVARIANTS
-    // The queue's read pointer, and the beats written and not yet fetched
-    // (BeatFifo's contract).
-    wire [7:0] f_read_pointer = f_read_pointer_ahead - 8'd1;
-    wire [7:0] f_unfetched = f_write_pointer - f_read_pointer;
-    wire [7:0] f_queue_beats = f_unfetched + f_fetched_0 + f_tvalid_out_0;
-    always @(*)
-        if (f_past_valid && !rst) begin
-            credits_count_beats: assert (f_in_flight
-                == f_pipeline_beats + f_queue_beats + f_early + f_late);
-            credits_within_queue: assert (f_in_flight <= F_QUEUE_BEATS);
-            ready_is_count: assert (f_ready == (f_in_flight < F_QUEUE_BEATS));
-            queue_within_size: assert (f_unfetched <= F_QUEUE_BEATS);
-            queue_flags_match_pointers: assert (f_not_empty_0 == (f_unfetched != 0)
-                && f_one_left == (f_unfetched == 1));
-            queue_pointers_in_step: assert (f_read_pointer_two_ahead == f_read_pointer_ahead + 8'd1
-                && f_read_address_0 == f_read_pointer[4:0]
-                && f_write_address_0 == f_write_pointer[4:0]);
-            queue_lane_copies_agree: assert (f_read_address_1 == f_read_address_0
-                && f_write_address_1 == f_write_address_0 && f_fetched_1 == f_fetched_0
-                && f_not_empty_1 == f_not_empty_0 && f_tvalid_out_1 == f_tvalid_out_0);
-            queue_no_bubble_when_full: assert (f_tvalid_out_0 || f_queue_beats <= 2);
-        end
-`endif
-
-    // ---- P3: full rate ----
-`ifdef P3
-    reg [F_READY_CYCLES-1:0] f_ready_history = 0;
-    always @(posedge clk)
-        if (F_READY_CYCLES == 1) f_ready_history <= m_axis_tready;
-        else f_ready_history <= {f_ready_history, m_axis_tready};
-    always @(*) if (f_past_valid && &f_ready_history) p3_full_rate: assert (s_axis_tready);
-`endif
+    // ---- P3: full rate, and the invariants of its induction ----
+`include "beat_queue_rate.vh"
 
     // ---- P4: no unflagged error, lane by lane; the shape of a beat ----
 `ifdef P4

@@ -39,6 +39,13 @@
 //! ## Invariants
 //! * Beats are released in the order they were written, each once.
 //! * A beat is released only once none of its lanes is open.
+//! * The places in use are those from `read_at` to `write_at`, never all
+//!   eight; a place with an open lane is in use and is `open_at`'s.
+//!
+//! The last two, with [`BeatMarks`](crate::utf8_validator::BeatMarks)'
+//! (its `carry` ends with the first octet open here, and takes the
+//! continuing octets of the beats behind it), are assertions of the
+//! validator's proof of full rate (`hdl/formal/utf8_validator_properties.v`).
 
 use rust_hdl::prelude::*;
 

@@ -59,28 +59,25 @@ const fn alt(
     }
 }
 
-/// RFC 3629 §4, `UTF8-2` to `UTF8-4`, alternative by alternative.
-const RFC3629: &[Alternative] = &[
+/// RFC 3629 §4, `UTF8-2` to `UTF8-4`, alternative by alternative, up to
+/// the lead F0: Annex R Table 1 has the same rows (shortest form only,
+/// surrogates excluded, Note 3).
+const UP_TO_F0: &[Alternative] = &[
     alt(0xC2..=0xDF, TAIL, 0),
     alt(0xE0..=0xE0, 0xA0..=0xBF, 1),
     alt(0xE1..=0xEC, TAIL, 1),
     alt(0xED..=0xED, 0x80..=0x9F, 1),
     alt(0xEE..=0xEF, TAIL, 1),
     alt(0xF0..=0xF0, 0x90..=0xBF, 2),
-    alt(0xF1..=0xF3, TAIL, 2),
-    alt(0xF4..=0xF4, 0x80..=0x8F, 2),
 ];
 
-/// Annex R Table 1, shortest form only, surrogates excluded (Note 3): the
-/// rows of RFC 3629 up to F3, then F4–F7 as leads of four, and the leads of
+/// The rest of RFC 3629's `UTF8-4`: F1–F3, and F4 up to U+10FFFF.
+const RFC3629_AFTER_F0: &[Alternative] =
+    &[alt(0xF1..=0xF3, TAIL, 2), alt(0xF4..=0xF4, 0x80..=0x8F, 2)];
+
+/// The rest of Annex R Table 1: F1–F7 as leads of four, then the leads of
 /// five and six.
-const ISO10646: &[Alternative] = &[
-    alt(0xC2..=0xDF, TAIL, 0),
-    alt(0xE0..=0xE0, 0xA0..=0xBF, 1),
-    alt(0xE1..=0xEC, TAIL, 1),
-    alt(0xED..=0xED, 0x80..=0x9F, 1),
-    alt(0xEE..=0xEF, TAIL, 1),
-    alt(0xF0..=0xF0, 0x90..=0xBF, 2),
+const ISO10646_AFTER_F0: &[Alternative] = &[
     alt(0xF1..=0xF7, TAIL, 2),
     alt(0xF8..=0xF8, 0x88..=0xBF, 3),
     alt(0xF9..=0xFB, TAIL, 3),
@@ -88,11 +85,13 @@ const ISO10646: &[Alternative] = &[
     alt(0xFD..=0xFD, TAIL, 4),
 ];
 
-fn grammar(profile: Profile) -> &'static [Alternative] {
-    match profile {
-        Profile::Rfc3629 => RFC3629,
-        Profile::Iso10646 => ISO10646,
-    }
+/// The alternatives of a profile's grammar.
+fn grammar(profile: Profile) -> impl Iterator<Item = &'static Alternative> {
+    let after_f0 = match profile {
+        Profile::Rfc3629 => RFC3629_AFTER_F0,
+        Profile::Iso10646 => ISO10646_AFTER_F0,
+    };
+    UP_TO_F0.iter().chain(after_f0)
 }
 
 /// Why a second octet that is a tail but outside the alternative's range
@@ -127,7 +126,7 @@ pub fn first_unit(rest: &[u8], profile: Profile) -> Result<usize, Malformed> {
     if first <= 0x7F {
         return Ok(1);
     }
-    let Some(alternative) = grammar(profile).iter().find(|a| a.first.contains(&first)) else {
+    let Some(alternative) = grammar(profile).find(|a| a.first.contains(&first)) else {
         return Err(Malformed {
             offset: 0,
             len: 1,

@@ -82,3 +82,57 @@ macro_rules! axis_io {
         $crate::axis_io!(@tkeep $uut $($rest)*)
     };
 }
+
+/// The [`Core`](super::Core) methods `profile`, `model` and `block` of a
+/// core that is its profile (`struct C(pub Profile)`), whose model is
+/// `Model(profile)` and whose block is `Block::new(profile)`, with
+/// [`axis_io!`]'s methods for its ports: `profile_core!(Utf8DecoderX4,
+/// Reference; m_tuser tkeep)`.
+#[macro_export]
+macro_rules! profile_core {
+    ($block:ty, $model:ident; $($port:ident)*) => {
+        fn profile(&self) -> $crate::reference::Profile {
+            self.0
+        }
+
+        fn model(&self) -> $model {
+            $model(self.0)
+        }
+
+        fn block(&self) -> $block {
+            <$block>::new(self.0)
+        }
+
+        $crate::axis_io!($block; $($port)*);
+    };
+}
+
+/// A core of many lane counts, `$core<N>(pub Profile)`, one `impl Core`
+/// each: its block is the alias of its lane count (the other widths of a
+/// block are ones stable Rust cannot compute from N), its name
+/// `$module_name(profile, N)`, its latency its block's, its ports those of
+/// [`profile_core!`] with `tkeep`; `$body` says the rest (its kind, lanes,
+/// model, waveform state).
+#[macro_export]
+macro_rules! lane_count_cores {
+    (@one $core:ident, $module_name:path, $model:ident, $lanes:literal, $block:ident,
+        { $($body:tt)* }) => {
+        impl $crate::core::Core for $core<$lanes> {
+            type Block = $block;
+            type Model = $model;
+            const LATENCY: u64 = $block::LATENCY;
+
+            $($body)*
+
+            fn name(&self) -> String {
+                $module_name(self.0, $lanes)
+            }
+
+            $crate::profile_core!($block, $model; m_tuser tkeep);
+        }
+    };
+    ($core:ident, $module_name:path, $model:ident $body:tt
+        $($lanes:literal => $block:ident),* $(,)?) => {
+        $($crate::lane_count_cores!(@one $core, $module_name, $model, $lanes, $block, $body);)*
+    };
+}

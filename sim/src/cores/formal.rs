@@ -36,15 +36,53 @@ macro_rules! formal_source {
 
 /// What the properties of every core read beside their own file: the
 /// AXI4-Stream rules (`faxis_master.v`, `faxis_slave.v`,
-/// `faxis_stream_properties.vh`) and what the 1-lane cores' property files
-/// share (`faxis_core_harness.vh`: the core's instance, the histories of
-/// P3 and P5).
-pub const SHARED: [Source; 4] = [
+/// `faxis_stream_properties.vh`) and the harnesses that put the core's
+/// instance around its property file: the 1-lane cores'
+/// (`faxis_core_harness.vh`, with the histories of P3 and P5) and the
+/// N-lane cores' (`faxis_lanes_harness.vh`).
+pub const SHARED: [Source; 5] = [
     formal_source!("faxis_master.v"),
     formal_source!("faxis_slave.v"),
     formal_source!("faxis_stream_properties.vh"),
     formal_source!("faxis_core_harness.vh"),
+    formal_source!("faxis_lanes_harness.vh"),
 ];
+
+/// What the properties of a core whose `s_axis_tready` is a credit count
+/// (`BeatCredits`) and whose `m_axis` is a queue of beats (`BeatFifo`)
+/// read for its P3, proven by k-induction: the queue's and the credits'
+/// registers (`beat_queue_internals.vh`), and the invariants and P3
+/// (`beat_queue_rate.vh`). With [`QUEUE_LANES_AGREE`] among its probes.
+pub const BEAT_QUEUE: [Source; 2] = [
+    formal_source!("beat_queue_internals.vh"),
+    formal_source!("beat_queue_rate.vh"),
+];
+
+/// `f_queue_lanes_agree` (`beat_queue_rate.vh`): every lane's copy of the
+/// beat queue's pointers and flags is lane 0's.
+pub const QUEUE_LANES_AGREE: Probe = Probe {
+    port: "f_queue_lanes_agree",
+    width: 1,
+    terms: queue_lanes_agree,
+};
+
+fn queue_lanes_agree(lanes: usize) -> Vec<String> {
+    let copies = [
+        "read_address",
+        "write_address",
+        "fetched",
+        "not_empty",
+        "tvalid_out",
+    ];
+    let same: Vec<String> = (1..lanes)
+        .flat_map(|lane| copies.map(|r| format!("queue${r}${lane}$q == queue${r}$0$q")))
+        .collect();
+    vec![if same.is_empty() {
+        "1'b1".to_string()
+    } else {
+        same.join(" && ")
+    }]
+}
 
 /// How a property is checked.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -168,8 +206,9 @@ pub struct Formal {
 }
 
 /// An output port of the core's formal build (not of its export): the sum
-/// of terms, each a Verilog expression of one bit over the core's exported
-/// internal names (`hold$held_valid$q & hold$held_tlast$q`). The runner
+/// of terms, each a Verilog expression over the core's exported internal
+/// names (`hold$held_valid$q & hold$held_tlast$q`; one term may be a
+/// vector, `{a$q, b$q}`). The runner
 /// checks that every name a term reads is declared in the core, so a
 /// renamed register is an error, not a probe that reads nothing.
 #[derive(Copy, Clone, Debug)]

@@ -197,6 +197,30 @@ impl FromStr for Kind {
     }
 }
 
+/// Runs `$body` with `$core` bound to the core that `$lanes` picks among
+/// the arms `count => core`; any other count makes the enclosing function
+/// (which returns an `anyhow::Result`) return an error that names the
+/// counts there are. Each kind of many lane counts says its arms once
+/// ([`with_core!`](crate::with_core), [`with_validator!`](crate::with_validator)).
+#[macro_export]
+macro_rules! with_lane_count {
+    ($lanes:expr, $what:literal, |$core:ident| $body:expr; $($count:literal => $make:expr),+ $(,)?) => {
+        match $lanes {
+            $($count => {
+                let $core = $make;
+                $body
+            })+
+            n => {
+                return Err(anyhow::anyhow!(
+                    "no {n}-lane {}: it comes in {} lanes",
+                    $what,
+                    [$(stringify!($count)),+].join(", ")
+                ))
+            }
+        }
+    };
+}
+
 /// Runs `$body` with `$core` bound to the core of kind `$kind`, `$lanes`
 /// lanes and `$profile`; `$body` must work on any core. A lane count or a
 /// profile the kind does not come in makes the enclosing function (which
@@ -244,6 +268,16 @@ pub(crate) fn data_widths<C: Core>(core: &C) -> Vec<(&'static str, usize)> {
         .filter(|p| p.name.ends_with("tdata") || p.name.ends_with("tuser"))
         .map(|p| (&*p.name.clone().leak(), p.width))
         .collect()
+}
+
+/// An N-lane core's ports: `count` lanes with `tkeep`, the module name
+/// `name`, and every probe of its waveform found.
+#[cfg(test)]
+pub(crate) fn assert_lane_ports<C: Core>(core: C, count: usize, name: &str) {
+    let lanes = core.lanes().unwrap();
+    assert_eq!(lanes, crate::core::Lanes { count, tkeep: true }, "{name}");
+    assert_eq!(core.name(), name);
+    crate::core::probes(&core).unwrap();
 }
 
 /// A 1-lane core's ports: one lane each way, no `tkeep`, every probe of
@@ -324,10 +358,10 @@ mod tests {
     /// file includes.
     #[test]
     fn every_registered_kind_has_a_formal_plan() {
-        let shared: String = formal::SHARED.iter().map(|s| s.text).collect();
         for kind in Kind::ALL {
             for &lanes in kind.lane_counts() {
                 let plan = kind.formal(lanes);
+                let sources: String = plan.sources().map(|s| s.text).collect();
                 let core = format!("the {lanes}-lane {kind} core");
                 let properties = plan.properties.text;
                 let top = plan.top();
@@ -336,11 +370,10 @@ mod tests {
                     "{core}: {} has no module {top}",
                     plan.properties.name
                 );
-                let instance = "`UTF8_DUT dut (";
+                let harness = |name| properties.contains(&format!("`include \"{name}\""));
                 assert!(
-                    properties.contains(instance)
-                        || properties.contains("`include \"faxis_core_harness.vh\""),
-                    "{core}: {} has no instance of the core",
+                    harness("faxis_core_harness.vh") || harness("faxis_lanes_harness.vh"),
+                    "{core}: {} includes no harness, so no instance of the core",
                     plan.properties.name
                 );
                 assert!(!plan.checks.is_empty(), "{core} has no formal checks");
@@ -355,7 +388,7 @@ mod tests {
                     for define in check.defines {
                         let tested = format!("`ifdef {define}\n");
                         assert!(
-                            properties.contains(&tested) || shared.contains(&tested),
+                            sources.contains(&tested),
                             "{what}: no property file tests {define}"
                         );
                     }

@@ -16,7 +16,8 @@ use utf8hdl_hdl::{ErrorKind, Profile, Utf8Decoder};
 
 use crate::core::{Core, Model, Next};
 use crate::cores::formal::{
-    BmcEngine, Check, Formal, Method, Probe, Source, AXIS, COVERS, FRAMING,
+    BmcEngine, Check, Formal, Method, Probe, Source, AXIS, BEAT_QUEUE, COVERS, FRAMING,
+    QUEUE_LANES_AGREE,
 };
 use crate::cores::{Description, Kind};
 use crate::figures::{Feed, Figure, View};
@@ -209,6 +210,8 @@ pub const WIDE_FORMAL: Formal = Formal {
         SPEC_MODEL,
         SPEC_LANES,
         crate::formal_source!("utf8_wide_spec_model.v"),
+        BEAT_QUEUE[0],
+        BEAT_QUEUE[1],
     ],
     checks: &[
         AXIS,
@@ -247,13 +250,17 @@ pub const WIDE_FORMAL: Formal = Formal {
     probes: &PIPELINE_PROBES,
 };
 
-/// What the wide decoder holds before its queue, for the invariants of
-/// [`WIDE_FORMAL`]: `f_pipeline_beats`, the beats in its stages.
-pub const PIPELINE_PROBES: [Probe; 1] = [Probe {
-    port: "f_pipeline_beats",
-    width: 8,
-    terms: pipeline_valids,
-}];
+/// What the invariants of [`WIDE_FORMAL`] read: `f_pipeline_beats`, the
+/// beats in the wide decoder's stages before its queue, and the queue's
+/// lanes in step.
+pub const PIPELINE_PROBES: [Probe; 2] = [
+    Probe {
+        port: "f_pipeline_beats",
+        width: 8,
+        terms: pipeline_valids,
+    },
+    QUEUE_LANES_AGREE,
+];
 
 /// The flops that say a beat is in a stage of the wide decoder of `lanes`
 /// lanes before its queue, by their exported names, in pipeline order
@@ -477,19 +484,7 @@ impl Core for Decoder {
         module_name(self.0, 1)
     }
 
-    fn profile(&self) -> Profile {
-        self.0
-    }
-
-    fn model(&self) -> Reference {
-        Reference(self.0)
-    }
-
-    fn block(&self) -> Utf8Decoder {
-        Utf8Decoder::new(self.0)
-    }
-
-    crate::axis_io!(Utf8Decoder; m_tuser);
+    crate::profile_core!(Utf8Decoder, Reference; m_tuser);
 }
 
 /// The UTF-8 → UCS-4 decoder of `N` bytes per clock
@@ -497,59 +492,28 @@ impl Core for Decoder {
 #[derive(Copy, Clone, Debug)]
 pub struct WideDecoder<const N: usize>(pub Profile);
 
-/// The description of each wide decoder: its block is the alias of its lane
-/// count (the other widths are ones stable Rust cannot compute from N).
-macro_rules! wide_decoders {
-    ($($lanes:literal => $block:ident),* $(,)?) => {$(
-        impl Core for WideDecoder<$lanes> {
-            type Block = $block;
-            const KIND: Kind = Kind::Decoder;
-            type Input = u8;
-            type Output = Word;
-            type Model = Reference;
+crate::lane_count_cores!(WideDecoder, module_name, Reference {
+    const KIND: Kind = Kind::Decoder;
+    type Input = u8;
+    type Output = Word;
 
-            /// The credits that make `s_axis_tready`, and each stage's
-            /// beat: the stages never stall, so a beat is its `valid`
-            /// moving down the pipeline, one stage a cycle.
-            const STATE: &'static [&'static str] = &[
-                "credits.in_flight.q",
-                "byte_lanes.valid",
-                "byte_lanes.tlast",
-                "hold.valid",
-                "hold.tlast",
-                "lane_decoder.beat_valid",
-                "lane_decoder.beat_tlast",
-                "word_lanes.write",
-                "queue.fetched$0.q",
-            ];
+    /// The credits that make `s_axis_tready`, and each stage's beat: the
+    /// stages never stall, so a beat is its `valid` moving down the
+    /// pipeline, one stage a cycle.
+    const STATE: &'static [&'static str] = &[
+        "credits.in_flight.q",
+        "byte_lanes.valid",
+        "byte_lanes.tlast",
+        "hold.valid",
+        "hold.tlast",
+        "lane_decoder.beat_valid",
+        "lane_decoder.beat_tlast",
+        "word_lanes.write",
+        "queue.fetched$0.q",
+    ];
 
-            /// The datasheet's figure (`hdl/src/utf8_decoder_wide/mod.rs`): the units
-            /// of a beat accepted in cycle t are on `m_axis` in t + LATENCY.
-            const LATENCY: u64 = $block::LATENCY;
-            const ERROR_KINDS: &'static [ErrorKind] = &ErrorKind::ALL;
-
-            fn name(&self) -> String {
-                module_name(self.0, $lanes)
-            }
-
-            fn profile(&self) -> Profile {
-                self.0
-            }
-
-            fn model(&self) -> Reference {
-                Reference(self.0)
-            }
-
-            fn block(&self) -> $block {
-                $block::new(self.0)
-            }
-
-            crate::axis_io!($block; m_tuser tkeep);
-        }
-    )*};
+    const ERROR_KINDS: &'static [ErrorKind] = &ErrorKind::ALL;
 }
-
-wide_decoders!(
     2 => Utf8DecoderX2,
     4 => Utf8DecoderX4,
     8 => Utf8DecoderX8,
@@ -558,50 +522,27 @@ wide_decoders!(
 );
 
 /// Runs `$body` with `$core` bound to the decoder of `$lanes` lanes and
-/// `$profile`: the one place that maps a lane count to a core type, one
-/// arm per lane count. Any other count makes the enclosing function (which
-/// returns an `anyhow::Result`) return an error.
+/// `$profile`: the one place that maps a lane count to a decoder type. Any
+/// other count makes the enclosing function (which returns an
+/// `anyhow::Result`) return an error.
 #[macro_export]
 macro_rules! with_core {
     ($lanes:expr, $profile:expr, |$core:ident| $body:expr) => {
-        match $lanes {
-            1 => {
-                let $core = $crate::cores::utf8_decoder::Decoder($profile);
-                $body
-            }
-            2 => {
-                let $core = $crate::cores::utf8_decoder::WideDecoder::<2>($profile);
-                $body
-            }
-            4 => {
-                let $core = $crate::cores::utf8_decoder::WideDecoder::<4>($profile);
-                $body
-            }
-            8 => {
-                let $core = $crate::cores::utf8_decoder::WideDecoder::<8>($profile);
-                $body
-            }
-            16 => {
-                let $core = $crate::cores::utf8_decoder::WideDecoder::<16>($profile);
-                $body
-            }
-            32 => {
-                let $core = $crate::cores::utf8_decoder::WideDecoder::<32>($profile);
-                $body
-            }
-            n => {
-                return Err(anyhow::anyhow!(
-                    "no {n}-lane core: the family has 1, 2, 4, 8, 16 and 32 lanes"
-                ))
-            }
-        }
+        $crate::with_lane_count!($lanes, "decoder", |$core| $body;
+            1 => $crate::cores::utf8_decoder::Decoder($profile),
+            2 => $crate::cores::utf8_decoder::WideDecoder::<2>($profile),
+            4 => $crate::cores::utf8_decoder::WideDecoder::<4>($profile),
+            8 => $crate::cores::utf8_decoder::WideDecoder::<8>($profile),
+            16 => $crate::cores::utf8_decoder::WideDecoder::<16>($profile),
+            32 => $crate::cores::utf8_decoder::WideDecoder::<32>($profile),
+        )
     };
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{ports, probes, Dir, Lanes, Role};
+    use crate::core::{ports, Dir, Role};
 
     #[test]
     fn the_decoder_ports_come_from_its_block() {
@@ -633,12 +574,7 @@ mod tests {
     /// waveform state is in its block.
     #[test]
     fn wide_decoders_are_described_by_their_ports() {
-        fn check<C: Core>(core: C, count: usize, name: &str) {
-            let lanes = core.lanes().unwrap();
-            assert_eq!(lanes, Lanes { count, tkeep: true }, "{name}");
-            assert_eq!(core.name(), name);
-            probes(&core).unwrap();
-        }
+        use crate::cores::assert_lane_ports as check;
         check(WideDecoder::<2>(Profile::Rfc3629), 2, "utf8_decoder_x2");
         check(
             WideDecoder::<4>(Profile::Iso10646),

@@ -196,19 +196,7 @@ impl Core for Encoder {
         }
     }
 
-    fn profile(&self) -> Profile {
-        self.0
-    }
-
-    fn model(&self) -> Reference {
-        Reference(self.0)
-    }
-
-    fn block(&self) -> Utf8Encoder {
-        Utf8Encoder::new(self.0)
-    }
-
-    crate::axis_io!(Utf8Encoder; m_tuser);
+    crate::profile_core!(Utf8Encoder, Reference; m_tuser);
 }
 
 #[cfg(test)]

@@ -1,22 +1,23 @@
 //! # The UTF-8 validators, described
 //!
-//! The validators as [`Core`]s: bytes in, the same bytes out, each a
+//! The validators as [`Core`](crate::core::Core)s: bytes in, the same bytes out, each a
 //! [`Marked`] byte whose `tuser` is the error of the malformed maximal
 //! subpart it starts (0 for none), checked against the reference
 //! validator ([`Validation`], written from RFC 3629 §4's grammar). N
 //! bytes per clock ([`Validator`]); the beats keep their null lanes where
-//! they were ([`Core::PACKED`] is false).
+//! they were ([`Core::PACKED`](crate::core::Core::PACKED) is false).
 
 use std::fmt;
 
+use utf8hdl_hdl::utf8_decoder_wide::packing::beat_delay::levels;
 use utf8hdl_hdl::utf8_validator::{
     Utf8ValidatorX1, Utf8ValidatorX16, Utf8ValidatorX2, Utf8ValidatorX32, Utf8ValidatorX4,
     Utf8ValidatorX8,
 };
 use utf8hdl_hdl::{ErrorKind, Profile};
 
-use crate::core::{Core, Lane, Model, Next};
-use crate::cores::formal::{Check, Formal, Method};
+use crate::core::{Lane, Model, Next};
+use crate::cores::formal::{Check, Formal, Method, Probe, BEAT_QUEUE, QUEUE_LANES_AGREE};
 use crate::cores::{Description, Kind};
 use crate::reference;
 
@@ -48,12 +49,16 @@ fn formal(_lanes: usize) -> &'static Formal {
     &FORMAL
 }
 
-/// The validators' formal plan (`hdl/formal/utf8_validator_properties.v`),
-/// by BMC: the AXI4-Stream rules on `m_axis`, the shape of a beat's marks,
-/// the framing, and every byte passed on with the specification's mark,
-/// against a model written from the specifications (`utf8_validator_spec_model.v`, one step of the
-/// decoders' [`SPEC_MODEL`](crate::cores::utf8_decoder::SPEC_MODEL) per
-/// lane), under any `m_axis_tready`.
+/// The validators' formal plan (`hdl/formal/utf8_validator_properties.v`):
+/// P3 (full rate) proven for all time by k-induction, with the invariants
+/// of the credits and the queue (`beat_queue_rate.vh`) and of the hold of
+/// beats with an open first octet stated on the core's registers
+/// ([`PROBES`]); by BMC, the AXI4-Stream rules on `m_axis`, the shape of a
+/// beat's marks, the framing, and every byte passed on with the
+/// specification's mark, against a model written from the specifications
+/// (`utf8_validator_spec_model.v`, one step of the decoders'
+/// [`SPEC_MODEL`](crate::cores::utf8_decoder::SPEC_MODEL) per lane), under
+/// any `m_axis_tready`.
 pub const FORMAL: Formal = Formal {
     checks: &[
         Check::new(
@@ -61,6 +66,12 @@ pub const FORMAL: Formal = Formal {
             "P2 m_axis keeps the AXI4-Stream rules",
             "axis",
             &["P2"],
+        ),
+        Check::new(
+            Method::Induct,
+            "P3 full rate",
+            "rate",
+            &["P3", "INVARIANTS"],
         ),
         Check::new(
             Method::Bmc,
@@ -86,11 +97,69 @@ pub const FORMAL: Formal = Formal {
         crate::cores::utf8_decoder::SPEC_LANES,
         crate::formal_source!("faxis_lane_numbers.v"),
         crate::formal_source!("utf8_validator_spec_model.v"),
+        BEAT_QUEUE[0],
+        BEAT_QUEUE[1],
     ],
     cover_depth: 24,
     trace_depth: 20,
+    induction_depth: 8,
+    probes: &PROBES,
     ..Formal::one_lane(crate::formal_source!("utf8_validator_properties.v"), &[])
 };
+
+/// What the invariants of [`FORMAL`] read beside the core's registers,
+/// each a probe over the names of the validator of that many lanes
+/// (`hdl/src/utf8_validator/`): the beats before the queue, the queue's
+/// lanes in step, and the hold's eight places (`OpenLeadHold`), each an
+/// 8-bit vector, place k at bit k.
+pub const PROBES: [Probe; 7] = [
+    Probe {
+        port: "f_pipeline_beats",
+        width: 8,
+        terms: pipeline_beats,
+    },
+    QUEUE_LANES_AGREE,
+    hold_places("f_hold_full", |_| places("places$", "$full_reg")),
+    hold_places("f_hold_open", |_| places("places$", "$any_open")),
+    hold_places("f_hold_read_at", |_| places("read_at$", "")),
+    hold_places("f_hold_write_at", |_| places("write_at$", "")),
+    hold_places("f_hold_open_at", |_| places("open_at$", "")),
+];
+
+/// A probe of one register of each of the hold's eight places.
+const fn hold_places(port: &'static str, terms: fn(usize) -> Vec<String>) -> Probe {
+    Probe {
+        port,
+        width: 8,
+        terms,
+    }
+}
+
+/// The hold's eight places' `{prefix}k{suffix}` registers as one vector,
+/// place k at bit k.
+fn places(prefix: &str, suffix: &str) -> Vec<String> {
+    let bits: Vec<String> = (0..8)
+        .rev()
+        .map(|k| format!("hold${prefix}{k}{suffix}$q"))
+        .collect();
+    vec![format!("{{{}}}", bits.join(", "))]
+}
+
+/// The flops that say a beat is in the validator of `lanes` lanes before
+/// its queue, by their exported names: the input register, the scan's
+/// levels, the marks' output register, the hold's places and its output
+/// register.
+fn pipeline_beats(lanes: usize) -> Vec<String> {
+    let scan = (0..levels(lanes)).map(|l| format!("scan$beats$beat${l}$q"));
+    let places = (0..8).map(|k| format!("hold$places${k}$full_reg$q"));
+    ["beat$q".to_string()]
+        .into_iter()
+        .chain(scan)
+        .chain(["marks$write_out$q".to_string()])
+        .chain(places)
+        .chain(["hold$out_valid$q".to_string()])
+        .collect()
+}
 
 /// One lane of the validator's output: the byte as it came, and the
 /// `tuser` of the error it starts ([`ErrorKind::tuser`]), or 0.
@@ -204,51 +273,24 @@ pub fn module_name(profile: Profile, lanes: usize) -> String {
 #[derive(Copy, Clone, Debug)]
 pub struct Validator<const N: usize>(pub Profile);
 
-macro_rules! validators {
-    ($($lanes:literal => $block:ident),* $(,)?) => {$(
-        impl Core for Validator<$lanes> {
-            type Block = $block;
-            const KIND: Kind = Kind::Validator;
-            type Input = u8;
-            type Output = Marked;
-            type Model = Validation;
+crate::lane_count_cores!(Validator, module_name, Validation {
+    const KIND: Kind = Kind::Validator;
+    type Input = u8;
+    type Output = Marked;
 
-            const STATE: &'static [&'static str] = &[
-                "credits.in_flight.q",
-                "scan.beat",
-                "marks.write",
-                "marks.open",
-                "marks.resolved",
-                "hold.release",
-                "queue.fetched$0.q",
-            ];
+    const STATE: &'static [&'static str] = &[
+        "credits.in_flight.q",
+        "scan.beat",
+        "marks.write",
+        "marks.open",
+        "marks.resolved",
+        "hold.release",
+        "queue.fetched$0.q",
+    ];
 
-            const LATENCY: u64 = $block::LATENCY;
-            const PACKED: bool = false;
-            const ERROR_KINDS: &'static [ErrorKind] = &ErrorKind::ALL;
-
-            fn name(&self) -> String {
-                module_name(self.0, $lanes)
-            }
-
-            fn profile(&self) -> Profile {
-                self.0
-            }
-
-            fn model(&self) -> Validation {
-                Validation(self.0)
-            }
-
-            fn block(&self) -> $block {
-                $block::new(self.0)
-            }
-
-            crate::axis_io!($block; m_tuser tkeep);
-        }
-    )*};
+    const PACKED: bool = false;
+    const ERROR_KINDS: &'static [ErrorKind] = &ErrorKind::ALL;
 }
-
-validators!(
     1 => Utf8ValidatorX1,
     2 => Utf8ValidatorX2,
     4 => Utf8ValidatorX4,
@@ -257,57 +299,29 @@ validators!(
     32 => Utf8ValidatorX32,
 );
 
-/// Runs `$body` with `$core` bound to the validator of `$lanes` lanes.
+/// Runs `$body` with `$core` bound to the validator of `$lanes` lanes and
+/// `$profile`, as [`with_core!`](crate::with_core) does for the decoder.
 #[macro_export]
 macro_rules! with_validator {
     ($lanes:expr, $profile:expr, |$core:ident| $body:expr) => {
-        match $lanes {
-            1 => {
-                let $core = $crate::cores::utf8_validator::Validator::<1>($profile);
-                $body
-            }
-            2 => {
-                let $core = $crate::cores::utf8_validator::Validator::<2>($profile);
-                $body
-            }
-            4 => {
-                let $core = $crate::cores::utf8_validator::Validator::<4>($profile);
-                $body
-            }
-            8 => {
-                let $core = $crate::cores::utf8_validator::Validator::<8>($profile);
-                $body
-            }
-            16 => {
-                let $core = $crate::cores::utf8_validator::Validator::<16>($profile);
-                $body
-            }
-            32 => {
-                let $core = $crate::cores::utf8_validator::Validator::<32>($profile);
-                $body
-            }
-            n => {
-                return Err(anyhow::anyhow!(
-                    "no {n}-lane validator: it has 1, 2, 4, 8, 16 and 32 lanes"
-                ))
-            }
-        }
+        $crate::with_lane_count!($lanes, "validator", |$core| $body;
+            1 => $crate::cores::utf8_validator::Validator::<1>($profile),
+            2 => $crate::cores::utf8_validator::Validator::<2>($profile),
+            4 => $crate::cores::utf8_validator::Validator::<4>($profile),
+            8 => $crate::cores::utf8_validator::Validator::<8>($profile),
+            16 => $crate::cores::utf8_validator::Validator::<16>($profile),
+            32 => $crate::cores::utf8_validator::Validator::<32>($profile),
+        )
     };
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{probes, Lanes};
+    use crate::cores::assert_lane_ports as check;
 
     #[test]
     fn validators_are_described_by_their_ports() {
-        fn check<C: Core>(core: C, count: usize, name: &str) {
-            let lanes = core.lanes().unwrap();
-            assert_eq!(lanes, Lanes { count, tkeep: true }, "{name}");
-            assert_eq!(core.name(), name);
-            probes(&core).unwrap();
-        }
         check(Validator::<2>(Profile::Rfc3629), 2, "utf8_validator_x2");
         check(
             Validator::<32>(Profile::Iso10646),

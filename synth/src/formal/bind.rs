@@ -32,20 +32,78 @@ const MEMORY_SUFFIX: &str = "$words";
 
 /// The names that the instance of module `block` in `properties` connects
 /// (`.name(...)`), in order: the instance is the statement that begins
-/// with `block` (a module's name, or the macro `` `UTF8_DUT`` of a core's
-/// property file).
+/// with `block`, the module's name.
 pub fn bound_names(properties: &str, block: &str) -> Result<Vec<String>> {
-    let code: String = properties
-        .lines()
-        .map(|line| line.split("//").next().unwrap_or_default())
-        .collect::<Vec<_>>()
-        .join("\n");
+    let code = without_comments(properties);
     let instance = code
         .split(';')
         .find(|statement| statement.split_whitespace().next() == Some(block))
         .with_context(|| format!("the property file has no instance of {block}"))?;
+    Ok(connected_names(instance))
+}
+
+/// The internal names that a core's proof binds: the connections
+/// (`, .name(...)`) of the `` `define F_DUT_INTERNALS`` in its `sources`
+/// (its property file and what that file includes), which the N-lane
+/// cores' harness (`faxis_lanes_harness.vh`) adds to the core's instance,
+/// with the macros it names expanded; none when there is no such define.
+pub fn dut_internals(sources: &str) -> Vec<String> {
+    let code = without_comments(sources);
+    connected_names(&expanded("F_DUT_INTERNALS", &code, 0))
+}
+
+/// The body of the last `` `define name`` in `code` (the property file
+/// comes after the harness that gives a default), its continued lines
+/// joined, each `` `macro`` in it replaced by that macro's body; empty when
+/// `code` defines no such macro.
+fn expanded(name: &str, code: &str, depth: usize) -> String {
+    let lines: Vec<&str> = code.lines().map(str::trim).collect();
+    let defines = |line: &&str| {
+        let mut words = line.split_whitespace();
+        words.next() == Some("`define") && words.next() == Some(name)
+    };
+    let Some(start) = lines.iter().rposition(defines) else {
+        return String::new();
+    };
+    let mut body = String::new();
+    for line in &lines[start..] {
+        body.push_str(line.trim_end_matches('\\'));
+        body.push(' ');
+        if !line.ends_with('\\') {
+            break;
+        }
+    }
+    let body = body
+        .split_once(name)
+        .map_or("", |(_, rest)| rest)
+        .to_string();
+    if depth > 8 {
+        return body;
+    }
+    let mut parts = body.split('`');
+    let mut out = parts.next().unwrap_or_default().to_string();
+    for part in parts {
+        let end = part
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(part.len());
+        out += &expanded(&part[..end], code, depth + 1);
+        out += &part[end..];
+    }
+    out
+}
+
+fn without_comments(verilog: &str) -> String {
+    verilog
+        .lines()
+        .map(|line| line.split("//").next().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The port names that `connections` connects: each `.name(`.
+fn connected_names(connections: &str) -> Vec<String> {
     let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
-    Ok(instance
+    connections
         .split('.')
         .skip(1)
         .filter_map(|rest| {
@@ -56,7 +114,7 @@ pub fn bound_names(properties: &str, block: &str) -> Result<Vec<String>> {
                 .then(|| rest[..end].to_string())
         })
         .filter(|name| !name.is_empty())
-        .collect())
+        .collect()
 }
 
 /// A memory declaration `reg [hi:0] name [0:last];`: its name, word
@@ -82,22 +140,19 @@ pub fn bind_internals(verilog: &str, block: &str, properties: &str) -> Result<St
     bind_names(verilog, block, &bound_names(properties, block)?)
 }
 
-/// The formal build of the core `module` for the proof whose property file
-/// is `properties`: `verilog` with `probes` (for `lanes` lanes) added as
-/// output ports, then every internal name that the file's `` `UTF8_DUT``
-/// instance binds made an output port.
+/// The formal build of the core `module` for the proof of `sources` (every
+/// file it reads, one after the other): `verilog` with `probes` (for
+/// `lanes` lanes) added as output ports, then every internal name that the
+/// proof binds ([`dut_internals`]) made an output port.
 pub fn formal_build(
     verilog: &str,
     module: &str,
-    properties: &str,
+    sources: &str,
     probes: &[Probe],
     lanes: usize,
 ) -> Result<String> {
     let probed = add_probes(verilog, module, probes, lanes)?;
-    // The 1-lane cores' files instantiate the core in their shared harness
-    // (`faxis_core_harness.vh`), on its ports alone: nothing to bind.
-    let names = bound_names(properties, "`UTF8_DUT").unwrap_or_default();
-    bind_names(&probed, module, &names)
+    bind_names(&probed, module, &dut_internals(sources))
 }
 
 /// `verilog` with each probe an output port of module `module`, assigned
@@ -291,12 +346,13 @@ endmodule // counter
     }];
 
     /// A probe is an output port of the core's formal build, the sum of its
-    /// terms for the lane count; then the core's `` `UTF8_DUT`` instance
-    /// binds names as a block's does.
+    /// terms for the lane count; then each name that the file's
+    /// `` `define F_DUT_INTERNALS`` connects is bound as a block's is.
     #[test]
     fn a_core_gets_its_probes_and_its_bound_names() {
-        let properties = "`UTF8_DUT dut (.clock(clk), .f_total_odd(p), .total$q(t));".to_string();
-        let build = formal_build(BLOCK, "counter", &properties, &PROBES, 1).unwrap();
+        // The harness's default first, then the property file's define.
+        let properties = "`define F_DUT_INTERNALS\n    wire p;\n`define F_DUT_INTERNALS \\\n        , .f_total_odd(p) \\\n        , .total$q(t) // the total\n`include \"faxis_lanes_harness.vh\"\n    other o (.sum$q(x));\n";
+        let build = formal_build(BLOCK, "counter", properties, &PROBES, 1).unwrap();
         assert!(build.starts_with("module counter(clock,count,f_total_odd,total$q);\n"));
         assert!(build.contains("    output wire [1:0] f_total_odd;\n"));
         assert!(build.contains("    assign f_total_odd = (total$q[0]) + (count[0]);\nendmodule"));
@@ -318,6 +374,10 @@ endmodule // counter
     #[test]
     fn a_missing_name_is_an_error_naming_it() {
         let err = bind_internals(BLOCK, "counter", &properties(", .sum$q(t)")).unwrap_err();
+        assert!(err.to_string().contains("binds `sum$q`"), "{err}");
+        // A core's file, likewise, through a macro of another file.
+        let core = "`define F_QUEUE , .sum$q(t)\n`define F_DUT_INTERNALS \\\n        `F_QUEUE\n";
+        let err = formal_build(BLOCK, "counter", core, &[], 1).unwrap_err();
         assert!(err.to_string().contains("binds `sum$q`"), "{err}");
     }
 }

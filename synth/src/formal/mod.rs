@@ -176,9 +176,9 @@ impl Proof {
             None => (self.generate)()?,
         };
         let plan = self.plan;
-        let verilog =
-            bind::formal_build(&verilog, top, plan.properties.text, plan.probes, self.lanes)?;
         let sources = plan.sources();
+        let text: Vec<&str> = sources.clone().map(|s| s.text).collect();
+        let verilog = bind::formal_build(&verilog, top, &text.join("\n"), plan.probes, self.lanes)?;
         Ok([
             (format!("{top}.v"), verilog),
             (sby::file_name(self), sby::sby(self)),
