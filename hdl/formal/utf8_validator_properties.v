@@ -6,12 +6,19 @@
 // description (sim/src/cores/utf8_validator.rs). ZipCPU style: everything
 // under `ifdef FORMAL, one property group per check of its formal plan.
 //
-// Every property reads the core's ports only.
+// Every property reads the core's ports only. The invariants that make the
+// k-induction of P3 hold (`INVARIANTS) read the core's registers, bound
+// by their exported names (the runner checks that each exists), and the
+// probes that the runner adds from the core's formal plan
+// (sim/src/cores/utf8_validator.rs, PROBES): the credits' and the queue's
+// (beat_queue_rate.vh), and the hold's and the marks' (below).
 //
 //   P1, P2   the AXI4-Stream rules (faxis_stream_properties.vh): P1 the
 //            producer keeps them (assumed; TKEEP is free: null lanes
 //            anywhere, beats of no byte), P2 m_axis keeps them: a stalled
 //            beat holds TVALID, TDATA, TUSER, TKEEP and TLAST.
+//   P3 `P3   full rate: when m_axis_tready was high in the last cycle,
+//            s_axis_tready is high (beat_queue_rate.vh).
 //   P4 `P4   the shape of a beat: a lane's TUSER is 0 or an error of the
 //            profile ({kind, 1}, kind 1-6; 1-5 for iso10646), and 0 on a
 //            null lane; a beat of no byte has TLAST.
@@ -45,7 +52,7 @@ module utf8_validator_properties (clk, rst, s_axis_tdata, s_axis_tkeep, s_axis_t
     wire [16:0] f_carry;
     wire [2:0] f_carry_room;
     wire f_marks_write, f_marks_resolved;
-    wire [N-1:0] f_marks_open;
+    wire [`LANES-1:0] f_marks_open;
 `include "beat_queue_internals.vh"
 `define F_DUT_INTERNALS \
         , .f_pipeline_beats(f_pipeline_beats) \
