@@ -14,6 +14,7 @@ use std::path::Path;
 
 use utf8hdl_hdl::Profile;
 use utf8hdl_sim::core::Core;
+use utf8hdl_sim::cores::utf8_validator::Validator;
 use utf8hdl_sim::cores::Kind;
 use utf8hdl_synth::formal::{self, Check, Method, Options, Outcome};
 use utf8hdl_synth::verilog;
@@ -673,11 +674,14 @@ fn properties_mutant_private_use_range_moved_fails() {
     mutant_fails(&core, &original, &mutated, "safety", "p4_flags");
 }
 
-/// The 2-lane rfc3629 validator with `line` of its Verilog replaced by
+/// The N-lane rfc3629 validator with `line` of its Verilog replaced by
 /// `planted` fails the check of `task` at `assertion`.
 #[track_caller]
-fn validator_mutant_fails(line: &str, planted: &str, task: &str, assertion: &str) {
-    let core = utf8hdl_sim::cores::utf8_validator::Validator::<2>(Profile::Rfc3629);
+fn validator_mutant_fails<const N: usize>(line: &str, planted: &str, task: &str, assertion: &str)
+where
+    Validator<N>: Core,
+{
+    let core = Validator::<N>(Profile::Rfc3629);
     let original = verilog::core_verilog(&core).unwrap();
     let mutated = original.replacen(line, planted, 1);
     mutant_fails(&core, &original, &mutated, task, assertion);
@@ -688,7 +692,7 @@ fn validator_mutant_fails(line: &str, planted: &str, task: &str, assertion: &str
 #[test]
 #[ignore = "slow: SymbiYosys on a mutant of the 2-lane validator"]
 fn validator_mutant_truncated_marked_as_surrogate_fails() {
-    validator_mutant_fails(
+    validator_mutant_fails::<2>(
         "localparam  marks$tuser_truncated = 4'h7;",
         "localparam  marks$tuser_truncated = 4'hb;",
         "model",
@@ -701,7 +705,7 @@ fn validator_mutant_truncated_marked_as_surrogate_fails() {
 #[test]
 #[ignore = "slow: SymbiYosys on a mutant of the 2-lane validator"]
 fn validator_mutant_unknown_kind_fails() {
-    validator_mutant_fails(
+    validator_mutant_fails::<2>(
         "localparam  marks$marks$0$lead$tuser_invalid_byte = 4'h3;",
         "localparam  marks$marks$0$lead$tuser_invalid_byte = 4'hf;",
         "shape",
@@ -714,9 +718,9 @@ fn validator_mutant_unknown_kind_fails() {
 /// write pointer moves to places 7 and 0 at once, two places written with
 /// one beat.
 #[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 2-lane validator"]
+#[ignore = "slow: SymbiYosys on a mutant of the 1-lane validator"]
 fn validator_mutant_hold_ring_short_fails() {
-    validator_mutant_fails(
+    validator_mutant_fails::<1>(
         "hold$write_at$0$d = hold$write_at$7$q;",
         "hold$write_at$0$d = hold$write_at$6$q;",
         "rate",
@@ -727,9 +731,9 @@ fn validator_mutant_hold_ring_short_fails() {
 /// P3's induction fails on a validator whose credits are not given back
 /// for a null beat it drops: the credits no longer count the beats inside.
 #[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 2-lane validator"]
+#[ignore = "slow: SymbiYosys on a mutant of the 1-lane validator"]
 fn validator_mutant_dropped_beat_keeps_its_credit_fails() {
-    validator_mutant_fails(
+    validator_mutant_fails::<1>(
         "credits$dropped_early = accepted & null_beat;",
         "credits$dropped_early = 1'b0;",
         "rate",
@@ -741,9 +745,9 @@ fn validator_mutant_dropped_beat_keeps_its_credit_fails() {
 /// left open: no later beat decides it, so the beats behind it pile up in
 /// the hold after its sequence has ended.
 #[test]
-#[ignore = "slow: SymbiYosys on a mutant of the 2-lane validator"]
+#[ignore = "slow: SymbiYosys on a mutant of the 1-lane validator"]
 fn validator_mutant_open_first_octet_never_decided_fails() {
-    validator_mutant_fails(
+    validator_mutant_fails::<1>(
         "marks$carry_open = marks$carry_room$q != 'h0;",
         "marks$carry_open = 1'b0;",
         "rate",
