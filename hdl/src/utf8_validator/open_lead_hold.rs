@@ -52,10 +52,11 @@ use rust_hdl::prelude::*;
 use crate::many;
 use crate::utf8_validator::HoldPlace;
 
-/// The beats it holds. The rings below close from place 7 to place 0,
-/// written as literals: `#[hdl_gen]` indexes by loop variables and
-/// literals only.
-const PLACES: usize = 8;
+/// The beats it holds (the validator's proof reads each place's registers;
+/// its property file's vectors are this wide). The rings below close from
+/// place 7 to place 0, written as literals: `#[hdl_gen]` indexes by loop
+/// variables and literals only.
+pub const PLACES: usize = 8;
 
 #[derive(LogicBlock)]
 pub struct OpenLeadHold<const N: usize, const TDATA: usize, const TUSER: usize> {

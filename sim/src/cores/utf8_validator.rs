@@ -10,6 +10,7 @@
 use std::fmt;
 
 use utf8hdl_hdl::utf8_decoder_wide::packing::beat_delay::levels;
+use utf8hdl_hdl::utf8_validator::open_lead_hold::PLACES;
 use utf8hdl_hdl::utf8_validator::{
     Utf8ValidatorX1, Utf8ValidatorX16, Utf8ValidatorX2, Utf8ValidatorX32, Utf8ValidatorX4,
     Utf8ValidatorX8,
@@ -130,7 +131,7 @@ pub const PROBES: [Probe; 7] = [
 const fn hold_places(port: &'static str, terms: fn(usize) -> Vec<String>) -> Probe {
     Probe {
         port,
-        width: 8,
+        width: PLACES as u32,
         terms,
     }
 }
@@ -138,7 +139,7 @@ const fn hold_places(port: &'static str, terms: fn(usize) -> Vec<String>) -> Pro
 /// The hold's eight places' `{prefix}k{suffix}` registers as one vector,
 /// place k at bit k.
 fn places(prefix: &str, suffix: &str) -> Vec<String> {
-    let bits: Vec<String> = (0..8)
+    let bits: Vec<String> = (0..PLACES)
         .rev()
         .map(|k| format!("hold${prefix}{k}{suffix}$q"))
         .collect();
@@ -151,7 +152,7 @@ fn places(prefix: &str, suffix: &str) -> Vec<String> {
 /// register.
 fn pipeline_beats(lanes: usize) -> Vec<String> {
     let scan = (0..levels(lanes)).map(|l| format!("scan$beats$beat${l}$q"));
-    let places = (0..8).map(|k| format!("hold$places${k}$full_reg$q"));
+    let places = (0..PLACES).map(|k| format!("hold$places${k}$full_reg$q"));
     ["beat$q".to_string()]
         .into_iter()
         .chain(scan)
