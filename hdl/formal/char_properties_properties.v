@@ -25,11 +25,11 @@ module char_properties_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis
     input wire [31:0] s_axis_tdata;
     wire [31:0] m_axis_tdata;
     wire [3:0] m_axis_tuser;
-    // What it holds past its latency: the word in the skid buffer and the
-    // one in the output register.
-    localparam F_DRAIN_PAST_LATENCY = 2;
+    // What it holds past its latency: the word in the skid buffer, the one
+    // between its two stages and the one in the output register.
+    localparam F_DRAIN_PAST_LATENCY = 3;
     // Words inside, and so messages, at most; one more for margin.
-    localparam F_MAX_IN_FLIGHT = 3;
+    localparam F_MAX_IN_FLIGHT = 4;
 `include "faxis_core_harness.vh"
 
     // The flags of v, from the Unicode Standard's ranges, written as

@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as char_properties.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 1
+// utf8hdl-latency: 2
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -56,9 +56,39 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
     reg  output_register$m_axis_tvalid;
     reg  output_register$m_axis_tlast;
     reg  output_register$m_axis_tready;
-    reg  in_bmp;
-    reg  in_planes;
-    reg  [15:0] low;
+    reg  [31:0] word$d;
+    reg  [31:0] word$q;
+    reg  word$clock;
+    reg  word_valid$d;
+    reg  word_valid$q;
+    reg  word_valid$clock;
+    reg  word_last$d;
+    reg  word_last$q;
+    reg  word_last$clock;
+    reg  in_bmp$d;
+    reg  in_bmp$q;
+    reg  in_bmp$clock;
+    reg  in_planes$d;
+    reg  in_planes$q;
+    reg  in_planes$clock;
+    reg  high_byte_clear$d;
+    reg  high_byte_clear$q;
+    reg  high_byte_clear$clock;
+    reg  control_low_byte$d;
+    reg  control_low_byte$q;
+    reg  control_low_byte$clock;
+    reg  private_use_bmp$d;
+    reg  private_use_bmp$q;
+    reg  private_use_bmp$clock;
+    reg  private_use_plane$d;
+    reg  private_use_plane$q;
+    reg  private_use_plane$clock;
+    reg  last_two$d;
+    reg  last_two$q;
+    reg  last_two$clock;
+    reg  noncharacter_bmp$d;
+    reg  noncharacter_bmp$q;
+    reg  noncharacter_bmp$clock;
     reg  control;
     reg  private_use;
     reg  noncharacter;
@@ -207,8 +237,107 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
             output_register$tvalid$d = 1'b0;
         end
     end
+    // word
+    initial begin
+       word$q = 'h0;
+    end
+    always @(posedge word$clock) begin
+       word$q <= word$d;
+    end
+    // word_valid
+    initial begin
+       word_valid$q = 1'h0;
+    end
+    always @(posedge word_valid$clock) begin
+       word_valid$q <= word_valid$d;
+    end
+    // word_last
+    initial begin
+       word_last$q = 1'h0;
+    end
+    always @(posedge word_last$clock) begin
+       word_last$q <= word_last$d;
+    end
+    // in_bmp
+    initial begin
+       in_bmp$q = 1'h0;
+    end
+    always @(posedge in_bmp$clock) begin
+       in_bmp$q <= in_bmp$d;
+    end
+    // in_planes
+    initial begin
+       in_planes$q = 1'h0;
+    end
+    always @(posedge in_planes$clock) begin
+       in_planes$q <= in_planes$d;
+    end
+    // high_byte_clear
+    initial begin
+       high_byte_clear$q = 1'h0;
+    end
+    always @(posedge high_byte_clear$clock) begin
+       high_byte_clear$q <= high_byte_clear$d;
+    end
+    // control_low_byte
+    initial begin
+       control_low_byte$q = 1'h0;
+    end
+    always @(posedge control_low_byte$clock) begin
+       control_low_byte$q <= control_low_byte$d;
+    end
+    // private_use_bmp
+    initial begin
+       private_use_bmp$q = 1'h0;
+    end
+    always @(posedge private_use_bmp$clock) begin
+       private_use_bmp$q <= private_use_bmp$d;
+    end
+    // private_use_plane
+    initial begin
+       private_use_plane$q = 1'h0;
+    end
+    always @(posedge private_use_plane$clock) begin
+       private_use_plane$q <= private_use_plane$d;
+    end
+    // last_two
+    initial begin
+       last_two$q = 1'h0;
+    end
+    always @(posedge last_two$clock) begin
+       last_two$q <= last_two$d;
+    end
+    // noncharacter_bmp
+    initial begin
+       noncharacter_bmp$q = 1'h0;
+    end
+    always @(posedge noncharacter_bmp$clock) begin
+       noncharacter_bmp$q <= noncharacter_bmp$d;
+    end
     // top
     always @(*) begin
+        word$clock = clk;
+        word_valid$clock = clk;
+        word_last$clock = clk;
+        in_bmp$clock = clk;
+        in_planes$clock = clk;
+        high_byte_clear$clock = clk;
+        control_low_byte$clock = clk;
+        private_use_bmp$clock = clk;
+        private_use_plane$clock = clk;
+        last_two$clock = clk;
+        noncharacter_bmp$clock = clk;
+        word$d = word$q;
+        word_valid$d = word_valid$q;
+        word_last$d = word_last$q;
+        in_bmp$d = in_bmp$q;
+        in_planes$d = in_planes$q;
+        high_byte_clear$d = high_byte_clear$q;
+        control_low_byte$d = control_low_byte$q;
+        private_use_bmp$d = private_use_bmp$q;
+        private_use_plane$d = private_use_plane$q;
+        last_two$d = last_two$q;
+        noncharacter_bmp$d = noncharacter_bmp$q;
         skid_buffer$clock = clk;
         output_register$clock = clk;
         skid_buffer$rst = rst;
@@ -222,20 +351,33 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
         m_axis_tuser = output_register$m_axis_tuser;
         m_axis_tvalid = output_register$m_axis_tvalid;
         m_axis_tlast = output_register$m_axis_tlast;
-        in_bmp = skid_buffer$byte$tdata[('h10)+:(16)] == 'h0;
-        in_planes = (skid_buffer$byte$tdata[('h15)+:(11)] == 'h0) & ~(skid_buffer$byte$tdata['h14] & (skid_buffer$byte$tdata[('h10)+:(4)] != 'h0));
-        low = skid_buffer$byte$tdata[('h0)+:(16)];
-        control = in_bmp & (low[('h8)+:(8)] == 'h0) & ((low[('h5)+:(3)] == 'h0) | (low[('h0)+:(8)] == 'h7f) | (low[('h5)+:(3)] == 'h4));
-        private_use = (in_bmp & ((low[('hc)+:(4)] == 'he) | (low[('hb)+:(5)] == 'h1e) | (low[('h8)+:(8)] == 'hf8))) | (in_planes & ((skid_buffer$byte$tdata[('h10)+:(5)] == 'hf) | (skid_buffer$byte$tdata[('h10)+:(5)] == 'h10)) & (low[('h1)+:(15)] != 'h7fff));
-        noncharacter = (in_bmp & ((low[('h4)+:(12)] == 'hfdd) | (low[('h4)+:(12)] == 'hfde))) | (in_planes & (low[('h1)+:(15)] == 'h7fff));
+        skid_buffer$advance = output_register$s_axis_tready;
+        if (output_register$s_axis_tready) begin
+            word$d = skid_buffer$byte$tdata;
+            word_valid$d = skid_buffer$byte$tvalid;
+            word_last$d = skid_buffer$byte$tlast;
+            in_bmp$d = skid_buffer$byte$tdata[('h10)+:(16)] == 'h0;
+            in_planes$d = (skid_buffer$byte$tdata[('h15)+:(11)] == 'h0) & ~(skid_buffer$byte$tdata['h14] & (skid_buffer$byte$tdata[('h10)+:(4)] != 'h0));
+            high_byte_clear$d = skid_buffer$byte$tdata[('h8)+:(8)] == 'h0;
+            control_low_byte$d = (skid_buffer$byte$tdata[('h5)+:(3)] == 'h0) | (skid_buffer$byte$tdata[('h0)+:(8)] == 'h7f) | (skid_buffer$byte$tdata[('h5)+:(3)] == 'h4);
+            private_use_bmp$d = (skid_buffer$byte$tdata[('hc)+:(4)] == 'he) | (skid_buffer$byte$tdata[('hb)+:(5)] == 'h1e) | (skid_buffer$byte$tdata[('h8)+:(8)] == 'hf8);
+            private_use_plane$d = (skid_buffer$byte$tdata[('h10)+:(5)] == 'hf) | (skid_buffer$byte$tdata[('h10)+:(5)] == 'h10);
+            last_two$d = skid_buffer$byte$tdata[('h1)+:(15)] == 'h7fff;
+            noncharacter_bmp$d = (skid_buffer$byte$tdata[('h4)+:(12)] == 'hfdd) | (skid_buffer$byte$tdata[('h4)+:(12)] == 'hfde);
+        end
+        if (rst) begin
+            word_valid$d = 1'b0;
+        end
+        control = in_bmp$q & high_byte_clear$q & control_low_byte$q;
+        private_use = (in_bmp$q & private_use_bmp$q) | (in_planes$q & private_use_plane$q & !last_two$q);
+        noncharacter = (in_bmp$q & noncharacter_bmp$q) | (in_planes$q & last_two$q);
         non_bmp_flag = 'h0;
-        if (!in_bmp) begin
+        if (!in_bmp$q) begin
             non_bmp_flag = 'h8;
         end
-        skid_buffer$advance = output_register$s_axis_tready;
-        output_register$s_axis_tvalid = skid_buffer$byte$tvalid;
-        output_register$s_axis_tdata = skid_buffer$byte$tdata;
-        output_register$s_axis_tlast = skid_buffer$byte$tlast;
+        output_register$s_axis_tvalid = word_valid$q;
+        output_register$s_axis_tdata = word$q;
+        output_register$s_axis_tlast = word_last$q;
         if (control) begin
             output_register$s_axis_tuser = 'h1;
         end

@@ -668,7 +668,11 @@ fn utf16_encoder_mutant_pair_swapped_fails() {
 fn properties_mutant_private_use_range_moved_fails() {
     let core = utf8hdl_sim::cores::char_properties::Properties;
     let original = verilog::core_verilog(&core).unwrap();
-    let mutated = original.replacen("(low[('h8)+:(8)] == 'hf8)", "(low[('h8)+:(8)] == 'hf9)", 1);
+    let mutated = original.replacen(
+        "(skid_buffer$byte$tdata[('h8)+:(8)] == 'hf8)",
+        "(skid_buffer$byte$tdata[('h8)+:(8)] == 'hf9)",
+        1,
+    );
     mutant_fails(&core, &original, &mutated, "safety", "p4_flags");
 }
 
