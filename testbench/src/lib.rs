@@ -32,10 +32,19 @@ pub fn run<C: Core>(
     inputs: &[C::Input],
     stimulus: &Stimulus,
 ) -> (SummaryOf<C>, Vec<C::Output>) {
-    let name = core.name();
+    run_on(Harness::new(core), inputs, stimulus)
+}
+
+/// [`run`] on the engine of `harness`.
+pub fn run_on<E: Engine>(
+    harness: Harness<E>,
+    inputs: &[<E::Core as Core>::Input],
+    stimulus: &Stimulus,
+) -> (SummaryOf<E::Core>, Vec<<E::Core as Core>::Output>) {
+    let name = harness.engine.core().name();
     let mut outputs = Vec::new();
     let Ok(summary) = run_checked(
-        Harness::new(core),
+        harness,
         inputs.iter().copied(),
         stimulus,
         |unit| {

@@ -174,7 +174,8 @@ pub enum BmcEngine {
     /// SMT BMC with yices.
     Yices,
     /// abc's `bmc3`: twice as fast as yices on the wide decoder, and it
-    /// reaches depths at 4 lanes that yices does not in minutes.
+    /// reaches depths at 4 lanes that yices does not in minutes; on the
+    /// 4-lane validator's P6 it takes less than half of yices's time.
     AbcBmc3,
 }
 

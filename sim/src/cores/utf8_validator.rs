@@ -18,7 +18,9 @@ use utf8hdl_hdl::utf8_validator::{
 use utf8hdl_hdl::{ErrorKind, Profile};
 
 use crate::core::{Lane, Model, Next};
-use crate::cores::formal::{Check, Formal, Method, Probe, BEAT_QUEUE, QUEUE_LANES_AGREE};
+use crate::cores::formal::{
+    BmcEngine, Check, Formal, Method, Probe, BEAT_QUEUE, QUEUE_LANES_AGREE,
+};
 use crate::cores::{Description, Kind};
 use crate::reference;
 
@@ -104,6 +106,7 @@ pub const FORMAL: Formal = Formal {
     cover_depth: 24,
     trace_depth: 20,
     induction_depth: 8,
+    bmc_engine: BmcEngine::AbcBmc3,
     probes: &PROBES,
     ..Formal::one_lane(crate::formal_source!("utf8_validator_properties.v"), &[])
 };
