@@ -378,6 +378,37 @@ fn falls_back(command: &mut Command, cache: &Path) {
     assert_eq!(entries(tmp.path()), Vec::<String>::new(), "left in TMPDIR");
 }
 
+/// Two runs that need the same model at once, in an empty cache, build it
+/// once: the other waits for the build and loads it.
+#[test]
+#[ignore = "slow: builds the decoder's Verilator model for two runs at once"]
+fn two_runs_at_once_build_the_model_once() {
+    if !have_tools() {
+        return;
+    }
+    let cache = open_temp_dir();
+    let runs: Vec<_> = (0..2)
+        .map(|_| {
+            sim_command(cache.path())
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("cannot run utf8hdl")
+        })
+        .collect();
+    let mut stderr = String::new();
+    for run in runs {
+        let out = run.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{}: {text}", out.status);
+        assert_eq!(String::from_utf8_lossy(&out.stdout), UNITS, "{text}");
+        stderr.push_str(&text);
+    }
+    assert_eq!(build_lines(&stderr).len(), 1, "{stderr}");
+    assert_eq!(entries(&models(cache.path())).len(), 1);
+}
+
 /// A cache that cannot be written falls back to a private temporary
 /// directory: a file where the cache directory should be, a path below
 /// /dev/null, and a read-only directory (which root can write, so that

@@ -236,19 +236,26 @@ pub(super) fn model_library(
     // build removes it as abandoned.
     let aside = root.and_then(|root| {
         std::fs::create_dir_all(&root)
-            .and_then(|()| {
+            .and_then(|()| lock_builds(&root, progress))
+            .and_then(|lock| {
                 remove_abandoned(&root);
-                ScratchDir::new_in(&root, ".build-")
+                ScratchDir::new_in(&root, ".build-").map(|build| (root.join(&name), build, lock))
             })
-            .map(|build| (root.join(&name), build))
             .map_err(|e| format!("the cache '{}' cannot be written ({e})", root.display()))
     });
-    let (dir, build) = match aside {
+    let (dir, build, _lock) = match aside {
         Ok(aside) => aside,
         Err(unwritable) => {
             return build_privately(top, verilog, shim, key, damage, &unwritable, progress)
         }
     };
+    // Another run may have built the model while this one waited.
+    if matches!(check(&dir, key), Found::Ready) {
+        return Ok(Model {
+            library: dir.join(LIBRARY),
+            _scratch: None,
+        });
+    }
     progress(&match &damage {
         None => format!(
             "building the Verilator model of {top} (once; cached in {})",
@@ -272,6 +279,27 @@ pub(super) fn model_library(
             dir.display()
         ),
     }
+}
+
+/// The cache's build lock, held until dropped: one build at a time in a
+/// cache, so that runs that need the same model at once (two tests, two
+/// terminals) build it once, and the second loads what the first built.
+/// Each build already compiles on every core. Loading a ready model takes
+/// no lock; the lock of a killed run is released with its process.
+fn lock_builds(root: &Path, progress: &dyn Fn(&str)) -> std::io::Result<std::fs::File> {
+    let lock = std::fs::File::open(root)?;
+    match lock.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            progress(&format!(
+                "waiting for another run's Verilator build in {}",
+                root.display()
+            ));
+            lock.lock()?;
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(e),
+    }
+    Ok(lock)
 }
 
 /// The model built in a private temporary directory, for a cache that

@@ -56,7 +56,10 @@
 //! A build runs aside, in a `.build-*` directory of the cache, and is swapped
 //! into place complete: a damaged directory is renamed aside (`.stale-*`),
 //! the new one renamed in, the old one removed; a model that another run
-//! put in place meanwhile is used as it is. A build's tools run in a
+//! put in place meanwhile is used as it is. Builds in one cache take turns
+//! (a lock on its folder, released with the process that holds it): runs
+//! that need the same model at once build it once, and a run that waited
+//! says so in a line. A build's tools run in a
 //! process group that dies with utf8hdl, however utf8hdl ends
 //! ([`crate::tools`]); what a killed run leaves in the cache (`.stale-*`,
 //! and `.build-*` directories older than an hour, which is also how long a
