@@ -14,6 +14,7 @@ use utf8hdl_sim::core::Unit;
 use utf8hdl_sim::core::{to_hex, Beat, Core, InputsOf, Lane, Values};
 use utf8hdl_sim::cores::utf8_decoder::Decoder;
 use utf8hdl_sim::harness::{CycleOf, Engine, Harness, RustHdl};
+use utf8hdl_synth::verilator::Verilated;
 
 /// Every input offered at once and every output taken at once.
 pub const FULL_RATE: Stimulus = Stimulus {
@@ -33,6 +34,13 @@ pub fn run<C: Core>(
     stimulus: &Stimulus,
 ) -> (SummaryOf<C>, Vec<C::Output>) {
     run_on(Harness::new(core), inputs, stimulus)
+}
+
+/// The Verilator model of `core`'s exported Verilog (built once, then
+/// loaded from the model cache); its build's progress lines on stderr.
+pub fn verilated<C: Core>(core: C) -> Verilated<C> {
+    let verilog = utf8hdl_synth::core_verilog(&core).unwrap();
+    Verilated::new(core, &verilog, &|m| eprintln!("{m}")).unwrap()
 }
 
 /// [`run`] on the engine of `harness`.

@@ -14,8 +14,8 @@ use utf8hdl_sim::cores::utf8_decoder::Decoder;
 use utf8hdl_sim::cores::utf8_encoder::{Encoder, Octet};
 use utf8hdl_sim::harness::{Engine, Harness};
 use utf8hdl_synth::tools;
-use utf8hdl_synth::verilator::{self, Verilated};
-use utf8hdl_testbench::{random_message, run, run_on, FULL_RATE};
+use utf8hdl_synth::verilator;
+use utf8hdl_testbench::{random_message, run, run_on, verilated, FULL_RATE};
 
 fn octets(outputs: &[Octet]) -> Vec<u8> {
     outputs.iter().map(|o| o.tdata).collect()
@@ -92,12 +92,6 @@ fn every_scalar_value_leaves_as_rust_encodes_it_and_decodes_back() {
             &chars,
         );
     }
-}
-
-/// The Verilator model of `core`'s exported Verilog.
-fn verilated<C: Core>(core: C) -> Verilated<C> {
-    let verilog = utf8hdl_synth::core_verilog(&core).unwrap();
-    Verilated::new(core, &verilog, &|m| eprintln!("{m}")).unwrap()
 }
 
 /// What Rust says a word becomes: its UTF-8, or U+FFFD's, flagged.

@@ -14,13 +14,8 @@ use utf8hdl_sim::core::{Beat, Core, Inputs};
 use utf8hdl_sim::cores::utf8_decoder::{Decoder, WideDecoder};
 use utf8hdl_sim::harness::{Engine, Harness, RustHdl};
 use utf8hdl_synth::tools;
-use utf8hdl_synth::verilator::{Verilated, TOOLS};
-use utf8hdl_testbench::{random_message, traced_step};
-
-fn verilated<C: Core>(core: C) -> Verilated<C> {
-    let verilog = utf8hdl_synth::core_verilog(&core).unwrap();
-    Verilated::new(core, &verilog, &|m| eprintln!("{m}")).unwrap()
-}
+use utf8hdl_synth::verilator::TOOLS;
+use utf8hdl_testbench::{random_message, traced_step, verilated};
 
 /// Every cycle's inputs, outputs and probes on one engine: random messages
 /// in beats of the core's lanes (a null lane now and then, with tkeep),
