@@ -15,9 +15,9 @@ use utf8hdl_sim::checker::{run_checked, Failure, Stimulus, SummaryOf};
 use utf8hdl_sim::core::Core;
 use utf8hdl_sim::cores::utf8_decoder::{Reference, WideDecoder, Word};
 use utf8hdl_sim::harness::{Engine, Harness};
-use utf8hdl_synth::verilator::{Verilated, TOOLS};
-use utf8hdl_synth::{core_verilog, tools};
-use utf8hdl_testbench::{random_bytes, wide_stimuli};
+use utf8hdl_synth::tools;
+use utf8hdl_synth::verilator::TOOLS;
+use utf8hdl_testbench::{random_bytes, verilated, wide_stimuli};
 
 fn checked<E: Engine<Core: Core<Input = u8>>>(
     harness: Harness<E>,
@@ -105,9 +105,7 @@ fn long_streams_agree_on_verilator() {
         return;
     }
     fn long<C: Core<Input = u8> + Copy>(core: C) {
-        let verilog = core_verilog(&core).unwrap();
-        let model = || Verilated::new(core, &verilog, &|m| eprintln!("{m}")).unwrap();
-        agree(core, model, &random_bytes(0x10, 200_000));
+        agree(core, || verilated(core), &random_bytes(0x10, 200_000));
     }
     for profile in Profile::ALL {
         long(WideDecoder::<2>(profile));
@@ -181,9 +179,7 @@ fn every_short_message_at_every_lane_on_verilator() {
         return;
     }
     fn run<C: Core<Input = u8, Output = Word> + Copy>(core: C, n: usize) {
-        let verilog = core_verilog(&core).unwrap();
-        let model = Verilated::new(core, &verilog, &|m| eprintln!("{m}")).unwrap();
-        let mut harness = Harness::on(model);
+        let mut harness = Harness::on(verilated(core));
         harness.reset(2);
         let mut sent: Vec<Vec<u8>> = Vec::new();
         let mut words: Vec<Word> = Vec::new();
