@@ -26,10 +26,11 @@ module char_properties_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis
     wire [31:0] m_axis_tdata;
     wire [3:0] m_axis_tuser;
     // What it holds past its latency: the word in the skid buffer, the one
-    // between its two stages and the one in the output register.
-    localparam F_DRAIN_PAST_LATENCY = 3;
+    // between its two stages, the one in the output register and the one in
+    // its spare.
+    localparam F_DRAIN_PAST_LATENCY = 4;
     // Words inside, and so messages, at most; one more for margin.
-    localparam F_MAX_IN_FLIGHT = 4;
+    localparam F_MAX_IN_FLIGHT = 5;
 `include "faxis_core_harness.vh"
 
     // The flags of v, from the Unicode Standard's ranges, written as

@@ -24,11 +24,14 @@ module utf16_decoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_t
     input wire [15:0] s_axis_tdata;
     wire [31:0] m_axis_tdata;
     wire [3:0] m_axis_tuser;
-    // What it holds past its latency: the unit in the skid buffer and the
-    // one held.
-    localparam F_DRAIN_PAST_LATENCY = 2;
-    // Units inside, and so messages, at most; one more for margin.
-    localparam F_MAX_IN_FLIGHT = 4;
+    // What it holds past its latency: the unit in the skid buffer, the one
+    // in the classifying stage, the one held, and the word in the output
+    // register's spare.
+    localparam F_DRAIN_PAST_LATENCY = 4;
+    // Units inside (the skid buffer, the classifying stage, held, the
+    // output register and its spare), and so messages, at most; one more
+    // for margin.
+    localparam F_MAX_IN_FLIGHT = 6;
 `include "faxis_core_harness.vh"
 
 `ifdef FORMAL

@@ -25,12 +25,14 @@ module utf16_encoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_t
     input wire [31:0] s_axis_tdata;
     wire [15:0] m_axis_tdata;
     wire m_axis_tuser;
-    // What it holds past its latency: two units for the word being sent and
-    // two for the one waiting behind it.
-    localparam F_DRAIN_PAST_LATENCY = 2 + 2;
-    // Words inside (waiting, being sent, in the output register), and so
-    // messages, at most; one more for margin.
-    localparam F_MAX_IN_FLIGHT = 4;
+    // What it holds past its latency: two units for the word being sent,
+    // two for the one waiting behind it, two for the one in the
+    // classifying stage, and the unit in the output register's spare.
+    localparam F_DRAIN_PAST_LATENCY = 2 + 2 + 2 + 1;
+    // Words inside (in the skid buffer, in the classifying stage, being
+    // sent, in the output register and its spare), and so messages, at
+    // most; one more for margin.
+    localparam F_MAX_IN_FLIGHT = 6;
 `include "faxis_core_harness.vh"
 
 `ifdef FORMAL

@@ -28,11 +28,13 @@ module utf8_encoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tl
     wire m_axis_tuser;
     // What it holds past its latency (a word accepted in cycle t shows its
     // first octet in cycle t + F_LATENCY): six octets for the word being
-    // sent and six for the one waiting behind it.
-    localparam F_DRAIN_PAST_LATENCY = 6 + 6;
-    // Words inside (waiting, being sent, in the output register), and so
-    // messages, at most; one more for margin.
-    localparam F_MAX_IN_FLIGHT = 4;
+    // sent, six for the one waiting behind it, six for the one in the
+    // classifying stage, and the octet in the output register's spare.
+    localparam F_DRAIN_PAST_LATENCY = 6 + 6 + 6 + 1;
+    // Words inside (in the skid buffer, in the classifying stage, being
+    // sent, in the output register and its spare), and so messages, at
+    // most; one more for margin.
+    localparam F_MAX_IN_FLIGHT = 6;
 `include "faxis_core_harness.vh"
 
 `ifdef FORMAL

@@ -52,10 +52,10 @@
 
 use rust_hdl::prelude::*;
 
-use crate::stream::{axis_core, axis_shell_logic, AxisOutputRegister, SkidBuffer};
+use crate::stream::{axis_core, axis_shell_logic, with_axis_ports, AxisOutputRegister, SkidBuffer};
 
 axis_core! {
-    #[derive(LogicBlock, Default)]
+    #[derive(LogicBlock)]
     pub struct CharProperties<s_axis_tdata: 32, m_axis_tdata: 32, m_axis_tuser: 4> {
         skid_buffer: SkidBuffer<32>,
         output_register: AxisOutputRegister<32, 4>,
@@ -81,8 +81,41 @@ axis_core! {
         control: Signal<Local, Bit>,
         private_use: Signal<Local, Bit>,
         noncharacter: Signal<Local, Bit>,
-        /// Bit 3 of the flags, in place.
+        /// Each flag in its bit of `m_axis_tuser`.
+        control_flag: Signal<Local, Bits<4>>,
+        private_use_flag: Signal<Local, Bits<4>>,
+        noncharacter_flag: Signal<Local, Bits<4>>,
         non_bmp_flag: Signal<Local, Bits<4>>,
+    }
+}
+
+impl Default for CharProperties {
+    fn default() -> Self {
+        with_axis_ports!(CharProperties {
+            skid_buffer: Default::default(),
+            // Its flags are two levels deep behind their register: `spare`'s
+            // mux in front of `m_axis` would cost more than a ready passed
+            // from `m_axis_tready` (HX8K, 31 seeds).
+            output_register: AxisOutputRegister::passing_ready(),
+            word: Default::default(),
+            word_valid: Default::default(),
+            word_last: Default::default(),
+            in_bmp: Default::default(),
+            in_planes: Default::default(),
+            high_byte_clear: Default::default(),
+            control_low_byte: Default::default(),
+            private_use_bmp: Default::default(),
+            private_use_plane: Default::default(),
+            last_two: Default::default(),
+            noncharacter_bmp: Default::default(),
+            control: Default::default(),
+            private_use: Default::default(),
+            noncharacter: Default::default(),
+            control_flag: Default::default(),
+            private_use_flag: Default::default(),
+            noncharacter_flag: Default::default(),
+            non_bmp_flag: Default::default(),
+        })
     }
 }
 
@@ -159,25 +192,33 @@ axis_shell_logic! {
                     & !self.last_two.q.val());
             self.noncharacter.next = (self.in_bmp.q.val() & self.noncharacter_bmp.q.val())
                 | (self.in_planes.q.val() & self.last_two.q.val());
+            // The word passes through, with its flags. The first three exclude
+            // each other (a control is in the BMP, and neither private use
+            // nor a noncharacter), so each is its bit, with no priority
+            // between them in front of the output register.
+            self.output_register.s_axis_tvalid.next = self.word_valid.q.val();
+            self.output_register.s_axis_tdata.next = self.word.q.val();
+            self.output_register.s_axis_tlast.next = self.word_last.q.val();
+            self.control_flag.next = 0.into();
+            if self.control.val() {
+                self.control_flag.next = 1.into();
+            }
+            self.private_use_flag.next = 0.into();
+            if self.private_use.val() {
+                self.private_use_flag.next = 2.into();
+            }
+            self.noncharacter_flag.next = 0.into();
+            if self.noncharacter.val() {
+                self.noncharacter_flag.next = 4.into();
+            }
             self.non_bmp_flag.next = 0.into();
             if !self.in_bmp.q.val() {
                 self.non_bmp_flag.next = 8.into();
             }
-
-            // The word passes through, with its flags; the first three exclude
-            // each other, and a control is in the BMP.
-            self.output_register.s_axis_tvalid.next = self.word_valid.q.val();
-            self.output_register.s_axis_tdata.next = self.word.q.val();
-            self.output_register.s_axis_tlast.next = self.word_last.q.val();
-            if self.control.val() {
-                self.output_register.s_axis_tuser.next = 1.into();
-            } else if self.private_use.val() {
-                self.output_register.s_axis_tuser.next = self.non_bmp_flag.val() | 2;
-            } else if self.noncharacter.val() {
-                self.output_register.s_axis_tuser.next = self.non_bmp_flag.val() | 4;
-            } else {
-                self.output_register.s_axis_tuser.next = self.non_bmp_flag.val();
-            }
+            self.output_register.s_axis_tuser.next = self.control_flag.val()
+                | self.private_use_flag.val()
+                | self.noncharacter_flag.val()
+                | self.non_bmp_flag.val();
         }
     }
 }

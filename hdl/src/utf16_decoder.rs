@@ -24,23 +24,26 @@
 //! | `m_axis_tvalid`/`tready`/`tlast` | out/in/out | 1 | `tlast` on the message's last word |
 //!
 //! ## Latency
-//! Two cycles from a unit's acceptance to its word on `m_axis` (`held`,
-//! then the output register). A high surrogate waits in `held` for the
-//! unit after it, unless it ends its message; the pair leaves two cycles
-//! after its low half is accepted.
+//! Three cycles from a unit's acceptance to its word on `m_axis` (`next`,
+//! the classifying stage; `held`; then the output register). A high
+//! surrogate waits in `held` for the unit after it, unless it ends its
+//! message; the pair leaves three cycles after its low half is accepted.
+//! `next` registers each unit with what it is (high or low surrogate), so
+//! that the decision on `held` reads flops, not the skid buffer's mux.
 //!
 //! ```text
-//! cycle            0     1     2     3     4     5     6
+//! cycle            0     1     2     3     4     5     6     7
 //! s_axis_tdata     0041  D83D  DE00  DC00  0042
-//! held                   0041  D83D  DE00  DC00  0042
-//! m_axis_tdata                 41    -     1F600 FFFD  42
+//! next                   0041  D83D  DE00  DC00  0042
+//! held                         0041  D83D  DE00  DC00  0042
+//! m_axis_tdata                       41    -     1F600 FFFD  42
 //! ```
 //!
 //! ## Invariants
 //! Proven for all time, on the exported Verilog, in
 //! `hdl/formal/utf16_decoder_properties.v`:
 //! * While `m_axis_tvalid & !m_axis_tready`, every `m_axis_*` output holds.
-//! * Once `m_axis_tready` has been high for two cycles, `s_axis_tready`
+//! * Once `m_axis_tready` has been high for three cycles, `s_axis_tready`
 //!   is high: one unit a clock.
 //! * A word is never a surrogate; an error word is FFFD.
 
@@ -56,12 +59,23 @@ axis_core! {
         output_register: AxisOutputRegister<32, 4>,
         /// `m_axis_tuser` of an unpaired surrogate.
         surrogate_tuser: Constant<Bits<4>>,
-        /// What `held` is: a high surrogate, a low one.
-        held_is_high: Signal<Local, Bit>,
-        held_is_low: Signal<Local, Bit>,
-        /// The unit the skid buffer shows is a low surrogate: the lookahead a
-        /// held high surrogate needs.
-        next_is_low: Signal<Local, Bit>,
+        /// What `held` is: a high surrogate, a low one; registered as the
+        /// unit comes in, so that `held_valid` and the output's choice read
+        /// flops, not `held`'s compares.
+        held_is_high: DFF<Bit>,
+        held_is_low: DFF<Bit>,
+        /// The classifying stage: the unit after `held`, with its `tvalid`
+        /// and `tlast`, and what it is: the lookahead a held high surrogate
+        /// needs, read from flops.
+        next: DFF<Bits<16>>,
+        next_valid: DFF<Bit>,
+        next_last: DFF<Bit>,
+        next_is_high: DFF<Bit>,
+        next_is_low: DFF<Bit>,
+        /// `next` comes into `held` this cycle; the skid buffer's unit comes
+        /// into `next`.
+        held_takes: Signal<Local, Bit>,
+        next_takes: Signal<Local, Bit>,
         /// A held high surrogate cannot be decided yet: no unit follows it so
         /// far and its message goes on.
         waits: Signal<Local, Bit>,
@@ -70,8 +84,6 @@ axis_core! {
         first_half: Signal<Local, Bit>,
         /// `held` is decided and leaves this cycle.
         leaves: Signal<Local, Bit>,
-        /// The skid buffer's unit comes into `held` this cycle.
-        take: Signal<Local, Bit>,
         /// `held`, as 32 bits.
         held_wide: Signal<Local, Bits<32>>,
         /// The unit being decided.
@@ -94,11 +106,16 @@ impl Default for Utf16Decoder {
             surrogate_tuser: Constant::new(u64::from(ErrorKind::Surrogate.tuser()).into()),
             held_is_high: Default::default(),
             held_is_low: Default::default(),
+            next: Default::default(),
+            next_valid: Default::default(),
+            next_last: Default::default(),
+            next_is_high: Default::default(),
             next_is_low: Default::default(),
+            held_takes: Default::default(),
+            next_takes: Default::default(),
             waits: Default::default(),
             first_half: Default::default(),
             leaves: Default::default(),
-            take: Default::default(),
             held_wide: Default::default(),
             held: Default::default(),
             held_valid: Default::default(),
@@ -110,40 +127,53 @@ impl Default for Utf16Decoder {
 }
 
 impl Utf16Decoder {
-    /// Two cycles from a unit's acceptance to its word on `m_axis`.
-    pub const LATENCY: u64 = 2;
+    /// Three cycles from a unit's acceptance to its word on `m_axis`.
+    pub const LATENCY: u64 = 3;
 }
 
 axis_shell_logic! {
     impl Logic for Utf16Decoder {
         output: output_register,
-        flops: [held, held_valid, held_last, paired, pair_high],
+        flops: [
+            next,
+            next_valid,
+            next_last,
+            next_is_high,
+            next_is_low,
+            held,
+            held_valid,
+            held_last,
+            held_is_high,
+            held_is_low,
+            paired,
+            pair_high,
+        ],
         #[hdl_gen]
         fn update(&mut self) {
-            self.held_is_high.next = self.held.q.val().get_bits::<6>(10) == 0x36;
-            self.held_is_low.next = self.held.q.val().get_bits::<6>(10) == 0x37;
-            self.next_is_low.next = self.skid_buffer.byte.tdata.val().get_bits::<6>(10) == 0x37;
             self.held_wide.next = bit_cast::<32, 16>(self.held.q.val());
             self.waits.next =
-                self.held_is_high.val() & !self.held_last.q.val() & !self.skid_buffer.byte.tvalid.val();
+                self.held_is_high.q.val() & !self.held_last.q.val() & !self.next_valid.q.val();
             self.first_half.next =
-                self.held_is_high.val() & !self.held_last.q.val() & self.next_is_low.val();
+                self.held_is_high.q.val() & !self.held_last.q.val() & self.next_is_low.q.val();
             self.leaves.next =
                 self.held_valid.q.val() & self.output_register.s_axis_tready.val() & !self.waits.val();
-            self.take.next =
-                self.skid_buffer.byte.tvalid.val() & (!self.held_valid.q.val() | self.leaves.val());
-            self.skid_buffer.advance.next = self.take.val();
+            // `held` takes `next`'s unit when it is empty or its own leaves;
+            // `next` takes the skid buffer's then, or while it is empty.
+            self.held_takes.next =
+                self.next_valid.q.val() & (!self.held_valid.q.val() | self.leaves.val());
+            self.next_takes.next = !self.next_valid.q.val() | self.held_takes.val();
+            self.skid_buffer.advance.next = self.next_takes.val();
 
             // The word of `held`, offered once it is decided; the first half of
             // a pair offers none: its word leaves with the second.
             self.output_register.s_axis_tvalid.next =
                 self.held_valid.q.val() & !self.waits.val() & !self.first_half.val();
             self.output_register.s_axis_tlast.next = self.held_last.q.val();
-            if self.held_is_low.val() & self.paired.q.val() {
+            if self.held_is_low.q.val() & self.paired.q.val() {
                 self.output_register.s_axis_tdata.next =
                     self.pair_high.q.val() | (self.held_wide.val() & 0x3FF);
                 self.output_register.s_axis_tuser.next = 0.into();
-            } else if self.held_is_high.val() | self.held_is_low.val() {
+            } else if self.held_is_high.q.val() | self.held_is_low.q.val() {
                 self.output_register.s_axis_tdata.next = 0xFFFD.into();
                 self.output_register.s_axis_tuser.next = self.surrogate_tuser.val();
             } else {
@@ -156,14 +186,26 @@ axis_shell_logic! {
             if self.leaves.val() & self.first_half.val() {
                 self.pair_high.d.next = ((self.held_wide.val() & 0x3FF) + 0x40) << 10;
             }
-            if self.take.val() {
-                self.held.d.next = self.skid_buffer.byte.tdata.val();
-                self.held_last.d.next = self.skid_buffer.byte.tlast.val();
+            if self.held_takes.val() {
+                self.held.d.next = self.next.q.val();
+                self.held_last.d.next = self.next_last.q.val();
+                self.held_is_high.d.next = self.next_is_high.q.val();
+                self.held_is_low.d.next = self.next_is_low.q.val();
             }
-            if self.take.val() | self.leaves.val() {
-                self.held_valid.d.next = self.take.val();
+            if self.next_takes.val() {
+                self.next.d.next = self.skid_buffer.byte.tdata.val();
+                self.next_valid.d.next = self.skid_buffer.byte.tvalid.val();
+                self.next_last.d.next = self.skid_buffer.byte.tlast.val();
+                self.next_is_high.d.next =
+                    self.skid_buffer.byte.tdata.val().get_bits::<6>(10) == 0x36;
+                self.next_is_low.d.next =
+                    self.skid_buffer.byte.tdata.val().get_bits::<6>(10) == 0x37;
+            }
+            if self.held_takes.val() | self.leaves.val() {
+                self.held_valid.d.next = self.held_takes.val();
             }
             if self.rst.val() {
+                self.next_valid.d.next = false;
                 self.held_valid.d.next = false;
                 self.paired.d.next = false;
             }

@@ -22,15 +22,19 @@
 //! | `m_axis_tvalid`/`tready`/`tlast` | out/in/out | 1 | `tlast` on the last unit of the message's last word |
 //!
 //! ## Latency
-//! Two cycles from a word's acceptance to its first unit on `m_axis`
-//! (`pending`, then the output register); then one unit a cycle.
+//! Three cycles from a word's acceptance to its first unit on `m_axis`
+//! (the classifying stage, `pending`, then the output register); then one
+//! unit a cycle. The classifying stage registers the word with its field
+//! tests (a surrogate? above 10FFFF? a pair?), so that the choice of its
+//! units reads flops, not the skid buffer's mux.
 //!
 //! ```text
-//! cycle            0     1     2     3     4     5
-//! s_axis_tdata     41    1F600 42                      (each taken in its cycle)
-//! s_axis_tready    1     1     1     0     1     1     42 waits in the skid buffer
-//! pending.count    0     1     2     1     1     0
-//! m_axis_tdata                 0041  D83D  DE00  0042
+//! cycle            0     1     2     3     4     5     6
+//! s_axis_tdata     41    1F600 42    43                (each taken in its cycle)
+//! s_axis_tready    1     1     1     1     0     1     43 waits in the skid buffer
+//! classifying            41    1F600 42    42    43
+//! pending.count    0     0     1     2     1     1
+//! m_axis_tdata                       0041  D83D  DE00  0042
 //! ```
 //!
 //! ## Invariants
@@ -38,9 +42,9 @@
 //! `hdl/formal/utf16_encoder_properties.v`, but the second, which is about
 //! its inside:
 //! * While `m_axis_tvalid & !m_axis_tready`, every `m_axis_*` output holds.
-//! * `pending.count` is at most 2, and a word is taken from the skid
-//!   buffer only in a cycle where `pending` empties.
-//! * Once words have been offered and `m_axis_tready` high for two
+//! * `pending.count` is at most 2, and a word is taken from the
+//!   classifying stage only in a cycle where `pending` empties.
+//! * Once words have been offered and `m_axis_tready` high for three
 //!   cycles, `m_axis_tvalid` is high.
 //! * A high surrogate on `m_axis` is always followed by a low one in the
 //!   same message, and a low one always follows a high one.
@@ -55,12 +59,20 @@ axis_core! {
         skid_buffer: SkidBuffer<32>,
         /// The word's code units, sent one a clock, and the `m_axis` register.
         pending: PendingUnits<16, 2>,
-        /// The word the skid buffer shows cannot be carried: a surrogate, or
-        /// above 10FFFF (bits 31–21 set, or bit 20 with one of 19–16; masks,
-        /// not a magnitude compare, which is a carry chain on an iCE40).
-        unencodable: Signal<Local, Bit>,
+        /// The classifying stage: the word, with its `tvalid` and `tlast`,
+        /// and what it is, as `pending` is offered it.
+        word: DFF<Bits<32>>,
+        valid: DFF<Bit>,
+        last: DFF<Bit>,
+        /// The stage takes the skid buffer's word: it is empty, or `pending`
+        /// takes its word.
+        moves: Signal<Local, Bit>,
+        /// The word cannot be carried: a surrogate, or above 10FFFF (bits
+        /// 31–21 set, or bit 20 with one of 19–16; masks, not a magnitude
+        /// compare, which is a carry chain on an iCE40).
+        unencodable: DFF<Bit>,
         /// It needs a surrogate pair.
-        paired: Signal<Local, Bit>,
+        paired: DFF<Bit>,
         /// Its units: the high and the low surrogate of a pair (RFC 2781 §2.1
         /// step 4, from U' = U − 10000).
         high_surrogate: Signal<Local, Bits<16>>,
@@ -69,42 +81,56 @@ axis_core! {
 }
 
 impl Utf16Encoder {
-    /// Two cycles from a word's acceptance to its first unit on `m_axis`.
-    pub const LATENCY: u64 = 2;
+    /// Three cycles from a word's acceptance to its first unit on `m_axis`:
+    /// the classifying stage, `pending`, then the output register.
+    pub const LATENCY: u64 = 3;
 }
 
 axis_shell_logic! {
     impl Logic for Utf16Encoder {
         output: pending,
+        flops: [word, valid, last, unencodable, paired],
         #[hdl_gen]
         fn update(&mut self) {
-            self.unencodable.next = (self.skid_buffer.byte.tdata.val().get_bits::<11>(21) != 0)
-                | (self.skid_buffer.byte.tdata.val().get_bit(20)
-                    & (self.skid_buffer.byte.tdata.val().get_bits::<4>(16) != 0))
-                | (self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0x1B);
-            self.paired.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(16) != 0;
+            // The classifying stage takes the skid buffer's word when it is
+            // empty or `pending` takes its own: the tests of the word's
+            // fields in one cycle, the choice of its units in the next.
+            self.moves.next = !self.valid.q.val() | self.pending.take.val();
+            self.skid_buffer.advance.next = self.moves.val();
+            if self.moves.val() {
+                self.word.d.next = self.skid_buffer.byte.tdata.val();
+                self.valid.d.next = self.skid_buffer.byte.tvalid.val();
+                self.last.d.next = self.skid_buffer.byte.tlast.val();
+                self.unencodable.d.next = (self.skid_buffer.byte.tdata.val().get_bits::<11>(21)
+                    != 0)
+                    | (self.skid_buffer.byte.tdata.val().get_bit(20)
+                        & (self.skid_buffer.byte.tdata.val().get_bits::<4>(16) != 0))
+                    | (self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0x1B);
+                self.paired.d.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(16) != 0;
+            }
+            if self.rst.val() {
+                self.valid.d.next = false;
+            }
             // U' = U − 10000 is 20 bits, so subtracting 40 from bits 25–10 (10000
             // from the word) and keeping ten of them gives U''s high ten.
             self.high_surrogate.next =
-                ((self.skid_buffer.byte.tdata.val().get_bits::<16>(10) - 0x40) & 0x3FF) | 0xD800;
-            self.low_surrogate.next =
-                (self.skid_buffer.byte.tdata.val().get_bits::<16>(0) & 0x3FF) | 0xDC00;
+                ((self.word.q.val().get_bits::<16>(10) - 0x40) & 0x3FF) | 0xD800;
+            self.low_surrogate.next = (self.word.q.val().get_bits::<16>(0) & 0x3FF) | 0xDC00;
 
             // The units wait in `pending`, which takes the next word when its
             // last unit leaves.
-            self.pending.error_in.next = self.unencodable.val();
-            self.pending.last_in.next = self.skid_buffer.byte.tlast.val();
-            self.pending.valid_in.next = self.skid_buffer.byte.tvalid.val();
-            self.skid_buffer.advance.next = self.pending.take.val();
+            self.pending.error_in.next = self.unencodable.q.val();
+            self.pending.last_in.next = self.last.q.val();
+            self.pending.valid_in.next = self.valid.q.val();
             self.pending.units_in[1].next = self.low_surrogate.val();
-            if self.unencodable.val() {
+            if self.unencodable.q.val() {
                 self.pending.units_in[0].next = 0xFFFD.into();
                 self.pending.count_in.next = 1.into();
-            } else if self.paired.val() {
+            } else if self.paired.q.val() {
                 self.pending.units_in[0].next = self.high_surrogate.val();
                 self.pending.count_in.next = 2.into();
             } else {
-                self.pending.units_in[0].next = self.skid_buffer.byte.tdata.val().get_bits::<16>(0);
+                self.pending.units_in[0].next = self.word.q.val().get_bits::<16>(0);
                 self.pending.count_in.next = 1.into();
             }
         }

@@ -25,15 +25,19 @@
 //! shared [`AxisOutputRegister`]'s.
 //!
 //! ## Latency
-//! Two cycles from a word's acceptance to its first octet on `m_axis`
-//! (`pending`, then the output register); then one octet a cycle.
+//! Three cycles from a word's acceptance to its first octet on `m_axis`
+//! (the classifying stage, `pending`, then the output register); then one
+//! octet a cycle. The classifying stage registers the word with its field
+//! tests (can it be encoded? does it fit in 7, 11, 16, 21, 26 bits?), so
+//! that the choice of its octets reads flops, not the skid buffer's mux.
 //!
 //! ```text
-//! cycle            0     1     2     3     4     5     6
-//! s_axis_tdata     41    20AC  42                          (each taken in its cycle)
-//! s_axis_tready    1     1     1     0     0     1     1   42 waits in the skid buffer
-//! pending.count    0     1     3     2     1     1     0
-//! m_axis_tdata                 41    E2    82    AC    42
+//! cycle            0     1     2     3     4     5     6     7     8
+//! s_axis_tdata     41    20AC  42    43                            (each taken in its cycle)
+//! s_axis_tready    1     1     1     1     0     0     1     1     1  43 waits in the skid buffer
+//! classifying            41    20AC  42    42    42    43
+//! pending.count    0     0     1     3     2     1     1     1     0
+//! m_axis_tdata                       41    E2    82    AC    42    43
 //! ```
 //!
 //! ## Invariants
@@ -41,9 +45,9 @@
 //! `hdl/formal/utf8_encoder_properties.v` (`utf8hdl formal --core encoder`),
 //! but the second, which is about its inside:
 //! * While `m_axis_tvalid & !m_axis_tready`, every `m_axis_*` output holds.
-//! * `pending.count` is at most 6, and a word is taken from the skid
-//!   buffer only in a cycle where `pending` empties.
-//! * Once words have been offered and `m_axis_tready` high for two
+//! * `pending.count` is at most 6, and a word is taken from the
+//!   classifying stage only in a cycle where `pending` empties.
+//! * Once words have been offered and `m_axis_tready` high for three
 //!   cycles, `m_axis_tvalid` is high: the output never waits for input
 //!   that is there.
 //! * `m_axis_tuser[0]` is set only on the octets EF BF BD (proven), and
@@ -67,8 +71,18 @@ axis_core! {
         beyond: Constant<Bits<32>>,
         top_bit: Constant<Bits<32>>,
         above_low: Constant<Bits<32>>,
-        /// The word the skid buffer shows cannot be encoded.
-        unencodable: Signal<Local, Bit>,
+        /// The classifying stage: the word, with its `tvalid` and `tlast`,
+        /// and what it is, as `pending` is offered it.
+        word: DFF<Bits<32>>,
+        valid: DFF<Bit>,
+        last: DFF<Bit>,
+        /// The stage takes the skid buffer's word: it is empty, or `pending`
+        /// takes its word.
+        moves: Signal<Local, Bit>,
+        /// The word cannot be encoded.
+        unencodable: DFF<Bit>,
+        /// It fits in 7, 11, 16, 21 and 26 bits: one to five octets.
+        fits: [DFF<Bit>; 5],
         /// Continuing octet k: 80 + bits 6k+5..6k of the word (Table 4).
         continuing_0: Signal<Local, Bits<8>>,
         continuing_1: Signal<Local, Bits<8>>,
@@ -79,8 +93,9 @@ axis_core! {
 }
 
 impl Utf8Encoder {
-    /// Two cycles from a word's acceptance to its first octet on `m_axis`.
-    pub const LATENCY: u64 = 2;
+    /// Three cycles from a word's acceptance to its first octet on
+    /// `m_axis`: the classifying stage, `pending`, then the output register.
+    pub const LATENCY: u64 = 3;
 
     pub fn new(profile: Profile) -> Self {
         let max = u64::from(profile.max_value());
@@ -98,7 +113,12 @@ impl Utf8Encoder {
             beyond: Constant::new((!mask(length) & u64::from(u32::MAX)).into()),
             top_bit: Constant::new((1u64 << (length - 1)).into()),
             above_low: Constant::new((mask(length - 1) & !max).into()),
+            word: Default::default(),
+            valid: Default::default(),
+            last: Default::default(),
+            moves: Default::default(),
             unencodable: Default::default(),
+            fits: Default::default(),
             continuing_0: Default::default(),
             continuing_1: Default::default(),
             continuing_2: Default::default(),
@@ -111,54 +131,78 @@ impl Utf8Encoder {
 axis_shell_logic! {
     impl Logic for Utf8Encoder {
         output: pending,
+        flops: [word, valid, last, unencodable],
         #[hdl_gen]
         fn update(&mut self) {
+            for k in 0..5 {
+                self.fits[k].clock.next = self.clk.val();
+                self.fits[k].d.next = self.fits[k].q.val();
+            }
+            // The classifying stage takes the skid buffer's word when it is
+            // empty or `pending` takes its own: the tests of the word's
+            // fields in one cycle, the choice of its octets in the next.
+            self.moves.next = !self.valid.q.val() | self.pending.take.val();
+            self.skid_buffer.advance.next = self.moves.val();
+            if self.moves.val() {
+                self.word.d.next = self.skid_buffer.byte.tdata.val();
+                self.valid.d.next = self.skid_buffer.byte.tvalid.val();
+                self.last.d.next = self.skid_buffer.byte.tlast.val();
+                self.unencodable.d.next = ((self.skid_buffer.byte.tdata.val() & self.beyond.val())
+                    != 0)
+                    | (((self.skid_buffer.byte.tdata.val() & self.top_bit.val()) != 0)
+                        & ((self.skid_buffer.byte.tdata.val() & self.above_low.val()) != 0))
+                    | (self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0x1B);
+                self.fits[0].d.next = self.skid_buffer.byte.tdata.val().get_bits::<25>(7) == 0;
+                self.fits[1].d.next = self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0;
+                self.fits[2].d.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(16) == 0;
+                self.fits[3].d.next = self.skid_buffer.byte.tdata.val().get_bits::<11>(21) == 0;
+                self.fits[4].d.next = self.skid_buffer.byte.tdata.val().get_bits::<6>(26) == 0;
+            }
+            if self.rst.val() {
+                self.valid.d.next = false;
+            }
             // Annex R Table 4: the first octet is the length's marker and the
             // word's high bits; each continuing octet is 80 + 6 bits.
-            self.unencodable.next = ((self.skid_buffer.byte.tdata.val() & self.beyond.val()) != 0)
-                | (((self.skid_buffer.byte.tdata.val() & self.top_bit.val()) != 0)
-                    & ((self.skid_buffer.byte.tdata.val() & self.above_low.val()) != 0))
-                | (self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0x1B);
-            self.continuing_0.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(0) & 0x3F) | 0x80;
-            self.continuing_1.next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(6) & 0x3F) | 0x80;
+            self.continuing_0.next = (self.word.q.val().get_bits::<8>(0) & 0x3F) | 0x80;
+            self.continuing_1.next = (self.word.q.val().get_bits::<8>(6) & 0x3F) | 0x80;
             self.continuing_2.next =
-                (self.skid_buffer.byte.tdata.val().get_bits::<8>(12) & 0x3F) | 0x80;
+                (self.word.q.val().get_bits::<8>(12) & 0x3F) | 0x80;
             self.continuing_3.next =
-                (self.skid_buffer.byte.tdata.val().get_bits::<8>(18) & 0x3F) | 0x80;
+                (self.word.q.val().get_bits::<8>(18) & 0x3F) | 0x80;
             self.continuing_4.next =
-                (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) & 0x3F) | 0x80;
+                (self.word.q.val().get_bits::<8>(24) & 0x3F) | 0x80;
             self.pending.units_in[1].next = 0.into();
             self.pending.units_in[2].next = 0.into();
             self.pending.units_in[3].next = 0.into();
             self.pending.units_in[4].next = 0.into();
             self.pending.units_in[5].next = 0.into();
-            if self.unencodable.val() {
+            if self.unencodable.q.val() {
                 // U+FFFD.
                 self.pending.count_in.next = 3.into();
                 self.pending.units_in[0].next = 0xEF.into();
                 self.pending.units_in[1].next = 0xBF.into();
                 self.pending.units_in[2].next = 0xBD.into();
-            } else if self.skid_buffer.byte.tdata.val().get_bits::<25>(7) == 0 {
+            } else if self.fits[0].q.val() {
                 self.pending.count_in.next = 1.into();
-                self.pending.units_in[0].next = self.skid_buffer.byte.tdata.val().get_bits::<8>(0);
-            } else if self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0 {
+                self.pending.units_in[0].next = self.word.q.val().get_bits::<8>(0);
+            } else if self.fits[1].q.val() {
                 self.pending.count_in.next = 2.into();
-                self.pending.units_in[0].next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(6) & 0x1F) | 0xC0;
+                self.pending.units_in[0].next = (self.word.q.val().get_bits::<8>(6) & 0x1F) | 0xC0;
                 self.pending.units_in[1].next = self.continuing_0.val();
-            } else if self.skid_buffer.byte.tdata.val().get_bits::<16>(16) == 0 {
+            } else if self.fits[2].q.val() {
                 self.pending.count_in.next = 3.into();
-                self.pending.units_in[0].next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(12) & 0x0F) | 0xE0;
+                self.pending.units_in[0].next = (self.word.q.val().get_bits::<8>(12) & 0x0F) | 0xE0;
                 self.pending.units_in[1].next = self.continuing_1.val();
                 self.pending.units_in[2].next = self.continuing_0.val();
-            } else if self.skid_buffer.byte.tdata.val().get_bits::<11>(21) == 0 {
+            } else if self.fits[3].q.val() {
                 self.pending.count_in.next = 4.into();
-                self.pending.units_in[0].next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(18) & 0x07) | 0xF0;
+                self.pending.units_in[0].next = (self.word.q.val().get_bits::<8>(18) & 0x07) | 0xF0;
                 self.pending.units_in[1].next = self.continuing_2.val();
                 self.pending.units_in[2].next = self.continuing_1.val();
                 self.pending.units_in[3].next = self.continuing_0.val();
-            } else if self.skid_buffer.byte.tdata.val().get_bits::<6>(26) == 0 {
+            } else if self.fits[4].q.val() {
                 self.pending.count_in.next = 5.into();
-                self.pending.units_in[0].next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) & 0x03) | 0xF8;
+                self.pending.units_in[0].next = (self.word.q.val().get_bits::<8>(24) & 0x03) | 0xF8;
                 self.pending.units_in[1].next = self.continuing_3.val();
                 self.pending.units_in[2].next = self.continuing_2.val();
                 self.pending.units_in[3].next = self.continuing_1.val();
@@ -166,7 +210,7 @@ axis_shell_logic! {
             } else {
                 // Bit 31 is clear here: a word with it set cannot be encoded.
                 self.pending.count_in.next = 6.into();
-                self.pending.units_in[0].next = (self.skid_buffer.byte.tdata.val().get_bits::<8>(24) >> 6) | 0xFC;
+                self.pending.units_in[0].next = (self.word.q.val().get_bits::<8>(24) >> 6) | 0xFC;
                 self.pending.units_in[1].next = self.continuing_4.val();
                 self.pending.units_in[2].next = self.continuing_3.val();
                 self.pending.units_in[3].next = self.continuing_2.val();
@@ -176,10 +220,9 @@ axis_shell_logic! {
 
             // The octets wait in `pending`, which takes the next word when
             // its last octet leaves.
-            self.pending.error_in.next = self.unencodable.val();
-            self.pending.last_in.next = self.skid_buffer.byte.tlast.val();
-            self.pending.valid_in.next = self.skid_buffer.byte.tvalid.val();
-            self.skid_buffer.advance.next = self.pending.take.val();
+            self.pending.error_in.next = self.unencodable.q.val();
+            self.pending.last_in.next = self.last.q.val();
+            self.pending.valid_in.next = self.valid.q.val();
         }
     }
 }

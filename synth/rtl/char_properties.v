@@ -92,6 +92,9 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
     reg  control;
     reg  private_use;
     reg  noncharacter;
+    reg  [3:0] control_flag;
+    reg  [3:0] private_use_flag;
+    reg  [3:0] noncharacter_flag;
     reg  [3:0] non_bmp_flag;
     reg  skid_buffer$ready$d;
     reg  skid_buffer$ready$q;
@@ -105,6 +108,7 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
     reg  skid_buffer$buffered_tlast$d;
     reg  skid_buffer$buffered_tlast$q;
     reg  skid_buffer$buffered_tlast$clock;
+    localparam  output_register$registered_ready = 1'b0;
     reg  [31:0] output_register$tdata$d;
     reg  [31:0] output_register$tdata$q;
     reg  output_register$tdata$clock;
@@ -117,6 +121,18 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
     reg  output_register$tlast$d;
     reg  output_register$tlast$q;
     reg  output_register$tlast$clock;
+    reg  [31:0] output_register$spare_tdata$d;
+    reg  [31:0] output_register$spare_tdata$q;
+    reg  output_register$spare_tdata$clock;
+    reg  [3:0] output_register$spare_tuser$d;
+    reg  [3:0] output_register$spare_tuser$q;
+    reg  output_register$spare_tuser$clock;
+    reg  output_register$spare_tlast$d;
+    reg  output_register$spare_tlast$q;
+    reg  output_register$spare_tlast$clock;
+    reg  output_register$spare_valid$d;
+    reg  output_register$spare_valid$q;
+    reg  output_register$spare_valid$clock;
     // skid_buffer$ready
     initial begin
        skid_buffer$ready$q = 1'h0;
@@ -212,29 +228,86 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
     always @(posedge output_register$tlast$clock) begin
        output_register$tlast$q <= output_register$tlast$d;
     end
+    // output_register$spare_tdata
+    initial begin
+       output_register$spare_tdata$q = 'h0;
+    end
+    always @(posedge output_register$spare_tdata$clock) begin
+       output_register$spare_tdata$q <= output_register$spare_tdata$d;
+    end
+    // output_register$spare_tuser
+    initial begin
+       output_register$spare_tuser$q = 4'h0;
+    end
+    always @(posedge output_register$spare_tuser$clock) begin
+       output_register$spare_tuser$q <= output_register$spare_tuser$d;
+    end
+    // output_register$spare_tlast
+    initial begin
+       output_register$spare_tlast$q = 1'h0;
+    end
+    always @(posedge output_register$spare_tlast$clock) begin
+       output_register$spare_tlast$q <= output_register$spare_tlast$d;
+    end
+    // output_register$spare_valid
+    initial begin
+       output_register$spare_valid$q = 1'h0;
+    end
+    always @(posedge output_register$spare_valid$clock) begin
+       output_register$spare_valid$q <= output_register$spare_valid$d;
+    end
     // output_register
     always @(*) begin
         output_register$tdata$clock = output_register$clock;
         output_register$tuser$clock = output_register$clock;
         output_register$tvalid$clock = output_register$clock;
         output_register$tlast$clock = output_register$clock;
+        output_register$spare_tdata$clock = output_register$clock;
+        output_register$spare_tuser$clock = output_register$clock;
+        output_register$spare_tlast$clock = output_register$clock;
+        output_register$spare_valid$clock = output_register$clock;
         output_register$tdata$d = output_register$tdata$q;
         output_register$tuser$d = output_register$tuser$q;
         output_register$tvalid$d = output_register$tvalid$q;
         output_register$tlast$d = output_register$tlast$q;
+        output_register$spare_tdata$d = output_register$spare_tdata$q;
+        output_register$spare_tuser$d = output_register$spare_tuser$q;
+        output_register$spare_tlast$d = output_register$spare_tlast$q;
+        output_register$spare_valid$d = output_register$spare_valid$q;
         output_register$m_axis_tdata = output_register$tdata$q;
         output_register$m_axis_tuser = output_register$tuser$q;
         output_register$m_axis_tvalid = output_register$tvalid$q;
         output_register$m_axis_tlast = output_register$tlast$q;
-        output_register$s_axis_tready = !output_register$tvalid$q | output_register$m_axis_tready;
+        if (output_register$registered_ready) begin
+            output_register$s_axis_tready = !output_register$spare_valid$q;
+        end
+        else begin
+            output_register$s_axis_tready = !output_register$tvalid$q | output_register$m_axis_tready;
+        end
         if (!output_register$tvalid$q | output_register$m_axis_tready) begin
-            output_register$tdata$d = output_register$s_axis_tdata;
-            output_register$tuser$d = output_register$s_axis_tuser;
-            output_register$tvalid$d = output_register$s_axis_tvalid;
-            output_register$tlast$d = output_register$s_axis_tlast;
+            if (output_register$spare_valid$q) begin
+                output_register$tdata$d = output_register$spare_tdata$q;
+                output_register$tuser$d = output_register$spare_tuser$q;
+                output_register$tlast$d = output_register$spare_tlast$q;
+                output_register$tvalid$d = 1'b1;
+                output_register$spare_valid$d = 1'b0;
+            end
+            else begin
+                output_register$tdata$d = output_register$s_axis_tdata;
+                output_register$tuser$d = output_register$s_axis_tuser;
+                output_register$tlast$d = output_register$s_axis_tlast;
+                output_register$tvalid$d = output_register$s_axis_tvalid;
+            end
+        end
+        else if (output_register$registered_ready & !output_register$spare_valid$q) begin
+            output_register$spare_tdata$d = output_register$s_axis_tdata;
+            output_register$spare_tuser$d = output_register$s_axis_tuser;
+            output_register$spare_tlast$d = output_register$s_axis_tlast;
+            output_register$spare_valid$d = output_register$s_axis_tvalid;
         end
         if (output_register$rst) begin
             output_register$tvalid$d = 1'b0;
+            output_register$spare_valid$d = 1'b0;
         end
     end
     // word
@@ -371,24 +444,25 @@ module char_properties(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_t
         control = in_bmp$q & high_byte_clear$q & control_low_byte$q;
         private_use = (in_bmp$q & private_use_bmp$q) | (in_planes$q & private_use_plane$q & !last_two$q);
         noncharacter = (in_bmp$q & noncharacter_bmp$q) | (in_planes$q & last_two$q);
+        output_register$s_axis_tvalid = word_valid$q;
+        output_register$s_axis_tdata = word$q;
+        output_register$s_axis_tlast = word_last$q;
+        control_flag = 'h0;
+        if (control) begin
+            control_flag = 'h1;
+        end
+        private_use_flag = 'h0;
+        if (private_use) begin
+            private_use_flag = 'h2;
+        end
+        noncharacter_flag = 'h0;
+        if (noncharacter) begin
+            noncharacter_flag = 'h4;
+        end
         non_bmp_flag = 'h0;
         if (!in_bmp$q) begin
             non_bmp_flag = 'h8;
         end
-        output_register$s_axis_tvalid = word_valid$q;
-        output_register$s_axis_tdata = word$q;
-        output_register$s_axis_tlast = word_last$q;
-        if (control) begin
-            output_register$s_axis_tuser = 'h1;
-        end
-        else if (private_use) begin
-            output_register$s_axis_tuser = non_bmp_flag | 'h2;
-        end
-        else if (noncharacter) begin
-            output_register$s_axis_tuser = non_bmp_flag | 'h4;
-        end
-        else begin
-            output_register$s_axis_tuser = non_bmp_flag;
-        end
+        output_register$s_axis_tuser = control_flag | private_use_flag | noncharacter_flag | non_bmp_flag;
     end
 endmodule // char_properties

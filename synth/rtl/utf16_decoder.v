@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf16_decoder.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 2
+// utf8hdl-latency: 3
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -57,6 +57,27 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  output_register$m_axis_tvalid;
     reg  output_register$m_axis_tlast;
     reg  output_register$m_axis_tready;
+    reg  held_is_high$d;
+    reg  held_is_high$q;
+    reg  held_is_high$clock;
+    reg  held_is_low$d;
+    reg  held_is_low$q;
+    reg  held_is_low$clock;
+    reg  [15:0] next$d;
+    reg  [15:0] next$q;
+    reg  next$clock;
+    reg  next_valid$d;
+    reg  next_valid$q;
+    reg  next_valid$clock;
+    reg  next_last$d;
+    reg  next_last$q;
+    reg  next_last$clock;
+    reg  next_is_high$d;
+    reg  next_is_high$q;
+    reg  next_is_high$clock;
+    reg  next_is_low$d;
+    reg  next_is_low$q;
+    reg  next_is_low$clock;
     reg  [15:0] held$d;
     reg  [15:0] held$q;
     reg  held$clock;
@@ -72,13 +93,11 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  [31:0] pair_high$d;
     reg  [31:0] pair_high$q;
     reg  pair_high$clock;
-    reg  held_is_high;
-    reg  held_is_low;
-    reg  next_is_low;
+    reg  held_takes;
+    reg  next_takes;
     reg  waits;
     reg  first_half;
     reg  leaves;
-    reg  take;
     reg  [31:0] held_wide;
     reg  skid_buffer$ready$d;
     reg  skid_buffer$ready$q;
@@ -92,6 +111,7 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  skid_buffer$buffered_tlast$d;
     reg  skid_buffer$buffered_tlast$q;
     reg  skid_buffer$buffered_tlast$clock;
+    localparam  output_register$registered_ready = 1'b1;
     reg  [31:0] output_register$tdata$d;
     reg  [31:0] output_register$tdata$q;
     reg  output_register$tdata$clock;
@@ -104,6 +124,18 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  output_register$tlast$d;
     reg  output_register$tlast$q;
     reg  output_register$tlast$clock;
+    reg  [31:0] output_register$spare_tdata$d;
+    reg  [31:0] output_register$spare_tdata$q;
+    reg  output_register$spare_tdata$clock;
+    reg  [3:0] output_register$spare_tuser$d;
+    reg  [3:0] output_register$spare_tuser$q;
+    reg  output_register$spare_tuser$clock;
+    reg  output_register$spare_tlast$d;
+    reg  output_register$spare_tlast$q;
+    reg  output_register$spare_tlast$clock;
+    reg  output_register$spare_valid$d;
+    reg  output_register$spare_valid$q;
+    reg  output_register$spare_valid$clock;
     // skid_buffer$ready
     initial begin
        skid_buffer$ready$q = 1'h0;
@@ -199,30 +231,136 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     always @(posedge output_register$tlast$clock) begin
        output_register$tlast$q <= output_register$tlast$d;
     end
+    // output_register$spare_tdata
+    initial begin
+       output_register$spare_tdata$q = 'h0;
+    end
+    always @(posedge output_register$spare_tdata$clock) begin
+       output_register$spare_tdata$q <= output_register$spare_tdata$d;
+    end
+    // output_register$spare_tuser
+    initial begin
+       output_register$spare_tuser$q = 4'h0;
+    end
+    always @(posedge output_register$spare_tuser$clock) begin
+       output_register$spare_tuser$q <= output_register$spare_tuser$d;
+    end
+    // output_register$spare_tlast
+    initial begin
+       output_register$spare_tlast$q = 1'h0;
+    end
+    always @(posedge output_register$spare_tlast$clock) begin
+       output_register$spare_tlast$q <= output_register$spare_tlast$d;
+    end
+    // output_register$spare_valid
+    initial begin
+       output_register$spare_valid$q = 1'h0;
+    end
+    always @(posedge output_register$spare_valid$clock) begin
+       output_register$spare_valid$q <= output_register$spare_valid$d;
+    end
     // output_register
     always @(*) begin
         output_register$tdata$clock = output_register$clock;
         output_register$tuser$clock = output_register$clock;
         output_register$tvalid$clock = output_register$clock;
         output_register$tlast$clock = output_register$clock;
+        output_register$spare_tdata$clock = output_register$clock;
+        output_register$spare_tuser$clock = output_register$clock;
+        output_register$spare_tlast$clock = output_register$clock;
+        output_register$spare_valid$clock = output_register$clock;
         output_register$tdata$d = output_register$tdata$q;
         output_register$tuser$d = output_register$tuser$q;
         output_register$tvalid$d = output_register$tvalid$q;
         output_register$tlast$d = output_register$tlast$q;
+        output_register$spare_tdata$d = output_register$spare_tdata$q;
+        output_register$spare_tuser$d = output_register$spare_tuser$q;
+        output_register$spare_tlast$d = output_register$spare_tlast$q;
+        output_register$spare_valid$d = output_register$spare_valid$q;
         output_register$m_axis_tdata = output_register$tdata$q;
         output_register$m_axis_tuser = output_register$tuser$q;
         output_register$m_axis_tvalid = output_register$tvalid$q;
         output_register$m_axis_tlast = output_register$tlast$q;
-        output_register$s_axis_tready = !output_register$tvalid$q | output_register$m_axis_tready;
+        if (output_register$registered_ready) begin
+            output_register$s_axis_tready = !output_register$spare_valid$q;
+        end
+        else begin
+            output_register$s_axis_tready = !output_register$tvalid$q | output_register$m_axis_tready;
+        end
         if (!output_register$tvalid$q | output_register$m_axis_tready) begin
-            output_register$tdata$d = output_register$s_axis_tdata;
-            output_register$tuser$d = output_register$s_axis_tuser;
-            output_register$tvalid$d = output_register$s_axis_tvalid;
-            output_register$tlast$d = output_register$s_axis_tlast;
+            if (output_register$spare_valid$q) begin
+                output_register$tdata$d = output_register$spare_tdata$q;
+                output_register$tuser$d = output_register$spare_tuser$q;
+                output_register$tlast$d = output_register$spare_tlast$q;
+                output_register$tvalid$d = 1'b1;
+                output_register$spare_valid$d = 1'b0;
+            end
+            else begin
+                output_register$tdata$d = output_register$s_axis_tdata;
+                output_register$tuser$d = output_register$s_axis_tuser;
+                output_register$tlast$d = output_register$s_axis_tlast;
+                output_register$tvalid$d = output_register$s_axis_tvalid;
+            end
+        end
+        else if (output_register$registered_ready & !output_register$spare_valid$q) begin
+            output_register$spare_tdata$d = output_register$s_axis_tdata;
+            output_register$spare_tuser$d = output_register$s_axis_tuser;
+            output_register$spare_tlast$d = output_register$s_axis_tlast;
+            output_register$spare_valid$d = output_register$s_axis_tvalid;
         end
         if (output_register$rst) begin
             output_register$tvalid$d = 1'b0;
+            output_register$spare_valid$d = 1'b0;
         end
+    end
+    // held_is_high
+    initial begin
+       held_is_high$q = 1'h0;
+    end
+    always @(posedge held_is_high$clock) begin
+       held_is_high$q <= held_is_high$d;
+    end
+    // held_is_low
+    initial begin
+       held_is_low$q = 1'h0;
+    end
+    always @(posedge held_is_low$clock) begin
+       held_is_low$q <= held_is_low$d;
+    end
+    // next
+    initial begin
+       next$q = 16'h0;
+    end
+    always @(posedge next$clock) begin
+       next$q <= next$d;
+    end
+    // next_valid
+    initial begin
+       next_valid$q = 1'h0;
+    end
+    always @(posedge next_valid$clock) begin
+       next_valid$q <= next_valid$d;
+    end
+    // next_last
+    initial begin
+       next_last$q = 1'h0;
+    end
+    always @(posedge next_last$clock) begin
+       next_last$q <= next_last$d;
+    end
+    // next_is_high
+    initial begin
+       next_is_high$q = 1'h0;
+    end
+    always @(posedge next_is_high$clock) begin
+       next_is_high$q <= next_is_high$d;
+    end
+    // next_is_low
+    initial begin
+       next_is_low$q = 1'h0;
+    end
+    always @(posedge next_is_low$clock) begin
+       next_is_low$q <= next_is_low$d;
     end
     // held
     initial begin
@@ -261,14 +399,28 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     end
     // top
     always @(*) begin
+        next$clock = clk;
+        next_valid$clock = clk;
+        next_last$clock = clk;
+        next_is_high$clock = clk;
+        next_is_low$clock = clk;
         held$clock = clk;
         held_valid$clock = clk;
         held_last$clock = clk;
+        held_is_high$clock = clk;
+        held_is_low$clock = clk;
         paired$clock = clk;
         pair_high$clock = clk;
+        next$d = next$q;
+        next_valid$d = next_valid$q;
+        next_last$d = next_last$q;
+        next_is_high$d = next_is_high$q;
+        next_is_low$d = next_is_low$q;
         held$d = held$q;
         held_valid$d = held_valid$q;
         held_last$d = held_last$q;
+        held_is_high$d = held_is_high$q;
+        held_is_low$d = held_is_low$q;
         paired$d = paired$q;
         pair_high$d = pair_high$q;
         skid_buffer$clock = clk;
@@ -284,22 +436,20 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         m_axis_tuser = output_register$m_axis_tuser;
         m_axis_tvalid = output_register$m_axis_tvalid;
         m_axis_tlast = output_register$m_axis_tlast;
-        held_is_high = held$q[('ha)+:(6)] == 'h36;
-        held_is_low = held$q[('ha)+:(6)] == 'h37;
-        next_is_low = skid_buffer$byte$tdata[('ha)+:(6)] == 'h37;
         held_wide = {{16{1'b0}}, held$q};
-        waits = held_is_high & !held_last$q & !skid_buffer$byte$tvalid;
-        first_half = held_is_high & !held_last$q & next_is_low;
+        waits = held_is_high$q & !held_last$q & !next_valid$q;
+        first_half = held_is_high$q & !held_last$q & next_is_low$q;
         leaves = held_valid$q & output_register$s_axis_tready & !waits;
-        take = skid_buffer$byte$tvalid & (!held_valid$q | leaves);
-        skid_buffer$advance = take;
+        held_takes = next_valid$q & (!held_valid$q | leaves);
+        next_takes = !next_valid$q | held_takes;
+        skid_buffer$advance = next_takes;
         output_register$s_axis_tvalid = held_valid$q & !waits & !first_half;
         output_register$s_axis_tlast = held_last$q;
-        if (held_is_low & paired$q) begin
+        if (held_is_low$q & paired$q) begin
             output_register$s_axis_tdata = pair_high$q | (held_wide & 'h3ff);
             output_register$s_axis_tuser = 'h0;
         end
-        else if (held_is_high | held_is_low) begin
+        else if (held_is_high$q | held_is_low$q) begin
             output_register$s_axis_tdata = 'hfffd;
             output_register$s_axis_tuser = surrogate_tuser;
         end
@@ -313,14 +463,24 @@ module utf16_decoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         if (leaves & first_half) begin
             pair_high$d = ((held_wide & 'h3ff) + 'h40) << 'ha;
         end
-        if (take) begin
-            held$d = skid_buffer$byte$tdata;
-            held_last$d = skid_buffer$byte$tlast;
+        if (held_takes) begin
+            held$d = next$q;
+            held_last$d = next_last$q;
+            held_is_high$d = next_is_high$q;
+            held_is_low$d = next_is_low$q;
         end
-        if (take | leaves) begin
-            held_valid$d = take;
+        if (next_takes) begin
+            next$d = skid_buffer$byte$tdata;
+            next_valid$d = skid_buffer$byte$tvalid;
+            next_last$d = skid_buffer$byte$tlast;
+            next_is_high$d = skid_buffer$byte$tdata[('ha)+:(6)] == 'h36;
+            next_is_low$d = skid_buffer$byte$tdata[('ha)+:(6)] == 'h37;
+        end
+        if (held_takes | leaves) begin
+            held_valid$d = held_takes;
         end
         if (rst) begin
+            next_valid$d = 1'b0;
             held_valid$d = 1'b0;
             paired$d = 1'b0;
         end

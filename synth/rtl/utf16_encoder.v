@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf16_encoder.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 2
+// utf8hdl-latency: 3
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -58,8 +58,22 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  pending$m_axis_tvalid;
     reg  pending$m_axis_tlast;
     reg  pending$m_axis_tready;
-    reg  unencodable;
-    reg  paired;
+    reg  [31:0] word$d;
+    reg  [31:0] word$q;
+    reg  word$clock;
+    reg  valid$d;
+    reg  valid$q;
+    reg  valid$clock;
+    reg  last$d;
+    reg  last$q;
+    reg  last$clock;
+    reg  unencodable$d;
+    reg  unencodable$q;
+    reg  unencodable$clock;
+    reg  paired$d;
+    reg  paired$q;
+    reg  paired$clock;
+    reg  moves;
     reg  [15:0] high_surrogate;
     reg  [15:0] low_surrogate;
     reg  skid_buffer$ready$d;
@@ -101,6 +115,7 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  pending$last$d;
     reg  pending$last$q;
     reg  pending$last$clock;
+    localparam  pending$output_register$registered_ready = 1'b1;
     reg  [15:0] pending$output_register$tdata$d;
     reg  [15:0] pending$output_register$tdata$q;
     reg  pending$output_register$tdata$clock;
@@ -113,6 +128,18 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     reg  pending$output_register$tlast$d;
     reg  pending$output_register$tlast$q;
     reg  pending$output_register$tlast$clock;
+    reg  [15:0] pending$output_register$spare_tdata$d;
+    reg  [15:0] pending$output_register$spare_tdata$q;
+    reg  pending$output_register$spare_tdata$clock;
+    reg  pending$output_register$spare_tuser$d;
+    reg  pending$output_register$spare_tuser$q;
+    reg  pending$output_register$spare_tuser$clock;
+    reg  pending$output_register$spare_tlast$d;
+    reg  pending$output_register$spare_tlast$q;
+    reg  pending$output_register$spare_tlast$clock;
+    reg  pending$output_register$spare_valid$d;
+    reg  pending$output_register$spare_valid$q;
+    reg  pending$output_register$spare_valid$clock;
     // skid_buffer$ready
     initial begin
        skid_buffer$ready$q = 1'h0;
@@ -208,29 +235,86 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
     always @(posedge pending$output_register$tlast$clock) begin
        pending$output_register$tlast$q <= pending$output_register$tlast$d;
     end
+    // pending$output_register$spare_tdata
+    initial begin
+       pending$output_register$spare_tdata$q = 16'h0;
+    end
+    always @(posedge pending$output_register$spare_tdata$clock) begin
+       pending$output_register$spare_tdata$q <= pending$output_register$spare_tdata$d;
+    end
+    // pending$output_register$spare_tuser
+    initial begin
+       pending$output_register$spare_tuser$q = 1'h0;
+    end
+    always @(posedge pending$output_register$spare_tuser$clock) begin
+       pending$output_register$spare_tuser$q <= pending$output_register$spare_tuser$d;
+    end
+    // pending$output_register$spare_tlast
+    initial begin
+       pending$output_register$spare_tlast$q = 1'h0;
+    end
+    always @(posedge pending$output_register$spare_tlast$clock) begin
+       pending$output_register$spare_tlast$q <= pending$output_register$spare_tlast$d;
+    end
+    // pending$output_register$spare_valid
+    initial begin
+       pending$output_register$spare_valid$q = 1'h0;
+    end
+    always @(posedge pending$output_register$spare_valid$clock) begin
+       pending$output_register$spare_valid$q <= pending$output_register$spare_valid$d;
+    end
     // pending$output_register
     always @(*) begin
         pending$output_register$tdata$clock = pending$output_register$clock;
         pending$output_register$tuser$clock = pending$output_register$clock;
         pending$output_register$tvalid$clock = pending$output_register$clock;
         pending$output_register$tlast$clock = pending$output_register$clock;
+        pending$output_register$spare_tdata$clock = pending$output_register$clock;
+        pending$output_register$spare_tuser$clock = pending$output_register$clock;
+        pending$output_register$spare_tlast$clock = pending$output_register$clock;
+        pending$output_register$spare_valid$clock = pending$output_register$clock;
         pending$output_register$tdata$d = pending$output_register$tdata$q;
         pending$output_register$tuser$d = pending$output_register$tuser$q;
         pending$output_register$tvalid$d = pending$output_register$tvalid$q;
         pending$output_register$tlast$d = pending$output_register$tlast$q;
+        pending$output_register$spare_tdata$d = pending$output_register$spare_tdata$q;
+        pending$output_register$spare_tuser$d = pending$output_register$spare_tuser$q;
+        pending$output_register$spare_tlast$d = pending$output_register$spare_tlast$q;
+        pending$output_register$spare_valid$d = pending$output_register$spare_valid$q;
         pending$output_register$m_axis_tdata = pending$output_register$tdata$q;
         pending$output_register$m_axis_tuser = pending$output_register$tuser$q;
         pending$output_register$m_axis_tvalid = pending$output_register$tvalid$q;
         pending$output_register$m_axis_tlast = pending$output_register$tlast$q;
-        pending$output_register$s_axis_tready = !pending$output_register$tvalid$q | pending$output_register$m_axis_tready;
+        if (pending$output_register$registered_ready) begin
+            pending$output_register$s_axis_tready = !pending$output_register$spare_valid$q;
+        end
+        else begin
+            pending$output_register$s_axis_tready = !pending$output_register$tvalid$q | pending$output_register$m_axis_tready;
+        end
         if (!pending$output_register$tvalid$q | pending$output_register$m_axis_tready) begin
-            pending$output_register$tdata$d = pending$output_register$s_axis_tdata;
-            pending$output_register$tuser$d = pending$output_register$s_axis_tuser;
-            pending$output_register$tvalid$d = pending$output_register$s_axis_tvalid;
-            pending$output_register$tlast$d = pending$output_register$s_axis_tlast;
+            if (pending$output_register$spare_valid$q) begin
+                pending$output_register$tdata$d = pending$output_register$spare_tdata$q;
+                pending$output_register$tuser$d = pending$output_register$spare_tuser$q;
+                pending$output_register$tlast$d = pending$output_register$spare_tlast$q;
+                pending$output_register$tvalid$d = 1'b1;
+                pending$output_register$spare_valid$d = 1'b0;
+            end
+            else begin
+                pending$output_register$tdata$d = pending$output_register$s_axis_tdata;
+                pending$output_register$tuser$d = pending$output_register$s_axis_tuser;
+                pending$output_register$tlast$d = pending$output_register$s_axis_tlast;
+                pending$output_register$tvalid$d = pending$output_register$s_axis_tvalid;
+            end
+        end
+        else if (pending$output_register$registered_ready & !pending$output_register$spare_valid$q) begin
+            pending$output_register$spare_tdata$d = pending$output_register$s_axis_tdata;
+            pending$output_register$spare_tuser$d = pending$output_register$s_axis_tuser;
+            pending$output_register$spare_tlast$d = pending$output_register$s_axis_tlast;
+            pending$output_register$spare_valid$d = pending$output_register$s_axis_tvalid;
         end
         if (pending$output_register$rst) begin
             pending$output_register$tvalid$d = 1'b0;
+            pending$output_register$spare_valid$d = 1'b0;
         end
     end
     // pending$units$0
@@ -307,8 +391,53 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
             pending$count$d = 'h0;
         end
     end
+    // word
+    initial begin
+       word$q = 'h0;
+    end
+    always @(posedge word$clock) begin
+       word$q <= word$d;
+    end
+    // valid
+    initial begin
+       valid$q = 1'h0;
+    end
+    always @(posedge valid$clock) begin
+       valid$q <= valid$d;
+    end
+    // last
+    initial begin
+       last$q = 1'h0;
+    end
+    always @(posedge last$clock) begin
+       last$q <= last$d;
+    end
+    // unencodable
+    initial begin
+       unencodable$q = 1'h0;
+    end
+    always @(posedge unencodable$clock) begin
+       unencodable$q <= unencodable$d;
+    end
+    // paired
+    initial begin
+       paired$q = 1'h0;
+    end
+    always @(posedge paired$clock) begin
+       paired$q <= paired$d;
+    end
     // top
     always @(*) begin
+        word$clock = clk;
+        valid$clock = clk;
+        last$clock = clk;
+        unencodable$clock = clk;
+        paired$clock = clk;
+        word$d = word$q;
+        valid$d = valid$q;
+        last$d = last$q;
+        unencodable$d = unencodable$q;
+        paired$d = paired$q;
         skid_buffer$clock = clk;
         pending$clock = clk;
         skid_buffer$rst = rst;
@@ -322,25 +451,34 @@ module utf16_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tla
         m_axis_tuser = pending$m_axis_tuser;
         m_axis_tvalid = pending$m_axis_tvalid;
         m_axis_tlast = pending$m_axis_tlast;
-        unencodable = (skid_buffer$byte$tdata[('h15)+:(11)] != 'h0) | (skid_buffer$byte$tdata['h14] & (skid_buffer$byte$tdata[('h10)+:(4)] != 'h0)) | (skid_buffer$byte$tdata[('hb)+:(21)] == 'h1b);
-        paired = skid_buffer$byte$tdata[('h10)+:(16)] != 'h0;
-        high_surrogate = ((skid_buffer$byte$tdata[('ha)+:(16)] - 'h40) & 'h3ff) | 'hd800;
-        low_surrogate = (skid_buffer$byte$tdata[('h0)+:(16)] & 'h3ff) | 'hdc00;
-        pending$error_in = unencodable;
-        pending$last_in = skid_buffer$byte$tlast;
-        pending$valid_in = skid_buffer$byte$tvalid;
-        skid_buffer$advance = pending$take;
+        moves = !valid$q | pending$take;
+        skid_buffer$advance = moves;
+        if (moves) begin
+            word$d = skid_buffer$byte$tdata;
+            valid$d = skid_buffer$byte$tvalid;
+            last$d = skid_buffer$byte$tlast;
+            unencodable$d = (skid_buffer$byte$tdata[('h15)+:(11)] != 'h0) | (skid_buffer$byte$tdata['h14] & (skid_buffer$byte$tdata[('h10)+:(4)] != 'h0)) | (skid_buffer$byte$tdata[('hb)+:(21)] == 'h1b);
+            paired$d = skid_buffer$byte$tdata[('h10)+:(16)] != 'h0;
+        end
+        if (rst) begin
+            valid$d = 1'b0;
+        end
+        high_surrogate = ((word$q[('ha)+:(16)] - 'h40) & 'h3ff) | 'hd800;
+        low_surrogate = (word$q[('h0)+:(16)] & 'h3ff) | 'hdc00;
+        pending$error_in = unencodable$q;
+        pending$last_in = last$q;
+        pending$valid_in = valid$q;
         pending$units_in$1 = low_surrogate;
-        if (unencodable) begin
+        if (unencodable$q) begin
             pending$units_in$0 = 'hfffd;
             pending$count_in = 'h1;
         end
-        else if (paired) begin
+        else if (paired$q) begin
             pending$units_in$0 = high_surrogate;
             pending$count_in = 'h2;
         end
         else begin
-            pending$units_in$0 = skid_buffer$byte$tdata[('h0)+:(16)];
+            pending$units_in$0 = word$q[('h0)+:(16)];
             pending$count_in = 'h1;
         end
     end

@@ -5,7 +5,7 @@
 // Verilog-2005 (also valid SystemVerilog). Save as utf8_encoder_iso10646.v.
 // Shape: one module; the rust-hdl hierarchy is kept in signal names (skid_buffer$ready$q).
 //
-// utf8hdl-latency: 2
+// utf8hdl-latency: 3
 // (cycles from a beat's acceptance to its first beat on m_axis, m_axis_tready high)
 //
 // Ports (AXI4-Stream in and out; rst is synchronous, active high):
@@ -65,7 +65,34 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  pending$m_axis_tvalid;
     reg  pending$m_axis_tlast;
     reg  pending$m_axis_tready;
-    reg  unencodable;
+    reg  [31:0] word$d;
+    reg  [31:0] word$q;
+    reg  word$clock;
+    reg  valid$d;
+    reg  valid$q;
+    reg  valid$clock;
+    reg  last$d;
+    reg  last$q;
+    reg  last$clock;
+    reg  unencodable$d;
+    reg  unencodable$q;
+    reg  unencodable$clock;
+    reg  fits$0$d;
+    reg  fits$0$q;
+    reg  fits$0$clock;
+    reg  fits$1$d;
+    reg  fits$1$q;
+    reg  fits$1$clock;
+    reg  fits$2$d;
+    reg  fits$2$q;
+    reg  fits$2$clock;
+    reg  fits$3$d;
+    reg  fits$3$q;
+    reg  fits$3$clock;
+    reg  fits$4$d;
+    reg  fits$4$q;
+    reg  fits$4$clock;
+    reg  moves;
     reg  [7:0] continuing_0;
     reg  [7:0] continuing_1;
     reg  [7:0] continuing_2;
@@ -122,6 +149,7 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  pending$last$d;
     reg  pending$last$q;
     reg  pending$last$clock;
+    localparam  pending$output_register$registered_ready = 1'b1;
     reg  [7:0] pending$output_register$tdata$d;
     reg  [7:0] pending$output_register$tdata$q;
     reg  pending$output_register$tdata$clock;
@@ -134,6 +162,18 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     reg  pending$output_register$tlast$d;
     reg  pending$output_register$tlast$q;
     reg  pending$output_register$tlast$clock;
+    reg  [7:0] pending$output_register$spare_tdata$d;
+    reg  [7:0] pending$output_register$spare_tdata$q;
+    reg  pending$output_register$spare_tdata$clock;
+    reg  pending$output_register$spare_tuser$d;
+    reg  pending$output_register$spare_tuser$q;
+    reg  pending$output_register$spare_tuser$clock;
+    reg  pending$output_register$spare_tlast$d;
+    reg  pending$output_register$spare_tlast$q;
+    reg  pending$output_register$spare_tlast$clock;
+    reg  pending$output_register$spare_valid$d;
+    reg  pending$output_register$spare_valid$q;
+    reg  pending$output_register$spare_valid$clock;
     // skid_buffer$ready
     initial begin
        skid_buffer$ready$q = 1'h0;
@@ -229,29 +269,86 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
     always @(posedge pending$output_register$tlast$clock) begin
        pending$output_register$tlast$q <= pending$output_register$tlast$d;
     end
+    // pending$output_register$spare_tdata
+    initial begin
+       pending$output_register$spare_tdata$q = 8'h0;
+    end
+    always @(posedge pending$output_register$spare_tdata$clock) begin
+       pending$output_register$spare_tdata$q <= pending$output_register$spare_tdata$d;
+    end
+    // pending$output_register$spare_tuser
+    initial begin
+       pending$output_register$spare_tuser$q = 1'h0;
+    end
+    always @(posedge pending$output_register$spare_tuser$clock) begin
+       pending$output_register$spare_tuser$q <= pending$output_register$spare_tuser$d;
+    end
+    // pending$output_register$spare_tlast
+    initial begin
+       pending$output_register$spare_tlast$q = 1'h0;
+    end
+    always @(posedge pending$output_register$spare_tlast$clock) begin
+       pending$output_register$spare_tlast$q <= pending$output_register$spare_tlast$d;
+    end
+    // pending$output_register$spare_valid
+    initial begin
+       pending$output_register$spare_valid$q = 1'h0;
+    end
+    always @(posedge pending$output_register$spare_valid$clock) begin
+       pending$output_register$spare_valid$q <= pending$output_register$spare_valid$d;
+    end
     // pending$output_register
     always @(*) begin
         pending$output_register$tdata$clock = pending$output_register$clock;
         pending$output_register$tuser$clock = pending$output_register$clock;
         pending$output_register$tvalid$clock = pending$output_register$clock;
         pending$output_register$tlast$clock = pending$output_register$clock;
+        pending$output_register$spare_tdata$clock = pending$output_register$clock;
+        pending$output_register$spare_tuser$clock = pending$output_register$clock;
+        pending$output_register$spare_tlast$clock = pending$output_register$clock;
+        pending$output_register$spare_valid$clock = pending$output_register$clock;
         pending$output_register$tdata$d = pending$output_register$tdata$q;
         pending$output_register$tuser$d = pending$output_register$tuser$q;
         pending$output_register$tvalid$d = pending$output_register$tvalid$q;
         pending$output_register$tlast$d = pending$output_register$tlast$q;
+        pending$output_register$spare_tdata$d = pending$output_register$spare_tdata$q;
+        pending$output_register$spare_tuser$d = pending$output_register$spare_tuser$q;
+        pending$output_register$spare_tlast$d = pending$output_register$spare_tlast$q;
+        pending$output_register$spare_valid$d = pending$output_register$spare_valid$q;
         pending$output_register$m_axis_tdata = pending$output_register$tdata$q;
         pending$output_register$m_axis_tuser = pending$output_register$tuser$q;
         pending$output_register$m_axis_tvalid = pending$output_register$tvalid$q;
         pending$output_register$m_axis_tlast = pending$output_register$tlast$q;
-        pending$output_register$s_axis_tready = !pending$output_register$tvalid$q | pending$output_register$m_axis_tready;
+        if (pending$output_register$registered_ready) begin
+            pending$output_register$s_axis_tready = !pending$output_register$spare_valid$q;
+        end
+        else begin
+            pending$output_register$s_axis_tready = !pending$output_register$tvalid$q | pending$output_register$m_axis_tready;
+        end
         if (!pending$output_register$tvalid$q | pending$output_register$m_axis_tready) begin
-            pending$output_register$tdata$d = pending$output_register$s_axis_tdata;
-            pending$output_register$tuser$d = pending$output_register$s_axis_tuser;
-            pending$output_register$tvalid$d = pending$output_register$s_axis_tvalid;
-            pending$output_register$tlast$d = pending$output_register$s_axis_tlast;
+            if (pending$output_register$spare_valid$q) begin
+                pending$output_register$tdata$d = pending$output_register$spare_tdata$q;
+                pending$output_register$tuser$d = pending$output_register$spare_tuser$q;
+                pending$output_register$tlast$d = pending$output_register$spare_tlast$q;
+                pending$output_register$tvalid$d = 1'b1;
+                pending$output_register$spare_valid$d = 1'b0;
+            end
+            else begin
+                pending$output_register$tdata$d = pending$output_register$s_axis_tdata;
+                pending$output_register$tuser$d = pending$output_register$s_axis_tuser;
+                pending$output_register$tlast$d = pending$output_register$s_axis_tlast;
+                pending$output_register$tvalid$d = pending$output_register$s_axis_tvalid;
+            end
+        end
+        else if (pending$output_register$registered_ready & !pending$output_register$spare_valid$q) begin
+            pending$output_register$spare_tdata$d = pending$output_register$s_axis_tdata;
+            pending$output_register$spare_tuser$d = pending$output_register$s_axis_tuser;
+            pending$output_register$spare_tlast$d = pending$output_register$s_axis_tlast;
+            pending$output_register$spare_valid$d = pending$output_register$s_axis_tvalid;
         end
         if (pending$output_register$rst) begin
             pending$output_register$tvalid$d = 1'b0;
+            pending$output_register$spare_valid$d = 1'b0;
         end
     end
     // pending$units$0
@@ -372,8 +469,79 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
             pending$count$d = 'h0;
         end
     end
+    // word
+    initial begin
+       word$q = 'h0;
+    end
+    always @(posedge word$clock) begin
+       word$q <= word$d;
+    end
+    // valid
+    initial begin
+       valid$q = 1'h0;
+    end
+    always @(posedge valid$clock) begin
+       valid$q <= valid$d;
+    end
+    // last
+    initial begin
+       last$q = 1'h0;
+    end
+    always @(posedge last$clock) begin
+       last$q <= last$d;
+    end
+    // unencodable
+    initial begin
+       unencodable$q = 1'h0;
+    end
+    always @(posedge unencodable$clock) begin
+       unencodable$q <= unencodable$d;
+    end
+    // fits$0
+    initial begin
+       fits$0$q = 1'h0;
+    end
+    always @(posedge fits$0$clock) begin
+       fits$0$q <= fits$0$d;
+    end
+    // fits$1
+    initial begin
+       fits$1$q = 1'h0;
+    end
+    always @(posedge fits$1$clock) begin
+       fits$1$q <= fits$1$d;
+    end
+    // fits$2
+    initial begin
+       fits$2$q = 1'h0;
+    end
+    always @(posedge fits$2$clock) begin
+       fits$2$q <= fits$2$d;
+    end
+    // fits$3
+    initial begin
+       fits$3$q = 1'h0;
+    end
+    always @(posedge fits$3$clock) begin
+       fits$3$q <= fits$3$d;
+    end
+    // fits$4
+    initial begin
+       fits$4$q = 1'h0;
+    end
+    always @(posedge fits$4$clock) begin
+       fits$4$q <= fits$4$d;
+    end
     // top
     always @(*) begin
+        word$clock = clk;
+        valid$clock = clk;
+        last$clock = clk;
+        unencodable$clock = clk;
+        word$d = word$q;
+        valid$d = valid$q;
+        last$d = last$q;
+        unencodable$d = unencodable$q;
         skid_buffer$clock = clk;
         pending$clock = clk;
         skid_buffer$rst = rst;
@@ -387,48 +555,73 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         m_axis_tuser = pending$m_axis_tuser;
         m_axis_tvalid = pending$m_axis_tvalid;
         m_axis_tlast = pending$m_axis_tlast;
-        unencodable = ((skid_buffer$byte$tdata & beyond) != 'h0) | (((skid_buffer$byte$tdata & top_bit) != 'h0) & ((skid_buffer$byte$tdata & above_low) != 'h0)) | (skid_buffer$byte$tdata[('hb)+:(21)] == 'h1b);
-        continuing_0 = (skid_buffer$byte$tdata[('h0)+:(8)] & 'h3f) | 'h80;
-        continuing_1 = (skid_buffer$byte$tdata[('h6)+:(8)] & 'h3f) | 'h80;
-        continuing_2 = (skid_buffer$byte$tdata[('hc)+:(8)] & 'h3f) | 'h80;
-        continuing_3 = (skid_buffer$byte$tdata[('h12)+:(8)] & 'h3f) | 'h80;
-        continuing_4 = (skid_buffer$byte$tdata[('h18)+:(8)] & 'h3f) | 'h80;
+        fits$0$clock = clk;
+        fits$0$d = fits$0$q;
+        fits$1$clock = clk;
+        fits$1$d = fits$1$q;
+        fits$2$clock = clk;
+        fits$2$d = fits$2$q;
+        fits$3$clock = clk;
+        fits$3$d = fits$3$q;
+        fits$4$clock = clk;
+        fits$4$d = fits$4$q;
+        moves = !valid$q | pending$take;
+        skid_buffer$advance = moves;
+        if (moves) begin
+            word$d = skid_buffer$byte$tdata;
+            valid$d = skid_buffer$byte$tvalid;
+            last$d = skid_buffer$byte$tlast;
+            unencodable$d = ((skid_buffer$byte$tdata & beyond) != 'h0) | (((skid_buffer$byte$tdata & top_bit) != 'h0) & ((skid_buffer$byte$tdata & above_low) != 'h0)) | (skid_buffer$byte$tdata[('hb)+:(21)] == 'h1b);
+            fits$0$d = skid_buffer$byte$tdata[('h7)+:(25)] == 'h0;
+            fits$1$d = skid_buffer$byte$tdata[('hb)+:(21)] == 'h0;
+            fits$2$d = skid_buffer$byte$tdata[('h10)+:(16)] == 'h0;
+            fits$3$d = skid_buffer$byte$tdata[('h15)+:(11)] == 'h0;
+            fits$4$d = skid_buffer$byte$tdata[('h1a)+:(6)] == 'h0;
+        end
+        if (rst) begin
+            valid$d = 1'b0;
+        end
+        continuing_0 = (word$q[('h0)+:(8)] & 'h3f) | 'h80;
+        continuing_1 = (word$q[('h6)+:(8)] & 'h3f) | 'h80;
+        continuing_2 = (word$q[('hc)+:(8)] & 'h3f) | 'h80;
+        continuing_3 = (word$q[('h12)+:(8)] & 'h3f) | 'h80;
+        continuing_4 = (word$q[('h18)+:(8)] & 'h3f) | 'h80;
         pending$units_in$1 = 'h0;
         pending$units_in$2 = 'h0;
         pending$units_in$3 = 'h0;
         pending$units_in$4 = 'h0;
         pending$units_in$5 = 'h0;
-        if (unencodable) begin
+        if (unencodable$q) begin
             pending$count_in = 'h3;
             pending$units_in$0 = 'hef;
             pending$units_in$1 = 'hbf;
             pending$units_in$2 = 'hbd;
         end
-        else if (skid_buffer$byte$tdata[('h7)+:(25)] == 'h0) begin
+        else if (fits$0$q) begin
             pending$count_in = 'h1;
-            pending$units_in$0 = skid_buffer$byte$tdata[('h0)+:(8)];
+            pending$units_in$0 = word$q[('h0)+:(8)];
         end
-        else if (skid_buffer$byte$tdata[('hb)+:(21)] == 'h0) begin
+        else if (fits$1$q) begin
             pending$count_in = 'h2;
-            pending$units_in$0 = (skid_buffer$byte$tdata[('h6)+:(8)] & 'h1f) | 'hc0;
+            pending$units_in$0 = (word$q[('h6)+:(8)] & 'h1f) | 'hc0;
             pending$units_in$1 = continuing_0;
         end
-        else if (skid_buffer$byte$tdata[('h10)+:(16)] == 'h0) begin
+        else if (fits$2$q) begin
             pending$count_in = 'h3;
-            pending$units_in$0 = (skid_buffer$byte$tdata[('hc)+:(8)] & 'hf) | 'he0;
+            pending$units_in$0 = (word$q[('hc)+:(8)] & 'hf) | 'he0;
             pending$units_in$1 = continuing_1;
             pending$units_in$2 = continuing_0;
         end
-        else if (skid_buffer$byte$tdata[('h15)+:(11)] == 'h0) begin
+        else if (fits$3$q) begin
             pending$count_in = 'h4;
-            pending$units_in$0 = (skid_buffer$byte$tdata[('h12)+:(8)] & 'h7) | 'hf0;
+            pending$units_in$0 = (word$q[('h12)+:(8)] & 'h7) | 'hf0;
             pending$units_in$1 = continuing_2;
             pending$units_in$2 = continuing_1;
             pending$units_in$3 = continuing_0;
         end
-        else if (skid_buffer$byte$tdata[('h1a)+:(6)] == 'h0) begin
+        else if (fits$4$q) begin
             pending$count_in = 'h5;
-            pending$units_in$0 = (skid_buffer$byte$tdata[('h18)+:(8)] & 'h3) | 'hf8;
+            pending$units_in$0 = (word$q[('h18)+:(8)] & 'h3) | 'hf8;
             pending$units_in$1 = continuing_3;
             pending$units_in$2 = continuing_2;
             pending$units_in$3 = continuing_1;
@@ -436,16 +629,15 @@ module utf8_encoder_iso10646(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_
         end
         else begin
             pending$count_in = 'h6;
-            pending$units_in$0 = (skid_buffer$byte$tdata[('h18)+:(8)] >> 'h6) | 'hfc;
+            pending$units_in$0 = (word$q[('h18)+:(8)] >> 'h6) | 'hfc;
             pending$units_in$1 = continuing_4;
             pending$units_in$2 = continuing_3;
             pending$units_in$3 = continuing_2;
             pending$units_in$4 = continuing_1;
             pending$units_in$5 = continuing_0;
         end
-        pending$error_in = unencodable;
-        pending$last_in = skid_buffer$byte$tlast;
-        pending$valid_in = skid_buffer$byte$tvalid;
-        skid_buffer$advance = pending$take;
+        pending$error_in = unencodable$q;
+        pending$last_in = last$q;
+        pending$valid_in = valid$q;
     end
 endmodule // utf8_encoder_iso10646

@@ -104,7 +104,7 @@ const REFERENCES: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "docs/11-core-family.md",
-        "raise `Utf8Encoder::LATENCY`",
+        "lower `Utf8Encoder::LATENCY`",
         "hdl/src/utf8_encoder.rs",
         "pub const LATENCY: u64",
     ),

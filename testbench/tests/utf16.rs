@@ -227,7 +227,7 @@ fn utf16_to_utf8_in_the_rtl_is_cpythons() {
 }
 
 /// The datasheets' cycle diagrams, cycle for cycle, the sink always ready:
-/// `Utf16Encoder` on 41, 1F600, 42 and `Utf16Decoder` on 0041, D83D,
+/// `Utf16Encoder` on 41, 1F600, 42, 43 and `Utf16Decoder` on 0041, D83D,
 /// DE00, DC00, 0042, offered back to back.
 #[test]
 fn the_datasheet_cycle_diagrams_are_what_the_rtl_does() {
@@ -251,27 +251,33 @@ fn the_datasheet_cycle_diagrams_are_what_the_rtl_does() {
         }
         (ready, outputs)
     }
-    let (ready, outputs) = diagram(utf16_encoder::Encoder, &[0x41, 0x1F600, 0x42], 6, |u| {
-        u32::from(u.tdata)
-    });
-    assert_eq!(ready, [1, 1, 1, 0, 1, 1]);
+    let (ready, outputs) = diagram(
+        utf16_encoder::Encoder,
+        &[0x41, 0x1F600, 0x42, 0x43],
+        8,
+        |u| u32::from(u.tdata),
+    );
+    assert_eq!(ready, [1, 1, 1, 1, 0, 1, 1, 1]);
     assert_eq!(
         outputs,
         [
+            None,
             None,
             None,
             Some(0x41),
             Some(0xD83D),
             Some(0xDE00),
-            Some(0x42)
+            Some(0x42),
+            Some(0x43)
         ]
     );
     let inputs = [0x0041, 0xD83D, 0xDE00, 0xDC00, 0x0042];
-    let (ready, outputs) = diagram(utf16_decoder::Decoder, &inputs, 7, |w| w.tdata);
-    assert_eq!(ready, [1; 7]);
+    let (ready, outputs) = diagram(utf16_decoder::Decoder, &inputs, 8, |w| w.tdata);
+    assert_eq!(ready, [1; 8]);
     assert_eq!(
         outputs,
         [
+            None,
             None,
             None,
             Some(0x41),

@@ -59,7 +59,7 @@ fn alone<B: Block>(mut block: B, name: &str) -> Result<String> {
 }
 
 /// Every block with a proof of its own.
-pub const BLOCKS: [BlockProof; 6] = [
+pub const BLOCKS: [BlockProof; 7] = [
     BlockProof {
         name: "skid_buffer",
         instance: "SkidBuffer<8>",
@@ -76,6 +76,18 @@ pub const BLOCKS: [BlockProof; 6] = [
             alone(
                 AxisOutputRegister::<8, 2>::default(),
                 "axis_output_register",
+            )
+        },
+    },
+    BlockProof {
+        name: "axis_output_register_passing_ready",
+        instance: "AxisOutputRegister<8, 2>::passing_ready()",
+        properties: formal_source!("blocks/axis_output_register_passing_ready_properties.v"),
+        depth: 6,
+        verilog: || {
+            alone(
+                AxisOutputRegister::<8, 2>::passing_ready(),
+                "axis_output_register_passing_ready",
             )
         },
     },
