@@ -22,8 +22,8 @@
 //   P5  `P5       framing: m_axis TLAST handshakes never outnumber s_axis
 //                 TLAST handshakes, and catch up once the input has been
 //                 quiet (no byte, m_axis_tready high) for F_DRAIN cycles
-//                 (faxis_core_harness.vh); a message never yields more
-//                 units than it has bytes.
+//                 (faxis_core_harness.vh).
+//       `P5_UNITS a message never yields more units than it has bytes.
 //   P6  `P6       equality with utf8_spec_model: the k-th unit on m_axis
 //                 (anyconst k) is the model's k-th unit, TDATA, TUSER and
 //                 TLAST, and after F_DRAIN quiet cycles every unit of the
@@ -78,8 +78,8 @@ module utf8_decoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tl
         end
 `endif
 
-    // ---- P5: framing (and faxis_core_harness.vh) ----
-`ifdef P5
+    // ---- P5: units per message (the framing: faxis_core_harness.vh) ----
+`ifdef P5_UNITS
     // Units <= bytes, per message: the solver picks one message as its
     // first byte goes in (f_pick); f_credit counts its bytes minus its units
     // so far, and may never go below zero. Saturating at the top makes it

@@ -23,6 +23,7 @@ pub mod datasheet;
 pub mod flow;
 pub mod formal;
 pub mod fusesoc;
+pub mod parallel;
 pub mod tools;
 pub mod verilator;
 pub mod verilog;

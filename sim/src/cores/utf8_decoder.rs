@@ -149,7 +149,9 @@ pub const SPEC_MODEL: Source = crate::formal_source!("utf8_spec_model.v");
 pub const SPEC_LANES: Source = crate::formal_source!("utf8_spec_lanes.v");
 
 /// The formal plan of the 1-lane decoder (`utf8hdl formal`), in both
-/// profiles: P2-P5 proven for all time; P6, the words are the specification
+/// profiles: P2-P5 proven for all time (P5's `tlast`s and its units per
+/// message in tasks of their own, the slowest two, which run side by
+/// side); P6, the words are the specification
 /// model's, proven for all time at full rate (the timing too) and by BMC to
 /// `--depth` under free backpressure (the k-th unit out is the model's
 /// k-th); covers of every error kind, the two words of `C2 41`, a stall
@@ -167,6 +169,12 @@ pub const FORMAL: Formal = Formal {
             Check::new(Method::Prove, "P3 one byte per clock", "rate", &["P3"]),
             Check::new(Method::Prove, "P4 no unflagged error", "safety", &["P4"]),
             FRAMING,
+            Check::new(
+                Method::Prove,
+                "P5 no more units than bytes, per message",
+                "units",
+                &["P5_UNITS"],
+            ),
             Check::new(
                 Method::Prove,
                 "P6 equals the spec model, m_axis_tready high",

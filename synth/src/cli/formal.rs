@@ -11,6 +11,7 @@ use utf8hdl_sim::figures;
 use utf8hdl_sim::output::write_atomically;
 use utf8hdl_synth::formal::blocks::{BlockProof, BLOCKS};
 use utf8hdl_synth::formal::{self, Check, Outcome};
+use utf8hdl_synth::parallel;
 
 use super::args::CoreChoice;
 use super::report::{note, report_stdout};
@@ -35,15 +36,19 @@ pub struct FormalArgs {
     /// Where counterexample and cover VCDs go.
     #[arg(long, default_value = ".")]
     dir: PathBuf,
+    /// Checks run at once, each one SymbiYosys process [default: the
+    /// machine's cores].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: Option<u32>,
     /// Run nothing: write the proof into this directory (created if
     /// missing), to run sby by hand: the core's Verilog TOP.v, TOP.sby
     /// written from the core's formal plan, and the sources it reads.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["cover", "dir"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["cover", "dir", "jobs"])]
     write_sby: Option<PathBuf>,
     /// Prove the contract of one of the blocks the cores share, alone, by
     /// k-induction (its invariants, hdl/formal/blocks/BLOCK_properties.v);
     /// --verilog then names a file whose top module is the block.
-    #[arg(long, value_name = "BLOCK", conflicts_with_all = ["cover", "depth"],
+    #[arg(long, value_name = "BLOCK", conflicts_with_all = ["cover", "depth", "jobs"],
           value_parser = clap::builder::PossibleValuesParser::new(BLOCKS.map(|b| b.name)))]
     block: Option<String>,
 }
@@ -60,6 +65,7 @@ pub fn run(args: &FormalArgs) -> Result<ExitCode> {
         covers: args.cover,
         dir: args.dir.clone(),
         checks: kind.formal(lanes).checks.to_vec(),
+        jobs: args.jobs.map_or_else(parallel::cores, |jobs| jobs as usize),
     };
     if let Some(dir) = &args.write_sby {
         let files = formal::proof_files(kind, lanes, &options)?;

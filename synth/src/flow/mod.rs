@@ -69,7 +69,7 @@ impl Default for Options {
             target_mhz: 250.0,
             seeds: 5,
             dir: None,
-            jobs: std::thread::available_parallelism().map_or(1, usize::from),
+            jobs: crate::parallel::cores(),
         }
     }
 }
@@ -215,9 +215,12 @@ pub fn synth_core<C: Core>(core: &C, device: Device, options: &Options) -> Resul
             parse_fmax(&log).ok_or_else(|| anyhow!("no Fmax in nextpnr's log for seed {seed}"))?;
         Ok((Run { seed, fmax_mhz }, log))
     };
-    let (runs, logs): (Vec<Run>, Vec<String>) = in_parallel(options.seeds, options.jobs, |i| {
-        place_and_route(i as u64 + 1)
-    })?
+    let (runs, logs): (Vec<Run>, Vec<String>) = crate::parallel::in_parallel(
+        options.seeds,
+        options.jobs,
+        |i| place_and_route(i as u64 + 1),
+        |_, _| {},
+    )?
     .into_iter()
     .unzip();
     // The median run (the lower middle one for an even count).
@@ -259,42 +262,6 @@ pub fn synth_core<C: Core>(core: &C, device: Device, options: &Options) -> Resul
             .collect(),
         netlist_sha256,
     })
-}
-
-/// `work(0)`, …, `work(count - 1)` on at most `jobs` threads, their
-/// results in that order; the first error, if any. (A work queue of
-/// `std::thread::scope` and an atomic counter: rayon's pool would be a
-/// dependency for these few lines.)
-fn in_parallel<T: Send>(
-    count: usize,
-    jobs: usize,
-    work: impl Fn(usize) -> Result<T> + Sync,
-) -> Result<Vec<T>> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let next = AtomicUsize::new(0);
-    let results: Vec<(usize, Result<T>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..jobs.clamp(1, count.max(1)))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= count {
-                            return done;
-                        }
-                        done.push((i, work(i)));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a place-and-route thread panicked"))
-            .collect()
-    });
-    let mut results = results;
-    results.sort_by_key(|(i, _)| *i);
-    results.into_iter().map(|(_, r)| r).collect()
 }
 
 impl Report {
@@ -386,33 +353,4 @@ pub fn table(reports: &[Report]) -> String {
         }
     }
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::sync::Mutex;
-
-    /// Every index is worked once, whatever the jobs; the results come back
-    /// in index order, and the error returned is the lowest index's.
-    #[test]
-    fn in_parallel_keeps_the_order_and_the_first_error() {
-        for jobs in [1, 2, 3, 7] {
-            let seen = Mutex::new(Vec::new());
-            let squares = in_parallel(5, jobs, |i| {
-                seen.lock().unwrap().push(i);
-                Ok(i * i)
-            })
-            .unwrap();
-            assert_eq!(squares, [0, 1, 4, 9, 16], "jobs {jobs}");
-            let mut seen = seen.into_inner().unwrap();
-            seen.sort();
-            assert_eq!(seen, [0, 1, 2, 3, 4], "jobs {jobs}");
-            let failed = in_parallel(6, jobs, |i| match i {
-                2 | 4 => Err(anyhow!("seed {} failed", i + 1)),
-                _ => Ok(i),
-            });
-            assert_eq!(failed.unwrap_err().to_string(), "seed 3 failed");
-        }
-    }
 }

@@ -68,10 +68,14 @@ pub struct Options {
     /// The checks to run, in order: the plan's ([`Formal::checks`]), or
     /// some of them.
     pub checks: Vec<Check>,
+    /// Checks run at once, each its own SymbiYosys process (one core).
+    pub jobs: usize,
 }
 
 /// Runs the checks of `options` on the core of `kind` with `lanes` lanes,
-/// calling `report` as each one ends. Returns whether all of them passed.
+/// [`Options::jobs`] at once, calling `report` for each in their order, as
+/// soon as it and those before it have ended. Returns whether all of them
+/// passed.
 /// An `Err` is a usage or tool error (a core the family does not have, a
 /// missing tool, an unreadable file, Verilog that does not parse), not a
 /// failed property.
@@ -90,16 +94,23 @@ pub fn run(
     }
     let work = utf8hdl_sim::output::ScratchDir::new("utf8hdl-formal-")
         .context("creating a work directory")?;
-    for (name, text) in files {
-        std::fs::write(work.path().join(name), text)?;
-    }
-    let mut all_ok = true;
-    for check in &options.checks {
-        let outcome = run_check(&tools, &proof, work.path(), options, check)?;
-        all_ok &= outcome.ok();
-        report(check, &outcome);
-    }
-    Ok(all_ok)
+    let checks = &options.checks;
+    let outcomes = crate::parallel::in_parallel(
+        checks.len(),
+        options.jobs,
+        |i| {
+            // A directory of its own for each check: sby keeps the status
+            // of its tasks in a database beside the sby file.
+            let dir = work.path().join(checks[i].task);
+            std::fs::create_dir(&dir)?;
+            for (name, text) in &files {
+                std::fs::write(dir.join(name), text)?;
+            }
+            run_check(&tools, &proof, &dir, options, &checks[i])
+        },
+        |i, outcome| report(&checks[i], outcome),
+    )?;
+    Ok(outcomes.iter().all(Outcome::ok))
 }
 
 /// The files of the proof of the core of `kind` with `lanes` lanes, by
@@ -124,7 +135,7 @@ struct Proof {
     latency: u64,
     /// The depth of the bounded checks.
     depth: u32,
-    generate: Box<dyn Fn() -> Result<String>>,
+    generate: Box<dyn Fn() -> Result<String> + Send + Sync>,
 }
 
 impl Proof {
@@ -139,7 +150,12 @@ impl Proof {
         )))
     }
 
-    fn of<C: Core + 'static>(core: C, kind: Kind, lanes: usize, options: &Options) -> Proof {
+    fn of<C: Core + Send + Sync + 'static>(
+        core: C,
+        kind: Kind,
+        lanes: usize,
+        options: &Options,
+    ) -> Proof {
         let profile = options.profile;
         Proof {
             plan: kind.formal(lanes),

@@ -231,6 +231,7 @@ mod tests {
             covers: false,
             dir: PathBuf::new(),
             checks: Vec::new(),
+            jobs: 1,
         };
         Proof::new(kind, lanes, &options).unwrap()
     }
