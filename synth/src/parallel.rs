@@ -17,7 +17,9 @@ pub fn cores() -> usize {
 /// results in that order; the first error, if any. `done(i, &result)` is
 /// called on the calling thread in index order, each as soon as job `i`
 /// and every job before it have ended well (it is not called from the
-/// first error on).
+/// first error on). Once a job has failed no other job starts: the jobs
+/// under way end, and the lowest index's error is among them, since jobs
+/// start in index order.
 pub fn in_parallel<T: Send>(
     count: usize,
     jobs: usize,
@@ -32,7 +34,14 @@ pub fn in_parallel<T: Send>(
             let (sender, next, work) = (sender.clone(), &next, &work);
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= count || sender.send((i, work(i))).is_err() {
+                if i >= count {
+                    return;
+                }
+                let result = work(i);
+                if result.is_err() {
+                    next.store(count, Ordering::Relaxed);
+                }
+                if sender.send((i, result)).is_err() {
                     return;
                 }
             });
@@ -48,10 +57,11 @@ pub fn in_parallel<T: Send>(
             }
         }
     });
+    // Past the first error, a job that never started is `None`.
     results
         .into_iter()
-        .map(|result| result.expect("every job ran"))
-        .collect()
+        .map_while(|result| result)
+        .collect::<Result<Vec<T>>>()
 }
 
 #[cfg(test)]
