@@ -14,6 +14,13 @@
 //   F_DRAIN_PAST_LATENCY  cycles past its latency that the core may take to
 //                         send what it holds
 //   F_MAX_IN_FLIGHT       messages the core can hold at most
+// and, if its properties read the core's internal signals, defines
+//   F_DUT_INTERNALS       the instance's further connections, each
+//                         `, .name(wire)` on a line of its own, with the
+//                         wires declared before the `include (the runner
+//                         makes each name an output of the core's formal
+//                         build, and fails on a name the core does not
+//                         declare: synth/src/formal/bind.rs),
 // and gets, from the defines that the sby file sets (UTF8_DUT, F_LATENCY and,
 // in the iso10646 profile, UTF8_ISO10646):
 //   ISO10646        1 in the iso10646 profile, else 0
@@ -51,6 +58,9 @@
     wire m_axis_tvalid;
     wire m_axis_tlast;
 
+`ifndef F_DUT_INTERNALS
+`define F_DUT_INTERNALS
+`endif
     `UTF8_DUT dut (
         .clk(clk),
         .rst(rst),
@@ -63,7 +73,9 @@
         .m_axis_tvalid(m_axis_tvalid),
         .m_axis_tready(m_axis_tready),
         .m_axis_tlast(m_axis_tlast)
+        `F_DUT_INTERNALS
     );
+`undef F_DUT_INTERNALS
 
     // What a stalled beat holds.
     localparam F_S_PAYLOAD_BITS = $bits(s_axis_tdata);

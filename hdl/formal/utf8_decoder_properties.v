@@ -5,8 +5,10 @@
 // (sim/src/cores/utf8_decoder.rs). ZipCPU style: everything under `ifdef
 // FORMAL, one property group per check of the core's formal plan.
 //
-// Every property reads the core's ports only, never its internal signals,
-// so the proofs survive any change inside the core that keeps its contract.
+// Every property but P5_UNITS reads the core's ports only, never its
+// internal signals, so those proofs survive any change inside the core that
+// keeps its contract; P5_UNITS's invariants name its registers, which the
+// runner checks exist.
 //
 //   P1, P2        the AXI4-Stream rules, shared by every core
 //                 (faxis_stream_properties.vh): P1 the producer keeps them
@@ -23,7 +25,9 @@
 //                 TLAST handshakes, and catch up once the input has been
 //                 quiet (no byte, m_axis_tready high) for F_DRAIN cycles
 //                 (faxis_core_harness.vh).
-//       `P5_UNITS a message never yields more units than it has bytes.
+//       `P5_UNITS a message never yields more units than it has bytes;
+//                 proven by k-induction with invariants on the core's
+//                 registers, the only properties here that read them.
 //   P6  `P6       equality with utf8_spec_model: the k-th unit on m_axis
 //                 (anyconst k) is the model's k-th unit, TDATA, TUSER and
 //                 TLAST, and after F_DRAIN quiet cycles every unit of the
@@ -52,6 +56,37 @@ module utf8_decoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tl
     localparam F_DRAIN_PAST_LATENCY = 0;
     // At most this many bytes, and so messages, are inside the core.
     localparam F_MAX_IN_FLIGHT = 8;
+
+    // P5_UNITS's induction reads the core's registers, bound by their
+    // exported names: every place where a unit or a byte of a message can
+    // be, as (valid, last), and what decides how many units a byte gives.
+    wire f_out_valid, f_out_last, f_delayed_valid, f_delayed_last;
+    wire f_pre_error_valid, f_word_valid, f_word_last;
+    wire [4:0] f_bytes_left;
+    wire f_classified_valid, f_classified_last, f_classified_word;
+    wire [4:0] f_classified_left;
+    wire f_read_valid, f_read_last, f_taken_valid, f_taken_last;
+    wire f_buffered_valid, f_buffered_last, f_skid_ready;
+`define F_DUT_INTERNALS \
+        , .output_register$tvalid$q(f_out_valid) \
+        , .output_register$tlast$q(f_out_last) \
+        , .output_register$delayed_tvalid$q(f_delayed_valid) \
+        , .output_register$delayed_tlast$q(f_delayed_last) \
+        , .decoder$pre_error_valid$q(f_pre_error_valid) \
+        , .decoder$word_tvalid$q(f_word_valid) \
+        , .decoder$word_tlast$q(f_word_last) \
+        , .decoder$bytes_left$q(f_bytes_left) \
+        , .classifier$valid$q(f_classified_valid) \
+        , .classifier$last$q(f_classified_last) \
+        , .classifier$start_word$q(f_classified_word) \
+        , .classifier$start_left$q(f_classified_left) \
+        , .classifier$read_valid$q(f_read_valid) \
+        , .classifier$read_last$q(f_read_last) \
+        , .classifier$taken_tvalid$q(f_taken_valid) \
+        , .classifier$taken_tlast$q(f_taken_last) \
+        , .skid_buffer$buffered_valid$q(f_buffered_valid) \
+        , .skid_buffer$buffered_tlast$q(f_buffered_last) \
+        , .skid_buffer$ready$q(f_skid_ready)
 `include "faxis_core_harness.vh"
 
 `ifdef FORMAL
@@ -113,6 +148,70 @@ module utf8_decoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tl
             end
         end
     always @(*) if (f_tracked_unit) p5_units_not_more_than_bytes: assert (f_credit != 0);
+
+    // What makes the check inductive (k-induction, smtbmc): the places, in
+    // the order their contents leave, each holding at most one unit to
+    // come: the m_axis register, the word waiting behind it and the
+    // U+FFFD of a broken sequence (never both at once), the FSM's word,
+    // its open sequence (one unit still to come, whatever its length),
+    // the classifier's three stages and the skid buffer. A place belongs
+    // to the tracked message when exactly f_messages_before TLASTs wait
+    // ahead of it.
+    localparam F_PLACES = 9;
+    wire f_open = f_bytes_left[0];
+    wire [F_PLACES-1:0] f_holds = {f_buffered_valid, f_taken_valid, f_read_valid,
+        f_classified_valid, f_open, f_word_valid, f_pre_error_valid, f_delayed_valid,
+        f_out_valid};
+    wire [F_PLACES-1:0] f_ends = f_holds & {f_buffered_last, f_taken_last, f_read_last,
+        f_classified_last, 1'b0, f_word_last, 1'b0, f_delayed_last, f_out_last};
+    // TLASTs ahead of each place (4 bits each), the units due from the
+    // tracked message's places, and whether something inside belongs to a
+    // message whose TLAST has not gone in.
+    reg [4*(F_PLACES+1)-1:0] f_tlasts_ahead;
+    reg [3:0] f_units_due;
+    reg f_message_open;
+    integer f_place;
+    always @(*) begin
+        f_tlasts_ahead = 0;
+        f_units_due = 0;
+        for (f_place = 0; f_place < F_PLACES; f_place = f_place + 1) begin
+            f_tlasts_ahead[4*(f_place+1)+:4] = f_tlasts_ahead[4*f_place+:4] + f_ends[f_place];
+            if (f_holds[f_place] && f_tlasts_ahead[4*f_place+:4] == f_messages_before)
+                f_units_due = f_units_due + 1;
+        end
+        f_message_open = 1'b0;
+        for (f_place = 0; f_place < F_PLACES; f_place = f_place + 1)
+            if (f_holds[f_place] && f_tlasts_ahead[4*f_place+:4] == f_tlasts_ahead[4*F_PLACES+:4])
+                f_message_open = 1'b1;
+    end
+    wire [3:0] f_tlasts_inside = f_tlasts_ahead[4*F_PLACES+:4];
+    always @(*)
+        if (f_past_valid) begin
+            // The TLASTs that went in and have not come out are inside.
+            p5_units_tlasts_inside: assert (f_messages_in_flight == f_tlasts_inside);
+            // After a TLAST in, nothing of a later message is inside yet.
+            if (f_at_message_start)
+                p5_units_nothing_after_tlast: assert (!f_message_open);
+            if (f_tracking) begin
+                p5_units_credit_covers_due: assert (f_credit >= f_units_due);
+                if (f_tracked_input_done)
+                    p5_units_tracked_tlast_inside: assert (f_tlasts_inside > f_messages_before);
+                else
+                    p5_units_tracked_tlast_to_come: assert (f_tlasts_inside == f_messages_before);
+            end
+            // The skid buffer, the classifier and the FSM keep their
+            // datasheets: ready is "the buffer is empty"; a byte that
+            // starts a sequence gives no word, a byte with TLAST starts
+            // none; an open sequence has given no word, so its U+FFFD never
+            // meets a waiting word.
+            p5_units_skid_ready: assert (f_skid_ready == !f_buffered_valid);
+            if (f_classified_valid) begin
+                p5_units_word_or_sequence: assert (f_classified_word == (f_classified_left == 0));
+                if (f_classified_last) p5_units_last_opens_nothing: assert (f_classified_left == 0);
+            end
+            if (f_open) p5_units_open_gave_no_word: assert (!f_word_valid);
+            if (f_pre_error_valid) p5_units_error_alone: assert (!f_delayed_valid);
+        end
 `endif
 
     // The specification, for P6 and P7.

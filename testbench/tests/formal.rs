@@ -343,6 +343,32 @@ const TLAST_LOST: Mutant = Mutant {
     ],
 };
 
+const ERROR_AFTER_LAST: Mutant = Mutant {
+    name: "a U+FFFD after every tlast",
+    targets: "the FSM's test for an open sequence to break (`bytes_left` bit 0, before \
+              `pre_error_valid` is set) also passes on a byte with tlast: a one-byte \
+              message gives two units",
+    apply: |v| {
+        let open = "if (decoder$bytes_left$q['h0]) begin";
+        let line = only_line(v, |l| l.trim() == open)?;
+        Some(v.replace(
+            line,
+            &line.replace(
+                "decoder$bytes_left$q['h0]",
+                "decoder$bytes_left$q['h0] | decoder$classified$last",
+            ),
+        ))
+    },
+    property: "P5 no more units than bytes, per message",
+    // The induction fails on one of its invariants, or on the property;
+    // the trace's BMC on the first to break.
+    assertions: &[
+        "p5_units_not_more_than_bytes",
+        "p5_units_credit_covers_due",
+        "p5_units_error_alone",
+    ],
+};
+
 /// Slow tests, one a mutant: `$test` sees a proof of the `$lanes`-lane
 /// decoder with `$mutant` applied fail ([`mutant_fails_for`]).
 macro_rules! mutant_tests {
@@ -406,6 +432,7 @@ mutant_tests! {
     mutant_kind_codes_swapped_fails: KINDS_SWAPPED at 1,
     mutant_stall_dropping_tvalid_fails: STALL_DROPS_TVALID at 1,
     mutant_lost_tlast_fails: TLAST_LOST at 1,
+    mutant_error_after_last_fails: ERROR_AFTER_LAST at 1,
 }
 
 #[test]

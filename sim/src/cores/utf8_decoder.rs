@@ -150,8 +150,8 @@ pub const SPEC_LANES: Source = crate::formal_source!("utf8_spec_lanes.v");
 
 /// The formal plan of the 1-lane decoder (`utf8hdl formal`), in both
 /// profiles: P2-P5 proven for all time (P5's `tlast`s and its units per
-/// message in tasks of their own, the slowest two, which run side by
-/// side); P6, the words are the specification
+/// message in tasks of their own; the units by 4-induction, with the
+/// invariants on the core's registers that the property file states); P6, the words are the specification
 /// model's, proven for all time at full rate (the timing too) and by BMC to
 /// `--depth` under free backpressure (the k-th unit out is the model's
 /// k-th); covers of every error kind, the two words of `C2 41`, a stall
@@ -162,6 +162,7 @@ pub const FORMAL: Formal = Formal {
     models: &[SPEC_MODEL],
     cover_depth: 24,
     trace_depth: 20,
+    induction_depth: 4,
     ..Formal::one_lane(
         crate::formal_source!("utf8_decoder_properties.v"),
         &[
@@ -170,7 +171,7 @@ pub const FORMAL: Formal = Formal {
             Check::new(Method::Prove, "P4 no unflagged error", "safety", &["P4"]),
             FRAMING,
             Check::new(
-                Method::Prove,
+                Method::Induct,
                 "P5 no more units than bytes, per message",
                 "units",
                 &["P5_UNITS"],
