@@ -158,9 +158,9 @@ module utf8_decoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tl
     // to the tracked message when exactly f_messages_before TLASTs wait
     // ahead of it.
     localparam F_PLACES = 9;
-    wire f_open = f_bytes_left[0];
+    wire f_sequence_open = f_bytes_left[0];
     wire [F_PLACES-1:0] f_holds = {f_buffered_valid, f_taken_valid, f_read_valid,
-        f_classified_valid, f_open, f_word_valid, f_pre_error_valid, f_delayed_valid,
+        f_classified_valid, f_sequence_open, f_word_valid, f_pre_error_valid, f_delayed_valid,
         f_out_valid};
     wire [F_PLACES-1:0] f_ends = f_holds & {f_buffered_last, f_taken_last, f_read_last,
         f_classified_last, 1'b0, f_word_last, 1'b0, f_delayed_last, f_out_last};
@@ -209,7 +209,7 @@ module utf8_decoder_properties (clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tl
                 p5_units_word_or_sequence: assert (f_classified_word == (f_classified_left == 0));
                 if (f_classified_last) p5_units_last_opens_nothing: assert (f_classified_left == 0);
             end
-            if (f_open) p5_units_open_gave_no_word: assert (!f_word_valid);
+            if (f_sequence_open) p5_units_open_gave_no_word: assert (!f_word_valid);
             if (f_pre_error_valid) p5_units_error_alone: assert (!f_delayed_valid);
         end
 `endif
