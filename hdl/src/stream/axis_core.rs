@@ -13,7 +13,11 @@
 //! | `m_axis_tvalid`, `m_axis_tready`, `m_axis_tlast` | out, in, out | 1 |
 //!
 //! [`axis_core!`] declares a core's block with those ports and then its
-//! own fields; [`with_axis_ports!`] writes its struct literal. The encoders, the UTF-16 cores and the properties core put
+//! own fields; [`with_axis_ports!`] writes its struct literal. A core of
+//! N lanes (the wide decoder, the validator) has two ports more,
+//! `s_axis_tkeep` and `m_axis_tkeep` of N bits, after `s_axis_tdata` and
+//! after `m_axis_tuser`; its block is generic in its widths, and
+//! `axis_core!` and `with_axis_ports!` declare it in their `lanes` form. The encoders, the UTF-16 cores and the properties core put
 //! their logic between a [`SkidBuffer`](crate::stream::SkidBuffer) and an
 //! [`AxisOutputRegister`](crate::stream::AxisOutputRegister), wired to the
 //! ports in the same way; [`axis_shell_logic!`] writes that wiring around
@@ -53,13 +57,49 @@ macro_rules! axis_core {
             $($(#[$field_meta])* $field_vis $field: $field_type,)*
         }
     };
+    // A core of N lanes: its widths are const parameters of the block, and
+    // `s_axis_tkeep`, `m_axis_tkeep` are N bits.
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident<$(const $param:ident: usize),* $(,)?>
+            [lanes: $lanes:ident, s_axis_tdata: $input:ident, m_axis_tdata: $output:ident, m_axis_tuser: $tuser:ident]
+        {
+            $($(#[$field_meta:meta])* $field_vis:vis $field:ident: $field_type:ty,)*
+        }
+    ) => {
+        $(#[$meta])*
+        pub struct $name<$(const $param: usize),*> {
+            pub clk: Signal<In, Clock>,
+            pub rst: Signal<In, Bit>,
+            pub s_axis_tdata: Signal<In, Bits<$input>>,
+            pub s_axis_tkeep: Signal<In, Bits<$lanes>>,
+            pub s_axis_tvalid: Signal<In, Bit>,
+            pub s_axis_tready: Signal<Out, Bit>,
+            pub s_axis_tlast: Signal<In, Bit>,
+            pub m_axis_tdata: Signal<Out, Bits<$output>>,
+            pub m_axis_tuser: Signal<Out, Bits<$tuser>>,
+            pub m_axis_tkeep: Signal<Out, Bits<$lanes>>,
+            pub m_axis_tvalid: Signal<Out, Bit>,
+            pub m_axis_tready: Signal<In, Bit>,
+            pub m_axis_tlast: Signal<Out, Bit>,
+            $($(#[$field_meta])* $field_vis $field: $field_type,)*
+        }
+    };
 }
 
 /// A struct literal of an [`axis_core!`] block: its eleven ports at their
 /// defaults, then the core's own fields as given. A block whose sideband is
-/// not `m_axis_tuser` names it: `with_axis_ports!(Name[m_axis_tkeep] { .. })`.
+/// not `m_axis_tuser` names it: `with_axis_ports!(Name[m_axis_tkeep] { .. })`;
+/// a core of N lanes is `with_axis_ports!(lanes Name { .. })`.
 #[macro_export]
 macro_rules! with_axis_ports {
+    (lanes $name:ident { $($field:ident: $value:expr),* $(,)? }) => {
+        $crate::with_axis_ports!($name[m_axis_tuser] {
+            s_axis_tkeep: Default::default(),
+            m_axis_tkeep: Default::default(),
+            $($field: $value),*
+        })
+    };
     ($name:ident { $($field:ident: $value:expr),* $(,)? }) => {
         $crate::with_axis_ports!($name[m_axis_tuser] { $($field: $value),* })
     };

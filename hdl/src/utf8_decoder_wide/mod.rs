@@ -145,6 +145,7 @@ use crate::utf8_decoder_wide::queue::{BeatCredits, BeatFifo};
 use crate::utf8_decoder_wide::stages::{
     ByteLanes, LaneDecoder, LaneTables, LookaheadHold, WordLanes,
 };
+use crate::{axis_core, with_axis_ports};
 use utf8hdl_reference::Profile;
 
 /// 2 lanes: `utf8_decoder_x2`; a 32-beat queue.
@@ -160,42 +161,31 @@ pub type Utf8DecoderX32 = Utf8WideDecoder<32, 256, 1024, 128, 6>;
 
 pub(crate) use crate::many;
 
-/// The wide decoder of `N` lanes. The other parameters are figures that
-/// stable Rust cannot compute from `N`; use the aliases
-/// ([`Utf8DecoderX8`] and the others), which
-/// set them: `TDATA_IN` = 8N, `TDATA_OUT` = 32N, `TUSER` = 4N, and
-/// `QUEUE`, the output queue's address bits: it holds 2^QUEUE beats, more
-/// than are in flight at line rate ([`Utf8WideDecoder::LATENCY`] + 1), so
-/// that the credits never stop `s_axis` while `m_axis` takes every beat.
-#[derive(LogicBlock)]
-pub struct Utf8WideDecoder<
-    const N: usize,
-    const TDATA_IN: usize,
-    const TDATA_OUT: usize,
-    const TUSER: usize,
-    const QUEUE: usize,
-> {
-    pub clk: Signal<In, Clock>,
-    pub rst: Signal<In, Bit>,
-    pub s_axis_tdata: Signal<In, Bits<TDATA_IN>>,
-    pub s_axis_tkeep: Signal<In, Bits<N>>,
-    pub s_axis_tvalid: Signal<In, Bit>,
-    pub s_axis_tready: Signal<Out, Bit>,
-    pub s_axis_tlast: Signal<In, Bit>,
-    pub m_axis_tdata: Signal<Out, Bits<TDATA_OUT>>,
-    pub m_axis_tuser: Signal<Out, Bits<TUSER>>,
-    pub m_axis_tkeep: Signal<Out, Bits<N>>,
-    pub m_axis_tvalid: Signal<Out, Bit>,
-    pub m_axis_tready: Signal<In, Bit>,
-    pub m_axis_tlast: Signal<Out, Bit>,
-    pub credits: BeatCredits<QUEUE>,
-    pub byte_lanes: ByteLanes<N, TDATA_IN>,
-    pub hold: LookaheadHold<N>,
-    pub lane_tables: LaneTables<N>,
-    pub lane_decoder: LaneDecoder<N>,
-    pub word_lanes: WordLanes<N, TDATA_OUT, TUSER>,
-    pub queue: BeatFifo<N, 32, 4, TDATA_OUT, TUSER, QUEUE>,
-    accepted: Signal<Local, Bit>,
+axis_core! {
+    /// The wide decoder of `N` lanes. The other parameters are figures that
+    /// stable Rust cannot compute from `N`; use the aliases
+    /// ([`Utf8DecoderX8`] and the others), which
+    /// set them: `TDATA_IN` = 8N, `TDATA_OUT` = 32N, `TUSER` = 4N, and
+    /// `QUEUE`, the output queue's address bits: it holds 2^QUEUE beats, more
+    /// than are in flight at line rate ([`Utf8WideDecoder::LATENCY`] + 1), so
+    /// that the credits never stop `s_axis` while `m_axis` takes every beat.
+    #[derive(LogicBlock)]
+    pub struct Utf8WideDecoder<
+        const N: usize,
+        const TDATA_IN: usize,
+        const TDATA_OUT: usize,
+        const TUSER: usize,
+        const QUEUE: usize,
+    >[lanes: N, s_axis_tdata: TDATA_IN, m_axis_tdata: TDATA_OUT, m_axis_tuser: TUSER] {
+        pub credits: BeatCredits<QUEUE>,
+        pub byte_lanes: ByteLanes<N, TDATA_IN>,
+        pub hold: LookaheadHold<N>,
+        pub lane_tables: LaneTables<N>,
+        pub lane_decoder: LaneDecoder<N>,
+        pub word_lanes: WordLanes<N, TDATA_OUT, TUSER>,
+        pub queue: BeatFifo<N, 32, 4, TDATA_OUT, TUSER, QUEUE>,
+        accepted: Signal<Local, Bit>,
+    }
 }
 
 impl<
@@ -226,20 +216,7 @@ impl<
             Self::LATENCY + 1 < Self::QUEUE_BEATS as u64,
             "Utf8WideDecoder: the queue holds more beats than are in flight at line rate"
         );
-        Utf8WideDecoder {
-            clk: Default::default(),
-            rst: Default::default(),
-            s_axis_tdata: Default::default(),
-            s_axis_tkeep: Default::default(),
-            s_axis_tvalid: Default::default(),
-            s_axis_tready: Default::default(),
-            s_axis_tlast: Default::default(),
-            m_axis_tdata: Default::default(),
-            m_axis_tuser: Default::default(),
-            m_axis_tkeep: Default::default(),
-            m_axis_tvalid: Default::default(),
-            m_axis_tready: Default::default(),
-            m_axis_tlast: Default::default(),
+        with_axis_ports!(lanes Utf8WideDecoder {
             credits: Default::default(),
             byte_lanes: Default::default(),
             hold: Default::default(),
@@ -248,7 +225,7 @@ impl<
             word_lanes: Default::default(),
             queue: Default::default(),
             accepted: Default::default(),
-        }
+        })
     }
 }
 

@@ -79,8 +79,8 @@ pub use scan_cell::ScanCell;
 
 use rust_hdl::prelude::*;
 
-use crate::many;
 use crate::utf8_decoder_wide::queue::{BeatCredits, BeatFifo};
+use crate::{axis_core, many, with_axis_ports};
 use utf8hdl_reference::Profile;
 
 /// 1 lane, a byte a clock: `utf8_validator_x1`; a 32-beat queue.
@@ -96,41 +96,31 @@ pub type Utf8ValidatorX16 = Utf8Validator<16, 128, 64, 5>;
 /// 32 lanes, a 256-bit bus: `utf8_validator_x32`.
 pub type Utf8ValidatorX32 = Utf8Validator<32, 256, 128, 5>;
 
-/// The validator of `N` lanes. The other parameters are figures that
-/// stable Rust cannot compute from `N`; the aliases set them: `TDATA` =
-/// 8N, `TUSER` = 4N, and `QUEUE`, the output queue's address bits: it
-/// holds 2^QUEUE beats, more than are ever inside at line rate.
-#[derive(LogicBlock)]
-pub struct Utf8Validator<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
-{
-    pub clk: Signal<In, Clock>,
-    pub rst: Signal<In, Bit>,
-    pub s_axis_tdata: Signal<In, Bits<TDATA>>,
-    pub s_axis_tkeep: Signal<In, Bits<N>>,
-    pub s_axis_tvalid: Signal<In, Bit>,
-    pub s_axis_tready: Signal<Out, Bit>,
-    pub s_axis_tlast: Signal<In, Bit>,
-    pub m_axis_tdata: Signal<Out, Bits<TDATA>>,
-    pub m_axis_tuser: Signal<Out, Bits<TUSER>>,
-    pub m_axis_tkeep: Signal<Out, Bits<N>>,
-    pub m_axis_tvalid: Signal<Out, Bit>,
-    pub m_axis_tready: Signal<In, Bit>,
-    pub m_axis_tlast: Signal<Out, Bit>,
-    pub credits: BeatCredits<QUEUE>,
-    /// The input register: the accepted beat, unless it is null without
-    /// `tlast`.
-    beat: DFF<Bit>,
-    last: DFF<Bit>,
-    lane_data: Vec<DFF<Bits<8>>>,
-    lane_keep: Vec<DFF<Bit>>,
-    summaries: Vec<ByteSummary>,
-    pub scan: LaneScan<N>,
-    pub marks: BeatMarks<N, TDATA, TUSER>,
-    pub hold: OpenLeadHold<N, TDATA, TUSER>,
-    pub queue: BeatFifo<N, 8, 4, TDATA, TUSER, QUEUE>,
-    accepted: Signal<Local, Bit>,
-    /// The accepted beat has no byte and no `tlast`.
-    null_beat: Signal<Local, Bit>,
+axis_core! {
+    /// The validator of `N` lanes. The other parameters are figures that
+    /// stable Rust cannot compute from `N`; the aliases set them: `TDATA` =
+    /// 8N, `TUSER` = 4N, and `QUEUE`, the output queue's address bits: it
+    /// holds 2^QUEUE beats, more than are ever inside at line rate.
+    #[derive(LogicBlock)]
+    pub struct Utf8Validator<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
+        [lanes: N, s_axis_tdata: TDATA, m_axis_tdata: TDATA, m_axis_tuser: TUSER]
+    {
+        pub credits: BeatCredits<QUEUE>,
+        /// The input register: the accepted beat, unless it is null without
+        /// `tlast`.
+        beat: DFF<Bit>,
+        last: DFF<Bit>,
+        lane_data: Vec<DFF<Bits<8>>>,
+        lane_keep: Vec<DFF<Bit>>,
+        summaries: Vec<ByteSummary>,
+        pub scan: LaneScan<N>,
+        pub marks: BeatMarks<N, TDATA, TUSER>,
+        pub hold: OpenLeadHold<N, TDATA, TUSER>,
+        pub queue: BeatFifo<N, 8, 4, TDATA, TUSER, QUEUE>,
+        accepted: Signal<Local, Bit>,
+        /// The accepted beat has no byte and no `tlast`.
+        null_beat: Signal<Local, Bit>,
+    }
 }
 
 impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
@@ -153,20 +143,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
             Self::LATENCY + 8 < Self::QUEUE_BEATS as u64,
             "Utf8Validator: the queue holds more beats than are inside at line rate"
         );
-        Utf8Validator {
-            clk: Default::default(),
-            rst: Default::default(),
-            s_axis_tdata: Default::default(),
-            s_axis_tkeep: Default::default(),
-            s_axis_tvalid: Default::default(),
-            s_axis_tready: Default::default(),
-            s_axis_tlast: Default::default(),
-            m_axis_tdata: Default::default(),
-            m_axis_tuser: Default::default(),
-            m_axis_tkeep: Default::default(),
-            m_axis_tvalid: Default::default(),
-            m_axis_tready: Default::default(),
-            m_axis_tlast: Default::default(),
+        with_axis_ports!(lanes Utf8Validator {
             credits: Default::default(),
             beat: Default::default(),
             last: Default::default(),
@@ -179,7 +156,7 @@ impl<const N: usize, const TDATA: usize, const TUSER: usize, const QUEUE: usize>
             queue: Default::default(),
             accepted: Default::default(),
             null_beat: Default::default(),
-        }
+        })
     }
 }
 
