@@ -28,7 +28,7 @@
 //! Three cycles from a word's acceptance to its first octet on `m_axis`
 //! (the classifying stage, `pending`, then the output register); then one
 //! octet a cycle. The classifying stage registers the word with its field
-//! tests (can it be encoded? does it fit in 7, 11, 16, 21, 26 bits?), so
+//! tests (can it be encoded? how many octets, one to six, one-hot?), so
 //! that the choice of its octets reads flops, not the skid buffer's mux.
 //!
 //! ```text
@@ -55,7 +55,9 @@
 
 use rust_hdl::prelude::*;
 
+use crate::many;
 use crate::stream::{axis_core, axis_shell_logic, with_axis_ports, PendingUnits, SkidBuffer};
+use crate::utf8_decoder_wide::wiring::LaneBus;
 use crate::Profile;
 
 axis_core! {
@@ -73,16 +75,31 @@ axis_core! {
         above_low: Constant<Bits<32>>,
         /// The classifying stage: the word, with its `tvalid` and `tlast`,
         /// and what it is, as `pending` is offered it.
-        word: DFF<Bits<32>>,
         valid: DFF<Bit>,
         last: DFF<Bit>,
         /// The stage takes the skid buffer's word: it is empty, or `pending`
         /// takes its word.
         moves: Signal<Local, Bit>,
+        /// The word, a byte a register, each loaded under an enable of its
+        /// own (`byte_moves[b]`, from its own copy of `valid`): one enable
+        /// for the whole stage reaches more than 15 flops, so
+        /// nextpnr-ice40 promotes it to a global buffer, and the route to
+        /// the buffer at the die's edge was half the critical path. The
+        /// copies hold the same value as `valid` in every state; each one's
+        /// next value reads its own, so synthesis keeps them apart.
+        word_bytes: Vec<DFF<Bits<8>>>,
+        byte_valid: Vec<DFF<Bit>>,
+        byte_moves: Vec<Signal<Local, Bit>>,
+        word_bus: LaneBus<4, 8, 32>,
+        word: Signal<Local, Bits<32>>,
         /// The word cannot be encoded.
         unencodable: DFF<Bit>,
-        /// It fits in 7, 11, 16, 21 and 26 bits: one to five octets.
-        fits: [DFF<Bit>; 5],
+        /// Its length in octets, one to six, one-hot.
+        length_is: [DFF<Bit>; 6],
+        /// Each length's flag, eight times, and none for a word that cannot
+        /// be encoded; the error's flag eight times.
+        length_mask: [Signal<Local, Bits<8>>; 6],
+        error_mask: Signal<Local, Bits<8>>,
         /// Continuing octet k: 80 + bits 6k+5..6k of the word (Table 4).
         continuing_0: Signal<Local, Bits<8>>,
         continuing_1: Signal<Local, Bits<8>>,
@@ -113,12 +130,18 @@ impl Utf8Encoder {
             beyond: Constant::new((!mask(length) & u64::from(u32::MAX)).into()),
             top_bit: Constant::new((1u64 << (length - 1)).into()),
             above_low: Constant::new((mask(length - 1) & !max).into()),
-            word: Default::default(),
             valid: Default::default(),
             last: Default::default(),
             moves: Default::default(),
+            word_bytes: many(4),
+            byte_valid: many(4),
+            byte_moves: many(4),
+            word_bus: Default::default(),
+            word: Default::default(),
             unencodable: Default::default(),
-            fits: Default::default(),
+            length_is: Default::default(),
+            length_mask: Default::default(),
+            error_mask: Default::default(),
             continuing_0: Default::default(),
             continuing_1: Default::default(),
             continuing_2: Default::default(),
@@ -131,20 +154,35 @@ impl Utf8Encoder {
 axis_shell_logic! {
     impl Logic for Utf8Encoder {
         output: pending,
-        flops: [word, valid, last, unencodable],
+        flops: [valid, last, unencodable],
         #[hdl_gen]
         fn update(&mut self) {
-            for k in 0..5 {
-                self.fits[k].clock.next = self.clk.val();
-                self.fits[k].d.next = self.fits[k].q.val();
+            for l in 0..6 {
+                self.length_is[l].clock.next = self.clk.val();
+                self.length_is[l].d.next = self.length_is[l].q.val();
             }
             // The classifying stage takes the skid buffer's word when it is
             // empty or `pending` takes its own: the tests of the word's
             // fields in one cycle, the choice of its octets in the next.
             self.moves.next = !self.valid.q.val() | self.pending.take.val();
             self.skid_buffer.advance.next = self.moves.val();
+            for b in 0..4 {
+                self.word_bytes[b].clock.next = self.clk.val();
+                self.byte_valid[b].clock.next = self.clk.val();
+                self.word_bytes[b].d.next = self.word_bytes[b].q.val();
+                self.byte_valid[b].d.next = self.byte_valid[b].q.val();
+                self.byte_moves[b].next = !self.byte_valid[b].q.val() | self.pending.take.val();
+                if self.byte_moves[b].val() {
+                    self.word_bytes[b].d.next = self.skid_buffer.byte.tdata.val().get_bits::<8>(8 * b);
+                    self.byte_valid[b].d.next = self.skid_buffer.byte.tvalid.val();
+                }
+                if self.rst.val() {
+                    self.byte_valid[b].d.next = false;
+                }
+                self.word_bus.lane[b].next = self.word_bytes[b].q.val();
+            }
+            self.word.next = self.word_bus.bus.val();
             if self.moves.val() {
-                self.word.d.next = self.skid_buffer.byte.tdata.val();
                 self.valid.d.next = self.skid_buffer.byte.tvalid.val();
                 self.last.d.next = self.skid_buffer.byte.tlast.val();
                 self.unencodable.d.next = ((self.skid_buffer.byte.tdata.val() & self.beyond.val())
@@ -152,71 +190,87 @@ axis_shell_logic! {
                     | (((self.skid_buffer.byte.tdata.val() & self.top_bit.val()) != 0)
                         & ((self.skid_buffer.byte.tdata.val() & self.above_low.val()) != 0))
                     | (self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0x1B);
-                self.fits[0].d.next = self.skid_buffer.byte.tdata.val().get_bits::<25>(7) == 0;
-                self.fits[1].d.next = self.skid_buffer.byte.tdata.val().get_bits::<21>(11) == 0;
-                self.fits[2].d.next = self.skid_buffer.byte.tdata.val().get_bits::<16>(16) == 0;
-                self.fits[3].d.next = self.skid_buffer.byte.tdata.val().get_bits::<11>(21) == 0;
-                self.fits[4].d.next = self.skid_buffer.byte.tdata.val().get_bits::<6>(26) == 0;
+                // One to six octets (Table 4): the bits above the length's
+                // are zero, and some bit of its top band is set.
+                self.length_is[0].d.next = self.skid_buffer.byte.tdata.val().get_bits::<25>(7) == 0;
+                self.length_is[1].d.next = (self.skid_buffer.byte.tdata.val().get_bits::<21>(11)
+                    == 0)
+                    & (self.skid_buffer.byte.tdata.val().get_bits::<4>(7) != 0);
+                self.length_is[2].d.next = (self.skid_buffer.byte.tdata.val().get_bits::<16>(16)
+                    == 0)
+                    & (self.skid_buffer.byte.tdata.val().get_bits::<5>(11) != 0);
+                self.length_is[3].d.next = (self.skid_buffer.byte.tdata.val().get_bits::<11>(21)
+                    == 0)
+                    & (self.skid_buffer.byte.tdata.val().get_bits::<5>(16) != 0);
+                self.length_is[4].d.next = (self.skid_buffer.byte.tdata.val().get_bits::<6>(26)
+                    == 0)
+                    & (self.skid_buffer.byte.tdata.val().get_bits::<5>(21) != 0);
+                self.length_is[5].d.next = self.skid_buffer.byte.tdata.val().get_bits::<6>(26) != 0;
             }
+
             if self.rst.val() {
                 self.valid.d.next = false;
             }
             // Annex R Table 4: the first octet is the length's marker and the
             // word's high bits; each continuing octet is 80 + 6 bits.
-            self.continuing_0.next = (self.word.q.val().get_bits::<8>(0) & 0x3F) | 0x80;
-            self.continuing_1.next = (self.word.q.val().get_bits::<8>(6) & 0x3F) | 0x80;
+            self.continuing_0.next = (self.word.val().get_bits::<8>(0) & 0x3F) | 0x80;
+            self.continuing_1.next = (self.word.val().get_bits::<8>(6) & 0x3F) | 0x80;
             self.continuing_2.next =
-                (self.word.q.val().get_bits::<8>(12) & 0x3F) | 0x80;
+                (self.word.val().get_bits::<8>(12) & 0x3F) | 0x80;
             self.continuing_3.next =
-                (self.word.q.val().get_bits::<8>(18) & 0x3F) | 0x80;
+                (self.word.val().get_bits::<8>(18) & 0x3F) | 0x80;
             self.continuing_4.next =
-                (self.word.q.val().get_bits::<8>(24) & 0x3F) | 0x80;
-            self.pending.units_in[1].next = 0.into();
-            self.pending.units_in[2].next = 0.into();
-            self.pending.units_in[3].next = 0.into();
-            self.pending.units_in[4].next = 0.into();
-            self.pending.units_in[5].next = 0.into();
-            if self.unencodable.q.val() {
-                // U+FFFD.
-                self.pending.count_in.next = 3.into();
-                self.pending.units_in[0].next = 0xEF.into();
-                self.pending.units_in[1].next = 0xBF.into();
-                self.pending.units_in[2].next = 0xBD.into();
-            } else if self.fits[0].q.val() {
-                self.pending.count_in.next = 1.into();
-                self.pending.units_in[0].next = self.word.q.val().get_bits::<8>(0);
-            } else if self.fits[1].q.val() {
-                self.pending.count_in.next = 2.into();
-                self.pending.units_in[0].next = (self.word.q.val().get_bits::<8>(6) & 0x1F) | 0xC0;
-                self.pending.units_in[1].next = self.continuing_0.val();
-            } else if self.fits[2].q.val() {
-                self.pending.count_in.next = 3.into();
-                self.pending.units_in[0].next = (self.word.q.val().get_bits::<8>(12) & 0x0F) | 0xE0;
-                self.pending.units_in[1].next = self.continuing_1.val();
-                self.pending.units_in[2].next = self.continuing_0.val();
-            } else if self.fits[3].q.val() {
-                self.pending.count_in.next = 4.into();
-                self.pending.units_in[0].next = (self.word.q.val().get_bits::<8>(18) & 0x07) | 0xF0;
-                self.pending.units_in[1].next = self.continuing_2.val();
-                self.pending.units_in[2].next = self.continuing_1.val();
-                self.pending.units_in[3].next = self.continuing_0.val();
-            } else if self.fits[4].q.val() {
-                self.pending.count_in.next = 5.into();
-                self.pending.units_in[0].next = (self.word.q.val().get_bits::<8>(24) & 0x03) | 0xF8;
-                self.pending.units_in[1].next = self.continuing_3.val();
-                self.pending.units_in[2].next = self.continuing_2.val();
-                self.pending.units_in[3].next = self.continuing_1.val();
-                self.pending.units_in[4].next = self.continuing_0.val();
-            } else {
-                // Bit 31 is clear here: a word with it set cannot be encoded.
-                self.pending.count_in.next = 6.into();
-                self.pending.units_in[0].next = (self.word.q.val().get_bits::<8>(24) >> 6) | 0xFC;
-                self.pending.units_in[1].next = self.continuing_4.val();
-                self.pending.units_in[2].next = self.continuing_3.val();
-                self.pending.units_in[3].next = self.continuing_2.val();
-                self.pending.units_in[4].next = self.continuing_1.val();
-                self.pending.units_in[5].next = self.continuing_0.val();
+                (self.word.val().get_bits::<8>(24) & 0x3F) | 0x80;
+            // Each octet is an OR of one term a length, each term ANDed with
+            // that length's one-hot flag (a priority chain of the lengths
+            // was five LUT levels in front of `pending`'s registers).
+            for l in 0..6 {
+                self.length_mask[l].next = 0.into();
+                if self.length_is[l].q.val() & !self.unencodable.q.val() {
+                    self.length_mask[l].next = 0xFF.into();
+                }
             }
+            self.error_mask.next = 0.into();
+            if self.unencodable.q.val() {
+                self.error_mask.next = 0xFF.into();
+            }
+            self.pending.units_in[0].next = (self.error_mask.val() & 0xEF)
+                | (self.length_mask[0].val() & self.word.val().get_bits::<8>(0))
+                | (self.length_mask[1].val()
+                    & ((self.word.val().get_bits::<8>(6) & 0x1F) | 0xC0))
+                | (self.length_mask[2].val()
+                    & ((self.word.val().get_bits::<8>(12) & 0x0F) | 0xE0))
+                | (self.length_mask[3].val()
+                    & ((self.word.val().get_bits::<8>(18) & 0x07) | 0xF0))
+                | (self.length_mask[4].val()
+                    & ((self.word.val().get_bits::<8>(24) & 0x03) | 0xF8))
+                // Bit 31 is clear here: a word with it set cannot be encoded.
+                | (self.length_mask[5].val()
+                    & ((self.word.val().get_bits::<8>(24) >> 6) | 0xFC));
+            self.pending.units_in[1].next = (self.error_mask.val() & 0xBF)
+                | (self.length_mask[1].val() & self.continuing_0.val())
+                | (self.length_mask[2].val() & self.continuing_1.val())
+                | (self.length_mask[3].val() & self.continuing_2.val())
+                | (self.length_mask[4].val() & self.continuing_3.val())
+                | (self.length_mask[5].val() & self.continuing_4.val());
+            self.pending.units_in[2].next = (self.error_mask.val() & 0xBD)
+                | (self.length_mask[2].val() & self.continuing_0.val())
+                | (self.length_mask[3].val() & self.continuing_1.val())
+                | (self.length_mask[4].val() & self.continuing_2.val())
+                | (self.length_mask[5].val() & self.continuing_3.val());
+            self.pending.units_in[3].next = (self.length_mask[3].val() & self.continuing_0.val())
+                | (self.length_mask[4].val() & self.continuing_1.val())
+                | (self.length_mask[5].val() & self.continuing_2.val());
+            self.pending.units_in[4].next = (self.length_mask[4].val() & self.continuing_0.val())
+                | (self.length_mask[5].val() & self.continuing_1.val());
+            self.pending.units_in[5].next = self.length_mask[5].val() & self.continuing_0.val();
+            self.pending.count_in.next = (self.error_mask.val().get_bits::<3>(0) & 3)
+                | (self.length_mask[0].val().get_bits::<3>(0) & 1)
+                | (self.length_mask[1].val().get_bits::<3>(0) & 2)
+                | (self.length_mask[2].val().get_bits::<3>(0) & 3)
+                | (self.length_mask[3].val().get_bits::<3>(0) & 4)
+                | (self.length_mask[4].val().get_bits::<3>(0) & 5)
+                | (self.length_mask[5].val().get_bits::<3>(0) & 6);
 
             // The octets wait in `pending`, which takes the next word when
             // its last octet leaves.

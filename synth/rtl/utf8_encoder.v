@@ -65,34 +65,75 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
     reg  pending$m_axis_tvalid;
     reg  pending$m_axis_tlast;
     reg  pending$m_axis_tready;
-    reg  [31:0] word$d;
-    reg  [31:0] word$q;
-    reg  word$clock;
     reg  valid$d;
     reg  valid$q;
     reg  valid$clock;
     reg  last$d;
     reg  last$q;
     reg  last$clock;
+    reg  [7:0] word_bytes$0$d;
+    reg  [7:0] word_bytes$0$q;
+    reg  word_bytes$0$clock;
+    reg  [7:0] word_bytes$1$d;
+    reg  [7:0] word_bytes$1$q;
+    reg  word_bytes$1$clock;
+    reg  [7:0] word_bytes$2$d;
+    reg  [7:0] word_bytes$2$q;
+    reg  word_bytes$2$clock;
+    reg  [7:0] word_bytes$3$d;
+    reg  [7:0] word_bytes$3$q;
+    reg  word_bytes$3$clock;
+    reg  byte_valid$0$d;
+    reg  byte_valid$0$q;
+    reg  byte_valid$0$clock;
+    reg  byte_valid$1$d;
+    reg  byte_valid$1$q;
+    reg  byte_valid$1$clock;
+    reg  byte_valid$2$d;
+    reg  byte_valid$2$q;
+    reg  byte_valid$2$clock;
+    reg  byte_valid$3$d;
+    reg  byte_valid$3$q;
+    reg  byte_valid$3$clock;
+    reg  [7:0] word_bus$lane$0;
+    reg  [7:0] word_bus$lane$1;
+    reg  [7:0] word_bus$lane$2;
+    reg  [7:0] word_bus$lane$3;
+    reg  [31:0] word_bus$bus;
     reg  unencodable$d;
     reg  unencodable$q;
     reg  unencodable$clock;
-    reg  fits$0$d;
-    reg  fits$0$q;
-    reg  fits$0$clock;
-    reg  fits$1$d;
-    reg  fits$1$q;
-    reg  fits$1$clock;
-    reg  fits$2$d;
-    reg  fits$2$q;
-    reg  fits$2$clock;
-    reg  fits$3$d;
-    reg  fits$3$q;
-    reg  fits$3$clock;
-    reg  fits$4$d;
-    reg  fits$4$q;
-    reg  fits$4$clock;
+    reg  length_is$0$d;
+    reg  length_is$0$q;
+    reg  length_is$0$clock;
+    reg  length_is$1$d;
+    reg  length_is$1$q;
+    reg  length_is$1$clock;
+    reg  length_is$2$d;
+    reg  length_is$2$q;
+    reg  length_is$2$clock;
+    reg  length_is$3$d;
+    reg  length_is$3$q;
+    reg  length_is$3$clock;
+    reg  length_is$4$d;
+    reg  length_is$4$q;
+    reg  length_is$4$clock;
+    reg  length_is$5$d;
+    reg  length_is$5$q;
+    reg  length_is$5$clock;
     reg  moves;
+    reg  byte_moves$0;
+    reg  byte_moves$1;
+    reg  byte_moves$2;
+    reg  byte_moves$3;
+    reg  [31:0] word;
+    reg  [7:0] length_mask$0;
+    reg  [7:0] length_mask$1;
+    reg  [7:0] length_mask$2;
+    reg  [7:0] length_mask$3;
+    reg  [7:0] length_mask$4;
+    reg  [7:0] length_mask$5;
+    reg  [7:0] error_mask;
     reg  [7:0] continuing_0;
     reg  [7:0] continuing_1;
     reg  [7:0] continuing_2;
@@ -469,13 +510,6 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
             pending$count$d = 'h0;
         end
     end
-    // word
-    initial begin
-       word$q = 'h0;
-    end
-    always @(posedge word$clock) begin
-       word$q <= word$d;
-    end
     // valid
     initial begin
        valid$q = 1'h0;
@@ -490,6 +524,64 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
     always @(posedge last$clock) begin
        last$q <= last$d;
     end
+    // word_bytes$0
+    initial begin
+       word_bytes$0$q = 8'h0;
+    end
+    always @(posedge word_bytes$0$clock) begin
+       word_bytes$0$q <= word_bytes$0$d;
+    end
+    // word_bytes$1
+    initial begin
+       word_bytes$1$q = 8'h0;
+    end
+    always @(posedge word_bytes$1$clock) begin
+       word_bytes$1$q <= word_bytes$1$d;
+    end
+    // word_bytes$2
+    initial begin
+       word_bytes$2$q = 8'h0;
+    end
+    always @(posedge word_bytes$2$clock) begin
+       word_bytes$2$q <= word_bytes$2$d;
+    end
+    // word_bytes$3
+    initial begin
+       word_bytes$3$q = 8'h0;
+    end
+    always @(posedge word_bytes$3$clock) begin
+       word_bytes$3$q <= word_bytes$3$d;
+    end
+    // byte_valid$0
+    initial begin
+       byte_valid$0$q = 1'h0;
+    end
+    always @(posedge byte_valid$0$clock) begin
+       byte_valid$0$q <= byte_valid$0$d;
+    end
+    // byte_valid$1
+    initial begin
+       byte_valid$1$q = 1'h0;
+    end
+    always @(posedge byte_valid$1$clock) begin
+       byte_valid$1$q <= byte_valid$1$d;
+    end
+    // byte_valid$2
+    initial begin
+       byte_valid$2$q = 1'h0;
+    end
+    always @(posedge byte_valid$2$clock) begin
+       byte_valid$2$q <= byte_valid$2$d;
+    end
+    // byte_valid$3
+    initial begin
+       byte_valid$3$q = 1'h0;
+    end
+    always @(posedge byte_valid$3$clock) begin
+       byte_valid$3$q <= byte_valid$3$d;
+    end
+    // word_bus
+    always @(*) word_bus$bus = {word_bus$lane$3, word_bus$lane$2, word_bus$lane$1, word_bus$lane$0};
     // unencodable
     initial begin
        unencodable$q = 1'h0;
@@ -497,48 +589,53 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
     always @(posedge unencodable$clock) begin
        unencodable$q <= unencodable$d;
     end
-    // fits$0
+    // length_is$0
     initial begin
-       fits$0$q = 1'h0;
+       length_is$0$q = 1'h0;
     end
-    always @(posedge fits$0$clock) begin
-       fits$0$q <= fits$0$d;
+    always @(posedge length_is$0$clock) begin
+       length_is$0$q <= length_is$0$d;
     end
-    // fits$1
+    // length_is$1
     initial begin
-       fits$1$q = 1'h0;
+       length_is$1$q = 1'h0;
     end
-    always @(posedge fits$1$clock) begin
-       fits$1$q <= fits$1$d;
+    always @(posedge length_is$1$clock) begin
+       length_is$1$q <= length_is$1$d;
     end
-    // fits$2
+    // length_is$2
     initial begin
-       fits$2$q = 1'h0;
+       length_is$2$q = 1'h0;
     end
-    always @(posedge fits$2$clock) begin
-       fits$2$q <= fits$2$d;
+    always @(posedge length_is$2$clock) begin
+       length_is$2$q <= length_is$2$d;
     end
-    // fits$3
+    // length_is$3
     initial begin
-       fits$3$q = 1'h0;
+       length_is$3$q = 1'h0;
     end
-    always @(posedge fits$3$clock) begin
-       fits$3$q <= fits$3$d;
+    always @(posedge length_is$3$clock) begin
+       length_is$3$q <= length_is$3$d;
     end
-    // fits$4
+    // length_is$4
     initial begin
-       fits$4$q = 1'h0;
+       length_is$4$q = 1'h0;
     end
-    always @(posedge fits$4$clock) begin
-       fits$4$q <= fits$4$d;
+    always @(posedge length_is$4$clock) begin
+       length_is$4$q <= length_is$4$d;
+    end
+    // length_is$5
+    initial begin
+       length_is$5$q = 1'h0;
+    end
+    always @(posedge length_is$5$clock) begin
+       length_is$5$q <= length_is$5$d;
     end
     // top
     always @(*) begin
-        word$clock = clk;
         valid$clock = clk;
         last$clock = clk;
         unencodable$clock = clk;
-        word$d = word$q;
         valid$d = valid$q;
         last$d = last$q;
         unencodable$d = unencodable$q;
@@ -555,87 +652,127 @@ module utf8_encoder(clk,rst,s_axis_tdata,s_axis_tvalid,s_axis_tready,s_axis_tlas
         m_axis_tuser = pending$m_axis_tuser;
         m_axis_tvalid = pending$m_axis_tvalid;
         m_axis_tlast = pending$m_axis_tlast;
-        fits$0$clock = clk;
-        fits$0$d = fits$0$q;
-        fits$1$clock = clk;
-        fits$1$d = fits$1$q;
-        fits$2$clock = clk;
-        fits$2$d = fits$2$q;
-        fits$3$clock = clk;
-        fits$3$d = fits$3$q;
-        fits$4$clock = clk;
-        fits$4$d = fits$4$q;
+        length_is$0$clock = clk;
+        length_is$0$d = length_is$0$q;
+        length_is$1$clock = clk;
+        length_is$1$d = length_is$1$q;
+        length_is$2$clock = clk;
+        length_is$2$d = length_is$2$q;
+        length_is$3$clock = clk;
+        length_is$3$d = length_is$3$q;
+        length_is$4$clock = clk;
+        length_is$4$d = length_is$4$q;
+        length_is$5$clock = clk;
+        length_is$5$d = length_is$5$q;
         moves = !valid$q | pending$take;
         skid_buffer$advance = moves;
+        word_bytes$0$clock = clk;
+        byte_valid$0$clock = clk;
+        word_bytes$0$d = word_bytes$0$q;
+        byte_valid$0$d = byte_valid$0$q;
+        byte_moves$0 = !byte_valid$0$q | pending$take;
+        if (byte_moves$0) begin
+            word_bytes$0$d = skid_buffer$byte$tdata[('h8 * 0)+:(8)];
+            byte_valid$0$d = skid_buffer$byte$tvalid;
+        end
+        if (rst) begin
+            byte_valid$0$d = 1'b0;
+        end
+        word_bus$lane$0 = word_bytes$0$q;
+        word_bytes$1$clock = clk;
+        byte_valid$1$clock = clk;
+        word_bytes$1$d = word_bytes$1$q;
+        byte_valid$1$d = byte_valid$1$q;
+        byte_moves$1 = !byte_valid$1$q | pending$take;
+        if (byte_moves$1) begin
+            word_bytes$1$d = skid_buffer$byte$tdata[('h8 * 1)+:(8)];
+            byte_valid$1$d = skid_buffer$byte$tvalid;
+        end
+        if (rst) begin
+            byte_valid$1$d = 1'b0;
+        end
+        word_bus$lane$1 = word_bytes$1$q;
+        word_bytes$2$clock = clk;
+        byte_valid$2$clock = clk;
+        word_bytes$2$d = word_bytes$2$q;
+        byte_valid$2$d = byte_valid$2$q;
+        byte_moves$2 = !byte_valid$2$q | pending$take;
+        if (byte_moves$2) begin
+            word_bytes$2$d = skid_buffer$byte$tdata[('h8 * 2)+:(8)];
+            byte_valid$2$d = skid_buffer$byte$tvalid;
+        end
+        if (rst) begin
+            byte_valid$2$d = 1'b0;
+        end
+        word_bus$lane$2 = word_bytes$2$q;
+        word_bytes$3$clock = clk;
+        byte_valid$3$clock = clk;
+        word_bytes$3$d = word_bytes$3$q;
+        byte_valid$3$d = byte_valid$3$q;
+        byte_moves$3 = !byte_valid$3$q | pending$take;
+        if (byte_moves$3) begin
+            word_bytes$3$d = skid_buffer$byte$tdata[('h8 * 3)+:(8)];
+            byte_valid$3$d = skid_buffer$byte$tvalid;
+        end
+        if (rst) begin
+            byte_valid$3$d = 1'b0;
+        end
+        word_bus$lane$3 = word_bytes$3$q;
+        word = word_bus$bus;
         if (moves) begin
-            word$d = skid_buffer$byte$tdata;
             valid$d = skid_buffer$byte$tvalid;
             last$d = skid_buffer$byte$tlast;
             unencodable$d = ((skid_buffer$byte$tdata & beyond) != 'h0) | (((skid_buffer$byte$tdata & top_bit) != 'h0) & ((skid_buffer$byte$tdata & above_low) != 'h0)) | (skid_buffer$byte$tdata[('hb)+:(21)] == 'h1b);
-            fits$0$d = skid_buffer$byte$tdata[('h7)+:(25)] == 'h0;
-            fits$1$d = skid_buffer$byte$tdata[('hb)+:(21)] == 'h0;
-            fits$2$d = skid_buffer$byte$tdata[('h10)+:(16)] == 'h0;
-            fits$3$d = skid_buffer$byte$tdata[('h15)+:(11)] == 'h0;
-            fits$4$d = skid_buffer$byte$tdata[('h1a)+:(6)] == 'h0;
+            length_is$0$d = skid_buffer$byte$tdata[('h7)+:(25)] == 'h0;
+            length_is$1$d = (skid_buffer$byte$tdata[('hb)+:(21)] == 'h0) & (skid_buffer$byte$tdata[('h7)+:(4)] != 'h0);
+            length_is$2$d = (skid_buffer$byte$tdata[('h10)+:(16)] == 'h0) & (skid_buffer$byte$tdata[('hb)+:(5)] != 'h0);
+            length_is$3$d = (skid_buffer$byte$tdata[('h15)+:(11)] == 'h0) & (skid_buffer$byte$tdata[('h10)+:(5)] != 'h0);
+            length_is$4$d = (skid_buffer$byte$tdata[('h1a)+:(6)] == 'h0) & (skid_buffer$byte$tdata[('h15)+:(5)] != 'h0);
+            length_is$5$d = skid_buffer$byte$tdata[('h1a)+:(6)] != 'h0;
         end
         if (rst) begin
             valid$d = 1'b0;
         end
-        continuing_0 = (word$q[('h0)+:(8)] & 'h3f) | 'h80;
-        continuing_1 = (word$q[('h6)+:(8)] & 'h3f) | 'h80;
-        continuing_2 = (word$q[('hc)+:(8)] & 'h3f) | 'h80;
-        continuing_3 = (word$q[('h12)+:(8)] & 'h3f) | 'h80;
-        continuing_4 = (word$q[('h18)+:(8)] & 'h3f) | 'h80;
-        pending$units_in$1 = 'h0;
-        pending$units_in$2 = 'h0;
-        pending$units_in$3 = 'h0;
-        pending$units_in$4 = 'h0;
-        pending$units_in$5 = 'h0;
+        continuing_0 = (word[('h0)+:(8)] & 'h3f) | 'h80;
+        continuing_1 = (word[('h6)+:(8)] & 'h3f) | 'h80;
+        continuing_2 = (word[('hc)+:(8)] & 'h3f) | 'h80;
+        continuing_3 = (word[('h12)+:(8)] & 'h3f) | 'h80;
+        continuing_4 = (word[('h18)+:(8)] & 'h3f) | 'h80;
+        length_mask$0 = 'h0;
+        if (length_is$0$q & !unencodable$q) begin
+            length_mask$0 = 'hff;
+        end
+        length_mask$1 = 'h0;
+        if (length_is$1$q & !unencodable$q) begin
+            length_mask$1 = 'hff;
+        end
+        length_mask$2 = 'h0;
+        if (length_is$2$q & !unencodable$q) begin
+            length_mask$2 = 'hff;
+        end
+        length_mask$3 = 'h0;
+        if (length_is$3$q & !unencodable$q) begin
+            length_mask$3 = 'hff;
+        end
+        length_mask$4 = 'h0;
+        if (length_is$4$q & !unencodable$q) begin
+            length_mask$4 = 'hff;
+        end
+        length_mask$5 = 'h0;
+        if (length_is$5$q & !unencodable$q) begin
+            length_mask$5 = 'hff;
+        end
+        error_mask = 'h0;
         if (unencodable$q) begin
-            pending$count_in = 'h3;
-            pending$units_in$0 = 'hef;
-            pending$units_in$1 = 'hbf;
-            pending$units_in$2 = 'hbd;
+            error_mask = 'hff;
         end
-        else if (fits$0$q) begin
-            pending$count_in = 'h1;
-            pending$units_in$0 = word$q[('h0)+:(8)];
-        end
-        else if (fits$1$q) begin
-            pending$count_in = 'h2;
-            pending$units_in$0 = (word$q[('h6)+:(8)] & 'h1f) | 'hc0;
-            pending$units_in$1 = continuing_0;
-        end
-        else if (fits$2$q) begin
-            pending$count_in = 'h3;
-            pending$units_in$0 = (word$q[('hc)+:(8)] & 'hf) | 'he0;
-            pending$units_in$1 = continuing_1;
-            pending$units_in$2 = continuing_0;
-        end
-        else if (fits$3$q) begin
-            pending$count_in = 'h4;
-            pending$units_in$0 = (word$q[('h12)+:(8)] & 'h7) | 'hf0;
-            pending$units_in$1 = continuing_2;
-            pending$units_in$2 = continuing_1;
-            pending$units_in$3 = continuing_0;
-        end
-        else if (fits$4$q) begin
-            pending$count_in = 'h5;
-            pending$units_in$0 = (word$q[('h18)+:(8)] & 'h3) | 'hf8;
-            pending$units_in$1 = continuing_3;
-            pending$units_in$2 = continuing_2;
-            pending$units_in$3 = continuing_1;
-            pending$units_in$4 = continuing_0;
-        end
-        else begin
-            pending$count_in = 'h6;
-            pending$units_in$0 = (word$q[('h18)+:(8)] >> 'h6) | 'hfc;
-            pending$units_in$1 = continuing_4;
-            pending$units_in$2 = continuing_3;
-            pending$units_in$3 = continuing_2;
-            pending$units_in$4 = continuing_1;
-            pending$units_in$5 = continuing_0;
-        end
+        pending$units_in$0 = (error_mask & 'hef) | (length_mask$0 & word[('h0)+:(8)]) | (length_mask$1 & ((word[('h6)+:(8)] & 'h1f) | 'hc0)) | (length_mask$2 & ((word[('hc)+:(8)] & 'hf) | 'he0)) | (length_mask$3 & ((word[('h12)+:(8)] & 'h7) | 'hf0)) | (length_mask$4 & ((word[('h18)+:(8)] & 'h3) | 'hf8)) | (length_mask$5 & ((word[('h18)+:(8)] >> 'h6) | 'hfc));
+        pending$units_in$1 = (error_mask & 'hbf) | (length_mask$1 & continuing_0) | (length_mask$2 & continuing_1) | (length_mask$3 & continuing_2) | (length_mask$4 & continuing_3) | (length_mask$5 & continuing_4);
+        pending$units_in$2 = (error_mask & 'hbd) | (length_mask$2 & continuing_0) | (length_mask$3 & continuing_1) | (length_mask$4 & continuing_2) | (length_mask$5 & continuing_3);
+        pending$units_in$3 = (length_mask$3 & continuing_0) | (length_mask$4 & continuing_1) | (length_mask$5 & continuing_2);
+        pending$units_in$4 = (length_mask$4 & continuing_0) | (length_mask$5 & continuing_1);
+        pending$units_in$5 = length_mask$5 & continuing_0;
+        pending$count_in = (error_mask[('h0)+:(3)] & 'h3) | (length_mask$0[('h0)+:(3)] & 'h1) | (length_mask$1[('h0)+:(3)] & 'h2) | (length_mask$2[('h0)+:(3)] & 'h3) | (length_mask$3[('h0)+:(3)] & 'h4) | (length_mask$4[('h0)+:(3)] & 'h5) | (length_mask$5[('h0)+:(3)] & 'h6);
         pending$error_in = unencodable$q;
         pending$last_in = last$q;
         pending$valid_in = valid$q;
