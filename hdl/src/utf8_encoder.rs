@@ -52,6 +52,8 @@
 //!   that is there.
 //! * `m_axis_tuser[0]` is set only on the octets EF BF BD (proven), and
 //!   exactly on those of a word that cannot be encoded (tested).
+//! * Each byte register's copy of the classifying stage's `valid` equals
+//!   it (proven on the registers, `COPIES`).
 
 use rust_hdl::prelude::*;
 

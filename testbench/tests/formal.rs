@@ -686,6 +686,27 @@ fn encoder_mutant_gap_between_words_fails() {
     assert_ne!(traced, Some(false), "a counterexample trace");
 }
 
+/// The encoder mutated so that one byte's copy of the classifying stage's
+/// `valid` loads only when `pending` takes a word, not when the stage is
+/// empty: after the first word that copy lags `valid`, which the invariant
+/// of the copies must catch. (Found by the one assignment to
+/// `byte_moves$2`.)
+#[test]
+#[ignore = "slow: SymbiYosys on a mutant of the UTF-8 encoder"]
+fn encoder_mutant_copy_of_valid_lags_fails() {
+    let profile = Profile::Rfc3629;
+    let core = utf8hdl_sim::cores::utf8_encoder::Encoder(profile);
+    let original = verilog::core_verilog(&core).unwrap();
+    let moves = driver(&original, "byte_moves$2").expect("one assignment to byte_moves$2");
+    let mutated = original.replacen(
+        &format!("byte_moves$2 = {moves};"),
+        "byte_moves$2 = pending$take;",
+        1,
+    );
+    let traced = mutant_fails(&core, &original, &mutated, "copies", "copies_equal_valid");
+    assert_ne!(traced, Some(false), "a counterexample trace");
+}
+
 /// The UTF-16 encoder mutated to send a pair's low half first: P4's rule
 /// that a low surrogate follows a high one, and only then, must catch it.
 #[test]

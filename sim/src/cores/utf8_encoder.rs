@@ -38,7 +38,9 @@ pub const FIGURES: &[Figure] = &[Figure::ports(
 
 /// Its formal plan (`utf8hdl formal --core encoder`), in both profiles: the
 /// AXI4-Stream rules, the rate, only octets that UTF-8 carries and the
-/// framing, proven for all time on its ports (`utf8_encoder_properties.v`).
+/// framing, proven for all time on its ports, and the invariant of its
+/// classifying stage's split enable on its registers
+/// (`utf8_encoder_properties.v`).
 pub const FORMAL: Formal = Formal::one_lane(
     crate::formal_source!("utf8_encoder_properties.v"),
     &[
@@ -51,6 +53,12 @@ pub const FORMAL: Formal = Formal::one_lane(
             &["P4"],
         ),
         FRAMING,
+        Check::new(
+            Method::Prove,
+            "Inside: each byte's copy of the classifying stage's valid equals it",
+            "copies",
+            &["COPIES"],
+        ),
         COVERS,
     ],
 );
